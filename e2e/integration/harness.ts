@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { EventName, EventPayload } from '../../shared/contract.js';
+import type { ServerConfig } from '../../shared/schemas/server.js';
+import { ConsoleCore } from '../../electron/core/console-core.js';
+
+/** The compiled fixture server (npm test builds it first). */
+export const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
+/** The reference server from npm. */
+export const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+
+export function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'mcp-console-test-'));
+}
+
+export function fixtureStdio(env: Record<string, string> = {}): ServerConfig {
+  return { type: 'stdio', command: process.execPath, args: [FIXTURE], env, cwd: undefined };
+}
+
+/** A core on a fresh data directory, closed and removed by `dispose`. */
+export function makeCore(opts: { auditFsync?: boolean } = {}) {
+  const dataDir = tempDir();
+  const core = new ConsoleCore({ dataDir, auditFsync: opts.auditFsync ?? false });
+  core.start();
+  return {
+    core,
+    dataDir,
+    dispose: async () => {
+      await core.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resolves with the first event of that name that passes the test (events are never polled). */
+export function nextEvent<N extends EventName>(core: ConsoleCore, name: N, test: (p: EventPayload<N>) => boolean = () => true, timeoutMs = 15_000): Promise<EventPayload<N>> {
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => (off(), reject(new Error(`no ${name} event within ${timeoutMs} ms`))), timeoutMs);
+    const off = core.bus.on((n, p) => {
+      if (n === name && test(p as EventPayload<N>)) {
+        clearTimeout(timer);
+        off();
+        resolvePromise(p as EventPayload<N>);
+      }
+    });
+  });
+}
+
+/** Starts a server over HTTP (or SSE) on a free loopback port; resolves with its base URL. */
+export function startHttp(script: string, args: string[], env: Record<string, string> = {}, ready = /listening on (http:\/\/127\.0\.0\.1:\d+)/): Promise<{ url: string; child: ChildProcess; stop: () => void }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = ready.exec(out);
+      if (m) {
+        child.stdout!.off('data', onData);
+        child.stderr!.off('data', onData);
+        resolvePromise({ url: m[1], child, stop: () => child.kill('SIGKILL') });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready: ${out}`)));
+    setTimeout(() => reject(new Error(`server not ready in 15 s: ${out}`)), 15_000).unref();
+  });
+}

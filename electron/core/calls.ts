@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { canonicalJson } from '../../shared/canonical-json.js';
+import type { CatalogChange, ToolView } from '../../shared/schemas/tool.js';
+import { CallToolResult } from '../../shared/schemas/content.js';
+import type { Approval, CallRecord, Decider, DecideInput, StructuredCheck, ValidationError } from '../../shared/schemas/call.js';
+import type { ServerSettings } from '../../shared/schemas/server.js';
+import type { AuditFields, AuditLog } from './audit-log.js';
+import { ApprovalGate } from './approval-gate.js';
+import type { Catalog } from './catalog.js';
+import { CoreError } from './errors.js';
+import type { EventBus } from './event-bus.js';
+import { sha256 } from './hash.js';
+import type { SchemaValidator } from './schema-validator.js';
+
+/** What the call manager needs to know about a server. */
+export interface ServerFacts {
+  identity: string;
+  settings: ServerSettings;
+  name?: string;
+  client?: Client;
+}
+
+export interface CallDeps {
+  server(id: string): ServerFacts | undefined;
+  catalog: Catalog;
+  audit: AuditLog;
+  validator: SchemaValidator;
+  bus: EventBus;
+  approvalTimeoutMs(): number;
+}
+
+interface CallState {
+  record: CallRecord;
+  args: Record<string, unknown>;
+  controller?: AbortController;
+  cancelled?: boolean;
+  done: Promise<CallRecord>;
+  resolve: (r: CallRecord) => void;
+}
+
+const HISTORY = 500;
+
+/**
+ * Calls from request to outcome, through the approval gate: nothing is sent without a decision for
+ * exactly these arguments, made by the user or by a policy the user set, and recorded first.
+ */
+export class CallManager {
+  readonly gate: ApprovalGate;
+  private calls = new Map<string, CallState>();
+
+  constructor(private readonly deps: CallDeps) {
+    this.gate = new ApprovalGate((a) => this.expired(a));
+  }
+
+  /** Asks for a call. It runs at once only under a session grant or a trusted read-only policy. */
+  request(serverId: string, toolName: string, args: Record<string, unknown>): CallRecord {
+    const server = this.deps.server(serverId);
+    if (!server) throw new CoreError('unknown-server', `no server ${JSON.stringify(serverId)}`);
+    if (!server.client) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
+    const tool = this.deps.catalog.get(serverId, toolName);
+    if (!tool) throw new CoreError('unknown-tool', `server ${JSON.stringify(serverId)} offers no tool ${JSON.stringify(toolName)}`);
+    let argsJson: string;
+    try {
+      argsJson = canonicalJson(args);
+    } catch (e) {
+      throw new CoreError('bad-args', `the arguments cannot be sent as JSON: ${(e as Error).message}`);
+    }
+    const argsHash = sha256(argsJson);
+    const record: CallRecord = {
+      id: randomUUID(), serverId, tool: toolName, argsJson, argsHash, fingerprint: tool.fingerprint,
+      state: 'awaiting-approval', requestedAt: new Date().toISOString(),
+    };
+    this.audit({ kind: 'call-requested', serverId, serverIdentity: server.identity, tool: toolName, fingerprint: tool.fingerprint, callId: record.id, argsHash, args });
+    let resolve!: (r: CallRecord) => void;
+    const done = new Promise<CallRecord>((r) => (resolve = r));
+    const state: CallState = { record, args: JSON.parse(argsJson) as Record<string, unknown>, done, resolve };
+    this.calls.set(record.id, state);
+    this.trim();
+    this.emit(state);
+    const policy = this.policy(serverId, server, tool);
+    if (policy) this.approveAndRun(state, policy);
+    else this.ask(state, server, tool);
+    return { ...state.record };
+  }
+
+  /** Applies a decision from a person (or the command line's --yes). */
+  decide(input: DecideInput, actor: Decider): Approval {
+    const approval = this.gate.decide(input);
+    const state = this.calls.get(approval.callId);
+    if (state) {
+      if (input.decision === 'deny') this.finish(state, { outcome: 'denied', decidedBy: actor, reason: input.reason || 'denied' });
+      else {
+        const server = this.deps.server(state.record.serverId);
+        if (input.scope === 'session' && server) this.gate.grant(state.record.serverId, state.record.tool, server.identity, approval.fingerprint);
+        this.approveAndRun(state, actor, input.reason);
+      }
+    }
+    this.deps.bus.emit('approval.resolved', approval);
+    return approval;
+  }
+
+  /** Cancels a call: a pending one is closed unsent; a running one gets notifications/cancelled. */
+  cancel(callId: string): CallRecord {
+    const state = this.must(callId);
+    const r = state.record;
+    if (r.state === 'awaiting-approval') {
+      const a = r.approvalId ? this.gate.void(r.approvalId) : undefined;
+      this.finish(state, { outcome: 'cancelled', decidedBy: 'user', reason: 'cancelled before it was approved' });
+      if (a) this.deps.bus.emit('approval.resolved', a);
+    } else if (r.state === 'running') {
+      state.cancelled = true;
+      state.controller?.abort(new Error('cancelled by the user'));
+    }
+    return { ...state.record };
+  }
+
+  list(): CallRecord[] {
+    return [...this.calls.values()].map((s) => s.record);
+  }
+
+  get(callId: string): CallRecord {
+    return this.must(callId).record;
+  }
+
+  /** Resolves when the call has an outcome. */
+  wait(callId: string): Promise<CallRecord> {
+    return this.must(callId).done;
+  }
+
+  /** A server's catalog changed: approvals pending for a changed tool are void and asked again with the diff. */
+  catalogChanged(change: CatalogChange): void {
+    const changed = new Map(change.changed.map((c) => [c.name, c]));
+    const removed = new Set(change.removed);
+    for (const a of this.gate.pending()) {
+      if (a.serverId !== change.serverId || (!changed.has(a.tool) && !removed.has(a.tool))) continue;
+      const state = this.calls.get(a.callId);
+      this.gate.void(a.id);
+      this.deps.bus.emit('approval.resolved', a);
+      if (!state) continue;
+      const server = this.deps.server(a.serverId);
+      const tool = this.deps.catalog.get(a.serverId, a.tool);
+      this.audit({ kind: 'voided', serverId: a.serverId, serverIdentity: a.serverIdentity, tool: a.tool, fingerprint: a.fingerprint, callId: a.callId, argsHash: a.argsHash, reason: tool ? 'the tool changed while awaiting approval' : 'the tool was removed while awaiting approval' });
+      if (!server || !tool) this.finish(state, { outcome: 'cancelled', decidedBy: 'system', reason: 'the server no longer offers this tool' });
+      else this.ask(state, server, tool, changed.get(a.tool), a.id);
+    }
+  }
+
+  private policy(serverId: string, server: ServerFacts, tool: ToolView): Decider | null {
+    if (this.gate.granted(serverId, tool.name, server.identity, tool.fingerprint)) return 'session-policy';
+    // SECURITY: annotations are claims; only a server the user trusts, with auto-approval on, skips the dialog.
+    if (server.settings.trusted && server.settings.autoApproveReadOnly && tool.annotations.readOnlyHint) return 'trust-policy';
+    return null;
+  }
+
+  private ask(state: CallState, server: ServerFacts, tool: ToolView, diff?: Approval['diff'], replaces?: string): void {
+    state.record.fingerprint = tool.fingerprint;
+    const approval = this.gate.open(
+      {
+        callId: state.record.id, serverId: state.record.serverId, serverName: server.name, serverIdentity: server.identity,
+        tool: tool.name, toolTitle: tool.title, argsJson: state.record.argsJson, argsHash: state.record.argsHash,
+        fingerprint: tool.fingerprint, annotations: tool.annotations, declaredAnnotations: tool.declaredAnnotations,
+        trusted: server.settings.trusted, risk: tool.risk, validationErrors: this.validate(tool.inputSchema, state.args),
+        diff, replaces,
+      },
+      this.deps.approvalTimeoutMs(),
+    );
+    state.record.approvalId = approval.id;
+    this.emit(state);
+    this.deps.bus.emit('approval.requested', approval);
+  }
+
+  private validate(schema: unknown, value: unknown): ValidationError[] {
+    const c = this.deps.validator.check(schema, value);
+    if (c.ok === true) return [];
+    if (c.ok === 'unchecked') return [{ path: '/', message: `not validated: ${c.reason}` }];
+    return c.errors;
+  }
+
+  private approveAndRun(state: CallState, decidedBy: Decider, reason?: string): void {
+    const r = state.record;
+    const server = this.deps.server(r.serverId);
+    const tool = this.deps.catalog.get(r.serverId, r.tool);
+    if (!server || !tool) return this.finish(state, { outcome: 'cancelled', decidedBy: 'system', reason: 'the server or tool is gone' });
+    if (tool.fingerprint !== r.fingerprint) {
+      // The definition changed between the decision and now: ask again, showing what changed.
+      const before = this.deps.catalog.changes.toArray().reverse().find((c) => c.serverId === r.serverId && c.changed.some((x) => x.name === r.tool));
+      return this.ask(state, server, tool, before?.changed.find((x) => x.name === r.tool), r.approvalId);
+    }
+    try {
+      this.audit({ kind: 'approved', serverId: r.serverId, serverIdentity: server.identity, tool: r.tool, fingerprint: r.fingerprint, callId: r.id, argsHash: r.argsHash, decision: 'approve', decidedBy, reason });
+    } catch (e) {
+      return this.finish(state, { outcome: 'denied', decidedBy: 'system', error: { code: 'audit-failed', message: (e as Error).message }, reason: 'not sent: the approval could not be written to the audit log' }, false);
+    }
+    r.decidedBy = decidedBy;
+    this.run(state, server, tool);
+  }
+
+  private run(state: CallState, server: ServerFacts, tool: ToolView): void {
+    const r = state.record;
+    if (!server.client) return this.finish(state, { outcome: 'protocol-error', error: { code: 'not-connected', message: 'the server is not connected' } });
+    r.state = 'running';
+    r.startedAt = new Date().toISOString();
+    this.emit(state);
+    const controller = new AbortController();
+    state.controller = controller;
+    const t0 = performance.now();
+    server.client
+      .request({ method: 'tools/call', params: { name: r.tool, arguments: state.args } }, CallToolResult, {
+        signal: controller.signal,
+        timeout: server.settings.callTimeoutMs,
+        resetTimeoutOnProgress: true,
+        onprogress: (p) => {
+          r.progress = { progress: p.progress, total: p.total, message: p.message };
+          this.deps.bus.emit('call.progress', { callId: r.id, progress: r.progress });
+        },
+      })
+      .then(
+        (result) => {
+          const structured = this.checkStructured(tool, result.structuredContent);
+          this.finish(state, { outcome: result.isError ? 'tool-error' : 'ok', result, structured, durationMs: performance.now() - t0 });
+        },
+        (err: unknown) => this.finish(state, { ...classify(err, state.cancelled === true), durationMs: performance.now() - t0 }),
+      );
+  }
+
+  private checkStructured(tool: ToolView, structured: unknown): StructuredCheck {
+    if (!tool.outputSchema) return { status: structured === undefined ? 'absent' : 'no-schema' };
+    if (structured === undefined) return { status: 'invalid', errors: [{ path: '/', message: 'the tool declares an outputSchema but sent no structuredContent' }] };
+    const c = this.deps.validator.check(tool.outputSchema, structured);
+    if (c.ok === true) return { status: 'valid' };
+    if (c.ok === 'unchecked') return { status: 'invalid', errors: [{ path: '/', message: `not validated: ${c.reason}` }] };
+    return { status: 'invalid', errors: c.errors };
+  }
+
+  private expired(a: Approval): void {
+    const state = this.calls.get(a.callId);
+    if (state) this.finish(state, { outcome: 'denied', decidedBy: 'timeout', reason: 'no decision before the approval expired' });
+    this.deps.bus.emit('approval.resolved', a);
+  }
+
+  private finish(state: CallState, patch: Partial<CallRecord>, audit = true): void {
+    const r = state.record;
+    if (r.state === 'done') return;
+    Object.assign(r, patch, { state: 'done', finishedAt: new Date().toISOString() });
+    if (audit) {
+      const kind = r.outcome === 'denied' ? (r.decidedBy === 'timeout' ? 'expired' : 'denied') : r.outcome === 'ok' || r.outcome === 'tool-error' ? 'completed' : 'failed';
+      const server = this.deps.server(r.serverId);
+      try {
+        this.audit({
+          kind, serverId: r.serverId, serverIdentity: server?.identity, tool: r.tool, fingerprint: r.fingerprint, callId: r.id, argsHash: r.argsHash,
+          decision: kind === 'denied' || kind === 'expired' ? 'deny' : undefined, decidedBy: r.decidedBy, reason: r.reason,
+          outcome: r.outcome, durationMs: r.durationMs, summary: summarise(r),
+        });
+      } catch (e) {
+        r.error ??= { code: 'audit-failed', message: `the outcome could not be written to the audit log: ${(e as Error).message}` };
+      }
+    }
+    this.emit(state);
+    state.resolve(r);
+  }
+
+  private audit(fields: AuditFields): void {
+    const entry = this.deps.audit.append(fields);
+    this.deps.bus.emit('audit.appended', entry);
+  }
+
+  private emit(state: CallState): void {
+    this.deps.bus.emit('call.updated', { ...state.record });
+  }
+
+  private must(callId: string): CallState {
+    const s = this.calls.get(callId);
+    if (!s) throw new CoreError('unknown-call', `no call ${callId}`);
+    return s;
+  }
+
+  private trim(): void {
+    for (const [id, s] of this.calls) {
+      if (this.calls.size <= HISTORY) break;
+      if (s.record.state === 'done') this.calls.delete(id);
+    }
+  }
+}
+
+function classify(err: unknown, cancelled: boolean): Partial<CallRecord> {
+  const e = err as { message?: string };
+  const message = String(e?.message ?? err).replace(/^MCP error -?\d+: /, '');
+  if (cancelled) return { outcome: 'cancelled', reason: 'cancelled by the user', error: { code: 'cancelled', message } };
+  if (err instanceof McpError) {
+    if (err.code === ErrorCode.RequestTimeout) return { outcome: 'timeout', error: { code: err.code, message } };
+    return { outcome: 'protocol-error', error: { code: err.code, message, data: err.data } };
+  }
+  return { outcome: 'protocol-error', error: { code: 'transport', message } };
+}
+
+function summarise(r: CallRecord): Record<string, unknown> | undefined {
+  if (!r.result) return r.error ? { error: r.error } : undefined;
+  const blocks = r.result.content.map((b) => ({ type: b.type, bytes: JSON.stringify(b).length }));
+  return { blocks, isError: r.result.isError === true, structured: r.structured?.status };
+}

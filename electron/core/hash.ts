@@ -1,0 +1,25 @@
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../shared/canonical-json.js';
+import type { ServerConfig } from '../../shared/schemas/server.js';
+
+/** Hex sha-256 of a UTF-8 string. */
+export function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** sha-256 of the canonical JSON of a value. */
+export function hashJson(value: unknown): string {
+  return sha256(canonicalJson(value));
+}
+
+/**
+ * The identity of a server: what it runs or where it lives. stdio: command, args, env and
+ * cwd; remote: URL and the names (not values) of its headers. A changed identity is a new server.
+ */
+export function serverIdentity(config: ServerConfig): string {
+  if (config.type === 'stdio') {
+    return hashJson({ transport: 'stdio', command: config.command, args: config.args, env: config.env, cwd: config.cwd ?? null });
+  }
+  const headerNames = Object.keys(config.headers).map((h) => h.toLowerCase()).sort();
+  return hashJson({ transport: 'remote', url: config.url, headerNames });
+}

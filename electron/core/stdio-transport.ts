@@ -1,0 +1,181 @@
+import type { ChildProcess } from 'node:child_process';
+import spawn from 'cross-spawn';
+import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+
+export interface StdioOptions {
+  command: string;
+  args: string[];
+  /** Added to the SDK's minimal environment; the console's own environment is never passed on. */
+  env: Record<string, string>;
+  cwd?: string;
+  maxMessageBytes: number;
+  onStderr: (text: string) => void;
+  /** A stdout line that is not a JSON-RPC message, or a message over the size limit. */
+  onNoise: (what: string) => void;
+}
+
+/** How the server process ended. */
+export interface ExitInfo {
+  code: number | null;
+  signal: string | null;
+}
+
+/**
+ * The MCP stdio transport, owned by the console: a minimal child environment, stderr captured,
+ * non-JSON lines reported instead of fatal, a bounded message size, the exit code kept, and the
+ * whole process group ended on close.
+ */
+export class StdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  exit: ExitInfo | null = null;
+  private child?: ChildProcess;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private discarding = false;
+  private closing = false;
+
+  constructor(private readonly opts: StdioOptions) {}
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  start(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.opts.command, this.opts.args, {
+        // SECURITY: the SDK's minimal environment plus only what the config names.
+        env: { ...getDefaultEnvironment(), ...this.opts.env },
+        cwd: this.opts.cwd,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        shell: false,
+        windowsHide: true,
+        detached: process.platform !== 'win32',
+      });
+      this.child = child;
+      child.once('error', (err) => {
+        reject(err);
+        this.onerror?.(err);
+      });
+      child.once('spawn', () => resolve());
+      child.once('exit', (code, signal) => {
+        this.exit = { code, signal };
+      });
+      child.once('close', (code, signal) => {
+        this.exit ??= { code, signal };
+        this.child = undefined;
+        this.onclose?.();
+      });
+      child.stdin!.on('error', (err) => {
+        if (!this.closing) this.onerror?.(err);
+      });
+      child.stdout!.on('data', (chunk: Buffer) => this.onData(chunk));
+      child.stderr!.setEncoding('utf8');
+      child.stderr!.on('data', (text: string) => this.opts.onStderr(text));
+    });
+  }
+
+  private onData(chunk: Buffer): void {
+    let start = 0;
+    for (;;) {
+      const nl = chunk.indexOf(0x0a, start);
+      if (nl === -1) {
+        this.keep(chunk.subarray(start));
+        return;
+      }
+      const piece = chunk.subarray(start, nl);
+      start = nl + 1;
+      if (this.discarding) {
+        this.discarding = false;
+        continue;
+      }
+      if (this.pendingBytes + piece.length > this.opts.maxMessageBytes) {
+        this.dropOversize(this.pendingBytes + piece.length);
+        this.discarding = false;
+        continue;
+      }
+      const line = this.pending.length ? Buffer.concat([...this.pending, piece]) : piece;
+      this.pending = [];
+      this.pendingBytes = 0;
+      this.handleLine(line.toString('utf8'));
+    }
+  }
+
+  private keep(rest: Buffer): void {
+    if (this.discarding || rest.length === 0) return;
+    this.pending.push(rest);
+    this.pendingBytes += rest.length;
+    if (this.pendingBytes > this.opts.maxMessageBytes) this.dropOversize(this.pendingBytes);
+  }
+
+  private dropOversize(bytes: number): void {
+    // SECURITY: a bounded buffer; an oversize message is dropped and reported, not kept.
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.discarding = true;
+    this.opts.onNoise(`dropped a message larger than the limit of ${this.opts.maxMessageBytes} bytes (at least ${bytes} bytes); the request it answered will time out`);
+  }
+
+  private handleLine(raw: string): void {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (line.trim() === '') return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      this.opts.onNoise(`non-JSON line on stdout: ${line.length > 500 ? line.slice(0, 500) + '…' : line}`);
+      return;
+    }
+    const msg = JSONRPCMessageSchema.safeParse(parsed);
+    if (!msg.success) {
+      this.opts.onNoise(`not a JSON-RPC message on stdout: ${line.length > 500 ? line.slice(0, 500) + '…' : line}`);
+      return;
+    }
+    this.onmessage?.(msg.data);
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const stdin = this.child?.stdin;
+      if (!stdin || stdin.destroyed) return reject(new Error('the server process is not running'));
+      if (stdin.write(JSON.stringify(message) + '\n')) resolve();
+      else stdin.once('drain', () => resolve());
+    });
+  }
+
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    this.closing = true;
+    const closed = new Promise<void>((r) => child.once('close', () => r()));
+    const wait = (ms: number) => Promise.race([closed, new Promise<void>((r) => setTimeout(r, ms).unref())]);
+    try {
+      child.stdin?.end();
+    } catch {
+      /* already gone */
+    }
+    await wait(1000);
+    for (const sig of ['SIGTERM', 'SIGKILL'] as const) {
+      if (child.exitCode !== null || child.signalCode !== null) break;
+      this.kill(child, sig);
+      await wait(1000);
+    }
+    this.pending = [];
+  }
+
+  private kill(child: ChildProcess, sig: NodeJS.Signals): void {
+    try {
+      if (process.platform !== 'win32' && child.pid) process.kill(-child.pid, sig);
+      else child.kill(sig);
+    } catch {
+      try {
+        child.kill(sig);
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { ServerConfig, ServerId, ServerSettings, ServerView } from './schemas/server.js';
+import { CatalogChange, ToolView } from './schemas/tool.js';
+import { Approval, CallRecord, DecideInput, Progress } from './schemas/call.js';
+import { AuditEntry, AuditQuery, AuditVerifyResult, Settings } from './schemas/audit.js';
+import { ReadResourceResult } from './schemas/content.js';
+
+const none = z.object({}).strict();
+const byServer = z.object({ serverId: ServerId }).strict();
+const ok = z.object({ ok: z.literal(true) });
+
+/**
+ * Every request a front end may make of the core: name -> input and output schema.
+ * Inputs are parsed with these schemas at every boundary; outputs are typed from them.
+ */
+export const requests = {
+  'servers.list': { input: none, output: z.array(ServerView) },
+  'servers.add': { input: z.object({ id: ServerId, config: ServerConfig, settings: ServerSettings.partial().optional() }).strict(), output: ServerView },
+  'servers.update': { input: z.object({ serverId: ServerId, config: ServerConfig.optional(), settings: ServerSettings.partial().optional() }).strict(), output: ServerView },
+  'servers.remove': { input: byServer, output: ok },
+  'servers.import': { input: z.object({ json: z.string().max(5_000_000) }).strict(), output: z.object({ added: z.array(z.string()), replaced: z.array(z.string()) }) },
+  'servers.connect': { input: byServer, output: ServerView },
+  'servers.disconnect': { input: byServer, output: ServerView },
+  'servers.status': { input: byServer, output: ServerView },
+  'servers.stderr': { input: byServer, output: z.object({ lines: z.array(z.string()), dropped: z.number().int() }) },
+  'tools.list': { input: z.object({ serverId: ServerId.optional() }).strict(), output: z.array(ToolView) },
+  'tools.get': { input: z.object({ serverId: ServerId, name: z.string() }).strict(), output: ToolView },
+  'tools.changes': { input: z.object({ serverId: ServerId.optional() }).strict(), output: z.array(CatalogChange) },
+  'calls.request': { input: z.object({ serverId: ServerId, tool: z.string().min(1), args: z.record(z.string(), z.unknown()) }).strict(), output: CallRecord },
+  'calls.cancel': { input: z.object({ callId: z.string() }).strict(), output: CallRecord },
+  'calls.list': { input: none, output: z.array(CallRecord) },
+  'calls.get': { input: z.object({ callId: z.string() }).strict(), output: CallRecord },
+  'calls.wait': { input: z.object({ callId: z.string() }).strict(), output: CallRecord },
+  'approvals.pending': { input: none, output: z.array(Approval) },
+  'approvals.decide': { input: DecideInput.strict(), output: Approval },
+  'resources.read': { input: z.object({ serverId: ServerId, uri: z.string().max(8192) }).strict(), output: ReadResourceResult },
+  'audit.query': { input: AuditQuery.strict(), output: z.array(AuditEntry) },
+  'audit.verify': { input: none, output: AuditVerifyResult },
+  'settings.get': { input: none, output: Settings },
+  'settings.update': { input: Settings.partial().strict(), output: Settings },
+} as const;
+
+/** Every event the core pushes to front ends: name -> payload schema. */
+export const events = {
+  'server.status': ServerView,
+  'server.removed': z.object({ serverId: z.string() }),
+  'server.stderr': z.object({ serverId: z.string(), lines: z.array(z.string()) }),
+  'catalog.changed': z.object({ change: CatalogChange, tools: z.array(ToolView) }),
+  'approval.requested': Approval,
+  'approval.resolved': Approval,
+  'call.updated': CallRecord,
+  'call.progress': z.object({ callId: z.string(), progress: Progress }),
+  'audit.appended': AuditEntry,
+} as const;
+
+export type RequestName = keyof typeof requests;
+export type EventName = keyof typeof events;
+export type RequestInput<N extends RequestName> = z.input<(typeof requests)[N]['input']>;
+export type ParsedInput<N extends RequestName> = z.output<(typeof requests)[N]['input']>;
+export type RequestOutput<N extends RequestName> = z.output<(typeof requests)[N]['output']>;
+export type EventPayload<N extends EventName> = z.output<(typeof events)[N]>;
+
+/** The error shape that crosses every boundary: a code and a message, never a stack. */
+export interface ContractError {
+  code: string;
+  message: string;
+}
+
+/** The reply to a request on every transport. */
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: ContractError };
+
+/** The names of all requests, in contract order. */
+export const requestNames = Object.keys(requests) as RequestName[];
+/** The names of all events, in contract order. */
+export const eventNames = Object.keys(events) as EventName[];
+
+/** Parses one request's input; throws a ContractError-shaped error naming the bad field. */
+export function parseInput<N extends RequestName>(name: N, input: unknown): ParsedInput<N> {
+  const schema = requests[name]?.input;
+  if (!schema) throw Object.assign(new Error(`unknown request ${JSON.stringify(name)}`), { code: 'unknown-request' });
+  const r = schema.safeParse(input ?? {});
+  if (!r.success) {
+    throw Object.assign(new Error(`invalid input for ${name}: ${formatIssues(r.error.issues)}`), { code: 'invalid-input' });
+  }
+  return r.data as ParsedInput<N>;
+}
+
+/** Formats zod issues as `path: message; …`, naming each bad field. */
+export function formatIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  return issues
+    .slice(0, 5)
+    .map((i) => `${i.path.length ? i.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[') : '(root)'}: ${i.message}`)
+    .join('; ');
+}

@@ -1,0 +1,58 @@
+/** A character a reader would not see, or that changes how the text around it reads. */
+export interface HiddenFinding {
+  /** Index in UTF-16 code units. */
+  index: number;
+  codePoint: number;
+  kind: 'zero-width' | 'bidi' | 'tag' | 'control' | 'ansi-escape' | 'variation-selector' | 'invisible';
+}
+
+/** What a text hides, and the same text with every hidden character made visible. */
+export interface HiddenTextReport {
+  findings: HiddenFinding[];
+  /** The text with each hidden character replaced by a visible marker such as ⟦U+200B⟧. */
+  revealed: string;
+  /** ASCII smuggled in Unicode tag characters (U+E0020–U+E007E), decoded; empty when none. */
+  tagPayload: string;
+}
+
+function classify(cp: number): HiddenFinding['kind'] | null {
+  if (cp >= 0xe0000 && cp <= 0xe007f) return 'tag';
+  if (cp === 0x200b || cp === 0x200c || cp === 0x200d || cp === 0x2060 || cp === 0xfeff) return 'zero-width';
+  if ((cp >= 0x2061 && cp <= 0x2064) || cp === 0x180e || cp === 0x00ad || cp === 0x034f || cp === 0x115f || cp === 0x1160 || cp === 0x3164 || cp === 0xffa0) return 'invisible';
+  if (cp === 0x200e || cp === 0x200f || cp === 0x061c || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) return 'bidi';
+  if ((cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef)) return 'variation-selector';
+  if (cp === 0x1b) return 'ansi-escape';
+  if ((cp < 0x20 && cp !== 0x0a && cp !== 0x09 && cp !== 0x0d) || (cp >= 0x7f && cp <= 0x9f)) return 'control';
+  return null;
+}
+
+function marker(cp: number): string {
+  return `⟦U+${cp.toString(16).toUpperCase().padStart(4, '0')}⟧`;
+}
+
+/** Finds hidden characters (zero-width, bidi controls, tag characters, control codes, ANSI escapes). */
+export function inspectHiddenText(text: string): HiddenTextReport {
+  const findings: HiddenFinding[] = [];
+  let revealed = '';
+  let tagPayload = '';
+  let index = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    const kind = classify(cp);
+    if (kind) {
+      findings.push({ index, codePoint: cp, kind });
+      revealed += marker(cp);
+      if (kind === 'tag' && cp >= 0xe0020 && cp <= 0xe007e) tagPayload += String.fromCharCode(cp - 0xe0000);
+    } else {
+      revealed += ch;
+    }
+    index += ch.length;
+  }
+  return { findings, revealed: findings.length ? revealed : text, tagPayload };
+}
+
+/** True when the text holds any hidden character. Cheaper than a full report. */
+export function hasHiddenText(text: string): boolean {
+  for (const ch of text) if (classify(ch.codePointAt(0)!)) return true;
+  return false;
+}

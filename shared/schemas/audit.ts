@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+export const AuditKind = z.enum([
+  'connect', 'disconnect', 'connect-failed', 'server-error', 'catalog-change',
+  'call-requested', 'approved', 'denied', 'expired', 'voided', 'completed', 'failed', 'config',
+]);
+export type AuditKind = z.infer<typeof AuditKind>;
+
+/** One line of the audit log. `hash` = sha-256 of the canonical JSON of every other field. */
+export const AuditEntry = z.looseObject({
+  seq: z.number().int(),
+  time: z.string(),
+  kind: AuditKind,
+  serverId: z.string().optional(),
+  serverIdentity: z.string().optional(),
+  tool: z.string().optional(),
+  fingerprint: z.string().optional(),
+  callId: z.string().optional(),
+  argsHash: z.string().optional(),
+  args: z.unknown().optional(),
+  decision: z.string().optional(),
+  decidedBy: z.string().optional(),
+  reason: z.string().optional(),
+  outcome: z.string().optional(),
+  durationMs: z.number().optional(),
+  summary: z.unknown().optional(),
+  detail: z.unknown().optional(),
+  prevHash: z.string(),
+  hash: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditQuery = z.object({
+  serverId: z.string().optional(),
+  tool: z.string().optional(),
+  kind: AuditKind.optional(),
+  since: z.string().optional(),
+  until: z.string().optional(),
+  limit: z.number().int().min(1).max(10_000).default(500),
+});
+
+export const AuditVerifyResult = z.object({
+  ok: z.boolean(),
+  entries: z.number().int(),
+  /** The first entry that fails, counted from 1 by line. */
+  firstBadLine: z.number().int().optional(),
+  firstBadSeq: z.number().int().optional(),
+  reason: z.string().optional(),
+});
+export type AuditVerifyResult = z.infer<typeof AuditVerifyResult>;
+
+/** Console-wide settings. */
+export const Settings = z.object({
+  approvalTimeoutMs: z.number().int().min(1_000).max(86_400_000).default(600_000),
+  /** Largest single message accepted from a stdio server, in bytes. */
+  maxMessageBytes: z.number().int().min(1_048_576).max(1_073_741_824).default(64 * 1_048_576),
+});
+export type Settings = z.infer<typeof Settings>;

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { CallToolResult } from './content.js';
+import { EffectiveAnnotations, RiskSummary, ToolAnnotations, ToolChange } from './tool.js';
+
+export const CallOutcome = z.enum(['ok', 'tool-error', 'protocol-error', 'timeout', 'cancelled', 'denied']);
+export type CallOutcome = z.infer<typeof CallOutcome>;
+
+/** Who let a call through, or stopped it. */
+export const Decider = z.enum(['user', 'session-policy', 'trust-policy', 'timeout', 'cli-flag', 'system']);
+export type Decider = z.infer<typeof Decider>;
+
+export const ValidationError = z.object({ path: z.string(), message: z.string() });
+export type ValidationError = z.infer<typeof ValidationError>;
+
+/** A call waiting for a human: everything the dialog shows, and the hash a decision must name. */
+export const Approval = z.object({
+  id: z.string(),
+  callId: z.string(),
+  serverId: z.string(),
+  serverName: z.string().optional(),
+  serverIdentity: z.string(),
+  tool: z.string(),
+  toolTitle: z.string().optional(),
+  /** The exact bytes of the arguments that will be sent (canonical JSON). */
+  argsJson: z.string(),
+  argsHash: z.string(),
+  fingerprint: z.string(),
+  annotations: EffectiveAnnotations,
+  declaredAnnotations: ToolAnnotations.optional(),
+  trusted: z.boolean(),
+  risk: RiskSummary,
+  validationErrors: z.array(ValidationError),
+  /** Set when the tool changed while an earlier approval for this call was pending. */
+  diff: ToolChange.optional(),
+  replaces: z.string().optional(),
+  status: z.enum(['pending', 'approved', 'denied', 'expired', 'void']),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type Approval = z.infer<typeof Approval>;
+
+export const StructuredCheck = z.object({
+  status: z.enum(['valid', 'invalid', 'no-schema', 'absent']),
+  errors: z.array(ValidationError).optional(),
+});
+export type StructuredCheck = z.infer<typeof StructuredCheck>;
+
+export const Progress = z.object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() });
+
+/** One call from request to outcome. */
+export const CallRecord = z.object({
+  id: z.string(),
+  serverId: z.string(),
+  tool: z.string(),
+  argsJson: z.string(),
+  argsHash: z.string(),
+  fingerprint: z.string(),
+  state: z.enum(['awaiting-approval', 'running', 'done']),
+  approvalId: z.string().optional(),
+  decidedBy: Decider.optional(),
+  reason: z.string().optional(),
+  outcome: CallOutcome.optional(),
+  requestedAt: z.string(),
+  startedAt: z.string().optional(),
+  finishedAt: z.string().optional(),
+  durationMs: z.number().optional(),
+  progress: Progress.optional(),
+  /** The whole result as received: every block, structuredContent, isError, _meta. */
+  result: CallToolResult.optional(),
+  structured: StructuredCheck.optional(),
+  error: z.object({ code: z.union([z.number(), z.string()]), message: z.string(), data: z.unknown().optional() }).optional(),
+});
+export type CallRecord = z.infer<typeof CallRecord>;
+
+/** A decision on one pending approval. `argsHash` must match the approval's. */
+export const DecideInput = z.object({
+  approvalId: z.string(),
+  decision: z.enum(['approve', 'deny']),
+  argsHash: z.string(),
+  scope: z.enum(['once', 'session']).default('once'),
+  reason: z.string().max(2000).optional(),
+});
+export type DecideInput = z.infer<typeof DecideInput>;
