@@ -21,7 +21,7 @@ const HostEntry = z.looseObject({
 /** Turns one host-config entry (Claude Desktop, Cursor, VS Code forms) into the console's form. */
 export function normaliseEntry(id: string, raw: unknown, where = `mcpServers[${JSON.stringify(id)}]`): ServerConfig {
   const entry = HostEntry.safeParse(raw);
-  if (!entry.success) throw new ConfigError(`${where}: ${formatIssues(entry.error.issues)}`);
+  if (!entry.success) throw new ConfigError(formatIssues(entry.error.issues, where));
   const e = entry.data;
   let candidate: unknown;
   if (e.type === 'stdio' || (!e.type && e.command !== undefined)) {
@@ -34,7 +34,7 @@ export function normaliseEntry(id: string, raw: unknown, where = `mcpServers[${J
     throw new ConfigError(`${where}: needs "command" (stdio) or "url" (HTTP or SSE)`);
   }
   const parsed = ServerConfig.safeParse(candidate);
-  if (!parsed.success) throw new ConfigError(`${where}.${formatIssues(parsed.error.issues)}`);
+  if (!parsed.success) throw new ConfigError(formatIssues(parsed.error.issues, where));
   return parsed.data;
 }
 

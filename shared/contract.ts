@@ -86,9 +86,13 @@ export function parseInput<N extends RequestName>(name: N, input: unknown): Pars
 }
 
 /** Formats zod issues as `path: message; …`, naming each bad field. */
-export function formatIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+export function formatIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix = ''): string {
   return issues
     .slice(0, 5)
-    .map((i) => `${i.path.length ? i.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[') : '(root)'}: ${i.message}`)
+    .map((i) => {
+      const path = i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+      const where = (prefix + path).replace(/^\./, '') || '(root)';
+      return `${where}: ${i.message}`;
+    })
     .join('; ');
 }

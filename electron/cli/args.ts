@@ -1,0 +1,30 @@
+/** Parsed command line: positional words and --flags (a flag takes the next word unless it is boolean). */
+export interface ParsedArgs {
+  positional: string[];
+  flags: Map<string, string | true>;
+}
+
+const BOOLEAN = new Set(['json', 'yes', 'help']);
+
+export function parseArgs(argv: string[]): ParsedArgs {
+  const positional: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      if (eq > 0) flags.set(a.slice(2, eq), a.slice(eq + 1));
+      else if (BOOLEAN.has(a.slice(2)) || i + 1 >= argv.length) flags.set(a.slice(2), true);
+      else flags.set(a.slice(2), argv[++i]);
+    } else if (a === '-h') flags.set('help', true);
+    else if (a === '-y') flags.set('yes', true);
+    else positional.push(a);
+  }
+  return { positional, flags };
+}
+
+/** A flag's string value, or undefined. */
+export function str(args: ParsedArgs, name: string): string | undefined {
+  const v = args.flags.get(name);
+  return typeof v === 'string' ? v : undefined;
+}

@@ -1,0 +1,167 @@
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline/promises';
+import { join } from 'node:path';
+import type { Approval } from '../../shared/schemas/call.js';
+import { AuditLog } from '../core/audit-log.js';
+import { ConsoleCore } from '../core/console-core.js';
+import { resolveDataDir } from '../core/data-dir.js';
+import { str, type ParsedArgs } from './args.js';
+import { approvalText, resultText, safe, toolJson, toolLine } from './format.js';
+
+/** Exit codes of `call` (automation.md). */
+export const EXIT = { ok: 0, toolError: 1, protocol: 2, denied: 3 } as const;
+
+export interface Io {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  isTTY: boolean;
+  ask: (question: string) => Promise<string>;
+}
+
+export function processIo(): Io {
+  return {
+    out: (s) => process.stdout.write(s + '\n'),
+    err: (s) => process.stderr.write(s + '\n'),
+    isTTY: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    ask: async (q) => {
+      const rl = createInterface({ input: process.stdin, output: process.stdout });
+      try {
+        return await rl.question(q);
+      } finally {
+        rl.close();
+      }
+    },
+  };
+}
+
+class UsageError extends Error {}
+
+/** Opens a core on the data directory with the --config servers loaded, and connects one server. */
+async function openServer(args: ParsedArgs, io: Io): Promise<{ core: ConsoleCore; id: string } | number> {
+  const id = args.positional[1];
+  if (!id) throw new UsageError('name the server');
+  const core = new ConsoleCore({ dataDir: resolveDataDir(str(args, 'data-dir')) });
+  for (const p of core.start()) io.err(`warning: ${p}`);
+  const config = str(args, 'config');
+  try {
+    if (config) core.loadConfig(readFileSync(config, 'utf8'));
+  } catch (e) {
+    io.err(`error: cannot use --config ${config}: ${(e as Error).message}`);
+    await core.close();
+    return EXIT.protocol;
+  }
+  if (!core.store.get(id)) {
+    io.err(`error: no server ${JSON.stringify(id)}${config ? ` in ${config}` : ''}; known: ${core.store.list().map((e) => e.id).join(', ') || 'none'}`);
+    await core.close();
+    return EXIT.protocol;
+  }
+  const v = await core.connect(id);
+  if (v.status !== 'connected') {
+    io.err(`error: could not connect to ${safe(id)}: ${safe(v.error ?? v.status)}`);
+    for (const l of v.lastStderr ?? []) io.err(`  stderr: ${safe(l)}`);
+    await core.close();
+    return EXIT.protocol;
+  }
+  if (v.error) io.err(`warning: ${safe(v.error)}`);
+  return { core, id };
+}
+
+/** `tools <server> --config F [--json]` */
+export async function toolsCommand(args: ParsedArgs, io: Io): Promise<number> {
+  const opened = await openServer(args, io);
+  if (typeof opened === 'number') return opened;
+  const { core, id } = opened;
+  try {
+    const tools = core.catalog.tools(id);
+    if (args.flags.has('json')) io.out(JSON.stringify(tools.map(toolJson), null, 2));
+    else {
+      for (const t of tools) io.out(toolLine(t));
+      io.err(`${tools.length} tools`);
+    }
+    return core.view(id).error ? EXIT.protocol : EXIT.ok;
+  } finally {
+    await core.close();
+  }
+}
+
+/** `call <server> <tool> --args JSON --config F [--yes] [--json]` */
+export async function callCommand(args: ParsedArgs, io: Io): Promise<number> {
+  const toolName = args.positional[2];
+  if (!toolName) throw new UsageError('name the tool');
+  let callArgs: Record<string, unknown> = {};
+  const raw = str(args, 'args');
+  if (raw !== undefined) {
+    try {
+      callArgs = JSON.parse(raw) as Record<string, unknown>;
+    } catch (e) {
+      throw new UsageError(`--args is not JSON: ${(e as Error).message}`);
+    }
+    if (!callArgs || typeof callArgs !== 'object' || Array.isArray(callArgs)) throw new UsageError('--args must be a JSON object');
+  }
+  const opened = await openServer(args, io);
+  if (typeof opened === 'number') return opened;
+  const { core, id } = opened;
+  try {
+    let record;
+    try {
+      record = core.calls.request(id, toolName, callArgs);
+    } catch (e) {
+      io.err(`error: ${safe((e as Error).message)}`);
+      return EXIT.protocol;
+    }
+    const approval = record.approvalId ? core.calls.gate.get(record.approvalId) : undefined;
+    if (approval?.status === 'pending') await decideOnTerminal(core, approval, args, io);
+    const done = await core.calls.wait(record.id);
+    if (args.flags.has('json')) io.out(JSON.stringify(done, null, 2));
+    else if (done.result) io.out(resultText(done));
+    switch (done.outcome) {
+      case 'ok':
+        return EXIT.ok;
+      case 'tool-error':
+        io.err('the tool reported an error (isError)');
+        return EXIT.toolError;
+      case 'denied':
+        io.err(`not sent: ${done.reason ?? 'denied'}${done.error ? ` (${done.error.message})` : ''}`);
+        return EXIT.denied;
+      default:
+        io.err(`${done.outcome}: ${safe(done.error?.message ?? done.reason ?? '')}${done.error ? ` (code ${done.error.code})` : ''}`);
+        return EXIT.protocol;
+    }
+  } finally {
+    await core.close();
+  }
+}
+
+async function decideOnTerminal(core: ConsoleCore, a: Approval, args: ParsedArgs, io: Io): Promise<void> {
+  const decide = (decision: 'approve' | 'deny', actor: 'user' | 'cli-flag' | 'system', reason?: string) =>
+    core.calls.decide({ approvalId: a.id, decision, argsHash: a.argsHash, scope: 'once', reason }, actor);
+  if (args.flags.has('yes')) {
+    io.err(approvalText(a));
+    io.err('Approved by --yes.');
+    decide('approve', 'cli-flag', 'approved with --yes');
+    return;
+  }
+  if (!io.isTTY) {
+    io.err('Refusing to call: there is no terminal to ask for approval and --yes was not given. Nothing was sent.');
+    decide('deny', 'system', 'no terminal to ask and no --yes');
+    return;
+  }
+  io.out(approvalText(a));
+  const answer = (await io.ask('Send this call? [y/N] ')).trim().toLowerCase();
+  if (answer === 'y' || answer === 'yes') decide('approve', 'user');
+  else decide('deny', 'user', 'denied on the terminal');
+}
+
+/** `audit verify [--data-dir D]` */
+export function auditVerifyCommand(args: ParsedArgs, io: Io): number {
+  const log = new AuditLog(join(resolveDataDir(str(args, 'data-dir')), 'audit.jsonl'));
+  const r = log.verify();
+  if (r.ok) {
+    io.out(`audit log intact: ${r.entries} entries (${log.path})`);
+    return 0;
+  }
+  io.out(`audit log broken at entry ${r.firstBadLine}${r.firstBadSeq !== undefined ? ` (seq ${r.firstBadSeq})` : ''}: ${r.reason} (${log.path})`);
+  return 1;
+}
+
+export { UsageError };

@@ -1,0 +1,43 @@
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { requestNames, requests } from '../../shared/contract.js';
+import { tempDir } from '../../e2e/integration/harness.js';
+import { ConsoleCore } from './console-core.js';
+import { dispatch, makeHandlers } from './handlers.js';
+
+describe('contract handlers', () => {
+  const dir = tempDir();
+  const core = new ConsoleCore({ dataDir: dir, auditFsync: false });
+  core.start();
+  afterAll(async () => {
+    await core.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const handlers = makeHandlers(core);
+
+  it('has exactly one handler for every request and none besides', () => {
+    expect(Object.keys(handlers).sort()).toEqual([...requestNames].sort());
+    expect(requestNames.length).toBe(Object.keys(requests).length);
+  });
+
+  it('refuses an unknown request and malformed input before any core method runs', async () => {
+    const spy = vi.spyOn(core, 'addServer');
+    expect(await dispatch(handlers, 'servers.spawn', { command: 'rm -rf /' })).toEqual({ ok: false, error: { code: 'unknown-request', message: expect.any(String) } });
+    const bad = await dispatch(handlers, 'servers.add', { id: 'x', config: { type: 'stdio' } });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/config\.command/) } });
+    expect(await dispatch(handlers, 'servers.add', { id: 'x', config: { type: 'stdio', command: 'c' }, extra: 1 })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(await dispatch(handlers, '__proto__', {})).toMatchObject({ ok: false, error: { code: 'unknown-request' } });
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('answers errors as code and message, never a stack', async () => {
+    const r = await dispatch(handlers, 'servers.connect', { serverId: 'nope' });
+    expect(r).toEqual({ ok: false, error: { code: 'unknown-server', message: 'no server "nope"' } });
+  });
+
+  it('runs a valid request', async () => {
+    const r = await dispatch(handlers, 'servers.add', { id: 'a', config: { type: 'stdio', command: 'c' } });
+    expect(r).toMatchObject({ ok: true, value: { id: 'a', status: 'disconnected', saved: true } });
+    expect(await dispatch(handlers, 'servers.list', {})).toMatchObject({ ok: true, value: [{ id: 'a' }] });
+  });
+});

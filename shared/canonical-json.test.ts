@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, canonicalJsonPretty } from './canonical-json.js';
+
+describe('canonicalJson', () => {
+  it('sorts keys at every depth and drops undefined members', () => {
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: undefined } })).toBe('{"a":{"d":[3,{"y":2,"z":1}]},"b":1}');
+  });
+  it('gives equal text for equal values written in another order', () => {
+    expect(canonicalJson({ x: 1, y: [1, 2] })).toBe(canonicalJson({ y: [1, 2], x: 1 }));
+  });
+  it('escapes strings as JSON and keeps unicode', () => {
+    expect(canonicalJson({ s: 'a"b\n\u200b' })).toBe('{"s":"a\\"b\\n\u200b"}');
+  });
+  it('refuses values JSON cannot carry', () => {
+    expect(() => canonicalJson({ n: NaN })).toThrow(/non-finite/);
+    expect(() => canonicalJson({ f: () => 1 })).toThrow(/function/);
+  });
+  it('pretty form has the same key order', () => {
+    expect(canonicalJsonPretty({ b: 1, a: 2 })).toBe('{\n  "a": 2,\n  "b": 1\n}');
+  });
+});
