@@ -12,11 +12,11 @@ describe('routeContent', () => {
     t('user-unset-2'),
   ];
   it('shows the user what is for the user or for nobody in particular, highest priority first', () => {
-    const v = routeContent(blocks, 'user').map((b) => (b.block as { text: string }).text);
+    const v = routeContent(blocks, 'user').map((b) => String(b.block.text));
     expect(v).toEqual(['user-0.9', 'both-unset', 'user-unset-2', 'both-0.1']);
   });
   it('gives the model what is for the model', () => {
-    const v = routeContent(blocks, 'assistant').map((b) => (b.block as { text: string }).text);
+    const v = routeContent(blocks, 'assistant').map((b) => String(b.block.text));
     expect(v).toEqual(['assistant-1', 'both-unset', 'user-unset-2', 'both-0.1']);
   });
   it('collapses blocks below 0.3 and keeps the server index', () => {

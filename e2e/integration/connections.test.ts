@@ -1,14 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURE, fixtureStdio, makeCore, nextEvent, startHttp } from './harness.js';
-
-/** Runs one call, approving it, and returns the finished record. */
-async function callApproved(h: ReturnType<typeof makeCore>, server: string, tool: string, args: Record<string, unknown> = {}) {
-  const asked = nextEvent(h.core, 'approval.requested', (a) => a.serverId === server && a.tool === tool);
-  const rec = h.core.calls.request(server, tool, args);
-  const a = await asked;
-  h.core.calls.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
-  return h.core.calls.wait(rec.id);
-}
+import type { ServerConfig } from '../../shared/schemas/server.js';
+import { callApproved, FIXTURE, fixtureStdio, makeCore, nextEvent, startHttp } from './harness.js';
 
 describe('connections', () => {
   let h: ReturnType<typeof makeCore>;
@@ -35,10 +27,10 @@ describe('connections', () => {
     h = makeCore();
     process.env.MCP_CONSOLE_TEST_SECRET = 'leak-me';
     try {
-      h.core.addServer('fx', { ...fixtureStdio({ FIXTURE_ECHO_ENV: '1', GIVEN: 'yes' }), cwd: '/tmp' });
+      h.core.addServer('fx', { ...fixtureStdio({ FIXTURE_ECHO_ENV: '1', GIVEN: 'yes' }), cwd: '/tmp' } as ServerConfig);
       await h.core.connect('fx');
       const r = await callApproved(h, 'fx', 'env_dump');
-      const dump = JSON.parse((r.result!.content[0] as { text: string }).text) as { env: Record<string, string>; cwd: string };
+      const dump = JSON.parse(String(r.result!.content[0].text)) as { env: Record<string, string>; cwd: string };
       expect(dump.env.GIVEN).toBe('yes');
       expect(dump.env.MCP_CONSOLE_TEST_SECRET).toBeUndefined();
       expect(Object.keys(dump.env).sort()).toEqual(expect.arrayContaining(['PATH', 'GIVEN']));
@@ -141,6 +133,6 @@ describe('connections', () => {
     expect(h.core.catalog.tools('fx')).toEqual([]);
     expect(() => h.core.calls.request('fx', 'echo', {})).toThrow(/not connected/);
     expect((await h.core.connect('fx')).status).toBe('connected');
-    expect(h.core.catalog.tools('fx').length).toBe(260);
+    expect(h.core.catalog.tools('fx').length).toBe(261);
   });
 });

@@ -38,8 +38,8 @@ export function makeCore(opts: { auditFsync?: boolean } = {}) {
 export function nextEvent<N extends EventName>(core: ConsoleCore, name: N, test: (p: EventPayload<N>) => boolean = () => true, timeoutMs = 15_000): Promise<EventPayload<N>> {
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => (off(), reject(new Error(`no ${name} event within ${timeoutMs} ms`))), timeoutMs);
-    const off = core.bus.on((n, p) => {
-      if (n === name && test(p as EventPayload<N>)) {
+    const off = core.bus.on((n: EventName, p: unknown) => {
+      if (n === (name as EventName) && test(p as EventPayload<N>)) {
         clearTimeout(timer);
         off();
         resolvePromise(p as EventPayload<N>);
@@ -67,4 +67,21 @@ export function startHttp(script: string, args: string[], env: Record<string, st
     child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready: ${out}`)));
     setTimeout(() => reject(new Error(`server not ready in 15 s: ${out}`)), 15_000).unref();
   });
+}
+
+type Harness = ReturnType<typeof makeCore>;
+
+/** Asks for a call and approves it once; resolves with the finished record. */
+export async function callApproved(h: Harness, server: string, tool: string, args: Record<string, unknown> = {}, scope: 'once' | 'session' = 'once') {
+  const asked = nextEvent(h.core, 'approval.requested', (a) => a.serverId === server && a.tool === tool);
+  const rec = h.core.calls.request(server, tool, args);
+  const a = await asked;
+  h.core.calls.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope }, 'user');
+  return h.core.calls.wait(rec.id);
+}
+
+/** How many tools/call requests for `tool` reached the fixture process (asked through the gate). */
+export async function callsSeen(h: Harness, server: string, tool: string): Promise<number> {
+  const r = await callApproved(h, server, 'calls_seen', { name: tool });
+  return Number(String(r.result!.content[0].text));
 }

@@ -10,7 +10,7 @@ describe('smoke', () => {
     const v = await h.core.connect('fx');
     expect(v.error).toBeUndefined();
     expect(v.status).toBe('connected');
-    expect(v.toolCount).toBe(260);
+    expect(v.toolCount).toBe(261);
     const asked = nextEvent(h.core, 'approval.requested');
     const call = h.core.calls.request('fx', 'echo', { message: 'hi' });
     const a = await asked;

@@ -29,6 +29,8 @@ export interface CallDeps {
   validator: SchemaValidator;
   bus: EventBus;
   approvalTimeoutMs(): number;
+  /** Resolves when a catalog refresh under way for the server ends; undefined when none is. */
+  catalogSettling(serverId: string): Promise<void> | undefined;
 }
 
 interface CallState {
@@ -180,6 +182,14 @@ export class CallManager {
 
   private approveAndRun(state: CallState, decidedBy: Decider, reason?: string): void {
     const r = state.record;
+    // SECURITY: the server said its tools changed and the new list is not in yet: wait for it, so
+    // that the definition checked below is the one the server will run.
+    const settling = this.deps.catalogSettling(r.serverId);
+    if (settling) {
+      void settling.then(() => this.approveAndRun(state, decidedBy, reason));
+      return;
+    }
+    if (r.state === 'done') return;
     const server = this.deps.server(r.serverId);
     const tool = this.deps.catalog.get(r.serverId, r.tool);
     if (!server || !tool) return this.finish(state, { outcome: 'cancelled', decidedBy: 'system', reason: 'the server or tool is gone' });
@@ -286,7 +296,7 @@ export class CallManager {
 
 function classify(err: unknown, cancelled: boolean): Partial<CallRecord> {
   const e = err as { message?: string };
-  const message = String(e?.message ?? err).replace(/^MCP error -?\d+: /, '');
+  const message = String(e?.message ?? err).replace(/^(MCP error -?\d+: )+/, '');
   if (cancelled) return { outcome: 'cancelled', reason: 'cancelled by the user', error: { code: 'cancelled', message } };
   if (err instanceof McpError) {
     if (err.code === ErrorCode.RequestTimeout) return { outcome: 'timeout', error: { code: err.code, message } };

@@ -59,6 +59,7 @@ export class ConsoleCore {
       validator: this.validator,
       bus: this.bus,
       approvalTimeoutMs: () => this.store.settings.approvalTimeoutMs,
+      catalogSettling: (id) => this.refreshing.get(id),
     });
   }
 

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIG_TEXT_CHARS } from '../fixtures/fixture-tools.js';
+import { PNG_BASE64 } from '../fixtures/media.js';
+import { callApproved, callsSeen, fixtureStdio, makeCore, nextEvent } from './harness.js';
+
+describe('call outcomes', () => {
+  let h: ReturnType<typeof makeCore>;
+  beforeAll(async () => {
+    h = makeCore();
+    h.core.addServer('fx', fixtureStdio(), { callTimeoutMs: 1500 });
+    await h.core.connect('fx');
+  });
+  afterAll(async () => h?.dispose());
+
+  it('classifies a tool error (isError) apart from a protocol error', async () => {
+    expect(await callApproved(h, 'fx', 'tool_error')).toMatchObject({ outcome: 'tool-error', result: { isError: true, content: [{ text: 'the tool failed: disk full' }] } });
+    expect(await callApproved(h, 'fx', 'protocol_error')).toMatchObject({ outcome: 'protocol-error', error: { code: -32602, message: 'fixture refuses these params' } });
+  });
+
+  it('times out a call that never answers', async () => {
+    const r = await callApproved(h, 'fx', 'never_answers');
+    expect(r.outcome).toBe('timeout');
+    expect(r.durationMs).toBeGreaterThanOrEqual(1400);
+  });
+
+  it('cancels a running call with notifications/cancelled', async () => {
+    const asked = nextEvent(h.core, 'approval.requested', (a) => a.tool === 'never_answers');
+    const rec = h.core.calls.request('fx', 'never_answers', {});
+    const a = await asked;
+    const running = nextEvent(h.core, 'call.updated', (c) => c.id === rec.id && c.state === 'running');
+    h.core.calls.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
+    await running;
+    const serverSawIt = nextEvent(h.core, 'server.stderr', (e) => e.lines.some((l) => l.includes('never_answers was cancelled')));
+    h.core.calls.cancel(rec.id);
+    expect(await h.core.calls.wait(rec.id)).toMatchObject({ outcome: 'cancelled', decidedBy: 'user' });
+    await serverSawIt;
+  });
+
+  it('forwards progress, and progress keeps a slow call alive past the timeout', async () => {
+    const seen: number[] = [];
+    const off = h.core.bus.on((n, p) => n === 'call.progress' && seen.push((p as { progress: { progress: number } }).progress.progress));
+    const r = await callApproved(h, 'fx', 'slow_progress', { steps: 6, delayMs: 400 });
+    off();
+    expect(r.outcome).toBe('ok');
+    expect(r.durationMs).toBeGreaterThan(1500);
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(r.progress).toEqual({ progress: 6, total: 6, message: 'step 6 of 6' });
+  });
+
+  it('validates structuredContent against outputSchema and keeps it either way', async () => {
+    expect(await callApproved(h, 'fx', 'structured_valid')).toMatchObject({ outcome: 'ok', structured: { status: 'valid' }, result: { structuredContent: { total: 3, unit: 'kg' } } });
+    const bad = await callApproved(h, 'fx', 'structured_invalid');
+    expect(bad).toMatchObject({ outcome: 'ok', structured: { status: 'invalid', errors: [{ path: '/total' }] }, result: { structuredContent: { total: 'three' } } });
+    expect((await callApproved(h, 'fx', 'content_text')).structured).toEqual({ status: 'absent' });
+  });
+
+  it('hands over every content block untouched', async () => {
+    const r = await callApproved(h, 'fx', 'content_embedded');
+    expect(r.result!.content).toEqual([
+      { type: 'resource', resource: { uri: 'fixture://text/1', mimeType: 'application/json', text: '{"embedded":true}' } },
+      { type: 'resource', resource: { uri: 'fixture://blob/1', mimeType: 'image/png', blob: PNG_BASE64 } },
+      { type: 'resource', resource: { uri: 'fixture://blob/2', mimeType: 'application/octet-stream', blob: Buffer.from('binary').toString('base64') } },
+    ]);
+    const ann = await callApproved(h, 'fx', 'content_annotated');
+    expect(ann.result!.content[3]).toEqual({ type: 'text', text: 'for both, priority 0.1 (collapsed)', annotations: { audience: ['user', 'assistant'], priority: 0.1, lastModified: '2025-01-12T15:00:58Z' } });
+  });
+
+  it('carries a 10 MB text result whole', async () => {
+    const r = await callApproved(h, 'fx', 'big_text');
+    expect(String(r.result!.content[0].text)).toHaveLength(BIG_TEXT_CHARS);
+  });
+
+  it('runs many calls at once on one server and across servers', async () => {
+    h.core.addServer('fx2', fixtureStdio());
+    await h.core.connect('fx2');
+    await callApproved(h, 'fx', 'echo', { i: -1 }, 'session');
+    await callApproved(h, 'fx2', 'echo', { i: -2 }, 'session');
+    const recs = Array.from({ length: 40 }, (_, i) => h.core.calls.request(i % 2 ? 'fx' : 'fx2', 'echo', { i }));
+    const done = await Promise.all(recs.map((r) => h.core.calls.wait(r.id)));
+    done.forEach((d, i) => expect(String(d.result!.content[0].text)).toBe(JSON.stringify({ i })));
+    expect(await callsSeen(h, 'fx', 'echo')).toBe(21);
+  });
+
+  it('reads a resource through the core', async () => {
+    expect(await h.core.readResource('fx', 'fixture://text/1')).toEqual({ contents: [{ uri: 'fixture://text/1', mimeType: 'text/plain', text: 'hello notes' }] });
+    await expect(h.core.readResource('fx', 'fixture://none')).rejects.toThrow(/resource not found/);
+  });
+});
+
+describe('message size limit', () => {
+  it('drops a result over the limit, says so, and keeps the connection', async () => {
+    const h = makeCore();
+    try {
+      h.core.updateSettings({ maxMessageBytes: 1_048_576 });
+      h.core.addServer('fx', fixtureStdio(), { callTimeoutMs: 1000 });
+      await h.core.connect('fx');
+      const r = await callApproved(h, 'fx', 'big_text');
+      expect(r.outcome).toBe('timeout');
+      expect(h.core.stderr('fx').lines.join('\n')).toMatch(/dropped a message larger than the limit of 1048576 bytes/);
+      expect((await callApproved(h, 'fx', 'echo', { after: 1 })).outcome).toBe('ok');
+    } finally {
+      await h.dispose();
+    }
+  });
+});
