@@ -85,3 +85,18 @@ export async function callsSeen(h: Harness, server: string, tool: string): Promi
   const r = await callApproved(h, server, 'calls_seen', { name: tool });
   return Number(String(r.result!.content[0].text));
 }
+
+/** A free loopback port (for servers that cannot report the one they picked). */
+export function freePort(): Promise<number> {
+  return import('node:net').then(
+    ({ createServer }) =>
+      new Promise((resolvePort, reject) => {
+        const s = createServer();
+        s.once('error', reject);
+        s.listen(0, '127.0.0.1', () => {
+          const a = s.address();
+          s.close(() => resolvePort(typeof a === 'object' && a ? a.port : 0));
+        });
+      }),
+  );
+}

@@ -26,6 +26,10 @@ export class AuditLog {
   private seq = 0;
   private prevHash = GENESIS;
   private broken: string | null = null;
+  /** Lines appended but not yet written; written in order with the next flushed entry, or on the next tick. */
+  private queue: string[] = [];
+  private scheduled = false;
+  private writeError: Error | null = null;
 
   constructor(
     readonly path: string,
@@ -54,21 +58,52 @@ export class AuditLog {
     return this.broken;
   }
 
-  /** Appends one entry and flushes it. Throws when it cannot be written: the caller must then not act. */
-  append(fields: AuditFields): AuditEntry {
+  /**
+   * Appends one entry with a synchronous write (it is out of the process when this returns). With
+   * `flush`, it is also on disk (fdatasync) before this returns: used for the entry that lets a
+   * call go out. Throws when it cannot be written: the caller must then not act.
+   */
+  append(fields: AuditFields, flush = false): AuditEntry {
     if (this.fd === null) throw new Error('the audit log is not open');
+    if (this.writeError) throw new Error(`the audit log could not be written: ${this.writeError.message}`);
     const body = { ...fields, seq: this.seq + 1, time: new Date().toISOString(), prevHash: this.prevHash } as Record<string, unknown>;
     const entry = { ...body, hash: entryHash(body) } as AuditEntry;
-    const line = canonicalJson(entry) + '\n';
-    writeSync(this.fd, line);
-    if (this.opts.fsync) fdatasyncSync(this.fd);
+    this.queue.push(JSON.stringify(entry) + '\n');
+    if (flush) {
+      this.drain();
+      if (this.opts.fsync) fdatasyncSync(this.fd);
+    } else if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => {
+        try {
+          this.drain();
+        } catch (e) {
+          this.writeError = e as Error;
+        }
+      });
+    }
     this.seq = entry.seq;
     this.prevHash = entry.hash;
     return entry;
   }
 
+  /** Writes every queued line now, in order, with one system call. */
+  private drain(): void {
+    this.scheduled = false;
+    if (this.queue.length === 0 || this.fd === null) return;
+    const text = this.queue.join('');
+    this.queue = [];
+    writeSync(this.fd, text);
+  }
+
   close(): void {
-    if (this.fd !== null) closeSync(this.fd);
+    if (this.fd !== null) {
+      try {
+        this.drain();
+      } finally {
+        closeSync(this.fd);
+      }
+    }
     this.fd = null;
   }
 
@@ -116,6 +151,7 @@ export class AuditLog {
   }
 
   private readLines(): string[] {
+    if (this.fd !== null) this.drain();
     if (!existsSync(this.path)) return [];
     return readFileSync(this.path, 'utf8').split('\n').filter((l) => l.length > 0);
   }

@@ -199,7 +199,8 @@ export class CallManager {
       return this.ask(state, server, tool, before?.changed.find((x) => x.name === r.tool), r.approvalId);
     }
     try {
-      this.audit({ kind: 'approved', serverId: r.serverId, serverIdentity: server.identity, tool: r.tool, fingerprint: r.fingerprint, callId: r.id, argsHash: r.argsHash, decision: 'approve', decidedBy, reason });
+      // SECURITY: the approval is on disk before the call goes out; if it cannot be, nothing is sent.
+      this.audit({ kind: 'approved', serverId: r.serverId, serverIdentity: server.identity, tool: r.tool, fingerprint: r.fingerprint, callId: r.id, argsHash: r.argsHash, decision: 'approve', decidedBy, reason }, true);
     } catch (e) {
       return this.finish(state, { outcome: 'denied', decidedBy: 'system', error: { code: 'audit-failed', message: (e as Error).message }, reason: 'not sent: the approval could not be written to the audit log' }, false);
     }
@@ -271,8 +272,8 @@ export class CallManager {
     state.resolve(r);
   }
 
-  private audit(fields: AuditFields): void {
-    const entry = this.deps.audit.append(fields);
+  private audit(fields: AuditFields, flush = false): void {
+    const entry = this.deps.audit.append(fields, flush);
     this.deps.bus.emit('audit.appended', entry);
   }
 

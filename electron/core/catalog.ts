@@ -3,41 +3,84 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { z } from 'zod';
 import { effectiveAnnotations, riskSummary } from '../../shared/annotations.js';
-import { diffCatalog } from '../../shared/catalog-diff.js';
-import { hasHiddenText } from '../../shared/hidden-text.js';
+import { diffTool, type CatalogDiff } from '../../shared/catalog-diff.js';
+import { HIDDEN_RE, hasHiddenText } from '../../shared/hidden-text.js';
 import type { CatalogChange, ToolView } from '../../shared/schemas/tool.js';
 import { writeFileAtomic } from './data-dir.js';
-import { hashJson } from './hash.js';
+import { canonicalJson } from '../../shared/canonical-json.js';
+import { hashJson, sha256 } from './hash.js';
 import { RingBuffer } from './ring-buffer.js';
+
+/** How long a new catalog waits before it is pinned to disk. */
+const PIN_DELAY_MS = 500;
 
 /** The most pages one tools/list walk follows before it gives up. */
 export const MAX_PAGES = 10_000;
 
 type RawTool = Record<string, unknown> & { name: string };
-const ListPage = z.looseObject({
-  tools: z.array(z.looseObject({ name: z.string(), inputSchema: z.looseObject({}) })),
-  nextCursor: z.string().optional(),
-});
+/** One page: the tools are checked one by one below, so that one malformed tool does not hide the rest. */
+const ListPage = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
 
-/** Follows `nextCursor` to the end, in server order; refuses a cursor that repeats or never ends. */
-export async function fetchAllTools(client: Client, timeoutMs: number): Promise<RawTool[]> {
+/** Why a listed tool cannot be used, or null when it can. */
+function malformed(t: unknown): string | null {
+  if (!t || typeof t !== 'object' || Array.isArray(t)) return 'not an object';
+  const { name, inputSchema } = t as Record<string, unknown>;
+  if (typeof name !== 'string' || name === '') return 'no name';
+  if (!inputSchema || typeof inputSchema !== 'object' || Array.isArray(inputSchema)) return `tool ${JSON.stringify(name.slice(0, 100))} has no inputSchema object`;
+  return null;
+}
+
+/** A full tools/list walk: the usable tools in server order, and what was wrong with the others. */
+export interface ToolListing {
+  tools: RawTool[];
+  problems: string[];
+}
+
+/**
+ * Follows `nextCursor` to the end, in server order; refuses a cursor that repeats or never ends.
+ * The next page is asked for before `onPage` handles the current one, so the console's work on
+ * a page overlaps the server's work on the next.
+ */
+export async function fetchAllTools(client: Client, timeoutMs: number, onPage: (tools: RawTool[]) => void = () => {}): Promise<ToolListing> {
   const tools: RawTool[] = [];
+  const problems: string[] = [];
+  const names = new Set<string>();
   const seen = new Set<string>();
-  let cursor: string | undefined;
+  const ask = (cursor?: string) => client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ListPage, { timeout: timeoutMs });
+  let next = ask();
   for (let page = 0; page < MAX_PAGES; page++) {
-    const res = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ListPage, { timeout: timeoutMs });
-    for (const t of res.tools) tools.push(t as RawTool);
-    cursor = res.nextCursor;
-    if (cursor === undefined) return tools;
-    // SECURITY: a server that loops its cursor must not keep the console listing forever.
-    if (seen.has(cursor)) throw new Error(`tools/list: the server repeated cursor ${JSON.stringify(cursor.slice(0, 100))} after ${page + 1} pages`);
-    seen.add(cursor);
+    const res = await next;
+    const cursor = res.nextCursor;
+    if (cursor !== undefined) {
+      // SECURITY: a server that loops its cursor must not keep the console listing forever.
+      if (seen.has(cursor)) throw new Error(`tools/list: the server repeated cursor ${JSON.stringify(cursor.slice(0, 100))} after ${page + 1} pages`);
+      seen.add(cursor);
+      next = ask(cursor);
+      next.catch(() => {}); // awaited on the next turn; this only keeps it from being reported as unhandled meanwhile
+    }
+    const accepted: RawTool[] = [];
+    for (const t of res.tools) {
+      // SECURITY: a tool list is untrusted input; skip what cannot be a tool and say so.
+      const why = malformed(t);
+      const name = (t as RawTool).name;
+      if (why) problems.push(`skipped a malformed tool on page ${page + 1}: ${why}`);
+      else if (names.has(name)) problems.push(`skipped a second tool named ${JSON.stringify(name.slice(0, 100))}`);
+      else {
+        names.add(name);
+        accepted.push(t as RawTool);
+      }
+    }
+    for (const t of accepted) tools.push(t);
+    onPage(accepted);
+    if (cursor === undefined) return { tools, problems };
   }
   throw new Error(`tools/list: gave up after ${MAX_PAGES} pages`);
 }
 
 /** Top-level fields whose strings hold hidden characters. */
-function hiddenFields(def: RawTool): string[] {
+function hiddenFields(def: RawTool, json: string): string[] {
+  // Fast path: JSON text with no hidden character and no escape at all cannot hide one.
+  if (!HIDDEN_RE.test(json) && !json.includes('\\')) return [];
   const out: string[] = [];
   for (const [k, v] of Object.entries(def)) if (anyHidden(v, 0)) out.push(k);
   return out;
@@ -51,7 +94,9 @@ function anyHidden(v: unknown, depth: number): boolean {
 }
 
 /** Builds the console's view of one tool from the definition a server sent. */
-export function toolView(serverId: string, identity: string, trusted: boolean, def: RawTool, fingerprint = hashJson(def)): ToolView {
+export function toolView(serverId: string, identity: string, trusted: boolean, def: RawTool, known?: { json: string; fingerprint: string }): ToolView {
+  const json = known?.json ?? JSON.stringify(def);
+  const fingerprint = known?.fingerprint ?? sha256(canonicalJson(def));
   const declared = def.annotations && typeof def.annotations === 'object' ? (def.annotations as ToolView['declaredAnnotations']) : undefined;
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
@@ -70,12 +115,14 @@ export function toolView(serverId: string, identity: string, trusted: boolean, d
     fingerprint,
     serverIdentity: identity,
     risk: riskSummary(declared, trusted),
-    hiddenText: hiddenFields(def),
+    hiddenText: hiddenFields(def, json),
   };
 }
 
 interface ServerCatalog {
   identity: string;
+  /** Native JSON text of each current definition -> its fingerprint, to skip re-hashing on a re-list (made on the first re-list). */
+  fpCache?: Map<string, string>;
   raw: RawTool[];
   fingerprints: string[];
   views: ToolView[];
@@ -88,7 +135,8 @@ interface ServerCatalog {
  */
 export class Catalog {
   private servers = new Map<string, ServerCatalog>();
-  private pins = new Map<string, { raw: RawTool[] }>();
+  private pins = new Map<string, { raw: RawTool[]; fps?: string[] }>();
+  private pinTimers = new Map<string, NodeJS.Timeout>();
   readonly changes = new RingBuffer<CatalogChange>(200);
 
   constructor(private readonly pinDir: string | null) {}
@@ -113,17 +161,52 @@ export class Catalog {
 
   /** Replaces a server's tools with a fresh list and returns what changed against the last known list. */
   update(serverId: string, identity: string, trusted: boolean, raw: RawTool[], reason: CatalogChange['reason']): CatalogChange {
-    const fingerprints = raw.map((t) => hashJson(t));
+    const b = this.builder(serverId, identity, trusted);
+    b.add(raw);
+    return b.commit(reason);
+  }
+
+  /** Builds a server's new catalog page by page (views are made as pages arrive), then swaps it in. */
+  builder(serverId: string, identity: string, trusted: boolean): { add(tools: RawTool[]): void; commit(reason: CatalogChange['reason']): CatalogChange } {
+    const raw: RawTool[] = [];
+    const views: ToolView[] = [];
+    const current = this.servers.get(serverId);
+    // A re-list: definitions seen before (same native JSON text) keep their fingerprint unhashed.
+    const known = current && current.identity === identity ? (current.fpCache ??= cacheOf(current.raw, current.fingerprints)) : undefined;
+    const fpCache = known ? new Map<string, string>() : undefined;
+    return {
+      add: (tools) => {
+        for (const t of tools) {
+          let json: string;
+          let fingerprint: string;
+          if (known) {
+            json = JSON.stringify(t);
+            fingerprint = known.get(json) ?? sha256(canonicalJson(t));
+            fpCache!.set(json, fingerprint);
+          } else {
+            // A first listing: the canonical text serves both the hash and the hidden-text check.
+            json = canonicalJson(t);
+            fingerprint = sha256(json);
+          }
+          raw.push(t);
+          views.push(toolView(serverId, identity, trusted, t, { json, fingerprint }));
+        }
+      },
+      commit: (reason) => this.swapIn(serverId, identity, raw, views, fpCache, reason),
+    };
+  }
+
+  private swapIn(serverId: string, identity: string, raw: RawTool[], views: ToolView[], fpCache: Map<string, string> | undefined, reason: CatalogChange['reason']): CatalogChange {
+    const fingerprints = views.map((v) => v.fingerprint);
     const before = this.servers.get(serverId);
     const previous = before && before.identity === identity ? { raw: before.raw, fps: before.fingerprints } : this.loadPin(identity);
-    const views = raw.map((t, i) => toolView(serverId, identity, trusted, t, fingerprints[i]));
     const byName = new Map<string, number>();
     raw.forEach((t, i) => byName.set(t.name, i));
-    this.servers.set(serverId, { identity, raw, fingerprints, views, byName });
-    const diff = previous ? diffCatalog(previous.raw, raw, fpLookup(previous.raw, previous.fps, raw, fingerprints)) : { added: raw.map((t) => t.name), removed: [], changed: [] };
+    this.servers.set(serverId, { identity, fpCache, raw, fingerprints, views, byName });
+    const diff = previous ? diffByFingerprint(previous.raw, previous.fps, raw, fingerprints) : { added: raw.map((t) => t.name), removed: [], changed: [] };
     const change: CatalogChange = { serverId, at: new Date().toISOString(), reason: previous ? reason : 'initial', ...diff };
     this.changes.push(change);
-    this.savePin(identity, raw);
+    this.savePin(identity, raw, fingerprints);
     return change;
   }
 
@@ -131,7 +214,7 @@ export class Catalog {
   retrust(serverId: string, trusted: boolean): void {
     const s = this.servers.get(serverId);
     if (!s) return;
-    s.views = s.raw.map((t, i) => toolView(serverId, s.identity, trusted, t, s.fingerprints[i]));
+    s.views = s.raw.map((t, i) => toolView(serverId, s.identity, trusted, t, { json: JSON.stringify(t), fingerprint: s.fingerprints[i] }));
   }
 
   /** Sets the icon shown for a tool (a data: URI the core made or checked). */
@@ -158,26 +241,58 @@ export class Catalog {
     }
   }
 
-  private savePin(identity: string, raw: RawTool[]): void {
-    this.pins.set(identity, { raw });
+  private savePin(identity: string, raw: RawTool[], fps: string[]): void {
+    this.pins.set(identity, { raw, fps });
     if (!this.pinDir) return;
-    const dir = this.pinDir;
-    // Off the listing path: the pin is for the next session, not this one.
-    setImmediate(() => {
-      if (this.pins.get(identity)?.raw !== raw) return;
-      try {
-        writeFileAtomic(join(dir, `${identity}.json`), JSON.stringify({ savedAt: new Date().toISOString(), tools: raw }));
-      } catch {
-        /* pins are a convenience; the live catalog is unaffected */
-      }
-    });
+    // Off the listing path and debounced: the pin is for the next session, not this one.
+    clearTimeout(this.pinTimers.get(identity));
+    const t = setTimeout(() => this.writePin(identity), PIN_DELAY_MS);
+    t.unref();
+    this.pinTimers.set(identity, t);
+  }
+
+  /** Writes every pin still waiting (on close). */
+  flushPins(): void {
+    for (const [identity, t] of this.pinTimers) {
+      clearTimeout(t);
+      this.writePin(identity);
+    }
+  }
+
+  private writePin(identity: string): void {
+    this.pinTimers.delete(identity);
+    const pin = this.pins.get(identity);
+    if (!pin || !this.pinDir) return;
+    try {
+      writeFileAtomic(join(this.pinDir, `${identity}.json`), JSON.stringify({ savedAt: new Date().toISOString(), tools: pin.raw }));
+    } catch {
+      /* pins are a convenience; the live catalog is unaffected */
+    }
   }
 }
 
-/** A fingerprint function that reuses hashes already computed for both lists. */
-function fpLookup(a: RawTool[], aFps: string[] | undefined, b: RawTool[], bFps: string[]): (t: Record<string, unknown>) => string {
-  const known = new Map<Record<string, unknown>, string>();
-  b.forEach((t, i) => known.set(t, bFps[i]));
-  if (aFps) a.forEach((t, i) => known.set(t, aFps[i]));
-  return (t) => known.get(t) ?? hashJson(t);
+function cacheOf(raw: RawTool[], fingerprints: string[]): Map<string, string> {
+  const m = new Map<string, string>();
+  raw.forEach((t, i) => m.set(JSON.stringify(t), fingerprints[i]));
+  return m;
+}
+
+/** The catalog diff, comparing fingerprints already computed; only changed tools are walked field by field. */
+function diffByFingerprint(before: RawTool[], beforeFps: string[] | undefined, after: RawTool[], afterFps: string[]): CatalogDiff {
+  const fps = beforeFps ?? before.map((t) => hashJson(t));
+  const old = new Map<string, number>();
+  before.forEach((t, i) => old.set(t.name, i));
+  const diff: CatalogDiff = { added: [], removed: [], changed: [] };
+  const now = new Set<string>();
+  after.forEach((t, i) => {
+    now.add(t.name);
+    const j = old.get(t.name);
+    if (j === undefined) diff.added.push(t.name);
+    else if (fps[j] !== afterFps[i]) {
+      const change = diffTool(before[j], t);
+      if (change) diff.changed.push(change);
+    }
+  });
+  for (const t of before) if (!now.has(t.name)) diff.removed.push(t.name);
+  return diff;
 }

@@ -86,6 +86,7 @@ export class ConsoleCore {
   /** Disconnects every server and closes the audit log. */
   async close(): Promise<void> {
     await Promise.all([...this.connections.values()].map((c) => c.disconnect(false)));
+    this.catalog.flushPins();
     this.audit.close();
   }
 
@@ -224,10 +225,15 @@ export class ConsoleCore {
     if (!e || !client) return;
     const identity = serverIdentity(e.config);
     try {
-      const raw = client.getServerCapabilities()?.tools ? await fetchAllTools(client, e.settings.callTimeoutMs) : [];
+      const build = this.catalog.builder(id, identity, e.settings.trusted);
+      const listing = client.getServerCapabilities()?.tools ? await fetchAllTools(client, e.settings.callTimeoutMs, build.add) : { tools: [], problems: [] };
       if (this.connections.get(id)?.client !== client) return;
-      this.listErrors.delete(id);
-      const change = this.catalog.update(id, identity, e.settings.trusted, raw, reason);
+      const raw = listing.tools;
+      if (listing.problems.length) {
+        this.listErrors.set(id, `tools/list: ${listing.problems.slice(0, 3).join('; ')}${listing.problems.length > 3 ? ` (and ${listing.problems.length - 3} more)` : ''}`);
+        this.audit.append({ kind: 'server-error', serverId: id, serverIdentity: identity, reason: 'malformed tools in tools/list', detail: { problems: listing.problems.slice(0, 50) } });
+      } else this.listErrors.delete(id);
+      const change = build.commit(reason);
       if (change.reason !== 'initial' && !isEmptyDiff(change)) {
         this.audit.append({ kind: 'catalog-change', serverId: id, serverIdentity: identity, reason: change.reason, detail: { added: change.added, removed: change.removed, changed: change.changed.map((c) => ({ name: c.name, fields: c.fields, fingerprint: this.catalog.get(id, c.name)?.fingerprint })) } });
       } else if (change.reason === 'initial') {

@@ -1,0 +1,143 @@
+/**
+ * `npm run bench`: what the core adds over the bare SDK client, against the same stdio fixture.
+ * Call round trip (session-approved, audit log on and flushed) and listing 10,000 tools.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ConsoleCore } from '../../electron/core/console-core.js';
+
+const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
+const CALLS = Number(process.env.BENCH_CALLS ?? 2000);
+const WARMUP = 200;
+const LIST_RUNS = Number(process.env.BENCH_LIST_RUNS ?? 15);
+const TOOLS = '10000';
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const p = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+const ms = (x: number) => `${x.toFixed(3)} ms`;
+
+async function bareClient(env: Record<string, string>) {
+  const client = new Client({ name: 'bench', version: '1' }, { capabilities: {} });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [FIXTURE], env, stderr: 'ignore' }));
+  return client;
+}
+
+async function benchCallsBare(): Promise<number[]> {
+  const client = await bareClient({ FIXTURE_TOOLS: '300' });
+  const times: number[] = [];
+  for (let i = 0; i < WARMUP + CALLS; i++) {
+    const t0 = performance.now();
+    await client.callTool({ name: 'echo', arguments: { message: 'x', i } });
+    if (i >= WARMUP) times.push(performance.now() - t0);
+  }
+  await client.close();
+  return times;
+}
+
+async function withCore<T>(env: Record<string, string>, fn: (core: ConsoleCore) => Promise<T>, auditFsync = true): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-bench-'));
+  const core = new ConsoleCore({ dataDir, auditFsync });
+  core.start();
+  core.addServer('fx', { type: 'stdio', command: process.execPath, args: [FIXTURE], env }, { callTimeoutMs: 120_000 });
+  try {
+    const v = await core.connect('fx');
+    if (v.status !== 'connected') throw new Error(`fixture did not connect: ${v.error}`);
+    return await fn(core);
+  } finally {
+    await core.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchCallsCore(auditFsync: boolean): Promise<number[]> {
+  return withCore({ FIXTURE_TOOLS: '300' }, async (core) => {
+    const first = core.calls.request('fx', 'echo', { message: 'grant' });
+    const a = core.calls.gate.get(first.approvalId!)!;
+    core.calls.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'session' }, 'user');
+    await core.calls.wait(first.id);
+    const times: number[] = [];
+    for (let i = 0; i < WARMUP + CALLS; i++) {
+      const t0 = performance.now();
+      const rec = core.calls.request('fx', 'echo', { message: 'x', i });
+      const done = await core.calls.wait(rec.id);
+      if (done.outcome !== 'ok' || done.decidedBy !== 'session-policy') throw new Error(`unexpected ${done.outcome} by ${done.decidedBy}`);
+      if (i >= WARMUP) times.push(performance.now() - t0);
+    }
+    const v = core.audit.verify();
+    if (!v.ok || v.entries < CALLS * 3) throw new Error('audit log incomplete');
+    return times;
+  }, auditFsync);
+}
+
+async function benchListBare(): Promise<number[]> {
+  const client = await bareClient({ FIXTURE_TOOLS: TOOLS, FIXTURE_PAGE_SIZE: '100' });
+  const times: number[] = [];
+  for (let r = 0; r < LIST_RUNS + 1; r++) {
+    const t0 = performance.now();
+    let cursor: string | undefined;
+    let n = 0;
+    do {
+      const page = await client.listTools(cursor === undefined ? {} : { cursor });
+      n += page.tools.length;
+      cursor = page.nextCursor;
+    } while (cursor);
+    if (n < 10_000) throw new Error(`listed ${n}`);
+    if (r > 0) times.push(performance.now() - t0);
+  }
+  await client.close();
+  return times;
+}
+
+async function benchListCore(): Promise<{ cold: number[]; warm: number[]; heapMb: number }> {
+  return withCore({ FIXTURE_TOOLS: TOOLS, FIXTURE_PAGE_SIZE: '100' }, async (core) => {
+    const cold: number[] = [];
+    const warm: number[] = [];
+    for (let r = 0; r < LIST_RUNS * 2; r++) {
+      // Cold: the live catalog forgotten, every definition hashed afresh (as on connect).
+      // Warm: a re-list of unchanged definitions (as after list_changed).
+      const isCold = r % 2 === 0;
+      if (isCold) core.catalog.drop('fx');
+      const t0 = performance.now();
+      await core.refreshCatalog('fx', 'refresh');
+      (isCold ? cold : warm).push(performance.now() - t0);
+      if (core.catalog.tools('fx').length < 10_000) throw new Error('catalog incomplete');
+    }
+    const times = warm;
+    global.gc?.();
+    const before = process.memoryUsage().heapUsed;
+    await core.disconnect('fx');
+    global.gc?.();
+    const heapMb = (before - process.memoryUsage().heapUsed) / 1_048_576;
+    void times;
+    return { cold, warm, heapMb };
+  });
+}
+
+const bare = await benchCallsBare();
+const core = await benchCallsCore(true);
+const nosync = await benchCallsCore(false);
+const mb = median(bare);
+const mc = median(core);
+const mn = median(nosync);
+console.log(`call round trip over stdio, ${CALLS} sequential echo calls (after ${WARMUP} warm-up), session-approved, audit log on:`);
+console.log(`  bare SDK client                       median ${ms(mb)}  p95 ${ms(p(bare, 0.95))}`);
+console.log(`  through the core (approval fsynced)   median ${ms(mc)}  p95 ${ms(p(core, 0.95))}  added ${ms(mc - mb)} (goal < 1 ms), ratio ${(mc / mb).toFixed(2)}x`);
+console.log(`  through the core (audit not fsynced)  median ${ms(mn)}  p95 ${ms(p(nosync, 0.95))}  added ${ms(mn - mb)}: the core's own work, without the disk's`);
+
+const lb = await benchListBare();
+const lc = await benchListCore();
+const mlb = median(lb);
+const mcold = median(lc.cold);
+const mwarm = median(lc.warm);
+console.log(`listing 10,000 tools (100 a page) over stdio, median of ${LIST_RUNS} runs each:`);
+console.log(`  bare SDK client                  ${ms(mlb)}`);
+console.log(`  through the core, first listing  ${ms(mcold)}  ratio ${(mcold / mlb).toFixed(2)}x (every definition fingerprinted: sha-256 of canonical JSON)`);
+console.log(`  through the core, re-listing     ${ms(mwarm)}  ratio ${(mwarm / mlb).toFixed(2)}x (unchanged definitions reuse their fingerprints)`);
+console.log(`  goal: within 1.3x of the bare SDK`);
+console.log(`  catalog heap for 10,000 tools: ${global.gc ? `${lc.heapMb.toFixed(1)} MB` : 'run with --expose-gc to measure'}`);
