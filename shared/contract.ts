@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ServerConfig, ServerId, ServerSettings, ServerView } from './schemas/server.js';
 import { CatalogChange, ToolView } from './schemas/tool.js';
-import { Approval, CallRecord, DecideInput, Progress } from './schemas/call.js';
+import { Approval, CallRecord, DecideInput, Progress, ValidationError } from './schemas/call.js';
 import { AuditEntry, AuditQuery, AuditVerifyResult, Settings } from './schemas/audit.js';
 import { ReadResourceResult } from './schemas/content.js';
 
@@ -25,6 +25,7 @@ export const requests = {
   'servers.stderr': { input: byServer, output: z.object({ lines: z.array(z.string()), dropped: z.number().int() }) },
   'tools.list': { input: z.object({ serverId: ServerId.optional() }).strict(), output: z.array(ToolView) },
   'tools.get': { input: z.object({ serverId: ServerId, name: z.string() }).strict(), output: ToolView },
+  'tools.validate': { input: z.object({ serverId: ServerId, name: z.string(), args: z.unknown() }).strict(), output: z.object({ status: z.enum(['valid', 'invalid', 'unchecked']), errors: z.array(ValidationError) }) },
   'tools.changes': { input: z.object({ serverId: ServerId.optional() }).strict(), output: z.array(CatalogChange) },
   'calls.request': { input: z.object({ serverId: ServerId, tool: z.string().min(1), args: z.record(z.string(), z.unknown()) }).strict(), output: CallRecord },
   'calls.cancel': { input: z.object({ callId: z.string() }).strict(), output: CallRecord },

@@ -274,6 +274,16 @@ export class ConsoleCore {
     this.publishCatalog({ serverId: id, at: new Date().toISOString(), reason: 'disconnect', added: [], removed: [], changed: [] });
   }
 
+  /** Checks arguments against a tool's inputSchema here in the core, where server schemas are compiled under limits. */
+  validateArgs(serverId: string, name: string, args: unknown): { status: 'valid' | 'invalid' | 'unchecked'; errors: { path: string; message: string }[] } {
+    const tool = this.catalog.get(serverId, name);
+    if (!tool) throw new CoreError('unknown-tool', `server ${JSON.stringify(serverId)} offers no tool ${JSON.stringify(name)}`);
+    const c = this.validator.check(tool.inputSchema, args);
+    if (c.ok === true) return { status: 'valid', errors: [] };
+    if (c.ok === 'unchecked') return { status: 'unchecked', errors: [{ path: '/', message: c.reason }] };
+    return { status: 'invalid', errors: c.errors };
+  }
+
   async readResource(serverId: string, uri: string): Promise<ReadResourceResult> {
     const e = this.must(serverId);
     const client = this.connections.get(serverId)?.client;

@@ -23,6 +23,7 @@ export function makeHandlers(core: ConsoleCore): Handlers {
       if (!t) throw Object.assign(new Error(`server ${JSON.stringify(i.serverId)} offers no tool ${JSON.stringify(i.name)}`), { code: 'unknown-tool' });
       return t;
     },
+    'tools.validate': (i) => core.validateArgs(i.serverId, i.name, i.args),
     'tools.changes': (i) => core.catalog.changes.toArray().filter((c) => i.serverId === undefined || c.serverId === i.serverId),
     'calls.request': (i) => core.calls.request(i.serverId, i.tool, i.args),
     'calls.cancel': (i) => core.calls.cancel(i.callId),

@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { z } from 'zod';
+import type { ConsoleCore } from '../core/console-core.js';
+import { dispatch, makeHandlers } from '../core/handlers.js';
+import { checkHostAndOrigin, tokenMatches } from './guards.js';
+
+/** The largest message a page may send (a pasted config or large arguments fit). */
+export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+/** The page's Content-Security-Policy: nothing remote, no eval (schemas are validated in the core). */
+export const CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json', '.ttf': 'font/ttf', '.woff2': 'font/woff2', '.ico': 'image/x-icon',
+};
+
+const Envelope = z.object({ id: z.union([z.number(), z.string().max(100)]), method: z.string().max(100), params: z.unknown().optional() }).strict();
+
+export interface WebServer {
+  url: string;
+  token: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Browser mode: the built renderer and the contract over one WebSocket, on 127.0.0.1 only, behind
+ * a per-launch token. Every message goes through the same parse-and-dispatch as IPC.
+ */
+export function startWebServer(core: ConsoleCore, opts: { port?: number; staticDir: string }): Promise<WebServer> {
+  const token = randomBytes(32).toString('base64url');
+  const handlers = makeHandlers(core);
+  const root = resolve(opts.staticDir);
+  const sockets = new Set<WebSocket>();
+  let port = 0;
+
+  const http = createServer((req, res) => {
+    const refused = checkHostAndOrigin(req, port, false);
+    if (refused) return void plain(res, 403, `refused: ${refused}`);
+    // SECURITY: only static files over GET/HEAD; nothing here changes state.
+    if (req.method !== 'GET' && req.method !== 'HEAD') return void plain(res, 405, 'method not allowed');
+    serveStatic(root, req, res);
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  http.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const refused = checkHostAndOrigin(req, port, true) ?? (url.pathname !== '/ws' ? 'not the WebSocket path' : null) ?? (tokenMatches(url.searchParams.get('token'), token) ? null : 'wrong or missing token');
+    if (refused) {
+      socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nrefused: ${refused}`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws));
+  });
+
+  function accept(ws: WebSocket): void {
+    sockets.add(ws);
+    ws.on('close', () => sockets.delete(ws));
+    ws.on('message', async (data, isBinary) => {
+      let env: z.infer<typeof Envelope>;
+      try {
+        if (isBinary) throw new Error('binary');
+        env = Envelope.parse(JSON.parse(data.toString()));
+      } catch {
+        // SECURITY: a malformed message gets an error and changes nothing.
+        return send(ws, { id: null, reply: { ok: false, error: { code: 'bad-message', message: 'expected {"id", "method", "params"} as JSON text' } } });
+      }
+      const reply = await dispatch(handlers, env.method, env.params ?? {});
+      send(ws, { id: env.id, reply });
+    });
+  }
+
+  const off = core.bus.on((event, payload) => {
+    if (sockets.size === 0) return;
+    const text = JSON.stringify({ event, payload });
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
+  });
+
+  return new Promise((resolvePromise, reject) => {
+    http.once('error', reject);
+    // SECURITY: loopback only.
+    http.listen(opts.port ?? 0, '127.0.0.1', () => {
+      const a = http.address();
+      port = typeof a === 'object' && a ? a.port : 0;
+      resolvePromise({
+        url: `http://127.0.0.1:${port}/#token=${token}`,
+        token,
+        port,
+        close: async () => {
+          off();
+          for (const ws of sockets) ws.terminate();
+          wss.close();
+          await new Promise<void>((r) => http.close(() => r()));
+        },
+      });
+    });
+  });
+}
+
+function send(ws: WebSocket, msg: unknown): void {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
+}
+
+function plain(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end(text);
+}
+
+function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): void {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+  } catch {
+    return plain(res, 400, 'bad path');
+  }
+  const rel = pathname === '/' ? 'index.html' : normalize(pathname).replace(/^[/\\]+/, '');
+  const file = join(root, rel);
+  // SECURITY: nothing outside the renderer's folder.
+  if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) {
+    if (!existsSync(join(root, 'index.html'))) return plain(res, 404, 'the renderer is not built: run npm run build');
+    return plain(res, 404, 'not found');
+  }
+  res.writeHead(200, {
+    'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'Content-Security-Policy': CSP,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-store',
+  });
+  if (req.method === 'HEAD') return void res.end();
+  createReadStream(file).pipe(res);
+}
