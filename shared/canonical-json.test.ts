@@ -5,6 +5,9 @@ describe('canonicalJson', () => {
   it('sorts keys at every depth and drops undefined members', () => {
     expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: undefined } })).toBe('{"a":{"d":[3,{"y":2,"z":1}]},"b":1}');
   });
+  it('sorts integer-like keys as strings (RFC 8785), not as JavaScript orders them', () => {
+    expect(canonicalJson({ '9': 'a', '10': 'b', x: { '2': 1, '11': 2 } })).toBe('{"10":"b","9":"a","x":{"11":2,"2":1}}');
+  });
   it('gives equal text for equal values written in another order', () => {
     expect(canonicalJson({ x: 1, y: [1, 2] })).toBe(canonicalJson({ y: [1, 2], x: 1 }));
   });

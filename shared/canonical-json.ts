@@ -4,33 +4,43 @@
  * Used for every hash the console computes, so equal values always hash equally.
  */
 export function canonicalJson(value: unknown): string {
-  if (value === undefined) throw new TypeError('undefined cannot be written as JSON');
-  return JSON.stringify(value, sortKeys);
+  return write(value);
 }
 
-/** JSON.stringify replacer: objects with their keys sorted (left alone when already sorted). */
-function sortKeys(_key: string, v: unknown): unknown {
-  if (v === null || typeof v !== 'object') {
-    // SECURITY: NaN/Infinity are not JSON; refuse rather than silently sending null.
-    if (typeof v === 'number' && !Number.isFinite(v)) throw new TypeError(`non-finite number ${v} cannot be written as JSON`);
-    if (typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') throw new TypeError(`a ${typeof v} cannot be written as JSON`);
-    return v;
-  }
-  if (Array.isArray(v)) return v;
-  const obj = v as Record<string, unknown>;
-  const keys = Object.keys(obj);
-  let sorted = true;
-  for (let i = 1; i < keys.length; i++) {
-    if (keys[i - 1] > keys[i]) {
-      sorted = false;
-      break;
+// A hand-written writer, not JSON.stringify with a key-sorting replacer: a replacer cannot order
+// integer-like keys ("10" before "9"), which JavaScript objects always put first.
+function write(value: unknown): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      // SECURITY: NaN/Infinity are not JSON; refuse rather than silently sending null.
+      if (!Number.isFinite(value)) throw new TypeError(`non-finite number ${value} cannot be written as JSON`);
+      return JSON.stringify(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object': {
+      if (Array.isArray(value)) {
+        let out = '[';
+        for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + (value[i] === undefined ? 'null' : write(value[i]));
+        return out + ']';
+      }
+      const obj = value as Record<string, unknown>;
+      const keys = Object.keys(obj).sort();
+      let out = '{';
+      let first = true;
+      for (const k of keys) {
+        const v = obj[k];
+        if (v === undefined) continue;
+        out += (first ? '' : ',') + JSON.stringify(k) + ':' + write(v);
+        first = false;
+      }
+      return out + '}';
     }
+    default:
+      throw new TypeError(`a ${typeof value} cannot be written as JSON`);
   }
-  if (sorted) return obj;
-  keys.sort();
-  const out: Record<string, unknown> = {};
-  for (const k of keys) out[k] = obj[k];
-  return out;
 }
 
 /** Pretty-printed form of the canonical JSON (same key order, two-space indent): what the user is shown. */

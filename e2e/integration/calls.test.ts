@@ -14,9 +14,9 @@ describe('the approval gate', () => {
   it('sends nothing until a decision names exactly the arguments shown (A1)', async () => {
     await setup();
     const asked = nextEvent(h.core, 'approval.requested');
-    const rec = h.core.calls.request('fx', 'echo', { message: 'b', a: 1 });
+    const rec = h.core.calls.request('fx', 'echo', { message: 'b', a: 1, '10': true, '9': [{ z: 1, y: 2 }] });
     const a = await asked;
-    expect(a.argsJson).toBe('{"a":1,"message":"b"}');
+    expect(a.argsJson).toBe('{"9":[{"y":2,"z":1}],"10":true,"a":1,"message":"b"}');
     expect(a).toMatchObject({ serverId: 'fx', tool: 'echo', status: 'pending', trusted: false, risk: { level: 'read-only-claimed' } });
     expect(() => h.core.calls.decide({ approvalId: a.id, decision: 'approve', argsHash: 'f'.repeat(64), scope: 'once' }, 'user')).toThrow(/other arguments/);
     expect(h.core.calls.get(rec.id).state).toBe('awaiting-approval');

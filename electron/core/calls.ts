@@ -65,7 +65,7 @@ export class CallManager {
     if (!tool) throw new CoreError('unknown-tool', `server ${JSON.stringify(serverId)} offers no tool ${JSON.stringify(toolName)}`);
     let argsJson: string;
     try {
-      argsJson = canonicalJson(args);
+      argsJson = wireJson(args);
     } catch (e) {
       throw new CoreError('bad-args', `the arguments cannot be sent as JSON: ${(e as Error).message}`);
     }
@@ -293,6 +293,15 @@ export class CallManager {
       if (s.record.state === 'done') this.calls.delete(id);
     }
   }
+}
+
+/**
+ * The exact text of `arguments` as it goes on the wire: canonical key order (so the same arguments
+ * always hash the same), re-serialised the way the SDK serialises it, which moves integer-like keys
+ * first. This is what the user approves, what is hashed, and what is sent.
+ */
+export function wireJson(args: Record<string, unknown>): string {
+  return JSON.stringify(JSON.parse(canonicalJson(args)));
 }
 
 function classify(err: unknown, cancelled: boolean): Partial<CallRecord> {

@@ -1,0 +1,114 @@
+import type { EventName, EventPayload, Reply, RequestInput, RequestName, RequestOutput } from '../../shared/contract';
+
+/** What the renderer needs from a back end: the contract's requests and events, nothing else. */
+export interface ConsoleApi {
+  request<N extends RequestName>(name: N, input: RequestInput<N>): Promise<RequestOutput<N>>;
+  onEvent(listener: <E extends EventName>(name: E, payload: EventPayload<E>) => void): () => void;
+  onConnection(listener: (up: boolean) => void): () => void;
+}
+
+/** An error from the back end: `{ code, message }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type AnyListener = (name: EventName, payload: unknown) => void;
+
+/** The contract over the browser-mode WebSocket; reconnects and tells listeners when it is up. */
+export function webSocketApi(url: string): ConsoleApi {
+  let ws: WebSocket | null = null;
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const listeners = new Set<AnyListener>();
+  const connListeners = new Set<(up: boolean) => void>();
+  let opened: Promise<WebSocket>;
+
+  const connect = (): Promise<WebSocket> =>
+    new Promise((resolve) => {
+      const sock = new WebSocket(url);
+      sock.onopen = () => {
+        ws = sock;
+        resolve(sock);
+        connListeners.forEach((l) => l(true));
+      };
+      sock.onmessage = (m) => {
+        const msg = JSON.parse(String(m.data)) as { id?: number; reply?: Reply<unknown>; event?: EventName; payload?: unknown };
+        if (msg.event) listeners.forEach((l) => l(msg.event!, msg.payload));
+        else if (typeof msg.id === 'number') {
+          const p = pending.get(msg.id);
+          pending.delete(msg.id);
+          if (!p || !msg.reply) return;
+          if (msg.reply.ok) p.resolve(msg.reply.value);
+          else p.reject(new ApiError(msg.reply.error.code, msg.reply.error.message));
+        }
+      };
+      sock.onclose = () => {
+        if (ws === sock) ws = null;
+        connListeners.forEach((l) => l(false));
+        for (const p of pending.values()) p.reject(new ApiError('disconnected', 'the connection to the console was lost'));
+        pending.clear();
+        setTimeout(() => (opened = connect()), 1000);
+      };
+    });
+  opened = connect();
+
+  return {
+    async request(name, input) {
+      const sock = ws ?? (await opened);
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+        sock.send(JSON.stringify({ id, method: name, params: input }));
+      });
+    },
+    onEvent(listener) {
+      listeners.add(listener as AnyListener);
+      return () => listeners.delete(listener as AnyListener);
+    },
+    onConnection(listener) {
+      connListeners.add(listener);
+      if (ws) listener(true);
+      return () => connListeners.delete(listener);
+    },
+  };
+}
+
+/** The API the Electron preload exposes (same contract, over IPC). */
+export interface PreloadApi {
+  request(name: string, input: unknown): Promise<Reply<unknown>>;
+  onEvent(listener: (name: string, payload: unknown) => void): () => void;
+}
+
+/** The contract over the preload bridge in the desktop app. */
+export function preloadApi(bridge: PreloadApi): ConsoleApi {
+  return {
+    async request(name, input) {
+      const r = await bridge.request(name, input);
+      if (r.ok) return r.value as never;
+      throw new ApiError(r.error.code, r.error.message);
+    },
+    onEvent(listener) {
+      return bridge.onEvent((n, p) => (listener as AnyListener)(n as EventName, p));
+    },
+    onConnection(listener) {
+      listener(true);
+      return () => {};
+    },
+  };
+}
+
+/** Picks the back end: the preload bridge when present, else the WebSocket with the token from the URL fragment. */
+export function createApi(): ConsoleApi {
+  const bridge = (window as unknown as { mcpConsole?: PreloadApi }).mcpConsole;
+  if (bridge) return preloadApi(bridge);
+  const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? sessionStorage.getItem('mcp-console-token') ?? '';
+  // SECURITY: the token leaves the address bar (and history) at once; the tab keeps it for reloads.
+  sessionStorage.setItem('mcp-console-token', token);
+  if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  return webSocketApi(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
+}

@@ -1,0 +1,46 @@
+import type { EffectiveAnnotations, RiskSummary, ToolAnnotations } from '../../shared/schemas/tool';
+
+const HINTS = [
+  ['readOnlyHint', 'read-only', 'writes'],
+  ['destructiveHint', 'destructive', 'non-destructive'],
+  ['idempotentHint', 'idempotent', 'not idempotent'],
+  ['openWorldHint', 'open-world', 'closed-world'],
+] as const;
+
+/** Annotation badges: a declared value is drawn solid, a spec default dashed and marked "default". */
+export function AnnotationBadges({ annotations, declared, compact }: { annotations: EffectiveAnnotations; declared?: ToolAnnotations; compact?: boolean }) {
+  return (
+    <span className="badges">
+      {HINTS.map(([key, yes, no]) => {
+        const value = annotations[key];
+        const isDeclared = typeof declared?.[key] === 'boolean';
+        if (compact && !value && key !== 'readOnlyHint') return null;
+        const label = value ? yes : no;
+        return (
+          <span key={key} className={`badge ${value ? `on ${key}` : 'off'} ${isDeclared ? 'declared' : 'default'}`} data-hint={key} data-declared={isDeclared} title={`${key}: ${value} (${isDeclared ? 'declared by the server' : 'spec default'})`}>
+            {label}
+            {isDeclared ? '' : '*'}
+          </span>
+        );
+      })}
+    </span>
+  );
+}
+
+const RISK_LABEL: Record<RiskSummary['level'], string> = {
+  'read-only-trusted': 'read-only',
+  'read-only-claimed': 'claims read-only',
+  writes: 'writes',
+  destructive: 'destructive',
+  unknown: 'unknown',
+};
+
+/** The risk at a glance, with "untrusted" when the server's annotations are only claims. */
+export function RiskBadge({ risk }: { risk: RiskSummary }) {
+  return (
+    <span className="badges">
+      <span className={`risk risk-${risk.level}`} title={risk.reasons.join('\n')} data-risk={risk.level}>{RISK_LABEL[risk.level]}</span>
+      {!risk.trusted && <span className="badge untrusted" title="Annotations from this server are claims: mark the server trusted to rely on them">untrusted</span>}
+    </span>
+  );
+}
