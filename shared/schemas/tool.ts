@@ -65,6 +65,7 @@ export type ToolView = z.infer<typeof ToolView>;
 
 const FieldChange = z.object({ path: z.string(), before: z.unknown().optional(), after: z.unknown().optional() });
 export const ToolChange = z.object({ name: z.string(), fields: z.array(z.string()), changes: z.array(FieldChange) });
+export type ToolChange = z.infer<typeof ToolChange>;
 
 /** What changed in one server's catalog, and why the console looked. */
 export const CatalogChange = z.object({

@@ -1,0 +1,66 @@
+import { useEffect, useRef, useState } from 'react';
+import { useConsole } from './store/store';
+import { ServersPanel } from './features/servers/ServersPanel';
+import { CatalogList } from './features/catalog/CatalogList';
+import { ToolDetail } from './features/catalog/ToolDetail';
+import { ApprovalDialog } from './features/approvals/ApprovalDialog';
+import { HistoryView } from './features/audit/HistoryView';
+import { AuditView } from './features/audit/AuditView';
+
+type Tab = 'tools' | 'history' | 'audit';
+
+/** The console: servers, catalog and detail; history; audit. The approval dialog sits above all. */
+export function App() {
+  const online = useConsole((s) => s.online);
+  const filter = useConsole((s) => s.filter);
+  const pending = useConsole((s) => s.approvals.length);
+  const [tab, setTab] = useState<Tab>('tools');
+  const search = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    document.body.dataset.appState = online ? 'ready' : 'connecting';
+  }, [online]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || (e.target as HTMLElement)?.isContentEditable;
+      if ((e.key === 'k' && (e.ctrlKey || e.metaKey)) || (e.key === '/' && !typing)) {
+        e.preventDefault();
+        setTab('tools');
+        search.current?.focus();
+      }
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <div className="app">
+      <header className="topbar">
+        <h1>MCP Console</h1>
+        <nav className="tabs" role="tablist">
+          {(['tools', 'history', 'audit'] as Tab[]).map((t) => (
+            <button key={t} role="tab" aria-selected={tab === t} onClick={() => setTab(t)} data-testid={`tab-${t}`}>
+              {t === 'tools' ? 'Tools' : t === 'history' ? 'History' : 'Audit log'}
+            </button>
+          ))}
+        </nav>
+        <input ref={search} className="search" type="search" placeholder="Filter tools (/ or Ctrl+K)" value={filter}
+          onChange={(e) => useConsole.getState().filterChanged(e.target.value)} data-testid="tool-search" aria-label="Filter tools" />
+        {pending > 0 && <span className="badge warn">{pending} waiting for approval</span>}
+        {!online && <span className="badge warn" role="status">connecting to the console…</span>}
+      </header>
+      <main className={`layout tab-${tab}`}>
+        <ServersPanel />
+        {tab === 'tools' && (
+          <>
+            <CatalogList />
+            <ToolDetail />
+          </>
+        )}
+        {tab === 'history' && <section className="panel wide-panel"><HistoryView onCallAgain={() => setTab('tools')} /></section>}
+        {tab === 'audit' && <section className="panel wide-panel"><AuditView /></section>}
+      </main>
+      <ApprovalDialog />
+    </div>
+  );
+}

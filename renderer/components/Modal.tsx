@@ -1,0 +1,23 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/** A modal dialog: focus moves in, Escape closes. */
+export function Modal({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const prev = document.activeElement as HTMLElement | null;
+    const first = ref.current?.querySelector<HTMLElement>('[autofocus], input, textarea, select, button');
+    first?.focus();
+    return () => prev?.focus?.();
+  }, []);
+  return (
+    <div className="overlay" onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), onClose())}>
+      <div className={`modal ${wide ? 'wide' : ''}`} role="dialog" aria-modal="true" aria-label={title} ref={ref}>
+        <div className="modal-head">
+          <h2>{title}</h2>
+          <button className="link" onClick={onClose} aria-label="Close">✕</button>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import * as monaco from 'monaco-editor/editor';
+import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
+import { loader } from '@monaco-editor/react';
+
+// Monaco from the bundle, never from a CDN; its workers are bundled too.
+(self as unknown as { MonacoEnvironment: unknown }).MonacoEnvironment = {
+  getWorker: (_id: string, label: string) => (label === 'json' ? new JsonWorker() : new EditorWorker()),
+};
+loader.config({ monaco });
+
+const schemas = new Map<string, unknown>();
+
+/** Lets the JSON editor for `modelUri` validate against `schema` (schemas are never fetched from the network). */
+export function setEditorSchema(modelUri: string, schema: unknown | undefined): void {
+  if (schema === undefined) schemas.delete(modelUri);
+  else schemas.set(modelUri, schema);
+  jsonDefaults.setDiagnosticsOptions({
+    validate: true,
+    enableSchemaRequest: false,
+    schemas: [...schemas].map(([uri, s], i) => ({ uri: `inmemory://schema/${i}`, fileMatch: [uri], schema: s })),
+  });
+}
+
+export { monaco };

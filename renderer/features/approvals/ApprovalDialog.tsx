@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { prettyJsonText } from '../../../shared/pretty-json';
+import type { Approval } from '../../../shared/schemas/call';
+import { useApi } from '../../api/context';
+import { useConsole } from '../../store/store';
+import { SafeText } from '../../components/SafeText';
+import { RiskBadge } from '../../components/Badges';
+import { AnnotationTable } from '../catalog/AnnotationTable';
+import { DiffView } from '../catalog/DiffView';
+
+/** How long the approve controls ignore activation after a request appears. */
+export const ARM_DELAY_MS = 1000;
+
+/** The confirmation before every call: exactly what will be sent, to which server, with what risk. Queued requests wait their turn. */
+export function ApprovalDialog() {
+  const queue = useConsole(useShallow((s) => s.approvals));
+  if (queue.length === 0) return null;
+  return <Dialog key={queue[0].id} a={queue[0]} rest={queue.slice(1)} />;
+}
+
+function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
+  const api = useApi();
+  const [armed, setArmed] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const denyRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    denyRef.current?.focus();
+    const t = setTimeout(() => setArmed(true), ARM_DELAY_MS);
+    return () => clearTimeout(t);
+  }, []);
+  const decide = (decision: 'approve' | 'deny', scope: 'once' | 'session' = 'once') => {
+    // SECURITY: an approve that comes before the controls are armed (a stray click or Enter) does nothing.
+    if (sent || (decision === 'approve' && !armed)) return;
+    setSent(true);
+    api.request('approvals.decide', { approvalId: a.id, decision, argsHash: a.argsHash, scope, reason: reason || undefined }).catch((e: Error) => {
+      setError(e.message);
+      setSent(false);
+    });
+  };
+  const expires = new Date(a.expiresAt);
+  return (
+    <div className="overlay approval-overlay" onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), decide('deny'))}>
+      <div className="modal wide approval" role="alertdialog" aria-modal="true" aria-labelledby="approval-title"
+        data-testid="approval-dialog" data-server={a.serverId} data-tool={a.tool} data-armed={armed}>
+        <div className="modal-head">
+          <h2 id="approval-title">Allow this call?</h2>
+          {rest.length > 0 && <span className="badge" data-testid="approval-queue">{rest.length} more waiting</span>}
+        </div>
+        <dl className="kv">
+          <dt>Server</dt>
+          <dd><strong><SafeText text={a.serverId} /></strong>{a.serverName && <> (<SafeText text={a.serverName} />)</>} <span className="mono small muted" title={a.serverIdentity}>identity {a.serverIdentity.slice(0, 12)}…</span></dd>
+          <dt>Tool</dt>
+          <dd>{a.toolTitle && <><SafeText text={a.toolTitle} /> — </>}<code><SafeText text={a.tool} /></code> <span className="mono small muted" title={a.fingerprint}>fingerprint {a.fingerprint.slice(0, 12)}…</span></dd>
+          <dt>Risk</dt>
+          <dd><RiskBadge risk={a.risk} /> <span className="small">{a.risk.reasons.join('; ')}</span></dd>
+        </dl>
+        {a.diff && (
+          <div className="warn-box" data-testid="approval-diff">
+            <strong>This tool changed while the request waited.</strong> Check what changed before you allow it.
+            <DiffView change={a.diff} />
+          </div>
+        )}
+        <details>
+          <summary>Annotations {a.trusted ? '(trusted server)' : '(untrusted: claims only)'}</summary>
+          <AnnotationTable annotations={a.annotations} declared={a.declaredAnnotations} />
+        </details>
+        <div className="label">Arguments that will be sent, exactly ({a.argsJson.length.toLocaleString()} bytes, shown whole)</div>
+        <pre className="code args" data-testid="approval-args" tabIndex={0}>{prettyJsonText(a.argsJson)}</pre>
+        {a.validationErrors.length > 0 && (
+          <ul className="validation small" data-testid="approval-validation">
+            {a.validationErrors.map((e, i) => <li key={i}><code>{e.path}</code> {e.message}</li>)}
+          </ul>
+        )}
+        <label className="small">Reason (optional)<input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="deny-reason" /></label>
+        {error && <div className="error" role="alert">{error}</div>}
+        <div className="row gap end">
+          <span className="small muted">Expires {expires.toLocaleTimeString()} · Esc denies</span>
+          <span className="spacer" />
+          <button ref={denyRef} className="danger" onClick={() => decide('deny')} data-testid="deny">Deny</button>
+          <button onClick={() => decide('approve', 'session')} aria-disabled={!armed} className={armed ? '' : 'unarmed'} data-testid="approve-session">Allow for this session</button>
+          <button onClick={() => decide('approve', 'once')} aria-disabled={!armed} className={`primary ${armed ? '' : 'unarmed'}`} data-testid="approve-once">Allow once</button>
+        </div>
+        {rest.length > 0 && (
+          <ul className="small muted queue">
+            {rest.map((r) => <li key={r.id}>next: <SafeText text={r.serverId} /> / <SafeText text={r.tool} /></li>)}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { AuditVerifyResult } from '../../../shared/schemas/audit';
+import { useApi } from '../../api/context';
+import { useConsole } from '../../store/store';
+import { SafeText } from '../../components/SafeText';
+
+/** The audit log: filters, the hash chain's verification, export as JSON. */
+export function AuditView() {
+  const api = useApi();
+  const entries = useConsole((s) => s.audit);
+  const [server, setServer] = useState('');
+  const [tool, setTool] = useState('');
+  const [kind, setKind] = useState('');
+  const [verify, setVerify] = useState<AuditVerifyResult | null>(null);
+  useEffect(() => {
+    api.request('audit.query', { limit: 2000 }).then((e) => useConsole.getState().auditLoaded(e), () => {});
+    api.request('audit.verify', {}).then(setVerify, () => {});
+  }, [api]);
+  const shown = useMemo(
+    () => entries.filter((e) => (!server || e.serverId === server) && (!tool || (e.tool ?? '').includes(tool)) && (!kind || e.kind === kind)).slice().reverse(),
+    [entries, server, tool, kind],
+  );
+  const servers = [...new Set(entries.map((e) => e.serverId).filter(Boolean))] as string[];
+  const kinds = [...new Set(entries.map((e) => e.kind))];
+  const exportJson = () => {
+    const url = URL.createObjectURL(new Blob([JSON.stringify(shown.slice().reverse(), null, 2)], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `mcp-console-audit-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  return (
+    <div className="audit">
+      <div className="row gap wrap">
+        <select value={server} onChange={(e) => setServer(e.target.value)} aria-label="Server"><option value="">all servers</option>{servers.map((s) => <option key={s}>{s}</option>)}</select>
+        <input value={tool} onChange={(e) => setTool(e.target.value)} placeholder="tool" aria-label="Tool" />
+        <select value={kind} onChange={(e) => setKind(e.target.value)} aria-label="Kind"><option value="">all kinds</option>{kinds.map((k) => <option key={k}>{k}</option>)}</select>
+        <button onClick={() => api.request('audit.verify', {}).then(setVerify)} data-testid="verify-audit">Verify chain</button>
+        {verify && (
+          <span className={verify.ok ? 'ok' : 'bad'} data-testid="audit-verify" data-ok={verify.ok}>
+            {verify.ok ? `chain intact (${verify.entries} entries)` : `broken at entry ${verify.firstBadLine}: ${verify.reason}`}
+          </span>
+        )}
+        <span className="spacer" />
+        <button onClick={exportJson} data-testid="export-audit">Export JSON</button>
+      </div>
+      <table className="grid">
+        <thead><tr><th>#</th><th>Time</th><th>Kind</th><th>Server</th><th>Tool</th><th>Decision</th><th>By</th><th>Outcome</th><th>Note</th></tr></thead>
+        <tbody>
+          {shown.slice(0, 1000).map((e) => (
+            <tr key={e.seq} data-testid="audit-entry" data-kind={e.kind} data-decision={e.decision ?? ''}>
+              <td>{e.seq}</td>
+              <td>{new Date(e.time).toLocaleTimeString()}</td>
+              <td>{e.kind}</td>
+              <td>{e.serverId}</td>
+              <td className="mono">{e.tool}</td>
+              <td>{e.decision}</td>
+              <td>{e.decidedBy}</td>
+              <td>{e.outcome}</td>
+              <td className="small">{e.reason && <SafeText text={String(e.reason)} />}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

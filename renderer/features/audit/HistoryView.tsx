@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useConsole } from '../../store/store';
+import { ResultView } from '../results/ResultView';
+import { prettyJsonText } from '../../../shared/pretty-json';
+
+/** Every call of the session: decision, who decided, outcome, duration; open one to see it again or call again. */
+export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
+  const calls = useConsole(useShallow((s) => s.callOrder.map((id) => s.calls[id])));
+  const [open, setOpen] = useState<string | null>(null);
+  if (calls.length === 0) return <div className="empty">No calls yet in this session.</div>;
+  const again = (id: string) => {
+    const c = useConsole.getState().calls[id];
+    const st = useConsole.getState();
+    st.prefillRequested({ serverId: c.serverId, name: c.tool, args: JSON.parse(c.argsJson) });
+    st.toolSelected({ serverId: c.serverId, name: c.tool });
+    onCallAgain();
+  };
+  return (
+    <div className="history">
+      <table className="grid">
+        <thead><tr><th>When</th><th>Server</th><th>Tool</th><th>Decided by</th><th>Outcome</th><th>Duration</th><th /></tr></thead>
+        <tbody>
+          {calls.map((c) => (
+            <tr key={c.id} data-testid="history-row" className={open === c.id ? 'selected' : ''} onClick={() => setOpen(open === c.id ? null : c.id)}>
+              <td>{new Date(c.requestedAt).toLocaleTimeString()}</td>
+              <td>{c.serverId}</td>
+              <td className="mono">{c.tool}</td>
+              <td>{c.decidedBy ?? (c.state === 'awaiting-approval' ? 'waiting' : '—')}</td>
+              <td className={`status-${c.outcome}`}>{c.outcome ?? c.state}</td>
+              <td>{c.durationMs !== undefined ? `${c.durationMs.toFixed(0)} ms` : ''}</td>
+              <td><button onClick={(e) => (e.stopPropagation(), again(c.id))} data-testid="call-again">Call again</button></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {open && (
+        <div className="history-detail">
+          <div className="label">Arguments sent</div>
+          <pre className="code">{prettyJsonText(useConsole.getState().calls[open].argsJson)}</pre>
+          <ResultView callId={open} />
+        </div>
+      )}
+    </div>
+  );
+}

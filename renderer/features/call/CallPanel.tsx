@@ -1,0 +1,101 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { ToolView } from '../../../shared/schemas/tool';
+import type { ValidationError } from '../../../shared/schemas/call';
+import { useApi } from '../../api/context';
+import { useConsole } from '../../store/store';
+import { cannotDraw } from './form-support';
+import { SchemaForm } from './SchemaForm';
+import { ResultView } from '../results/ResultView';
+
+const JsonEditor = lazy(() => import('../../components/JsonEditor'));
+
+/** Arguments for a tool (form or JSON), checked by the core as you type; Call asks the core, which asks the human. */
+export function CallPanel({ tool }: { tool: ToolView }) {
+  const api = useApi();
+  const prefill = useConsole((s) => (s.prefill?.serverId === tool.serverId && s.prefill.name === tool.name ? s.prefill.args : undefined));
+  const [value, setValue] = useState<unknown>(prefill ?? {});
+  const [text, setText] = useState(() => JSON.stringify(prefill ?? {}, null, 2));
+  const noForm = useMemo(() => cannotDraw(tool.inputSchema), [tool.inputSchema]);
+  const [mode, setMode] = useState<'form' | 'json'>(noForm ? 'json' : 'form');
+  const [parseError, setParseError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<ValidationError[]>([]);
+  const [status, setStatus] = useState<string>('');
+  const [sendError, setSendError] = useState<string | null>(null);
+  const callIds = useConsole(useShallow((s) => s.callOrder.filter((id) => s.calls[id]?.serverId === tool.serverId && s.calls[id]?.tool === tool.name).slice(0, 5)));
+
+  useEffect(() => {
+    if (prefill) useConsole.getState().prefillRequested(null);
+  }, [prefill]);
+
+  useEffect(() => {
+    const t = setTimeout(() => {
+      api.request('tools.validate', { serverId: tool.serverId, name: tool.name, args: value }).then(
+        (r) => {
+          setErrors(r.errors);
+          setStatus(r.status);
+        },
+        () => {},
+      );
+    }, 150);
+    return () => clearTimeout(t);
+  }, [api, tool.serverId, tool.name, value]);
+
+  const switchTo = (m: 'form' | 'json') => {
+    if (m === 'json') setText(JSON.stringify(value, null, 2));
+    setMode(m);
+  };
+  const onText = (t: string) => {
+    setText(t);
+    try {
+      setValue(JSON.parse(t));
+      setParseError(null);
+    } catch (e) {
+      setParseError((e as Error).message);
+    }
+  };
+  const call = async () => {
+    setSendError(null);
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return setSendError('The arguments must be a JSON object.');
+    try {
+      await api.request('calls.request', { serverId: tool.serverId, tool: tool.name, args: value as Record<string, unknown> });
+    } catch (e) {
+      setSendError((e as Error).message);
+    }
+  };
+
+  return (
+    <div className="call-panel">
+      <div className="row gap">
+        <h3>Call</h3>
+        <span className="spacer" />
+        <div className="segmented" role="tablist">
+          <button role="tab" aria-selected={mode === 'form'} disabled={!!noForm} onClick={() => switchTo('form')} data-testid="mode-form">Form</button>
+          <button role="tab" aria-selected={mode === 'json'} onClick={() => switchTo('json')} data-testid="mode-json">JSON</button>
+        </div>
+      </div>
+      {noForm && <div className="note small" data-testid="form-fallback">The form cannot draw this schema: {noForm}. Edit the arguments as JSON.</div>}
+      {mode === 'form' && !noForm ? (
+        <SchemaForm schema={tool.inputSchema} value={value} onChange={setValue} />
+      ) : (
+        <Suspense fallback={<textarea className="mono" value={text} onChange={(e) => onText(e.target.value)} rows={8} />}>
+          <JsonEditor value={text} onChange={onText} schema={tool.inputSchema} />
+        </Suspense>
+      )}
+      {parseError && <div className="error small">Not JSON: {parseError}</div>}
+      {errors.length > 0 && (
+        <ul className="validation small" data-testid="validation-errors" aria-label={status === 'unchecked' ? 'Not validated' : 'Validation errors'}>
+          {errors.map((e, i) => <li key={i}><code>{e.path}</code> {e.message}</li>)}
+        </ul>
+      )}
+      <div className="row gap">
+        <button className="primary" onClick={call} data-testid="call-button" disabled={!!parseError}>Call {tool.name}</button>
+        {errors.length > 0 && status === 'invalid' && <span className="small warn-text">Invalid input can still be sent; you will confirm it.</span>}
+      </div>
+      {sendError && <div className="error" role="alert">{sendError}</div>}
+      <div className="results">
+        {callIds.map((id) => <ResultView key={id} callId={id} />)}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import Form from '@rjsf/core';
+import type { IconButtonProps, RJSFSchema, SubmitButtonProps } from '@rjsf/utils';
+import { structuralValidator } from './form-support';
+
+const label = (text: string) =>
+  function Btn(props: IconButtonProps) {
+    const { onClick, disabled, className } = props;
+    return <button type="button" className={`form-btn ${className ?? ''}`} onClick={onClick} disabled={disabled}>{text}</button>;
+  };
+const NoSubmit = (_p: SubmitButtonProps) => null;
+
+/** rjsf behind our own small API: a form drawn from a JSON Schema, its value lifted to the caller. */
+export function SchemaForm({ schema, value, onChange }: { schema: Record<string, unknown>; value: unknown; onChange: (v: unknown) => void }) {
+  return (
+    <div className="schema-form" data-testid="tool-form">
+      <Form
+        schema={schema as RJSFSchema}
+        formData={value}
+        validator={structuralValidator}
+        noHtml5Validate
+        showErrorList={false}
+        liveOmit={false}
+        onChange={(e) => onChange(e.formData)}
+        templates={{ ButtonTemplates: { AddButton: label('+ Add'), RemoveButton: label('Remove'), MoveUpButton: label('↑'), MoveDownButton: label('↓'), CopyButton: label('Copy'), SubmitButton: NoSubmit } }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { displayName } from '../../../shared/annotations';
+import type { ToolChange } from '../../../shared/schemas/tool';
+import { useConsole } from '../../store/store';
+import { AnnotationBadges, RiskBadge } from '../../components/Badges';
+import { SafeText } from '../../components/SafeText';
+import { AnnotationTable } from './AnnotationTable';
+import { DiffView } from './DiffView';
+import { CallPanel } from '../call/CallPanel';
+
+/** Everything about one tool: description as text, schemas, annotations declared vs default, fingerprint, its diff, and the call form. */
+export function ToolDetail() {
+  const sel = useConsole((s) => s.selected);
+  const tool = useConsole((s) => (s.selected ? s.tools[s.selected.serverId]?.find((t) => t.name === s.selected!.name) : undefined));
+  const change = useConsole((s): ToolChange | undefined => (s.selected ? s.marks[s.selected.serverId]?.changed.get(s.selected.name) : undefined));
+  if (!sel) return <section className="panel detail empty">Pick a tool to see it in full and call it.</section>;
+  if (!tool) return <section className="panel detail empty">This tool is no longer offered ({sel.serverId} / {sel.name}).</section>;
+  return (
+    <section className="panel detail" aria-label="Tool detail" data-testid="tool-detail">
+      <header className="detail-head">
+        {tool.iconData && <img className="tool-icon big" src={tool.iconData} alt="" />}
+        <div>
+          <h2><SafeText text={displayName(tool)} /></h2>
+          <div className="muted small mono">{tool.name} · {tool.serverId}</div>
+        </div>
+        <span className="spacer" />
+        <RiskBadge risk={tool.risk} />
+      </header>
+      <AnnotationBadges annotations={tool.annotations} declared={tool.declaredAnnotations} />
+      {tool.description && (
+        <div className="description prewrap" data-testid="tool-description">
+          <SafeText text={tool.description.length > 20_000 ? tool.description.slice(0, 20_000) : tool.description} />
+          {tool.description.length > 20_000 && <div className="muted small">… {tool.description.length.toLocaleString()} characters in all; the full text is in the definition below.</div>}
+        </div>
+      )}
+      {change && <DiffView change={change} />}
+      <details>
+        <summary>Annotations</summary>
+        <AnnotationTable annotations={tool.annotations} declared={tool.declaredAnnotations} />
+        <ul className="small">{tool.risk.reasons.map((r) => <li key={r}>{r}</li>)}</ul>
+      </details>
+      <details>
+        <summary>Input schema</summary>
+        <pre className="code">{JSON.stringify(tool.inputSchema, null, 2)}</pre>
+      </details>
+      {tool.outputSchema && (
+        <details>
+          <summary>Output schema</summary>
+          <pre className="code">{JSON.stringify(tool.outputSchema, null, 2)}</pre>
+        </details>
+      )}
+      <div className="small mono muted" data-testid="fingerprint" title="sha-256 of the canonical JSON of the whole definition">fingerprint {tool.fingerprint}</div>
+      <CallPanel key={`${tool.serverId}\u0000${tool.name}`} tool={tool} />
+    </section>
+  );
+}

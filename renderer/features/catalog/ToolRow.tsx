@@ -1,0 +1,36 @@
+import { memo } from 'react';
+import { displayName } from '../../../shared/annotations';
+import type { ToolView } from '../../../shared/schemas/tool';
+import { useConsole } from '../../store/store';
+import { AnnotationBadges, RiskBadge } from '../../components/Badges';
+import { inspectHiddenText } from '../../../shared/hidden-text';
+
+/** One catalog row: icon, name, server, risk and annotation badges, live-change marks. */
+export const ToolRow = memo(function ToolRow({ tool }: { tool: ToolView }) {
+  const selected = useConsole((s) => s.selected?.serverId === tool.serverId && s.selected.name === tool.name);
+  const mark = useConsole((s) => (s.marks[tool.serverId]?.added.has(tool.name) ? 'new' : s.marks[tool.serverId]?.changed.has(tool.name) ? 'changed' : null));
+  const name = displayName(tool);
+  return (
+    <button
+      className={`tool-item ${selected ? 'selected' : ''}`}
+      data-testid="tool-item" data-server={tool.serverId} data-tool={tool.name} data-mark={mark ?? undefined}
+      onClick={() => useConsole.getState().toolSelected({ serverId: tool.serverId, name: tool.name })}
+      aria-pressed={selected}
+    >
+      {tool.iconData ? <img className="tool-icon" src={tool.iconData} alt="" data-testid="tool-icon" /> : <span className="tool-icon placeholder" aria-hidden>⚙</span>}
+      <span className="tool-text">
+        <span className="tool-title ellipsis">
+          {inspectHiddenText(name.slice(0, 200)).revealed}
+          {name !== tool.name && <span className="muted mono small"> {tool.name}</span>}
+        </span>
+        <span className="tool-meta">
+          <span className="muted small">{tool.serverId}</span>
+          <RiskBadge risk={tool.risk} />
+          <AnnotationBadges annotations={tool.annotations} declared={tool.declaredAnnotations} compact />
+          {tool.hiddenText.length > 0 && <span className="badge warn" title={`Hidden characters in ${tool.hiddenText.join(', ')}`}>hidden text</span>}
+          {mark && <span className={`badge mark-${mark}`} data-testid={`mark-${mark}`}>{mark}</span>}
+        </span>
+      </span>
+    </button>
+  );
+});

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { routeContent, type Audience } from '../../../shared/content-routing';
+import { useApi } from '../../api/context';
+import { useConsole } from '../../store/store';
+import { SafeText } from '../../components/SafeText';
+import { ContentBlockView } from './ContentBlockView';
+import { StructuredView } from './StructuredView';
+
+const VIEWS = [['user', 'User', 'view-user'], ['assistant', 'Model', 'view-assistant'], ['raw', 'Raw', 'view-raw']] as const;
+
+/** One call: pending, running (progress, cancel) or finished (its outcome and its blocks in three views). */
+export function ResultView({ callId }: { callId: string }) {
+  const c = useConsole((s) => s.calls[callId]);
+  const api = useApi();
+  const [view, setView] = useState<Audience | 'raw'>('user');
+  const [showLow, setShowLow] = useState(false);
+  if (!c) return null;
+  if (c.state === 'awaiting-approval') return <div className="call-card pending" data-testid="call-pending">Waiting for your approval of <code>{c.tool}</code>…</div>;
+  if (c.state === 'running') {
+    const p = c.progress;
+    return (
+      <div className="call-card running" data-testid="call-progress">
+        <div className="row gap">
+          <span>Running <code>{c.tool}</code>…</span>
+          <span className="spacer" />
+          <button onClick={() => api.request('calls.cancel', { callId })} data-testid="cancel-call">Cancel</button>
+        </div>
+        {p && p.total ? <progress value={p.progress} max={p.total} /> : <progress />}
+        {p?.message && <div className="small"><SafeText text={p.message} /></div>}
+      </div>
+    );
+  }
+  const status = c.outcome ?? 'protocol-error';
+  const content = c.result?.content ?? [];
+  const routed = view === 'raw' ? [] : routeContent(content, view);
+  const low = routed.filter((b) => b.collapsed);
+  return (
+    <article className={`call-card result status-${status}`} data-testid="call-result" data-status={status} data-call={c.id}>
+      <header className="row gap">
+        <strong>{label(status)}</strong>
+        <code>{c.tool}</code>
+        <span className="muted small">{c.decidedBy ? `by ${c.decidedBy}` : ''}{c.durationMs !== undefined ? ` · ${c.durationMs.toFixed(0)} ms` : ''}</span>
+      </header>
+      {c.reason && status !== 'ok' && <div className="small"><SafeText text={c.reason} /></div>}
+      {c.error && (
+        <div className="error small" data-testid="call-error">
+          {typeof c.error.code === 'number' ? `error ${c.error.code}: ` : `${c.error.code}: `}<SafeText text={c.error.message} />
+        </div>
+      )}
+      {c.result && (
+        <>
+          <div className="segmented" role="tablist">
+            {VIEWS.map(([v, text, testid]) => (
+              <button key={v} role="tab" aria-selected={view === v} onClick={() => setView(v)} data-testid={testid}>{text}</button>
+            ))}
+          </div>
+          {view === 'raw' ? (
+            <pre className="code raw" data-testid="raw-json">{rawJson(c.result)}</pre>
+          ) : (
+            <div className="blocks" data-view={view}>
+              {routed.length === 0 && <div className="muted small">No block is meant for {view === 'user' ? 'the user' : 'the model'}.</div>}
+              {routed.filter((b) => !b.collapsed).map((b) => <ContentBlockView key={b.index} routed={b} serverId={c.serverId} />)}
+              {low.length > 0 && (
+                <>
+                  <button className="link small" onClick={() => setShowLow(!showLow)} data-testid="toggle-low-priority">
+                    {showLow ? 'Hide' : 'Show'} {low.length} low-priority block{low.length === 1 ? '' : 's'}
+                  </button>
+                  {showLow && low.map((b) => <ContentBlockView key={b.index} routed={b} serverId={c.serverId} />)}
+                </>
+              )}
+            </div>
+          )}
+          {c.result.structuredContent !== undefined && <StructuredView value={c.result.structuredContent} check={c.structured} />}
+        </>
+      )}
+    </article>
+  );
+}
+
+function label(status: string): string {
+  return { ok: 'OK', 'tool-error': 'Tool error', 'protocol-error': 'Protocol error', denied: 'Denied', cancelled: 'Cancelled', timeout: 'Timed out' }[status] ?? status;
+}
+
+const RAW_LIMIT = 2_000_000;
+function rawJson(v: unknown): string {
+  const text = JSON.stringify(v, null, 2);
+  return text.length > RAW_LIMIT ? `${text.slice(0, RAW_LIMIT)}\n… cut here: ${text.length.toLocaleString()} characters in all` : text;
+}

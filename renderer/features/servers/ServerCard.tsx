@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useApi } from '../../api/context';
+import { useConsole } from '../../store/store';
+import { SafeText } from '../../components/SafeText';
+import { ServerForm } from './ServerForm';
+import { ServerLog } from './ServerLog';
+
+/** One server: status, why it failed, connect controls, info, trust, and its log. */
+export function ServerCard({ id }: { id: string }) {
+  const v = useConsole((s) => s.servers[id]);
+  const api = useApi();
+  const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [showLog, setShowLog] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  if (!v) return null;
+  const run = (label: string, f: () => Promise<unknown>) => {
+    setBusy(label);
+    f().catch((e: Error) => alert(e.message)).finally(() => setBusy(null));
+  };
+  const info = v.serverInfo as { name?: string; title?: string; version?: string; websiteUrl?: string } | undefined;
+  const target = v.config.type === 'stdio' ? [v.config.command, ...v.config.args].join(' ') : v.config.url;
+  return (
+    <li className={`server-item status-${v.status}`} data-testid="server-item" data-server={v.id} data-status={v.status}>
+      <div className="server-row">
+        <span className={`dot ${v.status}`} aria-label={v.status} title={v.status} />
+        <button className="link server-name" onClick={() => setOpen(!open)} aria-expanded={open}>
+          <SafeText text={v.id} />
+        </button>
+        <span className="muted small">{v.status === 'connected' ? `${v.toolCount} tools · ${v.transport}` : v.status}</span>
+        <span className="spacer" />
+        {v.status === 'connected' || v.status === 'connecting' ? (
+          <>
+            <button onClick={() => run('reconnect', () => api.request('servers.connect', { serverId: id }))} disabled={!!busy} title="Reconnect">↻</button>
+            <button onClick={() => run('disconnect', () => api.request('servers.disconnect', { serverId: id }))} disabled={!!busy} data-testid="disconnect">Disconnect</button>
+          </>
+        ) : (
+          <button onClick={() => run('connect', () => api.request('servers.connect', { serverId: id }))} disabled={!!busy} data-testid="connect">Connect</button>
+        )}
+      </div>
+      <div className="muted small mono ellipsis" title={target}>{v.config.type} · {target}</div>
+      {v.error && (
+        <div className="server-error" role="alert" data-testid="server-error">
+          <SafeText text={v.error} />
+          {v.exitCode !== undefined && v.exitCode !== null && <div className="small">exit code {v.exitCode}</div>}
+          {v.signal && <div className="small">signal {v.signal}</div>}
+          {v.lastStderr && v.lastStderr.length > 0 && (
+            <pre className="stderr-tail">{v.lastStderr.map((l, i) => <div key={i}><SafeText text={l} /></div>)}</pre>
+          )}
+        </div>
+      )}
+      {open && (
+        <div className="server-details">
+          {info && (
+            <dl className="kv">
+              <dt>Name</dt><dd><SafeText text={String(info.name ?? '')} /></dd>
+              {info.title && (<><dt>Title</dt><dd><SafeText text={String(info.title)} /></dd></>)}
+              <dt>Version</dt><dd><SafeText text={String(info.version ?? '')} /></dd>
+              <dt>Protocol</dt><dd>{v.protocolVersion ?? '—'}</dd>
+              <dt>Capabilities</dt><dd className="mono small">{Object.keys(v.capabilities ?? {}).join(', ') || 'none'}</dd>
+            </dl>
+          )}
+          {v.instructions && (
+            <div>
+              <div className="label">Instructions</div>
+              <div className="prewrap small"><SafeText text={v.instructions} /></div>
+            </div>
+          )}
+          <div className="small mono muted" title="Identity: sha-256 of what this server runs or where it lives">identity {v.identity.slice(0, 16)}…</div>
+          <label className="check">
+            <input type="checkbox" checked={v.settings.trusted} data-testid="trust-toggle"
+              onChange={(e) => run('trust', () => api.request('servers.update', { serverId: id, settings: { trusted: e.target.checked } }))} />
+            Trust this server's annotations
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={v.settings.autoApproveReadOnly} disabled={!v.settings.trusted}
+              onChange={(e) => run('auto', () => api.request('servers.update', { serverId: id, settings: { autoApproveReadOnly: e.target.checked } }))} />
+            Run its read-only tools without asking (trusted servers only)
+          </label>
+          <div className="row gap">
+            <button onClick={() => setShowLog(!showLog)} data-testid="show-log">{showLog ? 'Hide log' : 'Log'}</button>
+            <button onClick={() => setEditing(true)}>Edit</button>
+            <button className="danger" onClick={() => confirm(`Remove server "${id}"?`) && run('remove', () => api.request('servers.remove', { serverId: id }))}>Remove</button>
+          </div>
+        </div>
+      )}
+      {showLog && <ServerLog id={id} />}
+      {editing && (
+        <ServerForm initial={{ id, config: v.config }} onClose={() => setEditing(false)}
+          onSave={(_newId, config) => api.request('servers.update', { serverId: id, config })} />
+      )}
+    </li>
+  );
+}

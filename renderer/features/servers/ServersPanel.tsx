@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useApi } from '../../api/context';
+import { useConsole } from '../../store/store';
+import { ServerCard } from './ServerCard';
+import { ServerForm } from './ServerForm';
+import { ImportDialog } from './ImportDialog';
+
+/** Every saved server with its live status; add, import, connect. */
+export function ServersPanel() {
+  const order = useConsole(useShallow((s) => s.serverOrder));
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const api = useApi();
+  return (
+    <section className="panel servers" aria-label="Servers">
+      <div className="panel-head">
+        <h2>Servers</h2>
+        <button onClick={() => setAdding(true)} data-testid="add-server">Add</button>
+        <button onClick={() => setImporting(true)} data-testid="import-servers">Import</button>
+      </div>
+      {order.length === 0 && (
+        <div className="empty" data-testid="servers-empty">
+          <p>No servers yet.</p>
+          <p>Add one (a command to run, or an HTTP/SSE URL), or import the config file your MCP host already uses (<code>mcpServers</code> or <code>servers</code>).</p>
+        </div>
+      )}
+      <ul className="server-list">
+        {order.map((id) => (
+          <ServerCard key={id} id={id} />
+        ))}
+      </ul>
+      {adding && <ServerForm onClose={() => setAdding(false)} onSave={(id, config) => api.request('servers.add', { id, config })} />}
+      {importing && <ImportDialog onClose={() => setImporting(false)} />}
+    </section>
+  );
+}
