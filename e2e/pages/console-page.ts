@@ -1,0 +1,63 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The console as a test sees it: stable handles only (automation.md). */
+export class ConsolePage {
+  constructor(readonly page: Page) {}
+
+  server(id: string): Locator {
+    return this.page.locator(`[data-testid=server-item][data-server="${id}"]`);
+  }
+
+  tool(server: string, name: string): Locator {
+    return this.page.locator(`[data-testid=tool-item][data-server="${server}"][data-tool="${name}"]`);
+  }
+
+  get dialog(): Locator {
+    return this.page.getByTestId('approval-dialog');
+  }
+
+  async connect(id: string): Promise<void> {
+    await this.server(id).getByTestId('connect').click();
+    await expect(this.server(id)).toHaveAttribute('data-status', 'connected');
+  }
+
+  /** Filters the catalog to one tool and opens it. */
+  async openTool(server: string, name: string): Promise<void> {
+    await this.page.getByTestId('tool-search').fill(name);
+    await this.tool(server, name).click();
+    await expect(this.page.getByTestId('tool-detail')).toBeVisible();
+  }
+
+  /** Waits until the dialog's approve controls are armed (they ignore activation for their first second). */
+  async armed(): Promise<void> {
+    await expect(this.dialog).toHaveAttribute('data-armed', 'true');
+  }
+
+  async approveOnce(): Promise<void> {
+    await this.armed();
+    await this.dialog.getByTestId('approve-once').click();
+    await expect(this.dialog).toBeHidden();
+  }
+
+  /** Calls the open tool with JSON arguments typed as text, and approves it once. */
+  async callWithJson(args: object, approve = true): Promise<void> {
+    await this.page.getByTestId('mode-json').click();
+    await this.setJson(args);
+    await this.page.getByTestId('call-button').click();
+    await expect(this.dialog).toBeVisible();
+    if (approve) await this.approveOnce();
+  }
+
+  /** Replaces the JSON editor's text (Monaco: select all, then type). */
+  async setJson(args: object): Promise<void> {
+    const editor = this.page.getByTestId('json-editor').locator('.monaco-editor').first();
+    await editor.click();
+    await this.page.keyboard.press('ControlOrMeta+a');
+    await this.page.keyboard.press('Delete');
+    await this.page.keyboard.insertText(JSON.stringify(args));
+  }
+
+  lastResult(): Locator {
+    return this.page.getByTestId('call-result').first();
+  }
+}

@@ -1,0 +1,102 @@
+import { expect, rpc, test } from './fixtures.js';
+
+test.describe('calling a tool through the confirmation', () => {
+  test('form → confirmation shows exactly the args → approve → result', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('fx');
+    await c.openTool('fx', 'form_kitchen_sink');
+    const form = page.getByTestId('tool-form');
+    await expect(form.getByLabel('count')).toHaveValue('3');
+    await form.getByLabel('name').fill('Ada');
+    await form.getByLabel('color').selectOption('green');
+    await form.getByRole('button', { name: '+ Add' }).click();
+    await form.locator('input[id^="root_tags_0"]').fill('first');
+    await form.getByLabel('x').fill('1');
+    await form.getByLabel('y').fill('2');
+    await expect(page.getByTestId('validation-errors')).toBeHidden();
+    await page.getByTestId('call-button').click();
+    await expect(c.dialog).toHaveAttribute('data-server', 'fx');
+    await expect(c.dialog).toHaveAttribute('data-tool', 'form_kitchen_sink');
+    const sent = { color: 'green', count: 3, name: 'Ada', options: { verbose: false }, origin: { x: 1, y: 2 }, tags: ['first'] };
+    expect(JSON.parse(await c.dialog.getByTestId('approval-args').innerText())).toEqual(sent);
+    await c.approveOnce();
+    const result = c.lastResult();
+    await expect(result).toHaveAttribute('data-status', 'ok');
+    // The fixture echoes what it received: the very bytes the dialog showed.
+    await expect(result.getByTestId('content-block').first()).toContainText('"name": "Ada"');
+  });
+
+  test('deny sends nothing and shows the call as denied', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('fx');
+    await c.openTool('fx', 'echo');
+    await c.callWithJson({ message: 'no' }, false);
+    await c.dialog.getByTestId('deny-reason').fill('not today');
+    await c.dialog.getByTestId('deny').click();
+    await expect(c.dialog).toBeHidden();
+    await expect(c.lastResult()).toHaveAttribute('data-status', 'denied');
+    await expect(c.lastResult()).toContainText('not today');
+  });
+
+  test('the approve controls ignore a click in their first second; Escape denies', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('fx');
+    await c.openTool('fx', 'echo');
+    await c.callWithJson({ message: 'early' }, false);
+    await expect(c.dialog).toHaveAttribute('data-armed', 'false');
+    await c.dialog.getByTestId('approve-once').click({ force: true });
+    await c.dialog.getByTestId('approve-once').press('Enter');
+    await expect(c.dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(c.dialog).toBeHidden();
+    await expect(c.lastResult()).toHaveAttribute('data-status', 'denied');
+  });
+
+  test('allow for this session: the next call asks nothing; a changed tool asks again with its diff', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('fx');
+    await c.openTool('fx', 'mutable');
+    await c.callWithJson({ path: '/a' }, false);
+    await c.armed();
+    await c.dialog.getByTestId('approve-session').click();
+    await expect(c.lastResult()).toHaveAttribute('data-status', 'ok');
+    await page.getByTestId('call-button').click();
+    await expect(page.getByTestId('call-result')).toHaveCount(2);
+    await expect(c.dialog).toBeHidden();
+    await expect(c.lastResult()).toContainText('session-policy');
+    // Change the tool (through its own approval), then call mutable again.
+    await c.openTool('fx', 'change_tools');
+    await c.callWithJson({ action: 'add_param' });
+    await expect(c.lastResult()).toHaveAttribute('data-status', 'ok');
+    await c.openTool('fx', 'mutable');
+    await expect(c.tool('fx', 'mutable')).toHaveAttribute('data-mark', 'changed');
+    await expect(page.getByTestId('tool-diff')).toContainText('inputSchema.properties.exfiltrate_to');
+    await page.getByTestId('call-button').click();
+    await expect(c.dialog).toBeVisible();
+    await expect(c.dialog).toHaveAttribute('data-tool', 'mutable');
+  });
+
+  test('several pending approvals queue, each naming its server; a second tab sees the same', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('fx');
+    await c.connect('everything');
+    await c.openTool('fx', 'echo');
+    await page.getByTestId('call-button').click();
+    await expect(c.dialog).toHaveAttribute('data-server', 'fx');
+    expect((await rpc(app, 'calls.request', { serverId: 'everything', tool: 'echo', args: { message: 'from elsewhere' } })).ok).toBe(true);
+    await expect(c.dialog.getByTestId('approval-queue')).toHaveText('1 more waiting');
+    const tab2 = await page.context().newPage();
+    await tab2.goto(app.url);
+    const dialog2 = tab2.getByTestId('approval-dialog');
+    await expect(dialog2).toHaveAttribute('data-server', 'fx');
+    await expect(dialog2.getByTestId('approval-queue')).toHaveText('1 more waiting');
+    await c.dialog.getByTestId('deny').click();
+    await expect(c.dialog).toHaveAttribute('data-server', 'everything');
+    await expect(dialog2).toHaveAttribute('data-server', 'everything');
+    await expect(c.dialog.getByTestId('approval-args')).toContainText('"message": "from elsewhere"');
+    await c.armed();
+    await c.dialog.getByTestId('approve-once').click();
+    await expect(c.dialog).toBeHidden();
+    await expect(dialog2).toBeHidden();
+  });
+});

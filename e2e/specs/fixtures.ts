@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { ConsolePage } from '../pages/console-page.js';
+
+export const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
+export const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+const BIN = resolve('bin/mcp-console.js');
+
+export interface App {
+  url: string;
+  origin: string;
+  token: string;
+  dataDir: string;
+  console: ConsolePage;
+}
+
+/** Starts `mcp-console serve` on a fresh data directory; resolves with its ready URL. */
+export async function startServe(config: object, dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const cfg = join(dataDir, 'mcp.json');
+  writeFileSync(cfg, JSON.stringify(config));
+  const child = spawn(process.execPath, [BIN, 'serve', '--config', cfg, '--data-dir', join(dataDir, 'data'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolvePromise, reject) => {
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = /MCP Console ready at (\S+)/.exec(out);
+      if (m) resolvePromise({ url: m[1], child });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+  });
+}
+
+/** The servers every test starts with: our fixture (stdio) and the reference server (stdio). */
+export const DEFAULT_CONFIG = {
+  mcpServers: {
+    fx: { command: process.execPath, args: [FIXTURE] },
+    everything: { command: process.execPath, args: [EVERYTHING] },
+  },
+};
+
+export const test = base.extend<{ config: object; app: App }>({
+  config: [DEFAULT_CONFIG, { option: true }],
+  app: async ({ page, config }, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-e2e-'));
+    const { url, child } = await startServe(config, dataDir);
+    const u = new URL(url);
+    const token = new URLSearchParams(u.hash.slice(1)).get('token')!;
+    await page.goto(url);
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');
+    await use({ url, origin: u.origin, token, dataDir, console: new ConsolePage(page) });
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  },
+});
+
+export { expect, type Page };
+
+/** Sends one contract request over the WebSocket, as a second front end would. */
+export async function rpc(app: App, method: string, params: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
+  const { WebSocket } = await import('ws');
+  const ws = new WebSocket(`${app.origin.replace('http', 'ws')}/ws?token=${app.token}`, { headers: { Origin: app.origin } });
+  await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
+  try {
+    return await new Promise((r) => {
+      ws.on('message', (d) => {
+        const m = JSON.parse(d.toString());
+        if (m.id === 1) r(m.reply);
+      });
+      ws.send(JSON.stringify({ id: 1, method, params }));
+    });
+  } finally {
+    ws.close();
+  }
+}
