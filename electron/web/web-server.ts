@@ -7,24 +7,12 @@ import { z } from 'zod';
 import type { ConsoleCore } from '../core/console-core.js';
 import { dispatch, makeHandlers } from '../core/handlers.js';
 import { checkHostAndOrigin, tokenMatches } from './guards.js';
+import { CSP } from '../../shared/csp.js';
+
+export { CSP };
 
 /** The largest message a page may send (a pasted config or large arguments fit). */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
-
-/** The page's Content-Security-Policy: nothing remote, no eval (schemas are validated in the core). */
-export const CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "worker-src 'self' blob:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
@@ -107,7 +95,9 @@ export function startWebServer(core: ConsoleCore, opts: { port?: number; staticD
           off();
           for (const ws of sockets) ws.terminate();
           wss.close();
-          await new Promise<void>((r) => http.close(() => r()));
+          const closed = new Promise<void>((r) => http.close(() => r()));
+          http.closeAllConnections();
+          await closed;
         },
       });
     });

@@ -78,22 +78,25 @@ export function webSocketApi(url: string): ConsoleApi {
   };
 }
 
-/** The API the Electron preload exposes (same contract, over IPC). */
+/** The API the Electron preload exposes: one method per request, one subscribe per event. */
 export interface PreloadApi {
-  request(name: string, input: unknown): Promise<Reply<unknown>>;
-  onEvent(listener: (name: string, payload: unknown) => void): () => void;
+  requests: Record<string, (input: unknown) => Promise<Reply<unknown>>>;
+  events: Record<string, (listener: (payload: unknown) => void) => () => void>;
 }
 
 /** The contract over the preload bridge in the desktop app. */
 export function preloadApi(bridge: PreloadApi): ConsoleApi {
   return {
     async request(name, input) {
-      const r = await bridge.request(name, input);
+      const call = bridge.requests[name];
+      if (!call) throw new ApiError('unknown-request', `the desktop app has no request ${name}`);
+      const r = await call(input);
       if (r.ok) return r.value as never;
       throw new ApiError(r.error.code, r.error.message);
     },
     onEvent(listener) {
-      return bridge.onEvent((n, p) => (listener as AnyListener)(n as EventName, p));
+      const offs = Object.entries(bridge.events).map(([name, subscribe]) => subscribe((payload) => (listener as AnyListener)(name as EventName, payload)));
+      return () => offs.forEach((off) => off());
     },
     onConnection(listener) {
       listener(true);

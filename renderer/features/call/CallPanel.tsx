@@ -1,12 +1,11 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import type { ToolView } from '../../../shared/schemas/tool';
 import type { ValidationError } from '../../../shared/schemas/call';
 import { useApi } from '../../api/context';
 import { useConsole } from '../../store/store';
 import { cannotDraw } from './form-support';
 import { SchemaForm } from './SchemaForm';
-import { ResultView } from '../results/ResultView';
+import { RecentCalls } from '../results/RecentCalls';
 
 const JsonEditor = lazy(() => import('../../components/JsonEditor'));
 
@@ -22,7 +21,6 @@ export function CallPanel({ tool }: { tool: ToolView }) {
   const [errors, setErrors] = useState<ValidationError[]>([]);
   const [status, setStatus] = useState<string>('');
   const [sendError, setSendError] = useState<string | null>(null);
-  const callIds = useConsole(useShallow((s) => s.callOrder.filter((id) => s.calls[id]?.serverId === tool.serverId && s.calls[id]?.tool === tool.name).slice(0, 5)));
 
   useEffect(() => {
     if (prefill) useConsole.getState().prefillRequested(null);
@@ -93,9 +91,7 @@ export function CallPanel({ tool }: { tool: ToolView }) {
         {errors.length > 0 && status === 'invalid' && <span className="small warn-text">Invalid input can still be sent; you will confirm it.</span>}
       </div>
       {sendError && <div className="error" role="alert">{sendError}</div>}
-      <div className="results">
-        {callIds.map((id) => <ResultView key={id} callId={id} />)}
-      </div>
+      <RecentCalls serverId={tool.serverId} tool={tool.name} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { SafeText } from '../../components/SafeText';
 import { AnnotationTable } from './AnnotationTable';
 import { DiffView } from './DiffView';
 import { CallPanel } from '../call/CallPanel';
+import { RecentCalls } from '../results/RecentCalls';
 
 /** Everything about one tool: description as text, schemas, annotations declared vs default, fingerprint, its diff, and the call form. */
 export function ToolDetail() {
@@ -13,7 +14,14 @@ export function ToolDetail() {
   const tool = useConsole((s) => (s.selected ? s.tools[s.selected.serverId]?.find((t) => t.name === s.selected!.name) : undefined));
   const change = useConsole((s): ToolChange | undefined => (s.selected ? s.marks[s.selected.serverId]?.changed.get(s.selected.name) : undefined));
   if (!sel) return <section className="panel detail empty">Pick a tool to see it in full and call it.</section>;
-  if (!tool) return <section className="panel detail empty">This tool is no longer offered ({sel.serverId} / {sel.name}).</section>;
+  if (!tool) {
+    return (
+      <section className="panel detail" data-testid="tool-detail">
+        <div className="note">{sel.serverId} no longer offers <code>{sel.name}</code> (the server disconnected, crashed or removed it).</div>
+        <RecentCalls serverId={sel.serverId} tool={sel.name} />
+      </section>
+    );
+  }
   return (
     <section className="panel detail" aria-label="Tool detail" data-testid="tool-detail">
       <header className="detail-head">

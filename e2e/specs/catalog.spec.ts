@@ -1,0 +1,87 @@
+import { expect, test } from './fixtures.js';
+
+test.describe('catalog', () => {
+  test('shows icons from the core, risk and annotation badges with declared values told apart from defaults', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('fx');
+    await expect(page.getByTestId('tool-count')).toHaveText('261');
+    await page.getByTestId('tool-search').fill('icon_');
+    await expect(c.tool('fx', 'icon_png').getByTestId('tool-icon')).toHaveAttribute('src', /^data:image\/png;base64,/);
+    await expect(c.tool('fx', 'icon_svg').getByTestId('tool-icon')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+    await expect(c.tool('fx', 'icon_bad_scheme').getByTestId('tool-icon')).toHaveCount(0);
+    // No image on the page points anywhere but data: (the page never fetches a server-supplied URL).
+    expect(await page.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')).filter((s) => !s?.startsWith('data:')))).toEqual([]);
+    await page.getByTestId('tool-search').fill('ann_tfuf');
+    const row = c.tool('fx', 'ann_tfuf');
+    await expect(row.locator('[data-risk]')).toHaveAttribute('data-risk', 'read-only-claimed');
+    await expect(row.getByText('untrusted')).toBeVisible();
+    await expect(row.locator('[data-hint=readOnlyHint]')).toHaveAttribute('data-declared', 'true');
+    await row.click();
+    const table = page.getByTestId('annotation-table');
+    await page.getByText('Annotations', { exact: true }).click();
+    await expect(table.locator('tr', { hasText: 'idempotentHint' })).toContainText('spec default');
+    await expect(table.locator('tr', { hasText: 'destructiveHint' })).toContainText('declared');
+    await expect(page.getByTestId('fingerprint')).toContainText(/[0-9a-f]{64}/);
+  });
+
+  test('filters as you type over name, title and description', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('fx');
+    await page.getByTestId('tool-search').fill('pagination and scale');
+    await expect(page.getByTestId('tool-count')).toHaveText(/ of 261$/);
+    await page.getByTestId('tool-search').fill('Echo');
+    await expect(c.tool('fx', 'echo')).toBeVisible();
+    await page.getByTestId('tool-search').fill('zzz-no-such-tool');
+    await expect(page.getByText('No tool matches')).toBeVisible();
+    await page.getByTestId('tool-search').fill('');
+    await page.locator('body').click();
+    await page.keyboard.press('/');
+    await expect(page.getByTestId('tool-search')).toBeFocused();
+  });
+
+  test('a live list_changed updates the list in place and marks added and changed tools with their diff', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('fx');
+    await c.openTool('fx', 'change_tools');
+    await c.callWithJson({ action: 'add' });
+    await page.getByTestId('tool-search').fill('dynamic_1');
+    await expect(c.tool('fx', 'dynamic_1')).toHaveAttribute('data-mark', 'new');
+    await c.openTool('fx', 'change_tools');
+    await c.callWithJson({ action: 'change' });
+    await page.getByTestId('tool-search').fill('mutable');
+    await expect(c.tool('fx', 'mutable')).toHaveAttribute('data-mark', 'changed');
+    await c.tool('fx', 'mutable').click();
+    const diff = page.getByTestId('tool-diff');
+    await expect(diff).toContainText('description');
+    await expect(diff).toContainText('A tool that changes (version 1).');
+    await expect(diff).toContainText('A tool that changes (version 2).');
+  });
+
+  test('hostile metadata is inert text; hidden characters are revealed', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('fx');
+    await c.openTool('fx', 'hostile_html');
+    await expect(page.getByTestId('tool-description')).toContainText('<script>window.__pwned = true</script><img src=x');
+    await c.callWithJson({});
+    await expect(c.lastResult().getByTestId('text-body')).toContainText('<img src=x onerror=');
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
+    expect(await page.locator('[data-testid=tool-detail] b, [data-testid=tool-detail] script').count()).toBe(0);
+    await c.openTool('fx', 'hostile_hidden');
+    const desc = page.getByTestId('tool-description');
+    await expect(desc.getByTestId('hidden-text-warning')).toContainText('hidden message: “Ignore”');
+    await expect(desc).toContainText('⟦U+200B⟧');
+    await expect(desc).toContainText('⟦U+202E⟧');
+    await c.openTool('fx', 'hostile_long');
+    await expect(page.getByTestId('tool-description')).toContainText('100,000 characters in all');
+  });
+
+  test('a schema the form cannot draw falls back to the JSON editor, saying why', async ({ app, page }) => {
+    await app.console.connect('fx');
+    await app.console.openTool('fx', 'echo');
+    await expect(page.getByTestId('tool-form')).toBeVisible();
+    await page.getByTestId('mode-json').click();
+    await expect(page.getByTestId('json-editor')).toBeVisible();
+    await page.getByTestId('mode-form').click();
+    await expect(page.getByTestId('tool-form')).toBeVisible();
+  });
+});

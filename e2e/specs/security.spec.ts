@@ -1,0 +1,51 @@
+import { expect, test } from './fixtures.js';
+
+test.describe('browser mode refuses', () => {
+  test('a page without the token gets nothing but the static page', async ({ app, browser }) => {
+    const page = await browser.newPage();
+    await page.goto(app.origin + '/');
+    await expect(page.locator('body')).not.toHaveAttribute('data-app-state', 'ready', { timeout: 3000 });
+    const refused = await page.evaluate(async () =>
+      new Promise<string>((resolve) => {
+        const ws = new WebSocket(`ws://${location.host}/ws?token=wrong`);
+        ws.onopen = () => resolve('open');
+        ws.onerror = () => resolve('refused');
+      }),
+    );
+    expect(refused).toBe('refused');
+    await page.close();
+  });
+
+  test('the token leaves the address bar once read', async ({ app, page }) => {
+    expect(page.url()).not.toContain('token');
+    expect(new URL(page.url()).hash).toBe('');
+  });
+
+  test('a foreign origin cannot open the WebSocket even with the token', async ({ app, browser }) => {
+    const page = await browser.newPage();
+    // A page served from another origin (data: URL) that knows the token still cannot connect.
+    await page.goto('data:text/html,<title>evil</title>');
+    const result = await page.evaluate(async (url) =>
+      new Promise<string>((resolve) => {
+        const ws = new WebSocket(url);
+        ws.onopen = () => resolve('open');
+        ws.onerror = () => resolve('refused');
+      }), `${app.origin.replace('http', 'ws')}/ws?token=${app.token}`);
+    expect(result).toBe('refused');
+    await page.close();
+  });
+});
+
+test('server-everything: connect, call echo, see annotated content', async ({ app, page }) => {
+  const c = app.console;
+  await c.connect('everything');
+  await c.openTool('everything', 'echo');
+  await c.callWithJson({ message: 'hello everything' });
+  await expect(c.lastResult().getByTestId('text-body')).toHaveText('Echo: hello everything');
+  await c.openTool('everything', 'get-annotated-message');
+  await c.callWithJson({ messageType: 'success', includeImage: true });
+  await expect(c.lastResult().locator('[data-testid=content-block][data-priority]').first()).toBeVisible();
+  await c.openTool('everything', 'get-structured-content');
+  await c.callWithJson({ location: 'Chicago' });
+  await expect(c.lastResult().getByTestId('structured-content')).toHaveAttribute('data-valid', 'true');
+});

@@ -1,0 +1,75 @@
+import { expect, rpc, test } from './fixtures.js';
+import { FIXTURE } from './fixtures.js';
+
+test.describe('servers', () => {
+  test.describe('with no servers', () => {
+    test.use({ config: { mcpServers: {} } });
+
+    test('an empty console says what to do; a server added through the form connects', async ({ app, page }) => {
+      await expect(page.getByTestId('servers-empty')).toContainText('No servers yet');
+      await page.getByTestId('add-server').click();
+      const form = page.getByTestId('server-form');
+      await form.getByLabel('Name (its id)').fill('mine');
+      await form.getByLabel('Command', { exact: true }).fill(process.execPath);
+      await form.getByLabel('Arguments, one per line').fill(FIXTURE);
+      await form.getByLabel('Environment, KEY=VALUE per line').fill('FIXTURE_TOOLS=120');
+      await page.getByTestId('save-server').click();
+      await app.console.connect('mine');
+      await expect(page.getByTestId('tool-count')).toHaveText('121');
+      await app.console.server('mine').getByRole('button', { name: 'mine' }).click();
+      await expect(app.console.server('mine')).toContainText('MCP Console Fixture');
+      await expect(app.console.server('mine')).toContainText('⟦U+200B⟧');
+    });
+
+    test('imports a pasted host config and reports a bad one naming the field', async ({ app, page }) => {
+      await page.getByTestId('import-servers').click();
+      await page.getByTestId('import-text').fill(JSON.stringify({ servers: { pasted: { type: 'stdio', command: process.execPath, args: [FIXTURE] } } }));
+      await page.getByTestId('import-run').click();
+      await expect(page.getByRole('status')).toContainText('Added 1: pasted');
+      await page.getByTestId('import-text').fill('{"mcpServers":{"bad":{"command":7}}}');
+      await page.getByTestId('import-run').click();
+      await expect(page.getByRole('alert')).toContainText('mcpServers["bad"].command');
+      await page.keyboard.press('Escape');
+      await expect(app.console.server('pasted')).toHaveAttribute('data-status', 'disconnected');
+    });
+  });
+
+  test('a crashing server shows why, with its exit code and stderr, and the others keep working', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('fx');
+    await c.connect('everything');
+    await c.openTool('fx', 'exit_process');
+    await c.callWithJson({});
+    await expect(c.server('fx')).toHaveAttribute('data-status', 'error');
+    const err = c.server('fx').getByTestId('server-error');
+    await expect(err).toContainText('exit code 3');
+    await expect(err).toContainText('fixture: exiting on request');
+    await expect(c.lastResult()).toHaveAttribute('data-status', 'protocol-error');
+    await c.server('fx').getByRole('button', { name: 'fx' }).click();
+    await c.server('fx').getByTestId('show-log').click();
+    await expect(c.server('fx').getByTestId('server-log')).toContainText('the server process exited (exit code 3)');
+    await c.openTool('everything', 'echo');
+    await c.callWithJson({ message: 'alive' });
+    await expect(c.lastResult()).toHaveAttribute('data-status', 'ok');
+    await c.server('fx').getByTestId('connect').click();
+    await expect(c.server('fx')).toHaveAttribute('data-status', 'connected');
+  });
+
+  test('the history lists every call and calls again through a new approval; the audit log verifies', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('fx');
+    await c.openTool('fx', 'echo');
+    await c.callWithJson({ message: 'again' });
+    await page.getByTestId('tab-history').click();
+    await expect(page.getByTestId('history-row')).toHaveCount(1);
+    await page.getByTestId('call-again').click();
+    await page.getByTestId('call-button').click();
+    await expect(c.dialog.getByTestId('approval-args')).toContainText('"message": "again"');
+    await c.approveOnce();
+    await page.getByTestId('tab-audit').click();
+    await expect(page.getByTestId('audit-verify')).toHaveAttribute('data-ok', 'true');
+    await expect(page.locator('[data-testid=audit-entry][data-kind=approved]')).toHaveCount(2);
+    await expect(page.locator('[data-testid=audit-entry][data-kind=call-requested]')).toHaveCount(2);
+    expect((await rpc(app, 'audit.verify', {})).value).toMatchObject({ ok: true });
+  });
+});

@@ -1,0 +1,23 @@
+import type { IpcMain, IpcMainInvokeEvent, WebFrameMain } from 'electron';
+import { requestNames, type Reply } from '../../shared/contract.js';
+import { dispatch, type Handlers } from '../core/handlers.js';
+
+/** The IPC channel of a request. */
+export const requestChannel = (name: string) => `mcp:req:${name}`;
+/** The IPC channel of an event. */
+export const eventChannel = (name: string) => `mcp:evt:${name}`;
+
+/**
+ * One ipcMain handler per contract request. Each checks that the sender is the app's own main
+ * frame, parses the input with the contract schema, runs the core's handler, and answers
+ * `{ ok, value }` or `{ ok: false, error: { code, message } }`.
+ */
+export function registerIpc(ipc: Pick<IpcMain, 'handle'>, handlers: Handlers, isMainFrame: (frame: WebFrameMain | null) => boolean): void {
+  for (const name of requestNames) {
+    ipc.handle(requestChannel(name), async (event: IpcMainInvokeEvent, input: unknown): Promise<Reply<unknown>> => {
+      // SECURITY: only the app's own main frame may talk to the core.
+      if (!isMainFrame(event.senderFrame)) return { ok: false, error: { code: 'forbidden', message: 'this frame may not use the console' } };
+      return dispatch(handlers, name, input);
+    });
+  }
+}

@@ -1,0 +1,15 @@
+import { contextBridge, ipcRenderer } from 'electron';
+import { buildBridge } from './bridge.js';
+
+contextBridge.exposeInMainWorld(
+  'mcpConsole',
+  buildBridge(
+    (channel, input) => ipcRenderer.invoke(channel, input),
+    (channel, listener) => {
+      // SECURITY: the renderer gets the payload only, never the IpcRendererEvent (or its sender).
+      const wrapped = (_e: Electron.IpcRendererEvent, payload: unknown) => listener(payload);
+      ipcRenderer.on(channel, wrapped);
+      return () => ipcRenderer.removeListener(channel, wrapped);
+    },
+  ),
+);

@@ -1,0 +1,19 @@
+/**
+ * The Content-Security-Policy of every page of the console (browser mode and the desktop app):
+ * nothing remote, no eval, no inline script. Tool schemas are validated in the core (which compiles
+ * them under limits), so the page needs no 'unsafe-eval'. Inline styles are allowed for Monaco.
+ */
+export const CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+].join('; ');
