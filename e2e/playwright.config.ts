@@ -5,6 +5,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './specs',
+  globalSetup: './specs/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   workers: 2,

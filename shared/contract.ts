@@ -35,6 +35,7 @@ export const requests = {
   'approvals.pending': { input: none, output: z.array(Approval) },
   'approvals.decide': { input: DecideInput.strict(), output: Approval },
   'resources.read': { input: z.object({ serverId: ServerId, uri: z.string().max(8192) }).strict(), output: ReadResourceResult },
+  'links.open': { input: z.object({ url: z.string().max(8192) }).strict(), output: z.object({ opened: z.boolean() }) },
   'audit.query': { input: AuditQuery.strict(), output: z.array(AuditEntry) },
   'audit.verify': { input: none, output: AuditVerifyResult },
   'settings.get': { input: none, output: Settings },

@@ -5,8 +5,18 @@ import { toContractError } from './errors.js';
 /** One handler per contract request, typed from the contract. */
 export type Handlers = { [N in RequestName]: (input: ParsedInput<N>) => Promise<RequestOutput<N>> | RequestOutput<N> };
 
-/** The core's handler for every request of the contract. Decisions made here are a person's ('user'). */
-export function makeHandlers(core: ConsoleCore): Handlers {
+/**
+ * The core's handler for every request of the contract. Decisions made here are a person's ('user').
+ * A shell may replace a handler it serves better itself (the desktop app opens links).
+ */
+export function makeHandlers(core: ConsoleCore, overrides: Partial<Handlers> = {}): Handlers {
+  return {
+    ...base(core),
+    ...overrides,
+  };
+}
+
+function base(core: ConsoleCore): Handlers {
   return {
     'servers.list': () => core.listServers(),
     'servers.add': (i) => core.addServer(i.id, i.config, i.settings),
@@ -33,6 +43,10 @@ export function makeHandlers(core: ConsoleCore): Handlers {
     'approvals.pending': () => core.calls.gate.pending(),
     'approvals.decide': (i) => core.calls.decide(i, 'user'),
     'resources.read': (i) => core.readResource(i.serverId, i.uri),
+    'links.open': () => {
+      // Browser mode: the page itself asks the user and opens the link; the core never opens URLs.
+      throw Object.assign(new Error('open the link from the page'), { code: 'open-in-page' });
+    },
     'audit.query': (i) => core.audit.query(i),
     'audit.verify': () => core.audit.verify(),
     'settings.get': () => core.store.settings,

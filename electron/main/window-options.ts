@@ -28,6 +28,8 @@ export function windowOptions(preload: string, bounds: { x?: number; y?: number;
       navigateOnDragDrop: false,
       spellcheck: false,
       safeDialogs: true,
+      // Middle-click must not open links in new windows.
+      disableBlinkFeatures: 'Auxclick',
     },
   };
 }

@@ -9,14 +9,14 @@ export const StdioConfig = z.object({
   args: z.array(z.string()).default([]),
   env: stringMap.default({}),
   cwd: z.string().min(1).optional(),
-});
+}).strict();
 
 /** A remote server: Streamable HTTP, legacy SSE, or `auto` (Streamable HTTP, then SSE). */
 export const RemoteConfig = z.object({
   type: z.enum(['http', 'sse', 'auto']),
   url: z.url({ protocol: /^https?$/, error: 'must be an http: or https: URL' }),
   headers: stringMap.default({}),
-});
+}).strict();
 
 /** A server's connection settings in the console's normalised form. */
 export const ServerConfig = z.discriminatedUnion('type', [StdioConfig, RemoteConfig]);

@@ -17,9 +17,15 @@ export function ResourceLinkCard({ block, serverId }: { block: ResourceLinkBlock
   } catch {
     scheme = '';
   }
-  const open = () => {
-    // SECURITY: only https, never through a shell, only after the user saw the whole URL.
-    if (scheme === 'https:' && confirm(`Open this address in your browser?\n\n${uri}`)) window.open(uri, '_blank', 'noopener,noreferrer');
+  const open = async () => {
+    if (scheme !== 'https:') return;
+    try {
+      // The desktop app confirms with the full URL and opens the system browser itself.
+      await api.request('links.open', { url: uri });
+    } catch (e) {
+      // SECURITY: browser mode: only https, only after the user saw the whole URL, never with an opener.
+      if ((e as { code?: string }).code === 'open-in-page' && confirm(`Open this address in your browser?\n\n${uri}`)) window.open(uri, '_blank', 'noopener,noreferrer');
+    }
   };
   return (
     <div className="resource-link" data-testid="resource-link" data-scheme={scheme}>

@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { main: string; dependencies: Record<string, string>; devDependencies: Record<string, string>; scripts: Record<string, string> };
+const cfg = parse(readFileSync('electron-builder.yml', 'utf8')) as Record<string, Record<string, unknown> & unknown[]>;
+
+describe('packaging (electron-builder cannot download Electron here; the config and the build output are checked)', () => {
+  it('targets AppImage and deb, dmg, nsis, with the app id, name and category', () => {
+    expect(cfg.appId).toBe('dev.mcpconsole.app');
+    expect(cfg.productName).toBe('MCP Console');
+    expect(cfg.linux.target).toEqual(['AppImage', 'deb']);
+    expect(cfg.linux.category).toBe('Development');
+    expect(cfg.mac.target).toEqual(['dmg']);
+    expect(cfg.mac.category).toBe('public.app-category.developer-tools');
+    expect(cfg.win.target).toEqual(['nsis']);
+  });
+
+  it('sets the release fuses', () => {
+    expect(cfg.electronFuses).toMatchObject({ runAsNode: false, enableNodeOptionsEnvironmentVariable: false, enableNodeCliInspectArguments: false, onlyLoadAppFromAsar: true, enableEmbeddedAsarIntegrityValidation: true });
+    expect(cfg.asar).toBe(true);
+  });
+
+  it('has an icon in every size each platform wants, from one source', () => {
+    for (const s of [16, 24, 32, 48, 64, 128, 256, 512, 1024]) {
+      const png = readFileSync(`assets/icons/${s}x${s}.png`);
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([s, s]);
+    }
+    expect(existsSync(String(cfg.mac.icon))).toBe(true);
+    expect(existsSync(String(cfg.win.icon))).toBe(true);
+    expect(existsSync('assets/icon.svg')).toBe(true);
+  });
+
+  it('packs the built app, and the main process needs only runtime dependencies, Node and Electron', () => {
+    expect(pkg.main).toBe('out/main/index.js');
+    for (const f of ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html']) expect(existsSync(f), f).toBe(true);
+    expect(cfg.files).toEqual(expect.arrayContaining(['out/main/**', 'out/preload/**', 'out/renderer/**']));
+    const main = readFileSync('out/main/index.js', 'utf8');
+    const specifiers = [...main.matchAll(/^import\s[^'"]*['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+    expect(specifiers.length).toBeGreaterThan(0);
+    const allowed = (s: string) => s === 'electron' || s.startsWith('node:') || builtinModules.includes(s) || Object.keys(pkg.dependencies).some((d) => s === d || s.startsWith(`${d}/`));
+    expect(specifiers.filter((s) => !allowed(s))).toEqual([]);
+  });
+
+  it('keeps everything the renderer bundles out of the runtime dependencies', () => {
+    for (const dev of ['react', 'react-dom', 'monaco-editor', '@rjsf/core', 'zustand', 'electron', 'vite']) {
+      expect(pkg.dependencies[dev], dev).toBeUndefined();
+      expect(pkg.devDependencies[dev], dev).toBeDefined();
+    }
+  });
+
+  it('loads the sandboxed preload as CommonJS', () => {
+    const preload = readFileSync('out/preload/index.cjs', 'utf8');
+    expect(preload).toMatch(/require\("electron"\)/);
+    expect(preload).not.toMatch(/^import\s/m);
+  });
+});

@@ -1,0 +1,41 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { CSP } from './shared/csp';
+
+/** The CSP also as a meta tag (the servers send it as a header too); frame-ancestors only works as a header. */
+const cspMeta = (): Plugin => ({
+  name: 'csp-meta',
+  transformIndexHtml: (html) => html.replace('<meta charset="utf-8" />', `<meta charset="utf-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CSP.split('; ').filter((d) => !d.startsWith('frame-ancestors')).join('; ')}" />`),
+});
+
+/** One build for the three parts: main (ESM), preload (CommonJS, for the sandbox), renderer. */
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      externalizeDeps: true,
+      rolldownOptions: { input: { index: resolve('electron/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      externalizeDeps: false,
+      rolldownOptions: { input: { index: resolve('electron/preload/index.ts') }, output: { format: 'cjs', entryFileNames: '[name].cjs' } },
+    },
+  },
+  renderer: {
+    root: 'renderer',
+    base: './',
+    plugins: [react(), cspMeta()],
+    worker: { format: 'es' },
+    build: {
+      outDir: 'out/renderer',
+      minify: true,
+      chunkSizeWarningLimit: 8000,
+      rolldownOptions: { input: resolve('renderer/index.html') },
+    },
+  },
+});

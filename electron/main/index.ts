@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
+import { ConsoleCore } from '../core/console-core.js';
+import { resolveDataDir } from '../core/data-dir.js';
+import { makeHandlers } from '../core/handlers.js';
+import { eventChannel, registerIpc } from './ipc.js';
+import { openExternalLink } from './links.js';
+import { menuTemplate } from './menu.js';
+import { appResponse } from './protocol.js';
+import { denyPermissions, lockContents } from './security.js';
+import { APP_URL, windowOptions } from './window-options.js';
+import { loadWindowState, saveWindowState } from './window-state.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const RENDERER = join(here, '..', 'renderer');
+const PRELOAD = join(here, '..', 'preload', 'index.cjs');
+const ICON = join(here, '..', '..', 'assets', 'icon.png');
+const flag = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+
+protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+
+let win: BrowserWindow | null = null;
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!win) return;
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  });
+  app.on('web-contents-created', (_e, contents) => lockContents(contents));
+  app.whenReady().then(start, (e) => {
+    console.error(e);
+    app.exit(1);
+  });
+}
+
+async function start(): Promise<void> {
+  const dataDir = resolveDataDir(flag('data-dir'));
+  const core = new ConsoleCore({ dataDir });
+  const problems = core.start();
+  const config = flag('config');
+  if (config) core.loadConfig(readFileSync(config, 'utf8'));
+
+  protocol.handle('app', (req) => appResponse(RENDERER, req.url));
+  denyPermissions(session.defaultSession);
+
+  const options = windowOptions(PRELOAD, loadWindowState(dataDir), ICON);
+  // SECURITY: the flags that matter most are pinned here too, where a reader (or a scanner) sees them.
+  win = new BrowserWindow({
+    ...options,
+    webPreferences: { ...options.webPreferences, preload: PRELOAD, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false, disableBlinkFeatures: 'Auxclick' },
+  });
+  const w = win;
+  const remember = () => !w.isDestroyed() && !w.isMaximized() && saveWindowState(dataDir, w.getBounds());
+  w.on('resize', remember);
+  w.on('move', remember);
+  w.once('ready-to-show', () => w.show());
+
+  const handlers = makeHandlers(core, {
+    'links.open': ({ url }) =>
+      openExternalLink(
+        url,
+        async (href) => (await dialog.showMessageBox(w, { type: 'question', buttons: ['Cancel', 'Open'], defaultId: 0, cancelId: 0, message: 'Open this address in your browser?', detail: href })).response === 1,
+        (href) => shell.openExternal(href),
+      ),
+  });
+  // SECURITY: only this window's own main frame may use the console.
+  registerIpc(ipcMain, handlers, (frame) => !w.isDestroyed() && frame === w.webContents.mainFrame);
+  const off = core.bus.on((name, payload) => {
+    if (!w.isDestroyed()) w.webContents.send(eventChannel(name), payload);
+  });
+
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({
+    isMac: process.platform === 'darwin',
+    isDev: !app.isPackaged,
+    appName: 'MCP Console',
+    about: () => void dialog.showMessageBox(w, { message: `MCP Console ${app.getVersion()}`, detail: 'A tool inspector and approval console for the Model Context Protocol.' }),
+  })));
+
+  for (const p of problems) void dialog.showMessageBox(w, { type: 'warning', message: 'MCP Console started with a problem', detail: p });
+
+  let closing = false;
+  app.on('before-quit', (e) => {
+    if (closing) return;
+    // Shut every server down cleanly (no orphaned child processes), then quit.
+    e.preventDefault();
+    closing = true;
+    off();
+    void core.close().finally(() => app.quit());
+  });
+  app.on('window-all-closed', () => app.quit());
+  await w.loadURL(APP_URL);
+}

@@ -1,0 +1,175 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { eventNames, requestNames } from '../../shared/contract.js';
+import { CSP } from '../../shared/csp.js';
+import { makeCore } from '../../e2e/integration/harness.js';
+import { makeHandlers } from '../core/handlers.js';
+import { buildBridge } from '../preload/bridge.js';
+import { registerIpc, requestChannel } from './ipc.js';
+import { openExternalLink } from './links.js';
+import { menuTemplate } from './menu.js';
+import { appResponse } from './protocol.js';
+import { denyPermissions, lockContents } from './security.js';
+import { isAppUrl, windowOptions } from './window-options.js';
+import { loadWindowState, saveWindowState } from './window-state.js';
+
+type Handler = (event: { senderFrame: unknown }, input: unknown) => Promise<unknown>;
+
+describe('IPC', () => {
+  const h = makeCore();
+  afterAll(() => h.dispose());
+  const handlers = new Map<string, Handler>();
+  const ipc = { handle: vi.fn((channel: string, fn: Handler) => void handlers.set(channel, fn)) };
+  const mainFrame = { id: 'main' };
+  registerIpc(ipc as never, makeHandlers(h.core), (frame) => frame === mainFrame);
+
+  it('registers exactly one handler per contract request', () => {
+    expect(ipc.handle).toHaveBeenCalledTimes(requestNames.length);
+    expect([...handlers.keys()].sort()).toEqual(requestNames.map(requestChannel).sort());
+  });
+
+  it('refuses a sender that is not the main frame, before any core method runs', async () => {
+    const spy = vi.spyOn(h.core, 'listServers');
+    const r = await handlers.get('mcp:req:servers.list')!({ senderFrame: { id: 'iframe' } }, {});
+    expect(r).toEqual({ ok: false, error: { code: 'forbidden', message: expect.any(String) } });
+    expect(await handlers.get('mcp:req:servers.list')!({ senderFrame: null }, {})).toMatchObject({ ok: false });
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('refuses invalid input with an error, reaching no core method', async () => {
+    const spy = vi.spyOn(h.core, 'addServer');
+    const r = await handlers.get('mcp:req:servers.add')!({ senderFrame: mainFrame }, { id: 'x', config: { type: 'stdio', command: 'sh', shell: true } });
+    expect(r).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('answers a valid request from the main frame', async () => {
+    expect(await handlers.get('mcp:req:servers.list')!({ senderFrame: mainFrame }, {})).toEqual({ ok: true, value: [] });
+  });
+});
+
+describe('preload bridge', () => {
+  it('exposes exactly one method per request and one subscribe per event, built from the contract', () => {
+    const b = buildBridge(async () => ({ ok: true, value: 1 }), () => () => {});
+    expect(Object.keys(b).sort()).toEqual(['events', 'requests']);
+    expect(Object.keys(b.requests)).toEqual(requestNames);
+    expect(Object.keys(b.events)).toEqual(eventNames);
+    expect(Object.isFrozen(b.requests)).toBe(true);
+  });
+
+  it('invokes the request channel and hands listeners the payload only', async () => {
+    const invoke = vi.fn(async () => ({ ok: true, value: 'x' }));
+    let delivered: ((p: unknown) => void) | undefined;
+    const subscribe = vi.fn((_c: string, l: (p: unknown) => void) => ((delivered = l), () => {}));
+    const b = buildBridge(invoke, subscribe);
+    await b.requests['tools.list']({ serverId: 'a' });
+    expect(invoke).toHaveBeenCalledWith('mcp:req:tools.list', { serverId: 'a' });
+    const seen: unknown[] = [];
+    b.events['call.updated']((p) => seen.push(p));
+    expect(subscribe).toHaveBeenCalledWith('mcp:evt:call.updated', expect.any(Function));
+    delivered!({ id: 'c' });
+    expect(seen).toEqual([{ id: 'c' }]);
+  });
+});
+
+describe('window and session hardening', () => {
+  it('builds the window with isolation, sandbox and web security on, Node and webviews off', () => {
+    const o = windowOptions('/p/preload.cjs', { width: 800, height: 600 });
+    expect(o.webPreferences).toMatchObject({ preload: '/p/preload.cjs', contextIsolation: true, sandbox: true, webSecurity: true, nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false, webviewTag: false, allowRunningInsecureContent: false });
+  });
+
+  it('has a strict CSP: nothing remote, no eval, no inline script', () => {
+    expect(CSP).toContain("default-src 'none'");
+    expect(CSP).toContain("script-src 'self'");
+    expect(CSP).not.toMatch(/unsafe-eval|https?:|\*/);
+    expect(CSP.match(/script-src[^;]*/)![0]).not.toContain('unsafe-inline');
+  });
+
+  it('opens no window, prevents navigation away from the app, refuses webviews', () => {
+    const on = new Map<string, (e: { preventDefault(): void }, url: string) => void>();
+    let openHandler: ((d: { url: string }) => { action: string }) | undefined;
+    lockContents({ setWindowOpenHandler: (f: never) => void (openHandler = f), on: (ev: string, f: never) => void on.set(ev, f) } as never);
+    expect(openHandler!({ url: 'https://example.com' })).toEqual({ action: 'deny' });
+    const prevented = (ev: string, url: string) => {
+      const e = { preventDefault: vi.fn() };
+      on.get(ev)!(e, url);
+      return e.preventDefault.mock.calls.length > 0;
+    };
+    expect(prevented('will-navigate', 'https://evil.test/')).toBe(true);
+    expect(prevented('will-navigate', 'file:///etc/passwd')).toBe(true);
+    expect(prevented('will-redirect', 'http://127.0.0.1:1/')).toBe(true);
+    expect(prevented('will-navigate', 'app://console/index.html')).toBe(false);
+    expect(prevented('will-attach-webview', '')).toBe(true);
+    expect(isAppUrl('app://other/index.html')).toBe(false);
+  });
+
+  it('denies every permission request and check', () => {
+    let request: ((wc: unknown, p: string, cb: (ok: boolean) => void) => void) | undefined;
+    let check: (() => boolean) | undefined;
+    denyPermissions({ setPermissionRequestHandler: (f: never) => void (request = f), setPermissionCheckHandler: (f: never) => void (check = f) } as never);
+    for (const p of ['media', 'notifications', 'clipboard-read', 'geolocation']) {
+      const cb = vi.fn();
+      request!(null, p, cb);
+      expect(cb).toHaveBeenCalledWith(false);
+    }
+    expect(check!()).toBe(false);
+  });
+});
+
+describe('app:// protocol', () => {
+  const h = makeCore();
+  afterAll(() => h.dispose());
+  const root = join(h.dataDir, 'renderer');
+  mkdirSync(join(root, 'assets'), { recursive: true });
+  writeFileSync(join(root, 'index.html'), '<!doctype html>');
+  writeFileSync(join(root, 'assets', 'a.js'), 'x');
+  writeFileSync(join(h.dataDir, 'secret.txt'), 'secret');
+
+  it('serves the renderer with the CSP on every response', async () => {
+    const r = await appResponse(root, 'app://console/index.html');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-security-policy')).toBe(CSP);
+    expect((await appResponse(root, 'app://console/assets/a.js')).headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('serves nothing outside the renderer folder or from another host', async () => {
+    expect((await appResponse(root, 'app://console/../secret.txt')).status).toBe(404);
+    expect((await appResponse(root, 'app://console/%2e%2e/secret.txt')).status).toBe(404);
+    expect((await appResponse(root, 'app://other/index.html')).status).toBe(404);
+  });
+});
+
+describe('external links', () => {
+  it('opens only http(s), only after the user confirmed the full URL', async () => {
+    const open = vi.fn(async () => {});
+    expect(await openExternalLink('https://example.com/a?b', async () => true, open)).toEqual({ opened: true });
+    expect(open).toHaveBeenCalledWith('https://example.com/a?b');
+    expect(await openExternalLink('https://example.com', async () => false, open)).toEqual({ opened: false });
+    for (const bad of ['file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'ms-settings:', 'not a url']) {
+      const confirm = vi.fn(async () => true);
+      expect(await openExternalLink(bad, confirm, open)).toEqual({ opened: false });
+      expect(confirm).not.toHaveBeenCalled();
+    }
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('window state and menu', () => {
+  const h = makeCore();
+  afterAll(() => h.dispose());
+  it('remembers size and position, and ignores nonsense', () => {
+    expect(loadWindowState(h.dataDir)).toEqual({ width: 1400, height: 900 });
+    saveWindowState(h.dataDir, { x: 10, y: 20, width: 1000, height: 700 });
+    expect(loadWindowState(h.dataDir)).toEqual({ x: 10, y: 20, width: 1000, height: 700 });
+    writeFileSync(join(h.dataDir, 'window-state.json'), '{"width":-5,"height":"x"}');
+    expect(loadWindowState(h.dataDir)).toEqual({ width: 1400, height: 900 });
+  });
+  it('has reload and devtools only in development', () => {
+    const roles = (dev: boolean) => JSON.stringify(menuTemplate({ isMac: false, isDev: dev, appName: 'MCP Console', about: () => {} }));
+    expect(roles(true)).toContain('toggleDevTools');
+    expect(roles(false)).not.toContain('toggleDevTools');
+    expect(roles(false)).not.toContain('reload');
+    expect(roles(false)).toContain('"role":"help"');
+  });
+});
