@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ConsoleCore } from '../../electron/core/console-core.js';
+import { uiBench } from './ui-bench.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000);
@@ -141,3 +142,6 @@ console.log(`  through the core, first listing  ${ms(mcold)}  ratio ${(mcold / m
 console.log(`  through the core, re-listing     ${ms(mwarm)}  ratio ${(mwarm / mlb).toFixed(2)}x (unchanged definitions reuse their fingerprints)`);
 console.log(`  goal: within 1.3x of the bare SDK`);
 console.log(`  catalog heap for 10,000 tools: ${global.gc ? `${lc.heapMb.toFixed(1)} MB` : 'run with --expose-gc to measure'}`);
+
+if (process.env.BENCH_SKIP_UI) console.log('UI figures skipped: BENCH_SKIP_UI is set');
+else await uiBench();

@@ -82,7 +82,6 @@ describe('catalog', () => {
     h = makeCore();
     h.core.addServer('fx', fixtureStdio());
     await h.core.connect('fx');
-    await nextEvent(h.core, 'catalog.changed', (e) => e.change.reason === 'icons');
     expect(h.core.catalog.get('fx', 'icon_png')!.iconData).toMatch(/^data:image\/png;base64,iVBOR/);
     expect(h.core.catalog.get('fx', 'icon_svg')!.iconData).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(h.core.catalog.get('fx', 'icon_bad_scheme')!.iconData).toBeUndefined();

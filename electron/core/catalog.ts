@@ -7,6 +7,7 @@ import { diffTool, type CatalogDiff } from '../../shared/catalog-diff.js';
 import { HIDDEN_RE, hasHiddenText } from '../../shared/hidden-text.js';
 import type { CatalogChange, ToolView } from '../../shared/schemas/tool.js';
 import { writeFileAtomic } from './data-dir.js';
+import { localIcon } from './icons.js';
 import { canonicalJson } from '../../shared/canonical-json.js';
 import { hashJson, sha256 } from './hash.js';
 import { RingBuffer } from './ring-buffer.js';
@@ -108,6 +109,7 @@ export function toolView(serverId: string, identity: string, trusted: boolean, d
     inputSchema: obj(def.inputSchema) ?? {},
     outputSchema: obj(def.outputSchema),
     icons: Array.isArray(def.icons) ? (def.icons as ToolView['icons']) : undefined,
+    iconData: Array.isArray(def.icons) ? localIcon(def.icons) : undefined,
     annotations: effectiveAnnotations(declared),
     declaredAnnotations: declared,
     _meta: obj(def._meta),

@@ -12,7 +12,7 @@ import { ServerConnection } from './connection.js';
 import { CoreError } from './errors.js';
 import { EventBus } from './event-bus.js';
 import { serverIdentity } from './hash.js';
-import { IconFetcher } from './icons.js';
+import { hasRemoteIcon, IconFetcher } from './icons.js';
 import { SchemaValidator } from './schema-validator.js';
 import { ServerStore, type ServerEntry } from './server-store.js';
 
@@ -253,7 +253,8 @@ export class ConsoleCore {
   private async fetchIcons(id: string, client: unknown): Promise<void> {
     let any = false;
     for (const t of this.catalog.tools(id)) {
-      if (!t.icons?.length || t.iconData) continue;
+      // data: icons were checked when the view was built; only https icons need the network.
+      if (t.iconData || !hasRemoteIcon(t.icons)) continue;
       const data = await this.icons.resolve(t.icons);
       if (this.connections.get(id)?.client !== client) return;
       if (data) {

@@ -32,6 +32,23 @@ export function checkDataIcon(src: string): string | null {
   return `data:${mime};base64,${Buffer.from(bytes).toString('base64')}`;
 }
 
+/** The first data: icon that passes `checkDataIcon`, as a data URI; undefined when there is none. */
+export function localIcon(icons: readonly unknown[]): string | undefined {
+  for (const icon of icons) {
+    const src = (icon as IconDecl | null)?.src;
+    if (typeof src === 'string' && src.startsWith('data:')) {
+      const ok = checkDataIcon(src);
+      if (ok) return ok;
+    }
+  }
+  return undefined;
+}
+
+/** True when a list of icons has an https: one to fetch. */
+export function hasRemoteIcon(icons: readonly unknown[] | undefined): boolean {
+  return !!icons?.some((i) => typeof (i as IconDecl | null)?.src === 'string' && (i as IconDecl).src.startsWith('https://'));
+}
+
 /**
  * Fetches https: icons for front ends (which never fetch a server-supplied URL themselves):
  * image types only, at most 256 KB, 5 s, https redirects only, each URL fetched once.
@@ -58,11 +75,6 @@ export class IconFetcher {
     return null;
   }
 
-  /** The data URI of the first icon that needs no network, or null. */
-  resolveLocal(icons: readonly IconDecl[] | undefined): string | null {
-    for (const icon of icons ?? []) if (typeof icon?.src === 'string' && icon.src.startsWith('data:')) return checkDataIcon(icon.src);
-    return null;
-  }
 
   private fetchOnce(url: string): Promise<string | null> {
     let p = this.cache.get(url);

@@ -22,7 +22,7 @@ describe('IPC', () => {
   const handlers = new Map<string, Handler>();
   const ipc = { handle: vi.fn((channel: string, fn: Handler) => void handlers.set(channel, fn)) };
   const mainFrame = { id: 'main' };
-  registerIpc(ipc as never, makeHandlers(h.core), (frame) => frame === mainFrame);
+  registerIpc(ipc as never, makeHandlers(h.core), (frame) => (frame as unknown) === mainFrame);
 
   it('registers exactly one handler per contract request', () => {
     expect(ipc.handle).toHaveBeenCalledTimes(requestNames.length);

@@ -26,7 +26,7 @@ export function CatalogList() {
     return q ? index.filter((e) => e.haystack.includes(q)) : index;
   }, [index, filter]);
   return (
-    <section className="panel catalog" aria-label="Tools">
+    <section className="panel catalog" aria-label="Tools" data-filter={filter}>
       <div className="panel-head">
         <h2>Tools</h2>
         <span className="muted small" data-testid="tool-count">{shown.length === index.length ? index.length : `${shown.length} of ${index.length}`}</span>

@@ -1,0 +1,91 @@
+/**
+ * UI figures for `npm run bench`, in Debian's Chromium against browser mode: connect → catalog
+ * showing 10,000 tools, filter keystroke → updated list, and showing a 10 MB text result; each
+ * with the longest main-thread task (PerformanceObserver 'longtask') seen during it.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+
+const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
+const BIN = resolve('bin/mcp-console.js');
+
+async function serve(dataDir: string): Promise<{ url: string; stop: () => void }> {
+  const cfg = join(dataDir, 'mcp.json');
+  writeFileSync(cfg, JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '10000', FIXTURE_PAGE_SIZE: '100' } } } }));
+  const child = spawn(process.execPath, [BIN, 'serve', '--config', cfg, '--data-dir', join(dataDir, 'data')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolvePromise, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /ready at (\S+)/.exec(out);
+      if (m) resolvePromise({ url: m[1], stop: () => child.kill('SIGTERM') });
+    });
+    child.once('exit', (c) => reject(new Error(`serve exited ${c}`)));
+  });
+}
+
+/**
+ * Runs `act` in the page and resolves when `done` holds (checked every frame): the time taken and the
+ * longest task meanwhile. In-page code is passed as text: this file is compiled as Node code, without DOM types.
+ */
+async function measure(page: Page, act: string, done: string): Promise<{ ms: number; longest: number }> {
+  return page.evaluate(`new Promise((resolve) => {
+    const t0 = performance.now();
+    (() => { ${act} })();
+    const tick = () => {
+      if (${done}) {
+        const ms = performance.now() - t0;
+        setTimeout(() => resolve({ ms, longest: Math.max(0, ...window.__long.filter((l) => l.start + l.dur >= t0).map((l) => l.dur)) }), 50);
+      } else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })`);
+}
+
+const LONG_TASKS = `window.__long = [];
+new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push({ start: e.startTime, dur: e.duration }))).observe({ type: 'longtask', buffered: true });`;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export async function uiBench(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-uibench-'));
+  const s = await serve(dataDir);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.addInitScript(LONG_TASKS);
+    await page.goto(s.url);
+    await page.waitForSelector('body[data-app-state=ready]');
+    if (process.env.BENCH_DEBUG) console.log('ui: page ready');
+    const catalog = await measure(page, `document.querySelector('[data-server=fx] [data-testid=connect]').click()`, `document.querySelector('[data-testid=tool-count]')?.textContent === '10001'`);
+    if (process.env.BENCH_DEBUG) console.log('ui: catalog', catalog);
+    const keys: { ms: number; longest: number }[] = [];
+    let q = '';
+    for (const ch of 'bulk_0999') {
+      q += ch;
+      keys.push(await measure(page,
+        `const i = document.querySelector('[data-testid=tool-search]'); Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(i, ${JSON.stringify(q)}); i.dispatchEvent(new Event('input', { bubbles: true }))`,
+        `document.querySelector('section.catalog')?.dataset.filter === ${JSON.stringify(q)}`));
+    }
+    if (process.env.BENCH_DEBUG) console.log('ui: keys', keys);
+    await page.locator('[data-testid=tool-search]').fill('big_text');
+    await page.locator('[data-testid=tool-item][data-tool=big_text]').click();
+    await page.getByTestId('call-button').click();
+    await page.locator('[data-testid=approval-dialog][data-armed=true]').waitFor();
+    const big = await measure(page, `document.querySelector('[data-testid=approve-once]').click()`, `!!document.querySelector('[data-testid=text-pager]')`);
+    const responsive = await measure(page, `document.querySelector('[data-testid=tab-history]').click()`, `!!document.querySelector('[data-testid=history-row]')`);
+    const f = (x: number) => `${x.toFixed(0)} ms`;
+    console.log('UI in Chromium (browser mode), 10,000 tools:');
+    console.log(`  connect → catalog showing 10,000 tools   ${f(catalog.ms)}  longest task ${f(catalog.longest)}   (goal < 1 s)`);
+    console.log(`  filter keystroke → updated list          median ${f(median(keys.map((k) => k.ms)))}, worst ${f(Math.max(...keys.map((k) => k.ms)))}  longest task ${f(Math.max(...keys.map((k) => k.longest)))}   (goal < 50 ms)`);
+    console.log(`  approve → 10 MB text result shown        ${f(big.ms)}  longest task ${f(big.longest)}`);
+    console.log(`  then a tab switch                        ${f(responsive.ms)}  longest task ${f(responsive.longest)}   (goal: no task over 200 ms)`);
+  } finally {
+    await browser.close();
+    s.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
