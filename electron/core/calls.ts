@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { canonicalJson } from '../../shared/canonical-json.js';
 import type { CatalogChange, ToolView } from '../../shared/schemas/tool.js';
 import { CallToolResult } from '../../shared/schemas/content.js';
-import type { Approval, CallRecord, Decider, DecideInput, StructuredCheck, ValidationError } from '../../shared/schemas/call.js';
+import type { Approval, CallRecord, Decider, DecideInput, ValidationError } from '../../shared/schemas/call.js';
+import { checkStructured, classify, summarise, wireJson } from './call-outcome.js';
 import type { ServerSettings } from '../../shared/schemas/server.js';
 import type { AuditFields, AuditLog } from './audit-log.js';
 import { ApprovalGate } from './approval-gate.js';
@@ -229,20 +228,11 @@ export class CallManager {
       })
       .then(
         (result) => {
-          const structured = this.checkStructured(tool, result.structuredContent);
+          const structured = checkStructured(this.deps.validator, tool, result.structuredContent);
           this.finish(state, { outcome: result.isError ? 'tool-error' : 'ok', result, structured, durationMs: performance.now() - t0 });
         },
         (err: unknown) => this.finish(state, { ...classify(err, state.cancelled === true), durationMs: performance.now() - t0 }),
       );
-  }
-
-  private checkStructured(tool: ToolView, structured: unknown): StructuredCheck {
-    if (!tool.outputSchema) return { status: structured === undefined ? 'absent' : 'no-schema' };
-    if (structured === undefined) return { status: 'invalid', errors: [{ path: '/', message: 'the tool declares an outputSchema but sent no structuredContent' }] };
-    const c = this.deps.validator.check(tool.outputSchema, structured);
-    if (c.ok === true) return { status: 'valid' };
-    if (c.ok === 'unchecked') return { status: 'invalid', errors: [{ path: '/', message: `not validated: ${c.reason}` }] };
-    return { status: 'invalid', errors: c.errors };
   }
 
   private expired(a: Approval): void {
@@ -293,30 +283,4 @@ export class CallManager {
       if (s.record.state === 'done') this.calls.delete(id);
     }
   }
-}
-
-/**
- * The exact text of `arguments` as it goes on the wire: canonical key order (so the same arguments
- * always hash the same), re-serialised the way the SDK serialises it, which moves integer-like keys
- * first. This is what the user approves, what is hashed, and what is sent.
- */
-export function wireJson(args: Record<string, unknown>): string {
-  return JSON.stringify(JSON.parse(canonicalJson(args)));
-}
-
-function classify(err: unknown, cancelled: boolean): Partial<CallRecord> {
-  const e = err as { message?: string };
-  const message = String(e?.message ?? err).replace(/^(MCP error -?\d+: )+/, '');
-  if (cancelled) return { outcome: 'cancelled', reason: 'cancelled by the user', error: { code: 'cancelled', message } };
-  if (err instanceof McpError) {
-    if (err.code === ErrorCode.RequestTimeout) return { outcome: 'timeout', error: { code: err.code, message } };
-    return { outcome: 'protocol-error', error: { code: err.code, message, data: err.data } };
-  }
-  return { outcome: 'protocol-error', error: { code: 'transport', message } };
-}
-
-function summarise(r: CallRecord): Record<string, unknown> | undefined {
-  if (!r.result) return r.error ? { error: r.error } : undefined;
-  const blocks = r.result.content.map((b) => ({ type: b.type, bytes: JSON.stringify(b).length }));
-  return { blocks, isError: r.result.isError === true, structured: r.structured?.status };
 }

@@ -1,18 +1,18 @@
 import { join } from 'node:path';
 import { parseHostConfig } from '../../shared/config.js';
-import { isEmptyDiff } from '../../shared/catalog-diff.js';
 import { ReadResourceResult } from '../../shared/schemas/content.js';
 import { Settings } from '../../shared/schemas/audit.js';
 import { ServerSettings, type ServerConfig, type ServerView } from '../../shared/schemas/server.js';
 import type { CatalogChange } from '../../shared/schemas/tool.js';
 import { AuditLog } from './audit-log.js';
 import { CallManager } from './calls.js';
-import { Catalog, fetchAllTools } from './catalog.js';
+import { Catalog } from './catalog.js';
+import { CatalogSync } from './catalog-sync.js';
 import { ServerConnection } from './connection.js';
 import { CoreError } from './errors.js';
 import { EventBus } from './event-bus.js';
 import { serverIdentity } from './hash.js';
-import { hasRemoteIcon, IconFetcher } from './icons.js';
+import { IconFetcher } from './icons.js';
 import { SchemaValidator } from './schema-validator.js';
 import { ServerStore, type ServerEntry } from './server-store.js';
 
@@ -35,17 +35,13 @@ export class ConsoleCore {
   readonly audit: AuditLog;
   readonly calls: CallManager;
   private readonly validator = new SchemaValidator();
-  private readonly icons: IconFetcher;
   private connections = new Map<string, ServerConnection>();
-  private refreshing = new Map<string, Promise<void>>();
-  private dirty = new Set<string>();
-  private listErrors = new Map<string, string>();
+  private readonly sync: CatalogSync;
 
   constructor(readonly opts: CoreOptions) {
     this.store = new ServerStore(opts.dataDir);
     this.catalog = new Catalog(join(opts.dataDir, 'pins'));
     this.audit = new AuditLog(join(opts.dataDir, 'audit.jsonl'), { fsync: opts.auditFsync ?? true });
-    this.icons = opts.icons ?? new IconFetcher();
     this.calls = new CallManager({
       server: (id) => {
         const e = this.store.get(id);
@@ -59,7 +55,13 @@ export class ConsoleCore {
       validator: this.validator,
       bus: this.bus,
       approvalTimeoutMs: () => this.store.settings.approvalTimeoutMs,
-      catalogSettling: (id) => this.refreshing.get(id),
+      catalogSettling: (id) => this.sync.settling(id),
+    });
+    this.sync = new CatalogSync({
+      store: this.store, catalog: this.catalog, audit: this.audit, bus: this.bus, icons: opts.icons ?? new IconFetcher(),
+      client: (id) => this.connections.get(id)?.client,
+      changed: (change) => this.calls.catalogChanged(change),
+      announce: (id) => void this.announce(id),
     });
   }
 
@@ -101,7 +103,7 @@ export class ConsoleCore {
     const client = st.status === 'connected' ? c?.client : undefined;
     return {
       id, config: e.config, settings: e.settings, saved: e.saved, identity: serverIdentity(e.config),
-      status: st.status, transport: st.transport, error: st.error ?? this.listErrors.get(id),
+      status: st.status, transport: st.transport, error: st.error ?? this.sync.listError(id),
       exitCode: st.exit?.code, signal: st.exit?.signal,
       lastStderr: st.status === 'error' ? c?.stderr.last(20) : undefined,
       serverInfo: client?.getServerVersion() as Record<string, unknown> | undefined,
@@ -134,7 +136,7 @@ export class ConsoleCore {
       if (wasLive) return this.connect(id);
     } else if (next.settings.trusted !== e.settings.trusted) {
       this.catalog.retrust(id, next.settings.trusted);
-      this.publishCatalog({ serverId: id, at: new Date().toISOString(), reason: 'refresh', added: [], removed: [], changed: [] });
+      this.sync.publish({ serverId: id, at: new Date().toISOString(), reason: 'refresh', added: [], removed: [], changed: [] });
     }
     return this.announce(id);
   }
@@ -172,7 +174,7 @@ export class ConsoleCore {
     const e = this.must(id);
     const conn = this.conn(id);
     const identity = serverIdentity(e.config);
-    this.listErrors.delete(id);
+    this.sync.clearError(id);
     try {
       await conn.connect(e.config, e.settings, this.store.settings.maxMessageBytes);
     } catch (err) {
@@ -191,7 +193,7 @@ export class ConsoleCore {
     if (c && c.state.status !== 'disconnected') {
       await c.disconnect();
       this.audit.append({ kind: 'disconnect', serverId: id, serverIdentity: serverIdentity(this.must(id).config) });
-      this.dropCatalog(id);
+      this.sync.drop(id);
     }
     return this.view(id);
   }
@@ -204,75 +206,7 @@ export class ConsoleCore {
 
   /** Lists a server's tools again (serialised: a change during a walk triggers one more walk). */
   refreshCatalog(id: string, reason: CatalogChange['reason']): Promise<void> {
-    const running = this.refreshing.get(id);
-    if (running) {
-      this.dirty.add(id);
-      return running;
-    }
-    const p = (async () => {
-      do {
-        this.dirty.delete(id);
-        await this.fetchCatalog(id, reason);
-      } while (this.dirty.has(id));
-    })().finally(() => this.refreshing.delete(id));
-    this.refreshing.set(id, p);
-    return p;
-  }
-
-  private async fetchCatalog(id: string, reason: CatalogChange['reason']): Promise<void> {
-    const e = this.store.get(id);
-    const client = this.connections.get(id)?.client;
-    if (!e || !client) return;
-    const identity = serverIdentity(e.config);
-    try {
-      const build = this.catalog.builder(id, identity, e.settings.trusted);
-      const listing = client.getServerCapabilities()?.tools ? await fetchAllTools(client, e.settings.callTimeoutMs, build.add) : { tools: [], problems: [] };
-      if (this.connections.get(id)?.client !== client) return;
-      const raw = listing.tools;
-      if (listing.problems.length) {
-        this.listErrors.set(id, `tools/list: ${listing.problems.slice(0, 3).join('; ')}${listing.problems.length > 3 ? ` (and ${listing.problems.length - 3} more)` : ''}`);
-        this.audit.append({ kind: 'server-error', serverId: id, serverIdentity: identity, reason: 'malformed tools in tools/list', detail: { problems: listing.problems.slice(0, 50) } });
-      } else this.listErrors.delete(id);
-      const change = build.commit(reason);
-      if (change.reason !== 'initial' && !isEmptyDiff(change)) {
-        this.audit.append({ kind: 'catalog-change', serverId: id, serverIdentity: identity, reason: change.reason, detail: { added: change.added, removed: change.removed, changed: change.changed.map((c) => ({ name: c.name, fields: c.fields, fingerprint: this.catalog.get(id, c.name)?.fingerprint })) } });
-      } else if (change.reason === 'initial') {
-        this.audit.append({ kind: 'catalog-change', serverId: id, serverIdentity: identity, reason: 'initial', detail: { tools: raw.length } });
-      }
-      this.publishCatalog(change);
-      this.calls.catalogChanged(change);
-      void this.fetchIcons(id, client);
-    } catch (err) {
-      const msg = `tools/list failed: ${(err as Error).message}`;
-      this.listErrors.set(id, msg);
-      this.audit.append({ kind: 'server-error', serverId: id, serverIdentity: identity, reason: msg });
-      this.announce(id);
-    }
-  }
-
-  private async fetchIcons(id: string, client: unknown): Promise<void> {
-    let any = false;
-    for (const t of this.catalog.tools(id)) {
-      // data: icons were checked when the view was built; only https icons need the network.
-      if (t.iconData || !hasRemoteIcon(t.icons)) continue;
-      const data = await this.icons.resolve(t.icons);
-      if (this.connections.get(id)?.client !== client) return;
-      if (data) {
-        this.catalog.setIcon(id, t.name, data);
-        any = true;
-      }
-    }
-    if (any) this.publishCatalog({ serverId: id, at: new Date().toISOString(), reason: 'icons', added: [], removed: [], changed: [] });
-  }
-
-  private publishCatalog(change: CatalogChange): void {
-    this.bus.emit('catalog.changed', { change, tools: this.catalog.tools(change.serverId) });
-  }
-
-  private dropCatalog(id: string): void {
-    if (this.catalog.tools(id).length === 0) return;
-    this.catalog.drop(id);
-    this.publishCatalog({ serverId: id, at: new Date().toISOString(), reason: 'disconnect', added: [], removed: [], changed: [] });
+    return this.sync.refresh(id, reason);
   }
 
   /** Checks arguments against a tool's inputSchema here in the core, where server schemas are compiled under limits. */
@@ -308,7 +242,7 @@ export class ConsoleCore {
         lost: (reason) => {
           const e = this.store.get(id);
           this.audit.append({ kind: 'server-error', serverId: id, serverIdentity: e && serverIdentity(e.config), reason, detail: { exit: c!.state.exit, lastStderr: c!.stderr.last(20) } });
-          this.dropCatalog(id);
+          this.sync.drop(id);
         },
       });
       this.connections.set(id, c);

@@ -1,0 +1,122 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { isEmptyDiff } from '../../shared/catalog-diff.js';
+import type { CatalogChange } from '../../shared/schemas/tool.js';
+import type { AuditLog } from './audit-log.js';
+import { fetchAllTools, type Catalog } from './catalog.js';
+import type { EventBus } from './event-bus.js';
+import { serverIdentity } from './hash.js';
+import { hasRemoteIcon, type IconFetcher } from './icons.js';
+import type { ServerStore } from './server-store.js';
+
+export interface CatalogSyncDeps {
+  store: ServerStore;
+  catalog: Catalog;
+  audit: AuditLog;
+  bus: EventBus;
+  icons: IconFetcher;
+  client(id: string): Client | undefined;
+  /** A server's catalog changed (the call manager re-asks approvals of changed tools). */
+  changed(change: CatalogChange): void;
+  /** A server's view changed (a listing error came or went). */
+  announce(id: string): void;
+}
+
+/**
+ * Keeps each server's live catalog in step with the server: one tools/list walk at a time (a change
+ * during a walk triggers one more), the audit entry and event for each change, https icons after.
+ */
+export class CatalogSync {
+  private refreshing = new Map<string, Promise<void>>();
+  private dirty = new Set<string>();
+  private errors = new Map<string, string>();
+
+  constructor(private readonly deps: CatalogSyncDeps) {}
+
+  /** Lists a server's tools again; a call made meanwhile waits for it (see `settling`). */
+  refresh(id: string, reason: CatalogChange['reason']): Promise<void> {
+    const running = this.refreshing.get(id);
+    if (running) {
+      this.dirty.add(id);
+      return running;
+    }
+    const p = (async () => {
+      do {
+        this.dirty.delete(id);
+        await this.fetch(id, reason);
+      } while (this.dirty.has(id));
+    })().finally(() => this.refreshing.delete(id));
+    this.refreshing.set(id, p);
+    return p;
+  }
+
+  /** The walk under way for a server, if any. */
+  settling(id: string): Promise<void> | undefined {
+    return this.refreshing.get(id);
+  }
+
+  /** What went wrong with the server's last listing, if anything. */
+  listError(id: string): string | undefined {
+    return this.errors.get(id);
+  }
+
+  clearError(id: string): void {
+    this.errors.delete(id);
+  }
+
+  publish(change: CatalogChange): void {
+    this.deps.bus.emit('catalog.changed', { change, tools: this.deps.catalog.tools(change.serverId) });
+  }
+
+  /** Forgets a server's live tools (it disconnected or died) and says so. */
+  drop(id: string): void {
+    if (this.deps.catalog.tools(id).length === 0) return;
+    this.deps.catalog.drop(id);
+    this.publish({ serverId: id, at: new Date().toISOString(), reason: 'disconnect', added: [], removed: [], changed: [] });
+  }
+
+  private async fetch(id: string, reason: CatalogChange['reason']): Promise<void> {
+    const e = this.deps.store.get(id);
+    const client = this.deps.client(id);
+    if (!e || !client) return;
+    const identity = serverIdentity(e.config);
+    try {
+      const build = this.deps.catalog.builder(id, identity, e.settings.trusted);
+      const listing = client.getServerCapabilities()?.tools ? await fetchAllTools(client, e.settings.callTimeoutMs, build.add) : { tools: [], problems: [] };
+      if (this.deps.client(id) !== client) return;
+      const raw = listing.tools;
+      if (listing.problems.length) {
+        this.errors.set(id, `tools/list: ${listing.problems.slice(0, 3).join('; ')}${listing.problems.length > 3 ? ` (and ${listing.problems.length - 3} more)` : ''}`);
+        this.deps.audit.append({ kind: 'server-error', serverId: id, serverIdentity: identity, reason: 'malformed tools in tools/list', detail: { problems: listing.problems.slice(0, 50) } });
+      } else this.errors.delete(id);
+      const change = build.commit(reason);
+      if (change.reason !== 'initial' && !isEmptyDiff(change)) {
+        this.deps.audit.append({ kind: 'catalog-change', serverId: id, serverIdentity: identity, reason: change.reason, detail: { added: change.added, removed: change.removed, changed: change.changed.map((c) => ({ name: c.name, fields: c.fields, fingerprint: this.deps.catalog.get(id, c.name)?.fingerprint })) } });
+      } else if (change.reason === 'initial') {
+        this.deps.audit.append({ kind: 'catalog-change', serverId: id, serverIdentity: identity, reason: 'initial', detail: { tools: raw.length } });
+      }
+      this.publish(change);
+      this.deps.changed(change);
+      void this.fetchIcons(id, client);
+    } catch (err) {
+      const msg = `tools/list failed: ${(err as Error).message}`;
+      this.errors.set(id, msg);
+      this.deps.audit.append({ kind: 'server-error', serverId: id, serverIdentity: identity, reason: msg });
+      this.deps.announce(id);
+    }
+  }
+
+  private async fetchIcons(id: string, client: unknown): Promise<void> {
+    let any = false;
+    for (const t of this.deps.catalog.tools(id)) {
+      // data: icons were checked when the view was built; only https icons need the network.
+      if (t.iconData || !hasRemoteIcon(t.icons)) continue;
+      const data = await this.deps.icons.resolve(t.icons);
+      if (this.deps.client(id) !== client) return;
+      if (data) {
+        this.deps.catalog.setIcon(id, t.name, data);
+        any = true;
+      }
+    }
+    if (any) this.publish({ serverId: id, at: new Date().toISOString(), reason: 'icons', added: [], removed: [], changed: [] });
+  }
+}
