@@ -3,7 +3,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../../e2e/integration/harness.js';
+import { fixtureStdio, nextEvent, tempDir } from '../../e2e/integration/harness.js';
+import { ConsoleCore } from './console-core.js';
 import { PNG_BASE64, SVG_BASE64 } from '../../e2e/fixtures/media.js';
 import { checkDataIcon, IconFetcher, MAX_ICON_BYTES } from './icons.js';
 
@@ -63,5 +64,20 @@ describe('https icons', () => {
     expect(await f.resolve([{ src: `${base}/lie.png` }])).toBeNull();
     expect(await f.resolve([{ src: `${base}/to-http` }])).toBeNull();
     expect(await new IconFetcher().resolve([{ src: `${base}/icon.png` }])).toBeNull();
+  });
+
+  it('lets the core fetch an https tool icon and push it to front ends as a data URI', async () => {
+    const core = new ConsoleCore({ dataDir: join(dir, 'core'), auditFsync: false, icons: new IconFetcher({ ca }) });
+    core.start();
+    try {
+      core.addServer('fx', fixtureStdio({ FIXTURE_ICON_URL: `${base}/icon.png` }));
+      const pushed = nextEvent(core, 'catalog.changed', (e) => e.change.reason === 'icons');
+      await core.connect('fx');
+      const e = await pushed;
+      expect(e.tools.find((t) => t.name === 'icon_https')!.iconData).toBe(`data:image/png;base64,${PNG_BASE64}`);
+      expect(e.tools.find((t) => t.name === 'icon_https')!.icons![0].src).toBe(`${base}/icon.png`);
+    } finally {
+      await core.close();
+    }
   });
 });
