@@ -1,4 +1,4 @@
-import type { ToolAnnotations, EffectiveAnnotations, RiskSummary } from './schemas/tool.js';
+import type { ToolAnnotations, EffectiveAnnotations, RiskSummary, ToolRisk } from './schemas/tool.js';
 
 /** The spec's defaults for tool annotations (2025-11-25, ToolAnnotations). */
 export const ANNOTATION_DEFAULTS: EffectiveAnnotations = {
@@ -55,6 +55,12 @@ export function riskSummary(declared: ToolAnnotations | undefined, trusted: bool
   if (eff.openWorldHint) reasons.push(sent.openWorldHint === true ? 'declared open-world' : 'may reach the outside world (spec default)');
   if (!eff.readOnlyHint && eff.idempotentHint) reasons.push('declared idempotent');
   return { level, openWorld: eff.openWorldHint, trusted, reasons };
+}
+
+/** The risk without its reasons, as every catalog entry carries it. */
+export function toolRisk(declared: ToolAnnotations | undefined, trusted: boolean): ToolRisk {
+  const { level, openWorld } = riskSummary(declared, trusted);
+  return { level, openWorld, trusted };
 }
 
 /** The display name by the spec's precedence: title, annotations.title, then name. */

@@ -4,6 +4,7 @@ import type { CatalogChange, ToolView } from '../../shared/schemas/tool.js';
 import { CallToolResult } from '../../shared/schemas/content.js';
 import type { Approval, CallRecord, Decider, DecideInput, ValidationError } from '../../shared/schemas/call.js';
 import { checkStructured, classify, summarise, wireJson } from './call-outcome.js';
+import { riskSummary } from '../../shared/annotations.js';
 import type { ServerSettings } from '../../shared/schemas/server.js';
 import type { AuditFields, AuditLog } from './audit-log.js';
 import { ApprovalGate } from './approval-gate.js';
@@ -162,7 +163,7 @@ export class CallManager {
         callId: state.record.id, serverId: state.record.serverId, serverName: server.name, serverIdentity: server.identity,
         tool: tool.name, toolTitle: tool.title, argsJson: state.record.argsJson, argsHash: state.record.argsHash,
         fingerprint: tool.fingerprint, annotations: tool.annotations, declaredAnnotations: tool.declaredAnnotations,
-        trusted: server.settings.trusted, risk: tool.risk, validationErrors: this.validate(tool.inputSchema, state.args),
+        trusted: server.settings.trusted, risk: riskSummary(tool.declaredAnnotations, server.settings.trusted), validationErrors: this.validate(tool.inputSchema, state.args),
         diff, replaces,
       },
       this.deps.approvalTimeoutMs(),

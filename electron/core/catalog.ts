@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { z } from 'zod';
-import { effectiveAnnotations, riskSummary } from '../../shared/annotations.js';
+import { effectiveAnnotations, toolRisk } from '../../shared/annotations.js';
 import { diffTool, type CatalogDiff } from '../../shared/catalog-diff.js';
 import { HIDDEN_RE, hasHiddenText } from '../../shared/hidden-text.js';
 import type { CatalogChange, ToolView } from '../../shared/schemas/tool.js';
@@ -116,7 +116,7 @@ export function toolView(serverId: string, identity: string, trusted: boolean, d
     execution: obj(def.execution),
     fingerprint,
     serverIdentity: identity,
-    risk: riskSummary(declared, trusted),
+    risk: toolRisk(declared, trusted),
     hiddenText: hiddenFields(def, json),
   };
 }

@@ -1,4 +1,4 @@
-import type { EffectiveAnnotations, RiskSummary, ToolAnnotations } from '../../shared/schemas/tool';
+import type { EffectiveAnnotations, RiskSummary, ToolAnnotations, ToolRisk } from '../../shared/schemas/tool';
 
 const HINTS = [
   ['readOnlyHint', 'read-only', 'writes'],
@@ -36,10 +36,10 @@ const RISK_LABEL: Record<RiskSummary['level'], string> = {
 };
 
 /** The risk at a glance, with "untrusted" when the server's annotations are only claims. */
-export function RiskBadge({ risk }: { risk: RiskSummary }) {
+export function RiskBadge({ risk }: { risk: ToolRisk & { reasons?: string[] } }) {
   return (
     <span className="badges">
-      <span className={`risk risk-${risk.level}`} title={risk.reasons.join('\n')} data-risk={risk.level}>{RISK_LABEL[risk.level]}</span>
+      <span className={`risk risk-${risk.level}`} title={risk.reasons?.join('\n')} data-risk={risk.level}>{RISK_LABEL[risk.level]}</span>
       {!risk.trusted && <span className="badge untrusted" title="Annotations from this server are claims: mark the server trusted to rely on them">untrusted</span>}
     </span>
   );

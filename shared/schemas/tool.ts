@@ -31,6 +31,10 @@ export const RiskSummary = z.object({
 });
 export type RiskSummary = z.infer<typeof RiskSummary>;
 
+/** The risk carried by every tool in the catalog; the reasons follow from the annotations and trust (shared `riskSummary`). */
+export const ToolRisk = RiskSummary.omit({ reasons: true });
+export type ToolRisk = z.infer<typeof ToolRisk>;
+
 export const Icon = z.looseObject({
   src: z.string(),
   mimeType: z.string().optional(),
@@ -57,7 +61,7 @@ export const ToolView = z.object({
   /** sha-256 of the canonical JSON of the whole definition as sent. */
   fingerprint: z.string(),
   serverIdentity: z.string(),
-  risk: RiskSummary,
+  risk: ToolRisk,
   /** Fields whose text holds hidden characters (zero-width, bidi, tag, control). */
   hiddenText: z.array(z.string()),
 });

@@ -1,4 +1,4 @@
-import { displayName } from '../../../shared/annotations';
+import { displayName, riskSummary } from '../../../shared/annotations';
 import type { ToolChange } from '../../../shared/schemas/tool';
 import { useConsole } from '../../store/store';
 import { AnnotationBadges, RiskBadge } from '../../components/Badges';
@@ -31,7 +31,7 @@ export function ToolDetail() {
           <div className="muted small mono">{tool.name} · {tool.serverId}</div>
         </div>
         <span className="spacer" />
-        <RiskBadge risk={tool.risk} />
+        <RiskBadge risk={riskSummary(tool.declaredAnnotations, tool.risk.trusted)} />
       </header>
       <AnnotationBadges annotations={tool.annotations} declared={tool.declaredAnnotations} />
       {tool.description && (
@@ -44,7 +44,7 @@ export function ToolDetail() {
       <details>
         <summary>Annotations</summary>
         <AnnotationTable annotations={tool.annotations} declared={tool.declaredAnnotations} />
-        <ul className="small">{tool.risk.reasons.map((r) => <li key={r}>{r}</li>)}</ul>
+        <ul className="small">{riskSummary(tool.declaredAnnotations, tool.risk.trusted).reasons.map((r) => <li key={r}>{r}</li>)}</ul>
       </details>
       <details>
         <summary>Input schema</summary>
