@@ -42,8 +42,3 @@ function write(value: unknown): string {
       throw new TypeError(`a ${typeof value} cannot be written as JSON`);
   }
 }
-
-/** Pretty-printed form of the canonical JSON (same key order, two-space indent): what the user is shown. */
-export function canonicalJsonPretty(value: unknown): string {
-  return JSON.stringify(JSON.parse(canonicalJson(value)), null, 2);
-}

@@ -75,13 +75,36 @@ test.describe('catalog', () => {
     await expect(page.getByTestId('tool-description')).toContainText('100,000 characters in all');
   });
 
-  test('a schema the form cannot draw falls back to the JSON editor, saying why', async ({ app, page }) => {
-    await app.console.connect('fx');
-    await app.console.openTool('fx', 'echo');
-    await expect(page.getByTestId('tool-form')).toBeVisible();
+  test('a schema the form cannot draw falls back to the JSON editor, saying why; the editor keeps the value across the toggle', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('fx');
+    await c.openTool('fx', 'form_tuple');
+    await expect(page.getByTestId('form-fallback')).toContainText('prefixItems');
+    await expect(page.getByTestId('mode-form')).toBeDisabled();
+    await expect(page.getByTestId('tool-form')).toHaveCount(0);
+    await c.setJson({ point: [1, 2] });
+    await page.getByTestId('call-button').click();
+    await expect(c.dialog.getByTestId('approval-args')).toContainText('"point": [');
+    await c.approveOnce();
+    await expect(c.lastResult().getByTestId('text-body')).toContainText('"point"');
+    await c.openTool('fx', 'echo');
+    await page.getByTestId('tool-form').getByLabel('message').fill('kept');
     await page.getByTestId('mode-json').click();
-    await expect(page.getByTestId('json-editor')).toBeVisible();
+    await expect(page.getByTestId('json-editor')).toContainText('"message": "kept"');
     await page.getByTestId('mode-form').click();
-    await expect(page.getByTestId('tool-form')).toBeVisible();
+    await expect(page.getByTestId('tool-form').getByLabel('message')).toHaveValue('kept');
+  });
+
+  test('trusting a server turns a read-only claim into a trusted read-only tool', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('fx');
+    await page.getByTestId('tool-search').fill('echo');
+    await expect(c.tool('fx', 'echo').locator('[data-risk]')).toHaveAttribute('data-risk', 'read-only-claimed');
+    await c.server('fx').getByRole('button', { name: 'fx' }).click();
+    // The checkbox mirrors the core: it turns once the core has saved the setting.
+    await c.server('fx').getByTestId('trust-toggle').click();
+    await expect(c.server('fx').getByTestId('trust-toggle')).toBeChecked();
+    await expect(c.tool('fx', 'echo').locator('[data-risk]')).toHaveAttribute('data-risk', 'read-only-trusted');
+    await expect(c.tool('fx', 'echo').getByText('untrusted')).toHaveCount(0);
   });
 });

@@ -161,13 +161,6 @@ export class Catalog {
     return s && i !== undefined ? s.raw[i] : undefined;
   }
 
-  /** Replaces a server's tools with a fresh list and returns what changed against the last known list. */
-  update(serverId: string, identity: string, trusted: boolean, raw: RawTool[], reason: CatalogChange['reason']): CatalogChange {
-    const b = this.builder(serverId, identity, trusted);
-    b.add(raw);
-    return b.commit(reason);
-  }
-
   /** Builds a server's new catalog page by page (views are made as pages arrive), then swaps it in. */
   builder(serverId: string, identity: string, trusted: boolean): { add(tools: RawTool[]): void; commit(reason: CatalogChange['reason']): CatalogChange } {
     const raw: RawTool[] = [];
