@@ -90,6 +90,29 @@ describe('call outcomes', () => {
   });
 });
 
+describe('results kept in memory', () => {
+  it('releases the oldest results past the budget, never the newest, and keeps their summaries', async () => {
+    const h = makeCore();
+    try {
+      h.core.updateSettings({ maxRetainedResultBytes: 12 * 1_048_576 });
+      h.core.addServer('fx', fixtureStdio());
+      await h.core.connect('fx');
+      const small = await callApproved(h, 'fx', 'echo', { message: 'small' });
+      const first = await callApproved(h, 'fx', 'big_text');
+      expect(h.core.calls.get(first.id).result).toBeDefined();
+      const second = await callApproved(h, 'fx', 'big_text');
+      expect(h.core.calls.get(first.id)).toMatchObject({ resultReleased: true, outcome: 'ok' });
+      expect(h.core.calls.get(first.id).result).toBeUndefined();
+      expect(h.core.calls.get(small.id).resultReleased).toBe(true);
+      expect(String(h.core.calls.get(second.id).result!.content[0].text)).toHaveLength(BIG_TEXT_CHARS);
+      const audit = h.core.audit.query({ kind: 'completed', limit: 10 }).find((e) => e.callId === first.id);
+      expect(audit?.summary).toMatchObject({ blocks: [{ type: 'text' }] });
+    } finally {
+      await h.dispose();
+    }
+  });
+});
+
 describe('message size limit', () => {
   it('drops a result over the limit, says so, and keeps the connection', async () => {
     const h = makeCore();

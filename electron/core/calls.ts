@@ -29,6 +29,8 @@ export interface CallDeps {
   validator: SchemaValidator;
   bus: EventBus;
   approvalTimeoutMs(): number;
+  /** The budget for results kept in memory, in bytes. */
+  maxRetainedResultBytes(): number;
   /** Resolves when a catalog refresh under way for the server ends; undefined when none is. */
   catalogSettling(serverId: string): Promise<void> | undefined;
 }
@@ -51,6 +53,9 @@ const HISTORY = 500;
 export class CallManager {
   readonly gate: ApprovalGate;
   private calls = new Map<string, CallState>();
+  /** Bytes of each kept result, oldest call first. */
+  private resultBytes = new Map<string, number>();
+  private retained = 0;
 
   constructor(private readonly deps: CallDeps) {
     this.gate = new ApprovalGate((a) => this.expired(a));
@@ -261,6 +266,28 @@ export class CallManager {
     }
     this.emit(state);
     state.resolve(r);
+    if (r.result) this.retain(r);
+  }
+
+  /** Keeps results within their memory budget: the oldest are released first, never the one just finished. */
+  private retain(r: CallRecord): void {
+    const bytes = r.result!.content.reduce((n, b) => n + JSON.stringify(b).length, 0) + (r.result!.structuredContent === undefined ? 0 : JSON.stringify(r.result!.structuredContent).length);
+    this.resultBytes.set(r.id, bytes);
+    this.retained += bytes;
+    for (const [id, size] of this.resultBytes) {
+      if (this.retained <= this.deps.maxRetainedResultBytes() || id === r.id) break;
+      this.release(id, size);
+    }
+  }
+
+  private release(id: string, size: number): void {
+    this.resultBytes.delete(id);
+    this.retained -= size;
+    const old = this.calls.get(id)?.record;
+    if (old?.result) {
+      old.result = undefined;
+      old.resultReleased = true;
+    }
   }
 
   private audit(fields: AuditFields, flush = false): void {
@@ -281,7 +308,9 @@ export class CallManager {
   private trim(): void {
     for (const [id, s] of this.calls) {
       if (this.calls.size <= HISTORY) break;
-      if (s.record.state === 'done') this.calls.delete(id);
+      if (s.record.state !== 'done') continue;
+      this.release(id, this.resultBytes.get(id) ?? 0);
+      this.calls.delete(id);
     }
   }
 }

@@ -55,6 +55,7 @@ export class ConsoleCore {
       validator: this.validator,
       bus: this.bus,
       approvalTimeoutMs: () => this.store.settings.approvalTimeoutMs,
+      maxRetainedResultBytes: () => this.store.settings.maxRetainedResultBytes,
       catalogSettling: (id) => this.sync.settling(id),
     });
     this.sync = new CatalogSync({

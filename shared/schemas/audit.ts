@@ -54,5 +54,7 @@ export const Settings = z.object({
   approvalTimeoutMs: z.number().int().min(1_000).max(86_400_000).default(600_000),
   /** Largest single message accepted from a stdio server, in bytes. */
   maxMessageBytes: z.number().int().min(1_048_576).max(1_073_741_824).default(64 * 1_048_576),
+  /** How many bytes of call results the session keeps in memory; older results are released first (their summary stays in the audit log). */
+  maxRetainedResultBytes: z.number().int().min(1_048_576).max(8 * 1_073_741_824).default(256 * 1_048_576),
 });
 export type Settings = z.infer<typeof Settings>;

@@ -68,6 +68,8 @@ export const CallRecord = z.object({
   /** The whole result as received: every block, structuredContent, isError, _meta. */
   result: CallToolResult.optional(),
   structured: StructuredCheck.optional(),
+  /** The result was released from memory to keep the session's results within their budget. */
+  resultReleased: z.boolean().optional(),
   error: z.object({ code: z.union([z.number(), z.string()]), message: z.string(), data: z.unknown().optional() }).optional(),
 });
 export type CallRecord = z.infer<typeof CallRecord>;

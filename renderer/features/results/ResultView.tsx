@@ -47,6 +47,7 @@ export function ResultView({ callId }: { callId: string }) {
           {typeof c.error.code === 'number' ? `error ${c.error.code}: ` : `${c.error.code}: `}<SafeText text={c.error.message} />
         </div>
       )}
+      {c.resultReleased && <div className="small muted" data-testid="result-released">This result was released from memory to keep the session's results within their budget; its summary is in the audit log.</div>}
       {c.result && (
         <>
           <div className="segmented" role="tablist">
