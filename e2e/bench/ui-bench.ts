@@ -3,30 +3,14 @@
  * showing 10,000 tools, filter keystroke → updated list, and showing a 10 MB text result; each
  * with the longest main-thread task (PerformanceObserver 'longtask') seen during it.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { ConsoleCore } from '../../electron/core/console-core.js';
+import { startServe } from '../tools/serve-process.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
-const BIN = resolve('bin/mcp-console.js');
-
-async function serve(dataDir: string): Promise<{ url: string; stop: () => void }> {
-  const cfg = join(dataDir, 'mcp.json');
-  writeFileSync(cfg, JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '10000', FIXTURE_PAGE_SIZE: '100' } } } }));
-  const child = spawn(process.execPath, [BIN, 'serve', '--config', cfg, '--data-dir', join(dataDir, 'data')], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolvePromise, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /ready at (\S+)/.exec(out);
-      if (m) resolvePromise({ url: m[1], stop: () => child.kill('SIGTERM') });
-    });
-    child.once('exit', (c) => reject(new Error(`serve exited ${c}`)));
-  });
-}
 
 /**
  * Runs `act` in the page and resolves when `done` holds (checked every frame): the time taken and the
@@ -72,7 +56,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 export async function uiBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-uibench-'));
-  const s = await serve(dataDir);
+  const s = await startServe({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '10000', FIXTURE_PAGE_SIZE: '100' } } } }, dataDir);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -107,7 +91,7 @@ export async function uiBench(): Promise<void> {
     console.log(`  then a tab switch                        ${f(responsive.ms)}  longest task ${f(responsive.longest)}   (goal: no task over 200 ms)`);
   } finally {
     await browser.close();
-    s.stop();
+    await s.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

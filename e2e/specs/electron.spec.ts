@@ -1,20 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
 import { eventNames, requestNames } from '../../shared/contract.js';
 import { FIXTURE } from './fixtures.js';
+import { findElectron } from '../../electron/cli/start.js';
 
-/** The Electron binary, found without requiring the package (which would try to download it). */
-function electronBinary(): string | null {
-  if (process.env.ELECTRON_PATH) return existsSync(process.env.ELECTRON_PATH) ? process.env.ELECTRON_PATH : null;
-  const pkg = resolve('node_modules/electron');
-  if (!existsSync(join(pkg, 'path.txt'))) return null;
-  const bin = join(pkg, 'dist', readFileSync(join(pkg, 'path.txt'), 'utf8').trim());
-  return existsSync(bin) ? bin : null;
-}
-
-const bin = electronBinary();
+// Found without requiring the package (which would try to download the binary).
+const bin = findElectron(resolve('.'));
 const reason = 'the Electron binary is not on this machine (it cannot be downloaded here); the desktop app is tested where it exists';
 
 test.describe('the desktop app', () => {

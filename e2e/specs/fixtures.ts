@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { ConsolePage } from '../pages/console-page.js';
+import { startServe } from '../tools/serve-process.js';
 
 export const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
 export const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
-const BIN = resolve('bin/mcp-console.js');
 
 export interface App {
   url: string;
@@ -15,24 +14,6 @@ export interface App {
   token: string;
   dataDir: string;
   console: ConsolePage;
-}
-
-/** Starts `mcp-console serve` on a fresh data directory; resolves with its ready URL. */
-export async function startServe(config: object, dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const cfg = join(dataDir, 'mcp.json');
-  writeFileSync(cfg, JSON.stringify(config));
-  const child = spawn(process.execPath, [BIN, 'serve', '--config', cfg, '--data-dir', join(dataDir, 'data'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolvePromise, reject) => {
-    let out = '';
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /MCP Console ready at (\S+)/.exec(out);
-      if (m) resolvePromise({ url: m[1], child });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
-  });
 }
 
 /** The servers every test starts with: our fixture (stdio) and the reference server (stdio). */
@@ -47,14 +28,13 @@ export const test = base.extend<{ config: object; app: App }>({
   config: [DEFAULT_CONFIG, { option: true }],
   app: async ({ page, config }, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-e2e-'));
-    const { url, child } = await startServe(config, dataDir);
+    const { url, stop } = await startServe(config, dataDir);
     const u = new URL(url);
     const token = new URLSearchParams(u.hash.slice(1)).get('token')!;
     await page.goto(url);
     await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');
     await use({ url, origin: u.origin, token, dataDir, console: new ConsolePage(page) });
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stop();
     rmSync(dataDir, { recursive: true, force: true });
   },
 });

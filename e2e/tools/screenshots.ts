@@ -2,23 +2,19 @@
  * `npm run screenshots`: the main screens in light and dark, against the fixture server, into
  * assets/screenshots/ (linked from the README).
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { startServe } from './serve-process.js';
 
 const OUT = resolve('assets/screenshots');
 const dir = mkdtempSync(join(tmpdir(), 'mcp-console-shots-'));
-writeFileSync(join(dir, 'mcp.json'), JSON.stringify({ mcpServers: {
+const serve = await startServe({ mcpServers: {
   fixture: { command: process.execPath, args: [resolve('out/node/e2e/fixtures/server.js')] },
   everything: { command: process.execPath, args: [resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')] },
-} }));
-const child = spawn(process.execPath, [resolve('bin/mcp-console.js'), 'serve', '--config', join(dir, 'mcp.json'), '--data-dir', join(dir, 'data')], { stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise<string>((r) => child.stdout!.on('data', (d: Buffer) => {
-  const m = /ready at (\S+)/.exec(d.toString());
-  if (m) r(m[1]);
-}));
+} }, dir);
+const url = serve.url;
 mkdirSync(OUT, { recursive: true });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 
@@ -62,6 +58,6 @@ try {
   console.log(`screenshots written to ${OUT}`);
 } finally {
   await browser.close();
-  child.kill('SIGTERM');
+  await serve.stop();
   rmSync(dir, { recursive: true, force: true });
 }

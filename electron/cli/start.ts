@@ -11,8 +11,9 @@ import { run } from './main.js';
 /** The app's root: out/node/electron/cli -> four levels up. */
 export const APP_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
-/** The Electron binary if it is on disk, without requiring the package; null otherwise. */
-export function findElectron(root = APP_ROOT): string | null {
+/** The Electron binary if it is on disk (ELECTRON_PATH, else the package's), without requiring the package; null otherwise. */
+export function findElectron(root = APP_ROOT, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.ELECTRON_PATH) return existsSync(env.ELECTRON_PATH) ? env.ELECTRON_PATH : null;
   const pkg = join(root, 'node_modules', 'electron');
   const pathFile = join(pkg, 'path.txt');
   if (!existsSync(pathFile)) return null;

@@ -1,23 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
 import type { ConsoleCore } from '../core/console-core.js';
 import { dispatch, makeHandlers } from '../core/handlers.js';
 import { checkHostAndOrigin, tokenMatches } from './guards.js';
+import { contentType, staticFile } from './static-files.js';
 import { CSP } from '../../shared/csp.js';
 
 export { CSP };
 
 /** The largest message a page may send (a pasted config or large arguments fit). */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json', '.ttf': 'font/ttf', '.woff2': 'font/woff2', '.ico': 'image/x-icon',
-};
 
 const Envelope = z.object({ id: z.union([z.number(), z.string().max(100)]), method: z.string().max(100), params: z.unknown().optional() }).strict();
 
@@ -119,15 +115,10 @@ function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): v
   } catch {
     return plain(res, 400, 'bad path');
   }
-  const rel = pathname === '/' ? 'index.html' : normalize(pathname).replace(/^[/\\]+/, '');
-  const file = join(root, rel);
-  // SECURITY: nothing outside the renderer's folder.
-  if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) {
-    if (!existsSync(join(root, 'index.html'))) return plain(res, 404, 'the renderer is not built: run npm run build');
-    return plain(res, 404, 'not found');
-  }
+  const file = staticFile(root, pathname);
+  if (!file) return plain(res, 404, staticFile(root, '/') ? 'not found' : 'the renderer is not built: run npm run build');
   res.writeHead(200, {
-    'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'Content-Type': contentType(file),
     'Content-Security-Policy': CSP,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
