@@ -100,7 +100,9 @@ describe('results kept in memory', () => {
       const small = await callApproved(h, 'fx', 'echo', { message: 'small' });
       const first = await callApproved(h, 'fx', 'big_text');
       expect(h.core.calls.get(first.id).result).toBeDefined();
+      const announced = nextEvent(h.core, 'call.updated', (c) => c.id === first.id && c.resultReleased === true);
       const second = await callApproved(h, 'fx', 'big_text');
+      expect((await announced).result).toBeUndefined();
       expect(h.core.calls.get(first.id)).toMatchObject({ resultReleased: true, outcome: 'ok' });
       expect(h.core.calls.get(first.id).result).toBeUndefined();
       expect(h.core.calls.get(small.id).resultReleased).toBe(true);

@@ -283,10 +283,12 @@ export class CallManager {
   private release(id: string, size: number): void {
     this.resultBytes.delete(id);
     this.retained -= size;
-    const old = this.calls.get(id)?.record;
-    if (old?.result) {
-      old.result = undefined;
-      old.resultReleased = true;
+    const old = this.calls.get(id);
+    if (old?.record.result) {
+      old.record.result = undefined;
+      old.record.resultReleased = true;
+      // Front ends drop their copy too.
+      this.emit(old);
     }
   }
 

@@ -7,6 +7,8 @@ import type { AuditEntry } from '../../shared/schemas/audit';
 import type { ConsoleApi } from '../api/client';
 
 const STDERR_KEEP = 1000;
+/** Calls the page remembers (the core keeps as many). */
+const CALLS_KEEP = 500;
 
 /** Marks on tools that a live change touched, until the user looks. */
 export interface ToolMarks {
@@ -105,7 +107,13 @@ export const useConsole = create<ConsoleState>()((set) => ({
   approvalRequested: (a) => set((s) => ({ approvals: [...s.approvals.filter((x) => x.id !== a.id), a] })),
   approvalResolved: (a) => set((s) => ({ approvals: s.approvals.filter((x) => x.id !== a.id) })),
   callUpdated: (c) =>
-    set((s) => ({ calls: { ...s.calls, [c.id]: c }, callOrder: s.callOrder.includes(c.id) ? s.callOrder : [c.id, ...s.callOrder] })),
+    set((s) => {
+      if (s.callOrder.includes(c.id)) return { calls: { ...s.calls, [c.id]: c } };
+      const callOrder = [c.id, ...s.callOrder];
+      const calls = { ...s.calls, [c.id]: c };
+      for (const old of callOrder.splice(CALLS_KEEP)) delete calls[old];
+      return { calls, callOrder };
+    }),
   callProgress: ({ callId, progress }) =>
     set((s) => (s.calls[callId] ? { calls: { ...s.calls, [callId]: { ...s.calls[callId], progress } } } : {})),
   auditLoaded: (entries) => set({ audit: entries }),
