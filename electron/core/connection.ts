@@ -39,6 +39,7 @@ export class ServerConnection {
   readonly stderr = new RingBuffer<string>(STDERR_LINES);
   private partial = '';
   private generation = 0;
+  private currentTransport?: Transport;
 
   constructor(
     readonly id: string,
@@ -81,8 +82,6 @@ export class ServerConnection {
       this.listener.statusChanged();
     }
   }
-
-  private currentTransport?: Transport;
 
   private exitOf(): ExitInfo | undefined {
     const t = this.currentTransport;
