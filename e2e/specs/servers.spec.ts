@@ -72,4 +72,24 @@ test.describe('servers', () => {
     await expect(page.locator('[data-testid=audit-entry][data-kind=call-requested]')).toHaveCount(2);
     expect((await rpc(app, 'audit.verify', {})).value).toMatchObject({ ok: true });
   });
+
+  test('editing a server to another command makes it a new identity and reconnects it; removing it takes it away', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('fx');
+    await expect(page.getByTestId('tool-count')).toHaveText('261');
+    await c.server('fx').getByRole('button', { name: 'fx' }).click();
+    const identity = await c.server('fx').getByTitle(/^Identity/).innerText();
+    await c.server('fx').getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByTestId('server-form');
+    await expect(form.getByLabel('Name (its id)')).toBeDisabled();
+    await form.getByLabel('Environment, KEY=VALUE per line').fill('FIXTURE_TOOLS=150');
+    await page.getByTestId('save-server').click();
+    await expect(c.server('fx')).toHaveAttribute('data-status', 'connected');
+    await expect(page.getByTestId('tool-count')).toHaveText('151');
+    await expect(c.server('fx').getByTitle(/^Identity/)).not.toHaveText(identity);
+    page.once('dialog', (d) => d.accept());
+    await c.server('fx').getByRole('button', { name: 'Remove' }).click();
+    await expect(c.server('fx')).toHaveCount(0);
+    await expect(page.getByTestId('tool-count')).toHaveText('0');
+  });
 });
