@@ -59,24 +59,33 @@ export function diffTool(before: Record<string, unknown>, after: Record<string, 
   return { name: String(after.name ?? before.name), fields, changes };
 }
 
-/** Added, removed and changed tools between two lists of definitions, keyed by name. */
+/**
+ * Added, removed and changed tools between two lists of definitions, keyed by name. A definition is
+ * changed when its fingerprint differs; callers that already hashed both lists pass the hashes in
+ * server order, otherwise the canonical JSON is compared. Only changed tools are walked field by field.
+ */
 export function diffCatalog(
   before: readonly Record<string, unknown>[],
   after: readonly Record<string, unknown>[],
-  fingerprint: (t: Record<string, unknown>) => string = canonicalJson,
+  fingerprints?: { before: readonly string[]; after: readonly string[] },
 ): CatalogDiff {
-  const old = new Map(before.map((t) => [String(t.name), t]));
-  const now = new Map(after.map((t) => [String(t.name), t]));
+  const fpBefore = fingerprints?.before ?? before.map((t) => canonicalJson(t));
+  const fpAfter = fingerprints?.after ?? after.map((t) => canonicalJson(t));
+  const old = new Map<string, number>();
+  before.forEach((t, i) => old.set(String(t.name), i));
+  const now = new Set<string>();
   const diff: CatalogDiff = { added: [], removed: [], changed: [] };
-  for (const [name, t] of now) {
-    const prev = old.get(name);
-    if (!prev) diff.added.push(name);
-    else if (fingerprint(prev) !== fingerprint(t)) {
-      const change = diffTool(prev, t);
+  after.forEach((t, i) => {
+    const name = String(t.name);
+    now.add(name);
+    const j = old.get(name);
+    if (j === undefined) diff.added.push(name);
+    else if (fpBefore[j] !== fpAfter[i]) {
+      const change = diffTool(before[j], t);
       if (change) diff.changed.push(change);
     }
-  }
-  for (const name of old.keys()) if (!now.has(name)) diff.removed.push(name);
+  });
+  for (const t of before) if (!now.has(String(t.name))) diff.removed.push(String(t.name));
   return diff;
 }
 

@@ -26,7 +26,7 @@ test.describe('calling a tool through the confirmation', () => {
     await expect(result.getByTestId('content-block').first()).toContainText('"name": "Ada"');
   });
 
-  test('deny sends nothing and shows the call as denied', async ({ app, page }) => {
+  test('deny sends nothing and shows the call as denied', async ({ app }) => {
     const c = app.console;
     await c.connect('fx');
     await c.openTool('fx', 'echo');

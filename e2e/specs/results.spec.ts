@@ -13,7 +13,7 @@ test.describe('results', () => {
     return r;
   };
 
-  test('text, JSON text, PNG image and WAV audio render for what they are', async ({ app, page }) => {
+  test('text, JSON text, PNG image and WAV audio render for what they are', async ({ app }) => {
     expect(await (await run(app, 'content_text')).getByTestId('text-body').innerText()).toBe('hello from the fixture');
     await expect((await run(app, 'content_json_text')).getByTestId('text-body')).toContainText('"b": [\n    true,');
     const img = (await run(app, 'content_image')).getByTestId('result-image');
@@ -52,7 +52,7 @@ test.describe('results', () => {
     await expect(blocks.nth(2).getByRole('button', { name: 'Download' })).toBeVisible();
   });
 
-  test('User and Model views route by audience, order by priority and collapse low priority; Raw is the JSON', async ({ app, page }) => {
+  test('User and Model views route by audience, order by priority and collapse low priority; Raw is the JSON', async ({ app }) => {
     const r = await run(app, 'content_annotated');
     const texts = async () => r.getByTestId('content-block').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-index')}:${e.getAttribute('data-audience')}:${e.getAttribute('data-priority') ?? '-'}`));
     expect(await texts()).toEqual(['1:user:0.9', '0:both:-']);

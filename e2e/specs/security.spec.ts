@@ -36,7 +36,7 @@ test.describe('browser mode refuses', () => {
   });
 });
 
-test('server-everything: connect, call echo, see annotated content', async ({ app, page }) => {
+test('server-everything: connect, call echo, see annotated content', async ({ app }) => {
   const c = app.console;
   await c.connect('everything');
   await c.openTool('everything', 'echo');

@@ -34,7 +34,7 @@ test.describe('servers', () => {
     });
   });
 
-  test('a crashing server shows why, with its exit code and stderr, and the others keep working', async ({ app, page }) => {
+  test('a crashing server shows why, with its exit code and stderr, and the others keep working', async ({ app }) => {
     const c = app.console;
     await c.connect('fx');
     await c.connect('everything');

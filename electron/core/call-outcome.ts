@@ -35,9 +35,14 @@ export function classify(err: unknown, cancelled: boolean): Partial<CallRecord> 
   return { outcome: 'protocol-error', error: { code: 'transport', message } };
 }
 
+/** The size of each content block of a result (JSON characters), measured once per result. */
+export function blockSizes(r: CallRecord): number[] {
+  return r.result ? r.result.content.map((b) => JSON.stringify(b).length) : [];
+}
+
 /** What the audit log keeps of a result: each block's type and size, isError, the structured check. */
-export function summarise(r: CallRecord): Record<string, unknown> | undefined {
+export function summarise(r: CallRecord, sizes: number[]): Record<string, unknown> | undefined {
   if (!r.result) return r.error ? { error: r.error } : undefined;
-  const blocks = r.result.content.map((b) => ({ type: b.type, bytes: JSON.stringify(b).length }));
+  const blocks = r.result.content.map((b, i) => ({ type: b.type, bytes: sizes[i] }));
   return { blocks, isError: r.result.isError === true, structured: r.structured?.status };
 }

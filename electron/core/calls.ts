@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CatalogChange, ToolView } from '../../shared/schemas/tool.js';
 import { CallToolResult } from '../../shared/schemas/content.js';
 import type { Approval, CallRecord, Decider, DecideInput, ValidationError } from '../../shared/schemas/call.js';
-import { checkStructured, classify, summarise, wireJson } from './call-outcome.js';
+import { blockSizes, checkStructured, classify, summarise, wireJson } from './call-outcome.js';
 import { riskSummary } from '../../shared/annotations.js';
 import type { ServerSettings } from '../../shared/schemas/server.js';
 import type { AuditFields, AuditLog } from './audit-log.js';
@@ -251,6 +251,7 @@ export class CallManager {
     const r = state.record;
     if (r.state === 'done') return;
     Object.assign(r, patch, { state: 'done', finishedAt: new Date().toISOString() });
+    const sizes = blockSizes(r);
     if (audit) {
       const kind = r.outcome === 'denied' ? (r.decidedBy === 'timeout' ? 'expired' : 'denied') : r.outcome === 'ok' || r.outcome === 'tool-error' ? 'completed' : 'failed';
       const server = this.deps.server(r.serverId);
@@ -258,7 +259,7 @@ export class CallManager {
         this.audit({
           kind, serverId: r.serverId, serverIdentity: server?.identity, tool: r.tool, fingerprint: r.fingerprint, callId: r.id, argsHash: r.argsHash,
           decision: kind === 'denied' || kind === 'expired' ? 'deny' : undefined, decidedBy: r.decidedBy, reason: r.reason,
-          outcome: r.outcome, durationMs: r.durationMs, summary: summarise(r),
+          outcome: r.outcome, durationMs: r.durationMs, summary: summarise(r, sizes),
         });
       } catch (e) {
         r.error ??= { code: 'audit-failed', message: `the outcome could not be written to the audit log: ${(e as Error).message}` };
@@ -266,12 +267,13 @@ export class CallManager {
     }
     this.emit(state);
     state.resolve(r);
-    if (r.result) this.retain(r);
+    if (r.result) this.retain(r, sizes);
   }
 
   /** Keeps results within their memory budget: the oldest are released first, never the one just finished. */
-  private retain(r: CallRecord): void {
-    const bytes = r.result!.content.reduce((n, b) => n + JSON.stringify(b).length, 0) + (r.result!.structuredContent === undefined ? 0 : JSON.stringify(r.result!.structuredContent).length);
+  private retain(r: CallRecord, sizes: number[]): void {
+    const structured = r.result!.structuredContent;
+    const bytes = sizes.reduce((n, b) => n + b, 0) + (structured === undefined ? 0 : JSON.stringify(structured).length);
     this.resultBytes.set(r.id, bytes);
     this.retained += bytes;
     for (const [id, size] of this.resultBytes) {

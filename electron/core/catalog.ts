@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { z } from 'zod';
 import { effectiveAnnotations, toolRisk } from '../../shared/annotations.js';
-import { diffTool, type CatalogDiff } from '../../shared/catalog-diff.js';
+import { diffCatalog } from '../../shared/catalog-diff.js';
 import { HIDDEN_RE, hasHiddenText } from '../../shared/hidden-text.js';
 import type { CatalogChange, ToolView } from '../../shared/schemas/tool.js';
 import { writeFileAtomic } from './data-dir.js';
@@ -198,7 +198,7 @@ export class Catalog {
     const byName = new Map<string, number>();
     raw.forEach((t, i) => byName.set(t.name, i));
     this.servers.set(serverId, { identity, fpCache, raw, fingerprints, views, byName });
-    const diff = previous ? diffByFingerprint(previous.raw, previous.fps, raw, fingerprints) : { added: raw.map((t) => t.name), removed: [], changed: [] };
+    const diff = previous ? diffCatalog(previous.raw, raw, { before: previous.fps ?? previous.raw.map((t) => hashJson(t)), after: fingerprints }) : { added: raw.map((t) => t.name), removed: [], changed: [] };
     const change: CatalogChange = { serverId, at: new Date().toISOString(), reason: previous ? reason : 'initial', ...diff };
     this.changes.push(change);
     this.savePin(identity, raw, fingerprints);
@@ -272,22 +272,3 @@ function cacheOf(raw: RawTool[], fingerprints: string[]): Map<string, string> {
   return m;
 }
 
-/** The catalog diff, comparing fingerprints already computed; only changed tools are walked field by field. */
-function diffByFingerprint(before: RawTool[], beforeFps: string[] | undefined, after: RawTool[], afterFps: string[]): CatalogDiff {
-  const fps = beforeFps ?? before.map((t) => hashJson(t));
-  const old = new Map<string, number>();
-  before.forEach((t, i) => old.set(t.name, i));
-  const diff: CatalogDiff = { added: [], removed: [], changed: [] };
-  const now = new Set<string>();
-  after.forEach((t, i) => {
-    now.add(t.name);
-    const j = old.get(t.name);
-    if (j === undefined) diff.added.push(t.name);
-    else if (fps[j] !== afterFps[i]) {
-      const change = diffTool(before[j], t);
-      if (change) diff.changed.push(change);
-    }
-  });
-  for (const t of before) if (!now.has(t.name)) diff.removed.push(t.name);
-  return diff;
-}

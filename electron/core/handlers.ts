@@ -1,6 +1,6 @@
 import { parseInput, requests, type ParsedInput, type Reply, type RequestName, type RequestOutput } from '../../shared/contract.js';
 import type { ConsoleCore } from './console-core.js';
-import { toContractError } from './errors.js';
+import { CoreError, toContractError } from './errors.js';
 
 /** One handler per contract request, typed from the contract. */
 export type Handlers = { [N in RequestName]: (input: ParsedInput<N>) => Promise<RequestOutput<N>> | RequestOutput<N> };
@@ -30,7 +30,7 @@ function base(core: ConsoleCore): Handlers {
     'tools.list': (i) => core.catalog.tools(i.serverId),
     'tools.get': (i) => {
       const t = core.catalog.get(i.serverId, i.name);
-      if (!t) throw Object.assign(new Error(`server ${JSON.stringify(i.serverId)} offers no tool ${JSON.stringify(i.name)}`), { code: 'unknown-tool' });
+      if (!t) throw new CoreError('unknown-tool', `server ${JSON.stringify(i.serverId)} offers no tool ${JSON.stringify(i.name)}`);
       return t;
     },
     'tools.validate': (i) => core.validateArgs(i.serverId, i.name, i.args),
@@ -45,7 +45,7 @@ function base(core: ConsoleCore): Handlers {
     'resources.read': (i) => core.readResource(i.serverId, i.uri),
     'links.open': () => {
       // Browser mode: the page itself asks the user and opens the link; the core never opens URLs.
-      throw Object.assign(new Error('open the link from the page'), { code: 'open-in-page' });
+      throw new CoreError('open-in-page', 'open the link from the page');
     },
     'audit.query': (i) => core.audit.query(i),
     'audit.verify': () => core.audit.verify(),
@@ -61,7 +61,7 @@ function base(core: ConsoleCore): Handlers {
 export async function dispatch(handlers: Handlers, name: string, input: unknown): Promise<Reply<unknown>> {
   try {
     // SECURITY: unknown names and malformed input stop here, before any core method runs.
-    if (!Object.prototype.hasOwnProperty.call(requests, name)) throw Object.assign(new Error(`unknown request ${JSON.stringify(name)}`), { code: 'unknown-request' });
+    if (!Object.prototype.hasOwnProperty.call(requests, name)) throw new CoreError('unknown-request', `unknown request ${JSON.stringify(name)}`);
     const n = name as RequestName;
     const parsed = parseInput(n, input);
     const handler = handlers[n] as (i: unknown) => unknown;

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { fixtureStdio, makeCore } from '../../e2e/integration/harness.js';
-import { CSP, startWebServer, type WebServer } from './web-server.js';
+import { CSP } from '../../shared/csp.js';
+import { startWebServer, type WebServer } from './web-server.js';
 
 function get(port: number, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {

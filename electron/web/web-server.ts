@@ -10,8 +10,6 @@ import { checkHostAndOrigin, tokenMatches } from './guards.js';
 import { contentType, staticFile } from './static-files.js';
 import { CSP } from '../../shared/csp.js';
 
-export { CSP };
-
 /** The largest message a page may send (a pasted config or large arguments fit). */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
