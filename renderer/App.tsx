@@ -6,8 +6,11 @@ import { ToolDetail } from './features/catalog/ToolDetail';
 import { ApprovalDialog } from './features/approvals/ApprovalDialog';
 import { HistoryView } from './features/audit/HistoryView';
 import { AuditView } from './features/audit/AuditView';
+import { ConsentsView } from './features/settings/ConsentsView';
 
-type Tab = 'tools' | 'history' | 'audit';
+type Tab = 'tools' | 'history' | 'audit' | 'settings';
+
+const TAB_LABEL: Record<Tab, string> = { tools: 'Tools', history: 'History', audit: 'Audit log', settings: 'Settings' };
 
 /** The console: servers, catalog and detail; history; audit. The approval dialog sits above all. */
 export function App() {
@@ -38,9 +41,9 @@ export function App() {
       <header className="topbar">
         <h1>MCP Console</h1>
         <nav className="tabs" role="tablist">
-          {(['tools', 'history', 'audit'] as Tab[]).map((t) => (
+          {(Object.keys(TAB_LABEL) as Tab[]).map((t) => (
             <button key={t} role="tab" aria-selected={tab === t} onClick={() => setTab(t)} data-testid={`tab-${t}`}>
-              {t === 'tools' ? 'Tools' : t === 'history' ? 'History' : 'Audit log'}
+              {TAB_LABEL[t]}
             </button>
           ))}
         </nav>
@@ -59,6 +62,7 @@ export function App() {
         )}
         {tab === 'history' && <section className="panel wide-panel"><HistoryView onCallAgain={() => setTab('tools')} /></section>}
         {tab === 'audit' && <section className="panel wide-panel"><AuditView /></section>}
+        {tab === 'settings' && <section className="panel wide-panel"><ConsentsView /></section>}
       </main>
       <ApprovalDialog />
     </div>

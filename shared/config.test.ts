@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHostConfig, toHostEntry } from './config.js';
+import { parseHostConfig, parseHostConfigDetailed, toHostEntry } from './config.js';
 
 describe('parseHostConfig', () => {
   it('reads the Claude Desktop / Cursor form', () => {
@@ -33,5 +33,38 @@ describe('parseHostConfig', () => {
     const c = parseHostConfig('{"mcpServers":{"a":{"command":"x","env":{"K":"V"}},"b":{"url":"http://h/mcp"}}}');
     const again = parseHostConfig(JSON.stringify({ mcpServers: { a: toHostEntry(c.a), b: toHostEntry(c.b) } }));
     expect(again).toEqual(c);
+  });
+
+  it('keeps a server named __proto__ (or constructor) as an ordinary id', () => {
+    const c = parseHostConfig('{"mcpServers":{"__proto__":{"command":"x"},"constructor":{"command":"y"}}}');
+    expect(Object.keys(c).sort()).toEqual(['__proto__', 'constructor']);
+    expect(Object.prototype.hasOwnProperty.call(c, '__proto__')).toBe(true);
+    expect(c['__proto__' as keyof typeof c]).toMatchObject({ command: 'x' });
+    expect(Object.getPrototypeOf(c)).toBe(Object.prototype);
+  });
+  it('reads a file that starts with a UTF-8 byte order mark', () => {
+    expect(Object.keys(parseHostConfig('\uFEFF{"mcpServers":{"a":{"command":"x"}}}'))).toEqual(['a']);
+  });
+  it('never quotes a file that is not a config (it could be a secret), only where it broke', () => {
+    const shadow = 'root:$6$saltsalt$hashhashhash:19000:0:99999:7:::\ndaemon:*:19000:0:99999:7:::';
+    let message = '';
+    try {
+      parseHostConfig(shadow);
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/^not valid JSON/);
+    expect(message).not.toMatch(/root|saltsalt|hash|daemon/);
+    expect(() => parseHostConfig('{\n  "mcpServers": {,}\n}')).toThrow(/at line 2, column/);
+  });
+  it('honours "disabled": true and names every other field it ignores', () => {
+    const c = parseHostConfigDetailed(JSON.stringify({ mcpServers: {
+      on: { command: 'x', disabled: false, alwaysAllow: ['t'], envFile: '.env' },
+      off: { command: 'y', disabled: true },
+    } }));
+    expect(Object.keys(c.servers)).toEqual(['on']);
+    expect(c.disabled).toEqual(['off']);
+    expect(c.warnings).toEqual(['mcpServers["on"]: ignored fields "alwaysAllow", "envFile"', 'mcpServers["off"]: disabled in the config; not loaded']);
+    expect(() => parseHostConfig('{"mcpServers":{"a":{"command":"x","disabled":"yes"}}}')).toThrow(/mcpServers\["a"\]\.disabled: must be true or false/);
   });
 });

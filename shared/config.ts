@@ -38,16 +38,44 @@ export function normaliseEntry(id: string, raw: unknown, where = `mcpServers[${J
   return parsed.data;
 }
 
+/** The fields of a host-config entry the console reads; any other is reported, not silently dropped. */
+const KNOWN_FIELDS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'disabled']);
+
+/** A parsed host config: the servers to use, the ones the file disables, and warnings naming what was ignored. */
+export interface HostConfig {
+  servers: Record<string, ServerConfig>;
+  disabled: string[];
+  warnings: string[];
+}
+
+/** Where a JSON syntax error is, in words, without quoting the text (it may be any file, even a secret one). */
+function syntaxWhere(text: string, e: unknown): string {
+  const m = /position (\d+)/.exec(String((e as Error)?.message ?? ''));
+  if (!m) return '';
+  const pos = Number(m[1]);
+  const before = text.slice(0, pos);
+  const line = before.split('\n').length;
+  return ` at line ${line}, column ${pos - before.lastIndexOf('\n')}`;
+}
+
 /**
  * Parses a host config (`mcpServers` as in Claude Desktop and Cursor, or `servers` as in VS
  * Code's mcp.json) into server id -> config. Throws ConfigError naming the bad field.
  */
 export function parseHostConfig(text: string): Record<string, ServerConfig> {
+  return parseHostConfigDetailed(text).servers;
+}
+
+/** As `parseHostConfig`, also saying which servers the file disables and which fields were ignored. */
+export function parseHostConfigDetailed(text: string): HostConfig {
+  // A UTF-8 byte order mark is not part of the JSON (editors on Windows write one).
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new ConfigError(`not valid JSON: ${(e as Error).message}`);
+    // SECURITY: never quote the file: a wrong path could point at a secret.
+    throw new ConfigError(`not valid JSON${syntaxWhere(text, e)}; expected a host config such as {"mcpServers": {…}}`);
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) throw new ConfigError('(root): must be a JSON object with "mcpServers" or "servers"');
   const root = json as Record<string, unknown>;
@@ -55,13 +83,28 @@ export function parseHostConfig(text: string): Record<string, ServerConfig> {
   if (!key) throw new ConfigError('(root): has neither "mcpServers" nor "servers"');
   const servers = root[key];
   if (!servers || typeof servers !== 'object' || Array.isArray(servers)) throw new ConfigError(`${key}: must be an object of server id -> server`);
-  const out: Record<string, ServerConfig> = {};
+  // Own properties only, defined (not assigned), so that an id such as "__proto__" is an id like any other.
+  const entries: [string, ServerConfig][] = [];
+  const disabled: string[] = [];
+  const warnings: string[] = [];
   for (const [id, raw] of Object.entries(servers as Record<string, unknown>)) {
+    const where = `${key}[${JSON.stringify(id)}]`;
     const idOk = ServerId.safeParse(id);
-    if (!idOk.success) throw new ConfigError(`${key}[${JSON.stringify(id)}]: bad server id: ${formatIssues(idOk.error.issues)}`);
-    out[id] = normaliseEntry(id, raw, `${key}[${JSON.stringify(id)}]`);
+    if (!idOk.success) throw new ConfigError(`${where}: bad server id: ${formatIssues(idOk.error.issues)}`);
+    if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+      const r = raw as Record<string, unknown>;
+      const unknown = Object.keys(r).filter((k) => !KNOWN_FIELDS.has(k));
+      if (unknown.length) warnings.push(`${where}: ignored field${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => JSON.stringify(k)).join(', ')}`);
+      if (r.disabled !== undefined && typeof r.disabled !== 'boolean') throw new ConfigError(`${where}.disabled: must be true or false`);
+      if (r.disabled === true) {
+        disabled.push(id);
+        warnings.push(`${where}: disabled in the config; not loaded`);
+        continue;
+      }
+    }
+    entries.push([id, normaliseEntry(id, raw, where)]);
   }
-  return out;
+  return { servers: Object.fromEntries(entries), disabled, warnings };
 }
 
 /** The host-config form of a server (what the console writes back, so its file is itself a host config). */

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { ServerConfig, ServerId, ServerSettings, ServerView } from './schemas/server.js';
+import { ServerConfig, ServerId, ServerSettingsPatch, ServerView } from './schemas/server.js';
 import { CatalogChange, ToolView } from './schemas/tool.js';
 import { Approval, CallRecord, DecideInput, Progress, ValidationError } from './schemas/call.js';
-import { AuditEntry, AuditQuery, AuditVerifyResult, Settings } from './schemas/audit.js';
+import { AuditEntry, AuditQuery, AuditVerifyResult, Settings, SettingsPatch } from './schemas/audit.js';
 import { ReadResourceResult } from './schemas/content.js';
+import { ConsentKind, ConsentRecord } from './schemas/consent.js';
 
 const none = z.object({}).strict();
 const byServer = z.object({ serverId: ServerId }).strict();
@@ -15,10 +16,10 @@ const ok = z.object({ ok: z.literal(true) });
  */
 export const requests = {
   'servers.list': { input: none, output: z.array(ServerView) },
-  'servers.add': { input: z.object({ id: ServerId, config: ServerConfig, settings: ServerSettings.partial().optional() }).strict(), output: ServerView },
-  'servers.update': { input: z.object({ serverId: ServerId, config: ServerConfig.optional(), settings: ServerSettings.partial().optional() }).strict(), output: ServerView },
+  'servers.add': { input: z.object({ id: ServerId, config: ServerConfig, settings: ServerSettingsPatch.optional() }).strict(), output: ServerView },
+  'servers.update': { input: z.object({ serverId: ServerId, config: ServerConfig.optional(), settings: ServerSettingsPatch.optional() }).strict(), output: ServerView },
   'servers.remove': { input: byServer, output: ok },
-  'servers.import': { input: z.object({ json: z.string().max(5_000_000) }).strict(), output: z.object({ added: z.array(z.string()), replaced: z.array(z.string()) }) },
+  'servers.import': { input: z.object({ json: z.string().max(5_000_000) }).strict(), output: z.object({ added: z.array(z.string()), replaced: z.array(z.string()), warnings: z.array(z.string()) }) },
   'servers.connect': { input: byServer, output: ServerView },
   'servers.disconnect': { input: byServer, output: ServerView },
   'servers.status': { input: byServer, output: ServerView },
@@ -38,8 +39,10 @@ export const requests = {
   'links.open': { input: z.object({ url: z.string().max(8192) }).strict(), output: z.object({ opened: z.boolean() }) },
   'audit.query': { input: AuditQuery.strict(), output: z.array(AuditEntry) },
   'audit.verify': { input: none, output: AuditVerifyResult },
+  'consents.list': { input: none, output: z.array(ConsentRecord) },
+  'consents.revoke': { input: z.object({ serverId: ServerId, kind: ConsentKind.optional() }).strict(), output: z.object({ revoked: z.number().int() }) },
   'settings.get': { input: none, output: Settings },
-  'settings.update': { input: Settings.partial().strict(), output: Settings },
+  'settings.update': { input: SettingsPatch, output: Settings },
 } as const;
 
 /** Every event the core pushes to front ends: name -> payload schema. */
@@ -53,6 +56,7 @@ export const events = {
   'call.updated': CallRecord,
   'call.progress': z.object({ callId: z.string(), progress: Progress }),
   'audit.appended': AuditEntry,
+  'consents.changed': z.object({ consents: z.array(ConsentRecord) }),
 } as const;
 
 export type RequestName = keyof typeof requests;

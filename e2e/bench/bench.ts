@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ConsoleCore } from '../../electron/core/console-core.js';
 import { uiBench } from './ui-bench.js';
+import { scriptedConsent } from '../integration/harness.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000);
@@ -43,7 +44,7 @@ async function benchCallsBare(): Promise<number[]> {
 
 async function withCore<T>(env: Record<string, string>, fn: (core: ConsoleCore) => Promise<T>, auditFsync = true): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-bench-'));
-  const core = new ConsoleCore({ dataDir, auditFsync });
+  const core = new ConsoleCore({ dataDir, auditFsync, consent: scriptedConsent() });
   core.start();
   core.addServer('fx', { type: 'stdio', command: process.execPath, args: [FIXTURE], env }, { callTimeoutMs: 120_000 });
   try {

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { ConsoleCore } from '../../electron/core/console-core.js';
 import { startServe } from '../tools/serve-process.js';
+import { scriptedConsent } from '../integration/harness.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
 
@@ -36,7 +37,7 @@ new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long
 /** The core alone: spawn the same 10,000-tool server, initialize, list; the part of the UI figure the page does not control. */
 async function coreConnect(): Promise<{ connected: number; listed: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-corebench-'));
-  const core = new ConsoleCore({ dataDir });
+  const core = new ConsoleCore({ dataDir, consent: scriptedConsent() });
   core.start();
   core.addServer('fx', { type: 'stdio', command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '10000', FIXTURE_PAGE_SIZE: '100' } });
   let connected = 0;

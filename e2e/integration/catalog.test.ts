@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sha256 } from '../../electron/core/hash.js';
 import { canonicalJson } from '../../shared/canonical-json.js';
 import { ConsoleCore } from '../../electron/core/console-core.js';
-import { fixtureStdio, makeCore, nextEvent } from './harness.js';
+import { fixtureStdio, makeCore, nextEvent, scriptedConsent } from './harness.js';
 
 /** Runs change_tools through the gate (approved), and resolves with the catalog change it caused. */
 async function changeTools(h: ReturnType<typeof makeCore>, action: string) {
@@ -116,7 +116,7 @@ describe('catalog', () => {
     expect((await ev).change.changed.map((c) => c.name)).toEqual(['mutable']);
     await new Promise((r) => setImmediate(r));
     await h.core.close();
-    const again = new ConsoleCore({ dataDir: h.dataDir, auditFsync: false });
+    const again = new ConsoleCore({ dataDir: h.dataDir, auditFsync: false, consent: scriptedConsent() });
     again.start();
     try {
       again.store.put({ ...h.core.store.get('fx')! });

@@ -5,6 +5,13 @@ import { join, resolve } from 'node:path';
 import type { EventName, EventPayload } from '../../shared/contract.js';
 import type { ServerConfig } from '../../shared/schemas/server.js';
 import { ConsoleCore } from '../../electron/core/console-core.js';
+import type { ConsentProvider, ConsentQuestion } from '../../electron/core/consents.js';
+
+/** A person at the terminal who answers every consent question as told (yes by default), remembering each question. */
+export function scriptedConsent(answer: (q: ConsentQuestion) => boolean | 'unavailable' | Promise<boolean | 'unavailable'> = () => true): ConsentProvider & { asked: ConsentQuestion[] } {
+  const asked: ConsentQuestion[] = [];
+  return { where: 'the test terminal', via: 'terminal', asked, ask: async (q) => (asked.push(q), answer(q)) };
+}
 
 /** The compiled fixture server (npm test builds it first). */
 export const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
@@ -20,9 +27,9 @@ export function fixtureStdio(env: Record<string, string> = {}): ServerConfig {
 }
 
 /** A core on a fresh data directory, closed and removed by `dispose`. */
-export function makeCore(opts: { auditFsync?: boolean } = {}) {
+export function makeCore(opts: { auditFsync?: boolean; consent?: ConsentProvider | null } = {}) {
   const dataDir = tempDir();
-  const core = new ConsoleCore({ dataDir, auditFsync: opts.auditFsync ?? false });
+  const core = new ConsoleCore({ dataDir, auditFsync: opts.auditFsync ?? false, consent: opts.consent === undefined ? scriptedConsent() : opts.consent });
   core.start();
   return {
     core,

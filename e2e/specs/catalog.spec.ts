@@ -103,8 +103,21 @@ test.describe('catalog', () => {
     await c.server('fx').getByRole('button', { name: 'fx' }).click();
     // The checkbox mirrors the core: it turns once the core has saved the setting.
     await c.server('fx').getByTestId('trust-toggle').click();
+    await expect(c.server('fx').getByTestId('consent-waiting')).toContainText('confirm trusting it');
+    expect(await app.answerConsent(true)).toContain('its annotations will be believed');
     await expect(c.server('fx').getByTestId('trust-toggle')).toBeChecked();
     await expect(c.tool('fx', 'echo').locator('[data-risk]')).toHaveAttribute('data-risk', 'read-only-trusted');
     await expect(c.tool('fx', 'echo').getByText('untrusted')).toHaveCount(0);
+    // Auto-approval is one more confirmation, and turning it on leaves the server trusted.
+    await c.server('fx').getByTestId('auto-approve-toggle').click();
+    expect(await app.answerConsent(true)).toContain('WITHOUT ASKING');
+    await expect(c.server('fx').getByTestId('auto-approve-toggle')).toBeChecked();
+    await expect(c.server('fx').getByTestId('trust-toggle')).toBeChecked();
+    await c.openTool('fx', 'echo');
+    await page.getByTestId('mode-json').click();
+    await c.setJson({ message: 'unasked' });
+    await page.getByTestId('call-button').click();
+    await expect(c.lastResult()).toHaveAttribute('data-status', 'ok');
+    await expect(c.dialog).toBeHidden();
   });
 });

@@ -14,6 +14,8 @@ export interface App {
   token: string;
   dataDir: string;
   console: ConsolePage;
+  /** Answers the consent question serve asks on its terminal; resolves with the question. */
+  answerConsent(allow: boolean): Promise<string>;
 }
 
 /** The servers every test starts with: our fixture (stdio) and the reference server (stdio). */
@@ -28,12 +30,12 @@ export const test = base.extend<{ config: object; app: App }>({
   config: [DEFAULT_CONFIG, { option: true }],
   app: async ({ page, config }, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-e2e-'));
-    const { url, stop } = await startServe(config, dataDir);
+    const { url, stop, answerConsent } = await startServe(config, dataDir);
     const u = new URL(url);
     const token = new URLSearchParams(u.hash.slice(1)).get('token')!;
     await page.goto(url);
     await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');
-    await use({ url, origin: u.origin, token, dataDir, console: new ConsolePage(page) });
+    await use({ url, origin: u.origin, token, dataDir, console: new ConsolePage(page), answerConsent });
     await stop();
     rmSync(dataDir, { recursive: true, force: true });
   },

@@ -14,8 +14,18 @@ test.describe('servers', () => {
       await form.getByLabel('Arguments, one per line').fill(FIXTURE);
       await form.getByLabel('Environment, KEY=VALUE per line').fill('FIXTURE_TOOLS=120');
       await page.getByTestId('save-server').click();
-      await app.console.connect('mine');
+      // Nothing the page added runs until the person at serve's terminal confirms the exact command line.
+      await app.console.server('mine').getByTestId('connect').click();
+      await expect(app.console.server('mine')).toHaveAttribute('data-status', 'awaiting-consent');
+      await expect(app.console.server('mine').getByTestId('consent-waiting')).toContainText('the terminal that runs mcp-console serve');
+      const question = await app.answerConsent(true);
+      expect(question).toContain(`command: ${process.execPath}`);
+      expect(question).toContain('FIXTURE_TOOLS=120');
+      await expect(app.console.server('mine')).toHaveAttribute('data-status', 'connected');
       await expect(page.getByTestId('tool-count')).toHaveText('121');
+      await page.getByTestId('tab-settings').click();
+      await expect(page.locator('[data-testid=consent-row][data-server=mine][data-kind=launch]')).toContainText(FIXTURE);
+      await page.getByTestId('tab-tools').click();
       await app.console.server('mine').getByRole('button', { name: 'mine' }).click();
       await expect(app.console.server('mine')).toContainText('MCP Console Fixture');
       await expect(app.console.server('mine')).toContainText('⟦U+200B⟧');
@@ -30,6 +40,11 @@ test.describe('servers', () => {
       await page.getByTestId('import-run').click();
       await expect(page.getByRole('alert')).toContainText('mcpServers["bad"].command');
       await page.keyboard.press('Escape');
+      await expect(app.console.server('pasted')).toHaveAttribute('data-status', 'disconnected');
+      // Refused at the terminal: nothing is spawned, and the card says why.
+      await app.console.server('pasted').getByTestId('connect').click();
+      await app.answerConsent(false);
+      await expect(app.console.server('pasted').getByTestId('server-error')).toContainText('launching this command line was not confirmed: refused at the terminal that runs mcp-console serve');
       await expect(app.console.server('pasted')).toHaveAttribute('data-status', 'disconnected');
     });
   });
@@ -84,6 +99,8 @@ test.describe('servers', () => {
     await expect(form.getByLabel('Name (its id)')).toBeDisabled();
     await form.getByLabel('Environment, KEY=VALUE per line').fill('FIXTURE_TOOLS=150');
     await page.getByTestId('save-server').click();
+    // A new command line is a new identity: it runs only once confirmed at the terminal.
+    expect(await app.answerConsent(true)).toContain('FIXTURE_TOOLS=150');
     await expect(c.server('fx')).toHaveAttribute('data-status', 'connected');
     await expect(page.getByTestId('tool-count')).toHaveText('151');
     await expect(c.server('fx').getByTitle(/^Identity/)).not.toHaveText(identity);

@@ -6,6 +6,11 @@ import { join, resolve } from 'node:path';
 export interface ServeProcess {
   url: string;
   child: ChildProcess;
+  /**
+   * Answers the next consent question serve asks on its terminal (y or n), as the person at that
+   * terminal would; resolves with the question's text.
+   */
+  answerConsent(allow: boolean): Promise<string>;
   /** Ends it and waits for it to exit. */
   stop(): Promise<void>;
 }
@@ -17,7 +22,7 @@ export interface ServeProcess {
 export function startServe(config: object, dataDir: string): Promise<ServeProcess> {
   const cfg = join(dataDir, 'mcp.json');
   writeFileSync(cfg, JSON.stringify(config));
-  const child = spawn(process.execPath, [resolve('bin/mcp-console.js'), 'serve', '--config', cfg, '--data-dir', join(dataDir, 'data'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [resolve('bin/mcp-console.js'), 'serve', '--config', cfg, '--data-dir', join(dataDir, 'data'), '--port', '0'], { stdio: ['pipe', 'pipe', 'pipe'] });
   return new Promise((resolvePromise, reject) => {
     let out = '';
     const onData = (d: Buffer) => {
@@ -26,10 +31,36 @@ export function startServe(config: object, dataDir: string): Promise<ServeProces
       if (!m) return;
       child.stdout!.off('data', onData);
       child.stderr!.off('data', onData);
-      child.stderr!.resume();
+      // serve asks for consent on stderr; its answers come on stdin, like a person's at a terminal.
+      let err = '';
+      let answered = 0;
+      const waiters: (() => void)[] = [];
+      child.stderr!.on('data', (d: Buffer) => {
+        err += d.toString();
+        for (const w of waiters.splice(0)) w();
+      });
+      const PROMPT = 'Type y and Enter to allow';
+      const answerConsent = async (allow: boolean): Promise<string> => {
+        const deadline = Date.now() + 15_000;
+        for (;;) {
+          const parts = err.split(PROMPT);
+          if (parts.length - 1 > answered) {
+            const text = parts[answered];
+            answered++;
+            child.stdin!.write(allow ? 'y\n' : 'n\n');
+            return text.slice(text.lastIndexOf('MCP Console: '));
+          }
+          if (Date.now() > deadline) throw new Error(`serve asked for no consent within 15 s; its stderr: ${err.slice(-2000)}`);
+          await new Promise<void>((r) => {
+            waiters.push(r);
+            setTimeout(r, 200);
+          });
+        }
+      };
       resolvePromise({
         url: m[1],
         child,
+        answerConsent,
         stop: () => new Promise<void>((r) => {
           if (child.exitCode !== null) return r();
           child.once('exit', () => r());

@@ -107,7 +107,7 @@ describe('terminal approval', () => {
     const text = lines.join('\n');
     expect(text).toMatch(/Server: +fx \(MCP Console Fixture\)/);
     expect(text).toContain('readOnlyHint: true (declared)');
-    expect(text).toContain('idempotentHint: false (default)');
+    expect(text).toContain('idempotentHint: not applicable (meaningful only when readOnlyHint is false)');
     expect(text).toContain('Risk:     read-only-claimed');
     expect(text).toContain('{"message":"tty"}');
   });

@@ -7,6 +7,8 @@ import { ConsoleCore } from '../core/console-core.js';
 import { resolveDataDir } from '../core/data-dir.js';
 import { str, type ParsedArgs } from './args.js';
 import { approvalText, resultText, safe, toolJson, toolLine } from './format.js';
+import type { ConsentProvider } from '../core/consents.js';
+import { consentText } from './terminal-consent.js';
 
 /** Exit codes of `call` (automation.md). */
 export const EXIT = { ok: 0, toolError: 1, protocol: 2, denied: 3 } as const;
@@ -40,13 +42,23 @@ class UsageError extends Error {}
 async function openServer(args: ParsedArgs, io: Io): Promise<{ core: ConsoleCore; id: string } | number> {
   const id = args.positional[1];
   if (!id) throw new UsageError('name the server');
-  const core = new ConsoleCore({ dataDir: resolveDataDir(str(args, 'data-dir')) });
-  for (const p of core.start()) io.err(`warning: ${p}`);
+  const core = new ConsoleCore({ dataDir: resolveDataDir(str(args, 'data-dir')), consent: cliConsent(io) });
+  for (const p of core.start()) io.err(`warning: ${safe(p)}`);
   const config = str(args, 'config');
+  let disabled: string[] = [];
   try {
-    if (config) core.loadConfig(readFileSync(config, 'utf8'));
+    if (config) {
+      const loaded = core.loadConfig(readFileSync(config, 'utf8'));
+      for (const w of loaded.warnings) io.err(`warning: ${config}: ${safe(w)}`);
+      disabled = loaded.disabled;
+    }
   } catch (e) {
-    io.err(`error: cannot use --config ${config}: ${(e as Error).message}`);
+    io.err(`error: cannot use --config ${config}: ${safe((e as Error).message)}`);
+    await core.close();
+    return EXIT.protocol;
+  }
+  if (!core.store.get(id) && disabled.includes(id)) {
+    io.err(`error: server ${JSON.stringify(safe(id, true))} is disabled in ${config} ("disabled": true)`);
     await core.close();
     return EXIT.protocol;
   }
@@ -64,6 +76,19 @@ async function openServer(args: ParsedArgs, io: Io): Promise<{ core: ConsoleCore
   }
   if (v.error) io.err(`warning: ${safe(v.error)}`);
   return { core, id };
+}
+
+/** Consent on this terminal, when there is one: a saved server whose command line nobody confirmed yet is asked about here. */
+function cliConsent(io: Io): ConsentProvider {
+  return {
+    where: 'this terminal',
+    via: 'terminal',
+    ask: async (q) => {
+      if (!io.isTTY) return 'unavailable';
+      io.err(consentText(q));
+      return /^\s*(y|yes)\s*$/i.test(await io.ask('[y/N] '));
+    },
+  };
 }
 
 /** `tools <server> --config F [--json]` */

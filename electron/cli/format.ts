@@ -1,41 +1,43 @@
 import { displayName } from '../../shared/annotations.js';
-import { inspectHiddenText } from '../../shared/hidden-text.js';
+import { plural, safe } from '../../shared/terminal-text.js';
+
+export { plural, safe };
 import type { Approval, CallRecord } from '../../shared/schemas/call.js';
 import type { ToolView } from '../../shared/schemas/tool.js';
-
-/** Text from a server, made safe for a terminal: hidden characters and escapes are shown, not obeyed. */
-export function safe(text: string): string {
-  return inspectHiddenText(text).revealed;
-}
 
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
 /** `readOnlyHint: false (default)` lines: declared values told apart from spec defaults. */
 export function annotationLines(eff: Approval['annotations'], declared: Approval['declaredAnnotations']): string[] {
-  return HINTS.map((h) => `  ${h}: ${eff[h]}${typeof declared?.[h] === 'boolean' ? ' (declared)' : ' (default)'}`);
+  return HINTS.map((h) =>
+    eff.readOnlyHint && (h === 'destructiveHint' || h === 'idempotentHint')
+      ? `  ${h}: not applicable (meaningful only when readOnlyHint is false)`
+      : `  ${h}: ${eff[h]}${typeof declared?.[h] === 'boolean' ? ' (declared)' : ' (default)'}`,
+  );
 }
 
 /** One line per tool for `tools`. */
 export function toolLine(t: ToolView): string {
   const name = displayName(t);
-  const label = name === t.name ? t.name : `${t.name} (${safe(name)})`;
-  const desc = t.description ? ' — ' + safe(t.description.length > 120 ? t.description.slice(0, 120) + '…' : t.description).replace(/\s+/g, ' ') : '';
-  return `${label} [${t.risk.level}${t.risk.trusted ? '' : ', untrusted'}]${t.hiddenText.length ? ' [HIDDEN TEXT in ' + t.hiddenText.join(', ') + ']' : ''}${desc}`;
+  const label = name === t.name ? safe(t.name, true) : `${safe(t.name, true)} (${safe(name, true)})`;
+  const desc = t.description ? ' — ' + safe(t.description.length > 120 ? t.description.slice(0, 120) + '…' : t.description, true) : '';
+  const stale = t.needsTaskMode ? ' [needs task mode]' : '';
+  return `${label} [${t.risk.level}${t.risk.trusted ? '' : ', untrusted'}]${stale}${t.hiddenText.length ? ' [HIDDEN TEXT in ' + t.hiddenText.map((f) => safe(f, true)).join(', ') + ']' : ''}${desc}`;
 }
 
 /** The --json form of a tool (see automation.md). */
 export function toolJson(t: ToolView): Record<string, unknown> {
   return {
     name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema, outputSchema: t.outputSchema,
-    icons: t.icons, annotations: t.annotations, declaredAnnotations: t.declaredAnnotations, fingerprint: t.fingerprint,
+    icons: t.icons, annotations: t.annotations, declaredAnnotations: t.declaredAnnotations, execution: t.execution, _meta: t._meta, fingerprint: t.fingerprint,
   };
 }
 
 /** What the terminal shows before asking y/N. */
 export function approvalText(a: Approval): string {
   const lines = [
-    `Server:   ${safe(a.serverId)}${a.serverName ? ` (${safe(a.serverName)})` : ''}  identity ${a.serverIdentity.slice(0, 16)}…`,
-    `Tool:     ${safe(a.tool)}${a.toolTitle ? ` (${safe(a.toolTitle)})` : ''}  fingerprint ${a.fingerprint.slice(0, 16)}…`,
+    `Server:   ${safe(a.serverId, true)}${a.serverName ? ` (${safe(a.serverName, true)})` : ''}  identity ${a.serverIdentity.slice(0, 16)}…`,
+    `Tool:     ${safe(a.tool, true)}${a.toolTitle ? ` (${safe(a.toolTitle, true)})` : ''}  fingerprint ${a.fingerprint.slice(0, 16)}…`,
     `Risk:     ${a.risk.level}${a.trusted ? '' : ' — server not trusted: annotations are claims'}`,
     ...a.risk.reasons.map((r) => `          - ${r}`),
     'Annotations:',
@@ -43,8 +45,8 @@ export function approvalText(a: Approval): string {
     'Arguments that will be sent (exact JSON):',
     safe(a.argsJson),
   ];
-  if (a.validationErrors.length) lines.push('Validation errors (you may still send it):', ...a.validationErrors.map((e) => `  ${e.path}: ${e.message}`));
-  if (a.diff) lines.push('The tool changed since it was last seen:', ...a.diff.changes.map((c) => `  ${c.path}: ${JSON.stringify(c.before)} -> ${JSON.stringify(c.after)}`));
+  if (a.validationErrors.length) lines.push('Validation errors (you may still send it):', ...a.validationErrors.map((e) => `  ${safe(e.path, true)}: ${safe(e.message, true)}`));
+  if (a.diff) lines.push('The tool changed since it was last seen:', ...a.diff.changes.map((c) => `  ${safe(c.path, true)}: ${safe(JSON.stringify(c.before) ?? 'undefined', true)} -> ${safe(JSON.stringify(c.after) ?? 'undefined', true)}`));
   return lines.join('\n');
 }
 
@@ -63,24 +65,24 @@ export function resultText(r: CallRecord): string {
         break;
       case 'image':
       case 'audio':
-        out.push(`[${b.type} ${safe(String(x.mimeType))}, ${bytesOfBase64(x.data)} bytes]`);
+        out.push(`[${b.type} ${safe(String(x.mimeType), true)}, ${bytesOfBase64(x.data)} bytes]`);
         break;
       case 'resource_link':
-        out.push(`[resource_link] ${safe(String(x.name ?? ''))} <${safe(String(x.uri))}>${x.mimeType ? ` (${safe(String(x.mimeType))})` : ''}`);
+        out.push(`[resource_link] ${safe(String(x.name ?? ''), true)} <${safe(String(x.uri), true)}>${x.mimeType ? ` (${safe(String(x.mimeType), true)})` : ''}`);
         break;
       case 'resource': {
         const res = (x.resource ?? {}) as Record<string, unknown>;
         const body = typeof res.text === 'string' ? `\n${safe(res.text)}` : ` ${bytesOfBase64(res.blob)} bytes`;
-        out.push(`[resource] <${safe(String(res.uri))}>${res.mimeType ? ` (${safe(String(res.mimeType))})` : ''}${body}`);
+        out.push(`[resource] <${safe(String(res.uri), true)}>${res.mimeType ? ` (${safe(String(res.mimeType), true)})` : ''}${body}`);
         break;
       }
       default:
-        out.push(`[${safe(String(b.type))}] ${safe(JSON.stringify(b))}`);
+        out.push(`[${safe(String(b.type), true)}] ${safe(JSON.stringify(b), true)}`);
     }
   }
   if (r.result?.structuredContent !== undefined) {
     out.push(`structuredContent (${r.structured?.status}):`, safe(JSON.stringify(r.result.structuredContent, null, 2)));
-    for (const e of r.structured?.errors ?? []) out.push(`  ${e.path}: ${e.message}`);
+    for (const e of r.structured?.errors ?? []) out.push(`  ${safe(e.path, true)}: ${safe(e.message, true)}`);
   }
   return out.join('\n');
 }

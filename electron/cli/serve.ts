@@ -6,18 +6,21 @@ import { resolveDataDir } from '../core/data-dir.js';
 import { startWebServer } from '../web/web-server.js';
 import { str, type ParsedArgs } from './args.js';
 import type { Io } from './commands.js';
+import { terminalConsent } from './terminal-consent.js';
 
 /** Where the built renderer lives, relative to this compiled file (out/node/electron/cli). */
 export const RENDERER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'renderer');
 
 /** `serve [--config F] [--data-dir D] [--port P]`: browser mode until interrupted. */
 export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
-  const core = new ConsoleCore({ dataDir: resolveDataDir(str(args, 'data-dir')) });
+  // SECURITY: what the page adds is spawned only after a person confirms it here, on the terminal.
+  const consent = terminalConsent(process.stdin, (t) => io.err(t));
+  const core = new ConsoleCore({ dataDir: resolveDataDir(str(args, 'data-dir')), consent });
   for (const p of core.start()) io.err(`warning: ${p}`);
   const config = str(args, 'config');
   if (config) {
     try {
-      core.loadConfig(readFileSync(config, 'utf8'));
+      for (const w of core.loadConfig(readFileSync(config, 'utf8')).warnings) io.err(`warning: ${config}: ${w}`);
     } catch (e) {
       io.err(`error: cannot use --config ${config}: ${(e as Error).message}`);
       await core.close();

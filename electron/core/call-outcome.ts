@@ -5,8 +5,10 @@ import type { ToolView } from '../../shared/schemas/tool.js';
 import type { SchemaValidator } from './schema-validator.js';
 
 /** structuredContent against the tool's outputSchema: valid, invalid (with errors), no schema, or absent. */
-export function checkStructured(validator: SchemaValidator, tool: ToolView, structured: unknown): StructuredCheck {
+export function checkStructured(validator: SchemaValidator, tool: ToolView, structured: unknown, isError = false): StructuredCheck {
   if (!tool.outputSchema) return { status: structured === undefined ? 'absent' : 'no-schema' };
+  // The spec asks for structuredContent only of successful results: a tool error may come without it.
+  if (structured === undefined && isError) return { status: 'absent' };
   if (structured === undefined) return { status: 'invalid', errors: [{ path: '/', message: 'the tool declares an outputSchema but sent no structuredContent' }] };
   const c = validator.check(tool.outputSchema, structured);
   if (c.ok === true) return { status: 'valid' };

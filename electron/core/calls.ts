@@ -68,6 +68,7 @@ export class CallManager {
     if (!server.client) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
     const tool = this.deps.catalog.get(serverId, toolName);
     if (!tool) throw new CoreError('unknown-tool', `server ${JSON.stringify(serverId)} offers no tool ${JSON.stringify(toolName)}`);
+    if (tool.needsTaskMode) throw new CoreError('needs-task-mode', `tool ${JSON.stringify(toolName)} can only be called as a task (execution.taskSupport is "required"), and the console does not run tasks yet; nothing was sent`);
     let argsJson: string;
     try {
       argsJson = wireJson(args);
@@ -234,7 +235,7 @@ export class CallManager {
       })
       .then(
         (result) => {
-          const structured = checkStructured(this.deps.validator, tool, result.structuredContent);
+          const structured = checkStructured(this.deps.validator, tool, result.structuredContent, result.isError === true);
           this.finish(state, { outcome: result.isError ? 'tool-error' : 'ok', result, structured, durationMs: performance.now() - t0 });
         },
         (err: unknown) => this.finish(state, { ...classify(err, state.cancelled === true), durationMs: performance.now() - t0 }),

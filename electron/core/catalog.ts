@@ -118,6 +118,7 @@ export function toolView(serverId: string, identity: string, trusted: boolean, d
     serverIdentity: identity,
     risk: toolRisk(declared, trusted),
     hiddenText: hiddenFields(def, json),
+    needsTaskMode: obj(def.execution)?.taskSupport === 'required' || undefined,
   };
 }
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { parseHostConfig } from '../../shared/config.js';
+import { parseHostConfigDetailed } from '../../shared/config.js';
 import { ReadResourceResult } from '../../shared/schemas/content.js';
 import { Settings } from '../../shared/schemas/audit.js';
 import { ServerSettings, type ServerConfig, type ServerView } from '../../shared/schemas/server.js';
@@ -9,6 +9,9 @@ import { CallManager } from './calls.js';
 import { Catalog } from './catalog.js';
 import { CatalogSync } from './catalog-sync.js';
 import { ServerConnection } from './connection.js';
+import { ConsentStore, launchLine, type ConsentProvider } from './consents.js';
+import type { ConsentKind, ConsentRecord } from '../../shared/schemas/consent.js';
+import type { AuditFields } from './audit-log.js';
 import { CoreError } from './errors.js';
 import { EventBus } from './event-bus.js';
 import { serverIdentity } from './hash.js';
@@ -21,6 +24,8 @@ export interface CoreOptions {
   /** Flush each audit entry to disk (fdatasync). On by default. */
   auditFsync?: boolean;
   icons?: IconFetcher;
+  /** Where a person confirms command lines and trust (a native dialog, a terminal); none: nothing the page adds is spawned. */
+  consent?: ConsentProvider | null;
 }
 
 /**
@@ -34,12 +39,16 @@ export class ConsoleCore {
   readonly catalog: Catalog;
   readonly audit: AuditLog;
   readonly calls: CallManager;
+  readonly consents: ConsentStore;
+  /** Why the last consent asked for a server was not given. */
+  private consentErrors = new Map<string, string>();
   private readonly validator = new SchemaValidator();
   private connections = new Map<string, ServerConnection>();
   private readonly sync: CatalogSync;
 
   constructor(readonly opts: CoreOptions) {
     this.store = new ServerStore(opts.dataDir);
+    this.consents = new ConsentStore(opts.dataDir, opts.consent ?? null, () => this.bus.emit('consents.changed', { consents: this.consents.list() }));
     this.catalog = new Catalog(join(opts.dataDir, 'pins'));
     this.audit = new AuditLog(join(opts.dataDir, 'audit.jsonl'), { fsync: opts.auditFsync ?? true });
     this.calls = new CallManager({
@@ -69,21 +78,36 @@ export class ConsoleCore {
   /** Loads saved servers and settings and opens the audit log. Problems are reported, not thrown. */
   start(): string[] {
     this.store.load();
+    this.consents.load();
     this.audit.open();
-    const problems = [...this.store.problems];
+    // SECURITY: trust saved without a person's confirmation for this very server identity is not honoured.
+    for (const e of this.store.list()) {
+      const allowed = this.allowedSettings(e.id, e.config, e.settings);
+      if (allowed.trusted !== e.settings.trusted || allowed.autoApproveReadOnly !== e.settings.autoApproveReadOnly) {
+        this.store.put({ ...e, settings: allowed });
+        this.store.problems.push(`server ${JSON.stringify(e.id)} was marked trusted without a confirmation for its current command line or URL; trust it again to confirm`);
+      }
+    }
+    const problems = [...this.store.problems, ...this.consents.problems];
     if (this.audit.warning) problems.push(this.audit.warning);
-    for (const p of this.store.problems) this.audit.append({ kind: 'config', reason: p });
+    for (const p of [...this.store.problems, ...this.consents.problems]) this.auditAndAnnounce({ kind: 'config', reason: p });
     return problems;
   }
 
-  /** Adds the servers of a host config file for this run only (not saved). */
-  loadConfig(text: string): string[] {
-    const configs = parseHostConfig(text);
+  /** Adds the servers of a host config file for this run only (not saved). Returns their ids, the disabled ones and warnings. */
+  loadConfig(text: string): { ids: string[]; disabled: string[]; warnings: string[] } {
+    const parsed = parseHostConfigDetailed(text);
+    const configs = parsed.servers;
+    for (const w of parsed.warnings) this.auditAndAnnounce({ kind: 'config', reason: `--config: ${w}` });
     for (const [id, config] of Object.entries(configs)) {
       const prev = this.store.get(id);
-      this.store.put({ id, config, settings: prev?.settings ?? ServerSettings.parse({}), saved: false });
+      this.store.put({ id, config, settings: this.allowedSettings(id, config, prev?.settings ?? ServerSettings.parse({})), saved: false });
+      // SECURITY: a command line in the file the user pointed the console at is consented by being there.
+      if (config.type === 'stdio') {
+        this.consents.record({ kind: 'launch', serverId: id, identity: serverIdentity(config), launch: launchLine(config), via: 'config-file', grantedAt: new Date().toISOString(), persistent: false });
+      }
     }
-    return Object.keys(configs);
+    return { ids: Object.keys(configs), disabled: parsed.disabled, warnings: parsed.warnings };
   }
 
   /** Disconnects every server and closes the audit log. */
@@ -102,9 +126,14 @@ export class ConsoleCore {
     const c = this.connections.get(id);
     const st = c?.state ?? { status: 'disconnected' as const };
     const client = st.status === 'connected' ? c?.client : undefined;
+    const consent = this.consents.pending(id);
+    const identity = serverIdentity(e.config);
     return {
-      id, config: e.config, settings: e.settings, saved: e.saved, identity: serverIdentity(e.config),
-      status: st.status, transport: st.transport, error: st.error ?? this.sync.listError(id),
+      id, config: e.config, settings: e.settings, saved: e.saved, identity,
+      status: consent?.kind === 'launch' && st.status !== 'connected' ? 'awaiting-consent' : st.status,
+      consent,
+      launchConsented: e.config.type !== 'stdio' || this.consents.find('launch', id, identity) !== undefined,
+      transport: st.transport, error: st.error ?? this.consentErrors.get(id) ?? this.sync.listError(id),
       exitCode: st.exit?.code, signal: st.exit?.signal,
       lastStderr: st.status === 'error' ? c?.stderr.last(20) : undefined,
       serverInfo: client?.getServerVersion() as Record<string, unknown> | undefined,
@@ -118,28 +147,122 @@ export class ConsoleCore {
 
   addServer(id: string, config: ServerConfig, settings: Partial<ServerSettings> = {}, saved = true): ServerView {
     if (this.store.get(id)) throw new CoreError('exists', `a server named ${JSON.stringify(id)} already exists`);
-    this.store.put({ id, config, settings: ServerSettings.parse(settings), saved });
-    this.audit.append({ kind: 'config', serverId: id, serverIdentity: serverIdentity(config), reason: 'server added' });
+    const want = ServerSettings.parse(settings);
+    this.store.put({ id, config, settings: this.allowedSettings(id, config, want), saved });
+    this.auditAndAnnounce({ kind: 'config', serverId: id, serverIdentity: serverIdentity(config), reason: 'server added' });
+    this.askTrustIfRaised(id, want).catch((e: Error) => this.internalError('asking to trust a new server', e));
     return this.announce(id);
   }
 
   /** Changes a server. A new identity (command, args, env, cwd, URL, header names) drops its session grants and reconnects it. */
   async updateServer(id: string, config?: ServerConfig, settings?: Partial<ServerSettings>): Promise<ServerView> {
     const e = this.must(id);
-    const next: ServerEntry = { ...e, config: config ?? e.config, settings: ServerSettings.parse({ ...e.settings, ...settings }) };
+    const nextConfig = config ?? e.config;
+    const want = ServerSettings.parse({ ...e.settings, ...settings });
+    const next: ServerEntry = { ...e, config: nextConfig, settings: this.allowedSettings(id, nextConfig, want) };
     const identityChanged = serverIdentity(next.config) !== serverIdentity(e.config);
     this.store.put(next);
-    this.audit.append({ kind: 'config', serverId: id, serverIdentity: serverIdentity(next.config), reason: identityChanged ? 'server identity changed' : 'server settings changed', detail: { settings: next.settings } });
+    this.lowerTrustConsent(id, next);
+    this.auditAndAnnounce({ kind: 'config', serverId: id, serverIdentity: serverIdentity(next.config), reason: identityChanged ? 'server identity changed' : 'server settings changed', detail: { settings: next.settings } });
     if (identityChanged) {
       this.calls.gate.dropGrants(id);
       const wasLive = this.connections.get(id)?.state.status === 'connected';
       await this.disconnect(id);
       if (wasLive) return this.connect(id);
     } else if (next.settings.trusted !== e.settings.trusted) {
-      this.catalog.retrust(id, next.settings.trusted);
-      this.sync.publish({ serverId: id, at: new Date().toISOString(), reason: 'refresh', added: [], removed: [], changed: [] });
+      this.retrust(id);
     }
+    await this.askTrustIfRaised(id, want);
     return this.announce(id);
+  }
+
+  /** Lists the consents people gave (launch and trust), per server identity. */
+  listConsents(): ConsentRecord[] {
+    return this.consents.list();
+  }
+
+  /** Forgets a server's consents: a revoked launch disconnects it, a revoked trust drops trust and auto-approval. */
+  async revokeConsent(serverId: string, kind?: ConsentKind): Promise<{ revoked: number }> {
+    const gone = this.consents.revoke(serverId, kind);
+    for (const r of gone) this.auditAndAnnounce({ kind: 'consent-revoked', serverId, serverIdentity: r.identity, reason: `${r.kind} consent revoked`, detail: { via: r.via } });
+    const e = this.store.get(serverId);
+    if (e && gone.some((r) => r.kind === 'trust') && (e.settings.trusted || e.settings.autoApproveReadOnly)) {
+      this.store.put({ ...e, settings: { ...e.settings, trusted: false, autoApproveReadOnly: false } });
+      this.retrust(serverId);
+    }
+    if (e && gone.some((r) => r.kind === 'launch') && e.config.type === 'stdio') await this.disconnect(serverId);
+    if (e) this.announce(serverId);
+    return { revoked: gone.length };
+  }
+
+  /** Trust and auto-approval as far as a person confirmed them for this server identity; lowering never needs a confirmation. */
+  private allowedSettings(id: string, config: ServerConfig, want: ServerSettings): ServerSettings {
+    const rec = this.consents.find('trust', id, serverIdentity(config));
+    const trusted = want.trusted && (rec?.trust?.trusted ?? false);
+    const autoApproveReadOnly = want.autoApproveReadOnly && trusted && (rec?.trust?.autoApproveReadOnly ?? false);
+    return { ...want, trusted, autoApproveReadOnly };
+  }
+
+  /** The user lowered trust: the consent shrinks with it, so raising it again asks again. */
+  private lowerTrustConsent(id: string, e: ServerEntry): void {
+    const rec = this.consents.find('trust', id, serverIdentity(e.config));
+    if (!rec?.trust) return;
+    if (!e.settings.trusted) this.consents.revoke(id, 'trust');
+    else if (rec.trust.autoApproveReadOnly && !e.settings.autoApproveReadOnly) this.consents.record({ ...rec, trust: { trusted: true, autoApproveReadOnly: false } });
+  }
+
+  /** Asks a person to confirm trust the page asked for; applies it when confirmed. */
+  private async askTrustIfRaised(id: string, want: ServerSettings): Promise<void> {
+    const e = this.store.get(id);
+    if (!e) return;
+    // Auto-approval means something only on a trusted server.
+    const raise = want.trusted && (!e.settings.trusted || (want.autoApproveReadOnly && !e.settings.autoApproveReadOnly));
+    if (!raise) return;
+    const identity = serverIdentity(e.config);
+    const trust = { trusted: want.trusted, autoApproveReadOnly: want.autoApproveReadOnly && want.trusted };
+    const ok = await this.obtainConsent({ kind: 'trust', serverId: id, identity, trust });
+    const now = this.store.get(id);
+    if (!ok || !now || serverIdentity(now.config) !== identity) return;
+    this.store.put({ ...now, settings: this.allowedSettings(id, now.config, { ...now.settings, ...trust }) });
+    this.retrust(id);
+    this.announce(id);
+  }
+
+  /** Asks on the consent surface, auditing the question and the answer; true when a person agreed. */
+  private async obtainConsent(q: Parameters<ConsentStore['ask']>[0]): Promise<boolean> {
+    this.consentErrors.delete(q.serverId);
+    this.auditAndAnnounce({ kind: 'consent-requested', serverId: q.serverId, serverIdentity: q.identity, reason: `${q.kind} consent requested`, detail: { launch: q.launch, trust: q.trust, where: this.consents.where } });
+    const { record, why } = await this.consents.ask(q, () => this.announce(q.serverId));
+    if (record) {
+      this.auditAndAnnounce({ kind: 'consent-granted', serverId: q.serverId, serverIdentity: q.identity, reason: `${q.kind} consent granted`, detail: { via: record.via } });
+      return true;
+    }
+    const what = q.kind === 'launch' ? 'launching this command line' : 'trusting this server';
+    this.consentErrors.set(q.serverId, `${what} was not confirmed: ${why}`);
+    this.auditAndAnnounce({ kind: 'consent-refused', serverId: q.serverId, serverIdentity: q.identity, reason: `${q.kind} consent not given: ${why}` });
+    this.announce(q.serverId);
+    return false;
+  }
+
+  private retrust(id: string): void {
+    const e = this.must(id);
+    this.catalog.retrust(id, e.settings.trusted);
+    this.sync.publish({ serverId: id, at: new Date().toISOString(), reason: 'refresh', added: [], removed: [], changed: [] });
+  }
+
+  /** Something failed where nobody awaits it: recorded (when the log is still open), never thrown. */
+  internalError(what: string, e: unknown): void {
+    try {
+      this.auditAndAnnounce({ kind: 'internal-error', reason: `${what}: ${(e as Error)?.message ?? String(e)}` });
+    } catch {
+      /* the log is closed or failing: nothing more to do */
+    }
+  }
+
+  /** Writes an audit entry and announces it to every front end: the one path every part of the core uses. */
+  auditAndAnnounce(fields: AuditFields, flush = false): void {
+    const entry = this.audit.append(fields, flush);
+    this.bus.emit('audit.appended', entry);
   }
 
   async removeServer(id: string): Promise<void> {
@@ -147,14 +270,16 @@ export class ConsoleCore {
     await this.disconnect(id);
     this.connections.delete(id);
     this.calls.gate.dropGrants(id);
+    this.consents.revoke(id);
     this.store.remove(id);
-    this.audit.append({ kind: 'config', serverId: id, reason: 'server removed' });
+    this.auditAndAnnounce({ kind: 'config', serverId: id, reason: 'server removed' });
     this.bus.emit('server.removed', { serverId: id });
   }
 
   /** Imports a pasted host config into the saved servers; same ids are replaced. */
-  async importServers(json: string): Promise<{ added: string[]; replaced: string[] }> {
-    const configs = parseHostConfig(json);
+  async importServers(json: string): Promise<{ added: string[]; replaced: string[]; warnings: string[] }> {
+    const parsed = parseHostConfigDetailed(json);
+    const configs = parsed.servers;
     const added: string[] = [];
     const replaced: string[] = [];
     for (const [id, config] of Object.entries(configs)) {
@@ -167,24 +292,31 @@ export class ConsoleCore {
         this.addServer(id, config);
       }
     }
-    return { added, replaced };
+    return { added, replaced, warnings: parsed.warnings };
   }
 
   /** Connects (or reconnects) a server and lists its tools. A failure is reported in the returned view. */
   async connect(id: string): Promise<ServerView> {
     const e = this.must(id);
-    const conn = this.conn(id);
     const identity = serverIdentity(e.config);
     this.sync.clearError(id);
+    // SECURITY: nothing the page added is spawned until a person confirmed this exact command line.
+    if (e.config.type === 'stdio' && !this.consents.find('launch', id, identity)) {
+      const ok = await this.obtainConsent({ kind: 'launch', serverId: id, identity, launch: launchLine(e.config) });
+      const now = this.store.get(id);
+      if (!ok || !now || serverIdentity(now.config) !== identity) return this.announce(id);
+    }
+    this.consentErrors.delete(id);
+    const conn = this.conn(id);
     try {
       await conn.connect(e.config, e.settings, this.store.settings.maxMessageBytes);
     } catch (err) {
       this.catalog.drop(id);
-      this.audit.append({ kind: 'connect-failed', serverId: id, serverIdentity: identity, reason: (err as Error).message, detail: { exit: conn.state.exit, lastStderr: conn.stderr.last(20) } });
+      this.auditAndAnnounce({ kind: 'connect-failed', serverId: id, serverIdentity: identity, reason: (err as Error).message, detail: { exit: conn.state.exit, lastStderr: conn.stderr.last(20) } });
       return this.view(id);
     }
     const v = this.view(id);
-    this.audit.append({ kind: 'connect', serverId: id, serverIdentity: identity, detail: { transport: v.transport, protocolVersion: v.protocolVersion, serverInfo: v.serverInfo } });
+    this.auditAndAnnounce({ kind: 'connect', serverId: id, serverIdentity: identity, detail: { transport: v.transport, protocolVersion: v.protocolVersion, serverInfo: v.serverInfo } });
     await this.refreshCatalog(id, 'reconnect');
     return this.announce(id);
   }
@@ -193,7 +325,7 @@ export class ConsoleCore {
     const c = this.connections.get(id);
     if (c && c.state.status !== 'disconnected') {
       await c.disconnect();
-      this.audit.append({ kind: 'disconnect', serverId: id, serverIdentity: serverIdentity(this.must(id).config) });
+      this.auditAndAnnounce({ kind: 'disconnect', serverId: id, serverIdentity: serverIdentity(this.must(id).config) });
       this.sync.drop(id);
     }
     return this.view(id);
@@ -242,7 +374,7 @@ export class ConsoleCore {
         toolsListChanged: () => void this.refreshCatalog(id, 'list_changed'),
         lost: (reason) => {
           const e = this.store.get(id);
-          this.audit.append({ kind: 'server-error', serverId: id, serverIdentity: e && serverIdentity(e.config), reason, detail: { exit: c!.state.exit, lastStderr: c!.stderr.last(20) } });
+          this.auditAndAnnounce({ kind: 'server-error', serverId: id, serverIdentity: e && serverIdentity(e.config), reason, detail: { exit: c!.state.exit, lastStderr: c!.stderr.last(20) } });
           this.sync.drop(id);
         },
       });

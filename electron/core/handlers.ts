@@ -49,6 +49,8 @@ function base(core: ConsoleCore): Handlers {
     },
     'audit.query': (i) => core.audit.query(i),
     'audit.verify': () => core.audit.verify(),
+    'consents.list': () => core.listConsents(),
+    'consents.revoke': (i) => core.revokeConsent(i.serverId, i.kind),
     'settings.get': () => core.store.settings,
     'settings.update': (i) => core.updateSettings(i),
   };

@@ -3,7 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureStdio, nextEvent, tempDir } from '../../e2e/integration/harness.js';
+import { fixtureStdio, nextEvent, scriptedConsent, tempDir } from '../../e2e/integration/harness.js';
 import { ConsoleCore } from './console-core.js';
 import { PNG_BASE64, SVG_BASE64 } from '../../e2e/fixtures/media.js';
 import { checkDataIcon, IconFetcher, MAX_ICON_BYTES } from './icons.js';
@@ -67,7 +67,7 @@ describe('https icons', () => {
   });
 
   it('lets the core fetch an https tool icon and push it to front ends as a data URI', async () => {
-    const core = new ConsoleCore({ dataDir: join(dir, 'core'), auditFsync: false, icons: new IconFetcher({ ca }) });
+    const core = new ConsoleCore({ dataDir: join(dir, 'core'), auditFsync: false, icons: new IconFetcher({ ca }), consent: scriptedConsent() });
     core.start();
     try {
       core.addServer('fx', fixtureStdio({ FIXTURE_ICON_URL: `${base}/icon.png` }));

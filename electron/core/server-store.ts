@@ -42,7 +42,7 @@ export class ServerStore {
         const configs = parseHostConfig(JSON.stringify(servers));
         const extra = ((servers as { mcpConsole?: { servers?: Record<string, unknown> } }).mcpConsole?.servers ?? {}) as Record<string, unknown>;
         for (const [id, config] of Object.entries(configs)) {
-          const s = ServerSettings.safeParse(extra[id] ?? {});
+          const s = ServerSettings.safeParse(Object.prototype.hasOwnProperty.call(extra, id) ? extra[id] : {});
           this.entries.set(id, { id, config, settings: s.success ? s.data : ServerSettings.parse({}), saved: true });
         }
       } catch (e) {

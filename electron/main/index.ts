@@ -10,6 +10,7 @@ import { openExternalLink } from './links.js';
 import { menuTemplate } from './menu.js';
 import { appResponse } from './protocol.js';
 import { denyPermissions, lockContents } from './security.js';
+import { dialogConsent } from './consent-dialog.js';
 import { APP_URL, windowOptions } from './window-options.js';
 import { loadWindowState, saveWindowState } from './window-state.js';
 
@@ -35,18 +36,28 @@ if (!app.requestSingleInstanceLock()) {
     win.focus();
   });
   app.on('web-contents-created', (_e, contents) => lockContents(contents));
-  app.whenReady().then(start, (e) => {
-    console.error(e);
-    app.exit(1);
-  });
+  app.whenReady()
+    .then(start)
+    .catch((e: Error) => {
+      // The app must say what went wrong, not vanish.
+      dialog.showErrorBox('MCP Console could not start', e?.message ?? String(e));
+      app.exit(1);
+    });
 }
 
 async function start(): Promise<void> {
   const dataDir = resolveDataDir(flag('data-dir'));
-  const core = new ConsoleCore({ dataDir });
+  // SECURITY: command lines and trust the page asks for are confirmed in a native dialog the page cannot drive.
+  const core = new ConsoleCore({ dataDir, consent: dialogConsent((opts) => (win ? dialog.showMessageBox(win, opts) : dialog.showMessageBox(opts))) });
   const problems = core.start();
   const config = flag('config');
-  if (config) core.loadConfig(readFileSync(config, 'utf8'));
+  if (config) {
+    try {
+      for (const w of core.loadConfig(readFileSync(config, 'utf8')).warnings) problems.push(`--config ${config}: ${w}`);
+    } catch (e) {
+      problems.push(`--config ${config} was not used: ${(e as Error).message}`);
+    }
+  }
 
   protocol.handle('app', (req) => appResponse(RENDERER, req.url));
   denyPermissions(session.defaultSession);

@@ -1,11 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { fixtureStdio, makeCore } from '../../e2e/integration/harness.js';
 import { CSP } from '../../shared/csp.js';
-import { startWebServer, type WebServer } from './web-server.js';
+import { MAX_MESSAGE_BYTES, startWebServer, type WebServer } from './web-server.js';
 
 function get(port: number, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
@@ -115,6 +117,112 @@ describe('browser mode server', () => {
       expect((tools.value as unknown[]).length).toBe(261);
     } finally {
       ws.close();
+    }
+  });
+});
+
+/** Opens a WebSocket by hand (so that frames a real client never sends can be written); resolves with the raw socket after the 101. */
+function rawSocket(port: number, token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const sock = connect(port, '127.0.0.1', () => {
+      sock.write(
+        `GET /ws?token=${token} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\n` +
+          `Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
+    });
+    let head = Buffer.alloc(0);
+    const onData = (d: Buffer) => {
+      head = Buffer.concat([head, d]);
+      const end = head.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      sock.off('data', onData);
+      if (!head.subarray(0, 12).toString().includes('101')) return reject(new Error(head.toString()));
+      resolve(sock);
+    };
+    sock.on('data', onData);
+    sock.on('error', reject);
+  });
+}
+
+/** One client frame: FIN set, the opcode given, masked unless told otherwise; `declared` overrides the length field. */
+function frame(opcode: number, payload: Buffer, opts: { mask?: boolean; declared?: number } = {}): Buffer {
+  const mask = opts.mask ?? true;
+  const len = opts.declared ?? payload.length;
+  const head: number[] = [0x80 | opcode];
+  const m = mask ? 0x80 : 0;
+  if (len < 126) head.push(m | len);
+  else if (len < 65536) head.push(m | 126, len >> 8, len & 0xff);
+  else {
+    head.push(m | 127);
+    const b = Buffer.alloc(8);
+    b.writeBigUInt64BE(BigInt(len));
+    head.push(...b);
+  }
+  if (!mask) return Buffer.concat([Buffer.from(head), payload]);
+  const key = randomBytes(4);
+  const body = Buffer.from(payload);
+  for (let i = 0; i < body.length; i++) body[i] ^= key[i % 4];
+  return Buffer.concat([Buffer.from(head), key, body]);
+}
+
+/** Writes the bytes and resolves with the close code the server sends back, once the socket ends. */
+function closeCodeAfter(sock: Socket, bytes: Buffer): Promise<number | null> {
+  return new Promise((resolve) => {
+    let got = Buffer.alloc(0);
+    sock.on('data', (d) => (got = Buffer.concat([got, d])));
+    sock.on('error', () => {});
+    sock.on('close', () => {
+      // A close frame from the server: 0x88, length, then the 2-byte code.
+      const i = got.indexOf(0x88);
+      resolve(i >= 0 && got.length >= i + 4 ? got.readUInt16BE(i + 2) : null);
+    });
+    sock.write(bytes);
+  });
+}
+
+describe('browser mode under hostile frames', () => {
+  const h = makeCore();
+  let s: WebServer;
+  const logged: string[] = [];
+  beforeAll(async () => {
+    const dir = join(h.dataDir, 'static');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>MCP Console</title>');
+    s = await startWebServer(h.core, { staticDir: dir, log: (l) => logged.push(l) });
+    h.core.addServer('fx', fixtureStdio(), { trusted: false });
+  });
+  afterAll(async () => {
+    await s.close();
+    await h.dispose();
+  });
+
+  const cases: [string, () => Buffer, number][] = [
+    ['a frame that declares more than the size limit', () => frame(0x1, Buffer.alloc(16), { declared: MAX_MESSAGE_BYTES + 1 }), 1009],
+    ['a real 17 MB message', () => frame(0x1, Buffer.alloc(17 * 1024 * 1024, 0x61)), 1009],
+    ['invalid UTF-8 in a text frame', () => frame(0x1, Buffer.from([0x7b, 0xff, 0xfe, 0x7d])), 1007],
+    ['an unmasked client frame', () => frame(0x1, Buffer.from('{}'), { mask: false }), 1002],
+    ['a reserved opcode', () => frame(0x3, Buffer.from('x')), 1002],
+  ];
+
+  it.each(cases)('%s closes that one socket with the right code; the console, its servers and other pages go on', async (_name, bytes, code) => {
+    const other = await open(s.port, s.token);
+    try {
+      const connected = await rpc(other, 1, 'servers.connect', { serverId: 'fx' });
+      expect(connected).toMatchObject({ ok: true, value: { status: 'connected' } });
+      const sock = await rawSocket(s.port, s.token);
+      const before = logged.length;
+      expect(await closeCodeAfter(sock, bytes())).toBe(code);
+      expect(logged.slice(before).join('\n')).toMatch(/closed a page connection after a bad frame/);
+      // The other page still makes a call through the gate, and the server is still the same process.
+      const asked = await rpc(other, 2, 'calls.request', { serverId: 'fx', tool: 'echo', args: { message: 'still here' } });
+      expect(asked.ok).toBe(true);
+      const rec = asked.value as { id: string; approvalId: string; argsHash: string };
+      expect(await rpc(other, 3, 'approvals.decide', { approvalId: rec.approvalId, decision: 'approve', argsHash: rec.argsHash, scope: 'once' })).toMatchObject({ ok: true });
+      const done = await rpc(other, 4, 'calls.wait', { callId: rec.id });
+      expect(done).toMatchObject({ ok: true, value: { outcome: 'ok' } });
+      expect(h.core.view('fx').status).toBe('connected');
+    } finally {
+      other.close();
     }
   });
 });

@@ -26,13 +26,14 @@ export interface WebServer {
  * Browser mode: the built renderer and the contract over one WebSocket, on 127.0.0.1 only, behind
  * a per-launch token. Every message goes through the same parse-and-dispatch as IPC.
  */
-export function startWebServer(core: ConsoleCore, opts: { port?: number; staticDir: string }): Promise<WebServer> {
+export function startWebServer(core: ConsoleCore, opts: { port?: number; staticDir: string; log?: (line: string) => void }): Promise<WebServer> {
   const token = randomBytes(32).toString('base64url');
   const handlers = makeHandlers(core);
   const root = resolve(opts.staticDir);
   const sockets = new Set<WebSocket>();
   let port = 0;
 
+  const log = opts.log ?? ((line: string) => process.stderr.write(line + '\n'));
   const http = createServer((req, res) => {
     const refused = checkHostAndOrigin(req, port, false);
     if (refused) return void plain(res, 403, `refused: ${refused}`);
@@ -41,8 +42,16 @@ export function startWebServer(core: ConsoleCore, opts: { port?: number; staticD
     serveStatic(root, req, res);
   });
 
+  // SECURITY: a bad request or frame ends that one connection; no listener here may end the process.
+  http.on('clientError', (err, socket) => {
+    log(`browser mode: refused a malformed HTTP request (${(err as Error).message})`);
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  wss.on('error', (err) => log(`browser mode: WebSocket server error: ${err.message}`));
   http.on('upgrade', (req, socket, head) => {
+    socket.on('error', (err) => log(`browser mode: connection error during upgrade: ${err.message}`));
     const url = new URL(req.url ?? '/', 'http://localhost');
     const refused = checkHostAndOrigin(req, port, true) ?? (url.pathname !== '/ws' ? 'not the WebSocket path' : null) ?? (tokenMatches(url.searchParams.get('token'), token) ? null : 'wrong or missing token');
     if (refused) {
@@ -55,6 +64,12 @@ export function startWebServer(core: ConsoleCore, opts: { port?: number; staticD
   function accept(ws: WebSocket): void {
     sockets.add(ws);
     ws.on('close', () => sockets.delete(ws));
+    // ws closes the socket itself with the matching close code (1009 too big, 1007 bad UTF-8, 1002
+    // protocol error); this listener only keeps the error from becoming an uncaught exception.
+    ws.on('error', (err) => {
+      const code = (err as Error & { code?: string }).code;
+      log(`browser mode: closed a page connection after a bad frame (${code ?? 'error'}: ${err.message})`);
+    });
     ws.on('message', async (data, isBinary) => {
       let env: z.infer<typeof Envelope>;
       try {
@@ -65,14 +80,18 @@ export function startWebServer(core: ConsoleCore, opts: { port?: number; staticD
         return send(ws, { id: null, reply: { ok: false, error: { code: 'bad-message', message: 'expected {"id", "method", "params"} as JSON text' } } });
       }
       const reply = await dispatch(handlers, env.method, env.params ?? {});
-      send(ws, { id: env.id, reply });
+      try {
+        send(ws, { id: env.id, reply });
+      } catch (err) {
+        log(`browser mode: could not send a reply: ${(err as Error).message}`);
+      }
     });
   }
 
   const off = core.bus.on((event, payload) => {
     if (sockets.size === 0) return;
     const text = JSON.stringify({ event, payload });
-    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text, (err) => err && log(`browser mode: could not push ${event}: ${err.message}`));
   });
 
   return new Promise((resolvePromise, reject) => {
@@ -99,7 +118,7 @@ export function startWebServer(core: ConsoleCore, opts: { port?: number; staticD
 }
 
 function send(ws: WebSocket, msg: unknown): void {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg), () => {});
 }
 
 function plain(res: ServerResponse, status: number, text: string): void {
@@ -123,5 +142,7 @@ function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): v
     'Cache-Control': 'no-store',
   });
   if (req.method === 'HEAD') return void res.end();
-  createReadStream(file).pipe(res);
+  const stream = createReadStream(file);
+  stream.on('error', () => res.destroy());
+  stream.pipe(res);
 }

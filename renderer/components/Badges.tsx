@@ -7,13 +7,21 @@ const HINTS = [
   ['openWorldHint', 'open-world', 'closed-world'],
 ] as const;
 
-/** Annotation badges: a declared value is drawn solid, a spec default dashed and marked "default". */
+/** Hints the spec says mean something only when the tool is not read-only. */
+const WRITE_ONLY_HINTS = new Set<string>(['destructiveHint', 'idempotentHint']);
+
+/**
+ * Annotation badges: a declared value is drawn solid, a spec default dashed and marked "default".
+ * destructiveHint and idempotentHint are meaningful only when readOnlyHint is false, so a read-only
+ * tool shows neither.
+ */
 export function AnnotationBadges({ annotations, declared, compact }: { annotations: EffectiveAnnotations; declared?: ToolAnnotations; compact?: boolean }) {
   return (
     <span className="badges">
       {HINTS.map(([key, yes, no]) => {
         const value = annotations[key];
         const isDeclared = typeof declared?.[key] === 'boolean';
+        if (annotations.readOnlyHint && WRITE_ONLY_HINTS.has(key)) return null;
         if (compact && !value && key !== 'readOnlyHint') return null;
         const label = value ? yes : no;
         return (

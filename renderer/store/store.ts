@@ -4,6 +4,7 @@ import type { ServerView } from '../../shared/schemas/server';
 import type { ToolChange, ToolView } from '../../shared/schemas/tool';
 import type { Approval, CallRecord } from '../../shared/schemas/call';
 import type { AuditEntry } from '../../shared/schemas/audit';
+import type { ConsentRecord } from '../../shared/schemas/consent';
 import type { ConsoleApi } from '../api/client';
 
 const STDERR_KEEP = 1000;
@@ -27,6 +28,8 @@ export interface ConsoleState {
   calls: Record<string, CallRecord>;
   callOrder: string[];
   audit: AuditEntry[];
+  /** Command lines and trust a person confirmed (outside the page). */
+  consents: ConsentRecord[];
   selected: { serverId: string; name: string } | null;
   filter: string;
   /** Arguments to prefill the form with (call again). */
@@ -44,6 +47,7 @@ export interface ConsoleState {
   callProgress(p: EventPayload<'call.progress'>): void;
   auditLoaded(entries: AuditEntry[]): void;
   auditAppended(e: AuditEntry): void;
+  consentsChanged(c: ConsentRecord[]): void;
   toolSelected(sel: { serverId: string; name: string } | null): void;
   filterChanged(f: string): void;
   prefillRequested(p: ConsoleState['prefill']): void;
@@ -60,6 +64,7 @@ export const useConsole = create<ConsoleState>()((set) => ({
   calls: {},
   callOrder: [],
   audit: [],
+  consents: [],
   selected: null,
   filter: '',
   prefill: null,
@@ -118,6 +123,7 @@ export const useConsole = create<ConsoleState>()((set) => ({
     set((s) => (s.calls[callId] ? { calls: { ...s.calls, [callId]: { ...s.calls[callId], progress } } } : {})),
   auditLoaded: (entries) => set({ audit: entries }),
   auditAppended: (e) => set((s) => ({ audit: [...s.audit, e].slice(-2000) })),
+  consentsChanged: (c) => set({ consents: c }),
   toolSelected: (sel) => set({ selected: sel }),
   filterChanged: (f) => set({ filter: f }),
   prefillRequested: (p) => set({ prefill: p }),
@@ -141,14 +147,16 @@ export function wireEvents(api: ConsoleApi): () => void {
       case 'call.updated': return st.callUpdated(p);
       case 'call.progress': return st.callProgress(p);
       case 'audit.appended': return st.auditAppended(p);
+      case 'consents.changed': return st.consentsChanged((payload as EventPayload<'consents.changed'>).consents);
     }
   });
   const offConn = api.onConnection(async (up) => {
     if (!up) return st.onlineChanged(false);
-    const [servers, tools, approvals, calls] = await Promise.all([
-      api.request('servers.list', {}), api.request('tools.list', {}), api.request('approvals.pending', {}), api.request('calls.list', {}),
+    const [servers, tools, approvals, calls, consents] = await Promise.all([
+      api.request('servers.list', {}), api.request('tools.list', {}), api.request('approvals.pending', {}), api.request('calls.list', {}), api.request('consents.list', {}),
     ]);
     st.snapshotLoaded({ servers, tools, approvals, calls });
+    st.consentsChanged(consents);
     st.onlineChanged(true);
   });
   return () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 export const AuditKind = z.enum([
   'connect', 'disconnect', 'connect-failed', 'server-error', 'catalog-change',
   'call-requested', 'approved', 'denied', 'expired', 'voided', 'completed', 'failed', 'config',
+  'consent-requested', 'consent-granted', 'consent-refused', 'consent-revoked', 'log-recovered', 'internal-error',
 ]);
 export type AuditKind = z.infer<typeof AuditKind>;
 
@@ -49,12 +50,20 @@ export const AuditVerifyResult = z.object({
 });
 export type AuditVerifyResult = z.infer<typeof AuditVerifyResult>;
 
+const settingsFields = {
+  approvalTimeoutMs: z.number().int().min(1_000).max(86_400_000),
+  /** Largest single message accepted from a stdio server, in bytes. */
+  maxMessageBytes: z.number().int().min(1_048_576).max(1_073_741_824),
+  /** How many bytes of call results the session keeps in memory; older results are released first (their summary stays in the audit log). */
+  maxRetainedResultBytes: z.number().int().min(1_048_576).max(8 * 1_073_741_824),
+};
+
 /** Console-wide settings. */
 export const Settings = z.object({
-  approvalTimeoutMs: z.number().int().min(1_000).max(86_400_000).default(600_000),
-  /** Largest single message accepted from a stdio server, in bytes. */
-  maxMessageBytes: z.number().int().min(1_048_576).max(1_073_741_824).default(64 * 1_048_576),
-  /** How many bytes of call results the session keeps in memory; older results are released first (their summary stays in the audit log). */
-  maxRetainedResultBytes: z.number().int().min(1_048_576).max(8 * 1_073_741_824).default(256 * 1_048_576),
+  approvalTimeoutMs: settingsFields.approvalTimeoutMs.default(600_000),
+  maxMessageBytes: settingsFields.maxMessageBytes.default(64 * 1_048_576),
+  maxRetainedResultBytes: settingsFields.maxRetainedResultBytes.default(256 * 1_048_576),
 });
+/** A change to some settings: no defaults, so what is not named stays as it is. */
+export const SettingsPatch = z.object(settingsFields).partial().strict();
 export type Settings = z.infer<typeof Settings>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PendingConsent } from './consent.js';
 
 const stringMap = z.record(z.string(), z.string());
 
@@ -23,15 +24,24 @@ export const ServerConfig = z.discriminatedUnion('type', [StdioConfig, RemoteCon
 export type ServerConfig = z.infer<typeof ServerConfig>;
 export type ServerConfigInput = z.input<typeof ServerConfig>;
 
+const settingsFields = {
+  /** Annotations from this server are believed (they are claims otherwise). */
+  trusted: z.boolean(),
+  /** With `trusted`: tools declared read-only run without asking. */
+  autoApproveReadOnly: z.boolean(),
+  connectTimeoutMs: z.number().int().min(100).max(600_000),
+  callTimeoutMs: z.number().int().min(100).max(86_400_000),
+};
+
 /** The user's choices about one server. */
 export const ServerSettings = z.object({
-  /** Annotations from this server are believed (they are claims otherwise). */
-  trusted: z.boolean().default(false),
-  /** With `trusted`: tools declared read-only run without asking. */
-  autoApproveReadOnly: z.boolean().default(false),
-  connectTimeoutMs: z.number().int().min(100).max(600_000).default(30_000),
-  callTimeoutMs: z.number().int().min(100).max(86_400_000).default(60_000),
+  trusted: settingsFields.trusted.default(false),
+  autoApproveReadOnly: settingsFields.autoApproveReadOnly.default(false),
+  connectTimeoutMs: settingsFields.connectTimeoutMs.default(30_000),
+  callTimeoutMs: settingsFields.callTimeoutMs.default(60_000),
 });
+/** A change to some of a server's settings: no defaults, so what is not named stays as it is. */
+export const ServerSettingsPatch = z.object(settingsFields).partial().strict();
 export type ServerSettings = z.infer<typeof ServerSettings>;
 
 /** A server id: the key of its entry in a host config. */
@@ -41,7 +51,8 @@ export const ServerId = z
   .max(128)
   .regex(/^[^\u0000-\u001f\u007f]+$/, 'must not contain control characters');
 
-export const ServerStatus = z.enum(['disconnected', 'connecting', 'connected', 'error']);
+/** `awaiting-consent`: the command line waits for a person to confirm it on a surface the page cannot drive. */
+export const ServerStatus = z.enum(['disconnected', 'awaiting-consent', 'connecting', 'connected', 'error']);
 export type ServerStatus = z.infer<typeof ServerStatus>;
 
 /** Everything a front end shows about one server. */
@@ -65,5 +76,9 @@ export const ServerView = z.object({
   instructions: z.string().optional(),
   toolCount: z.number().int(),
   connectedAt: z.string().optional(),
+  /** What the console waits for a person to confirm (launching its command line, trusting it). */
+  consent: PendingConsent.optional(),
+  /** Launching this command line was consented to (always true for remote servers). */
+  launchConsented: z.boolean(),
 });
 export type ServerView = z.infer<typeof ServerView>;

@@ -64,6 +64,8 @@ export const ToolView = z.object({
   risk: ToolRisk,
   /** Fields whose text holds hidden characters (zero-width, bidi, tag, control). */
   hiddenText: z.array(z.string()),
+  /** `execution.taskSupport` is `required`: the tool can only be called as a task, which the console does not do yet. */
+  needsTaskMode: z.boolean().optional(),
 });
 export type ToolView = z.infer<typeof ToolView>;
 

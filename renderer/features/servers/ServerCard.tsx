@@ -27,7 +27,7 @@ export function ServerCard({ id }: { id: string }) {
         <button className="link server-name" onClick={() => setOpen(!open)} aria-expanded={open}>
           <SafeText text={v.id} />
         </button>
-        <span className="muted small">{v.status === 'connected' ? `${v.toolCount} tools · ${v.transport}` : v.status}</span>
+        <span className="muted small">{v.status === 'connected' ? `${v.toolCount} ${v.toolCount === 1 ? 'tool' : 'tools'} · ${v.transport}` : v.status === 'awaiting-consent' ? 'awaiting consent' : v.status}</span>
         <span className="spacer" />
         {v.status === 'connected' || v.status === 'connecting' ? (
           <>
@@ -39,6 +39,11 @@ export function ServerCard({ id }: { id: string }) {
         )}
       </div>
       <div className="muted small mono ellipsis" title={target}>{v.config.type} · {target}</div>
+      {v.consent && (
+        <div className="consent-wait" role="status" data-testid="consent-waiting">
+          {v.consent.kind === 'launch' ? 'Before this command line runs, confirm it' : 'Before its annotations are believed, confirm trusting it'} in {v.consent.where}. The page cannot confirm it for you.
+        </div>
+      )}
       {v.error && (
         <div className="server-error" role="alert" data-testid="server-error">
           <SafeText text={v.error} />
@@ -73,7 +78,7 @@ export function ServerCard({ id }: { id: string }) {
             Trust this server's annotations
           </label>
           <label className="check">
-            <input type="checkbox" checked={v.settings.autoApproveReadOnly} disabled={!v.settings.trusted}
+            <input type="checkbox" checked={v.settings.trusted && v.settings.autoApproveReadOnly} disabled={!v.settings.trusted} data-testid="auto-approve-toggle"
               onChange={(e) => run('auto', () => api.request('servers.update', { serverId: id, settings: { autoApproveReadOnly: e.target.checked } }))} />
             Run its read-only tools without asking (trusted servers only)
           </label>
