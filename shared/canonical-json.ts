@@ -4,12 +4,15 @@
  * Used for every hash the console computes, so equal values always hash equally.
  */
 export function canonicalJson(value: unknown): string {
-  return write(value);
+  return write(value, 0);
 }
+
+/** Deeper than this, canonical JSON refuses (it recurses; the stack must never overflow). */
+export const CANONICAL_MAX_DEPTH = 1000;
 
 // A hand-written writer, not JSON.stringify with a key-sorting replacer: a replacer cannot order
 // integer-like keys ("10" before "9"), which JavaScript objects always put first.
-function write(value: unknown): string {
+function write(value: unknown, depth: number): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'string':
@@ -21,9 +24,11 @@ function write(value: unknown): string {
     case 'boolean':
       return value ? 'true' : 'false';
     case 'object': {
+      // SECURITY: a bound on recursion, so that hostile nesting is an error, not a stack overflow.
+      if (depth >= CANONICAL_MAX_DEPTH) throw new RangeError(`nested deeper than ${CANONICAL_MAX_DEPTH} levels`);
       if (Array.isArray(value)) {
         let out = '[';
-        for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + (value[i] === undefined ? 'null' : write(value[i]));
+        for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + (value[i] === undefined ? 'null' : write(value[i], depth + 1));
         return out + ']';
       }
       const obj = value as Record<string, unknown>;
@@ -33,7 +38,7 @@ function write(value: unknown): string {
       for (const k of keys) {
         const v = obj[k];
         if (v === undefined) continue;
-        out += (first ? '' : ',') + JSON.stringify(k) + ':' + write(v);
+        out += (first ? '' : ',') + JSON.stringify(k) + ':' + write(v, depth + 1);
         first = false;
       }
       return out + '}';

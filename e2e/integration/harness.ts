@@ -6,6 +6,7 @@ import type { EventName, EventPayload } from '../../shared/contract.js';
 import type { ServerConfig } from '../../shared/schemas/server.js';
 import { ConsoleCore } from '../../electron/core/console-core.js';
 import type { ConsentProvider, ConsentQuestion } from '../../electron/core/consents.js';
+import type { AuditIo } from '../../electron/core/audit-log.js';
 
 /** A person at the terminal who answers every consent question as told (yes by default), remembering each question. */
 export function scriptedConsent(answer: (q: ConsentQuestion) => boolean | 'unavailable' | Promise<boolean | 'unavailable'> = () => true): ConsentProvider & { asked: ConsentQuestion[] } {
@@ -27,9 +28,9 @@ export function fixtureStdio(env: Record<string, string> = {}): ServerConfig {
 }
 
 /** A core on a fresh data directory, closed and removed by `dispose`. */
-export function makeCore(opts: { auditFsync?: boolean; consent?: ConsentProvider | null } = {}) {
-  const dataDir = tempDir();
-  const core = new ConsoleCore({ dataDir, auditFsync: opts.auditFsync ?? false, consent: opts.consent === undefined ? scriptedConsent() : opts.consent });
+export function makeCore(opts: { auditFsync?: boolean; consent?: ConsentProvider | null; auditIo?: AuditIo; dataDir?: string } = {}) {
+  const dataDir = opts.dataDir ?? tempDir();
+  const core = new ConsoleCore({ dataDir, auditFsync: opts.auditFsync ?? false, auditIo: opts.auditIo, consent: opts.consent === undefined ? scriptedConsent() : opts.consent });
   core.start();
   return {
     core,

@@ -6,7 +6,7 @@ import { AuditLog } from '../core/audit-log.js';
 import { ConsoleCore } from '../core/console-core.js';
 import { resolveDataDir } from '../core/data-dir.js';
 import { str, type ParsedArgs } from './args.js';
-import { approvalText, resultText, safe, toolJson, toolLine } from './format.js';
+import { approvalText, plural, resultText, safe, toolJson, toolLine } from './format.js';
 import type { ConsentProvider } from '../core/consents.js';
 import { consentText } from './terminal-consent.js';
 
@@ -98,10 +98,17 @@ export async function toolsCommand(args: ParsedArgs, io: Io): Promise<number> {
   const { core, id } = opened;
   try {
     const tools = core.catalog.tools(id);
+    const v = core.view(id);
+    if (tools.length === 0 && v.error?.startsWith('tools/list failed')) {
+      // Nothing on stdout: a script reading it must not mistake a failure for an empty catalog.
+      io.err(`error: ${safe(v.error)}`);
+      return EXIT.protocol;
+    }
+    if (v.catalogStale) io.err(`warning: the tools shown may not be what the server runs: ${safe(v.catalogStale)}`);
     if (args.flags.has('json')) io.out(JSON.stringify(tools.map(toolJson), null, 2));
     else {
       for (const t of tools) io.out(toolLine(t));
-      io.err(`${tools.length} tools`);
+      io.err(plural(tools.length, 'tool'));
     }
     return core.view(id).error ? EXIT.protocol : EXIT.ok;
   } finally {
@@ -181,11 +188,18 @@ async function decideOnTerminal(core: ConsoleCore, a: Approval, args: ParsedArgs
 export function auditVerifyCommand(args: ParsedArgs, io: Io): number {
   const log = new AuditLog(join(resolveDataDir(str(args, 'data-dir')), 'audit.jsonl'));
   const r = log.verify();
+  const recovered = (r.recovered ?? []).map((x) => `torn tail recovered at seq ${x.seq} (kept in ${x.file})`);
   if (r.ok) {
-    io.out(`audit log intact: ${r.entries} entries (${log.path})`);
+    io.out([`audit log intact: ${plural(r.entries, 'entry').replace(/entrys$/, 'entries')} (${log.path})`, ...recovered].join('\n'));
+    if (r.warning) io.err(`warning: ${r.warning}`);
     return 0;
   }
-  io.out(`audit log broken at entry ${r.firstBadLine}${r.firstBadSeq !== undefined ? ` (seq ${r.firstBadSeq})` : ''}: ${r.reason} (${log.path})`);
+  if (r.entries === 0 && r.firstBadLine === undefined && r.firstBadSeq === undefined) {
+    io.out(`audit log missing: ${r.reason}`);
+    return 1;
+  }
+  const where = r.firstBadLine !== undefined ? `entry ${r.firstBadLine}${r.firstBadSeq !== undefined ? ` (seq ${r.firstBadSeq})` : ''}` : `seq ${r.firstBadSeq}`;
+  io.out([`audit log broken at ${where}: ${r.reason} (${log.path})`, ...recovered].join('\n'));
   return 1;
 }
 

@@ -12,6 +12,7 @@ import type { Catalog } from './catalog.js';
 import { CoreError } from './errors.js';
 import type { EventBus } from './event-bus.js';
 import { sha256 } from './hash.js';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../shared/json-depth.js';
 import type { SchemaValidator } from './schema-validator.js';
 
 /** What the call manager needs to know about a server. */
@@ -156,6 +157,8 @@ export class CallManager {
   }
 
   private policy(serverId: string, server: ServerFacts, tool: ToolView): Decider | null {
+    // SECURITY: a stale catalog may not be what the server runs now: a person decides.
+    if (this.deps.catalog.stale(serverId)) return null;
     if (this.gate.granted(serverId, tool.name, server.identity, tool.fingerprint)) return 'session-policy';
     // SECURITY: annotations are claims; only a server the user trusts, with auto-approval on, skips the dialog.
     if (server.settings.trusted && server.settings.autoApproveReadOnly && tool.annotations.readOnlyHint) return 'trust-policy';
@@ -170,7 +173,7 @@ export class CallManager {
         tool: tool.name, toolTitle: tool.title, argsJson: state.record.argsJson, argsHash: state.record.argsHash,
         fingerprint: tool.fingerprint, annotations: tool.annotations, declaredAnnotations: tool.declaredAnnotations,
         trusted: server.settings.trusted, risk: riskSummary(tool.declaredAnnotations, server.settings.trusted), validationErrors: this.validate(tool.inputSchema, state.args),
-        diff, replaces,
+        diff, replaces, stale: this.deps.catalog.stale(state.record.serverId),
       },
       this.deps.approvalTimeoutMs(),
     );
@@ -235,8 +238,14 @@ export class CallManager {
       })
       .then(
         (result) => {
-          const structured = checkStructured(this.deps.validator, tool, result.structuredContent, result.isError === true);
-          this.finish(state, { outcome: result.isError ? 'tool-error' : 'ok', result, structured, durationMs: performance.now() - t0 });
+          // SECURITY: a result that cannot be processed is an outcome like any other, never a call that hangs.
+          try {
+            if (nestedDeeperThan(result)) throw new Error(`it nests deeper than ${MAX_JSON_DEPTH} levels`);
+            const structured = checkStructured(this.deps.validator, tool, result.structuredContent, result.isError === true);
+            this.finish(state, { outcome: result.isError ? 'tool-error' : 'ok', result, structured, durationMs: performance.now() - t0 });
+          } catch (e) {
+            this.finish(state, { outcome: 'protocol-error', error: { code: 'bad-result', message: `the result could not be processed: ${(e as Error).message}` }, durationMs: performance.now() - t0 });
+          }
         },
         (err: unknown) => this.finish(state, { ...classify(err, state.cancelled === true), durationMs: performance.now() - t0 }),
       );

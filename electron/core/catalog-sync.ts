@@ -98,9 +98,12 @@ export class CatalogSync {
       this.deps.changed(change);
       void this.fetchIcons(id, client);
     } catch (err) {
+      if (this.deps.client(id) !== client) return;
       const msg = `tools/list failed: ${(err as Error).message}`;
       this.errors.set(id, msg);
-      this.deps.audit.append({ kind: 'server-error', serverId: id, serverIdentity: identity, reason: msg });
+      // SECURITY: the old definitions may no longer be what the server runs: no grant or policy applies until a listing succeeds.
+      this.deps.catalog.markStale(id, msg);
+      this.deps.audit.append({ kind: 'server-error', serverId: id, serverIdentity: identity, reason: msg, detail: { stale: this.deps.catalog.tools(id).length > 0 } });
       this.deps.announce(id);
     }
   }

@@ -11,6 +11,7 @@ import { localIcon } from './icons.js';
 import { canonicalJson } from '../../shared/canonical-json.js';
 import { hashJson, sha256 } from './hash.js';
 import { RingBuffer } from './ring-buffer.js';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../shared/json-depth.js';
 
 /** How long a new catalog waits before it is pinned to disk. */
 const PIN_DELAY_MS = 500;
@@ -22,12 +23,17 @@ type RawTool = Record<string, unknown> & { name: string };
 /** One page: the tools are checked one by one below, so that one malformed tool does not hide the rest. */
 const ListPage = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
 
+/** The largest tool definition the console takes (canonical JSON); a larger one is skipped and reported. */
+export const MAX_DEFINITION_BYTES = 1024 * 1024;
+
 /** Why a listed tool cannot be used, or null when it can. */
 function malformed(t: unknown): string | null {
   if (!t || typeof t !== 'object' || Array.isArray(t)) return 'not an object';
   const { name, inputSchema } = t as Record<string, unknown>;
   if (typeof name !== 'string' || name === '') return 'no name';
   if (!inputSchema || typeof inputSchema !== 'object' || Array.isArray(inputSchema)) return `tool ${JSON.stringify(name.slice(0, 100))} has no inputSchema object`;
+  // SECURITY: every later walk (hashing, diffing, rendering) stays within this depth.
+  if (nestedDeeperThan(t)) return `tool ${JSON.stringify(name.slice(0, 100))} nests deeper than ${MAX_JSON_DEPTH} levels`;
   return null;
 }
 
@@ -42,7 +48,7 @@ export interface ToolListing {
  * The next page is asked for before `onPage` handles the current one, so the console's work on
  * a page overlaps the server's work on the next.
  */
-export async function fetchAllTools(client: Client, timeoutMs: number, onPage: (tools: RawTool[]) => void = () => {}): Promise<ToolListing> {
+export async function fetchAllTools(client: Client, timeoutMs: number, onPage: (tools: RawTool[]) => string[] | void = () => {}): Promise<ToolListing> {
   const tools: RawTool[] = [];
   const problems: string[] = [];
   const names = new Set<string>();
@@ -71,8 +77,10 @@ export async function fetchAllTools(client: Client, timeoutMs: number, onPage: (
         accepted.push(t as RawTool);
       }
     }
+    // The page handler skips what it cannot process (and says why); the rest stand.
+    const skipped = onPage(accepted) ?? [];
+    for (const p of skipped) problems.push(p);
     for (const t of accepted) tools.push(t);
-    onPage(accepted);
     if (cursor === undefined) return { tools, problems };
   }
   throw new Error(`tools/list: gave up after ${MAX_PAGES} pages`);
@@ -138,6 +146,7 @@ interface ServerCatalog {
  */
 export class Catalog {
   private servers = new Map<string, ServerCatalog>();
+  private staleReasons = new Map<string, string>();
   private pins = new Map<string, { raw: RawTool[]; fps?: string[] }>();
   private pinTimers = new Map<string, NodeJS.Timeout>();
   readonly changes = new RingBuffer<CatalogChange>(200);
@@ -163,7 +172,7 @@ export class Catalog {
   }
 
   /** Builds a server's new catalog page by page (views are made as pages arrive), then swaps it in. */
-  builder(serverId: string, identity: string, trusted: boolean): { add(tools: RawTool[]): void; commit(reason: CatalogChange['reason']): CatalogChange } {
+  builder(serverId: string, identity: string, trusted: boolean): { add(tools: RawTool[]): string[]; commit(reason: CatalogChange['reason']): CatalogChange } {
     const raw: RawTool[] = [];
     const views: ToolView[] = [];
     const current = this.servers.get(serverId);
@@ -172,21 +181,30 @@ export class Catalog {
     const fpCache = known ? new Map<string, string>() : undefined;
     return {
       add: (tools) => {
+        const problems: string[] = [];
         for (const t of tools) {
-          let json: string;
-          let fingerprint: string;
-          if (known) {
-            json = JSON.stringify(t);
-            fingerprint = known.get(json) ?? sha256(canonicalJson(t));
-            fpCache!.set(json, fingerprint);
-          } else {
-            // A first listing: the canonical text serves both the hash and the hidden-text check.
-            json = canonicalJson(t);
-            fingerprint = sha256(json);
+          // SECURITY: one tool that cannot be processed is skipped and reported; it never takes its server's other tools down.
+          try {
+            let json: string;
+            let fingerprint: string;
+            if (known) {
+              json = JSON.stringify(t);
+              fingerprint = known.get(json) ?? sha256(canonicalJson(t));
+            } else {
+              // A first listing: the canonical text serves both the hash and the hidden-text check.
+              json = canonicalJson(t);
+              fingerprint = sha256(json);
+            }
+            if (json.length > MAX_DEFINITION_BYTES) throw new Error(`its definition is larger than ${MAX_DEFINITION_BYTES / 1024} KB (${Math.round(json.length / 1024)} KB)`);
+            const view = toolView(serverId, identity, trusted, t, { json, fingerprint });
+            fpCache?.set(json, fingerprint);
+            raw.push(t);
+            views.push(view);
+          } catch (e) {
+            problems.push(`skipped tool ${JSON.stringify(String(t.name).slice(0, 100))}: ${(e as Error).message}`);
           }
-          raw.push(t);
-          views.push(toolView(serverId, identity, trusted, t, { json, fingerprint }));
         }
+        return problems;
       },
       commit: (reason) => this.swapIn(serverId, identity, raw, views, fpCache, reason),
     };
@@ -194,6 +212,7 @@ export class Catalog {
 
   private swapIn(serverId: string, identity: string, raw: RawTool[], views: ToolView[], fpCache: Map<string, string> | undefined, reason: CatalogChange['reason']): CatalogChange {
     const fingerprints = views.map((v) => v.fingerprint);
+    this.staleReasons.delete(serverId);
     const before = this.servers.get(serverId);
     const previous = before && before.identity === identity ? { raw: before.raw, fps: before.fingerprints } : this.loadPin(identity);
     const byName = new Map<string, number>();
@@ -204,6 +223,19 @@ export class Catalog {
     this.changes.push(change);
     this.savePin(identity, raw, fingerprints);
     return change;
+  }
+
+  /**
+   * The server said its tools changed (or reconnected) but the new list could not be had: what is
+   * shown may not be what the server runs. Calls to it are asked again until a listing succeeds.
+   */
+  markStale(serverId: string, reason: string): void {
+    if (this.servers.has(serverId)) this.staleReasons.set(serverId, reason);
+  }
+
+  /** Why a server's catalog is stale, or undefined when it is current. */
+  stale(serverId: string): string | undefined {
+    return this.staleReasons.get(serverId);
   }
 
   /** Recomputes risk after the user changes a server's trust. */
@@ -223,6 +255,7 @@ export class Catalog {
   /** Forgets a server's live tools (its pins stay). */
   drop(serverId: string): void {
     this.servers.delete(serverId);
+    this.staleReasons.delete(serverId);
   }
 
   private loadPin(identity: string): { raw: RawTool[]; fps?: string[] } | undefined {

@@ -11,7 +11,7 @@ import { CatalogSync } from './catalog-sync.js';
 import { ServerConnection } from './connection.js';
 import { ConsentStore, launchLine, type ConsentProvider } from './consents.js';
 import type { ConsentKind, ConsentRecord } from '../../shared/schemas/consent.js';
-import type { AuditFields } from './audit-log.js';
+import type { AuditFields, AuditIo } from './audit-log.js';
 import { CoreError } from './errors.js';
 import { EventBus } from './event-bus.js';
 import { serverIdentity } from './hash.js';
@@ -23,6 +23,8 @@ export interface CoreOptions {
   dataDir: string;
   /** Flush each audit entry to disk (fdatasync). On by default. */
   auditFsync?: boolean;
+  /** The audit log's file calls (tests inject short writes and failing syncs). */
+  auditIo?: AuditIo;
   icons?: IconFetcher;
   /** Where a person confirms command lines and trust (a native dialog, a terminal); none: nothing the page adds is spawned. */
   consent?: ConsentProvider | null;
@@ -50,7 +52,7 @@ export class ConsoleCore {
     this.store = new ServerStore(opts.dataDir);
     this.consents = new ConsentStore(opts.dataDir, opts.consent ?? null, () => this.bus.emit('consents.changed', { consents: this.consents.list() }));
     this.catalog = new Catalog(join(opts.dataDir, 'pins'));
-    this.audit = new AuditLog(join(opts.dataDir, 'audit.jsonl'), { fsync: opts.auditFsync ?? true });
+    this.audit = new AuditLog(join(opts.dataDir, 'audit.jsonl'), { fsync: opts.auditFsync ?? true, io: opts.auditIo });
     this.calls = new CallManager({
       server: (id) => {
         const e = this.store.get(id);
@@ -141,6 +143,7 @@ export class ConsoleCore {
       capabilities: client?.getServerCapabilities() as Record<string, unknown> | undefined,
       instructions: client?.getInstructions(),
       toolCount: this.catalog.tools(id).length,
+      catalogStale: this.catalog.stale(id),
       connectedAt: st.connectedAt,
     };
   }

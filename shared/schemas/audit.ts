@@ -47,6 +47,10 @@ export const AuditVerifyResult = z.object({
   firstBadLine: z.number().int().optional(),
   firstBadSeq: z.number().int().optional(),
   reason: z.string().optional(),
+  /** Torn tails (interrupted writes) that were set aside and recorded in the chain: not tampering. */
+  recovered: z.array(z.object({ seq: z.number().int(), file: z.string() })).optional(),
+  /** Something verify could not check (no checkpoint beside the log). */
+  warning: z.string().optional(),
 });
 export type AuditVerifyResult = z.infer<typeof AuditVerifyResult>;
 

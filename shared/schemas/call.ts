@@ -33,6 +33,8 @@ export const Approval = z.object({
   /** Set when the tool changed while an earlier approval for this call was pending. */
   diff: ToolChange.optional(),
   replaces: z.string().optional(),
+  /** The catalog is stale (a re-list failed): the definition shown may not be what the server runs. */
+  stale: z.string().optional(),
   status: z.enum(['pending', 'approved', 'denied', 'expired', 'void']),
   createdAt: z.string(),
   expiresAt: z.string(),

@@ -78,6 +78,8 @@ export const ServerView = z.object({
   connectedAt: z.string().optional(),
   /** What the console waits for a person to confirm (launching its command line, trusting it). */
   consent: PendingConsent.optional(),
+  /** Why the tools shown may not be what the server runs (a re-list failed); calls are asked again until one succeeds. */
+  catalogStale: z.string().optional(),
   /** Launching this command line was consented to (always true for remote servers). */
   launchConsented: z.boolean(),
 });
