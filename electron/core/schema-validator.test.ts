@@ -30,4 +30,18 @@ describe('SchemaValidator', () => {
     expect(v.check({ type: 'string', pattern: 'a'.repeat(2000) }, 'a')).toMatchObject({ ok: 'unchecked', reason: expect.stringMatching(/pattern/) });
     expect(v.check({ type: 'nonsense-type' }, 1)).toMatchObject({ ok: 'unchecked', reason: expect.stringMatching(/could not be compiled/) });
   });
+  it('checks server patterns in linear time: ^(a+)+$ against a long near-match returns at once', () => {
+    const r = v.check({ type: 'object', properties: { s: { type: 'string', pattern: '^(a+)+$' } } }, { s: 'a'.repeat(5000) + '!' });
+    expect(r).toMatchObject({ ok: false, errors: [{ path: '/s', message: expect.stringMatching(/must match pattern/) }] });
+    // With a backtracking engine this check would not end within the test's time limit.
+    expect(v.check({ type: 'object', patternProperties: { '^(x+)+$': { type: 'number' } } }, { ['x'.repeat(3000) + 'y']: 'free' }).ok).toBe(true);
+    expect(v.check({ type: 'object', patternProperties: { '^(x+)+$': { type: 'number' } } }, { xxx: 'not a number' }).ok).toBe(false);
+  });
+  it('still matches the usual patterns, and leaves lookaround unchecked with the reason', () => {
+    expect(v.check({ type: 'string', pattern: '^[a-zA-Z0-9_-]+$' }, 'ok_1-x').ok).toBe(true);
+    expect(v.check({ type: 'string', pattern: '^\\d{3}-\\d{4}$' }, '555-1234').ok).toBe(true);
+    expect(v.check({ type: 'string', pattern: '^\\d{3}-\\d{4}$' }, '5551234').ok).toBe(false);
+    expect(v.check({ type: 'string', pattern: '^\\p{L}+$' }, 'héllo').ok).toBe(true);
+    expect(v.check({ type: 'string', pattern: '^(?=a).*$' }, 'a')).toMatchObject({ ok: 'unchecked', reason: expect.stringMatching(/cannot be checked in linear time/) });
+  });
 });

@@ -2,6 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import AjvDraft7 from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { RE2JS } from 're2js';
 import { canonicalJson } from '../../shared/canonical-json.js';
 import type { ValidationError } from '../../shared/schemas/call.js';
 
@@ -72,8 +73,24 @@ export class SchemaValidator {
   }
 }
 
+/**
+ * SECURITY: `pattern`, `patternProperties` and `propertyNames` come from servers. JavaScript's
+ * backtracking engine can take exponential time (`^(a+)+$`), so they run on RE2 (linear time).
+ * A pattern RE2 cannot run (lookaround, backreferences) makes the schema unchecked, never slow.
+ */
+export function linearRegExp(pattern: string, flags: string): { test(s: string): boolean; toString(): string } {
+  let re: RE2JS;
+  try {
+    re = RE2JS.compile(pattern);
+  } catch (e) {
+    throw new Error(`pattern ${JSON.stringify(pattern.slice(0, 100))} cannot be checked in linear time (${(e as Error).message})`);
+  }
+  return { test: (s: string) => re.matcher(s).find(), toString: () => `/${pattern}/${flags}` };
+}
+linearRegExp.code = 'linearRegExp';
+
 function make<T extends new (opts: object) => { compile: (s: object) => ValidateFunction }>(Cls: T): InstanceType<T> {
-  const ajv = new Cls({ strict: false, allErrors: true, validateFormats: true, addUsedSchema: false, inlineRefs: true }) as InstanceType<T>;
+  const ajv = new Cls({ strict: false, allErrors: true, validateFormats: true, addUsedSchema: false, inlineRefs: true, code: { regExp: linearRegExp } }) as InstanceType<T>;
   addFormats(ajv);
   return ajv;
 }
