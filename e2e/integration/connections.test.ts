@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../shared/schemas/server.js';
-import { callApproved, FIXTURE, fixtureStdio, makeCore, nextEvent, startHttp } from './harness.js';
+import { callApproved, FIXTURE, fixtureStdio, freePort, makeCore, nextEvent, startHttp } from './harness.js';
 
 describe('connections', () => {
   let h: ReturnType<typeof makeCore>;
@@ -109,7 +109,42 @@ describe('connections', () => {
     h.core.addServer('nohdr', { type: 'http', url: `${srv.url}/mcp`, headers: {} });
     const bad = await h.core.connect('nohdr');
     expect(bad.status).toBe('error');
-    expect(bad.error).toMatch(/401/);
+    // An explicit "http" server is never retried as SSE; the refusal is explained with its challenge.
+    expect(bad.error).toMatch(/^401 Unauthorized \(invalid_token\): missing or wrong X-Token — WWW-Authenticate: Bearer error="invalid_token"/);
+    expect(h.core.stderr('nohdr').lines.join('\n')).not.toMatch(/SSE/);
+    // Nor is an untyped one: 401 means "sign in", not "this is an SSE server".
+    h.core.addServer('nohdr-auto', { type: 'auto', url: `${srv.url}/mcp`, headers: {} });
+    expect((await h.core.connect('nohdr-auto')).error).toMatch(/^401 Unauthorized \(invalid_token\)/);
+    expect(h.core.stderr('nohdr-auto').lines.join('\n')).not.toMatch(/SSE/);
+  });
+
+  it('ends a Streamable HTTP session with DELETE on disconnect', async () => {
+    const srv = await startHttp(FIXTURE, ['--transport', 'http']);
+    stops.push(srv.stop);
+    h = makeCore();
+    h.core.addServer('web', { type: 'http', url: `${srv.url}/mcp`, headers: {} });
+    await h.core.connect('web');
+    const stats = async () => ((await (await fetch(`${srv.url}/stats`)).json()) as { deletes: number }).deletes;
+    expect(await stats()).toBe(0);
+    await h.core.disconnect('web');
+    expect(await stats()).toBe(1);
+  });
+
+  it('says plainly that a protocol version was refused, not that the server crashed', async () => {
+    h = makeCore();
+    const script = `process.stdin.on('data', (d) => { for (const l of String(d).split('\\n').filter(Boolean)) { const m = JSON.parse(l); if (m.method === 'initialize') process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: '1999-01-01', capabilities: {}, serverInfo: { name: 'old', version: '0' } } }) + '\\n'); } });`;
+    h.core.addServer('old', { type: 'stdio', command: process.execPath, args: ['-e', script], env: {} });
+    const v = await h.core.connect('old');
+    expect(v.status).toBe('error');
+    expect(v.error).toMatch(/^the server answered with protocol version 1999-01-01, which this console does not speak \(it speaks .*2025-11-25/);
+    expect(v.error).not.toMatch(/exited/);
+  });
+
+  it('says "connection refused at URL" when nothing listens there', async () => {
+    h = makeCore();
+    const port = await freePort();
+    h.core.addServer('gone', { type: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: {} });
+    expect((await h.core.connect('gone')).error).toBe(`connection refused at http://127.0.0.1:${port}/mcp`);
   });
 
   it('connects to a legacy SSE server when told, and falls back to it from an untyped URL', async () => {
@@ -121,7 +156,7 @@ describe('connections', () => {
     h.core.addServer('auto', { type: 'auto', url: `${srv.url}/sse`, headers: {} });
     const v = await h.core.connect('auto');
     expect(v).toMatchObject({ status: 'connected', transport: 'sse' });
-    expect(h.core.stderr('auto').lines.join('\n')).toMatch(/Streamable HTTP failed .*trying legacy SSE/);
+    expect(h.core.stderr('auto').lines.join('\n')).toMatch(/Streamable HTTP was refused \(HTTP 40[45]\); trying legacy SSE/);
     expect((await callApproved(h, 'auto', 'echo', { message: 'sse' })).outcome).toBe('ok');
   });
 

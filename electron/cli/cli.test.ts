@@ -118,3 +118,71 @@ describe('terminal approval', () => {
     expect(lines.join('\n')).toMatch(/not sent: denied on the terminal/);
   });
 });
+
+describe('the command line against a hostile server', () => {
+  const HOSTILE = resolve('out/node/e2e/fixtures/hostile-server.js');
+  const hostileConfig = join(dir, 'hostile.json');
+  writeFileSync(hostileConfig, JSON.stringify({ mcpServers: { bad: { command: process.execPath, args: [HOSTILE] }, off: { command: 'x', disabled: true, alwaysAllow: [] } } }));
+  const control = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/;
+
+  it('prints nothing a server sent raw: no escape, no carriage return, no line break inside a field', () => {
+    const r = cli('tools', 'bad', '--config', hostileConfig);
+    expect(r.code).toBe(0);
+    expect(r.out + r.err).not.toMatch(control);
+    const line = r.out.split('\n').find((l) => l.startsWith('evil'))!;
+    expect(line).toContain('evil\\x1b[31m');
+    expect(line).toContain('Harmless\\x0d\\x0aRisk:');
+    expect(line).toContain('\\x1b]0;pwned\\x07');
+    expect(line).toContain('⟦U+202E⟧evil');
+    expect(r.out.split('\n').filter((l) => /^Risk:/.test(l))).toEqual([]);
+  });
+
+  it('keeps the approval prompt honest: the fake risk line stays inside the title', async () => {
+    const lines: string[] = [];
+    const io: Io = { out: (s) => lines.push(s), err: (s) => lines.push(s), isTTY: true, ask: async () => 'n' };
+    const code = await run(['call', 'bad', 'evil\u001b[31m', '--args', '{"key\\u001b[2J":"y"}', '--config', hostileConfig, '--data-dir', join(dir, 'hostile-data')], io);
+    expect(code).toBe(3);
+    const text = lines.join('\n');
+    expect(text).not.toMatch(control);
+    expect(text.split('\n').filter((l) => l.startsWith('Risk:'))).toHaveLength(1);
+    expect(text).toContain('{"key\\u001b[2J":"y"}');
+    expect(text).toMatch(/must match pattern/);
+  });
+
+  it('--json stays exact JSON, with execution and _meta kept; a tool needing task mode is marked and refused with the reason', () => {
+    const r = cli('tools', 'bad', '--config', hostileConfig, '--json');
+    expect(r.code).toBe(0);
+    const tools = JSON.parse(r.out) as Record<string, unknown>[];
+    expect(tools[0].name).toBe('evil\u001b[31m');
+    expect(tools[0].execution).toEqual({ taskSupport: 'optional' });
+    expect(tools[0]._meta).toEqual({ 'com.example/hint': 'kept' });
+    expect(cli('tools', 'bad', '--config', hostileConfig).out).toMatch(/^task_only .*\[needs task mode\]/m);
+    const c = cli('call', 'bad', 'task_only', '--config', hostileConfig, '--yes');
+    expect(c.code).toBe(2);
+    expect(c.err).toMatch(/can only be called as a task/);
+  });
+
+  it('names ignored and disabled servers, refuses unknown flags and half commands, and counts in English', () => {
+    expect(cli('tools', 'off', '--config', hostileConfig)).toMatchObject({ code: 2, err: expect.stringMatching(/server "off" is disabled in .*hostile\.json/) });
+    expect(cli('tools', 'bad', '--config', hostileConfig).err).toMatch(/ignored field "alwaysAllow"/);
+    expect(cli('tools', 'bad', '--config', hostileConfig, '--jsno')).toMatchObject({ code: 2, err: expect.stringMatching(/unknown flag --jsno for tools \(did you mean --json\?\)/) });
+    expect(cli('audit')).toMatchObject({ code: 2, err: expect.stringMatching(/audit needs a subcommand: audit verify/) });
+    expect(cli('tools', 'bad', '--config', hostileConfig).err).toMatch(/^2 tools$/m);
+  });
+
+  it('says a data directory without a log has no log, instead of "intact: 0 entries"', () => {
+    const r = spawnSync(process.execPath, [BIN, 'audit', 'verify', '--data-dir', join(dir, 'never-used')], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^audit log missing: there is no audit log at /);
+  });
+
+  it('prints nothing on stdout for tools --json when listing failed', () => {
+    const failing = join(dir, 'failing.json');
+    const script = `require('readline').createInterface({input:process.stdin}).on('line',(l)=>{const m=JSON.parse(l);const o=(r)=>process.stdout.write(JSON.stringify({jsonrpc:'2.0',id:m.id,...r})+'\\n');if(m.method==='initialize')o({result:{protocolVersion:'2025-11-25',capabilities:{tools:{}},serverInfo:{name:'f',version:'1'}}});else if(m.method==='tools/list')o({error:{code:-32603,message:'listing broke'}});});`;
+    writeFileSync(failing, JSON.stringify({ mcpServers: { f: { command: process.execPath, args: ['-e', script] } } }));
+    const r = cli('tools', 'f', '--config', failing, '--json');
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/tools\/list failed: .*listing broke/);
+  });
+});

@@ -1,5 +1,6 @@
 import { parseArgs } from './args.js';
 import { auditVerifyCommand, callCommand, processIo, toolsCommand, UsageError, type Io } from './commands.js';
+import { safe } from './format.js';
 
 export const USAGE = `mcp-console — inspect MCP servers and approve their tool calls
 
@@ -12,6 +13,21 @@ The config file is a host config ("mcpServers" or "servers"). Without --config, 
 in the data directory are used. call exits 0 on success, 1 on a tool error, 2 on a protocol or
 connection error, 3 when the call was denied or could not be approved.`;
 
+/** The flags each command takes; any other is refused (a typo such as --jsno must not be ignored). */
+const FLAGS: Record<string, string[]> = {
+  tools: ['config', 'json', 'data-dir'],
+  call: ['args', 'config', 'yes', 'json', 'data-dir'],
+  audit: ['data-dir'],
+  serve: ['config', 'data-dir', 'port', 'static-dir'],
+};
+
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+  return d[a.length][b.length];
+}
+
 /** Runs one command line; resolves with the exit code. */
 export async function run(argv: string[], io: Io = processIo()): Promise<number> {
   const args = parseArgs(argv);
@@ -21,20 +37,28 @@ export async function run(argv: string[], io: Io = processIo()): Promise<number>
       io.out(USAGE);
       return cmd ? 0 : 2;
     }
+    const known = FLAGS[cmd];
+    if (!known) throw new UsageError(`unknown command ${JSON.stringify(cmd)}`);
+    for (const f of args.flags.keys()) {
+      if (f === 'help' || known.includes(f)) continue;
+      const near = known.find((k) => editDistance(k, f) <= 2);
+      throw new UsageError(`unknown flag --${f} for ${cmd}${near ? ` (did you mean --${near}?)` : ''}`);
+    }
+    if (cmd === 'audit' && args.positional[1] !== 'verify') throw new UsageError(args.positional[1] ? `unknown audit command ${JSON.stringify(args.positional[1])}` : 'audit needs a subcommand: audit verify');
     if (cmd === 'tools') return await toolsCommand(args, io);
     if (cmd === 'call') return await callCommand(args, io);
-    if (cmd === 'audit' && args.positional[1] === 'verify') return auditVerifyCommand(args, io);
+    if (cmd === 'audit') return auditVerifyCommand(args, io);
     if (cmd === 'serve') {
       const { serveCommand } = await import('./serve.js');
       return await serveCommand(args, io);
     }
-    throw new UsageError(`unknown command ${JSON.stringify(argv.join(' '))}`);
+    throw new UsageError(`unknown command ${JSON.stringify(cmd)}`);
   } catch (e) {
     if (e instanceof UsageError) {
       io.err(`error: ${e.message}\n\n${USAGE}`);
       return 2;
     }
-    io.err(`error: ${(e as Error).message}`);
+    io.err(`error: ${safe((e as Error).message)}`);
     return 2;
   }
 }

@@ -2,9 +2,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { LoggingMessageNotificationSchema, SUPPORTED_PROTOCOL_VERSIONS, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig, ServerSettings, ServerStatus } from '../../shared/schemas/server.js';
 import { RingBuffer } from './ring-buffer.js';
+import { orderDelivery } from './ordered-delivery.js';
 import { StdioTransport, type ExitInfo } from './stdio-transport.js';
 
 export const CLIENT_INFO = { name: 'mcp-console', version: '0.1.0' };
@@ -70,12 +71,17 @@ export class ServerConnection {
     }
   }
 
-  /** Closes the connection on purpose. With `announce`, reports the disconnected status. */
+  /** Closes the connection on purpose (ending a Streamable HTTP session with DELETE). With `announce`, reports the disconnected status. */
   async disconnect(announce = true): Promise<void> {
     this.generation++;
     const client = this.client;
+    const transport = this.currentTransport;
     this.client = undefined;
     this.currentTransport = undefined;
+    if (transport instanceof StreamableHTTPClientTransport && transport.sessionId) {
+      // The spec asks clients to end the session they no longer need; a server may answer 405.
+      await Promise.race([transport.terminateSession().catch(() => {}), new Promise((r) => setTimeout(r, 2000).unref())]);
+    }
     if (client) await client.close().catch(() => {});
     if (announce && this.state.status !== 'disconnected') {
       this.state = { status: 'disconnected' };
@@ -103,16 +109,19 @@ export class ServerConnection {
     }
     const url = new URL(config.url);
     const requestInit: RequestInit = { headers: config.headers };
-    if (config.type === 'sse') return this.attempt(new SSEClientTransport(url, { requestInit }), 'sse', timeoutMs, gen);
+    const seen = observingFetch();
+    if (config.type === 'sse') return this.attempt(new SSEClientTransport(url, { requestInit, fetch: seen.fetch }), 'sse', timeoutMs, gen).catch((e) => Promise.reject(httpError(e, url, seen.last)));
     try {
-      return await this.attempt(new StreamableHTTPClientTransport(url, { requestInit }), 'http', timeoutMs, gen);
+      return await this.attempt(new StreamableHTTPClientTransport(url, { requestInit, fetch: seen.fetch }), 'http', timeoutMs, gen);
     } catch (e) {
-      // Fall back to legacy SSE when the server refuses the POST (4xx), as the SDK documents;
-      // an entry with no type also falls back on any other failure but a timeout.
-      const refused = e instanceof StreamableHTTPError && e.code !== undefined && e.code >= 400 && e.code < 500;
-      if (!refused && (config.type !== 'auto' || e instanceof ConnectTimeout)) throw e;
-      this.addLines([`[console] Streamable HTTP failed (${(e as Error).message}); trying legacy SSE`]);
-      return this.attempt(new SSEClientTransport(url, { requestInit }), 'sse', timeoutMs, gen);
+      // Legacy SSE is tried only for an entry with no type, and only when the server refused the
+      // POST with a 4xx that is not about authorization (the spec's backwards-compatibility rule:
+      // 404, 405…). A 401/403 means "sign in", never "this is an SSE server".
+      const status = e instanceof StreamableHTTPError ? e.code : seen.last?.status;
+      const fallback = config.type === 'auto' && status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
+      if (!fallback) throw httpError(e, url, seen.last);
+      this.addLines([`[console] Streamable HTTP was refused (HTTP ${status}); trying legacy SSE`]);
+      return this.attempt(new SSEClientTransport(url, { requestInit, fetch: seen.fetch }), 'sse', timeoutMs, gen).catch((e2) => Promise.reject(httpError(e2, url, seen.last)));
     }
   }
 
@@ -140,6 +149,7 @@ export class ServerConnection {
     });
     try {
       await Promise.race([client.connect(transport), timeout]);
+      orderDelivery(transport);
       return { client, kind, protocolVersion };
     } catch (e) {
       client.onclose = undefined;
@@ -191,5 +201,48 @@ function describeError(e: unknown, exit: ExitInfo | undefined): string {
   const err = e as NodeJS.ErrnoException;
   if (err?.code === 'ENOENT' && err.syscall?.startsWith('spawn')) return `command not found: ${err.path ?? ''}`.trim();
   const msg = err?.message ?? String(e);
+  const version = /protocol version is not supported: (\S+)/i.exec(msg);
+  if (version) {
+    // The console closed the connection itself; the exit that followed is not a crash.
+    return `the server answered with protocol version ${version[1]}, which this console does not speak (it speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}); the console disconnected`;
+  }
   return exit ? `${msg} — the server process exited (${exitText(exit)})` : msg;
+}
+
+/** The last HTTP answer seen on a connection: its status and what it said about authorization. */
+interface HttpSeen {
+  status: number;
+  statusText: string;
+  wwwAuthenticate: string | null;
+}
+
+/** A fetch that remembers the last answer, so that a refusal can be explained with its status and challenge. */
+function observingFetch(): { fetch: typeof fetch; last: HttpSeen | undefined } {
+  const o: { fetch: typeof fetch; last: HttpSeen | undefined } = {
+    last: undefined,
+    fetch: async (input, init) => {
+      const res = await fetch(input, init);
+      o.last = { status: res.status, statusText: res.statusText, wwwAuthenticate: res.headers.get('www-authenticate') };
+      return res;
+    },
+  };
+  return o;
+}
+
+/** An HTTP connection failure in words: "401 Unauthorized (invalid_token): …", "connection refused at URL". */
+function httpError(e: unknown, url: URL, last: HttpSeen | undefined): Error {
+  if (e instanceof ConnectTimeout) return e;
+  const err = e as Error & { cause?: { code?: string } };
+  const code = err?.cause?.code ?? (err as NodeJS.ErrnoException)?.code;
+  if (code === 'ECONNREFUSED') return new Error(`connection refused at ${url.href}`);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new Error(`host not found: ${url.hostname}`);
+  if (last && (last.status === 401 || last.status === 403)) {
+    const challenge = last.wwwAuthenticate ?? '';
+    const error = /error="([^"]*)"/.exec(challenge)?.[1];
+    const description = /error_description="([^"]*)"/.exec(challenge)?.[1];
+    const head = `${last.status} ${last.statusText || (last.status === 401 ? 'Unauthorized' : 'Forbidden')}${error ? ` (${error})` : ''}`;
+    return new Error(`${head}${description ? `: ${description}` : ''}${challenge ? ` — WWW-Authenticate: ${challenge}` : ''} (at ${url.href})`);
+  }
+  if (last && last.status >= 400) return new Error(`HTTP ${last.status} ${last.statusText} at ${url.href}: ${err?.message ?? String(e)}`);
+  return err instanceof Error ? err : new Error(String(e));
 }
