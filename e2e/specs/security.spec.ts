@@ -4,7 +4,10 @@ test.describe('browser mode refuses', () => {
   test('a page without the token gets nothing but the static page', async ({ app, browser }) => {
     const page = await browser.newPage();
     await page.goto(app.origin + '/');
-    await expect(page.locator('body')).not.toHaveAttribute('data-app-state', 'ready', { timeout: 3000 });
+    // It says the address lacks its token and where to find it, instead of "connecting…" forever.
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'no-token');
+    await expect(page.getByTestId('no-token')).toContainText('This address lacks its access token');
+    await expect(page.getByTestId('no-token')).toContainText('mcp-console serve');
     const refused = await page.evaluate(async () =>
       new Promise<string>((resolve) => {
         const ws = new WebSocket(`ws://${location.host}/ws?token=wrong`);

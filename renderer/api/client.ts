@@ -105,6 +105,12 @@ export function preloadApi(bridge: PreloadApi): ConsoleApi {
   };
 }
 
+/** True when this page can reach a back end: the desktop bridge, or a browser-mode token (in the address or kept by this tab). */
+export function hasBackEnd(): boolean {
+  if ((window as unknown as { mcpConsole?: PreloadApi }).mcpConsole) return true;
+  return Boolean(new URLSearchParams(location.hash.slice(1)).get('token') || sessionStorage.getItem('mcp-console-token'));
+}
+
 /** Picks the back end: the preload bridge when present, else the WebSocket with the token from the URL fragment. */
 export function createApi(): ConsoleApi {
   const bridge = (window as unknown as { mcpConsole?: PreloadApi }).mcpConsole;

@@ -54,4 +54,18 @@ describe('ApprovalDialog', () => {
     fireEvent.keyDown(screen.getByTestId('approval-dialog'), { key: 'Escape' });
     expect(request).toHaveBeenCalledWith('approvals.decide', expect.objectContaining({ decision: 'deny', approvalId: 'a1' }));
   });
+
+  it('reveals bidi controls and other hidden characters in the exact arguments instead of letting them reorder the text', () => {
+    cleanup();
+    useConsole.setState({ approvals: [approval({ argsJson: '{"path":"/tmp/\u202Etxt.exe"}' })] });
+    render(
+      <ApiContext.Provider value={{ request } as unknown as ConsoleApi}>
+        <ApprovalDialog />
+      </ApiContext.Provider>,
+    );
+    const args = screen.getByTestId('approval-args');
+    expect(args.textContent).not.toContain('\u202E');
+    expect(args.textContent).toContain('/tmp/⟦U+202E⟧txt.exe');
+    expect(args.textContent).toMatch(/1 hidden character/);
+  });
 });

@@ -68,7 +68,7 @@ function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
           <AnnotationTable annotations={a.annotations} declared={a.declaredAnnotations} />
         </details>
         <div className="label">Arguments that will be sent, exactly ({a.argsJson.length.toLocaleString()} bytes, shown whole)</div>
-        <pre className="code args" data-testid="approval-args" tabIndex={0}>{prettyJsonText(a.argsJson)}</pre>
+        <pre className="code args" data-testid="approval-args" tabIndex={0}><SafeText text={prettyJsonText(a.argsJson)} /></pre>
         {a.validationErrors.length > 0 && (
           <ul className="validation small" data-testid="approval-validation">
             {a.validationErrors.map((e, i) => <li key={i}><code>{e.path}</code> {e.message}</li>)}
