@@ -88,6 +88,16 @@ describe('catalog', () => {
     expect(h.core.catalog.get('fx', 'icon_https')!.iconData).toBeUndefined();
   });
 
+  it('announces the new tool count after list_changed', async () => {
+    h = makeCore();
+    h.core.addServer('fx', fixtureStdio());
+    await h.core.connect('fx');
+    expect(h.core.view('fx').toolCount).toBe(261);
+    const counted = nextEvent(h.core, 'server.status', (v) => v.id === 'fx' && v.toolCount === 262);
+    await changeTools(h, 'add');
+    expect((await counted).toolCount).toBe(262);
+  });
+
   it('turns list_changed into a diff: added, changed with the fields and paths, removed', async () => {
     h = makeCore();
     h.core.addServer('fx', fixtureStdio());

@@ -96,7 +96,9 @@ export class CatalogSync {
       }
       this.publish(change);
       this.deps.changed(change);
-      void this.fetchIcons(id, client);
+      // The server's card shows its tool count (and any listing error): it changes with the catalog.
+      this.deps.announce(id);
+      void this.fetchIcons(id, client).catch(() => {});
     } catch (err) {
       if (this.deps.client(id) !== client) return;
       const msg = `tools/list failed: ${(err as Error).message}`;

@@ -72,6 +72,9 @@ export class StdioTransport implements Transport {
       child.stdin!.on('error', (err) => {
         if (!this.closing) this.onerror?.(err);
       });
+      // SECURITY: a broken pipe is reported, never an uncaught 'error' that ends the console.
+      child.stdout!.on('error', (err) => this.opts.onNoise(`stdout error: ${err.message}`));
+      child.stderr!.on('error', (err) => this.opts.onNoise(`stderr error: ${err.message}`));
       child.stdout!.on('data', (chunk: Buffer) => this.onData(chunk));
       child.stderr!.setEncoding('utf8');
       child.stderr!.on('data', (text: string) => this.opts.onStderr(text));
