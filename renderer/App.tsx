@@ -7,6 +7,7 @@ import { ApprovalDialog } from './features/approvals/ApprovalDialog';
 import { HistoryView } from './features/audit/HistoryView';
 import { AuditView } from './features/audit/AuditView';
 import { ConsentsView } from './features/settings/ConsentsView';
+import { ErrorBoundary } from './components/ErrorBoundary';
 
 type Tab = 'tools' | 'history' | 'audit' | 'settings';
 
@@ -57,7 +58,7 @@ export function App() {
         {tab === 'tools' && (
           <>
             <CatalogList />
-            <ToolDetail />
+            <ErrorBoundary what="tool"><ToolDetail /></ErrorBoundary>
           </>
         )}
         {tab === 'history' && <section className="panel wide-panel"><HistoryView onCallAgain={() => setTab('tools')} /></section>}

@@ -24,7 +24,7 @@ export const requests = {
   'servers.disconnect': { input: byServer, output: ServerView },
   'servers.status': { input: byServer, output: ServerView },
   'servers.stderr': { input: byServer, output: z.object({ lines: z.array(z.string()), dropped: z.number().int() }) },
-  'tools.list': { input: z.object({ serverId: ServerId.optional() }).strict(), output: z.array(ToolView) },
+  'tools.list': { input: z.object({ serverId: ServerId.optional(), offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(100_000).optional() }).strict(), output: z.array(ToolView) },
   'tools.get': { input: z.object({ serverId: ServerId, name: z.string() }).strict(), output: ToolView },
   'tools.validate': { input: z.object({ serverId: ServerId, name: z.string(), args: z.unknown() }).strict(), output: z.object({ status: z.enum(['valid', 'invalid', 'unchecked']), errors: z.array(ValidationError) }) },
   'tools.changes': { input: z.object({ serverId: ServerId.optional() }).strict(), output: z.array(CatalogChange) },
@@ -50,7 +50,12 @@ export const events = {
   'server.status': ServerView,
   'server.removed': z.object({ serverId: z.string() }),
   'server.stderr': z.object({ serverId: z.string(), lines: z.array(z.string()) }),
-  'catalog.changed': z.object({ change: CatalogChange, tools: z.array(ToolView) }),
+  /**
+   * A server's catalog changed. Large catalogs arrive in chunks (`chunk` set): the first replaces,
+   * the next ones add, the last completes and carries the whole `change` (the others carry it
+   * without its lists); a chunk of another `stream` than the latest is stale.
+   */
+  'catalog.changed': z.object({ change: CatalogChange, tools: z.array(ToolView), chunk: z.object({ index: z.number().int(), count: z.number().int(), stream: z.number().int() }).optional() }),
   'approval.requested': Approval,
   'approval.resolved': Approval,
   'call.updated': CallRecord,

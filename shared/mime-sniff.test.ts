@@ -16,4 +16,10 @@ describe('mime sniffing', () => {
   it('rejects text that is not base64', () => {
     expect(decodeBase64('not base64!')).toBeNull();
   });
+  it('says "not base64" for text atob would throw on, never throws', () => {
+    for (const bad of ['x', 'AAAAA', 'A=', 'AB=C', '====']) expect(() => decodeBase64(bad)).not.toThrow();
+    expect(decodeBase64('x')).toBeNull();
+    expect(decodeBase64('AAAAA')).toBeNull();
+    expect(decodeBase64('QUI')).toEqual(new Uint8Array([65, 66]));
+  });
 });

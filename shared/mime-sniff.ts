@@ -49,7 +49,14 @@ export function decodeBase64(data: string): Uint8Array | null {
   const clean = data.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(clean)) return null;
   const std = clean.replace(/-/g, '+').replace(/_/g, '/');
-  const bin = atob(std.padEnd(Math.ceil(std.length / 4) * 4, '='));
+  // One character past a multiple of four cannot be base64 (atob would throw on it).
+  if (std.replace(/=+$/, '').length % 4 === 1) return null;
+  let bin: string;
+  try {
+    bin = atob(std.replace(/=+$/, '').padEnd(Math.ceil(std.replace(/=+$/, '').length / 4) * 4, '='));
+  } catch {
+    return null;
+  }
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
   return out;

@@ -1,4 +1,4 @@
-import { classifyCodePoint, inspectHiddenText } from './hidden-text.js';
+import { classifyCodePoint, HIDDEN_RE } from './hidden-text.js';
 
 /**
  * Text from a server, made safe for a terminal: every control character (C0, C1, ESC, BEL, CR, and
@@ -9,18 +9,22 @@ import { classifyCodePoint, inspectHiddenText } from './hidden-text.js';
 export function safe(text: string, singleLine = false): string {
   // SECURITY: the one sanitizer for everything the command line prints that came from outside.
   const s = String(text);
-  const report = inspectHiddenText(s);
-  let out = '';
-  for (const ch of s) {
+  if (!HIDDEN_RE.test(s) && !s.includes('\r') && !(singleLine && /[\n\t]/.test(s))) return s;
+  let tags = '';
+  const out = s.replace(TERMINAL_UNSAFE, (ch) => {
     const cp = ch.codePointAt(0)!;
     if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) {
-      if ((cp === 0x0a || cp === 0x09) && !singleLine) out += ch;
-      else out += `\\x${cp.toString(16).padStart(2, '0')}`;
-    } else if (report.findings.length && classifyCodePoint(cp)) out += `⟦U+${cp.toString(16).toUpperCase().padStart(4, '0')}⟧`;
-    else out += ch;
-  }
-  return report.tagPayload ? `${out} ⟦hidden tag text: ${JSON.stringify(report.tagPayload)}⟧` : out;
+      if ((cp === 0x0a || cp === 0x09) && !singleLine) return ch;
+      return `\\x${cp.toString(16).padStart(2, '0')}`;
+    }
+    if (cp >= 0xe0020 && cp <= 0xe007e) tags += String.fromCharCode(cp - 0xe0000);
+    return classifyCodePoint(cp) ? `⟦U+${cp.toString(16).toUpperCase().padStart(4, '0')}⟧` : ch;
+  });
+  return tags ? `${out} ⟦hidden tag text: ${JSON.stringify(tags)}⟧` : out;
 }
+
+/** Every control character, and every character the hidden-text scan flags. */
+const TERMINAL_UNSAFE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f]|${HIDDEN_RE.source}`, 'g');
 
 /** "1 tool", "2 tools". */
 export function plural(n: number, word: string): string {

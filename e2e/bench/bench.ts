@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ConsoleCore } from '../../electron/core/console-core.js';
 import { uiBench } from './ui-bench.js';
+import { scaleBench } from './scale-bench.js';
 import { scriptedConsent } from '../integration/harness.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
@@ -146,3 +147,5 @@ console.log(`  catalog heap for 10,000 tools: ${global.gc ? `${lc.heapMb.toFixed
 
 if (process.env.BENCH_SKIP_UI) console.log('UI figures skipped: BENCH_SKIP_UI is set');
 else await uiBench();
+if (process.env.BENCH_SKIP_SCALE) console.log('scale figures skipped: BENCH_SKIP_SCALE is set');
+else await scaleBench();

@@ -125,15 +125,16 @@ describe('results kept in memory', () => {
 });
 
 describe('message size limit', () => {
-  it('drops a result over the limit, says so, and keeps the connection', async () => {
+  it('answers a result over the limit as "too large" at once (not a timeout), and keeps the connection', async () => {
     const h = makeCore();
     try {
       h.core.updateSettings({ maxMessageBytes: 1_048_576 });
-      h.core.addServer('fx', fixtureStdio(), { callTimeoutMs: 1000 });
+      h.core.addServer('fx', fixtureStdio(), { callTimeoutMs: 60_000 });
       await h.core.connect('fx');
       const r = await callApproved(h, 'fx', 'big_text');
-      expect(r.outcome).toBe('timeout');
-      expect(h.core.stderr('fx').lines.join('\n')).toMatch(/dropped a message larger than the limit of 1048576 bytes/);
+      expect(r).toMatchObject({ outcome: 'protocol-error', error: { code: 'too-large', message: 'too large: 10.0 MB over the limit of 1.0 MB (the maxMessageBytes setting)' } });
+      expect(h.core.stderr('fx').lines.join('\n')).toMatch(/dropped a message: too large: 10\.0 MB over the limit of 1\.0 MB/);
+      expect(h.core.audit.query({ kind: 'failed', limit: 1 })[0]).toMatchObject({ outcome: 'protocol-error', summary: { error: { code: 'too-large' } } });
       expect((await callApproved(h, 'fx', 'echo', { after: 1 })).outcome).toBe('ok');
     } finally {
       await h.dispose();

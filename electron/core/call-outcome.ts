@@ -3,6 +3,7 @@ import { canonicalJson } from '../../shared/canonical-json.js';
 import type { CallRecord, StructuredCheck } from '../../shared/schemas/call.js';
 import type { ToolView } from '../../shared/schemas/tool.js';
 import type { SchemaValidator } from './schema-validator.js';
+import { TOO_LARGE_CODE } from './stdio-transport.js';
 
 /** structuredContent against the tool's outputSchema: valid, invalid (with errors), no schema, or absent. */
 export function checkStructured(validator: SchemaValidator, tool: ToolView, structured: unknown, isError = false): StructuredCheck {
@@ -31,6 +32,7 @@ export function classify(err: unknown, cancelled: boolean): Partial<CallRecord> 
   const message = String(e?.message ?? err).replace(/^(MCP error -?\d+: )+/, '');
   if (cancelled) return { outcome: 'cancelled', reason: 'cancelled by the user', error: { code: 'cancelled', message } };
   if (err instanceof McpError) {
+    if (err.code === TOO_LARGE_CODE) return { outcome: 'protocol-error', error: { code: 'too-large', message } };
     if (err.code === ErrorCode.RequestTimeout) return { outcome: 'timeout', error: { code: err.code, message } };
     return { outcome: 'protocol-error', error: { code: err.code, message, data: err.data } };
   }

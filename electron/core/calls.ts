@@ -30,6 +30,10 @@ export interface CallDeps {
   validator: SchemaValidator;
   bus: EventBus;
   approvalTimeoutMs(): number;
+  /** The limits the user set on what waits and what is logged. */
+  limits(): { maxPendingApprovalsPerServer: number; maxInlineArgsBytes: number };
+  /** Keeps arguments too large for the log beside it; returns where, or undefined when they are not kept. */
+  keepArgs(argsHash: string, argsJson: string): string | undefined;
   /** The budget for results kept in memory, in bytes. */
   maxRetainedResultBytes(): number;
   /** Resolves when a catalog refresh under way for the server ends; undefined when none is. */
@@ -77,11 +81,21 @@ export class CallManager {
       throw new CoreError('bad-args', `the arguments cannot be sent as JSON: ${(e as Error).message}`);
     }
     const argsHash = sha256(argsJson);
+    const limits = this.deps.limits();
+    // SECURITY: a page or agent that floods requests cannot grow the pending set without a bound.
+    const waiting = this.gate.pending().filter((a) => a.serverId === serverId).length;
+    if (waiting >= limits.maxPendingApprovalsPerServer) {
+      this.audit({ kind: 'denied', serverId, serverIdentity: server.identity, tool: toolName, argsHash, decidedBy: 'system', reason: `refused: ${waiting} calls of this server already wait for approval (the limit)` });
+      throw new CoreError('too-many-pending', `server ${JSON.stringify(serverId)} already has ${waiting} calls waiting for approval (the limit is ${limits.maxPendingApprovalsPerServer}); decide or cancel some first`);
+    }
     const record: CallRecord = {
       id: randomUUID(), serverId, tool: toolName, argsJson, argsHash, fingerprint: tool.fingerprint,
       state: 'awaiting-approval', requestedAt: new Date().toISOString(),
     };
-    this.audit({ kind: 'call-requested', serverId, serverIdentity: server.identity, tool: toolName, fingerprint: tool.fingerprint, callId: record.id, argsHash, args });
+    // Arguments above the inline limit are logged by hash and size (kept beside the log, by setting).
+    const inline = argsJson.length <= limits.maxInlineArgsBytes;
+    const argsFile = inline ? undefined : this.deps.keepArgs(argsHash, argsJson);
+    this.audit({ kind: 'call-requested', serverId, serverIdentity: server.identity, tool: toolName, fingerprint: tool.fingerprint, callId: record.id, argsHash, ...(inline ? { args } : { argsBytes: argsJson.length, argsFile }) });
     let resolve!: (r: CallRecord) => void;
     const done = new Promise<CallRecord>((r) => (resolve = r));
     const state: CallState = { record, args: JSON.parse(argsJson) as Record<string, unknown>, done, resolve };

@@ -8,6 +8,9 @@ import { serverIdentity } from './hash.js';
 import { hasRemoteIcon, type IconFetcher } from './icons.js';
 import type { ServerStore } from './server-store.js';
 
+/** How many tools one catalog event carries at most (about half a megabyte of JSON). */
+export const CATALOG_CHUNK = 1000;
+
 export interface CatalogSyncDeps {
   store: ServerStore;
   catalog: Catalog;
@@ -29,6 +32,8 @@ export class CatalogSync {
   private refreshing = new Map<string, Promise<void>>();
   private dirty = new Set<string>();
   private errors = new Map<string, string>();
+  /** The latest publish per server: a chunked one still under way stops when a newer one starts. */
+  private streams = new Map<string, number>();
 
   constructor(private readonly deps: CatalogSyncDeps) {}
 
@@ -63,8 +68,27 @@ export class CatalogSync {
     this.errors.delete(id);
   }
 
+  /**
+   * Tells every front end, in chunks of CATALOG_CHUNK tools with a turn of the event loop between
+   * them, so that no message is large and the core keeps answering meanwhile. A newer publish for
+   * the same server stops an older one still under way.
+   */
   publish(change: CatalogChange): void {
-    this.deps.bus.emit('catalog.changed', { change, tools: this.deps.catalog.tools(change.serverId) });
+    const id = change.serverId;
+    const tools = this.deps.catalog.tools(id);
+    const stream = (this.streams.get(id) ?? 0) + 1;
+    this.streams.set(id, stream);
+    if (tools.length <= CATALOG_CHUNK) return void this.deps.bus.emit('catalog.changed', { change, tools });
+    const count = Math.ceil(tools.length / CATALOG_CHUNK);
+    // The change itself (which can name every tool) travels once, with the last chunk.
+    const light: CatalogChange = { ...change, added: [], removed: [], changed: [] };
+    const send = (index: number) => {
+      if (this.streams.get(id) !== stream) return;
+      const last = index === count - 1;
+      this.deps.bus.emit('catalog.changed', { change: last ? change : light, tools: tools.slice(index * CATALOG_CHUNK, (index + 1) * CATALOG_CHUNK), chunk: { index, count, stream } });
+      if (index + 1 < count) setImmediate(() => send(index + 1));
+    };
+    send(0);
   }
 
   /** Forgets a server's live tools (it disconnected or died) and says so. */

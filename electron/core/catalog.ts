@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { effectiveAnnotations, toolRisk } from '../../shared/annotations.js';
 import { diffCatalog } from '../../shared/catalog-diff.js';
 import { HIDDEN_RE, hasHiddenText } from '../../shared/hidden-text.js';
-import type { CatalogChange, ToolView } from '../../shared/schemas/tool.js';
+import { Icon, type CatalogChange, type ToolView } from '../../shared/schemas/tool.js';
 import { writeFileAtomic } from './data-dir.js';
 import { localIcon } from './icons.js';
 import { canonicalJson } from '../../shared/canonical-json.js';
@@ -106,7 +106,9 @@ function anyHidden(v: unknown, depth: number): boolean {
 export function toolView(serverId: string, identity: string, trusted: boolean, def: RawTool, known?: { json: string; fingerprint: string }): ToolView {
   const json = known?.json ?? JSON.stringify(def);
   const fingerprint = known?.fingerprint ?? sha256(canonicalJson(def));
-  const declared = def.annotations && typeof def.annotations === 'object' ? (def.annotations as ToolView['declaredAnnotations']) : undefined;
+  const declared = def.annotations && typeof def.annotations === 'object' && !Array.isArray(def.annotations) ? (def.annotations as ToolView['declaredAnnotations']) : undefined;
+  // SECURITY: only icons of the right shape reach the views (the rest are not icons).
+  const icons = Array.isArray(def.icons) ? def.icons.filter((i) => Icon.safeParse(i).success) : undefined;
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
   return {
@@ -116,8 +118,8 @@ export function toolView(serverId: string, identity: string, trusted: boolean, d
     description: str(def.description),
     inputSchema: obj(def.inputSchema) ?? {},
     outputSchema: obj(def.outputSchema),
-    icons: Array.isArray(def.icons) ? (def.icons as ToolView['icons']) : undefined,
-    iconData: Array.isArray(def.icons) ? localIcon(def.icons) : undefined,
+    icons: icons as ToolView['icons'],
+    iconData: icons?.length ? localIcon(icons) : undefined,
     annotations: effectiveAnnotations(declared),
     declaredAnnotations: declared,
     _meta: obj(def._meta),

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from './data-dir.js';
 import { parseHostConfigDetailed } from '../../shared/config.js';
 import { ReadResourceResult } from '../../shared/schemas/content.js';
 import { Settings } from '../../shared/schemas/audit.js';
@@ -66,6 +68,8 @@ export class ConsoleCore {
       validator: this.validator,
       bus: this.bus,
       approvalTimeoutMs: () => this.store.settings.approvalTimeoutMs,
+      limits: () => this.store.settings,
+      keepArgs: (hash, json) => this.keepArgs(hash, json),
       maxRetainedResultBytes: () => this.store.settings.maxRetainedResultBytes,
       catalogSettling: (id) => this.sync.settling(id),
     });
@@ -251,6 +255,20 @@ export class ConsoleCore {
     const e = this.must(id);
     this.catalog.retrust(id, e.settings.trusted);
     this.sync.publish({ serverId: id, at: new Date().toISOString(), reason: 'refresh', added: [], removed: [], changed: [] });
+  }
+
+  /** Writes arguments too large for the log into audit-args/<hash>.json (named by their hash, so written once). */
+  private keepArgs(hash: string, json: string): string | undefined {
+    if (!this.store.settings.keepLargeArgs) return undefined;
+    const rel = join('audit-args', `${hash}.json`);
+    const path = join(this.opts.dataDir, rel);
+    try {
+      if (!existsSync(path)) writeFileAtomic(path, json);
+      return rel;
+    } catch (e) {
+      this.internalError('keeping large arguments beside the audit log', e);
+      return undefined;
+    }
   }
 
   /** Something failed where nobody awaits it: recorded (when the log is still open), never thrown. */

@@ -27,7 +27,11 @@ function base(core: ConsoleCore): Handlers {
     'servers.disconnect': (i) => core.disconnect(i.serverId),
     'servers.status': (i) => core.view(i.serverId),
     'servers.stderr': (i) => core.stderr(i.serverId),
-    'tools.list': (i) => core.catalog.tools(i.serverId),
+    'tools.list': (i) => {
+      const all = core.catalog.tools(i.serverId);
+      const from = i.offset ?? 0;
+      return from === 0 && i.limit === undefined ? all : all.slice(from, i.limit === undefined ? undefined : from + i.limit);
+    },
     'tools.get': (i) => {
       const t = core.catalog.get(i.serverId, i.name);
       if (!t) throw new CoreError('unknown-tool', `server ${JSON.stringify(i.serverId)} offers no tool ${JSON.stringify(i.name)}`);

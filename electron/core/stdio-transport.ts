@@ -16,6 +16,17 @@ export interface StdioOptions {
   onNoise: (what: string) => void;
 }
 
+/** The JSON-RPC error code of the answer the console gives itself for a message over its size limit. */
+export const TOO_LARGE_CODE = -32050;
+
+/** The id of a response, read from its first or last bytes (`{"jsonrpc":"2.0","id":7,…` or `…,"id":7}`). */
+function messageId(head: string, tail: string): number | string | undefined {
+  if (!/^\s*\{/.test(head) || !/"(result|error)"\s*:/.test(head + tail)) return undefined;
+  const m = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.){0,100}")/.exec(head) ?? /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.){0,100}")\s*(?:,\s*"jsonrpc"\s*:\s*"2\.0"\s*)?\}\s*$/.exec(tail);
+  if (!m) return undefined;
+  return m[1].startsWith('"') ? (JSON.parse(m[1]) as string) : Number(m[1]);
+}
+
 /** How the server process ended. */
 export interface ExitInfo {
   code: number | null;
@@ -36,6 +47,8 @@ export class StdioTransport implements Transport {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private discarding = false;
+  /** While an oversize message is discarded: its first bytes, its last bytes and its size, to name the request it answered. */
+  private dropped: { head: string; tail: Buffer; bytes: number } | null = null;
   private closing = false;
 
   constructor(private readonly opts: StdioOptions) {}
@@ -92,12 +105,15 @@ export class StdioTransport implements Transport {
       const piece = chunk.subarray(start, nl);
       start = nl + 1;
       if (this.discarding) {
+        this.noteDropped(piece);
         this.discarding = false;
+        this.reportOversize();
         continue;
       }
       if (this.pendingBytes + piece.length > this.opts.maxMessageBytes) {
-        this.dropOversize(this.pendingBytes + piece.length);
+        this.dropOversize(piece);
         this.discarding = false;
+        this.reportOversize();
         continue;
       }
       const line = this.pending.length ? Buffer.concat([...this.pending, piece]) : piece;
@@ -108,18 +124,43 @@ export class StdioTransport implements Transport {
   }
 
   private keep(rest: Buffer): void {
-    if (this.discarding || rest.length === 0) return;
+    if (rest.length === 0) return;
+    if (this.discarding) return this.noteDropped(rest);
     this.pending.push(rest);
     this.pendingBytes += rest.length;
-    if (this.pendingBytes > this.opts.maxMessageBytes) this.dropOversize(this.pendingBytes);
+    if (this.pendingBytes > this.opts.maxMessageBytes) this.dropOversize(Buffer.alloc(0));
   }
 
-  private dropOversize(bytes: number): void {
-    // SECURITY: a bounded buffer; an oversize message is dropped and reported, not kept.
+  private dropOversize(more: Buffer): void {
+    // SECURITY: a bounded buffer; an oversize message is dropped (its first and last bytes kept to name it), never kept whole.
+    const first = this.pending.length ? this.pending[0] : more;
+    this.dropped = { head: first.subarray(0, 256).toString('utf8'), tail: Buffer.alloc(0), bytes: this.pendingBytes };
     this.pending = [];
     this.pendingBytes = 0;
     this.discarding = true;
-    this.opts.onNoise(`dropped a message larger than the limit of ${this.opts.maxMessageBytes} bytes (at least ${bytes} bytes); the request it answered will time out`);
+    this.noteDropped(more);
+  }
+
+  private noteDropped(piece: Buffer): void {
+    if (!this.dropped) return;
+    this.dropped.bytes += piece.length;
+    const tail = Buffer.concat([this.dropped.tail, piece.subarray(Math.max(0, piece.length - 256))]);
+    this.dropped.tail = tail.subarray(Math.max(0, tail.length - 256));
+  }
+
+  /**
+   * The oversize message has ended: say so, and when it answered a request (its id is at its start
+   * or end), answer that request with a "too large" error at once instead of letting it time out.
+   */
+  private reportOversize(): void {
+    const d = this.dropped;
+    this.dropped = null;
+    if (!d) return;
+    const mb = (n: number) => `${(n / 1_048_576).toFixed(1)} MB`;
+    const message = `too large: ${mb(d.bytes)} over the limit of ${mb(this.opts.maxMessageBytes)} (the maxMessageBytes setting)`;
+    this.opts.onNoise(`dropped a message: ${message}`);
+    const id = messageId(d.head, d.tail.toString('utf8'));
+    if (id !== undefined) this.onmessage?.({ jsonrpc: '2.0', id, error: { code: TOO_LARGE_CODE, message } });
   }
 
   private handleLine(raw: string): void {

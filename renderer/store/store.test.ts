@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../shared/schemas/call';
-import { useConsole } from './store';
+import { assemble, useConsole } from './store';
 
 const call = (i: number): CallRecord => ({ id: `c${i}`, serverId: 's', tool: 't', argsJson: '{}', argsHash: 'h', fingerprint: 'f', state: 'done', outcome: 'ok', requestedAt: new Date(i).toISOString() });
 
@@ -16,5 +16,25 @@ describe('store', () => {
     st.callUpdated({ ...call(519), resultReleased: true });
     expect(useConsole.getState().callOrder[0]).toBe('c519');
     expect(useConsole.getState().calls.c519.resultReleased).toBe(true);
+  });
+});
+
+describe('chunked catalog events', () => {
+  const change = { serverId: 's', at: '', reason: 'initial' as const, added: [], removed: [], changed: [] };
+  const tool = (n: number) => ({ serverId: 's', name: `t${n}`, inputSchema: {}, annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }, fingerprint: 'f', serverIdentity: 'i', risk: { level: 'unknown' as const, openWorld: true, trusted: false }, hiddenText: [] });
+
+  it('puts chunks of one stream together and gives the whole list once, at the last chunk', () => {
+    expect(assemble({ change, tools: [tool(1), tool(2)], chunk: { index: 0, count: 3, stream: 7 } })).toBeNull();
+    expect(assemble({ change, tools: [tool(3)], chunk: { index: 1, count: 3, stream: 7 } })).toBeNull();
+    const whole = assemble({ change, tools: [tool(4)], chunk: { index: 2, count: 3, stream: 7 } });
+    expect(whole?.tools.map((t) => t.name)).toEqual(['t1', 't2', 't3', 't4']);
+    expect(whole?.chunk).toBeUndefined();
+  });
+
+  it('drops chunks of an older stream once a newer one began', () => {
+    assemble({ change, tools: [tool(1)], chunk: { index: 0, count: 2, stream: 1 } });
+    assemble({ change, tools: [tool(9)], chunk: { index: 0, count: 2, stream: 2 } });
+    expect(assemble({ change, tools: [tool(2)], chunk: { index: 1, count: 2, stream: 1 } })).toBeNull();
+    expect(assemble({ change, tools: [tool(10)], chunk: { index: 1, count: 2, stream: 2 } })?.tools.map((t) => t.name)).toEqual(['t9', 't10']);
   });
 });

@@ -6,6 +6,7 @@ import type { Approval, CallRecord } from '../../shared/schemas/call';
 import type { AuditEntry } from '../../shared/schemas/audit';
 import type { ConsentRecord } from '../../shared/schemas/consent';
 import type { ConsoleApi } from '../api/client';
+import { warm } from '../features/catalog/search-index';
 
 const STDERR_KEEP = 1000;
 /** Calls the page remembers (the core keeps as many). */
@@ -129,6 +130,32 @@ export const useConsole = create<ConsoleState>()((set) => ({
   prefillRequested: (p) => set({ prefill: p }),
 }));
 
+/** Tools per snapshot request. */
+const SNAPSHOT_PAGE = 1000;
+
+/** Chunked catalog events being put together, per server: the stream they belong to and the tools so far. */
+const incoming = new Map<string, { stream: number; tools: ToolView[] }>();
+
+/**
+ * Puts a chunked catalog event together: returns the whole event once its last chunk is in (or the
+ * event itself when it came whole), and null meanwhile. Chunks of an older stream are dropped.
+ */
+export function assemble(p: EventPayload<'catalog.changed'>): EventPayload<'catalog.changed'> | null {
+  warm(p.tools);
+  if (!p.chunk) {
+    incoming.delete(p.change.serverId);
+    return p;
+  }
+  const id = p.change.serverId;
+  if (p.chunk.index === 0) incoming.set(id, { stream: p.chunk.stream, tools: [] });
+  const got = incoming.get(id);
+  if (!got || got.stream !== p.chunk.stream) return null;
+  for (const t of p.tools) got.tools.push(t);
+  if (p.chunk.index < p.chunk.count - 1) return null;
+  incoming.delete(id);
+  return { change: p.change, tools: got.tools };
+}
+
 /** Wires the contract's events to the store's actions, in one place, and reloads the state on every (re)connection. */
 export function wireEvents(api: ConsoleApi): () => void {
   const st = useConsole.getState();
@@ -141,7 +168,10 @@ export function wireEvents(api: ConsoleApi): () => void {
         const e = payload as EventPayload<'server.stderr'>;
         return st.stderrAppended(e.serverId, e.lines);
       }
-      case 'catalog.changed': return st.catalogChanged(p);
+      case 'catalog.changed': {
+        const whole = assemble(payload as EventPayload<'catalog.changed'>);
+        return whole && st.catalogChanged(whole);
+      }
       case 'approval.requested': return st.approvalRequested(p);
       case 'approval.resolved': return st.approvalResolved(p);
       case 'call.updated': return st.callUpdated(p);
@@ -152,9 +182,19 @@ export function wireEvents(api: ConsoleApi): () => void {
   });
   const offConn = api.onConnection(async (up) => {
     if (!up) return st.onlineChanged(false);
-    const [servers, tools, approvals, calls, consents] = await Promise.all([
-      api.request('servers.list', {}), api.request('tools.list', {}), api.request('approvals.pending', {}), api.request('calls.list', {}), api.request('consents.list', {}),
+    const [servers, approvals, calls, consents] = await Promise.all([
+      api.request('servers.list', {}), api.request('approvals.pending', {}), api.request('calls.list', {}), api.request('consents.list', {}),
     ]);
+    // Tools in pages, each its own message and task, their search text computed as they come.
+    const tools: ToolView[] = [];
+    for (const s of servers) {
+      for (let offset = 0; ; offset += SNAPSHOT_PAGE) {
+        const page = await api.request('tools.list', { serverId: s.id, offset, limit: SNAPSHOT_PAGE });
+        warm(page);
+        for (const t of page) tools.push(t);
+        if (page.length < SNAPSHOT_PAGE) break;
+      }
+    }
     st.snapshotLoaded({ servers, tools, approvals, calls });
     st.consentsChanged(consents);
     st.onlineChanged(true);

@@ -19,6 +19,10 @@ export const AuditEntry = z.looseObject({
   callId: z.string().optional(),
   argsHash: z.string().optional(),
   args: z.unknown().optional(),
+  /** Size of the argument text, when it was too large to keep inline. */
+  argsBytes: z.number().int().optional(),
+  /** Where the arguments too large to keep inline were kept (relative to the data directory). */
+  argsFile: z.string().optional(),
   decision: z.string().optional(),
   decidedBy: z.string().optional(),
   reason: z.string().optional(),
@@ -60,6 +64,12 @@ const settingsFields = {
   maxMessageBytes: z.number().int().min(1_048_576).max(1_073_741_824),
   /** How many bytes of call results the session keeps in memory; older results are released first (their summary stays in the audit log). */
   maxRetainedResultBytes: z.number().int().min(1_048_576).max(8 * 1_073_741_824),
+  /** How many calls of one server may wait for approval at once; more are refused (a flood cannot fill memory). */
+  maxPendingApprovalsPerServer: z.number().int().min(1).max(10_000),
+  /** Arguments up to this size are kept inline in the audit log; larger ones by hash and size only. */
+  maxInlineArgsBytes: z.number().int().min(0).max(16 * 1_048_576),
+  /** Keep larger arguments beside the log (audit-args/<hash>.json), or not at all. */
+  keepLargeArgs: z.boolean(),
 };
 
 /** Console-wide settings. */
@@ -67,6 +77,9 @@ export const Settings = z.object({
   approvalTimeoutMs: settingsFields.approvalTimeoutMs.default(600_000),
   maxMessageBytes: settingsFields.maxMessageBytes.default(64 * 1_048_576),
   maxRetainedResultBytes: settingsFields.maxRetainedResultBytes.default(256 * 1_048_576),
+  maxPendingApprovalsPerServer: settingsFields.maxPendingApprovalsPerServer.default(50),
+  maxInlineArgsBytes: settingsFields.maxInlineArgsBytes.default(16 * 1024),
+  keepLargeArgs: settingsFields.keepLargeArgs.default(true),
 });
 /** A change to some settings: no defaults, so what is not named stays as it is. */
 export const SettingsPatch = z.object(settingsFields).partial().strict();

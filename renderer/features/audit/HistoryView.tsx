@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useConsole } from '../../store/store';
 import { ResultView } from '../results/ResultView';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { prettyJsonText } from '../../../shared/pretty-json';
 
 /** Every call of the session: decision, who decided, outcome, duration; open one to see it again or call again. */
@@ -38,7 +39,7 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
         <div className="history-detail">
           <div className="label">Arguments sent</div>
           <pre className="code">{prettyJsonText(useConsole.getState().calls[open].argsJson)}</pre>
-          <ResultView callId={open} />
+          <ErrorBoundary key={open} what="result"><ResultView callId={open} /></ErrorBoundary>
         </div>
       )}
     </div>

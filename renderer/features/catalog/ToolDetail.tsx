@@ -6,6 +6,7 @@ import { SafeText } from '../../components/SafeText';
 import { AnnotationTable } from './AnnotationTable';
 import { DiffView } from './DiffView';
 import { CallPanel } from '../call/CallPanel';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { RecentCalls } from '../results/RecentCalls';
 
 /** Everything about one tool: description as text, schemas, annotations declared vs default, fingerprint, its diff, and the call form. */
@@ -57,7 +58,7 @@ export function ToolDetail() {
         </details>
       )}
       <div className="small mono muted" data-testid="fingerprint" title="sha-256 of the canonical JSON of the whole definition">fingerprint {tool.fingerprint}</div>
-      <CallPanel key={`${tool.serverId}\u0000${tool.name}`} tool={tool} />
+      <ErrorBoundary key={`${tool.serverId}\u0000${tool.name}`} what="tool's form"><CallPanel tool={tool} /></ErrorBoundary>
     </section>
   );
 }

@@ -1,0 +1,226 @@
+// @vitest-environment jsdom
+/**
+ * The fuzz step of `npm test`: random and hostile tool definitions, schemas, arguments and content
+ * blocks through the catalog, schema validation, content routing and the result and catalog views
+ * (jsdom). Seeded (FUZZ_SEED reproduces a run; FUZZ_CASES sets its size) and bounded: each stage
+ * must return (or report a problem as data) within its time budget, never throw or hang.
+ */
+import { cleanup, render } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Catalog } from '../../electron/core/catalog.js';
+import { checkStructured, wireJson } from '../../electron/core/call-outcome.js';
+import { SchemaValidator } from '../../electron/core/schema-validator.js';
+import { routeContent } from '../../shared/content-routing.js';
+import { inspectHiddenText } from '../../shared/hidden-text.js';
+import { prettyJsonText } from '../../shared/pretty-json.js';
+import { safe } from '../../shared/terminal-text.js';
+import { CallToolResult } from '../../shared/schemas/content.js';
+import { ToolView } from '../../shared/schemas/tool.js';
+import type { CallRecord } from '../../shared/schemas/call.js';
+import { ApiContext } from '../../renderer/api/context';
+import type { ConsoleApi } from '../../renderer/api/client';
+import { useConsole } from '../../renderer/store/store';
+import { ResultView } from '../../renderer/features/results/ResultView';
+import { ToolRow } from '../../renderer/features/catalog/ToolRow';
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+const CASES = Number(process.env.FUZZ_CASES ?? 150);
+/** The most one stage may take on one case before it counts as unbounded. */
+const STAGE_BUDGET_MS = 2000;
+
+/** mulberry32: a small seeded generator, so a failing run can be replayed exactly. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  const pick = <T,>(xs: readonly T[]): T => xs[int(xs.length)];
+  return { next, int, pick };
+}
+type R = ReturnType<typeof rng>;
+
+const HOSTILE_STRINGS = [
+  '', ' ', 'a', 'echo', '__proto__', 'constructor', 'toString', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>',
+  '\u001b]0;pwned\u0007\u001b[2J', 'line\r\nRisk: read-only-trusted', '\u202Eevil\u202C', 'zero\u200Bwidth', '\u{E0049}\u{E0067}\u{E006E}',
+  '\uFE0F\uFE0F\uFE0F', '\uD800', '\uDFFF', 'Привет 世界 👋', 'x'.repeat(70_000), '\u0000\u0001\u0002', 'javascript:alert(1)', 'file:///etc/passwd',
+  '^(a+)+$', '(?=x)', '[', '\\', '%s%n', '${7*7}', '{{7*7}}',
+];
+const PATTERNS = ['^(a+)+$', '^(?=a).*$', '[', '(a|aa)*b', '^\\d{3}$', '.*', '\\p{L}+', '(x+x+)+y', '^(([a-z])+.)+[A-Z]([a-z])+$'];
+const TYPES = ['object', 'string', 'number', 'integer', 'boolean', 'array', 'null', 'nonsense', 42];
+
+function str(r: R): string {
+  if (r.next() < 0.5) return r.pick(HOSTILE_STRINGS);
+  let s = '';
+  const n = r.int(30);
+  for (let i = 0; i < n; i++) s += String.fromCodePoint(r.pick([r.int(0x80), 0x200b + r.int(8), 0x202a + r.int(5), 0xe0020 + r.int(90), 0x1f600 + r.int(50), 0x80 + r.int(32)]));
+  return s;
+}
+
+function value(r: R, depth: number): unknown {
+  const k = r.int(depth > 6 ? 5 : 8);
+  if (k === 0) return null;
+  if (k === 1) return r.next() < 0.5;
+  if (k === 2) return r.pick([0, -1, 1.5, 1e308, -1e-308, 2 ** 53 + 1]);
+  if (k === 3 || k === 4) return str(r);
+  if (k === 5 || k === 6) return Array.from({ length: r.int(4) }, () => value(r, depth + 1));
+  const o: Record<string, unknown> = {};
+  for (let i = r.int(4); i > 0; i--) Object.defineProperty(o, str(r).slice(0, 40), { value: value(r, depth + 1), enumerable: true, configurable: true, writable: true });
+  return o;
+}
+
+/** Nests a value `n` levels deep (sometimes far past every limit). */
+function nest(v: unknown, n: number): unknown {
+  let out = v;
+  for (let i = 0; i < n; i++) out = { type: 'object', properties: { x: out } };
+  return out;
+}
+
+function schema(r: R, depth = 0): unknown {
+  if (depth > 4 || r.next() < 0.15) return r.pick([true, false, {}, { type: r.pick(TYPES) }, { $ref: r.pick(['#', '#/$defs/x', 'http://127.0.0.1:1/s.json', '#/nope']) }]);
+  const s: Record<string, unknown> = { type: r.pick(TYPES) };
+  if (r.next() < 0.3) s.pattern = r.pick(PATTERNS);
+  if (r.next() < 0.3) s.properties = Object.fromEntries(Array.from({ length: r.int(4) }, () => [str(r).slice(0, 20), schema(r, depth + 1)]));
+  if (r.next() < 0.2) s.patternProperties = { [r.pick(PATTERNS)]: schema(r, depth + 1) };
+  if (r.next() < 0.2) s.items = schema(r, depth + 1);
+  if (r.next() < 0.2) s.enum = Array.from({ length: r.int(4) }, () => value(r, 3));
+  if (r.next() < 0.2) s.required = Array.from({ length: r.int(3) }, () => str(r).slice(0, 10));
+  if (r.next() < 0.15) s.oneOf = [schema(r, depth + 1), schema(r, depth + 1)];
+  if (r.next() < 0.1) s.$defs = { x: schema(r, depth + 1) };
+  if (r.next() < 0.1) s.$ref = '#';
+  if (r.next() < 0.2) s.description = str(r);
+  if (r.next() < 0.05) return nest(s, r.pick([100, 129, 2000, 20_000]));
+  return s;
+}
+
+function toolDef(r: R, i: number): unknown {
+  if (r.next() < 0.05) return r.pick([null, 7, 'tool', [], { name: '' }, { name: 'x' }, { name: 'x', inputSchema: [] }]);
+  const t: Record<string, unknown> = { name: r.next() < 0.7 ? `t${i}_${str(r).slice(0, 30)}` : str(r), inputSchema: r.next() < 0.9 ? schema(r) : r.pick([null, 'x', 3]) };
+  if (r.next() < 0.5) t.title = str(r);
+  if (r.next() < 0.7) t.description = str(r);
+  if (r.next() < 0.3) t.outputSchema = schema(r);
+  if (r.next() < 0.5) t.annotations = r.next() < 0.8 ? { readOnlyHint: value(r, 5), destructiveHint: value(r, 5), idempotentHint: value(r, 5), openWorldHint: value(r, 5), title: value(r, 5) } : value(r, 3);
+  if (r.next() < 0.2) t.icons = r.pick([[{ src: 'data:image/png;base64,AAAA' }], [{ src: 'javascript:alert(1)' }], 'icons', [null], [{ src: str(r) }]]);
+  if (r.next() < 0.2) t.execution = r.pick([{ taskSupport: 'required' }, { taskSupport: 7 }, 'x', null]);
+  if (r.next() < 0.2) t._meta = value(r, 2);
+  return t;
+}
+
+function block(r: R): Record<string, unknown> {
+  const annotations = r.next() < 0.5 ? { audience: r.pick([['user'], ['assistant'], ['user', 'assistant'], [], 'user', [7]]), priority: r.pick([0, 0.2, 0.5, 1, -3, 99, 'high', null]) } : undefined;
+  const kind = r.int(7);
+  const b: Record<string, unknown> =
+    kind === 0 ? { type: 'text', text: str(r) }
+    : kind === 1 ? { type: 'image', data: r.pick(['iVBORw0KGgo=', 'not base64!', '', str(r)]), mimeType: r.pick(['image/png', 'image/svg+xml', 'text/html', str(r)]) }
+    : kind === 2 ? { type: 'audio', data: r.pick(['UklGRg==', '???']), mimeType: r.pick(['audio/wav', 'audio/x', str(r)]) }
+    : kind === 3 ? { type: 'resource_link', uri: r.pick(['https://example.com/x', 'file:///etc/passwd', 'javascript:alert(1)', 'smb://h/s', str(r)]), name: str(r), mimeType: r.pick([undefined, 'text/plain', str(r)]) }
+    : kind === 4 ? { type: 'resource', resource: r.pick([{ uri: 'fixture://x', text: str(r), mimeType: r.pick(['text/markdown', 'application/json', str(r)]) }, { uri: 'fixture://b', blob: r.pick(['AAAA', '!!!']), mimeType: 'application/octet-stream' }, { uri: str(r) }]) }
+    : kind === 5 ? { type: str(r).slice(0, 20), anything: value(r, 2) }
+    : (value(r, 4) as Record<string, unknown>) ?? {};
+  if (annotations && b && typeof b === 'object') b.annotations = annotations;
+  return b;
+}
+
+/** Runs one stage, records how long it took, and turns a throw into data (the stage and the message). */
+function stage<T>(name: string, timings: Map<string, number>, f: () => T): T | { thrown: string } {
+  const t0 = performance.now();
+  try {
+    return f();
+  } catch (e) {
+    return { thrown: `${name}: ${(e as Error)?.message ?? String(e)}` };
+  } finally {
+    const ms = performance.now() - t0;
+    timings.set(name, Math.max(timings.get(name) ?? 0, ms));
+  }
+}
+
+describe(`fuzz (seed ${SEED}, ${CASES} cases; FUZZ_SEED=${SEED} replays it)`, () => {
+  const timings = new Map<string, number>();
+  afterAll(() => {
+    cleanup();
+    console.log(`fuzz seed ${SEED}: slowest stages ${[...timings].map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}`);
+  });
+  const r = rng(SEED);
+  const validator = new SchemaValidator();
+
+  it('catalog, validation, routing and rendering take anything a server sends, within their time', () => {
+    let accepted = 0;
+    let refused = 0;
+    for (let c = 0; c < CASES; c++) {
+      const where = `case ${c} (FUZZ_SEED=${SEED})`;
+      // 1. The catalog: every definition is taken or skipped with a reason; what is taken is a valid ToolView.
+      const defs = Array.from({ length: 1 + r.int(5) }, (_, i) => toolDef(r, i));
+      const catalog = new Catalog(null);
+      const built = stage('catalog', timings, () => {
+        const b = catalog.builder('s', 'identity', r.next() < 0.5);
+        const usable = defs.filter((d) => d && typeof d === 'object' && !Array.isArray(d) && typeof (d as { name?: unknown }).name === 'string' && (d as { name: string }).name !== '' && (d as { inputSchema?: unknown }).inputSchema && typeof (d as { inputSchema: unknown }).inputSchema === 'object' && !Array.isArray((d as { inputSchema: unknown }).inputSchema));
+        const seen = new Set<string>();
+        const unique = usable.filter((d) => !seen.has((d as { name: string }).name) && seen.add((d as { name: string }).name)) as (Record<string, unknown> & { name: string })[];
+        const problems = b.add(unique);
+        b.commit('initial');
+        return problems;
+      });
+      expect(built, where).not.toHaveProperty('thrown');
+      const tools = catalog.tools('s');
+      for (const t of tools) expect(ToolView.safeParse(t).error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`) ?? [], `${where}: ToolView of ${JSON.stringify(t.name).slice(0, 60)}`).toEqual([]);
+      accepted += tools.length;
+      refused += (built as string[]).length;
+
+      for (const t of tools) {
+        // 2. Validation: a result, never a throw or a freeze, whatever the schema and the value.
+        const args = value(r, 0);
+        const checked = stage('validate', timings, () => validator.check(t.inputSchema, args));
+        expect(checked, where).not.toHaveProperty('thrown');
+        expect(['object'].includes(typeof checked), where).toBe(true);
+        const wire = stage('wire', timings, () => (args && typeof args === 'object' && !Array.isArray(args) ? wireJson(args as Record<string, unknown>) : '{}'));
+        if (typeof wire === 'string') expect(() => JSON.parse(wire), where).not.toThrow();
+        expect(typeof stage('terminal', timings, () => safe(t.description ?? '', true)), where).toBe('string');
+      }
+
+      // 3. Results: what the core's schema accepts is routed and rendered; nothing becomes HTML.
+      const content = Array.from({ length: r.int(6) }, () => block(r));
+      const parsed = CallToolResult.safeParse({ content, structuredContent: r.next() < 0.3 ? value(r, 0) : undefined, isError: r.next() < 0.2 });
+      if (!parsed.success) continue;
+      const result = parsed.data;
+      for (const view of ['user', 'assistant'] as const) expect(stage('route', timings, () => routeContent(result.content, view)), where).not.toHaveProperty('thrown');
+      const tool = tools[0];
+      const structured = tool ? stage('structured', timings, () => checkStructured(validator, tool, result.structuredContent, result.isError === true)) : undefined;
+      expect(structured ?? {}, where).not.toHaveProperty('thrown');
+      for (const b of result.content) if (b.type === 'text') expect(typeof stage('hidden', timings, () => inspectHiddenText(String((b as { text: unknown }).text)).revealed), where).toBe('string');
+      expect(typeof stage('pretty', timings, () => prettyJsonText(JSON.stringify(result))), where).toBe('string');
+
+      const record: CallRecord = { id: `c${c}`, serverId: 's', tool: tool?.name ?? 't', argsJson: '{}', argsHash: 'h', fingerprint: 'f', state: 'done', outcome: result.isError ? 'tool-error' : 'ok', requestedAt: new Date().toISOString(), result, structured: structured && !('thrown' in structured) ? structured : undefined };
+      useConsole.setState({ calls: { [record.id]: record } });
+      const rendered = stage('render', timings, () => {
+        const view = render(
+          <ApiContext.Provider value={{ request: async () => ({}) } as unknown as ConsoleApi}>
+            <ResultView callId={record.id} />
+            {tools.slice(0, 3).map((t) => <ToolRow key={t.name} tool={t} />)}
+          </ApiContext.Provider>,
+        );
+        // Nothing a server sent became markup: no script, no event handler, no script URL.
+        const bad: string[] = [];
+        for (const el of view.container.querySelectorAll('*')) {
+          if (el.tagName === 'SCRIPT' || el.tagName === 'IFRAME' || el.tagName === 'OBJECT') bad.push(el.tagName);
+          for (const a of el.getAttributeNames()) {
+            const v = el.getAttribute(a) ?? '';
+            if (a.startsWith('on')) bad.push(`${el.tagName} ${a}`);
+            if ((a === 'href' || a === 'src') && /^\s*(javascript|vbscript|file):/i.test(v)) bad.push(`${el.tagName} ${a}=${v.slice(0, 40)}`);
+          }
+        }
+        view.unmount();
+        return bad;
+      });
+      expect(rendered, where).not.toHaveProperty('thrown');
+      expect(rendered, where).toEqual([]);
+    }
+    for (const [name, ms] of timings) expect(ms, `stage ${name} took ${ms.toFixed(0)} ms on one case (FUZZ_SEED=${SEED})`).toBeLessThan(STAGE_BUDGET_MS);
+    // The run exercised both sides: definitions taken and definitions refused with a reason.
+    expect(accepted).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
+  }, 60_000);
+});
