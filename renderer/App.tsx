@@ -48,7 +48,7 @@ export function App() {
             </button>
           ))}
         </nav>
-        <input ref={search} className="search" type="search" placeholder="Filter tools (/ or Ctrl+K)" value={filter}
+        <input ref={search} className="search" type="search" placeholder="Filter: words, server:id, is:read-only, risk:writes, -is:untrusted  (/ or Ctrl+K)" value={filter}
           onChange={(e) => useConsole.getState().filterChanged(e.target.value)} data-testid="tool-search" aria-label="Filter tools" />
         {pending > 0 && <span className="badge warn">{pending} waiting for approval</span>}
         {!online && <span className="badge warn" role="status">connecting to the console…</span>}

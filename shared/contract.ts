@@ -52,8 +52,9 @@ export const events = {
   'server.stderr': z.object({ serverId: z.string(), lines: z.array(z.string()) }),
   /**
    * A server's catalog changed. Large catalogs arrive in chunks (`chunk` set): the first replaces,
-   * the next ones add, the last completes and carries the whole `change` (the others carry it
-   * without its lists); a chunk of another `stream` than the latest is stale.
+   * the next ones add, the last completes and carries the whole `change` (the others, and every
+   * chunk of an initial listing, carry it without its lists); a chunk of another `stream` than the
+   * latest is stale.
    */
   'catalog.changed': z.object({ change: CatalogChange, tools: z.array(ToolView), chunk: z.object({ index: z.number().int(), count: z.number().int(), stream: z.number().int() }).optional() }),
   'approval.requested': Approval,

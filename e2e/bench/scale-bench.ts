@@ -19,7 +19,7 @@ const ENV = { FIXTURE_TOOLS: String(TOOLS), FIXTURE_PAGE_SIZE: '1000' };
 
 /** Every WebSocket message the page receives is measured (the page's own handler still runs). */
 const PAGE_PROBE = `window.__long = []; window.__maxMsg = 0;
-new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__long.push(e.duration))).observe({ type: 'longtask', buffered: true });
+new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__long.push([e.startTime, e.duration]))).observe({ type: 'longtask', buffered: true });
 const Orig = window.WebSocket;
 window.WebSocket = class extends Orig { constructor(...a) { super(...a); this.addEventListener('message', (e) => { window.__maxMsg = Math.max(window.__maxMsg, String(e.data).length); }); } };`;
 
@@ -43,7 +43,7 @@ async function coreScale(): Promise<{ listedMs: number; heapMb: number }> {
   }
 }
 
-async function pageScale(): Promise<{ ms: number; longest: number; maxMsgMb: number }> {
+async function pageScale(): Promise<{ ms: number; longest: number; boot: number; maxMsgMb: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-scale-ui-'));
   const s = await startServe({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: ENV } } }, dataDir);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
@@ -52,6 +52,8 @@ async function pageScale(): Promise<{ ms: number; longest: number; maxMsgMb: num
     await page.addInitScript(PAGE_PROBE);
     await page.goto(s.url);
     await page.waitForSelector('body[data-app-state=ready]');
+    await page.waitForTimeout(300);
+    const pageT0 = (await page.evaluate('performance.now()')) as number;
     const t0 = Date.now();
     await page.locator('[data-server=fx] [data-testid=connect]').click();
     // A function, not a string: the page's CSP forbids eval.
@@ -59,9 +61,11 @@ async function pageScale(): Promise<{ ms: number; longest: number; maxMsgMb: num
     await page.waitForFunction(counted, String(TOOLS + 1), { timeout: 300_000, polling: 100 });
     const ms = Date.now() - t0;
     await page.waitForTimeout(200);
-    const r = (await page.evaluate('({ longest: Math.max(0, ...window.__long), maxMsg: window.__maxMsg, all: window.__long })')) as { longest: number; maxMsg: number; all: number[] };
-    if (process.env.BENCH_DEBUG) console.log('long tasks', r.all.map((x) => Math.round(x)).join(' '));
-    return { ms, longest: r.longest, maxMsgMb: r.maxMsg / 1_048_576 };
+    const r = (await page.evaluate('({ maxMsg: window.__maxMsg, all: window.__long })')) as { maxMsg: number; all: [number, number][] };
+    if (process.env.BENCH_DEBUG) console.log('long tasks [start, ms]', JSON.stringify(r.all.map(([a, b]) => [Math.round(a), Math.round(b)])));
+    const during = r.all.filter(([start]) => start >= pageT0).map(([, d]) => d);
+    const boot = r.all.filter(([start]) => start < pageT0).map(([, d]) => d);
+    return { ms, longest: Math.max(0, ...during), boot: Math.max(0, ...boot), maxMsgMb: r.maxMsg / 1_048_576 };
   } finally {
     await browser.close();
     await s.stop();
@@ -96,7 +100,8 @@ export async function scaleBench(): Promise<void> {
     const page = await pageScale();
     console.log(`  page: connect → catalog showing all   ${f(page.ms)}`);
     console.log(`  page: largest message received        ${page.maxMsgMb.toFixed(2)} MB`);
-    console.log(`  page: longest main-thread task        ${f(page.longest)}   (goal: none over 50 ms)`);
+    console.log(`  page: longest main-thread task        ${f(page.longest)} from the click to the catalog shown (goal: none over 50 ms)`);
+    console.log(`  page: longest task while it loaded    ${f(page.boot)} (the page's own start, before any catalog)`);
   }
   const cli = cliBigResult();
   console.log(`a 50 MB text result through \`mcp-console call --json\`: peak RSS ${cli.maxRssMb.toFixed(0)} MB (exit ${cli.code})`);

@@ -39,6 +39,33 @@ test.describe('catalog', () => {
     await expect(page.getByTestId('tool-search')).toBeFocused();
   });
 
+  test('filters by risk, annotation and server with chips and key:value terms', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('fx');
+    await c.connect('everything');
+    const search = page.getByTestId('tool-search');
+    // Chips add key:value terms to the filter; every term must hold.
+    await page.locator('[data-testid=filter-chip][data-term="server:fx"]').click();
+    await expect(search).toHaveValue('server:fx');
+    await expect(page.getByTestId('tool-count')).toHaveText(/^261 of \d+$/);
+    await page.locator('[data-testid=filter-chip][data-term="is:read-only"]').click();
+    await expect(search).toHaveValue('server:fx is:read-only');
+    await expect(page.locator('[data-testid=filter-chip][data-term="is:read-only"]')).toHaveAttribute('aria-pressed', 'true');
+    await expect(c.tool('fx', 'echo')).toBeVisible();
+    await expect(c.tool('fx', 'ann_tuuu')).toBeVisible();
+    await expect(c.tool('fx', 'ann_ftuu')).toHaveCount(0);
+    await search.fill('is:destructive name:ann_f');
+    await expect(c.tool('fx', 'ann_ftuu')).toBeVisible();
+    await expect(c.tool('fx', 'ann_ffuu')).toHaveCount(0);
+    // Plain words find server names too, and risk and annotation words.
+    await search.fill('everything echo');
+    await expect(c.tool('everything', 'echo')).toBeVisible();
+    await expect(c.tool('fx', 'echo')).toHaveCount(0);
+    await search.fill('-server:fx is:read-only echo');
+    await expect(c.tool('fx', 'echo')).toHaveCount(0);
+    await expect(c.tool('everything', 'echo')).toBeVisible();
+  });
+
   test('a live list_changed updates the list in place and marks added and changed tools with their diff', async ({ app, page }) => {
     const c = app.console;
     await c.connect('fx');

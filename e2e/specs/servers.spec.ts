@@ -85,6 +85,11 @@ test.describe('servers', () => {
     await expect(page.getByTestId('audit-verify')).toHaveAttribute('data-ok', 'true');
     await expect(page.locator('[data-testid=audit-entry][data-kind=approved]')).toHaveCount(2);
     await expect(page.locator('[data-testid=audit-entry][data-kind=call-requested]')).toHaveCount(2);
+    // An audit row opens to what it recorded: the arguments, and the result while the session has it.
+    await page.locator('[data-testid=audit-entry][data-kind=call-requested]').first().click();
+    await expect(page.getByTestId('audit-detail')).toContainText('"message": "again"');
+    await page.locator('[data-testid=audit-entry][data-kind=completed]').first().click();
+    await expect(page.getByTestId('audit-detail').getByTestId('call-result')).toHaveAttribute('data-status', 'ok');
     expect((await rpc(app, 'audit.verify', {})).value).toMatchObject({ ok: true });
   });
 

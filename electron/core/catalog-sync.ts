@@ -84,7 +84,8 @@ export class CatalogSync {
     const light: CatalogChange = { ...change, added: [], removed: [], changed: [] };
     const send = (index: number) => {
       if (this.streams.get(id) !== stream) return;
-      const last = index === count - 1;
+      // An initial listing's names are not repeated: every tool of it is new, and the chunks name them all.
+      const last = index === count - 1 && change.reason !== 'initial';
       this.deps.bus.emit('catalog.changed', { change: last ? change : light, tools: tools.slice(index * CATALOG_CHUNK, (index + 1) * CATALOG_CHUNK), chunk: { index, count, stream } });
       if (index + 1 < count) setImmediate(() => send(index + 1));
     };

@@ -1,8 +1,28 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import type { AuditVerifyResult } from '../../../shared/schemas/audit';
 import { useApi } from '../../api/context';
 import { useConsole } from '../../store/store';
 import { SafeText } from '../../components/SafeText';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { prettyJsonText } from '../../../shared/pretty-json';
+import { ResultView } from '../results/ResultView';
+import type { AuditEntry } from '../../../shared/schemas/audit';
+
+/** One entry opened: everything it recorded (arguments, result summary, details), and the call's result while the session still has it. */
+function AuditDetail({ entry }: { entry: AuditEntry }) {
+  const call = useConsole((s) => (entry.callId ? s.calls[entry.callId] : undefined));
+  return (
+    <div className="audit-detail-body">
+      {entry.argsFile && <div className="small muted">arguments ({entry.argsBytes?.toLocaleString()} bytes) kept beside the log in <code>{entry.argsFile}</code></div>}
+      <pre className="code wrap-anywhere"><SafeText text={prettyJsonText(JSON.stringify(entry))} /></pre>
+      {call?.result && (
+        <ErrorBoundary what="result">
+          <ResultView callId={call.id} />
+        </ErrorBoundary>
+      )}
+    </div>
+  );
+}
 
 /** The audit log: filters, the hash chain's verification, export as JSON. */
 export function AuditView() {
@@ -12,6 +32,7 @@ export function AuditView() {
   const [tool, setTool] = useState('');
   const [kind, setKind] = useState('');
   const [verify, setVerify] = useState<AuditVerifyResult | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
   useEffect(() => {
     api.request('audit.query', { limit: 2000 }).then((e) => useConsole.getState().auditLoaded(e), () => {});
     api.request('audit.verify', {}).then(setVerify, () => {});
@@ -39,7 +60,9 @@ export function AuditView() {
         <button onClick={() => api.request('audit.verify', {}).then(setVerify)} data-testid="verify-audit">Verify chain</button>
         {verify && (
           <span className={verify.ok ? 'ok' : 'bad'} data-testid="audit-verify" data-ok={verify.ok}>
-            {verify.ok ? `chain intact (${verify.entries} entries)` : `broken at entry ${verify.firstBadLine}: ${verify.reason}`}
+            {verify.ok ? `chain intact (${verify.entries} entries)` : `broken at ${verify.firstBadLine !== undefined ? `entry ${verify.firstBadLine}` : `seq ${verify.firstBadSeq ?? '?'}`}: ${verify.reason}`}
+            {verify.recovered?.map((r) => ` · torn tail recovered at seq ${r.seq}`).join('')}
+            {verify.warning && ` · ${verify.warning}`}
           </span>
         )}
         <span className="spacer" />
@@ -49,17 +72,27 @@ export function AuditView() {
         <thead><tr><th>#</th><th>Time</th><th>Kind</th><th>Server</th><th>Tool</th><th>Decision</th><th>By</th><th>Outcome</th><th>Note</th></tr></thead>
         <tbody>
           {shown.slice(0, 1000).map((e) => (
-            <tr key={e.seq} data-testid="audit-entry" data-kind={e.kind} data-decision={e.decision ?? ''}>
+            <Fragment key={e.seq}>
+            <tr data-testid="audit-entry" data-kind={e.kind} data-decision={e.decision ?? ''} className={open === e.seq ? 'selected clickable' : 'clickable'}
+              onClick={() => setOpen(open === e.seq ? null : e.seq)} aria-expanded={open === e.seq}>
               <td>{e.seq}</td>
               <td>{new Date(e.time).toLocaleTimeString()}</td>
               <td>{e.kind}</td>
-              <td>{e.serverId}</td>
-              <td className="mono">{e.tool}</td>
+              <td>{e.serverId && <SafeText text={e.serverId} />}</td>
+              <td className="mono">{e.tool && <SafeText text={e.tool} />}</td>
               <td>{e.decision}</td>
               <td>{e.decidedBy}</td>
               <td>{e.outcome}</td>
               <td className="small">{e.reason && <SafeText text={String(e.reason)} />}</td>
             </tr>
+            {open === e.seq && (
+              <tr className="audit-detail" data-testid="audit-detail">
+                <td colSpan={9}>
+                  <AuditDetail entry={e} />
+                </td>
+              </tr>
+            )}
+            </Fragment>
           ))}
         </tbody>
       </table>

@@ -4,6 +4,7 @@ import { useConsole } from '../../store/store';
 import { ResultView } from '../results/ResultView';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { prettyJsonText } from '../../../shared/pretty-json';
+import { SafeText } from '../../components/SafeText';
 
 /** Every call of the session: decision, who decided, outcome, duration; open one to see it again or call again. */
 export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
@@ -25,8 +26,8 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
           {calls.map((c) => (
             <tr key={c.id} data-testid="history-row" className={open === c.id ? 'selected' : ''} onClick={() => setOpen(open === c.id ? null : c.id)}>
               <td>{new Date(c.requestedAt).toLocaleTimeString()}</td>
-              <td>{c.serverId}</td>
-              <td className="mono">{c.tool}</td>
+              <td><SafeText text={c.serverId} /></td>
+              <td className="mono"><SafeText text={c.tool} /></td>
               <td>{c.decidedBy ?? (c.state === 'awaiting-approval' ? 'waiting' : '—')}</td>
               <td className={`status-${c.outcome}`}>{c.outcome ?? c.state}</td>
               <td>{c.durationMs !== undefined ? `${c.durationMs.toFixed(0)} ms` : ''}</td>
@@ -38,7 +39,7 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
       {open && (
         <div className="history-detail">
           <div className="label">Arguments sent</div>
-          <pre className="code">{prettyJsonText(useConsole.getState().calls[open].argsJson)}</pre>
+          <pre className="code wrap-anywhere"><SafeText text={prettyJsonText(useConsole.getState().calls[open].argsJson)} /></pre>
           <ErrorBoundary key={open} what="result"><ResultView callId={open} /></ErrorBoundary>
         </div>
       )}

@@ -4,19 +4,17 @@ import type { ToolView } from '../../../shared/schemas/tool';
 import { useConsole } from '../../store/store';
 import { VirtualList } from '../../components/VirtualList';
 import { ToolRow } from './ToolRow';
-import { haystackOf } from './search-index';
+import { filterTools } from './tool-filter';
+import { FilterChips } from './FilterChips';
 
 const ROW = 52;
 
-/** Every tool of every connected server, filtered as you type over name, title and description. */
+/** Every tool of every connected server, filtered as you type (text, risk, annotations, server; `key:value` terms; chips). */
 export function CatalogList() {
   const { tools, order, filter } = useConsole(useShallow((s) => ({ tools: s.tools, order: s.serverOrder, filter: s.filter })));
   // No per-tool work here: one server's list is used as it is; search text is computed as tools arrive.
   const all = useMemo<ToolView[]>(() => (order.length === 1 ? (tools[order[0]] ?? []) : order.flatMap((id) => tools[id] ?? [])), [tools, order]);
-  const shown = useMemo(() => {
-    const q = filter.trim().toLowerCase();
-    return q ? all.filter((t) => haystackOf(t).includes(q)) : all;
-  }, [all, filter]);
+  const shown = useMemo(() => filterTools(all, filter), [all, filter]);
   const index = all;
   return (
     <section className="panel catalog" aria-label="Tools" data-filter={filter}>
@@ -24,6 +22,7 @@ export function CatalogList() {
         <h2>Tools</h2>
         <span className="muted small" data-testid="tool-count">{shown.length === index.length ? index.length : `${shown.length} of ${index.length}`}</span>
       </div>
+      {index.length > 0 && <FilterChips servers={order} />}
       {index.length === 0 ? (
         <div className="empty">Connect a server to see its tools.</div>
       ) : shown.length === 0 ? (
