@@ -3,9 +3,12 @@
  * strings as JSON.stringify writes them (the RFC 8785 forms for finite numbers).
  * Used for every hash the console computes, so equal values always hash equally.
  */
-export function canonicalJson(value: unknown): string {
+export function canonicalJson(value: unknown, maxDepth: number = CANONICAL_MAX_DEPTH): string {
+  limit = Math.min(maxDepth, CANONICAL_MAX_DEPTH);
   return write(value, 0);
 }
+
+let limit = 1000;
 
 /** Deeper than this, canonical JSON refuses (it recurses; the stack must never overflow). */
 export const CANONICAL_MAX_DEPTH = 1000;
@@ -25,7 +28,7 @@ function write(value: unknown, depth: number): string {
       return value ? 'true' : 'false';
     case 'object': {
       // SECURITY: a bound on recursion, so that hostile nesting is an error, not a stack overflow.
-      if (depth >= CANONICAL_MAX_DEPTH) throw new RangeError(`nested deeper than ${CANONICAL_MAX_DEPTH} levels`);
+      if (depth >= limit) throw new RangeError(`nested deeper than ${limit} levels`);
       if (Array.isArray(value)) {
         let out = '[';
         for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + (value[i] === undefined ? 'null' : write(value[i], depth + 1));

@@ -47,7 +47,7 @@ describe('a re-list that fails', () => {
     expect(v.status).toBe('connected');
     expect(v.toolCount).toBe(261);
     expect(h.core.catalog.get('fx', 'deep_schema')).toBeUndefined();
-    expect(v.error).toMatch(/deep_schema.*nests deeper than 128 levels/);
+    expect(v.error).toMatch(/deep_schema.*nested deeper than 128 levels/);
   });
 
   it('skips a 100,000-level definition and a too-large one without a stack overflow, keeping the others', () => {

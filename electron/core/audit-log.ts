@@ -4,6 +4,9 @@ import { canonicalJson } from '../../shared/canonical-json.js';
 import type { AuditEntry, AuditKind, AuditVerifyResult } from '../../shared/schemas/audit.js';
 import { sha256 } from './hash.js';
 
+/** How long the checkpoint may lag the log. */
+const CHECKPOINT_DELAY_MS = 100;
+
 /** The hash that starts the chain. */
 export const GENESIS = '0'.repeat(64);
 
@@ -60,6 +63,9 @@ export class AuditLog {
   private scheduled = false;
   private writeError: Error | null = null;
   private readonly io: AuditIo;
+  /** Bytes in the file (it is only appended to, by this object). */
+  private size = 0;
+  private checkpointTimer: NodeJS.Timeout | null = null;
 
   constructor(
     readonly path: string,
@@ -77,6 +83,7 @@ export class AuditLog {
     mkdirSync(dirname(this.path), { recursive: true });
     this.fd = openSync(this.path, 'a+', 0o600);
     const torn = this.setAsideTornTail();
+    this.size = fstatSync(this.fd).size;
     const last = this.lastLine();
     if (last) {
       try {
@@ -138,14 +145,28 @@ export class AuditLog {
     if (this.writeError) throw this.writeError;
     const buf = Buffer.from(this.queue.join(''), 'utf8');
     this.queue = [];
-    const before = fstatSync(this.fd).size;
+    const before = this.size;
     try {
       writeAll(this.io, this.fd, buf);
     } catch (e) {
       this.fail(e as Error, before);
       throw this.writeError;
     }
-    this.writeCheckpoint();
+    this.size += buf.length;
+    this.scheduleCheckpoint();
+  }
+
+  /**
+   * The checkpoint follows the log within CHECKPOINT_DELAY_MS (and at close): it may lag the log,
+   * never lead it, so verify's "ends before its checkpoint" only ever means entries were removed.
+   */
+  private scheduleCheckpoint(): void {
+    if (this.checkpointTimer) return;
+    this.checkpointTimer = setTimeout(() => {
+      this.checkpointTimer = null;
+      this.writeCheckpoint();
+    }, CHECKPOINT_DELAY_MS);
+    this.checkpointTimer.unref();
   }
 
   private sync(): void {
@@ -163,6 +184,7 @@ export class AuditLog {
     if (truncateTo !== null && this.fd !== null) {
       try {
         ftruncateSync(this.fd, truncateTo);
+        this.size = truncateTo;
       } catch {
         /* the torn tail is set aside on the next open */
       }
@@ -189,8 +211,16 @@ export class AuditLog {
       } finally {
         closeSync(this.fd);
       }
+      this.flushCheckpoint();
     }
     this.fd = null;
+  }
+
+  private flushCheckpoint(): void {
+    if (!this.checkpointTimer) return;
+    clearTimeout(this.checkpointTimer);
+    this.checkpointTimer = null;
+    this.writeCheckpoint();
   }
 
   /**
@@ -200,6 +230,7 @@ export class AuditLog {
    */
   verify(): AuditVerifyResult {
     if (this.fd !== null) this.drain();
+    this.flushCheckpoint();
     if (!existsSync(this.path)) return { ok: false, entries: 0, reason: `there is no audit log at ${this.path}` };
     const text = readFileSync(this.path, 'utf8');
     const lines = text.split('\n');

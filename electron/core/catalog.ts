@@ -11,7 +11,7 @@ import { localIcon } from './icons.js';
 import { canonicalJson } from '../../shared/canonical-json.js';
 import { hashJson, sha256 } from './hash.js';
 import { RingBuffer } from './ring-buffer.js';
-import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../shared/json-depth.js';
+import { MAX_JSON_DEPTH } from '../../shared/json-depth.js';
 
 /** How long a new catalog waits before it is pinned to disk. */
 const PIN_DELAY_MS = 500;
@@ -32,8 +32,6 @@ function malformed(t: unknown): string | null {
   const { name, inputSchema } = t as Record<string, unknown>;
   if (typeof name !== 'string' || name === '') return 'no name';
   if (!inputSchema || typeof inputSchema !== 'object' || Array.isArray(inputSchema)) return `tool ${JSON.stringify(name.slice(0, 100))} has no inputSchema object`;
-  // SECURITY: every later walk (hashing, diffing, rendering) stays within this depth.
-  if (nestedDeeperThan(t)) return `tool ${JSON.stringify(name.slice(0, 100))} nests deeper than ${MAX_JSON_DEPTH} levels`;
   return null;
 }
 
@@ -191,10 +189,11 @@ export class Catalog {
             let fingerprint: string;
             if (known) {
               json = JSON.stringify(t);
-              fingerprint = known.get(json) ?? sha256(canonicalJson(t));
+              // SECURITY: the depth bound is checked while hashing; a cached definition was checked when first seen.
+              fingerprint = known.get(json) ?? sha256(canonicalJson(t, MAX_JSON_DEPTH));
             } else {
               // A first listing: the canonical text serves both the hash and the hidden-text check.
-              json = canonicalJson(t);
+              json = canonicalJson(t, MAX_JSON_DEPTH);
               fingerprint = sha256(json);
             }
             if (json.length > MAX_DEFINITION_BYTES) throw new Error(`its definition is larger than ${MAX_DEFINITION_BYTES / 1024} KB (${Math.round(json.length / 1024)} KB)`);
