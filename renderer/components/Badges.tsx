@@ -19,10 +19,13 @@ export function AnnotationBadges({ annotations, declared, compact }: { annotatio
   return (
     <span className="badges">
       {HINTS.map(([key, yes, no]) => {
+        const noneDeclared = !HINTS.some(([k]) => typeof declared?.[k] === 'boolean');
         const value = annotations[key];
         const isDeclared = typeof declared?.[key] === 'boolean';
         if (annotations.readOnlyHint && WRITE_ONLY_HINTS.has(key)) return null;
         if (compact && !value && key !== 'readOnlyHint') return null;
+        // In a catalog row, a tool that declared nothing shows its risk ("unknown") instead of four default badges.
+        if (compact && noneDeclared) return null;
         const label = value ? yes : no;
         return (
           <span key={key} className={`badge ${value ? `on ${key}` : 'off'} ${isDeclared ? 'declared' : 'default'}`} data-hint={key} data-declared={isDeclared} title={`${key}: ${value} (${isDeclared ? 'declared by the server' : 'spec default'})`}>

@@ -5,10 +5,9 @@ import { useApi } from '../../api/context';
 import { useConsole } from '../../store/store';
 import { cannotDraw } from './form-support';
 import { RecentCalls } from '../results/RecentCalls';
+import { SchemaForm } from './SchemaForm';
 
 const JsonEditor = lazy(() => import('../../components/JsonEditor'));
-// The form library loads when a tool is first opened, not with the page: the page starts sooner.
-const SchemaForm = lazy(() => import('./SchemaForm').then((m) => ({ default: m.SchemaForm })));
 
 /** Arguments for a tool (form or JSON), checked by the core as you type; Call asks the core, which asks the human. */
 export function CallPanel({ tool }: { tool: ToolView }) {
@@ -75,9 +74,7 @@ export function CallPanel({ tool }: { tool: ToolView }) {
       </div>
       {noForm && <div className="note small" data-testid="form-fallback">The form cannot draw this schema: {noForm}. Edit the arguments as JSON.</div>}
       {mode === 'form' && !noForm ? (
-        <Suspense fallback={<div className="muted small" data-testid="form-loading">Loading the form…</div>}>
-          <SchemaForm schema={tool.inputSchema} value={value} onChange={setValue} />
-        </Suspense>
+        <SchemaForm schema={tool.inputSchema} value={value} onChange={setValue} />
       ) : (
         <Suspense fallback={<textarea className="mono" value={text} onChange={(e) => onText(e.target.value)} rows={8} />}>
           <JsonEditor value={text} onChange={onText} schema={tool.inputSchema} />
