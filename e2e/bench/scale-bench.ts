@@ -7,10 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
 import { ConsoleCore } from '../../electron/core/console-core.js';
 import { startServe } from '../tools/serve-process.js';
 import { scriptedConsent } from '../integration/harness.js';
+import { launchChromium } from './ui-bench.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
 const BIN = resolve('bin/mcp-console.js');
@@ -46,7 +46,7 @@ async function coreScale(): Promise<{ listedMs: number; heapMb: number }> {
 async function pageScale(): Promise<{ ms: number; longest: number; boot: number; maxMsgMb: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-scale-ui-'));
   const s = await startServe({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: ENV } } }, dataDir);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.addInitScript(PAGE_PROBE);

@@ -53,12 +53,17 @@ async function coreConnect(): Promise<{ connected: number; listed: number }> {
   return { connected, listed };
 }
 
+/** Debian's Chromium, as the end-to-end tests launch it (never a downloaded browser). */
+export function launchChromium() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function uiBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-uibench-'));
   const s = await startServe({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '10000', FIXTURE_PAGE_SIZE: '100' } } } }, dataDir);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.addInitScript(LONG_TASKS);

@@ -119,6 +119,19 @@ describe('AuditLog', () => {
     expect(new AuditLog(path).verify().ok).toBe(true);
   });
 
+  it('never lets the checkpoint name an entry that was not written', async () => {
+    let fail = false;
+    const again = new AuditLog(path, { fsync: true, io: { writeSync: (fd, b, o, l) => (fail ? 0 : writeSync(fd, b, o, l)), fdatasyncSync: () => {} } });
+    again.open();
+    again.append({ kind: 'connect' }, true);
+    fail = true;
+    expect(() => again.append({ kind: 'approved' }, true)).toThrow(/disk full/);
+    await new Promise((r) => setTimeout(r, 250));
+    expect(JSON.parse(readFileSync(`${path}.checkpoint`, 'utf8')).seq).toBe(6);
+    again.close();
+    expect(again.verify()).toMatchObject({ ok: true, entries: 6 });
+  });
+
   it('throws when the flush to disk fails', () => {
     const again = new AuditLog(path, { fsync: true, io: { writeSync: (fd, b, o, l) => writeSync(fd, b, o, l), fdatasyncSync: () => { throw Object.assign(new Error('EIO: i/o error'), { code: 'EIO' }); } } });
     again.open();

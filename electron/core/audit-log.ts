@@ -59,7 +59,9 @@ export class AuditLog {
   private prevHash = GENESIS;
   private broken: string | null = null;
   /** Lines appended but not yet written; written in order with the next flushed entry, or on the next tick. */
-  private queue: string[] = [];
+  private queue: { line: string; seq: number; hash: string }[] = [];
+  /** The newest entry actually in the file: what the checkpoint records (never an entry not yet written). */
+  private written: Checkpoint = { seq: 0, hash: GENESIS };
   private scheduled = false;
   private writeError: Error | null = null;
   private readonly io: AuditIo;
@@ -90,6 +92,7 @@ export class AuditLog {
         const e = JSON.parse(last) as AuditEntry;
         this.seq = typeof e.seq === 'number' ? e.seq : 0;
         this.prevHash = typeof e.hash === 'string' ? e.hash : sha256(last);
+        this.written = { seq: this.seq, hash: this.prevHash };
       } catch {
         // A whole line that is not JSON is not an interrupted write: keep chaining; verify points at it.
         this.prevHash = sha256(last);
@@ -119,7 +122,7 @@ export class AuditLog {
     if (this.writeError) throw new Error(`the audit log could not be written: ${this.writeError.message}`);
     const body = { ...fields, seq: this.seq + 1, time: new Date().toISOString(), prevHash: this.prevHash } as Record<string, unknown>;
     const entry = { ...body, hash: entryHash(body) } as AuditEntry;
-    this.queue.push(JSON.stringify(entry) + '\n');
+    this.queue.push({ line: JSON.stringify(entry) + '\n', seq: entry.seq, hash: entry.hash });
     this.seq = entry.seq;
     this.prevHash = entry.hash;
     if (flush) {
@@ -143,7 +146,8 @@ export class AuditLog {
     this.scheduled = false;
     if (this.queue.length === 0 || this.fd === null) return;
     if (this.writeError) throw this.writeError;
-    const buf = Buffer.from(this.queue.join(''), 'utf8');
+    const batch = this.queue;
+    const buf = Buffer.from(batch.map((q) => q.line).join(''), 'utf8');
     this.queue = [];
     const before = this.size;
     try {
@@ -153,6 +157,8 @@ export class AuditLog {
       throw this.writeError;
     }
     this.size += buf.length;
+    const last = batch[batch.length - 1];
+    this.written = { seq: last.seq, hash: last.hash };
     this.scheduleCheckpoint();
   }
 
@@ -195,7 +201,7 @@ export class AuditLog {
     // Replaced whole (write, then rename), so a reader sees the old or the new one.
     const tmp = `${this.checkpointPath}.tmp`;
     try {
-      writeFileSync(tmp, JSON.stringify({ seq: this.seq, hash: this.prevHash } satisfies Checkpoint) + '\n', { mode: 0o600 });
+      writeFileSync(tmp, JSON.stringify(this.written) + '\n', { mode: 0o600 });
       renameSync(tmp, this.checkpointPath);
     } catch {
       /* the chain still holds; verify says when the checkpoint is missing */
