@@ -35,6 +35,7 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
   }
   const server = await startWebServer(core, { port, staticDir: str(args, 'static-dir') ?? RENDERER_DIR });
   io.out(`MCP Console ready at ${server.url}`);
+  io.err('Servers added in the page run only once you confirm their command line here, on this terminal.');
   return new Promise((resolvePromise) => {
     const stop = async () => {
       await server.close();
