@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from './data-dir.js';
 import { parseHostConfigDetailed } from '../../shared/config.js';
 import { ReadResourceResult } from '../../shared/schemas/content.js';
 import { Settings } from '../../shared/schemas/audit.js';
@@ -12,6 +10,8 @@ import { Catalog } from './catalog.js';
 import { CatalogSync } from './catalog-sync.js';
 import { ServerConnection } from './connection.js';
 import { ConsentStore, launchLine, type ConsentProvider } from './consents.js';
+import { ConsentFlow } from './consent-flow.js';
+import { keepArgsBeside } from './audit-args.js';
 import type { ConsentKind, ConsentRecord } from '../../shared/schemas/consent.js';
 import type { AuditFields, AuditIo } from './audit-log.js';
 import { CoreError } from './errors.js';
@@ -44,8 +44,7 @@ export class ConsoleCore {
   readonly audit: AuditLog;
   readonly calls: CallManager;
   readonly consents: ConsentStore;
-  /** Why the last consent asked for a server was not given. */
-  private consentErrors = new Map<string, string>();
+  private readonly consent: ConsentFlow;
   private readonly validator = new SchemaValidator();
   private connections = new Map<string, ServerConnection>();
   private readonly sync: CatalogSync;
@@ -53,6 +52,10 @@ export class ConsoleCore {
   constructor(readonly opts: CoreOptions) {
     this.store = new ServerStore(opts.dataDir);
     this.consents = new ConsentStore(opts.dataDir, opts.consent ?? null, () => this.bus.emit('consents.changed', { consents: this.consents.list() }));
+    this.consent = new ConsentFlow({
+      store: this.store, consents: this.consents, record: (f) => this.auditAndAnnounce(f), announce: (id) => void this.announce(id),
+      retrust: (id) => this.retrust(id), disconnect: (id) => this.disconnect(id),
+    });
     this.catalog = new Catalog(join(opts.dataDir, 'pins'));
     this.audit = new AuditLog(join(opts.dataDir, 'audit.jsonl'), { fsync: opts.auditFsync ?? true, io: opts.auditIo });
     this.calls = new CallManager({
@@ -69,7 +72,15 @@ export class ConsoleCore {
       bus: this.bus,
       approvalTimeoutMs: () => this.store.settings.approvalTimeoutMs,
       limits: () => this.store.settings,
-      keepArgs: (hash, json) => this.keepArgs(hash, json),
+      keepArgs: (hash, json) => {
+        if (!this.store.settings.keepLargeArgs) return undefined;
+        try {
+          return keepArgsBeside(opts.dataDir, hash, json);
+        } catch (e) {
+          this.internalError('keeping large arguments beside the audit log', e);
+          return undefined;
+        }
+      },
       maxRetainedResultBytes: () => this.store.settings.maxRetainedResultBytes,
       catalogSettling: (id) => this.sync.settling(id),
     });
@@ -88,7 +99,7 @@ export class ConsoleCore {
     this.audit.open();
     // SECURITY: trust saved without a person's confirmation for this very server identity is not honoured.
     for (const e of this.store.list()) {
-      const allowed = this.allowedSettings(e.id, e.config, e.settings);
+      const allowed = this.consent.allowed(e.id, e.config, e.settings);
       if (allowed.trusted !== e.settings.trusted || allowed.autoApproveReadOnly !== e.settings.autoApproveReadOnly) {
         this.store.put({ ...e, settings: allowed });
         this.store.problems.push(`server ${JSON.stringify(e.id)} was marked trusted without a confirmation for its current command line or URL; trust it again to confirm`);
@@ -107,7 +118,7 @@ export class ConsoleCore {
     for (const w of parsed.warnings) this.auditAndAnnounce({ kind: 'config', reason: `--config: ${w}` });
     for (const [id, config] of Object.entries(configs)) {
       const prev = this.store.get(id);
-      this.store.put({ id, config, settings: this.allowedSettings(id, config, prev?.settings ?? ServerSettings.parse({})), saved: false });
+      this.store.put({ id, config, settings: this.consent.allowed(id, config, prev?.settings ?? ServerSettings.parse({})), saved: false });
       // SECURITY: a command line in the file the user pointed the console at is consented by being there.
       if (config.type === 'stdio') {
         this.consents.record({ kind: 'launch', serverId: id, identity: serverIdentity(config), launch: launchLine(config), via: 'config-file', grantedAt: new Date().toISOString(), persistent: false });
@@ -139,7 +150,7 @@ export class ConsoleCore {
       status: consent?.kind === 'launch' && st.status !== 'connected' ? 'awaiting-consent' : st.status,
       consent,
       launchConsented: e.config.type !== 'stdio' || this.consents.find('launch', id, identity) !== undefined,
-      transport: st.transport, error: st.error ?? this.consentErrors.get(id) ?? this.sync.listError(id),
+      transport: st.transport, error: st.error ?? this.consent.error(id) ?? this.sync.listError(id),
       exitCode: st.exit?.code, signal: st.exit?.signal,
       lastStderr: st.status === 'error' ? c?.stderr.last(20) : undefined,
       serverInfo: client?.getServerVersion() as Record<string, unknown> | undefined,
@@ -155,9 +166,9 @@ export class ConsoleCore {
   addServer(id: string, config: ServerConfig, settings: Partial<ServerSettings> = {}, saved = true): ServerView {
     if (this.store.get(id)) throw new CoreError('exists', `a server named ${JSON.stringify(id)} already exists`);
     const want = ServerSettings.parse(settings);
-    this.store.put({ id, config, settings: this.allowedSettings(id, config, want), saved });
+    this.store.put({ id, config, settings: this.consent.allowed(id, config, want), saved });
     this.auditAndAnnounce({ kind: 'config', serverId: id, serverIdentity: serverIdentity(config), reason: 'server added' });
-    this.askTrustIfRaised(id, want).catch((e: Error) => this.internalError('asking to trust a new server', e));
+    this.consent.askTrustIfRaised(id, want).catch((e: Error) => this.internalError('asking to trust a new server', e));
     return this.announce(id);
   }
 
@@ -166,10 +177,10 @@ export class ConsoleCore {
     const e = this.must(id);
     const nextConfig = config ?? e.config;
     const want = ServerSettings.parse({ ...e.settings, ...settings });
-    const next: ServerEntry = { ...e, config: nextConfig, settings: this.allowedSettings(id, nextConfig, want) };
+    const next: ServerEntry = { ...e, config: nextConfig, settings: this.consent.allowed(id, nextConfig, want) };
     const identityChanged = serverIdentity(next.config) !== serverIdentity(e.config);
     this.store.put(next);
-    this.lowerTrustConsent(id, next);
+    this.consent.lowered(id, next);
     this.auditAndAnnounce({ kind: 'config', serverId: id, serverIdentity: serverIdentity(next.config), reason: identityChanged ? 'server identity changed' : 'server settings changed', detail: { settings: next.settings } });
     if (identityChanged) {
       this.calls.gate.dropGrants(id);
@@ -179,7 +190,7 @@ export class ConsoleCore {
     } else if (next.settings.trusted !== e.settings.trusted) {
       this.retrust(id);
     }
-    await this.askTrustIfRaised(id, want);
+    await this.consent.askTrustIfRaised(id, want);
     return this.announce(id);
   }
 
@@ -190,85 +201,13 @@ export class ConsoleCore {
 
   /** Forgets a server's consents: a revoked launch disconnects it, a revoked trust drops trust and auto-approval. */
   async revokeConsent(serverId: string, kind?: ConsentKind): Promise<{ revoked: number }> {
-    const gone = this.consents.revoke(serverId, kind);
-    for (const r of gone) this.auditAndAnnounce({ kind: 'consent-revoked', serverId, serverIdentity: r.identity, reason: `${r.kind} consent revoked`, detail: { via: r.via } });
-    const e = this.store.get(serverId);
-    if (e && gone.some((r) => r.kind === 'trust') && (e.settings.trusted || e.settings.autoApproveReadOnly)) {
-      this.store.put({ ...e, settings: { ...e.settings, trusted: false, autoApproveReadOnly: false } });
-      this.retrust(serverId);
-    }
-    if (e && gone.some((r) => r.kind === 'launch') && e.config.type === 'stdio') await this.disconnect(serverId);
-    if (e) this.announce(serverId);
-    return { revoked: gone.length };
-  }
-
-  /** Trust and auto-approval as far as a person confirmed them for this server identity; lowering never needs a confirmation. */
-  private allowedSettings(id: string, config: ServerConfig, want: ServerSettings): ServerSettings {
-    const rec = this.consents.find('trust', id, serverIdentity(config));
-    const trusted = want.trusted && (rec?.trust?.trusted ?? false);
-    const autoApproveReadOnly = want.autoApproveReadOnly && trusted && (rec?.trust?.autoApproveReadOnly ?? false);
-    return { ...want, trusted, autoApproveReadOnly };
-  }
-
-  /** The user lowered trust: the consent shrinks with it, so raising it again asks again. */
-  private lowerTrustConsent(id: string, e: ServerEntry): void {
-    const rec = this.consents.find('trust', id, serverIdentity(e.config));
-    if (!rec?.trust) return;
-    if (!e.settings.trusted) this.consents.revoke(id, 'trust');
-    else if (rec.trust.autoApproveReadOnly && !e.settings.autoApproveReadOnly) this.consents.record({ ...rec, trust: { trusted: true, autoApproveReadOnly: false } });
-  }
-
-  /** Asks a person to confirm trust the page asked for; applies it when confirmed. */
-  private async askTrustIfRaised(id: string, want: ServerSettings): Promise<void> {
-    const e = this.store.get(id);
-    if (!e) return;
-    // Auto-approval means something only on a trusted server.
-    const raise = want.trusted && (!e.settings.trusted || (want.autoApproveReadOnly && !e.settings.autoApproveReadOnly));
-    if (!raise) return;
-    const identity = serverIdentity(e.config);
-    const trust = { trusted: want.trusted, autoApproveReadOnly: want.autoApproveReadOnly && want.trusted };
-    const ok = await this.obtainConsent({ kind: 'trust', serverId: id, identity, trust });
-    const now = this.store.get(id);
-    if (!ok || !now || serverIdentity(now.config) !== identity) return;
-    this.store.put({ ...now, settings: this.allowedSettings(id, now.config, { ...now.settings, ...trust }) });
-    this.retrust(id);
-    this.announce(id);
-  }
-
-  /** Asks on the consent surface, auditing the question and the answer; true when a person agreed. */
-  private async obtainConsent(q: Parameters<ConsentStore['ask']>[0]): Promise<boolean> {
-    this.consentErrors.delete(q.serverId);
-    this.auditAndAnnounce({ kind: 'consent-requested', serverId: q.serverId, serverIdentity: q.identity, reason: `${q.kind} consent requested`, detail: { launch: q.launch, trust: q.trust, where: this.consents.where } });
-    const { record, why } = await this.consents.ask(q, () => this.announce(q.serverId));
-    if (record) {
-      this.auditAndAnnounce({ kind: 'consent-granted', serverId: q.serverId, serverIdentity: q.identity, reason: `${q.kind} consent granted`, detail: { via: record.via } });
-      return true;
-    }
-    const what = q.kind === 'launch' ? 'launching this command line' : 'trusting this server';
-    this.consentErrors.set(q.serverId, `${what} was not confirmed: ${why}`);
-    this.auditAndAnnounce({ kind: 'consent-refused', serverId: q.serverId, serverIdentity: q.identity, reason: `${q.kind} consent not given: ${why}` });
-    this.announce(q.serverId);
-    return false;
+    return { revoked: (await this.consent.revoke(serverId, kind)).length };
   }
 
   private retrust(id: string): void {
     const e = this.must(id);
     this.catalog.retrust(id, e.settings.trusted);
     this.sync.publish({ serverId: id, at: new Date().toISOString(), reason: 'refresh', added: [], removed: [], changed: [] });
-  }
-
-  /** Writes arguments too large for the log into audit-args/<hash>.json (named by their hash, so written once). */
-  private keepArgs(hash: string, json: string): string | undefined {
-    if (!this.store.settings.keepLargeArgs) return undefined;
-    const rel = join('audit-args', `${hash}.json`);
-    const path = join(this.opts.dataDir, rel);
-    try {
-      if (!existsSync(path)) writeFileAtomic(path, json);
-      return rel;
-    } catch (e) {
-      this.internalError('keeping large arguments beside the audit log', e);
-      return undefined;
-    }
   }
 
   /** Something failed where nobody awaits it: recorded (when the log is still open), never thrown. */
@@ -323,11 +262,11 @@ export class ConsoleCore {
     this.sync.clearError(id);
     // SECURITY: nothing the page added is spawned until a person confirmed this exact command line.
     if (e.config.type === 'stdio' && !this.consents.find('launch', id, identity)) {
-      const ok = await this.obtainConsent({ kind: 'launch', serverId: id, identity, launch: launchLine(e.config) });
+      const ok = await this.consent.obtain({ kind: 'launch', serverId: id, identity, launch: launchLine(e.config) });
       const now = this.store.get(id);
       if (!ok || !now || serverIdentity(now.config) !== identity) return this.announce(id);
     }
-    this.consentErrors.delete(id);
+    this.consent.clearError(id);
     const conn = this.conn(id);
     try {
       await conn.connect(e.config, e.settings, this.store.settings.maxMessageBytes);
