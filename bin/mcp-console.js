@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The command line of MCP Console (built by `npm run build`).
-import { run } from '../out/node/electron/cli/main.js';
+import { runCommandLine } from '../out/node/electron/launch/mcp-console.js';
 
-const code = await run(process.argv.slice(2));
+const code = await runCommandLine(process.argv.slice(2));
 process.exit(code);

@@ -50,43 +50,59 @@ function diffValues(a: unknown, b: unknown, path: string, out: FieldChange[]): v
   if (canonicalJson(a) !== canonicalJson(b)) out.push({ path, before: a, after: b });
 }
 
-/** Leaf-level differences between two tool definitions (at most 200 are listed). */
-export function diffTool(before: Record<string, unknown>, after: Record<string, unknown>): ToolChange | null {
+/** Leaf-level differences between two versions of one item, named `name` (at most 200 are listed). */
+export function diffItem(before: Record<string, unknown>, after: Record<string, unknown>, name: string): ToolChange | null {
   const changes: FieldChange[] = [];
   diffValues(before, after, '', changes);
   if (changes.length === 0) return null;
   const fields = [...new Set(changes.map((c) => c.path.split(/[.[]/)[0]))];
-  return { name: String(after.name ?? before.name), fields, changes };
+  return { name, fields, changes };
+}
+
+/** Leaf-level differences between two tool definitions (at most 200 are listed). */
+export function diffTool(before: Record<string, unknown>, after: Record<string, unknown>): ToolChange | null {
+  return diffItem(before, after, String(after.name ?? before.name));
 }
 
 /**
- * Added, removed and changed tools between two lists of definitions, keyed by name. A definition is
- * changed when its fingerprint differs; callers that already hashed both lists pass the hashes in
- * server order, otherwise the canonical JSON is compared. Only changed tools are walked field by field.
+ * Added, removed and changed items between two versions of any list a server serves (tools by name;
+ * resources, prompts and templates by their own key). An item is changed when its fingerprint
+ * differs; callers that already hashed both lists pass the hashes in list order, otherwise the
+ * canonical JSON is compared. Only changed items are walked field by field.
  */
-export function diffCatalog(
+export function diffLists(
   before: readonly Record<string, unknown>[],
   after: readonly Record<string, unknown>[],
+  key: (item: Record<string, unknown>) => string,
   fingerprints?: { before: readonly string[]; after: readonly string[] },
 ): CatalogDiff {
   const fpBefore = fingerprints?.before ?? before.map((t) => canonicalJson(t));
   const fpAfter = fingerprints?.after ?? after.map((t) => canonicalJson(t));
   const old = new Map<string, number>();
-  before.forEach((t, i) => old.set(String(t.name), i));
+  before.forEach((t, i) => old.set(key(t), i));
   const now = new Set<string>();
   const diff: CatalogDiff = { added: [], removed: [], changed: [] };
   after.forEach((t, i) => {
-    const name = String(t.name);
-    now.add(name);
-    const j = old.get(name);
-    if (j === undefined) diff.added.push(name);
+    const k = key(t);
+    now.add(k);
+    const j = old.get(k);
+    if (j === undefined) diff.added.push(k);
     else if (fpBefore[j] !== fpAfter[i]) {
-      const change = diffTool(before[j], t);
+      const change = diffItem(before[j], t, k);
       if (change) diff.changed.push(change);
     }
   });
-  for (const t of before) if (!now.has(String(t.name))) diff.removed.push(String(t.name));
+  for (const t of before) if (!now.has(key(t))) diff.removed.push(key(t));
   return diff;
+}
+
+/** The tools of one server, keyed by name (see diffLists). */
+export function diffCatalog(
+  before: readonly Record<string, unknown>[],
+  after: readonly Record<string, unknown>[],
+  fingerprints?: { before: readonly string[]; after: readonly string[] },
+): CatalogDiff {
+  return diffLists(before, after, (t) => String(t.name), fingerprints);
 }
 
 /** True when a diff holds nothing. */

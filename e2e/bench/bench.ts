@@ -2,12 +2,13 @@
  * `npm run bench`: what the core adds over the bare SDK client, against the same stdio fixture.
  * Call round trip (session-approved, audit log on and flushed) and listing 10,000 tools.
  */
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ConsoleCore } from '../../electron/core/console-core.js';
+import { ConsoleCore } from '../../electron/core/index.js';
 import { uiBench } from './ui-bench.js';
 import { scaleBench } from './scale-bench.js';
 import { scriptedConsent } from '../integration/harness.js';
@@ -60,19 +61,19 @@ async function withCore<T>(env: Record<string, string>, fn: (core: ConsoleCore) 
 
 async function benchCallsCore(auditFsync: boolean): Promise<number[]> {
   return withCore({ FIXTURE_TOOLS: '300' }, async (core) => {
-    const first = core.calls.request('fx', 'echo', { message: 'grant' });
-    const a = core.calls.gate.get(first.approvalId!)!;
-    core.calls.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'session' }, 'user');
-    await core.calls.wait(first.id);
+    const first = core.requestCall('fx', 'echo', { message: 'grant' }, CONSOLE_USER);
+    const a = core.approval(first.approvalId!)!;
+    core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'session' }, 'user');
+    await core.waitCall(first.id);
     const times: number[] = [];
     for (let i = 0; i < WARMUP + CALLS; i++) {
       const t0 = performance.now();
-      const rec = core.calls.request('fx', 'echo', { message: 'x', i });
-      const done = await core.calls.wait(rec.id);
+      const rec = core.requestCall('fx', 'echo', { message: 'x', i }, CONSOLE_USER);
+      const done = await core.waitCall(rec.id);
       if (done.outcome !== 'ok' || done.decidedBy !== 'session-policy') throw new Error(`unexpected ${done.outcome} by ${done.decidedBy}`);
       if (i >= WARMUP) times.push(performance.now() - t0);
     }
-    const v = core.audit.verify();
+    const v = core.verifyAudit();
     if (!v.ok || v.entries < CALLS * 3) throw new Error('audit log incomplete');
     return times;
   }, auditFsync);
@@ -105,11 +106,11 @@ async function benchListCore(): Promise<{ cold: number[]; warm: number[]; heapMb
       // Cold: the live catalog forgotten, every definition hashed afresh (as on connect).
       // Warm: a re-list of unchanged definitions (as after list_changed).
       const isCold = r % 2 === 0;
-      if (isCold) core.catalog.drop('fx');
+      if (isCold) core.forgetCatalog('fx');
       const t0 = performance.now();
       await core.refreshCatalog('fx', 'refresh');
       (isCold ? cold : warm).push(performance.now() - t0);
-      if (core.catalog.tools('fx').length < 10_000) throw new Error('catalog incomplete');
+      if (core.tools('fx').length < 10_000) throw new Error('catalog incomplete');
     }
     const times = warm;
     global.gc?.();

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ConsoleCore } from '../../electron/core/console-core.js';
+import { ConsoleCore } from '../../electron/core/index.js';
 import { startServe } from '../tools/serve-process.js';
 import { scriptedConsent } from '../integration/harness.js';
 import { launchChromium } from './ui-bench.js';

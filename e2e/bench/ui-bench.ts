@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { ConsoleCore } from '../../electron/core/console-core.js';
+import { ConsoleCore } from '../../electron/core/index.js';
 import { startServe } from '../tools/serve-process.js';
 import { scriptedConsent } from '../integration/harness.js';
 
@@ -42,7 +42,7 @@ async function coreConnect(): Promise<{ connected: number; listed: number }> {
   core.addServer('fx', { type: 'stdio', command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '10000', FIXTURE_PAGE_SIZE: '100' } });
   let connected = 0;
   const t0 = performance.now();
-  const off = core.bus.on((n, p) => {
+  const off = core.onEvent((n, p) => {
     if (n === 'server.status' && (p as { status: string }).status === 'connected' && !connected) connected = performance.now() - t0;
   });
   await core.connect('fx');

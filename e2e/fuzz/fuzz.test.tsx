@@ -7,9 +7,9 @@
  */
 import { cleanup, render } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Catalog } from '../../electron/core/catalog.js';
-import { checkStructured, wireJson } from '../../electron/core/call-outcome.js';
-import { SchemaValidator } from '../../electron/core/schema-validator.js';
+import { Catalog } from '../../electron/core/catalog/catalog.js';
+import { checkStructured, wireJson } from '../../electron/core/calls/call-outcome.js';
+import { SchemaValidator } from '../../electron/core/calls/schema-validator.js';
 import { routeContent } from '../../shared/content-routing.js';
 import { inspectHiddenText } from '../../shared/hidden-text.js';
 import { prettyJsonText } from '../../shared/pretty-json.js';

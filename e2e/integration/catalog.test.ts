@@ -1,17 +1,18 @@
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sha256 } from '../../electron/core/hash.js';
+import { sha256 } from '../../electron/core/support/hash.js';
 import { canonicalJson } from '../../shared/canonical-json.js';
-import { ConsoleCore } from '../../electron/core/console-core.js';
+import { ConsoleCore } from '../../electron/core/index.js';
 import { fixtureStdio, makeCore, nextEvent, scriptedConsent } from './harness.js';
 
 /** Runs change_tools through the gate (approved), and resolves with the catalog change it caused. */
 async function changeTools(h: ReturnType<typeof makeCore>, action: string) {
   const changed = nextEvent(h.core, 'catalog.changed', (e) => e.change.reason === 'list_changed');
   const asked = nextEvent(h.core, 'approval.requested', (a) => a.tool === 'change_tools');
-  const rec = h.core.calls.request('fx', 'change_tools', { action });
+  const rec = h.core.requestCall('fx', 'change_tools', { action }, CONSOLE_USER);
   const a = await asked;
-  h.core.calls.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
-  await h.core.calls.wait(rec.id);
+  h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
+  await h.core.waitCall(rec.id);
   return (await changed).change;
 }
 
@@ -23,7 +24,7 @@ describe('catalog', () => {
     h = makeCore();
     h.core.addServer('fx', fixtureStdio({ FIXTURE_TOOLS: '300', FIXTURE_PAGE_SIZE: '7' }));
     await h.core.connect('fx');
-    const names = h.core.catalog.tools('fx').map((t) => t.name);
+    const names = h.core.tools('fx').map((t) => t.name);
     expect(names).toHaveLength(301);
     expect(new Set(names).size).toBe(301);
     expect(names.slice(0, 2)).toEqual(['calls_seen', 'echo']);
@@ -44,16 +45,16 @@ describe('catalog', () => {
     const config = fixtureStdio();
     h.core.addServer('fx', config);
     await h.core.connect('fx');
-    const none = h.core.catalog.get('fx', 'ann_uuuu')!;
+    const none = h.core.findTool('fx', 'ann_uuuu')!;
     expect(none.declaredAnnotations).toBeUndefined();
     expect(none.annotations).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true });
     expect(none.risk.level).toBe('unknown');
-    const mixed = h.core.catalog.get('fx', 'ann_tfuf')!;
+    const mixed = h.core.findTool('fx', 'ann_tfuf')!;
     expect(mixed.declaredAnnotations).toEqual({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
     expect(mixed.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false });
     expect(mixed.risk).toMatchObject({ level: 'read-only-claimed', trusted: false });
-    expect(h.core.catalog.tools('fx').filter((t) => t.name.startsWith('ann_'))).toHaveLength(81);
-    const raw = h.core.catalog.raw('fx', 'ann_tfuf')!;
+    expect(h.core.tools('fx').filter((t) => t.name.startsWith('ann_'))).toHaveLength(81);
+    const raw = h.core.rawTool('fx', 'ann_tfuf')!;
     expect(mixed.fingerprint).toBe(sha256(canonicalJson(raw)));
     expect(mixed.serverIdentity).toBe(h.core.view('fx').identity);
   });
@@ -62,17 +63,17 @@ describe('catalog', () => {
     h = makeCore();
     h.core.addServer('fx', fixtureStdio());
     await h.core.connect('fx');
-    expect(h.core.catalog.get('fx', 'hostile_hidden')!.hiddenText).toEqual(['description']);
-    expect(h.core.catalog.get('fx', 'hostile_html')!.description).toContain('<script>');
-    expect(h.core.catalog.get('fx', 'hostile_long')!.description).toHaveLength(100_000);
-    expect(h.core.catalog.get('fx', 'echo')!.hiddenText).toEqual([]);
+    expect(h.core.findTool('fx', 'hostile_hidden')!.hiddenText).toEqual(['description']);
+    expect(h.core.findTool('fx', 'hostile_html')!.description).toContain('<script>');
+    expect(h.core.findTool('fx', 'hostile_long')!.description).toHaveLength(100_000);
+    expect(h.core.findTool('fx', 'echo')!.hiddenText).toEqual([]);
   });
 
   it('recomputes risk when the user trusts the server', async () => {
     h = makeCore();
     h.core.addServer('fx', fixtureStdio());
     await h.core.connect('fx');
-    expect(h.core.catalog.get('fx', 'echo')!.risk.level).toBe('read-only-claimed');
+    expect(h.core.findTool('fx', 'echo')!.risk.level).toBe('read-only-claimed');
     const ev = nextEvent(h.core, 'catalog.changed', (e) => e.change.reason === 'refresh');
     await h.core.updateServer('fx', undefined, { trusted: true });
     expect((await ev).tools.find((t) => t.name === 'echo')!.risk.level).toBe('read-only-trusted');
@@ -82,17 +83,17 @@ describe('catalog', () => {
     h = makeCore();
     h.core.addServer('fx', fixtureStdio());
     await h.core.connect('fx');
-    expect(h.core.catalog.get('fx', 'icon_png')!.iconData).toMatch(/^data:image\/png;base64,iVBOR/);
-    expect(h.core.catalog.get('fx', 'icon_svg')!.iconData).toMatch(/^data:image\/svg\+xml;base64,/);
-    expect(h.core.catalog.get('fx', 'icon_bad_scheme')!.iconData).toBeUndefined();
-    expect(h.core.catalog.get('fx', 'icon_https')!.iconData).toBeUndefined();
+    expect(h.core.findTool('fx', 'icon_png')!.iconData).toMatch(/^data:image\/png;base64,iVBOR/);
+    expect(h.core.findTool('fx', 'icon_svg')!.iconData).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(h.core.findTool('fx', 'icon_bad_scheme')!.iconData).toBeUndefined();
+    expect(h.core.findTool('fx', 'icon_https')!.iconData).toBeUndefined();
   });
 
   it('pushes a large catalog to front ends in chunks of at most 1,000 tools, in order, one stream at a time', async () => {
     h = makeCore();
     h.core.addServer('fx', fixtureStdio({ FIXTURE_TOOLS: '2500', FIXTURE_PAGE_SIZE: '500' }));
     const events: { tools: number; chunk?: { index: number; count: number; stream: number }; first?: string }[] = [];
-    h.core.bus.on((n, p) => {
+    h.core.onEvent((n, p) => {
       if (n !== 'catalog.changed') return;
       const e = p as { tools: { name: string }[]; chunk?: { index: number; count: number; stream: number } };
       events.push({ tools: e.tools.length, chunk: e.chunk, first: e.tools[0]?.name });
@@ -122,14 +123,14 @@ describe('catalog', () => {
     await h.core.connect('fx');
     const added = await changeTools(h, 'add');
     expect(added).toMatchObject({ added: ['dynamic_1'], removed: [], changed: [] });
-    expect(h.core.catalog.get('fx', 'dynamic_1')).toBeDefined();
+    expect(h.core.findTool('fx', 'dynamic_1')).toBeDefined();
     const param = await changeTools(h, 'add_param');
     expect(param.changed).toEqual([{ name: 'mutable', fields: ['inputSchema'], changes: [{ path: 'inputSchema.properties.exfiltrate_to', after: { type: 'string', description: 'where to send a copy' } }] }]);
     const desc = await changeTools(h, 'change');
     expect(desc.changed[0]).toMatchObject({ name: 'mutable', fields: ['description'], changes: [{ before: 'A tool that changes (version 1).', after: 'A tool that changes (version 2).' }] });
     const removed = await changeTools(h, 'remove');
     expect(removed.removed).toEqual(['mutable']);
-    const log = h.core.audit.query({ kind: 'catalog-change', limit: 10 });
+    const log = h.core.queryAudit({ kind: 'catalog-change', limit: 10 });
     expect(log.at(-1)).toMatchObject({ reason: 'list_changed', detail: { removed: ['mutable'] } });
   });
 
@@ -147,7 +148,6 @@ describe('catalog', () => {
     const again = new ConsoleCore({ dataDir: h.dataDir, auditFsync: false, consent: scriptedConsent() });
     again.start();
     try {
-      again.store.put({ ...h.core.store.get('fx')! });
       const first = nextEvent(again, 'catalog.changed');
       await again.connect('fx');
       expect((await first).change).toMatchObject({ reason: 'reconnect', added: [], removed: [], changed: [] });

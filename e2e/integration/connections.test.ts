@@ -1,3 +1,4 @@
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../shared/schemas/server.js';
 import { callApproved, FIXTURE, fixtureStdio, freePort, makeCore, nextEvent, startHttp } from './harness.js';
@@ -14,7 +15,7 @@ describe('connections', () => {
     h = makeCore();
     h.core.addServer('fx', fixtureStdio());
     const statuses: string[] = [];
-    h.core.bus.on((n, p) => n === 'server.status' && statuses.push((p as { status: string }).status));
+    h.core.onEvent((n, p) => n === 'server.status' && statuses.push((p as { status: string }).status));
     const v = await h.core.connect('fx');
     expect(v).toMatchObject({ status: 'connected', transport: 'stdio', protocolVersion: '2025-11-25', serverInfo: { name: 'mcp-console-fixture', version: '1.0.0' } });
     expect(v.capabilities).toHaveProperty('tools');
@@ -47,19 +48,19 @@ describe('connections', () => {
     h.core.addServer('b', fixtureStdio());
     await Promise.all([h.core.connect('a'), h.core.connect('b')]);
     const errored = nextEvent(h.core, 'server.status', (v) => v.id === 'a' && v.status === 'error');
-    const rec = h.core.calls.request('a', 'exit_process', {});
-    const pending = h.core.calls.gate.get(rec.approvalId!)!;
-    h.core.calls.decide({ approvalId: pending.id, decision: 'approve', argsHash: pending.argsHash, scope: 'once' }, 'user');
+    const rec = h.core.requestCall('a', 'exit_process', {}, CONSOLE_USER);
+    const pending = h.core.approval(rec.approvalId!)!;
+    h.core.decide({ approvalId: pending.id, decision: 'approve', argsHash: pending.argsHash, scope: 'once' }, 'user');
     const v = await errored;
     expect(v.exitCode).toBe(3);
     expect(v.error).toMatch(/exit code 3/);
     expect(v.lastStderr?.join('\n')).toContain('fixture: exiting on request');
-    const done = await h.core.calls.wait(rec.id);
+    const done = await h.core.waitCall(rec.id);
     expect(done.outcome).toBe('protocol-error');
-    expect(h.core.catalog.tools('a')).toEqual([]);
+    expect(h.core.tools('a')).toEqual([]);
     expect(h.core.view('b').status).toBe('connected');
     expect((await callApproved(h, 'b', 'echo', { message: 'still here' })).outcome).toBe('ok');
-    expect(h.core.audit.query({ kind: 'server-error', limit: 5 })[0]).toMatchObject({ serverId: 'a', reason: expect.stringMatching(/exit code 3/) });
+    expect(h.core.queryAudit({ kind: 'server-error', limit: 5 })[0]).toMatchObject({ serverId: 'a', reason: expect.stringMatching(/exit code 3/) });
   });
 
   it('reports a non-JSON line on stdout without dropping the connection', async () => {
@@ -78,7 +79,7 @@ describe('connections', () => {
     const v = await h.core.connect('nope');
     expect(v.status).toBe('error');
     expect(v.error).toMatch(/command not found: definitely-not-a-command-xyz/);
-    expect(h.core.audit.query({ kind: 'connect-failed', limit: 1 })).toHaveLength(1);
+    expect(h.core.queryAudit({ kind: 'connect-failed', limit: 1 })).toHaveLength(1);
   });
 
   it('gives up after the connect timeout with a clear error', async () => {
@@ -165,9 +166,9 @@ describe('connections', () => {
     h.core.addServer('fx', fixtureStdio());
     await h.core.connect('fx');
     expect((await h.core.disconnect('fx')).status).toBe('disconnected');
-    expect(h.core.catalog.tools('fx')).toEqual([]);
-    expect(() => h.core.calls.request('fx', 'echo', {})).toThrow(/not connected/);
+    expect(h.core.tools('fx')).toEqual([]);
+    expect(() => h.core.requestCall('fx', 'echo', {}, CONSOLE_USER)).toThrow(/not connected/);
     expect((await h.core.connect('fx')).status).toBe('connected');
-    expect(h.core.catalog.tools('fx').length).toBe(261);
+    expect(h.core.tools('fx').length).toBe(261);
   });
 });

@@ -2,13 +2,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConsoleCore } from '../../electron/core/console-core.js';
-import { dispatch, makeHandlers } from '../../electron/core/handlers.js';
+import { ConsoleCore, dispatch, makeHandlers as makeHandlersFor, terminalConsent, type ConsentQuestion } from '../../electron/core/index.js';
 import { parseInput } from '../../shared/contract.js';
-import { terminalConsent } from '../../electron/cli/terminal-consent.js';
-import type { ConsentQuestion } from '../../electron/core/consents.js';
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import type { ServerConfig } from '../../shared/schemas/server.js';
 import { fixtureStdio, makeCore, nextEvent, scriptedConsent } from './harness.js';
+
+/** The handlers the console's page uses. */
+const makeHandlers = (core: ConsoleCore) => makeHandlersFor(core, { requester: CONSOLE_USER });
 
 /** A command line that leaves a file behind if it is ever spawned. */
 function marker(dir: string, name = 'spawned'): ServerConfig {
@@ -33,7 +34,7 @@ describe('launch consent', () => {
     const r = await dispatch(handlers, 'servers.connect', { serverId: 'evil' });
     expect(r).toMatchObject({ ok: true, value: { status: 'disconnected', launchConsented: false, error: expect.stringMatching(/launching this command line was not confirmed: no surface/) } });
     expect(existsSync(join(h.dataDir, 'spawned'))).toBe(false);
-    const kinds = h.core.audit.query({ serverId: 'evil', limit: 50 }).map((e) => e.kind);
+    const kinds = h.core.queryAudit({ serverId: 'evil', limit: 50 }).map((e) => e.kind);
     expect(kinds).toEqual(expect.arrayContaining(['consent-requested', 'consent-refused']));
     expect(kinds).not.toContain('connect');
   });
@@ -85,7 +86,7 @@ describe('launch consent', () => {
       expect(again.view('fx').status).toBe('disconnected');
       expect((await again.connect('fx')).status).toBe('connected');
       expect(asked.asked).toHaveLength(1);
-      expect(again.audit.query({ kind: 'consent-revoked', limit: 5 })).toHaveLength(1);
+      expect(again.queryAudit({ kind: 'consent-revoked', limit: 5 })).toHaveLength(1);
     } finally {
       await again.close();
     }

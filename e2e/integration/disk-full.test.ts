@@ -1,8 +1,9 @@
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StdioTransport } from '../../electron/core/stdio-transport.js';
+import { StdioTransport } from '../../electron/core/servers/stdio-transport.js';
 import { fixtureStdio, makeCore, nextEvent, tempDir } from './harness.js';
 
 /** Counts the tools/call messages that actually leave for a server process. */
@@ -18,10 +19,10 @@ function watchSends() {
 
 async function askAndApprove(h: ReturnType<typeof makeCore>) {
   const asked = nextEvent(h.core, 'approval.requested');
-  const rec = h.core.calls.request('fx', 'echo', { message: 'x'.repeat(200) });
+  const rec = h.core.requestCall('fx', 'echo', { message: 'x'.repeat(200) }, CONSOLE_USER);
   const a = await asked;
-  h.core.calls.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
-  return h.core.calls.wait(rec.id);
+  h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
+  return h.core.waitCall(rec.id);
 }
 
 describe('a nearly full disk', () => {
@@ -52,7 +53,7 @@ describe('a nearly full disk', () => {
     // Either the request itself could not be recorded, or its approval could not: in both cases nothing left.
     expect(JSON.stringify(r)).toMatch(/audit/);
     expect(watch.sent).toHaveLength(1);
-    expect(h.core.audit.verify().ok).toBe(true);
+    expect(h.core.verifyAudit().ok).toBe(true);
   });
 
   it('sends no call when the approval cannot be written on a small tmpfs that is full', async (ctx) => {

@@ -28,7 +28,7 @@ describe.each(transports)('@modelcontextprotocol/server-everything over %s', (ki
   });
 
   it('lists its tools with annotations told apart from defaults', () => {
-    const tools = h.core.catalog.tools('everything');
+    const tools = h.core.tools('everything');
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-annotated-message', 'get-structured-content', 'get-tiny-image', 'trigger-long-running-operation']));
     expect(tools.length).toBeGreaterThanOrEqual(13);
     const echo = tools.find((t) => t.name === 'echo')!;

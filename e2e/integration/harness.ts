@@ -1,12 +1,13 @@
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { EventName, EventPayload } from '../../shared/contract.js';
 import type { ServerConfig } from '../../shared/schemas/server.js';
-import { ConsoleCore } from '../../electron/core/console-core.js';
-import type { ConsentProvider, ConsentQuestion } from '../../electron/core/consents.js';
-import type { AuditIo } from '../../electron/core/audit-log.js';
+import { ConsoleCore } from '../../electron/core/index.js';
+import type { ConsentProvider, ConsentQuestion } from '../../electron/core/index.js';
+import type { AuditIo } from '../../electron/core/audit/index.js';
 
 /** A person at the terminal who answers every consent question as told (yes by default), remembering each question. */
 export function scriptedConsent(answer: (q: ConsentQuestion) => boolean | 'unavailable' | Promise<boolean | 'unavailable'> = () => true): ConsentProvider & { asked: ConsentQuestion[] } {
@@ -46,7 +47,7 @@ export function makeCore(opts: { auditFsync?: boolean; consent?: ConsentProvider
 export function nextEvent<N extends EventName>(core: ConsoleCore, name: N, test: (p: EventPayload<N>) => boolean = () => true, timeoutMs = 15_000): Promise<EventPayload<N>> {
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => (off(), reject(new Error(`no ${name} event within ${timeoutMs} ms`))), timeoutMs);
-    const off = core.bus.on((n: EventName, p: unknown) => {
+    const off = core.onEvent((n: EventName, p: unknown) => {
       if (n === (name as EventName) && test(p as EventPayload<N>)) {
         clearTimeout(timer);
         off();
@@ -82,10 +83,10 @@ type Harness = ReturnType<typeof makeCore>;
 /** Asks for a call and approves it once; resolves with the finished record. */
 export async function callApproved(h: Harness, server: string, tool: string, args: Record<string, unknown> = {}, scope: 'once' | 'session' = 'once') {
   const asked = nextEvent(h.core, 'approval.requested', (a) => a.serverId === server && a.tool === tool);
-  const rec = h.core.calls.request(server, tool, args);
+  const rec = h.core.requestCall(server, tool, args, CONSOLE_USER);
   const a = await asked;
-  h.core.calls.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope }, 'user');
-  return h.core.calls.wait(rec.id);
+  h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope }, 'user');
+  return h.core.waitCall(rec.id);
 }
 
 /** How many tools/call requests for `tool` reached the fixture process (asked through the gate). */

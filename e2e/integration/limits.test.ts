@@ -1,3 +1,4 @@
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,14 +14,14 @@ describe('limits on what waits and what is logged', () => {
     h.core.addServer('fx', fixtureStdio());
     h.core.addServer('fx2', fixtureStdio());
     await Promise.all([h.core.connect('fx'), h.core.connect('fx2')]);
-    for (let i = 0; i < 3; i++) h.core.calls.request('fx', 'echo', { message: String(i) });
-    expect(() => h.core.calls.request('fx', 'echo', { message: 'one too many' })).toThrow(/already has 3 calls waiting for approval \(the limit is 3\)/);
-    expect(h.core.audit.query({ kind: 'denied', limit: 5 }).at(-1)).toMatchObject({ serverId: 'fx', decidedBy: 'system', reason: expect.stringMatching(/already wait for approval/) });
+    for (let i = 0; i < 3; i++) h.core.requestCall('fx', 'echo', { message: String(i) }, CONSOLE_USER);
+    expect(() => h.core.requestCall('fx', 'echo', { message: 'one too many' }, CONSOLE_USER)).toThrow(/already has 3 calls waiting for approval \(the limit is 3\)/);
+    expect(h.core.queryAudit({ kind: 'denied', limit: 5 }).at(-1)).toMatchObject({ serverId: 'fx', decidedBy: 'system', reason: expect.stringMatching(/already wait for approval/) });
     // Other servers are not held back by it; deciding one makes room again.
-    expect(h.core.calls.request('fx2', 'echo', { message: 'other' }).approvalId).toBeDefined();
-    const [first] = h.core.calls.gate.pending().filter((a) => a.serverId === 'fx');
-    h.core.calls.decide({ approvalId: first.id, decision: 'deny', argsHash: first.argsHash, scope: 'once' }, 'user');
-    expect(h.core.calls.request('fx', 'echo', { message: 'room again' }).approvalId).toBeDefined();
+    expect(h.core.requestCall('fx2', 'echo', { message: 'other' }, CONSOLE_USER).approvalId).toBeDefined();
+    const [first] = h.core.pendingApprovals().filter((a) => a.serverId === 'fx');
+    h.core.decide({ approvalId: first.id, decision: 'deny', argsHash: first.argsHash, scope: 'once' }, 'user');
+    expect(h.core.requestCall('fx', 'echo', { message: 'room again' }, CONSOLE_USER).approvalId).toBeDefined();
   });
 
   it('logs large arguments by hash and size, kept beside the log (or not at all, by setting)', async () => {
@@ -28,9 +29,9 @@ describe('limits on what waits and what is logged', () => {
     h.core.updateSettings({ maxInlineArgsBytes: 1024 });
     h.core.addServer('fx', fixtureStdio());
     await h.core.connect('fx');
-    const small = h.core.calls.request('fx', 'echo', { message: 'small' });
-    const big = h.core.calls.request('fx', 'echo', { message: 'x'.repeat(100_000) });
-    const entries = h.core.audit.query({ kind: 'call-requested', limit: 10 });
+    const small = h.core.requestCall('fx', 'echo', { message: 'small' }, CONSOLE_USER);
+    const big = h.core.requestCall('fx', 'echo', { message: 'x'.repeat(100_000) }, CONSOLE_USER);
+    const entries = h.core.queryAudit({ kind: 'call-requested', limit: 10 });
     expect(entries.find((e) => e.callId === small.id)).toMatchObject({ args: { message: 'small' } });
     const e = entries.find((x) => x.callId === big.id)!;
     expect(e.args).toBeUndefined();
@@ -38,8 +39,8 @@ describe('limits on what waits and what is logged', () => {
     expect(readFileSync(join(h.dataDir, e.argsFile!), 'utf8')).toBe(big.argsJson);
     expect(readFileSync(join(h.dataDir, 'audit.jsonl')).length).toBeLessThan(20_000);
     h.core.updateSettings({ keepLargeArgs: false });
-    const other = h.core.calls.request('fx', 'echo', { message: 'y'.repeat(100_000) });
-    const e2 = h.core.audit.query({ kind: 'call-requested', limit: 10 }).find((x) => x.callId === other.id)!;
+    const other = h.core.requestCall('fx', 'echo', { message: 'y'.repeat(100_000) }, CONSOLE_USER);
+    const e2 = h.core.queryAudit({ kind: 'call-requested', limit: 10 }).find((x) => x.callId === other.id)!;
     expect(e2).toMatchObject({ argsBytes: other.argsJson.length });
     expect(e2.argsFile).toBeUndefined();
     expect(existsSync(join(h.dataDir, 'audit-args', `${other.argsHash}.json`))).toBe(false);

@@ -1,3 +1,4 @@
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIG_TEXT_CHARS } from '../fixtures/fixture-tools.js';
 import { PNG_BASE64 } from '../fixtures/media.js';
@@ -25,20 +26,20 @@ describe('call outcomes', () => {
 
   it('cancels a running call with notifications/cancelled', async () => {
     const asked = nextEvent(h.core, 'approval.requested', (a) => a.tool === 'never_answers');
-    const rec = h.core.calls.request('fx', 'never_answers', {});
+    const rec = h.core.requestCall('fx', 'never_answers', {}, CONSOLE_USER);
     const a = await asked;
     const running = nextEvent(h.core, 'call.updated', (c) => c.id === rec.id && c.state === 'running');
-    h.core.calls.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
+    h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
     await running;
     const serverSawIt = nextEvent(h.core, 'server.stderr', (e) => e.lines.some((l) => l.includes('never_answers was cancelled')));
-    h.core.calls.cancel(rec.id);
-    expect(await h.core.calls.wait(rec.id)).toMatchObject({ outcome: 'cancelled', decidedBy: 'user' });
+    h.core.cancelCall(rec.id);
+    expect(await h.core.waitCall(rec.id)).toMatchObject({ outcome: 'cancelled', decidedBy: 'user' });
     await serverSawIt;
   });
 
   it('forwards progress, and progress keeps a slow call alive past the timeout', async () => {
     const seen: number[] = [];
-    const off = h.core.bus.on((n, p) => n === 'call.progress' && seen.push((p as { progress: { progress: number } }).progress.progress));
+    const off = h.core.onEvent((n, p) => n === 'call.progress' && seen.push((p as { progress: { progress: number } }).progress.progress));
     const r = await callApproved(h, 'fx', 'slow_progress', { steps: 6, delayMs: 400 });
     off();
     expect(r.outcome).toBe('ok');
@@ -50,7 +51,7 @@ describe('call outcomes', () => {
   it('delivers every progress notification sent before the result, in order, even when they arrive together', async () => {
     for (let round = 0; round < 3; round++) {
       const seen: number[] = [];
-      const off = h.core.bus.on((n, p) => n === 'call.progress' && seen.push((p as { progress: { progress: number } }).progress.progress));
+      const off = h.core.onEvent((n, p) => n === 'call.progress' && seen.push((p as { progress: { progress: number } }).progress.progress));
       const r = await callApproved(h, 'fx', 'slow_progress', { steps: 20, delayMs: 0 });
       off();
       expect(r.outcome).toBe('ok');
@@ -87,8 +88,8 @@ describe('call outcomes', () => {
     await h.core.connect('fx2');
     await callApproved(h, 'fx', 'echo', { i: -1 }, 'session');
     await callApproved(h, 'fx2', 'echo', { i: -2 }, 'session');
-    const recs = Array.from({ length: 40 }, (_, i) => h.core.calls.request(i % 2 ? 'fx' : 'fx2', 'echo', { i }));
-    const done = await Promise.all(recs.map((r) => h.core.calls.wait(r.id)));
+    const recs = Array.from({ length: 40 }, (_, i) => h.core.requestCall(i % 2 ? 'fx' : 'fx2', 'echo', { i }, CONSOLE_USER));
+    const done = await Promise.all(recs.map((r) => h.core.waitCall(r.id)));
     done.forEach((d, i) => expect(String(d.result!.content[0].text)).toBe(JSON.stringify({ i })));
     expect(await callsSeen(h, 'fx', 'echo')).toBe(21);
   });
@@ -108,15 +109,15 @@ describe('results kept in memory', () => {
       await h.core.connect('fx');
       const small = await callApproved(h, 'fx', 'echo', { message: 'small' });
       const first = await callApproved(h, 'fx', 'big_text');
-      expect(h.core.calls.get(first.id).result).toBeDefined();
+      expect(h.core.getCall(first.id).result).toBeDefined();
       const announced = nextEvent(h.core, 'call.updated', (c) => c.id === first.id && c.resultReleased === true);
       const second = await callApproved(h, 'fx', 'big_text');
       expect((await announced).result).toBeUndefined();
-      expect(h.core.calls.get(first.id)).toMatchObject({ resultReleased: true, outcome: 'ok' });
-      expect(h.core.calls.get(first.id).result).toBeUndefined();
-      expect(h.core.calls.get(small.id).resultReleased).toBe(true);
-      expect(String(h.core.calls.get(second.id).result!.content[0].text)).toHaveLength(BIG_TEXT_CHARS);
-      const audit = h.core.audit.query({ kind: 'completed', limit: 10 }).find((e) => e.callId === first.id);
+      expect(h.core.getCall(first.id)).toMatchObject({ resultReleased: true, outcome: 'ok' });
+      expect(h.core.getCall(first.id).result).toBeUndefined();
+      expect(h.core.getCall(small.id).resultReleased).toBe(true);
+      expect(String(h.core.getCall(second.id).result!.content[0].text)).toHaveLength(BIG_TEXT_CHARS);
+      const audit = h.core.queryAudit({ kind: 'completed', limit: 10 }).find((e) => e.callId === first.id);
       expect(audit?.summary).toMatchObject({ blocks: [{ type: 'text' }] });
     } finally {
       await h.dispose();
@@ -134,7 +135,7 @@ describe('message size limit', () => {
       const r = await callApproved(h, 'fx', 'big_text');
       expect(r).toMatchObject({ outcome: 'protocol-error', error: { code: 'too-large', message: 'too large: 10.0 MB over the limit of 1.0 MB (the maxMessageBytes setting)' } });
       expect(h.core.stderr('fx').lines.join('\n')).toMatch(/dropped a message: too large: 10\.0 MB over the limit of 1\.0 MB/);
-      expect(h.core.audit.query({ kind: 'failed', limit: 1 })[0]).toMatchObject({ outcome: 'protocol-error', summary: { error: { code: 'too-large' } } });
+      expect(h.core.queryAudit({ kind: 'failed', limit: 1 })[0]).toMatchObject({ outcome: 'protocol-error', summary: { error: { code: 'too-large' } } });
       expect((await callApproved(h, 'fx', 'echo', { after: 1 })).outcome).toBe('ok');
     } finally {
       await h.dispose();

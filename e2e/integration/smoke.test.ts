@@ -1,3 +1,4 @@
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureStdio, makeCore, nextEvent } from './harness.js';
 
@@ -12,10 +13,10 @@ describe('smoke', () => {
     expect(v.status).toBe('connected');
     expect(v.toolCount).toBe(261);
     const asked = nextEvent(h.core, 'approval.requested');
-    const call = h.core.calls.request('fx', 'echo', { message: 'hi' });
+    const call = h.core.requestCall('fx', 'echo', { message: 'hi' }, CONSOLE_USER);
     const a = await asked;
-    h.core.calls.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
-    const done = await h.core.calls.wait(call.id);
+    h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
+    const done = await h.core.waitCall(call.id);
     expect(done.outcome).toBe('ok');
     expect(done.result?.content[0]).toEqual({ type: 'text', text: '{"message":"hi"}' });
   });

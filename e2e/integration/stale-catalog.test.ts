@@ -1,5 +1,6 @@
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Catalog } from '../../electron/core/catalog.js';
+import { Catalog } from '../../electron/core/catalog/catalog.js';
 import { callApproved, fixtureStdio, makeCore, nextEvent } from './harness.js';
 
 describe('a re-list that fails', () => {
@@ -12,9 +13,9 @@ describe('a re-list that fails', () => {
     await h.core.connect('fx');
     // "Allow for this session" for mutable (v1).
     expect(await callApproved(h, 'fx', 'mutable', { path: 'a' }, 'session')).toMatchObject({ outcome: 'ok' });
-    const granted = h.core.calls.request('fx', 'mutable', { path: 'b' });
+    const granted = h.core.requestCall('fx', 'mutable', { path: 'b' }, CONSOLE_USER);
     expect(granted.approvalId).toBeUndefined();
-    await h.core.calls.wait(granted.id);
+    await h.core.waitCall(granted.id);
     // The server changes mutable (v2) and breaks tools/list: the console cannot see the new definition.
     const failed = nextEvent(h.core, 'server.status', (v) => v.id === 'fx' && v.catalogStale !== undefined);
     expect(await callApproved(h, 'fx', 'change_tools', { action: 'break_list' })).toMatchObject({ outcome: 'ok' });
@@ -22,20 +23,20 @@ describe('a re-list that fails', () => {
     expect(v.catalogStale).toMatch(/tools\/list failed: .*broken on purpose/);
     // The grant does not apply to a stale catalog: the person is asked, and told why.
     const asked = nextEvent(h.core, 'approval.requested', (a) => a.tool === 'mutable');
-    const r = h.core.calls.request('fx', 'mutable', { path: 'c' });
+    const r = h.core.requestCall('fx', 'mutable', { path: 'c' }, CONSOLE_USER);
     expect(r.approvalId).toBeDefined();
     const a = await asked;
     expect(a.stale).toMatch(/tools\/list failed/);
-    h.core.calls.decide({ approvalId: a.id, decision: 'deny', argsHash: a.argsHash, scope: 'once' }, 'user');
-    expect(await h.core.calls.wait(r.id)).toMatchObject({ outcome: 'denied' });
-    expect(h.core.audit.query({ kind: 'server-error', serverId: 'fx', limit: 5 }).at(-1)).toMatchObject({ detail: { stale: true } });
+    h.core.decide({ approvalId: a.id, decision: 'deny', argsHash: a.argsHash, scope: 'once' }, 'user');
+    expect(await h.core.waitCall(r.id)).toMatchObject({ outcome: 'denied' });
+    expect(h.core.queryAudit({ kind: 'server-error', serverId: 'fx', limit: 5 }).at(-1)).toMatchObject({ detail: { stale: true } });
     // A good listing ends the stale state.
     const fresh = nextEvent(h.core, 'catalog.changed', (e) => e.change.reason === 'list_changed');
     const restore = nextEvent(h.core, 'approval.requested', (x) => x.tool === 'change_tools');
-    const rr = h.core.calls.request('fx', 'change_tools', { action: 'restore' });
+    const rr = h.core.requestCall('fx', 'change_tools', { action: 'restore' }, CONSOLE_USER);
     const ra = await restore;
-    h.core.calls.decide({ approvalId: ra.id, decision: 'approve', argsHash: ra.argsHash, scope: 'once' }, 'user');
-    await h.core.calls.wait(rr.id);
+    h.core.decide({ approvalId: ra.id, decision: 'approve', argsHash: ra.argsHash, scope: 'once' }, 'user');
+    await h.core.waitCall(rr.id);
     await fresh;
     expect(h.core.view('fx').catalogStale).toBeUndefined();
   });
@@ -46,7 +47,7 @@ describe('a re-list that fails', () => {
     const v = await h.core.connect('fx');
     expect(v.status).toBe('connected');
     expect(v.toolCount).toBe(261);
-    expect(h.core.catalog.get('fx', 'deep_schema')).toBeUndefined();
+    expect(h.core.findTool('fx', 'deep_schema')).toBeUndefined();
     expect(v.error).toMatch(/deep_schema.*nested deeper than 128 levels/);
   });
 

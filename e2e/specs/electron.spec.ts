@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
 import { eventNames, requestNames } from '../../shared/contract.js';
 import { FIXTURE } from './fixtures.js';
-import { findElectron } from '../../electron/cli/start.js';
+import { findElectron } from '../../electron/launch/start.js';
 
 // Found without requiring the package (which would try to download the binary).
 const bin = findElectron(resolve('.'));

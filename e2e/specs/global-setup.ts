@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { findElectron } from '../../electron/cli/start.js';
+import { findElectron } from '../../electron/launch/start.js';
 
 /** Says once, up front, what will be skipped and why. */
 export default function globalSetup(): void {

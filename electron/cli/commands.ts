@@ -1,14 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
-import { join } from 'node:path';
 import type { Approval } from '../../shared/schemas/call.js';
-import { AuditLog } from '../core/audit-log.js';
-import { ConsoleCore } from '../core/console-core.js';
-import { resolveDataDir } from '../core/data-dir.js';
+import { COMMAND_LINE } from '../../shared/schemas/requester.js';
+import { consentText, startCore, verifyAuditLog, type ConsentProvider, type ConsoleCore } from '../core/index.js';
 import { str, type ParsedArgs } from './args.js';
 import { approvalText, plural, resultText, safe, toolJson, toolLine } from './format.js';
-import type { ConsentProvider } from '../core/consents.js';
-import { consentText } from './terminal-consent.js';
 
 /** Exit codes of `call` (automation.md). */
 export const EXIT = { ok: 0, toolError: 1, protocol: 2, denied: 3 } as const;
@@ -42,28 +37,23 @@ class UsageError extends Error {}
 async function openServer(args: ParsedArgs, io: Io): Promise<{ core: ConsoleCore; id: string } | number> {
   const id = args.positional[1];
   if (!id) throw new UsageError('name the server');
-  const core = new ConsoleCore({ dataDir: resolveDataDir(str(args, 'data-dir')), consent: cliConsent(io) });
-  for (const p of core.start()) io.err(`warning: ${safe(p)}`);
   const config = str(args, 'config');
-  let disabled: string[] = [];
-  try {
-    if (config) {
-      const loaded = core.loadConfig(readFileSync(config, 'utf8'));
-      for (const w of loaded.warnings) io.err(`warning: ${config}: ${safe(w)}`);
-      disabled = loaded.disabled;
-    }
-  } catch (e) {
-    io.err(`error: cannot use --config ${config}: ${safe((e as Error).message)}`);
+  const { core, problems, configWarnings, configError, disabled } = startCore({ dataDir: str(args, 'data-dir'), configFile: config, consent: cliConsent(io) });
+  for (const p of problems) io.err(`warning: ${safe(p)}`);
+  for (const w of configWarnings) io.err(`warning: ${safe(w)}`);
+  if (configError) {
+    io.err(`error: ${safe(configError)}`);
     await core.close();
     return EXIT.protocol;
   }
-  if (!core.store.get(id) && disabled.includes(id)) {
+  const known = core.listServers().map((s) => s.id);
+  if (!known.includes(id) && disabled.includes(id)) {
     io.err(`error: server ${JSON.stringify(safe(id, true))} is disabled in ${config} ("disabled": true)`);
     await core.close();
     return EXIT.protocol;
   }
-  if (!core.store.get(id)) {
-    io.err(`error: no server ${JSON.stringify(id)}${config ? ` in ${config}` : ''}; known: ${core.store.list().map((e) => e.id).join(', ') || 'none'}`);
+  if (!known.includes(id)) {
+    io.err(`error: no server ${JSON.stringify(id)}${config ? ` in ${config}` : ''}; known: ${known.join(', ') || 'none'}`);
     await core.close();
     return EXIT.protocol;
   }
@@ -97,7 +87,7 @@ export async function toolsCommand(args: ParsedArgs, io: Io): Promise<number> {
   if (typeof opened === 'number') return opened;
   const { core, id } = opened;
   try {
-    const tools = core.catalog.tools(id);
+    const tools = core.tools(id);
     const v = core.view(id);
     if (tools.length === 0 && v.error?.startsWith('tools/list failed')) {
       // Nothing on stdout: a script reading it must not mistake a failure for an empty catalog.
@@ -136,14 +126,14 @@ export async function callCommand(args: ParsedArgs, io: Io): Promise<number> {
   try {
     let record;
     try {
-      record = core.calls.request(id, toolName, callArgs);
+      record = core.requestCall(id, toolName, callArgs, COMMAND_LINE);
     } catch (e) {
       io.err(`error: ${safe((e as Error).message)}`);
       return EXIT.protocol;
     }
-    const approval = record.approvalId ? core.calls.gate.get(record.approvalId) : undefined;
+    const approval = record.approvalId ? core.pendingApprovals().find((a) => a.id === record.approvalId) : undefined;
     if (approval?.status === 'pending') await decideOnTerminal(core, approval, args, io);
-    const done = await core.calls.wait(record.id);
+    const done = await core.waitCall(record.id);
     if (args.flags.has('json')) io.out(JSON.stringify(done, null, 2));
     else if (done.result) io.out(resultText(done));
     switch (done.outcome) {
@@ -166,7 +156,7 @@ export async function callCommand(args: ParsedArgs, io: Io): Promise<number> {
 
 async function decideOnTerminal(core: ConsoleCore, a: Approval, args: ParsedArgs, io: Io): Promise<void> {
   const decide = (decision: 'approve' | 'deny', actor: 'user' | 'cli-flag' | 'system', reason?: string) =>
-    core.calls.decide({ approvalId: a.id, decision, argsHash: a.argsHash, scope: 'once', reason }, actor);
+    core.decide({ approvalId: a.id, decision, argsHash: a.argsHash, scope: 'once', reason }, actor);
   if (args.flags.has('yes')) {
     io.err(approvalText(a));
     io.err('Approved by --yes.');
@@ -186,11 +176,10 @@ async function decideOnTerminal(core: ConsoleCore, a: Approval, args: ParsedArgs
 
 /** `audit verify [--data-dir D]` */
 export function auditVerifyCommand(args: ParsedArgs, io: Io): number {
-  const log = new AuditLog(join(resolveDataDir(str(args, 'data-dir')), 'audit.jsonl'));
-  const r = log.verify();
+  const r = verifyAuditLog(str(args, 'data-dir'));
   const recovered = (r.recovered ?? []).map((x) => `torn tail recovered at seq ${x.seq} (kept in ${x.file})`);
   if (r.ok) {
-    io.out([`audit log intact: ${plural(r.entries, 'entry').replace(/entrys$/, 'entries')} (${log.path})`, ...recovered].join('\n'));
+    io.out([`audit log intact: ${plural(r.entries, 'entry').replace(/entrys$/, 'entries')} (${r.path})`, ...recovered].join('\n'));
     if (r.warning) io.err(`warning: ${r.warning}`);
     return 0;
   }
@@ -199,7 +188,7 @@ export function auditVerifyCommand(args: ParsedArgs, io: Io): number {
     return 1;
   }
   const where = r.firstBadLine !== undefined ? `entry ${r.firstBadLine}${r.firstBadSeq !== undefined ? ` (seq ${r.firstBadSeq})` : ''}` : `seq ${r.firstBadSeq}`;
-  io.out([`audit log broken at ${where}: ${r.reason} (${log.path})`, ...recovered].join('\n'));
+  io.out([`audit log broken at ${where}: ${r.reason} (${r.path})`, ...recovered].join('\n'));
   return 1;
 }
 

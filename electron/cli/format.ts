@@ -1,3 +1,4 @@
+import { describeRequester } from '../../shared/schemas/requester.js';
 import { displayName } from '../../shared/annotations.js';
 import { plural, safe } from '../../shared/terminal-text.js';
 
@@ -38,6 +39,7 @@ export function approvalText(a: Approval): string {
   const lines = [
     `Server:   ${safe(a.serverId, true)}${a.serverName ? ` (${safe(a.serverName, true)})` : ''}  identity ${a.serverIdentity.slice(0, 16)}…`,
     `Tool:     ${safe(a.tool, true)}${a.toolTitle ? ` (${safe(a.toolTitle, true)})` : ''}  fingerprint ${a.fingerprint.slice(0, 16)}…`,
+    `Asked by: ${safe(describeRequester(a.requestedBy), true)}`,
     `Risk:     ${a.risk.level}${a.trusted ? '' : ' — server not trusted: annotations are claims'}`,
     ...a.risk.reasons.map((r) => `          - ${r}`),
     'Annotations:',

@@ -1,4 +1,4 @@
-import { parseArgs } from './args.js';
+import { parseArgs, type ParsedArgs } from './args.js';
 import { auditVerifyCommand, callCommand, processIo, toolsCommand, UsageError, type Io } from './commands.js';
 import { safe } from './format.js';
 
@@ -28,8 +28,14 @@ function editDistance(a: string, b: string): number {
   return d[a.length][b.length];
 }
 
-/** Runs one command line; resolves with the exit code. */
-export async function run(argv: string[], io: Io = processIo()): Promise<number> {
+/** A command another host provides (browser mode's `serve`); the launcher hands it in. */
+export type HostedCommand = (args: ParsedArgs, io: Io) => Promise<number>;
+
+/**
+ * Runs one command line; resolves with the exit code. Commands that belong to another host (the
+ * web server's `serve`) come in through `hosted`, so this host imports none of the others.
+ */
+export async function run(argv: string[], io: Io = processIo(), hosted: Partial<Record<'serve', HostedCommand>> = {}): Promise<number> {
   const args = parseArgs(argv);
   const cmd = args.positional[0];
   try {
@@ -49,8 +55,8 @@ export async function run(argv: string[], io: Io = processIo()): Promise<number>
     if (cmd === 'call') return await callCommand(args, io);
     if (cmd === 'audit') return auditVerifyCommand(args, io);
     if (cmd === 'serve') {
-      const { serveCommand } = await import('./serve.js');
-      return await serveCommand(args, io);
+      if (!hosted.serve) throw new UsageError('serve is not available from this entry point; use bin/mcp-console.js');
+      return await hosted.serve(args, io);
     }
     throw new UsageError(`unknown command ${JSON.stringify(cmd)}`);
   } catch (e) {

@@ -1,25 +1,20 @@
 import { join } from 'node:path';
 import { parseHostConfigDetailed } from '../../shared/config.js';
+import type { EventName, EventPayload } from '../../shared/contract.js';
 import { ReadResourceResult } from '../../shared/schemas/content.js';
-import { Settings } from '../../shared/schemas/audit.js';
-import { ServerSettings, type ServerConfig, type ServerView } from '../../shared/schemas/server.js';
-import type { CatalogChange } from '../../shared/schemas/tool.js';
-import { AuditLog } from './audit-log.js';
-import { CallManager } from './calls.js';
-import { Catalog } from './catalog.js';
-import { CatalogSync } from './catalog-sync.js';
-import { ServerConnection } from './connection.js';
-import { ConsentStore, launchLine, type ConsentProvider } from './consents.js';
-import { ConsentFlow } from './consent-flow.js';
-import { keepArgsBeside } from './audit-args.js';
+import { Settings, type AuditEntry, type AuditQuery, type AuditVerifyResult } from '../../shared/schemas/audit.js';
+import type { Approval, CallRecord, Decider, DecideInput } from '../../shared/schemas/call.js';
 import type { ConsentKind, ConsentRecord } from '../../shared/schemas/consent.js';
-import type { AuditFields, AuditIo } from './audit-log.js';
-import { CoreError } from './errors.js';
-import { EventBus } from './event-bus.js';
-import { serverIdentity } from './hash.js';
-import { IconFetcher } from './icons.js';
-import { SchemaValidator } from './schema-validator.js';
-import { ServerStore, type ServerEntry } from './server-store.js';
+import type { Requester } from '../../shared/schemas/requester.js';
+import { ServerSettings, type ServerConfig, type ServerView } from '../../shared/schemas/server.js';
+import type { CatalogChange, ToolView } from '../../shared/schemas/tool.js';
+import { pageOf } from '../../shared/list-page.js';
+import { AuditLog, AuditTrail, keepArgsBeside, type AuditFields, type AuditIo } from './audit/index.js';
+import { CallManager, SchemaValidator } from './calls/index.js';
+import { Catalog, CatalogSync, IconFetcher } from './catalog/index.js';
+import { ConsentFlow, ConsentStore, launchLine, ServerStore, type ConsentProvider, type ServerEntry } from './config/index.js';
+import { ServerConnection } from './servers/index.js';
+import { CoreError, EventBus, type AnyListener } from './support/index.js';
 
 export interface CoreOptions {
   dataDir: string;
@@ -38,12 +33,13 @@ export interface CoreOptions {
  * through the contract's handlers.
  */
 export class ConsoleCore {
-  readonly bus = new EventBus();
-  readonly store: ServerStore;
-  readonly catalog: Catalog;
-  readonly audit: AuditLog;
-  readonly calls: CallManager;
-  readonly consents: ConsentStore;
+  private readonly bus = new EventBus();
+  private readonly store: ServerStore;
+  private readonly catalog: Catalog;
+  private readonly audit: AuditLog;
+  private readonly trail: AuditTrail;
+  private readonly calls: CallManager;
+  private readonly consents: ConsentStore;
   private readonly consent: ConsentFlow;
   private readonly validator = new SchemaValidator();
   private connections = new Map<string, ServerConnection>();
@@ -58,16 +54,17 @@ export class ConsoleCore {
     });
     this.catalog = new Catalog(join(opts.dataDir, 'pins'));
     this.audit = new AuditLog(join(opts.dataDir, 'audit.jsonl'), { fsync: opts.auditFsync ?? true, io: opts.auditIo });
+    this.trail = new AuditTrail(this.audit, this.bus);
     this.calls = new CallManager({
       server: (id) => {
         const e = this.store.get(id);
         if (!e) return undefined;
         const c = this.connections.get(id);
         const info = c?.client?.getServerVersion();
-        return { identity: serverIdentity(e.config), settings: e.settings, name: info?.title ?? info?.name, client: c?.client };
+        return { identity: e.identity, settings: e.settings, name: info?.title ?? info?.name, client: c?.client };
       },
       catalog: this.catalog,
-      audit: this.audit,
+      trail: this.trail,
       validator: this.validator,
       bus: this.bus,
       approvalTimeoutMs: () => this.store.settings.approvalTimeoutMs,
@@ -85,7 +82,7 @@ export class ConsoleCore {
       catalogSettling: (id) => this.sync.settling(id),
     });
     this.sync = new CatalogSync({
-      store: this.store, catalog: this.catalog, audit: this.audit, bus: this.bus, icons: opts.icons ?? new IconFetcher(),
+      store: this.store, catalog: this.catalog, trail: this.trail, bus: this.bus, icons: opts.icons ?? new IconFetcher(),
       client: (id) => this.connections.get(id)?.client,
       changed: (change) => this.calls.catalogChanged(change),
       announce: (id) => void this.announce(id),
@@ -118,10 +115,10 @@ export class ConsoleCore {
     for (const w of parsed.warnings) this.auditAndAnnounce({ kind: 'config', reason: `--config: ${w}` });
     for (const [id, config] of Object.entries(configs)) {
       const prev = this.store.get(id);
-      this.store.put({ id, config, settings: this.consent.allowed(id, config, prev?.settings ?? ServerSettings.parse({})), saved: false });
+      const entry = this.store.put({ id, config, settings: this.consent.allowed(id, config, prev?.settings ?? ServerSettings.parse({})), saved: false });
       // SECURITY: a command line in the file the user pointed the console at is consented by being there.
       if (config.type === 'stdio') {
-        this.consents.record({ kind: 'launch', serverId: id, identity: serverIdentity(config), launch: launchLine(config), via: 'config-file', grantedAt: new Date().toISOString(), persistent: false });
+        this.consents.record({ kind: 'launch', serverId: id, identity: entry.identity, launch: launchLine(config), via: 'config-file', grantedAt: new Date().toISOString(), persistent: false });
       }
     }
     return { ids: Object.keys(configs), disabled: parsed.disabled, warnings: parsed.warnings };
@@ -134,6 +131,16 @@ export class ConsoleCore {
     this.audit.close();
   }
 
+  /** Subscribes to every event of the contract; returns the unsubscribe function. */
+  onEvent(listener: AnyListener): () => void {
+    return this.bus.on(listener);
+  }
+
+  /** The settings every server shares. */
+  settings(): Settings {
+    return this.store.settings;
+  }
+
   listServers(): ServerView[] {
     return this.store.list().map((e) => this.view(e.id));
   }
@@ -144,7 +151,7 @@ export class ConsoleCore {
     const st = c?.state ?? { status: 'disconnected' as const };
     const client = st.status === 'connected' ? c?.client : undefined;
     const consent = this.consents.pending(id);
-    const identity = serverIdentity(e.config);
+    const identity = e.identity;
     return {
       id, config: e.config, settings: e.settings, saved: e.saved, identity,
       status: consent?.kind === 'launch' && st.status !== 'connected' ? 'awaiting-consent' : st.status,
@@ -166,8 +173,8 @@ export class ConsoleCore {
   addServer(id: string, config: ServerConfig, settings: Partial<ServerSettings> = {}, saved = true): ServerView {
     if (this.store.get(id)) throw new CoreError('exists', `a server named ${JSON.stringify(id)} already exists`);
     const want = ServerSettings.parse(settings);
-    this.store.put({ id, config, settings: this.consent.allowed(id, config, want), saved });
-    this.auditAndAnnounce({ kind: 'config', serverId: id, serverIdentity: serverIdentity(config), reason: 'server added' });
+    const entry = this.store.put({ id, config, settings: this.consent.allowed(id, config, want), saved });
+    this.auditAndAnnounce({ kind: 'config', serverId: id, serverIdentity: entry.identity, reason: 'server added' });
     this.consent.askTrustIfRaised(id, want).catch((e: Error) => this.internalError('asking to trust a new server', e));
     return this.announce(id);
   }
@@ -177,13 +184,12 @@ export class ConsoleCore {
     const e = this.must(id);
     const nextConfig = config ?? e.config;
     const want = ServerSettings.parse({ ...e.settings, ...settings });
-    const next: ServerEntry = { ...e, config: nextConfig, settings: this.consent.allowed(id, nextConfig, want) };
-    const identityChanged = serverIdentity(next.config) !== serverIdentity(e.config);
-    this.store.put(next);
+    const next = this.store.put({ ...e, config: nextConfig, settings: this.consent.allowed(id, nextConfig, want) });
+    const identityChanged = next.identity !== e.identity;
     this.consent.lowered(id, next);
-    this.auditAndAnnounce({ kind: 'config', serverId: id, serverIdentity: serverIdentity(next.config), reason: identityChanged ? 'server identity changed' : 'server settings changed', detail: { settings: next.settings } });
+    this.auditAndAnnounce({ kind: 'config', serverId: id, serverIdentity: next.identity, reason: identityChanged ? 'server identity changed' : 'server settings changed', detail: { settings: next.settings } });
     if (identityChanged) {
-      this.calls.gate.dropGrants(id);
+      this.calls.dropGrants(id);
       const wasLive = this.connections.get(id)?.state.status === 'connected';
       await this.disconnect(id);
       if (wasLive) return this.connect(id);
@@ -210,26 +216,19 @@ export class ConsoleCore {
     this.sync.publish({ serverId: id, at: new Date().toISOString(), reason: 'refresh', added: [], removed: [], changed: [] });
   }
 
-  /** Something failed where nobody awaits it: recorded (when the log is still open), never thrown. */
-  internalError(what: string, e: unknown): void {
-    try {
-      this.auditAndAnnounce({ kind: 'internal-error', reason: `${what}: ${(e as Error)?.message ?? String(e)}` });
-    } catch {
-      /* the log is closed or failing: nothing more to do */
-    }
+  private internalError(what: string, e: unknown): void {
+    this.trail.internalError(what, e);
   }
 
-  /** Writes an audit entry and announces it to every front end: the one path every part of the core uses. */
-  auditAndAnnounce(fields: AuditFields, flush = false): void {
-    const entry = this.audit.append(fields, flush);
-    this.bus.emit('audit.appended', entry);
+  private auditAndAnnounce(fields: AuditFields): void {
+    this.trail.record(fields);
   }
 
   async removeServer(id: string): Promise<void> {
     this.must(id);
     await this.disconnect(id);
     this.connections.delete(id);
-    this.calls.gate.dropGrants(id);
+    this.calls.dropGrants(id);
     this.consents.revoke(id);
     this.store.remove(id);
     this.auditAndAnnounce({ kind: 'config', serverId: id, reason: 'server removed' });
@@ -258,13 +257,13 @@ export class ConsoleCore {
   /** Connects (or reconnects) a server and lists its tools. A failure is reported in the returned view. */
   async connect(id: string): Promise<ServerView> {
     const e = this.must(id);
-    const identity = serverIdentity(e.config);
+    const identity = e.identity;
     this.sync.clearError(id);
     // SECURITY: nothing the page added is spawned until a person confirmed this exact command line.
     if (e.config.type === 'stdio' && !this.consents.find('launch', id, identity)) {
       const ok = await this.consent.obtain({ kind: 'launch', serverId: id, identity, launch: launchLine(e.config) });
       const now = this.store.get(id);
-      if (!ok || !now || serverIdentity(now.config) !== identity) return this.announce(id);
+      if (!ok || !now || now.identity !== identity) return this.announce(id);
     }
     this.consent.clearError(id);
     const conn = this.conn(id);
@@ -285,7 +284,7 @@ export class ConsoleCore {
     const c = this.connections.get(id);
     if (c && c.state.status !== 'disconnected') {
       await c.disconnect();
-      this.auditAndAnnounce({ kind: 'disconnect', serverId: id, serverIdentity: serverIdentity(this.must(id).config) });
+      this.auditAndAnnounce({ kind: 'disconnect', serverId: id, serverIdentity: this.must(id).identity });
       this.sync.drop(id);
     }
     return this.view(id);
@@ -298,8 +297,84 @@ export class ConsoleCore {
   }
 
   /** Lists a server's tools again (serialised: a change during a walk triggers one more walk). */
+  /** Forgets a server's live tools without telling anyone (pins stay): the next listing is built afresh, as on connect (the benchmark's cold listing). */
+  forgetCatalog(id: string): void {
+    this.catalog.drop(id);
+  }
+
   refreshCatalog(id: string, reason: CatalogChange['reason']): Promise<void> {
     return this.sync.refresh(id, reason);
+  }
+
+  /** A page of the live tools of one server (or all), in server order. */
+  tools(serverId?: string, offset?: number, limit?: number): ToolView[] {
+    return pageOf(this.catalog.tools(serverId), offset, limit);
+  }
+
+  /** One live tool, or undefined. */
+  findTool(serverId: string, name: string): ToolView | undefined {
+    return this.catalog.get(serverId, name);
+  }
+
+  /** One live tool; an unknown one is an error. */
+  tool(serverId: string, name: string): ToolView {
+    const t = this.catalog.get(serverId, name);
+    if (!t) throw new CoreError('unknown-tool', `server ${JSON.stringify(serverId)} offers no tool ${JSON.stringify(name)}`);
+    return t;
+  }
+
+  /** The definition exactly as the server sent it. */
+  rawTool(serverId: string, name: string): Record<string, unknown> | undefined {
+    return this.catalog.raw(serverId, name);
+  }
+
+  /** The recent catalog changes, oldest first. */
+  toolChanges(serverId?: string): CatalogChange[] {
+    return this.catalog.changes.toArray().filter((c) => serverId === undefined || c.serverId === serverId);
+  }
+
+  /** Asks for a call on behalf of `requestedBy`; nothing is sent without a decision for exactly these arguments. */
+  requestCall(serverId: string, tool: string, args: Record<string, unknown>, requestedBy: Requester): CallRecord {
+    return this.calls.request(serverId, tool, args, requestedBy);
+  }
+
+  /** Applies a decision on a pending approval: a person's (`user`), the command line's `--yes`, or a refusal when nobody can be asked (`system`). */
+  decide(input: DecideInput, decidedBy: Extract<Decider, 'user' | 'cli-flag' | 'system'>): Approval {
+    return this.calls.decide(input, decidedBy);
+  }
+
+  pendingApprovals(): Approval[] {
+    return this.calls.pending();
+  }
+
+  /** One approval, pending or decided (while it is remembered). */
+  approval(id: string): Approval | undefined {
+    return this.calls.approval(id);
+  }
+
+  cancelCall(callId: string): CallRecord {
+    return this.calls.cancel(callId);
+  }
+
+  listCalls(): CallRecord[] {
+    return this.calls.list();
+  }
+
+  getCall(callId: string): CallRecord {
+    return this.calls.get(callId);
+  }
+
+  /** Resolves when the call has an outcome. */
+  waitCall(callId: string): Promise<CallRecord> {
+    return this.calls.wait(callId);
+  }
+
+  queryAudit(q: AuditQuery): AuditEntry[] {
+    return this.trail.query(q);
+  }
+
+  verifyAudit(): AuditVerifyResult {
+    return this.trail.verify();
   }
 
   /** Checks arguments against a tool's inputSchema here in the core, where server schemas are compiled under limits. */
@@ -334,7 +409,7 @@ export class ConsoleCore {
         toolsListChanged: () => void this.refreshCatalog(id, 'list_changed'),
         lost: (reason) => {
           const e = this.store.get(id);
-          this.auditAndAnnounce({ kind: 'server-error', serverId: id, serverIdentity: e && serverIdentity(e.config), reason, detail: { exit: c!.state.exit, lastStderr: c!.stderr.last(20) } });
+          this.auditAndAnnounce({ kind: 'server-error', serverId: id, serverIdentity: e?.identity, reason, detail: { exit: c!.state.exit, lastStderr: c!.stderr.last(20) } });
           this.sync.drop(id);
         },
       });

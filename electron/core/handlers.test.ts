@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { requestNames, requests } from '../../shared/contract.js';
 import { tempDir } from '../../e2e/integration/harness.js';
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { ConsoleCore } from './console-core.js';
 import { dispatch, makeHandlers } from './handlers.js';
 
@@ -13,7 +14,7 @@ describe('contract handlers', () => {
     await core.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  const handlers = makeHandlers(core);
+  const handlers = makeHandlers(core, { requester: CONSOLE_USER });
 
   it('has exactly one handler for every request and none besides', () => {
     expect(Object.keys(handlers).sort()).toEqual([...requestNames].sort());

@@ -1,22 +1,31 @@
 import { parseInput, requests, type ParsedInput, type Reply, type RequestName, type RequestOutput } from '../../shared/contract.js';
 import type { ConsoleCore } from './console-core.js';
-import { CoreError, toContractError } from './errors.js';
+import type { Requester } from '../../shared/schemas/requester.js';
+import { CoreError, toContractError } from './support/index.js';
 
 /** One handler per contract request, typed from the contract. */
 export type Handlers = { [N in RequestName]: (input: ParsedInput<N>) => Promise<RequestOutput<N>> | RequestOutput<N> };
 
+/** Who is on the other end of a front end's requests, and the handlers it serves better itself. */
+export interface HandlerOptions {
+  /** Recorded on every call asked for through these handlers. */
+  requester: Requester;
+  /** A shell may replace a handler it serves better itself (the desktop app opens links). */
+  overrides?: Partial<Handlers>;
+}
+
 /**
- * The core's handler for every request of the contract. Decisions made here are a person's ('user').
- * A shell may replace a handler it serves better itself (the desktop app opens links).
+ * The core's handler for every request of the contract, for one front end. Decisions made here are
+ * a person's ('user'); calls are asked for on behalf of `requester`.
  */
-export function makeHandlers(core: ConsoleCore, overrides: Partial<Handlers> = {}): Handlers {
+export function makeHandlers(core: ConsoleCore, opts: HandlerOptions): Handlers {
   return {
-    ...base(core),
-    ...overrides,
+    ...base(core, opts.requester),
+    ...opts.overrides,
   };
 }
 
-function base(core: ConsoleCore): Handlers {
+function base(core: ConsoleCore, requester: Requester): Handlers {
   return {
     'servers.list': () => core.listServers(),
     'servers.add': (i) => core.addServer(i.id, i.config, i.settings),
@@ -27,35 +36,27 @@ function base(core: ConsoleCore): Handlers {
     'servers.disconnect': (i) => core.disconnect(i.serverId),
     'servers.status': (i) => core.view(i.serverId),
     'servers.stderr': (i) => core.stderr(i.serverId),
-    'tools.list': (i) => {
-      const all = core.catalog.tools(i.serverId);
-      const from = i.offset ?? 0;
-      return from === 0 && i.limit === undefined ? all : all.slice(from, i.limit === undefined ? undefined : from + i.limit);
-    },
-    'tools.get': (i) => {
-      const t = core.catalog.get(i.serverId, i.name);
-      if (!t) throw new CoreError('unknown-tool', `server ${JSON.stringify(i.serverId)} offers no tool ${JSON.stringify(i.name)}`);
-      return t;
-    },
+    'tools.list': (i) => core.tools(i.serverId, i.offset, i.limit),
+    'tools.get': (i) => core.tool(i.serverId, i.name),
     'tools.validate': (i) => core.validateArgs(i.serverId, i.name, i.args),
-    'tools.changes': (i) => core.catalog.changes.toArray().filter((c) => i.serverId === undefined || c.serverId === i.serverId),
-    'calls.request': (i) => core.calls.request(i.serverId, i.tool, i.args),
-    'calls.cancel': (i) => core.calls.cancel(i.callId),
-    'calls.list': () => core.calls.list(),
-    'calls.get': (i) => core.calls.get(i.callId),
-    'calls.wait': (i) => core.calls.wait(i.callId),
-    'approvals.pending': () => core.calls.gate.pending(),
-    'approvals.decide': (i) => core.calls.decide(i, 'user'),
+    'tools.changes': (i) => core.toolChanges(i.serverId),
+    'calls.request': (i) => core.requestCall(i.serverId, i.tool, i.args, requester),
+    'calls.cancel': (i) => core.cancelCall(i.callId),
+    'calls.list': () => core.listCalls(),
+    'calls.get': (i) => core.getCall(i.callId),
+    'calls.wait': (i) => core.waitCall(i.callId),
+    'approvals.pending': () => core.pendingApprovals(),
+    'approvals.decide': (i) => core.decide(i, 'user'),
     'resources.read': (i) => core.readResource(i.serverId, i.uri),
     'links.open': () => {
       // Browser mode: the page itself asks the user and opens the link; the core never opens URLs.
       throw new CoreError('open-in-page', 'open the link from the page');
     },
-    'audit.query': (i) => core.audit.query(i),
-    'audit.verify': () => core.audit.verify(),
+    'audit.query': (i) => core.queryAudit(i),
+    'audit.verify': () => core.verifyAudit(),
     'consents.list': () => core.listConsents(),
     'consents.revoke': (i) => core.revokeConsent(i.serverId, i.kind),
-    'settings.get': () => core.store.settings,
+    'settings.get': () => core.settings(),
     'settings.update': (i) => core.updateSettings(i),
   };
 }

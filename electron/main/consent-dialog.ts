@@ -1,5 +1,4 @@
-import type { ConsentProvider } from '../core/consents.js';
-import { consentText } from '../core/consent-text.js';
+import { consentText, type ConsentProvider } from '../core/index.js';
 
 /** The part of Electron's `dialog.showMessageBox` this needs (injected, so it is tested without Electron). */
 export type ShowMessageBox = (opts: {

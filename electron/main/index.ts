@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
-import { ConsoleCore } from '../core/console-core.js';
-import { resolveDataDir } from '../core/data-dir.js';
-import { makeHandlers } from '../core/handlers.js';
-import { eventChannel, registerIpc } from './ipc.js';
+import { eventChannel } from '../../shared/bridge.js';
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
+import { makeHandlers, startCore } from '../core/index.js';
+import { registerIpc } from './ipc.js';
 import { openExternalLink } from './links.js';
 import { menuTemplate } from './menu.js';
 import { appResponse } from './protocol.js';
@@ -46,18 +45,13 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  const dataDir = resolveDataDir(flag('data-dir'));
   // SECURITY: command lines and trust the page asks for are confirmed in a native dialog the page cannot drive.
-  const core = new ConsoleCore({ dataDir, consent: dialogConsent((opts) => (win ? dialog.showMessageBox(win, opts) : dialog.showMessageBox(opts))) });
-  const problems = core.start();
+  const consent = dialogConsent((opts) => (win ? dialog.showMessageBox(win, opts) : dialog.showMessageBox(opts)));
   const config = flag('config');
-  if (config) {
-    try {
-      for (const w of core.loadConfig(readFileSync(config, 'utf8')).warnings) problems.push(`--config ${config}: ${w}`);
-    } catch (e) {
-      problems.push(`--config ${config} was not used: ${(e as Error).message}`);
-    }
-  }
+  const started = startCore({ dataDir: flag('data-dir'), configFile: config, consent });
+  const { core, dataDir } = started;
+  const problems = [...started.problems, ...started.configWarnings.map((w) => `--config ${w}`)];
+  if (started.configError) problems.push(started.configError);
 
   protocol.handle('app', (req) => appResponse(RENDERER, req.url));
   denyPermissions(session.defaultSession);
@@ -75,16 +69,19 @@ async function start(): Promise<void> {
   w.once('ready-to-show', () => w.show());
 
   const handlers = makeHandlers(core, {
+    requester: CONSOLE_USER,
+    overrides: {
     'links.open': ({ url }) =>
       openExternalLink(
         url,
         async (href) => (await dialog.showMessageBox(w, { type: 'question', buttons: ['Cancel', 'Open'], defaultId: 0, cancelId: 0, message: 'Open this address in your browser?', detail: href })).response === 1,
         (href) => shell.openExternal(href),
       ),
+    },
   });
   // SECURITY: only this window's own main frame may use the console.
   registerIpc(ipcMain, handlers, (frame) => !w.isDestroyed() && frame === w.webContents.mainFrame);
-  const off = core.bus.on((name, payload) => {
+  const off = core.onEvent((name, payload) => {
     if (!w.isDestroyed()) w.webContents.send(eventChannel(name), payload);
   });
 

@@ -1,11 +1,7 @@
 import type { IpcMain, IpcMainInvokeEvent, WebFrameMain } from 'electron';
+import { requestChannel } from '../../shared/bridge.js';
 import { requestNames, type Reply } from '../../shared/contract.js';
-import { dispatch, type Handlers } from '../core/handlers.js';
-
-/** The IPC channel of a request. */
-export const requestChannel = (name: string) => `mcp:req:${name}`;
-/** The IPC channel of an event. */
-export const eventChannel = (name: string) => `mcp:evt:${name}`;
+import { dispatch, type Handlers } from '../core/index.js';
 
 /**
  * One ipcMain handler per contract request. Each checks that the sender is the app's own main

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { CSP } from '../../shared/csp.js';
-import { contentType, staticFile } from '../web/static-files.js';
+import { contentType, staticFile } from '../core/index.js';
 
 /**
  * Answers an app:// request from the built renderer folder, with the CSP on every response.

@@ -4,9 +4,10 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { eventNames, requestNames } from '../../shared/contract.js';
 import { CSP } from '../../shared/csp.js';
 import { makeCore } from '../../e2e/integration/harness.js';
-import { makeHandlers } from '../core/handlers.js';
-import { buildBridge } from '../preload/bridge.js';
-import { registerIpc, requestChannel } from './ipc.js';
+import { buildBridge, eventChannel, IPC_PREFIX, requestChannel } from '../../shared/bridge.js';
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
+import { makeHandlers } from '../core/index.js';
+import { registerIpc } from './ipc.js';
 import { openExternalLink } from './links.js';
 import { menuTemplate } from './menu.js';
 import { appResponse } from './protocol.js';
@@ -22,7 +23,7 @@ describe('IPC', () => {
   const handlers = new Map<string, Handler>();
   const ipc = { handle: vi.fn((channel: string, fn: Handler) => void handlers.set(channel, fn)) };
   const mainFrame = { id: 'main' };
-  registerIpc(ipc as never, makeHandlers(h.core), (frame) => (frame as unknown) === mainFrame);
+  registerIpc(ipc as never, makeHandlers(h.core, { requester: CONSOLE_USER }), (frame) => (frame as unknown) === mainFrame);
 
   it('registers exactly one handler per contract request', () => {
     expect(ipc.handle).toHaveBeenCalledTimes(requestNames.length);
@@ -46,6 +47,26 @@ describe('IPC', () => {
 
   it('answers a valid request from the main frame', async () => {
     expect(await handlers.get('mcp:req:servers.list')!({ senderFrame: mainFrame }, {})).toEqual({ ok: true, value: [] });
+  });
+
+  it('is what the preload calls: every bridge request reaches a main handler, every event channel is one main sends on', async () => {
+    const subscribed: string[] = [];
+    const bridge = buildBridge(
+      (channel, input) => {
+        const handler = handlers.get(channel);
+        if (!handler) throw new Error(`main has no handler on ${channel}`);
+        return handler({ senderFrame: mainFrame }, input);
+      },
+      (channel) => (subscribed.push(channel), () => {}),
+    );
+    for (const name of requestNames) {
+      // Empty input: a reply from the contract's parser or the core, never a missing channel.
+      const reply = (await bridge.requests[name]({})) as { ok: boolean; error?: { code: string } };
+      expect(reply.ok || reply.error?.code !== 'unknown-request', name).toBe(true);
+    }
+    for (const name of eventNames) bridge.events[name](() => {});
+    expect(subscribed).toEqual(eventNames.map(eventChannel));
+    expect(subscribed.every((c) => c.startsWith(`${IPC_PREFIX}:evt:`))).toBe(true);
   });
 });
 

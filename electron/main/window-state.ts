@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../core/data-dir.js';
+import { writeFileAtomic } from '../core/index.js';
 
 export interface WindowBounds {
   x?: number;

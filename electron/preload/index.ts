@@ -1,8 +1,8 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { buildBridge } from './bridge.js';
+import { BRIDGE_GLOBAL, buildBridge } from '../../shared/bridge.js';
 
 contextBridge.exposeInMainWorld(
-  'mcpConsole',
+  BRIDGE_GLOBAL,
   buildBridge(
     (channel, input) => ipcRenderer.invoke(channel, input),
     (channel, listener) => {

@@ -4,10 +4,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
-import type { ConsoleCore } from '../core/console-core.js';
-import { dispatch, makeHandlers } from '../core/handlers.js';
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
+import { contentType, dispatch, makeHandlers, staticFile, type ConsoleCore } from '../core/index.js';
 import { checkHostAndOrigin, tokenMatches } from './guards.js';
-import { contentType, staticFile } from './static-files.js';
 import { CSP } from '../../shared/csp.js';
 
 /** The largest message a page may send (a pasted config or large arguments fit). */
@@ -28,7 +27,8 @@ export interface WebServer {
  */
 export function startWebServer(core: ConsoleCore, opts: { port?: number; staticDir: string; log?: (line: string) => void }): Promise<WebServer> {
   const token = randomBytes(32).toString('base64url');
-  const handlers = makeHandlers(core);
+  // Everyone on a page of this server is the console's user (the page is behind the per-launch token).
+  const handlers = makeHandlers(core, { requester: CONSOLE_USER });
   const root = resolve(opts.staticDir);
   const sockets = new Set<WebSocket>();
   let port = 0;
@@ -88,7 +88,7 @@ export function startWebServer(core: ConsoleCore, opts: { port?: number; staticD
     });
   }
 
-  const off = core.bus.on((event, payload) => {
+  const off = core.onEvent((event, payload) => {
     if (sockets.size === 0) return;
     const text = JSON.stringify({ event, payload });
     for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text, (err) => err && log(`browser mode: could not push ${event}: ${err.message}`));

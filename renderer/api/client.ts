@@ -1,3 +1,4 @@
+import { BRIDGE_GLOBAL, type Bridge } from '../../shared/bridge';
 import type { EventName, EventPayload, Reply, RequestInput, RequestName, RequestOutput } from '../../shared/contract';
 
 /** What the renderer needs from a back end: the contract's requests and events, nothing else. */
@@ -78,17 +79,11 @@ export function webSocketApi(url: string): ConsoleApi {
   };
 }
 
-/** The API the Electron preload exposes: one method per request, one subscribe per event. */
-export interface PreloadApi {
-  requests: Record<string, (input: unknown) => Promise<Reply<unknown>>>;
-  events: Record<string, (listener: (payload: unknown) => void) => () => void>;
-}
-
 /** The contract over the preload bridge in the desktop app. */
-export function preloadApi(bridge: PreloadApi): ConsoleApi {
+export function preloadApi(bridge: Bridge): ConsoleApi {
   return {
     async request(name, input) {
-      const call = bridge.requests[name];
+      const call = bridge.requests[name] as Bridge['requests'][RequestName] | undefined;
       if (!call) throw new ApiError('unknown-request', `the desktop app has no request ${name}`);
       const r = await call(input);
       if (r.ok) return r.value as never;
@@ -105,15 +100,20 @@ export function preloadApi(bridge: PreloadApi): ConsoleApi {
   };
 }
 
+/** The preload's bridge when this page runs in the desktop app. */
+function desktopBridge(): Bridge | undefined {
+  return (window as unknown as Record<string, Bridge | undefined>)[BRIDGE_GLOBAL];
+}
+
 /** True when this page can reach a back end: the desktop bridge, or a browser-mode token (in the address or kept by this tab). */
 export function hasBackEnd(): boolean {
-  if ((window as unknown as { mcpConsole?: PreloadApi }).mcpConsole) return true;
+  if (desktopBridge()) return true;
   return Boolean(new URLSearchParams(location.hash.slice(1)).get('token') || sessionStorage.getItem('mcp-console-token'));
 }
 
 /** Picks the back end: the preload bridge when present, else the WebSocket with the token from the URL fragment. */
 export function createApi(): ConsoleApi {
-  const bridge = (window as unknown as { mcpConsole?: PreloadApi }).mcpConsole;
+  const bridge = desktopBridge();
   if (bridge) return preloadApi(bridge);
   const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? sessionStorage.getItem('mcp-console-token') ?? '';
   // SECURITY: the token leaves the address bar (and history) at once; the tab keeps it for reloads.

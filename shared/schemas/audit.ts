@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Requester } from './requester.js';
 
 export const AuditKind = z.enum([
   'connect', 'disconnect', 'connect-failed', 'server-error', 'catalog-change',
@@ -25,6 +26,8 @@ export const AuditEntry = z.looseObject({
   argsFile: z.string().optional(),
   decision: z.string().optional(),
   decidedBy: z.string().optional(),
+  /** Who asked for the call an entry is about. */
+  requestedBy: Requester.optional(),
   reason: z.string().optional(),
   outcome: z.string().optional(),
   durationMs: z.number().optional(),
@@ -43,6 +46,7 @@ export const AuditQuery = z.object({
   until: z.string().optional(),
   limit: z.number().int().min(1).max(10_000).default(500),
 });
+export type AuditQuery = z.output<typeof AuditQuery>;
 
 export const AuditVerifyResult = z.object({
   ok: z.boolean(),

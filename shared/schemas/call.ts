@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CallToolResult } from './content.js';
 import { EffectiveAnnotations, RiskSummary, ToolAnnotations, ToolChange } from './tool.js';
+import { Requester } from './requester.js';
 
 export const CallOutcome = z.enum(['ok', 'tool-error', 'protocol-error', 'timeout', 'cancelled', 'denied']);
 export type CallOutcome = z.infer<typeof CallOutcome>;
@@ -21,6 +22,8 @@ export const Approval = z.object({
   serverIdentity: z.string(),
   tool: z.string(),
   toolTitle: z.string().optional(),
+  /** Who asked for the call this approval is about. */
+  requestedBy: Requester,
   /** The exact bytes of the arguments that will be sent (canonical JSON). */
   argsJson: z.string(),
   argsHash: z.string(),
@@ -57,6 +60,8 @@ export const CallRecord = z.object({
   argsJson: z.string(),
   argsHash: z.string(),
   fingerprint: z.string(),
+  /** Who asked for it: the console's user, the command line, or a named agent. */
+  requestedBy: Requester,
   state: z.enum(['awaiting-approval', 'running', 'done']),
   approvalId: z.string().optional(),
   decidedBy: Decider.optional(),

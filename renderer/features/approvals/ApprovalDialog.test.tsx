@@ -8,7 +8,7 @@ import { useConsole } from '../../store/store';
 import { ApprovalDialog, ARM_DELAY_MS } from './ApprovalDialog';
 
 const approval = (over: Partial<Approval> = {}): Approval => ({
-  id: 'a1', callId: 'c1', serverId: 'fx', serverIdentity: 'i'.repeat(64), tool: 'write_file', argsJson: '{"10":true,"9":1,"path":"/tmp/x"}',
+  id: 'a1', callId: 'c1', serverId: 'fx', serverIdentity: 'i'.repeat(64), tool: 'write_file', requestedBy: { kind: 'console' }, argsJson: '{"10":true,"9":1,"path":"/tmp/x"}',
   argsHash: 'h'.repeat(64), fingerprint: 'f'.repeat(64), annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   trusted: false, risk: { level: 'destructive', openWorld: true, trusted: false, reasons: ['declared destructive'] }, validationErrors: [],
   status: 'pending', createdAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 600_000).toISOString(), ...over,

@@ -8,7 +8,7 @@ import { useConsole } from '../../store/store';
 import { ResultView } from './ResultView';
 
 const record = (content: Record<string, unknown>[]): CallRecord => ({
-  id: 'c1', serverId: 'fx', tool: 't', argsJson: '{}', argsHash: 'h', fingerprint: 'f', state: 'done', outcome: 'ok', requestedAt: new Date().toISOString(),
+  id: 'c1', serverId: 'fx', tool: 't', argsJson: '{}', argsHash: 'h', fingerprint: 'f', requestedBy: { kind: 'console' }, state: 'done', outcome: 'ok', requestedAt: new Date().toISOString(),
   result: { content } as CallRecord['result'],
 });
 

@@ -1,0 +1,105 @@
+/**
+ * The floors of MCP Console, enforced (`npm run lint:layers`, part of `npm test`).
+ *
+ *   shared/              pure: zod and itself; no Node, no DOM library, no Electron
+ *   electron/core/       plain Node: talks MCP; never the shell, a host or the renderer
+ *     <concern>/         servers, catalog, calls, approvals, audit, config, support: reached
+ *                        from another concern only through its index.ts
+ *   electron/<host>/     main, preload, web, cli, gateway: the core (through electron/core/index.ts)
+ *                        and shared/, never each other
+ *   electron/launch/     the entry points: the only floor that composes hosts
+ *   renderer/            React: shared/ and itself
+ *
+ * e2e/ (tests, fixtures, benchmarks) may reach anything; nothing that ships may reach e2e/.
+ */
+const HOSTS = 'main|preload|web|cli|gateway';
+const TEST = '(\\.test\\.tsx?|\\.spec\\.ts)$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'shared-is-pure',
+      comment: 'shared/ runs anywhere: in Node, in the page and in the sandboxed preload. It may use zod and itself.',
+      severity: 'error',
+      from: { path: '^shared/', pathNot: TEST },
+      to: { pathNot: '^shared/|^node_modules/zod/' },
+    },
+    {
+      name: 'core-stays-plain-node',
+      comment: 'The core runs under plain Node (the CLI, browser mode, tests): no Electron, no host, no renderer.',
+      severity: 'error',
+      from: { path: '^electron/core/' },
+      to: { path: `^electron/(${HOSTS}|launch)/|^renderer/|^node_modules/electron/` },
+    },
+    {
+      name: 'core-concerns-through-their-surface',
+      comment: 'A concern of the core reaches another only through that folder\'s index.ts.',
+      severity: 'error',
+      from: { path: '^electron/core/([^/]+)/', pathNot: TEST },
+      to: { path: '^electron/core/[^/]+/', pathNot: ['^electron/core/$1/', '^electron/core/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'core-top-through-surfaces',
+      comment: 'The core\'s own top files (the facade, handlers, start-up) use each concern through its index.ts.',
+      severity: 'error',
+      from: { path: '^electron/core/[^/]+\\.ts$', pathNot: TEST },
+      to: { path: '^electron/core/[^/]+/', pathNot: '^electron/core/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'hosts-apart',
+      comment: 'A host (main, preload, web, cli, gateway) never imports another: what two need lives below them.',
+      severity: 'error',
+      from: { path: `^electron/(${HOSTS})/` },
+      to: { path: `^electron/(${HOSTS}|launch)/`, pathNot: '^electron/$1/' },
+    },
+    {
+      name: 'hosts-use-the-core-surface',
+      comment: 'Hosts see the core through electron/core/index.ts only.',
+      severity: 'error',
+      from: { path: `^electron/(${HOSTS}|launch)/` },
+      to: { path: '^electron/core/', pathNot: '^electron/core/index\\.ts$' },
+    },
+    {
+      name: 'renderer-only-shared',
+      comment: 'The page talks to the core through the contract client only: shared/ and itself, never Node or electron/.',
+      severity: 'error',
+      from: { path: '^renderer/' },
+      to: { path: '^electron/|^e2e/|^node_modules/electron/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'renderer-no-node',
+      comment: 'Node built-ins do not exist in the page.',
+      severity: 'error',
+      from: { path: '^renderer/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'electron-only-in-the-shell',
+      comment: 'Requiring the electron package downloads its binary: only the shell may.',
+      severity: 'error',
+      from: { pathNot: '^electron/(main|preload)/|^e2e/' },
+      to: { path: '^node_modules/electron/' },
+    },
+    {
+      name: 'nothing-ships-test-code',
+      comment: 'Shipped code never imports tests, fixtures or benchmarks.',
+      severity: 'error',
+      from: { path: '^(shared|electron|renderer)/', pathNot: TEST },
+      to: { path: '^e2e/' },
+    },
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(out|node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { Approval, DecideInput } from '../../../shared/schemas/call.js';
+import { CoreError } from '../support/index.js';
+
+/** What the gate needs to open an approval. */
+export type ApprovalFields = Omit<Approval, 'id' | 'status' | 'createdAt' | 'expiresAt'>;
+
+interface Grant {
+  identity: string;
+  fingerprint: string;
+}
+
+const HISTORY = 1000;
+
+/**
+ * Pending approvals and "allow for this session" grants. A decision must name the pending
+ * approval and the exact hash of its arguments; an approval is decided once, and expires.
+ */
+export class ApprovalGate {
+  private approvals = new Map<string, Approval>();
+  private timers = new Map<string, NodeJS.Timeout>();
+  private grants = new Map<string, Grant>();
+
+  constructor(private readonly onExpire: (a: Approval) => void) {}
+
+  /** Opens a pending approval that expires after `timeoutMs`. */
+  open(fields: ApprovalFields, timeoutMs: number): Approval {
+    const now = Date.now();
+    const a: Approval = { ...fields, id: randomUUID(), status: 'pending', createdAt: new Date(now).toISOString(), expiresAt: new Date(now + timeoutMs).toISOString() };
+    this.approvals.set(a.id, a);
+    const t = setTimeout(() => this.expire(a.id), timeoutMs);
+    t.unref();
+    this.timers.set(a.id, t);
+    this.trim();
+    return a;
+  }
+
+  pending(): Approval[] {
+    return [...this.approvals.values()].filter((a) => a.status === 'pending');
+  }
+
+  get(id: string): Approval | undefined {
+    return this.approvals.get(id);
+  }
+
+  /**
+   * Checks a decision against the pending approval and closes it. Refuses an unknown or already
+   * decided approval, an expired one, and a hash that is not the one the user was shown.
+   */
+  decide(input: DecideInput): Approval {
+    const a = this.approvals.get(input.approvalId);
+    if (!a) throw new CoreError('unknown-approval', `no approval ${input.approvalId}`);
+    if (a.status !== 'pending') throw new CoreError('already-decided', `approval ${a.id} is already ${a.status}`);
+    if (Date.now() >= Date.parse(a.expiresAt)) {
+      this.expire(a.id);
+      throw new CoreError('expired', `approval ${a.id} expired at ${a.expiresAt}`);
+    }
+    // SECURITY: the decision must be for exactly the arguments shown.
+    if (input.argsHash !== a.argsHash) throw new CoreError('args-mismatch', 'the decision names other arguments than the ones awaiting approval; nothing was sent');
+    this.close(a, input.decision === 'approve' ? 'approved' : 'denied');
+    return a;
+  }
+
+  /** Closes a pending approval without a decision (its tool changed, or its call was cancelled). */
+  void(id: string): Approval | undefined {
+    const a = this.approvals.get(id);
+    if (a?.status === 'pending') this.close(a, 'void');
+    return a;
+  }
+
+  /** Allows a tool for the rest of the session, for this server identity and this exact definition. */
+  grant(serverId: string, tool: string, identity: string, fingerprint: string): void {
+    this.grants.set(key(serverId, tool), { identity, fingerprint });
+  }
+
+  /** True when a session grant covers this very server identity and tool definition. */
+  granted(serverId: string, tool: string, identity: string, fingerprint: string): boolean {
+    const g = this.grants.get(key(serverId, tool));
+    if (!g) return false;
+    if (g.identity === identity && g.fingerprint === fingerprint) return true;
+    this.grants.delete(key(serverId, tool));
+    return false;
+  }
+
+  /** Drops every grant of a server (its identity changed, or it was removed). */
+  dropGrants(serverId: string): void {
+    for (const k of this.grants.keys()) if (k.startsWith(serverId + '\u0000')) this.grants.delete(k);
+  }
+
+  private expire(id: string): void {
+    const a = this.approvals.get(id);
+    if (a?.status !== 'pending') return;
+    this.close(a, 'expired');
+    this.onExpire(a);
+  }
+
+  private close(a: Approval, status: Approval['status']): void {
+    a.status = status;
+    clearTimeout(this.timers.get(a.id));
+    this.timers.delete(a.id);
+  }
+
+  private trim(): void {
+    if (this.approvals.size <= HISTORY) return;
+    for (const [id, a] of this.approvals) {
+      if (this.approvals.size <= HISTORY) break;
+      if (a.status !== 'pending') this.approvals.delete(id);
+    }
+  }
+}
+
+function key(serverId: string, tool: string): string {
+  return serverId + '\u0000' + tool;
+}

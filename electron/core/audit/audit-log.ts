@@ -1,0 +1,359 @@
+import { closeSync, existsSync, fdatasyncSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { canonicalJson } from '../../../shared/canonical-json.js';
+import type { AuditEntry, AuditKind, AuditVerifyResult } from '../../../shared/schemas/audit.js';
+import { sha256 } from '../support/index.js';
+
+/** How long the checkpoint may lag the log. */
+const CHECKPOINT_DELAY_MS = 100;
+
+/** The hash that starts the chain. */
+export const GENESIS = '0'.repeat(64);
+
+/** The fields a caller gives; seq, time and the chain are added by the log. */
+export type AuditFields = Omit<AuditEntry, 'seq' | 'time' | 'prevHash' | 'hash'> & { kind: AuditKind };
+
+/** The hash of an entry: sha-256 of the canonical JSON of every field but `hash`. */
+export function entryHash(entry: Record<string, unknown>): string {
+  const { hash: _omit, ...rest } = entry;
+  return sha256(canonicalJson(rest));
+}
+
+/** The file calls the log makes, injectable so that a short write or a failing sync can be tested. */
+export interface AuditIo {
+  writeSync(fd: number, buf: Buffer, offset: number, length: number): number;
+  fdatasyncSync(fd: number): void;
+}
+
+const nodeIo: AuditIo = { writeSync: (fd, buf, off, len) => writeSync(fd, buf, off, len), fdatasyncSync };
+
+/** The small file beside the log that remembers its newest entry, so that a cut-off end is found. */
+interface Checkpoint {
+  seq: number;
+  hash: string;
+}
+
+/**
+ * Writes every byte or throws: `write(2)` may write less than asked (a nearly full disk), and a
+ * half-written approval must never count as written.
+ */
+export function writeAll(io: AuditIo, fd: number, buf: Buffer): void {
+  let off = 0;
+  while (off < buf.length) {
+    const n = io.writeSync(fd, buf, off, buf.length - off);
+    if (!(n > 0)) throw Object.assign(new Error(`wrote ${off} of ${buf.length} bytes, then nothing more (disk full?)`), { code: 'ENOSPC' });
+    off += n;
+  }
+}
+
+/**
+ * The append-only audit log: one JSON object a line, each chained to the one before by hash, so
+ * that a changed, removed or reordered entry is found by `verify`; a checkpoint file beside it
+ * holds the newest sequence number and hash, so that entries cut off its end are found too.
+ * Appends are synchronous; an entry that gates a call is written whole and flushed before the
+ * call is sent, or the append throws and nothing is sent.
+ */
+export class AuditLog {
+  private fd: number | null = null;
+  private seq = 0;
+  private prevHash = GENESIS;
+  private broken: string | null = null;
+  /** Lines appended but not yet written; written in order with the next flushed entry, or on the next tick. */
+  private queue: { line: string; seq: number; hash: string }[] = [];
+  /** The newest entry actually in the file: what the checkpoint records (never an entry not yet written). */
+  private written: Checkpoint = { seq: 0, hash: GENESIS };
+  private scheduled = false;
+  private writeError: Error | null = null;
+  private readonly io: AuditIo;
+  /** Bytes in the file (it is only appended to, by this object). */
+  private size = 0;
+  private checkpointTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    readonly path: string,
+    private readonly opts: { fsync: boolean; io?: AuditIo } = { fsync: true },
+  ) {
+    this.io = opts.io ?? nodeIo;
+  }
+
+  get checkpointPath(): string {
+    return `${this.path}.checkpoint`;
+  }
+
+  /** Opens the file and picks the chain up from its last entry; a torn last line is set aside first. */
+  open(): void {
+    mkdirSync(dirname(this.path), { recursive: true });
+    this.fd = openSync(this.path, 'a+', 0o600);
+    const torn = this.setAsideTornTail();
+    this.size = fstatSync(this.fd).size;
+    const last = this.lastLine();
+    if (last) {
+      try {
+        const e = JSON.parse(last) as AuditEntry;
+        this.seq = typeof e.seq === 'number' ? e.seq : 0;
+        this.prevHash = typeof e.hash === 'string' ? e.hash : sha256(last);
+        this.written = { seq: this.seq, hash: this.prevHash };
+      } catch {
+        // A whole line that is not JSON is not an interrupted write: keep chaining; verify points at it.
+        this.prevHash = sha256(last);
+        this.broken = 'the last line of the audit log is not JSON';
+      }
+    }
+    if (torn) {
+      this.append({ kind: 'log-recovered', reason: `a torn last line (${torn.bytes} bytes, from an interrupted write) was set aside`, detail: { file: torn.file, bytes: torn.bytes } }, true);
+      this.broken = `the audit log ended in a torn line (an interrupted write); it was kept in ${torn.file} and the log goes on from the last whole entry`;
+    } else if (this.seq > 0 && !existsSync(this.checkpointPath)) {
+      this.writeCheckpoint();
+    }
+  }
+
+  /** A problem found when the log was opened, if any. */
+  get warning(): string | null {
+    return this.broken;
+  }
+
+  /**
+   * Appends one entry with a synchronous write (it is out of the process when this returns). With
+   * `flush`, it is also on disk (fdatasync) before this returns: used for the entry that lets a
+   * call go out. Throws when it cannot be written whole: the caller must then not act.
+   */
+  append(fields: AuditFields, flush = false): AuditEntry {
+    if (this.fd === null) throw new Error('the audit log is not open');
+    if (this.writeError) throw new Error(`the audit log could not be written: ${this.writeError.message}`);
+    const body = { ...fields, seq: this.seq + 1, time: new Date().toISOString(), prevHash: this.prevHash } as Record<string, unknown>;
+    const entry = { ...body, hash: entryHash(body) } as AuditEntry;
+    this.queue.push({ line: JSON.stringify(entry) + '\n', seq: entry.seq, hash: entry.hash });
+    this.seq = entry.seq;
+    this.prevHash = entry.hash;
+    if (flush) {
+      this.drain();
+      if (this.opts.fsync) this.sync();
+    } else if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => {
+        try {
+          this.drain();
+        } catch {
+          /* recorded in writeError: the next append throws */
+        }
+      });
+    }
+    return entry;
+  }
+
+  /** Writes every queued line now, in order, with one system call; a failed write leaves no partial line behind. */
+  private drain(): void {
+    this.scheduled = false;
+    if (this.queue.length === 0 || this.fd === null) return;
+    if (this.writeError) throw this.writeError;
+    const batch = this.queue;
+    const buf = Buffer.from(batch.map((q) => q.line).join(''), 'utf8');
+    this.queue = [];
+    const before = this.size;
+    try {
+      writeAll(this.io, this.fd, buf);
+    } catch (e) {
+      this.fail(e as Error, before);
+      throw this.writeError;
+    }
+    this.size += buf.length;
+    const last = batch[batch.length - 1];
+    this.written = { seq: last.seq, hash: last.hash };
+    this.scheduleCheckpoint();
+  }
+
+  /**
+   * The checkpoint follows the log within CHECKPOINT_DELAY_MS (and at close): it may lag the log,
+   * never lead it, so verify's "ends before its checkpoint" only ever means entries were removed.
+   */
+  private scheduleCheckpoint(): void {
+    if (this.checkpointTimer) return;
+    this.checkpointTimer = setTimeout(() => {
+      this.checkpointTimer = null;
+      this.writeCheckpoint();
+    }, CHECKPOINT_DELAY_MS);
+    this.checkpointTimer.unref();
+  }
+
+  private sync(): void {
+    try {
+      this.io.fdatasyncSync(this.fd!);
+    } catch (e) {
+      this.fail(e as Error, null);
+      throw this.writeError;
+    }
+  }
+
+  /** After a failed write the log takes no more entries; the bytes of a half-written line are cut off again. */
+  private fail(e: Error, truncateTo: number | null): void {
+    this.writeError = e;
+    if (truncateTo !== null && this.fd !== null) {
+      try {
+        ftruncateSync(this.fd, truncateTo);
+        this.size = truncateTo;
+      } catch {
+        /* the torn tail is set aside on the next open */
+      }
+    }
+  }
+
+  private writeCheckpoint(): void {
+    // Replaced whole (write, then rename), so a reader sees the old or the new one.
+    const tmp = `${this.checkpointPath}.tmp`;
+    try {
+      writeFileSync(tmp, JSON.stringify(this.written) + '\n', { mode: 0o600 });
+      renameSync(tmp, this.checkpointPath);
+    } catch {
+      /* the chain still holds; verify says when the checkpoint is missing */
+    }
+  }
+
+  close(): void {
+    if (this.fd !== null) {
+      try {
+        this.drain();
+      } catch {
+        /* writeError already says why */
+      } finally {
+        closeSync(this.fd);
+      }
+      this.flushCheckpoint();
+    }
+    this.fd = null;
+  }
+
+  private flushCheckpoint(): void {
+    if (!this.checkpointTimer) return;
+    clearTimeout(this.checkpointTimer);
+    this.checkpointTimer = null;
+    this.writeCheckpoint();
+  }
+
+  /**
+   * Checks the whole chain and the checkpoint. Names the first entry that was changed, removed,
+   * inserted or reordered; a log that ends before its checkpoint (entries cut off its end); and
+   * tells torn tails that were recovered (an interrupted write) apart from tampering.
+   */
+  verify(): AuditVerifyResult {
+    if (this.fd !== null) this.drain();
+    this.flushCheckpoint();
+    if (!existsSync(this.path)) return { ok: false, entries: 0, reason: `there is no audit log at ${this.path}` };
+    const text = readFileSync(this.path, 'utf8');
+    const lines = text.split('\n');
+    const tornTail = lines.length > 0 && lines[lines.length - 1] !== '';
+    if (!tornTail) lines.pop();
+    const recovered: { seq: number; file: string }[] = [];
+    let prev = GENESIS;
+    let prevSeq = 0;
+    let lastHash = GENESIS;
+    for (let i = 0; i < lines.length; i++) {
+      const bad = (reason: string, seq?: number): AuditVerifyResult => ({ ok: false, entries: lines.length, firstBadLine: i + 1, firstBadSeq: seq, reason, recovered: recovered.length ? recovered : undefined });
+      let e: Record<string, unknown>;
+      try {
+        e = JSON.parse(lines[i]) as Record<string, unknown>;
+      } catch {
+        if (tornTail && i === lines.length - 1) return bad('not valid JSON: a torn last line (an interrupted write), set aside when the console next opens the log', prevSeq + 1);
+        return bad('not valid JSON');
+      }
+      const seq = typeof e.seq === 'number' ? e.seq : undefined;
+      if (entryHash(e) !== e.hash) return bad('its content does not match its hash (the entry was changed)', seq);
+      if (e.prevHash !== prev) return bad('it does not follow the entry before it (an entry was removed, inserted or reordered)', seq);
+      if (seq !== prevSeq + 1) return bad(`sequence ${seq} follows ${prevSeq}`, seq);
+      if (e.kind === 'log-recovered') recovered.push({ seq, file: String((e.detail as { file?: unknown } | undefined)?.file ?? '') });
+      prev = e.hash as string;
+      prevSeq = seq;
+      lastHash = prev;
+    }
+    const result: AuditVerifyResult = { ok: true, entries: lines.length, recovered: recovered.length ? recovered : undefined };
+    const cp = this.readCheckpoint();
+    if (cp === 'missing') {
+      if (lines.length > 0) result.warning = 'no checkpoint beside the log: entries cut off its end could not be detected';
+      return result;
+    }
+    if (cp === 'unreadable') return { ...result, ok: false, reason: `the checkpoint ${this.checkpointPath} is not readable (it was changed)` };
+    if (cp.seq > prevSeq) return { ...result, ok: false, firstBadSeq: prevSeq + 1, reason: `the log ends at seq ${prevSeq}, before its checkpoint at seq ${cp.seq}: entries were removed from its end` };
+    if (cp.seq === prevSeq && cp.hash !== lastHash) return { ...result, ok: false, firstBadSeq: prevSeq, reason: `the newest entry (seq ${prevSeq}) is not the one the checkpoint recorded` };
+    return result;
+  }
+
+  private readCheckpoint(): Checkpoint | 'missing' | 'unreadable' {
+    if (!existsSync(this.checkpointPath)) return 'missing';
+    try {
+      const cp = JSON.parse(readFileSync(this.checkpointPath, 'utf8')) as Checkpoint;
+      return typeof cp.seq === 'number' && typeof cp.hash === 'string' ? cp : 'unreadable';
+    } catch {
+      return 'unreadable';
+    }
+  }
+
+  /** Entries matching a filter, oldest first; the newest `limit` of them. */
+  query(q: { serverId?: string; tool?: string; kind?: string; since?: string; until?: string; limit: number }): AuditEntry[] {
+    const out: AuditEntry[] = [];
+    for (const line of this.readLines()) {
+      let e: AuditEntry;
+      try {
+        e = JSON.parse(line) as AuditEntry;
+      } catch {
+        continue;
+      }
+      if (q.serverId !== undefined && e.serverId !== q.serverId) continue;
+      if (q.tool !== undefined && e.tool !== q.tool) continue;
+      if (q.kind !== undefined && e.kind !== q.kind) continue;
+      if (q.since !== undefined && e.time < q.since) continue;
+      if (q.until !== undefined && e.time > q.until) continue;
+      out.push(e);
+      if (out.length > q.limit * 2) out.splice(0, out.length - q.limit);
+    }
+    return out.slice(Math.max(0, out.length - q.limit));
+  }
+
+  private readLines(): string[] {
+    if (this.fd !== null) this.drain();
+    if (!existsSync(this.path)) return [];
+    return readFileSync(this.path, 'utf8').split('\n').filter((l) => l.length > 0);
+  }
+
+  /** A last line without its newline is an interrupted write: kept in a `.torn` file, then cut off. */
+  private setAsideTornTail(): { file: string; bytes: number } | null {
+    const fd = this.fd!;
+    const size = fstatSync(fd).size;
+    if (size === 0) return null;
+    const one = Buffer.alloc(1);
+    readSync(fd, one, 0, 1, size - 1);
+    if (one[0] === 0x0a) return null;
+    // Find the last newline, reading backwards in chunks.
+    let end = size;
+    let lastNl = -1;
+    while (end > 0 && lastNl < 0) {
+      const start = Math.max(0, end - 64 * 1024);
+      const buf = Buffer.alloc(end - start);
+      readSync(fd, buf, 0, buf.length, start);
+      const i = buf.lastIndexOf(0x0a);
+      if (i >= 0) lastNl = start + i;
+      end = start;
+    }
+    const keep = lastNl + 1;
+    const torn = Buffer.alloc(size - keep);
+    readSync(fd, torn, 0, torn.length, keep);
+    const file = `${this.path}.${new Date().toISOString().replace(/[:.]/g, '-')}.torn`;
+    writeFileSync(file, torn, { mode: 0o600 });
+    ftruncateSync(fd, keep);
+    return { file, bytes: torn.length };
+  }
+
+  private lastLine(): string | null {
+    const fd = this.fd!;
+    const size = fstatSync(fd).size;
+    if (size === 0) return null;
+    let chunk = 64 * 1024;
+    for (;;) {
+      const start = Math.max(0, size - chunk);
+      const buf = Buffer.alloc(size - start);
+      readSync(fd, buf, 0, buf.length, start);
+      const text = buf.toString('utf8').replace(/\n+$/, '');
+      const nl = text.lastIndexOf('\n');
+      if (nl >= 0 || start === 0) return text.slice(nl + 1) || null;
+      chunk *= 4;
+    }
+  }
+}

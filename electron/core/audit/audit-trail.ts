@@ -1,0 +1,38 @@
+import type { AuditEntry, AuditVerifyResult } from '../../../shared/schemas/audit.js';
+import type { EventBus } from '../support/index.js';
+import type { AuditFields, AuditLog } from './audit-log.js';
+
+/**
+ * The one path by which any part of the core records something: the entry is written to the
+ * hash-chained log, then announced to every front end (the Audit view updates while it is open).
+ */
+export class AuditTrail {
+  constructor(
+    private readonly log: AuditLog,
+    private readonly bus: EventBus,
+  ) {}
+
+  /** Writes an entry (synced to disk first when `flush`) and announces it. Throws when it cannot be written. */
+  record(fields: AuditFields, flush = false): AuditEntry {
+    const entry = this.log.append(fields, flush);
+    this.bus.emit('audit.appended', entry);
+    return entry;
+  }
+
+  /** Records that something failed where nobody awaits it; never throws (the log may be closed or failing). */
+  internalError(what: string, e: unknown): void {
+    try {
+      this.record({ kind: 'internal-error', reason: `${what}: ${(e as Error)?.message ?? String(e)}` });
+    } catch {
+      /* nothing more to do */
+    }
+  }
+
+  query(q: Parameters<AuditLog['query']>[0]): AuditEntry[] {
+    return this.log.query(q);
+  }
+
+  verify(): AuditVerifyResult {
+    return this.log.verify();
+  }
+}

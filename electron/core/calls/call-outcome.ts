@@ -1,0 +1,52 @@
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { canonicalJson } from '../../../shared/canonical-json.js';
+import type { CallRecord, StructuredCheck } from '../../../shared/schemas/call.js';
+import type { ToolView } from '../../../shared/schemas/tool.js';
+import type { SchemaValidator } from './schema-validator.js';
+import { TOO_LARGE_CODE } from '../servers/index.js';
+
+/** structuredContent against the tool's outputSchema: valid, invalid (with errors), no schema, or absent. */
+export function checkStructured(validator: SchemaValidator, tool: ToolView, structured: unknown, isError = false): StructuredCheck {
+  if (!tool.outputSchema) return { status: structured === undefined ? 'absent' : 'no-schema' };
+  // The spec asks for structuredContent only of successful results: a tool error may come without it.
+  if (structured === undefined && isError) return { status: 'absent' };
+  if (structured === undefined) return { status: 'invalid', errors: [{ path: '/', message: 'the tool declares an outputSchema but sent no structuredContent' }] };
+  const c = validator.check(tool.outputSchema, structured);
+  if (c.ok === true) return { status: 'valid' };
+  if (c.ok === 'unchecked') return { status: 'invalid', errors: [{ path: '/', message: `not validated: ${c.reason}` }] };
+  return { status: 'invalid', errors: c.errors };
+}
+
+/**
+ * The exact text of `arguments` as it goes on the wire: canonical key order (so the same arguments
+ * always hash the same), re-serialised the way the SDK serialises it, which moves integer-like keys
+ * first. This is what the user approves, what is hashed, and what is sent.
+ */
+export function wireJson(args: Record<string, unknown>): string {
+  return JSON.stringify(JSON.parse(canonicalJson(args)));
+}
+
+/** The outcome of a failed call: cancelled (by the user), timeout, or a protocol error with its code. */
+export function classify(err: unknown, cancelled: boolean): Partial<CallRecord> {
+  const e = err as { message?: string };
+  const message = String(e?.message ?? err).replace(/^(MCP error -?\d+: )+/, '');
+  if (cancelled) return { outcome: 'cancelled', reason: 'cancelled by the user', error: { code: 'cancelled', message } };
+  if (err instanceof McpError) {
+    if (err.code === TOO_LARGE_CODE) return { outcome: 'protocol-error', error: { code: 'too-large', message } };
+    if (err.code === ErrorCode.RequestTimeout) return { outcome: 'timeout', error: { code: err.code, message } };
+    return { outcome: 'protocol-error', error: { code: err.code, message, data: err.data } };
+  }
+  return { outcome: 'protocol-error', error: { code: 'transport', message } };
+}
+
+/** The size of each content block of a result (JSON characters), measured once per result. */
+export function blockSizes(r: CallRecord): number[] {
+  return r.result ? r.result.content.map((b) => JSON.stringify(b).length) : [];
+}
+
+/** What the audit log keeps of a result: each block's type and size, isError, the structured check. */
+export function summarise(r: CallRecord, sizes: number[]): Record<string, unknown> | undefined {
+  if (!r.result) return r.error ? { error: r.error } : undefined;
+  const blocks = r.result.content.map((b, i) => ({ type: b.type, bytes: sizes[i] }));
+  return { blocks, isError: r.result.isError === true, structured: r.structured?.status };
+}

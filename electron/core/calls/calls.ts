@@ -1,0 +1,363 @@
+import { randomUUID } from 'node:crypto';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CatalogChange, ToolView } from '../../../shared/schemas/tool.js';
+import { CallToolResult } from '../../../shared/schemas/content.js';
+import type { Approval, CallRecord, Decider, DecideInput, ValidationError } from '../../../shared/schemas/call.js';
+import type { Requester } from '../../../shared/schemas/requester.js';
+import { blockSizes, checkStructured, classify, summarise, wireJson } from './call-outcome.js';
+import { riskSummary } from '../../../shared/annotations.js';
+import type { ServerSettings } from '../../../shared/schemas/server.js';
+import type { AuditFields, AuditTrail } from '../audit/index.js';
+import { ApprovalGate } from '../approvals/index.js';
+import type { Catalog } from '../catalog/index.js';
+import { CoreError } from '../support/index.js';
+import type { EventBus } from '../support/index.js';
+import { sha256 } from '../support/index.js';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../../shared/json-depth.js';
+import type { SchemaValidator } from './schema-validator.js';
+
+/** What the call manager needs to know about a server. */
+export interface ServerFacts {
+  identity: string;
+  settings: ServerSettings;
+  name?: string;
+  client?: Client;
+}
+
+export interface CallDeps {
+  server(id: string): ServerFacts | undefined;
+  catalog: Catalog;
+  /** Where every step of a call is recorded (and announced). */
+  trail: AuditTrail;
+  validator: SchemaValidator;
+  bus: EventBus;
+  approvalTimeoutMs(): number;
+  /** The limits the user set on what waits and what is logged. */
+  limits(): { maxPendingApprovalsPerServer: number; maxInlineArgsBytes: number };
+  /** Keeps arguments too large for the log beside it; returns where, or undefined when they are not kept. */
+  keepArgs(argsHash: string, argsJson: string): string | undefined;
+  /** The budget for results kept in memory, in bytes. */
+  maxRetainedResultBytes(): number;
+  /** Resolves when a catalog refresh under way for the server ends; undefined when none is. */
+  catalogSettling(serverId: string): Promise<void> | undefined;
+}
+
+interface CallState {
+  record: CallRecord;
+  args: Record<string, unknown>;
+  controller?: AbortController;
+  cancelled?: boolean;
+  done: Promise<CallRecord>;
+  resolve: (r: CallRecord) => void;
+}
+
+const HISTORY = 500;
+
+/**
+ * Calls from request to outcome, through the approval gate: nothing is sent without a decision for
+ * exactly these arguments, made by the user or by a policy the user set, and recorded first.
+ */
+export class CallManager {
+  private readonly gate: ApprovalGate;
+  private calls = new Map<string, CallState>();
+  /** Bytes of each kept result, oldest call first. */
+  private resultBytes = new Map<string, number>();
+  private retained = 0;
+
+  constructor(private readonly deps: CallDeps) {
+    this.gate = new ApprovalGate((a) => this.expired(a));
+  }
+
+  /**
+   * Asks for a call on behalf of `requestedBy` (recorded on the call, its approval and each audit
+   * entry). It runs at once only under a session grant or a trusted read-only policy.
+   */
+  request(serverId: string, toolName: string, args: Record<string, unknown>, requestedBy: Requester): CallRecord {
+    const server = this.deps.server(serverId);
+    if (!server) throw new CoreError('unknown-server', `no server ${JSON.stringify(serverId)}`);
+    if (!server.client) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
+    const tool = this.deps.catalog.get(serverId, toolName);
+    if (!tool) throw new CoreError('unknown-tool', `server ${JSON.stringify(serverId)} offers no tool ${JSON.stringify(toolName)}`);
+    if (tool.needsTaskMode) throw new CoreError('needs-task-mode', `tool ${JSON.stringify(toolName)} can only be called as a task (execution.taskSupport is "required"), and the console does not run tasks yet; nothing was sent`);
+    let argsJson: string;
+    try {
+      argsJson = wireJson(args);
+    } catch (e) {
+      throw new CoreError('bad-args', `the arguments cannot be sent as JSON: ${(e as Error).message}`);
+    }
+    const argsHash = sha256(argsJson);
+    const limits = this.deps.limits();
+    // SECURITY: a page or agent that floods requests cannot grow the pending set without a bound.
+    const waiting = this.gate.pending().filter((a) => a.serverId === serverId).length;
+    if (waiting >= limits.maxPendingApprovalsPerServer) {
+      this.audit({ kind: 'denied', serverId, serverIdentity: server.identity, tool: toolName, argsHash, requestedBy, decidedBy: 'system', reason: `refused: ${waiting} calls of this server already wait for approval (the limit)` });
+      throw new CoreError('too-many-pending', `server ${JSON.stringify(serverId)} already has ${waiting} calls waiting for approval (the limit is ${limits.maxPendingApprovalsPerServer}); decide or cancel some first`);
+    }
+    const record: CallRecord = {
+      id: randomUUID(), serverId, tool: toolName, argsJson, argsHash, fingerprint: tool.fingerprint, requestedBy,
+      state: 'awaiting-approval', requestedAt: new Date().toISOString(),
+    };
+    // Arguments above the inline limit are logged by hash and size (kept beside the log, by setting).
+    const inline = argsJson.length <= limits.maxInlineArgsBytes;
+    const argsFile = inline ? undefined : this.deps.keepArgs(argsHash, argsJson);
+    this.audit({ kind: 'call-requested', serverId, serverIdentity: server.identity, tool: toolName, fingerprint: tool.fingerprint, callId: record.id, argsHash, requestedBy, ...(inline ? { args } : { argsBytes: argsJson.length, argsFile }) });
+    let resolve!: (r: CallRecord) => void;
+    const done = new Promise<CallRecord>((r) => (resolve = r));
+    const state: CallState = { record, args: JSON.parse(argsJson) as Record<string, unknown>, done, resolve };
+    this.calls.set(record.id, state);
+    this.trim();
+    this.emit(state);
+    const policy = this.policy(serverId, server, tool);
+    if (policy) this.approveAndRun(state, policy);
+    else this.ask(state, server, tool);
+    return { ...state.record };
+  }
+
+  /** Applies a decision from a person (or the command line's --yes). */
+  decide(input: DecideInput, actor: Decider): Approval {
+    const approval = this.gate.decide(input);
+    const state = this.calls.get(approval.callId);
+    if (state) {
+      if (input.decision === 'deny') this.finish(state, { outcome: 'denied', decidedBy: actor, reason: input.reason || 'denied' });
+      else {
+        const server = this.deps.server(state.record.serverId);
+        if (input.scope === 'session' && server) this.gate.grant(state.record.serverId, state.record.tool, server.identity, approval.fingerprint);
+        this.approveAndRun(state, actor, input.reason);
+      }
+    }
+    this.deps.bus.emit('approval.resolved', approval);
+    return approval;
+  }
+
+  /** Cancels a call: a pending one is closed unsent; a running one gets notifications/cancelled. */
+  cancel(callId: string): CallRecord {
+    const state = this.must(callId);
+    const r = state.record;
+    if (r.state === 'awaiting-approval') {
+      const a = r.approvalId ? this.gate.void(r.approvalId) : undefined;
+      this.finish(state, { outcome: 'cancelled', decidedBy: 'user', reason: 'cancelled before it was approved' });
+      if (a) this.deps.bus.emit('approval.resolved', a);
+    } else if (r.state === 'running') {
+      state.cancelled = true;
+      state.controller?.abort(new Error('cancelled by the user'));
+    }
+    return { ...state.record };
+  }
+
+  /** The approvals waiting for a decision, oldest first. */
+  pending(): Approval[] {
+    return this.gate.pending();
+  }
+
+  /** One approval, pending or decided. */
+  approval(id: string): Approval | undefined {
+    return this.gate.get(id);
+  }
+
+  /** Forgets a server's session grants (its identity changed, or it was removed). */
+  dropGrants(serverId: string): void {
+    this.gate.dropGrants(serverId);
+  }
+
+  list(): CallRecord[] {
+    return [...this.calls.values()].map((s) => s.record);
+  }
+
+  get(callId: string): CallRecord {
+    return this.must(callId).record;
+  }
+
+  /** Resolves when the call has an outcome. */
+  wait(callId: string): Promise<CallRecord> {
+    return this.must(callId).done;
+  }
+
+  /** A server's catalog changed: approvals pending for a changed tool are void and asked again with the diff. */
+  catalogChanged(change: CatalogChange): void {
+    const changed = new Map(change.changed.map((c) => [c.name, c]));
+    const removed = new Set(change.removed);
+    for (const a of this.gate.pending()) {
+      if (a.serverId !== change.serverId || (!changed.has(a.tool) && !removed.has(a.tool))) continue;
+      const state = this.calls.get(a.callId);
+      this.gate.void(a.id);
+      this.deps.bus.emit('approval.resolved', a);
+      if (!state) continue;
+      const server = this.deps.server(a.serverId);
+      const tool = this.deps.catalog.get(a.serverId, a.tool);
+      this.audit({ kind: 'voided', serverId: a.serverId, serverIdentity: a.serverIdentity, tool: a.tool, fingerprint: a.fingerprint, callId: a.callId, argsHash: a.argsHash, requestedBy: a.requestedBy, reason: tool ? 'the tool changed while awaiting approval' : 'the tool was removed while awaiting approval' });
+      if (!server || !tool) this.finish(state, { outcome: 'cancelled', decidedBy: 'system', reason: 'the server no longer offers this tool' });
+      else this.ask(state, server, tool, changed.get(a.tool), a.id);
+    }
+  }
+
+  private policy(serverId: string, server: ServerFacts, tool: ToolView): Decider | null {
+    // SECURITY: a stale catalog may not be what the server runs now: a person decides.
+    if (this.deps.catalog.stale(serverId)) return null;
+    if (this.gate.granted(serverId, tool.name, server.identity, tool.fingerprint)) return 'session-policy';
+    // SECURITY: annotations are claims; only a server the user trusts, with auto-approval on, skips the dialog.
+    if (server.settings.trusted && server.settings.autoApproveReadOnly && tool.annotations.readOnlyHint) return 'trust-policy';
+    return null;
+  }
+
+  private ask(state: CallState, server: ServerFacts, tool: ToolView, diff?: Approval['diff'], replaces?: string): void {
+    state.record.fingerprint = tool.fingerprint;
+    const approval = this.gate.open(
+      {
+        callId: state.record.id, serverId: state.record.serverId, serverName: server.name, serverIdentity: server.identity,
+        tool: tool.name, toolTitle: tool.title, requestedBy: state.record.requestedBy, argsJson: state.record.argsJson, argsHash: state.record.argsHash,
+        fingerprint: tool.fingerprint, annotations: tool.annotations, declaredAnnotations: tool.declaredAnnotations,
+        trusted: server.settings.trusted, risk: riskSummary(tool.declaredAnnotations, server.settings.trusted), validationErrors: this.validate(tool.inputSchema, state.args),
+        diff, replaces, stale: this.deps.catalog.stale(state.record.serverId),
+      },
+      this.deps.approvalTimeoutMs(),
+    );
+    state.record.approvalId = approval.id;
+    this.emit(state);
+    this.deps.bus.emit('approval.requested', approval);
+  }
+
+  private validate(schema: unknown, value: unknown): ValidationError[] {
+    const c = this.deps.validator.check(schema, value);
+    if (c.ok === true) return [];
+    if (c.ok === 'unchecked') return [{ path: '/', message: `not validated: ${c.reason}` }];
+    return c.errors;
+  }
+
+  private approveAndRun(state: CallState, decidedBy: Decider, reason?: string): void {
+    const r = state.record;
+    // SECURITY: the server said its tools changed and the new list is not in yet: wait for it, so
+    // that the definition checked below is the one the server will run.
+    const settling = this.deps.catalogSettling(r.serverId);
+    if (settling) {
+      void settling.then(() => this.approveAndRun(state, decidedBy, reason));
+      return;
+    }
+    if (r.state === 'done') return;
+    const server = this.deps.server(r.serverId);
+    const tool = this.deps.catalog.get(r.serverId, r.tool);
+    if (!server || !tool) return this.finish(state, { outcome: 'cancelled', decidedBy: 'system', reason: 'the server or tool is gone' });
+    if (tool.fingerprint !== r.fingerprint) {
+      // The definition changed between the decision and now: ask again, showing what changed.
+      const before = this.deps.catalog.changes.toArray().reverse().find((c) => c.serverId === r.serverId && c.changed.some((x) => x.name === r.tool));
+      return this.ask(state, server, tool, before?.changed.find((x) => x.name === r.tool), r.approvalId);
+    }
+    try {
+      // SECURITY: the approval is on disk before the call goes out; if it cannot be, nothing is sent.
+      this.audit({ kind: 'approved', serverId: r.serverId, serverIdentity: server.identity, tool: r.tool, fingerprint: r.fingerprint, callId: r.id, argsHash: r.argsHash, requestedBy: r.requestedBy, decision: 'approve', decidedBy, reason }, true);
+    } catch (e) {
+      return this.finish(state, { outcome: 'denied', decidedBy: 'system', error: { code: 'audit-failed', message: (e as Error).message }, reason: 'not sent: the approval could not be written to the audit log' }, false);
+    }
+    r.decidedBy = decidedBy;
+    this.run(state, server, tool);
+  }
+
+  private run(state: CallState, server: ServerFacts, tool: ToolView): void {
+    const r = state.record;
+    if (!server.client) return this.finish(state, { outcome: 'protocol-error', error: { code: 'not-connected', message: 'the server is not connected' } });
+    r.state = 'running';
+    r.startedAt = new Date().toISOString();
+    this.emit(state);
+    const controller = new AbortController();
+    state.controller = controller;
+    const t0 = performance.now();
+    server.client
+      .request({ method: 'tools/call', params: { name: r.tool, arguments: state.args } }, CallToolResult, {
+        signal: controller.signal,
+        timeout: server.settings.callTimeoutMs,
+        resetTimeoutOnProgress: true,
+        onprogress: (p) => {
+          r.progress = { progress: p.progress, total: p.total, message: p.message };
+          this.deps.bus.emit('call.progress', { callId: r.id, progress: r.progress });
+        },
+      })
+      .then(
+        (result) => {
+          // SECURITY: a result that cannot be processed is an outcome like any other, never a call that hangs.
+          try {
+            if (nestedDeeperThan(result)) throw new Error(`it nests deeper than ${MAX_JSON_DEPTH} levels`);
+            const structured = checkStructured(this.deps.validator, tool, result.structuredContent, result.isError === true);
+            this.finish(state, { outcome: result.isError ? 'tool-error' : 'ok', result, structured, durationMs: performance.now() - t0 });
+          } catch (e) {
+            this.finish(state, { outcome: 'protocol-error', error: { code: 'bad-result', message: `the result could not be processed: ${(e as Error).message}` }, durationMs: performance.now() - t0 });
+          }
+        },
+        (err: unknown) => this.finish(state, { ...classify(err, state.cancelled === true), durationMs: performance.now() - t0 }),
+      );
+  }
+
+  private expired(a: Approval): void {
+    const state = this.calls.get(a.callId);
+    if (state) this.finish(state, { outcome: 'denied', decidedBy: 'timeout', reason: 'no decision before the approval expired' });
+    this.deps.bus.emit('approval.resolved', a);
+  }
+
+  private finish(state: CallState, patch: Partial<CallRecord>, audit = true): void {
+    const r = state.record;
+    if (r.state === 'done') return;
+    Object.assign(r, patch, { state: 'done', finishedAt: new Date().toISOString() });
+    const sizes = blockSizes(r);
+    if (audit) {
+      const kind = r.outcome === 'denied' ? (r.decidedBy === 'timeout' ? 'expired' : 'denied') : r.outcome === 'ok' || r.outcome === 'tool-error' ? 'completed' : 'failed';
+      const server = this.deps.server(r.serverId);
+      try {
+        this.audit({
+          kind, serverId: r.serverId, serverIdentity: server?.identity, tool: r.tool, fingerprint: r.fingerprint, callId: r.id, argsHash: r.argsHash, requestedBy: r.requestedBy,
+          decision: kind === 'denied' || kind === 'expired' ? 'deny' : undefined, decidedBy: r.decidedBy, reason: r.reason,
+          outcome: r.outcome, durationMs: r.durationMs, summary: summarise(r, sizes),
+        });
+      } catch (e) {
+        r.error ??= { code: 'audit-failed', message: `the outcome could not be written to the audit log: ${(e as Error).message}` };
+      }
+    }
+    this.emit(state);
+    state.resolve(r);
+    if (r.result) this.retain(r, sizes);
+  }
+
+  /** Keeps results within their memory budget: the oldest are released first, never the one just finished. */
+  private retain(r: CallRecord, sizes: number[]): void {
+    const structured = r.result!.structuredContent;
+    const bytes = sizes.reduce((n, b) => n + b, 0) + (structured === undefined ? 0 : JSON.stringify(structured).length);
+    this.resultBytes.set(r.id, bytes);
+    this.retained += bytes;
+    for (const [id, size] of this.resultBytes) {
+      if (this.retained <= this.deps.maxRetainedResultBytes() || id === r.id) break;
+      this.release(id, size);
+    }
+  }
+
+  private release(id: string, size: number): void {
+    this.resultBytes.delete(id);
+    this.retained -= size;
+    const old = this.calls.get(id);
+    if (old?.record.result) {
+      old.record.result = undefined;
+      old.record.resultReleased = true;
+      // Front ends drop their copy too.
+      this.emit(old);
+    }
+  }
+
+  private audit(fields: AuditFields, flush = false): void {
+    this.deps.trail.record(fields, flush);
+  }
+
+  private emit(state: CallState): void {
+    this.deps.bus.emit('call.updated', { ...state.record });
+  }
+
+  private must(callId: string): CallState {
+    const s = this.calls.get(callId);
+    if (!s) throw new CoreError('unknown-call', `no call ${callId}`);
+    return s;
+  }
+
+  private trim(): void {
+    for (const [id, s] of this.calls) {
+      if (this.calls.size <= HISTORY) break;
+      if (s.record.state !== 'done') continue;
+      this.release(id, this.resultBytes.get(id) ?? 0);
+      this.calls.delete(id);
+    }
+  }
+}

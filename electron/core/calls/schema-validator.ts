@@ -1,0 +1,120 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import AjvDraft7 from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { RE2JS } from 're2js';
+import { canonicalJson } from '../../../shared/canonical-json.js';
+import type { ValidationError } from '../../../shared/schemas/call.js';
+
+// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: unknown) => void;
+const Draft7 = ((AjvDraft7 as unknown as { default?: unknown }).default ?? AjvDraft7) as typeof AjvDraft7.default;
+
+/** Schemas bigger than this (canonical JSON) are not compiled. */
+export const MAX_SCHEMA_BYTES = 512 * 1024;
+/** Schemas nested deeper than this are not compiled. */
+export const MAX_SCHEMA_DEPTH = 64;
+/** A `pattern` longer than this is not compiled. */
+export const MAX_PATTERN_LENGTH = 1000;
+const MAX_ERRORS = 50;
+const CACHE_SIZE = 500;
+
+/** The outcome of checking a value against a schema. */
+export type Check = { ok: true } | { ok: false; errors: ValidationError[] } | { ok: 'unchecked'; reason: string };
+
+/**
+ * Validates tool arguments and structured results against server-supplied JSON Schemas.
+ * Schemas are untrusted: Ajv turns them into code, so they are compiled here in the core (never in a
+ * page), only within size, depth and pattern limits, and cached by their canonical form.
+ */
+export class SchemaValidator {
+  private ajv2020 = make(Ajv2020);
+  private ajv7 = make(Draft7);
+  private cache = new Map<string, ValidateFunction | string>();
+
+  check(schema: unknown, value: unknown): Check {
+    const fn = this.compile(schema);
+    if (typeof fn === 'string') return { ok: 'unchecked', reason: fn };
+    if (fn(value)) return { ok: true };
+    return { ok: false, errors: (fn.errors ?? []).slice(0, MAX_ERRORS).map(toError) };
+  }
+
+  private compile(schema: unknown): ValidateFunction | string {
+    if (!schema || typeof schema !== 'object') return 'the schema is not an object';
+    let key: string;
+    try {
+      key = canonicalJson(schema);
+    } catch (e) {
+      return `the schema is not JSON: ${(e as Error).message}`;
+    }
+    const hit = this.cache.get(key);
+    if (hit !== undefined) return hit;
+    const result = this.compileFresh(schema as Record<string, unknown>, key);
+    if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(key, result);
+    return result;
+  }
+
+  private compileFresh(schema: Record<string, unknown>, key: string): ValidateFunction | string {
+    // SECURITY: limits before Ajv generates code from a server's schema.
+    if (key.length > MAX_SCHEMA_BYTES) return `the schema is larger than ${MAX_SCHEMA_BYTES} bytes and was not compiled`;
+    const problem = inspect(schema, 0);
+    if (problem) return problem;
+    const draft = typeof schema.$schema === 'string' ? schema.$schema : '';
+    const ajv = /draft-0[4-7]/.test(draft) ? this.ajv7 : this.ajv2020;
+    const copy = { ...schema };
+    if (/draft-0[46]/.test(draft)) delete copy.$schema;
+    delete copy.$id;
+    try {
+      return ajv.compile(copy);
+    } catch (e) {
+      return `the schema could not be compiled: ${(e as Error).message}`;
+    }
+  }
+}
+
+/**
+ * SECURITY: `pattern`, `patternProperties` and `propertyNames` come from servers. JavaScript's
+ * backtracking engine can take exponential time (`^(a+)+$`), so they run on RE2 (linear time).
+ * A pattern RE2 cannot run (lookaround, backreferences) makes the schema unchecked, never slow.
+ */
+export function linearRegExp(pattern: string, flags: string): { test(s: string): boolean; toString(): string } {
+  let re: RE2JS;
+  try {
+    re = RE2JS.compile(pattern);
+  } catch (e) {
+    throw new Error(`pattern ${JSON.stringify(pattern.slice(0, 100))} cannot be checked in linear time (${(e as Error).message})`);
+  }
+  return { test: (s: string) => re.matcher(s).find(), toString: () => `/${pattern}/${flags}` };
+}
+linearRegExp.code = 'linearRegExp';
+
+function make<T extends new (opts: object) => { compile: (s: object) => ValidateFunction }>(Cls: T): InstanceType<T> {
+  const ajv = new Cls({ strict: false, allErrors: true, validateFormats: true, addUsedSchema: false, inlineRefs: true, code: { regExp: linearRegExp } }) as InstanceType<T>;
+  addFormats(ajv);
+  return ajv;
+}
+
+function inspect(node: unknown, depth: number): string | null {
+  if (depth > MAX_SCHEMA_DEPTH) return `the schema is nested deeper than ${MAX_SCHEMA_DEPTH} levels and was not compiled`;
+  if (Array.isArray(node)) {
+    for (const n of node) {
+      const p = inspect(n, depth + 1);
+      if (p) return p;
+    }
+    return null;
+  }
+  if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === 'pattern' && typeof v === 'string' && v.length > MAX_PATTERN_LENGTH) return `a pattern is longer than ${MAX_PATTERN_LENGTH} characters and was not compiled`;
+      const p = inspect(v, depth + 1);
+      if (p) return p;
+    }
+  }
+  return null;
+}
+
+function toError(e: ErrorObject): ValidationError {
+  const extra = e.keyword === 'additionalProperties' ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})` : '';
+  return { path: e.instancePath || '/', message: `${e.message ?? e.keyword}${extra}` };
+}

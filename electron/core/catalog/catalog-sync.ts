@@ -1,0 +1,152 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { isEmptyDiff } from '../../../shared/catalog-diff.js';
+import type { CatalogChange } from '../../../shared/schemas/tool.js';
+import type { AuditTrail } from '../audit/index.js';
+import { fetchAllTools, type Catalog } from './catalog.js';
+import type { EventBus } from '../support/index.js';
+import { hasRemoteIcon, type IconFetcher } from './icons.js';
+import type { ServerStore } from '../config/index.js';
+
+/** How many tools one catalog event carries at most (about half a megabyte of JSON). */
+export const CATALOG_CHUNK = 1000;
+
+export interface CatalogSyncDeps {
+  store: ServerStore;
+  catalog: Catalog;
+  /** Where catalog changes and listing errors are recorded (and announced). */
+  trail: AuditTrail;
+  bus: EventBus;
+  icons: IconFetcher;
+  client(id: string): Client | undefined;
+  /** A server's catalog changed (the call manager re-asks approvals of changed tools). */
+  changed(change: CatalogChange): void;
+  /** A server's view changed (a listing error came or went). */
+  announce(id: string): void;
+}
+
+/**
+ * Keeps each server's live catalog in step with the server: one tools/list walk at a time (a change
+ * during a walk triggers one more), the audit entry and event for each change, https icons after.
+ */
+export class CatalogSync {
+  private refreshing = new Map<string, Promise<void>>();
+  private dirty = new Set<string>();
+  private errors = new Map<string, string>();
+  /** The latest publish per server: a chunked one still under way stops when a newer one starts. */
+  private streams = new Map<string, number>();
+
+  constructor(private readonly deps: CatalogSyncDeps) {}
+
+  /** Lists a server's tools again; a call made meanwhile waits for it (see `settling`). */
+  refresh(id: string, reason: CatalogChange['reason']): Promise<void> {
+    const running = this.refreshing.get(id);
+    if (running) {
+      this.dirty.add(id);
+      return running;
+    }
+    const p = (async () => {
+      do {
+        this.dirty.delete(id);
+        await this.fetch(id, reason);
+      } while (this.dirty.has(id));
+    })().finally(() => this.refreshing.delete(id));
+    this.refreshing.set(id, p);
+    return p;
+  }
+
+  /** The walk under way for a server, if any. */
+  settling(id: string): Promise<void> | undefined {
+    return this.refreshing.get(id);
+  }
+
+  /** What went wrong with the server's last listing, if anything. */
+  listError(id: string): string | undefined {
+    return this.errors.get(id);
+  }
+
+  clearError(id: string): void {
+    this.errors.delete(id);
+  }
+
+  /**
+   * Tells every front end, in chunks of CATALOG_CHUNK tools with a turn of the event loop between
+   * them, so that no message is large and the core keeps answering meanwhile. A newer publish for
+   * the same server stops an older one still under way.
+   */
+  publish(change: CatalogChange): void {
+    const id = change.serverId;
+    const tools = this.deps.catalog.tools(id);
+    const stream = (this.streams.get(id) ?? 0) + 1;
+    this.streams.set(id, stream);
+    if (tools.length <= CATALOG_CHUNK) return void this.deps.bus.emit('catalog.changed', { change, tools });
+    const count = Math.ceil(tools.length / CATALOG_CHUNK);
+    // The change itself (which can name every tool) travels once, with the last chunk.
+    const light: CatalogChange = { ...change, added: [], removed: [], changed: [] };
+    const send = (index: number) => {
+      if (this.streams.get(id) !== stream) return;
+      // An initial listing's names are not repeated: every tool of it is new, and the chunks name them all.
+      const last = index === count - 1 && change.reason !== 'initial';
+      this.deps.bus.emit('catalog.changed', { change: last ? change : light, tools: tools.slice(index * CATALOG_CHUNK, (index + 1) * CATALOG_CHUNK), chunk: { index, count, stream } });
+      if (index + 1 < count) setImmediate(() => send(index + 1));
+    };
+    send(0);
+  }
+
+  /** Forgets a server's live tools (it disconnected or died) and says so. */
+  drop(id: string): void {
+    if (this.deps.catalog.tools(id).length === 0) return;
+    this.deps.catalog.drop(id);
+    this.publish({ serverId: id, at: new Date().toISOString(), reason: 'disconnect', added: [], removed: [], changed: [] });
+  }
+
+  private async fetch(id: string, reason: CatalogChange['reason']): Promise<void> {
+    const e = this.deps.store.get(id);
+    const client = this.deps.client(id);
+    if (!e || !client) return;
+    const identity = e.identity;
+    try {
+      const build = this.deps.catalog.builder(id, identity, e.settings.trusted);
+      const listing = client.getServerCapabilities()?.tools ? await fetchAllTools(client, e.settings.callTimeoutMs, build.add) : { items: [], problems: [] };
+      if (this.deps.client(id) !== client) return;
+      const raw = listing.items;
+      if (listing.problems.length) {
+        this.errors.set(id, `tools/list: ${listing.problems.slice(0, 3).join('; ')}${listing.problems.length > 3 ? ` (and ${listing.problems.length - 3} more)` : ''}`);
+        this.deps.trail.record({ kind: 'server-error', serverId: id, serverIdentity: identity, reason: 'malformed tools in tools/list', detail: { problems: listing.problems.slice(0, 50) } });
+      } else this.errors.delete(id);
+      const change = build.commit(reason);
+      if (change.reason !== 'initial' && !isEmptyDiff(change)) {
+        this.deps.trail.record({ kind: 'catalog-change', serverId: id, serverIdentity: identity, reason: change.reason, detail: { added: change.added, removed: change.removed, changed: change.changed.map((c) => ({ name: c.name, fields: c.fields, fingerprint: this.deps.catalog.get(id, c.name)?.fingerprint })) } });
+      } else if (change.reason === 'initial') {
+        this.deps.trail.record({ kind: 'catalog-change', serverId: id, serverIdentity: identity, reason: 'initial', detail: { tools: raw.length } });
+      }
+      this.publish(change);
+      this.deps.changed(change);
+      // The server's card shows its tool count (and any listing error): it changes with the catalog.
+      this.deps.announce(id);
+      void this.fetchIcons(id, client).catch(() => {});
+    } catch (err) {
+      if (this.deps.client(id) !== client) return;
+      const msg = `tools/list failed: ${(err as Error).message}`;
+      this.errors.set(id, msg);
+      // SECURITY: the old definitions may no longer be what the server runs: no grant or policy applies until a listing succeeds.
+      this.deps.catalog.markStale(id, msg);
+      this.deps.trail.record({ kind: 'server-error', serverId: id, serverIdentity: identity, reason: msg, detail: { stale: this.deps.catalog.tools(id).length > 0 } });
+      this.deps.announce(id);
+    }
+  }
+
+  private async fetchIcons(id: string, client: unknown): Promise<void> {
+    let any = false;
+    for (const t of this.deps.catalog.tools(id)) {
+      // data: icons were checked when the view was built; only https icons need the network.
+      if (t.iconData || !hasRemoteIcon(t.icons)) continue;
+      const data = await this.deps.icons.resolve(t.icons);
+      if (this.deps.client(id) !== client) return;
+      if (data) {
+        this.deps.catalog.setIcon(id, t.name, data);
+        any = true;
+      }
+    }
+    if (any) this.publish({ serverId: id, at: new Date().toISOString(), reason: 'icons', added: [], removed: [], changed: [] });
+  }
+}

@@ -1,0 +1,227 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { effectiveAnnotations, toolRisk } from '../../../shared/annotations.js';
+import { diffCatalog } from '../../../shared/catalog-diff.js';
+import { HIDDEN_RE, hasHiddenText } from '../../../shared/hidden-text.js';
+import { Icon, type CatalogChange, type ToolView } from '../../../shared/schemas/tool.js';
+import { localIcon } from './icons.js';
+import { canonicalJson } from '../../../shared/canonical-json.js';
+import { hashJson, sha256 } from '../support/index.js';
+import { RingBuffer } from '../support/index.js';
+import { walkList, type ListSpec, type ListWalk } from './list-walk.js';
+import { PinStore } from './pin-store.js';
+import { MAX_JSON_DEPTH } from '../../../shared/json-depth.js';
+
+type RawTool = Record<string, unknown> & { name: string };
+
+/** The largest tool definition the console takes (canonical JSON); a larger one is skipped and reported. */
+export const MAX_DEFINITION_BYTES = 1024 * 1024;
+
+/** How `tools/list` is walked: tools are told apart by name and need an inputSchema object. */
+export const TOOLS_LIST: ListSpec<RawTool> = {
+  method: 'tools/list',
+  field: 'tools',
+  noun: 'tool',
+  key: (t) => t.name,
+  malformed(t) {
+    if (!t || typeof t !== 'object' || Array.isArray(t)) return 'not an object';
+    const { name, inputSchema } = t as Record<string, unknown>;
+    if (typeof name !== 'string' || name === '') return 'no name';
+    if (!inputSchema || typeof inputSchema !== 'object' || Array.isArray(inputSchema)) return `tool ${JSON.stringify(name.slice(0, 100))} has no inputSchema object`;
+    return null;
+  },
+};
+
+/** Every tool of a server, in server order (see walkList). */
+export function fetchAllTools(client: Client, timeoutMs: number, onPage?: (tools: RawTool[]) => string[] | void): Promise<ListWalk<RawTool>> {
+  return walkList(client, TOOLS_LIST, timeoutMs, onPage);
+}
+
+/** Top-level fields whose strings hold hidden characters. */
+function hiddenFields(def: RawTool, json: string): string[] {
+  // Fast path: JSON text with no hidden character and no escape at all cannot hide one.
+  if (!HIDDEN_RE.test(json) && !json.includes('\\')) return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(def)) if (anyHidden(v, 0)) out.push(k);
+  return out;
+}
+
+function anyHidden(v: unknown, depth: number): boolean {
+  if (typeof v === 'string') return hasHiddenText(v);
+  if (depth > 32 || !v || typeof v !== 'object') return false;
+  if (Array.isArray(v)) return v.some((x) => anyHidden(x, depth + 1));
+  return Object.entries(v).some(([k, x]) => hasHiddenText(k) || anyHidden(x, depth + 1));
+}
+
+/** Builds the console's view of one tool from the definition a server sent. */
+export function toolView(serverId: string, identity: string, trusted: boolean, def: RawTool, known?: { json: string; fingerprint: string }): ToolView {
+  const json = known?.json ?? JSON.stringify(def);
+  const fingerprint = known?.fingerprint ?? sha256(canonicalJson(def));
+  const declared = def.annotations && typeof def.annotations === 'object' && !Array.isArray(def.annotations) ? (def.annotations as ToolView['declaredAnnotations']) : undefined;
+  // SECURITY: only icons of the right shape reach the views (the rest are not icons).
+  const icons = Array.isArray(def.icons) ? def.icons.filter((i) => Icon.safeParse(i).success) : undefined;
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+  return {
+    serverId,
+    name: def.name,
+    title: str(def.title),
+    description: str(def.description),
+    inputSchema: obj(def.inputSchema) ?? {},
+    outputSchema: obj(def.outputSchema),
+    icons: icons as ToolView['icons'],
+    iconData: icons?.length ? localIcon(icons) : undefined,
+    annotations: effectiveAnnotations(declared),
+    declaredAnnotations: declared,
+    _meta: obj(def._meta),
+    execution: obj(def.execution),
+    fingerprint,
+    serverIdentity: identity,
+    risk: toolRisk(declared, trusted),
+    hiddenText: hiddenFields(def, json),
+    needsTaskMode: obj(def.execution)?.taskSupport === 'required' || undefined,
+  };
+}
+
+interface ServerCatalog {
+  identity: string;
+  /** Native JSON text of each current definition -> its fingerprint, to skip re-hashing on a re-list (made on the first re-list). */
+  fpCache?: Map<string, string>;
+  raw: RawTool[];
+  fingerprints: string[];
+  views: ToolView[];
+  byName: Map<string, number>;
+}
+
+/**
+ * Every connected server's tools, the last known definitions of each server identity (pinned in
+ * the data directory, so a change is shown even across restarts), and the recent changes.
+ */
+export class Catalog {
+  private servers = new Map<string, ServerCatalog>();
+  private staleReasons = new Map<string, string>();
+  private readonly pins: PinStore<RawTool>;
+  readonly changes = new RingBuffer<CatalogChange>(200);
+
+  constructor(pinDir: string | null) {
+    this.pins = new PinStore<RawTool>(pinDir, 'tools');
+  }
+
+  tools(serverId?: string): ToolView[] {
+    if (serverId !== undefined) return this.servers.get(serverId)?.views ?? [];
+    return [...this.servers.values()].flatMap((s) => s.views);
+  }
+
+  get(serverId: string, name: string): ToolView | undefined {
+    const s = this.servers.get(serverId);
+    const i = s?.byName.get(name);
+    return s && i !== undefined ? s.views[i] : undefined;
+  }
+
+  /** The definition exactly as the server sent it. */
+  raw(serverId: string, name: string): RawTool | undefined {
+    const s = this.servers.get(serverId);
+    const i = s?.byName.get(name);
+    return s && i !== undefined ? s.raw[i] : undefined;
+  }
+
+  /** Builds a server's new catalog page by page (views are made as pages arrive), then swaps it in. */
+  builder(serverId: string, identity: string, trusted: boolean): { add(tools: RawTool[]): string[]; commit(reason: CatalogChange['reason']): CatalogChange } {
+    const raw: RawTool[] = [];
+    const views: ToolView[] = [];
+    const current = this.servers.get(serverId);
+    // A re-list: definitions seen before (same native JSON text) keep their fingerprint unhashed.
+    const known = current && current.identity === identity ? (current.fpCache ??= cacheOf(current.raw, current.fingerprints)) : undefined;
+    const fpCache = known ? new Map<string, string>() : undefined;
+    return {
+      add: (tools) => {
+        const problems: string[] = [];
+        for (const t of tools) {
+          // SECURITY: one tool that cannot be processed is skipped and reported; it never takes its server's other tools down.
+          try {
+            let json: string;
+            let fingerprint: string;
+            if (known) {
+              json = JSON.stringify(t);
+              // SECURITY: the depth bound is checked while hashing; a cached definition was checked when first seen.
+              fingerprint = known.get(json) ?? sha256(canonicalJson(t, MAX_JSON_DEPTH));
+            } else {
+              // A first listing: the canonical text serves both the hash and the hidden-text check.
+              json = canonicalJson(t, MAX_JSON_DEPTH);
+              fingerprint = sha256(json);
+            }
+            if (json.length > MAX_DEFINITION_BYTES) throw new Error(`its definition is larger than ${MAX_DEFINITION_BYTES / 1024} KB (${Math.round(json.length / 1024)} KB)`);
+            const view = toolView(serverId, identity, trusted, t, { json, fingerprint });
+            fpCache?.set(json, fingerprint);
+            raw.push(t);
+            views.push(view);
+          } catch (e) {
+            problems.push(`skipped tool ${JSON.stringify(String(t.name).slice(0, 100))}: ${(e as Error).message}`);
+          }
+        }
+        return problems;
+      },
+      commit: (reason) => this.swapIn(serverId, identity, raw, views, fpCache, reason),
+    };
+  }
+
+  private swapIn(serverId: string, identity: string, raw: RawTool[], views: ToolView[], fpCache: Map<string, string> | undefined, reason: CatalogChange['reason']): CatalogChange {
+    const fingerprints = views.map((v) => v.fingerprint);
+    this.staleReasons.delete(serverId);
+    const before = this.servers.get(serverId);
+    const pinned = before && before.identity === identity ? undefined : this.pins.load(identity);
+    const previous = before && before.identity === identity ? { raw: before.raw, fps: before.fingerprints } : pinned && { raw: pinned.items, fps: pinned.fingerprints };
+    const byName = new Map<string, number>();
+    raw.forEach((t, i) => byName.set(t.name, i));
+    this.servers.set(serverId, { identity, fpCache, raw, fingerprints, views, byName });
+    const diff = previous ? diffCatalog(previous.raw, raw, { before: previous.fps ?? previous.raw.map((t) => hashJson(t)), after: fingerprints }) : { added: raw.map((t) => t.name), removed: [], changed: [] };
+    const change: CatalogChange = { serverId, at: new Date().toISOString(), reason: previous ? reason : 'initial', ...diff };
+    this.changes.push(change);
+    this.pins.save(identity, raw, fingerprints);
+    return change;
+  }
+
+  /**
+   * The server said its tools changed (or reconnected) but the new list could not be had: what is
+   * shown may not be what the server runs. Calls to it are asked again until a listing succeeds.
+   */
+  markStale(serverId: string, reason: string): void {
+    if (this.servers.has(serverId)) this.staleReasons.set(serverId, reason);
+  }
+
+  /** Why a server's catalog is stale, or undefined when it is current. */
+  stale(serverId: string): string | undefined {
+    return this.staleReasons.get(serverId);
+  }
+
+  /** Recomputes risk after the user changes a server's trust. */
+  retrust(serverId: string, trusted: boolean): void {
+    const s = this.servers.get(serverId);
+    if (!s) return;
+    s.views = s.raw.map((t, i) => toolView(serverId, s.identity, trusted, t, { json: JSON.stringify(t), fingerprint: s.fingerprints[i] }));
+  }
+
+  /** Sets the icon shown for a tool (a data: URI the core made or checked). */
+  setIcon(serverId: string, name: string, iconData: string): void {
+    const s = this.servers.get(serverId);
+    const i = s?.byName.get(name);
+    if (s && i !== undefined) s.views[i] = { ...s.views[i], iconData };
+  }
+
+  /** Forgets a server's live tools (its pins stay). */
+  drop(serverId: string): void {
+    this.servers.delete(serverId);
+    this.staleReasons.delete(serverId);
+  }
+
+  /** Writes every pin still waiting (on close). */
+  flushPins(): void {
+    this.pins.flush();
+  }
+}
+
+function cacheOf(raw: RawTool[], fingerprints: string[]): Map<string, string> {
+  const m = new Map<string, string>();
+  raw.forEach((t, i) => m.set(JSON.stringify(t), fingerprints[i]));
+  return m;
+}
+

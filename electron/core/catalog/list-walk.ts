@@ -1,0 +1,72 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { z } from 'zod';
+
+/** The most pages one walk follows before it gives up. */
+export const MAX_PAGES = 10_000;
+
+/** Which paginated list to walk (tools now; resources, prompts and templates next) and how its items are told apart. */
+export interface ListSpec<T> {
+  /** `tools/list` */
+  method: string;
+  /** The result field holding the page's items: `tools` */
+  field: string;
+  /** What one item is called in messages: `tool` */
+  noun: string;
+  /** Why a listed item cannot be used, or null when it can. */
+  malformed(item: unknown): string | null;
+  /** The item's identity within its list: a tool's name, a resource's uri. */
+  key(item: T): string;
+}
+
+/** A whole walk: the usable items in server order, and what was wrong with the others. */
+export interface ListWalk<T> {
+  items: T[];
+  problems: string[];
+}
+
+/**
+ * Follows `nextCursor` to the end, in server order; refuses a cursor that repeats or never ends.
+ * The next page is asked for before `onPage` handles the current one, so the console's work on a
+ * page overlaps the server's work on the next. `onPage` returns what it skipped, and why.
+ */
+export async function walkList<T>(client: Client, spec: ListSpec<T>, timeoutMs: number, onPage: (items: T[]) => string[] | void = () => {}): Promise<ListWalk<T>> {
+  // One page: the items are checked one by one below, so that one malformed item does not hide the rest.
+  const Page = z.looseObject({ [spec.field]: z.array(z.unknown()), nextCursor: z.string().optional() });
+  const items: T[] = [];
+  const problems: string[] = [];
+  const keys = new Set<string>();
+  const seen = new Set<string>();
+  const ask = (cursor?: string) => client.request({ method: spec.method, params: cursor === undefined ? {} : { cursor } }, Page, { timeout: timeoutMs });
+  let next = ask();
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const res = await next;
+    const cursor = res.nextCursor as string | undefined;
+    if (cursor !== undefined) {
+      // SECURITY: a server that loops its cursor must not keep the console listing forever.
+      if (seen.has(cursor)) throw new Error(`${spec.method}: the server repeated cursor ${JSON.stringify(cursor.slice(0, 100))} after ${page + 1} pages`);
+      seen.add(cursor);
+      next = ask(cursor);
+      next.catch(() => {}); // awaited on the next turn; this only keeps it from being reported as unhandled meanwhile
+    }
+    const accepted: T[] = [];
+    for (const t of res[spec.field] as unknown[]) {
+      // SECURITY: a list is untrusted input; skip what cannot be an item and say so.
+      const why = spec.malformed(t);
+      if (why) {
+        problems.push(`skipped a malformed ${spec.noun} on page ${page + 1}: ${why}`);
+        continue;
+      }
+      const key = spec.key(t as T);
+      if (keys.has(key)) problems.push(`skipped a second ${spec.noun} named ${JSON.stringify(key.slice(0, 100))}`);
+      else {
+        keys.add(key);
+        accepted.push(t as T);
+      }
+    }
+    // The page handler skips what it cannot process (and says why); the rest stand.
+    for (const p of onPage(accepted) ?? []) problems.push(p);
+    for (const t of accepted) items.push(t);
+    if (cursor === undefined) return { items, problems };
+  }
+  throw new Error(`${spec.method}: gave up after ${MAX_PAGES} pages`);
+}

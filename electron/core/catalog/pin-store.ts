@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../support/index.js';
+
+/** How long a new list waits before it is pinned to disk. */
+const PIN_DELAY_MS = 500;
+
+/** A pinned list: the items as the server sent them, and their fingerprints when known. */
+export interface Pin<T> {
+  items: T[];
+  fingerprints?: string[];
+}
+
+/**
+ * The last version of each list seen per server identity and kind (tools; resources, prompts and
+ * templates next), kept in the data directory so that a change is shown even across restarts.
+ * Writes are debounced and off the listing path: a pin is for the next session, not this one.
+ */
+export class PinStore<T> {
+  private pins = new Map<string, Pin<T>>();
+  private timers = new Map<string, NodeJS.Timeout>();
+
+  /** `dir` null: pins live in memory only. `kind` names the list; tools keep the original file name. */
+  constructor(
+    private readonly dir: string | null,
+    private readonly kind: string,
+  ) {}
+
+  private file(identity: string): string {
+    return join(this.dir!, this.kind === 'tools' ? `${identity}.json` : `${identity}.${this.kind}.json`);
+  }
+
+  /** The pinned list of a server identity, from memory or disk; undefined when none is usable. */
+  load(identity: string): Pin<T> | undefined {
+    const mem = this.pins.get(identity);
+    if (mem) return mem;
+    if (!this.dir) return undefined;
+    try {
+      const data = JSON.parse(readFileSync(this.file(identity), 'utf8')) as { [k: string]: unknown };
+      const items = data[this.kind];
+      return Array.isArray(items) ? { items: items as T[] } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Pins a list now in memory, on disk shortly after. */
+  save(identity: string, items: T[], fingerprints: string[]): void {
+    this.pins.set(identity, { items, fingerprints });
+    if (!this.dir) return;
+    clearTimeout(this.timers.get(identity));
+    const t = setTimeout(() => this.write(identity), PIN_DELAY_MS);
+    t.unref();
+    this.timers.set(identity, t);
+  }
+
+  /** Writes every pin still waiting (on close). */
+  flush(): void {
+    for (const [identity, t] of this.timers) {
+      clearTimeout(t);
+      this.write(identity);
+    }
+  }
+
+  private write(identity: string): void {
+    this.timers.delete(identity);
+    const pin = this.pins.get(identity);
+    if (!pin || !this.dir) return;
+    try {
+      writeFileAtomic(this.file(identity), JSON.stringify({ savedAt: new Date().toISOString(), [this.kind]: pin.items }));
+    } catch {
+      /* pins are a convenience; the live list is unaffected */
+    }
+  }
+}

@@ -1,0 +1,7 @@
+/** What the user configured and confirmed: saved servers and settings, launch and trust consents. */
+export { ServerStore, type ServerEntry } from './server-store.js';
+export { serverIdentity } from './server-identity.js';
+export { ConsentStore, launchLine, type ConsentProvider, type ConsentQuestion } from './consents.js';
+export { ConsentFlow } from './consent-flow.js';
+export { consentText } from './consent-text.js';
+export { terminalConsent } from './terminal-consent.js';

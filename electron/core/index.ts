@@ -1,0 +1,10 @@
+/**
+ * The core's public surface: what the hosts (desktop shell, browser mode, command line, gateway)
+ * may use. Everything else under electron/core is private to it (enforced by the layering check).
+ */
+export { ConsoleCore, type CoreOptions } from './console-core.js';
+export { startCore, verifyAuditLog, type StartOptions, type StartedCore } from './start.js';
+export { dispatch, makeHandlers, type HandlerOptions, type Handlers } from './handlers.js';
+export { CoreError, contentType, resolveDataDir, staticFile, writeFileAtomic, type AnyListener } from './support/index.js';
+export { consentText, terminalConsent, type ConsentProvider, type ConsentQuestion } from './config/index.js';
+export type { AuditIo } from './audit/index.js';

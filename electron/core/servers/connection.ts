@@ -1,0 +1,248 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { LoggingMessageNotificationSchema, SUPPORTED_PROTOCOL_VERSIONS, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerConfig, ServerSettings, ServerStatus } from '../../../shared/schemas/server.js';
+import { RingBuffer } from '../support/index.js';
+import { orderDelivery } from './ordered-delivery.js';
+import { StdioTransport, type ExitInfo } from './stdio-transport.js';
+
+export const CLIENT_INFO = { name: 'mcp-console', version: '0.1.0' };
+const STDERR_LINES = 1000;
+
+/** What a connection tells its owner. */
+export interface ConnectionListener {
+  statusChanged(): void;
+  stderr(lines: string[]): void;
+  toolsListChanged(): void;
+  /** The connection closed without being asked to. */
+  lost(reason: string): void;
+}
+
+/** The live state of one server connection. */
+export interface ConnectionState {
+  status: ServerStatus;
+  transport?: 'stdio' | 'http' | 'sse';
+  error?: string;
+  exit?: ExitInfo;
+  protocolVersion?: string;
+  connectedAt?: string;
+}
+
+/**
+ * One MCP server: opens the transport the config names (Streamable HTTP falling back to SSE
+ * where allowed), keeps its stderr, and notices when it dies. Knows nothing of catalogs or calls.
+ */
+export class ServerConnection {
+  state: ConnectionState = { status: 'disconnected' };
+  client?: Client;
+  readonly stderr = new RingBuffer<string>(STDERR_LINES);
+  private partial = '';
+  private generation = 0;
+  private currentTransport?: Transport;
+
+  constructor(
+    readonly id: string,
+    private readonly listener: ConnectionListener,
+  ) {}
+
+  /** Connects (closing any earlier connection first). Resolves when initialized; rejects with a clear reason. */
+  async connect(config: ServerConfig, settings: ServerSettings, maxMessageBytes: number): Promise<void> {
+    await this.disconnect(false);
+    const gen = ++this.generation;
+    this.state = { status: 'connecting' };
+    this.listener.statusChanged();
+    try {
+      const opened = await this.open(config, settings.connectTimeoutMs, maxMessageBytes, gen);
+      if (gen !== this.generation) {
+        await opened.client.close().catch(() => {});
+        return;
+      }
+      this.client = opened.client;
+      this.state = { status: 'connected', transport: opened.kind, protocolVersion: opened.protocolVersion, connectedAt: new Date().toISOString() };
+      this.listener.statusChanged();
+    } catch (e) {
+      if (gen !== this.generation) return;
+      const exit = this.exitOf();
+      this.state = { status: 'error', error: describeError(e, exit), exit };
+      this.listener.statusChanged();
+      throw new Error(this.state.error);
+    }
+  }
+
+  /** Closes the connection on purpose (ending a Streamable HTTP session with DELETE). With `announce`, reports the disconnected status. */
+  async disconnect(announce = true): Promise<void> {
+    this.generation++;
+    const client = this.client;
+    const transport = this.currentTransport;
+    this.client = undefined;
+    this.currentTransport = undefined;
+    if (transport instanceof StreamableHTTPClientTransport && transport.sessionId) {
+      // The spec asks clients to end the session they no longer need; a server may answer 405.
+      await Promise.race([transport.terminateSession().catch(() => {}), new Promise((r) => setTimeout(r, 2000).unref())]);
+    }
+    if (client) await client.close().catch(() => {});
+    if (announce && this.state.status !== 'disconnected') {
+      this.state = { status: 'disconnected' };
+      this.listener.statusChanged();
+    }
+  }
+
+  private exitOf(): ExitInfo | undefined {
+    const t = this.currentTransport;
+    return t instanceof StdioTransport && t.exit ? t.exit : undefined;
+  }
+
+  private async open(config: ServerConfig, timeoutMs: number, maxMessageBytes: number, gen: number) {
+    if (config.type === 'stdio') {
+      const t = new StdioTransport({
+        command: config.command,
+        args: config.args,
+        env: config.env,
+        cwd: config.cwd,
+        maxMessageBytes,
+        onStderr: (text) => this.addStderr(text),
+        onNoise: (what) => this.addLines([`[console] ${what}`]),
+      });
+      return this.attempt(t, 'stdio', timeoutMs, gen);
+    }
+    const url = new URL(config.url);
+    const requestInit: RequestInit = { headers: config.headers };
+    const seen = observingFetch();
+    if (config.type === 'sse') return this.attempt(new SSEClientTransport(url, { requestInit, fetch: seen.fetch }), 'sse', timeoutMs, gen).catch((e) => Promise.reject(httpError(e, url, seen.last)));
+    try {
+      return await this.attempt(new StreamableHTTPClientTransport(url, { requestInit, fetch: seen.fetch }), 'http', timeoutMs, gen);
+    } catch (e) {
+      // Legacy SSE is tried only for an entry with no type, and only when the server refused the
+      // POST with a 4xx that is not about authorization (the spec's backwards-compatibility rule:
+      // 404, 405…). A 401/403 means "sign in", never "this is an SSE server".
+      const status = e instanceof StreamableHTTPError ? e.code : seen.last?.status;
+      const fallback = config.type === 'auto' && status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
+      if (!fallback) throw httpError(e, url, seen.last);
+      this.addLines([`[console] Streamable HTTP was refused (HTTP ${status}); trying legacy SSE`]);
+      return this.attempt(new SSEClientTransport(url, { requestInit, fetch: seen.fetch }), 'sse', timeoutMs, gen).catch((e2) => Promise.reject(httpError(e2, url, seen.last)));
+    }
+  }
+
+  private async attempt(transport: Transport, kind: 'stdio' | 'http' | 'sse', timeoutMs: number, gen: number) {
+    let protocolVersion: string | undefined;
+    const setVersion = transport.setProtocolVersion?.bind(transport);
+    transport.setProtocolVersion = (v: string) => {
+      protocolVersion = v;
+      setVersion?.(v);
+    };
+    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      if (gen === this.generation) this.listener.toolsListChanged();
+    });
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+      const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);
+      this.addLines([`[log ${n.params.level}${n.params.logger ? ' ' + n.params.logger : ''}] ${data}`]);
+    });
+    client.onerror = (err) => this.addLines([`[console] transport error: ${err.message}`]);
+    client.onclose = () => this.closed(gen);
+    this.currentTransport = transport;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ConnectTimeout(timeoutMs)), timeoutMs);
+    });
+    try {
+      await Promise.race([client.connect(transport), timeout]);
+      orderDelivery(transport);
+      return { client, kind, protocolVersion };
+    } catch (e) {
+      client.onclose = undefined;
+      await client.close().catch(() => {});
+      throw e;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private closed(gen: number): void {
+    if (gen !== this.generation || this.state.status !== 'connected') return;
+    this.client = undefined;
+    const exit = this.exitOf();
+    const reason = exit ? `the server process exited (${exitText(exit)})` : 'the connection was closed by the server';
+    this.state = { status: 'error', error: reason, exit };
+    this.addLines([`[console] ${reason}`]);
+    this.listener.statusChanged();
+    this.listener.lost(reason);
+  }
+
+  private addStderr(text: string): void {
+    const parts = (this.partial + text).split(/\r?\n/);
+    this.partial = parts.pop() ?? '';
+    if (this.partial.length > 64_000) {
+      parts.push(this.partial);
+      this.partial = '';
+    }
+    if (parts.length) this.addLines(parts);
+  }
+
+  private addLines(lines: string[]): void {
+    for (const l of lines) this.stderr.push(l.length > 10_000 ? l.slice(0, 10_000) + '…' : l);
+    this.listener.stderr(lines);
+  }
+}
+
+class ConnectTimeout extends Error {
+  constructor(ms: number) {
+    super(`the server did not complete initialization within ${ms / 1000} s (connect timeout)`);
+  }
+}
+
+function exitText(exit: ExitInfo): string {
+  return exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
+}
+
+function describeError(e: unknown, exit: ExitInfo | undefined): string {
+  const err = e as NodeJS.ErrnoException;
+  if (err?.code === 'ENOENT' && err.syscall?.startsWith('spawn')) return `command not found: ${err.path ?? ''}`.trim();
+  const msg = err?.message ?? String(e);
+  const version = /protocol version is not supported: (\S+)/i.exec(msg);
+  if (version) {
+    // The console closed the connection itself; the exit that followed is not a crash.
+    return `the server answered with protocol version ${version[1]}, which this console does not speak (it speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}); the console disconnected`;
+  }
+  return exit ? `${msg} — the server process exited (${exitText(exit)})` : msg;
+}
+
+/** The last HTTP answer seen on a connection: its status and what it said about authorization. */
+interface HttpSeen {
+  status: number;
+  statusText: string;
+  wwwAuthenticate: string | null;
+}
+
+/** A fetch that remembers the last answer, so that a refusal can be explained with its status and challenge. */
+function observingFetch(): { fetch: typeof fetch; last: HttpSeen | undefined } {
+  const o: { fetch: typeof fetch; last: HttpSeen | undefined } = {
+    last: undefined,
+    fetch: async (input, init) => {
+      const res = await fetch(input, init);
+      o.last = { status: res.status, statusText: res.statusText, wwwAuthenticate: res.headers.get('www-authenticate') };
+      return res;
+    },
+  };
+  return o;
+}
+
+/** An HTTP connection failure in words: "401 Unauthorized (invalid_token): …", "connection refused at URL". */
+function httpError(e: unknown, url: URL, last: HttpSeen | undefined): Error {
+  if (e instanceof ConnectTimeout) return e;
+  const err = e as Error & { cause?: { code?: string } };
+  const code = err?.cause?.code ?? (err as NodeJS.ErrnoException)?.code;
+  if (code === 'ECONNREFUSED') return new Error(`connection refused at ${url.href}`);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new Error(`host not found: ${url.hostname}`);
+  if (last && (last.status === 401 || last.status === 403)) {
+    const challenge = last.wwwAuthenticate ?? '';
+    const error = /error="([^"]*)"/.exec(challenge)?.[1];
+    const description = /error_description="([^"]*)"/.exec(challenge)?.[1];
+    const head = `${last.status} ${last.statusText || (last.status === 401 ? 'Unauthorized' : 'Forbidden')}${error ? ` (${error})` : ''}`;
+    return new Error(`${head}${description ? `: ${description}` : ''}${challenge ? ` — WWW-Authenticate: ${challenge}` : ''} (at ${url.href})`);
+  }
+  if (last && last.status >= 400) return new Error(`HTTP ${last.status} ${last.statusText} at ${url.href}: ${err?.message ?? String(e)}`);
+  return err instanceof Error ? err : new Error(String(e));
+}

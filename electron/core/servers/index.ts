@@ -1,0 +1,3 @@
+/** Connections to MCP servers: the SDK client over stdio, Streamable HTTP or legacy SSE. */
+export { ServerConnection, CLIENT_INFO, type ConnectionListener, type ConnectionState } from './connection.js';
+export { TOO_LARGE_CODE, type ExitInfo } from './stdio-transport.js';

@@ -1,0 +1,7 @@
+/** Small pieces every concern of the core uses: errors, the event bus, hashing, files. */
+export { CoreError, toContractError } from './errors.js';
+export { EventBus, type AnyListener } from './event-bus.js';
+export { sha256, hashJson } from './hash.js';
+export { RingBuffer } from './ring-buffer.js';
+export { resolveDataDir, writeFileAtomic } from './data-dir.js';
+export { contentType, staticFile } from './static-files.js';

@@ -1,0 +1,35 @@
+import { eventNames, requestNames, type EventName, type Reply, type RequestName } from './contract.js';
+
+/** The prefix of every IPC channel between the desktop shell and its page; declared here only. */
+export const IPC_PREFIX = 'mcp';
+
+/** The IPC channel of a request (main handles it, the preload invokes it). */
+export const requestChannel = (name: RequestName): string => `${IPC_PREFIX}:req:${name}`;
+
+/** The IPC channel of an event (main sends on it, the preload listens). */
+export const eventChannel = (name: EventName): string => `${IPC_PREFIX}:evt:${name}`;
+
+/** The name the preload exposes the bridge under, on the page's `window`. */
+export const BRIDGE_GLOBAL = 'mcpConsole';
+
+/**
+ * What the desktop page gets from its preload: one function per contract request, one subscribe
+ * per contract event, nothing else (no generic invoke, no IPC event objects).
+ */
+export interface Bridge {
+  readonly requests: { readonly [N in RequestName]: (input: unknown) => Promise<Reply<unknown>> };
+  readonly events: { readonly [E in EventName]: (listener: (payload: unknown) => void) => () => void };
+}
+
+/**
+ * Builds the bridge from the contract's names, so a new contract entry needs no preload line.
+ * `invoke` and `subscribe` are the only IPC; the listener never sees an IpcRendererEvent.
+ */
+export function buildBridge(
+  invoke: (channel: string, input: unknown) => Promise<unknown>,
+  subscribe: (channel: string, listener: (payload: unknown) => void) => () => void,
+): Bridge {
+  const requests = Object.fromEntries(requestNames.map((n) => [n, (input: unknown) => invoke(requestChannel(n), input) as Promise<Reply<unknown>>]));
+  const events = Object.fromEntries(eventNames.map((n) => [n, (listener: (payload: unknown) => void) => subscribe(eventChannel(n), listener)]));
+  return Object.freeze({ requests: Object.freeze(requests), events: Object.freeze(events) }) as Bridge;
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/**
+ * Who asked for a call: the person at this console (desktop window or browser page), the command
+ * line, or a named agent coming through the gateway. Recorded on every call, every approval and
+ * every audit entry of a call, so a reviewer can tell a person's calls from an agent's.
+ */
+export const Requester = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('console') }).strict(),
+  z.object({ kind: z.literal('cli') }).strict(),
+  z.object({ kind: z.literal('agent'), name: z.string().min(1).max(200) }).strict(),
+]);
+export type Requester = z.infer<typeof Requester>;
+
+/** The console's own user: calls made from its window or page. */
+export const CONSOLE_USER: Requester = Object.freeze({ kind: 'console' });
+/** The `mcp-console` command line. */
+export const COMMAND_LINE: Requester = Object.freeze({ kind: 'cli' });
+
+/** A requester in words, for dialogs, tables and the terminal. */
+export function describeRequester(r: Requester | undefined): string {
+  if (!r) return 'unknown';
+  if (r.kind === 'console') return 'you, in the console';
+  if (r.kind === 'cli') return 'the command line';
+  return `agent ${JSON.stringify(r.name)}`;
+}
