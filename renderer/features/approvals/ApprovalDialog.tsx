@@ -1,3 +1,4 @@
+import { describeRequester } from '../../../shared/schemas/requester';
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { prettyJsonText } from '../../../shared/pretty-json';
@@ -54,6 +55,8 @@ function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
           <dd><strong><SafeText text={a.serverId} /></strong>{a.serverName && <> (<SafeText text={a.serverName} />)</>} <span className="mono small muted" title={a.serverIdentity}>identity {a.serverIdentity.slice(0, 12)}…</span></dd>
           <dt>Tool</dt>
           <dd>{a.toolTitle && <><SafeText text={a.toolTitle} /> — </>}<code><SafeText text={a.tool} /></code> <span className="mono small muted" title={a.fingerprint}>fingerprint {a.fingerprint.slice(0, 12)}…</span></dd>
+          <dt>Asked by</dt>
+          <dd data-testid="approval-requester" data-kind={a.requestedBy.kind}><SafeText text={describeRequester(a.requestedBy)} /></dd>
           <dt>Risk</dt>
           <dd><RiskBadge risk={a.risk} /> <span className="small">{a.risk.reasons.join('; ')}</span></dd>
         </dl>

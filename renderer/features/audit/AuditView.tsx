@@ -1,3 +1,4 @@
+import { describeRequester } from '../../../shared/schemas/requester';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import type { AuditVerifyResult } from '../../../shared/schemas/audit';
 import { useApi } from '../../api/context';
@@ -69,7 +70,7 @@ export function AuditView() {
         <button onClick={exportJson} data-testid="export-audit">Export JSON</button>
       </div>
       <table className="grid">
-        <thead><tr><th>#</th><th>Time</th><th>Kind</th><th>Server</th><th>Tool</th><th>Decision</th><th>By</th><th>Outcome</th><th>Note</th></tr></thead>
+        <thead><tr><th>#</th><th>Time</th><th>Kind</th><th>Server</th><th>Tool</th><th>Asked by</th><th>Decision</th><th>By</th><th>Outcome</th><th>Note</th></tr></thead>
         <tbody>
           {shown.slice(0, 1000).map((e) => (
             <Fragment key={e.seq}>
@@ -80,6 +81,7 @@ export function AuditView() {
               <td>{e.kind}</td>
               <td>{e.serverId && <SafeText text={e.serverId} />}</td>
               <td className="mono">{e.tool && <SafeText text={e.tool} />}</td>
+              <td data-testid="audit-requester">{e.requestedBy && <SafeText text={describeRequester(e.requestedBy)} />}</td>
               <td>{e.decision}</td>
               <td>{e.decidedBy}</td>
               <td>{e.outcome}</td>
@@ -87,7 +89,7 @@ export function AuditView() {
             </tr>
             {open === e.seq && (
               <tr className="audit-detail" data-testid="audit-detail">
-                <td colSpan={9}>
+                <td colSpan={10}>
                   <AuditDetail entry={e} />
                 </td>
               </tr>
