@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { parseHostConfigDetailed } from '../../shared/config.js';
-import type { EventName, EventPayload } from '../../shared/contract.js';
 import { ReadResourceResult } from '../../shared/schemas/content.js';
 import { Settings, type AuditEntry, type AuditQuery, type AuditVerifyResult } from '../../shared/schemas/audit.js';
 import type { Approval, CallRecord, Decider, DecideInput } from '../../shared/schemas/call.js';
@@ -13,7 +12,7 @@ import { AuditLog, AuditTrail, keepArgsBeside, type AuditFields, type AuditIo } 
 import { CallManager, SchemaValidator } from './calls/index.js';
 import { Catalog, CatalogSync, IconFetcher } from './catalog/index.js';
 import { ConsentFlow, ConsentStore, launchLine, ServerStore, type ConsentProvider, type ServerEntry } from './config/index.js';
-import { ServerConnection } from './servers/index.js';
+import { Connections } from './servers/index.js';
 import { CoreError, EventBus, type AnyListener } from './support/index.js';
 
 export interface CoreOptions {
@@ -42,14 +41,14 @@ export class ConsoleCore {
   private readonly consents: ConsentStore;
   private readonly consent: ConsentFlow;
   private readonly validator = new SchemaValidator();
-  private connections = new Map<string, ServerConnection>();
+  private readonly connections: Connections;
   private readonly sync: CatalogSync;
 
   constructor(readonly opts: CoreOptions) {
     this.store = new ServerStore(opts.dataDir);
     this.consents = new ConsentStore(opts.dataDir, opts.consent ?? null, () => this.bus.emit('consents.changed', { consents: this.consents.list() }));
     this.consent = new ConsentFlow({
-      store: this.store, consents: this.consents, record: (f) => this.auditAndAnnounce(f), announce: (id) => void this.announce(id),
+      store: this.store, consents: this.consents, record: (f) => this.auditAndAnnounce(f), announce: (id) => void this.connections.announce(id),
       retrust: (id) => this.retrust(id), disconnect: (id) => this.disconnect(id),
     });
     this.catalog = new Catalog(join(opts.dataDir, 'pins'));
@@ -59,9 +58,9 @@ export class ConsoleCore {
       server: (id) => {
         const e = this.store.get(id);
         if (!e) return undefined;
-        const c = this.connections.get(id);
-        const info = c?.client?.getServerVersion();
-        return { identity: e.identity, settings: e.settings, name: info?.title ?? info?.name, client: c?.client };
+        const client = this.connections.client(id);
+        const info = client?.getServerVersion();
+        return { identity: e.identity, settings: e.settings, name: info?.title ?? info?.name, client };
       },
       catalog: this.catalog,
       trail: this.trail,
@@ -83,10 +82,11 @@ export class ConsoleCore {
     });
     this.sync = new CatalogSync({
       store: this.store, catalog: this.catalog, trail: this.trail, bus: this.bus, icons: opts.icons ?? new IconFetcher(),
-      client: (id) => this.connections.get(id)?.client,
+      client: (id) => this.connections.client(id),
       changed: (change) => this.calls.catalogChanged(change),
-      announce: (id) => void this.announce(id),
+      announce: (id) => void this.connections.announce(id),
     });
+    this.connections = new Connections({ store: this.store, consents: this.consents, consent: this.consent, catalog: this.catalog, sync: this.sync, trail: this.trail, bus: this.bus });
   }
 
   /** Loads saved servers and settings and opens the audit log. Problems are reported, not thrown. */
@@ -126,7 +126,7 @@ export class ConsoleCore {
 
   /** Disconnects every server and closes the audit log. */
   async close(): Promise<void> {
-    await Promise.all([...this.connections.values()].map((c) => c.disconnect(false)));
+    await this.connections.closeAll();
     this.catalog.flushPins();
     this.audit.close();
   }
@@ -145,29 +145,9 @@ export class ConsoleCore {
     return this.store.list().map((e) => this.view(e.id));
   }
 
+  /** What every front end shows of a server. */
   view(id: string): ServerView {
-    const e = this.must(id);
-    const c = this.connections.get(id);
-    const st = c?.state ?? { status: 'disconnected' as const };
-    const client = st.status === 'connected' ? c?.client : undefined;
-    const consent = this.consents.pending(id);
-    const identity = e.identity;
-    return {
-      id, config: e.config, settings: e.settings, saved: e.saved, identity,
-      status: consent?.kind === 'launch' && st.status !== 'connected' ? 'awaiting-consent' : st.status,
-      consent,
-      launchConsented: e.config.type !== 'stdio' || this.consents.find('launch', id, identity) !== undefined,
-      transport: st.transport, error: st.error ?? this.consent.error(id) ?? this.sync.listError(id),
-      exitCode: st.exit?.code, signal: st.exit?.signal,
-      lastStderr: st.status === 'error' ? c?.stderr.last(20) : undefined,
-      serverInfo: client?.getServerVersion() as Record<string, unknown> | undefined,
-      protocolVersion: st.protocolVersion,
-      capabilities: client?.getServerCapabilities() as Record<string, unknown> | undefined,
-      instructions: client?.getInstructions(),
-      toolCount: this.catalog.tools(id).length,
-      catalogStale: this.catalog.stale(id),
-      connectedAt: st.connectedAt,
-    };
+    return this.connections.view(id);
   }
 
   addServer(id: string, config: ServerConfig, settings: Partial<ServerSettings> = {}, saved = true): ServerView {
@@ -176,7 +156,7 @@ export class ConsoleCore {
     const entry = this.store.put({ id, config, settings: this.consent.allowed(id, config, want), saved });
     this.auditAndAnnounce({ kind: 'config', serverId: id, serverIdentity: entry.identity, reason: 'server added' });
     this.consent.askTrustIfRaised(id, want).catch((e: Error) => this.internalError('asking to trust a new server', e));
-    return this.announce(id);
+    return this.connections.announce(id);
   }
 
   /** Changes a server. A new identity (command, args, env, cwd, URL, header names) drops its session grants and reconnects it. */
@@ -190,14 +170,14 @@ export class ConsoleCore {
     this.auditAndAnnounce({ kind: 'config', serverId: id, serverIdentity: next.identity, reason: identityChanged ? 'server identity changed' : 'server settings changed', detail: { settings: next.settings } });
     if (identityChanged) {
       this.calls.dropGrants(id);
-      const wasLive = this.connections.get(id)?.state.status === 'connected';
+      const wasLive = this.connections.connected(id);
       await this.disconnect(id);
       if (wasLive) return this.connect(id);
     } else if (next.settings.trusted !== e.settings.trusted) {
       this.retrust(id);
     }
     await this.consent.askTrustIfRaised(id, want);
-    return this.announce(id);
+    return this.connections.announce(id);
   }
 
   /** Lists the consents people gave (launch and trust), per server identity. */
@@ -226,8 +206,7 @@ export class ConsoleCore {
 
   async removeServer(id: string): Promise<void> {
     this.must(id);
-    await this.disconnect(id);
-    this.connections.delete(id);
+    await this.connections.forget(id);
     this.calls.dropGrants(id);
     this.consents.revoke(id);
     this.store.remove(id);
@@ -255,53 +234,25 @@ export class ConsoleCore {
   }
 
   /** Connects (or reconnects) a server and lists its tools. A failure is reported in the returned view. */
-  async connect(id: string): Promise<ServerView> {
-    const e = this.must(id);
-    const identity = e.identity;
-    this.sync.clearError(id);
-    // SECURITY: nothing the page added is spawned until a person confirmed this exact command line.
-    if (e.config.type === 'stdio' && !this.consents.find('launch', id, identity)) {
-      const ok = await this.consent.obtain({ kind: 'launch', serverId: id, identity, launch: launchLine(e.config) });
-      const now = this.store.get(id);
-      if (!ok || !now || now.identity !== identity) return this.announce(id);
-    }
-    this.consent.clearError(id);
-    const conn = this.conn(id);
-    try {
-      await conn.connect(e.config, e.settings, this.store.settings.maxMessageBytes);
-    } catch (err) {
-      this.catalog.drop(id);
-      this.auditAndAnnounce({ kind: 'connect-failed', serverId: id, serverIdentity: identity, reason: (err as Error).message, detail: { exit: conn.state.exit, lastStderr: conn.stderr.last(20) } });
-      return this.view(id);
-    }
-    const v = this.view(id);
-    this.auditAndAnnounce({ kind: 'connect', serverId: id, serverIdentity: identity, detail: { transport: v.transport, protocolVersion: v.protocolVersion, serverInfo: v.serverInfo } });
-    await this.refreshCatalog(id, 'reconnect');
-    return this.announce(id);
+  connect(id: string): Promise<ServerView> {
+    return this.connections.connect(id);
   }
 
-  async disconnect(id: string): Promise<ServerView> {
-    const c = this.connections.get(id);
-    if (c && c.state.status !== 'disconnected') {
-      await c.disconnect();
-      this.auditAndAnnounce({ kind: 'disconnect', serverId: id, serverIdentity: this.must(id).identity });
-      this.sync.drop(id);
-    }
-    return this.view(id);
+  disconnect(id: string): Promise<ServerView> {
+    return this.connections.disconnect(id);
   }
 
+  /** The server's stderr kept so far and how many lines fell off. */
   stderr(id: string): { lines: string[]; dropped: number } {
-    this.must(id);
-    const c = this.connections.get(id);
-    return { lines: c?.stderr.toArray() ?? [], dropped: c?.stderr.dropped ?? 0 };
+    return this.connections.stderr(id);
   }
 
-  /** Lists a server's tools again (serialised: a change during a walk triggers one more walk). */
   /** Forgets a server's live tools without telling anyone (pins stay): the next listing is built afresh, as on connect (the benchmark's cold listing). */
   forgetCatalog(id: string): void {
     this.catalog.drop(id);
   }
 
+  /** Lists a server's tools again (serialised: a change during a walk triggers one more walk). */
   refreshCatalog(id: string, reason: CatalogChange['reason']): Promise<void> {
     return this.sync.refresh(id, reason);
   }
@@ -389,7 +340,7 @@ export class ConsoleCore {
 
   async readResource(serverId: string, uri: string): Promise<ReadResourceResult> {
     const e = this.must(serverId);
-    const client = this.connections.get(serverId)?.client;
+    const client = this.connections.client(serverId);
     if (!client) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
     return client.request({ method: 'resources/read', params: { uri } }, ReadResourceResult, { timeout: e.settings.callTimeoutMs });
   }
@@ -398,30 +349,6 @@ export class ConsoleCore {
     const next = Settings.parse({ ...this.store.settings, ...patch });
     this.store.saveSettings(next);
     return next;
-  }
-
-  private conn(id: string): ServerConnection {
-    let c = this.connections.get(id);
-    if (!c) {
-      c = new ServerConnection(id, {
-        statusChanged: () => this.announce(id),
-        stderr: (lines) => this.bus.emit('server.stderr', { serverId: id, lines }),
-        toolsListChanged: () => void this.refreshCatalog(id, 'list_changed'),
-        lost: (reason) => {
-          const e = this.store.get(id);
-          this.auditAndAnnounce({ kind: 'server-error', serverId: id, serverIdentity: e?.identity, reason, detail: { exit: c!.state.exit, lastStderr: c!.stderr.last(20) } });
-          this.sync.drop(id);
-        },
-      });
-      this.connections.set(id, c);
-    }
-    return c;
-  }
-
-  private announce(id: string): ServerView {
-    const v = this.view(id);
-    this.bus.emit('server.status', v);
-    return v;
   }
 
   private must(id: string): ServerEntry {

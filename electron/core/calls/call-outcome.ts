@@ -4,6 +4,8 @@ import type { CallRecord, StructuredCheck } from '../../../shared/schemas/call.j
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import type { SchemaValidator } from './schema-validator.js';
 import { TOO_LARGE_CODE } from '../servers/index.js';
+import type { AuditFields } from '../audit/index.js';
+import type { AuditKind } from '../../../shared/schemas/audit.js';
 
 /** structuredContent against the tool's outputSchema: valid, invalid (with errors), no schema, or absent. */
 export function checkStructured(validator: SchemaValidator, tool: ToolView, structured: unknown, isError = false): StructuredCheck {
@@ -49,4 +51,16 @@ export function summarise(r: CallRecord, sizes: number[]): Record<string, unknow
   if (!r.result) return r.error ? { error: r.error } : undefined;
   const blocks = r.result.content.map((b, i) => ({ type: b.type, bytes: sizes[i] }));
   return { blocks, isError: r.result.isError === true, structured: r.structured?.status };
+}
+
+/** An audit entry about one call: what every such entry carries (server, tool, fingerprint, call, argument hash, who asked), and `more`. */
+export function callEntry(r: CallRecord, serverIdentity: string | undefined, kind: AuditKind, more: Partial<AuditFields> = {}): AuditFields {
+  return { kind, serverId: r.serverId, serverIdentity, tool: r.tool, fingerprint: r.fingerprint, callId: r.id, argsHash: r.argsHash, requestedBy: r.requestedBy, ...more };
+}
+
+/** The audit entry that closes a call: completed, failed, denied or expired, with what came back in brief. */
+export function outcomeEntry(r: CallRecord, serverIdentity: string | undefined, sizes: number[]): AuditFields {
+  const kind = r.outcome === 'denied' ? (r.decidedBy === 'timeout' ? 'expired' : 'denied') : r.outcome === 'ok' || r.outcome === 'tool-error' ? 'completed' : 'failed';
+  const decision = kind === 'denied' || kind === 'expired' ? 'deny' : undefined;
+  return callEntry(r, serverIdentity, kind, { decision, decidedBy: r.decidedBy, reason: r.reason, outcome: r.outcome, durationMs: r.durationMs, summary: summarise(r, sizes) });
 }

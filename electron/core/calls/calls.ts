@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CatalogChange, ToolView } from '../../../shared/schemas/tool.js';
 import { CallToolResult } from '../../../shared/schemas/content.js';
-import type { Approval, CallRecord, Decider, DecideInput, ValidationError } from '../../../shared/schemas/call.js';
+import type { Approval, CallRecord, Decider, DecideInput } from '../../../shared/schemas/call.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
-import { blockSizes, checkStructured, classify, summarise, wireJson } from './call-outcome.js';
-import { riskSummary } from '../../../shared/annotations.js';
-import type { ServerSettings } from '../../../shared/schemas/server.js';
+import { blockSizes, callEntry, checkStructured, classify, outcomeEntry, wireJson } from './call-outcome.js';
 import type { AuditFields, AuditTrail } from '../audit/index.js';
 import { ApprovalGate } from '../approvals/index.js';
+import { ResultBudget } from './result-budget.js';
+import { approvalFields, argumentErrors, type ServerFacts as ApprovalServerFacts } from './approval-request.js';
 import type { Catalog } from '../catalog/index.js';
 import { CoreError } from '../support/index.js';
 import type { EventBus } from '../support/index.js';
@@ -16,11 +16,8 @@ import { sha256 } from '../support/index.js';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../../shared/json-depth.js';
 import type { SchemaValidator } from './schema-validator.js';
 
-/** What the call manager needs to know about a server. */
-export interface ServerFacts {
-  identity: string;
-  settings: ServerSettings;
-  name?: string;
+/** What the call manager needs to know about a server: the facts the dialog shows, and its client when connected. */
+export interface ServerFacts extends ApprovalServerFacts {
   client?: Client;
 }
 
@@ -60,12 +57,11 @@ const HISTORY = 500;
 export class CallManager {
   private readonly gate: ApprovalGate;
   private calls = new Map<string, CallState>();
-  /** Bytes of each kept result, oldest call first. */
-  private resultBytes = new Map<string, number>();
-  private retained = 0;
+  private readonly results: ResultBudget;
 
   constructor(private readonly deps: CallDeps) {
     this.gate = new ApprovalGate((a) => this.expired(a));
+    this.results = new ResultBudget(deps.maxRetainedResultBytes, (id) => this.release(id));
   }
 
   /**
@@ -100,7 +96,7 @@ export class CallManager {
     // Arguments above the inline limit are logged by hash and size (kept beside the log, by setting).
     const inline = argsJson.length <= limits.maxInlineArgsBytes;
     const argsFile = inline ? undefined : this.deps.keepArgs(argsHash, argsJson);
-    this.audit({ kind: 'call-requested', serverId, serverIdentity: server.identity, tool: toolName, fingerprint: tool.fingerprint, callId: record.id, argsHash, requestedBy, ...(inline ? { args } : { argsBytes: argsJson.length, argsFile }) });
+    this.audit(callEntry(record, server.identity, 'call-requested', inline ? { args } : { argsBytes: argsJson.length, argsFile }));
     let resolve!: (r: CallRecord) => void;
     const done = new Promise<CallRecord>((r) => (resolve = r));
     const state: CallState = { record, args: JSON.parse(argsJson) as Record<string, unknown>, done, resolve };
@@ -184,7 +180,7 @@ export class CallManager {
       if (!state) continue;
       const server = this.deps.server(a.serverId);
       const tool = this.deps.catalog.get(a.serverId, a.tool);
-      this.audit({ kind: 'voided', serverId: a.serverId, serverIdentity: a.serverIdentity, tool: a.tool, fingerprint: a.fingerprint, callId: a.callId, argsHash: a.argsHash, requestedBy: a.requestedBy, reason: tool ? 'the tool changed while awaiting approval' : 'the tool was removed while awaiting approval' });
+      this.audit(callEntry(state.record, a.serverIdentity, 'voided', { fingerprint: a.fingerprint, reason: tool ? 'the tool changed while awaiting approval' : 'the tool was removed while awaiting approval' }));
       if (!server || !tool) this.finish(state, { outcome: 'cancelled', decidedBy: 'system', reason: 'the server no longer offers this tool' });
       else this.ask(state, server, tool, changed.get(a.tool), a.id);
     }
@@ -201,26 +197,12 @@ export class CallManager {
 
   private ask(state: CallState, server: ServerFacts, tool: ToolView, diff?: Approval['diff'], replaces?: string): void {
     state.record.fingerprint = tool.fingerprint;
-    const approval = this.gate.open(
-      {
-        callId: state.record.id, serverId: state.record.serverId, serverName: server.name, serverIdentity: server.identity,
-        tool: tool.name, toolTitle: tool.title, requestedBy: state.record.requestedBy, argsJson: state.record.argsJson, argsHash: state.record.argsHash,
-        fingerprint: tool.fingerprint, annotations: tool.annotations, declaredAnnotations: tool.declaredAnnotations,
-        trusted: server.settings.trusted, risk: riskSummary(tool.declaredAnnotations, server.settings.trusted), validationErrors: this.validate(tool.inputSchema, state.args),
-        diff, replaces, stale: this.deps.catalog.stale(state.record.serverId),
-      },
-      this.deps.approvalTimeoutMs(),
-    );
+    const errors = argumentErrors(this.deps.validator, tool.inputSchema, state.args);
+    const fields = approvalFields(state.record, server, tool, errors, { diff, replaces, stale: this.deps.catalog.stale(state.record.serverId) });
+    const approval = this.gate.open(fields, this.deps.approvalTimeoutMs());
     state.record.approvalId = approval.id;
     this.emit(state);
     this.deps.bus.emit('approval.requested', approval);
-  }
-
-  private validate(schema: unknown, value: unknown): ValidationError[] {
-    const c = this.deps.validator.check(schema, value);
-    if (c.ok === true) return [];
-    if (c.ok === 'unchecked') return [{ path: '/', message: `not validated: ${c.reason}` }];
-    return c.errors;
   }
 
   private approveAndRun(state: CallState, decidedBy: Decider, reason?: string): void {
@@ -243,7 +225,7 @@ export class CallManager {
     }
     try {
       // SECURITY: the approval is on disk before the call goes out; if it cannot be, nothing is sent.
-      this.audit({ kind: 'approved', serverId: r.serverId, serverIdentity: server.identity, tool: r.tool, fingerprint: r.fingerprint, callId: r.id, argsHash: r.argsHash, requestedBy: r.requestedBy, decision: 'approve', decidedBy, reason }, true);
+      this.audit(callEntry(r, server.identity, 'approved', { decision: 'approve', decidedBy, reason }), true);
     } catch (e) {
       return this.finish(state, { outcome: 'denied', decidedBy: 'system', error: { code: 'audit-failed', message: (e as Error).message }, reason: 'not sent: the approval could not be written to the audit log' }, false);
     }
@@ -297,43 +279,26 @@ export class CallManager {
     Object.assign(r, patch, { state: 'done', finishedAt: new Date().toISOString() });
     const sizes = blockSizes(r);
     if (audit) {
-      const kind = r.outcome === 'denied' ? (r.decidedBy === 'timeout' ? 'expired' : 'denied') : r.outcome === 'ok' || r.outcome === 'tool-error' ? 'completed' : 'failed';
-      const server = this.deps.server(r.serverId);
       try {
-        this.audit({
-          kind, serverId: r.serverId, serverIdentity: server?.identity, tool: r.tool, fingerprint: r.fingerprint, callId: r.id, argsHash: r.argsHash, requestedBy: r.requestedBy,
-          decision: kind === 'denied' || kind === 'expired' ? 'deny' : undefined, decidedBy: r.decidedBy, reason: r.reason,
-          outcome: r.outcome, durationMs: r.durationMs, summary: summarise(r, sizes),
-        });
+        this.audit(outcomeEntry(r, this.deps.server(r.serverId)?.identity, sizes));
       } catch (e) {
         r.error ??= { code: 'audit-failed', message: `the outcome could not be written to the audit log: ${(e as Error).message}` };
       }
     }
     this.emit(state);
     state.resolve(r);
-    if (r.result) this.retain(r, sizes);
-  }
-
-  /** Keeps results within their memory budget: the oldest are released first, never the one just finished. */
-  private retain(r: CallRecord, sizes: number[]): void {
-    const structured = r.result!.structuredContent;
-    const bytes = sizes.reduce((n, b) => n + b, 0) + (structured === undefined ? 0 : JSON.stringify(structured).length);
-    this.resultBytes.set(r.id, bytes);
-    this.retained += bytes;
-    for (const [id, size] of this.resultBytes) {
-      if (this.retained <= this.deps.maxRetainedResultBytes() || id === r.id) break;
-      this.release(id, size);
+    if (r.result) {
+      const structured = r.result.structuredContent;
+      this.results.keep(r.id, sizes.reduce((n, b) => n + b, 0) + (structured === undefined ? 0 : JSON.stringify(structured).length));
     }
   }
 
-  private release(id: string, size: number): void {
-    this.resultBytes.delete(id);
-    this.retained -= size;
+  /** Drops a kept result (over budget, or its call left the history); front ends drop their copy too. */
+  private release(id: string): void {
     const old = this.calls.get(id);
     if (old?.record.result) {
       old.record.result = undefined;
       old.record.resultReleased = true;
-      // Front ends drop their copy too.
       this.emit(old);
     }
   }
@@ -356,7 +321,7 @@ export class CallManager {
     for (const [id, s] of this.calls) {
       if (this.calls.size <= HISTORY) break;
       if (s.record.state !== 'done') continue;
-      this.release(id, this.resultBytes.get(id) ?? 0);
+      this.results.drop(id);
       this.calls.delete(id);
     }
   }

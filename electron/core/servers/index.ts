@@ -1,3 +1,4 @@
 /** Connections to MCP servers: the SDK client over stdio, Streamable HTTP or legacy SSE. */
 export { ServerConnection, CLIENT_INFO, type ConnectionListener, type ConnectionState } from './connection.js';
+export { Connections, type ConnectionsDeps } from './connections.js';
 export { TOO_LARGE_CODE, type ExitInfo } from './stdio-transport.js';

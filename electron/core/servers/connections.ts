@@ -1,0 +1,151 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { ServerView } from '../../../shared/schemas/server.js';
+import type { AuditTrail } from '../audit/index.js';
+import type { Catalog, CatalogSync } from '../catalog/index.js';
+import { launchLine, type ConsentFlow, type ConsentStore, type ServerEntry, type ServerStore } from '../config/index.js';
+import { CoreError, type EventBus } from '../support/index.js';
+import { ServerConnection } from './connection.js';
+
+/** What the connections need of the rest of the core. */
+export interface ConnectionsDeps {
+  store: ServerStore;
+  consents: ConsentStore;
+  consent: ConsentFlow;
+  catalog: Catalog;
+  sync: CatalogSync;
+  trail: AuditTrail;
+  bus: EventBus;
+}
+
+/**
+ * Each server's live connection: launching it only once a person confirmed its command line,
+ * connecting, listing its tools, noticing it die, and the view every front end shows of it.
+ */
+export class Connections {
+  private live = new Map<string, ServerConnection>();
+
+  constructor(private readonly deps: ConnectionsDeps) {}
+
+  /** The SDK client of a connected server, if it is. */
+  client(id: string): Client | undefined {
+    return this.live.get(id)?.client;
+  }
+
+  /** True while the server is connected. */
+  connected(id: string): boolean {
+    return this.live.get(id)?.state.status === 'connected';
+  }
+
+  /** What every front end shows of a server: its config, state, what it said about itself, its catalog's size and health. */
+  view(id: string): ServerView {
+    const { consents, consent, sync, catalog } = this.deps;
+    const e = this.must(id);
+    const c = this.live.get(id);
+    const st = c?.state ?? { status: 'disconnected' as const };
+    const client = st.status === 'connected' ? c?.client : undefined;
+    const pending = consents.pending(id);
+    return {
+      id, config: e.config, settings: e.settings, saved: e.saved, identity: e.identity,
+      status: pending?.kind === 'launch' && st.status !== 'connected' ? 'awaiting-consent' : st.status,
+      consent: pending,
+      launchConsented: e.config.type !== 'stdio' || consents.find('launch', id, e.identity) !== undefined,
+      transport: st.transport, error: st.error ?? consent.error(id) ?? sync.listError(id),
+      exitCode: st.exit?.code, signal: st.exit?.signal,
+      lastStderr: st.status === 'error' ? c?.stderr.last(20) : undefined,
+      serverInfo: client?.getServerVersion() as Record<string, unknown> | undefined,
+      protocolVersion: st.protocolVersion,
+      capabilities: client?.getServerCapabilities() as Record<string, unknown> | undefined,
+      instructions: client?.getInstructions(),
+      toolCount: catalog.tools(id).length,
+      catalogStale: catalog.stale(id),
+      connectedAt: st.connectedAt,
+    };
+  }
+
+  /** Tells every front end how a server stands now; returns the view. */
+  announce(id: string): ServerView {
+    const v = this.view(id);
+    this.deps.bus.emit('server.status', v);
+    return v;
+  }
+
+  /** Connects (or reconnects) a server and lists its tools. A failure is reported in the returned view. */
+  async connect(id: string): Promise<ServerView> {
+    const { store, consents, consent, catalog, sync, trail } = this.deps;
+    const e = this.must(id);
+    const identity = e.identity;
+    sync.clearError(id);
+    // SECURITY: nothing the page added is spawned until a person confirmed this exact command line.
+    if (e.config.type === 'stdio' && !consents.find('launch', id, identity)) {
+      const ok = await consent.obtain({ kind: 'launch', serverId: id, identity, launch: launchLine(e.config) });
+      const now = store.get(id);
+      if (!ok || !now || now.identity !== identity) return this.announce(id);
+    }
+    consent.clearError(id);
+    const conn = this.conn(id);
+    try {
+      await conn.connect(e.config, e.settings, store.settings.maxMessageBytes);
+    } catch (err) {
+      catalog.drop(id);
+      trail.record({ kind: 'connect-failed', serverId: id, serverIdentity: identity, reason: (err as Error).message, detail: { exit: conn.state.exit, lastStderr: conn.stderr.last(20) } });
+      return this.view(id);
+    }
+    const v = this.view(id);
+    trail.record({ kind: 'connect', serverId: id, serverIdentity: identity, detail: { transport: v.transport, protocolVersion: v.protocolVersion, serverInfo: v.serverInfo } });
+    await sync.refresh(id, 'reconnect');
+    return this.announce(id);
+  }
+
+  async disconnect(id: string): Promise<ServerView> {
+    const c = this.live.get(id);
+    if (c && c.state.status !== 'disconnected') {
+      await c.disconnect();
+      this.deps.trail.record({ kind: 'disconnect', serverId: id, serverIdentity: this.must(id).identity });
+      this.deps.sync.drop(id);
+    }
+    return this.view(id);
+  }
+
+  /** Disconnects a server and forgets its connection (it was removed). */
+  async forget(id: string): Promise<void> {
+    await this.disconnect(id);
+    this.live.delete(id);
+  }
+
+  /** Disconnects every server (on close), without announcing each. */
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.live.values()].map((c) => c.disconnect(false)));
+  }
+
+  /** The server's stderr kept so far (a bounded ring) and how many lines fell off it. */
+  stderr(id: string): { lines: string[]; dropped: number } {
+    this.must(id);
+    const c = this.live.get(id);
+    return { lines: c?.stderr.toArray() ?? [], dropped: c?.stderr.dropped ?? 0 };
+  }
+
+  private conn(id: string): ServerConnection {
+    let c = this.live.get(id);
+    if (!c) {
+      const conn: ServerConnection = new ServerConnection(id, {
+        statusChanged: () => this.announce(id),
+        stderr: (lines) => this.deps.bus.emit('server.stderr', { serverId: id, lines }),
+        toolsListChanged: () => void this.deps.sync.refresh(id, 'list_changed'),
+        lost: (reason) => {
+          const e = this.deps.store.get(id);
+          this.deps.trail.record({ kind: 'server-error', serverId: id, serverIdentity: e?.identity, reason, detail: { exit: conn.state.exit, lastStderr: conn.stderr.last(20) } });
+          this.deps.sync.drop(id);
+        },
+      });
+      c = conn;
+      this.live.set(id, c);
+    }
+    return c;
+  }
+
+  private must(id: string): ServerEntry {
+    const e = this.deps.store.get(id);
+    if (!e) throw new CoreError('unknown-server', `no server ${JSON.stringify(id)}`);
+    return e;
+  }
+}
