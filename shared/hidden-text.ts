@@ -40,6 +40,7 @@ export function inspectHiddenText(text: string): HiddenTextReport {
   const parts: string[] = [];
   let tagPayload = '';
   let last = 0;
+  // eslint-disable-next-line no-misleading-character-class -- the class lists invisible code points one by one, on purpose
   const re = new RegExp(HIDDEN_RE.source, 'g');
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const cp = m[0].codePointAt(0)!;
@@ -56,6 +57,7 @@ export function inspectHiddenText(text: string): HiddenTextReport {
 
 /** Every character `classify` flags, as one regular expression (kept in step by a test). */
 export const HIDDEN_RE =
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- these invisible characters are exactly what is searched for
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u3164\uFE00-\uFE0F\uFEFF\uFFA0]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/;
 
 /** True when the text holds any hidden character. Much cheaper than a full report. */

@@ -190,10 +190,10 @@ describe(`fuzz (seed ${SEED}, ${CASES} cases; FUZZ_SEED=${SEED} replays it)`, ()
       const tool = tools[0];
       const structured = tool ? stage('structured', timings, () => checkStructured(validator, tool, result.structuredContent, result.isError === true)) : undefined;
       expect(structured ?? {}, where).not.toHaveProperty('thrown');
-      for (const b of result.content) if (b.type === 'text') expect(typeof stage('hidden', timings, () => inspectHiddenText(String((b as { text: unknown }).text)).revealed), where).toBe('string');
+      for (const b of result.content) if (b.type === 'text') expect(typeof stage('hidden', timings, () => inspectHiddenText(String((b as unknown as { text: unknown }).text)).revealed), where).toBe('string');
       expect(typeof stage('pretty', timings, () => prettyJsonText(JSON.stringify(result))), where).toBe('string');
 
-      const record: CallRecord = { id: `c${c}`, serverId: 's', tool: tool?.name ?? 't', argsJson: '{}', argsHash: 'h', fingerprint: 'f', state: 'done', outcome: result.isError ? 'tool-error' : 'ok', requestedAt: new Date().toISOString(), result, structured: structured && !('thrown' in structured) ? structured : undefined };
+      const record: CallRecord = { id: `c${c}`, serverId: 's', tool: tool?.name ?? 't', argsJson: '{}', argsHash: 'h', fingerprint: 'f', requestedBy: { kind: 'console' }, state: 'done', outcome: result.isError ? 'tool-error' : 'ok', requestedAt: new Date().toISOString(), result, structured: structured && !('thrown' in structured) ? structured : undefined };
       useConsole.setState({ calls: { [record.id]: record } });
       const rendered = stage('render', timings, () => {
         const view = render(

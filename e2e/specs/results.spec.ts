@@ -1,11 +1,11 @@
-import { expect, test } from './fixtures.js';
+import { expect, test, type App } from './fixtures.js';
 
 test.describe('results', () => {
   test.beforeEach(async ({ app }) => {
     await app.console.connect('fx');
   });
 
-  const run = async (app: import('./fixtures.js').App, tool: string, args: object = {}) => {
+  const run = async (app: App, tool: string, args: object = {}) => {
     await app.console.openTool('fx', tool);
     await app.console.callWithJson(args);
     const r = app.console.lastResult();

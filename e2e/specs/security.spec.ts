@@ -19,6 +19,7 @@ test.describe('browser mode refuses', () => {
     await page.close();
   });
 
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- asking for `app` starts the console this page was opened by
   test('the token leaves the address bar once read', async ({ app, page }) => {
     expect(page.url()).not.toContain('token');
     expect(new URL(page.url()).hash).toBe('');

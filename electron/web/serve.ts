@@ -48,7 +48,7 @@ export async function serveCommand(opts: ServeOptions, io: ServeIo): Promise<num
       await core.close();
       resolvePromise(0);
     };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    process.once('SIGINT', () => void stop());
+    process.once('SIGTERM', () => void stop());
   });
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { contentType, dispatch, makeHandlers, staticFile, type ConsoleCore } from '../core/index.js';
@@ -70,7 +70,7 @@ export function startWebServer(core: ConsoleCore, opts: { port?: number; staticD
       const code = (err as Error & { code?: string }).code;
       log(`browser mode: closed a page connection after a bad frame (${code ?? 'error'}: ${err.message})`);
     });
-    ws.on('message', async (data, isBinary) => {
+    const onMessage = async (data: RawData, isBinary: boolean): Promise<void> => {
       let env: z.infer<typeof Envelope>;
       try {
         if (isBinary) throw new Error('binary');
@@ -85,7 +85,8 @@ export function startWebServer(core: ConsoleCore, opts: { port?: number; staticD
       } catch (err) {
         log(`browser mode: could not send a reply: ${(err as Error).message}`);
       }
-    });
+    };
+    ws.on('message', (data, isBinary) => void onMessage(data, isBinary).catch((err: Error) => log(`browser mode: a message could not be handled: ${err.message}`)));
   }
 
   const off = core.onEvent((event, payload) => {

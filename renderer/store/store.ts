@@ -180,7 +180,7 @@ export function wireEvents(api: ConsoleApi): () => void {
       case 'consents.changed': return st.consentsChanged((payload as EventPayload<'consents.changed'>).consents);
     }
   });
-  const offConn = api.onConnection(async (up) => {
+  const snapshot = async (up: boolean): Promise<void> => {
     if (!up) return st.onlineChanged(false);
     const [servers, approvals, calls, consents] = await Promise.all([
       api.request('servers.list', {}), api.request('approvals.pending', {}), api.request('calls.list', {}), api.request('consents.list', {}),
@@ -198,7 +198,9 @@ export function wireEvents(api: ConsoleApi): () => void {
     st.snapshotLoaded({ servers, tools, approvals, calls });
     st.consentsChanged(consents);
     st.onlineChanged(true);
-  });
+  };
+  // A connection that drops while the snapshot loads is fine: the next one loads it again.
+  const offConn = api.onConnection((up) => void snapshot(up).catch(() => undefined));
   return () => {
     offEvents();
     offConn();

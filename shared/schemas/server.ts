@@ -49,6 +49,7 @@ export const ServerId = z
   .string()
   .min(1)
   .max(128)
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   .regex(/^[^\u0000-\u001f\u007f]+$/, 'must not contain control characters');
 
 /** `awaiting-consent`: the command line waits for a person to confirm it on a surface the page cannot drive. */

@@ -1,5 +1,5 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import AjvDraft7 from 'ajv';
+import { Ajv as Draft7 } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { RE2JS } from 're2js';
@@ -8,7 +8,6 @@ import type { ValidationError } from '../../../shared/schemas/call.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: unknown) => void;
-const Draft7 = ((AjvDraft7 as unknown as { default?: unknown }).default ?? AjvDraft7) as typeof AjvDraft7.default;
 
 /** Schemas bigger than this (canonical JSON) are not compiled. */
 export const MAX_SCHEMA_BYTES = 512 * 1024;
@@ -83,7 +82,7 @@ export function linearRegExp(pattern: string, flags: string): { test(s: string):
   try {
     re = RE2JS.compile(pattern);
   } catch (e) {
-    throw new Error(`pattern ${JSON.stringify(pattern.slice(0, 100))} cannot be checked in linear time (${(e as Error).message})`);
+    throw new Error(`pattern ${JSON.stringify(pattern.slice(0, 100))} cannot be checked in linear time (${(e as Error).message})`, { cause: e });
   }
   return { test: (s: string) => re.matcher(s).find(), toString: () => `/${pattern}/${flags}` };
 }

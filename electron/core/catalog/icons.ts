@@ -93,7 +93,8 @@ export class IconFetcher {
           res.resume();
           const next = new URL(res.headers.location, url);
           if (next.protocol !== 'https:') return resolve(null);
-          return this.fetch(next.href, redirects - 1).then(resolve, reject);
+          this.fetch(next.href, redirects - 1).then(resolve, reject);
+          return;
         }
         const mime = normaliseMime(String(res.headers['content-type'] ?? ''));
         if (status !== 200 || !ICON_TYPES.has(mime)) {

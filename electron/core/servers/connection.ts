@@ -67,7 +67,7 @@ export class ServerConnection {
       const exit = this.exitOf();
       this.state = { status: 'error', error: describeError(e, exit), exit };
       this.listener.statusChanged();
-      throw new Error(this.state.error);
+      throw new Error(this.state.error, { cause: e });
     }
   }
 

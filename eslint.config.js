@@ -1,0 +1,80 @@
+// @ts-check
+/**
+ * Lint for MCP Console (`npm run lint`, part of `npm test`). Layering between floors is checked by
+ * dependency-cruiser (.dependency-cruiser.cjs); this file checks the code itself.
+ */
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import noUnsanitized from 'eslint-plugin-no-unsanitized';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Untrusted text (descriptions, results) is rendered as text: React escapes it, this keeps it so. */
+const noRawHtml = [
+  { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No raw HTML: render server text with <SafeText> or as a text node.' },
+  { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'No raw HTML sinks.' },
+  { selector: "CallExpression[callee.object.name='document'][callee.property.name='write']", message: 'No raw HTML sinks.' },
+];
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'e2e/planted/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { project: ['./tsconfig.json', './tsconfig.renderer.json', './tsconfig.electron.json', './tsconfig.dom-tests.json'], tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      // Type-aware where it pays: promises that nobody awaits or that land where a value was meant.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-restricted-syntax': ['error', ...noRawHtml],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'no-unsanitized': noUnsanitized },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-unsanitized/method': 'error',
+      'no-unsanitized/property': 'error',
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      // shared/ runs in Node, the page and the sandboxed preload: none of their globals.
+      'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'require', '__dirname', 'navigator', 'localStorage', 'sessionStorage'],
+    },
+  },
+  {
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/main/index.ts', 'electron/preload/index.ts'],
+    rules: {
+      // The shell's two entry files are the only places that touch Electron's IPC modules.
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', importNames: ['ipcMain', 'ipcRenderer', 'contextBridge'], message: 'IPC lives in electron/main/index.ts and electron/preload/index.ts only.' }] }],
+    },
+  },
+  {
+    // Tests look for control characters on purpose (terminal injection, hidden text).
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
+    rules: { 'no-control-regex': 'off' },
+  },
+  prettier,
+);
