@@ -33,14 +33,14 @@ module.exports = {
     },
     {
       name: 'core-concerns-through-their-surface',
-      comment: 'A concern of the core reaches another only through that folder\'s index.ts.',
+      comment: "A concern of the core reaches another only through that folder's index.ts.",
       severity: 'error',
       from: { path: '^electron/core/([^/]+)/', pathNot: TEST },
       to: { path: '^electron/core/[^/]+/', pathNot: ['^electron/core/$1/', '^electron/core/[^/]+/index\\.ts$'] },
     },
     {
       name: 'core-top-through-surfaces',
-      comment: 'The core\'s own top files (the facade, handlers, start-up) use each concern through its index.ts.',
+      comment: "The core's own top files (the facade, handlers, start-up) use each concern through its index.ts.",
       severity: 'error',
       from: { path: '^electron/core/[^/]+\\.ts$', pathNot: TEST },
       to: { path: '^electron/core/[^/]+/', pathNot: '^electron/core/[^/]+/index\\.ts$' },
@@ -99,7 +99,11 @@ module.exports = {
     exclude: { path: '^(out|dist)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts'],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

@@ -7,7 +7,13 @@ import { CSP } from './shared/csp.js';
 /** The CSP also as a meta tag (the servers send it as a header too); frame-ancestors only works as a header. */
 const cspMeta = (): Plugin => ({
   name: 'csp-meta',
-  transformIndexHtml: (html) => html.replace('<meta charset="utf-8" />', `<meta charset="utf-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CSP.split('; ').filter((d: string) => !d.startsWith('frame-ancestors')).join('; ')}" />`),
+  transformIndexHtml: (html) =>
+    html.replace(
+      '<meta charset="utf-8" />',
+      `<meta charset="utf-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CSP.split('; ')
+        .filter((d: string) => !d.startsWith('frame-ancestors'))
+        .join('; ')}" />`,
+    ),
 });
 
 /** One build for the three parts: main (ESM), preload (CommonJS, for the sandbox), renderer. */

@@ -23,7 +23,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: {
-      parserOptions: { project: ['./tsconfig.json', './tsconfig.renderer.json', './tsconfig.electron.json', './tsconfig.dom-tests.json'], tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        project: ['./tsconfig.json', './tsconfig.renderer.json', './tsconfig.electron.json', './tsconfig.dom-tests.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     rules: {
@@ -68,7 +71,18 @@ export default tseslint.config(
     ignores: ['electron/main/index.ts', 'electron/preload/index.ts'],
     rules: {
       // The shell's two entry files are the only places that touch Electron's IPC modules.
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', importNames: ['ipcMain', 'ipcRenderer', 'contextBridge'], message: 'IPC lives in electron/main/index.ts and electron/preload/index.ts only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              importNames: ['ipcMain', 'ipcRenderer', 'contextBridge'],
+              message: 'IPC lives in electron/main/index.ts and electron/preload/index.ts only.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

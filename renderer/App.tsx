@@ -48,22 +48,48 @@ export function App() {
             </button>
           ))}
         </nav>
-        <input ref={search} className="search" type="search" placeholder="Filter: words, server:id, is:read-only, risk:writes, -is:untrusted  (/ or Ctrl+K)" value={filter}
-          onChange={(e) => useConsole.getState().filterChanged(e.target.value)} data-testid="tool-search" aria-label="Filter tools" />
+        <input
+          ref={search}
+          className="search"
+          type="search"
+          placeholder="Filter: words, server:id, is:read-only, risk:writes, -is:untrusted  (/ or Ctrl+K)"
+          value={filter}
+          onChange={(e) => useConsole.getState().filterChanged(e.target.value)}
+          data-testid="tool-search"
+          aria-label="Filter tools"
+        />
         {pending > 0 && <span className="badge warn">{pending} waiting for approval</span>}
-        {!online && <span className="badge warn" role="status">connecting to the console…</span>}
+        {!online && (
+          <span className="badge warn" role="status">
+            connecting to the console…
+          </span>
+        )}
       </header>
       <main className={`layout tab-${tab}`}>
         <ServersPanel />
         {tab === 'tools' && (
           <>
             <CatalogList />
-            <ErrorBoundary what="tool"><ToolDetail /></ErrorBoundary>
+            <ErrorBoundary what="tool">
+              <ToolDetail />
+            </ErrorBoundary>
           </>
         )}
-        {tab === 'history' && <section className="panel wide-panel"><HistoryView onCallAgain={() => setTab('tools')} /></section>}
-        {tab === 'audit' && <section className="panel wide-panel"><AuditView /></section>}
-        {tab === 'settings' && <section className="panel wide-panel"><ConsentsView /></section>}
+        {tab === 'history' && (
+          <section className="panel wide-panel">
+            <HistoryView onCallAgain={() => setTab('tools')} />
+          </section>
+        )}
+        {tab === 'audit' && (
+          <section className="panel wide-panel">
+            <AuditView />
+          </section>
+        )}
+        {tab === 'settings' && (
+          <section className="panel wide-panel">
+            <ConsentsView />
+          </section>
+        )}
       </main>
       <ApprovalDialog />
     </div>

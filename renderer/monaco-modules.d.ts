@@ -1,6 +1,11 @@
 declare module 'monaco-editor/languages/features/json/register' {
   export const jsonDefaults: {
-    setDiagnosticsOptions(options: { validate?: boolean; allowComments?: boolean; enableSchemaRequest?: boolean; schemas?: { uri: string; fileMatch?: string[]; schema?: unknown }[] }): void;
+    setDiagnosticsOptions(options: {
+      validate?: boolean;
+      allowComments?: boolean;
+      enableSchemaRequest?: boolean;
+      schemas?: { uri: string; fileMatch?: string[]; schema?: unknown }[];
+    }): void;
   };
 }
 declare module 'monaco-editor/editor/editor.worker?worker' {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { diffCatalog, diffLists, isEmptyDiff } from './catalog-diff.js';
 
-const tool = (name: string, extra: object = {}) => ({ name, description: `d ${name}`, inputSchema: { type: 'object', properties: { a: { type: 'string' } } }, ...extra });
+const tool = (name: string, extra: object = {}) => ({
+  name,
+  description: `d ${name}`,
+  inputSchema: { type: 'object', properties: { a: { type: 'string' } } },
+  ...extra,
+});
 
 describe('diffCatalog', () => {
   it('finds added, removed and changed tools', () => {
@@ -24,8 +29,14 @@ describe('diffCatalog', () => {
 
 describe('diffLists', () => {
   it('diffs any list by its own key: resources by uri, with the field that changed', () => {
-    const before = [{ uri: 'file:///a', name: 'A', mimeType: 'text/plain' }, { uri: 'file:///b', name: 'B' }];
-    const after = [{ uri: 'file:///a', name: 'A', mimeType: 'text/markdown' }, { uri: 'file:///c', name: 'C' }];
+    const before = [
+      { uri: 'file:///a', name: 'A', mimeType: 'text/plain' },
+      { uri: 'file:///b', name: 'B' },
+    ];
+    const after = [
+      { uri: 'file:///a', name: 'A', mimeType: 'text/markdown' },
+      { uri: 'file:///c', name: 'C' },
+    ];
     const d = diffLists(before, after, (r) => String(r.uri));
     expect(d.added).toEqual(['file:///c']);
     expect(d.removed).toEqual(['file:///b']);

@@ -3,14 +3,18 @@ import { parseHostConfig, parseHostConfigDetailed, toHostEntry } from './config.
 
 describe('parseHostConfig', () => {
   it('reads the Claude Desktop / Cursor form', () => {
-    const c = parseHostConfig(JSON.stringify({ mcpServers: {
-      files: { command: 'npx', args: ['-y', 'x'], env: { K: 'V' }, cwd: '/tmp' },
-      remote: { type: 'http', url: 'http://127.0.0.1:3001/mcp', headers: { Authorization: 'Bearer t' } },
-      legacy: { type: 'sse', url: 'http://127.0.0.1:3001/sse' },
-      plain: { url: 'http://127.0.0.1:3001/mcp' },
-      typed: { type: 'stdio', command: 'srv' },
-      sh: { type: 'streamable-http', url: 'https://example.com/mcp' },
-    } }));
+    const c = parseHostConfig(
+      JSON.stringify({
+        mcpServers: {
+          files: { command: 'npx', args: ['-y', 'x'], env: { K: 'V' }, cwd: '/tmp' },
+          remote: { type: 'http', url: 'http://127.0.0.1:3001/mcp', headers: { Authorization: 'Bearer t' } },
+          legacy: { type: 'sse', url: 'http://127.0.0.1:3001/sse' },
+          plain: { url: 'http://127.0.0.1:3001/mcp' },
+          typed: { type: 'stdio', command: 'srv' },
+          sh: { type: 'streamable-http', url: 'https://example.com/mcp' },
+        },
+      }),
+    );
     expect(c.files).toEqual({ type: 'stdio', command: 'npx', args: ['-y', 'x'], env: { K: 'V' }, cwd: '/tmp' });
     expect(c.remote).toEqual({ type: 'http', url: 'http://127.0.0.1:3001/mcp', headers: { Authorization: 'Bearer t' } });
     expect(c.legacy.type).toBe('sse');
@@ -58,10 +62,14 @@ describe('parseHostConfig', () => {
     expect(() => parseHostConfig('{\n  "mcpServers": {,}\n}')).toThrow(/at line 2, column/);
   });
   it('honours "disabled": true and names every other field it ignores', () => {
-    const c = parseHostConfigDetailed(JSON.stringify({ mcpServers: {
-      on: { command: 'x', disabled: false, alwaysAllow: ['t'], envFile: '.env' },
-      off: { command: 'y', disabled: true },
-    } }));
+    const c = parseHostConfigDetailed(
+      JSON.stringify({
+        mcpServers: {
+          on: { command: 'x', disabled: false, alwaysAllow: ['t'], envFile: '.env' },
+          off: { command: 'y', disabled: true },
+        },
+      }),
+    );
     expect(Object.keys(c.servers)).toEqual(['on']);
     expect(c.disabled).toEqual(['off']);
     expect(c.warnings).toEqual(['mcpServers["on"]: ignored fields "alwaysAllow", "envFile"', 'mcpServers["off"]: disabled in the config; not loaded']);

@@ -17,16 +17,30 @@ const ok = z.object({ ok: z.literal(true) });
 export const requests = {
   'servers.list': { input: none, output: z.array(ServerView) },
   'servers.add': { input: z.object({ id: ServerId, config: ServerConfig, settings: ServerSettingsPatch.optional() }).strict(), output: ServerView },
-  'servers.update': { input: z.object({ serverId: ServerId, config: ServerConfig.optional(), settings: ServerSettingsPatch.optional() }).strict(), output: ServerView },
+  'servers.update': {
+    input: z.object({ serverId: ServerId, config: ServerConfig.optional(), settings: ServerSettingsPatch.optional() }).strict(),
+    output: ServerView,
+  },
   'servers.remove': { input: byServer, output: ok },
-  'servers.import': { input: z.object({ json: z.string().max(5_000_000) }).strict(), output: z.object({ added: z.array(z.string()), replaced: z.array(z.string()), warnings: z.array(z.string()) }) },
+  'servers.import': {
+    input: z.object({ json: z.string().max(5_000_000) }).strict(),
+    output: z.object({ added: z.array(z.string()), replaced: z.array(z.string()), warnings: z.array(z.string()) }),
+  },
   'servers.connect': { input: byServer, output: ServerView },
   'servers.disconnect': { input: byServer, output: ServerView },
   'servers.status': { input: byServer, output: ServerView },
   'servers.stderr': { input: byServer, output: z.object({ lines: z.array(z.string()), dropped: z.number().int() }) },
-  'tools.list': { input: z.object({ serverId: ServerId.optional(), offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(100_000).optional() }).strict(), output: z.array(ToolView) },
+  'tools.list': {
+    input: z
+      .object({ serverId: ServerId.optional(), offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(100_000).optional() })
+      .strict(),
+    output: z.array(ToolView),
+  },
   'tools.get': { input: z.object({ serverId: ServerId, name: z.string() }).strict(), output: ToolView },
-  'tools.validate': { input: z.object({ serverId: ServerId, name: z.string(), args: z.unknown() }).strict(), output: z.object({ status: z.enum(['valid', 'invalid', 'unchecked']), errors: z.array(ValidationError) }) },
+  'tools.validate': {
+    input: z.object({ serverId: ServerId, name: z.string(), args: z.unknown() }).strict(),
+    output: z.object({ status: z.enum(['valid', 'invalid', 'unchecked']), errors: z.array(ValidationError) }),
+  },
   'tools.changes': { input: z.object({ serverId: ServerId.optional() }).strict(), output: z.array(CatalogChange) },
   'calls.request': { input: z.object({ serverId: ServerId, tool: z.string().min(1), args: z.record(z.string(), z.unknown()) }).strict(), output: CallRecord },
   'calls.cancel': { input: z.object({ callId: z.string() }).strict(), output: CallRecord },
@@ -56,7 +70,11 @@ export const events = {
    * chunk of an initial listing, carry it without its lists); a chunk of another `stream` than the
    * latest is stale.
    */
-  'catalog.changed': z.object({ change: CatalogChange, tools: z.array(ToolView), chunk: z.object({ index: z.number().int(), count: z.number().int(), stream: z.number().int() }).optional() }),
+  'catalog.changed': z.object({
+    change: CatalogChange,
+    tools: z.array(ToolView),
+    chunk: z.object({ index: z.number().int(), count: z.number().int(), stream: z.number().int() }).optional(),
+  }),
   'approval.requested': Approval,
   'approval.resolved': Approval,
   'call.updated': CallRecord,

@@ -26,7 +26,12 @@ describe('hidden text', () => {
 describe('HIDDEN_RE', () => {
   it('flags exactly the code points the classifier flags', async () => {
     const { HIDDEN_RE, classifyCodePoint } = await import('./hidden-text.js');
-    const ranges: [number, number][] = [[0, 0x3000], [0x3100, 0x3200], [0xfe00, 0x10000], [0xe0000, 0xe0200]];
+    const ranges: [number, number][] = [
+      [0, 0x3000],
+      [0x3100, 0x3200],
+      [0xfe00, 0x10000],
+      [0xe0000, 0xe0200],
+    ];
     for (const [from, to] of ranges) {
       for (let cp = from; cp < to; cp++) {
         if (cp >= 0xd800 && cp <= 0xdfff) continue;

@@ -18,7 +18,8 @@ export interface HiddenTextReport {
 function classify(cp: number): HiddenFinding['kind'] | null {
   if (cp >= 0xe0000 && cp <= 0xe007f) return 'tag';
   if (cp === 0x200b || cp === 0x200c || cp === 0x200d || cp === 0x2060 || cp === 0xfeff) return 'zero-width';
-  if ((cp >= 0x2061 && cp <= 0x2064) || cp === 0x180e || cp === 0x00ad || cp === 0x034f || cp === 0x115f || cp === 0x1160 || cp === 0x3164 || cp === 0xffa0) return 'invisible';
+  if ((cp >= 0x2061 && cp <= 0x2064) || cp === 0x180e || cp === 0x00ad || cp === 0x034f || cp === 0x115f || cp === 0x1160 || cp === 0x3164 || cp === 0xffa0)
+    return 'invisible';
   if (cp === 0x200e || cp === 0x200f || cp === 0x061c || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) return 'bidi';
   if ((cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef)) return 'variation-selector';
   if (cp === 0x1b) return 'ansi-escape';

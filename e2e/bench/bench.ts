@@ -60,23 +60,27 @@ async function withCore<T>(env: Record<string, string>, fn: (core: ConsoleCore) 
 }
 
 async function benchCallsCore(auditFsync: boolean): Promise<number[]> {
-  return withCore({ FIXTURE_TOOLS: '300' }, async (core) => {
-    const first = core.requestCall('fx', 'echo', { message: 'grant' }, CONSOLE_USER);
-    const a = core.approval(first.approvalId!)!;
-    core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'session' }, 'user');
-    await core.waitCall(first.id);
-    const times: number[] = [];
-    for (let i = 0; i < WARMUP + CALLS; i++) {
-      const t0 = performance.now();
-      const rec = core.requestCall('fx', 'echo', { message: 'x', i }, CONSOLE_USER);
-      const done = await core.waitCall(rec.id);
-      if (done.outcome !== 'ok' || done.decidedBy !== 'session-policy') throw new Error(`unexpected ${done.outcome} by ${done.decidedBy}`);
-      if (i >= WARMUP) times.push(performance.now() - t0);
-    }
-    const v = core.verifyAudit();
-    if (!v.ok || v.entries < CALLS * 3) throw new Error('audit log incomplete');
-    return times;
-  }, auditFsync);
+  return withCore(
+    { FIXTURE_TOOLS: '300' },
+    async (core) => {
+      const first = core.requestCall('fx', 'echo', { message: 'grant' }, CONSOLE_USER);
+      const a = core.approval(first.approvalId!)!;
+      core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'session' }, 'user');
+      await core.waitCall(first.id);
+      const times: number[] = [];
+      for (let i = 0; i < WARMUP + CALLS; i++) {
+        const t0 = performance.now();
+        const rec = core.requestCall('fx', 'echo', { message: 'x', i }, CONSOLE_USER);
+        const done = await core.waitCall(rec.id);
+        if (done.outcome !== 'ok' || done.decidedBy !== 'session-policy') throw new Error(`unexpected ${done.outcome} by ${done.decidedBy}`);
+        if (i >= WARMUP) times.push(performance.now() - t0);
+      }
+      const v = core.verifyAudit();
+      if (!v.ok || v.entries < CALLS * 3) throw new Error('audit log incomplete');
+      return times;
+    },
+    auditFsync,
+  );
 }
 
 async function benchListBare(): Promise<number[]> {
@@ -131,8 +135,12 @@ const mc = median(core);
 const mn = median(nosync);
 console.log(`call round trip over stdio, ${CALLS} sequential echo calls (after ${WARMUP} warm-up), session-approved, audit log on:`);
 console.log(`  bare SDK client                       median ${ms(mb)}  p95 ${ms(p(bare, 0.95))}`);
-console.log(`  through the core (approval fsynced)   median ${ms(mc)}  p95 ${ms(p(core, 0.95))}  added ${ms(mc - mb)} (goal < 1 ms), ratio ${(mc / mb).toFixed(2)}x`);
-console.log(`  through the core (audit not fsynced)  median ${ms(mn)}  p95 ${ms(p(nosync, 0.95))}  added ${ms(mn - mb)}: the core's own work, without the disk's`);
+console.log(
+  `  through the core (approval fsynced)   median ${ms(mc)}  p95 ${ms(p(core, 0.95))}  added ${ms(mc - mb)} (goal < 1 ms), ratio ${(mc / mb).toFixed(2)}x`,
+);
+console.log(
+  `  through the core (audit not fsynced)  median ${ms(mn)}  p95 ${ms(p(nosync, 0.95))}  added ${ms(mn - mb)}: the core's own work, without the disk's`,
+);
 
 const lb = await benchListBare();
 const lc = await benchListCore();

@@ -57,7 +57,10 @@ async function pageScale(): Promise<{ ms: number; longest: number; boot: number;
     const t0 = Date.now();
     await page.locator('[data-server=fx] [data-testid=connect]').click();
     // A function, not a string: the page's CSP forbids eval.
-    const counted = (n: string) => (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector('[data-testid=tool-count]')?.textContent === n;
+    const counted = (n: string) =>
+      (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector(
+        '[data-testid=tool-count]',
+      )?.textContent === n;
     await page.waitForFunction(counted, String(TOOLS + 1), { timeout: 300_000, polling: 100 });
     const ms = Date.now() - t0;
     await page.waitForTimeout(200);
@@ -81,7 +84,11 @@ function cliBigResult(): { maxRssMb: number; code: number | null } {
     writeFileSync(cfg, JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_BIG_MB: '50' } } } }));
     const probe = join(dir, 'rss.cjs');
     writeFileSync(probe, "process.on('exit', () => require('node:fs').writeSync(2, '\\nMAXRSS ' + process.resourceUsage().maxRSS + '\\n'));");
-    const r = spawnSync(process.execPath, ['--require', probe, BIN, 'call', 'fx', 'big_text', '--args', '{}', '--config', cfg, '--data-dir', join(dir, 'data'), '--yes', '--json'], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    const r = spawnSync(
+      process.execPath,
+      ['--require', probe, BIN, 'call', 'fx', 'big_text', '--args', '{}', '--config', cfg, '--data-dir', join(dir, 'data'), '--yes', '--json'],
+      { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+    );
     const kb = Number(/MAXRSS (\d+)/.exec(r.stderr ?? '')?.[1] ?? NaN);
     return { maxRssMb: kb / 1024, code: r.status };
   } finally {

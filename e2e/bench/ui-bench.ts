@@ -55,14 +55,20 @@ async function coreConnect(): Promise<{ connected: number; listed: number }> {
 
 /** Debian's Chromium, as the end-to-end tests launch it (never a downloaded browser). */
 export function launchChromium() {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function uiBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-uibench-'));
-  const s = await startServe({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '10000', FIXTURE_PAGE_SIZE: '100' } } } }, dataDir);
+  const s = await startServe(
+    { mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '10000', FIXTURE_PAGE_SIZE: '100' } } } },
+    dataDir,
+  );
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -70,15 +76,23 @@ export async function uiBench(): Promise<void> {
     await page.goto(s.url);
     await page.waitForSelector('body[data-app-state=ready]');
     if (process.env.BENCH_DEBUG) console.log('ui: page ready');
-    const catalog = await measure(page, `document.querySelector('[data-server=fx] [data-testid=connect]').click()`, `document.querySelector('[data-testid=tool-count]')?.textContent === '10001'`);
+    const catalog = await measure(
+      page,
+      `document.querySelector('[data-server=fx] [data-testid=connect]').click()`,
+      `document.querySelector('[data-testid=tool-count]')?.textContent === '10001'`,
+    );
     if (process.env.BENCH_DEBUG) console.log('ui: catalog', catalog);
     const keys: { ms: number; longest: number }[] = [];
     let q = '';
     for (const ch of 'bulk_0999') {
       q += ch;
-      keys.push(await measure(page,
-        `const i = document.querySelector('[data-testid=tool-search]'); Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(i, ${JSON.stringify(q)}); i.dispatchEvent(new Event('input', { bubbles: true }))`,
-        `document.querySelector('section.catalog')?.dataset.filter === ${JSON.stringify(q)}`));
+      keys.push(
+        await measure(
+          page,
+          `const i = document.querySelector('[data-testid=tool-search]'); Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(i, ${JSON.stringify(q)}); i.dispatchEvent(new Event('input', { bubbles: true }))`,
+          `document.querySelector('section.catalog')?.dataset.filter === ${JSON.stringify(q)}`,
+        ),
+      );
     }
     if (process.env.BENCH_DEBUG) console.log('ui: keys', keys);
     await page.locator('[data-testid=tool-search]').fill('big_text');
@@ -86,13 +100,19 @@ export async function uiBench(): Promise<void> {
     await page.getByTestId('call-button').click();
     await page.locator('[data-testid=approval-dialog][data-armed=true]').waitFor();
     const big = await measure(page, `document.querySelector('[data-testid=approve-once]').click()`, `!!document.querySelector('[data-testid=text-pager]')`);
-    const responsive = await measure(page, `document.querySelector('[data-testid=tab-history]').click()`, `!!document.querySelector('[data-testid=history-row]')`);
+    const responsive = await measure(
+      page,
+      `document.querySelector('[data-testid=tab-history]').click()`,
+      `!!document.querySelector('[data-testid=history-row]')`,
+    );
     const f = (x: number) => `${x.toFixed(0)} ms`;
     const core = await coreConnect();
     console.log('UI in Chromium (browser mode), 10,000 tools:');
     console.log(`  connect → catalog showing 10,000 tools   ${f(catalog.ms)}  longest task ${f(catalog.longest)}   (goal < 1 s)`);
     console.log(`    of which the core alone: spawn + initialize ${f(core.connected)}, then listing → ${f(core.listed)} in all`);
-    console.log(`  filter keystroke → updated list          median ${f(median(keys.map((k) => k.ms)))}, worst ${f(Math.max(...keys.map((k) => k.ms)))}  longest task ${f(Math.max(...keys.map((k) => k.longest)))}   (goal < 50 ms)`);
+    console.log(
+      `  filter keystroke → updated list          median ${f(median(keys.map((k) => k.ms)))}, worst ${f(Math.max(...keys.map((k) => k.ms)))}  longest task ${f(Math.max(...keys.map((k) => k.longest)))}   (goal < 50 ms)`,
+    );
     console.log(`  approve → 10 MB text result shown        ${f(big.ms)}  longest task ${f(big.longest)}`);
     console.log(`  then a tab switch                        ${f(responsive.ms)}  longest task ${f(responsive.longest)}   (goal: no task over 200 ms)`);
   } finally {

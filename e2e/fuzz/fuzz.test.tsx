@@ -45,10 +45,35 @@ function rng(seed: number) {
 type R = ReturnType<typeof rng>;
 
 const HOSTILE_STRINGS = [
-  '', ' ', 'a', 'echo', '__proto__', 'constructor', 'toString', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>',
-  '\u001b]0;pwned\u0007\u001b[2J', 'line\r\nRisk: read-only-trusted', '\u202Eevil\u202C', 'zero\u200Bwidth', '\u{E0049}\u{E0067}\u{E006E}',
-  '\uFE0F\uFE0F\uFE0F', '\uD800', '\uDFFF', 'Привет 世界 👋', 'x'.repeat(70_000), '\u0000\u0001\u0002', 'javascript:alert(1)', 'file:///etc/passwd',
-  '^(a+)+$', '(?=x)', '[', '\\', '%s%n', '${7*7}', '{{7*7}}',
+  '',
+  ' ',
+  'a',
+  'echo',
+  '__proto__',
+  'constructor',
+  'toString',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '\u001b]0;pwned\u0007\u001b[2J',
+  'line\r\nRisk: read-only-trusted',
+  '\u202Eevil\u202C',
+  'zero\u200Bwidth',
+  '\u{E0049}\u{E0067}\u{E006E}',
+  '\uFE0F\uFE0F\uFE0F',
+  '\uD800',
+  '\uDFFF',
+  'Привет 世界 👋',
+  'x'.repeat(70_000),
+  '\u0000\u0001\u0002',
+  'javascript:alert(1)',
+  'file:///etc/passwd',
+  '^(a+)+$',
+  '(?=x)',
+  '[',
+  '\\',
+  '%s%n',
+  '${7*7}',
+  '{{7*7}}',
 ];
 const PATTERNS = ['^(a+)+$', '^(?=a).*$', '[', '(a|aa)*b', '^\\d{3}$', '.*', '\\p{L}+', '(x+x+)+y', '^(([a-z])+.)+[A-Z]([a-z])+$'];
 const TYPES = ['object', 'string', 'number', 'integer', 'boolean', 'array', 'null', 'nonsense', 42];
@@ -57,7 +82,8 @@ function str(r: R): string {
   if (r.next() < 0.5) return r.pick(HOSTILE_STRINGS);
   let s = '';
   const n = r.int(30);
-  for (let i = 0; i < n; i++) s += String.fromCodePoint(r.pick([r.int(0x80), 0x200b + r.int(8), 0x202a + r.int(5), 0xe0020 + r.int(90), 0x1f600 + r.int(50), 0x80 + r.int(32)]));
+  for (let i = 0; i < n; i++)
+    s += String.fromCodePoint(r.pick([r.int(0x80), 0x200b + r.int(8), 0x202a + r.int(5), 0xe0020 + r.int(90), 0x1f600 + r.int(50), 0x80 + r.int(32)]));
   return s;
 }
 
@@ -69,7 +95,8 @@ function value(r: R, depth: number): unknown {
   if (k === 3 || k === 4) return str(r);
   if (k === 5 || k === 6) return Array.from({ length: r.int(4) }, () => value(r, depth + 1));
   const o: Record<string, unknown> = {};
-  for (let i = r.int(4); i > 0; i--) Object.defineProperty(o, str(r).slice(0, 40), { value: value(r, depth + 1), enumerable: true, configurable: true, writable: true });
+  for (let i = r.int(4); i > 0; i--)
+    Object.defineProperty(o, str(r).slice(0, 40), { value: value(r, depth + 1), enumerable: true, configurable: true, writable: true });
   return o;
 }
 
@@ -81,7 +108,8 @@ function nest(v: unknown, n: number): unknown {
 }
 
 function schema(r: R, depth = 0): unknown {
-  if (depth > 4 || r.next() < 0.15) return r.pick([true, false, {}, { type: r.pick(TYPES) }, { $ref: r.pick(['#', '#/$defs/x', 'http://127.0.0.1:1/s.json', '#/nope']) }]);
+  if (depth > 4 || r.next() < 0.15)
+    return r.pick([true, false, {}, { type: r.pick(TYPES) }, { $ref: r.pick(['#', '#/$defs/x', 'http://127.0.0.1:1/s.json', '#/nope']) }]);
   const s: Record<string, unknown> = { type: r.pick(TYPES) };
   if (r.next() < 0.3) s.pattern = r.pick(PATTERNS);
   if (r.next() < 0.3) s.properties = Object.fromEntries(Array.from({ length: r.int(4) }, () => [str(r).slice(0, 20), schema(r, depth + 1)]));
@@ -99,11 +127,18 @@ function schema(r: R, depth = 0): unknown {
 
 function toolDef(r: R, i: number): unknown {
   if (r.next() < 0.05) return r.pick([null, 7, 'tool', [], { name: '' }, { name: 'x' }, { name: 'x', inputSchema: [] }]);
-  const t: Record<string, unknown> = { name: r.next() < 0.7 ? `t${i}_${str(r).slice(0, 30)}` : str(r), inputSchema: r.next() < 0.9 ? schema(r) : r.pick([null, 'x', 3]) };
+  const t: Record<string, unknown> = {
+    name: r.next() < 0.7 ? `t${i}_${str(r).slice(0, 30)}` : str(r),
+    inputSchema: r.next() < 0.9 ? schema(r) : r.pick([null, 'x', 3]),
+  };
   if (r.next() < 0.5) t.title = str(r);
   if (r.next() < 0.7) t.description = str(r);
   if (r.next() < 0.3) t.outputSchema = schema(r);
-  if (r.next() < 0.5) t.annotations = r.next() < 0.8 ? { readOnlyHint: value(r, 5), destructiveHint: value(r, 5), idempotentHint: value(r, 5), openWorldHint: value(r, 5), title: value(r, 5) } : value(r, 3);
+  if (r.next() < 0.5)
+    t.annotations =
+      r.next() < 0.8
+        ? { readOnlyHint: value(r, 5), destructiveHint: value(r, 5), idempotentHint: value(r, 5), openWorldHint: value(r, 5), title: value(r, 5) }
+        : value(r, 3);
   if (r.next() < 0.2) t.icons = r.pick([[{ src: 'data:image/png;base64,AAAA' }], [{ src: 'javascript:alert(1)' }], 'icons', [null], [{ src: str(r) }]]);
   if (r.next() < 0.2) t.execution = r.pick([{ taskSupport: 'required' }, { taskSupport: 7 }, 'x', null]);
   if (r.next() < 0.2) t._meta = value(r, 2);
@@ -111,16 +146,37 @@ function toolDef(r: R, i: number): unknown {
 }
 
 function block(r: R): Record<string, unknown> {
-  const annotations = r.next() < 0.5 ? { audience: r.pick([['user'], ['assistant'], ['user', 'assistant'], [], 'user', [7]]), priority: r.pick([0, 0.2, 0.5, 1, -3, 99, 'high', null]) } : undefined;
+  const annotations =
+    r.next() < 0.5
+      ? { audience: r.pick([['user'], ['assistant'], ['user', 'assistant'], [], 'user', [7]]), priority: r.pick([0, 0.2, 0.5, 1, -3, 99, 'high', null]) }
+      : undefined;
   const kind = r.int(7);
   const b: Record<string, unknown> =
-    kind === 0 ? { type: 'text', text: str(r) }
-    : kind === 1 ? { type: 'image', data: r.pick(['iVBORw0KGgo=', 'not base64!', '', str(r)]), mimeType: r.pick(['image/png', 'image/svg+xml', 'text/html', str(r)]) }
-    : kind === 2 ? { type: 'audio', data: r.pick(['UklGRg==', '???']), mimeType: r.pick(['audio/wav', 'audio/x', str(r)]) }
-    : kind === 3 ? { type: 'resource_link', uri: r.pick(['https://example.com/x', 'file:///etc/passwd', 'javascript:alert(1)', 'smb://h/s', str(r)]), name: str(r), mimeType: r.pick([undefined, 'text/plain', str(r)]) }
-    : kind === 4 ? { type: 'resource', resource: r.pick([{ uri: 'fixture://x', text: str(r), mimeType: r.pick(['text/markdown', 'application/json', str(r)]) }, { uri: 'fixture://b', blob: r.pick(['AAAA', '!!!']), mimeType: 'application/octet-stream' }, { uri: str(r) }]) }
-    : kind === 5 ? { type: str(r).slice(0, 20), anything: value(r, 2) }
-    : (value(r, 4) as Record<string, unknown>) ?? {};
+    kind === 0
+      ? { type: 'text', text: str(r) }
+      : kind === 1
+        ? { type: 'image', data: r.pick(['iVBORw0KGgo=', 'not base64!', '', str(r)]), mimeType: r.pick(['image/png', 'image/svg+xml', 'text/html', str(r)]) }
+        : kind === 2
+          ? { type: 'audio', data: r.pick(['UklGRg==', '???']), mimeType: r.pick(['audio/wav', 'audio/x', str(r)]) }
+          : kind === 3
+            ? {
+                type: 'resource_link',
+                uri: r.pick(['https://example.com/x', 'file:///etc/passwd', 'javascript:alert(1)', 'smb://h/s', str(r)]),
+                name: str(r),
+                mimeType: r.pick([undefined, 'text/plain', str(r)]),
+              }
+            : kind === 4
+              ? {
+                  type: 'resource',
+                  resource: r.pick([
+                    { uri: 'fixture://x', text: str(r), mimeType: r.pick(['text/markdown', 'application/json', str(r)]) },
+                    { uri: 'fixture://b', blob: r.pick(['AAAA', '!!!']), mimeType: 'application/octet-stream' },
+                    { uri: str(r) },
+                  ]),
+                }
+              : kind === 5
+                ? { type: str(r).slice(0, 20), anything: value(r, 2) }
+                : ((value(r, 4) as Record<string, unknown>) ?? {});
   if (annotations && b && typeof b === 'object') b.annotations = annotations;
   return b;
 }
@@ -157,16 +213,32 @@ describe(`fuzz (seed ${SEED}, ${CASES} cases; FUZZ_SEED=${SEED} replays it)`, ()
       const catalog = new Catalog(null);
       const built = stage('catalog', timings, () => {
         const b = catalog.builder('s', 'identity', r.next() < 0.5);
-        const usable = defs.filter((d) => d && typeof d === 'object' && !Array.isArray(d) && typeof (d as { name?: unknown }).name === 'string' && (d as { name: string }).name !== '' && (d as { inputSchema?: unknown }).inputSchema && typeof (d as { inputSchema: unknown }).inputSchema === 'object' && !Array.isArray((d as { inputSchema: unknown }).inputSchema));
+        const usable = defs.filter(
+          (d) =>
+            d &&
+            typeof d === 'object' &&
+            !Array.isArray(d) &&
+            typeof (d as { name?: unknown }).name === 'string' &&
+            (d as { name: string }).name !== '' &&
+            (d as { inputSchema?: unknown }).inputSchema &&
+            typeof (d as { inputSchema: unknown }).inputSchema === 'object' &&
+            !Array.isArray((d as { inputSchema: unknown }).inputSchema),
+        );
         const seen = new Set<string>();
-        const unique = usable.filter((d) => !seen.has((d as { name: string }).name) && seen.add((d as { name: string }).name)) as (Record<string, unknown> & { name: string })[];
+        const unique = usable.filter((d) => !seen.has((d as { name: string }).name) && seen.add((d as { name: string }).name)) as (Record<string, unknown> & {
+          name: string;
+        })[];
         const problems = b.add(unique);
         b.commit('initial');
         return problems;
       });
       expect(built, where).not.toHaveProperty('thrown');
       const tools = catalog.tools('s');
-      for (const t of tools) expect(ToolView.safeParse(t).error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`) ?? [], `${where}: ToolView of ${JSON.stringify(t.name).slice(0, 60)}`).toEqual([]);
+      for (const t of tools)
+        expect(
+          ToolView.safeParse(t).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [],
+          `${where}: ToolView of ${JSON.stringify(t.name).slice(0, 60)}`,
+        ).toEqual([]);
       accepted += tools.length;
       refused += (built as string[]).length;
 
@@ -176,7 +248,9 @@ describe(`fuzz (seed ${SEED}, ${CASES} cases; FUZZ_SEED=${SEED} replays it)`, ()
         const checked = stage('validate', timings, () => validator.check(t.inputSchema, args));
         expect(checked, where).not.toHaveProperty('thrown');
         expect(['object'].includes(typeof checked), where).toBe(true);
-        const wire = stage('wire', timings, () => (args && typeof args === 'object' && !Array.isArray(args) ? wireJson(args as Record<string, unknown>) : '{}'));
+        const wire = stage('wire', timings, () =>
+          args && typeof args === 'object' && !Array.isArray(args) ? wireJson(args as Record<string, unknown>) : '{}',
+        );
         if (typeof wire === 'string') expect(() => JSON.parse(wire), where).not.toThrow();
         expect(typeof stage('terminal', timings, () => safe(t.description ?? '', true)), where).toBe('string');
       }
@@ -186,20 +260,43 @@ describe(`fuzz (seed ${SEED}, ${CASES} cases; FUZZ_SEED=${SEED} replays it)`, ()
       const parsed = CallToolResult.safeParse({ content, structuredContent: r.next() < 0.3 ? value(r, 0) : undefined, isError: r.next() < 0.2 });
       if (!parsed.success) continue;
       const result = parsed.data;
-      for (const view of ['user', 'assistant'] as const) expect(stage('route', timings, () => routeContent(result.content, view)), where).not.toHaveProperty('thrown');
+      for (const view of ['user', 'assistant'] as const)
+        expect(
+          stage('route', timings, () => routeContent(result.content, view)),
+          where,
+        ).not.toHaveProperty('thrown');
       const tool = tools[0];
-      const structured = tool ? stage('structured', timings, () => checkStructured(validator, tool, result.structuredContent, result.isError === true)) : undefined;
+      const structured = tool
+        ? stage('structured', timings, () => checkStructured(validator, tool, result.structuredContent, result.isError === true))
+        : undefined;
       expect(structured ?? {}, where).not.toHaveProperty('thrown');
-      for (const b of result.content) if (b.type === 'text') expect(typeof stage('hidden', timings, () => inspectHiddenText(String((b as unknown as { text: unknown }).text)).revealed), where).toBe('string');
+      for (const b of result.content)
+        if (b.type === 'text')
+          expect(typeof stage('hidden', timings, () => inspectHiddenText(String((b as unknown as { text: unknown }).text)).revealed), where).toBe('string');
       expect(typeof stage('pretty', timings, () => prettyJsonText(JSON.stringify(result))), where).toBe('string');
 
-      const record: CallRecord = { id: `c${c}`, serverId: 's', tool: tool?.name ?? 't', argsJson: '{}', argsHash: 'h', fingerprint: 'f', requestedBy: { kind: 'console' }, state: 'done', outcome: result.isError ? 'tool-error' : 'ok', requestedAt: new Date().toISOString(), result, structured: structured && !('thrown' in structured) ? structured : undefined };
+      const record: CallRecord = {
+        id: `c${c}`,
+        serverId: 's',
+        tool: tool?.name ?? 't',
+        argsJson: '{}',
+        argsHash: 'h',
+        fingerprint: 'f',
+        requestedBy: { kind: 'console' },
+        state: 'done',
+        outcome: result.isError ? 'tool-error' : 'ok',
+        requestedAt: new Date().toISOString(),
+        result,
+        structured: structured && !('thrown' in structured) ? structured : undefined,
+      };
       useConsole.setState({ calls: { [record.id]: record } });
       const rendered = stage('render', timings, () => {
         const view = render(
           <ApiContext.Provider value={{ request: async () => ({}) } as unknown as ConsoleApi}>
             <ResultView callId={record.id} />
-            {tools.slice(0, 3).map((t) => <ToolRow key={t.name} tool={t} />)}
+            {tools.slice(0, 3).map((t) => (
+              <ToolRow key={t.name} tool={t} />
+            ))}
           </ApiContext.Provider>,
         );
         // Nothing a server sent became markup: no script, no event handler, no script URL.

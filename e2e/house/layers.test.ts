@@ -51,17 +51,52 @@ describe('the layering check', () => {
   const cases: [string, string, string, string][] = [
     ['shared/ importing Node', 'shared/planted.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", 'shared-is-pure'],
     ['shared/ importing a DOM library', 'shared/planted.ts', "import { createElement } from 'react';\nexport const x = createElement;\n", 'shared-is-pure'],
-    ['shared/ importing the core', 'shared/planted.ts', "import { CallManager } from '../electron/core/index.js';\nexport const x = CallManager;\n", 'shared-is-pure'],
+    [
+      'shared/ importing the core',
+      'shared/planted.ts',
+      "import { CallManager } from '../electron/core/index.js';\nexport const x = CallManager;\n",
+      'shared-is-pure',
+    ],
     ['the core importing electron', 'electron/core/planted.ts', "import { app } from 'electron';\nexport const x = app;\n", 'core-stays-plain-node'],
     ['the core importing a host', 'electron/core/planted.ts', "import { web } from '../web/web-server.js';\nexport const x = web;\n", 'core-stays-plain-node'],
-    ['the core importing the renderer', 'electron/core/planted.ts', "import { App } from '../../renderer/App.js';\nexport const x = App;\n", 'core-stays-plain-node'],
-    ['a concern reaching into another', 'electron/core/catalog/planted.ts', "import { CallManager } from '../calls/calls.js';\nexport const x = CallManager;\n", 'core-concerns-through-their-surface'],
+    [
+      'the core importing the renderer',
+      'electron/core/planted.ts',
+      "import { App } from '../../renderer/App.js';\nexport const x = App;\n",
+      'core-stays-plain-node',
+    ],
+    [
+      'a concern reaching into another',
+      'electron/core/catalog/planted.ts',
+      "import { CallManager } from '../calls/calls.js';\nexport const x = CallManager;\n",
+      'core-concerns-through-their-surface',
+    ],
     ['a host importing another host', 'electron/main/planted.ts', "import { web } from '../web/web-server.js';\nexport const x = web;\n", 'hosts-apart'],
-    ['a host reaching past the core surface', 'electron/web/planted.ts', "import { CallManager } from '../core/calls/calls.js';\nexport const x = CallManager;\n", 'hosts-use-the-core-surface'],
-    ['the renderer importing the core', 'renderer/planted.ts', "import { CallManager } from '../electron/core/index.js';\nexport const x = CallManager;\n", 'renderer-only-shared'],
+    [
+      'a host reaching past the core surface',
+      'electron/web/planted.ts',
+      "import { CallManager } from '../core/calls/calls.js';\nexport const x = CallManager;\n",
+      'hosts-use-the-core-surface',
+    ],
+    [
+      'the renderer importing the core',
+      'renderer/planted.ts',
+      "import { CallManager } from '../electron/core/index.js';\nexport const x = CallManager;\n",
+      'renderer-only-shared',
+    ],
     ['the renderer importing Node', 'renderer/planted.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", 'renderer-no-node'],
-    ['a host other than the shell requiring electron', 'electron/web/planted.ts', "import { app } from 'electron';\nexport const x = app;\n", 'electron-only-in-the-shell'],
-    ['shipped code importing a test helper', 'electron/core/catalog/planted.ts', "import { harness } from '../../../e2e/integration/harness.js';\nexport const x = harness;\n", 'nothing-ships-test-code'],
+    [
+      'a host other than the shell requiring electron',
+      'electron/web/planted.ts',
+      "import { app } from 'electron';\nexport const x = app;\n",
+      'electron-only-in-the-shell',
+    ],
+    [
+      'shipped code importing a test helper',
+      'electron/core/catalog/planted.ts',
+      "import { harness } from '../../../e2e/integration/harness.js';\nexport const x = harness;\n",
+      'nothing-ships-test-code',
+    ],
   ];
 
   it.each(cases)('fails on %s', (_what, path, text, rule) => {

@@ -15,24 +15,36 @@ async function lint(path: string, text: string): Promise<string[]> {
 
 describe('the lint rules', () => {
   it('refuse raw HTML from React in the renderer', async () => {
-    const rules = await lint('renderer/features/results/Planted.tsx', 'export const P = ({ html }: { html: string }) => <div dangerouslySetInnerHTML={{ __html: html }} />;\n');
+    const rules = await lint(
+      'renderer/features/results/Planted.tsx',
+      'export const P = ({ html }: { html: string }) => <div dangerouslySetInnerHTML={{ __html: html }} />;\n',
+    );
     expect(rules).toContain('no-restricted-syntax');
   });
 
   it('refuse unsanitised DOM sinks in the renderer', async () => {
-    const rules = await lint('renderer/components/planted.ts', 'export function show(el: HTMLElement, text: string): void {\n  el.innerHTML = text;\n  el.insertAdjacentHTML("beforeend", text);\n}\n');
+    const rules = await lint(
+      'renderer/components/planted.ts',
+      'export function show(el: HTMLElement, text: string): void {\n  el.innerHTML = text;\n  el.insertAdjacentHTML("beforeend", text);\n}\n',
+    );
     expect(rules).toEqual(expect.arrayContaining(['no-unsanitized/property', 'no-unsanitized/method']));
   });
 
   it('refuse a hook called conditionally', async () => {
-    const rules = await lint('renderer/features/catalog/Planted.tsx', "import { useState } from 'react';\nexport function P({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n");
+    const rules = await lint(
+      'renderer/features/catalog/Planted.tsx',
+      "import { useState } from 'react';\nexport function P({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n",
+    );
     expect(rules).toContain('react-hooks/rules-of-hooks');
   });
 
   it('refuse IPC modules outside the shell entry files, and browser or Node globals in shared/', async () => {
     expect(await lint('electron/main/planted.ts', "import { ipcMain } from 'electron';\nexport const x = ipcMain;\n")).toContain('no-restricted-imports');
     expect(await lint('electron/main/index.ts', "import { ipcMain } from 'electron';\nexport const x = ipcMain;\n")).not.toContain('no-restricted-imports');
-    expect(await lint('shared/planted.ts', 'export const where = window.location.href + process.cwd();\n')).toEqual(['no-restricted-globals', 'no-restricted-globals']);
+    expect(await lint('shared/planted.ts', 'export const where = window.location.href + process.cwd();\n')).toEqual([
+      'no-restricted-globals',
+      'no-restricted-globals',
+    ]);
   });
 
   it('find a promise nobody awaits, with type information', async () => {
@@ -42,7 +54,7 @@ describe('the lint rules', () => {
   });
 
   it('pass clean code', async () => {
-    expect(await lint('renderer/components/planted.tsx', "export const P = ({ text }: { text: string }) => <p title={text}>{text}</p>;\n")).toEqual([]);
+    expect(await lint('renderer/components/planted.tsx', 'export const P = ({ text }: { text: string }) => <p title={text}>{text}</p>;\n')).toEqual([]);
   });
 
   it('the format check refuses a file Prettier would change, and passes one it would not', async () => {

@@ -169,7 +169,12 @@ describe('the approval gate', () => {
     const done = await callApproved(h, 'fx', 'echo', { message: 'audited' });
     const trail = h.core.queryAudit({ limit: 100 }).filter((e) => e.callId === done.id);
     expect(trail.map((e) => e.kind)).toEqual(['call-requested', 'approved', 'completed']);
-    expect(trail[0]).toMatchObject({ args: { message: 'audited' }, argsHash: done.argsHash, fingerprint: done.fingerprint, serverIdentity: h.core.view('fx').identity });
+    expect(trail[0]).toMatchObject({
+      args: { message: 'audited' },
+      argsHash: done.argsHash,
+      fingerprint: done.fingerprint,
+      serverIdentity: h.core.view('fx').identity,
+    });
     expect(trail[1]).toMatchObject({ decision: 'approve', decidedBy: 'user' });
     expect(trail[2]).toMatchObject({ outcome: 'ok', summary: { blocks: [{ type: 'text' }], isError: false } });
     expect(typeof trail[2].durationMs).toBe('number');

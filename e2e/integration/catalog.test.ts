@@ -102,7 +102,11 @@ describe('catalog', () => {
     await h.core.connect('fx');
     await last;
     const initial = events.filter((e) => e.chunk);
-    expect(initial.map((e) => [e.chunk!.index, e.chunk!.count, e.tools])).toEqual([[0, 3, 1000], [1, 3, 1000], [2, 3, 501]]);
+    expect(initial.map((e) => [e.chunk!.index, e.chunk!.count, e.tools])).toEqual([
+      [0, 3, 1000],
+      [1, 3, 1000],
+      [2, 3, 501],
+    ]);
     expect(new Set(initial.map((e) => e.chunk!.stream)).size).toBe(1);
     expect(initial[0].first).toBe('calls_seen');
   });
@@ -125,9 +129,19 @@ describe('catalog', () => {
     expect(added).toMatchObject({ added: ['dynamic_1'], removed: [], changed: [] });
     expect(h.core.findTool('fx', 'dynamic_1')).toBeDefined();
     const param = await changeTools(h, 'add_param');
-    expect(param.changed).toEqual([{ name: 'mutable', fields: ['inputSchema'], changes: [{ path: 'inputSchema.properties.exfiltrate_to', after: { type: 'string', description: 'where to send a copy' } }] }]);
+    expect(param.changed).toEqual([
+      {
+        name: 'mutable',
+        fields: ['inputSchema'],
+        changes: [{ path: 'inputSchema.properties.exfiltrate_to', after: { type: 'string', description: 'where to send a copy' } }],
+      },
+    ]);
     const desc = await changeTools(h, 'change');
-    expect(desc.changed[0]).toMatchObject({ name: 'mutable', fields: ['description'], changes: [{ before: 'A tool that changes (version 1).', after: 'A tool that changes (version 2).' }] });
+    expect(desc.changed[0]).toMatchObject({
+      name: 'mutable',
+      fields: ['description'],
+      changes: [{ before: 'A tool that changes (version 1).', after: 'A tool that changes (version 2).' }],
+    });
     const removed = await changeTools(h, 'remove');
     expect(removed.removed).toEqual(['mutable']);
     const log = h.core.queryAudit({ kind: 'catalog-change', limit: 10 });

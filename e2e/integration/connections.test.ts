@@ -17,7 +17,12 @@ describe('connections', () => {
     const statuses: string[] = [];
     h.core.onEvent((n, p) => n === 'server.status' && statuses.push((p as { status: string }).status));
     const v = await h.core.connect('fx');
-    expect(v).toMatchObject({ status: 'connected', transport: 'stdio', protocolVersion: '2025-11-25', serverInfo: { name: 'mcp-console-fixture', version: '1.0.0' } });
+    expect(v).toMatchObject({
+      status: 'connected',
+      transport: 'stdio',
+      protocolVersion: '2025-11-25',
+      serverInfo: { name: 'mcp-console-fixture', version: '1.0.0' },
+    });
     expect(v.capabilities).toHaveProperty('tools');
     expect(v.instructions).toContain('Fixture server.');
     expect(statuses).toContain('connecting');

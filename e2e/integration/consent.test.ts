@@ -32,7 +32,10 @@ describe('launch consent', () => {
     const handlers = makeHandlers(h.core);
     expect(await dispatch(handlers, 'servers.add', { id: 'evil', config: marker(h.dataDir) })).toMatchObject({ ok: true });
     const r = await dispatch(handlers, 'servers.connect', { serverId: 'evil' });
-    expect(r).toMatchObject({ ok: true, value: { status: 'disconnected', launchConsented: false, error: expect.stringMatching(/launching this command line was not confirmed: no surface/) } });
+    expect(r).toMatchObject({
+      ok: true,
+      value: { status: 'disconnected', launchConsented: false, error: expect.stringMatching(/launching this command line was not confirmed: no surface/) },
+    });
     expect(existsSync(join(h.dataDir, 'spawned'))).toBe(false);
     const kinds = h.core.queryAudit({ serverId: 'evil', limit: 50 }).map((e) => e.kind);
     expect(kinds).toEqual(expect.arrayContaining(['consent-requested', 'consent-refused']));
@@ -114,7 +117,9 @@ describe('launch consent', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(h.core.view('fx').settings).toMatchObject({ trusted: false, autoApproveReadOnly: false });
     expect(h.core.view('fx').error).toMatch(/trusting this server was not confirmed/);
-    const trust = (await dispatch(handlers, 'servers.update', { serverId: 'fx', settings: { trusted: true, autoApproveReadOnly: true } })) as { value: { settings: unknown } };
+    const trust = (await dispatch(handlers, 'servers.update', { serverId: 'fx', settings: { trusted: true, autoApproveReadOnly: true } })) as {
+      value: { settings: unknown };
+    };
     expect(trust.value.settings).toMatchObject({ trusted: true, autoApproveReadOnly: true });
     await dispatch(handlers, 'servers.update', { serverId: 'fx', settings: { trusted: false } });
     const lowered = provider.asked.length;
@@ -151,7 +156,12 @@ describe('consent on the terminal that runs serve', () => {
     const input = new PassThrough();
     const out: string[] = [];
     const p = terminalConsent(input, (t) => out.push(t));
-    const q: ConsentQuestion = { kind: 'launch', serverId: 'x\u001b]0;pwned\u0007', identity: 'a'.repeat(64), launch: { command: '/bin/echo', args: ['hi\nRisk: read-only-trusted'], env: { K: 'v' } } };
+    const q: ConsentQuestion = {
+      kind: 'launch',
+      serverId: 'x\u001b]0;pwned\u0007',
+      identity: 'a'.repeat(64),
+      launch: { command: '/bin/echo', args: ['hi\nRisk: read-only-trusted'], env: { K: 'v' } },
+    };
     const first = p.ask(q);
     const second = p.ask({ ...q, serverId: 'y' });
     await new Promise((r) => setTimeout(r, 10));

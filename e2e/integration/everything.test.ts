@@ -4,11 +4,14 @@ import { callApproved, EVERYTHING, freePort, makeCore, nextEvent, startHttp } fr
 
 const transports: [string, () => Promise<{ config: ServerConfig; stop?: () => void }>][] = [
   ['stdio', async () => ({ config: { type: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'], env: {} } })],
-  ['streamableHttp', async () => {
-    const port = await freePort();
-    const srv = await startHttp(EVERYTHING, ['streamableHttp'], { PORT: String(port) }, /listening on port (\d+)/);
-    return { config: { type: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: {} }, stop: srv.stop };
-  }],
+  [
+    'streamableHttp',
+    async () => {
+      const port = await freePort();
+      const srv = await startHttp(EVERYTHING, ['streamableHttp'], { PORT: String(port) }, /listening on port (\d+)/);
+      return { config: { type: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: {} }, stop: srv.stop };
+    },
+  ],
 ];
 
 describe.each(transports)('@modelcontextprotocol/server-everything over %s', (kind, start) => {
@@ -29,7 +32,9 @@ describe.each(transports)('@modelcontextprotocol/server-everything over %s', (ki
 
   it('lists its tools with annotations told apart from defaults', () => {
     const tools = h.core.tools('everything');
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-annotated-message', 'get-structured-content', 'get-tiny-image', 'trigger-long-running-operation']));
+    expect(tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['echo', 'get-sum', 'get-annotated-message', 'get-structured-content', 'get-tiny-image', 'trigger-long-running-operation']),
+    );
     expect(tools.length).toBeGreaterThanOrEqual(13);
     const echo = tools.find((t) => t.name === 'echo')!;
     expect(echo.declaredAnnotations).toMatchObject({ readOnlyHint: true });

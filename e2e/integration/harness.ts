@@ -10,7 +10,9 @@ import type { ConsentProvider, ConsentQuestion } from '../../electron/core/index
 import type { AuditIo } from '../../electron/core/audit/index.js';
 
 /** A person at the terminal who answers every consent question as told (yes by default), remembering each question. */
-export function scriptedConsent(answer: (q: ConsentQuestion) => boolean | 'unavailable' | Promise<boolean | 'unavailable'> = () => true): ConsentProvider & { asked: ConsentQuestion[] } {
+export function scriptedConsent(
+  answer: (q: ConsentQuestion) => boolean | 'unavailable' | Promise<boolean | 'unavailable'> = () => true,
+): ConsentProvider & { asked: ConsentQuestion[] } {
   const asked: ConsentQuestion[] = [];
   return { where: 'the test terminal', via: 'terminal', asked, ask: async (q) => (asked.push(q), answer(q)) };
 }
@@ -31,7 +33,12 @@ export function fixtureStdio(env: Record<string, string> = {}): ServerConfig {
 /** A core on a fresh data directory, closed and removed by `dispose`. */
 export function makeCore(opts: { auditFsync?: boolean; consent?: ConsentProvider | null; auditIo?: AuditIo; dataDir?: string } = {}) {
   const dataDir = opts.dataDir ?? tempDir();
-  const core = new ConsoleCore({ dataDir, auditFsync: opts.auditFsync ?? false, auditIo: opts.auditIo, consent: opts.consent === undefined ? scriptedConsent() : opts.consent });
+  const core = new ConsoleCore({
+    dataDir,
+    auditFsync: opts.auditFsync ?? false,
+    auditIo: opts.auditIo,
+    consent: opts.consent === undefined ? scriptedConsent() : opts.consent,
+  });
   core.start();
   return {
     core,
@@ -44,7 +51,12 @@ export function makeCore(opts: { auditFsync?: boolean; consent?: ConsentProvider
 }
 
 /** Resolves with the first event of that name that passes the test (events are never polled). */
-export function nextEvent<N extends EventName>(core: ConsoleCore, name: N, test: (p: EventPayload<N>) => boolean = () => true, timeoutMs = 15_000): Promise<EventPayload<N>> {
+export function nextEvent<N extends EventName>(
+  core: ConsoleCore,
+  name: N,
+  test: (p: EventPayload<N>) => boolean = () => true,
+  timeoutMs = 15_000,
+): Promise<EventPayload<N>> {
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => (off(), reject(new Error(`no ${name} event within ${timeoutMs} ms`))), timeoutMs);
     const off = core.onEvent((n: EventName, p: unknown) => {
@@ -58,7 +70,12 @@ export function nextEvent<N extends EventName>(core: ConsoleCore, name: N, test:
 }
 
 /** Starts a server over HTTP (or SSE) on a free loopback port; resolves with its base URL. */
-export function startHttp(script: string, args: string[], env: Record<string, string> = {}, ready = /listening on (http:\/\/127\.0\.0\.1:\d+)/): Promise<{ url: string; child: ChildProcess; stop: () => void }> {
+export function startHttp(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+  ready = /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+): Promise<{ url: string; child: ChildProcess; stop: () => void }> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';

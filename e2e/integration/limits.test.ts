@@ -15,8 +15,14 @@ describe('limits on what waits and what is logged', () => {
     h.core.addServer('fx2', fixtureStdio());
     await Promise.all([h.core.connect('fx'), h.core.connect('fx2')]);
     for (let i = 0; i < 3; i++) h.core.requestCall('fx', 'echo', { message: String(i) }, CONSOLE_USER);
-    expect(() => h.core.requestCall('fx', 'echo', { message: 'one too many' }, CONSOLE_USER)).toThrow(/already has 3 calls waiting for approval \(the limit is 3\)/);
-    expect(h.core.queryAudit({ kind: 'denied', limit: 5 }).at(-1)).toMatchObject({ serverId: 'fx', decidedBy: 'system', reason: expect.stringMatching(/already wait for approval/) });
+    expect(() => h.core.requestCall('fx', 'echo', { message: 'one too many' }, CONSOLE_USER)).toThrow(
+      /already has 3 calls waiting for approval \(the limit is 3\)/,
+    );
+    expect(h.core.queryAudit({ kind: 'denied', limit: 5 }).at(-1)).toMatchObject({
+      serverId: 'fx',
+      decidedBy: 'system',
+      reason: expect.stringMatching(/already wait for approval/),
+    });
     // Other servers are not held back by it; deciding one makes room again.
     expect(h.core.requestCall('fx2', 'echo', { message: 'other' }, CONSOLE_USER).approvalId).toBeDefined();
     const [first] = h.core.pendingApprovals().filter((a) => a.serverId === 'fx');

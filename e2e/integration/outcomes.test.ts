@@ -14,8 +14,14 @@ describe('call outcomes', () => {
   afterAll(async () => h?.dispose());
 
   it('classifies a tool error (isError) apart from a protocol error', async () => {
-    expect(await callApproved(h, 'fx', 'tool_error')).toMatchObject({ outcome: 'tool-error', result: { isError: true, content: [{ text: 'the tool failed: disk full' }] } });
-    expect(await callApproved(h, 'fx', 'protocol_error')).toMatchObject({ outcome: 'protocol-error', error: { code: -32602, message: 'fixture refuses these params' } });
+    expect(await callApproved(h, 'fx', 'tool_error')).toMatchObject({
+      outcome: 'tool-error',
+      result: { isError: true, content: [{ text: 'the tool failed: disk full' }] },
+    });
+    expect(await callApproved(h, 'fx', 'protocol_error')).toMatchObject({
+      outcome: 'protocol-error',
+      error: { code: -32602, message: 'fixture refuses these params' },
+    });
   });
 
   it('times out a call that never answers', async () => {
@@ -61,9 +67,17 @@ describe('call outcomes', () => {
   });
 
   it('validates structuredContent against outputSchema and keeps it either way', async () => {
-    expect(await callApproved(h, 'fx', 'structured_valid')).toMatchObject({ outcome: 'ok', structured: { status: 'valid' }, result: { structuredContent: { total: 3, unit: 'kg' } } });
+    expect(await callApproved(h, 'fx', 'structured_valid')).toMatchObject({
+      outcome: 'ok',
+      structured: { status: 'valid' },
+      result: { structuredContent: { total: 3, unit: 'kg' } },
+    });
     const bad = await callApproved(h, 'fx', 'structured_invalid');
-    expect(bad).toMatchObject({ outcome: 'ok', structured: { status: 'invalid', errors: [{ path: '/total' }] }, result: { structuredContent: { total: 'three' } } });
+    expect(bad).toMatchObject({
+      outcome: 'ok',
+      structured: { status: 'invalid', errors: [{ path: '/total' }] },
+      result: { structuredContent: { total: 'three' } },
+    });
     expect((await callApproved(h, 'fx', 'content_text')).structured).toEqual({ status: 'absent' });
   });
 
@@ -75,7 +89,11 @@ describe('call outcomes', () => {
       { type: 'resource', resource: { uri: 'fixture://blob/2', mimeType: 'application/octet-stream', blob: Buffer.from('binary').toString('base64') } },
     ]);
     const ann = await callApproved(h, 'fx', 'content_annotated');
-    expect(ann.result!.content[3]).toEqual({ type: 'text', text: 'for both, priority 0.1 (collapsed)', annotations: { audience: ['user', 'assistant'], priority: 0.1, lastModified: '2025-01-12T15:00:58Z' } });
+    expect(ann.result!.content[3]).toEqual({
+      type: 'text',
+      text: 'for both, priority 0.1 (collapsed)',
+      annotations: { audience: ['user', 'assistant'], priority: 0.1, lastModified: '2025-01-12T15:00:58Z' },
+    });
   });
 
   it('carries a 10 MB text result whole', async () => {
@@ -95,7 +113,9 @@ describe('call outcomes', () => {
   });
 
   it('reads a resource through the core', async () => {
-    expect(await h.core.readResource('fx', 'fixture://text/1')).toEqual({ contents: [{ uri: 'fixture://text/1', mimeType: 'text/plain', text: 'hello notes' }] });
+    expect(await h.core.readResource('fx', 'fixture://text/1')).toEqual({
+      contents: [{ uri: 'fixture://text/1', mimeType: 'text/plain', text: 'hello notes' }],
+    });
     await expect(h.core.readResource('fx', 'fixture://none')).rejects.toThrow(/resource not found/);
   });
 });
@@ -133,7 +153,10 @@ describe('message size limit', () => {
       h.core.addServer('fx', fixtureStdio(), { callTimeoutMs: 60_000 });
       await h.core.connect('fx');
       const r = await callApproved(h, 'fx', 'big_text');
-      expect(r).toMatchObject({ outcome: 'protocol-error', error: { code: 'too-large', message: 'too large: 10.0 MB over the limit of 1.0 MB (the maxMessageBytes setting)' } });
+      expect(r).toMatchObject({
+        outcome: 'protocol-error',
+        error: { code: 'too-large', message: 'too large: 10.0 MB over the limit of 1.0 MB (the maxMessageBytes setting)' },
+      });
       expect(h.core.stderr('fx').lines.join('\n')).toMatch(/dropped a message: too large: 10\.0 MB over the limit of 1\.0 MB/);
       expect(h.core.queryAudit({ kind: 'failed', limit: 1 })[0]).toMatchObject({ outcome: 'protocol-error', summary: { error: { code: 'too-large' } } });
       expect((await callApproved(h, 'fx', 'echo', { after: 1 })).outcome).toBe('ok');

@@ -3,7 +3,12 @@ import { builtinModules } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { main: string; dependencies: Record<string, string>; devDependencies: Record<string, string>; scripts: Record<string, string> };
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  main: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+  scripts: Record<string, string>;
+};
 const cfg = parse(readFileSync('electron-builder.yml', 'utf8')) as Record<string, Record<string, unknown> & unknown[]>;
 
 describe('packaging (electron-builder cannot download Electron here; the config and the build output are checked)', () => {
@@ -18,7 +23,13 @@ describe('packaging (electron-builder cannot download Electron here; the config 
   });
 
   it('sets the release fuses', () => {
-    expect(cfg.electronFuses).toMatchObject({ runAsNode: false, enableNodeOptionsEnvironmentVariable: false, enableNodeCliInspectArguments: false, onlyLoadAppFromAsar: true, enableEmbeddedAsarIntegrityValidation: true });
+    expect(cfg.electronFuses).toMatchObject({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      onlyLoadAppFromAsar: true,
+      enableEmbeddedAsarIntegrityValidation: true,
+    });
     expect(cfg.asar).toBe(true);
   });
 
@@ -40,7 +51,8 @@ describe('packaging (electron-builder cannot download Electron here; the config 
     const main = readFileSync('out/main/index.js', 'utf8');
     const specifiers = [...main.matchAll(/^import\s[^'"]*['"]([^'"]+)['"]/gm)].map((m) => m[1]);
     expect(specifiers.length).toBeGreaterThan(0);
-    const allowed = (s: string) => s === 'electron' || s.startsWith('node:') || builtinModules.includes(s) || Object.keys(pkg.dependencies).some((d) => s === d || s.startsWith(`${d}/`));
+    const allowed = (s: string) =>
+      s === 'electron' || s.startsWith('node:') || builtinModules.includes(s) || Object.keys(pkg.dependencies).some((d) => s === d || s.startsWith(`${d}/`));
     expect(specifiers.filter((s) => !allowed(s))).toEqual([]);
   });
 

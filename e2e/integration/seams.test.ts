@@ -29,7 +29,8 @@ describe('one audit path', () => {
     await new Promise((r) => setTimeout(r, 50));
     const written = h.core.queryAudit({ limit: 1000 });
     const kinds = new Set(written.map((e) => e.kind));
-    for (const k of ['config', 'consent-granted', 'connect', 'catalog-change', 'call-requested', 'approved', 'completed', 'disconnect'] as const) expect(kinds).toContain(k);
+    for (const k of ['config', 'consent-granted', 'connect', 'catalog-change', 'call-requested', 'approved', 'completed', 'disconnect'] as const)
+      expect(kinds).toContain(k);
     expect(written.filter((e) => e.kind === 'catalog-change').map((e) => e.reason)).toEqual(expect.arrayContaining(['initial', 'list_changed']));
     expect(announced.map((e) => e.seq).sort((x, y) => x - y)).toEqual(written.map((e) => e.seq).sort((x, y) => x - y));
     expect(announced.find((e) => e.kind === 'catalog-change')?.hash).toBe(written.find((e) => e.kind === 'catalog-change')?.hash);

@@ -57,7 +57,12 @@ describe('a re-list that fails', () => {
     const cat = new Catalog(null);
     const b = cat.builder('s', 'id', false);
     const tooBig = { name: 'huge', inputSchema: { type: 'object', description: 'x'.repeat(1_100_000) } };
-    const problems = b.add([{ name: 'ok1', inputSchema: { type: 'object' } }, { name: 'deep', inputSchema: deep }, tooBig, { name: 'ok2', inputSchema: { type: 'object' } }]);
+    const problems = b.add([
+      { name: 'ok1', inputSchema: { type: 'object' } },
+      { name: 'deep', inputSchema: deep },
+      tooBig,
+      { name: 'ok2', inputSchema: { type: 'object' } },
+    ]);
     b.commit('initial');
     expect(cat.tools('s').map((t) => t.name)).toEqual(['ok1', 'ok2']);
     expect(problems.join('\n')).toMatch(/skipped tool "deep": nested deeper than/);

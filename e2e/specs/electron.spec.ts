@@ -21,7 +21,10 @@ test.describe('the desktop app', () => {
     try {
       const page = await app.firstWindow();
       await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');
-      expect(await page.evaluate(() => [typeof (globalThis as { require?: unknown }).require, typeof (globalThis as { process?: unknown }).process])).toEqual(['undefined', 'undefined']);
+      expect(await page.evaluate(() => [typeof (globalThis as { require?: unknown }).require, typeof (globalThis as { process?: unknown }).process])).toEqual([
+        'undefined',
+        'undefined',
+      ]);
       const api = await page.evaluate(() => {
         const b = (window as unknown as { mcpConsole: { requests: object; events: object } }).mcpConsole;
         return { top: Object.keys(b), requests: Object.keys(b.requests), events: Object.keys(b.events) };

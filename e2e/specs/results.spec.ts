@@ -26,7 +26,9 @@ test.describe('results', () => {
     const svg = await run(app, 'content_svg_image');
     await expect(svg.getByTestId('result-image')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
     expect(await page.evaluate(() => (window as unknown as { __svgRan?: boolean }).__svgRan)).toBeUndefined();
-    await expect((await run(app, 'content_mislabelled_image')).getByTestId('media-refused')).toContainText('declared image/png, but the bytes are image/svg+xml');
+    await expect((await run(app, 'content_mislabelled_image')).getByTestId('media-refused')).toContainText(
+      'declared image/png, but the bytes are image/svg+xml',
+    );
   });
 
   test('resource links are cards: Read goes through the core, file: and javascript: stay inert', async ({ app, page }) => {
@@ -54,7 +56,10 @@ test.describe('results', () => {
 
   test('User and Model views route by audience, order by priority and collapse low priority; Raw is the JSON', async ({ app }) => {
     const r = await run(app, 'content_annotated');
-    const texts = async () => r.getByTestId('content-block').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-index')}:${e.getAttribute('data-audience')}:${e.getAttribute('data-priority') ?? '-'}`));
+    const texts = async () =>
+      r
+        .getByTestId('content-block')
+        .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-index')}:${e.getAttribute('data-audience')}:${e.getAttribute('data-priority') ?? '-'}`));
     expect(await texts()).toEqual(['1:user:0.9', '0:both:-']);
     await r.getByTestId('toggle-low-priority').click();
     await expect(r.getByTestId('toggle-low-priority')).toHaveText('Hide 2 low-priority blocks');

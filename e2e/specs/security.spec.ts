@@ -8,12 +8,13 @@ test.describe('browser mode refuses', () => {
     await expect(page.locator('body')).toHaveAttribute('data-app-state', 'no-token');
     await expect(page.getByTestId('no-token')).toContainText('This address lacks its access token');
     await expect(page.getByTestId('no-token')).toContainText('mcp-console serve');
-    const refused = await page.evaluate(async () =>
-      new Promise<string>((resolve) => {
-        const ws = new WebSocket(`ws://${location.host}/ws?token=wrong`);
-        ws.onopen = () => resolve('open');
-        ws.onerror = () => resolve('refused');
-      }),
+    const refused = await page.evaluate(
+      async () =>
+        new Promise<string>((resolve) => {
+          const ws = new WebSocket(`ws://${location.host}/ws?token=wrong`);
+          ws.onopen = () => resolve('open');
+          ws.onerror = () => resolve('refused');
+        }),
     );
     expect(refused).toBe('refused');
     await page.close();
@@ -29,12 +30,15 @@ test.describe('browser mode refuses', () => {
     const page = await browser.newPage();
     // A page served from another origin (data: URL) that knows the token still cannot connect.
     await page.goto('data:text/html,<title>evil</title>');
-    const result = await page.evaluate(async (url) =>
-      new Promise<string>((resolve) => {
-        const ws = new WebSocket(url);
-        ws.onopen = () => resolve('open');
-        ws.onerror = () => resolve('refused');
-      }), `${app.origin.replace('http', 'ws')}/ws?token=${app.token}`);
+    const result = await page.evaluate(
+      async (url) =>
+        new Promise<string>((resolve) => {
+          const ws = new WebSocket(url);
+          ws.onopen = () => resolve('open');
+          ws.onerror = () => resolve('refused');
+        }),
+      `${app.origin.replace('http', 'ws')}/ws?token=${app.token}`,
+    );
     expect(result).toBe('refused');
     await page.close();
   });

@@ -44,7 +44,9 @@ test.describe('servers', () => {
       // Refused at the terminal: nothing is spawned, and the card says why.
       await app.console.server('pasted').getByTestId('connect').click();
       await app.answerConsent(false);
-      await expect(app.console.server('pasted').getByTestId('server-error')).toContainText('launching this command line was not confirmed: refused at the terminal that runs mcp-console serve');
+      await expect(app.console.server('pasted').getByTestId('server-error')).toContainText(
+        'launching this command line was not confirmed: refused at the terminal that runs mcp-console serve',
+      );
       await expect(app.console.server('pasted')).toHaveAttribute('data-status', 'disconnected');
     });
   });
@@ -98,7 +100,10 @@ test.describe('servers', () => {
     await c.connect('fx');
     await expect(page.getByTestId('tool-count')).toHaveText('261');
     await c.server('fx').getByRole('button', { name: 'fx' }).click();
-    const identity = await c.server('fx').getByTitle(/^Identity/).innerText();
+    const identity = await c
+      .server('fx')
+      .getByTitle(/^Identity/)
+      .innerText();
     await c.server('fx').getByRole('button', { name: 'Edit' }).click();
     const form = page.getByTestId('server-form');
     await expect(form.getByLabel('Name (its id)')).toBeDisabled();

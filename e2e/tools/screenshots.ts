@@ -10,10 +10,15 @@ import { startServe } from './serve-process.js';
 
 const OUT = resolve('assets/screenshots');
 const dir = mkdtempSync(join(tmpdir(), 'mcp-console-shots-'));
-const serve = await startServe({ mcpServers: {
-  fixture: { command: process.execPath, args: [resolve('out/node/e2e/fixtures/server.js')] },
-  everything: { command: process.execPath, args: [resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')] },
-} }, dir);
+const serve = await startServe(
+  {
+    mcpServers: {
+      fixture: { command: process.execPath, args: [resolve('out/node/e2e/fixtures/server.js')] },
+      everything: { command: process.execPath, args: [resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')] },
+    },
+  },
+  dir,
+);
 const url = serve.url;
 mkdirSync(OUT, { recursive: true });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });

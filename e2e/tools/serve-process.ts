@@ -22,7 +22,9 @@ export interface ServeProcess {
 export function startServe(config: object, dataDir: string): Promise<ServeProcess> {
   const cfg = join(dataDir, 'mcp.json');
   writeFileSync(cfg, JSON.stringify(config));
-  const child = spawn(process.execPath, [resolve('bin/mcp-console.js'), 'serve', '--config', cfg, '--data-dir', join(dataDir, 'data'), '--port', '0'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [resolve('bin/mcp-console.js'), 'serve', '--config', cfg, '--data-dir', join(dataDir, 'data'), '--port', '0'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   return new Promise((resolvePromise, reject) => {
     let out = '';
     const onData = (d: Buffer) => {
@@ -61,11 +63,12 @@ export function startServe(config: object, dataDir: string): Promise<ServeProces
         url: m[1],
         child,
         answerConsent,
-        stop: () => new Promise<void>((r) => {
-          if (child.exitCode !== null) return r();
-          child.once('exit', () => r());
-          child.kill('SIGTERM');
-        }),
+        stop: () =>
+          new Promise<void>((r) => {
+            if (child.exitCode !== null) return r();
+            child.once('exit', () => r());
+            child.kill('SIGTERM');
+          }),
       });
     };
     child.stdout!.on('data', onData);

@@ -9,10 +9,15 @@ import type { Io } from './commands.js';
 const BIN = resolve('bin/mcp-console.js');
 const dir = tempDir();
 const config = join(dir, 'mcp.json');
-writeFileSync(config, JSON.stringify({ mcpServers: {
-  fx: { command: process.execPath, args: [FIXTURE] },
-  everything: { command: process.execPath, args: [EVERYTHING] },
-} }));
+writeFileSync(
+  config,
+  JSON.stringify({
+    mcpServers: {
+      fx: { command: process.execPath, args: [FIXTURE] },
+      everything: { command: process.execPath, args: [EVERYTHING] },
+    },
+  }),
+);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs the real command line with no terminal attached. */
@@ -20,7 +25,11 @@ function cli(...args: string[]) {
   const r = spawnSync(process.execPath, [BIN, ...args, '--data-dir', join(dir, 'data')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
-const audit = () => readFileSync(join(dir, 'data', 'audit.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const audit = () =>
+  readFileSync(join(dir, 'data', 'audit.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 
 describe('mcp-console command line', () => {
   it('lists every tool as JSON with declared and defaulted annotations', () => {
@@ -122,7 +131,10 @@ describe('terminal approval', () => {
 describe('the command line against a hostile server', () => {
   const HOSTILE = resolve('out/node/e2e/fixtures/hostile-server.js');
   const hostileConfig = join(dir, 'hostile.json');
-  writeFileSync(hostileConfig, JSON.stringify({ mcpServers: { bad: { command: process.execPath, args: [HOSTILE] }, off: { command: 'x', disabled: true, alwaysAllow: [] } } }));
+  writeFileSync(
+    hostileConfig,
+    JSON.stringify({ mcpServers: { bad: { command: process.execPath, args: [HOSTILE] }, off: { command: 'x', disabled: true, alwaysAllow: [] } } }),
+  );
   const control = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/;
 
   it('prints nothing a server sent raw: no escape, no carriage return, no line break inside a field', () => {
@@ -140,7 +152,10 @@ describe('the command line against a hostile server', () => {
   it('keeps the approval prompt honest: the fake risk line stays inside the title', async () => {
     const lines: string[] = [];
     const io: Io = { out: (s) => lines.push(s), err: (s) => lines.push(s), isTTY: true, ask: async () => 'n' };
-    const code = await run(['call', 'bad', 'evil\u001b[31m', '--args', '{"key\\u001b[2J":"y"}', '--config', hostileConfig, '--data-dir', join(dir, 'hostile-data')], io);
+    const code = await run(
+      ['call', 'bad', 'evil\u001b[31m', '--args', '{"key\\u001b[2J":"y"}', '--config', hostileConfig, '--data-dir', join(dir, 'hostile-data')],
+      io,
+    );
     expect(code).toBe(3);
     const text = lines.join('\n');
     expect(text).not.toMatch(control);
@@ -163,9 +178,15 @@ describe('the command line against a hostile server', () => {
   });
 
   it('names ignored and disabled servers, refuses unknown flags and half commands, and counts in English', () => {
-    expect(cli('tools', 'off', '--config', hostileConfig)).toMatchObject({ code: 2, err: expect.stringMatching(/server "off" is disabled in .*hostile\.json/) });
+    expect(cli('tools', 'off', '--config', hostileConfig)).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/server "off" is disabled in .*hostile\.json/),
+    });
     expect(cli('tools', 'bad', '--config', hostileConfig).err).toMatch(/ignored field "alwaysAllow"/);
-    expect(cli('tools', 'bad', '--config', hostileConfig, '--jsno')).toMatchObject({ code: 2, err: expect.stringMatching(/unknown flag --jsno for tools \(did you mean --json\?\)/) });
+    expect(cli('tools', 'bad', '--config', hostileConfig, '--jsno')).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/unknown flag --jsno for tools \(did you mean --json\?\)/),
+    });
     expect(cli('audit')).toMatchObject({ code: 2, err: expect.stringMatching(/audit needs a subcommand: audit verify/) });
     expect(cli('tools', 'bad', '--config', hostileConfig).err).toMatch(/^2 tools$/m);
   });

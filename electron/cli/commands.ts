@@ -187,7 +187,8 @@ export function auditVerifyCommand(args: ParsedArgs, io: Io): number {
     io.out(`audit log missing: ${r.reason}`);
     return 1;
   }
-  const where = r.firstBadLine !== undefined ? `entry ${r.firstBadLine}${r.firstBadSeq !== undefined ? ` (seq ${r.firstBadSeq})` : ''}` : `seq ${r.firstBadSeq}`;
+  const where =
+    r.firstBadLine !== undefined ? `entry ${r.firstBadLine}${r.firstBadSeq !== undefined ? ` (seq ${r.firstBadSeq})` : ''}` : `seq ${r.firstBadSeq}`;
   io.out([`audit log broken at ${where}: ${r.reason} (${r.path})`, ...recovered].join('\n'));
   return 1;
 }

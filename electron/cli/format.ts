@@ -29,8 +29,17 @@ export function toolLine(t: ToolView): string {
 /** The --json form of a tool (see automation.md). */
 export function toolJson(t: ToolView): Record<string, unknown> {
   return {
-    name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema, outputSchema: t.outputSchema,
-    icons: t.icons, annotations: t.annotations, declaredAnnotations: t.declaredAnnotations, execution: t.execution, _meta: t._meta, fingerprint: t.fingerprint,
+    name: t.name,
+    title: t.title,
+    description: t.description,
+    inputSchema: t.inputSchema,
+    outputSchema: t.outputSchema,
+    icons: t.icons,
+    annotations: t.annotations,
+    declaredAnnotations: t.declaredAnnotations,
+    execution: t.execution,
+    _meta: t._meta,
+    fingerprint: t.fingerprint,
   };
 }
 
@@ -47,8 +56,15 @@ export function approvalText(a: Approval): string {
     'Arguments that will be sent (exact JSON):',
     safe(a.argsJson),
   ];
-  if (a.validationErrors.length) lines.push('Validation errors (you may still send it):', ...a.validationErrors.map((e) => `  ${safe(e.path, true)}: ${safe(e.message, true)}`));
-  if (a.diff) lines.push('The tool changed since it was last seen:', ...a.diff.changes.map((c) => `  ${safe(c.path, true)}: ${safe(JSON.stringify(c.before) ?? 'undefined', true)} -> ${safe(JSON.stringify(c.after) ?? 'undefined', true)}`));
+  if (a.validationErrors.length)
+    lines.push('Validation errors (you may still send it):', ...a.validationErrors.map((e) => `  ${safe(e.path, true)}: ${safe(e.message, true)}`));
+  if (a.diff)
+    lines.push(
+      'The tool changed since it was last seen:',
+      ...a.diff.changes.map(
+        (c) => `  ${safe(c.path, true)}: ${safe(JSON.stringify(c.before) ?? 'undefined', true)} -> ${safe(JSON.stringify(c.after) ?? 'undefined', true)}`,
+      ),
+    );
   return lines.join('\n');
 }
 
@@ -70,7 +86,9 @@ export function resultText(r: CallRecord): string {
         out.push(`[${b.type} ${safe(String(x.mimeType), true)}, ${bytesOfBase64(x.data)} bytes]`);
         break;
       case 'resource_link':
-        out.push(`[resource_link] ${safe(String(x.name ?? ''), true)} <${safe(String(x.uri), true)}>${x.mimeType ? ` (${safe(String(x.mimeType), true)})` : ''}`);
+        out.push(
+          `[resource_link] ${safe(String(x.name ?? ''), true)} <${safe(String(x.uri), true)}>${x.mimeType ? ` (${safe(String(x.mimeType), true)})` : ''}`,
+        );
         break;
       case 'resource': {
         const res = (x.resource ?? {}) as Record<string, unknown>;

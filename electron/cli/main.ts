@@ -24,7 +24,8 @@ const FLAGS: Record<string, string[]> = {
 function editDistance(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
   return d[a.length][b.length];
 }
 
@@ -50,7 +51,8 @@ export async function run(argv: string[], io: Io = processIo(), hosted: Partial<
       const near = known.find((k) => editDistance(k, f) <= 2);
       throw new UsageError(`unknown flag --${f} for ${cmd}${near ? ` (did you mean --${near}?)` : ''}`);
     }
-    if (cmd === 'audit' && args.positional[1] !== 'verify') throw new UsageError(args.positional[1] ? `unknown audit command ${JSON.stringify(args.positional[1])}` : 'audit needs a subcommand: audit verify');
+    if (cmd === 'audit' && args.positional[1] !== 'verify')
+      throw new UsageError(args.positional[1] ? `unknown audit command ${JSON.stringify(args.positional[1])}` : 'audit needs a subcommand: audit verify');
     if (cmd === 'tools') return await toolsCommand(args, io);
     if (cmd === 'call') return await callCommand(args, io);
     if (cmd === 'audit') return auditVerifyCommand(args, io);

@@ -48,8 +48,12 @@ export class ConsoleCore {
     this.store = new ServerStore(opts.dataDir);
     this.consents = new ConsentStore(opts.dataDir, opts.consent ?? null, () => this.bus.emit('consents.changed', { consents: this.consents.list() }));
     this.consent = new ConsentFlow({
-      store: this.store, consents: this.consents, record: (f) => this.auditAndAnnounce(f), announce: (id) => void this.connections.announce(id),
-      retrust: (id) => this.retrust(id), disconnect: (id) => this.disconnect(id),
+      store: this.store,
+      consents: this.consents,
+      record: (f) => this.auditAndAnnounce(f),
+      announce: (id) => void this.connections.announce(id),
+      retrust: (id) => this.retrust(id),
+      disconnect: (id) => this.disconnect(id),
     });
     this.catalog = new Catalog(join(opts.dataDir, 'pins'));
     this.audit = new AuditLog(join(opts.dataDir, 'audit.jsonl'), { fsync: opts.auditFsync ?? true, io: opts.auditIo });
@@ -81,12 +85,24 @@ export class ConsoleCore {
       catalogSettling: (id) => this.sync.settling(id),
     });
     this.sync = new CatalogSync({
-      store: this.store, catalog: this.catalog, trail: this.trail, bus: this.bus, icons: opts.icons ?? new IconFetcher(),
+      store: this.store,
+      catalog: this.catalog,
+      trail: this.trail,
+      bus: this.bus,
+      icons: opts.icons ?? new IconFetcher(),
       client: (id) => this.connections.client(id),
       changed: (change) => this.calls.catalogChanged(change),
       announce: (id) => void this.connections.announce(id),
     });
-    this.connections = new Connections({ store: this.store, consents: this.consents, consent: this.consent, catalog: this.catalog, sync: this.sync, trail: this.trail, bus: this.bus });
+    this.connections = new Connections({
+      store: this.store,
+      consents: this.consents,
+      consent: this.consent,
+      catalog: this.catalog,
+      sync: this.sync,
+      trail: this.trail,
+      bus: this.bus,
+    });
   }
 
   /** Loads saved servers and settings and opens the audit log. Problems are reported, not thrown. */
@@ -99,7 +115,9 @@ export class ConsoleCore {
       const allowed = this.consent.allowed(e.id, e.config, e.settings);
       if (allowed.trusted !== e.settings.trusted || allowed.autoApproveReadOnly !== e.settings.autoApproveReadOnly) {
         this.store.put({ ...e, settings: allowed });
-        this.store.problems.push(`server ${JSON.stringify(e.id)} was marked trusted without a confirmation for its current command line or URL; trust it again to confirm`);
+        this.store.problems.push(
+          `server ${JSON.stringify(e.id)} was marked trusted without a confirmation for its current command line or URL; trust it again to confirm`,
+        );
       }
     }
     const problems = [...this.store.problems, ...this.consents.problems];
@@ -118,7 +136,15 @@ export class ConsoleCore {
       const entry = this.store.put({ id, config, settings: this.consent.allowed(id, config, prev?.settings ?? ServerSettings.parse({})), saved: false });
       // SECURITY: a command line in the file the user pointed the console at is consented by being there.
       if (config.type === 'stdio') {
-        this.consents.record({ kind: 'launch', serverId: id, identity: entry.identity, launch: launchLine(config), via: 'config-file', grantedAt: new Date().toISOString(), persistent: false });
+        this.consents.record({
+          kind: 'launch',
+          serverId: id,
+          identity: entry.identity,
+          launch: launchLine(config),
+          via: 'config-file',
+          grantedAt: new Date().toISOString(),
+          persistent: false,
+        });
       }
     }
     return { ids: Object.keys(configs), disabled: parsed.disabled, warnings: parsed.warnings };
@@ -167,7 +193,13 @@ export class ConsoleCore {
     const next = this.store.put({ ...e, config: nextConfig, settings: this.consent.allowed(id, nextConfig, want) });
     const identityChanged = next.identity !== e.identity;
     this.consent.lowered(id, next);
-    this.auditAndAnnounce({ kind: 'config', serverId: id, serverIdentity: next.identity, reason: identityChanged ? 'server identity changed' : 'server settings changed', detail: { settings: next.settings } });
+    this.auditAndAnnounce({
+      kind: 'config',
+      serverId: id,
+      serverIdentity: next.identity,
+      reason: identityChanged ? 'server identity changed' : 'server settings changed',
+      detail: { settings: next.settings },
+    });
     if (identityChanged) {
       this.calls.dropGrants(id);
       const wasLive = this.connections.connected(id);

@@ -23,10 +23,16 @@ describe('contract handlers', () => {
 
   it('refuses an unknown request and malformed input before any core method runs', async () => {
     const spy = vi.spyOn(core, 'addServer');
-    expect(await dispatch(handlers, 'servers.spawn', { command: 'rm -rf /' })).toEqual({ ok: false, error: { code: 'unknown-request', message: expect.any(String) } });
+    expect(await dispatch(handlers, 'servers.spawn', { command: 'rm -rf /' })).toEqual({
+      ok: false,
+      error: { code: 'unknown-request', message: expect.any(String) },
+    });
     const bad = await dispatch(handlers, 'servers.add', { id: 'x', config: { type: 'stdio' } });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/config\.command/) } });
-    expect(await dispatch(handlers, 'servers.add', { id: 'x', config: { type: 'stdio', command: 'c' }, extra: 1 })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(await dispatch(handlers, 'servers.add', { id: 'x', config: { type: 'stdio', command: 'c' }, extra: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input' },
+    });
     expect(await dispatch(handlers, '__proto__', {})).toMatchObject({ ok: false, error: { code: 'unknown-request' } });
     expect(spy).not.toHaveBeenCalled();
   });

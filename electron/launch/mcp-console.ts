@@ -11,6 +11,9 @@ export function runCommandLine(argv: string[], io?: Io): Promise<number> {
   return run(argv, io, {
     // Loaded only when asked for: the other commands never load the web server.
     serve: async (args, out) =>
-      (await import('../web/serve.js')).serveCommand({ config: str(args, 'config'), dataDir: str(args, 'data-dir'), port: str(args, 'port'), staticDir: str(args, 'static-dir') }, out),
+      (await import('../web/serve.js')).serveCommand(
+        { config: str(args, 'config'), dataDir: str(args, 'data-dir'), port: str(args, 'port'), staticDir: str(args, 'static-dir') },
+        out,
+      ),
   });
 }

@@ -15,8 +15,16 @@ describe('the native consent dialog', () => {
       return { response: answers.shift()! };
     };
     const p = dialogConsent(show);
-    const launch = { kind: 'launch' as const, serverId: 'files', identity: 'a'.repeat(64), launch: { command: '/usr/bin/npx', args: ['-y', 'srv'], env: { K: 'v' }, cwd: '/tmp' } };
-    const [first, second] = await Promise.all([p.ask(launch), p.ask({ kind: 'trust', serverId: 'files', identity: 'a'.repeat(64), trust: { trusted: true, autoApproveReadOnly: true } })]);
+    const launch = {
+      kind: 'launch' as const,
+      serverId: 'files',
+      identity: 'a'.repeat(64),
+      launch: { command: '/usr/bin/npx', args: ['-y', 'srv'], env: { K: 'v' }, cwd: '/tmp' },
+    };
+    const [first, second] = await Promise.all([
+      p.ask(launch),
+      p.ask({ kind: 'trust', serverId: 'files', identity: 'a'.repeat(64), trust: { trusted: true, autoApproveReadOnly: true } }),
+    ]);
     expect([first, second]).toEqual([true, false]);
     expect(maxOpen).toBe(1);
     expect(shown[0]).toMatchObject({ buttons: ['Cancel', 'Launch'], defaultId: 0, cancelId: 0, message: 'Launch this command line?' });

@@ -35,7 +35,8 @@ if (!app.requestSingleInstanceLock()) {
     win.focus();
   });
   app.on('web-contents-created', (_e, contents) => lockContents(contents));
-  app.whenReady()
+  app
+    .whenReady()
     .then(start)
     .catch((e: Error) => {
       // The app must say what went wrong, not vanish.
@@ -60,7 +61,16 @@ async function start(): Promise<void> {
   // SECURITY: the flags that matter most are pinned here too, where a reader (or a scanner) sees them.
   win = new BrowserWindow({
     ...options,
-    webPreferences: { ...options.webPreferences, preload: PRELOAD, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false, disableBlinkFeatures: 'Auxclick' },
+    webPreferences: {
+      ...options.webPreferences,
+      preload: PRELOAD,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+      disableBlinkFeatures: 'Auxclick',
+    },
   });
   const w = win;
   const remember = () => !w.isDestroyed() && !w.isMaximized() && saveWindowState(dataDir, w.getBounds());
@@ -71,12 +81,22 @@ async function start(): Promise<void> {
   const handlers = makeHandlers(core, {
     requester: CONSOLE_USER,
     overrides: {
-    'links.open': ({ url }) =>
-      openExternalLink(
-        url,
-        async (href) => (await dialog.showMessageBox(w, { type: 'question', buttons: ['Cancel', 'Open'], defaultId: 0, cancelId: 0, message: 'Open this address in your browser?', detail: href })).response === 1,
-        (href) => shell.openExternal(href),
-      ),
+      'links.open': ({ url }) =>
+        openExternalLink(
+          url,
+          async (href) =>
+            (
+              await dialog.showMessageBox(w, {
+                type: 'question',
+                buttons: ['Cancel', 'Open'],
+                defaultId: 0,
+                cancelId: 0,
+                message: 'Open this address in your browser?',
+                detail: href,
+              })
+            ).response === 1,
+          (href) => shell.openExternal(href),
+        ),
     },
   });
   // SECURITY: only this window's own main frame may use the console.
@@ -85,12 +105,20 @@ async function start(): Promise<void> {
     if (!w.isDestroyed()) w.webContents.send(eventChannel(name), payload);
   });
 
-  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({
-    isMac: process.platform === 'darwin',
-    isDev: !app.isPackaged,
-    appName: 'MCP Console',
-    about: () => void dialog.showMessageBox(w, { message: `MCP Console ${app.getVersion()}`, detail: 'A tool inspector and approval console for the Model Context Protocol.' }),
-  })));
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      menuTemplate({
+        isMac: process.platform === 'darwin',
+        isDev: !app.isPackaged,
+        appName: 'MCP Console',
+        about: () =>
+          void dialog.showMessageBox(w, {
+            message: `MCP Console ${app.getVersion()}`,
+            detail: 'A tool inspector and approval console for the Model Context Protocol.',
+          }),
+      }),
+    ),
+  );
 
   for (const p of problems) void dialog.showMessageBox(w, { type: 'warning', message: 'MCP Console started with a problem', detail: p });
 

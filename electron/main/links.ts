@@ -1,5 +1,9 @@
 /** Opens a link in the system browser: http/https only, after the user confirmed the full URL, never through a shell. */
-export async function openExternalLink(url: string, confirm: (url: string) => Promise<boolean>, open: (url: string) => Promise<void>): Promise<{ opened: boolean }> {
+export async function openExternalLink(
+  url: string,
+  confirm: (url: string) => Promise<boolean>,
+  open: (url: string) => Promise<void>,
+): Promise<{ opened: boolean }> {
   let u: URL;
   try {
     u = new URL(url);

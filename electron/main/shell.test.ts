@@ -72,7 +72,10 @@ describe('IPC', () => {
 
 describe('preload bridge', () => {
   it('exposes exactly one method per request and one subscribe per event, built from the contract', () => {
-    const b = buildBridge(async () => ({ ok: true, value: 1 }), () => () => {});
+    const b = buildBridge(
+      async () => ({ ok: true, value: 1 }),
+      () => () => {},
+    );
     expect(Object.keys(b).sort()).toEqual(['events', 'requests']);
     expect(Object.keys(b.requests)).toEqual(requestNames);
     expect(Object.keys(b.events)).toEqual(eventNames);
@@ -97,7 +100,17 @@ describe('preload bridge', () => {
 describe('window and session hardening', () => {
   it('builds the window with isolation, sandbox and web security on, Node and webviews off', () => {
     const o = windowOptions('/p/preload.cjs', { width: 800, height: 600 });
-    expect(o.webPreferences).toMatchObject({ preload: '/p/preload.cjs', contextIsolation: true, sandbox: true, webSecurity: true, nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false, webviewTag: false, allowRunningInsecureContent: false });
+    expect(o.webPreferences).toMatchObject({
+      preload: '/p/preload.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      webSecurity: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      allowRunningInsecureContent: false,
+    });
   });
 
   it('has a strict CSP: nothing remote, no eval, no inline script', () => {

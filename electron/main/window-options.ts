@@ -5,7 +5,11 @@ export const APP_ORIGIN = 'app://console';
 export const APP_URL = `${APP_ORIGIN}/index.html`;
 
 /** The main window's options: isolated, sandboxed, no Node, no webview, web security on. */
-export function windowOptions(preload: string, bounds: { x?: number; y?: number; width: number; height: number }, icon?: string): BrowserWindowConstructorOptions {
+export function windowOptions(
+  preload: string,
+  bounds: { x?: number; y?: number; width: number; height: number },
+  icon?: string,
+): BrowserWindowConstructorOptions {
   return {
     ...bounds,
     minWidth: 900,

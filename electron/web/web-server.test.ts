@@ -9,7 +9,12 @@ import { fixtureStdio, makeCore } from '../../e2e/integration/harness.js';
 import { CSP } from '../../shared/csp.js';
 import { MAX_MESSAGE_BYTES, startWebServer, type WebServer } from './web-server.js';
 
-function get(port: number, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+function get(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
       let body = '';
@@ -32,7 +37,12 @@ function open(port: number, token: string | null, headers: Record<string, string
   });
 }
 
-function rpc(ws: WebSocket, id: number, method: string, params: unknown = {}): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
+function rpc(
+  ws: WebSocket,
+  id: number,
+  method: string,
+  params: unknown = {},
+): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
   return new Promise((resolve) => {
     const onMsg = (d: Buffer) => {
       const m = JSON.parse(d.toString());
@@ -101,7 +111,10 @@ describe('browser mode server', () => {
         ws.send('{not json');
       });
       expect(bad.reply.error.code).toBe('bad-message');
-      expect(await rpc(ws, 1, 'servers.spawn', { command: 'sh', args: ['-c', 'touch /tmp/pwned'] })).toMatchObject({ ok: false, error: { code: 'unknown-request' } });
+      expect(await rpc(ws, 1, 'servers.spawn', { command: 'sh', args: ['-c', 'touch /tmp/pwned'] })).toMatchObject({
+        ok: false,
+        error: { code: 'unknown-request' },
+      });
       expect(await rpc(ws, 2, 'servers.connect', { command: 'sh' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
       expect(h.core.listServers()).toEqual([]);
       const events: string[] = [];
@@ -217,7 +230,9 @@ describe('browser mode under hostile frames', () => {
       const asked = await rpc(other, 2, 'calls.request', { serverId: 'fx', tool: 'echo', args: { message: 'still here' } });
       expect(asked.ok).toBe(true);
       const rec = asked.value as { id: string; approvalId: string; argsHash: string };
-      expect(await rpc(other, 3, 'approvals.decide', { approvalId: rec.approvalId, decision: 'approve', argsHash: rec.argsHash, scope: 'once' })).toMatchObject({ ok: true });
+      expect(await rpc(other, 3, 'approvals.decide', { approvalId: rec.approvalId, decision: 'approve', argsHash: rec.argsHash, scope: 'once' })).toMatchObject(
+        { ok: true },
+      );
       const done = await rpc(other, 4, 'calls.wait', { callId: rec.id });
       expect(done).toMatchObject({ ok: true, value: { outcome: 'ok' } });
       expect(h.core.view('fx').status).toBe('connected');

@@ -53,7 +53,10 @@ export function startWebServer(core: ConsoleCore, opts: { port?: number; staticD
   http.on('upgrade', (req, socket, head) => {
     socket.on('error', (err) => log(`browser mode: connection error during upgrade: ${err.message}`));
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const refused = checkHostAndOrigin(req, port, true) ?? (url.pathname !== '/ws' ? 'not the WebSocket path' : null) ?? (tokenMatches(url.searchParams.get('token'), token) ? null : 'wrong or missing token');
+    const refused =
+      checkHostAndOrigin(req, port, true) ??
+      (url.pathname !== '/ws' ? 'not the WebSocket path' : null) ??
+      (tokenMatches(url.searchParams.get('token'), token) ? null : 'wrong or missing token');
     if (refused) {
       socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nrefused: ${refused}`);
       return;
@@ -86,7 +89,10 @@ export function startWebServer(core: ConsoleCore, opts: { port?: number; staticD
         log(`browser mode: could not send a reply: ${(err as Error).message}`);
       }
     };
-    ws.on('message', (data, isBinary) => void onMessage(data, isBinary).catch((err: Error) => log(`browser mode: a message could not be handled: ${err.message}`)));
+    ws.on(
+      'message',
+      (data, isBinary) => void onMessage(data, isBinary).catch((err: Error) => log(`browser mode: a message could not be handled: ${err.message}`)),
+    );
   }
 
   const off = core.onEvent((event, payload) => {

@@ -28,7 +28,13 @@ export function AnnotationBadges({ annotations, declared, compact }: { annotatio
         if (compact && noneDeclared) return null;
         const label = value ? yes : no;
         return (
-          <span key={key} className={`badge ${value ? `on ${key}` : 'off'} ${isDeclared ? 'declared' : 'default'}`} data-hint={key} data-declared={isDeclared} title={`${key}: ${value} (${isDeclared ? 'declared by the server' : 'spec default'})`}>
+          <span
+            key={key}
+            className={`badge ${value ? `on ${key}` : 'off'} ${isDeclared ? 'declared' : 'default'}`}
+            data-hint={key}
+            data-declared={isDeclared}
+            title={`${key}: ${value} (${isDeclared ? 'declared by the server' : 'spec default'})`}
+          >
             {label}
             {isDeclared ? '' : '*'}
           </span>
@@ -50,8 +56,14 @@ const RISK_LABEL: Record<RiskSummary['level'], string> = {
 export function RiskBadge({ risk }: { risk: ToolRisk & { reasons?: string[] } }) {
   return (
     <span className="badges">
-      <span className={`risk risk-${risk.level}`} title={risk.reasons?.join('\n')} data-risk={risk.level}>{RISK_LABEL[risk.level]}</span>
-      {!risk.trusted && <span className="badge untrusted" title="Annotations from this server are claims: mark the server trusted to rely on them">untrusted</span>}
+      <span className={`risk risk-${risk.level}`} title={risk.reasons?.join('\n')} data-risk={risk.level}>
+        {RISK_LABEL[risk.level]}
+      </span>
+      {!risk.trusted && (
+        <span className="badge untrusted" title="Annotations from this server are claims: mark the server trusted to rely on them">
+          untrusted
+        </span>
+      )}
     </span>
   );
 }

@@ -13,7 +13,9 @@ describe('ErrorBoundary', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     render(
       <div>
-        <ErrorBoundary what="result"><Broken /></ErrorBoundary>
+        <ErrorBoundary what="result">
+          <Broken />
+        </ErrorBoundary>
         <p data-testid="sibling">still here</p>
       </div>,
     );

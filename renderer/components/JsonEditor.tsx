@@ -3,7 +3,14 @@ import Editor from '@monaco-editor/react';
 import { setEditorSchema } from './monaco-setup';
 
 /** Monaco behind our own small API: JSON (or another language), optionally checked against a schema, optionally read-only. */
-export default function JsonEditor({ value, onChange, schema, readOnly, language = 'json', height = 240 }: {
+export default function JsonEditor({
+  value,
+  onChange,
+  schema,
+  readOnly,
+  language = 'json',
+  height = 240,
+}: {
   value: string;
   onChange?: (v: string) => void;
   schema?: unknown;
@@ -28,7 +35,16 @@ export default function JsonEditor({ value, onChange, schema, readOnly, language
         value={value}
         theme={dark ? 'vs-dark' : 'vs'}
         onChange={(v) => onChange?.(v ?? '')}
-        options={{ readOnly, minimap: { enabled: false }, scrollBeyondLastLine: false, automaticLayout: true, fontSize: 13, wordWrap: 'on', renderControlCharacters: true, unicodeHighlight: { invisibleCharacters: true, ambiguousCharacters: true } }}
+        options={{
+          readOnly,
+          minimap: { enabled: false },
+          scrollBeyondLastLine: false,
+          automaticLayout: true,
+          fontSize: 13,
+          wordWrap: 'on',
+          renderControlCharacters: true,
+          unicodeHighlight: { invisibleCharacters: true, ambiguousCharacters: true },
+        }}
       />
     </div>
   );

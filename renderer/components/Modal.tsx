@@ -14,7 +14,9 @@ export function Modal({ title, onClose, children, wide }: { title: string; onClo
       <div className={`modal ${wide ? 'wide' : ''}`} role="dialog" aria-modal="true" aria-label={title} ref={ref}>
         <div className="modal-head">
           <h2>{title}</h2>
-          <button className="link" onClick={onClose} aria-label="Close">✕</button>
+          <button className="link" onClick={onClose} aria-label="Close">
+            ✕
+          </button>
         </div>
         {children}
       </div>

@@ -15,7 +15,15 @@ export function SafeText({ text, className }: { text: string; className?: string
         ⚠ {report.findings.length} hidden character{report.findings.length === 1 ? '' : 's'}
         {report.tagPayload ? ` — hidden message: “${report.tagPayload}”` : ''}
       </span>{' '}
-      {parts.map((p, i) => (p.startsWith('⟦U+') ? <mark key={i} className="hidden-char">{p}</mark> : <span key={i}>{p}</span>))}
+      {parts.map((p, i) =>
+        p.startsWith('⟦U+') ? (
+          <mark key={i} className="hidden-char">
+            {p}
+          </mark>
+        ) : (
+          <span key={i}>{p}</span>
+        ),
+      )}
     </span>
   );
 }

@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** A list that renders only the rows in view (fixed row height), so 10,000 rows scroll smoothly. */
-export function VirtualList<T>({ items, rowHeight, render, className, overscan = 8 }: {
+export function VirtualList<T>({
+  items,
+  rowHeight,
+  render,
+  className,
+  overscan = 8,
+}: {
   items: readonly T[];
   rowHeight: number;
   render: (item: T, index: number) => ReactNode;

@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../shared/schemas/call';
 import { assemble, useConsole } from './store';
 
-const call = (i: number): CallRecord => ({ id: `c${i}`, serverId: 's', tool: 't', argsJson: '{}', argsHash: 'h', fingerprint: 'f', requestedBy: { kind: 'console' }, state: 'done', outcome: 'ok', requestedAt: new Date(i).toISOString() });
+const call = (i: number): CallRecord => ({
+  id: `c${i}`,
+  serverId: 's',
+  tool: 't',
+  argsJson: '{}',
+  argsHash: 'h',
+  fingerprint: 'f',
+  requestedBy: { kind: 'console' },
+  state: 'done',
+  outcome: 'ok',
+  requestedAt: new Date(i).toISOString(),
+});
 
 describe('store', () => {
   it('remembers the newest 500 calls, newest first, and takes updates in place', () => {
@@ -21,7 +32,16 @@ describe('store', () => {
 
 describe('chunked catalog events', () => {
   const change = { serverId: 's', at: '', reason: 'initial' as const, added: [], removed: [], changed: [] };
-  const tool = (n: number) => ({ serverId: 's', name: `t${n}`, inputSchema: {}, annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }, fingerprint: 'f', serverIdentity: 'i', risk: { level: 'unknown' as const, openWorld: true, trusted: false }, hiddenText: [] });
+  const tool = (n: number) => ({
+    serverId: 's',
+    name: `t${n}`,
+    inputSchema: {},
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+    fingerprint: 'f',
+    serverIdentity: 'i',
+    risk: { level: 'unknown' as const, openWorld: true, trusted: false },
+    hiddenText: [],
+  });
 
   it('puts chunks of one stream together and gives the whole list once, at the last chunk', () => {
     expect(assemble({ change, tools: [tool(1), tool(2)], chunk: { index: 0, count: 3, stream: 7 } })).toBeNull();

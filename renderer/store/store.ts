@@ -120,8 +120,7 @@ export const useConsole = create<ConsoleState>()((set) => ({
       for (const old of callOrder.splice(CALLS_KEEP)) delete calls[old];
       return { calls, callOrder };
     }),
-  callProgress: ({ callId, progress }) =>
-    set((s) => (s.calls[callId] ? { calls: { ...s.calls, [callId]: { ...s.calls[callId], progress } } } : {})),
+  callProgress: ({ callId, progress }) => set((s) => (s.calls[callId] ? { calls: { ...s.calls, [callId]: { ...s.calls[callId], progress } } } : {})),
   auditLoaded: (entries) => set({ audit: entries }),
   auditAppended: (e) => set((s) => ({ audit: [...s.audit, e].slice(-2000) })),
   consentsChanged: (c) => set({ consents: c }),
@@ -162,8 +161,10 @@ export function wireEvents(api: ConsoleApi): () => void {
   const offEvents = api.onEvent(<E extends EventName>(name: E, payload: EventPayload<E>) => {
     const p = payload as never;
     switch (name) {
-      case 'server.status': return st.serverStatusChanged(p);
-      case 'server.removed': return st.serverRemoved((payload as EventPayload<'server.removed'>).serverId);
+      case 'server.status':
+        return st.serverStatusChanged(p);
+      case 'server.removed':
+        return st.serverRemoved((payload as EventPayload<'server.removed'>).serverId);
       case 'server.stderr': {
         const e = payload as EventPayload<'server.stderr'>;
         return st.stderrAppended(e.serverId, e.lines);
@@ -172,18 +173,27 @@ export function wireEvents(api: ConsoleApi): () => void {
         const whole = assemble(payload as EventPayload<'catalog.changed'>);
         return whole && st.catalogChanged(whole);
       }
-      case 'approval.requested': return st.approvalRequested(p);
-      case 'approval.resolved': return st.approvalResolved(p);
-      case 'call.updated': return st.callUpdated(p);
-      case 'call.progress': return st.callProgress(p);
-      case 'audit.appended': return st.auditAppended(p);
-      case 'consents.changed': return st.consentsChanged((payload as EventPayload<'consents.changed'>).consents);
+      case 'approval.requested':
+        return st.approvalRequested(p);
+      case 'approval.resolved':
+        return st.approvalResolved(p);
+      case 'call.updated':
+        return st.callUpdated(p);
+      case 'call.progress':
+        return st.callProgress(p);
+      case 'audit.appended':
+        return st.auditAppended(p);
+      case 'consents.changed':
+        return st.consentsChanged((payload as EventPayload<'consents.changed'>).consents);
     }
   });
   const snapshot = async (up: boolean): Promise<void> => {
     if (!up) return st.onlineChanged(false);
     const [servers, approvals, calls, consents] = await Promise.all([
-      api.request('servers.list', {}), api.request('approvals.pending', {}), api.request('calls.list', {}), api.request('consents.list', {}),
+      api.request('servers.list', {}),
+      api.request('approvals.pending', {}),
+      api.request('calls.list', {}),
+      api.request('consents.list', {}),
     ]);
     // Tools in pages, each its own message and task, their search text computed as they come.
     const tools: ToolView[] = [];

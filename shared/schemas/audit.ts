@@ -2,9 +2,25 @@ import { z } from 'zod';
 import { Requester } from './requester.js';
 
 export const AuditKind = z.enum([
-  'connect', 'disconnect', 'connect-failed', 'server-error', 'catalog-change',
-  'call-requested', 'approved', 'denied', 'expired', 'voided', 'completed', 'failed', 'config',
-  'consent-requested', 'consent-granted', 'consent-refused', 'consent-revoked', 'log-recovered', 'internal-error',
+  'connect',
+  'disconnect',
+  'connect-failed',
+  'server-error',
+  'catalog-change',
+  'call-requested',
+  'approved',
+  'denied',
+  'expired',
+  'voided',
+  'completed',
+  'failed',
+  'config',
+  'consent-requested',
+  'consent-granted',
+  'consent-refused',
+  'consent-revoked',
+  'log-recovered',
+  'internal-error',
 ]);
 export type AuditKind = z.infer<typeof AuditKind>;
 
@@ -67,11 +83,19 @@ const settingsFields = {
   /** Largest single message accepted from a stdio server, in bytes. */
   maxMessageBytes: z.number().int().min(1_048_576).max(1_073_741_824),
   /** How many bytes of call results the session keeps in memory; older results are released first (their summary stays in the audit log). */
-  maxRetainedResultBytes: z.number().int().min(1_048_576).max(8 * 1_073_741_824),
+  maxRetainedResultBytes: z
+    .number()
+    .int()
+    .min(1_048_576)
+    .max(8 * 1_073_741_824),
   /** How many calls of one server may wait for approval at once; more are refused (a flood cannot fill memory). */
   maxPendingApprovalsPerServer: z.number().int().min(1).max(10_000),
   /** Arguments up to this size are kept inline in the audit log; larger ones by hash and size only. */
-  maxInlineArgsBytes: z.number().int().min(0).max(16 * 1_048_576),
+  maxInlineArgsBytes: z
+    .number()
+    .int()
+    .min(0)
+    .max(16 * 1_048_576),
   /** Keep larger arguments beside the log (audit-args/<hash>.json), or not at all. */
   keepLargeArgs: z.boolean(),
 };

@@ -10,12 +10,33 @@ export interface ContentAnnotations {
   priority?: number;
   lastModified?: string;
 }
-export interface TextBlock { type: 'text'; text: string; annotations?: ContentAnnotations; _meta?: Record<string, unknown> }
-export interface ImageBlock { type: 'image'; data: string; mimeType: string; annotations?: ContentAnnotations }
-export interface AudioBlock { type: 'audio'; data: string; mimeType: string; annotations?: ContentAnnotations }
+export interface TextBlock {
+  type: 'text';
+  text: string;
+  annotations?: ContentAnnotations;
+  _meta?: Record<string, unknown>;
+}
+export interface ImageBlock {
+  type: 'image';
+  data: string;
+  mimeType: string;
+  annotations?: ContentAnnotations;
+}
+export interface AudioBlock {
+  type: 'audio';
+  data: string;
+  mimeType: string;
+  annotations?: ContentAnnotations;
+}
 export interface ResourceLinkBlock {
-  type: 'resource_link'; uri: string; name: string; title?: string; description?: string;
-  mimeType?: string; size?: number; annotations?: ContentAnnotations;
+  type: 'resource_link';
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+  annotations?: ContentAnnotations;
 }
 export interface EmbeddedResourceBlock {
   type: 'resource';

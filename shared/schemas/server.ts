@@ -4,20 +4,24 @@ import { PendingConsent } from './consent.js';
 const stringMap = z.record(z.string(), z.string());
 
 /** A stdio server: a command the console spawns. */
-export const StdioConfig = z.object({
-  type: z.literal('stdio'),
-  command: z.string().min(1, 'must be a non-empty string'),
-  args: z.array(z.string()).default([]),
-  env: stringMap.default({}),
-  cwd: z.string().min(1).optional(),
-}).strict();
+export const StdioConfig = z
+  .object({
+    type: z.literal('stdio'),
+    command: z.string().min(1, 'must be a non-empty string'),
+    args: z.array(z.string()).default([]),
+    env: stringMap.default({}),
+    cwd: z.string().min(1).optional(),
+  })
+  .strict();
 
 /** A remote server: Streamable HTTP, legacy SSE, or `auto` (Streamable HTTP, then SSE). */
-export const RemoteConfig = z.object({
-  type: z.enum(['http', 'sse', 'auto']),
-  url: z.url({ protocol: /^https?$/, error: 'must be an http: or https: URL' }),
-  headers: stringMap.default({}),
-}).strict();
+export const RemoteConfig = z
+  .object({
+    type: z.enum(['http', 'sse', 'auto']),
+    url: z.url({ protocol: /^https?$/, error: 'must be an http: or https: URL' }),
+    headers: stringMap.default({}),
+  })
+  .strict();
 
 /** A server's connection settings in the console's normalised form. */
 export const ServerConfig = z.discriminatedUnion('type', [StdioConfig, RemoteConfig]);

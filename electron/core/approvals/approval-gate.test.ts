@@ -2,23 +2,37 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApprovalGate, type ApprovalFields } from './approval-gate.js';
 
 const fields = (over: Partial<ApprovalFields> = {}): ApprovalFields => ({
-  callId: 'c', serverId: 's', serverIdentity: 'id', tool: 't', requestedBy: { kind: 'console' }, argsJson: '{}', argsHash: 'h1', fingerprint: 'f1',
+  callId: 'c',
+  serverId: 's',
+  serverIdentity: 'id',
+  tool: 't',
+  requestedBy: { kind: 'console' },
+  argsJson: '{}',
+  argsHash: 'h1',
+  fingerprint: 'f1',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-  trusted: false, risk: { level: 'unknown', openWorld: true, trusted: false, reasons: [] }, validationErrors: [], ...over,
+  trusted: false,
+  risk: { level: 'unknown', openWorld: true, trusted: false, reasons: [] },
+  validationErrors: [],
+  ...over,
 });
 
 describe('ApprovalGate', () => {
   it('refuses a decision naming other arguments, and leaves the approval pending', () => {
     const g = new ApprovalGate(() => {});
     const a = g.open(fields(), 60_000);
-    expect(() => g.decide({ approvalId: a.id, decision: 'approve', argsHash: 'other', scope: 'once' })).toThrow(expect.objectContaining({ code: 'args-mismatch' }));
+    expect(() => g.decide({ approvalId: a.id, decision: 'approve', argsHash: 'other', scope: 'once' })).toThrow(
+      expect.objectContaining({ code: 'args-mismatch' }),
+    );
     expect(g.get(a.id)?.status).toBe('pending');
   });
   it('decides once', () => {
     const g = new ApprovalGate(() => {});
     const a = g.open(fields(), 60_000);
     g.decide({ approvalId: a.id, decision: 'approve', argsHash: 'h1', scope: 'once' });
-    expect(() => g.decide({ approvalId: a.id, decision: 'approve', argsHash: 'h1', scope: 'once' })).toThrow(expect.objectContaining({ code: 'already-decided' }));
+    expect(() => g.decide({ approvalId: a.id, decision: 'approve', argsHash: 'h1', scope: 'once' })).toThrow(
+      expect.objectContaining({ code: 'already-decided' }),
+    );
   });
   it('expires a pending approval and refuses a late decision', () => {
     vi.useFakeTimers();
@@ -29,7 +43,9 @@ describe('ApprovalGate', () => {
       vi.advanceTimersByTime(1001);
       expect(expired).toHaveBeenCalledOnce();
       expect(g.get(a.id)?.status).toBe('expired');
-      expect(() => g.decide({ approvalId: a.id, decision: 'approve', argsHash: 'h1', scope: 'once' })).toThrow(expect.objectContaining({ code: 'already-decided' }));
+      expect(() => g.decide({ approvalId: a.id, decision: 'approve', argsHash: 'h1', scope: 'once' })).toThrow(
+        expect.objectContaining({ code: 'already-decided' }),
+      );
       expect(g.pending()).toEqual([]);
     } finally {
       vi.useRealTimers();

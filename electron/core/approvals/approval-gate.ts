@@ -26,7 +26,13 @@ export class ApprovalGate {
   /** Opens a pending approval that expires after `timeoutMs`. */
   open(fields: ApprovalFields, timeoutMs: number): Approval {
     const now = Date.now();
-    const a: Approval = { ...fields, id: randomUUID(), status: 'pending', createdAt: new Date(now).toISOString(), expiresAt: new Date(now + timeoutMs).toISOString() };
+    const a: Approval = {
+      ...fields,
+      id: randomUUID(),
+      status: 'pending',
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + timeoutMs).toISOString(),
+    };
     this.approvals.set(a.id, a);
     const t = setTimeout(() => this.expire(a.id), timeoutMs);
     t.unref();
@@ -56,7 +62,8 @@ export class ApprovalGate {
       throw new CoreError('expired', `approval ${a.id} expired at ${a.expiresAt}`);
     }
     // SECURITY: the decision must be for exactly the arguments shown.
-    if (input.argsHash !== a.argsHash) throw new CoreError('args-mismatch', 'the decision names other arguments than the ones awaiting approval; nothing was sent');
+    if (input.argsHash !== a.argsHash)
+      throw new CoreError('args-mismatch', 'the decision names other arguments than the ones awaiting approval; nothing was sent');
     this.close(a, input.decision === 'approve' ? 'approved' : 'denied');
     return a;
   }

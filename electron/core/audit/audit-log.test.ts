@@ -83,14 +83,22 @@ describe('AuditLog', () => {
   it('finds entries removed from the end of the log through its checkpoint', () => {
     const l = lines();
     writeFileSync(path, l.slice(0, 3).join('\n') + '\n');
-    expect(log.verify()).toMatchObject({ ok: false, firstBadSeq: 4, reason: 'the log ends at seq 3, before its checkpoint at seq 5: entries were removed from its end' });
+    expect(log.verify()).toMatchObject({
+      ok: false,
+      firstBadSeq: 4,
+      reason: 'the log ends at seq 3, before its checkpoint at seq 5: entries were removed from its end',
+    });
     // Replacing the newest entry by a forged one with the same seq is found too (without the key to rewrite both files).
     rmSync(`${path}.checkpoint`);
     expect(log.verify()).toMatchObject({ ok: true, warning: expect.stringMatching(/no checkpoint/) });
   });
 
   it('says so when there is no log at all', () => {
-    expect(new AuditLog(join(dir, 'nothing', 'audit.jsonl')).verify()).toMatchObject({ ok: false, entries: 0, reason: expect.stringMatching(/^there is no audit log at/) });
+    expect(new AuditLog(join(dir, 'nothing', 'audit.jsonl')).verify()).toMatchObject({
+      ok: false,
+      entries: 0,
+      reason: expect.stringMatching(/^there is no audit log at/),
+    });
   });
 
   it('never counts a short write as written: it loops, and a write that stops leaves no partial line and refuses more', () => {
@@ -133,7 +141,15 @@ describe('AuditLog', () => {
   });
 
   it('throws when the flush to disk fails', () => {
-    const again = new AuditLog(path, { fsync: true, io: { writeSync: (fd, b, o, l) => writeSync(fd, b, o, l), fdatasyncSync: () => { throw Object.assign(new Error('EIO: i/o error'), { code: 'EIO' }); } } });
+    const again = new AuditLog(path, {
+      fsync: true,
+      io: {
+        writeSync: (fd, b, o, l) => writeSync(fd, b, o, l),
+        fdatasyncSync: () => {
+          throw Object.assign(new Error('EIO: i/o error'), { code: 'EIO' });
+        },
+      },
+    });
     again.open();
     expect(() => again.append({ kind: 'approved' }, true)).toThrow(/EIO/);
     again.close();

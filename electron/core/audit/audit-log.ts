@@ -1,4 +1,17 @@
-import { closeSync, existsSync, fdatasyncSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fdatasyncSync,
+  fstatSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { canonicalJson } from '../../../shared/canonical-json.js';
 import type { AuditEntry, AuditKind, AuditVerifyResult } from '../../../shared/schemas/audit.js';
@@ -100,7 +113,14 @@ export class AuditLog {
       }
     }
     if (torn) {
-      this.append({ kind: 'log-recovered', reason: `a torn last line (${torn.bytes} bytes, from an interrupted write) was set aside`, detail: { file: torn.file, bytes: torn.bytes } }, true);
+      this.append(
+        {
+          kind: 'log-recovered',
+          reason: `a torn last line (${torn.bytes} bytes, from an interrupted write) was set aside`,
+          detail: { file: torn.file, bytes: torn.bytes },
+        },
+        true,
+      );
       this.broken = `the audit log ended in a torn line (an interrupted write); it was kept in ${torn.file} and the log goes on from the last whole entry`;
     } else if (this.seq > 0 && !existsSync(this.checkpointPath)) {
       this.writeCheckpoint();
@@ -247,12 +267,20 @@ export class AuditLog {
     let prevSeq = 0;
     let lastHash = GENESIS;
     for (let i = 0; i < lines.length; i++) {
-      const bad = (reason: string, seq?: number): AuditVerifyResult => ({ ok: false, entries: lines.length, firstBadLine: i + 1, firstBadSeq: seq, reason, recovered: recovered.length ? recovered : undefined });
+      const bad = (reason: string, seq?: number): AuditVerifyResult => ({
+        ok: false,
+        entries: lines.length,
+        firstBadLine: i + 1,
+        firstBadSeq: seq,
+        reason,
+        recovered: recovered.length ? recovered : undefined,
+      });
       let e: Record<string, unknown>;
       try {
         e = JSON.parse(lines[i]) as Record<string, unknown>;
       } catch {
-        if (tornTail && i === lines.length - 1) return bad('not valid JSON: a torn last line (an interrupted write), set aside when the console next opens the log', prevSeq + 1);
+        if (tornTail && i === lines.length - 1)
+          return bad('not valid JSON: a torn last line (an interrupted write), set aside when the console next opens the log', prevSeq + 1);
         return bad('not valid JSON');
       }
       const seq = typeof e.seq === 'number' ? e.seq : undefined;
@@ -271,8 +299,15 @@ export class AuditLog {
       return result;
     }
     if (cp === 'unreadable') return { ...result, ok: false, reason: `the checkpoint ${this.checkpointPath} is not readable (it was changed)` };
-    if (cp.seq > prevSeq) return { ...result, ok: false, firstBadSeq: prevSeq + 1, reason: `the log ends at seq ${prevSeq}, before its checkpoint at seq ${cp.seq}: entries were removed from its end` };
-    if (cp.seq === prevSeq && cp.hash !== lastHash) return { ...result, ok: false, firstBadSeq: prevSeq, reason: `the newest entry (seq ${prevSeq}) is not the one the checkpoint recorded` };
+    if (cp.seq > prevSeq)
+      return {
+        ...result,
+        ok: false,
+        firstBadSeq: prevSeq + 1,
+        reason: `the log ends at seq ${prevSeq}, before its checkpoint at seq ${cp.seq}: entries were removed from its end`,
+      };
+    if (cp.seq === prevSeq && cp.hash !== lastHash)
+      return { ...result, ok: false, firstBadSeq: prevSeq, reason: `the newest entry (seq ${prevSeq}) is not the one the checkpoint recorded` };
     return result;
   }
 
@@ -310,7 +345,9 @@ export class AuditLog {
   private readLines(): string[] {
     if (this.fd !== null) this.drain();
     if (!existsSync(this.path)) return [];
-    return readFileSync(this.path, 'utf8').split('\n').filter((l) => l.length > 0);
+    return readFileSync(this.path, 'utf8')
+      .split('\n')
+      .filter((l) => l.length > 0);
   }
 
   /** A last line without its newline is an interrupted write: kept in a `.torn` file, then cut off. */

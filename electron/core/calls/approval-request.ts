@@ -25,10 +25,21 @@ export function approvalFields(
   extra: { diff?: Approval['diff']; replaces?: string; stale?: string },
 ): ApprovalFields {
   return {
-    callId: record.id, serverId: record.serverId, serverName: server.name, serverIdentity: server.identity,
-    tool: tool.name, toolTitle: tool.title, requestedBy: record.requestedBy, argsJson: record.argsJson, argsHash: record.argsHash,
-    fingerprint: tool.fingerprint, annotations: tool.annotations, declaredAnnotations: tool.declaredAnnotations,
-    trusted: server.settings.trusted, risk: riskSummary(tool.declaredAnnotations, server.settings.trusted), validationErrors,
+    callId: record.id,
+    serverId: record.serverId,
+    serverName: server.name,
+    serverIdentity: server.identity,
+    tool: tool.name,
+    toolTitle: tool.title,
+    requestedBy: record.requestedBy,
+    argsJson: record.argsJson,
+    argsHash: record.argsHash,
+    fingerprint: tool.fingerprint,
+    annotations: tool.annotations,
+    declaredAnnotations: tool.declaredAnnotations,
+    trusted: server.settings.trusted,
+    risk: riskSummary(tool.declaredAnnotations, server.settings.trusted),
+    validationErrors,
     ...extra,
   };
 }

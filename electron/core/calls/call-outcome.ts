@@ -12,7 +12,8 @@ export function checkStructured(validator: SchemaValidator, tool: ToolView, stru
   if (!tool.outputSchema) return { status: structured === undefined ? 'absent' : 'no-schema' };
   // The spec asks for structuredContent only of successful results: a tool error may come without it.
   if (structured === undefined && isError) return { status: 'absent' };
-  if (structured === undefined) return { status: 'invalid', errors: [{ path: '/', message: 'the tool declares an outputSchema but sent no structuredContent' }] };
+  if (structured === undefined)
+    return { status: 'invalid', errors: [{ path: '/', message: 'the tool declares an outputSchema but sent no structuredContent' }] };
   const c = validator.check(tool.outputSchema, structured);
   if (c.ok === true) return { status: 'valid' };
   if (c.ok === 'unchecked') return { status: 'invalid', errors: [{ path: '/', message: `not validated: ${c.reason}` }] };
@@ -55,12 +56,30 @@ export function summarise(r: CallRecord, sizes: number[]): Record<string, unknow
 
 /** An audit entry about one call: what every such entry carries (server, tool, fingerprint, call, argument hash, who asked), and `more`. */
 export function callEntry(r: CallRecord, serverIdentity: string | undefined, kind: AuditKind, more: Partial<AuditFields> = {}): AuditFields {
-  return { kind, serverId: r.serverId, serverIdentity, tool: r.tool, fingerprint: r.fingerprint, callId: r.id, argsHash: r.argsHash, requestedBy: r.requestedBy, ...more };
+  return {
+    kind,
+    serverId: r.serverId,
+    serverIdentity,
+    tool: r.tool,
+    fingerprint: r.fingerprint,
+    callId: r.id,
+    argsHash: r.argsHash,
+    requestedBy: r.requestedBy,
+    ...more,
+  };
 }
 
 /** The audit entry that closes a call: completed, failed, denied or expired, with what came back in brief. */
 export function outcomeEntry(r: CallRecord, serverIdentity: string | undefined, sizes: number[]): AuditFields {
-  const kind = r.outcome === 'denied' ? (r.decidedBy === 'timeout' ? 'expired' : 'denied') : r.outcome === 'ok' || r.outcome === 'tool-error' ? 'completed' : 'failed';
+  const kind =
+    r.outcome === 'denied' ? (r.decidedBy === 'timeout' ? 'expired' : 'denied') : r.outcome === 'ok' || r.outcome === 'tool-error' ? 'completed' : 'failed';
   const decision = kind === 'denied' || kind === 'expired' ? 'deny' : undefined;
-  return callEntry(r, serverIdentity, kind, { decision, decidedBy: r.decidedBy, reason: r.reason, outcome: r.outcome, durationMs: r.durationMs, summary: summarise(r, sizes) });
+  return callEntry(r, serverIdentity, kind, {
+    decision,
+    decidedBy: r.decidedBy,
+    reason: r.reason,
+    outcome: r.outcome,
+    durationMs: r.durationMs,
+    summary: summarise(r, sizes),
+  });
 }

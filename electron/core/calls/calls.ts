@@ -74,7 +74,11 @@ export class CallManager {
     if (!server.client) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
     const tool = this.deps.catalog.get(serverId, toolName);
     if (!tool) throw new CoreError('unknown-tool', `server ${JSON.stringify(serverId)} offers no tool ${JSON.stringify(toolName)}`);
-    if (tool.needsTaskMode) throw new CoreError('needs-task-mode', `tool ${JSON.stringify(toolName)} can only be called as a task (execution.taskSupport is "required"), and the console does not run tasks yet; nothing was sent`);
+    if (tool.needsTaskMode)
+      throw new CoreError(
+        'needs-task-mode',
+        `tool ${JSON.stringify(toolName)} can only be called as a task (execution.taskSupport is "required"), and the console does not run tasks yet; nothing was sent`,
+      );
     let argsJson: string;
     try {
       argsJson = wireJson(args);
@@ -86,12 +90,31 @@ export class CallManager {
     // SECURITY: a page or agent that floods requests cannot grow the pending set without a bound.
     const waiting = this.gate.pending().filter((a) => a.serverId === serverId).length;
     if (waiting >= limits.maxPendingApprovalsPerServer) {
-      this.audit({ kind: 'denied', serverId, serverIdentity: server.identity, tool: toolName, argsHash, requestedBy, decidedBy: 'system', reason: `refused: ${waiting} calls of this server already wait for approval (the limit)` });
-      throw new CoreError('too-many-pending', `server ${JSON.stringify(serverId)} already has ${waiting} calls waiting for approval (the limit is ${limits.maxPendingApprovalsPerServer}); decide or cancel some first`);
+      this.audit({
+        kind: 'denied',
+        serverId,
+        serverIdentity: server.identity,
+        tool: toolName,
+        argsHash,
+        requestedBy,
+        decidedBy: 'system',
+        reason: `refused: ${waiting} calls of this server already wait for approval (the limit)`,
+      });
+      throw new CoreError(
+        'too-many-pending',
+        `server ${JSON.stringify(serverId)} already has ${waiting} calls waiting for approval (the limit is ${limits.maxPendingApprovalsPerServer}); decide or cancel some first`,
+      );
     }
     const record: CallRecord = {
-      id: randomUUID(), serverId, tool: toolName, argsJson, argsHash, fingerprint: tool.fingerprint, requestedBy,
-      state: 'awaiting-approval', requestedAt: new Date().toISOString(),
+      id: randomUUID(),
+      serverId,
+      tool: toolName,
+      argsJson,
+      argsHash,
+      fingerprint: tool.fingerprint,
+      requestedBy,
+      state: 'awaiting-approval',
+      requestedAt: new Date().toISOString(),
     };
     // Arguments above the inline limit are logged by hash and size (kept beside the log, by setting).
     const inline = argsJson.length <= limits.maxInlineArgsBytes;
@@ -180,7 +203,12 @@ export class CallManager {
       if (!state) continue;
       const server = this.deps.server(a.serverId);
       const tool = this.deps.catalog.get(a.serverId, a.tool);
-      this.audit(callEntry(state.record, a.serverIdentity, 'voided', { fingerprint: a.fingerprint, reason: tool ? 'the tool changed while awaiting approval' : 'the tool was removed while awaiting approval' }));
+      this.audit(
+        callEntry(state.record, a.serverIdentity, 'voided', {
+          fingerprint: a.fingerprint,
+          reason: tool ? 'the tool changed while awaiting approval' : 'the tool was removed while awaiting approval',
+        }),
+      );
       if (!server || !tool) this.finish(state, { outcome: 'cancelled', decidedBy: 'system', reason: 'the server no longer offers this tool' });
       else this.ask(state, server, tool, changed.get(a.tool), a.id);
     }
@@ -220,14 +248,32 @@ export class CallManager {
     if (!server || !tool) return this.finish(state, { outcome: 'cancelled', decidedBy: 'system', reason: 'the server or tool is gone' });
     if (tool.fingerprint !== r.fingerprint) {
       // The definition changed between the decision and now: ask again, showing what changed.
-      const before = this.deps.catalog.changes.toArray().reverse().find((c) => c.serverId === r.serverId && c.changed.some((x) => x.name === r.tool));
-      return this.ask(state, server, tool, before?.changed.find((x) => x.name === r.tool), r.approvalId);
+      const before = this.deps.catalog.changes
+        .toArray()
+        .reverse()
+        .find((c) => c.serverId === r.serverId && c.changed.some((x) => x.name === r.tool));
+      return this.ask(
+        state,
+        server,
+        tool,
+        before?.changed.find((x) => x.name === r.tool),
+        r.approvalId,
+      );
     }
     try {
       // SECURITY: the approval is on disk before the call goes out; if it cannot be, nothing is sent.
       this.audit(callEntry(r, server.identity, 'approved', { decision: 'approve', decidedBy, reason }), true);
     } catch (e) {
-      return this.finish(state, { outcome: 'denied', decidedBy: 'system', error: { code: 'audit-failed', message: (e as Error).message }, reason: 'not sent: the approval could not be written to the audit log' }, false);
+      return this.finish(
+        state,
+        {
+          outcome: 'denied',
+          decidedBy: 'system',
+          error: { code: 'audit-failed', message: (e as Error).message },
+          reason: 'not sent: the approval could not be written to the audit log',
+        },
+        false,
+      );
     }
     r.decidedBy = decidedBy;
     this.run(state, server, tool);
@@ -260,7 +306,11 @@ export class CallManager {
             const structured = checkStructured(this.deps.validator, tool, result.structuredContent, result.isError === true);
             this.finish(state, { outcome: result.isError ? 'tool-error' : 'ok', result, structured, durationMs: performance.now() - t0 });
           } catch (e) {
-            this.finish(state, { outcome: 'protocol-error', error: { code: 'bad-result', message: `the result could not be processed: ${(e as Error).message}` }, durationMs: performance.now() - t0 });
+            this.finish(state, {
+              outcome: 'protocol-error',
+              error: { code: 'bad-result', message: `the result could not be processed: ${(e as Error).message}` },
+              durationMs: performance.now() - t0,
+            });
           }
         },
         (err: unknown) => this.finish(state, { ...classify(err, state.cancelled === true), durationMs: performance.now() - t0 }),

@@ -89,7 +89,14 @@ export function linearRegExp(pattern: string, flags: string): { test(s: string):
 linearRegExp.code = 'linearRegExp';
 
 function make<T extends new (opts: object) => { compile: (s: object) => ValidateFunction }>(Cls: T): InstanceType<T> {
-  const ajv = new Cls({ strict: false, allErrors: true, validateFormats: true, addUsedSchema: false, inlineRefs: true, code: { regExp: linearRegExp } }) as InstanceType<T>;
+  const ajv = new Cls({
+    strict: false,
+    allErrors: true,
+    validateFormats: true,
+    addUsedSchema: false,
+    inlineRefs: true,
+    code: { regExp: linearRegExp },
+  }) as InstanceType<T>;
   addFormats(ajv);
   return ajv;
 }
@@ -105,7 +112,8 @@ function inspect(node: unknown, depth: number): string | null {
   }
   if (node && typeof node === 'object') {
     for (const [k, v] of Object.entries(node)) {
-      if (k === 'pattern' && typeof v === 'string' && v.length > MAX_PATTERN_LENGTH) return `a pattern is longer than ${MAX_PATTERN_LENGTH} characters and was not compiled`;
+      if (k === 'pattern' && typeof v === 'string' && v.length > MAX_PATTERN_LENGTH)
+        return `a pattern is longer than ${MAX_PATTERN_LENGTH} characters and was not compiled`;
       const p = inspect(v, depth + 1);
       if (p) return p;
     }

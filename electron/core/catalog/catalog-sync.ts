@@ -86,7 +86,11 @@ export class CatalogSync {
       if (this.streams.get(id) !== stream) return;
       // An initial listing's names are not repeated: every tool of it is new, and the chunks name them all.
       const last = index === count - 1 && change.reason !== 'initial';
-      this.deps.bus.emit('catalog.changed', { change: last ? change : light, tools: tools.slice(index * CATALOG_CHUNK, (index + 1) * CATALOG_CHUNK), chunk: { index, count, stream } });
+      this.deps.bus.emit('catalog.changed', {
+        change: last ? change : light,
+        tools: tools.slice(index * CATALOG_CHUNK, (index + 1) * CATALOG_CHUNK),
+        chunk: { index, count, stream },
+      });
       if (index + 1 < count) setImmediate(() => send(index + 1));
     };
     send(0);
@@ -110,12 +114,31 @@ export class CatalogSync {
       if (this.deps.client(id) !== client) return;
       const raw = listing.items;
       if (listing.problems.length) {
-        this.errors.set(id, `tools/list: ${listing.problems.slice(0, 3).join('; ')}${listing.problems.length > 3 ? ` (and ${listing.problems.length - 3} more)` : ''}`);
-        this.deps.trail.record({ kind: 'server-error', serverId: id, serverIdentity: identity, reason: 'malformed tools in tools/list', detail: { problems: listing.problems.slice(0, 50) } });
+        this.errors.set(
+          id,
+          `tools/list: ${listing.problems.slice(0, 3).join('; ')}${listing.problems.length > 3 ? ` (and ${listing.problems.length - 3} more)` : ''}`,
+        );
+        this.deps.trail.record({
+          kind: 'server-error',
+          serverId: id,
+          serverIdentity: identity,
+          reason: 'malformed tools in tools/list',
+          detail: { problems: listing.problems.slice(0, 50) },
+        });
       } else this.errors.delete(id);
       const change = build.commit(reason);
       if (change.reason !== 'initial' && !isEmptyDiff(change)) {
-        this.deps.trail.record({ kind: 'catalog-change', serverId: id, serverIdentity: identity, reason: change.reason, detail: { added: change.added, removed: change.removed, changed: change.changed.map((c) => ({ name: c.name, fields: c.fields, fingerprint: this.deps.catalog.get(id, c.name)?.fingerprint })) } });
+        this.deps.trail.record({
+          kind: 'catalog-change',
+          serverId: id,
+          serverIdentity: identity,
+          reason: change.reason,
+          detail: {
+            added: change.added,
+            removed: change.removed,
+            changed: change.changed.map((c) => ({ name: c.name, fields: c.fields, fingerprint: this.deps.catalog.get(id, c.name)?.fingerprint })),
+          },
+        });
       } else if (change.reason === 'initial') {
         this.deps.trail.record({ kind: 'catalog-change', serverId: id, serverIdentity: identity, reason: 'initial', detail: { tools: raw.length } });
       }
@@ -130,7 +153,13 @@ export class CatalogSync {
       this.errors.set(id, msg);
       // SECURITY: the old definitions may no longer be what the server runs: no grant or policy applies until a listing succeeds.
       this.deps.catalog.markStale(id, msg);
-      this.deps.trail.record({ kind: 'server-error', serverId: id, serverIdentity: identity, reason: msg, detail: { stale: this.deps.catalog.tools(id).length > 0 } });
+      this.deps.trail.record({
+        kind: 'server-error',
+        serverId: id,
+        serverIdentity: identity,
+        reason: msg,
+        detail: { stale: this.deps.catalog.tools(id).length > 0 },
+      });
       this.deps.announce(id);
     }
   }

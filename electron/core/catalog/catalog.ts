@@ -26,7 +26,8 @@ export const TOOLS_LIST: ListSpec<RawTool> = {
     if (!t || typeof t !== 'object' || Array.isArray(t)) return 'not an object';
     const { name, inputSchema } = t as Record<string, unknown>;
     if (typeof name !== 'string' || name === '') return 'no name';
-    if (!inputSchema || typeof inputSchema !== 'object' || Array.isArray(inputSchema)) return `tool ${JSON.stringify(name.slice(0, 100))} has no inputSchema object`;
+    if (!inputSchema || typeof inputSchema !== 'object' || Array.isArray(inputSchema))
+      return `tool ${JSON.stringify(name.slice(0, 100))} has no inputSchema object`;
     return null;
   },
 };
@@ -56,7 +57,10 @@ function anyHidden(v: unknown, depth: number): boolean {
 export function toolView(serverId: string, identity: string, trusted: boolean, def: RawTool, known?: { json: string; fingerprint: string }): ToolView {
   const json = known?.json ?? JSON.stringify(def);
   const fingerprint = known?.fingerprint ?? sha256(canonicalJson(def));
-  const declared = def.annotations && typeof def.annotations === 'object' && !Array.isArray(def.annotations) ? (def.annotations as ToolView['declaredAnnotations']) : undefined;
+  const declared =
+    def.annotations && typeof def.annotations === 'object' && !Array.isArray(def.annotations)
+      ? (def.annotations as ToolView['declaredAnnotations'])
+      : undefined;
   // SECURITY: only icons of the right shape reach the views (the rest are not icons).
   const icons = Array.isArray(def.icons) ? def.icons.filter((i) => Icon.safeParse(i).success) : undefined;
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -149,7 +153,8 @@ export class Catalog {
               json = canonicalJson(t, MAX_JSON_DEPTH);
               fingerprint = sha256(json);
             }
-            if (json.length > MAX_DEFINITION_BYTES) throw new Error(`its definition is larger than ${MAX_DEFINITION_BYTES / 1024} KB (${Math.round(json.length / 1024)} KB)`);
+            if (json.length > MAX_DEFINITION_BYTES)
+              throw new Error(`its definition is larger than ${MAX_DEFINITION_BYTES / 1024} KB (${Math.round(json.length / 1024)} KB)`);
             const view = toolView(serverId, identity, trusted, t, { json, fingerprint });
             fpCache?.set(json, fingerprint);
             raw.push(t);
@@ -164,16 +169,26 @@ export class Catalog {
     };
   }
 
-  private swapIn(serverId: string, identity: string, raw: RawTool[], views: ToolView[], fpCache: Map<string, string> | undefined, reason: CatalogChange['reason']): CatalogChange {
+  private swapIn(
+    serverId: string,
+    identity: string,
+    raw: RawTool[],
+    views: ToolView[],
+    fpCache: Map<string, string> | undefined,
+    reason: CatalogChange['reason'],
+  ): CatalogChange {
     const fingerprints = views.map((v) => v.fingerprint);
     this.staleReasons.delete(serverId);
     const before = this.servers.get(serverId);
     const pinned = before && before.identity === identity ? undefined : this.pins.load(identity);
-    const previous = before && before.identity === identity ? { raw: before.raw, fps: before.fingerprints } : pinned && { raw: pinned.items, fps: pinned.fingerprints };
+    const previous =
+      before && before.identity === identity ? { raw: before.raw, fps: before.fingerprints } : pinned && { raw: pinned.items, fps: pinned.fingerprints };
     const byName = new Map<string, number>();
     raw.forEach((t, i) => byName.set(t.name, i));
     this.servers.set(serverId, { identity, fpCache, raw, fingerprints, views, byName });
-    const diff = previous ? diffCatalog(previous.raw, raw, { before: previous.fps ?? previous.raw.map((t) => hashJson(t)), after: fingerprints }) : { added: raw.map((t) => t.name), removed: [], changed: [] };
+    const diff = previous
+      ? diffCatalog(previous.raw, raw, { before: previous.fps ?? previous.raw.map((t) => hashJson(t)), after: fingerprints })
+      : { added: raw.map((t) => t.name), removed: [], changed: [] };
     const change: CatalogChange = { serverId, at: new Date().toISOString(), reason: previous ? reason : 'initial', ...diff };
     this.changes.push(change);
     this.pins.save(identity, raw, fingerprints);
@@ -224,4 +239,3 @@ function cacheOf(raw: RawTool[], fingerprints: string[]): Map<string, string> {
   raw.forEach((t, i) => m.set(JSON.stringify(t), fingerprints[i]));
   return m;
 }
-

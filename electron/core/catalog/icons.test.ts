@@ -27,13 +27,34 @@ describe('https icons', () => {
   let hits = 0;
   beforeAll(async () => {
     dir = tempDir();
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
     ca = readFileSync(join(dir, 'cert.pem'), 'utf8');
     server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: ca }, (req, res) => {
       hits++;
       if (req.url === '/icon.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from(PNG_BASE64, 'base64'));
       if (req.url === '/page.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>');
-      if (req.url === '/huge.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.concat([Buffer.from(PNG_BASE64, 'base64'), Buffer.alloc(MAX_ICON_BYTES)]));
+      if (req.url === '/huge.png')
+        return void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.concat([Buffer.from(PNG_BASE64, 'base64'), Buffer.alloc(MAX_ICON_BYTES)]));
       if (req.url === '/lie.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from(SVG_BASE64, 'base64'));
       if (req.url === '/to-http') return void res.writeHead(302, { location: 'http://127.0.0.1/icon.png' }).end();
       if (req.url === '/redirect') return void res.writeHead(302, { location: '/icon.png' }).end();

@@ -75,7 +75,6 @@ export class IconFetcher {
     return null;
   }
 
-
   private fetchOnce(url: string): Promise<string | null> {
     let p = this.cache.get(url);
     if (!p) {

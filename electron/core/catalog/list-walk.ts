@@ -29,7 +29,12 @@ export interface ListWalk<T> {
  * The next page is asked for before `onPage` handles the current one, so the console's work on a
  * page overlaps the server's work on the next. `onPage` returns what it skipped, and why.
  */
-export async function walkList<T>(client: Client, spec: ListSpec<T>, timeoutMs: number, onPage: (items: T[]) => string[] | void = () => {}): Promise<ListWalk<T>> {
+export async function walkList<T>(
+  client: Client,
+  spec: ListSpec<T>,
+  timeoutMs: number,
+  onPage: (items: T[]) => string[] | void = () => {},
+): Promise<ListWalk<T>> {
   // One page: the items are checked one by one below, so that one malformed item does not hide the rest.
   const Page = z.looseObject({ [spec.field]: z.array(z.unknown()), nextCursor: z.string().optional() });
   const items: T[] = [];

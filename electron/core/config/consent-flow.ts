@@ -48,7 +48,8 @@ export class ConsentFlow {
     const rec = consents.find('trust', id, e.identity);
     if (!rec?.trust) return;
     if (!e.settings.trusted) consents.revoke(id, 'trust');
-    else if (rec.trust.autoApproveReadOnly && !e.settings.autoApproveReadOnly) consents.record({ ...rec, trust: { trusted: true, autoApproveReadOnly: false } });
+    else if (rec.trust.autoApproveReadOnly && !e.settings.autoApproveReadOnly)
+      consents.record({ ...rec, trust: { trusted: true, autoApproveReadOnly: false } });
   }
 
   /** Asks a person to confirm trust the page asked for; applies it when confirmed. */
@@ -73,7 +74,13 @@ export class ConsentFlow {
   async obtain(q: ConsentQuestion): Promise<boolean> {
     const { consents, record } = this.deps;
     this.errors.delete(q.serverId);
-    record({ kind: 'consent-requested', serverId: q.serverId, serverIdentity: q.identity, reason: `${q.kind} consent requested`, detail: { launch: q.launch, trust: q.trust, where: consents.where } });
+    record({
+      kind: 'consent-requested',
+      serverId: q.serverId,
+      serverIdentity: q.identity,
+      reason: `${q.kind} consent requested`,
+      detail: { launch: q.launch, trust: q.trust, where: consents.where },
+    });
     const { record: given, why } = await consents.ask(q, () => this.deps.announce(q.serverId));
     if (given) {
       record({ kind: 'consent-granted', serverId: q.serverId, serverIdentity: q.identity, reason: `${q.kind} consent granted`, detail: { via: given.via } });
@@ -90,7 +97,8 @@ export class ConsentFlow {
   async revoke(serverId: string, kind?: ConsentKind): Promise<ConsentRecord[]> {
     const { store, consents } = this.deps;
     const gone = consents.revoke(serverId, kind);
-    for (const r of gone) this.deps.record({ kind: 'consent-revoked', serverId, serverIdentity: r.identity, reason: `${r.kind} consent revoked`, detail: { via: r.via } });
+    for (const r of gone)
+      this.deps.record({ kind: 'consent-revoked', serverId, serverIdentity: r.identity, reason: `${r.kind} consent revoked`, detail: { via: r.via } });
     const e = store.get(serverId);
     if (e && gone.some((r) => r.kind === 'trust') && (e.settings.trusted || e.settings.autoApproveReadOnly)) {
       store.put({ ...e, settings: { ...e.settings, trusted: false, autoApproveReadOnly: false } });

@@ -10,8 +10,14 @@ export function consentText(q: ConsentQuestion): string {
       `MCP Console: the console page asks to launch server ${safe(JSON.stringify(q.serverId), true)} with this command line:`,
       `  command: ${safe(l.command, true)}`,
       `  args:    ${l.args.length ? l.args.map((a) => safe(JSON.stringify(a), true)).join(' ') : '(none)'}`,
-      `  env:     ${Object.keys(l.env).length ? Object.entries(l.env).map(([k, v]) => `${safe(k, true)}=${safe(v, true)}`).join('  ') : '(none besides the minimal environment)'}`,
-      `  cwd:     ${l.cwd ? safe(l.cwd, true) : '(the console\'s own)'}`,
+      `  env:     ${
+        Object.keys(l.env).length
+          ? Object.entries(l.env)
+              .map(([k, v]) => `${safe(k, true)}=${safe(v, true)}`)
+              .join('  ')
+          : '(none besides the minimal environment)'
+      }`,
+      `  cwd:     ${l.cwd ? safe(l.cwd, true) : "(the console's own)"}`,
       'It runs with your permissions. Launch it?',
     );
   } else {
@@ -24,4 +30,3 @@ export function consentText(q: ConsentQuestion): string {
   }
   return lines.join('\n');
 }
-

@@ -132,7 +132,18 @@ export class ConsentStore {
     const answer = await a.answer;
     if (answer === 'unavailable') return { record: null, why: `nobody could be asked at ${provider.where}` };
     if (!answer) return { record: null, why: `refused at ${provider.where}` };
-    return { record: this.record({ kind: q.kind, serverId: q.serverId, identity: q.identity, launch: q.launch, trust: q.trust, via: provider.via, grantedAt: new Date().toISOString(), persistent: true }) };
+    return {
+      record: this.record({
+        kind: q.kind,
+        serverId: q.serverId,
+        identity: q.identity,
+        launch: q.launch,
+        trust: q.trust,
+        via: provider.via,
+        grantedAt: new Date().toISOString(),
+        persistent: true,
+      }),
+    };
   }
 
   private save(): void {

@@ -9,6 +9,8 @@ export function serverIdentity(config: ServerConfig): string {
   if (config.type === 'stdio') {
     return hashJson({ transport: 'stdio', command: config.command, args: config.args, env: config.env, cwd: config.cwd ?? null });
   }
-  const headerNames = Object.keys(config.headers).map((h) => h.toLowerCase()).sort();
+  const headerNames = Object.keys(config.headers)
+    .map((h) => h.toLowerCase())
+    .sort();
   return hashJson({ transport: 'remote', url: config.url, headerNames });
 }

@@ -13,8 +13,18 @@ describe('ServerStore', () => {
 
   it('saves servers as a host config with the console settings beside it, and reads them back', () => {
     const s = new ServerStore(dir);
-    s.put({ id: 'a', config: { type: 'stdio', command: 'x', args: ['1'], env: { K: 'V' } }, settings: { trusted: true, autoApproveReadOnly: false, connectTimeoutMs: 1000, callTimeoutMs: 2000 }, saved: true });
-    s.put({ id: 'tmp', config: { type: 'stdio', command: 'y', args: [], env: {} }, settings: { trusted: false, autoApproveReadOnly: false, connectTimeoutMs: 1000, callTimeoutMs: 2000 }, saved: false });
+    s.put({
+      id: 'a',
+      config: { type: 'stdio', command: 'x', args: ['1'], env: { K: 'V' } },
+      settings: { trusted: true, autoApproveReadOnly: false, connectTimeoutMs: 1000, callTimeoutMs: 2000 },
+      saved: true,
+    });
+    s.put({
+      id: 'tmp',
+      config: { type: 'stdio', command: 'y', args: [], env: {} },
+      settings: { trusted: false, autoApproveReadOnly: false, connectTimeoutMs: 1000, callTimeoutMs: 2000 },
+      saved: false,
+    });
     const text = readFileSync(join(dir, 'servers.json'), 'utf8');
     expect(Object.keys(parseHostConfig(text))).toEqual(['a']);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);

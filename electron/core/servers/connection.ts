@@ -110,7 +110,10 @@ export class ServerConnection {
     const url = new URL(config.url);
     const requestInit: RequestInit = { headers: config.headers };
     const seen = observingFetch();
-    if (config.type === 'sse') return this.attempt(new SSEClientTransport(url, { requestInit, fetch: seen.fetch }), 'sse', timeoutMs, gen).catch((e) => Promise.reject(httpError(e, url, seen.last)));
+    if (config.type === 'sse')
+      return this.attempt(new SSEClientTransport(url, { requestInit, fetch: seen.fetch }), 'sse', timeoutMs, gen).catch((e) =>
+        Promise.reject(httpError(e, url, seen.last)),
+      );
     try {
       return await this.attempt(new StreamableHTTPClientTransport(url, { requestInit, fetch: seen.fetch }), 'http', timeoutMs, gen);
     } catch (e) {
@@ -121,7 +124,9 @@ export class ServerConnection {
       const fallback = config.type === 'auto' && status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
       if (!fallback) throw httpError(e, url, seen.last);
       this.addLines([`[console] Streamable HTTP was refused (HTTP ${status}); trying legacy SSE`]);
-      return this.attempt(new SSEClientTransport(url, { requestInit, fetch: seen.fetch }), 'sse', timeoutMs, gen).catch((e2) => Promise.reject(httpError(e2, url, seen.last)));
+      return this.attempt(new SSEClientTransport(url, { requestInit, fetch: seen.fetch }), 'sse', timeoutMs, gen).catch((e2) =>
+        Promise.reject(httpError(e2, url, seen.last)),
+      );
     }
   }
 

@@ -45,12 +45,18 @@ export class Connections {
     const client = st.status === 'connected' ? c?.client : undefined;
     const pending = consents.pending(id);
     return {
-      id, config: e.config, settings: e.settings, saved: e.saved, identity: e.identity,
+      id,
+      config: e.config,
+      settings: e.settings,
+      saved: e.saved,
+      identity: e.identity,
       status: pending?.kind === 'launch' && st.status !== 'connected' ? 'awaiting-consent' : st.status,
       consent: pending,
       launchConsented: e.config.type !== 'stdio' || consents.find('launch', id, e.identity) !== undefined,
-      transport: st.transport, error: st.error ?? consent.error(id) ?? sync.listError(id),
-      exitCode: st.exit?.code, signal: st.exit?.signal,
+      transport: st.transport,
+      error: st.error ?? consent.error(id) ?? sync.listError(id),
+      exitCode: st.exit?.code,
+      signal: st.exit?.signal,
       lastStderr: st.status === 'error' ? c?.stderr.last(20) : undefined,
       serverInfo: client?.getServerVersion() as Record<string, unknown> | undefined,
       protocolVersion: st.protocolVersion,
@@ -87,11 +93,22 @@ export class Connections {
       await conn.connect(e.config, e.settings, store.settings.maxMessageBytes);
     } catch (err) {
       catalog.drop(id);
-      trail.record({ kind: 'connect-failed', serverId: id, serverIdentity: identity, reason: (err as Error).message, detail: { exit: conn.state.exit, lastStderr: conn.stderr.last(20) } });
+      trail.record({
+        kind: 'connect-failed',
+        serverId: id,
+        serverIdentity: identity,
+        reason: (err as Error).message,
+        detail: { exit: conn.state.exit, lastStderr: conn.stderr.last(20) },
+      });
       return this.view(id);
     }
     const v = this.view(id);
-    trail.record({ kind: 'connect', serverId: id, serverIdentity: identity, detail: { transport: v.transport, protocolVersion: v.protocolVersion, serverInfo: v.serverInfo } });
+    trail.record({
+      kind: 'connect',
+      serverId: id,
+      serverIdentity: identity,
+      detail: { transport: v.transport, protocolVersion: v.protocolVersion, serverInfo: v.serverInfo },
+    });
     await sync.refresh(id, 'reconnect');
     return this.announce(id);
   }
@@ -133,7 +150,13 @@ export class Connections {
         toolsListChanged: () => void this.deps.sync.refresh(id, 'list_changed'),
         lost: (reason) => {
           const e = this.deps.store.get(id);
-          this.deps.trail.record({ kind: 'server-error', serverId: id, serverIdentity: e?.identity, reason, detail: { exit: conn.state.exit, lastStderr: conn.stderr.last(20) } });
+          this.deps.trail.record({
+            kind: 'server-error',
+            serverId: id,
+            serverIdentity: e?.identity,
+            reason,
+            detail: { exit: conn.state.exit, lastStderr: conn.stderr.last(20) },
+          });
           this.deps.sync.drop(id);
         },
       });

@@ -22,7 +22,7 @@ export function writeFileAtomic(path: string, content: string): void {
     fd = openSync(tmp, 'w', 0o600);
     // write(2) may write less than asked (a nearly full disk): loop until every byte is written.
     const buf = Buffer.from(content, 'utf8');
-    for (let off = 0; off < buf.length; ) {
+    for (let off = 0; off < buf.length;) {
       const n = writeSync(fd, buf, off, buf.length - off);
       if (!(n > 0)) throw Object.assign(new Error(`wrote ${off} of ${buf.length} bytes of ${path}`), { code: 'ENOSPC' });
       off += n;

@@ -8,10 +8,23 @@ import { useConsole } from '../../store/store';
 import { ApprovalDialog, ARM_DELAY_MS } from './ApprovalDialog';
 
 const approval = (over: Partial<Approval> = {}): Approval => ({
-  id: 'a1', callId: 'c1', serverId: 'fx', serverIdentity: 'i'.repeat(64), tool: 'write_file', requestedBy: { kind: 'console' }, argsJson: '{"10":true,"9":1,"path":"/tmp/x"}',
-  argsHash: 'h'.repeat(64), fingerprint: 'f'.repeat(64), annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-  trusted: false, risk: { level: 'destructive', openWorld: true, trusted: false, reasons: ['declared destructive'] }, validationErrors: [],
-  status: 'pending', createdAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 600_000).toISOString(), ...over,
+  id: 'a1',
+  callId: 'c1',
+  serverId: 'fx',
+  serverIdentity: 'i'.repeat(64),
+  tool: 'write_file',
+  requestedBy: { kind: 'console' },
+  argsJson: '{"10":true,"9":1,"path":"/tmp/x"}',
+  argsHash: 'h'.repeat(64),
+  fingerprint: 'f'.repeat(64),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  trusted: false,
+  risk: { level: 'destructive', openWorld: true, trusted: false, reasons: ['declared destructive'] },
+  validationErrors: [],
+  status: 'pending',
+  createdAt: new Date().toISOString(),
+  expiresAt: new Date(Date.now() + 600_000).toISOString(),
+  ...over,
 });
 
 describe('ApprovalDialog', () => {
@@ -46,7 +59,13 @@ describe('ApprovalDialog', () => {
     fireEvent.click(screen.getByTestId('approve-once'));
     fireEvent.click(screen.getByTestId('approve-once'));
     expect(request).toHaveBeenCalledTimes(1);
-    expect(request).toHaveBeenCalledWith('approvals.decide', { approvalId: 'a1', decision: 'approve', argsHash: 'h'.repeat(64), scope: 'once', reason: undefined });
+    expect(request).toHaveBeenCalledWith('approvals.decide', {
+      approvalId: 'a1',
+      decision: 'approve',
+      argsHash: 'h'.repeat(64),
+      scope: 'once',
+      reason: undefined,
+    });
   });
 
   it('denies on Escape at once, and focuses Deny first', () => {

@@ -44,21 +44,62 @@ function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
   const expires = new Date(a.expiresAt);
   return (
     <div className="overlay approval-overlay" onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), decide('deny'))}>
-      <div className="modal wide approval" role="alertdialog" aria-modal="true" aria-labelledby="approval-title"
-        data-testid="approval-dialog" data-server={a.serverId} data-tool={a.tool} data-armed={armed}>
+      <div
+        className="modal wide approval"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="approval-title"
+        data-testid="approval-dialog"
+        data-server={a.serverId}
+        data-tool={a.tool}
+        data-armed={armed}
+      >
         <div className="modal-head">
           <h2 id="approval-title">Allow this call?</h2>
-          {rest.length > 0 && <span className="badge" data-testid="approval-queue">{rest.length} more waiting</span>}
+          {rest.length > 0 && (
+            <span className="badge" data-testid="approval-queue">
+              {rest.length} more waiting
+            </span>
+          )}
         </div>
         <dl className="kv">
           <dt>Server</dt>
-          <dd><strong><SafeText text={a.serverId} /></strong>{a.serverName && <> (<SafeText text={a.serverName} />)</>} <span className="mono small muted" title={a.serverIdentity}>identity {a.serverIdentity.slice(0, 12)}…</span></dd>
+          <dd>
+            <strong>
+              <SafeText text={a.serverId} />
+            </strong>
+            {a.serverName && (
+              <>
+                {' '}
+                (<SafeText text={a.serverName} />)
+              </>
+            )}{' '}
+            <span className="mono small muted" title={a.serverIdentity}>
+              identity {a.serverIdentity.slice(0, 12)}…
+            </span>
+          </dd>
           <dt>Tool</dt>
-          <dd>{a.toolTitle && <><SafeText text={a.toolTitle} /> — </>}<code><SafeText text={a.tool} /></code> <span className="mono small muted" title={a.fingerprint}>fingerprint {a.fingerprint.slice(0, 12)}…</span></dd>
+          <dd>
+            {a.toolTitle && (
+              <>
+                <SafeText text={a.toolTitle} /> —{' '}
+              </>
+            )}
+            <code>
+              <SafeText text={a.tool} />
+            </code>{' '}
+            <span className="mono small muted" title={a.fingerprint}>
+              fingerprint {a.fingerprint.slice(0, 12)}…
+            </span>
+          </dd>
           <dt>Asked by</dt>
-          <dd data-testid="approval-requester" data-kind={a.requestedBy.kind}><SafeText text={describeRequester(a.requestedBy)} /></dd>
+          <dd data-testid="approval-requester" data-kind={a.requestedBy.kind}>
+            <SafeText text={describeRequester(a.requestedBy)} />
+          </dd>
           <dt>Risk</dt>
-          <dd><RiskBadge risk={a.risk} /> <span className="small">{a.risk.reasons.join('; ')}</span></dd>
+          <dd>
+            <RiskBadge risk={a.risk} /> <span className="small">{a.risk.reasons.join('; ')}</span>
+          </dd>
         </dl>
         {a.diff && (
           <div className="warn-box" data-testid="approval-diff">
@@ -71,24 +112,47 @@ function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
           <AnnotationTable annotations={a.annotations} declared={a.declaredAnnotations} />
         </details>
         <div className="label">Arguments that will be sent, exactly ({a.argsJson.length.toLocaleString()} bytes, shown whole)</div>
-        <pre className="code args" data-testid="approval-args" tabIndex={0}><SafeText text={prettyJsonText(a.argsJson)} /></pre>
+        <pre className="code args" data-testid="approval-args" tabIndex={0}>
+          <SafeText text={prettyJsonText(a.argsJson)} />
+        </pre>
         {a.validationErrors.length > 0 && (
           <ul className="validation small" data-testid="approval-validation">
-            {a.validationErrors.map((e, i) => <li key={i}><code>{e.path}</code> {e.message}</li>)}
+            {a.validationErrors.map((e, i) => (
+              <li key={i}>
+                <code>{e.path}</code> {e.message}
+              </li>
+            ))}
           </ul>
         )}
-        <label className="small">Reason (optional)<input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="deny-reason" /></label>
-        {error && <div className="error" role="alert">{error}</div>}
+        <label className="small">
+          Reason (optional)
+          <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="deny-reason" />
+        </label>
+        {error && (
+          <div className="error" role="alert">
+            {error}
+          </div>
+        )}
         <div className="row gap end">
           <span className="small muted">Expires {expires.toLocaleTimeString()} · Esc denies</span>
           <span className="spacer" />
-          <button ref={denyRef} className="danger" onClick={() => decide('deny')} data-testid="deny">Deny</button>
-          <button onClick={() => decide('approve', 'session')} aria-disabled={!armed} className={armed ? '' : 'unarmed'} data-testid="approve-session">Allow for this session</button>
-          <button onClick={() => decide('approve', 'once')} aria-disabled={!armed} className={`primary ${armed ? '' : 'unarmed'}`} data-testid="approve-once">Allow once</button>
+          <button ref={denyRef} className="danger" onClick={() => decide('deny')} data-testid="deny">
+            Deny
+          </button>
+          <button onClick={() => decide('approve', 'session')} aria-disabled={!armed} className={armed ? '' : 'unarmed'} data-testid="approve-session">
+            Allow for this session
+          </button>
+          <button onClick={() => decide('approve', 'once')} aria-disabled={!armed} className={`primary ${armed ? '' : 'unarmed'}`} data-testid="approve-once">
+            Allow once
+          </button>
         </div>
         {rest.length > 0 && (
           <ul className="small muted queue">
-            {rest.map((r) => <li key={r.id}>next: <SafeText text={r.serverId} /> / <SafeText text={r.tool} /></li>)}
+            {rest.map((r) => (
+              <li key={r.id}>
+                next: <SafeText text={r.serverId} /> / <SafeText text={r.tool} />
+              </li>
+            ))}
           </ul>
         )}
       </div>

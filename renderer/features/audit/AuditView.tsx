@@ -14,8 +14,14 @@ function AuditDetail({ entry }: { entry: AuditEntry }) {
   const call = useConsole((s) => (entry.callId ? s.calls[entry.callId] : undefined));
   return (
     <div className="audit-detail-body">
-      {entry.argsFile && <div className="small muted">arguments ({entry.argsBytes?.toLocaleString()} bytes) kept beside the log in <code>{entry.argsFile}</code></div>}
-      <pre className="code wrap-anywhere"><SafeText text={prettyJsonText(JSON.stringify(entry))} /></pre>
+      {entry.argsFile && (
+        <div className="small muted">
+          arguments ({entry.argsBytes?.toLocaleString()} bytes) kept beside the log in <code>{entry.argsFile}</code>
+        </div>
+      )}
+      <pre className="code wrap-anywhere">
+        <SafeText text={prettyJsonText(JSON.stringify(entry))} />
+      </pre>
       {call?.result && (
         <ErrorBoundary what="result">
           <ResultView callId={call.id} />
@@ -35,11 +41,18 @@ export function AuditView() {
   const [verify, setVerify] = useState<AuditVerifyResult | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   useEffect(() => {
-    api.request('audit.query', { limit: 2000 }).then((e) => useConsole.getState().auditLoaded(e), () => {});
+    api.request('audit.query', { limit: 2000 }).then(
+      (e) => useConsole.getState().auditLoaded(e),
+      () => {},
+    );
     api.request('audit.verify', {}).then(setVerify, () => {});
   }, [api]);
   const shown = useMemo(
-    () => entries.filter((e) => (!server || e.serverId === server) && (!tool || (e.tool ?? '').includes(tool)) && (!kind || e.kind === kind)).slice().reverse(),
+    () =>
+      entries
+        .filter((e) => (!server || e.serverId === server) && (!tool || (e.tool ?? '').includes(tool)) && (!kind || e.kind === kind))
+        .slice()
+        .reverse(),
     [entries, server, tool, kind],
   );
   const servers = [...new Set(entries.map((e) => e.serverId).filter(Boolean))] as string[];
@@ -55,45 +68,80 @@ export function AuditView() {
   return (
     <div className="audit">
       <div className="row gap wrap">
-        <select value={server} onChange={(e) => setServer(e.target.value)} aria-label="Server"><option value="">all servers</option>{servers.map((s) => <option key={s}>{s}</option>)}</select>
+        <select value={server} onChange={(e) => setServer(e.target.value)} aria-label="Server">
+          <option value="">all servers</option>
+          {servers.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </select>
         <input value={tool} onChange={(e) => setTool(e.target.value)} placeholder="tool" aria-label="Tool" />
-        <select value={kind} onChange={(e) => setKind(e.target.value)} aria-label="Kind"><option value="">all kinds</option>{kinds.map((k) => <option key={k}>{k}</option>)}</select>
-        <button onClick={() => api.request('audit.verify', {}).then(setVerify)} data-testid="verify-audit">Verify chain</button>
+        <select value={kind} onChange={(e) => setKind(e.target.value)} aria-label="Kind">
+          <option value="">all kinds</option>
+          {kinds.map((k) => (
+            <option key={k}>{k}</option>
+          ))}
+        </select>
+        <button onClick={() => api.request('audit.verify', {}).then(setVerify)} data-testid="verify-audit">
+          Verify chain
+        </button>
         {verify && (
           <span className={verify.ok ? 'ok' : 'bad'} data-testid="audit-verify" data-ok={verify.ok}>
-            {verify.ok ? `chain intact (${verify.entries} entries)` : `broken at ${verify.firstBadLine !== undefined ? `entry ${verify.firstBadLine}` : `seq ${verify.firstBadSeq ?? '?'}`}: ${verify.reason}`}
+            {verify.ok
+              ? `chain intact (${verify.entries} entries)`
+              : `broken at ${verify.firstBadLine !== undefined ? `entry ${verify.firstBadLine}` : `seq ${verify.firstBadSeq ?? '?'}`}: ${verify.reason}`}
             {verify.recovered?.map((r) => ` · torn tail recovered at seq ${r.seq}`).join('')}
             {verify.warning && ` · ${verify.warning}`}
           </span>
         )}
         <span className="spacer" />
-        <button onClick={exportJson} data-testid="export-audit">Export JSON</button>
+        <button onClick={exportJson} data-testid="export-audit">
+          Export JSON
+        </button>
       </div>
       <table className="grid">
-        <thead><tr><th>#</th><th>Time</th><th>Kind</th><th>Server</th><th>Tool</th><th>Asked by</th><th>Decision</th><th>By</th><th>Outcome</th><th>Note</th></tr></thead>
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>Time</th>
+            <th>Kind</th>
+            <th>Server</th>
+            <th>Tool</th>
+            <th>Asked by</th>
+            <th>Decision</th>
+            <th>By</th>
+            <th>Outcome</th>
+            <th>Note</th>
+          </tr>
+        </thead>
         <tbody>
           {shown.slice(0, 1000).map((e) => (
             <Fragment key={e.seq}>
-            <tr data-testid="audit-entry" data-kind={e.kind} data-decision={e.decision ?? ''} className={open === e.seq ? 'selected clickable' : 'clickable'}
-              onClick={() => setOpen(open === e.seq ? null : e.seq)} aria-expanded={open === e.seq}>
-              <td>{e.seq}</td>
-              <td>{new Date(e.time).toLocaleTimeString()}</td>
-              <td>{e.kind}</td>
-              <td>{e.serverId && <SafeText text={e.serverId} />}</td>
-              <td className="mono">{e.tool && <SafeText text={e.tool} />}</td>
-              <td data-testid="audit-requester">{e.requestedBy && <SafeText text={describeRequester(e.requestedBy)} />}</td>
-              <td>{e.decision}</td>
-              <td>{e.decidedBy}</td>
-              <td>{e.outcome}</td>
-              <td className="small">{e.reason && <SafeText text={String(e.reason)} />}</td>
-            </tr>
-            {open === e.seq && (
-              <tr className="audit-detail" data-testid="audit-detail">
-                <td colSpan={10}>
-                  <AuditDetail entry={e} />
-                </td>
+              <tr
+                data-testid="audit-entry"
+                data-kind={e.kind}
+                data-decision={e.decision ?? ''}
+                className={open === e.seq ? 'selected clickable' : 'clickable'}
+                onClick={() => setOpen(open === e.seq ? null : e.seq)}
+                aria-expanded={open === e.seq}
+              >
+                <td>{e.seq}</td>
+                <td>{new Date(e.time).toLocaleTimeString()}</td>
+                <td>{e.kind}</td>
+                <td>{e.serverId && <SafeText text={e.serverId} />}</td>
+                <td className="mono">{e.tool && <SafeText text={e.tool} />}</td>
+                <td data-testid="audit-requester">{e.requestedBy && <SafeText text={describeRequester(e.requestedBy)} />}</td>
+                <td>{e.decision}</td>
+                <td>{e.decidedBy}</td>
+                <td>{e.outcome}</td>
+                <td className="small">{e.reason && <SafeText text={String(e.reason)} />}</td>
               </tr>
-            )}
+              {open === e.seq && (
+                <tr className="audit-detail" data-testid="audit-detail">
+                  <td colSpan={10}>
+                    <AuditDetail entry={e} />
+                  </td>
+                </tr>
+              )}
             </Fragment>
           ))}
         </tbody>

@@ -22,18 +22,39 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
   return (
     <div className="history">
       <table className="grid">
-        <thead><tr><th>When</th><th>Server</th><th>Tool</th><th>Asked by</th><th>Decided by</th><th>Outcome</th><th>Duration</th><th /></tr></thead>
+        <thead>
+          <tr>
+            <th>When</th>
+            <th>Server</th>
+            <th>Tool</th>
+            <th>Asked by</th>
+            <th>Decided by</th>
+            <th>Outcome</th>
+            <th>Duration</th>
+            <th />
+          </tr>
+        </thead>
         <tbody>
           {calls.map((c) => (
             <tr key={c.id} data-testid="history-row" className={open === c.id ? 'selected' : ''} onClick={() => setOpen(open === c.id ? null : c.id)}>
               <td>{new Date(c.requestedAt).toLocaleTimeString()}</td>
-              <td><SafeText text={c.serverId} /></td>
-              <td className="mono"><SafeText text={c.tool} /></td>
-              <td data-testid="history-requester"><SafeText text={describeRequester(c.requestedBy)} /></td>
+              <td>
+                <SafeText text={c.serverId} />
+              </td>
+              <td className="mono">
+                <SafeText text={c.tool} />
+              </td>
+              <td data-testid="history-requester">
+                <SafeText text={describeRequester(c.requestedBy)} />
+              </td>
               <td>{c.decidedBy ?? (c.state === 'awaiting-approval' ? 'waiting' : '—')}</td>
               <td className={`status-${c.outcome}`}>{c.outcome ?? c.state}</td>
               <td>{c.durationMs !== undefined ? `${c.durationMs.toFixed(0)} ms` : ''}</td>
-              <td><button onClick={(e) => (e.stopPropagation(), again(c.id))} data-testid="call-again">Call again</button></td>
+              <td>
+                <button onClick={(e) => (e.stopPropagation(), again(c.id))} data-testid="call-again">
+                  Call again
+                </button>
+              </td>
             </tr>
           ))}
         </tbody>
@@ -41,8 +62,12 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
       {open && (
         <div className="history-detail">
           <div className="label">Arguments sent</div>
-          <pre className="code wrap-anywhere"><SafeText text={prettyJsonText(useConsole.getState().calls[open].argsJson)} /></pre>
-          <ErrorBoundary key={open} what="result"><ResultView callId={open} /></ErrorBoundary>
+          <pre className="code wrap-anywhere">
+            <SafeText text={prettyJsonText(useConsole.getState().calls[open].argsJson)} />
+          </pre>
+          <ErrorBoundary key={open} what="result">
+            <ResultView callId={open} />
+          </ErrorBoundary>
         </div>
       )}
     </div>

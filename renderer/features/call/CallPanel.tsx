@@ -68,11 +68,19 @@ export function CallPanel({ tool }: { tool: ToolView }) {
         <h3>Call</h3>
         <span className="spacer" />
         <div className="segmented" role="tablist">
-          <button role="tab" aria-selected={mode === 'form'} disabled={!!noForm} onClick={() => switchTo('form')} data-testid="mode-form">Form</button>
-          <button role="tab" aria-selected={mode === 'json'} onClick={() => switchTo('json')} data-testid="mode-json">JSON</button>
+          <button role="tab" aria-selected={mode === 'form'} disabled={!!noForm} onClick={() => switchTo('form')} data-testid="mode-form">
+            Form
+          </button>
+          <button role="tab" aria-selected={mode === 'json'} onClick={() => switchTo('json')} data-testid="mode-json">
+            JSON
+          </button>
         </div>
       </div>
-      {noForm && <div className="note small" data-testid="form-fallback">The form cannot draw this schema: {noForm}. Edit the arguments as JSON.</div>}
+      {noForm && (
+        <div className="note small" data-testid="form-fallback">
+          The form cannot draw this schema: {noForm}. Edit the arguments as JSON.
+        </div>
+      )}
       {mode === 'form' && !noForm ? (
         <SchemaForm schema={tool.inputSchema} value={value} onChange={setValue} />
       ) : (
@@ -83,14 +91,24 @@ export function CallPanel({ tool }: { tool: ToolView }) {
       {parseError && <div className="error small">Not JSON: {parseError}</div>}
       {errors.length > 0 && (
         <ul className="validation small" data-testid="validation-errors" aria-label={status === 'unchecked' ? 'Not validated' : 'Validation errors'}>
-          {errors.map((e, i) => <li key={i}><code>{e.path}</code> {e.message}</li>)}
+          {errors.map((e, i) => (
+            <li key={i}>
+              <code>{e.path}</code> {e.message}
+            </li>
+          ))}
         </ul>
       )}
       <div className="row gap">
-        <button className="primary" onClick={call} data-testid="call-button" disabled={!!parseError}>Call {tool.name}</button>
+        <button className="primary" onClick={call} data-testid="call-button" disabled={!!parseError}>
+          Call {tool.name}
+        </button>
         {errors.length > 0 && status === 'invalid' && <span className="small warn-text">Invalid input can still be sent; you will confirm it.</span>}
       </div>
-      {sendError && <div className="error" role="alert">{sendError}</div>}
+      {sendError && (
+        <div className="error" role="alert">
+          {sendError}
+        </div>
+      )}
       <RecentCalls serverId={tool.serverId} tool={tool.name} />
     </div>
   );

@@ -5,7 +5,11 @@ import { structuralValidator } from './form-support';
 const label = (text: string) =>
   function Btn(props: IconButtonProps) {
     const { onClick, disabled, className } = props;
-    return <button type="button" className={`form-btn ${className ?? ''}`} onClick={onClick} disabled={disabled}>{text}</button>;
+    return (
+      <button type="button" className={`form-btn ${className ?? ''}`} onClick={onClick} disabled={disabled}>
+        {text}
+      </button>
+    );
   };
 const NoSubmit = (_p: SubmitButtonProps) => null;
 
@@ -21,7 +25,16 @@ export function SchemaForm({ schema, value, onChange }: { schema: Record<string,
         showErrorList={false}
         liveOmit={false}
         onChange={(e) => onChange(e.formData)}
-        templates={{ ButtonTemplates: { AddButton: label('+ Add'), RemoveButton: label('Remove'), MoveUpButton: label('↑'), MoveDownButton: label('↓'), CopyButton: label('Copy'), SubmitButton: NoSubmit } }}
+        templates={{
+          ButtonTemplates: {
+            AddButton: label('+ Add'),
+            RemoveButton: label('Remove'),
+            MoveUpButton: label('↑'),
+            MoveDownButton: label('↓'),
+            CopyButton: label('Copy'),
+            SubmitButton: NoSubmit,
+          },
+        }}
       />
     </div>
   );

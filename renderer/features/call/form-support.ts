@@ -34,7 +34,15 @@ function resolve(schema: Record<string, unknown>, root: Record<string, unknown>)
 function typeOk(t: unknown, v: unknown): boolean {
   const types = Array.isArray(t) ? t : [t];
   return types.some((x) =>
-    x === 'null' ? v === null : x === 'array' ? Array.isArray(v) : x === 'integer' ? Number.isInteger(v) : x === 'object' ? !!v && typeof v === 'object' && !Array.isArray(v) : typeof v === x,
+    x === 'null'
+      ? v === null
+      : x === 'array'
+        ? Array.isArray(v)
+        : x === 'integer'
+          ? Number.isInteger(v)
+          : x === 'object'
+            ? !!v && typeof v === 'object' && !Array.isArray(v)
+            : typeof v === x,
   );
 }
 
@@ -50,7 +58,8 @@ function looseMatch(schema: Record<string, unknown>, v: unknown, root: Record<st
   if (v && typeof v === 'object' && !Array.isArray(v)) {
     if (Array.isArray(s.required) && !s.required.every((k) => typeof k === 'string' && k in (v as object))) return false;
     const props = (s.properties ?? {}) as Record<string, Record<string, unknown>>;
-    for (const [k, sub] of Object.entries(props)) if (k in (v as object) && sub && typeof sub === 'object' && !looseMatch(sub, (v as Record<string, unknown>)[k], root)) return false;
+    for (const [k, sub] of Object.entries(props))
+      if (k in (v as object) && sub && typeof sub === 'object' && !looseMatch(sub, (v as Record<string, unknown>)[k], root)) return false;
   }
   return true;
 }

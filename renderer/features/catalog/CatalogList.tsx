@@ -20,7 +20,9 @@ export function CatalogList() {
     <section className="panel catalog" aria-label="Tools" data-filter={filter}>
       <div className="panel-head">
         <h2>Tools</h2>
-        <span className="muted small" data-testid="tool-count">{shown.length === index.length ? index.length : `${shown.length} of ${index.length}`}</span>
+        <span className="muted small" data-testid="tool-count">
+          {shown.length === index.length ? index.length : `${shown.length} of ${index.length}`}
+        </span>
       </div>
       {index.length > 0 && <FilterChips servers={order} />}
       {index.length === 0 ? (

@@ -8,13 +8,23 @@ export function DiffView({ change }: { change: ToolChange }) {
     <div className="diff" data-testid="tool-diff">
       <div className="label">Changed since it was first seen: {change.fields.join(', ')}</div>
       <table>
-        <thead><tr><th>field</th><th>before</th><th>after</th></tr></thead>
+        <thead>
+          <tr>
+            <th>field</th>
+            <th>before</th>
+            <th>after</th>
+          </tr>
+        </thead>
         <tbody>
           {change.changes.map((c) => (
             <tr key={c.path}>
               <td className="mono small">{c.path}</td>
-              <td><pre className="before">{show(c.before)}</pre></td>
-              <td><pre className="after">{show(c.after)}</pre></td>
+              <td>
+                <pre className="before">{show(c.before)}</pre>
+              </td>
+              <td>
+                <pre className="after">{show(c.after)}</pre>
+              </td>
             </tr>
           ))}
         </tbody>

@@ -18,7 +18,9 @@ export function ToolDetail() {
   if (!tool) {
     return (
       <section className="panel detail" data-testid="tool-detail">
-        <div className="note">{sel.serverId} no longer offers <code>{sel.name}</code> (the server disconnected, crashed or removed it).</div>
+        <div className="note">
+          {sel.serverId} no longer offers <code>{sel.name}</code> (the server disconnected, crashed or removed it).
+        </div>
         <RecentCalls serverId={sel.serverId} tool={sel.name} />
       </section>
     );
@@ -28,8 +30,12 @@ export function ToolDetail() {
       <header className="detail-head">
         {tool.iconData && <img className="tool-icon big" src={tool.iconData} alt="" />}
         <div>
-          <h2><SafeText text={displayName(tool)} /></h2>
-          <div className="muted small mono">{tool.name} · {tool.serverId}</div>
+          <h2>
+            <SafeText text={displayName(tool)} />
+          </h2>
+          <div className="muted small mono">
+            {tool.name} · {tool.serverId}
+          </div>
         </div>
         <span className="spacer" />
         <RiskBadge risk={riskSummary(tool.declaredAnnotations, tool.risk.trusted)} />
@@ -38,14 +44,20 @@ export function ToolDetail() {
       {tool.description && (
         <div className="description prewrap" data-testid="tool-description">
           <SafeText text={tool.description.length > 20_000 ? tool.description.slice(0, 20_000) : tool.description} />
-          {tool.description.length > 20_000 && <div className="muted small">… {tool.description.length.toLocaleString()} characters in all; the full text is in the definition below.</div>}
+          {tool.description.length > 20_000 && (
+            <div className="muted small">… {tool.description.length.toLocaleString()} characters in all; the full text is in the definition below.</div>
+          )}
         </div>
       )}
       {change && <DiffView change={change} />}
       <details>
         <summary>Annotations</summary>
         <AnnotationTable annotations={tool.annotations} declared={tool.declaredAnnotations} />
-        <ul className="small">{riskSummary(tool.declaredAnnotations, tool.risk.trusted).reasons.map((r) => <li key={r}>{r}</li>)}</ul>
+        <ul className="small">
+          {riskSummary(tool.declaredAnnotations, tool.risk.trusted).reasons.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
       </details>
       <details>
         <summary>Input schema</summary>
@@ -57,8 +69,12 @@ export function ToolDetail() {
           <pre className="code">{JSON.stringify(tool.outputSchema, null, 2)}</pre>
         </details>
       )}
-      <div className="small mono muted" data-testid="fingerprint" title="sha-256 of the canonical JSON of the whole definition">fingerprint {tool.fingerprint}</div>
-      <ErrorBoundary key={`${tool.serverId}\u0000${tool.name}`} what="tool's form"><CallPanel tool={tool} /></ErrorBoundary>
+      <div className="small mono muted" data-testid="fingerprint" title="sha-256 of the canonical JSON of the whole definition">
+        fingerprint {tool.fingerprint}
+      </div>
+      <ErrorBoundary key={`${tool.serverId}\u0000${tool.name}`} what="tool's form">
+        <CallPanel tool={tool} />
+      </ErrorBoundary>
     </section>
   );
 }

@@ -13,11 +13,20 @@ export const ToolRow = memo(function ToolRow({ tool }: { tool: ToolView }) {
   return (
     <button
       className={`tool-item ${selected ? 'selected' : ''}`}
-      data-testid="tool-item" data-server={tool.serverId} data-tool={tool.name} data-mark={mark ?? undefined}
+      data-testid="tool-item"
+      data-server={tool.serverId}
+      data-tool={tool.name}
+      data-mark={mark ?? undefined}
       onClick={() => useConsole.getState().toolSelected({ serverId: tool.serverId, name: tool.name })}
       aria-pressed={selected}
     >
-      {tool.iconData ? <img className="tool-icon" src={tool.iconData} alt="" data-testid="tool-icon" /> : <span className="tool-icon placeholder" aria-hidden>⚙</span>}
+      {tool.iconData ? (
+        <img className="tool-icon" src={tool.iconData} alt="" data-testid="tool-icon" />
+      ) : (
+        <span className="tool-icon placeholder" aria-hidden>
+          ⚙
+        </span>
+      )}
       <span className="tool-text">
         <span className="tool-title ellipsis">
           {inspectHiddenText(name.slice(0, 200)).revealed}
@@ -27,8 +36,16 @@ export const ToolRow = memo(function ToolRow({ tool }: { tool: ToolView }) {
           <span className="muted small">{tool.serverId}</span>
           <RiskBadge risk={tool.risk} />
           <AnnotationBadges annotations={tool.annotations} declared={tool.declaredAnnotations} compact />
-          {tool.hiddenText.length > 0 && <span className="badge warn" title={`Hidden characters in ${tool.hiddenText.join(', ')}`}>hidden text</span>}
-          {mark && <span className={`badge mark-${mark}`} data-testid={`mark-${mark}`}>{mark}</span>}
+          {tool.hiddenText.length > 0 && (
+            <span className="badge warn" title={`Hidden characters in ${tool.hiddenText.join(', ')}`}>
+              hidden text
+            </span>
+          )}
+          {mark && (
+            <span className={`badge mark-${mark}`} data-testid={`mark-${mark}`}>
+              {mark}
+            </span>
+          )}
         </span>
       </span>
     </button>

@@ -3,16 +3,30 @@ import type { ToolView } from '../../../shared/schemas/tool';
 import { filterTools, parseFilter, toggleTerm } from './tool-filter';
 
 const tool = (serverId: string, name: string, annotations: Partial<ToolView['annotations']>, over: Partial<ToolView> = {}): ToolView => ({
-  serverId, name, inputSchema: {}, fingerprint: 'f', serverIdentity: 'i', hiddenText: [],
+  serverId,
+  name,
+  inputSchema: {},
+  fingerprint: 'f',
+  serverIdentity: 'i',
+  hiddenText: [],
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true, ...annotations },
-  risk: { level: annotations.readOnlyHint ? 'read-only-claimed' : annotations.destructiveHint === false ? 'writes' : 'destructive', openWorld: true, trusted: false },
+  risk: {
+    level: annotations.readOnlyHint ? 'read-only-claimed' : annotations.destructiveHint === false ? 'writes' : 'destructive',
+    openWorld: true,
+    trusted: false,
+  },
   ...over,
 });
 
 const tools = [
   tool('files', 'read_file', { readOnlyHint: true }),
   tool('files', 'delete_file', { destructiveHint: true }),
-  tool('web', 'fetch', { destructiveHint: false, idempotentHint: true }, { description: 'Fetches a URL', risk: { level: 'writes', openWorld: true, trusted: true } }),
+  tool(
+    'web',
+    'fetch',
+    { destructiveHint: false, idempotentHint: true },
+    { description: 'Fetches a URL', risk: { level: 'writes', openWorld: true, trusted: true } },
+  ),
   tool('web', 'hidden', { readOnlyHint: true }, { hiddenText: ['description'] }),
 ];
 const names = (q: string) => filterTools(tools, q).map((t) => t.name);
@@ -39,7 +53,9 @@ describe('the catalog filter', () => {
   });
   it('parses and toggles terms as chips do', () => {
     expect(parseFilter('  Server:Files  -is:x foo ')).toEqual([
-      { key: 'server', value: 'files', negate: false }, { key: 'is', value: 'x', negate: true }, { key: 'text', value: 'foo', negate: false },
+      { key: 'server', value: 'files', negate: false },
+      { key: 'is', value: 'x', negate: true },
+      { key: 'text', value: 'foo', negate: false },
     ]);
     expect(parseFilter('http://x')).toEqual([{ key: 'text', value: 'http://x', negate: false }]);
     expect(toggleTerm('foo', 'is:read-only')).toBe('foo is:read-only');

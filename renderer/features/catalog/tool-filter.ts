@@ -57,7 +57,11 @@ function holds(t: ToolView, term: FilterTerm): boolean {
     case 'is':
       return tagsOf(t).includes(term.value);
     default:
-      return haystackOf(t).includes(term.value) || t.serverId.toLowerCase().includes(term.value) || tagsOf(t).some((x) => x === term.value || x === `risk:${term.value}`);
+      return (
+        haystackOf(t).includes(term.value) ||
+        t.serverId.toLowerCase().includes(term.value) ||
+        tagsOf(t).some((x) => x === term.value || x === `risk:${term.value}`)
+      );
   }
 }
 

@@ -7,8 +7,17 @@ import { MediaView } from './MediaView';
 const JsonEditor = lazy(() => import('../../components/JsonEditor'));
 
 const LANGS: Record<string, string> = {
-  'application/json': 'json', 'text/html': 'html', 'text/markdown': 'markdown', 'text/css': 'css', 'text/javascript': 'javascript',
-  'application/javascript': 'javascript', 'text/x-python': 'python', 'application/xml': 'xml', 'text/xml': 'xml', 'application/yaml': 'yaml', 'text/yaml': 'yaml',
+  'application/json': 'json',
+  'text/html': 'html',
+  'text/markdown': 'markdown',
+  'text/css': 'css',
+  'text/javascript': 'javascript',
+  'application/javascript': 'javascript',
+  'text/x-python': 'python',
+  'application/xml': 'xml',
+  'text/xml': 'xml',
+  'application/yaml': 'yaml',
+  'text/yaml': 'yaml',
 };
 
 /** An embedded resource: text in a read-only editor, images and audio previewed, other blobs as size + download. */
@@ -17,13 +26,24 @@ export function EmbeddedResourceView({ block }: { block: EmbeddedResourceBlock }
   const mime = normaliseMime(String(r.mimeType ?? ''));
   return (
     <div className="embedded" data-testid="embedded-resource">
-      <div className="mono small"><SafeText text={String(r.uri ?? '')} /> {r.mimeType && <span className="muted">({r.mimeType})</span>}</div>
+      <div className="mono small">
+        <SafeText text={String(r.uri ?? '')} /> {r.mimeType && <span className="muted">({r.mimeType})</span>}
+      </div>
       {typeof r.text === 'string' ? (
         <Suspense fallback={<pre className="code">{r.text.slice(0, 100_000)}</pre>}>
-          <JsonEditor value={r.text.length > 5_000_000 ? r.text.slice(0, 5_000_000) : r.text} readOnly language={LANGS[mime] ?? 'plaintext'} height={Math.min(400, 40 + 19 * Math.min(20, r.text.split('\n').length))} />
+          <JsonEditor
+            value={r.text.length > 5_000_000 ? r.text.slice(0, 5_000_000) : r.text}
+            readOnly
+            language={LANGS[mime] ?? 'plaintext'}
+            height={Math.min(400, 40 + 19 * Math.min(20, r.text.split('\n').length))}
+          />
         </Suspense>
       ) : typeof r.blob === 'string' ? (
-        mime.startsWith('image/') || mime.startsWith('audio/') ? <MediaView mime={mime} data={r.blob} /> : <BlobDownload blob={r.blob} mime={mime} uri={String(r.uri ?? 'resource')} />
+        mime.startsWith('image/') || mime.startsWith('audio/') ? (
+          <MediaView mime={mime} data={r.blob} />
+        ) : (
+          <BlobDownload blob={r.blob} mime={mime} uri={String(r.uri ?? 'resource')} />
+        )
       ) : (
         <div className="muted small">No text or blob.</div>
       )}
@@ -38,13 +58,19 @@ function BlobDownload({ blob, mime, uri }: { blob: string; mime: string; uri: st
     const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/octet-stream' }));
     const a = document.createElement('a');
     a.href = url;
-    a.download = uri.split('/').pop()?.replace(/[^\w.-]/g, '_') || 'resource.bin';
+    a.download =
+      uri
+        .split('/')
+        .pop()
+        ?.replace(/[^\w.-]/g, '_') || 'resource.bin';
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
   return (
     <div className="row gap small">
-      <span>{mime || 'binary'} · {bytes.length.toLocaleString()} bytes</span>
+      <span>
+        {mime || 'binary'} · {bytes.length.toLocaleString()} bytes
+      </span>
       <button onClick={save}>Download</button>
     </div>
   );

@@ -24,13 +24,23 @@ export function MediaView({ block, mime: mimeOverride, data: dataOverride }: { b
     return { ok: true as const, mime, size: bytes.length };
   }, [data, declared, kind]);
   if (!check.ok) {
-    return <div className="error small" data-testid="media-refused">Not shown: <SafeText text={check.why} /></div>;
+    return (
+      <div className="error small" data-testid="media-refused">
+        Not shown: <SafeText text={check.why} />
+      </div>
+    );
   }
   const src = `data:${check.mime};base64,${data.replace(/\s+/g, '')}`;
   return (
     <div className="media">
-      {kind === 'image' ? <img src={src} alt={`image (${check.mime})`} className="result-image" data-testid="result-image" /> : <audio controls src={src} data-testid="result-audio" />}
-      <div className="small muted">{check.mime} · {check.size.toLocaleString()} bytes</div>
+      {kind === 'image' ? (
+        <img src={src} alt={`image (${check.mime})`} className="result-image" data-testid="result-image" />
+      ) : (
+        <audio controls src={src} data-testid="result-audio" />
+      )}
+      <div className="small muted">
+        {check.mime} · {check.size.toLocaleString()} bytes
+      </div>
     </div>
   );
 }

@@ -8,7 +8,11 @@ export function RecentCalls({ serverId, tool, limit = 5 }: { serverId: string; t
   const ids = useConsole(useShallow((s) => s.callOrder.filter((id) => s.calls[id]?.serverId === serverId && s.calls[id]?.tool === tool).slice(0, limit)));
   return (
     <div className="results">
-      {ids.map((id) => <ErrorBoundary key={id} what="result"><ResultView callId={id} /></ErrorBoundary>)}
+      {ids.map((id) => (
+        <ErrorBoundary key={id} what="result">
+          <ResultView callId={id} />
+        </ErrorBoundary>
+      ))}
     </div>
   );
 }

@@ -24,24 +24,54 @@ export function ResourceLinkCard({ block, serverId }: { block: ResourceLinkBlock
       await api.request('links.open', { url: uri });
     } catch (e) {
       // SECURITY: browser mode: only https, only after the user saw the whole URL, never with an opener.
-      if ((e as { code?: string }).code === 'open-in-page' && confirm(`Open this address in your browser?\n\n${uri}`)) window.open(uri, '_blank', 'noopener,noreferrer');
+      if ((e as { code?: string }).code === 'open-in-page' && confirm(`Open this address in your browser?\n\n${uri}`))
+        window.open(uri, '_blank', 'noopener,noreferrer');
     }
   };
   return (
     <div className="resource-link" data-testid="resource-link" data-scheme={scheme}>
-      <div><strong><SafeText text={String(block.title ?? block.name ?? '')} /></strong> {block.title && <span className="muted small"><SafeText text={String(block.name)} /></span>}</div>
-      <div className="mono small uri" data-testid="resource-uri"><SafeText text={uri} /></div>
+      <div>
+        <strong>
+          <SafeText text={String(block.title ?? block.name ?? '')} />
+        </strong>{' '}
+        {block.title && (
+          <span className="muted small">
+            <SafeText text={String(block.name)} />
+          </span>
+        )}
+      </div>
+      <div className="mono small uri" data-testid="resource-uri">
+        <SafeText text={uri} />
+      </div>
       <div className="small muted">
-        {block.mimeType && <span><SafeText text={String(block.mimeType)} /> · </span>}
+        {block.mimeType && (
+          <span>
+            <SafeText text={String(block.mimeType)} /> ·{' '}
+          </span>
+        )}
         {typeof block.size === 'number' && <span>{block.size.toLocaleString()} bytes</span>}
       </div>
-      {block.description && <div className="small"><SafeText text={String(block.description)} /></div>}
+      {block.description && (
+        <div className="small">
+          <SafeText text={String(block.description)} />
+        </div>
+      )}
       <div className="row gap">
-        <button onClick={() => api.request('resources.read', { serverId, uri }).then(setRead, (e: Error) => setError(e.message))} data-testid="read-resource">Read</button>
-        {scheme === 'https:' && <button onClick={open} data-testid="open-link">Open…</button>}
+        <button onClick={() => api.request('resources.read', { serverId, uri }).then(setRead, (e: Error) => setError(e.message))} data-testid="read-resource">
+          Read
+        </button>
+        {scheme === 'https:' && (
+          <button onClick={open} data-testid="open-link">
+            Open…
+          </button>
+        )}
         {scheme !== 'https:' && <span className="small muted">{scheme ? `${scheme} links are not opened` : 'not a URL'}</span>}
       </div>
-      {error && <div className="error small"><SafeText text={error} /></div>}
+      {error && (
+        <div className="error small">
+          <SafeText text={error} />
+        </div>
+      )}
       {read && read.contents.map((c, i) => <EmbeddedResourceView key={i} block={{ type: 'resource', resource: c as never }} />)}
     </div>
   );

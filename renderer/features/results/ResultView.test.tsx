@@ -8,7 +8,16 @@ import { useConsole } from '../../store/store';
 import { ResultView } from './ResultView';
 
 const record = (content: Record<string, unknown>[]): CallRecord => ({
-  id: 'c1', serverId: 'fx', tool: 't', argsJson: '{}', argsHash: 'h', fingerprint: 'f', requestedBy: { kind: 'console' }, state: 'done', outcome: 'ok', requestedAt: new Date().toISOString(),
+  id: 'c1',
+  serverId: 'fx',
+  tool: 't',
+  argsJson: '{}',
+  argsHash: 'h',
+  fingerprint: 'f',
+  requestedBy: { kind: 'console' },
+  state: 'done',
+  outcome: 'ok',
+  requestedAt: new Date().toISOString(),
   result: { content } as CallRecord['result'],
 });
 
@@ -16,7 +25,11 @@ describe('ResultView', () => {
   afterEach(cleanup);
   const show = (content: Record<string, unknown>[]) => {
     useConsole.setState({ calls: { c1: record(content) } });
-    render(<ApiContext.Provider value={{} as ConsoleApi}><ResultView callId="c1" /></ApiContext.Provider>);
+    render(
+      <ApiContext.Provider value={{} as ConsoleApi}>
+        <ResultView callId="c1" />
+      </ApiContext.Provider>,
+    );
   };
   const order = () => screen.queryAllByTestId('content-block').map((b) => b.querySelector('[data-testid=text-body]')?.textContent);
 

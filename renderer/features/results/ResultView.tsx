@@ -6,7 +6,11 @@ import { SafeText } from '../../components/SafeText';
 import { ContentBlockView } from './ContentBlockView';
 import { StructuredView } from './StructuredView';
 
-const VIEWS = [['user', 'User', 'view-user'], ['assistant', 'Model', 'view-assistant'], ['raw', 'Raw', 'view-raw']] as const;
+const VIEWS = [
+  ['user', 'User', 'view-user'],
+  ['assistant', 'Model', 'view-assistant'],
+  ['raw', 'Raw', 'view-raw'],
+] as const;
 
 /** One call: pending, running (progress, cancel) or finished (its outcome and its blocks in three views). */
 export function ResultView({ callId }: { callId: string }) {
@@ -15,18 +19,31 @@ export function ResultView({ callId }: { callId: string }) {
   const [view, setView] = useState<Audience | 'raw'>('user');
   const [showLow, setShowLow] = useState(false);
   if (!c) return null;
-  if (c.state === 'awaiting-approval') return <div className="call-card pending" data-testid="call-pending">Waiting for your approval of <code>{c.tool}</code>…</div>;
+  if (c.state === 'awaiting-approval')
+    return (
+      <div className="call-card pending" data-testid="call-pending">
+        Waiting for your approval of <code>{c.tool}</code>…
+      </div>
+    );
   if (c.state === 'running') {
     const p = c.progress;
     return (
       <div className="call-card running" data-testid="call-progress">
         <div className="row gap">
-          <span>Running <code>{c.tool}</code>…</span>
+          <span>
+            Running <code>{c.tool}</code>…
+          </span>
           <span className="spacer" />
-          <button onClick={() => api.request('calls.cancel', { callId })} data-testid="cancel-call">Cancel</button>
+          <button onClick={() => api.request('calls.cancel', { callId })} data-testid="cancel-call">
+            Cancel
+          </button>
         </div>
         {p && p.total ? <progress value={p.progress} max={p.total} /> : <progress />}
-        {p?.message && <div className="small"><SafeText text={p.message} /></div>}
+        {p?.message && (
+          <div className="small">
+            <SafeText text={p.message} />
+          </div>
+        )}
       </div>
     );
   }
@@ -39,28 +56,48 @@ export function ResultView({ callId }: { callId: string }) {
       <header className="row gap">
         <strong>{label(status)}</strong>
         <code>{c.tool}</code>
-        <span className="muted small">{c.decidedBy ? `by ${c.decidedBy}` : ''}{c.durationMs !== undefined ? ` · ${c.durationMs.toFixed(0)} ms` : ''}</span>
+        <span className="muted small">
+          {c.decidedBy ? `by ${c.decidedBy}` : ''}
+          {c.durationMs !== undefined ? ` · ${c.durationMs.toFixed(0)} ms` : ''}
+        </span>
       </header>
-      {c.reason && status !== 'ok' && <div className="small"><SafeText text={c.reason} /></div>}
-      {c.error && (
-        <div className="error small" data-testid="call-error">
-          {typeof c.error.code === 'number' ? `error ${c.error.code}: ` : `${c.error.code}: `}<SafeText text={c.error.message} />
+      {c.reason && status !== 'ok' && (
+        <div className="small">
+          <SafeText text={c.reason} />
         </div>
       )}
-      {c.resultReleased && <div className="small muted" data-testid="result-released">This result was released from memory to keep the session's results within their budget; its summary is in the audit log.</div>}
+      {c.error && (
+        <div className="error small" data-testid="call-error">
+          {typeof c.error.code === 'number' ? `error ${c.error.code}: ` : `${c.error.code}: `}
+          <SafeText text={c.error.message} />
+        </div>
+      )}
+      {c.resultReleased && (
+        <div className="small muted" data-testid="result-released">
+          This result was released from memory to keep the session's results within their budget; its summary is in the audit log.
+        </div>
+      )}
       {c.result && (
         <>
           <div className="segmented" role="tablist">
             {VIEWS.map(([v, text, testid]) => (
-              <button key={v} role="tab" aria-selected={view === v} onClick={() => setView(v)} data-testid={testid}>{text}</button>
+              <button key={v} role="tab" aria-selected={view === v} onClick={() => setView(v)} data-testid={testid}>
+                {text}
+              </button>
             ))}
           </div>
           {view === 'raw' ? (
-            <pre className="code raw" data-testid="raw-json">{rawJson(c.result)}</pre>
+            <pre className="code raw" data-testid="raw-json">
+              {rawJson(c.result)}
+            </pre>
           ) : (
             <div className="blocks" data-view={view}>
               {routed.length === 0 && <div className="muted small">No block is meant for {view === 'user' ? 'the user' : 'the model'}.</div>}
-              {routed.filter((b) => !b.collapsed).map((b) => <ContentBlockView key={b.index} routed={b} serverId={c.serverId} />)}
+              {routed
+                .filter((b) => !b.collapsed)
+                .map((b) => (
+                  <ContentBlockView key={b.index} routed={b} serverId={c.serverId} />
+                ))}
               {low.length > 0 && (
                 <>
                   <button className="link small" onClick={() => setShowLow(!showLow)} data-testid="toggle-low-priority">
@@ -79,7 +116,10 @@ export function ResultView({ callId }: { callId: string }) {
 }
 
 function label(status: string): string {
-  return { ok: 'OK', 'tool-error': 'Tool error', 'protocol-error': 'Protocol error', denied: 'Denied', cancelled: 'Cancelled', timeout: 'Timed out' }[status] ?? status;
+  return (
+    { ok: 'OK', 'tool-error': 'Tool error', 'protocol-error': 'Protocol error', denied: 'Denied', cancelled: 'Cancelled', timeout: 'Timed out' }[status] ??
+    status
+  );
 }
 
 const RAW_LIMIT = 2_000_000;

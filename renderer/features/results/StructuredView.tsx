@@ -8,10 +8,22 @@ export function StructuredView({ value, check }: { value: unknown; check?: Struc
     <div className="structured" data-testid="structured-content" data-valid={valid}>
       <div className="label">
         structuredContent —{' '}
-        {valid === 'true' ? <span className="ok">matches outputSchema</span> : valid === 'false' ? <span className="bad">does not match outputSchema</span> : <span className="muted">no outputSchema</span>}
+        {valid === 'true' ? (
+          <span className="ok">matches outputSchema</span>
+        ) : valid === 'false' ? (
+          <span className="bad">does not match outputSchema</span>
+        ) : (
+          <span className="muted">no outputSchema</span>
+        )}
       </div>
       {check?.errors && check.errors.length > 0 && (
-        <ul className="validation small">{check.errors.map((e, i) => <li key={i}><code>{e.path}</code> {e.message}</li>)}</ul>
+        <ul className="validation small">
+          {check.errors.map((e, i) => (
+            <li key={i}>
+              <code>{e.path}</code> {e.message}
+            </li>
+          ))}
+        </ul>
       )}
       <JsonTree value={value} />
     </div>

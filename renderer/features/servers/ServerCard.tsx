@@ -16,7 +16,9 @@ export function ServerCard({ id }: { id: string }) {
   if (!v) return null;
   const run = (label: string, f: () => Promise<unknown>) => {
     setBusy(label);
-    f().catch((e: Error) => alert(e.message)).finally(() => setBusy(null));
+    f()
+      .catch((e: Error) => alert(e.message))
+      .finally(() => setBusy(null));
   };
   const info = v.serverInfo as { name?: string; title?: string; version?: string; websiteUrl?: string } | undefined;
   const target = v.config.type === 'stdio' ? [v.config.command, ...v.config.args].join(' ') : v.config.url;
@@ -27,21 +29,36 @@ export function ServerCard({ id }: { id: string }) {
         <button className="link server-name" onClick={() => setOpen(!open)} aria-expanded={open}>
           <SafeText text={v.id} />
         </button>
-        <span className="muted small">{v.status === 'connected' ? `${v.toolCount} ${v.toolCount === 1 ? 'tool' : 'tools'} · ${v.transport}` : v.status === 'awaiting-consent' ? 'awaiting consent' : v.status}</span>
+        <span className="muted small">
+          {v.status === 'connected'
+            ? `${v.toolCount} ${v.toolCount === 1 ? 'tool' : 'tools'} · ${v.transport}`
+            : v.status === 'awaiting-consent'
+              ? 'awaiting consent'
+              : v.status}
+        </span>
         <span className="spacer" />
         {v.status === 'connected' || v.status === 'connecting' ? (
           <>
-            <button onClick={() => run('reconnect', () => api.request('servers.connect', { serverId: id }))} disabled={!!busy} title="Reconnect">↻</button>
-            <button onClick={() => run('disconnect', () => api.request('servers.disconnect', { serverId: id }))} disabled={!!busy} data-testid="disconnect">Disconnect</button>
+            <button onClick={() => run('reconnect', () => api.request('servers.connect', { serverId: id }))} disabled={!!busy} title="Reconnect">
+              ↻
+            </button>
+            <button onClick={() => run('disconnect', () => api.request('servers.disconnect', { serverId: id }))} disabled={!!busy} data-testid="disconnect">
+              Disconnect
+            </button>
           </>
         ) : (
-          <button onClick={() => run('connect', () => api.request('servers.connect', { serverId: id }))} disabled={!!busy} data-testid="connect">Connect</button>
+          <button onClick={() => run('connect', () => api.request('servers.connect', { serverId: id }))} disabled={!!busy} data-testid="connect">
+            Connect
+          </button>
         )}
       </div>
-      <div className="muted small mono ellipsis" title={target}>{v.config.type} · {target}</div>
+      <div className="muted small mono ellipsis" title={target}>
+        {v.config.type} · {target}
+      </div>
       {v.consent && (
         <div className="consent-wait" role="status" data-testid="consent-waiting">
-          {v.consent.kind === 'launch' ? 'Before this command line runs, confirm it' : 'Before its annotations are believed, confirm trusting it'} in {v.consent.where}. The page cannot confirm it for you.
+          {v.consent.kind === 'launch' ? 'Before this command line runs, confirm it' : 'Before its annotations are believed, confirm trusting it'} in{' '}
+          {v.consent.where}. The page cannot confirm it for you.
         </div>
       )}
       {v.error && (
@@ -50,7 +67,13 @@ export function ServerCard({ id }: { id: string }) {
           {v.exitCode !== undefined && v.exitCode !== null && <div className="small">exit code {v.exitCode}</div>}
           {v.signal && <div className="small">signal {v.signal}</div>}
           {v.lastStderr && v.lastStderr.length > 0 && (
-            <pre className="stderr-tail">{v.lastStderr.map((l, i) => <div key={i}><SafeText text={l} /></div>)}</pre>
+            <pre className="stderr-tail">
+              {v.lastStderr.map((l, i) => (
+                <div key={i}>
+                  <SafeText text={l} />
+                </div>
+              ))}
+            </pre>
           )}
         </div>
       )}
@@ -58,41 +81,79 @@ export function ServerCard({ id }: { id: string }) {
         <div className="server-details">
           {info && (
             <dl className="kv">
-              <dt>Name</dt><dd><SafeText text={String(info.name ?? '')} /></dd>
-              {info.title && (<><dt>Title</dt><dd><SafeText text={String(info.title)} /></dd></>)}
-              <dt>Version</dt><dd><SafeText text={String(info.version ?? '')} /></dd>
-              <dt>Protocol</dt><dd>{v.protocolVersion ?? '—'}</dd>
-              <dt>Capabilities</dt><dd className="mono small">{Object.keys(v.capabilities ?? {}).join(', ') || 'none'}</dd>
+              <dt>Name</dt>
+              <dd>
+                <SafeText text={String(info.name ?? '')} />
+              </dd>
+              {info.title && (
+                <>
+                  <dt>Title</dt>
+                  <dd>
+                    <SafeText text={String(info.title)} />
+                  </dd>
+                </>
+              )}
+              <dt>Version</dt>
+              <dd>
+                <SafeText text={String(info.version ?? '')} />
+              </dd>
+              <dt>Protocol</dt>
+              <dd>{v.protocolVersion ?? '—'}</dd>
+              <dt>Capabilities</dt>
+              <dd className="mono small">{Object.keys(v.capabilities ?? {}).join(', ') || 'none'}</dd>
             </dl>
           )}
           {v.instructions && (
             <div>
               <div className="label">Instructions</div>
-              <div className="prewrap small"><SafeText text={v.instructions} /></div>
+              <div className="prewrap small">
+                <SafeText text={v.instructions} />
+              </div>
             </div>
           )}
-          <div className="small mono muted" title="Identity: sha-256 of what this server runs or where it lives">identity {v.identity.slice(0, 16)}…</div>
+          <div className="small mono muted" title="Identity: sha-256 of what this server runs or where it lives">
+            identity {v.identity.slice(0, 16)}…
+          </div>
           <label className="check">
-            <input type="checkbox" checked={v.settings.trusted} data-testid="trust-toggle"
-              onChange={(e) => run('trust', () => api.request('servers.update', { serverId: id, settings: { trusted: e.target.checked } }))} />
+            <input
+              type="checkbox"
+              checked={v.settings.trusted}
+              data-testid="trust-toggle"
+              onChange={(e) => run('trust', () => api.request('servers.update', { serverId: id, settings: { trusted: e.target.checked } }))}
+            />
             Trust this server's annotations
           </label>
           <label className="check">
-            <input type="checkbox" checked={v.settings.trusted && v.settings.autoApproveReadOnly} disabled={!v.settings.trusted} data-testid="auto-approve-toggle"
-              onChange={(e) => run('auto', () => api.request('servers.update', { serverId: id, settings: { autoApproveReadOnly: e.target.checked } }))} />
+            <input
+              type="checkbox"
+              checked={v.settings.trusted && v.settings.autoApproveReadOnly}
+              disabled={!v.settings.trusted}
+              data-testid="auto-approve-toggle"
+              onChange={(e) => run('auto', () => api.request('servers.update', { serverId: id, settings: { autoApproveReadOnly: e.target.checked } }))}
+            />
             Run its read-only tools without asking (trusted servers only)
           </label>
           <div className="row gap">
-            <button onClick={() => setShowLog(!showLog)} data-testid="show-log">{showLog ? 'Hide log' : 'Log'}</button>
+            <button onClick={() => setShowLog(!showLog)} data-testid="show-log">
+              {showLog ? 'Hide log' : 'Log'}
+            </button>
             <button onClick={() => setEditing(true)}>Edit</button>
-            <button className="danger" onClick={() => confirm(`Remove server "${id}"?`) && run('remove', () => api.request('servers.remove', { serverId: id }))}>Remove</button>
+            <button
+              className="danger"
+              onClick={() => confirm(`Remove server "${id}"?`) && run('remove', () => api.request('servers.remove', { serverId: id }))}
+            >
+              Remove
+            </button>
           </div>
         </div>
       )}
       {showLog && <ServerLog id={id} />}
       {editing && (
-        <ServerForm initial={{ id, config: v.config }} onClose={() => setEditing(false)}
-          onSave={(_newId, config) => api.request('servers.update', { serverId: id, config })} />
+        <ServerForm
+          initial={{ id, config: v.config }}
+          onClose={() => setEditing(false)}
+          onSave={(_newId, config) => api.request('servers.update', { serverId: id, config })}
+        />
       )}
     </li>
   );

@@ -3,14 +3,27 @@ import type { ServerConfig } from '../../../shared/schemas/server';
 import { Modal } from '../../components/Modal';
 
 const pairs = (text: string, sep: RegExp) =>
-  Object.fromEntries(text.split('\n').map((l) => l.trim()).filter(Boolean).map((l) => {
-    const m = sep.exec(l);
-    return m ? [l.slice(0, m.index).trim(), l.slice(m.index + m[0].length).trim()] : [l, ''];
-  }));
-const unpairs = (o: Record<string, string>, sep: string) => Object.entries(o).map(([k, v]) => `${k}${sep}${v}`).join('\n');
+  Object.fromEntries(
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .map((l) => {
+        const m = sep.exec(l);
+        return m ? [l.slice(0, m.index).trim(), l.slice(m.index + m[0].length).trim()] : [l, ''];
+      }),
+  );
+const unpairs = (o: Record<string, string>, sep: string) =>
+  Object.entries(o)
+    .map(([k, v]) => `${k}${sep}${v}`)
+    .join('\n');
 
 /** Add or edit a server: stdio (command, args, env, cwd) or remote (URL, headers). */
-export function ServerForm({ initial, onSave, onClose }: {
+export function ServerForm({
+  initial,
+  onSave,
+  onClose,
+}: {
   initial?: { id: string; config: ServerConfig };
   onSave: (id: string, config: ServerConfig) => Promise<unknown>;
   onClose: () => void;
@@ -28,9 +41,19 @@ export function ServerForm({ initial, onSave, onClose }: {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const config: ServerConfig = type === 'stdio'
-      ? { type, command: command.trim(), args: args.split('\n').map((a) => a.trim()).filter(Boolean), env: pairs(env, /=/), ...(cwd.trim() ? { cwd: cwd.trim() } : {}) }
-      : { type, url: url.trim(), headers: pairs(headers, /:/) };
+    const config: ServerConfig =
+      type === 'stdio'
+        ? {
+            type,
+            command: command.trim(),
+            args: args
+              .split('\n')
+              .map((a) => a.trim())
+              .filter(Boolean),
+            env: pairs(env, /=/),
+            ...(cwd.trim() ? { cwd: cwd.trim() } : {}),
+          }
+        : { type, url: url.trim(), headers: pairs(headers, /:/) };
     try {
       await onSave(id.trim(), config);
       onClose();
@@ -42,8 +65,12 @@ export function ServerForm({ initial, onSave, onClose }: {
   return (
     <Modal title={initial ? `Edit ${initial.id}` : 'Add a server'} onClose={onClose}>
       <form className="form" onSubmit={submit} data-testid="server-form">
-        <label>Name (its id)<input value={id} onChange={(e) => setId(e.target.value)} disabled={!!initial} required autoFocus={!initial} name="id" /></label>
-        <label>Transport
+        <label>
+          Name (its id)
+          <input value={id} onChange={(e) => setId(e.target.value)} disabled={!!initial} required autoFocus={!initial} name="id" />
+        </label>
+        <label>
+          Transport
           <select value={type} onChange={(e) => setType(e.target.value as ServerConfig['type'])} name="type">
             <option value="stdio">stdio (run a command)</option>
             <option value="http">Streamable HTTP</option>
@@ -53,21 +80,53 @@ export function ServerForm({ initial, onSave, onClose }: {
         </label>
         {type === 'stdio' ? (
           <>
-            <label>Command<input value={command} onChange={(e) => setCommand(e.target.value)} required name="command" placeholder="npx" /></label>
-            <label>Arguments, one per line<textarea value={args} onChange={(e) => setArgs(e.target.value)} rows={3} name="args" placeholder={'-y\n@modelcontextprotocol/server-everything'} /></label>
-            <label>Environment, KEY=VALUE per line<textarea value={env} onChange={(e) => setEnv(e.target.value)} rows={2} name="env" /></label>
-            <label>Working directory<input value={cwd} onChange={(e) => setCwd(e.target.value)} name="cwd" /></label>
+            <label>
+              Command
+              <input value={command} onChange={(e) => setCommand(e.target.value)} required name="command" placeholder="npx" />
+            </label>
+            <label>
+              Arguments, one per line
+              <textarea
+                value={args}
+                onChange={(e) => setArgs(e.target.value)}
+                rows={3}
+                name="args"
+                placeholder={'-y\n@modelcontextprotocol/server-everything'}
+              />
+            </label>
+            <label>
+              Environment, KEY=VALUE per line
+              <textarea value={env} onChange={(e) => setEnv(e.target.value)} rows={2} name="env" />
+            </label>
+            <label>
+              Working directory
+              <input value={cwd} onChange={(e) => setCwd(e.target.value)} name="cwd" />
+            </label>
           </>
         ) : (
           <>
-            <label>URL<input value={url} onChange={(e) => setUrl(e.target.value)} required name="url" placeholder="http://127.0.0.1:3001/mcp" /></label>
-            <label>Headers, Name: value per line<textarea value={headers} onChange={(e) => setHeaders(e.target.value)} rows={2} name="headers" /></label>
+            <label>
+              URL
+              <input value={url} onChange={(e) => setUrl(e.target.value)} required name="url" placeholder="http://127.0.0.1:3001/mcp" />
+            </label>
+            <label>
+              Headers, Name: value per line
+              <textarea value={headers} onChange={(e) => setHeaders(e.target.value)} rows={2} name="headers" />
+            </label>
           </>
         )}
-        {error && <div className="error" role="alert">{error}</div>}
+        {error && (
+          <div className="error" role="alert">
+            {error}
+          </div>
+        )}
         <div className="row gap end">
-          <button type="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="primary" data-testid="save-server">Save</button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" data-testid="save-server">
+            Save
+          </button>
         </div>
       </form>
     </Modal>

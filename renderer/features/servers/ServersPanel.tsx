@@ -16,13 +16,20 @@ export function ServersPanel() {
     <section className="panel servers" aria-label="Servers">
       <div className="panel-head">
         <h2>Servers</h2>
-        <button onClick={() => setAdding(true)} data-testid="add-server">Add</button>
-        <button onClick={() => setImporting(true)} data-testid="import-servers">Import</button>
+        <button onClick={() => setAdding(true)} data-testid="add-server">
+          Add
+        </button>
+        <button onClick={() => setImporting(true)} data-testid="import-servers">
+          Import
+        </button>
       </div>
       {order.length === 0 && (
         <div className="empty" data-testid="servers-empty">
           <p>No servers yet.</p>
-          <p>Add one (a command to run, or an HTTP/SSE URL), or import the config file your MCP host already uses (<code>mcpServers</code> or <code>servers</code>).</p>
+          <p>
+            Add one (a command to run, or an HTTP/SSE URL), or import the config file your MCP host already uses (<code>mcpServers</code> or{' '}
+            <code>servers</code>).
+          </p>
         </div>
       )}
       <ul className="server-list">
