@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApi, hasBackEnd } from './api/client';
 import { ApiContext } from './api/context';
-import { wireEvents } from './store/store';
+import { wireEvents } from './store/events';
 import { App } from './App';
 import './styles.css';
 

@@ -111,6 +111,19 @@ describe('the layering check', () => {
     }
   });
 
+  it('fails on a cycle', () => {
+    const a = join(dir, 'shared/planted-a.ts');
+    const b = join(dir, 'shared/planted-b.ts');
+    writeFileSync(a, "import { b } from './planted-b.js';\nexport const a = () => b;\n");
+    writeFileSync(b, "import { a } from './planted-a.js';\nexport const b = () => a;\n");
+    try {
+      expect(layering(dir, ['shared']).rules).toContain('no-cycles');
+    } finally {
+      rmSync(a);
+      rmSync(b);
+    }
+  });
+
   it('passes the scratch tree once the planted import is gone', () => {
     const r = layering(dir, ['shared', 'electron', 'renderer', 'e2e']);
     expect(r.out).toContain('no dependency violations found');

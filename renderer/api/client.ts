@@ -82,11 +82,12 @@ export function webSocketApi(url: string): ConsoleApi {
 /** The contract over the preload bridge in the desktop app. */
 export function preloadApi(bridge: Bridge): ConsoleApi {
   return {
-    async request(name, input) {
+    async request<N extends RequestName>(name: N, input: RequestInput<N>): Promise<RequestOutput<N>> {
       const call = bridge.requests[name] as Bridge['requests'][RequestName] | undefined;
       if (!call) throw new ApiError('unknown-request', `the desktop app has no request ${name}`);
       const r = await call(input);
-      if (r.ok) return r.value as never;
+      // The core parsed the input and typed the output from the same contract.
+      if (r.ok) return r.value as RequestOutput<N>;
       throw new ApiError(r.error.code, r.error.message);
     },
     onEvent(listener) {

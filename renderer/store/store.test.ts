@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../shared/schemas/call';
-import { assemble, useConsole } from './store';
+import { assemble } from './events';
+import { useConsole } from './store';
 
 const call = (i: number): CallRecord => ({
   id: `c${i}`,

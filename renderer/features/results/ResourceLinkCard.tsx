@@ -72,7 +72,7 @@ export function ResourceLinkCard({ block, serverId }: { block: ResourceLinkBlock
           <SafeText text={error} />
         </div>
       )}
-      {read && read.contents.map((c, i) => <EmbeddedResourceView key={i} block={{ type: 'resource', resource: c as never }} />)}
+      {read && read.contents.map((c, i) => <EmbeddedResourceView key={i} block={{ type: 'resource', resource: c }} />)}
     </div>
   );
 }

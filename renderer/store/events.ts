@@ -1,0 +1,99 @@
+import { eventNames, type EventName, type EventPayload } from '../../shared/contract';
+import type { ToolView } from '../../shared/schemas/tool';
+import type { ConsoleApi } from '../api/client';
+import { warm } from '../features/catalog/search-index';
+import type { ConsoleState } from './slices/types';
+import { useConsole } from './store';
+
+/** Tools per snapshot request. */
+const SNAPSHOT_PAGE = 1000;
+
+/** Chunked catalog events being put together, per server: the stream they belong to and the tools so far. */
+const incoming = new Map<string, { stream: number; tools: ToolView[] }>();
+
+/**
+ * Puts a chunked catalog event together: returns the whole event once its last chunk is in (or the
+ * event itself when it came whole), and null meanwhile. Chunks of an older stream are dropped.
+ */
+export function assemble(p: EventPayload<'catalog.changed'>): EventPayload<'catalog.changed'> | null {
+  warm(p.tools);
+  if (!p.chunk) {
+    incoming.delete(p.change.serverId);
+    return p;
+  }
+  const id = p.change.serverId;
+  if (p.chunk.index === 0) incoming.set(id, { stream: p.chunk.stream, tools: [] });
+  const got = incoming.get(id);
+  if (!got || got.stream !== p.chunk.stream) return null;
+  for (const t of p.tools) got.tools.push(t);
+  if (p.chunk.index < p.chunk.count - 1) return null;
+  incoming.delete(id);
+  return { change: p.change, tools: got.tools };
+}
+
+/**
+ * What the page does with each event of the contract: one entry per event, typed from the contract.
+ * The type is exhaustive: a new event in shared/contract.ts that nothing here handles fails the
+ * typecheck.
+ */
+export type EventHandlers = { readonly [E in EventName]: (payload: EventPayload<E>, st: ConsoleState) => void };
+
+export const eventHandlers: EventHandlers = {
+  'server.status': (v, st) => st.serverStatusChanged(v),
+  'server.removed': ({ serverId }, st) => st.serverRemoved(serverId),
+  'server.stderr': ({ serverId, lines }, st) => st.stderrAppended(serverId, lines),
+  'catalog.changed': (p, st) => {
+    const whole = assemble(p);
+    if (whole) st.catalogChanged(whole);
+  },
+  'approval.requested': (a, st) => st.approvalRequested(a),
+  'approval.resolved': (a, st) => st.approvalResolved(a),
+  'call.updated': (c, st) => st.callUpdated(c),
+  'call.progress': (p, st) => st.callProgress(p),
+  'audit.appended': (e, st) => st.auditAppended(e),
+  'consents.changed': ({ consents }, st) => st.consentsChanged(consents),
+};
+
+/** Hands one event to its handler (an unknown name, from an older or newer core, is ignored). */
+export function handleEvent<E extends EventName>(name: E, payload: EventPayload<E>, st: ConsoleState = useConsole.getState()): void {
+  if (!eventNames.includes(name)) return;
+  const handler: EventHandlers[E] = eventHandlers[name];
+  handler(payload, st);
+}
+
+/** Wires the contract's events to the store's actions, in one place, and reloads the state on every (re)connection. */
+export function wireEvents(api: ConsoleApi): () => void {
+  const st = useConsole.getState();
+  const offEvents = api.onEvent((name, payload) => handleEvent(name, payload, st));
+  const snapshot = async (up: boolean): Promise<void> => {
+    if (!up) return st.onlineChanged(false);
+    const [servers, approvals, calls, consents] = await Promise.all([
+      api.request('servers.list', {}),
+      api.request('approvals.pending', {}),
+      api.request('calls.list', {}),
+      api.request('consents.list', {}),
+    ]);
+    // Tools in pages, each its own message and task, their search text computed as they come.
+    const tools: ToolView[] = [];
+    for (const s of servers) {
+      for (let offset = 0; ; offset += SNAPSHOT_PAGE) {
+        const page = await api.request('tools.list', { serverId: s.id, offset, limit: SNAPSHOT_PAGE });
+        warm(page);
+        for (const t of page) tools.push(t);
+        if (page.length < SNAPSHOT_PAGE) break;
+      }
+    }
+    st.serversLoaded(servers);
+    st.toolsLoaded(tools);
+    st.approvalsLoaded(approvals);
+    st.callsLoaded(calls);
+    st.consentsChanged(consents);
+    st.onlineChanged(true);
+  };
+  // A connection that drops while the snapshot loads is fine: the next one loads it again.
+  const offConn = api.onConnection((up) => void snapshot(up).catch(() => undefined));
+  return () => {
+    offEvents();
+    offConn();
+  };
+}

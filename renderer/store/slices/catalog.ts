@@ -1,0 +1,39 @@
+import type { EventPayload } from '../../../shared/contract';
+import type { ToolChange, ToolView } from '../../../shared/schemas/tool';
+import type { Slice } from './types';
+
+/** Marks on tools that a live change touched, until the user looks. */
+export interface ToolMarks {
+  added: Set<string>;
+  changed: Map<string, ToolChange>;
+}
+
+/** Each server's live tools, and what changed in them lately. */
+export interface CatalogSlice {
+  tools: Record<string, ToolView[]>;
+  marks: Record<string, ToolMarks>;
+  toolsLoaded(tools: ToolView[]): void;
+  catalogChanged(p: EventPayload<'catalog.changed'>): void;
+}
+
+export const catalogSlice: Slice<CatalogSlice> = (set) => ({
+  tools: {},
+  marks: {},
+  toolsLoaded: (tools) => {
+    const byServer: Record<string, ToolView[]> = {};
+    for (const t of tools) (byServer[t.serverId] ??= []).push(t);
+    set({ tools: byServer });
+  },
+  catalogChanged: ({ change, tools }) =>
+    set((s) => {
+      const marks = { ...s.marks };
+      if (change.reason === 'list_changed' || change.reason === 'reconnect') {
+        const prev = marks[change.serverId] ?? { added: new Set<string>(), changed: new Map<string, ToolChange>() };
+        const next: ToolMarks = { added: new Set(prev.added), changed: new Map(prev.changed) };
+        change.added.forEach((n) => next.added.add(n));
+        change.changed.forEach((c) => next.changed.set(c.name, c));
+        marks[change.serverId] = next;
+      } else if (change.reason === 'initial' || change.reason === 'disconnect') delete marks[change.serverId];
+      return { tools: { ...s.tools, [change.serverId]: tools }, marks };
+    }),
+});
