@@ -14,7 +14,7 @@ describe('the approval gate', () => {
   };
   const pendingFor = (callId: string) => h.core.approval(h.core.getCall(callId).approvalId!)!;
 
-  it('sends nothing until a decision names exactly the arguments shown (A1)', async () => {
+  it('sends nothing until a decision names exactly the arguments shown', async () => {
     await setup();
     const asked = nextEvent(h.core, 'approval.requested');
     const rec = h.core.requestCall('fx', 'echo', { message: 'b', a: 1, '10': true, '9': [{ z: 1, y: 2 }] }, CONSOLE_USER);
@@ -29,7 +29,7 @@ describe('the approval gate', () => {
     expect(await callsSeen(h, 'fx', 'echo')).toBe(1);
   });
 
-  it('uses an approval once: a second decision is refused and one call is sent (A2)', async () => {
+  it('uses an approval once: a second decision is refused and one call is sent', async () => {
     await setup();
     const rec = h.core.requestCall('fx', 'echo', { message: 'once' }, CONSOLE_USER);
     const a = pendingFor(rec.id);
@@ -39,7 +39,7 @@ describe('the approval gate', () => {
     expect(await callsSeen(h, 'fx', 'echo')).toBe(1);
   });
 
-  it('denies a call nobody decided on in time, and a late click sends nothing (A3)', async () => {
+  it('denies a call nobody decided on in time, and a late click sends nothing', async () => {
     await setup();
     h.core.updateSettings({ approvalTimeoutMs: 1000 });
     const rec = h.core.requestCall('fx', 'echo', { message: 'late' }, CONSOLE_USER);
@@ -51,7 +51,7 @@ describe('the approval gate', () => {
     expect(await callsSeen(h, 'fx', 'echo')).toBe(0);
   });
 
-  it('voids a pending approval when its tool changes, and asks again showing the diff (A4)', async () => {
+  it('voids a pending approval when its tool changes, and asks again showing the diff', async () => {
     await setup();
     const rec = h.core.requestCall('fx', 'mutable', { path: '/tmp/x' }, CONSOLE_USER);
     const first = pendingFor(rec.id);
@@ -67,7 +67,7 @@ describe('the approval gate', () => {
     expect(await callsSeen(h, 'fx', 'mutable')).toBe(1);
   });
 
-  it('"allow for this session" skips the dialog until the definition changes (A5)', async () => {
+  it('"allow for this session" skips the dialog until the definition changes', async () => {
     await setup();
     await callApproved(h, 'fx', 'mutable', { path: 'a' }, 'session');
     const second = h.core.requestCall('fx', 'mutable', { path: 'b' }, CONSOLE_USER);
@@ -83,7 +83,7 @@ describe('the approval gate', () => {
     expect(await callsSeen(h, 'fx', 'mutable')).toBe(2);
   });
 
-  it('never skips the dialog for a read-only claim from an untrusted server (A6)', async () => {
+  it('never skips the dialog for a read-only claim from an untrusted server', async () => {
     await setup({ autoApproveReadOnly: true });
     expect(h.core.requestCall('fx', 'echo', {}, CONSOLE_USER).approvalId).toBeDefined();
     await h.core.updateServer('fx', undefined, { trusted: true, autoApproveReadOnly: false });
@@ -95,7 +95,7 @@ describe('the approval gate', () => {
     expect(h.core.requestCall('fx', 'ann_ufuu', {}, CONSOLE_USER).approvalId).toBeDefined();
   });
 
-  it('keeps decisions for two servers with the same tool apart (A7)', async () => {
+  it('keeps decisions for two servers with the same tool apart', async () => {
     await setup();
     h.core.addServer('fx2', fixtureStdio());
     await h.core.connect('fx2');
@@ -111,7 +111,7 @@ describe('the approval gate', () => {
     expect(await callsSeen(h, 'fx2', 'echo')).toBe(0);
   });
 
-  it('sends nothing when the approval cannot be written to the audit log (A9)', async () => {
+  it('sends nothing when the approval cannot be written to the audit log', async () => {
     // The server runs over HTTP so that what reached it can be asked out of band (/stats), with the log refusing entries.
     const srv = await startHttp(FIXTURE, ['--transport', 'http']);
     let failing = false;
@@ -164,7 +164,7 @@ describe('the approval gate', () => {
     expect((await h.core.waitCall(rec.id)).outcome).toBe('ok');
   });
 
-  it('writes the audit trail of a call in order with every field (L2)', async () => {
+  it('writes the audit trail of a call in order with every field', async () => {
     await setup();
     const done = await callApproved(h, 'fx', 'echo', { message: 'audited' });
     const trail = h.core.queryAudit({ limit: 100 }).filter((e) => e.callId === done.id);

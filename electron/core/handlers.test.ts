@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { requestNames, requests } from '../../shared/contract.js';
+import { requestNames } from '../../shared/contract.js';
 import { tempDir } from '../../e2e/integration/harness.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { ConsoleCore } from './console-core.js';
@@ -18,7 +18,7 @@ describe('contract handlers', () => {
 
   it('has exactly one handler for every request and none besides', () => {
     expect(Object.keys(handlers).sort()).toEqual([...requestNames].sort());
-    expect(requestNames.length).toBe(Object.keys(requests).length);
+    for (const name of requestNames) expect(typeof handlers[name], name).toBe('function');
   });
 
   it('refuses an unknown request and malformed input before any core method runs', async () => {

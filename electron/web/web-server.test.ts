@@ -70,7 +70,7 @@ describe('browser mode server', () => {
     await h.dispose();
   });
 
-  it('listens on 127.0.0.1 with a 256-bit token in the URL fragment (H1)', () => {
+  it('listens on 127.0.0.1 with a 256-bit token in the URL fragment', () => {
     expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(s.token, 'base64url')).toHaveLength(32);
   });
@@ -84,17 +84,17 @@ describe('browser mode server', () => {
     expect((await get(s.port, '/../../etc/passwd', { Host: `127.0.0.1:${s.port}` })).status).toBe(404);
   });
 
-  it('refuses a foreign Host or Origin on HTTP (H2, DNS rebinding)', async () => {
+  it('refuses a foreign Host or Origin on HTTP (DNS rebinding)', async () => {
     expect((await get(s.port, '/', { Host: 'evil.test' })).status).toBe(403);
     expect((await get(s.port, '/', { Host: `127.0.0.1:${s.port}`, Origin: 'http://evil.test' })).status).toBe(403);
   });
 
-  it('has no state-changing request over HTTP (H3)', async () => {
+  it('has no state-changing request over HTTP', async () => {
     expect((await get(s.port, '/', { Host: `127.0.0.1:${s.port}` }, 'POST')).status).toBe(405);
     expect((await get(s.port, '/servers.add?id=x', { Host: `127.0.0.1:${s.port}` })).status).toBe(404);
   });
 
-  it('refuses a WebSocket without the right token, or from a foreign origin or host (H2)', async () => {
+  it('refuses a WebSocket without the right token, or from a foreign origin or host', async () => {
     await expect(open(s.port, null)).rejects.toThrow(/refused 403/);
     await expect(open(s.port, 'x'.repeat(43))).rejects.toThrow(/refused 403/);
     await expect(open(s.port, s.token, { Origin: 'http://evil.test' })).rejects.toThrow(/refused 403/);
@@ -103,7 +103,7 @@ describe('browser mode server', () => {
     ws.close();
   });
 
-  it('answers requests, refuses malformed messages and command lines (H4), and pushes events', async () => {
+  it('answers requests, refuses malformed messages and command lines, and pushes events', async () => {
     const ws = await open(s.port, s.token);
     try {
       const bad = await new Promise<{ reply: { error: { code: string } } }>((resolve) => {
