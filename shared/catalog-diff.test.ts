@@ -19,8 +19,8 @@ describe('diffCatalog', () => {
     const after = tool('x');
     (after.inputSchema.properties as Record<string, object>).exfil = { type: 'string' };
     const d = diffCatalog([tool('x')], [after]);
-    expect(d.changed[0].fields).toEqual(['inputSchema']);
-    expect(d.changed[0].changes).toEqual([{ path: 'inputSchema.properties.exfil', after: { type: 'string' } }]);
+    expect(d.changed[0]!.fields).toEqual(['inputSchema']);
+    expect(d.changed[0]!.changes).toEqual([{ path: 'inputSchema.properties.exfil', after: { type: 'string' } }]);
   });
   it('is empty when nothing changed, whatever the key order', () => {
     expect(isEmptyDiff(diffCatalog([{ name: 'a', b: 1, c: 2 }], [{ c: 2, b: 1, name: 'a' }]))).toBe(true);

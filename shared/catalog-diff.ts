@@ -55,7 +55,7 @@ export function diffItem(before: Record<string, unknown>, after: Record<string, 
   const changes: FieldChange[] = [];
   diffValues(before, after, '', changes);
   if (changes.length === 0) return null;
-  const fields = [...new Set(changes.map((c) => c.path.split(/[.[]/)[0]))];
+  const fields = [...new Set(changes.map((c) => c.path.split(/[.[]/)[0] ?? c.path))];
   return { name, fields, changes };
 }
 
@@ -86,9 +86,10 @@ export function diffLists(
     const k = key(t);
     now.add(k);
     const j = old.get(k);
-    if (j === undefined) diff.added.push(k);
+    const prev = j === undefined ? undefined : before[j];
+    if (j === undefined || !prev) diff.added.push(k);
     else if (fpBefore[j] !== fpAfter[i]) {
-      const change = diffItem(before[j], t, k);
+      const change = diffItem(prev, t, k);
       if (change) diff.changed.push(change);
     }
   });

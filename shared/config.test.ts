@@ -17,10 +17,10 @@ describe('parseHostConfig', () => {
     );
     expect(c.files).toEqual({ type: 'stdio', command: 'npx', args: ['-y', 'x'], env: { K: 'V' }, cwd: '/tmp' });
     expect(c.remote).toEqual({ type: 'http', url: 'http://127.0.0.1:3001/mcp', headers: { Authorization: 'Bearer t' } });
-    expect(c.legacy.type).toBe('sse');
-    expect(c.plain.type).toBe('auto');
+    expect(c.legacy!.type).toBe('sse');
+    expect(c.plain!.type).toBe('auto');
     expect(c.typed).toEqual({ type: 'stdio', command: 'srv', args: [], env: {} });
-    expect(c.sh.type).toBe('http');
+    expect(c.sh!.type).toBe('http');
   });
   it("reads VS Code's servers key", () => {
     expect(Object.keys(parseHostConfig('{"servers":{"a":{"command":"x"}}}'))).toEqual(['a']);
@@ -35,7 +35,7 @@ describe('parseHostConfig', () => {
   });
   it('writes back a host entry that reads the same', () => {
     const c = parseHostConfig('{"mcpServers":{"a":{"command":"x","env":{"K":"V"}},"b":{"url":"http://h/mcp"}}}');
-    const again = parseHostConfig(JSON.stringify({ mcpServers: { a: toHostEntry(c.a), b: toHostEntry(c.b) } }));
+    const again = parseHostConfig(JSON.stringify({ mcpServers: { a: toHostEntry(c.a!), b: toHostEntry(c.b!) } }));
     expect(again).toEqual(c);
   });
 

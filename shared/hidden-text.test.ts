@@ -14,7 +14,7 @@ describe('hidden text', () => {
     expect(r.findings).toHaveLength(6);
   });
   it('flags ANSI escapes and control characters but not newlines and tabs', () => {
-    expect(inspectHiddenText('\x1b[31mred').findings[0].kind).toBe('ansi-escape');
+    expect(inspectHiddenText('\x1b[31mred').findings[0]?.kind).toBe('ansi-escape');
     expect(hasHiddenText('line\n\tnext\r\n')).toBe(false);
     expect(hasHiddenText('bell\x07')).toBe(true);
   });

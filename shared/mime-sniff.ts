@@ -8,7 +8,7 @@ export function sniffMime(bytes: Uint8Array): string | null {
   if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return 'image/webp';
   if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x41, 0x56, 0x45)) return 'audio/wav';
   if (at(0, 0x00, 0x00, 0x01, 0x00)) return 'image/x-icon';
-  if (at(0, 0x49, 0x44, 0x33) || (b[0] === 0xff && (b[1] & 0xe0) === 0xe0)) return 'audio/mpeg';
+  if (at(0, 0x49, 0x44, 0x33) || (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0)) return 'audio/mpeg';
   if (at(0, 0x4f, 0x67, 0x67, 0x53)) return 'audio/ogg';
   if (at(0, 0x66, 0x4c, 0x61, 0x43)) return 'audio/flac';
   if (at(4, 0x66, 0x74, 0x79, 0x70)) return 'video/mp4';
@@ -31,7 +31,7 @@ const ALIASES: Record<string, string> = {
 
 /** The declared type in its plain, canonical form (no parameters, lower case, aliases folded). */
 export function normaliseMime(mime: string): string {
-  const m = mime.split(';')[0].trim().toLowerCase();
+  const m = (mime.split(';')[0] ?? '').trim().toLowerCase();
   return ALIASES[m] ?? m;
 }
 

@@ -19,11 +19,21 @@ const WARMUP = 200;
 const LIST_RUNS = Number(process.env.BENCH_LIST_RUNS ?? 15);
 const TOOLS = '10000';
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+/** The i-th of sorted samples; a run that measured nothing is an error, not a number. */
+const nth = (s: number[], i: number): number => {
+  const v = s[i];
+  if (v === undefined) throw new Error('no samples were measured');
+  return v;
 };
-const p = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? nth(s, (s.length - 1) / 2) : (nth(s, s.length / 2 - 1) + nth(s, s.length / 2)) / 2;
+};
+const p = (xs: number[], q: number): number =>
+  nth(
+    [...xs].sort((a, b) => a - b),
+    Math.min(xs.length - 1, Math.floor(q * xs.length)),
+  );
 const ms = (x: number) => `${x.toFixed(3)} ms`;
 
 async function bareClient(env: Record<string, string>) {

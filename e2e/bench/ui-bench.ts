@@ -61,7 +61,7 @@ export function launchChromium() {
   });
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 export async function uiBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-uibench-'));

@@ -39,7 +39,7 @@ function rng(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (n: number) => Math.floor(next() * n);
-  const pick = <T,>(xs: readonly T[]): T => xs[int(xs.length)];
+  const pick = <T,>(xs: readonly T[]): T => xs[int(xs.length)]!;
   return { next, int, pick };
 }
 type R = ReturnType<typeof rng>;

@@ -11,7 +11,7 @@ const DEPCRUISE = join(ROOT, 'node_modules', '.bin', 'depcruise');
 function layering(cwd: string, dirs: string[]): { status: number | null; rules: string[]; out: string } {
   const r = spawnSync(DEPCRUISE, [...dirs, '--config', join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'err'], { cwd, encoding: 'utf8' });
   const out = `${r.stdout}${r.stderr}`;
-  return { status: r.status, rules: [...out.matchAll(/error ([a-z-]+):/g)].map((m) => m[1]), out };
+  return { status: r.status, rules: [...out.matchAll(/error ([a-z-]+):/g)].map((m) => m[1]!), out };
 }
 
 describe('the layering check', () => {

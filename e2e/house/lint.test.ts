@@ -10,7 +10,7 @@ const ROOT = resolve('.');
 async function lint(path: string, text: string): Promise<string[]> {
   const eslint = new ESLint({ cwd: ROOT, overrideConfig: [{ files: ['**/*.ts', '**/*.tsx'], ...tseslint.configs.disableTypeChecked }] });
   const [r] = await eslint.lintText(text, { filePath: resolve(ROOT, path) });
-  return r.messages.map((m) => m.ruleId ?? m.message);
+  return r!.messages.map((m) => m.ruleId ?? m.message);
 }
 
 describe('the lint rules', () => {
@@ -50,7 +50,7 @@ describe('the lint rules', () => {
   it('find a promise nobody awaits, with type information', async () => {
     const eslint = new ESLint({ cwd: ROOT, ignore: false });
     const [r] = await eslint.lintFiles(['e2e/planted/floating-promise.ts']);
-    expect(r.messages.map((m) => m.ruleId)).toEqual(['@typescript-eslint/no-floating-promises']);
+    expect(r!.messages.map((m) => m.ruleId)).toEqual(['@typescript-eslint/no-floating-promises']);
   });
 
   it('pass clean code', async () => {

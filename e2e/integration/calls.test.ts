@@ -177,7 +177,7 @@ describe('the approval gate', () => {
     });
     expect(trail[1]).toMatchObject({ decision: 'approve', decidedBy: 'user' });
     expect(trail[2]).toMatchObject({ outcome: 'ok', summary: { blocks: [{ type: 'text' }], isError: false } });
-    expect(typeof trail[2].durationMs).toBe('number');
+    expect(typeof trail[2]!.durationMs).toBe('number');
     expect(h.core.verifyAudit().ok).toBe(true);
   });
 });

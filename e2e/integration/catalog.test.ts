@@ -108,7 +108,7 @@ describe('catalog', () => {
       [2, 3, 501],
     ]);
     expect(new Set(initial.map((e) => e.chunk!.stream)).size).toBe(1);
-    expect(initial[0].first).toBe('calls_seen');
+    expect(initial[0]!.first).toBe('calls_seen');
   });
 
   it('announces the new tool count after list_changed', async () => {

@@ -36,7 +36,7 @@ describe('connections', () => {
       h.core.addServer('fx', { ...fixtureStdio({ FIXTURE_ECHO_ENV: '1', GIVEN: 'yes' }), cwd: '/tmp' } as ServerConfig);
       await h.core.connect('fx');
       const r = await callApproved(h, 'fx', 'env_dump');
-      const dump = JSON.parse(String(r.result!.content[0].text)) as { env: Record<string, string>; cwd: string };
+      const dump = JSON.parse(String(r.result!.content[0]!.text)) as { env: Record<string, string>; cwd: string };
       expect(dump.env.GIVEN).toBe('yes');
       expect(dump.env.MCP_CONSOLE_TEST_SECRET).toBeUndefined();
       expect(Object.keys(dump.env).sort()).toEqual(expect.arrayContaining(['PATH', 'GIVEN']));

@@ -51,12 +51,12 @@ describe('launch consent', () => {
     const v = await waitingView;
     expect(v.consent).toMatchObject({ kind: 'launch', where: 'the test terminal' });
     expect(held.waiting).toHaveLength(1);
-    const q = held.waiting[0].q;
+    const q = held.waiting[0]!.q;
     expect(q.launch).toMatchObject({ command: process.execPath, env: { K: 'v', API_TOKEN: '••• (12 characters)' } });
     // A second connect while the first waits asks nothing new.
     const again = h.core.connect('fx');
     expect(held.waiting).toHaveLength(1);
-    held.waiting[0].answer(true);
+    held.waiting[0]!.answer(true);
     await Promise.all([connecting, again]);
     expect(h.core.view('fx').status).toBe('connected');
     expect(h.core.listConsents()).toEqual([expect.objectContaining({ kind: 'launch', serverId: 'fx', via: 'terminal', persistent: true })]);
@@ -67,7 +67,7 @@ describe('launch consent', () => {
     const changed = h.core.updateServer('fx', fixtureStdio({ K: 'other' }));
     await new Promise((r) => setTimeout(r, 50));
     expect(held.waiting).toHaveLength(2);
-    held.waiting[1].answer(false);
+    held.waiting[1]!.answer(false);
     const after = await changed;
     expect(after.status).not.toBe('connected');
     expect(after.error).toMatch(/not confirmed: refused at the test terminal/);

@@ -43,7 +43,7 @@ describe.each(transports)('@modelcontextprotocol/server-everything over %s', (ki
 
   it('calls echo and get-sum through the gate', async () => {
     expect((await callApproved(h, 'everything', 'echo', { message: 'hi' })).result!.content).toEqual([{ type: 'text', text: 'Echo: hi' }]);
-    expect(String((await callApproved(h, 'everything', 'get-sum', { a: 2, b: 3 })).result!.content[0].text)).toMatch(/5/);
+    expect(String((await callApproved(h, 'everything', 'get-sum', { a: 2, b: 3 })).result!.content[0]!.text)).toMatch(/5/);
   });
 
   it('returns an image, annotated content and structured content that validates', async () => {

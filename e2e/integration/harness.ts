@@ -85,7 +85,7 @@ export function startHttp(
       if (m) {
         child.stdout!.off('data', onData);
         child.stderr!.off('data', onData);
-        resolvePromise({ url: m[1], child, stop: () => child.kill('SIGKILL') });
+        resolvePromise({ url: m[1]!, child, stop: () => child.kill('SIGKILL') });
       }
     };
     child.stdout!.on('data', onData);
@@ -109,7 +109,7 @@ export async function callApproved(h: Harness, server: string, tool: string, arg
 /** How many tools/call requests for `tool` reached the fixture process (asked through the gate). */
 export async function callsSeen(h: Harness, server: string, tool: string): Promise<number> {
   const r = await callApproved(h, server, 'calls_seen', { name: tool });
-  return Number(String(r.result!.content[0].text));
+  return Number(String(r.result!.content[0]?.text));
 }
 
 /** A free loopback port (for servers that cannot report the one they picked). */

@@ -26,7 +26,7 @@ describe('limits on what waits and what is logged', () => {
     // Other servers are not held back by it; deciding one makes room again.
     expect(h.core.requestCall('fx2', 'echo', { message: 'other' }, CONSOLE_USER).approvalId).toBeDefined();
     const [first] = h.core.pendingApprovals().filter((a) => a.serverId === 'fx');
-    h.core.decide({ approvalId: first.id, decision: 'deny', argsHash: first.argsHash, scope: 'once' }, 'user');
+    h.core.decide({ approvalId: first!.id, decision: 'deny', argsHash: first!.argsHash, scope: 'once' }, 'user');
     expect(h.core.requestCall('fx', 'echo', { message: 'room again' }, CONSOLE_USER).approvalId).toBeDefined();
   });
 

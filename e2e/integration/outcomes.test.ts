@@ -98,7 +98,7 @@ describe('call outcomes', () => {
 
   it('carries a 10 MB text result whole', async () => {
     const r = await callApproved(h, 'fx', 'big_text');
-    expect(String(r.result!.content[0].text)).toHaveLength(BIG_TEXT_CHARS);
+    expect(String(r.result!.content[0]!.text)).toHaveLength(BIG_TEXT_CHARS);
   });
 
   it('runs many calls at once on one server and across servers', async () => {
@@ -108,7 +108,7 @@ describe('call outcomes', () => {
     await callApproved(h, 'fx2', 'echo', { i: -2 }, 'session');
     const recs = Array.from({ length: 40 }, (_, i) => h.core.requestCall(i % 2 ? 'fx' : 'fx2', 'echo', { i }, CONSOLE_USER));
     const done = await Promise.all(recs.map((r) => h.core.waitCall(r.id)));
-    done.forEach((d, i) => expect(String(d.result!.content[0].text)).toBe(JSON.stringify({ i })));
+    done.forEach((d, i) => expect(String(d.result!.content[0]!.text)).toBe(JSON.stringify({ i })));
     expect(await callsSeen(h, 'fx', 'echo')).toBe(21);
   });
 
@@ -136,7 +136,7 @@ describe('results kept in memory', () => {
       expect(h.core.getCall(first.id)).toMatchObject({ resultReleased: true, outcome: 'ok' });
       expect(h.core.getCall(first.id).result).toBeUndefined();
       expect(h.core.getCall(small.id).resultReleased).toBe(true);
-      expect(String(h.core.getCall(second.id).result!.content[0].text)).toHaveLength(BIG_TEXT_CHARS);
+      expect(String(h.core.getCall(second.id).result!.content[0]!.text)).toHaveLength(BIG_TEXT_CHARS);
       const audit = h.core.queryAudit({ kind: 'completed', limit: 10 }).find((e) => e.callId === first.id);
       expect(audit?.summary).toMatchObject({ blocks: [{ type: 'text' }] });
     } finally {

@@ -15,11 +15,11 @@ describe('packaging (electron-builder cannot download Electron here; the config 
   it('targets AppImage and deb, dmg, nsis, with the app id, name and category', () => {
     expect(cfg.appId).toBe('dev.mcpconsole.app');
     expect(cfg.productName).toBe('MCP Console');
-    expect(cfg.linux.target).toEqual(['AppImage', 'deb']);
-    expect(cfg.linux.category).toBe('Development');
-    expect(cfg.mac.target).toEqual(['dmg']);
-    expect(cfg.mac.category).toBe('public.app-category.developer-tools');
-    expect(cfg.win.target).toEqual(['nsis']);
+    expect(cfg.linux!.target).toEqual(['AppImage', 'deb']);
+    expect(cfg.linux!.category).toBe('Development');
+    expect(cfg.mac!.target).toEqual(['dmg']);
+    expect(cfg.mac!.category).toBe('public.app-category.developer-tools');
+    expect(cfg.win!.target).toEqual(['nsis']);
   });
 
   it('sets the release fuses', () => {
@@ -39,8 +39,8 @@ describe('packaging (electron-builder cannot download Electron here; the config 
       expect(png.subarray(1, 4).toString()).toBe('PNG');
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([s, s]);
     }
-    expect(existsSync(String(cfg.mac.icon))).toBe(true);
-    expect(existsSync(String(cfg.win.icon))).toBe(true);
+    expect(existsSync(String(cfg.mac!.icon))).toBe(true);
+    expect(existsSync(String(cfg.win!.icon))).toBe(true);
     expect(existsSync('assets/icon.svg')).toBe(true);
   });
 
@@ -49,7 +49,7 @@ describe('packaging (electron-builder cannot download Electron here; the config 
     for (const f of ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html']) expect(existsSync(f), f).toBe(true);
     expect(cfg.files).toEqual(expect.arrayContaining(['out/main/**', 'out/preload/**', 'out/renderer/**']));
     const main = readFileSync('out/main/index.js', 'utf8');
-    const specifiers = [...main.matchAll(/^import\s[^'"]*['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+    const specifiers = [...main.matchAll(/^import\s[^'"]*['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
     expect(specifiers.length).toBeGreaterThan(0);
     const allowed = (s: string) =>
       s === 'electron' || s.startsWith('node:') || builtinModules.includes(s) || Object.keys(pkg.dependencies).some((d) => s === d || s.startsWith(`${d}/`));

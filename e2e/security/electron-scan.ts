@@ -38,8 +38,8 @@ try {
   } else {
     scanned = targets.length;
     for (const row of readFileSync(csv, 'utf8').trim().split('\n').slice(1)) {
-      const [issue, severity, , file, location] = row.split(',').map((c) => c.replace(/^"|"$/g, ''));
-      const line = `${severity.padEnd(6)} ${issue} ${file}:${location}`;
+      const [issue = '', severity = '', , file = '', location = ''] = row.split(',').map((c) => c.replace(/^"|"$/g, ''));
+      const line = `${severity!.padEnd(6)} ${issue} ${file}:${location}`;
       if (severity === 'HIGH' || severity === 'CRITICAL') {
         console.error(`electron scan: ${line}`);
         failed++;

@@ -47,10 +47,10 @@ export function startServe(config: object, dataDir: string): Promise<ServeProces
         for (;;) {
           const parts = err.split(PROMPT);
           if (parts.length - 1 > answered) {
-            const text = parts[answered];
+            const text = parts[answered] ?? '';
             answered++;
             child.stdin!.write(allow ? 'y\n' : 'n\n');
-            return text.slice(text.lastIndexOf('MCP Console: '));
+            return text!.slice(text!.lastIndexOf('MCP Console: '));
           }
           if (Date.now() > deadline) throw new Error(`serve asked for no consent within 15 s; its stderr: ${err.slice(-2000)}`);
           await new Promise<void>((r) => {
@@ -60,7 +60,7 @@ export function startServe(config: object, dataDir: string): Promise<ServeProces
         }
       };
       resolvePromise({
-        url: m[1],
+        url: m[1]!,
         child,
         answerConsent,
         stop: () =>

@@ -9,13 +9,18 @@ const BOOLEAN = new Set(['json', 'yes', 'help']);
 export function parseArgs(argv: string[]): ParsedArgs {
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
+  const words = argv[Symbol.iterator]();
+  for (let w = words.next(); !w.done; w = words.next()) {
+    const a = w.value;
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
-      if (eq > 0) flags.set(a.slice(2, eq), a.slice(eq + 1));
-      else if (BOOLEAN.has(a.slice(2)) || i + 1 >= argv.length) flags.set(a.slice(2), true);
-      else flags.set(a.slice(2), argv[++i]);
+      if (eq > 0) {
+        flags.set(a.slice(2, eq), a.slice(eq + 1));
+        continue;
+      }
+      // A flag takes the next word, unless it is boolean or the last word.
+      const value = BOOLEAN.has(a.slice(2)) ? undefined : words.next();
+      flags.set(a.slice(2), value && !value.done ? value.value : true);
     } else if (a === '-h') flags.set('help', true);
     else if (a === '-y') flags.set('yes', true);
     else positional.push(a);

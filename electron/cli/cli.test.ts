@@ -100,7 +100,7 @@ describe('mcp-console command line', () => {
     expect(cli('audit', 'verify')).toMatchObject({ code: 0, out: expect.stringMatching(/audit log intact: \d+ entries/) });
     const path = join(dir, 'data', 'audit.jsonl');
     const lines = readFileSync(path, 'utf8').split('\n');
-    lines[3] = lines[3].replace('"kind":"', '"kind":"x');
+    lines[3] = lines[3]!.replace('"kind":"', '"kind":"x');
     writeFileSync(path, lines.join('\n'));
     expect(cli('audit', 'verify')).toMatchObject({ code: 1, out: expect.stringMatching(/broken at entry 4 \(seq 4\)/) });
   });
@@ -168,9 +168,9 @@ describe('the command line against a hostile server', () => {
     const r = cli('tools', 'bad', '--config', hostileConfig, '--json');
     expect(r.code).toBe(0);
     const tools = JSON.parse(r.out) as Record<string, unknown>[];
-    expect(tools[0].name).toBe('evil\u001b[31m');
-    expect(tools[0].execution).toEqual({ taskSupport: 'optional' });
-    expect(tools[0]._meta).toEqual({ 'com.example/hint': 'kept' });
+    expect(tools[0]!.name).toBe('evil\u001b[31m');
+    expect(tools[0]!.execution).toEqual({ taskSupport: 'optional' });
+    expect(tools[0]!._meta).toEqual({ 'com.example/hint': 'kept' });
     expect(cli('tools', 'bad', '--config', hostileConfig).out).toMatch(/^task_only .*\[needs task mode\]/m);
     const c = cli('call', 'bad', 'task_only', '--config', hostileConfig, '--yes');
     expect(c.code).toBe(2);

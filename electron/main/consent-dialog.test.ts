@@ -28,10 +28,10 @@ describe('the native consent dialog', () => {
     expect([first, second]).toEqual([true, false]);
     expect(maxOpen).toBe(1);
     expect(shown[0]).toMatchObject({ buttons: ['Cancel', 'Launch'], defaultId: 0, cancelId: 0, message: 'Launch this command line?' });
-    expect(shown[0].detail).toContain('command: /usr/bin/npx');
-    expect(shown[0].detail).toContain('"-y" "srv"');
+    expect(shown[0]!.detail).toContain('command: /usr/bin/npx');
+    expect(shown[0]!.detail).toContain('"-y" "srv"');
     expect(shown[1]).toMatchObject({ buttons: ['Cancel', 'Trust'], message: 'Trust this server?' });
-    expect(shown[1].detail).toContain('WITHOUT ASKING');
+    expect(shown[1]!.detail).toContain('WITHOUT ASKING');
     expect(p.via).toBe('native-dialog');
   });
 });

@@ -174,7 +174,7 @@ function frame(opcode: number, payload: Buffer, opts: { mask?: boolean; declared
   if (!mask) return Buffer.concat([Buffer.from(head), payload]);
   const key = randomBytes(4);
   const body = Buffer.from(payload);
-  for (let i = 0; i < body.length; i++) body[i] ^= key[i % 4];
+  for (let i = 0; i < body.length; i++) body[i]! ^= key[i % 4]!;
   return Buffer.concat([Buffer.from(head), key, body]);
 }
 

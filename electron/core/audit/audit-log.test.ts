@@ -31,7 +31,7 @@ describe('AuditLog', () => {
 
   it('finds a flipped byte at that entry', () => {
     const l = lines();
-    l[2] = l[2].replace('"t2"', '"t9"');
+    l[2] = l[2]!.replace('"t2"', '"t9"');
     writeFileSync(path, l.join('\n') + '\n');
     expect(log.verify()).toMatchObject({ ok: false, firstBadLine: 3, firstBadSeq: 3 });
   });
@@ -45,7 +45,7 @@ describe('AuditLog', () => {
 
   it('finds reordered entries', () => {
     const l = lines();
-    [l[3], l[4]] = [l[4], l[3]];
+    [l[3], l[4]] = [l[4]!, l[3]!];
     writeFileSync(path, l.join('\n') + '\n');
     expect(log.verify()).toMatchObject({ ok: false, firstBadLine: 4 });
   });
@@ -75,7 +75,7 @@ describe('AuditLog', () => {
     expect(v).toMatchObject({ ok: true, entries: 6, recovered: [{ seq: 5, file }] });
     // A changed entry is still tampering, whatever was recovered before it.
     const l = lines();
-    l[1] = l[1].replace('"t1"', '"tX"');
+    l[1] = l[1]!.replace('"t1"', '"tX"');
     writeFileSync(path, l.join('\n') + '\n');
     expect(again.verify()).toMatchObject({ ok: false, firstBadSeq: 2, reason: expect.stringMatching(/was changed/) });
   });

@@ -177,8 +177,8 @@ export class AuditLog {
       throw this.writeError;
     }
     this.size += buf.length;
-    const last = batch[batch.length - 1];
-    this.written = { seq: last.seq, hash: last.hash };
+    const last = batch.at(-1);
+    if (last) this.written = { seq: last.seq, hash: last.hash };
     this.scheduleCheckpoint();
   }
 
@@ -266,7 +266,7 @@ export class AuditLog {
     let prev = GENESIS;
     let prevSeq = 0;
     let lastHash = GENESIS;
-    for (let i = 0; i < lines.length; i++) {
+    for (const [i, line] of lines.entries()) {
       const bad = (reason: string, seq?: number): AuditVerifyResult => ({
         ok: false,
         entries: lines.length,
@@ -277,7 +277,7 @@ export class AuditLog {
       });
       let e: Record<string, unknown>;
       try {
-        e = JSON.parse(lines[i]) as Record<string, unknown>;
+        e = JSON.parse(line) as Record<string, unknown>;
       } catch {
         if (tornTail && i === lines.length - 1)
           return bad('not valid JSON: a torn last line (an interrupted write), set aside when the console next opens the log', prevSeq + 1);

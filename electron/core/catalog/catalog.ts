@@ -212,14 +212,17 @@ export class Catalog {
   retrust(serverId: string, trusted: boolean): void {
     const s = this.servers.get(serverId);
     if (!s) return;
-    s.views = s.raw.map((t, i) => toolView(serverId, s.identity, trusted, t, { json: JSON.stringify(t), fingerprint: s.fingerprints[i] }));
+    s.views = s.raw.map((t, i) =>
+      toolView(serverId, s.identity, trusted, t, { json: JSON.stringify(t), fingerprint: s.fingerprints[i] ?? sha256(canonicalJson(t)) }),
+    );
   }
 
   /** Sets the icon shown for a tool (a data: URI the core made or checked). */
   setIcon(serverId: string, name: string, iconData: string): void {
     const s = this.servers.get(serverId);
     const i = s?.byName.get(name);
-    if (s && i !== undefined) s.views[i] = { ...s.views[i], iconData };
+    const view = i === undefined ? undefined : s?.views[i];
+    if (s && i !== undefined && view) s.views[i] = { ...view, iconData };
   }
 
   /** Forgets a server's live tools (its pins stay). */
@@ -236,6 +239,9 @@ export class Catalog {
 
 function cacheOf(raw: RawTool[], fingerprints: string[]): Map<string, string> {
   const m = new Map<string, string>();
-  raw.forEach((t, i) => m.set(JSON.stringify(t), fingerprints[i]));
+  raw.forEach((t, i) => {
+    const fp = fingerprints[i];
+    if (fp !== undefined) m.set(JSON.stringify(t), fp);
+  });
   return m;
 }

@@ -96,7 +96,7 @@ describe('https icons', () => {
       await core.connect('fx');
       const e = await pushed;
       expect(e.tools.find((t) => t.name === 'icon_https')!.iconData).toBe(`data:image/png;base64,${PNG_BASE64}`);
-      expect(e.tools.find((t) => t.name === 'icon_https')!.icons![0].src).toBe(`${base}/icon.png`);
+      expect(e.tools.find((t) => t.name === 'icon_https')!.icons![0]!.src).toBe(`${base}/icon.png`);
     } finally {
       await core.close();
     }

@@ -15,14 +15,15 @@ type IconDecl = { src: string; mimeType?: string };
 export function checkDataIcon(src: string): string | null {
   const m = /^data:([^;,]+)(;[^,]*)?,(.*)$/s.exec(src);
   if (!m) return null;
-  const mime = normaliseMime(m[1]);
+  const [, type = '', params = '', data = ''] = m;
+  const mime = normaliseMime(type);
   if (!ICON_TYPES.has(mime)) return null;
-  const isBase64 = (m[2] ?? '').includes(';base64');
+  const isBase64 = params.includes(';base64');
   let bytes: Uint8Array | null;
-  if (isBase64) bytes = decodeBase64(m[3]);
+  if (isBase64) bytes = decodeBase64(data);
   else {
     try {
-      bytes = new TextEncoder().encode(decodeURIComponent(m[3]));
+      bytes = new TextEncoder().encode(decodeURIComponent(data));
     } catch {
       return null;
     }

@@ -29,8 +29,8 @@ export function orderDelivery(transport: Transport): void {
   };
   const flush = () => {
     scheduled = false;
-    while (queue.length) {
-      const [m, extra] = queue[0];
+    for (let next = queue[0]; next; next = queue[0]) {
+      const [m, extra] = next;
       if (isResponse(m) && hot) return schedule();
       queue.shift();
       handOver(m, extra);

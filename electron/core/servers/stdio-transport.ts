@@ -25,8 +25,9 @@ function messageId(head: string, tail: string): number | string | undefined {
   const m =
     /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.){0,100}")/.exec(head) ??
     /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.){0,100}")\s*(?:,\s*"jsonrpc"\s*:\s*"2\.0"\s*)?\}\s*$/.exec(tail);
-  if (!m) return undefined;
-  return m[1].startsWith('"') ? (JSON.parse(m[1]) as string) : Number(m[1]);
+  const id = m?.[1];
+  if (id === undefined) return undefined;
+  return id.startsWith('"') ? (JSON.parse(id) as string) : Number(id);
 }
 
 /** How the server process ended. */
@@ -135,7 +136,7 @@ export class StdioTransport implements Transport {
 
   private dropOversize(more: Buffer): void {
     // SECURITY: a bounded buffer; an oversize message is dropped (its first and last bytes kept to name it), never kept whole.
-    const first = this.pending.length ? this.pending[0] : more;
+    const first = this.pending[0] ?? more;
     this.dropped = { head: first.subarray(0, 256).toString('utf8'), tail: Buffer.alloc(0), bytes: this.pendingBytes };
     this.pending = [];
     this.pendingBytes = 0;

@@ -16,8 +16,9 @@ export const ARM_DELAY_MS = 1000;
 /** The confirmation before every call: exactly what will be sent, to which server, with what risk. Queued requests wait their turn. */
 export function ApprovalDialog() {
   const queue = useConsole(useShallow((s) => s.approvals));
-  if (queue.length === 0) return null;
-  return <Dialog key={queue[0].id} a={queue[0]} rest={queue.slice(1)} />;
+  const [first, ...rest] = queue;
+  if (!first) return null;
+  return <Dialog key={first.id} a={first} rest={rest} />;
 }
 
 function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {

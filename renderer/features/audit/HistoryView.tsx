@@ -9,12 +9,15 @@ import { SafeText } from '../../components/SafeText';
 
 /** Every call of the session: decision, who decided, outcome, duration; open one to see it again or call again. */
 export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
-  const calls = useConsole(useShallow((s) => s.callOrder.map((id) => s.calls[id])));
+  // A call the page let go of (over its limit) is simply not listed.
+  const calls = useConsole(useShallow((s) => s.callOrder.flatMap((id) => s.calls[id] ?? [])));
   const [open, setOpen] = useState<string | null>(null);
+  const openCall = calls.find((c) => c.id === open);
   if (calls.length === 0) return <div className="empty">No calls yet in this session.</div>;
   const again = (id: string) => {
-    const c = useConsole.getState().calls[id];
     const st = useConsole.getState();
+    const c = st.calls[id];
+    if (!c) return;
     st.prefillRequested({ serverId: c.serverId, name: c.tool, args: JSON.parse(c.argsJson) });
     st.toolSelected({ serverId: c.serverId, name: c.tool });
     onCallAgain();
@@ -59,14 +62,14 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
           ))}
         </tbody>
       </table>
-      {open && (
+      {openCall && (
         <div className="history-detail">
           <div className="label">Arguments sent</div>
           <pre className="code wrap-anywhere">
-            <SafeText text={prettyJsonText(useConsole.getState().calls[open].argsJson)} />
+            <SafeText text={prettyJsonText(openCall.argsJson)} />
           </pre>
-          <ErrorBoundary key={open} what="result">
-            <ResultView callId={open} />
+          <ErrorBoundary key={openCall.id} what="result">
+            <ResultView callId={openCall.id} />
           </ErrorBoundary>
         </div>
       )}

@@ -13,7 +13,7 @@ const ROW = 52;
 export function CatalogList() {
   const { tools, order, filter } = useConsole(useShallow((s) => ({ tools: s.tools, order: s.serverOrder, filter: s.filter })));
   // No per-tool work here: one server's list is used as it is; search text is computed as tools arrive.
-  const all = useMemo<ToolView[]>(() => (order.length === 1 ? (tools[order[0]] ?? []) : order.flatMap((id) => tools[id] ?? [])), [tools, order]);
+  const all = useMemo<ToolView[]>(() => (order.length === 1 ? (tools[order[0] ?? ''] ?? []) : order.flatMap((id) => tools[id] ?? [])), [tools, order]);
   const shown = useMemo(() => filterTools(all, filter), [all, filter]);
   const index = all;
   return (
