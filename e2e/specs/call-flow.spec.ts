@@ -100,3 +100,32 @@ test.describe('calling a tool through the confirmation', () => {
     await expect(dialog2).toBeHidden();
   });
 });
+
+test.describe('who asked, and the audit view as it happens', () => {
+  test('the dialog, the history and the audit log say the call was asked for from this console', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('fx');
+    await c.openTool('fx', 'echo');
+    await c.callWithJson({ message: 'mine' }, false);
+    await expect(c.dialog.getByTestId('approval-requester')).toHaveAttribute('data-kind', 'console');
+    await expect(c.dialog.getByTestId('approval-requester')).toHaveText('you, in the console');
+    await c.approveOnce();
+    await expect(c.lastResult()).toHaveAttribute('data-status', 'ok');
+    await page.getByTestId('tab-history').click();
+    await expect(page.getByTestId('history-row').first().getByTestId('history-requester')).toHaveText('you, in the console');
+    await page.getByTestId('tab-audit').click();
+    const requested = page.locator('[data-testid=audit-entry][data-kind=call-requested]').first();
+    await expect(requested.getByTestId('audit-requester')).toHaveText('you, in the console');
+  });
+
+  test('the audit view shows connect, catalog and disconnect entries while it is open', async ({ app, page }) => {
+    await page.getByTestId('tab-audit').click();
+    const kind = (k: string) => page.locator(`[data-testid=audit-entry][data-kind="${k}"]`);
+    await expect(kind('connect')).toHaveCount(0);
+    await app.console.connect('fx');
+    await expect(kind('connect')).toHaveCount(1);
+    await expect(kind('catalog-change')).toHaveCount(1);
+    await app.console.server('fx').getByTestId('disconnect').click();
+    await expect(kind('disconnect')).toHaveCount(1);
+  });
+});
