@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../shared/schemas/call';
 import { assemble } from './events';
+import { doneCall } from '../test-support/records';
 import { useConsole } from './store';
 
-const call = (i: number): CallRecord => ({
-  id: `c${i}`,
-  serverId: 's',
-  tool: 't',
-  argsJson: '{}',
-  argsHash: 'h',
-  fingerprint: 'f',
-  requestedBy: { kind: 'console' },
-  state: 'done',
-  outcome: 'ok',
-  requestedAt: new Date(i).toISOString(),
-});
+const call = (i: number): CallRecord => doneCall({ id: `c${i}`, serverId: 's', requestedAt: new Date(i).toISOString() });
 
 describe('store', () => {
   it('remembers the newest 500 calls, newest first, and takes updates in place', () => {

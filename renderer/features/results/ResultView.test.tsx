@@ -5,21 +5,10 @@ import type { CallRecord } from '../../../shared/schemas/call';
 import type { ConsoleApi } from '../../api/client';
 import { ApiContext } from '../../api/context';
 import { useConsole } from '../../store/store';
+import { doneCall } from '../../test-support/records';
 import { ResultView } from './ResultView';
 
-const record = (content: Record<string, unknown>[]): CallRecord => ({
-  id: 'c1',
-  serverId: 'fx',
-  tool: 't',
-  argsJson: '{}',
-  argsHash: 'h',
-  fingerprint: 'f',
-  requestedBy: { kind: 'console' },
-  state: 'done',
-  outcome: 'ok',
-  requestedAt: new Date().toISOString(),
-  result: { content } as CallRecord['result'],
-});
+const record = (content: Record<string, unknown>[]): CallRecord => doneCall({ result: { content } as CallRecord['result'] });
 
 describe('ResultView', () => {
   afterEach(cleanup);
