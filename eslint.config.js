@@ -42,6 +42,7 @@ export default tseslint.config(
       'no-eval': 'error',
       'no-implied-eval': 'error',
       'no-new-func': 'error',
+      'no-duplicate-imports': 'error',
     },
   },
   {

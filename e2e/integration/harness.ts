@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { EventName, EventPayload } from '../../shared/contract.js';
 import type { ServerConfig } from '../../shared/schemas/server.js';
-import { ConsoleCore } from '../../electron/core/index.js';
-import type { ConsentProvider, ConsentQuestion } from '../../electron/core/index.js';
+import { ConsoleCore, type ConsentProvider, type ConsentQuestion } from '../../electron/core/index.js';
 import type { AuditIo } from '../../electron/core/audit/index.js';
 
 /** A person at the terminal who answers every consent question as told (yes by default), remembering each question. */

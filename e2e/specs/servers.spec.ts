@@ -1,5 +1,4 @@
-import { expect, rpc, test } from './fixtures.js';
-import { FIXTURE } from './fixtures.js';
+import { expect, rpc, test, FIXTURE } from './fixtures.js';
 
 test.describe('servers', () => {
   test.describe('with no servers', () => {

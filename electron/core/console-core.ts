@@ -44,7 +44,7 @@ export class ConsoleCore {
   private readonly connections: Connections;
   private readonly sync: CatalogSync;
 
-  constructor(readonly opts: CoreOptions) {
+  constructor(opts: CoreOptions) {
     this.store = new ServerStore(opts.dataDir);
     this.consents = new ConsentStore(opts.dataDir, opts.consent ?? null, () => this.bus.emit('consents.changed', { consents: this.consents.list() }));
     this.consent = new ConsentFlow({

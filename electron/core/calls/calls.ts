@@ -10,9 +10,7 @@ import { ApprovalGate } from '../approvals/index.js';
 import { ResultBudget } from './result-budget.js';
 import { approvalFields, argumentErrors, type ServerFacts as ApprovalServerFacts } from './approval-request.js';
 import type { Catalog } from '../catalog/index.js';
-import { CoreError } from '../support/index.js';
-import type { EventBus } from '../support/index.js';
-import { sha256 } from '../support/index.js';
+import { CoreError, type EventBus, sha256 } from '../support/index.js';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../../shared/json-depth.js';
 import type { SchemaValidator } from './schema-validator.js';
 

@@ -1,7 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { Ajv as Draft7 } from 'ajv';
+import { Ajv as Draft7, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { ErrorObject, ValidateFunction } from 'ajv';
 import { RE2JS } from 're2js';
 import { canonicalJson } from '../../../shared/canonical-json.js';
 import type { ValidationError } from '../../../shared/schemas/call.js';

@@ -1,13 +1,12 @@
 import { describeRequester } from '../../../shared/schemas/requester';
 import { Fragment, useEffect, useMemo, useState } from 'react';
-import type { AuditVerifyResult } from '../../../shared/schemas/audit';
+import type { AuditVerifyResult, AuditEntry } from '../../../shared/schemas/audit';
 import { useApi } from '../../api/context';
 import { useConsole } from '../../store/store';
 import { SafeText } from '../../components/SafeText';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { prettyJsonText } from '../../../shared/pretty-json';
 import { ResultView } from '../results/ResultView';
-import type { AuditEntry } from '../../../shared/schemas/audit';
 
 /** One entry opened: everything it recorded (arguments, result summary, details), and the call's result while the session still has it. */
 function AuditDetail({ entry }: { entry: AuditEntry }) {

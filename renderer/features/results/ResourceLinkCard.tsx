@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { ReadResourceResult } from '../../../shared/schemas/content';
-import type { ResourceLinkBlock } from '../../../shared/schemas/content';
+import type { ReadResourceResult, ResourceLinkBlock } from '../../../shared/schemas/content';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 import { EmbeddedResourceView } from './EmbeddedResourceView';
