@@ -81,6 +81,13 @@ module.exports = {
       to: { path: '^node_modules/electron/' },
     },
     {
+      name: 'one-protocol-library',
+      comment: 'Shipped code speaks MCP through the split SDK (@modelcontextprotocol/client); the 1.x SDK is for test fixtures only.',
+      severity: 'error',
+      from: { path: '^(shared|electron|renderer)/', pathNot: TEST },
+      to: { path: '^node_modules/@modelcontextprotocol/sdk/' },
+    },
+    {
       name: 'nothing-ships-test-code',
       comment: 'Shipped code never imports tests, fixtures or benchmarks.',
       severity: 'error',

@@ -25,7 +25,7 @@ describe('the layering check', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-console-layers-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   // Stand-ins for the packages the floors care about (a real install is not needed to see an import).
-  for (const pkg of ['electron', 'react', 'zod']) {
+  for (const pkg of ['electron', 'react', 'zod', '@modelcontextprotocol/sdk']) {
     mkdirSync(join(dir, 'node_modules', pkg), { recursive: true });
     writeFileSync(join(dir, 'node_modules', pkg, 'package.json'), JSON.stringify({ name: pkg, version: '1.0.0', main: 'index.js' }));
     writeFileSync(join(dir, 'node_modules', pkg, 'index.js'), 'module.exports = {};\n');
@@ -90,6 +90,12 @@ describe('the layering check', () => {
       'electron/web/planted.ts',
       "import { app } from 'electron';\nexport const x = app;\n",
       'electron-only-in-the-shell',
+    ],
+    [
+      'shipped code speaking MCP through the 1.x SDK',
+      'electron/core/catalog/planted.ts',
+      "import { Client } from '@modelcontextprotocol/sdk';\nexport const x = Client;\n",
+      'one-protocol-library',
     ],
     [
       'shipped code importing a test helper',

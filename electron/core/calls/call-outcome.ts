@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { canonicalJson } from '../../../shared/canonical-json.js';
 import type { CallRecord, StructuredCheck } from '../../../shared/schemas/call.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
@@ -34,11 +34,12 @@ export function classify(err: unknown, cancelled: boolean): Partial<CallRecord> 
   const e = err as { message?: string };
   const message = String(e?.message ?? err).replace(/^(MCP error -?\d+: )+/, '');
   if (cancelled) return { outcome: 'cancelled', reason: 'cancelled by the user', error: { code: 'cancelled', message } };
-  if (err instanceof McpError) {
+  if (err instanceof ProtocolError) {
+    // The server answered with a JSON-RPC error (or our stdio transport did, for a message over the cap).
     if (err.code === TOO_LARGE_CODE) return { outcome: 'protocol-error', error: { code: 'too-large', message } };
-    if (err.code === ErrorCode.RequestTimeout) return { outcome: 'timeout', error: { code: err.code, message } };
     return { outcome: 'protocol-error', error: { code: err.code, message, data: err.data } };
   }
+  if (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout) return { outcome: 'timeout', error: { code: 'timeout', message } };
   return { outcome: 'protocol-error', error: { code: 'transport', message } };
 }
 

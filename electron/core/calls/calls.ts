@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { CatalogChange, ToolView } from '../../../shared/schemas/tool.js';
 import { CallToolResult } from '../../../shared/schemas/content.js';
 import type { Approval, CallRecord, Decider, DecideInput } from '../../../shared/schemas/call.js';

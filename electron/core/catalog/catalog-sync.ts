@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { isEmptyDiff } from '../../../shared/catalog-diff.js';
 import type { CatalogChange } from '../../../shared/schemas/tool.js';
 import type { AuditTrail } from '../audit/index.js';

@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { effectiveAnnotations, toolRisk } from '../../../shared/annotations.js';
 import { diffCatalog } from '../../../shared/catalog-diff.js';
 import { HIDDEN_RE, hasHiddenText } from '../../../shared/hidden-text.js';

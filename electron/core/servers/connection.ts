@@ -1,8 +1,11 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { LoggingMessageNotificationSchema, SUPPORTED_PROTOCOL_VERSIONS, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  Client,
+  SdkHttpError,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerSettings, ServerStatus } from '../../../shared/schemas/server.js';
 import { RingBuffer } from '../support/index.js';
 import { orderDelivery } from './ordered-delivery.js';
@@ -120,7 +123,7 @@ export class ServerConnection {
       // Legacy SSE is tried only for an entry with no type, and only when the server refused the
       // POST with a 4xx that is not about authorization (the spec's backwards-compatibility rule:
       // 404, 405…). A 401/403 means "sign in", never "this is an SSE server".
-      const status = e instanceof StreamableHTTPError ? e.code : seen.last?.status;
+      const status = e instanceof SdkHttpError ? e.status : seen.last?.status;
       const fallback = config.type === 'auto' && status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
       if (!fallback) throw httpError(e, url, seen.last);
       this.addLines([`[console] Streamable HTTP was refused (HTTP ${status}); trying legacy SSE`]);
@@ -138,10 +141,10 @@ export class ServerConnection {
       setVersion?.(v);
     };
     const client = new Client(CLIENT_INFO, { capabilities: {} });
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    client.setNotificationHandler('notifications/tools/list_changed', () => {
       if (gen === this.generation) this.listener.toolsListChanged();
     });
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+    client.setNotificationHandler('notifications/message', (n) => {
       const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);
       this.addLines([`[log ${n.params.level}${n.params.logger ? ' ' + n.params.logger : ''}] ${data}`]);
     });

@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { ServerView } from '../../../shared/schemas/server.js';
 import type { AuditTrail } from '../audit/index.js';
 import type { Catalog, CatalogSync } from '../catalog/index.js';

@@ -1,5 +1,4 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 
 const isResponse = (m: JSONRPCMessage) => 'id' in m && !('method' in m);
 const isNotification = (m: JSONRPCMessage) => 'method' in m && !('id' in m);

@@ -1,8 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import spawn from 'cross-spawn';
-import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 
 export interface StdioOptions {
   command: string;
@@ -176,12 +175,14 @@ export class StdioTransport implements Transport {
       this.opts.onNoise(`non-JSON line on stdout: ${line.length > 500 ? line.slice(0, 500) + '…' : line}`);
       return;
     }
-    const msg = JSONRPCMessageSchema.safeParse(parsed);
-    if (!msg.success) {
+    let msg: JSONRPCMessage;
+    try {
+      msg = parseJSONRPCMessage(parsed);
+    } catch {
       this.opts.onNoise(`not a JSON-RPC message on stdout: ${line.length > 500 ? line.slice(0, 500) + '…' : line}`);
       return;
     }
-    this.onmessage?.(msg.data);
+    this.onmessage?.(msg);
   }
 
   send(message: JSONRPCMessage): Promise<void> {
