@@ -51,10 +51,16 @@ export class ConsolePage {
   /** Replaces the JSON editor's text (Monaco: select all, then type). */
   async setJson(args: object): Promise<void> {
     const editor = this.page.getByTestId('json-editor').locator('.monaco-editor').first();
-    await editor.click();
-    await this.page.keyboard.press('ControlOrMeta+a');
-    await this.page.keyboard.press('Delete');
-    await this.page.keyboard.insertText(JSON.stringify(args));
+    const json = JSON.stringify(args);
+    // On a busy machine keys can reach Monaco before it has focus: type again until it shows exactly the JSON.
+    await expect(async () => {
+      await editor.click();
+      await this.page.keyboard.press('ControlOrMeta+a');
+      await this.page.keyboard.press('Delete');
+      await this.page.keyboard.insertText(json);
+      const shown = (await editor.locator('.view-lines').innerText()).replace(/\u00a0/g, ' ').replace(/\n/g, '');
+      expect(shown).toBe(json);
+    }).toPass({ timeout: 15_000 });
   }
 
   lastResult(): Locator {
