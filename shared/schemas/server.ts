@@ -35,7 +35,16 @@ const settingsFields = {
   autoApproveReadOnly: z.boolean(),
   connectTimeoutMs: z.number().int().min(100).max(600_000),
   callTimeoutMs: z.number().int().min(100).max(86_400_000),
+  /**
+   * Which protocol era to speak: `auto` asks the server (`server/discover`, falling back to the
+   * 2025 `initialize` handshake), `modern` insists on 2026-07-28, `legacy` speaks only the 2025 era.
+   */
+  era: z.enum(['auto', 'modern', 'legacy']),
 };
+
+/** The protocol era a connection negotiated: `modern` (2026-07-28, stateless) or `legacy` (2025, `initialize`). */
+export const ProtocolEra = z.enum(['modern', 'legacy']);
+export type ProtocolEra = z.infer<typeof ProtocolEra>;
 
 /** The user's choices about one server. */
 export const ServerSettings = z.object({
@@ -43,6 +52,7 @@ export const ServerSettings = z.object({
   autoApproveReadOnly: settingsFields.autoApproveReadOnly.default(false),
   connectTimeoutMs: settingsFields.connectTimeoutMs.default(30_000),
   callTimeoutMs: settingsFields.callTimeoutMs.default(60_000),
+  era: settingsFields.era.default('auto'),
 });
 /** A change to some of a server's settings: no defaults, so what is not named stays as it is. */
 export const ServerSettingsPatch = z.object(settingsFields).partial().strict();
@@ -77,6 +87,8 @@ export const ServerView = z.object({
   lastStderr: z.array(z.string()).optional(),
   serverInfo: z.record(z.string(), z.unknown()).optional(),
   protocolVersion: z.string().optional(),
+  /** The era the connection negotiated, once connected. */
+  era: ProtocolEra.optional(),
   capabilities: z.record(z.string(), z.unknown()).optional(),
   instructions: z.string().optional(),
   toolCount: z.number().int(),

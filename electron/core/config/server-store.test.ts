@@ -16,13 +16,13 @@ describe('ServerStore', () => {
     s.put({
       id: 'a',
       config: { type: 'stdio', command: 'x', args: ['1'], env: { K: 'V' } },
-      settings: { trusted: true, autoApproveReadOnly: false, connectTimeoutMs: 1000, callTimeoutMs: 2000 },
+      settings: { trusted: true, autoApproveReadOnly: false, connectTimeoutMs: 1000, callTimeoutMs: 2000, era: 'modern' },
       saved: true,
     });
     s.put({
       id: 'tmp',
       config: { type: 'stdio', command: 'y', args: [], env: {} },
-      settings: { trusted: false, autoApproveReadOnly: false, connectTimeoutMs: 1000, callTimeoutMs: 2000 },
+      settings: { trusted: false, autoApproveReadOnly: false, connectTimeoutMs: 1000, callTimeoutMs: 2000, era: 'auto' },
       saved: false,
     });
     const text = readFileSync(join(dir, 'servers.json'), 'utf8');
@@ -31,6 +31,7 @@ describe('ServerStore', () => {
     const again = new ServerStore(dir);
     again.load();
     expect(again.get('a')?.settings.trusted).toBe(true);
+    expect(again.get('a')?.settings.era).toBe('modern');
     expect(again.get('a')?.config).toEqual({ type: 'stdio', command: 'x', args: ['1'], env: { K: 'V' } });
     expect(again.get('tmp')).toBeUndefined();
   });

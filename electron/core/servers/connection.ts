@@ -6,12 +6,16 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
   type Transport,
 } from '@modelcontextprotocol/client';
-import type { ServerConfig, ServerSettings, ServerStatus } from '../../../shared/schemas/server.js';
+import type { ProtocolEra, ServerConfig, ServerSettings, ServerStatus } from '../../../shared/schemas/server.js';
 import { RingBuffer } from '../support/index.js';
 import { orderDelivery } from './ordered-delivery.js';
 import { StdioTransport, type ExitInfo } from './stdio-transport.js';
 
 export const CLIENT_INFO = { name: 'mcp-console', version: '0.1.0' };
+/** The modern revision `era: modern` insists on. */
+export const MODERN_VERSION = '2026-07-28';
+/** How long `auto` waits for a stdio server to answer server/discover before speaking the 2025 era. */
+const STDIO_PROBE_MS = 5000;
 const STDERR_LINES = 1000;
 
 /** What a connection tells its owner. */
@@ -30,6 +34,7 @@ export interface ConnectionState {
   error?: string;
   exit?: ExitInfo;
   protocolVersion?: string;
+  era?: ProtocolEra;
   connectedAt?: string;
 }
 
@@ -57,13 +62,19 @@ export class ServerConnection {
     this.state = { status: 'connecting' };
     this.listener.statusChanged();
     try {
-      const opened = await this.open(config, settings.connectTimeoutMs, maxMessageBytes, gen);
+      const opened = await this.open(config, settings, maxMessageBytes, gen);
       if (gen !== this.generation) {
         await opened.client.close().catch(() => {});
         return;
       }
       this.client = opened.client;
-      this.state = { status: 'connected', transport: opened.kind, protocolVersion: opened.protocolVersion, connectedAt: new Date().toISOString() };
+      this.state = {
+        status: 'connected',
+        transport: opened.kind,
+        protocolVersion: opened.protocolVersion,
+        era: opened.era,
+        connectedAt: new Date().toISOString(),
+      };
       this.listener.statusChanged();
     } catch (e) {
       if (gen !== this.generation) return;
@@ -97,28 +108,40 @@ export class ServerConnection {
     return t instanceof StdioTransport && t.exit ? t.exit : undefined;
   }
 
-  private async open(config: ServerConfig, timeoutMs: number, maxMessageBytes: number, gen: number) {
+  private async open(config: ServerConfig, settings: ServerSettings, maxMessageBytes: number, gen: number) {
+    const { connectTimeoutMs: timeoutMs, era } = settings;
     if (config.type === 'stdio') {
-      const t = new StdioTransport({
-        command: config.command,
-        args: config.args,
-        env: config.env,
-        cwd: config.cwd,
-        maxMessageBytes,
-        onStderr: (text) => this.addStderr(text),
-        onNoise: (what) => this.addLines([`[console] ${what}`]),
-      });
-      return this.attempt(t, 'stdio', timeoutMs, gen);
+      const spawnIt = () =>
+        new StdioTransport({
+          command: config.command,
+          args: config.args,
+          env: config.env,
+          cwd: config.cwd,
+          maxMessageBytes,
+          onStderr: (text) => this.addStderr(text),
+          onNoise: (what) => this.addLines([`[console] ${what}`]),
+        });
+      const t = spawnIt();
+      try {
+        return await this.attempt(t, 'stdio', timeoutMs, era, gen);
+      } catch (e) {
+        // Our transport probes in place (the SDK uses a sibling process only for its own stdio
+        // transport): a 2025 server that exits on the unknown server/discover gets one more
+        // process, spoken to in the 2025 era.
+        if (era !== 'auto' || !t.exit || gen !== this.generation) throw e;
+        this.addLines([`[console] the server exited on server/discover (${exitText(t.exit)}); starting it again and speaking the 2025 era`]);
+        return this.attempt(spawnIt(), 'stdio', timeoutMs, 'legacy', gen);
+      }
     }
     const url = new URL(config.url);
     const requestInit: RequestInit = { headers: config.headers };
     const seen = observingFetch();
     if (config.type === 'sse')
-      return this.attempt(new SSEClientTransport(url, { requestInit, fetch: seen.fetch }), 'sse', timeoutMs, gen).catch((e) =>
+      return this.attempt(new SSEClientTransport(url, { requestInit, fetch: seen.fetch }), 'sse', timeoutMs, era, gen).catch((e) =>
         Promise.reject(httpError(e, url, seen.last)),
       );
     try {
-      return await this.attempt(new StreamableHTTPClientTransport(url, { requestInit, fetch: seen.fetch }), 'http', timeoutMs, gen);
+      return await this.attempt(new StreamableHTTPClientTransport(url, { requestInit, fetch: seen.fetch }), 'http', timeoutMs, era, gen);
     } catch (e) {
       // Legacy SSE is tried only for an entry with no type, and only when the server refused the
       // POST with a 4xx that is not about authorization (the spec's backwards-compatibility rule:
@@ -127,20 +150,25 @@ export class ServerConnection {
       const fallback = config.type === 'auto' && status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
       if (!fallback) throw httpError(e, url, seen.last);
       this.addLines([`[console] Streamable HTTP was refused (HTTP ${status}); trying legacy SSE`]);
-      return this.attempt(new SSEClientTransport(url, { requestInit, fetch: seen.fetch }), 'sse', timeoutMs, gen).catch((e2) =>
+      return this.attempt(new SSEClientTransport(url, { requestInit, fetch: seen.fetch }), 'sse', timeoutMs, era, gen).catch((e2) =>
         Promise.reject(httpError(e2, url, seen.last)),
       );
     }
   }
 
-  private async attempt(transport: Transport, kind: 'stdio' | 'http' | 'sse', timeoutMs: number, gen: number) {
+  private async attempt(transport: Transport, kind: 'stdio' | 'http' | 'sse', timeoutMs: number, era: ServerSettings['era'], gen: number) {
     let protocolVersion: string | undefined;
     const setVersion = transport.setProtocolVersion?.bind(transport);
     transport.setProtocolVersion = (v: string) => {
       protocolVersion = v;
       setVersion?.(v);
     };
-    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    // auto: server/discover first, the 2025 initialize handshake when the server does not know it.
+    const mode = era === 'modern' ? { pin: MODERN_VERSION } : era;
+    // A 2025 server on stdio may ignore the unknown server/discover: after STDIO_PROBE_MS of silence
+    // the SDK speaks the 2025 era on the same process. Over HTTP silence is an outage, not an era.
+    const probe = { timeoutMs: kind === 'stdio' ? Math.min(STDIO_PROBE_MS, timeoutMs) : timeoutMs };
+    const client = new Client(CLIENT_INFO, { capabilities: {}, versionNegotiation: { mode, probe } });
     client.setNotificationHandler('notifications/tools/list_changed', () => {
       if (gen === this.generation) this.listener.toolsListChanged();
     });
@@ -158,7 +186,7 @@ export class ServerConnection {
     try {
       await Promise.race([client.connect(transport), timeout]);
       orderDelivery(transport);
-      return { client, kind, protocolVersion };
+      return { client, kind, protocolVersion: client.getNegotiatedProtocolVersion() ?? protocolVersion, era: client.getProtocolEra() };
     } catch (e) {
       client.onclose = undefined;
       await client.close().catch(() => {});
@@ -205,7 +233,24 @@ function exitText(exit: ExitInfo): string {
   return exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
 }
 
+/**
+ * An era mismatch in words: a modern-only server refusing the 2025 handshake (-32022), or a server
+ * that does not offer 2026-07-28 when the console insists on it. Undefined for other errors.
+ */
+export function eraMismatch(e: unknown): string | undefined {
+  const msg = (e as Error)?.message ?? String(e);
+  if (/-32022|unsupported protocol version/i.test(msg)) {
+    const supported = /"supported":\[([^\]]*)\]/.exec(msg)?.[1]?.replace(/"/g, '');
+    return `the server speaks only the 2026-07-28 era${supported ? ` (protocol ${supported})` : ''} and refused the 2025 initialize handshake; set this server's era to auto or modern`;
+  }
+  if (/did not offer pinned protocol version/i.test(msg))
+    return `the server does not offer the 2026-07-28 era (it did not answer server/discover with it); it speaks the 2025 era: set this server's era to auto or legacy`;
+  return undefined;
+}
+
 function describeError(e: unknown, exit: ExitInfo | undefined): string {
+  const mismatch = eraMismatch(e);
+  if (mismatch) return mismatch;
   const err = e as NodeJS.ErrnoException;
   if (err?.code === 'ENOENT' && err.syscall?.startsWith('spawn')) return `command not found: ${err.path ?? ''}`.trim();
   const msg = err?.message ?? String(e);
@@ -237,11 +282,25 @@ function observingFetch(): { fetch: typeof fetch; last: HttpSeen | undefined } {
   return o;
 }
 
+/** The first Node network error code (ECONNREFUSED, ENOTFOUND…) along an error's cause chain. */
+function networkCode(e: unknown): string | undefined {
+  let x: unknown = e;
+  for (let depth = 0; x && depth < 6; depth++) {
+    const code = (x as { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
+    x = (x as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** An HTTP connection failure in words: "401 Unauthorized (invalid_token): …", "connection refused at URL". */
 function httpError(e: unknown, url: URL, last: HttpSeen | undefined): Error {
   if (e instanceof ConnectTimeout) return e;
+  const mismatch = eraMismatch(e);
+  if (mismatch) return new Error(`${mismatch} (at ${url.href})`, { cause: e });
   const err = e as Error & { cause?: { code?: string } };
-  const code = err?.cause?.code ?? (err as NodeJS.ErrnoException)?.code;
+  // The network error may sit a few causes deep (the era probe wraps fetch's error, which wraps the socket's).
+  const code = networkCode(e);
   if (code === 'ECONNREFUSED') return new Error(`connection refused at ${url.href}`);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new Error(`host not found: ${url.hostname}`);
   if (last && (last.status === 401 || last.status === 403)) {

@@ -60,6 +60,7 @@ export class Connections {
       lastStderr: st.status === 'error' ? c?.stderr.last(20) : undefined,
       serverInfo: client?.getServerVersion() as Record<string, unknown> | undefined,
       protocolVersion: st.protocolVersion,
+      era: st.era,
       capabilities: client?.getServerCapabilities() as Record<string, unknown> | undefined,
       instructions: client?.getInstructions(),
       toolCount: catalog.tools(id).length,
@@ -107,7 +108,7 @@ export class Connections {
       kind: 'connect',
       serverId: id,
       serverIdentity: identity,
-      detail: { transport: v.transport, protocolVersion: v.protocolVersion, serverInfo: v.serverInfo },
+      detail: { transport: v.transport, era: v.era, protocolVersion: v.protocolVersion, serverInfo: v.serverInfo },
     });
     await sync.refresh(id, 'reconnect');
     return this.announce(id);

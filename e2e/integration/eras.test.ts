@@ -1,0 +1,67 @@
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
+import { fixtureStdio, makeCore, nextEvent, startHttp } from './harness.js';
+
+/** A server that speaks only 2026-07-28 (no initialize), made with the split SDK's server package. */
+const MODERN = resolve('out/node/e2e/fixtures/modern-server.js');
+
+describe('protocol eras', () => {
+  let modern: Awaited<ReturnType<typeof startHttp>>;
+  let h: ReturnType<typeof makeCore>;
+  beforeAll(async () => {
+    modern = await startHttp(MODERN, ['--port', '0']);
+    h = makeCore();
+  });
+  afterAll(async () => {
+    await h.dispose();
+    modern.stop();
+  });
+
+  it('auto (the default) finds a modern-only server, shows its era and version, lists and calls through the gate', async () => {
+    const v0 = h.core.addServer('modern', { type: 'http', url: `${modern.url}/mcp`, headers: {} });
+    expect(v0.settings.era).toBe('auto');
+    const v = await h.core.connect('modern');
+    expect(v).toMatchObject({ status: 'connected', era: 'modern', protocolVersion: '2026-07-28', serverInfo: { name: 'modern-fixture' } });
+    expect(h.core.tools('modern').map((t) => t.name)).toEqual(['echo', 'add']);
+    const asked = nextEvent(h.core, 'approval.requested', (a) => a.serverId === 'modern');
+    const rec = h.core.requestCall('modern', 'add', { a: 2, b: 40 }, CONSOLE_USER);
+    const a = await asked;
+    h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
+    const done = await h.core.waitCall(rec.id);
+    expect(done).toMatchObject({ outcome: 'ok', result: { content: [{ type: 'text', text: '42' }] } });
+    const connect = h.core.queryAudit({ serverId: 'modern', kind: 'connect', limit: 5 }).at(-1);
+    expect(connect?.detail).toMatchObject({ era: 'modern', protocolVersion: '2026-07-28' });
+  });
+
+  it('modern pins 2026-07-28 and gets it', async () => {
+    await h.core.updateServer('modern', undefined, { era: 'modern' });
+    expect(await h.core.connect('modern')).toMatchObject({ status: 'connected', era: 'modern' });
+  });
+
+  it('legacy against a modern-only server fails with the reason in words, and what to change', async () => {
+    await h.core.updateServer('modern', undefined, { era: 'legacy' });
+    const v = await h.core.connect('modern');
+    expect(v.status).toBe('error');
+    expect(v.error).toMatch(/speaks only the 2026-07-28 era .*refused the 2025 initialize handshake; set this server's era to auto or modern/);
+  });
+
+  it('auto speaks the 2025 era to a 2025 server (our stdio fixture), and modern refuses it in words', async () => {
+    h.core.addServer('old', fixtureStdio());
+    expect(await h.core.connect('old')).toMatchObject({ status: 'connected', era: 'legacy', protocolVersion: '2025-11-25' });
+    expect(h.core.tools('old').length).toBeGreaterThan(200);
+    await h.core.updateServer('old', undefined, { era: 'modern' });
+    const v = await h.core.connect('old');
+    expect(v.status).toBe('error');
+    expect(v.error).toMatch(/does not offer the 2026-07-28 era .*set this server's era to auto or legacy/);
+  });
+
+  it('auto starts a 2025 server again in the 2025 era when it exits on server/discover', async () => {
+    // A server that dies on any request before initialize (some SDKs do), answering the 2025 handshake otherwise.
+    const script = `require('readline').createInterface({input:process.stdin}).on('line',(l)=>{const m=JSON.parse(l);const o=(r)=>process.stdout.write(JSON.stringify({jsonrpc:'2.0',id:m.id,...r})+'\\n');if(m.method==='server/discover')process.exit(7);if(m.method==='initialize')o({result:{protocolVersion:'2025-06-18',capabilities:{tools:{}},serverInfo:{name:'strict',version:'1'}}});else if(m.method==='tools/list')o({result:{tools:[]}});});`;
+    h.core.addServer('strict', { type: 'stdio', command: process.execPath, args: ['-e', script], env: {}, cwd: undefined });
+    const v = await h.core.connect('strict');
+    expect(v).toMatchObject({ status: 'connected', era: 'legacy', protocolVersion: '2025-06-18' });
+    expect(h.core.stderr('strict').lines.join('\n')).toMatch(/exited on server\/discover \(exit code 7\); starting it again and speaking the 2025 era/);
+  });
+});
