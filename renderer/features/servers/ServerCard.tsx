@@ -98,7 +98,10 @@ export function ServerCard({ id }: { id: string }) {
                 <SafeText text={String(info.version ?? '')} />
               </dd>
               <dt>Protocol</dt>
-              <dd>{v.protocolVersion ?? '—'}</dd>
+              <dd data-testid="server-era" data-era={v.era ?? ''}>
+                {v.protocolVersion ?? '—'}
+                {v.era && ` · ${v.era === 'modern' ? 'modern era (stateless, server/discover)' : '2025 era (initialize)'}`}
+              </dd>
               <dt>Capabilities</dt>
               <dd className="mono small">{Object.keys(v.capabilities ?? {}).join(', ') || 'none'}</dd>
             </dl>
@@ -150,9 +153,9 @@ export function ServerCard({ id }: { id: string }) {
       {showLog && <ServerLog id={id} />}
       {editing && (
         <ServerForm
-          initial={{ id, config: v.config }}
+          initial={{ id, config: v.config, era: v.settings.era }}
           onClose={() => setEditing(false)}
-          onSave={(_newId, config) => api.request('servers.update', { serverId: id, config })}
+          onSave={(_newId, config, settings) => api.request('servers.update', { serverId: id, config, settings })}
         />
       )}
     </li>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { ServerConfig } from '../../../shared/schemas/server';
+import type { ServerConfig, ServerSettings } from '../../../shared/schemas/server';
 import { Modal } from '../../components/Modal';
 
 const pairs = (text: string, sep: RegExp) =>
@@ -24,8 +24,8 @@ export function ServerForm({
   onSave,
   onClose,
 }: {
-  initial?: { id: string; config: ServerConfig };
-  onSave: (id: string, config: ServerConfig) => Promise<unknown>;
+  initial?: { id: string; config: ServerConfig; era: ServerSettings['era'] };
+  onSave: (id: string, config: ServerConfig, settings: { era: ServerSettings['era'] }) => Promise<unknown>;
   onClose: () => void;
 }) {
   const c = initial?.config;
@@ -37,6 +37,7 @@ export function ServerForm({
   const [cwd, setCwd] = useState(c?.type === 'stdio' ? (c.cwd ?? '') : '');
   const [url, setUrl] = useState(c && c.type !== 'stdio' ? c.url : '');
   const [headers, setHeaders] = useState(c && c.type !== 'stdio' ? unpairs(c.headers, ': ') : '');
+  const [era, setEra] = useState<ServerSettings['era']>(initial?.era ?? 'auto');
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (e: FormEvent) => {
@@ -55,7 +56,7 @@ export function ServerForm({
           }
         : { type, url: url.trim(), headers: pairs(headers, /:/) };
     try {
-      await onSave(id.trim(), config);
+      await onSave(id.trim(), config, { era });
       onClose();
     } catch (err) {
       setError((err as Error).message);
@@ -115,6 +116,14 @@ export function ServerForm({
             </label>
           </>
         )}
+        <label>
+          Protocol era
+          <select value={era} onChange={(e) => setEra(e.target.value as ServerSettings['era'])} name="era" data-testid="era-select">
+            <option value="auto">auto: ask the server (2026-07-28 if it speaks it, else 2025)</option>
+            <option value="modern">modern: 2026-07-28 only</option>
+            <option value="legacy">legacy: the 2025 initialize handshake only</option>
+          </select>
+        </label>
         {error && (
           <div className="error" role="alert">
             {error}

@@ -37,7 +37,7 @@ export function ServersPanel() {
           <ServerCard key={id} id={id} />
         ))}
       </ul>
-      {adding && <ServerForm onClose={() => setAdding(false)} onSave={(id, config) => api.request('servers.add', { id, config })} />}
+      {adding && <ServerForm onClose={() => setAdding(false)} onSave={(id, config, settings) => api.request('servers.add', { id, config, settings })} />}
       {importing && <ImportDialog onClose={() => setImporting(false)} />}
     </section>
   );
