@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { fixtureStdio, makeCore, nextEvent, startHttp } from './harness.js';
@@ -63,5 +65,22 @@ describe('protocol eras', () => {
     const v = await h.core.connect('strict');
     expect(v).toMatchObject({ status: 'connected', era: 'legacy', protocolVersion: '2025-06-18' });
     expect(h.core.stderr('strict').lines.join('\n')).toMatch(/exited on server\/discover \(exit code 7\); starting it again and speaking the 2025 era/);
+  });
+
+  it('the command line takes --era for one run: auto (no flag) lists a modern-only server, legacy says why it cannot', () => {
+    const config = join(h.dataDir, 'modern.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { m: { type: 'http', url: `${modern.url}/mcp` } } }));
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, [resolve('bin/mcp-console.js'), ...args, '--data-dir', join(h.dataDir, 'cli')], { encoding: 'utf8' });
+    const listed = cli('tools', 'm', '--config', config, '--json');
+    expect(listed.status).toBe(0);
+    expect((JSON.parse(listed.stdout) as { name: string }[]).map((t) => t.name)).toEqual(['echo', 'add']);
+    const legacy = cli('tools', 'm', '--config', config, '--era', 'legacy');
+    expect(legacy.status).toBe(2);
+    expect(legacy.stdout).toBe('');
+    expect(legacy.stderr).toMatch(/speaks only the 2026-07-28 era/);
+    const bogus = cli('tools', 'm', '--config', config, '--era', 'newest');
+    expect(bogus.status).toBe(2);
+    expect(bogus.stderr).toMatch(/--era must be auto, modern or legacy/);
   });
 });

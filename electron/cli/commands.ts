@@ -37,6 +37,9 @@ class UsageError extends Error {}
 async function openServer(args: ParsedArgs, io: Io): Promise<{ core: ConsoleCore; id: string } | number> {
   const id = args.positional[1];
   if (!id) throw new UsageError('name the server');
+  const era = str(args, 'era');
+  if (era !== undefined && era !== 'auto' && era !== 'modern' && era !== 'legacy')
+    throw new UsageError(`--era must be auto, modern or legacy, not ${JSON.stringify(era)}`);
   const config = str(args, 'config');
   const { core, problems, configWarnings, configError, disabled } = startCore({ dataDir: str(args, 'data-dir'), configFile: config, consent: cliConsent(io) });
   for (const p of problems) io.err(`warning: ${safe(p)}`);
@@ -57,7 +60,7 @@ async function openServer(args: ParsedArgs, io: Io): Promise<{ core: ConsoleCore
     await core.close();
     return EXIT.protocol;
   }
-  const v = await core.connect(id);
+  const v = await core.connect(id, era);
   if (v.status !== 'connected') {
     io.err(`error: could not connect to ${safe(id)}: ${safe(v.error ?? v.status)}`);
     for (const l of v.lastStderr ?? []) io.err(`  stderr: ${safe(l)}`);

@@ -4,8 +4,8 @@ import { safe } from './format.js';
 
 export const USAGE = `mcp-console — inspect MCP servers and approve their tool calls
 
-  mcp-console tools <server> --config F [--json] [--data-dir D]
-  mcp-console call <server> <tool> --args JSON --config F [--yes] [--json] [--data-dir D]
+  mcp-console tools <server> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
+  mcp-console call <server> <tool> --args JSON --config F [--yes] [--json] [--data-dir D] [--era auto|modern|legacy]
   mcp-console audit verify [--data-dir D]
   mcp-console serve [--config F] [--data-dir D] [--port P]
 
@@ -15,8 +15,8 @@ connection error, 3 when the call was denied or could not be approved.`;
 
 /** The flags each command takes; any other is refused (a typo such as --jsno must not be ignored). */
 const FLAGS: Record<string, string[]> = {
-  tools: ['config', 'json', 'data-dir'],
-  call: ['args', 'config', 'yes', 'json', 'data-dir'],
+  tools: ['config', 'json', 'data-dir', 'era'],
+  call: ['args', 'config', 'yes', 'json', 'data-dir', 'era'],
   audit: ['data-dir'],
   serve: ['config', 'data-dir', 'port', 'static-dir'],
 };

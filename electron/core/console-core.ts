@@ -266,8 +266,8 @@ export class ConsoleCore {
   }
 
   /** Connects (or reconnects) a server and lists its tools. A failure is reported in the returned view. */
-  connect(id: string): Promise<ServerView> {
-    return this.connections.connect(id);
+  connect(id: string, era?: ServerSettings['era']): Promise<ServerView> {
+    return this.connections.connect(id, era);
   }
 
   disconnect(id: string): Promise<ServerView> {

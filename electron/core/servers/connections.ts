@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/client';
-import type { ServerView } from '../../../shared/schemas/server.js';
+import type { ServerSettings, ServerView } from '../../../shared/schemas/server.js';
 import type { AuditTrail } from '../audit/index.js';
 import type { Catalog, CatalogSync } from '../catalog/index.js';
 import { launchLine, type ConsentFlow, type ConsentStore, type ServerEntry, type ServerStore } from '../config/index.js';
@@ -76,8 +76,11 @@ export class Connections {
     return v;
   }
 
-  /** Connects (or reconnects) a server and lists its tools. A failure is reported in the returned view. */
-  async connect(id: string): Promise<ServerView> {
+  /**
+   * Connects (or reconnects) a server and lists its tools. A failure is reported in the returned
+   * view. `era` overrides the server's setting for this connection only (the CLI's --era).
+   */
+  async connect(id: string, era?: ServerSettings['era']): Promise<ServerView> {
     const { store, consents, consent, catalog, sync, trail } = this.deps;
     const e = this.must(id);
     const identity = e.identity;
@@ -91,7 +94,7 @@ export class Connections {
     consent.clearError(id);
     const conn = this.conn(id);
     try {
-      await conn.connect(e.config, e.settings, store.settings.maxMessageBytes);
+      await conn.connect(e.config, era ? { ...e.settings, era } : e.settings, store.settings.maxMessageBytes);
     } catch (err) {
       catalog.drop(id);
       trail.record({
