@@ -5,6 +5,7 @@ import { Approval, CallRecord, DecideInput, Progress, ValidationError } from './
 import { AuditEntry, AuditQuery, AuditVerifyResult, Settings, SettingsPatch } from './schemas/audit.js';
 import { ReadResourceResult } from './schemas/content.js';
 import { ConsentKind, ConsentRecord } from './schemas/consent.js';
+import { ResourceTemplateView, ResourceView } from './schemas/resource.js';
 
 const none = z.object({}).strict();
 const byServer = z.object({ serverId: ServerId }).strict();
@@ -50,6 +51,18 @@ export const requests = {
   'approvals.pending': { input: none, output: z.array(Approval) },
   'approvals.decide': { input: DecideInput.strict(), output: Approval },
   'resources.read': { input: z.object({ serverId: ServerId, uri: z.string().max(8192) }).strict(), output: ReadResourceResult },
+  'resources.list': {
+    input: z
+      .object({
+        serverId: ServerId,
+        refresh: z.boolean().optional(),
+        offset: z.number().int().min(0).optional(),
+        limit: z.number().int().min(1).max(100_000).optional(),
+      })
+      .strict(),
+    output: z.array(ResourceView),
+  },
+  'resources.templates': { input: byServer, output: z.array(ResourceTemplateView) },
   'links.open': { input: z.object({ url: z.string().max(8192) }).strict(), output: z.object({ opened: z.boolean() }) },
   'audit.query': { input: AuditQuery.strict(), output: z.array(AuditEntry) },
   'audit.verify': { input: none, output: AuditVerifyResult },

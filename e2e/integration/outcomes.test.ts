@@ -113,10 +113,10 @@ describe('call outcomes', () => {
   });
 
   it('reads a resource through the core', async () => {
-    expect(await h.core.readResource('fx', 'fixture://text/1')).toEqual({
+    expect(await h.core.readResource('fx', 'fixture://text/1', CONSOLE_USER)).toEqual({
       contents: [{ uri: 'fixture://text/1', mimeType: 'text/plain', text: 'hello notes' }],
     });
-    await expect(h.core.readResource('fx', 'fixture://none')).rejects.toThrow(/resource not found/);
+    await expect(h.core.readResource('fx', 'fixture://none', CONSOLE_USER)).rejects.toThrow(/resource not found/);
   });
 });
 

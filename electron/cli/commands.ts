@@ -34,8 +34,7 @@ export function processIo(): Io {
 class UsageError extends Error {}
 
 /** Opens a core on the data directory with the --config servers loaded, and connects one server. */
-async function openServer(args: ParsedArgs, io: Io): Promise<{ core: ConsoleCore; id: string } | number> {
-  const id = args.positional[1];
+async function openServer(args: ParsedArgs, io: Io, id = args.positional[1]): Promise<{ core: ConsoleCore; id: string } | number> {
   if (!id) throw new UsageError('name the server');
   const era = str(args, 'era');
   if (era !== undefined && era !== 'auto' && era !== 'modern' && era !== 'legacy')
@@ -175,6 +174,47 @@ async function decideOnTerminal(core: ConsoleCore, a: Approval, args: ParsedArgs
   const answer = (await io.ask('Send this call? [y/N] ')).trim().toLowerCase();
   if (answer === 'y' || answer === 'yes') decide('approve', 'user');
   else decide('deny', 'user', 'denied on the terminal');
+}
+
+/** `resources list <server>` · `resources read <server> <uri>` (each with --config, --json, --data-dir, --era) */
+export async function resourcesCommand(args: ParsedArgs, io: Io): Promise<number> {
+  const [, sub, server, uri] = args.positional;
+  if (sub !== 'list' && sub !== 'read')
+    throw new UsageError(sub ? `unknown resources command ${JSON.stringify(sub)}` : 'resources needs a subcommand: list or read');
+  if (!server) throw new UsageError('name the server');
+  if (sub === 'read' && !uri) throw new UsageError('name the resource: resources read <server> <uri>');
+  const opened = await openServer(args, io, server);
+  if (typeof opened === 'number') return opened;
+  const { core, id } = opened;
+  try {
+    if (sub === 'list') {
+      const resources = await core.listResources(id);
+      const templates = await core.resourceTemplates(id);
+      if (args.flags.has('json')) io.out(JSON.stringify({ resources, templates }, null, 2));
+      else {
+        for (const r of resources) io.out(`${safe(r.uri, true)}  ${safe(r.title ?? r.name, true)}${r.mimeType ? `  ${safe(r.mimeType, true)}` : ''}`);
+        for (const t of templates) io.out(`${safe(t.uriTemplate, true)}  ${safe(t.title ?? t.name, true)}  (template)`);
+        io.err(`${plural(resources.length, 'resource')}, ${plural(templates.length, 'template')}`);
+      }
+      return EXIT.ok;
+    }
+    const result = await core.readResource(id, uri!, COMMAND_LINE);
+    if (args.flags.has('json')) io.out(JSON.stringify(result, null, 2));
+    else
+      for (const c of result.contents) {
+        if (typeof c.text === 'string') io.out(safe(c.text));
+        else
+          io.err(
+            `${safe(c.uri, true)}: ${c.blob === undefined ? 'no content' : `${Math.round((c.blob.length * 3) / 4)} bytes of ${safe(c.mimeType ?? 'binary', true)} (use --json for base64)`}`,
+          );
+      }
+    return EXIT.ok;
+  } catch (e) {
+    io.err(`error: ${safe((e as Error).message)}`);
+    return EXIT.protocol;
+  } finally {
+    await core.close();
+  }
 }
 
 /** `audit verify [--data-dir D]` */

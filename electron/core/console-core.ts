@@ -1,16 +1,17 @@
 import { join } from 'node:path';
 import { parseHostConfigDetailed } from '../../shared/config.js';
-import { ReadResourceResult } from '../../shared/schemas/content.js';
+import type { ReadResourceResult } from '../../shared/schemas/content.js';
 import { Settings, type AuditEntry, type AuditQuery, type AuditVerifyResult } from '../../shared/schemas/audit.js';
 import type { Approval, CallRecord, Decider, DecideInput } from '../../shared/schemas/call.js';
 import type { ConsentKind, ConsentRecord } from '../../shared/schemas/consent.js';
 import type { Requester } from '../../shared/schemas/requester.js';
+import type { ResourceTemplateView, ResourceView } from '../../shared/schemas/resource.js';
 import { ServerSettings, type ServerConfig, type ServerView } from '../../shared/schemas/server.js';
 import type { CatalogChange, ToolView } from '../../shared/schemas/tool.js';
 import { pageOf } from '../../shared/list-page.js';
 import { AuditLog, AuditTrail, keepArgsBeside, type AuditFields, type AuditIo } from './audit/index.js';
-import { CallManager, SchemaValidator } from './calls/index.js';
-import { Catalog, CatalogSync, IconFetcher } from './catalog/index.js';
+import { argsVerdict, CallManager, SchemaValidator, type ArgsVerdict } from './calls/index.js';
+import { Catalog, CatalogSync, IconFetcher, ResourceLists } from './catalog/index.js';
 import { ConsentFlow, ConsentStore, launchLine, ServerStore, type ConsentProvider, type ServerEntry } from './config/index.js';
 import { Connections } from './servers/index.js';
 import { CoreError, EventBus, type AnyListener } from './support/index.js';
@@ -43,6 +44,7 @@ export class ConsoleCore {
   private readonly validator = new SchemaValidator();
   private readonly connections: Connections;
   private readonly sync: CatalogSync;
+  private readonly resources: ResourceLists;
 
   constructor(opts: CoreOptions) {
     this.store = new ServerStore(opts.dataDir);
@@ -102,6 +104,15 @@ export class ConsoleCore {
       sync: this.sync,
       trail: this.trail,
       bus: this.bus,
+      resourcesChanged: (id) => this.resources.drop(id),
+    });
+    this.resources = new ResourceLists({
+      server: (id) => {
+        const entry = this.store.get(id);
+        return entry && { entry, client: this.connections.client(id) };
+      },
+      trail: this.trail,
+      pinDir: join(opts.dataDir, 'pins'),
     });
   }
 
@@ -110,16 +121,7 @@ export class ConsoleCore {
     this.store.load();
     this.consents.load();
     this.audit.open();
-    // SECURITY: trust saved without a person's confirmation for this very server identity is not honoured.
-    for (const e of this.store.list()) {
-      const allowed = this.consent.allowed(e.id, e.config, e.settings);
-      if (allowed.trusted !== e.settings.trusted || allowed.autoApproveReadOnly !== e.settings.autoApproveReadOnly) {
-        this.store.put({ ...e, settings: allowed });
-        this.store.problems.push(
-          `server ${JSON.stringify(e.id)} was marked trusted without a confirmation for its current command line or URL; trust it again to confirm`,
-        );
-      }
-    }
+    this.consent.dropUnconfirmedTrust();
     const problems = [...this.store.problems, ...this.consents.problems];
     if (this.audit.warning) problems.push(this.audit.warning);
     for (const p of [...this.store.problems, ...this.consents.problems]) this.auditAndAnnounce({ kind: 'config', reason: p });
@@ -361,20 +363,23 @@ export class ConsoleCore {
   }
 
   /** Checks arguments against a tool's inputSchema here in the core, where server schemas are compiled under limits. */
-  validateArgs(serverId: string, name: string, args: unknown): { status: 'valid' | 'invalid' | 'unchecked'; errors: { path: string; message: string }[] } {
-    const tool = this.catalog.get(serverId, name);
-    if (!tool) throw new CoreError('unknown-tool', `server ${JSON.stringify(serverId)} offers no tool ${JSON.stringify(name)}`);
-    const c = this.validator.check(tool.inputSchema, args);
-    if (c.ok === true) return { status: 'valid', errors: [] };
-    if (c.ok === 'unchecked') return { status: 'unchecked', errors: [{ path: '/', message: c.reason }] };
-    return { status: 'invalid', errors: c.errors };
+  validateArgs(serverId: string, name: string, args: unknown): ArgsVerdict {
+    return argsVerdict(this.validator, this.tool(serverId, name).inputSchema, args);
   }
 
-  async readResource(serverId: string, uri: string): Promise<ReadResourceResult> {
-    const e = this.must(serverId);
-    const client = this.connections.client(serverId);
-    if (!client) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
-    return client.request({ method: 'resources/read', params: { uri } }, ReadResourceResult, { timeout: e.settings.callTimeoutMs });
+  /** Reads one resource for `requestedBy`; recorded in the audit log. */
+  readResource(serverId: string, uri: string, requestedBy: Requester): Promise<ReadResourceResult> {
+    return this.resources.read(serverId, uri, requestedBy);
+  }
+
+  /** A page of a server's resources (every page walked, kept until its list changes; `refresh` walks again). */
+  async listResources(serverId: string, opts: { refresh?: boolean; offset?: number; limit?: number } = {}): Promise<ResourceView[]> {
+    return pageOf((await this.resources.list(serverId, opts.refresh)).resources, opts.offset, opts.limit);
+  }
+
+  /** A server's resource templates (RFC 6570). */
+  async resourceTemplates(serverId: string): Promise<ResourceTemplateView[]> {
+    return (await this.resources.list(serverId)).templates;
   }
 
   updateSettings(patch: Partial<Settings>): Settings {

@@ -47,7 +47,9 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
     'calls.wait': (i) => core.waitCall(i.callId),
     'approvals.pending': () => core.pendingApprovals(),
     'approvals.decide': (i) => core.decide(i, 'user'),
-    'resources.read': (i) => core.readResource(i.serverId, i.uri),
+    'resources.read': (i) => core.readResource(i.serverId, i.uri, requester),
+    'resources.list': (i) => core.listResources(i.serverId, { refresh: i.refresh, offset: i.offset, limit: i.limit }),
+    'resources.templates': (i) => core.resourceTemplates(i.serverId),
     'links.open': () => {
       // Browser mode: the page itself asks the user and opens the link; the core never opens URLs.
       throw new CoreError('open-in-page', 'open the link from the page');

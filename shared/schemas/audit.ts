@@ -7,6 +7,8 @@ export const AuditKind = z.enum([
   'connect-failed',
   'server-error',
   'catalog-change',
+  'resources-listed',
+  'resource-read',
   'call-requested',
   'approved',
   'denied',

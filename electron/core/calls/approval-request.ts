@@ -51,3 +51,17 @@ export function argumentErrors(validator: SchemaValidator, schema: unknown, valu
   if (c.ok === 'unchecked') return [{ path: '/', message: `not validated: ${c.reason}` }];
   return c.errors;
 }
+
+/** What the form is told about arguments: valid, invalid with the errors, or unchecked with the reason. */
+export interface ArgsVerdict {
+  status: 'valid' | 'invalid' | 'unchecked';
+  errors: ValidationError[];
+}
+
+/** Checks arguments against a tool's inputSchema, compiled in the core under its limits. */
+export function argsVerdict(validator: SchemaValidator, schema: unknown, args: unknown): ArgsVerdict {
+  const c = validator.check(schema, args);
+  if (c.ok === true) return { status: 'valid', errors: [] };
+  if (c.ok === 'unchecked') return { status: 'unchecked', errors: [{ path: '/', message: c.reason }] };
+  return { status: 'invalid', errors: c.errors };
+}

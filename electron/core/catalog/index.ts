@@ -2,5 +2,6 @@
 export { Catalog, MAX_DEFINITION_BYTES, toolView, TOOLS_LIST } from './catalog.js';
 export { MAX_PAGES, walkList, type ListSpec, type ListWalk } from './list-walk.js';
 export { PinStore, type Pin } from './pin-store.js';
+export { ResourceLists, RESOURCES_LIST, TEMPLATES_LIST } from './resources.js';
 export { CatalogSync, CATALOG_CHUNK } from './catalog-sync.js';
 export { IconFetcher } from './icons.js';

@@ -25,6 +25,24 @@ export class ConsentFlow {
 
   constructor(private readonly deps: ConsentFlowDeps) {}
 
+  /**
+   * SECURITY: trust saved without a person's confirmation for the server's current identity (a
+   * hand-edited servers.json, a changed command line) is not honoured; each such server is named
+   * among the store's problems.
+   */
+  dropUnconfirmedTrust(): void {
+    const { store } = this.deps;
+    for (const e of store.list()) {
+      const allowed = this.allowed(e.id, e.config, e.settings);
+      if (allowed.trusted !== e.settings.trusted || allowed.autoApproveReadOnly !== e.settings.autoApproveReadOnly) {
+        store.put({ ...e, settings: allowed });
+        store.problems.push(
+          `server ${JSON.stringify(e.id)} was marked trusted without a confirmation for its current command line or URL; trust it again to confirm`,
+        );
+      }
+    }
+  }
+
   /** Why the last question about a server went unanswered or was refused, if it was. */
   error(id: string): string | undefined {
     return this.errors.get(id);

@@ -23,6 +23,8 @@ export interface ConnectionListener {
   statusChanged(): void;
   stderr(lines: string[]): void;
   toolsListChanged(): void;
+  /** The server said its resource list changed. */
+  resourcesListChanged?(): void;
   /** The connection closed without being asked to. */
   lost(reason: string): void;
 }
@@ -171,6 +173,9 @@ export class ServerConnection {
     const client = new Client(CLIENT_INFO, { capabilities: {}, versionNegotiation: { mode, probe } });
     client.setNotificationHandler('notifications/tools/list_changed', () => {
       if (gen === this.generation) this.listener.toolsListChanged();
+    });
+    client.setNotificationHandler('notifications/resources/list_changed', () => {
+      if (gen === this.generation) this.listener.resourcesListChanged?.();
     });
     client.setNotificationHandler('notifications/message', (n) => {
       const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);

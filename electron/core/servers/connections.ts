@@ -15,6 +15,8 @@ export interface ConnectionsDeps {
   sync: CatalogSync;
   trail: AuditTrail;
   bus: EventBus;
+  /** The server said its resource list changed. */
+  resourcesChanged?(id: string): void;
 }
 
 /**
@@ -152,6 +154,7 @@ export class Connections {
         statusChanged: () => this.announce(id),
         stderr: (lines) => this.deps.bus.emit('server.stderr', { serverId: id, lines }),
         toolsListChanged: () => void this.deps.sync.refresh(id, 'list_changed'),
+        resourcesListChanged: () => this.deps.resourcesChanged?.(id),
         lost: (reason) => {
           const e = this.deps.store.get(id);
           this.deps.trail.record({

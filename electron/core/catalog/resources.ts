@@ -1,0 +1,151 @@
+import type { Client } from '@modelcontextprotocol/client';
+import { ReadResourceResult } from '../../../shared/schemas/content.js';
+import type { Requester } from '../../../shared/schemas/requester.js';
+import { ResourceTemplateView, ResourceView } from '../../../shared/schemas/resource.js';
+import { diffLists } from '../../../shared/catalog-diff.js';
+import type { AuditTrail } from '../audit/index.js';
+import type { ServerEntry } from '../config/index.js';
+import { CoreError, hashJson } from '../support/index.js';
+import { walkList, type ListSpec } from './list-walk.js';
+import { PinStore } from './pin-store.js';
+
+type RawItem = Record<string, unknown>;
+
+const isObject = (v: unknown): v is RawItem => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** How `resources/list` is walked: resources are told apart by URI and need a name. */
+export const RESOURCES_LIST: ListSpec<RawItem> = {
+  method: 'resources/list',
+  field: 'resources',
+  noun: 'resource',
+  key: (r) => String(r.uri),
+  malformed: (r) =>
+    !isObject(r)
+      ? 'not an object'
+      : typeof r.uri !== 'string' || r.uri === ''
+        ? 'no uri'
+        : typeof r.name !== 'string'
+          ? `resource ${JSON.stringify(String(r.uri).slice(0, 100))} has no name`
+          : null,
+};
+
+/** How `resources/templates/list` is walked: templates are told apart by their URI template. */
+export const TEMPLATES_LIST: ListSpec<RawItem> = {
+  method: 'resources/templates/list',
+  field: 'resourceTemplates',
+  noun: 'resource template',
+  key: (r) => String(r.uriTemplate),
+  malformed: (r) =>
+    !isObject(r)
+      ? 'not an object'
+      : typeof r.uriTemplate !== 'string' || r.uriTemplate === ''
+        ? 'no uriTemplate'
+        : typeof r.name !== 'string'
+          ? 'no name'
+          : null,
+};
+
+/** What the resource lists need of the core around them. */
+export interface ResourceDeps {
+  server(id: string): { entry: ServerEntry; client?: Client } | undefined;
+  trail: AuditTrail;
+  pinDir: string | null;
+}
+
+interface Listed {
+  client: Client;
+  resources: ResourceView[];
+  templates: ResourceTemplateView[];
+}
+
+/**
+ * Each server's resources and resource templates, walked on demand (every page) and kept until the
+ * server says its list changed or it reconnects; each listing is diffed against the last one seen
+ * for that server identity (pinned across sessions) and recorded. Reads are recorded too.
+ */
+export class ResourceLists {
+  private listed = new Map<string, Listed>();
+  private readonly pins: PinStore<RawItem>;
+
+  constructor(private readonly deps: ResourceDeps) {
+    this.pins = new PinStore<RawItem>(deps.pinDir, 'resources');
+  }
+
+  /** The server's resources (and templates), walked again when `refresh` or when nothing current is known. */
+  async list(serverId: string, refresh = false): Promise<Listed> {
+    const { entry, client } = this.connected(serverId);
+    const known = this.listed.get(serverId);
+    if (known && known.client === client && !refresh) return known;
+    const caps = client.getServerCapabilities()?.resources;
+    const timeout = entry.settings.callTimeoutMs;
+    const walked = caps ? await walkList(client, RESOURCES_LIST, timeout) : { items: [], problems: [] };
+    // Templates are optional even for a server with resources: a server without them answers "method not found".
+    const templates = caps
+      ? await walkList(client, TEMPLATES_LIST, timeout).catch(() => ({ items: [] as RawItem[], problems: [] }))
+      : { items: [], problems: [] };
+    const before = this.pins.load(entry.identity);
+    const diff = before ? diffLists(before.items, walked.items, RESOURCES_LIST.key) : undefined;
+    this.pins.save(
+      entry.identity,
+      walked.items,
+      walked.items.map((r) => hashJson(r)),
+    );
+    const listed: Listed = {
+      client,
+      resources: walked.items.flatMap((r) => view(ResourceView, { ...r, serverId })),
+      templates: templates.items.flatMap((t) => view(ResourceTemplateView, { ...t, serverId })),
+    };
+    this.listed.set(serverId, listed);
+    this.deps.trail.record({
+      kind: 'resources-listed',
+      serverId,
+      serverIdentity: entry.identity,
+      detail: {
+        resources: listed.resources.length,
+        templates: listed.templates.length,
+        problems: [
+          ...walked.problems,
+          ...templates.problems,
+          ...(listed.resources.length < walked.items.length
+            ? [`skipped ${walked.items.length - listed.resources.length} resources with fields of the wrong type`]
+            : []),
+        ].slice(0, 50),
+        ...(diff ? { added: diff.added, removed: diff.removed, changed: diff.changed.map((c) => ({ uri: c.name, fields: c.fields })) } : {}),
+      },
+    });
+    return listed;
+  }
+
+  /** Reads one resource on behalf of `requestedBy` (it changes nothing by spec, but it reaches the server: recorded). */
+  async read(serverId: string, uri: string, requestedBy: Requester): Promise<ReadResourceResult> {
+    const { entry, client } = this.connected(serverId);
+    const record = (outcome: string, detail?: unknown) =>
+      this.deps.trail.record({ kind: 'resource-read', serverId, serverIdentity: entry.identity, requestedBy, outcome, detail: { uri, ...(detail as object) } });
+    try {
+      const result = await client.request({ method: 'resources/read', params: { uri } }, ReadResourceResult, { timeout: entry.settings.callTimeoutMs });
+      record('ok', { contents: result.contents.length });
+      return result;
+    } catch (e) {
+      record('error', { error: (e as Error).message });
+      throw e;
+    }
+  }
+
+  /** Forgets what was listed (the server's list changed, or it went away). */
+  drop(serverId: string): void {
+    this.listed.delete(serverId);
+  }
+
+  private connected(serverId: string): { entry: ServerEntry; client: Client } {
+    const s = this.deps.server(serverId);
+    if (!s) throw new CoreError('unknown-server', `no server ${JSON.stringify(serverId)}`);
+    if (!s.client) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
+    return { entry: s.entry, client: s.client };
+  }
+}
+
+/** An item as the console shows it, or nothing when it does not fit (it was reported by the walk or is malformed past it). */
+function view<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, item: unknown): T[] {
+  const r = schema.safeParse(item);
+  return r.success ? [r.data] : [];
+}
