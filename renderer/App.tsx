@@ -7,11 +7,12 @@ import { ApprovalDialog } from './features/approvals/ApprovalDialog';
 import { HistoryView } from './features/audit/HistoryView';
 import { AuditView } from './features/audit/AuditView';
 import { ConsentsView } from './features/settings/ConsentsView';
+import { ResourcesView } from './features/resources/ResourcesView';
 import { ErrorBoundary } from './components/ErrorBoundary';
 
-type Tab = 'tools' | 'history' | 'audit' | 'settings';
+type Tab = 'tools' | 'resources' | 'history' | 'audit' | 'settings';
 
-const TAB_LABEL: Record<Tab, string> = { tools: 'Tools', history: 'History', audit: 'Audit log', settings: 'Settings' };
+const TAB_LABEL: Record<Tab, string> = { tools: 'Tools', resources: 'Resources', history: 'History', audit: 'Audit log', settings: 'Settings' };
 
 /** The console: servers, catalog and detail; history; audit. The approval dialog sits above all. */
 export function App() {
@@ -74,6 +75,11 @@ export function App() {
               <ToolDetail />
             </ErrorBoundary>
           </>
+        )}
+        {tab === 'resources' && (
+          <section className="panel wide-panel">
+            <ResourcesView />
+          </section>
         )}
         {tab === 'history' && (
           <section className="panel wide-panel">
