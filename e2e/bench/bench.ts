@@ -37,7 +37,7 @@ const p = (xs: number[], q: number): number =>
 const ms = (x: number) => `${x.toFixed(3)} ms`;
 
 async function bareClient(env: Record<string, string>) {
-  const client = new Client({ name: 'bench', version: '1' }, { capabilities: {} });
+  const client = new Client({ name: 'bench', version: '1' }, { capabilities: {}, listMaxPages: 0 }); // 2.x walks every page of listTools() itself; no cap for 10,000 tools
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [FIXTURE], env, stderr: 'ignore' }));
   return client;
 }
