@@ -1,5 +1,6 @@
 import {
   Client,
+  InMemoryResponseCacheStore,
   SdkHttpError,
   SSEClientTransport,
   StreamableHTTPClientTransport,
@@ -170,7 +171,10 @@ export class ServerConnection {
     // A 2025 server on stdio may ignore the unknown server/discover: after STDIO_PROBE_MS of silence
     // the SDK speaks the 2025 era on the same process. Over HTTP silence is an outage, not an era.
     const probe = { timeoutMs: kind === 'stdio' ? Math.min(STDIO_PROBE_MS, timeoutMs) : timeoutMs };
-    const client = new Client(CLIENT_INFO, { capabilities: {}, versionNegotiation: { mode, probe } });
+    // The SDK keeps results it could serve from cache (up to 512 resources/read bodies by default).
+    // The console always asks the server again, so it keeps only a few: memory stays bounded.
+    const responseCacheStore = new InMemoryResponseCacheStore({ maxEntries: 8 });
+    const client = new Client(CLIENT_INFO, { capabilities: {}, versionNegotiation: { mode, probe }, responseCacheStore });
     client.setNotificationHandler('notifications/tools/list_changed', () => {
       if (gen === this.generation) this.listener.toolsListChanged();
     });
