@@ -6,6 +6,7 @@ import { AuditEntry, AuditQuery, AuditVerifyResult, Settings, SettingsPatch } fr
 import { ReadResourceResult } from './schemas/content.js';
 import { ConsentKind, ConsentRecord } from './schemas/consent.js';
 import { ResourceTemplateView, ResourceView } from './schemas/resource.js';
+import { GetPromptResult, PromptView } from './schemas/prompt.js';
 
 const none = z.object({}).strict();
 const byServer = z.object({ serverId: ServerId }).strict();
@@ -63,6 +64,11 @@ export const requests = {
     output: z.array(ResourceView),
   },
   'resources.templates': { input: byServer, output: z.array(ResourceTemplateView) },
+  'prompts.list': { input: z.object({ serverId: ServerId, refresh: z.boolean().optional() }).strict(), output: z.array(PromptView) },
+  'prompts.get': {
+    input: z.object({ serverId: ServerId, name: z.string().min(1), arguments: z.record(z.string(), z.string()).optional() }).strict(),
+    output: GetPromptResult,
+  },
   'links.open': { input: z.object({ url: z.string().max(8192) }).strict(), output: z.object({ opened: z.boolean() }) },
   'audit.query': { input: AuditQuery.strict(), output: z.array(AuditEntry) },
   'audit.verify': { input: none, output: AuditVerifyResult },

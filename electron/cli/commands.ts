@@ -217,6 +217,53 @@ export async function resourcesCommand(args: ParsedArgs, io: Io): Promise<number
   }
 }
 
+/** `prompts list <server>` · `prompts get <server> <name> [--args JSON]` (each with --config, --json, --data-dir, --era) */
+export async function promptsCommand(args: ParsedArgs, io: Io): Promise<number> {
+  const [, sub, server, name] = args.positional;
+  if (sub !== 'list' && sub !== 'get') throw new UsageError(sub ? `unknown prompts command ${JSON.stringify(sub)}` : 'prompts needs a subcommand: list or get');
+  if (!server) throw new UsageError('name the server');
+  if (sub === 'get' && !name) throw new UsageError('name the prompt: prompts get <server> <name>');
+  let promptArgs: Record<string, string> = {};
+  const raw = str(args, 'args');
+  if (raw !== undefined) {
+    try {
+      promptArgs = JSON.parse(raw) as Record<string, string>;
+    } catch (e) {
+      throw new UsageError(`--args is not JSON: ${(e as Error).message}`);
+    }
+    if (!promptArgs || typeof promptArgs !== 'object' || Array.isArray(promptArgs) || Object.values(promptArgs).some((v) => typeof v !== 'string'))
+      throw new UsageError('--args must be a JSON object of strings (prompt arguments are strings)');
+  }
+  const opened = await openServer(args, io, server);
+  if (typeof opened === 'number') return opened;
+  const { core, id } = opened;
+  try {
+    if (sub === 'list') {
+      const prompts = await core.prompts.list(id);
+      if (args.flags.has('json')) io.out(JSON.stringify(prompts, null, 2));
+      else {
+        for (const p of prompts)
+          io.out(
+            `${safe(p.name, true)}${(p.arguments ?? []).length ? `(${(p.arguments ?? []).map((a) => `${safe(a.name, true)}${a.required ? '' : '?'}`).join(', ')})` : ''}  ${safe(p.title ?? p.description ?? '', true)}`,
+          );
+        io.err(plural(prompts.length, 'prompt'));
+      }
+      return EXIT.ok;
+    }
+    const result = await core.prompts.get(id, name!, promptArgs, COMMAND_LINE);
+    if (args.flags.has('json')) io.out(JSON.stringify(result, null, 2));
+    else
+      for (const m of result.messages)
+        io.out(`[${m.role}] ${m.content.type === 'text' ? safe(String(m.content.text)) : `(${safe(m.content.type, true)} block)`}`);
+    return EXIT.ok;
+  } catch (e) {
+    io.err(`error: ${safe((e as Error).message)}`);
+    return EXIT.protocol;
+  } finally {
+    await core.close();
+  }
+}
+
 /** `audit verify [--data-dir D]` */
 export function auditVerifyCommand(args: ParsedArgs, io: Io): number {
   const r = verifyAuditLog(str(args, 'data-dir'));

@@ -1,5 +1,5 @@
 import { parseArgs, type ParsedArgs } from './args.js';
-import { auditVerifyCommand, callCommand, processIo, resourcesCommand, toolsCommand, UsageError, type Io } from './commands.js';
+import { auditVerifyCommand, callCommand, processIo, promptsCommand, resourcesCommand, toolsCommand, UsageError, type Io } from './commands.js';
 import { safe } from './format.js';
 
 export const USAGE = `mcp-console — inspect MCP servers and approve their tool calls
@@ -8,6 +8,8 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
   mcp-console call <server> <tool> --args JSON --config F [--yes] [--json] [--data-dir D] [--era auto|modern|legacy]
   mcp-console resources list <server> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
   mcp-console resources read <server> <uri> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
+  mcp-console prompts list <server> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
+  mcp-console prompts get <server> <name> [--args JSON] --config F [--json] [--data-dir D] [--era auto|modern|legacy]
   mcp-console audit verify [--data-dir D]
   mcp-console serve [--config F] [--data-dir D] [--port P]
 
@@ -21,6 +23,7 @@ const FLAGS: Record<string, string[]> = {
   call: ['args', 'config', 'yes', 'json', 'data-dir', 'era'],
   audit: ['data-dir'],
   resources: ['config', 'json', 'data-dir', 'era'],
+  prompts: ['config', 'json', 'data-dir', 'era', 'args'],
   serve: ['config', 'data-dir', 'port', 'static-dir'],
 };
 
@@ -63,6 +66,7 @@ export async function run(argv: string[], io: Io = processIo(), hosted: Partial<
     if (cmd === 'call') return await callCommand(args, io);
     if (cmd === 'audit') return auditVerifyCommand(args, io);
     if (cmd === 'resources') return await resourcesCommand(args, io);
+    if (cmd === 'prompts') return await promptsCommand(args, io);
     if (cmd === 'serve') {
       if (!hosted.serve) throw new UsageError('serve is not available from this entry point; use bin/mcp-console.js');
       return await hosted.serve(args, io);

@@ -11,7 +11,7 @@ import type { CatalogChange, ToolView } from '../../shared/schemas/tool.js';
 import { pageOf } from '../../shared/list-page.js';
 import { AuditLog, AuditTrail, keepArgsBeside, type AuditFields, type AuditIo } from './audit/index.js';
 import { argsVerdict, CallManager, SchemaValidator, type ArgsVerdict } from './calls/index.js';
-import { Catalog, CatalogSync, IconFetcher, ResourceLists } from './catalog/index.js';
+import { Catalog, CatalogSync, IconFetcher, PromptLists, ResourceLists } from './catalog/index.js';
 import { ConsentFlow, ConsentStore, launchLine, ServerStore, type ConsentProvider, type ServerEntry } from './config/index.js';
 import { Connections } from './servers/index.js';
 import { CoreError, EventBus, type AnyListener } from './support/index.js';
@@ -45,6 +45,8 @@ export class ConsoleCore {
   private readonly connections: Connections;
   private readonly sync: CatalogSync;
   private readonly resources: ResourceLists;
+  /** A server's prompts: list (every page) and get, recorded with who asked. */
+  readonly prompts: Pick<PromptLists, 'list' | 'get'>;
 
   constructor(opts: CoreOptions) {
     this.store = new ServerStore(opts.dataDir);
@@ -104,16 +106,15 @@ export class ConsoleCore {
       sync: this.sync,
       trail: this.trail,
       bus: this.bus,
-      resourcesChanged: (id) => this.resources.drop(id),
+      listChanged: (id, kind) => (kind === 'resources' ? this.resources : prompts).drop(id),
     });
-    this.resources = new ResourceLists({
-      server: (id) => {
-        const entry = this.store.get(id);
-        return entry && { entry, client: this.connections.client(id) };
-      },
-      trail: this.trail,
-      pinDir: join(opts.dataDir, 'pins'),
-    });
+    const server = (id: string) => {
+      const entry = this.store.get(id);
+      return entry && { entry, client: this.connections.client(id) };
+    };
+    this.resources = new ResourceLists({ server, trail: this.trail, pinDir: join(opts.dataDir, 'pins') });
+    const prompts = new PromptLists({ server, trail: this.trail });
+    this.prompts = prompts;
   }
 
   /** Loads saved servers and settings and opens the audit log. Problems are reported, not thrown. */

@@ -50,6 +50,8 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
     'resources.read': (i) => core.readResource(i.serverId, i.uri, requester),
     'resources.list': (i) => core.listResources(i.serverId, { refresh: i.refresh, offset: i.offset, limit: i.limit }),
     'resources.templates': (i) => core.resourceTemplates(i.serverId),
+    'prompts.list': (i) => core.prompts.list(i.serverId, i.refresh),
+    'prompts.get': (i) => core.prompts.get(i.serverId, i.name, i.arguments ?? {}, requester),
     'links.open': () => {
       // Browser mode: the page itself asks the user and opens the link; the core never opens URLs.
       throw new CoreError('open-in-page', 'open the link from the page');

@@ -9,6 +9,8 @@ export const AuditKind = z.enum([
   'catalog-change',
   'resources-listed',
   'resource-read',
+  'prompts-listed',
+  'prompt-got',
   'call-requested',
   'approved',
   'denied',

@@ -3,5 +3,6 @@ export { Catalog, MAX_DEFINITION_BYTES, toolView, TOOLS_LIST } from './catalog.j
 export { MAX_PAGES, walkList, type ListSpec, type ListWalk } from './list-walk.js';
 export { PinStore, type Pin } from './pin-store.js';
 export { ResourceLists, RESOURCES_LIST, TEMPLATES_LIST } from './resources.js';
+export { PromptLists, PROMPTS_LIST } from './prompts.js';
 export { CatalogSync, CATALOG_CHUNK } from './catalog-sync.js';
 export { IconFetcher } from './icons.js';

@@ -24,8 +24,8 @@ export interface ConnectionListener {
   statusChanged(): void;
   stderr(lines: string[]): void;
   toolsListChanged(): void;
-  /** The server said its resource list changed. */
-  resourcesListChanged?(): void;
+  /** The server said its resource or prompt list changed. */
+  listChanged?(kind: 'resources' | 'prompts'): void;
   /** The connection closed without being asked to. */
   lost(reason: string): void;
 }
@@ -179,7 +179,10 @@ export class ServerConnection {
       if (gen === this.generation) this.listener.toolsListChanged();
     });
     client.setNotificationHandler('notifications/resources/list_changed', () => {
-      if (gen === this.generation) this.listener.resourcesListChanged?.();
+      if (gen === this.generation) this.listener.listChanged?.('resources');
+    });
+    client.setNotificationHandler('notifications/prompts/list_changed', () => {
+      if (gen === this.generation) this.listener.listChanged?.('prompts');
     });
     client.setNotificationHandler('notifications/message', (n) => {
       const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);

@@ -15,8 +15,8 @@ export interface ConnectionsDeps {
   sync: CatalogSync;
   trail: AuditTrail;
   bus: EventBus;
-  /** The server said its resource list changed. */
-  resourcesChanged?(id: string): void;
+  /** The server said its resource or prompt list changed. */
+  listChanged?(id: string, kind: 'resources' | 'prompts'): void;
 }
 
 /**
@@ -154,7 +154,7 @@ export class Connections {
         statusChanged: () => this.announce(id),
         stderr: (lines) => this.deps.bus.emit('server.stderr', { serverId: id, lines }),
         toolsListChanged: () => void this.deps.sync.refresh(id, 'list_changed'),
-        resourcesListChanged: () => this.deps.resourcesChanged?.(id),
+        listChanged: (kind) => this.deps.listChanged?.(id, kind),
         lost: (reason) => {
           const e = this.deps.store.get(id);
           this.deps.trail.record({

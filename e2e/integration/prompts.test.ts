@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMAND_LINE, CONSOLE_USER } from '../../shared/schemas/requester.js';
+import { EVERYTHING, makeCore } from './harness.js';
+
+describe('prompts, against the reference server', () => {
+  let h: ReturnType<typeof makeCore>;
+  beforeAll(async () => {
+    h = makeCore();
+    h.core.addServer('everything', { type: 'stdio', command: process.execPath, args: [EVERYTHING], env: {}, cwd: undefined });
+    await h.core.connect('everything');
+  });
+  afterAll(() => h.dispose());
+
+  it('lists every prompt with its arguments, gets one for whoever asked, and records both', async () => {
+    const prompts = await h.core.prompts.list('everything');
+    const args = prompts.find((p) => p.name === 'args-prompt');
+    expect(args?.arguments?.find((a) => a.name === 'city')).toMatchObject({ required: true });
+    expect(prompts.every((p) => p.serverId === 'everything')).toBe(true);
+    const simple = await h.core.prompts.get('everything', 'simple-prompt', {}, CONSOLE_USER);
+    expect(simple.messages[0]).toMatchObject({ role: 'user', content: { type: 'text', text: expect.stringContaining('simple prompt') } });
+    const withArgs = await h.core.prompts.get('everything', 'args-prompt', { city: 'Lyon' }, COMMAND_LINE);
+    expect(JSON.stringify(withArgs.messages)).toContain('Lyon');
+    await expect(h.core.prompts.get('everything', 'no-such-prompt', {}, CONSOLE_USER)).rejects.toThrow();
+    expect(h.core.queryAudit({ kind: 'prompts-listed', limit: 5 })[0]?.detail).toMatchObject({ prompts: prompts.length });
+    const got = h.core.queryAudit({ kind: 'prompt-got', limit: 5 });
+    expect(got.map((e) => [e.outcome, e.requestedBy?.kind, (e.detail as { name: string }).name])).toEqual([
+      ['ok', 'console', 'simple-prompt'],
+      ['ok', 'cli', 'args-prompt'],
+      ['error', 'console', 'no-such-prompt'],
+    ]);
+  });
+
+  it('the command line lists and gets them', () => {
+    const config = join(h.dataDir, 'everything.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING] } } }));
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, [resolve('bin/mcp-console.js'), ...args, '--config', config, '--data-dir', join(h.dataDir, 'cli')], { encoding: 'utf8' });
+    const list = cli('prompts', 'list', 'everything');
+    expect(list.status).toBe(0);
+    expect(list.stdout).toMatch(/^args-prompt\(city, state\?\)/m);
+    const got = cli('prompts', 'get', 'everything', 'args-prompt', '--args', '{"city":"Lyon"}');
+    expect(got.status).toBe(0);
+    expect(got.stdout).toMatch(/^\[user\] .*Lyon/m);
+    expect(cli('prompts', 'get', 'everything', 'args-prompt', '--args', '{"city":7}')).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/JSON object of strings/),
+    });
+  });
+});

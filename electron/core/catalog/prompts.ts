@@ -1,0 +1,93 @@
+import type { Client } from '@modelcontextprotocol/client';
+import { GetPromptResult, PromptView } from '../../../shared/schemas/prompt.js';
+import type { Requester } from '../../../shared/schemas/requester.js';
+import type { AuditTrail } from '../audit/index.js';
+import type { ServerEntry } from '../config/index.js';
+import { CoreError } from '../support/index.js';
+import { walkList, type ListSpec } from './list-walk.js';
+
+type RawItem = Record<string, unknown>;
+
+/** How `prompts/list` is walked: prompts are told apart by name. */
+export const PROMPTS_LIST: ListSpec<RawItem> = {
+  method: 'prompts/list',
+  field: 'prompts',
+  noun: 'prompt',
+  key: (p) => String(p.name),
+  malformed: (p) =>
+    typeof p !== 'object' || p === null || Array.isArray(p)
+      ? 'not an object'
+      : typeof (p as RawItem).name !== 'string' || (p as RawItem).name === ''
+        ? 'no name'
+        : null,
+};
+
+/** What the prompts need of the core around them. */
+export interface PromptDeps {
+  server(id: string): { entry: ServerEntry; client?: Client } | undefined;
+  trail: AuditTrail;
+}
+
+/**
+ * Each server's prompts, walked on demand (every page) and kept until the server says its list
+ * changed or it reconnects; getting a prompt is recorded with who asked (it changes nothing by
+ * spec, but it reaches the server).
+ */
+export class PromptLists {
+  private listed = new Map<string, { client: Client; prompts: PromptView[] }>();
+
+  constructor(private readonly deps: PromptDeps) {}
+
+  async list(serverId: string, refresh = false): Promise<PromptView[]> {
+    const { entry, client } = this.connected(serverId);
+    const known = this.listed.get(serverId);
+    if (known && known.client === client && !refresh) return known.prompts;
+    const walked = client.getServerCapabilities()?.prompts ? await walkList(client, PROMPTS_LIST, entry.settings.callTimeoutMs) : { items: [], problems: [] };
+    const prompts = walked.items.flatMap((p) => {
+      const r = PromptView.safeParse({ ...p, serverId });
+      return r.success ? [r.data] : [];
+    });
+    this.listed.set(serverId, { client, prompts });
+    this.deps.trail.record({
+      kind: 'prompts-listed',
+      serverId,
+      serverIdentity: entry.identity,
+      detail: { prompts: prompts.length, problems: walked.problems.slice(0, 50) },
+    });
+    return prompts;
+  }
+
+  async get(serverId: string, name: string, args: Record<string, string>, requestedBy: Requester): Promise<GetPromptResult> {
+    const { entry, client } = this.connected(serverId);
+    const record = (outcome: string, detail: object) =>
+      this.deps.trail.record({
+        kind: 'prompt-got',
+        serverId,
+        serverIdentity: entry.identity,
+        requestedBy,
+        outcome,
+        detail: { name, arguments: args, ...detail },
+      });
+    try {
+      const result = await client.request({ method: 'prompts/get', params: { name, arguments: args } }, GetPromptResult, {
+        timeout: entry.settings.callTimeoutMs,
+      });
+      record('ok', { messages: result.messages.length });
+      return result;
+    } catch (e) {
+      record('error', { error: (e as Error).message });
+      throw e;
+    }
+  }
+
+  drop(serverId: string): void {
+    this.listed.delete(serverId);
+  }
+
+  private connected(serverId: string): { entry: ServerEntry; client: Client } {
+    const s = this.deps.server(serverId);
+    if (!s) throw new CoreError('unknown-server', `no server ${JSON.stringify(serverId)}`);
+    if (!s.client) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
+    return { entry: s.entry, client: s.client };
+  }
+}
