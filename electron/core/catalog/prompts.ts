@@ -2,9 +2,8 @@ import type { Client } from '@modelcontextprotocol/client';
 import { GetPromptResult, PromptView } from '../../../shared/schemas/prompt.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
 import type { AuditTrail } from '../audit/index.js';
-import type { ServerEntry } from '../config/index.js';
-import { CoreError } from '../support/index.js';
 import { walkList, type ListSpec } from './list-walk.js';
+import { connectedServer, recordedRequest, type ServerLookup } from './server-request.js';
 
 type RawItem = Record<string, unknown>;
 
@@ -24,7 +23,7 @@ export const PROMPTS_LIST: ListSpec<RawItem> = {
 
 /** What the prompts need of the core around them. */
 export interface PromptDeps {
-  server(id: string): { entry: ServerEntry; client?: Client } | undefined;
+  server: ServerLookup;
   trail: AuditTrail;
 }
 
@@ -39,7 +38,7 @@ export class PromptLists {
   constructor(private readonly deps: PromptDeps) {}
 
   async list(serverId: string, refresh = false): Promise<PromptView[]> {
-    const { entry, client } = this.connected(serverId);
+    const { entry, client } = connectedServer(this.deps.server, serverId);
     const known = this.listed.get(serverId);
     if (known && known.client === client && !refresh) return known.prompts;
     const walked = client.getServerCapabilities()?.prompts ? await walkList(client, PROMPTS_LIST, entry.settings.callTimeoutMs) : { items: [], problems: [] };
@@ -58,7 +57,7 @@ export class PromptLists {
   }
 
   async get(serverId: string, name: string, args: Record<string, string>, requestedBy: Requester): Promise<GetPromptResult> {
-    const { entry, client } = this.connected(serverId);
+    const { entry, client } = connectedServer(this.deps.server, serverId);
     const record = (outcome: string, detail: object) =>
       this.deps.trail.record({
         kind: 'prompt-got',
@@ -68,26 +67,17 @@ export class PromptLists {
         outcome,
         detail: { name, arguments: args, ...detail },
       });
-    try {
-      const result = await client.request({ method: 'prompts/get', params: { name, arguments: args } }, GetPromptResult, {
-        timeout: entry.settings.callTimeoutMs,
-      });
-      record('ok', { messages: result.messages.length });
-      return result;
-    } catch (e) {
-      record('error', { error: (e as Error).message });
-      throw e;
-    }
+    return recordedRequest(
+      () =>
+        client.request({ method: 'prompts/get', params: { name, arguments: args } }, GetPromptResult, {
+          timeout: entry.settings.callTimeoutMs,
+        }),
+      record,
+      (result) => ({ messages: result.messages.length }),
+    );
   }
 
   drop(serverId: string): void {
     this.listed.delete(serverId);
-  }
-
-  private connected(serverId: string): { entry: ServerEntry; client: Client } {
-    const s = this.deps.server(serverId);
-    if (!s) throw new CoreError('unknown-server', `no server ${JSON.stringify(serverId)}`);
-    if (!s.client) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
-    return { entry: s.entry, client: s.client };
   }
 }

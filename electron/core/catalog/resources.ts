@@ -4,9 +4,9 @@ import type { Requester } from '../../../shared/schemas/requester.js';
 import { ResourceTemplateView, ResourceView } from '../../../shared/schemas/resource.js';
 import { diffLists } from '../../../shared/catalog-diff.js';
 import type { AuditTrail } from '../audit/index.js';
-import type { ServerEntry } from '../config/index.js';
-import { CoreError, hashJson } from '../support/index.js';
+import { hashJson } from '../support/index.js';
 import { walkList, type ListSpec } from './list-walk.js';
+import { connectedServer, recordedRequest, type ServerLookup } from './server-request.js';
 import { PinStore } from './pin-store.js';
 
 type RawItem = Record<string, unknown>;
@@ -47,7 +47,7 @@ export const TEMPLATES_LIST: ListSpec<RawItem> = {
 
 /** What the resource lists need of the core around them. */
 export interface ResourceDeps {
-  server(id: string): { entry: ServerEntry; client?: Client } | undefined;
+  server: ServerLookup;
   trail: AuditTrail;
   pinDir: string | null;
 }
@@ -73,7 +73,7 @@ export class ResourceLists {
 
   /** The server's resources (and templates), walked again when `refresh` or when nothing current is known. */
   async list(serverId: string, refresh = false): Promise<Listed> {
-    const { entry, client } = this.connected(serverId);
+    const { entry, client } = connectedServer(this.deps.server, serverId);
     const known = this.listed.get(serverId);
     if (known && known.client === client && !refresh) return known;
     const caps = client.getServerCapabilities()?.resources;
@@ -118,29 +118,19 @@ export class ResourceLists {
 
   /** Reads one resource on behalf of `requestedBy` (it changes nothing by spec, but it reaches the server: recorded). */
   async read(serverId: string, uri: string, requestedBy: Requester): Promise<ReadResourceResult> {
-    const { entry, client } = this.connected(serverId);
+    const { entry, client } = connectedServer(this.deps.server, serverId);
     const record = (outcome: string, detail?: unknown) =>
       this.deps.trail.record({ kind: 'resource-read', serverId, serverIdentity: entry.identity, requestedBy, outcome, detail: { uri, ...(detail as object) } });
-    try {
-      const result = await client.request({ method: 'resources/read', params: { uri } }, ReadResourceResult, { timeout: entry.settings.callTimeoutMs });
-      record('ok', { contents: result.contents.length });
-      return result;
-    } catch (e) {
-      record('error', { error: (e as Error).message });
-      throw e;
-    }
+    return recordedRequest(
+      () => client.request({ method: 'resources/read', params: { uri } }, ReadResourceResult, { timeout: entry.settings.callTimeoutMs }),
+      record,
+      (result) => ({ contents: result.contents.length }),
+    );
   }
 
   /** Forgets what was listed (the server's list changed, or it went away). */
   drop(serverId: string): void {
     this.listed.delete(serverId);
-  }
-
-  private connected(serverId: string): { entry: ServerEntry; client: Client } {
-    const s = this.deps.server(serverId);
-    if (!s) throw new CoreError('unknown-server', `no server ${JSON.stringify(serverId)}`);
-    if (!s.client) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
-    return { entry: s.entry, client: s.client };
   }
 }
 
