@@ -35,6 +35,15 @@ describe('resources', () => {
     expect(h.core.queryAudit({ kind: 'resources-listed', limit: 10 }).at(-1)?.detail).toMatchObject({ added: [], removed: [], changed: [] });
   });
 
+  it('walks once when resources and templates are asked for at the same time, as the page does', async () => {
+    h = makeCore();
+    h.core.addServer('fx', fixtureStdio());
+    await h.core.connect('fx');
+    const [resources, templates] = await Promise.all([h.core.listResources('fx'), h.core.resourceTemplates('fx')]);
+    expect([resources.length, templates.length]).toEqual([2, 0]);
+    expect(h.core.queryAudit({ kind: 'resources-listed', limit: 10 })).toHaveLength(1);
+  });
+
   it('walks every page of the reference server’s resources and its templates', async () => {
     h = makeCore();
     h.core.addServer('everything', { type: 'stdio', command: process.execPath, args: [EVERYTHING], env: {}, cwd: undefined });

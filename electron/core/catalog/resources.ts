@@ -4,6 +4,7 @@ import type { Requester } from '../../../shared/schemas/requester.js';
 import { ResourceTemplateView, ResourceView } from '../../../shared/schemas/resource.js';
 import { diffLists } from '../../../shared/catalog-diff.js';
 import type { AuditTrail } from '../audit/index.js';
+import type { ServerEntry } from '../config/index.js';
 import { hashJson } from '../support/index.js';
 import { walkList, type ListSpec } from './list-walk.js';
 import { connectedServer, recordedRequest, type ServerLookup } from './server-request.js';
@@ -65,6 +66,7 @@ interface Listed {
  */
 export class ResourceLists {
   private listed = new Map<string, Listed>();
+  private walking = new Map<string, { client: Client; done: Promise<Listed> }>();
   private readonly pins: PinStore<RawItem>;
 
   constructor(private readonly deps: ResourceDeps) {
@@ -72,10 +74,21 @@ export class ResourceLists {
   }
 
   /** The server's resources (and templates), walked again when `refresh` or when nothing current is known. */
-  async list(serverId: string, refresh = false): Promise<Listed> {
+  list(serverId: string, refresh = false): Promise<Listed> {
     const { entry, client } = connectedServer(this.deps.server, serverId);
     const known = this.listed.get(serverId);
-    if (known && known.client === client && !refresh) return known;
+    if (known && known.client === client && !refresh) return Promise.resolve(known);
+    // Asked twice at once (the page asks for resources and templates together): one walk answers both.
+    const running = this.walking.get(serverId);
+    if (running && running.client === client && !refresh) return running.done;
+    const done = this.walk(serverId, entry, client).finally(() => {
+      if (this.walking.get(serverId)?.done === done) this.walking.delete(serverId);
+    });
+    this.walking.set(serverId, { client, done });
+    return done;
+  }
+
+  private async walk(serverId: string, entry: ServerEntry, client: Client): Promise<Listed> {
     const caps = client.getServerCapabilities()?.resources;
     const timeout = entry.settings.callTimeoutMs;
     const walked = caps ? await walkList(client, RESOURCES_LIST, timeout) : { items: [], problems: [] };
