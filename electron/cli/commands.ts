@@ -112,16 +112,7 @@ export async function toolsCommand(args: ParsedArgs, io: Io): Promise<number> {
 export async function callCommand(args: ParsedArgs, io: Io): Promise<number> {
   const toolName = args.positional[2];
   if (!toolName) throw new UsageError('name the tool');
-  let callArgs: Record<string, unknown> = {};
-  const raw = str(args, 'args');
-  if (raw !== undefined) {
-    try {
-      callArgs = JSON.parse(raw) as Record<string, unknown>;
-    } catch (e) {
-      throw new UsageError(`--args is not JSON: ${(e as Error).message}`);
-    }
-    if (!callArgs || typeof callArgs !== 'object' || Array.isArray(callArgs)) throw new UsageError('--args must be a JSON object');
-  }
+  const callArgs = argsFlag(args);
   const opened = await openServer(args, io);
   if (typeof opened === 'number') return opened;
   const { core, id } = opened;
@@ -176,6 +167,34 @@ async function decideOnTerminal(core: ConsoleCore, a: Approval, args: ParsedArgs
   else decide('deny', 'user', 'denied on the terminal');
 }
 
+/** `--args JSON`: a JSON object, or {} when absent. */
+function argsFlag(args: ParsedArgs): Record<string, unknown> {
+  const raw = str(args, 'args');
+  if (raw === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (e) {
+    throw new UsageError(`--args is not JSON: ${(e as Error).message}`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError('--args must be a JSON object');
+  return parsed as Record<string, unknown>;
+}
+
+/** Opens a server, runs `work`, and closes the core; a failure the server reports is exit 2 with its reason. */
+async function withServer(args: ParsedArgs, io: Io, server: string, work: (core: ConsoleCore, id: string) => Promise<number>): Promise<number> {
+  const opened = await openServer(args, io, server);
+  if (typeof opened === 'number') return opened;
+  try {
+    return await work(opened.core, opened.id);
+  } catch (e) {
+    io.err(`error: ${safe((e as Error).message)}`);
+    return EXIT.protocol;
+  } finally {
+    await opened.core.close();
+  }
+}
+
 /** `resources list <server>` · `resources read <server> <uri>` (each with --config, --json, --data-dir, --era) */
 export async function resourcesCommand(args: ParsedArgs, io: Io): Promise<number> {
   const [, sub, server, uri] = args.positional;
@@ -183,10 +202,7 @@ export async function resourcesCommand(args: ParsedArgs, io: Io): Promise<number
     throw new UsageError(sub ? `unknown resources command ${JSON.stringify(sub)}` : 'resources needs a subcommand: list or read');
   if (!server) throw new UsageError('name the server');
   if (sub === 'read' && !uri) throw new UsageError('name the resource: resources read <server> <uri>');
-  const opened = await openServer(args, io, server);
-  if (typeof opened === 'number') return opened;
-  const { core, id } = opened;
-  try {
+  return withServer(args, io, server, async (core, id) => {
     if (sub === 'list') {
       const resources = await core.listResources(id);
       const templates = await core.resourceTemplates(id);
@@ -209,12 +225,7 @@ export async function resourcesCommand(args: ParsedArgs, io: Io): Promise<number
           );
       }
     return EXIT.ok;
-  } catch (e) {
-    io.err(`error: ${safe((e as Error).message)}`);
-    return EXIT.protocol;
-  } finally {
-    await core.close();
-  }
+  });
 }
 
 /** `prompts list <server>` · `prompts get <server> <name> [--args JSON]` (each with --config, --json, --data-dir, --era) */
@@ -223,21 +234,10 @@ export async function promptsCommand(args: ParsedArgs, io: Io): Promise<number> 
   if (sub !== 'list' && sub !== 'get') throw new UsageError(sub ? `unknown prompts command ${JSON.stringify(sub)}` : 'prompts needs a subcommand: list or get');
   if (!server) throw new UsageError('name the server');
   if (sub === 'get' && !name) throw new UsageError('name the prompt: prompts get <server> <name>');
-  let promptArgs: Record<string, string> = {};
-  const raw = str(args, 'args');
-  if (raw !== undefined) {
-    try {
-      promptArgs = JSON.parse(raw) as Record<string, string>;
-    } catch (e) {
-      throw new UsageError(`--args is not JSON: ${(e as Error).message}`);
-    }
-    if (!promptArgs || typeof promptArgs !== 'object' || Array.isArray(promptArgs) || Object.values(promptArgs).some((v) => typeof v !== 'string'))
-      throw new UsageError('--args must be a JSON object of strings (prompt arguments are strings)');
-  }
-  const opened = await openServer(args, io, server);
-  if (typeof opened === 'number') return opened;
-  const { core, id } = opened;
-  try {
+  const promptArgs = argsFlag(args);
+  if (Object.values(promptArgs).some((v) => typeof v !== 'string'))
+    throw new UsageError('--args must be a JSON object of strings (prompt arguments are strings)');
+  return withServer(args, io, server, async (core, id) => {
     if (sub === 'list') {
       const prompts = await core.prompts.list(id);
       if (args.flags.has('json')) io.out(JSON.stringify(prompts, null, 2));
@@ -250,18 +250,13 @@ export async function promptsCommand(args: ParsedArgs, io: Io): Promise<number> 
       }
       return EXIT.ok;
     }
-    const result = await core.prompts.get(id, name!, promptArgs, COMMAND_LINE);
+    const result = await core.prompts.get(id, name!, promptArgs as Record<string, string>, COMMAND_LINE);
     if (args.flags.has('json')) io.out(JSON.stringify(result, null, 2));
     else
       for (const m of result.messages)
         io.out(`[${m.role}] ${m.content.type === 'text' ? safe(String(m.content.text)) : `(${safe(m.content.type, true)} block)`}`);
     return EXIT.ok;
-  } catch (e) {
-    io.err(`error: ${safe((e as Error).message)}`);
-    return EXIT.protocol;
-  } finally {
-    await core.close();
-  }
+  });
 }
 
 /** `audit verify [--data-dir D]` */
