@@ -25,7 +25,7 @@ describe('protocol eras', () => {
     expect(v0.settings.era).toBe('auto');
     const v = await h.core.connect('modern');
     expect(v).toMatchObject({ status: 'connected', era: 'modern', protocolVersion: '2026-07-28', serverInfo: { name: 'modern-fixture' } });
-    expect(h.core.tools('modern').map((t) => t.name)).toEqual(['echo', 'add']);
+    expect(h.core.tools('modern').map((t) => t.name)).toEqual(['echo', 'add', 'regional', 'bad_header']);
     const asked = nextEvent(h.core, 'approval.requested', (a) => a.serverId === 'modern');
     const rec = h.core.requestCall('modern', 'add', { a: 2, b: 40 }, CONSOLE_USER);
     const a = await asked;
@@ -34,6 +34,25 @@ describe('protocol eras', () => {
     expect(done).toMatchObject({ outcome: 'ok', result: { content: [{ type: 'text', text: '42' }] } });
     const connect = h.core.queryAudit({ serverId: 'modern', kind: 'connect', limit: 5 }).at(-1);
     expect(connect?.detail).toMatchObject({ era: 'modern', protocolVersion: '2026-07-28' });
+  });
+
+  it('x-mcp-header: the argument travels in its Mcp-Param header too (the SDK server rejects a call without it); an invalid declaration leaves the tool out', async () => {
+    await h.core.connect('modern');
+    const call = async (tool: string, args: Record<string, unknown>) => {
+      const asked = nextEvent(h.core, 'approval.requested', (a) => a.serverId === 'modern' && a.tool === tool);
+      const rec = h.core.requestCall('modern', tool, args, CONSOLE_USER);
+      const a = await asked;
+      h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
+      return { approval: a, done: await h.core.waitCall(rec.id) };
+    };
+    // Non-ASCII and spaces: sent Base64-encoded, which the server decodes and compares with the body.
+    const regional = await call('regional', { region: 'eu west ü' });
+    expect(regional.approval.headers).toEqual({ 'Mcp-Param-Region': `=?base64?${Buffer.from('eu west ü').toString('base64')}?=` });
+    expect(regional.done).toMatchObject({ outcome: 'ok', result: { content: [{ text: 'served from eu west ü' }] } });
+    expect((await call('echo', { message: 'no headers' })).approval.headers).toBeUndefined();
+    const bad = h.core.tools('modern').find((t) => t.name === 'bad_header');
+    expect(bad?.excluded).toMatch(/invalid x-mcp-header: property tags: .*reached through "properties" alone/);
+    expect(() => h.core.requestCall('modern', 'bad_header', { tags: [] }, CONSOLE_USER)).toThrow(/left out: invalid x-mcp-header.*nothing was sent/);
   });
 
   it('modern pins 2026-07-28 and gets it', async () => {
@@ -74,7 +93,12 @@ describe('protocol eras', () => {
       spawnSync(process.execPath, [resolve('bin/mcp-console.js'), ...args, '--data-dir', join(h.dataDir, 'cli')], { encoding: 'utf8' });
     const listed = cli('tools', 'm', '--config', config, '--json');
     expect(listed.status).toBe(0);
-    expect((JSON.parse(listed.stdout) as { name: string }[]).map((t) => t.name)).toEqual(['echo', 'add']);
+    expect((JSON.parse(listed.stdout) as { name: string; excluded?: string }[]).map((t) => [t.name, Boolean(t.excluded)])).toEqual([
+      ['echo', false],
+      ['add', false],
+      ['regional', false],
+      ['bad_header', true],
+    ]);
     const legacy = cli('tools', 'm', '--config', config, '--era', 'legacy');
     expect(legacy.status).toBe(2);
     expect(legacy.stdout).toBe('');

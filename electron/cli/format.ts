@@ -22,7 +22,7 @@ export function toolLine(t: ToolView): string {
   const name = displayName(t);
   const label = name === t.name ? safe(t.name, true) : `${safe(t.name, true)} (${safe(name, true)})`;
   const desc = t.description ? ' — ' + safe(t.description.length > 120 ? t.description.slice(0, 120) + '…' : t.description, true) : '';
-  const stale = t.needsTaskMode ? ' [needs task mode]' : '';
+  const stale = (t.needsTaskMode ? ' [needs task mode]' : '') + (t.excluded ? ` [EXCLUDED: ${safe(t.excluded, true)}]` : '');
   return `${label} [${t.risk.level}${t.risk.trusted ? '' : ', untrusted'}]${stale}${t.hiddenText.length ? ' [HIDDEN TEXT in ' + t.hiddenText.map((f) => safe(f, true)).join(', ') + ']' : ''}${desc}`;
 }
 
@@ -40,6 +40,7 @@ export function toolJson(t: ToolView): Record<string, unknown> {
     execution: t.execution,
     _meta: t._meta,
     fingerprint: t.fingerprint,
+    excluded: t.excluded,
   };
 }
 
@@ -56,6 +57,8 @@ export function approvalText(a: Approval): string {
     'Arguments that will be sent (exact JSON):',
     safe(a.argsJson),
   ];
+  if (a.headers && Object.keys(a.headers).length)
+    lines.push('With these request headers:', ...Object.entries(a.headers).map(([k, v]) => `  ${safe(k, true)}: ${safe(v, true)}`));
   if (a.validationErrors.length)
     lines.push('Validation errors (you may still send it):', ...a.validationErrors.map((e) => `  ${safe(e.path, true)}: ${safe(e.message, true)}`));
   if (a.diff)

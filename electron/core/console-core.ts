@@ -95,6 +95,7 @@ export class ConsoleCore {
       bus: this.bus,
       icons: opts.icons ?? new IconFetcher(),
       client: (id) => this.connections.client(id),
+      headerRules: (id) => this.connections.modernHttp(id),
       changed: (change) => this.calls.catalogChanged(change),
       announce: (id) => void this.connections.announce(id),
     });

@@ -27,6 +27,8 @@ export const Approval = z.object({
   /** The exact bytes of the arguments that will be sent (canonical JSON). */
   argsJson: z.string(),
   argsHash: z.string(),
+  /** The `Mcp-Param-*` headers that go with them (2026-07-28 over Streamable HTTP, from the tool's x-mcp-header). */
+  headers: z.record(z.string(), z.string()).optional(),
   fingerprint: z.string(),
   annotations: EffectiveAnnotations,
   declaredAnnotations: ToolAnnotations.optional(),

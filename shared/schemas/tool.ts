@@ -66,6 +66,11 @@ export const ToolView = z.object({
   hiddenText: z.array(z.string()),
   /** `execution.taskSupport` is `required`: the tool can only be called as a task, which the console does not do yet. */
   needsTaskMode: z.boolean().optional(),
+  /**
+   * Why the tool is left out of what can be called (MCP 2026-07-28 over Streamable HTTP: an invalid
+   * `x-mcp-header` declaration). Shown in the catalog; calls to it are refused and nothing is sent.
+   */
+  excluded: z.string().optional(),
 });
 export type ToolView = z.infer<typeof ToolView>;
 

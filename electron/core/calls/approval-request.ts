@@ -22,7 +22,7 @@ export function approvalFields(
   server: ServerFacts,
   tool: ToolView,
   validationErrors: ValidationError[],
-  extra: { diff?: Approval['diff']; replaces?: string; stale?: string },
+  extra: { diff?: Approval['diff']; replaces?: string; stale?: string; headers?: Record<string, string> },
 ): ApprovalFields {
   return {
     callId: record.id,
@@ -34,6 +34,7 @@ export function approvalFields(
     requestedBy: record.requestedBy,
     argsJson: record.argsJson,
     argsHash: record.argsHash,
+    headers: extra.headers,
     fingerprint: tool.fingerprint,
     annotations: tool.annotations,
     declaredAnnotations: tool.declaredAnnotations,

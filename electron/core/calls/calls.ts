@@ -72,6 +72,8 @@ export class CallManager {
     if (!server.client) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
     const tool = this.deps.catalog.get(serverId, toolName);
     if (!tool) throw new CoreError('unknown-tool', `server ${JSON.stringify(serverId)} offers no tool ${JSON.stringify(toolName)}`);
+    // SECURITY: the spec makes a client leave out a tool whose x-mcp-header is invalid; it stays visible, never callable.
+    if (tool.excluded) throw new CoreError('excluded-tool', `tool ${JSON.stringify(toolName)} is left out: ${tool.excluded}; nothing was sent`);
     if (tool.needsTaskMode)
       throw new CoreError(
         'needs-task-mode',
@@ -224,7 +226,12 @@ export class CallManager {
   private ask(state: CallState, server: ServerFacts, tool: ToolView, diff?: Approval['diff'], replaces?: string): void {
     state.record.fingerprint = tool.fingerprint;
     const errors = argumentErrors(this.deps.validator, tool.inputSchema, state.args);
-    const fields = approvalFields(state.record, server, tool, errors, { diff, replaces, stale: this.deps.catalog.stale(state.record.serverId) });
+    const fields = approvalFields(state.record, server, tool, errors, {
+      diff,
+      replaces,
+      stale: this.deps.catalog.stale(state.record.serverId),
+      headers: this.deps.catalog.headersFor(state.record.serverId, tool.name, state.args),
+    });
     const approval = this.gate.open(fields, this.deps.approvalTimeoutMs());
     state.record.approvalId = approval.id;
     this.emit(state);
@@ -288,6 +295,7 @@ export class CallManager {
     const t0 = performance.now();
     server.client
       .request({ method: 'tools/call', params: { name: r.tool, arguments: state.args } }, CallToolResult, {
+        headers: this.deps.catalog.headersFor(r.serverId, r.tool, state.args),
         signal: controller.signal,
         timeout: server.settings.callTimeoutMs,
         resetTimeoutOnProgress: true,

@@ -18,6 +18,8 @@ export interface CatalogSyncDeps {
   bus: EventBus;
   icons: IconFetcher;
   client(id: string): Client | undefined;
+  /** The 2026-07-28 Streamable HTTP rules for tools apply to this server's connection (x-mcp-header). */
+  headerRules(id: string): boolean;
   /** A server's catalog changed (the call manager re-asks approvals of changed tools). */
   changed(change: CatalogChange): void;
   /** A server's view changed (a listing error came or went). */
@@ -109,7 +111,7 @@ export class CatalogSync {
     if (!e || !client) return;
     const identity = e.identity;
     try {
-      const build = this.deps.catalog.builder(id, identity, e.settings.trusted);
+      const build = this.deps.catalog.builder(id, identity, e.settings.trusted, this.deps.headerRules(id));
       const listing = client.getServerCapabilities()?.tools ? await fetchAllTools(client, e.settings.callTimeoutMs, build.add) : { items: [], problems: [] };
       if (this.deps.client(id) !== client) return;
       const raw = listing.items;

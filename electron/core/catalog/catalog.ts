@@ -9,6 +9,7 @@ import { hashJson, sha256, RingBuffer } from '../support/index.js';
 import { walkList, type ListSpec, type ListWalk } from './list-walk.js';
 import { PinStore } from './pin-store.js';
 import { MAX_JSON_DEPTH } from '../../../shared/json-depth.js';
+import { paramHeaders, scanHeaderParams } from '../../../shared/param-headers.js';
 
 type RawTool = Record<string, unknown> & { name: string };
 
@@ -53,7 +54,14 @@ function anyHidden(v: unknown, depth: number): boolean {
 }
 
 /** Builds the console's view of one tool from the definition a server sent. */
-export function toolView(serverId: string, identity: string, trusted: boolean, def: RawTool, known?: { json: string; fingerprint: string }): ToolView {
+export function toolView(
+  serverId: string,
+  identity: string,
+  trusted: boolean,
+  def: RawTool,
+  known?: { json: string; fingerprint: string },
+  headerRules = false,
+): ToolView {
   const json = known?.json ?? JSON.stringify(def);
   const fingerprint = known?.fingerprint ?? sha256(canonicalJson(def));
   const declared =
@@ -82,11 +90,20 @@ export function toolView(serverId: string, identity: string, trusted: boolean, d
     risk: toolRisk(declared, trusted),
     hiddenText: hiddenFields(def, json),
     needsTaskMode: obj(def.execution)?.taskSupport === 'required' || undefined,
+    excluded: headerRules ? excludedBecause(def) : undefined,
   };
+}
+
+/** Why a tool must be left out under the 2026-07-28 Streamable HTTP rules, if it must. */
+function excludedBecause(def: RawTool): string | undefined {
+  const scan = scanHeaderParams(def.inputSchema);
+  return scan.ok ? undefined : `invalid x-mcp-header: ${scan.reason}`;
 }
 
 interface ServerCatalog {
   identity: string;
+  /** The x-mcp-header rules apply (modern era over Streamable HTTP). */
+  headerRules: boolean;
   /** Native JSON text of each current definition -> its fingerprint, to skip re-hashing on a re-list (made on the first re-list). */
   fpCache?: Map<string, string>;
   raw: RawTool[];
@@ -120,6 +137,15 @@ export class Catalog {
     return s && i !== undefined ? s.views[i] : undefined;
   }
 
+  /** The `Mcp-Param-*` headers a call of this tool sends (none unless the x-mcp-header rules apply). */
+  headersFor(serverId: string, name: string, args: Record<string, unknown>): Record<string, string> | undefined {
+    const s = this.servers.get(serverId);
+    const def = s?.headerRules ? this.raw(serverId, name) : undefined;
+    const scan = def ? scanHeaderParams(def.inputSchema) : undefined;
+    if (!scan?.ok || scan.params.length === 0) return undefined;
+    return paramHeaders(scan.params, args);
+  }
+
   /** The definition exactly as the server sent it. */
   raw(serverId: string, name: string): RawTool | undefined {
     const s = this.servers.get(serverId);
@@ -128,7 +154,12 @@ export class Catalog {
   }
 
   /** Builds a server's new catalog page by page (views are made as pages arrive), then swaps it in. */
-  builder(serverId: string, identity: string, trusted: boolean): { add(tools: RawTool[]): string[]; commit(reason: CatalogChange['reason']): CatalogChange } {
+  builder(
+    serverId: string,
+    identity: string,
+    trusted: boolean,
+    headerRules = false,
+  ): { add(tools: RawTool[]): string[]; commit(reason: CatalogChange['reason']): CatalogChange } {
     const raw: RawTool[] = [];
     const views: ToolView[] = [];
     const current = this.servers.get(serverId);
@@ -154,7 +185,7 @@ export class Catalog {
             }
             if (json.length > MAX_DEFINITION_BYTES)
               throw new Error(`its definition is larger than ${MAX_DEFINITION_BYTES / 1024} KB (${Math.round(json.length / 1024)} KB)`);
-            const view = toolView(serverId, identity, trusted, t, { json, fingerprint });
+            const view = toolView(serverId, identity, trusted, t, { json, fingerprint }, headerRules);
             fpCache?.set(json, fingerprint);
             raw.push(t);
             views.push(view);
@@ -164,18 +195,16 @@ export class Catalog {
         }
         return problems;
       },
-      commit: (reason) => this.swapIn(serverId, identity, raw, views, fpCache, reason),
+      commit: (reason) => this.swapIn(serverId, { identity, headerRules, raw, views, fpCache }, reason),
     };
   }
 
   private swapIn(
     serverId: string,
-    identity: string,
-    raw: RawTool[],
-    views: ToolView[],
-    fpCache: Map<string, string> | undefined,
+    next: Pick<ServerCatalog, 'identity' | 'headerRules' | 'raw' | 'views' | 'fpCache'>,
     reason: CatalogChange['reason'],
   ): CatalogChange {
+    const { identity, raw, views } = next;
     const fingerprints = views.map((v) => v.fingerprint);
     this.staleReasons.delete(serverId);
     const before = this.servers.get(serverId);
@@ -184,7 +213,7 @@ export class Catalog {
       before && before.identity === identity ? { raw: before.raw, fps: before.fingerprints } : pinned && { raw: pinned.items, fps: pinned.fingerprints };
     const byName = new Map<string, number>();
     raw.forEach((t, i) => byName.set(t.name, i));
-    this.servers.set(serverId, { identity, fpCache, raw, fingerprints, views, byName });
+    this.servers.set(serverId, { ...next, fingerprints, byName });
     const diff = previous
       ? diffCatalog(previous.raw, raw, { before: previous.fps ?? previous.raw.map((t) => hashJson(t)), after: fingerprints })
       : { added: raw.map((t) => t.name), removed: [], changed: [] };
@@ -212,7 +241,7 @@ export class Catalog {
     const s = this.servers.get(serverId);
     if (!s) return;
     s.views = s.raw.map((t, i) =>
-      toolView(serverId, s.identity, trusted, t, { json: JSON.stringify(t), fingerprint: s.fingerprints[i] ?? sha256(canonicalJson(t)) }),
+      toolView(serverId, s.identity, trusted, t, { json: JSON.stringify(t), fingerprint: s.fingerprints[i] ?? sha256(canonicalJson(t)) }, s.headerRules),
     );
   }
 

@@ -33,6 +33,12 @@ export class Connections {
     return this.live.get(id)?.client;
   }
 
+  /** The server speaks the 2026-07-28 era over Streamable HTTP (where x-mcp-header and its headers apply). */
+  modernHttp(id: string): boolean {
+    const st = this.live.get(id)?.state;
+    return st?.status === 'connected' && st.transport === 'http' && st.era === 'modern';
+  }
+
   /** True while the server is connected. */
   connected(id: string): boolean {
     return this.live.get(id)?.state.status === 'connected';

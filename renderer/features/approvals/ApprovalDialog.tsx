@@ -116,6 +116,18 @@ function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
         <pre className="code args" data-testid="approval-args" tabIndex={0}>
           <SafeText text={prettyJsonText(a.argsJson)} />
         </pre>
+        {a.headers && Object.keys(a.headers).length > 0 && (
+          <>
+            <div className="label">With these request headers (the tool asks for them with x-mcp-header)</div>
+            <pre className="code args" data-testid="approval-headers">
+              <SafeText
+                text={Object.entries(a.headers)
+                  .map(([k, v]) => `${k}: ${v}`)
+                  .join('\n')}
+              />
+            </pre>
+          </>
+        )}
         {a.validationErrors.length > 0 && (
           <ul className="validation small" data-testid="approval-validation">
             {a.validationErrors.map((e, i) => (

@@ -99,7 +99,7 @@ export function CallPanel({ tool }: { tool: ToolView }) {
         </ul>
       )}
       <div className="row gap">
-        <button className="primary" onClick={call} data-testid="call-button" disabled={!!parseError}>
+        <button className="primary" onClick={call} data-testid="call-button" disabled={!!parseError || !!tool.excluded}>
           Call {tool.name}
         </button>
         {errors.length > 0 && status === 'invalid' && <span className="small warn-text">Invalid input can still be sent; you will confirm it.</span>}

@@ -41,6 +41,11 @@ export function ToolDetail() {
         <RiskBadge risk={riskSummary(tool.declaredAnnotations, tool.risk.trusted)} />
       </header>
       <AnnotationBadges annotations={tool.annotations} declared={tool.declaredAnnotations} />
+      {tool.excluded && (
+        <div className="warn-box" role="note" data-testid="tool-excluded-reason">
+          Left out of what can be called, as the 2026-07-28 spec requires: <SafeText text={tool.excluded} />
+        </div>
+      )}
       {tool.description && (
         <div className="description prewrap" data-testid="tool-description">
           <SafeText text={tool.description.length > 20_000 ? tool.description.slice(0, 20_000) : tool.description} />

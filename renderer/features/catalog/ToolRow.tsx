@@ -41,6 +41,11 @@ export const ToolRow = memo(function ToolRow({ tool }: { tool: ToolView }) {
               hidden text
             </span>
           )}
+          {tool.excluded && (
+            <span className="badge danger" title={tool.excluded} data-testid="tool-excluded">
+              excluded
+            </span>
+          )}
           {mark && (
             <span className={`badge mark-${mark}`} data-testid={`mark-${mark}`}>
               {mark}

@@ -15,6 +15,7 @@ export function tagsOf(t: ToolView): string[] {
   if (!t.risk.trusted) tags.push('untrusted');
   if (t.hiddenText.length) tags.push('hidden');
   if (t.needsTaskMode) tags.push('task');
+  if (t.excluded) tags.push('excluded');
   return tags;
 }
 
