@@ -4,6 +4,7 @@ import { ServersPanel } from './features/servers/ServersPanel';
 import { CatalogList } from './features/catalog/CatalogList';
 import { ToolDetail } from './features/catalog/ToolDetail';
 import { ApprovalDialog } from './features/approvals/ApprovalDialog';
+import { ElicitationDialog } from './features/elicitation/ElicitationDialog';
 import { HistoryView } from './features/audit/HistoryView';
 import { AuditView } from './features/audit/AuditView';
 import { ConsentsView } from './features/settings/ConsentsView';
@@ -98,6 +99,7 @@ export function App() {
         )}
       </main>
       <ApprovalDialog />
+      <ElicitationDialog />
     </div>
   );
 }

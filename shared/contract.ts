@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ServerConfig, ServerId, ServerSettingsPatch, ServerView } from './schemas/server.js';
+import { ElicitationAnswer, ElicitationView } from './schemas/elicitation.js';
 import { CatalogChange, ToolView } from './schemas/tool.js';
 import { Approval, CallRecord, DecideInput, Progress, ValidationError } from './schemas/call.js';
 import { AuditEntry, AuditQuery, AuditVerifyResult, Settings, SettingsPatch } from './schemas/audit.js';
@@ -69,6 +70,8 @@ export const requests = {
     input: z.object({ serverId: ServerId, name: z.string().min(1), arguments: z.record(z.string(), z.string()).optional() }).strict(),
     output: GetPromptResult,
   },
+  'elicitations.list': { input: none, output: z.array(ElicitationView) },
+  'elicitations.answer': { input: ElicitationAnswer, output: ElicitationView },
   'links.open': { input: z.object({ url: z.string().max(8192) }).strict(), output: z.object({ opened: z.boolean() }) },
   'audit.query': { input: AuditQuery.strict(), output: z.array(AuditEntry) },
   'audit.verify': { input: none, output: AuditVerifyResult },
@@ -98,6 +101,8 @@ export const events = {
   'approval.resolved': Approval,
   'call.updated': CallRecord,
   'call.progress': z.object({ callId: z.string(), progress: Progress }),
+  'elicitation.requested': ElicitationView,
+  'elicitation.resolved': ElicitationView,
   'audit.appended': AuditEntry,
   'consents.changed': z.object({ consents: z.array(ConsentRecord) }),
 } as const;

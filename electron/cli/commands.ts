@@ -3,6 +3,7 @@ import type { Approval } from '../../shared/schemas/call.js';
 import { COMMAND_LINE } from '../../shared/schemas/requester.js';
 import { consentText, startCore, verifyAuditLog, type ConsentProvider, type ConsoleCore } from '../core/index.js';
 import { str, type ParsedArgs } from './args.js';
+import { answerOnTerminal, elicitFlag, type ElicitFlag } from './elicit.js';
 import { approvalText, plural, resultText, safe, toolJson, toolLine } from './format.js';
 
 /** Exit codes of `call` (automation.md). */
@@ -113,10 +114,17 @@ export async function callCommand(args: ParsedArgs, io: Io): Promise<number> {
   const toolName = args.positional[2];
   if (!toolName) throw new UsageError('name the tool');
   const callArgs = argsFlag(args);
+  let elicit: ElicitFlag;
+  try {
+    elicit = elicitFlag(args);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
   const opened = await openServer(args, io);
   if (typeof opened === 'number') return opened;
   const { core, id } = opened;
   try {
+    answerOnTerminal(core, id, elicit, io);
     let record;
     try {
       record = core.requestCall(id, toolName, callArgs, COMMAND_LINE);

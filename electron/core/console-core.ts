@@ -12,7 +12,8 @@ import { pageOf } from '../../shared/list-page.js';
 import { AuditLog, AuditTrail, keepArgsBeside, type AuditFields, type AuditIo } from './audit/index.js';
 import { argsVerdict, CallManager, SchemaValidator, type ArgsVerdict } from './calls/index.js';
 import { Catalog, CatalogSync, IconFetcher, PromptLists, ResourceLists } from './catalog/index.js';
-import { ConsentFlow, ConsentStore, launchLine, ServerStore, type ConsentProvider, type ServerEntry } from './config/index.js';
+import { ConsentFlow, ConsentStore, loadConfigFile, ServerStore, type ConsentProvider, type ServerEntry } from './config/index.js';
+import { checkProblems, Elicitations } from './elicitation/index.js';
 import { Connections } from './servers/index.js';
 import { CoreError, EventBus, type AnyListener } from './support/index.js';
 
@@ -47,6 +48,8 @@ export class ConsoleCore {
   private readonly resources: ResourceLists;
   /** A server's prompts: list (every page) and get, recorded with who asked. */
   readonly prompts: Pick<PromptLists, 'list' | 'get'>;
+  /** What servers ask the person (elicitation): waiting and recent questions, and the answers people give. */
+  readonly elicitations: Pick<Elicitations, 'list' | 'pending' | 'answer'>;
 
   constructor(opts: CoreOptions) {
     this.store = new ServerStore(opts.dataDir);
@@ -63,13 +66,7 @@ export class ConsoleCore {
     this.audit = new AuditLog(join(opts.dataDir, 'audit.jsonl'), { fsync: opts.auditFsync ?? true, io: opts.auditIo });
     this.trail = new AuditTrail(this.audit, this.bus);
     this.calls = new CallManager({
-      server: (id) => {
-        const e = this.store.get(id);
-        if (!e) return undefined;
-        const client = this.connections.client(id);
-        const info = client?.getServerVersion();
-        return { identity: e.identity, settings: e.settings, name: info?.title ?? info?.name, client };
-      },
+      server: (id) => this.facts(id),
       catalog: this.catalog,
       trail: this.trail,
       validator: this.validator,
@@ -108,7 +105,17 @@ export class ConsoleCore {
       trail: this.trail,
       bus: this.bus,
       listChanged: (id, kind) => (kind === 'resources' ? this.resources : prompts).drop(id),
+      elicit: (id, params, signal) => elicitations.ask(id, params, signal),
+      ended: (id, reason) => elicitations.dropServer(id, reason),
     });
+    const elicitations = new Elicitations({
+      trail: this.trail,
+      bus: this.bus,
+      check: (schema, content) => checkProblems(this.validator, schema, content),
+      server: (id) => this.facts(id),
+      running: (id) => this.calls.running(id),
+    });
+    this.elicitations = elicitations;
     const server = (id: string) => {
       const entry = this.store.get(id);
       return entry && { entry, client: this.connections.client(id) };
@@ -116,6 +123,15 @@ export class ConsoleCore {
     this.resources = new ResourceLists({ server, trail: this.trail, pinDir: join(opts.dataDir, 'pins') });
     const prompts = new PromptLists({ server, trail: this.trail });
     this.prompts = prompts;
+  }
+
+  /** What the call gate and the question dialogs say of a server. */
+  private facts(id: string) {
+    const e = this.store.get(id);
+    if (!e) return undefined;
+    const client = this.connections.client(id);
+    const info = client?.getServerVersion();
+    return { identity: e.identity, settings: e.settings, name: info?.title ?? info?.name, client, era: this.connections.view(id).era };
   }
 
   /** Loads saved servers and settings and opens the audit log. Problems are reported, not thrown. */
@@ -132,26 +148,7 @@ export class ConsoleCore {
 
   /** Adds the servers of a host config file for this run only (not saved). Returns their ids, the disabled ones and warnings. */
   loadConfig(text: string): { ids: string[]; disabled: string[]; warnings: string[] } {
-    const parsed = parseHostConfigDetailed(text);
-    const configs = parsed.servers;
-    for (const w of parsed.warnings) this.auditAndAnnounce({ kind: 'config', reason: `--config: ${w}` });
-    for (const [id, config] of Object.entries(configs)) {
-      const prev = this.store.get(id);
-      const entry = this.store.put({ id, config, settings: this.consent.allowed(id, config, prev?.settings ?? ServerSettings.parse({})), saved: false });
-      // SECURITY: a command line in the file the user pointed the console at is consented by being there.
-      if (config.type === 'stdio') {
-        this.consents.record({
-          kind: 'launch',
-          serverId: id,
-          identity: entry.identity,
-          launch: launchLine(config),
-          via: 'config-file',
-          grantedAt: new Date().toISOString(),
-          persistent: false,
-        });
-      }
-    }
-    return { ids: Object.keys(configs), disabled: parsed.disabled, warnings: parsed.warnings };
+    return loadConfigFile(text, { store: this.store, consent: this.consent, consents: this.consents, record: (f) => this.auditAndAnnounce(f) });
   }
 
   /** Disconnects every server and closes the audit log. */

@@ -52,6 +52,8 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
     'resources.templates': (i) => core.resourceTemplates(i.serverId),
     'prompts.list': (i) => core.prompts.list(i.serverId, i.refresh),
     'prompts.get': (i) => core.prompts.get(i.serverId, i.name, i.arguments ?? {}, requester),
+    'elicitations.list': () => core.elicitations.list(),
+    'elicitations.answer': (i) => core.elicitations.answer(i, requester),
     'links.open': () => {
       // Browser mode: the page itself asks the user and opens the link; the core never opens URLs.
       throw new CoreError('open-in-page', 'open the link from the page');

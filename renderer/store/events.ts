@@ -50,6 +50,8 @@ export const eventHandlers: EventHandlers = {
   'approval.resolved': (a, st) => st.approvalResolved(a),
   'call.updated': (c, st) => st.callUpdated(c),
   'call.progress': (p, st) => st.callProgress(p),
+  'elicitation.requested': (q, st) => st.elicitationRequested(q),
+  'elicitation.resolved': (q, st) => st.elicitationResolved(q),
   'audit.appended': (e, st) => st.auditAppended(e),
   'consents.changed': ({ consents }, st) => st.consentsChanged(consents),
 };
@@ -67,11 +69,12 @@ export function wireEvents(api: ConsoleApi): () => void {
   const offEvents = api.onEvent((name, payload) => handleEvent(name, payload, st));
   const snapshot = async (up: boolean): Promise<void> => {
     if (!up) return st.onlineChanged(false);
-    const [servers, approvals, calls, consents] = await Promise.all([
+    const [servers, approvals, calls, consents, elicitations] = await Promise.all([
       api.request('servers.list', {}),
       api.request('approvals.pending', {}),
       api.request('calls.list', {}),
       api.request('consents.list', {}),
+      api.request('elicitations.list', {}),
     ]);
     // Tools in pages, each its own message and task, their search text computed as they come.
     const tools: ToolView[] = [];
@@ -86,6 +89,7 @@ export function wireEvents(api: ConsoleApi): () => void {
     st.serversLoaded(servers);
     st.toolsLoaded(tools);
     st.approvalsLoaded(approvals);
+    st.elicitationsLoaded(elicitations);
     st.callsLoaded(calls);
     st.consentsChanged(consents);
     st.onlineChanged(true);

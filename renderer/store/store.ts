@@ -3,6 +3,7 @@ import { approvalsSlice } from './slices/approvals';
 import { auditSlice } from './slices/audit';
 import { callsSlice } from './slices/calls';
 import { catalogSlice } from './slices/catalog';
+import { elicitationsSlice } from './slices/elicitations';
 import { serversSlice } from './slices/servers';
 import type { ConsoleState } from './slices/types';
 import { uiSlice } from './slices/ui';
@@ -19,6 +20,7 @@ export const useConsole = create<ConsoleState>()((...a) => ({
   ...serversSlice(...a),
   ...catalogSlice(...a),
   ...approvalsSlice(...a),
+  ...elicitationsSlice(...a),
   ...callsSlice(...a),
   ...auditSlice(...a),
   ...uiSlice(...a),

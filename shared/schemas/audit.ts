@@ -11,6 +11,8 @@ export const AuditKind = z.enum([
   'resource-read',
   'prompts-listed',
   'prompt-got',
+  'elicitation-requested',
+  'elicitation-answered',
   'call-requested',
   'approved',
   'denied',

@@ -178,6 +178,13 @@ export class CallManager {
     this.gate.dropGrants(serverId);
   }
 
+  /** The calls to a server that are running now. */
+  running(serverId: string): Array<{ callId: string; tool: string }> {
+    return [...this.calls.values()]
+      .filter((s) => s.record.serverId === serverId && s.record.state === 'running')
+      .map((s) => ({ callId: s.record.id, tool: s.record.tool }));
+  }
+
   list(): CallRecord[] {
     return [...this.calls.values()].map((s) => s.record);
   }

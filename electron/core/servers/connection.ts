@@ -5,11 +5,14 @@ import {
   SSEClientTransport,
   StreamableHTTPClientTransport,
   SUPPORTED_PROTOCOL_VERSIONS,
+  type ElicitRequest,
+  type ElicitResult,
   type Transport,
 } from '@modelcontextprotocol/client';
 import type { ProtocolEra, ServerConfig, ServerSettings, ServerStatus } from '../../../shared/schemas/server.js';
 import { RingBuffer } from '../support/index.js';
 import { orderDelivery } from './ordered-delivery.js';
+import { completeByDefault } from './result-type.js';
 import { StdioTransport, type ExitInfo } from './stdio-transport.js';
 
 export const CLIENT_INFO = { name: 'mcp-console', version: '0.1.0' };
@@ -28,6 +31,8 @@ export interface ConnectionListener {
   listChanged?(kind: 'resources' | 'prompts'): void;
   /** The connection closed without being asked to. */
   lost(reason: string): void;
+  /** The server asks the person something (elicitation/create, in either era). */
+  elicit?(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
 }
 
 /** The live state of one server connection. */
@@ -174,7 +179,12 @@ export class ServerConnection {
     // The SDK keeps results it could serve from cache (up to 512 resources/read bodies by default).
     // The console always asks the server again, so it keeps only a few: memory stays bounded.
     const responseCacheStore = new InMemoryResponseCacheStore({ maxEntries: 8 });
-    const client = new Client(CLIENT_INFO, { capabilities: {}, versionNegotiation: { mode, probe }, responseCacheStore });
+    // Elicitation, both modes: a person answers (the SDK also fills a form's defaults, SEP-1034, which the core has already done).
+    const capabilities = this.listener.elicit ? { elicitation: { form: { applyDefaults: true }, url: {} } } : {};
+    const client = new Client(CLIENT_INFO, { capabilities, versionNegotiation: { mode, probe }, responseCacheStore });
+    const elicit = this.listener.elicit?.bind(this.listener);
+    // One handler for both eras: a 2025 server request, or a 2026-07-28 input_required round the SDK's driver hands to it.
+    if (elicit) client.setRequestHandler('elicitation/create', (req, ctx) => elicit(req.params, ctx.mcpReq.signal));
     client.setNotificationHandler('notifications/tools/list_changed', () => {
       if (gen === this.generation) this.listener.toolsListChanged();
     });
@@ -198,6 +208,7 @@ export class ServerConnection {
     try {
       await Promise.race([client.connect(transport), timeout]);
       orderDelivery(transport);
+      if (client.getProtocolEra() === 'modern') completeByDefault(transport, (line) => this.addLines([`[console] ${line}`]));
       return { client, kind, protocolVersion: client.getNegotiatedProtocolVersion() ?? protocolVersion, era: client.getProtocolEra() };
     } catch (e) {
       client.onclose = undefined;

@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { ServerSettings, ServerView } from '../../../shared/schemas/server.js';
 import type { AuditTrail } from '../audit/index.js';
 import type { Catalog, CatalogSync } from '../catalog/index.js';
@@ -17,6 +17,10 @@ export interface ConnectionsDeps {
   bus: EventBus;
   /** The server said its resource or prompt list changed. */
   listChanged?(id: string, kind: 'resources' | 'prompts'): void;
+  /** The server asks the person something. */
+  elicit?(id: string, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
+  /** The server's connection ended (lost or closed): what waits on it ends too. */
+  ended?(id: string, reason: string): void;
 }
 
 /**
@@ -93,6 +97,7 @@ export class Connections {
     const e = this.must(id);
     const identity = e.identity;
     sync.clearError(id);
+    if (this.live.get(id)?.state.status === 'connected') this.deps.ended?.(id, 'the server is being reconnected');
     // SECURITY: nothing the page added is spawned until a person confirmed this exact command line.
     if (e.config.type === 'stdio' && !consents.find('launch', id, identity)) {
       const ok = await consent.obtain({ kind: 'launch', serverId: id, identity, launch: launchLine(e.config) });
@@ -128,6 +133,7 @@ export class Connections {
   async disconnect(id: string): Promise<ServerView> {
     const c = this.live.get(id);
     if (c && c.state.status !== 'disconnected') {
+      this.deps.ended?.(id, 'the server was disconnected');
       await c.disconnect();
       this.deps.trail.record({ kind: 'disconnect', serverId: id, serverIdentity: this.must(id).identity });
       this.deps.sync.drop(id);
@@ -143,6 +149,7 @@ export class Connections {
 
   /** Disconnects every server (on close), without announcing each. */
   async closeAll(): Promise<void> {
+    for (const id of this.live.keys()) this.deps.ended?.(id, 'the console is closing');
     await Promise.all([...this.live.values()].map((c) => c.disconnect(false)));
   }
 
@@ -161,6 +168,7 @@ export class Connections {
         stderr: (lines) => this.deps.bus.emit('server.stderr', { serverId: id, lines }),
         toolsListChanged: () => void this.deps.sync.refresh(id, 'list_changed'),
         listChanged: (kind) => this.deps.listChanged?.(id, kind),
+        elicit: this.deps.elicit && ((params, signal) => this.deps.elicit!(id, params, signal)),
         lost: (reason) => {
           const e = this.deps.store.get(id);
           this.deps.trail.record({
@@ -171,6 +179,7 @@ export class Connections {
             detail: { exit: conn.state.exit, lastStderr: conn.stderr.last(20) },
           });
           this.deps.sync.drop(id);
+          this.deps.ended?.(id, `the connection was lost: ${reason}`);
         },
       });
       c = conn;

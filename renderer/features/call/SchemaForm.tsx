@@ -14,9 +14,19 @@ const label = (text: string) =>
 const NoSubmit = (_p: SubmitButtonProps) => null;
 
 /** rjsf behind our own small API: a form drawn from a JSON Schema, its value lifted to the caller. */
-export function SchemaForm({ schema, value, onChange }: { schema: Record<string, unknown>; value: unknown; onChange: (v: unknown) => void }) {
+export function SchemaForm({
+  schema,
+  value,
+  onChange,
+  testId = 'tool-form',
+}: {
+  schema: Record<string, unknown>;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  testId?: string;
+}) {
   return (
-    <div className="schema-form" data-testid="tool-form">
+    <div className="schema-form" data-testid={testId}>
       <Form
         schema={schema as RJSFSchema}
         formData={value}

@@ -1,0 +1,129 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
+import { EVERYTHING, makeCore, nextEvent, startHttp } from './harness.js';
+
+const MODERN = resolve('out/node/e2e/fixtures/modern-server.js');
+
+describe('elicitation: a server asks the person, in both eras', () => {
+  let h: ReturnType<typeof makeCore>;
+  let modern: Awaited<ReturnType<typeof startHttp>>;
+  beforeAll(async () => {
+    h = makeCore();
+    modern = await startHttp(MODERN, ['--port', '0']);
+    h.core.addServer('everything', { type: 'stdio', command: process.execPath, args: [EVERYTHING], env: {}, cwd: undefined });
+    h.core.addServer('modern', { type: 'http', url: `${modern.url}/mcp`, headers: {} });
+    expect((await h.core.connect('everything')).status).toBe('connected');
+    expect((await h.core.connect('modern')).status).toBe('connected');
+  });
+  afterAll(async () => {
+    await h.dispose();
+    modern.stop();
+  });
+
+  /** Asks for a call and approves it once. */
+  async function approvedCall(serverId: string, tool: string, args: Record<string, unknown>) {
+    const asked = nextEvent(h.core, 'approval.requested', (a) => a.serverId === serverId && a.tool === tool);
+    const rec = h.core.requestCall(serverId, tool, args, CONSOLE_USER);
+    const a = await asked;
+    h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
+    return rec;
+  }
+
+  it('2025 era (server-everything over stdio): the question names the server and the running tool; a bad answer is refused, a good one sent with the defaults', async () => {
+    const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'everything');
+    const rec = await approvedCall('everything', 'trigger-elicitation-request', {});
+    const q = await question;
+    expect(q).toMatchObject({ mode: 'form', era: 'legacy', status: 'pending', during: [{ callId: rec.id, tool: 'trigger-elicitation-request' }] });
+    expect(q.requestedSchema).toMatchObject({ required: ['name'] });
+    // The name is required: the core refuses the answer and the question keeps waiting.
+    expect(() => h.core.elicitations.answer({ id: q.id, action: 'accept', content: { check: true } }, CONSOLE_USER)).toThrow(/does not fit.*name/);
+    expect(h.core.elicitations.pending().map((p) => p.id)).toContain(q.id);
+    const answered = h.core.elicitations.answer({ id: q.id, action: 'accept', content: { name: 'Ada Lovelace', check: true } }, CONSOLE_USER);
+    // SEP-1034: what was left empty takes the schema's default, and the person's record says so.
+    expect(answered.content).toMatchObject({ name: 'Ada Lovelace', check: true, firstLine: 'It was a dark and stormy night.', integer: 42 });
+    const done = await h.core.waitCall(rec.id);
+    expect(done.outcome).toBe('ok');
+    expect(JSON.stringify(done.result)).toContain('Ada Lovelace');
+    const audit = h.core.queryAudit({ serverId: 'everything', limit: 50 });
+    expect(audit.find((e) => e.kind === 'elicitation-requested')?.detail).toMatchObject({ id: q.id, mode: 'form' });
+    expect(audit.find((e) => e.kind === 'elicitation-answered' && e.decision === 'accept')).toMatchObject({ requestedBy: CONSOLE_USER });
+  });
+
+  it('2025 era: decline reaches the server as a decline', async () => {
+    const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'everything');
+    const rec = await approvedCall('everything', 'trigger-elicitation-request', {});
+    h.core.elicitations.answer({ id: (await question).id, action: 'decline' }, CONSOLE_USER);
+    const done = await h.core.waitCall(rec.id);
+    expect(JSON.stringify(done.result)).toMatch(/declin/i);
+  });
+
+  it('URL mode shows the whole URL and its host; a URL that hides its host cannot be accepted', async () => {
+    const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'everything' && q.mode === 'url');
+    const rec = await approvedCall('everything', 'trigger-url-elicitation', { url: 'https://bank.example@evil.example/login', message: 'Sign in' });
+    const q = await question;
+    expect(q).toMatchObject({ url: 'https://bank.example@evil.example/login', host: 'evil.example', message: 'Sign in' });
+    expect(q.urlProblem).toMatch(/user name or password before the host/);
+    expect(() => h.core.elicitations.answer({ id: q.id, action: 'accept' }, CONSOLE_USER)).toThrow(/cannot be opened/);
+    h.core.elicitations.answer({ id: q.id, action: 'cancel' }, CONSOLE_USER);
+    expect((await h.core.waitCall(rec.id)).outcome).not.toBe('running');
+  });
+
+  it('2026-07-28 era (our modern-only server): input_required reaches the same dialog; the answer goes back in the retry', async () => {
+    const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'modern');
+    const rec = await approvedCall('modern', 'deploy', { env: 'staging' });
+    const q = await question;
+    expect(q).toMatchObject({ era: 'modern', mode: 'form', message: 'Deploy to staging?', during: [{ tool: 'deploy' }] });
+    h.core.elicitations.answer({ id: q.id, action: 'accept', content: { confirm: true } }, CONSOLE_USER);
+    const done = await h.core.waitCall(rec.id);
+    expect(done).toMatchObject({ outcome: 'ok', result: { content: [{ text: 'deployed to staging (none)' }] } });
+  });
+
+  it('a question still waiting when its server disconnects is cancelled with the reason', async () => {
+    const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'modern');
+    await approvedCall('modern', 'deploy', { env: 'prod' });
+    const q = await question;
+    const resolved = nextEvent(h.core, 'elicitation.resolved', (r) => r.id === q.id);
+    await h.core.disconnect('modern');
+    expect(await resolved).toMatchObject({ status: 'cancelled', reason: 'the server was disconnected' });
+    expect(h.core.elicitations.pending()).toEqual([]);
+  });
+
+  it('the command line answers from --elicit, and cancels (saying so) when nobody can be asked', () => {
+    const config = join(h.dataDir, 'modern.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { m: { type: 'http', url: `${modern.url}/mcp` } } }));
+    const cli = (...args: string[]) =>
+      spawnSync(
+        process.execPath,
+        [
+          resolve('bin/mcp-console.js'),
+          'call',
+          'm',
+          'deploy',
+          '--args',
+          '{"env":"qa"}',
+          '--config',
+          config,
+          '--yes',
+          ...args,
+          '--data-dir',
+          join(h.dataDir, 'cli'),
+        ],
+        {
+          encoding: 'utf8',
+        },
+      );
+    const yes = cli('--elicit', '{"confirm":true,"note":"from the flag"}');
+    expect(yes.stderr).toMatch(/The server m .* asks you while running deploy:\n {2}Deploy to qa\?/);
+    expect(yes.stdout).toContain('deployed to qa (from the flag)');
+    expect(yes.status).toBe(0);
+    const declined = cli('--elicit', 'decline');
+    expect(declined.stdout).toContain('not deployed (decline)');
+    const nobody = cli();
+    expect(nobody.stderr).toMatch(/No terminal to ask and no --elicit: the question is cancelled/);
+    expect(nobody.stdout).toContain('not deployed (cancel)');
+    expect(cli('--elicit', '[1]').stderr).toMatch(/--elicit must be a JSON object/);
+  });
+});

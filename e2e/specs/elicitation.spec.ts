@@ -1,0 +1,48 @@
+import { expect, test } from './fixtures.js';
+
+test.describe('elicitation: a server asks the person', () => {
+  test('a form question from server-everything: who asks and why, a form from its schema, a wrong answer refused, the right one sent', async ({
+    app,
+    page,
+  }) => {
+    const c = app.console;
+    await c.connect('everything');
+    await c.openTool('everything', 'trigger-elicitation-request');
+    await c.callWithJson({});
+    const q = page.getByTestId('elicitation-dialog');
+    await expect(q).toHaveAttribute('data-server', 'everything');
+    await expect(q).toHaveAttribute('data-mode', 'form');
+    await expect(q.getByTestId('elicitation-during')).toHaveText('trigger-elicitation-request');
+    await expect(q.getByTestId('elicitation-message')).toContainText('Please provide inputs');
+    const form = q.getByTestId('elicitation-form');
+    // The schema's default is shown in the form, where the person sees it before sending.
+    await expect(form.getByLabel('String with default')).toHaveValue('It was a dark and stormy night.');
+    await expect(q).toHaveAttribute('data-armed', 'true');
+    await q.getByTestId('elicitation-accept').click();
+    // The name is required: the core refuses, the question stays.
+    await expect(q.getByTestId('elicitation-error')).toContainText('name');
+    await form.locator('#root_name').fill('Ada Lovelace');
+    await q.getByTestId('elicitation-accept').click();
+    await expect(q).toBeHidden();
+    await expect(c.lastResult()).toHaveAttribute('data-status', 'ok');
+    await expect(c.lastResult()).toContainText('Ada Lovelace');
+    await page.getByTestId('tab-audit').click();
+    await expect(page.locator('[data-testid=audit-entry][data-kind=elicitation-answered]')).toHaveCount(1);
+  });
+
+  test('a URL question shows the whole URL and the host it really goes to, and does not offer to open a deceptive one', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('everything');
+    await c.openTool('everything', 'trigger-url-elicitation');
+    await c.callWithJson({ url: 'https://bank.example@evil.example/login', message: 'Sign in to continue' });
+    const q = page.getByTestId('elicitation-dialog');
+    await expect(q).toHaveAttribute('data-mode', 'url');
+    await expect(q.getByTestId('elicitation-url')).toHaveText('https://bank.example@evil.example/login');
+    await expect(q.getByTestId('elicitation-host')).toHaveText('evil.example');
+    await expect(q.getByTestId('elicitation-url-problem')).toContainText('user name or password');
+    await expect(q.getByTestId('elicitation-accept')).toBeDisabled();
+    await page.keyboard.press('Escape');
+    await expect(q).toBeHidden();
+    await expect(c.lastResult()).not.toHaveAttribute('data-status', 'running');
+  });
+});

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
+import type { ElicitationAnswer, ElicitationContent, ElicitationView } from '../../../shared/schemas/elicitation.js';
+import type { Requester } from '../../../shared/schemas/requester.js';
+import type { ProtocolEra } from '../../../shared/schemas/server.js';
+import type { AuditTrail } from '../audit/index.js';
+import { CoreError, RingBuffer, type EventBus } from '../support/index.js';
+
+/** How many questions one server may have waiting at once; more are refused (a flood never grows without a bound). */
+export const MAX_PENDING_PER_SERVER = 8;
+const KEPT_ANSWERED = 100;
+
+export interface ElicitationDeps {
+  trail: AuditTrail;
+  bus: EventBus;
+  /** Checks accepted content against the requested schema; a list of problems, empty when it fits. */
+  check(schema: Record<string, unknown>, content: ElicitationContent): string[];
+  server(id: string): { identity: string; name?: string; era?: ProtocolEra } | undefined;
+  /** Our calls to a server that are running now. */
+  running(serverId: string): Array<{ callId: string; tool: string }>;
+}
+
+interface Open {
+  view: ElicitationView;
+  resolve(r: ElicitResult): void;
+}
+
+/**
+ * The questions servers ask the person. Each waits until a person answers it (in the page or on
+ * the terminal), the server withdraws it, or its connection ends; nothing here ever answers by itself.
+ */
+export class Elicitations {
+  private open = new Map<string, Open>();
+  private answered = new RingBuffer<ElicitationView>(KEPT_ANSWERED);
+
+  constructor(private readonly deps: ElicitationDeps) {}
+
+  /** A server asks (the SDK's handler for both eras). Resolves with the person's answer. */
+  ask(serverId: string, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult> {
+    const server = this.deps.server(serverId);
+    const waiting = [...this.open.values()].filter((o) => o.view.serverId === serverId).length;
+    if (waiting >= MAX_PENDING_PER_SERVER) {
+      this.deps.trail.record({ kind: 'server-error', serverId, serverIdentity: server?.identity, reason: `elicitation refused: ${waiting} already wait` });
+      return Promise.reject(new Error(`the person already has ${waiting} questions from this server waiting; ask again later`));
+    }
+    const view: ElicitationView = {
+      id: randomUUID(),
+      serverId,
+      serverName: server?.name,
+      era: server?.era,
+      mode: params.mode === 'url' ? 'url' : 'form',
+      message: params.message,
+      during: this.deps.running(serverId),
+      createdAt: new Date().toISOString(),
+      status: 'pending',
+    };
+    if (params.mode === 'url') {
+      view.url = params.url;
+      view.elicitationId = params.elicitationId;
+      Object.assign(view, describeUrl(params.url));
+    } else view.requestedSchema = params.requestedSchema as Record<string, unknown>;
+    this.deps.trail.record({
+      kind: 'elicitation-requested',
+      serverId,
+      serverIdentity: server?.identity,
+      detail: { id: view.id, mode: view.mode, message: view.message, requestedSchema: view.requestedSchema, url: view.url, during: view.during },
+    });
+    return new Promise<ElicitResult>((resolve) => {
+      this.open.set(view.id, { view, resolve });
+      this.deps.bus.emit('elicitation.requested', view);
+      const withdraw = () => this.end(view.id, 'cancelled', 'the server withdrew the question (the request was cancelled or timed out)');
+      if (signal.aborted) withdraw();
+      else signal.addEventListener('abort', withdraw, { once: true });
+    });
+  }
+
+  /** A person's answer. Accepted content gets the schema's defaults for what was left empty, then must fit the schema. */
+  answer(a: ElicitationAnswer, by: Requester): ElicitationView {
+    const o = this.open.get(a.id);
+    if (!o) throw new CoreError('unknown-elicitation', `no question ${JSON.stringify(a.id)} is waiting (it was answered or withdrawn)`);
+    const { view } = o;
+    let content: ElicitationContent | undefined;
+    if (a.action === 'accept' && view.mode === 'form') {
+      content = withDefaults(view.requestedSchema ?? {}, a.content ?? {});
+      const problems = this.deps.check(view.requestedSchema ?? {}, content);
+      if (problems.length) throw new CoreError('bad-content', `the answer does not fit what the server asked: ${problems.join('; ')}`);
+    }
+    if (a.action === 'accept' && view.mode === 'url' && view.urlProblem) throw new CoreError('bad-url', `this URL cannot be opened: ${view.urlProblem}`);
+    const status = a.action === 'accept' ? 'accepted' : a.action === 'decline' ? 'declined' : 'cancelled';
+    view.content = content;
+    view.answeredBy = by;
+    this.deps.trail.record(
+      { kind: 'elicitation-answered', serverId: view.serverId, requestedBy: by, decision: a.action, detail: { id: view.id, content } },
+      true,
+    );
+    this.finish(o, status);
+    o.resolve({ action: a.action, ...(content && { content }) });
+    return view;
+  }
+
+  /** Every question still waiting, then the last answered ones (newest first). */
+  list(): ElicitationView[] {
+    return [...[...this.open.values()].map((o) => o.view), ...this.answered.toArray().reverse()];
+  }
+
+  pending(): ElicitationView[] {
+    return [...this.open.values()].map((o) => o.view);
+  }
+
+  /** A server's connection ended: its questions can no longer be answered. */
+  dropServer(serverId: string, reason: string): void {
+    for (const o of [...this.open.values()]) if (o.view.serverId === serverId) this.end(o.view.id, 'cancelled', reason);
+  }
+
+  private end(id: string, status: ElicitationView['status'], reason: string): void {
+    const o = this.open.get(id);
+    if (!o) return;
+    o.view.reason = reason;
+    this.deps.trail.record({ kind: 'elicitation-answered', serverId: o.view.serverId, decision: 'cancel', decidedBy: 'system', reason, detail: { id } });
+    this.finish(o, status);
+    o.resolve({ action: 'cancel' });
+  }
+
+  private finish(o: Open, status: ElicitationView['status']): void {
+    this.open.delete(o.view.id);
+    o.view.status = status;
+    o.view.answeredAt = new Date().toISOString();
+    this.answered.push(o.view);
+    this.deps.bus.emit('elicitation.resolved', o.view);
+  }
+}
+
+/** SEP-1034: a field the person left empty takes the schema's default, where it has one. */
+export function withDefaults(schema: Record<string, unknown>, content: ElicitationContent): ElicitationContent {
+  const out: ElicitationContent = { ...content };
+  const props = schema.properties;
+  if (!props || typeof props !== 'object') return out;
+  for (const [k, p] of Object.entries(props as Record<string, unknown>)) {
+    if (k in out || !p || typeof p !== 'object') continue;
+    const d = (p as { default?: unknown }).default;
+    if (typeof d === 'string' || typeof d === 'number' || typeof d === 'boolean') out[k] = d;
+    else if (Array.isArray(d) && d.every((x) => typeof x === 'string')) out[k] = d as string[];
+  }
+  return out;
+}
+
+/** The host a person should read before opening a URL, and why it must not be opened at all. */
+export function describeUrl(raw: string): { host?: string; urlProblem?: string } {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return { urlProblem: 'it is not a valid URL' };
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:')
+    return { host: u.host || undefined, urlProblem: `only http and https URLs are opened, not ${u.protocol}` };
+  if (u.username || u.password) return { host: u.host, urlProblem: 'it carries a user name or password before the host, which hides where it really goes' };
+  return { host: u.host };
+}

@@ -1,0 +1,2 @@
+export { checkProblems } from './check.js';
+export { Elicitations, describeUrl, withDefaults, MAX_PENDING_PER_SERVER } from './elicitations.js';

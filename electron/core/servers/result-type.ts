@@ -1,0 +1,40 @@
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+
+/**
+ * A 2026-07-28 result must say its `resultType`; the spec's schema has clients treat an absent one
+ * as "complete" (for earlier servers), and the official conformance suite expects that of every
+ * client. The SDK refuses such a result outright, which would leave a person with nothing to look
+ * at. Here a result without `resultType` is taken as complete, and the server's omission is said
+ * (once per method per connection) where the person reads the server's output.
+ */
+export function completeByDefault(transport: Transport, warn: (line: string) => void): void {
+  const deliver = transport.onmessage;
+  const send = transport.send.bind(transport);
+  if (!deliver) return;
+  const told = new Set<string>();
+  // The method of each request in flight (bounded: a server that never answers cannot grow it).
+  const methods = new Map<string | number, string>();
+  transport.send = (m, options) => {
+    if ('method' in m && 'id' in m) {
+      if (methods.size >= 1000) methods.clear();
+      methods.set(m.id, m.method);
+    }
+    return send(m, options);
+  };
+  transport.onmessage = ((m: JSONRPCMessage, extra?: unknown) => {
+    const result = 'result' in m && 'id' in m ? (m.result as Record<string, unknown> | undefined) : undefined;
+    const id = 'id' in m && !('method' in m) ? m.id : undefined;
+    let method = id === undefined ? undefined : methods.get(id);
+    if (id !== undefined) methods.delete(id);
+    if (result && typeof result === 'object' && !Array.isArray(result) && result.resultType === undefined) {
+      result.resultType = 'complete';
+      method ??= 'a request';
+
+      if (!told.has(method)) {
+        told.add(method);
+        warn(`the server answered ${method} without resultType, which 2026-07-28 requires; taken as "complete"`);
+      }
+    }
+    (deliver as (m: JSONRPCMessage, extra?: unknown) => void).call(transport, m, extra);
+  }) as Transport['onmessage'];
+}

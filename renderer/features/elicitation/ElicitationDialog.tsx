@@ -1,0 +1,154 @@
+import { useEffect, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { ElicitationAnswer, ElicitationContent, ElicitationView } from '../../../shared/schemas/elicitation';
+import { useApi } from '../../api/context';
+import { SafeText } from '../../components/SafeText';
+import { useConsole } from '../../store/store';
+import { ARM_DELAY_MS } from '../approvals/ApprovalDialog';
+import { SchemaForm } from '../call/SchemaForm';
+
+/**
+ * A server asks the person something (elicitation, both eras). The dialog says which server asks,
+ * during which of our calls, and what; a form question is answered with a form drawn from the
+ * schema it sent, a URL question shows the whole URL and its host and opens nothing unless asked.
+ * Nothing is answered for the person: Accept stays unarmed for a moment, Escape cancels.
+ */
+export function ElicitationDialog() {
+  const queue = useConsole(useShallow((s) => s.elicitations));
+  const [first, ...rest] = queue;
+  if (!first) return null;
+  return <Question key={first.id} q={first} waiting={rest.length} />;
+}
+
+function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
+  const api = useApi();
+  const [value, setValue] = useState<unknown>({});
+  const [armed, setArmed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    cancelRef.current?.focus();
+    const t = setTimeout(() => setArmed(true), ARM_DELAY_MS);
+    return () => clearTimeout(t);
+  }, []);
+  const answer = async (a: Omit<ElicitationAnswer, 'id'>) => {
+    if (busy || (a.action === 'accept' && !armed)) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api.request('elicitations.answer', { id: q.id, ...a });
+    } catch (e) {
+      setError((e as Error).message);
+      setBusy(false);
+    }
+  };
+  const openThenAccept = async () => {
+    if (!armed || !q.url || q.urlProblem) return;
+    let opened = false;
+    try {
+      // The desktop app shows the URL in its own confirmation and opens the system browser.
+      opened = (await api.request('links.open', { url: q.url })).opened;
+    } catch (e) {
+      // SECURITY: browser mode: only after the person saw the whole URL again, never with an opener.
+      if ((e as { code?: string }).code === 'open-in-page' && confirm(`Open this address in your browser?\n\n${q.url}`)) {
+        window.open(q.url, '_blank', 'noopener,noreferrer');
+        opened = true;
+      } else if ((e as { code?: string }).code !== 'open-in-page') setError((e as Error).message);
+    }
+    if (opened) await answer({ action: 'accept' });
+  };
+  const https = q.url?.startsWith('https:') ?? false;
+  return (
+    <div className="overlay approval-overlay" onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), void answer({ action: 'cancel' }))}>
+      <div
+        className="modal wide approval"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="elicitation-title"
+        data-testid="elicitation-dialog"
+        data-server={q.serverId}
+        data-mode={q.mode}
+        data-armed={armed}
+      >
+        <div className="modal-head">
+          <h2 id="elicitation-title">
+            <SafeText text={q.serverName ?? q.serverId} /> asks you
+          </h2>
+          {waiting > 0 && <span className="badge">{waiting} more waiting</span>}
+        </div>
+        <dl className="kv">
+          <dt>Server</dt>
+          <dd>
+            <SafeText text={q.serverId} />
+            {q.era && <span className="muted"> · {q.era === 'modern' ? '2026-07-28 (input_required)' : '2025 era (server request)'}</span>}
+          </dd>
+          <dt>While</dt>
+          <dd data-testid="elicitation-during">
+            {q.during.length ? <SafeText text={q.during.map((d) => d.tool).join(', ')} /> : <span className="muted">no call of ours was running</span>}
+          </dd>
+        </dl>
+        <div className="description prewrap" data-testid="elicitation-message">
+          <SafeText text={q.message} />
+        </div>
+        {q.mode === 'form' ? (
+          <SchemaForm schema={q.requestedSchema ?? { type: 'object' }} value={value} onChange={setValue} testId="elicitation-form" />
+        ) : (
+          <div className="warn-box">
+            <div className="label">It wants you to open</div>
+            <div className="mono uri" data-testid="elicitation-url">
+              <SafeText text={q.url ?? ''} />
+            </div>
+            <div>
+              which goes to{' '}
+              <strong className="mono" data-testid="elicitation-host">
+                <SafeText text={q.host ?? 'no host'} />
+              </strong>
+            </div>
+            {q.urlProblem && (
+              <div className="error small" data-testid="elicitation-url-problem">
+                Will not be opened: <SafeText text={q.urlProblem} />
+              </div>
+            )}
+            {!q.urlProblem && !https && <div className="small muted">Only https addresses are opened from here.</div>}
+          </div>
+        )}
+        {error && (
+          <div className="error" role="alert" data-testid="elicitation-error">
+            <SafeText text={error} />
+          </div>
+        )}
+        <div className="row gap end">
+          <span className="small muted">Esc cancels · nothing is filled in for you</span>
+          <span className="spacer" />
+          <button ref={cancelRef} onClick={() => void answer({ action: 'cancel' })} data-testid="elicitation-cancel">
+            Cancel
+          </button>
+          <button className="danger" onClick={() => void answer({ action: 'decline' })} data-testid="elicitation-decline">
+            Decline
+          </button>
+          {q.mode === 'form' ? (
+            <button
+              className={`primary ${armed ? '' : 'unarmed'}`}
+              aria-disabled={!armed}
+              onClick={() => void answer({ action: 'accept', content: value as ElicitationContent })}
+              data-testid="elicitation-accept"
+            >
+              Send answer
+            </button>
+          ) : (
+            <button
+              className={`primary ${armed ? '' : 'unarmed'}`}
+              aria-disabled={!armed || !https || !!q.urlProblem}
+              disabled={!https || !!q.urlProblem}
+              onClick={() => void openThenAccept()}
+              data-testid="elicitation-accept"
+            >
+              Open in browser…
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { ElicitationView } from '../../../shared/schemas/elicitation';
+import type { Slice } from './types';
+
+/** The questions servers are asking the person, oldest first. */
+export interface ElicitationsSlice {
+  elicitations: ElicitationView[];
+  elicitationsLoaded(list: ElicitationView[]): void;
+  elicitationRequested(q: ElicitationView): void;
+  elicitationResolved(q: ElicitationView): void;
+}
+
+export const elicitationsSlice: Slice<ElicitationsSlice> = (set) => ({
+  elicitations: [],
+  elicitationsLoaded: (list) => set({ elicitations: list.filter((q) => q.status === 'pending') }),
+  elicitationRequested: (q) => set((s) => ({ elicitations: [...s.elicitations.filter((x) => x.id !== q.id), q] })),
+  elicitationResolved: (q) => set((s) => ({ elicitations: s.elicitations.filter((x) => x.id !== q.id) })),
+});
