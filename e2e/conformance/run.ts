@@ -5,10 +5,12 @@
  * `PASS <version> <scenario>`, `FAIL <version> <scenario> <reason>`, `SKIP <version> <scenario> <why>`,
  * then `N passed, M failed`. Exits 1 when anything failed.
  *
- *   --server-url URL   also run the server scenarios against a running server (default: none)
+ * Then it runs the server scenarios against our own fixtures (e2e/fixtures/server.ts for 2025-11-25,
+ * modern-server.ts for 2026-07-28): the protocol-level ones must pass (FIXTURE_SCENARIOS).
+ *
  *   --only NAME        run the scenarios whose name contains NAME
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -100,14 +102,62 @@ function lastLine(s: string): string {
   ).slice(0, 300);
 }
 
-function main(): number {
+/**
+ * The server scenarios our fixtures must pass, per spec version: the protocol itself (lifecycle,
+ * sessions, streams, headers, Host/Origin checks, multi round-trip rules). The suite's other server
+ * scenarios call its reference server's own tools, prompts and resources (test_simple_text,
+ * json_schema_2020_12_tool, slow_compute…), which a fixture built to test the console does not carry.
+ */
+export const FIXTURE_SCENARIOS: Record<(typeof SPEC_VERSIONS)[number], { fixture: string; scenarios: string[] }> = {
+  '2025-11-25': {
+    fixture: 'server.js',
+    scenarios: [
+      'server-initialize',
+      'server-session-lifecycle',
+      'ping',
+      'logging-set-level',
+      'tools-list',
+      'resources-list',
+      'server-sse-multiple-streams',
+      'server-sse-polling',
+      'dns-rebinding-protection',
+    ],
+  },
+  '2026-07-28': {
+    fixture: 'modern-server.js',
+    scenarios: [
+      'tools-list',
+      'server-sse-multiple-streams',
+      'dns-rebinding-protection',
+      'http-header-validation',
+      'http-custom-header-server-validation',
+      'sep-2164-resource-not-found',
+      'input-required-result-missing-input-response',
+      'input-required-result-unsupported-methods',
+      'input-required-result-ignore-extra-params',
+      'input-required-result-validate-input',
+    ],
+  },
+};
+
+/** Starts one of our fixtures over HTTP; resolves with its /mcp URL and a stop function. */
+function startFixture(file: string): Promise<{ url: string; stop(): void }> {
+  const args = file === 'server.js' ? ['--transport', 'http', '--port', '0'] : ['--port', '0'];
+  const child = spawn(process.execPath, [join(ROOT, 'out', 'node', 'e2e', 'fixtures', file), ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
+  return new Promise((resolveUrl, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) resolveUrl({ url: `${m[1]}/mcp`, stop: () => child.kill() });
+    });
+    child.once('exit', (code) => reject(new Error(`${file} exited (${code}) before listening`)));
+  });
+}
+
+async function main(): Promise<number> {
   const argv = process.argv.slice(2);
-  const flag = (name: string) => {
-    const i = argv.indexOf(name);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
-  const only = flag('--only');
-  const serverUrl = flag('--server-url');
+  const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
   if (!existsSync(CLIENT)) {
     process.stderr.write(`${CLIENT} is missing: run npm run build:node first\n`);
     return 2;
@@ -115,27 +165,58 @@ function main(): number {
   const suite = installSuite((s) => process.stderr.write(s + '\n'));
   let passed = 0;
   let failed = 0;
-  const roles: Array<['client' | 'server', string]> = [['client', CLIENT]];
-  if (serverUrl) roles.push(['server', serverUrl]);
-  for (const [role, target] of roles) {
-    for (const version of SPEC_VERSIONS) {
-      for (const scenario of listScenarios(suite, role, version)) {
-        if (only && !scenario.includes(only)) continue;
-        const label = role === 'server' ? `server ${scenario}` : scenario;
-        const skip = role === 'client' ? skipReason(scenario) : undefined;
-        if (skip) {
-          process.stdout.write(`SKIP ${version} ${label} ${skip}\n`);
+  const report = (status: string, version: string, label: string, reason?: string) => {
+    if (status === 'PASS') passed++;
+    if (status === 'FAIL') failed++;
+    process.stdout.write(`${status} ${version} ${label}${reason ? ' ' + reason.replace(/\s+/g, ' ') : ''}\n`);
+  };
+  // The console as the client under test.
+  for (const version of SPEC_VERSIONS) {
+    for (const scenario of listScenarios(suite, 'client', version)) {
+      if (only && !scenario.includes(only)) continue;
+      const skip = skipReason(scenario);
+      if (skip) report('SKIP', version, scenario, skip);
+      else {
+        const o = runScenario(suite, 'client', scenario, version, CLIENT);
+        report(o.status, version, scenario, o.reason);
+      }
+    }
+  }
+  // Our fixtures as the server under test.
+  for (const version of SPEC_VERSIONS) {
+    const { fixture, scenarios } = FIXTURE_SCENARIOS[version];
+    const wanted = new Set(scenarios);
+    const listed = listScenarios(suite, 'server', version).filter((s) => !only || s.includes(only));
+    if (listed.length === 0) continue;
+    const server = await startFixture(fixture);
+    try {
+      for (const scenario of listed) {
+        const label = `server/${scenario}`;
+        if (!wanted.has(scenario)) {
+          report(
+            'SKIP',
+            version,
+            label,
+            `calls the suite's reference tools, prompts or resources, which e2e/fixtures/${fixture.replace('.js', '.ts')} does not carry`,
+          );
           continue;
         }
-        const o = runScenario(suite, role, scenario, version, target);
-        if (o.status === 'PASS') passed++;
-        else failed++;
-        process.stdout.write(`${o.status} ${version} ${label}${o.reason ? ' ' + o.reason.replace(/\s+/g, ' ') : ''}\n`);
+        const o = runScenario(suite, 'server', scenario, version, server.url);
+        report(o.status, version, label, o.reason);
       }
+    } finally {
+      server.stop();
     }
   }
   process.stdout.write(`${passed} passed, ${failed} failed\n`);
   return failed > 0 ? 1 : 0;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  main().then(
+    (code) => (process.exitCode = code),
+    (e: Error) => {
+      process.stderr.write(`conformance: ${e.message}\n`);
+      process.exitCode = 2;
+    },
+  );
