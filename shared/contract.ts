@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ServerConfig, ServerId, ServerSettingsPatch, ServerView } from './schemas/server.js';
+import { DoctorReport, ServerConfig, ServerId, ServerSettingsPatch, ServerView } from './schemas/server.js';
 import { ElicitationAnswer, ElicitationView } from './schemas/elicitation.js';
+import { TracePage } from './schemas/trace.js';
 import { CatalogChange, ToolView } from './schemas/tool.js';
 import { Approval, CallRecord, DecideInput, Progress, ValidationError } from './schemas/call.js';
 import { AuditEntry, AuditQuery, AuditVerifyResult, Settings, SettingsPatch } from './schemas/audit.js';
@@ -72,6 +73,20 @@ export const requests = {
   },
   'elicitations.list': { input: none, output: z.array(ElicitationView) },
   'elicitations.answer': { input: ElicitationAnswer, output: ElicitationView },
+  'servers.ping': { input: byServer, output: z.object({ method: z.string(), ms: z.number() }) },
+  'servers.doctor': { input: byServer, output: DoctorReport },
+  'trace.list': {
+    input: z
+      .object({
+        serverId: ServerId,
+        since: z.number().int().min(0).optional(),
+        method: z.string().max(200).optional(),
+        limit: z.number().int().min(1).max(5000).optional(),
+      })
+      .strict(),
+    output: TracePage,
+  },
+  'trace.clear': { input: byServer, output: z.object({ ok: z.literal(true) }) },
   'links.open': { input: z.object({ url: z.string().max(8192) }).strict(), output: z.object({ opened: z.boolean() }) },
   'audit.query': { input: AuditQuery.strict(), output: z.array(AuditEntry) },
   'audit.verify': { input: none, output: AuditVerifyResult },

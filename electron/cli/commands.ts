@@ -32,10 +32,17 @@ export function processIo(): Io {
   };
 }
 
-class UsageError extends Error {}
+export class UsageError extends Error {}
 
 /** Opens a core on the data directory with the --config servers loaded, and connects one server. */
-async function openServer(args: ParsedArgs, io: Io, id = args.positional[1]): Promise<{ core: ConsoleCore; id: string } | number> {
+export async function openServer(
+  args: ParsedArgs,
+  io: Io,
+  id = args.positional[1],
+  beforeConnect?: (core: ConsoleCore) => void,
+  /** Keep the core open when the connection fails (the doctor reports it). */
+  keepFailed = false,
+): Promise<{ core: ConsoleCore; id: string } | number> {
   if (!id) throw new UsageError('name the server');
   const era = str(args, 'era');
   if (era !== undefined && era !== 'auto' && era !== 'modern' && era !== 'legacy')
@@ -60,8 +67,9 @@ async function openServer(args: ParsedArgs, io: Io, id = args.positional[1]): Pr
     await core.close();
     return EXIT.protocol;
   }
+  beforeConnect?.(core);
   const v = await core.connect(id, era);
-  if (v.status !== 'connected') {
+  if (v.status !== 'connected' && !keepFailed) {
     io.err(`error: could not connect to ${safe(id)}: ${safe(v.error ?? v.status)}`);
     for (const l of v.lastStderr ?? []) io.err(`  stderr: ${safe(l)}`);
     await core.close();
@@ -190,7 +198,7 @@ function argsFlag(args: ParsedArgs): Record<string, unknown> {
 }
 
 /** Opens a server, runs `work`, and closes the core; a failure the server reports is exit 2 with its reason. */
-async function withServer(args: ParsedArgs, io: Io, server: string, work: (core: ConsoleCore, id: string) => Promise<number>): Promise<number> {
+export async function withServer(args: ParsedArgs, io: Io, server: string, work: (core: ConsoleCore, id: string) => Promise<number>): Promise<number> {
   const opened = await openServer(args, io, server);
   if (typeof opened === 'number') return opened;
   try {
@@ -285,5 +293,3 @@ export function auditVerifyCommand(args: ParsedArgs, io: Io): number {
   io.out([`audit log broken at ${where}: ${r.reason} (${r.path})`, ...recovered].join('\n'));
   return 1;
 }
-
-export { UsageError };

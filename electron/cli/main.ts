@@ -1,5 +1,6 @@
 import { parseArgs, type ParsedArgs } from './args.js';
 import { auditVerifyCommand, callCommand, processIo, promptsCommand, resourcesCommand, toolsCommand, UsageError, type Io } from './commands.js';
+import { doctorCommand, pingCommand, traceCommand } from './diagnose.js';
 import { safe } from './format.js';
 
 export const USAGE = `mcp-console — inspect MCP servers and approve their tool calls
@@ -10,6 +11,9 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
   mcp-console resources read <server> <uri> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
   mcp-console prompts list <server> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
   mcp-console prompts get <server> <name> [--args JSON] --config F [--json] [--data-dir D] [--era auto|modern|legacy]
+  mcp-console ping <server> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
+  mcp-console doctor <server> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
+  mcp-console trace <server> --config F [--seconds N] [--data-dir D] [--era auto|modern|legacy]
   mcp-console audit verify [--data-dir D]
   mcp-console serve [--config F] [--data-dir D] [--port P]
 
@@ -24,6 +28,9 @@ const FLAGS: Record<string, string[]> = {
   audit: ['data-dir'],
   resources: ['config', 'json', 'data-dir', 'era'],
   prompts: ['config', 'json', 'data-dir', 'era', 'args'],
+  ping: ['config', 'json', 'data-dir', 'era'],
+  doctor: ['config', 'json', 'data-dir', 'era'],
+  trace: ['config', 'data-dir', 'era', 'seconds'],
   serve: ['config', 'data-dir', 'port', 'static-dir'],
 };
 
@@ -67,6 +74,9 @@ export async function run(argv: string[], io: Io = processIo(), hosted: Partial<
     if (cmd === 'audit') return auditVerifyCommand(args, io);
     if (cmd === 'resources') return await resourcesCommand(args, io);
     if (cmd === 'prompts') return await promptsCommand(args, io);
+    if (cmd === 'ping') return await pingCommand(args, io);
+    if (cmd === 'doctor') return await doctorCommand(args, io);
+    if (cmd === 'trace') return await traceCommand(args, io);
     if (cmd === 'serve') {
       if (!hosted.serve) throw new UsageError('serve is not available from this entry point; use bin/mcp-console.js');
       return await hosted.serve(args, io);

@@ -9,12 +9,13 @@ import type { ResourceTemplateView, ResourceView } from '../../shared/schemas/re
 import { ServerSettings, type ServerConfig, type ServerView } from '../../shared/schemas/server.js';
 import type { CatalogChange, ToolView } from '../../shared/schemas/tool.js';
 import { pageOf } from '../../shared/list-page.js';
-import { AuditLog, AuditTrail, keepArgsBeside, type AuditFields, type AuditIo } from './audit/index.js';
+import { AuditLog, AuditTrail, keepArgsBeside, type AuditIo } from './audit/index.js';
 import { argsVerdict, CallManager, SchemaValidator, type ArgsVerdict } from './calls/index.js';
 import { Catalog, CatalogSync, IconFetcher, PromptLists, ResourceLists } from './catalog/index.js';
 import { ConsentFlow, ConsentStore, loadConfigFile, ServerStore, type ConsentProvider, type ServerEntry } from './config/index.js';
 import { checkProblems, Elicitations } from './elicitation/index.js';
 import { Connections } from './servers/index.js';
+import { TraceLog } from './trace/index.js';
 import { CoreError, EventBus, type AnyListener } from './support/index.js';
 
 export interface CoreOptions {
@@ -48,6 +49,10 @@ export class ConsoleCore {
   private readonly resources: ResourceLists;
   /** A server's prompts: list (every page) and get, recorded with who asked. */
   readonly prompts: Pick<PromptLists, 'list' | 'get'>;
+  /** Each server's protocol trace: every message both ways, bounded; the command line follows it live. */
+  readonly trace = new TraceLog();
+  /** A round trip to a server, and the connection doctor's report. */
+  readonly diagnose: Pick<Connections, 'ping' | 'doctor'>;
   /** What servers ask the person (elicitation): waiting and recent questions, and the answers people give. */
   readonly elicitations: Pick<Elicitations, 'list' | 'pending' | 'answer'>;
 
@@ -57,7 +62,7 @@ export class ConsoleCore {
     this.consent = new ConsentFlow({
       store: this.store,
       consents: this.consents,
-      record: (f) => this.auditAndAnnounce(f),
+      record: (f) => this.trail.record(f),
       announce: (id) => void this.connections.announce(id),
       retrust: (id) => this.retrust(id),
       disconnect: (id) => this.disconnect(id),
@@ -107,7 +112,9 @@ export class ConsoleCore {
       listChanged: (id, kind) => (kind === 'resources' ? this.resources : prompts).drop(id),
       elicit: (id, params, signal) => elicitations.ask(id, params, signal),
       ended: (id, reason) => elicitations.dropServer(id, reason),
+      trace: (id, r) => this.trace.record(id, r),
     });
+    this.diagnose = this.connections;
     const elicitations = new Elicitations({
       trail: this.trail,
       bus: this.bus,
@@ -142,13 +149,13 @@ export class ConsoleCore {
     this.consent.dropUnconfirmedTrust();
     const problems = [...this.store.problems, ...this.consents.problems];
     if (this.audit.warning) problems.push(this.audit.warning);
-    for (const p of [...this.store.problems, ...this.consents.problems]) this.auditAndAnnounce({ kind: 'config', reason: p });
+    for (const p of [...this.store.problems, ...this.consents.problems]) this.trail.record({ kind: 'config', reason: p });
     return problems;
   }
 
   /** Adds the servers of a host config file for this run only (not saved). Returns their ids, the disabled ones and warnings. */
   loadConfig(text: string): { ids: string[]; disabled: string[]; warnings: string[] } {
-    return loadConfigFile(text, { store: this.store, consent: this.consent, consents: this.consents, record: (f) => this.auditAndAnnounce(f) });
+    return loadConfigFile(text, { store: this.store, consent: this.consent, consents: this.consents, record: (f) => this.trail.record(f) });
   }
 
   /** Disconnects every server and closes the audit log. */
@@ -181,7 +188,7 @@ export class ConsoleCore {
     if (this.store.get(id)) throw new CoreError('exists', `a server named ${JSON.stringify(id)} already exists`);
     const want = ServerSettings.parse(settings);
     const entry = this.store.put({ id, config, settings: this.consent.allowed(id, config, want), saved });
-    this.auditAndAnnounce({ kind: 'config', serverId: id, serverIdentity: entry.identity, reason: 'server added' });
+    this.trail.record({ kind: 'config', serverId: id, serverIdentity: entry.identity, reason: 'server added' });
     this.consent.askTrustIfRaised(id, want).catch((e: Error) => this.internalError('asking to trust a new server', e));
     return this.connections.announce(id);
   }
@@ -194,7 +201,7 @@ export class ConsoleCore {
     const next = this.store.put({ ...e, config: nextConfig, settings: this.consent.allowed(id, nextConfig, want) });
     const identityChanged = next.identity !== e.identity;
     this.consent.lowered(id, next);
-    this.auditAndAnnounce({
+    this.trail.record({
       kind: 'config',
       serverId: id,
       serverIdentity: next.identity,
@@ -233,17 +240,13 @@ export class ConsoleCore {
     this.trail.internalError(what, e);
   }
 
-  private auditAndAnnounce(fields: AuditFields): void {
-    this.trail.record(fields);
-  }
-
   async removeServer(id: string): Promise<void> {
     this.must(id);
     await this.connections.forget(id);
     this.calls.dropGrants(id);
     this.consents.revoke(id);
     this.store.remove(id);
-    this.auditAndAnnounce({ kind: 'config', serverId: id, reason: 'server removed' });
+    this.trail.record({ kind: 'config', serverId: id, reason: 'server removed' });
     this.bus.emit('server.removed', { serverId: id });
   }
 

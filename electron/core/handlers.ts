@@ -54,6 +54,10 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
     'prompts.get': (i) => core.prompts.get(i.serverId, i.name, i.arguments ?? {}, requester),
     'elicitations.list': () => core.elicitations.list(),
     'elicitations.answer': (i) => core.elicitations.answer(i, requester),
+    'servers.ping': (i) => core.diagnose.ping(i.serverId),
+    'servers.doctor': (i) => core.diagnose.doctor(i.serverId),
+    'trace.list': (i) => (core.view(i.serverId), core.trace.list(i.serverId, i)),
+    'trace.clear': (i) => (core.view(i.serverId), core.trace.clear(i.serverId), { ok: true as const }),
     'links.open': () => {
       // Browser mode: the page itself asks the user and opens the link; the core never opens URLs.
       throw new CoreError('open-in-page', 'open the link from the page');

@@ -101,3 +101,22 @@ export const ServerView = z.object({
   launchConsented: z.boolean(),
 });
 export type ServerView = z.infer<typeof ServerView>;
+
+/** One server's connection doctor report: what is known of its connection, and what to try. */
+export const DoctorReport = z.object({
+  serverId: z.string(),
+  status: ServerStatus,
+  transport: z.enum(['stdio', 'http', 'sse']).optional(),
+  era: ProtocolEra.optional(),
+  protocolVersion: z.string().optional(),
+  serverInfo: z.record(z.string(), z.unknown()).optional(),
+  capabilities: z.record(z.string(), z.unknown()).optional(),
+  /** A round trip: `ping` in the 2025 era, `server/discover` in 2026-07-28 (which has no ping). */
+  latency: z.object({ method: z.string(), ms: z.number() }).optional(),
+  latencyError: z.string().optional(),
+  /** How the server is reached with credentials: none, which headers are sent (names only), or what it answered. */
+  auth: z.string(),
+  lastErrors: z.array(z.string()),
+  advice: z.array(z.string()),
+});
+export type DoctorReport = z.infer<typeof DoctorReport>;

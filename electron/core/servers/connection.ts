@@ -10,9 +10,11 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import type { ProtocolEra, ServerConfig, ServerSettings, ServerStatus } from '../../../shared/schemas/server.js';
+import type { TraceHttp } from '../../../shared/schemas/trace.js';
 import { RingBuffer } from '../support/index.js';
 import { orderDelivery } from './ordered-delivery.js';
 import { completeByDefault } from './result-type.js';
+import { httpOf, tapTransport, WireTap, type TraceRecord } from '../trace/index.js';
 import { StdioTransport, type ExitInfo } from './stdio-transport.js';
 
 export const CLIENT_INFO = { name: 'mcp-console', version: '0.1.0' };
@@ -31,6 +33,8 @@ export interface ConnectionListener {
   listChanged?(kind: 'resources' | 'prompts'): void;
   /** The connection closed without being asked to. */
   lost(reason: string): void;
+  /** Every JSON-RPC message both ways, and each HTTP exchange (the protocol trace). */
+  trace?(r: TraceRecord): void;
   /** The server asks the person something (elicitation/create, in either era). */
   elicit?(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
 }
@@ -143,7 +147,10 @@ export class ServerConnection {
     }
     const url = new URL(config.url);
     const requestInit: RequestInit = { headers: config.headers };
-    const seen = observingFetch();
+    const seen = observingFetch(
+      this.listener.trace &&
+        ((h) => this.listener.trace?.({ dir: 'out', kind: 'http', bytes: 0, method: h.headers['mcp-method'], name: h.headers['mcp-name'], http: h })),
+    );
     if (config.type === 'sse')
       return this.attempt(new SSEClientTransport(url, { requestInit, fetch: seen.fetch }), 'sse', timeoutMs, era, gen).catch((e) =>
         Promise.reject(httpError(e, url, seen.last)),
@@ -164,7 +171,10 @@ export class ServerConnection {
     }
   }
 
-  private async attempt(transport: Transport, kind: 'stdio' | 'http' | 'sse', timeoutMs: number, era: ServerSettings['era'], gen: number) {
+  private async attempt(raw: Transport, kind: 'stdio' | 'http' | 'sse', timeoutMs: number, era: ServerSettings['era'], gen: number) {
+    const trace = this.listener.trace?.bind(this.listener);
+    // The tap sits under everything (the SDK's probe included), so the trace shows the wire as it was.
+    const transport = trace ? tapTransport(raw, new WireTap(trace)) : raw;
     let protocolVersion: string | undefined;
     const setVersion = transport.setProtocolVersion?.bind(transport);
     transport.setProtocolVersion = (v: string) => {
@@ -293,16 +303,33 @@ interface HttpSeen {
 }
 
 /** A fetch that remembers the last answer, so that a refusal can be explained with its status and challenge. */
-function observingFetch(): { fetch: typeof fetch; last: HttpSeen | undefined } {
+function observingFetch(onHttp?: (h: TraceHttp) => void): { fetch: typeof fetch; last: HttpSeen | undefined } {
   const o: { fetch: typeof fetch; last: HttpSeen | undefined } = {
     last: undefined,
     fetch: async (input, init) => {
-      const res = await fetch(input, init);
+      const t0 = performance.now();
+      let res: Response | undefined;
+      try {
+        res = await fetch(input, init);
+      } finally {
+        onHttp?.(httpOf(input, init, res, performance.now() - t0));
+      }
       o.last = { status: res.status, statusText: res.statusText, wwwAuthenticate: res.headers.get('www-authenticate') };
       return res;
     },
   };
   return o;
+}
+
+/** The message at the end of an error's cause chain. */
+function rootCause(e: unknown): string | undefined {
+  let x: unknown = e;
+  let message: string | undefined;
+  for (let depth = 0; x && depth < 6; depth++) {
+    if (x instanceof Error) message = x.message;
+    x = (x as { cause?: unknown }).cause;
+  }
+  return message;
 }
 
 /** The first Node network error code (ECONNREFUSED, ENOTFOUND…) along an error's cause chain. */
@@ -334,5 +361,9 @@ function httpError(e: unknown, url: URL, last: HttpSeen | undefined): Error {
     return new Error(`${head}${description ? `: ${description}` : ''}${challenge ? ` — WWW-Authenticate: ${challenge}` : ''} (at ${url.href})`);
   }
   if (last && last.status >= 400) return new Error(`HTTP ${last.status} ${last.statusText} at ${url.href}: ${err?.message ?? String(e)}`);
+  // fetch says only "fetch failed": the reason (a blocked port, a TLS error…) sits in its cause.
+  const root = rootCause(e);
+  if (err instanceof Error && /fetch failed/.test(err.message) && root && root !== err.message)
+    return new Error(`${err.message}: ${root} (at ${url.href})`, { cause: e });
   return err instanceof Error ? err : new Error(String(e));
 }

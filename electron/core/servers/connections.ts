@@ -1,10 +1,12 @@
 import type { Client, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
-import type { ServerSettings, ServerView } from '../../../shared/schemas/server.js';
+import type { DoctorReport, ServerSettings, ServerView } from '../../../shared/schemas/server.js';
 import type { AuditTrail } from '../audit/index.js';
 import type { Catalog, CatalogSync } from '../catalog/index.js';
 import { launchLine, type ConsentFlow, type ConsentStore, type ServerEntry, type ServerStore } from '../config/index.js';
 import { CoreError, type EventBus } from '../support/index.js';
+import type { TraceRecord } from '../trace/index.js';
 import { ServerConnection } from './connection.js';
+import { doctorReport } from './doctor.js';
 
 /** What the connections need of the rest of the core. */
 export interface ConnectionsDeps {
@@ -19,6 +21,8 @@ export interface ConnectionsDeps {
   listChanged?(id: string, kind: 'resources' | 'prompts'): void;
   /** The server asks the person something. */
   elicit?(id: string, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
+  /** One line of the server's protocol trace. */
+  trace?(id: string, r: TraceRecord): void;
   /** The server's connection ended (lost or closed): what waits on it ends too. */
   ended?(id: string, reason: string): void;
 }
@@ -141,6 +145,39 @@ export class Connections {
     return this.view(id);
   }
 
+  /**
+   * One round trip to a connected server: `ping` in the 2025 era, `server/discover` in 2026-07-28
+   * (which removed ping). Resolves with the method and milliseconds; rejects with the reason.
+   */
+  async ping(id: string): Promise<{ method: string; ms: number }> {
+    const c = this.live.get(id);
+    const client = c?.client;
+    if (!client) throw new CoreError('not-connected', `server ${JSON.stringify(id)} is not connected`);
+    const modern = c.state.era === 'modern';
+    const t0 = performance.now();
+    const timeout = Math.min(this.must(id).settings.callTimeoutMs, 10_000);
+    if (modern) await client.discover({ timeout });
+    else await client.ping({ timeout });
+    return { method: modern ? 'server/discover' : 'ping', ms: Math.round((performance.now() - t0) * 10) / 10 };
+  }
+
+  /** The connection doctor: transport, era, version, a measured round trip, credentials, recent errors and what to try. */
+  async doctor(id: string): Promise<DoctorReport> {
+    const v = this.view(id);
+    let latency: DoctorReport['latency'];
+    let latencyError: string | undefined;
+    if (v.status === 'connected') {
+      try {
+        latency = await this.ping(id);
+      } catch (e) {
+        latencyError = (e as Error).message;
+      }
+    }
+    const lines = this.live.get(id)?.stderr.last(200) ?? [];
+    const errors = lines.filter((l) => /^\[console\]|error|fail|refused|denied|exception/i.test(l)).slice(-10);
+    return doctorReport(this.view(id), latency, latencyError, [...(v.error ? [v.error] : []), ...errors]);
+  }
+
   /** Disconnects a server and forgets its connection (it was removed). */
   async forget(id: string): Promise<void> {
     await this.disconnect(id);
@@ -169,6 +206,7 @@ export class Connections {
         toolsListChanged: () => void this.deps.sync.refresh(id, 'list_changed'),
         listChanged: (kind) => this.deps.listChanged?.(id, kind),
         elicit: this.deps.elicit && ((params, signal) => this.deps.elicit!(id, params, signal)),
+        trace: this.deps.trace && ((r) => this.deps.trace!(id, r)),
         lost: (reason) => {
           const e = this.deps.store.get(id);
           this.deps.trail.record({

@@ -1,0 +1,54 @@
+import type { DoctorReport, ServerView } from '../../../shared/schemas/server.js';
+
+/** How credentials reach a server, in words (header names only, never values). */
+export function authState(v: ServerView): string {
+  if (v.config.type === 'stdio') return 'none (a local process: it gets what its environment gives it)';
+  const names = Object.keys(v.config.headers);
+  const auth = names.filter((n) => /^(authorization|x-api-key|api-key|cookie)$/i.test(n));
+  const refused = v.error && /\b(401|403)\b/.test(v.error) ? ` — the server refused them: ${v.error}` : '';
+  if (auth.length) return `headers ${auth.join(', ')} are sent${refused}`;
+  return refused ? `no credentials are sent${refused}` : 'no credentials are sent';
+}
+
+/** What to try, from what is known of the connection (the doctor's advice, in order of likelihood). */
+export function adviceFor(v: ServerView, latencyError: string | undefined): string[] {
+  const out: string[] = [];
+  const e = v.error ?? '';
+  if (v.status === 'connected' && !latencyError && !v.catalogStale) return ['nothing: the server is connected and answers'];
+  if (/ECONNREFUSED|connection refused/i.test(e)) out.push('nothing listens at that address: start the server, or check the port in its URL');
+  if (/ENOTFOUND|getaddrinfo/i.test(e)) out.push('the host name does not resolve: check the URL');
+  if (/\b401\b/.test(e)) out.push('the server wants credentials: add an Authorization header to its entry (OAuth sign-in is not supported yet)');
+  if (/\b403\b/.test(e)) out.push('the server refused these credentials or this origin: check the token and what it allows');
+  if (/\b404\b|\b405\b/.test(e)) out.push('the URL is not an MCP endpoint: check its path (often /mcp, or /sse for legacy SSE servers)');
+  if (/2026-07-28 era/.test(e) && /auto or modern/.test(e)) out.push("set this server's era to auto or modern");
+  if (/2025 era/.test(e) && /auto or legacy/.test(e)) out.push("set this server's era to auto or legacy");
+  if (/timeout|did not complete initialization/i.test(e))
+    out.push('the server is slow to start or does not speak MCP on this transport: raise the connect timeout, or read its stderr');
+  if (v.exitCode !== undefined && v.exitCode !== null) out.push(`the process exited with code ${v.exitCode}: its last stderr lines say why`);
+  if (/ENOENT|not found|spawn/i.test(e) && v.config.type === 'stdio')
+    out.push(`the command ${JSON.stringify(v.config.command)} was not found: check it is installed and on PATH`);
+  if (v.consent) out.push('a person must first confirm launching this command line (or trusting the server)');
+  if (v.catalogStale) out.push(`the tool list could not be refreshed (${v.catalogStale}): reconnect`);
+  if (latencyError) out.push(`the server did not answer a round trip (${latencyError}): it may be busy or stuck; reconnect`);
+  if (v.status === 'disconnected' && !out.length) out.push('connect it');
+  if (!out.length) out.push('read the last errors and stderr above; reconnect with a longer timeout if it is slow');
+  return out;
+}
+
+/** Builds the report from the view, a measured round trip, and the recent errors. */
+export function doctorReport(v: ServerView, latency: DoctorReport['latency'], latencyError: string | undefined, lastErrors: string[]): DoctorReport {
+  return {
+    serverId: v.id,
+    status: v.status,
+    transport: v.transport,
+    era: v.era,
+    protocolVersion: v.protocolVersion,
+    serverInfo: v.serverInfo,
+    capabilities: v.capabilities,
+    latency,
+    latencyError,
+    auth: authState(v),
+    lastErrors,
+    advice: adviceFor(v, latencyError),
+  };
+}

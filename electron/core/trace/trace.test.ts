@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_TRACE_BYTES, MAX_TRACE_ENTRIES, TraceLog } from './trace-log.js';
+import { MAX_KEPT_MESSAGE_BYTES, WireTap, type TraceRecord } from './tracer.js';
+
+describe('the protocol trace', () => {
+  it('pairs a response with its request: method, name, time taken', () => {
+    const seen: TraceRecord[] = [];
+    const tap = new WireTap((r) => seen.push(r));
+    tap.out({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: {} } });
+    tap.in({ jsonrpc: '2.0', id: 7, result: { content: [] } });
+    expect(seen[1]).toMatchObject({ dir: 'in', kind: 'response', id: 7, method: 'tools/call', name: 'echo' });
+    expect(seen[1]?.ms).toBeGreaterThanOrEqual(0);
+    expect(seen[1]?.group).toBeUndefined();
+  });
+
+  it('groups the legs of a multi round-trip request (a retry with inputResponses joins its exchange)', () => {
+    const seen: TraceRecord[] = [];
+    const tap = new WireTap((r) => seen.push(r));
+    tap.out({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'deploy', arguments: {} } });
+    tap.in({ jsonrpc: '2.0', id: 1, result: { resultType: 'input_required', inputRequests: {}, requestState: 's' } });
+    tap.out({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'other', arguments: {} } });
+    tap.out({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'deploy', arguments: {}, inputResponses: {}, requestState: 's' } });
+    tap.in({ jsonrpc: '2.0', id: 3, result: { resultType: 'complete', content: [] } });
+    expect(seen.map((r) => [r.id, r.group, r.round])).toEqual([
+      [1, undefined, undefined],
+      [1, 1, 1],
+      [2, undefined, undefined],
+      [3, 1, 2],
+      [3, 1, 2],
+    ]);
+  });
+
+  it('keeps a large message as a preview with its size, never whole', () => {
+    const seen: TraceRecord[] = [];
+    new WireTap((r) => seen.push(r)).in({ jsonrpc: '2.0', method: 'notifications/message', params: { data: 'x'.repeat(MAX_KEPT_MESSAGE_BYTES + 10) } });
+    expect(seen[0]?.message).toBeUndefined();
+    expect(seen[0]?.bytes).toBeGreaterThan(MAX_KEPT_MESSAGE_BYTES);
+    expect(seen[0]?.preview?.length).toBeLessThan(2100);
+  });
+
+  it('is bounded per server in entries and in bytes, and counts what it let go', () => {
+    const log = new TraceLog();
+    for (let i = 0; i < MAX_TRACE_ENTRIES + 50; i++) log.record('a', { dir: 'out', kind: 'notification', method: 'x', bytes: 10, message: {} });
+    expect(log.list('a')).toMatchObject({ dropped: 50 });
+    expect(log.list('a').entries).toHaveLength(MAX_TRACE_ENTRIES);
+    const big = 200 * 1024;
+    for (let i = 0; i < 100; i++) log.record('b', { dir: 'in', kind: 'response', bytes: big, message: {} });
+    const kept = log.list('b').entries.length;
+    expect(kept * big).toBeLessThanOrEqual(MAX_TRACE_BYTES);
+    expect(log.list('b').dropped).toBe(100 - kept);
+    expect(log.list('a', { since: log.list('a').entries.at(-2)!.seq }).entries).toHaveLength(1);
+    expect(log.list('a', { method: 'nope' }).entries).toHaveLength(0);
+  });
+});
