@@ -9,11 +9,12 @@ import { HistoryView } from './features/audit/HistoryView';
 import { AuditView } from './features/audit/AuditView';
 import { ConsentsView } from './features/settings/ConsentsView';
 import { ResourcesView } from './features/resources/ResourcesView';
+import { TraceView } from './features/trace/TraceView';
 import { ErrorBoundary } from './components/ErrorBoundary';
 
-type Tab = 'tools' | 'resources' | 'history' | 'audit' | 'settings';
+type Tab = 'tools' | 'resources' | 'trace' | 'history' | 'audit' | 'settings';
 
-const TAB_LABEL: Record<Tab, string> = { tools: 'Tools', resources: 'Resources', history: 'History', audit: 'Audit log', settings: 'Settings' };
+const TAB_LABEL: Record<Tab, string> = { tools: 'Tools', resources: 'Resources', trace: 'Trace', history: 'History', audit: 'Audit log', settings: 'Settings' };
 
 /** The console: servers, catalog and detail; history; audit. The approval dialog sits above all. */
 export function App() {
@@ -80,6 +81,11 @@ export function App() {
         {tab === 'resources' && (
           <section className="panel wide-panel">
             <ResourcesView />
+          </section>
+        )}
+        {tab === 'trace' && (
+          <section className="panel wide-panel">
+            <TraceView />
           </section>
         )}
         {tab === 'history' && (

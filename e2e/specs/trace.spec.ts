@@ -1,0 +1,42 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from './fixtures.js';
+
+test.describe('protocol trace', () => {
+  test('shows every message of a connection both ways, filters by method, opens one, exports JSONL and imports it back; the doctor reports', async ({
+    app,
+    page,
+  }) => {
+    await app.console.connect('fx');
+    await page.getByTestId('tab-trace').click();
+    await page.getByTestId('trace-server').selectOption('fx');
+    const rows = page.getByTestId('trace-row');
+    await expect(page.locator('[data-testid=trace-row][data-dir=in][data-method=initialize]')).toHaveCount(1);
+    await expect(page.locator('[data-testid=trace-row][data-dir=out][data-method="notifications/initialized"]')).toHaveCount(1);
+    await page.getByTestId('trace-filter').fill('tools/list');
+    await expect(rows.first()).toHaveAttribute('data-method', 'tools/list');
+    for (const m of await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-method')))) expect(m).toBe('tools/list');
+    await page.locator('[data-testid=trace-row][data-dir=in][data-method="tools/list"]').first().click();
+    await expect(page.getByTestId('trace-detail')).toContainText('"tools"');
+    await page.getByTestId('trace-filter').fill('');
+
+    const download = page.waitForEvent('download');
+    await page.getByTestId('trace-export').click();
+    const file = join(app.dataDir, 'trace.jsonl');
+    await (await download).saveAs(file);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines.length).toBeGreaterThan(4);
+    expect(lines.map((l) => (JSON.parse(l) as { serverId: string }).serverId)).toEqual(lines.map(() => 'fx'));
+
+    // Imported back (with one line that is not an entry), it is shown, and the bad line is counted.
+    writeFileSync(file, lines.join('\n') + '\nnot json\n');
+    await page.getByTestId('trace-import-file').setInputFiles(file);
+    await expect(page.getByTestId('trace-imported')).toContainText(`${lines.length} entries, 1 line skipped`);
+    await expect(rows).toHaveCount(lines.length);
+
+    await page.getByRole('button', { name: 'Back to the live trace' }).click();
+    await page.getByTestId('trace-doctor').click();
+    await expect(page.getByTestId('doctor-report')).toHaveAttribute('data-healthy', 'true');
+    await expect(page.getByTestId('doctor-latency')).toContainText('(ping)');
+  });
+});
