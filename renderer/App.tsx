@@ -10,11 +10,20 @@ import { AuditView } from './features/audit/AuditView';
 import { ConsentsView } from './features/settings/ConsentsView';
 import { ResourcesView } from './features/resources/ResourcesView';
 import { TraceView } from './features/trace/TraceView';
+import { LogsView } from './features/logs/LogsView';
 import { ErrorBoundary } from './components/ErrorBoundary';
 
-type Tab = 'tools' | 'resources' | 'trace' | 'history' | 'audit' | 'settings';
+type Tab = 'tools' | 'resources' | 'logs' | 'trace' | 'history' | 'audit' | 'settings';
 
-const TAB_LABEL: Record<Tab, string> = { tools: 'Tools', resources: 'Resources', trace: 'Trace', history: 'History', audit: 'Audit log', settings: 'Settings' };
+const TAB_LABEL: Record<Tab, string> = {
+  tools: 'Tools',
+  resources: 'Resources',
+  logs: 'Logs',
+  trace: 'Trace',
+  history: 'History',
+  audit: 'Audit log',
+  settings: 'Settings',
+};
 
 /** The console: servers, catalog and detail; history; audit. The approval dialog sits above all. */
 export function App() {
@@ -81,6 +90,11 @@ export function App() {
         {tab === 'resources' && (
           <section className="panel wide-panel">
             <ResourcesView />
+          </section>
+        )}
+        {tab === 'logs' && (
+          <section className="panel wide-panel">
+            <LogsView />
           </section>
         )}
         {tab === 'trace' && (

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DoctorReport, ServerConfig, ServerId, ServerSettingsPatch, ServerView } from './schemas/server.js';
 import { ElicitationAnswer, ElicitationView } from './schemas/elicitation.js';
 import { TracePage } from './schemas/trace.js';
+import { LogLevel, LogPage } from './schemas/log.js';
 import { CatalogChange, ToolView } from './schemas/tool.js';
 import { Approval, CallRecord, DecideInput, Progress, ValidationError } from './schemas/call.js';
 import { AuditEntry, AuditQuery, AuditVerifyResult, Settings, SettingsPatch } from './schemas/audit.js';
@@ -75,6 +76,19 @@ export const requests = {
   'elicitations.answer': { input: ElicitationAnswer, output: ElicitationView },
   'servers.ping': { input: byServer, output: z.object({ method: z.string(), ms: z.number() }) },
   'servers.doctor': { input: byServer, output: DoctorReport },
+  'logs.list': {
+    input: z
+      .object({
+        serverId: ServerId,
+        since: z.number().int().min(0).optional(),
+        minLevel: LogLevel.optional(),
+        text: z.string().max(200).optional(),
+        limit: z.number().int().min(1).max(5000).optional(),
+      })
+      .strict(),
+    output: LogPage,
+  },
+  'logs.setLevel': { input: z.object({ serverId: ServerId, level: LogLevel }).strict(), output: z.object({ level: LogLevel, how: z.string() }) },
   'trace.list': {
     input: z
       .object({

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { parseHostConfigDetailed } from '../../shared/config.js';
 import type { ReadResourceResult } from '../../shared/schemas/content.js';
 import { Settings, type AuditEntry, type AuditQuery, type AuditVerifyResult } from '../../shared/schemas/audit.js';
 import type { Approval, CallRecord, Decider, DecideInput } from '../../shared/schemas/call.js';
@@ -12,10 +11,11 @@ import { pageOf } from '../../shared/list-page.js';
 import { AuditLog, AuditTrail, keepArgsBeside, type AuditIo } from './audit/index.js';
 import { argsVerdict, CallManager, SchemaValidator, type ArgsVerdict } from './calls/index.js';
 import { Catalog, CatalogSync, IconFetcher, PromptLists, ResourceLists } from './catalog/index.js';
-import { ConsentFlow, ConsentStore, loadConfigFile, ServerStore, type ConsentProvider, type ServerEntry } from './config/index.js';
+import { ConsentFlow, ConsentStore, importHostConfig, loadConfigFile, ServerStore, type ConsentProvider, type ServerEntry } from './config/index.js';
 import { checkProblems, Elicitations } from './elicitation/index.js';
 import { Connections } from './servers/index.js';
 import { TraceLog } from './trace/index.js';
+import { LogBook } from './logs/index.js';
 import { CoreError, EventBus, type AnyListener } from './support/index.js';
 
 export interface CoreOptions {
@@ -52,7 +52,9 @@ export class ConsoleCore {
   /** Each server's protocol trace: every message both ways, bounded; the command line follows it live. */
   readonly trace = new TraceLog();
   /** A round trip to a server, and the connection doctor's report. */
-  readonly diagnose: Pick<Connections, 'ping' | 'doctor'>;
+  readonly diagnose: Pick<Connections, 'ping' | 'doctor' | 'setLogLevel'>;
+  /** Each server's log messages, stderr and the console's notes about it. */
+  readonly logs = new LogBook();
   /** What servers ask the person (elicitation): waiting and recent questions, and the answers people give. */
   readonly elicitations: Pick<Elicitations, 'list' | 'pending' | 'answer'>;
 
@@ -113,6 +115,7 @@ export class ConsoleCore {
       elicit: (id, params, signal) => elicitations.ask(id, params, signal),
       ended: (id, reason) => elicitations.dropServer(id, reason),
       trace: (id, r) => this.trace.record(id, r),
+      logs: this.logs,
     });
     this.diagnose = this.connections;
     const elicitations = new Elicitations({
@@ -252,21 +255,14 @@ export class ConsoleCore {
 
   /** Imports a pasted host config into the saved servers; same ids are replaced. */
   async importServers(json: string): Promise<{ added: string[]; replaced: string[]; warnings: string[] }> {
-    const parsed = parseHostConfigDetailed(json);
-    const configs = parsed.servers;
-    const added: string[] = [];
-    const replaced: string[] = [];
-    for (const [id, config] of Object.entries(configs)) {
-      if (this.store.get(id)) {
-        replaced.push(id);
+    return importHostConfig(json, {
+      has: (id) => this.store.get(id) !== undefined,
+      replace: async (id, config) => {
         await this.updateServer(id, config);
         this.store.put({ ...this.must(id), saved: true });
-      } else {
-        added.push(id);
-        this.addServer(id, config);
-      }
-    }
-    return { added, replaced, warnings: parsed.warnings };
+      },
+      add: (id, config) => void this.addServer(id, config),
+    });
   }
 
   /** Connects (or reconnects) a server and lists its tools. A failure is reported in the returned view. */

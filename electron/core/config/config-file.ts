@@ -1,5 +1,5 @@
 import { parseHostConfigDetailed } from '../../../shared/config.js';
-import { ServerSettings } from '../../../shared/schemas/server.js';
+import { ServerSettings, type ServerConfig } from '../../../shared/schemas/server.js';
 import type { AuditFields } from '../audit/index.js';
 import type { ConsentFlow } from './consent-flow.js';
 import { launchLine, type ConsentStore } from './consents.js';
@@ -34,4 +34,24 @@ export function loadConfigFile(
     }
   }
   return { ids: Object.keys(configs), disabled: parsed.disabled, warnings: parsed.warnings };
+}
+
+/** Imports a pasted host config into the saved servers: a known id is replaced, a new one added. */
+export async function importHostConfig(
+  json: string,
+  servers: { has(id: string): boolean; replace(id: string, config: ServerConfig): Promise<void>; add(id: string, config: ServerConfig): void },
+): Promise<{ added: string[]; replaced: string[]; warnings: string[] }> {
+  const parsed = parseHostConfigDetailed(json);
+  const added: string[] = [];
+  const replaced: string[] = [];
+  for (const [id, config] of Object.entries(parsed.servers)) {
+    if (servers.has(id)) {
+      replaced.push(id);
+      await servers.replace(id, config);
+    } else {
+      added.push(id);
+      servers.add(id, config);
+    }
+  }
+  return { added, replaced, warnings: parsed.warnings };
 }

@@ -5,4 +5,4 @@ export { ConsentStore, launchLine, type ConsentProvider, type ConsentQuestion } 
 export { ConsentFlow } from './consent-flow.js';
 export { consentText } from './consent-text.js';
 export { terminalConsent } from './terminal-consent.js';
-export { loadConfigFile } from './config-file.js';
+export { importHostConfig, loadConfigFile } from './config-file.js';

@@ -11,10 +11,12 @@ import {
 } from '@modelcontextprotocol/client';
 import type { ProtocolEra, ServerConfig, ServerSettings, ServerStatus } from '../../../shared/schemas/server.js';
 import type { TraceHttp } from '../../../shared/schemas/trace.js';
+import type { LogLevel } from '../../../shared/schemas/log.js';
 import { RingBuffer } from '../support/index.js';
 import { orderDelivery } from './ordered-delivery.js';
 import { completeByDefault } from './result-type.js';
 import { httpOf, tapTransport, WireTap, type TraceRecord } from '../trace/index.js';
+import { withLogLevel } from '../logs/index.js';
 import { StdioTransport, type ExitInfo } from './stdio-transport.js';
 
 export const CLIENT_INFO = { name: 'mcp-console', version: '0.1.0' };
@@ -33,6 +35,10 @@ export interface ConnectionListener {
   listChanged?(kind: 'resources' | 'prompts'): void;
   /** The connection closed without being asked to. */
   lost(reason: string): void;
+  /** A log message the server sent (notifications/message, either era). */
+  log?(level: LogLevel, logger: string | undefined, data: unknown): void;
+  /** The log level chosen for this server (sent on each request in the 2026-07-28 era). */
+  logLevel?(): LogLevel | undefined;
   /** Every JSON-RPC message both ways, and each HTTP exchange (the protocol trace). */
   trace?(r: TraceRecord): void;
   /** The server asks the person something (elicitation/create, in either era). */
@@ -207,6 +213,7 @@ export class ServerConnection {
     client.setNotificationHandler('notifications/message', (n) => {
       const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);
       this.addLines([`[log ${n.params.level}${n.params.logger ? ' ' + n.params.logger : ''}] ${data}`]);
+      this.listener.log?.(n.params.level, n.params.logger, n.params.data);
     });
     client.onerror = (err) => this.addLines([`[console] transport error: ${err.message}`]);
     client.onclose = () => this.closed(gen);
@@ -218,7 +225,11 @@ export class ServerConnection {
     try {
       await Promise.race([client.connect(transport), timeout]);
       orderDelivery(transport);
-      if (client.getProtocolEra() === 'modern') completeByDefault(transport, (line) => this.addLines([`[console] ${line}`]));
+      if (client.getProtocolEra() === 'modern') {
+        completeByDefault(transport, (line) => this.addLines([`[console] ${line}`]));
+        const level = this.listener.logLevel?.bind(this.listener);
+        if (level) withLogLevel(transport, level);
+      }
       return { client, kind, protocolVersion: client.getNegotiatedProtocolVersion() ?? protocolVersion, era: client.getProtocolEra() };
     } catch (e) {
       client.onclose = undefined;

@@ -5,6 +5,8 @@ import type { Catalog, CatalogSync } from '../catalog/index.js';
 import { launchLine, type ConsentFlow, type ConsentStore, type ServerEntry, type ServerStore } from '../config/index.js';
 import { CoreError, type EventBus } from '../support/index.js';
 import type { TraceRecord } from '../trace/index.js';
+import type { LogBook } from '../logs/index.js';
+import type { LogLevel } from '../../../shared/schemas/log.js';
 import { ServerConnection } from './connection.js';
 import { doctorReport } from './doctor.js';
 
@@ -21,6 +23,8 @@ export interface ConnectionsDeps {
   listChanged?(id: string, kind: 'resources' | 'prompts'): void;
   /** The server asks the person something. */
   elicit?(id: string, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
+  /** Each server's log view (log messages, stderr, notes) and the log level chosen for it. */
+  logs?: LogBook;
   /** One line of the server's protocol trace. */
   trace?(id: string, r: TraceRecord): void;
   /** The server's connection ended (lost or closed): what waits on it ends too. */
@@ -131,6 +135,11 @@ export class Connections {
       detail: { transport: v.transport, era: v.era, protocolVersion: v.protocolVersion, serverInfo: v.serverInfo },
     });
     await sync.refresh(id, 'reconnect');
+    // A level chosen earlier holds across reconnections (2026-07-28 sends it on each request by itself).
+    const level = this.deps.logs?.level(id);
+    const client = this.live.get(id)?.client;
+    if (level && client && v.era !== 'modern' && client.getServerCapabilities()?.logging)
+      await client.setLoggingLevel(level).catch((e: Error) => this.live.get(id)?.stderr.push(`[console] logging/setLevel failed: ${e.message}`));
     return this.announce(id);
   }
 
@@ -159,6 +168,21 @@ export class Connections {
     if (modern) await client.discover({ timeout });
     else await client.ping({ timeout });
     return { method: modern ? 'server/discover' : 'ping', ms: Math.round((performance.now() - t0) * 10) / 10 };
+  }
+
+  /**
+   * Chooses the log level for a server: the 2025 era asks it with logging/setLevel now (when it
+   * offers logging); 2026-07-28 sends the level on each request from now on.
+   */
+  async setLogLevel(id: string, level: LogLevel): Promise<{ level: LogLevel; how: string }> {
+    this.must(id);
+    this.deps.logs?.setLevel(id, level);
+    const c = this.live.get(id);
+    if (!c?.client || c.state.status !== 'connected') return { level, how: 'kept for when the server connects' };
+    if (c.state.era === 'modern') return { level, how: 'sent on each request (_meta io.modelcontextprotocol/logLevel)' };
+    if (!c.client.getServerCapabilities()?.logging) throw new CoreError('no-logging', `server ${JSON.stringify(id)} does not offer logging`);
+    await c.client.setLoggingLevel(level);
+    return { level, how: 'logging/setLevel' };
   }
 
   /** The connection doctor: transport, era, version, a measured round trip, credentials, recent errors and what to try. */
@@ -202,7 +226,12 @@ export class Connections {
     if (!c) {
       const conn: ServerConnection = new ServerConnection(id, {
         statusChanged: () => this.announce(id),
-        stderr: (lines) => this.deps.bus.emit('server.stderr', { serverId: id, lines }),
+        stderr: (lines) => {
+          this.deps.bus.emit('server.stderr', { serverId: id, lines });
+          this.deps.logs?.lines(id, lines);
+        },
+        log: (level, logger, data) => this.deps.logs?.message(id, level, logger, data),
+        logLevel: () => this.deps.logs?.level(id),
         toolsListChanged: () => void this.deps.sync.refresh(id, 'list_changed'),
         listChanged: (kind) => this.deps.listChanged?.(id, kind),
         elicit: this.deps.elicit && ((params, signal) => this.deps.elicit!(id, params, signal)),

@@ -1,0 +1,152 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { atLeast, LogLevel, type LogEntry } from '../../../shared/schemas/log';
+import { useApi } from '../../api/context';
+import { SafeText } from '../../components/SafeText';
+import { useConsole } from '../../store/store';
+
+const KEEP = 2000;
+const SHOWN = 500;
+const POLL_MS = 700;
+
+/**
+ * One server's log view: the log messages it sends (2025: after logging/setLevel; 2026-07-28: for
+ * requests that carry the level), its stderr and the console's notes, filterable by level and text.
+ */
+export function LogsView() {
+  const api = useApi();
+  const servers = useConsole(useShallow((s) => s.serverOrder));
+  const firstConnected = useConsole((s) => s.serverOrder.find((id) => s.servers[id]?.status === 'connected'));
+  const [serverId, setServerId] = useState<string | undefined>(firstConnected ?? servers[0]);
+  const [entries, setEntries] = useState<LogEntry[]>([]);
+  const [level, setLevel] = useState<LogLevel | undefined>();
+  const [minLevel, setMinLevel] = useState<LogLevel>('debug');
+  const [text, setText] = useState('');
+  const [showStderr, setShowStderr] = useState(true);
+  const [note, setNote] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const last = useRef(0);
+
+  useEffect(() => {
+    if (!serverId) return;
+    let stop = false;
+    const poll = () =>
+      api.request('logs.list', { serverId, since: last.current, limit: KEEP }).then(
+        (page) => {
+          if (stop) return;
+          setLevel(page.level);
+          const tail = page.entries.at(-1);
+          if (!tail) return;
+          last.current = tail.seq;
+          setEntries((old) => [...old, ...page.entries].slice(-KEEP));
+        },
+        (e: Error) => !stop && setError(e.message),
+      );
+    void poll();
+    const t = setInterval(() => void poll(), POLL_MS);
+    return () => {
+      stop = true;
+      clearInterval(t);
+    };
+  }, [api, serverId]);
+
+  const choose = (id: string) => {
+    last.current = 0;
+    setEntries([]);
+    setNote(null);
+    setServerId(id);
+  };
+  const ask = (l: LogLevel) => {
+    if (!serverId) return;
+    setError(null);
+    api.request('logs.setLevel', { serverId, level: l }).then(
+      (r) => {
+        setLevel(r.level);
+        setNote(`level ${r.level}: ${r.how}`);
+      },
+      (e: Error) => setError(e.message),
+    );
+  };
+  const shown = useMemo(() => {
+    const t = text.trim().toLowerCase();
+    return entries
+      .filter((e) => (e.source === 'server' ? atLeast(e.level, minLevel) : showStderr))
+      .filter((e) => !t || e.text.toLowerCase().includes(t) || (e.logger ?? '').toLowerCase().includes(t))
+      .slice(-SHOWN);
+  }, [entries, minLevel, text, showStderr]);
+
+  if (servers.length === 0) return <div className="empty">Add a server to see its logs.</div>;
+  return (
+    <div className="logs" data-testid="logs-view">
+      <div className="row gap">
+        <label className="small">
+          Server{' '}
+          <select value={serverId ?? ''} onChange={(e) => choose(e.target.value)} data-testid="logs-server">
+            {servers.map((id) => (
+              <option key={id} value={id}>
+                {id}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="small">
+          Ask the server for{' '}
+          <select value={level ?? ''} onChange={(e) => ask(e.target.value as LogLevel)} data-testid="logs-level">
+            <option value="" disabled>
+              (not asked)
+            </option>
+            {LogLevel.options.map((l) => (
+              <option key={l} value={l}>
+                {l} and above
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="small">
+          Show{' '}
+          <select value={minLevel} onChange={(e) => setMinLevel(e.target.value as LogLevel)} data-testid="logs-min-level">
+            {LogLevel.options.map((l) => (
+              <option key={l} value={l}>
+                {l}+
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="small">
+          <input type="checkbox" checked={showStderr} onChange={(e) => setShowStderr(e.target.checked)} data-testid="logs-stderr" /> stderr and notes
+        </label>
+        <input placeholder="filter text" value={text} onChange={(e) => setText(e.target.value)} data-testid="logs-filter" />
+      </div>
+      {note && <div className="small muted">{note}</div>}
+      {error && (
+        <div className="error" role="alert">
+          <SafeText text={error} />
+        </div>
+      )}
+      <div className="trace-rows" role="list">
+        {shown.map((e) => (
+          <div
+            key={e.seq}
+            role="listitem"
+            className={`log-row source-${e.source} level-${e.level ?? 'none'}`}
+            data-testid="log-row"
+            data-source={e.source}
+            data-level={e.level ?? ''}
+          >
+            <span className="mono small muted">{new Date(e.at).toLocaleTimeString(undefined, { hour12: false })}</span>{' '}
+            <span className="badge">{e.source === 'server' ? e.level : e.source}</span>{' '}
+            {e.logger && (
+              <span className="muted small">
+                <SafeText text={e.logger} />{' '}
+              </span>
+            )}
+            <span className="mono prewrap">
+              <SafeText text={e.text} />
+            </span>
+          </div>
+        ))}
+        {shown.length === 0 && <div className="empty small">Nothing yet.</div>}
+      </div>
+    </div>
+  );
+}
