@@ -11,13 +11,15 @@ import { ConsentsView } from './features/settings/ConsentsView';
 import { ResourcesView } from './features/resources/ResourcesView';
 import { TraceView } from './features/trace/TraceView';
 import { LogsView } from './features/logs/LogsView';
+import { PromptsView } from './features/prompts/PromptsView';
 import { ErrorBoundary } from './components/ErrorBoundary';
 
-type Tab = 'tools' | 'resources' | 'logs' | 'trace' | 'history' | 'audit' | 'settings';
+type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace' | 'history' | 'audit' | 'settings';
 
 const TAB_LABEL: Record<Tab, string> = {
   tools: 'Tools',
   resources: 'Resources',
+  prompts: 'Prompts',
   logs: 'Logs',
   trace: 'Trace',
   history: 'History',
@@ -90,6 +92,11 @@ export function App() {
         {tab === 'resources' && (
           <section className="panel wide-panel">
             <ResourcesView />
+          </section>
+        )}
+        {tab === 'prompts' && (
+          <section className="panel wide-panel">
+            <PromptsView />
           </section>
         )}
         {tab === 'logs' && (

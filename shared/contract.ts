@@ -3,6 +3,7 @@ import { DoctorReport, ServerConfig, ServerId, ServerSettingsPatch, ServerView }
 import { ElicitationAnswer, ElicitationView } from './schemas/elicitation.js';
 import { TracePage } from './schemas/trace.js';
 import { LogLevel, LogPage } from './schemas/log.js';
+import { CompleteInput, Completion } from './schemas/completion.js';
 import { CatalogChange, ToolView } from './schemas/tool.js';
 import { Approval, CallRecord, DecideInput, Progress, ValidationError } from './schemas/call.js';
 import { AuditEntry, AuditQuery, AuditVerifyResult, Settings, SettingsPatch } from './schemas/audit.js';
@@ -76,6 +77,7 @@ export const requests = {
   'elicitations.answer': { input: ElicitationAnswer, output: ElicitationView },
   'servers.ping': { input: byServer, output: z.object({ method: z.string(), ms: z.number() }) },
   'servers.doctor': { input: byServer, output: DoctorReport },
+  'completions.complete': { input: CompleteInput, output: Completion },
   'logs.list': {
     input: z
       .object({

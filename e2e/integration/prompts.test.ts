@@ -33,11 +33,23 @@ describe('prompts, against the reference server', () => {
     ]);
   });
 
+  it('completes an argument, with the other arguments as context; a server without completions says so', async () => {
+    const ref = { type: 'ref/prompt' as const, name: 'completable-prompt' };
+    expect(await h.core.complete({ serverId: 'everything', ref, argument: { name: 'department', value: 'Eng' } })).toMatchObject({ values: ['Engineering'] });
+    const names = await h.core.complete({ serverId: 'everything', ref, argument: { name: 'name', value: '' }, context: { department: 'Engineering' } });
+    expect(names.values).toEqual(['Alice', 'Bob', 'Charlie']);
+    expect(h.core.trace.list('everything', { method: 'completion/complete' }).entries.filter((e) => e.dir === 'out')).toHaveLength(2);
+  });
+
   it('the command line lists and gets them', () => {
     const config = join(h.dataDir, 'everything.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING] } } }));
     const cli = (...args: string[]) =>
       spawnSync(process.execPath, [resolve('bin/mcp-console.js'), ...args, '--config', config, '--data-dir', join(h.dataDir, 'cli')], { encoding: 'utf8' });
+    const completed = cli('complete', 'everything', '--prompt', 'completable-prompt', '--arg', 'name', '--context', '{"department":"Sales"}', '--json');
+    expect(completed.status).toBe(0);
+    expect((JSON.parse(completed.stdout) as { values: string[] }).values.length).toBeGreaterThan(0);
+    expect(cli('complete', 'everything', '--arg', 'name').stderr).toMatch(/either --prompt NAME or --resource/);
     const list = cli('prompts', 'list', 'everything');
     expect(list.status).toBe(0);
     expect(list.stdout).toMatch(/^args-prompt\(city, state\?\)/m);

@@ -1,6 +1,7 @@
 import { parseArgs, type ParsedArgs } from './args.js';
 import { auditVerifyCommand, callCommand, processIo, promptsCommand, resourcesCommand, toolsCommand, UsageError, type Io } from './commands.js';
 import { doctorCommand, pingCommand, traceCommand } from './diagnose.js';
+import { completeCommand } from './complete.js';
 import { safe } from './format.js';
 
 export const USAGE = `mcp-console — inspect MCP servers and approve their tool calls
@@ -11,6 +12,7 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
   mcp-console resources read <server> <uri> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
   mcp-console prompts list <server> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
   mcp-console prompts get <server> <name> [--args JSON] --config F [--json] [--data-dir D] [--era auto|modern|legacy]
+  mcp-console complete <server> (--prompt NAME | --resource URI) --arg NAME [--value V] [--context JSON] --config F [--json] [--data-dir D] [--era …]
   mcp-console ping <server> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
   mcp-console doctor <server> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
   mcp-console trace <server> --config F [--seconds N] [--data-dir D] [--era auto|modern|legacy]
@@ -29,6 +31,7 @@ const FLAGS: Record<string, string[]> = {
   resources: ['config', 'json', 'data-dir', 'era'],
   prompts: ['config', 'json', 'data-dir', 'era', 'args'],
   ping: ['config', 'json', 'data-dir', 'era'],
+  complete: ['config', 'json', 'data-dir', 'era', 'prompt', 'resource', 'arg', 'value', 'context'],
   doctor: ['config', 'json', 'data-dir', 'era'],
   trace: ['config', 'data-dir', 'era', 'seconds'],
   serve: ['config', 'data-dir', 'port', 'static-dir'],
@@ -75,6 +78,7 @@ export async function run(argv: string[], io: Io = processIo(), hosted: Partial<
     if (cmd === 'resources') return await resourcesCommand(args, io);
     if (cmd === 'prompts') return await promptsCommand(args, io);
     if (cmd === 'ping') return await pingCommand(args, io);
+    if (cmd === 'complete') return await completeCommand(args, io);
     if (cmd === 'doctor') return await doctorCommand(args, io);
     if (cmd === 'trace') return await traceCommand(args, io);
     if (cmd === 'serve') {

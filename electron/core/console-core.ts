@@ -10,7 +10,8 @@ import type { CatalogChange, ToolView } from '../../shared/schemas/tool.js';
 import { pageOf } from '../../shared/list-page.js';
 import { AuditLog, AuditTrail, keepArgsBeside, type AuditIo } from './audit/index.js';
 import { argsVerdict, CallManager, SchemaValidator, type ArgsVerdict } from './calls/index.js';
-import { Catalog, CatalogSync, IconFetcher, PromptLists, ResourceLists } from './catalog/index.js';
+import { Catalog, CatalogSync, complete, IconFetcher, PromptLists, ResourceLists } from './catalog/index.js';
+import type { CompleteInput, Completion } from '../../shared/schemas/completion.js';
 import { ConsentFlow, ConsentStore, importHostConfig, loadConfigFile, ServerStore, type ConsentProvider, type ServerEntry } from './config/index.js';
 import { checkProblems, Elicitations } from './elicitation/index.js';
 import { Connections } from './servers/index.js';
@@ -49,6 +50,8 @@ export class ConsoleCore {
   private readonly resources: ResourceLists;
   /** A server's prompts: list (every page) and get, recorded with who asked. */
   readonly prompts: Pick<PromptLists, 'list' | 'get'>;
+  /** Suggestions for a prompt's argument or a resource template's variable (completion/complete). */
+  readonly complete: (input: CompleteInput) => Promise<Completion>;
   /** Each server's protocol trace: every message both ways, bounded; the command line follows it live. */
   readonly trace = new TraceLog();
   /** A round trip to a server, and the connection doctor's report. */
@@ -133,6 +136,7 @@ export class ConsoleCore {
     this.resources = new ResourceLists({ server, trail: this.trail, pinDir: join(opts.dataDir, 'pins') });
     const prompts = new PromptLists({ server, trail: this.trail });
     this.prompts = prompts;
+    this.complete = (input) => complete(server, input);
   }
 
   /** What the call gate and the question dialogs say of a server. */

@@ -56,6 +56,7 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
     'elicitations.answer': (i) => core.elicitations.answer(i, requester),
     'servers.ping': (i) => core.diagnose.ping(i.serverId),
     'servers.doctor': (i) => core.diagnose.doctor(i.serverId),
+    'completions.complete': (i) => core.complete(i),
     'logs.list': (i) => (core.view(i.serverId), core.logs.list(i.serverId, i)),
     'logs.setLevel': (i) => core.diagnose.setLogLevel(i.serverId, i.level),
     'trace.list': (i) => (core.view(i.serverId), core.trace.list(i.serverId, i)),

@@ -6,3 +6,4 @@ export { ResourceLists, RESOURCES_LIST, TEMPLATES_LIST } from './resources.js';
 export { PromptLists, PROMPTS_LIST } from './prompts.js';
 export { CatalogSync, CATALOG_CHUNK } from './catalog-sync.js';
 export { IconFetcher } from './icons.js';
+export { complete } from './completions.js';
