@@ -44,8 +44,9 @@ describe('a nearly full disk', () => {
       },
     });
     h.core.addServer('fx', fixtureStdio());
-    await h.core.connect('fx');
+    // Watched before connecting: the trace's tap binds the transport's send when the connection opens.
     watch = watchSends();
+    await h.core.connect('fx');
     expect(await askAndApprove(h)).toMatchObject({ outcome: 'ok' });
     expect(watch.sent).toHaveLength(1);
     failing = true;
@@ -71,8 +72,8 @@ describe('a nearly full disk', () => {
     try {
       h = makeCore({ auditFsync: true, dataDir: join(mnt, 'data') });
       h.core.addServer('fx', fixtureStdio());
-      await h.core.connect('fx');
       watch = watchSends();
+      await h.core.connect('fx');
       expect(await askAndApprove(h)).toMatchObject({ outcome: 'ok' });
       // Fill the disk to the last few bytes.
       let n = 0;

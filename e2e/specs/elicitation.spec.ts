@@ -46,3 +46,33 @@ test.describe('elicitation: a server asks the person', () => {
     await expect(c.lastResult()).not.toHaveAttribute('data-status', 'running');
   });
 });
+
+test.describe('sampling (deprecated): a person writes the reply', () => {
+  test('the dialog shows the conversation the server sent, says no model is called, and the reply reaches the server', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('everything');
+    await c.openTool('everything', 'trigger-sampling-request');
+    await c.callWithJson({ prompt: 'Name a colour', maxTokens: 20 });
+    const q = page.getByTestId('elicitation-dialog');
+    await expect(q).toHaveAttribute('data-kind', 'sampling');
+    await expect(q.getByTestId('sampling-deprecated')).toContainText('calls no model');
+    await expect(q.getByTestId('sampling-conversation')).toContainText('Name a colour');
+    await expect(q).toHaveAttribute('data-armed', 'true');
+    await q.getByTestId('elicitation-form').locator('#root_text').fill('Teal');
+    await q.getByTestId('elicitation-accept').click();
+    await expect(q).toBeHidden();
+    await expect(c.lastResult()).toHaveAttribute('data-status', 'ok');
+    await expect(c.lastResult()).toContainText('Teal');
+  });
+
+  test('roots are set per server in its form (none by default) and saved with it', async ({ app, page }) => {
+    await app.console.server('fx').getByRole('button', { name: 'fx' }).click();
+    await app.console.server('fx').getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByTestId('server-form');
+    await expect(form.getByTestId('roots-input')).toHaveValue('');
+    await form.getByTestId('roots-input').fill('file:///tmp/project');
+    await page.getByTestId('save-server').click();
+    await app.console.server('fx').getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByTestId('server-form').getByTestId('roots-input')).toHaveValue('file:///tmp/project');
+  });
+});

@@ -56,8 +56,7 @@ export class ConsoleCore {
   readonly trace = new TraceLog();
   /** A round trip to a server, and the connection doctor's report. */
   readonly diagnose: Pick<Connections, 'ping' | 'doctor' | 'setLogLevel'>;
-  /** Each server's log messages, stderr and the console's notes about it. */
-  readonly logs = new LogBook();
+  readonly logs = new LogBook(); // each server's log messages, stderr and the console's notes about it
   /** What servers ask the person (elicitation): waiting and recent questions, and the answers people give. */
   readonly elicitations: Pick<Elicitations, 'list' | 'pending' | 'answer'>;
 
@@ -116,6 +115,7 @@ export class ConsoleCore {
       bus: this.bus,
       listChanged: (id, kind) => (kind === 'resources' ? this.resources : prompts).drop(id),
       elicit: (id, params, signal) => elicitations.ask(id, params, signal),
+      sample: (id, params, signal) => elicitations.sample(id, params, signal),
       ended: (id, reason) => elicitations.dropServer(id, reason),
       trace: (id, r) => this.trace.record(id, r),
       logs: this.logs,
@@ -207,6 +207,7 @@ export class ConsoleCore {
     const want = ServerSettings.parse({ ...e.settings, ...settings });
     const next = this.store.put({ ...e, config: nextConfig, settings: this.consent.allowed(id, nextConfig, want) });
     const identityChanged = next.identity !== e.identity;
+    if (JSON.stringify(next.settings.roots) !== JSON.stringify(e.settings.roots)) await this.connections.rootsChanged(id);
     this.consent.lowered(id, next);
     this.trail.record({
       kind: 'config',

@@ -13,6 +13,7 @@ export const AuditKind = z.enum([
   'prompt-got',
   'elicitation-requested',
   'elicitation-answered',
+  'roots-listed',
   'call-requested',
   'approved',
   'denied',

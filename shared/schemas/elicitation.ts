@@ -16,6 +16,11 @@ export type ElicitationStatus = z.infer<typeof ElicitationStatus>;
  */
 export const ElicitationView = z.object({
   id: z.string(),
+  /**
+   * `elicitation`: the server asks the person something. `sampling` (deprecated in 2026-07-28): the
+   * server asks for a model's reply; no model is called, a person writes it (`content.text`, `content.model`).
+   */
+  kind: z.enum(['elicitation', 'sampling']),
   serverId: z.string(),
   serverName: z.string().optional(),
   era: ProtocolEra.optional(),
@@ -28,6 +33,15 @@ export const ElicitationView = z.object({
   host: z.string().optional(),
   urlProblem: z.string().optional(),
   elicitationId: z.string().optional(),
+  /** Sampling: the conversation the server sent, its system prompt and token limit. */
+  sampling: z
+    .object({
+      messages: z.array(z.looseObject({ role: z.string(), content: z.unknown() })),
+      systemPrompt: z.string().optional(),
+      maxTokens: z.number().optional(),
+      modelPreferences: z.unknown().optional(),
+    })
+    .optional(),
   /** Our calls to this server that were running when it asked (the one that asked is among them). */
   during: z.array(z.object({ callId: z.string(), tool: z.string() })),
   createdAt: z.string(),

@@ -40,6 +40,23 @@ const settingsFields = {
    * 2025 `initialize` handshake), `modern` insists on 2026-07-28, `legacy` speaks only the 2025 era.
    */
   era: z.enum(['auto', 'modern', 'legacy']),
+  /**
+   * Roots (deprecated in 2026-07-28, still asked for by 2025-era servers such as the filesystem
+   * server): the directories this server is told it may work in when it asks (roots/list). None by default.
+   */
+  roots: z
+    .array(
+      z
+        .object({
+          uri: z
+            .string()
+            .regex(/^file:\/\//, 'a root is a file:// URI')
+            .max(4096),
+          name: z.string().max(200).optional(),
+        })
+        .strict(),
+    )
+    .max(100),
 };
 
 /** The protocol era a connection negotiated: `modern` (2026-07-28, stateless) or `legacy` (2025, `initialize`). */
@@ -53,6 +70,7 @@ export const ServerSettings = z.object({
   connectTimeoutMs: settingsFields.connectTimeoutMs.default(30_000),
   callTimeoutMs: settingsFields.callTimeoutMs.default(60_000),
   era: settingsFields.era.default('auto'),
+  roots: settingsFields.roots.default([]),
 });
 /** A change to some of a server's settings: no defaults, so what is not named stays as it is. */
 export const ServerSettingsPatch = z.object(settingsFields).partial().strict();

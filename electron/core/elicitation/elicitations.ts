@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
+import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { ElicitationAnswer, ElicitationContent, ElicitationView } from '../../../shared/schemas/elicitation.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
 import type { ProtocolEra } from '../../../shared/schemas/server.js';
@@ -25,6 +25,9 @@ interface Open {
   resolve(r: ElicitResult): void;
 }
 
+/** What a person writes for a sampling request: the reply, and the name it goes under. */
+export const HUMAN_MODEL = 'a person, in MCP Console (no model was called)';
+
 /**
  * The questions servers ask the person. Each waits until a person answers it (in the page or on
  * the terminal), the server withdraws it, or its connection ends; nothing here ever answers by itself.
@@ -35,35 +38,75 @@ export class Elicitations {
 
   constructor(private readonly deps: ElicitationDeps) {}
 
+  /**
+   * A server asks for a model's reply (sampling/createMessage, deprecated in 2026-07-28). No model
+   * is called: a person writes the reply, or declines (the server gets an error, as the spec says).
+   */
+  async sample(serverId: string, params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult> {
+    const a = await this.wait(serverId, signal, {
+      kind: 'sampling',
+      mode: 'form',
+      message: 'The server asks for a model’s reply. No model is called: write the reply yourself, or decline.',
+      requestedSchema: {
+        type: 'object',
+        properties: { text: { type: 'string', title: 'Reply' }, model: { type: 'string', title: 'Model name' } },
+        required: ['text'],
+      },
+      sampling: { messages: params.messages, systemPrompt: params.systemPrompt, maxTokens: params.maxTokens, modelPreferences: params.modelPreferences },
+    });
+    if (a.action !== 'accept') throw new Error(`the person ${a.action === 'decline' ? 'declined' : 'cancelled'} the sampling request`);
+    const { text, model } = (a.content ?? {}) as { text?: string; model?: string };
+    return { role: 'assistant', content: { type: 'text', text: text ?? '' }, model: model || HUMAN_MODEL, stopReason: 'endTurn' };
+  }
+
   /** A server asks (the SDK's handler for both eras). Resolves with the person's answer. */
   ask(serverId: string, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult> {
+    const url = params.mode === 'url';
+    return this.wait(serverId, signal, {
+      kind: 'elicitation',
+      mode: url ? 'url' : 'form',
+      message: params.message,
+      ...(params.mode === 'url'
+        ? { url: params.url, elicitationId: params.elicitationId, ...describeUrl(params.url) }
+        : { requestedSchema: params.requestedSchema as Record<string, unknown> }),
+    });
+  }
+
+  private wait(
+    serverId: string,
+    signal: AbortSignal,
+    what: Pick<ElicitationView, 'kind' | 'mode' | 'message'> & Partial<ElicitationView>,
+  ): Promise<ElicitResult> {
     const server = this.deps.server(serverId);
     const waiting = [...this.open.values()].filter((o) => o.view.serverId === serverId).length;
     if (waiting >= MAX_PENDING_PER_SERVER) {
-      this.deps.trail.record({ kind: 'server-error', serverId, serverIdentity: server?.identity, reason: `elicitation refused: ${waiting} already wait` });
+      this.deps.trail.record({ kind: 'server-error', serverId, serverIdentity: server?.identity, reason: `${what.kind} refused: ${waiting} already wait` });
       return Promise.reject(new Error(`the person already has ${waiting} questions from this server waiting; ask again later`));
     }
     const view: ElicitationView = {
+      ...what,
       id: randomUUID(),
       serverId,
       serverName: server?.name,
       era: server?.era,
-      mode: params.mode === 'url' ? 'url' : 'form',
-      message: params.message,
       during: this.deps.running(serverId),
       createdAt: new Date().toISOString(),
       status: 'pending',
     };
-    if (params.mode === 'url') {
-      view.url = params.url;
-      view.elicitationId = params.elicitationId;
-      Object.assign(view, describeUrl(params.url));
-    } else view.requestedSchema = params.requestedSchema as Record<string, unknown>;
     this.deps.trail.record({
       kind: 'elicitation-requested',
       serverId,
       serverIdentity: server?.identity,
-      detail: { id: view.id, mode: view.mode, message: view.message, requestedSchema: view.requestedSchema, url: view.url, during: view.during },
+      detail: {
+        id: view.id,
+        kind: view.kind,
+        mode: view.mode,
+        message: view.message,
+        requestedSchema: view.kind === 'elicitation' ? view.requestedSchema : undefined,
+        url: view.url,
+        sampling: view.sampling,
+        during: view.during,
+      },
     });
     return new Promise<ElicitResult>((resolve) => {
       this.open.set(view.id, { view, resolve });
@@ -90,7 +133,7 @@ export class Elicitations {
     view.content = content;
     view.answeredBy = by;
     this.deps.trail.record(
-      { kind: 'elicitation-answered', serverId: view.serverId, requestedBy: by, decision: a.action, detail: { id: view.id, content } },
+      { kind: 'elicitation-answered', serverId: view.serverId, requestedBy: by, decision: a.action, detail: { id: view.id, kind: view.kind, content } },
       true,
     );
     this.finish(o, status);

@@ -5,8 +5,11 @@ import {
   SSEClientTransport,
   StreamableHTTPClientTransport,
   SUPPORTED_PROTOCOL_VERSIONS,
+  type CreateMessageRequest,
+  type CreateMessageResult,
   type ElicitRequest,
   type ElicitResult,
+  type Root,
   type Transport,
 } from '@modelcontextprotocol/client';
 import type { ProtocolEra, ServerConfig, ServerSettings, ServerStatus } from '../../../shared/schemas/server.js';
@@ -43,6 +46,10 @@ export interface ConnectionListener {
   trace?(r: TraceRecord): void;
   /** The server asks the person something (elicitation/create, in either era). */
   elicit?(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
+  /** The server asks for a model's reply (sampling, deprecated in 2026-07-28): a person writes it. */
+  sample?(params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult>;
+  /** The directories the server may work in (roots, deprecated in 2026-07-28), when it asks. */
+  roots?(): Root[];
 }
 
 /** The live state of one server connection. */
@@ -196,11 +203,17 @@ export class ServerConnection {
     // The console always asks the server again, so it keeps only a few: memory stays bounded.
     const responseCacheStore = new InMemoryResponseCacheStore({ maxEntries: 8 });
     // Elicitation, both modes: a person answers (the SDK also fills a form's defaults, SEP-1034, which the core has already done).
-    const capabilities = this.listener.elicit ? { elicitation: { form: { applyDefaults: true }, url: {} } } : {};
+    const { elicit, sample, roots } = this.listener;
+    const capabilities = {
+      ...(elicit && { elicitation: { form: { applyDefaults: true }, url: {} } }),
+      ...(sample && { sampling: {} }),
+      ...(roots && { roots: { listChanged: true } }),
+    };
     const client = new Client(CLIENT_INFO, { capabilities, versionNegotiation: { mode, probe }, responseCacheStore });
-    const elicit = this.listener.elicit?.bind(this.listener);
-    // One handler for both eras: a 2025 server request, or a 2026-07-28 input_required round the SDK's driver hands to it.
-    if (elicit) client.setRequestHandler('elicitation/create', (req, ctx) => elicit(req.params, ctx.mcpReq.signal));
+    // One handler each for both eras: a 2025 server request, or a 2026-07-28 input_required round the SDK's driver hands to it.
+    if (elicit) client.setRequestHandler('elicitation/create', (req, ctx) => elicit.call(this.listener, req.params, ctx.mcpReq.signal));
+    if (sample) client.setRequestHandler('sampling/createMessage', (req, ctx) => sample.call(this.listener, req.params, ctx.mcpReq.signal));
+    if (roots) client.setRequestHandler('roots/list', () => ({ roots: roots.call(this.listener) }));
     client.setNotificationHandler('notifications/tools/list_changed', () => {
       if (gen === this.generation) this.listener.toolsListChanged();
     });

@@ -1,4 +1,4 @@
-import type { Client, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
+import type { Client, CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { DoctorReport, ServerSettings, ServerView } from '../../../shared/schemas/server.js';
 import type { AuditTrail } from '../audit/index.js';
 import type { Catalog, CatalogSync } from '../catalog/index.js';
@@ -23,6 +23,8 @@ export interface ConnectionsDeps {
   listChanged?(id: string, kind: 'resources' | 'prompts'): void;
   /** The server asks the person something. */
   elicit?(id: string, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
+  /** The server asks for a model's reply; a person writes it. */
+  sample?(id: string, params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult>;
   /** Each server's log view (log messages, stderr, notes) and the log level chosen for it. */
   logs?: LogBook;
   /** One line of the server's protocol trace. */
@@ -170,6 +172,12 @@ export class Connections {
     return { method: modern ? 'server/discover' : 'ping', ms: Math.round((performance.now() - t0) * 10) / 10 };
   }
 
+  /** A server's roots changed: a connected 2025-era server is told (2026-07-28 removed the notification; it asks again). */
+  async rootsChanged(id: string): Promise<void> {
+    const c = this.live.get(id);
+    if (c?.client && c.state.status === 'connected' && c.state.era !== 'modern') await c.client.sendRootsListChanged().catch(() => undefined);
+  }
+
   /**
    * Chooses the log level for a server: the 2025 era asks it with logging/setLevel now (when it
    * offers logging); 2026-07-28 sends the level on each request from now on.
@@ -235,6 +243,13 @@ export class Connections {
         toolsListChanged: () => void this.deps.sync.refresh(id, 'list_changed'),
         listChanged: (kind) => this.deps.listChanged?.(id, kind),
         elicit: this.deps.elicit && ((params, signal) => this.deps.elicit!(id, params, signal)),
+        sample: this.deps.sample && ((params, signal) => this.deps.sample!(id, params, signal)),
+        roots: () => {
+          const e = this.deps.store.get(id);
+          const roots = e?.settings.roots ?? [];
+          this.deps.trail.record({ kind: 'roots-listed', serverId: id, serverIdentity: e?.identity, detail: { roots } });
+          return roots;
+        },
         trace: this.deps.trace && ((r) => this.deps.trace!(id, r)),
         lost: (reason) => {
           const e = this.deps.store.get(id);

@@ -6,6 +6,8 @@ import { SafeText } from '../../components/SafeText';
 import { useConsole } from '../../store/store';
 import { ARM_DELAY_MS } from '../approvals/ApprovalDialog';
 import { SchemaForm } from '../call/SchemaForm';
+import { ContentBlockView } from '../results/ContentBlockView';
+import type { ContentBlock } from '../../../shared/schemas/content';
 
 /**
  * A server asks the person something (elicitation, both eras). The dialog says which server asks,
@@ -69,11 +71,12 @@ function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
         data-testid="elicitation-dialog"
         data-server={q.serverId}
         data-mode={q.mode}
+        data-kind={q.kind}
         data-armed={armed}
       >
         <div className="modal-head">
           <h2 id="elicitation-title">
-            <SafeText text={q.serverName ?? q.serverId} /> asks you
+            <SafeText text={q.serverName ?? q.serverId} /> {q.kind === 'sampling' ? 'asks for a model’s reply' : 'asks you'}
           </h2>
           {waiting > 0 && <span className="badge">{waiting} more waiting</span>}
         </div>
@@ -88,9 +91,15 @@ function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
             {q.during.length ? <SafeText text={q.during.map((d) => d.tool).join(', ')} /> : <span className="muted">no call of ours was running</span>}
           </dd>
         </dl>
+        {q.kind === 'sampling' && (
+          <div className="warn-box small" data-testid="sampling-deprecated">
+            Sampling is deprecated in the 2026-07-28 specification. MCP Console calls no model: what you write is sent as the reply.
+          </div>
+        )}
         <div className="description prewrap" data-testid="elicitation-message">
           <SafeText text={q.message} />
         </div>
+        {q.sampling && <SamplingConversation q={q} />}
         {q.mode === 'form' ? (
           <SchemaForm schema={q.requestedSchema ?? { type: 'object' }} value={value} onChange={setValue} testId="elicitation-form" />
         ) : (
@@ -149,6 +158,37 @@ function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
           )}
         </div>
       </div>
+    </div>
+  );
+}
+
+/** What a sampling request carries: the system prompt, the conversation (each block as results show it), the token limit. */
+function SamplingConversation({ q }: { q: ElicitationView }) {
+  const s = q.sampling;
+  if (!s) return null;
+  return (
+    <div className="sampling" data-testid="sampling-conversation">
+      {s.systemPrompt && (
+        <div className="small">
+          <span className="label">System prompt</span> <SafeText text={s.systemPrompt} />
+        </div>
+      )}
+      {s.messages.map((m, i) => {
+        const blocks = (Array.isArray(m.content) ? m.content : [m.content]) as ContentBlock[];
+        return (
+          <div key={i} className="prompt-message" data-role={m.role}>
+            <div className="label">{m.role}</div>
+            {blocks.map((b, j) => (
+              <ContentBlockView
+                key={j}
+                routed={{ index: j, block: b, priority: 0.5, declaredPriority: undefined, audience: 'both', collapsed: false }}
+                serverId={q.serverId}
+              />
+            ))}
+          </div>
+        );
+      })}
+      {s.maxTokens !== undefined && <div className="small muted">at most {s.maxTokens} tokens asked for</div>}
     </div>
   );
 }

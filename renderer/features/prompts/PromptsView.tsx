@@ -150,7 +150,13 @@ function PromptForm({ prompt }: { prompt: PromptView }) {
         {result && (
           <div className="tabs small" role="tablist">
             {(['user', 'assistant'] as const).map((v) => (
-              <button key={v} role="tab" aria-selected={view === v} onClick={() => setView(v)} data-testid={v === 'user' ? 'prompt-view-user' : 'prompt-view-assistant'}>
+              <button
+                key={v}
+                role="tab"
+                aria-selected={view === v}
+                onClick={() => setView(v)}
+                data-testid={v === 'user' ? 'prompt-view-user' : 'prompt-view-assistant'}
+              >
                 {v === 'user' ? 'User' : 'Model'}
               </button>
             ))}

@@ -153,7 +153,7 @@ export function ServerCard({ id }: { id: string }) {
       {showLog && <ServerLog id={id} />}
       {editing && (
         <ServerForm
-          initial={{ id, config: v.config, era: v.settings.era }}
+          initial={{ id, config: v.config, era: v.settings.era, roots: v.settings.roots }}
           onClose={() => setEditing(false)}
           onSave={(_newId, config, settings) => api.request('servers.update', { serverId: id, config, settings })}
         />

@@ -24,8 +24,8 @@ export function ServerForm({
   onSave,
   onClose,
 }: {
-  initial?: { id: string; config: ServerConfig; era: ServerSettings['era'] };
-  onSave: (id: string, config: ServerConfig, settings: { era: ServerSettings['era'] }) => Promise<unknown>;
+  initial?: { id: string; config: ServerConfig; era: ServerSettings['era']; roots?: ServerSettings['roots'] };
+  onSave: (id: string, config: ServerConfig, settings: Pick<ServerSettings, 'era' | 'roots'>) => Promise<unknown>;
   onClose: () => void;
 }) {
   const c = initial?.config;
@@ -38,6 +38,7 @@ export function ServerForm({
   const [url, setUrl] = useState(c && c.type !== 'stdio' ? c.url : '');
   const [headers, setHeaders] = useState(c && c.type !== 'stdio' ? unpairs(c.headers, ': ') : '');
   const [era, setEra] = useState<ServerSettings['era']>(initial?.era ?? 'auto');
+  const [roots, setRoots] = useState((initial?.roots ?? []).map((r) => r.uri).join('\n'));
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (e: FormEvent) => {
@@ -56,7 +57,12 @@ export function ServerForm({
           }
         : { type, url: url.trim(), headers: pairs(headers, /:/) };
     try {
-      await onSave(id.trim(), config, { era });
+      const rootList = roots
+        .split('\n')
+        .map((r) => r.trim())
+        .filter(Boolean)
+        .map((uri) => ({ uri }));
+      await onSave(id.trim(), config, { era, roots: rootList });
       onClose();
     } catch (err) {
       setError((err as Error).message);
@@ -123,6 +129,17 @@ export function ServerForm({
             <option value="modern">modern: 2026-07-28 only</option>
             <option value="legacy">legacy: the 2025 initialize handshake only</option>
           </select>
+        </label>
+        <label>
+          Roots, one file:// URI per line (deprecated in 2026-07-28; 2025-era servers such as the filesystem server ask for them; none by default)
+          <textarea
+            value={roots}
+            onChange={(e) => setRoots(e.target.value)}
+            rows={2}
+            name="roots"
+            placeholder="file:///home/me/project"
+            data-testid="roots-input"
+          />
         </label>
         {error && (
           <div className="error" role="alert">
