@@ -68,6 +68,12 @@ export const requests = {
     output: z.array(ResourceView),
   },
   'resources.templates': { input: byServer, output: z.array(ResourceTemplateView) },
+  'resources.expand': {
+    input: z.object({ uriTemplate: z.string().min(1).max(8192), values: z.record(z.string(), z.string()).optional() }).strict(),
+    output: z.object({ variables: z.array(z.string()), uri: z.string() }),
+  },
+  'resources.subscribe': { input: z.object({ serverId: ServerId, uri: z.string().max(8192) }).strict(), output: z.array(z.string()) },
+  'resources.unsubscribe': { input: z.object({ serverId: ServerId, uri: z.string().max(8192) }).strict(), output: z.array(z.string()) },
   'prompts.list': { input: z.object({ serverId: ServerId, refresh: z.boolean().optional() }).strict(), output: z.array(PromptView) },
   'prompts.get': {
     input: z.object({ serverId: ServerId, name: z.string().min(1), arguments: z.record(z.string(), z.string()).optional() }).strict(),
@@ -132,6 +138,7 @@ export const events = {
   'approval.resolved': Approval,
   'call.updated': CallRecord,
   'call.progress': z.object({ callId: z.string(), progress: Progress }),
+  'resource.updated': z.object({ serverId: z.string(), uri: z.string(), at: z.string() }),
   'elicitation.requested': ElicitationView,
   'elicitation.resolved': ElicitationView,
   'audit.appended': AuditEntry,

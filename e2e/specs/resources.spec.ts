@@ -16,4 +16,18 @@ test.describe('resources', () => {
     await page.getByTestId('tab-audit').click();
     await expect(page.locator('[data-testid=audit-entry][data-kind=resource-read]')).toHaveCount(2);
   });
+
+  test('a template’s variables as a form: the URI they make is read; the resource can be watched', async ({ app, page }) => {
+    await app.console.connect('everything');
+    await page.getByTestId('tab-resources').click();
+    await page.locator('[data-testid=open-template][data-template="demo://resource/dynamic/text/{resourceId}"]').click();
+    const form = page.getByTestId('template-form');
+    await form.locator('[data-testid=template-var][data-var=resourceId]').fill('3');
+    await expect(form.getByTestId('template-uri')).toHaveText('demo://resource/dynamic/text/3');
+    await expect(page.locator('[data-testid=template-completions][data-var=resourceId] option')).toHaveAttribute('value', '3');
+    await form.getByTestId('template-read').click();
+    await expect(page.getByTestId('resource-contents')).toHaveAttribute('data-uri', 'demo://resource/dynamic/text/3');
+    await page.getByTestId('resource-watch').click();
+    await expect(page.getByTestId('resource-watch')).toHaveAttribute('data-watched', 'true');
+  });
 });

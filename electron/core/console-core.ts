@@ -10,7 +10,7 @@ import type { CatalogChange, ToolView } from '../../shared/schemas/tool.js';
 import { pageOf } from '../../shared/list-page.js';
 import { AuditLog, AuditTrail, keepArgsBeside, type AuditIo } from './audit/index.js';
 import { argsVerdict, CallManager, SchemaValidator, type ArgsVerdict } from './calls/index.js';
-import { Catalog, CatalogSync, complete, IconFetcher, PromptLists, ResourceLists } from './catalog/index.js';
+import { Catalog, CatalogSync, complete, IconFetcher, PromptLists, ResourceLists, ResourceSubscriptions } from './catalog/index.js';
 import type { CompleteInput, Completion } from '../../shared/schemas/completion.js';
 import { ConsentFlow, ConsentStore, importHostConfig, loadConfigFile, ServerStore, type ConsentProvider, type ServerEntry } from './config/index.js';
 import { checkProblems, Elicitations } from './elicitation/index.js';
@@ -50,6 +50,8 @@ export class ConsoleCore {
   private readonly resources: ResourceLists;
   /** A server's prompts: list (every page) and get, recorded with who asked. */
   readonly prompts: Pick<PromptLists, 'list' | 'get'>;
+  /** The resources people watch (resources/subscribe) and their updated events. */
+  readonly subscriptions: ResourceSubscriptions;
   /** Suggestions for a prompt's argument or a resource template's variable (completion/complete). */
   readonly complete: (input: CompleteInput) => Promise<Completion>;
   /** Each server's protocol trace: every message both ways, bounded; the command line follows it live. */
@@ -114,9 +116,10 @@ export class ConsoleCore {
       trail: this.trail,
       bus: this.bus,
       listChanged: (id, kind) => (kind === 'resources' ? this.resources : prompts).drop(id),
+      resourceUpdated: (id, uri) => this.subscriptions.updated(id, uri),
       elicit: (id, params, signal) => elicitations.ask(id, params, signal),
       sample: (id, params, signal) => elicitations.sample(id, params, signal),
-      ended: (id, reason) => elicitations.dropServer(id, reason),
+      ended: (id, reason) => (elicitations.dropServer(id, reason), this.subscriptions.drop(id)),
       trace: (id, r) => this.trace.record(id, r),
       logs: this.logs,
     });
@@ -136,16 +139,13 @@ export class ConsoleCore {
     this.resources = new ResourceLists({ server, trail: this.trail, pinDir: join(opts.dataDir, 'pins') });
     const prompts = new PromptLists({ server, trail: this.trail });
     this.prompts = prompts;
+    this.subscriptions = new ResourceSubscriptions({ server, trail: this.trail, bus: this.bus, era: (id) => this.connections.view(id).era });
     this.complete = (input) => complete(server, input);
   }
 
   /** What the call gate and the question dialogs say of a server. */
   private facts(id: string) {
-    const e = this.store.get(id);
-    if (!e) return undefined;
-    const client = this.connections.client(id);
-    const info = client?.getServerVersion();
-    return { identity: e.identity, settings: e.settings, name: info?.title ?? info?.name, client, era: this.connections.view(id).era };
+    return this.connections.facts(id);
   }
 
   /** Loads saved servers and settings and opens the audit log. Problems are reported, not thrown. */

@@ -2,6 +2,7 @@ import { parseInput, requests, type ParsedInput, type Reply, type RequestName, t
 import type { ConsoleCore } from './console-core.js';
 import type { Requester } from '../../shared/schemas/requester.js';
 import { CoreError, toContractError } from './support/index.js';
+import { expandTemplate } from './catalog/index.js';
 
 /** One handler per contract request, typed from the contract. */
 export type Handlers = { [N in RequestName]: (input: ParsedInput<N>) => Promise<RequestOutput<N>> | RequestOutput<N> };
@@ -50,6 +51,9 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
     'resources.read': (i) => core.readResource(i.serverId, i.uri, requester),
     'resources.list': (i) => core.listResources(i.serverId, { refresh: i.refresh, offset: i.offset, limit: i.limit }),
     'resources.templates': (i) => core.resourceTemplates(i.serverId),
+    'resources.expand': (i) => expandTemplate(i.uriTemplate, i.values ?? {}),
+    'resources.subscribe': (i) => core.subscriptions.subscribe(i.serverId, i.uri, requester),
+    'resources.unsubscribe': (i) => core.subscriptions.unsubscribe(i.serverId, i.uri, requester),
     'prompts.list': (i) => core.prompts.list(i.serverId, i.refresh),
     'prompts.get': (i) => core.prompts.get(i.serverId, i.name, i.arguments ?? {}, requester),
     'elicitations.list': () => core.elicitations.list(),

@@ -50,6 +50,7 @@ export const eventHandlers: EventHandlers = {
   'approval.resolved': (a, st) => st.approvalResolved(a),
   'call.updated': (c, st) => st.callUpdated(c),
   'call.progress': (p, st) => st.callProgress(p),
+  'resource.updated': (p, st) => st.resourceUpdated(p),
   'elicitation.requested': (q, st) => st.elicitationRequested(q),
   'elicitation.resolved': (q, st) => st.elicitationResolved(q),
   'audit.appended': (e, st) => st.auditAppended(e),

@@ -4,6 +4,7 @@ import { auditSlice } from './slices/audit';
 import { callsSlice } from './slices/calls';
 import { catalogSlice } from './slices/catalog';
 import { elicitationsSlice } from './slices/elicitations';
+import { resourcesSlice } from './slices/resources';
 import { serversSlice } from './slices/servers';
 import type { ConsoleState } from './slices/types';
 import { uiSlice } from './slices/ui';
@@ -21,6 +22,7 @@ export const useConsole = create<ConsoleState>()((...a) => ({
   ...catalogSlice(...a),
   ...approvalsSlice(...a),
   ...elicitationsSlice(...a),
+  ...resourcesSlice(...a),
   ...callsSlice(...a),
   ...auditSlice(...a),
   ...uiSlice(...a),

@@ -9,6 +9,7 @@ export const AuditKind = z.enum([
   'catalog-change',
   'resources-listed',
   'resource-read',
+  'resource-subscription',
   'prompts-listed',
   'prompt-got',
   'elicitation-requested',

@@ -7,3 +7,4 @@ export { PromptLists, PROMPTS_LIST } from './prompts.js';
 export { CatalogSync, CATALOG_CHUNK } from './catalog-sync.js';
 export { IconFetcher } from './icons.js';
 export { complete } from './completions.js';
+export { ResourceSubscriptions, expandTemplate, MAX_SUBSCRIPTIONS } from './resource-subscriptions.js';

@@ -36,6 +36,8 @@ export interface ConnectionListener {
   toolsListChanged(): void;
   /** The server said its resource or prompt list changed. */
   listChanged?(kind: 'resources' | 'prompts'): void;
+  /** The server said a resource changed (notifications/resources/updated). */
+  resourceUpdated?(uri: string): void;
   /** The connection closed without being asked to. */
   lost(reason: string): void;
   /** A log message the server sent (notifications/message, either era). */
@@ -222,6 +224,9 @@ export class ServerConnection {
     });
     client.setNotificationHandler('notifications/prompts/list_changed', () => {
       if (gen === this.generation) this.listener.listChanged?.('prompts');
+    });
+    client.setNotificationHandler('notifications/resources/updated', (n) => {
+      if (gen === this.generation) this.listener.resourceUpdated?.(n.params.uri);
     });
     client.setNotificationHandler('notifications/message', (n) => {
       const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);

@@ -21,6 +21,8 @@ export interface ConnectionsDeps {
   bus: EventBus;
   /** The server said its resource or prompt list changed. */
   listChanged?(id: string, kind: 'resources' | 'prompts'): void;
+  /** The server said a resource changed. */
+  resourceUpdated?(id: string, uri: string): void;
   /** The server asks the person something. */
   elicit?(id: string, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
   /** The server asks for a model's reply; a person writes it. */
@@ -51,6 +53,15 @@ export class Connections {
   modernHttp(id: string): boolean {
     const st = this.live.get(id)?.state;
     return st?.status === 'connected' && st.transport === 'http' && st.era === 'modern';
+  }
+
+  /** What the call gate and the question dialogs say of a server: identity, settings, name, client, era. */
+  facts(id: string) {
+    const e = this.deps.store.get(id);
+    if (!e) return undefined;
+    const client = this.client(id);
+    const info = client?.getServerVersion();
+    return { identity: e.identity, settings: e.settings, name: info?.title ?? info?.name, client, era: this.live.get(id)?.state.era };
   }
 
   /** True while the server is connected. */
@@ -242,6 +253,7 @@ export class Connections {
         logLevel: () => this.deps.logs?.level(id),
         toolsListChanged: () => void this.deps.sync.refresh(id, 'list_changed'),
         listChanged: (kind) => this.deps.listChanged?.(id, kind),
+        resourceUpdated: (uri) => this.deps.resourceUpdated?.(id, uri),
         elicit: this.deps.elicit && ((params, signal) => this.deps.elicit!(id, params, signal)),
         sample: this.deps.sample && ((params, signal) => this.deps.sample!(id, params, signal)),
         roots: () => {

@@ -7,6 +7,8 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { SafeText } from '../../components/SafeText';
 import { useConsole } from '../../store/store';
 import { EmbeddedResourceView } from '../results/EmbeddedResourceView';
+import { resourceKey } from '../../store/slices/resources';
+import { TemplateForm } from './TemplateForm';
 
 interface ServerResources {
   resources: ResourceView[];
@@ -24,6 +26,9 @@ export function ResourcesView() {
   const connected = useConsole(useShallow((s) => s.serverOrder.filter((id) => s.servers[id]?.status === 'connected')));
   const [lists, setLists] = useState<Record<string, ServerResources>>({});
   const [open, setOpen] = useState<{ serverId: string; uri: string; result?: ReadResourceResult; error?: string } | null>(null);
+  const [template, setTemplate] = useState<{ serverId: string; template: ResourceTemplateView } | null>(null);
+  const [watched, setWatched] = useState<Record<string, string[]>>({});
+  const updatedAt = useConsole((s) => (open ? s.resourceUpdates[resourceKey(open.serverId, open.uri)] : undefined));
 
   const load = (refresh: boolean) => {
     for (const serverId of connected) {
@@ -41,6 +46,23 @@ export function ResourcesView() {
     api.request('resources.read', { serverId, uri }).then(
       (result) => setOpen({ serverId, uri, result }),
       (e: Error) => setOpen({ serverId, uri, error: e.message }),
+    );
+  };
+
+  // A watched resource that changed is read again (the server only says that it changed).
+  useEffect(() => {
+    if (!open || !updatedAt) return;
+    const t = setTimeout(() => read(open.serverId, open.uri), 0);
+    return () => clearTimeout(t);
+  }, [updatedAt]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const isWatched = open ? (watched[open.serverId] ?? []).includes(open.uri) : false;
+  const watch = () => {
+    if (!open) return;
+    const { serverId, uri } = open;
+    api.request(isWatched ? 'resources.unsubscribe' : 'resources.subscribe', { serverId, uri }).then(
+      (list) => setWatched((w) => ({ ...w, [serverId]: list })),
+      (e: Error) => setOpen((o) => o && { ...o, error: e.message }),
     );
   };
 
@@ -84,7 +106,9 @@ export function ResourcesView() {
               ))}
               {l?.templates.map((t) => (
                 <li key={t.uriTemplate} data-testid="resource-template">
-                  <SafeText text={t.title ?? t.name} />{' '}
+                  <button className="link" onClick={() => setTemplate({ serverId, template: t })} data-testid="open-template" data-template={t.uriTemplate}>
+                    <SafeText text={t.title ?? t.name} />
+                  </button>{' '}
                   <span className="mono small muted">
                     <SafeText text={t.uriTemplate} /> (template)
                   </span>
@@ -94,11 +118,25 @@ export function ResourcesView() {
           </section>
         );
       })}
+      {template && (
+        <TemplateForm
+          key={template.template.uriTemplate}
+          serverId={template.serverId}
+          template={template.template}
+          onRead={(uri) => read(template.serverId, uri)}
+        />
+      )}
       {open && (
         <section className="resource-contents" data-testid="resource-contents" data-uri={open.uri}>
           <h3 className="mono">
             <SafeText text={open.uri} />
           </h3>
+          <div className="row gap small">
+            <button onClick={watch} data-testid="resource-watch" data-watched={isWatched}>
+              {isWatched ? 'Stop watching' : 'Watch for changes'}
+            </button>
+            {updatedAt && <span data-testid="resource-updated">changed at {new Date(updatedAt).toLocaleTimeString()}, read again</span>}
+          </div>
           {open.error && (
             <div className="error" role="alert">
               <SafeText text={open.error} />
@@ -106,12 +144,47 @@ export function ResourcesView() {
           )}
           {!open.result && !open.error && <div className="muted">reading…</div>}
           <ErrorBoundary key={open.uri} what="resource">
-            {open.result?.contents.map((c, i) => (
-              <EmbeddedResourceView key={i} block={{ type: 'resource', resource: c }} />
-            ))}
+            {open.result && <Contents result={open.result} uri={open.uri} />}
           </ErrorBoundary>
         </section>
       )}
     </div>
+  );
+}
+
+/** Contents larger than this are not drawn in the page (they can be saved). */
+export const MAX_SHOWN_BYTES = 5 * 1024 * 1024;
+
+function sizeOf(c: ReadResourceResult['contents'][number]): number {
+  const r = c as { text?: unknown; blob?: unknown };
+  return typeof r.text === 'string' ? r.text.length : typeof r.blob === 'string' ? Math.round((r.blob.length * 3) / 4) : 0;
+}
+
+/** A read's contents, each drawn as an embedded resource, unless it is too large for the page. */
+function Contents({ result, uri }: { result: ReadResourceResult; uri: string }) {
+  return (
+    <>
+      {result.contents.map((c, i) => {
+        const bytes = sizeOf(c);
+        if (bytes <= MAX_SHOWN_BYTES) return <EmbeddedResourceView key={i} block={{ type: 'resource', resource: c }} />;
+        const save = () => {
+          const r = c as { text?: string; blob?: string; mimeType?: string };
+          const data = r.text !== undefined ? new Blob([r.text]) : new Blob([Uint8Array.from(atob(r.blob ?? ''), (ch) => ch.charCodeAt(0))]);
+          const a = document.createElement('a');
+          a.href = URL.createObjectURL(new Blob([data], { type: r.mimeType ?? 'application/octet-stream' }));
+          a.download = uri.split('/').pop() || 'resource';
+          a.click();
+          setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+        };
+        return (
+          <div key={i} className="warn-box small" data-testid="resource-too-large">
+            {(bytes / 1024 / 1024).toFixed(1)} MB: too large to show here.{' '}
+            <button onClick={save} data-testid="resource-save">
+              Save to a file
+            </button>
+          </div>
+        );
+      })}
+    </>
   );
 }

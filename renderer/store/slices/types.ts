@@ -4,11 +4,12 @@ import type { AuditSlice } from './audit';
 import type { CallsSlice } from './calls';
 import type { CatalogSlice } from './catalog';
 import type { ElicitationsSlice } from './elicitations';
+import type { ResourcesSlice } from './resources';
 import type { ServersSlice } from './servers';
 import type { UiSlice } from './ui';
 
 /** The whole page state: one store made of one slice per feature. */
-export type ConsoleState = ServersSlice & CatalogSlice & ApprovalsSlice & ElicitationsSlice & CallsSlice & AuditSlice & UiSlice;
+export type ConsoleState = ServersSlice & CatalogSlice & ApprovalsSlice & ElicitationsSlice & ResourcesSlice & CallsSlice & AuditSlice & UiSlice;
 
 /** A slice's part of the store; it may read the whole state. */
 export type Slice<T> = StateCreator<ConsoleState, [], [], T>;
