@@ -1,26 +1,16 @@
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { expandTemplate } from '../../electron/core/catalog/index.js';
-import { EVERYTHING, makeCore, nextEvent, startHttp } from './harness.js';
-
-const MODERN = resolve('out/node/e2e/fixtures/modern-server.js');
+import { EVERYTHING, makeCore, nextEvent } from './harness.js';
 
 describe('resource templates and subscriptions', () => {
   let h: ReturnType<typeof makeCore>;
-  let modern: Awaited<ReturnType<typeof startHttp>>;
   beforeAll(async () => {
     h = makeCore();
-    modern = await startHttp(MODERN, ['--port', '0']);
     h.core.addServer('everything', { type: 'stdio', command: process.execPath, args: [EVERYTHING], env: {}, cwd: undefined });
-    h.core.addServer('modern', { type: 'http', url: `${modern.url}/mcp`, headers: {} });
     await h.core.connect('everything');
-    await h.core.connect('modern');
   });
-  afterAll(async () => {
-    await h.dispose();
-    modern.stop();
-  });
+  afterAll(() => h.dispose());
 
   it('expands RFC 6570 templates (the SDK’s implementation), encoding what must be', () => {
     expect(expandTemplate('demo://resource/dynamic/text/{resourceId}', {})).toEqual({ variables: ['resourceId'], uri: 'demo://resource/dynamic/text/' });
@@ -54,10 +44,4 @@ describe('resource templates and subscriptions', () => {
     expect(await h.core.subscriptions.unsubscribe('everything', uri, CONSOLE_USER)).toEqual([]);
     expect(h.core.queryAudit({ kind: 'resource-subscription', limit: 5 }).map((e) => e.decision)).toEqual(['subscribe', 'unsubscribe']);
   }, 20_000);
-
-  it('2026-07-28 has no resources/subscribe: asked there, the console says why', async () => {
-    await expect(h.core.subscriptions.subscribe('modern', 'x://y', CONSOLE_USER)).rejects.toThrow(
-      /subscriptions\/listen, which MCP Console does not speak yet/,
-    );
-  });
 });

@@ -77,7 +77,7 @@ export class ConsoleCore {
     this.audit = new AuditLog(join(opts.dataDir, 'audit.jsonl'), { fsync: opts.auditFsync ?? true, io: opts.auditIo });
     this.trail = new AuditTrail(this.audit, this.bus);
     this.calls = new CallManager({
-      server: (id) => this.facts(id),
+      server: (id) => this.connections.facts(id),
       catalog: this.catalog,
       trail: this.trail,
       validator: this.validator,
@@ -117,6 +117,7 @@ export class ConsoleCore {
       bus: this.bus,
       listChanged: (id, kind) => (kind === 'resources' ? this.resources : prompts).drop(id),
       resourceUpdated: (id, uri) => this.subscriptions.updated(id, uri),
+      watched: (id) => this.subscriptions.list(id),
       elicit: (id, params, signal) => elicitations.ask(id, params, signal),
       sample: (id, params, signal) => elicitations.sample(id, params, signal),
       ended: (id, reason) => (elicitations.dropServer(id, reason), this.subscriptions.drop(id)),
@@ -128,7 +129,7 @@ export class ConsoleCore {
       trail: this.trail,
       bus: this.bus,
       check: (schema, content) => checkProblems(this.validator, schema, content),
-      server: (id) => this.facts(id),
+      server: (id) => this.connections.facts(id),
       running: (id) => this.calls.running(id),
     });
     this.elicitations = elicitations;
@@ -139,13 +140,9 @@ export class ConsoleCore {
     this.resources = new ResourceLists({ server, trail: this.trail, pinDir: join(opts.dataDir, 'pins') });
     const prompts = new PromptLists({ server, trail: this.trail });
     this.prompts = prompts;
-    this.subscriptions = new ResourceSubscriptions({ server, trail: this.trail, bus: this.bus, era: (id) => this.connections.view(id).era });
+    const era = (id: string) => this.connections.view(id).era;
+    this.subscriptions = new ResourceSubscriptions({ server, trail: this.trail, bus: this.bus, era, relisten: (id) => this.connections.relisten(id) });
     this.complete = (input) => complete(server, input);
-  }
-
-  /** What the call gate and the question dialogs say of a server. */
-  private facts(id: string) {
-    return this.connections.facts(id);
   }
 
   /** Loads saved servers and settings and opens the audit log. Problems are reported, not thrown. */

@@ -19,14 +19,22 @@ export function expandTemplate(uriTemplate: string, values: Record<string, strin
 }
 
 /**
- * The resources a person asked to watch (`resources/subscribe`, 2025 era), and the `updated` events
- * the servers send for them. 2026-07-28 replaced this with subscriptions/listen, which the console
- * does not speak yet: asked there, it says so.
+ * The resources a person asked to watch, and the `updated` events the servers send for them: with
+ * `resources/subscribe` in the 2025 era, on the `subscriptions/listen` stream in 2026-07-28.
  */
 export class ResourceSubscriptions {
   private watched = new Map<string, Set<string>>();
 
-  constructor(private readonly deps: { server: ServerLookup; trail: AuditTrail; bus: EventBus; era(id: string): string | undefined }) {}
+  constructor(
+    private readonly deps: {
+      server: ServerLookup;
+      trail: AuditTrail;
+      bus: EventBus;
+      era(id: string): string | undefined;
+      /** 2026-07-28: the server's subscriptions/listen stream is opened again with the watched set. */
+      relisten(id: string): Promise<void>;
+    },
+  ) {}
 
   list(serverId: string): string[] {
     return [...(this.watched.get(serverId) ?? [])];
@@ -34,18 +42,16 @@ export class ResourceSubscriptions {
 
   async subscribe(serverId: string, uri: string, requestedBy: Requester): Promise<string[]> {
     const { entry, client } = connectedServer(this.deps.server, serverId);
-    if (this.deps.era(serverId) === 'modern')
-      throw new CoreError(
-        'not-supported',
-        'resource subscriptions in the 2026-07-28 era go through subscriptions/listen, which MCP Console does not speak yet',
-      );
     if (!client.getServerCapabilities()?.resources?.subscribe)
       throw new CoreError('no-subscribe', `server ${JSON.stringify(serverId)} does not offer resource subscriptions`);
     const set = this.watched.get(serverId) ?? new Set<string>();
     if (!set.has(uri) && set.size >= MAX_SUBSCRIPTIONS) throw new CoreError('too-many', `already watching ${MAX_SUBSCRIPTIONS} resources of this server`);
-    await client.subscribeResource({ uri }, { timeout: entry.settings.callTimeoutMs });
+    const modern = this.deps.era(serverId) === 'modern';
+    if (!modern) await client.subscribeResource({ uri }, { timeout: entry.settings.callTimeoutMs });
     set.add(uri);
     this.watched.set(serverId, set);
+    // 2026-07-28 has no resources/subscribe: the watched URIs ride on the subscriptions/listen stream.
+    if (modern) await this.deps.relisten(serverId);
     this.deps.trail.record({ kind: 'resource-subscription', serverId, serverIdentity: entry.identity, requestedBy, decision: 'subscribe', detail: { uri } });
     return this.list(serverId);
   }
@@ -54,8 +60,10 @@ export class ResourceSubscriptions {
     const { entry, client } = connectedServer(this.deps.server, serverId);
     const set = this.watched.get(serverId);
     if (!set?.has(uri)) return this.list(serverId);
-    await client.unsubscribeResource({ uri }, { timeout: entry.settings.callTimeoutMs });
+    const modern = this.deps.era(serverId) === 'modern';
+    if (!modern) await client.unsubscribeResource({ uri }, { timeout: entry.settings.callTimeoutMs });
     set.delete(uri);
+    if (modern) await this.deps.relisten(serverId);
     this.deps.trail.record({ kind: 'resource-subscription', serverId, serverIdentity: entry.identity, requestedBy, decision: 'unsubscribe', detail: { uri } });
     return this.list(serverId);
   }

@@ -23,6 +23,8 @@ export interface ConnectionsDeps {
   listChanged?(id: string, kind: 'resources' | 'prompts'): void;
   /** The server said a resource changed. */
   resourceUpdated?(id: string, uri: string): void;
+  /** The resources a person watches on this server. */
+  watched?(id: string): string[];
   /** The server asks the person something. */
   elicit?(id: string, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
   /** The server asks for a model's reply; a person writes it. */
@@ -183,6 +185,11 @@ export class Connections {
     return { method: modern ? 'server/discover' : 'ping', ms: Math.round((performance.now() - t0) * 10) / 10 };
   }
 
+  /** What is watched on a 2026-07-28 server changed: its change stream is opened again with it. */
+  async relisten(id: string): Promise<void> {
+    await this.live.get(id)?.relisten();
+  }
+
   /** A server's roots changed: a connected 2025-era server is told (2026-07-28 removed the notification; it asks again). */
   async rootsChanged(id: string): Promise<void> {
     const c = this.live.get(id);
@@ -254,6 +261,7 @@ export class Connections {
         toolsListChanged: () => void this.deps.sync.refresh(id, 'list_changed'),
         listChanged: (kind) => this.deps.listChanged?.(id, kind),
         resourceUpdated: (uri) => this.deps.resourceUpdated?.(id, uri),
+        watchedResources: () => this.deps.watched?.(id) ?? [],
         elicit: this.deps.elicit && ((params, signal) => this.deps.elicit!(id, params, signal)),
         sample: this.deps.sample && ((params, signal) => this.deps.sample!(id, params, signal)),
         roots: () => {

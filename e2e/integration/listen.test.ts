@@ -1,0 +1,53 @@
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
+import { makeCore, nextEvent, startHttp } from './harness.js';
+
+const MODERN = resolve('out/node/e2e/fixtures/modern-server.js');
+
+describe('2026-07-28 change stream (subscriptions/listen)', () => {
+  let h: ReturnType<typeof makeCore>;
+  let modern: Awaited<ReturnType<typeof startHttp>>;
+  beforeAll(async () => {
+    h = makeCore();
+    modern = await startHttp(MODERN, ['--port', '0']);
+    h.core.addServer('modern', { type: 'http', url: `${modern.url}/mcp`, headers: {} });
+    await h.core.connect('modern');
+  });
+  afterAll(async () => {
+    await h.dispose();
+    modern.stop();
+  });
+
+  async function call(tool: string) {
+    const asked = nextEvent(h.core, 'approval.requested', (a) => a.tool === tool);
+    const rec = h.core.requestCall('modern', tool, {}, CONSOLE_USER);
+    const a = await asked;
+    h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
+    return h.core.waitCall(rec.id);
+  }
+
+  it('opens the stream on connect, and a tool list change on it reaches the catalog with its diff', async () => {
+    await expect.poll(() => h.core.trace.list('modern', { method: 'subscriptions/listen' }).entries.some((e) => e.dir === 'out'), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => h.core.stderr('modern').lines.join('\n'), { timeout: 5000 }).toMatch(/listening for .*toolsListChanged/);
+    const changed = nextEvent(h.core, 'catalog.changed', (c) => c.change.serverId === 'modern' && c.change.added.includes('extra_1'));
+    await call('grow');
+    expect((await changed).change).toMatchObject({ reason: 'list_changed', added: ['extra_1'] });
+  });
+
+  it('a watched resource rides on the stream: the server’s update becomes an event; let go, the stream is opened without it', async () => {
+    const uri = 'fixture://modern/note';
+    expect(await h.core.subscriptions.subscribe('modern', uri, CONSOLE_USER)).toEqual([uri]);
+    const listens = h.core.trace.list('modern', { method: 'subscriptions/listen' }).entries.filter((e) => e.dir === 'out' && e.kind === 'request');
+    expect(listens.at(-1)?.message).toMatchObject({ params: { notifications: { resourceSubscriptions: [uri] } } });
+    const updated = nextEvent(h.core, 'resource.updated', (u) => u.uri === uri);
+    await call('touch');
+    expect(await updated).toMatchObject({ serverId: 'modern', uri });
+    expect(await h.core.subscriptions.unsubscribe('modern', uri, CONSOLE_USER)).toEqual([]);
+    const last = h.core.trace
+      .list('modern', { method: 'subscriptions/listen' })
+      .entries.filter((e) => e.dir === 'out' && e.kind === 'request')
+      .at(-1);
+    expect((last?.message as { params: { notifications: Record<string, unknown> } }).params.notifications.resourceSubscriptions).toBeUndefined();
+  });
+});
