@@ -11,6 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ConsoleCore } from '../../electron/core/index.js';
 import { uiBench } from './ui-bench.js';
 import { scaleBench } from './scale-bench.js';
+import { modernBench } from './modern-bench.js';
 import { scriptedConsent } from '../integration/harness.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
@@ -164,6 +165,8 @@ console.log(`  through the core, re-listing     ${ms(mwarm)}  ratio ${(mwarm / m
 console.log(`  goal: within 1.3x of the bare SDK`);
 console.log(`  catalog heap for 10,000 tools: ${global.gc ? `${lc.heapMb.toFixed(1)} MB` : 'run with --expose-gc to measure'}`);
 
+if (process.env.BENCH_SKIP_MODERN) console.log('2026-07-28 figures skipped: BENCH_SKIP_MODERN is set');
+else await modernBench();
 if (process.env.BENCH_SKIP_UI) console.log('UI figures skipped: BENCH_SKIP_UI is set');
 else await uiBench();
 if (process.env.BENCH_SKIP_SCALE) console.log('scale figures skipped: BENCH_SKIP_SCALE is set');

@@ -27,7 +27,8 @@ export function completeByDefault(transport: Transport, warn: (line: string) => 
     let method = id === undefined ? undefined : methods.get(id);
     if (id !== undefined) methods.delete(id);
     if (result && typeof result === 'object' && !Array.isArray(result) && result.resultType === undefined) {
-      result.resultType = 'complete';
+      // A copy: the trace keeps the message as the server sent it.
+      m = { ...m, result: { ...result, resultType: 'complete' } } as JSONRPCMessage;
       method ??= 'a request';
 
       if (!told.has(method)) {

@@ -1,7 +1,7 @@
 import type { TraceEntry, TracePage } from '../../../shared/schemas/trace.js';
 import type { TraceRecord } from './tracer.js';
 
-/** Per server: at most this many entries, and at most this many bytes of kept messages. */
+/** Per server: this many entries (a tenth more before a trim), and at most this many bytes of kept messages. */
 export const MAX_TRACE_ENTRIES = 2000;
 export const MAX_TRACE_BYTES = 8 * 1024 * 1024;
 
@@ -26,6 +26,8 @@ export class TraceLog {
     if (!s) this.servers.set(serverId, (s = { entries: [], bytes: 0, dropped: 0 }));
     s.entries.push(e);
     s.bytes += e.message === undefined ? 0 : e.bytes;
+    // Trimmed in batches (a tenth at a time past the limit), so a busy connection does not move the whole array per message.
+    if (s.entries.length <= MAX_TRACE_ENTRIES + MAX_TRACE_ENTRIES / 10 && s.bytes <= MAX_TRACE_BYTES) return this.tell(e);
     let cut = 0;
     while (s.entries.length - cut > MAX_TRACE_ENTRIES || (s.bytes > MAX_TRACE_BYTES && cut < s.entries.length - 1)) {
       const old = s.entries[cut++];
@@ -35,6 +37,10 @@ export class TraceLog {
       s.entries.splice(0, cut);
       s.dropped += cut;
     }
+    this.tell(e);
+  }
+
+  private tell(e: TraceEntry): void {
     for (const l of this.listeners) l(e);
   }
 

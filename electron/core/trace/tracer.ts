@@ -31,7 +31,9 @@ export function approxBytes(v: unknown, limit: number): number {
 
 function keep(m: JSONRPCMessage): Pick<TraceEntry, 'bytes' | 'message' | 'preview'> {
   const bytes = approxBytes(m, MAX_KEPT_MESSAGE_BYTES);
-  if (bytes <= MAX_KEPT_MESSAGE_BYTES) return { bytes, message: structuredClone(m) };
+  // Kept by reference, not copied: nothing in the console changes a message once it is sent or
+  // received (the one normalisation, result-type.ts, delivers a copy), and copying would cost every call.
+  if (bytes <= MAX_KEPT_MESSAGE_BYTES) return { bytes, message: m };
   // Too large to keep whole: its opening, made from a bounded walk (never the whole text).
   const preview = JSON.stringify(m, (_k, v: unknown) => (typeof v === 'string' && v.length > PREVIEW_CHARS ? v.slice(0, PREVIEW_CHARS) + '…' : v)).slice(
     0,

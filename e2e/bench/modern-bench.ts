@@ -1,0 +1,140 @@
+/**
+ * The same figures as bench.ts in the 2026-07-28 era: the modern-only fixture over Streamable HTTP
+ * (no initialize; server/discover, per-request _meta, Mcp-* headers), the bare SDK client against
+ * the console's core (which adds the gate, the audit log, the trace tap and the change stream).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
+import { ConsoleCore } from '../../electron/core/index.js';
+
+const MODERN = resolve('out/node/e2e/fixtures/modern-server.js');
+const CALLS = Number(process.env.BENCH_MODERN_CALLS ?? 1000);
+const WARMUP = 100;
+const LIST_RUNS = Number(process.env.BENCH_MODERN_LIST_RUNS ?? 7);
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s[Math.floor(s.length / 2)];
+  if (mid === undefined) throw new Error('no samples were measured');
+  return s.length % 2 ? mid : ((s[s.length / 2 - 1] ?? mid) + mid) / 2;
+};
+const ms = (x: number) => `${x.toFixed(3)} ms`;
+
+async function startModern(tools: number): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [MODERN, '--port', '0'], { env: { ...process.env, MODERN_TOOLS: String(tools) }, stdio: ['ignore', 'pipe', 'ignore'] });
+  const url = await new Promise<string>((ok, fail) => {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (\S+)/.exec(out);
+      if (m?.[1]) ok(`${m[1]}/mcp`);
+    });
+    child.once('exit', () => fail(new Error('the modern fixture exited')));
+  });
+  return { url, child };
+}
+
+async function bare(url: string): Promise<Client> {
+  const client = new Client({ name: 'bench', version: '1' }, { capabilities: {}, versionNegotiation: { mode: { pin: '2026-07-28' } }, listMaxPages: 0 });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return client;
+}
+
+async function withCore<T>(url: string, fn: (core: ConsoleCore) => Promise<T>): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-bench-'));
+  const core = new ConsoleCore({ dataDir, auditFsync: true });
+  core.start();
+  core.addServer('m', { type: 'http', url, headers: {} }, { callTimeoutMs: 120_000, era: 'modern' });
+  try {
+    const v = await core.connect('m');
+    if (v.status !== 'connected' || v.era !== 'modern') throw new Error(`modern fixture did not connect: ${v.error}`);
+    return await fn(core);
+  } finally {
+    await core.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function callsBare(url: string): Promise<number[]> {
+  const client = await bare(url);
+  const times: number[] = [];
+  for (let i = 0; i < WARMUP + CALLS; i++) {
+    const t0 = performance.now();
+    await client.callTool({ name: 'echo', arguments: { message: `x${i}` } });
+    if (i >= WARMUP) times.push(performance.now() - t0);
+  }
+  await client.close();
+  return times;
+}
+
+async function callsCore(url: string): Promise<number[]> {
+  return withCore(url, async (core) => {
+    const first = core.requestCall('m', 'echo', { message: 'grant' }, CONSOLE_USER);
+    const a = core.approval(first.approvalId!)!;
+    core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'session' }, 'user');
+    await core.waitCall(first.id);
+    const times: number[] = [];
+    for (let i = 0; i < WARMUP + CALLS; i++) {
+      const t0 = performance.now();
+      const rec = core.requestCall('m', 'echo', { message: `x${i}` }, CONSOLE_USER);
+      const done = await core.waitCall(rec.id);
+      if (done.outcome !== 'ok') throw new Error(`unexpected ${done.outcome}: ${done.error?.message}`);
+      if (i >= WARMUP) times.push(performance.now() - t0);
+    }
+    return times;
+  });
+}
+
+async function listBare(url: string): Promise<number[]> {
+  const client = await bare(url);
+  const times: number[] = [];
+  for (let r = 0; r < LIST_RUNS + 1; r++) {
+    const t0 = performance.now();
+    const n = (await client.listTools(undefined, { cacheMode: 'refresh' })).tools.length;
+    if (n < 10_000) throw new Error(`listed ${n}`);
+    if (r > 0) times.push(performance.now() - t0);
+  }
+  await client.close();
+  return times;
+}
+
+async function listCore(url: string): Promise<number[]> {
+  return withCore(url, async (core) => {
+    const times: number[] = [];
+    for (let r = 0; r < LIST_RUNS; r++) {
+      core.forgetCatalog('m');
+      const t0 = performance.now();
+      await core.refreshCatalog('m', 'refresh');
+      times.push(performance.now() - t0);
+      if (core.tools('m').length < 10_000) throw new Error('catalog incomplete');
+    }
+    return times;
+  });
+}
+
+export async function modernBench(): Promise<void> {
+  const small = await startModern(0);
+  try {
+    const b = median(await callsBare(small.url));
+    const c = median(await callsCore(small.url));
+    console.log(`2026-07-28 era, Streamable HTTP, ${CALLS} sequential echo calls (after ${WARMUP} warm-up), session-approved, audit log on and fsynced:`);
+    console.log(`  bare SDK client    median ${ms(b)}`);
+    console.log(`  through the core   median ${ms(c)}  added ${ms(c - b)} (goal < 1 ms), ratio ${(c / b).toFixed(2)}x`);
+  } finally {
+    small.child.kill();
+  }
+  const big = await startModern(10_000);
+  try {
+    const b = median(await listBare(big.url));
+    const c = median(await listCore(big.url));
+    console.log(`2026-07-28 era, listing 10,000 tools (one page, the server builds it per request), median of ${LIST_RUNS} runs:`);
+    console.log(`  bare SDK client                  ${ms(b)}`);
+    console.log(`  through the core, first listing  ${ms(c)}  ratio ${(c / b).toFixed(2)}x (goal within 1.3x)`);
+  } finally {
+    big.child.kill();
+  }
+}
