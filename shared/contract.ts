@@ -48,7 +48,10 @@ export const requests = {
     output: z.object({ status: z.enum(['valid', 'invalid', 'unchecked']), errors: z.array(ValidationError) }),
   },
   'tools.changes': { input: z.object({ serverId: ServerId.optional() }).strict(), output: z.array(CatalogChange) },
-  'calls.request': { input: z.object({ serverId: ServerId, tool: z.string().min(1), args: z.record(z.string(), z.unknown()) }).strict(), output: CallRecord },
+  'calls.request': {
+    input: z.object({ serverId: ServerId, tool: z.string().min(1), args: z.record(z.string(), z.unknown()), asTask: z.boolean().optional() }).strict(),
+    output: CallRecord,
+  },
   'calls.cancel': { input: z.object({ callId: z.string() }).strict(), output: CallRecord },
   'calls.list': { input: none, output: z.array(CallRecord) },
   'calls.get': { input: z.object({ callId: z.string() }).strict(), output: CallRecord },

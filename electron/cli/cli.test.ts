@@ -164,7 +164,7 @@ describe('the command line against a hostile server', () => {
     expect(text).toMatch(/must match pattern/);
   });
 
-  it('--json stays exact JSON, with execution and _meta kept; a tool needing task mode is marked and refused with the reason', () => {
+  it('--json stays exact JSON, with execution and _meta kept; a tool needing task mode is marked, and refused with the reason when its server declares no tasks', () => {
     const r = cli('tools', 'bad', '--config', hostileConfig, '--json');
     expect(r.code).toBe(0);
     const tools = JSON.parse(r.out) as Record<string, unknown>[];
@@ -174,7 +174,7 @@ describe('the command line against a hostile server', () => {
     expect(cli('tools', 'bad', '--config', hostileConfig).out).toMatch(/^task_only .*\[needs task mode\]/m);
     const c = cli('call', 'bad', 'task_only', '--config', hostileConfig, '--yes');
     expect(c.code).toBe(2);
-    expect(c.err).toMatch(/can only be called as a task/);
+    expect(c.err).toMatch(/would run as a task, but its server does not declare tasks for tools\/call/);
   });
 
   it('names ignored and disabled servers, refuses unknown flags and half commands, and counts in English', () => {

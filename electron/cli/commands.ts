@@ -135,7 +135,7 @@ export async function callCommand(args: ParsedArgs, io: Io): Promise<number> {
     answerOnTerminal(core, id, elicit, io);
     let record;
     try {
-      record = core.requestCall(id, toolName, callArgs, COMMAND_LINE);
+      record = core.requestCall(id, toolName, callArgs, COMMAND_LINE, { asTask: args.flags.has('task') || undefined });
     } catch (e) {
       io.err(`error: ${safe((e as Error).message)}`);
       return EXIT.protocol;

@@ -57,6 +57,7 @@ export function approvalText(a: Approval): string {
     'Arguments that will be sent (exact JSON):',
     safe(a.argsJson),
   ];
+  if (a.asTask) lines.push('Runs as a task: the server keeps working on it and the console follows its status.');
   if (a.headers && Object.keys(a.headers).length)
     lines.push('With these request headers:', ...Object.entries(a.headers).map(([k, v]) => `  ${safe(k, true)}: ${safe(v, true)}`));
   if (a.validationErrors.length)

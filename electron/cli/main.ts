@@ -7,7 +7,7 @@ import { safe } from './format.js';
 export const USAGE = `mcp-console — inspect MCP servers and approve their tool calls
 
   mcp-console tools <server> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
-  mcp-console call <server> <tool> --args JSON --config F [--yes] [--elicit JSON|decline|cancel] [--json] [--data-dir D] [--era auto|modern|legacy]
+  mcp-console call <server> <tool> --args JSON --config F [--yes] [--task] [--elicit JSON|decline|cancel] [--json] [--data-dir D] [--era auto|modern|legacy]
   mcp-console resources list <server> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
   mcp-console resources read <server> <uri> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
   mcp-console prompts list <server> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
@@ -26,7 +26,7 @@ connection error, 3 when the call was denied or could not be approved.`;
 /** The flags each command takes; any other is refused (a typo such as --jsno must not be ignored). */
 const FLAGS: Record<string, string[]> = {
   tools: ['config', 'json', 'data-dir', 'era'],
-  call: ['args', 'config', 'yes', 'json', 'data-dir', 'era', 'elicit'],
+  call: ['args', 'config', 'yes', 'json', 'data-dir', 'era', 'elicit', 'task'],
   audit: ['data-dir'],
   resources: ['config', 'json', 'data-dir', 'era'],
   prompts: ['config', 'json', 'data-dir', 'era', 'args'],

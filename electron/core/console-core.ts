@@ -319,8 +319,8 @@ export class ConsoleCore {
   }
 
   /** Asks for a call on behalf of `requestedBy`; nothing is sent without a decision for exactly these arguments. */
-  requestCall(serverId: string, tool: string, args: Record<string, unknown>, requestedBy: Requester): CallRecord {
-    return this.calls.request(serverId, tool, args, requestedBy);
+  requestCall(serverId: string, tool: string, args: Record<string, unknown>, requestedBy: Requester, opts?: { asTask?: boolean }): CallRecord {
+    return this.calls.request(serverId, tool, args, requestedBy, opts);
   }
 
   /** Applies a decision on a pending approval: a person's (`user`), the command line's `--yes`, or a refusal when nobody can be asked (`system`). */

@@ -41,7 +41,7 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
     'tools.get': (i) => core.tool(i.serverId, i.name),
     'tools.validate': (i) => core.validateArgs(i.serverId, i.name, i.args),
     'tools.changes': (i) => core.toolChanges(i.serverId),
-    'calls.request': (i) => core.requestCall(i.serverId, i.tool, i.args, requester),
+    'calls.request': (i) => core.requestCall(i.serverId, i.tool, i.args, requester, { asTask: i.asTask }),
     'calls.cancel': (i) => core.cancelCall(i.callId),
     'calls.list': () => core.listCalls(),
     'calls.get': (i) => core.getCall(i.callId),

@@ -27,6 +27,8 @@ export const Approval = z.object({
   /** The exact bytes of the arguments that will be sent (canonical JSON). */
   argsJson: z.string(),
   argsHash: z.string(),
+  /** The call runs as a task (the server keeps working on it; the console follows its status). */
+  asTask: z.boolean().optional(),
   /** The `Mcp-Param-*` headers that go with them (2026-07-28 over Streamable HTTP, from the tool's x-mcp-header). */
   headers: z.record(z.string(), z.string()).optional(),
   fingerprint: z.string(),
@@ -74,6 +76,10 @@ export const CallRecord = z.object({
   finishedAt: z.string().optional(),
   durationMs: z.number().optional(),
   progress: Progress.optional(),
+  /** Run as a task (MCP tasks): the task the server made for it and its last status. */
+  task: z
+    .object({ taskId: z.string().optional(), status: z.string().optional(), statusMessage: z.string().optional(), pollInterval: z.number().optional() })
+    .optional(),
   /** The whole result as received: every block, structuredContent, isError, _meta. */
   result: CallToolResult.optional(),
   structured: StructuredCheck.optional(),
@@ -82,6 +88,7 @@ export const CallRecord = z.object({
   error: z.object({ code: z.union([z.number(), z.string()]), message: z.string(), data: z.unknown().optional() }).optional(),
 });
 export type CallRecord = z.infer<typeof CallRecord>;
+export type TaskInfo = NonNullable<CallRecord['task']>;
 
 /** A decision on one pending approval. `argsHash` must match the approval's. */
 export const DecideInput = z.object({

@@ -4,12 +4,15 @@ import type { ServerSettings } from '../../../shared/schemas/server.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import type { ApprovalFields } from '../approvals/index.js';
 import type { SchemaValidator } from './schema-validator.js';
+import { CoreError } from '../support/index.js';
 
 /** What a call needs to know about its server to be asked about. */
 export interface ServerFacts {
   identity: string;
   settings: ServerSettings;
   name?: string;
+  /** The era its connection speaks, once connected. */
+  era?: string;
 }
 
 /**
@@ -22,7 +25,7 @@ export function approvalFields(
   server: ServerFacts,
   tool: ToolView,
   validationErrors: ValidationError[],
-  extra: { diff?: Approval['diff']; replaces?: string; stale?: string; headers?: Record<string, string> },
+  extra: { diff?: Approval['diff']; replaces?: string; stale?: string; headers?: Record<string, string>; asTask?: boolean },
 ): ApprovalFields {
   return {
     callId: record.id,
@@ -35,6 +38,7 @@ export function approvalFields(
     argsJson: record.argsJson,
     argsHash: record.argsHash,
     headers: extra.headers,
+    asTask: extra.asTask,
     fingerprint: tool.fingerprint,
     annotations: tool.annotations,
     declaredAnnotations: tool.declaredAnnotations,
@@ -65,4 +69,30 @@ export function argsVerdict(validator: SchemaValidator, schema: unknown, args: u
   if (c.ok === true) return { status: 'valid', errors: [] };
   if (c.ok === 'unchecked') return { status: 'unchecked', errors: [{ path: '/', message: c.reason }] };
   return { status: 'invalid', errors: c.errors };
+}
+
+/**
+ * Why a tool cannot be called as asked, or nothing: left out for an invalid x-mcp-header, or a task
+ * mode that does not fit (required and not asked, asked and not supported, or the 2026-07-28 tasks
+ * extension, which the console does not speak yet). Returns whether the call runs as a task.
+ */
+export function callMode(tool: ToolView, era: string | undefined, asTask: boolean | undefined, serverTasks: boolean): boolean {
+  const name = JSON.stringify(tool.name);
+  // SECURITY: the spec makes a client leave out a tool whose x-mcp-header is invalid; it stays visible, never callable.
+  if (tool.excluded) throw new CoreError('excluded-tool', `tool ${name} is left out: ${tool.excluded}; nothing was sent`);
+  const support = (tool.execution as { taskSupport?: unknown } | undefined)?.taskSupport;
+  const task = tool.needsTaskMode === true || asTask === true;
+  if (task && support !== 'required' && support !== 'optional')
+    throw new CoreError('no-task-mode', `tool ${name} cannot run as a task (its execution.taskSupport is not "optional" or "required"); nothing was sent`);
+  if (task && era !== 'modern' && !serverTasks)
+    throw new CoreError(
+      'no-task-mode',
+      `tool ${name} would run as a task, but its server does not declare tasks for tools/call (capabilities.tasks); nothing was sent`,
+    );
+  if (task && era === 'modern')
+    throw new CoreError(
+      'needs-task-mode',
+      `tool ${name} would run as a task, and the 2026-07-28 tasks extension is not supported yet (2025-era servers are); nothing was sent`,
+    );
+  return task;
 }

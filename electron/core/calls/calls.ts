@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/client';
 import type { CatalogChange, ToolView } from '../../../shared/schemas/tool.js';
 import { CallToolResult } from '../../../shared/schemas/content.js';
-import type { Approval, CallRecord, Decider, DecideInput } from '../../../shared/schemas/call.js';
+import { runAsTask } from './task-run.js';
+import type { Approval, CallRecord, Decider, DecideInput, TaskInfo } from '../../../shared/schemas/call.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
 import { blockSizes, callEntry, checkStructured, classify, outcomeEntry, wireJson } from './call-outcome.js';
 import type { AuditFields, AuditTrail } from '../audit/index.js';
 import { ApprovalGate } from '../approvals/index.js';
 import { ResultBudget } from './result-budget.js';
-import { approvalFields, argumentErrors, type ServerFacts as ApprovalServerFacts } from './approval-request.js';
+import { approvalFields, argumentErrors, callMode, type ServerFacts as ApprovalServerFacts } from './approval-request.js';
 import type { Catalog } from '../catalog/index.js';
 import { CoreError, type EventBus, sha256 } from '../support/index.js';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../../shared/json-depth.js';
@@ -66,19 +67,15 @@ export class CallManager {
    * Asks for a call on behalf of `requestedBy` (recorded on the call, its approval and each audit
    * entry). It runs at once only under a session grant or a trusted read-only policy.
    */
-  request(serverId: string, toolName: string, args: Record<string, unknown>, requestedBy: Requester): CallRecord {
+  request(serverId: string, toolName: string, args: Record<string, unknown>, requestedBy: Requester, opts: { asTask?: boolean } = {}): CallRecord {
     const server = this.deps.server(serverId);
     if (!server) throw new CoreError('unknown-server', `no server ${JSON.stringify(serverId)}`);
     if (!server.client) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
     const tool = this.deps.catalog.get(serverId, toolName);
     if (!tool) throw new CoreError('unknown-tool', `server ${JSON.stringify(serverId)} offers no tool ${JSON.stringify(toolName)}`);
-    // SECURITY: the spec makes a client leave out a tool whose x-mcp-header is invalid; it stays visible, never callable.
-    if (tool.excluded) throw new CoreError('excluded-tool', `tool ${JSON.stringify(toolName)} is left out: ${tool.excluded}; nothing was sent`);
-    if (tool.needsTaskMode)
-      throw new CoreError(
-        'needs-task-mode',
-        `tool ${JSON.stringify(toolName)} can only be called as a task (execution.taskSupport is "required"), and the console does not run tasks yet; nothing was sent`,
-      );
+    const serverTasks = (server.client.getServerCapabilities() as { tasks?: { requests?: { tools?: { call?: unknown } } } } | undefined)?.tasks?.requests?.tools
+      ?.call;
+    const asTask = callMode(tool, server.era, opts.asTask, serverTasks !== undefined);
     let argsJson: string;
     try {
       argsJson = wireJson(args);
@@ -115,6 +112,7 @@ export class CallManager {
       requestedBy,
       state: 'awaiting-approval',
       requestedAt: new Date().toISOString(),
+      ...(asTask && { task: {} }),
     };
     // Arguments above the inline limit are logged by hash and size (kept beside the log, by setting).
     const inline = argsJson.length <= limits.maxInlineArgsBytes;
@@ -238,6 +236,7 @@ export class CallManager {
       replaces,
       stale: this.deps.catalog.stale(state.record.serverId),
       headers: this.deps.catalog.headersFor(state.record.serverId, tool.name, state.args),
+      asTask: state.record.task !== undefined,
     });
     const approval = this.gate.open(fields, this.deps.approvalTimeoutMs());
     state.record.approvalId = approval.id;
@@ -300,34 +299,38 @@ export class CallManager {
     const controller = new AbortController();
     state.controller = controller;
     const t0 = performance.now();
-    server.client
-      .request({ method: 'tools/call', params: { name: r.tool, arguments: state.args } }, CallToolResult, {
-        headers: this.deps.catalog.headersFor(r.serverId, r.tool, state.args),
-        signal: controller.signal,
-        timeout: server.settings.callTimeoutMs,
-        resetTimeoutOnProgress: true,
-        onprogress: (p) => {
-          r.progress = { progress: p.progress, total: p.total, message: p.message };
-          this.deps.bus.emit('call.progress', { callId: r.id, progress: r.progress });
-        },
-      })
-      .then(
-        (result) => {
-          // SECURITY: a result that cannot be processed is an outcome like any other, never a call that hangs.
-          try {
-            if (nestedDeeperThan(result)) throw new Error(`it nests deeper than ${MAX_JSON_DEPTH} levels`);
-            const structured = checkStructured(this.deps.validator, tool, result.structuredContent, result.isError === true);
-            this.finish(state, { outcome: result.isError ? 'tool-error' : 'ok', result, structured, durationMs: performance.now() - t0 });
-          } catch (e) {
-            this.finish(state, {
-              outcome: 'protocol-error',
-              error: { code: 'bad-result', message: `the result could not be processed: ${(e as Error).message}` },
-              durationMs: performance.now() - t0,
-            });
-          }
-        },
-        (err: unknown) => this.finish(state, { ...classify(err, state.cancelled === true), durationMs: performance.now() - t0 }),
-      );
+    const options = {
+      headers: this.deps.catalog.headersFor(r.serverId, r.tool, state.args),
+      signal: controller.signal,
+      timeout: server.settings.callTimeoutMs,
+      resetTimeoutOnProgress: true,
+      onprogress: (p: { progress: number; total?: number; message?: string }) => {
+        r.progress = { progress: p.progress, total: p.total, message: p.message };
+        this.deps.bus.emit('call.progress', { callId: r.id, progress: r.progress });
+      },
+    };
+    const params = { name: r.tool, arguments: state.args };
+    const onStatus = (t: TaskInfo) => {
+      r.task = t;
+      this.emit(state);
+    };
+    (r.task ? runAsTask(server.client, params, options, onStatus) : server.client.request({ method: 'tools/call', params }, CallToolResult, options)).then(
+      (result) => {
+        // SECURITY: a result that cannot be processed is an outcome like any other, never a call that hangs.
+        try {
+          if (nestedDeeperThan(result)) throw new Error(`it nests deeper than ${MAX_JSON_DEPTH} levels`);
+          const structured = checkStructured(this.deps.validator, tool, result.structuredContent, result.isError === true);
+          this.finish(state, { outcome: result.isError ? 'tool-error' : 'ok', result, structured, durationMs: performance.now() - t0 });
+        } catch (e) {
+          this.finish(state, {
+            outcome: 'protocol-error',
+            error: { code: 'bad-result', message: `the result could not be processed: ${(e as Error).message}` },
+            durationMs: performance.now() - t0,
+          });
+        }
+      },
+      (err: unknown) => this.finish(state, { ...classify(err, state.cancelled === true), durationMs: performance.now() - t0 }),
+    );
   }
 
   private expired(a: Approval): void {

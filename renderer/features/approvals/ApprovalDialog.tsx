@@ -116,6 +116,11 @@ function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
         <pre className="code args" data-testid="approval-args" tabIndex={0}>
           <SafeText text={prettyJsonText(a.argsJson)} />
         </pre>
+        {a.asTask && (
+          <div className="small" data-testid="approval-task">
+            Runs as a task: the server keeps working on it, and the console follows its status.
+          </div>
+        )}
         {a.headers && Object.keys(a.headers).length > 0 && (
           <>
             <div className="label">With these request headers (the tool asks for them with x-mcp-header)</div>

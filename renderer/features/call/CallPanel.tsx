@@ -20,6 +20,8 @@ export function CallPanel({ tool }: { tool: ToolView }) {
   const [parseError, setParseError] = useState<string | null>(null);
   const [errors, setErrors] = useState<ValidationError[]>([]);
   const [status, setStatus] = useState<string>('');
+  const [asTask, setAsTask] = useState(false);
+  const taskSupport = (tool.execution as { taskSupport?: unknown } | undefined)?.taskSupport;
   const [sendError, setSendError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -56,7 +58,7 @@ export function CallPanel({ tool }: { tool: ToolView }) {
     setSendError(null);
     if (!value || typeof value !== 'object' || Array.isArray(value)) return setSendError('The arguments must be a JSON object.');
     try {
-      await api.request('calls.request', { serverId: tool.serverId, tool: tool.name, args: value as Record<string, unknown> });
+      await api.request('calls.request', { serverId: tool.serverId, tool: tool.name, args: value as Record<string, unknown>, asTask: asTask || undefined });
     } catch (e) {
       setSendError((e as Error).message);
     }
@@ -102,6 +104,16 @@ export function CallPanel({ tool }: { tool: ToolView }) {
         <button className="primary" onClick={call} data-testid="call-button" disabled={!!parseError || !!tool.excluded}>
           Call {tool.name}
         </button>
+        {taskSupport === 'optional' && (
+          <label className="small">
+            <input type="checkbox" checked={asTask} onChange={(e) => setAsTask(e.target.checked)} data-testid="run-as-task" /> run as a task
+          </label>
+        )}
+        {taskSupport === 'required' && (
+          <span className="small muted" data-testid="task-required">
+            runs as a task (the tool requires it)
+          </span>
+        )}
         {errors.length > 0 && status === 'invalid' && <span className="small warn-text">Invalid input can still be sent; you will confirm it.</span>}
       </div>
       {sendError && (

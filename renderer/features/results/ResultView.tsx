@@ -38,6 +38,16 @@ export function ResultView({ callId }: { callId: string }) {
             Cancel
           </button>
         </div>
+        {c.task && (
+          <div className="small" data-testid="call-task" data-status={c.task.status ?? 'submitted'}>
+            task {c.task.taskId ? <code>{c.task.taskId.slice(0, 12)}</code> : ''} {c.task.status ?? 'being created'}
+            {c.task.statusMessage && (
+              <>
+                : <SafeText text={c.task.statusMessage} />
+              </>
+            )}
+          </div>
+        )}
         {p && p.total ? <progress value={p.progress} max={p.total} /> : <progress />}
         {p?.message && (
           <div className="small">
