@@ -44,7 +44,10 @@ describe('tasks (2025-11-25), against server-everything', () => {
     expect(done.task?.taskId).toBeTruthy();
     expect(JSON.stringify(done.result)).toContain('tide pools');
     expect(statuses.some((s) => s.startsWith('working: '))).toBe(true);
-    const methods = h.core.trace.list('everything').entries.filter((e) => e.dir === 'out' && e.kind === 'request').map((e) => e.method);
+    const methods = h.core.trace
+      .list('everything')
+      .entries.filter((e) => e.dir === 'out' && e.kind === 'request')
+      .map((e) => e.method);
     expect(methods).toEqual(expect.arrayContaining(['tasks/get', 'tasks/result']));
   }, 30_000);
 
@@ -58,7 +61,19 @@ describe('tasks (2025-11-25), against server-everything', () => {
     writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING] } } }));
     const r = spawnSync(
       process.execPath,
-      [resolve('bin/mcp-console.js'), 'call', 'everything', 'simulate-research-query', '--args', '{"topic":"kelp"}', '--yes', '--config', config, '--data-dir', join(h.dataDir, 'cli')],
+      [
+        resolve('bin/mcp-console.js'),
+        'call',
+        'everything',
+        'simulate-research-query',
+        '--args',
+        '{"topic":"kelp"}',
+        '--yes',
+        '--config',
+        config,
+        '--data-dir',
+        join(h.dataDir, 'cli'),
+      ],
       { encoding: 'utf8', timeout: 60_000 },
     );
     expect(r.stderr).toContain('Runs as a task');
