@@ -50,4 +50,13 @@ describe('2026-07-28 change stream (subscriptions/listen)', () => {
       .at(-1);
     expect((last?.message as { params: { notifications: Record<string, unknown> } }).params.notifications.resourceSubscriptions).toBeUndefined();
   });
+
+  it('honours ttlMs: a list the server says stays fresh 0 ms is asked for again each time; the hint is recorded', async () => {
+    const walks = () => h.core.trace.list('modern', { method: 'resources/list' }).entries.filter((e) => e.dir === 'out' && e.kind === 'request').length;
+    const before = walks();
+    await h.core.listResources('modern');
+    await h.core.listResources('modern');
+    expect(walks() - before).toBe(2);
+    expect(h.core.queryAudit({ serverId: 'modern', kind: 'resources-listed', limit: 1 })[0]?.detail).toMatchObject({ cache: { ttlMs: 0 } });
+  });
 });

@@ -37,10 +37,25 @@ export function classify(err: unknown, cancelled: boolean): Partial<CallRecord> 
   if (err instanceof ProtocolError) {
     // The server answered with a JSON-RPC error (or our stdio transport did, for a message over the cap).
     if (err.code === TOO_LARGE_CODE) return { outcome: 'protocol-error', error: { code: 'too-large', message } };
-    return { outcome: 'protocol-error', error: { code: err.code, message, data: err.data } };
+    return { outcome: 'protocol-error', error: { code: err.code, message: inWords(err.code, message, err.data), data: err.data } };
   }
   if (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout) return { outcome: 'timeout', error: { code: 'timeout', message } };
   return { outcome: 'protocol-error', error: { code: 'transport', message } };
+}
+
+/** The errors 2026-07-28 defines, said in words beside what the server said. */
+export function inWords(code: number, message: string, data: unknown): string {
+  if (code === -32020)
+    return `the server says the request's HTTP headers do not match its body (HeaderMismatch): ${message}. The console builds Mcp-Method, Mcp-Name and Mcp-Param-* from the body it sends; if the tool's x-mcp-header declarations changed, list the tools again`;
+  if (code === -32021) {
+    const needed = (data as { requiredCapabilities?: unknown } | undefined)?.requiredCapabilities;
+    return `the server needs a client capability the console did not declare (MissingRequiredClientCapability${needed ? `: ${JSON.stringify(needed)}` : ''}): ${message}`;
+  }
+  if (code === -32022) {
+    const supported = (data as { supported?: unknown } | undefined)?.supported;
+    return `the server does not speak the protocol version this request named (UnsupportedProtocolVersion${Array.isArray(supported) ? `; it speaks ${supported.join(', ')}` : ''}): ${message}. Reconnect with the era set to auto`;
+  }
+  return message;
 }
 
 /** The size of each content block of a result (JSON characters), measured once per result. */

@@ -22,6 +22,8 @@ export interface ListSpec<T> {
 export interface ListWalk<T> {
   items: T[];
   problems: string[];
+  /** 2026-07-28 cache hints: how long the list stays fresh (the least any page said) and for whom. */
+  cache?: { ttlMs: number; cacheScope?: string };
 }
 
 /**
@@ -39,6 +41,7 @@ export async function walkList<T>(
   const Page = z.looseObject({ [spec.field]: z.array(z.unknown()), nextCursor: z.string().optional() });
   const items: T[] = [];
   const problems: string[] = [];
+  let cache: ListWalk<T>['cache'];
   const keys = new Set<string>();
   const seen = new Set<string>();
   const ask = (cursor?: string) => client.request({ method: spec.method, params: cursor === undefined ? {} : { cursor } }, Page, { timeout: timeoutMs });
@@ -46,6 +49,8 @@ export async function walkList<T>(
   for (let page = 0; page < MAX_PAGES; page++) {
     const res = await next;
     const cursor = res.nextCursor as string | undefined;
+    if (typeof res.ttlMs === 'number' && res.ttlMs >= 0 && (cache === undefined || res.ttlMs < cache.ttlMs))
+      cache = { ttlMs: res.ttlMs, cacheScope: typeof res.cacheScope === 'string' ? res.cacheScope : undefined };
     if (cursor !== undefined) {
       // SECURITY: a server that loops its cursor must not keep the console listing forever.
       if (seen.has(cursor)) throw new Error(`${spec.method}: the server repeated cursor ${JSON.stringify(cursor.slice(0, 100))} after ${page + 1} pages`);
@@ -71,7 +76,7 @@ export async function walkList<T>(
     // The page handler skips what it cannot process (and says why); the rest stand.
     for (const p of onPage(accepted) ?? []) problems.push(p);
     for (const t of accepted) items.push(t);
-    if (cursor === undefined) return { items, problems };
+    if (cursor === undefined) return { items, problems, ...(cache && { cache }) };
   }
   throw new Error(`${spec.method}: gave up after ${MAX_PAGES} pages`);
 }

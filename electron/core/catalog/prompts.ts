@@ -33,25 +33,27 @@ export interface PromptDeps {
  * spec, but it reaches the server).
  */
 export class PromptLists {
-  private listed = new Map<string, { client: Client; prompts: PromptView[] }>();
+  private listed = new Map<string, { client: Client; prompts: PromptView[]; expiresAt?: number }>();
 
   constructor(private readonly deps: PromptDeps) {}
 
   async list(serverId: string, refresh = false): Promise<PromptView[]> {
     const { entry, client } = connectedServer(this.deps.server, serverId);
     const known = this.listed.get(serverId);
-    if (known && known.client === client && !refresh) return known.prompts;
+    // A list the server said goes stale (2026-07-28 ttlMs) is walked again once that time has passed.
+    const fresh = known?.expiresAt === undefined || Date.now() < known.expiresAt;
+    if (known && known.client === client && !refresh && fresh) return known.prompts;
     const walked = client.getServerCapabilities()?.prompts ? await walkList(client, PROMPTS_LIST, entry.settings.callTimeoutMs) : { items: [], problems: [] };
     const prompts = walked.items.flatMap((p) => {
       const r = PromptView.safeParse({ ...p, serverId });
       return r.success ? [r.data] : [];
     });
-    this.listed.set(serverId, { client, prompts });
+    this.listed.set(serverId, { client, prompts, ...('cache' in walked && walked.cache && { expiresAt: Date.now() + walked.cache.ttlMs }) });
     this.deps.trail.record({
       kind: 'prompts-listed',
       serverId,
       serverIdentity: entry.identity,
-      detail: { prompts: prompts.length, problems: walked.problems.slice(0, 50) },
+      detail: { prompts: prompts.length, problems: walked.problems.slice(0, 50), ...('cache' in walked && { cache: walked.cache }) },
     });
     return prompts;
   }

@@ -57,6 +57,9 @@ interface Listed {
   client: Client;
   resources: ResourceView[];
   templates: ResourceTemplateView[];
+  /** The server's cache hints (2026-07-28) and when, by them, the list must be asked for again. */
+  cache?: { ttlMs: number; cacheScope?: string };
+  expiresAt?: number;
 }
 
 /**
@@ -77,7 +80,9 @@ export class ResourceLists {
   list(serverId: string, refresh = false): Promise<Listed> {
     const { entry, client } = connectedServer(this.deps.server, serverId);
     const known = this.listed.get(serverId);
-    if (known && known.client === client && !refresh) return Promise.resolve(known);
+    // A list the server said goes stale (2026-07-28 ttlMs) is walked again once that time has passed.
+    const fresh = known?.expiresAt === undefined || Date.now() < known.expiresAt;
+    if (known && known.client === client && !refresh && fresh) return Promise.resolve(known);
     // Asked twice at once (the page asks for resources and templates together): one walk answers both.
     const running = this.walking.get(serverId);
     if (running && running.client === client && !refresh) return running.done;
@@ -105,6 +110,7 @@ export class ResourceLists {
     );
     const listed: Listed = {
       client,
+      ...(walked.cache && { cache: walked.cache, expiresAt: Date.now() + walked.cache.ttlMs }),
       resources: walked.items.flatMap((r) => view(ResourceView, { ...r, serverId })),
       templates: templates.items.flatMap((t) => view(ResourceTemplateView, { ...t, serverId })),
     };
@@ -116,6 +122,7 @@ export class ResourceLists {
       detail: {
         resources: listed.resources.length,
         templates: listed.templates.length,
+        cache: walked.cache,
         problems: [
           ...walked.problems,
           ...templates.problems,

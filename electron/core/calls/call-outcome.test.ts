@@ -1,0 +1,21 @@
+import { ProtocolError } from '@modelcontextprotocol/client';
+import { describe, expect, it } from 'vitest';
+import { classify, inWords } from './call-outcome.js';
+
+describe('errors in words', () => {
+  it('says what the 2026-07-28 error codes mean, beside what the server said', () => {
+    expect(inWords(-32020, 'Mcp-Param-Region does not match', undefined)).toMatch(
+      /HTTP headers do not match its body \(HeaderMismatch\): Mcp-Param-Region does not match\. .*list the tools again/,
+    );
+    expect(inWords(-32021, 'needs elicitation', { requiredCapabilities: { elicitation: {} } })).toMatch(
+      /MissingRequiredClientCapability: \{"elicitation":\{\}\}\): needs elicitation/,
+    );
+    expect(inWords(-32022, 'nope', { supported: ['2026-07-28'] })).toMatch(/it speaks 2026-07-28\): nope\. Reconnect with the era set to auto/);
+    expect(inWords(-32602, 'bad params', undefined)).toBe('bad params');
+  });
+
+  it('a protocol error from the server keeps its code and gets the words', () => {
+    const r = classify(new ProtocolError(-32020, 'header mismatch'), false);
+    expect(r).toMatchObject({ outcome: 'protocol-error', error: { code: -32020, message: expect.stringContaining('HeaderMismatch') } });
+  });
+});
