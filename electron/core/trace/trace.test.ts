@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_TRACE_BYTES, MAX_TRACE_ENTRIES, TraceLog } from './trace-log.js';
-import { MAX_KEPT_MESSAGE_BYTES, WireTap, type TraceRecord } from './tracer.js';
+import { httpOf, MAX_KEPT_MESSAGE_BYTES, WireTap, type TraceRecord } from './tracer.js';
 
 describe('the protocol trace', () => {
   it('pairs a response with its request: method, name, time taken', () => {
@@ -54,5 +54,23 @@ describe('the protocol trace', () => {
     expect(log.list('b').dropped).toBe(100 - kept);
     expect(log.list('a', { since: log.list('a').entries.at(-2)!.seq }).entries).toHaveLength(1);
     expect(log.list('a', { method: 'nope' }).entries).toHaveLength(0);
+  });
+
+  it('records the MCP headers of an HTTP exchange, never credentials, and the URL without its query', () => {
+    const h = httpOf(
+      'https://mcp.example/mcp?api_key=secret',
+      { method: 'POST', headers: { Authorization: 'Bearer secret', Cookie: 'a=b', 'Mcp-Method': 'tools/call', 'Mcp-Param-Region': 'eu', 'X-Api-Key': 'k' } },
+      new Response(null, { status: 202, headers: { 'Set-Cookie': 'x=y', 'Mcp-Session-Id': 's1' } }),
+      3.21,
+    );
+    expect(h).toEqual({
+      method: 'POST',
+      url: 'https://mcp.example/mcp',
+      status: 202,
+      headers: { 'mcp-method': 'tools/call', 'mcp-param-region': 'eu' },
+      responseHeaders: { 'mcp-session-id': 's1' },
+      ms: 3.2,
+    });
+    expect(JSON.stringify(h)).not.toMatch(/secret|Bearer|a=b|x=y/);
   });
 });
