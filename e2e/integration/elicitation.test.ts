@@ -3,34 +3,16 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { EVERYTHING, makeCore, nextEvent, startHttp } from './harness.js';
-
-const MODERN = resolve('out/node/e2e/fixtures/modern-server.js');
+import { approveCall, bothEras, nextEvent, type Harness } from './harness.js';
 
 describe('elicitation: a server asks the person, in both eras', () => {
-  let h: ReturnType<typeof makeCore>;
-  let modern: Awaited<ReturnType<typeof startHttp>>;
-  beforeAll(async () => {
-    h = makeCore();
-    modern = await startHttp(MODERN, ['--port', '0']);
-    h.core.addServer('everything', { type: 'stdio', command: process.execPath, args: [EVERYTHING], env: {}, cwd: undefined });
-    h.core.addServer('modern', { type: 'http', url: `${modern.url}/mcp`, headers: {} });
-    expect((await h.core.connect('everything')).status).toBe('connected');
-    expect((await h.core.connect('modern')).status).toBe('connected');
-  });
-  afterAll(async () => {
-    await h.dispose();
-    modern.stop();
-  });
+  let h: Harness;
+  let modern: { url: string };
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ h, modern, close } = await bothEras()));
+  afterAll(() => close());
 
-  /** Asks for a call and approves it once. */
-  async function approvedCall(serverId: string, tool: string, args: Record<string, unknown>) {
-    const asked = nextEvent(h.core, 'approval.requested', (a) => a.serverId === serverId && a.tool === tool);
-    const rec = h.core.requestCall(serverId, tool, args, CONSOLE_USER);
-    const a = await asked;
-    h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
-    return rec;
-  }
+  const approvedCall = async (serverId: string, tool: string, args: Record<string, unknown>) => (await approveCall(h, serverId, tool, args)).record;
 
   it('2025 era (server-everything over stdio): the question names the server and the running tool; a bad answer is refused, a good one sent with the defaults', async () => {
     const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'everything');

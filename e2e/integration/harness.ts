@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { EventName, EventPayload } from '../../shared/contract.js';
 import type { ServerConfig } from '../../shared/schemas/server.js';
+import type { Approval, CallRecord } from '../../shared/schemas/call.js';
 import { ConsoleCore, type ConsentProvider, type ConsentQuestion } from '../../electron/core/index.js';
 import type { AuditIo } from '../../electron/core/audit/index.js';
 
@@ -94,15 +95,51 @@ export function startHttp(
   });
 }
 
-type Harness = ReturnType<typeof makeCore>;
+export type Harness = ReturnType<typeof makeCore>;
+
+/** Asks for a call and approves it, without waiting for its outcome: resolves with the call and the approval. */
+export async function approveCall(
+  h: Harness,
+  server: string,
+  tool: string,
+  args: Record<string, unknown> = {},
+  opts: { scope?: 'once' | 'session'; asTask?: boolean } = {},
+): Promise<{ record: CallRecord; approval: Approval }> {
+  const asked = nextEvent(h.core, 'approval.requested', (a) => a.serverId === server && a.tool === tool);
+  const record = h.core.requestCall(server, tool, args, CONSOLE_USER, { asTask: opts.asTask });
+  const approval = await asked;
+  h.core.decide({ approvalId: approval.id, decision: 'approve', argsHash: approval.argsHash, scope: opts.scope ?? 'once' }, 'user');
+  return { record, approval };
+}
 
 /** Asks for a call and approves it once; resolves with the finished record. */
 export async function callApproved(h: Harness, server: string, tool: string, args: Record<string, unknown> = {}, scope: 'once' | 'session' = 'once') {
-  const asked = nextEvent(h.core, 'approval.requested', (a) => a.serverId === server && a.tool === tool);
-  const rec = h.core.requestCall(server, tool, args, CONSOLE_USER);
-  const a = await asked;
-  h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope }, 'user');
-  return h.core.waitCall(rec.id);
+  const { record } = await approveCall(h, server, tool, args, { scope });
+  return h.core.waitCall(record.id);
+}
+
+/** The modern-only fixture (2026-07-28, Streamable HTTP). */
+export const MODERN = resolve('out/node/e2e/fixtures/modern-server.js');
+
+/**
+ * A core with the reference server (`everything`, stdio, the 2025 era) and our modern-only fixture
+ * (`modern`, HTTP, 2026-07-28), both connected; `close` ends all of it.
+ */
+export async function bothEras(): Promise<{ h: Harness; modern: { url: string; stop: () => void }; close: () => Promise<void> }> {
+  const h = makeCore();
+  const modern = await startHttp(MODERN, ['--port', '0']);
+  h.core.addServer('everything', { type: 'stdio', command: process.execPath, args: [EVERYTHING], env: {}, cwd: undefined });
+  h.core.addServer('modern', { type: 'http', url: `${modern.url}/mcp`, headers: {} });
+  await h.core.connect('everything');
+  await h.core.connect('modern');
+  return {
+    h,
+    modern,
+    close: async () => {
+      await h.dispose();
+      modern.stop();
+    },
+  };
 }
 
 /** How many tools/call requests for `tool` reached the fixture process (asked through the gate). */

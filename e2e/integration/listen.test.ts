@@ -1,9 +1,6 @@
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { makeCore, nextEvent, startHttp } from './harness.js';
-
-const MODERN = resolve('out/node/e2e/fixtures/modern-server.js');
+import { callApproved, makeCore, MODERN, nextEvent, startHttp } from './harness.js';
 
 describe('2026-07-28 change stream (subscriptions/listen)', () => {
   let h: ReturnType<typeof makeCore>;
@@ -19,13 +16,7 @@ describe('2026-07-28 change stream (subscriptions/listen)', () => {
     modern.stop();
   });
 
-  async function call(tool: string) {
-    const asked = nextEvent(h.core, 'approval.requested', (a) => a.tool === tool);
-    const rec = h.core.requestCall('modern', tool, {}, CONSOLE_USER);
-    const a = await asked;
-    h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
-    return h.core.waitCall(rec.id);
-  }
+  const call = (tool: string) => callApproved(h, 'modern', tool);
 
   it('opens the stream on connect, and a tool list change on it reaches the catalog with its diff', async () => {
     await expect.poll(() => h.core.trace.list('modern', { method: 'subscriptions/listen' }).entries.some((e) => e.dir === 'out'), { timeout: 5000 }).toBe(true);

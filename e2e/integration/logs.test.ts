@@ -1,33 +1,13 @@
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { EVERYTHING, makeCore, nextEvent, startHttp } from './harness.js';
-
-const MODERN = resolve('out/node/e2e/fixtures/modern-server.js');
+import { bothEras, callApproved, type Harness } from './harness.js';
 
 describe('server logs, both eras', () => {
-  let h: ReturnType<typeof makeCore>;
-  let modern: Awaited<ReturnType<typeof startHttp>>;
-  beforeAll(async () => {
-    h = makeCore();
-    modern = await startHttp(MODERN, ['--port', '0']);
-    h.core.addServer('everything', { type: 'stdio', command: process.execPath, args: [EVERYTHING], env: {}, cwd: undefined });
-    h.core.addServer('modern', { type: 'http', url: `${modern.url}/mcp`, headers: {} });
-    await h.core.connect('everything');
-    await h.core.connect('modern');
-  });
-  afterAll(async () => {
-    await h.dispose();
-    modern.stop();
-  });
+  let h: Harness;
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ h, close } = await bothEras()));
+  afterAll(() => close());
 
-  async function call(serverId: string, tool: string) {
-    const asked = nextEvent(h.core, 'approval.requested', (a) => a.serverId === serverId && a.tool === tool);
-    const rec = h.core.requestCall(serverId, tool, {}, CONSOLE_USER);
-    const a = await asked;
-    h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
-    return h.core.waitCall(rec.id);
-  }
+  const call = (serverId: string, tool: string) => callApproved(h, serverId, tool);
 
   it('2026-07-28: no level chosen, no log messages; a chosen level rides on each request and the messages arrive, filterable', async () => {
     await call('modern', 'chatty');

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { EVERYTHING, makeCore, nextEvent } from './harness.js';
+import { approveCall, EVERYTHING, makeCore, nextEvent } from './harness.js';
 
 const FILESYSTEM = resolve('node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
 
@@ -16,13 +16,7 @@ describe('sampling and roots (deprecated in 2026-07-28, still used by 2025-era s
   });
   afterAll(() => h.dispose());
 
-  async function approvedCall(serverId: string, tool: string, args: Record<string, unknown>) {
-    const asked = nextEvent(h.core, 'approval.requested', (a) => a.serverId === serverId && a.tool === tool);
-    const rec = h.core.requestCall(serverId, tool, args, CONSOLE_USER);
-    const a = await asked;
-    h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
-    return rec;
-  }
+  const approvedCall = async (serverId: string, tool: string, args: Record<string, unknown>) => (await approveCall(h, serverId, tool, args)).record;
 
   it('sampling: no model is called; the person sees the conversation and writes the reply the server gets', async () => {
     const question = nextEvent(h.core, 'elicitation.requested', (q) => q.kind === 'sampling');

@@ -4,25 +4,13 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../shared/schemas/call.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { EVERYTHING, makeCore, nextEvent, startHttp } from './harness.js';
-
-const MODERN = resolve('out/node/e2e/fixtures/modern-server.js');
+import { bothEras, EVERYTHING, nextEvent, type Harness } from './harness.js';
 
 describe('tasks (2025-11-25), against server-everything', () => {
-  let h: ReturnType<typeof makeCore>;
-  let modern: Awaited<ReturnType<typeof startHttp>>;
-  beforeAll(async () => {
-    h = makeCore();
-    modern = await startHttp(MODERN, ['--port', '0']);
-    h.core.addServer('everything', { type: 'stdio', command: process.execPath, args: [EVERYTHING], env: {}, cwd: undefined });
-    h.core.addServer('modern', { type: 'http', url: `${modern.url}/mcp`, headers: {} });
-    await h.core.connect('everything');
-    await h.core.connect('modern');
-  });
-  afterAll(async () => {
-    await h.dispose();
-    modern.stop();
-  });
+  let h: Harness;
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ h, close } = await bothEras()));
+  afterAll(() => close());
 
   it('a tool that requires task mode is called as a task: the approval says so, its status is followed, the result arrives', async () => {
     const tool = h.core.tools('everything').find((t) => t.name === 'simulate-research-query');

@@ -4,23 +4,14 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { TraceEntry } from '../../shared/schemas/trace.js';
-import { EVERYTHING, makeCore, nextEvent, startHttp } from './harness.js';
-
-const MODERN = resolve('out/node/e2e/fixtures/modern-server.js');
+import { approveCall, bothEras, nextEvent, type Harness } from './harness.js';
 
 describe('protocol trace, ping and the connection doctor', () => {
-  let h: ReturnType<typeof makeCore>;
-  let modern: Awaited<ReturnType<typeof startHttp>>;
-  beforeAll(async () => {
-    h = makeCore();
-    modern = await startHttp(MODERN, ['--port', '0']);
-    h.core.addServer('everything', { type: 'stdio', command: process.execPath, args: [EVERYTHING], env: {}, cwd: undefined });
-    h.core.addServer('modern', { type: 'http', url: `${modern.url}/mcp`, headers: {} });
-  });
-  afterAll(async () => {
-    await h.dispose();
-    modern.stop();
-  });
+  let h: Harness;
+  let modern: { url: string };
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ h, modern, close } = await bothEras()));
+  afterAll(() => close());
 
   it('2025 era over stdio: the trace has the probe, the handshake and the listing, each response paired with its request', async () => {
     await h.core.connect('everything');
@@ -37,10 +28,7 @@ describe('protocol trace, ping and the connection doctor', () => {
   it('2026-07-28 over HTTP: the MCP headers of each POST, and a multi round-trip call grouped by rounds', async () => {
     await h.core.connect('modern');
     const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'modern');
-    const asked = nextEvent(h.core, 'approval.requested', (a) => a.serverId === 'modern');
-    const rec = h.core.requestCall('modern', 'deploy', { env: 'qa' }, CONSOLE_USER);
-    const a = await asked;
-    h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
+    const { record: rec } = await approveCall(h, 'modern', 'deploy', { env: 'qa' });
     h.core.elicitations.answer({ id: (await question).id, action: 'accept', content: { confirm: true } }, CONSOLE_USER);
     await h.core.waitCall(rec.id);
     const calls = h.core.trace.list('modern', { method: 'tools/call' }).entries;

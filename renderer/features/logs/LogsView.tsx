@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { usePolled } from '../../components/use-polled';
 import { useShallow } from 'zustand/react/shallow';
-import { atLeast, LogLevel, type LogEntry } from '../../../shared/schemas/log';
+import { atLeast, LogLevel, type LogEntry, type LogPage } from '../../../shared/schemas/log';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 import { useConsole } from '../../store/store';
@@ -18,41 +19,22 @@ export function LogsView() {
   const servers = useConsole(useShallow((s) => s.serverOrder));
   const firstConnected = useConsole((s) => s.serverOrder.find((id) => s.servers[id]?.status === 'connected'));
   const [serverId, setServerId] = useState<string | undefined>(firstConnected ?? servers[0]);
-  const [entries, setEntries] = useState<LogEntry[]>([]);
   const [level, setLevel] = useState<LogLevel | undefined>();
   const [minLevel, setMinLevel] = useState<LogLevel>('debug');
   const [text, setText] = useState('');
   const [showStderr, setShowStderr] = useState(true);
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const last = useRef(0);
-
-  useEffect(() => {
-    if (!serverId) return;
-    let stop = false;
-    const poll = () =>
-      api.request('logs.list', { serverId, since: last.current, limit: KEEP }).then(
-        (page) => {
-          if (stop) return;
-          setLevel(page.level);
-          const tail = page.entries.at(-1);
-          if (!tail) return;
-          last.current = tail.seq;
-          setEntries((old) => [...old, ...page.entries].slice(-KEEP));
-        },
-        (e: Error) => !stop && setError(e.message),
-      );
-    void poll();
-    const t = setInterval(() => void poll(), POLL_MS);
-    return () => {
-      stop = true;
-      clearInterval(t);
-    };
-  }, [api, serverId]);
+  const fetchAfter = useMemo(() => (serverId ? (since: number) => api.request('logs.list', { serverId, since, limit: KEEP }) : undefined), [api, serverId]);
+  const { entries, reset } = usePolled<LogEntry, LogPage>(fetchAfter, {
+    everyMs: POLL_MS,
+    keep: KEEP,
+    onPage: (p) => setLevel(p.level),
+    onError: (e) => setError(e.message),
+  });
 
   const choose = (id: string) => {
-    last.current = 0;
-    setEntries([]);
+    reset();
     setNote(null);
     setServerId(id);
   };

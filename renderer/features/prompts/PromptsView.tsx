@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useCompletions } from '../../components/use-completions';
 import { useShallow } from 'zustand/react/shallow';
 import { routeContent, type Audience } from '../../../shared/content-routing';
 import type { GetPromptResult, PromptView } from '../../../shared/schemas/prompt';
@@ -6,9 +7,6 @@ import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 import { useConsole } from '../../store/store';
 import { ContentBlockView } from '../results/ContentBlockView';
-
-/** How long typing rests before the server is asked for completions. */
-export const COMPLETE_DEBOUNCE_MS = 250;
 
 /**
  * Every connected server's prompts; the one opened gets a form from its arguments (each with the
@@ -71,29 +69,12 @@ export function PromptsView() {
 
 function PromptForm({ prompt }: { prompt: PromptView }) {
   const api = useApi();
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [suggestions, setSuggestions] = useState<Record<string, string[]>>({});
+  const { values, suggestions, type } = useCompletions(prompt.serverId, { type: 'ref/prompt', name: prompt.name });
   const [result, setResult] = useState<GetPromptResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [view, setView] = useState<Audience>('user');
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
   const args = prompt.arguments ?? [];
 
-  const type = (name: string, value: string) => {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const context = Object.fromEntries(Object.entries(next).filter(([k, v]) => k !== name && v !== ''));
-      api
-        .request('completions.complete', { serverId: prompt.serverId, ref: { type: 'ref/prompt', name: prompt.name }, argument: { name, value }, context })
-        .then(
-          (c) => setSuggestions((s) => ({ ...s, [name]: c.values })),
-          () => setSuggestions((s) => ({ ...s, [name]: [] })),
-        );
-    }, COMPLETE_DEBOUNCE_MS);
-  };
   const get = () => {
     setError(null);
     const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));

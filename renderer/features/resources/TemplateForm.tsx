@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ResourceTemplateView } from '../../../shared/schemas/resource';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
-import { COMPLETE_DEBOUNCE_MS } from '../prompts/PromptsView';
+import { useCompletions } from '../../components/use-completions';
 
 /**
  * A resource template's variables as a form (each with the server's completions, asked once typing
@@ -11,12 +11,9 @@ import { COMPLETE_DEBOUNCE_MS } from '../prompts/PromptsView';
 export function TemplateForm({ serverId, template, onRead }: { serverId: string; template: ResourceTemplateView; onRead: (uri: string) => void }) {
   const api = useApi();
   const [variables, setVariables] = useState<string[]>([]);
-  const [values, setValues] = useState<Record<string, string>>({});
+  const { values, suggestions, type } = useCompletions(serverId, { type: 'ref/resource', uri: template.uriTemplate });
   const [uri, setUri] = useState('');
-  const [suggestions, setSuggestions] = useState<Record<string, string[]>>({});
   const [error, setError] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   useEffect(() => {
     api.request('resources.expand', { uriTemplate: template.uriTemplate, values }).then(
@@ -28,19 +25,6 @@ export function TemplateForm({ serverId, template, onRead }: { serverId: string;
       (e: Error) => setError(e.message),
     );
   }, [api, template.uriTemplate, values]);
-
-  const type = (name: string, value: string) => {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const context = Object.fromEntries(Object.entries(next).filter(([k, v]) => k !== name && v !== ''));
-      api.request('completions.complete', { serverId, ref: { type: 'ref/resource', uri: template.uriTemplate }, argument: { name, value }, context }).then(
-        (c) => setSuggestions((s) => ({ ...s, [name]: c.values })),
-        () => setSuggestions((s) => ({ ...s, [name]: [] })),
-      );
-    }, COMPLETE_DEBOUNCE_MS);
-  };
 
   return (
     <section className="detail" data-testid="template-form" data-template={template.uriTemplate}>

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { usePolled } from '../../components/use-polled';
 import { useShallow } from 'zustand/react/shallow';
 import { prettyJsonText } from '../../../shared/pretty-json';
 import type { DoctorReport } from '../../../shared/schemas/server';
-import { TraceEntry } from '../../../shared/schemas/trace';
+import { TraceEntry, type TracePage } from '../../../shared/schemas/trace';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 import { useConsole } from '../../store/store';
@@ -48,7 +49,6 @@ export function TraceView() {
   const servers = useConsole(useShallow((s) => s.serverOrder));
   const firstConnected = useConsole((s) => s.serverOrder.find((id) => s.servers[id]?.status === 'connected'));
   const [serverId, setServerId] = useState<string | undefined>(firstConnected ?? servers[0]);
-  const [entries, setEntries] = useState<TraceEntry[]>([]);
   const [dropped, setDropped] = useState(0);
   const [filter, setFilter] = useState('');
   const [paused, setPaused] = useState(false);
@@ -56,38 +56,25 @@ export function TraceView() {
   const [selected, setSelected] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [doctor, setDoctor] = useState<DoctorReport | null>(null);
-  const last = useRef(0);
   const fileRef = useRef<HTMLInputElement>(null);
 
   // Live: new entries every half second while the tab is open, for the chosen server.
-  useEffect(() => {
-    if (!serverId || imported || paused) return;
-    let stop = false;
-    const poll = () => {
-      api.request('trace.list', { serverId, since: last.current, limit: KEEP }).then(
-        (page) => {
-          if (stop) return;
-          setError(null);
-          setDropped(page.dropped);
-          const tail = page.entries.at(-1);
-          if (!tail) return;
-          last.current = tail.seq;
-          setEntries((old) => [...old, ...page.entries].slice(-KEEP));
-        },
-        (e: Error) => !stop && setError(e.message),
-      );
-    };
-    poll();
-    const t = setInterval(poll, POLL_MS);
-    return () => {
-      stop = true;
-      clearInterval(t);
-    };
-  }, [api, serverId, imported, paused]);
+  const fetchAfter = useMemo(
+    () => (serverId && !imported && !paused ? (since: number) => api.request('trace.list', { serverId, since, limit: KEEP }) : undefined),
+    [api, serverId, imported, paused],
+  );
+  const { entries, setEntries, reset } = usePolled<TraceEntry, TracePage>(fetchAfter, {
+    everyMs: POLL_MS,
+    keep: KEEP,
+    onPage: (p) => {
+      setError(null);
+      setDropped(p.dropped);
+    },
+    onError: (e) => setError(e.message),
+  });
 
   const choose = (id: string) => {
-    last.current = 0;
-    setEntries([]);
+    reset();
     setSelected(null);
     setImported(null);
     setDoctor(null);
@@ -122,8 +109,7 @@ export function TraceView() {
     if (!serverId) return;
     api.request('trace.clear', { serverId }).then(
       () => {
-        last.current = 0;
-        setEntries([]);
+        reset();
         setSelected(null);
       },
       (e: Error) => setError(e.message),
