@@ -90,7 +90,8 @@ export function toolView(
     risk: toolRisk(declared, trusted),
     hiddenText: hiddenFields(def, json),
     needsTaskMode: obj(def.execution)?.taskSupport === 'required' || undefined,
-    excluded: headerRules ? excludedBecause(def) : undefined,
+    // Only a definition that names x-mcp-header somewhere is walked for it (most never do).
+    excluded: headerRules && json.includes('x-mcp-header') ? excludedBecause(def) : undefined,
   };
 }
 
