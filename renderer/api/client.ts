@@ -20,6 +20,50 @@ export class ApiError extends Error {
 
 type AnyListener = (name: EventName, payload: unknown) => void;
 
+/** Messages at least this long are parsed in a worker, so no single parse holds the main thread. */
+export const OFF_THREAD_CHARS = 256 * 1024;
+
+/**
+ * Parses messages in arrival order and hands each on in that order: short ones on the spot, long
+ * ones in a worker (when the page has workers), with everything after a long one waiting its turn.
+ */
+export function orderedParser(deliver: (msg: unknown) => void, makeWorker: (() => Worker) | undefined) {
+  let worker: Worker | undefined;
+  let seq = 0;
+  const waiting = new Map<number, (r: { value?: unknown; error?: string }) => void>();
+  let tail: Promise<void> = Promise.resolve();
+  let queued = 0;
+  const parseOff = (text: string): Promise<unknown> => {
+    worker ??= makeWorker?.();
+    if (!worker) return Promise.resolve(JSON.parse(text));
+    worker.onmessage = (e: MessageEvent<{ seq: number; value?: unknown; error?: string }>) => {
+      waiting.get(e.data.seq)?.(e.data);
+      waiting.delete(e.data.seq);
+    };
+    const id = ++seq;
+    const done = new Promise<unknown>((ok, fail) => waiting.set(id, (r) => (r.error !== undefined ? fail(new Error(r.error)) : ok(r.value))));
+    worker.postMessage({ seq: id, text });
+    return done;
+  };
+  const receive = (text: string): void => {
+    const long = makeWorker !== undefined && text.length >= OFF_THREAD_CHARS;
+    if (!long && queued === 0) return deliver(JSON.parse(text));
+    queued++;
+    const parsed = long ? parseOff(text) : Promise.resolve(JSON.parse(text));
+    tail = tail
+      .then(() => parsed)
+      .then(deliver, () => undefined)
+      .finally(() => queued--);
+  };
+  /** The connection is gone: its worker goes with it. */
+  const close = () => {
+    worker?.terminate();
+    worker = undefined;
+    waiting.clear();
+  };
+  return { receive, close };
+}
+
 /** The contract over the browser-mode WebSocket; reconnects and tells listeners when it is up. */
 export function webSocketApi(url: string): ConsoleApi {
   let ws: WebSocket | null = null;
@@ -37,8 +81,15 @@ export function webSocketApi(url: string): ConsoleApi {
         resolve(sock);
         connListeners.forEach((l) => l(true));
       };
-      sock.onmessage = (m) => {
-        const msg = JSON.parse(String(m.data)) as { id?: number; reply?: Reply<unknown>; event?: EventName; payload?: unknown };
+      const parser = orderedParser(
+        (parsed) => {
+          const msg = parsed as { id?: number; reply?: Reply<unknown>; event?: EventName; payload?: unknown };
+          handle(msg);
+        },
+        typeof Worker === 'undefined' ? undefined : () => new Worker(new URL('./json-worker.ts', import.meta.url), { type: 'module' }),
+      );
+      sock.onmessage = (m) => parser.receive(String(m.data));
+      const handle = (msg: { id?: number; reply?: Reply<unknown>; event?: EventName; payload?: unknown }) => {
         if (msg.event) listeners.forEach((l) => l(msg.event!, msg.payload));
         else if (typeof msg.id === 'number') {
           const p = pending.get(msg.id);
@@ -49,6 +100,7 @@ export function webSocketApi(url: string): ConsoleApi {
         }
       };
       sock.onclose = () => {
+        parser.close();
         if (ws === sock) ws = null;
         connListeners.forEach((l) => l(false));
         for (const p of pending.values()) p.reject(new ApiError('disconnected', 'the connection to the console was lost'));
