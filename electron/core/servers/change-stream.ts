@@ -49,6 +49,8 @@ export class ChangeStream {
         this.retry();
       });
     } catch (e) {
+      // A server that does not know subscriptions/listen will not learn it: said once, not asked again.
+      if ((e as { code?: unknown }).code === -32601) return this.note('the server does not offer subscriptions/listen: changes will not be pushed');
       this.note(`subscriptions/listen failed: ${(e as Error).message}`);
       this.retry();
     }
