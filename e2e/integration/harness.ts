@@ -118,6 +118,19 @@ export async function callApproved(h: Harness, server: string, tool: string, arg
   return h.core.waitCall(record.id);
 }
 
+/** The reference server over stdio, as the server of that id. */
+export function everythingStdio(): ServerConfig {
+  return { type: 'stdio', command: process.execPath, args: [EVERYTHING], env: {}, cwd: undefined };
+}
+
+/** A core with the reference server (`everything`, stdio) connected. */
+export async function withEverything(): Promise<Harness> {
+  const h = makeCore();
+  h.core.addServer('everything', everythingStdio());
+  await h.core.connect('everything');
+  return h;
+}
+
 /** The modern-only fixture (2026-07-28, Streamable HTTP). */
 export const MODERN = resolve('out/node/e2e/fixtures/modern-server.js');
 
@@ -128,7 +141,7 @@ export const MODERN = resolve('out/node/e2e/fixtures/modern-server.js');
 export async function bothEras(): Promise<{ h: Harness; modern: { url: string; stop: () => void }; close: () => Promise<void> }> {
   const h = makeCore();
   const modern = await startHttp(MODERN, ['--port', '0']);
-  h.core.addServer('everything', { type: 'stdio', command: process.execPath, args: [EVERYTHING], env: {}, cwd: undefined });
+  h.core.addServer('everything', everythingStdio());
   h.core.addServer('modern', { type: 'http', url: `${modern.url}/mcp`, headers: {} });
   await h.core.connect('everything');
   await h.core.connect('modern');

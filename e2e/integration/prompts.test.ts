@@ -3,15 +3,11 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_LINE, CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { EVERYTHING, makeCore } from './harness.js';
+import { EVERYTHING, type Harness, withEverything } from './harness.js';
 
 describe('prompts, against the reference server', () => {
-  let h: ReturnType<typeof makeCore>;
-  beforeAll(async () => {
-    h = makeCore();
-    h.core.addServer('everything', { type: 'stdio', command: process.execPath, args: [EVERYTHING], env: {}, cwd: undefined });
-    await h.core.connect('everything');
-  });
+  let h: Harness;
+  beforeAll(async () => void (h = await withEverything()));
   afterAll(() => h.dispose());
 
   it('lists every prompt with its arguments, gets one for whoever asked, and records both', async () => {

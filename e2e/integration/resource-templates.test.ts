@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { expandTemplate } from '../../electron/core/catalog/index.js';
-import { EVERYTHING, makeCore, nextEvent } from './harness.js';
+import { type Harness, nextEvent, withEverything } from './harness.js';
 
 describe('resource templates and subscriptions', () => {
-  let h: ReturnType<typeof makeCore>;
-  beforeAll(async () => {
-    h = makeCore();
-    h.core.addServer('everything', { type: 'stdio', command: process.execPath, args: [EVERYTHING], env: {}, cwd: undefined });
-    await h.core.connect('everything');
-  });
+  let h: Harness;
+  beforeAll(async () => void (h = await withEverything()));
   afterAll(() => h.dispose());
 
   it('expands RFC 6570 templates (the SDK’s implementation), encoding what must be', () => {

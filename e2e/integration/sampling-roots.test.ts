@@ -3,17 +3,13 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { approveCall, EVERYTHING, makeCore, nextEvent } from './harness.js';
+import { approveCall, type Harness, nextEvent, withEverything } from './harness.js';
 
 const FILESYSTEM = resolve('node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
 
 describe('sampling and roots (deprecated in 2026-07-28, still used by 2025-era servers)', () => {
-  let h: ReturnType<typeof makeCore>;
-  beforeAll(async () => {
-    h = makeCore();
-    h.core.addServer('everything', { type: 'stdio', command: process.execPath, args: [EVERYTHING], env: {}, cwd: undefined });
-    await h.core.connect('everything');
-  });
+  let h: Harness;
+  beforeAll(async () => void (h = await withEverything()));
   afterAll(() => h.dispose());
 
   const approvedCall = async (serverId: string, tool: string, args: Record<string, unknown>) => (await approveCall(h, serverId, tool, args)).record;

@@ -9,7 +9,7 @@ import { hashJson, sha256, RingBuffer } from '../support/index.js';
 import { walkList, type ListSpec, type ListWalk } from './list-walk.js';
 import { PinStore } from './pin-store.js';
 import { MAX_JSON_DEPTH } from '../../../shared/json-depth.js';
-import { paramHeaders, scanHeaderParams } from '../../../shared/param-headers.js';
+import { paramHeaders, scanHeaderParams, type HeaderParam } from '../../../shared/param-headers.js';
 
 type RawTool = Record<string, unknown> & { name: string };
 
@@ -105,6 +105,8 @@ interface ServerCatalog {
   identity: string;
   /** The x-mcp-header rules apply (modern era over Streamable HTTP). */
   headerRules: boolean;
+  /** Each tool's x-mcp-header parameters, read on its first call (this catalog's definitions never change). */
+  headerParams?: Map<string, HeaderParam[]>;
   /** Native JSON text of each current definition -> its fingerprint, to skip re-hashing on a re-list (made on the first re-list). */
   fpCache?: Map<string, string>;
   raw: RawTool[];
@@ -141,10 +143,15 @@ export class Catalog {
   /** The `Mcp-Param-*` headers a call of this tool sends (none unless the x-mcp-header rules apply). */
   headersFor(serverId: string, name: string, args: Record<string, unknown>): Record<string, string> | undefined {
     const s = this.servers.get(serverId);
-    const def = s?.headerRules ? this.raw(serverId, name) : undefined;
-    const scan = def ? scanHeaderParams(def.inputSchema) : undefined;
-    if (!scan?.ok || scan.params.length === 0) return undefined;
-    return paramHeaders(scan.params, args);
+    if (!s?.headerRules) return undefined;
+    s.headerParams ??= new Map();
+    let params = s.headerParams.get(name);
+    if (!params) {
+      const scan = scanHeaderParams(this.raw(serverId, name)?.inputSchema);
+      params = scan.ok ? scan.params : [];
+      s.headerParams.set(name, params);
+    }
+    return params.length ? paramHeaders(params, args) : undefined;
   }
 
   /** The definition exactly as the server sent it. */

@@ -1,5 +1,6 @@
 import { describeRequester } from '../../../shared/schemas/requester';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useArmed } from '../../components/use-armed';
 import { useShallow } from 'zustand/react/shallow';
 import { prettyJsonText } from '../../../shared/pretty-json';
 import type { Approval } from '../../../shared/schemas/call';
@@ -10,8 +11,7 @@ import { RiskBadge } from '../../components/Badges';
 import { AnnotationTable } from '../catalog/AnnotationTable';
 import { DiffView } from '../catalog/DiffView';
 
-/** How long the approve controls ignore activation after a request appears. */
-export const ARM_DELAY_MS = 1000;
+export { ARM_DELAY_MS } from '../../components/use-armed';
 
 /** The confirmation before every call: exactly what will be sent, to which server, with what risk. Queued requests wait their turn. */
 export function ApprovalDialog() {
@@ -23,16 +23,10 @@ export function ApprovalDialog() {
 
 function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
   const api = useApi();
-  const [armed, setArmed] = useState(false);
+  const { armed, safeRef: denyRef } = useArmed<HTMLButtonElement>();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const denyRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    denyRef.current?.focus();
-    const t = setTimeout(() => setArmed(true), ARM_DELAY_MS);
-    return () => clearTimeout(t);
-  }, []);
   const decide = (decision: 'approve' | 'deny', scope: 'once' | 'session' = 'once') => {
     // SECURITY: an approve that comes before the controls are armed (a stray click or Enter) does nothing.
     if (sent || (decision === 'approve' && !armed)) return;

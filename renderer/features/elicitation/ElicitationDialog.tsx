@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ElicitationAnswer, ElicitationContent, ElicitationView } from '../../../shared/schemas/elicitation';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 import { useConsole } from '../../store/store';
-import { ARM_DELAY_MS } from '../approvals/ApprovalDialog';
+import { useArmed } from '../../components/use-armed';
 import { SchemaForm } from '../call/SchemaForm';
 import { ContentBlockView } from '../results/ContentBlockView';
 import type { ContentBlock } from '../../../shared/schemas/content';
@@ -25,15 +25,9 @@ export function ElicitationDialog() {
 function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
   const api = useApi();
   const [value, setValue] = useState<unknown>({});
-  const [armed, setArmed] = useState(false);
+  const { armed, safeRef: cancelRef } = useArmed<HTMLButtonElement>();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    cancelRef.current?.focus();
-    const t = setTimeout(() => setArmed(true), ARM_DELAY_MS);
-    return () => clearTimeout(t);
-  }, []);
   const answer = async (a: Omit<ElicitationAnswer, 'id'>) => {
     if (busy || (a.action === 'accept' && !armed)) return;
     setBusy(true);

@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { atLeast, LogLevel, type LogEntry, type LogPage } from '../../../shared/schemas/log';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
+import { ServerSelect } from '../../components/ServerSelect';
 import { useConsole } from '../../store/store';
 
 const KEEP = 2000;
@@ -61,16 +62,7 @@ export function LogsView() {
   return (
     <div className="logs" data-testid="logs-view">
       <div className="row gap">
-        <label className="small">
-          Server{' '}
-          <select value={serverId ?? ''} onChange={(e) => choose(e.target.value)} data-testid="logs-server">
-            {servers.map((id) => (
-              <option key={id} value={id}>
-                {id}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ServerSelect servers={servers} value={serverId ?? ''} onChange={choose} testId="logs-server" />
         <label className="small">
           Ask the server for{' '}
           <select value={level ?? ''} onChange={(e) => ask(e.target.value as LogLevel)} data-testid="logs-level">

@@ -6,6 +6,7 @@ import type { DoctorReport } from '../../../shared/schemas/server';
 import { TraceEntry, type TracePage } from '../../../shared/schemas/trace';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
+import { ServerSelect } from '../../components/ServerSelect';
 import { useConsole } from '../../store/store';
 import { DoctorPanel } from './DoctorPanel';
 
@@ -123,17 +124,13 @@ export function TraceView() {
   return (
     <div className="trace" data-testid="trace-view">
       <div className="row gap">
-        <label className="small">
-          Server{' '}
-          <select value={imported ? '' : (serverId ?? '')} onChange={(e) => choose(e.target.value)} data-testid="trace-server">
-            {imported && <option value="">(imported)</option>}
-            {servers.map((id) => (
-              <option key={id} value={id}>
-                {id}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ServerSelect
+          servers={servers}
+          value={imported ? '' : (serverId ?? '')}
+          onChange={choose}
+          testId="trace-server"
+          none={imported ? '(imported)' : undefined}
+        />
         <input placeholder="filter by method or name" value={filter} onChange={(e) => setFilter(e.target.value)} data-testid="trace-filter" />
         {!imported && (
           <button onClick={() => setPaused(!paused)} data-testid="trace-pause">
