@@ -25,7 +25,18 @@ describe('protocol eras', () => {
     expect(v0.settings.era).toBe('auto');
     const v = await h.core.connect('modern');
     expect(v).toMatchObject({ status: 'connected', era: 'modern', protocolVersion: '2026-07-28', serverInfo: { name: 'modern-fixture' } });
-    expect(h.core.tools('modern').map((t) => t.name)).toEqual(['echo', 'add', 'regional', 'bad_header', 'chatty', 'grow', 'touch', 'deploy']);
+    expect(h.core.tools('modern').map((t) => t.name)).toEqual([
+      'echo',
+      'add',
+      'regional',
+      'bad_header',
+      'chatty',
+      'grow',
+      'touch',
+      'deploy',
+      'batch',
+      'batch_log',
+    ]);
     const asked = nextEvent(h.core, 'approval.requested', (a) => a.serverId === 'modern');
     const rec = h.core.requestCall('modern', 'add', { a: 2, b: 40 }, CONSOLE_USER);
     const a = await asked;
@@ -102,6 +113,8 @@ describe('protocol eras', () => {
       ['grow', false],
       ['touch', false],
       ['deploy', false],
+      ['batch', false],
+      ['batch_log', false],
     ]);
     const legacy = cli('tools', 'm', '--config', config, '--era', 'legacy');
     expect(legacy.status).toBe(2);

@@ -140,9 +140,16 @@ export async function callCommand(args: ParsedArgs, io: Io): Promise<number> {
       io.err(`error: ${safe((e as Error).message)}`);
       return EXIT.protocol;
     }
+    const callId = record.id;
+    // A task of this call (tasks extension) may ask for input: its tasks/update is decided like the call.
+    const off = core.onEvent((name, p) => {
+      const a = p as Approval;
+      if (name === 'approval.requested' && a.callId === callId && a.method === 'tasks/update')
+        decideOnTerminal(core, a, args, io).catch((e: Error) => io.err(`error: ${safe(e.message)}`));
+    });
     const approval = record.approvalId ? core.pendingApprovals().find((a) => a.id === record.approvalId) : undefined;
     if (approval?.status === 'pending') await decideOnTerminal(core, approval, args, io);
-    const done = await core.waitCall(record.id);
+    const done = await core.waitCall(record.id).finally(off);
     if (args.flags.has('json')) io.out(JSON.stringify(done, null, 2));
     else if (done.result) io.out(resultText(done));
     switch (done.outcome) {
@@ -178,7 +185,7 @@ async function decideOnTerminal(core: ConsoleCore, a: Approval, args: ParsedArgs
     return;
   }
   io.out(approvalText(a));
-  const answer = (await io.ask('Send this call? [y/N] ')).trim().toLowerCase();
+  const answer = (await io.ask(a.method === 'tasks/update' ? 'Send these answers? [y/N] ' : 'Send this call? [y/N] ')).trim().toLowerCase();
   if (answer === 'y' || answer === 'yes') decide('approve', 'user');
   else decide('deny', 'user', 'denied on the terminal');
 }

@@ -54,7 +54,9 @@ export function approvalText(a: Approval): string {
     ...a.risk.reasons.map((r) => `          - ${r}`),
     'Annotations:',
     ...annotationLines(a.annotations, a.declaredAnnotations),
-    'Arguments that will be sent (exact JSON):',
+    a.method === 'tasks/update'
+      ? `The task this call started (${safe(a.taskId ?? '', true)}) asked for input. Parameters of tasks/update that will be sent (exact JSON); denying sends nothing and cancels the task:`
+      : 'Arguments that will be sent (exact JSON):',
     safe(a.argsJson),
   ];
   if (a.asTask) lines.push('Runs as a task: the server keeps working on it and the console follows its status.');

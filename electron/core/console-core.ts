@@ -95,6 +95,7 @@ export class ConsoleCore {
       },
       maxRetainedResultBytes: () => this.store.settings.maxRetainedResultBytes,
       catalogSettling: (id) => this.sync.settling(id),
+      answerInput: (id, method, params, signal) => this.connections.answerInput(id, method, params, signal),
     });
     this.sync = new CatalogSync({
       store: this.store,

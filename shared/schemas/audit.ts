@@ -16,6 +16,8 @@ export const AuditKind = z.enum([
   'elicitation-answered',
   'roots-listed',
   'call-requested',
+  /** A task (tasks extension) asked for input; the answers wait for the gate before tasks/update sends them. */
+  'task-input',
   'approved',
   'denied',
   'expired',

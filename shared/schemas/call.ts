@@ -29,6 +29,12 @@ export const Approval = z.object({
   argsHash: z.string(),
   /** The call runs as a task (the server keeps working on it; the console follows its status). */
   asTask: z.boolean().optional(),
+  /**
+   * What is sent once approved: the tool call itself (absent), or `tasks/update` carrying the
+   * answers a running task of this call asked for (then `argsJson` holds its params, `taskId` the task).
+   */
+  method: z.literal('tasks/update').optional(),
+  taskId: z.string().optional(),
   /** The `Mcp-Param-*` headers that go with them (2026-07-28 over Streamable HTTP, from the tool's x-mcp-header). */
   headers: z.record(z.string(), z.string()).optional(),
   fingerprint: z.string(),

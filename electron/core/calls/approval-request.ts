@@ -3,6 +3,7 @@ import type { Approval, CallRecord, ValidationError } from '../../../shared/sche
 import type { ServerSettings } from '../../../shared/schemas/server.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import type { ApprovalFields } from '../approvals/index.js';
+import type { AuditFields } from '../audit/index.js';
 import type { SchemaValidator } from './schema-validator.js';
 import { CoreError } from '../support/index.js';
 
@@ -25,7 +26,7 @@ export function approvalFields(
   server: ServerFacts,
   tool: ToolView,
   validationErrors: ValidationError[],
-  extra: { diff?: Approval['diff']; replaces?: string; stale?: string; headers?: Record<string, string>; asTask?: boolean },
+  extra: Pick<Approval, 'diff' | 'replaces' | 'stale' | 'headers' | 'asTask' | 'method' | 'taskId'>,
 ): ApprovalFields {
   return {
     callId: record.id,
@@ -73,26 +74,49 @@ export function argsVerdict(validator: SchemaValidator, schema: unknown, args: u
 
 /**
  * Why a tool cannot be called as asked, or nothing: left out for an invalid x-mcp-header, or a task
- * mode that does not fit (required and not asked, asked and not supported, or the 2026-07-28 tasks
- * extension, which the console does not speak yet). Returns whether the call runs as a task.
+ * mode that does not fit (asked and not supported, or asked of a 2026-07-28 server, where the server
+ * decides). Returns whether the call runs as a 2025-11-25 task.
  */
 export function callMode(tool: ToolView, era: string | undefined, asTask: boolean | undefined, serverTasks: boolean): boolean {
   const name = JSON.stringify(tool.name);
   // SECURITY: the spec makes a client leave out a tool whose x-mcp-header is invalid; it stays visible, never callable.
   if (tool.excluded) throw new CoreError('excluded-tool', `tool ${name} is left out: ${tool.excluded}; nothing was sent`);
+  // 2026-07-28 (tasks extension): the server decides, per call, whether it becomes a task; the console follows it when it does.
+  if (era === 'modern') {
+    if (asTask === true)
+      throw new CoreError(
+        'no-task-mode',
+        `in the 2026-07-28 protocol the server decides whether a call of ${name} runs as a task (tasks extension); call it without asking for one; nothing was sent`,
+      );
+    return false;
+  }
   const support = (tool.execution as { taskSupport?: unknown } | undefined)?.taskSupport;
   const task = tool.needsTaskMode === true || asTask === true;
   if (task && support !== 'required' && support !== 'optional')
     throw new CoreError('no-task-mode', `tool ${name} cannot run as a task (its execution.taskSupport is not "optional" or "required"); nothing was sent`);
-  if (task && era !== 'modern' && !serverTasks)
+  if (task && !serverTasks)
     throw new CoreError(
       'no-task-mode',
       `tool ${name} would run as a task, but its server does not declare tasks for tools/call (capabilities.tasks); nothing was sent`,
     );
-  if (task && era === 'modern')
-    throw new CoreError(
-      'needs-task-mode',
-      `tool ${name} would run as a task, and the 2026-07-28 tasks extension is not supported yet (2025-era servers are); nothing was sent`,
-    );
   return task;
+}
+
+/**
+ * SECURITY: a page or agent that floods requests cannot grow the pending set without a bound. When
+ * `waiting` reached the limit: the audit entry of the refusal and the error the asker gets.
+ */
+export function overPendingLimit(
+  waiting: number,
+  limit: number,
+  call: Pick<AuditFields, 'serverId' | 'serverIdentity' | 'tool' | 'argsHash' | 'requestedBy'>,
+): { entry: AuditFields; error: CoreError } | undefined {
+  if (waiting < limit) return undefined;
+  return {
+    entry: { kind: 'denied', ...call, decidedBy: 'system', reason: `refused: ${waiting} calls of this server already wait for approval (the limit)` },
+    error: new CoreError(
+      'too-many-pending',
+      `server ${JSON.stringify(call.serverId)} already has ${waiting} calls waiting for approval (the limit is ${limit}); decide or cancel some first`,
+    ),
+  };
 }

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/client';
 import type { CatalogChange, ToolView } from '../../../shared/schemas/tool.js';
-import { CallToolResult } from '../../../shared/schemas/content.js';
-import { runAsTask } from './task-run.js';
+import { InputRefused, sendCall } from './task-ext.js';
+import { TaskInputs } from './task-input.js';
 import type { Approval, CallRecord, Decider, DecideInput, TaskInfo } from '../../../shared/schemas/call.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
 import { blockSizes, callEntry, checkStructured, classify, outcomeEntry, wireJson } from './call-outcome.js';
 import type { AuditFields, AuditTrail } from '../audit/index.js';
 import { ApprovalGate } from '../approvals/index.js';
 import { ResultBudget } from './result-budget.js';
-import { approvalFields, argumentErrors, callMode, type ServerFacts as ApprovalServerFacts } from './approval-request.js';
+import { approvalFields, argumentErrors, callMode, overPendingLimit, type ServerFacts as ApprovalServerFacts } from './approval-request.js';
 import type { Catalog } from '../catalog/index.js';
 import { CoreError, type EventBus, sha256 } from '../support/index.js';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../../shared/json-depth.js';
@@ -36,6 +36,8 @@ export interface CallDeps {
   maxRetainedResultBytes(): number;
   /** Resolves when a catalog refresh under way for the server ends; undefined when none is. */
   catalogSettling(serverId: string): Promise<void> | undefined;
+  /** Answers a request a task made (tasks extension), as the same request on its own would be answered. */
+  answerInput(serverId: string, method: string, params: unknown, signal: AbortSignal): Promise<unknown>;
 }
 
 interface CallState {
@@ -57,10 +59,21 @@ export class CallManager {
   private readonly gate: ApprovalGate;
   private calls = new Map<string, CallState>();
   private readonly results: ResultBudget;
+  private readonly inputs: TaskInputs;
 
   constructor(private readonly deps: CallDeps) {
     this.gate = new ApprovalGate((a) => this.expired(a));
     this.results = new ResultBudget(deps.maxRetainedResultBytes, (id) => this.release(id));
+    this.inputs = new TaskInputs({
+      gate: this.gate,
+      catalog: deps.catalog,
+      bus: deps.bus,
+      server: deps.server,
+      audit: (f, flush) => this.audit(f, flush),
+      approvalTimeoutMs: deps.approvalTimeoutMs,
+      policy: (id, server, tool) => this.policy(id, server, tool),
+      answer: deps.answerInput,
+    });
   }
 
   /**
@@ -86,21 +99,16 @@ export class CallManager {
     const limits = this.deps.limits();
     // SECURITY: a page or agent that floods requests cannot grow the pending set without a bound.
     const waiting = this.gate.pending().filter((a) => a.serverId === serverId).length;
-    if (waiting >= limits.maxPendingApprovalsPerServer) {
-      this.audit({
-        kind: 'denied',
-        serverId,
-        serverIdentity: server.identity,
-        tool: toolName,
-        argsHash,
-        requestedBy,
-        decidedBy: 'system',
-        reason: `refused: ${waiting} calls of this server already wait for approval (the limit)`,
-      });
-      throw new CoreError(
-        'too-many-pending',
-        `server ${JSON.stringify(serverId)} already has ${waiting} calls waiting for approval (the limit is ${limits.maxPendingApprovalsPerServer}); decide or cancel some first`,
-      );
+    const refused = overPendingLimit(waiting, limits.maxPendingApprovalsPerServer, {
+      serverId,
+      serverIdentity: server.identity,
+      tool: toolName,
+      argsHash,
+      requestedBy,
+    });
+    if (refused) {
+      this.audit(refused.entry);
+      throw refused.error;
     }
     const record: CallRecord = {
       id: randomUUID(),
@@ -134,13 +142,16 @@ export class CallManager {
   decide(input: DecideInput, actor: Decider): Approval {
     const approval = this.gate.decide(input);
     const state = this.calls.get(approval.callId);
-    if (state) {
+    const approved = input.decision === 'approve';
+    if (state && approved && input.scope === 'session') {
+      const server = this.deps.server(state.record.serverId);
+      if (server) this.gate.grant(state.record.serverId, state.record.tool, server.identity, approval.fingerprint);
+    }
+    // The answers of a running task (never the call itself, which already runs): the task goes on, or is cancelled.
+    if (approval.method === 'tasks/update') this.inputs.settle(approval, approved ? actor : null, input.reason || (approved ? undefined : 'denied'));
+    else if (state) {
       if (input.decision === 'deny') this.finish(state, { outcome: 'denied', decidedBy: actor, reason: input.reason || 'denied' });
-      else {
-        const server = this.deps.server(state.record.serverId);
-        if (input.scope === 'session' && server) this.gate.grant(state.record.serverId, state.record.tool, server.identity, approval.fingerprint);
-        this.approveAndRun(state, actor, input.reason);
-      }
+      else this.approveAndRun(state, actor, input.reason);
     }
     this.deps.bus.emit('approval.resolved', approval);
     return approval;
@@ -205,6 +216,8 @@ export class CallManager {
       const state = this.calls.get(a.callId);
       this.gate.void(a.id);
       this.deps.bus.emit('approval.resolved', a);
+      // SECURITY: answers approved for one definition are not sent to another: the task is cancelled.
+      if (this.inputs.settle(a, null, 'the tool changed while its task waited for the answer')) continue;
       if (!state) continue;
       const server = this.deps.server(a.serverId);
       const tool = this.deps.catalog.get(a.serverId, a.tool);
@@ -259,30 +272,16 @@ export class CallManager {
     if (!server || !tool) return this.finish(state, { outcome: 'cancelled', decidedBy: 'system', reason: 'the server or tool is gone' });
     if (tool.fingerprint !== r.fingerprint) {
       // The definition changed between the decision and now: ask again, showing what changed.
-      const before = this.deps.catalog.changes
-        .toArray()
-        .reverse()
-        .find((c) => c.serverId === r.serverId && c.changed.some((x) => x.name === r.tool));
-      return this.ask(
-        state,
-        server,
-        tool,
-        before?.changed.find((x) => x.name === r.tool),
-        r.approvalId,
-      );
+      return this.ask(state, server, tool, this.deps.catalog.lastChange(r.serverId, r.tool), r.approvalId);
     }
     try {
       // SECURITY: the approval is on disk before the call goes out; if it cannot be, nothing is sent.
       this.audit(callEntry(r, server.identity, 'approved', { decision: 'approve', decidedBy, reason }), true);
     } catch (e) {
+      const error = { code: 'audit-failed', message: (e as Error).message };
       return this.finish(
         state,
-        {
-          outcome: 'denied',
-          decidedBy: 'system',
-          error: { code: 'audit-failed', message: (e as Error).message },
-          reason: 'not sent: the approval could not be written to the audit log',
-        },
+        { outcome: 'denied', decidedBy: 'system', error, reason: 'not sent: the approval could not be written to the audit log' },
         false,
       );
     }
@@ -314,7 +313,7 @@ export class CallManager {
       r.task = t;
       this.emit(state);
     };
-    (r.task ? runAsTask(server.client, params, options, onStatus) : server.client.request({ method: 'tools/call', params }, CallToolResult, options)).then(
+    sendCall(server.client, params, options, r.task !== undefined, { onStatus, input: this.inputs.hook(r) }).then(
       (result) => {
         // SECURITY: a result that cannot be processed is an outcome like any other, never a call that hangs.
         try {
@@ -329,11 +328,18 @@ export class CallManager {
           });
         }
       },
-      (err: unknown) => this.finish(state, { ...classify(err, state.cancelled === true), durationMs: performance.now() - t0 }),
+      (err: unknown) =>
+        this.finish(
+          state,
+          err instanceof InputRefused && !state.cancelled
+            ? { outcome: 'denied', decidedBy: err.why === 'expired' ? 'timeout' : 'user', reason: err.message, durationMs: performance.now() - t0 }
+            : { ...classify(err, state.cancelled === true), durationMs: performance.now() - t0 },
+        ),
     );
   }
 
   private expired(a: Approval): void {
+    if (this.inputs.settle(a, null, 'expired')) return void this.deps.bus.emit('approval.resolved', a);
     const state = this.calls.get(a.callId);
     if (state) this.finish(state, { outcome: 'denied', decidedBy: 'timeout', reason: 'no decision before the approval expired' });
     this.deps.bus.emit('approval.resolved', a);

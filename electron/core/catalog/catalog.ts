@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { effectiveAnnotations, toolRisk } from '../../../shared/annotations.js';
 import { diffCatalog } from '../../../shared/catalog-diff.js';
 import { HIDDEN_RE, hasHiddenText } from '../../../shared/hidden-text.js';
-import { Icon, type CatalogChange, type ToolView } from '../../../shared/schemas/tool.js';
+import { Icon, type CatalogChange, type ToolChange, type ToolView } from '../../../shared/schemas/tool.js';
 import { localIcon } from './icons.js';
 import { canonicalJson } from '../../../shared/canonical-json.js';
 import { hashJson, sha256, RingBuffer } from '../support/index.js';
@@ -242,6 +242,15 @@ export class Catalog {
   /** Why a server's catalog is stale, or undefined when it is current. */
   stale(serverId: string): string | undefined {
     return this.staleReasons.get(serverId);
+  }
+
+  /** How a tool changed most recently (from the recent changes), if it did. */
+  lastChange(serverId: string, tool: string): ToolChange | undefined {
+    for (const c of this.changes.toArray().reverse()) {
+      const hit = c.serverId === serverId ? c.changed.find((x) => x.name === tool) : undefined;
+      if (hit) return hit;
+    }
+    return undefined;
   }
 
   /** Recomputes risk after the user changes a server's trust. */

@@ -224,6 +224,8 @@ export class ServerConnection {
       ...(elicit && { elicitation: { form: { applyDefaults: true }, url: {} } }),
       ...(sample && { sampling: {} }),
       ...(roots && { roots: { listChanged: true } }),
+      // 2026-07-28: the tasks extension (a call may come back as a task, which the call manager follows).
+      extensions: { 'io.modelcontextprotocol/tasks': {} },
     };
     const client = new Client(CLIENT_INFO, { capabilities, versionNegotiation: { mode, probe }, responseCacheStore });
     // One handler each for both eras: a 2025 server request, or a 2026-07-28 input_required round the SDK's driver hands to it.

@@ -9,6 +9,7 @@ import type { LogBook } from '../logs/index.js';
 import type { LogLevel } from '../../../shared/schemas/log.js';
 import { ServerConnection } from './connection.js';
 import { doctorReport } from './doctor.js';
+import { CreateMessageRequestParamsSchema, ElicitRequestParamsSchema } from '@modelcontextprotocol/core';
 
 /** What the connections need of the rest of the core. */
 export interface ConnectionsDeps {
@@ -49,6 +50,34 @@ export class Connections {
   /** The SDK client of a connected server, if it is. */
   client(id: string): Client | undefined {
     return this.live.get(id)?.client;
+  }
+
+  /**
+   * Answers one request a server made inside a task (tasks extension `inputRequests`) as the same
+   * request made on its own is answered: a question or a sampling request goes to a person, roots
+   * come from the server's settings. The request is checked against the spec's schema first.
+   */
+  async answerInput(id: string, method: string, params: unknown, signal: AbortSignal): Promise<unknown> {
+    if (method === 'elicitation/create' && this.deps.elicit) {
+      const p = ElicitRequestParamsSchema.safeParse(params ?? {});
+      if (!p.success) throw new Error(`the server's question is not a valid elicitation/create: ${p.error.message}`);
+      return this.deps.elicit(id, p.data as ElicitRequest['params'], signal);
+    }
+    if (method === 'sampling/createMessage' && this.deps.sample) {
+      const p = CreateMessageRequestParamsSchema.safeParse(params ?? {});
+      if (!p.success) throw new Error(`the server's sampling request is not valid: ${p.error.message}`);
+      return this.deps.sample(id, p.data as CreateMessageRequest['params'], signal);
+    }
+    if (method === 'roots/list') return { roots: this.rootsFor(id) };
+    throw new Error(`the server asks for ${JSON.stringify(method)}, which the console cannot answer`);
+  }
+
+  /** The roots a server is given (its settings), each time recorded. */
+  private rootsFor(id: string): Array<{ uri: string; name?: string }> {
+    const e = this.deps.store.get(id);
+    const roots = e?.settings.roots ?? [];
+    this.deps.trail.record({ kind: 'roots-listed', serverId: id, serverIdentity: e?.identity, detail: { roots } });
+    return roots;
   }
 
   /** The server speaks the 2026-07-28 era over Streamable HTTP (where x-mcp-header and its headers apply). */
@@ -264,12 +293,7 @@ export class Connections {
         watchedResources: () => this.deps.watched?.(id) ?? [],
         elicit: this.deps.elicit && ((params, signal) => this.deps.elicit!(id, params, signal)),
         sample: this.deps.sample && ((params, signal) => this.deps.sample!(id, params, signal)),
-        roots: () => {
-          const e = this.deps.store.get(id);
-          const roots = e?.settings.roots ?? [];
-          this.deps.trail.record({ kind: 'roots-listed', serverId: id, serverIdentity: e?.identity, detail: { roots } });
-          return roots;
-        },
+        roots: () => this.rootsFor(id),
         trace: this.deps.trace && ((r) => this.deps.trace!(id, r)),
         lost: (reason) => {
           const e = this.deps.store.get(id);

@@ -2,3 +2,4 @@
 export { ServerConnection, CLIENT_INFO, type ConnectionListener, type ConnectionState } from './connection.js';
 export { Connections, type ConnectionsDeps } from './connections.js';
 export { TOO_LARGE_CODE, type ExitInfo } from './stdio-transport.js';
+export { TASK_HANDLE } from './result-type.js';

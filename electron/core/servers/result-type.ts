@@ -1,6 +1,14 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 
 /**
+ * Where a task handle (tasks extension, `resultType: "task"`) travels from here to the call manager.
+ * The SDK 2.4 refuses result types it does not know, and it does not speak the extension; so the
+ * answer to a tools/call that is a task is handed up as a complete result carrying the handle under
+ * this key (a key a server's own result cannot bring: it is removed from every other result).
+ */
+export const TASK_HANDLE = 'io.mcp-console/task-handle';
+
+/**
  * A 2026-07-28 result must say its `resultType`; the spec's schema has clients treat an absent one
  * as "complete" (for earlier servers), and the official conformance suite expects that of every
  * client. The SDK refuses such a result outright, which would leave a person with nothing to look
@@ -26,7 +34,16 @@ export function completeByDefault(transport: Transport, warn: (line: string) => 
     const id = 'id' in m && !('method' in m) ? m.id : undefined;
     let method = id === undefined ? undefined : methods.get(id);
     if (id !== undefined) methods.delete(id);
-    if (result && typeof result === 'object' && !Array.isArray(result) && result.resultType === undefined) {
+    if (result && typeof result === 'object' && !Array.isArray(result) && (result.resultType === 'task' || TASK_HANDLE in result)) {
+      // Only tools/call may become a task; anything else is left for the SDK to refuse as invalid.
+      if (result.resultType === 'task' && method === 'tools/call') {
+        const { resultType: _task, ...handle } = result;
+        m = { ...m, result: { resultType: 'complete', content: [], [TASK_HANDLE]: handle } } as JSONRPCMessage;
+      } else if (result.resultType !== 'task') {
+        const { [TASK_HANDLE]: _forged, ...rest } = result;
+        m = { ...m, result: rest } as JSONRPCMessage;
+      }
+    } else if (result && typeof result === 'object' && !Array.isArray(result) && result.resultType === undefined) {
       // A copy: the trace keeps the message as the server sent it.
       m = { ...m, result: { ...result, resultType: 'complete' } } as JSONRPCMessage;
       method ??= 'a request';

@@ -106,7 +106,19 @@ function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
           <summary>Annotations {a.trusted ? '(trusted server)' : '(untrusted: claims only)'}</summary>
           <AnnotationTable annotations={a.annotations} declared={a.declaredAnnotations} />
         </details>
-        <div className="label">Arguments that will be sent, exactly ({a.argsJson.length.toLocaleString()} bytes, shown whole)</div>
+        {a.method === 'tasks/update' && (
+          <div className="warn-box" data-testid="approval-task-update">
+            The task this call started asked for input. Allowing this sends <code>tasks/update</code> for task{' '}
+            <code>
+              <SafeText text={a.taskId ?? ''} />
+            </code>{' '}
+            with the answers below; denying it sends nothing and cancels the task.
+          </div>
+        )}
+        <div className="label">
+          {a.method === 'tasks/update' ? 'Parameters of tasks/update that will be sent' : 'Arguments that will be sent'}, exactly (
+          {a.argsJson.length.toLocaleString()} bytes, shown whole)
+        </div>
         <pre className="code args" data-testid="approval-args" tabIndex={0}>
           <SafeText text={prettyJsonText(a.argsJson)} />
         </pre>

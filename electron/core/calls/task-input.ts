@@ -1,0 +1,113 @@
+import type { Approval, CallRecord, Decider } from '../../../shared/schemas/call.js';
+import type { ToolView } from '../../../shared/schemas/tool.js';
+import type { ApprovalGate } from '../approvals/index.js';
+import type { AuditFields } from '../audit/index.js';
+import type { Catalog } from '../catalog/index.js';
+import { sha256, type EventBus } from '../support/index.js';
+import { approvalFields, type ServerFacts } from './approval-request.js';
+import { wireJson } from './call-outcome.js';
+import { InputRefused, type TaskHooks } from './task-ext.js';
+
+export interface TaskInputDeps {
+  gate: ApprovalGate;
+  catalog: Catalog;
+  bus: EventBus;
+  server(id: string): ServerFacts | undefined;
+  audit(fields: AuditFields, flush?: boolean): void;
+  approvalTimeoutMs(): number;
+  /** The standing decision for this tool (a session grant, a trusted read-only server), or null: a person decides. */
+  policy(serverId: string, server: ServerFacts, tool: ToolView): Decider | null;
+  /** Answers one request a task made, as the same request on its own would be answered. */
+  answer(serverId: string, method: string, params: unknown, signal: AbortSignal): Promise<unknown>;
+}
+
+type Settle = (decidedBy: Decider | null, reason?: string) => void;
+
+/**
+ * The gate on `tasks/update` (tasks extension): the answers a task asked for are data sent to the
+ * server on the person's behalf, so they pass the same gate as a call — the exact bytes shown, a
+ * decision (or the standing policy for the tool), the approval on disk before anything is sent.
+ */
+export class TaskInputs {
+  private waiting = new Map<string, Settle>();
+
+  constructor(private readonly d: TaskInputDeps) {}
+
+  /**
+   * Resolves undefined once `tasks/update` with these responses may be sent; otherwise why it must
+   * not be ("expired" when nobody decided in time).
+   */
+  async allow(record: CallRecord, taskId: string, inputResponses: Record<string, unknown>, signal: AbortSignal): Promise<string | undefined> {
+    const server = this.d.server(record.serverId);
+    const tool = this.d.catalog.get(record.serverId, record.tool);
+    if (signal.aborted) return 'the call was cancelled';
+    if (!server || !tool) return 'the server or its tool is gone';
+    const params = { taskId, inputResponses };
+    const argsJson = wireJson(params);
+    const argsHash = sha256(argsJson);
+    const base = {
+      serverId: record.serverId,
+      serverIdentity: server.identity,
+      tool: record.tool,
+      fingerprint: tool.fingerprint,
+      callId: record.id,
+      argsHash,
+      requestedBy: record.requestedBy,
+    };
+    const detail = { method: 'tasks/update', taskId };
+    this.d.audit({ kind: 'task-input', ...base, args: params, detail });
+    const decided = (decidedBy: Decider | null, reason = 'denied'): string | undefined => {
+      if (!decidedBy) {
+        this.d.audit({ kind: reason === 'expired' ? 'expired' : 'denied', ...base, decision: 'deny', reason, detail });
+        return reason;
+      }
+      try {
+        // SECURITY: as for a call, the approval is on disk before the update goes out.
+        this.d.audit({ kind: 'approved', ...base, decision: 'approve', decidedBy, detail }, true);
+        return undefined;
+      } catch (e) {
+        return `the approval could not be written to the audit log: ${(e as Error).message}`;
+      }
+    };
+    const standing = this.d.catalog.stale(record.serverId) ? null : this.d.policy(record.serverId, server, tool);
+    if (standing) return decided(standing);
+    const approval = this.d.gate.open(
+      approvalFields({ ...record, argsJson, argsHash }, server, tool, [], { method: 'tasks/update', taskId }),
+      this.d.approvalTimeoutMs(),
+    );
+    const decision = new Promise<string | undefined>((resolve) => {
+      const onAbort = () => {
+        if (this.d.gate.void(approval.id)?.status === 'void') this.d.bus.emit('approval.resolved', approval);
+        this.waiting.get(approval.id)?.(null, 'the call was cancelled');
+      };
+      this.waiting.set(approval.id, (by, reason) => {
+        this.waiting.delete(approval.id);
+        signal.removeEventListener('abort', onAbort);
+        resolve(decided(by, reason));
+      });
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    // Announced only once it can be decided: a front end may decide while the event is delivered.
+    this.d.bus.emit('approval.requested', approval);
+    return decision;
+  }
+
+  /** What a followed task calls with its input requests: each one answered, then all of them through the gate. */
+  hook(record: CallRecord): TaskHooks['input'] {
+    return async (requests, signal) => {
+      const responses: Record<string, unknown> = {};
+      for (const [key, req] of Object.entries(requests)) responses[key] = await this.d.answer(record.serverId, req.method, req.params, signal);
+      const why = await this.allow(record, record.task?.taskId ?? '', responses, signal);
+      if (why) throw new InputRefused(why);
+      return responses;
+    };
+  }
+
+  /** Settles an approval this gate opened; false when the approval is not one of its own. */
+  settle(approval: Approval, decidedBy: Decider | null, reason?: string): boolean {
+    const settle = this.waiting.get(approval.id);
+    if (!settle) return false;
+    settle(decidedBy, reason);
+    return true;
+  }
+}
