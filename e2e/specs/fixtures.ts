@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -26,7 +27,24 @@ export const DEFAULT_CONFIG = {
   },
 };
 
-export const test = base.extend<{ config: object; app: App }>({
+export const test = base.extend<{ config: object; app: App; modern: string }>({
+  /** Our modern-only server (2026-07-28, Streamable HTTP), started for the test; its MCP endpoint URL. */
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
+  modern: async ({}, use) => {
+    const child = spawn(process.execPath, [resolve('out/node/e2e/fixtures/modern-server.js'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const url = await new Promise<string>((ok, fail) => {
+        child.stdout.on('data', (d: Buffer) => {
+          const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(d.toString());
+          if (m) ok(`${m[1]!}/mcp`);
+        });
+        child.once('exit', () => fail(new Error('the modern fixture exited')));
+      });
+      await use(url);
+    } finally {
+      child.kill();
+    }
+  },
   config: [DEFAULT_CONFIG, { option: true }],
   app: async ({ page, config }, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-e2e-'));

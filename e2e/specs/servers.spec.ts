@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { expect, rpc, test, FIXTURE } from './fixtures.js';
 
 test.describe('servers', () => {
@@ -125,38 +123,26 @@ test.describe('servers', () => {
 test.describe('protocol eras', () => {
   test.use({ config: { mcpServers: {} } });
 
-  test('a modern-only server added through the form connects in the 2026-07-28 era; legacy is refused in words', async ({ app, page }) => {
-    const modern = spawn(process.execPath, [resolve('out/node/e2e/fixtures/modern-server.js'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    try {
-      const url = await new Promise<string>((ok, fail) => {
-        modern.stdout.on('data', (d: Buffer) => {
-          const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(d.toString());
-          if (m) ok(m[1]!);
-        });
-        modern.once('exit', () => fail(new Error('the modern fixture exited')));
-      });
-      await page.getByTestId('add-server').click();
-      const form = page.getByTestId('server-form');
-      await form.getByLabel('Name (its id)').fill('modern');
-      await form.getByLabel('Transport').selectOption('http');
-      await form.getByLabel('URL').fill(`${url}/mcp`);
-      await expect(form.getByTestId('era-select')).toHaveValue('auto');
-      await page.getByTestId('save-server').click();
-      await app.console.connect('modern');
-      await expect(page.getByTestId('tool-count')).toHaveText('8');
-      await app.console.server('modern').getByRole('button', { name: 'modern' }).click();
-      await expect(app.console.server('modern').getByTestId('server-era')).toHaveAttribute('data-era', 'modern');
-      await expect(app.console.server('modern').getByTestId('server-era')).toContainText('2026-07-28');
-      // The same server, made to speak only the 2025 era: the card says why it cannot.
-      await app.console.server('modern').getByRole('button', { name: 'Edit' }).click();
-      await page.getByTestId('server-form').getByTestId('era-select').selectOption('legacy');
-      await page.getByTestId('save-server').click();
-      await app.console.server('modern').getByTestId('disconnect').click();
-      await app.console.server('modern').getByTestId('connect').click();
-      await expect(app.console.server('modern')).toHaveAttribute('data-status', 'error');
-      await expect(app.console.server('modern').getByTestId('server-error')).toContainText('speaks only the 2026-07-28 era');
-    } finally {
-      modern.kill();
-    }
+  test('a modern-only server added through the form connects in the 2026-07-28 era; legacy is refused in words', async ({ app, page, modern }) => {
+    await page.getByTestId('add-server').click();
+    const form = page.getByTestId('server-form');
+    await form.getByLabel('Name (its id)').fill('modern');
+    await form.getByLabel('Transport').selectOption('http');
+    await form.getByLabel('URL').fill(modern);
+    await expect(form.getByTestId('era-select')).toHaveValue('auto');
+    await page.getByTestId('save-server').click();
+    await app.console.connect('modern');
+    await expect(page.getByTestId('tool-count')).toHaveText('10');
+    await app.console.server('modern').getByRole('button', { name: 'modern' }).click();
+    await expect(app.console.server('modern').getByTestId('server-era')).toHaveAttribute('data-era', 'modern');
+    await expect(app.console.server('modern').getByTestId('server-era')).toContainText('2026-07-28');
+    // The same server, made to speak only the 2025 era: the card says why it cannot.
+    await app.console.server('modern').getByRole('button', { name: 'Edit' }).click();
+    await page.getByTestId('server-form').getByTestId('era-select').selectOption('legacy');
+    await page.getByTestId('save-server').click();
+    await app.console.server('modern').getByTestId('disconnect').click();
+    await app.console.server('modern').getByTestId('connect').click();
+    await expect(app.console.server('modern')).toHaveAttribute('data-status', 'error');
+    await expect(app.console.server('modern').getByTestId('server-error')).toContainText('speaks only the 2026-07-28 era');
   });
 });
