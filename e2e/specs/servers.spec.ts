@@ -136,6 +136,12 @@ test.describe('protocol eras', () => {
     await app.console.server('modern').getByRole('button', { name: 'modern' }).click();
     await expect(app.console.server('modern').getByTestId('server-era')).toHaveAttribute('data-era', 'modern');
     await expect(app.console.server('modern').getByTestId('server-era')).toContainText('2026-07-28');
+    await expect(app.console.server('modern').getByTestId('server-era')).toContainText('auto: the server answered server/discover');
+    // Who it is, from its results' _meta; what it offers, with each capability's flags; its extensions.
+    await expect(app.console.server('modern').getByTestId('server-facts')).toContainText('Modern-only fixture');
+    await expect(app.console.server('modern').getByTestId('server-identity-source')).toContainText('_meta io.modelcontextprotocol/serverInfo');
+    await expect(app.console.server('modern').getByTestId('server-capabilities')).toContainText('tools (listChanged)');
+    await expect(app.console.server('modern').getByTestId('server-extensions')).toHaveText('io.modelcontextprotocol/tasks');
     // The same server, made to speak only the 2025 era: the card says why it cannot.
     await app.console.server('modern').getByRole('button', { name: 'Edit' }).click();
     await page.getByTestId('server-form').getByTestId('era-select').selectOption('legacy');

@@ -4,6 +4,7 @@ import { useConsole } from '../../store/store';
 import { SafeText } from '../../components/SafeText';
 import { ServerForm } from './ServerForm';
 import { ServerLog } from './ServerLog';
+import { ServerFacts } from './ServerFacts';
 
 /** One server: status, why it failed, connect controls, info, trust, and its log. */
 export function ServerCard({ id }: { id: string }) {
@@ -20,7 +21,6 @@ export function ServerCard({ id }: { id: string }) {
       .catch((e: Error) => alert(e.message))
       .finally(() => setBusy(null));
   };
-  const info = v.serverInfo as { name?: string; title?: string; version?: string; websiteUrl?: string } | undefined;
   const target = v.config.type === 'stdio' ? [v.config.command, ...v.config.args].join(' ') : v.config.url;
   return (
     <li className={`server-item status-${v.status}`} data-testid="server-item" data-server={v.id} data-status={v.status}>
@@ -79,41 +79,7 @@ export function ServerCard({ id }: { id: string }) {
       )}
       {open && (
         <div className="server-details">
-          {info && (
-            <dl className="kv">
-              <dt>Name</dt>
-              <dd>
-                <SafeText text={String(info.name ?? '')} />
-              </dd>
-              {info.title && (
-                <>
-                  <dt>Title</dt>
-                  <dd>
-                    <SafeText text={String(info.title)} />
-                  </dd>
-                </>
-              )}
-              <dt>Version</dt>
-              <dd>
-                <SafeText text={String(info.version ?? '')} />
-              </dd>
-              <dt>Protocol</dt>
-              <dd data-testid="server-era" data-era={v.era ?? ''}>
-                {v.protocolVersion ?? '—'}
-                {v.era && ` · ${v.era === 'modern' ? 'modern era (stateless, server/discover)' : '2025 era (initialize)'}`}
-              </dd>
-              <dt>Capabilities</dt>
-              <dd className="mono small">{Object.keys(v.capabilities ?? {}).join(', ') || 'none'}</dd>
-            </dl>
-          )}
-          {v.instructions && (
-            <div>
-              <div className="label">Instructions</div>
-              <div className="prewrap small">
-                <SafeText text={v.instructions} />
-              </div>
-            </div>
-          )}
+          {v.status === 'connected' && <ServerFacts v={v} />}
           <div className="small mono muted" title="Identity: sha-256 of what this server runs or where it lives">
             identity {v.identity.slice(0, 16)}…
           </div>
