@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ListFacts, ServerListFacts } from './schemas/list-facts.js';
 import { DoctorReport, ServerConfig, ServerId, ServerSettingsPatch, ServerView } from './schemas/server.js';
 import { ElicitationAnswer, ElicitationView } from './schemas/elicitation.js';
 import { TracePage } from './schemas/trace.js';
@@ -77,6 +78,7 @@ export const requests = {
   },
   'resources.subscribe': { input: z.object({ serverId: ServerId, uri: z.string().max(8192) }).strict(), output: z.array(z.string()) },
   'resources.unsubscribe': { input: z.object({ serverId: ServerId, uri: z.string().max(8192) }).strict(), output: z.array(z.string()) },
+  'lists.facts': { input: byServer, output: ServerListFacts },
   'prompts.list': { input: z.object({ serverId: ServerId, refresh: z.boolean().optional() }).strict(), output: z.array(PromptView) },
   'prompts.get': {
     input: z.object({ serverId: ServerId, name: z.string().min(1), arguments: z.record(z.string(), z.string()).optional() }).strict(),
@@ -142,6 +144,8 @@ export const events = {
   'call.updated': CallRecord,
   'call.progress': z.object({ callId: z.string(), progress: Progress }),
   'resource.updated': z.object({ serverId: z.string(), uri: z.string(), at: z.string() }),
+  /** A server said its resources or prompts changed; the console listed them again (`facts.diff`: what changed). */
+  'list.changed': z.object({ serverId: z.string(), kind: z.enum(['resources', 'prompts']), facts: ListFacts }),
   'elicitation.requested': ElicitationView,
   'elicitation.resolved': ElicitationView,
   'audit.appended': AuditEntry,

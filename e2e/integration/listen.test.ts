@@ -7,7 +7,7 @@ describe('2026-07-28 change stream (subscriptions/listen)', () => {
   let modern: Awaited<ReturnType<typeof startHttp>>;
   beforeAll(async () => {
     h = makeCore();
-    modern = await startHttp(MODERN, ['--port', '0']);
+    modern = await startHttp(MODERN, ['--port', '0'], { MODERN_RESOURCES_TTL_MS: '0', MODERN_TOOLS_TTL_MS: '1500' });
     h.core.addServer('modern', { type: 'http', url: `${modern.url}/mcp`, headers: {} });
     await h.core.connect('modern');
   });
@@ -49,5 +49,26 @@ describe('2026-07-28 change stream (subscriptions/listen)', () => {
     await h.core.listResources('modern');
     expect(walks() - before).toBe(2);
     expect(h.core.queryAudit({ serverId: 'modern', kind: 'resources-listed', limit: 1 })[0]?.detail).toMatchObject({ cache: { ttlMs: 0 } });
+    expect(h.core.lists.facts('modern').resources).toMatchObject({ cache: { ttlMs: 0, cacheScope: 'public' } });
+  });
+
+  it('honours ttlMs for tools: the catalog is listed again once the time the server gave has passed, and says when', async () => {
+    const walks = () => h.core.trace.list('modern', { method: 'tools/list' }).entries.filter((e) => e.dir === 'out' && e.kind === 'request').length;
+    const facts = h.core.lists.facts('modern').tools;
+    expect(facts?.cache).toMatchObject({ ttlMs: 1500 });
+    expect(Date.parse(facts!.freshUntil!) - Date.parse(facts!.listedAt)).toBe(1500);
+    const before = walks();
+    await expect.poll(walks, { timeout: 5000 }).toBeGreaterThan(before);
+    expect(Date.parse(h.core.lists.facts('modern').tools!.listedAt)).toBeGreaterThan(Date.parse(facts!.listedAt));
+  });
+
+  it('a resource list change is listed again at once and pushed with its diff', async () => {
+    await h.core.listResources('modern');
+    const changed = nextEvent(h.core, 'list.changed', (c) => c.serverId === 'modern' && c.kind === 'resources');
+    await call('add_note');
+    const { facts } = await changed;
+    expect(facts.diff).toMatchObject({ added: ['fixture://modern/note-1'], removed: [], changed: [] });
+    expect(h.core.lists.facts('modern').resources?.diff?.added).toEqual(['fixture://modern/note-1']);
+    expect(h.core.queryAudit({ serverId: 'modern', kind: 'resources-listed', limit: 1 })[0]?.detail).toMatchObject({ added: ['fixture://modern/note-1'] });
   });
 });

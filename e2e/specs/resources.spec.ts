@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.js';
+import { expect, rpc, test } from './fixtures.js';
 
 test.describe('resources', () => {
   test('the Resources tab lists a connected server’s resources and shows the one opened; the read is recorded', async ({ app, page }) => {
@@ -29,5 +29,36 @@ test.describe('resources', () => {
     await expect(page.getByTestId('resource-contents')).toHaveAttribute('data-uri', 'demo://resource/dynamic/text/3');
     await page.getByTestId('resource-watch').click();
     await expect(page.getByTestId('resource-watch')).toHaveAttribute('data-watched', 'true');
+  });
+});
+
+test.describe('resources of a 2026-07-28 server', () => {
+  test.use({ config: { mcpServers: {} } });
+
+  test('the list says when it was listed and its cache hints; a list change on the stream is drawn as a diff; the tools list says its hints too', async ({
+    app,
+    page,
+    modern,
+  }) => {
+    const c = app.console;
+    expect((await rpc(app, 'servers.add', { id: 'modern', config: { type: 'http', url: modern } })).ok).toBe(true);
+    await c.connect('modern');
+    await page.getByTestId('tab-resources').click();
+    const server = page.locator('[data-testid=resource-server][data-server=modern]');
+    await expect(server.getByTestId('list-cache')).toHaveAttribute('data-ttl', '60000');
+    await expect(server.getByTestId('list-cache')).toContainText('ttl 60 s (public) · fresh until');
+    await expect(server.getByTestId('list-diff')).toHaveCount(0);
+    // add_note adds a resource and says so on the change stream: the tab lists it and shows what changed.
+    await page.getByTestId('tab-tools').click();
+    await c.openTool('modern', 'add_note');
+    await c.callWithJson({});
+    await expect(c.lastResult()).toContainText('now 1 notes');
+    await page.getByTestId('tab-resources').click();
+    await expect(server.getByTestId('list-diff-added')).toContainText('fixture://modern/note-1');
+    await expect(server.locator('[data-testid=resource-item][data-uri="fixture://modern/note-1"]')).toBeVisible();
+    // The SDK server's default for tools/list: ttl 0, private.
+    await c.server('modern').getByRole('button', { name: 'modern' }).click();
+    await expect(c.server('modern').getByTestId('tools-cache')).toHaveAttribute('data-ttl', '0');
+    await expect(c.server('modern').getByTestId('tools-cache')).toContainText('ttl 0 (asked again whenever needed) (private)');
   });
 });

@@ -10,7 +10,7 @@ import type { CatalogChange, ToolView } from '../../shared/schemas/tool.js';
 import { pageOf } from '../../shared/list-page.js';
 import { AuditLog, AuditTrail, keepArgsBeside, type AuditIo } from './audit/index.js';
 import { argsVerdict, CallManager, SchemaValidator, type ArgsVerdict } from './calls/index.js';
-import { Catalog, CatalogSync, complete, IconFetcher, PromptLists, ResourceLists, ResourceSubscriptions } from './catalog/index.js';
+import { Catalog, CatalogSync, complete, IconFetcher, ListWatch, PromptLists, ResourceLists, ResourceSubscriptions } from './catalog/index.js';
 import type { CompleteInput, Completion } from '../../shared/schemas/completion.js';
 import { ConsentFlow, ConsentStore, importHostConfig, loadConfigFile, ServerStore, type ConsentProvider, type ServerEntry } from './config/index.js';
 import { checkProblems, Elicitations } from './elicitation/index.js';
@@ -61,6 +61,9 @@ export class ConsoleCore {
   readonly logs = new LogBook(); // each server's log messages, stderr and the console's notes about it
   /** What servers ask the person (elicitation): waiting and recent questions, and the answers people give. */
   readonly elicitations: Pick<Elicitations, 'list' | 'pending' | 'answer'>;
+  /** Each server's lists (tools, resources, prompts): when listed, cache hints, what changed. */
+  readonly lists: Pick<ListWatch, 'facts'>;
+  private readonly watch: ListWatch;
 
   constructor(opts: CoreOptions) {
     this.store = new ServerStore(opts.dataDir);
@@ -116,7 +119,7 @@ export class ConsoleCore {
       sync: this.sync,
       trail: this.trail,
       bus: this.bus,
-      listChanged: (id, kind) => (kind === 'resources' ? this.resources : prompts).drop(id),
+      listChanged: (id, kind) => this.watch.changed(id, kind),
       resourceUpdated: (id, uri) => this.subscriptions.updated(id, uri),
       watched: (id) => this.subscriptions.list(id),
       elicit: (id, params, signal) => elicitations.ask(id, params, signal),
@@ -144,6 +147,8 @@ export class ConsoleCore {
     const era = (id: string) => this.connections.view(id).era;
     this.subscriptions = new ResourceSubscriptions({ server, trail: this.trail, bus: this.bus, era, relisten: (id) => this.connections.relisten(id) });
     this.complete = (input) => complete(server, input);
+    const identity = (id: string) => this.store.get(id)?.identity;
+    this.lists = this.watch = new ListWatch({ resources: this.resources, prompts, sync: this.sync, bus: this.bus, trail: this.trail, identity });
   }
 
   /** Loads saved servers and settings and opens the audit log. Problems are reported, not thrown. */

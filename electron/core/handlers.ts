@@ -51,6 +51,7 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
     'resources.read': (i) => core.readResource(i.serverId, i.uri, requester),
     'resources.list': (i) => core.listResources(i.serverId, { refresh: i.refresh, offset: i.offset, limit: i.limit }),
     'resources.templates': (i) => core.resourceTemplates(i.serverId),
+    'lists.facts': (i) => core.lists.facts(i.serverId),
     'resources.expand': (i) => expandTemplate(i.uriTemplate, i.values ?? {}),
     'resources.subscribe': (i) => core.subscriptions.subscribe(i.serverId, i.uri, requester),
     'resources.unsubscribe': (i) => core.subscriptions.unsubscribe(i.serverId, i.uri, requester),

@@ -51,6 +51,7 @@ export const eventHandlers: EventHandlers = {
   'call.updated': (c, st) => st.callUpdated(c),
   'call.progress': (p, st) => st.callProgress(p),
   'resource.updated': (p, st) => st.resourceUpdated(p),
+  'list.changed': (p, st) => st.listChanged(p),
   'elicitation.requested': (q, st) => st.elicitationRequested(q),
   'elicitation.resolved': (q, st) => st.elicitationResolved(q),
   'audit.appended': (e, st) => st.auditAppended(e),

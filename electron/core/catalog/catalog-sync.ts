@@ -3,12 +3,16 @@ import { isEmptyDiff } from '../../../shared/catalog-diff.js';
 import type { CatalogChange } from '../../../shared/schemas/tool.js';
 import type { AuditTrail } from '../audit/index.js';
 import { fetchAllTools, type Catalog } from './catalog.js';
+import { listFacts, type ListWalk } from './list-walk.js';
+import type { ListFacts } from '../../../shared/schemas/list-facts.js';
 import type { EventBus } from '../support/index.js';
 import { hasRemoteIcon, type IconFetcher } from './icons.js';
 import type { ServerStore } from '../config/index.js';
 
 /** How many tools one catalog event carries at most (about half a megabyte of JSON). */
 export const CATALOG_CHUNK = 1000;
+/** The shortest time between two listings the console makes on a server's cache hint alone. */
+export const MIN_TTL_RELIST_MS = 1000;
 
 export interface CatalogSyncDeps {
   store: ServerStore;
@@ -36,6 +40,8 @@ export class CatalogSync {
   private errors = new Map<string, string>();
   /** The latest publish per server: a chunked one still under way stops when a newer one starts. */
   private streams = new Map<string, number>();
+  /** Each server's last successful tools listing: when, and the cache hints it came with. */
+  private listings = new Map<string, { listedAt: number; cache?: ListWalk<unknown>['cache']; timer?: NodeJS.Timeout }>();
 
   constructor(private readonly deps: CatalogSyncDeps) {}
 
@@ -98,8 +104,31 @@ export class CatalogSync {
     send(0);
   }
 
+  /** When the server's tools were last listed, and their cache hints. */
+  facts(id: string): ListFacts | undefined {
+    const l = this.listings.get(id);
+    return l && listFacts(l.listedAt, l.cache);
+  }
+
+  /**
+   * Keeps the listing's facts; a list the server says stays fresh for ttlMs > 0 is walked again once
+   * that time has passed (at most once a second). ttl 0 sets no timer: the catalog follows
+   * list_changed, and a person can list again.
+   */
+  private listed(id: string, cache: ListWalk<unknown>['cache']): void {
+    clearTimeout(this.listings.get(id)?.timer);
+    const timer =
+      cache && cache.ttlMs > 0
+        ? setTimeout(() => void this.refresh(id, 'refresh').catch(() => undefined), Math.max(MIN_TTL_RELIST_MS, cache.ttlMs))
+        : undefined;
+    timer?.unref();
+    this.listings.set(id, { listedAt: Date.now(), cache, timer });
+  }
+
   /** Forgets a server's live tools (it disconnected or died) and says so. */
   drop(id: string): void {
+    clearTimeout(this.listings.get(id)?.timer);
+    this.listings.delete(id);
     if (this.deps.catalog.tools(id).length === 0) return;
     this.deps.catalog.drop(id);
     this.publish({ serverId: id, at: new Date().toISOString(), reason: 'disconnect', added: [], removed: [], changed: [] });
@@ -129,6 +158,7 @@ export class CatalogSync {
         });
       } else this.errors.delete(id);
       const change = build.commit(reason);
+      this.listed(id, 'cache' in listing ? listing.cache : undefined);
       if (change.reason !== 'initial' && !isEmptyDiff(change)) {
         this.deps.trail.record({
           kind: 'catalog-change',

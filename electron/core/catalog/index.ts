@@ -8,3 +8,4 @@ export { CatalogSync, CATALOG_CHUNK } from './catalog-sync.js';
 export { IconFetcher } from './icons.js';
 export { complete } from './completions.js';
 export { ResourceSubscriptions, expandTemplate, MAX_SUBSCRIPTIONS } from './resource-subscriptions.js';
+export { ListWatch } from './list-watch.js';

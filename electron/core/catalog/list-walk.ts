@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { z } from 'zod';
+import type { ListFacts } from '../../../shared/schemas/list-facts.js';
 
 /** The most pages one walk follows before it gives up. */
 export const MAX_PAGES = 10_000;
@@ -79,4 +80,14 @@ export async function walkList<T>(
     if (cursor === undefined) return { items, problems, ...(cache && { cache }) };
   }
   throw new Error(`${spec.method}: gave up after ${MAX_PAGES} pages`);
+}
+
+/** A listing's facts as front ends show them; an empty diff is left out. */
+export function listFacts(listedAt: number, cache?: ListWalk<unknown>['cache'], diff?: ListFacts['diff']): ListFacts {
+  const changed = diff && (diff.added.length || diff.removed.length || diff.changed.length);
+  return {
+    listedAt: new Date(listedAt).toISOString(),
+    ...(cache && { cache, freshUntil: new Date(listedAt + cache.ttlMs).toISOString() }),
+    ...(changed && { diff }),
+  };
 }

@@ -2,7 +2,8 @@ import type { Client } from '@modelcontextprotocol/client';
 import { GetPromptResult, PromptView } from '../../../shared/schemas/prompt.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
 import type { AuditTrail } from '../audit/index.js';
-import { walkList, type ListSpec } from './list-walk.js';
+import { listFacts, walkList, type ListSpec, type ListWalk } from './list-walk.js';
+import type { ListFacts } from '../../../shared/schemas/list-facts.js';
 import { connectedServer, recordedRequest, type ServerLookup } from './server-request.js';
 
 type RawItem = Record<string, unknown>;
@@ -33,7 +34,7 @@ export interface PromptDeps {
  * spec, but it reaches the server).
  */
 export class PromptLists {
-  private listed = new Map<string, { client: Client; prompts: PromptView[]; expiresAt?: number }>();
+  private listed = new Map<string, { client: Client; prompts: PromptView[]; listedAt: number; cache?: ListWalk<unknown>['cache']; expiresAt?: number }>();
 
   constructor(private readonly deps: PromptDeps) {}
 
@@ -48,7 +49,8 @@ export class PromptLists {
       const r = PromptView.safeParse({ ...p, serverId });
       return r.success ? [r.data] : [];
     });
-    this.listed.set(serverId, { client, prompts, ...('cache' in walked && walked.cache && { expiresAt: Date.now() + walked.cache.ttlMs }) });
+    const cache = 'cache' in walked ? walked.cache : undefined;
+    this.listed.set(serverId, { client, prompts, listedAt: Date.now(), ...(cache && { cache, expiresAt: Date.now() + cache.ttlMs }) });
     this.deps.trail.record({
       kind: 'prompts-listed',
       serverId,
@@ -77,6 +79,12 @@ export class PromptLists {
       record,
       (result) => ({ messages: result.messages.length }),
     );
+  }
+
+  /** When the server's prompts were last listed, and their cache hints. */
+  facts(serverId: string): ListFacts | undefined {
+    const l = this.listed.get(serverId);
+    return l && listFacts(l.listedAt, l.cache);
   }
 
   drop(serverId: string): void {

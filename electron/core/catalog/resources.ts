@@ -3,10 +3,11 @@ import { ReadResourceResult } from '../../../shared/schemas/content.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
 import { ResourceTemplateView, ResourceView } from '../../../shared/schemas/resource.js';
 import { diffLists } from '../../../shared/catalog-diff.js';
+import type { ListFacts } from '../../../shared/schemas/list-facts.js';
 import type { AuditTrail } from '../audit/index.js';
 import type { ServerEntry } from '../config/index.js';
 import { hashJson } from '../support/index.js';
-import { walkList, type ListSpec } from './list-walk.js';
+import { listFacts, walkList, type ListSpec } from './list-walk.js';
 import { connectedServer, recordedRequest, type ServerLookup } from './server-request.js';
 import { PinStore } from './pin-store.js';
 
@@ -60,6 +61,9 @@ interface Listed {
   /** The server's cache hints (2026-07-28) and when, by them, the list must be asked for again. */
   cache?: { ttlMs: number; cacheScope?: string };
   expiresAt?: number;
+  listedAt: number;
+  /** What changed against the last listing seen for this server identity (pinned across sessions). */
+  diff?: ReturnType<typeof diffLists>;
 }
 
 /**
@@ -110,6 +114,8 @@ export class ResourceLists {
     );
     const listed: Listed = {
       client,
+      listedAt: Date.now(),
+      diff,
       ...(walked.cache && { cache: walked.cache, expiresAt: Date.now() + walked.cache.ttlMs }),
       resources: walked.items.flatMap((r) => view(ResourceView, { ...r, serverId })),
       templates: templates.items.flatMap((t) => view(ResourceTemplateView, { ...t, serverId })),
@@ -149,6 +155,12 @@ export class ResourceLists {
   }
 
   /** Forgets what was listed (the server's list changed, or it went away). */
+  /** What is known of the server's last listing: when, its cache hints, what changed. */
+  facts(serverId: string): ListFacts | undefined {
+    const l = this.listed.get(serverId);
+    return l && listFacts(l.listedAt, l.cache, l.diff);
+  }
+
   drop(serverId: string): void {
     this.listed.delete(serverId);
   }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ListFactsLine } from '../resources/ListFactsLine';
 import { useCompletions } from '../../components/use-completions';
 import { useShallow } from 'zustand/react/shallow';
 import { routeContent, type Audience } from '../../../shared/content-routing';
@@ -19,13 +20,15 @@ export function PromptsView() {
   const [lists, setLists] = useState<Record<string, { prompts: PromptView[]; error?: string }>>({});
   const [open, setOpen] = useState<PromptView | null>(null);
 
+  // Listed again when a server says its prompts changed (the core has walked them again).
+  const changes = useConsole((s) => connected.map((id) => s.listChanges[`${id}\u0000prompts`]?.listedAt ?? '').join('\n'));
   useEffect(() => {
     for (const serverId of connected)
       api.request('prompts.list', { serverId }).then(
         (prompts) => setLists((l) => ({ ...l, [serverId]: { prompts } })),
         (e: Error) => setLists((l) => ({ ...l, [serverId]: { prompts: [], error: e.message } })),
       );
-  }, [api, connected.join('\n')]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [api, connected.join('\n'), changes]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (connected.length === 0) return <div className="empty">Connect a server to see its prompts.</div>;
   return (
@@ -39,6 +42,7 @@ export function PromptsView() {
                 <SafeText text={serverId} />
                 {l && !l.error && <span className="muted small"> · {l.prompts.length} prompts</span>}
               </h3>
+              {l && !l.error && <ListFactsLine serverId={serverId} kind="prompts" version={l} />}
               {l?.error && (
                 <div className="error small">
                   <SafeText text={l.error} />

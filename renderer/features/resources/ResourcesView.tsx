@@ -9,6 +9,7 @@ import { useConsole } from '../../store/store';
 import { EmbeddedResourceView } from '../results/EmbeddedResourceView';
 import { resourceKey } from '../../store/slices/resources';
 import { TemplateForm } from './TemplateForm';
+import { ListFactsLine } from './ListFactsLine';
 
 interface ServerResources {
   resources: ResourceView[];
@@ -38,8 +39,9 @@ export function ResourcesView() {
       );
     }
   };
-  // Loaded when the tab opens and when a server connects or goes away.
-  useEffect(() => load(false), [connected.join('\n')]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Loaded when the tab opens, when a server connects or goes away, and when one says its resources changed (the core has listed them again).
+  const changes = useConsole((s) => connected.map((id) => s.listChanges[`${id}\u0000resources`]?.listedAt ?? '').join('\n'));
+  useEffect(() => load(false), [connected.join('\n'), changes]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const read = (serverId: string, uri: string) => {
     setOpen({ serverId, uri });
@@ -87,6 +89,7 @@ export function ResourcesView() {
                 </span>
               )}
             </h3>
+            {l && !l.error && <ListFactsLine serverId={serverId} kind="resources" version={l} />}
             {l?.error && (
               <div className="error" role="alert">
                 <SafeText text={l.error} />

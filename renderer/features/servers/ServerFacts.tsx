@@ -1,4 +1,7 @@
+import { useEffect, useState } from 'react';
+import { cacheText, type ListFacts } from '../../../shared/schemas/list-facts';
 import type { ServerView } from '../../../shared/schemas/server';
+import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 
 type Info = { name?: unknown; title?: unknown; version?: unknown; description?: unknown; websiteUrl?: unknown };
@@ -24,9 +27,22 @@ function capabilityLines(caps: Record<string, unknown>): string[] {
 /**
  * What a connected server says of itself: who it is (2026-07-28: `_meta` serverInfo on its
  * results; 2025: the initialize result), the era and version and how they were found, every
- * capability with its flags, the extensions it offers, and its instructions.
+ * capability with its flags, the extensions it offers, when its tools were listed and the cache
+ * hints they came with, and its instructions.
  */
 export function ServerFacts({ v }: { v: ServerView }) {
+  const api = useApi();
+  const [tools, setTools] = useState<ListFacts | undefined>();
+  useEffect(() => {
+    let live = true;
+    api.request('lists.facts', { serverId: v.id }).then(
+      (f) => live && setTools(f.tools),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, v.id, v.toolCount, v.connectedAt]);
   const info = v.serverInfo as Info | undefined;
   const caps = v.capabilities ?? {};
   const extensions = caps.extensions && typeof caps.extensions === 'object' ? Object.keys(caps.extensions) : [];
@@ -73,6 +89,10 @@ export function ServerFacts({ v }: { v: ServerView }) {
         <dt>Capabilities</dt>
         <dd className="mono small" data-testid="server-capabilities">
           {capabilityLines(caps).join(', ') || 'none'}
+        </dd>
+        <dt>Tools list</dt>
+        <dd className="small" data-testid="tools-cache" data-ttl={tools?.cache?.ttlMs ?? ''}>
+          {tools ? `listed at ${tools.listedAt.slice(11, 19)} UTC · ${cacheText(tools)}` : '—'}
         </dd>
         <dt>Extensions</dt>
         <dd className="mono small" data-testid="server-extensions" data-count={extensions.length}>
