@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { approveCall, bothEras, nextEvent, type Harness } from './harness.js';
+import { approveCall, bothEras, fixtureStdio, makeCore, nextEvent, type Harness } from './harness.js';
 
 describe('elicitation: a server asks the person, in both eras', () => {
   let h: Harness;
@@ -107,5 +107,47 @@ describe('elicitation: a server asks the person, in both eras', () => {
     expect(nobody.stderr).toMatch(/No terminal to ask and no --elicit: the question is cancelled/);
     expect(nobody.stdout).toContain('not deployed (cancel)');
     expect(cli('--elicit', '[1]').stderr).toMatch(/--elicit must be a JSON object/);
+  });
+});
+
+describe('a URL question the server says is done (2025-11-25 notifications/elicitation/complete), against our fixture', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = makeCore();
+    h.core.addServer('fx', fixtureStdio({ FIXTURE_URL_ELICIT: '1' }));
+    await h.core.connect('fx');
+  });
+  afterAll(() => h.dispose());
+
+  const signIn = async (args: Record<string, unknown>) => {
+    const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'fx');
+    const { record } = await approveCall(h, 'fx', 'sign_in', args);
+    const q = await question;
+    expect(q).toMatchObject({ mode: 'url', host: 'auth.example', elicitationId: expect.any(String) });
+    const done = nextEvent(h.core, 'elicitation.resolved', (r) => r.id === q.id && r.completedAt !== undefined, 5000).catch(() => undefined);
+    h.core.elicitations.answer({ id: q.id, action: 'accept' }, CONSOLE_USER);
+    expect((await h.core.waitCall(record.id)).result?.content[0]).toMatchObject({ text: 'sign-in accept' });
+    return { q, done };
+  };
+
+  it('marks the question done, says so to front ends and records it', async () => {
+    const { q, done } = await signIn({});
+    expect(await done).toMatchObject({ id: q.id, status: 'accepted', completedAt: expect.any(String) });
+    expect(h.core.elicitations.list().find((x) => x.id === q.id)?.completedAt).toBeDefined();
+    expect(h.core.queryAudit({ serverId: 'fx', kind: 'elicitation-completed', limit: 5 })[0]?.detail).toMatchObject({
+      id: q.id,
+      elicitationId: q.elicitationId,
+      host: 'auth.example',
+    });
+  });
+
+  it('ignores a completion for an id it never saw, and says so in the server’s output', async () => {
+    const before = h.core.queryAudit({ serverId: 'fx', kind: 'elicitation-completed', limit: 100 }).length;
+    const { q } = await signIn({ complete_id: 'not-one-of-ours' });
+    await expect
+      .poll(() => h.core.stderr('fx').lines.join('\n'), { timeout: 5000 })
+      .toContain('ignored notifications/elicitation/complete for "not-one-of-ours"');
+    expect(h.core.elicitations.list().find((x) => x.id === q.id)?.completedAt).toBeUndefined();
+    expect(h.core.queryAudit({ serverId: 'fx', kind: 'elicitation-completed', limit: 100 })).toHaveLength(before);
   });
 });

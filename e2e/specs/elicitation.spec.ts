@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.js';
+import { expect, FIXTURE, test } from './fixtures.js';
 
 test.describe('elicitation: a server asks the person', () => {
   test('a form question from server-everything: who asks and why, a form from its schema, a wrong answer refused, the right one sent', async ({
@@ -74,5 +74,26 @@ test.describe('sampling (deprecated): a person writes the reply', () => {
     await page.getByTestId('save-server').click();
     await app.console.server('fx').getByRole('button', { name: 'Edit' }).click();
     await expect(page.getByTestId('server-form').getByTestId('roots-input')).toHaveValue('file:///tmp/project');
+  });
+});
+
+test.describe('a URL question the server says is done', () => {
+  test.use({ config: { mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_URL_ELICIT: '1' } } } } });
+
+  test('opened only after the person confirms the whole URL; the server’s "done" is shown as a notice', async ({ app, page, context }) => {
+    const c = app.console;
+    await c.connect('fx');
+    await c.openTool('fx', 'sign_in');
+    await c.callWithJson({});
+    const q = page.getByTestId('elicitation-dialog');
+    await expect(q.getByTestId('elicitation-host')).toHaveText('auth.example');
+    await expect(q).toHaveAttribute('data-armed', 'true');
+    const confirmed = new Promise<string>((ok) => page.once('dialog', (d) => (ok(d.message()), void d.accept())));
+    // The page opens it without an opener: the new tab is the browser's, not ours (it leads nowhere here).
+    context.once('page', (p) => void p.close().catch(() => undefined));
+    await q.getByTestId('elicitation-accept').click();
+    expect(await confirmed).toContain('https://auth.example/sign-in?session=1');
+    await expect(c.lastResult()).toContainText('sign-in accept');
+    await expect(page.getByTestId('elicitation-complete')).toContainText('auth.example is done');
   });
 });

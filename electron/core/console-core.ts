@@ -124,6 +124,7 @@ export class ConsoleCore {
       watched: (id) => this.subscriptions.list(id),
       elicit: (id, params, signal) => elicitations.ask(id, params, signal),
       sample: (id, params, signal) => elicitations.sample(id, params, signal),
+      elicitationComplete: (id, elicitationId) => elicitations.completed(id, elicitationId) !== undefined,
       ended: (id, reason) => (elicitations.dropServer(id, reason), this.subscriptions.drop(id)),
       trace: (id, r) => this.trace.record(id, r),
       logs: this.logs,

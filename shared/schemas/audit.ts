@@ -14,6 +14,8 @@ export const AuditKind = z.enum([
   'prompt-got',
   'elicitation-requested',
   'elicitation-answered',
+  /** A server said the interaction of a URL question it asked is done. */
+  'elicitation-completed',
   'roots-listed',
   'call-requested',
   /** A task (tasks extension) asked for input; the answers wait for the gate before tasks/update sends them. */

@@ -33,6 +33,8 @@ export const ElicitationView = z.object({
   host: z.string().optional(),
   urlProblem: z.string().optional(),
   elicitationId: z.string().optional(),
+  /** URL mode: when the server said the interaction at that URL is done (`notifications/elicitation/complete`). */
+  completedAt: z.string().optional(),
   /** Sampling: the conversation the server sent, its system prompt and token limit. */
   sampling: z
     .object({

@@ -14,6 +14,18 @@ describe('errors in words', () => {
     expect(inWords(-32602, 'bad params', undefined)).toBe('bad params');
   });
 
+  it('a URL the server needs visited (-32042) is named with its host, and a deceptive one is said not to be opened', () => {
+    const words = inWords(-32042, 'sign in first', {
+      elicitations: [
+        { mode: 'url', url: 'https://auth.example/x', elicitationId: '1', message: 'm' },
+        { mode: 'url', url: 'https://bank.example@evil.example/', elicitationId: '2', message: 'm' },
+      ],
+    });
+    expect(words).toContain('https://auth.example/x (host auth.example)');
+    expect(words).toMatch(/https:\/\/bank\.example@evil\.example\/ \(host evil\.example; not to be opened: .*user name or password/);
+    expect(words).toMatch(/URLElicitationRequired.*: sign in first\. Open it yourself/);
+  });
+
   it('a protocol error from the server keeps its code and gets the words', () => {
     const r = classify(new ProtocolError(-32020, 'header mismatch'), false);
     expect(r).toMatchObject({ outcome: 'protocol-error', error: { code: -32020, message: expect.stringContaining('HeaderMismatch') } });

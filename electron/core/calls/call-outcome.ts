@@ -6,6 +6,7 @@ import type { SchemaValidator } from './schema-validator.js';
 import { TOO_LARGE_CODE } from '../servers/index.js';
 import type { AuditFields } from '../audit/index.js';
 import type { AuditKind } from '../../../shared/schemas/audit.js';
+import { describeUrl } from '../elicitation/index.js';
 
 /** structuredContent against the tool's outputSchema: valid, invalid (with errors), no schema, or absent. */
 export function checkStructured(validator: SchemaValidator, tool: ToolView, structured: unknown, isError = false): StructuredCheck {
@@ -54,6 +55,16 @@ export function inWords(code: number, message: string, data: unknown): string {
   if (code === -32022) {
     const supported = (data as { supported?: unknown } | undefined)?.supported;
     return `the server does not speak the protocol version this request named (UnsupportedProtocolVersion${Array.isArray(supported) ? `; it speaks ${supported.join(', ')}` : ''}): ${message}. Reconnect with the era set to auto`;
+  }
+  if (code === -32042) {
+    // 2025-11-25 URLElicitationRequiredError: nothing is opened from an error; the person reads each URL's host first.
+    const list = (data as { elicitations?: unknown } | undefined)?.elicitations;
+    const urls = (Array.isArray(list) ? list : []).flatMap((e) => (typeof (e as { url?: unknown })?.url === 'string' ? [(e as { url: string }).url] : []));
+    const where = urls.slice(0, 5).map((u) => {
+      const { host, urlProblem } = describeUrl(u);
+      return `${u} (host ${host ?? 'none'}${urlProblem ? `; not to be opened: ${urlProblem}` : ''})`;
+    });
+    return `the server needs you to finish something in a browser first (URLElicitationRequired)${where.length ? `: ${where.join(', ')}` : ''}: ${message}. Open it yourself if you trust that host, then call again`;
   }
   return message;
 }

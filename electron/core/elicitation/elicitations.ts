@@ -141,6 +141,21 @@ export class Elicitations {
     return view;
   }
 
+  /**
+   * The server says the out-of-band interaction of a URL question is done
+   * (`notifications/elicitation/complete`, 2025-11-25). Only a URL question this server asked,
+   * with that id, not yet completed, is marked (the spec has clients ignore any other); returns it.
+   */
+  completed(serverId: string, elicitationId: string): ElicitationView | undefined {
+    const all = [...this.open.values()].map((o) => o.view).concat(this.answered.toArray());
+    const v = all.find((q) => q.serverId === serverId && q.mode === 'url' && q.elicitationId === elicitationId && !q.completedAt);
+    if (!v) return undefined;
+    v.completedAt = new Date().toISOString();
+    this.deps.trail.record({ kind: 'elicitation-completed', serverId, detail: { id: v.id, elicitationId, host: v.host } });
+    this.deps.bus.emit('elicitation.resolved', v);
+    return v;
+  }
+
   /** Every question still waiting, then the last answered ones (newest first). */
   list(): ElicitationView[] {
     return [...[...this.open.values()].map((o) => o.view), ...this.answered.toArray().reverse()];

@@ -50,6 +50,8 @@ export interface ConnectionListener {
   trace?(r: TraceRecord): void;
   /** The server asks the person something (elicitation/create, in either era). */
   elicit?(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
+  /** The server says the interaction of a URL question is done (2025-11-25 `notifications/elicitation/complete`). */
+  elicitationComplete?(elicitationId: string): void;
   /** The server asks for a model's reply (sampling, deprecated in 2026-07-28): a person writes it. */
   sample?(params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult>;
   /** The directories the server may work in (roots, deprecated in 2026-07-28), when it asks. */
@@ -244,6 +246,9 @@ export class ServerConnection {
     client.setNotificationHandler('notifications/resources/updated', (n) => {
       if (gen === this.generation) this.listener.resourceUpdated?.(n.params.uri);
     });
+    client.setNotificationHandler('notifications/elicitation/complete', (n) => {
+      if (gen === this.generation) this.listener.elicitationComplete?.(n.params.elicitationId);
+    });
     client.setNotificationHandler('notifications/message', (n) => {
       const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);
       this.addLines([`[log ${n.params.level}${n.params.logger ? ' ' + n.params.logger : ''}] ${data}`]);
@@ -299,6 +304,11 @@ export class ServerConnection {
       this.partial = '';
     }
     if (parts.length) this.addLines(parts);
+  }
+
+  /** A note of the console's own in the server's output (its log view and stderr panel). */
+  note(text: string): void {
+    this.addLines([`[console] ${text}`]);
   }
 
   private addLines(lines: string[]): void {

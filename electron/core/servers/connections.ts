@@ -30,6 +30,8 @@ export interface ConnectionsDeps {
   elicit?(id: string, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
   /** The server asks for a model's reply; a person writes it. */
   sample?(id: string, params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult>;
+  /** The server says a URL question's interaction is done; false when no such question is known (then it is ignored). */
+  elicitationComplete?(id: string, elicitationId: string): boolean;
   /** Each server's log view (log messages, stderr, notes) and the log level chosen for it. */
   logs?: LogBook;
   /** One line of the server's protocol trace. */
@@ -293,6 +295,13 @@ export class Connections {
         watchedResources: () => this.deps.watched?.(id) ?? [],
         elicit: this.deps.elicit && ((params, signal) => this.deps.elicit!(id, params, signal)),
         sample: this.deps.sample && ((params, signal) => this.deps.sample!(id, params, signal)),
+        elicitationComplete: (elicitationId) => {
+          // The spec has clients ignore an unknown or already completed id; the server's log says so.
+          if (!this.deps.elicitationComplete?.(id, elicitationId))
+            conn.note(
+              `ignored notifications/elicitation/complete for ${JSON.stringify(elicitationId.slice(0, 100))}: no URL question of this server has that id, or it was completed already`,
+            );
+        },
         roots: () => this.rootsFor(id),
         trace: this.deps.trace && ((r) => this.deps.trace!(id, r)),
         lost: (reason) => {

@@ -18,8 +18,31 @@ import type { ContentBlock } from '../../../shared/schemas/content';
 export function ElicitationDialog() {
   const queue = useConsole(useShallow((s) => s.elicitations));
   const [first, ...rest] = queue;
-  if (!first) return null;
-  return <Question key={first.id} q={first} waiting={rest.length} />;
+  return (
+    <>
+      <UrlCompletions />
+      {first && <Question key={first.id} q={first} waiting={rest.length} />}
+    </>
+  );
+}
+
+/** The server said the interaction at a URL it asked the person to open is done (2025-11-25 `notifications/elicitation/complete`). */
+function UrlCompletions() {
+  const done = useConsole(useShallow((s) => s.urlCompletions));
+  const dismiss = useConsole((s) => s.urlCompletionDismissed);
+  if (done.length === 0) return null;
+  return (
+    <div className="notices" role="status">
+      {done.map((q) => (
+        <div key={q.id} className="notice small" data-testid="elicitation-complete" data-server={q.serverId}>
+          <SafeText text={q.serverName ?? q.serverId} /> says the interaction at <SafeText text={q.host ?? q.url ?? ''} /> is done.{' '}
+          <button className="link" onClick={() => dismiss(q.id)}>
+            Dismiss
+          </button>
+        </div>
+      ))}
+    </div>
+  );
 }
 
 function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
