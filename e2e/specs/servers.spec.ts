@@ -132,7 +132,7 @@ test.describe('protocol eras', () => {
     await expect(form.getByTestId('era-select')).toHaveValue('auto');
     await page.getByTestId('save-server').click();
     await app.console.connect('modern');
-    await expect(page.getByTestId('tool-count')).toHaveText('11');
+    await expect(page.getByTestId('tool-count')).toHaveText('13');
     await app.console.server('modern').getByRole('button', { name: 'modern' }).click();
     await expect(app.console.server('modern').getByTestId('server-era')).toHaveAttribute('data-era', 'modern');
     await expect(app.console.server('modern').getByTestId('server-era')).toContainText('2026-07-28');

@@ -16,6 +16,7 @@ import type { LogLevel } from '../../../shared/schemas/log.js';
 import { RingBuffer } from '../support/index.js';
 import { orderDelivery } from './ordered-delivery.js';
 import { completeByDefault } from './result-type.js';
+import { reissueBrokenStreams } from './stream-reissue.js';
 import { tapTransport, WireTap, type TraceRecord } from '../trace/index.js';
 import { withLogLevel } from '../logs/index.js';
 import { StdioTransport, type ExitInfo } from './stdio-transport.js';
@@ -52,6 +53,8 @@ export interface ConnectionListener {
   elicit?(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
   /** The server says the interaction of a URL question is done (2025-11-25 `notifications/elicitation/complete`). */
   elicitationComplete?(elicitationId: string): void;
+  /** The tool says it is read-only or idempotent (a tools/call whose stream broke may be sent again). */
+  idempotentTool?(name: string): boolean;
   /** The server asks for a model's reply (sampling, deprecated in 2026-07-28): a person writes it. */
   sample?(params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult>;
   /** The directories the server may work in (roots, deprecated in 2026-07-28), when it asks. */
@@ -266,6 +269,8 @@ export class ServerConnection {
       orderDelivery(transport);
       if (client.getProtocolEra() === 'modern') {
         completeByDefault(transport, (line) => this.addLines([`[console] ${line}`]));
+        if (kind === 'http')
+          reissueBrokenStreams(transport, { idempotentTool: (name) => this.listener.idempotentTool?.(name) === true, note: (line) => this.note(line) });
         const level = this.listener.logLevel?.bind(this.listener);
         if (level) withLogLevel(transport, level);
       }

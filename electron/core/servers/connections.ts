@@ -295,6 +295,12 @@ export class Connections {
         watchedResources: () => this.deps.watched?.(id) ?? [],
         elicit: this.deps.elicit && ((params, signal) => this.deps.elicit!(id, params, signal)),
         sample: this.deps.sample && ((params, signal) => this.deps.sample!(id, params, signal)),
+        // Believed whether or not the server is trusted: sending the same approved bytes again to the same server is
+        // only as harmful as the server's own claim makes it (it could run a call twice by itself).
+        idempotentTool: (name) => {
+          const a = this.deps.catalog.get(id, name)?.declaredAnnotations;
+          return a?.readOnlyHint === true || a?.idempotentHint === true;
+        },
         elicitationComplete: (elicitationId) => {
           // The spec has clients ignore an unknown or already completed id; the server's log says so.
           if (!this.deps.elicitationComplete?.(id, elicitationId))
