@@ -33,3 +33,13 @@ export function buildBridge(
   const events = Object.fromEntries(eventNames.map((n) => [n, (listener: (payload: unknown) => void) => subscribe(eventChannel(n), listener)]));
   return Object.freeze({ requests: Object.freeze(requests), events: Object.freeze(events) }) as Bridge;
 }
+
+/**
+ * Browser mode: a message from the core at least this long travels as binary WebSocket messages
+ * of at most WS_PART_BYTES of its UTF-8 JSON each, the first byte of each saying whether more
+ * follow (1) or it is the last (0). A browser receives one WebSocket message in one main-thread task
+ * (a 10 MB one takes ~50 ms before any page code runs); parts keep each task short, and the page
+ * hands the bytes to a worker unread.
+ */
+export const BINARY_FRAME_CHARS = 256 * 1024;
+export const WS_PART_BYTES = 128 * 1024;

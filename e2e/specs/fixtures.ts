@@ -68,7 +68,9 @@ export async function rpc(app: App, method: string, params: unknown): Promise<{ 
   await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
   try {
     return await new Promise((r) => {
-      ws.on('message', (d) => {
+      ws.on('message', (d, isBinary) => {
+        // Long messages come in binary parts (shared/bridge.ts); the replies waited for here are short.
+        if (isBinary) return;
         const m = JSON.parse(d.toString());
         if (m.id === 1) r(m.reply);
       });

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { fixtureStdio, makeCore } from '../../e2e/integration/harness.js';
 import { CSP } from '../../shared/csp.js';
-import { MAX_MESSAGE_BYTES, startWebServer, type WebServer } from './web-server.js';
+import { BINARY_FRAME_CHARS, WS_PART_BYTES } from '../../shared/bridge.js';
+import { frames, MAX_MESSAGE_BYTES, startWebServer, type WebServer } from './web-server.js';
 
 function get(
   port: number,
@@ -238,6 +239,29 @@ describe('browser mode under hostile frames', () => {
       expect(h.core.view('fx').status).toBe('connected');
     } finally {
       other.close();
+    }
+  });
+
+  it('sends a long message as binary parts of its UTF-8 JSON (each marked more or last), and a short one as text', async () => {
+    h.core.addServer('many', fixtureStdio({ FIXTURE_TOOLS: '2000' }));
+    await h.core.connect('many');
+    const ws = await open(s.port, s.token);
+    try {
+      const texts: string[] = [];
+      const parts: Buffer[] = [];
+      ws.on('message', (d: Buffer, isBinary: boolean) => (isBinary ? parts.push(d) : texts.push(d.toString('utf8'))));
+      await rpc(ws, 42, 'settings.get');
+      ws.send(JSON.stringify({ id: 41, method: 'tools.list', params: { serverId: 'many' } }));
+      await expect.poll(() => parts.at(-1)?.[0], { timeout: 5000 }).toBe(0);
+      expect(parts.length).toBeGreaterThan(1);
+      expect(parts.slice(0, -1).every((p) => p[0] === 1 && p.length === WS_PART_BYTES + 1)).toBe(true);
+      const whole = JSON.parse(Buffer.concat(parts.map((p) => p.subarray(1))).toString('utf8')) as { id: number; reply: { value: unknown[] } };
+      expect(whole.id).toBe(41);
+      expect(whole.reply.value.length).toBeGreaterThan(2000);
+      expect(texts.some((t) => (JSON.parse(t) as { id?: number }).id === 42)).toBe(true);
+      expect(frames('x'.repeat(BINARY_FRAME_CHARS - 1))).toEqual(['x'.repeat(BINARY_FRAME_CHARS - 1)]);
+    } finally {
+      ws.close();
     }
   });
 });

@@ -8,6 +8,7 @@ import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { contentType, dispatch, makeHandlers, staticFile, type ConsoleCore } from '../core/index.js';
 import { checkHostAndOrigin, tokenMatches } from './guards.js';
 import { CSP } from '../../shared/csp.js';
+import { BINARY_FRAME_CHARS, WS_PART_BYTES } from '../../shared/bridge.js';
 
 /** The largest message a page may send (a pasted config or large arguments fit). */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
@@ -97,8 +98,9 @@ export function startWebServer(core: ConsoleCore, opts: { port?: number; staticD
 
   const off = core.onEvent((event, payload) => {
     if (sockets.size === 0) return;
-    const text = JSON.stringify({ event, payload });
-    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text, (err) => err && log(`browser mode: could not push ${event}: ${err.message}`));
+    const data = frames(JSON.stringify({ event, payload }));
+    for (const ws of sockets)
+      if (ws.readyState === ws.OPEN) for (const f of data) ws.send(f, (err) => err && log(`browser mode: could not push ${event}: ${err.message}`));
   });
 
   return new Promise((resolvePromise, reject) => {
@@ -125,7 +127,22 @@ export function startWebServer(core: ConsoleCore, opts: { port?: number; staticD
 }
 
 function send(ws: WebSocket, msg: unknown): void {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg), () => {});
+  if (ws.readyState === ws.OPEN) for (const f of frames(JSON.stringify(msg))) ws.send(f, () => {});
+}
+
+/** A short message as one text message; a long one as binary parts of its UTF-8 text, each marked "more" or "last" (see BINARY_FRAME_CHARS). */
+export function frames(text: string): Array<string | Buffer> {
+  if (text.length < BINARY_FRAME_CHARS) return [text];
+  const bytes = Buffer.from(text, 'utf8');
+  const out: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += WS_PART_BYTES) {
+    const body = bytes.subarray(at, at + WS_PART_BYTES);
+    const part = Buffer.allocUnsafe(body.length + 1);
+    part[0] = at + WS_PART_BYTES < bytes.length ? 1 : 0;
+    body.copy(part, 1);
+    out.push(part);
+  }
+  return out;
 }
 
 function plain(res: ServerResponse, status: number, text: string): void {

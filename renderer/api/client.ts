@@ -1,4 +1,5 @@
-import { BRIDGE_GLOBAL, type Bridge } from '../../shared/bridge';
+import { BINARY_FRAME_CHARS, BRIDGE_GLOBAL, type Bridge } from '../../shared/bridge';
+import { textOf } from './wire-text';
 import type { EventName, EventPayload, Reply, RequestInput, RequestName, RequestOutput } from '../../shared/contract';
 
 /** What the renderer needs from a back end: the contract's requests and events, nothing else. */
@@ -20,8 +21,8 @@ export class ApiError extends Error {
 
 type AnyListener = (name: EventName, payload: unknown) => void;
 
-/** Messages at least this long are parsed in a worker, so no single parse holds the main thread. */
-export const OFF_THREAD_CHARS = 256 * 1024;
+/** Messages at least this long are parsed in a worker, so no single parse holds the main thread (the core sends them as bytes). */
+export const OFF_THREAD_CHARS = BINARY_FRAME_CHARS;
 
 /**
  * Parses messages in arrival order and hands each on in that order: short ones on the spot, long
@@ -33,23 +34,33 @@ export function orderedParser(deliver: (msg: unknown) => void, makeWorker: (() =
   const waiting = new Map<number, (r: { value?: unknown; error?: string }) => void>();
   let tail: Promise<void> = Promise.resolve();
   let queued = 0;
-  const parseOff = (text: string): Promise<unknown> => {
+  const parseOff = (data: string | ArrayBuffer[]): Promise<unknown> => {
     worker ??= makeWorker?.();
-    if (!worker) return Promise.resolve(JSON.parse(text));
+    if (!worker) return Promise.resolve(JSON.parse(textOf(data)));
     worker.onmessage = (e: MessageEvent<{ seq: number; value?: unknown; error?: string }>) => {
       waiting.get(e.data.seq)?.(e.data);
       waiting.delete(e.data.seq);
     };
     const id = ++seq;
     const done = new Promise<unknown>((ok, fail) => waiting.set(id, (r) => (r.error !== undefined ? fail(new Error(r.error)) : ok(r.value))));
-    worker.postMessage({ seq: id, text });
+    // Bytes are handed over (transferred), not copied: the page never decodes them.
+    if (typeof data === 'string') worker.postMessage({ seq: id, text: data });
+    else worker.postMessage({ seq: id, parts: data }, data);
     return done;
   };
-  const receive = (text: string): void => {
-    const long = makeWorker !== undefined && text.length >= OFF_THREAD_CHARS;
-    if (!long && queued === 0) return deliver(JSON.parse(text));
+  let parts: ArrayBuffer[] = [];
+  const receive = (frame: string | ArrayBuffer): void => {
+    // A long message comes in binary parts (BINARY_FRAME_CHARS): kept until the last one.
+    if (typeof frame !== 'string') {
+      parts.push(frame);
+      if (new Uint8Array(frame, 0, 1)[0] === 1) return;
+    }
+    const data = typeof frame === 'string' ? frame : parts;
+    if (typeof frame !== 'string') parts = [];
+    const long = makeWorker !== undefined && (typeof data !== 'string' || data.length >= OFF_THREAD_CHARS);
+    if (!long && queued === 0) return deliver(JSON.parse(textOf(data)));
     queued++;
-    const parsed = long ? parseOff(text) : Promise.resolve(JSON.parse(text));
+    const parsed = long ? parseOff(data) : Promise.resolve().then(() => JSON.parse(textOf(data)) as unknown);
     tail = tail
       .then(() => parsed)
       .then(deliver, () => undefined)
@@ -57,6 +68,7 @@ export function orderedParser(deliver: (msg: unknown) => void, makeWorker: (() =
   };
   /** The connection is gone: its worker goes with it. */
   const close = () => {
+    parts = [];
     worker?.terminate();
     worker = undefined;
     waiting.clear();
@@ -76,6 +88,8 @@ export function webSocketApi(url: string): ConsoleApi {
   const connect = (): Promise<WebSocket> =>
     new Promise((resolve) => {
       const sock = new WebSocket(url);
+      // Long messages come as binary frames (BINARY_FRAME_CHARS): as bytes, for the worker.
+      sock.binaryType = 'arraybuffer';
       sock.onopen = () => {
         ws = sock;
         resolve(sock);
@@ -88,7 +102,7 @@ export function webSocketApi(url: string): ConsoleApi {
         },
         typeof Worker === 'undefined' ? undefined : () => new Worker(new URL('./json-worker.ts', import.meta.url), { type: 'module' }),
       );
-      sock.onmessage = (m) => parser.receive(String(m.data));
+      sock.onmessage = (m: MessageEvent<string | ArrayBuffer>) => parser.receive(m.data);
       const handle = (msg: { id?: number; reply?: Reply<unknown>; event?: EventName; payload?: unknown }) => {
         if (msg.event) listeners.forEach((l) => l(msg.event!, msg.payload));
         else if (typeof msg.id === 'number') {
