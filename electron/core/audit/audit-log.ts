@@ -8,17 +8,14 @@ import {
   openSync,
   readFileSync,
   readSync,
-  renameSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
+import { CheckpointFile, type Checkpoint } from './checkpoint.js';
 import { canonicalJson } from '../../../shared/canonical-json.js';
 import type { AuditEntry, AuditKind, AuditVerifyResult } from '../../../shared/schemas/audit.js';
 import { sha256 } from '../support/index.js';
-
-/** How long the checkpoint may lag the log. */
-const CHECKPOINT_DELAY_MS = 100;
 
 /** The hash that starts the chain. */
 export const GENESIS = '0'.repeat(64);
@@ -39,12 +36,6 @@ export interface AuditIo {
 }
 
 const nodeIo: AuditIo = { writeSync: (fd, buf, off, len) => writeSync(fd, buf, off, len), fdatasyncSync };
-
-/** The small file beside the log that remembers its newest entry, so that a cut-off end is found. */
-interface Checkpoint {
-  seq: number;
-  hash: string;
-}
 
 /**
  * Writes every byte or throws: `write(2)` may write less than asked (a nearly full disk), and a
@@ -80,17 +71,18 @@ export class AuditLog {
   private readonly io: AuditIo;
   /** Bytes in the file (it is only appended to, by this object). */
   private size = 0;
-  private checkpointTimer: NodeJS.Timeout | null = null;
+  private readonly checkpoint: CheckpointFile;
 
   constructor(
     readonly path: string,
     private readonly opts: { fsync: boolean; io?: AuditIo } = { fsync: true },
   ) {
     this.io = opts.io ?? nodeIo;
+    this.checkpoint = new CheckpointFile(`${path}.checkpoint`, () => this.written);
   }
 
   get checkpointPath(): string {
-    return `${this.path}.checkpoint`;
+    return this.checkpoint.path;
   }
 
   /** Opens the file and picks the chain up from its last entry; a torn last line is set aside first. */
@@ -123,7 +115,7 @@ export class AuditLog {
       );
       this.broken = `the audit log ended in a torn line (an interrupted write); it was kept in ${torn.file} and the log goes on from the last whole entry`;
     } else if (this.seq > 0 && !existsSync(this.checkpointPath)) {
-      this.writeCheckpoint();
+      this.checkpoint.writeNow();
     }
   }
 
@@ -179,20 +171,7 @@ export class AuditLog {
     this.size += buf.length;
     const last = batch.at(-1);
     if (last) this.written = { seq: last.seq, hash: last.hash };
-    this.scheduleCheckpoint();
-  }
-
-  /**
-   * The checkpoint follows the log within CHECKPOINT_DELAY_MS (and at close): it may lag the log,
-   * never lead it, so verify's "ends before its checkpoint" only ever means entries were removed.
-   */
-  private scheduleCheckpoint(): void {
-    if (this.checkpointTimer) return;
-    this.checkpointTimer = setTimeout(() => {
-      this.checkpointTimer = null;
-      this.writeCheckpoint();
-    }, CHECKPOINT_DELAY_MS);
-    this.checkpointTimer.unref();
+    this.checkpoint.schedule();
   }
 
   private sync(): void {
@@ -217,17 +196,6 @@ export class AuditLog {
     }
   }
 
-  private writeCheckpoint(): void {
-    // Replaced whole (write, then rename), so a reader sees the old or the new one.
-    const tmp = `${this.checkpointPath}.tmp`;
-    try {
-      writeFileSync(tmp, JSON.stringify(this.written) + '\n', { mode: 0o600 });
-      renameSync(tmp, this.checkpointPath);
-    } catch {
-      /* the chain still holds; verify says when the checkpoint is missing */
-    }
-  }
-
   close(): void {
     if (this.fd !== null) {
       try {
@@ -237,16 +205,9 @@ export class AuditLog {
       } finally {
         closeSync(this.fd);
       }
-      this.flushCheckpoint();
+      this.checkpoint.flush();
     }
     this.fd = null;
-  }
-
-  private flushCheckpoint(): void {
-    if (!this.checkpointTimer) return;
-    clearTimeout(this.checkpointTimer);
-    this.checkpointTimer = null;
-    this.writeCheckpoint();
   }
 
   /**
@@ -256,7 +217,7 @@ export class AuditLog {
    */
   verify(): AuditVerifyResult {
     if (this.fd !== null) this.drain();
-    this.flushCheckpoint();
+    this.checkpoint.flush();
     if (!existsSync(this.path)) return { ok: false, entries: 0, reason: `there is no audit log at ${this.path}` };
     const text = readFileSync(this.path, 'utf8');
     const lines = text.split('\n');
@@ -293,7 +254,7 @@ export class AuditLog {
       lastHash = prev;
     }
     const result: AuditVerifyResult = { ok: true, entries: lines.length, recovered: recovered.length ? recovered : undefined };
-    const cp = this.readCheckpoint();
+    const cp = this.checkpoint.read();
     if (cp === 'missing') {
       if (lines.length > 0) result.warning = 'no checkpoint beside the log: entries cut off its end could not be detected';
       return result;
@@ -309,16 +270,6 @@ export class AuditLog {
     if (cp.seq === prevSeq && cp.hash !== lastHash)
       return { ...result, ok: false, firstBadSeq: prevSeq, reason: `the newest entry (seq ${prevSeq}) is not the one the checkpoint recorded` };
     return result;
-  }
-
-  private readCheckpoint(): Checkpoint | 'missing' | 'unreadable' {
-    if (!existsSync(this.checkpointPath)) return 'missing';
-    try {
-      const cp = JSON.parse(readFileSync(this.checkpointPath, 'utf8')) as Checkpoint;
-      return typeof cp.seq === 'number' && typeof cp.hash === 'string' ? cp : 'unreadable';
-    } catch {
-      return 'unreadable';
-    }
   }
 
   /** Entries matching a filter, oldest first; the newest `limit` of them. */

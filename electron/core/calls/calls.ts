@@ -328,13 +328,18 @@ export class CallManager {
           });
         }
       },
-      (err: unknown) =>
-        this.finish(
-          state,
-          err instanceof InputRefused && !state.cancelled
-            ? { outcome: 'denied', decidedBy: err.why === 'expired' ? 'timeout' : 'user', reason: err.message, durationMs: performance.now() - t0 }
-            : { ...classify(err, state.cancelled === true), durationMs: performance.now() - t0 },
-        ),
+      (err: unknown) => this.failed(state, err, performance.now() - t0),
+    );
+  }
+
+  /** A call that ended without a result: its task's input refused, cancelled, timed out, or a protocol error. */
+  private failed(state: CallState, err: unknown, durationMs: number): void {
+    const refused = err instanceof InputRefused && !state.cancelled;
+    this.finish(
+      state,
+      refused
+        ? { outcome: 'denied', decidedBy: err.why === 'expired' ? 'timeout' : 'user', reason: err.message, durationMs }
+        : { ...classify(err, state.cancelled === true), durationMs },
     );
   }
 

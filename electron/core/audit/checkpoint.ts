@@ -1,0 +1,77 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
+
+/** The small file beside the log that remembers its newest entry, so that a cut-off end is found. */
+export interface Checkpoint {
+  seq: number;
+  hash: string;
+}
+
+/** How long the checkpoint may lag the log. */
+const CHECKPOINT_DELAY_MS = 100;
+
+/**
+ * The checkpoint file: it follows the log within CHECKPOINT_DELAY_MS (written off the main thread,
+ * one write at a time) and at once on `flush` (close, verify). It may lag the log, never lead it,
+ * so verify's "ends before its checkpoint" only ever means entries were removed. Each write is
+ * whole (a temporary file, then rename); the timed one and the immediate one use their own
+ * temporary files, so they never mix.
+ */
+export class CheckpointFile {
+  private timer: NodeJS.Timeout | null = null;
+  private writing = false;
+
+  constructor(
+    readonly path: string,
+    private readonly newest: () => Checkpoint,
+  ) {}
+
+  /** The log moved on: the checkpoint follows soon. */
+  schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.writeLater();
+    }, CHECKPOINT_DELAY_MS);
+    this.timer.unref();
+  }
+
+  /** Writes a checkpoint still due, now. */
+  flush(): void {
+    if (!this.timer) return;
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.writeNow();
+  }
+
+  writeNow(): void {
+    const tmp = `${this.path}.tmp`;
+    try {
+      writeFileSync(tmp, JSON.stringify(this.newest()) + '\n', { mode: 0o600 });
+      renameSync(tmp, this.path);
+    } catch {
+      /* the chain still holds; verify says when the checkpoint is missing */
+    }
+  }
+
+  read(): Checkpoint | 'missing' | 'unreadable' {
+    if (!existsSync(this.path)) return 'missing';
+    try {
+      const cp = JSON.parse(readFileSync(this.path, 'utf8')) as Checkpoint;
+      return typeof cp.seq === 'number' && typeof cp.hash === 'string' ? cp : 'unreadable';
+    } catch {
+      return 'unreadable';
+    }
+  }
+
+  /** The timed write: not worth blocking a call for. Landing late, it makes the checkpoint lag, which is allowed. */
+  private writeLater(): void {
+    if (this.writing) return this.schedule();
+    this.writing = true;
+    const tmp = `${this.path}.later.tmp`;
+    writeFile(tmp, JSON.stringify(this.newest()) + '\n', { mode: 0o600 })
+      .then(() => rename(tmp, this.path))
+      .catch(() => undefined) // the chain still holds; verify says when the checkpoint is missing
+      .finally(() => (this.writing = false));
+  }
+}
