@@ -1,16 +1,4 @@
-import {
-  closeSync,
-  existsSync,
-  fdatasyncSync,
-  fstatSync,
-  ftruncateSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CheckpointFile, type Checkpoint } from './checkpoint.js';
 import { canonicalJson } from '../../../shared/canonical-json.js';
