@@ -98,6 +98,18 @@ describe('the tasks extension (2026-07-28), against the modern-only fixture', ()
     expect(approved.map((e) => e.decidedBy)).toEqual(['user', 'session-policy']);
   }, 20_000);
 
+  it('a task that outlives its ttl without ending is no longer followed: the call fails saying so and the task is cancelled', async () => {
+    const t0 = Date.now();
+    // batch runs under the session grant given above.
+    const rec = h.core.requestCall('modern', 'batch', { stall: true }, CONSOLE_USER);
+    expect(rec.decidedBy ?? h.core.getCall(rec.id).decidedBy).toBe('session-policy');
+    const done = await h.core.waitCall(rec.id);
+    expect(done.outcome).toBe('protocol-error');
+    expect(done.error?.message).toMatch(/outlived its ttl \(300 ms\) without ending/);
+    expect(Date.now() - t0).toBeLessThan(6000);
+    expect((await batchLog(h)).find((t) => t.taskId === done.task?.taskId)?.status).toBe('cancelled');
+  }, 20_000);
+
   it('asking a 2026-07-28 server for a task is refused in words: the server decides', () => {
     expect(() => h.core.requestCall('modern', 'echo', { message: 'x' }, CONSOLE_USER, { asTask: true })).toThrow(/the server decides whether a call/);
   });

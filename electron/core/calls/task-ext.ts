@@ -11,6 +11,8 @@ const DEFAULT_POLL_MS = 1000;
 const MIN_POLL_MS = 100;
 /** tasks/get failures in a row before the console stops following a task. */
 const MAX_POLL_FAILURES = 3;
+/** How long past its ttlMs (counted from when the handle came) a task that has not ended is still followed. */
+export const TTL_GRACE_MS = 2000;
 
 const Task = z.looseObject({
   taskId: z.string(),
@@ -79,6 +81,9 @@ export async function followTask(
   let every = Math.max(MIN_POLL_MS, created.pollIntervalMs ?? DEFAULT_POLL_MS);
   let failures = 0;
   hooks.onStatus(info(created));
+  // The spec lets a client treat a task as unusable once its ttl has passed: followed no longer than that (and a grace).
+  const started = Date.now();
+  let ttl = created.ttlMs;
   const cancel = () => client.request({ method: 'tasks/cancel', params: { taskId } }, Ack, small).catch(() => undefined);
   for (;;) {
     await sleep(every, signal);
@@ -96,6 +101,11 @@ export async function followTask(
     }
     hooks.onStatus(info(t));
     every = Math.max(MIN_POLL_MS, t.pollIntervalMs ?? every);
+    if (t.ttlMs !== undefined) ttl = t.ttlMs;
+    if (typeof ttl === 'number' && !['completed', 'failed', 'cancelled'].includes(t.status) && Date.now() > started + ttl + TTL_GRACE_MS) {
+      await cancel();
+      throw new Error(`the task ${taskId} outlived its ttl (${ttl} ms) without ending; the console stopped following it and asked the server to cancel it`);
+    }
     if (t.status === 'completed') return CallToolResult.parse(t.result ?? {});
     // failed: the JSON-RPC error the work ended with, reported as the server's error.
     if (t.status === 'failed') throw new ProtocolError(t.error?.code ?? -32603, t.error?.message ?? t.statusMessage ?? 'the task failed', t.error?.data);
