@@ -5,17 +5,18 @@ import type { Approval, CallRecord, Decider, DecideInput } from '../../shared/sc
 import type { ConsentKind, ConsentRecord } from '../../shared/schemas/consent.js';
 import type { Requester } from '../../shared/schemas/requester.js';
 import type { ResourceTemplateView, ResourceView } from '../../shared/schemas/resource.js';
-import { ServerSettings, type ServerConfig, type ServerView } from '../../shared/schemas/server.js';
+import { type ServerSettings, type ServerConfig, type ServerView } from '../../shared/schemas/server.js';
 import type { CatalogChange, ToolView } from '../../shared/schemas/tool.js';
 import { pageOf } from '../../shared/list-page.js';
 import { AuditLog, AuditTrail, keepArgsBeside, type AuditIo } from './audit/index.js';
 import { argsVerdict, CallManager, SchemaValidator, type ArgsVerdict } from './calls/index.js';
 import { Catalog, CatalogSync, complete, IconFetcher, ListWatch, PromptLists, ResourceLists, ResourceSubscriptions } from './catalog/index.js';
 import type { CompleteInput, Completion } from '../../shared/schemas/completion.js';
-import { ConsentFlow, ConsentStore, importHostConfig, loadConfigFile, ServerStore, type ConsentProvider, type ServerEntry } from './config/index.js';
+import { ConsentFlow, ConsentStore, loadConfigFile, ServerStore, type ConsentProvider } from './config/index.js';
 import { checkProblems, Elicitations } from './elicitation/index.js';
 import { Connections } from './servers/index.js';
 import { TraceLog } from './trace/index.js';
+import { ServerAdmin } from './server-admin.js';
 import { LogBook } from './logs/index.js';
 import { CoreError, EventBus, type AnyListener } from './support/index.js';
 
@@ -64,6 +65,7 @@ export class ConsoleCore {
   /** Each server's lists (tools, resources, prompts): when listed, cache hints, what changed. */
   readonly lists: Pick<ListWatch, 'facts'>;
   private readonly watch: ListWatch;
+  private readonly admin: ServerAdmin;
 
   constructor(opts: CoreOptions) {
     this.store = new ServerStore(opts.dataDir);
@@ -73,7 +75,7 @@ export class ConsoleCore {
       consents: this.consents,
       record: (f) => this.trail.record(f),
       announce: (id) => void this.connections.announce(id),
-      retrust: (id) => this.retrust(id),
+      retrust: (id) => this.admin.retrust(id),
       disconnect: (id) => this.disconnect(id),
     });
     this.catalog = new Catalog(join(opts.dataDir, 'pins'));
@@ -148,6 +150,18 @@ export class ConsoleCore {
     const era = (id: string) => this.connections.view(id).era;
     this.subscriptions = new ResourceSubscriptions({ server, trail: this.trail, bus: this.bus, era, relisten: (id) => this.connections.relisten(id) });
     this.complete = (input) => complete(server, input);
+    this.admin = new ServerAdmin({
+      store: this.store,
+      consent: this.consent,
+      consents: this.consents,
+      trail: this.trail,
+      bus: this.bus,
+      connections: this.connections,
+      calls: this.calls,
+      catalog: this.catalog,
+      sync: this.sync,
+      internalError: (what, e) => this.internalError(what, e),
+    });
     const identity = (id: string) => this.store.get(id)?.identity;
     this.lists = this.watch = new ListWatch({ resources: this.resources, prompts, sync: this.sync, bus: this.bus, trail: this.trail, identity });
   }
@@ -196,40 +210,12 @@ export class ConsoleCore {
   }
 
   addServer(id: string, config: ServerConfig, settings: Partial<ServerSettings> = {}, saved = true): ServerView {
-    if (this.store.get(id)) throw new CoreError('exists', `a server named ${JSON.stringify(id)} already exists`);
-    const want = ServerSettings.parse(settings);
-    const entry = this.store.put({ id, config, settings: this.consent.allowed(id, config, want), saved });
-    this.trail.record({ kind: 'config', serverId: id, serverIdentity: entry.identity, reason: 'server added' });
-    this.consent.askTrustIfRaised(id, want).catch((e: Error) => this.internalError('asking to trust a new server', e));
-    return this.connections.announce(id);
+    return this.admin.add(id, config, settings, saved);
   }
 
   /** Changes a server. A new identity (command, args, env, cwd, URL, header names) drops its session grants and reconnects it. */
-  async updateServer(id: string, config?: ServerConfig, settings?: Partial<ServerSettings>): Promise<ServerView> {
-    const e = this.must(id);
-    const nextConfig = config ?? e.config;
-    const want = ServerSettings.parse({ ...e.settings, ...settings });
-    const next = this.store.put({ ...e, config: nextConfig, settings: this.consent.allowed(id, nextConfig, want) });
-    const identityChanged = next.identity !== e.identity;
-    if (JSON.stringify(next.settings.roots) !== JSON.stringify(e.settings.roots)) await this.connections.rootsChanged(id);
-    this.consent.lowered(id, next);
-    this.trail.record({
-      kind: 'config',
-      serverId: id,
-      serverIdentity: next.identity,
-      reason: identityChanged ? 'server identity changed' : 'server settings changed',
-      detail: { settings: next.settings },
-    });
-    if (identityChanged) {
-      this.calls.dropGrants(id);
-      const wasLive = this.connections.connected(id);
-      await this.disconnect(id);
-      if (wasLive) return this.connect(id);
-    } else if (next.settings.trusted !== e.settings.trusted) {
-      this.retrust(id);
-    }
-    await this.consent.askTrustIfRaised(id, want);
-    return this.connections.announce(id);
+  updateServer(id: string, config?: ServerConfig, settings?: Partial<ServerSettings>): Promise<ServerView> {
+    return this.admin.update(id, config, settings);
   }
 
   /** Lists the consents people gave (launch and trust), per server identity. */
@@ -238,40 +224,21 @@ export class ConsoleCore {
   }
 
   /** Forgets a server's consents: a revoked launch disconnects it, a revoked trust drops trust and auto-approval. */
-  async revokeConsent(serverId: string, kind?: ConsentKind): Promise<{ revoked: number }> {
-    return { revoked: (await this.consent.revoke(serverId, kind)).length };
-  }
-
-  private retrust(id: string): void {
-    const e = this.must(id);
-    this.catalog.retrust(id, e.settings.trusted);
-    this.sync.publish({ serverId: id, at: new Date().toISOString(), reason: 'refresh', added: [], removed: [], changed: [] });
+  revokeConsent(serverId: string, kind?: ConsentKind): Promise<{ revoked: number }> {
+    return this.admin.revokeConsent(serverId, kind);
   }
 
   private internalError(what: string, e: unknown): void {
     this.trail.internalError(what, e);
   }
 
-  async removeServer(id: string): Promise<void> {
-    this.must(id);
-    await this.connections.forget(id);
-    this.calls.dropGrants(id);
-    this.consents.revoke(id);
-    this.store.remove(id);
-    this.trail.record({ kind: 'config', serverId: id, reason: 'server removed' });
-    this.bus.emit('server.removed', { serverId: id });
+  removeServer(id: string): Promise<void> {
+    return this.admin.remove(id);
   }
 
   /** Imports a pasted host config into the saved servers; same ids are replaced. */
-  async importServers(json: string): Promise<{ added: string[]; replaced: string[]; warnings: string[] }> {
-    return importHostConfig(json, {
-      has: (id) => this.store.get(id) !== undefined,
-      replace: async (id, config) => {
-        await this.updateServer(id, config);
-        this.store.put({ ...this.must(id), saved: true });
-      },
-      add: (id, config) => void this.addServer(id, config),
-    });
+  importServers(json: string): Promise<{ added: string[]; replaced: string[]; warnings: string[] }> {
+    return this.admin.import(json);
   }
 
   /** Connects (or reconnects) a server and lists its tools. A failure is reported in the returned view. */
@@ -393,11 +360,5 @@ export class ConsoleCore {
     const next = Settings.parse({ ...this.store.settings, ...patch });
     this.store.saveSettings(next);
     return next;
-  }
-
-  private must(id: string): ServerEntry {
-    const e = this.store.get(id);
-    if (!e) throw new CoreError('unknown-server', `no server ${JSON.stringify(id)}`);
-    return e;
   }
 }
