@@ -77,7 +77,8 @@ export function argsVerdict(validator: SchemaValidator, schema: unknown, args: u
  * mode that does not fit (asked and not supported, or asked of a 2026-07-28 server, where the server
  * decides). Returns whether the call runs as a 2025-11-25 task.
  */
-export function callMode(tool: ToolView, era: string | undefined, asTask: boolean | undefined, serverTasks: boolean): boolean {
+export function callMode(tool: ToolView, era: string | undefined, asTask: boolean | undefined, serverCapabilities: unknown): boolean {
+  const serverTasks = (serverCapabilities as { tasks?: { requests?: { tools?: { call?: unknown } } } } | undefined)?.tasks?.requests?.tools?.call !== undefined;
   const name = JSON.stringify(tool.name);
   // SECURITY: the spec makes a client leave out a tool whose x-mcp-header is invalid; it stays visible, never callable.
   if (tool.excluded) throw new CoreError('excluded-tool', `tool ${name} is left out: ${tool.excluded}; nothing was sent`);

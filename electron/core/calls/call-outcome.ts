@@ -7,6 +7,7 @@ import { TOO_LARGE_CODE } from '../servers/index.js';
 import type { AuditFields } from '../audit/index.js';
 import type { AuditKind } from '../../../shared/schemas/audit.js';
 import { describeUrl } from '../elicitation/index.js';
+import { CoreError } from '../support/index.js';
 
 /** structuredContent against the tool's outputSchema: valid, invalid (with errors), no schema, or absent. */
 export function checkStructured(validator: SchemaValidator, tool: ToolView, structured: unknown, isError = false): StructuredCheck {
@@ -28,6 +29,15 @@ export function checkStructured(validator: SchemaValidator, tool: ToolView, stru
  */
 export function wireJson(args: Record<string, unknown>): string {
   return JSON.stringify(JSON.parse(canonicalJson(args)));
+}
+
+/** The arguments' wire text (see wireJson); arguments that cannot be JSON are refused in words. */
+export function wireArgs(args: Record<string, unknown>): string {
+  try {
+    return wireJson(args);
+  } catch (e) {
+    throw new CoreError('bad-args', `the arguments cannot be sent as JSON: ${(e as Error).message}`);
+  }
 }
 
 /** The outcome of a failed call: cancelled (by the user), timeout, or a protocol error with its code. */

@@ -5,7 +5,7 @@ import { InputRefused, sendCall } from './task-ext.js';
 import { TaskInputs } from './task-input.js';
 import type { Approval, CallRecord, Decider, DecideInput, TaskInfo } from '../../../shared/schemas/call.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
-import { blockSizes, callEntry, checkStructured, classify, outcomeEntry, wireJson } from './call-outcome.js';
+import { blockSizes, callEntry, checkStructured, classify, outcomeEntry, wireArgs } from './call-outcome.js';
 import type { AuditFields, AuditTrail } from '../audit/index.js';
 import { ApprovalGate } from '../approvals/index.js';
 import { ResultBudget } from './result-budget.js';
@@ -86,26 +86,13 @@ export class CallManager {
     if (!server.client) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
     const tool = this.deps.catalog.get(serverId, toolName);
     if (!tool) throw new CoreError('unknown-tool', `server ${JSON.stringify(serverId)} offers no tool ${JSON.stringify(toolName)}`);
-    const serverTasks = (server.client.getServerCapabilities() as { tasks?: { requests?: { tools?: { call?: unknown } } } } | undefined)?.tasks?.requests?.tools
-      ?.call;
-    const asTask = callMode(tool, server.era, opts.asTask, serverTasks !== undefined);
-    let argsJson: string;
-    try {
-      argsJson = wireJson(args);
-    } catch (e) {
-      throw new CoreError('bad-args', `the arguments cannot be sent as JSON: ${(e as Error).message}`);
-    }
+    const asTask = callMode(tool, server.era, opts.asTask, server.client.getServerCapabilities());
+    const argsJson = wireArgs(args);
     const argsHash = sha256(argsJson);
     const limits = this.deps.limits();
-    // SECURITY: a page or agent that floods requests cannot grow the pending set without a bound.
     const waiting = this.gate.pending().filter((a) => a.serverId === serverId).length;
-    const refused = overPendingLimit(waiting, limits.maxPendingApprovalsPerServer, {
-      serverId,
-      serverIdentity: server.identity,
-      tool: toolName,
-      argsHash,
-      requestedBy,
-    });
+    const call = { serverId, serverIdentity: server.identity, tool: toolName, argsHash, requestedBy };
+    const refused = overPendingLimit(waiting, limits.maxPendingApprovalsPerServer, call);
     if (refused) {
       this.audit(refused.entry);
       throw refused.error;
