@@ -1,6 +1,7 @@
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { EventName, EventPayload } from '../../shared/contract.js';
@@ -174,4 +175,14 @@ export function freePort(): Promise<number> {
         });
       }),
   );
+}
+
+/** Runs the built command line on a config file naming these servers (host-config form), with its own data directory; waits for it to end. */
+export function runCli(h: Harness, servers: Record<string, unknown>, args: string[], timeout = 60_000) {
+  const config = join(h.dataDir, `cli-${randomUUID()}.json`);
+  writeFileSync(config, JSON.stringify({ mcpServers: servers }));
+  return spawnSync(process.execPath, [resolve('bin/mcp-console.js'), ...args, '--config', config, '--data-dir', join(h.dataDir, 'cli')], {
+    encoding: 'utf8',
+    timeout,
+  });
 }

@@ -1,10 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../shared/schemas/call.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { approveCall, bothEras, callApproved, nextEvent, type Harness } from './harness.js';
+import { approveCall, bothEras, callApproved, nextEvent, runCli, type Harness } from './harness.js';
 
 /** What the modern fixture's batch tasks received (tasks/update bodies) and where each ended. */
 async function batchLog(h: Harness): Promise<Array<{ taskId: string; status: string; updates: unknown[] }>> {
@@ -116,27 +113,16 @@ describe('the tasks extension (2026-07-28), against the modern-only fixture', ()
 
   it('the command line answers the task from --elicit and shows the tasks/update it approves with --yes; the tool runs once', async () => {
     const before = (await batchLog(h)).length;
-    const config = join(h.dataDir, 'tasks-ext.json');
-    writeFileSync(config, JSON.stringify({ mcpServers: { m: { type: 'http', url: `${modern.url}/mcp` } } }));
-    const r = spawnSync(
-      process.execPath,
-      [
-        resolve('bin/mcp-console.js'),
-        'call',
-        'm',
-        'batch',
-        '--args',
-        '{"ask":true}',
-        '--yes',
-        '--elicit',
-        '{"proceed":true}',
-        '--config',
-        config,
-        '--data-dir',
-        join(h.dataDir, 'cli'),
-      ],
-      { encoding: 'utf8', timeout: 30_000 },
-    );
+    const r = runCli(h, { m: { type: 'http', url: `${modern.url}/mcp` } }, [
+      'call',
+      'm',
+      'batch',
+      '--args',
+      '{"ask":true}',
+      '--yes',
+      '--elicit',
+      '{"proceed":true}',
+    ]);
     expect(r.stderr).toMatch(/asked for input\. Parameters of tasks\/update that will be sent/);
     expect(r.stderr).toContain('{"inputResponses":{"proceed-1":{"action":"accept","content":{"proceed":true}}}');
     expect(r.stdout).toContain('batch done (confirmed)');

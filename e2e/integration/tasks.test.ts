@@ -1,10 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../shared/schemas/call.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { bothEras, EVERYTHING, nextEvent, type Harness } from './harness.js';
+import { bothEras, EVERYTHING, nextEvent, runCli, type Harness } from './harness.js';
 
 describe('tasks (2025-11-25), against server-everything', () => {
   let h: Harness;
@@ -45,25 +42,8 @@ describe('tasks (2025-11-25), against server-everything', () => {
   });
 
   it('the command line runs it as a task with --yes, and prints the result', () => {
-    const config = join(h.dataDir, 'tasks.json');
-    writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING] } } }));
-    const r = spawnSync(
-      process.execPath,
-      [
-        resolve('bin/mcp-console.js'),
-        'call',
-        'everything',
-        'simulate-research-query',
-        '--args',
-        '{"topic":"kelp"}',
-        '--yes',
-        '--config',
-        config,
-        '--data-dir',
-        join(h.dataDir, 'cli'),
-      ],
-      { encoding: 'utf8', timeout: 60_000 },
-    );
+    const everything = { everything: { command: process.execPath, args: [EVERYTHING] } };
+    const r = runCli(h, everything, ['call', 'everything', 'simulate-research-query', '--args', '{"topic":"kelp"}', '--yes']);
     expect(r.stderr).toContain('Runs as a task');
     expect(r.stdout).toContain('kelp');
     expect(r.status).toBe(0);

@@ -80,3 +80,9 @@ export async function rpc(app: App, method: string, params: unknown): Promise<{ 
     ws.close();
   }
 }
+
+/** Adds our modern-only fixture (the `modern` fixture's URL) as server `modern`, through the contract, and connects it in the page. */
+export async function connectModern(app: App, url: string): Promise<void> {
+  expect((await rpc(app, 'servers.add', { id: 'modern', config: { type: 'http', url } })).ok).toBe(true);
+  await app.console.connect('modern');
+}

@@ -1,4 +1,4 @@
-import { expect, rpc, test } from './fixtures.js';
+import { connectModern, expect, test } from './fixtures.js';
 
 test.describe('resources', () => {
   test('the Resources tab lists a connected server’s resources and shows the one opened; the read is recorded', async ({ app, page }) => {
@@ -41,8 +41,7 @@ test.describe('resources of a 2026-07-28 server', () => {
     modern,
   }) => {
     const c = app.console;
-    expect((await rpc(app, 'servers.add', { id: 'modern', config: { type: 'http', url: modern } })).ok).toBe(true);
-    await c.connect('modern');
+    await connectModern(app, modern);
     await page.getByTestId('tab-resources').click();
     const server = page.locator('[data-testid=resource-server][data-server=modern]');
     await expect(server.getByTestId('list-cache')).toHaveAttribute('data-ttl', '60000');

@@ -1,4 +1,4 @@
-import { expect, rpc, test } from './fixtures.js';
+import { connectModern, expect, test } from './fixtures.js';
 
 test.describe('tasks', () => {
   test('a tool that requires task mode runs as a task: the approval says so, the status shows while it works, the result arrives', async ({ app, page }) => {
@@ -26,8 +26,7 @@ test.describe('the tasks extension (2026-07-28)', () => {
     modern,
   }) => {
     const c = app.console;
-    expect((await rpc(app, 'servers.add', { id: 'modern', config: { type: 'http', url: modern } })).ok).toBe(true);
-    await c.connect('modern');
+    await connectModern(app, modern);
     await c.openTool('modern', 'batch');
     await c.callWithJson({ ask: true });
     const q = page.getByTestId('elicitation-dialog');
