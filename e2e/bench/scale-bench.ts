@@ -21,7 +21,7 @@ const ENV = { FIXTURE_TOOLS: String(TOOLS), FIXTURE_PAGE_SIZE: '1000' };
 const PAGE_PROBE = `window.__long = []; window.__maxMsg = 0;
 new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__long.push([e.startTime, e.duration]))).observe({ type: 'longtask', buffered: true });
 const Orig = window.WebSocket;
-window.WebSocket = class extends Orig { constructor(...a) { super(...a); this.addEventListener('message', (e) => { window.__maxMsg = Math.max(window.__maxMsg, String(e.data).length); }); } };`;
+window.WebSocket = class extends Orig { constructor(...a) { super(...a); this.addEventListener('message', (e) => { window.__maxMsg = Math.max(window.__maxMsg, typeof e.data === 'string' ? e.data.length : e.data.byteLength); }); } };`;
 
 async function coreScale(): Promise<{ listedMs: number; heapMb: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-scale-'));

@@ -243,7 +243,7 @@ describe('browser mode under hostile frames', () => {
   });
 
   it('sends a long message as binary parts of its UTF-8 JSON (each marked more or last), and a short one as text', async () => {
-    h.core.addServer('many', fixtureStdio({ FIXTURE_TOOLS: '2000' }));
+    h.core.addServer('many', fixtureStdio({ FIXTURE_TOOLS: '6000' }));
     await h.core.connect('many');
     const ws = await open(s.port, s.token);
     try {
@@ -257,7 +257,7 @@ describe('browser mode under hostile frames', () => {
       expect(parts.slice(0, -1).every((p) => p[0] === 1 && p.length === WS_PART_BYTES + 1)).toBe(true);
       const whole = JSON.parse(Buffer.concat(parts.map((p) => p.subarray(1))).toString('utf8')) as { id: number; reply: { value: unknown[] } };
       expect(whole.id).toBe(41);
-      expect(whole.reply.value.length).toBeGreaterThan(2000);
+      expect(whole.reply.value.length).toBeGreaterThan(6000);
       expect(texts.some((t) => (JSON.parse(t) as { id?: number }).id === 42)).toBe(true);
       expect(frames('x'.repeat(BINARY_FRAME_CHARS - 1))).toEqual(['x'.repeat(BINARY_FRAME_CHARS - 1)]);
     } finally {

@@ -1,4 +1,4 @@
-import { BINARY_FRAME_CHARS, BRIDGE_GLOBAL, type Bridge } from '../../shared/bridge';
+import { BRIDGE_GLOBAL, type Bridge } from '../../shared/bridge';
 import { textOf } from './wire-text';
 import type { EventName, EventPayload, Reply, RequestInput, RequestName, RequestOutput } from '../../shared/contract';
 
@@ -21,8 +21,8 @@ export class ApiError extends Error {
 
 type AnyListener = (name: EventName, payload: unknown) => void;
 
-/** Messages at least this long are parsed in a worker, so no single parse holds the main thread (the core sends them as bytes). */
-export const OFF_THREAD_CHARS = BINARY_FRAME_CHARS;
+/** Messages at least this long are parsed in a worker, so no single parse holds the main thread (from 1 MB the core sends them as bytes). */
+export const OFF_THREAD_CHARS = 256 * 1024;
 
 /**
  * Parses messages in arrival order and hands each on in that order: short ones on the spot, long
@@ -88,7 +88,7 @@ export function webSocketApi(url: string): ConsoleApi {
   const connect = (): Promise<WebSocket> =>
     new Promise((resolve) => {
       const sock = new WebSocket(url);
-      // Long messages come as binary frames (BINARY_FRAME_CHARS): as bytes, for the worker.
+      // Long messages come as binary parts (BINARY_FRAME_CHARS): as bytes, for the worker.
       sock.binaryType = 'arraybuffer';
       sock.onopen = () => {
         ws = sock;
