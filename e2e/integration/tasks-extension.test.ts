@@ -43,7 +43,7 @@ describe('the tasks extension (2026-07-28), against the modern-only fixture', ()
     const a = await update;
     const taskId = h.core.getCall(record.id).task?.taskId;
     expect(a).toMatchObject({ method: 'tasks/update', taskId, tool: 'batch' });
-    expect(JSON.parse(a.argsJson)).toEqual({ inputResponses: { 'proceed-1': { action: 'accept', content: { proceed: true } } }, taskId });
+    expect(JSON.parse(a.argsJson)).toEqual({ 'proceed-1': { action: 'accept', content: { proceed: true } } });
     // Nothing was sent before the decision.
     expect((await batchLog(h)).find((t) => t.taskId === taskId)?.updates).toEqual([]);
     h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
@@ -123,8 +123,8 @@ describe('the tasks extension (2026-07-28), against the modern-only fixture', ()
       '--elicit',
       '{"proceed":true}',
     ]);
-    expect(r.stderr).toMatch(/asked for input\. Parameters of tasks\/update that will be sent/);
-    expect(r.stderr).toContain('{"inputResponses":{"proceed-1":{"action":"accept","content":{"proceed":true}}}');
+    expect(r.stderr).toMatch(/asked for input\. The answers tasks\/update will send \(inputResponses, exact JSON\)/);
+    expect(r.stderr).toContain('{"proceed-1":{"action":"accept","content":{"proceed":true}}}');
     expect(r.stdout).toContain('batch done (confirmed)');
     expect(r.status).toBe(0);
     // The decision on tasks/update is taken while its event is delivered: it must not start the call again.

@@ -55,7 +55,7 @@ export function approvalText(a: Approval): string {
     'Annotations:',
     ...annotationLines(a.annotations, a.declaredAnnotations),
     a.method === 'tasks/update'
-      ? `The task this call started (${safe(a.taskId ?? '', true)}) asked for input. Parameters of tasks/update that will be sent (exact JSON); denying sends nothing and cancels the task:`
+      ? `The task this call started (${safe(a.taskId ?? '', true)}) asked for input. The answers tasks/update will send (inputResponses, exact JSON); denying sends nothing and cancels the task:`
       : 'Arguments that will be sent (exact JSON):',
     safe(a.argsJson),
   ];

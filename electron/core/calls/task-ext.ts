@@ -126,7 +126,13 @@ export async function followTask(
       await cancel();
       throw new InputRefused();
     }
-    await client.request({ method: 'tasks/update', params: { taskId, inputResponses: responses } }, Ack, small);
+    try {
+      await client.request({ method: 'tasks/update', params: { taskId, inputResponses: responses } }, Ack, small);
+    } catch (e) {
+      // The answers did not reach the task: it would wait for them for ever.
+      await cancel();
+      throw e;
+    }
   }
 }
 

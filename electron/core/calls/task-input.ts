@@ -42,8 +42,8 @@ export class TaskInputs {
     const tool = this.d.catalog.get(record.serverId, record.tool);
     if (signal.aborted) return 'the call was cancelled';
     if (!server || !tool) return 'the server or its tool is gone';
-    const params = { taskId, inputResponses };
-    const argsJson = wireJson(params);
+    // What is shown, hashed and sent: the answers as they go on the wire (the SDK adds only its _meta and the task id beside them).
+    const argsJson = wireJson(inputResponses);
     const argsHash = sha256(argsJson);
     const base = {
       serverId: record.serverId,
@@ -55,7 +55,7 @@ export class TaskInputs {
       requestedBy: record.requestedBy,
     };
     const detail = { method: 'tasks/update', taskId };
-    this.d.audit({ kind: 'task-input', ...base, args: params, detail });
+    this.d.audit({ kind: 'task-input', ...base, args: inputResponses, detail });
     const decided = (decidedBy: Decider | null, reason = 'denied'): string | undefined => {
       if (!decidedBy) {
         this.d.audit({ kind: reason === 'expired' ? 'expired' : 'denied', ...base, decision: 'deny', reason, detail });
@@ -99,7 +99,8 @@ export class TaskInputs {
       for (const [key, req] of Object.entries(requests)) responses[key] = await this.d.answer(record.serverId, req.method, req.params, signal);
       const why = await this.allow(record, record.task?.taskId ?? '', responses, signal);
       if (why) throw new InputRefused(why);
-      return responses;
+      // Sent exactly as approved: the approved text, read back (the same keys in the same order).
+      return JSON.parse(wireJson(responses)) as Record<string, unknown>;
     };
   }
 

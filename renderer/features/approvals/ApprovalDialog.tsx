@@ -112,11 +112,11 @@ function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
             <code>
               <SafeText text={a.taskId ?? ''} />
             </code>{' '}
-            with the answers below; denying it sends nothing and cancels the task.
+            with the answers below (its inputResponses); denying it sends nothing and cancels the task.
           </div>
         )}
         <div className="label">
-          {a.method === 'tasks/update' ? 'Parameters of tasks/update that will be sent' : 'Arguments that will be sent'}, exactly (
+          {a.method === 'tasks/update' ? 'Answers (inputResponses) that will be sent' : 'Arguments that will be sent'}, exactly (
           {a.argsJson.length.toLocaleString()} bytes, shown whole)
         </div>
         <pre className="code args" data-testid="approval-args" tabIndex={0}>
