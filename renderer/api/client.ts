@@ -52,6 +52,7 @@ export function orderedParser(deliver: (msg: unknown) => void, makeWorker: (() =
   const receive = (frame: string | ArrayBuffer): void => {
     // A long message comes in binary parts (BINARY_FRAME_CHARS): kept until the last one.
     if (typeof frame !== 'string') {
+      if (frame.byteLength === 0) return; // not a part the core sends
       parts.push(frame);
       if (new Uint8Array(frame, 0, 1)[0] === 1) return;
     }
