@@ -55,9 +55,9 @@ async function bare(url: string): Promise<Client> {
   return client;
 }
 
-async function withCore<T>(url: string, fn: (core: ConsoleCore) => Promise<T>): Promise<T> {
+async function withCore<T>(url: string, fn: (core: ConsoleCore) => Promise<T>, auditFsync = true): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-bench-'));
-  const core = new ConsoleCore({ dataDir, auditFsync: true });
+  const core = new ConsoleCore({ dataDir, auditFsync });
   core.start();
   core.addServer('m', { type: 'http', url, headers: {} }, { callTimeoutMs: 120_000, era: 'modern' });
   try {
@@ -70,34 +70,54 @@ async function withCore<T>(url: string, fn: (core: ConsoleCore) => Promise<T>): 
   }
 }
 
+/** A core with `echo` allowed for the session (the bench measures the gate's standing policy, not a person). */
+async function granted(core: ConsoleCore): Promise<void> {
+  const first = core.requestCall('m', 'echo', { message: 'grant' }, CONSOLE_USER);
+  const a = core.approval(first.approvalId!)!;
+  core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'session' }, 'user');
+  await core.waitCall(first.id);
+}
+
+async function timedCall(core: ConsoleCore, i: number): Promise<number> {
+  const t0 = performance.now();
+  const rec = core.requestCall('m', 'echo', { message: `x${i}` }, CONSOLE_USER);
+  const done = await core.waitCall(rec.id);
+  if (done.outcome !== 'ok') throw new Error(`unexpected ${done.outcome}: ${done.error?.message}`);
+  return performance.now() - t0;
+}
+
 /**
- * One bare call, then one through the core, and so on: over HTTP on two cores the machine's noise
- * moves both by a millisecond from one minute to the next, so the two are measured side by side.
+ * One bare call, then one through the core (approval fsynced), then one through a core whose audit
+ * log is not synced, and so on: over HTTP on two cores the machine's noise moves all of them by a
+ * millisecond from one minute to the next, so they are measured side by side. The third says how
+ * much of the added time is the disk's and how much the core's own work.
  */
-async function callsInterleaved(url: string): Promise<{ bare: number[]; core: number[] }> {
+async function callsInterleaved(url: string): Promise<{ bare: number[]; core: number[]; unsynced: number[] }> {
   const client = await bare(url);
   try {
-    return await withCore(url, async (core) => {
-      const first = core.requestCall('m', 'echo', { message: 'grant' }, CONSOLE_USER);
-      const a = core.approval(first.approvalId!)!;
-      core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'session' }, 'user');
-      await core.waitCall(first.id);
-      const out = { bare: [] as number[], core: [] as number[] };
-      for (let i = 0; i < WARMUP + CALLS; i++) {
-        let t0 = performance.now();
-        await client.callTool({ name: 'echo', arguments: { message: `x${i}` } });
-        const b = performance.now() - t0;
-        t0 = performance.now();
-        const rec = core.requestCall('m', 'echo', { message: `x${i}` }, CONSOLE_USER);
-        const done = await core.waitCall(rec.id);
-        if (done.outcome !== 'ok') throw new Error(`unexpected ${done.outcome}: ${done.error?.message}`);
-        if (i >= WARMUP) {
-          out.bare.push(b);
-          out.core.push(performance.now() - t0);
-        }
-      }
-      return out;
-    });
+    return await withCore(url, (core) =>
+      withCore(
+        url,
+        async (loose) => {
+          await granted(core);
+          await granted(loose);
+          const out = { bare: [] as number[], core: [] as number[], unsynced: [] as number[] };
+          for (let i = 0; i < WARMUP + CALLS; i++) {
+            const t0 = performance.now();
+            await client.callTool({ name: 'echo', arguments: { message: `x${i}` } });
+            const b = performance.now() - t0;
+            const c = await timedCall(core, i);
+            const u = await timedCall(loose, i);
+            if (i < WARMUP) continue;
+            out.bare.push(b);
+            out.core.push(c);
+            out.unsynced.push(u);
+          }
+          return out;
+        },
+        false,
+      ),
+    );
   } finally {
     await client.close();
   }
@@ -141,6 +161,8 @@ export async function modernBench(): Promise<void> {
     );
     console.log(`  bare SDK client    median ${ms(b)}  (declaring the console's capabilities: the same per-request envelope)`);
     console.log(`  through the core   median ${ms(c)}  added ${ms(c - b)} (goal < 1 ms), ratio ${(c / b).toFixed(2)}x`);
+    const u = median(calls.unsynced);
+    console.log(`  audit not synced   median ${ms(u)}  added ${ms(u - b)}: the core's own work, without the disk's`);
   } finally {
     small.child.kill();
   }
