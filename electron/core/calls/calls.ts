@@ -135,7 +135,7 @@ export class CallManager {
       if (server) this.gate.grant(state.record.serverId, state.record.tool, server.identity, approval.fingerprint);
     }
     // The answers of a running task (never the call itself, which already runs): the task goes on, or is cancelled.
-    if (approval.method === 'tasks/update') this.inputs.settle(approval, approved ? actor : null, input.reason || (approved ? undefined : 'denied'));
+    if (approval.method === 'tasks/update') this.inputs.settle(approval, approved ? actor : null, input.reason || undefined);
     else if (state) {
       if (input.decision === 'deny') this.finish(state, { outcome: 'denied', decidedBy: actor, reason: input.reason || 'denied' });
       else this.approveAndRun(state, actor, input.reason);

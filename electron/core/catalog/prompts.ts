@@ -50,7 +50,8 @@ export class PromptLists {
       return r.success ? [r.data] : [];
     });
     const cache = 'cache' in walked ? walked.cache : undefined;
-    this.listed.set(serverId, { client, prompts, listedAt: Date.now(), ...(cache && { cache, expiresAt: Date.now() + cache.ttlMs }) });
+    const listedAt = Date.now();
+    this.listed.set(serverId, { client, prompts, listedAt, ...(cache && { cache, expiresAt: listedAt + cache.ttlMs }) });
     this.deps.trail.record({
       kind: 'prompts-listed',
       serverId,

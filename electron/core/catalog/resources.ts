@@ -154,13 +154,13 @@ export class ResourceLists {
     );
   }
 
-  /** Forgets what was listed (the server's list changed, or it went away). */
   /** What is known of the server's last listing: when, its cache hints, what changed. */
   facts(serverId: string): ListFacts | undefined {
     const l = this.listed.get(serverId);
     return l && listFacts(l.listedAt, l.cache, l.diff);
   }
 
+  /** Forgets what was listed (the server's list changed, or it went away). */
   drop(serverId: string): void {
     this.listed.delete(serverId);
   }

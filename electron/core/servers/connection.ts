@@ -116,7 +116,7 @@ export class ServerConnection {
         this.changes = new ChangeStream(
           client,
           () => changeFilter(client, this.listener.watchedResources?.() ?? []),
-          (l) => this.addLines([`[console] ${l}`]),
+          (l) => this.note(l),
         );
         void this.changes.start();
       }
@@ -165,7 +165,7 @@ export class ServerConnection {
           cwd: config.cwd,
           maxMessageBytes,
           onStderr: (text) => this.addStderr(text),
-          onNoise: (what) => this.addLines([`[console] ${what}`]),
+          onNoise: (what) => this.note(what),
         });
       const t = spawnIt();
       try {
@@ -175,7 +175,7 @@ export class ServerConnection {
         // transport): a 2025 server that exits on the unknown server/discover gets one more
         // process, spoken to in the 2025 era.
         if (era !== 'auto' || !t.exit || gen !== this.generation) throw e;
-        this.addLines([`[console] the server exited on server/discover (${exitText(t.exit)}); starting it again and speaking the 2025 era`]);
+        this.note(`the server exited on server/discover (${exitText(t.exit)}); starting it again and speaking the 2025 era`);
         return this.attempt(spawnIt(), 'stdio', timeoutMs, 'legacy', gen);
       }
     }
@@ -198,7 +198,7 @@ export class ServerConnection {
       const status = e instanceof SdkHttpError ? e.status : seen.last?.status;
       const fallback = config.type === 'auto' && status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
       if (!fallback) throw httpError(e, url, seen.last);
-      this.addLines([`[console] Streamable HTTP was refused (HTTP ${status}); trying legacy SSE`]);
+      this.note(`Streamable HTTP was refused (HTTP ${status}); trying legacy SSE`);
       return this.attempt(new SSEClientTransport(url, { requestInit, fetch: seen.fetch }), 'sse', timeoutMs, era, gen).catch((e2) =>
         Promise.reject(httpError(e2, url, seen.last)),
       );
@@ -257,7 +257,7 @@ export class ServerConnection {
       this.addLines([`[log ${n.params.level}${n.params.logger ? ' ' + n.params.logger : ''}] ${data}`]);
       this.listener.log?.(n.params.level, n.params.logger, n.params.data);
     });
-    client.onerror = (err) => this.addLines([`[console] transport error: ${err.message}`]);
+    client.onerror = (err) => this.note(`transport error: ${err.message}`);
     client.onclose = () => this.closed(gen);
     this.currentTransport = transport;
     let timer: NodeJS.Timeout | undefined;
@@ -268,7 +268,7 @@ export class ServerConnection {
       await Promise.race([client.connect(transport), timeout]);
       orderDelivery(transport);
       if (client.getProtocolEra() === 'modern') {
-        completeByDefault(transport, (line) => this.addLines([`[console] ${line}`]));
+        completeByDefault(transport, (line) => this.note(line));
         if (kind === 'http')
           reissueBrokenStreams(transport, { idempotentTool: (name) => this.listener.idempotentTool?.(name) === true, note: (line) => this.note(line) });
         const level = this.listener.logLevel?.bind(this.listener);
@@ -296,7 +296,7 @@ export class ServerConnection {
     const exit = this.exitOf();
     const reason = exit ? `the server process exited (${exitText(exit)})` : 'the connection was closed by the server';
     this.state = { status: 'error', error: reason, exit };
-    this.addLines([`[console] ${reason}`]);
+    this.note(reason);
     this.listener.statusChanged();
     this.listener.lost(reason);
   }

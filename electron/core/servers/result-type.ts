@@ -34,7 +34,8 @@ export function completeByDefault(transport: Transport, warn: (line: string) => 
     const id = 'id' in m && !('method' in m) ? m.id : undefined;
     let method = id === undefined ? undefined : methods.get(id);
     if (id !== undefined) methods.delete(id);
-    if (result && typeof result === 'object' && !Array.isArray(result) && (result.resultType === 'task' || TASK_HANDLE in result)) {
+    const isObject = !!result && typeof result === 'object' && !Array.isArray(result);
+    if (isObject && (result.resultType === 'task' || TASK_HANDLE in result)) {
       // Only tools/call may become a task; anything else is left for the SDK to refuse as invalid.
       if (result.resultType === 'task' && method === 'tools/call') {
         const { resultType: _task, ...handle } = result;
@@ -43,7 +44,7 @@ export function completeByDefault(transport: Transport, warn: (line: string) => 
         const { [TASK_HANDLE]: _forged, ...rest } = result;
         m = { ...m, result: rest } as JSONRPCMessage;
       }
-    } else if (result && typeof result === 'object' && !Array.isArray(result) && result.resultType === undefined) {
+    } else if (isObject && result.resultType === undefined) {
       // A copy: the trace keeps the message as the server sent it.
       m = { ...m, result: { ...result, resultType: 'complete' } } as JSONRPCMessage;
       method ??= 'a request';

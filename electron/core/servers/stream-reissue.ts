@@ -43,15 +43,15 @@ export function reissueBrokenStreams(transport: Transport, rules: ReissueRules):
   const deliver = transport.onmessage;
   const send = transport.send.bind(transport);
   if (!deliver) return;
-  /** Requests in flight by the id on the wire: the id the SDK knows, the request, how often it was sent again. */
-  const open = new Map<string | number, { original: string | number; request: JSONRPCRequest; tries: number }>();
+  /** Requests in flight by the id on the wire: the id the SDK knows, and how often it was sent again. */
+  const open = new Map<string | number, { original: string | number; tries: number }>();
   let next = 0;
   const fail = (id: string | number, message: string) =>
     (deliver as (m: JSONRPCMessage) => void).call(transport, { jsonrpc: '2.0', id, error: { code: STREAM_BROKEN_CODE, message } } as JSONRPCMessage);
 
   const sendTracked = (request: JSONRPCRequest, original: string | number, tries: number, options?: TransportSendOptions): Promise<void> => {
     if (open.size >= MAX_OPEN) open.delete(open.keys().next().value as string | number);
-    open.set(request.id, { original, request, tries });
+    open.set(request.id, { original, tries });
     return send(request, {
       ...options,
       onRequestStreamEnd: () => {
