@@ -22,7 +22,7 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       externalizeDeps: true,
-      rolldownOptions: { input: { index: resolve('electron/main/index.ts') } },
+      rolldownOptions: { input: { index: resolve('electron/launch/desktop.ts') } },
     },
   },
   preload: {

@@ -13,8 +13,10 @@ import { TraceView } from './features/trace/TraceView';
 import { LogsView } from './features/logs/LogsView';
 import { PromptsView } from './features/prompts/PromptsView';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { AgentsView } from './features/agents/AgentsView';
+import { usePendingSignals } from './features/approvals/pending-signals';
 
-type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace' | 'history' | 'audit' | 'settings';
+type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace' | 'history' | 'audit' | 'agents' | 'settings';
 
 const TAB_LABEL: Record<Tab, string> = {
   tools: 'Tools',
@@ -24,6 +26,7 @@ const TAB_LABEL: Record<Tab, string> = {
   trace: 'Trace',
   history: 'History',
   audit: 'Audit log',
+  agents: 'Agents',
   settings: 'Settings',
 };
 
@@ -34,6 +37,7 @@ export function App() {
   const pending = useConsole((s) => s.approvals.length);
   const [tab, setTab] = useState<Tab>('tools');
   const search = useRef<HTMLInputElement>(null);
+  usePendingSignals(pending);
 
   useEffect(() => {
     document.body.dataset.appState = online ? 'ready' : 'connecting';
@@ -117,6 +121,11 @@ export function App() {
         {tab === 'audit' && (
           <section className="panel wide-panel">
             <AuditView />
+          </section>
+        )}
+        {tab === 'agents' && (
+          <section className="panel wide-panel">
+            <AgentsView />
           </section>
         )}
         {tab === 'settings' && (

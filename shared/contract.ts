@@ -12,6 +12,7 @@ import { ReadResourceResult } from './schemas/content.js';
 import { ConsentKind, ConsentRecord } from './schemas/consent.js';
 import { ResourceTemplateView, ResourceView } from './schemas/resource.js';
 import { GetPromptResult, PromptView } from './schemas/prompt.js';
+import { AgentName, AgentView, GatewayInfo, GrantView, NewAgent, PendingTool } from './schemas/agent.js';
 
 const none = z.object({}).strict();
 const byServer = z.object({ serverId: ServerId }).strict();
@@ -121,6 +122,26 @@ export const requests = {
   'consents.revoke': { input: z.object({ serverId: ServerId, kind: ConsentKind.optional() }).strict(), output: z.object({ revoked: z.number().int() }) },
   'settings.get': { input: none, output: Settings },
   'settings.update': { input: SettingsPatch, output: Settings },
+  'agents.list': { input: none, output: z.array(AgentView) },
+  'agents.add': { input: z.object({ name: AgentName, servers: z.array(ServerId).max(1000) }).strict(), output: NewAgent },
+  'agents.setServers': { input: z.object({ name: AgentName, servers: z.array(ServerId).max(1000) }).strict(), output: AgentView },
+  'agents.revoke': { input: z.object({ name: AgentName }).strict(), output: AgentView },
+  'agents.pendingTools': { input: none, output: z.array(PendingTool) },
+  'agents.acceptTools': {
+    input: z
+      .object({
+        serverId: ServerId,
+        tools: z
+          .array(z.object({ tool: z.string(), fingerprint: z.string() }).strict())
+          .min(1)
+          .max(100_000),
+      })
+      .strict(),
+    output: z.array(PendingTool),
+  },
+  'agents.gateway': { input: none, output: GatewayInfo },
+  'grants.list': { input: none, output: z.array(GrantView) },
+  'grants.revoke': { input: z.object({ id: z.string().max(100) }).strict(), output: GrantView },
 } as const;
 
 /** Every event the core pushes to front ends: name -> payload schema. */
@@ -150,6 +171,8 @@ export const events = {
   'elicitation.resolved': ElicitationView,
   'audit.appended': AuditEntry,
   'consents.changed': z.object({ consents: z.array(ConsentRecord) }),
+  'agents.changed': z.object({ agents: z.array(AgentView) }),
+  'grants.changed': z.object({ grants: z.array(GrantView) }),
 } as const;
 
 export type RequestName = keyof typeof requests;

@@ -3,6 +3,7 @@ import { auditVerifyCommand, callCommand, processIo, promptsCommand, resourcesCo
 import { doctorCommand, pingCommand, traceCommand } from './diagnose.js';
 import { completeCommand } from './complete.js';
 import { safe } from './format.js';
+import { agentsCommand, type ConsoleRunning } from './agents.js';
 
 export const USAGE = `mcp-console — inspect MCP servers and approve their tool calls
 
@@ -17,7 +18,11 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
   mcp-console doctor <server> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
   mcp-console trace <server> --config F [--seconds N] [--data-dir D] [--era auto|modern|legacy]
   mcp-console audit verify [--data-dir D]
-  mcp-console serve [--config F] [--data-dir D] [--port P]
+  mcp-console serve [--config F] [--data-dir D] [--port P] [--agent-port P]
+  mcp-console agents add NAME --servers ID,ID [--config F] [--json] [--data-dir D]
+  mcp-console agents list [--json] [--data-dir D]
+  mcp-console agents revoke NAME [--json] [--data-dir D]
+  mcp-console bridge --agent NAME [--data-dir D]
 
 The config file is a host config ("mcpServers" or "servers"). Without --config, the servers saved
 in the data directory are used. call exits 0 on success, 1 on a tool error, 2 on a protocol or
@@ -34,7 +39,9 @@ const FLAGS: Record<string, string[]> = {
   complete: ['config', 'json', 'data-dir', 'era', 'prompt', 'resource', 'arg', 'value', 'context'],
   doctor: ['config', 'json', 'data-dir', 'era'],
   trace: ['config', 'data-dir', 'era', 'seconds'],
-  serve: ['config', 'data-dir', 'port', 'static-dir'],
+  serve: ['config', 'data-dir', 'port', 'static-dir', 'agent-port'],
+  agents: ['servers', 'config', 'json', 'data-dir'],
+  bridge: ['agent', 'data-dir'],
 };
 
 /** Levenshtein distance, one row at a time. */
@@ -55,7 +62,11 @@ export type HostedCommand = (args: ParsedArgs, io: Io) => Promise<number>;
  * Runs one command line; resolves with the exit code. Commands that belong to another host (the
  * web server's `serve`) come in through `hosted`, so this host imports none of the others.
  */
-export async function run(argv: string[], io: Io = processIo(), hosted: Partial<Record<'serve', HostedCommand>> = {}): Promise<number> {
+export async function run(
+  argv: string[],
+  io: Io = processIo(),
+  hosted: Partial<Record<'serve' | 'bridge', HostedCommand>> & { running?: ConsoleRunning } = {},
+): Promise<number> {
   const args = parseArgs(argv);
   const cmd = args.positional[0];
   try {
@@ -81,6 +92,11 @@ export async function run(argv: string[], io: Io = processIo(), hosted: Partial<
     if (cmd === 'complete') return await completeCommand(args, io);
     if (cmd === 'doctor') return await doctorCommand(args, io);
     if (cmd === 'trace') return await traceCommand(args, io);
+    if (cmd === 'agents') return await agentsCommand(args, io, hosted.running ?? (() => false));
+    if (cmd === 'bridge') {
+      if (!hosted.bridge) throw new UsageError('bridge is not available from this entry point; use bin/mcp-console.js');
+      return await hosted.bridge(args, io);
+    }
     if (cmd === 'serve') {
       if (!hosted.serve) throw new UsageError('serve is not available from this entry point; use bin/mcp-console.js');
       return await hosted.serve(args, io);

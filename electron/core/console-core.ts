@@ -18,6 +18,8 @@ import { Connections } from './servers/index.js';
 import { TraceLog } from './trace/index.js';
 import { ServerAdmin } from './server-admin.js';
 import { LogBook } from './logs/index.js';
+import { PolicyStore } from './approvals/index.js';
+import { AgentGateway } from './agents/index.js';
 import { CoreError, EventBus, type AnyListener } from './support/index.js';
 
 export interface CoreOptions {
@@ -66,6 +68,9 @@ export class ConsoleCore {
   readonly lists: Pick<ListWatch, 'facts'>;
   private readonly watch: ListWatch;
   private readonly admin: ServerAdmin;
+  private readonly policies: PolicyStore;
+  /** The approval gateway: agents, what each sees, and their calls through the gate. */
+  readonly agents: AgentGateway;
 
   constructor(opts: CoreOptions) {
     this.store = new ServerStore(opts.dataDir);
@@ -81,6 +86,7 @@ export class ConsoleCore {
     this.catalog = new Catalog(join(opts.dataDir, 'pins'));
     this.audit = new AuditLog(join(opts.dataDir, 'audit.jsonl'), { fsync: opts.auditFsync ?? true, io: opts.auditIo });
     this.trail = new AuditTrail(this.audit, this.bus);
+    this.policies = new PolicyStore(opts.dataDir, () => this.bus.emit('grants.changed', { grants: this.policies.list() }));
     this.calls = new CallManager({
       server: (id) => this.connections.facts(id),
       catalog: this.catalog,
@@ -101,6 +107,7 @@ export class ConsoleCore {
       maxRetainedResultBytes: () => this.store.settings.maxRetainedResultBytes,
       catalogSettling: (id) => this.sync.settling(id),
       answerInput: (id, method, params, signal) => this.connections.answerInput(id, method, params, signal),
+      policies: this.policies,
     });
     this.sync = new CatalogSync({
       store: this.store,
@@ -164,6 +171,19 @@ export class ConsoleCore {
     });
     const identity = (id: string) => this.store.get(id)?.identity;
     this.lists = this.watch = new ListWatch({ resources: this.resources, prompts, sync: this.sync, bus: this.bus, trail: this.trail, identity });
+    this.agents = new AgentGateway({
+      dataDir: opts.dataDir,
+      policies: this.policies,
+      bus: this.bus,
+      audit: (f) => this.trail.record(f),
+      connected: (id) => (this.connections.view(id).status === 'connected' ? this.store.get(id)?.identity : undefined),
+      connect: (id) => (this.store.get(id) ? this.connections.connect(id) : Promise.resolve()),
+      tools: (id) => this.catalog.tools(id),
+      raw: (id, name) => this.catalog.raw(id, name),
+      request: (id, tool, args, by) => this.calls.request(id, tool, args, by),
+      wait: (callId) => this.calls.wait(callId),
+      cancel: (callId) => this.calls.cancel(callId),
+    });
   }
 
   /** Loads saved servers and settings and opens the audit log. Problems are reported, not thrown. */
@@ -172,9 +192,11 @@ export class ConsoleCore {
     this.consents.load();
     this.audit.open();
     this.consent.dropUnconfirmedTrust();
-    const problems = [...this.store.problems, ...this.consents.problems];
+    this.policies.load();
+    const problems = [...this.store.problems, ...this.consents.problems, ...(this.policies.problem ? [this.policies.problem] : [])];
     if (this.audit.warning) problems.push(this.audit.warning);
-    for (const p of [...this.store.problems, ...this.consents.problems]) this.trail.record({ kind: 'config', reason: p });
+    for (const p of [...this.store.problems, ...this.consents.problems, ...(this.policies.problem ? [this.policies.problem] : [])])
+      this.trail.record({ kind: 'config', reason: p });
     return problems;
   }
 
@@ -185,6 +207,7 @@ export class ConsoleCore {
 
   /** Disconnects every server and closes the audit log. */
   async close(): Promise<void> {
+    this.agents.close();
     await this.connections.closeAll();
     this.catalog.flushPins();
     this.audit.close();

@@ -76,6 +76,16 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
     'consents.revoke': (i) => core.revokeConsent(i.serverId, i.kind),
     'settings.get': () => core.settings(),
     'settings.update': (i) => core.updateSettings(i),
+    'agents.list': () => core.agents.list(),
+    'agents.add': (i) => core.agents.add(i.name, i.servers),
+    'agents.setServers': (i) => core.agents.setServers(i.name, i.servers),
+    'agents.revoke': (i) => core.agents.revoke(i.name),
+    'agents.pendingTools': () => core.agents.pending(),
+    'agents.acceptTools': (i) => core.agents.accept(i.serverId, i.tools),
+    // A host that serves agents replaces this with where it listens.
+    'agents.gateway': () => ({ bridgeCommand: ['mcp-console', 'bridge', '--agent'] }),
+    'grants.list': () => core.agents.grants(),
+    'grants.revoke': (i) => core.agents.revokeGrant(i.id),
   };
 }
 

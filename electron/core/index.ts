@@ -8,3 +8,4 @@ export { dispatch, makeHandlers, type HandlerOptions, type Handlers } from './ha
 export { CoreError, contentType, resolveDataDir, staticFile, writeFileAtomic, type AnyListener } from './support/index.js';
 export { consentText, terminalConsent, type ConsentProvider, type ConsentQuestion } from './config/index.js';
 export type { AuditIo } from './audit/index.js';
+export { AgentStore, TOKEN_PREFIX } from './agents/index.js';

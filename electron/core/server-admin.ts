@@ -69,7 +69,7 @@ export class ServerAdmin {
   async remove(id: string): Promise<void> {
     this.must(id);
     await this.d.connections.forget(id);
-    this.d.calls.dropGrants(id);
+    this.d.calls.dropGrants(id, true);
     this.d.consents.revoke(id);
     this.d.store.remove(id);
     this.d.trail.record({ kind: 'config', serverId: id, reason: 'server removed' });

@@ -5,15 +5,35 @@
 import { run } from '../cli/main.js';
 import type { Io } from '../cli/commands.js';
 import { str } from '../cli/args.js';
+import { consoleRunning } from '../gateway/local-channel.js';
 
 /** Runs one `mcp-console` command line; resolves with the exit code. */
 export function runCommandLine(argv: string[], io?: Io): Promise<number> {
   return run(argv, io, {
     // Loaded only when asked for: the other commands never load the web server.
-    serve: async (args, out) =>
-      (await import('../web/serve.js')).serveCommand(
-        { config: str(args, 'config'), dataDir: str(args, 'data-dir'), port: str(args, 'port'), staticDir: str(args, 'static-dir') },
+    serve: async (args, out) => {
+      const { startGateway } = await import('../gateway/start-gateway.js');
+      return (await import('../web/serve.js')).serveCommand(
+        {
+          config: str(args, 'config'),
+          dataDir: str(args, 'data-dir'),
+          port: str(args, 'port'),
+          staticDir: str(args, 'static-dir'),
+          agentPort: str(args, 'agent-port'),
+        },
         out,
-      ),
+        (core, dataDir, port) => startGateway(core, dataDir, { port }),
+      );
+    },
+    bridge: async (args, out) => {
+      const agent = str(args, 'agent');
+      if (!agent) {
+        out.err('error: bridge needs --agent NAME (an agent made with mcp-console agents add)');
+        return 2;
+      }
+      const { bridgeCommand } = await import('../gateway/bridge.js');
+      return bridgeCommand({ agent, dataDir: str(args, 'data-dir') }, { stdin: process.stdin, stdout: process.stdout, err: out.err });
+    },
+    running: consoleRunning,
   });
 }

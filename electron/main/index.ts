@@ -1,9 +1,10 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, session, shell } from 'electron';
 import { eventChannel } from '../../shared/bridge.js';
-import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { makeHandlers, startCore } from '../core/index.js';
+import { CONSOLE_USER, describeRequester } from '../../shared/schemas/requester.js';
+import type { EventPayload } from '../../shared/contract.js';
+import { makeHandlers, startCore, type ConsoleCore } from '../core/index.js';
 import { registerIpc } from './ipc.js';
 import { openExternalLink } from './links.js';
 import { menuTemplate } from './menu.js';
@@ -22,27 +23,34 @@ const flag = (name: string) => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 
-protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+/** The approval gateway, handed in by the launcher (hosts do not import each other). */
+export type StartAgents = (core: ConsoleCore, dataDir: string) => Promise<{ url: string; close(): Promise<void> }>;
 
 let win: BrowserWindow | null = null;
+let startAgents: StartAgents | undefined;
 
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
-  app.on('second-instance', () => {
-    if (!win) return;
-    if (win.isMinimized()) win.restore();
-    win.focus();
-  });
-  app.on('web-contents-created', (_e, contents) => lockContents(contents));
-  app
-    .whenReady()
-    .then(start)
-    .catch((e: Error) => {
-      // The app must say what went wrong, not vanish.
-      dialog.showErrorBox('MCP Console could not start', e?.message ?? String(e));
-      app.exit(1);
+/** Runs the desktop app; `agents` starts the approval gateway beside it. */
+export function runDesktop(agents?: StartAgents): void {
+  startAgents = agents;
+  protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+  } else {
+    app.on('second-instance', () => {
+      if (!win) return;
+      if (win.isMinimized()) win.restore();
+      win.focus();
     });
+    app.on('web-contents-created', (_e, contents) => lockContents(contents));
+    app
+      .whenReady()
+      .then(start)
+      .catch((e: Error) => {
+        // The app must say what went wrong, not vanish.
+        dialog.showErrorBox('MCP Console could not start', e?.message ?? String(e));
+        app.exit(1);
+      });
+  }
 }
 
 async function start(): Promise<void> {
@@ -78,9 +86,16 @@ async function start(): Promise<void> {
   w.on('move', remember);
   w.once('ready-to-show', () => w.show());
 
+  let agents: Awaited<ReturnType<StartAgents>> | undefined;
+  try {
+    agents = await startAgents?.(core, dataDir);
+  } catch (e) {
+    problems.push(`the agent gateway could not start: ${(e as Error).message}`);
+  }
   const handlers = makeHandlers(core, {
     requester: CONSOLE_USER,
     overrides: {
+      'agents.gateway': () => ({ httpUrl: agents?.url, bridgeCommand: ['mcp-console', 'bridge', '--data-dir', dataDir, '--agent'] }),
       'links.open': ({ url }) =>
         openExternalLink(
           url,
@@ -103,6 +118,20 @@ async function start(): Promise<void> {
   registerIpc(ipcMain, handlers, (frame) => !w.isDestroyed() && frame === w.webContents.mainFrame);
   const off = core.onEvent((name, payload) => {
     if (!w.isDestroyed()) w.webContents.send(eventChannel(name), payload);
+    // An agent's call waits while the window is behind: a native notification; a click brings the dialog forward.
+    if (name === 'approval.requested' && !w.isDestroyed() && !w.isFocused() && Notification.isSupported()) {
+      const a = payload as EventPayload<'approval.requested'>;
+      const n = new Notification({
+        title: 'MCP Console: a call waits for you',
+        body: `${describeRequester(a.requestedBy)} asks to call ${a.tool} on ${a.serverId}`,
+      });
+      n.on('click', () => {
+        if (w.isMinimized()) w.restore();
+        w.show();
+        w.focus();
+      });
+      n.show();
+    }
   });
 
   Menu.setApplicationMenu(
@@ -129,7 +158,10 @@ async function start(): Promise<void> {
     e.preventDefault();
     closing = true;
     off();
-    void core.close().finally(() => app.quit());
+    void Promise.resolve(agents?.close())
+      .catch(() => undefined)
+      .then(() => core.close())
+      .finally(() => app.quit());
   });
   app.on('window-all-closed', () => app.quit());
   await w.loadURL(APP_URL);

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startCore, terminalConsent } from '../core/index.js';
+import { startCore, terminalConsent, type ConsoleCore } from '../core/index.js';
 import { startWebServer } from './web-server.js';
 
 /** Where the built renderer lives, relative to this compiled file (out/node/electron/web). */
@@ -13,7 +13,12 @@ export interface ServeOptions {
   /** As typed; checked here. */
   port?: string;
   staticDir?: string;
+  /** As typed; the approval gateway's HTTP port (0: any free one). */
+  agentPort?: string;
 }
+
+/** The approval gateway, started beside browser mode by the launcher (hosts do not import each other). */
+export type StartAgents = (core: ConsoleCore, dataDir: string, port: number) => Promise<{ url: string; close(): Promise<void> }>;
 
 /** Where browser mode says what it does: the address on `out`, the rest on `err`. */
 export interface ServeIo {
@@ -22,10 +27,10 @@ export interface ServeIo {
 }
 
 /** `serve [--config F] [--data-dir D] [--port P]`: browser mode until interrupted. */
-export async function serveCommand(opts: ServeOptions, io: ServeIo): Promise<number> {
+export async function serveCommand(opts: ServeOptions, io: ServeIo, startAgents?: StartAgents): Promise<number> {
   // SECURITY: what the page adds is spawned only after a person confirms it here, on the terminal.
   const consent = terminalConsent(process.stdin, (t) => io.err(t));
-  const { core, problems, configWarnings, configError } = startCore({ dataDir: opts.dataDir, configFile: opts.config, consent });
+  const { core, dataDir, problems, configWarnings, configError } = startCore({ dataDir: opts.dataDir, configFile: opts.config, consent });
   for (const p of problems) io.err(`warning: ${p}`);
   for (const w of configWarnings) io.err(`warning: ${w}`);
   if (configError) {
@@ -34,17 +39,29 @@ export async function serveCommand(opts: ServeOptions, io: ServeIo): Promise<num
     return 2;
   }
   const port = Number(opts.port ?? 0);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    io.err(`error: --port must be a port number`);
+  const agentPort = Number(opts.agentPort ?? 0);
+  if (![port, agentPort].every((p) => Number.isInteger(p) && p >= 0 && p <= 65535)) {
+    io.err(`error: --port and --agent-port must be port numbers`);
     await core.close();
     return 2;
   }
-  const server = await startWebServer(core, { port, staticDir: opts.staticDir ?? RENDERER_DIR });
+  let agents: Awaited<ReturnType<StartAgents>> | undefined;
+  try {
+    agents = await startAgents?.(core, dataDir, agentPort);
+  } catch (e) {
+    io.err(`error: the agent gateway could not start: ${(e as Error).message}`);
+    await core.close();
+    return 2;
+  }
+  const gateway = () => ({ httpUrl: agents?.url, bridgeCommand: ['mcp-console', 'bridge', '--data-dir', dataDir, '--agent'] });
+  const server = await startWebServer(core, { port, staticDir: opts.staticDir ?? RENDERER_DIR, overrides: { 'agents.gateway': gateway } });
   io.out(`MCP Console ready at ${server.url}`);
+  if (agents) io.out(`MCP Console agent endpoint at ${agents.url}`);
   io.err('Servers added in the page run only once you confirm their command line here, on this terminal.');
   return new Promise((resolvePromise) => {
     const stop = async () => {
       await server.close();
+      await agents?.close();
       await core.close();
       resolvePromise(0);
     };

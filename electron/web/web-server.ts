@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { contentType, dispatch, makeHandlers, staticFile, type ConsoleCore } from '../core/index.js';
+import { contentType, dispatch, makeHandlers, staticFile, type ConsoleCore, type HandlerOptions } from '../core/index.js';
 import { checkHostAndOrigin, tokenMatches } from './guards.js';
 import { CSP } from '../../shared/csp.js';
 import { BINARY_FRAME_CHARS, WS_PART_BYTES } from '../../shared/bridge.js';
@@ -26,10 +26,13 @@ export interface WebServer {
  * Browser mode: the built renderer and the contract over one WebSocket, on 127.0.0.1 only, behind
  * a per-launch token. Every message goes through the same parse-and-dispatch as IPC.
  */
-export function startWebServer(core: ConsoleCore, opts: { port?: number; staticDir: string; log?: (line: string) => void }): Promise<WebServer> {
+export function startWebServer(
+  core: ConsoleCore,
+  opts: { port?: number; staticDir: string; log?: (line: string) => void; overrides?: HandlerOptions['overrides'] },
+): Promise<WebServer> {
   const token = randomBytes(32).toString('base64url');
   // Everyone on a page of this server is the console's user (the page is behind the per-launch token).
-  const handlers = makeHandlers(core, { requester: CONSOLE_USER });
+  const handlers = makeHandlers(core, { requester: CONSOLE_USER, overrides: opts.overrides });
   const root = resolve(opts.staticDir);
   const sockets = new Set<WebSocket>();
   let port = 0;

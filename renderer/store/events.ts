@@ -56,6 +56,8 @@ export const eventHandlers: EventHandlers = {
   'elicitation.resolved': (q, st) => st.elicitationResolved(q),
   'audit.appended': (e, st) => st.auditAppended(e),
   'consents.changed': ({ consents }, st) => st.consentsChanged(consents),
+  'agents.changed': ({ agents }, st) => st.agentsChanged(agents),
+  'grants.changed': ({ grants }, st) => st.grantsChanged(grants),
 };
 
 /** Hands one event to its handler (an unknown name, from an older or newer core, is ignored). */
@@ -71,12 +73,14 @@ export function wireEvents(api: ConsoleApi): () => void {
   const offEvents = api.onEvent((name, payload) => handleEvent(name, payload, st));
   const snapshot = async (up: boolean): Promise<void> => {
     if (!up) return st.onlineChanged(false);
-    const [servers, approvals, calls, consents, elicitations] = await Promise.all([
+    const [servers, approvals, calls, consents, elicitations, agents, grants] = await Promise.all([
       api.request('servers.list', {}),
       api.request('approvals.pending', {}),
       api.request('calls.list', {}),
       api.request('consents.list', {}),
       api.request('elicitations.list', {}),
+      api.request('agents.list', {}),
+      api.request('grants.list', {}),
     ]);
     // Tools in pages, each its own message and task, their search text computed as they come.
     const tools: ToolView[] = [];
@@ -94,6 +98,8 @@ export function wireEvents(api: ConsoleApi): () => void {
     st.elicitationsLoaded(elicitations);
     st.callsLoaded(calls);
     st.consentsChanged(consents);
+    st.agentsChanged(agents);
+    st.grantsChanged(grants);
     st.onlineChanged(true);
   };
   // A connection that drops while the snapshot loads is fine: the next one loads it again.

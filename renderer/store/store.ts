@@ -8,6 +8,7 @@ import { resourcesSlice } from './slices/resources';
 import { serversSlice } from './slices/servers';
 import type { ConsoleState } from './slices/types';
 import { uiSlice } from './slices/ui';
+import { agentsSlice } from './slices/agents';
 
 export type { ConsoleState } from './slices/types';
 export type { ToolMarks } from './slices/catalog';
@@ -26,4 +27,5 @@ export const useConsole = create<ConsoleState>()((...a) => ({
   ...callsSlice(...a),
   ...auditSlice(...a),
   ...uiSlice(...a),
+  ...agentsSlice(...a),
 }));

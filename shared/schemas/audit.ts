@@ -32,6 +32,13 @@ export const AuditKind = z.enum([
   'consent-refused',
   'consent-revoked',
   'log-recovered',
+  /** The approval gateway: agents added and revoked, standing grants set, revoked and voided, tools accepted for agents. */
+  'agent-added',
+  'agent-revoked',
+  'grant-set',
+  'grant-revoked',
+  'grant-voided',
+  'tools-accepted',
   'internal-error',
 ]);
 export type AuditKind = z.infer<typeof AuditKind>;

@@ -7,7 +7,7 @@ export const CallOutcome = z.enum(['ok', 'tool-error', 'protocol-error', 'timeou
 export type CallOutcome = z.infer<typeof CallOutcome>;
 
 /** Who let a call through, or stopped it. */
-export const Decider = z.enum(['user', 'session-policy', 'trust-policy', 'timeout', 'cli-flag', 'system']);
+export const Decider = z.enum(['user', 'session-policy', 'always-policy', 'never-policy', 'trust-policy', 'timeout', 'cli-flag', 'system']);
 export type Decider = z.infer<typeof Decider>;
 
 export const ValidationError = z.object({ path: z.string(), message: z.string() });
@@ -101,7 +101,8 @@ export const DecideInput = z.object({
   approvalId: z.string(),
   decision: z.enum(['approve', 'deny']),
   argsHash: z.string(),
-  scope: z.enum(['once', 'session']).default('once'),
+  /** once; or a standing grant for this requester, server and tool: for the session, or always (approve: always allow; deny: never). */
+  scope: z.enum(['once', 'session', 'always']).default('once'),
   reason: z.string().max(2000).optional(),
 });
 export type DecideInput = z.infer<typeof DecideInput>;

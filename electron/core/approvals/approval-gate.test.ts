@@ -51,16 +51,4 @@ describe('ApprovalGate', () => {
       vi.useRealTimers();
     }
   });
-  it('keeps a session grant only for the same identity and definition', () => {
-    const g = new ApprovalGate(() => {});
-    g.grant('s', 't', 'id', 'f1');
-    expect(g.granted('s', 't', 'id', 'f1')).toBe(true);
-    expect(g.granted('s', 'other', 'id', 'f1')).toBe(false);
-    expect(g.granted('s2', 't', 'id', 'f1')).toBe(false);
-    expect(g.granted('s', 't', 'id', 'f2')).toBe(false);
-    expect(g.granted('s', 't', 'id', 'f1')).toBe(false);
-    g.grant('s', 't', 'id', 'f1');
-    g.dropGrants('s');
-    expect(g.granted('s', 't', 'id', 'f1')).toBe(false);
-  });
 });

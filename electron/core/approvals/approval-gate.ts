@@ -5,21 +5,15 @@ import { CoreError } from '../support/index.js';
 /** What the gate needs to open an approval. */
 export type ApprovalFields = Omit<Approval, 'id' | 'status' | 'createdAt' | 'expiresAt'>;
 
-interface Grant {
-  identity: string;
-  fingerprint: string;
-}
-
 const HISTORY = 1000;
 
 /**
- * Pending approvals and "allow for this session" grants. A decision must name the pending
+ * Pending approvals (standing grants are the PolicyStore's). A decision must name the pending
  * approval and the exact hash of its arguments; an approval is decided once, and expires.
  */
 export class ApprovalGate {
   private approvals = new Map<string, Approval>();
   private timers = new Map<string, NodeJS.Timeout>();
-  private grants = new Map<string, Grant>();
 
   constructor(private readonly onExpire: (a: Approval) => void) {}
 
@@ -75,25 +69,6 @@ export class ApprovalGate {
     return a;
   }
 
-  /** Allows a tool for the rest of the session, for this server identity and this exact definition. */
-  grant(serverId: string, tool: string, identity: string, fingerprint: string): void {
-    this.grants.set(key(serverId, tool), { identity, fingerprint });
-  }
-
-  /** True when a session grant covers this very server identity and tool definition. */
-  granted(serverId: string, tool: string, identity: string, fingerprint: string): boolean {
-    const g = this.grants.get(key(serverId, tool));
-    if (!g) return false;
-    if (g.identity === identity && g.fingerprint === fingerprint) return true;
-    this.grants.delete(key(serverId, tool));
-    return false;
-  }
-
-  /** Drops every grant of a server (its identity changed, or it was removed). */
-  dropGrants(serverId: string): void {
-    for (const k of this.grants.keys()) if (k.startsWith(serverId + '\u0000')) this.grants.delete(k);
-  }
-
   private expire(id: string): void {
     const a = this.approvals.get(id);
     if (a?.status !== 'pending') return;
@@ -114,8 +89,4 @@ export class ApprovalGate {
       if (a.status !== 'pending') this.approvals.delete(id);
     }
   }
-}
-
-function key(serverId: string, tool: string): string {
-  return serverId + '\u0000' + tool;
 }

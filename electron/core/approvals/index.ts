@@ -1,2 +1,3 @@
-/** Pending approvals, decisions bound to exact arguments, and session grants. */
+/** Pending approvals, decisions bound to exact arguments, and standing grants (session, always, never). */
 export { ApprovalGate, type ApprovalFields } from './approval-gate.js';
+export { PolicyStore, requesterKey, type PolicyMatch } from './policy-store.js';

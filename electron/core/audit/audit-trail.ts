@@ -19,6 +19,13 @@ export class AuditTrail {
     return entry;
   }
 
+  /** Writes an entry and announces it; `durable` resolves once it is on disk (group commit). Throws, or rejects, when it cannot be. */
+  recordDurable(fields: AuditFields): { entry: AuditEntry; durable: Promise<void> } {
+    const written = this.log.appendDurable(fields);
+    this.bus.emit('audit.appended', written.entry);
+    return written;
+  }
+
   /** Records that something failed where nobody awaits it; never throws (the log may be closed or failing). */
   internalError(what: string, e: unknown): void {
     try {

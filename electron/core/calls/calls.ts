@@ -7,8 +7,9 @@ import type { Approval, CallRecord, Decider, DecideInput, TaskInfo } from '../..
 import type { Requester } from '../../../shared/schemas/requester.js';
 import { blockSizes, callEntry, checkStructured, classify, outcomeEntry, wireArgs } from './call-outcome.js';
 import type { AuditFields, AuditTrail } from '../audit/index.js';
-import { ApprovalGate } from '../approvals/index.js';
+import { ApprovalGate, type PolicyStore } from '../approvals/index.js';
 import { ResultBudget } from './result-budget.js';
+import { setStanding, standingDecision } from './standing.js';
 import { approvalFields, argumentErrors, callMode, overPendingLimit, type ServerFacts as ApprovalServerFacts } from './approval-request.js';
 import type { Catalog } from '../catalog/index.js';
 import { CoreError, type EventBus, sha256 } from '../support/index.js';
@@ -36,6 +37,8 @@ export interface CallDeps {
   maxRetainedResultBytes(): number;
   /** Resolves when a catalog refresh under way for the server ends; undefined when none is. */
   catalogSettling(serverId: string): Promise<void> | undefined;
+  /** Standing grants per requester, server and tool (session, always, never). */
+  policies: PolicyStore;
   /** Answers a request a task made (tasks extension), as the same request on its own would be answered. */
   answerInput(serverId: string, method: string, params: unknown, signal: AbortSignal): Promise<unknown>;
 }
@@ -71,7 +74,7 @@ export class CallManager {
       server: deps.server,
       audit: (f, flush) => this.audit(f, flush),
       approvalTimeoutMs: deps.approvalTimeoutMs,
-      policy: (id, server, tool) => this.policy(id, server, tool),
+      policy: (requester, id, server, tool) => this.policy(requester, id, server, tool),
       answer: deps.answerInput,
     });
   }
@@ -119,8 +122,9 @@ export class CallManager {
     this.calls.set(record.id, state);
     this.trim();
     this.emit(state);
-    const policy = this.policy(serverId, server, tool);
-    if (policy) this.approveAndRun(state, policy);
+    const policy = this.policy(requestedBy, serverId, server, tool);
+    if (policy === 'never-policy') this.finish(state, { outcome: 'denied', decidedBy: policy, reason: 'a standing "never" policy refuses this tool' });
+    else if (policy) this.approveAndRun(state, policy);
     else this.ask(state, server, tool);
     return { ...state.record };
   }
@@ -130,10 +134,7 @@ export class CallManager {
     const approval = this.gate.decide(input);
     const state = this.calls.get(approval.callId);
     const approved = input.decision === 'approve';
-    if (state && approved && input.scope === 'session') {
-      const server = this.deps.server(state.record.serverId);
-      if (server) this.gate.grant(state.record.serverId, state.record.tool, server.identity, approval.fingerprint);
-    }
+    if (input.scope !== 'once') setStanding(this.deps.policies, (f) => this.audit(f), approval, approved, input.scope, actor);
     // The answers of a running task (never the call itself, which already runs): the task goes on, or is cancelled.
     if (approval.method === 'tasks/update') this.inputs.settle(approval, approved ? actor : null, input.reason || undefined);
     else if (state) {
@@ -169,9 +170,9 @@ export class CallManager {
     return this.gate.get(id);
   }
 
-  /** Forgets a server's session grants (its identity changed, or it was removed). */
-  dropGrants(serverId: string): void {
-    this.gate.dropGrants(serverId);
+  /** Forgets a server's allow grants (its identity changed), or every grant of it (it was removed). */
+  dropGrants(serverId: string, all = false): void {
+    this.deps.policies.drop((g) => g.serverId === serverId && (all || g.scope !== 'never'));
   }
 
   /** The calls to a server that are running now. */
@@ -219,13 +220,8 @@ export class CallManager {
     }
   }
 
-  private policy(serverId: string, server: ServerFacts, tool: ToolView): Decider | null {
-    // SECURITY: a stale catalog may not be what the server runs now: a person decides.
-    if (this.deps.catalog.stale(serverId)) return null;
-    if (this.gate.granted(serverId, tool.name, server.identity, tool.fingerprint)) return 'session-policy';
-    // SECURITY: annotations are claims; only a server the user trusts, with auto-approval on, skips the dialog.
-    if (server.settings.trusted && server.settings.autoApproveReadOnly && tool.annotations.readOnlyHint) return 'trust-policy';
-    return null;
+  private policy(requestedBy: Requester, serverId: string, server: ServerFacts, tool: ToolView): Decider | null {
+    return standingDecision(this.deps, (f) => this.audit(f), requestedBy, serverId, server, tool);
   }
 
   private ask(state: CallState, server: ServerFacts, tool: ToolView, diff?: Approval['diff'], replaces?: string): void {
@@ -261,19 +257,30 @@ export class CallManager {
       // The definition changed between the decision and now: ask again, showing what changed.
       return this.ask(state, server, tool, this.deps.catalog.lastChange(r.serverId, r.tool), r.approvalId);
     }
-    try {
-      // SECURITY: the approval is on disk before the call goes out; if it cannot be, nothing is sent.
-      this.audit(callEntry(r, server.identity, 'approved', { decision: 'approve', decidedBy, reason }), true);
-    } catch (e) {
-      const error = { code: 'audit-failed', message: (e as Error).message };
-      return this.finish(
+    const notWritten = (e: unknown) =>
+      this.finish(
         state,
-        { outcome: 'denied', decidedBy: 'system', error, reason: 'not sent: the approval could not be written to the audit log' },
+        {
+          outcome: 'denied',
+          decidedBy: 'system',
+          error: { code: 'audit-failed', message: (e as Error).message },
+          reason: 'not sent: the approval could not be written to the audit log',
+        },
         false,
       );
+    let durable: Promise<void>;
+    try {
+      // SECURITY: the approval is on disk before the call goes out (concurrent approvals share one
+      // fdatasync); if it cannot be, nothing is sent.
+      durable = this.deps.trail.recordDurable(callEntry(r, server.identity, 'approved', { decision: 'approve', decidedBy, reason })).durable;
+    } catch (e) {
+      return notWritten(e);
     }
     r.decidedBy = decidedBy;
-    this.run(state, server, tool);
+    durable.then(() => {
+      if (r.state === 'done') return; // cancelled (or its agent revoked) while the approval was being synced
+      this.run(state, server, tool);
+    }, notWritten);
   }
 
   private run(state: CallState, server: ServerFacts, tool: ToolView): void {

@@ -1,5 +1,6 @@
 import type { Approval, CallRecord, Decider } from '../../../shared/schemas/call.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
+import type { Requester } from '../../../shared/schemas/requester.js';
 import type { ApprovalGate } from '../approvals/index.js';
 import type { AuditFields } from '../audit/index.js';
 import type { Catalog } from '../catalog/index.js';
@@ -16,7 +17,7 @@ export interface TaskInputDeps {
   audit(fields: AuditFields, flush?: boolean): void;
   approvalTimeoutMs(): number;
   /** The standing decision for this tool (a session grant, a trusted read-only server), or null: a person decides. */
-  policy(serverId: string, server: ServerFacts, tool: ToolView): Decider | null;
+  policy(requestedBy: Requester, serverId: string, server: ServerFacts, tool: ToolView): Decider | null;
   /** Answers one request a task made, as the same request on its own would be answered. */
   answer(serverId: string, method: string, params: unknown, signal: AbortSignal): Promise<unknown>;
 }
@@ -69,7 +70,8 @@ export class TaskInputs {
         return `the approval could not be written to the audit log: ${(e as Error).message}`;
       }
     };
-    const standing = this.d.catalog.stale(record.serverId) ? null : this.d.policy(record.serverId, server, tool);
+    const standing = this.d.policy(record.requestedBy, record.serverId, server, tool);
+    if (standing === 'never-policy') return decided(null, 'a standing "never" policy refuses this tool');
     if (standing) return decided(standing);
     const approval = this.d.gate.open(
       approvalFields({ ...record, argsJson, argsHash }, server, tool, [], { method: 'tasks/update', taskId }),

@@ -27,7 +27,7 @@ function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const decide = (decision: 'approve' | 'deny', scope: 'once' | 'session' = 'once') => {
+  const decide = (decision: 'approve' | 'deny', scope: 'once' | 'session' | 'always' = 'once') => {
     // SECURITY: an approve that comes before the controls are armed (a stray click or Enter) does nothing.
     if (sent || (decision === 'approve' && !armed)) return;
     setSent(true);
@@ -37,6 +37,8 @@ function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
     });
   };
   const expires = new Date(a.expiresAt);
+  // Standing grants per agent (kept across restarts) are offered for an agent's calls.
+  const standing = a.requestedBy.kind === 'agent' && a.method !== 'tasks/update';
   return (
     <div className="overlay approval-overlay" onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), decide('deny'))}>
       <div
@@ -48,6 +50,7 @@ function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
         data-server={a.serverId}
         data-tool={a.tool}
         data-armed={armed}
+        data-agent={a.requestedBy.kind === 'agent' ? a.requestedBy.name : undefined}
       >
         <div className="modal-head">
           <h2 id="approval-title">Allow this call?</h2>
@@ -160,9 +163,25 @@ function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
         <div className="row gap end">
           <span className="small muted">Expires {expires.toLocaleTimeString()} · Esc denies</span>
           <span className="spacer" />
+          {standing && (
+            <button className="danger" onClick={() => decide('deny', 'always')} data-testid="deny-never" title="Refuse this tool to this agent from now on">
+              Never
+            </button>
+          )}
           <button ref={denyRef} className="danger" onClick={() => decide('deny')} data-testid="deny">
             Deny
           </button>
+          {standing && (
+            <button
+              onClick={() => decide('approve', 'always')}
+              aria-disabled={!armed}
+              className={armed ? '' : 'unarmed'}
+              data-testid="approve-always"
+              title="Allow this agent this tool, as defined now, until you revoke it in Agents → Grants"
+            >
+              Always allow
+            </button>
+          )}
           <button onClick={() => decide('approve', 'session')} aria-disabled={!armed} className={armed ? '' : 'unarmed'} data-testid="approve-session">
             Allow for this session
           </button>

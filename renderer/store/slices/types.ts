@@ -7,9 +7,10 @@ import type { ElicitationsSlice } from './elicitations';
 import type { ResourcesSlice } from './resources';
 import type { ServersSlice } from './servers';
 import type { UiSlice } from './ui';
+import type { AgentsSlice } from './agents';
 
 /** The whole page state: one store made of one slice per feature. */
-export type ConsoleState = ServersSlice & CatalogSlice & ApprovalsSlice & ElicitationsSlice & ResourcesSlice & CallsSlice & AuditSlice & UiSlice;
+export type ConsoleState = ServersSlice & CatalogSlice & ApprovalsSlice & ElicitationsSlice & ResourcesSlice & CallsSlice & AuditSlice & UiSlice & AgentsSlice;
 
 /** A slice's part of the store; it may read the whole state. */
 export type Slice<T> = StateCreator<ConsoleState, [], [], T>;

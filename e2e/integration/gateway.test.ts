@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { fixtureStdio, makeCore, nextEvent } from './harness.js';
+import { startGateway, type Gateway } from '../../electron/gateway/start-gateway.js';
+import type { ConsoleCore } from '../../electron/core/index.js';
+
+type Era = 'legacy' | 'modern';
+
+/** An SDK client playing an agent over the gateway's HTTP endpoint. */
+async function agentClient(url: string, token: string, era: Era): Promise<Client> {
+  const client = new Client({ name: 'test-agent', version: '1.0.0' }, { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  return client;
+}
+
+function text(r: { content?: unknown }): string {
+  return ((r.content as Array<{ text?: string }>) ?? []).map((b) => b.text ?? '').join('');
+}
+
+describe('approval gateway over HTTP', () => {
+  let h: ReturnType<typeof makeCore>;
+  let core: ConsoleCore;
+  let gw: Gateway;
+  beforeEach(async () => {
+    h = makeCore({ auditFsync: true });
+    core = h.core;
+    core.addServer('fx', fixtureStdio({ FIXTURE_TOOLS: '20' }), {}, false);
+    core.addServer('other', fixtureStdio({ FIXTURE_TOOLS: '5' }), {}, false);
+    expect((await core.connect('fx')).status).toBe('connected');
+    expect((await core.connect('other')).status).toBe('connected');
+    gw = await startGateway(core, h.dataDir);
+  });
+  afterEach(async () => {
+    await gw.close();
+    await h.dispose();
+  });
+
+  for (const era of ['legacy', 'modern'] as const) {
+    it(`${era}: an agent sees only its servers, namespaced, whole; its call waits for the person and carries the agent's name`, async () => {
+      const { token } = core.agents.add('claude', ['fx']);
+      const agent = await agentClient(gw.url, token, era);
+      const { tools } = await agent.listTools();
+      expect(tools.every((t) => t.name.startsWith('fx.'))).toBe(true);
+      const echo = tools.find((t) => t.name === 'fx.echo');
+      expect(echo?.inputSchema).toEqual(core.rawTool('fx', 'echo')?.inputSchema);
+      const asked = nextEvent(core, 'approval.requested');
+      const result = agent.callTool({ name: 'fx.echo', arguments: { message: 'hi' } });
+      const approval = await asked;
+      expect(approval.requestedBy).toEqual({ kind: 'agent', name: 'claude' });
+      expect(approval.argsJson).toBe('{"message":"hi"}');
+      core.decide({ approvalId: approval.id, decision: 'approve', argsHash: approval.argsHash, scope: 'once' }, 'user');
+      const r = await result;
+      expect(r.isError).toBeFalsy();
+      expect(text(r)).toContain('hi');
+      const entries = core.queryAudit({ serverId: 'fx', limit: 50 }).filter((e) => e.callId === approval.callId);
+      expect(entries.map((e) => e.kind)).toEqual(['call-requested', 'approved', 'completed']);
+      expect(entries.every((e) => e.requestedBy?.kind === 'agent' && e.requestedBy.name === 'claude')).toBe(true);
+      await agent.close();
+    });
+
+    it(`${era}: a denial comes back as a tool error with the reason, never a success`, async () => {
+      const { token } = core.agents.add('cursor', ['fx']);
+      const agent = await agentClient(gw.url, token, era);
+      const asked = nextEvent(core, 'approval.requested');
+      const result = agent.callTool({ name: 'fx.echo', arguments: { message: 'no' } });
+      const a = await asked;
+      core.decide({ approvalId: a.id, decision: 'deny', argsHash: a.argsHash, scope: 'once', reason: 'not now' }, 'user');
+      const r = await result;
+      expect(r.isError).toBe(true);
+      expect(text(r)).toMatch(/denied the call to "echo" \(not now\); it was not sent/);
+      await agent.close();
+    });
+  }
+
+  it("refuses an unknown token, another agent's session, and a server the agent was not granted", async () => {
+    const a = core.agents.add('a', ['fx']);
+    const b = core.agents.add('b', ['other']);
+    await expect(agentClient(gw.url, 'mcpc_agent_nope', 'legacy')).rejects.toThrow(/unknown or was revoked/);
+    const ca = await agentClient(gw.url, a.token, 'legacy');
+    expect((await ca.listTools()).tools.some((t) => t.name.startsWith('other.'))).toBe(false);
+    await expect(ca.callTool({ name: 'other.echo', arguments: { message: 'x' } })).rejects.toThrow(/no tool/);
+    // b's token on a's session: no such session for b.
+    const sid = (ca.transport as StreamableHTTPClientTransport).sessionId!;
+    const res = await fetch(gw.url, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${b.token}`,
+        'Mcp-Session-Id': sid,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'MCP-Protocol-Version': '2025-11-25',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }),
+    });
+    expect(res.status).toBe(404);
+    // A web page may not use the endpoint, even with a token.
+    const page = await fetch(gw.url, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${a.token}`, Origin: 'http://evil.test', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(page.status).toBe(403);
+    await ca.close();
+  });
+
+  it('a session grant lets later calls through without asking; "never" refuses at once; a changed tool is hidden until accepted and voids the grant', async () => {
+    const { token } = core.agents.add('ci', ['fx']);
+    const agent = await agentClient(gw.url, token, 'legacy');
+    expect((await agent.listTools()).tools.map((t) => t.name)).toContain('fx.mutable');
+    const asked = nextEvent(core, 'approval.requested');
+    const first = agent.callTool({ name: 'fx.mutable', arguments: { path: '/a' } });
+    const a = await asked;
+    core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'always' }, 'user');
+    expect(text(await first)).toBe('mutable v1');
+    expect(core.agents.grants()).toEqual([expect.objectContaining({ scope: 'always', tool: 'mutable', requester: { kind: 'agent', name: 'ci' } })]);
+    const again = await agent.callTool({ name: 'fx.mutable', arguments: { path: '/b' } });
+    expect(text(again)).toBe('mutable v1');
+    expect(core.agents.grants()[0]?.uses).toBe(1);
+    // Rug pull: the tool gains a parameter upstream. The agent is told its list changed, and no longer sees it.
+    const listChanged = new Promise<void>((r) => agent.setNotificationHandler('notifications/tools/list_changed', () => r()));
+    const changed = nextEvent(core, 'catalog.changed', (c) => c.change.changed.some((t) => t.name === 'mutable'));
+    core.decide(
+      await (async () => {
+        const ask = nextEvent(core, 'approval.requested', (x) => x.tool === 'change_tools');
+        void core.requestCall('fx', 'change_tools', { action: 'add_param' }, { kind: 'console' });
+        const x = await ask;
+        return { approvalId: x.id, decision: 'approve', argsHash: x.argsHash, scope: 'once' };
+      })(),
+      'user',
+    );
+    await changed;
+    await listChanged;
+    expect((await agent.listTools()).tools.map((t) => t.name)).not.toContain('fx.mutable');
+    await expect(agent.callTool({ name: 'fx.mutable', arguments: { path: '/c' } })).rejects.toThrow(/no tool/);
+    const pending = core.agents.pending();
+    expect(pending).toEqual([expect.objectContaining({ serverId: 'fx', tool: 'mutable', state: 'changed' })]);
+    expect(pending[0]?.diff?.fields).toContain('inputSchema');
+    // Accepted: visible again, but the always-allow was for the old definition: void, and the person is asked.
+    core.agents.accept('fx', [{ tool: 'mutable', fingerprint: pending[0]!.fingerprint }]);
+    const ask2 = nextEvent(core, 'approval.requested');
+    const third = agent.callTool({ name: 'fx.mutable', arguments: { path: '/d' } });
+    const a2 = await ask2;
+    expect(core.queryAudit({ kind: 'grant-voided', limit: 5 })).toHaveLength(1);
+    core.decide({ approvalId: a2.id, decision: 'deny', argsHash: a2.argsHash, scope: 'always' }, 'user');
+    expect((await third).isError).toBe(true);
+    const never = await agent.callTool({ name: 'fx.mutable', arguments: { path: '/e' } });
+    expect(never.isError).toBe(true);
+    expect(text(never)).toMatch(/standing "never" policy/);
+    await agent.close();
+  });
+
+  it('an approval nobody gives expires into a tool error; revoking an agent refuses its token at once and ends its calls', async () => {
+    core.updateSettings({ approvalTimeoutMs: 1000 });
+    const { token } = core.agents.add('slow', ['fx']);
+    const agent = await agentClient(gw.url, token, 'modern');
+    const expired = await agent.callTool({ name: 'fx.echo', arguments: { message: 'late' } });
+    expect(expired.isError).toBe(true);
+    expect(text(expired)).toMatch(/before its approval expired/);
+    core.updateSettings({ approvalTimeoutMs: 60_000 });
+    const asked = nextEvent(core, 'approval.requested');
+    const inflight = agent.callTool({ name: 'fx.echo', arguments: { message: 'pending' } });
+    await asked;
+    core.agents.revoke('slow');
+    const r = await inflight;
+    expect(r.isError).toBe(true);
+    expect(text(r)).toMatch(/agent slow was revoked/);
+    expect(core.pendingApprovals()).toEqual([]);
+    await expect(agent.listTools()).rejects.toThrow(/unknown or was revoked/);
+    await agent.close().catch(() => {});
+  });
+});

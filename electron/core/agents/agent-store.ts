@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { AgentName, type AgentView, type NewAgent } from '../../../shared/schemas/agent.js';
+import { CoreError, sha256, writeFileAtomic } from '../support/index.js';
+
+const Stored = z.object({
+  agents: z.array(
+    z.object({
+      name: AgentName,
+      servers: z.array(z.string()),
+      /** sha-256 of the token: the token itself is shown once and never kept. */
+      tokenHash: z.string().regex(/^[0-9a-f]{64}$/),
+      createdAt: z.string(),
+      revokedAt: z.string().optional(),
+    }),
+  ),
+});
+type StoredAgent = z.infer<typeof Stored>['agents'][number];
+
+/** The prefix of every agent token, so a leaked one is recognisable (and scanners can find it). */
+export const TOKEN_PREFIX = 'mcpc_agent_';
+
+/**
+ * The agents of the approval gateway, in `agents.json` in the data directory: name, the servers
+ * granted, and the sha-256 of the token (the token itself is shown once, at creation). Another
+ * process (`mcp-console agents add|revoke`) may change the file while a console runs: it is read
+ * again whenever its modification time changes, before any token is trusted.
+ */
+export class AgentStore {
+  private agents: StoredAgent[] = [];
+  private stamp = '';
+  readonly path: string;
+  /** Problems met reading the file (it is then treated as empty: no agent gets in). */
+  problem: string | null = null;
+
+  constructor(dataDir: string) {
+    this.path = join(dataDir, 'agents.json');
+  }
+
+  /** Re-reads the file when it changed; true when it did. */
+  refresh(): boolean {
+    let stamp: string;
+    try {
+      const st = statSync(this.path);
+      stamp = `${st.mtimeMs}:${st.size}:${st.ino}`;
+    } catch {
+      stamp = 'none';
+    }
+    if (stamp === this.stamp) return false;
+    this.stamp = stamp;
+    this.problem = null;
+    if (stamp === 'none') {
+      this.agents = [];
+      return true;
+    }
+    try {
+      this.agents = Stored.parse(JSON.parse(readFileSync(this.path, 'utf8'))).agents;
+    } catch (e) {
+      // SECURITY: an unreadable file lets nobody in (fail closed), and says why.
+      this.agents = [];
+      this.problem = `${this.path} could not be read (${(e as Error).message}); no agent is let in until it is fixed`;
+    }
+    return true;
+  }
+
+  list(): AgentView[] {
+    this.refresh();
+    return this.agents.map(view);
+  }
+
+  get(name: string): AgentView | undefined {
+    this.refresh();
+    const a = this.agents.find((x) => x.name === name);
+    return a && view(a);
+  }
+
+  /** Creates an agent (or replaces a revoked one of the same name); the token is in the answer only. */
+  add(name: string, servers: string[]): NewAgent {
+    this.refresh();
+    if (!AgentName.safeParse(name).success)
+      throw new CoreError(
+        'bad-agent-name',
+        `agent name ${JSON.stringify(name)}: use letters, digits, "_", "." and "-" (at most 64, starting with a letter or digit)`,
+      );
+    if (this.problem) throw new CoreError('agents-unreadable', this.problem);
+    const old = this.agents.find((a) => a.name === name);
+    if (old && !old.revokedAt) throw new CoreError('agent-exists', `there is already an agent ${JSON.stringify(name)}; revoke it first to give it a new token`);
+    const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
+    const agent: StoredAgent = { name, servers: [...new Set(servers)], tokenHash: sha256(token), createdAt: new Date().toISOString() };
+    this.save([...this.agents.filter((a) => a.name !== name), agent]);
+    return { ...view(agent), token };
+  }
+
+  /** Revokes an agent: its token is refused from now on. */
+  revoke(name: string): AgentView {
+    this.refresh();
+    const a = this.agents.find((x) => x.name === name);
+    if (!a) throw new CoreError('unknown-agent', `no agent ${JSON.stringify(name)}`);
+    if (!a.revokedAt) this.save(this.agents.map((x) => (x === a ? { ...x, revokedAt: new Date().toISOString() } : x)));
+    return view(this.agents.find((x) => x.name === name)!);
+  }
+
+  /** Changes which servers an agent may use. */
+  setServers(name: string, servers: string[]): AgentView {
+    this.refresh();
+    const a = this.agents.find((x) => x.name === name && !x.revokedAt);
+    if (!a) throw new CoreError('unknown-agent', `no active agent ${JSON.stringify(name)}`);
+    this.save(this.agents.map((x) => (x === a ? { ...x, servers: [...new Set(servers)] } : x)));
+    return view(this.agents.find((x) => x.name === name)!);
+  }
+
+  /** The active agent a bearer token belongs to, or undefined (unknown, revoked, or the file unreadable). */
+  byToken(token: string): AgentView | undefined {
+    if (!token.startsWith(TOKEN_PREFIX)) return undefined;
+    this.refresh();
+    const hash = sha256(token);
+    const a = this.agents.find((x) => x.tokenHash === hash);
+    return a && !a.revokedAt ? view(a) : undefined;
+  }
+
+  private save(next: StoredAgent[]): void {
+    writeFileAtomic(this.path, JSON.stringify({ agents: next }, null, 2) + '\n');
+    this.agents = next;
+    this.stamp = '';
+    this.refresh();
+  }
+}
+
+function view(a: StoredAgent): AgentView {
+  return { name: a.name, servers: [...a.servers], createdAt: a.createdAt, ...(a.revokedAt && { revokedAt: a.revokedAt }) };
+}

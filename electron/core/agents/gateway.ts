@@ -1,0 +1,390 @@
+import { watch, type FSWatcher } from 'node:fs';
+import { join } from 'node:path';
+import type { AgentView, GrantView, NewAgent, PendingTool } from '../../../shared/schemas/agent.js';
+import type { CallRecord } from '../../../shared/schemas/call.js';
+import type { CallToolResult } from '../../../shared/schemas/content.js';
+import type { Requester } from '../../../shared/schemas/requester.js';
+import type { ToolView } from '../../../shared/schemas/tool.js';
+import { diffTool } from '../../../shared/catalog-diff.js';
+import type { PolicyStore } from '../approvals/index.js';
+import type { AuditFields } from '../audit/index.js';
+import { CoreError, type EventBus } from '../support/index.js';
+import { AcceptedTools } from './accepted-tools.js';
+import { agentResult } from './agent-result.js';
+import { AgentStore } from './agent-store.js';
+import { agentToolName } from './tool-names.js';
+
+/** One tool as an agent sees it: the upstream definition whole, under its namespaced name. */
+export interface AgentTool {
+  name: string;
+  serverId: string;
+  tool: string;
+  fingerprint: string;
+  def: Record<string, unknown>;
+}
+
+export interface GatewayDeps {
+  dataDir: string;
+  policies: PolicyStore;
+  bus: EventBus;
+  audit(fields: AuditFields): void;
+  /** A server's identity while it is connected (undefined otherwise). */
+  connected(serverId: string): string | undefined;
+  /** Connects a configured server that is not connected; resolves when that attempt ends (either way). */
+  connect(serverId: string): Promise<unknown>;
+  tools(serverId: string): ToolView[];
+  raw(serverId: string, name: string): Record<string, unknown> | undefined;
+  request(serverId: string, tool: string, args: Record<string, unknown>, requestedBy: Requester): CallRecord;
+  wait(callId: string): Promise<CallRecord>;
+  cancel(callId: string): CallRecord;
+}
+
+/** How an agent's call reports while it runs. */
+export interface AgentCallHooks {
+  signal?: AbortSignal;
+  /** Progress of the upstream call, and a note while it waits for a person. */
+  onProgress?(p: { progress: number; total?: number; message?: string }): void;
+}
+
+/**
+ * The approval gateway's core: agents and their tokens, what each may see (the granted servers'
+ * tools whose definitions the person accepted, under names that cannot collide), and their calls —
+ * asked for through the same gate as the person's own, bound to the exact arguments, with the agent
+ * named as the requester. Hosts (HTTP, the bridge's socket) only carry MCP to and from here.
+ */
+export class AgentGateway {
+  readonly store: AgentStore;
+  private readonly accepted: AcceptedTools;
+  private readonly inflight = new Map<string, Map<string, CallRecord['id']>>();
+  private readonly perCall = new Map<string, AgentCallHooks['onProgress']>();
+  private readonly visibleListeners = new Set<(agent: string) => void>();
+  private readonly revokedListeners = new Set<(agent: string) => void>();
+  private readonly signatures = new Map<string, string>();
+  private readonly lastSeen = new Map<string, string>();
+  private readonly tried = new Map<string, number>();
+  private revoked = new Set<string>();
+  /** Every agent name this console has seen (an agent added by another process is recorded when it appears). */
+  private known = new Set<string>();
+  private recheck: NodeJS.Timeout | null = null;
+  private watcher: FSWatcher | null = null;
+
+  constructor(private readonly d: GatewayDeps) {
+    this.store = new AgentStore(d.dataDir);
+    this.accepted = new AcceptedTools(join(d.dataDir, 'gateway'));
+    this.revoked = new Set(
+      this.store
+        .list()
+        .filter((a) => a.revokedAt)
+        .map((a) => a.name),
+    );
+    this.known = new Set(this.store.list().map((a) => a.name));
+    d.bus.on((event, payload) => {
+      if (event === 'call.progress') {
+        const p = payload as { callId: string; progress: { progress: number; total?: number; message?: string } };
+        this.perCall.get(p.callId)?.(p.progress);
+      } else if (event === 'approval.requested') {
+        const a = payload as { callId: string; requestedBy: Requester };
+        if (a.requestedBy.kind === 'agent') this.perCall.get(a.callId)?.({ progress: 0, message: 'waiting for a person to approve it in MCP Console' });
+      } else if (event === 'catalog.changed' || event === 'server.status' || event === 'server.removed') this.changed();
+    });
+  }
+
+  /** Follows `agents.json` changed by another process (`mcp-console agents revoke`): a revoke takes effect at once. */
+  watchFile(): void {
+    try {
+      this.watcher = watch(this.d.dataDir, (_kind, file) => {
+        if (file === 'agents.json' && this.store.refresh()) this.agentsChanged();
+      });
+      this.watcher.on('error', () => this.watcher?.close());
+    } catch {
+      /* the modification time is still checked before any token is trusted */
+    }
+  }
+
+  close(): void {
+    this.watcher?.close();
+    if (this.recheck) clearTimeout(this.recheck);
+  }
+
+  list(): AgentView[] {
+    return this.store.list().map((a) => ({ ...a, ...(this.lastSeen.has(a.name) && { lastSeenAt: this.lastSeen.get(a.name) }) }));
+  }
+
+  add(name: string, servers: string[]): NewAgent {
+    const a = this.store.add(name, servers);
+    this.known.add(name);
+    this.revoked.delete(name);
+    this.d.audit({
+      kind: 'agent-added',
+      requestedBy: { kind: 'agent', name },
+      reason: `agent ${name} may use ${servers.join(', ') || 'no server'}`,
+      detail: { servers },
+    });
+    this.agentsChanged();
+    return a;
+  }
+
+  setServers(name: string, servers: string[]): AgentView {
+    const a = this.store.setServers(name, servers);
+    this.d.audit({
+      kind: 'agent-added',
+      requestedBy: { kind: 'agent', name },
+      reason: `agent ${name} now may use ${servers.join(', ') || 'no server'}`,
+      detail: { servers },
+    });
+    this.agentsChanged();
+    return a;
+  }
+
+  /** Revokes an agent: its token is refused, its grants are dropped, its calls end as errors. */
+  revoke(name: string): AgentView {
+    const a = this.store.revoke(name);
+    this.agentsChanged();
+    return a;
+  }
+
+  /** Every standing grant (session, always, never), for every requester: the Grants view. */
+  grants(): GrantView[] {
+    return this.d.policies.list();
+  }
+
+  /** Revokes one standing grant (recorded in the audit log). */
+  revokeGrant(id: string): GrantView {
+    const g = this.d.policies.revoke(id);
+    this.d.audit({
+      kind: 'grant-revoked',
+      serverId: g.serverId,
+      tool: g.tool,
+      requestedBy: g.requester,
+      decidedBy: 'user',
+      reason: `${g.scope} grant revoked`,
+      detail: { grant: g },
+    });
+    return g;
+  }
+
+  /** The active agent a token belongs to. */
+  authenticate(token: string): AgentView | undefined {
+    const a = this.store.byToken(token);
+    if (!a && this.store.refresh()) this.agentsChanged();
+    return a;
+  }
+
+  /** The active agent of this name (the bridge's local channel names it), or why not. */
+  active(name: string): AgentView {
+    const a = this.store.get(name);
+    if (!a) throw new CoreError('unknown-agent', `no agent ${JSON.stringify(name)}: create it with mcp-console agents add ${name} --servers …`);
+    if (a.revokedAt) throw new CoreError('agent-revoked', `agent ${JSON.stringify(name)} was revoked at ${a.revokedAt}`);
+    return a;
+  }
+
+  /** Called with an agent's name when what it sees changed (tools added, removed, changed, accepted, servers granted). */
+  onVisibleChanged(listener: (agent: string) => void): () => void {
+    this.visibleListeners.add(listener);
+    return () => this.visibleListeners.delete(listener);
+  }
+
+  /** Called with an agent's name when it is revoked (hosts close its sessions). */
+  onRevoked(listener: (agent: string) => void): () => void {
+    this.revokedListeners.add(listener);
+    return () => this.revokedListeners.delete(listener);
+  }
+
+  /**
+   * Connects the agent's servers that are not connected (a server the agent arrives for is started
+   * for it, as the person would), each at most once every 10 s; resolves when those attempts end.
+   */
+  async prepare(name: string): Promise<void> {
+    const agent = this.active(name);
+    const now = Date.now();
+    const tries = agent.servers.filter((id) => !this.d.connected(id) && now - (this.tried.get(id) ?? 0) > 10_000);
+    for (const id of tries) this.tried.set(id, now);
+    await Promise.all(tries.map((id) => this.d.connect(id).catch(() => undefined)));
+  }
+
+  /** The tools an agent sees, in server order. */
+  tools(name: string): AgentTool[] {
+    const agent = this.active(name);
+    this.lastSeen.set(name, new Date().toISOString());
+    const out: AgentTool[] = [];
+    for (const serverId of agent.servers) {
+      const identity = this.d.connected(serverId);
+      if (!identity) continue;
+      const live = this.d.tools(serverId).filter((t) => !t.excluded);
+      const accepted = this.baseline(serverId, identity, live);
+      for (const t of live) {
+        if (accepted.get(t.name)?.fingerprint !== t.fingerprint) continue;
+        const raw = this.d.raw(serverId, t.name);
+        if (raw)
+          out.push({
+            name: agentToolName(serverId, t.name),
+            serverId,
+            tool: t.name,
+            fingerprint: t.fingerprint,
+            def: { ...raw, name: agentToolName(serverId, t.name) },
+          });
+      }
+    }
+    return out;
+  }
+
+  /** Tools of servers granted to some agent that wait for the person: new, or changed since accepted (with the diff). */
+  pending(): PendingTool[] {
+    const granted = new Set(
+      this.store
+        .list()
+        .filter((a) => !a.revokedAt)
+        .flatMap((a) => a.servers),
+    );
+    const out: PendingTool[] = [];
+    for (const serverId of granted) {
+      const identity = this.d.connected(serverId);
+      if (!identity) continue;
+      const live = this.d.tools(serverId).filter((t) => !t.excluded);
+      const accepted = this.baseline(serverId, identity, live);
+      for (const t of live) {
+        const a = accepted.get(t.name);
+        if (a?.fingerprint === t.fingerprint) continue;
+        const raw = this.d.raw(serverId, t.name);
+        const diff = a && raw ? diffTool(a.def, raw) : undefined;
+        out.push({ serverId, tool: t.name, fingerprint: t.fingerprint, state: a ? 'changed' : 'new', ...(diff && { diff }) });
+      }
+    }
+    return out;
+  }
+
+  /** The person accepts tools for agents, as they are now (each named with the fingerprint the person saw). */
+  accept(serverId: string, tools: Array<{ tool: string; fingerprint: string }>): PendingTool[] {
+    const identity = this.d.connected(serverId);
+    if (!identity) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
+    const live = new Map(this.d.tools(serverId).map((t) => [t.name, t]));
+    const take = tools.map(({ tool, fingerprint }) => {
+      const t = live.get(tool);
+      // SECURITY: accepted is what the person saw: a tool that changed again meanwhile is not accepted.
+      if (!t || t.fingerprint !== fingerprint)
+        throw new CoreError('tool-changed', `tool ${JSON.stringify(tool)} of ${serverId} is not the definition shown; look at it again`);
+      return { name: tool, fingerprint, def: this.d.raw(serverId, tool) ?? {} };
+    });
+    this.accepted.accept(identity, take);
+    this.d.audit({
+      kind: 'tools-accepted',
+      serverId,
+      serverIdentity: identity,
+      reason: `accepted for agents: ${tools.map((t) => t.tool).join(', ')}`,
+      detail: { tools },
+    });
+    this.changed();
+    return this.pending();
+  }
+
+  /**
+   * Calls a tool for an agent through the gate and resolves with what the agent receives: the
+   * result, or a tool error saying why there is none. An unknown or hidden tool is an error thrown.
+   */
+  async call(name: string, toolName: string, args: Record<string, unknown>, hooks: AgentCallHooks = {}): Promise<CallToolResult> {
+    await this.prepare(name);
+    const target = this.tools(name).find((t) => t.name === toolName);
+    if (!target) throw new CoreError('unknown-tool', `no tool ${JSON.stringify(toolName)} for agent ${name}`);
+    let record: CallRecord;
+    try {
+      record = this.d.request(target.serverId, target.tool, args, { kind: 'agent', name });
+    } catch (e) {
+      return {
+        content: [{ type: 'text', text: `MCP Console: the call to ${JSON.stringify(target.tool)} could not be asked for: ${(e as Error).message}` }],
+        isError: true,
+      };
+    }
+    const mine = this.inflight.get(name) ?? new Map<string, string>();
+    this.inflight.set(name, mine.set(record.id, record.id));
+    if (hooks.onProgress) this.perCall.set(record.id, hooks.onProgress);
+    const onAbort = () => {
+      try {
+        this.d.cancel(record.id);
+      } catch {
+        /* already gone */
+      }
+    };
+    hooks.signal?.addEventListener('abort', onAbort, { once: true });
+    if (hooks.signal?.aborted) onAbort();
+    try {
+      const done = await this.d.wait(record.id);
+      return agentResult(done, this.revoked.has(name) ? `agent ${name} was revoked; the call was ended` : undefined);
+    } finally {
+      hooks.signal?.removeEventListener('abort', onAbort);
+      this.perCall.delete(record.id);
+      mine.delete(record.id);
+    }
+  }
+
+  /** The accepted tools of a server identity; the first listing the gateway sees is its baseline. */
+  private baseline(serverId: string, identity: string, live: ToolView[]) {
+    const have = this.accepted.get(identity);
+    if (have) return have;
+    const tools = live.map((t) => ({ name: t.name, fingerprint: t.fingerprint, def: this.d.raw(serverId, t.name) ?? {} }));
+    this.accepted.accept(identity, tools, true);
+    this.d.audit({
+      kind: 'tools-accepted',
+      serverId,
+      serverIdentity: identity,
+      reason: `baseline for agents: the ${tools.length} tools of the first listing the gateway saw (later changes wait for the person)`,
+      detail: { tools: tools.map((t) => ({ tool: t.name, fingerprint: t.fingerprint })) },
+    });
+    return this.accepted.get(identity)!;
+  }
+
+  /** The agents file changed (here or in another process): newly revoked agents lose their grants and calls. */
+  private agentsChanged(): void {
+    const all = this.store.list();
+    for (const a of all) {
+      if (this.known.has(a.name)) continue;
+      this.known.add(a.name);
+      this.d.audit({
+        kind: 'agent-added',
+        requestedBy: { kind: 'agent', name: a.name },
+        reason: `agent ${a.name} (added by another process) may use ${a.servers.join(', ') || 'no server'}`,
+        detail: { servers: a.servers },
+      });
+    }
+    const now = new Set(all.filter((a) => a.revokedAt).map((a) => a.name));
+    for (const name of now) {
+      if (this.revoked.has(name)) continue;
+      this.revoked.add(name);
+      this.d.audit({
+        kind: 'agent-revoked',
+        requestedBy: { kind: 'agent', name },
+        reason: `agent ${name} was revoked: its token is refused and its calls are ended`,
+      });
+      this.d.policies.drop((g: GrantView) => g.requester.kind === 'agent' && g.requester.name === name);
+      for (const callId of this.inflight.get(name)?.keys() ?? []) {
+        try {
+          this.d.cancel(callId);
+        } catch {
+          /* finished meanwhile */
+        }
+      }
+      for (const l of this.revokedListeners) l(name);
+    }
+    this.revoked = now;
+    this.d.bus.emit('agents.changed', { agents: this.list() });
+    this.changed();
+  }
+
+  /** Something an agent may see changed: once things settle, tell the hosts which agents see another set. */
+  private changed(): void {
+    if (this.recheck || this.visibleListeners.size === 0) return;
+    this.recheck = setTimeout(() => {
+      this.recheck = null;
+      for (const a of this.store.list()) {
+        if (a.revokedAt) continue;
+        const sig = this.tools(a.name)
+          .map((t) => `${t.name}:${t.fingerprint}`)
+          .join('\n');
+        if (this.signatures.get(a.name) === sig) continue;
+        const first = !this.signatures.has(a.name);
+        this.signatures.set(a.name, sig);
+        if (!first) for (const l of this.visibleListeners) l(a.name);
+      }
+    }, 50);
+    this.recheck.unref();
+  }
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type McpHttpHandler, type Server } from '@modelcontextprotocol/server';
+import type { ConsoleCore } from '../core/index.js';
+import { agentServer } from './agent-server.js';
+import { MAX_BODY_BYTES, sendWebResponse, toWebRequest } from './node-fetch-bridge.js';
+
+/** The path agents post to. */
+export const AGENT_PATH = '/mcp';
+
+export interface AgentEndpoint {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+interface LegacySession {
+  agent: string;
+  transport: WebStandardStreamableHTTPServerTransport;
+  server: Server;
+}
+
+/**
+ * The approval gateway over Streamable HTTP on 127.0.0.1: each agent presents its bearer token and
+ * sees only what it was granted. Both eras: a 2026-07-28 agent is served per request (its list
+ * changes on subscriptions/listen); a 2025 agent gets a session (its list changes on the session's
+ * stream). The token is checked on every request, so a revoked agent is refused at once.
+ */
+export function startAgentEndpoint(core: ConsoleCore, opts: { port?: number; log?: (line: string) => void } = {}): Promise<AgentEndpoint> {
+  const log = opts.log ?? ((line: string) => process.stderr.write(line + '\n'));
+  const modern = new Map<string, McpHttpHandler>();
+  const sessions = new Map<string, LegacySession>();
+  let port = 0;
+
+  const modernFor = (agent: string): McpHttpHandler => {
+    let h = modern.get(agent);
+    if (!h) {
+      h = createMcpHandler(() => agentServer(core, agent), {
+        legacy: 'reject',
+        maxRequestBodySize: MAX_BODY_BYTES,
+        onerror: (e) => log(`agent endpoint: ${e.message}`),
+      });
+      modern.set(agent, h);
+    }
+    return h;
+  };
+  const offVisible = core.agents.onVisibleChanged((agent) => {
+    modern.get(agent)?.notify.toolsChanged();
+    for (const s of sessions.values()) if (s.agent === agent) void s.server.sendToolListChanged().catch(() => {});
+  });
+  const offRevoked = core.agents.onRevoked((agent) => {
+    // New requests are refused at once (the token is checked on each); what was in flight gets its
+    // error result first, then the agent's streams (listen, session) are closed.
+    const h = modern.get(agent);
+    modern.delete(agent);
+    const gone = [...sessions].filter(([, s]) => s.agent === agent);
+    for (const [id] of gone) sessions.delete(id);
+    setTimeout(() => {
+      void h?.close();
+      for (const [, s] of gone) void s.server.close().catch(() => {});
+    }, 1000).unref();
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    // SECURITY: DNS rebinding and browsers: the Host must be this listener, and a page's Origin is refused.
+    const host = req.headers.host ?? '';
+    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) return plain(res, 403, `refused: host ${JSON.stringify(host)} is not this console`);
+    if (req.headers.origin !== undefined) return plain(res, 403, 'refused: agents do not send an Origin; a web page may not use this endpoint');
+    if (url.pathname !== AGENT_PATH) return plain(res, 404, `not found: agents use ${AGENT_PATH}`);
+    const auth = req.headers.authorization ?? '';
+    const token = /^Bearer (\S+)$/i.exec(auth)?.[1];
+    const agent = token ? core.agents.authenticate(token) : undefined;
+    if (!agent) {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="mcp-console", error="invalid_token"');
+      return plain(res, 401, token ? 'refused: this token is unknown or was revoked' : 'refused: send the agent token as "Authorization: Bearer <token>"');
+    }
+    const request = await toWebRequest(req, `http://127.0.0.1:${port}`);
+    if (!request) return plain(res, 413, `refused: the body is over ${MAX_BODY_BYTES} bytes`);
+    if (await isLegacyRequest(request.clone(), undefined, { maxRequestBodySize: MAX_BODY_BYTES }))
+      return sendWebResponse(res, await legacy(agent.name, request));
+    return sendWebResponse(res, await modernFor(agent.name).fetch(request));
+  }
+
+  /** A 2025-era exchange: a session per initialize, bound to the agent that opened it. */
+  async function legacy(agent: string, request: Request): Promise<Response> {
+    const id = request.headers.get('mcp-session-id');
+    if (id) {
+      const s = sessions.get(id);
+      // SECURITY: another agent's session is no session for this one.
+      if (!s || s.agent !== agent) return new Response('no such session', { status: 404 });
+      return s.transport.handleRequest(request);
+    }
+    const server = agentServer(core, agent);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (sid) => void sessions.set(sid, { agent, transport, server }),
+      onsessionclosed: (sid) => void sessions.delete(sid),
+      maxRequestBodySize: MAX_BODY_BYTES,
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    return transport.handleRequest(request);
+  }
+
+  const http = createServer((req, res) => {
+    handle(req, res).catch((e: Error) => {
+      log(`agent endpoint: a request failed: ${e.message}`);
+      if (!res.headersSent) plain(res, 500, 'internal error');
+      else res.destroy();
+    });
+  });
+  http.on('clientError', (_err, socket) => socket.destroy());
+
+  return new Promise((resolvePromise, reject) => {
+    http.once('error', reject);
+    // SECURITY: loopback only.
+    http.listen(opts.port ?? 0, '127.0.0.1', () => {
+      const a = http.address();
+      port = typeof a === 'object' && a ? a.port : 0;
+      resolvePromise({
+        url: `http://127.0.0.1:${port}${AGENT_PATH}`,
+        port,
+        close: async () => {
+          offVisible();
+          offRevoked();
+          await Promise.all([...modern.values()].map((h) => h.close().catch(() => {})));
+          await Promise.all([...sessions.values()].map((s) => s.server.close().catch(() => {})));
+          const closed = new Promise<void>((r) => http.close(() => r()));
+          http.closeAllConnections();
+          await closed;
+        },
+      });
+    });
+  });
+}
+
+function plain(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end(text);
+}

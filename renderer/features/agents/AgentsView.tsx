@@ -1,0 +1,134 @@
+import { useEffect, useState } from 'react';
+import type { PendingTool } from '../../../shared/schemas/agent';
+import { describeRequester } from '../../../shared/schemas/requester';
+import { useApi } from '../../api/context';
+import { useConsole } from '../../store/store';
+import { SafeText } from '../../components/SafeText';
+import { DiffView } from '../catalog/DiffView';
+import { ConnectAgent } from './ConnectAgent';
+
+const SCOPE: Record<string, string> = { session: 'allowed for this session', always: 'always allowed', never: 'never' };
+
+/** The approval gateway: agents, tools waiting to be accepted for them, and every standing grant. */
+export function AgentsView() {
+  const api = useApi();
+  const agents = useConsole((s) => s.agents);
+  const grants = useConsole((s) => s.grants);
+  const catalog = useConsole((s) => s.tools);
+  const [connecting, setConnecting] = useState(false);
+  const [pending, setPending] = useState<PendingTool[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    void api.request('agents.pendingTools', {}).then(setPending, () => undefined);
+  }, [api, agents, catalog]);
+  const act = (p: Promise<unknown>) =>
+    p.then(
+      () => setError(null),
+      (e: Error) => setError(e.message),
+    );
+  const accept = (t: PendingTool) =>
+    act(api.request('agents.acceptTools', { serverId: t.serverId, tools: [{ tool: t.tool, fingerprint: t.fingerprint }] }).then(setPending));
+
+  return (
+    <div className="agents" data-testid="agents-view">
+      <div className="row gap">
+        <h2>Agents</h2>
+        <span className="spacer" />
+        <button onClick={() => setConnecting(true)} data-testid="agent-connect">
+          Connect an agent
+        </button>
+      </div>
+      <p className="muted small">
+        Agents (Claude Desktop, Cursor, VS Code, Claude Code, any MCP host) call tools through MCP Console. Each sees only the servers you granted it, and every
+        call waits for you, or for a standing grant you made.
+      </p>
+      {error && (
+        <div role="alert" className="server-error">
+          {error}
+        </div>
+      )}
+      {connecting && <ConnectAgent onClose={() => setConnecting(false)} />}
+      <ul className="plain">
+        {agents.map((a) => (
+          <li key={a.name} className="consent-row" data-testid="agent-row" data-agent={a.name} data-state={a.revokedAt ? 'revoked' : 'active'}>
+            <div className="row gap">
+              <strong>
+                <SafeText text={a.name} />
+              </strong>
+              <span className="badge">{a.revokedAt ? 'revoked' : 'active'}</span>
+              <span className="muted small">
+                servers: <SafeText text={a.servers.join(', ') || 'none'} /> · created {new Date(a.createdAt).toLocaleString()}
+                {a.lastSeenAt && ` · last seen ${new Date(a.lastSeenAt).toLocaleTimeString()}`}
+              </span>
+              <span className="spacer" />
+              {!a.revokedAt && (
+                <button onClick={() => void act(api.request('agents.revoke', { name: a.name }))} data-testid="agent-revoke">
+                  Revoke
+                </button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {agents.length === 0 && <p className="muted">No agents yet.</p>}
+
+      <h2>Waiting for you before agents see them</h2>
+      {pending.length === 0 && <p className="muted small">Nothing: agents see every tool of their servers as you accepted it.</p>}
+      <ul className="plain">
+        {pending.map((t) => (
+          <li
+            key={`${t.serverId}/${t.tool}`}
+            className="consent-row"
+            data-testid="pending-tool"
+            data-server={t.serverId}
+            data-tool={t.tool}
+            data-state={t.state}
+          >
+            <div className="row gap">
+              <strong>
+                <SafeText text={`${t.serverId} / ${t.tool}`} />
+              </strong>
+              <span className="badge warn">{t.state === 'new' ? 'new tool' : 'changed since accepted'}</span>
+              <span className="spacer" />
+              <button onClick={() => void accept(t)} data-testid="pending-accept">
+                Accept for agents
+              </button>
+            </div>
+            {t.diff && <DiffView change={t.diff} />}
+          </li>
+        ))}
+      </ul>
+
+      <h2>Grants</h2>
+      <p className="muted small">Standing decisions. An "always" or "session" grant holds only for the tool definition and server identity it was given for.</p>
+      {grants.length === 0 && <p className="muted small">No standing grants: every call is asked for.</p>}
+      <table className="grants" data-testid="grants">
+        <tbody>
+          {grants.map((g) => (
+            <tr key={g.id} data-testid="grant-row" data-scope={g.scope} data-tool={g.tool} data-agent={g.requester.kind === 'agent' ? g.requester.name : ''}>
+              <td>
+                <SafeText text={describeRequester(g.requester)} />
+              </td>
+              <td>
+                <SafeText text={`${g.serverId} / ${g.tool}`} />
+              </td>
+              <td>{SCOPE[g.scope]}</td>
+              <td className="muted small">
+                by {g.grantedBy} {new Date(g.grantedAt).toLocaleString()}
+              </td>
+              <td className="mono small" title={g.fingerprint}>
+                {g.fingerprint ? g.fingerprint.slice(0, 12) : 'any definition'}
+              </td>
+              <td className="muted small">{g.lastUsedAt ? `used ${g.uses}×, last ${new Date(g.lastUsedAt).toLocaleTimeString()}` : 'not used yet'}</td>
+              <td>
+                <button onClick={() => void act(api.request('grants.revoke', { id: g.id }))} data-testid="grant-revoke">
+                  Revoke
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
