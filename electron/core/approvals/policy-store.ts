@@ -28,6 +28,7 @@ export class PolicyStore {
   /** Problems met reading the file (its grants are then not honoured: the person is asked). */
   problem: string | null = null;
   private readonly path: string | null;
+  private usedTimer: NodeJS.Timeout | null = null;
 
   constructor(
     dataDir: string | null,
@@ -75,6 +76,9 @@ export class PolicyStore {
     }
     g.lastUsedAt = new Date().toISOString();
     g.uses++;
+    // Uses are told at most once a second (a busy agent makes thousands of calls a second).
+    this.usedTimer ??= setTimeout(() => ((this.usedTimer = null), this.onChange()), 1000);
+    this.usedTimer.unref?.();
     return { grant: { ...g }, allow: g.scope !== 'never' };
   }
 

@@ -1,0 +1,87 @@
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { test, expect, rpc, type App } from './fixtures.js';
+
+/** An SDK client as the agent, on the endpoint the page shows. */
+async function agent(url: string, token: string): Promise<Client> {
+  const c = new Client({ name: 'playwright-agent', version: '1' }, { versionNegotiation: { mode: 'legacy' } });
+  await c.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  return c;
+}
+
+const text = (r: { content?: unknown }) => ((r.content as Array<{ text?: string }>) ?? []).map((b) => b.text ?? '').join('');
+
+async function connectAgentInPage(app: App, name: string): Promise<{ token: string; url: string }> {
+  const page = app.console.page;
+  await page.getByTestId('tab-agents').click();
+  await page.getByTestId('agent-connect').click();
+  await page.getByTestId('agent-name').fill(name);
+  await page.locator('[data-testid=agent-server-option][data-server="fx"]').check();
+  await page.getByTestId('agent-create').click();
+  await expect(page.getByTestId('agent-created')).toHaveAttribute('data-agent', name);
+  const token = (await page.getByTestId('agent-token').textContent())!.trim();
+  const url = (await page.getByTestId('agent-endpoint').textContent())!.trim();
+  return { token, url };
+}
+
+test('an agent connected in the page calls through the gateway: approved, denied, always allowed, each by a click', async ({ app }) => {
+  const page = app.console.page;
+  const { token, url } = await connectAgentInPage(app, 'claude');
+  expect(token).toMatch(/^mcpc_agent_/);
+  expect((await rpc(app, 'agents.gateway', {})).value).toMatchObject({ httpUrl: url });
+  // One snippet per host, with what that host needs.
+  const snippets = page.getByTestId('agent-snippet');
+  await expect(snippets).toHaveCount(4);
+  await expect(page.locator('[data-testid=agent-snippet][data-host="Cursor"]')).toContainText(token);
+  await expect(page.locator('[data-testid=agent-snippet][data-host="Claude Desktop"]')).toContainText('"--agent",\n        "claude"');
+  await expect(page.locator('[data-testid=agent-row][data-agent="claude"]')).toHaveAttribute('data-state', 'active');
+
+  const c = await agent(url, token);
+  expect((await c.listTools()).tools.map((t) => t.name)).toContain('fx.echo');
+
+  // Approved by a click: the dialog names the agent and shows the exact arguments.
+  const first = c.callTool({ name: 'fx.echo', arguments: { message: 'from the agent' } });
+  await expect(app.console.dialog).toHaveAttribute('data-agent', 'claude');
+  await expect(page.getByTestId('approval-requester')).toHaveAttribute('data-kind', 'agent');
+  await expect(page.getByTestId('approval-args')).toContainText('"message": "from the agent"');
+  await expect(page).toHaveTitle(/^\(1\) MCP Console/);
+  await app.console.approveOnce();
+  expect(text(await first)).toContain('from the agent');
+  await expect(page).toHaveTitle('MCP Console');
+
+  // Denied by a click: a tool error for the agent, never a success.
+  const second = c.callTool({ name: 'fx.echo', arguments: { message: 'no' } });
+  await expect(app.console.dialog).toBeVisible();
+  await app.console.dialog.getByTestId('deny').click();
+  const denied = await second;
+  expect(denied.isError).toBe(true);
+  expect(text(denied)).toMatch(/denied/);
+
+  // Always allowed: the next call needs no click, and the grant is listed, bound to the definition, revocable.
+  const third = c.callTool({ name: 'fx.echo', arguments: { message: 'three' } });
+  await app.console.armed();
+  await app.console.dialog.getByTestId('approve-always').click();
+  expect(text(await third)).toContain('three');
+  expect(text(await c.callTool({ name: 'fx.echo', arguments: { message: 'four' } }))).toContain('four');
+  const grant = page.locator('[data-testid=grant-row][data-agent="claude"][data-tool="echo"]');
+  await expect(grant).toHaveAttribute('data-scope', 'always');
+  await expect(grant).toContainText('used 1×');
+  await grant.getByTestId('grant-revoke').click();
+  await expect(grant).toHaveCount(0);
+
+  // Revoked in the page: the token is refused at once.
+  await page.locator('[data-testid=agent-row][data-agent="claude"]').getByTestId('agent-revoke').click();
+  await expect(page.locator('[data-testid=agent-row][data-agent="claude"]')).toHaveAttribute('data-state', 'revoked');
+  await expect(c.listTools()).rejects.toThrow(/unknown or was revoked/);
+});
+
+test('an approval nobody gives expires: the dialog goes and the agent gets a tool error saying so', async ({ app }) => {
+  const { token, url } = await connectAgentInPage(app, 'ci');
+  expect((await rpc(app, 'settings.update', { approvalTimeoutMs: 3000 })).ok).toBe(true);
+  const c = await agent(url, token);
+  const call = c.callTool({ name: 'fx.echo', arguments: { message: 'late' } });
+  await expect(app.console.dialog).toBeVisible();
+  const r = await call;
+  expect(r.isError).toBe(true);
+  expect(text(r)).toMatch(/before its approval expired/);
+  await expect(app.console.dialog).toBeHidden();
+});
