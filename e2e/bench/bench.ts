@@ -12,6 +12,7 @@ import { ConsoleCore } from '../../electron/core/index.js';
 import { uiBench } from './ui-bench.js';
 import { scaleBench } from './scale-bench.js';
 import { modernBench } from './modern-bench.js';
+import { gatewayBench } from './gateway-bench.js';
 import { scriptedConsent } from '../integration/harness.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
@@ -167,6 +168,8 @@ console.log(`  catalog heap for 10,000 tools: ${global.gc ? `${lc.heapMb.toFixed
 
 if (process.env.BENCH_SKIP_MODERN) console.log('2026-07-28 figures skipped: BENCH_SKIP_MODERN is set');
 else await modernBench();
+if (process.env.BENCH_SKIP_GATEWAY) console.log('gateway figures skipped: BENCH_SKIP_GATEWAY is set');
+else await gatewayBench();
 if (process.env.BENCH_SKIP_UI) console.log('UI figures skipped: BENCH_SKIP_UI is set');
 else await uiBench();
 if (process.env.BENCH_SKIP_SCALE) console.log('scale figures skipped: BENCH_SKIP_SCALE is set');

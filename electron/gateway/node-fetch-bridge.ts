@@ -21,13 +21,12 @@ export async function toWebRequest(req: IncomingMessage, origin: string): Promis
     }
     body = Buffer.concat(chunks);
   }
-  const controller = new AbortController();
-  req.socket.once('close', () => controller.abort());
+  // No abort signal: an agent that goes away is seen by its response stream (sendWebResponse), and a
+  // signal per request costs more than the rest of this function.
   return new Request(origin + (req.url ?? '/'), {
     method: req.method,
     headers,
     body: body && new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length),
-    signal: controller.signal,
   });
 }
 

@@ -19,6 +19,9 @@ const Stored = z.object({
 });
 type StoredAgent = z.infer<typeof Stored>['agents'][number];
 
+/** How often the file is looked at without a reason to (a change another process makes shows within this). */
+const LOOK_MS = 100;
+
 /** The prefix of every agent token, so a leaked one is recognisable (and scanners can find it). */
 export const TOKEN_PREFIX = 'mcpc_agent_';
 
@@ -31,16 +34,27 @@ export const TOKEN_PREFIX = 'mcpc_agent_';
 export class AgentStore {
   private agents: StoredAgent[] = [];
   private stamp = '';
+  private lookedAt = 0;
   readonly path: string;
   /** Problems met reading the file (it is then treated as empty: no agent gets in). */
   problem: string | null = null;
 
-  constructor(dataDir: string) {
+  /** `changed` is told when the file is found changed on disk (here or by another process). */
+  constructor(
+    dataDir: string,
+    private readonly changed: () => void = () => {},
+  ) {
     this.path = join(dataDir, 'agents.json');
   }
 
-  /** Re-reads the file when it changed; true when it did. */
-  refresh(): boolean {
+  /**
+   * Re-reads the file when it changed; true when it did. The file is looked at most every 100 ms
+   * unless `force` (the console also watches it, and forces a look the moment it changes).
+   */
+  refresh(force = false): boolean {
+    const now = Date.now();
+    if (!force && now - this.lookedAt < LOOK_MS) return false;
+    this.lookedAt = now;
     let stamp: string;
     try {
       const st = statSync(this.path);
@@ -49,7 +63,9 @@ export class AgentStore {
       stamp = 'none';
     }
     if (stamp === this.stamp) return false;
+    const first = this.stamp === '';
     this.stamp = stamp;
+    if (!first) queueMicrotask(this.changed);
     this.problem = null;
     if (stamp === 'none') {
       this.agents = [];
@@ -78,7 +94,7 @@ export class AgentStore {
 
   /** Creates an agent (or replaces a revoked one of the same name); the token is in the answer only. */
   add(name: string, servers: string[]): NewAgent {
-    this.refresh();
+    this.refresh(true);
     if (!AgentName.safeParse(name).success)
       throw new CoreError(
         'bad-agent-name',
@@ -95,7 +111,7 @@ export class AgentStore {
 
   /** Revokes an agent: its token is refused from now on. */
   revoke(name: string): AgentView {
-    this.refresh();
+    this.refresh(true);
     const a = this.agents.find((x) => x.name === name);
     if (!a) throw new CoreError('unknown-agent', `no agent ${JSON.stringify(name)}`);
     if (!a.revokedAt) this.save(this.agents.map((x) => (x === a ? { ...x, revokedAt: new Date().toISOString() } : x)));
@@ -104,7 +120,7 @@ export class AgentStore {
 
   /** Changes which servers an agent may use. */
   setServers(name: string, servers: string[]): AgentView {
-    this.refresh();
+    this.refresh(true);
     const a = this.agents.find((x) => x.name === name && !x.revokedAt);
     if (!a) throw new CoreError('unknown-agent', `no active agent ${JSON.stringify(name)}`);
     this.save(this.agents.map((x) => (x === a ? { ...x, servers: [...new Set(servers)] } : x)));
@@ -124,7 +140,7 @@ export class AgentStore {
     writeFileAtomic(this.path, JSON.stringify({ agents: next }, null, 2) + '\n');
     this.agents = next;
     this.stamp = '';
-    this.refresh();
+    this.refresh(true);
   }
 }
 

@@ -62,6 +62,8 @@ export class AgentGateway {
   private readonly signatures = new Map<string, string>();
   private readonly lastSeen = new Map<string, string>();
   private readonly tried = new Map<string, number>();
+  /** Each agent's visible tools, dropped whenever anything it may see changes. */
+  private readonly views = new Map<string, { tools: AgentTool[]; byName: Map<string, AgentTool> }>();
   private revoked = new Set<string>();
   /** Every agent name this console has seen (an agent added by another process is recorded when it appears). */
   private known = new Set<string>();
@@ -69,7 +71,7 @@ export class AgentGateway {
   private watcher: FSWatcher | null = null;
 
   constructor(private readonly d: GatewayDeps) {
-    this.store = new AgentStore(d.dataDir);
+    this.store = new AgentStore(d.dataDir, () => this.agentsChanged());
     this.accepted = new AcceptedTools(join(d.dataDir, 'gateway'));
     this.revoked = new Set(
       this.store
@@ -93,7 +95,7 @@ export class AgentGateway {
   watchFile(): void {
     try {
       this.watcher = watch(this.d.dataDir, (_kind, file) => {
-        if (file === 'agents.json' && this.store.refresh()) this.agentsChanged();
+        if (file === 'agents.json' && this.store.refresh(true)) this.agentsChanged();
       });
       this.watcher.on('error', () => this.watcher?.close());
     } catch {
@@ -165,9 +167,7 @@ export class AgentGateway {
 
   /** The active agent a token belongs to. */
   authenticate(token: string): AgentView | undefined {
-    const a = this.store.byToken(token);
-    if (!a && this.store.refresh()) this.agentsChanged();
-    return a;
+    return this.store.byToken(token);
   }
 
   /** The active agent of this name (the bridge's local channel names it), or why not. */
@@ -204,8 +204,15 @@ export class AgentGateway {
 
   /** The tools an agent sees, in server order. */
   tools(name: string): AgentTool[] {
+    return this.view(name).tools;
+  }
+
+  /** An agent's tools and their index by name, kept until something it may see changes. */
+  private view(name: string): { tools: AgentTool[]; byName: Map<string, AgentTool> } {
     const agent = this.active(name);
     this.lastSeen.set(name, new Date().toISOString());
+    const kept = this.views.get(name);
+    if (kept) return kept;
     const out: AgentTool[] = [];
     for (const serverId of agent.servers) {
       const identity = this.d.connected(serverId);
@@ -225,7 +232,9 @@ export class AgentGateway {
           });
       }
     }
-    return out;
+    const view = { tools: out, byName: new Map(out.map((t) => [t.name, t])) };
+    this.views.set(name, view);
+    return view;
   }
 
   /** Tools of servers granted to some agent that wait for the person: new, or changed since accepted (with the diff). */
@@ -283,7 +292,7 @@ export class AgentGateway {
    */
   async call(name: string, toolName: string, args: Record<string, unknown>, hooks: AgentCallHooks = {}): Promise<CallToolResult> {
     await this.prepare(name);
-    const target = this.tools(name).find((t) => t.name === toolName);
+    const target = this.view(name).byName.get(toolName);
     if (!target) throw new CoreError('unknown-tool', `no tool ${JSON.stringify(toolName)} for agent ${name}`);
     let record: CallRecord;
     try {
@@ -371,6 +380,7 @@ export class AgentGateway {
 
   /** Something an agent may see changed: once things settle, tell the hosts which agents see another set. */
   private changed(): void {
+    this.views.clear();
     if (this.recheck || this.visibleListeners.size === 0) return;
     this.recheck = setTimeout(() => {
       this.recheck = null;

@@ -106,7 +106,8 @@ export class PolicyStore {
     const k = key(fields.requester, fields.serverId, fields.tool);
     const before = this.grants.get(k);
     this.grants.set(k, g);
-    if (g.scope !== 'session' || before?.scope !== 'session') this.save();
+    // policies.json holds the standing grants: written when one of those is set or replaced.
+    if (g.scope !== 'session' || (before && before.scope !== 'session')) this.save();
     this.onChange();
     return { ...g };
   }

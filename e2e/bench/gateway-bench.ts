@@ -1,0 +1,160 @@
+/**
+ * The approval gateway's figures: what an agent pays for going through MCP Console (session-granted
+ * calls, every approval fsynced before its call goes out) over calling the same upstream server
+ * with the bare SDK, and how many calls a second 10 concurrent agents get through.
+ * The console is a real `mcp-console serve` process; the person approves on its WebSocket.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { WebSocket } from 'ws';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+
+const BIN = resolve('bin/mcp-console.js');
+const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
+const CALLS = Number(process.env.BENCH_GATEWAY_CALLS ?? 1000);
+const WARMUP = 100;
+const AGENTS = 10;
+const IN_FLIGHT = Number(process.env.BENCH_GATEWAY_IN_FLIGHT ?? 4);
+const SECONDS = Number(process.env.BENCH_GATEWAY_SECONDS ?? 5);
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const q = (xs: number[], f: number) => {
+  const s = sorted(xs);
+  const v = s[Math.min(s.length - 1, Math.floor(f * s.length))];
+  if (v === undefined) throw new Error('no samples were measured');
+  return v;
+};
+const ms = (x: number) => `${x.toFixed(3)} ms`;
+
+async function timed(client: Client, name: string): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < WARMUP + CALLS; i++) {
+    const t0 = performance.now();
+    const r = await client.callTool({ name, arguments: { message: 'x', i } });
+    if (r.isError) throw new Error(`a benchmark call failed: ${JSON.stringify(r.content)}`);
+    if (i >= WARMUP) out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+function serve(dataDir: string, config: string): Promise<{ child: ChildProcess; page: string; agents: string }> {
+  return new Promise((done, fail) => {
+    // BENCH_PROFILE_DIR=D writes a CPU profile of the console process there (where its time goes).
+    const prof = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
+    const child = spawn(process.execPath, [...prof, BIN, 'serve', '--config', config, '--data-dir', dataDir], { stdio: ['pipe', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const page = /MCP Console ready at (\S+)/.exec(out)?.[1];
+      const agents = /MCP Console agent endpoint at (\S+)/.exec(out)?.[1];
+      if (page && agents) done({ child, page, agents });
+    });
+    child.once('exit', (code) => fail(new Error(`serve exited with ${code}`)));
+  });
+}
+
+/** The person: allows each agent's first call for the session (their grant covers the rest). */
+function person(pageUrl: string): Promise<() => void> {
+  const u = new URL(pageUrl);
+  const token = new URLSearchParams(u.hash.slice(1)).get('token')!;
+  const ws = new WebSocket(`ws://${u.host}/ws?token=${token}`, { origin: `http://${u.host}` });
+  let id = 0;
+  ws.on('message', (data, binary) => {
+    if (binary) return;
+    const msg = JSON.parse(data.toString()) as { event?: string; payload?: { id: string; argsHash: string } };
+    if (msg.event === 'approval.requested' && msg.payload)
+      ws.send(
+        JSON.stringify({
+          id: ++id,
+          method: 'approvals.decide',
+          params: { approvalId: msg.payload.id, decision: 'approve', argsHash: msg.payload.argsHash, scope: 'session' },
+        }),
+      );
+  });
+  return new Promise((done) => ws.once('open', () => done(() => ws.close())));
+}
+
+function addAgent(dataDir: string, name: string): string {
+  const r = spawnSync(process.execPath, [BIN, 'agents', 'add', name, '--servers', 'fx', '--json', '--data-dir', dataDir], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return (JSON.parse(r.stdout) as { token: string }).token;
+}
+
+async function httpAgent(url: string, token: string, era: 'legacy' | 'modern'): Promise<Client> {
+  const c = new Client({ name: 'bench-agent', version: '1' }, { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } });
+  await c.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  return c;
+}
+
+export async function gatewayBench(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-console-gateway-bench-'));
+  const dataDir = join(dir, 'data');
+  const config = join(dir, 'servers.json');
+  writeFileSync(config, JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '50' } } } }));
+  const tokens = Array.from({ length: AGENTS + 2 }, (_, i) => addAgent(dataDir, `agent-${i}`));
+  const s = await serve(dataDir, config);
+  const stopPerson = await person(s.page);
+  try {
+    const bare = new Client({ name: 'bench', version: '1' });
+    await bare.connect(new StdioClientTransport({ command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '50' }, stderr: 'ignore' }));
+    const direct = await timed(bare, 'echo');
+    await bare.close();
+
+    const bridge = new Client({ name: 'bench-host', version: '1' });
+    await bridge.connect(
+      new StdioClientTransport({ command: process.execPath, args: [BIN, 'bridge', '--agent', 'agent-0', '--data-dir', dataDir], stderr: 'ignore' }),
+    );
+    const viaBridge = await timed(bridge, 'fx.echo');
+    await bridge.close();
+    const legacy = await httpAgent(s.agents, tokens[1]!, 'legacy');
+    const viaLegacy = await timed(legacy, 'fx.echo');
+    await legacy.close();
+    const modern = await httpAgent(s.agents, tokens[AGENTS + 1]!, 'modern');
+    const viaModern = await timed(modern, 'fx.echo');
+    await modern.close();
+
+    const b = q(direct, 0.5);
+    const row = (label: string, xs: number[], note = '') =>
+      console.log(`  ${label.padEnd(44)} p50 ${ms(q(xs, 0.5))}  p99 ${ms(q(xs, 0.99))}  added ${ms(q(xs, 0.5) - b)}${note}`);
+    console.log(`approval gateway: ${CALLS} sequential echo calls per path (after ${WARMUP}), session-granted, every approval fsynced before its call:`);
+    console.log(`  ${'bare SDK client, straight to the server (stdio)'.padEnd(44)} p50 ${ms(b)}  p99 ${ms(q(direct, 0.99))}`);
+    row('agent through mcp-console bridge (stdio)', viaBridge, ' (goal < 1 ms)');
+    row('agent over the HTTP endpoint, 2025 session', viaLegacy, ' (includes a loopback HTTP hop)');
+    row('agent over the HTTP endpoint, 2026-07-28', viaModern, ' (includes a loopback HTTP hop)');
+
+    // Throughput: 10 agents at once, each with IN_FLIGHT calls in flight, for SECONDS.
+    const clients = await Promise.all(tokens.slice(2, 2 + AGENTS).map((t) => httpAgent(s.agents, t, 'legacy')));
+    await Promise.all(clients.map((c) => c.callTool({ name: 'fx.echo', arguments: { message: 'grant me' } })));
+    const lat: number[] = [];
+    const until = performance.now() + SECONDS * 1000;
+    const t0 = performance.now();
+    await Promise.all(
+      clients.flatMap((c) =>
+        Array.from({ length: IN_FLIGHT }, async () => {
+          while (performance.now() < until) {
+            const t = performance.now();
+            const r = await c.callTool({ name: 'fx.echo', arguments: { message: 'load' } });
+            if (r.isError) throw new Error('a throughput call failed');
+            lat.push(performance.now() - t);
+          }
+        }),
+      ),
+    );
+    const secs = (performance.now() - t0) / 1000;
+    console.log(
+      `  ${AGENTS} agents x ${IN_FLIGHT} in flight over HTTP for ${SECONDS} s: ${(lat.length / secs).toFixed(0)} calls/s (goal >= 1,000), p50 ${ms(q(lat, 0.5))}, p99 ${ms(q(lat, 0.99))}`,
+    );
+    await Promise.all(clients.map((c) => c.close()));
+  } finally {
+    stopPerson();
+    s.child.kill('SIGTERM');
+    await new Promise((r) => s.child.once('exit', r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// `node out/node/e2e/bench/gateway-bench.js` runs these figures alone.
+if (process.argv[1] && resolve(process.argv[1]).endsWith('gateway-bench.js')) await gatewayBench();
