@@ -1,14 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { fixtureStdio, makeCore, nextEvent } from './harness.js';
+import { EVERYTHING, fixtureStdio, makeCore, nextEvent } from './harness.js';
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { startGateway, type Gateway } from '../../electron/gateway/start-gateway.js';
 import type { ConsoleCore } from '../../electron/core/index.js';
 
 type Era = 'legacy' | 'modern';
 
 /** An SDK client playing an agent over the gateway's HTTP endpoint. */
-async function agentClient(url: string, token: string, era: Era): Promise<Client> {
-  const client = new Client({ name: 'test-agent', version: '1.0.0' }, { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } });
+async function agentClient(url: string, token: string, era: Era, capabilities = {}): Promise<Client> {
+  const client = new Client(
+    { name: 'test-agent', version: '1.0.0' },
+    { capabilities, versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
+  );
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
   return client;
 }
@@ -167,5 +171,61 @@ describe('approval gateway over HTTP', () => {
     expect(core.pendingApprovals()).toEqual([]);
     await expect(agent.listTools()).rejects.toThrow(/unknown or was revoked/);
     await agent.close().catch(() => {});
+  });
+  for (const era of ['legacy', 'modern'] as const) {
+    it(`${era}: progress flows to the agent (a note while it waits for the person, then the server's), and the agent's cancel reaches the server`, async () => {
+      const { token } = core.agents.add(`p-${era}`, ['fx']);
+      const agent = await agentClient(gw.url, token, era);
+      const seen: string[] = [];
+      const ask = nextEvent(core, 'approval.requested');
+      const slow = agent.callTool(
+        { name: 'fx.slow_progress', arguments: { steps: 3, delayMs: 50 } },
+        {
+          onprogress: (p) => void seen.push(p.message ?? String(p.progress)),
+        },
+      );
+      const a = await ask;
+      core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'session' }, 'user');
+      expect(text(await slow)).toBe('done after 3 steps');
+      expect(seen[0]).toMatch(/waiting for a person/);
+      expect(seen.slice(1)).toEqual(['step 1 of 3', 'step 2 of 3', 'step 3 of 3']);
+
+      const ask2 = nextEvent(core, 'approval.requested');
+      const controller = new AbortController();
+      const hanging = agent.callTool({ name: 'fx.never_answers', arguments: {} }, { signal: controller.signal });
+      const a2 = await ask2;
+      const running = nextEvent(core, 'call.updated', (c) => c.id === a2.callId && c.state === 'running');
+      core.decide({ approvalId: a2.id, decision: 'approve', argsHash: a2.argsHash, scope: 'once' }, 'user');
+      await running;
+      const ended = nextEvent(core, 'call.updated', (c) => c.id === a2.callId && c.state === 'done');
+      const serverSawIt = nextEvent(core, 'server.stderr', (e) => e.lines.some((l) => l.includes('never_answers was cancelled')));
+      controller.abort();
+      await expect(hanging).rejects.toThrow();
+      expect((await ended).outcome).toBe('cancelled');
+      await serverSawIt;
+      await agent.close();
+    });
+  }
+
+  it("an upstream server's question during an agent's call goes to the person, never to the agent", async () => {
+    core.addServer('everything', { type: 'stdio', command: process.execPath, args: [EVERYTHING], env: {} }, {}, false);
+    expect((await core.connect('everything')).status).toBe('connected');
+    const { token } = core.agents.add('asker', ['everything']);
+    // The agent's host could answer questions itself; it is never asked.
+    const agent = await agentClient(gw.url, token, 'legacy', { elicitation: { form: {} } });
+    let agentAsked = false;
+    agent.setRequestHandler('elicitation/create', () => ((agentAsked = true), { action: 'decline' }));
+    const ask = nextEvent(core, 'approval.requested');
+    const call = agent.callTool({ name: 'everything.trigger-elicitation-request', arguments: {} });
+    const a = await ask;
+    const question = nextEvent(core, 'elicitation.requested', (q) => q.serverId === 'everything');
+    core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
+    const q = await question;
+    expect(q.during).toEqual([expect.objectContaining({ callId: a.callId })]);
+    core.elicitations.answer({ id: q.id, action: 'decline' }, CONSOLE_USER);
+    const r = await call;
+    expect(agentAsked).toBe(false);
+    expect(r.isError).toBeFalsy();
+    await agent.close();
   });
 });

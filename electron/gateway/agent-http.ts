@@ -75,7 +75,7 @@ export function startAgentEndpoint(core: ConsoleCore, opts: { port?: number; log
       res.setHeader('WWW-Authenticate', 'Bearer realm="mcp-console", error="invalid_token"');
       return plain(res, 401, token ? 'refused: this token is unknown or was revoked' : 'refused: send the agent token as "Authorization: Bearer <token>"');
     }
-    const request = await toWebRequest(req, `http://127.0.0.1:${port}`);
+    const request = await toWebRequest(req, res, `http://127.0.0.1:${port}`);
     if (!request) return plain(res, 413, `refused: the body is over ${MAX_BODY_BYTES} bytes`);
     if (await isLegacyRequest(request.clone(), undefined, { maxRequestBodySize: MAX_BODY_BYTES }))
       return sendWebResponse(res, await legacy(agent.name, request));

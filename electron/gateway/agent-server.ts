@@ -28,7 +28,7 @@ export function agentServer(core: ConsoleCore, agent: string): Server {
     return { tools: page as never, ...(start + PAGE < tools.length && { nextCursor: String(start + PAGE) }) };
   });
   server.setRequestHandler('tools/call', async (req, ctx) => {
-    const token = req.params._meta?.progressToken;
+    const token = ctx.mcpReq._meta?.progressToken ?? req.params._meta?.progressToken;
     const onProgress =
       token === undefined
         ? undefined

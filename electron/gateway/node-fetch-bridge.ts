@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /** Reads a Node request into a web Request (the SDK's handlers are web-standard); null when the body is too large. */
-export async function toWebRequest(req: IncomingMessage, origin: string): Promise<Request | null> {
+export async function toWebRequest(req: IncomingMessage, res: ServerResponse, origin: string): Promise<Request | null> {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (v === undefined) continue;
@@ -21,12 +21,16 @@ export async function toWebRequest(req: IncomingMessage, origin: string): Promis
     }
     body = Buffer.concat(chunks);
   }
-  // No abort signal: an agent that goes away is seen by its response stream (sendWebResponse), and a
-  // signal per request costs more than the rest of this function.
+  // An agent that goes away before its answer (a 2026-07-28 cancel is the request closing) aborts the exchange.
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
   return new Request(origin + (req.url ?? '/'), {
     method: req.method,
     headers,
     body: body && new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length),
+    signal: controller.signal,
   });
 }
 

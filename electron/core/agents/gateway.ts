@@ -85,6 +85,7 @@ export class AgentGateway {
         const p = payload as { callId: string; progress: { progress: number; total?: number; message?: string } };
         this.perCall.get(p.callId)?.(p.progress);
       } else if (event === 'approval.requested') {
+        // Asked again (the tool changed while it waited): the agent hears it still waits.
         const a = payload as { callId: string; requestedBy: Requester };
         if (a.requestedBy.kind === 'agent') this.perCall.get(a.callId)?.({ progress: 0, message: 'waiting for a person to approve it in MCP Console' });
       } else if (event === 'catalog.changed' || event === 'server.status' || event === 'server.removed') this.changed();
@@ -305,7 +306,11 @@ export class AgentGateway {
     }
     const mine = this.inflight.get(name) ?? new Map<string, string>();
     this.inflight.set(name, mine.set(record.id, record.id));
-    if (hooks.onProgress) this.perCall.set(record.id, hooks.onProgress);
+    if (hooks.onProgress) {
+      this.perCall.set(record.id, hooks.onProgress);
+      // The approval was announced while the call was asked for (before this hook existed): say so now.
+      if (record.state === 'awaiting-approval') hooks.onProgress({ progress: 0, message: 'waiting for a person to approve it in MCP Console' });
+    }
     const onAbort = () => {
       try {
         this.d.cancel(record.id);
