@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { EVERYTHING, fixtureStdio, makeCore, nextEvent } from './harness.js';
@@ -59,6 +61,10 @@ describe('approval gateway over HTTP', () => {
       const entries = core.queryAudit({ serverId: 'fx', limit: 50 }).filter((e) => e.callId === approval.callId);
       expect(entries.map((e) => e.kind)).toEqual(['call-requested', 'approved', 'completed']);
       expect(entries.every((e) => e.requestedBy?.kind === 'agent' && e.requestedBy.name === 'claude')).toBe(true);
+      // The audit log filters by who asked.
+      const mine = core.queryAudit({ requester: 'agent:claude', limit: 100 });
+      expect(mine.map((e) => e.callId).filter(Boolean)).toEqual(entries.map((e) => e.callId));
+      expect(core.queryAudit({ requester: 'agent:someone-else', limit: 100 })).toEqual([]);
       await agent.close();
     });
 
@@ -194,9 +200,11 @@ describe('approval gateway over HTTP', () => {
       const controller = new AbortController();
       const hanging = agent.callTool({ name: 'fx.never_answers', arguments: {} }, { signal: controller.signal });
       const a2 = await ask2;
-      const running = nextEvent(core, 'call.updated', (c) => c.id === a2.callId && c.state === 'running');
+      const sent = () => core.trace.list('fx', { method: 'tools/call' }).entries.filter((e) => e.dir === 'out' && e.kind === 'request').length;
+      const before = sent();
       core.decide({ approvalId: a2.id, decision: 'approve', argsHash: a2.argsHash, scope: 'once' }, 'user');
-      await running;
+      // Cancelled once the server has it (a cancel before that sends nothing upstream).
+      await expect.poll(sent).toBeGreaterThan(before);
       const ended = nextEvent(core, 'call.updated', (c) => c.id === a2.callId && c.state === 'done');
       const serverSawIt = nextEvent(core, 'server.stderr', (e) => e.lines.some((l) => l.includes('never_answers was cancelled')));
       controller.abort();
@@ -226,6 +234,35 @@ describe('approval gateway over HTTP', () => {
     const r = await call;
     expect(agentAsked).toBe(false);
     expect(r.isError).toBeFalsy();
+    await agent.close();
+  });
+  it('bad input at the doors harms only itself: a foreign Host, a garbled or oversized bridge hello', async () => {
+    const { token } = core.agents.add('door', ['fx']);
+    const port = new URL(gw.url).port;
+    // DNS rebinding: the right token through a name that is not this listener.
+    const status = await new Promise<number>((done) => {
+      const r = request(
+        { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { Host: `evil.test:${port}`, Authorization: `Bearer ${token}` } },
+        (res) => done(res.statusCode ?? 0),
+      );
+      r.end('{}');
+    });
+    expect(status).toBe(403);
+    const hello = (line: string) =>
+      new Promise<string>((done) => {
+        const s = connect(gw.socket);
+        let got = '';
+        s.on('data', (c) => (got += c.toString()));
+        s.on('close', () => done(got));
+        s.on('error', () => done(got));
+        s.write(line);
+      });
+    expect(await hello('not json\n')).toMatch(/"ok":false/);
+    expect(await hello('{"agent":"nobody"}\n')).toMatch(/no agent \\"nobody\\"/);
+    expect(await hello('x'.repeat(5000))).toBe('');
+    // Still serving.
+    const agent = await agentClient(gw.url, token, 'legacy');
+    expect((await agent.listTools()).tools.length).toBeGreaterThan(0);
     await agent.close();
   });
 });

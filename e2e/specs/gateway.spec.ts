@@ -68,6 +68,13 @@ test('an agent connected in the page calls through the gateway: approved, denied
   await grant.getByTestId('grant-revoke').click();
   await expect(grant).toHaveCount(0);
 
+  // The history shows who asked, and filters by it.
+  await page.getByTestId('tab-history').click();
+  await page.getByTestId('history-requester-filter').selectOption('agent:claude');
+  await expect(page.getByTestId('history-row')).toHaveCount(4);
+  await expect(page.getByTestId('history-requester').first()).toHaveText('agent "claude"');
+  await page.getByTestId('tab-agents').click();
+
   // Revoked in the page: the token is refused at once.
   await page.locator('[data-testid=agent-row][data-agent="claude"]').getByTestId('agent-revoke').click();
   await expect(page.locator('[data-testid=agent-row][data-agent="claude"]')).toHaveAttribute('data-state', 'revoked');

@@ -77,6 +77,8 @@ export const AuditQuery = z.object({
   serverId: z.string().optional(),
   tool: z.string().optional(),
   kind: AuditKind.optional(),
+  /** Who asked: `console`, `cli` or `agent:<name>` (entries that name no requester never match). */
+  requester: z.string().max(300).optional(),
   since: z.string().optional(),
   until: z.string().optional(),
   limit: z.number().int().min(1).max(10_000).default(500),

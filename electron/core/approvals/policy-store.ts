@@ -3,13 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { GrantView, type GrantScope } from '../../../shared/schemas/agent.js';
-import type { Requester } from '../../../shared/schemas/requester.js';
+import { requesterKey, type Requester } from '../../../shared/schemas/requester.js';
 import { CoreError, writeFileAtomic } from '../support/index.js';
 
-/** Who a grant is for, as one key: the console's user, the command line, or one named agent. */
-export function requesterKey(r: Requester): string {
-  return r.kind === 'agent' ? `agent:${r.name}` : r.kind;
-}
+export { requesterKey };
 
 /** What a standing grant decides for a call, and the grant itself. */
 export interface PolicyMatch {

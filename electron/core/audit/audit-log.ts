@@ -16,6 +16,7 @@ import { dirname } from 'node:path';
 import { CheckpointFile, type Checkpoint } from './checkpoint.js';
 import { canonicalJson } from '../../../shared/canonical-json.js';
 import type { AuditEntry, AuditKind, AuditVerifyResult } from '../../../shared/schemas/audit.js';
+import { requesterKey } from '../../../shared/schemas/requester.js';
 import { sha256 } from '../support/index.js';
 
 /** The hash that starts the chain. */
@@ -342,7 +343,7 @@ export class AuditLog {
   }
 
   /** Entries matching a filter, oldest first; the newest `limit` of them. */
-  query(q: { serverId?: string; tool?: string; kind?: string; since?: string; until?: string; limit: number }): AuditEntry[] {
+  query(q: { serverId?: string; tool?: string; kind?: string; requester?: string; since?: string; until?: string; limit: number }): AuditEntry[] {
     const out: AuditEntry[] = [];
     for (const line of this.readLines()) {
       let e: AuditEntry;
@@ -354,6 +355,7 @@ export class AuditLog {
       if (q.serverId !== undefined && e.serverId !== q.serverId) continue;
       if (q.tool !== undefined && e.tool !== q.tool) continue;
       if (q.kind !== undefined && e.kind !== q.kind) continue;
+      if (q.requester !== undefined && (!e.requestedBy || requesterKey(e.requestedBy) !== q.requester)) continue;
       if (q.since !== undefined && e.time < q.since) continue;
       if (q.until !== undefined && e.time > q.until) continue;
       out.push(e);

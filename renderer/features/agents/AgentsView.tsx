@@ -18,6 +18,14 @@ export function AgentsView() {
   const [connecting, setConnecting] = useState(false);
   const [pending, setPending] = useState<PendingTool[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [endpoint, setEndpoint] = useState<string | undefined>();
+  const [notify, setNotify] = useState(typeof Notification === 'undefined' ? 'unsupported' : Notification.permission);
+  useEffect(() => {
+    void api.request('agents.gateway', {}).then(
+      (g) => setEndpoint(g.httpUrl),
+      () => undefined,
+    );
+  }, [api]);
   useEffect(() => {
     void api.request('agents.pendingTools', {}).then(setPending, () => undefined);
   }, [api, agents, catalog]);
@@ -42,6 +50,23 @@ export function AgentsView() {
         Agents (Claude Desktop, Cursor, VS Code, Claude Code, any MCP host) call tools through MCP Console. Each sees only the servers you granted it, and every
         call waits for you, or for a standing grant you made.
       </p>
+      <p className="small">
+        {endpoint ? (
+          <>
+            Agent endpoint: <code data-testid="agents-endpoint">{endpoint}</code> (Streamable HTTP, an agent's token as <code>Authorization: Bearer</code>) · or
+            the stdio bridge: <code>mcp-console bridge --agent NAME</code>
+          </>
+        ) : (
+          <>
+            Agents reach this console through <code>mcp-console bridge --agent NAME</code>.
+          </>
+        )}
+      </p>
+      {notify === 'default' && (
+        <button onClick={() => void Notification.requestPermission().then(setNotify)} data-testid="agents-notify">
+          Notify me when an agent's call waits (browser notification)
+        </button>
+      )}
       {error && (
         <div role="alert" className="server-error">
           {error}

@@ -1,4 +1,5 @@
-import { describeRequester } from '../../../shared/schemas/requester';
+import { describeRequester, requesterKey } from '../../../shared/schemas/requester';
+import { RequesterFilter } from './RequesterFilter';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import type { AuditVerifyResult, AuditEntry } from '../../../shared/schemas/audit';
 import { useApi } from '../../api/context';
@@ -37,6 +38,7 @@ export function AuditView() {
   const [server, setServer] = useState('');
   const [tool, setTool] = useState('');
   const [kind, setKind] = useState('');
+  const [asker, setAsker] = useState('');
   const [verify, setVerify] = useState<AuditVerifyResult | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   useEffect(() => {
@@ -49,10 +51,16 @@ export function AuditView() {
   const shown = useMemo(
     () =>
       entries
-        .filter((e) => (!server || e.serverId === server) && (!tool || (e.tool ?? '').includes(tool)) && (!kind || e.kind === kind))
+        .filter(
+          (e) =>
+            (!server || e.serverId === server) &&
+            (!tool || (e.tool ?? '').includes(tool)) &&
+            (!kind || e.kind === kind) &&
+            (!asker || (e.requestedBy !== undefined && requesterKey(e.requestedBy) === asker)),
+        )
         .slice()
         .reverse(),
-    [entries, server, tool, kind],
+    [entries, server, tool, kind, asker],
   );
   const servers = [...new Set(entries.map((e) => e.serverId).filter(Boolean))] as string[];
   const kinds = [...new Set(entries.map((e) => e.kind))];
@@ -74,6 +82,7 @@ export function AuditView() {
           ))}
         </select>
         <input value={tool} onChange={(e) => setTool(e.target.value)} placeholder="tool" aria-label="Tool" />
+        <RequesterFilter requesters={entries.map((e) => e.requestedBy)} value={asker} onChange={setAsker} testId="audit-requester-filter" />
         <select value={kind} onChange={(e) => setKind(e.target.value)} aria-label="Kind">
           <option value="">all kinds</option>
           {kinds.map((k) => (

@@ -1,4 +1,5 @@
-import { describeRequester } from '../../../shared/schemas/requester';
+import { describeRequester, requesterKey } from '../../../shared/schemas/requester';
+import { RequesterFilter } from './RequesterFilter';
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useConsole } from '../../store/store';
@@ -10,10 +11,12 @@ import { SafeText } from '../../components/SafeText';
 /** Every call of the session: decision, who decided, outcome, duration; open one to see it again or call again. */
 export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
   // A call the page let go of (over its limit) is simply not listed.
-  const calls = useConsole(useShallow((s) => s.callOrder.flatMap((id) => s.calls[id] ?? [])));
+  const all = useConsole(useShallow((s) => s.callOrder.flatMap((id) => s.calls[id] ?? [])));
   const [open, setOpen] = useState<string | null>(null);
+  const [asker, setAsker] = useState('');
+  const calls = asker ? all.filter((c) => requesterKey(c.requestedBy) === asker) : all;
   const openCall = calls.find((c) => c.id === open);
-  if (calls.length === 0) return <div className="empty">No calls yet in this session.</div>;
+  if (all.length === 0) return <div className="empty">No calls yet in this session.</div>;
   const again = (id: string) => {
     const st = useConsole.getState();
     const c = st.calls[id];
@@ -24,6 +27,7 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
   };
   return (
     <div className="history">
+      <RequesterFilter requesters={all.map((c) => c.requestedBy)} value={asker} onChange={setAsker} testId="history-requester-filter" />
       <table className="grid">
         <thead>
           <tr>

@@ -1,0 +1,17 @@
+import { describeRequester, requesterKey, type Requester } from '../../../shared/schemas/requester';
+
+/** "Asked by": every requester seen (you, the command line, each agent), to show one of them only. */
+export function RequesterFilter(props: { requesters: Array<Requester | undefined>; value: string; onChange(key: string): void; testId: string }) {
+  const seen = new Map<string, Requester>();
+  for (const r of props.requesters) if (r) seen.set(requesterKey(r), r);
+  return (
+    <select value={props.value} onChange={(e) => props.onChange(e.target.value)} aria-label="Asked by" data-testid={props.testId}>
+      <option value="">asked by anyone</option>
+      {[...seen].map(([key, r]) => (
+        <option key={key} value={key}>
+          {describeRequester(r)}
+        </option>
+      ))}
+    </select>
+  );
+}
