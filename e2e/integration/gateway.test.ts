@@ -265,4 +265,29 @@ describe('approval gateway over HTTP', () => {
     expect((await agent.listTools()).tools.length).toBeGreaterThan(0);
     await agent.close();
   });
+  it('modern: a new upstream tool stays hidden until the person accepts it; then the agent is told on its listen stream', async () => {
+    const { token } = core.agents.add('watcher', ['fx']);
+    const updates: string[][] = [];
+    const client = new Client(
+      { name: 'test-agent', version: '1.0.0' },
+      {
+        versionNegotiation: { mode: { pin: '2026-07-28' } },
+        listChanged: { tools: { onChanged: (_e, tools) => void updates.push((tools ?? []).map((t) => t.name)) } },
+      },
+    );
+    await client.connect(new StreamableHTTPClientTransport(new URL(gw.url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('fx.dynamic_1');
+    const changed = nextEvent(core, 'catalog.changed', (c) => c.change.added.includes('dynamic_1'));
+    const ask = nextEvent(core, 'approval.requested', (x) => x.tool === 'change_tools');
+    void core.requestCall('fx', 'change_tools', { action: 'add' }, CONSOLE_USER);
+    const x = await ask;
+    core.decide({ approvalId: x.id, decision: 'approve', argsHash: x.argsHash, scope: 'once' }, 'user');
+    await changed;
+    expect(core.agents.pending()).toEqual([expect.objectContaining({ tool: 'dynamic_1', state: 'new' })]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(updates).toEqual([]); // nothing the agent can see changed
+    core.agents.accept('fx', [{ tool: 'dynamic_1', fingerprint: core.agents.pending()[0]!.fingerprint }]);
+    await expect.poll(() => updates.at(-1) ?? [], { timeout: 5000 }).toContain('fx.dynamic_1');
+    await client.close();
+  });
 });
