@@ -11,6 +11,9 @@ import { join, resolve } from 'node:path';
 import { WebSocket } from 'ws';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { connect } from 'node:net';
+import { readAddress } from '../../electron/gateway/local-channel.js';
 
 const BIN = resolve('bin/mcp-console.js');
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
@@ -38,6 +41,47 @@ async function timed(client: Client, name: string): Promise<number[]> {
     if (i >= WARMUP) out.push(performance.now() - t0);
   }
   return out;
+}
+
+/** A client straight on the console's agent socket, as the bridge's far end: what the console side costs without the bridge process. */
+class SocketTransport implements Transport {
+  onmessage?: (m: JSONRPCMessage) => void;
+  onclose?: () => void;
+  onerror?: (e: Error) => void;
+  private sock?: ReturnType<typeof connect>;
+  constructor(
+    private readonly path: string,
+    private readonly agent: string,
+  ) {}
+  start(): Promise<void> {
+    return new Promise((done, fail) => {
+      const s = connect(this.path);
+      this.sock = s;
+      let buf = '';
+      let hello = false;
+      s.on('error', (e) => (hello ? this.onerror?.(e) : fail(e)));
+      s.on('close', () => this.onclose?.());
+      s.on('data', (c: Buffer) => {
+        buf += c.toString('utf8');
+        for (let nl = buf.indexOf('\n'); nl >= 0; nl = buf.indexOf('\n')) {
+          const line = buf.slice(0, nl);
+          buf = buf.slice(nl + 1);
+          if (!hello) {
+            hello = true;
+            if (!(JSON.parse(line) as { ok: boolean }).ok) return fail(new Error(line));
+            done();
+          } else this.onmessage?.(JSON.parse(line) as JSONRPCMessage);
+        }
+      });
+      s.write(JSON.stringify({ agent: this.agent }) + '\n');
+    });
+  }
+  async send(m: JSONRPCMessage): Promise<void> {
+    this.sock!.write(JSON.stringify(m) + '\n');
+  }
+  async close(): Promise<void> {
+    this.sock?.end();
+  }
 }
 
 function serve(dataDir: string, config: string): Promise<{ child: ChildProcess; page: string; agents: string }> {
@@ -109,6 +153,10 @@ export async function gatewayBench(): Promise<void> {
     );
     const viaBridge = await timed(bridge, 'fx.echo');
     await bridge.close();
+    const sock = new Client({ name: 'bench-socket', version: '1' });
+    await sock.connect(new SocketTransport(readAddress(dataDir)!.socket, 'agent-0'));
+    const viaSocket = await timed(sock, 'fx.echo');
+    await sock.close();
     const legacy = await httpAgent(s.agents, tokens[1]!, 'legacy');
     const viaLegacy = await timed(legacy, 'fx.echo');
     await legacy.close();
@@ -122,6 +170,7 @@ export async function gatewayBench(): Promise<void> {
     console.log(`approval gateway: ${CALLS} sequential echo calls per path (after ${WARMUP}), session-granted, every approval fsynced before its call:`);
     console.log(`  ${'bare SDK client, straight to the server (stdio)'.padEnd(44)} p50 ${ms(b)}  p99 ${ms(q(direct, 0.99))}`);
     row('agent through mcp-console bridge (stdio)', viaBridge, ' (goal < 1 ms)');
+    row("client on the console's socket (no bridge)", viaSocket, ': the console side alone');
     row('agent over the HTTP endpoint, 2025 session', viaLegacy, ' (includes a loopback HTTP hop)');
     row('agent over the HTTP endpoint, 2026-07-28', viaModern, ' (includes a loopback HTTP hop)');
 

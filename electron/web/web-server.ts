@@ -99,12 +99,31 @@ export function startWebServer(
     );
   }
 
+  // Events come in bursts (a call's update and its audit entries, together): within one turn of the
+  // loop a page's socket is corked, so the burst leaves in one write after the turn, not one system
+  // call per event in the middle of the call path.
+  const corked = new Set<WebSocket>();
   const off = core.onEvent((event, payload) => {
     if (sockets.size === 0) return;
     const data = frames(JSON.stringify({ event, payload }));
-    for (const ws of sockets)
-      if (ws.readyState === ws.OPEN) for (const f of data) ws.send(f, (err) => err && log(`browser mode: could not push ${event}: ${err.message}`));
+    for (const ws of sockets) {
+      if (ws.readyState !== ws.OPEN) continue;
+      cork(ws);
+      for (const f of data) ws.send(f, (err) => err && log(`browser mode: could not push ${event}: ${err.message}`));
+    }
   });
+  function cork(ws: WebSocket): void {
+    if (corked.has(ws)) return;
+    // ws keeps its net.Socket private; corking it changes nothing but when the bytes leave.
+    const raw = (ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    if (!raw) return;
+    raw.cork();
+    corked.add(ws);
+    setImmediate(() => {
+      corked.delete(ws);
+      raw.uncork();
+    });
+  }
 
   return new Promise((resolvePromise, reject) => {
     http.once('error', reject);
