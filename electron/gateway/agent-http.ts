@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type McpHttpHandler, type Server } from '@modelcontextprotocol/server';
-import type { ConsoleCore } from '../core/index.js';
+import { listenLoopback, plainText as plain, type ConsoleCore } from '../core/index.js';
 import { agentServer } from './agent-server.js';
 import { MAX_BODY_BYTES, sendWebResponse, toWebRequest } from './node-fetch-bridge.js';
 
@@ -26,7 +26,7 @@ interface LegacySession {
  * changes on subscriptions/listen); a 2025 agent gets a session (its list changes on the session's
  * stream). The token is checked on every request, so a revoked agent is refused at once.
  */
-export function startAgentEndpoint(core: ConsoleCore, opts: { port?: number; log?: (line: string) => void } = {}): Promise<AgentEndpoint> {
+export async function startAgentEndpoint(core: ConsoleCore, opts: { port?: number; log?: (line: string) => void } = {}): Promise<AgentEndpoint> {
   const log = opts.log ?? ((line: string) => process.stderr.write(line + '\n'));
   const modern = new Map<string, McpHttpHandler>();
   const sessions = new Map<string, LegacySession>();
@@ -114,29 +114,18 @@ export function startAgentEndpoint(core: ConsoleCore, opts: { port?: number; log
   });
   http.on('clientError', (_err, socket) => socket.destroy());
 
-  return new Promise((resolvePromise, reject) => {
-    http.once('error', reject);
-    // SECURITY: loopback only.
-    http.listen(opts.port ?? 0, '127.0.0.1', () => {
-      const a = http.address();
-      port = typeof a === 'object' && a ? a.port : 0;
-      resolvePromise({
-        url: `http://127.0.0.1:${port}${AGENT_PATH}`,
-        port,
-        close: async () => {
-          offVisible();
-          offRevoked();
-          await Promise.all([...modern.values()].map((h) => h.close().catch(() => {})));
-          await Promise.all([...sessions.values()].map((s) => s.server.close().catch(() => {})));
-          const closed = new Promise<void>((r) => http.close(() => r()));
-          http.closeAllConnections();
-          await closed;
-        },
-      });
-    });
-  });
-}
-
-function plain(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end(text);
+  port = await listenLoopback(http, opts.port);
+  return {
+    url: `http://127.0.0.1:${port}${AGENT_PATH}`,
+    port,
+    close: async () => {
+      offVisible();
+      offRevoked();
+      await Promise.all([...modern.values()].map((h) => h.close().catch(() => {})));
+      await Promise.all([...sessions.values()].map((s) => s.server.close().catch(() => {})));
+      const closed = new Promise<void>((r) => http.close(() => r()));
+      http.closeAllConnections();
+      await closed;
+    },
+  };
 }

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { contentType, dispatch, makeHandlers, staticFile, type ConsoleCore, type HandlerOptions } from '../core/index.js';
+import { contentType, dispatch, listenLoopback, makeHandlers, plainText as plain, staticFile, type ConsoleCore, type HandlerOptions } from '../core/index.js';
 import { checkHostAndOrigin, tokenMatches } from './guards.js';
 import { CSP } from '../../shared/csp.js';
 import { BINARY_FRAME_CHARS, WS_PART_BYTES } from '../../shared/bridge.js';
@@ -26,7 +26,7 @@ export interface WebServer {
  * Browser mode: the built renderer and the contract over one WebSocket, on 127.0.0.1 only, behind
  * a per-launch token. Every message goes through the same parse-and-dispatch as IPC.
  */
-export function startWebServer(
+export async function startWebServer(
   core: ConsoleCore,
   opts: { port?: number; staticDir: string; log?: (line: string) => void; overrides?: HandlerOptions['overrides'] },
 ): Promise<WebServer> {
@@ -125,27 +125,20 @@ export function startWebServer(
     });
   }
 
-  return new Promise((resolvePromise, reject) => {
-    http.once('error', reject);
-    // SECURITY: loopback only.
-    http.listen(opts.port ?? 0, '127.0.0.1', () => {
-      const a = http.address();
-      port = typeof a === 'object' && a ? a.port : 0;
-      resolvePromise({
-        url: `http://127.0.0.1:${port}/#token=${token}`,
-        token,
-        port,
-        close: async () => {
-          off();
-          for (const ws of sockets) ws.terminate();
-          wss.close();
-          const closed = new Promise<void>((r) => http.close(() => r()));
-          http.closeAllConnections();
-          await closed;
-        },
-      });
-    });
-  });
+  port = await listenLoopback(http, opts.port);
+  return {
+    url: `http://127.0.0.1:${port}/#token=${token}`,
+    token,
+    port,
+    close: async () => {
+      off();
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      const closed = new Promise<void>((r) => http.close(() => r()));
+      http.closeAllConnections();
+      await closed;
+    },
+  };
 }
 
 function send(ws: WebSocket, msg: unknown): void {
@@ -165,10 +158,6 @@ export function frames(text: string): Array<string | Buffer> {
     out.push(part);
   }
   return out;
-}
-
-function plain(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end(text);
 }
 
 function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): void {
