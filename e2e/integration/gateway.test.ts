@@ -260,6 +260,12 @@ describe('approval gateway over HTTP', () => {
     expect(await hello('not json\n')).toMatch(/"ok":false/);
     expect(await hello('{"agent":"nobody"}\n')).toMatch(/no agent \\"nobody\\"/);
     expect(await hello('x'.repeat(5000))).toBe('');
+    // Sessions an agent never closes are bounded: the oldest goes.
+    const many = [];
+    for (let i = 0; i < 18; i++) many.push(await agentClient(gw.url, token, 'legacy'));
+    await expect(many[0]!.listTools()).rejects.toThrow();
+    expect((await many[17]!.listTools()).tools.length).toBeGreaterThan(0);
+    await Promise.all(many.map((c) => c.close().catch(() => {})));
     // Still serving.
     const agent = await agentClient(gw.url, token, 'legacy');
     expect((await agent.listTools()).tools.length).toBeGreaterThan(0);

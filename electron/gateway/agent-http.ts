@@ -5,6 +5,9 @@ import { listenLoopback, plainText as plain, type ConsoleCore } from '../core/in
 import { agentServer } from './agent-server.js';
 import { MAX_BODY_BYTES, sendWebResponse, toWebRequest } from './node-fetch-bridge.js';
 
+/** 2025-era sessions one agent may hold open at once (a host holds one; a few more for restarts). */
+export const MAX_SESSIONS_PER_AGENT = 16;
+
 /** The path agents post to. */
 export const AGENT_PATH = '/mcp';
 
@@ -94,7 +97,15 @@ export async function startAgentEndpoint(core: ConsoleCore, opts: { port?: numbe
     const server = agentServer(core, agent);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (sid) => void sessions.set(sid, { agent, transport, server }),
+      onsessioninitialized: (sid) => {
+        sessions.set(sid, { agent, transport, server });
+        // Bounded: an agent that opens sessions and never closes them loses its oldest ones.
+        const mine = [...sessions].filter(([, x]) => x.agent === agent);
+        for (const [id, x] of mine.slice(0, Math.max(0, mine.length - MAX_SESSIONS_PER_AGENT))) {
+          sessions.delete(id);
+          void x.server.close().catch(() => {});
+        }
+      },
       onsessionclosed: (sid) => void sessions.delete(sid),
       maxRequestBodySize: MAX_BODY_BYTES,
     });

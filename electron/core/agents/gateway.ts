@@ -55,7 +55,8 @@ export interface AgentCallHooks {
 export class AgentGateway {
   readonly store: AgentStore;
   private readonly accepted: AcceptedTools;
-  private readonly inflight = new Map<string, Map<string, CallRecord['id']>>();
+  /** Each agent's calls under way (revoking an agent ends them). */
+  private readonly inflight = new Map<string, Set<string>>();
   private readonly perCall = new Map<string, AgentCallHooks['onProgress']>();
   private readonly visibleListeners = new Set<(agent: string) => void>();
   private readonly revokedListeners = new Set<(agent: string) => void>();
@@ -304,8 +305,8 @@ export class AgentGateway {
         isError: true,
       };
     }
-    const mine = this.inflight.get(name) ?? new Map<string, string>();
-    this.inflight.set(name, mine.set(record.id, record.id));
+    const mine = this.inflight.get(name) ?? new Set<string>();
+    this.inflight.set(name, mine.add(record.id));
     if (hooks.onProgress) {
       this.perCall.set(record.id, hooks.onProgress);
       // The approval was announced while the call was asked for (before this hook existed): say so now.
@@ -369,7 +370,7 @@ export class AgentGateway {
         reason: `agent ${name} was revoked: its token is refused and its calls are ended`,
       });
       this.d.policies.drop((g: GrantView) => g.requester.kind === 'agent' && g.requester.name === name);
-      for (const callId of this.inflight.get(name)?.keys() ?? []) {
+      for (const callId of this.inflight.get(name) ?? []) {
         try {
           this.d.cancel(callId);
         } catch {
