@@ -178,6 +178,7 @@ export class ConsoleCore {
       audit: (f) => this.trail.record(f),
       connected: (id) => (this.connections.view(id).status === 'connected' ? this.store.get(id)?.identity : undefined),
       connect: (id) => (this.store.get(id) ? this.connections.connect(id) : Promise.resolve()),
+      status: (id) => (this.store.get(id) ? this.connections.view(id).status : undefined),
       tools: (id) => this.catalog.tools(id),
       raw: (id, name) => this.catalog.raw(id, name),
       request: (id, tool, args, by) => this.calls.request(id, tool, args, by),

@@ -30,10 +30,10 @@ export class AcceptedTools {
     try {
       const data = JSON.parse(readFileSync(this.file(identity), 'utf8')) as { tools?: Record<string, AcceptedTool> };
       m = new Map(Object.entries(data.tools ?? {}).filter(([, t]) => typeof t?.fingerprint === 'string'));
-    } catch {
-      // No file (or an unreadable one): no baseline. An unreadable one is replaced by the next accept;
-      // until then its tools wait for the person again (fail closed: nothing new becomes visible by itself).
-      m = null;
+    } catch (e) {
+      // No file: no baseline yet. An unreadable one is not a missing one: nothing in it counts, so every
+      // tool waits for the person again (fail closed), and the next accept writes a sound file.
+      m = (e as NodeJS.ErrnoException).code === 'ENOENT' ? null : new Map();
     }
     this.cache.set(identity, m);
     return m;

@@ -5,11 +5,11 @@ import type { CallRecord } from '../../../shared/schemas/call.js';
 import type { CallToolResult } from '../../../shared/schemas/content.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
-import { diffTool } from '../../../shared/catalog-diff.js';
 import type { PolicyStore } from '../approvals/index.js';
 import type { AuditFields } from '../audit/index.js';
 import { CoreError, type EventBus } from '../support/index.js';
 import { AcceptedTools } from './accepted-tools.js';
+import { ToolAcceptance } from './tool-acceptance.js';
 import { agentResult } from './agent-result.js';
 import { AgentStore } from './agent-store.js';
 import { agentToolName } from './tool-names.js';
@@ -32,6 +32,8 @@ export interface GatewayDeps {
   connected(serverId: string): string | undefined;
   /** Connects a configured server that is not connected; resolves when that attempt ends (either way). */
   connect(serverId: string): Promise<unknown>;
+  /** A server's connection status (undefined: no such server). */
+  status(serverId: string): string | undefined;
   tools(serverId: string): ToolView[];
   raw(serverId: string, name: string): Record<string, unknown> | undefined;
   request(serverId: string, tool: string, args: Record<string, unknown>, requestedBy: Requester): CallRecord;
@@ -54,7 +56,7 @@ export interface AgentCallHooks {
  */
 export class AgentGateway {
   readonly store: AgentStore;
-  private readonly accepted: AcceptedTools;
+  private readonly acceptance: ToolAcceptance;
   /** Each agent's calls under way (revoking an agent ends them). */
   private readonly inflight = new Map<string, Set<string>>();
   private readonly perCall = new Map<string, AgentCallHooks['onProgress']>();
@@ -73,7 +75,7 @@ export class AgentGateway {
 
   constructor(private readonly d: GatewayDeps) {
     this.store = new AgentStore(d.dataDir, () => this.agentsChanged());
-    this.accepted = new AcceptedTools(join(d.dataDir, 'gateway'));
+    this.acceptance = new ToolAcceptance(new AcceptedTools(join(d.dataDir, 'gateway')), d);
     this.revoked = new Set(
       this.store
         .list()
@@ -199,9 +201,30 @@ export class AgentGateway {
   async prepare(name: string): Promise<void> {
     const agent = this.active(name);
     const now = Date.now();
-    const tries = agent.servers.filter((id) => !this.d.connected(id) && now - (this.tried.get(id) ?? 0) > 10_000);
+    // A connection under way (the page's, say) is waited for, never started again.
+    const connecting = agent.servers.filter((id) => this.d.status(id) === 'connecting' || this.d.status(id) === 'awaiting-consent');
+    const tries = agent.servers.filter(
+      (id) => !connecting.includes(id) && this.d.status(id) !== undefined && !this.d.connected(id) && now - (this.tried.get(id) ?? 0) > 10_000,
+    );
     for (const id of tries) this.tried.set(id, now);
-    await Promise.all(tries.map((id) => this.d.connect(id).catch(() => undefined)));
+    await Promise.all([...tries.map((id) => this.d.connect(id).catch(() => undefined)), ...connecting.map((id) => this.settled(id))]);
+  }
+
+  /** Resolves once a server's connection attempt ends (or after 30 s). */
+  private settled(serverId: string): Promise<void> {
+    return new Promise((done) => {
+      const finish = () => (clearTimeout(timer), off(), done());
+      const timer = setTimeout(finish, 30_000);
+      timer.unref();
+      const off = this.d.bus.on((event, payload) => {
+        if (
+          event === 'server.status' &&
+          (payload as { id: string }).id === serverId &&
+          !['connecting', 'awaiting-consent'].includes(this.d.status(serverId) ?? '')
+        )
+          finish();
+      });
+    });
   }
 
   /** The tools an agent sees, in server order. */
@@ -220,7 +243,7 @@ export class AgentGateway {
       const identity = this.d.connected(serverId);
       if (!identity) continue;
       const live = this.d.tools(serverId).filter((t) => !t.excluded);
-      const accepted = this.baseline(serverId, identity, live);
+      const accepted = this.acceptance.accepted(serverId, identity, live);
       for (const t of live) {
         if (accepted.get(t.name)?.fingerprint !== t.fingerprint) continue;
         const raw = this.d.raw(serverId, t.name);
@@ -247,43 +270,12 @@ export class AgentGateway {
         .filter((a) => !a.revokedAt)
         .flatMap((a) => a.servers),
     );
-    const out: PendingTool[] = [];
-    for (const serverId of granted) {
-      const identity = this.d.connected(serverId);
-      if (!identity) continue;
-      const live = this.d.tools(serverId).filter((t) => !t.excluded);
-      const accepted = this.baseline(serverId, identity, live);
-      for (const t of live) {
-        const a = accepted.get(t.name);
-        if (a?.fingerprint === t.fingerprint) continue;
-        const raw = this.d.raw(serverId, t.name);
-        const diff = a && raw ? diffTool(a.def, raw) : undefined;
-        out.push({ serverId, tool: t.name, fingerprint: t.fingerprint, state: a ? 'changed' : 'new', ...(diff && { diff }) });
-      }
-    }
-    return out;
+    return this.acceptance.pending(granted);
   }
 
   /** The person accepts tools for agents, as they are now (each named with the fingerprint the person saw). */
   accept(serverId: string, tools: Array<{ tool: string; fingerprint: string }>): PendingTool[] {
-    const identity = this.d.connected(serverId);
-    if (!identity) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
-    const live = new Map(this.d.tools(serverId).map((t) => [t.name, t]));
-    const take = tools.map(({ tool, fingerprint }) => {
-      const t = live.get(tool);
-      // SECURITY: accepted is what the person saw: a tool that changed again meanwhile is not accepted.
-      if (!t || t.fingerprint !== fingerprint)
-        throw new CoreError('tool-changed', `tool ${JSON.stringify(tool)} of ${serverId} is not the definition shown; look at it again`);
-      return { name: tool, fingerprint, def: this.d.raw(serverId, tool) ?? {} };
-    });
-    this.accepted.accept(identity, take);
-    this.d.audit({
-      kind: 'tools-accepted',
-      serverId,
-      serverIdentity: identity,
-      reason: `accepted for agents: ${tools.map((t) => t.tool).join(', ')}`,
-      detail: { tools },
-    });
+    this.acceptance.accept(serverId, tools);
     this.changed();
     return this.pending();
   }
@@ -329,22 +321,6 @@ export class AgentGateway {
       this.perCall.delete(record.id);
       mine.delete(record.id);
     }
-  }
-
-  /** The accepted tools of a server identity; the first listing the gateway sees is its baseline. */
-  private baseline(serverId: string, identity: string, live: ToolView[]) {
-    const have = this.accepted.get(identity);
-    if (have) return have;
-    const tools = live.map((t) => ({ name: t.name, fingerprint: t.fingerprint, def: this.d.raw(serverId, t.name) ?? {} }));
-    this.accepted.accept(identity, tools, true);
-    this.d.audit({
-      kind: 'tools-accepted',
-      serverId,
-      serverIdentity: identity,
-      reason: `baseline for agents: the ${tools.length} tools of the first listing the gateway saw (later changes wait for the person)`,
-      detail: { tools: tools.map((t) => ({ tool: t.name, fingerprint: t.fingerprint })) },
-    });
-    return this.accepted.get(identity)!;
   }
 
   /** The agents file changed (here or in another process): newly revoked agents lose their grants and calls. */

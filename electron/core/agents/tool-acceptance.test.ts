@@ -1,0 +1,55 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ToolView } from '../../../shared/schemas/tool.js';
+import type { AuditFields } from '../audit/index.js';
+import { AcceptedTools } from './accepted-tools.js';
+import { ToolAcceptance } from './tool-acceptance.js';
+
+function setup(tools: Array<{ name: string; fingerprint: string; description?: string }>) {
+  const dir = mkdtempSync(join(tmpdir(), 'accept-'));
+  const audit: AuditFields[] = [];
+  const live = { tools };
+  const acceptance = new ToolAcceptance(new AcceptedTools(dir), {
+    connected: () => 'ident',
+    tools: () => live.tools as unknown as ToolView[],
+    raw: (_s, name) => {
+      const t = live.tools.find((x) => x.name === name);
+      return t && { name: t.name, description: t.description ?? '', inputSchema: { type: 'object' } };
+    },
+    audit: (f) => void audit.push(f),
+  });
+  return { dir, audit, live, acceptance };
+}
+
+describe('ToolAcceptance', () => {
+  it('takes the first listing with tools as the baseline (audited); a new or changed tool then waits, with its diff, until accepted as shown', () => {
+    const { acceptance, audit, live } = setup([]);
+    expect(acceptance.pending(['s'])).toEqual([]); // nothing listed: no baseline yet
+    expect(audit).toEqual([]);
+    live.tools = [{ name: 'a', fingerprint: 'fa', description: 'one' }];
+    expect(acceptance.pending(['s'])).toEqual([]);
+    expect(audit[0]?.reason).toMatch(/baseline/);
+    live.tools = [
+      { name: 'a', fingerprint: 'fa2', description: 'two' },
+      { name: 'b', fingerprint: 'fb' },
+    ];
+    const waiting = acceptance.pending(['s']);
+    expect(waiting.map((p) => [p.tool, p.state])).toEqual([
+      ['a', 'changed'],
+      ['b', 'new'],
+    ]);
+    expect(waiting[0]?.diff?.fields).toEqual(['description']);
+    // Accepting needs the fingerprint the person saw.
+    expect(() => acceptance.accept('s', [{ tool: 'a', fingerprint: 'fa' }])).toThrow(/not the definition shown/);
+    acceptance.accept('s', [{ tool: 'a', fingerprint: 'fa2' }]);
+    expect(acceptance.pending(['s']).map((p) => p.tool)).toEqual(['b']);
+  });
+
+  it('an unreadable file counts for nothing: every tool waits (it is not taken as a new baseline)', () => {
+    const { acceptance, dir } = setup([{ name: 'a', fingerprint: 'fa' }]);
+    writeFileSync(join(dir, 'ident.json'), '{ not json');
+    expect(acceptance.pending(['s']).map((p) => [p.tool, p.state])).toEqual([['a', 'new']]);
+  });
+});
