@@ -37,6 +37,12 @@ test('an agent connected in the page calls through the gateway: approved, denied
 
   const c = await agent(url, token);
   expect((await c.listTools()).tools.map((t) => t.name)).toContain('fx.echo');
+  // Granted one more server in the page: the agent sees its tools too.
+  await page.locator('[data-testid=agent-row][data-agent="claude"]').getByTestId('agent-edit-servers').click();
+  const toggle = page.locator('[data-testid=agent-server-toggle][data-server="everything"]');
+  await toggle.click(); // the box shows what the core holds: checked once the change is in
+  await expect(toggle).toBeChecked();
+  await expect.poll(async () => (await c.listTools()).tools.some((t) => t.name.startsWith('everything.')), { timeout: 15_000 }).toBe(true);
 
   // Approved by a click: the dialog names the agent and shows the exact arguments.
   const first = c.callTool({ name: 'fx.echo', arguments: { message: 'from the agent' } });

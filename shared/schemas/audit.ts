@@ -34,6 +34,7 @@ export const AuditKind = z.enum([
   'log-recovered',
   /** The approval gateway: agents added and revoked, standing grants set, revoked and voided, tools accepted for agents. */
   'agent-added',
+  'agent-changed',
   'agent-revoked',
   'grant-set',
   'grant-revoked',

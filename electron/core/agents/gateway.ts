@@ -133,7 +133,7 @@ export class AgentGateway {
   setServers(name: string, servers: string[]): AgentView {
     const a = this.store.setServers(name, servers);
     this.d.audit({
-      kind: 'agent-added',
+      kind: 'agent-changed',
       requestedBy: { kind: 'agent', name },
       reason: `agent ${name} now may use ${servers.join(', ') || 'no server'}`,
       detail: { servers },

@@ -16,6 +16,8 @@ export function AgentsView() {
   const grants = useConsole((s) => s.grants);
   const catalog = useConsole((s) => s.tools);
   const [connecting, setConnecting] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const serverIds = Object.keys(useConsole((s) => s.servers));
   const [pending, setPending] = useState<PendingTool[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [endpoint, setEndpoint] = useState<string | undefined>();
@@ -87,11 +89,39 @@ export function AgentsView() {
               </span>
               <span className="spacer" />
               {!a.revokedAt && (
-                <button onClick={() => void act(api.request('agents.revoke', { name: a.name }))} data-testid="agent-revoke">
-                  Revoke
-                </button>
+                <>
+                  <button onClick={() => setEditing(editing === a.name ? null : a.name)} data-testid="agent-edit-servers">
+                    Servers…
+                  </button>
+                  <button onClick={() => void act(api.request('agents.revoke', { name: a.name }))} data-testid="agent-revoke">
+                    Revoke
+                  </button>
+                </>
               )}
             </div>
+            {editing === a.name && (
+              <div className="row gap wrap small" data-testid="agent-servers">
+                {serverIds.map((id) => (
+                  <label key={id} className="row gap">
+                    <input
+                      type="checkbox"
+                      checked={a.servers.includes(id)}
+                      onChange={(e) =>
+                        void act(
+                          api.request('agents.setServers', {
+                            name: a.name,
+                            servers: e.target.checked ? [...a.servers, id] : a.servers.filter((x) => x !== id),
+                          }),
+                        )
+                      }
+                      data-testid="agent-server-toggle"
+                      data-server={id}
+                    />
+                    <SafeText text={id} />
+                  </label>
+                ))}
+              </div>
+            )}
           </li>
         ))}
       </ul>
