@@ -92,6 +92,10 @@ describe('agents through the bridge and the CLI, against a running `serve`', () 
     server = await serve();
     // The channel is a socket in a folder only this user may enter.
     expect(statSync(join(dataDir, 'run')).mode & 0o077).toBe(0);
+    // A second console on the same data directory does not take the first one's agents.
+    const second = spawnSync(process.execPath, [BIN, 'serve', '--config', config, '--data-dir', dataDir, '--port', '0'], { encoding: 'utf8', timeout: 20_000 });
+    expect(second.status).toBe(2);
+    expect(second.stderr).toMatch(/another MCP Console \(process \d+\) already serves agents/);
     const p = await person(server.page);
     const changed = new Promise<void>((r) => agent.setNotificationHandler('notifications/tools/list_changed', () => r()));
     await new Promise((r) => setTimeout(r, 1100)); // the bridge tries again at most once a second
