@@ -13,6 +13,8 @@ import { Client, StreamableHTTPClientTransport, type JSONRPCMessage, type Transp
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { connect } from 'node:net';
 import { readAddress } from '../../electron/gateway/local-channel.js';
+import { startGateway } from '../../electron/gateway/start-gateway.js';
+import { ConsoleCore } from '../../electron/core/index.js';
 
 const BIN = resolve('bin/mcp-console.js');
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
@@ -132,7 +134,38 @@ async function httpAgent(url: string, token: string, era: 'legacy' | 'modern'): 
   return c;
 }
 
+/**
+ * The same socket path with the console in this process: what the console's own work costs, without
+ * the scheduling of four processes (client, bridge, console, server) on this machine's two cores.
+ */
+async function inProcess(): Promise<number[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-gateway-inproc-'));
+  const core = new ConsoleCore({ dataDir, auditFsync: true, consent: null });
+  core.start();
+  core.loadConfig(JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '50' } } } }));
+  await core.connect('fx');
+  core.agents.add('a', ['fx']);
+  const gw = await startGateway(core, dataDir);
+  const off = core.onEvent((name, p) => {
+    const a = p as { id: string; argsHash: string };
+    if (name === 'approval.requested') core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'session' }, 'user');
+  });
+  try {
+    const c = new Client({ name: 'bench-inproc', version: '1' });
+    await c.connect(new SocketTransport(gw.socket, 'a'));
+    const t = await timed(c, 'fx.echo');
+    await c.close();
+    return t;
+  } finally {
+    off();
+    await gw.close();
+    await core.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function gatewayBench(): Promise<void> {
+  const inproc = await inProcess(); // first, while nothing else runs
   const dir = mkdtempSync(join(tmpdir(), 'mcp-console-gateway-bench-'));
   const dataDir = join(dir, 'data');
   const config = join(dir, 'servers.json');
@@ -170,6 +203,7 @@ export async function gatewayBench(): Promise<void> {
     console.log(`  ${'bare SDK client, straight to the server (stdio)'.padEnd(44)} p50 ${ms(b)}  p99 ${ms(q(direct, 0.99))}`);
     row('agent through mcp-console bridge (stdio)', viaBridge, ' (goal < 1 ms)');
     row("client on the console's socket (no bridge)", viaSocket, ': the console side alone');
+    row('the same, console in this process', inproc, ': its own work, fsync included');
     row('agent over the HTTP endpoint, 2025 session', viaLegacy, ' (includes a loopback HTTP hop)');
     row('agent over the HTTP endpoint, 2026-07-28', viaModern, ' (includes a loopback HTTP hop)');
 
