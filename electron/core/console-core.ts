@@ -212,6 +212,8 @@ export class ConsoleCore {
     await this.connections.closeAll();
     this.catalog.flushPins();
     this.audit.close();
+    // Nothing is written into the data directory once close() has resolved.
+    await this.audit.idle();
   }
 
   /** Subscribes to every event of the contract; returns the unsubscribe function. */

@@ -14,22 +14,16 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { CheckpointFile, type Checkpoint } from './checkpoint.js';
-import { canonicalJson } from '../../../shared/canonical-json.js';
+import { verifyChain } from './audit-verify.js';
+import { entryHash, GENESIS } from './chain.js';
 import type { AuditEntry, AuditKind, AuditVerifyResult } from '../../../shared/schemas/audit.js';
 import { requesterKey } from '../../../shared/schemas/requester.js';
 import { sha256 } from '../support/index.js';
 
-/** The hash that starts the chain. */
-export const GENESIS = '0'.repeat(64);
+export { entryHash, GENESIS };
 
 /** The fields a caller gives; seq, time and the chain are added by the log. */
 export type AuditFields = Omit<AuditEntry, 'seq' | 'time' | 'prevHash' | 'hash'> & { kind: AuditKind };
-
-/** The hash of an entry: sha-256 of the canonical JSON of every field but `hash`. */
-export function entryHash(entry: Record<string, unknown>): string {
-  const { hash: _omit, ...rest } = entry;
-  return sha256(canonicalJson(rest));
-}
 
 /** The file calls the log makes, injectable so that a short write or a failing sync can be tested. */
 export interface AuditIo {
@@ -264,6 +258,12 @@ export class AuditLog {
     }
   }
 
+  /** Resolves once nothing of the log is still being written in the background (the checkpoint, a sync). */
+  async idle(): Promise<void> {
+    await this.checkpoint.idle();
+    while (this.syncing) await new Promise((r) => setImmediate(r));
+  }
+
   close(): void {
     if (this.fd !== null) {
       try {
@@ -288,58 +288,7 @@ export class AuditLog {
   verify(): AuditVerifyResult {
     if (this.fd !== null) this.drain();
     this.checkpoint.flush();
-    if (!existsSync(this.path)) return { ok: false, entries: 0, reason: `there is no audit log at ${this.path}` };
-    const text = readFileSync(this.path, 'utf8');
-    const lines = text.split('\n');
-    const tornTail = lines.length > 0 && lines[lines.length - 1] !== '';
-    if (!tornTail) lines.pop();
-    const recovered: { seq: number; file: string }[] = [];
-    let prev = GENESIS;
-    let prevSeq = 0;
-    let lastHash = GENESIS;
-    for (const [i, line] of lines.entries()) {
-      const bad = (reason: string, seq?: number): AuditVerifyResult => ({
-        ok: false,
-        entries: lines.length,
-        firstBadLine: i + 1,
-        firstBadSeq: seq,
-        reason,
-        recovered: recovered.length ? recovered : undefined,
-      });
-      let e: Record<string, unknown>;
-      try {
-        e = JSON.parse(line) as Record<string, unknown>;
-      } catch {
-        if (tornTail && i === lines.length - 1)
-          return bad('not valid JSON: a torn last line (an interrupted write), set aside when the console next opens the log', prevSeq + 1);
-        return bad('not valid JSON');
-      }
-      const seq = typeof e.seq === 'number' ? e.seq : undefined;
-      if (entryHash(e) !== e.hash) return bad('its content does not match its hash (the entry was changed)', seq);
-      if (e.prevHash !== prev) return bad('it does not follow the entry before it (an entry was removed, inserted or reordered)', seq);
-      if (seq !== prevSeq + 1) return bad(`sequence ${seq} follows ${prevSeq}`, seq);
-      if (e.kind === 'log-recovered') recovered.push({ seq, file: String((e.detail as { file?: unknown } | undefined)?.file ?? '') });
-      prev = e.hash as string;
-      prevSeq = seq;
-      lastHash = prev;
-    }
-    const result: AuditVerifyResult = { ok: true, entries: lines.length, recovered: recovered.length ? recovered : undefined };
-    const cp = this.checkpoint.read();
-    if (cp === 'missing') {
-      if (lines.length > 0) result.warning = 'no checkpoint beside the log: entries cut off its end could not be detected';
-      return result;
-    }
-    if (cp === 'unreadable') return { ...result, ok: false, reason: `the checkpoint ${this.checkpointPath} is not readable (it was changed)` };
-    if (cp.seq > prevSeq)
-      return {
-        ...result,
-        ok: false,
-        firstBadSeq: prevSeq + 1,
-        reason: `the log ends at seq ${prevSeq}, before its checkpoint at seq ${cp.seq}: entries were removed from its end`,
-      };
-    if (cp.seq === prevSeq && cp.hash !== lastHash)
-      return { ...result, ok: false, firstBadSeq: prevSeq, reason: `the newest entry (seq ${prevSeq}) is not the one the checkpoint recorded` };
-    return result;
+    return verifyChain(this.path, this.checkpoint);
   }
 
   /** Entries matching a filter, oldest first; the newest `limit` of them. */

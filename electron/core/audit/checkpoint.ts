@@ -19,7 +19,7 @@ const CHECKPOINT_DELAY_MS = 100;
  */
 export class CheckpointFile {
   private timer: NodeJS.Timeout | null = null;
-  private writing = false;
+  private writing: Promise<void> | null = null;
 
   constructor(
     readonly path: string,
@@ -64,14 +64,18 @@ export class CheckpointFile {
     }
   }
 
+  /** Resolves when no timed write is under way (closing waits for it, so nothing is written after). */
+  async idle(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
   /** The timed write: not worth blocking a call for. Landing late, it makes the checkpoint lag, which is allowed. */
   private writeLater(): void {
     if (this.writing) return this.schedule();
-    this.writing = true;
     const tmp = `${this.path}.later.tmp`;
-    writeFile(tmp, JSON.stringify(this.newest()) + '\n', { mode: 0o600 })
+    this.writing = writeFile(tmp, JSON.stringify(this.newest()) + '\n', { mode: 0o600 })
       .then(() => rename(tmp, this.path))
       .catch(() => undefined) // the chain still holds; verify says when the checkpoint is missing
-      .finally(() => (this.writing = false));
+      .finally(() => (this.writing = null));
   }
 }
