@@ -96,6 +96,13 @@ describe('agents through the bridge and the CLI, against a running `serve`', () 
     const second = spawnSync(process.execPath, [BIN, 'serve', '--config', config, '--data-dir', dataDir, '--port', '0'], { encoding: 'utf8', timeout: 20_000 });
     expect(second.status).toBe(2);
     expect(second.stderr).toMatch(/another MCP Console \(process \d+\) already serves agents/);
+    // Nor does the command line write into its audit log: it says who holds it, and sends nothing.
+    const call = spawnSync(process.execPath, [BIN, 'call', 'fx', 'echo', '--args', '{"message":"x"}', '--yes', '--config', config, '--data-dir', dataDir], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(call.status).toBe(3);
+    expect(call.stdout + call.stderr).toMatch(/another MCP Console \(process \d+\) is writing the audit log/);
     const p = await person(server.page);
     const changed = new Promise<void>((r) => agent.setNotificationHandler('notifications/tools/list_changed', () => r()));
     await new Promise((r) => setTimeout(r, 1100)); // the bridge tries again at most once a second

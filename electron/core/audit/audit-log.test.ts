@@ -188,4 +188,25 @@ describe('AuditLog', () => {
     const ro = new AuditLog(path);
     expect(() => ro.open()).toThrow();
   });
+  it('has one writer: a log another live process holds records nothing here and refuses what must be on disk; a lock left by a dead process is taken over', () => {
+    const before = readFileSync(path, 'utf8');
+    writeFileSync(`${path}.lock`, String(process.ppid)); // the parent runs: another live writer
+    const second = new AuditLog(path, { fsync: true });
+    second.open();
+    expect(second.warning).toMatch(new RegExp(`another MCP Console \\(process ${process.ppid}\\)`));
+    second.append({ kind: 'config', reason: 'not written' });
+    expect(() => second.append({ kind: 'approved', reason: 'must not count' }, true)).toThrow(/another MCP Console/);
+    expect(() => second.appendDurable({ kind: 'approved' })).toThrow(/another MCP Console/);
+    second.close();
+    expect(readFileSync(path, 'utf8')).toBe(before);
+    expect(readFileSync(`${path}.lock`, 'utf8')).toBe(String(process.ppid)); // not ours to remove
+    writeFileSync(`${path}.lock`, '2147483646'); // no such process
+    const third = new AuditLog(path, { fsync: true });
+    third.open();
+    expect(third.warning).toBeNull();
+    third.append({ kind: 'config', reason: 'written' }, true);
+    third.close();
+    expect(readFileSync(path, 'utf8')).toContain('"reason":"written"');
+    expect(() => readFileSync(`${path}.lock`)).toThrow(); // released on close
+  });
 });

@@ -15,6 +15,7 @@ import {
 import { dirname } from 'node:path';
 import { CheckpointFile, type Checkpoint } from './checkpoint.js';
 import { verifyChain } from './audit-verify.js';
+import { WriterLock } from './writer-lock.js';
 import { entryHash, GENESIS } from './chain.js';
 import type { AuditEntry, AuditKind, AuditVerifyResult } from '../../../shared/schemas/audit.js';
 import { requesterKey } from '../../../shared/schemas/requester.js';
@@ -75,6 +76,9 @@ export class AuditLog {
   /** Bytes in the file (it is only appended to, by this object). */
   private size = 0;
   private readonly checkpoint: CheckpointFile;
+  private readonly lock: WriterLock;
+  /** Set when another process holds the log (why this one writes nothing). */
+  private lockedBy: string | null = null;
   /** Group commit: one fdatasync in flight at a time; whoever waits meanwhile shares the next one. */
   private syncing = false;
   private waiters: SyncWaiter[] = [];
@@ -87,6 +91,7 @@ export class AuditLog {
   ) {
     this.io = opts.io ?? nodeIo;
     this.checkpoint = new CheckpointFile(`${path}.checkpoint`, () => this.written);
+    this.lock = new WriterLock(`${path}.lock`);
   }
 
   get checkpointPath(): string {
@@ -96,7 +101,15 @@ export class AuditLog {
   /** Opens the file and picks the chain up from its last entry; a torn last line is set aside first. */
   open(): void {
     mkdirSync(dirname(this.path), { recursive: true });
+    const other = this.lock.take();
     this.fd = openSync(this.path, 'a+', 0o600);
+    if (other !== null) {
+      // SECURITY: another console writes this log. This one writes nothing to it: what only records is
+      // left out (the warning says so), and what must be on disk first (an approval) fails, so no call is sent.
+      this.lockedBy = `another MCP Console (process ${other}) is writing the audit log ${this.path}; one writer keeps its chain whole, so this one records nothing and sends no call: use that console, stop it, or use another --data-dir`;
+      this.broken = this.lockedBy;
+      return;
+    }
     const torn = this.setAsideTornTail();
     this.size = fstatSync(this.fd).size;
     const last = this.lastLine();
@@ -140,6 +153,10 @@ export class AuditLog {
   append(fields: AuditFields, flush = false): AuditEntry {
     if (this.fd === null) throw new Error('the audit log is not open');
     if (this.writeError) throw new Error(`the audit log could not be written: ${this.writeError.message}`);
+    if (this.lockedBy !== null) {
+      if (flush) throw new Error(this.lockedBy);
+      return { ...fields, seq: 0, time: new Date().toISOString(), prevHash: '', hash: '' } as AuditEntry; // not written: see lockedBy
+    }
     const body = { ...fields, seq: this.seq + 1, time: new Date().toISOString(), prevHash: this.prevHash } as Record<string, unknown>;
     const entry = { ...body, hash: entryHash(body) } as AuditEntry;
     this.queue.push({ line: JSON.stringify(entry) + '\n', seq: entry.seq, hash: entry.hash });
@@ -168,6 +185,7 @@ export class AuditLog {
    * the entry cannot be written or synced: the caller must then not act.
    */
   appendDurable(fields: AuditFields): { entry: AuditEntry; durable: Promise<void> } {
+    if (this.lockedBy !== null) throw new Error(this.lockedBy);
     const entry = this.append(fields);
     this.drain();
     if (!this.opts.fsync) return { entry, durable: Promise.resolve() };
@@ -278,6 +296,7 @@ export class AuditLog {
       this.checkpoint.flush();
     }
     this.fd = null;
+    this.lock.release();
   }
 
   /**
