@@ -112,6 +112,9 @@ describe('agents through the bridge and the CLI, against a running `serve`', () 
     const r = await agent.callTool({ name: 'fx.echo', arguments: { message: 'through the bridge' } });
     expect(text(r)).toContain('through the bridge');
     expect(p.asked).toEqual([expect.objectContaining({ tool: 'echo', requestedBy: { kind: 'agent', name: 'bot' } })]);
+    // Text that is not ASCII, long enough to come in many chunks, arrives whole both ways.
+    const wide = 'é😀ü'.repeat(50_000);
+    expect(text(await agent.callTool({ name: 'fx.echo', arguments: { message: wide } }))).toContain(wide);
     p.close();
   });
 

@@ -2,6 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { resolveDataDir } from '../core/index.js';
 import { readAddress, socketPath } from './local-channel.js';
 import { GATEWAY_INFO } from './agent-server.js';
+import { lineSplitter } from './lines.js';
 
 export interface BridgeIo {
   stdin: NodeJS.ReadableStream;
@@ -50,7 +51,7 @@ export async function bridgeCommand(opts: { agent: string; dataDir?: string }, i
     const path = readAddress(dataDir)?.socket ?? socketPath(dataDir);
     connecting = new Promise<Socket | null>((resolve) => {
       const s = connect(path);
-      let buf = '';
+      let buf = Buffer.alloc(0);
       const fail = (text: string) => {
         why = text;
         tell(text);
@@ -66,19 +67,19 @@ export async function bridgeCommand(opts: { agent: string; dataDir?: string }, i
       );
       s.on('connect', () => s.write(JSON.stringify({ agent: opts.agent }) + '\n'));
       const onHello = (chunk: Buffer) => {
-        buf += chunk.toString('utf8');
-        const nl = buf.indexOf('\n');
+        buf = Buffer.concat([buf, chunk]);
+        const nl = buf.indexOf(0x0a);
         if (nl < 0) return;
         s.off('data', onHello);
         let answer: { ok?: boolean; error?: string };
         try {
-          answer = JSON.parse(buf.slice(0, nl)) as typeof answer;
+          answer = JSON.parse(buf.subarray(0, nl).toString('utf8')) as typeof answer;
         } catch {
           return fail('MCP Console answered the bridge with something it does not understand');
         }
         if (!answer.ok) return fail(`MCP Console refused agent ${JSON.stringify(opts.agent)}: ${answer.error ?? 'no reason given'}`);
         s.removeAllListeners('error');
-        attach(s, buf.slice(nl + 1));
+        attach(s, buf.subarray(nl + 1));
         why = '';
         tell(`connected to MCP Console as agent ${opts.agent}`);
         resolve(s);
@@ -88,20 +89,16 @@ export async function bridgeCommand(opts: { agent: string; dataDir?: string }, i
     return connecting;
   }
 
-  function attach(s: Socket, rest: string): void {
+  function attach(s: Socket, rest: Buffer): void {
     socket = s;
-    let buf = rest;
-    s.on('data', (chunk: Buffer) => {
-      buf += chunk.toString('utf8');
-      for (let nl = buf.indexOf('\n'); nl >= 0; nl = buf.indexOf('\n')) {
-        const line = buf.slice(0, nl);
-        buf = buf.slice(nl + 1);
-        const id = responseId(line);
-        if (id === REPLAY_ID) continue; // our replayed initialize: the host had its answer already
-        if (id !== undefined) inflight.delete(id);
-        toHost(line);
-      }
+    const fromConsole = lineSplitter((line) => {
+      const id = responseId(line);
+      if (id === REPLAY_ID) return; // our replayed initialize: the host had its answer already
+      if (id !== undefined) inflight.delete(id);
+      toHost(line);
     });
+    if (rest.length) fromConsole(rest);
+    s.on('data', fromConsole);
     s.on('error', () => s.destroy());
     s.on('close', () => {
       socket = null;
@@ -140,15 +137,13 @@ export async function bridgeCommand(opts: { agent: string; dataDir?: string }, i
 
   // One message at a time, in order: a message never overtakes the one before it.
   let chain = Promise.resolve();
-  let pending = '';
-  io.stdin.on('data', (chunk: Buffer | string) => {
-    pending += chunk.toString();
-    for (let nl = pending.indexOf('\n'); nl >= 0; nl = pending.indexOf('\n')) {
-      const line = pending.slice(0, nl).replace(/\r$/, '');
-      pending = pending.slice(nl + 1);
+  io.stdin.on(
+    'data',
+    lineSplitter((raw) => {
+      const line = raw.replace(/\r$/, '');
       if (line.trim()) chain = chain.then(() => onMessage(line)).catch((e: Error) => io.err(`mcp-console bridge: ${e.message}`));
-    }
-  });
+    }),
+  );
   return new Promise((resolve) => {
     io.stdin.on('end', () => {
       void chain.then(() => {
@@ -162,7 +157,7 @@ export async function bridgeCommand(opts: { agent: string; dataDir?: string }, i
 /** The id of a JSON-RPC response line (read from its end, where the SDK writes it; else parsed). */
 function responseId(line: string): Id | undefined {
   const m = /"id":(\d+|"(?:[^"\\]|\\.)*")\}$/.exec(line.slice(-300));
-  if (m && !line.startsWith('{"method"') && !line.includes('"method":"', 0)) return m[1]!.startsWith('"') ? (JSON.parse(m[1]!) as string) : Number(m[1]);
+  if (m && !line.includes('"method":"')) return m[1]!.startsWith('"') ? (JSON.parse(m[1]!) as string) : Number(m[1]);
   try {
     const msg = JSON.parse(line) as Msg;
     return msg.method === undefined ? msg.id : undefined;
