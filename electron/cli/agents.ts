@@ -3,8 +3,8 @@ import { str, type ParsedArgs } from './args.js';
 import { UsageError, type Io } from './commands.js';
 import { safe } from './format.js';
 
-/** True when a console runs on this data directory (it then records what the command changes, in its own audit log). */
-export type ConsoleRunning = (dataDir: string) => boolean;
+/** The process id of a console running on this data directory, or null (a running one records what the command changes, in its own audit log). */
+export type ConsoleRunning = (dataDir: string) => number | null;
 
 /**
  * `agents add NAME --servers ID,ID [--config F] [--json]`, `agents list [--json]`, `agents revoke NAME`.
@@ -33,7 +33,7 @@ export async function agentsCommand(args: ParsedArgs, io: Io, running: ConsoleRu
     .map((s) => s.trim())
     .filter(Boolean);
   if (sub === 'add' && servers.length === 0) throw new UsageError('agents add needs --servers ID,ID (the servers the agent may use)');
-  const live = running(dataDir);
+  const live = running(dataDir) !== null;
   let core: ConsoleCore | undefined;
   try {
     if (!live) {

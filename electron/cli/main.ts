@@ -92,7 +92,7 @@ export async function run(
     if (cmd === 'complete') return await completeCommand(args, io);
     if (cmd === 'doctor') return await doctorCommand(args, io);
     if (cmd === 'trace') return await traceCommand(args, io);
-    if (cmd === 'agents') return await agentsCommand(args, io, hosted.running ?? (() => false));
+    if (cmd === 'agents') return await agentsCommand(args, io, hosted.running ?? (() => null));
     if (cmd === 'bridge') {
       if (!hosted.bridge) throw new UsageError('bridge is not available from this entry point; use bin/mcp-console.js');
       return await hosted.bridge(args, io);

@@ -5,7 +5,18 @@
 export { ConsoleCore, type CoreOptions } from './console-core.js';
 export { startCore, verifyAuditLog, type StartOptions, type StartedCore } from './start.js';
 export { dispatch, makeHandlers, type HandlerOptions, type Handlers } from './handlers.js';
-export { CoreError, contentType, listenLoopback, plainText, resolveDataDir, staticFile, writeFileAtomic, type AnyListener } from './support/index.js';
+export {
+  CoreError,
+  contentType,
+  listenLoopback,
+  ownHosts,
+  plainText,
+  processAlive,
+  resolveDataDir,
+  staticFile,
+  writeFileAtomic,
+  type AnyListener,
+} from './support/index.js';
 export { consentText, terminalConsent, type ConsentProvider, type ConsentQuestion } from './config/index.js';
 export type { AuditIo } from './audit/index.js';
 export { AgentStore, TOKEN_PREFIX } from './agents/index.js';

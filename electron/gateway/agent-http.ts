@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type McpHttpHandler, type Server } from '@modelcontextprotocol/server';
-import { listenLoopback, plainText as plain, type ConsoleCore } from '../core/index.js';
+import { listenLoopback, ownHosts, plainText as plain, type ConsoleCore } from '../core/index.js';
 import { agentServer } from './agent-server.js';
 import { MAX_BODY_BYTES, sendWebResponse, toWebRequest } from './node-fetch-bridge.js';
 
@@ -68,7 +68,7 @@ export async function startAgentEndpoint(core: ConsoleCore, opts: { port?: numbe
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     // SECURITY: DNS rebinding and browsers: the Host must be this listener, and a page's Origin is refused.
     const host = req.headers.host ?? '';
-    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) return plain(res, 403, `refused: host ${JSON.stringify(host)} is not this console`);
+    if (!ownHosts(port).has(host)) return plain(res, 403, `refused: host ${JSON.stringify(host)} is not this console`);
     if (req.headers.origin !== undefined) return plain(res, 403, 'refused: agents do not send an Origin; a web page may not use this endpoint');
     if (url.pathname !== AGENT_PATH) return plain(res, 404, `not found: agents use ${AGENT_PATH}`);
     const auth = req.headers.authorization ?? '';
@@ -80,8 +80,8 @@ export async function startAgentEndpoint(core: ConsoleCore, opts: { port?: numbe
     }
     const request = await toWebRequest(req, res, `http://127.0.0.1:${port}`);
     if (!request) return plain(res, 413, `refused: the body is over ${MAX_BODY_BYTES} bytes`);
-    if (await isLegacyRequest(request.clone(), undefined, { maxRequestBodySize: MAX_BODY_BYTES }))
-      return sendWebResponse(res, await legacy(agent.name, request));
+    // The predicate reads the body from its own clone: the request stays readable.
+    if (await isLegacyRequest(request, undefined, { maxRequestBodySize: MAX_BODY_BYTES })) return sendWebResponse(res, await legacy(agent.name, request));
     return sendWebResponse(res, await modernFor(agent.name).fetch(request));
   }
 

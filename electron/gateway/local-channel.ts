@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../core/index.js';
+import { processAlive, writeFileAtomic } from '../core/index.js';
 
 /** Where a running console says where it listens for agents (readable by its user only). */
 export function addressFile(dataDir: string): string {
@@ -58,14 +58,8 @@ export function removeAddress(dataDir: string, socket: string): void {
   if (process.platform !== 'win32') rmSync(socket, { force: true });
 }
 
-/** True when a console runs on this data directory (its address file names a live process). */
-export function consoleRunning(dataDir: string): boolean {
+/** The process id of the console running on this data directory (its address file names a live process), or null. */
+export function consoleRunning(dataDir: string): number | null {
   const a = readAddress(dataDir);
-  if (!a || a.pid === process.pid) return false;
-  try {
-    process.kill(a.pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return a && a.pid !== process.pid && processAlive(a.pid) ? a.pid : null;
 }

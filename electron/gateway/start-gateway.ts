@@ -1,7 +1,7 @@
 import type { ConsoleCore } from '../core/index.js';
 import { startAgentEndpoint } from './agent-http.js';
 import { startAgentSocket } from './agent-socket.js';
-import { consoleRunning, readAddress } from './local-channel.js';
+import { consoleRunning } from './local-channel.js';
 
 export interface Gateway {
   /** The HTTP endpoint agents post to. */
@@ -14,9 +14,8 @@ export interface Gateway {
 /** Starts the approval gateway of a running console: the HTTP endpoint, the bridge's local channel, and the watch on agents.json. */
 export async function startGateway(core: ConsoleCore, dataDir: string, opts: { port?: number; log?: (line: string) => void } = {}): Promise<Gateway> {
   // One console serves the agents of a data directory: a second would take the first one's socket.
-  const other = readAddress(dataDir);
-  if (other && consoleRunning(dataDir))
-    throw new Error(`another MCP Console (process ${other.pid}) already serves agents for ${dataDir}; stop it, or use another --data-dir`);
+  const other = consoleRunning(dataDir);
+  if (other !== null) throw new Error(`another MCP Console (process ${other}) already serves agents for ${dataDir}; stop it, or use another --data-dir`);
   const http = await startAgentEndpoint(core, opts);
   let socket;
   try {

@@ -1,10 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-
-/** The origins and hosts this listener answers to: itself on 127.0.0.1 or localhost, nothing else. */
-export function ownHosts(port: number): Set<string> {
-  return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
-}
+import { ownHosts } from '../core/index.js';
 
 /**
  * SECURITY: refuses DNS rebinding and cross-site requests. The Host must be this listener; an

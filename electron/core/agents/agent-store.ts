@@ -55,13 +55,7 @@ export class AgentStore {
     const now = Date.now();
     if (!force && now - this.lookedAt < LOOK_MS) return false;
     this.lookedAt = now;
-    let stamp: string;
-    try {
-      const st = statSync(this.path);
-      stamp = `${st.mtimeMs}:${st.size}:${st.ino}`;
-    } catch {
-      stamp = 'none';
-    }
+    const stamp = this.stampNow();
     if (stamp === this.stamp) return false;
     const first = this.stamp === '';
     this.stamp = stamp;
@@ -136,11 +130,22 @@ export class AgentStore {
     return a && !a.revokedAt ? view(a) : undefined;
   }
 
+  /** Writes the file and takes what it wrote as read (not read back); another process sees the change. */
   private save(next: StoredAgent[]): void {
     writeFileAtomic(this.path, JSON.stringify({ agents: next }, null, 2) + '\n');
     this.agents = next;
-    this.stamp = '';
-    this.refresh(true);
+    this.problem = null;
+    this.stamp = this.stampNow();
+  }
+
+  /** What tells one version of the file from another without reading it. */
+  private stampNow(): string {
+    try {
+      const st = statSync(this.path);
+      return `${st.mtimeMs}:${st.size}:${st.ino}`;
+    } catch {
+      return 'none';
+    }
   }
 }
 

@@ -14,6 +14,9 @@ import { agentResult } from './agent-result.js';
 import { AgentStore } from './agent-store.js';
 import { agentToolName } from './tool-names.js';
 
+/** The note an agent hears while its call waits for the person. */
+const WAITING = { progress: 0, message: 'waiting for a person to approve it in MCP Console' };
+
 /** One tool as an agent sees it: the upstream definition whole, under its namespaced name. */
 export interface AgentTool {
   name: string;
@@ -76,13 +79,9 @@ export class AgentGateway {
   constructor(private readonly d: GatewayDeps) {
     this.store = new AgentStore(d.dataDir, () => this.agentsChanged());
     this.acceptance = new ToolAcceptance(new AcceptedTools(join(d.dataDir, 'gateway')), d);
-    this.revoked = new Set(
-      this.store
-        .list()
-        .filter((a) => a.revokedAt)
-        .map((a) => a.name),
-    );
-    this.known = new Set(this.store.list().map((a) => a.name));
+    const agents = this.store.list();
+    this.revoked = new Set(agents.filter((a) => a.revokedAt).map((a) => a.name));
+    this.known = new Set(agents.map((a) => a.name));
     d.bus.on((event, payload) => {
       if (event === 'call.progress') {
         const p = payload as { callId: string; progress: { progress: number; total?: number; message?: string } };
@@ -90,7 +89,7 @@ export class AgentGateway {
       } else if (event === 'approval.requested') {
         // Asked again (the tool changed while it waited): the agent hears it still waits.
         const a = payload as { callId: string; requestedBy: Requester };
-        if (a.requestedBy.kind === 'agent') this.perCall.get(a.callId)?.({ progress: 0, message: 'waiting for a person to approve it in MCP Console' });
+        if (a.requestedBy.kind === 'agent') this.perCall.get(a.callId)?.(WAITING);
       } else if (event === 'catalog.changed' || event === 'server.status' || event === 'server.removed') this.changed();
     });
   }
@@ -98,9 +97,8 @@ export class AgentGateway {
   /** Follows `agents.json` changed by another process (`mcp-console agents revoke`): a revoke takes effect at once. */
   watchFile(): void {
     try {
-      this.watcher = watch(this.d.dataDir, (_kind, file) => {
-        if (file === 'agents.json' && this.store.refresh(true)) this.agentsChanged();
-      });
+      // A change found is reported by the store's own callback (agentsChanged).
+      this.watcher = watch(this.d.dataDir, (_kind, file) => void (file === 'agents.json' && this.store.refresh(true)));
       this.watcher.on('error', () => this.watcher?.close());
     } catch {
       /* the modification time is still checked before any token is trusted */
@@ -201,6 +199,7 @@ export class AgentGateway {
   async prepare(name: string): Promise<void> {
     const agent = this.active(name);
     const now = Date.now();
+    this.lastSeen.set(name, new Date(now).toISOString());
     // A connection under way (the page's, say) is waited for, never started again.
     const connecting = agent.servers.filter((id) => this.d.status(id) === 'connecting' || this.d.status(id) === 'awaiting-consent');
     const tries = agent.servers.filter(
@@ -235,7 +234,6 @@ export class AgentGateway {
   /** An agent's tools and their index by name, kept until something it may see changes. */
   private view(name: string): { tools: AgentTool[]; byName: Map<string, AgentTool> } {
     const agent = this.active(name);
-    this.lastSeen.set(name, new Date().toISOString());
     const kept = this.views.get(name);
     if (kept) return kept;
     const out: AgentTool[] = [];
@@ -247,14 +245,8 @@ export class AgentGateway {
       for (const t of live) {
         if (accepted.get(t.name)?.fingerprint !== t.fingerprint) continue;
         const raw = this.d.raw(serverId, t.name);
-        if (raw)
-          out.push({
-            name: agentToolName(serverId, t.name),
-            serverId,
-            tool: t.name,
-            fingerprint: t.fingerprint,
-            def: { ...raw, name: agentToolName(serverId, t.name) },
-          });
+        const exposed = agentToolName(serverId, t.name);
+        if (raw) out.push({ name: exposed, serverId, tool: t.name, fingerprint: t.fingerprint, def: { ...raw, name: exposed } });
       }
     }
     const view = { tools: out, byName: new Map(out.map((t) => [t.name, t])) };
@@ -302,7 +294,7 @@ export class AgentGateway {
     if (hooks.onProgress) {
       this.perCall.set(record.id, hooks.onProgress);
       // The approval was announced while the call was asked for (before this hook existed): say so now.
-      if (record.state === 'awaiting-approval') hooks.onProgress({ progress: 0, message: 'waiting for a person to approve it in MCP Console' });
+      if (record.state === 'awaiting-approval') hooks.onProgress(WAITING);
     }
     const onAbort = () => {
       try {

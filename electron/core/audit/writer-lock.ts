@@ -1,13 +1,5 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+import { processAlive } from '../support/index.js';
 
 /**
  * One writer per audit log: a lock file beside it holding the writer's process id. Two processes
@@ -36,7 +28,7 @@ export class WriterLock {
         } catch {
           /* unreadable: taken over below */
         }
-        if (pid > 0 && pid !== process.pid && alive(pid)) return pid;
+        if (pid > 0 && pid !== process.pid && processAlive(pid)) return pid;
         rmSync(this.path, { force: true }); // left by a process that is gone (or by this one): taken over
       }
     }

@@ -72,7 +72,8 @@ export class CallManager {
       catalog: deps.catalog,
       bus: deps.bus,
       server: deps.server,
-      audit: (f, flush) => this.audit(f, flush),
+      audit: (f) => this.audit(f),
+      durable: (f) => this.deps.trail.recordDurable(f).durable,
       approvalTimeoutMs: deps.approvalTimeoutMs,
       policy: (requester, id, server, tool) => this.policy(requester, id, server, tool),
       answer: deps.answerInput,
@@ -374,8 +375,8 @@ export class CallManager {
     }
   }
 
-  private audit(fields: AuditFields, flush = false): void {
-    this.deps.trail.record(fields, flush);
+  private audit(fields: AuditFields): void {
+    this.deps.trail.record(fields);
   }
 
   private emit(state: CallState): void {

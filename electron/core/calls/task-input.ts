@@ -14,7 +14,9 @@ export interface TaskInputDeps {
   catalog: Catalog;
   bus: EventBus;
   server(id: string): ServerFacts | undefined;
-  audit(fields: AuditFields, flush?: boolean): void;
+  audit(fields: AuditFields): void;
+  /** Records an approval; resolves once it is on disk (throws or rejects when it cannot be). */
+  durable(fields: AuditFields): Promise<void>;
   approvalTimeoutMs(): number;
   /** The standing decision for this tool (a session grant, a trusted read-only server), or null: a person decides. */
   policy(requestedBy: Requester, serverId: string, server: ServerFacts, tool: ToolView): Decider | null;
@@ -57,14 +59,14 @@ export class TaskInputs {
     };
     const detail = { method: 'tasks/update', taskId };
     this.d.audit({ kind: 'task-input', ...base, args: inputResponses, detail });
-    const decided = (decidedBy: Decider | null, reason = 'denied'): string | undefined => {
+    const decided = async (decidedBy: Decider | null, reason = 'denied'): Promise<string | undefined> => {
       if (!decidedBy) {
         this.d.audit({ kind: reason === 'expired' ? 'expired' : 'denied', ...base, decision: 'deny', reason, detail });
         return reason;
       }
       try {
         // SECURITY: as for a call, the approval is on disk before the update goes out.
-        this.d.audit({ kind: 'approved', ...base, decision: 'approve', decidedBy, detail }, true);
+        await this.d.durable({ kind: 'approved', ...base, decision: 'approve', decidedBy, detail });
         return undefined;
       } catch (e) {
         return `the approval could not be written to the audit log: ${(e as Error).message}`;

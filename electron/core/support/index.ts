@@ -5,4 +5,4 @@ export { sha256, hashJson } from './hash.js';
 export { RingBuffer } from './ring-buffer.js';
 export { resolveDataDir, writeFileAtomic } from './data-dir.js';
 export { contentType, staticFile } from './static-files.js';
-export { listenLoopback, plainText } from './loopback.js';
+export { listenLoopback, ownHosts, plainText, processAlive } from './loopback.js';

@@ -16,3 +16,18 @@ export function listenLoopback(server: Server, port = 0): Promise<number> {
 export function plainText(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end(text);
 }
+
+/** The hosts (and origins) a loopback listener answers to: itself on 127.0.0.1 or localhost, nothing else. */
+export function ownHosts(port: number): Set<string> {
+  return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+}
+
+/** True when a process of this id runs (one of another user's counts too). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
