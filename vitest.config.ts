@@ -24,7 +24,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'renderer/**/*.test.ts', 'renderer/**/*.test.tsx'],
+          include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'e2e/review/**/*.test.ts', 'renderer/**/*.test.ts', 'renderer/**/*.test.tsx'],
           exclude: [...integration, '**/node_modules/**'],
         },
       },

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { SchemaValidator } from '../../electron/core/calls/index.js';
+import { reviewServers } from '../../shared/review/review.js';
+import { SEVERITY_RANK } from '../../shared/review/rules.js';
+import type { Finding } from '../../shared/schemas/review.js';
+import { CLEAN } from './clean.js';
+import type { CorpusCase } from './corpus-kit.js';
+import { HOSTILE } from './hostile.js';
+
+const validator = new SchemaValidator();
+const run = (c: CorpusCase): Finding[] => reviewServers(c.servers, { checkSchema: (s) => validator.metaProblems(s) });
+const loud = (f: Finding): boolean => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium;
+const show = (fs: Finding[]): string => fs.map((f) => `${f.severity} ${f.rule} ${f.subject} ${f.path}: ${f.message}`).join('\n');
+
+/** Per case: planted findings found (true positives), planted but missed, and loud findings nobody planted. */
+function score(c: CorpusCase): { tp: number; missed: string[]; extra: Finding[] } {
+  const found = run(c);
+  const missed = c.expect.filter((e) => !found.some((f) => f.rule === e.rule && f.severity === e.severity)).map((e) => `${e.severity} ${e.rule}`);
+  const extra = found.filter((f) => loud(f) && !c.expect.some((e) => e.rule === f.rule && e.severity === f.severity));
+  return { tp: c.expect.length - missed.length, missed, extra };
+}
+
+describe('review corpus', () => {
+  it('holds at least 60 hostile cases across every rule family, and at least 20 clean ones', () => {
+    expect(HOSTILE.length).toBeGreaterThanOrEqual(60);
+    expect(CLEAN.length).toBeGreaterThanOrEqual(20);
+    const families = new Set(HOSTILE.flatMap((c) => c.expect.map((e) => e.rule[0])));
+    expect([...families].sort()).toEqual(['H', 'P', 'Q', 'S']);
+  });
+
+  it.each(HOSTILE.map((c) => [c.id, c] as const))('hostile %s: finds what was planted, and nothing else loud', (_id, c) => {
+    const { missed, extra } = score(c);
+    expect(missed, `missed in ${c.id} (${c.about}); found:\n${show(run(c))}`).toEqual([]);
+    expect(show(extra), `unexpected in ${c.id}`).toBe('');
+  });
+
+  it.each(CLEAN.map((c) => [c.id, c] as const))('clean %s: no high or medium finding', (_id, c) => {
+    expect(show(run(c).filter(loud))).toBe('');
+  });
+
+  it('measures precision and recall over the whole corpus, and prints them', () => {
+    let tp = 0;
+    let fn = 0;
+    let fp = 0;
+    for (const c of [...HOSTILE, ...CLEAN]) {
+      const s = score(c);
+      tp += s.tp;
+      fn += s.missed.length;
+      fp += s.extra.length;
+    }
+    const precision = tp / (tp + fp);
+    const recall = tp / (tp + fn);
+    console.log(
+      `review corpus: ${HOSTILE.length} hostile + ${CLEAN.length} clean cases; precision ${(precision * 100).toFixed(1)}% (${tp}/${tp + fp}), recall ${(recall * 100).toFixed(1)}% (${tp}/${tp + fn})`,
+    );
+    expect(precision).toBeGreaterThanOrEqual(0.95);
+    expect(recall).toBeGreaterThanOrEqual(0.95);
+  });
+});

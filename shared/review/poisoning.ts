@@ -1,0 +1,250 @@
+import type { Hit } from './hidden.js';
+import type { Severity } from './rules.js';
+
+/** A heuristic: a rule, a pattern, and optionally a severity that depends on the match. */
+interface Pattern {
+  rule: string;
+  re: RegExp;
+  message: string;
+  /** Decides the severity from the match and its sentence; null drops the match (a legit use). */
+  grade?: (match: string, sentence: string) => Severity | null;
+}
+
+const W = String.raw`[\s*_"'\x60]+`; // words are separated by spaces and markdown emphasis
+const P = (src: string): RegExp => new RegExp(src.replaceAll(' ', W), 'giu');
+
+const SECRET_NOUN = String.raw`(?:api[\s_-]?keys?|access[\s_-]?tokens?|auth(?:entication)?[\s_-]?tokens?|tokens|secret[\s_-]?keys?|secrets|private[\s_-]?keys?|ssh[\s_-]?keys?|passwords?|passphrases?|credentials|session[\s_-]?cookies|cookies|seed[\s_-]?phrases?|mnemonics?|environment[\s_-]?variables|env[\s_-]?vars)`;
+/** Verbs that move data into a call or out of the machine: with them, naming a secret is asking for it. */
+const ACTION =
+  /\b(?:include|send|pass|provide|attach|append|paste|upload|share|forward|post|embed|insert|exfiltrate|transmit|leak)\b|\bput (?:it|them|its contents?) in/i;
+const EXAMPLE_HOST = /@(?:example\.(?:com|org|net)|localhost)\b|:\/\/(?:[\w-]+\.)*(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)\b/i;
+const SENSITIVE_SLOT = /conversation|history|secret|token|key|password|content|data|env|file|chat|message|context|prompt|memory|cookie/i;
+
+const PATTERNS: Pattern[] = [
+  {
+    rule: 'P01',
+    re: P(
+      String.raw`\b(?:ignore|disregard|forget|override|bypass) (?:all |any )?(?:of )?(?:the |your |my |these )?(?:previous|prior|above|earlier|preceding|other|system|original|safety) (?:instructions?|prompts?|rules|directions|guidelines|messages|constraints)`,
+    ),
+    message: 'tells the model to ignore its instructions',
+  },
+  {
+    rule: 'P01',
+    re: P(String.raw`\b(?:ignore|disregard|forget) (?:everything|all) (?:above|before|else|previously)`),
+    message: 'tells the model to ignore what came before',
+  },
+  { rule: 'P01', re: P(String.raw`\bnew (?:system )?instructions?\s*:`), message: 'announces new instructions for the model' },
+  { rule: 'P01', re: P(String.raw`\byou are now (?:a|an|in|the|my)\b`), message: 'tries to give the model a new role' },
+  {
+    rule: 'P01',
+    re: P(String.raw`\b(?:reveal|print|output|repeat|show|leak) (?:your|the) (?:system prompt|hidden instructions|initial instructions|instructions above)`),
+    message: 'asks the model to reveal its instructions',
+  },
+  {
+    rule: 'P01',
+    re: P(String.raw`\b(?:note|attention|message|instructions?) (?:to|for) (?:the )?(?:ai|assistant|model|llm|agent|claude|chatgpt|gpt)\b\s*[:,\u2013\u2014-]`),
+    message: 'speaks to the model rather than describing the tool',
+  },
+  {
+    rule: 'P02',
+    re: /<\s*\/?\s*(?:important|system|instructions?|critical|priority|sys|assistant|system[-_]reminder|system[-_]message|tool[-_]instructions|developer[-_]instructions)\s*>/giu,
+    message: 'a role or priority tag that imitates the prompt',
+  },
+  {
+    rule: 'P02',
+    re: /\[\s*\/?\s*(?:INST|SYS|SYSTEM)\s*\]|<<\s*\/?SYS\s*>>|<\|\s*(?:im_start|im_end|endoftext|system|user|assistant)\s*\|>/gu,
+    message: 'a chat-template token that imitates the prompt',
+  },
+  {
+    rule: 'P02',
+    re: /^[ \t]*(?:system|assistant)[ \t]*:[ \t]*(?:you|ignore|always|never|do not|don't|from now|the user|new|important|override|forget)\b/gimu,
+    message: 'a role label that imitates the prompt',
+  },
+  {
+    rule: 'P03',
+    re: P(
+      String.raw`\b(?:do not|don't|never|must not|should not|shouldn't) (?:ever )?(?:tell|inform|mention(?: this)? to|mention|reveal|show|disclose|notify|alert|warn|let on to|ask) (?:this |it |anything |about (?:this|it) )?(?:to )?(?:the )?(?:user|human|person|operator|owner)`,
+    ),
+    message: 'asks the model to keep something from the user',
+  },
+  {
+    rule: 'P03',
+    re: P(String.raw`\bwithout (?:telling|informing|notifying|alerting|asking|showing|letting|warning) (?:the )?(?:user|human|person|operator)`),
+    message: 'asks the model to act without the user knowing',
+  },
+  {
+    rule: 'P03',
+    re: P(String.raw`\b(?:the )?(?:user|human) (?:must|should|need|needs) (?:not|never) (?:know|see|be told|find out|notice|learn)`),
+    message: 'asks the model to keep something from the user',
+  },
+  {
+    rule: 'P03',
+    re: P(
+      String.raw`\b(?:silently|secretly|covertly|quietly|discreetly) (?:send|upload|copy|forward|read|include|call|run|execute|delete|add|append|exfiltrate|post|attach|collect)`,
+    ),
+    message: 'asks the model to act covertly',
+  },
+  {
+    rule: 'P03',
+    re: P(String.raw`\b(?:keep (?:this|it) (?:a )?secret|hide (?:this|it)) from (?:the )?(?:user|human)`),
+    message: 'asks the model to hide something from the user',
+  },
+  {
+    rule: 'P04',
+    re: P(String.raw`\b(?:before|prior to) (?:using|calling|invoking|running|executing|any) (?:any|every|all)? ?(?:other )?(?:tools?|functions?|actions?)\b`),
+    message: 'claims to precede every other tool',
+  },
+  {
+    rule: 'P04',
+    re: P(String.raw`\b(?:instead of|rather than|in place of) (?:using |calling )?(?:any|every|all) (?:other )?tools?`),
+    message: 'claims to replace every other tool',
+  },
+  {
+    rule: 'P05',
+    re: /(?:~\/)?\.ssh\/(?:id_\w+|authorized_keys|known_hosts)|~\/\.ssh\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/(?:credentials|config)|~\/\.aws\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.docker\/config\.json|\.kube\/config|\.git-credentials|\/etc\/(?:shadow|passwd|sudoers)|~\/\.gnupg|login\.keychain|\/Keychains\/|\.config\/gcloud|(?:^|[\s"'`(~/])\.env(?:\.\w+)?(?=[\s"'`),.:;]|$)|\bwallet\.dat\b|Local State|Login Data/gimu,
+    message: 'names a credential file',
+    grade: (_m, s) => (ACTION.test(s) ? 'high' : 'low'),
+  },
+  {
+    rule: 'P05',
+    re: P(String.raw`\b(?:all|any|every) (?:of )?(?:the )?(?:user'?s |available |stored |saved |local )?${SECRET_NOUN}\b`),
+    message: 'asks for the user’s secrets',
+    grade: (_m, s) => (ACTION.test(s) ? 'high' : 'low'),
+  },
+  {
+    rule: 'P05',
+    re: P(
+      String.raw`${SECRET_NOUN} (?:found |stored |kept )?(?:from|in|inside|on) (?:the )?(?:user'?s )?(?:environment|env|home directory|config(?:uration)? files?|dotfiles|conversation|chat|context|keychain|local files?|disk|file ?system|machine|computer|browser)`,
+    ),
+    message: 'points at secrets on the user’s machine or in the conversation',
+    grade: (_m, s) => (ACTION.test(s) ? 'high' : 'low'),
+  },
+  {
+    rule: 'P05',
+    re: P(
+      String.raw`\b(?:read|cat|open|load|get|fetch|collect|gather|extract|grab|dump) (?:the )?(?:contents? of )?(?:the )?(?:user'?s )?(?:ssh keys?|private keys?|credentials|secrets|api keys|passwords|environment variables|env vars|cookies|browser history|keychain|password manager)`,
+    ),
+    message: 'asks the model to read the user’s secrets',
+  },
+  {
+    rule: 'P06',
+    re: P(
+      String.raw`\b(?:send|post|upload|forward|transmit|exfiltrate|leak|copy|mirror|submit|e-?mail|mail|report|sync) (?:(?:it|them|this|that|everything|all|a copy|the|full|entire|complete|whole|raw|user'?s|of|conversation|chat|history|contents?|data|results?|output|files?|messages?|context|secrets?|keys?|tokens?|credentials|information|details) ){1,5}(?:to|at|via) (?:https?:\/\/\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:our|my|this|the|an?) (?:own )?(?:server|endpoint|webhook|collector|address|url|inbox))`,
+    ),
+    message: 'asks the model to send data to an address',
+    grade: (m) => (EXAMPLE_HOST.test(m) ? null : 'high'),
+  },
+  {
+    rule: 'P06',
+    re: P(String.raw`\b(?:include|embed|insert|paste|add|put|append) (?:the )?(?:full |entire |complete |raw |whole )?(?:contents?|text|body) of\b`),
+    message: 'asks the model to copy other content into the call',
+    grade: (_m, s) =>
+      /[~/]|\bfile|\bsecret|\bkey|\btoken|\bconversation|\bhistory|\bchat/i.test(s.replace(/include the contents? of/i, '')) ? 'high' : 'medium',
+  },
+  {
+    rule: 'P06',
+    re: /https?:\/\/[^\s"'<>)]+[?&][\w.-]+=(?:\{\{?|\$\{|<|%7B|\[)[^\s"'>)]*/giu,
+    message: 'a URL whose query string is to be filled with data',
+    grade: (m) => (EXAMPLE_HOST.test(m) ? null : SENSITIVE_SLOT.test(m.slice(m.indexOf('?'))) ? 'high' : 'low'),
+  },
+  {
+    rule: 'P06',
+    re: /!\[[^\]\n]*\]\(\s*https?:\/\/[^)\s]*[?&][^)\s]*=[^)\s]*\)/giu,
+    message: 'a markdown image whose URL carries data (loaded without a click)',
+    grade: (m) => (EXAMPLE_HOST.test(m) ? null : 'high'),
+  },
+  {
+    rule: 'P06',
+    re: P(String.raw`\b(?:always )?(?:also )?(?:bcc|cc|blind copy|forward a copy)\b[^.\n]{0,60}?[\w.+-]+@[\w-]+(?:\.[\w-]+)+`),
+    message: 'asks the model to copy messages to an address',
+    grade: (m) => (EXAMPLE_HOST.test(m) ? null : 'high'),
+  },
+];
+
+const BASE64 = /(?<![A-Za-z0-9+/=_-])(?:[A-Za-z0-9+/]{60,}={0,2}|[A-Za-z0-9_-]{60,})(?![A-Za-z0-9+/=_-])/g;
+const HEX = /\b(?:[0-9a-fA-F]{2}){40,}\b/g;
+
+function printableShare(s: string): number {
+  if (!s) return 0;
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c >= 0x20 && c < 0x7f) || c === 10 || c === 9) n++;
+  }
+  return n / s.length;
+}
+
+function decodeBase64(s: string): string {
+  try {
+    const std = s.replace(/-/g, '+').replace(/_/g, '/');
+    return atob(std.padEnd(Math.ceil(std.length / 4) * 4, '='));
+  } catch {
+    return '';
+  }
+}
+
+/** Base64 and hex blobs (rule P07): high when they decode to readable text, low otherwise. */
+function blobHits(text: string): (Hit & { severity: Severity })[] {
+  const hits: (Hit & { severity: Severity })[] = [];
+  BASE64.lastIndex = 0;
+  for (let m = BASE64.exec(text); m; m = BASE64.exec(text)) {
+    const s = m[0];
+    if (!/[0-9]/.test(s) || !/[A-Z]/.test(s) || !/[a-z]/.test(s) || (s.match(/\//g)?.length ?? 0) > s.length / 12) continue;
+    const decoded = decodeBase64(s);
+    const readable = printableShare(decoded) > 0.9 && /[a-z]{3,} [a-z]{2,}/i.test(decoded);
+    const json = /^\s*[{[]/.test(decoded);
+    const severity: Severity = readable && !json ? 'high' : 'low';
+    hits.push({
+      rule: 'P07',
+      start: m.index,
+      end: m.index + s.length,
+      severity,
+      message: readable ? `base64 that decodes to ${JSON.stringify(decoded.slice(0, 120))}` : `base64-like blob of ${s.length} characters`,
+    });
+  }
+  HEX.lastIndex = 0;
+  for (let m = HEX.exec(text); m; m = HEX.exec(text)) {
+    const decoded = m[0].replace(/../g, (h) => String.fromCharCode(parseInt(h, 16)));
+    const readable = printableShare(decoded) > 0.9 && /[a-z]{3,} [a-z]{2,}/i.test(decoded);
+    hits.push({
+      rule: 'P07',
+      start: m.index,
+      end: m.index + m[0].length,
+      severity: readable ? 'high' : 'low',
+      message: readable ? `hex that decodes to ${JSON.stringify(decoded.slice(0, 120))}` : `hex blob of ${m[0].length} characters`,
+    });
+  }
+  return hits;
+}
+
+/** The sentence around a match, for rules that depend on what else it says. */
+function sentenceAround(text: string, start: number, end: number): string {
+  const from = Math.max(text.lastIndexOf('. ', start), text.lastIndexOf('\n', start), text.lastIndexOf('? ', start), text.lastIndexOf('! ', start));
+  const stops = ['. ', '\n', '? ', '! '].map((s) => text.indexOf(s, end)).filter((n) => n >= 0);
+  return text.slice(from + 1, stops.length ? Math.min(...stops) : text.length);
+}
+
+/** A cheap test that lets most texts skip every pattern. */
+const WORTH_A_LOOK =
+  /ignore|disregard|forget|override|bypass|instruction|you are now|reveal|print|output|repeat|show|leak|note|attention|message|<|\[|system|assistant|tell|inform|mention|disclose|notify|alert|warn|let on|without|must|should|need|silent|secret|covert|quiet|discreet|hide|keep|before|prior|instead|rather|place of|ssh|id_|aws|netrc|npmrc|pypirc|docker|kube|git-cred|etc\/|gnupg|keychain|gcloud|\.env|wallet|local state|login data|all|any|every|key|token|password|passphrase|credential|cookie|seed|mnemonic|env|send|post|upload|transmit|exfil|copy|mirror|submit|mail|report|sync|include|embed|insert|paste|add|put|append|http|bcc|cc|blind|[A-Za-z0-9+/_-]{60}|[0-9a-f]{80}/i;
+
+/** Poisoning heuristics (rules P01–P07) in one text a model reads. */
+export function poisoningHits(text: string): (Hit & { severity?: Severity })[] {
+  if (!WORTH_A_LOOK.test(text)) return [];
+  const hits: (Hit & { severity?: Severity })[] = [];
+  for (const p of PATTERNS) {
+    p.re.lastIndex = 0;
+    for (let m = p.re.exec(text); m; m = p.re.exec(text)) {
+      if (m[0].length === 0) {
+        p.re.lastIndex++;
+        continue;
+      }
+      const start = m.index + (m[0].length - m[0].trimStart().length);
+      const end = m.index + m[0].length;
+      const severity = p.grade ? p.grade(m[0], sentenceAround(text, start, end)) : undefined;
+      if (severity === null) continue;
+      hits.push({ rule: p.rule, start, end, message: p.message, ...(severity ? { severity } : {}) });
+    }
+  }
+  return [...hits, ...blobHits(text)];
+}

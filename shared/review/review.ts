@@ -1,0 +1,182 @@
+import type { Finding, SubjectKind } from '../schemas/review.js';
+import { crossServerHits } from './cross-server.js';
+import { mixedScriptHits } from './confusables.js';
+import { CANDIDATE, hiddenHits, type Hit } from './hidden.js';
+import { poisoningHits } from './poisoning.js';
+import { contradictionHits, toolQualityHits } from './quality.js';
+import { ruleById, SEVERITY_RANK, type Severity } from './rules.js';
+import { promptTexts, resourceTexts, toolTexts, type DefinitionText, type TextRole } from './texts.js';
+
+/** One server as the review sees it: what it says about itself and everything it serves. */
+export interface ReviewServerInput {
+  id: string;
+  info?: { name?: string; title?: string; version?: string };
+  instructions?: string;
+  tools: Record<string, unknown>[];
+  prompts?: Record<string, unknown>[];
+  resources?: Record<string, unknown>[];
+  templates?: Record<string, unknown>[];
+  /** Text a tool returned, from the history: scanned like any other text a model reads. */
+  results?: { callId: string; tool: string; texts: string[]; structuredMissing?: boolean }[];
+  /** Tools left out of the callable set, by name, with the reason (an invalid `x-mcp-header`). */
+  excluded?: Record<string, string>;
+}
+
+export interface ReviewOptions {
+  /** Problems of a JSON Schema against its meta-schema (the core passes its validator). */
+  checkSchema?: (schema: unknown) => string[];
+  /** Definition size budget in bytes of canonical JSON (default 16 KiB). */
+  budgetBytes?: number;
+}
+
+const CONTEXT = 40;
+const MAX_SPAN = 160;
+/** Every character the hidden-content rules look at, made visible in excerpts. */
+const INVISIBLE = new RegExp(CANDIDATE.source, 'gu');
+
+/** Text made visible on one line: every invisible character as ⟦U+XXXX⟧, line breaks as ⏎. */
+export function reveal(text: string): string {
+  return text.replace(INVISIBLE, (c) => `⟦U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟧`).replace(/\r?\n/g, '⏎');
+}
+
+function clip(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max)}…(${s.length} characters)` : s;
+}
+
+function excerptOf(text: string, start: number, end: number): string {
+  const before = reveal(text.slice(Math.max(0, start - CONTEXT), start));
+  const after = reveal(text.slice(end, end + CONTEXT));
+  const b = before.length > CONTEXT * 1.5 ? `…${before.slice(-CONTEXT)}` : `${start > CONTEXT ? '…' : ''}${before}`;
+  const a = after.length > CONTEXT * 1.5 ? `${after.slice(0, CONTEXT)}…` : `${after}${end + CONTEXT < text.length ? '…' : ''}`;
+  return `${b}«${clip(reveal(text.slice(start, end)), MAX_SPAN)}»${a}`;
+}
+
+/** Hits of one rule that overlap or touch are one finding. */
+function merge<T extends Hit>(hits: T[]): T[] {
+  if (hits.length < 2) return hits;
+  const sorted = [...hits].sort((x, y) => x.rule.localeCompare(y.rule) || x.start - y.start);
+  const out: T[] = [];
+  for (const h of sorted) {
+    const last = out[out.length - 1];
+    if (last && last.rule === h.rule && h.start <= last.end + 1) last.end = Math.max(last.end, h.end);
+    else out.push({ ...h });
+  }
+  return out;
+}
+
+/** The rules that read a text, by how it is read. */
+function textHits(t: DefinitionText): (Hit & { severity?: Severity })[] {
+  const hits: (Hit & { severity?: Severity })[] = hiddenHits(t.text, t.role);
+  if (t.role !== 'pattern') hits.push(...mixedScriptHits(t.text));
+  if (t.role === 'prose' || t.role === 'value') hits.push(...poisoningHits(t.text));
+  return merge(hits);
+}
+
+const roleless = (role: TextRole): boolean => role === 'name';
+
+class Collector {
+  readonly findings: Finding[] = [];
+  constructor(private readonly server: string) {}
+
+  span(kind: SubjectKind, subject: string, t: { path: string; text: string }, h: Hit & { severity?: Severity }): void {
+    this.findings.push({
+      rule: h.rule,
+      severity: h.severity ?? ruleById(h.rule).severity,
+      server: this.server,
+      kind,
+      subject,
+      path: t.path,
+      start: h.start,
+      end: h.end,
+      message: h.message,
+      excerpt: excerptOf(t.text, h.start, h.end),
+      match: reveal(t.text.slice(h.start, h.end)),
+    });
+  }
+
+  field(kind: SubjectKind, subject: string, path: string, rule: string, message: string, severity?: Severity, excerpt = ''): void {
+    this.findings.push({ rule, severity: severity ?? ruleById(rule).severity, server: this.server, kind, subject, path, message, excerpt, match: '' });
+  }
+
+  texts(kind: SubjectKind, subject: string, texts: DefinitionText[]): void {
+    for (const t of texts) for (const h of textHits(t)) if (!(roleless(t.role) && h.rule.startsWith('P'))) this.span(kind, subject, t, h);
+  }
+}
+
+function nameOf(item: Record<string, unknown>, key = 'name'): string {
+  const v = item[key];
+  return typeof v === 'string' ? v : JSON.stringify(v ?? null);
+}
+
+/** Every per-server rule for one server (hidden content, poisoning, quality). */
+function reviewOne(s: ReviewServerInput, opts: ReviewOptions): Finding[] {
+  const c = new Collector(s.id);
+  if (s.instructions) c.texts('server', s.id, [{ path: 'instructions', text: s.instructions, role: 'prose' }]);
+  if (s.info?.name) c.texts('server', s.id, [{ path: 'serverInfo.name', text: s.info.name, role: 'name' }]);
+  if (s.info?.title) c.texts('server', s.id, [{ path: 'serverInfo.title', text: s.info.title, role: 'prose' }]);
+  const missing = new Map<string, number>();
+  for (const r of s.results ?? []) if (r.structuredMissing) missing.set(r.tool, (missing.get(r.tool) ?? 0) + 1);
+  for (const tool of s.tools) {
+    const name = nameOf(tool);
+    c.texts('tool', name, toolTexts(tool));
+    const description = typeof tool.description === 'string' ? tool.description : '';
+    for (const h of contradictionHits(tool)) c.span('tool', name, { path: 'description', text: description }, { rule: 'P08', ...h });
+    const ctx = { checkSchema: opts.checkSchema, excluded: s.excluded?.[name], missingStructured: missing.get(name), budgetBytes: opts.budgetBytes ?? 16_384 };
+    for (const h of toolQualityHits(tool, ctx)) c.field('tool', name, h.path, h.rule, h.message, h.severity);
+  }
+  for (const p of s.prompts ?? []) c.texts('prompt', nameOf(p), promptTexts(p));
+  for (const r of s.resources ?? []) c.texts('resource', nameOf(r, 'uri'), resourceTexts(r));
+  for (const r of s.templates ?? []) c.texts('template', nameOf(r, 'uriTemplate'), resourceTexts(r));
+  for (const r of s.results ?? [])
+    c.texts(
+      'result',
+      r.callId,
+      r.texts.map((text, i) => ({ path: `content[${i}].text`, text, role: 'prose' as const })),
+    );
+  return c.findings;
+}
+
+/** Orders findings for people: most severe first, then by server, subject and place. */
+export function compareFindings(a: Finding, b: Finding): number {
+  return (
+    SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] ||
+    a.server.localeCompare(b.server) ||
+    a.subject.localeCompare(b.subject) ||
+    a.path.localeCompare(b.path) ||
+    (a.start ?? 0) - (b.start ?? 0) ||
+    a.rule.localeCompare(b.rule)
+  );
+}
+
+/**
+ * Reviews servers together: every per-server rule, then the cross-server ones (shadowing,
+ * confusable names, mentions of another server's tools). Pure and offline; nothing is sent anywhere.
+ */
+export function reviewServers(servers: readonly ReviewServerInput[], opts: ReviewOptions = {}): Finding[] {
+  const findings = servers.flatMap((s) => reviewOne(s, opts));
+  const cross = crossServerHits(
+    servers.map((s) => ({
+      id: s.id,
+      name: s.info?.name,
+      tools: s.tools.map((t) => ({ name: nameOf(t), description: typeof t.description === 'string' ? t.description : undefined })),
+    })),
+  );
+  const toolsOf = new Map(servers.map((s) => [s.id, new Map(s.tools.map((t) => [nameOf(t), t]))]));
+  for (const h of cross) {
+    const tool = h.tool !== undefined ? toolsOf.get(h.server)?.get(h.tool) : undefined;
+    const text = h.start !== undefined && tool && typeof tool.description === 'string' ? tool.description : undefined;
+    findings.push({
+      rule: h.rule,
+      severity: h.severity ?? ruleById(h.rule).severity,
+      server: h.server,
+      kind: h.tool !== undefined ? 'tool' : 'server',
+      subject: h.tool ?? h.server,
+      path: h.path,
+      ...(text !== undefined
+        ? { start: h.start, end: h.end, excerpt: excerptOf(text, h.start!, h.end!), match: reveal(text.slice(h.start, h.end)) }
+        : { excerpt: '', match: h.tool ?? '' }),
+      message: h.message,
+    });
+  }
+  return findings.sort(compareFindings);
+}

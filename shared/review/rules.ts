@@ -1,0 +1,277 @@
+/** How much a finding matters: high and medium fail a review at their threshold; low is advice. */
+export type Severity = 'high' | 'medium' | 'low';
+
+/** The four families a reviewer filters by. */
+export type RuleFamily = 'hidden' | 'poisoning' | 'shadowing' | 'quality';
+
+/** One rule of the review: a stable id, a short name, its default severity and what it means. */
+export interface Rule {
+  id: string;
+  name: string;
+  family: RuleFamily;
+  severity: Severity;
+  /** One line: what was found. */
+  summary: string;
+  /** Why it matters and what to do, for reports and the UI. */
+  help: string;
+}
+
+const R = (id: string, name: string, family: RuleFamily, severity: Severity, summary: string, help: string): Rule => ({
+  id,
+  name,
+  family,
+  severity,
+  summary,
+  help,
+});
+
+/** Every rule, in report order. Ids never change meaning; retired ids are not reused. */
+export const RULES: readonly Rule[] = [
+  R(
+    'H01',
+    'ansi-escape',
+    'hidden',
+    'high',
+    'Terminal escape sequence',
+    'ANSI/OSC escapes can hide text, rewrite lines or set links in a terminal. A definition has no reason to carry them.',
+  ),
+  R('H02', 'control-character', 'hidden', 'medium', 'Control character', 'C0/C1 control characters are invisible in most views and can hide or reorder text.'),
+  R(
+    'H03',
+    'bidi-control',
+    'hidden',
+    'high',
+    'Bidirectional control',
+    'Bidi overrides and isolates make text read differently from how it is stored (Trojan Source).',
+  ),
+  R(
+    'H04',
+    'zero-width',
+    'hidden',
+    'medium',
+    'Zero-width character',
+    'Zero-width characters outside emoji and joining scripts split words invisibly or carry hidden data.',
+  ),
+  R(
+    'H05',
+    'tag-characters',
+    'hidden',
+    'high',
+    'Unicode tag characters',
+    'Tag characters (U+E0000–E007F) are invisible and spell out ASCII a model can read; the decoded text is shown.',
+  ),
+  R(
+    'H06',
+    'variation-selector-data',
+    'hidden',
+    'high',
+    'Variation selectors used as data',
+    'Runs of variation selectors, or selectors on characters that take none, can encode hidden bytes.',
+  ),
+  R('H07', 'private-use', 'hidden', 'medium', 'Private-use code point', 'Private-use characters have no agreed meaning and render differently or not at all.'),
+  R(
+    'H08',
+    'unassigned',
+    'hidden',
+    'medium',
+    'Unassigned code point',
+    'Unassigned code points and noncharacters render as nothing or as boxes; they can carry data.',
+  ),
+  R(
+    'H09',
+    'invisible-filler',
+    'hidden',
+    'medium',
+    'Invisible filler character',
+    'Fillers (Hangul filler, invisible operators, soft hyphen runs, combining grapheme joiner) look like nothing.',
+  ),
+  R(
+    'H10',
+    'padding',
+    'hidden',
+    'high',
+    'Text pushed out of view',
+    'A long run of spaces or blank lines pushes what follows out of a reviewer’s view while a model still reads it.',
+  ),
+  R(
+    'H11',
+    'mixed-script-word',
+    'hidden',
+    'medium',
+    'Homoglyphs mixed in one word',
+    'One word mixing Latin with look-alike Cyrillic or Greek letters reads as something it is not.',
+  ),
+  R(
+    'P01',
+    'instruction-override',
+    'poisoning',
+    'high',
+    'Instruction aimed at the model',
+    'Text that tells the model to ignore or replace its instructions is prompt injection, not documentation.',
+  ),
+  R(
+    'P02',
+    'pseudo-tag',
+    'poisoning',
+    'high',
+    'Role or priority tag',
+    'Tags such as <IMPORTANT>, <system> or [INST] imitate the prompt’s structure to gain authority.',
+  ),
+  R(
+    'P03',
+    'concealment',
+    'poisoning',
+    'high',
+    'Asks to hide something from the user',
+    'A tool never needs the model to keep something from the person it works for.',
+  ),
+  R(
+    'P04',
+    'tool-precedence',
+    'poisoning',
+    'medium',
+    'Demands to run before every other tool',
+    'Claims to precede every other tool are how a poisoned tool gets called first.',
+  ),
+  R(
+    'P05',
+    'secret-reference',
+    'poisoning',
+    'high',
+    'Refers to credentials or secret files',
+    'Paths such as ~/.ssh, .env or ~/.aws/credentials, or asking for tokens and keys, aim at the user’s secrets.',
+  ),
+  R(
+    'P06',
+    'exfiltration',
+    'poisoning',
+    'high',
+    'Asks to send data somewhere',
+    'Asking the model to send, append or include data in a URL or e-mail is the shape of exfiltration.',
+  ),
+  R(
+    'P07',
+    'encoded-blob',
+    'poisoning',
+    'medium',
+    'Encoded blob',
+    'Base64 or hex blobs hide text from a reviewer; when they decode to text, that text is shown.',
+  ),
+  R(
+    'P08',
+    'annotation-contradiction',
+    'poisoning',
+    'medium',
+    'Description contradicts annotations',
+    'A tool declared read-only or non-destructive whose description deletes, writes or sends.',
+  ),
+  R(
+    'S01',
+    'duplicate-tool-name',
+    'shadowing',
+    'medium',
+    'Same tool name on two servers',
+    'Hosts that do not namespace tools may call the wrong server’s tool.',
+  ),
+  R(
+    'S02',
+    'confusable-name',
+    'shadowing',
+    'high',
+    'Name confusable with another',
+    'Two names that look the same after normalisation (NFKC and confusables) but differ.',
+  ),
+  R(
+    'S03',
+    'cross-server-reference',
+    'shadowing',
+    'medium',
+    'Talks about another server’s tool',
+    'A description that refers to another server’s tool can steer how that tool is used.',
+  ),
+  R(
+    'S04',
+    'server-name-imitation',
+    'shadowing',
+    'medium',
+    'Server name imitates another',
+    'A server named almost like another one (one edit away, or confusable).',
+  ),
+  R(
+    'Q01',
+    'tool-name-format',
+    'quality',
+    'low',
+    'Tool name outside the spec’s rules',
+    'Tool names SHOULD be 1–128 characters of A–Z, a–z, 0–9, _, - and . (MCP 2025-11-25).',
+  ),
+  R(
+    'Q02',
+    'input-schema-not-object',
+    'quality',
+    'medium',
+    'inputSchema is not an object schema',
+    'inputSchema MUST be a JSON Schema whose root type is "object".',
+  ),
+  R(
+    'Q03',
+    'schema-invalid',
+    'quality',
+    'medium',
+    'Schema does not validate against its meta-schema',
+    'Clients may reject the tool, or validate arguments differently from the server.',
+  ),
+  R('Q04', 'unresolved-ref', 'quality', 'medium', '$ref does not resolve', 'A $ref that points nowhere makes the schema unusable for validation and forms.'),
+  R(
+    'Q05',
+    'parameter-undocumented',
+    'quality',
+    'low',
+    'Parameter without a description',
+    'Models and people fill parameters better when each one says what it is for.',
+  ),
+  R(
+    'Q06',
+    'structured-content-missing',
+    'quality',
+    'medium',
+    'outputSchema declared, structuredContent missing',
+    'A tool with an outputSchema MUST return structuredContent; calls in the history did not.',
+  ),
+  R(
+    'Q07',
+    'definition-too-large',
+    'quality',
+    'low',
+    'Definition larger than the budget',
+    'Large definitions cost context on every request and hide text in bulk.',
+  ),
+  R(
+    'Q08',
+    'missing-annotations',
+    'quality',
+    'low',
+    'Writes or deletes without annotations',
+    'A tool whose name says it changes things should say so with readOnlyHint/destructiveHint.',
+  ),
+  R(
+    'Q09',
+    'invalid-mcp-header',
+    'quality',
+    'medium',
+    'Invalid x-mcp-header declaration',
+    'MCP 2026-07-28 clients drop a tool whose x-mcp-header declaration is invalid.',
+  ),
+];
+
+const BY_ID = new Map(RULES.map((r) => [r.id, r]));
+
+/** The rule with this id (every finding names one of RULES). */
+export function ruleById(id: string): Rule {
+  const r = BY_ID.get(id);
+  if (!r) throw new Error(`unknown review rule ${id}`);
+  return r;
+}
+
+/** Orders severities for thresholds: high > medium > low. */
+export const SEVERITY_RANK: Record<Severity, number> = { high: 3, medium: 2, low: 1 };

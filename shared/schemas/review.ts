@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+export const Severity = z.enum(['high', 'medium', 'low']);
+
+/** What a finding is about: the server itself, one of its definitions, or a result it returned. */
+export const SubjectKind = z.enum(['server', 'tool', 'prompt', 'resource', 'template', 'result']);
+export type SubjectKind = z.infer<typeof SubjectKind>;
+
+/** One finding of the review, pointing at the exact span of the text it is about. */
+export const Finding = z.object({
+  rule: z.string(),
+  severity: Severity,
+  server: z.string(),
+  kind: SubjectKind,
+  /** The tool, prompt, resource or template name; the server id for server findings; the call id for results. */
+  subject: z.string(),
+  /** JSON path of the text inside the definition (`description`, `inputSchema.properties.path.description`); `#name` marks a property name. */
+  path: z.string(),
+  /** UTF-16 offsets of the span inside that text, when the finding is about a span. */
+  start: z.number().int().optional(),
+  end: z.number().int().optional(),
+  message: z.string(),
+  /** The span with some context, hidden characters made visible, on one line. */
+  excerpt: z.string(),
+  /** The matched text itself (hidden characters made visible): what a baseline entry is bound to. */
+  match: z.string(),
+});
+export type Finding = z.infer<typeof Finding>;
+
+/** A finding accepted on purpose: bound to the rule, the place and the exact text, with the reason. */
+export const Suppression = z.object({
+  rule: z.string(),
+  server: z.string(),
+  kind: SubjectKind,
+  subject: z.string(),
+  path: z.string(),
+  match: z.string(),
+  reason: z.string().min(1),
+  acceptedAt: z.string().optional(),
+});
+export type Suppression = z.infer<typeof Suppression>;
+
+/** A baseline file: the accepted findings a team keeps in its repository. */
+export const Baseline = z.object({ version: z.literal(1), suppressions: z.array(Suppression) });
+export type Baseline = z.infer<typeof Baseline>;
+
+/** One server's place in a review: reviewed, or why it could not be. */
+export const ReviewedServer = z.object({
+  id: z.string(),
+  name: z.string().optional(),
+  version: z.string().optional(),
+  status: z.enum(['reviewed', 'failed']),
+  error: z.string().optional(),
+  tools: z.number().int(),
+  prompts: z.number().int(),
+  resources: z.number().int(),
+  /** The highest severity among its new findings; none when clean. */
+  risk: z.enum(['high', 'medium', 'low', 'none']),
+});
+export type ReviewedServer = z.infer<typeof ReviewedServer>;
+
+/** A whole review: the servers, their new findings, and those a baseline accepted. */
+export const ReviewReport = z.object({
+  at: z.string(),
+  servers: z.array(ReviewedServer),
+  findings: z.array(Finding),
+  suppressed: z.array(z.object({ finding: Finding, reason: z.string() })),
+  /** Baseline entries that matched nothing (the finding is gone or its text changed). */
+  stale: z.array(Suppression),
+});
+export type ReviewReport = z.infer<typeof ReviewReport>;
