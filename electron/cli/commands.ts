@@ -80,7 +80,7 @@ export async function openServer(
 }
 
 /** Consent on this terminal, when there is one: a saved server whose command line nobody confirmed yet is asked about here. */
-function cliConsent(io: Io): ConsentProvider {
+export function cliConsent(io: Io): ConsentProvider {
   return {
     where: 'this terminal',
     via: 'terminal',

@@ -4,6 +4,7 @@ import { doctorCommand, pingCommand, traceCommand } from './diagnose.js';
 import { completeCommand } from './complete.js';
 import { safe } from './format.js';
 import { agentsCommand, type ConsoleRunning } from './agents.js';
+import { reviewCommand } from './review.js';
 
 export const USAGE = `mcp-console — inspect MCP servers and approve their tool calls
 
@@ -17,6 +18,8 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
   mcp-console ping <server> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
   mcp-console doctor <server> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
   mcp-console trace <server> --config F [--seconds N] [--data-dir D] [--era auto|modern|legacy]
+  mcp-console review --config F [--server ID] [--format md|json|sarif] [--out FILE] [--baseline FILE] [--fail-on low|medium|high]
+                     [--write-baseline FILE --reason TEXT] [--data-dir D] [--era auto|modern|legacy]
   mcp-console audit verify [--data-dir D]
   mcp-console serve [--config F] [--data-dir D] [--port P] [--agent-port P]
   mcp-console agents add NAME --servers ID,ID [--config F] [--json] [--data-dir D]
@@ -26,7 +29,8 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
 
 The config file is a host config ("mcpServers" or "servers"). Without --config, the servers saved
 in the data directory are used. call exits 0 on success, 1 on a tool error, 2 on a protocol or
-connection error, 3 when the call was denied or could not be approved.`;
+connection error, 3 when the call was denied or could not be approved. review exits 1 when new findings
+reach --fail-on (high by default), 2 when a server could not be reviewed.`;
 
 /** The flags each command takes; any other is refused (a typo such as --jsno must not be ignored). */
 const FLAGS: Record<string, string[]> = {
@@ -39,6 +43,7 @@ const FLAGS: Record<string, string[]> = {
   complete: ['config', 'json', 'data-dir', 'era', 'prompt', 'resource', 'arg', 'value', 'context'],
   doctor: ['config', 'json', 'data-dir', 'era'],
   trace: ['config', 'data-dir', 'era', 'seconds'],
+  review: ['config', 'server', 'format', 'out', 'baseline', 'fail-on', 'write-baseline', 'reason', 'data-dir', 'era'],
   serve: ['config', 'data-dir', 'port', 'static-dir', 'agent-port'],
   agents: ['servers', 'config', 'json', 'data-dir'],
   bridge: ['agent', 'data-dir'],
@@ -92,6 +97,7 @@ export async function run(
     if (cmd === 'complete') return await completeCommand(args, io);
     if (cmd === 'doctor') return await doctorCommand(args, io);
     if (cmd === 'trace') return await traceCommand(args, io);
+    if (cmd === 'review') return await reviewCommand(args, io);
     if (cmd === 'agents') return await agentsCommand(args, io, hosted.running ?? (() => null));
     if (cmd === 'bridge') {
       if (!hosted.bridge) throw new UsageError('bridge is not available from this entry point; use bin/mcp-console.js');

@@ -20,6 +20,7 @@ import { ServerAdmin } from './server-admin.js';
 import { LogBook } from './logs/index.js';
 import { PolicyStore } from './approvals/index.js';
 import { AgentGateway } from './agents/index.js';
+import { ReviewService } from './review/index.js';
 import { CoreError, EventBus, type AnyListener } from './support/index.js';
 
 export interface CoreOptions {
@@ -71,6 +72,8 @@ export class ConsoleCore {
   private readonly policies: PolicyStore;
   /** The approval gateway: agents, what each sees, and their calls through the gate. */
   readonly agents: AgentGateway;
+  /** The security review of connected servers, and the baseline of accepted findings. */
+  readonly review: ReviewService;
 
   constructor(opts: CoreOptions) {
     this.store = new ServerStore(opts.dataDir);
@@ -185,6 +188,18 @@ export class ConsoleCore {
       wait: (callId) => this.calls.wait(callId),
       cancel: (callId) => this.calls.cancel(callId),
     });
+    this.review = new ReviewService({
+      dataDir: opts.dataDir,
+      serverIds: () => this.store.list().map((e) => e.id),
+      view: (id) => this.connections.view(id),
+      rawTools: (id) => this.catalog.rawTools(id),
+      tools: (id) => this.catalog.tools(id),
+      prompts: (id) => prompts.list(id),
+      resources: (id) => this.resources.list(id),
+      calls: () => this.calls.list(),
+      metaProblems: (schema) => this.validator.metaProblems(schema),
+      audit: (f) => this.trail.record(f),
+    });
   }
 
   /** Loads saved servers and settings and opens the audit log. Problems are reported, not thrown. */
@@ -194,10 +209,11 @@ export class ConsoleCore {
     this.audit.open();
     this.consent.dropUnconfirmedTrust();
     this.policies.load();
-    const problems = [...this.store.problems, ...this.consents.problems, ...(this.policies.problem ? [this.policies.problem] : [])];
+    this.review.load();
+    const more = [this.policies.problem, this.review.problem].filter((p): p is string => !!p);
+    const problems = [...this.store.problems, ...this.consents.problems, ...more];
     if (this.audit.warning) problems.push(this.audit.warning);
-    for (const p of [...this.store.problems, ...this.consents.problems, ...(this.policies.problem ? [this.policies.problem] : [])])
-      this.trail.record({ kind: 'config', reason: p });
+    for (const p of [...this.store.problems, ...this.consents.problems, ...more]) this.trail.record({ kind: 'config', reason: p });
     return problems;
   }
 

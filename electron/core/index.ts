@@ -20,3 +20,4 @@ export {
 export { consentText, terminalConsent, type ConsentProvider, type ConsentQuestion } from './config/index.js';
 export type { AuditIo } from './audit/index.js';
 export { AgentStore, TOKEN_PREFIX } from './agents/index.js';
+export { CLIENT_INFO } from './servers/index.js';

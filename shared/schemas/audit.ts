@@ -40,6 +40,10 @@ export const AuditKind = z.enum([
   'grant-revoked',
   'grant-voided',
   'tools-accepted',
+  /** The security review: a run (with its counts), and findings accepted into or removed from the baseline. */
+  'reviewed',
+  'finding-accepted',
+  'finding-reopened',
   'internal-error',
 ]);
 export type AuditKind = z.infer<typeof AuditKind>;

@@ -37,6 +37,25 @@ export class SchemaValidator {
     return { ok: false, errors: (fn.errors ?? []).slice(0, MAX_ERRORS).map(toError) };
   }
 
+  /**
+   * What is wrong with a schema against its meta-schema (draft-07 when it says so, else 2020-12);
+   * empty when it is valid. Checks the schema as data: nothing is compiled.
+   */
+  metaProblems(schema: unknown): string[] {
+    if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return ['the schema is not an object'];
+    const s = schema as Record<string, unknown>;
+    const draft = typeof s.$schema === 'string' ? s.$schema : '';
+    const ajv = /draft-0[4-7]/.test(draft) ? this.ajv7 : this.ajv2020;
+    const copy = { ...s };
+    if (!/draft-07|2020-12/.test(draft)) delete copy.$schema;
+    try {
+      if (ajv.validateSchema(copy)) return [];
+      return (ajv.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
+    } catch (e) {
+      return [(e as Error).message];
+    }
+  }
+
   private compile(schema: unknown): ValidateFunction | string {
     if (!schema || typeof schema !== 'object') return 'the schema is not an object';
     let key: string;

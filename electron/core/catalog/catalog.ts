@@ -154,6 +154,11 @@ export class Catalog {
     return params.length ? paramHeaders(params, args) : undefined;
   }
 
+  /** Every current definition of a server exactly as it sent them (the review reads these). */
+  rawTools(serverId: string): readonly RawTool[] {
+    return this.servers.get(serverId)?.raw ?? [];
+  }
+
   /** The definition exactly as the server sent it. */
   raw(serverId: string, name: string): RawTool | undefined {
     const s = this.servers.get(serverId);

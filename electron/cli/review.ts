@@ -1,0 +1,105 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import { baselineOf, parseBaseline } from '../../shared/review/baseline.js';
+import { toMarkdown } from '../../shared/review/markdown.js';
+import { countAtOrAbove } from '../../shared/review/report.js';
+import type { Severity } from '../../shared/review/rules.js';
+import { toSarif, type SarifArtifact } from '../../shared/review/sarif.js';
+import type { Baseline } from '../../shared/schemas/review.js';
+import { CLIENT_INFO, startCore } from '../core/index.js';
+import { str, type ParsedArgs } from './args.js';
+import { cliConsent, UsageError, type Io } from './commands.js';
+import { safe } from './format.js';
+
+/** Exit codes of `review` (automation.md). */
+export const REVIEW_EXIT = { clean: 0, findings: 1, unreviewed: 2 } as const;
+
+const FORMATS = ['md', 'json', 'sarif'] as const;
+const LEVELS: readonly Severity[] = ['low', 'medium', 'high'];
+
+/** The 1-based line where a server's entry starts in a config file, when its key can be found. */
+function lineFinder(text: string): (server: string) => number | undefined {
+  return (server) => {
+    const at = text.indexOf(`${JSON.stringify(server)}`);
+    return at < 0 ? undefined : text.slice(0, at).split('\n').length;
+  };
+}
+
+function readBaseline(file: string): Baseline {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read --baseline ${file}: ${(e as Error).message}`);
+  }
+  try {
+    return parseBaseline(text);
+  } catch (e) {
+    throw new UsageError(`--baseline ${file}: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * `review --config F [--server ID] [--format md|json|sarif] [--out FILE] [--baseline FILE]
+ * [--fail-on low|medium|high] [--write-baseline FILE --reason TEXT]`: connects to every server of
+ * the config (or the one named), reviews them together, writes the report, and exits 1 when new
+ * findings reach the threshold (high unless told), 2 when a server could not be reviewed.
+ */
+export async function reviewCommand(args: ParsedArgs, io: Io): Promise<number> {
+  const config = str(args, 'config');
+  if (!config) throw new UsageError('review needs --config F (the servers to review)');
+  const format = str(args, 'format') ?? 'md';
+  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be md, json or sarif, not ${JSON.stringify(format)}`);
+  const failOn = (str(args, 'fail-on') ?? 'high') as Severity;
+  if (!LEVELS.includes(failOn)) throw new UsageError(`--fail-on must be low, medium or high, not ${JSON.stringify(failOn)}`);
+  const era = str(args, 'era');
+  if (era !== undefined && era !== 'auto' && era !== 'modern' && era !== 'legacy')
+    throw new UsageError(`--era must be auto, modern or legacy, not ${JSON.stringify(era)}`);
+  const writeTo = str(args, 'write-baseline');
+  const reason = str(args, 'reason');
+  if (writeTo && !reason?.trim()) throw new UsageError('--write-baseline needs --reason TEXT: say why the current findings are accepted');
+  const baselineFile = str(args, 'baseline');
+  const baseline = baselineFile ? readBaseline(baselineFile) : undefined;
+
+  const { core, problems, configWarnings, configError } = startCore({ dataDir: str(args, 'data-dir'), configFile: config, consent: cliConsent(io) });
+  try {
+    for (const p of problems) io.err(`warning: ${safe(p)}`);
+    for (const w of configWarnings) io.err(`warning: ${safe(w)}`);
+    if (configError) {
+      io.err(`error: ${safe(configError)}`);
+      return REVIEW_EXIT.unreviewed;
+    }
+    const known = core.listServers().map((s) => s.id);
+    const only = str(args, 'server');
+    if (only !== undefined && !known.includes(only))
+      throw new UsageError(`no server ${JSON.stringify(only)} in ${config}; known: ${known.join(', ') || 'none'}`);
+    const ids = only !== undefined ? [only] : known;
+    await Promise.all(ids.map((id) => core.connect(id, era as 'auto' | 'modern' | 'legacy' | undefined)));
+    // The report applies the baseline named here (none: every finding is new), not the desktop app's own.
+    const report = await core.review.run(ids, baseline ?? { version: 1, suppressions: [] });
+    const all = [...report.findings, ...report.suppressed.map((x) => x.finding)];
+    if (writeTo) {
+      writeFileSync(writeTo, JSON.stringify(baselineOf(all, reason!.trim(), baseline), null, 2) + '\n');
+      io.err(`wrote ${writeTo}: ${all.length} findings accepted`);
+    }
+    const artifact: SarifArtifact = { uri: relative(process.cwd(), config).split(sep).join('/'), lineOf: lineFinder(readFileSync(config, 'utf8')) };
+    const text =
+      format === 'json'
+        ? JSON.stringify(report, null, 2) + '\n'
+        : format === 'sarif'
+          ? JSON.stringify(toSarif(report, { version: CLIENT_INFO.version, artifact }), null, 2) + '\n'
+          : toMarkdown(report);
+    const out = str(args, 'out');
+    if (out) writeFileSync(out, text);
+    else io.out(text.trimEnd());
+    for (const s of report.servers) if (s.status === 'failed') io.err(`error: server ${safe(s.id, true)} could not be reviewed: ${safe(s.error ?? '', true)}`);
+    const over = countAtOrAbove(report, failOn);
+    io.err(
+      `${report.findings.length} new findings, ${over} at or above ${failOn}${report.suppressed.length ? `, ${report.suppressed.length} accepted in the baseline` : ''}`,
+    );
+    if (report.servers.some((s) => s.status === 'failed')) return REVIEW_EXIT.unreviewed;
+    return over > 0 && !writeTo ? REVIEW_EXIT.findings : REVIEW_EXIT.clean;
+  } finally {
+    await core.close();
+  }
+}

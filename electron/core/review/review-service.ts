@@ -1,0 +1,211 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AuditEntry } from '../../../shared/schemas/audit.js';
+import type { CallRecord } from '../../../shared/schemas/call.js';
+import type { PromptView } from '../../../shared/schemas/prompt.js';
+import type { ResourceTemplateView, ResourceView } from '../../../shared/schemas/resource.js';
+import type { Baseline, Finding, ReviewReport, Suppression } from '../../../shared/schemas/review.js';
+import type { ServerView } from '../../../shared/schemas/server.js';
+import type { ToolView } from '../../../shared/schemas/tool.js';
+import { baselineOf, parseBaseline, suppressionFor } from '../../../shared/review/baseline.js';
+import { buildReport, type ServerOutcome } from '../../../shared/review/report.js';
+import { reviewServers, type ReviewServerInput } from '../../../shared/review/review.js';
+import { CoreError, writeFileAtomic } from '../support/index.js';
+
+/** What the review reads from the rest of the core. */
+export interface ReviewDeps {
+  dataDir: string | null;
+  serverIds: () => string[];
+  view: (id: string) => ServerView;
+  rawTools: (id: string) => readonly Record<string, unknown>[];
+  tools: (id: string) => readonly ToolView[];
+  prompts: (id: string) => Promise<PromptView[]>;
+  resources: (id: string) => Promise<{ resources: ResourceView[]; templates: ResourceTemplateView[] }>;
+  calls: () => readonly CallRecord[];
+  metaProblems: (schema: unknown) => string[];
+  audit: (entry: Partial<AuditEntry> & Pick<AuditEntry, 'kind'>) => void;
+}
+
+/** Results kept per review: the newest calls of each tool are enough to see a pattern. */
+const RESULTS_PER_SERVER = 200;
+
+function resultTexts(c: CallRecord): string[] {
+  const blocks = (c.result?.content ?? []) as { type?: string; text?: unknown }[];
+  return blocks.filter((b) => b.type === 'text' && typeof b.text === 'string').map((b) => b.text as string);
+}
+
+/**
+ * The security review of connected servers: every definition, prompt, resource and recent result
+ * through the shared rules, offline. The baseline (findings a person accepted, with a reason) lives
+ * in the data directory as `review-baseline.json`, in the same format `--baseline` reads, so a team
+ * can keep it in a repository.
+ */
+export class ReviewService {
+  private baseline: Baseline = { version: 1, suppressions: [] };
+  private last: ReviewReport | undefined;
+  /** Why the saved baseline could not be read, when it could not. */
+  problem: string | undefined;
+
+  constructor(private readonly d: ReviewDeps) {}
+
+  private get file(): string | null {
+    return this.d.dataDir ? join(this.d.dataDir, 'review-baseline.json') : null;
+  }
+
+  /** Reads the saved baseline; an unreadable one is reported and left on disk untouched. */
+  load(): void {
+    if (!this.file) return;
+    let text: string;
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch {
+      return;
+    }
+    try {
+      this.baseline = parseBaseline(text);
+    } catch (e) {
+      this.problem = `review-baseline.json: ${(e as Error).message}; no finding is treated as accepted`;
+    }
+  }
+
+  private save(): void {
+    if (this.file) writeFileAtomic(this.file, JSON.stringify(this.baseline, null, 2) + '\n');
+  }
+
+  /** What one connected server serves, for the rules. Lists it cannot get count as empty, with the reason kept. */
+  private async input(id: string, errors: string[]): Promise<ReviewServerInput> {
+    const v = this.d.view(id);
+    const caps = v.capabilities ?? {};
+    const [prompts, listed] = await Promise.all([
+      caps.prompts ? this.d.prompts(id).catch((e: Error) => (errors.push(`prompts/list failed: ${e.message}`), [])) : Promise.resolve([]),
+      caps.resources
+        ? this.d.resources(id).catch((e: Error) => (errors.push(`resources/list failed: ${e.message}`), { resources: [], templates: [] }))
+        : Promise.resolve({ resources: [], templates: [] }),
+    ]);
+    const info = (v.serverInfo ?? {}) as Record<string, unknown>;
+    const excluded: Record<string, string> = {};
+    for (const t of this.d.tools(id)) if (t.excluded) excluded[t.name] = t.excluded;
+    const withOutput = new Set(
+      this.d
+        .rawTools(id)
+        .filter((t) => t.outputSchema !== undefined)
+        .map((t) => t.name as string),
+    );
+    const results = this.d
+      .calls()
+      .filter((c) => c.serverId === id && c.result)
+      .slice(-RESULTS_PER_SERVER)
+      .map((c) => ({
+        callId: c.id,
+        tool: c.tool,
+        texts: resultTexts(c),
+        structuredMissing: withOutput.has(c.tool) && !c.result?.isError && c.result?.structuredContent === undefined,
+      }));
+    return {
+      id,
+      info: {
+        name: typeof info.name === 'string' ? info.name : undefined,
+        title: typeof info.title === 'string' ? info.title : undefined,
+        version: typeof info.version === 'string' ? info.version : undefined,
+      },
+      instructions: v.instructions,
+      tools: [...this.d.rawTools(id)],
+      prompts: prompts as unknown as Record<string, unknown>[],
+      resources: listed.resources as unknown as Record<string, unknown>[],
+      templates: listed.templates as unknown as Record<string, unknown>[],
+      results,
+      excluded,
+    };
+  }
+
+  /**
+   * Reviews the named servers (default: every connected one) together; a server that is not
+   * connected is reported as not reviewed. `baseline` replaces the saved one for this run (the CLI's `--baseline`).
+   */
+  async run(serverIds?: string[], baseline?: Baseline): Promise<ReviewReport> {
+    const ids = serverIds ?? this.d.serverIds().filter((id) => this.d.view(id).status === 'connected');
+    const inputs: ReviewServerInput[] = [];
+    const outcomes: ServerOutcome[] = [];
+    for (const id of ids) {
+      const v = this.d.view(id);
+      if (v.status !== 'connected') {
+        outcomes.push({ id, error: v.error ? `not connected: ${v.error}` : `not connected (${v.status})`, tools: 0, prompts: 0, resources: 0 });
+        continue;
+      }
+      const errors: string[] = [];
+      const input = await this.input(id, errors);
+      inputs.push(input);
+      outcomes.push({
+        id,
+        name: input.info?.name,
+        version: input.info?.version,
+        tools: input.tools.length,
+        prompts: input.prompts?.length ?? 0,
+        resources: (input.resources?.length ?? 0) + (input.templates?.length ?? 0),
+        ...(errors.length ? { error: errors.join('; ') } : {}),
+      });
+    }
+    const findings = reviewServers(inputs, { checkSchema: this.d.metaProblems });
+    const report = buildReport(outcomes, findings, baseline ?? (this.problem ? undefined : this.baseline));
+    if (!baseline) this.last = report;
+    const counts = { high: 0, medium: 0, low: 0 };
+    for (const f of report.findings) counts[f.severity]++;
+    this.d.audit({
+      kind: 'reviewed',
+      reason: `${report.findings.length} new findings (${counts.high} high, ${counts.medium} medium, ${counts.low} low), ${report.suppressed.length} accepted`,
+      detail: { servers: ids, ...counts, suppressed: report.suppressed.length },
+    });
+    return report;
+  }
+
+  /** The last report, if a review ran in this session. */
+  lastReport(): ReviewReport | undefined {
+    return this.last;
+  }
+
+  /** The baseline as saved (for export). */
+  current(): Baseline {
+    return this.baseline;
+  }
+
+  /** Accepts a finding of the last report into the baseline, with the person's reason; audited. */
+  accept(finding: Finding, reason: string): Suppression {
+    if (this.problem) throw new CoreError('baseline-unreadable', this.problem);
+    if (!reason.trim()) throw new CoreError('reason-required', 'say why this finding is accepted');
+    const s = suppressionFor(finding, reason.trim());
+    this.baseline = baselineOf([finding], reason.trim(), this.baseline);
+    this.save();
+    this.d.audit({
+      kind: 'finding-accepted',
+      serverId: finding.server,
+      tool: finding.kind === 'tool' ? finding.subject : undefined,
+      reason: `${finding.rule} at ${finding.path}: ${reason.trim()}`,
+      detail: s,
+    });
+    return s;
+  }
+
+  /** Removes a suppression: the finding is new again at the next review; audited. */
+  reopen(s: Omit<Suppression, 'reason' | 'acceptedAt'>): void {
+    const same = (x: Suppression): boolean =>
+      x.rule === s.rule && x.server === s.server && x.kind === s.kind && x.subject === s.subject && x.path === s.path && x.match === s.match;
+    if (!this.baseline.suppressions.some(same)) throw new CoreError('not-found', 'no such accepted finding');
+    this.baseline = { version: 1, suppressions: this.baseline.suppressions.filter((x) => !same(x)) };
+    this.save();
+    this.d.audit({ kind: 'finding-reopened', serverId: s.server, reason: `${s.rule} at ${s.path} is no longer accepted`, detail: s });
+  }
+
+  /** Replaces the baseline with one a person imported (a file from a repository); audited. */
+  import(text: string): Baseline {
+    const next = parseBaseline(text);
+    this.baseline = next;
+    this.problem = undefined;
+    this.save();
+    this.d.audit({
+      kind: 'finding-accepted',
+      reason: `baseline imported: ${next.suppressions.length} accepted findings`,
+      detail: { count: next.suppressions.length },
+    });
+    return next;
+  }
+}
