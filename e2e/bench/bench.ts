@@ -13,6 +13,7 @@ import { uiBench } from './ui-bench.js';
 import { scaleBench } from './scale-bench.js';
 import { modernBench } from './modern-bench.js';
 import { gatewayBench } from './gateway-bench.js';
+import { reviewBench } from './review-bench.js';
 import { scriptedConsent } from '../integration/harness.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
@@ -170,6 +171,8 @@ if (process.env.BENCH_SKIP_MODERN) console.log('2026-07-28 figures skipped: BENC
 else await modernBench();
 if (process.env.BENCH_SKIP_GATEWAY) console.log('gateway figures skipped: BENCH_SKIP_GATEWAY is set');
 else await gatewayBench();
+if (process.env.BENCH_SKIP_REVIEW) console.log('review figures skipped: BENCH_SKIP_REVIEW is set');
+else await reviewBench();
 if (process.env.BENCH_SKIP_UI) console.log('UI figures skipped: BENCH_SKIP_UI is set');
 else await uiBench();
 if (process.env.BENCH_SKIP_SCALE) console.log('scale figures skipped: BENCH_SKIP_SCALE is set');

@@ -23,7 +23,8 @@ export interface CrossHit {
 
 const STEERING =
   /\b(?:instead|do not use|don't use|never use|never call|always|must|replace|redirect|whenever|override|rather than|in place of|before|after)\b/i;
-const TOKEN = /[A-Za-z][A-Za-z0-9_.-]*[A-Za-z0-9]/g;
+/** Identifiers specific enough to mean a tool: with `_`, `.` or `-` inside, or camelCase. */
+const TOKEN = /(?<![A-Za-z0-9_.-])(?:[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+|[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)/g;
 
 /** Names specific enough that a mention in prose means the tool (not the English word). */
 function distinctive(name: string): boolean {
@@ -40,13 +41,19 @@ function imitates(a: string, b: string): boolean {
 /** Rules S01–S04 over every server reviewed together. Linear in the number of tools and description tokens. */
 export function crossServerHits(servers: readonly CrossServerInput[]): CrossHit[] {
   const out: CrossHit[] = [];
+  const skeletons = new Map<string, string>();
+  const skeletonOf = (name: string): string => {
+    let sk = skeletons.get(name);
+    if (sk === undefined) skeletons.set(name, (sk = skeleton(name)));
+    return sk;
+  };
   const byName = new Map<string, Set<string>>();
   const bySkeleton = new Map<string, Map<string, Set<string>>>();
   for (const s of servers)
     for (const t of s.tools) {
       if (!byName.has(t.name)) byName.set(t.name, new Set());
       byName.get(t.name)!.add(s.id);
-      const sk = skeleton(t.name);
+      const sk = skeletonOf(t.name);
       if (!bySkeleton.has(sk)) bySkeleton.set(sk, new Map());
       const names = bySkeleton.get(sk)!;
       if (!names.has(t.name)) names.set(t.name, new Set());
@@ -63,7 +70,7 @@ export function crossServerHits(servers: readonly CrossServerInput[]): CrossHit[
           path: 'name',
           message: `"${t.name}" is also a tool of ${others.map((o) => JSON.stringify(o)).join(', ')}`,
         });
-      const alike = [...(bySkeleton.get(skeleton(t.name)) ?? new Map<string, Set<string>>())].filter(([n]) => n !== t.name);
+      const alike = [...(bySkeleton.get(skeletonOf(t.name)) ?? new Map<string, Set<string>>())].filter(([n]) => n !== t.name);
       if (alike.length) {
         const [other, where] = alike[0]!;
         out.push({

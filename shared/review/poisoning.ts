@@ -4,6 +4,8 @@ import type { Severity } from './rules.js';
 /** A heuristic: a rule, a pattern, and optionally a severity that depends on the match. */
 interface Pattern {
   rule: string;
+  /** Lower-case words of which the text must hold one before the pattern runs (a cheap first look). */
+  needs: string[];
   re: RegExp;
   message: string;
   /** Decides the severity from the match and its sentence; null drops the match (a legit use). */
@@ -23,6 +25,7 @@ const SENSITIVE_SLOT = /conversation|history|secret|token|key|password|content|d
 const PATTERNS: Pattern[] = [
   {
     rule: 'P01',
+    needs: ['ignore', 'disregard', 'forget', 'override', 'bypass'],
     re: P(
       String.raw`\b(?:ignore|disregard|forget|override|bypass) (?:all |any )?(?:of )?(?:the |your |my |these )?(?:previous|prior|above|earlier|preceding|other|system|original|safety) (?:instructions?|prompts?|rules|directions|guidelines|messages|constraints)`,
     ),
@@ -30,38 +33,45 @@ const PATTERNS: Pattern[] = [
   },
   {
     rule: 'P01',
+    needs: ['ignore', 'disregard', 'forget'],
     re: P(String.raw`\b(?:ignore|disregard|forget) (?:everything|all) (?:above|before|else|previously)`),
     message: 'tells the model to ignore what came before',
   },
-  { rule: 'P01', re: P(String.raw`\bnew (?:system )?instructions?\s*:`), message: 'announces new instructions for the model' },
-  { rule: 'P01', re: P(String.raw`\byou are now (?:a|an|in|the|my)\b`), message: 'tries to give the model a new role' },
+  { rule: 'P01', needs: ['instruction'], re: P(String.raw`\bnew (?:system )?instructions?\s*:`), message: 'announces new instructions for the model' },
+  { rule: 'P01', needs: ['you'], re: P(String.raw`\byou are now (?:a|an|in|the|my)\b`), message: 'tries to give the model a new role' },
   {
     rule: 'P01',
+    needs: ['prompt', 'instruction'],
     re: P(String.raw`\b(?:reveal|print|output|repeat|show|leak) (?:your|the) (?:system prompt|hidden instructions|initial instructions|instructions above)`),
     message: 'asks the model to reveal its instructions',
   },
   {
     rule: 'P01',
+    needs: ['ai', 'assistant', 'model', 'llm', 'agent', 'claude', 'gpt'],
     re: P(String.raw`\b(?:note|attention|message|instructions?) (?:to|for) (?:the )?(?:ai|assistant|model|llm|agent|claude|chatgpt|gpt)\b\s*[:,\u2013\u2014-]`),
     message: 'speaks to the model rather than describing the tool',
   },
   {
     rule: 'P02',
+    needs: ['<'],
     re: /<\s*\/?\s*(?:important|system|instructions?|critical|priority|sys|assistant|system[-_]reminder|system[-_]message|tool[-_]instructions|developer[-_]instructions)\s*>/giu,
     message: 'a role or priority tag that imitates the prompt',
   },
   {
     rule: 'P02',
+    needs: ['[', '<'],
     re: /\[\s*\/?\s*(?:INST|SYS|SYSTEM)\s*\]|<<\s*\/?SYS\s*>>|<\|\s*(?:im_start|im_end|endoftext|system|user|assistant)\s*\|>/gu,
     message: 'a chat-template token that imitates the prompt',
   },
   {
     rule: 'P02',
+    needs: ['system', 'assistant'],
     re: /^[ \t]*(?:system|assistant)[ \t]*:[ \t]*(?:you|ignore|always|never|do not|don't|from now|the user|new|important|override|forget)\b/gimu,
     message: 'a role label that imitates the prompt',
   },
   {
     rule: 'P03',
+    needs: ['user', 'human', 'person', 'operator', 'owner'],
     re: P(
       String.raw`\b(?:do not|don't|never|must not|should not|shouldn't) (?:ever )?(?:tell|inform|mention(?: this)? to|mention|reveal|show|disclose|notify|alert|warn|let on to|ask) (?:this |it |anything |about (?:this|it) )?(?:to )?(?:the )?(?:user|human|person|operator|owner)`,
     ),
@@ -69,16 +79,19 @@ const PATTERNS: Pattern[] = [
   },
   {
     rule: 'P03',
+    needs: ['without'],
     re: P(String.raw`\bwithout (?:telling|informing|notifying|alerting|asking|showing|letting|warning) (?:the )?(?:user|human|person|operator)`),
     message: 'asks the model to act without the user knowing',
   },
   {
     rule: 'P03',
+    needs: ['user', 'human'],
     re: P(String.raw`\b(?:the )?(?:user|human) (?:must|should|need|needs) (?:not|never) (?:know|see|be told|find out|notice|learn)`),
     message: 'asks the model to keep something from the user',
   },
   {
     rule: 'P03',
+    needs: ['silent', 'secret', 'covert', 'quiet', 'discreet'],
     re: P(
       String.raw`\b(?:silently|secretly|covertly|quietly|discreetly) (?:send|upload|copy|forward|read|include|call|run|execute|delete|add|append|exfiltrate|post|attach|collect)`,
     ),
@@ -86,33 +99,57 @@ const PATTERNS: Pattern[] = [
   },
   {
     rule: 'P03',
+    needs: ['secret', 'hide'],
     re: P(String.raw`\b(?:keep (?:this|it) (?:a )?secret|hide (?:this|it)) from (?:the )?(?:user|human)`),
     message: 'asks the model to hide something from the user',
   },
   {
     rule: 'P04',
+    needs: ['before', 'prior'],
     re: P(String.raw`\b(?:before|prior to) (?:using|calling|invoking|running|executing|any) (?:any|every|all)? ?(?:other )?(?:tools?|functions?|actions?)\b`),
     message: 'claims to precede every other tool',
   },
   {
     rule: 'P04',
+    needs: ['instead', 'rather', 'place'],
     re: P(String.raw`\b(?:instead of|rather than|in place of) (?:using |calling )?(?:any|every|all) (?:other )?tools?`),
     message: 'claims to replace every other tool',
   },
   {
     rule: 'P05',
+    needs: [
+      'ssh',
+      'id_',
+      'aws',
+      'netrc',
+      'npmrc',
+      'pypirc',
+      'docker',
+      'kube',
+      'git-cred',
+      '/etc/',
+      'gnupg',
+      'keychain',
+      'gcloud',
+      '.env',
+      'wallet',
+      'local state',
+      'login data',
+    ],
     re: /(?:~\/)?\.ssh\/(?:id_\w+|authorized_keys|known_hosts)|~\/\.ssh\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/(?:credentials|config)|~\/\.aws\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.docker\/config\.json|\.kube\/config|\.git-credentials|\/etc\/(?:shadow|passwd|sudoers)|~\/\.gnupg|login\.keychain|\/Keychains\/|\.config\/gcloud|(?:^|[\s"'`(~/])\.env(?:\.\w+)?(?=[\s"'`),.:;]|$)|\bwallet\.dat\b|Local State|Login Data/gimu,
     message: 'names a credential file',
     grade: (_m, s) => (ACTION.test(s) ? 'high' : 'low'),
   },
   {
     rule: 'P05',
+    needs: ['key', 'token', 'secret', 'password', 'passphrase', 'credential', 'cookie', 'seed', 'mnemonic', 'env'],
     re: P(String.raw`\b(?:all|any|every) (?:of )?(?:the )?(?:user'?s |available |stored |saved |local )?${SECRET_NOUN}\b`),
     message: 'asks for the user’s secrets',
     grade: (_m, s) => (ACTION.test(s) ? 'high' : 'low'),
   },
   {
     rule: 'P05',
+    needs: ['key', 'token', 'secret', 'password', 'passphrase', 'credential', 'cookie', 'seed', 'mnemonic', 'env'],
     re: P(
       String.raw`${SECRET_NOUN} (?:found |stored |kept )?(?:from|in|inside|on) (?:the )?(?:user'?s )?(?:environment|env|home directory|config(?:uration)? files?|dotfiles|conversation|chat|context|keychain|local files?|disk|file ?system|machine|computer|browser)`,
     ),
@@ -121,6 +158,7 @@ const PATTERNS: Pattern[] = [
   },
   {
     rule: 'P05',
+    needs: ['key', 'token', 'secret', 'password', 'passphrase', 'credential', 'cookie', 'seed', 'mnemonic', 'env'],
     re: P(
       String.raw`\b(?:read|cat|open|load|get|fetch|collect|gather|extract|grab|dump) (?:the )?(?:contents? of )?(?:the )?(?:user'?s )?(?:ssh keys?|private keys?|credentials|secrets|api keys|passwords|environment variables|env vars|cookies|browser history|keychain|password manager)`,
     ),
@@ -128,6 +166,7 @@ const PATTERNS: Pattern[] = [
   },
   {
     rule: 'P06',
+    needs: ['http', '@', 'server', 'endpoint', 'webhook', 'collector', 'address', 'url', 'inbox'],
     re: P(
       String.raw`\b(?:send|post|upload|forward|transmit|exfiltrate|leak|copy|mirror|submit|e-?mail|mail|report|sync) (?:(?:it|them|this|that|everything|all|a copy|the|full|entire|complete|whole|raw|user'?s|of|conversation|chat|history|contents?|data|results?|output|files?|messages?|context|secrets?|keys?|tokens?|credentials|information|details) ){1,5}(?:to|at|via) (?:https?:\/\/\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:our|my|this|the|an?) (?:own )?(?:server|endpoint|webhook|collector|address|url|inbox))`,
     ),
@@ -136,6 +175,7 @@ const PATTERNS: Pattern[] = [
   },
   {
     rule: 'P06',
+    needs: ['content', 'text', 'body'],
     re: P(String.raw`\b(?:include|embed|insert|paste|add|put|append) (?:the )?(?:full |entire |complete |raw |whole )?(?:contents?|text|body) of\b`),
     message: 'asks the model to copy other content into the call',
     grade: (_m, s) =>
@@ -143,23 +183,35 @@ const PATTERNS: Pattern[] = [
   },
   {
     rule: 'P06',
+    needs: ['http'],
     re: /https?:\/\/[^\s"'<>)]+[?&][\w.-]+=(?:\{\{?|\$\{|<|%7B|\[)[^\s"'>)]*/giu,
     message: 'a URL whose query string is to be filled with data',
     grade: (m) => (EXAMPLE_HOST.test(m) ? null : SENSITIVE_SLOT.test(m.slice(m.indexOf('?'))) ? 'high' : 'low'),
   },
   {
     rule: 'P06',
+    needs: ['!['],
     re: /!\[[^\]\n]*\]\(\s*https?:\/\/[^)\s]*[?&][^)\s]*=[^)\s]*\)/giu,
     message: 'a markdown image whose URL carries data (loaded without a click)',
     grade: (m) => (EXAMPLE_HOST.test(m) ? null : 'high'),
   },
   {
     rule: 'P06',
+    needs: ['@'],
     re: P(String.raw`\b(?:always )?(?:also )?(?:bcc|cc|blind copy|forward a copy)\b[^.\n]{0,60}?[\w.+-]+@[\w-]+(?:\.[\w-]+)+`),
     message: 'asks the model to copy messages to an address',
     grade: (m) => (EXAMPLE_HOST.test(m) ? null : 'high'),
   },
 ];
+
+/** Every trigger word of every pattern, longest first, as one expression over lower-case text. */
+const NEEDS_RE = new RegExp(
+  [...new Set(PATTERNS.flatMap((p) => p.needs))]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+    .join('|'),
+  'g',
+);
 
 const BASE64 = /(?<![A-Za-z0-9+/=_-])(?:[A-Za-z0-9+/]{60,}={0,2}|[A-Za-z0-9_-]{60,})(?![A-Za-z0-9+/=_-])/g;
 const HEX = /\b(?:[0-9a-fA-F]{2}){40,}\b/g;
@@ -224,15 +276,13 @@ function sentenceAround(text: string, start: number, end: number): string {
   return text.slice(from + 1, stops.length ? Math.min(...stops) : text.length);
 }
 
-/** A cheap test that lets most texts skip every pattern. */
-const WORTH_A_LOOK =
-  /ignore|disregard|forget|override|bypass|instruction|you are now|reveal|print|output|repeat|show|leak|note|attention|message|<|\[|system|assistant|tell|inform|mention|disclose|notify|alert|warn|let on|without|must|should|need|silent|secret|covert|quiet|discreet|hide|keep|before|prior|instead|rather|place of|ssh|id_|aws|netrc|npmrc|pypirc|docker|kube|git-cred|etc\/|gnupg|keychain|gcloud|\.env|wallet|local state|login data|all|any|every|key|token|password|passphrase|credential|cookie|seed|mnemonic|env|send|post|upload|transmit|exfil|copy|mirror|submit|mail|report|sync|include|embed|insert|paste|add|put|append|http|bcc|cc|blind|[A-Za-z0-9+/_-]{60}|[0-9a-f]{80}/i;
-
 /** Poisoning heuristics (rules P01–P07) in one text a model reads. */
 export function poisoningHits(text: string): (Hit & { severity?: Severity })[] {
-  if (!WORTH_A_LOOK.test(text)) return [];
   const hits: (Hit & { severity?: Severity })[] = [];
+  // One pass finds which trigger words the text holds; a pattern runs only when one of its own is there.
+  const present = new Set(text.toLowerCase().match(NEEDS_RE));
   for (const p of PATTERNS) {
+    if (!p.needs.some((w) => present.has(w))) continue;
     p.re.lastIndex = 0;
     for (let m = p.re.exec(text); m; m = p.re.exec(text)) {
       if (m[0].length === 0) {

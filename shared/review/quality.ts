@@ -1,4 +1,3 @@
-import { canonicalJson } from '../canonical-json.js';
 import type { Severity } from './rules.js';
 
 /** A finding about a definition as a whole or one field of it (no span). */
@@ -100,7 +99,8 @@ export function toolQualityHits(tool: Record<string, unknown>, ctx: QualityConte
       path: 'outputSchema',
       message: `${ctx.missingStructured} call${ctx.missingStructured > 1 ? 's' : ''} in the history returned no structuredContent`,
     });
-  const size = canonicalJson(tool).length;
+  // The size of the definition as JSON: key order does not change it, so no canonical form is needed.
+  const size = JSON.stringify(tool).length;
   if (size > ctx.budgetBytes)
     out.push({
       rule: 'Q07',
