@@ -24,7 +24,7 @@ export function safe(text: string, singleLine = false): string {
 }
 
 /** Every control character, and every character the hidden-text scan flags. */
-const TERMINAL_UNSAFE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f]|${HIDDEN_RE.source}`, 'g');
+const TERMINAL_UNSAFE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f]|${HIDDEN_RE.source}`, 'gu');
 
 /** "1 tool", "2 tools". */
 export function plural(n: number, word: string): string {

@@ -2,21 +2,26 @@ import { useMemo } from 'react';
 import { inspectHiddenText } from '../../shared/hidden-text';
 
 /**
- * Text from a server, shown as text (never HTML). Hidden characters (zero-width, bidi, tag,
- * control) are made visible as marked code points, and a tag-character payload is decoded.
+ * Text from a server, shown as text (never HTML). Hidden content (zero-width, bidi, tag, control,
+ * private-use, unassigned, selectors used as data) is made visible as marked code points, padding
+ * that would push text out of view as a marked count, and a tag-character payload is decoded.
  */
 export function SafeText({ text, className }: { text: string; className?: string }) {
   const report = useMemo(() => inspectHiddenText(text), [text]);
   if (report.findings.length === 0) return <span className={className}>{text}</span>;
-  const parts = report.revealed.split(/(⟦U\+[0-9A-F]{4,6}⟧)/);
+  const parts = report.revealed.split(/(⟦(?:U\+[0-9A-F]{4,6}|\d+ spaces|\d+ blank lines)⟧)/);
+  const paddings = report.findings.filter((f) => f.kind === 'padding').length;
+  const padded = paddings > 0;
+  const chars = report.findings.length - paddings;
   return (
     <span className={className}>
       <span className="hidden-warning" data-testid="hidden-text-warning" title="This text contains characters a reader would not see">
-        ⚠ {report.findings.length} hidden character{report.findings.length === 1 ? '' : 's'}
+        ⚠ {chars > 0 && `${chars} hidden character${chars === 1 ? '' : 's'}`}
+        {padded && `${chars > 0 ? '; ' : ''}text pushed out of view`}
         {report.tagPayload ? ` — hidden message: “${report.tagPayload}”` : ''}
       </span>{' '}
       {parts.map((p, i) =>
-        p.startsWith('⟦U+') ? (
+        p.startsWith('⟦') && p.endsWith('⟧') ? (
           <mark key={i} className="hidden-char">
             {p}
           </mark>
