@@ -14,9 +14,10 @@ import { LogsView } from './features/logs/LogsView';
 import { PromptsView } from './features/prompts/PromptsView';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { AgentsView } from './features/agents/AgentsView';
+import { ReviewView } from './features/review/ReviewView';
 import { usePendingSignals } from './features/approvals/pending-signals';
 
-type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace' | 'history' | 'audit' | 'agents' | 'settings';
+type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace' | 'review' | 'history' | 'audit' | 'agents' | 'settings';
 
 const TAB_LABEL: Record<Tab, string> = {
   tools: 'Tools',
@@ -24,6 +25,7 @@ const TAB_LABEL: Record<Tab, string> = {
   prompts: 'Prompts',
   logs: 'Logs',
   trace: 'Trace',
+  review: 'Review',
   history: 'History',
   audit: 'Audit log',
   agents: 'Agents',
@@ -111,6 +113,16 @@ export function App() {
         {tab === 'trace' && (
           <section className="panel wide-panel">
             <TraceView />
+          </section>
+        )}
+        {tab === 'review' && (
+          <section className="panel wide-panel">
+            <ReviewView
+              onOpenTool={(serverId, name) => {
+                useConsole.getState().toolSelected({ serverId, name });
+                setTab('tools');
+              }}
+            />
           </section>
         )}
         {tab === 'history' && (

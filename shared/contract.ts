@@ -13,6 +13,7 @@ import { ConsentKind, ConsentRecord } from './schemas/consent.js';
 import { ResourceTemplateView, ResourceView } from './schemas/resource.js';
 import { GetPromptResult, PromptView } from './schemas/prompt.js';
 import { AgentName, AgentView, GatewayInfo, GrantView, NewAgent, PendingTool } from './schemas/agent.js';
+import { Baseline, Finding, ReviewReport, SubjectKind, Suppression } from './schemas/review.js';
 
 const none = z.object({}).strict();
 const byServer = z.object({ serverId: ServerId }).strict();
@@ -142,6 +143,18 @@ export const requests = {
   'agents.gateway': { input: none, output: GatewayInfo },
   'grants.list': { input: none, output: z.array(GrantView) },
   'grants.revoke': { input: z.object({ id: z.string().max(100) }).strict(), output: GrantView },
+  'review.run': { input: z.object({ serverIds: z.array(ServerId).max(1000).optional() }).strict(), output: ReviewReport },
+  'review.last': { input: none, output: ReviewReport.nullable() },
+  /** The whole text a finding is about, from the definitions the last review read. */
+  'review.text': {
+    input: z.object({ server: ServerId, kind: SubjectKind, subject: z.string().max(10_000), path: z.string().max(10_000) }).strict(),
+    output: z.object({ text: z.string() }),
+  },
+  /** Accepts a finding of the last review into the baseline; the core takes only findings it reported. */
+  'review.accept': { input: z.object({ finding: Finding, reason: z.string().trim().min(1).max(2000) }).strict(), output: Suppression },
+  'review.reopen': { input: Suppression.omit({ reason: true, acceptedAt: true }).strict(), output: ok },
+  'review.baseline': { input: none, output: Baseline },
+  'review.importBaseline': { input: z.object({ json: z.string().max(5_000_000) }).strict(), output: Baseline },
 } as const;
 
 /** Every event the core pushes to front ends: name -> payload schema. */

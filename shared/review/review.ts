@@ -111,9 +111,7 @@ function nameOf(item: Record<string, unknown>, key = 'name'): string {
 /** Every per-server rule for one server (hidden content, poisoning, quality). */
 function reviewOne(s: ReviewServerInput, opts: ReviewOptions): Finding[] {
   const c = new Collector(s.id);
-  if (s.instructions) c.texts('server', s.id, [{ path: 'instructions', text: s.instructions, role: 'prose' }]);
-  if (s.info?.name) c.texts('server', s.id, [{ path: 'serverInfo.name', text: s.info.name, role: 'name' }]);
-  if (s.info?.title) c.texts('server', s.id, [{ path: 'serverInfo.title', text: s.info.title, role: 'prose' }]);
+  c.texts('server', s.id, subjectTexts(s, 'server', s.id) ?? []);
   const missing = new Map<string, number>();
   for (const r of s.results ?? []) if (r.structuredMissing) missing.set(r.tool, (missing.get(r.tool) ?? 0) + 1);
   for (const tool of s.tools) {
@@ -127,13 +125,30 @@ function reviewOne(s: ReviewServerInput, opts: ReviewOptions): Finding[] {
   for (const p of s.prompts ?? []) c.texts('prompt', nameOf(p), promptTexts(p));
   for (const r of s.resources ?? []) c.texts('resource', nameOf(r, 'uri'), resourceTexts(r));
   for (const r of s.templates ?? []) c.texts('template', nameOf(r, 'uriTemplate'), resourceTexts(r));
-  for (const r of s.results ?? [])
-    c.texts(
-      'result',
-      r.callId,
-      r.texts.map((text, i) => ({ path: `content[${i}].text`, text, role: 'prose' as const })),
-    );
+  for (const r of s.results ?? []) c.texts('result', r.callId, subjectTexts(s, 'result', r.callId) ?? []);
   return c.findings;
+}
+
+/** The texts of one subject of a server as the rules read them (each with its path), or undefined. */
+export function subjectTexts(s: ReviewServerInput, kind: SubjectKind, subject: string): DefinitionText[] | undefined {
+  const pick = (items: Record<string, unknown>[] | undefined, key: string, texts: (x: Record<string, unknown>) => DefinitionText[]) => {
+    const item = items?.find((x) => nameOf(x, key) === subject);
+    return item ? texts(item) : undefined;
+  };
+  if (kind === 'tool') return pick(s.tools, 'name', toolTexts);
+  if (kind === 'prompt') return pick(s.prompts, 'name', promptTexts);
+  if (kind === 'resource') return pick(s.resources, 'uri', resourceTexts);
+  if (kind === 'template') return pick(s.templates, 'uriTemplate', resourceTexts);
+  if (kind === 'result') {
+    const r = s.results?.find((x) => x.callId === subject);
+    return r?.texts.map((text, i) => ({ path: `content[${i}].text`, text, role: 'prose' as const }));
+  }
+  if (subject !== s.id) return undefined;
+  const out: DefinitionText[] = [];
+  if (s.instructions) out.push({ path: 'instructions', text: s.instructions, role: 'prose' });
+  if (s.info?.name) out.push({ path: 'serverInfo.name', text: s.info.name, role: 'name' });
+  if (s.info?.title) out.push({ path: 'serverInfo.title', text: s.info.title, role: 'prose' });
+  return out;
 }
 
 /** Orders findings for people: most severe first, then by server, subject and place. */

@@ -4,12 +4,12 @@ import type { AuditEntry } from '../../../shared/schemas/audit.js';
 import type { CallRecord } from '../../../shared/schemas/call.js';
 import type { PromptView } from '../../../shared/schemas/prompt.js';
 import type { ResourceTemplateView, ResourceView } from '../../../shared/schemas/resource.js';
-import type { Baseline, Finding, ReviewReport, Suppression } from '../../../shared/schemas/review.js';
+import type { Baseline, Finding, ReviewReport, SubjectKind, Suppression } from '../../../shared/schemas/review.js';
 import type { ServerView } from '../../../shared/schemas/server.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import { baselineOf, parseBaseline, suppressionFor } from '../../../shared/review/baseline.js';
 import { buildReport, type ServerOutcome } from '../../../shared/review/report.js';
-import { reviewServers, type ReviewServerInput } from '../../../shared/review/review.js';
+import { reviewServers, subjectTexts, type ReviewServerInput } from '../../../shared/review/review.js';
 import { CoreError, writeFileAtomic } from '../support/index.js';
 
 /** What the review reads from the rest of the core. */
@@ -43,6 +43,8 @@ function resultTexts(c: CallRecord): string[] {
 export class ReviewService {
   private baseline: Baseline = { version: 1, suppressions: [] };
   private last: ReviewReport | undefined;
+  /** What the last review read, to show the whole text a finding is about. */
+  private read: ReviewServerInput[] = [];
   /** Why the saved baseline could not be read, when it could not. */
   problem: string | undefined;
 
@@ -146,6 +148,7 @@ export class ReviewService {
       });
     }
     const findings = reviewServers(inputs, { checkSchema: this.d.metaProblems });
+    if (!baseline) this.read = inputs;
     const report = buildReport(outcomes, findings, baseline ?? (this.problem ? undefined : this.baseline));
     if (!baseline) this.last = report;
     const counts = { high: 0, medium: 0, low: 0 };
@@ -168,10 +171,24 @@ export class ReviewService {
     return this.baseline;
   }
 
+  /** The whole text at `path` of a definition the last review read (for the view to show the span in place). */
+  text(server: string, kind: SubjectKind, subject: string, path: string): string {
+    const s = this.read.find((x) => x.id === server);
+    const texts = s ? subjectTexts(s, kind, subject) : undefined;
+    const t = texts?.find((x) => x.path === path);
+    if (!t) throw new CoreError('not-found', `no text at ${path} of ${kind} ${JSON.stringify(subject)} in the last review of ${server}; run the review again`);
+    return t.text;
+  }
+
   /** Accepts a finding of the last report into the baseline, with the person's reason; audited. */
   accept(finding: Finding, reason: string): Suppression {
     if (this.problem) throw new CoreError('baseline-unreadable', this.problem);
     if (!reason.trim()) throw new CoreError('reason-required', 'say why this finding is accepted');
+    // SECURITY: only a finding this core reported can be accepted; a page cannot write arbitrary suppressions.
+    const key = (f: Finding) => JSON.stringify([f.rule, f.server, f.kind, f.subject, f.path, f.match]);
+    const reported = this.last?.findings.find((f) => key(f) === key(finding));
+    if (!reported) throw new CoreError('not-found', 'that finding is not in the last review; run the review again');
+    finding = reported;
     const s = suppressionFor(finding, reason.trim());
     this.baseline = baselineOf([finding], reason.trim(), this.baseline);
     this.save();

@@ -1,0 +1,208 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Finding, ReviewReport } from '../../../shared/schemas/review';
+import { RULES, SEVERITY_RANK, type RuleFamily, type Severity } from '../../../shared/review/rules';
+import { useApi } from '../../api/context';
+import { RiskBadge } from '../../components/Badges';
+import { SafeText } from '../../components/SafeText';
+import { useConsole } from '../../store/store';
+import { AnnotationTable } from '../catalog/AnnotationTable';
+import { BaselinePanel } from './BaselinePanel';
+import { FindingItem } from './FindingItem';
+
+/** Findings drawn at once; more on demand (a page never draws thousands of items in one task). */
+const PAGE = 100;
+const FAMILIES: RuleFamily[] = ['hidden', 'poisoning', 'shadowing', 'quality'];
+
+/** A tool's risk and its annotations, declared against the spec defaults, above its findings. */
+function ToolFacts({ serverId, name }: { serverId: string; name: string }) {
+  const tool = useConsole((s) => s.tools[serverId]?.find((t) => t.name === name));
+  if (!tool) return null;
+  return (
+    <details className="small" data-testid="review-tool-facts">
+      <summary>
+        <RiskBadge risk={tool.risk} /> annotations
+      </summary>
+      <AnnotationTable annotations={tool.annotations} declared={tool.declaredAnnotations} />
+    </details>
+  );
+}
+
+/**
+ * The security review: every connected server's definitions, prompts, resources and recent results
+ * through the review's rules (offline), per server and subject, filtered by severity, family, rule
+ * and server; each finding points at its span; accepted findings form the baseline.
+ */
+export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name: string) => void }) {
+  const api = useApi();
+  const [report, setReport] = useState<ReviewReport | null>(null);
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [minSeverity, setMinSeverity] = useState<Severity>('low');
+  const [family, setFamily] = useState<RuleFamily | ''>('');
+  const [rule, setRule] = useState('');
+  const [server, setServer] = useState('');
+  // How many are drawn, for one choice of filters: a new choice starts again at one page.
+  const [more, setMore] = useState({ key: '', n: PAGE });
+
+  const run = useCallback(() => {
+    setRunning(true);
+    setError(null);
+    api
+      .request('review.run', {})
+      .then(setReport, (e: Error) => setError(e.message))
+      .finally(() => setRunning(false));
+  }, [api]);
+  useEffect(() => {
+    api.request('review.last', {}).then(
+      (r) => (r ? setReport(r) : run()),
+      (e: Error) => setError(e.message),
+    );
+  }, [api, run]);
+
+  const findings = useMemo(() => {
+    if (!report) return [];
+    return report.findings.filter(
+      (f) =>
+        SEVERITY_RANK[f.severity] >= SEVERITY_RANK[minSeverity] &&
+        (!family || RULES.find((r) => r.id === f.rule)?.family === family) &&
+        (!rule || f.rule === rule) &&
+        (!server || f.server === server),
+    );
+  }, [report, minSeverity, family, rule, server]);
+  const filterKey = `${minSeverity}|${family}|${rule}|${server}|${report?.at ?? ''}`;
+  const shown = more.key === filterKey ? more.n : PAGE;
+
+  const counts = useMemo(() => {
+    const c = { high: 0, medium: 0, low: 0 };
+    for (const f of report?.findings ?? []) c[f.severity]++;
+    return c;
+  }, [report]);
+
+  // One group per subject, in the order of its most severe finding (the list is sorted by severity).
+  const byKey = new Map<string, { key: string; first: Finding; items: Finding[] }>();
+  for (const f of findings.slice(0, shown)) {
+    const key = `${f.server}\u0000${f.kind}\u0000${f.subject}`;
+    const g = byKey.get(key);
+    if (g) g.items.push(f);
+    else byKey.set(key, { key, first: f, items: [f] });
+  }
+  const groups = [...byKey.values()];
+
+  return (
+    <div className="review" data-testid="review-view">
+      <div className="row gap">
+        <button onClick={run} disabled={running} data-testid="review-run">
+          {running ? 'Reviewing…' : 'Run the review'}
+        </button>
+        {report && (
+          <span data-testid="review-summary">
+            {report.findings.length} findings: {counts.high} high, {counts.medium} medium, {counts.low} low · {new Date(report.at).toLocaleTimeString()} ·
+            offline: nothing leaves this machine
+          </span>
+        )}
+      </div>
+      {error && (
+        <div className="error" role="alert">
+          <SafeText text={error} />
+        </div>
+      )}
+      {report && report.servers.length === 0 && <div className="empty">Connect a server to review it.</div>}
+      {report && report.servers.length > 0 && (
+        <>
+          <table className="kv-table" data-testid="review-servers">
+            <thead>
+              <tr>
+                <th>server</th>
+                <th>risk</th>
+                <th>tools</th>
+                <th>prompts</th>
+                <th>resources</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.servers.map((s) => (
+                <tr key={s.id} data-testid="review-server-row" data-server={s.id} data-risk={s.risk}>
+                  <td>
+                    <SafeText text={s.id} />
+                    {s.error && (
+                      <span className="error small">
+                        {' '}
+                        <SafeText text={s.error} />
+                      </span>
+                    )}
+                  </td>
+                  <td>
+                    <span className={`badge sev ${s.risk}`}>{s.risk}</span>
+                  </td>
+                  <td>{s.tools}</td>
+                  <td>{s.prompts}</td>
+                  <td>{s.resources}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="row gap small">
+            <label>
+              At least{' '}
+              <select value={minSeverity} onChange={(e) => setMinSeverity(e.target.value as Severity)} data-testid="review-severity">
+                <option value="low">low</option>
+                <option value="medium">medium</option>
+                <option value="high">high</option>
+              </select>
+            </label>
+            <label>
+              Family{' '}
+              <select value={family} onChange={(e) => setFamily(e.target.value as RuleFamily | '')} data-testid="review-family">
+                <option value="">all</option>
+                {FAMILIES.map((x) => (
+                  <option key={x}>{x}</option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Rule{' '}
+              <select value={rule} onChange={(e) => setRule(e.target.value)} data-testid="review-rule">
+                <option value="">all</option>
+                {RULES.filter((r) => !family || r.family === family).map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.id} {r.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Server{' '}
+              <select value={server} onChange={(e) => setServer(e.target.value)} data-testid="review-server">
+                <option value="">all</option>
+                {report.servers.map((s) => (
+                  <option key={s.id}>{s.id}</option>
+                ))}
+              </select>
+            </label>
+            <span className="muted">{findings.length} shown</span>
+          </div>
+          {findings.length === 0 && <div className="empty">No finding at this level. Quiet is what a clean server looks like.</div>}
+          {groups.map((g) => (
+            <section key={g.key} className="review-group" data-testid="review-group">
+              <h3 className="small">
+                <SafeText text={g.first.server} /> · {g.first.kind} <SafeText text={g.first.subject} />
+              </h3>
+              {g.first.kind === 'tool' && <ToolFacts serverId={g.first.server} name={g.first.subject} />}
+              <ul className="plain">
+                {g.items.map((f, i) => (
+                  <FindingItem key={`${f.rule}-${f.path}-${f.start ?? i}`} finding={f} onAccepted={run} onOpenTool={onOpenTool} />
+                ))}
+              </ul>
+            </section>
+          ))}
+          {findings.length > shown && (
+            <button onClick={() => setMore({ key: filterKey, n: shown + PAGE })} data-testid="review-more">
+              Show {Math.min(PAGE, findings.length - shown)} more of {findings.length - shown}
+            </button>
+          )}
+          <BaselinePanel report={report} changed={run} />
+        </>
+      )}
+    </div>
+  );
+}
