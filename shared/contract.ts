@@ -13,7 +13,7 @@ import { ConsentKind, ConsentRecord } from './schemas/consent.js';
 import { ResourceTemplateView, ResourceView } from './schemas/resource.js';
 import { GetPromptResult, PromptView } from './schemas/prompt.js';
 import { AgentName, AgentView, GatewayInfo, GrantView, NewAgent, PendingTool } from './schemas/agent.js';
-import { Baseline, Finding, ReviewReport, SubjectKind, Suppression } from './schemas/review.js';
+import { Baseline, Finding, PinFile, PinState, ReviewReport, SubjectKind, Suppression } from './schemas/review.js';
 
 const none = z.object({}).strict();
 const byServer = z.object({ serverId: ServerId }).strict();
@@ -155,6 +155,24 @@ export const requests = {
   'review.reopen': { input: Suppression.omit({ reason: true, acceptedAt: true }).strict(), output: ok },
   'review.baseline': { input: none, output: Baseline },
   'review.importBaseline': { input: z.object({ json: z.string().max(5_000_000) }).strict(), output: Baseline },
+  /** Every tool's pin state (first-seen, accepted, new, changed with its diff, removed); the same pins decide what agents see. */
+  'review.pins': { input: z.object({ serverId: ServerId }).strict(), output: z.array(PinState) },
+  /** Pins tools again as shown (each with the fingerprint the person saw) and records removals; audited. */
+  'review.repin': {
+    input: z
+      .object({
+        serverId: ServerId,
+        tools: z.array(z.object({ tool: z.string(), fingerprint: z.string() }).strict()).max(100_000),
+        removed: z.array(z.string()).max(100_000),
+      })
+      .strict(),
+    output: z.array(PinState),
+  },
+  'review.exportPins': { input: none, output: PinFile },
+  'review.importPins': {
+    input: z.object({ json: z.string().max(50_000_000) }).strict(),
+    output: z.object({ imported: z.array(z.string()), skipped: z.array(z.string()) }),
+  },
 } as const;
 
 /** Every event the core pushes to front ends: name -> payload schema. */

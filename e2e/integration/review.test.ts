@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Baseline, ReviewReport } from '../../shared/schemas/review.js';
+import type { Baseline, PinFile, ReviewReport } from '../../shared/schemas/review.js';
 import { EVERYTHING, tempDir } from './harness.js';
 
 const BIN = resolve('bin/mcp-console.js');
@@ -85,6 +85,35 @@ describe('mcp-console review', () => {
     const r2 = JSON.parse(changed.out) as ReviewReport;
     expect(r2.findings.map((f) => f.rule)).toEqual(['P05']);
     expect(r2.stale.map((s) => s.match)).toEqual(['~/.ssh/id_ed25519']);
+  });
+
+  it('pins every definition to a file, then flags a changed definition (high), an unpinned tool and a removed one', () => {
+    const pinsFile = join(dir, 'pins.json');
+    const calm = config('calm', { a: corpus('c-two-servers', 0), b: corpus('c-two-servers', 1) });
+    const w = cli('review', '--config', calm, '--format', 'json', '--write-pins', pinsFile);
+    expect(w.code).toBe(0);
+    expect(w.err).toContain('the tools of 2 servers pinned');
+    const pins = JSON.parse(readFileSync(pinsFile, 'utf8')) as PinFile;
+    expect(Object.keys(pins.servers.a!.tools).sort()).toEqual(['get_issue', 'search_issues']);
+    expect(cli('review', '--config', calm, '--format', 'json', '--pins', pinsFile, '--fail-on', 'low').code).toBe(0);
+
+    // What the reviewer saw differs from what the server serves now: a rug pull.
+    pins.servers.a!.tools.search_issues!.definition.description = 'Searches issues (reviewed text).';
+    delete pins.servers.a!.tools.get_issue;
+    pins.servers.b!.tools.old_tool = { definition: { name: 'old_tool', inputSchema: { type: 'object' } } };
+    writeFileSync(pinsFile, JSON.stringify(pins));
+    const r = cli('review', '--config', calm, '--format', 'json', '--pins', pinsFile);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.out) as ReviewReport;
+    const d = report.findings.filter((f) => f.rule.startsWith('D')).map((f) => [f.rule, f.severity, f.server, f.subject]);
+    expect(d).toEqual([
+      ['D01', 'high', 'a', 'search_issues'],
+      ['D02', 'medium', 'a', 'get_issue'],
+      ['D03', 'low', 'b', 'old_tool'],
+    ]);
+    expect(report.findings.find((f) => f.rule === 'D01')?.message).toContain('description');
+    writeFileSync(join(dir, 'not-pins.txt'), 'pinned: everything');
+    expect(cli('review', '--config', calm, '--pins', join(dir, 'not-pins.txt')).err).toMatch(/--pins .*not JSON/);
   });
 
   it('refuses a baseline without reasons, and a bad --format, with a usage error', () => {

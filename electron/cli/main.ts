@@ -19,7 +19,7 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
   mcp-console doctor <server> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
   mcp-console trace <server> --config F [--seconds N] [--data-dir D] [--era auto|modern|legacy]
   mcp-console review --config F [--server ID] [--format md|json|sarif] [--out FILE] [--baseline FILE] [--fail-on low|medium|high]
-                     [--write-baseline FILE --reason TEXT] [--data-dir D] [--era auto|modern|legacy]
+                     [--pins FILE] [--write-pins FILE] [--write-baseline FILE --reason TEXT] [--data-dir D] [--era …]
   mcp-console audit verify [--data-dir D]
   mcp-console serve [--config F] [--data-dir D] [--port P] [--agent-port P]
   mcp-console agents add NAME --servers ID,ID [--config F] [--json] [--data-dir D]
@@ -43,7 +43,7 @@ const FLAGS: Record<string, string[]> = {
   complete: ['config', 'json', 'data-dir', 'era', 'prompt', 'resource', 'arg', 'value', 'context'],
   doctor: ['config', 'json', 'data-dir', 'era'],
   trace: ['config', 'data-dir', 'era', 'seconds'],
-  review: ['config', 'server', 'format', 'out', 'baseline', 'fail-on', 'write-baseline', 'reason', 'data-dir', 'era'],
+  review: ['config', 'server', 'format', 'out', 'baseline', 'fail-on', 'write-baseline', 'reason', 'pins', 'write-pins', 'data-dir', 'era'],
   serve: ['config', 'data-dir', 'port', 'static-dir', 'agent-port'],
   agents: ['servers', 'config', 'json', 'data-dir'],
   bridge: ['agent', 'data-dir'],

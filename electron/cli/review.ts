@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { baselineOf, parseBaseline } from '../../shared/review/baseline.js';
+import { parsePins, pinsOf } from '../../shared/review/pins.js';
 import { toMarkdown } from '../../shared/review/markdown.js';
 import { countAtOrAbove } from '../../shared/review/report.js';
 import type { Severity } from '../../shared/review/rules.js';
 import { toSarif, type SarifArtifact } from '../../shared/review/sarif.js';
-import type { Baseline } from '../../shared/schemas/review.js';
 import { CLIENT_INFO, startCore } from '../core/index.js';
 import { str, type ParsedArgs } from './args.js';
 import { cliConsent, UsageError, type Io } from './commands.js';
@@ -25,24 +25,26 @@ function lineFinder(text: string): (server: string) => number | undefined {
   };
 }
 
-function readBaseline(file: string): Baseline {
+/** Reads and parses a file named by a flag; what is wrong is a usage error naming the flag. */
+function readFileAs<T>(file: string, flag: string, parse: (text: string) => T): T {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new UsageError(`cannot read --baseline ${file}: ${(e as Error).message}`);
+    throw new UsageError(`cannot read ${flag} ${file}: ${(e as Error).message}`);
   }
   try {
-    return parseBaseline(text);
+    return parse(text);
   } catch (e) {
-    throw new UsageError(`--baseline ${file}: ${(e as Error).message}`);
+    throw new UsageError(`${flag} ${file}: ${(e as Error).message}`);
   }
 }
 
 /**
  * `review --config F [--server ID] [--format md|json|sarif] [--out FILE] [--baseline FILE]
- * [--fail-on low|medium|high] [--write-baseline FILE --reason TEXT]`: connects to every server of
- * the config (or the one named), reviews them together, writes the report, and exits 1 when new
+ * [--fail-on low|medium|high] [--pins FILE] [--write-pins FILE] [--write-baseline FILE --reason TEXT]`:
+ * connects to every server of the config (or the one named), reviews them together (comparing
+ * their tools with the pins file when one is given), writes the report, and exits 1 when new
  * findings reach the threshold (high unless told), 2 when a server could not be reviewed.
  */
 export async function reviewCommand(args: ParsedArgs, io: Io): Promise<number> {
@@ -59,7 +61,10 @@ export async function reviewCommand(args: ParsedArgs, io: Io): Promise<number> {
   const reason = str(args, 'reason');
   if (writeTo && !reason?.trim()) throw new UsageError('--write-baseline needs --reason TEXT: say why the current findings are accepted');
   const baselineFile = str(args, 'baseline');
-  const baseline = baselineFile ? readBaseline(baselineFile) : undefined;
+  const baseline = baselineFile ? readFileAs(baselineFile, '--baseline', parseBaseline) : undefined;
+  const pinsFile = str(args, 'pins');
+  const pins = pinsFile ? readFileAs(pinsFile, '--pins', parsePins) : undefined;
+  const writePins = str(args, 'write-pins');
 
   const { core, problems, configWarnings, configError } = startCore({ dataDir: str(args, 'data-dir'), configFile: config, consent: cliConsent(io) });
   try {
@@ -76,8 +81,24 @@ export async function reviewCommand(args: ParsedArgs, io: Io): Promise<number> {
     const ids = only !== undefined ? [only] : known;
     await Promise.all(ids.map((id) => core.connect(id, era as 'auto' | 'modern' | 'legacy' | undefined)));
     // The report applies the baseline named here (none: every finding is new), not the desktop app's own.
-    const report = await core.review.run(ids, baseline ?? { version: 1, suppressions: [] });
+    const report = await core.review.run(ids, baseline ?? { version: 1, suppressions: [] }, pins ?? null);
     const all = [...report.findings, ...report.suppressed.map((x) => x.finding)];
+    if (writePins) {
+      const reviewed = report.servers.filter((x) => x.status === 'reviewed').map((x) => x.id);
+      writeFileSync(
+        writePins,
+        JSON.stringify(
+          pinsOf(
+            reviewed.map((id) => ({ id, tools: core.review.definitions(id) })),
+            undefined,
+            pins,
+          ),
+          null,
+          2,
+        ) + '\n',
+      );
+      io.err(`wrote ${writePins}: the tools of ${reviewed.length} server${reviewed.length === 1 ? '' : 's'} pinned`);
+    }
     if (writeTo) {
       writeFileSync(writeTo, JSON.stringify(baselineOf(all, reason!.trim(), baseline), null, 2) + '\n');
       io.err(`wrote ${writeTo}: ${all.length} findings accepted`);

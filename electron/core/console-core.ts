@@ -198,6 +198,9 @@ export class ConsoleCore {
       resources: (id) => this.resources.list(id),
       calls: () => this.calls.list(),
       metaProblems: (schema) => this.validator.metaProblems(schema),
+      pinStates: (id) => this.agents.pinStates(id),
+      pinned: (id) => this.agents.pinned(id),
+      importPins: (id, defs) => this.agents.importPins(id, defs),
       audit: (f) => this.trail.record(f),
     });
   }

@@ -83,6 +83,16 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
     'review.reopen': (i) => (core.review.reopen(i), { ok: true as const }),
     'review.baseline': () => core.review.current(),
     'review.importBaseline': (i) => core.review.import(i.json),
+    'review.pins': (i) => (core.view(i.serverId), core.agents.pinStates(i.serverId)),
+    'review.repin': (i) => core.agents.repin(i.serverId, i.tools, i.removed),
+    'review.exportPins': () =>
+      core.review.pinFile(
+        core
+          .listServers()
+          .filter((s) => s.status === 'connected')
+          .map((s) => s.id),
+      ),
+    'review.importPins': (i) => core.review.importPins(i.json),
     'agents.list': () => core.agents.list(),
     'agents.add': (i) => core.agents.add(i.name, i.servers),
     'agents.setServers': (i) => core.agents.setServers(i.name, i.servers),

@@ -1,8 +1,8 @@
 /** How much a finding matters: high and medium fail a review at their threshold; low is advice. */
 export type Severity = 'high' | 'medium' | 'low';
 
-/** The four families a reviewer filters by. */
-export type RuleFamily = 'hidden' | 'poisoning' | 'shadowing' | 'quality';
+/** The families a reviewer filters by. */
+export type RuleFamily = 'hidden' | 'poisoning' | 'shadowing' | 'quality' | 'pins';
 
 /** One rule of the review: a stable id, a short name, its default severity and what it means. */
 export interface Rule {
@@ -262,6 +262,16 @@ export const RULES: readonly Rule[] = [
     'Invalid x-mcp-header declaration',
     'MCP 2026-07-28 clients drop a tool whose x-mcp-header declaration is invalid.',
   ),
+  R(
+    'D01',
+    'definition-changed',
+    'pins',
+    'high',
+    'Definition changed since it was pinned',
+    'A tool that changes after it was reviewed is how a rug pull works; look at the diff and pin it again only if it is right.',
+  ),
+  R('D02', 'tool-added', 'pins', 'medium', 'Tool not pinned yet', 'A tool that appeared after the pins were taken has not been reviewed.'),
+  R('D03', 'tool-removed', 'pins', 'low', 'Pinned tool no longer offered', 'A pinned tool the server no longer lists; pin again to record the removal.'),
 ];
 
 const BY_ID = new Map(RULES.map((r) => [r.id, r]));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ToolChange } from './tool.js';
 
 export const Severity = z.enum(['high', 'medium', 'low']);
 
@@ -69,3 +70,31 @@ export const ReviewReport = z.object({
   stale: z.array(Suppression),
 });
 export type ReviewReport = z.infer<typeof ReviewReport>;
+
+/** One pinned definition: exactly as the server sent it when it was pinned. */
+export const PinnedTool = z.object({ definition: z.record(z.string(), z.unknown()), pinnedAt: z.string().optional() });
+
+/**
+ * A pins file: per server id, the tool definitions a person accepted, to compare a live server
+ * with (`mcp-console review --pins`), kept in a repository beside the baseline.
+ */
+export const PinFile = z.object({
+  version: z.literal(1),
+  servers: z.record(z.string(), z.object({ tools: z.record(z.string(), PinnedTool) })),
+});
+export type PinFile = z.infer<typeof PinFile>;
+
+/**
+ * Where one tool stands against its pin: pinned at first sight and unchanged, accepted by a person
+ * and unchanged, new since the pins were taken, changed (with the diff), or pinned but removed.
+ */
+export const PinState = z.object({
+  serverId: z.string(),
+  tool: z.string(),
+  state: z.enum(['first-seen', 'accepted', 'new', 'changed', 'removed']),
+  /** The live definition's fingerprint (absent for a removed tool). */
+  fingerprint: z.string().optional(),
+  pinnedAt: z.string().optional(),
+  diff: ToolChange.optional(),
+});
+export type PinState = z.infer<typeof PinState>;

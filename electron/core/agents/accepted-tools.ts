@@ -6,6 +6,9 @@ import { writeFileAtomic } from '../support/index.js';
 export interface AcceptedTool {
   fingerprint: string;
   def: Record<string, unknown>;
+  /** Pinned at first sight (trust on first use) or accepted by a person; absent in files written before this was kept. */
+  how?: 'first-seen' | 'accepted';
+  at?: string;
 }
 
 /**
@@ -42,7 +45,7 @@ export class AcceptedTools {
   /** Accepts these definitions (a baseline when `replace`), written before it counts. */
   accept(identity: string, tools: Array<{ name: string } & AcceptedTool>, replace = false): void {
     const m = replace ? new Map<string, AcceptedTool>() : new Map(this.get(identity) ?? []);
-    for (const t of tools) m.set(t.name, { fingerprint: t.fingerprint, def: t.def });
+    for (const t of tools) m.set(t.name, { fingerprint: t.fingerprint, def: t.def, ...(t.how ? { how: t.how } : {}), ...(t.at ? { at: t.at } : {}) });
     writeFileAtomic(this.file(identity), JSON.stringify({ tools: Object.fromEntries(m) }) + '\n');
     this.cache.set(identity, m);
   }
@@ -52,6 +55,7 @@ export class AcceptedTools {
     const m = this.get(identity);
     if (!m || !names.some((n) => m.has(n))) return;
     for (const n of names) m.delete(n);
+    this.cache.set(identity, m);
     writeFileAtomic(this.file(identity), JSON.stringify({ tools: Object.fromEntries(m) }) + '\n');
   }
 }

@@ -4,6 +4,7 @@ import type { AgentView, GrantView, NewAgent, PendingTool } from '../../../share
 import type { CallRecord } from '../../../shared/schemas/call.js';
 import type { CallToolResult } from '../../../shared/schemas/content.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
+import type { PinState } from '../../../shared/schemas/review.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import type { PolicyStore } from '../approvals/index.js';
 import type { AuditFields } from '../audit/index.js';
@@ -270,6 +271,30 @@ export class AgentGateway {
     this.acceptance.accept(serverId, tools);
     this.changed();
     return this.pending();
+  }
+
+  /** Every tool's pin state on a connected server (the same pins decide what agents see). */
+  pinStates(serverId: string): PinState[] {
+    return this.acceptance.states(serverId);
+  }
+
+  /** The pinned definitions of a connected server, by tool name; null when it has none yet. */
+  pinned(serverId: string): Map<string, { def: Record<string, unknown> }> | null {
+    return this.acceptance.pinned(serverId);
+  }
+
+  /** Replaces a connected server's pins with imported definitions (by tool name); audited. */
+  importPins(serverId: string, defs: Record<string, Record<string, unknown>>): void {
+    this.acceptance.importPins(serverId, defs);
+    this.changed();
+  }
+
+  /** Pins tools again as they are now (each with the fingerprint the person saw) and records removals; audited. */
+  repin(serverId: string, tools: Array<{ tool: string; fingerprint: string }>, removed: string[]): PinState[] {
+    if (tools.length) this.acceptance.accept(serverId, tools);
+    if (removed.length) this.acceptance.acceptRemoved(serverId, removed);
+    this.changed();
+    return this.acceptance.states(serverId);
   }
 
   /**

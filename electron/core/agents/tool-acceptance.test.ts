@@ -30,7 +30,7 @@ describe('ToolAcceptance', () => {
     expect(audit).toEqual([]);
     live.tools = [{ name: 'a', fingerprint: 'fa', description: 'one' }];
     expect(acceptance.pending(['s'])).toEqual([]);
-    expect(audit[0]?.reason).toMatch(/baseline/);
+    expect(audit[0]?.reason).toMatch(/pinned at first sight/);
     live.tools = [
       { name: 'a', fingerprint: 'fa2', description: 'two' },
       { name: 'b', fingerprint: 'fb' },
@@ -45,6 +45,43 @@ describe('ToolAcceptance', () => {
     expect(() => acceptance.accept('s', [{ tool: 'a', fingerprint: 'fa' }])).toThrow(/not the definition shown/);
     acceptance.accept('s', [{ tool: 'a', fingerprint: 'fa2' }]);
     expect(acceptance.pending(['s']).map((p) => p.tool)).toEqual(['b']);
+  });
+
+  it('tells each tool’s pin state: first seen, accepted, new, changed with its diff, removed; removals and imports are pinned too', () => {
+    const { acceptance, audit, live } = setup([
+      { name: 'a', fingerprint: 'fa', description: 'one' },
+      { name: 'gone', fingerprint: 'fg' },
+    ]);
+    expect(acceptance.states('s').map((p) => [p.tool, p.state])).toEqual([
+      ['a', 'first-seen'],
+      ['gone', 'first-seen'],
+    ]);
+    live.tools = [
+      { name: 'a', fingerprint: 'fa2', description: 'two' },
+      { name: 'b', fingerprint: 'fb' },
+    ];
+    const states = acceptance.states('s');
+    expect(states.map((p) => [p.tool, p.state])).toEqual([
+      ['a', 'changed'],
+      ['b', 'new'],
+      ['gone', 'removed'],
+    ]);
+    expect(states[0]?.diff?.changes).toEqual([{ path: 'description', before: 'one', after: 'two' }]);
+    acceptance.accept('s', [{ tool: 'a', fingerprint: 'fa2' }]);
+    acceptance.acceptRemoved('s', ['gone']);
+    expect(() => acceptance.acceptRemoved('s', ['b'])).toThrow(/listed again/);
+    expect(acceptance.states('s').map((p) => [p.tool, p.state])).toEqual([
+      ['a', 'accepted'],
+      ['b', 'new'],
+    ]);
+    expect(audit.at(-1)?.reason).toBe('removal accepted: gone');
+    acceptance.importPins('s', { b: { name: 'b', description: '', inputSchema: { type: 'object' } } });
+    // An imported pin is bound to the definition's own hash: the live 'b' (fingerprint fb, a test stand-in) differs.
+    expect(acceptance.states('s').map((p) => [p.tool, p.state])).toEqual([
+      ['a', 'new'],
+      ['b', 'changed'],
+    ]);
+    expect(audit.at(-1)?.reason).toBe('pins imported: 1 definitions');
   });
 
   it('an unreadable file counts for nothing: every tool waits (it is not taken as a new baseline)', () => {

@@ -1,8 +1,9 @@
 import type { PendingTool } from '../../../shared/schemas/agent.js';
+import type { PinState } from '../../../shared/schemas/review.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import { diffTool } from '../../../shared/catalog-diff.js';
 import type { AuditFields } from '../audit/index.js';
-import { CoreError } from '../support/index.js';
+import { CoreError, hashJson } from '../support/index.js';
 import type { AcceptedTool, AcceptedTools } from './accepted-tools.js';
 
 export interface AcceptanceDeps {
@@ -52,7 +53,7 @@ export class ToolAcceptance {
       // SECURITY: accepted is what the person saw: a tool that changed again meanwhile is not accepted.
       if (!t || t.fingerprint !== fingerprint)
         throw new CoreError('tool-changed', `tool ${JSON.stringify(tool)} of ${serverId} is not the definition shown; look at it again`);
-      return { name: tool, fingerprint, def: this.d.raw(serverId, tool) ?? {} };
+      return { name: tool, fingerprint, def: this.d.raw(serverId, tool) ?? {}, how: 'accepted' as const, at: new Date().toISOString() };
     });
     this.store.accept(identity, take);
     this.d.audit({
@@ -64,19 +65,80 @@ export class ToolAcceptance {
     });
   }
 
+  /**
+   * Every tool's pin state on a connected server, the pins taken at first sight if there are none
+   * yet: first-seen or accepted (unchanged), new, changed (with the diff), or removed.
+   */
+  states(serverId: string): PinState[] {
+    const identity = this.d.connected(serverId);
+    if (!identity) return [];
+    const live = this.d.tools(serverId).filter((t) => !t.excluded);
+    const pinned = this.accepted(serverId, identity, live);
+    const out: PinState[] = [];
+    for (const t of live) {
+      const a = pinned.get(t.name);
+      const at = a?.at ? { pinnedAt: a.at } : {};
+      if (!a) out.push({ serverId, tool: t.name, state: 'new', fingerprint: t.fingerprint });
+      else if (a.fingerprint === t.fingerprint)
+        out.push({ serverId, tool: t.name, state: a.how === 'accepted' ? 'accepted' : 'first-seen', fingerprint: t.fingerprint, ...at });
+      else {
+        const raw = this.d.raw(serverId, t.name);
+        const diff = raw ? diffTool(a.def, raw) : undefined;
+        out.push({ serverId, tool: t.name, state: 'changed', fingerprint: t.fingerprint, ...at, ...(diff && { diff }) });
+      }
+    }
+    const names = new Set(live.map((t) => t.name));
+    for (const [name, a] of pinned) if (!names.has(name)) out.push({ serverId, tool: name, state: 'removed', ...(a.at ? { pinnedAt: a.at } : {}) });
+    return out;
+  }
+
+  /** The pinned definitions of a connected server (none when it has no pins yet). */
+  pinned(serverId: string): Map<string, AcceptedTool> | null {
+    const identity = this.d.connected(serverId);
+    return identity ? this.store.get(identity) : null;
+  }
+
+  /** Replaces a connected server's pins with definitions a person imported (a pins file); audited. */
+  importPins(serverId: string, defs: Record<string, Record<string, unknown>>): void {
+    const identity = this.d.connected(serverId);
+    if (!identity) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
+    const at = new Date().toISOString();
+    const tools = Object.entries(defs).map(([name, def]) => ({ name, def, fingerprint: hashJson(def), how: 'accepted' as const, at }));
+    this.store.accept(identity, tools, true);
+    this.d.audit({
+      kind: 'tools-accepted',
+      serverId,
+      serverIdentity: identity,
+      reason: `pins imported: ${tools.length} definitions`,
+      detail: { tools: tools.map((t) => ({ tool: t.name, fingerprint: t.fingerprint })) },
+    });
+  }
+
+  /** The person records that pinned tools are gone: a tool coming back is new again. Audited. */
+  acceptRemoved(serverId: string, names: string[]): void {
+    const identity = this.d.connected(serverId);
+    if (!identity) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
+    const live = new Set(this.d.tools(serverId).map((t) => t.name));
+    const back = names.find((n) => live.has(n));
+    if (back) throw new CoreError('tool-changed', `tool ${JSON.stringify(back)} of ${serverId} is listed again; look at it again`);
+    this.store.forget(identity, names);
+    this.d.audit({ kind: 'tools-accepted', serverId, serverIdentity: identity, reason: `removal accepted: ${names.join(', ')}`, detail: { removed: names } });
+  }
+
   /** The accepted tools of a server identity; the first listing the gateway sees is its baseline. */
   accepted(serverId: string, identity: string, live: ToolView[]): Map<string, AcceptedTool> {
     const have = this.store.get(identity);
     if (have) return have;
     // A server not listed yet (or with no tools) makes no baseline: the first listing with tools does.
     if (live.length === 0) return new Map();
-    const tools = live.map((t) => ({ name: t.name, fingerprint: t.fingerprint, def: this.d.raw(serverId, t.name) ?? {} }));
+    const at = new Date().toISOString();
+    const tools = live.map((t) => ({ name: t.name, fingerprint: t.fingerprint, def: this.d.raw(serverId, t.name) ?? {}, how: 'first-seen' as const, at }));
     this.store.accept(identity, tools, true);
     this.d.audit({
       kind: 'tools-accepted',
       serverId,
       serverIdentity: identity,
-      reason: `baseline for agents: the ${tools.length} tools of the first listing the gateway saw (later changes wait for the person)`,
+      reason: `pinned at first sight: the ${tools.length} tools of the first listing of this server identity (agents see them; later changes wait for a person)`,
       detail: { tools: tools.map((t) => ({ tool: t.name, fingerprint: t.fingerprint })) },
     });
     return this.store.get(identity)!;

@@ -4,12 +4,13 @@ import type { AuditEntry } from '../../../shared/schemas/audit.js';
 import type { CallRecord } from '../../../shared/schemas/call.js';
 import type { PromptView } from '../../../shared/schemas/prompt.js';
 import type { ResourceTemplateView, ResourceView } from '../../../shared/schemas/resource.js';
-import type { Baseline, Finding, ReviewReport, SubjectKind, Suppression } from '../../../shared/schemas/review.js';
+import type { Baseline, Finding, PinFile, PinState, ReviewReport, SubjectKind, Suppression } from '../../../shared/schemas/review.js';
 import type { ServerView } from '../../../shared/schemas/server.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import { baselineOf, parseBaseline, suppressionFor } from '../../../shared/review/baseline.js';
 import { buildReport, type ServerOutcome } from '../../../shared/review/report.js';
-import { reviewServers, subjectTexts, type ReviewServerInput } from '../../../shared/review/review.js';
+import { compareFindings, reviewServers, subjectTexts, type ReviewServerInput } from '../../../shared/review/review.js';
+import { parsePins, pinFindings } from '../../../shared/review/pins.js';
 import { CoreError, writeFileAtomic } from '../support/index.js';
 
 /** What the review reads from the rest of the core. */
@@ -23,6 +24,11 @@ export interface ReviewDeps {
   resources: (id: string) => Promise<{ resources: ResourceView[]; templates: ResourceTemplateView[] }>;
   calls: () => readonly CallRecord[];
   metaProblems: (schema: unknown) => string[];
+  /** Every tool's pin state on a connected server (pins taken at first sight when there are none). */
+  pinStates: (id: string) => PinState[];
+  /** The pinned definitions of a connected server, by tool name. */
+  pinned: (id: string) => Map<string, { def: Record<string, unknown> }> | null;
+  importPins: (id: string, defs: Record<string, Record<string, unknown>>) => void;
   audit: (entry: Partial<AuditEntry> & Pick<AuditEntry, 'kind'>) => void;
 }
 
@@ -120,11 +126,40 @@ export class ReviewService {
     };
   }
 
+  /** The pins of the connected servers as a pins file (the data directory's pins, for export or comparison). */
+  pinFile(ids: string[]): PinFile {
+    const out: PinFile = { version: 1, servers: {} };
+    for (const id of ids) {
+      this.d.pinStates(id); // takes the pins at first sight when there are none yet
+      const pinned = this.d.pinned(id);
+      if (pinned) out.servers[id] = { tools: Object.fromEntries([...pinned].map(([name, t]) => [name, { definition: t.def }])) };
+    }
+    return out;
+  }
+
+  /** Imports a pins file into the pins of the connected servers it names; returns the servers imported and those skipped. */
+  importPins(text: string): { imported: string[]; skipped: string[] } {
+    const file = parsePins(text);
+    const imported: string[] = [];
+    const skipped: string[] = [];
+    for (const [id, s] of Object.entries(file.servers)) {
+      if (this.d.view(id).status !== 'connected') {
+        skipped.push(id);
+        continue;
+      }
+      this.d.importPins(id, Object.fromEntries(Object.entries(s.tools).map(([name, t]) => [name, t.definition])));
+      imported.push(id);
+    }
+    return { imported, skipped };
+  }
+
   /**
    * Reviews the named servers (default: every connected one) together; a server that is not
-   * connected is reported as not reviewed. `baseline` replaces the saved one for this run (the CLI's `--baseline`).
+   * connected is reported as not reviewed. `baseline` replaces the saved one for this run (the
+   * CLI's `--baseline`); `pins` is what definitions are compared with: the data directory's pins
+   * when absent, a pins file (`--pins`), or null for no comparison.
    */
-  async run(serverIds?: string[], baseline?: Baseline): Promise<ReviewReport> {
+  async run(serverIds?: string[], baseline?: Baseline, pins?: PinFile | null): Promise<ReviewReport> {
     const ids = serverIds ?? this.d.serverIds().filter((id) => this.d.view(id).status === 'connected');
     const inputs: ReviewServerInput[] = [];
     const outcomes: ServerOutcome[] = [];
@@ -147,7 +182,10 @@ export class ReviewService {
         ...(errors.length ? { error: errors.join('; ') } : {}),
       });
     }
+    const compareWith = pins === undefined ? this.pinFile(inputs.map((i) => i.id)) : pins;
     const findings = reviewServers(inputs, { checkSchema: this.d.metaProblems });
+    if (compareWith) findings.push(...pinFindings(inputs, compareWith));
+    findings.sort(compareFindings);
     if (!baseline) this.read = inputs;
     const report = buildReport(outcomes, findings, baseline ?? (this.problem ? undefined : this.baseline));
     if (!baseline) this.last = report;
@@ -159,6 +197,11 @@ export class ReviewService {
       detail: { servers: ids, ...counts, suppressed: report.suppressed.length },
     });
     return report;
+  }
+
+  /** The tool definitions of a server exactly as sent (for a pins file). */
+  definitions(id: string): Record<string, unknown>[] {
+    return [...this.d.rawTools(id)];
   }
 
   /** The last report, if a review ran in this session. */

@@ -1,0 +1,76 @@
+import { diffTool } from '../catalog-diff.js';
+import { canonicalJson } from '../canonical-json.js';
+import { PinFile, type Finding } from '../schemas/review.js';
+import { ruleById } from './rules.js';
+
+/** What the pin comparison needs of each server: its id and its tools as sent. */
+export interface PinnedServerInput {
+  id: string;
+  tools: readonly Record<string, unknown>[];
+}
+
+function nameOf(t: Record<string, unknown>): string {
+  return typeof t.name === 'string' ? t.name : JSON.stringify(t.name ?? null);
+}
+
+/** A pins file holding every tool of these servers as they are now. */
+export function pinsOf(servers: readonly PinnedServerInput[], at = new Date().toISOString(), existing?: PinFile): PinFile {
+  const out: PinFile = { version: 1, servers: { ...(existing?.servers ?? {}) } };
+  for (const s of servers) out.servers[s.id] = { tools: Object.fromEntries(s.tools.map((t) => [nameOf(t), { definition: t, pinnedAt: at }])) };
+  return out;
+}
+
+/**
+ * Compares live servers with their pins (rules D01–D03): a definition that differs is changed
+ * (with the fields that changed), a tool without a pin is new, a pin without a tool is removed.
+ * A server absent from the file has no pins to compare and gives no finding.
+ */
+export function pinFindings(servers: readonly PinnedServerInput[], pins: PinFile): Finding[] {
+  const out: Finding[] = [];
+  const finding = (server: string, subject: string, rule: string, message: string, match: string): Finding => ({
+    rule,
+    severity: ruleById(rule).severity,
+    server,
+    kind: 'tool',
+    subject,
+    path: '',
+    message,
+    excerpt: '',
+    match,
+  });
+  for (const s of servers) {
+    const pinned = pins.servers[s.id]?.tools;
+    if (!pinned) continue;
+    const live = new Map(s.tools.map((t) => [nameOf(t), t]));
+    for (const [name, def] of live) {
+      const pin = pinned[name];
+      if (!pin) {
+        out.push(finding(s.id, name, 'D02', `"${name}" is not in the pins: review it, then pin it`, canonicalJson(def)));
+        continue;
+      }
+      if (canonicalJson(pin.definition) === canonicalJson(def)) continue;
+      const diff = diffTool(pin.definition, def);
+      const fields = diff?.fields.join(', ') ?? 'the definition';
+      out.push(finding(s.id, name, 'D01', `changed since pinned${pin.pinnedAt ? ` (${pin.pinnedAt})` : ''}: ${fields}`, canonicalJson(def)));
+    }
+    for (const name of Object.keys(pinned))
+      if (!live.has(name)) out.push(finding(s.id, name, 'D03', `"${name}" is pinned but the server no longer lists it`, ''));
+  }
+  return out;
+}
+
+/** Parses a pins file; the error says what is wrong in words. */
+export function parsePins(text: string): PinFile {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`the pins file is not JSON: ${(e as Error).message}`, { cause: e });
+  }
+  const parsed = PinFile.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`the pins file is not valid at ${issue?.path.join('.') || 'its root'}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
