@@ -203,6 +203,8 @@ export const events = {
   'audit.appended': AuditEntry,
   'consents.changed': z.object({ consents: z.array(ConsentRecord) }),
   'agents.changed': z.object({ agents: z.array(AgentView) }),
+  /** A server's tools that differ from their pins (new, changed, removed), after each listing and each re-pin. */
+  'pins.changed': z.object({ serverId: z.string(), unsettled: z.array(PinState) }),
   'grants.changed': z.object({ grants: z.array(GrantView) }),
 } as const;
 

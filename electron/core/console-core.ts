@@ -120,7 +120,7 @@ export class ConsoleCore {
       icons: opts.icons ?? new IconFetcher(),
       client: (id) => this.connections.client(id),
       headerRules: (id) => this.connections.modernHttp(id),
-      changed: (change) => this.calls.catalogChanged(change),
+      changed: (change) => (this.calls.catalogChanged(change), this.review.pinsMayHaveChanged(change.serverId)),
       announce: (id) => void this.connections.announce(id),
     });
     this.connections = new Connections({
@@ -201,6 +201,7 @@ export class ConsoleCore {
       pinStates: (id) => this.agents.pinStates(id),
       pinned: (id) => this.agents.pinned(id),
       importPins: (id, defs) => this.agents.importPins(id, defs),
+      pinsChanged: (serverId, unsettled) => this.bus.emit('pins.changed', { serverId, unsettled }),
       audit: (f) => this.trail.record(f),
     });
   }

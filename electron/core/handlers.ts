@@ -84,7 +84,11 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
     'review.baseline': () => core.review.current(),
     'review.importBaseline': (i) => core.review.import(i.json),
     'review.pins': (i) => (core.view(i.serverId), core.agents.pinStates(i.serverId)),
-    'review.repin': (i) => core.agents.repin(i.serverId, i.tools, i.removed),
+    'review.repin': (i) => {
+      const states = core.agents.repin(i.serverId, i.tools, i.removed);
+      core.review.pinsMayHaveChanged(i.serverId);
+      return states;
+    },
     'review.exportPins': () =>
       core.review.pinFile(
         core

@@ -58,6 +58,7 @@ export const eventHandlers: EventHandlers = {
   'consents.changed': ({ consents }, st) => st.consentsChanged(consents),
   'agents.changed': ({ agents }, st) => st.agentsChanged(agents),
   'grants.changed': ({ grants }, st) => st.grantsChanged(grants),
+  'pins.changed': (p, st) => st.pinsChanged(p),
 };
 
 /** Hands one event to its handler (an unknown name, from an older or newer core, is ignored). */

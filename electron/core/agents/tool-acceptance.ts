@@ -60,7 +60,7 @@ export class ToolAcceptance {
       kind: 'tools-accepted',
       serverId,
       serverIdentity: identity,
-      reason: `accepted for agents: ${tools.map((t) => t.tool).join(', ')}`,
+      reason: `pinned as shown (agents see them): ${tools.map((t) => t.tool).join(', ')}`,
       detail: { tools },
     });
   }

@@ -29,6 +29,8 @@ export interface ReviewDeps {
   /** The pinned definitions of a connected server, by tool name. */
   pinned: (id: string) => Map<string, { def: Record<string, unknown> }> | null;
   importPins: (id: string, defs: Record<string, Record<string, unknown>>) => void;
+  /** Tells front ends which tools of a server differ from their pins. */
+  pinsChanged: (serverId: string, unsettled: PinState[]) => void;
   audit: (entry: Partial<AuditEntry> & Pick<AuditEntry, 'kind'>) => void;
 }
 
@@ -149,6 +151,7 @@ export class ReviewService {
       }
       this.d.importPins(id, Object.fromEntries(Object.entries(s.tools).map(([name, t]) => [name, t.definition])));
       imported.push(id);
+      this.pinsMayHaveChanged(id);
     }
     return { imported, skipped };
   }
@@ -197,6 +200,25 @@ export class ReviewService {
       detail: { servers: ids, ...counts, suppressed: report.suppressed.length },
     });
     return report;
+  }
+
+  /**
+   * After a server's catalog changed (or its pins did): tells front ends which tools differ from
+   * their pins, so that a changed tool is flagged everywhere until a person pins it again. Off the
+   * listing path (next turn of the event loop); the pins are taken at first sight when there are none.
+   */
+  pinsMayHaveChanged(serverId: string): void {
+    setImmediate(() => {
+      if (this.d.view(serverId).status !== 'connected') return this.d.pinsChanged(serverId, []);
+      try {
+        this.d.pinsChanged(
+          serverId,
+          this.d.pinStates(serverId).filter((p) => p.state === 'new' || p.state === 'changed' || p.state === 'removed'),
+        );
+      } catch {
+        /* a pins file that cannot be written is reported when a person pins; the catalog is unaffected */
+      }
+    });
   }
 
   /** The tool definitions of a server exactly as sent (for a pins file). */

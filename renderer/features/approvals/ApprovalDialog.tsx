@@ -27,6 +27,8 @@ function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
+  // The tool is flagged here too while its definition differs from its pin (the fingerprint shown is the live one).
+  const pin = useConsole((s) => s.pinFlags[a.serverId]?.get(a.tool));
   const decide = (decision: 'approve' | 'deny', scope: 'once' | 'session' | 'always' = 'once') => {
     // SECURITY: an approve that comes before the controls are armed (a stray click or Enter) does nothing.
     if (sent || (decision === 'approve' && !armed)) return;
@@ -99,6 +101,11 @@ function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
             <RiskBadge risk={a.risk} /> <span className="small">{a.risk.reasons.join('; ')}</span>
           </dd>
         </dl>
+        {pin === 'changed' && !a.diff && (
+          <div className="warn-box" data-testid="approval-pin-changed">
+            <strong>This tool’s definition differs from the one pinned.</strong> Nobody has reviewed the change yet; the diff is in the Review tab.
+          </div>
+        )}
         {a.diff && (
           <div className="warn-box" data-testid="approval-diff">
             <strong>This tool changed while the request waited.</strong> Check what changed before you allow it.

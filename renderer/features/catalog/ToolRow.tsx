@@ -9,6 +9,7 @@ import { inspectHiddenText } from '../../../shared/hidden-text';
 export const ToolRow = memo(function ToolRow({ tool }: { tool: ToolView }) {
   const selected = useConsole((s) => s.selected?.serverId === tool.serverId && s.selected.name === tool.name);
   const mark = useConsole((s) => (s.marks[tool.serverId]?.added.has(tool.name) ? 'new' : s.marks[tool.serverId]?.changed.has(tool.name) ? 'changed' : null));
+  const pin = useConsole((s) => s.pinFlags[tool.serverId]?.get(tool.name));
   const name = displayName(tool);
   return (
     <button
@@ -44,6 +45,20 @@ export const ToolRow = memo(function ToolRow({ tool }: { tool: ToolView }) {
           {tool.excluded && (
             <span className="badge danger" title={tool.excluded} data-testid="tool-excluded">
               excluded
+            </span>
+          )}
+          {(pin === 'changed' || pin === 'new') && (
+            <span
+              className="badge danger"
+              data-testid="tool-pin-state"
+              data-state={pin}
+              title={
+                pin === 'changed'
+                  ? 'The definition differs from the one pinned: look at the diff in the Review tab and pin it again if it is right'
+                  : 'Not pinned yet: review it in the Review tab'
+              }
+            >
+              {pin === 'changed' ? 'changed since pinned' : 'not pinned'}
             </span>
           )}
           {mark && (

@@ -7,6 +7,7 @@ import { SafeText } from '../../components/SafeText';
 import { useConsole } from '../../store/store';
 import { AnnotationTable } from '../catalog/AnnotationTable';
 import { BaselinePanel } from './BaselinePanel';
+import { PinsPanel } from './PinsPanel';
 import { FindingItem } from './FindingItem';
 
 /** Findings drawn at once; more on demand (a page never draws thousands of items in one task). */
@@ -200,6 +201,7 @@ export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name
               Show {Math.min(PAGE, findings.length - shown)} more of {findings.length - shown}
             </button>
           )}
+          <PinsPanel servers={report.servers.filter((s) => s.status === 'reviewed').map((s) => s.id)} />
           <BaselinePanel report={report} changed={run} />
         </>
       )}

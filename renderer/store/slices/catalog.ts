@@ -1,5 +1,6 @@
 import type { EventPayload } from '../../../shared/contract';
 import type { ToolChange, ToolView } from '../../../shared/schemas/tool';
+import type { PinState } from '../../../shared/schemas/review';
 import type { Slice } from './types';
 
 /** Marks on tools that a live change touched, until the user looks. */
@@ -12,13 +13,18 @@ export interface ToolMarks {
 export interface CatalogSlice {
   tools: Record<string, ToolView[]>;
   marks: Record<string, ToolMarks>;
+  /** Per server, the tools whose definition differs from its pin (new, changed), until a person pins them again. */
+  pinFlags: Record<string, Map<string, PinState['state']>>;
   toolsLoaded(tools: ToolView[]): void;
+  pinsChanged(p: EventPayload<'pins.changed'>): void;
   catalogChanged(p: EventPayload<'catalog.changed'>): void;
 }
 
 export const catalogSlice: Slice<CatalogSlice> = (set) => ({
   tools: {},
   marks: {},
+  pinFlags: {},
+  pinsChanged: ({ serverId, unsettled }) => set((s) => ({ pinFlags: { ...s.pinFlags, [serverId]: new Map(unsettled.map((p) => [p.tool, p.state])) } })),
   toolsLoaded: (tools) => {
     const byServer: Record<string, ToolView[]> = {};
     for (const t of tools) (byServer[t.serverId] ??= []).push(t);

@@ -1,0 +1,55 @@
+import { test, expect, rpc } from './fixtures.js';
+
+test('a definition that changes after it was pinned is flagged in the catalog, the approval dialog and the review until a person pins it again', async ({
+  app,
+  page,
+}) => {
+  const c = app.console;
+  await c.connect('fx');
+  // The rug pull: the server changes a tool, and adds one, after the console first saw them.
+  await c.openTool('fx', 'change_tools');
+  await c.callWithJson({ action: 'change' });
+  await c.openTool('fx', 'change_tools');
+  await c.callWithJson({ action: 'add' });
+
+  await page.getByTestId('tool-search').fill('mutable');
+  await expect(c.tool('fx', 'mutable').getByTestId('tool-pin-state')).toHaveAttribute('data-state', 'changed');
+  await page.getByTestId('tool-search').fill('dynamic_1');
+  await expect(c.tool('fx', 'dynamic_1').getByTestId('tool-pin-state')).toHaveAttribute('data-state', 'new');
+
+  // Asked to call it, the person is told the definition is not the one pinned.
+  await c.openTool('fx', 'mutable');
+  await c.callWithJson({}, false);
+  await expect(c.dialog.getByTestId('approval-pin-changed')).toBeVisible();
+  await c.dialog.getByTestId('deny').click();
+  await expect(c.dialog).toBeHidden();
+
+  await page.getByTestId('tab-review').click();
+  await page.getByTestId('review-run').click();
+  await expect(page.locator('[data-testid=review-finding][data-rule="D01"][data-server="fx"]')).toContainText('changed since pinned');
+  await expect(page.locator('[data-testid=review-finding][data-rule="D02"][data-server="fx"]')).toContainText('dynamic_1');
+
+  const pins = page.getByTestId('review-pins');
+  await expect(pins).toHaveAttribute('open', '');
+  const changed = pins.locator('[data-testid=review-pin][data-tool="mutable"]');
+  await expect(changed).toHaveAttribute('data-state', 'changed');
+  await expect(changed.getByTestId('tool-diff')).toContainText('A tool that changes (version 1).');
+  await expect(changed.getByTestId('tool-diff')).toContainText('A tool that changes (version 2).');
+  await changed.getByTestId('review-repin').click();
+  await expect(changed).toHaveCount(0);
+  await expect(pins.locator('[data-testid=review-pin][data-tool="dynamic_1"]')).toHaveAttribute('data-state', 'new');
+
+  // Pinned again: no longer flagged in the catalog, and the audit log says who pinned what.
+  await page.getByTestId('tab-tools').click();
+  await page.getByTestId('tool-search').fill('mutable');
+  await expect(c.tool('fx', 'mutable').getByTestId('tool-pin-state')).toHaveCount(0);
+  const audit = (await rpc(app, 'audit.query', { kind: 'tools-accepted' })).value as { reason?: string }[];
+  expect(audit.map((e) => e.reason)).toContain('pinned as shown (agents see them): mutable');
+
+  // The pins export as a file a CI run can compare with.
+  const exported = (await rpc(app, 'review.exportPins', {})).value as {
+    servers: Record<string, { tools: Record<string, { definition: { description?: string } }> }>;
+  };
+  expect(exported.servers.fx?.tools.mutable?.definition.description).toBe('A tool that changes (version 2).');
+  expect(exported.servers.fx?.tools.dynamic_1).toBeUndefined();
+});
