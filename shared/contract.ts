@@ -13,7 +13,7 @@ import { ConsentKind, ConsentRecord } from './schemas/consent.js';
 import { ResourceTemplateView, ResourceView } from './schemas/resource.js';
 import { GetPromptResult, PromptView } from './schemas/prompt.js';
 import { AgentName, AgentView, GatewayInfo, GrantView, NewAgent, PendingTool } from './schemas/agent.js';
-import { Baseline, Finding, PinFile, PinState, ReviewReport, SubjectKind, Suppression } from './schemas/review.js';
+import { Baseline, Finding, PinFile, PinState, ReviewReport, ReviewSummary, SubjectKind, Suppression } from './schemas/review.js';
 
 const none = z.object({}).strict();
 const byServer = z.object({ serverId: ServerId }).strict();
@@ -205,6 +205,8 @@ export const events = {
   'agents.changed': z.object({ agents: z.array(AgentView) }),
   /** A server's tools that differ from their pins (new, changed, removed), after each listing and each re-pin. */
   'pins.changed': z.object({ serverId: z.string(), unsettled: z.array(PinState) }),
+  /** A review finished (the automatic one after each listing, or one a person asked for). */
+  'review.updated': ReviewSummary,
   'grants.changed': z.object({ grants: z.array(GrantView) }),
 } as const;
 

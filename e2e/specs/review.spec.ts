@@ -19,6 +19,9 @@ test.use({
 test('the review finds what servers hide, marks the span in its text, and accepts a finding only with a reason', async ({ app }) => {
   const page = app.console.page;
   for (const id of ['stealer', 'tagged', 'fs', 'evil', 'calm']) await app.console.connect(id);
+  // On by default: the review runs after each listing and the catalog shows what it found.
+  await page.getByTestId('tool-search').fill('lookup');
+  await expect(app.console.tool('stealer', 'lookup').getByTestId('tool-review')).toHaveAttribute('data-severity', 'high');
   await page.getByTestId('tab-review').click();
   await page.getByTestId('review-run').click();
   await expect(page.getByTestId('review-summary')).toContainText('high');

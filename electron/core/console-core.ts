@@ -120,7 +120,7 @@ export class ConsoleCore {
       icons: opts.icons ?? new IconFetcher(),
       client: (id) => this.connections.client(id),
       headerRules: (id) => this.connections.modernHttp(id),
-      changed: (change) => (this.calls.catalogChanged(change), this.review.pinsMayHaveChanged(change.serverId)),
+      changed: (change) => (this.calls.catalogChanged(change), this.review.pinsMayHaveChanged(change.serverId), this.review.schedule()),
       announce: (id) => void this.connections.announce(id),
     });
     this.connections = new Connections({
@@ -202,6 +202,9 @@ export class ConsoleCore {
       pinned: (id) => this.agents.pinned(id),
       importPins: (id, defs) => this.agents.importPins(id, defs),
       pinsChanged: (serverId, unsettled) => this.bus.emit('pins.changed', { serverId, unsettled }),
+      reviewed: (summary) => this.bus.emit('review.updated', summary),
+      knownPrompts: (id) => prompts.known(id),
+      knownResources: (id) => this.resources.known(id),
       audit: (f) => this.trail.record(f),
     });
   }
@@ -229,6 +232,7 @@ export class ConsoleCore {
   /** Disconnects every server and closes the audit log. */
   async close(): Promise<void> {
     this.agents.close();
+    this.review.stop();
     await this.connections.closeAll();
     this.catalog.flushPins();
     this.audit.close();

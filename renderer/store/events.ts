@@ -59,6 +59,7 @@ export const eventHandlers: EventHandlers = {
   'agents.changed': ({ agents }, st) => st.agentsChanged(agents),
   'grants.changed': ({ grants }, st) => st.grantsChanged(grants),
   'pins.changed': (p, st) => st.pinsChanged(p),
+  'review.updated': (p, st) => st.reviewUpdated(p),
 };
 
 /** Hands one event to its handler (an unknown name, from an older or newer core, is ignored). */

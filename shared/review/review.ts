@@ -75,8 +75,10 @@ function textHits(t: DefinitionText): (Hit & { severity?: Severity })[] {
 const roleless = (role: TextRole): boolean => role === 'name';
 
 class Collector {
-  readonly findings: Finding[] = [];
-  constructor(private readonly server: string) {}
+  constructor(
+    private readonly server: string,
+    readonly findings: Finding[],
+  ) {}
 
   span(kind: SubjectKind, subject: string, t: { path: string; text: string }, h: Hit & { severity?: Severity }): void {
     this.findings.push({
@@ -108,13 +110,18 @@ function nameOf(item: Record<string, unknown>, key = 'name'): string {
   return typeof v === 'string' ? v : JSON.stringify(v ?? null);
 }
 
-/** Every per-server rule for one server (hidden content, poisoning, quality). */
-function reviewOne(s: ReviewServerInput, opts: ReviewOptions): Finding[] {
-  const c = new Collector(s.id);
+/** Tools reviewed between two pauses of an asynchronous review (a few milliseconds of work). */
+const STEP = 250;
+
+/** Every per-server rule for one server (hidden content, poisoning, quality); pauses (yields) every STEP tools. */
+function* reviewOne(s: ReviewServerInput, opts: ReviewOptions, out: Finding[]): Generator<void> {
+  const c = new Collector(s.id, out);
   c.texts('server', s.id, subjectTexts(s, 'server', s.id) ?? []);
   const missing = new Map<string, number>();
   for (const r of s.results ?? []) if (r.structuredMissing) missing.set(r.tool, (missing.get(r.tool) ?? 0) + 1);
-  for (const tool of s.tools) {
+  for (let i = 0; i < s.tools.length; i++) {
+    if (i > 0 && i % STEP === 0) yield;
+    const tool = s.tools[i]!;
     const name = nameOf(tool);
     c.texts('tool', name, toolTexts(tool));
     const description = typeof tool.description === 'string' ? tool.description : '';
@@ -126,7 +133,6 @@ function reviewOne(s: ReviewServerInput, opts: ReviewOptions): Finding[] {
   for (const r of s.resources ?? []) c.texts('resource', nameOf(r, 'uri'), resourceTexts(r));
   for (const r of s.templates ?? []) c.texts('template', nameOf(r, 'uriTemplate'), resourceTexts(r));
   for (const r of s.results ?? []) c.texts('result', r.callId, subjectTexts(s, 'result', r.callId) ?? []);
-  return c.findings;
 }
 
 /** The texts of one subject of a server as the rules read them (each with its path), or undefined. */
@@ -163,12 +169,12 @@ export function compareFindings(a: Finding, b: Finding): number {
   );
 }
 
-/**
- * Reviews servers together: every per-server rule, then the cross-server ones (shadowing,
- * confusable names, mentions of another server's tools). Pure and offline; nothing is sent anywhere.
- */
-export function reviewServers(servers: readonly ReviewServerInput[], opts: ReviewOptions = {}): Finding[] {
-  const findings = servers.flatMap((s) => reviewOne(s, opts));
+/** The whole review as steps: each server's rules (pausing every few hundred tools), then the cross-server ones. */
+function* reviewSteps(servers: readonly ReviewServerInput[], opts: ReviewOptions, findings: Finding[]): Generator<void> {
+  for (const s of servers) {
+    yield* reviewOne(s, opts, findings);
+    yield;
+  }
   const cross = crossServerHits(
     servers.map((s) => ({
       id: s.id,
@@ -193,5 +199,25 @@ export function reviewServers(servers: readonly ReviewServerInput[], opts: Revie
       message: h.message,
     });
   }
-  return findings.sort(compareFindings);
+  findings.sort(compareFindings);
+}
+
+/**
+ * Reviews servers together: every per-server rule, then the cross-server ones (shadowing,
+ * confusable names, mentions of another server's tools). Pure and offline; nothing is sent anywhere.
+ */
+export function reviewServers(servers: readonly ReviewServerInput[], opts: ReviewOptions = {}): Finding[] {
+  const findings: Finding[] = [];
+  for (const _ of reviewSteps(servers, opts, findings));
+  return findings;
+}
+
+/**
+ * The same review in steps of a few milliseconds, awaiting `pause` between them, so that a caller's
+ * event loop (the core's, a page's) keeps answering while thousands of tools are reviewed.
+ */
+export async function reviewServersInSteps(servers: readonly ReviewServerInput[], opts: ReviewOptions, pause: () => Promise<void>): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const _ of reviewSteps(servers, opts, findings)) await pause();
+  return findings;
 }

@@ -98,3 +98,11 @@ export const PinState = z.object({
   diff: ToolChange.optional(),
 });
 export type PinState = z.infer<typeof PinState>;
+
+/** After each review: when, the counts of new findings, and each tool's worst medium or high finding (for the catalog). */
+export const ReviewSummary = z.object({
+  at: z.string(),
+  counts: z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int() }),
+  tools: z.array(z.object({ serverId: z.string(), tool: z.string(), severity: Severity, count: z.number().int() })),
+});
+export type ReviewSummary = z.infer<typeof ReviewSummary>;

@@ -38,6 +38,11 @@ export class PromptLists {
 
   constructor(private readonly deps: PromptDeps) {}
 
+  /** The prompts last listed for a server, without asking it (undefined when never listed). */
+  known(serverId: string): PromptView[] | undefined {
+    return this.listed.get(serverId)?.prompts;
+  }
+
   async list(serverId: string, refresh = false): Promise<PromptView[]> {
     const { entry, client } = connectedServer(this.deps.server, serverId);
     const known = this.listed.get(serverId);

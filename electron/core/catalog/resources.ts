@@ -80,6 +80,11 @@ export class ResourceLists {
     this.pins = new PinStore<RawItem>(deps.pinDir, 'resources');
   }
 
+  /** The resources and templates last listed for a server, without asking it (undefined when never listed). */
+  known(serverId: string): Listed | undefined {
+    return this.listed.get(serverId);
+  }
+
   /** The server's resources (and templates), walked again when `refresh` or when nothing current is known. */
   list(serverId: string, refresh = false): Promise<Listed> {
     const { entry, client } = connectedServer(this.deps.server, serverId);

@@ -4,12 +4,13 @@ import type { AuditEntry } from '../../../shared/schemas/audit.js';
 import type { CallRecord } from '../../../shared/schemas/call.js';
 import type { PromptView } from '../../../shared/schemas/prompt.js';
 import type { ResourceTemplateView, ResourceView } from '../../../shared/schemas/resource.js';
-import type { Baseline, Finding, PinFile, PinState, ReviewReport, SubjectKind, Suppression } from '../../../shared/schemas/review.js';
+import type { Baseline, Finding, PinFile, PinState, ReviewReport, ReviewSummary, SubjectKind, Suppression } from '../../../shared/schemas/review.js';
 import type { ServerView } from '../../../shared/schemas/server.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import { baselineOf, parseBaseline, suppressionFor } from '../../../shared/review/baseline.js';
 import { buildReport, type ServerOutcome } from '../../../shared/review/report.js';
-import { compareFindings, reviewServers, subjectTexts, type ReviewServerInput } from '../../../shared/review/review.js';
+import { compareFindings, reviewServersInSteps, subjectTexts, type ReviewServerInput } from '../../../shared/review/review.js';
+import { reviewInput, summarize } from './review-inputs.js';
 import { parsePins, pinFindings } from '../../../shared/review/pins.js';
 import { CoreError, writeFileAtomic } from '../support/index.js';
 
@@ -22,6 +23,9 @@ export interface ReviewDeps {
   tools: (id: string) => readonly ToolView[];
   prompts: (id: string) => Promise<PromptView[]>;
   resources: (id: string) => Promise<{ resources: ResourceView[]; templates: ResourceTemplateView[] }>;
+  /** The lists last walked, without asking the server (the automatic review asks nothing). */
+  knownPrompts: (id: string) => PromptView[] | undefined;
+  knownResources: (id: string) => { resources: ResourceView[]; templates: ResourceTemplateView[] } | undefined;
   calls: () => readonly CallRecord[];
   metaProblems: (schema: unknown) => string[];
   /** Every tool's pin state on a connected server (pins taken at first sight when there are none). */
@@ -31,15 +35,9 @@ export interface ReviewDeps {
   importPins: (id: string, defs: Record<string, Record<string, unknown>>) => void;
   /** Tells front ends which tools of a server differ from their pins. */
   pinsChanged: (serverId: string, unsettled: PinState[]) => void;
+  /** Tells front ends a review finished: when, and the tools with medium or high findings. */
+  reviewed: (summary: ReviewSummary) => void;
   audit: (entry: Partial<AuditEntry> & Pick<AuditEntry, 'kind'>) => void;
-}
-
-/** Results kept per review: the newest calls of each tool are enough to see a pattern. */
-const RESULTS_PER_SERVER = 200;
-
-function resultTexts(c: CallRecord): string[] {
-  const blocks = (c.result?.content ?? []) as { type?: string; text?: unknown }[];
-  return blocks.filter((b) => b.type === 'text' && typeof b.text === 'string').map((b) => b.text as string);
 }
 
 /**
@@ -48,11 +46,16 @@ function resultTexts(c: CallRecord): string[] {
  * in the data directory as `review-baseline.json`, in the same format `--baseline` reads, so a team
  * can keep it in a repository.
  */
+/** How long after the last catalog change the automatic review runs. */
+const AUTO_DELAY_MS = 1000;
+
 export class ReviewService {
   private baseline: Baseline = { version: 1, suppressions: [] };
   private last: ReviewReport | undefined;
   /** What the last review read, to show the whole text a finding is about. */
   private read: ReviewServerInput[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
   /** Why the saved baseline could not be read, when it could not. */
   problem: string | undefined;
 
@@ -80,52 +83,6 @@ export class ReviewService {
 
   private save(): void {
     if (this.file) writeFileAtomic(this.file, JSON.stringify(this.baseline, null, 2) + '\n');
-  }
-
-  /** What one connected server serves, for the rules. Lists it cannot get count as empty, with the reason kept. */
-  private async input(id: string, errors: string[]): Promise<ReviewServerInput> {
-    const v = this.d.view(id);
-    const caps = v.capabilities ?? {};
-    const [prompts, listed] = await Promise.all([
-      caps.prompts ? this.d.prompts(id).catch((e: Error) => (errors.push(`prompts/list failed: ${e.message}`), [])) : Promise.resolve([]),
-      caps.resources
-        ? this.d.resources(id).catch((e: Error) => (errors.push(`resources/list failed: ${e.message}`), { resources: [], templates: [] }))
-        : Promise.resolve({ resources: [], templates: [] }),
-    ]);
-    const info = (v.serverInfo ?? {}) as Record<string, unknown>;
-    const excluded: Record<string, string> = {};
-    for (const t of this.d.tools(id)) if (t.excluded) excluded[t.name] = t.excluded;
-    const withOutput = new Set(
-      this.d
-        .rawTools(id)
-        .filter((t) => t.outputSchema !== undefined)
-        .map((t) => t.name as string),
-    );
-    const results = this.d
-      .calls()
-      .filter((c) => c.serverId === id && c.result)
-      .slice(-RESULTS_PER_SERVER)
-      .map((c) => ({
-        callId: c.id,
-        tool: c.tool,
-        texts: resultTexts(c),
-        structuredMissing: withOutput.has(c.tool) && !c.result?.isError && c.result?.structuredContent === undefined,
-      }));
-    return {
-      id,
-      info: {
-        name: typeof info.name === 'string' ? info.name : undefined,
-        title: typeof info.title === 'string' ? info.title : undefined,
-        version: typeof info.version === 'string' ? info.version : undefined,
-      },
-      instructions: v.instructions,
-      tools: [...this.d.rawTools(id)],
-      prompts: prompts as unknown as Record<string, unknown>[],
-      resources: listed.resources as unknown as Record<string, unknown>[],
-      templates: listed.templates as unknown as Record<string, unknown>[],
-      results,
-      excluded,
-    };
   }
 
   /** The pins of the connected servers as a pins file (the data directory's pins, for export or comparison). */
@@ -162,7 +119,7 @@ export class ReviewService {
    * CLI's `--baseline`); `pins` is what definitions are compared with: the data directory's pins
    * when absent, a pins file (`--pins`), or null for no comparison.
    */
-  async run(serverIds?: string[], baseline?: Baseline, pins?: PinFile | null): Promise<ReviewReport> {
+  async run(serverIds?: string[], baseline?: Baseline, pins?: PinFile | null, auto = false): Promise<ReviewReport> {
     const ids = serverIds ?? this.d.serverIds().filter((id) => this.d.view(id).status === 'connected');
     const inputs: ReviewServerInput[] = [];
     const outcomes: ServerOutcome[] = [];
@@ -173,7 +130,7 @@ export class ReviewService {
         continue;
       }
       const errors: string[] = [];
-      const input = await this.input(id, errors);
+      const input = await reviewInput(this.d, id, errors, !auto);
       inputs.push(input);
       outcomes.push({
         id,
@@ -186,7 +143,8 @@ export class ReviewService {
       });
     }
     const compareWith = pins === undefined ? this.pinFile(inputs.map((i) => i.id)) : pins;
-    const findings = reviewServers(inputs, { checkSchema: this.d.metaProblems });
+    // In steps of a few milliseconds: the core keeps answering calls while thousands of tools are reviewed.
+    const findings = await reviewServersInSteps(inputs, { checkSchema: this.d.metaProblems }, () => new Promise((r) => setImmediate(r)));
     if (compareWith) findings.push(...pinFindings(inputs, compareWith));
     findings.sort(compareFindings);
     if (!baseline) this.read = inputs;
@@ -194,12 +152,35 @@ export class ReviewService {
     if (!baseline) this.last = report;
     const counts = { high: 0, medium: 0, low: 0 };
     for (const f of report.findings) counts[f.severity]++;
-    this.d.audit({
-      kind: 'reviewed',
-      reason: `${report.findings.length} new findings (${counts.high} high, ${counts.medium} medium, ${counts.low} low), ${report.suppressed.length} accepted`,
-      detail: { servers: ids, ...counts, suppressed: report.suppressed.length },
-    });
+    if (!baseline) this.d.reviewed(summarize(report));
+    // The automatic review after each listing is not audited (it would fill the log); runs a person or a command asks for are.
+    if (!auto)
+      this.d.audit({
+        kind: 'reviewed',
+        reason: `${report.findings.length} new findings (${counts.high} high, ${counts.medium} medium, ${counts.low} low), ${report.suppressed.length} accepted`,
+        detail: { servers: ids, ...counts, suppressed: report.suppressed.length },
+      });
     return report;
+  }
+
+  /**
+   * Reviews every connected server again shortly after a catalog changed (at most one run at a
+   * time, one second after the last change), asking servers nothing: the review is on by default.
+   */
+  schedule(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      if (this.running) return this.schedule();
+      this.running = this.run(undefined, undefined, undefined, true)
+        .catch(() => undefined)
+        .finally(() => (this.running = undefined));
+    }, AUTO_DELAY_MS);
+    this.timer.unref();
+  }
+
+  /** Stops the automatic review (on close). */
+  stop(): void {
+    clearTimeout(this.timer);
   }
 
   /**

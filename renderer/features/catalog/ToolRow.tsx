@@ -10,6 +10,7 @@ export const ToolRow = memo(function ToolRow({ tool }: { tool: ToolView }) {
   const selected = useConsole((s) => s.selected?.serverId === tool.serverId && s.selected.name === tool.name);
   const mark = useConsole((s) => (s.marks[tool.serverId]?.added.has(tool.name) ? 'new' : s.marks[tool.serverId]?.changed.has(tool.name) ? 'changed' : null));
   const pin = useConsole((s) => s.pinFlags[tool.serverId]?.get(tool.name));
+  const review = useConsole((s) => s.reviewMarks[tool.serverId]?.get(tool.name));
   const name = displayName(tool);
   return (
     <button
@@ -45,6 +46,16 @@ export const ToolRow = memo(function ToolRow({ tool }: { tool: ToolView }) {
           {tool.excluded && (
             <span className="badge danger" title={tool.excluded} data-testid="tool-excluded">
               excluded
+            </span>
+          )}
+          {review && (
+            <span
+              className={`badge sev ${review.severity}`}
+              data-testid="tool-review"
+              data-severity={review.severity}
+              title={`The security review found ${review.count} ${review.severity} finding${review.count === 1 ? '' : 's'} or more: see the Review tab`}
+            >
+              review: {review.severity}
             </span>
           )}
           {(pin === 'changed' || pin === 'new') && (

@@ -17,11 +17,16 @@ const FAMILIES: RuleFamily[] = ['hidden', 'poisoning', 'shadowing', 'quality'];
 /** A tool's risk and its annotations, declared against the spec defaults, above its findings. */
 function ToolFacts({ serverId, name }: { serverId: string; name: string }) {
   const tool = useConsole((s) => s.tools[serverId]?.find((t) => t.name === name));
+  const pin = useConsole((s) => s.pinFlags[serverId]?.get(name));
   if (!tool) return null;
   return (
     <details className="small" data-testid="review-tool-facts">
       <summary>
-        <RiskBadge risk={tool.risk} /> annotations
+        <RiskBadge risk={tool.risk} />{' '}
+        <span className={`badge ${pin === 'changed' || pin === 'new' ? 'danger' : ''}`} data-testid="review-tool-pin" data-state={pin ?? 'pinned'}>
+          {pin === 'changed' ? 'changed since pinned' : pin === 'new' ? 'not pinned' : 'pinned'}
+        </span>{' '}
+        annotations
       </summary>
       <AnnotationTable annotations={tool.annotations} declared={tool.declaredAnnotations} />
     </details>
@@ -59,6 +64,15 @@ export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name
       (e: Error) => setError(e.message),
     );
   }, [api, run]);
+  // The core reviews again after each listing: a newer report than the one shown is fetched.
+  const reviewAt = useConsole((s) => s.reviewAt);
+  useEffect(() => {
+    if (!reviewAt || running) return;
+    api.request('review.last', {}).then(
+      (r) => r && setReport((old) => (old && old.at >= r.at ? old : r)),
+      () => undefined,
+    );
+  }, [api, reviewAt, running]);
 
   const findings = useMemo(() => {
     if (!report) return [];

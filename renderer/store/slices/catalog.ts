@@ -1,6 +1,6 @@
 import type { EventPayload } from '../../../shared/contract';
 import type { ToolChange, ToolView } from '../../../shared/schemas/tool';
-import type { PinState } from '../../../shared/schemas/review';
+import type { PinState, ReviewSummary } from '../../../shared/schemas/review';
 import type { Slice } from './types';
 
 /** Marks on tools that a live change touched, until the user looks. */
@@ -15,6 +15,11 @@ export interface CatalogSlice {
   marks: Record<string, ToolMarks>;
   /** Per server, the tools whose definition differs from its pin (new, changed), until a person pins them again. */
   pinFlags: Record<string, Map<string, PinState['state']>>;
+  /** Per server, each tool's worst medium or high finding of the last review (the review runs after each listing). */
+  reviewMarks: Record<string, Map<string, { severity: 'high' | 'medium' | 'low'; count: number }>>;
+  /** When the last review finished. */
+  reviewAt: string | null;
+  reviewUpdated(summary: ReviewSummary): void;
   toolsLoaded(tools: ToolView[]): void;
   pinsChanged(p: EventPayload<'pins.changed'>): void;
   catalogChanged(p: EventPayload<'catalog.changed'>): void;
@@ -24,6 +29,13 @@ export const catalogSlice: Slice<CatalogSlice> = (set) => ({
   tools: {},
   marks: {},
   pinFlags: {},
+  reviewMarks: {},
+  reviewAt: null,
+  reviewUpdated: (summary) => {
+    const marks: CatalogSlice['reviewMarks'] = {};
+    for (const t of summary.tools) (marks[t.serverId] ??= new Map()).set(t.tool, { severity: t.severity, count: t.count });
+    set({ reviewMarks: marks, reviewAt: summary.at });
+  },
   pinsChanged: ({ serverId, unsettled }) => set((s) => ({ pinFlags: { ...s.pinFlags, [serverId]: new Map(unsettled.map((p) => [p.tool, p.state])) } })),
   toolsLoaded: (tools) => {
     const byServer: Record<string, ToolView[]> = {};

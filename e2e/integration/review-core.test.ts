@@ -1,0 +1,53 @@
+import { resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeCore, nextEvent } from './harness.js';
+
+const CORPUS_SERVER = resolve('out/node/e2e/fixtures/review-server.js');
+const corpus = (id: string, server = 0) => ({
+  type: 'stdio' as const,
+  command: process.execPath,
+  args: [CORPUS_SERVER, '--case', id, '--server', String(server)],
+  env: {},
+});
+
+let dispose: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await dispose?.();
+  dispose = undefined;
+});
+
+describe('the review in the core', () => {
+  it('runs by itself after each listing, asks the servers nothing, and is not audited; a run a person asks for is', async () => {
+    const h = makeCore();
+    dispose = h.dispose;
+    h.core.addServer('stealer', corpus('p-ssh-key'));
+    h.core.addServer('prompted', corpus('p-prompt'));
+    const updated = nextEvent(h.core, 'review.updated', (s) => s.tools.some((t) => t.serverId === 'stealer'));
+    await h.core.connect('stealer');
+    await h.core.connect('prompted');
+    const summary = await updated;
+    expect(summary.tools).toContainEqual({ serverId: 'stealer', tool: 'lookup', severity: 'high', count: 1 });
+    expect(h.core.review.lastReport()?.findings.some((f) => f.rule === 'P05' && f.server === 'stealer')).toBe(true);
+    // The poisoned prompt is not found yet: the automatic review lists nothing the catalog did not.
+    expect(h.core.review.lastReport()?.findings.some((f) => f.server === 'prompted' && f.kind === 'prompt')).toBe(false);
+    const kinds = () => h.core.queryAudit({}).map((e) => e.kind);
+    expect(kinds()).not.toContain('reviewed');
+    expect(kinds()).not.toContain('prompts-listed');
+
+    const report = await h.core.review.run();
+    expect(report.findings.find((f) => f.server === 'prompted' && f.kind === 'prompt')).toMatchObject({ rule: 'P01', severity: 'high', subject: 'review' });
+    expect(kinds()).toContain('reviewed');
+    expect(kinds()).toContain('prompts-listed');
+  });
+
+  it('reviews 2,000 tools in steps: timers of the core still fire while it runs', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const inputs = Array.from({ length: 2000 }, (_, i) => ({ name: `t${i}`, description: 'Plain words. '.repeat(200), inputSchema: { type: 'object' } }));
+    const { reviewServersInSteps } = await import('../../shared/review/review.js');
+    const findings = await reviewServersInSteps([{ id: 'big', tools: inputs }], {}, () => new Promise((r) => setImmediate(r)));
+    clearInterval(timer);
+    expect(findings.filter((f) => f.rule !== 'Q07')).toEqual([]);
+    expect(ticks).toBeGreaterThan(3);
+  });
+});
