@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ReviewReport } from '../../../shared/schemas/review';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
+import { FileExchange } from './FileExchange';
 
 /**
  * The baseline: findings accepted on purpose (with the reason), reopened one by one; exported and
@@ -9,34 +10,9 @@ import { SafeText } from '../../components/SafeText';
  */
 export function BaselinePanel({ report, changed }: { report: ReviewReport; changed: () => void }) {
   const api = useApi();
-  const file = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
 
-  const exportIt = () =>
-    api.request('review.baseline', {}).then(
-      (b) => {
-        const a = document.createElement('a');
-        a.href = URL.createObjectURL(new Blob([JSON.stringify(b, null, 2) + '\n'], { type: 'application/json' }));
-        a.download = 'mcp-review-baseline.json';
-        a.click();
-        setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-      },
-      (e: Error) => setError(e.message),
-    );
-  const importIt = async (f: File | undefined) => {
-    if (!f) return;
-    setError(null);
-    try {
-      const b = await api.request('review.importBaseline', { json: await f.text() });
-      setNote(`imported ${b.suppressions.length} accepted findings`);
-      changed();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      if (file.current) file.current.value = '';
-    }
-  };
   const reopen = (i: number) => {
     const f = report.suppressed[i]!.finding;
     api
@@ -51,20 +27,19 @@ export function BaselinePanel({ report, changed }: { report: ReviewReport; chang
         {report.stale.length > 0 && ` (${report.stale.length} entries match nothing any more)`}
       </summary>
       <div className="row gap small">
-        <button onClick={exportIt} data-testid="review-export">
-          Export baseline
-        </button>
-        <label className="button-like">
-          Import baseline…
-          <input
-            ref={file}
-            type="file"
-            accept="application/json,.json"
-            hidden
-            onChange={(e) => void importIt(e.target.files?.[0])}
-            data-testid="review-import"
-          />
-        </label>
+        <FileExchange
+          what="baseline"
+          fileName="mcp-review-baseline.json"
+          load={() => api.request('review.baseline', {})}
+          save={async (json) => {
+            setError(null);
+            const b = await api.request('review.importBaseline', { json });
+            setNote(`imported ${b.suppressions.length} accepted findings`);
+            changed();
+          }}
+          failed={setError}
+          testIds={{ export: 'review-export', import: 'review-import' }}
+        />
         {note && <span className="muted">{note}</span>}
       </div>
       {error && (

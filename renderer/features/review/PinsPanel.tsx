@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { PinState } from '../../../shared/schemas/review';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 import { useConsole } from '../../store/store';
 import { DiffView } from '../catalog/DiffView';
+import { FileExchange } from './FileExchange';
 
 const LABEL: Record<PinState['state'], string> = {
   'first-seen': 'pinned at first sight',
@@ -24,7 +25,6 @@ export function PinsPanel({ servers }: { servers: string[] }) {
   const [states, setStates] = useState<PinState[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const file = useRef<HTMLInputElement>(null);
   const flags = useConsole((s) => s.pinFlags[serverId]);
 
   const load = useCallback(() => {
@@ -40,31 +40,6 @@ export function PinsPanel({ servers }: { servers: string[] }) {
     const removed = pick.filter((p) => p.state === 'removed').map((p) => p.tool);
     api.request('review.repin', { serverId, tools, removed }).then(setStates, (e: Error) => setError(e.message));
   };
-  const exportPins = () =>
-    api.request('review.exportPins', {}).then(
-      (pins) => {
-        const a = document.createElement('a');
-        a.href = URL.createObjectURL(new Blob([JSON.stringify(pins, null, 2) + '\n'], { type: 'application/json' }));
-        a.download = 'mcp-pins.json';
-        a.click();
-        setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-      },
-      (e: Error) => setError(e.message),
-    );
-  const importPins = async (f: File | undefined) => {
-    if (!f) return;
-    setError(null);
-    try {
-      const r = await api.request('review.importPins', { json: await f.text() });
-      setNote(`pins imported for ${r.imported.join(', ') || 'no connected server'}${r.skipped.length ? `; not connected: ${r.skipped.join(', ')}` : ''}`);
-      load();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      if (file.current) file.current.value = '';
-    }
-  };
-
   const unsettled = (states ?? []).filter((p) => p.state === 'new' || p.state === 'changed' || p.state === 'removed');
   const firstSeen = (states ?? []).filter((p) => p.state === 'first-seen');
   const accepted = (states ?? []).filter((p) => p.state === 'accepted').length;
@@ -93,20 +68,19 @@ export function PinsPanel({ servers }: { servers: string[] }) {
             Pin all {unsettled.length} as shown
           </button>
         )}
-        <button onClick={exportPins} data-testid="review-export-pins">
-          Export pins
-        </button>
-        <label className="button-like">
-          Import pins…
-          <input
-            ref={file}
-            type="file"
-            accept="application/json,.json"
-            hidden
-            onChange={(e) => void importPins(e.target.files?.[0])}
-            data-testid="review-import-pins"
-          />
-        </label>
+        <FileExchange
+          what="pins"
+          fileName="mcp-pins.json"
+          load={() => api.request('review.exportPins', {})}
+          save={async (json) => {
+            setError(null);
+            const r = await api.request('review.importPins', { json });
+            setNote(`pins imported for ${r.imported.join(', ') || 'no connected server'}${r.skipped.length ? `; not connected: ${r.skipped.join(', ')}` : ''}`);
+            load();
+          }}
+          failed={setError}
+          testIds={{ export: 'review-export-pins', import: 'review-import-pins' }}
+        />
         {note && <span className="muted">{note}</span>}
       </div>
       {error && (
