@@ -237,7 +237,7 @@ export class ConsoleCore {
     this.catalog.flushPins();
     this.audit.close();
     // Nothing is written into the data directory once close() has resolved.
-    await this.audit.idle();
+    await Promise.all([this.audit.idle(), this.agents.idle()]);
   }
 
   /** Subscribes to every event of the contract; returns the unsubscribe function. */

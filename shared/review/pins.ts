@@ -1,6 +1,6 @@
 import { diffTool } from '../catalog-diff.js';
 import { canonicalJson } from '../canonical-json.js';
-import { PinFile, type Finding } from '../schemas/review.js';
+import { PinFile, type Finding, type PinState } from '../schemas/review.js';
 import { ruleById } from './rules.js';
 
 /** What the pin comparison needs of each server: its id and its tools as sent. */
@@ -55,6 +55,43 @@ export function pinFindings(servers: readonly PinnedServerInput[], pins: PinFile
     }
     for (const name of Object.keys(pinned))
       if (!live.has(name)) out.push(finding(s.id, name, 'D03', `"${name}" is pinned but the server no longer lists it`, ''));
+  }
+  return out;
+}
+
+/**
+ * The same rules (D01–D03) from pin states the core already computed by fingerprint (no
+ * definition is serialised again): a changed tool's finding is bound to its live fingerprint.
+ */
+export function pinStateFindings(states: readonly PinState[]): Finding[] {
+  const out: Finding[] = [];
+  for (const p of states) {
+    const base = { server: p.serverId, kind: 'tool' as const, subject: p.tool, path: '', excerpt: '' };
+    const since = p.pinnedAt ? ` (${p.pinnedAt})` : '';
+    if (p.state === 'changed')
+      out.push({
+        ...base,
+        rule: 'D01',
+        severity: ruleById('D01').severity,
+        message: `changed since pinned${since}: ${p.diff?.fields.join(', ') || 'the definition'}`,
+        match: p.fingerprint ?? '',
+      });
+    else if (p.state === 'new')
+      out.push({
+        ...base,
+        rule: 'D02',
+        severity: ruleById('D02').severity,
+        message: `"${p.tool}" is not pinned: review it, then pin it`,
+        match: p.fingerprint ?? '',
+      });
+    else if (p.state === 'removed')
+      out.push({
+        ...base,
+        rule: 'D03',
+        severity: ruleById('D03').severity,
+        message: `"${p.tool}" is pinned but the server no longer lists it${since}`,
+        match: '',
+      });
   }
   return out;
 }

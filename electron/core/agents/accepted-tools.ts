@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../support/index.js';
 
 /** A tool as the person accepted it for agents: its fingerprint, and the definition (for the diff when it changes). */
@@ -11,6 +12,15 @@ export interface AcceptedTool {
   at?: string;
 }
 
+/** Definitions serialised between two pauses of a first-sight write. */
+const STEP = 2000;
+/** How long pins taken at first sight wait before they are written (they count at once). */
+const FIRST_SIGHT_WRITE_DELAY_MS = 3000;
+
+function pinOf(t: AcceptedTool): AcceptedTool {
+  return { fingerprint: t.fingerprint, def: t.def, ...(t.how ? { how: t.how } : {}), ...(t.at ? { at: t.at } : {}) };
+}
+
 /**
  * The tool definitions the person accepted for agents, per server identity, in
  * `gateway/<identity>.json`. An agent sees a tool only while its definition is the accepted one.
@@ -19,6 +29,10 @@ export interface AcceptedTool {
  */
 export class AcceptedTools {
   private cache = new Map<string, Map<string, AcceptedTool> | null>();
+  /** Each identity's write count: a first-sight write that a later accept overtook is dropped. */
+  private versions = new Map<string, number>();
+  private writing = new Set<Promise<void>>();
+  private waiting = new Map<() => void, NodeJS.Timeout>();
 
   constructor(private readonly dir: string) {}
 
@@ -45,9 +59,58 @@ export class AcceptedTools {
   /** Accepts these definitions (a baseline when `replace`), written before it counts. */
   accept(identity: string, tools: Array<{ name: string } & AcceptedTool>, replace = false): void {
     const m = replace ? new Map<string, AcceptedTool>() : new Map(this.get(identity) ?? []);
-    for (const t of tools) m.set(t.name, { fingerprint: t.fingerprint, def: t.def, ...(t.how ? { how: t.how } : {}), ...(t.at ? { at: t.at } : {}) });
+    for (const t of tools) m.set(t.name, pinOf(t));
+    this.versions.set(identity, (this.versions.get(identity) ?? 0) + 1);
     writeFileAtomic(this.file(identity), JSON.stringify({ tools: Object.fromEntries(m) }) + '\n');
     this.cache.set(identity, m);
+  }
+
+  /**
+   * Takes the pins of a server identity seen for the first time: they count at once, and are
+   * written a few seconds later, in steps of a few milliseconds (100,000 definitions are tens of
+   * megabytes of JSON; the page is loading that catalog meanwhile). A write that a later accept
+   * overtook is dropped; close() writes what waits. A process killed before the write lands
+   * takes its pins at first sight again on the next start.
+   */
+  firstSight(identity: string, tools: Array<{ name: string } & AcceptedTool>): Promise<void> {
+    const m = new Map(tools.map((t) => [t.name, pinOf(t)]));
+    const version = (this.versions.get(identity) ?? 0) + 1;
+    this.versions.set(identity, version);
+    this.cache.set(identity, m);
+    const file = this.file(identity);
+    const write = async (): Promise<void> => {
+      const parts: string[] = [];
+      let i = 0;
+      for (const [name, t] of m) {
+        if (this.versions.get(identity) !== version) return;
+        parts.push(`${JSON.stringify(name)}:${JSON.stringify(t)}`);
+        if (++i % STEP === 0) await new Promise((r) => setImmediate(r));
+      }
+      await mkdir(dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.${version}.tmp`;
+      await writeFile(tmp, `{"tools":{${parts.join(',')}}}\n`, { mode: 0o600 });
+      if (this.versions.get(identity) === version) await rename(tmp, file);
+      else await rm(tmp, { force: true });
+    };
+    // Later, not now: a server seen for the first time is also a catalog the page is loading.
+    const done = new Promise<void>((resolve) => {
+      const run = () => {
+        this.waiting.delete(run);
+        write().then(resolve, () => resolve());
+      };
+      this.waiting.set(run, setTimeout(run, FIRST_SIGHT_WRITE_DELAY_MS).unref());
+    });
+    this.writing.add(done);
+    return done.finally(() => this.writing.delete(done));
+  }
+
+  /** Starts the writes still waiting and resolves when every write has landed (on close). */
+  async idle(): Promise<void> {
+    for (const [run, timer] of [...this.waiting]) {
+      clearTimeout(timer);
+      run();
+    }
+    await Promise.all([...this.writing]);
   }
 
   /** Forgets tools the server no longer offers, so that one coming back is asked about again. */
@@ -55,6 +118,7 @@ export class AcceptedTools {
     const m = this.get(identity);
     if (!m || !names.some((n) => m.has(n))) return;
     for (const n of names) m.delete(n);
+    this.versions.set(identity, (this.versions.get(identity) ?? 0) + 1);
     this.cache.set(identity, m);
     writeFileAtomic(this.file(identity), JSON.stringify({ tools: Object.fromEntries(m) }) + '\n');
   }

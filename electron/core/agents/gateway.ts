@@ -61,6 +61,7 @@ export interface AgentCallHooks {
 export class AgentGateway {
   readonly store: AgentStore;
   private readonly acceptance: ToolAcceptance;
+  private readonly pinStore: AcceptedTools;
   /** Each agent's calls under way (revoking an agent ends them). */
   private readonly inflight = new Map<string, Set<string>>();
   private readonly perCall = new Map<string, AgentCallHooks['onProgress']>();
@@ -79,7 +80,8 @@ export class AgentGateway {
 
   constructor(private readonly d: GatewayDeps) {
     this.store = new AgentStore(d.dataDir, () => this.agentsChanged());
-    this.acceptance = new ToolAcceptance(new AcceptedTools(join(d.dataDir, 'gateway')), d);
+    this.pinStore = new AcceptedTools(join(d.dataDir, 'gateway'));
+    this.acceptance = new ToolAcceptance(this.pinStore, d);
     const agents = this.store.list();
     this.revoked = new Set(agents.filter((a) => a.revokedAt).map((a) => a.name));
     this.known = new Set(agents.map((a) => a.name));
@@ -109,6 +111,11 @@ export class AgentGateway {
   close(): void {
     this.watcher?.close();
     if (this.recheck) clearTimeout(this.recheck);
+  }
+
+  /** Resolves when the pins being written have landed (close() waits for it). */
+  idle(): Promise<void> {
+    return this.pinStore.idle();
   }
 
   list(): AgentView[] {

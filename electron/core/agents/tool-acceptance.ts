@@ -3,7 +3,7 @@ import type { PinState } from '../../../shared/schemas/review.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import { diffTool } from '../../../shared/catalog-diff.js';
 import type { AuditFields } from '../audit/index.js';
-import { CoreError, hashJson } from '../support/index.js';
+import { CoreError, hashJson, sha256 } from '../support/index.js';
 import type { AcceptedTool, AcceptedTools } from './accepted-tools.js';
 
 export interface AcceptanceDeps {
@@ -11,6 +11,24 @@ export interface AcceptanceDeps {
   tools(serverId: string): ToolView[];
   raw(serverId: string, name: string): Record<string, unknown> | undefined;
   audit(fields: AuditFields): void;
+}
+
+/** Tools named one by one in an audit entry; beyond, the entry holds their count and a digest. */
+const AUDIT_NAMED = 100;
+
+function names(list: string[]): string {
+  return list.length <= AUDIT_NAMED ? list.join(', ') : `${list.slice(0, AUDIT_NAMED).join(', ')} and ${list.length - AUDIT_NAMED} more`;
+}
+
+/**
+ * What an audit entry says of pinned tools: each name and fingerprint for a few, else their count
+ * and the sha-256 of every `name fingerprint` line in name order (a 100,000-tool catalog would
+ * otherwise make one 9 MB entry, sent to every page).
+ */
+function pinsDetail(tools: Array<{ name: string; fingerprint: string }>): Record<string, unknown> {
+  if (tools.length <= AUDIT_NAMED) return { tools: tools.map((t) => ({ tool: t.name, fingerprint: t.fingerprint })) };
+  const lines = tools.map((t) => `${t.name} ${t.fingerprint}`).sort();
+  return { count: tools.length, digest: sha256(lines.join('\n')), first: lines.slice(0, AUDIT_NAMED) };
 }
 
 /**
@@ -60,8 +78,8 @@ export class ToolAcceptance {
       kind: 'tools-accepted',
       serverId,
       serverIdentity: identity,
-      reason: `pinned as shown (agents see them): ${tools.map((t) => t.tool).join(', ')}`,
-      detail: { tools },
+      reason: `pinned as shown (agents see them): ${names(tools.map((t) => t.tool))}`,
+      detail: pinsDetail(tools.map((t) => ({ name: t.tool, fingerprint: t.fingerprint }))),
     });
   }
 
@@ -110,7 +128,7 @@ export class ToolAcceptance {
       serverId,
       serverIdentity: identity,
       reason: `pins imported: ${tools.length} definitions`,
-      detail: { tools: tools.map((t) => ({ tool: t.name, fingerprint: t.fingerprint })) },
+      detail: pinsDetail(tools),
     });
   }
 
@@ -133,13 +151,13 @@ export class ToolAcceptance {
     if (live.length === 0) return new Map();
     const at = new Date().toISOString();
     const tools = live.map((t) => ({ name: t.name, fingerprint: t.fingerprint, def: this.d.raw(serverId, t.name) ?? {}, how: 'first-seen' as const, at }));
-    this.store.accept(identity, tools, true);
+    void this.store.firstSight(identity, tools);
     this.d.audit({
       kind: 'tools-accepted',
       serverId,
       serverIdentity: identity,
       reason: `pinned at first sight: the ${tools.length} tools of the first listing of this server identity (agents see them; later changes wait for a person)`,
-      detail: { tools: tools.map((t) => ({ tool: t.name, fingerprint: t.fingerprint })) },
+      detail: pinsDetail(tools),
     });
     return this.store.get(identity)!;
   }

@@ -11,7 +11,7 @@ import { baselineOf, parseBaseline, suppressionFor } from '../../../shared/revie
 import { buildReport, type ServerOutcome } from '../../../shared/review/report.js';
 import { compareFindings, reviewServersInSteps, subjectTexts, type ReviewServerInput } from '../../../shared/review/review.js';
 import { reviewInput, summarize } from './review-inputs.js';
-import { parsePins, pinFindings } from '../../../shared/review/pins.js';
+import { parsePins, pinFindings, pinStateFindings } from '../../../shared/review/pins.js';
 import { CoreError, writeFileAtomic } from '../support/index.js';
 
 /** What the review reads from the rest of the core. */
@@ -48,6 +48,8 @@ export interface ReviewDeps {
  */
 /** How long after the last catalog change the automatic review runs. */
 const AUTO_DELAY_MS = 1000;
+/** The automatic review runs over at most this many tools in all (about half a second of work in steps). */
+const AUTO_MAX_TOOLS = 20_000;
 
 export class ReviewService {
   private baseline: Baseline = { version: 1, suppressions: [] };
@@ -142,10 +144,11 @@ export class ReviewService {
         ...(errors.length ? { error: errors.join('; ') } : {}),
       });
     }
-    const compareWith = pins === undefined ? this.pinFile(inputs.map((i) => i.id)) : pins;
+    // The data directory's pins are compared by fingerprint (pin states); a pins file by definition.
+    const pinned = pins === undefined ? inputs.flatMap((i) => pinStateFindings(this.d.pinStates(i.id))) : [];
     // In steps of a few milliseconds: the core keeps answering calls while thousands of tools are reviewed.
     const findings = await reviewServersInSteps(inputs, { checkSchema: this.d.metaProblems }, () => new Promise((r) => setImmediate(r)));
-    if (compareWith) findings.push(...pinFindings(inputs, compareWith));
+    findings.push(...pinned, ...(pins ? pinFindings(inputs, pins) : []));
     findings.sort(compareFindings);
     if (!baseline) this.read = inputs;
     const report = buildReport(outcomes, findings, baseline ?? (this.problem ? undefined : this.baseline));
@@ -169,6 +172,10 @@ export class ReviewService {
    */
   schedule(): void {
     clearTimeout(this.timer);
+    // Beyond this many tools the review runs when a person asks (the Review tab, the CLI): it
+    // would otherwise compete, on every listing, with the page loading the same catalog.
+    const total = this.d.serverIds().reduce((n, id) => n + this.d.rawTools(id).length, 0);
+    if (total > AUTO_MAX_TOOLS) return;
     this.timer = setTimeout(() => {
       if (this.running) return this.schedule();
       this.running = this.run(undefined, undefined, undefined, true)
