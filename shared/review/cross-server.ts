@@ -6,6 +6,8 @@ export interface CrossServerInput {
   id: string;
   /** The name the server gives itself (serverInfo.name), when known. */
   name?: string;
+  /** The server's instructions to the model, when it sent any. */
+  instructions?: string;
   tools: { name: string; description?: string }[];
 }
 
@@ -36,6 +38,32 @@ function imitates(a: string, b: string): boolean {
   if (skeleton(a) === skeleton(b)) return true;
   if (a.replace(/\d+/g, '#') === b.replace(/\d+/g, '#')) return false;
   return editDistance(a.toLowerCase(), b.toLowerCase(), 1) <= 1;
+}
+
+/** Another server's tools that a text names (rule S03): high when the sentence steers how they are used. */
+function mentions(server: string, tool: string | undefined, path: string, text: string, byName: Map<string, Set<string>>): CrossHit[] {
+  const out: CrossHit[] = [];
+  const seen = new Set<string>();
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
+    const word = m[0];
+    if (seen.has(word) || !distinctive(word)) continue;
+    const owners = byName.get(word);
+    if (!owners || owners.has(server)) continue;
+    seen.add(word);
+    const sentence = text.slice(Math.max(0, m.index - 120), m.index + word.length + 120);
+    out.push({
+      rule: 'S03',
+      server,
+      ...(tool !== undefined ? { tool } : {}),
+      path,
+      start: m.index,
+      end: m.index + word.length,
+      message: `mentions "${word}", a tool of ${[...owners].map((o) => JSON.stringify(o)).join(', ')}`,
+      severity: STEERING.test(sentence) ? 'high' : 'medium',
+    });
+  }
+  return out;
 }
 
 /** Rules S01–S04 over every server reviewed together. Linear in the number of tools and description tokens. */
@@ -81,28 +109,9 @@ export function crossServerHits(servers: readonly CrossServerInput[]): CrossHit[
           message: `"${t.name}" looks like "${other}" on ${[...where].map((w) => JSON.stringify(w)).join(', ')}`,
         });
       }
-      if (!t.description) continue;
-      TOKEN.lastIndex = 0;
-      const seen = new Set<string>();
-      for (let m = TOKEN.exec(t.description); m; m = TOKEN.exec(t.description)) {
-        const word = m[0];
-        if (seen.has(word) || !distinctive(word)) continue;
-        const owners = byName.get(word);
-        if (!owners || owners.has(s.id)) continue;
-        seen.add(word);
-        const sentence = t.description.slice(Math.max(0, m.index - 120), m.index + word.length + 120);
-        out.push({
-          rule: 'S03',
-          server: s.id,
-          tool: t.name,
-          path: 'description',
-          start: m.index,
-          end: m.index + word.length,
-          message: `mentions "${word}", a tool of ${[...owners].map((o) => JSON.stringify(o)).join(', ')}`,
-          severity: STEERING.test(sentence) ? 'high' : 'medium',
-        });
-      }
+      if (t.description) out.push(...mentions(s.id, t.name, 'description', t.description, byName));
     }
+  for (const s of servers) if (s.instructions) out.push(...mentions(s.id, undefined, 'instructions', s.instructions, byName));
   const names = servers.map((s) => ({ id: s.id, labels: [...new Set([s.id, s.name].filter((x): x is string => !!x))] }));
   for (const a of names)
     for (const b of names) {

@@ -179,13 +179,16 @@ function* reviewSteps(servers: readonly ReviewServerInput[], opts: ReviewOptions
     servers.map((s) => ({
       id: s.id,
       name: s.info?.name,
+      instructions: s.instructions,
       tools: s.tools.map((t) => ({ name: nameOf(t), description: typeof t.description === 'string' ? t.description : undefined })),
     })),
   );
   const toolsOf = new Map(servers.map((s) => [s.id, new Map(s.tools.map((t) => [nameOf(t), t]))]));
   for (const h of cross) {
     const tool = h.tool !== undefined ? toolsOf.get(h.server)?.get(h.tool) : undefined;
-    const text = h.start !== undefined && tool && typeof tool.description === 'string' ? tool.description : undefined;
+    const source =
+      h.tool === undefined ? servers.find((x) => x.id === h.server)?.instructions : tool && typeof tool.description === 'string' ? tool.description : undefined;
+    const text = h.start !== undefined ? source : undefined;
     findings.push({
       rule: h.rule,
       severity: h.severity ?? ruleById(h.rule).severity,
