@@ -13,7 +13,8 @@ interface Pattern {
 }
 
 const W = String.raw`[\s*_"'\x60]+`; // words are separated by spaces and markdown emphasis
-const P = (src: string): RegExp => new RegExp(src.replaceAll(' ', W), 'giu');
+/** A pattern whose spaces match any run of spaces and emphasis marks (` ?` is an optional run). */
+const P = (src: string): RegExp => new RegExp(src.replaceAll(' ?', `(?:${W})?`).replaceAll(' ', W), 'giu');
 
 const SECRET_NOUN = String.raw`(?:api[\s_-]?keys?|access[\s_-]?tokens?|auth(?:entication)?[\s_-]?tokens?|tokens|secret[\s_-]?keys?|secrets|private[\s_-]?keys?|ssh[\s_-]?keys?|passwords?|passphrases?|credentials|session[\s_-]?cookies|cookies|seed[\s_-]?phrases?|mnemonics?|environment[\s_-]?variables|env[\s_-]?vars)`;
 /** Verbs that move data into a call or out of the machine: with them, naming a secret is asking for it. */
@@ -25,9 +26,9 @@ const SENSITIVE_SLOT = /conversation|history|secret|token|key|password|content|d
 const PATTERNS: Pattern[] = [
   {
     rule: 'P01',
-    needs: ['ignore', 'disregard', 'forget', 'override', 'bypass'],
+    needs: ['ignore', 'disregard', 'forget', 'override', 'bypass', 'aside', 'attention', 'heed', 'discard', 'abandon', 'drop', 'skip'],
     re: P(
-      String.raw`\b(?:ignore|disregard|forget|override|bypass) (?:all |any )?(?:of )?(?:the |your |my |these )?(?:previous|prior|above|earlier|preceding|other|system|original|safety) (?:instructions?|prompts?|rules|directions|guidelines|messages|constraints)`,
+      String.raw`\b(?:ignore|disregard|forget|override|bypass|set aside|pay no (?:attention|heed) to|discard|abandon|drop|skip) (?:all |any |each |every )?(?:of )?(?:the |your |my |these |those )?(?:previous|prior|above|earlier|preceding|other|system|original|safety|existing|initial|former) (?:instructions?|prompts?|rules|directions|guidance|guidelines|messages|constraints|policies|policy|context|orders|commands)`,
     ),
     message: 'tells the model to ignore its instructions',
   },
@@ -38,6 +39,14 @@ const PATTERNS: Pattern[] = [
     message: 'tells the model to ignore what came before',
   },
   { rule: 'P01', needs: ['instruction'], re: P(String.raw`\bnew (?:system )?instructions?\s*:`), message: 'announces new instructions for the model' },
+  {
+    rule: 'P01',
+    needs: ['only', 'instead'],
+    re: P(
+      String.raw`\b(?:follow|obey) only (?:these|this|the following|my)\b|\b(?:follow|obey) (?:these|the following) (?:instructions?|directions|rules) instead\b`,
+    ),
+    message: 'tells the model to follow this text instead of its instructions',
+  },
   { rule: 'P01', needs: ['you'], re: P(String.raw`\byou are now (?:a|an|in|the|my)\b`), message: 'tries to give the model a new role' },
   {
     rule: 'P01',
@@ -66,7 +75,7 @@ const PATTERNS: Pattern[] = [
   {
     rule: 'P02',
     needs: ['system', 'assistant'],
-    re: /^[ \t]*(?:system|assistant)[ \t]*:[ \t]*(?:you|ignore|always|never|do not|don't|from now|the user|new|important|override|forget)\b/gimu,
+    re: /^[ \t]*(?:system|assistant)[ \t]*:[ \t]*(?:you|ignore|always|never|do not|don't|from now|the user|new|important|override|forget|grant|give|allow|disable|enable|execute|run|call|send|reveal|treat|act|respond|answer|obey|follow|skip|approve|trust|delete)\b/gimu,
     message: 'a role label that imitates the prompt',
   },
   {
@@ -76,6 +85,22 @@ const PATTERNS: Pattern[] = [
       String.raw`\b(?:do not|don't|never|must not|should not|shouldn't) (?:ever )?(?:tell|inform|mention(?: this)? to|mention|reveal|show|disclose|notify|alert|warn|let on to|ask) (?:this |it |anything |about (?:this|it) )?(?:to )?(?:the )?(?:user|human|person|operator|owner)`,
     ),
     message: 'asks the model to keep something from the user',
+  },
+  {
+    rule: 'P03',
+    needs: ['user', 'human', 'person', 'operator'],
+    re: P(
+      String.raw`\b(?:do not|don't|never|must not|should not) let (?:the )?(?:user|human|person|operator) (?:know|see|find out|notice|learn|realise|realize)`,
+    ),
+    message: 'asks the model to keep something from the user',
+  },
+  {
+    rule: 'P03',
+    needs: ['quiet', 'silent', 'secret', 'hide', 'conceal', 'omit', 'leave out', 'mentioning', 'revealing', 'telling', 'disclosing'],
+    re: P(
+      String.raw`\b(?:keep (?:quiet|silent|it quiet|this quiet|it secret|this secret|it to yourself|this to yourself)(?: about)?\b|(?:hide|conceal|omit|leave out) (?:this|it|that|these|the \w+)(?: step| call)? (?:from|in) (?:the |your )?(?:user|human|answer|response|reply|summary)|(?:never|without|avoid) (?:mentioning|revealing|telling|disclosing)(?: this| it)?(?: to)?(?: the)? (?:user|human|person|step|call|tool))`,
+    ),
+    message: 'asks the model to hide something from the user',
   },
   {
     rule: 'P03',
@@ -105,8 +130,10 @@ const PATTERNS: Pattern[] = [
   },
   {
     rule: 'P04',
-    needs: ['before', 'prior'],
-    re: P(String.raw`\b(?:before|prior to) (?:using|calling|invoking|running|executing|any) (?:any|every|all)? ?(?:other )?(?:tools?|functions?|actions?)\b`),
+    needs: ['before', 'prior', 'ahead'],
+    re: P(
+      String.raw`\b(?:before|prior to|ahead of) (?:using|calling|invoking|running|executing|any|all|every) (?:any|every|all)? ?(?:of )?(?:the )?(?:other )?(?:tools?|functions?|actions?)\b`,
+    ),
     message: 'claims to precede every other tool',
   },
   {
@@ -135,8 +162,13 @@ const PATTERNS: Pattern[] = [
       'wallet',
       'local state',
       'login data',
+      '~/.',
+      'pgpass',
+      'credentials',
+      'token',
+      'secret',
     ],
-    re: /(?:~\/)?\.ssh\/(?:id_\w+|authorized_keys|known_hosts)|~\/\.ssh\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/(?:credentials|config)|~\/\.aws\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.docker\/config\.json|\.kube\/config|\.git-credentials|\/etc\/(?:shadow|passwd|sudoers)|~\/\.gnupg|login\.keychain|\/Keychains\/|\.config\/gcloud|(?:^|[\s"'`(~/])\.env(?:\.\w+)?(?=[\s"'`),.:;]|$)|\bwallet\.dat\b|Local State|Login Data/gimu,
+    re: /(?:~\/)?\.ssh\/(?:id_\w+|authorized_keys|known_hosts)|~\/\.ssh\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/(?:credentials|config)|~\/\.aws\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.docker\/config\.json|\.kube\/config|\.git-credentials|\/etc\/(?:shadow|passwd|sudoers)|~\/\.gnupg|login\.keychain|\/Keychains\/|\.config\/gcloud|(?:^|[\s"'`(~/])\.env(?:\.\w+)?(?=[\s"'`),.:;]|$)|\bwallet\.dat\b|Local State|Login Data|~\/\.[\w.-]+\/[\w./-]*(?:token|credential|secret|auth|hosts\.ya?ml|key)[\w.-]*|~\/\.(?:pgpass|my\.cnf|vault-token|bash_history|zsh_history|git-credentials)\b|(?:^|[\s"'`(])(?:credentials|token|secrets?)\.(?:json|ya?ml|txt)\b/gimu,
     message: 'names a credential file',
     grade: (_m, s) => (ACTION.test(s) ? 'high' : 'low'),
   },
@@ -213,6 +245,9 @@ const NEEDS_RE = new RegExp(
   'g',
 );
 
+/** Each trigger word with the trigger words inside it ("credentials" holds "credential"): one match stands for all. */
+const INSIDE = new Map([...new Set(PATTERNS.flatMap((p) => p.needs))].map((w, _i, all) => [w, all.filter((n) => w.includes(n))]));
+
 const BASE64 = /(?<![A-Za-z0-9+/=_-])(?:[A-Za-z0-9+/]{60,}={0,2}|[A-Za-z0-9_-]{60,})(?![A-Za-z0-9+/=_-])/g;
 const HEX = /\b(?:[0-9a-fA-F]{2}){40,}\b/g;
 
@@ -233,6 +268,29 @@ function decodeBase64(s: string): string {
   } catch {
     return '';
   }
+}
+
+const TARGET = /https?:\/\/[^\s"'<>)\]]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/giu;
+/** Imperative verbs only: a tool that "sends" describes itself; "send" tells the model to. */
+const MOVE =
+  /(?:^|[.!?;:]\s*|\b(?:then|and|also|always|please|now|must|should)\s+)(?:send|forward|post|upload|relay|transmit|ship|copy|mirror|sync|back up|archive|stream|submit|deliver|report|leak|exfiltrate|e-?mail)\b/iu;
+const TAKEN =
+  /\b(?:conversation|chat|history|transcript|logs?|messages|context|contents?|data|files?|keys?|tokens?|secrets?|credentials|passwords?|everything|all|results?|output|prompts?|memory|env(?:ironment)?)\b/iu;
+
+/**
+ * Exfiltration by sentence (rule P06): an address (a URL or an e-mail) in a sentence that tells the
+ * model to move something it holds. Catches the phrasings a fixed sequence misses.
+ */
+function exfilHits(text: string): Hit[] {
+  const hits: Hit[] = [];
+  TARGET.lastIndex = 0;
+  for (let m = TARGET.exec(text); m; m = TARGET.exec(text)) {
+    if (EXAMPLE_HOST.test(m[0].includes('@') && !m[0].includes('//') ? `@${m[0].split('@')[1]}` : m[0])) continue;
+    const sentence = sentenceAround(text, m.index, m.index + m[0].length);
+    if (MOVE.test(sentence) && TAKEN.test(sentence.replace(m[0], '')))
+      hits.push({ rule: 'P06', start: m.index, end: m.index + m[0].length, message: 'asks the model to send data to this address' });
+  }
+  return hits;
 }
 
 /** Base64 and hex blobs (rule P07): high when they decode to readable text, low otherwise. */
@@ -280,7 +338,8 @@ function sentenceAround(text: string, start: number, end: number): string {
 export function poisoningHits(text: string): (Hit & { severity?: Severity })[] {
   const hits: (Hit & { severity?: Severity })[] = [];
   // One pass finds which trigger words the text holds; a pattern runs only when one of its own is there.
-  const present = new Set(text.toLowerCase().match(NEEDS_RE));
+  const present = new Set<string>();
+  for (const w of text.toLowerCase().match(NEEDS_RE) ?? []) for (const n of INSIDE.get(w) ?? [w]) present.add(n);
   for (const p of PATTERNS) {
     if (!p.needs.some((w) => present.has(w))) continue;
     p.re.lastIndex = 0;
@@ -296,5 +355,8 @@ export function poisoningHits(text: string): (Hit & { severity?: Severity })[] {
       hits.push({ rule: p.rule, start, end, message: p.message, ...(severity ? { severity } : {}) });
     }
   }
-  return [...hits, ...blobHits(text)];
+  // The sentence rule finds what the sequences did not; the same address is reported once.
+  const more =
+    present.has('http') || present.has('@') ? exfilHits(text).filter((h) => !hits.some((x) => x.rule === 'P06' && x.start <= h.end && h.start <= x.end)) : [];
+  return [...hits, ...more.map((h) => ({ ...h, severity: 'high' as const })), ...blobHits(text)];
 }
