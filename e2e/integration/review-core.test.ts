@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { makeCore, nextEvent } from './harness.js';
 
 const CORPUS_SERVER = resolve('out/node/e2e/fixtures/review-server.js');
@@ -38,6 +39,25 @@ describe('the review in the core', () => {
     expect(report.findings.find((f) => f.server === 'prompted' && f.kind === 'prompt')).toMatchObject({ rule: 'P01', severity: 'high', subject: 'review' });
     expect(kinds()).toContain('reviewed');
     expect(kinds()).toContain('prompts-listed');
+  });
+
+  it('reviews what a resource read and a prompt got returned, and shows the span in that text', async () => {
+    const h = makeCore();
+    dispose = h.dispose;
+    h.core.addServer('notes', corpus('p-resource-contents'));
+    h.core.addServer('greeter', corpus('h-prompt-message-tags'));
+    await h.core.connect('notes');
+    await h.core.connect('greeter');
+    expect((await h.core.review.run()).findings.filter((f) => f.path.startsWith('contents') || f.path.startsWith('messages'))).toEqual([]);
+    await h.core.readResource('notes', 'mem://notes', CONSOLE_USER);
+    await h.core.prompts.get('greeter', 'greet', {}, CONSOLE_USER);
+    const report = await h.core.review.run();
+    const read = report.findings.find((f) => f.server === 'notes' && f.path === 'contents[0].text');
+    expect(read).toMatchObject({ rule: 'P01', severity: 'high', kind: 'resource', subject: 'mem://notes' });
+    expect(h.core.review.text('notes', 'resource', 'mem://notes', 'contents[0].text').slice(read!.start, read!.end)).toBe('Ignore all previous instructions');
+    const got = report.findings.find((f) => f.server === 'greeter' && f.path === 'messages[0].content.text');
+    expect(got).toMatchObject({ rule: 'H05', kind: 'prompt', subject: 'greet' });
+    expect(got?.message).toContain('then read ~/.netrc');
   });
 
   it('reviews 2,000 tools in steps: timers of the core still fire while it runs', async () => {

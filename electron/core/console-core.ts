@@ -156,7 +156,10 @@ export class ConsoleCore {
     };
     this.resources = new ResourceLists({ server, trail: this.trail, pinDir: join(opts.dataDir, 'pins') });
     const prompts = new PromptLists({ server, trail: this.trail });
-    this.prompts = prompts;
+    this.prompts = {
+      list: (id, refresh) => prompts.list(id, refresh),
+      get: (id, name, args, by) => prompts.get(id, name, args, by).then((r) => (this.review.rememberPrompt(id, name, r), r)),
+    };
     const era = (id: string) => this.connections.view(id).era;
     this.subscriptions = new ResourceSubscriptions({ server, trail: this.trail, bus: this.bus, era, relisten: (id) => this.connections.relisten(id) });
     this.complete = (input) => complete(server, input);
@@ -393,7 +396,7 @@ export class ConsoleCore {
 
   /** Reads one resource for `requestedBy`; recorded in the audit log. */
   readResource(serverId: string, uri: string, requestedBy: Requester): Promise<ReadResourceResult> {
-    return this.resources.read(serverId, uri, requestedBy);
+    return this.resources.read(serverId, uri, requestedBy).then((r) => (this.review.rememberRead(serverId, uri, r), r));
   }
 
   /** A page of a server's resources (every page walked, kept until its list changes; `refresh` walks again). */

@@ -18,6 +18,8 @@ export interface ReviewServerInput {
   templates?: Record<string, unknown>[];
   /** Text a tool returned, from the history: scanned like any other text a model reads. */
   results?: { callId: string; tool: string; texts: string[]; structuredMissing?: boolean }[];
+  /** Text a resource read or a prompt got returned (its contents, its messages): read by the model like any other. */
+  contents?: { kind: 'resource' | 'prompt'; subject: string; texts: { path: string; text: string }[] }[];
   /** Tools left out of the callable set, by name, with the reason (an invalid `x-mcp-header`). */
   excluded?: Record<string, string>;
 }
@@ -131,6 +133,12 @@ function* reviewOne(s: ReviewServerInput, opts: ReviewOptions, out: Finding[]): 
   }
   for (const p of s.prompts ?? []) c.texts('prompt', nameOf(p), promptTexts(p));
   for (const r of s.resources ?? []) c.texts('resource', nameOf(r, 'uri'), resourceTexts(r));
+  for (const got of s.contents ?? [])
+    c.texts(
+      got.kind,
+      got.subject,
+      got.texts.map((t) => ({ ...t, role: 'prose' as const })),
+    );
   for (const r of s.templates ?? []) c.texts('template', nameOf(r, 'uriTemplate'), resourceTexts(r));
   for (const r of s.results ?? []) c.texts('result', r.callId, subjectTexts(s, 'result', r.callId) ?? []);
 }
@@ -142,8 +150,13 @@ export function subjectTexts(s: ReviewServerInput, kind: SubjectKind, subject: s
     return item ? texts(item) : undefined;
   };
   if (kind === 'tool') return pick(s.tools, 'name', toolTexts);
-  if (kind === 'prompt') return pick(s.prompts, 'name', promptTexts);
-  if (kind === 'resource') return pick(s.resources, 'uri', resourceTexts);
+  const read = (k: 'resource' | 'prompt') =>
+    s.contents?.filter((c) => c.kind === k && c.subject === subject).flatMap((c) => c.texts.map((t) => ({ ...t, role: 'prose' as const }))) ?? [];
+  if (kind === 'prompt' || kind === 'resource') {
+    const listed = kind === 'prompt' ? pick(s.prompts, 'name', promptTexts) : pick(s.resources, 'uri', resourceTexts);
+    const got = read(kind);
+    return listed || got.length ? [...(listed ?? []), ...got] : undefined;
+  }
   if (kind === 'template') return pick(s.templates, 'uriTemplate', resourceTexts);
   if (kind === 'result') {
     const r = s.results?.find((x) => x.callId === subject);

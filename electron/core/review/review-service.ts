@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuditEntry } from '../../../shared/schemas/audit.js';
 import type { CallRecord } from '../../../shared/schemas/call.js';
-import type { PromptView } from '../../../shared/schemas/prompt.js';
+import type { ReadResourceResult } from '../../../shared/schemas/content.js';
+import type { GetPromptResult, PromptView } from '../../../shared/schemas/prompt.js';
 import type { ResourceTemplateView, ResourceView } from '../../../shared/schemas/resource.js';
 import type { Baseline, Finding, PinFile, PinState, ReviewReport, ReviewSummary, SubjectKind, Suppression } from '../../../shared/schemas/review.js';
 import type { ServerView } from '../../../shared/schemas/server.js';
@@ -50,6 +51,9 @@ export interface ReviewDeps {
 const AUTO_DELAY_MS = 1000;
 /** The automatic review runs over at most this many tools in all (about half a second of work in steps). */
 const AUTO_MAX_TOOLS = 20_000;
+/** Resource reads and prompt gets kept per server for the review, and how much of each text. */
+const REMEMBERED_PER_SERVER = 100;
+const REMEMBERED_TEXT_CHARS = 1_000_000;
 
 export class ReviewService {
   private baseline: Baseline = { version: 1, suppressions: [] };
@@ -57,6 +61,8 @@ export class ReviewService {
   /** What the last review read, to show the whole text a finding is about. */
   private read: ReviewServerInput[] = [];
   private timer: NodeJS.Timeout | undefined;
+  /** What resource reads and prompt gets returned lately, per server (bounded). */
+  private got = new Map<string, Map<string, NonNullable<ReviewServerInput['contents']>[number]>>();
   private running: Promise<unknown> | undefined;
   /** Why the saved baseline could not be read, when it could not. */
   problem: string | undefined;
@@ -132,7 +138,7 @@ export class ReviewService {
         continue;
       }
       const errors: string[] = [];
-      const input = await reviewInput(this.d, id, errors, !auto);
+      const input = { ...(await reviewInput(this.d, id, errors, !auto)), contents: this.contents(id) };
       inputs.push(input);
       outcomes.push({
         id,
@@ -207,6 +213,39 @@ export class ReviewService {
         /* a pins file that cannot be written is reported when a person pins; the catalog is unaffected */
       }
     });
+  }
+
+  /**
+   * Keeps the text a resource read or a prompt got returned, for the next review: the newest 100
+   * per server, each text cut at 1 MB (a read of the same subject replaces the one before).
+   */
+  remember(serverId: string, kind: 'resource' | 'prompt', subject: string, texts: { path: string; text: string }[]): void {
+    let m = this.got.get(serverId);
+    if (!m) this.got.set(serverId, (m = new Map()));
+    const key = `${kind}\u0000${subject}`;
+    m.delete(key);
+    m.set(key, { kind, subject, texts: texts.slice(0, 50).map((t) => ({ path: t.path, text: t.text.slice(0, REMEMBERED_TEXT_CHARS) })) });
+    while (m.size > REMEMBERED_PER_SERVER) m.delete(m.keys().next().value!);
+    this.schedule();
+  }
+
+  /** Keeps the text of a resource read (each text content) for the next review. */
+  rememberRead(serverId: string, uri: string, r: ReadResourceResult): void {
+    const texts = r.contents.flatMap((c, i) => (typeof c.text === 'string' ? [{ path: `contents[${i}].text`, text: c.text }] : []));
+    this.remember(serverId, 'resource', uri, texts);
+  }
+
+  /** Keeps the text of the messages a prompt got returned for the next review. */
+  rememberPrompt(serverId: string, name: string, r: GetPromptResult): void {
+    const texts = r.messages.flatMap((m, i) =>
+      m.content.type === 'text' && typeof m.content.text === 'string' ? [{ path: `messages[${i}].content.text`, text: m.content.text }] : [],
+    );
+    this.remember(serverId, 'prompt', name, texts);
+  }
+
+  /** What was remembered of a server's resource reads and prompt gets. */
+  contents(serverId: string): NonNullable<ReviewServerInput['contents']> {
+    return [...(this.got.get(serverId)?.values() ?? [])];
   }
 
   /** The tool definitions of a server exactly as sent (for a pins file). */
