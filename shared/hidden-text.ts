@@ -1,3 +1,4 @@
+import { mixedScriptHits } from './review/confusables.js';
 import { CANDIDATE, hiddenHits } from './review/hidden.js';
 
 /** A character a reader would not see, or that changes how the text around it reads. */
@@ -5,7 +6,8 @@ export interface HiddenFinding {
   /** Index in UTF-16 code units. */
   index: number;
   codePoint: number;
-  kind: 'zero-width' | 'bidi' | 'tag' | 'control' | 'ansi-escape' | 'variation-selector' | 'invisible' | 'private-use' | 'unassigned' | 'padding';
+  kind:
+    'zero-width' | 'bidi' | 'tag' | 'control' | 'ansi-escape' | 'variation-selector' | 'invisible' | 'private-use' | 'unassigned' | 'padding' | 'mixed-script';
 }
 
 /** What a text hides, and the same text with every hidden character made visible. */
@@ -43,6 +45,7 @@ function marker(cp: number): string {
 }
 
 const PADDING_HINT = / {40}|\t{40}|\n{8}|\n[ \t]*\n/;
+const NON_ASCII = /[^\p{ASCII}]/u;
 
 /**
  * Finds hidden content with the review's rules (rules H01–H10): invisible and control characters,
@@ -51,8 +54,8 @@ const PADDING_HINT = / {40}|\t{40}|\n{8}|\n[ \t]*\n/;
  * variants are left alone. Plain text (the common case, even at 10 MB) is returned as it is.
  */
 export function inspectHiddenText(text: string): HiddenTextReport {
-  if (!HIDDEN_RE.test(text) && !PADDING_HINT.test(text)) return { findings: [], revealed: text, tagPayload: '' };
-  const hits = hiddenHits(text, 'prose').sort((a, b) => a.start - b.start);
+  if (!HIDDEN_RE.test(text) && !PADDING_HINT.test(text) && !NON_ASCII.test(text)) return { findings: [], revealed: text, tagPayload: '' };
+  const hits = [...hiddenHits(text, 'prose'), ...mixedScriptHits(text)].sort((a, b) => a.start - b.start);
   if (hits.length === 0) return { findings: [], revealed: text, tagPayload: '' };
   const findings: HiddenFinding[] = [];
   const parts: string[] = [];
@@ -62,7 +65,11 @@ export function inspectHiddenText(text: string): HiddenTextReport {
   for (const h of hits) {
     if (h.start < last) continue;
     parts.push(text.slice(last, h.start));
-    if (h.rule === 'H10') {
+    if (h.rule === 'H11') {
+      // A word that mixes scripts: kept as written, marked after it (the letters are visible; what they are is not).
+      findings.push({ index: h.start, codePoint: text.codePointAt(h.start)!, kind: 'mixed-script' });
+      parts.push(text.slice(h.start, h.end), '⟦mixed scripts⟧');
+    } else if (h.rule === 'H10') {
       const run = text.slice(h.start, h.end);
       const lines = run.split('\n').length - 1;
       findings.push({ index: h.start, codePoint: run.codePointAt(0)!, kind: 'padding' });
@@ -90,9 +97,9 @@ export function inspectHiddenText(text: string): HiddenTextReport {
 /** Every character `classify` flags, as one regular expression (kept in step by a test). */
 export const HIDDEN_RE = new RegExp(CANDIDATE.source, 'u');
 
-/** True when the text hides something (padding aside). Much cheaper than a full report on plain text. */
+/** True when the text hides something, or mixes look-alike scripts in a word (padding aside). Cheap on plain text. */
 export function hasHiddenText(text: string): boolean {
-  return HIDDEN_RE.test(text) && hiddenHits(text, 'name').length > 0;
+  return (HIDDEN_RE.test(text) && hiddenHits(text, 'name').length > 0) || mixedScriptHits(text).length > 0;
 }
 
 /** The classification of one code point, or null when it is visible (exported for tests). */

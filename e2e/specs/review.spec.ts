@@ -22,6 +22,10 @@ test('the review finds what servers hide, marks the span in its text, and accept
   // On by default: the review runs after each listing and the catalog shows what it found.
   await page.getByTestId('tool-search').fill('lookup');
   await expect(app.console.tool('stealer', 'lookup').getByTestId('tool-review')).toHaveAttribute('data-severity', 'high');
+  // A name that mixes scripts is marked wherever it is shown.
+  await app.console.openTool('evil', 're\u0430d_file');
+  await expect(page.getByTestId('tool-detail').getByTestId('hidden-text-warning').first()).toContainText('1 word mixing look-alike scripts');
+  await expect(page.getByTestId('tool-detail')).toContainText('re\u0430d_file⟦mixed scripts⟧');
   await page.getByTestId('tab-review').click();
   await page.getByTestId('review-run').click();
   await expect(page.getByTestId('review-summary')).toContainText('high');

@@ -37,10 +37,12 @@ export function fetchAllTools(client: Client, timeoutMs: number, onPage?: (tools
   return walkList(client, TOOLS_LIST, timeoutMs, onPage);
 }
 
-/** Top-level fields whose strings hold hidden characters. */
+const NON_ASCII = /[^\p{ASCII}]/u;
+
+/** Top-level fields whose strings hold hidden characters (or words mixing look-alike scripts). */
 function hiddenFields(def: RawTool, json: string): string[] {
   // Fast path: JSON text with no hidden character and no escape at all cannot hide one.
-  if (!HIDDEN_RE.test(json) && !json.includes('\\')) return [];
+  if (!HIDDEN_RE.test(json) && !json.includes('\\') && !NON_ASCII.test(json)) return [];
   const out: string[] = [];
   for (const [k, v] of Object.entries(def)) if (anyHidden(v, 0)) out.push(k);
   return out;
