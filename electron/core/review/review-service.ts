@@ -41,12 +41,6 @@ export interface ReviewDeps {
   audit: (entry: Partial<AuditEntry> & Pick<AuditEntry, 'kind'>) => void;
 }
 
-/**
- * The security review of connected servers: every definition, prompt, resource and recent result
- * through the shared rules, offline. The baseline (findings a person accepted, with a reason) lives
- * in the data directory as `review-baseline.json`, in the same format `--baseline` reads, so a team
- * can keep it in a repository.
- */
 /** How long after the last catalog change the automatic review runs. */
 const AUTO_DELAY_MS = 1000;
 /** The automatic review runs over at most this many tools in all (about half a second of work in steps). */
@@ -55,6 +49,12 @@ const AUTO_MAX_TOOLS = 20_000;
 const REMEMBERED_PER_SERVER = 100;
 const REMEMBERED_TEXT_CHARS = 1_000_000;
 
+/**
+ * The security review of connected servers: every definition, prompt, resource and recent result
+ * through the shared rules, offline. The baseline (findings a person accepted, with a reason) lives
+ * in the data directory as `review-baseline.json`, in the same format `--baseline` reads, so a team
+ * can keep it in a repository.
+ */
 export class ReviewService {
   private baseline: Baseline = { version: 1, suppressions: [] };
   private last: ReviewReport | undefined;
