@@ -146,7 +146,10 @@ describe('approval gateway over HTTP', () => {
     expect(pending).toEqual([expect.objectContaining({ serverId: 'fx', tool: 'mutable', state: 'changed' })]);
     expect(pending[0]?.diff?.fields).toContain('inputSchema');
     // Accepted: visible again, but the always-allow was for the old definition: void, and the person is asked.
+    // The same pins flag the tool in the catalog and the review: accepting here settles it there too.
+    const settled = nextEvent(core, 'pins.changed', (p) => p.serverId === 'fx' && !p.unsettled.some((u) => u.tool === 'mutable'));
     core.agents.accept('fx', [{ tool: 'mutable', fingerprint: pending[0]!.fingerprint }]);
+    await settled;
     const ask2 = nextEvent(core, 'approval.requested');
     const third = agent.callTool({ name: 'fx.mutable', arguments: { path: '/d' } });
     const a2 = await ask2;

@@ -19,8 +19,9 @@ import { TraceLog } from './trace/index.js';
 import { ServerAdmin } from './server-admin.js';
 import { LogBook } from './logs/index.js';
 import { PolicyStore } from './approvals/index.js';
-import { AgentGateway } from './agents/index.js';
-import { ReviewService } from './review/index.js';
+import type { AgentGateway, ToolAcceptance } from './agents/index.js';
+import type { ReviewService } from './review/index.js';
+import { wireTrust } from './trust-wiring.js';
 import { CoreError, EventBus, type AnyListener } from './support/index.js';
 
 export interface CoreOptions {
@@ -74,6 +75,8 @@ export class ConsoleCore {
   readonly agents: AgentGateway;
   /** The security review of connected servers, and the baseline of accepted findings. */
   readonly review: ReviewService;
+  /** Each tool's pinned definition per server identity: what agents see and what the review compares with. */
+  readonly pins: Pick<ToolAcceptance, 'states' | 'repin' | 'idle'>;
 
   constructor(opts: CoreOptions) {
     this.store = new ServerStore(opts.dataDir);
@@ -154,12 +157,10 @@ export class ConsoleCore {
       const entry = this.store.get(id);
       return entry && { entry, client: this.connections.client(id) };
     };
-    this.resources = new ResourceLists({ server, trail: this.trail, pinDir: join(opts.dataDir, 'pins') });
-    const prompts = new PromptLists({ server, trail: this.trail });
-    this.prompts = {
-      list: (id, refresh) => prompts.list(id, refresh),
-      get: (id, name, args, by) => prompts.get(id, name, args, by).then((r) => (this.review.rememberPrompt(id, name, r), r)),
-    };
+    const got = (id: string, uri: string, r: ReadResourceResult) => this.review.rememberRead(id, uri, r);
+    this.resources = new ResourceLists({ server, trail: this.trail, pinDir: join(opts.dataDir, 'pins'), got });
+    const prompts = new PromptLists({ server, trail: this.trail, got: (id, name, r) => this.review.rememberPrompt(id, name, r) });
+    this.prompts = prompts;
     const era = (id: string) => this.connections.view(id).era;
     this.subscriptions = new ResourceSubscriptions({ server, trail: this.trail, bus: this.bus, era, relisten: (id) => this.connections.relisten(id) });
     this.complete = (input) => complete(server, input);
@@ -177,39 +178,23 @@ export class ConsoleCore {
     });
     const identity = (id: string) => this.store.get(id)?.identity;
     this.lists = this.watch = new ListWatch({ resources: this.resources, prompts, sync: this.sync, bus: this.bus, trail: this.trail, identity });
-    this.agents = new AgentGateway({
+    ({
+      pins: this.pins,
+      agents: this.agents,
+      review: this.review,
+    } = wireTrust({
       dataDir: opts.dataDir,
-      policies: this.policies,
       bus: this.bus,
-      audit: (f) => this.trail.record(f),
-      connected: (id) => (this.connections.view(id).status === 'connected' ? this.store.get(id)?.identity : undefined),
-      connect: (id) => (this.store.get(id) ? this.connections.connect(id) : Promise.resolve()),
-      status: (id) => (this.store.get(id) ? this.connections.view(id).status : undefined),
-      tools: (id) => this.catalog.tools(id),
-      raw: (id, name) => this.catalog.raw(id, name),
-      request: (id, tool, args, by) => this.calls.request(id, tool, args, by),
-      wait: (callId) => this.calls.wait(callId),
-      cancel: (callId) => this.calls.cancel(callId),
-    });
-    this.review = new ReviewService({
-      dataDir: opts.dataDir,
-      serverIds: () => this.store.list().map((e) => e.id),
-      view: (id) => this.connections.view(id),
-      rawTools: (id) => this.catalog.rawTools(id),
-      tools: (id) => this.catalog.tools(id),
-      prompts: (id) => prompts.list(id),
-      resources: (id) => this.resources.list(id),
-      calls: () => this.calls.list(),
-      metaProblems: (schema) => this.validator.metaProblems(schema),
-      pinStates: (id) => this.agents.pinStates(id),
-      pinned: (id) => this.agents.pinned(id),
-      importPins: (id, defs) => this.agents.importPins(id, defs),
-      pinsChanged: (serverId, unsettled) => this.bus.emit('pins.changed', { serverId, unsettled }),
-      reviewed: (summary) => this.bus.emit('review.updated', summary),
-      knownPrompts: (id) => prompts.known(id),
-      knownResources: (id) => this.resources.known(id),
-      audit: (f) => this.trail.record(f),
-    });
+      trail: this.trail,
+      store: this.store,
+      connections: this.connections,
+      catalog: this.catalog,
+      calls: this.calls,
+      policies: this.policies,
+      validator: this.validator,
+      prompts,
+      resources: this.resources,
+    }));
   }
 
   /** Loads saved servers and settings and opens the audit log. Problems are reported, not thrown. */
@@ -220,11 +205,9 @@ export class ConsoleCore {
     this.consent.dropUnconfirmedTrust();
     this.policies.load();
     this.review.load();
-    const more = [this.policies.problem, this.review.problem].filter((p): p is string => !!p);
-    const problems = [...this.store.problems, ...this.consents.problems, ...more];
-    if (this.audit.warning) problems.push(this.audit.warning);
-    for (const p of [...this.store.problems, ...this.consents.problems, ...more]) this.trail.record({ kind: 'config', reason: p });
-    return problems;
+    const problems = [...this.store.problems, ...this.consents.problems, this.policies.problem, this.review.problem].filter((p): p is string => !!p);
+    for (const p of problems) this.trail.record({ kind: 'config', reason: p });
+    return this.audit.warning ? [...problems, this.audit.warning] : problems;
   }
 
   /** Adds the servers of a host config file for this run only (not saved). Returns their ids, the disabled ones and warnings. */
@@ -240,7 +223,7 @@ export class ConsoleCore {
     this.catalog.flushPins();
     this.audit.close();
     // Nothing is written into the data directory once close() has resolved.
-    await Promise.all([this.audit.idle(), this.agents.idle()]);
+    await Promise.all([this.audit.idle(), this.pins.idle()]);
   }
 
   /** Subscribes to every event of the contract; returns the unsubscribe function. */
@@ -396,7 +379,7 @@ export class ConsoleCore {
 
   /** Reads one resource for `requestedBy`; recorded in the audit log. */
   readResource(serverId: string, uri: string, requestedBy: Requester): Promise<ReadResourceResult> {
-    return this.resources.read(serverId, uri, requestedBy).then((r) => (this.review.rememberRead(serverId, uri, r), r));
+    return this.resources.read(serverId, uri, requestedBy);
   }
 
   /** A page of a server's resources (every page walked, kept until its list changes; `refresh` walks again). */

@@ -83,12 +83,8 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
     'review.reopen': (i) => (core.review.reopen(i), { ok: true as const }),
     'review.baseline': () => core.review.current(),
     'review.importBaseline': (i) => core.review.import(i.json),
-    'review.pins': (i) => (core.view(i.serverId), core.agents.pinStates(i.serverId)),
-    'review.repin': (i) => {
-      const states = core.agents.repin(i.serverId, i.tools, i.removed);
-      core.review.pinsMayHaveChanged(i.serverId);
-      return states;
-    },
+    'review.pins': (i) => (core.view(i.serverId), core.pins.states(i.serverId)),
+    'review.repin': (i) => core.pins.repin(i.serverId, i.tools, i.removed),
     'review.exportPins': () =>
       core.review.pinFile(
         core

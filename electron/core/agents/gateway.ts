@@ -1,16 +1,13 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { join } from 'node:path';
 import type { AgentView, GrantView, NewAgent, PendingTool } from '../../../shared/schemas/agent.js';
 import type { CallRecord } from '../../../shared/schemas/call.js';
 import type { CallToolResult } from '../../../shared/schemas/content.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
-import type { PinState } from '../../../shared/schemas/review.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import type { PolicyStore } from '../approvals/index.js';
 import type { AuditFields } from '../audit/index.js';
 import { CoreError, type EventBus } from '../support/index.js';
-import { AcceptedTools } from './accepted-tools.js';
-import { ToolAcceptance } from './tool-acceptance.js';
+import type { ToolAcceptance } from './tool-acceptance.js';
 import { agentResult } from './agent-result.js';
 import { AgentStore } from './agent-store.js';
 import { agentToolName } from './tool-names.js';
@@ -43,6 +40,8 @@ export interface GatewayDeps {
   request(serverId: string, tool: string, args: Record<string, unknown>, requestedBy: Requester): CallRecord;
   wait(callId: string): Promise<CallRecord>;
   cancel(callId: string): CallRecord;
+  /** The pins: an agent sees a tool only while its definition is the pinned one. */
+  pins: ToolAcceptance;
 }
 
 /** How an agent's call reports while it runs. */
@@ -61,7 +60,6 @@ export interface AgentCallHooks {
 export class AgentGateway {
   readonly store: AgentStore;
   private readonly acceptance: ToolAcceptance;
-  private readonly pinStore: AcceptedTools;
   /** Each agent's calls under way (revoking an agent ends them). */
   private readonly inflight = new Map<string, Set<string>>();
   private readonly perCall = new Map<string, AgentCallHooks['onProgress']>();
@@ -80,8 +78,7 @@ export class AgentGateway {
 
   constructor(private readonly d: GatewayDeps) {
     this.store = new AgentStore(d.dataDir, () => this.agentsChanged());
-    this.pinStore = new AcceptedTools(join(d.dataDir, 'gateway'));
-    this.acceptance = new ToolAcceptance(this.pinStore, d);
+    this.acceptance = d.pins;
     const agents = this.store.list();
     this.revoked = new Set(agents.filter((a) => a.revokedAt).map((a) => a.name));
     this.known = new Set(agents.map((a) => a.name));
@@ -111,11 +108,6 @@ export class AgentGateway {
   close(): void {
     this.watcher?.close();
     if (this.recheck) clearTimeout(this.recheck);
-  }
-
-  /** Resolves when the pins being written have landed (close() waits for it). */
-  idle(): Promise<void> {
-    return this.pinStore.idle();
   }
 
   list(): AgentView[] {
@@ -276,32 +268,12 @@ export class AgentGateway {
   /** The person accepts tools for agents, as they are now (each named with the fingerprint the person saw). */
   accept(serverId: string, tools: Array<{ tool: string; fingerprint: string }>): PendingTool[] {
     this.acceptance.accept(serverId, tools);
-    this.changed();
     return this.pending();
   }
 
-  /** Every tool's pin state on a connected server (the same pins decide what agents see). */
-  pinStates(serverId: string): PinState[] {
-    return this.acceptance.states(serverId);
-  }
-
-  /** The pinned definitions of a connected server, by tool name; null when it has none yet. */
-  pinned(serverId: string): Map<string, { def: Record<string, unknown> }> | null {
-    return this.acceptance.pinned(serverId);
-  }
-
-  /** Replaces a connected server's pins with imported definitions (by tool name); audited. */
-  importPins(serverId: string, defs: Record<string, Record<string, unknown>>): void {
-    this.acceptance.importPins(serverId, defs);
+  /** A server's pins changed (the pins say so): what each agent sees is worked out again. */
+  pinsChanged(): void {
     this.changed();
-  }
-
-  /** Pins tools again as they are now (each with the fingerprint the person saw) and records removals; audited. */
-  repin(serverId: string, tools: Array<{ tool: string; fingerprint: string }>, removed: string[]): PinState[] {
-    if (tools.length) this.acceptance.accept(serverId, tools);
-    if (removed.length) this.acceptance.acceptRemoved(serverId, removed);
-    this.changed();
-    return this.acceptance.states(serverId);
   }
 
   /**

@@ -11,6 +11,8 @@ export interface AcceptanceDeps {
   tools(serverId: string): ToolView[];
   raw(serverId: string, name: string): Record<string, unknown> | undefined;
   audit(fields: AuditFields): void;
+  /** After a person changed a server's pins (accepted, removed, imported): what shows them looks again. */
+  changed?(serverId: string): void;
 }
 
 /** Tools named one by one in an audit entry; beyond, the entry holds their count and a digest. */
@@ -61,8 +63,8 @@ export class ToolAcceptance {
     return out;
   }
 
-  /** The person accepts tools for agents, as they are now (each named with the fingerprint the person saw). */
-  accept(serverId: string, tools: Array<{ tool: string; fingerprint: string }>): void {
+  /** The person pins tools as they are now (each named with the fingerprint the person saw); agents then see them. */
+  accept(serverId: string, tools: Array<{ tool: string; fingerprint: string }>, notify = true): void {
     const identity = this.d.connected(serverId);
     if (!identity) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
     const live = new Map(this.d.tools(serverId).map((t) => [t.name, t]));
@@ -81,6 +83,20 @@ export class ToolAcceptance {
       reason: `pinned as shown (agents see them): ${names(tools.map((t) => t.tool))}`,
       detail: pinsDetail(tools.map((t) => ({ name: t.tool, fingerprint: t.fingerprint }))),
     });
+    if (notify) this.d.changed?.(serverId);
+  }
+
+  /** Pins tools again as shown and records removals, in one step; returns the server's pin states. Audited. */
+  repin(serverId: string, tools: Array<{ tool: string; fingerprint: string }>, removed: string[]): PinState[] {
+    if (tools.length) this.accept(serverId, tools, false);
+    if (removed.length) this.acceptRemoved(serverId, removed, false);
+    this.d.changed?.(serverId);
+    return this.states(serverId);
+  }
+
+  /** Resolves when the pins being written have landed (the core's close() waits for it). */
+  idle(): Promise<void> {
+    return this.store.idle();
   }
 
   /**
@@ -130,10 +146,11 @@ export class ToolAcceptance {
       reason: `pins imported: ${tools.length} definitions`,
       detail: pinsDetail(tools),
     });
+    this.d.changed?.(serverId);
   }
 
   /** The person records that pinned tools are gone: a tool coming back is new again. Audited. */
-  acceptRemoved(serverId: string, names: string[]): void {
+  acceptRemoved(serverId: string, names: string[], notify = true): void {
     const identity = this.d.connected(serverId);
     if (!identity) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
     const live = new Set(this.d.tools(serverId).map((t) => t.name));
@@ -141,6 +158,7 @@ export class ToolAcceptance {
     if (back) throw new CoreError('tool-changed', `tool ${JSON.stringify(back)} of ${serverId} is listed again; look at it again`);
     this.store.forget(identity, names);
     this.d.audit({ kind: 'tools-accepted', serverId, serverIdentity: identity, reason: `removal accepted: ${names.join(', ')}`, detail: { removed: names } });
+    if (notify) this.d.changed?.(serverId);
   }
 
   /** The accepted tools of a server identity; the first listing the gateway sees is its baseline. */

@@ -26,6 +26,8 @@ export const PROMPTS_LIST: ListSpec<RawItem> = {
 export interface PromptDeps {
   server: ServerLookup;
   trail: AuditTrail;
+  /** What a prompt got returned, for whoever reads it next (the security review). */
+  got?(serverId: string, name: string, result: GetPromptResult): void;
 }
 
 /**
@@ -77,14 +79,16 @@ export class PromptLists {
         outcome,
         detail: { name, arguments: args, ...detail },
       });
-    return recordedRequest(
+    const result = await recordedRequest(
       () =>
         client.request({ method: 'prompts/get', params: { name, arguments: args } }, GetPromptResult, {
           timeout: entry.settings.callTimeoutMs,
         }),
       record,
-      (result) => ({ messages: result.messages.length }),
+      (r) => ({ messages: r.messages.length }),
     );
+    this.deps.got?.(serverId, name, result);
+    return result;
   }
 
   /** When the server's prompts were last listed, and their cache hints. */

@@ -52,6 +52,8 @@ export interface ResourceDeps {
   server: ServerLookup;
   trail: AuditTrail;
   pinDir: string | null;
+  /** What a read returned, for whoever reads it next (the security review). */
+  got?(serverId: string, uri: string, result: ReadResourceResult): void;
 }
 
 interface Listed {
@@ -152,11 +154,13 @@ export class ResourceLists {
     const { entry, client } = connectedServer(this.deps.server, serverId);
     const record = (outcome: string, detail?: unknown) =>
       this.deps.trail.record({ kind: 'resource-read', serverId, serverIdentity: entry.identity, requestedBy, outcome, detail: { uri, ...(detail as object) } });
-    return recordedRequest(
+    const result = await recordedRequest(
       () => client.request({ method: 'resources/read', params: { uri } }, ReadResourceResult, { timeout: entry.settings.callTimeoutMs }),
       record,
-      (result) => ({ contents: result.contents.length }),
+      (r) => ({ contents: r.contents.length }),
     );
+    this.deps.got?.(serverId, uri, result);
+    return result;
   }
 
   /** What is known of the server's last listing: when, its cache hints, what changed. */

@@ -116,7 +116,6 @@ export class ReviewService {
       }
       this.d.importPins(id, Object.fromEntries(Object.entries(s.tools).map(([name, t]) => [name, t.definition])));
       imported.push(id);
-      this.pinsMayHaveChanged(id);
     }
     return { imported, skipped };
   }
