@@ -158,9 +158,9 @@ export class ReviewService {
     if (!baseline) this.read = inputs;
     const report = buildReport(outcomes, findings, baseline ?? (this.problem ? undefined : this.baseline));
     if (!baseline) this.last = report;
-    const counts = { high: 0, medium: 0, low: 0 };
-    for (const f of report.findings) counts[f.severity]++;
-    if (!baseline) this.d.reviewed(summarize(report));
+    const summary = summarize(report);
+    const counts = summary.counts;
+    if (!baseline) this.d.reviewed(summary);
     // The automatic review after each listing is not audited (it would fill the log); runs a person or a command asks for are.
     if (!auto)
       this.d.audit({
