@@ -16,6 +16,7 @@ const HostEntry = z.looseObject({
   cwd: z.string().optional(),
   url: z.string().optional(),
   headers: stringMap.optional(),
+  oauth: z.unknown().optional(),
 });
 
 /** Turns one host-config entry (Claude Desktop, Cursor, VS Code forms) into the console's form. */
@@ -29,7 +30,7 @@ export function normaliseEntry(id: string, raw: unknown, where = `mcpServers[${J
     candidate = { type: 'stdio', command: e.command, args: e.args, env: e.env, cwd: e.cwd };
   } else if (e.type || e.url !== undefined) {
     const type = e.type === 'streamable-http' ? 'http' : (e.type ?? 'auto');
-    candidate = { type, url: e.url, headers: e.headers };
+    candidate = { type, url: e.url, headers: e.headers, ...(e.oauth !== undefined && { oauth: e.oauth }) };
   } else {
     throw new ConfigError(`${where}: needs "command" (stdio) or "url" (HTTP or SSE)`);
   }
@@ -39,7 +40,7 @@ export function normaliseEntry(id: string, raw: unknown, where = `mcpServers[${J
 }
 
 /** The fields of a host-config entry the console reads; any other is reported, not silently dropped. */
-const KNOWN_FIELDS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'disabled']);
+const KNOWN_FIELDS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'oauth', 'disabled']);
 
 /** A parsed host config: the servers to use, the ones the file disables, and warnings naming what was ignored. */
 export interface HostConfig {

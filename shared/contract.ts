@@ -13,6 +13,7 @@ import { ConsentKind, ConsentRecord } from './schemas/consent.js';
 import { ResourceTemplateView, ResourceView } from './schemas/resource.js';
 import { GetPromptResult, PromptView } from './schemas/prompt.js';
 import { AgentName, AgentView, GatewayInfo, GrantView, NewAgent, PendingTool } from './schemas/agent.js';
+import { AuthPrompt, AuthView } from './schemas/auth.js';
 import { Baseline, Finding, PinFile, PinState, ReviewReport, ReviewSummary, SubjectKind, Suppression } from './schemas/review.js';
 
 const none = z.object({}).strict();
@@ -173,6 +174,16 @@ export const requests = {
     input: z.object({ json: z.string().max(50_000_000) }).strict(),
     output: z.object({ imported: z.array(z.string()), skipped: z.array(z.string()) }),
   },
+  /** A server's authorization: mode, signed in or not, issuer, scope, expiry, the auth debugger's steps (never a token). */
+  'auth.status': { input: byServer, output: AuthView },
+  /** The sign-ins waiting for a person to open their URL. */
+  'auth.prompts': { input: none, output: z.array(AuthPrompt) },
+  /** Gives up on a sign-in: the connection attempt ends with that reason. */
+  'auth.cancel': { input: z.object({ id: z.string().max(100) }).strict(), output: ok },
+  /** Signs in again: forgets the tokens (not the registered client) and connects, which asks the person. */
+  'auth.signIn': { input: byServer, output: ServerView },
+  /** Revokes the tokens where the authorization server allows it, and deletes everything kept for the server. */
+  'auth.signOut': { input: byServer, output: AuthView },
 } as const;
 
 /** Every event the core pushes to front ends: name -> payload schema. */
@@ -208,6 +219,11 @@ export const events = {
   /** A review finished (the automatic one after each listing, or one a person asked for). */
   'review.updated': ReviewSummary,
   'grants.changed': z.object({ grants: z.array(GrantView) }),
+  /** A sign-in waits for a person: show the whole URL and its host before anything opens it. */
+  'auth.prompt': AuthPrompt,
+  /** A sign-in ended (signed in, refused, cancelled or expired): its dialog closes. */
+  'auth.promptClosed': z.object({ id: z.string(), serverId: z.string() }),
+  'auth.updated': AuthView,
 } as const;
 
 export type RequestName = keyof typeof requests;

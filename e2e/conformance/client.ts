@@ -4,7 +4,7 @@
  * MCP_CONFORMANCE_SCENARIO; each scenario becomes the `mcp-console` commands a person would type.
  * Nothing here speaks MCP: every message the suite sees comes from the console's core.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -25,13 +25,20 @@ interface ToolCall {
   arguments: Record<string, unknown>;
 }
 
+/** The client ID metadata document URL the suite's authorization servers accept (a host's own hosted document in real use). */
+const CIMD_URL = 'https://conformance-test.local/client-metadata.json';
+/** The environment variable the pre-registered client secret is read from (never in the config file). */
+const SECRET_ENV = 'MCP_CONFORMANCE_CLIENT_SECRET';
+
 class Console {
   private readonly dir = mkdtempSync(join(tmpdir(), 'mcp-conformance-'));
   private readonly config = join(this.dir, 'servers.json');
   readonly era: 'modern' | 'legacy' | 'auto';
+  private readonly env: NodeJS.ProcessEnv = { ...process.env };
 
-  constructor(url: string, version: string | undefined) {
-    writeFileSync(this.config, JSON.stringify({ mcpServers: { [SERVER]: { type: 'http', url } } }));
+  constructor(url: string, version: string | undefined, oauth?: Record<string, unknown>, secret?: string) {
+    if (secret) this.env[SECRET_ENV] = secret;
+    writeFileSync(this.config, JSON.stringify({ mcpServers: { [SERVER]: { type: 'http', url, ...(oauth && { oauth }) } } }));
     // The suite names the wire it wants; without a version the console probes (auto).
     this.era = version === undefined ? 'auto' : version >= '2026' ? 'modern' : 'legacy';
   }
@@ -54,8 +61,82 @@ class Console {
     return this.run('call', SERVER, name, '--args', JSON.stringify(args), '--yes', '--json', ...extra);
   }
 
+  /**
+   * Runs a command that may ask a person to sign in: for each `sign-in URL:` it prints, this plays
+   * the person's browser (follows the authorization server's redirect back to the console's
+   * loopback listener). Nothing here speaks OAuth: the console does every step.
+   */
+  async runSigningIn(...args: string[]): Promise<Step> {
+    const full = [...args, '--config', this.config, '--data-dir', join(this.dir, 'data'), '--era', this.era, '--no-browser'];
+    const child = spawn(process.execPath, [BIN, ...full], { stdio: ['ignore', 'pipe', 'pipe'], env: this.env });
+    let out = '';
+    let err = '';
+    let seen = 0;
+    const browsing: Promise<void>[] = [];
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+      const urls = [...err.matchAll(/^sign-in URL: (\S+)$/gm)].map((m) => m[1] ?? '');
+      for (; seen < urls.length; seen++) browsing.push(browse(urls[seen] ?? ''));
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const code = await new Promise<number>((r) => child.on('close', (c) => r(c ?? -1)));
+    clearTimeout(timer);
+    await Promise.allSettled(browsing);
+    process.stderr.write(`$ mcp-console ${args.join(' ')}\n  → exit ${code}\n${indent(err)}`);
+    return { code, out, err };
+  }
+
   close(): void {
     rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** A person's browser: opens the authorization URL, follows its redirect to the console's listener. */
+async function browse(url: string): Promise<void> {
+  const res = await fetch(url, { redirect: 'manual' });
+  const next = res.headers.get('location');
+  if (!next) throw new Error(`the authorization endpoint answered ${res.status} without a redirect`);
+  await fetch(new URL(next, url), { redirect: 'manual' });
+}
+
+/** Scenarios where the console must refuse to finish (the suite then checks that it sent nothing it should not). */
+const MUST_REFUSE = new Set([
+  'auth/scope-retry-limit',
+  'auth/resource-mismatch',
+  'auth/iss-supported-missing',
+  'auth/iss-wrong-issuer',
+  'auth/iss-unexpected',
+  'auth/iss-normalized',
+  'auth/metadata-issuer-mismatch',
+]);
+
+/** An authorization scenario: list the tools, then call the first one, signing in when the server asks. */
+async function authScenario(name: string, url: string, version: string | undefined): Promise<void> {
+  const ctx = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as { client_id?: string; client_secret?: string };
+  const grant = name.startsWith('auth/client-credentials') ? { grant: 'client_credentials' } : {};
+  const oauth = ctx.client_id
+    ? { clientId: ctx.client_id, ...(ctx.client_secret && { clientSecretEnv: SECRET_ENV }), ...grant }
+    : { clientMetadataUrl: CIMD_URL };
+  const c = new Console(url, version, oauth, ctx.client_secret);
+  try {
+    const tools = await c.runSigningIn('tools', SERVER, '--json');
+    if (MUST_REFUSE.has(name)) {
+      if (tools.code === 0) {
+        // The listing may pass (a server that asks only for calls); the call must then be refused.
+        const listed = JSON.parse(tools.out) as Array<{ name: string }>;
+        const call = await c.runSigningIn('call', SERVER, listed[0]?.name ?? 'test-tool', '--args', '{}', '--yes', '--json');
+        if (call.code === 0) throw new Error(`${name}: the console should have refused to finish the authorization`);
+      }
+      return;
+    }
+    if (tools.code !== 0) throw new Error(`tools failed (exit ${tools.code})`);
+    const [tool] = JSON.parse(tools.out) as Array<{ name: string }>;
+    if (!tool) return;
+    const call = await c.runSigningIn('call', SERVER, tool.name, '--args', '{}', '--yes', '--json');
+    if (call.code !== 0 && call.code !== 1 && name !== 'auth/authorization-server-migration') throw new Error(`call ${tool.name}: exit ${call.code}`);
+  } finally {
+    c.close();
   }
 }
 
@@ -137,9 +218,18 @@ function basic(c: Console): void {
   if (tool) must(c.call(tool.name, { a: 2, b: 3 }), tool.name, [0, 1]);
 }
 
-function main(): number {
+async function main(): Promise<number> {
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO;
   const url = process.argv[2];
+  if (scenario?.startsWith('auth/') && url) {
+    try {
+      await authScenario(scenario, url, process.env.MCP_CONFORMANCE_PROTOCOL_VERSION);
+      return 0;
+    } catch (e) {
+      process.stderr.write(`error: ${(e as Error).message}\n`);
+      return 1;
+    }
+  }
   const run = scenario ? scenarios[scenario] : undefined;
   if (!scenario || !url || !run) {
     process.stderr.write(`usage: MCP_CONFORMANCE_SCENARIO=<scenario> client <url>\nscenarios: ${Object.keys(scenarios).join(', ')}\n`);
@@ -157,4 +247,4 @@ function main(): number {
   }
 }
 
-process.exitCode = main();
+process.exitCode = await main();

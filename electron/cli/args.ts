@@ -4,7 +4,7 @@ export interface ParsedArgs {
   flags: Map<string, string | true>;
 }
 
-const BOOLEAN = new Set(['json', 'yes', 'help', 'task']);
+const BOOLEAN = new Set(['json', 'yes', 'help', 'task', 'no-browser']);
 
 export function parseArgs(argv: string[]): ParsedArgs {
   const positional: string[] = [];

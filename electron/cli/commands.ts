@@ -5,6 +5,7 @@ import { consentText, startCore, verifyAuditLog, type ConsentProvider, type Cons
 import { str, type ParsedArgs } from './args.js';
 import { answerOnTerminal, elicitFlag, type ElicitFlag } from './elicit.js';
 import { approvalText, plural, resultText, safe, toolJson, toolLine } from './format.js';
+import { cliAuth } from './sign-in.js';
 
 /** Exit codes of `call` (automation.md). */
 export const EXIT = { ok: 0, toolError: 1, protocol: 2, denied: 3 } as const;
@@ -48,7 +49,12 @@ export async function openServer(
   if (era !== undefined && era !== 'auto' && era !== 'modern' && era !== 'legacy')
     throw new UsageError(`--era must be auto, modern or legacy, not ${JSON.stringify(era)}`);
   const config = str(args, 'config');
-  const { core, problems, configWarnings, configError, disabled } = startCore({ dataDir: str(args, 'data-dir'), configFile: config, consent: cliConsent(io) });
+  const { core, problems, configWarnings, configError, disabled } = startCore({
+    dataDir: str(args, 'data-dir'),
+    configFile: config,
+    consent: cliConsent(io),
+    auth: cliAuth(io, args),
+  });
   for (const p of problems) io.err(`warning: ${safe(p)}`);
   for (const w of configWarnings) io.err(`warning: ${safe(w)}`);
   if (configError) {

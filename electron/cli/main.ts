@@ -5,6 +5,7 @@ import { completeCommand } from './complete.js';
 import { safe } from './format.js';
 import { agentsCommand, type ConsoleRunning } from './agents.js';
 import { reviewCommand } from './review.js';
+import { authCommand } from './auth.js';
 
 export const USAGE = `mcp-console — inspect MCP servers and approve their tool calls
 
@@ -20,6 +21,7 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
   mcp-console trace <server> --config F [--seconds N] [--data-dir D] [--era auto|modern|legacy]
   mcp-console review --config F [--server ID] [--format md|json|sarif] [--out FILE] [--baseline FILE] [--fail-on low|medium|high]
                      [--pins FILE] [--write-pins FILE] [--write-baseline FILE --reason TEXT] [--data-dir D] [--era …]
+  mcp-console auth status|login|logout <server> --config F [--json] [--no-browser] [--data-dir D] [--era …]
   mcp-console audit verify [--data-dir D]
   mcp-console serve [--config F] [--data-dir D] [--port P] [--agent-port P]
   mcp-console agents add NAME --servers ID,ID [--config F] [--json] [--data-dir D]
@@ -29,24 +31,26 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
 
 The config file is a host config ("mcpServers" or "servers"). Without --config, the servers saved
 in the data directory are used. call exits 0 on success, 1 on a tool error, 2 on a protocol or
-connection error, 3 when the call was denied or could not be approved. review exits 1 when new findings
+connection error, 3 when the call was denied or could not be approved. A server behind OAuth asks to sign in:
+the address is printed ("sign-in URL: …") and, on a terminal without --no-browser, opened after you agree. review exits 1 when new findings
 reach --fail-on (high by default), 2 when a server could not be reviewed.`;
 
 /** The flags each command takes; any other is refused (a typo such as --jsno must not be ignored). */
 const FLAGS: Record<string, string[]> = {
-  tools: ['config', 'json', 'data-dir', 'era'],
-  call: ['args', 'config', 'yes', 'json', 'data-dir', 'era', 'elicit', 'task'],
+  tools: ['no-browser', 'config', 'json', 'data-dir', 'era'],
+  call: ['no-browser', 'args', 'config', 'yes', 'json', 'data-dir', 'era', 'elicit', 'task'],
   audit: ['data-dir'],
-  resources: ['config', 'json', 'data-dir', 'era'],
-  prompts: ['config', 'json', 'data-dir', 'era', 'args'],
-  ping: ['config', 'json', 'data-dir', 'era'],
-  complete: ['config', 'json', 'data-dir', 'era', 'prompt', 'resource', 'arg', 'value', 'context'],
-  doctor: ['config', 'json', 'data-dir', 'era'],
-  trace: ['config', 'data-dir', 'era', 'seconds'],
-  review: ['config', 'server', 'format', 'out', 'baseline', 'fail-on', 'write-baseline', 'reason', 'pins', 'write-pins', 'data-dir', 'era'],
+  resources: ['no-browser', 'config', 'json', 'data-dir', 'era'],
+  prompts: ['no-browser', 'config', 'json', 'data-dir', 'era', 'args'],
+  ping: ['no-browser', 'config', 'json', 'data-dir', 'era'],
+  complete: ['no-browser', 'config', 'json', 'data-dir', 'era', 'prompt', 'resource', 'arg', 'value', 'context'],
+  doctor: ['no-browser', 'config', 'json', 'data-dir', 'era'],
+  trace: ['no-browser', 'config', 'data-dir', 'era', 'seconds'],
+  review: ['no-browser', 'config', 'server', 'format', 'out', 'baseline', 'fail-on', 'write-baseline', 'reason', 'pins', 'write-pins', 'data-dir', 'era'],
   serve: ['config', 'data-dir', 'port', 'static-dir', 'agent-port'],
   agents: ['servers', 'config', 'json', 'data-dir'],
   bridge: ['agent', 'data-dir'],
+  auth: ['config', 'json', 'data-dir', 'era', 'no-browser'],
 };
 
 /** Levenshtein distance, one row at a time. */
@@ -98,6 +102,7 @@ export async function run(
     if (cmd === 'doctor') return await doctorCommand(args, io);
     if (cmd === 'trace') return await traceCommand(args, io);
     if (cmd === 'review') return await reviewCommand(args, io);
+    if (cmd === 'auth') return await authCommand(args, io);
     if (cmd === 'agents') return await agentsCommand(args, io, hosted.running ?? (() => null));
     if (cmd === 'bridge') {
       if (!hosted.bridge) throw new UsageError('bridge is not available from this entry point; use bin/mcp-console.js');

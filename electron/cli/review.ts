@@ -1,3 +1,4 @@
+import { cliAuth } from './sign-in.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { baselineOf, parseBaseline } from '../../shared/review/baseline.js';
@@ -66,7 +67,12 @@ export async function reviewCommand(args: ParsedArgs, io: Io): Promise<number> {
   const pins = pinsFile ? readFileAs(pinsFile, '--pins', parsePins) : undefined;
   const writePins = str(args, 'write-pins');
 
-  const { core, problems, configWarnings, configError } = startCore({ dataDir: str(args, 'data-dir'), configFile: config, consent: cliConsent(io) });
+  const { core, problems, configWarnings, configError } = startCore({
+    dataDir: str(args, 'data-dir'),
+    configFile: config,
+    consent: cliConsent(io),
+    auth: cliAuth(io, args),
+  });
   try {
     for (const p of problems) io.err(`warning: ${safe(p)}`);
     for (const w of configWarnings) io.err(`warning: ${safe(w)}`);

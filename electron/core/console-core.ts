@@ -22,6 +22,7 @@ import { PolicyStore } from './approvals/index.js';
 import type { AgentGateway, ToolAcceptance } from './agents/index.js';
 import type { ReviewService } from './review/index.js';
 import { wireTrust } from './trust-wiring.js';
+import { AuthService, type AuthServiceDeps } from './auth/index.js';
 import { CoreError, EventBus, type AnyListener } from './support/index.js';
 
 export interface CoreOptions {
@@ -33,6 +34,8 @@ export interface CoreOptions {
   icons?: IconFetcher;
   /** Where a person confirms command lines and trust (a native dialog, a terminal); none: nothing the page adds is spawned. */
   consent?: ConsentProvider | null;
+  /** OAuth: what seals the credentials (the desktop app's safeStorage), a terminal for the sign-in URL, the browser wait. */
+  auth?: Pick<AuthServiceDeps, 'box' | 'prompter' | 'timeoutMs' | 'env'>;
 }
 
 /**
@@ -75,6 +78,8 @@ export class ConsoleCore {
   readonly agents: AgentGateway;
   /** The security review of connected servers, and the baseline of accepted findings. */
   readonly review: ReviewService;
+  /** Remote servers' OAuth: sign-in, sign-out, the auth debugger. */
+  readonly auth: AuthService;
   /** Each tool's pinned definition per server identity: what agents see and what the review compares with. */
   readonly pins: Pick<ToolAcceptance, 'states' | 'repin' | 'idle'>;
 
@@ -126,7 +131,9 @@ export class ConsoleCore {
       changed: (change) => (this.calls.catalogChanged(change), this.review.pinsMayHaveChanged(change.serverId), this.review.schedule()),
       announce: (id) => void this.connections.announce(id),
     });
+    this.auth = new AuthService({ ...opts.auth, dataDir: opts.dataDir, trail: this.trail, bus: this.bus, server: (id) => this.store.get(id) });
     this.connections = new Connections({
+      auth: (id) => this.auth.session(id),
       store: this.store,
       consents: this.consents,
       consent: this.consent,
@@ -205,7 +212,9 @@ export class ConsoleCore {
     this.consent.dropUnconfirmedTrust();
     this.policies.load();
     this.review.load();
-    const problems = [...this.store.problems, ...this.consents.problems, this.policies.problem, this.review.problem].filter((p): p is string => !!p);
+    const problems = [...this.store.problems, ...this.consents.problems, this.policies.problem, this.review.problem, this.auth.problem].filter(
+      (p): p is string => !!p,
+    );
     for (const p of problems) this.trail.record({ kind: 'config', reason: p });
     return this.audit.warning ? [...problems, this.audit.warning] : problems;
   }

@@ -103,6 +103,11 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
     'agents.gateway': () => ({ bridgeCommand: ['mcp-console', 'bridge', '--agent'] }),
     'grants.list': () => core.agents.grants(),
     'grants.revoke': (i) => core.agents.revokeGrant(i.id),
+    'auth.status': (i) => core.auth.view(i.serverId),
+    'auth.prompts': () => core.auth.prompts(),
+    'auth.cancel': (i) => (core.auth.cancel(i.id), { ok: true as const }),
+    'auth.signIn': (i) => (core.view(i.serverId), core.auth.dropTokens(i.serverId), core.connect(i.serverId)),
+    'auth.signOut': (i) => core.auth.signOut(i.serverId),
   };
 }
 

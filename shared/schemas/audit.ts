@@ -44,6 +44,10 @@ export const AuditKind = z.enum([
   'reviewed',
   'finding-accepted',
   'finding-reopened',
+  /** OAuth: a sign-in that worked (issuer, scope, how the client is known) or failed (why), and a sign-out (revoked or not). Never a token. */
+  'auth-signed-in',
+  'auth-failed',
+  'auth-signed-out',
   'internal-error',
 ]);
 export type AuditKind = z.infer<typeof AuditKind>;

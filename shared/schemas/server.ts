@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PendingConsent } from './consent.js';
+import { OAuthConfig } from './auth.js';
 
 const stringMap = z.record(z.string(), z.string());
 
@@ -20,6 +21,8 @@ export const RemoteConfig = z
     type: z.enum(['http', 'sse', 'auto']),
     url: z.url({ protocol: /^https?$/, error: 'must be an http: or https: URL' }),
     headers: stringMap.default({}),
+    /** OAuth: how the console identifies itself to the server's authorization server (optional: discovery finds the rest). */
+    oauth: OAuthConfig.optional(),
   })
   .strict();
 

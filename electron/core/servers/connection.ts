@@ -8,6 +8,7 @@ import {
   type CreateMessageResult,
   type ElicitRequest,
   type ElicitResult,
+  type FetchLike,
   type Root,
   type Transport,
 } from '@modelcontextprotocol/client';
@@ -59,6 +60,19 @@ export interface ConnectionListener {
   sample?(params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult>;
   /** The directories the server may work in (roots, deprecated in 2026-07-28), when it asks. */
   roots?(): Root[];
+  /** A remote server's OAuth: the fetch middleware that presents its token and signs in when asked. */
+  auth?(): ConnectionAuth | undefined;
+}
+
+/** What a connection needs of a server's OAuth session. */
+export interface ConnectionAuth {
+  wrap(next: FetchLike): FetchLike;
+  /** A person is signing in: the connect timeout waits for them. */
+  readonly busy: boolean;
+  /** Why the last sign-in failed, in words. */
+  readonly lastError?: string;
+  /** A new connection: the retry limit starts over. */
+  reset(): void;
 }
 
 /** The live state of one server connection. */
@@ -84,6 +98,7 @@ export class ServerConnection {
   private generation = 0;
   private currentTransport?: Transport;
   private changes?: ChangeStream;
+  private auth?: ConnectionAuth;
 
   constructor(
     readonly id: string,
@@ -185,23 +200,24 @@ export class ServerConnection {
       this.listener.trace &&
         ((h) => this.listener.trace?.({ dir: 'out', kind: 'http', bytes: 0, method: h.headers['mcp-method'], name: h.headers['mcp-name'], http: h })),
     );
+    // OAuth sits above the trace: the trace shows each exchange (a 401 included) but never the token.
+    const auth = (this.auth = this.listener.auth?.());
+    auth?.reset();
+    const wire = auth ? auth.wrap(seen.fetch) : seen.fetch;
+    const failed = (e: unknown) => (auth?.lastError ? new Error(`sign-in failed: ${auth.lastError}`, { cause: e }) : httpError(e, url, seen.last));
     if (config.type === 'sse')
-      return this.attempt(new SSEClientTransport(url, { requestInit, fetch: seen.fetch }), 'sse', timeoutMs, era, gen).catch((e) =>
-        Promise.reject(httpError(e, url, seen.last)),
-      );
+      return this.attempt(new SSEClientTransport(url, { requestInit, fetch: wire }), 'sse', timeoutMs, era, gen).catch((e) => Promise.reject(failed(e)));
     try {
-      return await this.attempt(new StreamableHTTPClientTransport(url, { requestInit, fetch: seen.fetch }), 'http', timeoutMs, era, gen);
+      return await this.attempt(new StreamableHTTPClientTransport(url, { requestInit, fetch: wire }), 'http', timeoutMs, era, gen);
     } catch (e) {
       // Legacy SSE is tried only for an entry with no type, and only when the server refused the
       // POST with a 4xx that is not about authorization (the spec's backwards-compatibility rule:
       // 404, 405…). A 401/403 means "sign in", never "this is an SSE server".
       const status = e instanceof SdkHttpError ? e.status : seen.last?.status;
       const fallback = config.type === 'auto' && status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
-      if (!fallback) throw httpError(e, url, seen.last);
+      if (!fallback || auth?.lastError) throw failed(e);
       this.note(`Streamable HTTP was refused (HTTP ${status}); trying legacy SSE`);
-      return this.attempt(new SSEClientTransport(url, { requestInit, fetch: seen.fetch }), 'sse', timeoutMs, era, gen).catch((e2) =>
-        Promise.reject(httpError(e2, url, seen.last)),
-      );
+      return this.attempt(new SSEClientTransport(url, { requestInit, fetch: wire }), 'sse', timeoutMs, era, gen).catch((e2) => Promise.reject(failed(e2)));
     }
   }
 
@@ -262,7 +278,11 @@ export class ServerConnection {
     this.currentTransport = transport;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ConnectTimeout(timeoutMs)), timeoutMs);
+      // While a person signs in (the browser step), the connect timeout waits for them.
+      const arm = (ms: number) => {
+        timer = setTimeout(() => (this.auth?.busy ? arm(1000) : reject(new ConnectTimeout(timeoutMs))), ms);
+      };
+      arm(timeoutMs);
     });
     try {
       await Promise.race([client.connect(transport), timeout]);

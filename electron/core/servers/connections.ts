@@ -7,7 +7,7 @@ import { CoreError, type EventBus } from '../support/index.js';
 import type { TraceRecord } from '../trace/index.js';
 import type { LogBook } from '../logs/index.js';
 import type { LogLevel } from '../../../shared/schemas/log.js';
-import { ServerConnection } from './connection.js';
+import { ServerConnection, type ConnectionAuth } from './connection.js';
 import { doctorReport } from './doctor.js';
 import { CreateMessageRequestParamsSchema, ElicitRequestParamsSchema } from '@modelcontextprotocol/core';
 
@@ -38,6 +38,8 @@ export interface ConnectionsDeps {
   trace?(id: string, r: TraceRecord): void;
   /** The server's connection ended (lost or closed): what waits on it ends too. */
   ended?(id: string, reason: string): void;
+  /** A remote server's OAuth session (none for stdio, or a server that sends its own Authorization header). */
+  auth?(id: string): ConnectionAuth | undefined;
 }
 
 /**
@@ -309,6 +311,7 @@ export class Connections {
             );
         },
         roots: () => this.rootsFor(id),
+        auth: () => this.deps.auth?.(id),
         trace: this.deps.trace && ((r) => this.deps.trace!(id, r)),
         lost: (reason) => {
           const e = this.deps.store.get(id);

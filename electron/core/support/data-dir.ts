@@ -14,14 +14,14 @@ export function resolveDataDir(flag?: string, env: NodeJS.ProcessEnv = process.e
 }
 
 /** Writes a file so that readers see either the old or the new content, never half of it. */
-export function writeFileAtomic(path: string, content: string): void {
+export function writeFileAtomic(path: string, content: string | Buffer): void {
   mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   let fd: number | undefined;
   try {
     fd = openSync(tmp, 'w', 0o600);
     // write(2) may write less than asked (a nearly full disk): loop until every byte is written.
-    const buf = Buffer.from(content, 'utf8');
+    const buf = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
     for (let off = 0; off < buf.length;) {
       const n = writeSync(fd, buf, off, buf.length - off);
       if (!(n > 0)) throw Object.assign(new Error(`wrote ${off} of ${buf.length} bytes of ${path}`), { code: 'ENOSPC' });

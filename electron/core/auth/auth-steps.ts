@@ -1,0 +1,151 @@
+import {
+  AuthorizationServerMismatchError,
+  InsecureTokenEndpointError,
+  IssuerMismatchError,
+  OAuthError,
+  RegistrationRejectedError,
+  type FetchLike,
+} from '@modelcontextprotocol/client';
+import type { AuthStep } from '../../../shared/schemas/auth.js';
+import { RingBuffer } from '../support/index.js';
+import { AuthorizationRefused } from './loopback-callback.js';
+
+const MAX_STEPS = 200;
+const MAX_BODY = 4000;
+/** Fields whose values are secrets wherever they appear (form bodies, JSON, query strings). */
+const SECRET_FIELDS =
+  /^(access_token|refresh_token|id_token|client_secret|code|code_verifier|assertion|client_assertion|token|subject_token|actor_token|password)$/i;
+export const REDACTED = '‹redacted›';
+
+/** A body or query with every secret field's value replaced; anything else kept (cut at 4,000 characters). */
+export function redactBody(text: string, contentType = ''): string {
+  let out = text;
+  if (/json/i.test(contentType) || /^\s*[{[]/.test(text)) {
+    try {
+      out = JSON.stringify(JSON.parse(text, (k, v: unknown) => (SECRET_FIELDS.test(k) && typeof v === 'string' ? REDACTED : v)));
+    } catch {
+      /* not JSON after all */
+    }
+  } else if (/=/.test(text) && !/\s/.test(text.trim())) {
+    const p = new URLSearchParams(text);
+    for (const k of [...p.keys()]) if (SECRET_FIELDS.test(k)) p.set(k, REDACTED);
+    out = p.toString().replace(/%E2%80%B9redacted%E2%80%BA/g, REDACTED);
+  }
+  return out.length > MAX_BODY ? out.slice(0, MAX_BODY) + '…' : out;
+}
+
+/** A URL with every secret query parameter redacted. */
+export function redactUrl(raw: string): string {
+  try {
+    const u = new URL(raw);
+    for (const k of [...u.searchParams.keys()]) if (SECRET_FIELDS.test(k)) u.searchParams.set(k, REDACTED);
+    return u.href.replace(/%E2%80%B9redacted%E2%80%BA/g, REDACTED);
+  } catch {
+    return raw;
+  }
+}
+
+/** Which step an HTTP exchange of the OAuth flow is, from where it went and what it carried. */
+function classify(url: URL, body: string): string {
+  const p = url.pathname;
+  if (p.includes('/.well-known/oauth-protected-resource')) return 'resource-metadata';
+  if (p.includes('/.well-known/oauth-authorization-server') || p.includes('/.well-known/openid-configuration')) return 'server-metadata';
+  const grant = /(?:^|&)grant_type=([^&]+)/.exec(body)?.[1];
+  if (grant === 'refresh_token') return 'refresh';
+  if (grant === 'client_credentials') return 'client-credentials';
+  if (grant) return 'token';
+  if (/revoke|revocation/i.test(p)) return 'revocation';
+  if (/regist/i.test(p)) return 'registration';
+  return 'request';
+}
+
+/** The requirement a failure broke, and whose it was, in words a server author can act on. */
+export function explain(e: unknown): string {
+  if (e instanceof IssuerMismatchError)
+    return e.kind === 'metadata'
+      ? `the authorization server's metadata names issuer ${JSON.stringify(e.received)} but was fetched for ${JSON.stringify(e.expected)}: RFC 8414 §3.3 requires them to be identical (the authorization server is at fault; its metadata was not used)`
+      : e.received === undefined
+        ? `the authorization server advertises authorization_response_iss_parameter_supported but its answer carried no iss: RFC 9207 §2.4 (the authorization server is at fault; the code was not redeemed)`
+        : `the answer came back with iss ${JSON.stringify(e.received)}, not the issuer the sign-in started with (${JSON.stringify(e.expected)}): RFC 9207 mix-up defence (the code was not redeemed)`;
+  if (e instanceof AuthorizationServerMismatchError)
+    return `the server now names another authorization server (${e.currentIssuer}) than the one the credentials belong to (${e.recordedIssuer}): they are never presented to another one; sign in again`;
+  if (e instanceof InsecureTokenEndpointError)
+    return `the token endpoint ${e.tokenEndpoint} is not https: the MCP authorization spec requires TLS for authorization server endpoints (the authorization server is at fault)`;
+  if (e instanceof RegistrationRejectedError)
+    return `dynamic client registration was refused (HTTP ${e.status}): the authorization server did not accept the console's client metadata; register a client beforehand and set oauth.clientId`;
+  if (e instanceof AuthorizationRefused) return `${e.message} (the person or the authorization server refused)`;
+  if (e instanceof OAuthError) return `the authorization server answered ${e.code}: ${e.message}`;
+  const msg = (e as Error)?.message ?? String(e);
+  if (/Protected resource .* does not match/i.test(msg))
+    return `${msg}: RFC 9728 §3.3 requires the protected resource metadata's resource to be this server's URL (the MCP server is at fault; nothing was sent to its authorization server)`;
+  if (/does not support code challenge method/i.test(msg)) return `${msg}: MCP requires PKCE with S256 (the authorization server is at fault)`;
+  if (/Resource server does not implement OAuth 2.0 Protected Resource Metadata|trying to load well-known OAuth protected resource/i.test(msg))
+    return `${msg}: MCP servers must publish protected resource metadata (RFC 9728) for clients to find their authorization server (the MCP server is at fault)`;
+  return msg;
+}
+
+/**
+ * One server's auth debugger: every step of its authorization with what was sent and received
+ * (secrets redacted before anything is kept), how long it took, and why it failed. Bounded.
+ */
+export class AuthSteps {
+  private readonly steps = new RingBuffer<AuthStep>(MAX_STEPS);
+  private seq = 0;
+
+  constructor(private readonly changed: () => void = () => {}) {}
+
+  add(step: Omit<AuthStep, 'seq' | 'at'>): AuthStep {
+    const s = { seq: ++this.seq, at: new Date().toISOString(), ...step };
+    this.steps.push(s);
+    this.changed();
+    return s;
+  }
+
+  list(): AuthStep[] {
+    return this.steps.last(MAX_STEPS);
+  }
+
+  /** A fetch that records each exchange of the OAuth flow (discovery, registration, token…) as a step. */
+  fetch(next: FetchLike = fetch): FetchLike {
+    return async (input, init) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : (input as Request).url);
+      const body = typeof init?.body === 'string' ? init.body : init?.body instanceof URLSearchParams ? init.body.toString() : '';
+      const step = classify(url, body);
+      const method = init?.method ?? 'GET';
+      const t0 = performance.now();
+      let res: Response;
+      try {
+        res = await next(input, init);
+      } catch (e) {
+        this.add({
+          step,
+          ok: false,
+          method,
+          url: redactUrl(url.href),
+          summary: `${method} ${url.origin}${url.pathname} failed`,
+          problem: explain(e),
+          sent: body ? redactBody(body) : undefined,
+        });
+        throw e;
+      }
+      const ms = Math.round((performance.now() - t0) * 10) / 10;
+      const type = res.headers.get('content-type') ?? '';
+      const text = await res
+        .clone()
+        .text()
+        .catch(() => '');
+      this.add({
+        step,
+        ok: res.ok,
+        method,
+        url: redactUrl(url.href),
+        status: res.status,
+        ms,
+        summary: `${method} ${url.origin}${url.pathname} → ${res.status}`,
+        sent: body ? redactBody(body, String(new Headers(init?.headers).get('content-type') ?? '')) : undefined,
+        received: text ? redactBody(text, type) : undefined,
+      });
+      return res;
+    };
+  }
+}
