@@ -21,3 +21,4 @@ export { consentText, terminalConsent, type ConsentProvider, type ConsentQuestio
 export type { AuditIo } from './audit/index.js';
 export { AgentStore, TOKEN_PREFIX } from './agents/index.js';
 export { CLIENT_INFO } from './servers/index.js';
+export { keyFileBox, type KeyWrapper, type SecretBox } from './auth/index.js';

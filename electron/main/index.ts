@@ -1,10 +1,11 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, session, shell } from 'electron';
 import { eventChannel } from '../../shared/bridge.js';
 import { CONSOLE_USER, describeRequester } from '../../shared/schemas/requester.js';
 import type { EventPayload } from '../../shared/contract.js';
-import { makeHandlers, startCore, type ConsoleCore } from '../core/index.js';
+import { keyFileBox, makeHandlers, resolveDataDir, startCore, type ConsoleCore } from '../core/index.js';
+import { safeStorageWrapper } from './secret-storage.js';
 import { registerIpc } from './ipc.js';
 import { openExternalLink } from './links.js';
 import { menuTemplate } from './menu.js';
@@ -57,7 +58,9 @@ async function start(): Promise<void> {
   // SECURITY: command lines and trust the page asks for are confirmed in a native dialog the page cannot drive.
   const consent = dialogConsent((opts) => (win ? dialog.showMessageBox(win, opts) : dialog.showMessageBox(opts)));
   const config = flag('config');
-  const started = startCore({ dataDir: flag('data-dir'), configFile: config, consent });
+  // OAuth tokens are sealed with a key the OS keychain protects (safeStorage), where there is one.
+  const box = keyFileBox(join(resolveDataDir(flag('data-dir')), 'auth'), safeStorageWrapper(safeStorage));
+  const started = startCore({ dataDir: flag('data-dir'), configFile: config, consent, auth: { box } });
   const { core, dataDir } = started;
   const problems = [...started.problems, ...started.configWarnings.map((w) => `--config ${w}`)];
   if (started.configError) problems.push(started.configError);

@@ -46,7 +46,7 @@ export function redactUrl(raw: string): string {
 }
 
 /** Which step an HTTP exchange of the OAuth flow is, from where it went and what it carried. */
-function classify(url: URL, body: string): string {
+function classify(url: URL, body: string, endpoints: Map<string, string>): string {
   const p = url.pathname;
   if (p.includes('/.well-known/oauth-protected-resource')) return 'resource-metadata';
   if (p.includes('/.well-known/oauth-authorization-server') || p.includes('/.well-known/openid-configuration')) return 'server-metadata';
@@ -54,9 +54,24 @@ function classify(url: URL, body: string): string {
   if (grant === 'refresh_token') return 'refresh';
   if (grant === 'client_credentials') return 'client-credentials';
   if (grant) return 'token';
-  if (/revoke|revocation/i.test(p)) return 'revocation';
-  if (/regist/i.test(p)) return 'registration';
-  return 'request';
+  return endpoints.get(url.origin + url.pathname) ?? (/"redirect_uris"/.test(body) ? 'registration' : 'request');
+}
+
+/** The endpoints an authorization server's metadata names, as step names. */
+function learnEndpoints(text: string, into: Map<string, string>): void {
+  try {
+    const m = JSON.parse(text) as Record<string, unknown>;
+    for (const [field, step] of [
+      ['registration_endpoint', 'registration'],
+      ['revocation_endpoint', 'revocation'],
+      ['token_endpoint', 'token'],
+    ] as const) {
+      const v = m[field];
+      if (typeof v === 'string') into.set(v.replace(/[?#].*$/, ''), step);
+    }
+  } catch {
+    /* not metadata */
+  }
 }
 
 /** The requirement a failure broke, and whose it was, in words a server author can act on. */
@@ -91,6 +106,7 @@ export function explain(e: unknown): string {
 export class AuthSteps {
   private readonly steps = new RingBuffer<AuthStep>(MAX_STEPS);
   private seq = 0;
+  private readonly endpoints = new Map<string, string>();
 
   constructor(private readonly changed: () => void = () => {}) {}
 
@@ -110,7 +126,7 @@ export class AuthSteps {
     return async (input, init) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : (input as Request).url);
       const body = typeof init?.body === 'string' ? init.body : init?.body instanceof URLSearchParams ? init.body.toString() : '';
-      const step = classify(url, body);
+      const step = classify(url, body, this.endpoints);
       const method = init?.method ?? 'GET';
       const t0 = performance.now();
       let res: Response;
@@ -134,6 +150,7 @@ export class AuthSteps {
         .clone()
         .text()
         .catch(() => '');
+      if (step === 'server-metadata' && res.ok) learnEndpoints(text, this.endpoints);
       this.add({
         step,
         ok: res.ok,
