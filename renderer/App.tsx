@@ -16,8 +16,10 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { AgentsView } from './features/agents/AgentsView';
 import { ReviewView } from './features/review/ReviewView';
 import { usePendingSignals } from './features/approvals/pending-signals';
+import { SignInDialog } from './features/auth/SignInDialog';
+import { AuthView } from './features/auth/AuthView';
 
-type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace' | 'review' | 'history' | 'audit' | 'agents' | 'settings';
+type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace' | 'auth' | 'review' | 'history' | 'audit' | 'agents' | 'settings';
 
 const TAB_LABEL: Record<Tab, string> = {
   tools: 'Tools',
@@ -25,6 +27,7 @@ const TAB_LABEL: Record<Tab, string> = {
   prompts: 'Prompts',
   logs: 'Logs',
   trace: 'Trace',
+  auth: 'Sign-in',
   review: 'Review',
   history: 'History',
   audit: 'Audit log',
@@ -115,6 +118,11 @@ export function App() {
             <TraceView />
           </section>
         )}
+        {tab === 'auth' && (
+          <section className="panel wide-panel">
+            <AuthView />
+          </section>
+        )}
         {tab === 'review' && (
           <section className="panel wide-panel">
             <ReviewView
@@ -148,6 +156,7 @@ export function App() {
       </main>
       <ApprovalDialog />
       <ElicitationDialog />
+      <SignInDialog />
     </div>
   );
 }

@@ -60,6 +60,9 @@ export const eventHandlers: EventHandlers = {
   'grants.changed': ({ grants }, st) => st.grantsChanged(grants),
   'pins.changed': (p, st) => st.pinsChanged(p),
   'review.updated': (p, st) => st.reviewUpdated(p),
+  'auth.prompt': (p, st) => st.signInRequested(p),
+  'auth.promptClosed': ({ id }, st) => st.signInClosed(id),
+  'auth.updated': (v, st) => st.authUpdated(v),
 };
 
 /** Hands one event to its handler (an unknown name, from an older or newer core, is ignored). */
@@ -75,7 +78,7 @@ export function wireEvents(api: ConsoleApi): () => void {
   const offEvents = api.onEvent((name, payload) => handleEvent(name, payload, st));
   const snapshot = async (up: boolean): Promise<void> => {
     if (!up) return st.onlineChanged(false);
-    const [servers, approvals, calls, consents, elicitations, agents, grants] = await Promise.all([
+    const [servers, approvals, calls, consents, elicitations, agents, grants, signIns] = await Promise.all([
       api.request('servers.list', {}),
       api.request('approvals.pending', {}),
       api.request('calls.list', {}),
@@ -83,6 +86,7 @@ export function wireEvents(api: ConsoleApi): () => void {
       api.request('elicitations.list', {}),
       api.request('agents.list', {}),
       api.request('grants.list', {}),
+      api.request('auth.prompts', {}),
     ]);
     // Tools in pages, each its own message and task, their search text computed as they come.
     const tools: ToolView[] = [];
@@ -102,6 +106,7 @@ export function wireEvents(api: ConsoleApi): () => void {
     st.consentsChanged(consents);
     st.agentsChanged(agents);
     st.grantsChanged(grants);
+    st.signInsLoaded(signIns);
     st.onlineChanged(true);
   };
   // A connection that drops while the snapshot loads is fine: the next one loads it again.

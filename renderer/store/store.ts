@@ -9,6 +9,7 @@ import { serversSlice } from './slices/servers';
 import type { ConsoleState } from './slices/types';
 import { uiSlice } from './slices/ui';
 import { agentsSlice } from './slices/agents';
+import { authSlice } from './slices/auth';
 
 export type { ConsoleState } from './slices/types';
 export type { ToolMarks } from './slices/catalog';
@@ -28,4 +29,5 @@ export const useConsole = create<ConsoleState>()((...a) => ({
   ...auditSlice(...a),
   ...uiSlice(...a),
   ...agentsSlice(...a),
+  ...authSlice(...a),
 }));

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { AuthPrompt } from '../../../shared/schemas/auth';
+import { useApi } from '../../api/context';
+import { SafeText } from '../../components/SafeText';
+import { useArmed } from '../../components/use-armed';
+import { useConsole } from '../../store/store';
+
+/**
+ * A server asks the person to sign in (OAuth). The dialog shows the whole authorization URL and the
+ * host it goes to before anything opens it; the browser opens it only when the person says so. The
+ * console then waits for the browser to come back to its loopback listener; Cancel gives up.
+ */
+export function SignInDialog() {
+  const queue = useConsole(useShallow((s) => s.signIns));
+  const [first, ...rest] = queue;
+  return first ? <SignIn key={first.id} p={first} waiting={rest.length} /> : null;
+}
+
+function SignIn({ p, waiting }: { p: AuthPrompt; waiting: number }) {
+  const api = useApi();
+  const { armed, safeRef } = useArmed<HTMLButtonElement>();
+  const [opened, setOpened] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const open = async () => {
+    if (!armed) return;
+    setError(null);
+    try {
+      // The desktop app confirms the address once more in its own dialog and opens the system browser.
+      const r = await api.request('links.open', { url: p.url });
+      setOpened(r.opened);
+    } catch (e) {
+      // Browser mode: this dialog is the confirmation; the page opens the address itself (never with an opener).
+      if ((e as { code?: string }).code === 'open-in-page') {
+        window.open(p.url, '_blank', 'noopener,noreferrer');
+        setOpened(true);
+      } else setError((e as Error).message);
+    }
+  };
+  const cancel = async () => {
+    try {
+      await api.request('auth.cancel', { id: p.id });
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const copy = () => void navigator.clipboard?.writeText(p.url).catch(() => setError('the address could not be copied; select it and copy it'));
+  return (
+    <div className="overlay approval-overlay" onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), void cancel())}>
+      <div
+        className="modal wide approval"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="sign-in-title"
+        data-testid="sign-in-dialog"
+        data-server={p.serverId}
+      >
+        <div className="modal-head">
+          <h2 id="sign-in-title">
+            <SafeText text={p.serverId} /> asks you to sign in
+          </h2>
+          {waiting > 0 && <span className="badge">{waiting} more waiting</span>}
+        </div>
+        <dl className="kv">
+          <dt>Signs in at</dt>
+          <dd>
+            <strong className="mono" data-testid="sign-in-host">
+              <SafeText text={p.host} />
+            </strong>
+          </dd>
+          {p.issuer && (
+            <>
+              <dt>Authorization server</dt>
+              <dd className="mono">
+                <SafeText text={p.issuer} />
+              </dd>
+            </>
+          )}
+          {p.scope && (
+            <>
+              <dt>Asks for</dt>
+              <dd className="mono" data-testid="sign-in-scope">
+                <SafeText text={p.scope} />
+              </dd>
+            </>
+          )}
+          <dt>Waits until</dt>
+          <dd>{new Date(p.expiresAt).toLocaleTimeString()}</dd>
+        </dl>
+        <div className="warn-box">
+          <div className="label">The address that will open</div>
+          <div className="mono uri" data-testid="sign-in-url">
+            <SafeText text={p.url} />
+          </div>
+        </div>
+        {opened && (
+          <div className="small" role="status" data-testid="sign-in-waiting">
+            Waiting for the browser to come back… finish signing in there; this closes by itself.
+          </div>
+        )}
+        {error && (
+          <div className="error" role="alert" data-testid="sign-in-error">
+            <SafeText text={error} />
+          </div>
+        )}
+        <div className="row gap end">
+          <span className="small muted">Esc cancels the sign-in</span>
+          <span className="spacer" />
+          <button ref={safeRef} onClick={() => void cancel()} data-testid="sign-in-cancel">
+            Cancel
+          </button>
+          <button onClick={copy} data-testid="sign-in-copy">
+            Copy address
+          </button>
+          <button className={`primary ${armed ? '' : 'unarmed'}`} aria-disabled={!armed} onClick={() => void open()} data-testid="sign-in-open">
+            {opened ? 'Open again' : 'Open in browser…'}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
