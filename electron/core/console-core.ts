@@ -8,7 +8,7 @@ import type { ResourceTemplateView, ResourceView } from '../../shared/schemas/re
 import { type ServerSettings, type ServerConfig, type ServerView } from '../../shared/schemas/server.js';
 import type { CatalogChange, ToolView } from '../../shared/schemas/tool.js';
 import { pageOf } from '../../shared/list-page.js';
-import { AuditLog, AuditTrail, keepArgsBeside, type AuditIo } from './audit/index.js';
+import { AuditLog, AuditTrail, argsKeeper, type AuditIo } from './audit/index.js';
 import { argsVerdict, CallManager, SchemaValidator, type ArgsVerdict } from './calls/index.js';
 import { Catalog, CatalogSync, complete, IconFetcher, ListWatch, PromptLists, ResourceLists, ResourceSubscriptions } from './catalog/index.js';
 import type { CompleteInput, Completion } from '../../shared/schemas/completion.js';
@@ -106,15 +106,7 @@ export class ConsoleCore {
       bus: this.bus,
       approvalTimeoutMs: () => this.store.settings.approvalTimeoutMs,
       limits: () => this.store.settings,
-      keepArgs: (hash, json) => {
-        if (!this.store.settings.keepLargeArgs) return undefined;
-        try {
-          return keepArgsBeside(opts.dataDir, hash, json);
-        } catch (e) {
-          this.internalError('keeping large arguments beside the audit log', e);
-          return undefined;
-        }
-      },
+      keepArgs: argsKeeper(opts.dataDir, () => this.store.settings.keepLargeArgs, this.trail),
       maxRetainedResultBytes: () => this.store.settings.maxRetainedResultBytes,
       catalogSettling: (id) => this.sync.settling(id),
       answerInput: (id, method, params, signal) => this.connections.answerInput(id, method, params, signal),
@@ -181,7 +173,7 @@ export class ConsoleCore {
       calls: this.calls,
       catalog: this.catalog,
       sync: this.sync,
-      internalError: (what, e) => this.internalError(what, e),
+      internalError: (what, e) => this.trail.internalError(what, e),
     });
     const identity = (id: string) => this.store.get(id)?.identity;
     this.lists = this.watch = new ListWatch({ resources: this.resources, prompts, sync: this.sync, bus: this.bus, trail: this.trail, identity });
@@ -212,9 +204,8 @@ export class ConsoleCore {
     this.consent.dropUnconfirmedTrust();
     this.policies.load();
     this.review.load();
-    const problems = [...this.store.problems, ...this.consents.problems, this.policies.problem, this.review.problem, this.auth.problem].filter(
-      (p): p is string => !!p,
-    );
+    const found = [...this.store.problems, ...this.consents.problems, this.policies.problem, this.review.problem, this.auth.problem];
+    const problems = found.filter((p): p is string => !!p);
     for (const p of problems) this.trail.record({ kind: 'config', reason: p });
     return this.audit.warning ? [...problems, this.audit.warning] : problems;
   }
@@ -271,10 +262,6 @@ export class ConsoleCore {
   /** Forgets a server's consents: a revoked launch disconnects it, a revoked trust drops trust and auto-approval. */
   revokeConsent(serverId: string, kind?: ConsentKind): Promise<{ revoked: number }> {
     return this.admin.revokeConsent(serverId, kind);
-  }
-
-  private internalError(what: string, e: unknown): void {
-    this.trail.internalError(what, e);
   }
 
   removeServer(id: string): Promise<void> {

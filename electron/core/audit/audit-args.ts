@@ -12,3 +12,19 @@ export function keepArgsBeside(dataDir: string, hash: string, json: string): str
   if (!existsSync(path)) writeFileAtomic(path, json);
   return rel;
 }
+
+/**
+ * The call manager's `keepArgs`: keeps large arguments beside the log while the setting allows it;
+ * a failure to write them is reported (as an internal error) and the entry keeps only their hash.
+ */
+export function argsKeeper(dataDir: string, allowed: () => boolean, trail: { internalError(what: string, e: unknown): void }) {
+  return (hash: string, json: string): string | undefined => {
+    if (!allowed()) return undefined;
+    try {
+      return keepArgsBeside(dataDir, hash, json);
+    } catch (e) {
+      trail.internalError('keeping large arguments beside the audit log', e);
+      return undefined;
+    }
+  };
+}

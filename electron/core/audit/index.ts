@@ -1,4 +1,4 @@
 /** The audit log: hash-chained entries, written through one trail that also announces them. */
 export { AuditLog, GENESIS, entryHash, type AuditFields, type AuditIo } from './audit-log.js';
 export { AuditTrail } from './audit-trail.js';
-export { keepArgsBeside } from './audit-args.js';
+export { argsKeeper, keepArgsBeside } from './audit-args.js';

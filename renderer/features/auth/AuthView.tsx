@@ -22,13 +22,11 @@ const MODE: Record<string, string> = {
 export function AuthView() {
   const api = useApi();
   const servers = useConsole(useShallow((s) => s.serverOrder.filter((id) => s.servers[id]?.config.type !== 'stdio')));
-  const [serverId, setServerId] = useState<string>(servers[0] ?? '');
+  const [chosen, setServerId] = useState<string>('');
+  const serverId = chosen && servers.includes(chosen) ? chosen : (servers[0] ?? '');
   const view = useConsole((s) => s.authViews[serverId]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!serverId && servers[0]) setServerId(servers[0]);
-  }, [serverId, servers]);
   useEffect(() => {
     if (!serverId) return;
     api.request('auth.status', { serverId }).then(
