@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHostConfig, parseHostConfigDetailed, toHostEntry } from './config.js';
+import { maskCredentials, MASKED_VALUE, parseHostConfig, parseHostConfigDetailed, toHostEntry, unmaskCredentials } from './config.js';
 
 describe('parseHostConfig', () => {
   it('reads the Claude Desktop / Cursor form', () => {
@@ -74,5 +74,35 @@ describe('parseHostConfig', () => {
     expect(c.disabled).toEqual(['off']);
     expect(c.warnings).toEqual(['mcpServers["on"]: ignored fields "alwaysAllow", "envFile"', 'mcpServers["off"]: disabled in the config; not loaded']);
     expect(() => parseHostConfig('{"mcpServers":{"a":{"command":"x","disabled":"yes"}}}')).toThrow(/mcpServers\["a"\]\.disabled: must be true or false/);
+  });
+});
+
+describe('oauth in a host config', () => {
+  it('is read, checked, and written back when the server is saved', () => {
+    const oauth = { clientId: 'pre', clientSecretEnv: 'MY_SECRET', scope: 'files:read' };
+    const c = parseHostConfig(JSON.stringify({ mcpServers: { r: { url: 'https://x.example/mcp', oauth } } }));
+    expect(c.r).toMatchObject({ type: 'auto', oauth });
+    expect(toHostEntry(c.r!)).toMatchObject({ oauth });
+    expect(() => parseHostConfig('{"mcpServers":{"r":{"url":"https://x.example/mcp","oauth":{"clientSecret":"inline"}}}}')).toThrow(/oauth/);
+    expect(() => parseHostConfig('{"mcpServers":{"r":{"url":"https://x.example/mcp","oauth":{"clientMetadataUrl":"http://x.example/c.json"}}}}')).toThrow(
+      /https/,
+    );
+  });
+});
+
+describe('credential headers in what front ends see', () => {
+  const remote = { type: 'http' as const, url: 'https://x.example/mcp', headers: { Authorization: 'Bearer live-token', 'X-Trace': 'on' } };
+
+  it('masks credential header values and keeps the others', () => {
+    const shown = maskCredentials(remote);
+    expect(JSON.stringify(shown)).not.toContain('live-token');
+    expect(shown).toMatchObject({ headers: { Authorization: MASKED_VALUE, 'X-Trace': 'on' } });
+  });
+
+  it('a masked value sent back keeps the stored one; a new value replaces it; a masked value with nothing to keep is refused', () => {
+    expect(unmaskCredentials(maskCredentials(remote), remote)).toEqual(remote);
+    const typed = { ...remote, headers: { authorization: 'Bearer new' } };
+    expect(unmaskCredentials(typed, remote)).toEqual(typed);
+    expect(() => unmaskCredentials(maskCredentials(remote), undefined)).toThrow(/type its value/);
   });
 });

@@ -119,5 +119,36 @@ export function toHostEntry(config: ServerConfig): Record<string, unknown> {
   const e: Record<string, unknown> = { url: config.url };
   if (config.type !== 'auto') e.type = config.type;
   if (Object.keys(config.headers).length) e.headers = config.headers;
+  if (config.oauth) e.oauth = config.oauth;
   return e;
+}
+
+/** What the page sees instead of a credential header's value (the core keeps the value). */
+export const MASKED_VALUE = '‹hidden›';
+const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|cookie|x-api-key|api-key)$/i;
+
+/** A server's config as front ends see it: credential header values replaced by MASKED_VALUE (a screen never shows a token). */
+export function maskCredentials(config: ServerConfig): ServerConfig {
+  if (config.type === 'stdio' || !Object.keys(config.headers).some((h) => CREDENTIAL_HEADER.test(h))) return config;
+  const headers = Object.fromEntries(Object.entries(config.headers).map(([k, v]) => [k, CREDENTIAL_HEADER.test(k) ? MASKED_VALUE : v]));
+  return { ...config, headers };
+}
+
+/**
+ * A config sent back by a front end: a header still reading MASKED_VALUE keeps the value the
+ * server had under that name; one with no such value is refused (the page never had it).
+ */
+export function unmaskCredentials(next: ServerConfig, previous: ServerConfig | undefined): ServerConfig {
+  if (next.type === 'stdio') return next;
+  const before = previous && previous.type !== 'stdio' ? previous.headers : {};
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(next.headers)) {
+    if (v !== MASKED_VALUE) headers[k] = v;
+    else {
+      const kept = Object.entries(before).find(([name]) => name.toLowerCase() === k.toLowerCase())?.[1];
+      if (kept === undefined) throw new ConfigError(`header ${JSON.stringify(k)} reads ${MASKED_VALUE}: type its value (the console has none to keep)`);
+      headers[k] = kept;
+    }
+  }
+  return { ...next, headers };
 }

@@ -102,6 +102,7 @@ describe('OAuth against a real authorization server (oidc-provider)', () => {
       expect(a).toMatchObject({ mode: 'oauth', signedIn: true, issuer, refreshable: true, client: { how: 'dynamic' } });
       const kinds = a.steps.map((s) => s.step);
       for (const k of ['challenge', 'resource-metadata', 'server-metadata', 'registration', 'authorization', 'token']) expect(kinds).toContain(k);
+      expect((await core.diagnose.doctor('guarded')).auth).toBe(`OAuth: signed in at ${issuer}; the token is sent`);
       const audit = core.queryAudit({ kind: 'auth-signed-in', limit: 10 });
       expect(audit[0]?.detail).toMatchObject({ issuer, client: 'dynamic' });
     } finally {
@@ -117,6 +118,9 @@ describe('OAuth against a real authorization server (oidc-provider)', () => {
     const { core } = makeCore(dataDir, () => {});
     try {
       await core.connect('guarded');
+      // A static Authorization header is a token too: front ends see it masked.
+      core.addServer('static', { type: 'http', url: mcp, headers: { Authorization: 'Bearer static-secret-123' } }, {}, false);
+      expect(JSON.stringify(core.listServers())).not.toContain('static-secret-123');
       const exported = JSON.stringify(core.trace.list('guarded', {}));
       expect(exported).toContain('tools/list');
       const seen = [exported, JSON.stringify(core.auth.view('guarded')), JSON.stringify(core.queryAudit({ limit: 1000 })), JSON.stringify(core.listServers())];

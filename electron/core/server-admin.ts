@@ -1,4 +1,5 @@
 import type { ConsentKind } from '../../shared/schemas/consent.js';
+import { unmaskCredentials } from '../../shared/config.js';
 import { ServerSettings, type ServerConfig, type ServerView } from '../../shared/schemas/server.js';
 import type { AuditTrail } from './audit/index.js';
 import type { CallManager } from './calls/index.js';
@@ -30,6 +31,7 @@ export class ServerAdmin {
   add(id: string, config: ServerConfig, settings: Partial<ServerSettings> = {}, saved = true): ServerView {
     const { store, consent, trail, connections } = this.d;
     if (store.get(id)) throw new CoreError('exists', `a server named ${JSON.stringify(id)} already exists`);
+    config = unmaskCredentials(config, undefined);
     const want = ServerSettings.parse(settings);
     const entry = store.put({ id, config, settings: consent.allowed(id, config, want), saved });
     trail.record({ kind: 'config', serverId: id, serverIdentity: entry.identity, reason: 'server added' });
@@ -41,7 +43,8 @@ export class ServerAdmin {
   async update(id: string, config?: ServerConfig, settings?: Partial<ServerSettings>): Promise<ServerView> {
     const { store, consent, trail, connections } = this.d;
     const e = this.must(id);
-    const nextConfig = config ?? e.config;
+    // A credential header the page saw masked keeps its value.
+    const nextConfig = config ? unmaskCredentials(config, e.config) : e.config;
     const want = ServerSettings.parse({ ...e.settings, ...settings });
     const next = store.put({ ...e, config: nextConfig, settings: consent.allowed(id, nextConfig, want) });
     const identityChanged = next.identity !== e.identity;

@@ -66,6 +66,12 @@ export class OAuthSession {
     this.provider = new ConsoleOAuthProvider(target, store);
   }
 
+  /** Signed in or not, and where (never a token). */
+  facts(): { signedIn: boolean; issuer?: string; error?: string } {
+    const t = this.provider.tokens();
+    return { signedIn: !!t?.access_token, issuer: t?.issuer, error: this.lastError };
+  }
+
   /** A new connection: the retry limit starts over. */
   reset(): void {
     this.attempts = [];

@@ -23,6 +23,7 @@ import { withLogLevel } from '../logs/index.js';
 import { StdioTransport, type ExitInfo } from './stdio-transport.js';
 import { ChangeStream, changeFilter } from './change-stream.js';
 import { ConnectTimeout, describeError, exitText, httpError, observingFetch } from './connection-errors.js';
+import type { OAuthFacts } from './doctor.js';
 
 export const CLIENT_INFO = { name: 'mcp-console', version: '0.1.0' };
 /** The modern revision `era: modern` insists on. */
@@ -73,6 +74,8 @@ export interface ConnectionAuth {
   readonly lastError?: string;
   /** A new connection: the retry limit starts over. */
   reset(): void;
+  /** Signed in or not, and where (for the connection doctor; never a token). */
+  facts(): OAuthFacts;
 }
 
 /** The live state of one server connection. */
@@ -204,7 +207,11 @@ export class ServerConnection {
     const auth = (this.auth = this.listener.auth?.());
     auth?.reset();
     const wire = auth ? auth.wrap(seen.fetch) : seen.fetch;
-    const failed = (e: unknown) => (auth?.lastError ? new Error(`sign-in failed: ${auth.lastError}`, { cause: e }) : httpError(e, url, seen.last));
+    // The server's own refusal first (a server that wants other credentials says so), then why signing in did not help.
+    const failed = (e: unknown) => {
+      const refused = httpError(e, url, seen.last);
+      return auth?.lastError ? new Error(`${refused.message}; sign-in failed: ${auth.lastError}`, { cause: e }) : refused;
+    };
     if (config.type === 'sse')
       return this.attempt(new SSEClientTransport(url, { requestInit, fetch: wire }), 'sse', timeoutMs, era, gen).catch((e) => Promise.reject(failed(e)));
     try {

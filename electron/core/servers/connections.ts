@@ -10,6 +10,7 @@ import type { LogLevel } from '../../../shared/schemas/log.js';
 import { ServerConnection, type ConnectionAuth } from './connection.js';
 import { doctorReport } from './doctor.js';
 import { CreateMessageRequestParamsSchema, ElicitRequestParamsSchema } from '@modelcontextprotocol/core';
+import { maskCredentials } from '../../../shared/config.js';
 
 /** What the connections need of the rest of the core. */
 export interface ConnectionsDeps {
@@ -114,7 +115,7 @@ export class Connections {
     const pending = consents.pending(id);
     return {
       id,
-      config: e.config,
+      config: maskCredentials(e.config),
       settings: e.settings,
       saved: e.saved,
       identity: e.identity,
@@ -258,7 +259,7 @@ export class Connections {
     }
     const lines = this.live.get(id)?.stderr.last(200) ?? [];
     const errors = lines.filter((l) => /^\[console\]|error|fail|refused|denied|exception/i.test(l)).slice(-10);
-    return doctorReport(this.view(id), latency, latencyError, [...(v.error ? [v.error] : []), ...errors]);
+    return doctorReport(this.view(id), latency, latencyError, [...(v.error ? [v.error] : []), ...errors], this.deps.auth?.(id)?.facts());
   }
 
   /** Disconnects a server and forgets its connection (it was removed). */

@@ -1,12 +1,21 @@
 import type { DoctorReport, ServerView } from '../../../shared/schemas/server.js';
 
-/** How credentials reach a server, in words (header names only, never values). */
-export function authState(v: ServerView): string {
+/** What the doctor knows of a server's OAuth (never a token). */
+export interface OAuthFacts {
+  signedIn: boolean;
+  issuer?: string;
+  error?: string;
+}
+
+/** How credentials reach a server, in words (header names only, never values; OAuth: signed in or not, and where). */
+export function authState(v: ServerView, oauth?: OAuthFacts): string {
   if (v.config.type === 'stdio') return 'none (a local process: it gets what its environment gives it)';
   const names = Object.keys(v.config.headers);
   const auth = names.filter((n) => /^(authorization|x-api-key|api-key|cookie)$/i.test(n));
   const refused = v.error && /\b(401|403)\b/.test(v.error) ? ` — the server refused them: ${v.error}` : '';
   if (auth.length) return `headers ${auth.join(', ')} are sent${refused}`;
+  if (oauth?.signedIn) return `OAuth: signed in at ${oauth.issuer ?? 'its authorization server'}; the token is sent${refused}`;
+  if (oauth?.error) return `OAuth: not signed in — ${oauth.error}`;
   return refused ? `no credentials are sent${refused}` : 'no credentials are sent';
 }
 
@@ -17,7 +26,9 @@ export function adviceFor(v: ServerView, latencyError: string | undefined): stri
   if (v.status === 'connected' && !latencyError && !v.catalogStale) return ['nothing: the server is connected and answers'];
   if (/ECONNREFUSED|connection refused/i.test(e)) out.push('nothing listens at that address: start the server, or check the port in its URL');
   if (/ENOTFOUND|getaddrinfo/i.test(e)) out.push('the host name does not resolve: check the URL');
-  if (/\b401\b/.test(e)) out.push('the server wants credentials: add an Authorization header to its entry (OAuth sign-in is not supported yet)');
+  if (/sign-in failed/.test(e))
+    out.push('signing in did not work: the Sign-in tab (or `mcp-console auth status`) shows each step and which requirement was not met, and by whom');
+  else if (/\b401\b/.test(e)) out.push('the server wants credentials: connect again to sign in (OAuth), or add the header it expects to its entry');
   if (/\b403\b/.test(e)) out.push('the server refused these credentials or this origin: check the token and what it allows');
   if (/\b404\b|\b405\b/.test(e)) out.push('the URL is not an MCP endpoint: check its path (often /mcp, or /sse for legacy SSE servers)');
   if (/2026-07-28 era/.test(e) && /auto or modern/.test(e)) out.push("set this server's era to auto or modern");
@@ -36,7 +47,13 @@ export function adviceFor(v: ServerView, latencyError: string | undefined): stri
 }
 
 /** Builds the report from the view, a measured round trip, and the recent errors. */
-export function doctorReport(v: ServerView, latency: DoctorReport['latency'], latencyError: string | undefined, lastErrors: string[]): DoctorReport {
+export function doctorReport(
+  v: ServerView,
+  latency: DoctorReport['latency'],
+  latencyError: string | undefined,
+  lastErrors: string[],
+  oauth?: OAuthFacts,
+): DoctorReport {
   return {
     serverId: v.id,
     status: v.status,
@@ -47,7 +64,7 @@ export function doctorReport(v: ServerView, latency: DoctorReport['latency'], la
     capabilities: v.capabilities,
     latency,
     latencyError,
-    auth: authState(v),
+    auth: authState(v, oauth),
     lastErrors,
     advice: adviceFor(v, latencyError),
   };
