@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { readFileSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import { writeFileAtomic } from '../support/index.js';
@@ -56,15 +56,11 @@ export class CredentialStore {
 
   /** Reads the file now (a problem with it is then known). */
   load(): void {
-    let m: number;
-    try {
-      m = statSync(this.file).mtimeMs;
-    } catch {
-      m = -1;
-    }
+    // Called before every request to a remote server: no exception when there is no file yet.
+    const m = statSync(this.file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
     if (m === this.mtime) return;
     this.mtime = m;
-    if (m < 0 || !existsSync(this.file)) {
+    if (m < 0) {
       this.doc = { version: 1, servers: {} };
       return;
     }
