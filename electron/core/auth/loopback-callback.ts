@@ -14,6 +14,8 @@ export class AuthorizationRefused extends Error {
   constructor(
     readonly error: string,
     description: string | undefined,
+    /** RFC 9207: the issuer the error response names (checked before the error is shown). */
+    readonly iss?: string,
   ) {
     super(`the authorization server answered ${error}${description ? `: ${description}` : ''}`);
   }
@@ -64,7 +66,9 @@ export class CallbackListener {
       const code = url.searchParams.get('code');
       if (error || !code) {
         send(400, 'Sign-in refused', 'The authorization server did not grant access. You can close this tab; MCP Console shows why.');
-        s.reject(new AuthorizationRefused(error ?? 'no code', url.searchParams.get('error_description') ?? undefined));
+        s.reject(
+          new AuthorizationRefused(error ?? 'no code', url.searchParams.get('error_description') ?? undefined, url.searchParams.get('iss') ?? undefined),
+        );
       } else {
         send(200, 'Signed in', 'MCP Console received the answer. You can close this tab.');
         s.resolve({ code, iss: url.searchParams.get('iss') ?? undefined });

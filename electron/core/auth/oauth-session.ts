@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { auth, computeScopeUnion, extractWWWAuthenticateParams, isStrictScopeSuperset, type FetchLike } from '@modelcontextprotocol/client';
+import {
+  auth,
+  computeScopeUnion,
+  extractWWWAuthenticateParams,
+  isStrictScopeSuperset,
+  validateAuthorizationResponseIssuer,
+  type FetchLike,
+} from '@modelcontextprotocol/client';
 import type { AuthPrompt } from '../../../shared/schemas/auth.js';
 import type { CredentialStore } from './credential-store.js';
 import { ConsoleOAuthProvider, type ProviderTarget } from './oauth-provider.js';
-import { CallbackListener } from './loopback-callback.js';
+import { AuthorizationRefused, CallbackListener } from './loopback-callback.js';
 import { explain, redactUrl, type AuthSteps } from './auth-steps.js';
 
 /** At most this many authorizations per connection in AUTH_WINDOW_MS (the spec asks for a retry limit). */
@@ -192,6 +199,8 @@ export class OAuthSession {
         let cb;
         try {
           cb = await wait;
+        } catch (e) {
+          throw this.checkedRefusal(e);
         } finally {
           this.busy = false;
         }
@@ -211,6 +220,27 @@ export class OAuthSession {
     } finally {
       p.redirect = undefined;
       await listener?.close();
+    }
+  }
+
+  /**
+   * An error response from the browser is believed only after the RFC 9207 check that a code gets:
+   * when its `iss` does not match (or is missing where the server promised it), its error and
+   * description are not shown (2026-07-28 authorization, "applies equally to error responses").
+   */
+  private checkedRefusal(e: unknown): unknown {
+    if (!(e instanceof AuthorizationRefused)) return e;
+    const meta = this.provider.discovered()?.authorizationServerMetadata;
+    try {
+      validateAuthorizationResponseIssuer({
+        iss: e.iss,
+        expectedIssuer: meta?.issuer,
+        issParameterSupported:
+          (meta as { authorization_response_iss_parameter_supported?: boolean } | undefined)?.authorization_response_iss_parameter_supported === true,
+      });
+      return e;
+    } catch (mismatch) {
+      return new AuthFailed(`${explain(mismatch)}; the error response it carried is not shown`);
     }
   }
 
