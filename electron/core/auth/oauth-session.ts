@@ -115,9 +115,9 @@ export class OAuthSession {
       }
       this.attempts.push(now);
       const challenge = res.headers.get('www-authenticate') ?? undefined;
-      const params = extractWWWAuthenticateParams(res);
-      await res.body?.cancel().catch(() => {});
-      this.running = this.authorize(kind, res.status, challenge, params);
+      // Set before anything is awaited: a request refused meanwhile waits for this sign-in instead of starting its own.
+      this.running = this.authorize(kind, res.status, challenge, extractWWWAuthenticateParams(res));
+      void res.body?.cancel().catch(() => {});
       try {
         await this.running;
       } finally {

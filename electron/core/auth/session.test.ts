@@ -45,11 +45,13 @@ function session(iss: string | undefined) {
   const d = mkdtempSync(join(tmpdir(), 'session-test-'));
   dirs.push(d);
   const failures: string[] = [];
+  let asked = 0;
   const host: SessionHost = {
     timeoutMs: 5000,
     signedIn: () => {},
     failed: (r) => void failures.push(r),
     ask: (p) => {
+      asked++;
       const u = new URL(p.url);
       const back = new URL(u.searchParams.get('redirect_uri')!);
       back.search = new URLSearchParams({
@@ -63,7 +65,7 @@ function session(iss: string | undefined) {
   };
   const target = { serverId: 's', identity: 'id', url: 'https://mcp.test/mcp', oauth: {}, env: {} };
   const s = new OAuthSession(target, new CredentialStore(d, keyFileBox(d)), new AuthSteps(), host, remote);
-  return { fetch: s.wrap(remote), failures, steps: () => s.steps.list() };
+  return { fetch: s.wrap(remote), failures, steps: () => s.steps.list(), asked: () => asked };
 }
 
 describe('an error response from the authorization step (RFC 9207, 2026-07-28)', () => {
@@ -88,5 +90,12 @@ describe('an error response from the authorization step (RFC 9207, 2026-07-28)',
     expect(s.steps().map((x) => x.step)).toEqual(
       expect.arrayContaining(['challenge', 'resource-metadata', 'server-metadata', 'registration', 'authorization']),
     );
+  });
+
+  it('requests refused at the same time wait for one sign-in: the person is asked once', async () => {
+    const s = session('https://as.test');
+    const all = await Promise.allSettled([1, 2, 3].map(() => s.fetch('https://mcp.test/mcp', { method: 'POST', body: '{}' })));
+    expect(s.asked()).toBe(1);
+    expect(all[0]!.status).toBe('rejected');
   });
 });
