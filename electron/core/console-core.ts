@@ -264,8 +264,10 @@ export class ConsoleCore {
     return this.admin.revokeConsent(serverId, kind);
   }
 
-  removeServer(id: string): Promise<void> {
-    return this.admin.remove(id);
+  /** Removes a server (its sign-in stays sealed under its identity until signed out: added again, it is still signed in). */
+  async removeServer(id: string): Promise<void> {
+    await this.admin.remove(id);
+    this.auth.forget(id);
   }
 
   /** Imports a pasted host config into the saved servers; same ids are replaced. */
