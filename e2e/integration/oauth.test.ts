@@ -104,7 +104,7 @@ describe('OAuth against a real authorization server (oidc-provider)', () => {
       for (const k of ['challenge', 'resource-metadata', 'server-metadata', 'registration', 'authorization', 'token']) expect(kinds).toContain(k);
       expect((await core.diagnose.doctor('guarded')).auth).toBe(`OAuth: signed in at ${issuer}; the token is sent`);
       const audit = core.queryAudit({ kind: 'auth-signed-in', limit: 10 });
-      expect(audit[0]?.detail).toMatchObject({ issuer, client: 'dynamic' });
+      expect(audit[0]?.detail).toMatchObject({ issuer, client: 'dynamic', via: 'browser' });
     } finally {
       await core.close();
     }
@@ -143,6 +143,7 @@ describe('OAuth against a real authorization server (oidc-provider)', () => {
       expect(steps.find((s) => s.step === 'refresh')).toMatchObject({ ok: true, status: 200 });
       expect(steps.map((s) => s.step)).not.toContain('authorization');
       expect((await storedTokens(dataDir)).access_token).not.toBe(access_token);
+      expect(core.queryAudit({ kind: 'auth-signed-in', limit: 1 })[0]?.detail).toMatchObject({ via: 'refresh' });
     } finally {
       await core.close();
     }

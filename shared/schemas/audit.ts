@@ -44,7 +44,7 @@ export const AuditKind = z.enum([
   'reviewed',
   'finding-accepted',
   'finding-reopened',
-  /** OAuth: a sign-in that worked (issuer, scope, how the client is known) or failed (why), and a sign-out (revoked or not). Never a token. */
+  /** OAuth: a sign-in that worked (issuer, scope, how the client is known, `via` the browser, a refresh or client credentials) or failed (why), and a sign-out (revoked or not). Never a token. */
   'auth-signed-in',
   'auth-failed',
   'auth-signed-out',

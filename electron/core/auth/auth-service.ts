@@ -74,8 +74,8 @@ export class AuthService {
       {
         timeoutMs: this.deps.timeoutMs ?? SIGN_IN_TIMEOUT_MS,
         ask: (prompt, cancel, done) => this.ask(prompt, cancel, done),
-        signedIn: (issuer, scope, how) => {
-          this.deps.trail.record({ kind: 'auth-signed-in', serverId: id, serverIdentity: s.identity, detail: { issuer, scope, client: how } });
+        signedIn: (issuer, scope, how, via) => {
+          this.deps.trail.record({ kind: 'auth-signed-in', serverId: id, serverIdentity: s.identity, detail: { issuer, scope, client: how, via } });
           this.announce(id);
         },
         failed: (reason) => {

@@ -29,7 +29,8 @@ export interface SessionHost {
    * wait; `done` settles when the sign-in ends either way (a dialog closes then).
    */
   ask(prompt: AuthPrompt, cancel: AbortController, done: Promise<unknown>): void;
-  signedIn(issuer: string | undefined, scope: string | undefined, how: string): void;
+  /** `via`: the person in the browser, a refresh token, or the client's own credentials. */
+  signedIn(issuer: string | undefined, scope: string | undefined, how: string, via: 'browser' | 'refresh' | 'client-credentials'): void;
   failed(reason: string): void;
   /** How long the console waits for the browser to come back. */
   timeoutMs: number;
@@ -174,6 +175,7 @@ export class OAuthSession {
     const base = { serverUrl: this.target.url, resourceMetadataUrl: params.resourceMetadataUrl, scope, fetchFn };
     try {
       let r = await auth(p, { ...base, forceReauthorization: force });
+      const via = !interactive ? 'client-credentials' : r === 'REDIRECT' ? 'browser' : 'refresh';
       if (r === 'REDIRECT') {
         const url = p.authorizationUrl;
         if (!url || !listener || !p.currentState) throw new AuthFailed('the sign-in could not start: no authorization URL');
@@ -211,7 +213,7 @@ export class OAuthSession {
       const t = p.tokens();
       p.saveRequested(computeScopeUnion(scope, t?.scope));
       this.lastError = undefined;
-      this.host.signedIn(t?.issuer, t?.scope ?? scope, p.how());
+      this.host.signedIn(t?.issuer, t?.scope ?? scope, p.how(), via);
     } catch (e) {
       const why = e instanceof AuthFailed ? e.message : explain(e);
       if (!(e instanceof AuthFailed)) this.steps.add({ step: 'failed', ok: false, summary: 'the authorization failed', problem: why });
