@@ -29,6 +29,8 @@ interface ToolCall {
 const CIMD_URL = 'https://conformance-test.local/client-metadata.json';
 /** The environment variable the pre-registered client secret is read from (never in the config file). */
 const SECRET_ENV = 'MCP_CONFORMANCE_CLIENT_SECRET';
+/** And the private key of a private_key_jwt client. */
+const KEY_ENV = 'MCP_CONFORMANCE_PRIVATE_KEY';
 
 class Console {
   private readonly dir = mkdtempSync(join(tmpdir(), 'mcp-conformance-'));
@@ -36,8 +38,8 @@ class Console {
   readonly era: 'modern' | 'legacy' | 'auto';
   private readonly env: NodeJS.ProcessEnv = { ...process.env };
 
-  constructor(url: string, version: string | undefined, oauth?: Record<string, unknown>, secret?: string) {
-    if (secret) this.env[SECRET_ENV] = secret;
+  constructor(url: string, version: string | undefined, oauth?: Record<string, unknown>, secrets: Record<string, string | undefined> = {}) {
+    for (const [k, v] of Object.entries(secrets)) if (v) this.env[k] = v;
     writeFileSync(this.config, JSON.stringify({ mcpServers: { [SERVER]: { type: 'http', url, ...(oauth && { oauth }) } } }));
     // The suite names the wire it wants; without a version the console probes (auto).
     this.era = version === undefined ? 'auto' : version >= '2026' ? 'modern' : 'legacy';
@@ -113,12 +115,18 @@ const MUST_REFUSE = new Set([
 
 /** An authorization scenario: list the tools, then call the first one, signing in when the server asks. */
 async function authScenario(name: string, url: string, version: string | undefined): Promise<void> {
-  const ctx = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as { client_id?: string; client_secret?: string };
+  const ctx = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as {
+    client_id?: string;
+    client_secret?: string;
+    private_key_pem?: string;
+    signing_algorithm?: string;
+  };
   const grant = name.startsWith('auth/client-credentials') ? { grant: 'client_credentials' } : {};
+  const key = ctx.private_key_pem ? { privateKeyEnv: KEY_ENV, signingAlgorithm: ctx.signing_algorithm ?? 'ES256' } : {};
   const oauth = ctx.client_id
-    ? { clientId: ctx.client_id, ...(ctx.client_secret && { clientSecretEnv: SECRET_ENV }), ...grant }
+    ? { clientId: ctx.client_id, ...(ctx.client_secret && { clientSecretEnv: SECRET_ENV }), ...key, ...grant }
     : { clientMetadataUrl: CIMD_URL };
-  const c = new Console(url, version, oauth, ctx.client_secret);
+  const c = new Console(url, version, oauth, { [SECRET_ENV]: ctx.client_secret, [KEY_ENV]: ctx.private_key_pem });
   try {
     const tools = await c.runSigningIn('tools', SERVER, '--json');
     if (MUST_REFUSE.has(name)) {

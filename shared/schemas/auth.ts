@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * How a remote server's OAuth client is identified, in the spec's order of preference: a client
  * registered beforehand (`clientId`, its secret from the environment variable `clientSecretEnv`),
- * a client ID metadata document (`clientMetadataUrl`), else dynamic registration. `grant`
+ * a client ID metadata document (`clientMetadataUrl`), else dynamic registration; a registered client
+ * may authenticate with a private key (`privateKeyEnv`, private_key_jwt) instead of a secret. `grant`
  * `client_credentials` is the machine-to-machine flow (CI): no browser, no person.
  */
 export const OAuthConfig = z
@@ -16,6 +17,13 @@ export const OAuthConfig = z
       .max(200)
       .optional(),
     clientMetadataUrl: z.url({ protocol: /^https$/, error: 'must be an https: URL' }).optional(),
+    /** private_key_jwt (RFC 7523): the environment variable holding the client's PEM private key, and its algorithm. */
+    privateKeyEnv: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
+      .max(200)
+      .optional(),
+    signingAlgorithm: z.enum(['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA']).optional(),
     /** Scopes to ask for when neither the server's challenge nor its metadata names any. */
     scope: z.string().max(2000).optional(),
     grant: z.enum(['authorization_code', 'client_credentials']).optional(),

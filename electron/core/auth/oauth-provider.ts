@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  OAuthClientInformationContext,
-  OAuthClientMetadata,
-  OAuthClientProvider,
-  OAuthDiscoveryState,
-  StoredOAuthClientInformation,
-  StoredOAuthTokens,
+import {
+  createPrivateKeyJwtAuth,
+  type AddClientAuthentication,
+  type OAuthClientInformationContext,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  type StoredOAuthClientInformation,
+  type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import type { OAuthConfig } from '../../../shared/schemas/auth.js';
 import type { CredentialStore, ServerCredentials } from './credential-store.js';
@@ -37,10 +39,22 @@ export class ConsoleOAuthProvider implements OAuthClientProvider {
   /** Set by redirectToAuthorization: the URL the person's browser must open. */
   authorizationUrl?: URL;
 
+  /** private_key_jwt: the client proves itself with a signed assertion (RFC 7523) instead of a secret. */
+  readonly addClientAuthentication?: AddClientAuthentication;
+
   constructor(
     private readonly t: ProviderTarget,
     private readonly store: CredentialStore,
-  ) {}
+  ) {
+    const key = t.oauth.privateKeyEnv ? t.env[t.oauth.privateKeyEnv] : undefined;
+    if (key && t.oauth.clientId)
+      this.addClientAuthentication = createPrivateKeyJwtAuth({
+        issuer: t.oauth.clientId,
+        subject: t.oauth.clientId,
+        privateKey: key,
+        alg: t.oauth.signingAlgorithm ?? 'ES256',
+      });
+  }
 
   private entry(): ServerCredentials | undefined {
     return this.store.get(this.t.identity);
@@ -66,7 +80,7 @@ export class ConsoleOAuthProvider implements OAuthClientProvider {
       redirect_uris: cc ? [] : [this.redirectUrl ?? 'http://127.0.0.1/callback'],
       grant_types: cc ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
       response_types: cc ? [] : ['code'],
-      token_endpoint_auth_method: this.preRegisteredSecret() ? 'client_secret_basic' : 'none',
+      token_endpoint_auth_method: this.addClientAuthentication ? 'private_key_jwt' : this.preRegisteredSecret() ? 'client_secret_basic' : 'none',
       // SEP-837: a desktop app and a command line are native applications (RFC 8252).
       application_type: 'native',
     } as OAuthClientMetadata;
