@@ -175,7 +175,7 @@ export class AuthService {
       const steps = this.stepsOf(id);
       try {
         const f = steps.fetch(this.deps.fetch ?? fetch);
-        const meta = session.provider.discovered()?.authorizationServerMetadata ?? (await discoverAuthorizationServerMetadata(issuer, { fetchFn: f }));
+        const meta = session.provider.discoveryState()?.authorizationServerMetadata ?? (await discoverAuthorizationServerMetadata(issuer, { fetchFn: f }));
         const endpoint = (meta as { revocation_endpoint?: string } | undefined)?.revocation_endpoint;
         if (!endpoint) revoked = 'the authorization server offers no revocation endpoint; the tokens were deleted here only';
         else {

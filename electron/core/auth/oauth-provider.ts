@@ -10,7 +10,7 @@ import {
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import type { OAuthConfig } from '../../../shared/schemas/auth.js';
-import type { CredentialStore, ServerCredentials } from './credential-store.js';
+import type { CredentialStore, IssuerCredentials, ServerCredentials } from './credential-store.js';
 
 export const CLIENT_NAME = 'MCP Console';
 
@@ -60,6 +60,13 @@ export class ConsoleOAuthProvider implements OAuthClientProvider {
     return this.store.get(this.t.identity);
   }
 
+  /** What is kept for one issuer (the current one unless named). */
+  private at(issuer?: string): IssuerCredentials | undefined {
+    const e = this.entry();
+    const i = issuer ?? e?.current;
+    return i ? e?.issuers[i] : undefined;
+  }
+
   private update(change: (c: ServerCredentials) => void): void {
     this.store.update(this.t.identity, this.t.serverId, this.t.url, change);
   }
@@ -99,8 +106,7 @@ export class ConsoleOAuthProvider implements OAuthClientProvider {
   /** How this server's client is known: pre-registered, a metadata document, or registered by the console. */
   how(): 'pre-registered' | 'metadata-document' | 'dynamic' {
     if (this.t.oauth.clientId) return 'pre-registered';
-    const e = this.entry();
-    const c = e?.current ? e.issuers[e.current]?.client : undefined;
+    const c = this.at()?.client;
     if (this.t.oauth.clientMetadataUrl && (!c || c.client_id === this.t.oauth.clientMetadataUrl)) return 'metadata-document';
     return 'dynamic';
   }
@@ -110,9 +116,7 @@ export class ConsoleOAuthProvider implements OAuthClientProvider {
       const secret = this.preRegisteredSecret();
       return { client_id: this.t.oauth.clientId, ...(secret && { client_secret: secret }) };
     }
-    const e = this.entry();
-    const issuer = ctx?.issuer ?? e?.current;
-    return issuer ? e?.issuers[issuer]?.client : undefined;
+    return this.at(ctx?.issuer)?.client;
   }
 
   saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext): void {
@@ -126,9 +130,7 @@ export class ConsoleOAuthProvider implements OAuthClientProvider {
   }
 
   tokens(ctx?: OAuthClientInformationContext): StoredOAuthTokens | undefined {
-    const e = this.entry();
-    const issuer = ctx?.issuer ?? e?.current;
-    return issuer ? e?.issuers[issuer]?.tokens : undefined;
+    return this.at(ctx?.issuer)?.tokens;
   }
 
   saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): void {
@@ -151,8 +153,7 @@ export class ConsoleOAuthProvider implements OAuthClientProvider {
   }
 
   requested(): string | undefined {
-    const e = this.entry();
-    return e?.current ? e.issuers[e.current]?.requested : undefined;
+    return this.at()?.requested;
   }
 
   /** Machine to machine (`grant: client_credentials`): the token request carries the client's own grant. */
@@ -179,10 +180,6 @@ export class ConsoleOAuthProvider implements OAuthClientProvider {
   }
 
   discoveryState(): OAuthDiscoveryState | undefined {
-    return this.discovery;
-  }
-
-  discovered(): OAuthDiscoveryState | undefined {
     return this.discovery;
   }
 

@@ -191,7 +191,7 @@ export class OAuthSession {
             serverId: this.target.serverId,
             url: url.href,
             host: url.host,
-            issuer: p.discovered()?.authorizationServerMetadata?.issuer,
+            issuer: p.discoveryState()?.authorizationServerMetadata?.issuer,
             scope: url.searchParams.get('scope') ?? undefined,
             expiresAt: new Date(Date.now() + this.host.timeoutMs).toISOString(),
           },
@@ -232,7 +232,7 @@ export class OAuthSession {
    */
   private checkedRefusal(e: unknown): unknown {
     if (!(e instanceof AuthorizationRefused)) return e;
-    const meta = this.provider.discovered()?.authorizationServerMetadata;
+    const meta = this.provider.discoveryState()?.authorizationServerMetadata;
     try {
       validateAuthorizationResponseIssuer({
         iss: e.iss,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AuthPrompt } from '../../../shared/schemas/auth';
 import { useApi } from '../../api/context';
+import { openLink } from '../../api/open-link';
 import { SafeText } from '../../components/SafeText';
 import { useArmed } from '../../components/use-armed';
 import { useConsole } from '../../store/store';
@@ -26,15 +27,10 @@ function SignIn({ p, waiting }: { p: AuthPrompt; waiting: number }) {
     if (!armed) return;
     setError(null);
     try {
-      // The desktop app confirms the address once more in its own dialog and opens the system browser.
-      const r = await api.request('links.open', { url: p.url });
-      setOpened(r.opened);
+      // Browser mode: this dialog, which shows the whole address, is the confirmation.
+      setOpened(await openLink(api, p.url, () => true));
     } catch (e) {
-      // Browser mode: this dialog is the confirmation; the page opens the address itself (never with an opener).
-      if ((e as { code?: string }).code === 'open-in-page') {
-        window.open(p.url, '_blank', 'noopener,noreferrer');
-        setOpened(true);
-      } else setError((e as Error).message);
+      setError((e as Error).message);
     }
   };
   const cancel = async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ElicitationAnswer, ElicitationContent, ElicitationView } from '../../../shared/schemas/elicitation';
 import { useApi } from '../../api/context';
+import { confirmAddress, openLink } from '../../api/open-link';
 import { SafeText } from '../../components/SafeText';
 import { useConsole } from '../../store/store';
 import { useArmed } from '../../components/use-armed';
@@ -66,14 +67,10 @@ function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
     if (!armed || !q.url || q.urlProblem) return;
     let opened = false;
     try {
-      // The desktop app shows the URL in its own confirmation and opens the system browser.
-      opened = (await api.request('links.open', { url: q.url })).opened;
+      // Browser mode: the person sees the whole URL again before the page opens it.
+      opened = await openLink(api, q.url, confirmAddress(q.url));
     } catch (e) {
-      // SECURITY: browser mode: only after the person saw the whole URL again, never with an opener.
-      if ((e as { code?: string }).code === 'open-in-page' && confirm(`Open this address in your browser?\n\n${q.url}`)) {
-        window.open(q.url, '_blank', 'noopener,noreferrer');
-        opened = true;
-      } else if ((e as { code?: string }).code !== 'open-in-page') setError((e as Error).message);
+      setError((e as Error).message);
     }
     if (opened) await answer({ action: 'accept' });
   };

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ReadResourceResult, ResourceLinkBlock } from '../../../shared/schemas/content';
 import { useApi } from '../../api/context';
+import { confirmAddress, openLink } from '../../api/open-link';
 import { SafeText } from '../../components/SafeText';
 import { EmbeddedResourceView } from './EmbeddedResourceView';
 
@@ -17,15 +18,9 @@ export function ResourceLinkCard({ block, serverId }: { block: ResourceLinkBlock
     scheme = '';
   }
   const open = async () => {
+    // SECURITY: only https, only after the user saw the whole URL.
     if (scheme !== 'https:') return;
-    try {
-      // The desktop app confirms with the full URL and opens the system browser itself.
-      await api.request('links.open', { url: uri });
-    } catch (e) {
-      // SECURITY: browser mode: only https, only after the user saw the whole URL, never with an opener.
-      if ((e as { code?: string }).code === 'open-in-page' && confirm(`Open this address in your browser?\n\n${uri}`))
-        window.open(uri, '_blank', 'noopener,noreferrer');
-    }
+    await openLink(api, uri, confirmAddress(uri)).catch(() => false);
   };
   return (
     <div className="resource-link" data-testid="resource-link" data-scheme={scheme}>
