@@ -141,6 +141,49 @@ describe('the approval gate', () => {
     }
   });
 
+  it('prepares an approved call while its approval is synced, and sends it only once the approval is on disk; cancelled meanwhile, never', async () => {
+    // The log's fdatasync is held by the test: what the server saw meanwhile is asked over a second connection.
+    const syncs: Array<() => void> = [];
+    const io: AuditIo = {
+      writeSync: (fd, buf, off, len) => writeSync(fd, buf, off, len),
+      fdatasyncSync,
+      fdatasync: (fd, done) => syncs.push(() => (fdatasyncSync(fd), done(null))),
+    };
+    const srv = await startHttp(FIXTURE, ['--transport', 'http']);
+    const seen = async () => ((await (await fetch(`${srv.url}/stats`)).json()) as { calls: Record<string, number> }).calls.echo ?? 0;
+    const released = async () => {
+      while (syncs.length === 0) await new Promise((r) => setTimeout(r, 5));
+      return syncs.splice(0);
+    };
+    try {
+      h = makeCore({ auditIo: io, auditFsync: true });
+      h.core.addServer('fx', { type: 'http', url: `${srv.url}/mcp`, headers: {} });
+      await h.core.connect('fx');
+      const rec = h.core.requestCall('fx', 'echo', { message: 'synced first' }, CONSOLE_USER);
+      const a = pendingFor(rec.id);
+      h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
+      const held = await released();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await seen()).toBe(0);
+      expect(h.core.getCall(rec.id).state).toBe('awaiting-approval');
+      for (const go of held) go();
+      expect(await h.core.waitCall(rec.id)).toMatchObject({ outcome: 'ok' });
+      expect(await seen()).toBe(1);
+
+      const second = h.core.requestCall('fx', 'echo', { message: 'cancelled while synced' }, CONSOLE_USER);
+      const a2 = pendingFor(second.id);
+      h.core.decide({ approvalId: a2.id, decision: 'approve', argsHash: a2.argsHash, scope: 'once' }, 'user');
+      const held2 = await released();
+      h.core.cancelCall(second.id);
+      for (const go of held2) go();
+      expect(await h.core.waitCall(second.id)).toMatchObject({ outcome: 'cancelled', reason: 'cancelled before it was sent' });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await seen()).toBe(1);
+    } finally {
+      srv.stop();
+    }
+  });
+
   it('records deny with its reason, and cancel before approval, sending nothing', async () => {
     await setup();
     const r1 = h.core.requestCall('fx', 'echo', {}, CONSOLE_USER);

@@ -8,6 +8,7 @@ import type { AuditFields } from '../audit/index.js';
 import type { AuditKind } from '../../../shared/schemas/audit.js';
 import { describeUrl } from '../elicitation/index.js';
 import { CoreError } from '../support/index.js';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../../shared/json-depth.js';
 
 /** structuredContent against the tool's outputSchema: valid, invalid (with errors), no schema, or absent. */
 export function checkStructured(validator: SchemaValidator, tool: ToolView, structured: unknown, isError = false): StructuredCheck {
@@ -20,6 +21,17 @@ export function checkStructured(validator: SchemaValidator, tool: ToolView, stru
   if (c.ok === true) return { status: 'valid' };
   if (c.ok === 'unchecked') return { status: 'invalid', errors: [{ path: '/', message: `not validated: ${c.reason}` }] };
   return { status: 'invalid', errors: c.errors };
+}
+
+/** What a result makes of its call: ok or tool-error with the structured check; a result that cannot be processed is a protocol error, never a call that hangs. */
+export function resultOutcome(validator: SchemaValidator, tool: ToolView, result: NonNullable<CallRecord['result']>, durationMs: number): Partial<CallRecord> {
+  try {
+    if (nestedDeeperThan(result)) throw new Error(`it nests deeper than ${MAX_JSON_DEPTH} levels`);
+    const structured = checkStructured(validator, tool, result.structuredContent, result.isError === true);
+    return { outcome: result.isError ? 'tool-error' : 'ok', result, structured, durationMs };
+  } catch (e) {
+    return { outcome: 'protocol-error', error: { code: 'bad-result', message: `the result could not be processed: ${(e as Error).message}` }, durationMs };
+  }
 }
 
 /**

@@ -5,15 +5,14 @@ import { InputRefused, sendCall } from './task-ext.js';
 import { TaskInputs } from './task-input.js';
 import type { Approval, CallRecord, Decider, DecideInput, TaskInfo } from '../../../shared/schemas/call.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
-import { blockSizes, callEntry, checkStructured, classify, outcomeEntry, wireArgs } from './call-outcome.js';
+import { blockSizes, callEntry, classify, outcomeEntry, resultOutcome, wireArgs } from './call-outcome.js';
 import type { AuditFields, AuditTrail } from '../audit/index.js';
 import { ApprovalGate, type PolicyStore } from '../approvals/index.js';
 import { ResultBudget } from './result-budget.js';
 import { setStanding, standingDecision } from './standing.js';
 import { approvalFields, argumentErrors, callMode, overPendingLimit, type ServerFacts as ApprovalServerFacts } from './approval-request.js';
 import type { Catalog } from '../catalog/index.js';
-import { CoreError, type EventBus, sha256 } from '../support/index.js';
-import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../../shared/json-depth.js';
+import { CoreError, type EventBus, NotSent, sha256, ticketed } from '../support/index.js';
 import type { SchemaValidator } from './schema-validator.js';
 
 /** What the call manager needs to know about a server: the facts the dialog shows, and its client when connected. */
@@ -152,8 +151,13 @@ export class CallManager {
     const r = state.record;
     if (r.state === 'awaiting-approval') {
       const a = r.approvalId ? this.gate.void(r.approvalId) : undefined;
-      this.finish(state, { outcome: 'cancelled', decidedBy: 'user', reason: 'cancelled before it was approved' });
+      this.finish(state, {
+        outcome: 'cancelled',
+        decidedBy: 'user',
+        reason: r.decidedBy ? 'cancelled before it was sent' : 'cancelled before it was approved',
+      });
       if (a) this.deps.bus.emit('approval.resolved', a);
+      state.controller?.abort(new Error('cancelled before it was sent')); // approved, its approval still being synced: never sent
     } else if (r.state === 'running') {
       state.cancelled = true;
       state.controller?.abort(new Error('cancelled by the user'));
@@ -278,23 +282,31 @@ export class CallManager {
       return notWritten(e);
     }
     r.decidedBy = decidedBy;
-    durable.then(() => {
-      if (r.state === 'done') return; // cancelled (or its agent revoked) while the approval was being synced
-      this.run(state, server, tool);
-    }, notWritten);
+    durable.catch(notWritten); // first: a call the disk refused is denied, and the send held below fails after it, unseen
+    this.run(state, server, tool, durable);
   }
 
-  private run(state: CallState, server: ServerFacts, tool: ToolView): void {
+  /**
+   * Prepares the call at once and hands it to the server's transport, where it waits for its ticket:
+   * the approval on disk (the sync and the preparing overlap), and the call still wanted then.
+   */
+  private run(state: CallState, server: ServerFacts, tool: ToolView, approved: Promise<void>): void {
     const r = state.record;
     if (!server.client) return this.finish(state, { outcome: 'protocol-error', error: { code: 'not-connected', message: 'the server is not connected' } });
-    r.state = 'running';
-    r.startedAt = new Date().toISOString();
-    this.emit(state);
     const controller = new AbortController();
     state.controller = controller;
-    const t0 = performance.now();
+    let t0 = 0;
+    const since = () => (t0 ? performance.now() - t0 : 0);
+    const sending = approved.then(() => {
+      // Cancelled (or its agent revoked) while the approval was being synced: never sent.
+      if (r.state === 'done' || controller.signal.aborted) throw new NotSent('the call ended before it was sent');
+      r.state = 'running';
+      r.startedAt = new Date().toISOString();
+      this.emit(state);
+      t0 = performance.now();
+    });
     const options = {
-      headers: this.deps.catalog.headersFor(r.serverId, r.tool, state.args),
+      headers: ticketed(this.deps.catalog.headersFor(r.serverId, r.tool, state.args), sending),
       signal: controller.signal,
       timeout: server.settings.callTimeoutMs,
       resetTimeoutOnProgress: true,
@@ -309,21 +321,8 @@ export class CallManager {
       this.emit(state);
     };
     sendCall(server.client, params, options, r.task !== undefined, { onStatus, input: this.inputs.hook(r) }).then(
-      (result) => {
-        // SECURITY: a result that cannot be processed is an outcome like any other, never a call that hangs.
-        try {
-          if (nestedDeeperThan(result)) throw new Error(`it nests deeper than ${MAX_JSON_DEPTH} levels`);
-          const structured = checkStructured(this.deps.validator, tool, result.structuredContent, result.isError === true);
-          this.finish(state, { outcome: result.isError ? 'tool-error' : 'ok', result, structured, durationMs: performance.now() - t0 });
-        } catch (e) {
-          this.finish(state, {
-            outcome: 'protocol-error',
-            error: { code: 'bad-result', message: `the result could not be processed: ${(e as Error).message}` },
-            durationMs: performance.now() - t0,
-          });
-        }
-      },
-      (err: unknown) => this.failed(state, err, performance.now() - t0),
+      (result) => this.finish(state, resultOutcome(this.deps.validator, tool, result, since())),
+      (err: unknown) => this.failed(state, err, since()),
     );
   }
 

@@ -14,7 +14,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { ProtocolEra, ServerConfig, ServerSettings, ServerStatus } from '../../../shared/schemas/server.js';
 import type { LogLevel } from '../../../shared/schemas/log.js';
-import { RingBuffer } from '../support/index.js';
+import { RingBuffer, ticketedWire } from '../support/index.js';
 import { orderDelivery } from './ordered-delivery.js';
 import { completeByDefault } from './result-type.js';
 import { reissueBrokenStreams } from './stream-reissue.js';
@@ -232,6 +232,8 @@ export class ServerConnection {
     const trace = this.listener.trace?.bind(this.listener);
     // The tap sits under everything (the SDK's probe included), so the trace shows the wire as it was.
     const transport = trace ? tapTransport(raw, new WireTap(trace)) : raw;
+    // Above the tap, under the SDK: a tools/call leaves only with its ticket (call-ticket.ts).
+    ticketedWire(transport);
     let protocolVersion: string | undefined;
     const setVersion = transport.setProtocolVersion?.bind(transport);
     transport.setProtocolVersion = (v: string) => {
