@@ -2,7 +2,8 @@ import { chmodSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../e2e/integration/harness.js';
-import { AuditLog, GENESIS, type AuditIo } from './audit-log.js';
+import { createHash } from 'node:crypto';
+import { AuditLog, entryHash, GENESIS, type AuditIo } from './audit-log.js';
 
 describe('AuditLog', () => {
   let dir: string;
@@ -34,6 +35,41 @@ describe('AuditLog', () => {
     l[2] = l[2]!.replace('"t2"', '"t9"');
     writeFileSync(path, l.join('\n') + '\n');
     expect(log.verify()).toMatchObject({ ok: false, firstBadLine: 3, firstBadSeq: 3 });
+  });
+
+  it('seals each line as written: its hash is the sha-256 of the text before it, so even a reformatted entry is found', () => {
+    const l = lines();
+    const e = JSON.parse(l[1]!) as Record<string, unknown>;
+    expect(l[1]).toBe(`${l[1]!.slice(0, l[1]!.indexOf(',"hash":'))},"hash":"${String(e.hash)}"}`);
+    expect(
+      createHash('sha256')
+        .update(`${l[1]!.slice(0, l[1]!.indexOf(',"hash":'))}}`)
+        .digest('hex'),
+    ).toBe(e.hash);
+    // The same fields in another order (or other spacing) are not the line that was sealed.
+    const { hash, ...fields } = e;
+    l[1] = JSON.stringify({ ...Object.fromEntries(Object.entries(fields).reverse()), hash });
+    writeFileSync(path, l.join('\n') + '\n');
+    expect(log.verify()).toMatchObject({ ok: false, firstBadLine: 2, firstBadSeq: 2 });
+  });
+
+  it('still verifies a log written before lines were sealed as written (hashed by canonical JSON), and goes on from it', () => {
+    let prev = GENESIS;
+    const old = [1, 2, 3].map((seq) => {
+      const body = { kind: 'call-requested', serverId: 's', tool: `t${seq}`, args: { b: 1, a: 2 }, seq, time: new Date().toISOString(), prevHash: prev };
+      prev = entryHash(body);
+      return JSON.stringify({ ...body, hash: prev });
+    });
+    writeFileSync(path, old.join('\n') + '\n');
+    rmSync(`${path}.checkpoint`);
+    const again = new AuditLog(path, { fsync: true });
+    again.open();
+    again.append({ kind: 'call-requested', serverId: 's', tool: 't4', callId: 'c4', argsHash: 'h' });
+    again.close();
+    expect(again.verify()).toEqual({ ok: true, entries: 4 });
+    // ...and a change to an old entry is still found.
+    writeFileSync(path, readFileSync(path, 'utf8').replace('"t2"', '"t7"'));
+    expect(again.verify()).toMatchObject({ ok: false, firstBadLine: 2 });
   });
 
   it('finds a deleted entry where the chain breaks', () => {

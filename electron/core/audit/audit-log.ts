@@ -16,7 +16,7 @@ import { dirname } from 'node:path';
 import { CheckpointFile, type Checkpoint } from './checkpoint.js';
 import { verifyChain } from './audit-verify.js';
 import { WriterLock } from './writer-lock.js';
-import { entryHash, GENESIS } from './chain.js';
+import { entryHash, GENESIS, sealedLine } from './chain.js';
 import type { AuditEntry, AuditKind, AuditVerifyResult } from '../../../shared/schemas/audit.js';
 import { requesterKey } from '../../../shared/schemas/requester.js';
 import { sha256 } from '../support/index.js';
@@ -158,8 +158,10 @@ export class AuditLog {
       return { ...fields, seq: 0, time: new Date().toISOString(), prevHash: '', hash: '' } as AuditEntry; // not written: see lockedBy
     }
     const body = { ...fields, seq: this.seq + 1, time: new Date().toISOString(), prevHash: this.prevHash } as Record<string, unknown>;
-    const entry = { ...body, hash: entryHash(body) } as AuditEntry;
-    this.queue.push({ line: JSON.stringify(entry) + '\n', seq: entry.seq, hash: entry.hash });
+    const { line, hash } = sealedLine(body);
+    body.hash = hash;
+    const entry = body as unknown as AuditEntry;
+    this.queue.push({ line: line + '\n', seq: entry.seq, hash });
     this.seq = entry.seq;
     this.prevHash = entry.hash;
     if (flush) {

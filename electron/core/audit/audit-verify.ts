@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { AuditVerifyResult } from '../../../shared/schemas/audit.js';
 import type { CheckpointFile } from './checkpoint.js';
-import { entryHash, GENESIS } from './chain.js';
+import { entryHash, GENESIS, lineSealed } from './chain.js';
 
 /**
  * Checks the whole chain of the log at `path` and its checkpoint. Names the first entry that was
@@ -36,7 +36,9 @@ export function verifyChain(path: string, checkpoint: Pick<CheckpointFile, 'read
       return bad('not valid JSON');
     }
     const seq = typeof e.seq === 'number' ? e.seq : undefined;
-    if (entryHash(e) !== e.hash) return bad('its content does not match its hash (the entry was changed)', seq);
+    // Sealed as written (this version), or by the canonical JSON of its fields (entries written before).
+    const sealed = typeof e.hash === 'string' && (lineSealed(line, e.hash) || entryHash(e) === e.hash);
+    if (!sealed) return bad('its content does not match its hash (the entry was changed)', seq);
     if (e.prevHash !== prev) return bad('it does not follow the entry before it (an entry was removed, inserted or reordered)', seq);
     if (seq !== prevSeq + 1) return bad(`sequence ${seq} follows ${prevSeq}`, seq);
     if (e.kind === 'log-recovered') recovered.push({ seq, file: String((e.detail as { file?: unknown } | undefined)?.file ?? '') });

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson } from '../../../shared/canonical-json.js';
 
 /** Hex sha-256 of a UTF-8 string. */
 export function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  return hash('sha256', text, 'hex'); // one-shot: no Hash object per call (every audit entry and fingerprint hashes)
 }
 
 /** sha-256 of the canonical JSON of a value. */
