@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +64,31 @@ describe('credential store', () => {
     expect(b.get('id1')?.issuers['https://as']?.tokens?.access_token).toBe('AT-secret-1');
     b.delete('id1');
     expect(a.get('id1')).toBeUndefined();
+  });
+
+  it("on the path of every request, sees its own sign-in at once and another process's within a second, without a look at the file each time", () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const d = dir();
+      const app = new CredentialStore(d, keyFileBox(d));
+      const cli = new CredentialStore(d, keyFileBox(d));
+      const signIn = (s: CredentialStore, token: string) =>
+        s.update('id1', 'srv', 'https://x/mcp', (c) => {
+          c.current = 'https://as';
+          c.issuers['https://as'] = { tokens: { access_token: token, token_type: 'Bearer' } };
+        });
+      expect(app.recent('id1')).toBeUndefined();
+      signIn(app, 'AT-app');
+      expect(app.recent('id1')?.issuers['https://as']?.tokens?.access_token).toBe('AT-app');
+      vi.advanceTimersByTime(1100);
+      signIn(cli, 'AT-cli');
+      expect(app.recent('id1')?.issuers['https://as']?.tokens?.access_token).toBe('AT-cli');
+      cli.delete('id1');
+      vi.advanceTimersByTime(1100);
+      expect(app.recent('id1')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sets an unreadable file aside, says so, and starts over', () => {

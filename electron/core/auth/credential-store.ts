@@ -25,6 +25,9 @@ export interface ServerCredentials {
   issuers: Record<string, IssuerCredentials>;
 }
 
+/** How stale the request path's view of the file may be. */
+const RECHECK_MS = 1000;
+
 interface Doc {
   version: 1;
   servers: Record<string, ServerCredentials>;
@@ -39,6 +42,7 @@ interface Doc {
 export class CredentialStore {
   private doc: Doc = { version: 1, servers: {} };
   private mtime = -1;
+  private lookedAt = 0;
   /** Why the file could not be read (it was set aside, and sign-in starts over). */
   problem?: string;
   readonly file: string;
@@ -88,6 +92,20 @@ export class CredentialStore {
 
   get(identity: string): ServerCredentials | undefined {
     this.load();
+    return this.doc.servers[identity];
+  }
+
+  /**
+   * As get(), for the path of every request to a remote server: the file is looked at again at most
+   * once every RECHECK_MS (a sign-in by another process, the command line beside the app, is seen
+   * within it; one made here is seen at once).
+   */
+  recent(identity: string): ServerCredentials | undefined {
+    const now = Date.now();
+    if (now - this.lookedAt >= RECHECK_MS) {
+      this.lookedAt = now;
+      this.load();
+    }
     return this.doc.servers[identity];
   }
 

@@ -133,6 +133,12 @@ export class ConsoleOAuthProvider implements OAuthClientProvider {
     return this.at(ctx?.issuer)?.tokens;
   }
 
+  /** The access token every request presents (the current issuer's), read without a look at the file each time. */
+  presented(): string | undefined {
+    const e = this.store.recent(this.t.identity);
+    return e?.current ? e.issuers[e.current]?.tokens?.access_token : undefined;
+  }
+
   saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): void {
     const issuer = ctx?.issuer ?? tokens.issuer ?? 'unknown issuer';
     this.update((c) => {

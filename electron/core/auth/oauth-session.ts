@@ -90,9 +90,10 @@ export class OAuthSession {
   wrap(next: FetchLike): FetchLike {
     return async (input, init) => {
       const send = () => {
+        const token = this.provider.presented();
+        if (!token) return next(input, init);
         const headers = new Headers(init?.headers);
-        const t = this.provider.tokens();
-        if (t?.access_token) headers.set('Authorization', `Bearer ${t.access_token}`);
+        headers.set('Authorization', `Bearer ${token}`);
         return next(input, { ...init, headers });
       };
       let res = await send();
