@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fdatasyncSync, writeSync } from 'node:fs';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import type { AuditIo } from '../../electron/core/audit/index.js';
+import { TICKET_HEADER } from '../../electron/core/support/index.js';
 import { callApproved, callsSeen, FIXTURE, fixtureStdio, makeCore, nextEvent, startHttp } from './harness.js';
 
 describe('the approval gate', () => {
@@ -179,6 +180,10 @@ describe('the approval gate', () => {
       expect(await h.core.waitCall(second.id)).toMatchObject({ outcome: 'cancelled', reason: 'cancelled before it was sent' });
       await new Promise((r) => setTimeout(r, 100));
       expect(await seen()).toBe(1);
+      // The ticket travelled inside the console only: the server never saw its header.
+      const stats = (await (await fetch(`${srv.url}/stats`)).json()) as { headers: string[] };
+      expect(stats.headers).toContain('mcp-protocol-version');
+      expect(stats.headers).not.toContain(TICKET_HEADER);
     } finally {
       srv.stop();
     }

@@ -14,7 +14,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { ProtocolEra, ServerConfig, ServerSettings, ServerStatus } from '../../../shared/schemas/server.js';
 import type { LogLevel } from '../../../shared/schemas/log.js';
-import { RingBuffer, ticketedWire } from '../support/index.js';
+import { FetchGate, RingBuffer, ticketedWire } from '../support/index.js';
 import { orderDelivery } from './ordered-delivery.js';
 import { completeByDefault } from './result-type.js';
 import { reissueBrokenStreams } from './stream-reissue.js';
@@ -207,6 +207,10 @@ export class ServerConnection {
     const auth = (this.auth = this.listener.auth?.());
     auth?.reset();
     const wire = auth ? auth.wrap(seen.fetch) : seen.fetch;
+    // Over Streamable HTTP a call waits for its approval's sync at the fetch (the SDK builds the request meanwhile), under OAuth, over the trace.
+    // Legacy SSE does not carry per-request headers to its fetch: there a call waits in the transport.
+    const gate = new FetchGate();
+    const gated = auth ? auth.wrap(gate.wrap(seen.fetch)) : gate.wrap(seen.fetch);
     // The server's own refusal first (a server that wants other credentials says so), then why signing in did not help.
     const failed = (e: unknown) => {
       const refused = httpError(e, url, seen.last);
@@ -215,7 +219,7 @@ export class ServerConnection {
     if (config.type === 'sse')
       return this.attempt(new SSEClientTransport(url, { requestInit, fetch: wire }), 'sse', timeoutMs, era, gen).catch((e) => Promise.reject(failed(e)));
     try {
-      return await this.attempt(new StreamableHTTPClientTransport(url, { requestInit, fetch: wire }), 'http', timeoutMs, era, gen);
+      return await this.attempt(new StreamableHTTPClientTransport(url, { requestInit, fetch: gated }), 'http', timeoutMs, era, gen, gate);
     } catch (e) {
       // Legacy SSE is tried only for an entry with no type, and only when the server refused the
       // POST with a 4xx that is not about authorization (the spec's backwards-compatibility rule:
@@ -228,12 +232,12 @@ export class ServerConnection {
     }
   }
 
-  private async attempt(raw: Transport, kind: 'stdio' | 'http' | 'sse', timeoutMs: number, era: ServerSettings['era'], gen: number) {
+  private async attempt(raw: Transport, kind: 'stdio' | 'http' | 'sse', timeoutMs: number, era: ServerSettings['era'], gen: number, gate?: FetchGate) {
     const trace = this.listener.trace?.bind(this.listener);
     // The tap sits under everything (the SDK's probe included), so the trace shows the wire as it was.
     const transport = trace ? tapTransport(raw, new WireTap(trace)) : raw;
-    // Above the tap, under the SDK: a tools/call leaves only with its ticket (call-ticket.ts).
-    ticketedWire(transport);
+    // Above the tap, under the SDK: a tools/call leaves only with its ticket (call-ticket.ts); over Streamable HTTP it waits at the fetch.
+    ticketedWire(transport, gate);
     let protocolVersion: string | undefined;
     const setVersion = transport.setProtocolVersion?.bind(transport);
     transport.setProtocolVersion = (v: string) => {

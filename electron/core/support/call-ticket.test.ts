@@ -1,6 +1,6 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { NotSent, ticketed, ticketedWire } from './call-ticket.js';
+import { FetchGate, NotSent, TICKET_HEADER, ticketed, ticketedWire } from './call-ticket.js';
 
 /** A transport that only records what it was asked to write. */
 function wire(): Transport & { written: JSONRPCMessage[] } {
@@ -39,7 +39,7 @@ describe('the ticketed wire', () => {
     ticketedWire(t);
     const gate = later();
     const headers = ticketed({ 'mcp-param-region': 'eu' }, gate.p);
-    expect(headers).toEqual({ 'mcp-param-region': 'eu' });
+    expect(headers).toMatchObject({ 'mcp-param-region': 'eu', [TICKET_HEADER]: expect.stringMatching(/^call-\d+$/) });
     const sent = t.send(call(7), { headers });
     await t.send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } });
     await settle();
@@ -80,5 +80,64 @@ describe('the ticketed wire', () => {
     ticketed(undefined, gate.p);
     gate.refuse(new Error('the disk went away'));
     await settle(); // vitest fails the run on an unhandled rejection
+  });
+});
+
+describe('the fetch gate (Streamable HTTP)', () => {
+  /** The SDK's part, played here: the transport copies the request's headers into the HTTP request. */
+  function httpTransport(fetch: (input: string, init: RequestInit) => Promise<Response>): Transport {
+    return {
+      start: async () => {},
+      close: async () => {},
+      send: async (m: JSONRPCMessage, options?: { headers?: Record<string, string> }) =>
+        void (await fetch('http://127.0.0.1/mcp', { method: 'POST', headers: new Headers(options?.headers), body: JSON.stringify(m) })),
+    };
+  }
+  const network = () => {
+    const seen: Array<{ body: string; headers: Record<string, string> }> = [];
+    const fetch = async (_: string | URL | Request, init?: RequestInit) => {
+      seen.push({ body: String(init?.body), headers: Object.fromEntries(new Headers(init?.headers)) });
+      return new Response('{}');
+    };
+    return { seen, fetch };
+  };
+
+  it('lets the transport build the request at once, holds it at the fetch until the ticket, and takes the ticket off', async () => {
+    const net = network();
+    const gate = new FetchGate();
+    const t = httpTransport(gate.wrap(net.fetch));
+    ticketedWire(t, gate);
+    const g = later();
+    const sent = t.send(call(1), { headers: ticketed({ 'mcp-param-region': 'eu' }, g.p) });
+    await settle();
+    expect(net.seen).toEqual([]);
+    g.open();
+    await sent;
+    expect(net.seen).toHaveLength(1);
+    expect(net.seen[0]!.headers['mcp-param-region']).toBe('eu');
+    expect(Object.keys(net.seen[0]!.headers)).not.toContain(TICKET_HEADER);
+  });
+
+  it('never lets a refused ticket through, and refuses a tools/call body that reaches the fetch without one', async () => {
+    const net = network();
+    const gate = new FetchGate();
+    const gated = gate.wrap(net.fetch);
+    const t = httpTransport(gated);
+    ticketedWire(t, gate);
+    const g = later();
+    const sent = t.send(call(2), { headers: ticketed(undefined, g.p) });
+    g.refuse(new NotSent('the call ended before it was sent'));
+    await expect(sent).rejects.toThrow(/ended before it was sent/);
+    // Straight at the fetch (a path around the transport), or with a ticket this connection never saw.
+    await expect(gated('http://127.0.0.1/mcp', { method: 'POST', body: JSON.stringify(call(3)) })).rejects.toBeInstanceOf(NotSent);
+    await expect(gated('http://127.0.0.1/mcp', { method: 'POST', headers: { [TICKET_HEADER]: 'call-999999' }, body: JSON.stringify(call(4)) })).rejects.toThrow(
+      /not known on this connection/,
+    );
+    // Anything else passes, even when its arguments mention the method.
+    await gated('http://127.0.0.1/mcp', {
+      method: 'POST',
+      body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'prompts/get', params: { name: 'tools/call' } }),
+    });
+    expect(net.seen.map((s) => (JSON.parse(s.body) as { id: number }).id)).toEqual([5]);
   });
 });

@@ -6,4 +6,4 @@ export { RingBuffer } from './ring-buffer.js';
 export { resolveDataDir, writeFileAtomic } from './data-dir.js';
 export { contentType, staticFile } from './static-files.js';
 export { listenLoopback, ownHosts, plainText, processAlive } from './loopback.js';
-export { NotSent, ticketed, ticketedWire } from './call-ticket.js';
+export { FetchGate, NotSent, TICKET_HEADER, ticketed, ticketedWire } from './call-ticket.js';
