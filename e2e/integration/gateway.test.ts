@@ -5,6 +5,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { EVERYTHING, fixtureStdio, makeCore, nextEvent } from './harness.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { startGateway, type Gateway } from '../../electron/gateway/start-gateway.js';
+import { MAX_BODY_BYTES } from '../../electron/gateway/node-fetch-bridge.js';
 import type { ConsoleCore } from '../../electron/core/index.js';
 
 type Era = 'legacy' | 'modern';
@@ -239,7 +240,7 @@ describe('approval gateway over HTTP', () => {
     expect(r.isError).toBeFalsy();
     await agent.close();
   });
-  it('bad input at the doors harms only itself: a foreign Host, a garbled or oversized bridge hello', async () => {
+  it('bad input at the doors harms only itself: a foreign Host, a body that is not JSON or is too large, a garbled or oversized bridge hello', async () => {
     const { token } = core.agents.add('door', ['fx']);
     const port = new URL(gw.url).port;
     // DNS rebinding: the right token through a name that is not this listener.
@@ -251,6 +252,21 @@ describe('approval gateway over HTTP', () => {
       r.end('{}');
     });
     expect(status).toBe(403);
+    // A body that is not JSON, and one that is JSON but no message, get the SDK's JSON-RPC errors (the body is parsed once, by the console).
+    const post = (body: string) =>
+      fetch(gw.url, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        body,
+      });
+    const garbled = await post('{"jsonrpc": "2.0", "id": 1, "method": ');
+    expect(garbled.status).toBe(400);
+    expect(await garbled.text()).toMatch(/-32700/);
+    const notAMessage = await post('[]');
+    expect(notAMessage.status).toBeGreaterThanOrEqual(400);
+    const oversized = await post(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'x'.repeat(MAX_BODY_BYTES)}"}}`);
+    expect(oversized.status).toBe(413);
+    expect(await oversized.text()).toMatch(/over 16777216 bytes/);
     const hello = (line: string) =>
       new Promise<string>((done) => {
         const s = connect(gw.socket);

@@ -78,21 +78,24 @@ export async function startAgentEndpoint(core: ConsoleCore, opts: { port?: numbe
       res.setHeader('WWW-Authenticate', 'Bearer realm="mcp-console", error="invalid_token"');
       return plain(res, 401, token ? 'refused: this token is unknown or was revoked' : 'refused: send the agent token as "Authorization: Bearer <token>"');
     }
-    const request = await toWebRequest(req, res, `http://127.0.0.1:${port}`);
-    if (!request) return plain(res, 413, `refused: the body is over ${MAX_BODY_BYTES} bytes`);
-    // The predicate reads the body from its own clone: the request stays readable.
-    if (await isLegacyRequest(request, undefined, { maxRequestBodySize: MAX_BODY_BYTES })) return sendWebResponse(res, await legacy(agent.name, request));
-    return sendWebResponse(res, await modernFor(agent.name).fetch(request));
+    const read = await toWebRequest(req, res, `http://127.0.0.1:${port}`);
+    if (!read) return plain(res, 413, `refused: the body is over ${MAX_BODY_BYTES} bytes`);
+    const { request, parsedBody } = read;
+    // Routed on the body parsed once (a body that is not JSON is read by the SDK from the request itself).
+    const options = parsedBody === undefined ? undefined : { parsedBody };
+    if (await isLegacyRequest(request, parsedBody, { maxRequestBodySize: MAX_BODY_BYTES }))
+      return sendWebResponse(res, await legacy(agent.name, request, options));
+    return sendWebResponse(res, await modernFor(agent.name).fetch(request, options));
   }
 
   /** A 2025-era exchange: a session per initialize, bound to the agent that opened it. */
-  async function legacy(agent: string, request: Request): Promise<Response> {
+  async function legacy(agent: string, request: Request, options?: { parsedBody: unknown }): Promise<Response> {
     const id = request.headers.get('mcp-session-id');
     if (id) {
       const s = sessions.get(id);
       // SECURITY: another agent's session is no session for this one.
       if (!s || s.agent !== agent) return new Response('no such session', { status: 404 });
-      return s.transport.handleRequest(request);
+      return s.transport.handleRequest(request, options);
     }
     const server = agentServer(core, agent);
     const transport = new WebStandardStreamableHTTPServerTransport({
@@ -113,7 +116,7 @@ export async function startAgentEndpoint(core: ConsoleCore, opts: { port?: numbe
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
     await server.connect(transport);
-    return transport.handleRequest(request);
+    return transport.handleRequest(request, options);
   }
 
   const http = createServer((req, res) => {

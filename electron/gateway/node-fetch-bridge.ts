@@ -3,34 +3,61 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /** The largest request body an agent may send (large arguments fit; more is refused with 413). */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
-/** Reads a Node request into a web Request (the SDK's handlers are web-standard); null when the body is too large. */
-export async function toWebRequest(req: IncomingMessage, res: ServerResponse, origin: string): Promise<Request | null> {
+/**
+ * Reads a Node request into a web Request (the SDK's handlers are web-standard); null when the body
+ * is too large. A JSON body is parsed here, once, and handed to the SDK as `parsedBody` (its
+ * routing predicate and transports then neither clone nor read the request again); only a body that
+ * is not JSON goes into the Request, for the SDK to answer with its parse error.
+ */
+export async function toWebRequest(req: IncomingMessage, res: ServerResponse, origin: string): Promise<{ request: Request; parsedBody?: unknown } | null> {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (v === undefined) continue;
     for (const one of Array.isArray(v) ? v : [v]) headers.append(k, one);
   }
   let body: Buffer | undefined;
+  let parsedBody: unknown;
   if (req.method === 'POST') {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const c of req as AsyncIterable<Buffer>) {
-      size += c.length;
-      if (size > MAX_BODY_BYTES) return null;
-      chunks.push(c);
+    const read = await readBody(req);
+    if (!read) return null;
+    body = read;
+    try {
+      parsedBody = body.length ? (JSON.parse(body.toString('utf8')) as unknown) : undefined;
+    } catch {
+      parsedBody = undefined;
     }
-    body = Buffer.concat(chunks);
   }
   // An agent that goes away before its answer (a 2026-07-28 cancel is the request closing) aborts the exchange.
   const controller = new AbortController();
   res.once('close', () => {
     if (!res.writableFinished) controller.abort();
   });
-  return new Request(origin + (req.url ?? '/'), {
-    method: req.method,
-    headers,
-    body: body && new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length),
-    signal: controller.signal,
+  const raw = parsedBody === undefined && body !== undefined ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : undefined;
+  const request = new Request(origin + (req.url ?? '/'), { method: req.method, headers, body: raw, signal: controller.signal });
+  return parsedBody === undefined ? { request } : { request, parsedBody };
+}
+
+/**
+ * A request's whole body (events, not an async iterator: one promise per request, not per chunk);
+ * null when it is over MAX_BODY_BYTES. The rest of an oversized body is read and dropped, so that the
+ * agent can read its 413; one that goes on past four times the limit is cut off.
+ */
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((done, fail) => {
+    let chunks: Buffer[] | null = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > 4 * MAX_BODY_BYTES) return void req.destroy();
+      if (!chunks) return;
+      if (size > MAX_BODY_BYTES) {
+        chunks = null;
+        return done(null);
+      }
+      chunks.push(c);
+    });
+    req.once('end', () => done(chunks && Buffer.concat(chunks)));
+    req.once('error', fail);
   });
 }
 
@@ -40,6 +67,11 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
   response.headers.forEach((v, k) => (headers[k] = v));
   res.writeHead(response.status, headers);
   if (!response.body) return void res.end();
+  // A JSON answer is whole when it is made: read at once and written in one go. Only an event stream is pumped.
+  if (!headers['content-type']?.startsWith('text/event-stream')) {
+    const whole = await response.arrayBuffer().catch(() => null);
+    return void res.end(whole ? Buffer.from(whole) : undefined);
+  }
   const reader = response.body.getReader();
   res.once('close', () => void reader.cancel().catch(() => {}));
   try {
