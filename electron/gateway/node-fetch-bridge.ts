@@ -58,6 +58,8 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
     });
     req.once('end', () => done(chunks && Buffer.concat(chunks)));
     req.once('error', fail);
+    // Closed before its end (the agent went away mid-body): nothing waits for ever (after 'end' this changes nothing).
+    req.once('close', () => fail(new Error('the agent closed the request before its body was read')));
   });
 }
 

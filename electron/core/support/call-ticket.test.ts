@@ -133,11 +133,17 @@ describe('the fetch gate (Streamable HTTP)', () => {
     await expect(gated('http://127.0.0.1/mcp', { method: 'POST', headers: { [TICKET_HEADER]: 'call-999999' }, body: JSON.stringify(call(4)) })).rejects.toThrow(
       /not known on this connection/,
     );
-    // Anything else passes, even when its arguments mention the method.
+    // Anything else passes, even when its arguments mention the method, and a stray ticket header is only taken off.
     await gated('http://127.0.0.1/mcp', {
       method: 'POST',
       body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'prompts/get', params: { name: 'tools/call' } }),
     });
-    expect(net.seen.map((s) => (JSON.parse(s.body) as { id: number }).id)).toEqual([5]);
+    await gated('http://127.0.0.1/mcp', {
+      method: 'POST',
+      headers: { [TICKET_HEADER]: 'configured' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'tools/list' }),
+    });
+    expect(net.seen.map((s) => (JSON.parse(s.body) as { id: number }).id)).toEqual([5, 6]);
+    expect(net.seen.every((s) => !(TICKET_HEADER in s.headers))).toBe(true);
   });
 });

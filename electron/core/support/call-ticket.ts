@@ -76,8 +76,8 @@ export class FetchGate {
         return next(input, init);
       }
       const p = this.passing.get(id);
-      if (!p) throw new NotSent('tools/call was not sent: its approval is not known on this connection');
-      await p.until;
+      if (!p && carriesTicketed(init?.body)) throw new NotSent('tools/call was not sent: its approval is not known on this connection');
+      await p?.until; // (a ticket header on anything else — say, one a configuration set on every request — is only taken off)
       headers.delete(TICKET_HEADER);
       return next(input, { ...init, headers });
     };
