@@ -130,6 +130,9 @@ describe('the fetch gate (Streamable HTTP)', () => {
     await expect(sent).rejects.toThrow(/ended before it was sent/);
     // Straight at the fetch (a path around the transport), or with a ticket this connection never saw.
     await expect(gated('http://127.0.0.1/mcp', { method: 'POST', body: JSON.stringify(call(3)) })).rejects.toBeInstanceOf(NotSent);
+    // ...as bytes, or inside a batch beside something that is not a message.
+    await expect(gated('http://127.0.0.1/mcp', { method: 'POST', body: new TextEncoder().encode(JSON.stringify(call(3))) })).rejects.toBeInstanceOf(NotSent);
+    await expect(gated('http://127.0.0.1/mcp', { method: 'POST', body: JSON.stringify([null, call(3)]) })).rejects.toBeInstanceOf(NotSent);
     await expect(gated('http://127.0.0.1/mcp', { method: 'POST', headers: { [TICKET_HEADER]: 'call-999999' }, body: JSON.stringify(call(4)) })).rejects.toThrow(
       /not known on this connection/,
     );

@@ -36,13 +36,16 @@ const isCancellation = (m: JSONRPCMessage): m is JSONRPCMessage & { params: { re
 
 /** Whether an HTTP body is a request the wire holds (a cheap look first; parsed only when it may be). */
 function carriesTicketed(body: unknown): boolean {
-  if (typeof body !== 'string' || ![...TICKETED].some((method) => body.includes(`"${method}"`))) return false;
+  const text = typeof body === 'string' ? body : body instanceof Uint8Array ? new TextDecoder().decode(body) : undefined;
+  if (text === undefined || ![...TICKETED].some((method) => text.includes(`"${method}"`))) return false;
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(body) as unknown;
-    return (Array.isArray(parsed) ? parsed : [parsed]).some((m) => TICKETED.has((m as { method?: unknown })?.method as string) && 'id' in (m as object));
+    parsed = JSON.parse(text);
   } catch {
-    return false;
+    return false; // not JSON: no JSON-RPC request at all
   }
+  const isHeld = (m: unknown) => typeof m === 'object' && m !== null && TICKETED.has((m as { method?: unknown }).method as string) && 'id' in m;
+  return Array.isArray(parsed) ? parsed.some(isHeld) : isHeld(parsed);
 }
 
 /**
