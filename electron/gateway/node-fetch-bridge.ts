@@ -22,9 +22,9 @@ export async function toWebRequest(req: IncomingMessage, res: ServerResponse, or
     if (!read) return null;
     body = read;
     try {
-      parsedBody = body.length ? (JSON.parse(body.toString('utf8')) as unknown) : undefined;
+      if (body.length) parsedBody = JSON.parse(body.toString('utf8')) as unknown;
     } catch {
-      parsedBody = undefined;
+      /* not JSON: the SDK reads it from the request and answers with its parse error */
     }
   }
   // An agent that goes away before its answer (a 2026-07-28 cancel is the request closing) aborts the exchange.
@@ -34,7 +34,7 @@ export async function toWebRequest(req: IncomingMessage, res: ServerResponse, or
   });
   const raw = parsedBody === undefined && body !== undefined ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : undefined;
   const request = new Request(origin + (req.url ?? '/'), { method: req.method, headers, body: raw, signal: controller.signal });
-  return parsedBody === undefined ? { request } : { request, parsedBody };
+  return { request, parsedBody };
 }
 
 /**

@@ -60,9 +60,8 @@ export class ConsoleOAuthProvider implements OAuthClientProvider {
     return this.store.get(this.t.identity);
   }
 
-  /** What is kept for one issuer (the current one unless named). */
-  private at(issuer?: string): IssuerCredentials | undefined {
-    const e = this.entry();
+  /** What is kept for one issuer (the current one unless named), in `e` (this server's entry, read fresh unless given). */
+  private at(issuer?: string, e = this.entry()): IssuerCredentials | undefined {
     const i = issuer ?? e?.current;
     return i ? e?.issuers[i] : undefined;
   }
@@ -135,8 +134,7 @@ export class ConsoleOAuthProvider implements OAuthClientProvider {
 
   /** The access token every request presents (the current issuer's), read without a look at the file each time. */
   presented(): string | undefined {
-    const e = this.store.recent(this.t.identity);
-    return e?.current ? e.issuers[e.current]?.tokens?.access_token : undefined;
+    return this.at(undefined, this.store.recent(this.t.identity))?.tokens?.access_token;
   }
 
   saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): void {

@@ -206,11 +206,12 @@ export class ServerConnection {
     // OAuth sits above the trace: the trace shows each exchange (a 401 included) but never the token.
     const auth = (this.auth = this.listener.auth?.());
     auth?.reset();
-    const wire = auth ? auth.wrap(seen.fetch) : seen.fetch;
+    const signedIn = (next: typeof fetch) => (auth ? auth.wrap(next) : next);
+    const wire = signedIn(seen.fetch);
     // Over Streamable HTTP a call waits for its approval's sync at the fetch (the SDK builds the request meanwhile), under OAuth, over the trace.
     // Legacy SSE does not carry per-request headers to its fetch: there a call waits in the transport.
     const gate = new FetchGate();
-    const gated = auth ? auth.wrap(gate.wrap(seen.fetch)) : gate.wrap(seen.fetch);
+    const gated = signedIn(gate.wrap(seen.fetch));
     // The server's own refusal first (a server that wants other credentials says so), then why signing in did not help.
     const failed = (e: unknown) => {
       const refused = httpError(e, url, seen.last);
