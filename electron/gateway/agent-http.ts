@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type McpHttpHandler, type Server } from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, type McpHttpHandler, type Server } from '@modelcontextprotocol/server';
 import { listenLoopback, ownHosts, plainText as plain, type ConsoleCore } from '../core/index.js';
 import { agentServer } from './agent-server.js';
-import { MAX_BODY_BYTES, sendWebResponse, toWebRequest } from './node-fetch-bridge.js';
+import { MAX_BODY_BYTES, readRequest, sendWebResponse, toWebRequest } from './node-fetch-bridge.js';
+import { fail, SessionTransport } from './session-transport.js';
 
 /** 2025-era sessions one agent may hold open at once (a host holds one; a few more for restarts). */
 export const MAX_SESSIONS_PER_AGENT = 16;
@@ -19,7 +19,7 @@ export interface AgentEndpoint {
 
 interface LegacySession {
   agent: string;
-  transport: WebStandardStreamableHTTPServerTransport;
+  transport: SessionTransport;
   server: Server;
 }
 
@@ -78,28 +78,31 @@ export async function startAgentEndpoint(core: ConsoleCore, opts: { port?: numbe
       res.setHeader('WWW-Authenticate', 'Bearer realm="mcp-console", error="invalid_token"');
       return plain(res, 401, token ? 'refused: this token is unknown or was revoked' : 'refused: send the agent token as "Authorization: Bearer <token>"');
     }
-    const read = await toWebRequest(req, res, `http://127.0.0.1:${port}`);
-    if (!read) return plain(res, 413, `refused: the body is over ${MAX_BODY_BYTES} bytes`);
-    const { request, parsedBody } = read;
+    const body = await readRequest(req);
+    if (!body) return plain(res, 413, `refused: the body is over ${MAX_BODY_BYTES} bytes`);
+    // A 2025 session's requests go straight to it (only 2025-era exchanges carry a session).
+    const sid = req.headers['mcp-session-id'];
+    const session = typeof sid === 'string' ? sessions.get(sid) : undefined;
+    if (session) {
+      // SECURITY: another agent's session is no session for this one.
+      if (session.agent !== agent.name) return plain(res, 404, 'no such session');
+      return session.transport.handle(req, res, body.parsed);
+    }
+    const request = toWebRequest(req, res, `http://127.0.0.1:${port}`, body);
     // Routed on the body parsed once (a body that is not JSON is read by the SDK from the request itself).
-    const options = parsedBody === undefined ? undefined : { parsedBody };
-    if (await isLegacyRequest(request, parsedBody, { maxRequestBodySize: MAX_BODY_BYTES }))
-      return sendWebResponse(res, await legacy(agent.name, request, options));
+    const options = body.parsed === undefined ? undefined : { parsedBody: body.parsed };
+    if (await isLegacyRequest(request, body.parsed, { maxRequestBodySize: MAX_BODY_BYTES })) return legacy(agent.name, req, res, body.parsed);
     return sendWebResponse(res, await modernFor(agent.name).fetch(request, options));
   }
 
-  /** A 2025-era exchange: a session per initialize, bound to the agent that opened it. */
-  async function legacy(agent: string, request: Request, options?: { parsedBody: unknown }): Promise<Response> {
-    const id = request.headers.get('mcp-session-id');
-    if (id) {
-      const s = sessions.get(id);
-      // SECURITY: another agent's session is no session for this one.
-      if (!s || s.agent !== agent) return new Response('no such session', { status: 404 });
-      return s.transport.handleRequest(request, options);
-    }
+  /** A 2025-era exchange outside any open session: an initialize opens one, bound to the agent that sent it. */
+  async function legacy(agent: string, req: IncomingMessage, res: ServerResponse, parsed: unknown): Promise<void> {
+    if (req.headers['mcp-session-id'] !== undefined) return plain(res, 404, 'no such session');
+    if (req.method === 'POST' && parsed === undefined) return fail(res, 400, -32700, 'Parse error: Invalid JSON');
+    const init = (Array.isArray(parsed) ? parsed : [parsed]).some((m) => (m as { method?: unknown } | null)?.method === 'initialize');
+    if (req.method !== 'POST' || !init) return fail(res, 400, -32000, 'Bad Request: Server not initialized');
     const server = agentServer(core, agent);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
+    const transport: SessionTransport = new SessionTransport({
       onsessioninitialized: (sid) => {
         sessions.set(sid, { agent, transport, server });
         // Bounded: an agent that opens sessions and never closes them loses its oldest ones.
@@ -110,13 +113,12 @@ export async function startAgentEndpoint(core: ConsoleCore, opts: { port?: numbe
         }
       },
       onsessionclosed: (sid) => void sessions.delete(sid),
-      maxRequestBodySize: MAX_BODY_BYTES,
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
     await server.connect(transport);
-    return transport.handleRequest(request, options);
+    transport.handle(req, res, parsed);
   }
 
   const http = createServer((req, res) => {

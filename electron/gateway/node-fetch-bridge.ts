@@ -3,38 +3,47 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /** The largest request body an agent may send (large arguments fit; more is refused with 413). */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
+/** A request's body as read (absent for GET and DELETE), and parsed when it is JSON. */
+export interface ReadBody {
+  raw?: Buffer;
+  parsed?: unknown;
+}
+
 /**
- * Reads a Node request into a web Request (the SDK's handlers are web-standard); null when the body
- * is too large. A JSON body is parsed here, once, and handed to the SDK as `parsedBody` (its
- * routing predicate and transports then neither clone nor read the request again); only a body that
- * is not JSON goes into the Request, for the SDK to answer with its parse error.
+ * Reads a POST's body and parses it once (null when it is too large). The parsed body is handed on
+ * as `parsedBody` (the SDK's routing predicate and transports then neither clone nor read the request
+ * again); a body that is not JSON stays raw, for whoever answers it with a parse error.
  */
-export async function toWebRequest(req: IncomingMessage, res: ServerResponse, origin: string): Promise<{ request: Request; parsedBody?: unknown } | null> {
+export async function readRequest(req: IncomingMessage): Promise<ReadBody | null> {
+  if (req.method !== 'POST') return {};
+  const raw = await readBody(req);
+  if (!raw) return null;
+  try {
+    return { raw, parsed: raw.length ? (JSON.parse(raw.toString('utf8')) as unknown) : undefined };
+  } catch {
+    return { raw };
+  }
+}
+
+/**
+ * The web Request the SDK's web-standard handlers take, for a Node request whose body was read: a
+ * JSON body is not put in again (it goes as `parsedBody`); one that is not JSON is, for the SDK's own
+ * parse error. The request is aborted when the agent goes away before its answer (a 2026-07-28
+ * cancel is the request closing).
+ */
+export function toWebRequest(req: IncomingMessage, res: ServerResponse, origin: string, body: ReadBody): Request {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (v === undefined) continue;
     for (const one of Array.isArray(v) ? v : [v]) headers.append(k, one);
   }
-  let body: Buffer | undefined;
-  let parsedBody: unknown;
-  if (req.method === 'POST') {
-    const read = await readBody(req);
-    if (!read) return null;
-    body = read;
-    try {
-      if (body.length) parsedBody = JSON.parse(body.toString('utf8')) as unknown;
-    } catch {
-      /* not JSON: the SDK reads it from the request and answers with its parse error */
-    }
-  }
-  // An agent that goes away before its answer (a 2026-07-28 cancel is the request closing) aborts the exchange.
   const controller = new AbortController();
   res.once('close', () => {
     if (!res.writableFinished) controller.abort();
   });
-  const raw = parsedBody === undefined && body !== undefined ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : undefined;
-  const request = new Request(origin + (req.url ?? '/'), { method: req.method, headers, body: raw, signal: controller.signal });
-  return { request, parsedBody };
+  const { raw, parsed } = body;
+  const inBody = parsed === undefined && raw !== undefined ? new Uint8Array(raw.buffer as ArrayBuffer, raw.byteOffset, raw.length) : undefined;
+  return new Request(origin + (req.url ?? '/'), { method: req.method, headers, body: inBody, signal: controller.signal });
 }
 
 /**
