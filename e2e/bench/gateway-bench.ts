@@ -15,6 +15,7 @@ import { connect } from 'node:net';
 import { readAddress } from '../../electron/gateway/local-channel.js';
 import { startGateway } from '../../electron/gateway/start-gateway.js';
 import { ConsoleCore } from '../../electron/core/index.js';
+import { childrenRunning, cpuMs, LeanAgent } from './lean-agent.js';
 
 const BIN = resolve('bin/mcp-console.js');
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
@@ -207,35 +208,67 @@ export async function gatewayBench(): Promise<void> {
     row('agent over the HTTP endpoint, 2025 session', viaLegacy, ' (includes a loopback HTTP hop)');
     row('agent over the HTTP endpoint, 2026-07-28', viaModern, ' (includes a loopback HTTP hop)');
 
-    // Throughput: 10 agents at once, each with IN_FLIGHT calls in flight, for SECONDS.
-    const clients = await Promise.all(tokens.slice(2, 2 + AGENTS).map((t) => httpAgent(s.agents, t, 'legacy')));
-    await Promise.all(clients.map((c) => c.callTool({ name: 'fx.echo', arguments: { message: 'grant me' } })));
-    const lat: number[] = [];
-    const until = performance.now() + SECONDS * 1000;
-    const t0 = performance.now();
-    await Promise.all(
-      clients.flatMap((c) =>
-        Array.from({ length: IN_FLIGHT }, async () => {
-          while (performance.now() < until) {
-            const t = performance.now();
-            const r = await c.callTool({ name: 'fx.echo', arguments: { message: 'load' } });
-            if (r.isError) throw new Error('a throughput call failed');
-            lat.push(performance.now() - t);
-          }
-        }),
-      ),
+    // Throughput: 10 agents at once, each with IN_FLIGHT calls in flight, for SECONDS: first SDK
+    // clients (what hosts run), then lean ones (the console's own capacity; see LeanAgent). The CPU
+    // each process spent per call says where the two cores went.
+    const sdk = await Promise.all(tokens.slice(2, 2 + AGENTS).map((t) => httpAgent(s.agents, t, 'legacy')));
+    await throughput(
+      'SDK clients',
+      sdk.map((c) => async () => {
+        const r = await c.callTool({ name: 'fx.echo', arguments: { message: 'load' } });
+        if (r.isError) throw new Error('a throughput call failed');
+      }),
+      s.child.pid!,
     );
-    const secs = (performance.now() - t0) / 1000;
-    console.log(
-      `  ${AGENTS} agents x ${IN_FLIGHT} in flight over HTTP for ${SECONDS} s: ${(lat.length / secs).toFixed(0)} calls/s (goal >= 1,000), p50 ${ms(q(lat, 0.5))}, p99 ${ms(q(lat, 0.99))}`,
+    await Promise.all(sdk.map((c) => c.close()));
+    const lean = tokens.slice(2, 2 + AGENTS).map((t) => new LeanAgent(s.agents, t));
+    await Promise.all(lean.map((a) => a.connect()));
+    await throughput(
+      'lean clients',
+      lean.map((a) => () => a.callTool('fx.echo', { message: 'load' })),
+      s.child.pid!,
+      ' (goal >= 1,000)',
     );
-    await Promise.all(clients.map((c) => c.close()));
+    for (const a of lean) a.close();
   } finally {
     stopPerson();
     s.child.kill('SIGTERM');
     await new Promise((r) => s.child.once('exit', r));
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Calls from every agent at once, IN_FLIGHT each, for SECONDS (after a second of warm-up); prints calls/s, latency and CPU per call. */
+async function throughput(label: string, agents: Array<() => Promise<void>>, consolePid: number, goal = ''): Promise<void> {
+  const drive = async (seconds: number, lat: number[] | null) => {
+    const until = performance.now() + seconds * 1000;
+    await Promise.all(
+      agents.flatMap((call) =>
+        Array.from({ length: IN_FLIGHT }, async () => {
+          while (performance.now() < until) {
+            const t = performance.now();
+            await call();
+            lat?.push(performance.now() - t);
+          }
+        }),
+      ),
+    );
+  };
+  await drive(1, null); // every agent's grant is made, connections are open, code is warm
+  const upstream = childrenRunning(consolePid, 'fixtures/server.js')[0];
+  const before = { console: cpuMs(consolePid), upstream: upstream ? cpuMs(upstream) : null, agents: process.cpuUsage() };
+  const lat: number[] = [];
+  const t0 = performance.now();
+  await drive(SECONDS, lat);
+  const secs = (performance.now() - t0) / 1000;
+  const used = process.cpuUsage(before.agents);
+  const per = (a: number | null, b: number | null) => (a === null || b === null ? 'n/a' : `${((b - a) / lat.length).toFixed(3)} ms`);
+  console.log(
+    `  ${AGENTS} agents x ${IN_FLIGHT} in flight over HTTP for ${SECONDS} s, ${label}: ${(lat.length / secs).toFixed(0)} calls/s${goal}, p50 ${ms(q(lat, 0.5))}, p99 ${ms(q(lat, 0.99))}`,
+  );
+  console.log(
+    `    CPU per call: console ${per(before.console, cpuMs(consolePid))}, agents ${((used.user + used.system) / 1000 / lat.length).toFixed(3)} ms, upstream server ${upstream ? per(before.upstream, cpuMs(upstream)) : 'n/a'} (two cores: 2 ms per call in all is 1,000 calls/s)`,
+  );
 }
 
 // `node out/node/e2e/bench/gateway-bench.js` runs these figures alone.
