@@ -252,6 +252,12 @@ describe('approval gateway over HTTP', () => {
       r.end('{}');
     });
     expect(status).toBe(403);
+    // Only the agent path is served (a query string aside).
+    const at = (path: string) =>
+      fetch(new URL(path, gw.url), { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: '{}' }).then((r) => r.status);
+    expect(await at('/mcp/')).toBe(404);
+    expect(await at('/other')).toBe(404);
+    expect(await at('/mcp?x=1')).not.toBe(404);
     // A body that is not JSON, and one that is JSON but no message, get the SDK's JSON-RPC errors (the body is parsed once, by the console).
     const post = (body: string) =>
       fetch(gw.url, {

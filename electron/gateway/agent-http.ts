@@ -65,12 +65,12 @@ export async function startAgentEndpoint(core: ConsoleCore, opts: { port?: numbe
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     // SECURITY: DNS rebinding and browsers: the Host must be this listener, and a page's Origin is refused.
     const host = req.headers.host ?? '';
     if (!ownHosts(port).has(host)) return plain(res, 403, `refused: host ${JSON.stringify(host)} is not this console`);
     if (req.headers.origin !== undefined) return plain(res, 403, 'refused: agents do not send an Origin; a web page may not use this endpoint');
-    if (url.pathname !== AGENT_PATH) return plain(res, 404, `not found: agents use ${AGENT_PATH}`);
+    const path = req.url ?? '/';
+    if (path !== AGENT_PATH && !path.startsWith(`${AGENT_PATH}?`)) return plain(res, 404, `not found: agents use ${AGENT_PATH}`);
     const auth = req.headers.authorization ?? '';
     const token = /^Bearer (\S+)$/i.exec(auth)?.[1];
     const agent = token ? core.agents.authenticate(token) : undefined;
