@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { keyFileBox } from './secret-box.js';
 import { CredentialStore } from './credential-store.js';
+import { ConsoleOAuthProvider, type ProviderTarget } from './oauth-provider.js';
 import { AuthorizationRefused, CallbackListener } from './loopback-callback.js';
 import { REDACTED, redactBody, redactUrl } from './auth-steps.js';
 
@@ -91,6 +92,23 @@ describe('credential store', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("the token a request presents is read from the store's recent view only, for a server with credentials and one without", () => {
+    const d = dir();
+    const store = new CredentialStore(d, keyFileBox(d));
+    const target = { serverId: 'srv', identity: 'id1', url: 'https://x/mcp', oauth: {}, env: {} } as ProviderTarget;
+    const provider = new ConsoleOAuthProvider(target, store);
+    const get = vi.spyOn(store, 'get');
+    // Nothing stored: nothing presented, and the file is not read on each request.
+    for (let i = 0; i < 5; i++) expect(provider.presented()).toBeUndefined();
+    expect(get).not.toHaveBeenCalled();
+    store.update('id1', 'srv', 'https://x/mcp', (c) => {
+      c.current = 'https://as';
+      c.issuers['https://as'] = { tokens: { access_token: 'AT-1', token_type: 'Bearer' } };
+    });
+    for (let i = 0; i < 5; i++) expect(provider.presented()).toBe('AT-1');
+    expect(get).not.toHaveBeenCalled();
   });
 
   it('sets an unreadable file aside, says so, and starts over', () => {

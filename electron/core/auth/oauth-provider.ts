@@ -60,8 +60,13 @@ export class ConsoleOAuthProvider implements OAuthClientProvider {
     return this.store.get(this.t.identity);
   }
 
-  /** What is kept for one issuer (the current one unless named), in `e` (this server's entry, read fresh unless given). */
-  private at(issuer?: string, e = this.entry()): IssuerCredentials | undefined {
+  /**
+   * What is kept for one issuer (the current one unless named), in `e`: this server's entry, read
+   * fresh unless given. (Given as undefined — nothing stored — is not "not given": a default
+   * parameter would read the file again, on every request of a server without credentials.)
+   */
+  private at(issuer?: string, ...given: [ServerCredentials | undefined] | []): IssuerCredentials | undefined {
+    const e = given.length ? given[0] : this.entry();
     const i = issuer ?? e?.current;
     return i ? e?.issuers[i] : undefined;
   }
