@@ -1,23 +1,27 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useConsole } from './store/store';
 import { ServersPanel } from './features/servers/ServersPanel';
 import { CatalogList } from './features/catalog/CatalogList';
 import { ToolDetail } from './features/catalog/ToolDetail';
 import { ApprovalDialog } from './features/approvals/ApprovalDialog';
 import { ElicitationDialog } from './features/elicitation/ElicitationDialog';
-import { HistoryView } from './features/audit/HistoryView';
-import { AuditView } from './features/audit/AuditView';
-import { ConsentsView } from './features/settings/ConsentsView';
-import { ResourcesView } from './features/resources/ResourcesView';
-import { TraceView } from './features/trace/TraceView';
-import { LogsView } from './features/logs/LogsView';
-import { PromptsView } from './features/prompts/PromptsView';
 import { ErrorBoundary } from './components/ErrorBoundary';
-import { AgentsView } from './features/agents/AgentsView';
-import { ReviewView } from './features/review/ReviewView';
 import { usePendingSignals } from './features/approvals/pending-signals';
 import { SignInDialog } from './features/auth/SignInDialog';
-import { AuthView } from './features/auth/AuthView';
+import { preloadSchemaForm } from './features/call/LazySchemaForm';
+
+// The tools tab and the dialogs are in the page's first script; every other tab is loaded when it is
+// first opened, so that the page's start (parse, compile, run) stays one short task.
+const ResourcesView = lazy(() => import('./features/resources/ResourcesView').then((m) => ({ default: m.ResourcesView })));
+const PromptsView = lazy(() => import('./features/prompts/PromptsView').then((m) => ({ default: m.PromptsView })));
+const LogsView = lazy(() => import('./features/logs/LogsView').then((m) => ({ default: m.LogsView })));
+const TraceView = lazy(() => import('./features/trace/TraceView').then((m) => ({ default: m.TraceView })));
+const AuthView = lazy(() => import('./features/auth/AuthView').then((m) => ({ default: m.AuthView })));
+const ReviewView = lazy(() => import('./features/review/ReviewView').then((m) => ({ default: m.ReviewView })));
+const HistoryView = lazy(() => import('./features/audit/HistoryView').then((m) => ({ default: m.HistoryView })));
+const AuditView = lazy(() => import('./features/audit/AuditView').then((m) => ({ default: m.AuditView })));
+const AgentsView = lazy(() => import('./features/agents/AgentsView').then((m) => ({ default: m.AgentsView })));
+const ConsentsView = lazy(() => import('./features/settings/ConsentsView').then((m) => ({ default: m.ConsentsView })));
 
 type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace' | 'auth' | 'review' | 'history' | 'audit' | 'agents' | 'settings';
 
@@ -35,6 +39,23 @@ const TAB_LABEL: Record<Tab, string> = {
   settings: 'Settings',
 };
 
+/** A tab's panel; its view may still be loading. */
+function Wide({ children }: { children: ReactNode }) {
+  return (
+    <section className="panel wide-panel">
+      <Suspense
+        fallback={
+          <p className="muted" role="status">
+            loading…
+          </p>
+        }
+      >
+        {children}
+      </Suspense>
+    </section>
+  );
+}
+
 /** The console: servers, catalog and detail; history; audit. The approval dialog sits above all. */
 export function App() {
   const online = useConsole((s) => s.online);
@@ -47,6 +68,7 @@ export function App() {
   useEffect(() => {
     document.body.dataset.appState = online ? 'ready' : 'connecting';
   }, [online]);
+  useEffect(preloadSchemaForm, []);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || (e.target as HTMLElement)?.isContentEditable;
@@ -99,59 +121,59 @@ export function App() {
           </>
         )}
         {tab === 'resources' && (
-          <section className="panel wide-panel">
+          <Wide>
             <ResourcesView />
-          </section>
+          </Wide>
         )}
         {tab === 'prompts' && (
-          <section className="panel wide-panel">
+          <Wide>
             <PromptsView />
-          </section>
+          </Wide>
         )}
         {tab === 'logs' && (
-          <section className="panel wide-panel">
+          <Wide>
             <LogsView />
-          </section>
+          </Wide>
         )}
         {tab === 'trace' && (
-          <section className="panel wide-panel">
+          <Wide>
             <TraceView />
-          </section>
+          </Wide>
         )}
         {tab === 'auth' && (
-          <section className="panel wide-panel">
+          <Wide>
             <AuthView />
-          </section>
+          </Wide>
         )}
         {tab === 'review' && (
-          <section className="panel wide-panel">
+          <Wide>
             <ReviewView
               onOpenTool={(serverId, name) => {
                 useConsole.getState().toolSelected({ serverId, name });
                 setTab('tools');
               }}
             />
-          </section>
+          </Wide>
         )}
         {tab === 'history' && (
-          <section className="panel wide-panel">
+          <Wide>
             <HistoryView onCallAgain={() => setTab('tools')} />
-          </section>
+          </Wide>
         )}
         {tab === 'audit' && (
-          <section className="panel wide-panel">
+          <Wide>
             <AuditView />
-          </section>
+          </Wide>
         )}
         {tab === 'agents' && (
-          <section className="panel wide-panel">
+          <Wide>
             <AgentsView />
-          </section>
+          </Wide>
         )}
         {tab === 'settings' && (
-          <section className="panel wide-panel">
+          <Wide>
             <ConsentsView />
-          </section>
+          </Wide>
         )}
       </main>
       <ApprovalDialog />

@@ -1,4 +1,5 @@
-import { eventNames, requestNames, type EventName, type Reply, type RequestName } from './contract.js';
+import type { EventName, Reply, RequestName } from './contract.js';
+import { EVENT_NAMES as eventNames, REQUEST_NAMES as requestNames } from './contract-names.js';
 
 /** The prefix of every IPC channel between the desktop shell and its page; declared here only. */
 export const IPC_PREFIX = 'mcp';

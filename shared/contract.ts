@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EVENT_NAMES, REQUEST_NAMES } from './contract-names.js';
 import { ListFacts, ServerListFacts } from './schemas/list-facts.js';
 import { DoctorReport, ServerConfig, ServerId, ServerSettingsPatch, ServerView } from './schemas/server.js';
 import { ElicitationAnswer, ElicitationView } from './schemas/elicitation.js';
@@ -242,10 +243,14 @@ export interface ContractError {
 /** The reply to a request on every transport. */
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: ContractError };
 
-/** The names of all requests, in contract order. */
-export const requestNames = Object.keys(requests) as RequestName[];
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** contract-names.ts lists exactly these requests and events: a name added here and not there fails the build. */
+const namesMatch: [Exactly<RequestName, (typeof REQUEST_NAMES)[number]>, Exactly<EventName, (typeof EVENT_NAMES)[number]>] = [true, true];
+void namesMatch;
+/** The names of all requests, in contract order (`contract.test.ts` checks the order). */
+export const requestNames: readonly RequestName[] = REQUEST_NAMES;
 /** The names of all events, in contract order. */
-export const eventNames = Object.keys(events) as EventName[];
+export const eventNames: readonly EventName[] = EVENT_NAMES;
 
 /** Parses one request's input; throws a ContractError-shaped error naming the bad field. */
 export function parseInput<N extends RequestName>(name: N, input: unknown): ParsedInput<N> {

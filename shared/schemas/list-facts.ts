@@ -21,13 +21,4 @@ export type ListFacts = z.infer<typeof ListFacts>;
 export const ServerListFacts = z.object({ tools: ListFacts.optional(), resources: ListFacts.optional(), prompts: ListFacts.optional() });
 export type ServerListFacts = z.infer<typeof ServerListFacts>;
 
-/** The console's words for a list's freshness: `ttl 30 s (public) · fresh until 12:00:05`. */
-export function cacheText(f: ListFacts, now = Date.now()): string {
-  if (!f.cache) return 'no cache hints (the list follows list_changed)';
-  const ttl =
-    f.cache.ttlMs === 0 ? 'ttl 0 (asked again whenever needed)' : `ttl ${f.cache.ttlMs >= 1000 ? `${f.cache.ttlMs / 1000} s` : `${f.cache.ttlMs} ms`}`;
-  const scope = f.cache.cacheScope ? ` (${f.cache.cacheScope})` : '';
-  const until =
-    f.freshUntil && f.cache.ttlMs > 0 ? ` · ${Date.parse(f.freshUntil) > now ? 'fresh until' : 'stale since'} ${f.freshUntil.slice(11, 19)} UTC` : '';
-  return `${ttl}${scope}${until}`;
-}
+export { cacheText } from '../list-facts-text.js';

@@ -17,15 +17,4 @@ export const CONSOLE_USER: Requester = Object.freeze({ kind: 'console' });
 /** The `mcp-console` command line. */
 export const COMMAND_LINE: Requester = Object.freeze({ kind: 'cli' });
 
-/** A requester as one key (`console`, `cli`, `agent:<name>`): for filters, grants and maps. */
-export function requesterKey(r: Requester): string {
-  return r.kind === 'agent' ? `agent:${r.name}` : r.kind;
-}
-
-/** A requester in words, for dialogs, tables and the terminal. */
-export function describeRequester(r: Requester | undefined): string {
-  if (!r) return 'unknown';
-  if (r.kind === 'console') return 'you, in the console';
-  if (r.kind === 'cli') return 'the command line';
-  return `agent ${JSON.stringify(r.name)}`;
-}
+export { describeRequester, requesterKey } from '../requester-text.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PendingTool } from '../../../shared/schemas/agent';
-import { describeRequester } from '../../../shared/schemas/requester';
+import { describeRequester } from '../../../shared/requester-text';
 import { useApi } from '../../api/context';
 import { useConsole } from '../../store/store';
 import { SafeText } from '../../components/SafeText';

@@ -1,4 +1,4 @@
-import { describeRequester } from '../../../shared/schemas/requester';
+import { describeRequester } from '../../../shared/requester-text';
 import { useState } from 'react';
 import { useArmed } from '../../components/use-armed';
 import { useShallow } from 'zustand/react/shallow';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useConsole } from '../../store/store';
-import { describeRequester } from '../../../shared/schemas/requester';
+import { describeRequester } from '../../../shared/requester-text';
 
 /** A favicon that shows how many calls wait (an SVG data URL: nothing is fetched). */
 export function countIcon(n: number): string {

@@ -1,4 +1,4 @@
-import { describeRequester, requesterKey } from '../../../shared/schemas/requester';
+import { describeRequester, requesterKey } from '../../../shared/requester-text';
 import { RequesterFilter } from './RequesterFilter';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import type { AuditVerifyResult, AuditEntry } from '../../../shared/schemas/audit';

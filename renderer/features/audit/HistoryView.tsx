@@ -1,4 +1,4 @@
-import { describeRequester, requesterKey } from '../../../shared/schemas/requester';
+import { describeRequester, requesterKey } from '../../../shared/requester-text';
 import { RequesterFilter } from './RequesterFilter';
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';

@@ -1,4 +1,5 @@
-import { describeRequester, requesterKey, type Requester } from '../../../shared/schemas/requester';
+import type { Requester } from '../../../shared/schemas/requester';
+import { describeRequester, requesterKey } from '../../../shared/requester-text';
 
 /** "Asked by": every requester seen (you, the command line, each agent), to show one of them only. */
 export function RequesterFilter(props: { requesters: Array<Requester | undefined>; value: string; onChange(key: string): void; testId: string }) {

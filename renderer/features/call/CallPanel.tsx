@@ -5,7 +5,7 @@ import { useApi } from '../../api/context';
 import { useConsole } from '../../store/store';
 import { cannotDraw } from './form-support';
 import { RecentCalls } from '../results/RecentCalls';
-import { SchemaForm } from './SchemaForm';
+import { SchemaForm } from './LazySchemaForm';
 
 const JsonEditor = lazy(() => import('../../components/JsonEditor'));
 

@@ -6,7 +6,7 @@ import { confirmAddress, openLink } from '../../api/open-link';
 import { SafeText } from '../../components/SafeText';
 import { useConsole } from '../../store/store';
 import { useArmed } from '../../components/use-armed';
-import { SchemaForm } from '../call/SchemaForm';
+import { SchemaForm } from '../call/LazySchemaForm';
 import { ContentBlockView } from '../results/ContentBlockView';
 import type { ContentBlock } from '../../../shared/schemas/content';
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { cacheText, type ListFacts } from '../../../shared/schemas/list-facts';
+import type { ListFacts } from '../../../shared/schemas/list-facts';
+import { cacheText } from '../../../shared/list-facts-text';
 import type { ServerView } from '../../../shared/schemas/server';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
