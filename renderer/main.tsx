@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApi, hasBackEnd } from './api/client';
 import { ApiContext } from './api/context';
@@ -24,15 +24,11 @@ if (!hasBackEnd()) {
 } else {
   const api = createApi();
   wireEvents(api);
-  // The first render as a transition: React renders it in slices that yield to the browser, so the
-  // page's start is not one long task (it was 80-100 ms on two slow cores, against a 50 ms goal).
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <ApiContext.Provider value={api}>
-          <App />
-        </ApiContext.Provider>
-      </StrictMode>,
-    ),
+  root.render(
+    <StrictMode>
+      <ApiContext.Provider value={api}>
+        <App />
+      </ApiContext.Provider>
+    </StrictMode>,
   );
 }
