@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useConsole } from './store/store';
 import { ServersPanel } from './features/servers/ServersPanel';
 import { CatalogList } from './features/catalog/CatalogList';
@@ -8,20 +8,21 @@ import { ElicitationDialog } from './features/elicitation/ElicitationDialog';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { usePendingSignals } from './features/approvals/pending-signals';
 import { SignInDialog } from './features/auth/SignInDialog';
-import { preloadSchemaForm } from './features/call/LazySchemaForm';
+import { lazyView, preloadViews } from './components/lazy-view';
 
-// The tools tab and the dialogs are in the page's first script; every other tab is loaded when it is
-// first opened, so that the page's start (parse, compile, run) stays one short task.
-const ResourcesView = lazy(() => import('./features/resources/ResourcesView').then((m) => ({ default: m.ResourcesView })));
-const PromptsView = lazy(() => import('./features/prompts/PromptsView').then((m) => ({ default: m.PromptsView })));
-const LogsView = lazy(() => import('./features/logs/LogsView').then((m) => ({ default: m.LogsView })));
-const TraceView = lazy(() => import('./features/trace/TraceView').then((m) => ({ default: m.TraceView })));
-const AuthView = lazy(() => import('./features/auth/AuthView').then((m) => ({ default: m.AuthView })));
-const ReviewView = lazy(() => import('./features/review/ReviewView').then((m) => ({ default: m.ReviewView })));
-const HistoryView = lazy(() => import('./features/audit/HistoryView').then((m) => ({ default: m.HistoryView })));
-const AuditView = lazy(() => import('./features/audit/AuditView').then((m) => ({ default: m.AuditView })));
-const AgentsView = lazy(() => import('./features/agents/AgentsView').then((m) => ({ default: m.AgentsView })));
-const ConsentsView = lazy(() => import('./features/settings/ConsentsView').then((m) => ({ default: m.ConsentsView })));
+// The tools tab and the dialogs are in the page's first script; every other tab is in its own,
+// loaded when the browser is idle after the start (or when first opened), so that the page's start
+// (parse, compile, run) stays one short task.
+const ResourcesView = lazyView(() => import('./features/resources/ResourcesView').then((m) => m.ResourcesView));
+const PromptsView = lazyView(() => import('./features/prompts/PromptsView').then((m) => m.PromptsView));
+const LogsView = lazyView(() => import('./features/logs/LogsView').then((m) => m.LogsView));
+const TraceView = lazyView(() => import('./features/trace/TraceView').then((m) => m.TraceView));
+const AuthView = lazyView(() => import('./features/auth/AuthView').then((m) => m.AuthView));
+const ReviewView = lazyView(() => import('./features/review/ReviewView').then((m) => m.ReviewView));
+const HistoryView = lazyView(() => import('./features/audit/HistoryView').then((m) => m.HistoryView));
+const AuditView = lazyView(() => import('./features/audit/AuditView').then((m) => m.AuditView));
+const AgentsView = lazyView(() => import('./features/agents/AgentsView').then((m) => m.AgentsView));
+const ConsentsView = lazyView(() => import('./features/settings/ConsentsView').then((m) => m.ConsentsView));
 
 type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace' | 'auth' | 'review' | 'history' | 'audit' | 'agents' | 'settings';
 
@@ -43,15 +44,17 @@ const TAB_LABEL: Record<Tab, string> = {
 function Wide({ children }: { children: ReactNode }) {
   return (
     <section className="panel wide-panel">
-      <Suspense
-        fallback={
-          <p className="muted" role="status">
-            loading…
-          </p>
-        }
-      >
-        {children}
-      </Suspense>
+      <ErrorBoundary what="tab">
+        <Suspense
+          fallback={
+            <p className="muted" role="status">
+              loading…
+            </p>
+          }
+        >
+          {children}
+        </Suspense>
+      </ErrorBoundary>
     </section>
   );
 }
@@ -68,7 +71,7 @@ export function App() {
   useEffect(() => {
     document.body.dataset.appState = online ? 'ready' : 'connecting';
   }, [online]);
-  useEffect(preloadSchemaForm, []);
+  useEffect(preloadViews, []);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || (e.target as HTMLElement)?.isContentEditable;
