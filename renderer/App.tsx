@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useConsole } from './store/store';
 import { ServersPanel } from './features/servers/ServersPanel';
 import { CatalogList } from './features/catalog/CatalogList';
@@ -6,6 +6,7 @@ import { ToolDetail } from './features/catalog/ToolDetail';
 import { ApprovalDialog } from './features/approvals/ApprovalDialog';
 import { ElicitationDialog } from './features/elicitation/ElicitationDialog';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { Deferred } from './components/Deferred';
 import { usePendingSignals } from './features/approvals/pending-signals';
 import { SignInDialog } from './features/auth/SignInDialog';
 import { lazyView, preloadViews } from './components/lazy-view';
@@ -44,17 +45,9 @@ const TAB_LABEL: Record<Tab, string> = {
 function Wide({ children }: { children: ReactNode }) {
   return (
     <section className="panel wide-panel">
-      <ErrorBoundary what="tab">
-        <Suspense
-          fallback={
-            <p className="muted" role="status">
-              loading…
-            </p>
-          }
-        >
-          {children}
-        </Suspense>
-      </ErrorBoundary>
+      <Deferred what="tab" loading="loading…">
+        {children}
+      </Deferred>
     </section>
   );
 }

@@ -27,7 +27,7 @@ interface Exchange {
   timer?: NodeJS.Timeout;
 }
 
-type Message = JSONRPCMessage & { id?: RequestId; method?: string; result?: unknown; error?: unknown; params?: { protocolVersion?: string } };
+type Message = JSONRPCMessage & { id?: RequestId; method?: string };
 
 const isResponse = (m: Message) => m.method === undefined && m.id !== undefined && ('result' in m || 'error' in m);
 const isRequest = (m: Message) => typeof m.method === 'string' && m.id !== undefined;
@@ -146,7 +146,7 @@ export class SessionTransport implements Transport {
     clearTimeout(ex.timer);
     ex.res.writeHead(200, { ...SSE_HEADERS, 'mcp-session-id': this.sessionId! });
     ex.res.flushHeaders();
-    for (const answer of ex.answers.values()) ex.res.write(event(answer as Message)); // a batch's answers that came first
+    for (const answer of ex.answers.values()) ex.res.write(event(answer)); // a batch's answers that came first
     ex.timer = setInterval(() => ex.res.write(': keepalive\n\n'), KEEP_ALIVE_MS).unref();
   }
 
@@ -188,11 +188,18 @@ export class SessionTransport implements Transport {
     for (const ex of open) {
       clearTimeout(ex.timer);
       if (ex.res.writableEnded || ex.res.destroyed) continue;
-      const errors = ex.ids
-        .filter((rid) => !ex.answers.has(rid))
-        .map((rid) => ({ jsonrpc: '2.0' as const, id: rid, error: { code: -32000, message: 'MCP Console closed this session' } }));
-      if (ex.sse) ex.res.end(errors.map((e) => event(e as Message)).join(''));
-      else ex.res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(errors.length === 1 ? errors[0] : errors));
+      // In a stream the answers that came are out already; a JSON answer carries them all, in order.
+      if (ex.sse)
+        ex.res.end(
+          ex.ids
+            .filter((rid) => !ex.answers.has(rid))
+            .map((rid) => event(closedAnswer(rid)))
+            .join(''),
+        );
+      else {
+        const all = ex.ids.map((rid) => ex.answers.get(rid) ?? closedAnswer(rid));
+        ex.res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(all.length === 1 ? all[0] : all));
+      }
     }
     if (this.standalone) {
       clearInterval(this.standalone.timer);
@@ -203,7 +210,12 @@ export class SessionTransport implements Transport {
   }
 }
 
-function event(m: Message): string {
+/** What a call still waiting gets when its session closes. */
+function closedAnswer(id: RequestId) {
+  return { jsonrpc: '2.0', id, error: { code: -32000, message: 'MCP Console closed this session' } };
+}
+
+function event(m: unknown): string {
   return `event: message\ndata: ${JSON.stringify(m)}\n\n`;
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lazyView, preloadViews } from './lazy-view';
@@ -10,6 +10,12 @@ function Field({ label }: { label: string }) {
 }
 
 const settle = () => act(() => new Promise((r) => setTimeout(r, 80)));
+/** A lazy view where a page shows one: under a Suspense boundary with a fallback. */
+const shown = (View: ReturnType<typeof lazyView<typeof Field>>, label: string) => (
+  <Suspense fallback={<p>loading</p>}>
+    <View label={label} />
+  </Suspense>
+);
 
 describe('lazyView', () => {
   afterEach(cleanup);
@@ -20,11 +26,7 @@ describe('lazyView', () => {
     preloadViews();
     await settle();
     expect(loads).toBe(1);
-    render(
-      <Suspense fallback={<p>loading</p>}>
-        <View label="now" />
-      </Suspense>,
-    );
+    render(shown(View, 'now'));
     // Rendered in the same pass: no fallback, no waiting.
     expect(screen.getByLabelText('now')).toBeTruthy();
     expect(screen.queryByText('loading')).toBeNull();
@@ -33,26 +35,14 @@ describe('lazyView', () => {
   it('a view shown before its script is in keeps what was typed when the script arrives and after', async () => {
     let release!: () => void;
     const View = lazyView(() => new Promise<typeof Field>((r) => (release = () => r(Field))));
-    const { rerender } = render(
-      <Suspense fallback={<p>loading</p>}>
-        <View label="form" />
-      </Suspense>,
-    );
+    const { rerender } = render(shown(View, 'form'));
     expect(screen.getByText('loading')).toBeTruthy();
     release();
     await settle();
     const input = screen.getByLabelText('form') as HTMLInputElement;
-    act(() => {
-      input.value = '';
-    });
-    const { fireEvent } = await import('@testing-library/react');
     fireEvent.change(input, { target: { value: 'half a form' } });
     // A later render of the same mount must not swap the lazy wrapper for the view (a remount loses the text).
-    rerender(
-      <Suspense fallback={<p>loading</p>}>
-        <View label="form" />
-      </Suspense>,
-    );
+    rerender(shown(View, 'form'));
     expect((screen.getByLabelText('form') as HTMLInputElement).value).toBe('half a form');
   });
 
@@ -65,11 +55,7 @@ describe('lazyView', () => {
     preloadViews();
     await settle();
     expect(tries).toBeGreaterThanOrEqual(1);
-    render(
-      <Suspense fallback={<p>loading</p>}>
-        <View label="later" />
-      </Suspense>,
-    );
+    render(shown(View, 'later'));
     await settle();
     expect(screen.getByLabelText('later')).toBeTruthy();
     expect(tries).toBe(2);

@@ -60,15 +60,9 @@ export class ConsoleOAuthProvider implements OAuthClientProvider {
     return this.store.get(this.t.identity);
   }
 
-  /**
-   * What is kept for one issuer (the current one unless named), in `e`: this server's entry, read
-   * fresh unless given. (Given as undefined — nothing stored — is not "not given": a default
-   * parameter would read the file again, on every request of a server without credentials.)
-   */
-  private at(issuer?: string, ...given: [ServerCredentials | undefined] | []): IssuerCredentials | undefined {
-    const e = given.length ? given[0] : this.entry();
-    const i = issuer ?? e?.current;
-    return i ? e?.issuers[i] : undefined;
+  /** What is kept for one issuer (the current one unless named), read fresh. */
+  private at(issuer?: string): IssuerCredentials | undefined {
+    return issuerIn(this.entry(), issuer);
   }
 
   private update(change: (c: ServerCredentials) => void): void {
@@ -139,7 +133,7 @@ export class ConsoleOAuthProvider implements OAuthClientProvider {
 
   /** The access token every request presents (the current issuer's), read without a look at the file each time. */
   presented(): string | undefined {
-    return this.at(undefined, this.store.recent(this.t.identity))?.tokens?.access_token;
+    return issuerIn(this.store.recent(this.t.identity))?.tokens?.access_token;
   }
 
   saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): void {
@@ -205,4 +199,10 @@ export class ConsoleOAuthProvider implements OAuthClientProvider {
       }
     });
   }
+}
+
+/** What one server's entry keeps for one issuer (its current one unless named). */
+function issuerIn(e: ServerCredentials | undefined, issuer?: string): IssuerCredentials | undefined {
+  const i = issuer ?? e?.current;
+  return i ? e?.issuers[i] : undefined;
 }

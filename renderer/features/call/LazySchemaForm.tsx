@@ -1,5 +1,5 @@
-import { Suspense, type ComponentProps } from 'react';
-import { ErrorBoundary } from '../../components/ErrorBoundary';
+import type { ComponentProps } from 'react';
+import { Deferred } from '../../components/Deferred';
 import { lazyView } from '../../components/lazy-view';
 import type { SchemaForm as EagerSchemaForm } from './SchemaForm';
 
@@ -12,16 +12,8 @@ const Lazy = lazyView(() => import('./SchemaForm').then((m) => m.SchemaForm));
  */
 export function SchemaForm(props: ComponentProps<typeof EagerSchemaForm>) {
   return (
-    <ErrorBoundary what="form">
-      <Suspense
-        fallback={
-          <p className="muted" role="status">
-            loading the form…
-          </p>
-        }
-      >
-        <Lazy {...props} />
-      </Suspense>
-    </ErrorBoundary>
+    <Deferred what="form" loading="loading the form…">
+      <Lazy {...props} />
+    </Deferred>
   );
 }
