@@ -247,7 +247,7 @@ type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** contract-names.ts lists exactly these requests and events: a name added here and not there fails the build. */
 const namesMatch: [Exactly<RequestName, (typeof REQUEST_NAMES)[number]>, Exactly<EventName, (typeof EVENT_NAMES)[number]>] = [true, true];
 void namesMatch;
-/** The names of all requests, in contract order (`contract.test.ts` checks the order). */
+/** The names of all requests, in contract order (`contract-names.test.ts` checks the order). */
 export const requestNames: readonly RequestName[] = REQUEST_NAMES;
 /** The names of all events, in contract order. */
 export const eventNames: readonly EventName[] = EVENT_NAMES;
