@@ -189,6 +189,36 @@ describe('the approval gate', () => {
     }
   });
 
+  it('syncs the approval of a call alone on the loop, and of a call made while another runs off it (shared)', async () => {
+    let onLoop = 0;
+    let offLoop = 0;
+    const io: AuditIo = {
+      writeSync: (fd, buf, off, len) => writeSync(fd, buf, off, len),
+      // Where each sync runs is what is looked at here, not the disk: both are quick.
+      fdatasyncSync: () => void onLoop++,
+      fdatasync: (_fd, done) => (offLoop++, setImmediate(() => done(null))),
+    };
+    h = makeCore({ auditIo: io, auditFsync: true });
+    h.core.addServer('fx', fixtureStdio());
+    await h.core.connect('fx');
+    const first = h.core.requestCall('fx', 'echo', { message: 'grant' }, CONSOLE_USER);
+    const a = pendingFor(first.id);
+    h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'session' }, 'user');
+    await h.core.waitCall(first.id);
+    // The first syncs run off the loop until the disk is known to be fast (a loaded machine may take a few).
+    for (let i = 0; i < 10 && onLoop === 0; i++) await h.core.waitCall(h.core.requestCall('fx', 'echo', { message: `alone ${i}` }, CONSOLE_USER).id);
+    expect(onLoop).toBe(1);
+    // A slow call runs (under its own grant): the next approval's sync must not hold the loop.
+    const slow = h.core.requestCall('fx', 'slow_progress', { steps: 2, delayMs: 100 }, CONSOLE_USER);
+    const s = pendingFor(slow.id);
+    h.core.decide({ approvalId: s.id, decision: 'approve', argsHash: s.argsHash, scope: 'session' }, 'user');
+    while (h.core.getCall(slow.id).state !== 'running') await new Promise((r) => setTimeout(r, 5));
+    const [loopBefore, offBefore] = [onLoop, offLoop];
+    await h.core.waitCall(h.core.requestCall('fx', 'echo', { message: 'beside a running call' }, CONSOLE_USER).id);
+    expect([onLoop - loopBefore, offLoop - offBefore]).toEqual([0, 1]);
+    expect(await h.core.waitCall(slow.id)).toMatchObject({ outcome: 'ok' });
+  });
+
   it('records deny with its reason, and cancel before approval, sending nothing', async () => {
     await setup();
     const r1 = h.core.requestCall('fx', 'echo', {}, CONSOLE_USER);

@@ -1,19 +1,7 @@
-import {
-  closeSync,
-  existsSync,
-  fdatasync,
-  fdatasyncSync,
-  fstatSync,
-  ftruncateSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, existsSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CheckpointFile, type Checkpoint } from './checkpoint.js';
+import { lastLine, setAsideTornTail } from './log-tail.js';
 import { verifyChain } from './audit-verify.js';
 import { WriterLock } from './writer-lock.js';
 import { entryHash, GENESIS, sealedLine } from './chain.js';
@@ -35,6 +23,9 @@ export interface AuditIo {
 }
 
 const nodeIo: AuditIo = { writeSync: (fd, buf, off, len) => writeSync(fd, buf, off, len), fdatasyncSync, fdatasync };
+
+/** A sync that has been taking longer than this never runs on the loop (see appendDurable). */
+const INLINE_SYNC_MS = 2;
 
 interface SyncWaiter {
   resolve: () => void;
@@ -82,6 +73,8 @@ export class AuditLog {
   /** Group commit: one fdatasync in flight at a time; whoever waits meanwhile shares the next one. */
   private syncing = false;
   private waiters: SyncWaiter[] = [];
+  /** How long syncs have been taking (a moving average that halves an old figure's weight each sync, ms; unknown until the first). */
+  private syncMs = Infinity;
   /** close() came while a sync was in flight: the descriptor is closed when it returns. */
   private closeAfterSync: number | null = null;
 
@@ -110,9 +103,9 @@ export class AuditLog {
       this.broken = this.lockedBy;
       return;
     }
-    const torn = this.setAsideTornTail();
+    const torn = setAsideTornTail(this.fd, this.path);
     this.size = fstatSync(this.fd).size;
-    const last = this.lastLine();
+    const last = lastLine(this.fd);
     if (last) {
       try {
         const e = JSON.parse(last) as AuditEntry;
@@ -186,21 +179,26 @@ export class AuditLog {
    * one fdatasync (group commit), run off the main thread: a thousand approvals a second cost a few
    * hundred syncs, not a thousand, and the loop keeps serving meanwhile. Rejects (or throws) when
    * the entry cannot be written or synced: the caller must then not act.
+   *
+   * `alone` (nothing else in flight that the loop would serve meanwhile): the sync runs on the loop,
+   * when the disk has been syncing in under INLINE_SYNC_MS. Handing it to a worker thread and back
+   * costs two thread wake-ups, 0.1 ms here, half of what the sync itself takes; a slow disk's syncs
+   * stay off the loop whatever the caller says.
    */
-  appendDurable(fields: AuditFields): { entry: AuditEntry; durable: Promise<void> } {
+  appendDurable(fields: AuditFields, opts: { alone?: boolean } = {}): { entry: AuditEntry; durable: Promise<void> } {
     if (this.lockedBy !== null) throw new Error(this.lockedBy);
     const entry = this.append(fields);
     this.drain();
     if (!this.opts.fsync) return { entry, durable: Promise.resolve() };
     const durable = new Promise<void>((resolve, reject) => {
       this.waiters.push({ resolve, reject });
-      if (!this.syncing) this.groupSync();
+      if (!this.syncing) this.groupSync(opts.alone === true && this.waiters.length === 1 && this.syncMs < INLINE_SYNC_MS);
     });
     return { entry, durable };
   }
 
   /** One fdatasync for everyone waiting now; those who come while it runs wait for the next. */
-  private groupSync(): void {
+  private groupSync(inline = false): void {
     const group = this.waiters;
     this.waiters = [];
     const fd = this.fd;
@@ -210,8 +208,11 @@ export class AuditLog {
       return;
     }
     this.syncing = true;
+    const t0 = performance.now();
     const done = (err: Error | null) => {
       this.syncing = false;
+      const took = performance.now() - t0;
+      this.syncMs = this.syncMs === Infinity ? took : (this.syncMs + took) / 2;
       if (this.closeAfterSync === fd) {
         this.closeAfterSync = null;
         closeSync(fd);
@@ -224,7 +225,15 @@ export class AuditLog {
       for (const w of group) w.resolve();
       if (this.waiters.length > 0) this.groupSync();
     };
-    if (this.io.fdatasync) this.io.fdatasync(fd, done);
+    if (inline) {
+      let err: Error | null = null;
+      try {
+        this.io.fdatasyncSync(fd);
+      } catch (e) {
+        err = e as Error;
+      }
+      done(err);
+    } else if (this.io.fdatasync) this.io.fdatasync(fd, done);
     else
       setImmediate(() => {
         try {
@@ -341,49 +350,5 @@ export class AuditLog {
     return readFileSync(this.path, 'utf8')
       .split('\n')
       .filter((l) => l.length > 0);
-  }
-
-  /** A last line without its newline is an interrupted write: kept in a `.torn` file, then cut off. */
-  private setAsideTornTail(): { file: string; bytes: number } | null {
-    const fd = this.fd!;
-    const size = fstatSync(fd).size;
-    if (size === 0) return null;
-    const one = Buffer.alloc(1);
-    readSync(fd, one, 0, 1, size - 1);
-    if (one[0] === 0x0a) return null;
-    // Find the last newline, reading backwards in chunks.
-    let end = size;
-    let lastNl = -1;
-    while (end > 0 && lastNl < 0) {
-      const start = Math.max(0, end - 64 * 1024);
-      const buf = Buffer.alloc(end - start);
-      readSync(fd, buf, 0, buf.length, start);
-      const i = buf.lastIndexOf(0x0a);
-      if (i >= 0) lastNl = start + i;
-      end = start;
-    }
-    const keep = lastNl + 1;
-    const torn = Buffer.alloc(size - keep);
-    readSync(fd, torn, 0, torn.length, keep);
-    const file = `${this.path}.${new Date().toISOString().replace(/[:.]/g, '-')}.torn`;
-    writeFileSync(file, torn, { mode: 0o600 });
-    ftruncateSync(fd, keep);
-    return { file, bytes: torn.length };
-  }
-
-  private lastLine(): string | null {
-    const fd = this.fd!;
-    const size = fstatSync(fd).size;
-    if (size === 0) return null;
-    let chunk = 64 * 1024;
-    for (;;) {
-      const start = Math.max(0, size - chunk);
-      const buf = Buffer.alloc(size - start);
-      readSync(fd, buf, 0, buf.length, start);
-      const text = buf.toString('utf8').replace(/\n+$/, '');
-      const nl = text.lastIndexOf('\n');
-      if (nl >= 0 || start === 0) return text.slice(nl + 1) || null;
-      chunk *= 4;
-    }
   }
 }

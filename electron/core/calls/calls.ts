@@ -1,46 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Client } from '@modelcontextprotocol/client';
 import type { CatalogChange, ToolView } from '../../../shared/schemas/tool.js';
 import { InputRefused, sendCall } from './task-ext.js';
 import { TaskInputs } from './task-input.js';
 import type { Approval, CallRecord, Decider, DecideInput, TaskInfo } from '../../../shared/schemas/call.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
 import { blockSizes, callEntry, classify, outcomeEntry, resultOutcome, wireArgs } from './call-outcome.js';
-import type { AuditFields, AuditTrail } from '../audit/index.js';
-import { ApprovalGate, type PolicyStore } from '../approvals/index.js';
+import type { AuditFields } from '../audit/index.js';
+import { ApprovalGate } from '../approvals/index.js';
 import { ResultBudget } from './result-budget.js';
 import { setStanding, standingDecision } from './standing.js';
-import { approvalFields, argumentErrors, callMode, overPendingLimit, type ServerFacts as ApprovalServerFacts } from './approval-request.js';
-import type { Catalog } from '../catalog/index.js';
-import { CoreError, type EventBus, NotSent, sha256, ticketed } from '../support/index.js';
-import type { SchemaValidator } from './schema-validator.js';
-
-/** What the call manager needs to know about a server: the facts the dialog shows, and its client when connected. */
-export interface ServerFacts extends ApprovalServerFacts {
-  client?: Client;
-}
-
-export interface CallDeps {
-  server(id: string): ServerFacts | undefined;
-  catalog: Catalog;
-  /** Where every step of a call is recorded (and announced). */
-  trail: AuditTrail;
-  validator: SchemaValidator;
-  bus: EventBus;
-  approvalTimeoutMs(): number;
-  /** The limits the user set on what waits and what is logged. */
-  limits(): { maxPendingApprovalsPerServer: number; maxInlineArgsBytes: number };
-  /** Keeps arguments too large for the log beside it; returns where, or undefined when they are not kept. */
-  keepArgs(argsHash: string, argsJson: string): string | undefined;
-  /** The budget for results kept in memory, in bytes. */
-  maxRetainedResultBytes(): number;
-  /** Resolves when a catalog refresh under way for the server ends; undefined when none is. */
-  catalogSettling(serverId: string): Promise<void> | undefined;
-  /** Standing grants per requester, server and tool (session, always, never). */
-  policies: PolicyStore;
-  /** Answers a request a task made (tasks extension), as the same request on its own would be answered. */
-  answerInput(serverId: string, method: string, params: unknown, signal: AbortSignal): Promise<unknown>;
-}
+import { approvalFields, argumentErrors, callMode, overPendingLimit } from './approval-request.js';
+import type { CallDeps, ServerFacts } from './call-deps.js';
+import { CoreError, NotSent, sha256, ticketed } from '../support/index.js';
 
 interface CallState {
   record: CallRecord;
@@ -62,6 +33,8 @@ export class CallManager {
   private calls = new Map<string, CallState>();
   private readonly results: ResultBudget;
   private readonly inputs: TaskInputs;
+  /** Calls sent and not yet answered: with none, an approval's sync may run on the loop (see AuditLog.appendDurable). */
+  private inFlight = 0;
 
   constructor(private readonly deps: CallDeps) {
     this.gate = new ApprovalGate((a) => this.expired(a));
@@ -277,7 +250,8 @@ export class CallManager {
     try {
       // SECURITY: the approval is on disk before the call goes out (concurrent approvals share one
       // fdatasync); if it cannot be, nothing is sent.
-      durable = this.deps.trail.recordDurable(callEntry(r, server.identity, 'approved', { decision: 'approve', decidedBy, reason })).durable;
+      const entry = callEntry(r, server.identity, 'approved', { decision: 'approve', decidedBy, reason });
+      durable = this.deps.trail.recordDurable(entry, { alone: this.inFlight === 0 }).durable;
     } catch (e) {
       return notWritten(e);
     }
@@ -320,9 +294,10 @@ export class CallManager {
       r.task = t;
       this.emit(state);
     };
+    this.inFlight++;
     sendCall(server.client, params, options, r.task !== undefined, { onStatus, input: this.inputs.hook(r) }).then(
-      (result) => this.finish(state, resultOutcome(this.deps.validator, tool, result, since())),
-      (err: unknown) => this.failed(state, err, since()),
+      (result) => (this.inFlight--, this.finish(state, resultOutcome(this.deps.validator, tool, result, since()))),
+      (err: unknown) => (this.inFlight--, this.failed(state, err, since())),
     );
   }
 

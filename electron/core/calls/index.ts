@@ -1,5 +1,6 @@
 /** Calls from request to outcome through the approval gate; schema checks under limits. */
-export { CallManager, type CallDeps, type ServerFacts } from './calls.js';
+export { CallManager } from './calls.js';
+export type { CallDeps, ServerFacts } from './call-deps.js';
 export { argsVerdict, type ArgsVerdict } from './approval-request.js';
 export { SchemaValidator, MAX_SCHEMA_BYTES, MAX_SCHEMA_DEPTH, MAX_PATTERN_LENGTH } from './schema-validator.js';
 export { checkStructured, classify, summarise, blockSizes, wireJson } from './call-outcome.js';

@@ -1,0 +1,34 @@
+import type { Client } from '@modelcontextprotocol/client';
+import type { AuditTrail } from '../audit/index.js';
+import type { PolicyStore } from '../approvals/index.js';
+import type { ServerFacts as ApprovalServerFacts } from './approval-request.js';
+import type { Catalog } from '../catalog/index.js';
+import type { EventBus } from '../support/index.js';
+import type { SchemaValidator } from './schema-validator.js';
+
+/** What the call manager needs to know about a server: the facts the dialog shows, and its client when connected. */
+export interface ServerFacts extends ApprovalServerFacts {
+  client?: Client;
+}
+
+export interface CallDeps {
+  server(id: string): ServerFacts | undefined;
+  catalog: Catalog;
+  /** Where every step of a call is recorded (and announced). */
+  trail: AuditTrail;
+  validator: SchemaValidator;
+  bus: EventBus;
+  approvalTimeoutMs(): number;
+  /** The limits the user set on what waits and what is logged. */
+  limits(): { maxPendingApprovalsPerServer: number; maxInlineArgsBytes: number };
+  /** Keeps arguments too large for the log beside it; returns where, or undefined when they are not kept. */
+  keepArgs(argsHash: string, argsJson: string): string | undefined;
+  /** The budget for results kept in memory, in bytes. */
+  maxRetainedResultBytes(): number;
+  /** Resolves when a catalog refresh under way for the server ends; undefined when none is. */
+  catalogSettling(serverId: string): Promise<void> | undefined;
+  /** Standing grants per requester, server and tool (session, always, never). */
+  policies: PolicyStore;
+  /** Answers a request a task made (tasks extension), as the same request on its own would be answered. */
+  answerInput(serverId: string, method: string, params: unknown, signal: AbortSignal): Promise<unknown>;
+}
