@@ -8,7 +8,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { WebSocket } from 'ws';
 import { Client, StreamableHTTPClientTransport, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { connect } from 'node:net';
@@ -19,6 +18,7 @@ import { childrenRunning, cpuMs, LeanAgent } from './lean-agent.js';
 
 const BIN = resolve('bin/mcp-console.js');
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
+const PERSON = resolve('out/node/e2e/bench/person.js');
 const CALLS = Number(process.env.BENCH_GATEWAY_CALLS ?? 1000);
 const WARMUP = 100;
 const AGENTS = 10;
@@ -34,13 +34,19 @@ const q = (xs: number[], f: number) => {
 };
 const ms = (x: number) => `${x.toFixed(3)} ms`;
 
-async function timed(client: Client, name: string): Promise<number[]> {
-  const out: number[] = [];
+/**
+ * Sequential calls on every path in turn (one call each, round after round), so that the machine's
+ * drift over the minutes of a run falls on every path alike: the paths are compared within a run.
+ */
+async function timedInTurn(paths: Array<{ client: Client; tool: string }>): Promise<number[][]> {
+  const out = paths.map(() => [] as number[]);
   for (let i = 0; i < WARMUP + CALLS; i++) {
-    const t0 = performance.now();
-    const r = await client.callTool({ name, arguments: { message: 'x', i } });
-    if (r.isError) throw new Error(`a benchmark call failed: ${JSON.stringify(r.content)}`);
-    if (i >= WARMUP) out.push(performance.now() - t0);
+    for (const [k, p] of paths.entries()) {
+      const t0 = performance.now();
+      const r = await p.client.callTool({ name: p.tool, arguments: { message: 'x', i } });
+      if (r.isError) throw new Error(`a benchmark call failed: ${JSON.stringify(r.content)}`);
+      if (i >= WARMUP) out[k]!.push(performance.now() - t0);
+    }
   }
   return out;
 }
@@ -102,25 +108,13 @@ function serve(dataDir: string, config: string): Promise<{ child: ChildProcess; 
   });
 }
 
-/** The person: allows each agent's first call for the session (their grant covers the rest). */
+/** The person (e2e/bench/person.ts, a process of its own): allows each agent's first call for the session (their grant covers the rest). */
 function person(pageUrl: string): Promise<() => void> {
-  const u = new URL(pageUrl);
-  const token = new URLSearchParams(u.hash.slice(1)).get('token')!;
-  const ws = new WebSocket(`ws://${u.host}/ws?token=${token}`, { origin: `http://${u.host}` });
-  let id = 0;
-  ws.on('message', (data, binary) => {
-    if (binary) return;
-    const msg = JSON.parse(data.toString()) as { event?: string; payload?: { id: string; argsHash: string } };
-    if (msg.event === 'approval.requested' && msg.payload)
-      ws.send(
-        JSON.stringify({
-          id: ++id,
-          method: 'approvals.decide',
-          params: { approvalId: msg.payload.id, decision: 'approve', argsHash: msg.payload.argsHash, scope: 'session' },
-        }),
-      );
+  const child = spawn(process.execPath, [PERSON, pageUrl], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((done, fail) => {
+    child.once('exit', (code) => fail(new Error(`the person's process exited with ${code}`)));
+    child.stdout!.once('data', () => done(() => child.kill()));
   });
-  return new Promise((done) => ws.once('open', () => done(() => ws.close())));
 }
 
 function addAgent(dataDir: string, name: string): string {
@@ -154,9 +148,9 @@ async function inProcess(): Promise<number[]> {
   try {
     const c = new Client({ name: 'bench-inproc', version: '1' });
     await c.connect(new SocketTransport(gw.socket, 'a'));
-    const t = await timed(c, 'fx.echo');
+    const [t] = await timedInTurn([{ client: c, tool: 'fx.echo' }]);
     await c.close();
-    return t;
+    return t!;
   } finally {
     off();
     await gw.close();
@@ -177,31 +171,27 @@ export async function gatewayBench(): Promise<void> {
   try {
     const bare = new Client({ name: 'bench', version: '1' });
     await bare.connect(new StdioClientTransport({ command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '50' }, stderr: 'ignore' }));
-    const direct = await timed(bare, 'echo');
-    await bare.close();
-
     const bridge = new Client({ name: 'bench-host', version: '1' });
     await bridge.connect(
       new StdioClientTransport({ command: process.execPath, args: [BIN, 'bridge', '--agent', 'agent-0', '--data-dir', dataDir], stderr: 'ignore' }),
     );
-    const viaBridge = await timed(bridge, 'fx.echo');
-    await bridge.close();
     const sock = new Client({ name: 'bench-socket', version: '1' });
     await sock.connect(new SocketTransport(readAddress(dataDir)!.socket, 'agent-0'));
-    const viaSocket = await timed(sock, 'fx.echo');
-    await sock.close();
     const legacy = await httpAgent(s.agents, tokens[1]!, 'legacy');
-    const viaLegacy = await timed(legacy, 'fx.echo');
-    await legacy.close();
     const modern = await httpAgent(s.agents, tokens[AGENTS + 1]!, 'modern');
-    const viaModern = await timed(modern, 'fx.echo');
-    await modern.close();
+    const clients = [bare, bridge, sock, legacy, modern];
+    const [direct, viaBridge, viaSocket, viaLegacy, viaModern] = await timedInTurn(
+      clients.map((client, k) => ({ client, tool: k === 0 ? 'echo' : 'fx.echo' })),
+    );
+    await Promise.all(clients.map((c) => c.close()));
 
-    const b = q(direct, 0.5);
-    const row = (label: string, xs: number[], note = '') =>
-      console.log(`  ${label.padEnd(44)} p50 ${ms(q(xs, 0.5))}  p99 ${ms(q(xs, 0.99))}  added ${ms(q(xs, 0.5) - b)}${note}`);
-    console.log(`approval gateway: ${CALLS} sequential echo calls per path (after ${WARMUP}), session-granted, every approval fsynced before its call:`);
-    console.log(`  ${'bare SDK client, straight to the server (stdio)'.padEnd(44)} p50 ${ms(b)}  p99 ${ms(q(direct, 0.99))}`);
+    const b = q(direct!, 0.5);
+    const row = (label: string, xs: number[] | undefined, note = '') =>
+      console.log(`  ${label.padEnd(44)} p50 ${ms(q(xs!, 0.5))}  p99 ${ms(q(xs!, 0.99))}  added ${ms(q(xs!, 0.5) - b)}${note}`);
+    console.log(
+      `approval gateway: ${CALLS} sequential echo calls per path (after ${WARMUP}), the paths in turn, session-granted, every approval fsynced before its call:`,
+    );
+    console.log(`  ${'bare SDK client, straight to the server (stdio)'.padEnd(44)} p50 ${ms(b)}  p99 ${ms(q(direct!, 0.99))}`);
     row('agent through mcp-console bridge (stdio)', viaBridge, ' (goal < 1 ms)');
     row("client on the console's socket (no bridge)", viaSocket, ': the console side alone');
     row('the same, console in this process', inproc, ': its own work, fsync included');
