@@ -206,7 +206,7 @@ describe('the approval gate', () => {
     h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'session' }, 'user');
     await h.core.waitCall(first.id);
     // The first syncs run off the loop until the disk is known to be fast (a loaded machine may take a few).
-    for (let i = 0; i < 10 && onLoop === 0; i++) await h.core.waitCall(h.core.requestCall('fx', 'echo', { message: `alone ${i}` }, CONSOLE_USER).id);
+    for (let i = 0; i < 30 && onLoop === 0; i++) await h.core.waitCall(h.core.requestCall('fx', 'echo', { message: `alone ${i}` }, CONSOLE_USER).id);
     expect(onLoop).toBe(1);
     // A slow call runs (under its own grant): the next approval's sync must not hold the loop.
     const slow = h.core.requestCall('fx', 'slow_progress', { steps: 2, delayMs: 100 }, CONSOLE_USER);
