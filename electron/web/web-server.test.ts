@@ -133,6 +133,31 @@ describe('browser mode server', () => {
       ws.close();
     }
   });
+
+  it('sends a reply after the events its request raised, and the events in the order they were raised', async () => {
+    const ws = await open(s.port, s.token);
+    try {
+      expect(await rpc(ws, 10, 'servers.add', { id: 'fx-order', config: fixtureStdio() })).toMatchObject({ ok: true });
+      expect(await rpc(ws, 11, 'servers.connect', { serverId: 'fx-order' })).toMatchObject({ ok: true });
+      const seen: string[] = [];
+      ws.on('message', (d) => {
+        const m = JSON.parse(d.toString());
+        seen.push(m.event ?? `reply ${m.id}`);
+      });
+      const asked = await rpc(ws, 12, 'calls.request', { serverId: 'fx-order', tool: 'echo', args: { message: 'in order' } });
+      expect(asked.ok).toBe(true);
+      // The request raised, in this order: its audit entry, the call's update, the approval asked for; then came the reply.
+      const before = seen.slice(0, seen.indexOf('reply 12'));
+      expect([...new Set(before.filter((e) => ['audit.appended', 'call.updated', 'approval.requested'].includes(e)))]).toEqual([
+        'audit.appended',
+        'call.updated',
+        'approval.requested',
+      ]);
+      expect(await rpc(ws, 13, 'calls.cancel', { callId: (asked.value as { id: string }).id })).toMatchObject({ ok: true });
+    } finally {
+      ws.close();
+    }
+  });
 });
 
 /** Opens a WebSocket by hand (so that frames a real client never sends can be written); resolves with the raw socket after the 101. */

@@ -84,11 +84,11 @@ export async function startWebServer(
         env = Envelope.parse(JSON.parse(data.toString()));
       } catch {
         // SECURITY: a malformed message gets an error and changes nothing.
-        return send(ws, { id: null, reply: { ok: false, error: { code: 'bad-message', message: 'expected {"id", "method", "params"} as JSON text' } } });
+        return reply(ws, { id: null, reply: { ok: false, error: { code: 'bad-message', message: 'expected {"id", "method", "params"} as JSON text' } } });
       }
-      const reply = await dispatch(handlers, env.method, env.params ?? {});
+      const answer = await dispatch(handlers, env.method, env.params ?? {});
       try {
-        send(ws, { id: env.id, reply });
+        reply(ws, { id: env.id, reply: answer });
       } catch (err) {
         log(`browser mode: could not send a reply: ${(err as Error).message}`);
       }
@@ -99,30 +99,55 @@ export async function startWebServer(
     );
   }
 
-  // Events come in bursts (a call's update and its audit entries, together): within one turn of the
-  // loop a page's socket is corked, so the burst leaves in one write after the turn, not one system
-  // call per event in the middle of the call path.
-  const corked = new Set<WebSocket>();
+  // Events come in bursts (a call's update and its audit entries, together). They are queued and
+  // sent after the turn of the loop that raised them, each page's socket corked for the burst: one
+  // write a page, and a call's answer (to an agent, or a server's next request) is not held up by
+  // its events. A call's update and an audit entry are turned into text then too (the update is a
+  // copy and an entry never changes); any other event now, as it is at this moment. A page's reply
+  // joins the queue while events wait in it, so each page sees everything in the order it happened.
+  let outbox: Array<{ to?: WebSocket; what: string; text?: string; msg?: unknown }> = [];
   const off = core.onEvent((event, payload) => {
     if (sockets.size === 0) return;
-    const data = frames(JSON.stringify({ event, payload }));
-    for (const ws of sockets) {
-      if (ws.readyState !== ws.OPEN) continue;
-      cork(ws);
-      for (const f of data) ws.send(f, (err) => err && log(`browser mode: could not push ${event}: ${err.message}`));
-    }
+    const msg = { event, payload };
+    enqueue(LATE_TEXT.has(event) ? { what: event, msg } : { what: event, text: JSON.stringify(msg) });
   });
-  function cork(ws: WebSocket): void {
-    if (corked.has(ws)) return;
-    // ws keeps its net.Socket private; corking it changes nothing but when the bytes leave.
-    const raw = (ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
-    if (!raw) return;
-    raw.cork();
-    corked.add(ws);
-    setImmediate(() => {
-      corked.delete(ws);
-      raw.uncork();
-    });
+  function enqueue(item: (typeof outbox)[number]): void {
+    outbox.push(item);
+    if (outbox.length === 1) setImmediate(flush);
+  }
+  function flush(): void {
+    const batch = outbox;
+    outbox = [];
+    const corked: Array<{ uncork(): void }> = [];
+    for (const ws of sockets) {
+      // ws keeps its net.Socket private; corking it changes nothing but when the bytes leave.
+      const raw = (ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+      if (!raw) continue;
+      raw.cork();
+      corked.push(raw);
+    }
+    try {
+      for (const item of batch) {
+        let data: Array<string | Buffer>;
+        try {
+          data = frames(item.text ?? JSON.stringify(item.msg));
+        } catch (err) {
+          log(`browser mode: could not push ${item.what}: ${(err as Error).message}`);
+          continue;
+        }
+        for (const ws of item.to ? [item.to] : sockets) {
+          if (ws.readyState !== ws.OPEN) continue;
+          for (const f of data) ws.send(f, (err) => err && log(`browser mode: could not push ${item.what}: ${err.message}`));
+        }
+      }
+    } finally {
+      for (const raw of corked) raw.uncork();
+    }
+  }
+  /** A reply to one page: at once, or behind the events already waiting (see above). */
+  function reply(ws: WebSocket, msg: unknown): void {
+    if (outbox.length === 0) send(ws, msg);
+    else enqueue({ to: ws, what: 'a reply', text: JSON.stringify(msg) });
   }
 
   port = await listenLoopback(http, opts.port);
@@ -140,6 +165,9 @@ export async function startWebServer(
     },
   };
 }
+
+/** The events turned into text when they are sent rather than when raised: the hot ones, whose payloads never change afterwards. */
+const LATE_TEXT = new Set(['call.updated', 'audit.appended']);
 
 function send(ws: WebSocket, msg: unknown): void {
   if (ws.readyState === ws.OPEN) for (const f of frames(JSON.stringify(msg))) ws.send(f, () => {});
