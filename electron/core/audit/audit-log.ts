@@ -4,6 +4,7 @@ import { CheckpointFile, type Checkpoint } from './checkpoint.js';
 import { lastLine, setAsideTornTail } from './log-tail.js';
 import { verifyChain } from './audit-verify.js';
 import { WriterLock } from './writer-lock.js';
+import { restoreFromJournal, SyncJournal } from './sync-journal.js';
 import { entryHash, GENESIS, sealedLine } from './chain.js';
 import type { AuditEntry, AuditKind, AuditVerifyResult } from '../../../shared/schemas/audit.js';
 import { requesterKey } from '../../../shared/schemas/requester.js';
@@ -20,6 +21,8 @@ export interface AuditIo {
   fdatasyncSync(fd: number): void;
   /** The same off the main thread; without it, `fdatasyncSync` runs on the next turn of the loop. */
   fdatasync?(fd: number, done: (err: Error | null) => void): void;
+  /** A write at a position (the sync journal's). */
+  pwriteSync?(fd: number, buf: Buffer, offset: number, length: number, position: number): number;
 }
 
 const nodeIo: AuditIo = { writeSync: (fd, buf, off, len) => writeSync(fd, buf, off, len), fdatasyncSync, fdatasync };
@@ -75,16 +78,20 @@ export class AuditLog {
   private waiters: SyncWaiter[] = [];
   /** How long syncs have been taking (a moving average that halves an old figure's weight each sync, ms; unknown until the first). */
   private syncMs = Infinity;
-  /** close() came while a sync was in flight: the descriptor is closed when it returns. */
-  private closeAfterSync: number | null = null;
+  /** close() came while a sync was in flight: these descriptors are closed when it returns. */
+  private closeAfterSync: number[] = [];
+  /** Where durable entries are synced when it can take them (see sync-journal.ts); none without fsync. */
+  private readonly journal: SyncJournal | null;
 
   constructor(
     readonly path: string,
-    private readonly opts: { fsync: boolean; io?: AuditIo } = { fsync: true },
+    private readonly opts: { fsync: boolean; io?: AuditIo; journalBytes?: number } = { fsync: true },
   ) {
     this.io = opts.io ?? nodeIo;
     this.checkpoint = new CheckpointFile(`${path}.checkpoint`, () => this.written);
     this.lock = new WriterLock(`${path}.lock`);
+    const pwriteSync = this.io.pwriteSync;
+    this.journal = opts.fsync ? new SyncJournal(`${path}.journal`, pwriteSync ? { pwriteSync } : undefined, opts.journalBytes) : null;
   }
 
   get checkpointPath(): string {
@@ -103,8 +110,10 @@ export class AuditLog {
       this.broken = this.lockedBy;
       return;
     }
+    const restored = this.journal ? restoreFromJournal(this.journal.path, this.fd) : null;
     const torn = setAsideTornTail(this.fd, this.path);
     this.size = fstatSync(this.fd).size;
+    this.journal?.open();
     const last = lastLine(this.fd);
     if (last) {
       try {
@@ -118,6 +127,16 @@ export class AuditLog {
         this.broken = 'the last line of the audit log is not JSON';
       }
     }
+    if (restored && 'lines' in restored)
+      this.append(
+        {
+          kind: 'log-recovered',
+          reason: `${restored.lines} entries that were on disk only in the sync journal (the machine stopped before the log was written out) were restored from it`,
+          detail: { file: this.journal!.path, bytes: restored.bytes, entries: restored.lines },
+        },
+        true,
+      );
+    else if (restored) this.broken = `the sync journal was not used: ${restored.skipped}`;
     if (torn) {
       this.append(
         {
@@ -127,7 +146,7 @@ export class AuditLog {
         },
         true,
       );
-      this.broken = `the audit log ended in a torn line (an interrupted write); it was kept in ${torn.file} and the log goes on from the last whole entry`;
+      this.broken = `${this.broken ? `${this.broken}; ` : ''}the audit log ended in a torn line (an interrupted write); it was kept in ${torn.file} and the log goes on from the last whole entry`;
     } else if (this.seq > 0 && !existsSync(this.checkpointPath)) {
       this.checkpoint.writeNow();
     }
@@ -207,16 +226,23 @@ export class AuditLog {
       for (const w of group) w.reject(e);
       return;
     }
+    // The lines written since the last sync go to the journal, and the journal is synced; or the log is.
+    let target = fd;
+    try {
+      const plan = this.journal?.plan(this.size);
+      if (plan?.target === 'journal') target = plan.fd;
+    } catch (e) {
+      this.fail(e as Error, null);
+      for (const w of group) w.reject(this.writeError!);
+      return;
+    }
     this.syncing = true;
     const t0 = performance.now();
     const done = (err: Error | null) => {
       this.syncing = false;
       const took = performance.now() - t0;
       this.syncMs = this.syncMs === Infinity ? took : (this.syncMs + took) / 2;
-      if (this.closeAfterSync === fd) {
-        this.closeAfterSync = null;
-        closeSync(fd);
-      }
+      for (const old of this.closeAfterSync.splice(0)) closeSync(old);
       if (err) {
         this.fail(err, null);
         for (const w of [...group, ...this.waiters.splice(0)]) w.reject(this.writeError!);
@@ -228,16 +254,16 @@ export class AuditLog {
     if (inline) {
       let err: Error | null = null;
       try {
-        this.io.fdatasyncSync(fd);
+        this.io.fdatasyncSync(target);
       } catch (e) {
         err = e as Error;
       }
       done(err);
-    } else if (this.io.fdatasync) this.io.fdatasync(fd, done);
+    } else if (this.io.fdatasync) this.io.fdatasync(target, done);
     else
       setImmediate(() => {
         try {
-          this.io.fdatasyncSync(fd);
+          this.io.fdatasyncSync(target);
           done(null);
         } catch (e) {
           done(e as Error);
@@ -260,6 +286,7 @@ export class AuditLog {
       this.fail(e as Error, before);
       throw this.writeError;
     }
+    this.journal?.wrote(buf, before);
     this.size += buf.length;
     const last = batch.at(-1);
     if (last) this.written = { seq: last.seq, hash: last.hash };
@@ -273,6 +300,7 @@ export class AuditLog {
       this.fail(e as Error, null);
       throw this.writeError;
     }
+    this.journal?.logSynced(this.size);
   }
 
   /** After a failed write the log takes no more entries; the bytes of a half-written line are cut off again. */
@@ -301,9 +329,10 @@ export class AuditLog {
       } catch {
         /* writeError already says why */
       } finally {
-        // A sync in flight still uses the descriptor: it is closed when that sync returns.
-        if (this.syncing) this.closeAfterSync = this.fd;
-        else closeSync(this.fd);
+        // A sync in flight still uses the descriptors: they are closed when that sync returns.
+        const fds = [this.fd, this.journal?.detach() ?? null].filter((f): f is number => f !== null);
+        if (this.syncing) this.closeAfterSync.push(...fds);
+        else for (const f of fds) closeSync(f);
       }
       this.checkpoint.flush();
     }
