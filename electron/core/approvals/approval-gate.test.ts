@@ -51,4 +51,27 @@ describe('ApprovalGate', () => {
       vi.useRealTimers();
     }
   });
+  it('lists what is pending in the order opened, and counts it per server, as approvals are decided, voided and expire', () => {
+    vi.useFakeTimers();
+    try {
+      const g = new ApprovalGate(() => {});
+      const decided = Array.from({ length: 1200 }, () => g.open(fields({ serverId: 'old' }), 60_000));
+      for (const a of decided) g.decide({ approvalId: a.id, decision: 'deny', argsHash: 'h1', scope: 'once' });
+      const [a, b, c, d] = [
+        g.open(fields({ serverId: 's' }), 1000),
+        g.open(fields({ serverId: 't' }), 60_000),
+        g.open(fields({ serverId: 's' }), 60_000),
+        g.open(fields({ serverId: 's' }), 60_000),
+      ];
+      expect(g.pending().map((x) => x.id)).toEqual([a!.id, b!.id, c!.id, d!.id]);
+      expect([g.pendingFor('s'), g.pendingFor('t'), g.pendingFor('old')]).toEqual([3, 1, 0]);
+      g.void(c!.id);
+      g.decide({ approvalId: b!.id, decision: 'approve', argsHash: 'h1', scope: 'once' });
+      vi.advanceTimersByTime(1001); // a expires
+      expect(g.pending().map((x) => x.id)).toEqual([d!.id]);
+      expect([g.pendingFor('s'), g.pendingFor('t')]).toEqual([1, 0]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

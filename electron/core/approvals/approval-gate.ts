@@ -12,7 +12,10 @@ const HISTORY = 1000;
  * approval and the exact hash of its arguments; an approval is decided once, and expires.
  */
 export class ApprovalGate {
+  /** The last HISTORY approvals, decided or not (a decision names one of them). */
   private approvals = new Map<string, Approval>();
+  /** The ones still pending, by id, in the order opened: what every call asks for, without walking the history. */
+  private waiting = new Map<string, Approval>();
   private timers = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly onExpire: (a: Approval) => void) {}
@@ -28,6 +31,7 @@ export class ApprovalGate {
       expiresAt: new Date(now + timeoutMs).toISOString(),
     };
     this.approvals.set(a.id, a);
+    this.waiting.set(a.id, a);
     const t = setTimeout(() => this.expire(a.id), timeoutMs);
     t.unref();
     this.timers.set(a.id, t);
@@ -36,7 +40,14 @@ export class ApprovalGate {
   }
 
   pending(): Approval[] {
-    return [...this.approvals.values()].filter((a) => a.status === 'pending');
+    return [...this.waiting.values()];
+  }
+
+  /** How many approvals wait for one server. */
+  pendingFor(serverId: string): number {
+    let n = 0;
+    for (const a of this.waiting.values()) if (a.serverId === serverId) n++;
+    return n;
   }
 
   get(id: string): Approval | undefined {
@@ -78,6 +89,7 @@ export class ApprovalGate {
 
   private close(a: Approval, status: Approval['status']): void {
     a.status = status;
+    this.waiting.delete(a.id);
     clearTimeout(this.timers.get(a.id));
     this.timers.delete(a.id);
   }

@@ -66,7 +66,7 @@ export class CallManager {
     const argsJson = wireArgs(args);
     const argsHash = sha256(argsJson);
     const limits = this.deps.limits();
-    const waiting = this.gate.pending().filter((a) => a.serverId === serverId).length;
+    const waiting = this.gate.pendingFor(serverId);
     const call = { serverId, serverIdentity: server.identity, tool: toolName, argsHash, requestedBy };
     const refused = overPendingLimit(waiting, limits.maxPendingApprovalsPerServer, call);
     if (refused) {
