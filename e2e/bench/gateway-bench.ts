@@ -51,6 +51,24 @@ async function timedInTurn(paths: Array<{ client: Client; tool: string }>): Prom
   return out;
 }
 
+/**
+ * The same calls back to back: each path gets BLOCKS runs of CALLS/BLOCKS calls in a row, the paths
+ * alternating, so its processes stay awake between its calls. Set beside the paths in turn, it shows
+ * what waking an idle process costs here (each process the call crosses is woken twice).
+ */
+async function timedInBlocks(paths: Array<{ client: Client; tool: string }>, blocks = 10): Promise<number[][]> {
+  const out = paths.map(() => [] as number[]);
+  for (let b = 0; b < blocks; b++)
+    for (const [k, p] of paths.entries())
+      for (let i = 0; i < WARMUP / blocks + CALLS / blocks; i++) {
+        const t0 = performance.now();
+        const r = await p.client.callTool({ name: p.tool, arguments: { message: 'x', i } });
+        if (r.isError) throw new Error(`a benchmark call failed: ${JSON.stringify(r.content)}`);
+        if (i >= WARMUP / blocks) out[k]!.push(performance.now() - t0);
+      }
+  return out;
+}
+
 /** A client straight on the console's agent socket, as the bridge's far end: what the console side costs without the bridge process. */
 class SocketTransport implements Transport {
   onmessage?: (m: JSONRPCMessage) => void;
@@ -183,6 +201,11 @@ export async function gatewayBench(): Promise<void> {
     const [direct, viaBridge, viaSocket, viaLegacy, viaModern] = await timedInTurn(
       clients.map((client, k) => ({ client, tool: k === 0 ? 'echo' : 'fx.echo' })),
     );
+    const [warmDirect, warmBridge, warmSocket] = await timedInBlocks([
+      { client: bare, tool: 'echo' },
+      { client: bridge, tool: 'fx.echo' },
+      { client: sock, tool: 'fx.echo' },
+    ]);
     await Promise.all(clients.map((c) => c.close()));
 
     const b = q(direct!, 0.5);
@@ -197,6 +220,11 @@ export async function gatewayBench(): Promise<void> {
     row('the same, console in this process', inproc, ': its own work, fsync included');
     row('agent over the HTTP endpoint, 2025 session', viaLegacy, ' (includes a loopback HTTP hop)');
     row('agent over the HTTP endpoint, 2026-07-28', viaModern, ' (includes a loopback HTTP hop)');
+    const wb = q(warmDirect!, 0.5);
+    console.log(
+      `  the same ${CALLS} calls back to back (each path's processes awake; 10 runs of ${CALLS / 10} each, the paths alternating): bare p50 ${ms(wb)}, ` +
+        `bridge ${ms(q(warmBridge!, 0.5))} (added ${ms(q(warmBridge!, 0.5) - wb)}), socket ${ms(q(warmSocket!, 0.5))} (added ${ms(q(warmSocket!, 0.5) - wb)})`,
+    );
 
     // Throughput: 10 agents at once, each with IN_FLIGHT calls in flight, for SECONDS: first SDK
     // clients (what hosts run), then lean ones (the console's own capacity; see LeanAgent). The CPU
