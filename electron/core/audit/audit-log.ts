@@ -4,7 +4,7 @@ import { CheckpointFile, type Checkpoint } from './checkpoint.js';
 import { lastLine, setAsideTornTail } from './log-tail.js';
 import { verifyChain } from './audit-verify.js';
 import { WriterLock } from './writer-lock.js';
-import { restoreFromJournal, SyncJournal } from './sync-journal.js';
+import { journalWaiting, restoreFromJournal, SyncJournal } from './sync-journal.js';
 import { entryHash, GENESIS, sealedLine } from './chain.js';
 import type { AuditEntry, AuditKind, AuditVerifyResult } from '../../../shared/schemas/audit.js';
 import { requesterKey } from '../../../shared/schemas/requester.js';
@@ -348,7 +348,13 @@ export class AuditLog {
   verify(): AuditVerifyResult {
     if (this.fd !== null) this.drain();
     this.checkpoint.flush();
-    return verifyChain(this.path, this.checkpoint);
+    const result = verifyChain(this.path, this.checkpoint);
+    // Not open (the CLI, with no console running): entries the journal holds beyond the log's end are
+    // not lost, and not removed; the console puts them back when it next opens the log.
+    const waiting = this.fd === null && existsSync(this.path) ? journalWaiting(`${this.path}.journal`, this.path) : 0;
+    if (waiting === 0) return result;
+    const note = `${waiting} entries after the log's end are in the sync journal (the machine stopped before the log was written out); the console puts them back when it next opens the log`;
+    return result.ok ? { ...result, warning: [result.warning, note].filter(Boolean).join('; ') } : { ...result, reason: `${result.reason}; but ${note}` };
   }
 
   /** Entries matching a filter, oldest first; the newest `limit` of them. */

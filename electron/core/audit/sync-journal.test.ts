@@ -99,6 +99,11 @@ describe('AuditLog sync journal', () => {
     // The machine stopped: the log lost its last four entries and half of the one before.
     const keep = lines.slice(0, -5).join('\n').length + 1 + Math.floor(lines.at(-5)!.length / 2);
     truncateSync(path, keep);
+    // Verified before the console opens it again (the CLI): the end is missing, and the journal has it.
+    expect(new AuditLog(path).verify()).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/; but 5 entries after the log's end are in the sync journal/),
+    });
     const again = await opened();
     expect(again.warning).toBeNull();
     const after = readFileSync(path);

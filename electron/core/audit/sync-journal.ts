@@ -216,46 +216,71 @@ export function readJournal(fd: number): Found[] {
 }
 
 /**
- * After a crash of the machine: writes back to the log (descriptor `logFd`, opened for appending)
- * what the journal synced beyond the log's end, and syncs the log. Only bytes that continue the log
- * exactly are written: the journal's copy must start at or before the log's end and agree with the
- * bytes the log has there. Returns how many bytes and lines were restored, or why nothing was.
+ * What the journal synced beyond the log's end (descriptor `logFd`): the bytes that continue the log
+ * exactly, or why there are none to use. Only bytes that continue the log are taken: the journal's
+ * copy must start at or before the log's end and agree with the bytes the log has there.
  */
-export function restoreFromJournal(journalPath: string, logFd: number): { bytes: number; lines: number } | { skipped: string } | null {
+export function journalTail(journalPath: string, logFd: number): { tail: Buffer; lines: number } | { skipped: string } | null {
   let jfd: number;
   try {
     jfd = openSync(journalPath, 'r');
   } catch {
     return null; // no journal: nothing was ever synced through it
   }
-  let skipped: string | null = null;
   try {
     const records = readJournal(jfd);
     const size = fstatSync(logFd).size;
     const i = records.findIndex((r) => r.at + r.bytes.length > size);
     if (i < 0) return null;
     const first = records[i]!;
-    if (first.at > size) return { skipped: (skipped = `the journal starts ${first.at - size} bytes past the log's end (it is not this log's)`) };
+    if (first.at > size) return { skipped: `the journal starts ${first.at - size} bytes past the log's end (it is not this log's)` };
     const overlap = Buffer.alloc(size - first.at);
     readSync(logFd, overlap, 0, overlap.length, first.at);
     if (!overlap.equals(first.bytes.subarray(0, overlap.length)))
-      return { skipped: (skipped = "the journal does not agree with the log's last bytes (it is not this log's)") };
+      return { skipped: "the journal does not agree with the log's last bytes (it is not this log's)" };
     const tail = Buffer.concat([first.bytes.subarray(overlap.length), ...records.slice(i + 1).map((r) => r.bytes)]);
-    let off = 0;
-    while (off < tail.length) {
-      const n = writeSync(logFd, tail, off, tail.length - off, size + off);
-      if (!(n > 0)) throw Object.assign(new Error('the log took no more bytes (disk full?)'), { code: 'ENOSPC' });
-      off += n;
-    }
-    fsyncSync(logFd);
     let lines = 0;
     for (const b of tail) if (b === 0x0a) lines++;
-    return { bytes: tail.length, lines };
+    return { tail, lines };
   } finally {
     closeSync(jfd);
-    // A journal not used is cleared (its first header zeroed), so that it is reported once, not at every open.
-    if (skipped) forget(journalPath);
   }
+}
+
+/** How many whole lines the sync journal holds beyond the end of the log at `logPath` (read only: verify, with no console running). */
+export function journalWaiting(journalPath: string, logPath: string): number {
+  const fd = openSync(logPath, 'r');
+  try {
+    const found = journalTail(journalPath, fd);
+    return found && 'lines' in found ? found.lines : 0;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * After a crash of the machine: writes back to the log (descriptor `logFd`, opened for appending)
+ * what the journal synced beyond the log's end (see journalTail), and syncs the log. Returns how
+ * many bytes and lines were restored, or why nothing was; a journal not used is cleared (its first
+ * header zeroed), so that it is reported once, not at every open.
+ */
+export function restoreFromJournal(journalPath: string, logFd: number): { bytes: number; lines: number } | { skipped: string } | null {
+  const found = journalTail(journalPath, logFd);
+  if (!found) return null;
+  if ('skipped' in found) {
+    forget(journalPath);
+    return found;
+  }
+  const { tail, lines } = found;
+  const size = fstatSync(logFd).size;
+  let off = 0;
+  while (off < tail.length) {
+    const n = writeSync(logFd, tail, off, tail.length - off, size + off);
+    if (!(n > 0)) throw Object.assign(new Error('the log took no more bytes (disk full?)'), { code: 'ENOSPC' });
+    off += n;
+  }
+  fsyncSync(logFd);
+  return { bytes: tail.length, lines };
 }
 
 function forget(journalPath: string): void {
