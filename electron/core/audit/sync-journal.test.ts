@@ -71,6 +71,7 @@ describe('AuditLog sync journal', () => {
     const records = readJournal(jfd);
     closeSync(jfd);
     expect(statSync(`${path}.journal`).size).toBe(2 * 1024 * 1024);
+    expect(statSync(`${path}.journal`).mode & 0o777).toBe(0o600); // it holds what the log holds: the arguments of calls
     expect(records).toHaveLength(2);
     const text = readFileSync(path);
     const first = records[0]!.at;
