@@ -110,7 +110,15 @@ export class AuditLog {
       this.broken = this.lockedBy;
       return;
     }
-    const restored = this.journal ? restoreFromJournal(this.journal.path, this.fd) : null;
+    let restored: ReturnType<typeof restoreFromJournal> = null;
+    try {
+      restored = this.journal ? restoreFromJournal(this.journal.path, this.fd, this.io) : null;
+    } catch (e) {
+      // Not written back (a full disk): the journal is left as it is (nothing is written over it before
+      // the log takes a sync, and a full disk takes none), so the next start puts it back; a part
+      // written back is a torn tail, set aside below.
+      restored = { skipped: `it could not be written back into the log (${(e as Error).message}); it is kept for the next start` };
+    }
     const torn = setAsideTornTail(this.fd, this.path);
     this.size = fstatSync(this.fd).size;
     this.journal?.open();

@@ -116,6 +116,29 @@ describe('AuditLog sync journal', () => {
     again.close();
   });
 
+  it('keeps the journal, unused, when what it holds cannot be written back (a full disk), and puts it back at the next start', async () => {
+    const log = await opened();
+    for (let i = 0; i < 3; i++) await approve(log, i);
+    log.close();
+    const whole = readFileSync(path);
+    const lines = logLines();
+    truncateSync(path, whole.length - lines.at(-1)!.length - 1); // the machine stopped: the last approval only in the journal
+    let full = true;
+    const fullDisk: AuditIo = { ...io, writeSync: (fd, buf, off, len) => (full ? 0 : writeSync(fd, buf, off, len)) };
+    const stuck = new AuditLog(path, { fsync: true, io: fullDisk });
+    stuck.open();
+    expect(stuck.warning).toMatch(/sync journal was not used: it could not be written back into the log \(.*disk full.*\); it is kept for the next start/);
+    expect(() => stuck.appendDurable({ kind: 'approved', callId: 'x' })).toThrow(/disk full/); // nothing is sent meanwhile
+    stuck.close();
+    full = false;
+    const again = await opened();
+    expect(again.warning).toBeNull();
+    expect(readFileSync(path).subarray(0, whole.length).equals(whole)).toBe(true);
+    expect(JSON.parse(logLines().at(-1)!)).toMatchObject({ kind: 'log-recovered', detail: { entries: 1 } });
+    expect(again.verify()).toMatchObject({ ok: true });
+    again.close();
+  });
+
   it('restores nothing from a journal that is not this log’s, and says why', async () => {
     const log = await opened();
     for (let i = 0; i < 2; i++) await approve(log, i);

@@ -264,7 +264,11 @@ export function journalWaiting(journalPath: string, logPath: string): number {
  * many bytes and lines were restored, or why nothing was; a journal not used is cleared (its first
  * header zeroed), so that it is reported once, not at every open.
  */
-export function restoreFromJournal(journalPath: string, logFd: number): { bytes: number; lines: number } | { skipped: string } | null {
+export function restoreFromJournal(
+  journalPath: string,
+  logFd: number,
+  io: { writeSync(fd: number, buf: Buffer, offset: number, length: number): number } = { writeSync: (fd, b, o, l) => writeSync(fd, b, o, l) },
+): { bytes: number; lines: number } | { skipped: string } | null {
   const found = journalTail(journalPath, logFd);
   if (!found) return null;
   if ('skipped' in found) {
@@ -272,10 +276,9 @@ export function restoreFromJournal(journalPath: string, logFd: number): { bytes:
     return found;
   }
   const { tail, lines } = found;
-  const size = fstatSync(logFd).size;
   let off = 0;
   while (off < tail.length) {
-    const n = writeSync(logFd, tail, off, tail.length - off, size + off);
+    const n = io.writeSync(logFd, tail, off, tail.length - off); // the log is opened for appending: at its end
     if (!(n > 0)) throw Object.assign(new Error('the log took no more bytes (disk full?)'), { code: 'ENOSPC' });
     off += n;
   }
