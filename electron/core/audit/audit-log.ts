@@ -110,7 +110,7 @@ export class AuditLog {
       this.broken = this.lockedBy;
       return;
     }
-    let restored: ReturnType<typeof restoreFromJournal> = null;
+    let restored: ReturnType<typeof restoreFromJournal>;
     try {
       restored = this.journal ? restoreFromJournal(this.journal.path, this.fd, this.io) : null;
     } catch (e) {
