@@ -357,12 +357,14 @@ export class AuditLog {
     if (this.fd !== null) this.drain();
     this.checkpoint.flush();
     const result = verifyChain(this.path, this.checkpoint);
-    // Not open (the CLI, with no console running): entries the journal holds beyond the log's end are
-    // not lost, and not removed; the console puts them back when it next opens the log.
-    const waiting = this.fd === null && existsSync(this.path) ? journalWaiting(`${this.path}.journal`, this.path) : 0;
-    if (waiting === 0) return result;
-    const note = `${waiting} entries after the log's end are in the sync journal (the machine stopped before the log was written out); the console puts them back when it next opens the log`;
-    return result.ok ? { ...result, warning: [result.warning, note].filter(Boolean).join('; ') } : { ...result, reason: `${result.reason}; but ${note}` };
+    // Not open (the CLI, with no console running) after a crash of the machine: entries the journal
+    // holds beyond the log's end are not lost, and not removed; the console puts them back when it
+    // next opens the log. The log is judged with them.
+    const waiting = this.fd === null && existsSync(this.path) ? journalWaiting(`${this.path}.journal`, this.path) : null;
+    if (!waiting) return result;
+    const note = `${waiting.lines} entries after the log's end are in the sync journal (the machine stopped before the log was written out); the console puts them back when it next opens the log`;
+    const whole = result.ok ? result : verifyChain(this.path, this.checkpoint, waiting.tail);
+    return whole.ok ? { ...whole, warning: [whole.warning, note].filter(Boolean).join('; ') } : { ...whole, reason: `${whole.reason}; ${note}` };
   }
 
   /** Entries matching a filter, oldest first; the newest `limit` of them. */

@@ -8,9 +8,10 @@ import { entryHash, GENESIS, lineSealed } from './chain.js';
  * changed, removed, inserted or reordered; a log that ends before its checkpoint (entries cut off its
  * end); and tells torn tails that were recovered (an interrupted write) apart from tampering.
  */
-export function verifyChain(path: string, checkpoint: Pick<CheckpointFile, 'read' | 'path'>): AuditVerifyResult {
+export function verifyChain(path: string, checkpoint: Pick<CheckpointFile, 'read' | 'path'>, after?: Buffer): AuditVerifyResult {
   if (!existsSync(path)) return { ok: false, entries: 0, reason: `there is no audit log at ${path}` };
-  const text = readFileSync(path, 'utf8');
+  // `after`: bytes that belong after the file's end (the sync journal's, not yet put back), checked as if they were there.
+  const text = after ? Buffer.concat([readFileSync(path), after]).toString('utf8') : readFileSync(path, 'utf8');
   const lines = text.split('\n');
   const tornTail = lines.length > 0 && lines[lines.length - 1] !== '';
   if (!tornTail) lines.pop();

@@ -100,11 +100,17 @@ describe('AuditLog sync journal', () => {
     // The machine stopped: the log lost its last four entries and half of the one before.
     const keep = lines.slice(0, -5).join('\n').length + 1 + Math.floor(lines.at(-5)!.length / 2);
     truncateSync(path, keep);
-    // Verified before the console opens it again (the CLI): the end is missing, and the journal has it.
+    // Verified before the console opens it again (the CLI): whole with what the journal holds, which it names.
+    const note = /5 entries after the log's end are in the sync journal/;
+    expect(new AuditLog(path).verify()).toMatchObject({ ok: true, entries: lines.length, warning: expect.stringMatching(note) });
+    // The journal does not make up for entries it does not have: a checkpoint past its end is still a cut-off end.
+    const checkpoint = readFileSync(`${path}.checkpoint`);
+    writeFileSync(`${path}.checkpoint`, JSON.stringify({ seq: 99, hash: 'h' }) + '\n');
     expect(new AuditLog(path).verify()).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/; but 5 entries after the log's end are in the sync journal/),
+      reason: expect.stringMatching(/before its checkpoint at seq 99.*; 5 entries after the log's end are in the sync journal/),
     });
+    writeFileSync(`${path}.checkpoint`, checkpoint);
     const again = await opened();
     expect(again.warning).toBeNull();
     const after = readFileSync(path);

@@ -247,12 +247,12 @@ export function journalTail(journalPath: string, logFd: number): { tail: Buffer;
   }
 }
 
-/** How many whole lines the sync journal holds beyond the end of the log at `logPath` (read only: verify, with no console running). */
-export function journalWaiting(journalPath: string, logPath: string): number {
+/** What the sync journal holds beyond the end of the log at `logPath`, if anything (read only: verify, with no console running). */
+export function journalWaiting(journalPath: string, logPath: string): { tail: Buffer; lines: number } | null {
   const fd = openSync(logPath, 'r');
   try {
     const found = journalTail(journalPath, fd);
-    return found && 'lines' in found ? found.lines : 0;
+    return found && 'lines' in found && found.lines > 0 ? found : null;
   } finally {
     closeSync(fd);
   }
