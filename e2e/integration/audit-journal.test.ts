@@ -1,8 +1,12 @@
-import { readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
+import { AuditLog } from '../../electron/core/audit/audit-log.js';
 import { fixtureStdio, makeCore, tempDir } from './harness.js';
+
+const BIN = resolve('bin/mcp-console.js');
 
 /**
  * Through the core, with a real server and the real disk: approvals are synced in the sync journal,
@@ -55,5 +59,28 @@ describe('the audit log after a crash of the machine', () => {
     } finally {
       await second.core.close();
     }
+  });
+
+  it('`audit verify` judges the log with what the sync journal holds past its end, then names what the console put back', async () => {
+    dataDir = tempDir();
+    const path = join(dataDir, 'audit.jsonl');
+    const log = new AuditLog(path, { fsync: true });
+    log.open();
+    for (let i = 0; i < 3; i++) await log.appendDurable({ kind: 'approved', callId: `c${i}` }).durable;
+    log.close();
+    const last = readFileSync(path, 'utf8').trimEnd().split('\n').at(-1)!;
+    truncateSync(path, statSync(path).size - last.length - 1); // the last approval reached the journal only
+    const verify = () => spawnSync(process.execPath, [BIN, 'audit', 'verify', '--data-dir', dataDir], { encoding: 'utf8' });
+    const before = verify();
+    expect(before.status).toBe(0);
+    expect(before.stdout).toMatch(/audit log intact: 3 entries/);
+    expect(before.stderr).toMatch(/warning: 1 entry after the log's end is in the sync journal/);
+    const reopened = new AuditLog(path, { fsync: true });
+    reopened.open(); // what the console does when it starts
+    reopened.close();
+    const after = verify();
+    expect(after.status).toBe(0);
+    expect(after.stdout).toMatch(/audit log intact: 4 entries[\s\S]*1 entry put back from the sync journal after a machine crash, at seq 4/);
+    expect(after.stderr).toBe('');
   });
 });

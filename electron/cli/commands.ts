@@ -291,7 +291,11 @@ export async function promptsCommand(args: ParsedArgs, io: Io): Promise<number> 
 /** `audit verify [--data-dir D]` */
 export function auditVerifyCommand(args: ParsedArgs, io: Io): number {
   const r = verifyAuditLog(str(args, 'data-dir'));
-  const recovered = (r.recovered ?? []).map((x) => `torn tail recovered at seq ${x.seq} (kept in ${x.file})`);
+  const recovered = (r.recovered ?? []).map((x) =>
+    x.restored !== undefined
+      ? `${plural(x.restored, 'entry').replace(/entrys$/, 'entries')} put back from the sync journal after a machine crash, at seq ${x.seq}`
+      : `torn tail recovered at seq ${x.seq} (kept in ${x.file})`,
+  );
   if (r.ok) {
     io.out([`audit log intact: ${plural(r.entries, 'entry').replace(/entrys$/, 'entries')} (${r.path})`, ...recovered].join('\n'));
     if (r.warning) io.err(`warning: ${r.warning}`);

@@ -101,8 +101,11 @@ export const AuditVerifyResult = z.object({
   firstBadLine: z.number().int().optional(),
   firstBadSeq: z.number().int().optional(),
   reason: z.string().optional(),
-  /** Torn tails (interrupted writes) that were set aside and recorded in the chain: not tampering. */
-  recovered: z.array(z.object({ seq: z.number().int(), file: z.string() })).optional(),
+  /**
+   * Recoveries recorded in the chain, not tampering: a torn tail (an interrupted write) set aside in
+   * `file`; or, with `restored`, that many entries put back from the sync journal after a machine crash.
+   */
+  recovered: z.array(z.object({ seq: z.number().int(), file: z.string(), restored: z.number().int().optional() })).optional(),
   /** Something verify could not check (no checkpoint beside the log). */
   warning: z.string().optional(),
 });

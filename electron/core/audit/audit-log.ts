@@ -1,31 +1,21 @@
-import { closeSync, existsSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CheckpointFile, type Checkpoint } from './checkpoint.js';
 import { lastLine, setAsideTornTail } from './log-tail.js';
 import { verifyChain } from './audit-verify.js';
 import { WriterLock } from './writer-lock.js';
-import { journalWaiting, restoreFromJournal, SyncJournal } from './sync-journal.js';
+import { SyncJournal } from './sync-journal.js';
+import { restoreFromJournal } from './journal-restore.js';
 import { entryHash, GENESIS, sealedLine } from './chain.js';
 import type { AuditEntry, AuditKind, AuditVerifyResult } from '../../../shared/schemas/audit.js';
-import { requesterKey } from '../../../shared/schemas/requester.js';
+import { matching, type AuditFilter } from './log-query.js';
+import { nodeIo, writeAll, type AuditIo } from './audit-io.js';
 import { sha256 } from '../support/index.js';
 
-export { entryHash, GENESIS };
+export { entryHash, GENESIS, writeAll, type AuditIo };
 
 /** The fields a caller gives; seq, time and the chain are added by the log. */
 export type AuditFields = Omit<AuditEntry, 'seq' | 'time' | 'prevHash' | 'hash'> & { kind: AuditKind };
-
-/** The file calls the log makes, injectable so that a short write or a failing sync can be tested. */
-export interface AuditIo {
-  writeSync(fd: number, buf: Buffer, offset: number, length: number): number;
-  fdatasyncSync(fd: number): void;
-  /** The same off the main thread; without it, `fdatasyncSync` runs on the next turn of the loop. */
-  fdatasync?(fd: number, done: (err: Error | null) => void): void;
-  /** A write at a position (the sync journal's). */
-  pwriteSync?(fd: number, buf: Buffer, offset: number, length: number, position: number): number;
-}
-
-const nodeIo: AuditIo = { writeSync: (fd, buf, off, len) => writeSync(fd, buf, off, len), fdatasyncSync, fdatasync };
 
 /** A sync that has been taking longer than this never runs on the loop (see appendDurable). */
 const INLINE_SYNC_MS = 2;
@@ -33,19 +23,6 @@ const INLINE_SYNC_MS = 2;
 interface SyncWaiter {
   resolve: () => void;
   reject: (e: Error) => void;
-}
-
-/**
- * Writes every byte or throws: `write(2)` may write less than asked (a nearly full disk), and a
- * half-written approval must never count as written.
- */
-export function writeAll(io: AuditIo, fd: number, buf: Buffer): void {
-  let off = 0;
-  while (off < buf.length) {
-    const n = io.writeSync(fd, buf, off, buf.length - off);
-    if (!(n > 0)) throw Object.assign(new Error(`wrote ${off} of ${buf.length} bytes, then nothing more (disk full?)`), { code: 'ENOSPC' });
-    off += n;
-  }
 }
 
 /**
@@ -139,7 +116,7 @@ export class AuditLog {
       this.append(
         {
           kind: 'log-recovered',
-          reason: `${restored.lines} entries that were on disk only in the sync journal (the machine stopped before the log was written out) were restored from it`,
+          reason: `${restored.lines} ${restored.lines === 1 ? 'entry' : 'entries'} that were on disk only in the sync journal (the machine stopped before the log was written out) were restored from it`,
           detail: { file: this.journal!.path, bytes: restored.bytes, entries: restored.lines },
         },
         true,
@@ -356,37 +333,13 @@ export class AuditLog {
   verify(): AuditVerifyResult {
     if (this.fd !== null) this.drain();
     this.checkpoint.flush();
-    const result = verifyChain(this.path, this.checkpoint);
-    // Not open (the CLI, with no console running) after a crash of the machine: entries the journal
-    // holds beyond the log's end are not lost, and not removed; the console puts them back when it
-    // next opens the log. The log is judged with them.
-    const waiting = this.fd === null && existsSync(this.path) ? journalWaiting(`${this.path}.journal`, this.path) : null;
-    if (!waiting) return result;
-    const note = `${waiting.lines} entries after the log's end are in the sync journal (the machine stopped before the log was written out); the console puts them back when it next opens the log`;
-    const whole = result.ok ? result : verifyChain(this.path, this.checkpoint, waiting.tail);
-    return whole.ok ? { ...whole, warning: [whole.warning, note].filter(Boolean).join('; ') } : { ...whole, reason: `${whole.reason}; ${note}` };
+    // Not open (the CLI, with no console running): judged with what the sync journal holds past its end.
+    return verifyChain(this.path, this.checkpoint, this.fd === null ? `${this.path}.journal` : null);
   }
 
   /** Entries matching a filter, oldest first; the newest `limit` of them. */
-  query(q: { serverId?: string; tool?: string; kind?: string; requester?: string; since?: string; until?: string; limit: number }): AuditEntry[] {
-    const out: AuditEntry[] = [];
-    for (const line of this.readLines()) {
-      let e: AuditEntry;
-      try {
-        e = JSON.parse(line) as AuditEntry;
-      } catch {
-        continue;
-      }
-      if (q.serverId !== undefined && e.serverId !== q.serverId) continue;
-      if (q.tool !== undefined && e.tool !== q.tool) continue;
-      if (q.kind !== undefined && e.kind !== q.kind) continue;
-      if (q.requester !== undefined && (!e.requestedBy || requesterKey(e.requestedBy) !== q.requester)) continue;
-      if (q.since !== undefined && e.time < q.since) continue;
-      if (q.until !== undefined && e.time > q.until) continue;
-      out.push(e);
-      if (out.length > q.limit * 2) out.splice(0, out.length - q.limit);
-    }
-    return out.slice(Math.max(0, out.length - q.limit));
+  query(q: AuditFilter): AuditEntry[] {
+    return matching(this.readLines(), q);
   }
 
   private readLines(): string[] {

@@ -2,13 +2,26 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { AuditVerifyResult } from '../../../shared/schemas/audit.js';
 import type { CheckpointFile } from './checkpoint.js';
 import { entryHash, GENESIS, lineSealed } from './chain.js';
+import { journalWaiting } from './journal-restore.js';
 
 /**
  * Checks the whole chain of the log at `path` and its checkpoint. Names the first entry that was
  * changed, removed, inserted or reordered; a log that ends before its checkpoint (entries cut off its
  * end); and tells torn tails that were recovered (an interrupted write) apart from tampering.
  */
-export function verifyChain(path: string, checkpoint: Pick<CheckpointFile, 'read' | 'path'>, after?: Buffer): AuditVerifyResult {
+export function verifyChain(path: string, checkpoint: Pick<CheckpointFile, 'read' | 'path'>, journalPath: string | null = null): AuditVerifyResult {
+  const result = verifyText(path, checkpoint);
+  // After a crash of the machine, entries the sync journal holds beyond the log's end are not lost,
+  // and not removed: the console puts them back when it next opens the log. The log is judged with them.
+  const waiting = journalPath && existsSync(path) ? journalWaiting(journalPath, path) : null;
+  if (!waiting) return result;
+  const one = waiting.lines === 1;
+  const note = `${one ? '1 entry' : `${waiting.lines} entries`} after the log's end ${one ? 'is' : 'are'} in the sync journal (the machine stopped before the log was written out); the console puts ${one ? 'it' : 'them'} back when it next opens the log`;
+  const whole = result.ok ? result : verifyText(path, checkpoint, waiting.tail);
+  return whole.ok ? { ...whole, warning: [whole.warning, note].filter(Boolean).join('; ') } : { ...whole, reason: `${whole.reason}; ${note}` };
+}
+
+function verifyText(path: string, checkpoint: Pick<CheckpointFile, 'read' | 'path'>, after?: Buffer): AuditVerifyResult {
   if (!existsSync(path)) return { ok: false, entries: 0, reason: `there is no audit log at ${path}` };
   // `after`: bytes that belong after the file's end (the sync journal's, not yet put back), checked as if they were there.
   const text = after ? Buffer.concat([readFileSync(path), after]).toString('utf8') : readFileSync(path, 'utf8');
@@ -42,7 +55,10 @@ export function verifyChain(path: string, checkpoint: Pick<CheckpointFile, 'read
     if (!sealed) return bad('its content does not match its hash (the entry was changed)', seq);
     if (e.prevHash !== prev) return bad('it does not follow the entry before it (an entry was removed, inserted or reordered)', seq);
     if (seq !== prevSeq + 1) return bad(`sequence ${seq} follows ${prevSeq}`, seq);
-    if (e.kind === 'log-recovered') recovered.push({ seq, file: String((e.detail as { file?: unknown } | undefined)?.file ?? '') });
+    if (e.kind === 'log-recovered') {
+      const d = (e.detail ?? {}) as { file?: unknown; entries?: unknown };
+      recovered.push({ seq, file: String(d.file ?? ''), ...(typeof d.entries === 'number' ? { restored: d.entries } : {}) });
+    }
     prev = e.hash as string;
     prevSeq = seq;
     lastHash = prev;

@@ -17,7 +17,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../e2e/integration/harness.js';
 import { AuditLog, type AuditIo } from './audit-log.js';
-import { journalRecord, readJournal } from './sync-journal.js';
+import { journalRecord } from './sync-journal.js';
+import { readJournal } from './journal-restore.js';
 
 /**
  * The sync journal: durable entries are synced in a file written over from its start (cheaper than

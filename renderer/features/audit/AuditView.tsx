@@ -97,7 +97,11 @@ export function AuditView() {
             {verify.ok
               ? `chain intact (${verify.entries} entries)`
               : `broken at ${verify.firstBadLine !== undefined ? `entry ${verify.firstBadLine}` : `seq ${verify.firstBadSeq ?? '?'}`}: ${verify.reason}`}
-            {verify.recovered?.map((r) => ` · torn tail recovered at seq ${r.seq}`).join('')}
+            {verify.recovered
+              ?.map((r) =>
+                r.restored !== undefined ? ` · ${r.restored} entries put back from the sync journal at seq ${r.seq}` : ` · torn tail recovered at seq ${r.seq}`,
+              )
+              .join('')}
             {verify.warning && ` · ${verify.warning}`}
           </span>
         )}
