@@ -39,17 +39,25 @@ const ms = (x: number) => `${x.toFixed(3)} ms`;
  * Sequential calls on every path in turn (one call each, round after round), so that the machine's
  * drift over the minutes of a run falls on every path alike: the paths are compared within a run.
  */
-async function timedInTurn(paths: Array<{ client: Client; tool: string }>): Promise<number[][]> {
+async function timedInTurn(paths: Path[]): Promise<number[][]> {
   const out = paths.map(() => [] as number[]);
   for (let i = 0; i < WARMUP + CALLS; i++) {
     for (const [k, p] of paths.entries()) {
-      const t0 = performance.now();
-      const r = await p.client.callTool({ name: p.tool, arguments: { message: 'x', i } });
-      if (r.isError) throw new Error(`a benchmark call failed: ${JSON.stringify(r.content)}`);
-      if (i >= WARMUP) out[k]!.push(performance.now() - t0);
+      const t = await timedCall(p, i);
+      if (i >= WARMUP) out[k]!.push(t);
     }
   }
   return out;
+}
+
+type Path = { client: Client; tool: string };
+
+/** One echo call on a path, in milliseconds. */
+async function timedCall(p: Path, i: number): Promise<number> {
+  const t0 = performance.now();
+  const r = await p.client.callTool({ name: p.tool, arguments: { message: 'x', i } });
+  if (r.isError) throw new Error(`a benchmark call failed: ${JSON.stringify(r.content)}`);
+  return performance.now() - t0;
 }
 
 /**
@@ -57,15 +65,13 @@ async function timedInTurn(paths: Array<{ client: Client; tool: string }>): Prom
  * alternating, so its processes stay awake between its calls. Set beside the paths in turn, it shows
  * what waking an idle process costs here (each process the call crosses is woken twice).
  */
-async function timedInBlocks(paths: Array<{ client: Client; tool: string }>, blocks = 10): Promise<number[][]> {
+async function timedInBlocks(paths: Path[], blocks = 10): Promise<number[][]> {
   const out = paths.map(() => [] as number[]);
   for (let b = 0; b < blocks; b++)
     for (const [k, p] of paths.entries())
       for (let i = 0; i < WARMUP / blocks + CALLS / blocks; i++) {
-        const t0 = performance.now();
-        const r = await p.client.callTool({ name: p.tool, arguments: { message: 'x', i } });
-        if (r.isError) throw new Error(`a benchmark call failed: ${JSON.stringify(r.content)}`);
-        if (i >= WARMUP / blocks) out[k]!.push(performance.now() - t0);
+        const t = await timedCall(p, i);
+        if (i >= WARMUP / blocks) out[k]!.push(t);
       }
   return out;
 }

@@ -6,8 +6,6 @@ export interface AuditIo {
   fdatasyncSync(fd: number): void;
   /** The same off the main thread; without it, `fdatasyncSync` runs on the next turn of the loop. */
   fdatasync?(fd: number, done: (err: Error | null) => void): void;
-  /** A write at a position (the sync journal's). */
-  pwriteSync?(fd: number, buf: Buffer, offset: number, length: number, position: number): number;
 }
 
 export const nodeIo: AuditIo = { writeSync: (fd, buf, off, len) => writeSync(fd, buf, off, len), fdatasyncSync, fdatasync };
@@ -16,7 +14,7 @@ export const nodeIo: AuditIo = { writeSync: (fd, buf, off, len) => writeSync(fd,
  * Writes every byte or throws: `write(2)` may write less than asked (a nearly full disk), and a
  * half-written approval must never count as written.
  */
-export function writeAll(io: AuditIo, fd: number, buf: Buffer): void {
+export function writeAll(io: Pick<AuditIo, 'writeSync'>, fd: number, buf: Buffer): void {
   let off = 0;
   while (off < buf.length) {
     const n = io.writeSync(fd, buf, off, buf.length - off);

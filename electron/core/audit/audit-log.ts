@@ -67,8 +67,7 @@ export class AuditLog {
     this.io = opts.io ?? nodeIo;
     this.checkpoint = new CheckpointFile(`${path}.checkpoint`, () => this.written);
     this.lock = new WriterLock(`${path}.lock`);
-    const pwriteSync = this.io.pwriteSync;
-    this.journal = opts.fsync ? new SyncJournal(`${path}.journal`, pwriteSync ? { pwriteSync } : undefined, opts.journalBytes) : null;
+    this.journal = opts.fsync ? new SyncJournal(`${path}.journal`, opts.journalBytes) : null;
   }
 
   get checkpointPath(): string {
@@ -285,7 +284,7 @@ export class AuditLog {
       this.fail(e as Error, null);
       throw this.writeError;
     }
-    this.journal?.logSynced(this.size);
+    this.journal?.restart(this.size);
   }
 
   /** After a failed write the log takes no more entries; the bytes of a half-written line are cut off again. */

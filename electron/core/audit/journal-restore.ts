@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { HEADER, MAGIC } from './sync-journal.js';
+import { nodeIo, writeAll, type AuditIo } from './audit-io.js';
 
 /** Reading the sync journal back (see sync-journal.ts): after a crash of the machine, and for verify. */
 
@@ -91,7 +92,7 @@ export function journalWaiting(journalPath: string, logPath: string): { tail: Bu
 export function restoreFromJournal(
   journalPath: string,
   logFd: number,
-  io: { writeSync(fd: number, buf: Buffer, offset: number, length: number): number } = { writeSync: (fd, b, o, l) => writeSync(fd, b, o, l) },
+  io: Pick<AuditIo, 'writeSync'> = nodeIo, // the log is opened for appending: written at its end
 ): { bytes: number; lines: number } | { skipped: string } | null {
   const found = journalTail(journalPath, logFd);
   if (!found) return null;
@@ -100,12 +101,7 @@ export function restoreFromJournal(
     return found;
   }
   const { tail, lines } = found;
-  let off = 0;
-  while (off < tail.length) {
-    const n = io.writeSync(logFd, tail, off, tail.length - off); // the log is opened for appending: at its end
-    if (!(n > 0)) throw Object.assign(new Error('the log took no more bytes (disk full?)'), { code: 'ENOSPC' });
-    off += n;
-  }
+  writeAll(io, logFd, tail);
   fsyncSync(logFd);
   return { bytes: tail.length, lines };
 }

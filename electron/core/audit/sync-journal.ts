@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { writeAll } from './audit-io.js';
 import { randomInt } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
@@ -31,10 +32,6 @@ const MAX_RECORD = 256 * 1024;
 export const HEADER = 24;
 export const MAGIC = 0x314a434d; // "MCJ1"
 
-export interface JournalIo {
-  pwriteSync(fd: number, buf: Buffer, offset: number, length: number, position: number): number;
-}
-
 /** What the next sync does: sync this file (a record was written to it), or sync the log itself. */
 export type SyncPlan = { target: 'journal'; fd: number } | { target: 'log' };
 
@@ -56,7 +53,6 @@ export class SyncJournal {
 
   constructor(
     readonly path: string,
-    private readonly io: JournalIo = { pwriteSync: (fd, b, o, l, p) => writeSync(fd, b, o, l, p) },
     /** The file's size (smaller in tests, to fill it quickly). */
     private readonly bytes = JOURNAL_BYTES,
   ) {
@@ -102,19 +98,17 @@ export class SyncJournal {
     }
   }
 
-  /** A new generation from the file's start; the lines waiting start at the log's offset `logSize`. */
-  private restart(logSize: number): void {
+  /**
+   * A new generation from the file's start, the log being synced (now, or by the sync about to run)
+   * up to its offset `logSize`, where the lines waiting start.
+   */
+  restart(logSize: number): void {
     this.gen = randomInt(1, 0xffffffff);
     this.pos = 0;
     this.base = logSize;
     this.waiting = [];
     this.waitingBytes = 0;
     this.overflow = false;
-  }
-
-  /** The log was synced by someone else when it was `logSize` bytes long. */
-  logSynced(logSize: number): void {
-    this.restart(logSize);
   }
 
   /** Lines written to the log (at its offset `at`, just after what waits already). */
@@ -144,12 +138,8 @@ export class SyncJournal {
     }
     if (this.waitingBytes === 0) return { target: 'journal', fd: this.fd };
     const record = journalRecord(this.gen, this.base, this.waiting);
-    let off = 0;
-    while (off < record.length) {
-      const n = this.io.pwriteSync(this.fd, record, off, record.length - off, this.pos + off);
-      if (!(n > 0)) throw Object.assign(new Error(`wrote ${off} of ${record.length} bytes of the sync journal, then nothing more`), { code: 'EIO' });
-      off += n;
-    }
+    const fd = this.fd;
+    writeAll({ writeSync: (_, b, off, len) => writeSync(fd, b, off, len, this.pos + off) }, fd, record);
     this.pos += record.length;
     this.base += this.waitingBytes;
     this.waiting = [];
