@@ -39,7 +39,8 @@ export default defineConfig({
     worker: { format: 'es' },
     build: {
       outDir: 'out/renderer',
-      minify: true,
+      // RENDERER_MINIFY=0 keeps names readable in a profile of the page (see CONTRIBUTING).
+      minify: process.env.RENDERER_MINIFY !== '0',
       chunkSizeWarningLimit: 8000,
       rolldownOptions: { input: resolve('renderer/index.html') },
     },

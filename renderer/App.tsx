@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useConsole } from './store/store';
 import { ServersPanel } from './features/servers/ServersPanel';
 import { CatalogList } from './features/catalog/CatalogList';
@@ -84,7 +84,7 @@ export function App() {
         <h1>MCP Console</h1>
         <nav className="tabs" role="tablist">
           {(Object.keys(TAB_LABEL) as Tab[]).map((t) => (
-            <button key={t} role="tab" aria-selected={tab === t} onClick={() => setTab(t)} data-testid={`tab-${t}`}>
+            <button key={t} role="tab" aria-selected={tab === t} onClick={() => startTransition(() => setTab(t))} data-testid={`tab-${t}`}>
               {TAB_LABEL[t]}
             </button>
           ))}

@@ -3,7 +3,7 @@ import { EVENT_NAMES, REQUEST_NAMES } from './contract-names.js';
 import { ListFacts, ServerListFacts } from './schemas/list-facts.js';
 import { DoctorReport, ServerConfig, ServerId, ServerSettingsPatch, ServerView } from './schemas/server.js';
 import { ElicitationAnswer, ElicitationView } from './schemas/elicitation.js';
-import { TracePage } from './schemas/trace.js';
+import { TraceEntry, TracePage } from './schemas/trace.js';
 import { LogLevel, LogPage } from './schemas/log.js';
 import { CompleteInput, Completion } from './schemas/completion.js';
 import { CatalogChange, ToolView } from './schemas/tool.js';
@@ -15,7 +15,7 @@ import { ResourceTemplateView, ResourceView } from './schemas/resource.js';
 import { GetPromptResult, PromptView } from './schemas/prompt.js';
 import { AgentName, AgentView, GatewayInfo, GrantView, NewAgent, PendingTool } from './schemas/agent.js';
 import { AuthPrompt, AuthView } from './schemas/auth.js';
-import { Baseline, Finding, PinFile, PinState, ReviewReport, ReviewSummary, SubjectKind, Suppression } from './schemas/review.js';
+import { Baseline, Finding, FindingPage, FindingQuery, PinFile, PinState, ReviewOverview, ReviewSummary, SubjectKind, Suppression } from './schemas/review.js';
 
 const none = z.object({}).strict();
 const byServer = z.object({ serverId: ServerId }).strict();
@@ -113,10 +113,15 @@ export const requests = {
         since: z.number().int().min(0).optional(),
         method: z.string().max(200).optional(),
         limit: z.number().int().min(1).max(5000).optional(),
+        /** Without the messages: rows for a list (a trace keeps up to 8 MB of them per server); `trace.get` gives one whole. */
+        brief: z.boolean().optional(),
       })
       .strict(),
     output: TracePage,
   },
+  'trace.get': { input: z.object({ serverId: ServerId, seq: z.number().int().min(0) }).strict(), output: TraceEntry },
+  /** Everything the trace holds for a server as JSONL (one entry a line), for a file. */
+  'trace.export': { input: byServer, output: z.object({ jsonl: z.string(), entries: z.number().int() }) },
   'trace.clear': { input: byServer, output: z.object({ ok: z.literal(true) }) },
   'links.open': { input: z.object({ url: z.string().max(8192) }).strict(), output: z.object({ opened: z.boolean() }) },
   'audit.query': { input: AuditQuery.strict(), output: z.array(AuditEntry) },
@@ -145,8 +150,11 @@ export const requests = {
   'agents.gateway': { input: none, output: GatewayInfo },
   'grants.list': { input: none, output: z.array(GrantView) },
   'grants.revoke': { input: z.object({ id: z.string().max(100) }).strict(), output: GrantView },
-  'review.run': { input: z.object({ serverIds: z.array(ServerId).max(1000).optional() }).strict(), output: ReviewReport },
-  'review.last': { input: none, output: ReviewReport.nullable() },
+  /** Reviews the connected servers (or those named); the page gets the overview and asks for findings a page at a time. */
+  'review.run': { input: z.object({ serverIds: z.array(ServerId).max(1000).optional() }).strict(), output: ReviewOverview },
+  'review.last': { input: none, output: ReviewOverview.nullable() },
+  /** A page of the last review's findings that pass the filters (null before any review). */
+  'review.findings': { input: FindingQuery.strict(), output: FindingPage.nullable() },
   /** The whole text a finding is about, from the definitions the last review read. */
   'review.text': {
     input: z.object({ server: ServerId, kind: SubjectKind, subject: z.string().max(10_000), path: z.string().max(10_000) }).strict(),

@@ -53,3 +53,37 @@ test('a definition that changes after it was pinned is flagged in the catalog, t
   expect(exported.servers.fx?.tools.mutable?.definition.description).toBe('A tool that changes (version 2).');
   expect(exported.servers.fx?.tools.dynamic_1).toBeUndefined();
 });
+
+test('the review shows its findings a page at a time, asked of the core: the rest on demand, the filters applied there', async ({ app, page }) => {
+  await app.console.connect('fx');
+  await page.getByTestId('tab-review').click();
+  await expect(page.getByTestId('review-summary')).toBeVisible();
+  // The fixture's 260 tools: more findings than one page (100), fewer than two.
+  const total = Number(/^(\d+) findings/.exec((await page.getByTestId('review-summary').textContent()) ?? '')?.[1]);
+  expect(total).toBeGreaterThan(100);
+  expect(total).toBeLessThanOrEqual(200);
+  const findings = page.getByTestId('review-finding');
+  await expect(page.getByTestId('review-matching')).toHaveText(`${total} match`);
+  await expect(findings).toHaveCount(100);
+  await expect(page.getByTestId('review-more')).toHaveText(`Show ${total - 100} more of ${total - 100}`);
+  await page.getByTestId('review-more').click();
+  await expect(findings).toHaveCount(total);
+  await expect(page.getByTestId('review-more')).toHaveCount(0);
+  // Every finding drawn once, none twice.
+  const keys = await findings.evaluateAll((els) =>
+    els.map((e) => `${e.getAttribute('data-rule')}|${e.closest('[data-testid=review-group]')?.querySelector('h3')?.textContent}|${e.textContent}`),
+  );
+  expect(new Set(keys).size).toBe(keys.length);
+  // A tool's annotations are drawn once its facts are opened, against the spec's defaults.
+  const facts = page.getByTestId('review-tool-facts').first();
+  await expect(facts.getByTestId('annotation-table')).toHaveCount(0);
+  await facts.locator('summary').click();
+  await expect(facts.getByTestId('annotation-table')).toContainText('readOnlyHint');
+  // A filter is the core's: the matching count and the first page change together.
+  await page.getByTestId('review-severity').selectOption('medium');
+  await expect(page.getByTestId('review-matching')).not.toHaveText(`${total} match`);
+  const medium = Number(/^(\d+) match/.exec((await page.getByTestId('review-matching').textContent()) ?? '')?.[1]);
+  expect(medium).toBeLessThan(total);
+  await expect(findings).toHaveCount(Math.min(medium, 100));
+  for (const s of await findings.evaluateAll((els) => els.map((e) => e.getAttribute('data-severity')))) expect(['medium', 'high']).toContain(s);
+});

@@ -27,12 +27,18 @@ test.describe('protocol trace', () => {
     const lines = readFileSync(file, 'utf8').trim().split('\n');
     expect(lines.length).toBeGreaterThan(4);
     expect(lines.map((l) => (JSON.parse(l) as { serverId: string }).serverId)).toEqual(lines.map(() => 'fx'));
+    // The page lists rows without their messages; the file has every message whole.
+    const listed = lines.map((l) => JSON.parse(l) as { method?: string; dir: string; message?: { result?: { tools?: unknown[] } } });
+    expect(listed.filter((e) => e.dir === 'in' && e.method === 'tools/list').every((e) => Array.isArray(e.message?.result?.tools))).toBe(true);
 
     // Imported back (with one line that is not an entry), it is shown, and the bad line is counted.
     writeFileSync(file, lines.join('\n') + '\nnot json\n');
     await page.getByTestId('trace-import-file').setInputFiles(file);
     await expect(page.getByTestId('trace-imported')).toContainText(`${lines.length} entries, 1 line skipped`);
     await expect(rows).toHaveCount(lines.length);
+    // A row of the file opens with its message, from the file.
+    await page.locator('[data-testid=trace-row][data-dir=in][data-method="tools/list"]').first().click();
+    await expect(page.getByTestId('trace-detail')).toContainText('"tools"');
 
     await page.getByRole('button', { name: 'Back to the live trace' }).click();
     await page.getByTestId('trace-doctor').click();

@@ -3,6 +3,7 @@ import type { ConsoleCore } from './console-core.js';
 import type { Requester } from '../../shared/schemas/requester.js';
 import { CoreError, toContractError } from './support/index.js';
 import { expandTemplate } from './catalog/index.js';
+import { findingPage, reviewOverview } from '../../shared/review/finding-page.js';
 
 /** One handler per contract request, typed from the contract. */
 export type Handlers = { [N in RequestName]: (input: ParsedInput<N>) => Promise<RequestOutput<N>> | RequestOutput<N> };
@@ -65,6 +66,13 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
     'logs.list': (i) => (core.view(i.serverId), core.logs.list(i.serverId, i)),
     'logs.setLevel': (i) => core.diagnose.setLogLevel(i.serverId, i.level),
     'trace.list': (i) => (core.view(i.serverId), core.trace.list(i.serverId, i)),
+    'trace.get': (i) => {
+      core.view(i.serverId);
+      const e = core.trace.get(i.serverId, i.seq);
+      if (!e) throw new CoreError('not-found', `message #${i.seq} is no longer in ${i.serverId}'s trace (it is bounded: the oldest go first)`);
+      return e;
+    },
+    'trace.export': (i) => (core.view(i.serverId), core.trace.jsonl(i.serverId)),
     'trace.clear': (i) => (core.view(i.serverId), core.trace.clear(i.serverId), { ok: true as const }),
     'links.open': () => {
       // Browser mode: the page itself asks the user and opens the link; the core never opens URLs.
@@ -76,8 +84,15 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
     'consents.revoke': (i) => core.revokeConsent(i.serverId, i.kind),
     'settings.get': () => core.settings(),
     'settings.update': (i) => core.updateSettings(i),
-    'review.run': (i) => core.review.run(i.serverIds),
-    'review.last': () => core.review.lastReport() ?? null,
+    'review.run': async (i) => reviewOverview(await core.review.run(i.serverIds)),
+    'review.last': () => {
+      const r = core.review.lastReport();
+      return r ? reviewOverview(r) : null;
+    },
+    'review.findings': (q) => {
+      const r = core.review.lastReport();
+      return r ? findingPage(r, q) : null;
+    },
     'review.text': (i) => ({ text: core.review.text(i.server, i.kind, i.subject, i.path) }),
     'review.accept': (i) => core.review.accept(i.finding, i.reason),
     'review.reopen': (i) => (core.review.reopen(i), { ok: true as const }),

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 
 /**
  * Entries polled from the core every `everyMs` while `active`: each poll asks for what came after
@@ -22,7 +22,8 @@ export function usePolled<E extends { seq: number }, P extends { entries: E[] }>
           const tail = page.entries.at(-1);
           if (!tail) return;
           last.current = tail.seq;
-          setEntries((old) => [...old, ...page.entries].slice(-keep));
+          // A transition: hundreds of new rows are drawn in slices, never in one long task.
+          startTransition(() => setEntries((old) => [...old, ...page.entries].slice(-keep)));
         },
         (e: Error) => !stop && onError?.(e),
       );

@@ -1,8 +1,11 @@
+import type { z } from 'zod';
+import type { RuleFamilyName } from '../schemas/review.js';
+
 /** How much a finding matters: high and medium fail a review at their threshold; low is advice. */
 export type Severity = 'high' | 'medium' | 'low';
 
 /** The families a reviewer filters by. */
-export type RuleFamily = 'hidden' | 'poisoning' | 'shadowing' | 'quality' | 'pins';
+export type RuleFamily = z.infer<typeof RuleFamilyName>;
 
 /** One rule of the review: a stable id, a short name, its default severity and what it means. */
 export interface Rule {

@@ -71,6 +71,33 @@ export const ReviewReport = z.object({
 });
 export type ReviewReport = z.infer<typeof ReviewReport>;
 
+const Counts = z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int() });
+
+/**
+ * A review as the page gets it: everything but its findings (of which there may be one per tool of a
+ * server with a hundred thousand), with their number and counts by severity; the findings come a
+ * page at a time, filtered by the core (`review.findings`).
+ */
+export const ReviewOverview = ReviewReport.omit({ findings: true }).extend({ total: z.number().int(), counts: Counts });
+export type ReviewOverview = z.infer<typeof ReviewOverview>;
+
+export const RuleFamilyName = z.enum(['hidden', 'poisoning', 'shadowing', 'quality', 'pins']);
+
+/** Which findings of the last review, and which page of them (in the report's order: most severe first). */
+export const FindingQuery = z.object({
+  minSeverity: Severity.optional(),
+  family: RuleFamilyName.optional(),
+  rule: z.string().max(20).optional(),
+  server: z.string().max(200).optional(),
+  offset: z.number().int().min(0).optional(),
+  limit: z.number().int().min(1).max(1000),
+});
+export type FindingQuery = z.infer<typeof FindingQuery>;
+
+/** One page of the matching findings, with how many match in all, from the review made `at`. */
+export const FindingPage = z.object({ at: z.string(), total: z.number().int(), findings: z.array(Finding) });
+export type FindingPage = z.infer<typeof FindingPage>;
+
 /** One pinned definition: exactly as the server sent it when it was pinned. */
 export const PinnedTool = z.object({ definition: z.record(z.string(), z.unknown()), pinnedAt: z.string().optional() });
 
@@ -102,7 +129,7 @@ export type PinState = z.infer<typeof PinState>;
 /** After each review: when, the counts of new findings, and each tool's worst medium or high finding (for the catalog). */
 export const ReviewSummary = z.object({
   at: z.string(),
-  counts: z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int() }),
+  counts: Counts,
   tools: z.array(z.object({ serverId: z.string(), tool: z.string(), severity: Severity, count: z.number().int() })),
 });
 export type ReviewSummary = z.infer<typeof ReviewSummary>;

@@ -11,6 +11,13 @@ interface ServerTrace {
   dropped: number;
 }
 
+/** An entry without its message (nor the preview of one too large to keep): a row of the list. */
+function brief(e: TraceEntry): TraceEntry {
+  if (e.message === undefined && e.preview === undefined) return e;
+  const { message: _m, preview: _p, ...rest } = e;
+  return rest;
+}
+
 /**
  * Every server's protocol trace, bounded in entries and bytes (the oldest go first, and are
  * counted). Listeners (the command line's `trace`) see each entry as it is made.
@@ -44,8 +51,11 @@ export class TraceLog {
     for (const l of this.listeners) l(e);
   }
 
-  /** A server's entries after `since` (a seq), those whose method contains `method`, the last `limit`. */
-  list(serverId: string, opts: { since?: number; method?: string; limit?: number } = {}): TracePage {
+  /**
+   * A server's entries after `since` (a seq), those whose method contains `method`, the last `limit`;
+   * `brief`: without the messages (what a list of rows needs; `get` gives one whole).
+   */
+  list(serverId: string, opts: { since?: number; method?: string; limit?: number; brief?: boolean } = {}): TracePage {
     const s = this.servers.get(serverId);
     if (!s) return { entries: [], dropped: 0 };
     let entries = s.entries;
@@ -58,7 +68,31 @@ export class TraceLog {
       entries = entries.filter((e) => e.method?.toLowerCase().includes(m));
     }
     if (opts.limit !== undefined) entries = entries.slice(-opts.limit);
+    if (opts.brief) entries = entries.map(brief);
     return { entries, dropped: s.dropped };
+  }
+
+  /** One entry, whole, while the trace still holds it. */
+  get(serverId: string, seq: number): TraceEntry | undefined {
+    const entries = this.servers.get(serverId)?.entries;
+    if (!entries) return undefined;
+    // Entries are in seq order: a binary search.
+    let lo = 0;
+    let hi = entries.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const e = entries[mid]!;
+      if (e.seq === seq) return e;
+      if (e.seq < seq) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  }
+
+  /** Every entry the trace holds for a server, one JSON line each (the export file), and how many. */
+  jsonl(serverId: string): { jsonl: string; entries: number } {
+    const entries = this.servers.get(serverId)?.entries ?? [];
+    return { jsonl: entries.map((e) => JSON.stringify(e) + '\n').join(''), entries: entries.length };
   }
 
   clear(serverId: string): void {

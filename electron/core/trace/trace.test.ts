@@ -56,6 +56,33 @@ describe('the protocol trace', () => {
     expect(log.list('a', { method: 'nope' }).entries).toHaveLength(0);
   });
 
+  it('lists rows without their messages when asked (brief), gives one entry whole by seq, and exports every entry as JSONL', () => {
+    const log = new TraceLog();
+    for (let i = 0; i < 30; i++) log.record('a', { dir: 'in', kind: 'response', id: i, method: 'tools/list', bytes: 20, message: { result: { i } } });
+    log.record('a', { dir: 'in', kind: 'notification', method: 'notifications/message', bytes: 300_000, preview: '{"big"' });
+    log.record('b', { dir: 'out', kind: 'request', id: 1, method: 'ping', bytes: 10, message: { id: 1 } });
+    const rows = log.list('a', { brief: true, limit: 10 }).entries;
+    expect(rows).toHaveLength(10);
+    expect(rows.every((e) => e.message === undefined && e.preview === undefined)).toBe(true);
+    expect(rows.map((e) => e.bytes)).toEqual([...Array(9).fill(20), 300_000]);
+    // The kept entries are not changed by a brief list.
+    expect(log.list('a').entries[0]?.message).toEqual({ result: { i: 0 } });
+    const whole = log.list('a').entries;
+    for (const e of whole) expect(log.get('a', e.seq)).toBe(e);
+    expect(log.get('a', whole.at(-1)!.seq)?.preview).toBe('{"big"');
+    expect(log.get('a', log.list('b').entries[0]!.seq)).toBeUndefined();
+    expect(log.get('a', 10_000)).toBeUndefined();
+    const file = log.jsonl('a');
+    expect(file.entries).toBe(31);
+    expect(
+      file.jsonl
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual(whole);
+    expect(log.jsonl('nobody')).toEqual({ jsonl: '', entries: 0 });
+  });
+
   it('records the MCP headers of an HTTP exchange, never credentials, and the URL without its query', () => {
     const h = httpOf(
       'https://mcp.example/mcp?api_key=secret',

@@ -1,6 +1,7 @@
 import { displayName, riskSummary } from '../../../shared/annotations';
 import type { ToolChange } from '../../../shared/schemas/tool';
 import { useConsole } from '../../store/store';
+import { toolByName } from '../../store/tool-by-name';
 import { AnnotationBadges, RiskBadge } from '../../components/Badges';
 import { SafeText } from '../../components/SafeText';
 import { AnnotationTable } from './AnnotationTable';
@@ -12,7 +13,7 @@ import { RecentCalls } from '../results/RecentCalls';
 /** Everything about one tool: description as text, schemas, annotations declared vs default, fingerprint, its diff, and the call form. */
 export function ToolDetail() {
   const sel = useConsole((s) => s.selected);
-  const tool = useConsole((s) => (s.selected ? s.tools[s.selected.serverId]?.find((t) => t.name === s.selected!.name) : undefined));
+  const tool = useConsole((s) => (s.selected ? toolByName(s.tools[s.selected.serverId], s.selected.name) : undefined));
   const change = useConsole((s): ToolChange | undefined => (s.selected ? s.marks[s.selected.serverId]?.changed.get(s.selected.name) : undefined));
   if (!sel) return <section className="panel detail empty">Pick a tool to see it in full and call it.</section>;
   if (!tool) {

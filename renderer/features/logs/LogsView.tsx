@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { atLeast, LogLevel, type LogEntry, type LogPage } from '../../../shared/schemas/log';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
+import { clockTime } from '../../components/clock';
 import { ServerSelect } from '../../components/ServerSelect';
 import { useConsole } from '../../store/store';
 
@@ -107,8 +108,7 @@ export function LogsView() {
             data-source={e.source}
             data-level={e.level ?? ''}
           >
-            <span className="mono small muted">{new Date(e.at).toLocaleTimeString(undefined, { hour12: false })}</span>{' '}
-            <span className="badge">{e.source === 'server' ? e.level : e.source}</span>{' '}
+            <span className="mono small muted">{clockTime(e.at)}</span> <span className="badge">{e.source === 'server' ? e.level : e.source}</span>{' '}
             {e.logger && (
               <span className="muted small">
                 <SafeText text={e.logger} />{' '}

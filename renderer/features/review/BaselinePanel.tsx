@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ReviewReport } from '../../../shared/schemas/review';
+import type { ReviewOverview } from '../../../shared/schemas/review';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 import { FileExchange } from './FileExchange';
@@ -8,7 +8,7 @@ import { FileExchange } from './FileExchange';
  * The baseline: findings accepted on purpose (with the reason), reopened one by one; exported and
  * imported as the same file `mcp-console review --baseline` reads, so a team can keep it in a repository.
  */
-export function BaselinePanel({ report, changed }: { report: ReviewReport; changed: () => void }) {
+export function BaselinePanel({ report, changed }: { report: ReviewOverview; changed: () => void }) {
   const api = useApi();
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Finding, ReviewReport } from '../../../shared/schemas/review';
-import { RULES, SEVERITY_RANK, type RuleFamily, type Severity } from '../../../shared/review/rules';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Finding, ReviewOverview } from '../../../shared/schemas/review';
+import { RULES, type RuleFamily, type Severity } from '../../../shared/review/rules';
 import { useApi } from '../../api/context';
 import { RiskBadge } from '../../components/Badges';
 import { SafeText } from '../../components/SafeText';
 import { useConsole } from '../../store/store';
+import { toolByName } from '../../store/tool-by-name';
 import { AnnotationTable } from '../catalog/AnnotationTable';
 import { BaselinePanel } from './BaselinePanel';
 import { PinsPanel } from './PinsPanel';
@@ -14,13 +15,14 @@ import { FindingItem } from './FindingItem';
 const PAGE = 100;
 const FAMILIES: RuleFamily[] = ['hidden', 'poisoning', 'shadowing', 'quality'];
 
-/** A tool's risk and its annotations, declared against the spec defaults, above its findings. */
+/** A tool's risk and its annotations, declared against the spec defaults, above its findings (the table drawn once opened). */
 function ToolFacts({ serverId, name }: { serverId: string; name: string }) {
-  const tool = useConsole((s) => s.tools[serverId]?.find((t) => t.name === name));
+  const tool = useConsole((s) => toolByName(s.tools[serverId], name));
   const pin = useConsole((s) => s.pinFlags[serverId]?.get(name));
+  const [open, setOpen] = useState(false);
   if (!tool) return null;
   return (
-    <details className="small" data-testid="review-tool-facts">
+    <details className="small" data-testid="review-tool-facts" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
         <RiskBadge risk={tool.risk} />{' '}
         <span className={`badge ${pin === 'changed' || pin === 'new' ? 'danger' : ''}`} data-testid="review-tool-pin" data-state={pin ?? 'pinned'}>
@@ -28,7 +30,7 @@ function ToolFacts({ serverId, name }: { serverId: string; name: string }) {
         </span>{' '}
         annotations
       </summary>
-      <AnnotationTable annotations={tool.annotations} declared={tool.declaredAnnotations} />
+      {open && <AnnotationTable annotations={tool.annotations} declared={tool.declaredAnnotations} />}
     </details>
   );
 }
@@ -40,16 +42,18 @@ function ToolFacts({ serverId, name }: { serverId: string; name: string }) {
  */
 export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name: string) => void }) {
   const api = useApi();
-  const [report, setReport] = useState<ReviewReport | null>(null);
+  const [report, setReport] = useState<ReviewOverview | null>(null);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [minSeverity, setMinSeverity] = useState<Severity>('low');
   const [family, setFamily] = useState<RuleFamily | ''>('');
   const [rule, setRule] = useState('');
   const [server, setServer] = useState('');
-  // How many are drawn, for one choice of filters: a new choice starts again at one page.
-  const [more, setMore] = useState({ key: '', n: PAGE });
+  // The findings drawn, for one choice of filters and one review: asked of the core a page at a time.
+  const [page, setPage] = useState<{ key: string; total: number; findings: Finding[] } | null>(null);
+  const asked = useRef(false);
 
+  const newer = useCallback((r: ReviewOverview | null) => r && setReport((old) => (old && old.at >= r.at ? old : r)), []);
   const run = useCallback(() => {
     setRunning(true);
     setError(null);
@@ -58,44 +62,57 @@ export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name
       .then(setReport, (e: Error) => setError(e.message))
       .finally(() => setRunning(false));
   }, [api]);
-  useEffect(() => {
-    api.request('review.last', {}).then(
-      (r) => (r ? setReport(r) : run()),
-      (e: Error) => setError(e.message),
-    );
-  }, [api, run]);
-  // The core reviews again after each listing: a newer report than the one shown is fetched.
+  // The last review when the tab opens (one is run if there is none), and again whenever the core
+  // reviews anew (after each listing).
   const reviewAt = useConsole((s) => s.reviewAt);
   useEffect(() => {
-    if (!reviewAt || running) return;
+    if (running) return;
     api.request('review.last', {}).then(
-      (r) => r && setReport((old) => (old && old.at >= r.at ? old : r)),
-      () => undefined,
+      (r) => {
+        if (r) newer(r);
+        else if (!asked.current) {
+          asked.current = true;
+          run();
+        }
+      },
+      (e: Error) => setError(e.message),
     );
-  }, [api, reviewAt, running]);
+  }, [api, reviewAt, running, run, newer]);
 
-  const findings = useMemo(() => {
-    if (!report) return [];
-    return report.findings.filter(
-      (f) =>
-        SEVERITY_RANK[f.severity] >= SEVERITY_RANK[minSeverity] &&
-        (!family || RULES.find((r) => r.id === f.rule)?.family === family) &&
-        (!rule || f.rule === rule) &&
-        (!server || f.server === server),
-    );
-  }, [report, minSeverity, family, rule, server]);
-  const filterKey = `${minSeverity}|${family}|${rule}|${server}|${report?.at ?? ''}`;
-  const shown = more.key === filterKey ? more.n : PAGE;
-
-  const counts = useMemo(() => {
-    const c = { high: 0, medium: 0, low: 0 };
-    for (const f of report?.findings ?? []) c[f.severity]++;
-    return c;
-  }, [report]);
+  const query = useMemo(
+    () => ({ ...(minSeverity !== 'low' && { minSeverity }), ...(family && { family }), ...(rule && { rule }), ...(server && { server }) }),
+    [minSeverity, family, rule, server],
+  );
+  const key = `${JSON.stringify(query)}|${report?.at ?? ''}`;
+  const fetchPage = useCallback(
+    (offset: number) => {
+      if (!report) return;
+      api.request('review.findings', { ...query, offset, limit: PAGE }).then(
+        (p) => {
+          if (!p) return;
+          // A newer review than the one shown: show it (its findings follow).
+          if (p.at !== report.at) return void api.request('review.last', {}).then(newer, () => undefined);
+          // A transition: React draws a page of findings in slices, never in one long task.
+          startTransition(() =>
+            setPage((old) =>
+              offset === 0 ? { key, total: p.total, findings: p.findings } : old?.key === key ? { ...old, findings: [...old.findings, ...p.findings] } : old,
+            ),
+          );
+        },
+        (e: Error) => setError(e.message),
+      );
+    },
+    [api, query, report, key, newer],
+  );
+  useEffect(() => fetchPage(0), [fetchPage]);
+  // Until the page for new filters or a new review comes, the last one stays (no flash of an empty list).
+  const findings = page?.findings ?? [];
+  const total = page?.total ?? 0;
+  const counts = report?.counts ?? { high: 0, medium: 0, low: 0 };
 
   // One group per subject, in the order of its most severe finding (the list is sorted by severity).
   const byKey = new Map<string, { key: string; first: Finding; items: Finding[] }>();
-  for (const f of findings.slice(0, shown)) {
+  for (const f of findings) {
     const key = `${f.server}\u0000${f.kind}\u0000${f.subject}`;
     const g = byKey.get(key);
     if (g) g.items.push(f);
@@ -111,8 +128,8 @@ export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name
         </button>
         {report && (
           <span data-testid="review-summary">
-            {report.findings.length} findings: {counts.high} high, {counts.medium} medium, {counts.low} low · {new Date(report.at).toLocaleTimeString()} ·
-            offline: nothing leaves this machine
+            {report.total} findings: {counts.high} high, {counts.medium} medium, {counts.low} low · {new Date(report.at).toLocaleTimeString()} · offline:
+            nothing leaves this machine
           </span>
         )}
       </div>
@@ -194,9 +211,11 @@ export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name
                 ))}
               </select>
             </label>
-            <span className="muted">{findings.length} shown</span>
+            <span className="muted" data-testid="review-matching">
+              {total} match
+            </span>
           </div>
-          {findings.length === 0 && <div className="empty">No finding at this level. Quiet is what a clean server looks like.</div>}
+          {page && total === 0 && <div className="empty">No finding at this level. Quiet is what a clean server looks like.</div>}
           {groups.map((g) => (
             <section key={g.key} className="review-group" data-testid="review-group">
               <h3 className="small">
@@ -210,9 +229,9 @@ export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name
               </ul>
             </section>
           ))}
-          {findings.length > shown && (
-            <button onClick={() => setMore({ key: filterKey, n: shown + PAGE })} data-testid="review-more">
-              Show {Math.min(PAGE, findings.length - shown)} more of {findings.length - shown}
+          {total > findings.length && (
+            <button onClick={() => fetchPage(findings.length)} data-testid="review-more">
+              Show {Math.min(PAGE, total - findings.length)} more of {total - findings.length}
             </button>
           )}
           <PinsPanel servers={report.servers.filter((s) => s.status === 'reviewed').map((s) => s.id)} />

@@ -1,12 +1,14 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { usePolled } from '../../components/use-polled';
 import { useShallow } from 'zustand/react/shallow';
 import { prettyJsonText } from '../../../shared/pretty-json';
 import type { DoctorReport } from '../../../shared/schemas/server';
-import { TraceEntry, type TracePage } from '../../../shared/schemas/trace';
+import type { TraceEntry, TracePage } from '../../../shared/schemas/trace';
+import { parseTraceJsonl } from './trace-file';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 import { ServerSelect } from '../../components/ServerSelect';
+import { clockTime } from '../../components/clock';
 import { useConsole } from '../../store/store';
 import { DoctorPanel } from './DoctorPanel';
 
@@ -17,28 +19,6 @@ const SHOWN = 400;
 const POLL_MS = 500;
 /** An imported file larger than this is refused. */
 const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
-
-function time(at: string): string {
-  const d = new Date(at);
-  return `${d.toLocaleTimeString(undefined, { hour12: false })}.${String(d.getMilliseconds()).padStart(3, '0')}`;
-}
-
-/** Parses a JSONL export: the entries, and how many lines were not entries. */
-export function parseTraceJsonl(text: string): { entries: TraceEntry[]; bad: number } {
-  const entries: TraceEntry[] = [];
-  let bad = 0;
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      const r = TraceEntry.safeParse(JSON.parse(line));
-      if (r.success) entries.push(r.data);
-      else bad++;
-    } catch {
-      bad++;
-    }
-  }
-  return { entries, bad };
-}
 
 /**
  * A server's protocol trace: every JSON-RPC message both ways (and each HTTP exchange), responses
@@ -61,7 +41,8 @@ export function TraceView() {
 
   // Live: new entries every half second while the tab is open, for the chosen server.
   const fetchAfter = useMemo(
-    () => (serverId && !imported && !paused ? (since: number) => api.request('trace.list', { serverId, since, limit: KEEP }) : undefined),
+    // Rows only: the message of the row opened is asked for alone (a trace keeps up to 8 MB of them).
+    () => (serverId && !imported && !paused ? (since: number) => api.request('trace.list', { serverId, since, limit: KEEP, brief: true }) : undefined),
     [api, serverId, imported, paused],
   );
   const { entries, setEntries, reset } = usePolled<TraceEntry, TracePage>(fetchAfter, {
@@ -86,10 +67,32 @@ export function TraceView() {
     const matching = f ? entries.filter((e) => (e.method ?? '').toLowerCase().includes(f) || (e.name ?? '').toLowerCase().includes(f)) : entries;
     return { rows: matching.slice(-SHOWN), hidden: Math.max(0, matching.length - SHOWN) };
   }, [entries, filter]);
-  const open = selected === null ? undefined : entries.find((e) => e.seq === selected);
+  // The row opened, whole: from the file when one is viewed, else asked of the core (seqs are unique across servers).
+  const [fetched, setFetched] = useState<TraceEntry | null>(null);
+  useEffect(() => {
+    if (selected === null || imported || !serverId) return;
+    let live = true;
+    api.request('trace.get', { serverId, seq: selected }).then(
+      (e) => live && setFetched(e),
+      (e: Error) => live && setError(e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, selected, imported, serverId]);
+  const open = selected === null ? undefined : imported ? entries.find((e) => e.seq === selected) : fetched?.seq === selected ? fetched : undefined;
 
-  const exportJsonl = () => {
-    const blob = new Blob([entries.map((e) => JSON.stringify(e)).join('\n') + '\n'], { type: 'application/x-ndjson' });
+  const exportJsonl = async () => {
+    let text: string;
+    if (imported || !serverId) text = entries.map((e) => JSON.stringify(e) + '\n').join('');
+    else {
+      try {
+        text = (await api.request('trace.export', { serverId })).jsonl;
+      } catch (e) {
+        return setError((e as Error).message);
+      }
+    }
+    const blob = new Blob([text], { type: 'application/x-ndjson' });
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
     a.download = `mcp-trace-${serverId ?? 'imported'}-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`;
@@ -98,7 +101,7 @@ export function TraceView() {
   };
   const importJsonl = async (file: File) => {
     if (file.size > MAX_IMPORT_BYTES) return setError(`${file.name} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
-    const { entries: got, bad } = parseTraceJsonl(await file.text());
+    const { entries: got, bad } = await parseTraceJsonl(await file.text());
     if (got.length === 0) return setError(`${file.name} has no trace entries${bad ? ` (${bad} lines were not entries)` : ''}`);
     setError(null);
     setImported({ name: file.name, bad });
@@ -142,7 +145,7 @@ export function TraceView() {
             Clear
           </button>
         )}
-        <button onClick={exportJsonl} disabled={entries.length === 0} data-testid="trace-export">
+        <button onClick={() => void exportJsonl()} disabled={entries.length === 0} data-testid="trace-export">
           Export JSONL
         </button>
         <button onClick={() => fileRef.current?.click()} data-testid="trace-import">
@@ -201,7 +204,7 @@ export function TraceView() {
               data-method={e.method ?? ''}
               data-round={e.round ?? ''}
             >
-              <span className="mono small muted">{time(e.at)}</span>
+              <span className="mono small muted">{clockTime(e.at, true)}</span>
               <span className="mono">{e.dir === 'out' ? '→' : '←'}</span>
               <span className="small">{e.kind === 'http' ? `HTTP ${e.http?.status ?? '…'}` : e.kind}</span>
               <span className="mono ellipsis">
