@@ -8,7 +8,7 @@
  *   electron/<host>/     main, preload, web, cli, gateway: the core (through electron/core/index.ts)
  *                        and shared/, never each other
  *   electron/launch/     the entry points: the only floor that composes hosts
- *   renderer/            React: shared/ and itself
+ *   renderer/            React: shared/ and itself (the schemas' types only: no zod in the page)
  *
  * e2e/ (tests, fixtures, benchmarks) may reach anything; nothing that ships may reach e2e/.
  */
@@ -65,6 +65,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^renderer/' },
       to: { path: '^electron/|^e2e/|^node_modules/electron/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'page-carries-no-zod',
+      comment:
+        "The page never validates what the core sends (the core typed it from the same contract): the schemas' types are free, their values bring zod (180 KB, a 65 ms task to evaluate).",
+      severity: 'error',
+      from: { path: '^renderer/', pathNot: TEST },
+      to: { path: '^node_modules/zod/|^shared/schemas/|^shared/contract\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'renderer-no-node',

@@ -71,6 +71,7 @@ export const REQUEST_NAMES = [
   'review.importBaseline',
   'review.pins',
   'review.repin',
+  'review.repinAll',
   'review.exportPins',
   'review.importPins',
   'auth.status',

@@ -15,7 +15,20 @@ import { ResourceTemplateView, ResourceView } from './schemas/resource.js';
 import { GetPromptResult, PromptView } from './schemas/prompt.js';
 import { AgentName, AgentView, GatewayInfo, GrantView, NewAgent, PendingTool } from './schemas/agent.js';
 import { AuthPrompt, AuthView } from './schemas/auth.js';
-import { Baseline, Finding, FindingPage, FindingQuery, PinFile, PinState, ReviewOverview, ReviewSummary, SubjectKind, Suppression } from './schemas/review.js';
+import {
+  Baseline,
+  Finding,
+  FindingPage,
+  FindingQuery,
+  PinFile,
+  PinGroup,
+  PinOverview,
+  PinState,
+  ReviewOverview,
+  ReviewSummary,
+  SubjectKind,
+  Suppression,
+} from './schemas/review.js';
 
 const none = z.object({}).strict();
 const byServer = z.object({ serverId: ServerId }).strict();
@@ -165,8 +178,8 @@ export const requests = {
   'review.reopen': { input: Suppression.omit({ reason: true, acceptedAt: true }).strict(), output: ok },
   'review.baseline': { input: none, output: Baseline },
   'review.importBaseline': { input: z.object({ json: z.string().max(5_000_000) }).strict(), output: Baseline },
-  /** Every tool's pin state (first-seen, accepted, new, changed with its diff, removed); the same pins decide what agents see. */
-  'review.pins': { input: z.object({ serverId: ServerId }).strict(), output: z.array(PinState) },
+  /** A server's pins: counts by state (first-seen, accepted, new, changed, removed), the first tools to look at with their diffs; the same pins decide what agents see. */
+  'review.pins': { input: z.object({ serverId: ServerId }).strict(), output: PinOverview },
   /** Pins tools again as shown (each with the fingerprint the person saw) and records removals; audited. */
   'review.repin': {
     input: z
@@ -176,8 +189,10 @@ export const requests = {
         removed: z.array(z.string()).max(100_000),
       })
       .strict(),
-    output: z.array(PinState),
+    output: PinOverview,
   },
+  /** Pins again every tool of a group (all first-seen, or all to look at), if the group is still the one shown (its digest); audited. */
+  'review.repinAll': { input: z.object({ serverId: ServerId, group: PinGroup, digest: z.string().max(100) }).strict(), output: PinOverview },
   'review.exportPins': { input: none, output: PinFile },
   'review.importPins': {
     input: z.object({ json: z.string().max(50_000_000) }).strict(),
@@ -224,7 +239,8 @@ export const events = {
   'consents.changed': z.object({ consents: z.array(ConsentRecord) }),
   'agents.changed': z.object({ agents: z.array(AgentView) }),
   /** A server's tools that differ from their pins (new, changed, removed), after each listing and each re-pin. */
-  'pins.changed': z.object({ serverId: z.string(), unsettled: z.array(PinState) }),
+  /** Which tools of a server differ from their pins, by name and state (the diffs are asked for with review.pins). */
+  'pins.changed': z.object({ serverId: z.string(), unsettled: z.array(PinState.pick({ tool: true, state: true })) }),
   /** A review finished (the automatic one after each listing, or one a person asked for). */
   'review.updated': ReviewSummary,
   'grants.changed': z.object({ grants: z.array(GrantView) }),

@@ -85,6 +85,13 @@ describe('the layering check', () => {
       'renderer-only-shared',
     ],
     ['the renderer importing Node', 'renderer/planted.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", 'renderer-no-node'],
+    ['the renderer importing zod', 'renderer/planted.ts', "import { z } from 'zod';\nexport const x = z;\n", 'page-carries-no-zod'],
+    [
+      'the renderer using a schema as a value',
+      'renderer/planted.ts',
+      "import { ok } from '../shared/contract.js';\nexport const x = ok;\n",
+      'page-carries-no-zod',
+    ],
     [
       'a host other than the shell requiring electron',
       'electron/web/planted.ts',

@@ -52,6 +52,27 @@ test('a definition that changes after it was pinned is flagged in the catalog, t
   };
   expect(exported.servers.fx?.tools.mutable?.definition.description).toBe('A tool that changes (version 2).');
   expect(exported.servers.fx?.tools.dynamic_1).toBeUndefined();
+
+  // Bulk pins are bound to the group shown: one more tool appears, and the count the page shows becomes 2.
+  await c.openTool('fx', 'change_tools');
+  await c.callWithJson({ action: 'add' });
+  await page.getByTestId('tab-review').click();
+  await expect(pins.locator('summary')).toContainText('2 to look at');
+  const before = (await rpc(app, 'review.pins', { serverId: 'fx' })).value as { counts: Record<string, number>; digests: { unsettled: string } };
+  expect(before.counts).toMatchObject({ new: 2, changed: 0, removed: 0 });
+  // A digest that is not the group's pins nothing.
+  const stale = await rpc(app, 'review.repinAll', { serverId: 'fx', group: 'unsettled', digest: 'f'.repeat(64) });
+  expect(stale.error?.code).toBe('tool-changed');
+  expect(((await rpc(app, 'review.pins', { serverId: 'fx' })).value as { counts: Record<string, number> }).counts.new).toBe(2);
+  await pins.getByTestId('review-repin-all').click();
+  await expect(pins.locator('summary')).toContainText('0 to look at');
+  const firstSeen = before.counts['first-seen']!;
+  expect(firstSeen).toBeGreaterThan(200);
+  // With nothing left to look at, the panel folds; opened again, the first-seen are marked as reviewed.
+  await expect(pins).not.toHaveAttribute('open', '');
+  await pins.locator('summary').click();
+  await pins.getByTestId('review-accept-first-seen').click();
+  await expect(pins.locator('summary')).toContainText(`0 to look at, 0 pinned at first sight, ${firstSeen + 3} accepted`);
 });
 
 test('the review shows its findings a page at a time, asked of the core: the rest on demand, the filters applied there', async ({ app, page }) => {

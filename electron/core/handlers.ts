@@ -4,6 +4,7 @@ import type { Requester } from '../../shared/schemas/requester.js';
 import { CoreError, toContractError } from './support/index.js';
 import { expandTemplate } from './catalog/index.js';
 import { findingPage, reviewOverview } from '../../shared/review/finding-page.js';
+import { bulkRepin, pinOverview } from './review/index.js';
 
 /** One handler per contract request, typed from the contract. */
 export type Handlers = { [N in RequestName]: (input: ParsedInput<N>) => Promise<RequestOutput<N>> | RequestOutput<N> };
@@ -98,8 +99,13 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
     'review.reopen': (i) => (core.review.reopen(i), { ok: true as const }),
     'review.baseline': () => core.review.current(),
     'review.importBaseline': (i) => core.review.import(i.json),
-    'review.pins': (i) => (core.view(i.serverId), core.pins.states(i.serverId)),
-    'review.repin': (i) => core.pins.repin(i.serverId, i.tools, i.removed),
+    'review.pins': (i) => (core.view(i.serverId), pinOverview(i.serverId, core.pins.states(i.serverId))),
+    'review.repin': (i) => pinOverview(i.serverId, core.pins.repin(i.serverId, i.tools, i.removed)),
+    'review.repinAll': (i) => {
+      core.view(i.serverId);
+      const pick = bulkRepin(core.pins.states(i.serverId), i.group, i.digest);
+      return pinOverview(i.serverId, core.pins.repin(i.serverId, pick.tools, pick.removed));
+    },
     'review.exportPins': () =>
       core.review.pinFile(
         core

@@ -69,7 +69,7 @@ export function wireTrust(p: TrustParts): { pins: ToolAcceptance; agents: AgentG
     pinStates: (id) => pins.states(id),
     pinned: (id) => pins.pinned(id),
     importPins: (id, defs) => pins.importPins(id, defs),
-    pinsChanged: (serverId, unsettled) => p.bus.emit('pins.changed', { serverId, unsettled }),
+    pinsChanged: (serverId, unsettled) => p.bus.emit('pins.changed', { serverId, unsettled: unsettled.map(({ tool, state }) => ({ tool, state })) }),
     reviewed: (summary) => p.bus.emit('review.updated', summary),
     audit,
   });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { LOG_LEVELS } from '../log-levels.js';
 
 /** The syslog levels MCP uses, least severe first. */
-export const LogLevel = z.enum(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+export const LogLevel = z.enum(LOG_LEVELS);
 export type LogLevel = z.infer<typeof LogLevel>;
 
 /** One line of a server's log view: a log message it sent, a line of its stderr, or the console's own note about it. */
@@ -23,8 +24,3 @@ export const LogPage = z.object({
   level: LogLevel.optional(),
 });
 export type LogPage = z.infer<typeof LogPage>;
-
-/** True when `level` is at least as severe as `min`. */
-export function atLeast(level: LogLevel | undefined, min: LogLevel): boolean {
-  return level === undefined || LogLevel.options.indexOf(level) >= LogLevel.options.indexOf(min);
-}

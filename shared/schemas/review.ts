@@ -126,6 +126,21 @@ export const PinState = z.object({
 });
 export type PinState = z.infer<typeof PinState>;
 
+/**
+ * A server's pins as the page gets them: counts by state, the first of the tools to look at (new,
+ * changed with the diff, removed), and for each bulk action the digest of exactly the tools it
+ * covers (what the person was shown; the core acts only if that is still so).
+ */
+export const PinOverview = z.object({
+  serverId: z.string(),
+  counts: z.object({ 'first-seen': z.number().int(), accepted: z.number().int(), new: z.number().int(), changed: z.number().int(), removed: z.number().int() }),
+  unsettled: z.array(PinState),
+  digests: z.object({ 'first-seen': z.string(), unsettled: z.string() }),
+});
+export type PinOverview = z.infer<typeof PinOverview>;
+export const PinGroup = z.enum(['first-seen', 'unsettled']);
+export type PinGroup = z.infer<typeof PinGroup>;
+
 /** After each review: when, the counts of new findings, and each tool's worst medium or high finding (for the catalog). */
 export const ReviewSummary = z.object({
   at: z.string(),

@@ -1,4 +1,5 @@
-import { atLeast, type LogEntry, type LogLevel, type LogPage } from '../../../shared/schemas/log.js';
+import type { LogEntry, LogLevel, LogPage } from '../../../shared/schemas/log.js';
+import { atLeast } from '../../../shared/log-levels.js';
 
 export const MAX_LOG_ENTRIES = 2000;
 const MAX_TEXT = 10_000;

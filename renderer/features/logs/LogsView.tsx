@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { usePolled } from '../../components/use-polled';
 import { useShallow } from 'zustand/react/shallow';
-import { atLeast, LogLevel, type LogEntry, type LogPage } from '../../../shared/schemas/log';
+import type { LogEntry, LogLevel, LogPage } from '../../../shared/schemas/log';
+import { atLeast, LOG_LEVELS } from '../../../shared/log-levels';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 import { clockTime } from '../../components/clock';
@@ -70,7 +71,7 @@ export function LogsView() {
             <option value="" disabled>
               (not asked)
             </option>
-            {LogLevel.options.map((l) => (
+            {LOG_LEVELS.map((l) => (
               <option key={l} value={l}>
                 {l} and above
               </option>
@@ -80,7 +81,7 @@ export function LogsView() {
         <label className="small">
           Show{' '}
           <select value={minLevel} onChange={(e) => setMinLevel(e.target.value as LogLevel)} data-testid="logs-min-level">
-            {LogLevel.options.map((l) => (
+            {LOG_LEVELS.map((l) => (
               <option key={l} value={l}>
                 {l}+
               </option>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PinState } from '../../../shared/schemas/review';
+import type { PinGroup, PinOverview, PinState } from '../../../shared/schemas/review';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 import { useConsole } from '../../store/store';
@@ -22,14 +22,14 @@ const LABEL: Record<PinState['state'], string> = {
 export function PinsPanel({ servers }: { servers: string[] }) {
   const api = useApi();
   const [serverId, setServerId] = useState(servers[0] ?? '');
-  const [states, setStates] = useState<PinState[] | null>(null);
+  const [pins, setPins] = useState<PinOverview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const flags = useConsole((s) => s.pinFlags[serverId]);
 
   const load = useCallback(() => {
     if (!serverId) return;
-    api.request('review.pins', { serverId }).then(setStates, (e: Error) => setError(e.message));
+    api.request('review.pins', { serverId }).then(setPins, (e: Error) => setError(e.message));
   }, [api, serverId]);
   // Loaded again whenever the core says this server's unsettled tools changed.
   useEffect(load, [load, flags]);
@@ -38,34 +38,40 @@ export function PinsPanel({ servers }: { servers: string[] }) {
     setError(null);
     const tools = pick.filter((p) => p.state !== 'removed' && p.fingerprint).map((p) => ({ tool: p.tool, fingerprint: p.fingerprint! }));
     const removed = pick.filter((p) => p.state === 'removed').map((p) => p.tool);
-    api.request('review.repin', { serverId, tools, removed }).then(setStates, (e: Error) => setError(e.message));
+    api.request('review.repin', { serverId, tools, removed }).then(setPins, (e: Error) => setError(e.message));
   };
-  const unsettled = (states ?? []).filter((p) => p.state === 'new' || p.state === 'changed' || p.state === 'removed');
-  const firstSeen = (states ?? []).filter((p) => p.state === 'first-seen');
-  const accepted = (states ?? []).filter((p) => p.state === 'accepted').length;
+  // Every tool of a group, as counted here: the core pins them only if the group is still what this shows.
+  const repinAll = (group: PinGroup) => {
+    if (!pins) return;
+    setError(null);
+    api.request('review.repinAll', { serverId, group, digest: pins.digests[group] }).then(setPins, (e: Error) => (setError(e.message), load()));
+  };
+  const unsettled = pins?.unsettled ?? [];
+  const counts = pins?.counts ?? { 'first-seen': 0, accepted: 0, new: 0, changed: 0, removed: 0 };
+  const toLook = counts.new + counts.changed + counts.removed;
 
   return (
-    <details className="pins" data-testid="review-pins" open={unsettled.length > 0}>
+    <details className="pins" data-testid="review-pins" open={toLook > 0}>
       <summary>
-        Pins{serverId && `: ${serverId}`} — {unsettled.length} to look at, {firstSeen.length} pinned at first sight, {accepted} accepted
+        Pins{serverId && `: ${serverId}`} — {toLook} to look at, {counts['first-seen']} pinned at first sight, {counts.accepted} accepted
       </summary>
       <div className="row gap small">
         <label>
           Server{' '}
-          <select value={serverId} onChange={(e) => (setServerId(e.target.value), setStates(null))} data-testid="review-pins-server">
+          <select value={serverId} onChange={(e) => (setServerId(e.target.value), setPins(null))} data-testid="review-pins-server">
             {servers.map((id) => (
               <option key={id}>{id}</option>
             ))}
           </select>
         </label>
-        {firstSeen.length > 0 && (
-          <button onClick={() => repin(firstSeen)} data-testid="review-accept-first-seen">
-            Mark the {firstSeen.length} first-seen as reviewed
+        {counts['first-seen'] > 0 && (
+          <button onClick={() => repinAll('first-seen')} data-testid="review-accept-first-seen">
+            Mark the {counts['first-seen']} first-seen as reviewed
           </button>
         )}
-        {unsettled.length > 1 && (
-          <button onClick={() => repin(unsettled)} data-testid="review-repin-all">
-            Pin all {unsettled.length} as shown
+        {toLook > 1 && (
+          <button onClick={() => repinAll('unsettled')} data-testid="review-repin-all">
+            Pin all {toLook} as they are now
           </button>
         )}
         <FileExchange
@@ -105,6 +111,11 @@ export function PinsPanel({ servers }: { servers: string[] }) {
           </li>
         ))}
       </ul>
+      {toLook > unsettled.length && (
+        <div className="muted small" data-testid="review-pins-more">
+          {toLook - unsettled.length} more to look at: pin these, or look at each in the catalog (its changed tools are marked).
+        </div>
+      )}
     </details>
   );
 }

@@ -15,14 +15,38 @@ const entry = (seq: number) => ({
 
 describe('a trace file', () => {
   it('gives every entry in order and counts the lines that are not entries, across slices', async () => {
-    const lines = [...Array.from({ length: 500 }, (_, i) => JSON.stringify(entry(i + 1))), 'not json', '{"seq":"x"}', '', '   '];
+    const notEntries = [
+      'not json',
+      '{"seq":"x"}',
+      '[1]',
+      'null',
+      JSON.stringify({ ...entry(0), dir: 'sideways' }),
+      JSON.stringify({ ...entry(0), kind: 'gossip' }),
+      JSON.stringify({ ...entry(0), bytes: 1.5 }),
+      JSON.stringify({ ...entry(0), method: 7 }),
+      JSON.stringify({ ...entry(0), http: { method: 'POST', url: 'u', headers: { a: 1 } } }),
+    ];
+    const lines = [...Array.from({ length: 500 }, (_, i) => JSON.stringify(entry(i + 1))), ...notEntries, '', '   '];
     const text = lines.join('\n') + '\n' + JSON.stringify(entry(501));
     for (const slice of [64, 1000, 1 << 20]) {
       const { entries, bad } = await parseTraceJsonl(text, slice);
       expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 501 }, (_, i) => i + 1));
       expect(entries[7]?.message).toEqual({ seq: 8 });
-      expect(bad).toBe(2);
+      expect(bad).toBe(notEntries.length);
     }
+  });
+
+  it('takes an HTTP exchange and a large message kept as a preview', async () => {
+    const http = {
+      ...entry(1),
+      kind: 'http',
+      http: { method: 'POST', url: 'http://127.0.0.1/mcp', status: 200, headers: { 'mcp-method': 'tools/list' }, ms: 3 },
+    };
+    const big = { ...entry(2), message: undefined, preview: '{"jsonrpc"…', bytes: 300_000, group: 'g', round: 2 };
+    const { entries, bad } = await parseTraceJsonl([http, big].map((e) => JSON.stringify(e)).join('\n'));
+    expect(bad).toBe(0);
+    expect(entries.map((e) => e.kind)).toEqual(['http', 'response']);
+    expect(entries[1]?.preview).toBe('{"jsonrpc"…');
   });
 
   it('yields between slices: other work runs while a long file is read', async () => {
