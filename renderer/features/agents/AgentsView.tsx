@@ -6,6 +6,7 @@ import { useConsole } from '../../store/store';
 import { SafeText } from '../../components/SafeText';
 import { DiffView } from '../catalog/DiffView';
 import { ConnectAgent } from './ConnectAgent';
+import { clockTime, dateTime } from '../../components/format';
 
 const SCOPE: Record<string, string> = { session: 'allowed for this session', always: 'always allowed', never: 'never' };
 
@@ -84,8 +85,8 @@ export function AgentsView() {
               </strong>
               <span className="badge">{a.revokedAt ? 'revoked' : 'active'}</span>
               <span className="muted small">
-                servers: <SafeText text={a.servers.join(', ') || 'none'} /> · created {new Date(a.createdAt).toLocaleString()}
-                {a.lastSeenAt && ` · last seen ${new Date(a.lastSeenAt).toLocaleTimeString()}`}
+                servers: <SafeText text={a.servers.join(', ') || 'none'} /> · created {dateTime(a.createdAt)}
+                {a.lastSeenAt && ` · last seen ${clockTime(a.lastSeenAt)}`}
               </span>
               <span className="spacer" />
               {!a.revokedAt && (
@@ -169,12 +170,12 @@ export function AgentsView() {
               </td>
               <td>{SCOPE[g.scope]}</td>
               <td className="muted small">
-                by {g.grantedBy} {new Date(g.grantedAt).toLocaleString()}
+                by {g.grantedBy} {dateTime(g.grantedAt)}
               </td>
               <td className="mono small" title={g.fingerprint}>
                 {g.fingerprint ? g.fingerprint.slice(0, 12) : 'any definition'}
               </td>
-              <td className="muted small">{g.lastUsedAt ? `used ${g.uses}×, last ${new Date(g.lastUsedAt).toLocaleTimeString()}` : 'not used yet'}</td>
+              <td className="muted small">{g.lastUsedAt ? `used ${g.uses}×, last ${clockTime(g.lastUsedAt)}` : 'not used yet'}</td>
               <td>
                 <button onClick={() => void act(api.request('grants.revoke', { id: g.id }))} data-testid="grant-revoke">
                   Revoke

@@ -10,6 +10,7 @@ import { SafeText } from '../../components/SafeText';
 import { RiskBadge } from '../../components/Badges';
 import { AnnotationTable } from '../catalog/AnnotationTable';
 import { DiffView } from '../catalog/DiffView';
+import { clockTime, count } from '../../components/format';
 
 export { ARM_DELAY_MS } from '../../components/use-armed';
 
@@ -126,8 +127,8 @@ function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
           </div>
         )}
         <div className="label">
-          {a.method === 'tasks/update' ? 'Answers (inputResponses) that will be sent' : 'Arguments that will be sent'}, exactly (
-          {a.argsJson.length.toLocaleString()} bytes, shown whole)
+          {a.method === 'tasks/update' ? 'Answers (inputResponses) that will be sent' : 'Arguments that will be sent'}, exactly ({count(a.argsJson.length)}{' '}
+          bytes, shown whole)
         </div>
         <pre className="code args" data-testid="approval-args" tabIndex={0}>
           <SafeText text={prettyJsonText(a.argsJson)} />
@@ -168,7 +169,7 @@ function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
           </div>
         )}
         <div className="row gap end">
-          <span className="small muted">Expires {expires.toLocaleTimeString()} · Esc denies</span>
+          <span className="small muted">Expires {clockTime(expires.getTime())} · Esc denies</span>
           <span className="spacer" />
           {standing && (
             <button className="danger" onClick={() => decide('deny', 'always')} data-testid="deny-never" title="Refuse this tool to this agent from now on">

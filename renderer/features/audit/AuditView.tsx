@@ -8,6 +8,7 @@ import { SafeText } from '../../components/SafeText';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { prettyJsonText } from '../../../shared/pretty-json';
 import { ResultView } from '../results/ResultView';
+import { clockTime, count } from '../../components/format';
 
 /** One entry opened: everything it recorded (arguments, result summary, details), and the call's result while the session still has it. */
 function AuditDetail({ entry }: { entry: AuditEntry }) {
@@ -16,7 +17,7 @@ function AuditDetail({ entry }: { entry: AuditEntry }) {
     <div className="audit-detail-body">
       {entry.argsFile && (
         <div className="small muted">
-          arguments ({entry.argsBytes?.toLocaleString()} bytes) kept beside the log in <code>{entry.argsFile}</code>
+          arguments ({entry.argsBytes === undefined ? '' : count(entry.argsBytes)} bytes) kept beside the log in <code>{entry.argsFile}</code>
         </div>
       )}
       <pre className="code wrap-anywhere">
@@ -137,7 +138,7 @@ export function AuditView() {
                 aria-expanded={open === e.seq}
               >
                 <td>{e.seq}</td>
-                <td>{new Date(e.time).toLocaleTimeString()}</td>
+                <td>{clockTime(e.time)}</td>
                 <td>{e.kind}</td>
                 <td>{e.serverId && <SafeText text={e.serverId} />}</td>
                 <td className="mono">{e.tool && <SafeText text={e.tool} />}</td>

@@ -7,6 +7,7 @@ import { ResultView } from '../results/ResultView';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { prettyJsonText } from '../../../shared/pretty-json';
 import { SafeText } from '../../components/SafeText';
+import { clockTime } from '../../components/format';
 
 /** Every call of the session: decision, who decided, outcome, duration; open one to see it again or call again. */
 export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
@@ -44,7 +45,7 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
         <tbody>
           {calls.map((c) => (
             <tr key={c.id} data-testid="history-row" className={open === c.id ? 'selected' : ''} onClick={() => setOpen(open === c.id ? null : c.id)}>
-              <td>{new Date(c.requestedAt).toLocaleTimeString()}</td>
+              <td>{clockTime(c.requestedAt)}</td>
               <td>
                 <SafeText text={c.serverId} />
               </td>

@@ -5,6 +5,7 @@ import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 import { ServerSelect } from '../../components/ServerSelect';
 import { useConsole } from '../../store/store';
+import { dateTime } from '../../components/format';
 
 const MODE: Record<string, string> = {
   oauth: 'OAuth (sign-in in the browser)',
@@ -94,7 +95,7 @@ export function AuthView() {
               <>
                 <dt>Token expires</dt>
                 <dd>
-                  {new Date(view.expiresAt).toLocaleString()} {view.refreshable ? '(refreshable)' : '(no refresh token)'}
+                  {dateTime(view.expiresAt)} {view.refreshable ? '(refreshable)' : '(no refresh token)'}
                 </dd>
               </>
             )}

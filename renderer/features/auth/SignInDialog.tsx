@@ -6,6 +6,7 @@ import { openLink } from '../../api/open-link';
 import { SafeText } from '../../components/SafeText';
 import { useArmed } from '../../components/use-armed';
 import { useConsole } from '../../store/store';
+import { clockTime } from '../../components/format';
 
 /**
  * A server asks the person to sign in (OAuth). The dialog shows the whole authorization URL and the
@@ -81,7 +82,7 @@ function SignIn({ p, waiting }: { p: AuthPrompt; waiting: number }) {
             </>
           )}
           <dt>Waits until</dt>
-          <dd>{new Date(p.expiresAt).toLocaleTimeString()}</dd>
+          <dd>{clockTime(p.expiresAt)}</dd>
         </dl>
         <div className="warn-box">
           <div className="label">The address that will open</div>

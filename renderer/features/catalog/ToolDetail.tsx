@@ -9,6 +9,7 @@ import { DiffView } from './DiffView';
 import { CallPanel } from '../call/CallPanel';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { RecentCalls } from '../results/RecentCalls';
+import { count } from '../../components/format';
 
 /** Everything about one tool: description as text, schemas, annotations declared vs default, fingerprint, its diff, and the call form. */
 export function ToolDetail() {
@@ -51,7 +52,7 @@ export function ToolDetail() {
         <div className="description prewrap" data-testid="tool-description">
           <SafeText text={tool.description.length > 20_000 ? tool.description.slice(0, 20_000) : tool.description} />
           {tool.description.length > 20_000 && (
-            <div className="muted small">… {tool.description.length.toLocaleString()} characters in all; the full text is in the definition below.</div>
+            <div className="muted small">… {count(tool.description.length)} characters in all; the full text is in the definition below.</div>
           )}
         </div>
       )}

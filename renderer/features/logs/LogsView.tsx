@@ -5,7 +5,7 @@ import type { LogEntry, LogLevel, LogPage } from '../../../shared/schemas/log';
 import { atLeast, LOG_LEVELS } from '../../../shared/log-levels';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
-import { clockTime } from '../../components/clock';
+import { clockTime } from '../../components/format';
 import { ServerSelect } from '../../components/ServerSelect';
 import { useConsole } from '../../store/store';
 

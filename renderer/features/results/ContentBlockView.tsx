@@ -5,6 +5,7 @@ import { SafeText } from '../../components/SafeText';
 import { MediaView } from './MediaView';
 import { ResourceLinkCard } from './ResourceLinkCard';
 import { EmbeddedResourceView } from './EmbeddedResourceView';
+import { count } from '../../components/format';
 
 const PAGE = 64 * 1024;
 
@@ -80,7 +81,7 @@ export function TextView({ text }: { text: string }) {
             Previous
           </button>
           <span>
-            Page {page + 1} of {pages} · {shown.length.toLocaleString()} characters
+            Page {page + 1} of {pages} · {count(shown.length)} characters
           </span>
           <button onClick={() => setPage(page + 1)} disabled={page >= pages - 1}>
             Next

@@ -3,6 +3,7 @@ import type { EmbeddedResourceBlock } from '../../../shared/schemas/content';
 import { decodeBase64, normaliseMime } from '../../../shared/mime-sniff';
 import { SafeText } from '../../components/SafeText';
 import { MediaView } from './MediaView';
+import { count } from '../../components/format';
 
 const JsonEditor = lazy(() => import('../../components/JsonEditor'));
 
@@ -69,7 +70,7 @@ function BlobDownload({ blob, mime, uri }: { blob: string; mime: string; uri: st
   return (
     <div className="row gap small">
       <span>
-        {mime || 'binary'} · {bytes.length.toLocaleString()} bytes
+        {mime || 'binary'} · {count(bytes.length)} bytes
       </span>
       <button onClick={save}>Download</button>
     </div>

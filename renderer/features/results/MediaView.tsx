@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { decodeBase64, mimeMatches, normaliseMime } from '../../../shared/mime-sniff';
 import type { AudioBlock, ImageBlock } from '../../../shared/schemas/content';
 import { SafeText } from '../../components/SafeText';
+import { count } from '../../components/format';
 
 const IMAGE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml', 'image/x-icon']);
 const AUDIO = new Set(['audio/wav', 'audio/mpeg', 'audio/ogg', 'audio/flac', 'video/mp4']);
@@ -39,7 +40,7 @@ export function MediaView({ block, mime: mimeOverride, data: dataOverride }: { b
         <audio controls src={src} data-testid="result-audio" />
       )}
       <div className="small muted">
-        {check.mime} · {check.size.toLocaleString()} bytes
+        {check.mime} · {count(check.size)} bytes
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { useApi } from '../../api/context';
 import { confirmAddress, openLink } from '../../api/open-link';
 import { SafeText } from '../../components/SafeText';
 import { EmbeddedResourceView } from './EmbeddedResourceView';
+import { count } from '../../components/format';
 
 /** A resource link as a card; Read fetches it through the core. Only https: may be opened, after a confirmation showing the full URL. */
 export function ResourceLinkCard({ block, serverId }: { block: ResourceLinkBlock; serverId: string }) {
@@ -43,7 +44,7 @@ export function ResourceLinkCard({ block, serverId }: { block: ResourceLinkBlock
             <SafeText text={String(block.mimeType)} /> ·{' '}
           </span>
         )}
-        {typeof block.size === 'number' && <span>{block.size.toLocaleString()} bytes</span>}
+        {typeof block.size === 'number' && <span>{count(block.size)} bytes</span>}
       </div>
       {block.description && (
         <div className="small">

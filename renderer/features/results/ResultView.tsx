@@ -5,6 +5,7 @@ import { useConsole } from '../../store/store';
 import { SafeText } from '../../components/SafeText';
 import { ContentBlockView } from './ContentBlockView';
 import { StructuredView } from './StructuredView';
+import { count } from '../../components/format';
 
 const VIEWS = [
   ['user', 'User', 'view-user'],
@@ -135,5 +136,5 @@ function label(status: string): string {
 const RAW_LIMIT = 2_000_000;
 function rawJson(v: unknown): string {
   const text = JSON.stringify(v, null, 2);
-  return text.length > RAW_LIMIT ? `${text.slice(0, RAW_LIMIT)}\n… cut here: ${text.length.toLocaleString()} characters in all` : text;
+  return text.length > RAW_LIMIT ? `${text.slice(0, RAW_LIMIT)}\n… cut here: ${count(text.length)} characters in all` : text;
 }

@@ -5,6 +5,7 @@ import { SafeText } from '../../components/SafeText';
 import { useConsole } from '../../store/store';
 import { DiffView } from '../catalog/DiffView';
 import { FileExchange } from './FileExchange';
+import { dateTime } from '../../components/format';
 
 const LABEL: Record<PinState['state'], string> = {
   'first-seen': 'pinned at first sight',
@@ -102,7 +103,7 @@ export function PinsPanel({ servers }: { servers: string[] }) {
               <code>
                 <SafeText text={p.tool} />
               </code>
-              {p.pinnedAt && <span className="muted small">pinned {new Date(p.pinnedAt).toLocaleString()}</span>}
+              {p.pinnedAt && <span className="muted small">pinned {dateTime(p.pinnedAt)}</span>}
               <button onClick={() => repin([p])} data-testid="review-repin">
                 {p.state === 'removed' ? 'Record the removal' : 'Pin as shown'}
               </button>

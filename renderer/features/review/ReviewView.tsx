@@ -10,6 +10,7 @@ import { AnnotationTable } from '../catalog/AnnotationTable';
 import { BaselinePanel } from './BaselinePanel';
 import { PinsPanel } from './PinsPanel';
 import { FindingItem } from './FindingItem';
+import { clockTime } from '../../components/format';
 
 /** Findings drawn at once; more on demand (a page never draws thousands of items in one task). */
 const PAGE = 100;
@@ -128,8 +129,8 @@ export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name
         </button>
         {report && (
           <span data-testid="review-summary">
-            {report.total} findings: {counts.high} high, {counts.medium} medium, {counts.low} low · {new Date(report.at).toLocaleTimeString()} · offline:
-            nothing leaves this machine
+            {report.total} findings: {counts.high} high, {counts.medium} medium, {counts.low} low · {clockTime(report.at)} · offline: nothing leaves this
+            machine
           </span>
         )}
       </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useApi } from '../../api/context';
 import { useConsole } from '../../store/store';
 import { SafeText } from '../../components/SafeText';
+import { dateTime } from '../../components/format';
 
 const VIA: Record<string, string> = {
   'config-file': 'in the --config file (this run)',
@@ -46,7 +47,7 @@ export function ConsentsView() {
               </strong>
               <span className="badge">{c.kind === 'launch' ? 'may launch' : c.trust?.autoApproveReadOnly ? 'trusted, read-only runs unasked' : 'trusted'}</span>
               <span className="muted small">
-                confirmed {VIA[c.via] ?? c.via} · {new Date(c.grantedAt).toLocaleString()}
+                confirmed {VIA[c.via] ?? c.via} · {dateTime(c.grantedAt)}
               </span>
               <span className="spacer" />
               <button onClick={() => void revoke(c.serverId, c.kind)} data-testid="consent-revoke">

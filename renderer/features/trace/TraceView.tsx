@@ -8,7 +8,7 @@ import { parseTraceJsonl } from './trace-file';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 import { ServerSelect } from '../../components/ServerSelect';
-import { clockTime } from '../../components/clock';
+import { clockTime, count } from '../../components/format';
 import { useConsole } from '../../store/store';
 import { DoctorPanel } from './DoctorPanel';
 
@@ -171,7 +171,7 @@ export function TraceView() {
       </div>
       {imported && (
         <div className="small" data-testid="trace-imported">
-          Viewing <SafeText text={imported.name} /> ({entries.length.toLocaleString()} entries
+          Viewing <SafeText text={imported.name} /> ({count(entries.length)} entries
           {imported.bad ? `, ${imported.bad} line${imported.bad === 1 ? '' : 's'} skipped: not trace entries` : ''}).{' '}
           <button className="link" onClick={() => serverId && choose(serverId)}>
             Back to the live trace
@@ -186,8 +186,8 @@ export function TraceView() {
       {doctor && <DoctorPanel report={doctor} onClose={() => setDoctor(null)} />}
       {(dropped > 0 || shown.hidden > 0) && (
         <div className="small muted" data-testid="trace-dropped">
-          {dropped > 0 && `${dropped.toLocaleString()} older messages were let go (the trace is bounded). `}
-          {shown.hidden > 0 && `${shown.hidden.toLocaleString()} older matching messages are not drawn; export to see them all.`}
+          {dropped > 0 && `${count(dropped)} older messages were let go (the trace is bounded). `}
+          {shown.hidden > 0 && `${count(shown.hidden)} older matching messages are not drawn; export to see them all.`}
         </div>
       )}
       <div className="trace-split">
@@ -226,7 +226,7 @@ export function TraceView() {
         {open && (
           <div className="trace-detail" data-testid="trace-detail">
             <div className="small muted">
-              #{open.seq} · {open.at} · {open.bytes.toLocaleString()} bytes
+              #{open.seq} · {open.at} · {count(open.bytes)} bytes
               {open.group !== undefined && ` · exchange #${String(open.group)}, round ${open.round ?? 1}`}
             </div>
             {open.http && (
