@@ -64,8 +64,9 @@ describe('launch consent', () => {
     await h.core.disconnect('fx');
     expect((await h.core.connect('fx')).status).toBe('connected');
     expect(held.provider.asked).toHaveLength(1);
+    const askingAgain = nextEvent(h.core, 'server.status', (v) => v.id === 'fx' && v.status === 'awaiting-consent');
     const changed = h.core.updateServer('fx', fixtureStdio({ K: 'other' }));
-    await new Promise((r) => setTimeout(r, 50));
+    await askingAgain;
     expect(held.waiting).toHaveLength(2);
     held.waiting[1]!.answer(false);
     const after = await changed;
@@ -113,8 +114,9 @@ describe('launch consent', () => {
     h = makeCore({ consent: provider });
     const handlers = makeHandlers(h.core);
     // servers.add with trust from the page: added, not trusted until confirmed (refused here).
+    const refused = nextEvent(h.core, 'server.status', (v) => v.id === 'fx' && /trusting this server was not confirmed/.test(v.error ?? ''));
     await dispatch(handlers, 'servers.add', { id: 'fx', config: fixtureStdio(), settings: { trusted: true, autoApproveReadOnly: true } });
-    await new Promise((r) => setTimeout(r, 50));
+    await refused;
     expect(h.core.view('fx').settings).toMatchObject({ trusted: false, autoApproveReadOnly: false });
     expect(h.core.view('fx').error).toMatch(/trusting this server was not confirmed/);
     const trust = (await dispatch(handlers, 'servers.update', { serverId: 'fx', settings: { trusted: true, autoApproveReadOnly: true } })) as {
