@@ -63,6 +63,21 @@ describe('elicitation: a server asks the person, in both eras', () => {
     expect(done).toMatchObject({ outcome: 'ok', result: { content: [{ text: 'deployed to staging (none)' }] } });
   });
 
+  it('a question asked during a call that is then cancelled is withdrawn: the person is not left answering for no one', async () => {
+    const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'everything' && q.kind === 'sampling');
+    const rec = await approvedCall('everything', 'trigger-sampling-request', { prompt: 'hello', maxTokens: 10 });
+    const q = await question;
+    expect(q.during).toEqual([{ callId: rec.id, tool: 'trigger-sampling-request' }]);
+    const resolved = nextEvent(h.core, 'elicitation.resolved', (r) => r.id === q.id);
+    h.core.cancelCall(rec.id);
+    expect(await resolved).toMatchObject({
+      status: 'cancelled',
+      reason: 'the call it came during ended (trigger-sampling-request): no one waits for the answer',
+    });
+    expect(h.core.elicitations.pending().map((p) => p.id)).not.toContain(q.id);
+    expect((await h.core.waitCall(rec.id)).outcome).toBe('cancelled');
+  });
+
   it('a question still waiting when its server disconnects is cancelled with the reason', async () => {
     const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'modern');
     await approvedCall('modern', 'deploy', { env: 'prod' });

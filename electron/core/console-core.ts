@@ -111,6 +111,8 @@ export class ConsoleCore {
       catalogSettling: (id) => this.sync.settling(id),
       answerInput: (id, method, params, signal) => this.connections.answerInput(id, method, params, signal),
       policies: this.policies,
+      // Declared below; called only once a call ends, long after the constructor.
+      ended: (callId) => elicitations.callEnded(callId),
     });
     this.sync = new CatalogSync({
       store: this.store,

@@ -31,4 +31,6 @@ export interface CallDeps {
   policies: PolicyStore;
   /** Answers a request a task made (tasks extension), as the same request on its own would be answered. */
   answerInput(serverId: string, method: string, params: unknown, signal: AbortSignal): Promise<unknown>;
+  /** A call ended (any outcome): a question its server asked during it may have no one left to answer. */
+  ended?(callId: string): void;
 }

@@ -333,6 +333,7 @@ export class CallManager {
     }
     this.emit(state);
     state.resolve(r);
+    this.deps.ended?.(r.id);
     if (r.result) {
       const structured = r.result.structuredContent;
       this.results.keep(r.id, sizes.reduce((n, b) => n + b, 0) + (structured === undefined ? 0 : JSON.stringify(structured).length));

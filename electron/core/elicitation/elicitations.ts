@@ -23,6 +23,8 @@ export interface ElicitationDeps {
 interface Open {
   view: ElicitationView;
   resolve(r: ElicitResult): void;
+  /** The calls running when it was asked that have not ended yet (none: asked outside any call). */
+  calls: Set<string>;
 }
 
 /** What a person writes for a sampling request: the reply, and the name it goes under. */
@@ -30,7 +32,9 @@ export const HUMAN_MODEL = 'a person, in MCP Console (no model was called)';
 
 /**
  * The questions servers ask the person. Each waits until a person answers it (in the page or on
- * the terminal), the server withdraws it, or its connection ends; nothing here ever answers by itself.
+ * the terminal), the server withdraws it, every call of ours it came during has ended (its answer
+ * would go to a request no one waits for: an agent's cancelled call left one open), or its
+ * connection ends; nothing here ever answers it in the person's place.
  */
 export class Elicitations {
   private open = new Map<string, Open>();
@@ -109,7 +113,7 @@ export class Elicitations {
       },
     });
     return new Promise<ElicitResult>((resolve) => {
-      this.open.set(view.id, { view, resolve });
+      this.open.set(view.id, { view, resolve, calls: new Set(view.during?.map((c) => c.callId)) });
       this.deps.bus.emit('elicitation.requested', view);
       const withdraw = () => this.end(view.id, 'cancelled', 'the server withdrew the question (the request was cancelled or timed out)');
       if (signal.aborted) withdraw();
@@ -163,6 +167,18 @@ export class Elicitations {
 
   pending(): ElicitationView[] {
     return [...this.open.values()].map((o) => o.view);
+  }
+
+  /**
+   * A call ended: a question asked while it ran (and only calls that have ended since) is withdrawn,
+   * with the server told `cancel`. A question asked while several calls ran waits for the last.
+   */
+  callEnded(callId: string): void {
+    for (const o of [...this.open.values()]) {
+      if (!o.calls.delete(callId) || o.calls.size > 0) continue;
+      const tools = [...new Set(o.view.during?.map((c) => c.tool))].join(', ');
+      this.end(o.view.id, 'cancelled', `the call it came during ended (${tools}): no one waits for the answer`);
+    }
   }
 
   /** A server's connection ended: its questions can no longer be answered. */
