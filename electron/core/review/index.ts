@@ -1,3 +1,3 @@
 /** The security review: findings over what connected servers serve, and the accepted-findings baseline. */
 export { ReviewService, type ReviewDeps } from './review-service.js';
-export { bulkRepin, pinOverview, PINS_SHOWN } from './pin-overview.js';
+export { bulkRepin, pinOverview } from './pin-overview.js';

@@ -2,7 +2,7 @@ import type { PinGroup, PinOverview, PinState } from '../../../shared/schemas/re
 import { CoreError, sha256 } from '../support/index.js';
 
 /** Tools to look at sent whole (with their diffs); past these, the page shows how many more there are. */
-export const PINS_SHOWN = 100;
+const PINS_SHOWN = 100;
 
 const inGroup = (p: PinState, g: PinGroup): boolean =>
   g === 'first-seen' ? p.state === 'first-seen' : p.state === 'new' || p.state === 'changed' || p.state === 'removed';

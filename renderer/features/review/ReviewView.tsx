@@ -96,7 +96,12 @@ export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name
           // A transition: React draws a page of findings in slices, never in one long task.
           startTransition(() =>
             setPage((old) =>
-              offset === 0 ? { key, total: p.total, findings: p.findings } : old?.key === key ? { ...old, findings: [...old.findings, ...p.findings] } : old,
+              offset === 0
+                ? { key, total: p.total, findings: p.findings }
+                : // Only onto the page it continues: a second click before the first page came adds nothing twice.
+                  old?.key === key && old.findings.length === offset
+                  ? { ...old, findings: [...old.findings, ...p.findings] }
+                  : old,
             ),
           );
         },
