@@ -8,6 +8,8 @@ export { dispatch, makeHandlers, type HandlerOptions, type Handlers } from './ha
 export {
   CoreError,
   contentType,
+  eventWindow,
+  FROZEN_EVENTS,
   listenLoopback,
   ownHosts,
   plainText,
@@ -16,6 +18,7 @@ export {
   staticFile,
   writeFileAtomic,
   type AnyListener,
+  type EventWindow,
 } from './support/index.js';
 export { consentText, terminalConsent, type ConsentProvider, type ConsentQuestion } from './config/index.js';
 export type { AuditIo } from './audit/index.js';

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, session, shell } from 'electron';
 import { eventChannel } from '../../shared/bridge.js';
 import { CONSOLE_USER, describeRequester } from '../../shared/schemas/requester.js';
-import type { EventPayload } from '../../shared/contract.js';
-import { keyFileBox, makeHandlers, resolveDataDir, startCore, type ConsoleCore } from '../core/index.js';
+import type { EventName, EventPayload } from '../../shared/contract.js';
+import { eventWindow, FROZEN_EVENTS, keyFileBox, makeHandlers, resolveDataDir, startCore, type ConsoleCore } from '../core/index.js';
 import { safeStorageWrapper } from './secret-storage.js';
 import { registerIpc } from './ipc.js';
 import { openExternalLink } from './links.js';
@@ -117,10 +117,21 @@ async function start(): Promise<void> {
         ),
     },
   });
+  // The window's events are sent a frame at a time (see eventWindow): a call's events wake the
+  // renderer once, after the call's answer has gone out. A payload that may still change is copied now.
+  const toWindow = eventWindow<[EventName, unknown]>((batch) => {
+    if (w.isDestroyed()) return;
+    for (const [name, payload] of batch) w.webContents.send(eventChannel(name), payload);
+  });
   // SECURITY: only this window's own main frame may use the console.
-  registerIpc(ipcMain, handlers, (frame) => !w.isDestroyed() && frame === w.webContents.mainFrame);
+  registerIpc(
+    ipcMain,
+    handlers,
+    (frame) => !w.isDestroyed() && frame === w.webContents.mainFrame,
+    () => toWindow.flush(),
+  );
   const off = core.onEvent((name, payload) => {
-    if (!w.isDestroyed()) w.webContents.send(eventChannel(name), payload);
+    toWindow.push([name, FROZEN_EVENTS.has(name) ? payload : structuredClone(payload)]);
     // An agent's call waits while the window is behind: a native notification; a click brings the dialog forward.
     if (name === 'approval.requested' && !w.isDestroyed() && !w.isFocused() && Notification.isSupported()) {
       const a = payload as EventPayload<'approval.requested'>;
@@ -161,6 +172,7 @@ async function start(): Promise<void> {
     e.preventDefault();
     closing = true;
     off();
+    toWindow.close();
     void Promise.resolve(agents?.close())
       .catch(() => undefined)
       .then(() => core.close())

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { eventNames, requestNames } from '../../shared/contract.js';
 import { CSP } from '../../shared/csp.js';
-import { makeCore } from '../../e2e/integration/harness.js';
+import { fixtureStdio, makeCore } from '../../e2e/integration/harness.js';
 import { buildBridge, eventChannel, IPC_PREFIX, requestChannel } from '../../shared/bridge.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { makeHandlers } from '../core/index.js';
@@ -43,6 +43,28 @@ describe('IPC', () => {
     const r = await handlers.get('mcp:req:servers.add')!({ senderFrame: mainFrame }, { id: 'x', config: { type: 'stdio', command: 'sh', shell: true } });
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(spy).not.toHaveBeenCalled();
+  });
+
+  it("runs beforeReply once a request is handled and before its answer (the window's waiting events go first)", async () => {
+    const own = makeCore();
+    try {
+      const order: string[] = [];
+      const hs = new Map<string, Handler>();
+      const fake = { handle: (channel: string, fn: Handler) => void hs.set(channel, fn) };
+      registerIpc(
+        fake as never,
+        makeHandlers(own.core, { requester: CONSOLE_USER }),
+        (f) => (f as unknown) === mainFrame,
+        () => order.push(`before the answer: ${own.core.listServers().length} server`),
+      );
+      const answer = hs.get('mcp:req:servers.add')!({ senderFrame: mainFrame }, { id: 'ordered', config: fixtureStdio() });
+      expect(order).toEqual([]);
+      expect(await answer).toMatchObject({ ok: true });
+      order.push('answered');
+      expect(order).toEqual(['before the answer: 1 server', 'answered']);
+    } finally {
+      await own.dispose();
+    }
   });
 
   it('answers a valid request from the main frame', async () => {

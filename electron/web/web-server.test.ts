@@ -3,10 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { fixtureStdio, makeCore } from '../../e2e/integration/harness.js';
 import { CSP } from '../../shared/csp.js';
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { BINARY_FRAME_CHARS, WS_PART_BYTES } from '../../shared/bridge.js';
 import { frames, MAX_MESSAGE_BYTES, startWebServer, type WebServer } from './web-server.js';
 
@@ -154,6 +155,29 @@ describe('browser mode server', () => {
         'approval.requested',
       ]);
       expect(await rpc(ws, 13, 'calls.cancel', { callId: (asked.value as { id: string }).id })).toMatchObject({ ok: true });
+    } finally {
+      ws.close();
+    }
+  });
+
+  it('gathers the events the core raises by itself for a frame and sends them together', async () => {
+    const ws = await open(s.port, s.token);
+    try {
+      expect(await rpc(ws, 20, 'servers.add', { id: 'fx-window', config: fixtureStdio() })).toMatchObject({ ok: true });
+      expect(await rpc(ws, 21, 'servers.connect', { serverId: 'fx-window' })).toMatchObject({ ok: true });
+      const seen: Array<{ event: string; at: number }> = [];
+      ws.on('message', (d) => {
+        const m = JSON.parse(d.toString());
+        if (m.event) seen.push({ event: m.event, at: performance.now() });
+      });
+      // Not a page's request: nothing sends the events early; they wait for the window to close.
+      const t0 = performance.now();
+      const asked = h.core.requestCall('fx-window', 'echo', { message: 'windowed' }, CONSOLE_USER);
+      await vi.waitFor(() => expect(seen.map((e) => e.event)).toContain('approval.requested'), { timeout: 5000, interval: 2 });
+      const burst = seen.filter((e) => ['audit.appended', 'call.updated', 'approval.requested'].includes(e.event));
+      expect(burst[0]!.at - t0).toBeGreaterThanOrEqual(10);
+      expect(burst.at(-1)!.at - burst[0]!.at).toBeLessThan(5);
+      expect(await rpc(ws, 22, 'calls.cancel', { callId: asked.id })).toMatchObject({ ok: true });
     } finally {
       ws.close();
     }

@@ -5,7 +5,19 @@ import { resolve } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { contentType, dispatch, listenLoopback, makeHandlers, plainText as plain, staticFile, type ConsoleCore, type HandlerOptions } from '../core/index.js';
+import {
+  contentType,
+  dispatch,
+  eventWindow,
+  FROZEN_EVENTS,
+  listenLoopback,
+  makeHandlers,
+  plainText as plain,
+  staticFile,
+  type ConsoleCore,
+  type EventWindow,
+  type HandlerOptions,
+} from '../core/index.js';
 import { checkHostAndOrigin, tokenMatches } from './guards.js';
 import { CSP } from '../../shared/csp.js';
 import { BINARY_FRAME_CHARS, WS_PART_BYTES } from '../../shared/bridge.js';
@@ -99,25 +111,20 @@ export async function startWebServer(
     );
   }
 
-  // Events come in bursts (a call's update and its audit entries, together). They are queued and
-  // sent after the turn of the loop that raised them, each page's socket corked for the burst: one
-  // write a page, and a call's answer (to an agent, or a server's next request) is not held up by
-  // its events. A call's update and an audit entry are turned into text then too (the update is a
-  // copy and an entry never changes); any other event now, as it is at this moment. A page's reply
-  // joins the queue while events wait in it, so each page sees everything in the order it happened.
-  let outbox: Array<{ to?: WebSocket; what: string; text?: string; msg?: unknown }> = [];
+  // Events come in bursts (a call's update and its audit entries, together). They are gathered for
+  // a frame (see eventWindow) and sent together, each page's socket corked for the burst: one write a
+  // page, and a call's answer (to an agent, or a server's next request) is not held up by its events,
+  // nor its processes' cores taken by the page's. A call's update and an audit entry are turned into
+  // text then too (see FROZEN_EVENTS); any other event now, as it is at this moment. A reply to a
+  // page sends what waits first, so each page sees everything in the order it happened.
+  type Item = { what: string; text?: string; msg?: unknown };
+  const outbox: EventWindow<Item> = eventWindow(flush);
   const off = core.onEvent((event, payload) => {
     if (sockets.size === 0) return;
     const msg = { event, payload };
-    enqueue(LATE_TEXT.has(event) ? { what: event, msg } : { what: event, text: JSON.stringify(msg) });
+    outbox.push(FROZEN_EVENTS.has(event) ? { what: event, msg } : { what: event, text: JSON.stringify(msg) });
   });
-  function enqueue(item: (typeof outbox)[number]): void {
-    outbox.push(item);
-    if (outbox.length === 1) setImmediate(flush);
-  }
-  function flush(): void {
-    const batch = outbox;
-    outbox = [];
+  function flush(batch: Item[]): void {
     const corked: Array<{ uncork(): void }> = [];
     for (const ws of sockets) {
       // ws keeps its net.Socket private; corking it changes nothing but when the bytes leave.
@@ -135,7 +142,7 @@ export async function startWebServer(
           log(`browser mode: could not push ${item.what}: ${(err as Error).message}`);
           continue;
         }
-        for (const ws of item.to ? [item.to] : sockets) {
+        for (const ws of sockets) {
           if (ws.readyState !== ws.OPEN) continue;
           for (const f of data) ws.send(f, (err) => err && log(`browser mode: could not push ${item.what}: ${err.message}`));
         }
@@ -144,10 +151,10 @@ export async function startWebServer(
       for (const raw of corked) raw.uncork();
     }
   }
-  /** A reply to one page: at once, or behind the events already waiting (see above). */
+  /** A reply to one page: at once, after the events waiting (see above). */
   function reply(ws: WebSocket, msg: unknown): void {
-    if (outbox.length === 0) send(ws, msg);
-    else enqueue({ to: ws, what: 'a reply', text: JSON.stringify(msg) });
+    outbox.flush();
+    send(ws, msg);
   }
 
   port = await listenLoopback(http, opts.port);
@@ -157,6 +164,7 @@ export async function startWebServer(
     port,
     close: async () => {
       off();
+      outbox.close();
       for (const ws of sockets) ws.terminate();
       wss.close();
       const closed = new Promise<void>((r) => http.close(() => r()));
@@ -167,8 +175,6 @@ export async function startWebServer(
 }
 
 /** The events turned into text when they are sent rather than when raised: the hot ones, whose payloads never change afterwards. */
-const LATE_TEXT = new Set(['call.updated', 'audit.appended']);
-
 function send(ws: WebSocket, msg: unknown): void {
   if (ws.readyState === ws.OPEN) for (const f of frames(JSON.stringify(msg))) ws.send(f, () => {});
 }
