@@ -166,10 +166,16 @@ describe('browser mode server', () => {
       expect(await rpc(ws, 20, 'servers.add', { id: 'fx-window', config: fixtureStdio() })).toMatchObject({ ok: true });
       expect(await rpc(ws, 21, 'servers.connect', { serverId: 'fx-window' })).toMatchObject({ ok: true });
       const seen: Array<{ event: string; at: number }> = [];
+      let last = performance.now();
       ws.on('message', (d) => {
+        last = performance.now();
         const m = JSON.parse(d.toString());
-        if (m.event) seen.push({ event: m.event, at: performance.now() });
+        if (m.event) seen.push({ event: m.event, at: last });
       });
+      // What the connection raised after its answer (stderr lines, its audit entries) is sent first:
+      // the call's events then open a window of their own.
+      while (performance.now() - last < 50) await new Promise((r) => setTimeout(r, 10));
+      seen.length = 0;
       // Not a page's request: nothing sends the events early; they wait for the window to close.
       const t0 = performance.now();
       const asked = h.core.requestCall('fx-window', 'echo', { message: 'windowed' }, CONSOLE_USER);
