@@ -217,14 +217,14 @@ export class ConsoleCore {
     return loadConfigFile(text, { store: this.store, consent: this.consent, consents: this.consents, record: (f) => this.trail.record(f) });
   }
 
-  /** Disconnects every server and closes the audit log. */
+  /** Ends every call still open, disconnects every server and closes the audit log. */
   async close(): Promise<void> {
+    this.calls.stop();
     this.agents.close();
     this.review.stop();
     await this.connections.closeAll();
     this.catalog.flushPins();
-    this.audit.close();
-    // Nothing is written into the data directory once close() has resolved.
+    this.audit.close(); // nothing is written into the data directory once close() has resolved:
     await Promise.all([this.audit.idle(), this.pins.idle()]);
   }
 

@@ -26,6 +26,8 @@ export const AuditKind = z.enum([
   'voided',
   'completed',
   'failed',
+  /** A call the console stopped during without closing its log (a crash): marked at the next start; `outcome` is `not-sent` or `unknown`. */
+  'abandoned',
   'config',
   'consent-requested',
   'consent-granted',

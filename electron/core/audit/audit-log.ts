@@ -11,6 +11,7 @@ import type { AuditEntry, AuditKind, AuditVerifyResult } from '../../../shared/s
 import { matching, type AuditFilter } from './log-query.js';
 import { nodeIo, writeAll, type AuditIo } from './audit-io.js';
 import { sha256 } from '../support/index.js';
+import { unfinishedCalls } from './unfinished-calls.js';
 
 export { entryHash, GENESIS, writeAll, type AuditIo };
 
@@ -133,6 +134,12 @@ export class AuditLog {
       this.broken = `${this.broken ? `${this.broken}; ` : ''}the audit log ended in a torn line (an interrupted write); it was kept in ${torn.file} and the log goes on from the last whole entry`;
     } else if (this.seq > 0 && !existsSync(this.checkpointPath)) {
       this.checkpoint.writeNow();
+    }
+    // The last writer stopped without closing the log (its lock was left behind, or the log had to be
+    // mended): the calls it left without an outcome get one, saying what is known of each.
+    if (this.lock.tookOver || (restored && 'lines' in restored) || torn) {
+      const open = unfinishedCalls(this.path);
+      open.forEach((fields, i) => this.append(fields, i === open.length - 1));
     }
   }
 

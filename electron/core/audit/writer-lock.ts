@@ -8,6 +8,8 @@ import { processAlive } from '../support/index.js';
  */
 export class WriterLock {
   private held = false;
+  /** The lock was left by a process that is gone: the last writer stopped without closing the log. */
+  tookOver = false;
 
   constructor(readonly path: string) {}
 
@@ -29,6 +31,7 @@ export class WriterLock {
           /* unreadable: taken over below */
         }
         if (pid > 0 && pid !== process.pid && processAlive(pid)) return pid;
+        if (pid > 0 && pid !== process.pid) this.tookOver = true;
         rmSync(this.path, { force: true }); // left by a process that is gone (or by this one): taken over
       }
     }

@@ -138,6 +138,27 @@ export class CallManager {
     return { ...state.record };
   }
 
+  /** The console stops: every call not yet ended ends now, unsent or cancelled, and the audit log says so. */
+  stop(): void {
+    for (const state of this.calls.values()) {
+      const r = state.record;
+      if (r.state === 'done') continue;
+      const sent = r.state === 'running';
+      const a = !sent && r.approvalId ? this.gate.void(r.approvalId) : undefined;
+      state.cancelled = true;
+      this.finish(state, {
+        outcome: 'cancelled',
+        decidedBy: 'system',
+        reason: sent
+          ? 'MCP Console stopped while the call ran: its server was told to cancel it and may have done part of it'
+          : `not sent: MCP Console stopped before the call was ${r.decidedBy ? 'sent' : 'decided'}`,
+        ...(sent && r.startedAt && { durationMs: Date.now() - Date.parse(r.startedAt) }),
+      });
+      if (a) this.deps.bus.emit('approval.resolved', a);
+      state.controller?.abort(new Error('MCP Console stopped'));
+    }
+  }
+
   /** The approvals waiting for a decision, oldest first. */
   pending(): Approval[] {
     return this.gate.pending();
