@@ -40,10 +40,12 @@ export function makeCore(opts: { auditFsync?: boolean; consent?: ConsentProvider
     auditIo: opts.auditIo,
     consent: opts.consent === undefined ? scriptedConsent() : opts.consent,
   });
-  core.start();
+  const problems = core.start();
   return {
     core,
     dataDir,
+    /** What the core's start reported (config, consents, the audit log's state). */
+    problems,
     dispose: async () => {
       await core.close();
       rmSync(dataDir, { recursive: true, force: true });

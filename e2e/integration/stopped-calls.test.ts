@@ -78,6 +78,10 @@ describe('calls open when the console stops', () => {
           [ids.running, 'slow_progress', 'unknown', 'system'],
         ]);
         expect(next.core.verifyAudit()).toMatchObject({ ok: true });
+        // The person is told at start, among the console's problems.
+        expect(next.problems.join('\n')).toMatch(
+          /stopped last time without closing its audit log, with 2 calls open: 1 had been approved and may have reached their server \(outcome unknown\), 1 had not been sent/,
+        );
       } finally {
         await next.core.close();
       }

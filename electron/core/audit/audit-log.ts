@@ -140,6 +140,9 @@ export class AuditLog {
     if (this.lock.tookOver || (restored && 'lines' in restored) || torn) {
       const open = unfinishedCalls(this.path);
       open.forEach((fields, i) => this.append(fields, i === open.length - 1));
+      const unknown = open.filter((f) => f.outcome === 'unknown').length;
+      if (open.length)
+        this.broken = `${this.broken ? `${this.broken}; ` : ''}MCP Console stopped last time without closing its audit log, with ${open.length} ${open.length === 1 ? 'call' : 'calls'} open: ${unknown ? `${unknown} had been approved and may have reached their server (outcome unknown), ` : ''}${open.length - unknown} had not been sent; each is marked "abandoned" in the log`;
     }
   }
 
