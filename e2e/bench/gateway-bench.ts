@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { Client, StreamableHTTPClientTransport, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { connect } from 'node:net';
-import { wakeCost } from './wake-bench.js';
+import { haltPolling, wakeCost } from './wake-bench.js';
 import { readAddress } from '../../electron/gateway/local-channel.js';
 import { startGateway } from '../../electron/gateway/start-gateway.js';
 import { ConsoleCore } from '../../electron/core/index.js';
@@ -228,13 +228,15 @@ export async function gatewayBench(): Promise<void> {
     row('agent over the HTTP endpoint, 2025 session', viaLegacy, ' (includes a loopback HTTP hop)');
     row('agent over the HTTP endpoint, 2026-07-28', viaModern, ' (includes a loopback HTTP hop)');
     const wake = await wakeCost();
+    const halt = haltPolling();
     const wb = q(warmDirect!, 0.5);
     console.log(
       `  the same ${CALLS} calls back to back (each path's processes awake; 10 runs of ${CALLS / 10} each, the paths alternating): bare p50 ${ms(wb)}, ` +
         `bridge ${ms(q(warmBridge!, 0.5))} (added ${ms(q(warmBridge!, 0.5) - wb)}), socket ${ms(q(warmSocket!, 0.5))} (added ${ms(q(warmSocket!, 0.5) - wb)})`,
     );
     console.log(
-      `  this machine, nothing of ours: a ping through one more (relay) process adds ${ms(wake.awake)} back to back, ${ms(wake.idle)} with 5 ms idle between pings`,
+      `  this machine, nothing of ours: a ping through one more (relay) process adds ${ms(wake.awake)} back to back, ${ms(wake.idle)} with 5 ms idle between pings` +
+        (halt ? ` (${halt})` : ''),
     );
 
     // Throughput: 10 agents at once, each with IN_FLIGHT calls in flight, for SECONDS: first SDK

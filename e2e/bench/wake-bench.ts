@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 /**
  * What this machine charges for crossing one more process: a ping through a bare echo process,
@@ -43,5 +44,18 @@ export async function wakeCost(pings = 600): Promise<{ awake: number; idle: numb
   } finally {
     direct.child.kill();
     relayed.child.stdin!.end();
+  }
+}
+
+/**
+ * How long an idle virtual CPU polls before it halts, where the guest says (Linux's haltpoll driver
+ * on KVM): at 0 it halts at once, and every process woken on it pays an exit to the hypervisor.
+ */
+export function haltPolling(): string | null {
+  try {
+    const ns = Number(readFileSync('/sys/module/haltpoll/parameters/guest_halt_poll_ns', 'utf8').trim());
+    return ns === 0 ? 'guest halt polling off: an idle virtual CPU halts at once' : `guest halt polling ${ns / 1000} µs`;
+  } catch {
+    return null; // not a KVM guest with haltpoll, or not Linux
   }
 }
