@@ -52,6 +52,7 @@ export const REQUEST_NAMES = [
   'consents.revoke',
   'settings.get',
   'settings.update',
+  'console.problems',
   'agents.list',
   'agents.add',
   'agents.setServers',

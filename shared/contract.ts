@@ -143,6 +143,8 @@ export const requests = {
   'consents.revoke': { input: z.object({ serverId: ServerId, kind: ConsentKind.optional() }).strict(), output: z.object({ revoked: z.number().int() }) },
   'settings.get': { input: none, output: Settings },
   'settings.update': { input: SettingsPatch, output: Settings },
+  /** What the console found wrong when it started (its audit log, a config file): the desktop app shows it in a dialog, the page in a banner. */
+  'console.problems': { input: none, output: z.array(z.string().max(10_000)).max(100) },
   'agents.list': { input: none, output: z.array(AgentView) },
   'agents.add': { input: z.object({ name: AgentName, servers: z.array(ServerId).max(1000) }).strict(), output: NewAgent },
   'agents.setServers': { input: z.object({ name: AgentName, servers: z.array(ServerId).max(1000) }).strict(), output: AgentView },

@@ -85,6 +85,8 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
     'consents.revoke': (i) => core.revokeConsent(i.serverId, i.kind),
     'settings.get': () => core.settings(),
     'settings.update': (i) => core.updateSettings(i),
+    // A host replaces this with what it found when it started the core.
+    'console.problems': () => [],
     'review.run': async (i) => reviewOverview(await core.review.run(i.serverIds)),
     'review.last': () => {
       const r = core.review.lastReport();

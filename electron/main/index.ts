@@ -98,6 +98,7 @@ async function start(): Promise<void> {
   const handlers = makeHandlers(core, {
     requester: CONSOLE_USER,
     overrides: {
+      'console.problems': () => problems,
       'agents.gateway': () => ({ httpUrl: agents?.url, bridgeCommand: ['mcp-console', 'bridge', '--data-dir', dataDir, '--agent'] }),
       'links.open': ({ url }) =>
         openExternalLink(

@@ -54,7 +54,11 @@ export async function serveCommand(opts: ServeOptions, io: ServeIo, startAgents?
     return 2;
   }
   const gateway = () => ({ httpUrl: agents?.url, bridgeCommand: ['mcp-console', 'bridge', '--data-dir', dataDir, '--agent'] });
-  const server = await startWebServer(core, { port, staticDir: opts.staticDir ?? RENDERER_DIR, overrides: { 'agents.gateway': gateway } });
+  const server = await startWebServer(core, {
+    port,
+    staticDir: opts.staticDir ?? RENDERER_DIR,
+    overrides: { 'agents.gateway': gateway, 'console.problems': () => [...problems, ...configWarnings.map((w) => `--config ${w}`)] },
+  });
   io.out(`MCP Console ready at ${server.url}`);
   if (agents) io.out(`MCP Console agent endpoint at ${agents.url}`);
   io.err('Servers added in the page run only once you confirm their command line here, on this terminal.');
