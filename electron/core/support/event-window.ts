@@ -1,10 +1,10 @@
 import type { EventName } from '../../../shared/contract.js';
 
 /** How long a front end gathers the core's events before it sends them on: one frame of the page. */
-export const EVENT_WINDOW_MS = 16;
+const EVENT_WINDOW_MS = 16;
 
 /** A burst this long is sent at once, whatever the time: what waits never grows past it. */
-export const EVENT_WINDOW_ITEMS = 1000;
+const EVENT_WINDOW_ITEMS = 1000;
 
 /**
  * The events whose payload the core never changes once raised (a call's update is a copy, an audit

@@ -7,4 +7,4 @@ export { resolveDataDir, writeFileAtomic } from './data-dir.js';
 export { contentType, staticFile } from './static-files.js';
 export { listenLoopback, ownHosts, plainText, processAlive } from './loopback.js';
 export { FetchGate, NotSent, TICKET_HEADER, ticketed, ticketedWire } from './call-ticket.js';
-export { eventWindow, EVENT_WINDOW_MS, FROZEN_EVENTS, type EventWindow } from './event-window.js';
+export { eventWindow, FROZEN_EVENTS, type EventWindow } from './event-window.js';
