@@ -224,7 +224,7 @@ export class ConsoleCore {
     this.review.stop();
     await this.connections.closeAll();
     this.catalog.flushPins();
-    this.audit.close(); // nothing is written into the data directory once close() has resolved:
+    this.audit.close(); // and what it still writes is waited for: nothing lands in the data directory after close()
     await Promise.all([this.audit.idle(), this.pins.idle()]);
   }
 

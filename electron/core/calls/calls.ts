@@ -122,16 +122,8 @@ export class CallManager {
   cancel(callId: string): CallRecord {
     const state = this.must(callId);
     const r = state.record;
-    if (r.state === 'awaiting-approval') {
-      const a = r.approvalId ? this.gate.void(r.approvalId) : undefined;
-      this.finish(state, {
-        outcome: 'cancelled',
-        decidedBy: 'user',
-        reason: r.decidedBy ? 'cancelled before it was sent' : 'cancelled before it was approved',
-      });
-      if (a) this.deps.bus.emit('approval.resolved', a);
-      state.controller?.abort(new Error('cancelled before it was sent')); // approved, its approval still being synced: never sent
-    } else if (r.state === 'running') {
+    if (r.state === 'awaiting-approval') this.closeUnsent(state, 'user', r.decidedBy ? 'cancelled before it was sent' : 'cancelled before it was approved');
+    else if (r.state === 'running') {
       state.cancelled = true;
       state.controller?.abort(new Error('cancelled by the user'));
     }
@@ -142,21 +134,28 @@ export class CallManager {
   stop(): void {
     for (const state of this.calls.values()) {
       const r = state.record;
-      if (r.state === 'done') continue;
-      const sent = r.state === 'running';
-      const a = !sent && r.approvalId ? this.gate.void(r.approvalId) : undefined;
-      state.cancelled = true;
-      this.finish(state, {
-        outcome: 'cancelled',
-        decidedBy: 'system',
-        reason: sent
-          ? 'MCP Console stopped while the call ran: its server was told to cancel it and may have done part of it'
-          : `not sent: MCP Console stopped before the call was ${r.decidedBy ? 'sent' : 'decided'}`,
-        ...(sent && r.startedAt && { durationMs: Date.now() - Date.parse(r.startedAt) }),
-      });
-      if (a) this.deps.bus.emit('approval.resolved', a);
-      state.controller?.abort(new Error('MCP Console stopped'));
+      if (r.state === 'awaiting-approval')
+        this.closeUnsent(state, 'system', `not sent: MCP Console stopped before the call was ${r.decidedBy ? 'sent' : 'decided'}`);
+      else if (r.state === 'running') {
+        state.cancelled = true;
+        this.finish(state, {
+          outcome: 'cancelled',
+          decidedBy: 'system',
+          reason: 'MCP Console stopped while the call ran: its server was told to cancel it and may have done part of it',
+          ...(r.startedAt && { durationMs: Date.now() - Date.parse(r.startedAt) }),
+        });
+        state.controller?.abort(new Error('MCP Console stopped'));
+      }
     }
+  }
+
+  /** Closes a call not yet sent: its approval void, and never sent (approved, its approval may still be syncing). */
+  private closeUnsent(state: CallState, decidedBy: Decider, reason: string): void {
+    const r = state.record;
+    const a = r.approvalId ? this.gate.void(r.approvalId) : undefined;
+    this.finish(state, { outcome: 'cancelled', decidedBy, reason });
+    if (a) this.deps.bus.emit('approval.resolved', a);
+    state.controller?.abort(new Error(reason));
   }
 
   /** The approvals waiting for a decision, oldest first. */
