@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 const integration = [
   'e2e/integration/**/*.test.ts',
+  'e2e/hostile/**/*.test.ts',
   'e2e/fuzz/**/*.test.tsx',
   'e2e/house/**/*.test.ts',
   'electron/cli/cli.test.ts',

@@ -17,7 +17,9 @@ export const CANDIDATE =
   // eslint-disable-next-line no-control-regex, no-misleading-character-class -- these invisible characters are exactly what is searched for
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}\p{Co}\p{Cn}]/gu;
 const NOT_PLAIN_ASCII = /[^\x20-\x7E\t\n\r]/;
-const PADDING = /[ \t\u00A0\u2000-\u200A\u3000]{40,}(?=\S)|(?:[ \t]*\r?\n){8,}(?=[ \t]*\S)/g;
+// Each run is tried from its first character only (the look-behinds): a start inside a run of
+// spaces would scan the rest of the run again, quadratic in its length.
+const PADDING = /(?<![ \t\u00A0\u2000-\u200A\u3000])[ \t\u00A0\u2000-\u200A\u3000]{40,}(?=\S)|(?<![ \t\r\n])(?:[ \t]*\r?\n){8,}(?=[ \t]*\S)/g;
 
 const PICTO = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\u20E3\uFE0F]/u;
 const EMOJI_BASE = /\p{Emoji}/u;

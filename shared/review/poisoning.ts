@@ -1,5 +1,6 @@
 import type { Hit } from './hidden.js';
 import type { Severity } from './rules.js';
+import { boundedSentence } from './sentence.js';
 
 /** A heuristic: a rule, a pattern, and optionally a severity that depends on the match. */
 interface Pattern {
@@ -10,6 +11,12 @@ interface Pattern {
   message: string;
   /** Decides the severity from the match and its sentence; null drops the match (a legit use). */
   grade?: (match: string, sentence: string) => Severity | null;
+  /**
+   * A second pattern that must match inside what `re` found; the finding then ends where it ends.
+   * `re` finds a run in one greedy pass and this one starts only at its own first character, so a
+   * rule that needs "a URL, then somewhere in it a slot" stays linear in the text's length.
+   */
+  within?: RegExp;
 }
 
 const W = String.raw`[\s*_"'\x60]+`; // words are separated by spaces and markdown emphasis
@@ -216,14 +223,16 @@ const PATTERNS: Pattern[] = [
   {
     rule: 'P06',
     needs: ['http'],
-    re: /https?:\/\/[^\s"'<>)]+[?&][\w.-]+=(?:\{\{?|\$\{|<|%7B|\[)[^\s"'>)]*/giu,
+    re: /https?:\/\/[^\s"'<>)]+/giu,
+    within: /[?&][\w.-]+=(?:\{\{?|\$\{|<|%7B|\[)[^\s"'>)]*/iu,
     message: 'a URL whose query string is to be filled with data',
     grade: (m) => (EXAMPLE_HOST.test(m) ? null : SENSITIVE_SLOT.test(m.slice(m.indexOf('?'))) ? 'high' : 'low'),
   },
   {
     rule: 'P06',
     needs: ['!['],
-    re: /!\[[^\]\n]*\]\(\s*https?:\/\/[^)\s]*[?&][^)\s]*=[^)\s]*\)/giu,
+    // The alt text holds no "[" and the path no "?" or "&" before the query: each start is tried once (linear).
+    re: /!\[[^\][\n]*\]\(\s*https?:\/\/[^)\s?&]*[?&][^)\s]*=[^)\s]*\)/giu,
     message: 'a markdown image whose URL carries data (loaded without a click)',
     grade: (m) => (EXAMPLE_HOST.test(m) ? null : 'high'),
   },
@@ -270,7 +279,8 @@ function decodeBase64(s: string): string {
   }
 }
 
-const TARGET = /https?:\/\/[^\s"'<>)\]]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/giu;
+// An address starts where its run of characters starts (the look-behind): no start inside a run is tried again.
+const TARGET = /https?:\/\/[^\s"'<>)\]]+|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/giu;
 /** Imperative verbs only: a tool that "sends" describes itself; "send" tells the model to. */
 const MOVE =
   /(?:^|[.!?;:]\s*|\b(?:then|and|also|always|please|now|must|should)\s+)(?:send|forward|post|upload|relay|transmit|ship|copy|mirror|sync|back up|archive|stream|submit|deliver|report|leak|exfiltrate|e-?mail)\b/iu;
@@ -281,23 +291,26 @@ const TAKEN =
  * Exfiltration by sentence (rule P06): an address (a URL or an e-mail) in a sentence that tells the
  * model to move something it holds. Catches the phrasings a fixed sequence misses.
  */
-function exfilHits(text: string): Hit[] {
+function exfilHits(text: string): { hits: Hit[]; cut?: string } {
   const hits: Hit[] = [];
   TARGET.lastIndex = 0;
+  let seen = 0;
   for (let m = TARGET.exec(text); m; m = TARGET.exec(text)) {
+    if (++seen > MAX_MATCHES_PER_RULE) return { hits, cut: `${MAX_MATCHES_PER_RULE} addresses (P06)` };
     if (EXAMPLE_HOST.test(m[0].includes('@') && !m[0].includes('//') ? `@${m[0].split('@')[1]}` : m[0])) continue;
     const sentence = sentenceAround(text, m.index, m.index + m[0].length);
     if (MOVE.test(sentence) && TAKEN.test(sentence.replace(m[0], '')))
       hits.push({ rule: 'P06', start: m.index, end: m.index + m[0].length, message: 'asks the model to send data to this address' });
   }
-  return hits;
+  return { hits };
 }
 
 /** Base64 and hex blobs (rule P07): high when they decode to readable text, low otherwise. */
-function blobHits(text: string): (Hit & { severity: Severity })[] {
+function blobHits(text: string): { hits: (Hit & { severity: Severity })[]; cut?: string } {
   const hits: (Hit & { severity: Severity })[] = [];
   BASE64.lastIndex = 0;
   for (let m = BASE64.exec(text); m; m = BASE64.exec(text)) {
+    if (hits.length >= MAX_MATCHES_PER_RULE) return { hits, cut: `${MAX_MATCHES_PER_RULE} blobs (P07)` };
     const s = m[0];
     if (!/[0-9]/.test(s) || !/[A-Z]/.test(s) || !/[a-z]/.test(s) || (s.match(/\//g)?.length ?? 0) > s.length / 12) continue;
     const decoded = decodeBase64(s);
@@ -314,6 +327,7 @@ function blobHits(text: string): (Hit & { severity: Severity })[] {
   }
   HEX.lastIndex = 0;
   for (let m = HEX.exec(text); m; m = HEX.exec(text)) {
+    if (hits.length >= 2 * MAX_MATCHES_PER_RULE) return { hits, cut: `${MAX_MATCHES_PER_RULE} hex blobs (P07)` };
     const decoded = m[0].replace(/../g, (h) => String.fromCharCode(parseInt(h, 16)));
     const readable = printableShare(decoded) > 0.9 && /[a-z]{3,} [a-z]{2,}/i.test(decoded);
     hits.push({
@@ -324,39 +338,57 @@ function blobHits(text: string): (Hit & { severity: Severity })[] {
       message: readable ? `hex that decodes to ${JSON.stringify(decoded.slice(0, 120))}` : `hex blob of ${m[0].length} characters`,
     });
   }
-  return hits;
+  return { hits };
 }
 
-/** The sentence around a match, for rules that depend on what else it says. */
+/** The sentence around a match, for rules that depend on what else it says (at most SENTENCE_REACH characters each side). */
 function sentenceAround(text: string, start: number, end: number): string {
-  const from = Math.max(text.lastIndexOf('. ', start), text.lastIndexOf('\n', start), text.lastIndexOf('? ', start), text.lastIndexOf('! ', start));
-  const stops = ['. ', '\n', '? ', '! '].map((s) => text.indexOf(s, end)).filter((n) => n >= 0);
-  return text.slice(from + 1, stops.length ? Math.min(...stops) : text.length);
+  return boundedSentence(text, start, end, ['. ', '\n', '? ', '! ']);
 }
 
-/** Poisoning heuristics (rules P01–P07) in one text a model reads. */
-export function poisoningHits(text: string): (Hit & { severity?: Severity })[] {
+/** Matches of one pattern looked at in one text; past it the rule stops and says so. */
+export const MAX_MATCHES_PER_RULE = 100;
+
+/**
+ * Poisoning heuristics (rules P01–P07) in one text a model reads. `cut` names what stopped early
+ * (a pattern that matched more than MAX_MATCHES_PER_RULE times), for a finding of its own.
+ */
+export function poisoningHits(text: string): { hits: (Hit & { severity?: Severity })[]; cut?: string } {
   const hits: (Hit & { severity?: Severity })[] = [];
+  let cut: string | undefined;
   // One pass finds which trigger words the text holds; a pattern runs only when one of its own is there.
   const present = new Set<string>();
   for (const w of text.toLowerCase().match(NEEDS_RE) ?? []) for (const n of INSIDE.get(w) ?? [w]) present.add(n);
   for (const p of PATTERNS) {
     if (!p.needs.some((w) => present.has(w))) continue;
     p.re.lastIndex = 0;
+    let seen = 0;
     for (let m = p.re.exec(text); m; m = p.re.exec(text)) {
+      if (++seen > MAX_MATCHES_PER_RULE) {
+        cut ??= `${MAX_MATCHES_PER_RULE} matches of one ${p.rule} pattern`;
+        break;
+      }
       if (m[0].length === 0) {
         p.re.lastIndex++;
         continue;
       }
-      const start = m.index + (m[0].length - m[0].trimStart().length);
-      const end = m.index + m[0].length;
-      const severity = p.grade ? p.grade(m[0], sentenceAround(text, start, end)) : undefined;
+      let found = m[0];
+      if (p.within) {
+        const inner = p.within.exec(found);
+        if (!inner) continue;
+        found = found.slice(0, inner.index) + inner[0];
+      }
+      const start = m.index + (found.length - found.trimStart().length);
+      const end = m.index + found.length;
+      const severity = p.grade ? p.grade(found, sentenceAround(text, start, end)) : undefined;
       if (severity === null) continue;
       hits.push({ rule: p.rule, start, end, message: p.message, ...(severity ? { severity } : {}) });
     }
   }
   // The sentence rule finds what the sequences did not; the same address is reported once.
-  const more =
-    present.has('http') || present.has('@') ? exfilHits(text).filter((h) => !hits.some((x) => x.rule === 'P06' && x.start <= h.end && h.start <= x.end)) : [];
-  return [...hits, ...more.map((h) => ({ ...h, severity: 'high' as const })), ...blobHits(text)];
+  const exfil = present.has('http') || present.has('@') ? exfilHits(text) : { hits: [] };
+  const more = exfil.hits.filter((h) => !hits.some((x) => x.rule === 'P06' && x.start <= h.end && h.start <= x.end));
+  const blobs = blobHits(text);
+  cut ??= exfil.cut ?? blobs.cut;
+  return { hits: [...hits, ...more.map((h) => ({ ...h, severity: 'high' as const })), ...blobs.hits], ...(cut && { cut }) };
 }

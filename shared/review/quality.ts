@@ -1,4 +1,5 @@
 import type { Severity } from './rules.js';
+import { boundedSentence } from './sentence.js';
 
 /** A finding about a definition as a whole or one field of it (no span). */
 export interface FieldHit {
@@ -125,9 +126,7 @@ const NEGATED =
   /\b(?:not|never|no|without|doesn'?t|won'?t|cannot|can'?t|nor|nothing|neither|rejected|refused|refuses|forbidden|blocked|disallowed|prevents?)\b/i;
 
 function sentenceOf(text: string, i: number): string {
-  const from = Math.max(text.lastIndexOf('.', i), text.lastIndexOf('\n', i), text.lastIndexOf(';', i));
-  const ends = ['.', '\n', ';'].map((c) => text.indexOf(c, i)).filter((n) => n >= 0);
-  return text.slice(from + 1, ends.length ? Math.min(...ends) : text.length);
+  return boundedSentence(text, i, i, ['.', '\n', ';']);
 }
 
 /** Verbs in a description that contradict what the annotations declare (rule P08). */

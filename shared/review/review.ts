@@ -66,11 +66,29 @@ function merge<T extends Hit>(hits: T[]): T[] {
   return out;
 }
 
-/** The rules that read a text, by how it is read. */
+/**
+ * How much of one text the pattern rules read. The hidden-character rules read it whole (one linear
+ * scan); the pattern rules stop here, so that a megabyte of server text costs a bounded time.
+ */
+export const MAX_PATTERN_CHARS = 65_536;
+
+/** The rules that read a text, by how it is read; a cut is a finding of its own (H12). */
 function textHits(t: DefinitionText): (Hit & { severity?: Severity })[] {
   const hits: (Hit & { severity?: Severity })[] = hiddenHits(t.text, t.role);
-  if (t.role !== 'pattern') hits.push(...mixedScriptHits(t.text));
-  if (t.role === 'prose' || t.role === 'value') hits.push(...poisoningHits(t.text));
+  const read = t.text.length > MAX_PATTERN_CHARS ? t.text.slice(0, MAX_PATTERN_CHARS) : t.text;
+  if (t.role !== 'pattern') hits.push(...mixedScriptHits(read));
+  if (t.role === 'prose' || t.role === 'value') {
+    const found = poisoningHits(read);
+    hits.push(...found.hits);
+    if (found.cut) hits.push({ rule: 'H12', start: 0, end: Math.min(read.length, 80), message: `the pattern rules stopped after ${found.cut}` });
+  }
+  if (read !== t.text)
+    hits.push({
+      rule: 'H12',
+      start: MAX_PATTERN_CHARS,
+      end: Math.min(t.text.length, MAX_PATTERN_CHARS + 80),
+      message: `${t.text.length.toLocaleString('en-US')} characters: the pattern rules read the first ${MAX_PATTERN_CHARS.toLocaleString('en-US')}; the rest was not reviewed`,
+    });
   return merge(hits);
 }
 

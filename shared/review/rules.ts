@@ -105,6 +105,14 @@ export const RULES: readonly Rule[] = [
     'One word mixing Latin with look-alike Cyrillic or Greek letters reads as something it is not.',
   ),
   R(
+    'H12',
+    'text-not-read-whole',
+    'hidden',
+    'medium',
+    'Text too long to read whole',
+    'The pattern rules read the first 65,536 characters of one text and look at the first 100 matches of each pattern; a model reads all of it. What lies past the cut was not reviewed: read it yourself.',
+  ),
+  R(
     'P01',
     'instruction-override',
     'poisoning',
