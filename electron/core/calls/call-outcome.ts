@@ -4,6 +4,7 @@ import type { CallRecord, StructuredCheck } from '../../../shared/schemas/call.j
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import type { SchemaValidator } from './schema-validator.js';
 import { TOO_LARGE_CODE } from '../servers/index.js';
+import { REFUSED_CODE } from '../../../shared/boundary.js';
 import type { AuditFields } from '../audit/index.js';
 import type { AuditKind } from '../../../shared/schemas/audit.js';
 import { describeUrl } from '../elicitation/index.js';
@@ -60,6 +61,7 @@ export function classify(err: unknown, cancelled: boolean): Partial<CallRecord> 
   if (err instanceof ProtocolError) {
     // The server answered with a JSON-RPC error (or our stdio transport did, for a message over the cap).
     if (err.code === TOO_LARGE_CODE) return { outcome: 'protocol-error', error: { code: 'too-large', message } };
+    if (err.code === REFUSED_CODE) return { outcome: 'protocol-error', error: { code: 'refused', message } };
     return { outcome: 'protocol-error', error: { code: err.code, message: inWords(err.code, message, err.data), data: err.data } };
   }
   if (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout) return { outcome: 'timeout', error: { code: 'timeout', message } };

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { ListFacts } from '../../../shared/schemas/list-facts.js';
+import { LIST_ITEMS } from '../servers/result-type.js';
 
 /** The most pages one walk follows before it gives up. */
 export const MAX_PAGES = 10_000;
@@ -60,7 +61,9 @@ export async function walkList<T>(
       next.catch(() => {}); // awaited on the next turn; this only keeps it from being reported as unhandled meanwhile
     }
     const accepted: T[] = [];
-    for (const t of res[spec.field] as unknown[]) {
+    // 2026-07-28: the items come past the SDK's whole-page check (result-type.ts), to be checked one by one here.
+    const listed = (Array.isArray(res[LIST_ITEMS]) ? res[LIST_ITEMS] : res[spec.field]) as unknown[];
+    for (const t of listed) {
       // SECURITY: a list is untrusted input; skip what cannot be an item and say so.
       const why = spec.malformed(t);
       if (why) {

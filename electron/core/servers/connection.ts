@@ -21,6 +21,7 @@ import { reissueBrokenStreams } from './stream-reissue.js';
 import { tapTransport, WireTap, type TraceRecord } from '../trace/index.js';
 import { withLogLevel } from '../logs/index.js';
 import { StdioTransport, type ExitInfo } from './stdio-transport.js';
+import { boundTransport } from './boundary-transport.js';
 import { ChangeStream, changeFilter } from './change-stream.js';
 import { ConnectTimeout, describeError, exitText, httpError, observingFetch } from './connection-errors.js';
 import type { OAuthFacts } from './doctor.js';
@@ -235,8 +236,10 @@ export class ServerConnection {
 
   private async attempt(raw: Transport, kind: 'stdio' | 'http' | 'sse', timeoutMs: number, era: ServerSettings['era'], gen: number, gate?: FetchGate) {
     const trace = this.listener.trace?.bind(this.listener);
-    // The tap sits under everything (the SDK's probe included), so the trace shows the wire as it was.
-    const transport = trace ? tapTransport(raw, new WireTap(trace)) : raw;
+    // The boundary sits under everything: each message is measured before anything reads it (the trace included).
+    const bounded = boundTransport(raw, { note: (line) => this.note(line) });
+    // The tap sits under everything else (the SDK's probe included), so the trace shows the wire as it was.
+    const transport = trace ? tapTransport(bounded, new WireTap(trace)) : bounded;
     // Above the tap, under the SDK: a tools/call leaves only with its ticket (call-ticket.ts); over Streamable HTTP it waits at the fetch.
     ticketedWire(transport, gate);
     let protocolVersion: string | undefined;

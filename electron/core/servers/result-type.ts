@@ -9,6 +9,21 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 export const TASK_HANDLE = 'io.mcp-console/task-handle';
 
 /**
+ * Where a list page's items travel past the SDK to the console's own list walk. The SDK checks a
+ * 2026-07-28 list result against its schema as a whole, so one malformed tool would fail the page
+ * and hide every other tool; the walk checks items one by one and skips the bad one alone, as it
+ * does in the 2025 era. The SDK sees an empty page carrying the items under this key (a key a
+ * server's own result cannot bring: it is removed from every result).
+ */
+export const LIST_ITEMS = 'io.mcp-console/list-items';
+const LIST_FIELDS: Record<string, string> = {
+  'tools/list': 'tools',
+  'prompts/list': 'prompts',
+  'resources/list': 'resources',
+  'resources/templates/list': 'resourceTemplates',
+};
+
+/**
  * A 2026-07-28 result must say its `resultType`; the spec's schema has clients treat an absent one
  * as "complete" (for earlier servers), and the official conformance suite expects that of every
  * client. The SDK refuses such a result outright, which would leave a person with nothing to look
@@ -44,9 +59,17 @@ export function completeByDefault(transport: Transport, warn: (line: string) => 
         const { [TASK_HANDLE]: _forged, ...rest } = result;
         m = { ...m, result: rest } as JSONRPCMessage;
       }
-    } else if (isObject && result.resultType === undefined) {
+    }
+    if (isObject && LIST_ITEMS in (m as { result: object }).result) {
+      const { [LIST_ITEMS]: _forged, ...rest } = (m as { result: Record<string, unknown> }).result;
+      m = { ...m, result: rest } as JSONRPCMessage;
+    }
+    const field = method === undefined ? undefined : LIST_FIELDS[method];
+    const items = field && isObject ? (m as { result: Record<string, unknown> }).result[field] : undefined;
+    if (Array.isArray(items)) m = { ...m, result: { ...(m as { result: object }).result, [field!]: [], [LIST_ITEMS]: items } } as JSONRPCMessage;
+    if (isObject && result.resultType === undefined) {
       // A copy: the trace keeps the message as the server sent it.
-      m = { ...m, result: { ...result, resultType: 'complete' } } as JSONRPCMessage;
+      m = { ...m, result: { ...(m as { result: object }).result, resultType: 'complete' } } as JSONRPCMessage;
       method ??= 'a request';
 
       if (!told.has(method)) {

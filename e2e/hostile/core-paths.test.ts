@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
+import { approveCall, type Harness } from '../integration/harness.js';
+import { besideHonest, hostile, notes, stillWhole, type Era, type Hostile, type Way } from './attack-kit.js';
+
+/**
+ * Every attack of the hostile server against the core that `serve`, the desktop app and the CLI
+ * all build on, over stdio and Streamable HTTP, in both eras. Each case: the bad message is refused
+ * in words, the console keeps answering, another server still runs a call, the audit chain verifies.
+ */
+const WAYS: [Way, Era][] = [
+  ['stdio', 'legacy'],
+  ['stdio', 'modern'],
+  ['http', 'legacy'],
+  ['http', 'modern'],
+];
+
+describe.each(WAYS)('a hostile server over %s (%s era)', (way, era) => {
+  let h: Harness | undefined;
+  let bad: Hostile | undefined;
+  afterEach(async () => {
+    await h?.dispose();
+    bad?.stop();
+    h = bad = undefined;
+  });
+
+  it('a 100,000-level tool list is refused; the catalog says why and the console goes on', async () => {
+    bad = await hostile('deep-list', way, era);
+    const r = await besideHonest(bad, era);
+    h = r.h;
+    const view = h.core.view('bad');
+    const said = `${r.connectError ?? ''} ${view.catalogStale ?? ''} ${notes(h, 'bad')}`;
+    expect(said).toMatch(/nests deeper than 1,000 levels/);
+    await stillWhole(h);
+  });
+
+  it('one tool nested past its own limit is skipped alone; the others are listed', async () => {
+    bad = await hostile('deep-list', way, era, { DEPTH: '300' });
+    const r = await besideHonest(bad, era);
+    h = r.h;
+    expect(r.connectError).toBeUndefined();
+    expect(h.core.tools('bad').map((t) => t.name)).toEqual(['echo']);
+    expect(h.core.view('bad').error).toMatch(/skipped tool "deep": nested deeper than 128 levels/);
+    await stillWhole(h);
+  });
+
+  for (const [attack, what] of [
+    ['deep-result', 'nests deeper than 1,000 levels'],
+    ['wide-result', 'holds more than 4,000,000 values'],
+  ] as const)
+    it(`a call whose result is ${attack} ends as a protocol error that says why`, async () => {
+      bad = await hostile(attack, way, era);
+      h = (await besideHonest(bad, era)).h;
+      const { record } = await approveCall(h, 'bad', 'echo', { message: 'x' });
+      const done = await h.core.waitCall(record.id);
+      expect(done.outcome).toBe('protocol-error');
+      expect(done.error?.message).toContain(what);
+      await stillWhole(h);
+    });
+
+  it('a deep resource read and a deep prompt are refused as those requests', async () => {
+    bad = await hostile('deep-resource', way, era);
+    h = (await besideHonest(bad, era)).h;
+    await expect(h.core.readResource('bad', 'attack://doc', CONSOLE_USER)).rejects.toThrow(/nests deeper than 1,000 levels/);
+    await stillWhole(h);
+    await h.dispose();
+    bad.stop();
+    bad = await hostile('deep-prompt', way, era);
+    h = (await besideHonest(bad, era)).h;
+    await expect(h.core.prompts.get('bad', 'greet', {}, CONSOLE_USER)).rejects.toThrow(/nests deeper than 1,000 levels/);
+    await stillWhole(h);
+  });
+
+  for (const attack of ['deep-notification', 'deep-request'] as const)
+    it(`a ${attack} sent during a call is refused and the call still ends`, async () => {
+      bad = await hostile(attack, way, era);
+      h = (await besideHonest(bad, era)).h;
+      const { record } = await approveCall(h, 'bad', 'echo', { message: 'during' });
+      const done = await h.core.waitCall(record.id);
+      expect(done.outcome).toBe('ok');
+      expect(notes(h, 'bad')).toMatch(
+        /refused a message from the server \((notification notifications\/message|request elicitation\/create, id ask-1)\): it nests deeper than 1,000 levels/,
+      );
+      await stillWhole(h);
+    });
+
+  it('a flood of 10,000 notifications during a call does not hold the console', async () => {
+    bad = await hostile('flood', way, era);
+    h = (await besideHonest(bad, era)).h;
+    const { record } = await approveCall(h, 'bad', 'echo', { message: 'flooded' });
+    expect((await h.core.waitCall(record.id)).outcome).toBe('ok');
+    await stillWhole(h);
+  });
+});

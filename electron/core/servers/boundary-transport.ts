@@ -1,0 +1,75 @@
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { MESSAGE_LIMITS, overLimits, REFUSED_CODE, type ShapeLimits } from '../../../shared/boundary.js';
+
+/** What the boundary tells its connection. */
+export interface BoundaryListener {
+  /** A line for the server's log: what was refused or failed, and why. */
+  note(line: string): void;
+}
+
+/** Refusals in a row after which the connection is closed: a peer that keeps doing it is not a server. */
+const REFUSALS_BEFORE_CLOSE = 20;
+
+/**
+ * A server's transport with the boundary under everything the console builds on it (the trace, the
+ * SDK, the catalog): each incoming message is measured before anything reads it. A message past the
+ * limits is refused as that message: a response becomes an error answer to its own request (a list
+ * then stays as it was, with the reason; a call ends as a protocol error), a request from the server
+ * is answered with an error, a notification is dropped; each is noted. A throw in whatever handles a
+ * message harms that message only. The connection stays up unless the server keeps doing it.
+ */
+export function boundTransport(inner: Transport, listener: BoundaryListener, limits: ShapeLimits = MESSAGE_LIMITS): Transport {
+  let handler: Transport['onmessage'];
+  let refusedInRow = 0;
+  inner.onmessage = (m, extra) => {
+    const why = overLimits(m, limits);
+    if (why) {
+      refuse(m, why);
+      return;
+    }
+    refusedInRow = 0;
+    try {
+      handler?.(m, extra);
+    } catch (e) {
+      // SECURITY: one message that a consumer could not handle is reported, never the end of the console.
+      listener.note(`a message (${describe(m)}) could not be handled: ${(e as Error)?.message ?? String(e)}`);
+    }
+  };
+
+  function refuse(m: JSONRPCMessage, why: string): void {
+    const what = describe(m);
+    listener.note(`refused a message from the server (${what}): it ${why}`);
+    const id = 'id' in m ? m.id : undefined;
+    const message = `refused by MCP Console: the server's message ${why}`;
+    if (id !== undefined && id !== null && !('method' in m)) handler?.({ jsonrpc: '2.0', id, error: { code: REFUSED_CODE, message } });
+    else if (id !== undefined && id !== null)
+      void inner.send({ jsonrpc: '2.0', id, error: { code: -32600, message: `MCP Console refused this request: it ${why}` } }).catch(() => {});
+    if (++refusedInRow >= REFUSALS_BEFORE_CLOSE) {
+      listener.note(`closing the connection: ${REFUSALS_BEFORE_CLOSE} messages in a row were refused`);
+      void inner.close().catch(() => {});
+    }
+  }
+
+  return new Proxy(inner, {
+    get(target, prop) {
+      if (prop === 'onmessage') return handler;
+      const v: unknown = Reflect.get(target, prop, target);
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+    set(target, prop, value) {
+      if (prop === 'onmessage') {
+        handler = value as Transport['onmessage'];
+        return true;
+      }
+      return Reflect.set(target, prop, value, target);
+    },
+  });
+}
+
+/** A message in a few words, from its top level only (never a walk of the rest). */
+function describe(m: JSONRPCMessage): string {
+  const method = 'method' in m && typeof m.method === 'string' ? m.method.slice(0, 100) : undefined;
+  const id = 'id' in m && (typeof m.id === 'number' || typeof m.id === 'string') ? String(m.id).slice(0, 40) : undefined;
+  if (method) return id !== undefined ? `request ${method}, id ${id}` : `notification ${method}`;
+  return id !== undefined ? `answer to request ${id}` : 'a message without an id';
+}
