@@ -5,6 +5,7 @@ import { CoreError, toContractError } from './support/index.js';
 import { expandTemplate } from './catalog/index.js';
 import { findingPage, reviewOverview } from '../../shared/review/finding-page.js';
 import { bulkRepin, pinOverview } from './review/index.js';
+import { clipForMessage, overLimits } from '../../shared/boundary.js';
 
 /** One handler per contract request, typed from the contract. */
 export type Handlers = { [N in RequestName]: (input: ParsedInput<N>) => Promise<RequestOutput<N>> | RequestOutput<N> };
@@ -141,7 +142,11 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
 export async function dispatch(handlers: Handlers, name: string, input: unknown): Promise<Reply<unknown>> {
   try {
     // SECURITY: unknown names and malformed input stop here, before any core method runs.
-    if (!Object.prototype.hasOwnProperty.call(requests, name)) throw new CoreError('unknown-request', `unknown request ${JSON.stringify(name)}`);
+    if (!Object.prototype.hasOwnProperty.call(requests, name))
+      throw new CoreError('unknown-request', `unknown request ${JSON.stringify(clipForMessage(String(name), 100))}`);
+    // SECURITY: measured before the contract's schema (or anything else) reads it: a page, IPC and a bridge all come here.
+    const over = overLimits(input);
+    if (over) throw new CoreError('bad-input', `${name}: the request was refused: it ${over}`);
     const n = name as RequestName;
     const parsed = parseInput(n, input);
     const handler = handlers[n] as (i: unknown) => unknown;

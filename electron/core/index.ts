@@ -6,6 +6,7 @@ export { ConsoleCore, type CoreOptions } from './console-core.js';
 export { startCore, verifyAuditLog, type StartOptions, type StartedCore } from './start.js';
 export { dispatch, makeHandlers, type HandlerOptions, type Handlers } from './handlers.js';
 export {
+  answerClientError,
   CoreError,
   contentType,
   eventWindow,
@@ -23,5 +24,5 @@ export {
 export { consentText, terminalConsent, type ConsentProvider, type ConsentQuestion } from './config/index.js';
 export type { AuditIo } from './audit/index.js';
 export { AgentStore, TOKEN_PREFIX } from './agents/index.js';
-export { CLIENT_INFO } from './servers/index.js';
+export { boundTransport, CLIENT_INFO } from './servers/index.js';
 export { keyFileBox, type KeyWrapper, type SecretBox } from './auth/index.js';

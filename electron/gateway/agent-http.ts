@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createMcpHandler, isLegacyRequest, type McpHttpHandler, type Server } from '@modelcontextprotocol/server';
-import { listenLoopback, ownHosts, plainText as plain, type ConsoleCore } from '../core/index.js';
+import { answerClientError, listenLoopback, ownHosts, plainText as plain, type ConsoleCore } from '../core/index.js';
 import { agentServer } from './agent-server.js';
 import { MAX_BODY_BYTES, readRequest, sendWebResponse, toWebRequest } from './node-fetch-bridge.js';
 import { fail, SessionTransport } from './session-transport.js';
+import { overLimits } from '../../shared/boundary.js';
 
 /** 2025-era sessions one agent may hold open at once (a host holds one; a few more for restarts). */
 export const MAX_SESSIONS_PER_AGENT = 16;
@@ -80,6 +81,12 @@ export async function startAgentEndpoint(core: ConsoleCore, opts: { port?: numbe
     }
     const body = await readRequest(req);
     if (!body) return plain(res, 413, `refused: the body is over ${MAX_BODY_BYTES} bytes`);
+    // SECURITY: measured before the SDK or the gateway reads it.
+    const over = body.parsed === undefined ? undefined : overLimits(body.parsed);
+    if (over) {
+      log(`agent endpoint (${agent.name}): refused a request: it ${over}`);
+      return fail(res, 400, -32600, `refused by MCP Console: the request ${over}`);
+    }
     // A 2025 session's requests go straight to it (only 2025-era exchanges carry a session).
     const sid = req.headers['mcp-session-id'];
     const session = typeof sid === 'string' ? sessions.get(sid) : undefined;
@@ -128,7 +135,7 @@ export async function startAgentEndpoint(core: ConsoleCore, opts: { port?: numbe
       else res.destroy();
     });
   });
-  http.on('clientError', (_err, socket) => socket.destroy());
+  http.on('clientError', (err, socket) => answerClientError(err, socket));
 
   port = await listenLoopback(http, opts.port);
   return {

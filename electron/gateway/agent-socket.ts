@@ -1,6 +1,6 @@
 import { createServer, type Socket } from 'node:net';
 import { StdioServerTransport, serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
-import { CoreError, type ConsoleCore } from '../core/index.js';
+import { boundTransport, CoreError, type ConsoleCore } from '../core/index.js';
 import { agentServer } from './agent-server.js';
 import { prepareSocketDir, removeAddress, socketPath, writeAddress } from './local-channel.js';
 
@@ -54,7 +54,11 @@ export function startAgentSocket(core: ConsoleCore, dataDir: string, httpUrl?: s
       }
       socket.write(JSON.stringify({ ok: true }) + '\n');
       if (rest.length) socket.unshift(rest);
-      const transport = new StdioServerTransport(socket, socket, { maxBufferSize: 64 * 1024 * 1024 });
+      // SECURITY: the agent's messages pass the same boundary as a server's before the SDK reads them.
+      const transport = boundTransport(new StdioServerTransport(socket, socket, { maxBufferSize: 64 * 1024 * 1024 }), {
+        peer: 'agent',
+        note: (line) => log(`agent socket (${agent}): ${line}`),
+      });
       const handle = serveStdio(() => agentServer(core, agent), { transport, onerror: (e) => log(`agent socket (${agent}): ${e.message}`) });
       open.set(socket, { agent, handle });
       // The transport starts listening within this turn; flowing starts once it does.

@@ -3,6 +3,7 @@ import { resolveDataDir } from '../core/index.js';
 import { readAddress, socketPath } from './local-channel.js';
 import { GATEWAY_INFO } from './agent-server.js';
 import { lineSplitter } from './lines.js';
+import { overLimits } from '../../shared/boundary.js';
 
 export interface BridgeIo {
   stdin: NodeJS.ReadableStream;
@@ -116,6 +117,12 @@ export async function bridgeCommand(opts: { agent: string; dataDir?: string }, i
       msg = JSON.parse(line) as Msg;
     } catch {
       return void toHost(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
+    }
+    // SECURITY: measured before the bridge keeps or copies it (the handshake is replayed from it).
+    const over = overLimits(msg);
+    if (over) {
+      const id = msg !== null && typeof msg === 'object' && (typeof msg.id === 'number' || typeof msg.id === 'string') ? msg.id : null;
+      return void toHost(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32600, message: `refused by MCP Console: the message ${over}` } }));
     }
     if (msg.method === 'initialize') init = msg;
     const wasDown = socket === null;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import {
   contentType,
+  answerClientError,
   dispatch,
   eventWindow,
   FROZEN_EVENTS,
@@ -21,6 +22,7 @@ import {
 import { checkHostAndOrigin, tokenMatches } from './guards.js';
 import { CSP } from '../../shared/csp.js';
 import { BINARY_FRAME_CHARS, WS_PART_BYTES } from '../../shared/bridge.js';
+import { overLimits } from '../../shared/boundary.js';
 
 /** The largest message a page may send (a pasted config or large arguments fit). */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
@@ -61,8 +63,7 @@ export async function startWebServer(
   // SECURITY: a bad request or frame ends that one connection; no listener here may end the process.
   http.on('clientError', (err, socket) => {
     log(`browser mode: refused a malformed HTTP request (${(err as Error).message})`);
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
+    answerClientError(err, socket);
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   wss.on('error', (err) => log(`browser mode: WebSocket server error: ${err.message}`));
@@ -91,12 +92,23 @@ export async function startWebServer(
     });
     const onMessage = async (data: RawData, isBinary: boolean): Promise<void> => {
       let env: z.infer<typeof Envelope>;
+      let frame: unknown;
       try {
         if (isBinary) throw new Error('binary');
-        env = Envelope.parse(JSON.parse(data.toString()));
+        frame = JSON.parse(data.toString());
+        // SECURITY: a frame is measured before the envelope's schema reads it.
+        const over = overLimits(frame);
+        if (over) {
+          log(`browser mode: refused a page message: it ${over}`);
+          return reply(ws, { id: idOf(frame), reply: { ok: false, error: { code: 'bad-message', message: `refused: the message ${over}` } } });
+        }
+        env = Envelope.parse(frame);
       } catch {
-        // SECURITY: a malformed message gets an error and changes nothing.
-        return reply(ws, { id: null, reply: { ok: false, error: { code: 'bad-message', message: 'expected {"id", "method", "params"} as JSON text' } } });
+        // SECURITY: a malformed message gets an error and changes nothing; its request, when its id can be read, gets the answer.
+        return reply(ws, {
+          id: idOf(frame),
+          reply: { ok: false, error: { code: 'bad-message', message: 'expected {"id", "method", "params"} as JSON text' } },
+        });
       }
       const answer = await dispatch(handlers, env.method, env.params ?? {});
       try {
@@ -172,6 +184,12 @@ export async function startWebServer(
       await closed;
     },
   };
+}
+
+/** The id of a page's message as the envelope allows it, read from its top level only; null when there is none. */
+function idOf(frame: unknown): number | string | null {
+  const id = frame !== null && typeof frame === 'object' && !Array.isArray(frame) ? (frame as { id?: unknown }).id : undefined;
+  return typeof id === 'number' || (typeof id === 'string' && id.length <= 100) ? id : null;
 }
 
 /** The events turned into text when they are sent rather than when raised: the hot ones, whose payloads never change afterwards. */

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { ListFacts } from '../../../shared/schemas/list-facts.js';
-import { LIST_ITEMS } from '../servers/result-type.js';
+import { LIST_ITEMS } from '../servers/index.js';
 
 /** The most pages one walk follows before it gives up. */
 export const MAX_PAGES = 10_000;

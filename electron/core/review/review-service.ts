@@ -137,6 +137,9 @@ export class ReviewService {
         continue;
       }
       const errors: string[] = [];
+      // A tool list that could not be had is not a server with no tools: the review says it could not read them.
+      if (v.catalogStale) errors.push(`the tool list could not be read again (${v.catalogStale}): the tools reviewed are the last ones listed`);
+      else if (v.error?.startsWith('tools/list failed')) errors.push(v.error);
       const input = { ...(await reviewInput(this.d, id, errors, !auto)), contents: this.contents(id) };
       inputs.push(input);
       outcomes.push({

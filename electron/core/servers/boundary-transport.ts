@@ -3,8 +3,10 @@ import { MESSAGE_LIMITS, overLimits, REFUSED_CODE, type ShapeLimits } from '../.
 
 /** What the boundary tells its connection. */
 export interface BoundaryListener {
-  /** A line for the server's log: what was refused or failed, and why. */
+  /** A line for the peer's log: what was refused or failed, and why. */
   note(line: string): void;
+  /** Who sends the messages, in the words of those lines: "server" unless told. */
+  peer?: 'server' | 'agent';
 }
 
 /** Refusals in a row after which the connection is closed: a peer that keeps doing it is not a server. */
@@ -21,6 +23,7 @@ const REFUSALS_BEFORE_CLOSE = 20;
 export function boundTransport(inner: Transport, listener: BoundaryListener, limits: ShapeLimits = MESSAGE_LIMITS): Transport {
   let handler: Transport['onmessage'];
   let refusedInRow = 0;
+  const peer = listener.peer ?? 'server';
   inner.onmessage = (m, extra) => {
     const why = overLimits(m, limits);
     if (why) {
@@ -38,9 +41,9 @@ export function boundTransport(inner: Transport, listener: BoundaryListener, lim
 
   function refuse(m: JSONRPCMessage, why: string): void {
     const what = describe(m);
-    listener.note(`refused a message from the server (${what}): it ${why}`);
+    listener.note(`refused a message from the ${peer} (${what}): it ${why}`);
     const id = 'id' in m ? m.id : undefined;
-    const message = `refused by MCP Console: the server's message ${why}`;
+    const message = `refused by MCP Console: the ${peer}'s message ${why}`;
     if (id !== undefined && id !== null && !('method' in m)) handler?.({ jsonrpc: '2.0', id, error: { code: REFUSED_CODE, message } });
     else if (id !== undefined && id !== null)
       void inner.send({ jsonrpc: '2.0', id, error: { code: -32600, message: `MCP Console refused this request: it ${why}` } }).catch(() => {});

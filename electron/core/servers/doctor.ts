@@ -23,7 +23,8 @@ export function authState(v: ServerView, oauth?: OAuthFacts): string {
 export function adviceFor(v: ServerView, latencyError: string | undefined): string[] {
   const out: string[] = [];
   const e = v.error ?? '';
-  if (v.status === 'connected' && !latencyError && !v.catalogStale) return ['nothing: the server is connected and answers'];
+  const listing = v.error?.startsWith('tools/list failed') ? v.error : undefined;
+  if (v.status === 'connected' && !latencyError && !v.catalogStale && !listing) return ['nothing: the server is connected and answers'];
   if (/ECONNREFUSED|connection refused/i.test(e)) out.push('nothing listens at that address: start the server, or check the port in its URL');
   if (/ENOTFOUND|getaddrinfo/i.test(e)) out.push('the host name does not resolve: check the URL');
   if (/sign-in failed/.test(e))
@@ -40,6 +41,9 @@ export function adviceFor(v: ServerView, latencyError: string | undefined): stri
     out.push(`the command ${JSON.stringify(v.config.command)} was not found: check it is installed and on PATH`);
   if (v.consent) out.push('a person must first confirm launching this command line (or trusting the server)');
   if (v.catalogStale) out.push(`the tool list could not be refreshed (${v.catalogStale}): reconnect`);
+  else if (listing && /refused by MCP Console/.test(listing))
+    out.push('the server answered its tool list with a message the console refuses (see the last errors): fix what the server sends');
+  else if (listing) out.push('the tool list could not be read (see the last errors): reconnect, or read its stderr');
   if (latencyError) out.push(`the server did not answer a round trip (${latencyError}): it may be busy or stuck; reconnect`);
   if (v.status === 'disconnected' && !out.length) out.push('connect it');
   if (!out.length) out.push('read the last errors and stderr above; reconnect with a longer timeout if it is slow');

@@ -2,4 +2,5 @@
 export { ServerConnection, CLIENT_INFO, type ConnectionListener, type ConnectionState } from './connection.js';
 export { Connections, type ConnectionsDeps } from './connections.js';
 export { TOO_LARGE_CODE, type ExitInfo } from './stdio-transport.js';
-export { TASK_HANDLE } from './result-type.js';
+export { LIST_ITEMS, TASK_HANDLE } from './result-type.js';
+export { boundTransport, type BoundaryListener } from './boundary-transport.js';

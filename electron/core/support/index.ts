@@ -8,3 +8,4 @@ export { contentType, staticFile } from './static-files.js';
 export { listenLoopback, ownHosts, plainText, processAlive } from './loopback.js';
 export { FetchGate, NotSent, TICKET_HEADER, ticketed, ticketedWire } from './call-ticket.js';
 export { eventWindow, FROZEN_EVENTS, type EventWindow } from './event-window.js';
+export { answerClientError } from './client-error.js';
