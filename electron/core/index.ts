@@ -15,6 +15,7 @@ export {
   ownHosts,
   plainText,
   processAlive,
+  processStart,
   resolveDataDir,
   staticFile,
   writeFileAtomic,

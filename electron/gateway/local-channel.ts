@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { processAlive, writeFileAtomic } from '../core/index.js';
+import { processAlive, processStart, writeFileAtomic } from '../core/index.js';
 
 /** Where a running console says where it listens for agents (readable by its user only). */
 export function addressFile(dataDir: string): string {
@@ -13,6 +13,8 @@ export interface GatewayAddress {
   socket: string;
   http?: string;
   pid: number;
+  /** When that process started (see processStart): an id reused by a later process is not the console. */
+  started?: string;
 }
 
 /**
@@ -41,7 +43,8 @@ export function prepareSocketDir(path: string): void {
 }
 
 export function writeAddress(dataDir: string, address: GatewayAddress): void {
-  writeFileAtomic(addressFile(dataDir), JSON.stringify(address) + '\n');
+  const started = processStart(address.pid);
+  writeFileAtomic(addressFile(dataDir), JSON.stringify({ ...address, ...(started && started !== 'zombie' && { started }) }) + '\n');
 }
 
 export function readAddress(dataDir: string): GatewayAddress | null {
@@ -61,5 +64,5 @@ export function removeAddress(dataDir: string, socket: string): void {
 /** The process id of the console running on this data directory (its address file names a live process), or null. */
 export function consoleRunning(dataDir: string): number | null {
   const a = readAddress(dataDir);
-  return a && a.pid !== process.pid && processAlive(a.pid) ? a.pid : null;
+  return a && a.pid !== process.pid && processAlive(a.pid, typeof a.started === 'string' ? a.started : undefined) ? a.pid : null;
 }

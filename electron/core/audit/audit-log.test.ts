@@ -1,9 +1,11 @@
-import { chmodSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../e2e/integration/harness.js';
 import { createHash } from 'node:crypto';
 import { AuditLog, entryHash, GENESIS, type AuditIo } from './audit-log.js';
+import { processStart } from '../support/index.js';
 
 describe('AuditLog', () => {
   let dir: string;
@@ -250,4 +252,34 @@ describe('AuditLog', () => {
     expect(readFileSync(path, 'utf8')).toContain('"reason":"written"');
     expect(() => readFileSync(`${path}.lock`)).toThrow(); // released on close
   });
+
+  it.skipIf(!existsSync('/proc/self/stat'))(
+    'a lock whose process id now names a later process, or a zombie, is taken over (the start time says whose it was)',
+    async () => {
+      // The parent with its own start time: a live writer, refused.
+      writeFileSync(`${path}.lock`, `${process.ppid} ${String(processStart(process.ppid))}`);
+      const live = new AuditLog(path);
+      live.open();
+      expect(live.warning).toMatch(/another MCP Console/);
+      live.close();
+      // The parent runs, but it is not the process that wrote this lock: its start time differs.
+      writeFileSync(`${path}.lock`, `${process.ppid} 1`);
+      const reused = new AuditLog(path);
+      reused.open();
+      expect(reused.warning ?? '').not.toMatch(/another MCP Console/);
+      reused.close();
+      // A zombie: a child that ended under a parent that never reaps it.
+      const sh = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      const zombie = Number(await new Promise<string>((r) => sh.stdout!.once('data', (d: Buffer) => r(d.toString().trim()))));
+      await expect.poll(() => readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1]?.[0], { timeout: 5000 }).toBe('Z');
+      writeFileSync(`${path}.lock`, String(zombie));
+      const afterZombie = new AuditLog(path);
+      afterZombie.open();
+      expect(afterZombie.warning ?? '').not.toMatch(/another MCP Console/);
+      afterZombie.append({ kind: 'config', reason: 'after a zombie' }, true);
+      afterZombie.close();
+      sh.kill('SIGKILL');
+      expect(readFileSync(path, 'utf8')).toContain('"reason":"after a zombie"');
+    },
+  );
 });

@@ -1,15 +1,17 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { processAlive } from '../support/index.js';
+import { processAlive, processStart } from '../support/index.js';
 
 /**
- * One writer per audit log: a lock file beside it holding the writer's process id. Two processes
- * appending to one log would each chain from their own last entry and break the chain (verify would
- * then cry tampering). A lock left by a process that is gone is taken over.
+ * One writer per audit log: a lock file beside it naming the writer's process (its id and, where the
+ * system says, its start time). Two processes appending to one log would each chain from their own
+ * last entry and break the chain (verify would then cry tampering). A lock left by a process that is
+ * gone is taken over: one whose id is free, now a zombie, or now used by a process that started later.
  */
 export class WriterLock {
   private held = false;
   /** The lock was left by a process that is gone: the last writer stopped without closing the log. */
   tookOver = false;
+  private readonly mine = ownerText(process.pid);
 
   constructor(readonly path: string) {}
 
@@ -18,19 +20,20 @@ export class WriterLock {
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         const fd = openSync(this.path, 'wx', 0o600);
-        writeSync(fd, String(process.pid));
+        writeSync(fd, this.mine);
         closeSync(fd);
         this.held = true;
         return null;
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') return null; // no lock possible here (read-only folder?): go on as before
-        let pid = 0;
+        let owner: Owner = { pid: 0 };
         try {
-          pid = Number(readFileSync(this.path, 'utf8'));
+          owner = parseOwner(readFileSync(this.path, 'utf8'));
         } catch {
           /* unreadable: taken over below */
         }
-        if (pid > 0 && pid !== process.pid && processAlive(pid)) return pid;
+        const { pid, started } = owner;
+        if (pid > 0 && pid !== process.pid && processAlive(pid, started)) return pid;
         if (pid > 0 && pid !== process.pid) this.tookOver = true;
         rmSync(this.path, { force: true }); // left by a process that is gone (or by this one): taken over
       }
@@ -42,9 +45,25 @@ export class WriterLock {
     if (!this.held) return;
     this.held = false;
     try {
-      if (readFileSync(this.path, 'utf8') === String(process.pid)) rmSync(this.path, { force: true });
+      if (readFileSync(this.path, 'utf8') === this.mine) rmSync(this.path, { force: true });
     } catch {
       /* already gone */
     }
   }
+}
+
+interface Owner {
+  pid: number;
+  started?: string;
+}
+
+/** The lock's text: "PID START" (a bare "PID" where the start time is unknown, as older consoles wrote it). */
+function ownerText(pid: number): string {
+  const started = processStart(pid);
+  return started && started !== 'zombie' ? `${pid} ${started}` : String(pid);
+}
+
+function parseOwner(text: string): Owner {
+  const [pid, started] = text.trim().split(' ');
+  return { pid: Number(pid), ...(started ? { started } : {}) };
 }

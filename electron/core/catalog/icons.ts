@@ -1,5 +1,6 @@
 import { get as httpsGet, type RequestOptions } from 'node:https';
 import { mimeMatches, normaliseMime, decodeBase64 } from '../../../shared/mime-sniff.js';
+import { checkedLookup, isPublicAddress, refusedHost } from '../support/index.js';
 
 /** The largest icon kept, in bytes. */
 export const MAX_ICON_BYTES = 256 * 1024;
@@ -50,14 +51,27 @@ export function hasRemoteIcon(icons: readonly unknown[] | undefined): boolean {
   return !!icons?.some((i) => typeof (i as IconDecl | null)?.src === 'string' && (i as IconDecl).src.startsWith('https://'));
 }
 
+/** How an icon fetcher reaches out: a test's own certificate authority, and which addresses count as public. */
+export interface IconFetchOptions extends Pick<RequestOptions, 'ca'> {
+  /** Whether an address may be reached; public unicast addresses only, unless a test says otherwise. */
+  allowAddress?: (ip: string) => boolean;
+}
+
 /**
  * Fetches https: icons for front ends (which never fetch a server-supplied URL themselves):
- * image types only, at most 256 KB, 5 s, https redirects only, each URL fetched once.
+ * image types only, at most 256 KB, 5 s, https redirects only, each URL fetched once, and only
+ * from public addresses, checked after resolution and pinned to the address checked (a server
+ * cannot make the console knock on a port of this machine or of its network, nor use an icon as a beacon there).
  */
 export class IconFetcher {
   private cache = new Map<string, Promise<string | null>>();
+  private readonly tls: Pick<RequestOptions, 'ca'>;
+  private readonly allowed: (ip: string) => boolean;
 
-  constructor(private readonly tls: Pick<RequestOptions, 'ca'> = {}) {}
+  constructor(opts: IconFetchOptions = {}) {
+    this.tls = opts.ca ? { ca: opts.ca } : {};
+    this.allowed = opts.allowAddress ?? isPublicAddress;
+  }
 
   /** The data URI for the first usable icon of a list, or null. */
   async resolve(icons: readonly IconDecl[] | undefined): Promise<string | null> {
@@ -86,8 +100,12 @@ export class IconFetcher {
   }
 
   private fetch(url: string, redirects: number): Promise<string | null> {
+    // SECURITY: an address literal is checked here (no lookup runs for it); a name, in the socket's lookup.
+    const refused = refusedHost(new URL(url), this.allowed);
+    if (refused) return Promise.reject(new Error(refused));
     return new Promise((resolve, reject) => {
-      const req = httpsGet(url, { ...this.tls, timeout: FETCH_TIMEOUT_MS, headers: { accept: 'image/*' } }, (res) => {
+      const options = { ...this.tls, lookup: checkedLookup(this.allowed), timeout: FETCH_TIMEOUT_MS, headers: { accept: 'image/*' } };
+      const req = httpsGet(url, options, (res) => {
         const status = res.statusCode ?? 0;
         if (status >= 300 && status < 400 && res.headers.location && redirects > 0) {
           res.resume();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Server, ServerResponse } from 'node:http';
 
 /** Listens on 127.0.0.1 only (port 0: any free one); resolves with the port. SECURITY: never another interface. */
@@ -23,11 +24,32 @@ export function ownHosts(port: number): Set<string> {
 }
 
 /** True when a process of this id runs (one of another user's counts too). */
-export function processAlive(pid: number): boolean {
+export function processAlive(pid: number, started?: string): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  // A zombie holds its id but runs nothing; an id reused by a later process is not the process that wrote it.
+  const now = processStart(pid);
+  if (now === 'zombie') return false;
+  return started === undefined || now === undefined || now === started;
+}
+
+/**
+ * When a process started, as the kernel counts it (Linux: clock ticks since boot, from
+ * /proc/PID/stat), 'zombie' for one that has ended and not been reaped, or undefined where the
+ * system does not say. With the id, it names one process: ids are reused, start times are not.
+ */
+export function processStart(pid: number): string | 'zombie' | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // The command name (field 2) is in parentheses and may hold spaces; the fields after it are plain.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  if (fields[0] === 'Z' || fields[0] === 'X') return 'zombie';
+  return fields[19];
 }
