@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatIssues } from './contract.js';
 import { ServerConfig, ServerId } from './schemas/server.js';
+import { FILE_LIMITS, overLimits } from './boundary.js';
 
 /** A config file that cannot be used, with the field that is wrong named in the message. */
 export class ConfigError extends Error {
@@ -78,6 +79,9 @@ export function parseHostConfigDetailed(text: string): HostConfig {
     // SECURITY: never quote the file: a wrong path could point at a secret.
     throw new ConfigError(`not valid JSON${syntaxWhere(text, e)}; expected a host config such as {"mcpServers": {…}}`);
   }
+  // SECURITY: measured before any field is read.
+  const over = overLimits(json, FILE_LIMITS);
+  if (over) throw new ConfigError(`refused: the file ${over}`);
   if (!json || typeof json !== 'object' || Array.isArray(json)) throw new ConfigError('(root): must be a JSON object with "mcpServers" or "servers"');
   const root = json as Record<string, unknown>;
   const key = 'mcpServers' in root ? 'mcpServers' : 'servers' in root ? 'servers' : null;

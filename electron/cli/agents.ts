@@ -16,7 +16,12 @@ export async function agentsCommand(args: ParsedArgs, io: Io, running: ConsoleRu
   const dataDir = resolveDataDir(str(args, 'data-dir'));
   const json = args.flags.has('json');
   if (sub === 'list') {
-    const agents = new AgentStore(dataDir).list();
+    const store = new AgentStore(dataDir);
+    const agents = store.list();
+    if (store.problem) {
+      io.err(`error: ${store.problem}`);
+      return 2;
+    }
     if (json) io.out(JSON.stringify(agents, null, 2));
     else if (agents.length === 0) io.out('no agents: add one with mcp-console agents add NAME --servers ID,ID');
     else

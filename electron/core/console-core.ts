@@ -206,7 +206,7 @@ export class ConsoleCore {
     this.consent.dropUnconfirmedTrust();
     this.policies.load();
     this.review.load();
-    const found = [...this.store.problems, ...this.consents.problems, this.policies.problem, this.review.problem, this.auth.problem];
+    const found = [...this.store.problems, ...this.consents.problems, this.policies.problem, this.review.problem, this.auth.problem, this.agents.store.problem];
     const problems = found.filter((p): p is string => !!p);
     for (const p of problems) this.trail.record({ kind: 'config', reason: p });
     return this.audit.warning ? [...problems, this.audit.warning] : problems;

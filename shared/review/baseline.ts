@@ -1,4 +1,5 @@
 import { Baseline, type Finding, type Suppression } from '../schemas/review.js';
+import { parseMeasured, RefusedError } from '../boundary.js';
 
 /** The fields a suppression is bound to: the rule, the place and the exact text that matched. */
 function keyOf(x: Pick<Finding, 'rule' | 'server' | 'kind' | 'subject' | 'path' | 'match'>): string {
@@ -39,8 +40,9 @@ export function applyBaseline(
 export function parseBaseline(text: string): Baseline {
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = parseMeasured(text, 'the baseline');
   } catch (e) {
+    if (e instanceof RefusedError) throw e;
     throw new Error(`the baseline is not JSON: ${(e as Error).message}`, { cause: e });
   }
   const parsed = Baseline.safeParse(data);

@@ -2,6 +2,7 @@ import { diffTool } from '../catalog-diff.js';
 import { canonicalJson } from '../canonical-json.js';
 import { PinFile, type Finding, type PinState } from '../schemas/review.js';
 import { ruleById } from './rules.js';
+import { parseMeasured, RefusedError } from '../boundary.js';
 
 /** What the pin comparison needs of each server: its id and its tools as sent. */
 export interface PinnedServerInput {
@@ -100,8 +101,9 @@ export function pinStateFindings(states: readonly PinState[]): Finding[] {
 export function parsePins(text: string): PinFile {
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = parseMeasured(text, 'the pins file');
   } catch (e) {
+    if (e instanceof RefusedError) throw e;
     throw new Error(`the pins file is not JSON: ${(e as Error).message}`, { cause: e });
   }
   const parsed = PinFile.safeParse(data);

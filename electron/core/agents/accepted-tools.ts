@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../support/index.js';
+import { parseMeasured } from '../../../shared/boundary.js';
 
 /** A tool as the person accepted it for agents: its fingerprint, and the definition (for the diff when it changes). */
 export interface AcceptedTool {
@@ -45,7 +46,7 @@ export class AcceptedTools {
     if (this.cache.has(identity)) return this.cache.get(identity)!;
     let m: Map<string, AcceptedTool> | null;
     try {
-      const data = JSON.parse(readFileSync(this.file(identity), 'utf8')) as { tools?: Record<string, AcceptedTool> };
+      const data = parseMeasured(readFileSync(this.file(identity), 'utf8'), 'an accepted-tools file') as { tools?: Record<string, AcceptedTool> };
       m = new Map(Object.entries(data.tools ?? {}).filter(([, t]) => typeof t?.fingerprint === 'string'));
     } catch (e) {
       // No file: no baseline yet. An unreadable one is not a missing one: nothing in it counts, so every

@@ -111,7 +111,10 @@ export class AgentGateway {
   }
 
   list(): AgentView[] {
-    return this.store.list().map((a) => ({ ...a, ...(this.lastSeen.has(a.name) && { lastSeenAt: this.lastSeen.get(a.name) }) }));
+    const agents = this.store.list();
+    // SECURITY: an unreadable agents.json lets no agent in; a person is told so, not shown an empty list.
+    if (this.store.problem) throw new CoreError('agents-unreadable', this.store.problem);
+    return agents.map((a) => ({ ...a, ...(this.lastSeen.has(a.name) && { lastSeenAt: this.lastSeen.get(a.name) }) }));
   }
 
   add(name: string, servers: string[]): NewAgent {

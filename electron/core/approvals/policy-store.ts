@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { GrantView, type GrantScope } from '../../../shared/schemas/agent.js';
 import { requesterKey, type Requester } from '../../../shared/schemas/requester.js';
 import { CoreError, writeFileAtomic } from '../support/index.js';
+import { parseMeasured } from '../../../shared/boundary.js';
 
 export { requesterKey };
 
@@ -37,7 +38,7 @@ export class PolicyStore {
   load(): void {
     if (!this.path) return;
     try {
-      const data = z.object({ grants: z.array(GrantView) }).parse(JSON.parse(readFileSync(this.path, 'utf8')));
+      const data = z.object({ grants: z.array(GrantView) }).parse(parseMeasured(readFileSync(this.path, 'utf8'), 'the grants file'));
       for (const g of data.grants) if (g.scope !== 'session') this.grants.set(key(g.requester, g.serverId, g.tool), g);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
+import { parseMeasured } from '../../../shared/boundary.js';
 
 /** The small file beside the log that remembers its newest entry, so that a cut-off end is found. */
 export interface Checkpoint {
@@ -57,7 +58,7 @@ export class CheckpointFile {
   read(): Checkpoint | 'missing' | 'unreadable' {
     if (!existsSync(this.path)) return 'missing';
     try {
-      const cp = JSON.parse(readFileSync(this.path, 'utf8')) as Checkpoint;
+      const cp = parseMeasured(readFileSync(this.path, 'utf8'), 'the checkpoint') as Checkpoint;
       return typeof cp.seq === 'number' && typeof cp.hash === 'string' ? cp : 'unreadable';
     } catch {
       return 'unreadable';

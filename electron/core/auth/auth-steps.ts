@@ -9,6 +9,7 @@ import {
 import type { AuthStep } from '../../../shared/schemas/auth.js';
 import { RingBuffer } from '../support/index.js';
 import { AuthorizationRefused } from './loopback-callback.js';
+import { MESSAGE_LIMITS, parseMeasured } from '../../../shared/boundary.js';
 
 const MAX_STEPS = 200;
 const MAX_BODY = 4000;
@@ -60,7 +61,7 @@ function classify(url: URL, body: string, endpoints: Map<string, string>): strin
 /** The endpoints an authorization server's metadata names, as step names. */
 function learnEndpoints(text: string, into: Map<string, string>): void {
   try {
-    const m = JSON.parse(text) as Record<string, unknown>;
+    const m = parseMeasured(text, 'the metadata', MESSAGE_LIMITS) as Record<string, unknown>;
     for (const [field, step] of [
       ['registration_endpoint', 'registration'],
       ['revocation_endpoint', 'revocation'],

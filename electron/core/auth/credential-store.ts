@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import { writeFileAtomic } from '../support/index.js';
 import type { SecretBox } from './secret-box.js';
+import { parseMeasured } from '../../../shared/boundary.js';
 
 /** What is kept for one authorization server of one server: the client it registered, the tokens it issued. */
 export interface IssuerCredentials {
@@ -69,7 +70,7 @@ export class CredentialStore {
       return;
     }
     try {
-      const parsed = JSON.parse(this.box.open(readFileSync(this.file)).toString('utf8')) as Doc;
+      const parsed = parseMeasured(this.box.open(readFileSync(this.file)).toString('utf8'), 'the credentials file') as Doc;
       if (parsed?.version !== 1 || typeof parsed.servers !== 'object') throw new Error('unknown format');
       this.doc = parsed;
     } catch (e) {

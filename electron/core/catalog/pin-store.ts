@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../support/index.js';
+import { parseMeasured } from '../../../shared/boundary.js';
 
 /** How long a new list waits before it is pinned to disk. */
 const PIN_DELAY_MS = 500;
@@ -36,7 +37,7 @@ export class PinStore<T> {
     if (mem) return mem;
     if (!this.dir) return undefined;
     try {
-      const data = JSON.parse(readFileSync(this.file(identity), 'utf8')) as { [k: string]: unknown };
+      const data = parseMeasured(readFileSync(this.file(identity), 'utf8'), 'a pins file') as { [k: string]: unknown };
       const items = data[this.kind];
       return Array.isArray(items) ? { items: items as T[] } : undefined;
     } catch {

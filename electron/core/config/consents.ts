@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ConsentRecord, type ConsentKind, type ConsentSurface, type LaunchLine, type PendingConsent } from '../../../shared/schemas/consent.js';
 import type { ServerConfig } from '../../../shared/schemas/server.js';
 import { writeFileAtomic } from '../support/index.js';
+import { parseMeasured } from '../../../shared/boundary.js';
 
 /** One question put to a person, on a surface the page cannot drive. */
 export interface ConsentQuestion {
@@ -60,7 +61,7 @@ export class ConsentStore {
   load(): void {
     if (!existsSync(this.path)) return;
     try {
-      const file = FileShape.parse(JSON.parse(readFileSync(this.path, 'utf8')));
+      const file = FileShape.parse(parseMeasured(readFileSync(this.path, 'utf8'), 'consents.json'));
       for (const r of file.consents) {
         const ok = ConsentRecord.safeParse({ ...(r as object), persistent: true });
         if (ok.success) this.records.push({ ...ok.data, persistent: true });

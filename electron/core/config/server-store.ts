@@ -6,6 +6,7 @@ import { ServerSettings, type ServerConfig } from '../../../shared/schemas/serve
 import { Settings } from '../../../shared/schemas/audit.js';
 import { writeFileAtomic } from '../support/index.js';
 import { serverIdentity } from './server-identity.js';
+import { parseMeasured } from '../../../shared/boundary.js';
 
 /** One server the console knows. */
 export interface ServerEntry {
@@ -101,7 +102,7 @@ export class ServerStore {
   private readJson(path: string): unknown {
     if (!existsSync(path)) return undefined;
     try {
-      return JSON.parse(readFileSync(path, 'utf8'));
+      return parseMeasured(readFileSync(path, 'utf8'), 'a servers file');
     } catch (e) {
       this.setAside(path, `not valid JSON: ${(e as Error).message}`);
       return undefined;
