@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { ReadResourceResult } from '../../shared/schemas/content.js';
-import { Settings, type AuditEntry, type AuditQuery, type AuditVerifyResult } from '../../shared/schemas/audit.js';
+import { type Settings, type AuditEntry, type AuditQuery, type AuditVerifyResult } from '../../shared/schemas/audit.js';
 import type { Approval, CallRecord, Decider, DecideInput } from '../../shared/schemas/call.js';
 import type { ConsentKind, ConsentRecord } from '../../shared/schemas/consent.js';
 import type { Requester } from '../../shared/schemas/requester.js';
@@ -12,7 +12,7 @@ import { AuditLog, AuditTrail, argsKeeper, type AuditIo } from './audit/index.js
 import { argsVerdict, CallManager, SchemaValidator, type ArgsVerdict } from './calls/index.js';
 import { Catalog, CatalogSync, complete, IconFetcher, ListWatch, PromptLists, ResourceLists, ResourceSubscriptions } from './catalog/index.js';
 import type { CompleteInput, Completion } from '../../shared/schemas/completion.js';
-import { ConsentFlow, ConsentStore, loadConfigFile, ServerStore, type ConsentProvider } from './config/index.js';
+import { applySettings, ConsentFlow, ConsentStore, loadConfigFile, ServerStore, type ConsentProvider } from './config/index.js';
 import { checkProblems, Elicitations } from './elicitation/index.js';
 import { Connections } from './servers/index.js';
 import { TraceLog } from './trace/index.js';
@@ -50,7 +50,7 @@ export class ConsoleCore {
   private readonly audit: AuditLog;
   private readonly trail: AuditTrail;
   private readonly calls: CallManager;
-  private readonly consents: ConsentStore;
+  readonly consents: ConsentStore;
   private readonly consent: ConsentFlow;
   private readonly validator = new SchemaValidator();
   private readonly connections: Connections;
@@ -393,8 +393,6 @@ export class ConsoleCore {
   }
 
   updateSettings(patch: Partial<Settings>): Settings {
-    const next = Settings.parse({ ...this.store.settings, ...patch });
-    this.store.saveSettings(next);
-    return next;
+    return applySettings(this.store, patch, (f) => this.trail.record(f));
   }
 }

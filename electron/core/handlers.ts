@@ -5,6 +5,7 @@ import { CoreError, toContractError } from './support/index.js';
 import { expandTemplate } from './catalog/index.js';
 import { findingPage, reviewOverview } from '../../shared/review/finding-page.js';
 import { bulkRepin, pinOverview } from './review/index.js';
+import { confirmSettings } from './config/index.js';
 import { clipForMessage, overLimits } from '../../shared/boundary.js';
 
 /** One handler per contract request, typed from the contract. */
@@ -85,7 +86,10 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
     'consents.list': () => core.listConsents(),
     'consents.revoke': (i) => core.revokeConsent(i.serverId, i.kind),
     'settings.get': () => core.settings(),
-    'settings.update': (i) => core.updateSettings(i),
+    'settings.update': async (i) => {
+      await confirmSettings(core.consents, core.settings(), i);
+      return core.updateSettings(i);
+    },
     // A host replaces this with what it found when it started the core.
     'console.problems': () => [],
     'review.run': async (i) => reviewOverview(await core.review.run(i.serverIds)),

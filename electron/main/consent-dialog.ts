@@ -24,7 +24,7 @@ export function dialogConsent(show: ShowMessageBox): ConsentProvider {
     ask: (q) => {
       // One dialog at a time, in the order asked.
       const answer = queue.then(async () => {
-        const allow = q.kind === 'launch' ? 'Launch' : 'Trust';
+        const allow = q.kind === 'launch' ? 'Launch' : q.kind === 'settings' ? 'Allow' : 'Trust';
         const r = await show({
           type: 'warning',
           buttons: ['Cancel', allow],
@@ -32,7 +32,7 @@ export function dialogConsent(show: ShowMessageBox): ConsentProvider {
           cancelId: 0,
           noLink: true,
           title: 'MCP Console',
-          message: q.kind === 'launch' ? 'Launch this command line?' : 'Trust this server?',
+          message: q.kind === 'launch' ? 'Launch this command line?' : q.kind === 'settings' ? 'Raise these limits?' : 'Trust this server?',
           detail: consentText(q),
         });
         return r.response === 1;

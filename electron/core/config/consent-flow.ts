@@ -89,7 +89,7 @@ export class ConsentFlow {
   }
 
   /** Asks on the consent surface, auditing the question and the answer; true when a person agreed. */
-  async obtain(q: ConsentQuestion): Promise<boolean> {
+  async obtain(q: ConsentQuestion & { kind: ConsentKind }): Promise<boolean> {
     const { consents, record } = this.deps;
     this.errors.delete(q.serverId);
     record({

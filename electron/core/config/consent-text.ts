@@ -20,6 +20,10 @@ export function consentText(q: ConsentQuestion): string {
       `  cwd:     ${l.cwd ? safe(l.cwd, true) : "(the console's own)"}`,
       'It runs with your permissions. Launch it?',
     );
+  } else if (q.kind === 'settings') {
+    lines.push('MCP Console: the console page asks to raise limits past their defaults:');
+    for (const r of q.settings ?? []) lines.push(`  ${r.name}: ${r.from.toLocaleString('en-US')} -> ${r.to.toLocaleString('en-US')}`);
+    lines.push('A longer wait or a larger limit gives a server or an agent more room. Allow it?');
   } else {
     const t = q.trust ?? { trusted: true, autoApproveReadOnly: false };
     lines.push(

@@ -5,14 +5,17 @@ import { ConsentRecord, type ConsentKind, type ConsentSurface, type LaunchLine, 
 import type { ServerConfig } from '../../../shared/schemas/server.js';
 import { writeFileAtomic } from '../support/index.js';
 import { parseMeasured } from '../../../shared/boundary.js';
+import type { SettingRaise } from './settings-change.js';
 
 /** One question put to a person, on a surface the page cannot drive. */
 export interface ConsentQuestion {
-  kind: ConsentKind;
+  /** `settings`: a page raises a guarded setting (asked each time, never recorded as a server's consent). */
+  kind: ConsentKind | 'settings';
   serverId: string;
   identity: string;
   launch?: LaunchLine;
   trust?: { trusted: boolean; autoApproveReadOnly: boolean };
+  settings?: SettingRaise[];
 }
 
 /**
@@ -118,7 +121,7 @@ export class ConsentStore {
    * Asks the person once (a second ask for the same server and kind joins the first). Resolves with
    * the recorded consent, or null when refused or when no surface can ask.
    */
-  async ask(q: ConsentQuestion, onPending: () => void): Promise<{ record: ConsentRecord | null; why?: string }> {
+  async ask(q: ConsentQuestion & { kind: ConsentKind }, onPending: () => void): Promise<{ record: ConsentRecord | null; why?: string }> {
     const provider = this.provider;
     if (!provider) return { record: null, why: 'no surface to confirm it here: add the server to a config file given with --config, or use the desktop app' };
     const key = `${q.serverId}\u0000${q.kind}`;
@@ -145,6 +148,15 @@ export class ConsentStore {
         persistent: true,
       }),
     };
+  }
+
+  /** Asks the person a question that records no consent (a settings raise): allowed, or why not. */
+  async confirm(q: ConsentQuestion): Promise<{ ok: boolean; why?: string }> {
+    const provider = this.provider;
+    if (!provider) return { ok: false, why: 'no surface to confirm it here: use the desktop app, or serve on a terminal' };
+    const answer = await provider.ask(q).catch(() => 'unavailable' as const);
+    if (answer === 'unavailable') return { ok: false, why: `nobody could be asked at ${provider.where}` };
+    return answer ? { ok: true } : { ok: false, why: `refused at ${provider.where}` };
   }
 
   private save(): void {

@@ -1,0 +1,49 @@
+import { Settings } from '../../../shared/schemas/audit.js';
+import { CoreError } from '../support/index.js';
+import type { AuditFields } from '../audit/index.js';
+import type { ConsentStore } from './consents.js';
+import type { ServerStore } from './server-store.js';
+
+/** The settings that loosen the gate or the boundary when raised: raising one past its default is confirmed like trust. */
+const GUARDED = ['approvalTimeoutMs', 'maxPendingApprovalsPerServer', 'maxMessageBytes'] as const;
+const DEFAULTS = Settings.parse({});
+
+/** One raise a person is asked to confirm, in words. */
+export interface SettingRaise {
+  name: (typeof GUARDED)[number];
+  from: number;
+  to: number;
+}
+
+/** What a change from the page raises past both its default and its current value (lowering never asks). */
+export function raisesOf(current: Settings, patch: Partial<Settings>): SettingRaise[] {
+  const out: SettingRaise[] = [];
+  for (const name of GUARDED) {
+    const to = patch[name];
+    if (typeof to === 'number' && to > DEFAULTS[name] && to > current[name]) out.push({ name, from: current[name], to });
+  }
+  return out;
+}
+
+/**
+ * SECURITY: a page (browser mode, the desktop window) that raises a guarded setting past its
+ * default is asked about on a surface it cannot drive (the terminal that runs serve, a native
+ * dialog), as trust is. Refused or unanswerable: nothing changes, and the error says why.
+ */
+export async function confirmSettings(consents: ConsentStore, current: Settings, patch: Partial<Settings>): Promise<void> {
+  const raises = raisesOf(current, patch);
+  if (!raises.length) return;
+  const { ok, why } = await consents.confirm({ kind: 'settings', serverId: '', identity: '', settings: raises });
+  if (!ok) throw new CoreError('not-confirmed', `raising ${raises.map((r) => r.name).join(', ')} needs a confirmation outside the page: ${why}`);
+}
+
+/** Applies a change to the settings: checked, saved, and recorded in the audit log with what changed. */
+export function applySettings(store: ServerStore, patch: Partial<Settings>, record: (f: AuditFields) => void): Settings {
+  const before = store.settings;
+  const next = Settings.parse({ ...before, ...patch });
+  store.saveSettings(next);
+  const changed = (Object.keys(next) as (keyof Settings)[]).filter((k) => next[k] !== before[k]);
+  if (changed.length)
+    record({ kind: 'config', reason: `settings changed: ${changed.map((k) => `${k} ${String(before[k])} -> ${String(next[k])}`).join(', ')}` });
+  return next;
+}
