@@ -84,6 +84,35 @@ describe.each(WAYS)('a hostile server over %s (%s era)', (way, era) => {
       await stillWhole(h);
     });
 
+  it('a 3 MB answer (alone, or in an event stream) and a 3 MB event over a 1 MB limit: the call ends as too large, the console goes on', async () => {
+    for (const attack of ['huge-result', 'huge-result-stream'] as const) {
+      bad = await hostile(attack, way, era);
+      h = (await besideHonest(bad, era)).h;
+      h.core.updateSettings({ maxMessageBytes: 1_048_576 });
+      await h.core.connect('bad');
+      const { record } = await approveCall(h, 'bad', 'echo', { message: 'x' });
+      const done = await h.core.waitCall(record.id);
+      expect(done.outcome, attack).toBe('protocol-error');
+      expect(done.error, attack).toMatchObject({
+        code: 'too-large',
+        message: expect.stringMatching(/too large: (3\.0 MB|more than 1\.\d MB) over the limit of 1\.0 MB/),
+      });
+      await stillWhole(h);
+      await h.dispose();
+      bad.stop();
+    }
+    bad = await hostile('huge-event', way, era);
+    h = (await besideHonest(bad, era)).h;
+    h.core.updateSettings({ maxMessageBytes: 1_048_576 });
+    await h.core.connect('bad');
+    const second = await approveCall(h, 'bad', 'echo', { message: 'y' });
+    const ended = await h.core.waitCall(second.record.id);
+    // The notification alone is dropped (said in the server's log); the answer after it arrives, on every transport.
+    expect(ended.outcome).toBe('ok');
+    expect(notes(h, 'bad')).toMatch(/dropped (a message|an event): too large: 3\.0 MB over the limit of 1\.0 MB/);
+    await stillWhole(h);
+  });
+
   it('a flood of 10,000 notifications during a call does not hold the console', async () => {
     bad = await hostile('flood', way, era);
     h = (await besideHonest(bad, era)).h;

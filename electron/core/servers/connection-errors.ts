@@ -2,6 +2,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/client';
 import type { TraceHttp } from '../../../shared/schemas/trace.js';
 import { httpOf } from '../trace/index.js';
 import type { ExitInfo } from './stdio-transport.js';
+import { boundedResponse } from './bounded-body.js';
 
 /** How a failed connection is put in words: timeouts, era mismatches, HTTP statuses, network errors. */
 
@@ -52,7 +53,10 @@ export interface HttpSeen {
 }
 
 /** A fetch that remembers the last answer, so that a refusal can be explained with its status and challenge. */
-export function observingFetch(onHttp?: (h: TraceHttp) => void): { fetch: typeof fetch; last: HttpSeen | undefined } {
+export function observingFetch(
+  onHttp?: (h: TraceHttp) => void,
+  bound?: { maxBytes: number; note: (line: string) => void },
+): { fetch: typeof fetch; last: HttpSeen | undefined } {
   const o: { fetch: typeof fetch; last: HttpSeen | undefined } = {
     last: undefined,
     fetch: async (input, init) => {
@@ -64,7 +68,8 @@ export function observingFetch(onHttp?: (h: TraceHttp) => void): { fetch: typeof
         onHttp?.(httpOf(input, init, res, performance.now() - t0));
       }
       o.last = { status: res.status, statusText: res.statusText, wwwAuthenticate: res.headers.get('www-authenticate') };
-      return res;
+      // SECURITY: the body is counted as the SDK reads it (a server's message is bounded on every transport).
+      return bound ? boundedResponse(res, bound.maxBytes, init?.body, bound.note) : res;
     },
   };
   return o;

@@ -203,6 +203,7 @@ export class ServerConnection {
     const seen = observingFetch(
       this.listener.trace &&
         ((h) => this.listener.trace?.({ dir: 'out', kind: 'http', bytes: 0, method: h.headers['mcp-method'], name: h.headers['mcp-name'], http: h })),
+      { maxBytes: maxMessageBytes, note: (line) => this.note(line) },
     );
     // OAuth sits above the trace: the trace shows each exchange (a 401 included) but never the token.
     const auth = (this.auth = this.listener.auth?.());

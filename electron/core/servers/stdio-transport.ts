@@ -19,7 +19,7 @@ export interface StdioOptions {
 export const TOO_LARGE_CODE = -32050;
 
 /** The id of a response, read from its first or last bytes (`{"jsonrpc":"2.0","id":7,…` or `…,"id":7}`). */
-function messageId(head: string, tail: string): number | string | undefined {
+export function messageId(head: string, tail: string): number | string | undefined {
   if (!/^\s*\{/.test(head) || !/"(result|error)"\s*:/.test(head + tail)) return undefined;
   const m =
     /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.){0,100}")/.exec(head) ??
