@@ -14,6 +14,7 @@ import { scaleBench } from './scale-bench.js';
 import { modernBench } from './modern-bench.js';
 import { gatewayBench } from './gateway-bench.js';
 import { reviewBench } from './review-bench.js';
+import { boundaryBench } from './boundary-bench.js';
 import { scriptedConsent } from '../integration/harness.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
@@ -173,6 +174,8 @@ if (process.env.BENCH_SKIP_GATEWAY) console.log('gateway figures skipped: BENCH_
 else await gatewayBench();
 if (process.env.BENCH_SKIP_REVIEW) console.log('review figures skipped: BENCH_SKIP_REVIEW is set');
 else await reviewBench();
+if (process.env.BENCH_SKIP_BOUNDARY) console.log('boundary figures skipped: BENCH_SKIP_BOUNDARY is set');
+else await boundaryBench();
 if (process.env.BENCH_SKIP_UI) console.log('UI figures skipped: BENCH_SKIP_UI is set');
 else await uiBench();
 if (process.env.BENCH_SKIP_SCALE) console.log('scale figures skipped: BENCH_SKIP_SCALE is set');
