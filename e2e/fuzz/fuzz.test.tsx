@@ -21,6 +21,7 @@ import { ApiContext } from '../../renderer/api/context';
 import type { ConsoleApi } from '../../renderer/api/client';
 import { useConsole } from '../../renderer/store/store';
 import { ResultView } from '../../renderer/features/results/ResultView';
+import { rng } from './rng';
 import { ToolRow } from '../../renderer/features/catalog/ToolRow';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -28,20 +29,6 @@ const CASES = Number(process.env.FUZZ_CASES ?? 150);
 /** The most one stage may take on one case before it counts as unbounded. */
 const STAGE_BUDGET_MS = 2000;
 
-/** mulberry32: a small seeded generator, so a failing run can be replayed exactly. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T,>(xs: readonly T[]): T => xs[int(xs.length)]!;
-  return { next, int, pick };
-}
 type R = ReturnType<typeof rng>;
 
 const HOSTILE_STRINGS = [

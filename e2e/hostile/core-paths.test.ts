@@ -113,6 +113,28 @@ describe.each(WAYS)('a hostile server over %s (%s era)', (way, era) => {
     await stillWhole(h);
   });
 
+  it('an answer that starts and never ends: the call times out, the console goes on', async () => {
+    bad = await hostile('stall', way, era);
+    const r = await besideHonest(bad, era);
+    h = r.h;
+    await h.core.updateServer('bad', undefined, { callTimeoutMs: 1500 });
+    await h.core.connect('bad');
+    const { record } = await approveCall(h, 'bad', 'echo', { message: 'x' });
+    expect((await h.core.waitCall(record.id)).outcome).toBe('timeout');
+    await stillWhole(h);
+  });
+
+  it('names and descriptions that expand under normalisation: listed and reviewed in bounded time', async () => {
+    bad = await hostile('expanding', way, era);
+    h = (await besideHonest(bad, era)).h;
+    expect(h.core.tools('bad').length).toBe(2);
+    const t0 = performance.now();
+    const report = await h.core.review.run(['bad', 'honest']);
+    expect(performance.now() - t0).toBeLessThan(10_000);
+    expect(report.servers.find((s) => s.id === 'bad')?.status).toBe('reviewed');
+    await stillWhole(h);
+  });
+
   it('a flood of 10,000 notifications during a call does not hold the console', async () => {
     bad = await hostile('flood', way, era);
     h = (await besideHonest(bad, era)).h;
@@ -120,4 +142,17 @@ describe.each(WAYS)('a hostile server over %s (%s era)', (way, era) => {
     expect((await h.core.waitCall(record.id)).outcome).toBe('ok');
     await stillWhole(h);
   });
+});
+
+describe.each([['legacy'], ['modern']] as const)('a hostile stdio server whose tool list never ends (%s era)', (era) => {
+  it('is walked to the page limit and given up on, in words; the console goes on', async () => {
+    const bad = await hostile('endless-list', 'stdio', era);
+    const { h } = await besideHonest(bad, era);
+    try {
+      expect(h.core.view('bad').error).toMatch(/gave up after 10000 pages/);
+      await stillWhole(h);
+    } finally {
+      await h.dispose();
+    }
+  }, 120_000);
 });
