@@ -85,7 +85,7 @@ export async function boundaryBench(): Promise<void> {
       reviewServers([{ id: 's', tools: [{ name: 'huge', description: text, inputSchema: { type: 'object' } }] }]);
       pure.push(performance.now() - t0);
     }
-    core.addServer('huge', attackServer('huge-description'));
+    core.addServer('huge', attackServer('huge-description', { HUGE_COUNT: '20' }));
     await core.connect('huge');
     const throughCore = await watched(() => core.review.run(['huge']));
     const built = peakChild(false);
@@ -94,7 +94,7 @@ export async function boundaryBench(): Promise<void> {
     console.log(`  a 100,000-level answer refused: the call ${deep.ms.toFixed(1)} ms, the console's loop waited at most ${deep.loopMaxMs.toFixed(1)} ms`);
     console.log(`  review of one 1 MiB description: ${[...pure].sort((a, b) => a - b)[2]!.toFixed(1)} ms (median of 5, rules only)`);
     console.log(
-      `  the same through the core (review.run): ${throughCore.ms.toFixed(1)} ms, the loop waited at most ${throughCore.loopMaxMs.toFixed(1)} ms (goal: 50 ms)`,
+      `  20 such tools through the core (review.run): ${throughCore.ms.toFixed(1)} ms, the loop waited at most ${throughCore.loopMaxMs.toFixed(1)} ms (goal: 50 ms)`,
     );
     console.log(`  peak RSS reviewing 100,000 tools: ${reviewed.toFixed(0)} MB (the tools alone: ${built.toFixed(0)} MB; goal: under 300 MB)`);
   } finally {

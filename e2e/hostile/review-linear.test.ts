@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PATTERN_CHARS, reviewServers } from '../../shared/review/review.js';
+import { MAX_PATTERN_CHARS, reviewServers, reviewServersInSteps } from '../../shared/review/review.js';
 
 /**
  * No server text meets a pattern that can backtrack: every rule of the review, through its real
@@ -125,5 +125,15 @@ describe('the review on text built to make its patterns backtrack', () => {
   it('does not cut a text it read whole', () => {
     const findings = reviewServers([{ id: 's', tools: [{ name: 't', description: fill('Reads a file. ', 60_000), inputSchema: { type: 'object' } }] }]);
     expect(findings.filter((f) => f.rule === 'H12')).toEqual([]);
+  });
+
+  it('pauses before each large tool and between large results, so the caller loop is held for one at most', async () => {
+    const big = fill('Reads a file. ', 100_000);
+    const tools = Array.from({ length: 20 }, (_, i) => ({ name: `t${i}`, description: big, inputSchema: { type: 'object' } }));
+    let pauses = 0;
+    const findings = await reviewServersInSteps([{ id: 's', tools }], {}, async () => void pauses++);
+    // One pause before each large tool after the first, one after the server: never two large tools in one step.
+    expect(pauses).toBeGreaterThanOrEqual(20);
+    expect(findings.filter((f) => f.rule === 'H12')).toHaveLength(20);
   });
 });

@@ -130,8 +130,17 @@ function nameOf(item: Record<string, unknown>, key = 'name'): string {
   return typeof v === 'string' ? v : JSON.stringify(v ?? null);
 }
 
-/** Tools reviewed between two pauses of an asynchronous review (a few milliseconds of work). */
+/** Tools reviewed between two pauses of an asynchronous review at most (a few milliseconds of work). */
 const STEP = 250;
+/** Work between two pauses at most, in milliseconds: many large tools pause as often as this. */
+const SLICE_MS = 8;
+/** A tool with more text than this is a step of its own (its text alone may take tens of milliseconds). */
+const LARGE_TOOL_CHARS = 65_536;
+
+/** Characters of a tool's description and title (what makes one tool slow to review). */
+function textSize(tool: Record<string, unknown>): number {
+  return (typeof tool.description === 'string' ? tool.description.length : 0) + (typeof tool.title === 'string' ? tool.title.length : 0);
+}
 
 /** Every per-server rule for one server (hidden content, poisoning, quality); pauses (yields) every STEP tools. */
 function* reviewOne(s: ReviewServerInput, opts: ReviewOptions, out: Finding[]): Generator<void> {
@@ -139,9 +148,17 @@ function* reviewOne(s: ReviewServerInput, opts: ReviewOptions, out: Finding[]): 
   c.texts('server', s.id, subjectTexts(s, 'server', s.id) ?? []);
   const missing = new Map<string, number>();
   for (const r of s.results ?? []) if (r.structuredMissing) missing.set(r.tool, (missing.get(r.tool) ?? 0) + 1);
+  let since = 0;
+  let sliceStart = performance.now();
   for (let i = 0; i < s.tools.length; i++) {
-    if (i > 0 && i % STEP === 0) yield;
     const tool = s.tools[i]!;
+    // A pause before a large tool, after STEP tools, or after SLICE_MS of work: no step holds the caller's loop for long.
+    if (i > 0 && (since >= STEP || textSize(tool) > LARGE_TOOL_CHARS || performance.now() - sliceStart > SLICE_MS)) {
+      yield;
+      since = 0;
+      sliceStart = performance.now();
+    }
+    since++;
     const name = nameOf(tool);
     c.texts('tool', name, toolTexts(tool));
     const description = typeof tool.description === 'string' ? tool.description : '';
@@ -149,16 +166,23 @@ function* reviewOne(s: ReviewServerInput, opts: ReviewOptions, out: Finding[]): 
     const ctx = { checkSchema: opts.checkSchema, excluded: s.excluded?.[name], missingStructured: missing.get(name), budgetBytes: opts.budgetBytes ?? 16_384 };
     for (const h of toolQualityHits(tool, ctx)) c.field('tool', name, h.path, h.rule, h.message, h.severity);
   }
-  for (const p of s.prompts ?? []) c.texts('prompt', nameOf(p), promptTexts(p));
-  for (const r of s.resources ?? []) c.texts('resource', nameOf(r, 'uri'), resourceTexts(r));
-  for (const got of s.contents ?? [])
-    c.texts(
-      got.kind,
-      got.subject,
-      got.texts.map((t) => ({ ...t, role: 'prose' as const })),
-    );
-  for (const r of s.templates ?? []) c.texts('template', nameOf(r, 'uriTemplate'), resourceTexts(r));
-  for (const r of s.results ?? []) c.texts('result', r.callId, subjectTexts(s, 'result', r.callId) ?? []);
+  // The rest, subject by subject, pausing after SLICE_MS of work (a result's text may be megabytes).
+  const rest: [SubjectKind, string, () => DefinitionText[]][] = [
+    ...(s.prompts ?? []).map((p) => ['prompt', nameOf(p), () => promptTexts(p)] as [SubjectKind, string, () => DefinitionText[]]),
+    ...(s.resources ?? []).map((r) => ['resource', nameOf(r, 'uri'), () => resourceTexts(r)] as [SubjectKind, string, () => DefinitionText[]]),
+    ...(s.contents ?? []).map(
+      (got) => [got.kind, got.subject, () => got.texts.map((t) => ({ ...t, role: 'prose' as const }))] as [SubjectKind, string, () => DefinitionText[]],
+    ),
+    ...(s.templates ?? []).map((r) => ['template', nameOf(r, 'uriTemplate'), () => resourceTexts(r)] as [SubjectKind, string, () => DefinitionText[]]),
+    ...(s.results ?? []).map((r) => ['result', r.callId, () => subjectTexts(s, 'result', r.callId) ?? []] as [SubjectKind, string, () => DefinitionText[]]),
+  ];
+  for (const [kind, subject, texts] of rest) {
+    if (performance.now() - sliceStart > SLICE_MS) {
+      yield;
+      sliceStart = performance.now();
+    }
+    c.texts(kind, subject, texts());
+  }
 }
 
 /** The texts of one subject of a server as the rules read them (each with its path), or undefined. */
