@@ -9,10 +9,45 @@ import {
 import type { AuthStep } from '../../../shared/schemas/auth.js';
 import { RingBuffer } from '../support/index.js';
 import { AuthorizationRefused } from './loopback-callback.js';
-import { MESSAGE_LIMITS, parseMeasured } from '../../../shared/boundary.js';
+import { MESSAGE_LIMITS, overLimits, parseMeasured } from '../../../shared/boundary.js';
 
 const MAX_STEPS = 200;
 const MAX_BODY = 4000;
+/** The most of one authorization server answer the console reads (metadata, registration, tokens are a few KB). */
+const MAX_ANSWER_BYTES = 1_048_576;
+
+/** Why a JSON answer is past the boundary's limits, or undefined (also for text that is not JSON). */
+function jsonOverLimits(text: string): string | undefined {
+  if (!/^\s*[{[]/.test(text)) return undefined;
+  try {
+    return overLimits(JSON.parse(text), MESSAGE_LIMITS);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A response's text, read up to `max` bytes; `over` when it went on past them (the rest is not read). */
+async function readCapped(res: Response, max: number): Promise<{ text: string; over: boolean }> {
+  if (!res.body) return { text: '', over: false };
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+      if (bytes > max) {
+        await reader.cancel().catch(() => {});
+        return { text: '', over: true };
+      }
+      chunks.push(value);
+    }
+  } catch {
+    /* a broken body reads as what came */
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), over: false };
+}
 /** Fields whose values are secrets wherever they appear (form bodies, JSON, query strings). */
 const SECRET_FIELDS =
   /^(access_token|refresh_token|id_token|client_secret|code|code_verifier|assertion|client_assertion|token|subject_token|actor_token|password)$/i;
@@ -23,7 +58,8 @@ export function redactBody(text: string, contentType = ''): string {
   let out = text;
   if (/json/i.test(contentType) || /^\s*[{[]/.test(text)) {
     try {
-      out = JSON.stringify(JSON.parse(text, (k, v: unknown) => (SECRET_FIELDS.test(k) && typeof v === 'string' ? REDACTED : v)));
+      // Measured first: the redaction below walks the value recursively.
+      out = JSON.stringify(parseMeasured(text, 'the body', MESSAGE_LIMITS), (k, v: unknown) => (SECRET_FIELDS.test(k) && typeof v === 'string' ? REDACTED : v));
     } catch {
       /* not JSON after all */
     }
@@ -147,10 +183,23 @@ export class AuthSteps {
       }
       const ms = Math.round((performance.now() - t0) * 10) / 10;
       const type = res.headers.get('content-type') ?? '';
-      const text = await res
-        .clone()
-        .text()
-        .catch(() => '');
+      // SECURITY: an authorization server's answer is read once, up to MAX_ANSWER_BYTES, for the SDK and this record alike.
+      const { text, over } = await readCapped(res, MAX_ANSWER_BYTES);
+      const shape = over ? undefined : jsonOverLimits(text);
+      if (over || shape) {
+        const problem = over ? `the answer is over ${MAX_ANSWER_BYTES / 1_048_576} MiB: refused` : `the answer ${shape}: refused`;
+        this.add({
+          step,
+          ok: false,
+          method,
+          url: redactUrl(url.href),
+          status: res.status,
+          ms,
+          summary: `${method} ${url.origin}${url.pathname} → ${res.status}`,
+          problem,
+        });
+        throw new Error(`${url.origin}${url.pathname}: ${problem}`);
+      }
       if (step === 'server-metadata' && res.ok) learnEndpoints(text, this.endpoints);
       this.add({
         step,
@@ -163,7 +212,7 @@ export class AuthSteps {
         sent: body ? redactBody(body, String(new Headers(init?.headers).get('content-type') ?? '')) : undefined,
         received: text ? redactBody(text, type) : undefined,
       });
-      return res;
+      return new Response(res.status === 204 || res.status === 304 ? null : text, { status: res.status, statusText: res.statusText, headers: res.headers });
     };
   }
 }
