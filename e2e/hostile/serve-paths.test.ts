@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -209,4 +210,27 @@ describe('hostile peers against a running serve', () => {
     await new Promise((r) => bridge.once('exit', r));
     await stillWhole();
   });
+
+  it('slow-loris: a client that sends a header byte now and then is answered 408 and closed; both listeners serve others meanwhile', async () => {
+    const slow = (url: string) =>
+      new Promise<{ reply: string; ms: number }>((done) => {
+        const u = new URL(url);
+        const t0 = Date.now();
+        const s = connect(Number(u.port), u.hostname);
+        let reply = '';
+        s.on('data', (c: Buffer) => (reply += c.toString()));
+        s.on('error', () => {});
+        s.on('close', () => (clearInterval(drip), done({ reply, ms: Date.now() - t0 })));
+        s.write(`GET / HTTP/1.1\r\nHost: ${u.host}\r\n`);
+        const drip = setInterval(() => s.writable && s.write('X-A: b\r\n'), 500);
+      });
+    const [page, agents] = [slow(server.page), slow(server.agents)];
+    // Meanwhile both listeners answer others.
+    await stillWhole();
+    expect((await post(server.agents, '{}', {})).status).toBe(401);
+    for (const r of await Promise.all([page, agents])) {
+      expect(r.reply).toMatch(/^HTTP\/1\.1 408/);
+      expect(r.ms).toBeLessThan(15_000);
+    }
+  }, 30_000);
 });

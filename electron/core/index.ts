@@ -14,6 +14,7 @@ export {
   listenLoopback,
   ownHosts,
   plainText,
+  PEER_TIMEOUTS,
   processAlive,
   processStart,
   resolveDataDir,

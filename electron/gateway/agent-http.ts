@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createMcpHandler, isLegacyRequest, type McpHttpHandler, type Server } from '@modelcontextprotocol/server';
-import { answerClientError, listenLoopback, ownHosts, plainText as plain, type ConsoleCore } from '../core/index.js';
+import { answerClientError, PEER_TIMEOUTS, listenLoopback, ownHosts, plainText as plain, type ConsoleCore } from '../core/index.js';
 import { agentServer } from './agent-server.js';
 import { MAX_BODY_BYTES, readRequest, sendWebResponse, toWebRequest } from './node-fetch-bridge.js';
 import { fail, SessionTransport } from './session-transport.js';
@@ -128,7 +128,7 @@ export async function startAgentEndpoint(core: ConsoleCore, opts: { port?: numbe
     transport.handle(req, res, parsed);
   }
 
-  const http = createServer((req, res) => {
+  const http = createServer(PEER_TIMEOUTS, (req, res) => {
     handle(req, res).catch((e: Error) => {
       log(`agent endpoint: a request failed: ${e.message}`);
       if (!res.headersSent) plain(res, 500, 'internal error');

@@ -8,6 +8,7 @@ import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import {
   contentType,
   answerClientError,
+  PEER_TIMEOUTS,
   dispatch,
   eventWindow,
   FROZEN_EVENTS,
@@ -52,7 +53,7 @@ export async function startWebServer(
   let port = 0;
 
   const log = opts.log ?? ((line: string) => process.stderr.write(line + '\n'));
-  const http = createServer((req, res) => {
+  const http = createServer(PEER_TIMEOUTS, (req, res) => {
     const refused = checkHostAndOrigin(req, port, false);
     if (refused) return void plain(res, 403, `refused: ${refused}`);
     // SECURITY: only static files over GET/HEAD; nothing here changes state.

@@ -5,7 +5,7 @@ export { sha256, hashJson } from './hash.js';
 export { RingBuffer } from './ring-buffer.js';
 export { resolveDataDir, writeFileAtomic } from './data-dir.js';
 export { contentType, staticFile } from './static-files.js';
-export { listenLoopback, ownHosts, plainText, processAlive, processStart } from './loopback.js';
+export { listenLoopback, ownHosts, PEER_TIMEOUTS, plainText, processAlive, processStart } from './loopback.js';
 export { FetchGate, NotSent, TICKET_HEADER, ticketed, ticketedWire } from './call-ticket.js';
 export { eventWindow, FROZEN_EVENTS, type EventWindow } from './event-window.js';
 export { answerClientError } from './client-error.js';
