@@ -8,7 +8,7 @@ import { registerIpc } from '../../electron/main/ipc.js';
 import { requestChannel } from '../../shared/bridge.js';
 import type { RequestName } from '../../shared/contract.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { makeHandlers } from '../../electron/core/index.js';
+import { dispatch, makeHandlers } from '../../electron/core/index.js';
 import { deepText } from '../fixtures/attack-server.js';
 import { fixtureStdio, makeCore, type Harness } from '../integration/harness.js';
 import { ATTACK_SERVER } from './attack-kit.js';
@@ -98,5 +98,23 @@ describe("the desktop app's IPC dispatch with hostile input", () => {
     expect(args.error?.message).toMatch(/nests deeper than 1,000 levels/);
     const ok = await invoke('calls.request', { serverId: 'honest', tool: 'echo', args: { message: 'fine' } });
     expect(ok.ok).toBe(true);
+  });
+});
+
+describe('names a peer sends are never echoed back whole', () => {
+  it('a call to a 100,000-character tool name is refused with a short message that still says why', async () => {
+    const h = makeCore();
+    try {
+      h.core.addServer('honest', fixtureStdio());
+      await h.core.connect('honest');
+      const r = await dispatch(makeHandlers(h.core, { requester: CONSOLE_USER }), 'calls.request', { serverId: 'honest', tool: 'n'.repeat(100_000), args: {} });
+      expect(r.ok).toBe(false);
+      const message = r.ok ? '' : r.error.message;
+      expect(message.length).toBeLessThanOrEqual(1000);
+      expect(message).toMatch(/^server "honest" offers no tool "nnn/);
+      expect(message).toMatch(/characters left out/);
+    } finally {
+      await h.dispose();
+    }
   });
 });

@@ -24,6 +24,14 @@ describe.each(WAYS)('a hostile server over %s (%s era)', (way, era) => {
     h = bad = undefined;
   });
 
+  it('a 10,000-level tool list is refused; the catalog says why and the console goes on', async () => {
+    bad = await hostile('deep-list', way, era, { DEPTH: '10000' });
+    const r = await besideHonest(bad, era);
+    h = r.h;
+    expect(`${r.connectError ?? ''} ${h.core.view('bad').error ?? ''} ${notes(h, 'bad')}`).toMatch(/nests deeper than 1,000 levels/);
+    await stillWhole(h);
+  });
+
   it('a 100,000-level tool list is refused; the catalog says why and the console goes on', async () => {
     bad = await hostile('deep-list', way, era);
     const r = await besideHonest(bad, era);
