@@ -15,6 +15,8 @@ export const AGENT_PATH = '/mcp';
 export interface AgentEndpoint {
   url: string;
   port: number;
+  /** The port asked for, when another program held it and a free one was taken instead. */
+  taken?: number;
   close(): Promise<void>;
 }
 
@@ -30,7 +32,14 @@ interface LegacySession {
  * changes on subscriptions/listen); a 2025 agent gets a session (its list changes on the session's
  * stream). The token is checked on every request, so a revoked agent is refused at once.
  */
-export async function startAgentEndpoint(core: ConsoleCore, opts: { port?: number; log?: (line: string) => void } = {}): Promise<AgentEndpoint> {
+export async function startAgentEndpoint(
+  core: ConsoleCore,
+  opts: {
+    port?: number;
+    log?: (line: string) => void;
+    /** When the port is taken, take a free one instead (and say which was taken). */ orAnyPort?: boolean;
+  } = {},
+): Promise<AgentEndpoint> {
   const log = opts.log ?? ((line: string) => process.stderr.write(line + '\n'));
   const modern = new Map<string, McpHttpHandler>();
   const sessions = new Map<string, LegacySession>();
@@ -137,10 +146,16 @@ export async function startAgentEndpoint(core: ConsoleCore, opts: { port?: numbe
   });
   http.on('clientError', (err, socket) => answerClientError(err, socket));
 
-  port = await listenLoopback(http, opts.port);
+  let taken: number | undefined;
+  port = await listenLoopback(http, opts.port).catch((e: NodeJS.ErrnoException) => {
+    if (!opts.orAnyPort || e.code !== 'EADDRINUSE') throw e;
+    taken = opts.port;
+    return listenLoopback(http, 0);
+  });
   return {
     url: `http://127.0.0.1:${port}${AGENT_PATH}`,
     port,
+    ...(taken !== undefined && { taken }),
     close: async () => {
       offVisible();
       offRevoked();

@@ -25,7 +25,7 @@ const flag = (name: string) => {
 };
 
 /** The approval gateway, handed in by the launcher (hosts do not import each other). */
-export type StartAgents = (core: ConsoleCore, dataDir: string) => Promise<{ url: string; close(): Promise<void> }>;
+export type StartAgents = (core: ConsoleCore, dataDir: string) => Promise<{ url: string; problem?: string; close(): Promise<void> }>;
 
 let win: BrowserWindow | null = null;
 let startAgents: StartAgents | undefined;
@@ -92,6 +92,7 @@ async function start(): Promise<void> {
   let agents: Awaited<ReturnType<StartAgents>> | undefined;
   try {
     agents = await startAgents?.(core, dataDir);
+    if (agents?.problem) problems.push(agents.problem);
   } catch (e) {
     problems.push(`the agent gateway could not start: ${(e as Error).message}`);
   }

@@ -18,7 +18,7 @@ export interface ServeOptions {
 }
 
 /** The approval gateway, started beside browser mode by the launcher (hosts do not import each other). */
-export type StartAgents = (core: ConsoleCore, dataDir: string, port: number) => Promise<{ url: string; close(): Promise<void> }>;
+export type StartAgents = (core: ConsoleCore, dataDir: string, port: number) => Promise<{ url: string; problem?: string; close(): Promise<void> }>;
 
 /** Where browser mode says what it does: the address on `out`, the rest on `err`. */
 export interface ServeIo {
@@ -48,6 +48,10 @@ export async function serveCommand(opts: ServeOptions, io: ServeIo, startAgents?
   let agents: Awaited<ReturnType<StartAgents>> | undefined;
   try {
     agents = await startAgents?.(core, dataDir, agentPort);
+    if (agents?.problem) {
+      problems.push(agents.problem);
+      io.err(`warning: ${agents.problem}`);
+    }
   } catch (e) {
     io.err(`error: the agent gateway could not start: ${(e as Error).message}`);
     await core.close();
