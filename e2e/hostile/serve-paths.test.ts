@@ -196,7 +196,11 @@ describe('hostile peers against a running serve', () => {
   });
 
   it('the bridge: a deep line from the host is answered with an error, and the bridge goes on', async () => {
-    const bridge = spawn(process.execPath, [BIN, 'bridge', '--agent', 'bot', '--data-dir', dataDir], { stdio: ['pipe', 'pipe', 'pipe'] });
+    // The bridge as the Claude Desktop snippet launches it, copied from what the page was given (no mcp-console on the PATH needed).
+    const info = (await page.ask('agents.gateway')).value as { bridgeCommand: string[] };
+    expect(info.bridgeCommand.slice(0, 2)).toEqual([process.execPath, BIN]);
+    const [command, ...args] = [...info.bridgeCommand, 'bot'];
+    const bridge = spawn(command!, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { PATH: '/nonexistent' } });
     let out = '';
     bridge.stdout!.on('data', (c: Buffer) => (out += c.toString()));
     bridge.stdin!.write(`{"jsonrpc":"2.0","id":7,"method":"tools/list","params":${deepText(100_000)}}\n`);

@@ -6,6 +6,13 @@ import { startWebServer } from './web-server.js';
 /** Where the built renderer lives, relative to this compiled file (out/node/electron/web). */
 export const RENDERER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'renderer');
 
+/**
+ * The command line that runs this install's CLI, whatever is on the PATH: this Node and this
+ * checkout's bin/mcp-console.js (relative to this compiled file), so the snippets an agent host is
+ * given work as copied.
+ */
+export const CLI_COMMAND = [process.execPath, join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'bin', 'mcp-console.js')];
+
 /** What `mcp-console serve` was given. */
 export interface ServeOptions {
   config?: string;
@@ -57,7 +64,7 @@ export async function serveCommand(opts: ServeOptions, io: ServeIo, startAgents?
     await core.close();
     return 2;
   }
-  const gateway = () => ({ httpUrl: agents?.url, bridgeCommand: ['mcp-console', 'bridge', '--data-dir', dataDir, '--agent'] });
+  const gateway = () => ({ httpUrl: agents?.url, bridgeCommand: [...CLI_COMMAND, 'bridge', '--data-dir', dataDir, '--agent'] });
   const server = await startWebServer(core, {
     port,
     staticDir: opts.staticDir ?? RENDERER_DIR,
