@@ -51,7 +51,7 @@ export function wireTrust(p: TrustParts): { pins: ToolAcceptance; agents: AgentG
     raw: (id, name) => p.catalog.raw(id, name),
     request: (id, tool, args, by) => p.calls.request(id, tool, args, by),
     wait: (callId) => p.calls.wait(callId),
-    cancel: (callId) => p.calls.cancel(callId),
+    cancel: (callId, by) => p.calls.cancel(callId, by),
     pins,
   });
   const review = new ReviewService({

@@ -106,8 +106,29 @@ export class SessionTransport implements Transport {
     const ex: Exchange = { res, ids: requests.map((m) => m.id!), answers: new Map(), sse: false };
     for (const id of ex.ids) this.byRequest.set(id, ex);
     ex.timer = setTimeout(() => this.upgrade(ex), this.hooks.upgradeAfterMs ?? UPGRADE_AFTER_MS);
-    res.once('close', () => clearTimeout(ex.timer));
+    res.once('close', () => {
+      clearTimeout(ex.timer);
+      this.abandoned(ex);
+    });
     for (const m of messages) this.onmessage?.(m);
+  }
+
+  /**
+   * The agent closed a request's stream before its answer (its client timed out, or it went away):
+   * nobody waits for the answer any more, so each request still open is cancelled as if the agent
+   * had said so. A call still waiting for the person is withdrawn, never run afterwards.
+   */
+  private abandoned(ex: Exchange): void {
+    if (this.closed) return;
+    for (const id of ex.ids) {
+      if (ex.answers.has(id) || this.byRequest.get(id) !== ex) continue;
+      this.byRequest.delete(id);
+      this.onmessage?.({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: id, reason: 'the agent closed its request before the answer (its client gave up, or it went away)' },
+      });
+    }
   }
 
   private get(req: IncomingMessage, res: ServerResponse): void {

@@ -39,7 +39,7 @@ export interface GatewayDeps {
   raw(serverId: string, name: string): Record<string, unknown> | undefined;
   request(serverId: string, tool: string, args: Record<string, unknown>, requestedBy: Requester): CallRecord;
   wait(callId: string): Promise<CallRecord>;
-  cancel(callId: string): CallRecord;
+  cancel(callId: string, by?: { decidedBy: 'agent'; reason: string }): CallRecord;
   /** The pins: an agent sees a tool only while its definition is the pinned one. */
   pins: ToolAcceptance;
 }
@@ -304,8 +304,10 @@ export class AgentGateway {
       if (record.state === 'awaiting-approval') hooks.onProgress(WAITING);
     }
     const onAbort = () => {
+      const why = hooks.signal?.reason;
+      const said = typeof why === 'string' ? why : why instanceof Error ? why.message : 'cancelled its request';
       try {
-        this.d.cancel(record.id);
+        this.d.cancel(record.id, { decidedBy: 'agent', reason: `withdrawn by agent ${name}: ${said}` });
       } catch {
         /* already gone */
       }

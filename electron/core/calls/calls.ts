@@ -119,13 +119,14 @@ export class CallManager {
   }
 
   /** Cancels a call: a pending one is closed unsent; a running one gets notifications/cancelled. */
-  cancel(callId: string): CallRecord {
+  cancel(callId: string, by?: { decidedBy: Decider; reason: string }): CallRecord {
     const state = this.must(callId);
     const r = state.record;
-    if (r.state === 'awaiting-approval') this.closeUnsent(state, 'user', r.decidedBy ? 'cancelled before it was sent' : 'cancelled before it was approved');
+    if (r.state === 'awaiting-approval')
+      this.closeUnsent(state, by?.decidedBy ?? 'user', by?.reason ?? (r.decidedBy ? 'cancelled before it was sent' : 'cancelled before it was approved'));
     else if (r.state === 'running') {
       state.cancelled = true;
-      state.controller?.abort(new Error('cancelled by the user'));
+      state.controller?.abort(new Error(by?.reason ?? 'cancelled by the user'));
     }
     return { ...state.record };
   }
