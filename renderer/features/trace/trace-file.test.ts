@@ -36,6 +36,14 @@ describe('a trace file', () => {
     }
   });
 
+  it('counts an entry whose message nests 100,000 levels as not an entry: it is never drawn', async () => {
+    const deep = '{"x":'.repeat(100_000) + '1' + '}'.repeat(100_000);
+    const line = JSON.stringify({ ...entry(1), message: null }).replace('"message":null', `"message":${deep}`);
+    const { entries, bad } = await parseTraceJsonl(`${line}\n${JSON.stringify(entry(2))}`);
+    expect(entries.map((e) => e.seq)).toEqual([2]);
+    expect(bad).toBe(1);
+  });
+
   it('takes an HTTP exchange and a large message kept as a preview', async () => {
     const http = {
       ...entry(1),

@@ -1,4 +1,5 @@
 import type { TraceEntry } from '../../../shared/schemas/trace';
+import { FILE_LIMITS, overLimits } from '../../../shared/boundary';
 
 const DIRS = new Set(['out', 'in']);
 const KINDS = new Set(['request', 'response', 'error', 'notification', 'http']);
@@ -58,7 +59,8 @@ export async function parseTraceJsonl(text: string, sliceChars = SLICE_CHARS): P
       if (!line.trim()) continue;
       try {
         const v: unknown = JSON.parse(line);
-        if (isEntry(v)) entries.push(v);
+        // SECURITY: an entry is measured before it is drawn (the views below render it recursively).
+        if (isEntry(v) && !overLimits(v, FILE_LIMITS)) entries.push(v);
         else bad++;
       } catch {
         bad++;
