@@ -22,12 +22,12 @@ const median = (xs: number[]): number => {
   return s[Math.floor(s.length / 2)]!;
 };
 
-/** 10,000 tools over 10 servers, cycling through every corpus definition (hostile and clean) under unique names. */
-function corpusServers(): ReviewServerInput[] {
+/** `tools` tools (10,000 unless told) over 10 servers, cycling through every corpus definition (hostile and clean) under unique names. */
+export function corpusServers(tools = TOOLS): ReviewServerInput[] {
   const defs = [...HOSTILE, ...CLEAN].flatMap((c) => c.servers.flatMap((s) => s.tools));
   return Array.from({ length: 10 }, (_, s) => ({
     id: `server${s}`,
-    tools: Array.from({ length: TOOLS / 10 }, (_, i) => {
+    tools: Array.from({ length: tools / 10 }, (_, i) => {
       const d = defs[(s * 1000 + i) % defs.length]!;
       return { ...d, name: `${String(d.name)}_${s}_${i}` };
     }),

@@ -7,7 +7,7 @@ import {
   type FetchLike,
 } from '@modelcontextprotocol/client';
 import type { AuthStep } from '../../../shared/schemas/auth.js';
-import { RingBuffer } from '../support/index.js';
+import { readCapped, RingBuffer } from '../support/index.js';
 import { AuthorizationRefused } from './loopback-callback.js';
 import { MESSAGE_LIMITS, overLimits, parseMeasured } from '../../../shared/boundary.js';
 
@@ -26,28 +26,17 @@ function jsonOverLimits(text: string): string | undefined {
   }
 }
 
-/** A response's text, read up to `max` bytes; `over` when it went on past them (the rest is not read). */
-async function readCapped(res: Response, max: number): Promise<{ text: string; over: boolean }> {
+/** A response's text, read up to `max` bytes; `over` when it went on past them (a body that breaks reads as empty). */
+async function readText(res: Response, max: number): Promise<{ text: string; over: boolean }> {
   if (!res.body) return { text: '', over: false };
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.length;
-      if (bytes > max) {
-        await reader.cancel().catch(() => {});
-        return { text: '', over: true };
-      }
-      chunks.push(value);
-    }
+    const { bytes, over } = await readCapped(res.body, max);
+    return { text: bytes.toString('utf8'), over };
   } catch {
-    /* a broken body reads as what came */
+    return { text: '', over: false };
   }
-  return { text: Buffer.concat(chunks).toString('utf8'), over: false };
 }
+
 /** Fields whose values are secrets wherever they appear (form bodies, JSON, query strings). */
 const SECRET_FIELDS =
   /^(access_token|refresh_token|id_token|client_secret|code|code_verifier|assertion|client_assertion|token|subject_token|actor_token|password)$/i;
@@ -184,7 +173,7 @@ export class AuthSteps {
       const ms = Math.round((performance.now() - t0) * 10) / 10;
       const type = res.headers.get('content-type') ?? '';
       // SECURITY: an authorization server's answer is read once, up to MAX_ANSWER_BYTES, for the SDK and this record alike.
-      const { text, over } = await readCapped(res, MAX_ANSWER_BYTES);
+      const { text, over } = await readText(res, MAX_ANSWER_BYTES);
       const shape = over ? undefined : jsonOverLimits(text);
       if (over || shape) {
         const problem = over ? `the answer is over ${MAX_ANSWER_BYTES / 1_048_576} MiB: refused` : `the answer ${shape}: refused`;

@@ -1,5 +1,6 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { MESSAGE_LIMITS, overLimits, REFUSED_CODE, type ShapeLimits } from '../../../shared/boundary.js';
+import { interpose } from '../support/index.js';
 
 /** What the boundary tells its connection. */
 export interface BoundaryListener {
@@ -21,30 +22,28 @@ const REFUSALS_BEFORE_CLOSE = 20;
  * message harms that message only. The connection stays up unless the server keeps doing it.
  */
 export function boundTransport(inner: Transport, listener: BoundaryListener, limits: ShapeLimits = MESSAGE_LIMITS): Transport {
-  let handler: Transport['onmessage'];
   let refusedInRow = 0;
   const peer = listener.peer ?? 'server';
-  inner.onmessage = (m, extra) => {
-    const why = overLimits(m, limits);
-    if (why) {
-      refuse(m, why);
-      return;
-    }
-    refusedInRow = 0;
-    try {
-      handler?.(m, extra);
-    } catch (e) {
-      // SECURITY: one message that a consumer could not handle is reported, never the end of the console.
-      listener.note(`a message (${describe(m)}) could not be handled: ${(e as Error)?.message ?? String(e)}`);
-    }
-  };
+  const transport = interpose(inner, {
+    incoming(m, extra, deliver) {
+      const why = overLimits(m, limits);
+      if (why) return refuse(m, why, deliver);
+      refusedInRow = 0;
+      try {
+        deliver(m, extra);
+      } catch (e) {
+        // SECURITY: one message that a consumer could not handle is reported, never the end of the console.
+        listener.note(`a message (${describe(m)}) could not be handled: ${(e as Error)?.message ?? String(e)}`);
+      }
+    },
+  });
 
-  function refuse(m: JSONRPCMessage, why: string): void {
+  function refuse(m: JSONRPCMessage, why: string, deliver: (m: JSONRPCMessage) => void): void {
     const what = describe(m);
     listener.note(`refused a message from the ${peer} (${what}): it ${why}`);
     const id = 'id' in m ? m.id : undefined;
     const message = `refused by MCP Console: the ${peer}'s message ${why}`;
-    if (id !== undefined && id !== null && !('method' in m)) handler?.({ jsonrpc: '2.0', id, error: { code: REFUSED_CODE, message } });
+    if (id !== undefined && id !== null && !('method' in m)) deliver({ jsonrpc: '2.0', id, error: { code: REFUSED_CODE, message } });
     else if (id !== undefined && id !== null)
       void inner.send({ jsonrpc: '2.0', id, error: { code: -32600, message: `MCP Console refused this request: it ${why}` } }).catch(() => {});
     if (++refusedInRow >= REFUSALS_BEFORE_CLOSE) {
@@ -53,20 +52,7 @@ export function boundTransport(inner: Transport, listener: BoundaryListener, lim
     }
   }
 
-  return new Proxy(inner, {
-    get(target, prop) {
-      if (prop === 'onmessage') return handler;
-      const v: unknown = Reflect.get(target, prop, target);
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-    },
-    set(target, prop, value) {
-      if (prop === 'onmessage') {
-        handler = value as Transport['onmessage'];
-        return true;
-      }
-      return Reflect.set(target, prop, value, target);
-    },
-  });
+  return transport;
 }
 
 /** A message in a few words, from its top level only (never a walk of the rest). */

@@ -1,3 +1,4 @@
+import { readCapped } from '../support/index.js';
 import { messageId, TOO_LARGE_CODE } from './stdio-transport.js';
 
 const mb = (n: number) => `${(n / 1_048_576).toFixed(1)} MB`;
@@ -18,26 +19,15 @@ export async function boundedResponse(res: Response, maxBytes: number, requestBo
   const type = (res.headers.get('content-type') ?? '').toLowerCase();
   if (type.includes('text/event-stream')) return new Response(res.body.pipeThrough(eventLimit(maxBytes, note)), res);
   if (!type.includes('json')) return res;
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.length;
-    if (bytes > maxBytes) {
-      await reader.cancel().catch(() => {});
-      // The size the server declared, when it did; else what was read before stopping.
-      const declared = Number(res.headers.get('content-length'));
-      const message = tooLarge(declared > bytes ? declared : `more than ${mb(bytes)}`, maxBytes);
-      note(`dropped an answer: ${message}`);
-      const id = idOf(requestBody);
-      const body = id === undefined ? '' : errorMessage(id, message);
-      return new Response(body, { status: id === undefined ? 502 : 200, headers: { 'content-type': 'application/json' } });
-    }
-    chunks.push(value);
-  }
-  return new Response(Buffer.concat(chunks), res);
+  const { bytes, over, read } = await readCapped(res.body, maxBytes);
+  if (!over) return new Response(bytes, res);
+  // The size the server declared, when it did; else what was read before stopping.
+  const declared = Number(res.headers.get('content-length'));
+  const message = tooLarge(declared > read ? declared : `more than ${mb(read)}`, maxBytes);
+  note(`dropped an answer: ${message}`);
+  const id = idOf(requestBody);
+  const body = id === undefined ? '' : errorMessage(id, message);
+  return new Response(body, { status: id === undefined ? 502 : 200, headers: { 'content-type': 'application/json' } });
 }
 
 /** The id of the JSON-RPC request a POST carried (the console's own request, as the SDK gave it to fetch). */

@@ -9,4 +9,6 @@ export { listenLoopback, ownHosts, PEER_TIMEOUTS, plainText, processAlive, proce
 export { FetchGate, NotSent, TICKET_HEADER, ticketed, ticketedWire } from './call-ticket.js';
 export { eventWindow, FROZEN_EVENTS, type EventWindow } from './event-window.js';
 export { answerClientError } from './client-error.js';
+export { interpose } from './interpose.js';
+export { readCapped } from './read-capped.js';
 export { checkedLookup, isPublicAddress, refusedHost } from './public-address.js';

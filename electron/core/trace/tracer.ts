@@ -1,5 +1,6 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { TraceEntry, TraceHttp } from '../../../shared/schemas/trace.js';
+import { interpose } from '../support/index.js';
 
 /** A message larger than this is kept as a preview only (its size is still shown). */
 export const MAX_KEPT_MESSAGE_BYTES = 256 * 1024;
@@ -118,34 +119,15 @@ export class WireTap {
  * trace holds what the server really sent, before anything is normalised.
  */
 export function tapTransport(inner: Transport, tap: WireTap): Transport {
-  let handler: Transport['onmessage'];
-  inner.onmessage = (m, extra) => {
-    tap.in(m);
-    handler?.(m, extra);
-  };
-  // Both slots live in the proxy: a wrapper set later wraps the tap, and the tap always reaches the real transport.
   const innerSend = inner.send.bind(inner);
-  let send: Transport['send'] = (m, options) => {
-    tap.out(m);
-    return innerSend(m, options);
-  };
-  return new Proxy(inner, {
-    get(target, prop) {
-      if (prop === 'onmessage') return handler;
-      if (prop === 'send') return send;
-      const v: unknown = Reflect.get(target, prop, target);
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+  return interpose(inner, {
+    incoming(m, extra, deliver) {
+      tap.in(m);
+      deliver(m, extra);
     },
-    set(target, prop, value) {
-      if (prop === 'onmessage') {
-        handler = value as Transport['onmessage'];
-        return true;
-      }
-      if (prop === 'send') {
-        send = value as Transport['send'];
-        return true;
-      }
-      return Reflect.set(target, prop, value, target);
+    send(m, options) {
+      tap.out(m);
+      return innerSend(m, options);
     },
   });
 }
