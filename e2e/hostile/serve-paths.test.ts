@@ -20,6 +20,19 @@ const BIN = resolve('bin/mcp-console.js');
 const dir = mkdtempSync(join(tmpdir(), 'mcp-console-hostile-'));
 const dataDir = join(dir, 'data');
 const config = join(dir, 'servers.json');
+/** The modes that hurt through a call, a read or a prompt (the others have servers of their own above). */
+const MODES = [
+  'deep-resource',
+  'deep-prompt',
+  'deep-notification',
+  'deep-request',
+  'wide-result',
+  'huge-result',
+  'huge-result-stream',
+  'huge-event',
+  'expanding',
+  'endless-list',
+] as const;
 const attack = (mode: string) => ({ command: process.execPath, args: [ATTACK_SERVER], env: { ATTACK: mode } });
 writeFileSync(
   config,
@@ -30,6 +43,8 @@ writeFileSync(
       result: attack('deep-result'),
       huge: attack('huge-description'),
       flood: attack('flood'),
+      // One server per remaining mode: each goes through the page and through an agent below.
+      ...Object.fromEntries(MODES.map((m) => [m, attack(m)])),
     },
   }),
 );
@@ -237,4 +252,29 @@ describe('hostile peers against a running serve', () => {
       expect(r.ms).toBeLessThan(15_000);
     }
   }, 30_000);
+
+  it('every other mode, through the page and through an agent: each refusal is an answer, never the end of serve', async () => {
+    const added = cli('agents', 'add', 'all', '--servers', ['honest', ...MODES].join(','), '--json');
+    expect(added.status, added.stderr).toBe(0);
+    const allToken = (JSON.parse(added.stdout) as { token: string }).token;
+    const agent = new Client({ name: 'hostile-host', version: '1' });
+    await agent.connect(new StreamableHTTPClientTransport(new URL(server.agents), { requestInit: { headers: { Authorization: `Bearer ${allToken}` } } }));
+    for (const mode of MODES) {
+      const connected = await page.ask('servers.connect', { serverId: mode });
+      if (connected.ok && (connected.value as { status: string }).status === 'connected') {
+        const call = await page.ask('calls.request', { serverId: mode, tool: 'echo', args: { message: mode } });
+        if (call.ok) await page.ask('calls.wait', { callId: (call.value as { id: string }).id });
+        await page.ask('resources.read', { serverId: mode, uri: 'attack://doc' });
+        await page.ask('prompts.get', { serverId: mode, name: 'greet', args: {} });
+        // The agent's call is approved by the page like any other; whatever the server sent, the agent gets an answer.
+        const r = await agent
+          .callTool({ name: `${mode}.echo`, arguments: { message: mode } })
+          .catch((e: Error) => ({ isError: true, content: [{ type: 'text', text: e.message }] }));
+        expect(r, mode).toHaveProperty('content');
+      }
+      expect(server.child.exitCode, mode).toBeNull();
+    }
+    await agent.close();
+    await stillWhole();
+  }, 120_000);
 });
