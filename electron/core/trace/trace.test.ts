@@ -13,6 +13,21 @@ describe('the protocol trace', () => {
     expect(seen[1]?.group).toBeUndefined();
   });
 
+  it('labels the console answers to a server request as responses (errors only when they are), with the method', () => {
+    const seen: TraceRecord[] = [];
+    const tap = new WireTap((r) => seen.push(r));
+    tap.in({ jsonrpc: '2.0', id: 'e1', method: 'elicitation/create', params: { mode: 'form', message: 'm', requestedSchema: { type: 'object' } } });
+    tap.out({ jsonrpc: '2.0', id: 'e1', result: { action: 'accept', content: {} } });
+    tap.in({ jsonrpc: '2.0', id: 's1', method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } });
+    tap.out({ jsonrpc: '2.0', id: 's1', error: { code: -1, message: 'declined' } });
+    expect(seen.map((r) => [r.dir, r.kind, r.id, r.method])).toEqual([
+      ['in', 'request', 'e1', 'elicitation/create'],
+      ['out', 'response', 'e1', 'elicitation/create'],
+      ['in', 'request', 's1', 'sampling/createMessage'],
+      ['out', 'error', 's1', 'sampling/createMessage'],
+    ]);
+  });
+
   it('groups the legs of a multi round-trip request (a retry with inputResponses joins its exchange)', () => {
     const seen: TraceRecord[] = [];
     const tap = new WireTap((r) => seen.push(r));

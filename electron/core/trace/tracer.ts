@@ -66,6 +66,8 @@ export class WireTap {
   private open = new Map<string | number, Open>();
   /** An exchange waiting for its next leg, by method and name. */
   private awaiting = new Map<string, { group: string | number; round: number }>();
+  /** The method of each request the server sent, by id, until the console answers it. */
+  private asked = new Map<string | number, string>();
 
   constructor(private readonly emit: (r: TraceRecord) => void) {}
 
@@ -104,12 +106,22 @@ export class WireTap {
         ...(multi && { group: req.group, round: req.round }),
         ...keep(m),
       });
-    } else this.emit({ dir: 'in', ...this.describe(m), ...keep(m) });
+    } else {
+      if ('method' in m && 'id' in m) {
+        if (this.asked.size >= MAX_OPEN_REQUESTS) this.asked.clear();
+        this.asked.set(m.id, m.method);
+      }
+      this.emit({ dir: 'in', ...this.describe(m), ...keep(m) });
+    }
   }
 
   private describe(m: JSONRPCMessage): Pick<TraceEntry, 'kind' | 'id' | 'method'> {
     if ('method' in m) return 'id' in m ? { kind: 'request', id: m.id, method: m.method } : { kind: 'notification', method: m.method };
-    return { kind: 'error' };
+    // An answer the console gives to a server's own request (elicitation, sampling, roots): a response unless it is an error.
+    const id = 'id' in m ? (m.id ?? undefined) : undefined;
+    const asked = id === undefined ? undefined : this.asked.get(id);
+    if (id !== undefined) this.asked.delete(id);
+    return { kind: 'error' in m ? 'error' : 'response', id, method: asked };
   }
 }
 
