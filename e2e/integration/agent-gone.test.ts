@@ -74,3 +74,39 @@ describe('an agent that goes away while its call waits', () => {
       expect(h.core.verifyAudit().ok).toBe(true);
     });
 });
+
+describe('an agent whose own timeout is shorter than the person', () => {
+  let h: ReturnType<typeof makeCore>;
+  let gw: Gateway;
+  beforeEach(async () => {
+    h = makeCore();
+    h.core.addServer('fx', fixtureStdio(), {}, false);
+    await h.core.connect('fx');
+    gw = await startGateway(h.core, h.dataDir);
+    h.core.agents.waitBeatMs = 250;
+  });
+  afterEach(async () => {
+    await gw.close();
+    await h.dispose();
+  });
+
+  for (const era of ['legacy', 'modern'] as const)
+    it(`${era}: hears "still waiting" while the person decides, so a client that resets its timeout on progress keeps waiting`, async () => {
+      const { token } = h.core.agents.add('patient', ['fx']);
+      const client = new Client({ name: 'patient', version: '1' }, { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } });
+      await client.connect(new StreamableHTTPClientTransport(new URL(gw.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+      const notes: string[] = [];
+      const asked = nextEvent(h.core, 'approval.requested');
+      const result = client.callTool(
+        { name: 'fx.echo', arguments: { message: 'worth the wait' } },
+        { timeout: 1000, resetTimeoutOnProgress: true, onprogress: (p) => void notes.push(p.message ?? '') },
+      );
+      const approval = await asked;
+      await new Promise((r) => setTimeout(r, 2500));
+      h.core.decide({ approvalId: approval.id, decision: 'approve', argsHash: approval.argsHash, scope: 'once' }, 'user');
+      const r = await result;
+      expect(JSON.stringify(r.content)).toContain('worth the wait');
+      expect(notes.filter((n) => /waiting for a person/.test(n)).length).toBeGreaterThanOrEqual(5);
+      await client.close();
+    });
+});

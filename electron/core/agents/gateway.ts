@@ -58,6 +58,14 @@ export interface AgentCallHooks {
  * named as the requester. Hosts (HTTP, the bridge's socket) only carry MCP to and from here.
  */
 export class AgentGateway {
+  /**
+   * How often an agent whose call waits for the person hears "still waiting" (a progress note). An
+   * SDK client that resets its request timeout on progress (`resetTimeoutOnProgress`) then waits as
+   * long as the person may take, instead of giving up after its own 60 s.
+   */
+  waitBeatMs = 15_000;
+  /** The agents' calls waiting for a person now. */
+  private readonly waiting = new Set<string>();
   readonly store: AgentStore;
   private readonly acceptance: ToolAcceptance;
   /** Each agent's calls under way (revoking an agent ends them). */
@@ -89,7 +97,12 @@ export class AgentGateway {
       } else if (event === 'approval.requested') {
         // Asked again (the tool changed while it waited): the agent hears it still waits.
         const a = payload as { callId: string; requestedBy: Requester };
-        if (a.requestedBy.kind === 'agent') this.perCall.get(a.callId)?.(WAITING);
+        if (a.requestedBy.kind === 'agent') {
+          this.waiting.add(a.callId);
+          this.perCall.get(a.callId)?.(WAITING);
+        }
+      } else if (event === 'approval.resolved') {
+        this.waiting.delete((payload as { callId: string }).callId);
       } else if (event === 'catalog.changed' || event === 'server.status' || event === 'server.removed') this.changed();
     });
   }
@@ -314,11 +327,15 @@ export class AgentGateway {
     };
     hooks.signal?.addEventListener('abort', onAbort, { once: true });
     if (hooks.signal?.aborted) onAbort();
+    const onProgress = hooks.onProgress;
+    const beat = onProgress && setInterval(() => this.waiting.has(record.id) && onProgress(WAITING), this.waitBeatMs);
     try {
       const done = await this.d.wait(record.id);
       return agentResult(done, this.revoked.has(name) ? `agent ${name} was revoked; the call was ended` : undefined);
     } finally {
       hooks.signal?.removeEventListener('abort', onAbort);
+      clearInterval(beat);
+      this.waiting.delete(record.id);
       this.perCall.delete(record.id);
       mine.delete(record.id);
     }

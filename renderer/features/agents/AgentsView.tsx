@@ -53,6 +53,11 @@ export function AgentsView() {
         Agents (Claude Desktop, Cursor, VS Code, Claude Code, any MCP host) call tools through MCP Console. Each sees only the servers you granted it, and every
         call waits for you, or for a standing grant you made.
       </p>
+      <p className="muted small" data-testid="agents-wait-note">
+        A call waits for you up to the approval timeout (Settings). Hosts give up sooner, often after 60 s, unless they reset their timeout on progress: while a
+        call waits, MCP Console tells the agent so every 15 s (a progress note, for calls that ask for progress). A call whose agent gave up is withdrawn, never
+        run later.
+      </p>
       <p className="small">
         {endpoint ? (
           <>
