@@ -20,7 +20,7 @@ export async function boundedResponse(res: Response, maxBytes: number, requestBo
   if (type.includes('text/event-stream')) return new Response(res.body.pipeThrough(eventLimit(maxBytes, note)), res);
   if (!type.includes('json')) return res;
   const { bytes, over, read } = await readCapped(res.body, maxBytes);
-  if (!over) return new Response(bytes, res);
+  if (!over) return new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length), res);
   // The size the server declared, when it did; else what was read before stopping.
   const declared = Number(res.headers.get('content-length'));
   const message = tooLarge(declared > read ? declared : `more than ${mb(read)}`, maxBytes);
