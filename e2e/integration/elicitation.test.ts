@@ -34,6 +34,18 @@ describe('elicitation: a server asks the person, in both eras', () => {
     expect(audit.find((e) => e.kind === 'elicitation-answered' && e.decision === 'accept')).toMatchObject({ requestedBy: CONSOLE_USER });
   });
 
+  it('a question asked during a call of an agent names that agent, for the person who answers it', async () => {
+    const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'everything');
+    const asked = nextEvent(h.core, 'approval.requested', (a) => a.tool === 'trigger-elicitation-request');
+    const rec = h.core.requestCall('everything', 'trigger-elicitation-request', {}, { kind: 'agent', name: 'claude' });
+    const a = await asked;
+    h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
+    const q = await question;
+    expect(q.during).toEqual([{ callId: rec.id, tool: 'trigger-elicitation-request', requestedBy: { kind: 'agent', name: 'claude' } }]);
+    h.core.elicitations.answer({ id: q.id, action: 'decline' }, CONSOLE_USER);
+    expect((await h.core.waitCall(rec.id)).outcome).toBe('ok');
+  });
+
   it('2025 era: decline reaches the server as a decline', async () => {
     const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'everything');
     const rec = await approvedCall('everything', 'trigger-elicitation-request', {});
@@ -67,7 +79,7 @@ describe('elicitation: a server asks the person, in both eras', () => {
     const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'everything' && q.kind === 'sampling');
     const rec = await approvedCall('everything', 'trigger-sampling-request', { prompt: 'hello', maxTokens: 10 });
     const q = await question;
-    expect(q.during).toEqual([{ callId: rec.id, tool: 'trigger-sampling-request' }]);
+    expect(q.during).toEqual([{ callId: rec.id, tool: 'trigger-sampling-request', requestedBy: CONSOLE_USER }]);
     const resolved = nextEvent(h.core, 'elicitation.resolved', (r) => r.id === q.id);
     h.core.cancelCall(rec.id);
     expect(await resolved).toMatchObject({

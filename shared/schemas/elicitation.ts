@@ -44,8 +44,8 @@ export const ElicitationView = z.object({
       modelPreferences: z.unknown().optional(),
     })
     .optional(),
-  /** Our calls to this server that were running when it asked (the one that asked is among them). */
-  during: z.array(z.object({ callId: z.string(), tool: z.string() })),
+  /** Our calls to this server that were running when it asked (the one that asked is among them), with who asked for each. */
+  during: z.array(z.object({ callId: z.string(), tool: z.string(), requestedBy: Requester.optional() })),
   createdAt: z.string(),
   status: ElicitationStatus,
   content: ElicitationContent.optional(),

@@ -175,10 +175,10 @@ export class CallManager {
   }
 
   /** The calls to a server that are running now. */
-  running(serverId: string): Array<{ callId: string; tool: string }> {
+  running(serverId: string): Array<{ callId: string; tool: string; requestedBy: Requester }> {
     return [...this.calls.values()]
       .filter((s) => s.record.serverId === serverId && s.record.state === 'running')
-      .map((s) => ({ callId: s.record.id, tool: s.record.tool }));
+      .map((s) => ({ callId: s.record.id, tool: s.record.tool, requestedBy: s.record.requestedBy }));
   }
 
   list(): CallRecord[] {

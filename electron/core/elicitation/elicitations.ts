@@ -17,7 +17,7 @@ export interface ElicitationDeps {
   check(schema: Record<string, unknown>, content: ElicitationContent): string[];
   server(id: string): { identity: string; name?: string; era?: ProtocolEra } | undefined;
   /** Our calls to a server that are running now. */
-  running(serverId: string): Array<{ callId: string; tool: string }>;
+  running(serverId: string): ElicitationView['during'];
 }
 
 interface Open {

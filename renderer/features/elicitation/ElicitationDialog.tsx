@@ -4,6 +4,7 @@ import type { ElicitationAnswer, ElicitationContent, ElicitationView } from '../
 import { useApi } from '../../api/context';
 import { confirmAddress, openLink } from '../../api/open-link';
 import { SafeText } from '../../components/SafeText';
+import { describeRequester } from '../../../shared/requester-text';
 import { useConsole } from '../../store/store';
 import { useArmed } from '../../components/use-armed';
 import { SchemaForm } from '../call/LazySchemaForm';
@@ -102,7 +103,15 @@ function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
           </dd>
           <dt>While</dt>
           <dd data-testid="elicitation-during">
-            {q.during.length ? <SafeText text={q.during.map((d) => d.tool).join(', ')} /> : <span className="muted">no call of ours was running</span>}
+            {q.during.length ? (
+              <SafeText
+                text={q.during
+                  .map((d) => (d.requestedBy?.kind === 'agent' ? `${d.tool} (asked for by ${describeRequester(d.requestedBy)})` : d.tool))
+                  .join(', ')}
+              />
+            ) : (
+              <span className="muted">no call of ours was running</span>
+            )}
           </dd>
         </dl>
         {q.kind === 'sampling' && (
