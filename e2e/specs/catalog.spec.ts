@@ -15,8 +15,17 @@ test.describe('catalog', () => {
     const row = c.tool('fx', 'ann_tfuf');
     await expect(row.locator('[data-risk]')).toHaveAttribute('data-risk', 'read-only-claimed');
     await expect(row.getByText('untrusted')).toBeVisible();
-    await expect(row.locator('[data-hint=readOnlyHint]')).toHaveAttribute('data-declared', 'true');
+    // The row says each thing once: the risk badge covers read-only, writes and destructive.
+    await expect(row.locator('[data-hint=readOnlyHint]')).toHaveCount(0);
+    await page.getByTestId('tool-search').fill('');
+    for (const tool of await page.getByTestId('tool-item').all()) {
+      const words = await tool.locator('.badge, .risk').allInnerTexts();
+      const said = words.flatMap((w) => w.replace(/\*$/, '').split(' ').filter((x) => !['claims', 'not'].includes(x)));
+      expect(said, `badges of ${await tool.getAttribute('data-tool')}`).toEqual([...new Set(said)]);
+    }
+    await page.getByTestId('tool-search').fill('ann_tfuf');
     await row.click();
+    await expect(page.locator('[data-testid=tool-detail] [data-hint=readOnlyHint]')).toHaveAttribute('data-declared', 'true');
     const table = page.getByTestId('annotation-table');
     await page.getByText('Annotations', { exact: true }).click();
     await expect(table.locator('tr', { hasText: 'idempotentHint' })).toContainText('spec default');

@@ -10,10 +10,14 @@ const HINTS = [
 /** Hints the spec says mean something only when the tool is not read-only. */
 const WRITE_ONLY_HINTS = new Set<string>(['destructiveHint', 'idempotentHint']);
 
+/** What the risk badge already says (its level is drawn from these two). */
+const COVERED_BY_RISK = new Set<string>(['readOnlyHint', 'destructiveHint']);
+
 /**
  * Annotation badges: a declared value is drawn solid, a spec default dashed and marked "default".
  * destructiveHint and idempotentHint are meaningful only when readOnlyHint is false, so a read-only
- * tool shows neither.
+ * tool shows neither. `compact` (a catalog row, beside the risk badge) shows only the hints that are
+ * true and that the risk does not already say.
  */
 export function AnnotationBadges({ annotations, declared, compact }: { annotations: EffectiveAnnotations; declared?: ToolAnnotations; compact?: boolean }) {
   return (
@@ -23,7 +27,8 @@ export function AnnotationBadges({ annotations, declared, compact }: { annotatio
         const value = annotations[key];
         const isDeclared = typeof declared?.[key] === 'boolean';
         if (annotations.readOnlyHint && WRITE_ONLY_HINTS.has(key)) return null;
-        if (compact && !value && key !== 'readOnlyHint') return null;
+        // In a catalog row the risk badge beside says read-only, writes or destructive: not again here.
+        if (compact && (!value || COVERED_BY_RISK.has(key))) return null;
         // In a catalog row, a tool that declared nothing shows its risk ("unknown") instead of four default badges.
         if (compact && noneDeclared) return null;
         const label = value ? yes : no;

@@ -70,87 +70,93 @@ export function ResourcesView() {
 
   if (connected.length === 0) return <div className="empty">Connect a server to see its resources.</div>;
   return (
-    <div className="resources" data-testid="resources-view">
-      <div className="row gap">
-        <button onClick={() => load(true)} data-testid="resources-refresh">
-          List again
-        </button>
-      </div>
-      {connected.map((serverId) => {
-        const l = lists[serverId];
-        return (
-          <section key={serverId} className="resource-server" data-testid="resource-server" data-server={serverId}>
-            <h3>
-              <SafeText text={serverId} />
-              {l && !l.error && (
-                <span className="muted small">
-                  {' '}
-                  · {l.resources.length} resources, {l.templates.length} templates
-                </span>
+    <div className="resources trace-split" data-testid="resources-view">
+      <div className="resources-lists">
+        <div className="row gap">
+          <button onClick={() => load(true)} data-testid="resources-refresh">
+            List again
+          </button>
+        </div>
+        {connected.map((serverId) => {
+          const l = lists[serverId];
+          return (
+            <section key={serverId} className="resource-server" data-testid="resource-server" data-server={serverId}>
+              <h3>
+                <SafeText text={serverId} />
+                {l && !l.error && (
+                  <span className="muted small">
+                    {' '}
+                    · {l.resources.length} resources, {l.templates.length} templates
+                  </span>
+                )}
+              </h3>
+              {l && !l.error && <ListFactsLine serverId={serverId} kind="resources" version={l} />}
+              {l?.error && (
+                <div className="error" role="alert">
+                  <SafeText text={l.error} />
+                </div>
               )}
+              <ul className="resource-list">
+                {l?.resources.map((r) => (
+                  <li key={r.uri}>
+                    <button className="link" onClick={() => read(serverId, r.uri)} data-testid="resource-item" data-uri={r.uri}>
+                      <SafeText text={r.title ?? r.name} />
+                    </button>{' '}
+                    <span className="mono small muted">
+                      <SafeText text={r.uri} />
+                      {r.mimeType && <> · {r.mimeType}</>}
+                    </span>
+                  </li>
+                ))}
+                {l?.templates.map((t) => (
+                  <li key={t.uriTemplate} data-testid="resource-template">
+                    <button className="link" onClick={() => setTemplate({ serverId, template: t })} data-testid="open-template" data-template={t.uriTemplate}>
+                      <SafeText text={t.title ?? t.name} />
+                    </button>{' '}
+                    <span className="mono small muted">
+                      <SafeText text={t.uriTemplate} /> (template)
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+      {/* What is opened sits beside the lists, in view whichever line of a long list was clicked. */}
+      <div className="resources-open">
+        {!template && !open && <div className="empty small">Open a resource or a template to see it here.</div>}
+        {template && (
+          <TemplateForm
+            key={template.template.uriTemplate}
+            serverId={template.serverId}
+            template={template.template}
+            onRead={(uri) => read(template.serverId, uri)}
+          />
+        )}
+        {open && (
+          <section className="resource-contents" data-testid="resource-contents" data-uri={open.uri}>
+            <h3 className="mono">
+              <SafeText text={open.uri} />
             </h3>
-            {l && !l.error && <ListFactsLine serverId={serverId} kind="resources" version={l} />}
-            {l?.error && (
+            <div className="row gap small">
+              <button onClick={watch} data-testid="resource-watch" data-watched={isWatched}>
+                {isWatched ? 'Stop watching' : 'Watch for changes'}
+              </button>
+              {updatedAt && <span data-testid="resource-updated">changed at {new Date(updatedAt).toLocaleTimeString()}, read again</span>}
+            </div>
+            {open.error && (
               <div className="error" role="alert">
-                <SafeText text={l.error} />
+                <SafeText text={open.error} />
               </div>
             )}
-            <ul className="resource-list">
-              {l?.resources.map((r) => (
-                <li key={r.uri}>
-                  <button className="link" onClick={() => read(serverId, r.uri)} data-testid="resource-item" data-uri={r.uri}>
-                    <SafeText text={r.title ?? r.name} />
-                  </button>{' '}
-                  <span className="mono small muted">
-                    <SafeText text={r.uri} />
-                    {r.mimeType && <> · {r.mimeType}</>}
-                  </span>
-                </li>
-              ))}
-              {l?.templates.map((t) => (
-                <li key={t.uriTemplate} data-testid="resource-template">
-                  <button className="link" onClick={() => setTemplate({ serverId, template: t })} data-testid="open-template" data-template={t.uriTemplate}>
-                    <SafeText text={t.title ?? t.name} />
-                  </button>{' '}
-                  <span className="mono small muted">
-                    <SafeText text={t.uriTemplate} /> (template)
-                  </span>
-                </li>
-              ))}
-            </ul>
+            {!open.result && !open.error && <div className="muted">reading…</div>}
+            <ErrorBoundary key={open.uri} what="resource">
+              {open.result && <Contents result={open.result} uri={open.uri} />}
+            </ErrorBoundary>
           </section>
-        );
-      })}
-      {template && (
-        <TemplateForm
-          key={template.template.uriTemplate}
-          serverId={template.serverId}
-          template={template.template}
-          onRead={(uri) => read(template.serverId, uri)}
-        />
-      )}
-      {open && (
-        <section className="resource-contents" data-testid="resource-contents" data-uri={open.uri}>
-          <h3 className="mono">
-            <SafeText text={open.uri} />
-          </h3>
-          <div className="row gap small">
-            <button onClick={watch} data-testid="resource-watch" data-watched={isWatched}>
-              {isWatched ? 'Stop watching' : 'Watch for changes'}
-            </button>
-            {updatedAt && <span data-testid="resource-updated">changed at {new Date(updatedAt).toLocaleTimeString()}, read again</span>}
-          </div>
-          {open.error && (
-            <div className="error" role="alert">
-              <SafeText text={open.error} />
-            </div>
-          )}
-          {!open.result && !open.error && <div className="muted">reading…</div>}
-          <ErrorBoundary key={open.uri} what="resource">
-            {open.result && <Contents result={open.result} uri={open.uri} />}
-          </ErrorBoundary>
-        </section>
-      )}
+        )}
+      </div>
     </div>
   );
 }
