@@ -4,6 +4,7 @@ import { ServersPanel } from './features/servers/ServersPanel';
 import { CatalogList } from './features/catalog/CatalogList';
 import { ToolDetail } from './features/catalog/ToolDetail';
 import { ApprovalDialog } from './features/approvals/ApprovalDialog';
+import { ApprovalQueue } from './features/approvals/ApprovalQueue';
 import { ElicitationDialog } from './features/elicitation/ElicitationDialog';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { Deferred } from './components/Deferred';
@@ -25,6 +26,7 @@ const HistoryView = lazyView(() => import('./features/audit/HistoryView').then((
 const AuditView = lazyView(() => import('./features/audit/AuditView').then((m) => m.AuditView));
 const AgentsView = lazyView(() => import('./features/agents/AgentsView').then((m) => m.AgentsView));
 const ConsentsView = lazyView(() => import('./features/settings/ConsentsView').then((m) => m.ConsentsView));
+const TimeoutsPanel = lazyView(() => import('./features/settings/TimeoutsPanel').then((m) => m.TimeoutsPanel));
 
 type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace' | 'auth' | 'review' | 'history' | 'audit' | 'agents' | 'settings';
 
@@ -100,7 +102,11 @@ export function App() {
           data-testid="tool-search"
           aria-label="Filter tools"
         />
-        {pending > 0 && <span className="badge warn">{pending} waiting for approval</span>}
+        {pending > 0 && (
+          <button className="badge warn queue-badge" onClick={() => useConsole.getState().queueToggled()} data-testid="approval-badge" aria-haspopup="true">
+            {pending} waiting for approval
+          </button>
+        )}
         {!online && (
           <span className="badge warn" role="status">
             connecting to the console…
@@ -170,11 +176,13 @@ export function App() {
         )}
         {tab === 'settings' && (
           <Wide>
+            <TimeoutsPanel />
             <ConsentsView />
           </Wide>
         )}
       </main>
       <ApprovalDialog />
+      <ApprovalQueue />
       <ElicitationDialog />
       <SignInDialog />
     </div>

@@ -84,12 +84,20 @@ test.describe('calling a tool through the confirmation', () => {
     await page.getByTestId('call-button').click();
     await expect(c.dialog).toHaveAttribute('data-server', 'fx');
     expect((await rpc(app, 'calls.request', { serverId: 'everything', tool: 'echo', args: { message: 'from elsewhere' } })).ok).toBe(true);
-    await expect(c.dialog.getByTestId('approval-queue')).toHaveText('1 more waiting');
+    await expect(c.dialog.getByTestId('approval-position')).toHaveText('1 of 2 waiting');
+    // The queue beside the dialog lists both, oldest first; the second can be opened before the first is decided.
+    const items = page.getByTestId('approval-queue').getByTestId('approval-item');
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(1)).toHaveAttribute('data-server', 'everything');
+    await items.nth(1).getByTestId('approval-open').click();
+    await expect(c.dialog).toHaveAttribute('data-server', 'everything');
+    await items.nth(0).getByTestId('approval-open').click();
+    await expect(c.dialog).toHaveAttribute('data-server', 'fx');
     const tab2 = await page.context().newPage();
     await tab2.goto(app.url);
     const dialog2 = tab2.getByTestId('approval-dialog');
     await expect(dialog2).toHaveAttribute('data-server', 'fx');
-    await expect(dialog2.getByTestId('approval-queue')).toHaveText('1 more waiting');
+    await expect(dialog2.getByTestId('approval-position')).toHaveText('1 of 2 waiting');
     await c.dialog.getByTestId('deny').click();
     await expect(c.dialog).toHaveAttribute('data-server', 'everything');
     await expect(dialog2).toHaveAttribute('data-server', 'everything');

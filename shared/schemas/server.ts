@@ -38,6 +38,8 @@ const settingsFields = {
   autoApproveReadOnly: z.boolean(),
   connectTimeoutMs: z.number().int().min(100).max(600_000),
   callTimeoutMs: z.number().int().min(100).max(86_400_000),
+  /** A call's timeout starts again each time the server reports progress (a long job that says it is alive is not cut off). */
+  resetTimeoutOnProgress: z.boolean(),
   /**
    * Which protocol era to speak: `auto` asks the server (`server/discover`, falling back to the
    * 2025 `initialize` handshake), `modern` insists on 2026-07-28, `legacy` speaks only the 2025 era.
@@ -72,6 +74,7 @@ export const ServerSettings = z.object({
   autoApproveReadOnly: settingsFields.autoApproveReadOnly.default(false),
   connectTimeoutMs: settingsFields.connectTimeoutMs.default(30_000),
   callTimeoutMs: settingsFields.callTimeoutMs.default(60_000),
+  resetTimeoutOnProgress: settingsFields.resetTimeoutOnProgress.default(true),
   era: settingsFields.era.default('auto'),
   roots: settingsFields.roots.default([]),
 });

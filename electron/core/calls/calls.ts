@@ -304,7 +304,7 @@ export class CallManager {
       headers: ticketed(this.deps.catalog.headersFor(r.serverId, r.tool, state.args), sending),
       signal: controller.signal,
       timeout: server.settings.callTimeoutMs,
-      resetTimeoutOnProgress: true,
+      resetTimeoutOnProgress: server.settings.resetTimeoutOnProgress,
       onprogress: (p: { progress: number; total?: number; message?: string }) => {
         r.progress = { progress: p.progress, total: p.total, message: p.message };
         this.deps.bus.emit('call.progress', { callId: r.id, progress: r.progress });

@@ -16,13 +16,29 @@ describe('ServerStore', () => {
     s.put({
       id: 'a',
       config: { type: 'stdio', command: 'x', args: ['1'], env: { K: 'V' } },
-      settings: { trusted: true, autoApproveReadOnly: false, connectTimeoutMs: 1000, callTimeoutMs: 2000, era: 'modern', roots: [] },
+      settings: {
+        trusted: true,
+        autoApproveReadOnly: false,
+        connectTimeoutMs: 1000,
+        callTimeoutMs: 2000,
+        resetTimeoutOnProgress: true,
+        era: 'modern',
+        roots: [],
+      },
       saved: true,
     });
     s.put({
       id: 'tmp',
       config: { type: 'stdio', command: 'y', args: [], env: {} },
-      settings: { trusted: false, autoApproveReadOnly: false, connectTimeoutMs: 1000, callTimeoutMs: 2000, era: 'auto', roots: [] },
+      settings: {
+        trusted: false,
+        autoApproveReadOnly: false,
+        connectTimeoutMs: 1000,
+        callTimeoutMs: 2000,
+        resetTimeoutOnProgress: true,
+        era: 'auto',
+        roots: [],
+      },
       saved: false,
     });
     const text = readFileSync(join(dir, 'servers.json'), 'utf8');

@@ -11,18 +11,27 @@ import { RiskBadge } from '../../components/Badges';
 import { AnnotationTable } from '../catalog/AnnotationTable';
 import { DiffView } from '../catalog/DiffView';
 import { clockTime, count } from '../../components/format';
+import { approvalInFocus } from '../../store/slices/approvals';
 
 export { ARM_DELAY_MS } from '../../components/use-armed';
 
-/** The confirmation before every call: exactly what will be sent, to which server, with what risk. Queued requests wait their turn. */
+/**
+ * The confirmation before every call: exactly what will be sent, to which server, with what risk. It
+ * shows the queue's item in focus (opened from the queue, else the oldest not put aside); "Later"
+ * puts it aside and the console is usable again while it waits.
+ */
 export function ApprovalDialog() {
-  const queue = useConsole(useShallow((s) => s.approvals));
-  const [first, ...rest] = queue;
-  if (!first) return null;
-  return <Dialog key={first.id} a={first} rest={rest} />;
+  const { a, position, total, withQueue } = useConsole(
+    useShallow((s) => {
+      const focus = approvalInFocus(s);
+      return { a: focus, position: focus ? s.approvals.indexOf(focus) + 1 : 0, total: s.approvals.length, withQueue: s.approvals.length > 1 || s.queueShown };
+    }),
+  );
+  if (!a) return null;
+  return <Dialog key={a.id} a={a} position={position} total={total} withQueue={withQueue} />;
 }
 
-function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
+function Dialog({ a, position, total, withQueue }: { a: Approval; position: number; total: number; withQueue: boolean }) {
   const api = useApi();
   const { armed, safeRef: denyRef } = useArmed<HTMLButtonElement>();
   const [reason, setReason] = useState('');
@@ -43,7 +52,7 @@ function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
   // Standing grants per agent (kept across restarts) are offered for an agent's calls.
   const standing = a.requestedBy.kind === 'agent' && a.method !== 'tasks/update';
   return (
-    <div className="overlay approval-overlay" onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), decide('deny'))}>
+    <div className={`overlay approval-overlay ${withQueue ? 'with-queue' : ''}`} onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), decide('deny'))}>
       <div
         className="modal wide approval"
         role="alertdialog"
@@ -57,9 +66,9 @@ function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
       >
         <div className="modal-head">
           <h2 id="approval-title">Allow this call?</h2>
-          {rest.length > 0 && (
-            <span className="badge" data-testid="approval-queue">
-              {rest.length} more waiting
+          {total > 1 && (
+            <span className="badge" data-testid="approval-position">
+              {position} of {total} waiting
             </span>
           )}
         </div>
@@ -171,6 +180,13 @@ function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
         <div className="row gap end">
           <span className="small muted">Expires {clockTime(expires.getTime())} · Esc denies</span>
           <span className="spacer" />
+          <button
+            onClick={() => useConsole.getState().approvalsPutAside([a.id])}
+            data-testid="approval-later"
+            title="Close this; the call keeps waiting in the queue (the badge at the top) until it expires"
+          >
+            Later
+          </button>
           {standing && (
             <button className="danger" onClick={() => decide('deny', 'always')} data-testid="deny-never" title="Refuse this tool to this agent from now on">
               Never
@@ -197,15 +213,6 @@ function Dialog({ a, rest }: { a: Approval; rest: Approval[] }) {
             Allow once
           </button>
         </div>
-        {rest.length > 0 && (
-          <ul className="small muted queue">
-            {rest.map((r) => (
-              <li key={r.id}>
-                next: <SafeText text={r.serverId} /> / <SafeText text={r.tool} />
-              </li>
-            ))}
-          </ul>
-        )}
       </div>
     </div>
   );
