@@ -154,8 +154,11 @@ export function layoutProblems(page: Page): Promise<string[]> {
         if (p.scrollWidth > p.clientWidth + 1) problems.push(`${describe(p)} overflows sideways: needs ${p.scrollWidth} px, has ${p.clientWidth} px`);
     }
     const controls = document.querySelectorAll('button, input, select, textarea, a[href], summary, [role=tab]');
+    // Under a dialog's shade the console is not to be used: only the dialog and the queue beside it count.
+    const shade = document.querySelector('.overlay');
     for (const el of controls) {
       if (!shown(el) || el.closest('.monaco-editor')) continue;
+      if (shade && !shade.contains(el) && !el.closest('.approval-queue')) continue;
       const r = el.getBoundingClientRect();
       if (r.left < -1 || r.right > vw + 1) {
         problems.push(`${describe(el)} is outside the window (${Math.round(r.left)}..${Math.round(r.right)} of ${vw} px)`);
@@ -195,4 +198,11 @@ export function layoutProblems(page: Page): Promise<string[]> {
     }
     return problems;
   });
+}
+
+/** A journey's key step: a screenshot in test-results/journeys/, and no layout problem on screen. */
+export async function checkpoint(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.screenshot({ path: `test-results/journeys/${name}.png` });
+  expect(await layoutProblems(page), `layout at ${name}`).toEqual([]);
 }

@@ -20,7 +20,12 @@ test.describe('catalog', () => {
     await page.getByTestId('tool-search').fill('');
     for (const tool of await page.getByTestId('tool-item').all()) {
       const words = await tool.locator('.badge, .risk').allInnerTexts();
-      const said = words.flatMap((w) => w.replace(/\*$/, '').split(' ').filter((x) => !['claims', 'not'].includes(x)));
+      const said = words.flatMap((w) =>
+        w
+          .replace(/\*$/, '')
+          .split(' ')
+          .filter((x) => !['claims', 'not'].includes(x)),
+      );
       expect(said, `badges of ${await tool.getAttribute('data-tool')}`).toEqual([...new Set(said)]);
     }
     await page.getByTestId('tool-search').fill('ann_tfuf');

@@ -149,6 +149,10 @@ export function ApprovalQueue() {
                   </code>
                 </button>
                 <RiskBadge risk={a.risk} />
+                {/* The start of what would be sent: calls of one tool told apart at a glance (the dialog shows it whole). */}
+                <span className="mono small queue-args" data-testid="approval-item-args">
+                  <SafeText text={a.argsJson.length > 120 ? `${a.argsJson.slice(0, 120)}…` : a.argsJson} />
+                </span>
                 <span className="small muted">
                   since {clockTime(Date.parse(a.createdAt))} · expires {clockTime(Date.parse(a.expiresAt))}
                   {aside.has(a.id) && ' · put aside'}

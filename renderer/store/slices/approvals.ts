@@ -32,10 +32,13 @@ export const approvalsSlice: Slice<ApprovalsSlice> = (set) => ({
     set((s) => {
       const aside = new Set(s.approvalsAside);
       aside.delete(a.id);
+      const approvals = s.approvals.filter((x) => x.id !== a.id);
+      // The queue closes when the last call in it is decided; the next one opens the dialog alone.
       return {
-        approvals: s.approvals.filter((x) => x.id !== a.id),
+        approvals,
         approvalsAside: aside,
         approvalChosen: s.approvalChosen === a.id ? null : s.approvalChosen,
+        queueShown: s.queueShown && approvals.length > 0,
       };
     }),
   approvalOpened: (id) =>
