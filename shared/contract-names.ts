@@ -64,6 +64,7 @@ export const REQUEST_NAMES = [
   'grants.revoke',
   'review.run',
   'review.last',
+  'review.export',
   'review.findings',
   'review.text',
   'review.accept',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVENT_NAMES, REQUEST_NAMES } from './contract-names.js';
+import { REPORT_FORMATS } from './review/formats.js';
 import { ListFacts, ServerListFacts } from './schemas/list-facts.js';
 import { DoctorReport, ServerConfig, ServerId, ServerSettingsPatch, ServerView } from './schemas/server.js';
 import { ElicitationAnswer, ElicitationView } from './schemas/elicitation.js';
@@ -168,6 +169,11 @@ export const requests = {
   /** Reviews the connected servers (or those named); the page gets the overview and asks for findings a page at a time. */
   'review.run': { input: z.object({ serverIds: z.array(ServerId).max(1000).optional() }).strict(), output: ReviewOverview },
   'review.last': { input: none, output: ReviewOverview.nullable() },
+  /** The last review as a file: Markdown, JSON or SARIF, as `mcp-console review --format` writes it. */
+  'review.export': {
+    input: z.object({ format: z.enum(REPORT_FORMATS) }).strict(),
+    output: z.object({ fileName: z.string(), mimeType: z.string(), text: z.string() }).nullable(),
+  },
   /** A page of the last review's findings that pass the filters (null before any review). */
   'review.findings': { input: FindingQuery.strict(), output: FindingPage.nullable() },
   /** The whole text a finding is about, from the definitions the last review read. */

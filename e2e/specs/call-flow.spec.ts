@@ -7,6 +7,12 @@ test.describe('calling a tool through the confirmation', () => {
     await c.openTool('fx', 'form_kitchen_sink');
     const form = page.getByTestId('tool-form');
     await expect(form.getByLabel('count')).toHaveValue('3');
+    // A blank form is not yet wrong: no errors until the person does something (name is required).
+    await page.waitForTimeout(400); // past the 150 ms check the panel runs as values change
+    await expect(page.getByTestId('validation-errors')).toHaveCount(0);
+    await form.getByLabel('name').fill('A');
+    await form.getByLabel('name').fill('');
+    await expect(page.getByTestId('validation-errors')).toContainText('name');
     await form.getByLabel('name').fill('Ada');
     await form.getByLabel('color').selectOption('green');
     await form.getByRole('button', { name: '+ Add' }).click();

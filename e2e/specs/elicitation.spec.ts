@@ -22,10 +22,23 @@ test.describe('elicitation: a server asks the person', () => {
     // The name is required: the core refuses, the question stays.
     await expect(q.getByTestId('elicitation-error')).toContainText('name');
     await form.locator('#root_name').fill('Ada Lovelace');
+    // Every kind of choice the 2025-11-25 schema allows is drawn: nothing "unsupported", legacy
+    // enumNames shown by name, titled and untitled multi-selects as check boxes.
+    await expect(form).not.toContainText('Unsupported');
+    await expect(form.locator('#root_legacyTitledEnum option')).toHaveText(['Cats', 'Dogs', 'Birds', 'Fish', 'Reptiles']);
+    await form.locator('#root_legacyTitledEnum').selectOption({ label: 'Dogs' });
+    await expect(form.getByRole('checkbox', { name: 'Tuna' })).toBeChecked();
+    await form.getByRole('checkbox', { name: 'Salmon' }).check();
+    await form.getByRole('checkbox', { name: 'Piano' }).check();
     await q.getByTestId('elicitation-accept').click();
     await expect(q).toBeHidden();
     await expect(c.lastResult()).toHaveAttribute('data-status', 'ok');
     await expect(c.lastResult()).toContainText('Ada Lovelace');
+    // The values sent are the schema's own (pet-2, fish-2), not the names shown.
+    const raw = c.lastResult();
+    await expect(raw).toContainText('"legacyTitledEnum": "pet-2"');
+    await expect(raw).toContainText(/"titledMultipleSelectEnum": \[\s*"fish-1",\s*"fish-2"\s*\]/);
+    await expect(raw).toContainText(/"untitledMultipleSelectEnum": \[\s*"Guitar",\s*"Piano"\s*\]/);
     await page.getByTestId('tab-audit').click();
     await expect(page.locator('[data-testid=audit-entry][data-kind=elicitation-answered]')).toHaveCount(1);
   });

@@ -78,10 +78,14 @@ test.describe('servers', () => {
     await c.callWithJson({ message: 'again' });
     await page.getByTestId('tab-history').click();
     await expect(page.getByTestId('history-row')).toHaveCount(1);
+    // Call again asks for the same call at once (approved as any call); Edit only fills the form.
     await page.getByTestId('call-again').click();
-    await page.getByTestId('call-button').click();
     await expect(c.dialog.getByTestId('approval-args')).toContainText('"message": "again"');
     await c.approveOnce();
+    await expect(page.getByTestId('history-row')).toHaveCount(2);
+    await page.getByTestId('call-edit').first().click();
+    await expect(page.getByTestId('tab-tools')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('tool-form').getByLabel('message')).toHaveValue('again');
     await page.getByTestId('tab-audit').click();
     await expect(page.getByTestId('audit-verify')).toHaveAttribute('data-ok', 'true');
     await expect(page.locator('[data-testid=audit-entry][data-kind=approved]')).toHaveCount(2);

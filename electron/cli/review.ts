@@ -3,10 +3,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { baselineOf, parseBaseline } from '../../shared/review/baseline.js';
 import { parsePins, pinsOf } from '../../shared/review/pins.js';
-import { toMarkdown } from '../../shared/review/markdown.js';
+import { reportText } from '../../shared/review/export.js';
+import { REPORT_FORMATS, type ReportFormat } from '../../shared/review/formats.js';
 import { countAtOrAbove } from '../../shared/review/report.js';
 import type { Severity } from '../../shared/review/rules.js';
-import { toSarif, type SarifArtifact } from '../../shared/review/sarif.js';
+import type { SarifArtifact } from '../../shared/review/sarif.js';
 import { CLIENT_INFO, startCore } from '../core/index.js';
 import { str, type ParsedArgs } from './args.js';
 import { cliConsent, UsageError, type Io } from './commands.js';
@@ -15,7 +16,6 @@ import { safe } from './format.js';
 /** Exit codes of `review` (automation.md). */
 export const REVIEW_EXIT = { clean: 0, findings: 1, unreviewed: 2 } as const;
 
-const FORMATS = ['md', 'json', 'sarif'] as const;
 const LEVELS: readonly Severity[] = ['low', 'medium', 'high'];
 
 /** The 1-based line where a server's entry starts in a config file, when its key can be found. */
@@ -52,7 +52,7 @@ export async function reviewCommand(args: ParsedArgs, io: Io): Promise<number> {
   const config = str(args, 'config');
   if (!config) throw new UsageError('review needs --config F (the servers to review)');
   const format = str(args, 'format') ?? 'md';
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be md, json or sarif, not ${JSON.stringify(format)}`);
+  if (!(REPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be md, json or sarif, not ${JSON.stringify(format)}`);
   const failOn = (str(args, 'fail-on') ?? 'high') as Severity;
   if (!LEVELS.includes(failOn)) throw new UsageError(`--fail-on must be low, medium or high, not ${JSON.stringify(failOn)}`);
   const era = str(args, 'era');
@@ -110,12 +110,7 @@ export async function reviewCommand(args: ParsedArgs, io: Io): Promise<number> {
       io.err(`wrote ${writeTo}: ${all.length} findings accepted`);
     }
     const artifact: SarifArtifact = { uri: relative(process.cwd(), config).split(sep).join('/'), lineOf: lineFinder(readFileSync(config, 'utf8')) };
-    const text =
-      format === 'json'
-        ? JSON.stringify(report, null, 2) + '\n'
-        : format === 'sarif'
-          ? JSON.stringify(toSarif(report, { version: CLIENT_INFO.version, artifact }), null, 2) + '\n'
-          : toMarkdown(report);
+    const text = reportText(report, format as ReportFormat, { version: CLIENT_INFO.version, artifact });
     const out = str(args, 'out');
     if (out) writeFileSync(out, text);
     else io.out(text.trimEnd());

@@ -3,7 +3,9 @@ import type { ConsoleCore } from './console-core.js';
 import type { Requester } from '../../shared/schemas/requester.js';
 import { CoreError, toContractError } from './support/index.js';
 import { expandTemplate } from './catalog/index.js';
+import { CLIENT_INFO } from './servers/index.js';
 import { findingPage, reviewOverview } from '../../shared/review/finding-page.js';
+import { REPORT_FILES, reportText } from '../../shared/review/export.js';
 import { bulkRepin, pinOverview } from './review/index.js';
 import { confirmSettings } from './config/index.js';
 import { clipForMessage, overLimits } from '../../shared/boundary.js';
@@ -96,6 +98,10 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
     'review.last': () => {
       const r = core.review.lastReport();
       return r ? reviewOverview(r) : null;
+    },
+    'review.export': (i) => {
+      const r = core.review.lastReport();
+      return r ? { ...REPORT_FILES[i.format], text: reportText(r, i.format, { version: CLIENT_INFO.version }) } : null;
     },
     'review.findings': (q) => {
       const r = core.review.lastReport();

@@ -36,7 +36,7 @@ export function toMarkdown(report: ReviewReport): string {
   lines.push('| server | status | tools | prompts | resources | risk |', '|---|---|---|---|---|---|');
   for (const s of report.servers)
     lines.push(
-      `| ${mdText(s.id)} | ${s.status === 'failed' ? `could not be reviewed: ${mdText(s.error ?? '')}` : 'reviewed'} | ${s.tools} | ${s.prompts} | ${s.resources} | ${s.risk} |`,
+      `| ${mdText(s.id)} | ${s.status === 'failed' ? `could not be reviewed: ${mdText(s.error ?? '')}` : 'reviewed'} | ${s.tools} | ${s.unlisted?.includes('prompts') ? 'not listed' : s.prompts} | ${s.unlisted?.includes('resources') ? 'not listed' : s.resources} | ${s.risk} |`,
     );
   for (const s of report.servers) {
     const mine = report.findings.filter((f) => f.server === s.id);

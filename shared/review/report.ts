@@ -11,6 +11,7 @@ export interface ServerOutcome {
   tools: number;
   prompts: number;
   resources: number;
+  unlisted?: ('prompts' | 'resources')[];
 }
 
 /** The highest severity among findings, or none. */
@@ -37,6 +38,7 @@ export function buildReport(
     tools: o.tools,
     prompts: o.prompts,
     resources: o.resources,
+    ...(o.unlisted?.length ? { unlisted: o.unlisted } : {}),
     risk: riskOf(fresh.filter((f) => f.server === o.id)),
   }));
   return { at, servers, findings: fresh, suppressed, stale };

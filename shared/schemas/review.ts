@@ -55,6 +55,8 @@ export const ReviewedServer = z.object({
   tools: z.number().int(),
   prompts: z.number().int(),
   resources: z.number().int(),
+  /** Lists the server has that this review did not read (the automatic review asks servers nothing): their counts are not known. */
+  unlisted: z.array(z.enum(['prompts', 'resources'])).optional(),
   /** The highest severity among its new findings; none when clean. */
   risk: z.enum(['high', 'medium', 'low', 'none']),
 });

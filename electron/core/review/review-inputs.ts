@@ -18,9 +18,17 @@ function resultTexts(c: CallRecord): string[] {
  * needed (a review someone asked for); else only the lists already walked count (the automatic
  * review asks servers nothing). Lists it cannot get count as empty, with the reason kept.
  */
-export async function reviewInput(d: ReviewDeps, id: string, errors: string[], ask: boolean): Promise<ReviewServerInput> {
+export async function reviewInput(
+  d: ReviewDeps,
+  id: string,
+  errors: string[],
+  ask: boolean,
+): Promise<ReviewServerInput & { unlisted: ('prompts' | 'resources')[] }> {
   const v = d.view(id);
   const caps = v.capabilities ?? {};
+  const unlisted: ('prompts' | 'resources')[] = [];
+  if (!ask && caps.prompts && d.knownPrompts(id) === undefined) unlisted.push('prompts');
+  if (!ask && caps.resources && d.knownResources(id) === undefined) unlisted.push('resources');
   const none = { resources: [], templates: [] };
   const [prompts, listed] = ask
     ? await Promise.all([
@@ -61,6 +69,7 @@ export async function reviewInput(d: ReviewDeps, id: string, errors: string[], a
     templates: listed.templates as unknown as Record<string, unknown>[],
     results,
     excluded,
+    unlisted,
   };
 }
 

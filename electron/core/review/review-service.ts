@@ -140,7 +140,8 @@ export class ReviewService {
       // A tool list that could not be had is not a server with no tools: the review says it could not read them.
       if (v.catalogStale) errors.push(`the tool list could not be read again (${v.catalogStale}): the tools reviewed are the last ones listed`);
       else if (v.error?.startsWith('tools/list failed')) errors.push(v.error);
-      const input = { ...(await reviewInput(this.d, id, errors, !auto)), contents: this.contents(id) };
+      const { unlisted, ...read } = await reviewInput(this.d, id, errors, !auto);
+      const input = { ...read, contents: this.contents(id) };
       inputs.push(input);
       outcomes.push({
         id,
@@ -149,6 +150,7 @@ export class ReviewService {
         tools: input.tools.length,
         prompts: input.prompts?.length ?? 0,
         resources: (input.resources?.length ?? 0) + (input.templates?.length ?? 0),
+        unlisted,
         ...(errors.length ? { error: errors.join('; ') } : {}),
       });
     }

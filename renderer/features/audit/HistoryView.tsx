@@ -8,6 +8,7 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { prettyJsonText } from '../../../shared/pretty-json';
 import { SafeText } from '../../components/SafeText';
 import { clockTime } from '../../components/format';
+import { useApi } from '../../api/context';
 
 /** Every call of the session: decision, who decided, outcome, duration; open one to see it again or call again. */
 export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
@@ -16,18 +17,30 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
   const [open, setOpen] = useState<string | null>(null);
   const [asker, setAsker] = useState('');
   const calls = asker ? all.filter((c) => requesterKey(c.requestedBy) === asker) : all;
+  const api = useApi();
+  const [error, setError] = useState<string | null>(null);
   const openCall = calls.find((c) => c.id === open);
   if (all.length === 0) return <div className="empty">No calls yet in this session.</div>;
-  const again = (id: string) => {
+  // The tool opens with the same arguments in its form; with `send`, the call is asked for at once
+  // (through a new approval, as any call), else the person edits first.
+  const again = (id: string, send: boolean) => {
     const st = useConsole.getState();
     const c = st.calls[id];
     if (!c) return;
-    st.prefillRequested({ serverId: c.serverId, name: c.tool, args: JSON.parse(c.argsJson) });
+    const args = JSON.parse(c.argsJson) as Record<string, unknown>;
+    setError(null);
+    if (send) api.request('calls.request', { serverId: c.serverId, tool: c.tool, args }).catch((e: Error) => setError(e.message));
+    st.prefillRequested({ serverId: c.serverId, name: c.tool, args });
     st.toolSelected({ serverId: c.serverId, name: c.tool });
-    onCallAgain();
+    if (!send) onCallAgain();
   };
   return (
     <div className="history">
+      {error && (
+        <div className="error" role="alert" data-testid="call-again-error">
+          <SafeText text={error} />
+        </div>
+      )}
       <RequesterFilter requesters={all.map((c) => c.requestedBy)} value={asker} onChange={setAsker} testId="history-requester-filter" />
       <table className="grid">
         <thead>
@@ -59,8 +72,19 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
               <td className={`status-${c.outcome}`}>{c.outcome ?? c.state}</td>
               <td>{c.durationMs !== undefined ? `${c.durationMs.toFixed(0)} ms` : ''}</td>
               <td>
-                <button onClick={(e) => (e.stopPropagation(), again(c.id))} data-testid="call-again">
+                <button
+                  onClick={(e) => (e.stopPropagation(), again(c.id, true))}
+                  data-testid="call-again"
+                  title="The same call, asked for again (you approve it as any call)"
+                >
                   Call again
+                </button>{' '}
+                <button
+                  onClick={(e) => (e.stopPropagation(), again(c.id, false))}
+                  data-testid="call-edit"
+                  title="Open the tool with these arguments to change them first"
+                >
+                  Edit
                 </button>
               </td>
             </tr>

@@ -23,6 +23,10 @@ export function CallPanel({ tool }: { tool: ToolView }) {
   const [asTask, setAsTask] = useState(false);
   const taskSupport = (tool.execution as { taskSupport?: unknown } | undefined)?.taskSupport;
   const [sendError, setSendError] = useState<string | null>(null);
+  // Errors wait until the person has typed, clicked in the form or tried to call (a blank form is not
+  // yet wrong); arguments brought back by "call again" are shown checked at once.
+  const [touched, setTouched] = useState(prefill !== undefined);
+  const shown = touched ? errors : [];
 
   useEffect(() => {
     if (prefill) useConsole.getState().prefillRequested(null);
@@ -47,6 +51,7 @@ export function CallPanel({ tool }: { tool: ToolView }) {
   };
   const onText = (t: string) => {
     setText(t);
+    setTouched(true);
     try {
       setValue(JSON.parse(t));
       setParseError(null);
@@ -56,6 +61,7 @@ export function CallPanel({ tool }: { tool: ToolView }) {
   };
   const call = async () => {
     setSendError(null);
+    setTouched(true);
     if (!value || typeof value !== 'object' || Array.isArray(value)) return setSendError('The arguments must be a JSON object.');
     try {
       await api.request('calls.request', { serverId: tool.serverId, tool: tool.name, args: value as Record<string, unknown>, asTask: asTask || undefined });
@@ -84,16 +90,19 @@ export function CallPanel({ tool }: { tool: ToolView }) {
         </div>
       )}
       {mode === 'form' && !noForm ? (
-        <SchemaForm schema={tool.inputSchema} value={value} onChange={setValue} />
+        // A person's input reaches here as DOM events; the form's own filling-in of defaults does not.
+        <div onInputCapture={() => setTouched(true)} onChangeCapture={() => setTouched(true)} onClickCapture={() => setTouched(true)}>
+          <SchemaForm schema={tool.inputSchema} value={value} onChange={setValue} />
+        </div>
       ) : (
         <Suspense fallback={<textarea className="mono" value={text} onChange={(e) => onText(e.target.value)} rows={8} />}>
           <JsonEditor value={text} onChange={onText} schema={tool.inputSchema} />
         </Suspense>
       )}
       {parseError && <div className="error small">Not JSON: {parseError}</div>}
-      {errors.length > 0 && (
+      {shown.length > 0 && (
         <ul className="validation small" data-testid="validation-errors" aria-label={status === 'unchecked' ? 'Not validated' : 'Validation errors'}>
-          {errors.map((e, i) => (
+          {shown.map((e, i) => (
             <li key={i}>
               <code>{e.path}</code> {e.message}
             </li>
@@ -114,7 +123,7 @@ export function CallPanel({ tool }: { tool: ToolView }) {
             runs as a task (the tool requires it)
           </span>
         )}
-        {errors.length > 0 && status === 'invalid' && <span className="small warn-text">Invalid input can still be sent; you will confirm it.</span>}
+        {shown.length > 0 && status === 'invalid' && <span className="small warn-text">Invalid input can still be sent; you will confirm it.</span>}
       </div>
       {sendError && (
         <div className="error" role="alert">

@@ -1,6 +1,7 @@
 import Form from '@rjsf/core';
 import type { IconButtonProps, RJSFSchema, SubmitButtonProps } from '@rjsf/utils';
-import { structuralValidator } from './form-support';
+import { useMemo } from 'react';
+import { checkboxUi, drawableSchema, structuralValidator } from './form-support';
 
 const label = (text: string) =>
   function Btn(props: IconButtonProps) {
@@ -19,16 +20,22 @@ export function SchemaForm({
   value,
   onChange,
   testId = 'tool-form',
+  selectsAreSets,
 }: {
+  /** An elicitation's schema: its arrays of choices are multi-selects. */
+  selectsAreSets?: boolean;
   schema: Record<string, unknown>;
   value: unknown;
   onChange: (v: unknown) => void;
   testId?: string;
 }) {
+  const drawn = useMemo(() => drawableSchema(schema, { selectsAreSets }), [schema, selectsAreSets]);
+  const ui = useMemo(() => (selectsAreSets ? checkboxUi(drawn) : undefined), [drawn, selectsAreSets]);
   return (
     <div className="schema-form" data-testid={testId}>
       <Form
-        schema={schema as RJSFSchema}
+        schema={drawn as RJSFSchema}
+        uiSchema={ui}
         formData={value}
         validator={structuralValidator}
         noHtml5Validate

@@ -70,3 +70,51 @@ export const structuralValidator: ValidatorType = {
   isValid: (schema, formData, rootSchema) => looseMatch(schema as Record<string, unknown>, formData, rootSchema as Record<string, unknown>),
   rawValidation: () => ({ errors: [] }),
 };
+
+const isTitledConst = (o: unknown): boolean => !!o && typeof o === 'object' && 'const' in o;
+
+/**
+ * The schema as the form draws it; the values it produces are the same. Legacy `enumNames` (which
+ * the form no longer reads) become titled choices (`oneOf` of `const` and `title`), so a person picks
+ * "Cats", not "pet-1". With `selectsAreSets` (an elicitation's requested schema, where an array of
+ * enum or of titled choices is a multi-select, MCP 2025-11-25), such arrays are drawn as a set of
+ * check boxes instead of a list of rows.
+ */
+export function drawableSchema(schema: Record<string, unknown>, opts: { selectsAreSets?: boolean } = {}, depth = 0): Record<string, unknown> {
+  if (depth > 32) return schema;
+  let out: Record<string, unknown> = schema;
+  const copy = () => (out === schema ? (out = { ...schema }) : out);
+  if (Array.isArray(schema.enum) && Array.isArray(schema.enumNames) && schema.enumNames.length === schema.enum.length) {
+    const names = schema.enumNames as unknown[];
+    copy();
+    out.oneOf = schema.enum.map((v, i) => ({ const: v, title: String(names[i] ?? v) }));
+    delete out.enum;
+    delete out.enumNames;
+  }
+  if (schema.properties && typeof schema.properties === 'object') {
+    const props = schema.properties as Record<string, unknown>;
+    const next: Record<string, unknown> = {};
+    let changed = false;
+    for (const [k, v] of Object.entries(props)) {
+      next[k] = v && typeof v === 'object' ? drawableSchema(v as Record<string, unknown>, opts, depth + 1) : v;
+      changed ||= next[k] !== v;
+    }
+    if (changed) copy().properties = next;
+  }
+  if (schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items)) {
+    const items = drawableSchema(schema.items as Record<string, unknown>, opts, depth + 1);
+    if (items !== schema.items) copy().items = items;
+    const choices = (items.anyOf ?? items.oneOf) as unknown;
+    const select = Array.isArray(items.enum) || (Array.isArray(choices) && choices.length > 0 && choices.every(isTitledConst));
+    if (opts.selectsAreSets && schema.type === 'array' && select && schema.uniqueItems !== true) copy().uniqueItems = true;
+  }
+  return out;
+}
+
+/** How the form draws an elicitation's multi-selects (its schema is flat): as check boxes, each choice in view. */
+export function checkboxUi(drawn: Record<string, unknown>): Record<string, unknown> {
+  const ui: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries((drawn.properties ?? {}) as Record<string, Record<string, unknown>>))
+    if (v && v.type === 'array' && v.uniqueItems === true) ui[k] = { 'ui:widget': 'checkboxes' };
+  return ui;
+}

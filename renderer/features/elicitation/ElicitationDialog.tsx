@@ -124,7 +124,7 @@ function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
         </div>
         {q.sampling && <SamplingConversation q={q} />}
         {q.mode === 'form' ? (
-          <SchemaForm schema={q.requestedSchema ?? { type: 'object' }} value={value} onChange={setValue} testId="elicitation-form" />
+          <SchemaForm schema={q.requestedSchema ?? { type: 'object' }} value={value} onChange={setValue} testId="elicitation-form" selectsAreSets />
         ) : (
           <div className="warn-box">
             <div className="label">It wants you to open</div>

@@ -1,12 +1,17 @@
 import { useRef } from 'react';
 
-/** Saves a value as a pretty JSON file through the browser's download. */
-function downloadJson(name: string, value: unknown): void {
+/** Saves a text as a file through the browser's download. */
+export function downloadText(name: string, text: string, type: string): void {
   const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2) + '\n'], { type: 'application/json' }));
+  a.href = URL.createObjectURL(new Blob([text], { type }));
   a.download = name;
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+/** Saves a value as a pretty JSON file through the browser's download. */
+function downloadJson(name: string, value: unknown): void {
+  downloadText(name, JSON.stringify(value, null, 2) + '\n', 'application/json');
 }
 
 /**

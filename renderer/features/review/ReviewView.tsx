@@ -9,6 +9,7 @@ import { toolByName } from '../../store/tool-by-name';
 import { AnnotationTable } from '../catalog/AnnotationTable';
 import { BaselinePanel } from './BaselinePanel';
 import { PinsPanel } from './PinsPanel';
+import { downloadText } from './FileExchange';
 import { FindingItem } from './FindingItem';
 import { clockTime } from '../../components/format';
 
@@ -133,6 +134,25 @@ export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name
           {running ? 'Reviewing…' : 'Run the review'}
         </button>
         {report && (
+          <>
+            {(['md', 'sarif'] as const).map((format) => (
+              <button
+                key={format}
+                onClick={() =>
+                  api.request('review.export', { format }).then(
+                    (file) => (file ? downloadText(file.fileName, file.text, file.mimeType) : setError('no review to export yet')),
+                    (e: Error) => setError(e.message),
+                  )
+                }
+                data-testid={`review-export-${format}`}
+                title={format === 'md' ? 'The report as Markdown, as review --format md writes it' : 'The report as SARIF 2.1.0, for code-scanning tools'}
+              >
+                Export {format === 'md' ? 'Markdown' : 'SARIF'}
+              </button>
+            ))}
+          </>
+        )}
+        {report && (
           <span data-testid="review-summary">
             {report.total} findings: {counts.high} high, {counts.medium} medium, {counts.low} low · {clockTime(report.at)} · offline: nothing leaves this
             machine
@@ -173,8 +193,8 @@ export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name
                     <span className={`badge sev ${s.risk}`}>{s.risk}</span>
                   </td>
                   <td>{s.tools}</td>
-                  <td>{s.prompts}</td>
-                  <td>{s.resources}</td>
+                  <td>{s.unlisted?.includes('prompts') ? <Unlisted /> : s.prompts}</td>
+                  <td>{s.unlisted?.includes('resources') ? <Unlisted /> : s.resources}</td>
                 </tr>
               ))}
             </tbody>
@@ -245,5 +265,18 @@ export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name
         </>
       )}
     </div>
+  );
+}
+
+/** A count the automatic review could not know: it asks servers nothing, and this list was not read yet. */
+function Unlisted() {
+  return (
+    <span
+      className="muted"
+      title="Not listed yet: the review run at connect asks the server nothing. Run the review to list and check them."
+      data-testid="review-unlisted"
+    >
+      not listed
+    </span>
   );
 }
