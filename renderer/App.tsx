@@ -98,7 +98,11 @@ export function App() {
           type="search"
           placeholder="Filter: words, server:id, is:read-only, risk:writes, -is:untrusted  (/ or Ctrl+K)"
           value={filter}
-          onChange={(e) => useConsole.getState().filterChanged(e.target.value)}
+          onChange={(e) => {
+            // The filter is the catalog's: typing in it on another tab shows the tools it filters.
+            useConsole.getState().filterChanged(e.target.value);
+            if (tab !== 'tools') setTab('tools');
+          }}
           data-testid="tool-search"
           aria-label="Filter tools"
         />
