@@ -98,6 +98,7 @@ export function App() {
           type="search"
           placeholder="Filter: words, server:id, is:read-only, risk:writes, -is:untrusted  (/ or Ctrl+K)"
           value={filter}
+          onFocus={() => tab !== 'tools' && setTab('tools')}
           onChange={(e) => {
             // The filter is the catalog's: typing in it on another tab shows the tools it filters.
             useConsole.getState().filterChanged(e.target.value);

@@ -27,14 +27,23 @@ export type NewAgent = z.infer<typeof NewAgent>;
 /** A standing decision: allow for this session, always allow (persisted), or never. */
 export const GrantScope = z.enum(['session', 'always', 'never']);
 export type GrantScope = z.infer<typeof GrantScope>;
+/**
+ * What a grant covers: one tool; the tools of a trusted server that declare themselves read-only;
+ * or every tool of a server. The last two are for the session only, and hold for the tools as they
+ * were when granted (a tool added or changed since is asked for again).
+ */
+export const GrantCover = z.enum(['tool', 'read-only', 'server']);
+export type GrantCover = z.infer<typeof GrantCover>;
 
 /** One standing grant: who it is for, what it covers and what it is bound to. */
 export const GrantView = z.object({
   id: z.string(),
   requester: Requester,
   serverId: z.string(),
+  /** The tool; '*' for a grant that covers more than one. */
   tool: z.string(),
   scope: GrantScope,
+  covers: GrantCover.default('tool'),
   /** The server identity and tool definition it holds for (not for "never", which holds for the name). */
   serverIdentity: z.string().optional(),
   fingerprint: z.string().optional(),

@@ -104,6 +104,8 @@ export const DecideInput = z.object({
   argsHash: z.string(),
   /** once; or a standing grant for this requester, server and tool: for the session, or always (approve: always allow; deny: never). */
   scope: z.enum(['once', 'session', 'always']).default('once'),
+  /** With scope session: the grant covers this tool (default), the server's read-only tools (trusted servers only), or the whole server. */
+  covers: z.enum(['tool', 'read-only', 'server']).optional(),
   reason: z.string().max(2000).optional(),
 });
 export type DecideInput = z.infer<typeof DecideInput>;

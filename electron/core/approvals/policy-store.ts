@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { GrantView, type GrantScope } from '../../../shared/schemas/agent.js';
+import { GrantView, type GrantCover, type GrantScope } from '../../../shared/schemas/agent.js';
 import { requesterKey, type Requester } from '../../../shared/schemas/requester.js';
 import { CoreError, writeFileAtomic } from '../support/index.js';
 import { parseMeasured } from '../../../shared/boundary.js';
 
 export { requesterKey };
+
+/** Where a grant over several tools is kept: a key no tool name can take (names cannot hold NUL). */
+const COVER_KEY: Record<Exclude<GrantCover, 'tool'>, string> = { server: '\u0000server', 'read-only': '\u0000read-only' };
 
 /** What a standing grant decides for a call, and the grant itself. */
 export interface PolicyMatch {
@@ -23,6 +26,8 @@ export interface PolicyMatch {
  */
 export class PolicyStore {
   private grants = new Map<string, GrantView>();
+  /** Per grant that covers more than one tool: the definitions (fingerprints) it covers, as they were when given. */
+  private covered = new Map<string, ReadonlySet<string>>();
   /** Problems met reading the file (its grants are then not honoured: the person is asked). */
   problem: string | null = null;
   private readonly path: string | null;
@@ -64,7 +69,7 @@ export class PolicyStore {
   ): PolicyMatch | null {
     const k = key(requester, serverId, tool);
     const g = this.grants.get(k);
-    if (!g) return null;
+    if (!g) return this.matchCover(requester, serverId, identity, fingerprint, voided);
     if (g.scope !== 'never' && (g.serverIdentity !== identity || g.fingerprint !== fingerprint)) {
       this.grants.delete(k);
       if (g.scope === 'always') this.save();
@@ -72,12 +77,74 @@ export class PolicyStore {
       voided(g, g.serverIdentity !== identity ? "the server's identity changed" : "the tool's definition changed");
       return null;
     }
+    return this.used(g);
+  }
+
+  /** A session grant over several tools of the server: it holds for a definition it covered when given. */
+  private matchCover(
+    requester: Requester,
+    serverId: string,
+    identity: string,
+    fingerprint: string,
+    voided: (g: GrantView, why: string) => void,
+  ): PolicyMatch | null {
+    for (const covers of ['server', 'read-only'] as const) {
+      const k = key(requester, serverId, COVER_KEY[covers]);
+      const g = this.grants.get(k);
+      if (!g) continue;
+      if (g.serverIdentity !== identity) {
+        this.grants.delete(k);
+        this.covered.delete(g.id);
+        this.onChange();
+        voided(g, "the server's identity changed");
+        continue;
+      }
+      if (this.covered.get(g.id)?.has(fingerprint)) return this.used(g);
+    }
+    return null;
+  }
+
+  private used(g: GrantView): PolicyMatch {
     g.lastUsedAt = new Date().toISOString();
     g.uses++;
     // Uses are told at most once a second (a busy agent makes thousands of calls a second).
     this.usedTimer ??= setTimeout(() => ((this.usedTimer = null), this.onChange()), 1000);
     this.usedTimer.unref?.();
     return { grant: { ...g }, allow: g.scope !== 'never' };
+  }
+
+  /**
+   * Allows a requester, for this session, every tool of a server (`server`) or its tools that
+   * declare themselves read-only (`read-only`), as they are now: `fingerprints` are the definitions
+   * covered. Replaces the grant of that cover before.
+   */
+  setCover(fields: {
+    requester: Requester;
+    serverId: string;
+    covers: Exclude<GrantCover, 'tool'>;
+    serverIdentity: string;
+    fingerprints: Iterable<string>;
+    grantedBy: string;
+  }): GrantView {
+    const g: GrantView = {
+      id: randomUUID(),
+      requester: fields.requester,
+      serverId: fields.serverId,
+      tool: '*',
+      scope: 'session',
+      covers: fields.covers,
+      serverIdentity: fields.serverIdentity,
+      grantedBy: fields.grantedBy,
+      grantedAt: new Date().toISOString(),
+      uses: 0,
+    };
+    const k = key(fields.requester, fields.serverId, COVER_KEY[fields.covers]);
+    const before = this.grants.get(k);
+    if (before) this.covered.delete(before.id);
+    this.grants.set(k, g);
+    this.covered.set(g.id, new Set(fields.fingerprints));
+    this.onChange();
+    return { ...g };
   }
 
   /** Sets the standing decision for a requester, server and tool (replacing the one before). */
@@ -96,6 +163,7 @@ export class PolicyStore {
       serverId: fields.serverId,
       tool: fields.tool,
       scope: fields.scope,
+      covers: 'tool',
       ...(fields.scope !== 'never' && { serverIdentity: fields.serverIdentity, fingerprint: fields.fingerprint }),
       grantedBy: fields.grantedBy,
       grantedAt: new Date().toISOString(),
@@ -115,6 +183,7 @@ export class PolicyStore {
     for (const [k, g] of this.grants) {
       if (g.id !== id) continue;
       this.grants.delete(k);
+      this.covered.delete(g.id);
       if (g.scope !== 'session') this.save();
       this.onChange();
       return g;
@@ -125,7 +194,10 @@ export class PolicyStore {
   /** Drops grants matching a test (a removed server, a revoked agent, a server whose identity changed). */
   drop(test: (g: GrantView) => boolean): GrantView[] {
     const gone = [...this.grants.entries()].filter(([, g]) => test(g));
-    for (const [k] of gone) this.grants.delete(k);
+    for (const [k, g] of gone) {
+      this.grants.delete(k);
+      this.covered.delete(g.id);
+    }
     if (gone.some(([, g]) => g.scope !== 'session')) this.save();
     if (gone.length) this.onChange();
     return gone.map(([, g]) => g);

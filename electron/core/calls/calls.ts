@@ -8,7 +8,7 @@ import { blockSizes, callEntry, classify, outcomeEntry, resultOutcome, wireArgs 
 import type { AuditFields } from '../audit/index.js';
 import { ApprovalGate } from '../approvals/index.js';
 import { ResultBudget } from './result-budget.js';
-import { setStanding, standingDecision } from './standing.js';
+import { coverOf, setStanding, standingDecision } from './standing.js';
 import { approvalFields, argumentErrors, callMode, overPendingLimit } from './approval-request.js';
 import type { CallDeps, ServerFacts } from './call-deps.js';
 import { CoreError, NotSent, sha256, ticketed } from '../support/index.js';
@@ -104,10 +104,11 @@ export class CallManager {
 
   /** Applies a decision from a person (or the command line's --yes). */
   decide(input: DecideInput, actor: Decider): Approval {
+    const cover = coverOf(input, this.gate, this.deps);
     const approval = this.gate.decide(input);
     const state = this.calls.get(approval.callId);
     const approved = input.decision === 'approve';
-    if (input.scope !== 'once') setStanding(this.deps.policies, (f) => this.audit(f), approval, approved, input.scope, actor);
+    if (input.scope !== 'once') setStanding(this.deps.policies, (f) => this.audit(f), approval, approved, input.scope, actor, cover);
     // The answers of a running task (never the call itself, which already runs): the task goes on, or is cancelled.
     if (approval.method === 'tasks/update') this.inputs.settle(approval, approved ? actor : null, input.reason || undefined);
     else if (state) {

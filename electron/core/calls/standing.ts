@@ -1,5 +1,6 @@
-import type { GrantView } from '../../../shared/schemas/agent.js';
-import type { Approval, Decider } from '../../../shared/schemas/call.js';
+import type { GrantCover, GrantView } from '../../../shared/schemas/agent.js';
+import { CoreError } from '../support/index.js';
+import type { Approval, Decider, DecideInput } from '../../../shared/schemas/call.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import type { PolicyStore } from '../approvals/index.js';
@@ -44,9 +45,70 @@ export function standingDecision(
   return null;
 }
 
-/** Records the standing grant a decision made: allow for the session or always; an "always" deny is "never". */
-export function setStanding(policies: PolicyStore, audit: Audit, approval: Approval, approved: boolean, scope: 'session' | 'always', actor: Decider): void {
+/**
+ * What a decision's grant covers, refused before anything is decided when it may not: only an allow
+ * for this session covers more than one tool, and "read-only" only on a trusted server.
+ */
+export function coverOf(
+  input: DecideInput,
+  gate: { get(id: string): Approval | undefined },
+  deps: { server(id: string): ServerFacts | undefined; catalog: Pick<Catalog, 'tools'> },
+): CoverFacts {
+  const covers = input.covers ?? 'tool';
+  if (covers === 'tool') return { covers, trusted: false, tools: () => [] };
+  if (input.decision !== 'approve' || input.scope !== 'session')
+    throw new CoreError('bad-cover', 'only an allow for this session can cover more than one tool');
+  const asked = gate.get(input.approvalId);
+  const trusted = asked ? (deps.server(asked.serverId)?.settings.trusted ?? false) : false;
+  // SECURITY: "read-only" is the server's own claim; it is believed only for a server the person trusts.
+  if (covers === 'read-only' && !trusted)
+    throw new CoreError('not-trusted', 'a grant over read-only tools needs a trusted server: its annotations are claims otherwise');
+  return { covers, trusted, tools: () => (asked ? deps.catalog.tools(asked.serverId) : []) };
+}
+
+/** What a grant over more than one tool is given from: the server's trust and its tools as listed now. */
+export interface CoverFacts {
+  covers: GrantCover;
+  trusted: boolean;
+  tools: () => readonly ToolView[];
+}
+
+/**
+ * Records the standing grant a decision made: allow for the session or always; an "always" deny is
+ * "never". A session allow may cover the server's read-only tools (a trusted server only: annotations
+ * are claims otherwise) or the whole server, each as its tools are now.
+ */
+export function setStanding(
+  policies: PolicyStore,
+  audit: Audit,
+  approval: Approval,
+  approved: boolean,
+  scope: 'session' | 'always',
+  actor: Decider,
+  cover: CoverFacts = { covers: 'tool', trusted: false, tools: () => [] },
+): void {
   if (!approved && scope !== 'always') return;
+  if (cover.covers !== 'tool') {
+    const tools = cover.tools().filter((t) => !t.excluded && (cover.covers === 'server' || t.annotations.readOnlyHint));
+    const grant = policies.setCover({
+      requester: approval.requestedBy,
+      serverId: approval.serverId,
+      covers: cover.covers,
+      serverIdentity: approval.serverIdentity,
+      fingerprints: [approval.fingerprint, ...tools.map((t) => t.fingerprint)],
+      grantedBy: actor,
+    });
+    audit({
+      kind: 'grant-set',
+      serverId: approval.serverId,
+      serverIdentity: approval.serverIdentity,
+      requestedBy: approval.requestedBy,
+      decidedBy: actor,
+      reason: `session for ${approval.requestedBy.kind === 'agent' ? `agent ${approval.requestedBy.name}` : approval.requestedBy.kind}: ${cover.covers === 'server' ? 'every tool' : 'the read-only tools'} of ${approval.serverId} as they are now (${tools.length})`,
+      detail: { grant },
+    });
+    return;
+  }
   const grant = policies.set({
     requester: approval.requestedBy,
     serverId: approval.serverId,

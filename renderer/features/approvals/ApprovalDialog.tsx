@@ -37,13 +37,15 @@ function Dialog({ a, position, total, withQueue }: { a: Approval; position: numb
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
+  const [covers, setCovers] = useState<'tool' | 'read-only' | 'server'>('tool');
   // The tool is flagged here too while its definition differs from its pin (the fingerprint shown is the live one).
   const pin = useConsole((s) => s.pinFlags[a.serverId]?.get(a.tool));
   const decide = (decision: 'approve' | 'deny', scope: 'once' | 'session' | 'always' = 'once') => {
     // SECURITY: an approve that comes before the controls are armed (a stray click or Enter) does nothing.
     if (sent || (decision === 'approve' && !armed)) return;
     setSent(true);
-    api.request('approvals.decide', { approvalId: a.id, decision, argsHash: a.argsHash, scope, reason: reason || undefined }).catch((e: Error) => {
+    const wide = decision === 'approve' && scope === 'session' && covers !== 'tool' ? { covers } : {};
+    api.request('approvals.decide', { approvalId: a.id, decision, argsHash: a.argsHash, scope, reason: reason || undefined, ...wide }).catch((e: Error) => {
       setError(e.message);
       setSent(false);
     });
@@ -206,7 +208,25 @@ function Dialog({ a, position, total, withQueue }: { a: Approval; position: numb
               Always allow
             </button>
           )}
-          <button onClick={() => decide('approve', 'session')} aria-disabled={!armed} className={armed ? '' : 'unarmed'} data-testid="approve-session">
+          {a.method !== 'tasks/update' && (
+            <select
+              value={covers}
+              onChange={(e) => setCovers(e.target.value as typeof covers)}
+              data-testid="approve-session-covers"
+              aria-label="What Allow for this session covers"
+            >
+              <option value="tool">this tool</option>
+              {a.trusted && <option value="read-only">every read-only tool of {a.serverId} (trusted)</option>}
+              <option value="server">every tool of {a.serverId}, as they are now</option>
+            </select>
+          )}
+          <button
+            onClick={() => decide('approve', 'session')}
+            aria-disabled={!armed}
+            className={armed ? '' : 'unarmed'}
+            data-testid="approve-session"
+            title="Until the console restarts, for what the list beside says"
+          >
             Allow for this session
           </button>
           <button onClick={() => decide('approve', 'once')} aria-disabled={!armed} className={`primary ${armed ? '' : 'unarmed'}`} data-testid="approve-once">
