@@ -6,6 +6,7 @@ import { CONSOLE_USER, describeRequester } from '../../shared/schemas/requester.
 import type { EventName, EventPayload } from '../../shared/contract.js';
 import { eventWindow, FROZEN_EVENTS, keyFileBox, makeHandlers, resolveDataDir, startCore, type ConsoleCore } from '../core/index.js';
 import { safeStorageWrapper } from './secret-storage.js';
+import { desktopBridgeCommand } from './bridge-command.js';
 import { registerIpc } from './ipc.js';
 import { openExternalLink } from './links.js';
 import { menuTemplate } from './menu.js';
@@ -100,7 +101,10 @@ async function start(): Promise<void> {
     requester: CONSOLE_USER,
     overrides: {
       'console.problems': () => problems,
-      'agents.gateway': () => ({ httpUrl: agents?.url, bridgeCommand: ['mcp-console', 'bridge', '--data-dir', dataDir, '--agent'] }),
+      'agents.gateway': () => ({
+        httpUrl: agents?.url,
+        bridgeCommand: desktopBridgeCommand({ packaged: app.isPackaged, execPath: process.execPath, appPath: app.getAppPath(), dataDir }),
+      }),
       'links.open': ({ url }) =>
         openExternalLink(
           url,

@@ -144,7 +144,7 @@ export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name
                     (e: Error) => setError(e.message),
                   )
                 }
-                data-testid={`review-export-${format}`}
+                data-testid={format === 'md' ? 'review-export-md' : 'review-export-sarif'}
                 title={format === 'md' ? 'The report as Markdown, as review --format md writes it' : 'The report as SARIF 2.1.0, for code-scanning tools'}
               >
                 Export {format === 'md' ? 'Markdown' : 'SARIF'}
