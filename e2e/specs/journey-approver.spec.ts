@@ -5,7 +5,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { test, expect, type Page } from '@playwright/test';
 import { startServe, type ServeProcess } from '../tools/serve-process.js';
-import { checkpoint } from '../pages/layout-scene.js';
+import { checkpoint } from '../pages/layout-check.js';
 
 /**
  * Journey 2, the approver: two agents (one over HTTP with the SDK client, one through the bridge),

@@ -1,5 +1,5 @@
 import { test, expect, FIXTURE, EVERYTHING } from './fixtures.js';
-import { checkpoint } from '../pages/layout-scene.js';
+import { checkpoint } from '../pages/layout-check.js';
 
 /**
  * Journey 1, a server developer: a Claude Desktop config imported, three servers connected (one over

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { startServe } from '../tools/serve-process.js';
-import { checkpoint } from '../pages/layout-scene.js';
+import { checkpoint } from '../pages/layout-check.js';
 
 /**
  * Journey 3, the reviewer: three servers reviewed, a finding read at its span, one accepted into the

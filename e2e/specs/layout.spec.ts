@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { TABS, fillScene, layoutProblems, openTab, startScene, type Scene } from '../pages/layout-scene.js';
+import { TABS, fillScene, openTab, startScene, type Scene } from '../pages/layout-scene.js';
+import { layoutProblems } from '../pages/layout-check.js';
 
 /**
  * Every tab uses the window: at three sizes, light and dark, with three servers, 10,000 tools, a

@@ -1,0 +1,91 @@
+import { expect, type Page } from '@playwright/test';
+
+// The layout checks run in the page (DOM types): kept apart from the scene, which the Node-side
+// screenshots tool also uses.
+
+/**
+ * What is wrong with the layout on screen now, one sentence each: a control outside the window or
+ * cut off by its pane, a pane that overflows sideways, panes that leave the window empty, a control
+ * covered by something else, a text field squeezed too narrow to type in.
+ */
+export function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const vw = document.documentElement.clientWidth;
+    const vh = document.documentElement.clientHeight;
+    const describe = (el: Element) => {
+      const h = el as HTMLElement;
+      const id = h.dataset.testid ? `[data-testid=${h.dataset.testid}]` : h.className && typeof h.className === 'string' ? `.${h.className.split(' ')[0]}` : '';
+      const text = (h.getAttribute('aria-label') ?? (h as HTMLInputElement).placeholder ?? h.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `${h.tagName.toLowerCase()}${id}${text ? ` "${text}"` : ''}`;
+    };
+    // Shown: has a box, and is not inside a closed <details>, display:none, hidden or transparent.
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+    };
+    if (document.documentElement.scrollWidth > vw + 1)
+      problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px in a ${vw} px window`);
+    // The panes fill the window, and none needs more width than it has.
+    const main = document.querySelector('main.layout');
+    if (main) {
+      const panes = [...main.children].filter(shown);
+      const used = panes.reduce((sum, p) => sum + p.getBoundingClientRect().width, 0);
+      const width = main.getBoundingClientRect().width;
+      if (width - used > 4) problems.push(`the panes leave ${Math.round(width - used)} px of the ${Math.round(width)} px window empty`);
+      for (const p of panes)
+        if (p.scrollWidth > p.clientWidth + 1) problems.push(`${describe(p)} overflows sideways: needs ${p.scrollWidth} px, has ${p.clientWidth} px`);
+    }
+    const controls = document.querySelectorAll('button, input, select, textarea, a[href], summary, [role=tab]');
+    // Under a dialog's shade the console is not to be used: only the dialog and the queue beside it count.
+    const shade = document.querySelector('.overlay');
+    for (const el of controls) {
+      if (!shown(el) || el.closest('.monaco-editor')) continue;
+      if (shade && !shade.contains(el) && !el.closest('.approval-queue')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.left < -1 || r.right > vw + 1) {
+        problems.push(`${describe(el)} is outside the window (${Math.round(r.left)}..${Math.round(r.right)} of ${vw} px)`);
+        continue;
+      }
+      let cut = false;
+      let visibleTop = 0;
+      let visibleBottom = vh;
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        const cs = getComputedStyle(a);
+        const ar = a.getBoundingClientRect();
+        if (cs.overflowY !== 'visible') {
+          visibleTop = Math.max(visibleTop, ar.top + a.clientTop);
+          visibleBottom = Math.min(visibleBottom, ar.top + a.clientTop + a.clientHeight);
+        }
+        if (cs.overflowX === 'visible') continue;
+        const left = ar.left + a.clientLeft;
+        if (r.left < left - 1 || r.right > left + a.clientWidth + 1) {
+          problems.push(
+            `${describe(el)} is cut off by ${describe(a)} (${Math.round(r.left)}..${Math.round(r.right)}, it shows ${Math.round(left)}..${Math.round(left + a.clientWidth)})`,
+          );
+          cut = true;
+          break;
+        }
+      }
+      if (cut) continue;
+      if (el instanceof HTMLInputElement && ['text', 'search', 'url', ''].includes(el.type) && r.width < 100)
+        problems.push(`${describe(el)} is squeezed to ${Math.round(r.width)} px`);
+      // A control in view must be the thing under its own centre (not text or another control over it).
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (y < visibleTop || y > visibleBottom || y < 0 || y > vh) continue;
+      const hit = document.elementFromPoint(x, y);
+      const label = el.closest('label');
+      if (hit && hit !== el && !el.contains(hit) && !hit.contains(el) && !(label && hit.closest('label') === label))
+        problems.push(`${describe(el)} is covered by ${describe(hit)}`);
+    }
+    return problems;
+  });
+}
+
+/** A journey's key step: a screenshot in test-results/journeys/, and no layout problem on screen. */
+export async function checkpoint(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.screenshot({ path: `test-results/journeys/${name}.png` });
+  expect(await layoutProblems(page), `layout at ${name}`).toEqual([]);
+}
