@@ -29,4 +29,11 @@ test('the timeouts are in Settings: lowering saves, raising past the default ask
     .poll(async () => ((await rpc(app, 'servers.status', { serverId: 'fx' })).value as { settings: object }).settings)
     .toMatchObject({ callTimeoutMs: 5000, resetTimeoutOnProgress: false });
   await expect(row.getByTestId('settings-reset-on-progress')).not.toBeChecked();
+  // Past its 60 s default, a call timeout is confirmed outside the page too; refused, it stays.
+  await row.getByTestId('settings-call-timeout').fill('600');
+  await row.getByTestId('settings-call-timeout').blur();
+  expect(await app.answerConsent(false)).toContain('callTimeoutMs of fx: 5,000 -> 600,000');
+  await expect(page.getByTestId('settings-timeouts-note')).toContainText('raising callTimeoutMs of fx needs a confirmation outside the page');
+  expect(((await rpc(app, 'servers.status', { serverId: 'fx' })).value as { settings: object }).settings).toMatchObject({ callTimeoutMs: 5000 });
+  await expect(row.getByTestId('settings-call-timeout')).toHaveValue('5');
 });

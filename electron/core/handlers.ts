@@ -7,7 +7,7 @@ import { CLIENT_INFO } from './servers/index.js';
 import { findingPage, reviewOverview } from '../../shared/review/finding-page.js';
 import { REPORT_FILES, reportText } from '../../shared/review/export.js';
 import { bulkRepin, pinOverview } from './review/index.js';
-import { confirmSettings } from './config/index.js';
+import { confirmServerSettings, confirmSettings } from './config/index.js';
 import { clipForMessage, overLimits } from '../../shared/boundary.js';
 
 /** One handler per contract request, typed from the contract. */
@@ -36,7 +36,10 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
   return {
     'servers.list': () => core.listServers(),
     'servers.add': (i) => core.addServer(i.id, i.config, i.settings),
-    'servers.update': (i) => core.updateServer(i.serverId, i.config, i.settings),
+    'servers.update': async (i) => {
+      if (i.settings) await confirmServerSettings(core.consents, i.serverId, core.view(i.serverId).settings, i.settings);
+      return core.updateServer(i.serverId, i.config, i.settings);
+    },
     'servers.remove': async (i) => (await core.removeServer(i.serverId), { ok: true as const }),
     'servers.import': (i) => core.importServers(i.json),
     'servers.connect': (i) => core.connect(i.serverId),

@@ -3,11 +3,18 @@
  * gateway beside it. The launch floor is the only one that composes hosts.
  */
 import { runDesktop } from '../main/index.js';
-import { bridgeArgs } from '../main/bridge-command.js';
+import { bridgeArgs, bridgeOptions } from '../main/bridge-command.js';
 import { startGateway } from '../gateway/start-gateway.js';
-import { runCommandLine } from './mcp-console.js';
+import { bridgeCommand } from '../gateway/bridge.js';
 
 // `<app> bridge --agent NAME`: the snippet an agent host runs; no window, the bridge on stdio.
 const bridge = bridgeArgs(process.argv);
-if (bridge) void runCommandLine(bridge).then((code) => process.exit(code));
-else runDesktop((core, dataDir) => startGateway(core, dataDir));
+if (!bridge) runDesktop((core, dataDir) => startGateway(core, dataDir));
+else {
+  const { agent, dataDir } = bridgeOptions(bridge);
+  const err = (line: string) => void process.stderr.write(`${line}\n`);
+  if (!agent) {
+    err('error: bridge needs --agent NAME (an agent made in the Agents tab)');
+    process.exit(2);
+  } else void bridgeCommand({ agent, dataDir }, { stdin: process.stdin, stdout: process.stdout, err }).then((code) => process.exit(code));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bridgeArgs, desktopBridgeCommand } from './bridge-command.js';
+import { bridgeArgs, bridgeOptions, desktopBridgeCommand } from './bridge-command.js';
 
 describe('the desktop app as a bridge', () => {
   it('gives hosts an absolute command: the installed executable, or Electron with the checkout', () => {
@@ -15,5 +15,7 @@ describe('the desktop app as a bridge', () => {
     expect(bridgeArgs(['/opt/app'])).toBeNull();
     expect(bridgeArgs(['/opt/app', '--config', 'bridge'])).toBeNull();
     expect(bridgeArgs(['/electron', '/src', '--config', 'bridge'])).toBeNull();
+    expect(bridgeOptions(['bridge', '--data-dir', '/d', '--agent', 'claude'])).toEqual({ agent: 'claude', dataDir: '/d' });
+    expect(bridgeOptions(['bridge', '--agent'])).toEqual({ agent: undefined, dataDir: undefined });
   });
 });

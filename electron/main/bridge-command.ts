@@ -15,3 +15,12 @@ export function bridgeArgs(argv: readonly string[]): string[] | null {
   if (at < 1 || at > 2 || (at === 2 && argv[1]!.startsWith('-'))) return null;
   return argv.slice(at);
 }
+
+/** The bridge's options from its arguments (`bridge --agent NAME [--data-dir D]`). */
+export function bridgeOptions(args: readonly string[]): { agent?: string; dataDir?: string } {
+  const value = (flag: string) => {
+    const i = args.indexOf(flag);
+    return i >= 0 && i + 1 < args.length ? args[i + 1] : undefined;
+  };
+  return { agent: value('--agent'), dataDir: value('--data-dir') };
+}

@@ -126,8 +126,7 @@ export class PolicyStore {
     fingerprints: Iterable<string>;
     grantedBy: string;
   }): GrantView {
-    const g: GrantView = {
-      id: randomUUID(),
+    const g = newGrant({
       requester: fields.requester,
       serverId: fields.serverId,
       tool: '*',
@@ -135,9 +134,7 @@ export class PolicyStore {
       covers: fields.covers,
       serverIdentity: fields.serverIdentity,
       grantedBy: fields.grantedBy,
-      grantedAt: new Date().toISOString(),
-      uses: 0,
-    };
+    });
     const k = key(fields.requester, fields.serverId, COVER_KEY[fields.covers]);
     const before = this.grants.get(k);
     if (before) this.covered.delete(before.id);
@@ -157,8 +154,7 @@ export class PolicyStore {
     fingerprint: string;
     grantedBy: string;
   }): GrantView {
-    const g: GrantView = {
-      id: randomUUID(),
+    const g = newGrant({
       requester: fields.requester,
       serverId: fields.serverId,
       tool: fields.tool,
@@ -166,9 +162,7 @@ export class PolicyStore {
       covers: 'tool',
       ...(fields.scope !== 'never' && { serverIdentity: fields.serverIdentity, fingerprint: fields.fingerprint }),
       grantedBy: fields.grantedBy,
-      grantedAt: new Date().toISOString(),
-      uses: 0,
-    };
+    });
     const k = key(fields.requester, fields.serverId, fields.tool);
     const before = this.grants.get(k);
     this.grants.set(k, g);
@@ -208,6 +202,11 @@ export class PolicyStore {
     const kept = [...this.grants.values()].filter((g) => g.scope !== 'session');
     writeFileAtomic(this.path, JSON.stringify({ grants: kept }, null, 2) + '\n');
   }
+}
+
+/** A grant just given: a new id, given now, not used yet. */
+function newGrant(fields: Omit<GrantView, 'id' | 'grantedAt' | 'uses'>): GrantView {
+  return { id: randomUUID(), ...fields, grantedAt: new Date().toISOString(), uses: 0 };
 }
 
 function key(r: Requester, serverId: string, tool: string): string {

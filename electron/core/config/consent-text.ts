@@ -22,7 +22,7 @@ export function consentText(q: ConsentQuestion): string {
     );
   } else if (q.kind === 'settings') {
     lines.push('MCP Console: the console page asks to raise limits past their defaults:');
-    for (const r of q.settings ?? []) lines.push(`  ${r.name}: ${r.from.toLocaleString('en-US')} -> ${r.to.toLocaleString('en-US')}`);
+    for (const r of q.settings ?? []) lines.push(`  ${safe(r.name, true)}: ${r.from.toLocaleString('en-US')} -> ${r.to.toLocaleString('en-US')}`);
     lines.push('A longer wait or a larger limit gives a server or an agent more room. Allow it?');
   } else {
     const t = q.trust ?? { trusted: true, autoApproveReadOnly: false };

@@ -5,5 +5,5 @@ export { ConsentStore, launchLine, type ConsentProvider, type ConsentQuestion } 
 export { ConsentFlow } from './consent-flow.js';
 export { consentText } from './consent-text.js';
 export { terminalConsent } from './terminal-consent.js';
-export { applySettings, confirmSettings, raisesOf, type SettingRaise } from './settings-change.js';
+export { applySettings, confirmServerSettings, confirmSettings, raisesOf, type SettingRaise } from './settings-change.js';
 export { importHostConfig, loadConfigFile } from './config-file.js';

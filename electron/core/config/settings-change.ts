@@ -1,4 +1,5 @@
 import { Settings } from '../../../shared/schemas/audit.js';
+import { ServerSettings } from '../../../shared/schemas/server.js';
 import { CoreError } from '../support/index.js';
 import type { AuditFields } from '../audit/index.js';
 import type { ConsentStore } from './consents.js';
@@ -10,7 +11,8 @@ const DEFAULTS = Settings.parse({});
 
 /** One raise a person is asked to confirm, in words. */
 export interface SettingRaise {
-  name: (typeof GUARDED)[number];
+  /** The setting (a server's: "callTimeoutMs of ID"). */
+  name: string;
   from: number;
   to: number;
 }
@@ -35,6 +37,20 @@ export async function confirmSettings(consents: ConsentStore, current: Settings,
   if (!raises.length) return;
   const { ok, why } = await consents.confirm({ kind: 'settings', serverId: '', identity: '', settings: raises });
   if (!ok) throw new CoreError('not-confirmed', `raising ${raises.map((r) => r.name).join(', ')} needs a confirmation outside the page: ${why}`);
+}
+
+const SERVER_DEFAULTS = ServerSettings.parse({});
+
+/**
+ * SECURITY: as `confirmSettings`, for a server's call timeout: a page that raises it past its
+ * default (and past what it is) is asked about outside the page; refused, nothing changes.
+ */
+export async function confirmServerSettings(consents: ConsentStore, serverId: string, current: ServerSettings, patch: Partial<ServerSettings>): Promise<void> {
+  const to = patch.callTimeoutMs;
+  if (typeof to !== 'number' || to <= SERVER_DEFAULTS.callTimeoutMs || to <= current.callTimeoutMs) return;
+  const name = `callTimeoutMs of ${serverId}`;
+  const { ok, why } = await consents.confirm({ kind: 'settings', serverId, identity: '', settings: [{ name, from: current.callTimeoutMs, to }] });
+  if (!ok) throw new CoreError('not-confirmed', `raising ${name} needs a confirmation outside the page: ${why}`);
 }
 
 /** Applies a change to the settings: checked, saved, and recorded in the audit log with what changed. */

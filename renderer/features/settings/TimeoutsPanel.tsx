@@ -92,7 +92,11 @@ function ServerTimeouts({ id, callTimeoutMs, reset, onError }: { id: string; cal
   const api = useApi();
   const [text, setText] = useState(String(callTimeoutMs / 1000));
   const save = (settings: { callTimeoutMs?: number; resetTimeoutOnProgress?: boolean }) =>
-    api.request('servers.update', { serverId: id, settings }).catch((e: Error) => onError(e.message));
+    api.request('servers.update', { serverId: id, settings }).catch((e: Error) => {
+      // Not saved (refused, or not confirmed): the field shows what holds.
+      setText(String(callTimeoutMs / 1000));
+      onError(e.message);
+    });
   return (
     <tr data-testid="settings-server-timeouts" data-server={id}>
       <td>
