@@ -8,7 +8,16 @@ import { expect, type Page } from '@playwright/test';
  * cut off by its pane, a pane that overflows sideways, panes that leave the window empty, a control
  * covered by something else, a text field squeezed too narrow to type in.
  */
-export function layoutProblems(page: Page): Promise<string[]> {
+export async function layoutProblems(page: Page): Promise<string[]> {
+  const first = await measure(page);
+  if (first.length === 0) return first;
+  // Parts drawn lazily (content-visibility: auto) take their real size a frame or two after a
+  // resize: a problem counts when it is still there half a second later.
+  await page.waitForTimeout(500);
+  return measure(page);
+}
+
+function measure(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = [];
     const vw = document.documentElement.clientWidth;
@@ -35,6 +44,27 @@ export function layoutProblems(page: Page): Promise<string[]> {
       if (width - used > 4) problems.push(`the panes leave ${Math.round(width - used)} px of the ${Math.round(width)} px window empty`);
       for (const p of panes)
         if (p.scrollWidth > p.clientWidth + 1) problems.push(`${describe(p)} overflows sideways: needs ${p.scrollWidth} px, has ${p.clientWidth} px`);
+    }
+    // Text squeezed to nothing: words in view of which less than two pixels show, their box drawn
+    // that narrow or cut that narrow by a box that hides what overflows it (an ellipsis column).
+    for (const el of document.querySelectorAll('main *')) {
+      const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+      if (!own || el.closest('.monaco-editor')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.bottom < 0 || r.top > vh || r.height === 0 || !el.checkVisibility({ visibilityProperty: true })) continue;
+      let left = r.left;
+      let right = r.right;
+      // Cut at the end of a line that shows its "…" (a long title before a name): shortened by design.
+      let ellipsis = false;
+      for (let a: Element | null = el; a && a.tagName !== 'MAIN'; a = a.parentElement) {
+        const cs = getComputedStyle(a);
+        if (cs.overflowX !== 'hidden') continue;
+        const ar = a.getBoundingClientRect();
+        left = Math.max(left, ar.left);
+        right = Math.min(right, ar.right);
+        ellipsis ||= cs.textOverflow === 'ellipsis' && ar.width >= 20;
+      }
+      if (right - left < 2 && !ellipsis) problems.push(`${describe(el)} is squeezed: ${Math.max(0, right - left).toFixed(1)} px of it show`);
     }
     const controls = document.querySelectorAll('button, input, select, textarea, a[href], summary, [role=tab]');
     // Under a dialog's shade the console is not to be used: only the dialog and the queue beside it count.
