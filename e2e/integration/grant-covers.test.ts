@@ -66,5 +66,9 @@ describe('a session grant can cover one tool, a trusted server\u2019s read-only 
     // ann_tfff declares read-only: covered. ann_ffff declares it writes: asked.
     expect((await ask(h, 'ann_tfff')).approval).toBeNull();
     expect((await ask(h, 'ann_ffff')).approval).not.toBeNull();
+    // Trust taken back: the grant that rested on it ends, the read-only claim is asked for again.
+    await h.core.updateServer('fx', undefined, { trusted: false });
+    expect(h.core.agents.grants().filter((g) => g.covers === 'read-only')).toEqual([]);
+    expect((await ask(h, 'ann_tfff')).approval).not.toBeNull();
   });
 });

@@ -72,7 +72,7 @@ export class ServerAdmin {
   async remove(id: string): Promise<void> {
     this.must(id);
     await this.d.connections.forget(id);
-    this.d.calls.dropGrants(id, true);
+    this.d.calls.dropGrants(id, 'all');
     this.d.consents.revoke(id);
     this.d.store.remove(id);
     this.d.trail.record({ kind: 'config', serverId: id, reason: 'server removed' });
@@ -98,7 +98,10 @@ export class ServerAdmin {
 
   /** The server's trust changed: its tools' risk is computed again and front ends told. */
   retrust(id: string): void {
-    this.d.catalog.retrust(id, this.must(id).settings.trusted);
+    const trusted = this.must(id).settings.trusted;
+    // A grant over the tools that say they are read-only rested on trust: it ends with it.
+    if (!trusted) this.d.calls.dropGrants(id, 'read-only');
+    this.d.catalog.retrust(id, trusted);
     this.d.sync.publish({ serverId: id, at: new Date().toISOString(), reason: 'refresh', added: [], removed: [], changed: [] });
   }
 

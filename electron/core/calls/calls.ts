@@ -171,8 +171,8 @@ export class CallManager {
   }
 
   /** Forgets a server's allow grants (its identity changed), or every grant of it (it was removed). */
-  dropGrants(serverId: string, all = false): void {
-    this.deps.policies.drop((g) => g.serverId === serverId && (all || g.scope !== 'never'));
+  dropGrants(serverId: string, which: 'allow' | 'all' | 'read-only' = 'allow'): void {
+    this.deps.policies.drop((g) => g.serverId === serverId && (which === 'all' || (which === 'read-only' ? g.covers === 'read-only' : g.scope !== 'never')));
   }
 
   /** The calls to a server that are running now. */
