@@ -14,6 +14,7 @@
  */
 const HOSTS = 'main|preload|web|cli|gateway';
 const TEST = '(\\.test\\.tsx?|\\.spec\\.ts)$';
+const WORKER = '^electron/core/review/review-worker\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -35,8 +36,16 @@ module.exports = {
       name: 'core-concerns-through-their-surface',
       comment: "A concern of the core reaches another only through that folder's index.ts.",
       severity: 'error',
-      from: { path: '^electron/core/([^/]+)/', pathNot: TEST },
+      from: { path: '^electron/core/([^/]+)/', pathNot: [TEST, WORKER] },
       to: { path: '^electron/core/[^/]+/', pathNot: ['^electron/core/$1/', '^electron/core/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'review-worker-loads-little',
+      comment:
+        "The review's worker is an entry of its own (a thread started by path): it loads the rules, its own folder and the schema validator, nothing else of the core.",
+      severity: 'error',
+      from: { path: WORKER },
+      to: { path: '^electron/', pathNot: ['^electron/core/review/', '^electron/core/calls/schema-validator\\.ts$'] },
     },
     {
       name: 'core-top-through-surfaces',

@@ -38,6 +38,7 @@ describe('the layering check', () => {
     'electron/core/calls/index.ts': "export { CallManager } from './calls.js';\n",
     'electron/core/calls/calls.ts': 'export class CallManager {}\n',
     'electron/core/catalog/index.ts': 'export const catalog = 1;\n',
+    'electron/core/review/index.ts': 'export const review = 1;\n',
     'electron/web/web-server.ts': 'export const web = 1;\n',
     'electron/main/ipc.ts': 'export const ipc = 1;\n',
     'renderer/App.tsx': 'export const App = 1;\n',
@@ -70,6 +71,12 @@ describe('the layering check', () => {
       'electron/core/catalog/planted.ts',
       "import { CallManager } from '../calls/calls.js';\nexport const x = CallManager;\n",
       'core-concerns-through-their-surface',
+    ],
+    [
+      "the review's worker loading more of the core than the validator",
+      'electron/core/review/review-worker.ts',
+      "import { CallManager } from '../calls/index.js';\nexport const x = CallManager;\n",
+      'review-worker-loads-little',
     ],
     ['a host importing another host', 'electron/main/planted.ts', "import { web } from '../web/web-server.js';\nexport const x = web;\n", 'hosts-apart'],
     [

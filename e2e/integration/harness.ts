@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import type { EventName, EventPayload } from '../../shared/contract.js';
 import type { ServerConfig } from '../../shared/schemas/server.js';
 import type { Approval, CallRecord } from '../../shared/schemas/call.js';
-import { ConsoleCore, type ConsentProvider, type ConsentQuestion } from '../../electron/core/index.js';
+import { ConsoleCore, type ConsentProvider, type ConsentQuestion, type CoreOptions } from '../../electron/core/index.js';
 import type { AuditIo } from '../../electron/core/audit/index.js';
 
 /** A person at the terminal who answers every consent question as told (yes by default), remembering each question. */
@@ -20,6 +20,8 @@ export function scriptedConsent(
 
 /** The compiled fixture server (npm test builds it first). */
 export const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
+/** The review's worker as built (tests run the core from source; its worker runs built, as in every front end). */
+export const REVIEW_WORKER = resolve('out/node/electron/core/review/review-worker.js');
 /** The reference server from npm. */
 export const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 
@@ -32,10 +34,14 @@ export function fixtureStdio(env: Record<string, string> = {}): ServerConfig {
 }
 
 /** A core on a fresh data directory, closed and removed by `dispose`. */
-export function makeCore(opts: { auditFsync?: boolean; consent?: ConsentProvider | null; auditIo?: AuditIo; dataDir?: string } = {}) {
+export function makeCore(
+  opts: { auditFsync?: boolean; consent?: ConsentProvider | null; auditIo?: AuditIo; dataDir?: string; review?: CoreOptions['review'] } = {},
+) {
   const dataDir = opts.dataDir ?? tempDir();
   const core = new ConsoleCore({
     dataDir,
+    // The review runs in its built worker, as in every front end (npm test builds before the integration lane).
+    review: opts.review ?? { worker: REVIEW_WORKER },
     auditFsync: opts.auditFsync ?? false,
     auditIo: opts.auditIo,
     consent: opts.consent === undefined ? scriptedConsent() : opts.consent,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SchemaValidator } from '../../electron/core/calls/index.js';
-import { reviewServers } from '../../shared/review/review.js';
+import { ReviewRun, reviewServers } from '../../shared/review/review.js';
 import { SEVERITY_RANK } from '../../shared/review/rules.js';
 import type { Finding } from '../../shared/schemas/review.js';
 import { CLEAN } from './clean.js';
@@ -76,5 +76,26 @@ describe('review corpus', () => {
     );
     // Measured, not fitted: the bar is only that the rules still find most of what they were not written for.
     expect(tp / (tp + fn)).toBeGreaterThanOrEqual(0.5);
+  });
+});
+
+describe('the review fed piece by piece (as its worker is)', () => {
+  it('finds exactly what the whole review finds, whatever the batches, on every corpus case together', () => {
+    const servers = [...HOSTILE, ...CLEAN].flatMap((c, n) => c.servers.map((s) => ({ ...s, id: `${s.id}-${n}` })));
+    const checkSchema = (s: unknown) => validator.metaProblems(s);
+    const whole = reviewServers(servers, { checkSchema });
+    expect(whole.length).toBeGreaterThan(100);
+    for (const batch of [1, 3, 1000]) {
+      const r = new ReviewRun({ checkSchema });
+      for (const { tools, ...head } of servers) {
+        r.begin(head);
+        for (let i = 0; i < tools.length; i += batch) for (const t of tools.slice(i, i + batch)) r.tool(t);
+      }
+      expect(r.finish()).toEqual(whole);
+    }
+  });
+
+  it('refuses a tool before its server began', () => {
+    expect(() => new ReviewRun().tool({ name: 'x' })).toThrow(/before its server began/);
   });
 });

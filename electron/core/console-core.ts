@@ -20,7 +20,7 @@ import { ServerAdmin } from './server-admin.js';
 import { LogBook } from './logs/index.js';
 import { PolicyStore } from './approvals/index.js';
 import type { AgentGateway, ToolAcceptance } from './agents/index.js';
-import type { ReviewService } from './review/index.js';
+import type { ReviewDeps, ReviewService } from './review/index.js';
 import { wireTrust } from './trust-wiring.js';
 import { AuthService, type AuthServiceDeps } from './auth/index.js';
 import { CoreError, EventBus, type AnyListener } from './support/index.js';
@@ -36,6 +36,8 @@ export interface CoreOptions {
   consent?: ConsentProvider | null;
   /** OAuth: what seals the credentials (the desktop app's safeStorage), a terminal for the sign-in URL, the browser wait. */
   auth?: Pick<AuthServiceDeps, 'box' | 'prompter' | 'timeoutMs' | 'env'>;
+  /** Where the review's worker is (null: none, the review runs in steps) and its time budget. */
+  review?: Pick<ReviewDeps, 'worker' | 'budgetMs' | 'heapMb'>;
 }
 
 /**
@@ -195,6 +197,7 @@ export class ConsoleCore {
       validator: this.validator,
       prompts,
       resources: this.resources,
+      review: opts.review,
     }));
   }
 

@@ -5,7 +5,7 @@ import type { PolicyStore } from './approvals/index.js';
 import type { CallManager, SchemaValidator } from './calls/index.js';
 import type { Catalog, PromptLists, ResourceLists } from './catalog/index.js';
 import type { ServerStore } from './config/index.js';
-import { ReviewService } from './review/index.js';
+import { ReviewService, type ReviewDeps } from './review/index.js';
 import type { Connections } from './servers/index.js';
 import type { EventBus } from './support/index.js';
 
@@ -22,6 +22,7 @@ export interface TrustParts {
   validator: SchemaValidator;
   prompts: PromptLists;
   resources: ResourceLists;
+  review?: Pick<ReviewDeps, 'worker' | 'budgetMs' | 'heapMb'>;
 }
 
 /**
@@ -72,6 +73,7 @@ export function wireTrust(p: TrustParts): { pins: ToolAcceptance; agents: AgentG
     pinsChanged: (serverId, unsettled) => p.bus.emit('pins.changed', { serverId, unsettled: unsettled.map(({ tool, state }) => ({ tool, state })) }),
     reviewed: (summary) => p.bus.emit('review.updated', summary),
     audit,
+    ...p.review,
   });
   return { pins, agents, review };
 }

@@ -18,6 +18,8 @@ import { loadWindowState, saveWindowState } from './window-state.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RENDERER = join(here, '..', 'renderer');
+/** The review's worker, built by tsc beside the core (packed with it: electron-builder.yml takes out/node/electron/core). */
+const REVIEW_WORKER = join(here, '..', 'node', 'electron', 'core', 'review', 'review-worker.js');
 const PRELOAD = join(here, '..', 'preload', 'index.cjs');
 const ICON = join(here, '..', '..', 'assets', 'icon.png');
 const flag = (name: string) => {
@@ -61,7 +63,7 @@ async function start(): Promise<void> {
   const config = flag('config');
   // OAuth tokens are sealed with a key the OS keychain protects (safeStorage), where there is one.
   const box = keyFileBox(join(resolveDataDir(flag('data-dir')), 'auth'), safeStorageWrapper(safeStorage));
-  const started = startCore({ dataDir: flag('data-dir'), configFile: config, consent, auth: { box } });
+  const started = startCore({ dataDir: flag('data-dir'), configFile: config, consent, auth: { box }, review: { worker: REVIEW_WORKER } });
   const { core, dataDir } = started;
   const problems = [...started.problems, ...started.configWarnings.map((w) => `--config ${w}`)];
   if (started.configError) problems.push(started.configError);

@@ -1,5 +1,6 @@
 import type { Baseline, Finding, ReviewedServer, ReviewReport } from '../schemas/review.js';
 import { applyBaseline } from './baseline.js';
+import { compareFindings } from './review.js';
 import { SEVERITY_RANK, type Severity } from './rules.js';
 
 /** What the review knew about each server before its findings were counted. */
@@ -42,6 +43,11 @@ export function buildReport(
     risk: riskOf(fresh.filter((f) => f.server === o.id)),
   }));
   return { at, servers, findings: fresh, suppressed, stale };
+}
+
+/** A report from every finding of a review in any order (the rules', the pins'): ordered for people, the baseline applied. */
+export function completeReport(outcomes: readonly ServerOutcome[], findings: Finding[], baseline?: Baseline, at?: string): ReviewReport {
+  return buildReport(outcomes, findings.sort(compareFindings), baseline, at);
 }
 
 /** How many new findings reach the threshold (`--fail-on`). */

@@ -1,5 +1,5 @@
 import type { Finding, SubjectKind } from '../schemas/review.js';
-import { crossServerHits } from './cross-server.js';
+import { crossServerHits, type CrossServerInput } from './cross-server.js';
 import { mixedScriptHits } from './confusables.js';
 import { CANDIDATE, hiddenHits, type Hit } from './hidden.js';
 import { poisoningHits } from './poisoning.js';
@@ -23,6 +23,9 @@ export interface ReviewServerInput {
   /** Tools left out of the callable set, by name, with the reason (an invalid `x-mcp-header`). */
   excluded?: Record<string, string>;
 }
+
+/** A server without its tools: what a review begins with before the tools come, in batches. */
+export type ServerHead = Omit<ReviewServerInput, 'tools'>;
 
 export interface ReviewOptions {
   /** Problems of a JSON Schema against its meta-schema (the core passes its validator). */
@@ -142,49 +145,6 @@ function textSize(tool: Record<string, unknown>): number {
   return (typeof tool.description === 'string' ? tool.description.length : 0) + (typeof tool.title === 'string' ? tool.title.length : 0);
 }
 
-/** Every per-server rule for one server (hidden content, poisoning, quality); pauses (yields) every STEP tools. */
-function* reviewOne(s: ReviewServerInput, opts: ReviewOptions, out: Finding[]): Generator<void> {
-  const c = new Collector(s.id, out);
-  c.texts('server', s.id, subjectTexts(s, 'server', s.id) ?? []);
-  const missing = new Map<string, number>();
-  for (const r of s.results ?? []) if (r.structuredMissing) missing.set(r.tool, (missing.get(r.tool) ?? 0) + 1);
-  let since = 0;
-  let sliceStart = performance.now();
-  for (let i = 0; i < s.tools.length; i++) {
-    const tool = s.tools[i]!;
-    // A pause before a large tool, after STEP tools, or after SLICE_MS of work: no step holds the caller's loop for long.
-    if (i > 0 && (since >= STEP || textSize(tool) > LARGE_TOOL_CHARS || performance.now() - sliceStart > SLICE_MS)) {
-      yield;
-      since = 0;
-      sliceStart = performance.now();
-    }
-    since++;
-    const name = nameOf(tool);
-    c.texts('tool', name, toolTexts(tool));
-    const description = typeof tool.description === 'string' ? tool.description : '';
-    for (const h of contradictionHits(tool)) c.span('tool', name, { path: 'description', text: description }, { rule: 'P08', ...h });
-    const ctx = { checkSchema: opts.checkSchema, excluded: s.excluded?.[name], missingStructured: missing.get(name), budgetBytes: opts.budgetBytes ?? 16_384 };
-    for (const h of toolQualityHits(tool, ctx)) c.field('tool', name, h.path, h.rule, h.message, h.severity);
-  }
-  // The rest, subject by subject, pausing after SLICE_MS of work (a result's text may be megabytes).
-  const rest: [SubjectKind, string, () => DefinitionText[]][] = [
-    ...(s.prompts ?? []).map((p) => ['prompt', nameOf(p), () => promptTexts(p)] as [SubjectKind, string, () => DefinitionText[]]),
-    ...(s.resources ?? []).map((r) => ['resource', nameOf(r, 'uri'), () => resourceTexts(r)] as [SubjectKind, string, () => DefinitionText[]]),
-    ...(s.contents ?? []).map(
-      (got) => [got.kind, got.subject, () => got.texts.map((t) => ({ ...t, role: 'prose' as const }))] as [SubjectKind, string, () => DefinitionText[]],
-    ),
-    ...(s.templates ?? []).map((r) => ['template', nameOf(r, 'uriTemplate'), () => resourceTexts(r)] as [SubjectKind, string, () => DefinitionText[]]),
-    ...(s.results ?? []).map((r) => ['result', r.callId, () => subjectTexts(s, 'result', r.callId) ?? []] as [SubjectKind, string, () => DefinitionText[]]),
-  ];
-  for (const [kind, subject, texts] of rest) {
-    if (performance.now() - sliceStart > SLICE_MS) {
-      yield;
-      sliceStart = performance.now();
-    }
-    c.texts(kind, subject, texts());
-  }
-}
-
 /** The texts of one subject of a server as the rules read them (each with its path), or undefined. */
 export function subjectTexts(s: ReviewServerInput, kind: SubjectKind, subject: string): DefinitionText[] | undefined {
   const pick = (items: Record<string, unknown>[] | undefined, key: string, texts: (x: Record<string, unknown>) => DefinitionText[]) => {
@@ -224,50 +184,14 @@ export function compareFindings(a: Finding, b: Finding): number {
   );
 }
 
-/** The whole review as steps: each server's rules (pausing every few hundred tools), then the cross-server ones. */
-function* reviewSteps(servers: readonly ReviewServerInput[], opts: ReviewOptions, findings: Finding[]): Generator<void> {
-  for (const s of servers) {
-    yield* reviewOne(s, opts, findings);
-    yield;
-  }
-  const cross = crossServerHits(
-    servers.map((s) => ({
-      id: s.id,
-      name: s.info?.name,
-      instructions: s.instructions,
-      tools: s.tools.map((t) => ({ name: nameOf(t), description: typeof t.description === 'string' ? t.description : undefined })),
-    })),
-  );
-  const toolsOf = new Map(servers.map((s) => [s.id, new Map(s.tools.map((t) => [nameOf(t), t]))]));
-  for (const h of cross) {
-    const tool = h.tool !== undefined ? toolsOf.get(h.server)?.get(h.tool) : undefined;
-    const source =
-      h.tool === undefined ? servers.find((x) => x.id === h.server)?.instructions : tool && typeof tool.description === 'string' ? tool.description : undefined;
-    const text = h.start !== undefined ? source : undefined;
-    findings.push({
-      rule: h.rule,
-      severity: h.severity ?? ruleById(h.rule).severity,
-      server: h.server,
-      kind: h.tool !== undefined ? 'tool' : 'server',
-      subject: h.tool ?? h.server,
-      path: h.path,
-      ...(text !== undefined
-        ? { start: h.start, end: h.end, excerpt: excerptOf(text, h.start!, h.end!), match: reveal(text.slice(h.start, h.end)) }
-        : { excerpt: '', match: h.tool ?? '' }),
-      message: h.message,
-    });
-  }
-  findings.sort(compareFindings);
-}
-
 /**
  * Reviews servers together: every per-server rule, then the cross-server ones (shadowing,
  * confusable names, mentions of another server's tools). Pure and offline; nothing is sent anywhere.
  */
 export function reviewServers(servers: readonly ReviewServerInput[], opts: ReviewOptions = {}): Finding[] {
-  const findings: Finding[] = [];
-  for (const _ of reviewSteps(servers, opts, findings));
-  return findings;
+  const run = new ReviewRun(opts);
+  for (const _ of reviewSteps(servers, run));
+  return run.finish();
 }
 
 /**
@@ -275,7 +199,136 @@ export function reviewServers(servers: readonly ReviewServerInput[], opts: Revie
  * event loop (the core's, a page's) keeps answering while thousands of tools are reviewed.
  */
 export async function reviewServersInSteps(servers: readonly ReviewServerInput[], opts: ReviewOptions, pause: () => Promise<void>): Promise<Finding[]> {
-  const findings: Finding[] = [];
-  for (const _ of reviewSteps(servers, opts, findings)) await pause();
-  return findings;
+  const run = new ReviewRun(opts);
+  for (const _ of reviewSteps(servers, run)) await pause();
+  return run.finish();
+}
+
+/** Each server's rules in steps: a pause before a large tool, after STEP tools or after SLICE_MS of work. */
+function* reviewSteps(servers: readonly ReviewServerInput[], run: ReviewRun): Generator<void> {
+  for (const s of servers) {
+    run.begin(s);
+    let since = 0;
+    let sliceStart = performance.now();
+    for (let i = 0; i < s.tools.length; i++) {
+      const tool = s.tools[i]!;
+      if (i > 0 && (since >= STEP || textSize(tool) > LARGE_TOOL_CHARS || performance.now() - sliceStart > SLICE_MS)) {
+        yield;
+        since = 0;
+        sliceStart = performance.now();
+      }
+      since++;
+      run.tool(tool);
+    }
+    yield* run.end();
+    yield;
+  }
+}
+
+/** One server being reviewed: its head, what finds its spans, and what the cross-server rules keep of it. */
+interface OpenServer {
+  head: ServerHead;
+  c: Collector;
+  missing: Map<string, number>;
+  cross: CrossServerInput;
+}
+
+/**
+ * One review fed piece by piece: a server's head (`begin`), its tools in any number of batches
+ * (`tool`), its other subjects (`end`), then the cross-server rules and the order (`finish`). The
+ * in-process review and the review worker share it; it keeps no tool once reviewed, only the name
+ * and description the cross-server rules read.
+ */
+export class ReviewRun {
+  readonly findings: Finding[] = [];
+  private readonly servers: CrossServerInput[] = [];
+  private open: OpenServer | undefined;
+
+  constructor(private readonly opts: ReviewOptions = {}) {}
+
+  /** Starts a server (ending the one before): what it says about itself is read now. */
+  begin(head: ServerHead): void {
+    for (const _ of this.end());
+    const c = new Collector(head.id, this.findings);
+    c.texts('server', head.id, subjectTexts({ ...head, tools: [] }, 'server', head.id) ?? []);
+    const missing = new Map<string, number>();
+    for (const r of head.results ?? []) if (r.structuredMissing) missing.set(r.tool, (missing.get(r.tool) ?? 0) + 1);
+    const cross: CrossServerInput = { id: head.id, name: head.info?.name, instructions: head.instructions, tools: [] };
+    this.servers.push(cross);
+    this.open = { head, c, missing, cross };
+  }
+
+  /** Every per-tool rule for one tool of the server begun last. */
+  tool(tool: Record<string, unknown>): void {
+    const o = this.open;
+    if (!o) throw new Error('a tool was reviewed before its server began');
+    const name = nameOf(tool);
+    const description = typeof tool.description === 'string' ? tool.description : undefined;
+    o.cross.tools.push({ name, description });
+    o.c.texts('tool', name, toolTexts(tool));
+    for (const h of contradictionHits(tool)) o.c.span('tool', name, { path: 'description', text: description ?? '' }, { rule: 'P08', ...h });
+    const ctx = {
+      checkSchema: this.opts.checkSchema,
+      excluded: o.head.excluded?.[name],
+      missingStructured: o.missing.get(name),
+      budgetBytes: this.opts.budgetBytes ?? 16_384,
+    };
+    for (const h of toolQualityHits(tool, ctx)) o.c.field('tool', name, h.path, h.rule, h.message, h.severity);
+  }
+
+  /** The server's other subjects (prompts, resources, what reads and gets returned, results), pausing after SLICE_MS of work. */
+  *end(): Generator<void> {
+    const o = this.open;
+    if (!o) return;
+    this.open = undefined;
+    const s = { ...o.head, tools: [] };
+    type Subject = [SubjectKind, string, () => DefinitionText[]];
+    const rest: Subject[] = [
+      ...(s.prompts ?? []).map((p): Subject => ['prompt', nameOf(p), () => promptTexts(p)]),
+      ...(s.resources ?? []).map((r): Subject => ['resource', nameOf(r, 'uri'), () => resourceTexts(r)]),
+      ...(s.contents ?? []).map((got): Subject => [got.kind, got.subject, () => got.texts.map((t) => ({ ...t, role: 'prose' as const }))]),
+      ...(s.templates ?? []).map((r): Subject => ['template', nameOf(r, 'uriTemplate'), () => resourceTexts(r)]),
+      ...(s.results ?? []).map((r): Subject => ['result', r.callId, () => subjectTexts(s, 'result', r.callId) ?? []]),
+    ];
+    let sliceStart = performance.now();
+    for (const [kind, subject, texts] of rest) {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        yield;
+        sliceStart = performance.now();
+      }
+      o.c.texts(kind, subject, texts());
+    }
+  }
+
+  /** The cross-server rules over every server begun, then every finding in order. */
+  finish(): Finding[] {
+    for (const _ of this.end());
+    const findings = this.findings;
+    const hits = crossServerHits(this.servers);
+    const byId = new Map(this.servers.map((s) => [s.id, s]));
+    const descriptions = new Map<string, Map<string, string | undefined>>();
+    const descriptionOf = (server: CrossServerInput, tool: string) => {
+      let m = descriptions.get(server.id);
+      if (!m) descriptions.set(server.id, (m = new Map(server.tools.map((t) => [t.name, t.description]))));
+      return m.get(tool);
+    };
+    for (const h of hits) {
+      const server = byId.get(h.server);
+      const source = h.tool === undefined ? server?.instructions : server && descriptionOf(server, h.tool);
+      const text = h.start !== undefined ? source : undefined;
+      findings.push({
+        rule: h.rule,
+        severity: h.severity ?? ruleById(h.rule).severity,
+        server: h.server,
+        kind: h.tool !== undefined ? 'tool' : 'server',
+        subject: h.tool ?? h.server,
+        path: h.path,
+        ...(text !== undefined
+          ? { start: h.start, end: h.end, excerpt: excerptOf(text, h.start!, h.end!), match: reveal(text.slice(h.start, h.end)) }
+          : { excerpt: '', match: h.tool ?? '' }),
+        message: h.message,
+      });
+    }
+    return findings.sort(compareFindings);
+  }
 }

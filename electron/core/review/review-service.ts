@@ -9,9 +9,10 @@ import type { Baseline, Finding, PinFile, PinState, ReviewReport, ReviewSummary,
 import type { ServerView } from '../../../shared/schemas/server.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import { baselineOf, parseBaseline, suppressionFor } from '../../../shared/review/baseline.js';
-import { buildReport, type ServerOutcome } from '../../../shared/review/report.js';
-import { compareFindings, reviewServersInSteps, subjectTexts, type ReviewServerInput } from '../../../shared/review/review.js';
+import { buildReport, completeReport, type ServerOutcome } from '../../../shared/review/report.js';
+import { reviewServersInSteps, subjectTexts, type ReviewServerInput } from '../../../shared/review/review.js';
 import { reviewInput, summarize } from './review-inputs.js';
+import { defaultReviewWorker, reviewOffLoop, ReviewStopped, type OffLoopJob } from './review-off-loop.js';
 import { parsePins, pinFindings, pinStateFindings } from '../../../shared/review/pins.js';
 import { CoreError, writeFileAtomic } from '../support/index.js';
 
@@ -38,9 +39,17 @@ export interface ReviewDeps {
   pinsChanged: (serverId: string, unsettled: PinState[]) => void;
   /** Tells front ends a review finished: when, and the tools with medium or high findings. */
   reviewed: (summary: ReviewSummary) => void;
+  /** The review worker's file: absent, the one built beside this module; null, none (the review runs on the loop in steps). */
+  worker?: string | null;
+  /** How long one review may run in the worker, in milliseconds (default REVIEW_BUDGET_MS). */
+  budgetMs?: number;
+  /** The worker's heap at most, in MB (default 256). */
+  heapMb?: number;
   audit: (entry: Partial<AuditEntry> & Pick<AuditEntry, 'kind'>) => void;
 }
 
+/** How long one review may run in its worker: past it the review stops and says so (100,000 tools take about 2 s). */
+export const REVIEW_BUDGET_MS = 120_000;
 /** How long after the last catalog change the automatic review runs. */
 const AUTO_DELAY_MS = 1000;
 /** The automatic review runs over at most this many tools in all (about half a second of work in steps). */
@@ -64,6 +73,8 @@ export class ReviewService {
   /** What resource reads and prompt gets returned lately, per server (bounded). */
   private got = new Map<string, Map<string, NonNullable<ReviewServerInput['contents']>[number]>>();
   private running: Promise<unknown> | undefined;
+  /** Where the last review ran and how long it took; why it stopped (`stopped`), or why it did not run in a worker (`why`). */
+  lastRun: { where: 'worker' | 'event-loop'; ms: number; heapPeak?: number; stopped?: string; why?: string } | undefined;
   /** Why the saved baseline could not be read, when it could not. */
   problem: string | undefined;
 
@@ -155,13 +166,18 @@ export class ReviewService {
       });
     }
     // The data directory's pins are compared by fingerprint (pin states); a pins file by definition.
-    const pinned = pins === undefined ? inputs.flatMap((i) => pinStateFindings(this.d.pinStates(i.id))) : [];
-    // In steps of a few milliseconds: the core keeps answering calls while thousands of tools are reviewed.
-    const findings = await reviewServersInSteps(inputs, { checkSchema: this.d.metaProblems }, () => new Promise((r) => setImmediate(r)));
-    findings.push(...pinned, ...(pins ? pinFindings(inputs, pins) : []));
-    findings.sort(compareFindings);
+    const extra = pins === undefined ? inputs.flatMap((i) => pinStateFindings(this.d.pinStates(i.id))) : [];
+    const report = await this.review({
+      inputs,
+      outcomes,
+      extra,
+      baseline: baseline ?? (this.problem ? undefined : this.baseline),
+      pins: pins ?? null,
+      checkSchema: true,
+      budgetMs: this.d.budgetMs ?? REVIEW_BUDGET_MS,
+      heapMb: this.d.heapMb,
+    });
     if (!baseline) this.read = inputs;
-    const report = buildReport(outcomes, findings, baseline ?? (this.problem ? undefined : this.baseline));
     if (!baseline) this.last = report;
     const summary = summarize(report);
     const counts = summary.counts;
@@ -173,6 +189,41 @@ export class ReviewService {
         reason: `${report.findings.length} new findings (${counts.high} high, ${counts.medium} medium, ${counts.low} low), ${report.suppressed.length} accepted`,
         detail: { servers: ids, ...counts, suppressed: report.suppressed.length },
       });
+    return report;
+  }
+
+  /**
+   * The rules over what was read, off the console's loop in a worker when there is one; else (a
+   * build without it, a platform without workers) in steps of a few milliseconds on the loop. A
+   * review that runs past its budget or fails in the worker is a report whose servers say why.
+   */
+  private async review(job: OffLoopJob): Promise<ReviewReport> {
+    const t0 = performance.now();
+    const file = this.d.worker === undefined ? defaultReviewWorker() : this.d.worker;
+    let noWorker = file ? undefined : 'no worker was built';
+    if (file) {
+      try {
+        const { report, heapPeak } = await reviewOffLoop(file, job);
+        this.lastRun = { where: 'worker', ms: performance.now() - t0, heapPeak };
+        return report;
+      } catch (e) {
+        if (!(e instanceof ReviewStopped)) noWorker = `the worker did not start: ${(e as Error).message}`;
+        else {
+          this.lastRun = { where: 'worker', ms: performance.now() - t0, stopped: e.message };
+          // Nothing was found because nothing was read to the end: no finding, and no accepted one called stale.
+          return buildReport(
+            job.outcomes.map((o) => ({ ...o, error: o.error ? `${o.error}; ${e.message}` : e.message })),
+            [],
+          );
+        }
+      }
+    }
+    // In steps of a few milliseconds: the core keeps answering calls while thousands of tools are reviewed.
+    const pause = () => new Promise<void>((r) => setImmediate(r));
+    const findings = await reviewServersInSteps(job.inputs, { checkSchema: job.checkSchema ? this.d.metaProblems : undefined }, pause);
+    findings.push(...job.extra, ...(job.pins ? pinFindings(job.inputs, job.pins) : []));
+    const report = completeReport(job.outcomes, findings, job.baseline);
+    this.lastRun = { where: 'event-loop', ms: performance.now() - t0, why: noWorker };
     return report;
   }
 
