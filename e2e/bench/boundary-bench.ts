@@ -51,6 +51,45 @@ function peakChild(review: boolean): number {
   return Number(m[1]);
 }
 
+const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
+
+/** In a child process: a core holding the fixture's 100,000 tools reviews them (in its worker, or on its loop); prints what it cost. */
+async function coreReviewChild(where: 'worker' | 'loop'): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-review-core-'));
+  const core = new ConsoleCore({ dataDir, auditFsync: false, consent: scriptedConsent(), review: where === 'loop' ? { worker: null } : undefined });
+  core.start();
+  try {
+    core.addServer('fx', {
+      type: 'stdio',
+      command: process.execPath,
+      args: [FIXTURE],
+      env: { FIXTURE_TOOLS: '100000', FIXTURE_PAGE_SIZE: '1000' },
+      cwd: undefined,
+    });
+    await core.connect('fx');
+    while (core.review.definitions('fx').length < 100_000) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 4000)); // the pins taken at first sight are written
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    const run = await watched(() => core.review.run(['fx']));
+    clearInterval(sample);
+    const heap = core.review.lastRun?.heapPeak;
+    console.log(`result ${run.ms} ${run.loopMaxMs} ${before / 1e6} ${peak / 1e6} ${heap ? heap / 1e6 : 0} ${core.review.lastRun?.where}`);
+  } finally {
+    await core.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function coreReview(where: 'worker' | 'loop'): { ms: number; loopMaxMs: number; before: number; peak: number; heap: number; ran: string } {
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--core-review', where], { encoding: 'utf8', timeout: 300_000 });
+  const m = /result (\S+) (\S+) (\S+) (\S+) (\S+) (\S+)/.exec(r.stdout);
+  if (!m) throw new Error(`the review child failed: ${r.stderr.slice(0, 500)}`);
+  const [ms, loopMaxMs, before, peak, heap] = m.slice(1, 6).map(Number) as [number, number, number, number, number];
+  return { ms, loopMaxMs, before, peak, heap, ran: m[6]! };
+}
+
 export async function boundaryBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-boundary-bench-'));
   const core = new ConsoleCore({ dataDir, auditFsync: false, consent: scriptedConsent() });
@@ -84,12 +123,21 @@ export async function boundaryBench(): Promise<void> {
       `  20 such tools through the core (review.run): ${throughCore.ms.toFixed(1)} ms, the loop waited at most ${throughCore.loopMaxMs.toFixed(1)} ms (goal: 50 ms)`,
     );
     console.log(`  peak RSS reviewing 100,000 tools: ${reviewed.toFixed(0)} MB (the tools alone: ${built.toFixed(0)} MB; goal: under 300 MB)`);
+    for (const where of ['worker', 'loop'] as const) {
+      const c = coreReview(where);
+      console.log(
+        `  100,000 fixture tools through the core, review ${where === 'worker' ? 'in its worker' : 'on the loop in steps'} (ran: ${c.ran}): ${c.ms.toFixed(0)} ms, ` +
+          `the loop waited at most ${c.loopMaxMs.toFixed(1)} ms; process RSS ${c.before.toFixed(0)} → peak ${c.peak.toFixed(0)} MB` +
+          (c.heap ? `; the worker's heap peaked at ${c.heap.toFixed(0)} MB (its cap: 256)` : ''),
+      );
+    }
   } finally {
     await core.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
+if (process.argv[2] === '--core-review') await coreReviewChild(process.argv[3] === 'loop' ? 'loop' : 'worker');
 if (process.argv[2] === '--peak') {
   const servers = corpusServers(100_000);
   if (process.argv[3] === 'review') reviewServers(servers);

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { writeFileAtomic } from '../support/index.js';
+import { join } from 'node:path';
+import { writeFileAtomic, writeJsonInSteps } from '../support/index.js';
 import { parseMeasured } from '../../../shared/boundary.js';
 
 /** A tool as the person accepted it for agents: its fingerprint, and the definition (for the diff when it changes). */
@@ -13,8 +12,6 @@ export interface AcceptedTool {
   at?: string;
 }
 
-/** Definitions serialised between two pauses of a first-sight write. */
-const STEP = 2000;
 /** How long pins taken at first sight wait before they are written (they count at once). */
 const FIRST_SIGHT_WRITE_DELAY_MS = 3000;
 
@@ -80,31 +77,8 @@ export class AcceptedTools {
     this.cache.set(identity, m);
     const file = this.file(identity);
     const write = async (): Promise<void> => {
-      await mkdir(dirname(file), { recursive: true });
-      const tmp = `${file}.${process.pid}.${version}.tmp`;
-      // Written a step at a time: joining tens of megabytes into one string held the loop for 160 ms.
-      const out = await open(tmp, 'w', 0o600);
-      let landed = false;
-      try {
-        let parts: string[] = [];
-        let first = true;
-        await out.write('{"tools":{');
-        for (const [name, t] of m) {
-          if (this.versions.get(identity) !== version) return;
-          parts.push(`${JSON.stringify(name)}:${JSON.stringify(t)}`);
-          if (parts.length === STEP) {
-            await out.write((first ? '' : ',') + parts.join(','));
-            first = false;
-            parts = [];
-          }
-        }
-        await out.write((first || !parts.length ? '' : ',') + parts.join(',') + '}}\n');
-        landed = true;
-      } finally {
-        await out.close();
-        if (landed && this.versions.get(identity) === version) await rename(tmp, file);
-        else await rm(tmp, { force: true });
-      }
+      const current = () => this.versions.get(identity) === version;
+      await writeJsonInSteps(file, '{"tools":{', m, ([name, t]) => `${JSON.stringify(name)}:${JSON.stringify(t)}`, '}}\n', current);
     };
     // Later, not now: a server seen for the first time is also a catalog the page is loading.
     const done = new Promise<void>((resolve) => {

@@ -104,6 +104,15 @@ export class ToolAcceptance {
    * yet: first-seen or accepted (unchanged), new, changed (with the diff), or removed.
    */
   states(serverId: string): PinState[] {
+    return this.walk(serverId, true);
+  }
+
+  /** Only the tools that differ from their pins (new, changed, removed): what the review and the marks need, without a state per tool. */
+  unsettled(serverId: string): PinState[] {
+    return this.walk(serverId, false);
+  }
+
+  private walk(serverId: string, all: boolean): PinState[] {
     const identity = this.d.connected(serverId);
     if (!identity) return [];
     const live = this.d.tools(serverId).filter((t) => !t.excluded);
@@ -111,6 +120,7 @@ export class ToolAcceptance {
     const out: PinState[] = [];
     for (const t of live) {
       const a = pinned.get(t.name);
+      if (a?.fingerprint === t.fingerprint && !all) continue;
       const at = a?.at ? { pinnedAt: a.at } : {};
       if (!a) out.push({ serverId, tool: t.name, state: 'new', fingerprint: t.fingerprint });
       else if (a.fingerprint === t.fingerprint)

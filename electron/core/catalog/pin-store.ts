@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../support/index.js';
+import { writeFileAtomic, writeJsonInSteps } from '../support/index.js';
 import { parseMeasured } from '../../../shared/boundary.js';
 
 /** How long a new list waits before it is pinned to disk. */
@@ -20,6 +20,10 @@ export interface Pin<T> {
 export class PinStore<T> {
   private pins = new Map<string, Pin<T>>();
   private timers = new Map<string, NodeJS.Timeout>();
+  /** Each identity's latest write: a stepped write that a later one overtook is dropped. */
+  private versions = new Map<string, number>();
+  /** Identities whose stepped write has not landed yet. */
+  private inflight = new Set<string>();
 
   /** `dir` null: pins live in memory only. `kind` names the list; tools keep the original file name. */
   constructor(
@@ -50,23 +54,41 @@ export class PinStore<T> {
     this.pins.set(identity, { items, fingerprints });
     if (!this.dir) return;
     clearTimeout(this.timers.get(identity));
-    const t = setTimeout(() => this.write(identity), PIN_DELAY_MS);
+    const t = setTimeout(() => void this.writeInSteps(identity), PIN_DELAY_MS);
     t.unref();
     this.timers.set(identity, t);
   }
 
-  /** Writes every pin still waiting (on close). */
+  /** Writes every pin still waiting or being written (on close): a pin lost here would hide a change at the next start. */
   flush(): void {
     for (const [identity, t] of this.timers) {
       clearTimeout(t);
       this.write(identity);
     }
+    for (const identity of this.inflight) this.write(identity);
+    this.inflight.clear();
+  }
+
+  /** Writes a pin a few milliseconds at a time (a catalog of 20 one-megabyte descriptions held the loop for 170 ms). */
+  private async writeInSteps(identity: string): Promise<void> {
+    this.timers.delete(identity);
+    const pin = this.pins.get(identity);
+    if (!pin || !this.dir) return;
+    const version = (this.versions.get(identity) ?? 0) + 1;
+    this.versions.set(identity, version);
+    const head = `{"savedAt":${JSON.stringify(new Date().toISOString())},${JSON.stringify(this.kind)}:[`;
+    const current = () => this.versions.get(identity) === version;
+    this.inflight.add(identity);
+    await writeJsonInSteps(this.file(identity), head, pin.items, (item) => JSON.stringify(item) ?? 'null', ']}', current)
+      .catch(() => false /* pins are a convenience; the live list is unaffected */)
+      .finally(() => current() && this.inflight.delete(identity));
   }
 
   private write(identity: string): void {
     this.timers.delete(identity);
     const pin = this.pins.get(identity);
     if (!pin || !this.dir) return;
+    this.versions.set(identity, (this.versions.get(identity) ?? 0) + 1);
     try {
       writeFileAtomic(this.file(identity), JSON.stringify({ savedAt: new Date().toISOString(), [this.kind]: pin.items }));
     } catch {

@@ -30,8 +30,8 @@ export interface ReviewDeps {
   knownResources: (id: string) => { resources: ResourceView[]; templates: ResourceTemplateView[] } | undefined;
   calls: () => readonly CallRecord[];
   metaProblems: (schema: unknown) => string[];
-  /** Every tool's pin state on a connected server (pins taken at first sight when there are none). */
-  pinStates: (id: string) => PinState[];
+  /** The tools of a connected server that differ from their pins: new, changed, removed (pins taken at first sight when there are none). */
+  unsettledPins: (id: string) => PinState[];
   /** The pinned definitions of a connected server, by tool name. */
   pinned: (id: string) => Map<string, { def: Record<string, unknown> }> | null;
   importPins: (id: string, defs: Record<string, Record<string, unknown>>) => void;
@@ -73,6 +73,8 @@ export class ReviewService {
   /** What resource reads and prompt gets returned lately, per server (bounded). */
   private got = new Map<string, Map<string, NonNullable<ReviewServerInput['contents']>[number]>>();
   private running: Promise<unknown> | undefined;
+  /** Per server, the tools that differ from their pins (see unsettledOf). */
+  private unsettled = new Map<string, PinState[]>();
   /** Where the last review ran and how long it took; why it stopped (`stopped`), or why it did not run in a worker (`why`). */
   lastRun: { where: 'worker' | 'event-loop'; ms: number; heapPeak?: number; stopped?: string; why?: string } | undefined;
   /** Why the saved baseline could not be read, when it could not. */
@@ -108,7 +110,7 @@ export class ReviewService {
   pinFile(ids: string[]): PinFile {
     const out: PinFile = { version: 1, servers: {} };
     for (const id of ids) {
-      this.d.pinStates(id); // takes the pins at first sight when there are none yet
+      this.d.unsettledPins(id); // takes the pins at first sight when there are none yet
       const pinned = this.d.pinned(id);
       if (pinned) out.servers[id] = { tools: Object.fromEntries([...pinned].map(([name, t]) => [name, { definition: t.def }])) };
     }
@@ -166,7 +168,7 @@ export class ReviewService {
       });
     }
     // The data directory's pins are compared by fingerprint (pin states); a pins file by definition.
-    const extra = pins === undefined ? inputs.flatMap((i) => pinStateFindings(this.d.pinStates(i.id))) : [];
+    const extra = pins === undefined ? inputs.flatMap((i) => pinStateFindings(this.unsettledOf(i.id))) : [];
     const report = await this.review({
       inputs,
       outcomes,
@@ -252,18 +254,27 @@ export class ReviewService {
   }
 
   /**
+   * The tools of a server that differ from their pins, as last worked out: every change to the
+   * catalog or the pins goes through pinsMayHaveChanged, which forgets it (working it out walks
+   * every tool: 100,000 held the loop for 90 ms, once per listing and again per review).
+   */
+  private unsettledOf(serverId: string): PinState[] {
+    let u = this.unsettled.get(serverId);
+    if (!u) this.unsettled.set(serverId, (u = this.d.unsettledPins(serverId)));
+    return u;
+  }
+
+  /**
    * After a server's catalog changed (or its pins did): tells front ends which tools differ from
    * their pins, so that a changed tool is flagged everywhere until a person pins it again. Off the
    * listing path (next turn of the event loop); the pins are taken at first sight when there are none.
    */
   pinsMayHaveChanged(serverId: string): void {
+    this.unsettled.delete(serverId);
     setImmediate(() => {
       if (this.d.view(serverId).status !== 'connected') return this.d.pinsChanged(serverId, []);
       try {
-        this.d.pinsChanged(
-          serverId,
-          this.d.pinStates(serverId).filter((p) => p.state === 'new' || p.state === 'changed' || p.state === 'removed'),
-        );
+        this.d.pinsChanged(serverId, this.unsettledOf(serverId));
       } catch {
         /* a pins file that cannot be written is reported when a person pins; the catalog is unaffected */
       }

@@ -2,6 +2,7 @@ import { mkdirSync, openSync, writeSync, fsyncSync, closeSync, renameSync, rmSyn
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 
 /** The data directory: --data-dir, else MCP_CONSOLE_DATA_DIR, else the platform's app-data folder. */
 export function resolveDataDir(flag?: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -36,4 +37,51 @@ export function writeFileAtomic(path: string, content: string | Buffer): void {
     rmSync(tmp, { force: true });
     throw e;
   }
+}
+
+/** Work between two pauses of a stepped write, in milliseconds. */
+const WRITE_SLICE_MS = 8;
+
+/**
+ * Writes a large JSON file without holding the event loop: `head`, then each piece serialised by
+ * `piece` (joined by commas), then `tail`, a few milliseconds of work at a time. Atomic like
+ * writeFileAtomic; dropped (the old file kept) when `wanted()` turns false meanwhile, because a
+ * newer write overtook it. Resolves true when the file was replaced.
+ */
+export async function writeJsonInSteps<T>(
+  path: string,
+  head: string,
+  items: Iterable<T>,
+  piece: (item: T) => string,
+  tail: string,
+  wanted: () => boolean,
+): Promise<boolean> {
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const out = await open(tmp, 'w', 0o600);
+  let done = false;
+  try {
+    let text = head;
+    let first = true;
+    let slice = performance.now();
+    for (const item of items) {
+      if (!wanted()) return false;
+      text += (first ? '' : ',') + piece(item);
+      first = false;
+      if (performance.now() - slice > WRITE_SLICE_MS || text.length > 1 << 20) {
+        await out.write(text);
+        text = '';
+        await new Promise((r) => setImmediate(r));
+        slice = performance.now();
+      }
+    }
+    await out.write(text + tail);
+    await out.sync();
+    done = true;
+  } finally {
+    await out.close();
+    if (done && wanted()) await rename(tmp, path);
+    else await rm(tmp, { force: true });
+  }
+  return done && wanted();
 }
