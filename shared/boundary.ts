@@ -81,7 +81,13 @@ export function parseMeasured(text: string, what: string, limits: ShapeLimits = 
   return value;
 }
 
-/** Text from a peer, cut for an error message or a log line: never echoed back whole. */
-export function clipForMessage(text: string, max = 200): string {
-  return text.length > max ? `${text.slice(0, max)}… (${count(text.length)} characters)` : text;
+/**
+ * Text from a peer cut in its middle for an error message or a log line: never echoed back whole
+ * (a 100,000-character tool name), and the end of a sentence stays readable. Keeps `max` characters.
+ */
+export function clipMiddle(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = Math.ceil(max * 0.6);
+  const tail = max - head;
+  return `${text.slice(0, head)}… (${count(text.length - head - tail)} characters left out) …${tail > 0 ? text.slice(-tail) : ''}`;
 }

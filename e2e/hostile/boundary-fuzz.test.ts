@@ -88,15 +88,22 @@ describe(`the boundary, seeded (FUZZ_SEED=${SEED}, ${CASES} cases)`, () => {
       const text = messageText(r);
       const m = JSON.parse(text) as JSONRPCMessage;
       const expected = overLimits(m, MESSAGE_LIMITS);
-      const before = notes.length;
+      const before = { notes: notes.length, delivered, refused, sent: sent.length };
       expect(() => inner.onmessage!(m), `case ${i}`).not.toThrow();
-      if (expected) expect(notes.slice(before).join('\n'), `case ${i}`).toContain(expected);
+      // Each message has exactly one fate: delivered whole, or refused as itself (an answer becomes
+      // its request's error, a request is answered with one, a notification is dropped), in words.
+      const fate = { delivered: delivered - before.delivered, refused: refused - before.refused, sent: sent.length - before.sent };
+      if (!expected) expect(fate, `case ${i}`).toEqual({ delivered: 1, refused: 0, sent: 0 });
+      else {
+        expect(notes.slice(before.notes).join('\n'), `case ${i}`).toContain(expected);
+        const kind = 'id' in m ? ('method' in m ? 'request' : 'answer') : 'notification';
+        expect(fate, `case ${i} (${kind})`).toEqual({ delivered: 0, refused: kind === 'answer' ? 1 : 0, sent: kind === 'request' ? 1 : 0 });
+      }
     }
     expect(delivered).toBeGreaterThan(0);
-    expect(notes.length).toBeGreaterThan(0);
-    // Refused requests were answered; refused answers reached their request as errors.
+    expect(refused).toBeGreaterThan(0);
+    expect(sent.length).toBeGreaterThan(0);
     expect(sent.every((m) => 'error' in m)).toBe(true);
-    expect(refused + sent.length).toBeGreaterThan(0);
   });
 
   it('reviews random text from the rules own alphabet within its budget', () => {

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,7 +9,7 @@ import { requestChannel } from '../../shared/bridge.js';
 import type { RequestName } from '../../shared/contract.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { dispatch, makeHandlers } from '../../electron/core/index.js';
-import { deepText } from '../fixtures/attack-server.js';
+import { ATTACKS, deepText } from '../fixtures/attack-server.js';
 import { fixtureStdio, makeCore, type Harness } from '../integration/harness.js';
 import { ATTACK_SERVER } from './attack-kit.js';
 
@@ -73,6 +73,33 @@ describe('the CLI verbs against a hostile server', () => {
       expect(honest.status, honest.all).toBe(0);
       expect(honest.stdout).toContain('fine');
     });
+});
+
+/**
+ * Every mode of the hostile server (but the stall, which waits out a timeout, and the sign-in
+ * modes) through the two verbs that walk everything a server serves: `doctor` and `review` (which
+ * reviews in its worker). A mode added later runs here by itself.
+ */
+describe('every hostile mode through doctor and review', () => {
+  const modes = ATTACKS.filter((m) => !['stall', 'auth-deep', 'auth-huge'].includes(m));
+  const run = (attack: string, args: string[]) =>
+    new Promise<{ status: number | null; signal: NodeJS.Signals | null; all: string }>((done) => {
+      const child = spawn(process.execPath, [BIN, ...args, '--config', configFor(attack), '--data-dir', join(dir, `data-all-${attack}-${args[0]}`)]);
+      let all = '';
+      child.stdout.on('data', (d: Buffer) => (all += d.toString().slice(0, 100_000)));
+      child.stderr.on('data', (d: Buffer) => (all += d.toString().slice(0, 100_000)));
+      child.on('close', (status, signal) => done({ status, signal, all }));
+    });
+  it.each(modes)('%s: both end with an exit code, no stack overflow, and the review says what it read', async (attack) => {
+    const [doctor, review] = await Promise.all([run(attack, ['doctor', 'bad']), run(attack, ['review', '--server', 'bad', '--format', 'json'])]);
+    for (const r of [doctor, review]) {
+      expect(r.signal, r.all).toBeNull();
+      expect([0, 1, 2], r.all).toContain(r.status);
+      expect(r.all).not.toMatch(/RangeError|Maximum call stack|at .*\.js:\d+:\d+\)/);
+    }
+    // The review names the server's outcome: reviewed, or why it could not be.
+    expect(review.all).toMatch(/"id": "bad"[\s\S]*"status": "(reviewed|failed)"|could not be reviewed/);
+  }, 120_000);
 });
 
 /** The desktop app's IPC dispatch, registered as the shell does, with Electron's ipcMain played by a map. */

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { approveCall, type Harness } from '../integration/harness.js';
+import { MAX_LOG_ENTRIES } from '../../electron/core/logs/index.js';
+import { MAX_TRACE_ENTRIES } from '../../electron/core/trace/index.js';
 import { besideHonest, hostile, notes, stillWhole, type Era, type Hostile, type Way } from './attack-kit.js';
 
 /**
@@ -143,18 +145,30 @@ describe.each(WAYS)('a hostile server over %s (%s era)', (way, era) => {
     await stillWhole(h);
   });
 
-  it('a flood of 10,000 notifications during a call does not hold the console', async () => {
+  it('a flood of 10,000 notifications during a call: the call ends, the log and the trace keep their bounds', async () => {
     bad = await hostile('flood', way, era);
     h = (await besideHonest(bad, era)).h;
     const { record } = await approveCall(h, 'bad', 'echo', { message: 'flooded' });
     expect((await h.core.waitCall(record.id)).outcome).toBe('ok');
+    // The newest messages are kept, the oldest let go and counted: nothing grows with the flood.
+    const log = h.core.logs.list('bad', { limit: 100_000 });
+    expect(log.entries.length).toBeLessThanOrEqual(MAX_LOG_ENTRIES);
+    expect(log.dropped).toBeGreaterThanOrEqual(10_000 - MAX_LOG_ENTRIES);
+    expect(JSON.stringify(log.entries.at(-1))).toMatch(/flood 9999/);
+    const trace = h.core.trace.list('bad', { limit: 100_000 });
+    expect(trace.entries.length).toBeLessThanOrEqual(MAX_TRACE_ENTRIES * 1.1);
+    expect(trace.dropped).toBeGreaterThan(0);
     await stillWhole(h);
   });
 });
 
-describe.each([['legacy'], ['modern']] as const)('a hostile stdio server whose tool list never ends (%s era)', (era) => {
+describe.each([
+  ['stdio', 'legacy'],
+  ['stdio', 'modern'],
+  ['http', 'modern'],
+] as const)('a hostile %s server whose tool list never ends (%s era)', (way, era) => {
   it('is walked to the page limit and given up on, in words; the console goes on', async () => {
-    const bad = await hostile('endless-list', 'stdio', era);
+    const bad = await hostile('endless-list', way, era);
     const { h } = await besideHonest(bad, era);
     try {
       expect(h.core.view('bad').error).toMatch(/gave up after 10000 pages/);

@@ -8,7 +8,7 @@ import { findingPage, reviewOverview } from '../../shared/review/finding-page.js
 import { REPORT_FILES, reportText } from '../../shared/review/export.js';
 import { bulkRepin, pinOverview } from './review/index.js';
 import { confirmServerSettings, confirmSettings } from './config/index.js';
-import { clipForMessage, overLimits } from '../../shared/boundary.js';
+import { clipMiddle, overLimits } from '../../shared/boundary.js';
 
 /** One handler per contract request, typed from the contract. */
 export type Handlers = { [N in RequestName]: (input: ParsedInput<N>) => Promise<RequestOutput<N>> | RequestOutput<N> };
@@ -156,7 +156,7 @@ export async function dispatch(handlers: Handlers, name: string, input: unknown)
   try {
     // SECURITY: unknown names and malformed input stop here, before any core method runs.
     if (!Object.prototype.hasOwnProperty.call(requests, name))
-      throw new CoreError('unknown-request', `unknown request ${JSON.stringify(clipForMessage(String(name), 100))}`);
+      throw new CoreError('unknown-request', `unknown request ${JSON.stringify(clipMiddle(String(name), 100))}`);
     // SECURITY: measured before the contract's schema (or anything else) reads it: a page, IPC and a bridge all come here.
     const over = overLimits(input);
     if (over) throw new CoreError('bad-input', `${name}: the request was refused: it ${over}`);

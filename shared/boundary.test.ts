@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { clipMiddle, overLimits } from './boundary.js';
+
+describe('clipMiddle', () => {
+  it('leaves text within the bound alone', () => {
+    expect(clipMiddle('short', 5)).toBe('short');
+  });
+
+  it('keeps exactly max characters, the start and the end, and counts what it left out', () => {
+    const text = 'A'.repeat(50_000) + 'C'.repeat(50_000);
+    for (const max of [1, 2, 10, 100, 1000]) {
+      const out = clipMiddle(text, max);
+      const m = /^(A*)… \(([\d,]+) characters left out\) …(C*)$/.exec(out);
+      expect(m, `max ${max}: ${out.slice(0, 80)}`).not.toBeNull();
+      const [, head, left, tail] = m!;
+      expect(head!.length + tail!.length).toBe(max);
+      expect(head!.length + Number(left!.replace(/,/g, '')) + tail!.length).toBe(text.length);
+      expect(head!.length).toBeGreaterThanOrEqual(tail!.length);
+    }
+  });
+});
+
+describe('overLimits', () => {
+  it('names the first limit a value passes, and nothing for a value within them', () => {
+    let deep: unknown = 0;
+    for (let i = 0; i < 50; i++) deep = [deep];
+    expect(overLimits(deep, { depth: 100, values: 1000, stringChars: 10 })).toBeUndefined();
+    expect(overLimits(deep, { depth: 20, values: 1000, stringChars: 10 })).toMatch(/deeper than 20 levels/);
+    expect(overLimits(deep, { depth: 100, values: 30, stringChars: 10 })).toMatch(/more than 30 values/);
+    expect(overLimits({ k: 'x'.repeat(11) }, { depth: 20, values: 1000, stringChars: 10 })).toMatch(/11 characters \(the limit is 10\)/);
+  });
+});
