@@ -90,16 +90,20 @@ describe('every hostile mode through doctor and review', () => {
       child.stderr.on('data', (d: Buffer) => (all += d.toString().slice(0, 100_000)));
       child.on('close', (status, signal) => done({ status, signal, all }));
     });
-  it.each(modes)('%s: both end with an exit code, no stack overflow, and the review says what it read', async (attack) => {
-    const [doctor, review] = await Promise.all([run(attack, ['doctor', 'bad']), run(attack, ['review', '--server', 'bad', '--format', 'json'])]);
-    for (const r of [doctor, review]) {
-      expect(r.signal, r.all).toBeNull();
-      expect([0, 1, 2], r.all).toContain(r.status);
-      expect(r.all).not.toMatch(/RangeError|Maximum call stack|at .*\.js:\d+:\d+\)/);
-    }
-    // The review names the server's outcome: reviewed, or why it could not be.
-    expect(review.all).toMatch(/"id": "bad"[\s\S]*"status": "(reviewed|failed)"|could not be reviewed/);
-  }, 120_000);
+  it.each(modes)(
+    '%s: both end with an exit code, no stack overflow, and the review says what it read',
+    async (attack) => {
+      const [doctor, review] = await Promise.all([run(attack, ['doctor', 'bad']), run(attack, ['review', '--server', 'bad', '--format', 'json'])]);
+      for (const r of [doctor, review]) {
+        expect(r.signal, r.all).toBeNull();
+        expect([0, 1, 2], r.all).toContain(r.status);
+        expect(r.all).not.toMatch(/RangeError|Maximum call stack|at .*\.js:\d+:\d+\)/);
+      }
+      // The review names the server's outcome: reviewed, or why it could not be.
+      expect(review.all).toMatch(/"id": "bad"[\s\S]*"status": "(reviewed|failed)"|could not be reviewed/);
+    },
+    120_000,
+  );
 });
 
 /** The desktop app's IPC dispatch, registered as the shell does, with Electron's ipcMain played by a map. */
