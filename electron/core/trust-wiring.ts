@@ -67,7 +67,7 @@ export function wireTrust(p: TrustParts): { pins: ToolAcceptance; agents: AgentG
     knownResources: (id) => p.resources.known(id),
     calls: () => p.calls.list(),
     metaProblems: (schema) => p.validator.metaProblems(schema),
-    unsettledPins: (id) => pins.unsettled(id),
+    unsettledPins: (id) => pins.unsettledInSteps(id),
     pinned: (id) => pins.pinned(id),
     importPins: (id, defs) => pins.importPins(id, defs),
     pinsChanged: (serverId, unsettled) => p.bus.emit('pins.changed', { serverId, unsettled: unsettled.map(({ tool, state }) => ({ tool, state })) }),

@@ -70,8 +70,8 @@ export class AcceptedTools {
    * overtook is dropped; close() writes what waits. A process killed before the write lands
    * takes its pins at first sight again on the next start.
    */
-  firstSight(identity: string, tools: Array<{ name: string } & AcceptedTool>): Promise<void> {
-    const m = new Map(tools.map((t) => [t.name, pinOf(t)]));
+  firstSight(identity: string, tools: Array<{ name: string } & AcceptedTool> | Map<string, AcceptedTool>): Promise<void> {
+    const m = tools instanceof Map ? tools : new Map(tools.map((t) => [t.name, pinOf(t)]));
     const version = (this.versions.get(identity) ?? 0) + 1;
     this.versions.set(identity, version);
     this.cache.set(identity, m);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,5 +89,34 @@ describe('ToolAcceptance', () => {
     const { acceptance, dir } = setup([{ name: 'a', fingerprint: 'fa' }]);
     writeFileSync(join(dir, 'ident.json'), '{ not json');
     expect(acceptance.pending(['s']).map((p) => [p.tool, p.state])).toEqual([['a', 'new']]);
+  });
+
+  it('walks a large catalog in steps to the same answer, with one first sight and a digest of every name', async () => {
+    const many = Array.from({ length: 5000 }, (_, i) => ({ name: `t${i}`, fingerprint: `f${i}` }));
+    const { acceptance, audit, live } = setup(many);
+    const stepped = acceptance.unsettledInSteps('s');
+    expect(await stepped).toEqual([]);
+    expect(audit.filter((a) => /first sight/.test(a.reason ?? ''))).toHaveLength(1);
+    const lines = many.map((t) => `${t.name} ${t.fingerprint}`).sort();
+    expect(audit[0]?.detail).toEqual({ count: 5000, digest: createHash('sha256').update(lines.join('\n')).digest('hex'), first: lines.slice(0, 100) });
+    // t0 and t4000…t4999 gone, t1 changed, one new.
+    live.tools = [{ name: 't1', fingerprint: 'changed' }, ...many.slice(2, 4000), { name: 'new', fingerprint: 'fn' }];
+    const inSteps = await acceptance.unsettledInSteps('s');
+    expect(inSteps).toEqual(acceptance.unsettled('s'));
+    expect(inSteps.filter((p) => p.state !== 'removed').map((p) => [p.tool, p.state])).toEqual([
+      ['t1', 'changed'],
+      ['new', 'new'],
+    ]);
+    expect(inSteps.filter((p) => p.state === 'removed')).toHaveLength(1001);
+  });
+
+  it('a synchronous first sight during a stepped one: one audit entry, and both see the same pins', async () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => ({ name: `t${i}`, fingerprint: `f${i}` }));
+    const { acceptance, audit } = setup(many);
+    const stepped = acceptance.unsettledInSteps('s');
+    expect(acceptance.unsettled('s')).toEqual([]);
+    expect(await stepped).toEqual([]);
+    expect(audit.filter((a) => /first sight/.test(a.reason ?? ''))).toHaveLength(1);
+    expect(acceptance.pinned('s')?.size).toBe(10_000);
   });
 });

@@ -3,7 +3,8 @@ import type { PinState } from '../../../shared/schemas/review.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import { diffTool } from '../../../shared/catalog-diff.js';
 import type { AuditFields } from '../audit/index.js';
-import { CoreError, hashJson, sha256 } from '../support/index.js';
+import { createHash } from 'node:crypto';
+import { CoreError, hashJson } from '../support/index.js';
 import type { AcceptedTool, AcceptedTools } from './accepted-tools.js';
 
 export interface AcceptanceDeps {
@@ -14,6 +15,9 @@ export interface AcceptanceDeps {
   /** After a person changed a server's pins (accepted, removed, imported): what shows them looks again. */
   changed?(serverId: string): void;
 }
+
+/** Work between two pauses of a stepped walk, in milliseconds. */
+const SLICE_MS = 8;
 
 /** Tools named one by one in an audit entry; beyond, the entry holds their count and a digest. */
 const AUDIT_NAMED = 100;
@@ -29,8 +33,30 @@ function names(list: string[]): string {
  */
 function pinsDetail(tools: Array<{ name: string; fingerprint: string }>): Record<string, unknown> {
   if (tools.length <= AUDIT_NAMED) return { tools: tools.map((t) => ({ tool: t.name, fingerprint: t.fingerprint })) };
-  const lines = tools.map((t) => `${t.name} ${t.fingerprint}`).sort();
-  return { count: tools.length, digest: sha256(lines.join('\n')), first: lines.slice(0, AUDIT_NAMED) };
+  return linesDetail(tools.map((t) => `${t.name} ${t.fingerprint}`));
+}
+
+/** The same from the `name fingerprint` lines of more than AUDIT_NAMED tools (sorted here). */
+function linesDetail(lines: string[]): Record<string, unknown> {
+  let detail: Record<string, unknown> = {};
+  for (const _ of linesDetailSteps(lines, (d) => (detail = d)));
+  return detail;
+}
+
+/** The same in steps: the sort is one (about 40 ms for 100,000 names), the digest is taken a slice at a time. */
+function* linesDetailSteps(lines: string[], done: (detail: Record<string, unknown>) => void): Generator<void> {
+  lines.sort();
+  yield;
+  const hash = createHash('sha256');
+  let slice = performance.now();
+  for (let i = 0; i < lines.length; i++) {
+    if (i % 256 === 255 && performance.now() - slice > SLICE_MS) {
+      yield;
+      slice = performance.now();
+    }
+    hash.update(i ? `\n${lines[i]}` : lines[i]!);
+  }
+  done({ count: lines.length, digest: hash.digest('hex'), first: lines.slice(0, AUDIT_NAMED) });
 }
 
 /**
@@ -112,13 +138,34 @@ export class ToolAcceptance {
     return this.walk(serverId, false);
   }
 
-  private walk(serverId: string, all: boolean): PinState[] {
-    const identity = this.d.connected(serverId);
-    if (!identity) return [];
-    const live = this.d.tools(serverId).filter((t) => !t.excluded);
-    const pinned = this.accepted(serverId, identity, live);
+  /** The same, a few milliseconds at a time: 100,000 tools held the loop for 90 ms in one go, at every listing. */
+  async unsettledInSteps(serverId: string): Promise<PinState[]> {
     const out: PinState[] = [];
-    for (const t of live) {
+    for (const _ of this.walkSteps(serverId, false, out)) await new Promise((r) => setImmediate(r));
+    return out;
+  }
+
+  private walk(serverId: string, all: boolean): PinState[] {
+    const out: PinState[] = [];
+    for (const _ of this.walkSteps(serverId, all, out));
+    return out;
+  }
+
+  /** Each live tool against its pin, then the pins with no tool; pauses after SLICE_MS of work. */
+  private *walkSteps(serverId: string, all: boolean, out: PinState[]): Generator<void> {
+    const identity = this.d.connected(serverId);
+    if (!identity) return;
+    const live = this.d.tools(serverId).filter((t) => !t.excluded);
+    const got: { pins?: Map<string, AcceptedTool> } = {};
+    yield* this.acceptedSteps(serverId, identity, live, got);
+    const pinned = got.pins!;
+    let slice = performance.now();
+    for (let i = 0; i < live.length; i++) {
+      if (i % 256 === 255 && performance.now() - slice > SLICE_MS) {
+        yield;
+        slice = performance.now();
+      }
+      const t = live[i]!;
       const a = pinned.get(t.name);
       if (a?.fingerprint === t.fingerprint && !all) continue;
       const at = a?.at ? { pinnedAt: a.at } : {};
@@ -131,9 +178,23 @@ export class ToolAcceptance {
         out.push({ serverId, tool: t.name, state: 'changed', fingerprint: t.fingerprint, ...at, ...(diff && { diff }) });
       }
     }
-    const names = new Set(live.map((t) => t.name));
-    for (const [name, a] of pinned) if (!names.has(name)) out.push({ serverId, tool: name, state: 'removed', ...(a.at ? { pinnedAt: a.at } : {}) });
-    return out;
+    yield;
+    const names = new Set<string>();
+    for (let i = 0; i < live.length; i++) {
+      if (i % 256 === 255 && performance.now() - slice > SLICE_MS) {
+        yield;
+        slice = performance.now();
+      }
+      names.add(live[i]!.name);
+    }
+    let i = 0;
+    for (const [name, a] of pinned) {
+      if (++i % 256 === 0 && performance.now() - slice > SLICE_MS) {
+        yield;
+        slice = performance.now();
+      }
+      if (!names.has(name)) out.push({ serverId, tool: name, state: 'removed', ...(a.at ? { pinnedAt: a.at } : {}) });
+    }
   }
 
   /** The pinned definitions of a connected server (none when it has no pins yet). */
@@ -173,20 +234,44 @@ export class ToolAcceptance {
 
   /** The accepted tools of a server identity; the first listing the gateway sees is its baseline. */
   accepted(serverId: string, identity: string, live: ToolView[]): Map<string, AcceptedTool> {
+    const got: { pins?: Map<string, AcceptedTool> } = {};
+    for (const _ of this.acceptedSteps(serverId, identity, live, got));
+    return got.pins!;
+  }
+
+  /** The same, pausing while 100,000 definitions are gathered at first sight; sets `got.pins`. */
+  private *acceptedSteps(serverId: string, identity: string, live: ToolView[], got: { pins?: Map<string, AcceptedTool> }): Generator<void> {
     const have = this.store.get(identity);
-    if (have) return have;
     // A server not listed yet (or with no tools) makes no baseline: the first listing with tools does.
-    if (live.length === 0) return new Map();
+    if (have || live.length === 0) return void (got.pins = have ?? new Map());
     const at = new Date().toISOString();
-    const tools = live.map((t) => ({ name: t.name, fingerprint: t.fingerprint, def: this.d.raw(serverId, t.name) ?? {}, how: 'first-seen' as const, at }));
-    void this.store.firstSight(identity, tools);
+    const pins = new Map<string, AcceptedTool>();
+    const lines: string[] = [];
+    let slice = performance.now();
+    for (let i = 0; i < live.length; i++) {
+      if (i % 256 === 255 && performance.now() - slice > SLICE_MS) {
+        yield;
+        slice = performance.now();
+      }
+      const t = live[i]!;
+      pins.set(t.name, { fingerprint: t.fingerprint, def: this.d.raw(serverId, t.name) ?? {}, how: 'first-seen', at });
+      lines.push(`${t.name} ${t.fingerprint}`);
+    }
+    yield;
+    // Another caller took the pins while these were gathered: theirs stand (one first sight, one audit entry).
+    const meanwhile = this.store.get(identity);
+    if (meanwhile) return void (got.pins = meanwhile);
+    void this.store.firstSight(identity, pins);
+    got.pins = pins;
+    let detail: Record<string, unknown> = {};
+    if (lines.length > AUDIT_NAMED) yield* linesDetailSteps(lines, (d) => (detail = d));
+    else detail = { tools: [...pins].map(([tool, p]) => ({ tool, fingerprint: p.fingerprint })) };
     this.d.audit({
       kind: 'tools-accepted',
       serverId,
       serverIdentity: identity,
-      reason: `pinned at first sight: the ${tools.length} tools of the first listing of this server identity (agents see them; later changes wait for a person)`,
-      detail: pinsDetail(tools),
+      reason: `pinned at first sight: the ${pins.size} tools of the first listing of this server identity (agents see them; later changes wait for a person)`,
+      detail,
     });
-    return this.store.get(identity)!;
   }
 }

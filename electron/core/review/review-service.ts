@@ -31,7 +31,7 @@ export interface ReviewDeps {
   calls: () => readonly CallRecord[];
   metaProblems: (schema: unknown) => string[];
   /** The tools of a connected server that differ from their pins: new, changed, removed (pins taken at first sight when there are none). */
-  unsettledPins: (id: string) => PinState[];
+  unsettledPins: (id: string) => PinState[] | Promise<PinState[]>;
   /** The pinned definitions of a connected server, by tool name. */
   pinned: (id: string) => Map<string, { def: Record<string, unknown> }> | null;
   importPins: (id: string, defs: Record<string, Record<string, unknown>>) => void;
@@ -75,6 +75,8 @@ export class ReviewService {
   private running: Promise<unknown> | undefined;
   /** Per server, the tools that differ from their pins (see unsettledOf). */
   private unsettled = new Map<string, PinState[]>();
+  /** Per server, changes to its catalog or pins: a walk that a change overtook is not kept, nor told. */
+  private generation = new Map<string, number>();
   /** Where the last review ran and how long it took; why it stopped (`stopped`), or why it did not run in a worker (`why`). */
   lastRun: { where: 'worker' | 'event-loop'; ms: number; heapPeak?: number; stopped?: string; why?: string } | undefined;
   /** Why the saved baseline could not be read, when it could not. */
@@ -110,7 +112,7 @@ export class ReviewService {
   pinFile(ids: string[]): PinFile {
     const out: PinFile = { version: 1, servers: {} };
     for (const id of ids) {
-      this.d.unsettledPins(id); // takes the pins at first sight when there are none yet
+      void this.d.unsettledPins(id); // takes the pins at first sight when there are none yet
       const pinned = this.d.pinned(id);
       if (pinned) out.servers[id] = { tools: Object.fromEntries([...pinned].map(([name, t]) => [name, { definition: t.def }])) };
     }
@@ -168,7 +170,8 @@ export class ReviewService {
       });
     }
     // The data directory's pins are compared by fingerprint (pin states); a pins file by definition.
-    const extra = pins === undefined ? inputs.flatMap((i) => pinStateFindings(this.unsettledOf(i.id))) : [];
+    const extra: Finding[] = [];
+    if (pins === undefined) for (const i of inputs) extra.push(...pinStateFindings(await this.unsettledOf(i.id)));
     const report = await this.review({
       inputs,
       outcomes,
@@ -258,9 +261,13 @@ export class ReviewService {
    * catalog or the pins goes through pinsMayHaveChanged, which forgets it (working it out walks
    * every tool: 100,000 held the loop for 90 ms, once per listing and again per review).
    */
-  private unsettledOf(serverId: string): PinState[] {
-    let u = this.unsettled.get(serverId);
-    if (!u) this.unsettled.set(serverId, (u = this.d.unsettledPins(serverId)));
+  private async unsettledOf(serverId: string): Promise<PinState[]> {
+    const known = this.unsettled.get(serverId);
+    if (known) return known;
+    const generation = this.generation.get(serverId);
+    const u = await this.d.unsettledPins(serverId);
+    // Kept only when nothing changed while it was worked out.
+    if (generation === this.generation.get(serverId)) this.unsettled.set(serverId, u);
     return u;
   }
 
@@ -271,13 +278,14 @@ export class ReviewService {
    */
   pinsMayHaveChanged(serverId: string): void {
     this.unsettled.delete(serverId);
+    const generation = (this.generation.get(serverId) ?? 0) + 1;
+    this.generation.set(serverId, generation);
     setImmediate(() => {
       if (this.d.view(serverId).status !== 'connected') return this.d.pinsChanged(serverId, []);
-      try {
-        this.d.pinsChanged(serverId, this.unsettledOf(serverId));
-      } catch {
-        /* a pins file that cannot be written is reported when a person pins; the catalog is unaffected */
-      }
+      this.unsettledOf(serverId).then(
+        (u) => generation === this.generation.get(serverId) && this.d.pinsChanged(serverId, u),
+        () => undefined /* a pins file that cannot be written is reported when a person pins; the catalog is unaffected */,
+      );
     });
   }
 
