@@ -96,7 +96,7 @@ describe('ToolAcceptance', () => {
     const { acceptance, audit, live } = setup(many);
     const stepped = acceptance.unsettledInSteps('s');
     expect(await stepped).toEqual([]);
-    expect(audit.filter((a) => /first sight/.test(a.reason ?? ''))).toHaveLength(1);
+    expect(audit.filter((a) => /first sight/.test(String(a.reason)))).toHaveLength(1);
     const lines = many.map((t) => `${t.name} ${t.fingerprint}`).sort();
     expect(audit[0]?.detail).toEqual({ count: 5000, digest: createHash('sha256').update(lines.join('\n')).digest('hex'), first: lines.slice(0, 100) });
     // t0 and t4000…t4999 gone, t1 changed, one new.
@@ -116,7 +116,7 @@ describe('ToolAcceptance', () => {
     const stepped = acceptance.unsettledInSteps('s');
     expect(acceptance.unsettled('s')).toEqual([]);
     expect(await stepped).toEqual([]);
-    expect(audit.filter((a) => /first sight/.test(a.reason ?? ''))).toHaveLength(1);
+    expect(audit.filter((a) => /first sight/.test(String(a.reason)))).toHaveLength(1);
     expect(acceptance.pinned('s')?.size).toBe(10_000);
   });
 });
