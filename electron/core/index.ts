@@ -19,6 +19,7 @@ export {
   processStart,
   resolveDataDir,
   staticFile,
+  VERSION,
   writeFileAtomic,
   type AnyListener,
   type EventWindow,

@@ -14,7 +14,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { ProtocolEra, ServerConfig, ServerSettings, ServerStatus } from '../../../shared/schemas/server.js';
 import type { LogLevel } from '../../../shared/schemas/log.js';
-import { FetchGate, RingBuffer, ticketedWire } from '../support/index.js';
+import { FetchGate, RingBuffer, ticketedWire, VERSION } from '../support/index.js';
 import { orderDelivery } from './ordered-delivery.js';
 import { completeByDefault } from './result-type.js';
 import { reissueBrokenStreams } from './stream-reissue.js';
@@ -26,7 +26,7 @@ import { ChangeStream, changeFilter } from './change-stream.js';
 import { ConnectTimeout, describeError, exitText, httpError, observingFetch } from './connection-errors.js';
 import type { OAuthFacts } from './doctor.js';
 
-export const CLIENT_INFO = { name: 'mcp-console', version: '0.1.0' };
+export const CLIENT_INFO = { name: 'mcp-console', version: VERSION };
 /** The modern revision `era: modern` insists on. */
 export const MODERN_VERSION = '2026-07-28';
 /** How long `auto` waits for a stdio server to answer server/discover before speaking the 2025 era. */

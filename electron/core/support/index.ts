@@ -12,3 +12,4 @@ export { answerClientError } from './client-error.js';
 export { interpose } from './interpose.js';
 export { readCapped } from './read-capped.js';
 export { checkedLookup, isPublicAddress, refusedHost } from './public-address.js';
+export { VERSION } from './version.js';
