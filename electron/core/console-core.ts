@@ -8,11 +8,11 @@ import type { ResourceTemplateView, ResourceView } from '../../shared/schemas/re
 import { type ServerSettings, type ServerConfig, type ServerView } from '../../shared/schemas/server.js';
 import type { CatalogChange, ToolView } from '../../shared/schemas/tool.js';
 import { pageOf } from '../../shared/list-page.js';
-import { AuditLog, AuditTrail, argsKeeper, type AuditIo } from './audit/index.js';
+import { AuditLog, AuditTrail, argsKeeper } from './audit/index.js';
 import { argsVerdict, CallManager, SchemaValidator, type ArgsVerdict } from './calls/index.js';
 import { Catalog, CatalogSync, complete, IconFetcher, ListWatch, PromptLists, ResourceLists, ResourceSubscriptions } from './catalog/index.js';
 import type { CompleteInput, Completion } from '../../shared/schemas/completion.js';
-import { applySettings, ConsentFlow, ConsentStore, loadConfigFile, ServerStore, type ConsentProvider } from './config/index.js';
+import { applySettings, ConsentFlow, ConsentStore, loadConfigFile, ServerStore } from './config/index.js';
 import { checkProblems, Elicitations } from './elicitation/index.js';
 import { Connections } from './servers/index.js';
 import { TraceLog } from './trace/index.js';
@@ -20,25 +20,11 @@ import { ServerAdmin } from './server-admin.js';
 import { LogBook } from './logs/index.js';
 import { PolicyStore } from './approvals/index.js';
 import type { AgentGateway, ToolAcceptance } from './agents/index.js';
-import type { ReviewDeps, ReviewService } from './review/index.js';
+import type { ReviewService } from './review/index.js';
 import { wireTrust } from './trust-wiring.js';
-import { AuthService, type AuthServiceDeps } from './auth/index.js';
+import type { CoreOptions } from './core-options.js';
+import { AuthService } from './auth/index.js';
 import { CoreError, EventBus, type AnyListener } from './support/index.js';
-
-export interface CoreOptions {
-  dataDir: string;
-  /** Flush each audit entry to disk (fdatasync). On by default. */
-  auditFsync?: boolean;
-  /** The audit log's file calls (tests inject short writes and failing syncs). */
-  auditIo?: AuditIo;
-  icons?: IconFetcher;
-  /** Where a person confirms command lines and trust (a native dialog, a terminal); none: nothing the page adds is spawned. */
-  consent?: ConsentProvider | null;
-  /** OAuth: what seals the credentials (the desktop app's safeStorage), a terminal for the sign-in URL, the browser wait. */
-  auth?: Pick<AuthServiceDeps, 'box' | 'prompter' | 'timeoutMs' | 'env'>;
-  /** Where the review's worker is (null: none, the review runs in steps) and its time budget. */
-  review?: Pick<ReviewDeps, 'worker' | 'budgetMs' | 'heapMb'>;
-}
 
 /**
  * The MCP Console core: servers and their connections, the live catalog, approval-gated calls and
@@ -208,8 +194,15 @@ export class ConsoleCore {
     this.audit.open();
     this.consent.dropUnconfirmedTrust();
     this.policies.load();
-    this.review.load();
-    const found = [...this.store.problems, ...this.consents.problems, this.policies.problem, this.review.problem, this.auth.problem, this.agents.store.problem];
+    this.review.baseline.load();
+    const found = [
+      ...this.store.problems,
+      ...this.consents.problems,
+      this.policies.problem,
+      this.review.baseline.problem,
+      this.auth.problem,
+      this.agents.store.problem,
+    ];
     const problems = found.filter((p): p is string => !!p);
     for (const p of problems) this.trail.record({ kind: 'config', reason: p });
     return this.audit.warning ? [...problems, this.audit.warning] : problems;

@@ -112,9 +112,9 @@ function base(core: ConsoleCore, requester: Requester): Handlers {
     },
     'review.text': (i) => ({ text: core.review.text(i.server, i.kind, i.subject, i.path) }),
     'review.accept': (i) => core.review.accept(i.finding, i.reason),
-    'review.reopen': (i) => (core.review.reopen(i), { ok: true as const }),
-    'review.baseline': () => core.review.current(),
-    'review.importBaseline': (i) => core.review.import(i.json),
+    'review.reopen': (i) => (core.review.baseline.reopen(i), { ok: true as const }),
+    'review.baseline': () => core.review.baseline.current(),
+    'review.importBaseline': (i) => core.review.baseline.import(i.json),
     'review.pins': (i) => (core.view(i.serverId), pinOverview(i.serverId, core.pins.states(i.serverId))),
     'review.repin': (i) => pinOverview(i.serverId, core.pins.repin(i.serverId, i.tools, i.removed)),
     'review.repinAll': (i) => {

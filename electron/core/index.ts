@@ -2,7 +2,8 @@
  * The core's public surface: what the hosts (desktop shell, browser mode, command line, gateway)
  * may use. Everything else under electron/core is private to it (enforced by the layering check).
  */
-export { ConsoleCore, type CoreOptions } from './console-core.js';
+export { ConsoleCore } from './console-core.js';
+export type { CoreOptions } from './core-options.js';
 export { startCore, verifyAuditLog, type StartOptions, type StartedCore } from './start.js';
 export { dispatch, makeHandlers, type HandlerOptions, type Handlers } from './handlers.js';
 export {

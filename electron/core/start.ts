@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuditVerifyResult } from '../../shared/schemas/audit.js';
 import { AuditLog } from './audit/index.js';
-import { ConsoleCore, type CoreOptions } from './console-core.js';
+import { ConsoleCore } from './console-core.js';
+import type { CoreOptions } from './core-options.js';
 import { resolveDataDir } from './support/index.js';
 
 /** How a front end starts the core. */

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { AuditEntry } from '../../../shared/schemas/audit.js';
 import type { CallRecord } from '../../../shared/schemas/call.js';
 import type { ReadResourceResult } from '../../../shared/schemas/content.js';
@@ -8,13 +6,13 @@ import type { ResourceTemplateView, ResourceView } from '../../../shared/schemas
 import type { Baseline, Finding, PinFile, PinState, ReviewReport, ReviewSummary, SubjectKind, Suppression } from '../../../shared/schemas/review.js';
 import type { ServerView } from '../../../shared/schemas/server.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
-import { baselineOf, parseBaseline, suppressionFor } from '../../../shared/review/baseline.js';
 import { buildReport, completeReport, type ServerOutcome } from '../../../shared/review/report.js';
 import { reviewServersInSteps, subjectTexts, type ReviewServerInput } from '../../../shared/review/review.js';
 import { reviewInput, summarize } from './review-inputs.js';
 import { defaultReviewWorker, reviewOffLoop, ReviewStopped, type OffLoopJob } from './review-off-loop.js';
 import { parsePins, pinFindings, pinStateFindings } from '../../../shared/review/pins.js';
-import { CoreError, writeFileAtomic } from '../support/index.js';
+import { CoreError } from '../support/index.js';
+import { BaselineStore } from './baseline-store.js';
 
 /** What the review reads from the rest of the core. */
 export interface ReviewDeps {
@@ -65,7 +63,8 @@ const REMEMBERED_TEXT_CHARS = 1_000_000;
  * can keep it in a repository.
  */
 export class ReviewService {
-  private baseline: Baseline = { version: 1, suppressions: [] };
+  /** The findings a person accepted (`review-baseline.json`). */
+  readonly baseline: BaselineStore;
   private last: ReviewReport | undefined;
   /** What the last review read, to show the whole text a finding is about. */
   private read: ReviewServerInput[] = [];
@@ -79,33 +78,9 @@ export class ReviewService {
   private generation = new Map<string, number>();
   /** Where the last review ran and how long it took; why it stopped (`stopped`), or why it did not run in a worker (`why`). */
   lastRun: { where: 'worker' | 'event-loop'; ms: number; heapPeak?: number; stopped?: string; why?: string } | undefined;
-  /** Why the saved baseline could not be read, when it could not. */
-  problem: string | undefined;
 
-  constructor(private readonly d: ReviewDeps) {}
-
-  private get file(): string | null {
-    return this.d.dataDir ? join(this.d.dataDir, 'review-baseline.json') : null;
-  }
-
-  /** Reads the saved baseline; an unreadable one is reported and left on disk untouched. */
-  load(): void {
-    if (!this.file) return;
-    let text: string;
-    try {
-      text = readFileSync(this.file, 'utf8');
-    } catch {
-      return;
-    }
-    try {
-      this.baseline = parseBaseline(text);
-    } catch (e) {
-      this.problem = `review-baseline.json: ${(e as Error).message}; no finding is treated as accepted`;
-    }
-  }
-
-  private save(): void {
-    if (this.file) writeFileAtomic(this.file, JSON.stringify(this.baseline, null, 2) + '\n');
+  constructor(private readonly d: ReviewDeps) {
+    this.baseline = new BaselineStore(d.dataDir, d.audit);
   }
 
   /** The pins of the connected servers as a pins file (the data directory's pins, for export or comparison). */
@@ -176,7 +151,7 @@ export class ReviewService {
       inputs,
       outcomes,
       extra,
-      baseline: baseline ?? (this.problem ? undefined : this.baseline),
+      baseline: baseline ?? this.baseline.applied(),
       pins: pins ?? null,
       checkSchema: true,
       budgetMs: this.d.budgetMs ?? REVIEW_BUDGET_MS,
@@ -332,11 +307,6 @@ export class ReviewService {
     return this.last;
   }
 
-  /** The baseline as saved (for export). */
-  current(): Baseline {
-    return this.baseline;
-  }
-
   /** The whole text at `path` of a definition the last review read (for the view to show the span in place). */
   text(server: string, kind: SubjectKind, subject: string, path: string): string {
     const s = this.read.find((x) => x.id === server);
@@ -348,47 +318,10 @@ export class ReviewService {
 
   /** Accepts a finding of the last report into the baseline, with the person's reason; audited. */
   accept(finding: Finding, reason: string): Suppression {
-    if (this.problem) throw new CoreError('baseline-unreadable', this.problem);
-    if (!reason.trim()) throw new CoreError('reason-required', 'say why this finding is accepted');
     // SECURITY: only a finding this core reported can be accepted; a page cannot write arbitrary suppressions.
     const key = (f: Finding) => JSON.stringify([f.rule, f.server, f.kind, f.subject, f.path, f.match]);
-    const reported = this.last?.findings.find((f) => key(f) === key(finding));
+    const reported = this.baseline.problem || !reason.trim() ? finding : this.last?.findings.find((f) => key(f) === key(finding));
     if (!reported) throw new CoreError('not-found', 'that finding is not in the last review; run the review again');
-    finding = reported;
-    const s = suppressionFor(finding, reason.trim());
-    this.baseline = baselineOf([finding], reason.trim(), this.baseline);
-    this.save();
-    this.d.audit({
-      kind: 'finding-accepted',
-      serverId: finding.server,
-      tool: finding.kind === 'tool' ? finding.subject : undefined,
-      reason: `${finding.rule} at ${finding.path}: ${reason.trim()}`,
-      detail: s,
-    });
-    return s;
-  }
-
-  /** Removes a suppression: the finding is new again at the next review; audited. */
-  reopen(s: Omit<Suppression, 'reason' | 'acceptedAt'>): void {
-    const same = (x: Suppression): boolean =>
-      x.rule === s.rule && x.server === s.server && x.kind === s.kind && x.subject === s.subject && x.path === s.path && x.match === s.match;
-    if (!this.baseline.suppressions.some(same)) throw new CoreError('not-found', 'no such accepted finding');
-    this.baseline = { version: 1, suppressions: this.baseline.suppressions.filter((x) => !same(x)) };
-    this.save();
-    this.d.audit({ kind: 'finding-reopened', serverId: s.server, reason: `${s.rule} at ${s.path} is no longer accepted`, detail: s });
-  }
-
-  /** Replaces the baseline with one a person imported (a file from a repository); audited. */
-  import(text: string): Baseline {
-    const next = parseBaseline(text);
-    this.baseline = next;
-    this.problem = undefined;
-    this.save();
-    this.d.audit({
-      kind: 'finding-accepted',
-      reason: `baseline imported: ${next.suppressions.length} accepted findings`,
-      detail: { count: next.suppressions.length },
-    });
-    return next;
+    return this.baseline.accept(reported, reason);
   }
 }

@@ -1,0 +1,21 @@
+import type { AuditIo } from './audit/index.js';
+import type { AuthServiceDeps } from './auth/index.js';
+import type { IconFetcher } from './catalog/index.js';
+import type { ConsentProvider } from './config/index.js';
+import type { ReviewDeps } from './review/index.js';
+
+/** How a host builds the core: where its data lives and the parts a host supplies (surfaces, seals, test doubles). */
+export interface CoreOptions {
+  dataDir: string;
+  /** Flush each audit entry to disk (fdatasync). On by default. */
+  auditFsync?: boolean;
+  /** The audit log's file calls (tests inject short writes and failing syncs). */
+  auditIo?: AuditIo;
+  icons?: IconFetcher;
+  /** Where a person confirms command lines and trust (a native dialog, a terminal); none: nothing the page adds is spawned. */
+  consent?: ConsentProvider | null;
+  /** OAuth: what seals the credentials (the desktop app's safeStorage), a terminal for the sign-in URL, the browser wait. */
+  auth?: Pick<AuthServiceDeps, 'box' | 'prompter' | 'timeoutMs' | 'env'>;
+  /** Where the review's worker is (null: none, the review runs in steps) and its time budget. */
+  review?: Pick<ReviewDeps, 'worker' | 'budgetMs' | 'heapMb'>;
+}
