@@ -6,17 +6,24 @@ describe('clipMiddle', () => {
     expect(clipMiddle('short', 5)).toBe('short');
   });
 
-  it('keeps exactly max characters, the start and the end, and counts what it left out', () => {
+  it('is at most max characters, the note included: the start and the end, and how much was left out', () => {
     const text = 'A'.repeat(50_000) + 'C'.repeat(50_000);
-    for (const max of [1, 2, 10, 100, 1000]) {
+    for (const max of [40, 41, 100, 999, 1000]) {
       const out = clipMiddle(text, max);
+      expect(out.length, `max ${max}`).toBeLessThanOrEqual(max);
+      expect(out.length, `max ${max}`).toBeGreaterThanOrEqual(max - 2);
       const m = /^(A*)… \(([\d,]+) characters left out\) …(C*)$/.exec(out);
       expect(m, `max ${max}: ${out.slice(0, 80)}`).not.toBeNull();
       const [, head, left, tail] = m!;
-      expect(head!.length + tail!.length).toBe(max);
       expect(head!.length + Number(left!.replace(/,/g, '')) + tail!.length).toBe(text.length);
       expect(head!.length).toBeGreaterThanOrEqual(tail!.length);
+      expect(tail!.length).toBeGreaterThan(0);
     }
+  });
+
+  it('cuts the start alone when max is too small for the note', () => {
+    expect(clipMiddle('x'.repeat(100), 10)).toBe(`${'x'.repeat(9)}…`);
+    expect(clipMiddle('x'.repeat(100), 1)).toBe('…');
   });
 });
 

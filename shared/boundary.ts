@@ -83,11 +83,18 @@ export function parseMeasured(text: string, what: string, limits: ShapeLimits = 
 
 /**
  * Text from a peer cut in its middle for an error message or a log line: never echoed back whole
- * (a 100,000-character tool name), and the end of a sentence stays readable. Keeps `max` characters.
+ * (a 100,000-character tool name), and the end of a sentence stays readable. At most `max` characters,
+ * the note of what was left out included.
  */
 export function clipMiddle(text: string, max: number): string {
   if (text.length <= max) return text;
-  const head = Math.ceil(max * 0.6);
-  const tail = max - head;
-  return `${text.slice(0, head)}… (${count(text.length - head - tail)} characters left out) …${tail > 0 ? text.slice(-tail) : ''}`;
+  const marker = (left: number) => `… (${count(left)} characters left out) …`;
+  // Too small a bound for the marker: the start, cut.
+  if (max < marker(text.length).length + 2) return `${text.slice(0, Math.max(0, max - 1))}…`;
+  // The marker counts towards max; its own length depends on the count it states.
+  let keep = max - marker(text.length).length;
+  while (keep + marker(text.length - keep).length > max) keep--;
+  const head = Math.ceil(keep * 0.6);
+  const tail = keep - head;
+  return `${text.slice(0, head)}${marker(text.length - keep)}${tail > 0 ? text.slice(-tail) : ''}`;
 }

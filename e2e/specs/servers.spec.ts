@@ -117,8 +117,12 @@ test.describe('servers', () => {
     await expect(c.server('fx')).toHaveAttribute('data-status', 'connected');
     await expect(page.getByTestId('tool-count')).toHaveText('151');
     await expect(c.server('fx').getByTitle(/^Identity/)).not.toHaveText(identity);
-    page.once('dialog', (d) => d.accept());
-    await c.server('fx').getByRole('button', { name: 'Remove' }).click();
+    // Remove asks on the card (no browser dialog): Keep keeps it, Remove server removes it.
+    await c.server('fx').getByRole('button', { name: 'Remove', exact: true }).click();
+    await c.server('fx').getByTestId('remove-confirm').getByRole('button', { name: 'Keep' }).click();
+    await expect(c.server('fx')).toHaveCount(1);
+    await c.server('fx').getByRole('button', { name: 'Remove', exact: true }).click();
+    await c.server('fx').getByRole('button', { name: 'Remove server' }).click();
     await expect(c.server('fx')).toHaveCount(0);
     await expect(page.getByTestId('tool-count')).toHaveText('0');
   });

@@ -14,11 +14,16 @@ export function ServerCard({ id }: { id: string }) {
   const [editing, setEditing] = useState(false);
   const [showLog, setShowLog] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
+  /** What the last action could not do, said on the card (never a browser alert that blocks the page). */
+  const [failed, setFailed] = useState<string | null>(null);
+  /** Remove asks once, on the card: the second button removes. */
+  const [removing, setRemoving] = useState(false);
   if (!v) return null;
   const run = (label: string, f: () => Promise<unknown>) => {
     setBusy(label);
+    setFailed(null);
     f()
-      .catch((e: Error) => alert(e.message))
+      .catch((e: Error) => setFailed(e.message))
       .finally(() => setBusy(null));
   };
   const target = v.config.type === 'stdio' ? [v.config.command, ...v.config.args].join(' ') : v.config.url;
@@ -55,6 +60,14 @@ export function ServerCard({ id }: { id: string }) {
       <div className="muted small mono ellipsis" title={target}>
         {v.config.type} · {target}
       </div>
+      {failed && (
+        <div className="server-error" role="alert" data-testid="server-action-error">
+          <SafeText text={failed} />{' '}
+          <button className="link" onClick={() => setFailed(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
       {v.consent && (
         <div className="consent-wait" role="status" data-testid="consent-waiting">
           {v.consent.kind === 'launch' ? 'Before this command line runs, confirm it' : 'Before its annotations are believed, confirm trusting it'} in{' '}
@@ -107,12 +120,21 @@ export function ServerCard({ id }: { id: string }) {
               {showLog ? 'Hide log' : 'Log'}
             </button>
             <button onClick={() => setEditing(true)}>Edit</button>
-            <button
-              className="danger"
-              onClick={() => confirm(`Remove server "${id}"?`) && run('remove', () => api.request('servers.remove', { serverId: id }))}
-            >
-              Remove
-            </button>
+            {removing ? (
+              <span className="row gap" role="group" aria-label={`Remove server ${id}?`} data-testid="remove-confirm">
+                <span>Remove this server?</span>
+                <button className="danger" onClick={() => run('remove', () => api.request('servers.remove', { serverId: id }))}>
+                  Remove server
+                </button>
+                <button onClick={() => setRemoving(false)} autoFocus>
+                  Keep
+                </button>
+              </span>
+            ) : (
+              <button className="danger" onClick={() => setRemoving(true)}>
+                Remove
+              </button>
+            )}
           </div>
         </div>
       )}
