@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCommandLine } from './mcp-console.js';
 
-/** The app's root: out/node/electron/cli -> four levels up. */
+/** The app's root: out/node/electron/launch -> four levels up. */
 export const APP_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
 /** The Electron binary if it is on disk (ELECTRON_PATH, else the package's), without requiring the package; null otherwise. */

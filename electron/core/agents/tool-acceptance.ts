@@ -43,7 +43,7 @@ function linesDetail(lines: string[]): Record<string, unknown> {
   return detail;
 }
 
-/** The same in steps: the sort is one (about 40 ms for 100,000 names), the digest is taken a slice at a time. */
+/** The same in steps: the sort is one step, the digest is taken a slice at a time. */
 function* linesDetailSteps(lines: string[], done: (detail: Record<string, unknown>) => void): Generator<void> {
   lines.sort();
   yield;
@@ -138,7 +138,7 @@ export class ToolAcceptance {
     return this.walk(serverId, false);
   }
 
-  /** The same, a few milliseconds at a time: 100,000 tools held the loop for 90 ms in one go, at every listing. */
+  /** The same, a few milliseconds at a time (it runs after every listing, and 100,000 tools are too many for one turn). */
   async unsettledInSteps(serverId: string): Promise<PinState[]> {
     const out: PinState[] = [];
     for (const _ of this.walkSteps(serverId, false, out)) await new Promise((r) => setImmediate(r));

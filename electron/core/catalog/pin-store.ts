@@ -69,7 +69,7 @@ export class PinStore<T> {
     this.inflight.clear();
   }
 
-  /** Writes a pin a few milliseconds at a time (a catalog of 20 one-megabyte descriptions held the loop for 170 ms). */
+  /** Writes a pin a few milliseconds at a time: a catalog of large descriptions is tens of megabytes of JSON. */
   private async writeInSteps(identity: string): Promise<void> {
     this.timers.delete(identity);
     const pin = this.pins.get(identity);

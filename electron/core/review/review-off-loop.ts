@@ -9,7 +9,7 @@ import { type FromReviewWorker, type ReviewWorkerData, type ToReviewWorker } fro
 /** Tools per batch sent to the worker at most, and characters of description and title per batch. */
 const BATCH_TOOLS = 500;
 const BATCH_CHARS = 4_000_000;
-/** The worker's own heap at most (100,000 tools need under 100 MB): a review that needs more stops alone, the console does not. */
+/** The worker's own heap at most (the bench prints what 100,000 tools need): a review that needs more stops alone, the console does not. */
 export const WORKER_HEAP_MB = 256;
 
 /** The worker next to this module once built (`out/node/…/review-worker.js`); null when it is not there (tests run from source). */
