@@ -120,22 +120,23 @@ export function ServerCard({ id }: { id: string }) {
               {showLog ? 'Hide log' : 'Log'}
             </button>
             <button onClick={() => setEditing(true)}>Edit</button>
-            {removing ? (
-              <span className="row gap" role="group" aria-label={`Remove server ${id}?`} data-testid="remove-confirm">
-                <span>Remove this server?</span>
+            <button className="danger" onClick={() => setRemoving(true)} disabled={removing}>
+              Remove
+            </button>
+          </div>
+          {removing && (
+            <div className="remove-confirm" role="group" aria-label={`Remove server ${id}?`} data-testid="remove-confirm">
+              <div>Remove this server? What the audit log recorded about it stays.</div>
+              <div className="row gap">
                 <button className="danger" onClick={() => run('remove', () => api.request('servers.remove', { serverId: id }))}>
                   Remove server
                 </button>
                 <button onClick={() => setRemoving(false)} autoFocus>
                   Keep
                 </button>
-              </span>
-            ) : (
-              <button className="danger" onClick={() => setRemoving(true)}>
-                Remove
-              </button>
-            )}
-          </div>
+              </div>
+            </div>
+          )}
         </div>
       )}
       {showLog && <ServerLog id={id} />}
