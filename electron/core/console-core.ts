@@ -71,6 +71,7 @@ export class ConsoleCore {
   /** Each tool's pinned definition per server identity: what agents see and what the review compares with. */
   readonly pins: Pick<ToolAcceptance, 'states' | 'repin' | 'idle'>;
 
+  // eslint-disable-next-line max-lines-per-function -- the composition root: to move into a file of its own
   constructor(opts: CoreOptions) {
     this.store = new ServerStore(opts.dataDir);
     this.consents = new ConsentStore(opts.dataDir, opts.consent ?? null, () => this.bus.emit('consents.changed', { consents: this.consents.list() }));

@@ -32,6 +32,7 @@ interface LegacySession {
  * changes on subscriptions/listen); a 2025 agent gets a session (its list changes on the session's
  * stream). The token is checked on every request, so a revoked agent is refused at once.
  */
+// eslint-disable-next-line max-lines-per-function -- the endpoint's listener and its routes are one closure over the session map; to split by route
 export async function startAgentEndpoint(
   core: ConsoleCore,
   opts: {

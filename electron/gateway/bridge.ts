@@ -28,6 +28,7 @@ const RETRY_MS = 1000;
  * stderr says so; it tries again on the next message and, once through, replays the host's
  * initialize and tells the host its tools changed.
  */
+// eslint-disable-next-line max-lines-per-function -- the bridge's reconnect loop shares its state across handlers; to split into a class
 export async function bridgeCommand(opts: { agent: string; dataDir?: string }, io: BridgeIo): Promise<number> {
   const dataDir = resolveDataDir(opts.dataDir);
   let socket: Socket | null = null;

@@ -57,6 +57,7 @@ export function runDesktop(agents?: StartAgents): void {
   }
 }
 
+// eslint-disable-next-line max-lines-per-function -- the shell's start-up sequence, in order; to split by window, protocol and IPC
 async function start(): Promise<void> {
   // SECURITY: command lines and trust the page asks for are confirmed in a native dialog the page cannot drive.
   const consent = dialogConsent((opts) => (win ? dialog.showMessageBox(win, opts) : dialog.showMessageBox(opts)));

@@ -41,6 +41,7 @@ export interface WebServer {
  * Browser mode: the built renderer and the contract over one WebSocket, on 127.0.0.1 only, behind
  * a per-launch token. Every message goes through the same parse-and-dispatch as IPC.
  */
+// eslint-disable-next-line max-lines-per-function -- the server's routes share one closure (token, sockets); to split by route
 export async function startWebServer(
   core: ConsoleCore,
   opts: { port?: number; staticDir: string; log?: (line: string) => void; overrides?: HandlerOptions['overrides'] },

@@ -11,6 +11,7 @@ import { clockTime, dateTime } from '../../components/format';
 const SCOPE: Record<string, string> = { session: 'allowed for this session', always: 'always allowed', never: 'never' };
 
 /** The approval gateway: agents, tools waiting to be accepted for them, and every standing grant. */
+// eslint-disable-next-line max-lines-per-function -- to split by what it shows: agents, waiting tools, grants
 export function AgentsView() {
   const api = useApi();
   const agents = useConsole((s) => s.agents);

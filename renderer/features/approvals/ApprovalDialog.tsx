@@ -31,6 +31,7 @@ export function ApprovalDialog() {
   return <Dialog key={a.id} a={a} position={position} total={total} withQueue={withQueue} />;
 }
 
+// eslint-disable-next-line max-lines-per-function -- to split into the request, the arguments and the decision
 function Dialog({ a, position, total, withQueue }: { a: Approval; position: number; total: number; withQueue: boolean }) {
   const api = useApi();
   const { armed, safeRef: denyRef } = useArmed<HTMLButtonElement>();
