@@ -144,6 +144,39 @@ describe('the layering check', () => {
     }
   });
 
+  it('fails on a circle of type-only imports outside the store slices, and passes one among them', () => {
+    const plant = (dirName: string) => {
+      mkdirSync(join(dir, dirName), { recursive: true });
+      const a = join(dir, dirName, 'planted-a.ts');
+      const b = join(dir, dirName, 'planted-b.ts');
+      writeFileSync(a, "import type { B } from './planted-b.js';\nexport interface A { b?: B }\n");
+      writeFileSync(b, "import type { A } from './planted-a.js';\nexport interface B { a?: A }\nexport const b = 1;\n");
+      return () => (rmSync(a), rmSync(b));
+    };
+    let remove = plant('electron/core/catalog');
+    try {
+      expect(layering(dir, ['electron']).rules).toContain('no-cycles');
+    } finally {
+      remove();
+    }
+    remove = plant('renderer/store/slices');
+    try {
+      expect(layering(dir, ['renderer']).rules).toEqual([]);
+    } finally {
+      remove();
+    }
+  });
+
+  it('fails on the page importing even a type from the core', () => {
+    const file = join(dir, 'renderer/planted.ts');
+    writeFileSync(file, "import type { CallManager } from '../electron/core/index.js';\nexport type X = CallManager;\n");
+    try {
+      expect(layering(dir, ['renderer']).rules).toContain('renderer-only-shared');
+    } finally {
+      rmSync(file);
+    }
+  });
+
   it('passes the scratch tree once the planted import is gone', () => {
     const r = layering(dir, ['shared', 'electron', 'renderer', 'e2e']);
     expect(r.out).toContain('no dependency violations found');

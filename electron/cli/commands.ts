@@ -1,4 +1,3 @@
-import { createInterface } from 'node:readline/promises';
 import type { Approval } from '../../shared/schemas/call.js';
 import { COMMAND_LINE } from '../../shared/schemas/requester.js';
 import { consentText, startCore, verifyAuditLog, type ConsentProvider, type ConsoleCore } from '../core/index.js';
@@ -6,32 +5,12 @@ import { str, type ParsedArgs } from './args.js';
 import { answerOnTerminal, elicitFlag, type ElicitFlag } from './elicit.js';
 import { approvalText, plural, resultText, safe, toolJson, toolLine } from './format.js';
 import { cliAuth } from './sign-in.js';
+import type { Io } from './io.js';
 
 /** Exit codes of `call` (automation.md). */
 export const EXIT = { ok: 0, toolError: 1, protocol: 2, denied: 3 } as const;
 
-export interface Io {
-  out: (s: string) => void;
-  err: (s: string) => void;
-  isTTY: boolean;
-  ask: (question: string) => Promise<string>;
-}
-
-export function processIo(): Io {
-  return {
-    out: (s) => process.stdout.write(s + '\n'),
-    err: (s) => process.stderr.write(s + '\n'),
-    isTTY: Boolean(process.stdin.isTTY && process.stdout.isTTY),
-    ask: async (q) => {
-      const rl = createInterface({ input: process.stdin, output: process.stdout });
-      try {
-        return await rl.question(q);
-      } finally {
-        rl.close();
-      }
-    },
-  };
-}
+export { processIo, type Io } from './io.js';
 
 export class UsageError extends Error {}
 

@@ -3,7 +3,7 @@ import { COMMAND_LINE } from '../../shared/schemas/requester.js';
 import type { ConsoleCore } from '../core/index.js';
 import { str, type ParsedArgs } from './args.js';
 import { safe } from './format.js';
-import type { Io } from './commands.js';
+import type { Io } from './io.js';
 
 /** What `--elicit` says: content to accept a form with, or a decline / cancel for every question. */
 export type ElicitFlag = { action: 'accept'; content: ElicitationContent } | { action: 'decline' | 'cancel' } | undefined;

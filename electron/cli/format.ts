@@ -1,4 +1,4 @@
-import { describeRequester } from '../../shared/schemas/requester.js';
+import { describeRequester } from '../../shared/requester-text.js';
 import { displayName } from '../../shared/annotations.js';
 import { plural, safe } from '../../shared/terminal-text.js';
 

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import type { AuthPrompt } from '../../shared/schemas/auth.js';
 import type { CoreOptions } from '../core/index.js';
 import type { ParsedArgs } from './args.js';
-import type { Io } from './commands.js';
+import type { Io } from './io.js';
 import { safe } from './format.js';
 
 /** The line a script (or the conformance harness) finds the sign-in address on. */

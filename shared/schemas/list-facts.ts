@@ -20,5 +20,3 @@ export type ListFacts = z.infer<typeof ListFacts>;
 /** A server's lists as last walked (absent: not listed yet). */
 export const ServerListFacts = z.object({ tools: ListFacts.optional(), resources: ListFacts.optional(), prompts: ListFacts.optional() });
 export type ServerListFacts = z.infer<typeof ServerListFacts>;
-
-export { cacheText } from '../list-facts-text.js';

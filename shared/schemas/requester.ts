@@ -16,5 +16,3 @@ export type Requester = z.infer<typeof Requester>;
 export const CONSOLE_USER: Requester = Object.freeze({ kind: 'console' });
 /** The `mcp-console` command line. */
 export const COMMAND_LINE: Requester = Object.freeze({ kind: 'cli' });
-
-export { describeRequester, requesterKey } from '../requester-text.js';

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { GrantView, type GrantCover, type GrantScope } from '../../../shared/schemas/agent.js';
-import { requesterKey, type Requester } from '../../../shared/schemas/requester.js';
+import type { Requester } from '../../../shared/schemas/requester.js';
+import { requesterKey } from '../../../shared/requester-text.js';
 import { CoreError, writeFileAtomic } from '../support/index.js';
 import { parseMeasured } from '../../../shared/boundary.js';
 

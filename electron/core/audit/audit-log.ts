@@ -7,16 +7,14 @@ import { WriterLock } from './writer-lock.js';
 import { SyncJournal } from './sync-journal.js';
 import { restoreFromJournal } from './journal-restore.js';
 import { entryHash, GENESIS, sealedLine } from './chain.js';
-import type { AuditEntry, AuditKind, AuditVerifyResult } from '../../../shared/schemas/audit.js';
+import type { AuditEntry, AuditVerifyResult } from '../../../shared/schemas/audit.js';
+import type { AuditFields } from './audit-fields.js';
 import { matching, type AuditFilter } from './log-query.js';
 import { nodeIo, writeAll, type AuditIo } from './audit-io.js';
 import { sha256 } from '../support/index.js';
 import { unfinishedCalls } from './unfinished-calls.js';
 
 export { entryHash, GENESIS, writeAll, type AuditIo };
-
-/** The fields a caller gives; seq, time and the chain are added by the log. */
-export type AuditFields = Omit<AuditEntry, 'seq' | 'time' | 'prevHash' | 'hash'> & { kind: AuditKind };
 
 /** A sync that has been taking longer than this never runs on the loop (see appendDurable). */
 const INLINE_SYNC_MS = 2;

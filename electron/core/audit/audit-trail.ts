@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditVerifyResult } from '../../../shared/schemas/audit.js';
 import type { EventBus } from '../support/index.js';
-import type { AuditFields, AuditLog } from './audit-log.js';
+import type { AuditFields } from './audit-fields.js';
+import type { AuditLog } from './audit-log.js';
 
 /**
  * The one path by which any part of the core records something: the entry is written to the

@@ -1,4 +1,5 @@
 /** The audit log: hash-chained entries, written through one trail that also announces them. */
-export { AuditLog, GENESIS, entryHash, type AuditFields, type AuditIo } from './audit-log.js';
+export { AuditLog, GENESIS, entryHash, type AuditIo } from './audit-log.js';
+export type { AuditFields } from './audit-fields.js';
 export { AuditTrail } from './audit-trail.js';
 export { argsKeeper, keepArgsBeside } from './audit-args.js';

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '../../../shared/schemas/audit.js';
-import { requesterKey } from '../../../shared/schemas/requester.js';
+import { requesterKey } from '../../../shared/requester-text.js';
 
 /** What the audit views and `audit.query` filter by. */
 export interface AuditFilter {

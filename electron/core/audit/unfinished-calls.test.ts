@@ -2,7 +2,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../e2e/integration/harness.js';
-import { AuditLog, type AuditFields } from './audit-log.js';
+import type { AuditFields } from './audit-fields.js';
+import { AuditLog } from './audit-log.js';
 import { unfinishedCalls } from './unfinished-calls.js';
 
 const call = (kind: AuditFields['kind'], callId: string, more: Partial<AuditFields> = {}): AuditFields => ({

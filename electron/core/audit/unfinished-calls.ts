@@ -1,7 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import type { AuditEntry, AuditKind } from '../../../shared/schemas/audit.js';
-import type { AuditFields } from './audit-log.js';
+import type { AuditFields } from './audit-fields.js';
 
 /** The entries that give a call its outcome (a task's answers refused or allowed are not the call's). */
 const ENDS: ReadonlySet<AuditKind> = new Set<AuditKind>(['completed', 'failed', 'denied', 'expired', 'abandoned']);

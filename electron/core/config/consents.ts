@@ -5,7 +5,14 @@ import { ConsentRecord, type ConsentKind, type ConsentSurface, type LaunchLine, 
 import type { ServerConfig } from '../../../shared/schemas/server.js';
 import { writeFileAtomic } from '../support/index.js';
 import { parseMeasured } from '../../../shared/boundary.js';
-import type { SettingRaise } from './settings-change.js';
+
+/** One raise a person is asked to confirm, in words. */
+export interface SettingRaise {
+  /** The setting (a server's: "callTimeoutMs of ID"). */
+  name: string;
+  from: number;
+  to: number;
+}
 
 /** One question put to a person, on a surface the page cannot drive. */
 export interface ConsentQuestion {

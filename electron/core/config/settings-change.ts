@@ -2,20 +2,12 @@ import { Settings } from '../../../shared/schemas/audit.js';
 import { ServerSettings } from '../../../shared/schemas/server.js';
 import { CoreError } from '../support/index.js';
 import type { AuditFields } from '../audit/index.js';
-import type { ConsentStore } from './consents.js';
+import type { ConsentStore, SettingRaise } from './consents.js';
 import type { ServerStore } from './server-store.js';
 
 /** The settings that loosen the gate or the boundary when raised: raising one past its default is confirmed like trust. */
 const GUARDED = ['approvalTimeoutMs', 'maxPendingApprovalsPerServer', 'maxMessageBytes'] as const;
 const DEFAULTS = Settings.parse({});
-
-/** One raise a person is asked to confirm, in words. */
-export interface SettingRaise {
-  /** The setting (a server's: "callTimeoutMs of ID"). */
-  name: string;
-  from: number;
-  to: number;
-}
 
 /** What a change from the page raises past both its default and its current value (lowering never asks). */
 export function raisesOf(current: Settings, patch: Partial<Settings>): SettingRaise[] {

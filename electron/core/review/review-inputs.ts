@@ -1,7 +1,7 @@
 import type { CallRecord } from '../../../shared/schemas/call.js';
 import type { ReviewReport, ReviewSummary } from '../../../shared/schemas/review.js';
 import type { ReviewServerInput } from '../../../shared/review/review.js';
-import type { ReviewDeps } from './review-service.js';
+import type { ReviewDeps } from './review-deps.js';
 
 /** Results kept per review: the newest calls of each tool are enough to see a pattern. */
 const RESULTS_PER_SERVER = 200;

@@ -1,7 +1,7 @@
 import type { Client, CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { DoctorReport, ServerSettings, ServerView } from '../../../shared/schemas/server.js';
+import type { CatalogChange, ToolView } from '../../../shared/schemas/tool.js';
 import type { AuditTrail } from '../audit/index.js';
-import type { Catalog, CatalogSync } from '../catalog/index.js';
 import { launchLine, type ConsentFlow, type ConsentStore, type ServerEntry, type ServerStore } from '../config/index.js';
 import { CoreError, type EventBus } from '../support/index.js';
 import type { TraceRecord } from '../trace/index.js';
@@ -12,13 +12,29 @@ import { doctorReport } from './doctor.js';
 import { CreateMessageRequestParamsSchema, ElicitRequestParamsSchema } from '@modelcontextprotocol/core';
 import { maskCredentials } from '../../../shared/config.js';
 
+/** What the connections read of the live catalog (the catalog concern's Catalog). */
+export interface CatalogView {
+  tools(serverId: string): readonly unknown[];
+  get(serverId: string, name: string): Pick<ToolView, 'declaredAnnotations'> | undefined;
+  stale(serverId: string): string | undefined;
+  drop(serverId: string): void;
+}
+
+/** How the connections have a server's tools listed again (the catalog concern's CatalogSync). */
+export interface CatalogLister {
+  refresh(id: string, reason: CatalogChange['reason']): Promise<void>;
+  listError(id: string): string | undefined;
+  clearError(id: string): void;
+  drop(id: string): void;
+}
+
 /** What the connections need of the rest of the core. */
 export interface ConnectionsDeps {
   store: ServerStore;
   consents: ConsentStore;
   consent: ConsentFlow;
-  catalog: Catalog;
-  sync: CatalogSync;
+  catalog: CatalogView;
+  sync: CatalogLister;
   trail: AuditTrail;
   bus: EventBus;
   /** The server said its resource or prompt list changed. */

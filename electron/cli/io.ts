@@ -1,0 +1,25 @@
+import { createInterface } from 'node:readline/promises';
+
+/** Where a command reads and writes: the process's own streams, or a test's. */
+export interface Io {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  isTTY: boolean;
+  ask: (question: string) => Promise<string>;
+}
+
+export function processIo(): Io {
+  return {
+    out: (s) => process.stdout.write(s + '\n'),
+    err: (s) => process.stderr.write(s + '\n'),
+    isTTY: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    ask: async (q) => {
+      const rl = createInterface({ input: process.stdin, output: process.stdout });
+      try {
+        return await rl.question(q);
+      } finally {
+        rl.close();
+      }
+    },
+  };
+}
