@@ -1,5 +1,6 @@
 import { describeRequester } from '../../../shared/requester-text';
 import { useState } from 'react';
+import { AskFrame } from '../../components/AskFrame';
 import { useArmed } from '../../components/use-armed';
 import { useShallow } from 'zustand/react/shallow';
 import { prettyJsonText } from '../../../shared/pretty-json';
@@ -55,186 +56,185 @@ function Dialog({ a, position, total, withQueue }: { a: Approval; position: numb
   // Standing grants per agent (kept across restarts) are offered for an agent's calls.
   const standing = a.requestedBy.kind === 'agent' && a.method !== 'tasks/update';
   return (
-    <div className={`overlay approval-overlay ${withQueue ? 'with-queue' : ''}`} onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), decide('deny'))}>
-      <div
-        className="modal wide approval"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="approval-title"
-        data-testid="approval-dialog"
-        data-server={a.serverId}
-        data-tool={a.tool}
-        data-armed={armed}
-        data-agent={a.requestedBy.kind === 'agent' ? a.requestedBy.name : undefined}
-      >
-        <div className="modal-head">
-          <h2 id="approval-title">Allow this call?</h2>
-          {total > 1 && (
-            <span className="badge" data-testid="approval-position">
-              {position} of {total} waiting
-            </span>
+    <AskFrame
+      id="approval-title"
+      title="Allow this call?"
+      besideQueue={withQueue}
+      onEscape={() => decide('deny')}
+      badge={
+        total > 1 && (
+          <span className="badge" data-testid="approval-position">
+            {position} of {total} waiting
+          </span>
+        )
+      }
+      data={{
+        'data-testid': 'approval-dialog',
+        'data-server': a.serverId,
+        'data-tool': a.tool,
+        'data-armed': armed,
+        'data-agent': a.requestedBy.kind === 'agent' ? a.requestedBy.name : undefined,
+      }}
+    >
+      <dl className="kv">
+        <dt>Server</dt>
+        <dd>
+          <strong>
+            <SafeText text={a.serverId} />
+          </strong>
+          {a.serverName && (
+            <>
+              {' '}
+              (<SafeText text={a.serverName} />)
+            </>
+          )}{' '}
+          <span className="mono small muted" title={a.serverIdentity}>
+            identity {a.serverIdentity.slice(0, 12)}…
+          </span>
+        </dd>
+        <dt>Tool</dt>
+        <dd>
+          {a.toolTitle && (
+            <>
+              <SafeText text={a.toolTitle} /> —{' '}
+            </>
           )}
+          <code>
+            <SafeText text={a.tool} />
+          </code>{' '}
+          <span className="mono small muted" title={a.fingerprint}>
+            fingerprint {a.fingerprint.slice(0, 12)}…
+          </span>
+        </dd>
+        <dt>Asked by</dt>
+        <dd data-testid="approval-requester" data-kind={a.requestedBy.kind}>
+          <SafeText text={describeRequester(a.requestedBy)} />
+        </dd>
+        <dt>Risk</dt>
+        <dd>
+          <RiskBadge risk={a.risk} /> <span className="small">{a.risk.reasons.join('; ')}</span>
+        </dd>
+      </dl>
+      {pin === 'changed' && !a.diff && (
+        <div className="warn-box" data-testid="approval-pin-changed">
+          <strong>This tool’s definition differs from the one pinned.</strong> Nobody has reviewed the change yet; the diff is in the Review tab.
         </div>
-        <dl className="kv">
-          <dt>Server</dt>
-          <dd>
-            <strong>
-              <SafeText text={a.serverId} />
-            </strong>
-            {a.serverName && (
-              <>
-                {' '}
-                (<SafeText text={a.serverName} />)
-              </>
-            )}{' '}
-            <span className="mono small muted" title={a.serverIdentity}>
-              identity {a.serverIdentity.slice(0, 12)}…
-            </span>
-          </dd>
-          <dt>Tool</dt>
-          <dd>
-            {a.toolTitle && (
-              <>
-                <SafeText text={a.toolTitle} /> —{' '}
-              </>
-            )}
-            <code>
-              <SafeText text={a.tool} />
-            </code>{' '}
-            <span className="mono small muted" title={a.fingerprint}>
-              fingerprint {a.fingerprint.slice(0, 12)}…
-            </span>
-          </dd>
-          <dt>Asked by</dt>
-          <dd data-testid="approval-requester" data-kind={a.requestedBy.kind}>
-            <SafeText text={describeRequester(a.requestedBy)} />
-          </dd>
-          <dt>Risk</dt>
-          <dd>
-            <RiskBadge risk={a.risk} /> <span className="small">{a.risk.reasons.join('; ')}</span>
-          </dd>
-        </dl>
-        {pin === 'changed' && !a.diff && (
-          <div className="warn-box" data-testid="approval-pin-changed">
-            <strong>This tool’s definition differs from the one pinned.</strong> Nobody has reviewed the change yet; the diff is in the Review tab.
-          </div>
-        )}
-        {a.diff && (
-          <div className="warn-box" data-testid="approval-diff">
-            <strong>This tool changed while the request waited.</strong> Check what changed before you allow it.
-            <DiffView change={a.diff} />
-          </div>
-        )}
-        <details>
-          <summary>Annotations {a.trusted ? '(trusted server)' : '(untrusted: claims only)'}</summary>
-          <AnnotationTable annotations={a.annotations} declared={a.declaredAnnotations} />
-        </details>
-        {a.method === 'tasks/update' && (
-          <div className="warn-box" data-testid="approval-task-update">
-            The task this call started asked for input. Allowing this sends <code>tasks/update</code> for task{' '}
-            <code>
-              <SafeText text={a.taskId ?? ''} />
-            </code>{' '}
-            with the answers below (its inputResponses); denying it sends nothing and cancels the task.
-          </div>
-        )}
-        <div className="label">
-          {a.method === 'tasks/update' ? 'Answers (inputResponses) that will be sent' : 'Arguments that will be sent'}, exactly ({count(a.argsJson.length)}{' '}
-          bytes, shown whole)
+      )}
+      {a.diff && (
+        <div className="warn-box" data-testid="approval-diff">
+          <strong>This tool changed while the request waited.</strong> Check what changed before you allow it.
+          <DiffView change={a.diff} />
         </div>
-        <pre className="code args" data-testid="approval-args" tabIndex={0}>
-          <SafeText text={prettyJsonText(a.argsJson)} />
-        </pre>
-        {a.asTask && (
-          <div className="small" data-testid="approval-task">
-            Runs as a task: the server keeps working on it, and the console follows its status.
-          </div>
-        )}
-        {a.headers && Object.keys(a.headers).length > 0 && (
-          <>
-            <div className="label">With these request headers (the tool asks for them with x-mcp-header)</div>
-            <pre className="code args" data-testid="approval-headers">
-              <SafeText
-                text={Object.entries(a.headers)
-                  .map(([k, v]) => `${k}: ${v}`)
-                  .join('\n')}
-              />
-            </pre>
-          </>
-        )}
-        {a.validationErrors.length > 0 && (
-          <ul className="validation small" data-testid="approval-validation">
-            {a.validationErrors.map((e, i) => (
-              <li key={i}>
-                <code>{e.path}</code> {e.message}
-              </li>
-            ))}
-          </ul>
-        )}
-        <label className="small">
-          Reason (optional)
-          <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="deny-reason" />
-        </label>
-        {error && (
-          <div className="error" role="alert">
-            {error}
-          </div>
-        )}
-        <div className="row gap end">
-          <span className="small muted">Expires {clockTime(expires.getTime())} · Esc denies</span>
-          <span className="spacer" />
-          <button
-            onClick={() => useConsole.getState().approvalsPutAside([a.id])}
-            data-testid="approval-later"
-            title="Close this; the call keeps waiting in the queue (the badge at the top) until it expires"
-          >
-            Later
+      )}
+      <details>
+        <summary>Annotations {a.trusted ? '(trusted server)' : '(untrusted: claims only)'}</summary>
+        <AnnotationTable annotations={a.annotations} declared={a.declaredAnnotations} />
+      </details>
+      {a.method === 'tasks/update' && (
+        <div className="warn-box" data-testid="approval-task-update">
+          The task this call started asked for input. Allowing this sends <code>tasks/update</code> for task{' '}
+          <code>
+            <SafeText text={a.taskId ?? ''} />
+          </code>{' '}
+          with the answers below (its inputResponses); denying it sends nothing and cancels the task.
+        </div>
+      )}
+      <div className="label">
+        {a.method === 'tasks/update' ? 'Answers (inputResponses) that will be sent' : 'Arguments that will be sent'}, exactly ({count(a.argsJson.length)} bytes,
+        shown whole)
+      </div>
+      <pre className="code args" data-testid="approval-args" tabIndex={0}>
+        <SafeText text={prettyJsonText(a.argsJson)} />
+      </pre>
+      {a.asTask && (
+        <div className="small" data-testid="approval-task">
+          Runs as a task: the server keeps working on it, and the console follows its status.
+        </div>
+      )}
+      {a.headers && Object.keys(a.headers).length > 0 && (
+        <>
+          <div className="label">With these request headers (the tool asks for them with x-mcp-header)</div>
+          <pre className="code args" data-testid="approval-headers">
+            <SafeText
+              text={Object.entries(a.headers)
+                .map(([k, v]) => `${k}: ${v}`)
+                .join('\n')}
+            />
+          </pre>
+        </>
+      )}
+      {a.validationErrors.length > 0 && (
+        <ul className="validation small" data-testid="approval-validation">
+          {a.validationErrors.map((e, i) => (
+            <li key={i}>
+              <code>{e.path}</code> {e.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      <label className="small">
+        Reason (optional)
+        <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="deny-reason" />
+      </label>
+      {error && (
+        <div className="error" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="row gap end">
+        <span className="small muted">Expires {clockTime(expires.getTime())} · Esc denies</span>
+        <span className="spacer" />
+        <button
+          onClick={() => useConsole.getState().approvalsPutAside([a.id])}
+          data-testid="approval-later"
+          title="Close this; the call keeps waiting in the queue (the badge at the top) until it expires"
+        >
+          Later
+        </button>
+        {standing && (
+          <button className="danger" onClick={() => decide('deny', 'always')} data-testid="deny-never" title="Refuse this tool to this agent from now on">
+            Never
           </button>
-          {standing && (
-            <button className="danger" onClick={() => decide('deny', 'always')} data-testid="deny-never" title="Refuse this tool to this agent from now on">
-              Never
-            </button>
-          )}
-          <button ref={denyRef} className="danger" onClick={() => decide('deny')} data-testid="deny">
-            Deny
-          </button>
-          {standing && (
-            <button
-              onClick={() => decide('approve', 'always')}
-              aria-disabled={!armed}
-              className={armed ? '' : 'unarmed'}
-              data-testid="approve-always"
-              title="Allow this agent this tool, as defined now, until you revoke it in Agents → Grants"
-            >
-              Always allow
-            </button>
-          )}
-          {a.method !== 'tasks/update' && (
-            <select
-              value={covers}
-              onChange={(e) => setCovers(e.target.value as typeof covers)}
-              data-testid="approve-session-covers"
-              aria-label="What Allow for this session covers"
-            >
-              <option value="tool">this tool</option>
-              {a.trusted && <option value="read-only">every read-only tool of {a.serverId} (trusted)</option>}
-              <option value="server">every tool of {a.serverId}, as they are now</option>
-            </select>
-          )}
+        )}
+        <button ref={denyRef} className="danger" onClick={() => decide('deny')} data-testid="deny">
+          Deny
+        </button>
+        {standing && (
           <button
-            onClick={() => decide('approve', 'session')}
+            onClick={() => decide('approve', 'always')}
             aria-disabled={!armed}
             className={armed ? '' : 'unarmed'}
-            data-testid="approve-session"
-            title="Until the console restarts, for what the list beside says"
+            data-testid="approve-always"
+            title="Allow this agent this tool, as defined now, until you revoke it in Agents → Grants"
           >
-            Allow for this session
+            Always allow
           </button>
-          <button onClick={() => decide('approve', 'once')} aria-disabled={!armed} className={`primary ${armed ? '' : 'unarmed'}`} data-testid="approve-once">
-            Allow once
-          </button>
-        </div>
+        )}
+        {a.method !== 'tasks/update' && (
+          <select
+            value={covers}
+            onChange={(e) => setCovers(e.target.value as typeof covers)}
+            data-testid="approve-session-covers"
+            aria-label="What Allow for this session covers"
+          >
+            <option value="tool">this tool</option>
+            {a.trusted && <option value="read-only">every read-only tool of {a.serverId} (trusted)</option>}
+            <option value="server">every tool of {a.serverId}, as they are now</option>
+          </select>
+        )}
+        <button
+          onClick={() => decide('approve', 'session')}
+          aria-disabled={!armed}
+          className={armed ? '' : 'unarmed'}
+          data-testid="approve-session"
+          title="Until the console restarts, for what the list beside says"
+        >
+          Allow for this session
+        </button>
+        <button onClick={() => decide('approve', 'once')} aria-disabled={!armed} className={`primary ${armed ? '' : 'unarmed'}`} data-testid="approve-once">
+          Allow once
+        </button>
       </div>
-    </div>
+    </AskFrame>
   );
 }

@@ -4,6 +4,7 @@ import type { AuthPrompt } from '../../../shared/schemas/auth';
 import { useApi } from '../../api/context';
 import { openLink } from '../../api/open-link';
 import { SafeText } from '../../components/SafeText';
+import { AskFrame } from '../../components/AskFrame';
 import { useArmed } from '../../components/use-armed';
 import { useConsole } from '../../store/store';
 import { clockTime } from '../../components/format';
@@ -43,77 +44,72 @@ function SignIn({ p, waiting }: { p: AuthPrompt; waiting: number }) {
   };
   const copy = () => void navigator.clipboard?.writeText(p.url).catch(() => setError('the address could not be copied; select it and copy it'));
   return (
-    <div className="overlay approval-overlay" onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), void cancel())}>
-      <div
-        className="modal wide approval"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="sign-in-title"
-        data-testid="sign-in-dialog"
-        data-server={p.serverId}
-      >
-        <div className="modal-head">
-          <h2 id="sign-in-title">
-            <SafeText text={p.serverId} /> asks you to sign in
-          </h2>
-          {waiting > 0 && <span className="badge">{waiting} more waiting</span>}
-        </div>
-        <dl className="kv">
-          <dt>Signs in at</dt>
-          <dd>
-            <strong className="mono" data-testid="sign-in-host">
-              <SafeText text={p.host} />
-            </strong>
-          </dd>
-          {p.issuer && (
-            <>
-              <dt>Authorization server</dt>
-              <dd className="mono">
-                <SafeText text={p.issuer} />
-              </dd>
-            </>
-          )}
-          {p.scope && (
-            <>
-              <dt>Asks for</dt>
-              <dd className="mono" data-testid="sign-in-scope">
-                <SafeText text={p.scope} />
-              </dd>
-            </>
-          )}
-          <dt>Waits until</dt>
-          <dd>{clockTime(p.expiresAt)}</dd>
-        </dl>
-        <div className="warn-box">
-          <div className="label">The address that will open</div>
-          <div className="mono uri" data-testid="sign-in-url">
-            <SafeText text={p.url} />
-          </div>
-        </div>
-        {opened && (
-          <div className="small" role="status" data-testid="sign-in-waiting">
-            Waiting for the browser to come back… finish signing in there; this closes by itself.
-          </div>
+    <AskFrame
+      id="sign-in-title"
+      title={
+        <>
+          <SafeText text={p.serverId} /> asks you to sign in
+        </>
+      }
+      onEscape={() => void cancel()}
+      badge={waiting > 0 && <span className="badge">{waiting} more waiting</span>}
+      data={{ 'data-testid': 'sign-in-dialog', 'data-server': p.serverId }}
+    >
+      <dl className="kv">
+        <dt>Signs in at</dt>
+        <dd>
+          <strong className="mono" data-testid="sign-in-host">
+            <SafeText text={p.host} />
+          </strong>
+        </dd>
+        {p.issuer && (
+          <>
+            <dt>Authorization server</dt>
+            <dd className="mono">
+              <SafeText text={p.issuer} />
+            </dd>
+          </>
         )}
-        {error && (
-          <div className="error" role="alert" data-testid="sign-in-error">
-            <SafeText text={error} />
-          </div>
+        {p.scope && (
+          <>
+            <dt>Asks for</dt>
+            <dd className="mono" data-testid="sign-in-scope">
+              <SafeText text={p.scope} />
+            </dd>
+          </>
         )}
-        <div className="row gap end">
-          <span className="small muted">Esc cancels the sign-in</span>
-          <span className="spacer" />
-          <button ref={safeRef} onClick={() => void cancel()} data-testid="sign-in-cancel">
-            Cancel
-          </button>
-          <button onClick={copy} data-testid="sign-in-copy">
-            Copy address
-          </button>
-          <button className={`primary ${armed ? '' : 'unarmed'}`} aria-disabled={!armed} onClick={() => void open()} data-testid="sign-in-open">
-            {opened ? 'Open again' : 'Open in browser…'}
-          </button>
+        <dt>Waits until</dt>
+        <dd>{clockTime(p.expiresAt)}</dd>
+      </dl>
+      <div className="warn-box">
+        <div className="label">The address that will open</div>
+        <div className="mono uri" data-testid="sign-in-url">
+          <SafeText text={p.url} />
         </div>
       </div>
-    </div>
+      {opened && (
+        <div className="small" role="status" data-testid="sign-in-waiting">
+          Waiting for the browser to come back… finish signing in there; this closes by itself.
+        </div>
+      )}
+      {error && (
+        <div className="error" role="alert" data-testid="sign-in-error">
+          <SafeText text={error} />
+        </div>
+      )}
+      <div className="row gap end">
+        <span className="small muted">Esc cancels the sign-in</span>
+        <span className="spacer" />
+        <button ref={safeRef} onClick={() => void cancel()} data-testid="sign-in-cancel">
+          Cancel
+        </button>
+        <button onClick={copy} data-testid="sign-in-copy">
+          Copy address
+        </button>
+        <button className={`primary ${armed ? '' : 'unarmed'}`} aria-disabled={!armed} onClick={() => void open()} data-testid="sign-in-open">
+          {opened ? 'Open again' : 'Open in browser…'}
+        </button>
+      </div>
+    </AskFrame>
   );
 }

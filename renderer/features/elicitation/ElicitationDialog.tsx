@@ -6,6 +6,7 @@ import { confirmAddress, openLink } from '../../api/open-link';
 import { SafeText } from '../../components/SafeText';
 import { describeRequester } from '../../../shared/requester-text';
 import { useConsole } from '../../store/store';
+import { AskFrame } from '../../components/AskFrame';
 import { useArmed } from '../../components/use-armed';
 import { SchemaForm } from '../call/LazySchemaForm';
 import { ContentBlockView } from '../results/ContentBlockView';
@@ -77,111 +78,101 @@ function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
   };
   const https = q.url?.startsWith('https:') ?? false;
   return (
-    <div className="overlay approval-overlay" onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), void answer({ action: 'cancel' }))}>
-      <div
-        className="modal wide approval"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="elicitation-title"
-        data-testid="elicitation-dialog"
-        data-server={q.serverId}
-        data-mode={q.mode}
-        data-kind={q.kind}
-        data-armed={armed}
-      >
-        <div className="modal-head">
-          <h2 id="elicitation-title">
-            <SafeText text={q.serverName ?? q.serverId} /> {q.kind === 'sampling' ? 'asks for a model’s reply' : 'asks you'}
-          </h2>
-          {waiting > 0 && <span className="badge">{waiting} more waiting</span>}
-        </div>
-        <dl className="kv">
-          <dt>Server</dt>
-          <dd>
-            <SafeText text={q.serverId} />
-            {q.era && <span className="muted"> · {q.era === 'modern' ? '2026-07-28 (input_required)' : '2025 era (server request)'}</span>}
-          </dd>
-          <dt>While</dt>
-          <dd data-testid="elicitation-during">
-            {q.during.length ? (
-              <SafeText
-                text={q.during
-                  .map((d) => (d.requestedBy?.kind === 'agent' ? `${d.tool} (asked for by ${describeRequester(d.requestedBy)})` : d.tool))
-                  .join(', ')}
-              />
-            ) : (
-              <span className="muted">no call of ours was running</span>
-            )}
-          </dd>
-        </dl>
-        {q.kind === 'sampling' && (
-          <div className="warn-box small" data-testid="sampling-deprecated">
-            Sampling is deprecated in the 2026-07-28 specification. MCP Console calls no model: what you write is sent as the reply.
-          </div>
-        )}
-        <div className="description prewrap" data-testid="elicitation-message">
-          <SafeText text={q.message} />
-        </div>
-        {q.sampling && <SamplingConversation q={q} />}
-        {q.mode === 'form' ? (
-          <SchemaForm schema={q.requestedSchema ?? { type: 'object' }} value={value} onChange={setValue} testId="elicitation-form" selectsAreSets />
-        ) : (
-          <div className="warn-box">
-            <div className="label">It wants you to open</div>
-            <div className="mono uri" data-testid="elicitation-url">
-              <SafeText text={q.url ?? ''} />
-            </div>
-            <div>
-              which goes to{' '}
-              <strong className="mono" data-testid="elicitation-host">
-                <SafeText text={q.host ?? 'no host'} />
-              </strong>
-            </div>
-            {q.urlProblem && (
-              <div className="error small" data-testid="elicitation-url-problem">
-                Will not be opened: <SafeText text={q.urlProblem} />
-              </div>
-            )}
-            {!q.urlProblem && !https && <div className="small muted">Only https addresses are opened from here.</div>}
-          </div>
-        )}
-        {error && (
-          <div className="error" role="alert" data-testid="elicitation-error">
-            <SafeText text={error} />
-          </div>
-        )}
-        <div className="row gap end">
-          <span className="small muted">Esc cancels · nothing is filled in for you</span>
-          <span className="spacer" />
-          <button ref={cancelRef} onClick={() => void answer({ action: 'cancel' })} data-testid="elicitation-cancel">
-            Cancel
-          </button>
-          <button className="danger" onClick={() => void answer({ action: 'decline' })} data-testid="elicitation-decline">
-            Decline
-          </button>
-          {q.mode === 'form' ? (
-            <button
-              className={`primary ${armed ? '' : 'unarmed'}`}
-              aria-disabled={!armed}
-              onClick={() => void answer({ action: 'accept', content: value as ElicitationContent })}
-              data-testid="elicitation-accept"
-            >
-              Send answer
-            </button>
+    <AskFrame
+      id="elicitation-title"
+      title={
+        <>
+          <SafeText text={q.serverName ?? q.serverId} /> {q.kind === 'sampling' ? 'asks for a model’s reply' : 'asks you'}
+        </>
+      }
+      onEscape={() => void answer({ action: 'cancel' })}
+      badge={waiting > 0 && <span className="badge">{waiting} more waiting</span>}
+      data={{ 'data-testid': 'elicitation-dialog', 'data-server': q.serverId, 'data-mode': q.mode, 'data-kind': q.kind, 'data-armed': armed }}
+    >
+      <dl className="kv">
+        <dt>Server</dt>
+        <dd>
+          <SafeText text={q.serverId} />
+          {q.era && <span className="muted"> · {q.era === 'modern' ? '2026-07-28 (input_required)' : '2025 era (server request)'}</span>}
+        </dd>
+        <dt>While</dt>
+        <dd data-testid="elicitation-during">
+          {q.during.length ? (
+            <SafeText
+              text={q.during.map((d) => (d.requestedBy?.kind === 'agent' ? `${d.tool} (asked for by ${describeRequester(d.requestedBy)})` : d.tool)).join(', ')}
+            />
           ) : (
-            <button
-              className={`primary ${armed ? '' : 'unarmed'}`}
-              aria-disabled={!armed || !https || !!q.urlProblem}
-              disabled={!https || !!q.urlProblem}
-              onClick={() => void openThenAccept()}
-              data-testid="elicitation-accept"
-            >
-              Open in browser…
-            </button>
+            <span className="muted">no call of ours was running</span>
           )}
+        </dd>
+      </dl>
+      {q.kind === 'sampling' && (
+        <div className="warn-box small" data-testid="sampling-deprecated">
+          Sampling is deprecated in the 2026-07-28 specification. MCP Console calls no model: what you write is sent as the reply.
         </div>
+      )}
+      <div className="description prewrap" data-testid="elicitation-message">
+        <SafeText text={q.message} />
       </div>
-    </div>
+      {q.sampling && <SamplingConversation q={q} />}
+      {q.mode === 'form' ? (
+        <SchemaForm schema={q.requestedSchema ?? { type: 'object' }} value={value} onChange={setValue} testId="elicitation-form" selectsAreSets />
+      ) : (
+        <div className="warn-box">
+          <div className="label">It wants you to open</div>
+          <div className="mono uri" data-testid="elicitation-url">
+            <SafeText text={q.url ?? ''} />
+          </div>
+          <div>
+            which goes to{' '}
+            <strong className="mono" data-testid="elicitation-host">
+              <SafeText text={q.host ?? 'no host'} />
+            </strong>
+          </div>
+          {q.urlProblem && (
+            <div className="error small" data-testid="elicitation-url-problem">
+              Will not be opened: <SafeText text={q.urlProblem} />
+            </div>
+          )}
+          {!q.urlProblem && !https && <div className="small muted">Only https addresses are opened from here.</div>}
+        </div>
+      )}
+      {error && (
+        <div className="error" role="alert" data-testid="elicitation-error">
+          <SafeText text={error} />
+        </div>
+      )}
+      <div className="row gap end">
+        <span className="small muted">Esc cancels · nothing is filled in for you</span>
+        <span className="spacer" />
+        <button ref={cancelRef} onClick={() => void answer({ action: 'cancel' })} data-testid="elicitation-cancel">
+          Cancel
+        </button>
+        <button className="danger" onClick={() => void answer({ action: 'decline' })} data-testid="elicitation-decline">
+          Decline
+        </button>
+        {q.mode === 'form' ? (
+          <button
+            className={`primary ${armed ? '' : 'unarmed'}`}
+            aria-disabled={!armed}
+            onClick={() => void answer({ action: 'accept', content: value as ElicitationContent })}
+            data-testid="elicitation-accept"
+          >
+            Send answer
+          </button>
+        ) : (
+          <button
+            className={`primary ${armed ? '' : 'unarmed'}`}
+            aria-disabled={!armed || !https || !!q.urlProblem}
+            disabled={!https || !!q.urlProblem}
+            onClick={() => void openThenAccept()}
+            data-testid="elicitation-accept"
+          >
+            Open in browser…
+          </button>
+        )}
+      </div>
+    </AskFrame>
   );
 }
 
