@@ -19,6 +19,19 @@ export interface AcceptanceDeps {
 /** Work between two pauses of a stepped walk, in milliseconds. */
 const SLICE_MS = 8;
 
+/** `each` over the items, pausing (a yield) once SLICE_MS of work has passed, checked every 256 items. */
+function* paced<T>(items: Iterable<T>, each: (item: T, i: number) => void): Generator<void> {
+  let slice = performance.now();
+  let i = 0;
+  for (const item of items) {
+    if (i % 256 === 255 && performance.now() - slice > SLICE_MS) {
+      yield;
+      slice = performance.now();
+    }
+    each(item, i++);
+  }
+}
+
 /** Tools named one by one in an audit entry; beyond, the entry holds their count and a digest. */
 const AUDIT_NAMED = 100;
 
@@ -48,14 +61,7 @@ function* linesDetailSteps(lines: string[], done: (detail: Record<string, unknow
   lines.sort();
   yield;
   const hash = createHash('sha256');
-  let slice = performance.now();
-  for (let i = 0; i < lines.length; i++) {
-    if (i % 256 === 255 && performance.now() - slice > SLICE_MS) {
-      yield;
-      slice = performance.now();
-    }
-    hash.update(i ? `\n${lines[i]}` : lines[i]!);
-  }
+  yield* paced(lines, (line, i) => hash.update(i ? `\n${line}` : line));
   done({ count: lines.length, digest: hash.digest('hex'), first: lines.slice(0, AUDIT_NAMED) });
 }
 
@@ -159,15 +165,9 @@ export class ToolAcceptance {
     const got: { pins?: Map<string, AcceptedTool> } = {};
     yield* this.acceptedSteps(serverId, identity, live, got);
     const pinned = got.pins!;
-    let slice = performance.now();
-    for (let i = 0; i < live.length; i++) {
-      if (i % 256 === 255 && performance.now() - slice > SLICE_MS) {
-        yield;
-        slice = performance.now();
-      }
-      const t = live[i]!;
+    yield* paced(live, (t) => {
       const a = pinned.get(t.name);
-      if (a?.fingerprint === t.fingerprint && !all) continue;
+      if (a?.fingerprint === t.fingerprint && !all) return;
       const at = a?.at ? { pinnedAt: a.at } : {};
       if (!a) out.push({ serverId, tool: t.name, state: 'new', fingerprint: t.fingerprint });
       else if (a.fingerprint === t.fingerprint)
@@ -177,24 +177,13 @@ export class ToolAcceptance {
         const diff = raw ? diffTool(a.def, raw) : undefined;
         out.push({ serverId, tool: t.name, state: 'changed', fingerprint: t.fingerprint, ...at, ...(diff && { diff }) });
       }
-    }
+    });
     yield;
     const names = new Set<string>();
-    for (let i = 0; i < live.length; i++) {
-      if (i % 256 === 255 && performance.now() - slice > SLICE_MS) {
-        yield;
-        slice = performance.now();
-      }
-      names.add(live[i]!.name);
-    }
-    let i = 0;
-    for (const [name, a] of pinned) {
-      if (++i % 256 === 0 && performance.now() - slice > SLICE_MS) {
-        yield;
-        slice = performance.now();
-      }
+    yield* paced(live, (t) => names.add(t.name));
+    yield* paced(pinned, ([name, a]) => {
       if (!names.has(name)) out.push({ serverId, tool: name, state: 'removed', ...(a.at ? { pinnedAt: a.at } : {}) });
-    }
+    });
   }
 
   /** The pinned definitions of a connected server (none when it has no pins yet). */
@@ -247,16 +236,10 @@ export class ToolAcceptance {
     const at = new Date().toISOString();
     const pins = new Map<string, AcceptedTool>();
     const lines: string[] = [];
-    let slice = performance.now();
-    for (let i = 0; i < live.length; i++) {
-      if (i % 256 === 255 && performance.now() - slice > SLICE_MS) {
-        yield;
-        slice = performance.now();
-      }
-      const t = live[i]!;
+    yield* paced(live, (t) => {
       pins.set(t.name, { fingerprint: t.fingerprint, def: this.d.raw(serverId, t.name) ?? {}, how: 'first-seen', at });
       lines.push(`${t.name} ${t.fingerprint}`);
-    }
+    });
     yield;
     // Another caller took the pins while these were gathered: theirs stand (one first sight, one audit entry).
     const meanwhile = this.store.get(identity);
