@@ -68,6 +68,7 @@ export function wireTrust(p: TrustParts): { pins: ToolAcceptance; agents: AgentG
     calls: () => p.calls.list(),
     metaProblems: (schema) => p.validator.metaProblems(schema),
     unsettledPins: (id) => pins.unsettledInSteps(id),
+    takePins: (id) => void pins.unsettled(id),
     pinned: (id) => pins.pinned(id),
     importPins: (id, defs) => pins.importPins(id, defs),
     pinsChanged: (serverId, unsettled) => p.bus.emit('pins.changed', { serverId, unsettled: unsettled.map(({ tool, state }) => ({ tool, state })) }),

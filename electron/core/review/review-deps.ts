@@ -22,6 +22,8 @@ export interface ReviewDeps {
   metaProblems: (schema: unknown) => string[];
   /** The tools of a connected server that differ from their pins: new, changed, removed (pins taken at first sight when there are none). */
   unsettledPins: (id: string) => PinState[] | Promise<PinState[]>;
+  /** Takes a connected server's pins now if it has none yet (first sight, at once). */
+  takePins: (id: string) => void;
   /** The pinned definitions of a connected server, by tool name. */
   pinned: (id: string) => Map<string, { def: Record<string, unknown> }> | null;
   importPins: (id: string, defs: Record<string, Record<string, unknown>>) => void;

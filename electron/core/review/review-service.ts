@@ -51,7 +51,7 @@ export class ReviewService {
   pinFile(ids: string[]): PinFile {
     const out: PinFile = { version: 1, servers: {} };
     for (const id of ids) {
-      void this.d.unsettledPins(id); // takes the pins at first sight when there are none yet
+      this.d.takePins(id); // at first sight, when there are none yet
       const pinned = this.d.pinned(id);
       if (pinned) out.servers[id] = { tools: Object.fromEntries([...pinned].map(([name, t]) => [name, { definition: t.def }])) };
     }
