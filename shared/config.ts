@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatIssues } from './contract.js';
+import { formatIssues } from './contract/index.js';
 import { ServerConfig, ServerId } from './schemas/server.js';
 import { FILE_LIMITS, overLimits } from './boundary.js';
 

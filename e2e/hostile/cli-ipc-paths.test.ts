@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { IpcMainInvokeEvent } from 'electron';
 import { registerIpc } from '../../electron/main/ipc.js';
 import { requestChannel } from '../../shared/bridge.js';
-import type { RequestName } from '../../shared/contract.js';
+import type { RequestName } from '../../shared/contract/index.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { dispatch, makeHandlers } from '../../electron/core/index.js';
 import { ATTACKS, deepText } from '../fixtures/attack-server.js';
@@ -119,7 +119,11 @@ describe("the desktop app's IPC dispatch with hostile input", () => {
       string,
       (e: IpcMainInvokeEvent, input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>
     >();
-    registerIpc({ handle: (ch, fn) => void channels.set(ch, fn as never) }, makeHandlers(h.core, { requester: CONSOLE_USER }), () => true);
+    registerIpc(
+      { handle: (ch, fn) => void channels.set(ch, fn as never), on: () => ({}) as never },
+      makeHandlers(h.core, { requester: CONSOLE_USER }),
+      () => true,
+    );
     const invoke = (name: string, input: unknown) =>
       channels.get(requestChannel(name as RequestName))!({ senderFrame: null } as unknown as IpcMainInvokeEvent, input);
     expect(channels.size).toBeGreaterThan(50);

@@ -32,7 +32,7 @@ describe('the layering check', () => {
   }
   cpSync(join(ROOT, 'tsconfig.base.json'), join(dir, 'tsconfig.base.json'));
   const files: Record<string, string> = {
-    'shared/contract.ts': "import { z } from 'zod';\nexport const ok = z;\n",
+    'shared/contract/index.ts': "import { z } from 'zod';\nexport const ok = z;\n",
     'electron/core/index.ts': "export { CallManager } from './calls/index.js';\n",
     'electron/core/console-core.ts': "export * from './calls/index.js';\n",
     'electron/core/calls/index.ts': "export { CallManager } from './calls.js';\n",
@@ -96,7 +96,7 @@ describe('the layering check', () => {
     [
       'the renderer using a schema as a value',
       'renderer/planted.ts',
-      "import { ok } from '../shared/contract.js';\nexport const x = ok;\n",
+      "import { ok } from '../shared/contract/index.js';\nexport const x = ok;\n",
       'page-carries-no-zod',
     ],
     [

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConsoleCore, dispatch, makeHandlers as makeHandlersFor, terminalConsent, type ConsentQuestion } from '../../electron/core/index.js';
-import { parseInput } from '../../shared/contract.js';
+import { parseInput } from '../../shared/contract/index.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import type { ServerConfig } from '../../shared/schemas/server.js';
 import { fixtureStdio, makeCore, nextEvent, scriptedConsent } from './harness.js';

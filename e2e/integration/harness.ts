@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { EventName, EventPayload } from '../../shared/contract.js';
+import type { EventName, EventPayload } from '../../shared/contract/index.js';
 import type { ServerConfig } from '../../shared/schemas/server.js';
 import type { Approval, CallRecord } from '../../shared/schemas/call.js';
 import { ConsoleCore, type ConsentProvider, type ConsentQuestion, type CoreOptions } from '../../electron/core/index.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
-import { eventNames, requestNames } from '../../shared/contract.js';
+import { eventNames, requestNames } from '../../shared/contract/index.js';
 import { FIXTURE } from './fixtures.js';
 import { findElectron } from '../../electron/launch/start.js';
 

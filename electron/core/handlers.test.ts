@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { requestNames } from '../../shared/contract.js';
+import { requestNames } from '../../shared/contract/index.js';
 import { tempDir } from '../../e2e/integration/harness.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { ConsoleCore } from './console-core.js';

@@ -1,4 +1,4 @@
-import { parseInput, requests, type ParsedInput, type Reply, type RequestName, type RequestOutput } from '../../shared/contract.js';
+import { parseInput, requests, type ParsedInput, type Reply, type RequestName, type RequestOutput } from '../../shared/contract/index.js';
 import type { ConsoleCore } from './console-core.js';
 import type { Requester } from '../../shared/schemas/requester.js';
 import { CoreError, toContractError } from './support/index.js';

@@ -4,7 +4,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safe
 import { eventChannel } from '../../shared/bridge.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { describeRequester } from '../../shared/requester-text.js';
-import type { EventName, EventPayload } from '../../shared/contract.js';
+import type { EventName, EventPayload } from '../../shared/contract/index.js';
 import { eventWindow, FROZEN_EVENTS, keyFileBox, makeHandlers, resolveDataDir, startCore, type ConsoleCore } from '../core/index.js';
 import { safeStorageWrapper } from './secret-storage.js';
 import { desktopBridgeCommand } from './bridge-command.js';

@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { eventNames, requestNames } from '../../shared/contract.js';
+import { eventNames, requestNames } from '../../shared/contract/index.js';
 import { CSP } from '../../shared/csp.js';
 import { fixtureStdio, makeCore } from '../../e2e/integration/harness.js';
-import { buildBridge, eventChannel, IPC_PREFIX, requestChannel } from '../../shared/bridge.js';
+import { buildBridge, eventChannel, IPC_PREFIX, NAMES_CHANNEL, requestChannel } from '../../shared/bridge.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { makeHandlers } from '../core/index.js';
 import { registerIpc } from './ipc.js';
@@ -16,18 +16,39 @@ import { isAppUrl, windowOptions } from './window-options.js';
 import { loadWindowState, saveWindowState } from './window-state.js';
 
 type Handler = (event: { senderFrame: unknown }, input: unknown) => Promise<unknown>;
+type SyncHandler = (event: { senderFrame: unknown; returnValue?: unknown }) => void;
+const NAMES = { requests: requestNames, events: eventNames };
 
 describe('IPC', () => {
   const h = makeCore();
   afterAll(() => h.dispose());
   const handlers = new Map<string, Handler>();
-  const ipc = { handle: vi.fn((channel: string, fn: Handler) => void handlers.set(channel, fn)) };
+  const sync = new Map<string, SyncHandler>();
+  const ipc = { handle: vi.fn((channel: string, fn: Handler) => void handlers.set(channel, fn)), on: (c: string, fn: SyncHandler) => void sync.set(c, fn) };
   const mainFrame = { id: 'main' };
+  /** What the preload's sendSync on the names channel gets back, for this sender. */
+  const askNames = (senderFrame: unknown) => {
+    const event: { senderFrame: unknown; returnValue?: unknown } = { senderFrame };
+    sync.get(NAMES_CHANNEL)!(event);
+    return event.returnValue;
+  };
   registerIpc(ipc as never, makeHandlers(h.core, { requester: CONSOLE_USER }), (frame) => (frame as unknown) === mainFrame);
 
   it('registers exactly one handler per contract request', () => {
     expect(ipc.handle).toHaveBeenCalledTimes(requestNames.length);
     expect([...handlers.keys()].sort()).toEqual(requestNames.map(requestChannel).sort());
+  });
+
+  it('gives the preload the contract’s names, and a frame that is not the main one nothing', () => {
+    expect(askNames(mainFrame)).toEqual({ requests: [...requestNames], events: [...eventNames] });
+    expect(askNames({ id: 'iframe' })).toBeNull();
+    expect(() =>
+      buildBridge(
+        askNames({ id: 'iframe' }),
+        async () => null,
+        () => () => {},
+      ),
+    ).toThrow(/names/);
   });
 
   it('refuses a sender that is not the main frame, before any core method runs', async () => {
@@ -50,7 +71,7 @@ describe('IPC', () => {
     try {
       const order: string[] = [];
       const hs = new Map<string, Handler>();
-      const fake = { handle: (channel: string, fn: Handler) => void hs.set(channel, fn) };
+      const fake = { handle: (channel: string, fn: Handler) => void hs.set(channel, fn), on: () => {} };
       registerIpc(
         fake as never,
         makeHandlers(own.core, { requester: CONSOLE_USER }),
@@ -74,6 +95,7 @@ describe('IPC', () => {
   it('is what the preload calls: every bridge request reaches a main handler, every event channel is one main sends on', async () => {
     const subscribed: string[] = [];
     const bridge = buildBridge(
+      askNames(mainFrame),
       (channel, input) => {
         const handler = handlers.get(channel);
         if (!handler) throw new Error(`main has no handler on ${channel}`);
@@ -95,6 +117,7 @@ describe('IPC', () => {
 describe('preload bridge', () => {
   it('exposes exactly one method per request and one subscribe per event, built from the contract', () => {
     const b = buildBridge(
+      NAMES,
       async () => ({ ok: true, value: 1 }),
       () => () => {},
     );
@@ -104,11 +127,32 @@ describe('preload bridge', () => {
     expect(Object.isFrozen(b.requests)).toBe(true);
   });
 
+  it('refuses names that are not two lists of contract-shaped names', () => {
+    const build = (names: unknown) => () =>
+      buildBridge(
+        names,
+        async () => null,
+        () => () => {},
+      );
+    for (const bad of [undefined, null, 'servers.list', { requests: ['servers.list'] }, { requests: ['a b'], events: [] }, { requests: [1], events: [] }])
+      expect(build(bad), JSON.stringify(bad)).toThrow(/names/);
+    expect(build({ requests: Array.from({ length: 1001 }, (_, i) => `x.n${i}`), events: [] })).toThrow(/names/);
+    expect(
+      Object.keys(
+        buildBridge(
+          { requests: ['servers.list'], events: ['server.status'] },
+          async () => null,
+          () => () => {},
+        ).requests,
+      ),
+    ).toEqual(['servers.list']);
+  });
+
   it('invokes the request channel and hands listeners the payload only', async () => {
     const invoke = vi.fn(async () => ({ ok: true, value: 'x' }));
     let delivered: ((p: unknown) => void) | undefined;
     const subscribe = vi.fn((_c: string, l: (p: unknown) => void) => ((delivered = l), () => {}));
-    const b = buildBridge(invoke, subscribe);
+    const b = buildBridge(NAMES, invoke, subscribe);
     await b.requests['tools.list']({ serverId: 'a' });
     expect(invoke).toHaveBeenCalledWith('mcp:req:tools.list', { serverId: 'a' });
     const seen: unknown[] = [];

@@ -1,9 +1,11 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { BRIDGE_GLOBAL, buildBridge } from '../../shared/bridge.js';
+import { BRIDGE_GLOBAL, buildBridge, NAMES_CHANNEL } from '../../shared/bridge.js';
 
 contextBridge.exposeInMainWorld(
   BRIDGE_GLOBAL,
   buildBridge(
+    // Asked once, before the page runs: the names are main's, from the contract it serves.
+    ipcRenderer.sendSync(NAMES_CHANNEL) as unknown,
     (channel, input) => ipcRenderer.invoke(channel, input),
     (channel, listener) => {
       // SECURITY: the renderer gets the payload only, never the IpcRendererEvent (or its sender).

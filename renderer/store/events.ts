@@ -1,5 +1,4 @@
 import type { EventName, EventPayload } from '../../shared/contract';
-import { EVENT_NAMES } from '../../shared/contract-names';
 import type { ToolView } from '../../shared/schemas/tool';
 import type { ConsoleApi } from '../api/client';
 import { warm } from '../features/catalog/search-index';
@@ -68,7 +67,7 @@ export const eventHandlers: EventHandlers = {
 
 /** Hands one event to its handler (an unknown name, from an older or newer core, is ignored). */
 export function handleEvent<E extends EventName>(name: E, payload: EventPayload<E>, st: ConsoleState = useConsole.getState()): void {
-  if (!(EVENT_NAMES as readonly string[]).includes(name)) return;
+  if (!Object.prototype.hasOwnProperty.call(eventHandlers, name)) return;
   const handler: EventHandlers[E] = eventHandlers[name];
   handler(payload, st);
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, parseHostConfig, toHostEntry } from '../../../shared/config.js';
-import { formatIssues } from '../../../shared/contract.js';
+import { formatIssues } from '../../../shared/contract/index.js';
 import { ServerSettings, type ServerConfig } from '../../../shared/schemas/server.js';
 import { Settings } from '../../../shared/schemas/audit.js';
 import { writeFileAtomic } from '../support/index.js';

@@ -1,4 +1,4 @@
-import type { EventName, EventPayload } from '../../../shared/contract.js';
+import type { EventName, EventPayload } from '../../../shared/contract/index.js';
 
 /** A listener for every event of the contract. */
 export type AnyListener = <N extends EventName>(name: N, payload: EventPayload<N>) => void;

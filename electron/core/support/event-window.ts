@@ -1,4 +1,4 @@
-import type { EventName } from '../../../shared/contract.js';
+import type { EventName } from '../../../shared/contract/index.js';
 
 /** How long a front end gathers the core's events before it sends them on: one frame of the page. */
 const EVENT_WINDOW_MS = 16;

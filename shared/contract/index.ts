@@ -1,0 +1,97 @@
+import type { z } from 'zod';
+import * as agents from './agents.js';
+import * as audit from './audit.js';
+import * as auth from './auth.js';
+import * as calls from './calls.js';
+import * as catalog from './catalog.js';
+import * as consoleOwn from './console.js';
+import * as diagnostics from './diagnostics.js';
+import * as elicitations from './elicitations.js';
+import * as review from './review.js';
+import * as servers from './servers.js';
+
+/**
+ * The contract between the front ends and the core, one file per namespace (`servers.ts`,
+ * `catalog.ts`, …): each request's input and output schema and each event's payload schema.
+ * Inputs are parsed with these schemas at every boundary; outputs are typed from them. The names
+ * are these tables' keys: there is no other list of them.
+ */
+export const contractParts = { servers, catalog, calls, elicitations, diagnostics, console: consoleOwn, audit, agents, review, auth } as const;
+
+/** Every request a front end may make of the core: name -> input and output schema. */
+export const requests = {
+  ...servers.requests,
+  ...catalog.requests,
+  ...calls.requests,
+  ...elicitations.requests,
+  ...diagnostics.requests,
+  ...consoleOwn.requests,
+  ...audit.requests,
+  ...agents.requests,
+  ...review.requests,
+  ...auth.requests,
+};
+
+/** Every event the core pushes to front ends: name -> payload schema. */
+export const events = {
+  ...servers.events,
+  ...catalog.events,
+  ...calls.events,
+  ...elicitations.events,
+  ...diagnostics.events,
+  ...consoleOwn.events,
+  ...audit.events,
+  ...agents.events,
+  ...review.events,
+  ...auth.events,
+};
+
+export type RequestName = keyof typeof requests;
+export type EventName = keyof typeof events;
+export type RequestInput<N extends RequestName> = z.input<(typeof requests)[N]['input']>;
+export type ParsedInput<N extends RequestName> = z.output<(typeof requests)[N]['input']>;
+export type RequestOutput<N extends RequestName> = z.output<(typeof requests)[N]['output']>;
+export type EventPayload<N extends EventName> = z.output<(typeof events)[N]>;
+
+/** The error shape that crosses every boundary: a code and a message, never a stack. */
+export interface ContractError {
+  code: string;
+  message: string;
+}
+
+/** The reply to a request on every transport. */
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: ContractError };
+
+/** Parses one request's input; throws a ContractError-shaped error naming the bad field. */
+export function parseInput<N extends RequestName>(name: N, input: unknown): ParsedInput<N> {
+  const schema = requests[name]?.input;
+  if (!schema) throw Object.assign(new Error(`unknown request ${JSON.stringify(name)}`), { code: 'unknown-request' });
+  const r = schema.safeParse(input ?? {});
+  if (!r.success) {
+    throw Object.assign(new Error(`invalid input for ${name}: ${formatIssues(r.error.issues)}`), { code: 'invalid-input' });
+  }
+  return r.data as ParsedInput<N>;
+}
+
+/** Formats zod issues as `path: message; …`, naming each bad field. */
+export function formatIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix = ''): string {
+  return issues
+    .slice(0, 5)
+    .map((i) => {
+      const path = i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+      const where = (prefix + path).replace(/^\./, '') || '(root)';
+      return `${where}: ${i.message}`;
+    })
+    .join('; ');
+}
+
+/** The names of all requests, in contract order: the request table's keys. */
+export const requestNames = Object.keys(requests) as readonly RequestName[];
+/** The names of all events, in contract order: the event table's keys. */
+export const eventNames = Object.keys(events) as readonly EventName[];
+
+/** The requests one namespace of the contract declares (`NamesIn<'review'>`: review.run, review.last, …). */
+export type NamesIn<P extends keyof typeof contractParts> = keyof (typeof contractParts)[P]['requests'] & RequestName;
+
+/** Handlers for some requests of the contract, typed from their schemas: a concern's table is `HandlersOf<NamesIn<'review'>>`. */
+export type HandlersOf<N extends RequestName> = { [K in N]: (input: ParsedInput<K>) => Promise<RequestOutput<K>> | RequestOutput<K> };
