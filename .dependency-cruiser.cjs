@@ -63,10 +63,17 @@ module.exports = {
     },
     {
       name: 'hosts-use-the-core-surface',
-      comment: 'Hosts see the core through electron/core/index.ts only.',
+      comment: "Hosts see the core through electron/core/index.ts only (a host's tests may also open electron/core/testing.ts).",
       severity: 'error',
       from: { path: `^electron/(${HOSTS}|launch)/` },
-      to: { path: '^electron/core/', pathNot: '^electron/core/index\\.ts$' },
+      to: { path: '^electron/core/', pathNot: ['^electron/core/index\\.ts$', '^electron/core/testing\\.ts$'] },
+    },
+    {
+      name: 'testing-door-for-tests',
+      comment: "electron/core/testing.ts opens a core's parts: for tests and benchmarks, never for what ships.",
+      severity: 'error',
+      from: { pathNot: [TEST, '^e2e/'] },
+      to: { path: '^electron/core/testing\\.ts$' },
     },
     {
       name: 'renderer-only-shared',

@@ -16,6 +16,7 @@ import { reviewServers } from '../../shared/review/review.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { scriptedConsent } from '../integration/harness.js';
 import { corpusServers } from './review-bench.js';
+import { partsOf } from '../../electron/core/testing.js';
 
 const ATTACK = resolve('out/node/e2e/fixtures/attack-server.js');
 const attackServer = (attack: string, env: Record<string, string> = {}) => ({
@@ -67,15 +68,15 @@ async function coreReviewChild(where: 'worker' | 'loop'): Promise<void> {
       cwd: undefined,
     });
     await core.connect('fx');
-    while (core.review.definitions('fx').length < 100_000) await new Promise((r) => setTimeout(r, 100));
+    while (partsOf(core).review.definitions('fx').length < 100_000) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 4000)); // the pins taken at first sight are written
     const before = process.memoryUsage().rss;
     let peak = before;
     const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
-    const run = await watched(() => core.review.run(['fx']));
+    const run = await watched(() => partsOf(core).review.run(['fx']));
     clearInterval(sample);
-    const heap = core.review.lastRun?.heapPeak;
-    console.log(`result ${run.ms} ${run.loopMaxMs} ${before / 1e6} ${peak / 1e6} ${heap ? heap / 1e6 : 0} ${core.review.lastRun?.where}`);
+    const heap = partsOf(core).review.lastRun?.heapPeak;
+    console.log(`result ${run.ms} ${run.loopMaxMs} ${before / 1e6} ${peak / 1e6} ${heap ? heap / 1e6 : 0} ${partsOf(core).review.lastRun?.where}`);
   } finally {
     await core.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -113,7 +114,7 @@ export async function boundaryBench(): Promise<void> {
     }
     core.addServer('huge', attackServer('huge-description', { HUGE_COUNT: '20' }));
     await core.connect('huge');
-    const throughCore = await watched(() => core.review.run(['huge']));
+    const throughCore = await watched(() => partsOf(core).review.run(['huge']));
     const built = peakChild(false);
     const reviewed = peakChild(true);
     console.log('the boundary (hostile messages, one run):');

@@ -16,6 +16,7 @@ import { readAddress } from '../../electron/gateway/local-channel.js';
 import { startGateway } from '../../electron/gateway/start-gateway.js';
 import { ConsoleCore } from '../../electron/core/index.js';
 import { childrenRunning, cpuMs, LeanAgent } from './lean-agent.js';
+import { partsOf } from '../../electron/core/testing.js';
 
 const BIN = resolve('bin/mcp-console.js');
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
@@ -164,7 +165,7 @@ async function inProcess(): Promise<number[]> {
   core.start();
   core.loadConfig(JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '50' } } } }));
   await core.connect('fx');
-  core.agents.add('a', ['fx']);
+  partsOf(core).agents.add('a', ['fx']);
   const gw = await startGateway(core, dataDir);
   const off = core.onEvent((name, p) => {
     const a = p as { id: string; argsHash: string };

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConsoleCore } from '../../electron/core/index.js';
 import { callApproved, fixtureStdio, scriptedConsent, tempDir } from '../integration/harness.js';
 import { hostile, type Hostile } from './attack-kit.js';
+import { partsOf } from '../../electron/core/testing.js';
 
 /**
  * A hostile authorization server: the console signs in to a server whose OAuth metadata is the
@@ -39,7 +40,7 @@ describe('a hostile authorization server', () => {
         (e: Error) => e.message,
       );
       expect(error).not.toMatch(/^resolved: connected/);
-      const steps = JSON.stringify(core.auth.view('bad'));
+      const steps = JSON.stringify(partsOf(core).auth.view('bad'));
       expect(error).toMatch(said);
       expect(steps).toMatch(said);
       expect(prompted).toEqual([]); // nobody is sent to a browser on such metadata

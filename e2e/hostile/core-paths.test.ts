@@ -4,6 +4,7 @@ import { approveCall, type Harness } from '../integration/harness.js';
 import { MAX_LOG_ENTRIES } from '../../electron/core/logs/index.js';
 import { MAX_TRACE_ENTRIES } from '../../electron/core/trace/index.js';
 import { besideHonest, hostile, notes, stillWhole, type Era, type Hostile, type Way } from './attack-kit.js';
+import { partsOf } from '../../electron/core/testing.js';
 
 /**
  * Every attack of the hostile server against the core that `serve`, the desktop app and the CLI
@@ -77,7 +78,7 @@ describe.each(WAYS)('a hostile server over %s (%s era)', (way, era) => {
     bad.stop();
     bad = await hostile('deep-prompt', way, era);
     h = (await besideHonest(bad, era)).h;
-    await expect(h.core.prompts.get('bad', 'greet', {}, CONSOLE_USER)).rejects.toThrow(/nests deeper than 1,000 levels/);
+    await expect(partsOf(h.core).prompts.get('bad', 'greet', {}, CONSOLE_USER)).rejects.toThrow(/nests deeper than 1,000 levels/);
     await stillWhole(h);
   });
 
@@ -139,7 +140,7 @@ describe.each(WAYS)('a hostile server over %s (%s era)', (way, era) => {
     h = (await besideHonest(bad, era)).h;
     expect(h.core.tools('bad').length).toBe(2);
     const t0 = performance.now();
-    const report = await h.core.review.run(['bad', 'honest']);
+    const report = await partsOf(h.core).review.run(['bad', 'honest']);
     expect(performance.now() - t0).toBeLessThan(10_000);
     expect(report.servers.find((s) => s.id === 'bad')?.status).toBe('reviewed');
     await stillWhole(h);
@@ -151,11 +152,11 @@ describe.each(WAYS)('a hostile server over %s (%s era)', (way, era) => {
     const { record } = await approveCall(h, 'bad', 'echo', { message: 'flooded' });
     expect((await h.core.waitCall(record.id)).outcome).toBe('ok');
     // The newest messages are kept, the oldest let go and counted: nothing grows with the flood.
-    const log = h.core.logs.list('bad', { limit: 100_000 });
+    const log = partsOf(h.core).logs.list('bad', { limit: 100_000 });
     expect(log.entries.length).toBeLessThanOrEqual(MAX_LOG_ENTRIES);
     expect(log.dropped).toBeGreaterThanOrEqual(10_000 - MAX_LOG_ENTRIES);
     expect(JSON.stringify(log.entries.at(-1))).toMatch(/flood 9999/);
-    const trace = h.core.trace.list('bad', { limit: 100_000 });
+    const trace = partsOf(h.core).trace.list('bad', { limit: 100_000 });
     expect(trace.entries.length).toBeLessThanOrEqual(MAX_TRACE_ENTRIES * 1.1);
     expect(trace.dropped).toBeGreaterThan(0);
     await stillWhole(h);

@@ -7,6 +7,7 @@ import { makeCore, tempDir, type Harness } from '../integration/harness.js';
 import { parseHostConfigDetailed } from '../../shared/config.js';
 import { parseBaseline } from '../../shared/review/baseline.js';
 import { parsePins } from '../../shared/review/pins.js';
+import { partsOf } from '../../electron/core/testing.js';
 
 const BIN = resolve('bin/mcp-console.js');
 
@@ -24,8 +25,8 @@ describe('hostile and broken files', () => {
       writeFileSync(join(dataDir, 'agents.json'), text);
       h = makeCore({ dataDir });
       expect(h.problems.join('\n')).toMatch(said);
-      expect(() => h!.core.agents.list()).toThrow(said);
-      expect(h.core.agents.authenticate('mcpc_anything')).toBeUndefined();
+      expect(() => partsOf(h!.core).agents.list()).toThrow(said);
+      expect(partsOf(h.core).agents.authenticate('mcpc_anything')).toBeUndefined();
       const cli = spawnSync(process.execPath, [BIN, 'agents', 'list', '--data-dir', dataDir], { encoding: 'utf8', timeout: 30_000 });
       expect(cli.status).not.toBe(0);
       expect(cli.stderr).toMatch(said);

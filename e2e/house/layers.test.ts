@@ -35,6 +35,7 @@ describe('the layering check', () => {
     'shared/contract/index.ts': "import { z } from 'zod';\nexport const ok = z;\n",
     'electron/core/index.ts': "export { CallManager } from './calls/index.js';\n",
     'electron/core/console-core.ts': "export * from './calls/index.js';\n",
+    'electron/core/testing.ts': "export * from './console-core.js';\n",
     'electron/core/calls/index.ts': "export { CallManager } from './calls.js';\n",
     'electron/core/calls/calls.ts': 'export class CallManager {}\n',
     'electron/core/catalog/index.ts': 'export const catalog = 1;\n',
@@ -50,6 +51,12 @@ describe('the layering check', () => {
   }
 
   const cases: [string, string, string, string][] = [
+    [
+      'shipped code opening the testing door',
+      'electron/web/planted.ts',
+      "import { CallManager } from '../core/testing.js';\nexport const x = CallManager;\n",
+      'testing-door-for-tests',
+    ],
     ['shared/ importing Node', 'shared/planted.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", 'shared-is-pure'],
     ['shared/ importing a DOM library', 'shared/planted.ts', "import { createElement } from 'react';\nexport const x = createElement;\n", 'shared-is-pure'],
     [

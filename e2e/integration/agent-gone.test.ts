@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { fixtureStdio, makeCore, nextEvent } from './harness.js';
 import { startGateway, type Gateway } from '../../electron/gateway/start-gateway.js';
+import { partsOf } from '../../electron/core/testing.js';
 
 /**
  * An agent that gives up on a call without a word (its client timed out, its process ended): the
@@ -45,7 +46,7 @@ describe('an agent that goes away while its call waits', () => {
 
   for (const era of ['legacy', 'modern'] as const)
     it(`${era}: the call is withdrawn when its request closes, recorded so, and never runs`, async () => {
-      const { token } = h.core.agents.add('claude', ['fx']);
+      const { token } = partsOf(h.core).agents.add('claude', ['fx']);
       const headers: Record<string, string> = { authorization: `Bearer ${token}` };
       let body: object = { jsonrpc: '2.0', id: 41, method: 'tools/call', params: { name: 'fx.echo', arguments: { message: 'nobody waits' } } };
       if (era === 'legacy') {
@@ -83,7 +84,7 @@ describe('an agent whose own timeout is shorter than the person', () => {
     h.core.addServer('fx', fixtureStdio(), {}, false);
     await h.core.connect('fx');
     gw = await startGateway(h.core, h.dataDir);
-    h.core.agents.waitBeatMs = 250;
+    partsOf(h.core).agents.waitBeatMs = 250;
   });
   afterEach(async () => {
     await gw.close();
@@ -92,7 +93,7 @@ describe('an agent whose own timeout is shorter than the person', () => {
 
   for (const era of ['legacy', 'modern'] as const)
     it(`${era}: hears "still waiting" while the person decides, so a client that resets its timeout on progress keeps waiting`, async () => {
-      const { token } = h.core.agents.add('patient', ['fx']);
+      const { token } = partsOf(h.core).agents.add('patient', ['fx']);
       const client = new Client({ name: 'patient', version: '1' }, { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } });
       await client.connect(new StreamableHTTPClientTransport(new URL(gw.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
       const notes: string[] = [];

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { approveCall, bothEras, fixtureStdio, makeCore, nextEvent, type Harness } from './harness.js';
+import { partsOf } from '../../electron/core/testing.js';
 
 describe('elicitation: a server asks the person, in both eras', () => {
   let h: Harness;
@@ -21,9 +22,13 @@ describe('elicitation: a server asks the person, in both eras', () => {
     expect(q).toMatchObject({ mode: 'form', era: 'legacy', status: 'pending', during: [{ callId: rec.id, tool: 'trigger-elicitation-request' }] });
     expect(q.requestedSchema).toMatchObject({ required: ['name'] });
     // The name is required: the core refuses the answer and the question keeps waiting.
-    expect(() => h.core.elicitations.answer({ id: q.id, action: 'accept', content: { check: true } }, CONSOLE_USER)).toThrow(/does not fit.*name/);
-    expect(h.core.elicitations.pending().map((p) => p.id)).toContain(q.id);
-    const answered = h.core.elicitations.answer({ id: q.id, action: 'accept', content: { name: 'Ada Lovelace', check: true } }, CONSOLE_USER);
+    expect(() => partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept', content: { check: true } }, CONSOLE_USER)).toThrow(/does not fit.*name/);
+    expect(
+      partsOf(h.core)
+        .elicitations.pending()
+        .map((p) => p.id),
+    ).toContain(q.id);
+    const answered = partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept', content: { name: 'Ada Lovelace', check: true } }, CONSOLE_USER);
     // SEP-1034: what was left empty takes the schema's default, and the person's record says so.
     expect(answered.content).toMatchObject({ name: 'Ada Lovelace', check: true, firstLine: 'It was a dark and stormy night.', integer: 42 });
     const done = await h.core.waitCall(rec.id);
@@ -42,14 +47,14 @@ describe('elicitation: a server asks the person, in both eras', () => {
     h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
     const q = await question;
     expect(q.during).toEqual([{ callId: rec.id, tool: 'trigger-elicitation-request', requestedBy: { kind: 'agent', name: 'claude' } }]);
-    h.core.elicitations.answer({ id: q.id, action: 'decline' }, CONSOLE_USER);
+    partsOf(h.core).elicitations.answer({ id: q.id, action: 'decline' }, CONSOLE_USER);
     expect((await h.core.waitCall(rec.id)).outcome).toBe('ok');
   });
 
   it('2025 era: decline reaches the server as a decline', async () => {
     const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'everything');
     const rec = await approvedCall('everything', 'trigger-elicitation-request', {});
-    h.core.elicitations.answer({ id: (await question).id, action: 'decline' }, CONSOLE_USER);
+    partsOf(h.core).elicitations.answer({ id: (await question).id, action: 'decline' }, CONSOLE_USER);
     const done = await h.core.waitCall(rec.id);
     expect(JSON.stringify(done.result)).toMatch(/declin/i);
   });
@@ -60,8 +65,8 @@ describe('elicitation: a server asks the person, in both eras', () => {
     const q = await question;
     expect(q).toMatchObject({ url: 'https://bank.example@evil.example/login', host: 'evil.example', message: 'Sign in' });
     expect(q.urlProblem).toMatch(/user name or password before the host/);
-    expect(() => h.core.elicitations.answer({ id: q.id, action: 'accept' }, CONSOLE_USER)).toThrow(/cannot be opened/);
-    h.core.elicitations.answer({ id: q.id, action: 'cancel' }, CONSOLE_USER);
+    expect(() => partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept' }, CONSOLE_USER)).toThrow(/cannot be opened/);
+    partsOf(h.core).elicitations.answer({ id: q.id, action: 'cancel' }, CONSOLE_USER);
     expect((await h.core.waitCall(rec.id)).outcome).not.toBe('running');
   });
 
@@ -70,7 +75,7 @@ describe('elicitation: a server asks the person, in both eras', () => {
     const rec = await approvedCall('modern', 'deploy', { env: 'staging' });
     const q = await question;
     expect(q).toMatchObject({ era: 'modern', mode: 'form', message: 'Deploy to staging?', during: [{ tool: 'deploy' }] });
-    h.core.elicitations.answer({ id: q.id, action: 'accept', content: { confirm: true } }, CONSOLE_USER);
+    partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept', content: { confirm: true } }, CONSOLE_USER);
     const done = await h.core.waitCall(rec.id);
     expect(done).toMatchObject({ outcome: 'ok', result: { content: [{ text: 'deployed to staging (none)' }] } });
   });
@@ -86,7 +91,11 @@ describe('elicitation: a server asks the person, in both eras', () => {
       status: 'cancelled',
       reason: 'the call it came during ended (trigger-sampling-request): no one waits for the answer',
     });
-    expect(h.core.elicitations.pending().map((p) => p.id)).not.toContain(q.id);
+    expect(
+      partsOf(h.core)
+        .elicitations.pending()
+        .map((p) => p.id),
+    ).not.toContain(q.id);
     expect((await h.core.waitCall(rec.id)).outcome).toBe('cancelled');
   });
 
@@ -97,7 +106,7 @@ describe('elicitation: a server asks the person, in both eras', () => {
     const resolved = nextEvent(h.core, 'elicitation.resolved', (r) => r.id === q.id);
     await h.core.disconnect('modern');
     expect(await resolved).toMatchObject({ status: 'cancelled', reason: 'the server was disconnected' });
-    expect(h.core.elicitations.pending()).toEqual([]);
+    expect(partsOf(h.core).elicitations.pending()).toEqual([]);
   });
 
   it('the command line answers from --elicit, and cancels (saying so) when nobody can be asked', () => {
@@ -152,7 +161,7 @@ describe('a URL question the server says is done (2025-11-25 notifications/elici
     const q = await question;
     expect(q).toMatchObject({ mode: 'url', host: 'auth.example', elicitationId: expect.any(String) });
     const done = nextEvent(h.core, 'elicitation.resolved', (r) => r.id === q.id && r.completedAt !== undefined, 5000).catch(() => undefined);
-    h.core.elicitations.answer({ id: q.id, action: 'accept' }, CONSOLE_USER);
+    partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept' }, CONSOLE_USER);
     expect((await h.core.waitCall(record.id)).result?.content[0]).toMatchObject({ text: 'sign-in accept' });
     return { q, done };
   };
@@ -160,7 +169,11 @@ describe('a URL question the server says is done (2025-11-25 notifications/elici
   it('marks the question done, says so to front ends and records it', async () => {
     const { q, done } = await signIn({});
     expect(await done).toMatchObject({ id: q.id, status: 'accepted', completedAt: expect.any(String) });
-    expect(h.core.elicitations.list().find((x) => x.id === q.id)?.completedAt).toBeDefined();
+    expect(
+      partsOf(h.core)
+        .elicitations.list()
+        .find((x) => x.id === q.id)?.completedAt,
+    ).toBeDefined();
     expect(h.core.queryAudit({ serverId: 'fx', kind: 'elicitation-completed', limit: 5 })[0]?.detail).toMatchObject({
       id: q.id,
       elicitationId: q.elicitationId,
@@ -174,7 +187,11 @@ describe('a URL question the server says is done (2025-11-25 notifications/elici
     await expect
       .poll(() => h.core.stderr('fx').lines.join('\n'), { timeout: 5000 })
       .toContain('ignored notifications/elicitation/complete for "not-one-of-ours"');
-    expect(h.core.elicitations.list().find((x) => x.id === q.id)?.completedAt).toBeUndefined();
+    expect(
+      partsOf(h.core)
+        .elicitations.list()
+        .find((x) => x.id === q.id)?.completedAt,
+    ).toBeUndefined();
     expect(h.core.queryAudit({ serverId: 'fx', kind: 'elicitation-completed', limit: 100 })).toHaveLength(before);
   });
 });

@@ -7,6 +7,7 @@ import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { startGateway, type Gateway } from '../../electron/gateway/start-gateway.js';
 import { MAX_BODY_BYTES } from '../../electron/gateway/node-fetch-bridge.js';
 import type { ConsoleCore } from '../../electron/core/index.js';
+import { partsOf } from '../../electron/core/testing.js';
 
 type Era = 'legacy' | 'modern';
 
@@ -44,7 +45,7 @@ describe('approval gateway over HTTP', () => {
 
   for (const era of ['legacy', 'modern'] as const) {
     it(`${era}: an agent sees only its servers, namespaced, whole; its call waits for the person and carries the agent's name`, async () => {
-      const { token } = core.agents.add('claude', ['fx']);
+      const { token } = partsOf(core).agents.add('claude', ['fx']);
       const agent = await agentClient(gw.url, token, era);
       const { tools } = await agent.listTools();
       expect(tools.every((t) => t.name.startsWith('fx.'))).toBe(true);
@@ -70,7 +71,7 @@ describe('approval gateway over HTTP', () => {
     });
 
     it(`${era}: a denial comes back as a tool error with the reason, never a success`, async () => {
-      const { token } = core.agents.add('cursor', ['fx']);
+      const { token } = partsOf(core).agents.add('cursor', ['fx']);
       const agent = await agentClient(gw.url, token, era);
       const asked = nextEvent(core, 'approval.requested');
       const result = agent.callTool({ name: 'fx.echo', arguments: { message: 'no' } });
@@ -84,8 +85,8 @@ describe('approval gateway over HTTP', () => {
   }
 
   it("refuses an unknown token, another agent's session, and a server the agent was not granted", async () => {
-    const a = core.agents.add('a', ['fx']);
-    const b = core.agents.add('b', ['other']);
+    const a = partsOf(core).agents.add('a', ['fx']);
+    const b = partsOf(core).agents.add('b', ['other']);
     await expect(agentClient(gw.url, 'mcpc_agent_nope', 'legacy')).rejects.toThrow(/unknown or was revoked/);
     const ca = await agentClient(gw.url, a.token, 'legacy');
     expect((await ca.listTools()).tools.some((t) => t.name.startsWith('other.'))).toBe(false);
@@ -115,7 +116,7 @@ describe('approval gateway over HTTP', () => {
   });
 
   it('a session grant lets later calls through without asking; "never" refuses at once; a changed tool is hidden until accepted and voids the grant', async () => {
-    const { token } = core.agents.add('ci', ['fx']);
+    const { token } = partsOf(core).agents.add('ci', ['fx']);
     const agent = await agentClient(gw.url, token, 'legacy');
     expect((await agent.listTools()).tools.map((t) => t.name)).toContain('fx.mutable');
     const asked = nextEvent(core, 'approval.requested');
@@ -123,10 +124,10 @@ describe('approval gateway over HTTP', () => {
     const a = await asked;
     core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'always' }, 'user');
     expect(text(await first)).toBe('mutable v1');
-    expect(core.agents.grants()).toEqual([expect.objectContaining({ scope: 'always', tool: 'mutable', requester: { kind: 'agent', name: 'ci' } })]);
+    expect(partsOf(core).agents.grants()).toEqual([expect.objectContaining({ scope: 'always', tool: 'mutable', requester: { kind: 'agent', name: 'ci' } })]);
     const again = await agent.callTool({ name: 'fx.mutable', arguments: { path: '/b' } });
     expect(text(again)).toBe('mutable v1');
-    expect(core.agents.grants()[0]?.uses).toBe(1);
+    expect(partsOf(core).agents.grants()[0]?.uses).toBe(1);
     // Rug pull: the tool gains a parameter upstream. The agent is told its list changed, and no longer sees it.
     const listChanged = new Promise<void>((r) => agent.setNotificationHandler('notifications/tools/list_changed', () => r()));
     const changed = nextEvent(core, 'catalog.changed', (c) => c.change.changed.some((t) => t.name === 'mutable'));
@@ -143,13 +144,13 @@ describe('approval gateway over HTTP', () => {
     await listChanged;
     expect((await agent.listTools()).tools.map((t) => t.name)).not.toContain('fx.mutable');
     await expect(agent.callTool({ name: 'fx.mutable', arguments: { path: '/c' } })).rejects.toThrow(/no tool/);
-    const pending = core.agents.pending();
+    const pending = partsOf(core).agents.pending();
     expect(pending).toEqual([expect.objectContaining({ serverId: 'fx', tool: 'mutable', state: 'changed' })]);
     expect(pending[0]?.diff?.fields).toContain('inputSchema');
     // Accepted: visible again, but the always-allow was for the old definition: void, and the person is asked.
     // The same pins flag the tool in the catalog and the review: accepting here settles it there too.
     const settled = nextEvent(core, 'pins.changed', (p) => p.serverId === 'fx' && !p.unsettled.some((u) => u.tool === 'mutable'));
-    core.agents.accept('fx', [{ tool: 'mutable', fingerprint: pending[0]!.fingerprint }]);
+    partsOf(core).agents.accept('fx', [{ tool: 'mutable', fingerprint: pending[0]!.fingerprint }]);
     await settled;
     const ask2 = nextEvent(core, 'approval.requested');
     const third = agent.callTool({ name: 'fx.mutable', arguments: { path: '/d' } });
@@ -165,7 +166,7 @@ describe('approval gateway over HTTP', () => {
 
   it('an approval nobody gives expires into a tool error; revoking an agent refuses its token at once and ends its calls', async () => {
     core.updateSettings({ approvalTimeoutMs: 1000 });
-    const { token } = core.agents.add('slow', ['fx']);
+    const { token } = partsOf(core).agents.add('slow', ['fx']);
     const agent = await agentClient(gw.url, token, 'modern');
     const expired = await agent.callTool({ name: 'fx.echo', arguments: { message: 'late' } });
     expect(expired.isError).toBe(true);
@@ -174,7 +175,7 @@ describe('approval gateway over HTTP', () => {
     const asked = nextEvent(core, 'approval.requested');
     const inflight = agent.callTool({ name: 'fx.echo', arguments: { message: 'pending' } });
     await asked;
-    core.agents.revoke('slow');
+    partsOf(core).agents.revoke('slow');
     const r = await inflight;
     expect(r.isError).toBe(true);
     expect(text(r)).toMatch(/agent slow was revoked/);
@@ -184,7 +185,7 @@ describe('approval gateway over HTTP', () => {
   });
   for (const era of ['legacy', 'modern'] as const) {
     it(`${era}: progress flows to the agent (a note while it waits for the person, then the server's), and the agent's cancel reaches the server`, async () => {
-      const { token } = core.agents.add(`p-${era}`, ['fx']);
+      const { token } = partsOf(core).agents.add(`p-${era}`, ['fx']);
       const agent = await agentClient(gw.url, token, era);
       const seen: string[] = [];
       const ask = nextEvent(core, 'approval.requested');
@@ -204,7 +205,10 @@ describe('approval gateway over HTTP', () => {
       const controller = new AbortController();
       const hanging = agent.callTool({ name: 'fx.never_answers', arguments: {} }, { signal: controller.signal });
       const a2 = await ask2;
-      const sent = () => core.trace.list('fx', { method: 'tools/call' }).entries.filter((e) => e.dir === 'out' && e.kind === 'request').length;
+      const sent = () =>
+        partsOf(core)
+          .trace.list('fx', { method: 'tools/call' })
+          .entries.filter((e) => e.dir === 'out' && e.kind === 'request').length;
       const before = sent();
       core.decide({ approvalId: a2.id, decision: 'approve', argsHash: a2.argsHash, scope: 'once' }, 'user');
       // Cancelled once the server has it (a cancel before that sends nothing upstream).
@@ -222,7 +226,7 @@ describe('approval gateway over HTTP', () => {
   it("an upstream server's question during an agent's call goes to the person, never to the agent", async () => {
     core.addServer('everything', { type: 'stdio', command: process.execPath, args: [EVERYTHING], env: {} }, {}, false);
     expect((await core.connect('everything')).status).toBe('connected');
-    const { token } = core.agents.add('asker', ['everything']);
+    const { token } = partsOf(core).agents.add('asker', ['everything']);
     // The agent's host could answer questions itself; it is never asked.
     const agent = await agentClient(gw.url, token, 'legacy', { elicitation: { form: {} } });
     let agentAsked = false;
@@ -234,14 +238,14 @@ describe('approval gateway over HTTP', () => {
     core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
     const q = await question;
     expect(q.during).toEqual([expect.objectContaining({ callId: a.callId })]);
-    core.elicitations.answer({ id: q.id, action: 'decline' }, CONSOLE_USER);
+    partsOf(core).elicitations.answer({ id: q.id, action: 'decline' }, CONSOLE_USER);
     const r = await call;
     expect(agentAsked).toBe(false);
     expect(r.isError).toBeFalsy();
     await agent.close();
   });
   it('bad input at the doors harms only itself: a foreign Host, a body that is not JSON or is too large, a garbled or oversized bridge hello', async () => {
-    const { token } = core.agents.add('door', ['fx']);
+    const { token } = partsOf(core).agents.add('door', ['fx']);
     const port = new URL(gw.url).port;
     // DNS rebinding: the right token through a name that is not this listener.
     const status = await new Promise<number>((done) => {
@@ -297,7 +301,7 @@ describe('approval gateway over HTTP', () => {
     await agent.close();
   });
   it('modern: a new upstream tool stays hidden until the person accepts it; then the agent is told on its listen stream', async () => {
-    const { token } = core.agents.add('watcher', ['fx']);
+    const { token } = partsOf(core).agents.add('watcher', ['fx']);
     const updates: string[][] = [];
     const client = new Client(
       { name: 'test-agent', version: '1.0.0' },
@@ -314,10 +318,10 @@ describe('approval gateway over HTTP', () => {
     const x = await ask;
     core.decide({ approvalId: x.id, decision: 'approve', argsHash: x.argsHash, scope: 'once' }, 'user');
     await changed;
-    expect(core.agents.pending()).toEqual([expect.objectContaining({ tool: 'dynamic_1', state: 'new' })]);
+    expect(partsOf(core).agents.pending()).toEqual([expect.objectContaining({ tool: 'dynamic_1', state: 'new' })]);
     await new Promise((r) => setTimeout(r, 300));
     expect(updates).toEqual([]); // nothing the agent can see changed
-    core.agents.accept('fx', [{ tool: 'dynamic_1', fingerprint: core.agents.pending()[0]!.fingerprint }]);
+    partsOf(core).agents.accept('fx', [{ tool: 'dynamic_1', fingerprint: partsOf(core).agents.pending()[0]!.fingerprint }]);
     await expect.poll(() => updates.at(-1) ?? [], { timeout: 5000 }).toContain('fx.dynamic_1');
     await client.close();
   });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { fixtureStdio, makeCore, nextEvent, type Harness } from './harness.js';
+import { partsOf } from '../../electron/core/testing.js';
 
 /** Asks for a call; resolves with its approval, or null when a standing grant ran it without asking. */
 async function ask(h: Harness, tool: string, args: Record<string, unknown> = {}) {
@@ -24,7 +25,9 @@ describe('a session grant can cover one tool, a trusted server\u2019s read-only 
     const { record, approval } = await ask(h, 'echo', { message: 'first' });
     h.core.decide({ approvalId: approval!.id, decision: 'approve', argsHash: approval!.argsHash, scope: 'session', covers: 'server' }, 'user');
     expect(await h.core.waitCall(record.id)).toMatchObject({ outcome: 'ok' });
-    const grant = h.core.agents.grants().find((g) => g.covers === 'server');
+    const grant = partsOf(h.core)
+      .agents.grants()
+      .find((g) => g.covers === 'server');
     expect(grant).toMatchObject({ serverId: 'fx', tool: '*', scope: 'session', requester: CONSOLE_USER });
     // Another tool of the server, not asked for.
     const other = await ask(h, 'content_text');
@@ -68,7 +71,11 @@ describe('a session grant can cover one tool, a trusted server\u2019s read-only 
     expect((await ask(h, 'ann_ffff')).approval).not.toBeNull();
     // Trust taken back: the grant that rested on it ends, the read-only claim is asked for again.
     await h.core.updateServer('fx', undefined, { trusted: false });
-    expect(h.core.agents.grants().filter((g) => g.covers === 'read-only')).toEqual([]);
+    expect(
+      partsOf(h.core)
+        .agents.grants()
+        .filter((g) => g.covers === 'read-only'),
+    ).toEqual([]);
     expect((await ask(h, 'ann_tfff')).approval).not.toBeNull();
   });
 });

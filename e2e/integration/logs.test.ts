@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bothEras, callApproved, type Harness } from './harness.js';
+import { partsOf } from '../../electron/core/testing.js';
 
 describe('server logs, both eras', () => {
   let h: Harness;
@@ -11,28 +12,50 @@ describe('server logs, both eras', () => {
 
   it('2026-07-28: no level chosen, no log messages; a chosen level rides on each request and the messages arrive, filterable', async () => {
     await call('modern', 'chatty');
-    expect(h.core.logs.list('modern').entries.filter((e) => e.source === 'server')).toEqual([]);
-    expect(await h.core.diagnose.setLogLevel('modern', 'debug')).toMatchObject({ level: 'debug', how: expect.stringMatching(/on each request/) });
+    expect(
+      partsOf(h.core)
+        .logs.list('modern')
+        .entries.filter((e) => e.source === 'server'),
+    ).toEqual([]);
+    expect(await partsOf(h.core).connections.setLogLevel('modern', 'debug')).toMatchObject({ level: 'debug', how: expect.stringMatching(/on each request/) });
     await call('modern', 'chatty');
-    const logs = h.core.logs.list('modern').entries.filter((e) => e.source === 'server');
+    const logs = partsOf(h.core)
+      .logs.list('modern')
+      .entries.filter((e) => e.source === 'server');
     expect(logs.map((e) => [e.level, e.logger, e.text])).toEqual([
       ['debug', 'fixture', 'chatty: starting'],
       ['warning', 'fixture', 'chatty: almost out of coffee'],
     ]);
-    expect(h.core.logs.list('modern', { minLevel: 'warning' }).entries.filter((e) => e.source === 'server')).toHaveLength(1);
-    expect(h.core.logs.list('modern', { text: 'coffee' }).entries).toHaveLength(1);
-    const sent = h.core.trace
-      .list('modern', { method: 'tools/call' })
+    expect(
+      partsOf(h.core)
+        .logs.list('modern', { minLevel: 'warning' })
+        .entries.filter((e) => e.source === 'server'),
+    ).toHaveLength(1);
+    expect(partsOf(h.core).logs.list('modern', { text: 'coffee' }).entries).toHaveLength(1);
+    const sent = partsOf(h.core)
+      .trace.list('modern', { method: 'tools/call' })
       .entries.filter((e) => e.dir === 'out' && e.kind === 'request')
       .at(-1);
     expect(sent?.message).toMatchObject({ params: { _meta: { 'io.modelcontextprotocol/logLevel': 'debug' } } });
   });
 
   it('2025 era (server-everything): logging/setLevel is sent, and its log messages and stderr reach the view', async () => {
-    expect(await h.core.diagnose.setLogLevel('everything', 'debug')).toMatchObject({ how: 'logging/setLevel' });
-    expect(h.core.trace.list('everything', { method: 'logging/setLevel' }).entries.map((e) => e.dir)).toEqual(['out', 'in']);
+    expect(await partsOf(h.core).connections.setLogLevel('everything', 'debug')).toMatchObject({ how: 'logging/setLevel' });
+    expect(
+      partsOf(h.core)
+        .trace.list('everything', { method: 'logging/setLevel' })
+        .entries.map((e) => e.dir),
+    ).toEqual(['out', 'in']);
     await call('everything', 'toggle-simulated-logging');
-    await expect.poll(() => h.core.logs.list('everything').entries.filter((e) => e.source === 'server').length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        () =>
+          partsOf(h.core)
+            .logs.list('everything')
+            .entries.filter((e) => e.source === 'server').length,
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(0);
     await call('everything', 'toggle-simulated-logging');
   });
 });

@@ -11,6 +11,7 @@ import { CredentialStore } from '../../electron/core/auth/credential-store.js';
 import { keyFileBox } from '../../electron/core/auth/secret-box.js';
 import { serverIdentity } from '../../electron/core/config/server-identity.js';
 import { scriptedConsent, tempDir } from './harness.js';
+import { partsOf } from '../../electron/core/testing.js';
 
 const OAUTH_FIXTURE = resolve('out/node/e2e/fixtures/oauth-server.js');
 /** Access tokens live this long here, so that a test sees one expire and the console refresh it. */
@@ -98,11 +99,11 @@ describe('OAuth against a real authorization server (oidc-provider)', () => {
       core.decide({ approvalId: a0.id, decision: 'approve', argsHash: a0.argsHash, scope: 'once' }, 'user');
       const done = await core.waitCall(call.id);
       expect(JSON.stringify(done.result)).toContain('signed in as alice');
-      const a = core.auth.view('guarded');
+      const a = partsOf(core).auth.view('guarded');
       expect(a).toMatchObject({ mode: 'oauth', signedIn: true, issuer, refreshable: true, client: { how: 'dynamic' } });
       const kinds = a.steps.map((s) => s.step);
       for (const k of ['challenge', 'resource-metadata', 'server-metadata', 'registration', 'authorization', 'token']) expect(kinds).toContain(k);
-      expect((await core.diagnose.doctor('guarded')).auth).toBe(`OAuth: signed in at ${issuer}; the token is sent`);
+      expect((await partsOf(core).connections.doctor('guarded')).auth).toBe(`OAuth: signed in at ${issuer}; the token is sent`);
       const audit = core.queryAudit({ kind: 'auth-signed-in', limit: 10 });
       expect(audit[0]?.detail).toMatchObject({ issuer, client: 'dynamic', via: 'browser' });
     } finally {
@@ -121,9 +122,14 @@ describe('OAuth against a real authorization server (oidc-provider)', () => {
       // A static Authorization header is a token too: front ends see it masked.
       core.addServer('static', { type: 'http', url: mcp, headers: { Authorization: 'Bearer static-secret-123' } }, {}, false);
       expect(JSON.stringify(core.listServers())).not.toContain('static-secret-123');
-      const exported = JSON.stringify(core.trace.list('guarded', {}));
+      const exported = JSON.stringify(partsOf(core).trace.list('guarded', {}));
       expect(exported).toContain('tools/list');
-      const seen = [exported, JSON.stringify(core.auth.view('guarded')), JSON.stringify(core.queryAudit({ limit: 1000 })), JSON.stringify(core.listServers())];
+      const seen = [
+        exported,
+        JSON.stringify(partsOf(core).auth.view('guarded')),
+        JSON.stringify(core.queryAudit({ limit: 1000 })),
+        JSON.stringify(core.listServers()),
+      ];
       for (const text of seen) for (const s of secrets) expect(text.includes(s)).toBe(false);
     } finally {
       await core.close();
@@ -139,7 +145,7 @@ describe('OAuth against a real authorization server (oidc-provider)', () => {
       const v = await core.connect('guarded');
       expect(v.status, v.error).toBe('connected');
       expect(prompts).toHaveLength(0);
-      const steps = core.auth.view('guarded').steps;
+      const steps = partsOf(core).auth.view('guarded').steps;
       expect(steps.find((s) => s.step === 'refresh')).toMatchObject({ ok: true, status: 200 });
       expect(steps.map((s) => s.step)).not.toContain('authorization');
       expect((await storedTokens(dataDir)).access_token).not.toBe(access_token);
@@ -153,7 +159,7 @@ describe('OAuth against a real authorization server (oidc-provider)', () => {
     const { refresh_token } = await storedTokens(dataDir);
     const { core } = makeCore(dataDir, browser);
     try {
-      const a = await core.auth.signOut('guarded');
+      const a = await partsOf(core).auth.signOut('guarded');
       expect(a.signedIn).toBe(false);
       expect(a.steps.map((s) => s.step)).toContain('revocation');
       expect(await introspect(refresh_token!)).toBe(false);
@@ -177,11 +183,11 @@ describe('OAuth against a real authorization server (oidc-provider)', () => {
     const cancel = makeCore(dir, () => {});
     try {
       const pending = cancel.core.connect('guarded');
-      await expect.poll(() => cancel.core.auth.prompts().length).toBe(1);
-      cancel.core.auth.cancel(cancel.core.auth.prompts()[0]!.id);
+      await expect.poll(() => partsOf(cancel.core).auth.prompts().length).toBe(1);
+      partsOf(cancel.core).auth.cancel(partsOf(cancel.core).auth.prompts()[0]!.id);
       const v = await pending;
       expect(v.error).toMatch(/cancelled/);
-      expect(cancel.core.auth.prompts()).toHaveLength(0);
+      expect(partsOf(cancel.core).auth.prompts()).toHaveLength(0);
     } finally {
       await cancel.core.close();
       rmSync(dir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_LINE, CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { EVERYTHING, type Harness, withEverything } from './harness.js';
+import { partsOf } from '../../electron/core/testing.js';
 
 describe('prompts, against the reference server', () => {
   let h: Harness;
@@ -11,15 +12,15 @@ describe('prompts, against the reference server', () => {
   afterAll(() => h.dispose());
 
   it('lists every prompt with its arguments, gets one for whoever asked, and records both', async () => {
-    const prompts = await h.core.prompts.list('everything');
+    const prompts = await partsOf(h.core).prompts.list('everything');
     const args = prompts.find((p) => p.name === 'args-prompt');
     expect(args?.arguments?.find((a) => a.name === 'city')).toMatchObject({ required: true });
     expect(prompts.every((p) => p.serverId === 'everything')).toBe(true);
-    const simple = await h.core.prompts.get('everything', 'simple-prompt', {}, CONSOLE_USER);
+    const simple = await partsOf(h.core).prompts.get('everything', 'simple-prompt', {}, CONSOLE_USER);
     expect(simple.messages[0]).toMatchObject({ role: 'user', content: { type: 'text', text: expect.stringContaining('simple prompt') } });
-    const withArgs = await h.core.prompts.get('everything', 'args-prompt', { city: 'Lyon' }, COMMAND_LINE);
+    const withArgs = await partsOf(h.core).prompts.get('everything', 'args-prompt', { city: 'Lyon' }, COMMAND_LINE);
     expect(JSON.stringify(withArgs.messages)).toContain('Lyon');
-    await expect(h.core.prompts.get('everything', 'no-such-prompt', {}, CONSOLE_USER)).rejects.toThrow();
+    await expect(partsOf(h.core).prompts.get('everything', 'no-such-prompt', {}, CONSOLE_USER)).rejects.toThrow();
     expect(h.core.queryAudit({ kind: 'prompts-listed', limit: 5 })[0]?.detail).toMatchObject({ prompts: prompts.length });
     const got = h.core.queryAudit({ kind: 'prompt-got', limit: 5 });
     expect(got.map((e) => [e.outcome, e.requestedBy?.kind, (e.detail as { name: string }).name])).toEqual([
@@ -34,7 +35,11 @@ describe('prompts, against the reference server', () => {
     expect(await h.core.complete({ serverId: 'everything', ref, argument: { name: 'department', value: 'Eng' } })).toMatchObject({ values: ['Engineering'] });
     const names = await h.core.complete({ serverId: 'everything', ref, argument: { name: 'name', value: '' }, context: { department: 'Engineering' } });
     expect(names.values).toEqual(['Alice', 'Bob', 'Charlie']);
-    expect(h.core.trace.list('everything', { method: 'completion/complete' }).entries.filter((e) => e.dir === 'out')).toHaveLength(2);
+    expect(
+      partsOf(h.core)
+        .trace.list('everything', { method: 'completion/complete' })
+        .entries.filter((e) => e.dir === 'out'),
+    ).toHaveLength(2);
   });
 
   it('the command line lists and gets them', () => {

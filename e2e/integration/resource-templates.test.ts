@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { expandTemplate } from '../../electron/core/catalog/index.js';
 import { type Harness, nextEvent, withEverything } from './harness.js';
+import { partsOf } from '../../electron/core/testing.js';
 
 describe('resource templates and subscriptions', () => {
   let h: Harness;
@@ -29,7 +30,7 @@ describe('resource templates and subscriptions', () => {
 
   it('subscribing (2025 era) turns the server’s updated notifications into events, recorded; unsubscribing stops them', async () => {
     const uri = 'demo://resource/dynamic/text/1';
-    expect(await h.core.subscriptions.subscribe('everything', uri, CONSOLE_USER)).toEqual([uri]);
+    expect(await partsOf(h.core).subscriptions.subscribe('everything', uri, CONSOLE_USER)).toEqual([uri]);
     const updated = nextEvent(h.core, 'resource.updated', (u) => u.serverId === 'everything' && u.uri === uri);
     const asked = nextEvent(h.core, 'approval.requested', (a) => a.serverId === 'everything');
     const rec = h.core.requestCall('everything', 'toggle-subscriber-updates', {}, CONSOLE_USER);
@@ -37,7 +38,7 @@ describe('resource templates and subscriptions', () => {
     h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
     await h.core.waitCall(rec.id);
     expect(await updated).toMatchObject({ serverId: 'everything', uri });
-    expect(await h.core.subscriptions.unsubscribe('everything', uri, CONSOLE_USER)).toEqual([]);
+    expect(await partsOf(h.core).subscriptions.unsubscribe('everything', uri, CONSOLE_USER)).toEqual([]);
     expect(h.core.queryAudit({ kind: 'resource-subscription', limit: 5 }).map((e) => e.decision)).toEqual(['subscribe', 'unsubscribe']);
   }, 20_000);
 });

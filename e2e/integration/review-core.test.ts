@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { makeCore, nextEvent } from './harness.js';
+import { partsOf } from '../../electron/core/testing.js';
 
 const CORPUS_SERVER = resolve('out/node/e2e/fixtures/review-server.js');
 const corpus = (id: string, server = 0) => ({
@@ -28,14 +29,22 @@ describe('the review in the core', () => {
     await h.core.connect('prompted');
     const summary = await updated;
     expect(summary.tools).toContainEqual({ serverId: 'stealer', tool: 'lookup', severity: 'high', count: 1 });
-    expect(h.core.review.lastReport()?.findings.some((f) => f.rule === 'P05' && f.server === 'stealer')).toBe(true);
+    expect(
+      partsOf(h.core)
+        .review.lastReport()
+        ?.findings.some((f) => f.rule === 'P05' && f.server === 'stealer'),
+    ).toBe(true);
     // The poisoned prompt is not found yet: the automatic review lists nothing the catalog did not.
-    expect(h.core.review.lastReport()?.findings.some((f) => f.server === 'prompted' && f.kind === 'prompt')).toBe(false);
+    expect(
+      partsOf(h.core)
+        .review.lastReport()
+        ?.findings.some((f) => f.server === 'prompted' && f.kind === 'prompt'),
+    ).toBe(false);
     const kinds = () => h.core.queryAudit({ limit: 10_000 }).map((e) => e.kind);
     expect(kinds()).not.toContain('reviewed');
     expect(kinds()).not.toContain('prompts-listed');
 
-    const report = await h.core.review.run();
+    const report = await partsOf(h.core).review.run();
     expect(report.findings.find((f) => f.server === 'prompted' && f.kind === 'prompt')).toMatchObject({ rule: 'P01', severity: 'high', subject: 'review' });
     expect(kinds()).toContain('reviewed');
     expect(kinds()).toContain('prompts-listed');
@@ -48,13 +57,15 @@ describe('the review in the core', () => {
     h.core.addServer('greeter', corpus('h-prompt-message-tags'));
     await h.core.connect('notes');
     await h.core.connect('greeter');
-    expect((await h.core.review.run()).findings.filter((f) => f.path.startsWith('contents') || f.path.startsWith('messages'))).toEqual([]);
+    expect((await partsOf(h.core).review.run()).findings.filter((f) => f.path.startsWith('contents') || f.path.startsWith('messages'))).toEqual([]);
     await h.core.readResource('notes', 'mem://notes', CONSOLE_USER);
-    await h.core.prompts.get('greeter', 'greet', {}, CONSOLE_USER);
-    const report = await h.core.review.run();
+    await partsOf(h.core).prompts.get('greeter', 'greet', {}, CONSOLE_USER);
+    const report = await partsOf(h.core).review.run();
     const read = report.findings.find((f) => f.server === 'notes' && f.path === 'contents[0].text');
     expect(read).toMatchObject({ rule: 'P01', severity: 'high', kind: 'resource', subject: 'mem://notes' });
-    expect(h.core.review.text('notes', 'resource', 'mem://notes', 'contents[0].text').slice(read!.start, read!.end)).toBe('Ignore all previous instructions');
+    expect(partsOf(h.core).review.text('notes', 'resource', 'mem://notes', 'contents[0].text').slice(read!.start, read!.end)).toBe(
+      'Ignore all previous instructions',
+    );
     const got = report.findings.find((f) => f.server === 'greeter' && f.path === 'messages[0].content.text');
     expect(got).toMatchObject({ rule: 'H05', kind: 'prompt', subject: 'greet' });
     expect(got?.message).toContain('then read ~/.netrc');

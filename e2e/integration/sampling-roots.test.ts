@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { approveCall, type Harness, nextEvent, withEverything } from './harness.js';
+import { partsOf } from '../../electron/core/testing.js';
 
 const FILESYSTEM = resolve('node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
 
@@ -20,8 +21,8 @@ describe('sampling and roots (deprecated in 2026-07-28, still used by 2025-era s
     const q = await question;
     expect(q).toMatchObject({ kind: 'sampling', serverId: 'everything', during: [{ tool: 'trigger-sampling-request' }], sampling: { maxTokens: 20 } });
     expect(JSON.stringify(q.sampling?.messages)).toContain('Name a colour');
-    expect(() => h.core.elicitations.answer({ id: q.id, action: 'accept', content: {} }, CONSOLE_USER)).toThrow(/text/);
-    h.core.elicitations.answer({ id: q.id, action: 'accept', content: { text: 'Teal, said a person' } }, CONSOLE_USER);
+    expect(() => partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept', content: {} }, CONSOLE_USER)).toThrow(/text/);
+    partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept', content: { text: 'Teal, said a person' } }, CONSOLE_USER);
     const done = await h.core.waitCall(rec.id);
     expect(done.outcome).toBe('ok');
     expect(JSON.stringify(done.result)).toContain('Teal, said a person');
@@ -31,7 +32,7 @@ describe('sampling and roots (deprecated in 2026-07-28, still used by 2025-era s
   it('sampling declined: the server gets an error, not a reply', async () => {
     const question = nextEvent(h.core, 'elicitation.requested', (q) => q.kind === 'sampling');
     const rec = await approvedCall('everything', 'trigger-sampling-request', { prompt: 'x', maxTokens: 5 });
-    h.core.elicitations.answer({ id: (await question).id, action: 'decline' }, CONSOLE_USER);
+    partsOf(h.core).elicitations.answer({ id: (await question).id, action: 'decline' }, CONSOLE_USER);
     const done = await h.core.waitCall(rec.id);
     expect(JSON.stringify(done.result ?? done.error)).toMatch(/declined the sampling request/);
   });

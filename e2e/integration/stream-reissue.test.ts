@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApproved, makeCore, MODERN, startHttp } from './harness.js';
+import { partsOf } from '../../electron/core/testing.js';
 
 describe('a broken response stream (2026-07-28, SEP-2575), against the modern fixture', () => {
   let h: ReturnType<typeof makeCore>;
@@ -16,8 +17,8 @@ describe('a broken response stream (2026-07-28, SEP-2575), against the modern fi
   });
 
   const sent = (tool: string) =>
-    h.core.trace
-      .list('modern', { method: 'tools/call' })
+    partsOf(h.core)
+      .trace.list('modern', { method: 'tools/call' })
       .entries.filter((e) => e.dir === 'out' && e.kind === 'request' && e.name === tool)
       .map((e) => (e.message as { id: string | number }).id);
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../shared/schemas/call.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { approveCall, bothEras, callApproved, nextEvent, runCli, type Harness } from './harness.js';
+import { partsOf } from '../../electron/core/testing.js';
 
 /** What the modern fixture's batch tasks received (tasks/update bodies) and where each ended. */
 async function batchLog(h: Harness): Promise<Array<{ taskId: string; status: string; updates: unknown[] }>> {
@@ -27,7 +28,9 @@ describe('the tasks extension (2026-07-28), against the modern-only fixture', ()
     off();
     expect(done).toMatchObject({ outcome: 'ok', result: { content: [{ type: 'text', text: 'batch done' }] }, task: { status: 'completed' } });
     expect(statuses[0]).toBe('working');
-    const out = h.core.trace.list('modern').entries.filter((e) => e.dir === 'out' && e.kind === 'request');
+    const out = partsOf(h.core)
+      .trace.list('modern')
+      .entries.filter((e) => e.dir === 'out' && e.kind === 'request');
     expect(out.map((e) => e.method)).toContain('tasks/get');
     const call = out.find((e) => e.method === 'tools/call' && e.name === 'batch');
     expect(JSON.stringify(call?.message)).toContain('"io.modelcontextprotocol/tasks":{}');
@@ -39,7 +42,7 @@ describe('the tasks extension (2026-07-28), against the modern-only fixture', ()
     const q = await question;
     expect(q).toMatchObject({ mode: 'form', message: 'Run the batch?', during: [{ tool: 'batch' }] });
     const update = nextEvent(h.core, 'approval.requested', (a) => a.callId === record.id);
-    h.core.elicitations.answer({ id: q.id, action: 'accept', content: { proceed: true } }, CONSOLE_USER);
+    partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept', content: { proceed: true } }, CONSOLE_USER);
     const a = await update;
     const taskId = h.core.getCall(record.id).task?.taskId;
     expect(a).toMatchObject({ method: 'tasks/update', taskId, tool: 'batch' });
@@ -60,7 +63,7 @@ describe('the tasks extension (2026-07-28), against the modern-only fixture', ()
     const { record } = await approveCall(h, 'modern', 'batch', { ask: true });
     const q = await question;
     const update = nextEvent(h.core, 'approval.requested', (a) => a.callId === record.id);
-    h.core.elicitations.answer({ id: q.id, action: 'accept', content: { proceed: true } }, CONSOLE_USER);
+    partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept', content: { proceed: true } }, CONSOLE_USER);
     const a = await update;
     h.core.decide({ approvalId: a.id, decision: 'deny', argsHash: a.argsHash, scope: 'once', reason: 'not today' }, 'user');
     const done = await h.core.waitCall(record.id);
@@ -75,7 +78,7 @@ describe('the tasks extension (2026-07-28), against the modern-only fixture', ()
     const { record } = await approveCall(h, 'modern', 'batch', { ask: true });
     const q = await question;
     const update = nextEvent(h.core, 'approval.requested', (a) => a.callId === record.id);
-    h.core.elicitations.answer({ id: q.id, action: 'decline' }, CONSOLE_USER);
+    partsOf(h.core).elicitations.answer({ id: q.id, action: 'decline' }, CONSOLE_USER);
     const a = await update;
     h.core.cancelCall(record.id);
     const done = await h.core.waitCall(record.id);
@@ -88,7 +91,7 @@ describe('the tasks extension (2026-07-28), against the modern-only fixture', ()
     const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'modern');
     const { record } = await approveCall(h, 'modern', 'batch', { ask: true }, { scope: 'session' });
     const q = await question;
-    h.core.elicitations.answer({ id: q.id, action: 'accept', content: { proceed: false } }, CONSOLE_USER);
+    partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept', content: { proceed: false } }, CONSOLE_USER);
     const done = await h.core.waitCall(record.id);
     expect(done).toMatchObject({ outcome: 'ok', result: { content: [{ text: 'batch skipped (accept)' }] } });
     const approved = h.core.queryAudit({ limit: 500 }).filter((e) => e.callId === record.id && e.kind === 'approved');

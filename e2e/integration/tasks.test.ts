@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../shared/schemas/call.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { bothEras, EVERYTHING, nextEvent, runCli, type Harness } from './harness.js';
+import { partsOf } from '../../electron/core/testing.js';
 
 describe('tasks (2025-11-25), against server-everything', () => {
   let h: Harness;
@@ -29,8 +30,8 @@ describe('tasks (2025-11-25), against server-everything', () => {
     expect(done.task?.taskId).toBeTruthy();
     expect(JSON.stringify(done.result)).toContain('tide pools');
     expect(statuses.some((s) => s.startsWith('working: '))).toBe(true);
-    const methods = h.core.trace
-      .list('everything')
+    const methods = partsOf(h.core)
+      .trace.list('everything')
       .entries.filter((e) => e.dir === 'out' && e.kind === 'request')
       .map((e) => e.method);
     expect(methods).toEqual(expect.arrayContaining(['tasks/get', 'tasks/result']));

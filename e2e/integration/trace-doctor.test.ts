@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { TraceEntry } from '../../shared/schemas/trace.js';
 import { approveCall, bothEras, nextEvent, type Harness } from './harness.js';
+import { partsOf } from '../../electron/core/testing.js';
 
 describe('protocol trace, ping and the connection doctor', () => {
   let h: Harness;
@@ -15,7 +16,7 @@ describe('protocol trace, ping and the connection doctor', () => {
 
   it('2025 era over stdio: the trace has the probe, the handshake and the listing, each response paired with its request', async () => {
     await h.core.connect('everything');
-    const { entries } = h.core.trace.list('everything');
+    const { entries } = partsOf(h.core).trace.list('everything');
     const init = entries.find((e) => e.dir === 'in' && e.method === 'initialize');
     expect(init).toMatchObject({ kind: 'response', message: { result: { protocolVersion: '2025-11-25' } } });
     expect(init?.ms).toBeGreaterThanOrEqual(0);
@@ -29,9 +30,9 @@ describe('protocol trace, ping and the connection doctor', () => {
     await h.core.connect('modern');
     const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'modern');
     const { record: rec } = await approveCall(h, 'modern', 'deploy', { env: 'qa' });
-    h.core.elicitations.answer({ id: (await question).id, action: 'accept', content: { confirm: true } }, CONSOLE_USER);
+    partsOf(h.core).elicitations.answer({ id: (await question).id, action: 'accept', content: { confirm: true } }, CONSOLE_USER);
     await h.core.waitCall(rec.id);
-    const calls = h.core.trace.list('modern', { method: 'tools/call' }).entries;
+    const calls = partsOf(h.core).trace.list('modern', { method: 'tools/call' }).entries;
     const legs = calls.filter((e) => e.dir === 'out' && e.kind === 'request');
     expect(legs.map((e) => e.round)).toEqual([undefined, 2]);
     const responses = calls.filter((e) => e.kind === 'response');
@@ -50,9 +51,9 @@ describe('protocol trace, ping and the connection doctor', () => {
   });
 
   it('ping is a ping in the 2025 era and server/discover in 2026-07-28; the doctor reports both healthy', async () => {
-    expect(await h.core.diagnose.ping('everything')).toMatchObject({ method: 'ping' });
-    expect(await h.core.diagnose.ping('modern')).toMatchObject({ method: 'server/discover' });
-    const report = await h.core.diagnose.doctor('modern');
+    expect(await partsOf(h.core).connections.ping('everything')).toMatchObject({ method: 'ping' });
+    expect(await partsOf(h.core).connections.ping('modern')).toMatchObject({ method: 'server/discover' });
+    const report = await partsOf(h.core).connections.doctor('modern');
     expect(report).toMatchObject({
       status: 'connected',
       transport: 'http',

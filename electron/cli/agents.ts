@@ -55,7 +55,7 @@ export async function agentsCommand(args: ParsedArgs, io: Io, running: ConsoleRu
             `warning: no server ${unknown.map((u) => JSON.stringify(u)).join(', ')} is configured${str(args, 'config') ? ` in ${str(args, 'config')}` : ''}; the agent sees it once it is`,
           );
       }
-      const a = core ? core.agents.add(name, servers) : new AgentStore(dataDir).add(name, servers);
+      const a = core ? await core.ask('agents.add', { name, servers }) : new AgentStore(dataDir).add(name, servers);
       if (json) io.out(JSON.stringify(a, null, 2));
       else {
         io.out(`agent ${a.name} may use ${a.servers.join(', ')}`);
@@ -63,7 +63,7 @@ export async function agentsCommand(args: ParsedArgs, io: Io, running: ConsoleRu
       }
       return 0;
     }
-    const a = core ? core.agents.revoke(name) : new AgentStore(dataDir).revoke(name);
+    const a = core ? await core.ask('agents.revoke', { name }) : new AgentStore(dataDir).revoke(name);
     if (json) io.out(JSON.stringify(a, null, 2));
     else io.out(`agent ${a.name} revoked at ${a.revokedAt}: its token is refused from now on`);
     return 0;

@@ -28,7 +28,7 @@ export async function authCommand(args: ParsedArgs, io: Io): Promise<number> {
   let core;
   if (sub === 'login') {
     // Signing in again: the tokens go (the registered client stays), and connecting asks the person.
-    const opened = await openServer(args, io, id, (c) => c.auth.dropTokens(id));
+    const opened = await openServer(args, io, id, (c) => c.dropTokens(id));
     if (typeof opened === 'number') return opened;
     core = opened.core;
   } else {
@@ -42,8 +42,8 @@ export async function authCommand(args: ParsedArgs, io: Io): Promise<number> {
     }
   }
   try {
-    let v = core.auth.view(id);
-    if (sub === 'logout') v = await core.auth.signOut(id);
+    let v = await core.ask('auth.status', { serverId: id });
+    if (sub === 'logout') v = await core.ask('auth.signOut', { serverId: id });
     if (args.flags.has('json')) io.out(JSON.stringify(v, null, 2));
     else for (const l of viewText(v)) io.out(l);
     if (sub === 'login') return v.signedIn ? EXIT.ok : EXIT.protocol;

@@ -247,7 +247,7 @@ export async function promptsCommand(args: ParsedArgs, io: Io): Promise<number> 
     throw new UsageError('--args must be a JSON object of strings (prompt arguments are strings)');
   return withServer(args, io, server, async (core, id) => {
     if (sub === 'list') {
-      const prompts = await core.prompts.list(id);
+      const prompts = await core.ask('prompts.list', { serverId: id });
       if (args.flags.has('json')) io.out(JSON.stringify(prompts, null, 2));
       else {
         for (const p of prompts)
@@ -258,7 +258,7 @@ export async function promptsCommand(args: ParsedArgs, io: Io): Promise<number> 
       }
       return EXIT.ok;
     }
-    const result = await core.prompts.get(id, name!, promptArgs as Record<string, string>, COMMAND_LINE);
+    const result = await core.ask('prompts.get', { serverId: id, name: name!, arguments: promptArgs as Record<string, string> }, COMMAND_LINE);
     if (args.flags.has('json')) io.out(JSON.stringify(result, null, 2));
     else
       for (const m of result.messages)

@@ -8,7 +8,7 @@ export async function pingCommand(args: ParsedArgs, io: Io): Promise<number> {
   const server = args.positional[1];
   if (!server) throw new UsageError('name the server');
   return withServer(args, io, server, async (core, id) => {
-    const r = await core.diagnose.ping(id);
+    const r = await core.ask('servers.ping', { serverId: id });
     if (args.flags.has('json')) io.out(JSON.stringify(r));
     else io.out(`${r.method}: ${r.ms} ms`);
     return EXIT.ok;
@@ -25,7 +25,7 @@ export async function doctorCommand(args: ParsedArgs, io: Io): Promise<number> {
   if (typeof opened === 'number') return opened;
   const { core, id } = opened;
   try {
-    const report = await core.diagnose.doctor(id);
+    const report = await core.ask('servers.doctor', { serverId: id });
     if (args.flags.has('json')) io.out(JSON.stringify(report, null, 2));
     else io.out(doctorText(report));
     return report.status === 'connected' && !report.latencyError ? EXIT.ok : EXIT.protocol;
@@ -65,7 +65,7 @@ export async function traceCommand(args: ParsedArgs, io: Io): Promise<number> {
     closed();
   });
   // Subscribed before connecting: the probe and the handshake are in the stream too.
-  const opened = await openServer(args, io, server, (core) => void core.trace.subscribe((e) => broken || io.out(JSON.stringify(e))));
+  const opened = await openServer(args, io, server, (core) => void core.followTrace((e) => broken || io.out(JSON.stringify(e))));
   if (typeof opened === 'number') return opened;
   const { core } = opened;
   try {

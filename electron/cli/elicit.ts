@@ -80,11 +80,11 @@ export function answerOnTerminal(core: ConsoleCore, serverId: string, flag: Elic
   let queue = Promise.resolve();
   const send = (v: ElicitationView, a: Omit<ElicitationAnswer, 'id'>) => {
     try {
-      core.elicitations.answer({ id: v.id, ...a }, COMMAND_LINE);
+      core.answerQuestion({ id: v.id, ...a }, COMMAND_LINE);
       io.err(`Answered: ${a.action}${a.content ? ' ' + JSON.stringify(a.content) : ''}`);
     } catch (e) {
       io.err(`error: ${safe((e as Error).message)}; the question is cancelled`);
-      core.elicitations.answer({ id: v.id, action: 'cancel' }, COMMAND_LINE);
+      core.answerQuestion({ id: v.id, action: 'cancel' }, COMMAND_LINE);
     }
   };
   const handle = async (v: ElicitationView) => {

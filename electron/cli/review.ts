@@ -87,7 +87,7 @@ export async function reviewCommand(args: ParsedArgs, io: Io): Promise<number> {
     const ids = only !== undefined ? [only] : known;
     await Promise.all(ids.map((id) => core.connect(id, era as 'auto' | 'modern' | 'legacy' | undefined)));
     // The report applies the baseline named here (none: every finding is new), not the desktop app's own.
-    const report = await core.review.run(ids, baseline ?? { version: 1, suppressions: [] }, pins ?? null);
+    const report = await core.review(ids, baseline ?? { version: 1, suppressions: [] }, pins ?? null);
     const all = [...report.findings, ...report.suppressed.map((x) => x.finding)];
     if (writePins) {
       const reviewed = report.servers.filter((x) => x.status === 'reviewed').map((x) => x.id);
@@ -95,7 +95,7 @@ export async function reviewCommand(args: ParsedArgs, io: Io): Promise<number> {
         writePins,
         JSON.stringify(
           pinsOf(
-            reviewed.map((id) => ({ id, tools: core.review.definitions(id) })),
+            reviewed.map((id) => ({ id, tools: core.reviewedDefinitions(id) })),
             undefined,
             pins,
           ),

@@ -3,8 +3,9 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { requestNames } from '../../shared/contract/index.js';
 import { tempDir } from '../../e2e/integration/harness.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { ConsoleCore } from './console-core.js';
-import { dispatch, makeHandlers } from './handlers.js';
+import { ConsoleCore, makeHandlers } from './console-core.js';
+import { dispatch } from './handlers.js';
+import { partsOf } from './testing.js';
 
 describe('contract handlers', () => {
   const dir = tempDir();
@@ -22,7 +23,7 @@ describe('contract handlers', () => {
   });
 
   it('refuses an unknown request and malformed input before any core method runs', async () => {
-    const spy = vi.spyOn(core, 'addServer');
+    const spy = vi.spyOn(partsOf(core).admin, 'add');
     expect(await dispatch(handlers, 'servers.spawn', { command: 'rm -rf /' })).toEqual({
       ok: false,
       error: { code: 'unknown-request', message: expect.any(String) },
@@ -46,5 +47,21 @@ describe('contract handlers', () => {
     const r = await dispatch(handlers, 'servers.add', { id: 'a', config: { type: 'stdio', command: 'c' } });
     expect(r).toMatchObject({ ok: true, value: { id: 'a', status: 'disconnected', saved: true } });
     expect(await dispatch(handlers, 'servers.list', {})).toMatchObject({ ok: true, value: [{ id: 'a' }] });
+  });
+
+  it('asks one request the way a front end does: parsed, answered by its concern, a refusal thrown', async () => {
+    const spy = vi.spyOn(partsOf(core).admin, 'add');
+    spy.mockClear();
+    expect(await core.ask('servers.add', { id: 'b', config: { type: 'stdio', command: 'c' } })).toMatchObject({ id: 'b', saved: true });
+    expect(spy).toHaveBeenCalledTimes(1);
+    await expect(core.ask('servers.add', { id: 'c', config: { type: 'stdio' } } as never)).rejects.toMatchObject({ code: 'invalid-input' });
+    await expect(core.ask('servers.status', { serverId: 'nope' })).rejects.toMatchObject({ code: 'unknown-server', message: 'no server "nope"' });
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets a host replace a handler it serves better itself', async () => {
+    const own = core.handlers({ requester: CONSOLE_USER, overrides: { 'links.open': () => ({ opened: true }) } });
+    expect(await dispatch(own, 'links.open', { url: 'https://example.com' })).toEqual({ ok: true, value: { opened: true } });
+    expect(await dispatch(handlers, 'links.open', { url: 'https://example.com' })).toMatchObject({ ok: false, error: { code: 'open-in-page' } });
   });
 });

@@ -2,10 +2,10 @@
  * The core's public surface: what the hosts (desktop shell, browser mode, command line, gateway)
  * may use. Everything else under electron/core is private to it (enforced by the layering check).
  */
-export { ConsoleCore } from './console-core.js';
+export { ConsoleCore, makeHandlers, type AgentDoor } from './console-core.js';
 export type { CoreOptions } from './core-options.js';
 export { startCore, verifyAuditLog, type StartOptions, type StartedCore } from './start.js';
-export { dispatch, makeHandlers, type HandlerOptions, type Handlers } from './handlers.js';
+export { dispatch, type HandlerOptions, type Handlers } from './handlers.js';
 export {
   answerClientError,
   CoreError,

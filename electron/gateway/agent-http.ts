@@ -58,11 +58,11 @@ export async function startAgentEndpoint(
     }
     return h;
   };
-  const offVisible = core.agents.onVisibleChanged((agent) => {
+  const offVisible = core.agentDoor().onVisibleChanged((agent) => {
     modern.get(agent)?.notify.toolsChanged();
     for (const s of sessions.values()) if (s.agent === agent) void s.server.sendToolListChanged().catch(() => {});
   });
-  const offRevoked = core.agents.onRevoked((agent) => {
+  const offRevoked = core.agentDoor().onRevoked((agent) => {
     // New requests are refused at once (the token is checked on each); what was in flight gets its
     // error result first, then the agent's streams (listen, session) are closed.
     const h = modern.get(agent);
@@ -84,7 +84,7 @@ export async function startAgentEndpoint(
     if (path !== AGENT_PATH && !path.startsWith(`${AGENT_PATH}?`)) return plain(res, 404, `not found: agents use ${AGENT_PATH}`);
     const auth = req.headers.authorization ?? '';
     const token = /^Bearer (\S+)$/i.exec(auth)?.[1];
-    const agent = token ? core.agents.authenticate(token) : undefined;
+    const agent = token ? core.agentDoor().authenticate(token) : undefined;
     if (!agent) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="mcp-console", error="invalid_token"');
       return plain(res, 401, token ? 'refused: this token is unknown or was revoked' : 'refused: send the agent token as "Authorization: Bearer <token>"');

@@ -20,7 +20,10 @@ export function agentServer(core: ConsoleCore, agent: string): Server {
       '(or a standing grant they made); a refusal comes back as a tool error saying why.',
   });
   server.setRequestHandler('tools/list', async (req) => {
-    await core.agents.prepare(agent).catch(() => undefined);
+    await core
+      .agentDoor()
+      .prepare(agent)
+      .catch(() => undefined);
     const tools = visible(core, agent);
     const start = req.params?.cursor === undefined ? 0 : Number(req.params.cursor);
     if (!Number.isInteger(start) || start < 0 || start > tools.length) throw new ProtocolError(-32602, 'invalid cursor');
@@ -35,7 +38,7 @@ export function agentServer(core: ConsoleCore, agent: string): Server {
         : (p: { progress: number; total?: number; message?: string }) =>
             void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, ...p } }).catch(() => {});
     try {
-      return (await core.agents.call(agent, req.params.name, req.params.arguments ?? {}, { signal: ctx.mcpReq.signal, onProgress })) as never;
+      return (await core.agentDoor().call(agent, req.params.name, req.params.arguments ?? {}, { signal: ctx.mcpReq.signal, onProgress })) as never;
     } catch (e) {
       if (e instanceof CoreError && e.code === 'unknown-tool') throw new ProtocolError(-32602, e.message);
       if (e instanceof CoreError) return { content: [{ type: 'text', text: `MCP Console: ${e.message}` }], isError: true };
@@ -48,7 +51,7 @@ export function agentServer(core: ConsoleCore, agent: string): Server {
 /** The agent's tools; a revoked or unknown agent sees none (its calls are refused with the reason). */
 function visible(core: ConsoleCore, agent: string) {
   try {
-    return core.agents.tools(agent);
+    return core.agentDoor().tools(agent);
   } catch (e) {
     if (e instanceof CoreError) return [];
     throw e;

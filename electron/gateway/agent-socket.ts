@@ -21,7 +21,7 @@ export function startAgentSocket(core: ConsoleCore, dataDir: string, httpUrl?: s
   const path = socketPath(dataDir);
   prepareSocketDir(path);
   const open = new Map<Socket, { agent?: string; handle?: StdioServerHandle }>();
-  const offRevoked = core.agents.onRevoked((agent) => {
+  const offRevoked = core.agentDoor().onRevoked((agent) => {
     for (const [s, c] of open) if (c.agent === agent) s.destroy();
   });
 
@@ -47,7 +47,7 @@ export function startAgentSocket(core: ConsoleCore, dataDir: string, httpUrl?: s
       try {
         const hello = JSON.parse(buf.subarray(0, nl).toString('utf8')) as { agent?: unknown };
         if (typeof hello.agent !== 'string') throw new CoreError('bad-hello', 'the bridge did not name its agent');
-        agent = core.agents.active(hello.agent).name;
+        agent = core.agentDoor().active(hello.agent).name;
       } catch (e) {
         socket.end(JSON.stringify({ ok: false, error: (e as Error).message }) + '\n');
         return;

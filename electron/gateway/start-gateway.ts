@@ -56,7 +56,7 @@ export async function startGateway(core: ConsoleCore, dataDir: string, opts: { p
     await http.close();
     throw e;
   }
-  core.agents.watchFile();
+  core.agentDoor().watchFile();
   return {
     url: http.url,
     ...(problem && { problem }),

@@ -7,6 +7,7 @@ import { fixtureStdio, makeCore } from '../../e2e/integration/harness.js';
 import { buildBridge, eventChannel, IPC_PREFIX, NAMES_CHANNEL, requestChannel } from '../../shared/bridge.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { makeHandlers } from '../core/index.js';
+import { partsOf } from '../core/testing.js';
 import { registerIpc } from './ipc.js';
 import { openExternalLink } from './links.js';
 import { menuTemplate } from './menu.js';
@@ -52,7 +53,7 @@ describe('IPC', () => {
   });
 
   it('refuses a sender that is not the main frame, before any core method runs', async () => {
-    const spy = vi.spyOn(h.core, 'listServers');
+    const spy = vi.spyOn(partsOf(h.core).store, 'list');
     const r = await handlers.get('mcp:req:servers.list')!({ senderFrame: { id: 'iframe' } }, {});
     expect(r).toEqual({ ok: false, error: { code: 'forbidden', message: expect.any(String) } });
     expect(await handlers.get('mcp:req:servers.list')!({ senderFrame: null }, {})).toMatchObject({ ok: false });
@@ -60,7 +61,7 @@ describe('IPC', () => {
   });
 
   it('refuses invalid input with an error, reaching no core method', async () => {
-    const spy = vi.spyOn(h.core, 'addServer');
+    const spy = vi.spyOn(partsOf(h.core).admin, 'add');
     const r = await handlers.get('mcp:req:servers.add')!({ senderFrame: mainFrame }, { id: 'x', config: { type: 'stdio', command: 'sh', shell: true } });
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(spy).not.toHaveBeenCalled();

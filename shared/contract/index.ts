@@ -5,10 +5,11 @@ import * as auth from './auth.js';
 import * as calls from './calls.js';
 import * as catalog from './catalog.js';
 import * as consoleOwn from './console.js';
-import * as diagnostics from './diagnostics.js';
 import * as elicitations from './elicitations.js';
+import * as logs from './logs.js';
 import * as review from './review.js';
 import * as servers from './servers.js';
+import * as trace from './trace.js';
 
 /**
  * The contract between the front ends and the core, one file per namespace (`servers.ts`,
@@ -16,7 +17,7 @@ import * as servers from './servers.js';
  * Inputs are parsed with these schemas at every boundary; outputs are typed from them. The names
  * are these tables' keys: there is no other list of them.
  */
-export const contractParts = { servers, catalog, calls, elicitations, diagnostics, console: consoleOwn, audit, agents, review, auth } as const;
+export const contractParts = { servers, catalog, calls, elicitations, logs, trace, console: consoleOwn, audit, agents, review, auth } as const;
 
 /** Every request a front end may make of the core: name -> input and output schema. */
 export const requests = {
@@ -24,7 +25,8 @@ export const requests = {
   ...catalog.requests,
   ...calls.requests,
   ...elicitations.requests,
-  ...diagnostics.requests,
+  ...logs.requests,
+  ...trace.requests,
   ...consoleOwn.requests,
   ...audit.requests,
   ...agents.requests,
@@ -38,7 +40,8 @@ export const events = {
   ...catalog.events,
   ...calls.events,
   ...elicitations.events,
-  ...diagnostics.events,
+  ...logs.events,
+  ...trace.events,
   ...consoleOwn.events,
   ...audit.events,
   ...agents.events,

@@ -5,3 +5,4 @@ export { agentToolName } from './tool-names.js';
 export { agentResult, OUTCOME_META } from './agent-result.js';
 export { ToolAcceptance, type AcceptanceDeps } from './tool-acceptance.js';
 export { AcceptedTools } from './accepted-tools.js';
+export { agentHandlers } from './handlers.js';

@@ -3,3 +3,4 @@ export { AuditLog, GENESIS, entryHash, type AuditIo } from './audit-log.js';
 export type { AuditFields } from './audit-fields.js';
 export { AuditTrail } from './audit-trail.js';
 export { argsKeeper, keepArgsBeside } from './audit-args.js';
+export { auditHandlers } from './handlers.js';

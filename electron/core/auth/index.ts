@@ -3,3 +3,4 @@ export { AuthService, type AuthServiceDeps } from './auth-service.js';
 export { OAuthSession, AuthFailed } from './oauth-session.js';
 export { keyFileBox, type KeyWrapper, type SecretBox } from './secret-box.js';
 export { redactBody, redactUrl, REDACTED } from './auth-steps.js';
+export { authHandlers } from './handlers.js';

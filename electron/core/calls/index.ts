@@ -4,3 +4,4 @@ export type { CallDeps, ServerFacts } from './call-deps.js';
 export { argsVerdict, type ArgsVerdict } from './approval-request.js';
 export { SchemaValidator, MAX_SCHEMA_BYTES, MAX_SCHEMA_DEPTH, MAX_PATTERN_LENGTH } from './schema-validator.js';
 export { checkStructured, classify, summarise, blockSizes, wireJson } from './call-outcome.js';
+export { callHandlers } from './handlers.js';

@@ -5,7 +5,7 @@ import { HIDDEN_RE, hasHiddenText } from '../../../shared/hidden-text.js';
 import { Icon, type CatalogChange, type ToolChange, type ToolView } from '../../../shared/schemas/tool.js';
 import { localIcon } from './icons.js';
 import { canonicalJson } from '../../../shared/canonical-json.js';
-import { hashJson, sha256, RingBuffer } from '../support/index.js';
+import { CoreError, hashJson, sha256, RingBuffer } from '../support/index.js';
 import { walkList, type ListSpec, type ListWalk } from './list-walk.js';
 import { PinStore } from './pin-store.js';
 import { MAX_JSON_DEPTH } from '../../../shared/json-depth.js';
@@ -140,6 +140,18 @@ export class Catalog {
     const s = this.servers.get(serverId);
     const i = s?.byName.get(name);
     return s && i !== undefined ? s.views[i] : undefined;
+  }
+
+  /** One live tool; an unknown one is an error. */
+  must(serverId: string, name: string): ToolView {
+    const t = this.get(serverId, name);
+    if (!t) throw new CoreError('unknown-tool', `server ${JSON.stringify(serverId)} offers no tool ${JSON.stringify(name)}`);
+    return t;
+  }
+
+  /** The recent catalog changes of one server (or all), oldest first. */
+  changesOf(serverId?: string): CatalogChange[] {
+    return this.changes.toArray().filter((c) => serverId === undefined || c.serverId === serverId);
   }
 
   /** The `Mcp-Param-*` headers a call of this tool sends (none unless the x-mcp-header rules apply). */

@@ -6,6 +6,8 @@ export { ResourceLists, RESOURCES_LIST, TEMPLATES_LIST } from './resources.js';
 export { PromptLists, PROMPTS_LIST } from './prompts.js';
 export { CatalogSync, CATALOG_CHUNK } from './catalog-sync.js';
 export { IconFetcher } from './icons.js';
+export type { ServerLookup } from './server-request.js';
 export { complete } from './completions.js';
 export { ResourceSubscriptions, expandTemplate, MAX_SUBSCRIPTIONS } from './resource-subscriptions.js';
 export { ListWatch } from './list-watch.js';
+export { catalogHandlers } from './handlers.js';

@@ -7,3 +7,4 @@ export { consentText } from './consent-text.js';
 export { terminalConsent } from './terminal-consent.js';
 export { applySettings, confirmServerSettings, confirmSettings, raisesOf } from './settings-change.js';
 export { importHostConfig, loadConfigFile } from './config-file.js';
+export { configHandlers } from './handlers.js';

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONSOLE_USER } from '../../../shared/schemas/requester.js';
 import { makeCore, scriptedConsent, type Harness } from '../../../e2e/integration/harness.js';
-import { dispatch, makeHandlers } from '../handlers.js';
+import { makeHandlers } from '../console-core.js';
+import { dispatch } from '../handlers.js';
 import { consentText } from './consent-text.js';
 
 /** What a page asks through the contract (browser mode and the desktop window answer through dispatch). */

@@ -2,3 +2,4 @@
 export { ReviewService } from './review-service.js';
 export type { ReviewDeps } from './review-deps.js';
 export { bulkRepin, pinOverview } from './pin-overview.js';
+export { reviewHandlers } from './handlers.js';

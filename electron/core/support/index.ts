@@ -13,3 +13,4 @@ export { interpose } from './interpose.js';
 export { readCapped } from './read-capped.js';
 export { checkedLookup, isPublicAddress, refusedHost } from './public-address.js';
 export { VERSION } from './version.js';
+export { Port } from './port.js';

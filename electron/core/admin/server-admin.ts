@@ -1,12 +1,12 @@
-import type { ConsentKind } from '../../shared/schemas/consent.js';
-import { unmaskCredentials } from '../../shared/config.js';
-import { ServerSettings, type ServerConfig, type ServerView } from '../../shared/schemas/server.js';
-import type { AuditTrail } from './audit/index.js';
-import type { CallManager } from './calls/index.js';
-import type { Catalog, CatalogSync } from './catalog/index.js';
-import { importHostConfig, type ConsentFlow, type ConsentStore, type ServerEntry, type ServerStore } from './config/index.js';
-import type { Connections } from './servers/index.js';
-import { CoreError, type EventBus } from './support/index.js';
+import type { ConsentKind } from '../../../shared/schemas/consent.js';
+import { unmaskCredentials } from '../../../shared/config.js';
+import { ServerSettings, type ServerConfig, type ServerView } from '../../../shared/schemas/server.js';
+import type { AuditTrail } from '../audit/index.js';
+import type { CallManager } from '../calls/index.js';
+import type { Catalog, CatalogSync } from '../catalog/index.js';
+import { importHostConfig, type ConsentFlow, type ConsentStore, type ServerEntry, type ServerStore } from '../config/index.js';
+import type { Connections } from '../servers/index.js';
+import { CoreError, type EventBus } from '../support/index.js';
 
 export interface ServerAdminDeps {
   store: ServerStore;
@@ -19,6 +19,8 @@ export interface ServerAdminDeps {
   catalog: Pick<Catalog, 'retrust'>;
   sync: Pick<CatalogSync, 'publish'>;
   internalError(what: string, e: unknown): void;
+  /** A removed server's sign-in session ends (its sealed credentials stay until signed out: added again, it is still signed in). */
+  forgetSession(id: string): void;
 }
 
 /**
@@ -77,6 +79,7 @@ export class ServerAdmin {
     this.d.store.remove(id);
     this.d.trail.record({ kind: 'config', serverId: id, reason: 'server removed' });
     this.d.bus.emit('server.removed', { serverId: id });
+    this.d.forgetSession(id);
   }
 
   /** Imports a pasted host config into the saved servers; same ids are replaced. */

@@ -1,24 +1,10 @@
 import { z } from 'zod';
 import { byServer } from './common.js';
-import { LogLevel, LogPage } from '../schemas/log.js';
 import { ServerId } from '../schemas/server.js';
 import { TraceEntry, TracePage } from '../schemas/trace.js';
 
-/** Each server's log messages and protocol trace. */
+/** Each server's protocol trace: every message both ways, bounded. */
 export const requests = {
-  'logs.list': {
-    input: z
-      .object({
-        serverId: ServerId,
-        since: z.number().int().min(0).optional(),
-        minLevel: LogLevel.optional(),
-        text: z.string().max(200).optional(),
-        limit: z.number().int().min(1).max(5000).optional(),
-      })
-      .strict(),
-    output: LogPage,
-  },
-  'logs.setLevel': { input: z.object({ serverId: ServerId, level: LogLevel }).strict(), output: z.object({ level: LogLevel, how: z.string() }) },
   'trace.list': {
     input: z
       .object({

@@ -1,0 +1,3 @@
+/** Adding, changing, importing and removing servers, and revoking consents: each recorded. */
+export { ServerAdmin, type ServerAdminDeps } from './server-admin.js';
+export { adminHandlers } from './handlers.js';

@@ -1,0 +1,19 @@
+import type { HandlersOf, NamesIn } from '../../../shared/contract/index.js';
+import type { AgentGateway } from './gateway.js';
+
+/** The approval gateway's agents, the tools waiting to be accepted for them, and the grants people gave. */
+export function agentHandlers(d: { agents: AgentGateway }): HandlersOf<NamesIn<'agents'>> {
+  const { agents } = d;
+  return {
+    'agents.list': () => agents.list(),
+    'agents.add': (i) => agents.add(i.name, i.servers),
+    'agents.setServers': (i) => agents.setServers(i.name, i.servers),
+    'agents.revoke': (i) => agents.revoke(i.name),
+    'agents.pendingTools': () => agents.pending(),
+    'agents.acceptTools': (i) => agents.accept(i.serverId, i.tools),
+    // A host that serves agents replaces this with where it listens.
+    'agents.gateway': () => ({ bridgeCommand: ['mcp-console', 'bridge', '--agent'] }),
+    'grants.list': () => agents.grants(),
+    'grants.revoke': (i) => agents.revokeGrant(i.id),
+  };
+}

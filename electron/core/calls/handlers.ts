@@ -1,0 +1,32 @@
+import type { HandlersOf, NamesIn } from '../../../shared/contract/index.js';
+import type { Requester } from '../../../shared/schemas/requester.js';
+import type { ToolView } from '../../../shared/schemas/tool.js';
+import { argsVerdict } from './approval-request.js';
+import type { CallManager } from './calls.js';
+import type { SchemaValidator } from './schema-validator.js';
+
+export interface CallHandlerDeps {
+  calls: CallManager;
+  validator: SchemaValidator;
+  /** One live tool; an unknown one is an error. */
+  tool(serverId: string, name: string): ToolView;
+}
+
+/**
+ * The calls, the approval gate and the check of a call's arguments. A person decides here
+ * ('user'); calls are asked for on behalf of `requester`.
+ */
+export function callHandlers(d: CallHandlerDeps, requester: Requester): HandlersOf<NamesIn<'calls'> | 'tools.validate'> {
+  const { calls } = d;
+  return {
+    'calls.request': (i) => calls.request(i.serverId, i.tool, i.args, requester, { asTask: i.asTask }),
+    'calls.cancel': (i) => calls.cancel(i.callId),
+    'calls.list': () => calls.list(),
+    'calls.get': (i) => calls.get(i.callId),
+    'calls.wait': (i) => calls.wait(i.callId),
+    'approvals.pending': () => calls.pending(),
+    'approvals.decide': (i) => calls.decide(i, 'user'),
+    // Checked here in the core, where server schemas are compiled under limits.
+    'tools.validate': (i) => argsVerdict(d.validator, d.tool(i.serverId, i.name).inputSchema, i.args),
+  };
+}

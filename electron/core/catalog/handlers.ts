@@ -1,0 +1,41 @@
+import type { HandlersOf, NamesIn, RequestName } from '../../../shared/contract/index.js';
+import { pageOf } from '../../../shared/list-page.js';
+import type { Requester } from '../../../shared/schemas/requester.js';
+import type { Catalog } from './catalog.js';
+import { complete } from './completions.js';
+import type { ListWatch } from './list-watch.js';
+import type { PromptLists } from './prompts.js';
+import { expandTemplate, type ResourceSubscriptions } from './resource-subscriptions.js';
+import type { ResourceLists } from './resources.js';
+import type { ServerLookup } from './server-request.js';
+
+export interface CatalogHandlerDeps {
+  catalog: Catalog;
+  resources: ResourceLists;
+  prompts: PromptLists;
+  subscriptions: ResourceSubscriptions;
+  watch: ListWatch;
+  server: ServerLookup;
+}
+
+type CatalogNames = Exclude<NamesIn<'catalog'>, 'tools.validate'> & RequestName;
+
+/** What a server offers: its tools, resources, templates, prompts, completions and the facts of each list. Reads are recorded with `requester`. */
+export function catalogHandlers(d: CatalogHandlerDeps, requester: Requester): HandlersOf<CatalogNames> {
+  const { catalog, resources, prompts, subscriptions } = d;
+  return {
+    'tools.list': (i) => pageOf(catalog.tools(i.serverId), i.offset, i.limit),
+    'tools.get': (i) => catalog.must(i.serverId, i.name),
+    'tools.changes': (i) => catalog.changesOf(i.serverId),
+    'resources.read': (i) => resources.read(i.serverId, i.uri, requester),
+    'resources.list': async (i) => pageOf((await resources.list(i.serverId, i.refresh)).resources, i.offset, i.limit),
+    'resources.templates': async (i) => (await resources.list(i.serverId)).templates,
+    'resources.expand': (i) => expandTemplate(i.uriTemplate, i.values ?? {}),
+    'resources.subscribe': (i) => subscriptions.subscribe(i.serverId, i.uri, requester),
+    'resources.unsubscribe': (i) => subscriptions.unsubscribe(i.serverId, i.uri, requester),
+    'lists.facts': (i) => d.watch.facts(i.serverId),
+    'prompts.list': (i) => prompts.list(i.serverId, i.refresh),
+    'prompts.get': (i) => prompts.get(i.serverId, i.name, i.arguments ?? {}, requester),
+    'completions.complete': (i) => complete(d.server, i),
+  };
+}

@@ -1,0 +1,280 @@
+import { join } from 'node:path';
+import { AuditLog, AuditTrail, argsKeeper } from './audit/index.js';
+import { CallManager, SchemaValidator } from './calls/index.js';
+import { Catalog, CatalogSync, IconFetcher, ListWatch, PromptLists, ResourceLists, ResourceSubscriptions, type ServerLookup } from './catalog/index.js';
+import { ConsentFlow, ConsentStore, ServerStore } from './config/index.js';
+import { checkProblems, Elicitations } from './elicitation/index.js';
+import { Connections } from './servers/index.js';
+import { TraceLog } from './trace/index.js';
+import { ServerAdmin } from './admin/index.js';
+import { LogBook } from './logs/index.js';
+import { PolicyStore } from './approvals/index.js';
+import { AcceptedTools, AgentGateway, ToolAcceptance } from './agents/index.js';
+import { ReviewService, type ReviewDeps } from './review/index.js';
+import type { CoreOptions } from './core-options.js';
+import { AuthService } from './auth/index.js';
+import { EventBus, Port } from './support/index.js';
+
+/** Every part of the core, built once by composeCore. The facade and the request tables read these; nothing else holds them. */
+export interface CoreParts {
+  bus: EventBus;
+  store: ServerStore;
+  consents: ConsentStore;
+  consent: ConsentFlow;
+  catalog: Catalog;
+  audit: AuditLog;
+  trail: AuditTrail;
+  policies: PolicyStore;
+  validator: SchemaValidator;
+  calls: CallManager;
+  sync: CatalogSync;
+  auth: AuthService;
+  connections: Connections;
+  elicitations: Elicitations;
+  resources: ResourceLists;
+  prompts: PromptLists;
+  subscriptions: ResourceSubscriptions;
+  watch: ListWatch;
+  admin: ServerAdmin;
+  /** Each server's protocol trace: every message both ways, bounded. */
+  trace: TraceLog;
+  /** Each server's log messages, stderr and the console's notes about it. */
+  logs: LogBook;
+  /** Each tool's pinned definition per server identity: what agents see and what the review compares with. */
+  pins: ToolAcceptance;
+  /** The approval gateway: agents, what each sees, and their calls through the gate. */
+  agents: AgentGateway;
+  /** The security review of connected servers, and the baseline of accepted findings. */
+  review: ReviewService;
+  /** A connected server's entry and client, for the lists and completions. */
+  server: ServerLookup;
+}
+
+/** The parts a connection reaches back to: built after the connections, reached through ports. */
+interface Ports {
+  connections: Port<Connections>;
+  elicitations: Port<Elicitations>;
+  admin: Port<ServerAdmin>;
+  review: Port<ReviewService>;
+}
+
+/**
+ * The composition root: builds every part of the core in dependency order. The one run-time cycle
+ * (a connection feeds the catalog, the calls, the questions and the review; they reach back to it)
+ * is closed by four ports, bound as their parts are built; nothing is declared below its use.
+ */
+export function composeCore(opts: CoreOptions): CoreParts {
+  const ports: Ports = {
+    connections: new Port('the connections'),
+    elicitations: new Port('the elicitations'),
+    admin: new Port('the server admin'),
+    review: new Port('the review'),
+  };
+  const records = recordParts(opts);
+  const serving = servingParts(opts, records, ports);
+  const connections = ports.connections.bind(connectionsOf(records, serving));
+  const admin = ports.admin.bind(
+    new ServerAdmin({
+      ...records,
+      ...serving,
+      connections,
+      internalError: (what, e) => records.trail.internalError(what, e),
+      forgetSession: (id) => records.auth.forget(id),
+    }),
+  );
+  const trust = trustParts({ ...records, ...serving, connections, dataDir: opts.dataDir, review: opts.review });
+  ports.review.bind(trust.review);
+  return { ...records, ...serving, connections, admin, ...trust };
+}
+
+/** The parts that keep records and need nothing live: the stores, the audit log, the bus, the catalog, sign-ins. */
+function recordParts(opts: CoreOptions) {
+  const bus = new EventBus();
+  const store = new ServerStore(opts.dataDir);
+  const consents: ConsentStore = new ConsentStore(opts.dataDir, opts.consent ?? null, () => bus.emit('consents.changed', { consents: consents.list() }));
+  const audit = new AuditLog(join(opts.dataDir, 'audit.jsonl'), { fsync: opts.auditFsync ?? true, io: opts.auditIo });
+  const trail = new AuditTrail(audit, bus);
+  const policies: PolicyStore = new PolicyStore(opts.dataDir, () => bus.emit('grants.changed', { grants: policies.list() }));
+  const auth = new AuthService({ ...opts.auth, dataDir: opts.dataDir, trail, bus, server: (id) => store.get(id) });
+  const catalog = new Catalog(join(opts.dataDir, 'pins'));
+  return { bus, store, consents, audit, trail, policies, auth, catalog, validator: new SchemaValidator(), trace: new TraceLog(), logs: new LogBook() };
+}
+type Records = ReturnType<typeof recordParts>;
+
+/** What serves a connected server: consent, calls, catalog sync, questions, lists and subscriptions. */
+function servingParts(opts: CoreOptions, r: Records, ports: Ports) {
+  const { store, trail, bus, catalog, validator } = r;
+  const link = ports.connections;
+  const consent = new ConsentFlow({
+    store,
+    consents: r.consents,
+    record: (f) => trail.record(f),
+    announce: (id) => void link.it.announce(id),
+    retrust: (id) => ports.admin.it.retrust(id),
+    disconnect: (id) => link.it.disconnect(id),
+  });
+  const sync: CatalogSync = new CatalogSync({
+    store,
+    catalog,
+    trail,
+    bus,
+    icons: opts.icons ?? new IconFetcher(),
+    client: (id) => link.it.client(id),
+    headerRules: (id) => link.it.modernHttp(id),
+    changed: (change) => (calls.catalogChanged(change), ports.review.it.pinsMayHaveChanged(change.serverId), ports.review.it.schedule()),
+    announce: (id) => void link.it.announce(id),
+  });
+  const calls = new CallManager({
+    server: (id) => link.it.facts(id),
+    catalog,
+    trail,
+    validator,
+    bus,
+    approvalTimeoutMs: () => store.settings.approvalTimeoutMs,
+    limits: () => store.settings,
+    keepArgs: argsKeeper(opts.dataDir, () => store.settings.keepLargeArgs, trail),
+    maxRetainedResultBytes: () => store.settings.maxRetainedResultBytes,
+    catalogSettling: (id) => sync.settling(id),
+    answerInput: (id, method, params, signal) => link.it.answerInput(id, method, params, signal),
+    policies: r.policies,
+    ended: (callId) => ports.elicitations.it.callEnded(callId),
+  });
+  const elicitations = ports.elicitations.bind(
+    new Elicitations({
+      trail,
+      bus,
+      check: (schema, content) => checkProblems(validator, schema, content),
+      server: (id) => link.it.facts(id),
+      running: (id) => calls.running(id),
+    }),
+  );
+  const server: ServerLookup = (id) => {
+    const entry = store.get(id);
+    return entry && { entry, client: link.it.client(id) };
+  };
+  const resources = new ResourceLists({ server, trail, pinDir: join(opts.dataDir, 'pins'), got: (id, uri, res) => ports.review.it.rememberRead(id, uri, res) });
+  const prompts = new PromptLists({ server, trail, got: (id, name, res) => ports.review.it.rememberPrompt(id, name, res) });
+  const subscriptions = new ResourceSubscriptions({ server, trail, bus, era: (id) => link.it.view(id).era, relisten: (id) => link.it.relisten(id) });
+  const watch = new ListWatch({ resources, prompts, sync, bus, trail, identity: (id) => store.get(id)?.identity });
+  return { consent, sync, calls, elicitations, server, resources, prompts, subscriptions, watch };
+}
+type Serving = ReturnType<typeof servingParts>;
+
+/** The connections, fed by everything that serves a connected server. */
+function connectionsOf(r: Records, s: Serving): Connections {
+  const { elicitations, subscriptions } = s;
+  return new Connections({
+    auth: (id) => r.auth.session(id),
+    store: r.store,
+    consents: r.consents,
+    consent: s.consent,
+    catalog: r.catalog,
+    sync: s.sync,
+    trail: r.trail,
+    bus: r.bus,
+    listChanged: (id, kind) => s.watch.changed(id, kind),
+    resourceUpdated: (id, uri) => subscriptions.updated(id, uri),
+    watched: (id) => subscriptions.list(id),
+    elicit: (id, params, signal) => elicitations.ask(id, params, signal),
+    sample: (id, params, signal) => elicitations.sample(id, params, signal),
+    elicitationComplete: (id, elicitationId) => elicitations.completed(id, elicitationId) !== undefined,
+    ended: (id, reason) => (elicitations.dropServer(id, reason), subscriptions.drop(id)),
+    trace: (id, rec) => r.trace.record(id, rec),
+    logs: r.logs,
+  });
+}
+
+/** The parts of the core the trust layer reads. */
+interface TrustParts {
+  dataDir: string;
+  bus: EventBus;
+  trail: AuditTrail;
+  store: ServerStore;
+  connections: Connections;
+  catalog: Catalog;
+  calls: CallManager;
+  policies: PolicyStore;
+  validator: SchemaValidator;
+  prompts: PromptLists;
+  resources: ResourceLists;
+  review?: Pick<ReviewDeps, 'worker' | 'budgetMs' | 'heapMb'>;
+}
+
+/**
+ * Puts the trust layer together: the pins (each tool's accepted definition per server identity),
+ * the approval gateway that shows agents only pinned definitions, and the security review that
+ * compares with them. A change to the pins reaches both.
+ */
+function trustParts(p: TrustParts): { pins: ToolAcceptance; agents: AgentGateway; review: ReviewService } {
+  const connected = (id: string) => (p.connections.view(id).status === 'connected' ? p.store.get(id)?.identity : undefined);
+  const audit = (f: Parameters<AuditTrail['record']>[0]) => void p.trail.record(f);
+  const pins = new ToolAcceptance(new AcceptedTools(join(p.dataDir, 'gateway')), {
+    connected,
+    tools: (id) => p.catalog.tools(id),
+    raw: (id, name) => p.catalog.raw(id, name),
+    audit,
+    changed: (id) => (agents.pinsChanged(), review.pinsMayHaveChanged(id)),
+  });
+  const agents = new AgentGateway({
+    dataDir: p.dataDir,
+    policies: p.policies,
+    bus: p.bus,
+    audit,
+    connected,
+    connect: (id) => (p.store.get(id) ? p.connections.connect(id) : Promise.resolve()),
+    status: (id) => (p.store.get(id) ? p.connections.view(id).status : undefined),
+    tools: (id) => p.catalog.tools(id),
+    raw: (id, name) => p.catalog.raw(id, name),
+    request: (id, tool, args, by) => p.calls.request(id, tool, args, by),
+    wait: (callId) => p.calls.wait(callId),
+    cancel: (callId, by) => p.calls.cancel(callId, by),
+    pins,
+  });
+  const review = new ReviewService({
+    dataDir: p.dataDir,
+    serverIds: () => p.store.list().map((e) => e.id),
+    view: (id) => p.connections.view(id),
+    rawTools: (id) => p.catalog.rawTools(id),
+    tools: (id) => p.catalog.tools(id),
+    prompts: (id) => p.prompts.list(id),
+    resources: (id) => p.resources.list(id),
+    knownPrompts: (id) => p.prompts.known(id),
+    knownResources: (id) => p.resources.known(id),
+    calls: () => p.calls.list(),
+    metaProblems: (schema) => p.validator.metaProblems(schema),
+    unsettledPins: (id) => pins.unsettledInSteps(id),
+    takePins: (id) => void pins.unsettled(id),
+    pinned: (id) => pins.pinned(id),
+    importPins: (id, defs) => pins.importPins(id, defs),
+    pinsChanged: (serverId, unsettled) => p.bus.emit('pins.changed', { serverId, unsettled: unsettled.map(({ tool, state }) => ({ tool, state })) }),
+    reviewed: (summary) => p.bus.emit('review.updated', summary),
+    audit,
+    ...p.review,
+  });
+  return { pins, agents, review };
+}
+
+/** Loads saved servers, settings, consents, grants, the baseline and opens the audit log. Problems are recorded and returned, not thrown. */
+export function startParts(p: CoreParts): string[] {
+  p.store.load();
+  p.consents.load();
+  p.audit.open();
+  p.consent.dropUnconfirmedTrust();
+  p.policies.load();
+  p.review.baseline.load();
+  const found = [...p.store.problems, ...p.consents.problems, p.policies.problem, p.review.baseline.problem, p.auth.problem, p.agents.store.problem];
+  const problems = found.filter((x): x is string => !!x);
+  for (const x of problems) p.trail.record({ kind: 'config', reason: x });
+  return p.audit.warning ? [...problems, p.audit.warning] : problems;
+}
+
+/** Ends every open call, the agents and the review, disconnects every server, then closes the audit log and waits for what it and the pins still write. */
+export async function closeParts(p: CoreParts): Promise<void> {
+  p.calls.stop();
+  p.agents.close();
+  p.review.stop();
+  await p.connections.closeAll();
+  p.catalog.flushPins();
+  p.audit.close();
+  await Promise.all([p.audit.idle(), p.pins.idle()]);
+}
