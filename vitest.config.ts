@@ -1,18 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two layers (CONTRIBUTING.md): `unit` needs no build and runs in seconds; `integration` spawns
- * real MCP servers (our built fixtures, the reference server from npm) and the built CLI.
+ * Two lanes, chosen by a test file's name (CONTRIBUTING.md): `*.int.test.ts(x)` is `integration`
+ * (it needs the build, spawns real MCP servers or the built CLI); every other `*.test.ts(x)` is
+ * `unit`, which needs no build and runs in seconds.
  */
-const integration = [
-  'e2e/integration/**/*.test.ts',
-  'e2e/hostile/**/*.test.ts',
-  'e2e/fuzz/**/*.test.tsx',
-  'e2e/house/**/*.test.ts',
-  'electron/cli/cli.test.ts',
-  'electron/core/catalog/icons.test.ts',
-  'electron/web/web-server.test.ts',
-];
+const INTEGRATION = ['**/*.int.test.ts', '**/*.int.test.tsx'];
+const ALL = ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'e2e/**/*.test.{ts,tsx}'];
 
 export default defineConfig({
   test: {
@@ -21,15 +15,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     maxWorkers: 2,
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'e2e/review/**/*.test.ts', 'renderer/**/*.test.ts', 'renderer/**/*.test.tsx'],
-          exclude: [...integration, '**/node_modules/**'],
-        },
-      },
-      { extends: true, test: { name: 'integration', include: integration } },
+      { extends: true, test: { name: 'unit', include: ALL, exclude: [...INTEGRATION, '**/node_modules/**'] } },
+      { extends: true, test: { name: 'integration', include: INTEGRATION, exclude: ['**/node_modules/**'] } },
     ],
   },
 });

@@ -15,7 +15,7 @@ import { modernBench } from './modern-bench.js';
 import { gatewayBench } from './gateway-bench.js';
 import { reviewBench } from './review-bench.js';
 import { boundaryBench } from './boundary-bench.js';
-import { scriptedConsent } from '../integration/harness.js';
+import { scriptedConsent } from '../harness/harness.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000);

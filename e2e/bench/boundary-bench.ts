@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { ConsoleCore } from '../../electron/core/index.js';
 import { reviewServers } from '../../shared/review/review.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { scriptedConsent } from '../integration/harness.js';
+import { scriptedConsent } from '../harness/harness.js';
 import { corpusServers } from './review-bench.js';
 import { partsOf } from '../../electron/core/testing.js';
 

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { SchemaValidator } from '../../electron/core/calls/index.js';
 import { ConsoleCore } from '../../electron/core/index.js';
 import { reviewServers, type ReviewServerInput } from '../../shared/review/review.js';
-import { scriptedConsent } from '../integration/harness.js';
+import { scriptedConsent } from '../harness/harness.js';
 import { CLEAN } from '../review/clean.js';
 import { HOSTILE } from '../review/hostile.js';
 import { partsOf } from '../../electron/core/testing.js';

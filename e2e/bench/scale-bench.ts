@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConsoleCore } from '../../electron/core/index.js';
 import { startServe } from '../tools/serve-process.js';
-import { scriptedConsent } from '../integration/harness.js';
+import { scriptedConsent } from '../harness/harness.js';
 import { launchChromium } from './ui-bench.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');

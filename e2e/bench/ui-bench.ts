@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { ConsoleCore } from '../../electron/core/index.js';
 import { startServe } from '../tools/serve-process.js';
-import { scriptedConsent } from '../integration/harness.js';
+import { scriptedConsent } from '../harness/harness.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
 

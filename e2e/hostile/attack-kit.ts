@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import type { ServerConfig } from '../../shared/schemas/server.js';
-import { callApproved, fixtureStdio, makeCore, startHttp, type Harness } from '../integration/harness.js';
+import { callApproved, fixtureStdio, makeCore, startHttp, type Harness } from '../harness/harness.js';
 import type { Attack } from '../fixtures/attack-server.js';
 
 /** The compiled hostile server (npm test builds it first). */

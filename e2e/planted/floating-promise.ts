@@ -1,4 +1,4 @@
-// A planted lint violation (ignored by `npm run lint`, linted on purpose by e2e/house/lint.test.ts):
+// A planted lint violation (ignored by `npm run lint`, linted on purpose by e2e/house/lint.int.test.ts):
 // a promise nobody awaits, whose failure would vanish.
 export async function save(): Promise<void> {
   await Promise.resolve();

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { requestNames } from '../../shared/contract/index.js';
-import { tempDir } from '../../e2e/integration/harness.js';
+import { tempDir } from '../../e2e/harness/harness.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { ConsoleCore, makeHandlers } from './console-core.js';
 import { dispatch } from './handlers.js';

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeCore } from '../../e2e/integration/harness.js';
+import { makeCore } from '../../e2e/harness/harness.js';
 import { findElectron, obtainElectron } from './start.js';
 
 describe('npm start finds Electron without requiring it', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { eventNames, requestNames } from '../../shared/contract/index.js';
 import { CSP } from '../../shared/csp.js';
-import { fixtureStdio, makeCore } from '../../e2e/integration/harness.js';
+import { fixtureStdio, makeCore } from '../../e2e/harness/harness.js';
 import { buildBridge, eventChannel, IPC_PREFIX, NAMES_CHANNEL, requestChannel } from '../../shared/bridge.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { makeHandlers } from '../core/index.js';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../e2e/integration/harness.js';
+import { tempDir } from '../../../e2e/harness/harness.js';
 import { createHash } from 'node:crypto';
 import { AuditLog, entryHash, GENESIS, type AuditIo } from './audit-log.js';
 import { processStart } from '../support/index.js';

@@ -1,7 +1,7 @@
 import { rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../e2e/integration/harness.js';
+import { tempDir } from '../../../e2e/harness/harness.js';
 import { AuditLog, type AuditIo } from './audit-log.js';
 
 /** How a durable entry reaches the disk: shared syncs off the loop, or one sync on it for a call alone on a fast disk. */

@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../e2e/integration/harness.js';
+import { tempDir } from '../../../e2e/harness/harness.js';
 import { AuditLog, type AuditIo } from './audit-log.js';
 import { journalRecord } from './sync-journal.js';
 import { readJournal } from './journal-restore.js';

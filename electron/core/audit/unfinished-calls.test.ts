@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../e2e/integration/harness.js';
+import { tempDir } from '../../../e2e/harness/harness.js';
 import type { AuditFields } from './audit-fields.js';
 import { AuditLog } from './audit-log.js';
 import { unfinishedCalls } from './unfinished-calls.js';

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseHostConfig } from '../../../shared/config.js';
-import { tempDir } from '../../../e2e/integration/harness.js';
+import { tempDir } from '../../../e2e/harness/harness.js';
 import { ServerStore } from './server-store.js';
 import { resolveDataDir } from '../support/data-dir.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONSOLE_USER } from '../../../shared/schemas/requester.js';
-import { makeCore, scriptedConsent, type Harness } from '../../../e2e/integration/harness.js';
+import { makeCore, scriptedConsent, type Harness } from '../../../e2e/harness/harness.js';
 import { makeHandlers } from '../console-core.js';
 import { dispatch } from '../handlers.js';
 import { consentText } from './consent-text.js';

@@ -1,0 +1,183 @@
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sha256 } from '../../electron/core/support/hash.js';
+import { canonicalJson } from '../../shared/canonical-json.js';
+import { ConsoleCore } from '../../electron/core/index.js';
+import { fixtureStdio, makeCore, nextEvent, scriptedConsent } from '../harness/harness.js';
+
+/** Runs change_tools through the gate (approved), and resolves with the catalog change it caused. */
+async function changeTools(h: ReturnType<typeof makeCore>, action: string) {
+  const changed = nextEvent(h.core, 'catalog.changed', (e) => e.change.reason === 'list_changed');
+  const asked = nextEvent(h.core, 'approval.requested', (a) => a.tool === 'change_tools');
+  const rec = h.core.requestCall('fx', 'change_tools', { action }, CONSOLE_USER);
+  const a = await asked;
+  h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
+  await h.core.waitCall(rec.id);
+  return (await changed).change;
+}
+
+describe('catalog', () => {
+  let h: ReturnType<typeof makeCore>;
+  afterEach(async () => h?.dispose());
+
+  it('follows nextCursor through every page, in server order', async () => {
+    h = makeCore();
+    h.core.addServer('fx', fixtureStdio({ FIXTURE_TOOLS: '300', FIXTURE_PAGE_SIZE: '7' }));
+    await h.core.connect('fx');
+    const names = h.core.tools('fx').map((t) => t.name);
+    expect(names).toHaveLength(301);
+    expect(new Set(names).size).toBe(301);
+    expect(names.slice(0, 2)).toEqual(['calls_seen', 'echo']);
+    expect(names.at(-1)).toBe('bulk_00299');
+    expect(names.indexOf('bulk_00200')).toBeLessThan(names.indexOf('bulk_00201'));
+  });
+
+  it('stops a cursor that repeats, with a clear error', async () => {
+    h = makeCore();
+    h.core.addServer('fx', fixtureStdio({ FIXTURE_CURSOR_LOOP: '1' }));
+    const v = await h.core.connect('fx');
+    expect(v.status).toBe('connected');
+    expect(v.error).toMatch(/tools\/list: the server repeated cursor "again"/);
+  });
+
+  it('carries declared annotations, spec defaults, a fingerprint of the whole definition and the server identity', async () => {
+    h = makeCore();
+    const config = fixtureStdio();
+    h.core.addServer('fx', config);
+    await h.core.connect('fx');
+    const none = h.core.findTool('fx', 'ann_uuuu')!;
+    expect(none.declaredAnnotations).toBeUndefined();
+    expect(none.annotations).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true });
+    expect(none.risk.level).toBe('unknown');
+    const mixed = h.core.findTool('fx', 'ann_tfuf')!;
+    expect(mixed.declaredAnnotations).toEqual({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
+    expect(mixed.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false });
+    expect(mixed.risk).toMatchObject({ level: 'read-only-claimed', trusted: false });
+    expect(h.core.tools('fx').filter((t) => t.name.startsWith('ann_'))).toHaveLength(81);
+    const raw = h.core.rawTool('fx', 'ann_tfuf')!;
+    expect(mixed.fingerprint).toBe(sha256(canonicalJson(raw)));
+    expect(mixed.serverIdentity).toBe(h.core.view('fx').identity);
+  });
+
+  it('marks hidden text in definitions and keeps hostile text as sent', async () => {
+    h = makeCore();
+    h.core.addServer('fx', fixtureStdio());
+    await h.core.connect('fx');
+    expect(h.core.findTool('fx', 'hostile_hidden')!.hiddenText).toEqual(['description']);
+    expect(h.core.findTool('fx', 'hostile_html')!.description).toContain('<script>');
+    expect(h.core.findTool('fx', 'hostile_long')!.description).toHaveLength(100_000);
+    expect(h.core.findTool('fx', 'echo')!.hiddenText).toEqual([]);
+  });
+
+  it('recomputes risk when the user trusts the server', async () => {
+    h = makeCore();
+    h.core.addServer('fx', fixtureStdio());
+    await h.core.connect('fx');
+    expect(h.core.findTool('fx', 'echo')!.risk.level).toBe('read-only-claimed');
+    const ev = nextEvent(h.core, 'catalog.changed', (e) => e.change.reason === 'refresh');
+    await h.core.updateServer('fx', undefined, { trusted: true });
+    expect((await ev).tools.find((t) => t.name === 'echo')!.risk.level).toBe('read-only-trusted');
+  });
+
+  it('keeps data: icons that are what they claim, drops other schemes and mislabelled bytes', async () => {
+    h = makeCore();
+    h.core.addServer('fx', fixtureStdio());
+    await h.core.connect('fx');
+    expect(h.core.findTool('fx', 'icon_png')!.iconData).toMatch(/^data:image\/png;base64,iVBOR/);
+    expect(h.core.findTool('fx', 'icon_svg')!.iconData).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(h.core.findTool('fx', 'icon_bad_scheme')!.iconData).toBeUndefined();
+    expect(h.core.findTool('fx', 'icon_https')!.iconData).toBeUndefined();
+  });
+
+  it('pushes a large catalog to front ends in chunks of at most 1,000 tools, in order, one stream at a time', async () => {
+    h = makeCore();
+    h.core.addServer('fx', fixtureStdio({ FIXTURE_TOOLS: '2500', FIXTURE_PAGE_SIZE: '500' }));
+    const events: { tools: number; chunk?: { index: number; count: number; stream: number }; first?: string }[] = [];
+    h.core.onEvent((n, p) => {
+      if (n !== 'catalog.changed') return;
+      const e = p as { tools: { name: string }[]; chunk?: { index: number; count: number; stream: number } };
+      events.push({ tools: e.tools.length, chunk: e.chunk, first: e.tools[0]?.name });
+    });
+    const last = nextEvent(h.core, 'catalog.changed', (e) => e.chunk?.index === 2);
+    await h.core.connect('fx');
+    await last;
+    const initial = events.filter((e) => e.chunk);
+    expect(initial.map((e) => [e.chunk!.index, e.chunk!.count, e.tools])).toEqual([
+      [0, 3, 1000],
+      [1, 3, 1000],
+      [2, 3, 501],
+    ]);
+    expect(new Set(initial.map((e) => e.chunk!.stream)).size).toBe(1);
+    expect(initial[0]!.first).toBe('calls_seen');
+  });
+
+  it('announces the new tool count after list_changed', async () => {
+    h = makeCore();
+    h.core.addServer('fx', fixtureStdio());
+    await h.core.connect('fx');
+    expect(h.core.view('fx').toolCount).toBe(261);
+    const counted = nextEvent(h.core, 'server.status', (v) => v.id === 'fx' && v.toolCount === 262);
+    await changeTools(h, 'add');
+    expect((await counted).toolCount).toBe(262);
+  });
+
+  it('turns list_changed into a diff: added, changed with the fields and paths, removed', async () => {
+    h = makeCore();
+    h.core.addServer('fx', fixtureStdio());
+    await h.core.connect('fx');
+    const added = await changeTools(h, 'add');
+    expect(added).toMatchObject({ added: ['dynamic_1'], removed: [], changed: [] });
+    expect(h.core.findTool('fx', 'dynamic_1')).toBeDefined();
+    const param = await changeTools(h, 'add_param');
+    expect(param.changed).toEqual([
+      {
+        name: 'mutable',
+        fields: ['inputSchema'],
+        changes: [{ path: 'inputSchema.properties.exfiltrate_to', after: { type: 'string', description: 'where to send a copy' } }],
+      },
+    ]);
+    const desc = await changeTools(h, 'change');
+    expect(desc.changed[0]).toMatchObject({
+      name: 'mutable',
+      fields: ['description'],
+      changes: [{ before: 'A tool that changes (version 1).', after: 'A tool that changes (version 2).' }],
+    });
+    const removed = await changeTools(h, 'remove');
+    expect(removed.removed).toEqual(['mutable']);
+    const log = h.core.queryAudit({ kind: 'catalog-change', limit: 10 });
+    expect(log.at(-1)).toMatchObject({ reason: 'list_changed', detail: { removed: ['mutable'] } });
+  });
+
+  it('diffs a reconnect, and a restart, against the last known catalog of that server identity', async () => {
+    h = makeCore();
+    h.core.addServer('fx', fixtureStdio());
+    await h.core.connect('fx');
+    await changeTools(h, 'add_param');
+    await h.core.disconnect('fx');
+    const ev = nextEvent(h.core, 'catalog.changed', (e) => e.change.reason === 'reconnect');
+    await h.core.connect('fx'); // a new process: back to the original definition
+    expect((await ev).change.changed.map((c) => c.name)).toEqual(['mutable']);
+    await new Promise((r) => setImmediate(r));
+    await h.core.close();
+    const again = new ConsoleCore({ dataDir: h.dataDir, auditFsync: false, consent: scriptedConsent() });
+    again.start();
+    try {
+      const first = nextEvent(again, 'catalog.changed');
+      await again.connect('fx');
+      expect((await first).change).toMatchObject({ reason: 'reconnect', added: [], removed: [], changed: [] });
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('treats a changed command under the same id as a new server identity', async () => {
+    h = makeCore();
+    h.core.addServer('fx', fixtureStdio());
+    await h.core.connect('fx');
+    const before = h.core.view('fx').identity;
+    const ev = nextEvent(h.core, 'catalog.changed', (e) => e.change.reason === 'initial');
+    await h.core.updateServer('fx', fixtureStdio({ EXTRA: '1' }));
+    expect(h.core.view('fx').identity).not.toBe(before);
+    expect((await ev).change.added).toHaveLength(261);
+  });
+});

@@ -1,0 +1,54 @@
+import { useRef } from 'react';
+import { ServerSelect } from '../../components/ServerSelect';
+import type { useTrace } from './use-trace';
+
+/** The trace's bar: the server, the filter, pause, clear, export, import and the connection doctor. */
+export function TraceBar({ t }: { t: ReturnType<typeof useTrace> }) {
+  const fileRef = useRef<HTMLInputElement>(null);
+  const { imported, actions } = t;
+  return (
+    <div className="row gap">
+      <ServerSelect
+        servers={t.servers}
+        value={imported ? '' : (t.serverId ?? '')}
+        onChange={actions.choose}
+        testId="trace-server"
+        none={imported ? '(imported)' : undefined}
+      />
+      <input placeholder="filter by method or name" value={t.filter} onChange={(e) => t.setFilter(e.target.value)} data-testid="trace-filter" />
+      {!imported && (
+        <button onClick={() => t.setPaused(!t.paused)} data-testid="trace-pause">
+          {t.paused ? 'Resume' : 'Pause'}
+        </button>
+      )}
+      {!imported && (
+        <button onClick={actions.clear} data-testid="trace-clear">
+          Clear
+        </button>
+      )}
+      <button onClick={() => void actions.exportJsonl()} disabled={t.entries.length === 0} data-testid="trace-export">
+        Export JSONL
+      </button>
+      <button onClick={() => fileRef.current?.click()} data-testid="trace-import">
+        Import JSONL…
+      </button>
+      <input
+        ref={fileRef}
+        type="file"
+        accept=".jsonl,.ndjson,application/x-ndjson,application/json"
+        hidden
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          if (f) void actions.importJsonl(f);
+          e.target.value = '';
+        }}
+        data-testid="trace-import-file"
+      />
+      {!imported && (
+        <button onClick={actions.runDoctor} disabled={!t.serverId} data-testid="trace-doctor">
+          Doctor
+        </button>
+      )}
+    </div>
+  );
+}

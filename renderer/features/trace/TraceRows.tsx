@@ -1,0 +1,41 @@
+import type { TraceEntry } from '../../../shared/schemas/trace';
+import { SafeText } from '../../components/SafeText';
+import { clockTime } from '../../components/format';
+
+/** The trace's rows, newest last: direction, kind, method and name, id, round and time taken. */
+export function TraceRows({ rows, selected, onSelect }: { rows: TraceEntry[]; selected: number | null; onSelect: (seq: number) => void }) {
+  return (
+    <div className="trace-rows" role="list">
+      {rows.map((e) => (
+        <button
+          key={e.seq}
+          role="listitem"
+          className={`trace-row dir-${e.dir} kind-${e.kind} ${selected === e.seq ? 'selected' : ''}`}
+          onClick={() => onSelect(e.seq)}
+          data-testid="trace-row"
+          data-dir={e.dir}
+          data-kind={e.kind}
+          data-method={e.method ?? ''}
+          data-round={e.round ?? ''}
+        >
+          <span className="mono small muted">{clockTime(e.at, true)}</span>
+          <span className="mono">{e.dir === 'out' ? '→' : '←'}</span>
+          <span className="small">{e.kind === 'http' ? `HTTP ${e.http?.status ?? '…'}` : e.kind}</span>
+          <span className="mono ellipsis">
+            <SafeText text={e.method ?? ''} />
+            {e.name && (
+              <span className="muted">
+                {' '}
+                <SafeText text={e.name} />
+              </span>
+            )}
+          </span>
+          <span className="mono small muted">{e.id !== undefined ? `#${String(e.id)}` : ''}</span>
+          <span className="small muted">{e.round ? `round ${e.round}` : ''}</span>
+          <span className="small muted">{e.ms !== undefined ? `${e.ms} ms` : e.http?.ms !== undefined ? `${e.http.ms} ms` : ''}</span>
+        </button>
+      ))}
+      {rows.length === 0 && <div className="empty small">No messages yet.</div>}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { DoctorReport } from '../../../shared/schemas/server';
+import type { TraceEntry, TracePage } from '../../../shared/schemas/trace';
+import { useApi } from '../../api/context';
+import { usePolled } from '../../components/use-polled';
+import { useConsole } from '../../store/store';
+import { parseTraceJsonl } from './trace-file';
+
+/** What the page keeps of a live trace (the core keeps as much; export gets them all). */
+const KEEP = 2000;
+/** Rows drawn at once (the newest that match): a long trace never makes one long task. */
+const SHOWN = 400;
+const POLL_MS = 500;
+/** An imported file larger than this is refused. */
+export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The trace tab's data: the chosen server's live trace (polled while shown, rows only), or a file
+ * imported for viewing; the rows that match the filter; the message opened, whole; and what the
+ * tab does (export, import, clear, the connection doctor).
+ */
+export function useTrace() {
+  const api = useApi();
+  const servers = useConsole(useShallow((s) => s.serverOrder));
+  const firstConnected = useConsole((s) => s.serverOrder.find((id) => s.servers[id]?.status === 'connected'));
+  const [serverId, setServerId] = useState<string | undefined>(firstConnected ?? servers[0]);
+  const [dropped, setDropped] = useState(0);
+  const [filter, setFilter] = useState('');
+  const [paused, setPaused] = useState(false);
+  const [imported, setImported] = useState<{ name: string; bad: number } | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [doctor, setDoctor] = useState<DoctorReport | null>(null);
+
+  // Rows only: the message of the row opened is asked for alone (a trace keeps up to 8 MB of them).
+  const fetchAfter = useMemo(
+    () => (serverId && !imported && !paused ? (since: number) => api.request('trace.list', { serverId, since, limit: KEEP, brief: true }) : undefined),
+    [api, serverId, imported, paused],
+  );
+  const { entries, setEntries, reset } = usePolled<TraceEntry, TracePage>(fetchAfter, {
+    everyMs: POLL_MS,
+    keep: KEEP,
+    onPage: (p) => {
+      setError(null);
+      setDropped(p.dropped);
+    },
+    onError: (e) => setError(e.message),
+  });
+  const shown = useMemo(() => {
+    const f = filter.trim().toLowerCase();
+    const matching = f ? entries.filter((e) => (e.method ?? '').toLowerCase().includes(f) || (e.name ?? '').toLowerCase().includes(f)) : entries;
+    return { rows: matching.slice(-SHOWN), hidden: Math.max(0, matching.length - SHOWN) };
+  }, [entries, filter]);
+  const open = useOpened(selected, imported ? entries : null, serverId, setError);
+
+  const choose = (id: string) => {
+    reset();
+    setSelected(null);
+    setImported(null);
+    setDoctor(null);
+    setServerId(id);
+  };
+  const fail = (e: Error) => setError(e.message);
+  const actions = {
+    choose,
+    exportJsonl: async () => {
+      const text =
+        imported || !serverId
+          ? entries.map((e) => JSON.stringify(e) + '\n').join('')
+          : await api.request('trace.export', { serverId }).then((r) => r.jsonl, fail);
+      if (text !== undefined) download(text, `mcp-trace-${serverId ?? 'imported'}-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`);
+    },
+    importJsonl: async (file: File) => {
+      if (file.size > MAX_IMPORT_BYTES) return setError(`${file.name} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+      const { entries: got, bad } = await parseTraceJsonl(await file.text());
+      if (got.length === 0) return setError(`${file.name} has no trace entries${bad ? ` (${bad} lines were not entries)` : ''}`);
+      setError(null);
+      setImported({ name: file.name, bad });
+      setSelected(null);
+      setDropped(0);
+      setEntries(got.slice(-KEEP * 10));
+    },
+    clear: () => {
+      if (serverId) api.request('trace.clear', { serverId }).then(() => (reset(), setSelected(null)), fail);
+    },
+    runDoctor: () => {
+      if (serverId) api.request('servers.doctor', { serverId }).then(setDoctor, fail);
+    },
+    closeDoctor: () => setDoctor(null),
+  };
+  return { servers, serverId, entries, shown, dropped, filter, setFilter, paused, setPaused, imported, selected, setSelected, open, error, doctor, actions };
+}
+
+/** The row opened, whole: from the file when one is viewed, else asked of the core (seqs are unique across servers). */
+function useOpened(selected: number | null, fromFile: TraceEntry[] | null, serverId: string | undefined, onError: (m: string) => void): TraceEntry | undefined {
+  const api = useApi();
+  const [fetched, setFetched] = useState<TraceEntry | null>(null);
+  const viewingFile = fromFile !== null;
+  useEffect(() => {
+    if (selected === null || viewingFile || !serverId) return;
+    let live = true;
+    api.request('trace.get', { serverId, seq: selected }).then(
+      (e) => live && setFetched(e),
+      (e: Error) => live && onError(e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, selected, viewingFile, serverId, onError]);
+  if (selected === null) return undefined;
+  if (fromFile) return fromFile.find((e) => e.seq === selected);
+  return fetched?.seq === selected ? fetched : undefined;
+}
+
+/** Hands the text to the browser as a file download. */
+function download(text: string, name: string): void {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type: 'application/x-ndjson' }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
