@@ -1,5 +1,5 @@
 import { describeRequester } from '../../../shared/requester-text';
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { AskFrame } from '../../components/AskFrame';
 import { useArmed } from '../../components/use-armed';
 import { useShallow } from 'zustand/react/shallow';
@@ -32,16 +32,13 @@ export function ApprovalDialog() {
   return <Dialog key={a.id} a={a} position={position} total={total} withQueue={withQueue} />;
 }
 
-// eslint-disable-next-line max-lines-per-function -- to split into the request, the arguments and the decision
 function Dialog({ a, position, total, withQueue }: { a: Approval; position: number; total: number; withQueue: boolean }) {
   const api = useApi();
   const { armed, safeRef: denyRef } = useArmed<HTMLButtonElement>();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [covers, setCovers] = useState<'tool' | 'read-only' | 'server'>('tool');
-  // The tool is flagged here too while its definition differs from its pin (the fingerprint shown is the live one).
-  const pin = useConsole((s) => s.pinFlags[a.serverId]?.get(a.tool));
+  const [covers, setCovers] = useState<Covers>('tool');
   const decide = (decision: 'approve' | 'deny', scope: 'once' | 'session' | 'always' = 'once') => {
     // SECURITY: an approve that comes before the controls are armed (a stray click or Enter) does nothing.
     if (sent || (decision === 'approve' && !armed)) return;
@@ -52,9 +49,6 @@ function Dialog({ a, position, total, withQueue }: { a: Approval; position: numb
       setSent(false);
     });
   };
-  const expires = new Date(a.expiresAt);
-  // Standing grants per agent (kept across restarts) are offered for an agent's calls.
-  const standing = a.requestedBy.kind === 'agent' && a.method !== 'tasks/update';
   return (
     <AskFrame
       id="approval-title"
@@ -76,6 +70,29 @@ function Dialog({ a, position, total, withQueue }: { a: Approval; position: numb
         'data-agent': a.requestedBy.kind === 'agent' ? a.requestedBy.name : undefined,
       }}
     >
+      <ApprovalRequest a={a} />
+      <ApprovalArguments a={a} />
+      <ApprovalDecision
+        a={a}
+        armed={armed}
+        denyRef={denyRef}
+        decide={decide}
+        covers={covers}
+        setCovers={setCovers}
+        reason={reason}
+        setReason={setReason}
+        error={error}
+      />
+    </AskFrame>
+  );
+}
+
+/** Who asks to call what, where, with what risk: the server and its identity, the tool and its fingerprint, the requester, a changed definition. */
+function ApprovalRequest({ a }: { a: Approval }) {
+  // The tool is flagged here too while its definition differs from its pin (the fingerprint shown is the live one).
+  const pin = useConsole((s) => s.pinFlags[a.serverId]?.get(a.tool));
+  return (
+    <>
       <dl className="kv">
         <dt>Server</dt>
         <dd>
@@ -130,6 +147,14 @@ function Dialog({ a, position, total, withQueue }: { a: Approval; position: numb
         <summary>Annotations {a.trusted ? '(trusted server)' : '(untrusted: claims only)'}</summary>
         <AnnotationTable annotations={a.annotations} declared={a.declaredAnnotations} />
       </details>
+    </>
+  );
+}
+
+/** Exactly what will be sent: the arguments (or a task's answers) whole, the request headers a tool asks for, what does not fit its schema. */
+function ApprovalArguments({ a }: { a: Approval }) {
+  return (
+    <>
       {a.method === 'tasks/update' && (
         <div className="warn-box" data-testid="approval-task-update">
           The task this call started asked for input. Allowing this sends <code>tasks/update</code> for task{' '}
@@ -172,6 +197,31 @@ function Dialog({ a, position, total, withQueue }: { a: Approval; position: numb
           ))}
         </ul>
       )}
+    </>
+  );
+}
+
+type Decide = (decision: 'approve' | 'deny', scope?: 'once' | 'session' | 'always') => void;
+type Covers = 'tool' | 'read-only' | 'server';
+
+/** The decision: a reason, Later, Never and Deny, Always allow, and Allow for this session (over what) or once; nothing allows before the controls are armed. */
+function ApprovalDecision(p: {
+  a: Approval;
+  armed: boolean;
+  denyRef: RefObject<HTMLButtonElement | null>;
+  decide: Decide;
+  covers: Covers;
+  setCovers: (c: Covers) => void;
+  reason: string;
+  setReason: (r: string) => void;
+  error: string | null;
+}) {
+  const { a, armed, denyRef, decide, covers, setCovers, reason, setReason, error } = p;
+  const expires = new Date(a.expiresAt);
+  // Standing grants per agent (kept across restarts) are offered for an agent's calls.
+  const standing = a.requestedBy.kind === 'agent' && a.method !== 'tasks/update';
+  return (
+    <>
       <label className="small">
         Reason (optional)
         <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="deny-reason" />
@@ -213,7 +263,7 @@ function Dialog({ a, position, total, withQueue }: { a: Approval; position: numb
         {a.method !== 'tasks/update' && (
           <select
             value={covers}
-            onChange={(e) => setCovers(e.target.value as typeof covers)}
+            onChange={(e) => setCovers(e.target.value as Covers)}
             data-testid="approve-session-covers"
             aria-label="What Allow for this session covers"
           >
@@ -235,6 +285,6 @@ function Dialog({ a, position, total, withQueue }: { a: Approval; position: numb
           Allow once
         </button>
       </div>
-    </AskFrame>
+    </>
   );
 }
