@@ -1,0 +1,53 @@
+import { RULES, type RuleFamily, type Severity } from '../../../shared/review/rules';
+import type { useReview } from './use-review';
+
+const FAMILIES: RuleFamily[] = ['hidden', 'poisoning', 'shadowing', 'quality'];
+
+/** The findings' filters: at least a severity, a family, a rule, a server; and how many match. */
+export function ReviewFilters({ filters, servers, total }: { filters: ReturnType<typeof useReview>['filters']; servers: string[]; total: number }) {
+  const { minSeverity, setMinSeverity, family, setFamily, rule, setRule, server, setServer } = filters;
+  return (
+    <div className="row gap small">
+      <label>
+        At least{' '}
+        <select value={minSeverity} onChange={(e) => setMinSeverity(e.target.value as Severity)} data-testid="review-severity">
+          <option value="low">low</option>
+          <option value="medium">medium</option>
+          <option value="high">high</option>
+        </select>
+      </label>
+      <label>
+        Family{' '}
+        <select value={family} onChange={(e) => setFamily(e.target.value as RuleFamily | '')} data-testid="review-family">
+          <option value="">all</option>
+          {FAMILIES.map((x) => (
+            <option key={x}>{x}</option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Rule{' '}
+        <select value={rule} onChange={(e) => setRule(e.target.value)} data-testid="review-rule">
+          <option value="">all</option>
+          {RULES.filter((r) => !family || r.family === family).map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.id} {r.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Server{' '}
+        <select value={server} onChange={(e) => setServer(e.target.value)} data-testid="review-server">
+          <option value="">all</option>
+          {servers.map((id) => (
+            <option key={id}>{id}</option>
+          ))}
+        </select>
+      </label>
+      <span className="muted" data-testid="review-matching">
+        {total} match
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ReviewOverview } from '../../../shared/schemas/review';
+import { SafeText } from '../../components/SafeText';
+
+/** Each reviewed server: its risk, and how many tools, prompts and resources the review read. */
+export function ReviewServers({ servers }: { servers: ReviewOverview['servers'] }) {
+  return (
+    <table className="kv-table" data-testid="review-servers">
+      <thead>
+        <tr>
+          <th>server</th>
+          <th>risk</th>
+          <th>tools</th>
+          <th>prompts</th>
+          <th>resources</th>
+        </tr>
+      </thead>
+      <tbody>
+        {servers.map((s) => (
+          <tr key={s.id} data-testid="review-server-row" data-server={s.id} data-risk={s.risk}>
+            <td>
+              <SafeText text={s.id} />
+              {s.error && (
+                <span className="error small">
+                  {' '}
+                  <SafeText text={s.error} />
+                </span>
+              )}
+            </td>
+            <td>
+              <span className={`badge sev ${s.risk}`}>{s.risk}</span>
+            </td>
+            <td>{s.tools}</td>
+            <td>{s.unlisted?.includes('prompts') ? <Unlisted /> : s.prompts}</td>
+            <td>{s.unlisted?.includes('resources') ? <Unlisted /> : s.resources}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A count the automatic review could not know: it asks servers nothing, and this list was not read yet. */
+function Unlisted() {
+  return (
+    <span
+      className="muted"
+      title="Not listed yet: the review run at connect asks the server nothing. Run the review to list and check them."
+      data-testid="review-unlisted"
+    >
+      not listed
+    </span>
+  );
+}
