@@ -12,6 +12,7 @@ import { usePendingSignals } from './features/approvals/pending-signals';
 import { SignInDialog } from './features/auth/SignInDialog';
 import { lazyView, preloadViews } from './components/lazy-view';
 import { StartProblems } from './components/StartProblems';
+import './App.css';
 
 // The tools tab and the dialogs are in the page's first script; every other tab is in its own,
 // loaded when the browser is idle after the start (or when first opened), so that the page's start

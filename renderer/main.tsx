@@ -1,10 +1,11 @@
+// The shared look first: every feature's own rules come after it.
+import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApi, hasBackEnd } from './api/client';
 import { ApiContext } from './api/context';
 import { wireEvents } from './store/events';
 import { App } from './App';
-import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
 if (!hasBackEnd()) {

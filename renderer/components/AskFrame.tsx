@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './AskFrame.css';
 
 /** `data-*` attributes for automation (AUTOMATION.md); undefined ones are left out. */
 type DataAttributes = { [key: `data-${string}`]: string | number | boolean | undefined };

@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import Editor from '@monaco-editor/react';
 import { setEditorSchema } from './monaco-setup';
+import './JsonEditor.css';
 
 /** Monaco behind our own small API: JSON (or another language), optionally checked against a schema, optionally read-only. */
 export default function JsonEditor({

@@ -1,4 +1,5 @@
 import { SafeText } from './SafeText';
+import './JsonTree.css';
 
 /** Deeper than this the tree stops (the Raw view has the whole text): a bound on recursion. */
 const MAX_TREE_DEPTH = 64;

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { inspectHiddenText } from '../../shared/hidden-text';
+import './SafeText.css';
 
 /**
  * Text from a server, shown as text (never HTML). Hidden content (zero-width, bidi, tag, control,

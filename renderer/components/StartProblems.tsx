@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useApi } from '../api/context';
 import { useConsole } from '../store/store';
 import { SafeText } from './SafeText';
+import './StartProblems.css';
 
 /**
  * What the console found wrong when it started (its audit log left open by a crash, another console

@@ -8,6 +8,7 @@ import { SafeText } from '../../components/SafeText';
 import { clockTime } from '../../components/format';
 import { approvalInFocus } from '../../store/slices/approvals';
 import { useConsole } from '../../store/store';
+import './approvals.css';
 
 interface Group {
   key: string;

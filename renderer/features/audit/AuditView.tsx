@@ -9,6 +9,7 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { prettyJsonText } from '../../../shared/pretty-json';
 import { ResultView } from '../results/ResultView';
 import { clockTime, count } from '../../components/format';
+import './audit.css';
 
 /** One entry opened: everything it recorded (arguments, result summary, details), and the call's result while the session still has it. */
 function AuditDetail({ entry }: { entry: AuditEntry }) {

@@ -9,6 +9,7 @@ import { prettyJsonText } from '../../../shared/pretty-json';
 import { SafeText } from '../../components/SafeText';
 import { clockTime } from '../../components/format';
 import { useApi } from '../../api/context';
+import './audit.css';
 
 /** Every call of the session: decision, who decided, outcome, duration; open one to see it again or call again. */
 export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {

@@ -6,6 +6,7 @@ import { SafeText } from '../../components/SafeText';
 import { ServerSelect } from '../../components/ServerSelect';
 import { useConsole } from '../../store/store';
 import { dateTime } from '../../components/format';
+import './auth.css';
 
 const MODE: Record<string, string> = {
   oauth: 'OAuth (sign-in in the browser)',

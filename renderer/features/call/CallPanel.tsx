@@ -6,6 +6,7 @@ import { useConsole } from '../../store/store';
 import { cannotDraw } from './form-support';
 import { RecentCalls } from '../results/RecentCalls';
 import { SchemaForm } from './LazySchemaForm';
+import './call.css';
 
 const JsonEditor = lazy(() => import('../../components/JsonEditor'));
 

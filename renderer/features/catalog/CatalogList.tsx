@@ -6,6 +6,7 @@ import { VirtualList } from '../../components/VirtualList';
 import { ToolRow } from './ToolRow';
 import { filterTools } from './tool-filter';
 import { FilterChips } from './FilterChips';
+import './catalog.css';
 
 const ROW = 52;
 

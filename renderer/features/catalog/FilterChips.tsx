@@ -1,5 +1,6 @@
 import { useConsole } from '../../store/store';
 import { parseFilter, toggleTerm } from './tool-filter';
+import './catalog.css';
 
 const CHIPS: [string, string][] = [
   ['is:read-only', 'read-only'],

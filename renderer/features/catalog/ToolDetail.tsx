@@ -10,6 +10,7 @@ import { CallPanel } from '../call/CallPanel';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { RecentCalls } from '../results/RecentCalls';
 import { count } from '../../components/format';
+import './catalog.css';
 
 /** Everything about one tool: description as text, schemas, annotations declared vs default, fingerprint, its diff, and the call form. */
 export function ToolDetail() {

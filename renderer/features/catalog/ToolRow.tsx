@@ -4,6 +4,7 @@ import type { ToolView } from '../../../shared/schemas/tool';
 import { useConsole } from '../../store/store';
 import { AnnotationBadges, RiskBadge } from '../../components/Badges';
 import { inspectHiddenText } from '../../../shared/hidden-text';
+import './catalog.css';
 
 /** One catalog row: icon, name, server, risk and annotation badges, live-change marks. */
 export const ToolRow = memo(function ToolRow({ tool }: { tool: ToolView }) {

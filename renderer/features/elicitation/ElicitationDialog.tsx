@@ -11,6 +11,7 @@ import { useArmed } from '../../components/use-armed';
 import { SchemaForm } from '../call/LazySchemaForm';
 import { ContentBlockView } from '../results/ContentBlockView';
 import type { ContentBlock } from '../../../shared/schemas/content';
+import './elicitation.css';
 
 /**
  * A server asks the person something (elicitation, both eras). The dialog says which server asks,

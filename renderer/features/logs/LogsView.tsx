@@ -8,6 +8,7 @@ import { SafeText } from '../../components/SafeText';
 import { clockTime } from '../../components/format';
 import { ServerSelect } from '../../components/ServerSelect';
 import { useConsole } from '../../store/store';
+import './logs.css';
 
 const KEEP = 2000;
 const SHOWN = 500;

@@ -10,6 +10,7 @@ import { EmbeddedResourceView } from '../results/EmbeddedResourceView';
 import { resourceKey } from '../../store/slices/resources';
 import { TemplateForm } from './TemplateForm';
 import { ListFactsLine } from './ListFactsLine';
+import './resources.css';
 
 interface ServerResources {
   resources: ResourceView[];

@@ -6,6 +6,7 @@ import { MediaView } from './MediaView';
 import { ResourceLinkCard } from './ResourceLinkCard';
 import { EmbeddedResourceView } from './EmbeddedResourceView';
 import { count } from '../../components/format';
+import './results.css';
 
 const PAGE = 64 * 1024;
 

@@ -3,6 +3,7 @@ import { decodeBase64, mimeMatches, normaliseMime } from '../../../shared/mime-s
 import type { AudioBlock, ImageBlock } from '../../../shared/schemas/content';
 import { SafeText } from '../../components/SafeText';
 import { count } from '../../components/format';
+import './results.css';
 
 const IMAGE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml', 'image/x-icon']);
 const AUDIO = new Set(['audio/wav', 'audio/mpeg', 'audio/ogg', 'audio/flac', 'video/mp4']);

@@ -5,6 +5,7 @@ import { confirmAddress, openLink } from '../../api/open-link';
 import { SafeText } from '../../components/SafeText';
 import { EmbeddedResourceView } from './EmbeddedResourceView';
 import { count } from '../../components/format';
+import './results.css';
 
 /** A resource link as a card; Read fetches it through the core. Only https: may be opened, after a confirmation showing the full URL. */
 export function ResourceLinkCard({ block, serverId }: { block: ResourceLinkBlock; serverId: string }) {

@@ -6,6 +6,7 @@ import { SafeText } from '../../components/SafeText';
 import { ContentBlockView } from './ContentBlockView';
 import { StructuredView } from './StructuredView';
 import { count } from '../../components/format';
+import './results.css';
 
 const VIEWS = [
   ['user', 'User', 'view-user'],

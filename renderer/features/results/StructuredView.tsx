@@ -1,5 +1,6 @@
 import type { StructuredCheck } from '../../../shared/schemas/call';
 import { JsonTree } from '../../components/JsonTree';
+import './results.css';
 
 /** structuredContent as a tree, with its check against outputSchema. */
 export function StructuredView({ value, check }: { value: unknown; check?: StructuredCheck }) {

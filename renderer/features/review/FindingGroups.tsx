@@ -2,6 +2,7 @@ import type { Finding } from '../../../shared/schemas/review';
 import { SafeText } from '../../components/SafeText';
 import { FindingItem } from './FindingItem';
 import { ToolFacts } from './ToolFacts';
+import './review.css';
 
 /** The findings drawn, one group per subject in the order of its most severe finding (the list comes sorted by severity). */
 export function FindingGroups(p: { findings: Finding[]; onAccepted: () => void; onOpenTool: (serverId: string, name: string) => void }) {

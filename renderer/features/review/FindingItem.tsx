@@ -3,6 +3,7 @@ import type { Finding } from '../../../shared/schemas/review';
 import { ruleById } from '../../../shared/review/rules';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
+import './review.css';
 
 /** The whole text a finding is about, with its span marked; hidden characters made visible on both sides. */
 function TextInPlace({ text, start, end }: { text: string; start?: number; end?: number }) {

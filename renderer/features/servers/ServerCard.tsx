@@ -5,6 +5,7 @@ import { SafeText } from '../../components/SafeText';
 import { ServerForm } from './ServerForm';
 import { ServerLog } from './ServerLog';
 import { ServerFacts } from './ServerFacts';
+import './servers.css';
 
 /** One server: status, why it failed, connect controls, info, trust, and its log. */
 export function ServerCard({ id }: { id: string }) {

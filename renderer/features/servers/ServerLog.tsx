@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useApi } from '../../api/context';
 import { useConsole } from '../../store/store';
 import { SafeText } from '../../components/SafeText';
+import './servers.css';
 
 /** A server's stderr (and the console's notes about it), newest at the bottom. */
 export function ServerLog({ id }: { id: string }) {

@@ -5,6 +5,7 @@ import { useConsole } from '../../store/store';
 import { ServerCard } from './ServerCard';
 import { ServerForm } from './ServerForm';
 import { ImportDialog } from './ImportDialog';
+import './servers.css';
 
 /** Every saved server with its live status; add, import, connect. */
 export function ServersPanel() {

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 import { useConsole } from '../../store/store';
+import './settings.css';
 
 /** Whole seconds from a field, or null when it is not a positive number. */
 function seconds(text: string): number | null {

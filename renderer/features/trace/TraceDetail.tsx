@@ -2,6 +2,7 @@ import { prettyJsonText } from '../../../shared/pretty-json';
 import type { TraceEntry } from '../../../shared/schemas/trace';
 import { SafeText } from '../../components/SafeText';
 import { count } from '../../components/format';
+import './trace.css';
 
 /** One message, whole: where it sits in its exchange, its HTTP request and response headers, the JSON (or the opening of one too large to keep). */
 export function TraceDetail({ entry: open }: { entry: TraceEntry }) {

@@ -1,6 +1,7 @@
 import type { TraceEntry } from '../../../shared/schemas/trace';
 import { SafeText } from '../../components/SafeText';
 import { clockTime } from '../../components/format';
+import './trace.css';
 
 /** The trace's rows, newest last: direction, kind, method and name, id, round and time taken. */
 export function TraceRows({ rows, selected, onSelect }: { rows: TraceEntry[]; selected: number | null; onSelect: (seq: number) => void }) {
