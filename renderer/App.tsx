@@ -10,6 +10,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { Deferred } from './components/Deferred';
 import { usePendingSignals } from './features/approvals/pending-signals';
 import { SignInDialog } from './features/auth/SignInDialog';
+import { LinkConfirm } from './components/LinkConfirm';
 import { lazyView, preloadViews } from './components/lazy-view';
 import { StartProblems } from './components/StartProblems';
 import './App.css';
@@ -191,6 +192,7 @@ export function App() {
       <ApprovalQueue />
       <ElicitationDialog />
       <SignInDialog />
+      <LinkConfirm />
     </div>
   );
 }

@@ -101,11 +101,16 @@ test.describe('a URL question the server says is done', () => {
     const q = page.getByTestId('elicitation-dialog');
     await expect(q.getByTestId('elicitation-host')).toHaveText('auth.example');
     await expect(q).toHaveAttribute('data-armed', 'true');
-    const confirmed = new Promise<string>((ok) => page.once('dialog', (d) => (ok(d.message()), void d.accept())));
     // The page opens it without an opener: the new tab is the browser's, not ours (it leads nowhere here).
     context.once('page', (p) => void p.close().catch(() => undefined));
     await q.getByTestId('elicitation-accept').click();
-    expect(await confirmed).toContain('https://auth.example/sign-in?session=1');
+    // The page's own question, with the whole address: nothing opens before the person says so.
+    const ask = page.getByTestId('link-confirm');
+    await expect(ask.getByTestId('link-confirm-url')).toHaveText('https://auth.example/sign-in?session=1');
+    await expect(ask.getByTestId('link-confirm-host')).toHaveText('auth.example');
+    await expect(ask).toHaveAttribute('data-armed', 'true');
+    await ask.getByTestId('link-confirm-open').click();
+    await expect(ask).toBeHidden();
     await expect(c.lastResult()).toContainText('sign-in accept');
     await expect(page.getByTestId('elicitation-complete')).toContainText('auth.example is done');
   });

@@ -1,8 +1,29 @@
+import { create } from 'zustand';
 import type { ConsoleApi } from './client';
 
-/** The page's own confirmation, showing the whole address (browser mode). */
-export function confirmAddress(url: string): () => boolean {
-  return () => confirm(`Open this address in your browser?\n\n${url}`);
+/** An address waiting for the person's yes or no in the page's own dialog (browser mode). */
+export interface LinkAsk {
+  url: string;
+  answer(yes: boolean): void;
+}
+
+/** The one address the page asks about at a time; a newer ask answers the older one no. */
+export const useLinkAsk = create<{ ask: LinkAsk | null }>(() => ({ ask: null }));
+
+/** The page's own confirmation, showing the whole address (browser mode): its dialog is `LinkConfirm`. */
+export function confirmAddress(url: string): () => Promise<boolean> {
+  return () =>
+    new Promise<boolean>((resolve) => {
+      useLinkAsk.getState().ask?.answer(false);
+      const ask: LinkAsk = {
+        url,
+        answer: (yes) => {
+          if (useLinkAsk.getState().ask === ask) useLinkAsk.setState({ ask: null });
+          resolve(yes);
+        },
+      };
+      useLinkAsk.setState({ ask });
+    });
 }
 
 /**
@@ -11,13 +32,13 @@ export function confirmAddress(url: string): () => boolean {
  * it — only once `confirmInPage` says yes, and never with an opener. Resolves with whether it
  * opened; any other failure is thrown.
  */
-export async function openLink(api: ConsoleApi, url: string, confirmInPage: () => boolean): Promise<boolean> {
+export async function openLink(api: ConsoleApi, url: string, confirmInPage: () => boolean | Promise<boolean>): Promise<boolean> {
   try {
     return (await api.request('links.open', { url })).opened;
   } catch (e) {
     if ((e as { code?: string }).code !== 'open-in-page') throw e;
     // SECURITY: browser mode: only after the person saw the whole URL, never with an opener.
-    if (!confirmInPage()) return false;
+    if (!(await confirmInPage())) return false;
     window.open(url, '_blank', 'noopener,noreferrer');
     return true;
   }
