@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { IpcMainInvokeEvent } from 'electron';
 import { registerIpc } from '../../electron/main/ipc.js';
-import { requestChannel } from '../../shared/bridge.js';
+import { requestChannel } from '../../shared/preload-api.js';
 import type { RequestName } from '../../shared/contract/index.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { dispatch, makeHandlers } from '../../electron/core/index.js';

@@ -69,7 +69,7 @@ export async function rpc(app: App, method: string, params: unknown): Promise<{ 
   try {
     return await new Promise((r) => {
       ws.on('message', (d, isBinary) => {
-        // Long messages come in binary parts (shared/bridge.ts); the replies waited for here are short.
+        // Long messages come in binary parts (shared/preload-api.ts); the replies waited for here are short.
         if (isBinary) return;
         const m = JSON.parse(d.toString());
         if (m.id === 1) r(m.reply);

@@ -152,7 +152,12 @@ function servingParts(opts: CoreOptions, r: Records, ports: Ports) {
     const entry = store.get(id);
     return entry && { entry, client: link.it.client(id) };
   };
-  const resources = new ResourceLists({ server, trail, pinDir: join(opts.dataDir, 'pins'), got: (id, uri, res) => ports.review.it.rememberRead(id, uri, res) });
+  const resources = new ResourceLists({
+    server,
+    trail,
+    seenDir: join(opts.dataDir, 'pins'),
+    got: (id, uri, res) => ports.review.it.rememberRead(id, uri, res),
+  });
   const prompts = new PromptLists({ server, trail, got: (id, name, res) => ports.review.it.rememberPrompt(id, name, res) });
   const subscriptions = new ResourceSubscriptions({ server, trail, bus, era: (id) => link.it.view(id).era, relisten: (id) => link.it.relisten(id) });
   const watch = new ListWatch({ resources, prompts, sync, bus, trail, identity: (id) => store.get(id)?.identity });
@@ -274,7 +279,7 @@ export async function closeParts(p: CoreParts): Promise<void> {
   p.agents.close();
   p.review.stop();
   await p.connections.closeAll();
-  p.catalog.flushPins();
+  p.catalog.flushLastSeen();
   p.audit.close();
   await Promise.all([p.audit.idle(), p.pins.idle()]);
 }

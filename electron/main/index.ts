@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, session, shell } from 'electron';
-import { eventChannel } from '../../shared/bridge.js';
+import { eventChannel } from '../../shared/preload-api.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { describeRequester } from '../../shared/requester-text.js';
 import type { EventName, EventPayload } from '../../shared/contract/index.js';

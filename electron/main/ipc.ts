@@ -1,5 +1,5 @@
 import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent, WebFrameMain } from 'electron';
-import { NAMES_CHANNEL, requestChannel, type ContractNames } from '../../shared/bridge.js';
+import { NAMES_CHANNEL, requestChannel, type ContractNames } from '../../shared/preload-api.js';
 import { eventNames, requestNames, type Reply } from '../../shared/contract/index.js';
 import { dispatch, type Handlers } from '../core/index.js';
 

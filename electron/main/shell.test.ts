@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { eventNames, requestNames } from '../../shared/contract/index.js';
 import { CSP } from '../../shared/csp.js';
 import { fixtureStdio, makeCore } from '../../e2e/harness/harness.js';
-import { buildBridge, eventChannel, IPC_PREFIX, NAMES_CHANNEL, requestChannel } from '../../shared/bridge.js';
+import { buildPreloadApi, eventChannel, IPC_PREFIX, NAMES_CHANNEL, requestChannel } from '../../shared/preload-api.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { makeHandlers } from '../core/index.js';
 import { partsOf } from '../core/testing.js';
@@ -44,7 +44,7 @@ describe('IPC', () => {
     expect(askNames(mainFrame)).toEqual({ requests: [...requestNames], events: [...eventNames] });
     expect(askNames({ id: 'iframe' })).toBeNull();
     expect(() =>
-      buildBridge(
+      buildPreloadApi(
         askNames({ id: 'iframe' }),
         async () => null,
         () => () => {},
@@ -93,9 +93,9 @@ describe('IPC', () => {
     expect(await handlers.get('mcp:req:servers.list')!({ senderFrame: mainFrame }, {})).toEqual({ ok: true, value: [] });
   });
 
-  it('is what the preload calls: every bridge request reaches a main handler, every event channel is one main sends on', async () => {
+  it('is what the preload calls: every request of the preload API reaches a main handler, every event channel is one main sends on', async () => {
     const subscribed: string[] = [];
-    const bridge = buildBridge(
+    const preload = buildPreloadApi(
       askNames(mainFrame),
       (channel, input) => {
         const handler = handlers.get(channel);
@@ -106,18 +106,18 @@ describe('IPC', () => {
     );
     for (const name of requestNames) {
       // Empty input: a reply from the contract's parser or the core, never a missing channel.
-      const reply = (await bridge.requests[name]({})) as { ok: boolean; error?: { code: string } };
+      const reply = (await preload.requests[name]({})) as { ok: boolean; error?: { code: string } };
       expect(reply.ok || reply.error?.code !== 'unknown-request', name).toBe(true);
     }
-    for (const name of eventNames) bridge.events[name](() => {});
+    for (const name of eventNames) preload.events[name](() => {});
     expect(subscribed).toEqual(eventNames.map(eventChannel));
     expect(subscribed.every((c) => c.startsWith(`${IPC_PREFIX}:evt:`))).toBe(true);
   });
 });
 
-describe('preload bridge', () => {
+describe('the preload API', () => {
   it('exposes exactly one method per request and one subscribe per event, built from the contract', () => {
-    const b = buildBridge(
+    const b = buildPreloadApi(
       NAMES,
       async () => ({ ok: true, value: 1 }),
       () => () => {},
@@ -130,7 +130,7 @@ describe('preload bridge', () => {
 
   it('refuses names that are not two lists of contract-shaped names', () => {
     const build = (names: unknown) => () =>
-      buildBridge(
+      buildPreloadApi(
         names,
         async () => null,
         () => () => {},
@@ -140,7 +140,7 @@ describe('preload bridge', () => {
     expect(build({ requests: Array.from({ length: 1001 }, (_, i) => `x.n${i}`), events: [] })).toThrow(/names/);
     expect(
       Object.keys(
-        buildBridge(
+        buildPreloadApi(
           { requests: ['servers.list'], events: ['server.status'] },
           async () => null,
           () => () => {},
@@ -153,7 +153,7 @@ describe('preload bridge', () => {
     const invoke = vi.fn(async () => ({ ok: true, value: 'x' }));
     let delivered: ((p: unknown) => void) | undefined;
     const subscribe = vi.fn((_c: string, l: (p: unknown) => void) => ((delivered = l), () => {}));
-    const b = buildBridge(NAMES, invoke, subscribe);
+    const b = buildPreloadApi(NAMES, invoke, subscribe);
     await b.requests['tools.list']({ serverId: 'a' });
     expect(invoke).toHaveBeenCalledWith('mcp:req:tools.list', { serverId: 'a' });
     const seen: unknown[] = [];

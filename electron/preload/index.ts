@@ -1,9 +1,9 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { BRIDGE_GLOBAL, buildBridge, NAMES_CHANNEL } from '../../shared/bridge.js';
+import { PRELOAD_GLOBAL, buildPreloadApi, NAMES_CHANNEL } from '../../shared/preload-api.js';
 
 contextBridge.exposeInMainWorld(
-  BRIDGE_GLOBAL,
-  buildBridge(
+  PRELOAD_GLOBAL,
+  buildPreloadApi(
     // Asked once, before the page runs: the names are main's, from the contract it serves.
     ipcRenderer.sendSync(NAMES_CHANNEL) as unknown,
     (channel, input) => ipcRenderer.invoke(channel, input),

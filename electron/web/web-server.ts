@@ -22,7 +22,7 @@ import {
 } from '../core/index.js';
 import { checkHostAndOrigin, tokenMatches } from './guards.js';
 import { CSP } from '../../shared/csp.js';
-import { BINARY_FRAME_CHARS, WS_PART_BYTES } from '../../shared/bridge.js';
+import { BINARY_FRAME_CHARS, WS_PART_BYTES } from '../../shared/ws-frames.js';
 import { overLimits } from '../../shared/boundary.js';
 
 /** The largest message a page may send (a pasted config or large arguments fit). */

@@ -1,4 +1,4 @@
-import { BRIDGE_GLOBAL, type Bridge } from '../../shared/bridge';
+import { PRELOAD_GLOBAL, type PreloadApi } from '../../shared/preload-api';
 import { textOf } from './wire-text';
 import type { EventName, EventPayload, Reply, RequestInput, RequestName, RequestOutput } from '../../shared/contract';
 
@@ -146,11 +146,11 @@ export function webSocketApi(url: string): ConsoleApi {
   };
 }
 
-/** The contract over the preload bridge in the desktop app. */
-export function preloadApi(bridge: Bridge): ConsoleApi {
+/** The contract over the preload's API in the desktop app. */
+export function overPreload(preload: PreloadApi): ConsoleApi {
   return {
     async request<N extends RequestName>(name: N, input: RequestInput<N>): Promise<RequestOutput<N>> {
-      const call = bridge.requests[name] as Bridge['requests'][RequestName] | undefined;
+      const call = preload.requests[name] as PreloadApi['requests'][RequestName] | undefined;
       if (!call) throw new ApiError('unknown-request', `the desktop app has no request ${name}`);
       const r = await call(input);
       // The core parsed the input and typed the output from the same contract.
@@ -158,7 +158,7 @@ export function preloadApi(bridge: Bridge): ConsoleApi {
       throw new ApiError(r.error.code, r.error.message);
     },
     onEvent(listener) {
-      const offs = Object.entries(bridge.events).map(([name, subscribe]) => subscribe((payload) => (listener as AnyListener)(name as EventName, payload)));
+      const offs = Object.entries(preload.events).map(([name, subscribe]) => subscribe((payload) => (listener as AnyListener)(name as EventName, payload)));
       return () => offs.forEach((off) => off());
     },
     onConnection(listener) {
@@ -168,21 +168,21 @@ export function preloadApi(bridge: Bridge): ConsoleApi {
   };
 }
 
-/** The preload's bridge when this page runs in the desktop app. */
-function desktopBridge(): Bridge | undefined {
-  return (window as unknown as Record<string, Bridge | undefined>)[BRIDGE_GLOBAL];
+/** The preload's API when this page runs in the desktop app. */
+function desktopPreload(): PreloadApi | undefined {
+  return (window as unknown as Record<string, PreloadApi | undefined>)[PRELOAD_GLOBAL];
 }
 
-/** True when this page can reach a back end: the desktop bridge, or a browser-mode token (in the address or kept by this tab). */
+/** True when this page can reach a back end: the desktop preload, or a browser-mode token (in the address or kept by this tab). */
 export function hasBackEnd(): boolean {
-  if (desktopBridge()) return true;
+  if (desktopPreload()) return true;
   return Boolean(new URLSearchParams(location.hash.slice(1)).get('token') || sessionStorage.getItem('mcp-console-token'));
 }
 
-/** Picks the back end: the preload bridge when present, else the WebSocket with the token from the URL fragment. */
+/** Picks the back end: the preload's API when present, else the WebSocket with the token from the URL fragment. */
 export function createApi(): ConsoleApi {
-  const bridge = desktopBridge();
-  if (bridge) return preloadApi(bridge);
+  const preload = desktopPreload();
+  if (preload) return overPreload(preload);
   const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? sessionStorage.getItem('mcp-console-token') ?? '';
   // SECURITY: the token leaves the address bar (and history) at once; the tab keeps it for reloads.
   sessionStorage.setItem('mcp-console-token', token);

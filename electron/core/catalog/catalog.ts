@@ -7,7 +7,7 @@ import { localIcon } from './icons.js';
 import { canonicalJson } from '../../../shared/canonical-json.js';
 import { CoreError, hashJson, sha256, RingBuffer } from '../support/index.js';
 import { walkList, type ListSpec, type ListWalk } from './list-walk.js';
-import { PinStore } from './pin-store.js';
+import { LastSeenStore } from './last-seen.js';
 import { MAX_JSON_DEPTH } from '../../../shared/json-depth.js';
 import { paramHeaders, scanHeaderParams, type HeaderParam } from '../../../shared/param-headers.js';
 
@@ -118,17 +118,17 @@ interface ServerCatalog {
 }
 
 /**
- * Every connected server's tools, the last known definitions of each server identity (pinned in
+ * Every connected server's tools, the last known definitions of each server identity (kept in
  * the data directory, so a change is shown even across restarts), and the recent changes.
  */
 export class Catalog {
   private servers = new Map<string, ServerCatalog>();
   private staleReasons = new Map<string, string>();
-  private readonly pins: PinStore<RawTool>;
+  private readonly seen: LastSeenStore<RawTool>;
   readonly changes = new RingBuffer<CatalogChange>(200);
 
-  constructor(pinDir: string | null) {
-    this.pins = new PinStore<RawTool>(pinDir, 'tools');
+  constructor(seenDir: string | null) {
+    this.seen = new LastSeenStore<RawTool>(seenDir, 'tools');
   }
 
   tools(serverId?: string): ToolView[] {
@@ -235,9 +235,9 @@ export class Catalog {
     const fingerprints = views.map((v) => v.fingerprint);
     this.staleReasons.delete(serverId);
     const before = this.servers.get(serverId);
-    const pinned = before && before.identity === identity ? undefined : this.pins.load(identity);
+    const seen = before && before.identity === identity ? undefined : this.seen.load(identity);
     const previous =
-      before && before.identity === identity ? { raw: before.raw, fps: before.fingerprints } : pinned && { raw: pinned.items, fps: pinned.fingerprints };
+      before && before.identity === identity ? { raw: before.raw, fps: before.fingerprints } : seen && { raw: seen.items, fps: seen.fingerprints };
     const byName = new Map<string, number>();
     raw.forEach((t, i) => byName.set(t.name, i));
     this.servers.set(serverId, { ...next, fingerprints, byName });
@@ -246,7 +246,7 @@ export class Catalog {
       : { added: raw.map((t) => t.name), removed: [], changed: [] };
     const change: CatalogChange = { serverId, at: new Date().toISOString(), reason: previous ? reason : 'initial', ...diff };
     this.changes.push(change);
-    this.pins.save(identity, raw, fingerprints);
+    this.seen.save(identity, raw, fingerprints);
     return change;
   }
 
@@ -289,15 +289,15 @@ export class Catalog {
     if (s && i !== undefined && view) s.views[i] = { ...view, iconData };
   }
 
-  /** Forgets a server's live tools (its pins stay). */
+  /** Forgets a server's live tools (what was last seen stays). */
   drop(serverId: string): void {
     this.servers.delete(serverId);
     this.staleReasons.delete(serverId);
   }
 
-  /** Writes every pin still waiting (on close). */
-  flushPins(): void {
-    this.pins.flush();
+  /** Writes every last-seen list still waiting (on close). */
+  flushLastSeen(): void {
+    this.seen.flush();
   }
 }
 

@@ -9,7 +9,7 @@ import type { ServerEntry } from '../config/index.js';
 import { hashJson } from '../support/index.js';
 import { listFacts, walkList, type ListSpec } from './list-walk.js';
 import { connectedServer, recordedRequest, type ServerLookup } from './server-request.js';
-import { PinStore } from './pin-store.js';
+import { LastSeenStore } from './last-seen.js';
 
 type RawItem = Record<string, unknown>;
 
@@ -51,7 +51,7 @@ export const TEMPLATES_LIST: ListSpec<RawItem> = {
 export interface ResourceDeps {
   server: ServerLookup;
   trail: AuditTrail;
-  pinDir: string | null;
+  seenDir: string | null;
   /** What a read returned, for whoever reads it next (the security review). */
   got?(serverId: string, uri: string, result: ReadResourceResult): void;
 }
@@ -64,22 +64,22 @@ interface Listed {
   cache?: { ttlMs: number; cacheScope?: string };
   expiresAt?: number;
   listedAt: number;
-  /** What changed against the last listing seen for this server identity (pinned across sessions). */
+  /** What changed against the last listing seen for this server identity (kept across sessions). */
   diff?: ReturnType<typeof diffLists>;
 }
 
 /**
  * Each server's resources and resource templates, walked on demand (every page) and kept until the
  * server says its list changed or it reconnects; each listing is diffed against the last one seen
- * for that server identity (pinned across sessions) and recorded. Reads are recorded too.
+ * for that server identity (kept across sessions) and recorded. Reads are recorded too.
  */
 export class ResourceLists {
   private listed = new Map<string, Listed>();
   private walking = new Map<string, { client: Client; done: Promise<Listed> }>();
-  private readonly pins: PinStore<RawItem>;
+  private readonly seen: LastSeenStore<RawItem>;
 
   constructor(private readonly deps: ResourceDeps) {
-    this.pins = new PinStore<RawItem>(deps.pinDir, 'resources');
+    this.seen = new LastSeenStore<RawItem>(deps.seenDir, 'resources');
   }
 
   /** The resources and templates last listed for a server, without asking it (undefined when never listed). */
@@ -112,9 +112,9 @@ export class ResourceLists {
     const templates = caps
       ? await walkList(client, TEMPLATES_LIST, timeout).catch(() => ({ items: [] as RawItem[], problems: [] }))
       : { items: [], problems: [] };
-    const before = this.pins.load(entry.identity);
+    const before = this.seen.load(entry.identity);
     const diff = before ? diffLists(before.items, walked.items, RESOURCES_LIST.key) : undefined;
-    this.pins.save(
+    this.seen.save(
       entry.identity,
       walked.items,
       walked.items.map((r) => hashJson(r)),

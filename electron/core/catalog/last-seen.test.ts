@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PinStore } from './pin-store.js';
+import { LastSeenStore } from './last-seen.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -18,13 +18,13 @@ const waitFor = async (ok: () => boolean) => {
   for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 25));
 };
 
-describe('pins on disk', () => {
+describe('the lists last seen, on disk', () => {
   it('writes a large list in steps, loadable, with no temporary file left', async () => {
     const dir = scratch();
-    const store = new PinStore<Record<string, string>>(dir, 'tools');
+    const store = new LastSeenStore<Record<string, string>>(dir, 'tools');
     store.save('id1', items(20_000, 'first'), []);
     await waitFor(() => readdirSync(dir).some((f) => f === 'id1.json') && !readdirSync(dir).some((f) => f.endsWith('.tmp')));
-    const again = new PinStore<Record<string, string>>(dir, 'tools').load('id1');
+    const again = new LastSeenStore<Record<string, string>>(dir, 'tools').load('id1');
     expect(again?.items).toHaveLength(20_000);
     expect(again?.items[19_999]).toMatchObject({ name: 't19999' });
     expect(JSON.parse(readFileSync(join(dir, 'id1.json'), 'utf8')).savedAt).toMatch(/^\d{4}-/);
@@ -32,13 +32,13 @@ describe('pins on disk', () => {
 
   it('a close during a stepped write still leaves the newest list on disk', async () => {
     const dir = scratch();
-    const store = new PinStore<Record<string, string>>(dir, 'tools');
+    const store = new LastSeenStore<Record<string, string>>(dir, 'tools');
     store.save('id1', items(30_000, 'newest'), []);
     // The stepped write has started (its temporary file exists) but not landed.
     await waitFor(() => readdirSync(dir).some((f) => f.endsWith('.tmp')));
     expect(readdirSync(dir)).not.toContain('id1.json');
     store.flush();
-    const pin = new PinStore<Record<string, string>>(dir, 'tools').load('id1');
+    const pin = new LastSeenStore<Record<string, string>>(dir, 'tools').load('id1');
     expect(pin?.items).toHaveLength(30_000);
     expect(pin?.items[0]!.description).toMatch(/^newest/);
     await waitFor(() => !readdirSync(dir).some((f) => f.endsWith('.tmp')));

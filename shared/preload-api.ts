@@ -31,44 +31,32 @@ export function checkNames(names: unknown): ContractNames {
   return { requests: [...n.requests], events: [...n.events] };
 }
 
-/** The name the preload exposes the bridge under, on the page's `window`. */
-export const BRIDGE_GLOBAL = 'mcpConsole';
+/** The name the preload exposes its API under, on the page's `window`. */
+export const PRELOAD_GLOBAL = 'mcpConsole';
 
 /**
  * What the desktop page gets from its preload: one function per contract request, one subscribe
  * per contract event, nothing else (no generic invoke, no IPC event objects).
  */
-export interface Bridge {
+export interface PreloadApi {
   readonly requests: { readonly [N in RequestName]: (input: unknown) => Promise<Reply<unknown>> };
   readonly events: { readonly [E in EventName]: (listener: (payload: unknown) => void) => () => void };
 }
 
 /**
- * Builds the bridge from the contract's names (main's answer on NAMES_CHANNEL), so a new contract
+ * Builds the preload's API from the contract's names (main's answer on NAMES_CHANNEL), so a new contract
  * entry needs no preload line. `invoke` and `subscribe` are the only IPC; the listener never sees an
  * IpcRendererEvent.
  */
-export function buildBridge(
+export function buildPreloadApi(
   names: unknown,
   invoke: (channel: string, input: unknown) => Promise<unknown>,
   subscribe: (channel: string, listener: (payload: unknown) => void) => () => void,
-): Bridge {
+): PreloadApi {
   const { requests: requestNames, events: eventNames } = checkNames(names);
   const requests = Object.fromEntries(
     requestNames.map((n) => [n, (input: unknown) => invoke(requestChannel(n as RequestName), input) as Promise<Reply<unknown>>]),
   );
   const events = Object.fromEntries(eventNames.map((n) => [n, (listener: (payload: unknown) => void) => subscribe(eventChannel(n as EventName), listener)]));
-  return Object.freeze({ requests: Object.freeze(requests), events: Object.freeze(events) }) as Bridge;
+  return Object.freeze({ requests: Object.freeze(requests), events: Object.freeze(events) }) as PreloadApi;
 }
-
-/**
- * Browser mode: a message from the core at least this long (1 MB) travels as binary WebSocket
- * messages of at most WS_PART_BYTES of its UTF-8 JSON each, the first byte of each saying whether
- * more follow (1) or it is the last (0). A browser receives one WebSocket message in one
- * main-thread task (a 10 MB one takes ~50 ms before any page code runs); parts keep each task
- * short, and the page hands the bytes to a worker unread. Shorter messages stay whole: splitting
- * the 0.5 MB catalog chunks too left the page less idle time between them, and its garbage
- * collector then paused it for 55-70 ms near the end of a 100,000-tool catalog.
- */
-export const BINARY_FRAME_CHARS = 1024 * 1024;
-export const WS_PART_BYTES = 128 * 1024;

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { writeFileAtomic, writeJsonInSteps } from '../support/index.js';
 import { parseMeasured } from '../../../shared/boundary.js';
 
-/** How long a new list waits before it is pinned to disk. */
-const PIN_DELAY_MS = 500;
+/** How long a new list waits before it is written to disk. */
+const SEEN_DELAY_MS = 500;
 
-/** A pinned list: the items as the server sent them, and their fingerprints when known. */
-export interface Pin<T> {
+/** A list as last seen: the items as the server sent them, and their fingerprints when known. */
+export interface LastSeen<T> {
   items: T[];
   fingerprints?: string[];
 }
@@ -15,17 +15,17 @@ export interface Pin<T> {
 /**
  * The last version of each list seen per server identity and kind (tools; resources, prompts and
  * templates next), kept in the data directory so that a change is shown even across restarts.
- * Writes are debounced and off the listing path: a pin is for the next session, not this one.
+ * Writes are debounced and off the listing path: what is kept is for the next session, not this one. (The folder on disk is still named `pins/`: a data directory keeps working.)
  */
-export class PinStore<T> {
-  private pins = new Map<string, Pin<T>>();
+export class LastSeenStore<T> {
+  private seen = new Map<string, LastSeen<T>>();
   private timers = new Map<string, NodeJS.Timeout>();
   /** Each identity's latest write: a stepped write that a later one overtook is dropped. */
   private versions = new Map<string, number>();
   /** Identities whose stepped write has not landed yet. */
   private inflight = new Set<string>();
 
-  /** `dir` null: pins live in memory only. `kind` names the list; tools keep the original file name. */
+  /** `dir` null: kept in memory only. `kind` names the list; tools keep the original file name. */
   constructor(
     private readonly dir: string | null,
     private readonly kind: string,
@@ -35,13 +35,13 @@ export class PinStore<T> {
     return join(this.dir!, this.kind === 'tools' ? `${identity}.json` : `${identity}.${this.kind}.json`);
   }
 
-  /** The pinned list of a server identity, from memory or disk; undefined when none is usable. */
-  load(identity: string): Pin<T> | undefined {
-    const mem = this.pins.get(identity);
+  /** The list last seen of a server identity, from memory or disk; undefined when none is usable. */
+  load(identity: string): LastSeen<T> | undefined {
+    const mem = this.seen.get(identity);
     if (mem) return mem;
     if (!this.dir) return undefined;
     try {
-      const data = parseMeasured(readFileSync(this.file(identity), 'utf8'), 'a pins file') as { [k: string]: unknown };
+      const data = parseMeasured(readFileSync(this.file(identity), 'utf8'), 'a last-seen file') as { [k: string]: unknown };
       const items = data[this.kind];
       return Array.isArray(items) ? { items: items as T[] } : undefined;
     } catch {
@@ -51,15 +51,15 @@ export class PinStore<T> {
 
   /** Pins a list now in memory, on disk shortly after. */
   save(identity: string, items: T[], fingerprints: string[]): void {
-    this.pins.set(identity, { items, fingerprints });
+    this.seen.set(identity, { items, fingerprints });
     if (!this.dir) return;
     clearTimeout(this.timers.get(identity));
-    const t = setTimeout(() => void this.writeInSteps(identity), PIN_DELAY_MS);
+    const t = setTimeout(() => void this.writeInSteps(identity), SEEN_DELAY_MS);
     t.unref();
     this.timers.set(identity, t);
   }
 
-  /** Writes every pin still waiting or being written (on close): a pin lost here would hide a change at the next start. */
+  /** Writes every list still waiting or being written (on close): one lost here would hide a change at the next start. */
   flush(): void {
     for (const [identity, t] of this.timers) {
       clearTimeout(t);
@@ -69,30 +69,30 @@ export class PinStore<T> {
     this.inflight.clear();
   }
 
-  /** Writes a pin a few milliseconds at a time: a catalog of large descriptions is tens of megabytes of JSON. */
+  /** Writes a list a few milliseconds at a time: a catalog of large descriptions is tens of megabytes of JSON. */
   private async writeInSteps(identity: string): Promise<void> {
     this.timers.delete(identity);
-    const pin = this.pins.get(identity);
-    if (!pin || !this.dir) return;
+    const kept = this.seen.get(identity);
+    if (!kept || !this.dir) return;
     const version = (this.versions.get(identity) ?? 0) + 1;
     this.versions.set(identity, version);
     const head = `{"savedAt":${JSON.stringify(new Date().toISOString())},${JSON.stringify(this.kind)}:[`;
     const current = () => this.versions.get(identity) === version;
     this.inflight.add(identity);
-    await writeJsonInSteps(this.file(identity), head, pin.items, (item) => JSON.stringify(item) ?? 'null', ']}', current)
-      .catch(() => false /* pins are a convenience; the live list is unaffected */)
+    await writeJsonInSteps(this.file(identity), head, kept.items, (item) => JSON.stringify(item) ?? 'null', ']}', current)
+      .catch(() => false /* what was last seen is a convenience; the live list is unaffected */)
       .finally(() => current() && this.inflight.delete(identity));
   }
 
   private write(identity: string): void {
     this.timers.delete(identity);
-    const pin = this.pins.get(identity);
-    if (!pin || !this.dir) return;
+    const kept = this.seen.get(identity);
+    if (!kept || !this.dir) return;
     this.versions.set(identity, (this.versions.get(identity) ?? 0) + 1);
     try {
-      writeFileAtomic(this.file(identity), JSON.stringify({ savedAt: new Date().toISOString(), [this.kind]: pin.items }));
+      writeFileAtomic(this.file(identity), JSON.stringify({ savedAt: new Date().toISOString(), [this.kind]: kept.items }));
     } catch {
-      /* pins are a convenience; the live list is unaffected */
+      /* what was last seen is a convenience; the live list is unaffected */
     }
   }
 }
