@@ -230,9 +230,7 @@ function trustParts(p: TrustParts): { pins: ToolAcceptance; agents: AgentGateway
     status: (id) => (p.store.get(id) ? p.connections.view(id).status : undefined),
     tools: (id) => p.catalog.tools(id),
     raw: (id, name) => p.catalog.raw(id, name),
-    request: (id, tool, args, by) => p.calls.request(id, tool, args, by),
-    wait: (callId) => p.calls.wait(callId),
-    cancel: (callId, by) => p.calls.cancel(callId, by),
+    calls: p.calls,
     pins,
   });
   const review = new ReviewService({

@@ -11,6 +11,7 @@ import type { ToolAcceptance } from './tool-acceptance.js';
 import { agentResult } from './agent-result.js';
 import { AgentStore } from './agent-store.js';
 import { agentToolName } from './tool-names.js';
+import type { CallManager } from '../calls/index.js';
 
 /** The note an agent hears while its call waits for the person. */
 const WAITING = { progress: 0, message: 'waiting for a person to approve it in MCP Console' };
@@ -37,9 +38,8 @@ export interface GatewayDeps {
   status(serverId: string): string | undefined;
   tools(serverId: string): ToolView[];
   raw(serverId: string, name: string): Record<string, unknown> | undefined;
-  request(serverId: string, tool: string, args: Record<string, unknown>, requestedBy: Requester): CallRecord;
-  wait(callId: string): Promise<CallRecord>;
-  cancel(callId: string, by?: { decidedBy: 'agent'; reason: string }): CallRecord;
+  /** The call manager: an agent's call is an ordinary call, through the same approval gate. */
+  calls: Pick<CallManager, 'request' | 'wait' | 'cancel'>;
   /** The pins: an agent sees a tool only while its definition is the pinned one. */
   pins: ToolAcceptance;
 }
@@ -302,7 +302,7 @@ export class AgentGateway {
     if (!target) throw new CoreError('unknown-tool', `no tool ${JSON.stringify(toolName)} for agent ${name}`);
     let record: CallRecord;
     try {
-      record = this.d.request(target.serverId, target.tool, args, { kind: 'agent', name });
+      record = this.d.calls.request(target.serverId, target.tool, args, { kind: 'agent', name });
     } catch (e) {
       return {
         content: [{ type: 'text', text: `MCP Console: the call to ${JSON.stringify(target.tool)} could not be asked for: ${(e as Error).message}` }],
@@ -320,7 +320,7 @@ export class AgentGateway {
       const why = hooks.signal?.reason;
       const said = typeof why === 'string' ? why : why instanceof Error ? why.message : 'cancelled its request';
       try {
-        this.d.cancel(record.id, { decidedBy: 'agent', reason: `withdrawn by agent ${name}: ${said}` });
+        this.d.calls.cancel(record.id, { decidedBy: 'agent', reason: `withdrawn by agent ${name}: ${said}` });
       } catch {
         /* already gone */
       }
@@ -330,7 +330,7 @@ export class AgentGateway {
     const onProgress = hooks.onProgress;
     const beat = onProgress && setInterval(() => this.waiting.has(record.id) && onProgress(WAITING), this.waitBeatMs);
     try {
-      const done = await this.d.wait(record.id);
+      const done = await this.d.calls.wait(record.id);
       return agentResult(done, this.revoked.has(name) ? `agent ${name} was revoked; the call was ended` : undefined);
     } finally {
       hooks.signal?.removeEventListener('abort', onAbort);
@@ -366,7 +366,7 @@ export class AgentGateway {
       this.d.policies.drop((g: GrantView) => g.requester.kind === 'agent' && g.requester.name === name);
       for (const callId of this.inflight.get(name) ?? []) {
         try {
-          this.d.cancel(callId);
+          this.d.calls.cancel(callId);
         } catch {
           /* finished meanwhile */
         }
