@@ -19,6 +19,7 @@ import {
   type ConsoleCore,
   type EventWindow,
   type HandlerOptions,
+  type Handlers,
 } from '../core/index.js';
 import { checkHostAndOrigin, tokenMatches } from './guards.js';
 import { CSP } from '../../shared/csp.js';
@@ -41,7 +42,6 @@ export interface WebServer {
  * Browser mode: the built renderer and the contract over one WebSocket, on 127.0.0.1 only, behind
  * a per-launch token. Every message goes through the same parse-and-dispatch as IPC.
  */
-// eslint-disable-next-line max-lines-per-function -- the server's routes share one closure (token, sockets); to split by route
 export async function startWebServer(
   core: ConsoleCore,
   opts: { port?: number; staticDir: string; log?: (line: string) => void; overrides?: HandlerOptions['overrides'] },
@@ -92,79 +92,16 @@ export async function startWebServer(
       const code = (err as Error & { code?: string }).code;
       log(`browser mode: closed a page connection after a bad frame (${code ?? 'error'}: ${err.message})`);
     });
-    const onMessage = async (data: RawData, isBinary: boolean): Promise<void> => {
-      let env: z.infer<typeof Envelope>;
-      let frame: unknown;
-      try {
-        if (isBinary) throw new Error('binary');
-        frame = JSON.parse(data.toString());
-        // SECURITY: a frame is measured before the envelope's schema reads it.
-        const over = overLimits(frame);
-        if (over) {
-          log(`browser mode: refused a page message: it ${over}`);
-          return reply(ws, { id: idOf(frame), reply: { ok: false, error: { code: 'bad-message', message: `refused: the message ${over}` } } });
-        }
-        env = Envelope.parse(frame);
-      } catch {
-        // SECURITY: a malformed message gets an error and changes nothing; its request, when its id can be read, gets the answer.
-        return reply(ws, {
-          id: idOf(frame),
-          reply: { ok: false, error: { code: 'bad-message', message: 'expected {"id", "method", "params"} as JSON text' } },
-        });
-      }
-      const answer = await dispatch(handlers, env.method, env.params ?? {});
-      try {
-        reply(ws, { id: env.id, reply: answer });
-      } catch (err) {
-        log(`browser mode: could not send a reply: ${(err as Error).message}`);
-      }
-    };
     ws.on(
       'message',
-      (data, isBinary) => void onMessage(data, isBinary).catch((err: Error) => log(`browser mode: a message could not be handled: ${err.message}`)),
+      (data, isBinary) =>
+        void answerPage(data, isBinary, { handlers, log, reply: (msg) => reply(ws, msg) }).catch((err: Error) =>
+          log(`browser mode: a message could not be handled: ${err.message}`),
+        ),
     );
   }
 
-  // Events come in bursts (a call's update and its audit entries, together). They are gathered for
-  // a frame (see eventWindow) and sent together, each page's socket corked for the burst: one write a
-  // page, and a call's answer (to an agent, or a server's next request) is not held up by its events,
-  // nor its processes' cores taken by the page's. A call's update and an audit entry are turned into
-  // text then too (see FROZEN_EVENTS); any other event now, as it is at this moment. A reply to a
-  // page sends what waits first, so each page sees everything in the order it happened.
-  type Item = { what: string; text?: string; msg?: unknown };
-  const outbox: EventWindow<Item> = eventWindow(flush);
-  const off = core.onEvent((event, payload) => {
-    if (sockets.size === 0) return;
-    const msg = { event, payload };
-    outbox.push(FROZEN_EVENTS.has(event) ? { what: event, msg } : { what: event, text: JSON.stringify(msg) });
-  });
-  function flush(batch: Item[]): void {
-    const corked: Array<{ uncork(): void }> = [];
-    for (const ws of sockets) {
-      // ws keeps its net.Socket private; corking it changes nothing but when the bytes leave.
-      const raw = (ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
-      if (!raw) continue;
-      raw.cork();
-      corked.push(raw);
-    }
-    try {
-      for (const item of batch) {
-        let data: Array<string | Buffer>;
-        try {
-          data = frames(item.text ?? JSON.stringify(item.msg));
-        } catch (err) {
-          log(`browser mode: could not push ${item.what}: ${(err as Error).message}`);
-          continue;
-        }
-        for (const ws of sockets) {
-          if (ws.readyState !== ws.OPEN) continue;
-          for (const f of data) ws.send(f, (err) => err && log(`browser mode: could not push ${item.what}: ${err.message}`));
-        }
-      }
-    } finally {
-      for (const raw of corked) raw.uncork();
-    }
-  }
+  const outbox = pushEvents(core, sockets, log);
   /** A reply to one page: at once, after the events waiting (see above). */
   function reply(ws: WebSocket, msg: unknown): void {
     outbox.flush();
@@ -177,7 +114,6 @@ export async function startWebServer(
     token,
     port,
     close: async () => {
-      off();
       outbox.close();
       for (const ws of sockets) ws.terminate();
       wss.close();
@@ -234,4 +170,85 @@ function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): v
   const stream = createReadStream(file);
   stream.on('error', () => res.destroy());
   stream.pipe(res);
+}
+
+/** One message from a page: measured, parsed as the envelope, dispatched; anything malformed gets an error and changes nothing. */
+async function answerPage(
+  data: RawData,
+  isBinary: boolean,
+  to: { handlers: Handlers; log: (line: string) => void; reply: (msg: unknown) => void },
+): Promise<void> {
+  const { handlers, log, reply } = to;
+  let env: z.infer<typeof Envelope>;
+  let frame: unknown;
+  try {
+    if (isBinary) throw new Error('binary');
+    frame = JSON.parse(data.toString());
+    // SECURITY: a frame is measured before the envelope's schema reads it.
+    const over = overLimits(frame);
+    if (over) {
+      log(`browser mode: refused a page message: it ${over}`);
+      return reply({ id: idOf(frame), reply: { ok: false, error: { code: 'bad-message', message: `refused: the message ${over}` } } });
+    }
+    env = Envelope.parse(frame);
+  } catch {
+    // SECURITY: a malformed message gets an error and changes nothing; its request, when its id can be read, gets the answer.
+    return reply({
+      id: idOf(frame),
+      reply: { ok: false, error: { code: 'bad-message', message: 'expected {"id", "method", "params"} as JSON text' } },
+    });
+  }
+  const answer = await dispatch(handlers, env.method, env.params ?? {});
+  try {
+    reply({ id: env.id, reply: answer });
+  } catch (err) {
+    log(`browser mode: could not send a reply: ${(err as Error).message}`);
+  }
+}
+
+type Item = { what: string; text?: string; msg?: unknown };
+
+/**
+ * Every event of the core, to every page. Events come in bursts (a call's update and its audit
+ * entries, together). They are gathered for a frame (see eventWindow) and sent together, each page's socket corked for the burst: one write a
+ * page, and a call's answer (to an agent, or a server's next request) is not held up by its events,
+ * nor its processes' cores taken by the page's. A call's update and an audit entry are turned into
+ * text then too (see FROZEN_EVENTS); any other event now, as it is at this moment. A reply to a
+ * page sends what waits first, so each page sees everything in the order it happened.
+ */
+function pushEvents(core: ConsoleCore, sockets: Set<WebSocket>, log: (line: string) => void): { flush(): void; close(): void } {
+  const outbox: EventWindow<Item> = eventWindow(flush);
+  const off = core.onEvent((event, payload) => {
+    if (sockets.size === 0) return;
+    const msg = { event, payload };
+    outbox.push(FROZEN_EVENTS.has(event) ? { what: event, msg } : { what: event, text: JSON.stringify(msg) });
+  });
+  function flush(batch: Item[]): void {
+    const corked: Array<{ uncork(): void }> = [];
+    for (const ws of sockets) {
+      // ws keeps its net.Socket private; corking it changes nothing but when the bytes leave.
+      const raw = (ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+      if (!raw) continue;
+      raw.cork();
+      corked.push(raw);
+    }
+    try {
+      for (const item of batch) {
+        let data: Array<string | Buffer>;
+        try {
+          data = frames(item.text ?? JSON.stringify(item.msg));
+        } catch (err) {
+          log(`browser mode: could not push ${item.what}: ${(err as Error).message}`);
+          continue;
+        }
+        for (const ws of sockets) {
+          if (ws.readyState !== ws.OPEN) continue;
+          for (const f of data) ws.send(f, (err) => err && log(`browser mode: could not push ${item.what}: ${err.message}`));
+        }
+      }
+    } finally {
+      for (const raw of corked) raw.uncork();
+    }
+  }
+  return { flush: () => outbox.flush(), close: () => (off(), outbox.close()) };
 }
