@@ -26,65 +26,63 @@ interface LegacySession {
   server: Server;
 }
 
-/**
- * The approval gateway over Streamable HTTP on 127.0.0.1: each agent presents its bearer token and
- * sees only what it was granted. Both eras: a 2026-07-28 agent is served per request (its list
- * changes on subscriptions/listen); a 2025 agent gets a session (its list changes on the session's
- * stream). The token is checked on every request, so a revoked agent is refused at once.
- */
-// eslint-disable-next-line max-lines-per-function -- the endpoint's listener and its routes are one closure over the session map; to split by route
-export async function startAgentEndpoint(
-  core: ConsoleCore,
-  opts: {
-    port?: number;
-    log?: (line: string) => void;
-    /** When the port is taken, take a free one instead (and say which was taken). */ orAnyPort?: boolean;
-  } = {},
-): Promise<AgentEndpoint> {
-  const log = opts.log ?? ((line: string) => process.stderr.write(line + '\n'));
-  const modern = new Map<string, McpHttpHandler>();
-  const sessions = new Map<string, LegacySession>();
-  let port = 0;
+/** The agents' routes: who is asking (its bearer token), then its 2026-07-28 handler or its 2025 session. */
+class AgentRoutes {
+  readonly modern = new Map<string, McpHttpHandler>();
+  readonly sessions = new Map<string, LegacySession>();
+  /** The port listened on, once it is known (the Host check needs it). */
+  port = 0;
 
-  const modernFor = (agent: string): McpHttpHandler => {
-    let h = modern.get(agent);
+  constructor(
+    private readonly core: ConsoleCore,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** An agent's 2026-07-28 handler, made on its first request. */
+  modernFor(agent: string): McpHttpHandler {
+    let h = this.modern.get(agent);
     if (!h) {
-      h = createMcpHandler(() => agentServer(core, agent), {
+      h = createMcpHandler(() => agentServer(this.core, agent), {
         legacy: 'reject',
         maxRequestBodySize: MAX_BODY_BYTES,
-        onerror: (e) => log(`agent endpoint: ${e.message}`),
+        onerror: (e) => this.log(`agent endpoint: ${e.message}`),
       });
-      modern.set(agent, h);
+      this.modern.set(agent, h);
     }
     return h;
-  };
-  const offVisible = core.agentDoor().onVisibleChanged((agent) => {
-    modern.get(agent)?.notify.toolsChanged();
-    for (const s of sessions.values()) if (s.agent === agent) void s.server.sendToolListChanged().catch(() => {});
-  });
-  const offRevoked = core.agentDoor().onRevoked((agent) => {
+  }
+
+  /** What an agent sees changed: its list-changed notifications, both eras. */
+  visibleChanged(agent: string): void {
+    this.modern.get(agent)?.notify.toolsChanged();
+    for (const s of this.sessions.values()) if (s.agent === agent) void s.server.sendToolListChanged().catch(() => {});
+  }
+
+  /** An agent was revoked. */
+  revoked(agent: string): void {
     // New requests are refused at once (the token is checked on each); what was in flight gets its
     // error result first, then the agent's streams (listen, session) are closed.
-    const h = modern.get(agent);
-    modern.delete(agent);
-    const gone = [...sessions].filter(([, s]) => s.agent === agent);
-    for (const [id] of gone) sessions.delete(id);
+    const h = this.modern.get(agent);
+    this.modern.delete(agent);
+    const gone = [...this.sessions].filter(([, s]) => s.agent === agent);
+    for (const [id] of gone) this.sessions.delete(id);
     setTimeout(() => {
       void h?.close();
       for (const [, s] of gone) void s.server.close().catch(() => {});
     }, 1000).unref();
-  });
+  }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** One request: this listener, no page, a known agent, a body within the limits; then its session, or its era's handler. */
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // SECURITY: DNS rebinding and browsers: the Host must be this listener, and a page's Origin is refused.
     const host = req.headers.host ?? '';
-    if (!ownHosts(port).has(host)) return plain(res, 403, `refused: host ${JSON.stringify(host)} is not this console`);
+    if (!ownHosts(this.port).has(host)) return plain(res, 403, `refused: host ${JSON.stringify(host)} is not this console`);
     if (req.headers.origin !== undefined) return plain(res, 403, 'refused: agents do not send an Origin; a web page may not use this endpoint');
     const path = req.url ?? '/';
     if (path !== AGENT_PATH && !path.startsWith(`${AGENT_PATH}?`)) return plain(res, 404, `not found: agents use ${AGENT_PATH}`);
     const auth = req.headers.authorization ?? '';
     const token = /^Bearer (\S+)$/i.exec(auth)?.[1];
-    const agent = token ? core.agentDoor().authenticate(token) : undefined;
+    const agent = token ? this.core.agentDoor().authenticate(token) : undefined;
     if (!agent) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="mcp-console", error="invalid_token"');
       return plain(res, 401, token ? 'refused: this token is unknown or was revoked' : 'refused: send the agent token as "Authorization: Bearer <token>"');
@@ -94,52 +92,76 @@ export async function startAgentEndpoint(
     // SECURITY: measured before the SDK or the gateway reads it.
     const over = body.parsed === undefined ? undefined : overLimits(body.parsed);
     if (over) {
-      log(`agent endpoint (${agent.name}): refused a request: it ${over}`);
+      this.log(`agent endpoint (${agent.name}): refused a request: it ${over}`);
       return fail(res, 400, -32600, `refused by MCP Console: the request ${over}`);
     }
     // A 2025 session's requests go straight to it (only 2025-era exchanges carry a session).
     const sid = req.headers['mcp-session-id'];
-    const session = typeof sid === 'string' ? sessions.get(sid) : undefined;
+    const session = typeof sid === 'string' ? this.sessions.get(sid) : undefined;
     if (session) {
       // SECURITY: another agent's session is no session for this one.
       if (session.agent !== agent.name) return plain(res, 404, 'no such session');
       return session.transport.handle(req, res, body.parsed);
     }
-    const request = toWebRequest(req, res, `http://127.0.0.1:${port}`, body);
+    const request = toWebRequest(req, res, `http://127.0.0.1:${this.port}`, body);
     // Routed on the body parsed once (a body that is not JSON is read by the SDK from the request itself).
     const options = body.parsed === undefined ? undefined : { parsedBody: body.parsed };
-    if (await isLegacyRequest(request, body.parsed, { maxRequestBodySize: MAX_BODY_BYTES })) return legacy(agent.name, req, res, body.parsed);
-    return sendWebResponse(res, await modernFor(agent.name).fetch(request, options));
+    if (await isLegacyRequest(request, body.parsed, { maxRequestBodySize: MAX_BODY_BYTES })) return this.legacy(agent.name, req, res, body.parsed);
+    return sendWebResponse(res, await this.modernFor(agent.name).fetch(request, options));
   }
 
   /** A 2025-era exchange outside any open session: an initialize opens one, bound to the agent that sent it. */
-  async function legacy(agent: string, req: IncomingMessage, res: ServerResponse, parsed: unknown): Promise<void> {
+  private async legacy(agent: string, req: IncomingMessage, res: ServerResponse, parsed: unknown): Promise<void> {
     if (req.headers['mcp-session-id'] !== undefined) return plain(res, 404, 'no such session');
     if (req.method === 'POST' && parsed === undefined) return fail(res, 400, -32700, 'Parse error: Invalid JSON');
     const init = (Array.isArray(parsed) ? parsed : [parsed]).some((m) => (m as { method?: unknown } | null)?.method === 'initialize');
     if (req.method !== 'POST' || !init) return fail(res, 400, -32000, 'Bad Request: Server not initialized');
-    const server = agentServer(core, agent);
+    const server = agentServer(this.core, agent);
     const transport: SessionTransport = new SessionTransport({
       onsessioninitialized: (sid) => {
-        sessions.set(sid, { agent, transport, server });
+        this.sessions.set(sid, { agent, transport, server });
         // Bounded: an agent that opens sessions and never closes them loses its oldest ones.
-        const mine = [...sessions].filter(([, x]) => x.agent === agent);
+        const mine = [...this.sessions].filter(([, x]) => x.agent === agent);
         for (const [id, x] of mine.slice(0, Math.max(0, mine.length - MAX_SESSIONS_PER_AGENT))) {
-          sessions.delete(id);
+          this.sessions.delete(id);
           void x.server.close().catch(() => {});
         }
       },
-      onsessionclosed: (sid) => void sessions.delete(sid),
+      onsessionclosed: (sid) => void this.sessions.delete(sid),
     });
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      if (transport.sessionId) this.sessions.delete(transport.sessionId);
     };
     await server.connect(transport);
     transport.handle(req, res, parsed);
   }
 
+  async close(): Promise<void> {
+    await Promise.all([...this.modern.values()].map((h) => h.close().catch(() => {})));
+    await Promise.all([...this.sessions.values()].map((s) => s.server.close().catch(() => {})));
+  }
+}
+
+/**
+ * The approval gateway over Streamable HTTP on 127.0.0.1: each agent presents its bearer token and
+ * sees only what it was granted. Both eras: a 2026-07-28 agent is served per request (its list
+ * changes on subscriptions/listen); a 2025 agent gets a session (its list changes on the session's
+ * stream). The token is checked on every request, so a revoked agent is refused at once.
+ */
+export async function startAgentEndpoint(
+  core: ConsoleCore,
+  opts: {
+    port?: number;
+    log?: (line: string) => void;
+    /** When the port is taken, take a free one instead (and say which was taken). */ orAnyPort?: boolean;
+  } = {},
+): Promise<AgentEndpoint> {
+  const log = opts.log ?? ((line: string) => process.stderr.write(line + '\n'));
+  const routes = new AgentRoutes(core, log);
+  const offVisible = core.agentDoor().onVisibleChanged((agent) => routes.visibleChanged(agent));
+  const offRevoked = core.agentDoor().onRevoked((agent) => routes.revoked(agent));
   const http = createServer(PEER_TIMEOUTS, (req, res) => {
-    handle(req, res).catch((e: Error) => {
+    routes.handle(req, res).catch((e: Error) => {
       log(`agent endpoint: a request failed: ${e.message}`);
       if (!res.headersSent) plain(res, 500, 'internal error');
       else res.destroy();
@@ -148,11 +170,12 @@ export async function startAgentEndpoint(
   http.on('clientError', (err, socket) => answerClientError(err, socket));
 
   let taken: number | undefined;
-  port = await listenLoopback(http, opts.port).catch((e: NodeJS.ErrnoException) => {
+  const port = await listenLoopback(http, opts.port).catch((e: NodeJS.ErrnoException) => {
     if (!opts.orAnyPort || e.code !== 'EADDRINUSE') throw e;
     taken = opts.port;
     return listenLoopback(http, 0);
   });
+  routes.port = port;
   return {
     url: `http://127.0.0.1:${port}${AGENT_PATH}`,
     port,
@@ -160,8 +183,7 @@ export async function startAgentEndpoint(
     close: async () => {
       offVisible();
       offRevoked();
-      await Promise.all([...modern.values()].map((h) => h.close().catch(() => {})));
-      await Promise.all([...sessions.values()].map((s) => s.server.close().catch(() => {})));
+      await routes.close();
       const closed = new Promise<void>((r) => http.close(() => r()));
       http.closeAllConnections();
       await closed;
