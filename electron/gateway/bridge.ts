@@ -21,53 +21,55 @@ interface Msg {
 const REPLAY_ID = 'mcp-console-bridge-replay';
 const RETRY_MS = 1000;
 
-/**
- * `mcp-console bridge --agent NAME`: the stdio MCP server an agent host launches. It carries the
- * host's messages, unchanged, to the running console over its local channel and back. When no
- * console runs (or it refuses the agent) it answers itself: calls get a tool error saying why, and
- * stderr says so; it tries again on the next message and, once through, replays the host's
- * initialize and tells the host its tools changed.
- */
-// eslint-disable-next-line max-lines-per-function -- the bridge's reconnect loop shares its state across handlers; to split into a class
-export async function bridgeCommand(opts: { agent: string; dataDir?: string }, io: BridgeIo): Promise<number> {
-  const dataDir = resolveDataDir(opts.dataDir);
-  let socket: Socket | null = null;
-  let connecting: Promise<Socket | null> | null = null;
-  let why = '';
-  let lastTry = 0;
-  let init: Msg | null = null;
-  const inflight = new Map<Id, string>();
-  let said = '';
+/** The bridge's link to the running console: its socket (or why there is none), the host's handshake to replay, what is in flight. */
+class ConsoleLink {
+  private socket: Socket | null = null;
+  private connecting: Promise<Socket | null> | null = null;
+  private why = '';
+  private lastTry = 0;
+  private init: Msg | null = null;
+  private readonly inflight = new Map<Id, string>();
+  private said = '';
 
-  const toHost = (line: string) => io.stdout.write(line.endsWith('\n') ? line : line + '\n');
-  const tell = (text: string) => {
-    if (text !== said) io.err(`mcp-console bridge: ${text}`);
-    said = text;
-  };
+  constructor(
+    private readonly agent: string,
+    private readonly dataDir: string,
+    private readonly io: BridgeIo,
+  ) {}
 
-  function open(): Promise<Socket | null> {
-    if (socket) return Promise.resolve(socket);
-    if (connecting) return connecting;
-    if (Date.now() - lastTry < RETRY_MS && why) return Promise.resolve(null);
-    lastTry = Date.now();
-    const path = readAddress(dataDir)?.socket ?? socketPath(dataDir);
-    connecting = new Promise<Socket | null>((resolve) => {
+  private toHost(line: string): void {
+    this.io.stdout.write(line.endsWith('\n') ? line : line + '\n');
+  }
+
+  private tell(text: string): void {
+    if (text !== this.said) this.io.err(`mcp-console bridge: ${text}`);
+    this.said = text;
+  }
+
+  /** The socket to the console, opened (and the agent announced) if it is not; null with `why` when it cannot be. */
+  private open(): Promise<Socket | null> {
+    if (this.socket) return Promise.resolve(this.socket);
+    if (this.connecting) return this.connecting;
+    if (Date.now() - this.lastTry < RETRY_MS && this.why) return Promise.resolve(null);
+    this.lastTry = Date.now();
+    const path = readAddress(this.dataDir)?.socket ?? socketPath(this.dataDir);
+    this.connecting = new Promise<Socket | null>((resolve) => {
       const s = connect(path);
       let buf = Buffer.alloc(0);
       const fail = (text: string) => {
-        why = text;
-        tell(text);
+        this.why = text;
+        this.tell(text);
         s.destroy();
         resolve(null);
       };
       s.once('error', (e: NodeJS.ErrnoException) =>
         fail(
           e.code === 'ENOENT' || e.code === 'ECONNREFUSED'
-            ? `MCP Console is not running for ${dataDir} (no agent channel at ${path}); start it (mcp-console serve, or the desktop app) and try again`
+            ? `MCP Console is not running for ${this.dataDir} (no agent channel at ${path}); start it (mcp-console serve, or the desktop app) and try again`
             : `cannot reach MCP Console at ${path}: ${e.message}`,
         ),
       );
-      s.on('connect', () => s.write(JSON.stringify({ agent: opts.agent }) + '\n'));
+      s.on('connect', () => s.write(JSON.stringify({ agent: this.agent }) + '\n'));
       const onHello = (chunk: Buffer) => {
         buf = Buffer.concat([buf, chunk]);
         const nl = buf.indexOf(0x0a);
@@ -79,83 +81,98 @@ export async function bridgeCommand(opts: { agent: string; dataDir?: string }, i
         } catch {
           return fail('MCP Console answered the bridge with something it does not understand');
         }
-        if (!answer.ok) return fail(`MCP Console refused agent ${JSON.stringify(opts.agent)}: ${answer.error ?? 'no reason given'}`);
+        if (!answer.ok) return fail(`MCP Console refused agent ${JSON.stringify(this.agent)}: ${answer.error ?? 'no reason given'}`);
         s.removeAllListeners('error');
-        attach(s, buf.subarray(nl + 1));
-        why = '';
-        tell(`connected to MCP Console as agent ${opts.agent}`);
+        this.attach(s, buf.subarray(nl + 1));
+        this.why = '';
+        this.tell(`connected to MCP Console as agent ${this.agent}`);
         resolve(s);
       };
       s.on('data', onHello);
-    }).finally(() => (connecting = null));
-    return connecting;
+    }).finally(() => (this.connecting = null));
+    return this.connecting;
   }
 
-  function attach(s: Socket, rest: Buffer): void {
-    socket = s;
+  private attach(s: Socket, rest: Buffer): void {
+    this.socket = s;
     const fromConsole = lineSplitter((line) => {
       const id = responseId(line);
       if (id === REPLAY_ID) return; // our replayed initialize: the host had its answer already
-      if (id !== undefined) inflight.delete(id);
-      toHost(line);
+      if (id !== undefined) this.inflight.delete(id);
+      this.toHost(line);
     });
     if (rest.length) fromConsole(rest);
     s.on('data', fromConsole);
     s.on('error', () => s.destroy());
     s.on('close', () => {
-      socket = null;
-      why = 'MCP Console closed the connection (it stopped, or this agent was revoked)';
-      tell(why);
+      this.socket = null;
+      this.why = 'MCP Console closed the connection (it stopped, or this agent was revoked)';
+      this.tell(this.why);
       // Nothing the host asked for may hang: what was in flight ends now, with the reason.
-      for (const [id, method] of inflight) toHost(JSON.stringify(local({ id, method }, why)));
-      inflight.clear();
+      for (const [id, method] of this.inflight) this.toHost(JSON.stringify(local({ id, method }, this.why)));
+      this.inflight.clear();
     });
   }
 
-  async function onMessage(line: string): Promise<void> {
+  /** One message from the host: measured, then carried to the console (replaying the handshake after a reconnect), or answered here. */
+  async onMessage(line: string): Promise<void> {
     let msg: Msg;
     try {
       msg = JSON.parse(line) as Msg;
     } catch {
-      return void toHost(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
+      return void this.toHost(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
     }
     // SECURITY: measured before the bridge keeps or copies it (the handshake is replayed from it).
     const over = overLimits(msg);
     if (over) {
       const id = msg !== null && typeof msg === 'object' && (typeof msg.id === 'number' || typeof msg.id === 'string') ? msg.id : null;
-      return void toHost(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32600, message: `refused by MCP Console: the message ${over}` } }));
+      return void this.toHost(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32600, message: `refused by MCP Console: the message ${over}` } }));
     }
-    if (msg.method === 'initialize') init = msg;
-    const wasDown = socket === null;
-    const s = await open();
+    if (msg.method === 'initialize') this.init = msg;
+    const wasDown = this.socket === null;
+    const s = await this.open();
     if (!s) {
-      const answer = local(msg, why);
-      if (answer) toHost(JSON.stringify(answer));
+      const answer = local(msg, this.why);
+      if (answer) this.toHost(JSON.stringify(answer));
       return;
     }
-    if (wasDown && init && msg !== init) {
+    if (wasDown && this.init && msg !== this.init) {
       // The console came up after the host's handshake: do that handshake for it, then say the tools changed.
-      s.write(JSON.stringify({ ...init, id: REPLAY_ID }) + '\n');
+      s.write(JSON.stringify({ ...this.init, id: REPLAY_ID }) + '\n');
       s.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
-      toHost(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }));
+      this.toHost(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }));
     }
-    if (msg.id !== undefined && msg.method) inflight.set(msg.id, msg.method);
+    if (msg.id !== undefined && msg.method) this.inflight.set(msg.id, msg.method);
     s.write(line + '\n');
   }
 
+  end(): void {
+    this.socket?.end();
+  }
+}
+
+/**
+ * `mcp-console bridge --agent NAME`: the stdio MCP server an agent host launches. It carries the
+ * host's messages, unchanged, to the running console over its local channel and back. When no
+ * console runs (or it refuses the agent) it answers itself: calls get a tool error saying why, and
+ * stderr says so; it tries again on the next message and, once through, replays the host's
+ * initialize and tells the host its tools changed.
+ */
+export async function bridgeCommand(opts: { agent: string; dataDir?: string }, io: BridgeIo): Promise<number> {
+  const link = new ConsoleLink(opts.agent, resolveDataDir(opts.dataDir), io);
   // One message at a time, in order: a message never overtakes the one before it.
   let chain = Promise.resolve();
   io.stdin.on(
     'data',
     lineSplitter((raw) => {
       const line = raw.replace(/\r$/, '');
-      if (line.trim()) chain = chain.then(() => onMessage(line)).catch((e: Error) => io.err(`mcp-console bridge: ${e.message}`));
+      if (line.trim()) chain = chain.then(() => link.onMessage(line)).catch((e: Error) => io.err(`mcp-console bridge: ${e.message}`));
     }),
   );
   return new Promise((resolve) => {
     io.stdin.on('end', () => {
       void chain.then(() => {
-        socket?.end();
+        link.end();
         resolve(0);
       });
     });
