@@ -5,7 +5,17 @@ import { eventChannel } from '../../shared/preload-api.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { describeRequester } from '../../shared/requester-text.js';
 import type { EventName, EventPayload } from '../../shared/contract/index.js';
-import { eventWindow, FROZEN_EVENTS, keyFileBox, makeHandlers, resolveDataDir, startCore, type ConsoleCore } from '../core/index.js';
+import {
+  eventWindow,
+  FROZEN_EVENTS,
+  keyFileBox,
+  makeHandlers,
+  resolveDataDir,
+  startCore,
+  type ConsoleCore,
+  type EventWindow,
+  type Handlers,
+} from '../core/index.js';
 import { safeStorageWrapper } from './secret-storage.js';
 import { desktopBridgeCommand } from './bridge-command.js';
 import { registerIpc } from './ipc.js';
@@ -58,7 +68,6 @@ export function runDesktop(agents?: StartAgents): void {
   }
 }
 
-// eslint-disable-next-line max-lines-per-function -- the shell's start-up sequence, in order; to split by window, protocol and IPC
 async function start(): Promise<void> {
   // SECURITY: command lines and trust the page asks for are confirmed in a native dialog the page cannot drive.
   const consent = dialogConsent((opts) => (win ? dialog.showMessageBox(win, opts) : dialog.showMessageBox(opts)));
@@ -73,9 +82,42 @@ async function start(): Promise<void> {
   protocol.handle('app', (req) => appResponse(RENDERER, req.url));
   denyPermissions(session.defaultSession);
 
+  const w = (win = openWindow(dataDir));
+  let agents: Awaited<ReturnType<StartAgents>> | undefined;
+  try {
+    agents = await startAgents?.(core, dataDir);
+    if (agents?.problem) problems.push(agents.problem);
+  } catch (e) {
+    problems.push(`the agent gateway could not start: ${(e as Error).message}`);
+  }
+  const handlers = shellHandlers(core, w, { problems, agentsUrl: () => agents?.url, dataDir });
+  const { off, toWindow } = wireWindow(core, w, handlers);
+  setMenu(w);
+
+  for (const p of problems) void dialog.showMessageBox(w, { type: 'warning', message: 'MCP Console started with a problem', detail: p });
+
+  let closing = false;
+  app.on('before-quit', (e) => {
+    if (closing) return;
+    // Shut every server down cleanly (no orphaned child processes), then quit.
+    e.preventDefault();
+    closing = true;
+    off();
+    toWindow.close();
+    void Promise.resolve(agents?.close())
+      .catch(() => undefined)
+      .then(() => core.close())
+      .finally(() => app.quit());
+  });
+  app.on('window-all-closed', () => app.quit());
+  await w.loadURL(APP_URL);
+}
+
+/** The window: its saved place and size, the security flags pinned, shown once ready. */
+function openWindow(dataDir: string): BrowserWindow {
   const options = windowOptions(PRELOAD, loadWindowState(dataDir), ICON);
   // SECURITY: the flags that matter most are pinned here too, where a reader (or a scanner) sees them.
-  win = new BrowserWindow({
+  const w = new BrowserWindow({
     ...options,
     webPreferences: {
       ...options.webPreferences,
@@ -88,26 +130,23 @@ async function start(): Promise<void> {
       disableBlinkFeatures: 'Auxclick',
     },
   });
-  const w = win;
   const remember = () => !w.isDestroyed() && !w.isMaximized() && saveWindowState(dataDir, w.getBounds());
   w.on('resize', remember);
   w.on('move', remember);
   w.once('ready-to-show', () => w.show());
 
-  let agents: Awaited<ReturnType<StartAgents>> | undefined;
-  try {
-    agents = await startAgents?.(core, dataDir);
-    if (agents?.problem) problems.push(agents.problem);
-  } catch (e) {
-    problems.push(`the agent gateway could not start: ${(e as Error).message}`);
-  }
-  const handlers = makeHandlers(core, {
+  return w;
+}
+
+/** The contract's handlers for the window, with what the shell serves better itself: start-up problems, where agents connect, links opened after a native confirmation. */
+function shellHandlers(core: ConsoleCore, w: BrowserWindow, facts: { problems: string[]; agentsUrl: () => string | undefined; dataDir: string }): Handlers {
+  return makeHandlers(core, {
     requester: CONSOLE_USER,
     overrides: {
-      'console.problems': () => problems,
+      'console.problems': () => facts.problems,
       'agents.gateway': () => ({
-        httpUrl: agents?.url,
-        bridgeCommand: desktopBridgeCommand({ packaged: app.isPackaged, execPath: process.execPath, appPath: app.getAppPath(), dataDir }),
+        httpUrl: facts.agentsUrl(),
+        bridgeCommand: desktopBridgeCommand({ packaged: app.isPackaged, execPath: process.execPath, appPath: app.getAppPath(), dataDir: facts.dataDir }),
       }),
       'links.open': ({ url }) =>
         openExternalLink(
@@ -127,6 +166,10 @@ async function start(): Promise<void> {
         ),
     },
   });
+}
+
+/** The IPC of the window's main frame, and the core's events to it (an agent's waiting call as a native notification while the window is behind). */
+function wireWindow(core: ConsoleCore, w: BrowserWindow, handlers: Handlers): { off: () => void; toWindow: EventWindow<[EventName, unknown]> } {
   // The window's events are sent a frame at a time (see eventWindow): a call's events wake the
   // renderer once, after the call's answer has gone out. A payload that may still change is copied now.
   const toWindow = eventWindow<[EventName, unknown]>((batch) => {
@@ -157,7 +200,11 @@ async function start(): Promise<void> {
       n.show();
     }
   });
+  return { off, toWindow };
+}
 
+/** The application menu. */
+function setMenu(w: BrowserWindow): void {
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
       menuTemplate({
@@ -172,22 +219,4 @@ async function start(): Promise<void> {
       }),
     ),
   );
-
-  for (const p of problems) void dialog.showMessageBox(w, { type: 'warning', message: 'MCP Console started with a problem', detail: p });
-
-  let closing = false;
-  app.on('before-quit', (e) => {
-    if (closing) return;
-    // Shut every server down cleanly (no orphaned child processes), then quit.
-    e.preventDefault();
-    closing = true;
-    off();
-    toWindow.close();
-    void Promise.resolve(agents?.close())
-      .catch(() => undefined)
-      .then(() => core.close())
-      .finally(() => app.quit());
-  });
-  app.on('window-all-closed', () => app.quit());
-  await w.loadURL(APP_URL);
 }
