@@ -38,16 +38,16 @@ export function partsOf(core: ConsoleCore): CoreParts {
  * answers its own requests (answerRequests).
  */
 export class ConsoleCore {
-  readonly #p: CoreParts;
+  private readonly p: CoreParts;
 
   constructor(opts: CoreOptions) {
-    this.#p = composeCore(opts);
-    partsOfCore.set(this, this.#p);
+    this.p = composeCore(opts);
+    partsOfCore.set(this, this.p);
   }
 
   /** The handlers of every contract request for one front end (its requester, its own overrides). */
   handlers(opts: HandlerOptions): Handlers {
-    return { ...answerRequests(this.#p, opts.requester), ...opts.overrides };
+    return { ...answerRequests(this.p, opts.requester), ...opts.overrides };
   }
 
   /** One request of the contract, as a front end makes it (parsed, bounded, answered by its concern); a refusal throws. */
@@ -59,217 +59,217 @@ export class ConsoleCore {
 
   /** What the agent gateway uses: agents, what each sees, their calls through the gate. */
   agentDoor(): AgentDoor {
-    return this.#p.agents;
+    return this.p.agents;
   }
 
   /** Loads saved servers and settings and opens the audit log. Problems are reported (and recorded), not thrown. */
   start(): string[] {
-    return startParts(this.#p);
+    return startParts(this.p);
   }
 
   /** Adds the servers of a host config file for this run only (not saved). Returns their ids, the disabled ones and warnings. */
   loadConfig(text: string): { ids: string[]; disabled: string[]; warnings: string[] } {
-    return loadConfigFile(text, { store: this.#p.store, consent: this.#p.consent, consents: this.#p.consents, record: (f) => this.#p.trail.record(f) });
+    return loadConfigFile(text, { store: this.p.store, consent: this.p.consent, consents: this.p.consents, record: (f) => this.p.trail.record(f) });
   }
 
   /** Ends every call still open, disconnects every server and closes the audit log; resolves once nothing more is written. */
   close(): Promise<void> {
-    return closeParts(this.#p);
+    return closeParts(this.p);
   }
 
   /** Subscribes to every event of the contract; returns the unsubscribe function. */
   onEvent(listener: AnyListener): () => void {
-    return this.#p.bus.on(listener);
+    return this.p.bus.on(listener);
   }
 
   /** The settings every server shares. */
   settings(): Settings {
-    return this.#p.store.settings;
+    return this.p.store.settings;
   }
 
   listServers(): ServerView[] {
-    return this.#p.store.list().map((e) => this.#p.connections.view(e.id));
+    return this.p.store.list().map((e) => this.p.connections.view(e.id));
   }
 
   /** What every front end shows of a server. */
   view(id: string): ServerView {
-    return this.#p.connections.view(id);
+    return this.p.connections.view(id);
   }
 
   addServer(id: string, config: ServerConfig, settings: Partial<ServerSettings> = {}, saved = true): ServerView {
-    return this.#p.admin.add(id, config, settings, saved);
+    return this.p.admin.add(id, config, settings, saved);
   }
 
   /** Changes a server. A new identity (command, args, env, cwd, URL, header names) drops its session grants and reconnects it. */
   updateServer(id: string, config?: ServerConfig, settings?: Partial<ServerSettings>): Promise<ServerView> {
-    return this.#p.admin.update(id, config, settings);
+    return this.p.admin.update(id, config, settings);
   }
 
   /** Lists the consents people gave (launch and trust), per server identity. */
   listConsents(): ConsentRecord[] {
-    return this.#p.consents.list();
+    return this.p.consents.list();
   }
 
   /** Forgets a server's consents: a revoked launch disconnects it, a revoked trust drops trust and auto-approval. */
   revokeConsent(serverId: string, kind?: ConsentKind): Promise<{ revoked: number }> {
-    return this.#p.admin.revokeConsent(serverId, kind);
+    return this.p.admin.revokeConsent(serverId, kind);
   }
 
   /** Removes a server (its sign-in stays sealed under its identity until signed out: added again, it is still signed in). */
   removeServer(id: string): Promise<void> {
-    return this.#p.admin.remove(id);
+    return this.p.admin.remove(id);
   }
 
   /** Imports a pasted host config into the saved servers; same ids are replaced. */
   importServers(json: string): Promise<{ added: string[]; replaced: string[]; warnings: string[] }> {
-    return this.#p.admin.import(json);
+    return this.p.admin.import(json);
   }
 
   /** Connects (or reconnects) a server and lists its tools. A failure is reported in the returned view. */
   connect(id: string, era?: ServerSettings['era']): Promise<ServerView> {
-    return this.#p.connections.connect(id, era);
+    return this.p.connections.connect(id, era);
   }
 
   disconnect(id: string): Promise<ServerView> {
-    return this.#p.connections.disconnect(id);
+    return this.p.connections.disconnect(id);
   }
 
   /** The server's stderr kept so far and how many lines fell off. */
   stderr(id: string): { lines: string[]; dropped: number } {
-    return this.#p.connections.stderr(id);
+    return this.p.connections.stderr(id);
   }
 
   /** Forgets a server's live tools without telling anyone (pins stay): the next listing is built afresh, as on connect (the benchmark's cold listing). */
   forgetCatalog(id: string): void {
-    this.#p.catalog.drop(id);
+    this.p.catalog.drop(id);
   }
 
   /** Lists a server's tools again (serialised: a change during a walk triggers one more walk). */
   refreshCatalog(id: string, reason: CatalogChange['reason']): Promise<void> {
-    return this.#p.sync.refresh(id, reason);
+    return this.p.sync.refresh(id, reason);
   }
 
   /** A page of the live tools of one server (or all), in server order. */
   tools(serverId?: string, offset?: number, limit?: number): ToolView[] {
-    return pageOf(this.#p.catalog.tools(serverId), offset, limit);
+    return pageOf(this.p.catalog.tools(serverId), offset, limit);
   }
 
   /** One live tool, or undefined. */
   findTool(serverId: string, name: string): ToolView | undefined {
-    return this.#p.catalog.get(serverId, name);
+    return this.p.catalog.get(serverId, name);
   }
 
   /** One live tool; an unknown one is an error. */
   tool(serverId: string, name: string): ToolView {
-    return this.#p.catalog.must(serverId, name);
+    return this.p.catalog.must(serverId, name);
   }
 
   /** The definition exactly as the server sent it. */
   rawTool(serverId: string, name: string): Record<string, unknown> | undefined {
-    return this.#p.catalog.raw(serverId, name);
+    return this.p.catalog.raw(serverId, name);
   }
 
   /** The recent catalog changes, oldest first. */
   toolChanges(serverId?: string): CatalogChange[] {
-    return this.#p.catalog.changesOf(serverId);
+    return this.p.catalog.changesOf(serverId);
   }
 
   /** Asks for a call on behalf of `requestedBy`; nothing is sent without a decision for exactly these arguments. */
   requestCall(serverId: string, tool: string, args: Record<string, unknown>, requestedBy: Requester, opts?: { asTask?: boolean }): CallRecord {
-    return this.#p.calls.request(serverId, tool, args, requestedBy, opts);
+    return this.p.calls.request(serverId, tool, args, requestedBy, opts);
   }
 
   /** Applies a decision on a pending approval: a person's (`user`), the command line's `--yes`, or a refusal when nobody can be asked (`system`). */
   decide(input: DecideInput, decidedBy: Extract<Decider, 'user' | 'cli-flag' | 'system'>): Approval {
-    return this.#p.calls.decide(input, decidedBy);
+    return this.p.calls.decide(input, decidedBy);
   }
 
   pendingApprovals(): Approval[] {
-    return this.#p.calls.pending();
+    return this.p.calls.pending();
   }
 
   /** One approval, pending or decided (while it is remembered). */
   approval(id: string): Approval | undefined {
-    return this.#p.calls.approval(id);
+    return this.p.calls.approval(id);
   }
 
   cancelCall(callId: string): CallRecord {
-    return this.#p.calls.cancel(callId);
+    return this.p.calls.cancel(callId);
   }
 
   listCalls(): CallRecord[] {
-    return this.#p.calls.list();
+    return this.p.calls.list();
   }
 
   getCall(callId: string): CallRecord {
-    return this.#p.calls.get(callId);
+    return this.p.calls.get(callId);
   }
 
   /** Resolves when the call has an outcome. */
   waitCall(callId: string): Promise<CallRecord> {
-    return this.#p.calls.wait(callId);
+    return this.p.calls.wait(callId);
   }
 
   queryAudit(q: AuditQuery): AuditEntry[] {
-    return this.#p.trail.query(q);
+    return this.p.trail.query(q);
   }
 
   verifyAudit(): AuditVerifyResult {
-    return this.#p.trail.verify();
+    return this.p.trail.verify();
   }
 
   /** Checks arguments against a tool's inputSchema here in the core, where server schemas are compiled under limits. */
   validateArgs(serverId: string, name: string, args: unknown): ArgsVerdict {
-    return argsVerdict(this.#p.validator, this.#p.catalog.must(serverId, name).inputSchema, args);
+    return argsVerdict(this.p.validator, this.p.catalog.must(serverId, name).inputSchema, args);
   }
 
   /** Reads one resource for `requestedBy`; recorded in the audit log. */
   readResource(serverId: string, uri: string, requestedBy: Requester): Promise<ReadResourceResult> {
-    return this.#p.resources.read(serverId, uri, requestedBy);
+    return this.p.resources.read(serverId, uri, requestedBy);
   }
 
   /** A page of a server's resources (every page walked, kept until its list changes; `refresh` walks again). */
   async listResources(serverId: string, opts: { refresh?: boolean; offset?: number; limit?: number } = {}): Promise<ResourceView[]> {
-    return pageOf((await this.#p.resources.list(serverId, opts.refresh)).resources, opts.offset, opts.limit);
+    return pageOf((await this.p.resources.list(serverId, opts.refresh)).resources, opts.offset, opts.limit);
   }
 
   /** A server's resource templates (RFC 6570). */
   async resourceTemplates(serverId: string): Promise<ResourceTemplateView[]> {
-    return (await this.#p.resources.list(serverId)).templates;
+    return (await this.p.resources.list(serverId)).templates;
   }
 
   /** Suggestions for a prompt's argument or a resource template's variable (completion/complete). */
   complete(input: CompleteInput): Promise<Completion> {
-    return complete(this.#p.server, input);
+    return complete(this.p.server, input);
   }
 
   /** Reviews the connected servers (or those named) against a baseline and pins (the desktop app's own unless given): the whole report, as the command line writes it. */
   review(serverIds?: string[], baseline?: Baseline, pins?: PinFile | null): Promise<ReviewReport> {
-    return this.#p.review.run(serverIds, baseline, pins);
+    return this.p.review.run(serverIds, baseline, pins);
   }
 
   /** Answers a server's question (elicitation) on behalf of `requester`; content that does not fit its schema is refused. */
   answerQuestion(answer: ElicitationAnswer, requester: Requester): ElicitationView {
-    return this.#p.elicitations.answer(answer, requester);
+    return this.p.elicitations.answer(answer, requester);
   }
 
   /** Forgets a server's tokens (not its registered client): connecting next asks the person to sign in again. */
   dropTokens(serverId: string): void {
-    this.#p.auth.dropTokens(serverId);
+    this.p.auth.dropTokens(serverId);
   }
 
   /** A server's tool definitions as the review read them. */
   reviewedDefinitions(serverId: string): Record<string, unknown>[] {
-    return this.#p.review.definitions(serverId);
+    return this.p.review.definitions(serverId);
   }
 
   /** Follows the protocol trace: each message of every server as it is recorded; returns the unsubscribe function. */
   followTrace(listener: (e: TraceEntry) => void): () => void {
-    return this.#p.trace.subscribe(listener);
+    return this.p.trace.subscribe(listener);
   }
 
   updateSettings(patch: Partial<Settings>): Settings {
-    return applySettings(this.#p.store, patch, (f) => this.#p.trail.record(f));
+    return applySettings(this.p.store, patch, (f) => this.p.trail.record(f));
   }
 }
 

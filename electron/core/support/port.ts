@@ -5,20 +5,20 @@
  * part exists. Using it before then is a bug in the root, and says so.
  */
 export class Port<T extends object> {
-  #part: T | undefined;
+  private part: T | undefined;
 
   constructor(readonly name: string) {}
 
   /** Binds the part, once. */
   bind(part: T): T {
-    if (this.#part) throw new Error(`${this.name} is bound twice`);
-    this.#part = part;
+    if (this.part) throw new Error(`${this.name} is bound twice`);
+    this.part = part;
     return part;
   }
 
   /** The part; before it is bound, an error naming it. */
   get it(): T {
-    if (!this.#part) throw new Error(`${this.name} is used before the core built it`);
-    return this.#part;
+    if (!this.part) throw new Error(`${this.name} is used before the core built it`);
+    return this.part;
   }
 }
