@@ -18,7 +18,8 @@ function seconds(text: string): number | null {
  */
 export function TimeoutsPanel() {
   const api = useApi();
-  const [approval, setApproval] = useState('');
+  // Empty until the console says what it is: typed before that, the answer would overwrite it.
+  const [approval, setApproval] = useState<string | null>(null);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const servers = useConsole(useShallow((s) => s.serverOrder.map((id) => s.servers[id]).filter((v) => v !== undefined)));
   useEffect(() => {
@@ -28,6 +29,7 @@ export function TimeoutsPanel() {
     );
   }, [api]);
   const saveApproval = () => {
+    if (approval === null) return;
     const ms = seconds(approval);
     if (ms === null) return setNote({ ok: false, text: 'the approval timeout is a number of seconds' });
     setNote({ ok: true, text: 'saving… (a raise past 600 s asks for a confirmation outside the page)' });
@@ -45,14 +47,15 @@ export function TimeoutsPanel() {
           <input
             className="narrow"
             inputMode="decimal"
-            value={approval}
+            value={approval ?? ''}
+            disabled={approval === null}
             onChange={(e) => setApproval(e.target.value)}
             data-testid="settings-approval-timeout"
             aria-label="Approval timeout in seconds"
           />{' '}
           s
         </label>
-        <button onClick={saveApproval} data-testid="settings-approval-save">
+        <button onClick={saveApproval} disabled={approval === null} data-testid="settings-approval-save">
           Save
         </button>
       </div>
