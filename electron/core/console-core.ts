@@ -21,15 +21,10 @@ import { CoreError, type AnyListener } from './support/index.js';
 import { complete } from './catalog/index.js';
 import { argsVerdict, type ArgsVerdict } from './calls/index.js';
 
-/** What the agent gateway host uses of the core: who an agent is, what it sees, its calls through the gate. */
-export type AgentDoor = Pick<AgentGateway, 'authenticate' | 'active' | 'onVisibleChanged' | 'onRevoked' | 'watchFile' | 'prepare' | 'call' | 'tools'>;
-
 const partsOfCore = new WeakMap<ConsoleCore, CoreParts>();
 
-/** A core's parts, for tests and benchmarks only (electron/core/testing.ts; hosts cannot import this file). */
-export function partsOf(core: ConsoleCore): CoreParts {
-  return partsOfCore.get(core)!;
-}
+/** What the agent gateway host uses of the core: who an agent is, what it sees, its calls through the gate. */
+export type AgentDoor = Pick<AgentGateway, 'authenticate' | 'active' | 'onVisibleChanged' | 'onRevoked' | 'watchFile' | 'prepare' | 'call' | 'tools'>;
 
 /**
  * The MCP Console core, as the hosts see it: its lifecycle and events, the contract's handlers for
@@ -276,4 +271,9 @@ export class ConsoleCore {
 /** The core's handler for every request of the contract, for one front end (see ConsoleCore.handlers). */
 export function makeHandlers(core: ConsoleCore, opts: HandlerOptions): Handlers {
   return core.handlers(opts);
+}
+
+/** A core's parts, for tests and benchmarks only (electron/core/testing.ts; hosts cannot import this file). */
+export function partsOf(core: ConsoleCore): CoreParts {
+  return partsOfCore.get(core)!;
 }

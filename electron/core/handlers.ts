@@ -16,6 +16,8 @@ import { serverHandlers } from './servers/index.js';
 import { CoreError, toContractError } from './support/index.js';
 import { traceHandlers } from './trace/index.js';
 
+/* The contract's requests, each answered by its concern's own table, and the one dispatch every transport goes through. */
+
 /** One handler per contract request, typed from the contract. */
 export type Handlers = HandlersOf<RequestName>;
 
