@@ -50,24 +50,29 @@ export interface CoreParts {
   server: ServerLookup;
 }
 
-/** The parts a connection reaches back to: built after the connections, reached through ports. */
+/** The parts reached by parts built before them: through ports, bound as each is built. */
 interface Ports {
   connections: Port<Connections>;
   elicitations: Port<Elicitations>;
+  sync: Port<CatalogSync>;
   admin: Port<ServerAdmin>;
+  agents: Port<AgentGateway>;
   review: Port<ReviewService>;
 }
 
 /**
  * The composition root: builds every part of the core in dependency order. The one run-time cycle
  * (a connection feeds the catalog, the calls, the questions and the review; they reach back to it)
- * is closed by four ports, bound as their parts are built; nothing is declared below its use.
+ * and the two mutual pairs inside it (calls and catalog sync, pins and the agents and review that
+ * follow them) are closed by ports, bound as their parts are built; nothing is declared below its use.
  */
 export function composeCore(opts: CoreOptions): CoreParts {
   const ports: Ports = {
     connections: new Port('the connections'),
     elicitations: new Port('the elicitations'),
+    sync: new Port('the catalog sync'),
     admin: new Port('the server admin'),
+    agents: new Port('the agent gateway'),
     review: new Port('the review'),
   };
   const records = recordParts(opts);
@@ -82,7 +87,7 @@ export function composeCore(opts: CoreOptions): CoreParts {
       forgetSession: (id) => records.auth.forget(id),
     }),
   );
-  const trust = trustParts({ ...records, ...serving, connections, dataDir: opts.dataDir, review: opts.review });
+  const trust = trustParts({ ...records, ...serving, connections, dataDir: opts.dataDir, review: opts.review }, ports);
   ports.review.bind(trust.review);
   return { ...records, ...serving, connections, admin, ...trust };
 }
@@ -113,17 +118,6 @@ function servingParts(opts: CoreOptions, r: Records, ports: Ports) {
     retrust: (id) => ports.admin.it.retrust(id),
     disconnect: (id) => link.it.disconnect(id),
   });
-  const sync: CatalogSync = new CatalogSync({
-    store,
-    catalog,
-    trail,
-    bus,
-    icons: opts.icons ?? new IconFetcher(),
-    client: (id) => link.it.client(id),
-    headerRules: (id) => link.it.modernHttp(id),
-    changed: (change) => (calls.catalogChanged(change), ports.review.it.pinsMayHaveChanged(change.serverId), ports.review.it.schedule()),
-    announce: (id) => void link.it.announce(id),
-  });
   const calls = new CallManager({
     server: (id) => link.it.facts(id),
     catalog,
@@ -134,11 +128,24 @@ function servingParts(opts: CoreOptions, r: Records, ports: Ports) {
     limits: () => store.settings,
     keepArgs: argsKeeper(opts.dataDir, () => store.settings.keepLargeArgs, trail),
     maxRetainedResultBytes: () => store.settings.maxRetainedResultBytes,
-    catalogSettling: (id) => sync.settling(id),
+    catalogSettling: (id) => ports.sync.it.settling(id),
     answerInput: (id, method, params, signal) => link.it.answerInput(id, method, params, signal),
     policies: r.policies,
     ended: (callId) => ports.elicitations.it.callEnded(callId),
   });
+  const sync = ports.sync.bind(
+    new CatalogSync({
+      store,
+      catalog,
+      trail,
+      bus,
+      icons: opts.icons ?? new IconFetcher(),
+      client: (id) => link.it.client(id),
+      headerRules: (id) => link.it.modernHttp(id),
+      changed: (change) => (calls.catalogChanged(change), ports.review.it.pinsMayHaveChanged(change.serverId), ports.review.it.schedule()),
+      announce: (id) => void link.it.announce(id),
+    }),
+  );
   const elicitations = ports.elicitations.bind(
     new Elicitations({
       trail,
@@ -210,7 +217,7 @@ interface TrustParts {
  * the approval gateway that shows agents only pinned definitions, and the security review that
  * compares with them. A change to the pins reaches both.
  */
-function trustParts(p: TrustParts): { pins: ToolAcceptance; agents: AgentGateway; review: ReviewService } {
+function trustParts(p: TrustParts, ports: Ports): { pins: ToolAcceptance; agents: AgentGateway; review: ReviewService } {
   const connected = (id: string) => (p.connections.view(id).status === 'connected' ? p.store.get(id)?.identity : undefined);
   const audit = (f: Parameters<AuditTrail['record']>[0]) => void p.trail.record(f);
   const pins = new ToolAcceptance(new AcceptedTools(join(p.dataDir, 'gateway')), {
@@ -218,21 +225,23 @@ function trustParts(p: TrustParts): { pins: ToolAcceptance; agents: AgentGateway
     tools: (id) => p.catalog.tools(id),
     raw: (id, name) => p.catalog.raw(id, name),
     audit,
-    changed: (id) => (agents.pinsChanged(), review.pinsMayHaveChanged(id)),
+    changed: (id) => (ports.agents.it.pinsChanged(), ports.review.it.pinsMayHaveChanged(id)),
   });
-  const agents = new AgentGateway({
-    dataDir: p.dataDir,
-    policies: p.policies,
-    bus: p.bus,
-    audit,
-    connected,
-    connect: (id) => (p.store.get(id) ? p.connections.connect(id) : Promise.resolve()),
-    status: (id) => (p.store.get(id) ? p.connections.view(id).status : undefined),
-    tools: (id) => p.catalog.tools(id),
-    raw: (id, name) => p.catalog.raw(id, name),
-    calls: p.calls,
-    pins,
-  });
+  const agents = ports.agents.bind(
+    new AgentGateway({
+      dataDir: p.dataDir,
+      policies: p.policies,
+      bus: p.bus,
+      audit,
+      connected,
+      connect: (id) => (p.store.get(id) ? p.connections.connect(id) : Promise.resolve()),
+      status: (id) => (p.store.get(id) ? p.connections.view(id).status : undefined),
+      tools: (id) => p.catalog.tools(id),
+      raw: (id, name) => p.catalog.raw(id, name),
+      calls: p.calls,
+      pins,
+    }),
+  );
   const review = new ReviewService({
     dataDir: p.dataDir,
     serverIds: () => p.store.list().map((e) => e.id),
