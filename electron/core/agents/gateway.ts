@@ -12,6 +12,7 @@ import { agentResult } from './agent-result.js';
 import { AgentStore } from './agent-store.js';
 import { agentToolName } from './tool-names.js';
 import type { CallManager } from '../calls/index.js';
+import { ServersOnArrival } from './servers-on-arrival.js';
 
 /** The note an agent hears while its call waits for the person. */
 const WAITING = { progress: 0, message: 'waiting for a person to approve it in MCP Console' };
@@ -75,7 +76,7 @@ export class AgentGateway {
   private readonly revokedListeners = new Set<(agent: string) => void>();
   private readonly signatures = new Map<string, string>();
   private readonly lastSeen = new Map<string, string>();
-  private readonly tried = new Map<string, number>();
+  private readonly arrival: ServersOnArrival;
   /** Each agent's visible tools, dropped whenever anything it may see changes. */
   private readonly views = new Map<string, { tools: AgentTool[]; byName: Map<string, AgentTool> }>();
   private revoked = new Set<string>();
@@ -87,6 +88,7 @@ export class AgentGateway {
   constructor(private readonly d: GatewayDeps) {
     this.store = new AgentStore(d.dataDir, () => this.agentsChanged());
     this.acceptance = d.pins;
+    this.arrival = new ServersOnArrival(d);
     const agents = this.store.list();
     this.revoked = new Set(agents.filter((a) => a.revokedAt).map((a) => a.name));
     this.known = new Set(agents.map((a) => a.name));
@@ -214,32 +216,8 @@ export class AgentGateway {
    */
   async prepare(name: string): Promise<void> {
     const agent = this.active(name);
-    const now = Date.now();
-    this.lastSeen.set(name, new Date(now).toISOString());
-    // A connection under way (the page's, say) is waited for, never started again.
-    const connecting = agent.servers.filter((id) => this.d.status(id) === 'connecting' || this.d.status(id) === 'awaiting-consent');
-    const tries = agent.servers.filter(
-      (id) => !connecting.includes(id) && this.d.status(id) !== undefined && !this.d.connected(id) && now - (this.tried.get(id) ?? 0) > 10_000,
-    );
-    for (const id of tries) this.tried.set(id, now);
-    await Promise.all([...tries.map((id) => this.d.connect(id).catch(() => undefined)), ...connecting.map((id) => this.settled(id))]);
-  }
-
-  /** Resolves once a server's connection attempt ends (or after 30 s). */
-  private settled(serverId: string): Promise<void> {
-    return new Promise((done) => {
-      const finish = () => (clearTimeout(timer), off(), done());
-      const timer = setTimeout(finish, 30_000);
-      timer.unref();
-      const off = this.d.bus.on((event, payload) => {
-        if (
-          event === 'server.status' &&
-          (payload as { id: string }).id === serverId &&
-          !['connecting', 'awaiting-consent'].includes(this.d.status(serverId) ?? '')
-        )
-          finish();
-      });
-    });
+    this.lastSeen.set(name, new Date().toISOString());
+    await this.arrival.connect(agent.servers);
   }
 
   /** The tools an agent sees, in server order. */
