@@ -2,6 +2,7 @@ import { useLinkAsk, type LinkAsk } from '../api/open-link';
 import { AskFrame } from './AskFrame';
 import { SafeText } from './SafeText';
 import { useArmed } from './use-armed';
+import { ArmedButton } from './ArmedButton';
 
 /** The page's question before it opens an address (browser mode): the whole URL and its host; Escape and Cancel open nothing. */
 export function LinkConfirm() {
@@ -30,14 +31,9 @@ function Ask({ ask }: { ask: LinkAsk }) {
         <button ref={safeRef} onClick={() => ask.answer(false)} data-testid="link-confirm-cancel">
           Cancel
         </button>
-        <button
-          className={`primary ${armed ? '' : 'unarmed'}`}
-          aria-disabled={!armed}
-          onClick={() => armed && ask.answer(true)}
-          data-testid="link-confirm-open"
-        >
+        <ArmedButton armed={armed} className="primary" onClick={() => armed && ask.answer(true)} data-testid="link-confirm-open">
           Open
-        </button>
+        </ArmedButton>
       </div>
     </AskFrame>
   );

@@ -13,6 +13,7 @@ import { AnnotationTable } from '../catalog/AnnotationTable';
 import { DiffView } from '../catalog/DiffView';
 import { clockTime, count } from '../../components/format';
 import { approvalInFocus } from '../../store/slices/approvals';
+import { ArmedButton } from '../../components/ArmedButton';
 
 export { ARM_DELAY_MS } from '../../components/use-armed';
 
@@ -250,15 +251,14 @@ function ApprovalDecision(p: {
           Deny
         </button>
         {standing && (
-          <button
+          <ArmedButton
+            armed={armed}
             onClick={() => decide('approve', 'always')}
-            aria-disabled={!armed}
-            className={armed ? '' : 'unarmed'}
             data-testid="approve-always"
             title="Allow this agent this tool, as defined now, until you revoke it in Agents → Grants"
           >
             Always allow
-          </button>
+          </ArmedButton>
         )}
         {a.method !== 'tasks/update' && (
           <select
@@ -272,18 +272,17 @@ function ApprovalDecision(p: {
             <option value="server">every tool of {a.serverId}, as they are now</option>
           </select>
         )}
-        <button
+        <ArmedButton
+          armed={armed}
           onClick={() => decide('approve', 'session')}
-          aria-disabled={!armed}
-          className={armed ? '' : 'unarmed'}
           data-testid="approve-session"
           title="Until the console restarts, for what the list beside says"
         >
           Allow for this session
-        </button>
-        <button onClick={() => decide('approve', 'once')} aria-disabled={!armed} className={`primary ${armed ? '' : 'unarmed'}`} data-testid="approve-once">
+        </ArmedButton>
+        <ArmedButton armed={armed} className="primary" onClick={() => decide('approve', 'once')} data-testid="approve-once">
           Allow once
-        </button>
+        </ArmedButton>
       </div>
     </>
   );

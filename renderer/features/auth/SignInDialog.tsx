@@ -8,6 +8,7 @@ import { AskFrame } from '../../components/AskFrame';
 import { useArmed } from '../../components/use-armed';
 import { useConsole } from '../../store/store';
 import { clockTime } from '../../components/format';
+import { ArmedButton } from '../../components/ArmedButton';
 
 /**
  * A server asks the person to sign in (OAuth). The dialog shows the whole authorization URL and the
@@ -106,9 +107,9 @@ function SignIn({ p, waiting }: { p: AuthPrompt; waiting: number }) {
         <button onClick={copy} data-testid="sign-in-copy">
           Copy address
         </button>
-        <button className={`primary ${armed ? '' : 'unarmed'}`} aria-disabled={!armed} onClick={() => void open()} data-testid="sign-in-open">
+        <ArmedButton armed={armed} className="primary" onClick={() => void open()} data-testid="sign-in-open">
           {opened ? 'Open again' : 'Open in browser…'}
-        </button>
+        </ArmedButton>
       </div>
     </AskFrame>
   );

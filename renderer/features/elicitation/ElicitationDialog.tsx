@@ -12,6 +12,7 @@ import { SchemaForm } from '../call/LazySchemaForm';
 import { ContentBlockView } from '../results/ContentBlockView';
 import type { ContentBlock } from '../../../shared/schemas/content';
 import './elicitation.css';
+import { ArmedButton } from '../../components/ArmedButton';
 
 /**
  * A server asks the person something (elicitation, both eras). The dialog says which server asks,
@@ -153,24 +154,25 @@ function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
           Decline
         </button>
         {q.mode === 'form' ? (
-          <button
-            className={`primary ${armed ? '' : 'unarmed'}`}
-            aria-disabled={!armed}
+          <ArmedButton
+            armed={armed}
+            className="primary"
             onClick={() => void answer({ action: 'accept', content: value as ElicitationContent })}
             data-testid="elicitation-accept"
           >
             Send answer
-          </button>
+          </ArmedButton>
         ) : (
-          <button
-            className={`primary ${armed ? '' : 'unarmed'}`}
+          <ArmedButton
+            armed={armed}
+            className="primary"
             aria-disabled={!armed || !https || !!q.urlProblem}
             disabled={!https || !!q.urlProblem}
             onClick={() => void openThenAccept()}
             data-testid="elicitation-accept"
           >
             Open in browser…
-          </button>
+          </ArmedButton>
         )}
       </div>
     </AskFrame>
