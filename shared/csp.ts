@@ -17,3 +17,8 @@ export const CSP = [
   "frame-ancestors 'none'",
   "object-src 'none'",
 ].join('; ');
+
+/** The page's policy when it may show MCP App views: `frame-src` names the views' own origin, nothing else. */
+export function pageCsp(viewsOrigin: string): string {
+  return `${CSP}; frame-src ${viewsOrigin}`;
+}

@@ -3,9 +3,11 @@ import type { Requester } from './schemas/requester.js';
 // Words for a requester, apart from its schema: a page that only shows requesters does not build zod
 // schemas at its start for them (schemas/requester.ts re-exports these).
 
-/** A requester as one key (`console`, `cli`, `agent:<name>`): for filters, grants and maps. */
+/** A requester as one key (`console`, `cli`, `agent:<name>`, `view:<server>/<tool>`): for filters, grants and maps. */
 export function requesterKey(r: Requester): string {
-  return r.kind === 'agent' ? `agent:${r.name}` : r.kind;
+  if (r.kind === 'agent') return `agent:${r.name}`;
+  if (r.kind === 'view') return `view:${r.serverId}/${r.tool}`;
+  return r.kind;
 }
 
 /** A requester in words, for dialogs, tables and the terminal. */
@@ -13,5 +15,6 @@ export function describeRequester(r: Requester | undefined): string {
   if (!r) return 'unknown';
   if (r.kind === 'console') return 'you, in the console';
   if (r.kind === 'cli') return 'the command line';
+  if (r.kind === 'view') return `the view of ${JSON.stringify(r.tool)} on ${JSON.stringify(r.serverId)}`;
   return `agent ${JSON.stringify(r.name)}`;
 }

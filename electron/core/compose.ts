@@ -13,6 +13,7 @@ import { AcceptedTools, AgentGateway, ToolAcceptance } from './agents/index.js';
 import { ReviewService, type ReviewDeps } from './review/index.js';
 import type { CoreOptions } from './core-options.js';
 import { AuthService } from './auth/index.js';
+import { AppViews } from './apps/index.js';
 import { EventBus, Port } from './support/index.js';
 
 /** Every part of the core, built once by composeCore. The facade and the request tables read these; nothing else holds them. */
@@ -48,6 +49,8 @@ export interface CoreParts {
   review: ReviewService;
   /** A connected server's entry and client, for the lists and completions. */
   server: ServerLookup;
+  /** MCP Apps: the views opened, on their own origin, their calls through the gate. */
+  apps: AppViews;
 }
 
 /** The parts reached by parts built before them: through ports, bound as each is built. */
@@ -77,7 +80,8 @@ export function composeCore(opts: CoreOptions): CoreParts {
   };
   const records = recordParts(opts);
   const serving = servingParts(opts, records, ports);
-  const connections = ports.connections.bind(connectionsOf(records, serving));
+  const apps = new AppViews({ ...records, ...serving, identity: (id) => records.store.get(id)?.identity });
+  const connections = ports.connections.bind(connectionsOf(records, serving, () => apps.shown()));
   const admin = ports.admin.bind(
     new ServerAdmin({
       ...records,
@@ -89,7 +93,7 @@ export function composeCore(opts: CoreOptions): CoreParts {
   );
   const trust = trustParts({ ...records, ...serving, connections, dataDir: opts.dataDir, review: opts.review }, ports);
   ports.review.bind(trust.review);
-  return { ...records, ...serving, connections, admin, ...trust };
+  return { ...records, ...serving, connections, admin, ...trust, apps };
 }
 
 /** The parts that keep records and need nothing live: the stores, the audit log, the bus, the catalog, sign-ins. */
@@ -173,7 +177,7 @@ function servingParts(opts: CoreOptions, r: Records, ports: Ports) {
 type Serving = ReturnType<typeof servingParts>;
 
 /** The connections, fed by everything that serves a connected server. */
-function connectionsOf(r: Records, s: Serving): Connections {
+function connectionsOf(r: Records, s: Serving, showsViews: () => boolean): Connections {
   const { elicitations, subscriptions } = s;
   return new Connections({
     auth: (id) => r.auth.session(id),
@@ -193,6 +197,7 @@ function connectionsOf(r: Records, s: Serving): Connections {
     ended: (id, reason) => (elicitations.dropServer(id, reason), subscriptions.drop(id)),
     trace: (id, rec) => r.trace.record(id, rec),
     logs: r.logs,
+    showsViews,
   });
 }
 
@@ -284,6 +289,7 @@ export function startParts(p: CoreParts): string[] {
 export async function closeParts(p: CoreParts): Promise<void> {
   p.calls.stop();
   p.agents.close();
+  await p.apps.stop();
   p.review.stop();
   await p.connections.closeAll();
   p.catalog.flushLastSeen();

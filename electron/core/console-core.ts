@@ -57,6 +57,11 @@ export class ConsoleCore {
     return this.p.agents;
   }
 
+  /** Lets the console's page on these origins show MCP App views; resolves with the views' own origin (for the page's frame-src). */
+  serveViews(pageOrigins: string[]): Promise<string> {
+    return this.p.apps.serveTo(pageOrigins);
+  }
+
   /** Loads saved servers and settings and opens the audit log. Problems are reported (and recorded), not thrown. */
   start(): string[] {
     return startParts(this.p);

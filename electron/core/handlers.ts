@@ -3,6 +3,7 @@ import type { Requester } from '../../shared/schemas/requester.js';
 import { clipMiddle, overLimits } from '../../shared/boundary.js';
 import { adminHandlers } from './admin/index.js';
 import { agentHandlers } from './agents/index.js';
+import { appHandlers } from './apps/index.js';
 import { auditHandlers } from './audit/index.js';
 import { authHandlers } from './auth/index.js';
 import { callHandlers } from './calls/index.js';
@@ -57,6 +58,7 @@ export function answerRequests(p: CoreParts, requester: Requester): Handlers {
           .filter((id) => p.connections.connected(id)),
     }),
     ...authHandlers({ auth: p.auth, known, connect: (id) => p.connections.connect(id) }),
+    ...appHandlers(p),
   };
 }
 

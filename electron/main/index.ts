@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, session, shell } from 'electron';
 import { eventChannel } from '../../shared/preload-api.js';
+import { pageCsp } from '../../shared/csp.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { describeRequester } from '../../shared/requester-text.js';
 import type { EventName, EventPayload } from '../../shared/contract/index.js';
@@ -24,7 +25,7 @@ import { menuTemplate } from './menu.js';
 import { appResponse } from './protocol.js';
 import { denyPermissions, lockContents } from './security.js';
 import { dialogConsent } from './consent-dialog.js';
-import { APP_URL, windowOptions } from './window-options.js';
+import { APP_ORIGIN, APP_URL, windowOptions } from './window-options.js';
 import { loadWindowState, saveWindowState } from './window-state.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -79,7 +80,9 @@ async function start(): Promise<void> {
   const problems = [...started.problems, ...started.configWarnings.map((w) => `--config ${w}`)];
   if (started.configError) problems.push(started.configError);
 
-  protocol.handle('app', (req) => appResponse(RENDERER, req.url));
+  // MCP App views load from an origin of their own, which the page may frame (and no other).
+  const csp = pageCsp(await core.serveViews([APP_ORIGIN]));
+  protocol.handle('app', (req) => appResponse(RENDERER, req.url, csp));
   denyPermissions(session.defaultSession);
 
   const w = (win = openWindow(dataDir));

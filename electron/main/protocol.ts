@@ -6,7 +6,7 @@ import { contentType, staticFile } from '../core/index.js';
  * Answers an app:// request from the built renderer folder, with the CSP on every response.
  * SECURITY: only files inside the renderer folder, only from app://console; anything else is 404.
  */
-export async function appResponse(rendererDir: string, url: string): Promise<Response> {
+export async function appResponse(rendererDir: string, url: string, csp: string = CSP): Promise<Response> {
   let path: string;
   try {
     const u = new URL(url);
@@ -18,5 +18,5 @@ export async function appResponse(rendererDir: string, url: string): Promise<Res
   const file = staticFile(rendererDir, path);
   if (!file) return new Response('not found', { status: 404 });
   const body = await readFile(file);
-  return new Response(body, { headers: { 'Content-Type': contentType(file), 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff' } });
+  return new Response(body, { headers: { 'Content-Type': contentType(file), 'Content-Security-Policy': csp, 'X-Content-Type-Options': 'nosniff' } });
 }

@@ -22,7 +22,7 @@ import {
   type Handlers,
 } from '../core/index.js';
 import { checkHostAndOrigin, tokenMatches } from './guards.js';
-import { CSP } from '../../shared/csp.js';
+import { CSP, pageCsp } from '../../shared/csp.js';
 import { BINARY_FRAME_CHARS, WS_PART_BYTES } from '../../shared/ws-frames.js';
 import { overLimits } from '../../shared/boundary.js';
 
@@ -52,6 +52,7 @@ export async function startWebServer(
   const root = resolve(opts.staticDir);
   const sockets = new Set<WebSocket>();
   let port = 0;
+  let csp = CSP;
 
   const log = opts.log ?? ((line: string) => process.stderr.write(line + '\n'));
   const http = createServer(PEER_TIMEOUTS, (req, res) => {
@@ -59,7 +60,7 @@ export async function startWebServer(
     if (refused) return void plain(res, 403, `refused: ${refused}`);
     // SECURITY: only static files over GET/HEAD; nothing here changes state.
     if (req.method !== 'GET' && req.method !== 'HEAD') return void plain(res, 405, 'method not allowed');
-    serveStatic(root, req, res);
+    serveStatic(root, req, res, csp);
   });
 
   // SECURITY: a bad request or frame ends that one connection; no listener here may end the process.
@@ -109,6 +110,8 @@ export async function startWebServer(
   }
 
   port = await listenLoopback(http, opts.port);
+  // MCP App views load from an origin of their own; the page may frame that origin and no other.
+  csp = pageCsp(await core.serveViews([`http://127.0.0.1:${port}`]));
   return {
     url: `http://127.0.0.1:${port}/#token=${token}`,
     token,
@@ -150,7 +153,7 @@ export function frames(text: string): Array<string | Buffer> {
   return out;
 }
 
-function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): void {
+function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, csp: string): void {
   let pathname: string;
   try {
     pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
@@ -161,7 +164,7 @@ function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): v
   if (!file) return plain(res, 404, staticFile(root, '/') ? 'not found' : 'the renderer is not built: run npm run build');
   res.writeHead(200, {
     'Content-Type': contentType(file),
-    'Content-Security-Policy': CSP,
+    'Content-Security-Policy': csp,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Cache-Control': 'no-store',

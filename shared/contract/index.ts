@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as agents from './agents.js';
+import * as apps from './apps.js';
 import * as audit from './audit.js';
 import * as auth from './auth.js';
 import * as calls from './calls.js';
@@ -17,7 +18,7 @@ import * as trace from './trace.js';
  * Inputs are parsed with these schemas at every boundary; outputs are typed from them. The names
  * are these tables' keys: there is no other list of them.
  */
-export const contractParts = { servers, catalog, calls, elicitations, logs, trace, console: consoleOwn, audit, agents, review, auth } as const;
+export const contractParts = { servers, catalog, calls, elicitations, logs, trace, console: consoleOwn, audit, agents, review, auth, apps } as const;
 
 /** Every request a front end may make of the core: name -> input and output schema. */
 export const requests = {
@@ -32,6 +33,7 @@ export const requests = {
   ...agents.requests,
   ...review.requests,
   ...auth.requests,
+  ...apps.requests,
 };
 
 /** Every event the core pushes to front ends: name -> payload schema. */
@@ -47,6 +49,7 @@ export const events = {
   ...agents.events,
   ...review.events,
   ...auth.events,
+  ...apps.events,
 };
 
 export type RequestName = keyof typeof requests;

@@ -50,6 +50,10 @@ export const AuditKind = z.enum([
   'auth-signed-in',
   'auth-failed',
   'auth-signed-out',
+  /** MCP Apps: a view opened (its resource, HTML hash and policy), something it said for a model or asked of the console, what its policy blocked. */
+  'app-view-opened',
+  'app-view-said',
+  'app-view-blocked',
   'internal-error',
 ]);
 export type AuditKind = z.infer<typeof AuditKind>;

@@ -1,3 +1,4 @@
+import { modelVisible } from '../../../shared/apps.js';
 import { watch, type FSWatcher } from 'node:fs';
 import type { AgentView, GrantView, NewAgent, PendingTool } from '../../../shared/schemas/agent.js';
 import type { CallRecord } from '../../../shared/schemas/call.js';
@@ -234,7 +235,8 @@ export class AgentGateway {
     for (const serverId of agent.servers) {
       const identity = this.d.connected(serverId);
       if (!identity) continue;
-      const live = this.d.tools(serverId).filter((t) => !t.excluded);
+      // SECURITY: a tool only for its server's views (MCP Apps visibility without "model") never reaches an agent.
+      const live = this.d.tools(serverId).filter((t) => !t.excluded && modelVisible(t));
       const accepted = this.acceptance.accepted(serverId, identity, live);
       for (const t of live) {
         if (accepted.get(t.name)?.fingerprint !== t.fingerprint) continue;
@@ -256,7 +258,7 @@ export class AgentGateway {
         .filter((a) => !a.revokedAt)
         .flatMap((a) => a.servers),
     );
-    return this.acceptance.pending(granted);
+    return this.acceptance.pending(granted).filter((p) => modelVisible(this.d.raw(p.serverId, p.tool) ?? {}));
   }
 
   /** The person accepts tools for agents, as they are now (each named with the fingerprint the person saw). */

@@ -1,5 +1,6 @@
 import type { GrantCover, GrantView } from '../../../shared/schemas/agent.js';
 import { CoreError } from '../support/index.js';
+import { describeRequester } from '../../../shared/requester-text.js';
 import type { Approval, Decider, DecideInput } from '../../../shared/schemas/call.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
@@ -40,10 +41,19 @@ export function standingDecision(
   if (deps.catalog.stale(serverId)) return null;
   if (standing) return standing.grant.scope === 'always' ? 'always-policy' : 'session-policy';
   // SECURITY: annotations are claims; only a server the user trusts, with auto-approval on, skips the
-  // dialog — and only for the person's own calls: an agent needs a grant of its own.
-  if (requestedBy.kind !== 'agent' && server.settings.trusted && server.settings.autoApproveReadOnly && tool.annotations.readOnlyHint) return 'trust-policy';
+  // dialog — and only for the person's own calls: an agent, or a server's view, needs a grant of its own.
+  if (
+    (requestedBy.kind === 'console' || requestedBy.kind === 'cli') &&
+    server.settings.trusted &&
+    server.settings.autoApproveReadOnly &&
+    tool.annotations.readOnlyHint
+  )
+    return 'trust-policy';
   return null;
 }
+
+/** Who a grant is for, in the audit log's words. */
+const grantee = (r: Requester): string => (r.kind === 'agent' ? `agent ${r.name}` : r.kind === 'view' ? describeRequester(r) : r.kind);
 
 /**
  * What a decision's grant covers, refused before anything is decided when it may not: only an allow
@@ -104,7 +114,7 @@ export function setStanding(
       serverIdentity: approval.serverIdentity,
       requestedBy: approval.requestedBy,
       decidedBy: actor,
-      reason: `session for ${approval.requestedBy.kind === 'agent' ? `agent ${approval.requestedBy.name}` : approval.requestedBy.kind}: ${cover.covers === 'server' ? 'every tool' : 'the read-only tools'} of ${approval.serverId} as they are now (${tools.length})`,
+      reason: `session for ${grantee(approval.requestedBy)}: ${cover.covers === 'server' ? 'every tool' : 'the read-only tools'} of ${approval.serverId} as they are now (${tools.length})`,
       detail: { grant },
     });
     return;
@@ -126,7 +136,7 @@ export function setStanding(
     fingerprint: approval.fingerprint,
     requestedBy: approval.requestedBy,
     decidedBy: actor,
-    reason: `${grant.scope} for ${approval.requestedBy.kind === 'agent' ? `agent ${approval.requestedBy.name}` : approval.requestedBy.kind}`,
+    reason: `${grant.scope} for ${grantee(approval.requestedBy)}`,
     detail: { grant },
   });
 }

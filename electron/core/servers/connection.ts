@@ -1,3 +1,4 @@
+import { APP_MIME, APPS_EXTENSION } from '../../../shared/apps.js';
 import {
   Client,
   InMemoryResponseCacheStore,
@@ -35,6 +36,8 @@ const STDERR_LINES = 1000;
 
 /** What a connection tells its owner. */
 export interface ConnectionListener {
+  /** Whether this console renders MCP App views now (the UI extension is advertised only then). */
+  showsViews?(): boolean;
   statusChanged(): void;
   stderr(lines: string[]): void;
   toolsListChanged(): void;
@@ -264,7 +267,8 @@ export class ServerConnection {
       ...(sample && { sampling: {} }),
       ...(roots && { roots: { listChanged: true } }),
       // 2026-07-28: the tasks extension (a call may come back as a task, which the call manager follows).
-      extensions: { 'io.modelcontextprotocol/tasks': {} },
+      // MCP Apps, only where a page shows views: a server may answer a client that renders none with text alone.
+      extensions: { 'io.modelcontextprotocol/tasks': {}, ...(this.listener.showsViews?.() && { [APPS_EXTENSION]: { mimeTypes: [APP_MIME] } }) },
     };
     const client = new Client(CLIENT_INFO, { capabilities, versionNegotiation: { mode, probe }, responseCacheStore });
     // One handler each for both eras: a 2025 server request, or a 2026-07-28 input_required round the SDK's driver hands to it.

@@ -30,6 +30,8 @@ export interface CatalogLister {
 
 /** What the connections need of the rest of the core. */
 export interface ConnectionsDeps {
+  /** Whether a page that renders MCP App views is served (advertised to servers as the UI extension). */
+  showsViews?: () => boolean;
   store: ServerStore;
   consents: ConsentStore;
   consent: ConsentFlow;
@@ -328,6 +330,7 @@ export class Connections {
             );
         },
         roots: () => this.rootsFor(id),
+        showsViews: this.deps.showsViews,
         auth: () => this.deps.auth?.(id),
         trace: this.deps.trace && ((r) => this.deps.trace!(id, r)),
         lost: (reason) => {

@@ -1,0 +1,138 @@
+import { resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeCore, nextEvent, startHttp, type Harness } from '../harness/harness.js';
+import { partsOf } from '../../electron/core/testing.js';
+import type { ServerConfig } from '../../shared/schemas/server.js';
+
+const APP_SERVER = resolve('out/node/e2e/fixtures/app-server.js');
+const PAGE = 'http://127.0.0.1:4999';
+
+async function get(url: string): Promise<{ status: number; csp: string | null; body: string }> {
+  const r = await fetch(url);
+  return { status: r.status, csp: r.headers.get('content-security-policy'), body: await r.text() };
+}
+
+for (const era of ['legacy', 'modern'] as const) {
+  describe(`MCP Apps in the core (${era === 'legacy' ? 'stdio, 2025' : 'HTTP, 2026-07-28'})`, () => {
+    let h: Harness;
+    let stop = () => {};
+    beforeEach(async () => {
+      h = makeCore();
+      let config: ServerConfig = { type: 'stdio', command: process.execPath, args: [APP_SERVER], env: {}, cwd: undefined };
+      if (era === 'modern') {
+        const s = await startHttp(APP_SERVER, ['--http']);
+        stop = s.stop;
+        config = { type: 'http', url: `${s.url}/mcp`, headers: {} };
+      }
+      await h.core.serveViews([PAGE]);
+      h.core.addServer('apps', config);
+      expect((await h.core.connect('apps')).status).toBe('connected');
+    });
+    afterEach(async () => {
+      await h.dispose();
+      stop();
+    });
+
+    it('opens a view on its own origin, under the policy it declared and no wider, served once', async () => {
+      const v = await h.core.ask('apps.open', { serverId: 'apps', tool: 'counter' });
+      expect(new URL(v.frameUrl).origin).toBe(v.origin);
+      expect(v.origin).not.toBe(PAGE);
+      expect(v.resourceUri).toBe('ui://counter/view.html');
+      // The read's csp, the listing's prefersBorder: each key from the read when it has it.
+      expect(v.allowed.resourceDomains).toEqual(['https://cdn.example.com']);
+      expect(v.prefersBorder).toBe(true);
+      expect(v.csp).toContain("connect-src 'none'");
+      expect(v.csp).toContain("img-src 'self' data: https://cdn.example.com");
+      expect(v.csp).toContain("frame-src 'none'");
+      const proxy = await get(v.frameUrl);
+      expect(proxy.status).toBe(200);
+      expect(proxy.csp).toContain(`frame-ancestors ${PAGE}`);
+      expect(proxy.body).toContain(`/view/${v.viewId}`);
+      const doc = await get(`${v.origin}/view/${v.viewId}`);
+      expect(doc.status).toBe(200);
+      expect(doc.csp).toBe(v.csp);
+      expect(doc.body).toContain('Counter view v1');
+      expect((await get(`${v.origin}/view/${v.viewId}`)).status).toBe(410);
+      expect((await get(`${v.origin}/view/not-a-view-id-at-all`)).status).toBe(404);
+      const opened = await h.core.ask('audit.query', { kind: 'app-view-opened' });
+      expect(opened.at(-1)?.detail).toMatchObject({ resourceUri: 'ui://counter/view.html', htmlSha256: v.htmlSha256, csp: v.csp });
+    });
+
+    it('drops declared domains that would widen the policy, and grants no permission the person did not allow', async () => {
+      const v = await h.core.ask('apps.open', { serverId: 'apps', tool: 'probe' });
+      expect(v.allowed.connectDomains).toEqual(['https://api.example.com']);
+      expect(v.csp).toContain('connect-src https://api.example.com;');
+      expect(v.csp).not.toMatch(/unsafe-eval|\s\*[\s;]|insecure\.example|\*\.com/);
+      expect(v.problems.join('\n')).toMatch(/not an origin[\s\S]*not encrypted[\s\S]*top-level domain/);
+      expect(v.permissions).toEqual({ declared: ['camera', 'geolocation'], granted: [] });
+    });
+
+    it("a view's call goes through the gate as the view's, only to tools that admit views", async () => {
+      const v = await h.core.ask('apps.open', { serverId: 'apps', tool: 'counter' });
+      const asked = nextEvent(h.core, 'approval.requested');
+      const record = await h.core.ask('apps.call', { viewId: v.viewId, tool: 'bump', args: { by: 2 } });
+      expect(record.state).toBe('awaiting-approval');
+      const approval = await asked;
+      expect(approval.requestedBy).toEqual({ kind: 'view', serverId: 'apps', tool: 'counter' });
+      h.core.decide({ approvalId: approval.id, decision: 'approve', argsHash: approval.argsHash, scope: 'once' }, 'user');
+      const done = await h.core.waitCall(record.id);
+      expect(done.result?.structuredContent).toEqual({ count: 2 });
+      await expect(h.core.ask('apps.call', { viewId: v.viewId, tool: 'model_only', args: {} })).rejects.toThrow(/not callable from a view/);
+      await expect(h.core.ask('apps.call', { viewId: 'gone-view-id', tool: 'bump', args: { by: 1 } })).rejects.toThrow(/no such view/);
+      const requested = await h.core.ask('audit.query', { kind: 'call-requested' });
+      expect(requested.at(-1)?.requestedBy).toEqual({ kind: 'view', serverId: 'apps', tool: 'counter' });
+    });
+
+    it('what the browser reports a view policy blocked is an event and an audit entry', async () => {
+      const v = await h.core.ask('apps.open', { serverId: 'apps', tool: 'counter' });
+      const seen = nextEvent(h.core, 'app.violation');
+      const report = { 'csp-report': { 'effective-directive': 'connect-src', 'blocked-uri': 'https://undeclared.example/' } };
+      const r = await fetch(`${v.origin}/report/${v.viewId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/csp-report' },
+        body: JSON.stringify(report),
+      });
+      expect(r.status).toBe(204);
+      expect(await seen).toMatchObject({ viewId: v.viewId, directive: 'connect-src', blocked: 'https://undeclared.example/' });
+      expect(await h.core.ask('apps.violations', { viewId: v.viewId })).toHaveLength(1);
+      const blocked = await h.core.ask('audit.query', { kind: 'app-view-blocked' });
+      expect(blocked.at(-1)?.reason).toBe('connect-src blocked https://undeclared.example/');
+      // Garbage is ignored, not recorded, and the listener keeps answering.
+      await fetch(`${v.origin}/report/${v.viewId}`, { method: 'POST', body: '{not json' });
+      expect(await h.core.ask('apps.violations', { viewId: v.viewId })).toHaveLength(1);
+    });
+
+    it('a tool only for views never reaches an agent, and an agent that names it is refused', async () => {
+      const parts = partsOf(h.core);
+      parts.agents.add('claude', ['apps']);
+      const door = h.core.agentDoor();
+      await door.prepare('claude');
+      const pending = parts.agents.pending().map((p) => p.tool);
+      expect(pending).not.toContain('bump');
+      parts.agents.accept(
+        'apps',
+        parts.agents.pending().map((p) => ({ tool: p.tool, fingerprint: p.fingerprint })),
+      );
+      const names = door.tools('claude').map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining(['apps.counter', 'apps.model_only']));
+      expect(names).not.toContain('apps.bump');
+      // The linkage passes to the agent's host unchanged.
+      expect(door.tools('claude').find((t) => t.name === 'apps.counter')?.def._meta).toEqual({ ui: { resourceUri: 'ui://counter/view.html' } });
+      await expect(door.call('claude', 'apps.bump', { by: 1 })).rejects.toThrow(/no tool "apps.bump"/);
+    });
+  });
+}
+
+describe('MCP Apps without a page', () => {
+  it('a core no page asked views of opens none, and says why', async () => {
+    const h = makeCore();
+    try {
+      h.core.addServer('apps', { type: 'stdio', command: process.execPath, args: [APP_SERVER], env: {}, cwd: undefined });
+      await h.core.connect('apps');
+      await expect(h.core.ask('apps.open', { serverId: 'apps', tool: 'counter' })).rejects.toThrow(/only in the console window or its browser page/);
+      await expect(h.core.ask('apps.open', { serverId: 'apps', tool: 'model_only' })).rejects.toThrow(/links no view/);
+    } finally {
+      await h.dispose();
+    }
+  });
+});
