@@ -2,18 +2,13 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { CSP } from './shared/csp.js';
+import { META_CSP } from './shared/csp.js';
 
-/** The CSP also as a meta tag (the servers send it as a header too); frame-ancestors only works as a header. */
+/** The CSP also as a meta tag (the servers send it as a header too, narrower); frame-ancestors only works as a header. */
 const cspMeta = (): Plugin => ({
   name: 'csp-meta',
   transformIndexHtml: (html) =>
-    html.replace(
-      '<meta charset="utf-8" />',
-      `<meta charset="utf-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CSP.split('; ')
-        .filter((d: string) => !d.startsWith('frame-ancestors'))
-        .join('; ')}" />`,
-    ),
+    html.replace('<meta charset="utf-8" />', `<meta charset="utf-8" />\n    <meta http-equiv="Content-Security-Policy" content="${META_CSP}" />`),
 });
 
 /** One build for the three parts: main (ESM), preload (CommonJS, for the sandbox), renderer. */

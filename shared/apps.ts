@@ -132,9 +132,9 @@ export interface ViewPolicy {
 /**
  * The Content-Security-Policy for a view: the spec's restrictive default, widened only by the
  * domains it declares (each checked by `cspSource`), never by anything else. `reportTo` is where
- * the browser posts what the policy blocked.
+ * the browser posts what the policy blocked; `framedBy`, the console's page origins above the proxy.
  */
-export function viewPolicy(csp: ViewCspDomains | undefined, reportTo?: string): ViewPolicy {
+export function viewPolicy(csp: ViewCspDomains | undefined, reportTo?: string, framedBy: readonly string[] = []): ViewPolicy {
   const problems: string[] = [];
   const allowed: Required<ViewCspDomains> = { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] };
   for (const k of CSP_KEYS) {
@@ -159,7 +159,8 @@ export function viewPolicy(csp: ViewCspDomains | undefined, reportTo?: string): 
     `base-uri ${allowed.baseUriDomains.join(' ') || "'self'"}`,
     "object-src 'none'",
     "form-action 'none'",
-    "frame-ancestors 'self'",
+    // Every ancestor is checked: the sandbox proxy (the views' origin) and the console's page above it.
+    `frame-ancestors 'self'${framedBy.map((o) => ` ${o}`).join('')}`,
     ...(reportTo ? [`report-uri ${reportTo}`] : []),
   ];
   return { csp: directives.join('; '), allowed, problems };

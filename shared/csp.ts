@@ -18,6 +18,13 @@ export const CSP = [
   "object-src 'none'",
 ].join('; ');
 
+/**
+ * The page's policy as a meta tag, written at build time: the views' port is not known then, so it
+ * lets the page frame any loopback port; the header every response carries (`pageCsp`) names the
+ * one port, and a browser enforces both, so the page may frame that origin alone.
+ */
+export const META_CSP = [...CSP.split('; ').filter((d) => !d.startsWith('frame-ancestors')), 'frame-src http://127.0.0.1:*'].join('; ');
+
 /** The page's policy when it may show MCP App views: `frame-src` names the views' own origin, nothing else. */
 export function pageCsp(viewsOrigin: string): string {
   return `${CSP}; frame-src ${viewsOrigin}`;

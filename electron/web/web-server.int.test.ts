@@ -80,7 +80,12 @@ describe('browser mode server', () => {
   it('serves the static page with a strict CSP and no CORS headers', async () => {
     const r = await get(s.port, '/', { Host: `127.0.0.1:${s.port}` });
     expect(r.status).toBe(200);
-    expect(r.headers['content-security-policy']).toBe(CSP);
+    // The console's own policy, and the one origin MCP App views load from (another port) as its only frame source.
+    const csp = String(r.headers['content-security-policy']);
+    expect(csp.startsWith(`${CSP}; frame-src http://127.0.0.1:`)).toBe(true);
+    const views = /; frame-src http:\/\/127\.0\.0\.1:(\d+)$/.exec(csp);
+    expect(Number(views?.[1])).toBeGreaterThan(0);
+    expect(Number(views?.[1])).not.toBe(s.port);
     expect(CSP).not.toMatch(/unsafe-eval|https?:/);
     expect(r.headers['access-control-allow-origin']).toBeUndefined();
     expect((await get(s.port, '/../../etc/passwd', { Host: `127.0.0.1:${s.port}` })).status).toBe(404);

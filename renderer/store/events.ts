@@ -2,6 +2,7 @@ import type { EventName, EventPayload } from '../../shared/contract';
 import type { ToolView } from '../../shared/schemas/tool';
 import type { ConsoleApi } from '../api/client';
 import { warm } from '../features/catalog/search-index';
+import { viewViolated } from '../features/apps/violations';
 import type { ConsoleState } from './slices/types';
 import { useConsole } from './store';
 
@@ -63,6 +64,7 @@ export const eventHandlers: EventHandlers = {
   'auth.prompt': (p, st) => st.signInRequested(p),
   'auth.promptClosed': ({ id }, st) => st.signInClosed(id),
   'auth.updated': (v, st) => st.authUpdated(v),
+  'app.violation': (v) => viewViolated(v),
 };
 
 /** Hands one event to its handler (an unknown name, from an older or newer core, is ignored). */

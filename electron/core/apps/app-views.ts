@@ -74,7 +74,7 @@ export class AppViews {
     const listed = listing?.resources.find((r) => r.uri === ui.resourceUri);
     const merged = mergeViewMeta(viewMeta(listed?._meta), meta);
     const viewId = randomBytes(18).toString('base64url');
-    const policy = viewPolicy(merged.csp, `/report/${viewId}`);
+    const policy = viewPolicy(merged.csp, `/report/${viewId}`, this.host.pages());
     const declared = merged.permissions ?? [];
     const granted = declared.filter((p) => this.d.allowed?.(serverId).includes(p));
     const view: AppView = {

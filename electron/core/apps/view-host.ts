@@ -54,6 +54,11 @@ export class ViewHost {
     this.pageOrigins = [...new Set([...this.pageOrigins, ...origins])];
   }
 
+  /** The page origins views are shown in. */
+  pages(): readonly string[] {
+    return this.pageOrigins;
+  }
+
   /** Whether some page origin was told (without one, nothing can frame a view). */
   hasPages(): boolean {
     return this.pageOrigins.length > 0;

@@ -10,6 +10,7 @@ import { CallPanel } from '../call/CallPanel';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { RecentCalls } from '../results/RecentCalls';
 import { count } from '../../components/format';
+import { ToolViewPanel } from '../apps/ToolViewPanel';
 import './catalog.css';
 
 /** Everything about one tool: description as text, schemas, annotations declared vs default, fingerprint, its diff, and the call form. */
@@ -77,6 +78,7 @@ export function ToolDetail() {
           <pre className="code">{JSON.stringify(tool.outputSchema, null, 2)}</pre>
         </details>
       )}
+      <ToolViewPanel tool={tool} />
       <div className="small mono muted" data-testid="fingerprint" title="sha-256 of the canonical JSON of the whole definition">
         fingerprint {tool.fingerprint}
       </div>

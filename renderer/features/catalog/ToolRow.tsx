@@ -4,6 +4,7 @@ import type { ToolView } from '../../../shared/schemas/tool';
 import { useConsole } from '../../store/store';
 import { AnnotationBadges, RiskBadge } from '../../components/Badges';
 import { inspectHiddenText } from '../../../shared/hidden-text';
+import { toolUi } from '../../../shared/apps';
 import './catalog.css';
 
 /** One catalog row: icon, name, server, risk and annotation badges, live-change marks. */
@@ -13,6 +14,7 @@ export const ToolRow = memo(function ToolRow({ tool }: { tool: ToolView }) {
   const pin = useConsole((s) => s.pinFlags[tool.serverId]?.get(tool.name));
   const review = useConsole((s) => s.reviewMarks[tool.serverId]?.get(tool.name));
   const name = displayName(tool);
+  const ui = toolUi(tool);
   return (
     <button
       className={`tool-item ${selected ? 'selected' : ''}`}
@@ -42,6 +44,16 @@ export const ToolRow = memo(function ToolRow({ tool }: { tool: ToolView }) {
           {tool.hiddenText.length > 0 && (
             <span className="badge warn" title={`Hidden characters in ${tool.hiddenText.join(', ')}`}>
               hidden text
+            </span>
+          )}
+          {ui.resourceUri && (
+            <span className="badge" title={`Has its own view (MCP Apps): ${ui.resourceUri}`} data-testid="tool-has-view">
+              view
+            </span>
+          )}
+          {!ui.visibility.includes('model') && (
+            <span className="badge warn" title="Only its server's views may call it; agents never see it" data-testid="tool-app-only-badge">
+              app only
             </span>
           )}
           {tool.excluded && (

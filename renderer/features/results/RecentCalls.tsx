@@ -8,9 +8,9 @@ export function RecentCalls({ serverId, tool, limit = 5 }: { serverId: string; t
   const ids = useConsole(useShallow((s) => s.callOrder.filter((id) => s.calls[id]?.serverId === serverId && s.calls[id]?.tool === tool).slice(0, limit)));
   return (
     <div className="results">
-      {ids.map((id) => (
+      {ids.map((id, i) => (
         <ErrorBoundary key={id} what="result">
-          <ResultView callId={id} />
+          <ResultView callId={id} showView={i === 0} />
         </ErrorBoundary>
       ))}
     </div>

@@ -6,6 +6,9 @@ import { SafeText } from '../../components/SafeText';
 import { ContentBlockView } from './ContentBlockView';
 import { StructuredView } from './StructuredView';
 import { count } from '../../components/format';
+import { toolByName } from '../../store/tool-by-name';
+import { toolUi } from '../../../shared/apps';
+import { ResultApp } from '../apps/ResultApp';
 import './results.css';
 
 const VIEWS = [
@@ -14,9 +17,10 @@ const VIEWS = [
   ['raw', 'Raw', 'view-raw'],
 ] as const;
 
-/** One call: pending, running (progress, cancel) or finished (its outcome and its blocks in three views). */
-export function ResultView({ callId }: { callId: string }) {
+/** One call: pending, running (progress, cancel) or finished (its outcome, its blocks in three views, and the tool's own view when it links one). */
+export function ResultView({ callId, showView = false }: { callId: string; showView?: boolean }) {
   const c = useConsole((s) => s.calls[callId]);
+  const tool = useConsole((s) => (c ? toolByName(s.tools[c.serverId], c.tool) : undefined));
   const api = useApi();
   const [view, setView] = useState<Audience | 'raw'>('user');
   const [showLow, setShowLow] = useState(false);
@@ -122,6 +126,15 @@ export function ResultView({ callId }: { callId: string }) {
           )}
           {c.result.structuredContent !== undefined && <StructuredView value={c.result.structuredContent} check={c.structured} />}
         </>
+      )}
+      {tool && toolUi(tool).resourceUri && (status === 'ok' || status === 'tool-error' || status === 'cancelled') && (
+        <ResultApp
+          tool={tool}
+          argsJson={c.argsJson}
+          result={c.result}
+          cancelled={status === 'cancelled' ? (c.reason ?? 'cancelled') : undefined}
+          open={showView}
+        />
       )}
     </article>
   );

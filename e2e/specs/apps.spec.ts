@@ -1,0 +1,86 @@
+import { resolve } from 'node:path';
+import { expect, test } from './fixtures.js';
+
+const APP_SERVER = resolve('out/node/e2e/fixtures/app-server.js');
+const BASIC = resolve('node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js');
+
+test.describe('MCP Apps: a server’s own view, shown safely, its calls through the gate', () => {
+  test.use({
+    config: {
+      mcpServers: {
+        apps: { command: process.execPath, args: [APP_SERVER] },
+        basic: { command: process.execPath, args: [BASIC, '--stdio'] },
+      },
+    },
+  });
+
+  test('the real basic App renders; its button waits in the dialog naming the view; approved, the view updates', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('basic');
+    await expect(page.locator('[data-testid=tool-item][data-tool=get-time] [data-testid=tool-has-view]')).toBeVisible();
+    await c.openTool('basic', 'get-time');
+    await c.callWithJson({});
+    await expect(c.lastResult()).toHaveAttribute('data-status', 'ok');
+    const frame = c.lastResult().getByTestId('app-view');
+    await expect(frame).toHaveAttribute('data-tool', 'get-time');
+    // The frame is on the views' own origin, never the console's.
+    const origin = await frame.getAttribute('data-origin');
+    expect(origin).not.toBe(app.origin);
+    expect(new URL((await frame.getAttribute('src'))!).origin).toBe(origin);
+    const view = page.frameLocator('[data-testid=app-view]').first().frameLocator('iframe');
+    // The view got the tool's result from the console (the App SDK fills it in).
+    await expect(view.locator('#server-time')).not.toHaveText(/Loading|^$/, { timeout: 15_000 });
+    const before = await view.locator('#server-time').innerText();
+    await view.locator('#get-time-btn').click();
+    await expect(c.dialog).toHaveAttribute('data-tool', 'get-time');
+    await expect(c.dialog).toContainText('the view of "get-time" on "basic"');
+    await c.approveOnce();
+    await expect(view.locator('#server-time')).not.toHaveText(before, { timeout: 10_000 });
+    // What it said for a model is shown and recorded: there is no model here.
+    await view.locator('#message-text').fill('hi model');
+    await view.locator('#send-message-btn').click();
+    await expect(c.lastResult().getByTestId('app-view-said')).toContainText('hi model');
+  });
+
+  test('a denied call reaches the view as an error; a tool not for views is refused; the catalog marks app-only tools', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('apps');
+    await expect(page.locator('[data-testid=tool-item][data-tool=bump] [data-testid=tool-app-only-badge]')).toBeVisible();
+    await c.openTool('apps', 'counter');
+    await c.callWithJson({ label: 'first' });
+    const view = page.frameLocator('[data-testid=app-view]').first().frameLocator('iframe');
+    await expect(view.locator('#count')).toHaveText('0');
+    await expect(view.locator('#input')).toHaveText('{"label":"first"}');
+    await view.locator('#bump').click();
+    await expect(c.dialog).toContainText('the view of "counter" on "apps"');
+    await expect(c.dialog).toHaveAttribute('data-tool', 'bump');
+    await c.approveOnce();
+    await expect(view.locator('#count')).toHaveText('1');
+    await view.locator('#bump').click();
+    await expect(c.dialog).toHaveAttribute('data-tool', 'bump');
+    await c.dialog.getByTestId('deny').click();
+    await expect(view.locator('#error')).toContainText('denied');
+    await expect(view.locator('#count')).toHaveText('1');
+    await view.locator('#model-only').click();
+    await expect(view.locator('#error')).toContainText('not callable from a view');
+    await expect(c.dialog).toBeHidden();
+  });
+
+  test('a hostile view reaches nothing of the console, and a fetch it did not declare is blocked and reported', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('apps');
+    await c.openTool('apps', 'probe');
+    await page.getByTestId('app-view-open').click();
+    const frame = page.getByTestId('tool-app').getByTestId('app-view');
+    await expect(frame).toBeVisible();
+    const view = page.frameLocator('[data-testid=tool-app] [data-testid=app-view]').frameLocator('iframe');
+    await expect(view.locator('body')).toHaveAttribute('data-done', 'true', { timeout: 15_000 });
+    const probes = JSON.parse(await view.locator('#probes').innerText()) as Record<string, string>;
+    for (const k of ['parentDocument', 'topDocument', 'storage', 'cookie', 'opener', 'navigateTop']) expect(probes[k], k).toMatch(/^blocked/);
+    expect(probes.fetchConsole).toMatch(/^blocked/);
+    expect(probes.fetchUndeclared).toMatch(/^blocked/);
+    await expect(page).toHaveURL(new RegExp(`^${app.origin}`));
+    await expect(page.getByTestId('app-view-violations')).toContainText('connect-src');
+    await expect(page.getByTestId('app-view-problems')).toContainText('not an origin');
+  });
+});

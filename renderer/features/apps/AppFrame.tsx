@@ -1,0 +1,285 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { McpUiHostCapabilities, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { allowAttribute } from '../../../shared/apps';
+import { PRELOAD_GLOBAL } from '../../../shared/preload-api';
+import type { AppView } from '../../../shared/schemas/app-view';
+import type { ToolView } from '../../../shared/schemas/tool';
+import { useApi } from '../../api/context';
+import type { ConsoleApi } from '../../api/client';
+import { confirmAddress, openLink } from '../../api/open-link';
+import { SafeText } from '../../components/SafeText';
+import { FrameTransport, type BridgeLine } from './frame-transport';
+import { HostBridge } from './host-bridge';
+import { useViolations, viewClosed } from './violations';
+import './apps.css';
+
+/** The tallest a view grows inline; past it, it scrolls inside its frame. */
+const MAX_HEIGHT = 900;
+const MIN_HEIGHT = 80;
+const LINES_KEPT = 200;
+
+interface Said {
+  kind: 'message' | 'context' | 'log' | 'open-link';
+  text: string;
+}
+
+/** What a view is shown with: the call's input and, once there is one, its result (or that it was cancelled). */
+export interface ViewInput {
+  args: Record<string, unknown>;
+  result?: unknown;
+  cancelled?: string;
+}
+
+/**
+ * One MCP App view: the tool's own UI, in a frame on the views' origin (never the console's), under
+ * the policy it declared; its bridge answered here, its calls asked for through the core's gate as
+ * the view's. What it says for a model is shown (there is no model here) and recorded; what its
+ * policy blocked is reported.
+ */
+export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: ViewInput; onClose?: () => void }) {
+  const api = useApi();
+  const [view, setView] = useState<AppView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const [height, setHeight] = useState(240);
+  const [lines, setLines] = useState<BridgeLine[]>([]);
+  const [said, setSaid] = useState<Said[]>([]);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const violations = useViolations((s) => (view ? s.byView[view.viewId] : undefined));
+
+  useEffect(() => {
+    let live = true;
+    let opened: AppView | undefined;
+    api.request('apps.open', { serverId: tool.serverId, tool: tool.name }).then(
+      (v) => {
+        opened = v;
+        if (live) {
+          setError(null);
+          setView(v);
+        } else void api.request('apps.close', { viewId: v.viewId }).catch(() => undefined);
+      },
+      (e: Error) => live && setError(e.message),
+    );
+    return () => {
+      live = false;
+      if (opened) {
+        viewClosed(opened.viewId);
+        void api.request('apps.close', { viewId: opened.viewId }).catch(() => undefined);
+      }
+    };
+  }, [api, tool.serverId, tool.name, generation]);
+
+  const bridge = useBridge(api, view, tool, frame, {
+    line: (l) => setLines((all) => [...all.slice(-(LINES_KEPT - 1)), l]),
+    said: (s) => setSaid((all) => [...all.slice(-49), s]),
+    sized: (h) => setHeight(Math.max(MIN_HEIGHT, Math.min(MAX_HEIGHT, Math.ceil(h)))),
+    close: () => onClose?.(),
+  });
+
+  // The call's input, then its result (or its cancellation): held by the bridge until the view is initialized.
+  useEffect(() => {
+    if (!bridge) return;
+    bridge.notify('ui/notifications/tool-input', { arguments: input.args });
+  }, [bridge, input.args]);
+  useEffect(() => {
+    if (!bridge) return;
+    if (input.result !== undefined) bridge.notify('ui/notifications/tool-result', input.result as Record<string, unknown>);
+    else if (input.cancelled) bridge.notify('ui/notifications/tool-cancelled', { reason: input.cancelled });
+  }, [bridge, input.result, input.cancelled]);
+
+  if (error)
+    return (
+      <div className="app-view-box error small" data-testid="app-view-error">
+        The view of <code>{tool.name}</code> could not be opened: <SafeText text={error} />
+      </div>
+    );
+  if (!view) return <div className="app-view-box muted small">Opening the view of {tool.name}…</div>;
+  return (
+    <section className={`app-view-box${view.prefersBorder === false ? ' borderless' : ''}`} aria-label={`View of ${tool.name}`}>
+      <header className="row gap small">
+        <strong>View</strong>
+        <code className="mono">{view.resourceUri}</code>
+        <span className="spacer" />
+        <button onClick={() => setGeneration((g) => g + 1)} data-testid="app-view-reload">
+          Reload
+        </button>
+        {onClose && <button onClick={onClose}>Close</button>}
+      </header>
+      <iframe
+        key={view.viewId}
+        ref={frame}
+        src={view.frameUrl}
+        title={`The view of ${tool.name} on ${tool.serverId}`}
+        // The proxy runs on the views' own origin: same-origin with itself, never with the console.
+        sandbox="allow-scripts allow-same-origin"
+        allow={allowAttribute(view.permissions.declared, view.permissions.granted)}
+        referrerPolicy="no-referrer"
+        style={{ height }}
+        data-testid="app-view"
+        data-server={tool.serverId}
+        data-tool={tool.name}
+        data-origin={view.origin}
+      />
+      {violations && violations.length > 0 && (
+        <div className="warn-box small" role="alert" data-testid="app-view-violations">
+          Its policy blocked {violations.length === 1 ? 'one request' : `${violations.length} requests`}:
+          <ul>
+            {violations.slice(-5).map((v, i) => (
+              <li key={i}>
+                <code>{v.directive}</code> <SafeText text={v.blocked || '(inline)'} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {said.length > 0 && (
+        <div className="note small" data-testid="app-view-said">
+          The view said this for a model. MCP Console has none to pass it to: it is shown here and recorded in the audit log.
+          <ul>
+            {said.slice(-5).map((s, i) => (
+              <li key={i} data-kind={s.kind}>
+                <strong>{s.kind}</strong>: <SafeText text={s.text} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <details className="small">
+        <summary>What it may reach</summary>
+        <pre className="code prewrap" data-testid="app-view-csp">
+          {view.csp.split('; ').join(';\n')}
+        </pre>
+        <div>
+          Permissions declared: {view.permissions.declared.join(', ') || 'none'}; allowed: {view.permissions.granted.join(', ') || 'none'}.
+        </div>
+        {view.problems.length > 0 && (
+          <ul data-testid="app-view-problems">
+            {view.problems.map((p, i) => (
+              <li key={i}>
+                <SafeText text={p} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mono muted">
+          sha-256 {view.htmlSha256} · {view.htmlBytes} bytes
+        </div>
+      </details>
+      <details className="small">
+        <summary>Bridge messages ({lines.length})</summary>
+        <ol className="bridge-lines mono" data-testid="app-view-bridge">
+          {lines.map((l, i) => (
+            <li key={i} data-dir={l.dir}>
+              {l.dir === 'to view' ? '→' : '←'} <SafeText text={l.what} />
+            </li>
+          ))}
+        </ol>
+      </details>
+    </section>
+  );
+}
+
+interface Hooks {
+  line(l: BridgeLine): void;
+  said(s: Said): void;
+  sized(height: number): void;
+  close(): void;
+}
+
+/** The bridge of one opened view, from the moment its frame exists until it goes. */
+function useBridge(api: ConsoleApi, view: AppView | null, tool: ToolView, frame: React.RefObject<HTMLIFrameElement | null>, hooks: Hooks): HostBridge | null {
+  const [bridge, setBridge] = useState<HostBridge | null>(null);
+  const hooksRef = useRef(hooks);
+  useEffect(() => {
+    hooksRef.current = hooks;
+  });
+  const context = useMemo(() => hostContext(tool), [tool]);
+  useEffect(() => {
+    if (!view) return;
+    const h = () => hooksRef.current;
+    const note = (kind: Said['kind'], text: string) => {
+      h().said({ kind, text });
+      void api.request('apps.note', { viewId: view.viewId, kind, text: text.slice(0, 20_000) }).catch(() => undefined);
+    };
+    const b = new HostBridge(
+      new FrameTransport(
+        () => frame.current?.contentWindow ?? null,
+        view.origin,
+        (l) => h().line(l),
+      ),
+      {
+        callTool: async (name, args) => {
+          const asked = await api.request('apps.call', { viewId: view.viewId, tool: name, args });
+          const done = await api.request('calls.wait', { callId: asked.id });
+          if ((done.outcome === 'ok' || done.outcome === 'tool-error') && done.result) return done.result;
+          throw new Error(`MCP Console: the call to ${name} was ${done.outcome ?? 'not made'}${done.reason ? `: ${done.reason}` : ''}`);
+        },
+        readResource: (uri) => api.request('apps.read', { viewId: view.viewId, uri }),
+        openLink: async (url) => {
+          note('open-link', url);
+          return openLink(api, url, confirmAddress(url));
+        },
+        message: async (p) => note('message', textOf(p.content)),
+        modelContext: async (p) => note('context', textOf(p.content ?? []) || JSON.stringify(p.structuredContent ?? {})),
+        log: (level, data) =>
+          h().line({ dir: 'from view', what: `log ${level}: ${(typeof data === 'string' ? data : JSON.stringify(data)).slice(0, 300)}`, time: Date.now() }),
+        sized: (_w, height) => height !== undefined && h().sized(height),
+        teardownAsked: () => h().close(),
+        ready: () => undefined,
+      },
+      context,
+      capabilities(view),
+    );
+    void b.start();
+    setBridge(b);
+    return () => {
+      setBridge(null);
+      void b.teardown('the console closed the view');
+    };
+  }, [api, view, frame, context]);
+  return bridge;
+}
+
+function hostContext(tool: ToolView): McpUiHostContext {
+  const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+  const def = {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    outputSchema: tool.outputSchema,
+    _meta: tool._meta,
+  };
+  return {
+    toolInfo: { tool: def as never },
+    theme: dark ? 'dark' : 'light',
+    displayMode: 'inline',
+    availableDisplayModes: ['inline'],
+    containerDimensions: { maxHeight: MAX_HEIGHT },
+    locale: navigator.language,
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    userAgent: 'MCP Console',
+    platform: PRELOAD_GLOBAL in window ? 'desktop' : 'web',
+    deviceCapabilities: { touch: matchMedia('(pointer: coarse)').matches, hover: matchMedia('(hover: hover)').matches },
+  };
+}
+
+function capabilities(view: AppView): McpUiHostCapabilities {
+  return {
+    openLinks: {},
+    serverTools: {},
+    serverResources: {},
+    logging: {},
+    message: { text: {} },
+    updateModelContext: { text: {} },
+    sandbox: { permissions: Object.fromEntries(view.permissions.granted.map((p) => [p, {}])), csp: view.allowed },
+  };
+}
+
+function textOf(content: unknown): string {
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((b: { type?: unknown; text?: unknown }) => (b?.type === 'text' && typeof b.text === 'string' ? b.text : `[${String(b?.type)}]`))
+    .join('\n')
+    .slice(0, 20_000);
+}

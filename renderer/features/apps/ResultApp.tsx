@@ -1,0 +1,31 @@
+import { useMemo, useState } from 'react';
+import type { ToolView } from '../../../shared/schemas/tool';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { AppFrame } from './AppFrame';
+
+/** A finished call's view (MCP Apps): shown at once for the newest call of a tool, behind a button for older ones. */
+export function ResultApp(props: { tool: ToolView; argsJson: string; result?: unknown; cancelled?: string; open: boolean }) {
+  const [open, setOpen] = useState(props.open);
+  const args = useMemo(() => parseArgs(props.argsJson), [props.argsJson]);
+  const input = useMemo(() => ({ args, result: props.result, cancelled: props.cancelled }), [args, props.result, props.cancelled]);
+  if (!open)
+    return (
+      <button className="link small" onClick={() => setOpen(true)} data-testid="app-view-show">
+        Show the view of {props.tool.name}
+      </button>
+    );
+  return (
+    <ErrorBoundary what="view">
+      <AppFrame tool={props.tool} input={input} onClose={() => setOpen(false)} />
+    </ErrorBoundary>
+  );
+}
+
+function parseArgs(json: string): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(json);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
