@@ -35,6 +35,8 @@ export function toolUi(def: object): ToolUi {
   const flat = typeof meta[FLAT_RESOURCE_KEY] === 'string' ? meta[FLAT_RESOURCE_KEY] : undefined;
   if (nested !== undefined && flat !== undefined && nested !== flat)
     problems.push(`_meta.ui.resourceUri and _meta["${FLAT_RESOURCE_KEY}"] name different views; the first is used`);
+  if (nested === undefined && flat !== undefined)
+    problems.push(`only the deprecated _meta["${FLAT_RESOURCE_KEY}"] names the view; hosts that follow the spec read _meta.ui.resourceUri`);
   let resourceUri = nested ?? flat;
   if (resourceUri !== undefined && !resourceUri.startsWith('ui://')) {
     problems.push(`the linked view ${JSON.stringify(resourceUri.slice(0, 200))} is not a ui:// resource; it is not shown`);

@@ -102,6 +102,25 @@ for (const era of ['legacy', 'modern'] as const) {
       expect(await h.core.ask('apps.violations', { viewId: v.viewId })).toHaveLength(1);
     });
 
+    it('the review reads each linked view for what it may reach, never as text a model reads', async () => {
+      await h.core.ask('apps.open', { serverId: 'apps', tool: 'counter' });
+      await h.core.ask('review.run', { serverIds: ['apps'] });
+      const page = await h.core.ask('review.findings', { family: 'apps', limit: 100 });
+      const got = (page?.findings ?? []).map((f) => `${f.rule} ${f.subject} ${f.path}`).sort();
+      // The hostile view was never opened: the review someone asked for read it itself.
+      expect(got).toEqual([
+        'A01 ui://counter/hostile.html _meta.ui.csp.connectDomains[1]',
+        'A01 ui://counter/hostile.html _meta.ui.csp.connectDomains[2]',
+        'A01 ui://counter/hostile.html _meta.ui.csp.connectDomains[3]',
+        'A03 ui://counter/view.html _meta.ui.csp.resourceDomains',
+        'A05 ui://counter/hostile.html _meta.ui.permissions',
+        'A06 ui://counter/hostile.html _meta.ui.csp.connectDomains',
+        'A07 probe _meta.ui',
+      ]);
+      const all = await h.core.ask('review.findings', { limit: 500 });
+      expect((all?.findings ?? []).filter((f) => f.subject.startsWith('ui://') && !f.rule.startsWith('A'))).toEqual([]);
+    });
+
     it('a tool only for views never reaches an agent, and an agent that names it is refused', async () => {
       const parts = partsOf(h.core);
       parts.agents.add('claude', ['apps']);

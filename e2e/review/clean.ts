@@ -224,4 +224,34 @@ export const CLEAN: readonly CorpusCase[] = [
     ],
     expect: [],
   },
+  {
+    id: 'c-app-view',
+    about: 'a tool with a view that declares one API and nothing else, its refresh tool only for the view',
+    servers: [
+      {
+        id: 'weather',
+        tools: [
+          tool('Shows the weather for a city.', {
+            name: 'show_weather',
+            _meta: { ui: { resourceUri: 'ui://weather/view' } },
+            annotations: { readOnlyHint: true },
+          }),
+          tool('Refreshes the view.', {
+            name: 'refresh',
+            _meta: { ui: { resourceUri: 'ui://weather/view', visibility: ['app'] } },
+            annotations: { readOnlyHint: true },
+          }),
+        ],
+        views: [
+          {
+            uri: 'ui://weather/view',
+            tools: ['show_weather', 'refresh'],
+            meta: { csp: { connectDomains: ['https://api.weather.example'] }, prefersBorder: true },
+            html: '<script>render()</script>',
+          },
+        ],
+      },
+    ],
+    expect: [],
+  },
 ];

@@ -15,6 +15,7 @@ import type { CoreOptions } from './core-options.js';
 import { AuthService } from './auth/index.js';
 import { AppViews } from './apps/index.js';
 import { EventBus, Port } from './support/index.js';
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 
 /** Every part of the core, built once by composeCore. The facade and the request tables read these; nothing else holds them. */
 export interface CoreParts {
@@ -258,6 +259,7 @@ function trustParts(p: TrustParts, ports: Ports): { pins: ToolAcceptance; agents
     knownPrompts: (id) => p.prompts.known(id),
     knownResources: (id) => p.resources.known(id),
     calls: () => p.calls.list(),
+    readView: (id, uri) => p.resources.read(id, uri, CONSOLE_USER),
     metaProblems: (schema) => p.validator.metaProblems(schema),
     unsettledPins: (id) => pins.unsettledInSteps(id),
     takePins: (id) => void pins.unsettled(id),

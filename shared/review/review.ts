@@ -4,6 +4,8 @@ import { mixedScriptHits } from './confusables.js';
 import { CANDIDATE, hiddenHits, type Hit } from './hidden.js';
 import { poisoningHits } from './poisoning.js';
 import { contradictionHits, toolQualityHits } from './quality.js';
+import { viewHits, type ReviewViewInput } from './views.js';
+import { toolUi } from '../apps.js';
 import { ruleById, SEVERITY_RANK, type Severity } from './rules.js';
 import { promptTexts, resourceTexts, toolTexts, type DefinitionText, type TextRole } from './texts.js';
 
@@ -22,6 +24,8 @@ export interface ReviewServerInput {
   contents?: { kind: 'resource' | 'prompt'; subject: string; texts: { path: string; text: string }[] }[];
   /** Tools left out of the callable set, by name, with the reason (an invalid `x-mcp-header`). */
   excluded?: Record<string, string>;
+  /** The MCP App views its tools link: what each declares it may reach, and its document when read. */
+  views?: ReviewViewInput[];
 }
 
 /** A server without its tools: what a review begins with before the tools come, in batches. */
@@ -274,6 +278,7 @@ export class ReviewRun {
       budgetBytes: this.opts.budgetBytes ?? 16_384,
     };
     for (const h of toolQualityHits(tool, ctx)) o.c.field('tool', name, h.path, h.rule, h.message, h.severity);
+    for (const p of toolUi(tool).problems) o.c.field('tool', name, '_meta.ui', 'A07', p);
   }
 
   /** The server's other subjects (prompts, resources, what reads and gets returned, results), pausing after SLICE_MS of work. */
@@ -298,6 +303,7 @@ export class ReviewRun {
       }
       o.c.texts(kind, subject, texts());
     }
+    for (const v of s.views ?? []) for (const h of viewHits(v)) o.c.field('resource', v.uri, h.path, h.rule, h.message, h.severity, h.excerpt);
   }
 
   /** The cross-server rules over every server begun, then every finding in order. */

@@ -83,7 +83,7 @@ const Counts = z.object({ high: z.number().int(), medium: z.number().int(), low:
 export const ReviewOverview = ReviewReport.omit({ findings: true }).extend({ total: z.number().int(), counts: Counts });
 export type ReviewOverview = z.infer<typeof ReviewOverview>;
 
-export const RuleFamilyName = z.enum(['hidden', 'poisoning', 'shadowing', 'quality', 'pins']);
+export const RuleFamilyName = z.enum(['hidden', 'poisoning', 'shadowing', 'quality', 'apps', 'pins']);
 
 /** Which findings of the last review, and which page of them (in the report's order: most severe first). */
 export const FindingQuery = z.object({

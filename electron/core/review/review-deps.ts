@@ -19,6 +19,8 @@ export interface ReviewDeps {
   knownPrompts: (id: string) => PromptView[] | undefined;
   knownResources: (id: string) => { resources: ResourceView[]; templates: ResourceTemplateView[] } | undefined;
   calls: () => readonly CallRecord[];
+  /** Reads a view a tool links (a review someone asked for reads those not read yet); the read reaches the review as any read does. */
+  readView?: (id: string, uri: string) => Promise<unknown>;
   metaProblems: (schema: unknown) => string[];
   /** The tools of a connected server that differ from their pins: new, changed, removed (pins taken at first sight when there are none). */
   unsettledPins: (id: string) => PinState[] | Promise<PinState[]>;

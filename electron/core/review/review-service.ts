@@ -1,3 +1,4 @@
+import { isViewContent, ViewMemory } from './review-views.js';
 import type { ReadResourceResult } from '../../../shared/schemas/content.js';
 import type { GetPromptResult } from '../../../shared/schemas/prompt.js';
 import type { Baseline, Finding, PinFile, PinState, ReviewReport, SubjectKind, Suppression } from '../../../shared/schemas/review.js';
@@ -34,6 +35,7 @@ export class ReviewService {
   private read: ReviewServerInput[] = [];
   private timer: NodeJS.Timeout | undefined;
   /** What resource reads and prompt gets returned lately, per server (bounded). */
+  private readonly views = new ViewMemory();
   private got = new Map<string, Map<string, NonNullable<ReviewServerInput['contents']>[number]>>();
   private running: Promise<unknown> | undefined;
   /** Per server, the tools that differ from their pins (see unsettledOf). */
@@ -95,7 +97,9 @@ export class ReviewService {
       if (v.catalogStale) errors.push(`the tool list could not be read again (${v.catalogStale}): the tools reviewed are the last ones listed`);
       else if (v.error?.startsWith('tools/list failed')) errors.push(v.error);
       const { unlisted, ...read } = await reviewInput(this.d, id, errors, !auto);
-      const input = { ...read, contents: this.contents(id) };
+      const listed = (read.resources ?? []) as { uri: string; _meta?: Record<string, unknown> }[];
+      const views = await this.views.inputs(id, read.tools, listed, auto || !this.d.readView ? undefined : (uri) => this.d.readView!(id, uri));
+      const input = { ...read, contents: this.contents(id), views };
       inputs.push(input);
       outcomes.push({
         id,
@@ -245,8 +249,10 @@ export class ReviewService {
 
   /** Keeps the text of a resource read (each text content) for the next review. */
   rememberRead(serverId: string, uri: string, r: ReadResourceResult): void {
-    const texts = r.contents.flatMap((c, i) => (typeof c.text === 'string' ? [{ path: `contents[${i}].text`, text: c.text }] : []));
-    this.remember(serverId, 'resource', uri, texts);
+    // An MCP App view is reviewed for what it may reach, never read as prose (no host shows a model its HTML).
+    if (r.contents.some(isViewContent)) this.views.remember(serverId, uri, r);
+    const texts = r.contents.flatMap((c, i) => (typeof c.text === 'string' && !isViewContent(c) ? [{ path: `contents[${i}].text`, text: c.text }] : []));
+    if (texts.length || !r.contents.some(isViewContent)) this.remember(serverId, 'resource', uri, texts);
   }
 
   /** Keeps the text of the messages a prompt got returned for the next review. */

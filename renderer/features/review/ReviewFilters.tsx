@@ -1,7 +1,7 @@
 import { RULES, type RuleFamily, type Severity } from '../../../shared/review/rules';
 import type { useReview } from './use-review';
 
-const FAMILIES: RuleFamily[] = ['hidden', 'poisoning', 'shadowing', 'quality'];
+const FAMILIES: RuleFamily[] = ['hidden', 'poisoning', 'shadowing', 'quality', 'apps'];
 
 /** The findings' filters: at least a severity, a family, a rule, a server; and how many match. */
 export function ReviewFilters({ filters, servers, total }: { filters: ReturnType<typeof useReview>['filters']; servers: string[]; total: number }) {
