@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeCore, nextEvent, startHttp, type Harness } from '../harness/harness.js';
 import { partsOf } from '../../electron/core/testing.js';
+import { startGateway } from '../../electron/gateway/start-gateway.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../../shared/schemas/server.js';
 
 const APP_SERVER = resolve('out/node/e2e/fixtures/app-server.js');
@@ -154,4 +156,48 @@ describe('MCP Apps without a page', () => {
       await h.dispose();
     }
   });
+});
+
+describe('MCP Apps through the approval gateway', () => {
+  for (const era of ['legacy', 'modern'] as const) {
+    it(`${era}: the agent's host gets the linkage and the view, never an app-only tool, and the view's call comes back as the agent's`, async () => {
+      const h = makeCore();
+      const gw = await startGateway(h.core, h.dataDir);
+      try {
+        h.core.addServer('apps', { type: 'stdio', command: process.execPath, args: [APP_SERVER], env: {}, cwd: undefined });
+        await h.core.connect('apps');
+        const parts = partsOf(h.core);
+        const { token } = parts.agents.add('desktop', ['apps']);
+        parts.agents.accept(
+          'apps',
+          parts.agents.pending().map((p) => ({ tool: p.tool, fingerprint: p.fingerprint })),
+        );
+        const agent = new Client({ name: 'agent-host', version: '1' }, { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } });
+        await agent.connect(new StreamableHTTPClientTransport(new URL(gw.url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+        const { tools } = await agent.listTools();
+        expect(tools.map((t) => t.name).sort()).toEqual(['apps.counter', 'apps.model_only', 'apps.probe']);
+        expect(tools.find((t) => t.name === 'apps.counter')?._meta).toEqual({ ui: { resourceUri: 'ui://counter/view.html' } });
+        const { resources } = await agent.listResources();
+        expect(resources.map((r) => r.uri).sort()).toEqual(['ui://counter/hostile.html', 'ui://counter/view.html']);
+        const read = await agent.readResource({ uri: 'ui://counter/view.html' });
+        expect(read.contents[0]).toMatchObject({ mimeType: 'text/html;profile=mcp-app' });
+        expect(String((read.contents[0] as { text?: string }).text)).toContain('Counter view');
+        await expect(agent.readResource({ uri: 'ui://counter/other.html' })).rejects.toThrow(/no tool this agent sees links/);
+        const reads = await h.core.ask('audit.query', { kind: 'resource-read', requester: 'agent:desktop' });
+        expect(reads.at(-1)?.detail).toMatchObject({ uri: 'ui://counter/view.html' });
+        // What the view inside the agent's host asks for comes back through the gateway: the agent's call, through the gate.
+        const asked = nextEvent(h.core, 'approval.requested');
+        const result = agent.callTool({ name: 'apps.counter', arguments: {} });
+        const approval = await asked;
+        expect(approval.requestedBy).toEqual({ kind: 'agent', name: 'desktop' });
+        h.core.decide({ approvalId: approval.id, decision: 'approve', argsHash: approval.argsHash, scope: 'once' }, 'user');
+        expect((await result).structuredContent).toEqual({ count: 0 });
+        await expect(agent.callTool({ name: 'apps.bump', arguments: { by: 1 } })).rejects.toThrow(/no tool "apps.bump"/);
+        await agent.close();
+      } finally {
+        await gw.close();
+        await h.dispose();
+      }
+    });
+  }
 });

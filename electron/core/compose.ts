@@ -246,6 +246,7 @@ function trustParts(p: TrustParts, ports: Ports): { pins: ToolAcceptance; agents
       raw: (id, name) => p.catalog.raw(id, name),
       calls: p.calls,
       pins,
+      read: (id, uri, requester) => p.resources.read(id, uri, requester),
     }),
   );
   const review = new ReviewService({

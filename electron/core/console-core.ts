@@ -24,7 +24,10 @@ import { argsVerdict, type ArgsVerdict } from './calls/index.js';
 const partsOfCore = new WeakMap<ConsoleCore, CoreParts>();
 
 /** What the agent gateway host uses of the core: who an agent is, what it sees, its calls through the gate. */
-export type AgentDoor = Pick<AgentGateway, 'authenticate' | 'active' | 'onVisibleChanged' | 'onRevoked' | 'watchFile' | 'prepare' | 'call' | 'tools'>;
+export type AgentDoor = Pick<
+  AgentGateway,
+  'authenticate' | 'active' | 'onVisibleChanged' | 'onRevoked' | 'watchFile' | 'prepare' | 'call' | 'tools' | 'viewList' | 'readView'
+>;
 
 /**
  * The MCP Console core, as the hosts see it: its lifecycle and events, the contract's handlers for

@@ -14,7 +14,8 @@ export const GATEWAY_INFO = { name: 'mcp-console-gateway', title: 'MCP Console (
  */
 export function agentServer(core: ConsoleCore, agent: string): Server {
   const server = new Server(GATEWAY_INFO, {
-    capabilities: { tools: { listChanged: true } },
+    // resources: the MCP App views its tools link, so the agent's host can render them (nothing else is listed).
+    capabilities: { tools: { listChanged: true }, resources: {} },
     instructions:
       'Tools of the servers this agent was granted in MCP Console, named <server>.<tool>. Every call waits for the person at MCP Console ' +
       '(or a standing grant they made); a refusal comes back as a tool error saying why.',
@@ -42,6 +43,17 @@ export function agentServer(core: ConsoleCore, agent: string): Server {
     } catch (e) {
       if (e instanceof CoreError && e.code === 'unknown-tool') throw new ProtocolError(-32602, e.message);
       if (e instanceof CoreError) return { content: [{ type: 'text', text: `MCP Console: ${e.message}` }], isError: true };
+      throw e;
+    }
+  });
+  server.setRequestHandler('resources/list', async () => ({ resources: await core.agentDoor().viewList(agent) }));
+  server.setRequestHandler('resources/templates/list', async () => ({ resourceTemplates: [] }));
+  server.setRequestHandler('resources/read', async (req) => {
+    try {
+      return (await core.agentDoor().readView(agent, req.params.uri)) as never;
+    } catch (e) {
+      // The spec's "resource not found"; what the server itself answered goes back as it came.
+      if (e instanceof CoreError) throw new ProtocolError(-32002, e.message);
       throw e;
     }
   });

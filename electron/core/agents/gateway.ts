@@ -1,8 +1,9 @@
 import { modelVisible } from '../../../shared/apps.js';
+import { readLinkedView, viewListing } from './agent-views.js';
 import { watch, type FSWatcher } from 'node:fs';
 import type { AgentView, GrantView, NewAgent, PendingTool } from '../../../shared/schemas/agent.js';
 import type { CallRecord } from '../../../shared/schemas/call.js';
-import type { CallToolResult } from '../../../shared/schemas/content.js';
+import type { CallToolResult, ReadResourceResult } from '../../../shared/schemas/content.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import type { PolicyStore } from '../approvals/index.js';
@@ -44,6 +45,8 @@ export interface GatewayDeps {
   calls: Pick<CallManager, 'request' | 'wait' | 'cancel'>;
   /** The pins: an agent sees a tool only while its definition is the pinned one. */
   pins: ToolAcceptance;
+  /** Reads a resource of a server, recorded as the requester's (the views an agent's host renders). */
+  read(serverId: string, uri: string, requester: Requester): Promise<ReadResourceResult>;
 }
 
 /** How an agent's call reports while it runs. */
@@ -219,6 +222,18 @@ export class AgentGateway {
     const agent = this.active(name);
     this.lastSeen.set(name, new Date().toISOString());
     await this.arrival.connect(agent.servers);
+  }
+
+  /** The MCP App views the agent's tools link, for its host's resources/list. */
+  async viewList(name: string): Promise<ReturnType<typeof viewListing>> {
+    await this.prepare(name);
+    return viewListing(this.view(name).tools);
+  }
+
+  /** A view one of the agent's tools links, read from that tool's server for the agent's host to render (recorded as the agent's read). */
+  async readView(name: string, uri: string): Promise<ReadResourceResult> {
+    await this.prepare(name);
+    return readLinkedView(this.view(name).tools, uri, (serverId) => this.d.read(serverId, uri, { kind: 'agent', name }));
   }
 
   /** The tools an agent sees, in server order. */
