@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeCore, nextEvent, startHttp, type Harness } from '../harness/harness.js';
 import { partsOf } from '../../electron/core/testing.js';
@@ -200,4 +201,36 @@ describe('MCP Apps through the approval gateway', () => {
       }
     });
   }
+});
+
+describe('a changed MCP App view', () => {
+  it('is pinned at first sight, flagged with its diff when it changes (in the view and the review) until a person pins it again', async () => {
+    const h = makeCore();
+    const versionFile = join(h.dataDir, 'view-version');
+    writeFileSync(versionFile, '1');
+    try {
+      await h.core.serveViews([PAGE]);
+      h.core.addServer('apps', { type: 'stdio', command: process.execPath, args: [APP_SERVER], env: { APP_VIEW_VERSION_FILE: versionFile }, cwd: undefined });
+      await h.core.connect('apps');
+      const first = await h.core.ask('apps.open', { serverId: 'apps', tool: 'counter' });
+      expect(first.pin.state).toBe('first-seen');
+      expect((await h.core.ask('apps.open', { serverId: 'apps', tool: 'counter' })).pin.state).toBe('pinned');
+      writeFileSync(versionFile, '2');
+      const changed = await h.core.ask('apps.open', { serverId: 'apps', tool: 'counter' });
+      expect(changed.pin.state).toBe('changed');
+      expect(changed.pin.diff?.removed).toEqual(['<h1 id="title">Counter view v1</h1>']);
+      expect(changed.pin.diff?.added).toEqual(['<h1 id="title">Counter view v2</h1>']);
+      expect(changed.pin.diff?.same.before).toBeGreaterThan(0);
+      await h.core.ask('review.run', { serverIds: ['apps'] });
+      const d04 = (await h.core.ask('review.findings', { rule: 'D04', limit: 10 }))?.findings ?? [];
+      expect(d04.map((f) => [f.severity, f.subject])).toEqual([['high', 'ui://counter/view.html']]);
+      await h.core.ask('apps.pin', { viewId: changed.viewId });
+      expect((await h.core.ask('audit.query', { kind: 'app-view-pinned' })).at(-1)?.detail).toMatchObject({ htmlSha256: changed.htmlSha256 });
+      expect((await h.core.ask('apps.open', { serverId: 'apps', tool: 'counter' })).pin.state).toBe('pinned');
+      await h.core.ask('review.run', { serverIds: ['apps'] });
+      expect((await h.core.ask('review.findings', { rule: 'D04', limit: 10 }))?.findings ?? []).toEqual([]);
+    } finally {
+      await h.dispose();
+    }
+  });
 });

@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { expect, test } from './fixtures.js';
 
 const APP_SERVER = resolve('out/node/e2e/fixtures/app-server.js');
@@ -82,5 +84,33 @@ test.describe('MCP Apps: a server’s own view, shown safely, its calls through 
     await expect(page).toHaveURL(new RegExp(`^${app.origin}`));
     await expect(page.getByTestId('app-view-violations')).toContainText('connect-src');
     await expect(page.getByTestId('app-view-problems')).toContainText('not an origin');
+  });
+});
+
+const versionFile = join(mkdtempSync(join(tmpdir(), 'mcp-console-view-')), 'version');
+writeFileSync(versionFile, '1');
+
+test.describe('a changed MCP App view', () => {
+  test.use({ config: { mcpServers: { apps: { command: process.execPath, args: [APP_SERVER], env: { APP_VIEW_VERSION_FILE: versionFile } } } } });
+  test.afterAll(() => rmSync(dirname(versionFile), { recursive: true, force: true }));
+
+  test('is flagged with its diff until the person pins it again', async ({ app, page }) => {
+    writeFileSync(versionFile, '1');
+    const c = app.console;
+    await c.connect('apps');
+    await c.openTool('apps', 'counter');
+    await page.getByTestId('app-view-open').click();
+    const view = page.frameLocator('[data-testid=tool-app] [data-testid=app-view]').frameLocator('iframe');
+    await expect(view.locator('#title')).toHaveText('Counter view v1');
+    await expect(page.getByTestId('app-view-changed')).toHaveCount(0);
+    writeFileSync(versionFile, '2');
+    await page.getByTestId('app-view-reload').click();
+    await expect(page.getByTestId('app-view-changed')).toBeVisible();
+    await expect(page.getByTestId('app-view-diff')).toContainText('- <h1 id="title">Counter view v1</h1>');
+    await expect(page.getByTestId('app-view-diff')).toContainText('+ <h1 id="title">Counter view v2</h1>');
+    await expect(view.locator('#title')).toHaveText('Counter view v2');
+    await page.getByTestId('app-view-pin').click();
+    await expect(page.getByTestId('app-view-changed')).toHaveCount(0);
+    await expect(view.locator('#title')).toHaveText('Counter view v2');
   });
 });

@@ -13,7 +13,7 @@ import { AcceptedTools, AgentGateway, ToolAcceptance } from './agents/index.js';
 import { ReviewService, type ReviewDeps } from './review/index.js';
 import type { CoreOptions } from './core-options.js';
 import { AuthService } from './auth/index.js';
-import { AppViews } from './apps/index.js';
+import { AppViews, ViewPins } from './apps/index.js';
 import { EventBus, Port } from './support/index.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 
@@ -81,7 +81,7 @@ export function composeCore(opts: CoreOptions): CoreParts {
   };
   const records = recordParts(opts);
   const serving = servingParts(opts, records, ports);
-  const apps = new AppViews({ ...records, ...serving, identity: (id) => records.store.get(id)?.identity });
+  const apps = new AppViews({ ...records, ...serving, identity: (id) => records.store.get(id)?.identity, pins: new ViewPins(join(opts.dataDir, 'apps')) });
   const connections = ports.connections.bind(connectionsOf(records, serving, () => apps.shown()));
   const admin = ports.admin.bind(
     new ServerAdmin({
@@ -92,7 +92,7 @@ export function composeCore(opts: CoreOptions): CoreParts {
       forgetSession: (id) => records.auth.forget(id),
     }),
   );
-  const trust = trustParts({ ...records, ...serving, connections, dataDir: opts.dataDir, review: opts.review }, ports);
+  const trust = trustParts({ ...records, ...serving, connections, apps, dataDir: opts.dataDir, review: opts.review }, ports);
   ports.review.bind(trust.review);
   return { ...records, ...serving, connections, admin, ...trust, apps };
 }
@@ -215,6 +215,7 @@ interface TrustParts {
   validator: SchemaValidator;
   prompts: PromptLists;
   resources: ResourceLists;
+  apps: AppViews;
   review?: Pick<ReviewDeps, 'worker' | 'budgetMs' | 'heapMb'>;
 }
 
@@ -261,6 +262,7 @@ function trustParts(p: TrustParts, ports: Ports): { pins: ToolAcceptance; agents
     knownResources: (id) => p.resources.known(id),
     calls: () => p.calls.list(),
     readView: (id, uri) => p.resources.read(id, uri, CONSOLE_USER),
+    viewPin: (id, uri, html) => p.apps.pinState(id, uri, html),
     metaProblems: (schema) => p.validator.metaProblems(schema),
     unsettledPins: (id) => pins.unsettledInSteps(id),
     takePins: (id) => void pins.unsettled(id),

@@ -21,6 +21,8 @@ export const requests = {
   /** Something the view said that has no model to go to here: shown to the person and recorded. */
   'apps.note': { input: z.object({ viewId: z.string().min(1).max(100), kind: AppNoteKind, text: z.string().max(20_000) }).strict(), output: ok },
   'apps.close': { input: byView, output: ok },
+  /** A person pins the view as it is now: it is no longer flagged as changed. */
+  'apps.pin': { input: byView, output: ok },
   'apps.violations': { input: byView, output: z.array(AppViolation) },
 } as const;
 

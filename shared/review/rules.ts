@@ -339,6 +339,14 @@ export const RULES: readonly Rule[] = [
   ),
   R('D02', 'tool-added', 'pins', 'medium', 'Tool not pinned yet', 'A tool that appeared after the pins were taken has not been reviewed.'),
   R('D03', 'tool-removed', 'pins', 'low', 'Pinned tool no longer offered', 'A pinned tool the server no longer lists; pin again to record the removal.'),
+  R(
+    'D04',
+    'view-changed',
+    'pins',
+    'high',
+    'MCP App view changed since it was pinned',
+    "The HTML a server ships for a tool's view changed: the same button may now do something else. Look at the diff under the view and pin it again only if it is right.",
+  ),
 ];
 
 const BY_ID = new Map(RULES.map((r) => [r.id, r]));

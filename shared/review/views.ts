@@ -10,6 +10,8 @@ export interface ReviewViewInput {
   meta?: ViewMeta;
   /** The document, when it was read (bounded). */
   html?: string;
+  /** The document differs from the one pinned for this server identity: when that was, and how many lines differ. */
+  changed?: { pinnedAt: string; removed: number; added: number };
 }
 
 export interface ViewHit {
@@ -24,9 +26,16 @@ export interface ViewHit {
 const HTML_READ = 512 * 1024;
 const REMOTE_SCRIPT = /<script\b[^>]*\bsrc\s*=\s*["']?(https?:)?\/\/[^"'\s>]+/gi;
 
-/** What a view may reach, by its declaration (and its document when read): the rules A01–A06. */
+/** What a view may reach, by its declaration (and its document when read): the rules A01–A06; and D04 when it changed since pinned. */
 export function viewHits(v: ReviewViewInput): ViewHit[] {
   const out: ViewHit[] = [];
+  if (v.changed)
+    out.push({
+      rule: 'D04',
+      path: 'contents[0]',
+      message: `the view changed since it was pinned (${v.changed.pinnedAt}): ${v.changed.removed} line(s) removed, ${v.changed.added} added; open it to see the diff, and pin it again only if it is right`,
+      excerpt: '',
+    });
   const csp = v.meta?.csp ?? {};
   for (const key of ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const) {
     (csp[key] ?? []).slice(0, 100).forEach((d, i) => {

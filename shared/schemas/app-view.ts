@@ -22,6 +22,19 @@ export const AppView = z.object({
   /** sha-256 of the view's HTML as read, and its size. */
   htmlSha256: z.string(),
   htmlBytes: z.number().int(),
+  /** The view against its pin for this server identity: taken now, as pinned, or changed since (with the diff), until pinned again. */
+  pin: z.object({
+    state: z.enum(['first-seen', 'pinned', 'changed', 'unknown']),
+    pinnedAt: z.string().optional(),
+    diff: z
+      .object({
+        same: z.object({ before: z.number().int(), after: z.number().int() }),
+        removed: z.array(z.string()),
+        added: z.array(z.string()),
+        cut: z.object({ removed: z.number().int(), added: z.number().int() }),
+      })
+      .optional(),
+  }),
   /** What was wrong or dropped: a domain that could not be a source, an unexpected MIME type, the deprecated key. */
   problems: z.array(z.string()),
 });

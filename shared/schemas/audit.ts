@@ -50,10 +50,11 @@ export const AuditKind = z.enum([
   'auth-signed-in',
   'auth-failed',
   'auth-signed-out',
-  /** MCP Apps: a view opened (its resource, HTML hash and policy), something it said for a model or asked of the console, what its policy blocked. */
+  /** MCP Apps: a view opened (its resource, HTML hash, policy, pin state), something it said for a model or asked of the console, what its policy blocked, a view pinned again. */
   'app-view-opened',
   'app-view-said',
   'app-view-blocked',
+  'app-view-pinned',
   'internal-error',
 ]);
 export type AuditKind = z.infer<typeof AuditKind>;

@@ -9,6 +9,7 @@ import type { CallManager } from '../calls/index.js';
 import type { Catalog, ResourceLists } from '../catalog/index.js';
 import { CoreError, sha256, type EventBus } from '../support/index.js';
 import { ViewHost, type Blocked } from './view-host.js';
+import type { ViewPins, ViewPinState } from './view-pins.js';
 
 /** The most views open at once; the oldest is closed past it. */
 export const MAX_VIEWS = 32;
@@ -26,12 +27,15 @@ export interface AppViewDeps {
   trail: AuditTrail;
   bus: EventBus;
   identity(serverId: string): string | undefined;
+  /** Each server identity's views as last accepted. */
+  pins: ViewPins;
   /** The permissions the person allowed a server's views (none unless they said so). */
   allowed?(serverId: string): ViewPermission[];
 }
 
 interface Open {
   view: AppView;
+  html: string;
   violations: AppViolation[];
   recorded: number;
 }
@@ -74,6 +78,8 @@ export class AppViews {
     const listed = listing?.resources.find((r) => r.uri === ui.resourceUri);
     const merged = mergeViewMeta(viewMeta(listed?._meta), meta);
     const viewId = randomBytes(18).toString('base64url');
+    const htmlSha256 = sha256(html);
+    const pin = this.pinState(serverId, ui.resourceUri, html, htmlSha256) ?? { state: 'unknown' as const };
     const policy = viewPolicy(merged.csp, `/report/${viewId}`, this.host.pages());
     const declared = merged.permissions ?? [];
     const granted = declared.filter((p) => this.d.allowed?.(serverId).includes(p));
@@ -88,12 +94,13 @@ export class AppViews {
       allowed: policy.allowed,
       permissions: { declared, granted },
       ...(merged.prefersBorder !== undefined && { prefersBorder: merged.prefersBorder }),
-      htmlSha256: sha256(html),
+      htmlSha256,
       htmlBytes: Buffer.byteLength(html),
+      pin: pin.state === 'changed' ? { state: 'changed', pinnedAt: pin.pinnedAt, diff: pin.diff } : pin,
       problems: [...ui.problems, ...problems, ...policy.problems],
     };
     this.host.add(viewId, { html, csp: policy.csp, allow: allowAttribute(declared, granted) });
-    this.open.set(viewId, { view, violations: [], recorded: 0 });
+    this.open.set(viewId, { view, html, violations: [], recorded: 0 });
     this.trim();
     this.d.trail.record({
       kind: 'app-view-opened',
@@ -140,6 +147,30 @@ export class AppViews {
       requestedBy: this.requester(view),
       reason: kind,
       detail: { text: text.slice(0, 4000), ...(text.length > 4000 && { chars: text.length }) },
+    });
+  }
+
+  /** Where a view stands against its pin (a view never seen is pinned now); undefined while its server has no identity. */
+  pinState(serverId: string, uri: string, html: string, htmlSha256 = sha256(html)): ViewPinState | undefined {
+    const identity = this.d.identity(serverId);
+    return identity ? this.d.pins.check(identity, uri, htmlSha256, html) : undefined;
+  }
+
+  /** A person pins an open view as it is now. */
+  pinView(viewId: string): void {
+    const o = this.must(viewId);
+    const identity = this.d.identity(o.view.serverId);
+    if (!identity) throw new CoreError('not-connected', `server ${JSON.stringify(o.view.serverId)} has no identity to pin for`);
+    const at = this.d.pins.pin(identity, o.view.resourceUri, o.view.htmlSha256, o.html);
+    o.view = { ...o.view, pin: { state: 'pinned', pinnedAt: at } };
+    this.d.trail.record({
+      kind: 'app-view-pinned',
+      serverId: o.view.serverId,
+      serverIdentity: identity,
+      tool: o.view.tool,
+      decidedBy: 'user',
+      reason: `pinned ${o.view.resourceUri} as it is now`,
+      detail: { resourceUri: o.view.resourceUri, htmlSha256: o.view.htmlSha256 },
     });
   }
 

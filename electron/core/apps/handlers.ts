@@ -10,6 +10,7 @@ export function appHandlers(d: { apps: AppViews }): HandlersOf<NamesIn<'apps'>> 
     'apps.read': (i) => apps.read(i.viewId, i.uri),
     'apps.note': (i) => (apps.note(i.viewId, i.kind, i.text), { ok: true as const }),
     'apps.close': (i) => (apps.close(i.viewId), { ok: true as const }),
+    'apps.pin': (i) => (apps.pinView(i.viewId), { ok: true as const }),
     'apps.violations': (i) => apps.violations(i.viewId),
   };
 }

@@ -2,3 +2,4 @@
 export { AppViews, MAX_VIEWS, MAX_VIEW_BYTES, type AppViewDeps } from './app-views.js';
 export { ViewHost, readReport, type Blocked, type HostedView } from './view-host.js';
 export { appHandlers } from './handlers.js';
+export { ViewPins, type ViewPinState } from './view-pins.js';

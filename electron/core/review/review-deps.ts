@@ -5,6 +5,7 @@ import type { ResourceTemplateView, ResourceView } from '../../../shared/schemas
 import type { PinState, ReviewSummary } from '../../../shared/schemas/review.js';
 import type { ServerView } from '../../../shared/schemas/server.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
+import type { ViewPinState } from '../apps/index.js';
 
 /** What the review reads from the rest of the core. */
 export interface ReviewDeps {
@@ -21,6 +22,8 @@ export interface ReviewDeps {
   calls: () => readonly CallRecord[];
   /** Reads a view a tool links (a review someone asked for reads those not read yet); the read reaches the review as any read does. */
   readView?: (id: string, uri: string) => Promise<unknown>;
+  /** Where a view's document stands against its pin (MCP Apps); undefined while the server has no identity. */
+  viewPin?: (id: string, uri: string, html: string) => ViewPinState | undefined;
   metaProblems: (schema: unknown) => string[];
   /** The tools of a connected server that differ from their pins: new, changed, removed (pins taken at first sight when there are none). */
   unsettledPins: (id: string) => PinState[] | Promise<PinState[]>;

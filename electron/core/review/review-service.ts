@@ -98,7 +98,13 @@ export class ReviewService {
       else if (v.error?.startsWith('tools/list failed')) errors.push(v.error);
       const { unlisted, ...read } = await reviewInput(this.d, id, errors, !auto);
       const listed = (read.resources ?? []) as { uri: string; _meta?: Record<string, unknown> }[];
-      const views = await this.views.inputs(id, read.tools, listed, auto || !this.d.readView ? undefined : (uri) => this.d.readView!(id, uri));
+      const views = await this.views.inputs(
+        id,
+        read.tools,
+        listed,
+        auto || !this.d.readView ? undefined : (uri) => this.d.readView!(id, uri),
+        this.d.viewPin && ((uri, html) => this.d.viewPin!(id, uri, html)),
+      );
       const input = { ...read, contents: this.contents(id), views };
       inputs.push(input);
       outcomes.push({

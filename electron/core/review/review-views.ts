@@ -1,6 +1,7 @@
 import { APP_MIME, mergeViewMeta, toolUi, viewMeta, type ViewMeta } from '../../../shared/apps.js';
 import type { ReadResourceResult } from '../../../shared/schemas/content.js';
 import type { ReviewViewInput } from '../../../shared/review/views.js';
+import type { ViewPinState } from '../apps/index.js';
 
 /** Views kept per server, and how much of each document. */
 const VIEWS_PER_SERVER = 50;
@@ -37,6 +38,7 @@ export class ViewMemory {
     tools: readonly Record<string, unknown>[],
     listed: readonly { uri: string; _meta?: Record<string, unknown> }[],
     read?: (uri: string) => Promise<unknown>,
+    pin?: (uri: string, html: string) => ViewPinState | undefined,
   ): Promise<ReviewViewInput[]> {
     const linked = new Map<string, string[]>();
     for (const t of tools) {
@@ -51,7 +53,12 @@ export class ViewMemory {
       const got = this.byServer.get(serverId)?.get(uri);
       const listing = viewMeta(listed.find((r) => r.uri === uri)?._meta);
       const meta = mergeViewMeta(listing, got?.meta);
-      return { uri, tools: names, meta, ...(got?.html !== undefined && { html: got.html }) };
+      const p = got?.html !== undefined ? pin?.(uri, got.html) : undefined;
+      const changed =
+        p?.state === 'changed'
+          ? { pinnedAt: p.pinnedAt, removed: p.diff.removed.length + p.diff.cut.removed, added: p.diff.added.length + p.diff.cut.added }
+          : undefined;
+      return { uri, tools: names, meta, ...(got?.html !== undefined && { html: got.html }), ...(changed && { changed }) };
     });
   }
 }

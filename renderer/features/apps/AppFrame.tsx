@@ -105,6 +105,7 @@ export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: View
         </button>
         {onClose && <button onClick={onClose}>Close</button>}
       </header>
+      {view.pin.state === 'changed' && <ChangedView view={view} pinned={() => setGeneration((g) => g + 1)} />}
       <iframe
         key={view.viewId}
         ref={frame}
@@ -176,6 +177,39 @@ export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: View
         </ol>
       </details>
     </section>
+  );
+}
+
+/** A view whose document changed since it was pinned: the diff, and pinning it again (a person's decision, recorded). */
+function ChangedView({ view, pinned }: { view: AppView; pinned: () => void }) {
+  const api = useApi();
+  const [failed, setFailed] = useState<string | null>(null);
+  const d = view.pin.diff;
+  return (
+    <div className="warn-box small" role="alert" data-testid="app-view-changed">
+      This view changed since it was pinned{view.pin.pinnedAt ? ` (${new Date(view.pin.pinnedAt).toLocaleString()})` : ''}: the same buttons may now do
+      something else.
+      {d && (
+        <pre className="code view-diff" data-testid="app-view-diff">
+          {d.same.before > 0 && `… ${d.same.before} line(s) as before\n`}
+          {d.removed.map((l) => `- ${l}`).join('\n')}
+          {d.cut.removed > 0 && `\n- … ${d.cut.removed} more`}
+          {d.removed.length > 0 && '\n'}
+          {d.added.map((l) => `+ ${l}`).join('\n')}
+          {d.cut.added > 0 && `\n+ … ${d.cut.added} more`}
+          {d.same.after > 0 && `\n… ${d.same.after} line(s) as before`}
+        </pre>
+      )}
+      <button onClick={() => api.request('apps.pin', { viewId: view.viewId }).then(pinned, (e: Error) => setFailed(e.message))} data-testid="app-view-pin">
+        Pin this version
+      </button>
+      {failed && (
+        <span className="error">
+          {' '}
+          <SafeText text={failed} />
+        </span>
+      )}
+    </div>
   );
 }
 
