@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -112,5 +113,39 @@ test.describe('a changed MCP App view', () => {
     await page.getByTestId('app-view-pin').click();
     await expect(page.getByTestId('app-view-changed')).toHaveCount(0);
     await expect(view.locator('#title')).toHaveText('Counter view v2');
+  });
+});
+
+test.describe('an MCP App over Streamable HTTP, 2026-07-28 only', () => {
+  test.use({
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
+    config: async ({}, use) => {
+      const child = spawn(process.execPath, [APP_SERVER, '--http'], { stdio: ['ignore', 'pipe', 'inherit'] });
+      try {
+        const url = await new Promise<string>((ok, fail) => {
+          child.stdout.on('data', (d: Buffer) => {
+            const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(d.toString());
+            if (m) ok(`${m[1]!}/mcp`);
+          });
+          child.once('exit', () => fail(new Error('the app fixture exited')));
+        });
+        await use({ mcpServers: { remote: { type: 'http', url } } });
+      } finally {
+        child.kill();
+      }
+    },
+  });
+
+  test('its view renders and its call waits in the dialog naming the view', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('remote');
+    await c.openTool('remote', 'counter');
+    await c.callWithJson({});
+    const view = page.frameLocator('[data-testid=app-view]').first().frameLocator('iframe');
+    await expect(view.locator('#count')).toHaveText('0');
+    await view.locator('#bump').click();
+    await expect(c.dialog).toContainText('the view of "counter" on "remote"');
+    await c.approveOnce();
+    await expect(view.locator('#count')).toHaveText('1');
   });
 });
