@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ConsoleCore } from '../../electron/core/index.js';
 import { uiBench } from './ui-bench.js';
+import { appsBench } from './apps-bench.js';
 import { scaleBench } from './scale-bench.js';
 import { modernBench } from './modern-bench.js';
 import { gatewayBench } from './gateway-bench.js';
@@ -178,5 +179,7 @@ if (process.env.BENCH_SKIP_BOUNDARY) console.log('boundary figures skipped: BENC
 else await boundaryBench();
 if (process.env.BENCH_SKIP_UI) console.log('UI figures skipped: BENCH_SKIP_UI is set');
 else await uiBench();
+if (process.env.BENCH_SKIP_APPS) console.log('MCP Apps figures skipped: BENCH_SKIP_APPS is set');
+else await appsBench();
 if (process.env.BENCH_SKIP_SCALE) console.log('scale figures skipped: BENCH_SKIP_SCALE is set');
 else await scaleBench();
