@@ -68,6 +68,12 @@ for (const era of ['legacy', 'modern'] as const) {
       expect(v.csp).not.toMatch(/unsafe-eval|\s\*[\s;]|insecure\.example|\*\.com/);
       expect(v.problems.join('\n')).toMatch(/not an origin[\s\S]*not encrypted[\s\S]*top-level domain/);
       expect(v.permissions).toEqual({ declared: ['camera', 'geolocation'], granted: [] });
+      expect((await get(v.frameUrl)).body).toContain(`inner.setAttribute('allow', "")`);
+      // The person allows the camera (and the microphone, which no view asked for) for this server's views.
+      await h.core.ask('servers.update', { serverId: 'apps', settings: { viewPermissions: ['camera', 'microphone'] } });
+      const again = await h.core.ask('apps.open', { serverId: 'apps', tool: 'probe' });
+      expect(again.permissions).toEqual({ declared: ['camera', 'geolocation'], granted: ['camera'] });
+      expect((await get(again.frameUrl)).body).toContain(`inner.setAttribute('allow', "camera 'src'")`);
     });
 
     it("a view's call goes through the gate as the view's, only to tools that admit views", async () => {

@@ -40,9 +40,9 @@ test.describe('MCP Apps: a server’s own view, shown safely, its calls through 
     await c.approveOnce();
     await expect(view.locator('#server-time')).not.toHaveText(before, { timeout: 10_000 });
     // What it said for a model is shown and recorded: there is no model here.
-    await view.locator('#message-text').fill('hi model');
+    const said = await view.locator('#message-text').inputValue();
     await view.locator('#send-message-btn').click();
-    await expect(c.lastResult().getByTestId('app-view-said')).toContainText('hi model');
+    await expect(c.lastResult().getByTestId('app-view-said')).toContainText(said);
   });
 
   test('a denied call reaches the view as an error; a tool not for views is refused; the catalog marks app-only tools', async ({ app, page }) => {
@@ -85,6 +85,15 @@ test.describe('MCP Apps: a server’s own view, shown safely, its calls through 
     await expect(page).toHaveURL(new RegExp(`^${app.origin}`));
     await expect(page.getByTestId('app-view-violations')).toContainText('connect-src');
     await expect(page.getByTestId('app-view-problems')).toContainText('not an origin');
+    // Declared permissions are denied until the person allows one for the server; then that one only.
+    await expect(frame).toHaveAttribute('allow', '');
+    await page.getByTestId('tool-app').locator('summary', { hasText: 'What it may reach' }).click();
+    // Clicked as an event on the box itself: the view above it may still be settling its size.
+    await page.locator('[data-testid=app-view-permission][data-permission=camera]').dispatchEvent('click');
+    await expect(page.locator('[data-testid=app-view-permission][data-permission=camera]')).toBeChecked();
+    await expect(page.getByTestId('tool-app').getByTestId('app-view')).toHaveAttribute('allow', "camera 'src'");
+    const inner = page.frameLocator('[data-testid=tool-app] [data-testid=app-view]').locator('iframe');
+    await expect(inner).toHaveAttribute('allow', "camera 'src'");
   });
 });
 

@@ -81,7 +81,13 @@ export function composeCore(opts: CoreOptions): CoreParts {
   };
   const records = recordParts(opts);
   const serving = servingParts(opts, records, ports);
-  const apps = new AppViews({ ...records, ...serving, identity: (id) => records.store.get(id)?.identity, pins: new ViewPins(join(opts.dataDir, 'apps')) });
+  const apps = new AppViews({
+    ...records,
+    ...serving,
+    identity: (id) => records.store.get(id)?.identity,
+    pins: new ViewPins(join(opts.dataDir, 'apps')),
+    allowed: (id) => records.store.get(id)?.settings.viewPermissions ?? [],
+  });
   const connections = ports.connections.bind(connectionsOf(records, serving, () => apps.shown()));
   const admin = ports.admin.bind(
     new ServerAdmin({

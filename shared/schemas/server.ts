@@ -46,6 +46,11 @@ const settingsFields = {
    */
   era: z.enum(['auto', 'modern', 'legacy']),
   /**
+   * MCP Apps: the device permissions this server's views may have, of those a view declares (none by
+   * default). The browser (or the desktop shell) still has its own say.
+   */
+  viewPermissions: z.array(z.enum(['camera', 'microphone', 'geolocation', 'clipboardWrite'])).max(4),
+  /**
    * Roots (deprecated in 2026-07-28, still asked for by 2025-era servers such as the filesystem
    * server): the directories this server is told it may work in when it asks (roots/list). None by default.
    */
@@ -76,6 +81,7 @@ export const ServerSettings = z.object({
   callTimeoutMs: settingsFields.callTimeoutMs.default(60_000),
   resetTimeoutOnProgress: settingsFields.resetTimeoutOnProgress.default(true),
   era: settingsFields.era.default('auto'),
+  viewPermissions: settingsFields.viewPermissions.default([]),
   roots: settingsFields.roots.default([]),
 });
 /** A change to some of a server's settings: no defaults, so what is not named stays as it is. */

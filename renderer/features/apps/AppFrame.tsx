@@ -11,6 +11,7 @@ import { SafeText } from '../../components/SafeText';
 import { FrameTransport, type BridgeLine } from './frame-transport';
 import { HostBridge } from './host-bridge';
 import { useViolations, viewClosed } from './violations';
+import { ChangedView, Permissions } from './ViewNotes';
 import './apps.css';
 
 /** The tallest a view grows inline; past it, it scrolls inside its frame. */
@@ -121,6 +122,36 @@ export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: View
         data-tool={tool.name}
         data-origin={view.origin}
       />
+      <details className="small">
+        <summary>What it may reach</summary>
+        <pre className="code prewrap" data-testid="app-view-csp">
+          {view.csp.split('; ').join(';\n')}
+        </pre>
+        <Permissions view={view} changed={() => setGeneration((g) => g + 1)} />
+        {view.problems.length > 0 && (
+          <ul data-testid="app-view-problems">
+            {view.problems.map((p, i) => (
+              <li key={i}>
+                <SafeText text={p} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mono muted">
+          sha-256 {view.htmlSha256} · {view.htmlBytes} bytes
+        </div>
+      </details>
+      <details className="small">
+        <summary>Bridge messages ({lines.length})</summary>
+        <ol className="bridge-lines mono" data-testid="app-view-bridge">
+          {lines.map((l, i) => (
+            <li key={i} data-dir={l.dir}>
+              {l.dir === 'to view' ? '→' : '←'} <SafeText text={l.what} />
+            </li>
+          ))}
+        </ol>
+      </details>
+      {/* What arrives while the view runs goes last: nothing above the controls moves under the person's pointer. */}
       {violations && violations.length > 0 && (
         <div className="warn-box small" role="alert" data-testid="app-view-violations">
           Its policy blocked {violations.length === 1 ? 'one request' : `${violations.length} requests`}:
@@ -145,71 +176,7 @@ export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: View
           </ul>
         </div>
       )}
-      <details className="small">
-        <summary>What it may reach</summary>
-        <pre className="code prewrap" data-testid="app-view-csp">
-          {view.csp.split('; ').join(';\n')}
-        </pre>
-        <div>
-          Permissions declared: {view.permissions.declared.join(', ') || 'none'}; allowed: {view.permissions.granted.join(', ') || 'none'}.
-        </div>
-        {view.problems.length > 0 && (
-          <ul data-testid="app-view-problems">
-            {view.problems.map((p, i) => (
-              <li key={i}>
-                <SafeText text={p} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="mono muted">
-          sha-256 {view.htmlSha256} · {view.htmlBytes} bytes
-        </div>
-      </details>
-      <details className="small">
-        <summary>Bridge messages ({lines.length})</summary>
-        <ol className="bridge-lines mono" data-testid="app-view-bridge">
-          {lines.map((l, i) => (
-            <li key={i} data-dir={l.dir}>
-              {l.dir === 'to view' ? '→' : '←'} <SafeText text={l.what} />
-            </li>
-          ))}
-        </ol>
-      </details>
     </section>
-  );
-}
-
-/** A view whose document changed since it was pinned: the diff, and pinning it again (a person's decision, recorded). */
-function ChangedView({ view, pinned }: { view: AppView; pinned: () => void }) {
-  const api = useApi();
-  const [failed, setFailed] = useState<string | null>(null);
-  const d = view.pin.diff;
-  return (
-    <div className="warn-box small" role="alert" data-testid="app-view-changed">
-      This view changed since it was pinned{view.pin.pinnedAt ? ` (${new Date(view.pin.pinnedAt).toLocaleString()})` : ''}: the same buttons may now do
-      something else.
-      {d && (
-        <pre className="code view-diff" data-testid="app-view-diff">
-          {d.same.before > 0 && `… ${d.same.before} line(s) as before\n`}
-          {d.removed.map((l) => `- ${l}`).join('\n')}
-          {d.cut.removed > 0 && `\n- … ${d.cut.removed} more`}
-          {d.removed.length > 0 && '\n'}
-          {d.added.map((l) => `+ ${l}`).join('\n')}
-          {d.cut.added > 0 && `\n+ … ${d.cut.added} more`}
-          {d.same.after > 0 && `\n… ${d.same.after} line(s) as before`}
-        </pre>
-      )}
-      <button onClick={() => api.request('apps.pin', { viewId: view.viewId }).then(pinned, (e: Error) => setFailed(e.message))} data-testid="app-view-pin">
-        Pin this version
-      </button>
-      {failed && (
-        <span className="error">
-          {' '}
-          <SafeText text={failed} />
-        </span>
-      )}
-    </div>
   );
 }
 
