@@ -67,6 +67,19 @@ test.describe('MCP Apps: a server’s own view, shown safely, its calls through 
     await view.locator('#model-only').click();
     await expect(view.locator('#error')).toContainText('not callable from a view');
     await expect(c.dialog).toBeHidden();
+    // Full screen, as the view asks: the console's strip stays, and its button (or Escape) brings it back, the view told each time.
+    await view.locator('#full').click();
+    await expect(page.getByTestId('app-view-box').first()).toHaveAttribute('data-mode', 'fullscreen');
+    await expect(view.locator('#mode')).toHaveText('fullscreen');
+    await page.getByTestId('app-view-exit-fullscreen').click();
+    await expect(page.getByTestId('app-view-box').first()).toHaveAttribute('data-mode', 'inline');
+    await expect(view.locator('#mode')).toHaveText('inline');
+    // Escape works while the console has the keyboard (keys typed into the view are the view's).
+    await view.locator('#full').click();
+    await expect(page.getByTestId('app-view-box').first()).toHaveAttribute('data-mode', 'fullscreen');
+    await page.getByTestId('app-view-exit-fullscreen').focus();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('app-view-box').first()).toHaveAttribute('data-mode', 'inline');
   });
 
   test('a hostile view reaches nothing of the console, and a fetch it did not declare is blocked and reported', async ({ app, page }) => {

@@ -11,7 +11,8 @@ import { SafeText } from '../../components/SafeText';
 import { FrameTransport, type BridgeLine } from './frame-transport';
 import { HostBridge } from './host-bridge';
 import { useViolations, viewClosed } from './violations';
-import { ChangedView, Permissions } from './ViewNotes';
+import { ChangedView, ViewReach } from './ViewNotes';
+import { useViewContext } from './view-context';
 import './apps.css';
 
 /** The tallest a view grows inline; past it, it scrolls inside its frame. */
@@ -45,6 +46,7 @@ export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: View
   const [height, setHeight] = useState(240);
   const [lines, setLines] = useState<BridgeLine[]>([]);
   const [said, setSaid] = useState<Said[]>([]);
+  const [mode, setMode] = useState<'inline' | 'fullscreen'>('inline');
   const frame = useRef<HTMLIFrameElement>(null);
   const violations = useViolations((s) => (view ? s.byView[view.viewId] : undefined));
 
@@ -75,7 +77,13 @@ export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: View
     said: (s) => setSaid((all) => [...all.slice(-49), s]),
     sized: (h) => setHeight(Math.max(MIN_HEIGHT, Math.min(MAX_HEIGHT, Math.ceil(h)))),
     close: () => onClose?.(),
+    mode: (m) => {
+      const next = m === 'fullscreen' ? 'fullscreen' : 'inline';
+      setMode(next);
+      return next;
+    },
   });
+  const leave = useViewContext(mode, setMode, bridge);
 
   // The call's input, then its result (or its cancellation): held by the bridge until the view is initialized.
   useEffect(() => {
@@ -96,14 +104,27 @@ export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: View
     );
   if (!view) return <div className="app-view-box muted small">Opening the view of {tool.name}…</div>;
   return (
-    <section className={`app-view-box${view.prefersBorder === false ? ' borderless' : ''}`} aria-label={`View of ${tool.name}`}>
+    <section
+      className={`app-view-box${view.prefersBorder === false ? ' borderless' : ''}${mode === 'fullscreen' ? ' fullscreen' : ''}`}
+      aria-label={`View of ${tool.name}`}
+      data-testid="app-view-box"
+      data-mode={mode}
+    >
       <header className="row gap small">
-        <strong>View</strong>
+        {/* Always the console's own strip, even in full screen: the view never owns the whole window. */}
+        <strong>
+          View of {tool.name} on {tool.serverId}
+        </strong>
         <code className="mono">{view.resourceUri}</code>
         <span className="spacer" />
         <button onClick={() => setGeneration((g) => g + 1)} data-testid="app-view-reload">
           Reload
         </button>
+        {mode === 'fullscreen' && (
+          <button onClick={leave} data-testid="app-view-exit-fullscreen">
+            Exit full screen (Esc)
+          </button>
+        )}
         {onClose && <button onClick={onClose}>Close</button>}
       </header>
       {view.pin.state === 'changed' && <ChangedView view={view} pinned={() => setGeneration((g) => g + 1)} />}
@@ -116,31 +137,13 @@ export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: View
         sandbox="allow-scripts allow-same-origin"
         allow={allowAttribute(view.permissions.declared, view.permissions.granted)}
         referrerPolicy="no-referrer"
-        style={{ height }}
+        style={mode === 'fullscreen' ? undefined : { height }}
         data-testid="app-view"
         data-server={tool.serverId}
         data-tool={tool.name}
         data-origin={view.origin}
       />
-      <details className="small">
-        <summary>What it may reach</summary>
-        <pre className="code prewrap" data-testid="app-view-csp">
-          {view.csp.split('; ').join(';\n')}
-        </pre>
-        <Permissions view={view} changed={() => setGeneration((g) => g + 1)} />
-        {view.problems.length > 0 && (
-          <ul data-testid="app-view-problems">
-            {view.problems.map((p, i) => (
-              <li key={i}>
-                <SafeText text={p} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="mono muted">
-          sha-256 {view.htmlSha256} · {view.htmlBytes} bytes
-        </div>
-      </details>
+      <ViewReach view={view} changed={() => setGeneration((g) => g + 1)} />
       <details className="small">
         <summary>Bridge messages ({lines.length})</summary>
         <ol className="bridge-lines mono" data-testid="app-view-bridge">
@@ -181,6 +184,7 @@ export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: View
 }
 
 interface Hooks {
+  mode(m: string): string;
   line(l: BridgeLine): void;
   said(s: Said): void;
   sized(height: number): void;
@@ -226,6 +230,7 @@ function useBridge(api: ConsoleApi, view: AppView | null, tool: ToolView, frame:
           h().line({ dir: 'from view', what: `log ${level}: ${(typeof data === 'string' ? data : JSON.stringify(data)).slice(0, 300)}`, time: Date.now() }),
         sized: (_w, height) => height !== undefined && h().sized(height),
         teardownAsked: () => h().close(),
+        displayMode: (m) => h().mode(m),
         ready: () => undefined,
       },
       context,
@@ -255,7 +260,7 @@ function hostContext(tool: ToolView): McpUiHostContext {
     toolInfo: { tool: def as never },
     theme: dark ? 'dark' : 'light',
     displayMode: 'inline',
-    availableDisplayModes: ['inline'],
+    availableDisplayModes: ['inline', 'fullscreen'],
     containerDimensions: { maxHeight: MAX_HEIGHT },
     locale: navigator.language,
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,

@@ -78,3 +78,28 @@ export function ChangedView({ view, pinned }: { view: AppView; pinned: () => voi
     </div>
   );
 }
+
+/** What a view may reach: its policy as sent, the permissions it asks for, what was dropped from its declaration, its hash. */
+export function ViewReach({ view, changed }: { view: AppView; changed: () => void }) {
+  return (
+    <details className="small">
+      <summary>What it may reach</summary>
+      <pre className="code prewrap" data-testid="app-view-csp">
+        {view.csp.split('; ').join(';\n')}
+      </pre>
+      <Permissions view={view} changed={changed} />
+      {view.problems.length > 0 && (
+        <ul data-testid="app-view-problems">
+          {view.problems.map((p, i) => (
+            <li key={i}>
+              <SafeText text={p} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mono muted">
+        sha-256 {view.htmlSha256} · {view.htmlBytes} bytes
+      </div>
+    </details>
+  );
+}

@@ -30,6 +30,8 @@ export interface ViewRequests {
   teardownAsked(): void;
   /** The view is initialized: the host may send it what it waits for (tool input, result). */
   ready(): void;
+  /** The view asks for another display mode (among those both support): the mode it gets. */
+  displayMode(mode: string): string;
 }
 
 export const HOST_VERSION = '2026-01-26';
@@ -115,13 +117,18 @@ export class HostBridge {
 
   private async request(method: string, p: Params): Promise<unknown> {
     switch (method) {
-      case 'ui/initialize':
+      case 'ui/initialize': {
+        // The modes offered are those both sides support (the view says which it can take).
+        const theirs = (p.appCapabilities as { availableDisplayModes?: unknown } | undefined)?.availableDisplayModes;
+        const both = (this.context.availableDisplayModes ?? ['inline']).filter((m) => m === 'inline' || (Array.isArray(theirs) && theirs.includes(m)));
+        this.context = { ...this.context, availableDisplayModes: both };
         return {
           protocolVersion: HOST_VERSION,
           hostInfo: { name: 'mcp-console', version: '1' },
           hostCapabilities: this.capabilities,
           hostContext: this.context,
         } satisfies McpUiInitializeResult;
+      }
       case 'ping':
         return {};
       case 'tools/call':
@@ -140,8 +147,13 @@ export class HostBridge {
       case 'ui/update-model-context':
         await this.asks.modelContext(p as McpUiUpdateModelContextRequest['params']);
         return {};
-      case 'ui/request-display-mode':
-        return { mode: this.context.displayMode ?? 'inline' };
+      case 'ui/request-display-mode': {
+        const want =
+          typeof p.mode === 'string' && (this.context.availableDisplayModes ?? []).includes(p.mode as never) ? p.mode : (this.context.displayMode ?? 'inline');
+        const mode = this.asks.displayMode(want);
+        if (mode !== this.context.displayMode) this.contextChanged({ displayMode: mode as McpUiHostContext['displayMode'] });
+        return { mode };
+      }
       default:
         throw rpcError(-32601, `MCP Console does not answer ${method.slice(0, 100)} from a view`);
     }
