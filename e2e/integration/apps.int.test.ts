@@ -88,6 +88,19 @@ for (const era of ['legacy', 'modern'] as const) {
       expect(done.result?.structuredContent).toEqual({ count: 2 });
       await expect(h.core.ask('apps.call', { viewId: v.viewId, tool: 'model_only', args: {} })).rejects.toThrow(/not callable from a view/);
       await expect(h.core.ask('apps.call', { viewId: 'gone-view-id', tool: 'bump', args: { by: 1 } })).rejects.toThrow(/no such view/);
+      // The page passes the view's bridge messages: they join the server's trace, marked as the view's.
+      await h.core.ask('apps.trace', {
+        viewId: v.viewId,
+        lines: [
+          { dir: 'from-view', message: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'bump', arguments: { by: 2 } } } },
+          { dir: 'to-view', message: { jsonrpc: '2.0', id: 7, result: { content: [] } } },
+        ],
+      });
+      const traced = (await h.core.ask('trace.list', { serverId: 'apps' })).entries.filter((e) => e.view);
+      expect(traced.map((e) => [e.dir, e.kind, e.method ?? '', e.name ?? '', e.view?.tool])).toEqual([
+        ['in', 'request', 'tools/call', 'bump', 'counter'],
+        ['out', 'response', '', '', 'counter'],
+      ]);
       const requested = await h.core.ask('audit.query', { kind: 'call-requested' });
       expect(requested.at(-1)?.requestedBy).toEqual({ kind: 'view', serverId: 'apps', tool: 'counter' });
     });

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { expect, test } from './fixtures.js';
+import { expect, rpc, test } from './fixtures.js';
 
 const APP_SERVER = resolve('out/node/e2e/fixtures/app-server.js');
 const BASIC = resolve('node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js');
@@ -59,6 +59,14 @@ test.describe('MCP Apps: a server’s own view, shown safely, its calls through 
     await expect(c.dialog).toHaveAttribute('data-tool', 'bump');
     await c.approveOnce();
     await expect(view.locator('#count')).toHaveText('1');
+    // The bridge's messages are in the server's trace, marked as the view's, beside the call they led to.
+    await expect(async () => {
+      const trace = (await rpc(app, 'trace.list', { serverId: 'apps' })).value as { entries: { method?: string; dir: string; view?: { tool: string } }[] };
+      const bridge = trace.entries.filter((e) => e.view?.tool === 'counter');
+      expect(bridge.some((e) => e.method === 'ui/initialize' && e.dir === 'in')).toBe(true);
+      expect(bridge.some((e) => e.method === 'tools/call' && e.dir === 'in')).toBe(true);
+      expect(trace.entries.some((e) => !e.view && e.method === 'tools/call' && e.dir === 'out')).toBe(true);
+    }).toPass();
     await view.locator('#bump').click();
     await expect(c.dialog).toHaveAttribute('data-tool', 'bump');
     await c.dialog.getByTestId('deny').click();

@@ -20,6 +20,16 @@ export const requests = {
   'apps.read': { input: z.object({ viewId: z.string().min(1).max(100), uri: z.string().max(8192) }).strict(), output: ReadResourceResult },
   /** Something the view said that has no model to go to here: shown to the person and recorded. */
   'apps.note': { input: z.object({ viewId: z.string().min(1).max(100), kind: AppNoteKind, text: z.string().max(20_000) }).strict(), output: ok },
+  /** A view's bridge messages, as the page passed them (a batch), into its server's trace beside the calls they led to. */
+  'apps.trace': {
+    input: z
+      .object({
+        viewId: z.string().min(1).max(100),
+        lines: z.array(z.object({ dir: z.enum(['to-view', 'from-view']), message: z.unknown() }).strict()).max(200),
+      })
+      .strict(),
+    output: ok,
+  },
   'apps.close': { input: byView, output: ok },
   /** A person pins the view as it is now: it is no longer flagged as changed. */
   'apps.pin': { input: byView, output: ok },

@@ -5,6 +5,7 @@ import type { CallRecord } from '../../../shared/schemas/call.js';
 import type { ReadResourceResult } from '../../../shared/schemas/content.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
 import type { AuditTrail } from '../audit/index.js';
+import { keep, type TraceLog } from '../trace/index.js';
 import type { CallManager } from '../calls/index.js';
 import type { Catalog, ResourceLists } from '../catalog/index.js';
 import { CoreError, sha256, type EventBus } from '../support/index.js';
@@ -27,6 +28,8 @@ export interface AppViewDeps {
   trail: AuditTrail;
   bus: EventBus;
   identity(serverId: string): string | undefined;
+  /** Each server's protocol trace: a view's bridge messages go in beside the calls they led to. */
+  trace: Pick<TraceLog, 'record'>;
   /** Each server identity's views as last accepted. */
   pins: ViewPins;
   /** The permissions the person allowed a server's views (none unless they said so). */
@@ -172,6 +175,28 @@ export class AppViews {
       reason: `pinned ${o.view.resourceUri} as it is now`,
       detail: { resourceUri: o.view.resourceUri, htmlSha256: o.view.htmlSha256 },
     });
+  }
+
+  /** A view's bridge messages (a batch from the page) into its server's trace, marked as the view's. */
+  trace(viewId: string, lines: { dir: 'to-view' | 'from-view'; message: unknown }[]): void {
+    const { view } = this.must(viewId);
+    for (const l of lines) {
+      const m = (typeof l.message === 'object' && l.message !== null ? l.message : {}) as Record<string, unknown>;
+      const method = typeof m.method === 'string' ? m.method.slice(0, 200) : undefined;
+      const id = typeof m.id === 'string' || typeof m.id === 'number' ? m.id : undefined;
+      const kind = method ? (id === undefined ? 'notification' : 'request') : 'error' in m ? 'error' : 'response';
+      const params = (m.params ?? {}) as { name?: unknown; uri?: unknown };
+      const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
+      this.d.trace.record(view.serverId, {
+        dir: l.dir === 'to-view' ? 'out' : 'in',
+        kind,
+        ...(id !== undefined && { id }),
+        ...(method && { method }),
+        ...(name && { name: name.slice(0, 500) }),
+        ...keep(m as never),
+        view: { tool: view.tool, viewId },
+      });
+    }
   }
 
   close(viewId: string): void {

@@ -9,6 +9,7 @@ export function appHandlers(d: { apps: AppViews }): HandlersOf<NamesIn<'apps'>> 
     'apps.call': (i) => apps.call(i.viewId, i.tool, i.args),
     'apps.read': (i) => apps.read(i.viewId, i.uri),
     'apps.note': (i) => (apps.note(i.viewId, i.kind, i.text), { ok: true as const }),
+    'apps.trace': (i) => (apps.trace(i.viewId, i.lines), { ok: true as const }),
     'apps.close': (i) => (apps.close(i.viewId), { ok: true as const }),
     'apps.pin': (i) => (apps.pinView(i.viewId), { ok: true as const }),
     'apps.violations': (i) => apps.violations(i.viewId),

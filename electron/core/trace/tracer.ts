@@ -30,7 +30,7 @@ export function approxBytes(v: unknown, limit: number): number {
   return n;
 }
 
-function keep(m: JSONRPCMessage): Pick<TraceEntry, 'bytes' | 'message' | 'preview'> {
+export function keep(m: JSONRPCMessage): Pick<TraceEntry, 'bytes' | 'message' | 'preview'> {
   const bytes = approxBytes(m, MAX_KEPT_MESSAGE_BYTES);
   // Kept by reference, not copied: nothing in the console changes a message once it is sent or
   // received (the one normalisation, result-type.ts, delivers a copy), and copying would cost every call.

@@ -10,6 +10,7 @@ import { confirmAddress, openLink } from '../../api/open-link';
 import { SafeText } from '../../components/SafeText';
 import { FrameTransport, type BridgeLine } from './frame-transport';
 import { HostBridge } from './host-bridge';
+import { bridgeTrace } from './bridge-trace';
 import { useViolations, viewClosed } from './violations';
 import { ChangedView, ViewReach } from './ViewNotes';
 import { useViewContext } from './view-context';
@@ -206,11 +207,12 @@ function useBridge(api: ConsoleApi, view: AppView | null, tool: ToolView, frame:
       h().said({ kind, text });
       void api.request('apps.note', { viewId: view.viewId, kind, text: text.slice(0, 20_000) }).catch(() => undefined);
     };
+    const traced = bridgeTrace(api, view.viewId);
     const b = new HostBridge(
       new FrameTransport(
         () => frame.current?.contentWindow ?? null,
         view.origin,
-        (l) => h().line(l),
+        (l, m) => (h().line(l), traced.add(l, m)),
       ),
       {
         callTool: async (name, args) => {
@@ -240,7 +242,7 @@ function useBridge(api: ConsoleApi, view: AppView | null, tool: ToolView, frame:
     setBridge(b);
     return () => {
       setBridge(null);
-      void b.teardown('the console closed the view');
+      void b.teardown('the console closed the view').finally(() => traced.stop());
     };
   }, [api, view, frame, context]);
   return bridge;

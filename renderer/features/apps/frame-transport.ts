@@ -23,7 +23,7 @@ export class FrameTransport {
   constructor(
     private readonly frame: () => Window | null,
     private readonly origin: string,
-    private readonly seen: (line: BridgeLine) => void,
+    private readonly seen: (line: BridgeLine, message: JSONRPCMessage) => void,
   ) {}
 
   async start(): Promise<void> {
@@ -31,14 +31,14 @@ export class FrameTransport {
       if (e.source === null || e.source !== this.frame() || e.origin !== this.origin) return;
       const m = e.data as JSONRPCMessage;
       if (typeof m !== 'object' || m === null || (m as { jsonrpc?: unknown }).jsonrpc !== '2.0') return;
-      this.seen({ dir: 'from view', what: describe(m), time: Date.now() });
+      this.seen({ dir: 'from view', what: describe(m), time: Date.now() }, m);
       this.onmessage?.(m);
     };
     window.addEventListener('message', this.listener);
   }
 
   async send(m: JSONRPCMessage): Promise<void> {
-    this.seen({ dir: 'to view', what: describe(m), time: Date.now() });
+    this.seen({ dir: 'to view', what: describe(m), time: Date.now() }, m);
     this.frame()?.postMessage(m, this.origin);
   }
 

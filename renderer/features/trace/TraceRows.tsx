@@ -18,12 +18,15 @@ export function TraceRows({ rows, selected, onSelect }: { rows: TraceEntry[]; se
           data-kind={e.kind}
           data-method={e.method ?? ''}
           data-round={e.round ?? ''}
+          data-view={e.view?.tool ?? ''}
         >
           <span className="mono small muted">{clockTime(e.at, true)}</span>
-          <span className="mono">{e.dir === 'out' ? '→' : '←'}</span>
+          <span className="mono" title={e.view ? `the bridge of the view of ${e.view.tool}: → to the view, ← from it` : undefined}>
+            {e.view ? (e.dir === 'out' ? '⇢' : '⇠') : e.dir === 'out' ? '→' : '←'}
+          </span>
           <span className="small">{e.kind === 'http' ? `HTTP ${e.http?.status ?? '…'}` : e.kind}</span>
           <span className="mono ellipsis">
-            <SafeText text={e.method ?? ''} />
+            {e.view && <span className="badge small">view of {e.view.tool}</span>} <SafeText text={e.method ?? ''} />
             {e.name && (
               <span className="muted">
                 {' '}
