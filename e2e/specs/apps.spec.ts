@@ -6,6 +6,7 @@ import { expect, rpc, test } from './fixtures.js';
 
 const APP_SERVER = resolve('out/node/e2e/fixtures/app-server.js');
 const BASIC = resolve('node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js');
+const BUDGET = resolve('node_modules/@modelcontextprotocol/server-budget-allocator/dist/index.js');
 
 test.describe('MCP Apps: a server’s own view, shown safely, its calls through the gate', () => {
   test.use({
@@ -13,6 +14,7 @@ test.describe('MCP Apps: a server’s own view, shown safely, its calls through 
       mcpServers: {
         apps: { command: process.execPath, args: [APP_SERVER] },
         basic: { command: process.execPath, args: [BASIC, '--stdio'] },
+        budget: { command: process.execPath, args: [BUDGET, '--stdio'] },
       },
     },
   });
@@ -43,6 +45,20 @@ test.describe('MCP Apps: a server’s own view, shown safely, its calls through 
     const said = await view.locator('#message-text').inputValue();
     await view.locator('#send-message-btn').click();
     await expect(c.lastResult().getByTestId('app-view-said')).toContainText(said);
+  });
+
+  test('the real budget allocator App draws its chart from the structured result, inside its own frame', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('budget');
+    await c.openTool('budget', 'get-budget-data');
+    await c.callWithJson({});
+    await expect(c.lastResult()).toHaveAttribute('data-status', 'ok');
+    const view = page.frameLocator('[data-testid=app-view]').first().frameLocator('iframe');
+    // Its sliders are built from the categories in structuredContent (five of them), and its chart is drawn.
+    await expect(view.locator('#sliders-container input[type=range]')).toHaveCount(5, { timeout: 15_000 });
+    await expect(view.locator('#budget-chart')).toBeVisible();
+    // Its bundled schema library tries eval once to see whether it may: the spec's policy says no, and the console says so.
+    await expect(c.lastResult().getByTestId('app-view-violations')).toContainText('script-src eval');
   });
 
   test('a denied call reaches the view as an error; a tool not for views is refused; the catalog marks app-only tools', async ({ app, page }) => {
