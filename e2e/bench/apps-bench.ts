@@ -13,7 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ConsoleCore } from '../../electron/core/index.js';
 import { scriptedConsent } from '../harness/harness.js';
 import { startServe } from '../tools/serve-process.js';
-import { launchChromium } from './ui-bench.js';
+import { launchChromium, LONG_TASKS } from './ui-bench.js';
 
 const BASIC = resolve('node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js');
 const URI = 'ui://get-time/mcp-app.html';
@@ -58,9 +58,6 @@ async function coreOpens(): Promise<number[]> {
   }
   return out;
 }
-
-const LONG_TASKS = `window.__long = [];
-new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push({ start: e.startTime, dur: e.duration }))).observe({ type: 'longtask', buffered: true });`;
 
 interface ViewTimes {
   /** From `act` to the result shown (0 when there is no new result). */

@@ -31,7 +31,8 @@ async function measure(page: Page, act: string, done: string): Promise<{ ms: num
   })`);
 }
 
-const LONG_TASKS = `window.__long = [];
+/** Collects the page's long tasks (PerformanceObserver 'longtask') in `window.__long`, from its start. */
+export const LONG_TASKS = `window.__long = [];
 new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push({ start: e.startTime, dur: e.duration }))).observe({ type: 'longtask', buffered: true });`;
 
 /** The core alone: spawn the same 10,000-tool server, initialize, list; the part of the UI figure the page does not control. */

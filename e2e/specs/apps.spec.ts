@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { expect, rpc, test } from './fixtures.js';
+import { expect, listening, rpc, test } from './fixtures.js';
 
 const APP_SERVER = resolve('out/node/e2e/fixtures/app-server.js');
 const BASIC = resolve('node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js');
@@ -166,18 +165,11 @@ test.describe('an MCP App over Streamable HTTP, 2026-07-28 only', () => {
   test.use({
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
     config: async ({}, use) => {
-      const child = spawn(process.execPath, [APP_SERVER, '--http'], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const s = await listening(APP_SERVER, ['--http']);
       try {
-        const url = await new Promise<string>((ok, fail) => {
-          child.stdout.on('data', (d: Buffer) => {
-            const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(d.toString());
-            if (m) ok(`${m[1]!}/mcp`);
-          });
-          child.once('exit', () => fail(new Error('the app fixture exited')));
-        });
-        await use({ mcpServers: { remote: { type: 'http', url } } });
+        await use({ mcpServers: { remote: { type: 'http', url: s.url } } });
       } finally {
-        child.kill();
+        s.stop();
       }
     },
   });

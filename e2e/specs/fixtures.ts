@@ -27,22 +27,28 @@ export const DEFAULT_CONFIG = {
   },
 };
 
+/** Starts a fixture server that prints "listening on <url>"; its MCP endpoint URL, and how to stop it. */
+export async function listening(script: string, args: string[]): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((ok, fail) => {
+    child.stdout.on('data', (d: Buffer) => {
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(d.toString());
+      if (m) ok(`${m[1]!}/mcp`);
+    });
+    child.once('exit', () => fail(new Error(`${script} exited before it listened`)));
+  });
+  return { url, stop: () => child.kill() };
+}
+
 export const test = base.extend<{ config: object; app: App; modern: string }>({
   /** Our modern-only server (2026-07-28, Streamable HTTP), started for the test; its MCP endpoint URL. */
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
   modern: async ({}, use) => {
-    const child = spawn(process.execPath, [resolve('out/node/e2e/fixtures/modern-server.js'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const s = await listening(resolve('out/node/e2e/fixtures/modern-server.js'), ['--port', '0']);
     try {
-      const url = await new Promise<string>((ok, fail) => {
-        child.stdout.on('data', (d: Buffer) => {
-          const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(d.toString());
-          if (m) ok(`${m[1]!}/mcp`);
-        });
-        child.once('exit', () => fail(new Error('the modern fixture exited')));
-      });
-      await use(url);
+      await use(s.url);
     } finally {
-      child.kill();
+      s.stop();
     }
   },
   config: [DEFAULT_CONFIG, { option: true }],
