@@ -41,9 +41,14 @@ test.describe('MCP Apps: a server’s own view, shown safely, its calls through 
     await c.approveOnce();
     await expect(view.locator('#server-time')).not.toHaveText(before, { timeout: 10_000 });
     // What it said for a model is shown and recorded: there is no model here.
+    // Its log lines go to the bridge log (and the trace).
+    await view.locator('#send-log-btn').click();
+    const box = page.getByTestId('app-view-box');
+    await expect(box).toHaveCount(1);
+    await expect(box.getByTestId('app-view-bridge')).toContainText('notifications/message');
     const said = await view.locator('#message-text').inputValue();
     await view.locator('#send-message-btn').click();
-    await expect(c.lastResult().getByTestId('app-view-said')).toContainText(said);
+    await expect(box.getByTestId('app-view-said')).toContainText(said);
   });
 
   test('the real budget allocator App draws its chart from the structured result, inside its own frame', async ({ app, page }) => {
@@ -89,6 +94,13 @@ test.describe('MCP Apps: a server’s own view, shown safely, its calls through 
     await expect(view.locator('#count')).toHaveText('1');
     await view.locator('#model-only').click();
     await expect(view.locator('#error')).toContainText('not callable from a view');
+    // A link the view asks to open goes through the page's own confirmation, with the whole address; declined, the view hears so.
+    await view.locator('#link').click();
+    await expect(page.getByTestId('link-confirm-url')).toHaveText('https://example.com/docs');
+    await page.getByTestId('link-confirm-cancel').click();
+    await expect(page.getByTestId('link-confirm')).toBeHidden();
+    await expect(view.locator('#error')).toHaveText('link: not opened');
+    await expect(page.getByTestId('app-view-box').getByTestId('app-view-said')).toContainText('https://example.com/docs');
     await expect(c.dialog).toBeHidden();
     // Full screen, as the view asks: the console's strip stays, and its button (or Escape) brings it back, the view told each time.
     await view.locator('#full').click();
