@@ -157,7 +157,7 @@ export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: View
       </details>
       {/* What arrives while the view runs goes last: nothing above the controls moves under the person's pointer. */}
       {violations && violations.length > 0 && (
-        <div className="warn-box small" role="alert" data-testid="app-view-violations">
+        <div className="warn-box small app-view-aside" role="alert" data-testid="app-view-violations">
           Its policy blocked {violations.length === 1 ? 'one request' : `${violations.length} requests`}:
           <ul>
             {violations.slice(-5).map((v, i) => (
@@ -169,7 +169,7 @@ export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: View
         </div>
       )}
       {said.length > 0 && (
-        <div className="note small" data-testid="app-view-said">
+        <div className="note small app-view-aside" data-testid="app-view-said">
           The view said this for a model. MCP Console has none to pass it to: it is shown here and recorded in the audit log.
           <ul>
             {said.slice(-5).map((s, i) => (

@@ -52,7 +52,7 @@ export function ChangedView({ view, pinned }: { view: AppView; pinned: () => voi
   const [failed, setFailed] = useState<string | null>(null);
   const d = view.pin.diff;
   return (
-    <div className="warn-box small" role="alert" data-testid="app-view-changed">
+    <div className="warn-box small app-view-aside" role="alert" data-testid="app-view-changed">
       This view changed since it was pinned{view.pin.pinnedAt ? ` (${new Date(view.pin.pinnedAt).toLocaleString()})` : ''}: the same buttons may now do
       something else.
       {d && (
