@@ -240,6 +240,9 @@ describe('a changed MCP App view', () => {
       expect(changed.pin.diff?.removed).toEqual(['<h1 id="title">Counter view v1</h1>']);
       expect(changed.pin.diff?.added).toEqual(['<h1 id="title">Counter view v2</h1>']);
       expect(changed.pin.diff?.same.before).toBeGreaterThan(0);
+      const opened = await h.core.ask('audit.query', { kind: 'app-view-opened' });
+      expect(opened.map((e) => (e.detail as { pin?: string }).pin)).toEqual(['first-seen', 'pinned', 'changed']);
+      expect((opened.at(-1)?.detail as { pinnedSha256?: string }).pinnedSha256).toBe(first.htmlSha256);
       await h.core.ask('review.run', { serverIds: ['apps'] });
       const d04 = (await h.core.ask('review.findings', { rule: 'D04', limit: 10 }))?.findings ?? [];
       expect(d04.map((f) => [f.severity, f.subject])).toEqual([['high', 'ui://counter/view.html']]);

@@ -100,7 +100,7 @@ export class AppViews {
       htmlSha256,
       htmlBytes: Buffer.byteLength(html),
       pin: pin.state === 'changed' ? { state: 'changed', pinnedAt: pin.pinnedAt, diff: pin.diff } : pin,
-      problems: [...ui.problems, ...problems, ...policy.problems],
+      problems: [...ui.problems, ...problems, ...policy.problems, ...(this.d.pins.problem ? [this.d.pins.problem] : [])],
     };
     this.host.add(viewId, { html, csp: policy.csp, allow: allowAttribute(declared, granted) });
     this.open.set(viewId, { view, html, violations: [], recorded: 0 });
@@ -118,6 +118,8 @@ export class AppViews {
         csp: view.csp,
         permissions: view.permissions,
         problems: view.problems,
+        pin: pin.state,
+        ...(pin.state === 'changed' && { pinnedSha256: pin.pinnedSha256 }),
       },
     });
     return view;
