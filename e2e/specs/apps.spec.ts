@@ -121,6 +121,11 @@ test.describe('MCP Apps: a server’s own view, shown safely, its calls through 
     const c = app.console;
     await c.connect('apps');
     await c.openTool('apps', 'probe');
+    // Before anything is opened: what the server's list declares for the view (and what of it is dropped).
+    const declared = page.getByTestId('app-declared-reach');
+    await expect(declared).toContainText('requests to https://listed.example.com;');
+    await expect(declared).toContainText('permissions microphone');
+    await expect(declared).toContainText('not an origin');
     await page.getByTestId('app-view-open').click();
     const frame = page.getByTestId('tool-app').getByTestId('app-view');
     await expect(frame).toBeVisible();

@@ -4,6 +4,7 @@ import type { ToolView } from '../../../shared/schemas/tool';
 import { SafeText } from '../../components/SafeText';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { AppFrame, type ViewInput } from './AppFrame';
+import { DeclaredReach } from './DeclaredReach';
 
 /**
  * A tool's MCP App side, in its detail: the view it links and who may call it; for the developer,
@@ -42,6 +43,7 @@ export function ToolViewPanel({ tool }: { tool: ToolView }) {
             View <code>{ui.resourceUri}</code>
           </div>
         )}
+        {ui.resourceUri && <DeclaredReach serverId={tool.serverId} uri={ui.resourceUri} />}
         <div>
           Visible to {ui.visibility.length ? ui.visibility.map((v) => (v === 'model' ? 'agents (the model)' : 'its server’s views')).join(' and ') : 'no one'}.
           {onlyApp && ' Agents never see it through the gateway.'}
