@@ -43,7 +43,10 @@ export class ConsolePage {
   async callWithJson(args: object, approve = true): Promise<void> {
     await this.page.getByTestId('mode-json').click();
     await this.setJson(args);
-    await this.page.getByTestId('call-button').click();
+    // Clicked as an event on the button itself: the form's check (150 ms after typing) may still be
+    // moving the panel's layout, and a click by position can then land beside the button.
+    await expect(this.page.getByTestId('call-button')).toBeEnabled();
+    await this.page.getByTestId('call-button').dispatchEvent('click');
     await expect(this.dialog).toBeVisible();
     if (approve) await this.approveOnce();
   }
