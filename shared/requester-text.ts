@@ -7,6 +7,7 @@ import type { Requester } from './schemas/requester.js';
 export function requesterKey(r: Requester): string {
   if (r.kind === 'agent') return `agent:${r.name}`;
   if (r.kind === 'view') return `view:${r.serverId}/${r.tool}`;
+  if (r.kind === 'collection') return `collection:${r.name}`;
   return r.kind;
 }
 
@@ -16,5 +17,6 @@ export function describeRequester(r: Requester | undefined): string {
   if (r.kind === 'console') return 'you, in the console';
   if (r.kind === 'cli') return 'the command line';
   if (r.kind === 'view') return `the view of ${JSON.stringify(r.tool)} on ${JSON.stringify(r.serverId)}`;
+  if (r.kind === 'collection') return `collection ${JSON.stringify(r.name)} (run ${r.run.slice(0, 8)})`;
   return `agent ${JSON.stringify(r.name)}`;
 }

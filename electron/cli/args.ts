@@ -4,7 +4,7 @@ export interface ParsedArgs {
   flags: Map<string, string | true>;
 }
 
-const BOOLEAN = new Set(['json', 'yes', 'help', 'task', 'no-browser']);
+const BOOLEAN = new Set(['json', 'yes', 'help', 'task', 'no-browser', 'update-snapshots']);
 
 export function parseArgs(argv: string[]): ParsedArgs {
   const positional: string[] = [];

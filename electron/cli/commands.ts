@@ -155,7 +155,7 @@ export async function callCommand(args: ParsedArgs, io: Io): Promise<number> {
   }
 }
 
-async function decideOnTerminal(core: ConsoleCore, a: Approval, args: ParsedArgs, io: Io): Promise<void> {
+export async function decideOnTerminal(core: ConsoleCore, a: Approval, args: ParsedArgs, io: Io): Promise<void> {
   const decide = (decision: 'approve' | 'deny', actor: 'user' | 'cli-flag' | 'system', reason?: string) =>
     core.decide({ approvalId: a.id, decision, argsHash: a.argsHash, scope: 'once', reason }, actor);
   if (args.flags.has('yes')) {

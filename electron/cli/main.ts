@@ -6,6 +6,7 @@ import { safe } from './format.js';
 import { agentsCommand, type ConsoleRunning } from './agents.js';
 import { reviewCommand } from './review.js';
 import { authCommand } from './auth.js';
+import { testCommand } from './test.js';
 
 export const USAGE = `mcp-console — inspect MCP servers and approve their tool calls
 
@@ -22,6 +23,7 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
   mcp-console review --config F [--server ID] [--format md|json|sarif] [--out FILE] [--baseline FILE] [--fail-on low|medium|high]
                      [--pins FILE] [--write-pins FILE] [--write-baseline FILE --reason TEXT] [--data-dir D] [--era …]
   mcp-console auth status|login|logout <server> --config F [--json] [--no-browser] [--data-dir D] [--era …]
+  mcp-console test COLLECTION… --config F [--reporter junit|tap|md|json] [--out FILE] [--update-snapshots] [--yes] [--against NAME] [--data-dir D]
   mcp-console audit verify [--data-dir D]
   mcp-console serve [--config F] [--data-dir D] [--port P] [--agent-port P]
   mcp-console agents add NAME --servers ID,ID [--config F] [--json] [--data-dir D]
@@ -33,7 +35,8 @@ The config file is a host config ("mcpServers" or "servers"). Without --config, 
 in the data directory are used. call exits 0 on success, 1 on a tool error, 2 on a protocol or
 connection error, 3 when the call was denied or could not be approved. A server behind OAuth asks to sign in:
 the address is printed ("sign-in URL: …") and, on a terminal without --no-browser, opened after you agree. review exits 1 when new findings
-reach --fail-on (high by default), 2 when a server could not be reviewed.`;
+reach --fail-on (high by default), 2 when a server could not be reviewed. test exits 0 when every step held,
+1 when one failed, 2 when a server could not be reached or a collection not read, 3 when a run was not approved.`;
 
 /** The flags each command takes; any other is refused (a typo such as --jsno must not be ignored). */
 const FLAGS: Record<string, string[]> = {
@@ -51,6 +54,7 @@ const FLAGS: Record<string, string[]> = {
   agents: ['servers', 'config', 'json', 'data-dir'],
   bridge: ['agent', 'data-dir'],
   auth: ['config', 'json', 'data-dir', 'era', 'no-browser'],
+  test: ['config', 'reporter', 'out', 'update-snapshots', 'yes', 'against', 'data-dir', 'no-browser'],
 };
 
 /** Levenshtein distance, one row at a time. */
@@ -103,6 +107,7 @@ export async function run(
     if (cmd === 'trace') return await traceCommand(args, io);
     if (cmd === 'review') return await reviewCommand(args, io);
     if (cmd === 'auth') return await authCommand(args, io);
+    if (cmd === 'test') return await testCommand(args, io);
     if (cmd === 'agents') return await agentsCommand(args, io, hosted.running ?? (() => null));
     if (cmd === 'bridge') {
       if (!hosted.bridge) throw new UsageError('bridge is not available from this entry point; use bin/mcp-console.js');

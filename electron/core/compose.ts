@@ -14,6 +14,7 @@ import { ReviewService, type ReviewDeps } from './review/index.js';
 import type { CoreOptions } from './core-options.js';
 import { AuthService } from './auth/index.js';
 import { AppViews, ViewPins } from './apps/index.js';
+import { CollectionFiles, CollectionRuns, Collections, re2Test, RunGrants } from './collections/index.js';
 import { EventBus, Port } from './support/index.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 
@@ -52,6 +53,10 @@ export interface CoreParts {
   server: ServerLookup;
   /** MCP Apps: the views opened, on their own origin, their calls through the gate. */
   apps: AppViews;
+  /** The gate's grants for collection runs whose scope was approved. */
+  grants: RunGrants;
+  /** Collections: files in the chosen folders, their runs, calls recorded into them. */
+  collections: Collections;
 }
 
 /** The parts reached by parts built before them: through ports, bound as each is built. */
@@ -100,7 +105,8 @@ export function composeCore(opts: CoreOptions): CoreParts {
   );
   const trust = trustParts({ ...records, ...serving, connections, apps, dataDir: opts.dataDir, review: opts.review }, ports);
   ports.review.bind(trust.review);
-  return { ...records, ...serving, connections, admin, ...trust, apps };
+  const collections = collectionsOf(opts, { ...records, ...serving, connections });
+  return { ...records, ...serving, connections, admin, ...trust, apps, collections };
 }
 
 /** The parts that keep records and need nothing live: the stores, the audit log, the bus, the catalog, sign-ins. */
@@ -113,7 +119,20 @@ function recordParts(opts: CoreOptions) {
   const policies: PolicyStore = new PolicyStore(opts.dataDir, () => bus.emit('grants.changed', { grants: policies.list() }));
   const auth = new AuthService({ ...opts.auth, dataDir: opts.dataDir, trail, bus, server: (id) => store.get(id) });
   const catalog = new Catalog(join(opts.dataDir, 'pins'));
-  return { bus, store, consents, audit, trail, policies, auth, catalog, validator: new SchemaValidator(), trace: new TraceLog(), logs: new LogBook() };
+  return {
+    bus,
+    store,
+    consents,
+    audit,
+    trail,
+    policies,
+    auth,
+    catalog,
+    validator: new SchemaValidator(),
+    trace: new TraceLog(),
+    logs: new LogBook(),
+    grants: new RunGrants(),
+  };
 }
 type Records = ReturnType<typeof recordParts>;
 
@@ -143,6 +162,7 @@ function servingParts(opts: CoreOptions, r: Records, ports: Ports) {
     answerInput: (id, method, params, signal) => link.it.answerInput(id, method, params, signal),
     policies: r.policies,
     ended: (callId) => ports.elicitations.it.callEnded(callId),
+    runGrant: (by, id, tool, argsHash) => r.grants.take(by, id, tool, argsHash),
   });
   const sync = ports.sync.bind(
     new CatalogSync({
@@ -206,6 +226,31 @@ function connectionsOf(r: Records, s: Serving, showsViews: () => boolean): Conne
     logs: r.logs,
     showsViews,
   });
+}
+
+/** Collections over the calls, reads and catalog: their steps are calls like any other, through the gate. */
+function collectionsOf(opts: CoreOptions, p: Records & Serving & { connections: Connections }): Collections {
+  const runs = new CollectionRuns({
+    grants: p.grants,
+    trail: p.trail,
+    bus: p.bus,
+    approvalTimeoutMs: () => p.store.settings.approvalTimeoutMs,
+    reach: async (id) => {
+      if (!p.store.get(id)) return `no server ${JSON.stringify(id)} is configured`;
+      if (p.connections.connected(id)) return null;
+      const v = await p.connections.connect(id);
+      return v.status === 'connected' ? null : (v.error ?? v.status);
+    },
+    steps: {
+      call: (id, tool, args, by) => p.calls.wait(p.calls.request(id, tool, args, by).id),
+      read: (id, uri, by) => p.resources.read(id, uri, by),
+      prompt: (id, name, args, by) => p.prompts.get(id, name, args, by),
+      catalog: (id) => Object.fromEntries(p.catalog.rawTools(id).map((t) => [t.name, t])),
+      test: re2Test,
+      env: opts.env ?? process.env,
+    },
+  });
+  return new Collections({ files: new CollectionFiles(opts.dataDir), runs, trail: p.trail, bus: p.bus, call: (id) => p.calls.get(id) });
 }
 
 /** The parts of the core the trust layer reads. */
@@ -298,6 +343,7 @@ export function startParts(p: CoreParts): string[] {
 
 /** Ends every open call, the agents and the review, disconnects every server, then closes the audit log and waits for what it and the pins still write. */
 export async function closeParts(p: CoreParts): Promise<void> {
+  p.collections.runs.stop();
   p.calls.stop();
   p.agents.close();
   await p.apps.stop();

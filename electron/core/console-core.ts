@@ -1,3 +1,4 @@
+import type { CollectionRuns } from './collections/index.js';
 import type { ReadResourceResult } from '../../shared/schemas/content.js';
 import { type Settings, type AuditEntry, type AuditQuery, type AuditVerifyResult } from '../../shared/schemas/audit.js';
 import type { Approval, CallRecord, Decider, DecideInput } from '../../shared/schemas/call.js';
@@ -58,6 +59,11 @@ export class ConsoleCore {
   /** What the agent gateway uses: agents, what each sees, their calls through the gate. */
   agentDoor(): AgentDoor {
     return this.p.agents;
+  }
+
+  /** Collection runs: the command line's `test` asks for them, decides their scope and waits for them. */
+  collectionRuns(): CollectionRuns {
+    return this.p.collections.runs;
   }
 
   /** Lets the console's page on these origins show MCP App views; resolves with the views' own origin (for the page's frame-src). */

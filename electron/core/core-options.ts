@@ -18,4 +18,6 @@ export interface CoreOptions {
   auth?: Pick<AuthServiceDeps, 'box' | 'prompter' | 'timeoutMs' | 'env'>;
   /** Where the review's worker is (null: none, the review runs in steps) and its time budget. */
   review?: Pick<ReviewDeps, 'worker' | 'budgetMs' | 'heapMb'>;
+  /** What collections read as `{{env.NAME}}` (the process's environment by default). */
+  env?: Readonly<Record<string, string | undefined>>;
 }

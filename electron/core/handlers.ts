@@ -8,6 +8,7 @@ import { auditHandlers } from './audit/index.js';
 import { authHandlers } from './auth/index.js';
 import { callHandlers } from './calls/index.js';
 import { catalogHandlers } from './catalog/index.js';
+import { collectionHandlers } from './collections/index.js';
 import type { CoreParts } from './compose.js';
 import { configHandlers } from './config/index.js';
 import { elicitationHandlers } from './elicitation/index.js';
@@ -59,6 +60,7 @@ export function answerRequests(p: CoreParts, requester: Requester): Handlers {
     }),
     ...authHandlers({ auth: p.auth, known, connect: (id) => p.connections.connect(id) }),
     ...appHandlers(p),
+    ...collectionHandlers(p, requester),
   };
 }
 

@@ -30,3 +30,4 @@ export type { AuditIo } from './audit/index.js';
 export { AgentStore, TOKEN_PREFIX } from './agents/index.js';
 export { boundTransport, CLIENT_INFO } from './servers/index.js';
 export { keyFileBox, type KeyWrapper, type SecretBox } from './auth/index.js';
+export { loadCollection, type CollectionRuns } from './collections/index.js';

@@ -5,6 +5,7 @@ import * as audit from './audit.js';
 import * as auth from './auth.js';
 import * as calls from './calls.js';
 import * as catalog from './catalog.js';
+import * as collections from './collections.js';
 import * as consoleOwn from './console.js';
 import * as elicitations from './elicitations.js';
 import * as logs from './logs.js';
@@ -18,7 +19,7 @@ import * as trace from './trace.js';
  * Inputs are parsed with these schemas at every boundary; outputs are typed from them. The names
  * are these tables' keys: there is no other list of them.
  */
-export const contractParts = { servers, catalog, calls, elicitations, logs, trace, console: consoleOwn, audit, agents, review, auth, apps } as const;
+export const contractParts = { servers, catalog, calls, elicitations, logs, trace, console: consoleOwn, audit, agents, review, auth, apps, collections } as const;
 
 /** Every request a front end may make of the core: name -> input and output schema. */
 export const requests = {
@@ -34,6 +35,7 @@ export const requests = {
   ...review.requests,
   ...auth.requests,
   ...apps.requests,
+  ...collections.requests,
 };
 
 /** Every event the core pushes to front ends: name -> payload schema. */
@@ -50,6 +52,7 @@ export const events = {
   ...review.events,
   ...auth.events,
   ...apps.events,
+  ...collections.events,
 };
 
 export type RequestName = keyof typeof requests;

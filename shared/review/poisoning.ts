@@ -23,7 +23,8 @@ const W = String.raw`[\s*_"'\x60]+`; // words are separated by spaces and markdo
 /** A pattern whose spaces match any run of spaces and emphasis marks (` ?` is an optional run). */
 const P = (src: string): RegExp => new RegExp(src.replaceAll(' ?', `(?:${W})?`).replaceAll(' ', W), 'giu');
 
-const SECRET_NOUN = String.raw`(?:api[\s_-]?keys?|access[\s_-]?tokens?|auth(?:entication)?[\s_-]?tokens?|tokens|secret[\s_-]?keys?|secrets|private[\s_-]?keys?|ssh[\s_-]?keys?|passwords?|passphrases?|credentials|session[\s_-]?cookies|cookies|seed[\s_-]?phrases?|mnemonics?|environment[\s_-]?variables|env[\s_-]?vars)`;
+/** Names of secrets, as the review reads them in text (the collections recorder reads argument names with it too). */
+export const SECRET_NOUN = String.raw`(?:api[\s_-]?keys?|access[\s_-]?tokens?|auth(?:entication)?[\s_-]?tokens?|tokens|secret[\s_-]?keys?|secrets|private[\s_-]?keys?|ssh[\s_-]?keys?|passwords?|passphrases?|credentials|session[\s_-]?cookies|cookies|seed[\s_-]?phrases?|mnemonics?|environment[\s_-]?variables|env[\s_-]?vars)`;
 /** Verbs that move data into a call or out of the machine: with them, naming a secret is asking for it. */
 const ACTION =
   /\b(?:include|send|pass|provide|attach|append|paste|upload|share|forward|post|embed|insert|exfiltrate|transmit|leak)\b|\bput (?:it|them|its contents?) in/i;

@@ -55,6 +55,11 @@ export const AuditKind = z.enum([
   'app-view-said',
   'app-view-blocked',
   'app-view-pinned',
+  /** Collections: a run asked for (its scope), decided, and ended (each step's verdict); a collection file written. */
+  'collection-run-requested',
+  'collection-run-decided',
+  'collection-run-finished',
+  'collection-saved',
   'internal-error',
 ]);
 export type AuditKind = z.infer<typeof AuditKind>;

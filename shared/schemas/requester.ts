@@ -11,6 +11,8 @@ export const Requester = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('agent'), name: z.string().min(1).max(200) }).strict(),
   /** An MCP App: the view of `tool` on `serverId`, rendered in the console, calling a tool of its own server. */
   z.object({ kind: z.literal('view'), serverId: z.string().min(1).max(200), tool: z.string().min(1).max(500) }).strict(),
+  /** A step of a collection run: the run's scope was approved once, by a person or `--yes`, for exactly these steps. */
+  z.object({ kind: z.literal('collection'), name: z.string().min(1).max(200), run: z.string().min(1).max(100) }).strict(),
 ]);
 export type Requester = z.infer<typeof Requester>;
 

@@ -5,6 +5,7 @@ import type { ServerFacts as ApprovalServerFacts } from './approval-request.js';
 import type { Catalog } from '../catalog/index.js';
 import type { EventBus } from '../support/index.js';
 import type { SchemaValidator } from './schema-validator.js';
+import type { Requester } from '../../../shared/schemas/requester.js';
 
 /** What the call manager needs to know about a server: the facts the dialog shows, and its client when connected. */
 export interface ServerFacts extends ApprovalServerFacts {
@@ -31,6 +32,8 @@ export interface CallDeps {
   policies: PolicyStore;
   /** Answers a request a task made (tasks extension), as the same request on its own would be answered. */
   answerInput(serverId: string, method: string, params: unknown, signal: AbortSignal): Promise<unknown>;
+  /** True when the call is a step of a collection run whose scope was approved, announced with exactly these arguments (consumed). */
+  runGrant?(requestedBy: Requester, serverId: string, tool: string, argsHash: string): boolean;
   /** A call ended (any outcome): a question its server asked during it may have no one left to answer. */
   ended?(callId: string): void;
 }

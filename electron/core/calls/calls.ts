@@ -8,7 +8,7 @@ import { blockSizes, callEntry, classify, outcomeEntry, resultOutcome, wireArgs 
 import type { AuditFields } from '../audit/index.js';
 import { ApprovalGate } from '../approvals/index.js';
 import { ResultBudget } from './result-budget.js';
-import { coverOf, setStanding, standingDecision } from './standing.js';
+import { callPolicy, coverOf, setStanding } from './standing.js';
 import { approvalFields, argumentErrors, callMode, overPendingLimit } from './approval-request.js';
 import type { CallDeps, ServerFacts } from './call-deps.js';
 import { CoreError, NotSent, sha256, ticketed } from '../support/index.js';
@@ -95,7 +95,7 @@ export class CallManager {
     this.calls.set(record.id, state);
     this.trim();
     this.emit(state);
-    const policy = this.policy(requestedBy, serverId, server, tool);
+    const policy = this.policy(requestedBy, serverId, server, tool, argsHash);
     if (policy === 'never-policy') this.finish(state, { outcome: 'denied', decidedBy: policy, reason: 'a standing "never" policy refuses this tool' });
     else if (policy) this.approveAndRun(state, policy);
     else this.ask(state, server, tool);
@@ -220,8 +220,8 @@ export class CallManager {
     }
   }
 
-  private policy(requestedBy: Requester, serverId: string, server: ServerFacts, tool: ToolView): Decider | null {
-    return standingDecision(this.deps, (f) => this.audit(f), requestedBy, serverId, server, tool);
+  private policy(requestedBy: Requester, serverId: string, server: ServerFacts, tool: ToolView, argsHash?: string): Decider | null {
+    return callPolicy(this.deps, (f) => this.audit(f), requestedBy, serverId, server, tool, argsHash);
   }
 
   private ask(state: CallState, server: ServerFacts, tool: ToolView, diff?: Approval['diff'], replaces?: string): void {

@@ -52,6 +52,25 @@ export function standingDecision(
   return null;
 }
 
+/**
+ * The standing decision for a call (see standingDecision), and for a step of a collection run: let
+ * through by the run's grant when the run announced exactly these arguments — never past a
+ * standing "never", nor on a stale catalog (a person decides then, even inside an approved run).
+ */
+export function callPolicy(
+  deps: { policies: PolicyStore; catalog: Pick<Catalog, 'stale'>; runGrant?(r: Requester, id: string, tool: string, argsHash: string): boolean },
+  audit: Audit,
+  requestedBy: Requester,
+  serverId: string,
+  server: ServerFacts,
+  tool: ToolView,
+  argsHash?: string,
+): Decider | null {
+  const standing = standingDecision(deps, audit, requestedBy, serverId, server, tool);
+  if (standing === 'never-policy' || argsHash === undefined || requestedBy.kind !== 'collection' || deps.catalog.stale(serverId)) return standing;
+  return deps.runGrant?.(requestedBy, serverId, tool.name, argsHash) ? 'run-scope' : standing;
+}
+
 /** Who a grant is for, in the audit log's words. */
 const grantee = (r: Requester): string => (r.kind === 'agent' ? `agent ${r.name}` : r.kind === 'view' ? describeRequester(r) : r.kind);
 

@@ -1,0 +1,38 @@
+import { readFileSync, statSync } from 'node:fs';
+import { Collection } from '../../../shared/schemas/collection.js';
+import { nestedDeeperThan } from '../../../shared/json-depth.js';
+import { CoreError } from '../support/index.js';
+
+/** The most a collection file may weigh: snapshots of large results included. */
+export const MAX_COLLECTION_BYTES = 20 * 1_048_576;
+
+/** A collection from a file's text, or a CoreError saying where it is wrong (never quoting the text). */
+export function parseCollection(text: string, where: string): Collection {
+  if (text.length > MAX_COLLECTION_BYTES) throw new CoreError('bad-collection', `${where}: larger than ${MAX_COLLECTION_BYTES / 1_048_576} MB`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new CoreError('bad-collection', `${where}: not JSON (${(e as Error).message.replace(/"[^"]*"/g, '…').slice(0, 200)})`);
+  }
+  if (nestedDeeperThan(json, 200)) throw new CoreError('bad-collection', `${where}: nested deeper than 200 levels`);
+  const r = Collection.safeParse(json);
+  if (!r.success) {
+    const issues = r.error.issues.slice(0, 8).map((i) => `${i.path.length ? '/' + i.path.join('/') : '(top)'}: ${i.message}`);
+    throw new CoreError('bad-collection', `${where}: not a valid collection: ${issues.join('; ')}${r.error.issues.length > 8 ? '; …' : ''}`);
+  }
+  return r.data;
+}
+
+/** Reads a collection file named on a command line (any path: the person named it). */
+export function loadCollection(path: string): Collection {
+  let text: string;
+  try {
+    if (statSync(path).size > MAX_COLLECTION_BYTES) throw new CoreError('bad-collection', `${path}: larger than ${MAX_COLLECTION_BYTES / 1_048_576} MB`);
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    if (e instanceof CoreError) throw e;
+    throw new CoreError('bad-collection', `${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  return parseCollection(text, path);
+}
