@@ -148,9 +148,10 @@ describe('secrets', () => {
     expect(rec.collection.steps[1]!.expect).toEqual({ outcome: 'tool-error' });
     expect(Collection.safeParse(rec.collection).success).toBe(true);
   });
-  it('redacts a secret wherever a result echoes it, and leaves very short values alone', () => {
+  it('redacts a secret wherever a result echoes it; a very short one only as a word of its own', () => {
     expect(redactSecrets({ a: ['x secret-1 y'], 'secret-1': 1 }, new Map([['secret-1', 'K']]))).toEqual({ a: ['x {{env.K}} y'], '{{env.K}}': 1 });
-    expect(redactSecrets('a b c', new Map([['b', 'K']]))).toBe('a b c');
+    expect(redactSecrets('Bob, Bobby and bob.', new Map([['Bob', 'K']]))).toBe('{{env.K}}, Bobby and bob.');
+    expect(redactSecrets('a+b (a+b)', new Map([['a+b', 'K']]))).toBe('{{env.K}} ({{env.K}})');
   });
 });
 

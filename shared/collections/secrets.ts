@@ -70,12 +70,18 @@ export function secretVariable(stepId: string, pointer: string, taken: ReadonlyS
 /**
  * A document with every occurrence of a secret's value written as its variable (`{{env.NAME}}`):
  * a result that echoes a secret keeps it out of the snapshot, and compares the same on every run.
- * Values shorter than 4 characters are left alone (they would match everywhere).
+ * A value shorter than 4 characters is replaced only where it stands as a word of its own (it
+ * would match inside every other word).
  */
 export function redactSecrets(doc: unknown, secrets: ReadonlyMap<string, string>): unknown {
-  const pairs = [...secrets].filter(([value]) => value.length >= 4).sort((a, b) => b[0].length - a[0].length);
+  const pairs = [...secrets].filter(([value]) => value.length > 0).sort((a, b) => b[0].length - a[0].length);
   if (pairs.length === 0) return doc;
-  const fix = (s: string) => pairs.reduce((t, [value, name]) => t.split(value).join(`{{env.${name}}}`), s);
+  const fix = (s: string) =>
+    pairs.reduce((t, [value, name]) => {
+      if (value.length >= 4) return t.split(value).join(`{{env.${name}}}`);
+      const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return t.replace(new RegExp(`(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])`, 'gu'), `{{env.${name}}}`);
+    }, s);
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return fix(v);
     if (Array.isArray(v)) return v.map(walk);
