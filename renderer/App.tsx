@@ -24,13 +24,14 @@ const LogsView = lazyView(() => import('./features/logs/LogsView').then((m) => m
 const TraceView = lazyView(() => import('./features/trace/TraceView').then((m) => m.TraceView));
 const AuthView = lazyView(() => import('./features/auth/AuthView').then((m) => m.AuthView));
 const ReviewView = lazyView(() => import('./features/review/ReviewView').then((m) => m.ReviewView));
+const CollectionsView = lazyView(() => import('./features/collections/CollectionsView').then((m) => m.CollectionsView));
 const HistoryView = lazyView(() => import('./features/audit/HistoryView').then((m) => m.HistoryView));
 const AuditView = lazyView(() => import('./features/audit/AuditView').then((m) => m.AuditView));
 const AgentsView = lazyView(() => import('./features/agents/AgentsView').then((m) => m.AgentsView));
 const ConsentsView = lazyView(() => import('./features/settings/ConsentsView').then((m) => m.ConsentsView));
 const TimeoutsPanel = lazyView(() => import('./features/settings/TimeoutsPanel').then((m) => m.TimeoutsPanel));
 
-type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace' | 'auth' | 'review' | 'history' | 'audit' | 'agents' | 'settings';
+type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace' | 'auth' | 'review' | 'history' | 'collections' | 'audit' | 'agents' | 'settings';
 
 const TAB_LABEL: Record<Tab, string> = {
   tools: 'Tools',
@@ -41,6 +42,7 @@ const TAB_LABEL: Record<Tab, string> = {
   auth: 'Sign-in',
   review: 'Review',
   history: 'History',
+  collections: 'Collections',
   audit: 'Audit log',
   agents: 'Agents',
   settings: 'Settings',
@@ -169,6 +171,11 @@ export function App() {
         {tab === 'history' && (
           <Wide>
             <HistoryView onCallAgain={() => setTab('tools')} />
+          </Wide>
+        )}
+        {tab === 'collections' && (
+          <Wide>
+            <CollectionsView />
           </Wide>
         )}
         {tab === 'audit' && (

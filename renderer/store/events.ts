@@ -3,6 +3,7 @@ import type { ToolView } from '../../shared/schemas/tool';
 import type { ConsoleApi } from '../api/client';
 import { warm } from '../features/catalog/search-index';
 import { viewViolated } from '../features/apps/violations';
+import { filesChanged, runUpdated } from '../features/collections/collections-store';
 import type { ConsoleState } from './slices/types';
 import { useConsole } from './store';
 
@@ -65,6 +66,8 @@ export const eventHandlers: EventHandlers = {
   'auth.promptClosed': ({ id }, st) => st.signInClosed(id),
   'auth.updated': (v, st) => st.authUpdated(v),
   'app.violation': (v) => viewViolated(v),
+  'collection.run': (r) => runUpdated(r),
+  'collections.changed': ({ files }) => filesChanged(files),
 };
 
 /** Hands one event to its handler (an unknown name, from an older or newer core, is ignored). */

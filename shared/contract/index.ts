@@ -19,7 +19,21 @@ import * as trace from './trace.js';
  * Inputs are parsed with these schemas at every boundary; outputs are typed from them. The names
  * are these tables' keys: there is no other list of them.
  */
-export const contractParts = { servers, catalog, calls, elicitations, logs, trace, console: consoleOwn, audit, agents, review, auth, apps, collections } as const;
+export const contractParts = {
+  servers,
+  catalog,
+  calls,
+  elicitations,
+  logs,
+  trace,
+  console: consoleOwn,
+  audit,
+  agents,
+  review,
+  auth,
+  apps,
+  collections,
+} as const;
 
 /** Every request a front end may make of the core: name -> input and output schema. */
 export const requests = {

@@ -8,7 +8,18 @@ export type CallOutcome = z.infer<typeof CallOutcome>;
 
 /** Who let a call through, or stopped it. */
 /** Who decided a call's fate; `agent`: the agent that asked withdrew it (cancelled, or gave up on its request); `run-scope`: a step of a collection run whose scope was approved. */
-export const Decider = z.enum(['user', 'session-policy', 'always-policy', 'never-policy', 'trust-policy', 'timeout', 'cli-flag', 'system', 'agent', 'run-scope']);
+export const Decider = z.enum([
+  'user',
+  'session-policy',
+  'always-policy',
+  'never-policy',
+  'trust-policy',
+  'timeout',
+  'cli-flag',
+  'system',
+  'agent',
+  'run-scope',
+]);
 export type Decider = z.infer<typeof Decider>;
 
 export const ValidationError = z.object({ path: z.string(), message: z.string() });

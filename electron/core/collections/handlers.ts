@@ -7,7 +7,7 @@ export function collectionHandlers(d: { collections: Collections }, requester: R
   const c = d.collections;
   return {
     'collections.folders': () => c.files.folders(),
-    'collections.addFolder': (i) => c.files.addFolder(i.path),
+    'collections.addFolder': (i) => c.addFolder(i.path),
     'collections.list': () => c.files.list(),
     'collections.get': (i) => c.files.read(i.id),
     'collections.save': (i) => c.save(i.collection, { id: i.id, folder: i.folder }, requester),

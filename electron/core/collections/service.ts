@@ -33,6 +33,13 @@ export class Collections {
     return this.d.runs;
   }
 
+  /** Adds a folder to keep collections in; the list now shows its files. */
+  addFolder(path: string): { folders: string[]; standard: string } {
+    const folders = this.d.files.addFolder(path);
+    this.changed();
+    return folders;
+  }
+
   save(collection: Collection, where: { id?: string; folder?: string }, by: Requester, why = 'saved'): CollectionFile {
     const file = this.d.files.write(collection, where);
     this.d.trail.record({

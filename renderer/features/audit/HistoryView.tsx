@@ -9,6 +9,7 @@ import { prettyJsonText } from '../../../shared/pretty-json';
 import { SafeText } from '../../components/SafeText';
 import { clockTime } from '../../components/format';
 import { useApi } from '../../api/context';
+import { RecordCalls } from '../collections/RecordCalls';
 import './audit.css';
 
 /** Every call of the session: decision, who decided, outcome, duration; open one to see it again or call again. */
@@ -20,6 +21,10 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
   const calls = asker ? all.filter((c) => requesterKey(c.requestedBy) === asker) : all;
   const api = useApi();
   const [error, setError] = useState<string | null>(null);
+  const [picked, setPicked] = useState<string[]>([]);
+  const [recorded, setRecorded] = useState<string | null>(null);
+  const pick = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]));
+  const toRecord = all.filter((c) => picked.includes(c.id) && c.state === 'done');
   const openCall = calls.find((c) => c.id === open);
   if (all.length === 0) return <div className="empty">No calls yet in this session.</div>;
   // The tool opens with the same arguments in its form; with `send`, the call is asked for at once
@@ -43,9 +48,18 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
         </div>
       )}
       <RequesterFilter requesters={all.map((c) => c.requestedBy)} value={asker} onChange={setAsker} testId="history-requester-filter" />
+      {toRecord.length > 0 && (
+        <RecordCalls key={toRecord.map((c) => c.id).join()} calls={[...toRecord].reverse()} onDone={(said) => (setPicked([]), setRecorded(said))} />
+      )}
+      {recorded && toRecord.length === 0 && (
+        <div className="small" role="status" data-testid="recorded-note">
+          <SafeText text={recorded} />
+        </div>
+      )}
       <table className="grid">
         <thead>
           <tr>
+            <th title="Pick calls to record as a collection">Pick</th>
             <th>When</th>
             <th>Server</th>
             <th>Tool</th>
@@ -59,6 +73,16 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
         <tbody>
           {calls.map((c) => (
             <tr key={c.id} data-testid="history-row" className={open === c.id ? 'selected' : ''} onClick={() => setOpen(open === c.id ? null : c.id)}>
+              <td onClick={(e) => e.stopPropagation()}>
+                <input
+                  type="checkbox"
+                  checked={picked.includes(c.id)}
+                  disabled={c.state !== 'done'}
+                  onChange={() => pick(c.id)}
+                  aria-label={`Pick the call of ${c.tool} to record`}
+                  data-testid="history-pick"
+                />
+              </td>
               <td>{clockTime(c.requestedAt)}</td>
               <td>
                 <SafeText text={c.serverId} />

@@ -1,3 +1,4 @@
+import { SaveToCollection } from '../collections/SaveToCollection';
 import { useState } from 'react';
 import { routeContent, type Audience } from '../../../shared/content-routing';
 import { useApi } from '../../api/context';
@@ -76,6 +77,8 @@ export function ResultView({ callId, showView = false }: { callId: string; showV
           {c.decidedBy ? `by ${c.decidedBy}` : ''}
           {c.durationMs !== undefined ? ` · ${c.durationMs.toFixed(0)} ms` : ''}
         </span>
+        <span className="spacer" />
+        {(status === 'ok' || status === 'tool-error' || status === 'protocol-error') && <SaveToCollection callId={c.id} tool={c.tool} />}
       </header>
       {c.reason && status !== 'ok' && (
         <div className="small">

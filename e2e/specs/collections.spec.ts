@@ -1,0 +1,99 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { expect, test, type App } from './fixtures.js';
+
+const NOTES = resolve('out/node/e2e/fixtures/notes-server.js');
+test.use({ config: { mcpServers: { notes: { command: process.execPath, args: [NOTES] } } } });
+
+/** Runs the open collection: its one question (the run's scope), approved once it is armed. */
+async function runAll(app: App, expected: 'passed' | 'failed') {
+  const page = app.console.page;
+  await page.getByTestId('collection-run').click();
+  const ask = page.getByTestId('run-approval');
+  await expect(ask).toBeVisible();
+  await expect(ask.getByTestId('run-approve')).toHaveAttribute('aria-disabled', 'false');
+  await ask.getByTestId('run-approve').click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByTestId('run-result')).toHaveAttribute('data-status', expected);
+}
+
+test.describe('collections', () => {
+  test.beforeEach(async ({ app }) => {
+    await app.console.connect('notes');
+  });
+
+  test('save a call from its result, run it, see what changed as a diff, update the snapshot', async ({ app, page }) => {
+    await app.console.openTool('notes', 'count');
+    await app.console.callWithJson({});
+    const result = app.console.lastResult();
+    await expect(result).toHaveAttribute('data-status', 'ok');
+    await result.getByTestId('save-to-collection').click();
+    await result.getByTestId('save-new-name').fill('Notes checks');
+    await result.getByTestId('save-step').click();
+    await expect(result.getByTestId('saved-step')).toContainText('Saved as step count of Notes checks');
+
+    await page.getByTestId('tab-collections').click();
+    await expect(page.getByTestId('collection-detail')).toHaveAttribute('data-name', 'Notes checks');
+    await expect(page.getByTestId('collection-step')).toHaveCount(1);
+    // The run asks once, showing every call it will send; nothing runs before that.
+    await page.getByTestId('collection-run').click();
+    await expect(page.getByTestId('run-scope-step')).toContainText(['call count on notes']);
+    await page.getByTestId('run-deny').click();
+    await expect(page.getByTestId('run-result')).toHaveAttribute('data-status', 'denied');
+    await runAll(app, 'passed');
+
+    // The server's state moves on: the same step now answers differently.
+    await page.getByTestId('tab-tools').click();
+    await app.console.openTool('notes', 'note_create');
+    await app.console.callWithJson({ text: 'one more' });
+    await expect(app.console.lastResult()).toHaveAttribute('data-status', 'ok');
+    await page.getByTestId('tab-collections').click();
+    await runAll(app, 'failed');
+    const step = page.locator('[data-testid=run-step][data-step=count]');
+    await expect(step).toHaveAttribute('data-status', 'failed');
+    const changed = step.locator('[data-testid=diff-row][data-path="/structuredContent/notes"]');
+    await expect(changed).toHaveAttribute('data-op', 'changed');
+    await expect(changed.locator('.diff-before')).toHaveText('0');
+    await expect(changed.locator('.diff-after')).toHaveText('1');
+
+    await step.getByTestId('accept-snapshot').click();
+    await expect(step.getByTestId('accept-note')).toContainText('snapshot now');
+    await runAll(app, 'passed');
+    const file = readdirSync(join(app.dataDir, 'data', 'collections')).find((f) => f.endsWith('.collection.json'))!;
+    const saved = JSON.parse(readFileSync(join(app.dataDir, 'data', 'collections', file), 'utf8')) as { steps: Array<{ snapshot: { result: unknown } }> };
+    expect(saved.steps[0]!.snapshot.result).toMatchObject({ structuredContent: { notes: 1 } });
+  });
+
+  test('record a stretch of History: secrets become variables, never written', async ({ app, page }) => {
+    const key = 'sk-live-' + 'w'.repeat(32);
+    await app.console.openTool('notes', 'login');
+    await app.console.callWithJson({ user: 'ada', apiKey: key });
+    await expect(app.console.lastResult()).toHaveAttribute('data-status', 'ok');
+    await app.console.openTool('notes', 'greet');
+    await app.console.callWithJson({ name: 'Grace' });
+    await expect(app.console.lastResult()).toHaveAttribute('data-status', 'ok');
+
+    await page.getByTestId('tab-history').click();
+    await page.getByTestId('history-pick').nth(0).check();
+    await page.getByTestId('history-pick').nth(1).check();
+    const box = page.getByTestId('record-box');
+    await expect(box).toBeVisible();
+    // The key is marked already (the review's words for secrets); the person marks the name too.
+    await expect(box.locator('[data-testid=record-secret][data-pointer="/apiKey"]')).toBeChecked();
+    await expect(box.locator('[data-testid=record-secret][data-pointer="/user"]')).not.toBeChecked();
+    await expect(box).not.toContainText(key);
+    await box.locator('[data-testid=record-secret][data-pointer="/name"]').check();
+    await box.getByTestId('record-name').fill('Sign-in journey');
+    await box.getByTestId('record-calls').click();
+    await expect(page.getByTestId('recorded-note')).toContainText('Recorded 2 steps into sign-in-journey.collection.json');
+    await expect(page.getByTestId('recorded-note')).toContainText('LOGIN_API_KEY');
+    const text = readFileSync(join(app.dataDir, 'data', 'collections', 'sign-in-journey.collection.json'), 'utf8');
+    expect(text).not.toContain(key);
+    expect(text).not.toContain('Grace');
+    expect(JSON.parse(text)).toMatchObject({ name: 'Sign-in journey', env: ['GREET_NAME', 'LOGIN_API_KEY'] });
+
+    await page.getByTestId('tab-collections').click();
+    await expect(page.getByTestId('collection-item')).toHaveCount(1);
+    await expect(page.getByTestId('collection-step')).toHaveCount(2);
+  });
+});

@@ -1,0 +1,169 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Collection } from '../../../shared/schemas/collection';
+import type { CollectionFile } from '../../../shared/schemas/collection-run';
+import { describeStep } from '../../../shared/collections/steps';
+import { useApi } from '../../api/context';
+import { SafeText } from '../../components/SafeText';
+import { downloadText } from '../review/FileExchange';
+import { filesChanged, latestRun, runUpdated, useCollections } from './collections-store';
+import { CollectionFolders } from './CollectionFolders';
+import { RunApproval } from './RunApproval';
+import { RunSteps } from './RunSteps';
+import './collections.css';
+
+/**
+ * Collections: saved steps in files the person keeps (a repository's folder, or the data
+ * directory), run through the gate with one decision per run, each answer beside its snapshot.
+ */
+export function CollectionsView() {
+  const api = useApi();
+  const files = useCollections((s) => s.files);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const fail = (e: Error) => setError(e.message);
+  const reload = useCallback(() => api.request('collections.list', {}).then(filesChanged, (e: Error) => setError(e.message)), [api]);
+  useEffect(() => {
+    void reload();
+    api.request('collections.runs', {}).then(
+      (runs) => runs.forEach(runUpdated),
+      () => {},
+    );
+  }, [api, reload]);
+  const current = files?.find((f) => f.id === selected) ?? files?.find((f) => !f.error) ?? null;
+  const importFile = async (f: File | undefined) => {
+    if (!f) return;
+    setError(null);
+    api.request('collections.import', { text: await f.text() }).then((file) => setSelected(file.id), fail);
+  };
+  return (
+    <div className="coll-view">
+      <aside className="collection-list" aria-label="Collections">
+        <div className="row gap">
+          <strong>Collections</strong>
+          <span className="spacer" />
+          <label className="button-like small">
+            Import…
+            <input type="file" accept="application/json,.json" hidden onChange={(e) => void importFile(e.target.files?.[0])} data-testid="collection-import" />
+          </label>
+        </div>
+        {files === null && <div className="muted">loading…</div>}
+        {files?.length === 0 && (
+          <div className="muted small" data-testid="collections-empty">
+            No collections yet. Save a call from its result (“Save to collection”), record calls from History, or import a file.
+          </div>
+        )}
+        <ul className="plain">
+          {files?.map((f) => (
+            <li key={f.id}>
+              <button
+                className={`collection-item ${current?.id === f.id ? 'coll-item-on' : ''}`}
+                onClick={() => setSelected(f.id)}
+                data-testid="collection-item"
+                data-name={f.name ?? ''}
+                title={f.id}
+              >
+                <SafeText text={f.name ?? f.fileName} />
+                <span className="muted small">{f.error ? ' — broken' : ` — ${f.steps} step${f.steps === 1 ? '' : 's'}`}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <CollectionFolders onError={setError} />
+      </aside>
+      <section className="collection-detail">
+        {error && (
+          <div className="error" role="alert" data-testid="collections-error">
+            <SafeText text={error} />
+          </div>
+        )}
+        {current && <CollectionDetail key={current.id} file={current} onError={setError} />}
+      </section>
+    </div>
+  );
+}
+
+function CollectionDetail({ file, onError }: { file: CollectionFile; onError: (m: string | null) => void }) {
+  const api = useApi();
+  const [collection, setCollection] = useState<Collection | null>(null);
+  const run = useCollections((s) => latestRun(s, file.id));
+  useEffect(() => {
+    if (file.error) return;
+    api.request('collections.get', { id: file.id }).then(
+      (d) => setCollection(d.collection),
+      (e: Error) => onError(e.message),
+    );
+  }, [api, file.id, file.error, onError]);
+  const start = (step?: string) => {
+    onError(null);
+    api.request('collections.run', { id: file.id, ...(step && { step }) }).then(runUpdated, (e: Error) => onError(e.message));
+  };
+  const exportIt = () =>
+    api.request('collections.export', { id: file.id }).then(
+      (x) => downloadText(x.fileName, x.text, 'application/json'),
+      (e: Error) => onError(e.message),
+    );
+  if (file.error)
+    return (
+      <div className="error" data-testid="collection-broken">
+        <code>{file.fileName}</code>: <SafeText text={file.error} />
+      </div>
+    );
+  if (!collection) return <div className="muted">loading…</div>;
+  const busy = run?.status === 'awaiting-approval' || run?.status === 'running';
+  return (
+    <div data-testid="collection-detail" data-name={collection.name}>
+      <header className="row gap">
+        <h2>
+          <SafeText text={collection.name} />
+        </h2>
+        <span className="spacer" />
+        <button className="primary" disabled={busy} onClick={() => start()} data-testid="collection-run">
+          Run all {collection.steps.length}
+        </button>
+        <button onClick={() => void exportIt()} data-testid="collection-export">
+          Export
+        </button>
+      </header>
+      <div className="muted small wrap-anywhere">
+        <SafeText text={file.id} />
+      </div>
+      {run?.status === 'awaiting-approval' && <RunApproval key={run.id} run={run} />}
+      <table className="grid collection-steps">
+        <thead>
+          <tr>
+            <th>Step</th>
+            <th>What</th>
+            <th>Expects</th>
+            <th>Snapshot</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {collection.steps.map((s) => (
+            <tr key={s.id} data-testid="collection-step" data-step={s.id}>
+              <td className="mono">
+                <SafeText text={s.id} />
+              </td>
+              <td>
+                <SafeText text={describeStep(s)} />
+              </td>
+              <td className="small">
+                {s.expect?.outcome ?? 'ok'}
+                {s.expect?.assert?.length ? ` · ${s.expect.assert.length} assertion${s.expect.assert.length === 1 ? '' : 's'}` : ''}
+              </td>
+              <td className="small">
+                {s.snapshot?.result !== undefined ? `kept${s.snapshot.ignore?.length ? `, ${s.snapshot.ignore.length} ignored` : ''}` : '—'}
+              </td>
+              <td>
+                <button className="small" disabled={busy} onClick={() => start(s.id)} data-testid="step-run">
+                  Run
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {run && run.status !== 'awaiting-approval' && <RunSteps key={run.id} run={run} />}
+    </div>
+  );
+}

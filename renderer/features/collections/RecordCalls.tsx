@@ -1,0 +1,88 @@
+import { useMemo, useState } from 'react';
+import type { CallRecord } from '../../../shared/schemas/call';
+import { pointerOf } from '../../../shared/collections/pointer';
+import { secretPointers } from '../../../shared/collections/secrets';
+import { useApi } from '../../api/context';
+import { SafeText } from '../../components/SafeText';
+import './collections.css';
+
+/** The string arguments of a call, by pointer (the ones a person may mark as secret), at most `limit`. */
+function stringLeaves(argsJson: string, limit = 40): Array<{ pointer: string; value: string }> {
+  const out: Array<{ pointer: string; value: string }> = [];
+  const stack: Array<[Array<string | number>, unknown]> = [[[], JSON.parse(argsJson) as unknown]];
+  while (stack.length && out.length < limit) {
+    const [path, v] = stack.pop()!;
+    if (typeof v === 'string') out.push({ pointer: pointerOf(path), value: v });
+    else if (Array.isArray(v)) v.forEach((x, i) => stack.push([[...path, i], x]));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) stack.push([[...path, k], x]);
+  }
+  return out.sort((a, b) => a.pointer.localeCompare(b.pointer));
+}
+
+const mask = (v: string) => (v.length <= 4 ? '••••' : `${v.slice(0, 2)}••••${v.slice(-2)}`);
+
+/**
+ * A stretch of History into a collection in one step: each call a step, its result the snapshot.
+ * Arguments that look like secrets are marked already; the person marks more. Marked arguments
+ * become environment variables and never reach the file.
+ */
+export function RecordCalls({ calls, onDone }: { calls: CallRecord[]; onDone: (said: string) => void }) {
+  const api = useApi();
+  const [name, setName] = useState('Recorded calls');
+  const leaves = useMemo(
+    () => calls.map((c) => ({ call: c, leaves: stringLeaves(c.argsJson), found: new Set(secretPointers(JSON.parse(c.argsJson))) })),
+    [calls],
+  );
+  const [marked, setMarked] = useState<Set<string>>(() => new Set(leaves.flatMap((l) => [...l.found].map((p) => `${l.call.id} ${p}`))));
+  const [note, setNote] = useState<{ text: string } | null>(null);
+  const toggle = (k: string) => setMarked((m) => (m.has(k) ? new Set([...m].filter((x) => x !== k)) : new Set([...m, k])));
+  const record = () =>
+    api
+      .request('collections.record', {
+        callIds: calls.map((c) => c.id),
+        name: name.trim() || 'Recorded calls',
+        secrets: [...marked].map((k) => ({ callId: k.slice(0, k.indexOf(' ')), pointer: k.slice(k.indexOf(' ') + 1) })),
+      })
+      .then(
+        (r) =>
+          onDone(
+            `Recorded ${r.added.length} step${r.added.length === 1 ? '' : 's'} into ${r.file.fileName}${r.secrets.length ? `; secrets kept out as ${r.secrets.map((s) => s.variable).join(', ')}` : ''}. Run it from the Collections tab.`,
+          ),
+        (e: Error) => setNote({ text: e.message }),
+      );
+  return (
+    <section className="record-box" data-testid="record-box" aria-label="Record these calls as a collection">
+      <div className="row gap">
+        <strong>
+          Record {calls.length} call{calls.length === 1 ? '' : 's'} as a collection
+        </strong>
+        <input value={name} onChange={(e) => setName(e.target.value)} aria-label="Collection name" data-testid="record-name" />
+        <button className="primary" onClick={() => void record()} data-testid="record-calls">
+          Record
+        </button>
+      </div>
+      <div className="small muted">Marked arguments become environment variables; their values are never written into the file.</div>
+      {leaves.map(({ call, leaves: ls }) =>
+        ls.length === 0 ? null : (
+          <div key={call.id} className="small">
+            <code>{call.tool}</code>{' '}
+            {ls.map((l) => {
+              const k = `${call.id} ${l.pointer}`;
+              return (
+                <label key={k} className="record-secret" title={marked.has(k) ? 'kept out of the file' : l.value}>
+                  <input type="checkbox" checked={marked.has(k)} onChange={() => toggle(k)} data-testid="record-secret" data-pointer={l.pointer} />
+                  <code>{l.pointer}</code> <SafeText text={marked.has(k) ? mask(l.value) : l.value.slice(0, 40)} />{' '}
+                </label>
+              );
+            })}
+          </div>
+        ),
+      )}
+      {note && (
+        <div className="error small" role="alert">
+          <SafeText text={note.text} />
+        </div>
+      )}
+    </section>
+  );
+}
