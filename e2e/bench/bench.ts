@@ -11,6 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ConsoleCore } from '../../electron/core/index.js';
 import { uiBench } from './ui-bench.js';
 import { appsBench } from './apps-bench.js';
+import { collectionsBench } from './collections-bench.js';
 import { scaleBench } from './scale-bench.js';
 import { modernBench } from './modern-bench.js';
 import { gatewayBench } from './gateway-bench.js';
@@ -181,5 +182,7 @@ if (process.env.BENCH_SKIP_UI) console.log('UI figures skipped: BENCH_SKIP_UI is
 else await uiBench();
 if (process.env.BENCH_SKIP_APPS) console.log('MCP Apps figures skipped: BENCH_SKIP_APPS is set');
 else await appsBench();
+if (process.env.BENCH_SKIP_COLLECTIONS) console.log('collection figures skipped: BENCH_SKIP_COLLECTIONS is set');
+else await collectionsBench();
 if (process.env.BENCH_SKIP_SCALE) console.log('scale figures skipped: BENCH_SKIP_SCALE is set');
 else await scaleBench();

@@ -114,7 +114,13 @@ async function runOne(core: ConsoleCore, path: string, collection: Collection, a
 /** --update-snapshots: the steps whose snapshot was written from this run go into the file. */
 function writeSnapshots(core: ConsoleCore, run: CollectionRun, path: string, collection: Collection, io: Io): void {
   let next = collection;
-  for (const s of run.steps.filter((x) => x.updated)) next = withSnapshot(next, s.id, core.collectionRuns().observed(run.id, s.id));
+  for (const s of run.steps.filter((x) => x.updated)) {
+    try {
+      next = withSnapshot(next, s.id, core.collectionRuns().observed(run.id, s.id));
+    } catch (e) {
+      io.err(`warning: the snapshot of ${safe(s.id, true)} was not written: ${safe((e as Error).message)}`);
+    }
+  }
   if (next === collection) return;
   writeFileAtomic(path, collectionText(next));
   io.err(`wrote ${run.steps.filter((x) => x.updated).length} snapshots into ${path}`);

@@ -30,7 +30,7 @@ export interface RunOptions {
   changed(): void;
   cancelled(): boolean;
   /** Keeps a step's observed result (the run shows it only up to a size). */
-  observed(stepId: string, doc: unknown): void;
+  observed(stepId: string, doc: unknown, bytes: number): void;
 }
 
 /** The observed result a run's record carries at most (a larger one is kept aside for accepting). */
@@ -66,8 +66,8 @@ export async function runSteps(c: Collection, run: CollectionRun, deps: StepDeps
     rs.outcome = seen.outcome;
     rs.failures = seen.setup ? [{ kind: 'setup', message: seen.setup }] : checkStep(step, { ...seen, snapshot }, deps.test);
     if (snapshot !== undefined) {
-      o.observed(step.id, snapshot);
       const bytes = JSON.stringify(snapshot).length;
+      o.observed(step.id, snapshot, bytes);
       if (bytes <= SHOWN_BYTES) rs.observed = snapshot;
       else rs.observedBytes = bytes;
       if (o.updateSnapshots && !seen.setup && (!rs.hasSnapshot || rs.failures.some((f) => f.kind === 'snapshot'))) {

@@ -26,12 +26,22 @@ interface RunState {
   run: CollectionRun;
   collection: Collection;
   timer?: ReturnType<typeof setTimeout>;
+  /** A step's change waiting to be announced (changes are announced at most every EMIT_MS). */
+  pendingEmit?: ReturnType<typeof setTimeout>;
   cancelled: boolean;
   updateSnapshots: boolean;
   observed: Map<string, unknown>;
+  /** What the observed results weigh (JSON characters); past OBSERVED_BUDGET they are no longer kept. */
+  observedBytes: number;
   done: Promise<CollectionRun>;
   resolve(r: CollectionRun): void;
 }
+
+/** Step changes of a running run are announced at most this often (each announcement carries the whole run). */
+const EMIT_MS = 100;
+
+/** The most a run keeps of its steps' answers for accepting them as snapshots (the file's own limit is 20 MB). */
+const OBSERVED_BUDGET = 64 * 1_048_576;
 
 /** How many ended runs are kept (with their observed results, for accepting one as a snapshot). */
 const KEPT = 20;
@@ -85,7 +95,16 @@ export class CollectionRuns {
     };
     let resolve!: (r: CollectionRun) => void;
     const done = new Promise<CollectionRun>((r) => (resolve = r));
-    const state: RunState = { run, collection, cancelled: false, updateSnapshots: opts.updateSnapshots ?? false, observed: new Map(), done, resolve };
+    const state: RunState = {
+      run,
+      collection,
+      cancelled: false,
+      updateSnapshots: opts.updateSnapshots ?? false,
+      observed: new Map(),
+      observedBytes: 0,
+      done,
+      resolve,
+    };
     this.runs.set(id, state);
     this.trim();
     this.d.trail.record({
@@ -136,7 +155,11 @@ export class CollectionRuns {
   /** What a step of a run answered, as its snapshot keeps it. */
   observed(runId: string, stepId: string): unknown {
     const v = this.must(runId).observed.get(stepId);
-    if (v === undefined) throw new CoreError('no-result', `step ${JSON.stringify(stepId)} of this run has no result to keep`);
+    if (v === undefined)
+      throw new CoreError(
+        'no-result',
+        `step ${JSON.stringify(stepId)} of this run has no answer kept (none came, or the run's answers passed ${OBSERVED_BUDGET / 1_048_576} MB)`,
+      );
     return v;
   }
 
@@ -175,9 +198,13 @@ export class CollectionRuns {
         requestedBy: requester,
         against: run.against ? { from: run.scope.servers[0]!, to: run.against } : undefined,
         updateSnapshots: state.updateSnapshots,
-        changed: () => this.emit(state),
+        changed: () => this.emitSoon(state),
         cancelled: () => state.cancelled,
-        observed: (id, doc) => state.observed.set(id, doc),
+        observed: (id, doc, bytes) => {
+          if (state.observedBytes + bytes > OBSERVED_BUDGET) return;
+          state.observedBytes += bytes;
+          state.observed.set(id, doc);
+        },
       });
     } catch (e) {
       run.error = (e as Error).message;
@@ -216,7 +243,14 @@ export class CollectionRuns {
   }
 
   private emit(state: RunState): void {
+    if (state.pendingEmit) clearTimeout(state.pendingEmit);
+    state.pendingEmit = undefined;
     this.d.bus.emit('collection.run', structuredClone(state.run));
+  }
+
+  /** Announces a step's change soon: a 1,000-step run sends its whole state tens of times, not thousands. */
+  private emitSoon(state: RunState): void {
+    state.pendingEmit ??= setTimeout(() => this.emit(state), EMIT_MS);
   }
 
   private must(runId: string): RunState {
