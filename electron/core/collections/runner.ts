@@ -33,6 +33,27 @@ export interface RunOptions {
   observed(stepId: string, doc: unknown, bytes: number): void;
 }
 
+/** The most of one value a run's record carries (a diff's before and after, the arguments sent); the file and the audit log have all of it. */
+const SHOWN_VALUE = 4096;
+
+/** A value as a run shows it: itself, or its start as text when it is longer than SHOWN_VALUE. */
+function clipValue(v: unknown): unknown {
+  if (v === undefined) return v;
+  const text = JSON.stringify(v);
+  return text.length <= SHOWN_VALUE ? v : `${text.slice(0, SHOWN_VALUE)}… (${text.length} characters in all)`;
+}
+
+function clipFailure(f: RunStep['failures'][number]): RunStep['failures'][number] {
+  if (!f.diff) return f;
+  return {
+    ...f,
+    diff: {
+      total: f.diff.total,
+      entries: f.diff.entries.map((e) => ({ ...e, ...('before' in e && { before: clipValue(e.before) }), ...('after' in e && { after: clipValue(e.after) }) })),
+    },
+  };
+}
+
 /** The observed result a run's record carries at most (a larger one is kept aside for accepting). */
 const SHOWN_BYTES = 256 * 1024;
 
@@ -83,6 +104,8 @@ export async function runSteps(c: Collection, run: CollectionRun, deps: StepDeps
       if (theirs.outcome !== seen.outcome || diff.total > 0)
         rs.failures.push({ kind: 'snapshot', message: `${o.against.to} answers differently from ${o.against.from}`, diff });
     }
+    rs.failures = rs.failures.map(clipFailure);
+    if (rs.argsJson && rs.argsJson.length > SHOWN_VALUE) rs.argsJson = `${rs.argsJson.slice(0, SHOWN_VALUE)}… (${rs.argsJson.length} characters in all)`;
     rs.durationMs = performance.now() - t0;
     rs.status = rs.failures.length ? 'failed' : 'passed';
     o.changed();
