@@ -72,7 +72,7 @@ export function RunApproval({ run }: { run: CollectionRun }) {
           <SafeText text={error} />
         </div>
       )}
-      <div className="row gap">
+      <div className="row gap run-approval-actions">
         <ArmedButton armed={armed} className="primary" onClick={() => decide('approve')} data-testid="run-approve">
           Approve and run
         </ArmedButton>
