@@ -59,6 +59,11 @@ test.describe('collections', () => {
     await step.getByTestId('accept-snapshot').click();
     await expect(step.getByTestId('accept-note')).toContainText('snapshot now');
     await runAll(app, 'passed');
+    // A step that held shows its answer beside its snapshot on request.
+    await step.getByRole('button', { name: /count/ }).click();
+    await step.getByTestId('step-answer').locator('summary').click();
+    await expect(step.getByTestId('step-answer')).toContainText('Snapshot');
+    await expect(step.getByTestId('step-answer')).toContainText('This run');
     const file = readdirSync(join(app.dataDir, 'data', 'collections')).find((f) => f.endsWith('.collection.json'))!;
     const saved = JSON.parse(readFileSync(join(app.dataDir, 'data', 'collections', file), 'utf8')) as { steps: Array<{ snapshot: { result: unknown } }> };
     expect(saved.steps[0]!.snapshot.result).toMatchObject({ structuredContent: { notes: 1 } });

@@ -19,6 +19,8 @@ export class CollectionFiles {
   readonly standard: string;
   private readonly foldersFile: string;
   private added: string[];
+  /** Each file as last described, by path, with the mtime and size it had: a list re-reads only what changed. */
+  private readonly described = new Map<string, { key: string; file: CollectionFile }>();
 
   constructor(dataDir: string) {
     this.standard = join(dataDir, 'collections');
@@ -62,6 +64,9 @@ export class CollectionFiles {
       }
       for (const n of names.sort()) out.push(this.describe(join(folder, n)));
     }
+    // Files gone from the folders leave the cache with them.
+    const listed = new Set(out.map((f) => f.id));
+    for (const path of this.described.keys()) if (!listed.has(path)) this.described.delete(path);
     return out;
   }
 
@@ -91,7 +96,9 @@ export class CollectionFiles {
   }
 
   remove(id: string): void {
-    rmSync(this.must(id));
+    const path = this.must(id);
+    rmSync(path);
+    this.described.delete(path);
   }
 
   /** The path an id names, when it is a collection file directly in one of the folders. */
@@ -106,10 +113,17 @@ export class CollectionFiles {
   private describe(path: string, known?: Collection): CollectionFile {
     const file: CollectionFile = { id: path, folder: dirname(path), fileName: basename(path) };
     try {
-      file.modifiedAt = statSync(path).mtime.toISOString();
+      const st = statSync(path);
+      const key = `${st.mtimeMs}:${st.size}`;
+      const seen = this.described.get(path);
+      if (!known && seen?.key === key) return seen.file;
+      file.modifiedAt = st.mtime.toISOString();
       const c = known ?? parseCollection(this.text(path), basename(path));
-      return { ...file, name: c.name, steps: c.steps.length, servers: serversOf(c) };
+      const described = { ...file, name: c.name, steps: c.steps.length, servers: serversOf(c) };
+      this.described.set(path, { key, file: described });
+      return described;
     } catch (e) {
+      this.described.delete(path);
       return { ...file, error: (e as Error).message };
     }
   }

@@ -163,7 +163,13 @@ function CollectionDetail({ file, onError }: { file: CollectionFile; onError: (m
           ))}
         </tbody>
       </table>
-      {run && run.status !== 'awaiting-approval' && <RunSteps key={run.id} run={run} />}
+      {run && run.status !== 'awaiting-approval' && (
+        <RunSteps
+          key={run.id}
+          run={run}
+          snapshots={Object.fromEntries(collection.steps.flatMap((s) => (s.snapshot?.result !== undefined ? [[s.id, s.snapshot.result]] : [])))}
+        />
+      )}
     </div>
   );
 }

@@ -3,11 +3,12 @@ import type { CollectionRun, RunStep } from '../../../shared/schemas/collection-
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 import { DiffTable } from './DiffTable';
+import { JsonTree } from '../../components/JsonTree';
 
 const MARK: Record<RunStep['status'], string> = { pending: '·', running: '…', passed: '✓', failed: '✗', skipped: '–' };
 
 /** A run's steps: each verdict, and for a step that failed, why — a snapshot's difference as a structural diff, beside the way to accept it. */
-export function RunSteps({ run }: { run: CollectionRun }) {
+export function RunSteps({ run, snapshots }: { run: CollectionRun; snapshots: Record<string, unknown> }) {
   // Until the person opens or closes one, the first step that failed is the one open (the run may still be going).
   const [chosen, setOpen] = useState<string | null | undefined>(undefined);
   const open = chosen === undefined ? (run.steps.find((s) => s.status === 'failed')?.id ?? null) : chosen;
@@ -34,7 +35,7 @@ export function RunSteps({ run }: { run: CollectionRun }) {
               {s.durationMs !== undefined && <span className="muted small"> {Math.round(s.durationMs)} ms</span>}
               {s.updated && <span className="badge small">snapshot written</span>}
             </button>
-            {open === s.id && <StepDetail run={run} step={s} />}
+            {open === s.id && <StepDetail run={run} step={s} snapshot={snapshots[s.id]} />}
           </li>
         ))}
       </ul>
@@ -42,7 +43,7 @@ export function RunSteps({ run }: { run: CollectionRun }) {
   );
 }
 
-function StepDetail({ run, step }: { run: CollectionRun; step: RunStep }) {
+function StepDetail({ run, step, snapshot }: { run: CollectionRun; step: RunStep; snapshot: unknown }) {
   const api = useApi();
   const [note, setNote] = useState<string | null>(null);
   const canAccept = run.status !== 'running' && (step.observed !== undefined || step.observedBytes !== undefined);
@@ -74,6 +75,23 @@ function StepDetail({ run, step }: { run: CollectionRun; step: RunStep }) {
         </div>
       ))}
       {step.status === 'passed' && !step.hasSnapshot && <div className="muted small">No snapshot yet: accept this answer to pin it.</div>}
+      {step.observed !== undefined && (
+        <details className="step-answer" data-testid="step-answer">
+          <summary className="small">This run’s answer{snapshot !== undefined ? ' beside the snapshot' : ''}</summary>
+          <div className="answer-pair">
+            {snapshot !== undefined && (
+              <div>
+                <div className="label">Snapshot</div>
+                <JsonTree value={snapshot} />
+              </div>
+            )}
+            <div>
+              <div className="label">This run</div>
+              <JsonTree value={step.observed} />
+            </div>
+          </div>
+        </details>
+      )}
       {step.observedBytes !== undefined && (
         <div className="muted small">The answer ({step.observedBytes} bytes) is too large to show here; it can still be accepted.</div>
       )}
