@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Collection } from '../../shared/schemas/collection.js';
 import type { CollectionRun } from '../../shared/schemas/collection-run.js';
 import { partsOf } from '../../electron/core/testing.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { startGateway } from '../../electron/gateway/start-gateway.js';
 import { makeCore, nextEvent, type Harness } from '../harness/harness.js';
 
 /*
@@ -156,5 +158,35 @@ describe('a collection run through the gate', () => {
       'gate.collection.json',
     ]);
     await expect(h.core.ask('collections.import', { text: '{"name":"x"}' })).rejects.toThrow(/not a valid collection: \/steps/);
+  });
+
+  it('records an agent’s calls made through the gateway, and the recording runs again with its secret from the environment', async () => {
+    const gw = await startGateway(h.core, h.dataDir);
+    const key = 'sk-proj-' + 'g'.repeat(30);
+    try {
+      const { token } = partsOf(h.core).agents.add('helper', ['notes']);
+      const agent = new Client({ name: 'agent', version: '1' });
+      await agent.connect(new StreamableHTTPClientTransport(new URL(gw.url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+      const asked = nextEvent(h.core, 'approval.requested', (a) => a.tool === 'login');
+      const answer = agent.callTool({ name: 'notes.login', arguments: { user: 'ada', apiKey: key } });
+      const a = await asked;
+      expect(a.requestedBy).toEqual({ kind: 'agent', name: 'helper' });
+      h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
+      await answer;
+      await agent.close();
+      const recorded = await h.core.ask('collections.record', { callIds: [a.callId], name: 'Agent session' });
+      expect(readFileSync(recorded.file.id, 'utf8')).not.toContain(key);
+      process.env.LOGIN_API_KEY = key;
+      const run = await h.core.ask('collections.run', { id: recorded.file.id });
+      const done = ended(run.id);
+      await h.core.ask('collections.decide', { runId: run.id, decision: 'approve', scopeHash: run.scopeHash });
+      const r = await done;
+      expect(r.scope.env).toEqual(['LOGIN_API_KEY']);
+      expect([r.status, r.steps[0]!.failures]).toEqual(['passed', []]);
+      expect(JSON.parse(h.core.getCall(r.steps[0]!.callId!).argsJson)).toEqual({ user: 'ada', apiKey: key });
+    } finally {
+      delete process.env.LOGIN_API_KEY;
+      await gw.close();
+    }
   });
 });
