@@ -1,3 +1,4 @@
+import { useCollections } from './features/collections/collections-store';
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useConsole } from './store/store';
 import { ServersPanel } from './features/servers/ServersPanel';
@@ -64,6 +65,7 @@ export function App() {
   const online = useConsole((s) => s.online);
   const filter = useConsole((s) => s.filter);
   const pending = useConsole((s) => s.approvals.length);
+  const runsWaiting = useCollections((s) => s.order.filter((id) => s.runs[id]?.status === 'awaiting-approval').length);
   const [tab, setTab] = useState<Tab>('tools');
   const search = useRef<HTMLInputElement>(null);
   usePendingSignals(pending);
@@ -114,6 +116,11 @@ export function App() {
         {pending > 0 && (
           <button className="badge warn queue-badge" onClick={() => useConsole.getState().queueToggled()} data-testid="approval-badge" aria-haspopup="true">
             {pending} waiting for approval
+          </button>
+        )}
+        {runsWaiting > 0 && (
+          <button className="badge warn" onClick={() => setTab('collections')} data-testid="run-waiting-badge">
+            {runsWaiting} collection run{runsWaiting === 1 ? '' : 's'} waiting for approval
           </button>
         )}
         {!online && (

@@ -38,7 +38,11 @@ test.describe('collections', () => {
     // The run asks once, showing every call it will send; nothing runs before that.
     await page.getByTestId('collection-run').click();
     await expect(page.getByTestId('run-scope-step')).toContainText(['call count on notes']);
+    // From another tab, the top bar says a run waits and leads back to it.
+    await page.getByTestId('tab-history').click();
+    await page.getByTestId('run-waiting-badge').click();
     await page.getByTestId('run-deny').click();
+    await expect(page.getByTestId('run-waiting-badge')).toBeHidden();
     await expect(page.getByTestId('run-result')).toHaveAttribute('data-status', 'denied');
     await runAll(app, 'passed');
 
@@ -61,7 +65,7 @@ test.describe('collections', () => {
     await runAll(app, 'passed');
     // A step that held shows its answer beside its snapshot on request.
     await step.getByRole('button', { name: /count/ }).click();
-    await step.getByTestId('step-answer').locator('summary').click();
+    await step.getByTestId('step-answer').locator('summary').first().click();
     await expect(step.getByTestId('step-answer')).toContainText('Snapshot');
     await expect(step.getByTestId('step-answer')).toContainText('This run');
     const file = readdirSync(join(app.dataDir, 'data', 'collections')).find((f) => f.endsWith('.collection.json'))!;
