@@ -94,15 +94,32 @@ test.describe('collections', () => {
     await box.locator('[data-testid=record-secret][data-pointer="/name"]').check();
     await box.getByTestId('record-name').fill('Sign-in journey');
     await box.getByTestId('record-calls').click();
-    await expect(page.getByTestId('recorded-note')).toContainText('Recorded 2 steps into sign-in-journey.collection.json');
+    await expect(page.getByTestId('recorded-note')).toContainText('Recorded 2 steps (login, greet) into sign-in-journey.collection.json');
     await expect(page.getByTestId('recorded-note')).toContainText('LOGIN_API_KEY');
     const text = readFileSync(join(app.dataDir, 'data', 'collections', 'sign-in-journey.collection.json'), 'utf8');
     expect(text).not.toContain(key);
     expect(text).not.toContain('Grace');
     expect(JSON.parse(text)).toMatchObject({ name: 'Sign-in journey', env: ['GREET_NAME', 'LOGIN_API_KEY'] });
 
+    // One more call, into the same collection.
+    await page.getByTestId('history-pick').nth(0).check();
+    await page.getByTestId('record-into').selectOption({ label: 'into Sign-in journey' });
+    await page.getByTestId('record-calls').click();
+    await expect(page.getByTestId('recorded-note')).toContainText('Recorded 1 step (greet-2) into sign-in-journey.collection.json');
+
     await page.getByTestId('tab-collections').click();
     await expect(page.getByTestId('collection-item')).toHaveCount(1);
-    await expect(page.getByTestId('collection-step')).toHaveCount(2);
+    await expect(page.getByTestId('collection-step')).toHaveCount(3);
+    // Export downloads the file as kept; importing it makes a second one beside it.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('collection-export').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('sign-in-journey.collection.json');
+    const exported = readFileSync((await file.path())!, 'utf8');
+    expect(exported).toBe(readFileSync(join(app.dataDir, 'data', 'collections', 'sign-in-journey.collection.json'), 'utf8'));
+    await page.getByTestId('collection-import').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+    await expect(page.getByTestId('collection-item')).toHaveCount(2);
+    await page.getByTestId('collection-import').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"name":"x"}') });
+    await expect(page.getByTestId('collections-error')).toContainText('not a valid collection');
   });
 });

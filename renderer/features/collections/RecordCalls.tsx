@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { CollectionFile } from '../../../shared/schemas/collection-run';
 import type { CallRecord } from '../../../shared/schemas/call';
 import { pointerOf } from '../../../shared/collections/pointer';
 import { secretPointers } from '../../../shared/collections/secrets';
@@ -29,6 +30,14 @@ const mask = (v: string) => (v.length <= 4 ? '••••' : `${v.slice(0, 2)}�
 export function RecordCalls({ calls, onDone }: { calls: CallRecord[]; onDone: (said: string) => void }) {
   const api = useApi();
   const [name, setName] = useState('Recorded calls');
+  const [files, setFiles] = useState<CollectionFile[]>([]);
+  const [into, setInto] = useState('');
+  useEffect(() => {
+    api.request('collections.list', {}).then(
+      (list) => setFiles(list.filter((f) => !f.error)),
+      () => {},
+    );
+  }, [api]);
   const leaves = useMemo(
     () => calls.map((c) => ({ call: c, leaves: stringLeaves(c.argsJson), found: new Set(secretPointers(JSON.parse(c.argsJson))) })),
     [calls],
@@ -40,13 +49,13 @@ export function RecordCalls({ calls, onDone }: { calls: CallRecord[]; onDone: (s
     api
       .request('collections.record', {
         callIds: calls.map((c) => c.id),
-        name: name.trim() || 'Recorded calls',
+        ...(into ? { into } : { name: name.trim() || 'Recorded calls' }),
         secrets: [...marked].map((k) => ({ callId: k.slice(0, k.indexOf(' ')), pointer: k.slice(k.indexOf(' ') + 1) })),
       })
       .then(
         (r) =>
           onDone(
-            `Recorded ${r.added.length} step${r.added.length === 1 ? '' : 's'} into ${r.file.fileName}${r.secrets.length ? `; secrets kept out as ${r.secrets.map((s) => s.variable).join(', ')}` : ''}. Run it from the Collections tab.`,
+            `Recorded ${r.added.length} step${r.added.length === 1 ? '' : 's'} (${r.added.join(', ')}) into ${r.file.fileName}${r.secrets.length ? `; secrets kept out as ${r.secrets.map((s) => s.variable).join(', ')}` : ''}. Run it from the Collections tab.`,
           ),
         (e: Error) => setNote({ text: e.message }),
       );
@@ -56,7 +65,15 @@ export function RecordCalls({ calls, onDone }: { calls: CallRecord[]; onDone: (s
         <strong>
           Record {calls.length} call{calls.length === 1 ? '' : 's'} as a collection
         </strong>
-        <input value={name} onChange={(e) => setName(e.target.value)} aria-label="Collection name" data-testid="record-name" />
+        <select value={into} onChange={(e) => setInto(e.target.value)} aria-label="Into which collection" data-testid="record-into">
+          <option value="">a new collection named</option>
+          {files.map((f) => (
+            <option key={f.id} value={f.id}>
+              {`into ${f.name ?? f.fileName}`}
+            </option>
+          ))}
+        </select>
+        {!into && <input value={name} onChange={(e) => setName(e.target.value)} aria-label="Collection name" data-testid="record-name" />}
         <button className="primary" onClick={() => void record()} data-testid="record-calls">
           Record
         </button>
