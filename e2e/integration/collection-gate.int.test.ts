@@ -6,7 +6,7 @@ import type { CollectionRun } from '../../shared/schemas/collection-run.js';
 import { partsOf } from '../../electron/core/testing.js';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startGateway } from '../../electron/gateway/start-gateway.js';
-import { makeCore, nextEvent, type Harness } from '../harness/harness.js';
+import { fixtureStdio, makeCore, nextEvent, type Harness } from '../harness/harness.js';
 
 /*
  * A collection run in the console: one decision on its scope lets exactly its steps through, once
@@ -188,5 +188,33 @@ describe('a collection run through the gate', () => {
       delete process.env.LOGIN_API_KEY;
       await gw.close();
     }
+  });
+
+  it('cancelled while a step runs: its call is cancelled, the steps after it skipped', async () => {
+    h.core.addServer('fx', fixtureStdio());
+    await h.core.connect('fx');
+    const file = await h.core.ask('collections.save', {
+      collection: {
+        name: 'slow',
+        steps: [
+          { id: 'wait', call: { server: 'fx', tool: 'never_answers' } },
+          { id: 'next', call: { server: 'notes', tool: 'count' } },
+        ],
+      },
+    });
+    const run = await h.core.ask('collections.run', { id: file.id });
+    const waiting = nextEvent(h.core, 'call.updated', (c) => c.tool === 'never_answers' && c.state === 'running');
+    const done = ended(run.id);
+    await h.core.ask('collections.decide', { runId: run.id, decision: 'approve', scopeHash: run.scopeHash });
+    const call = await waiting;
+    await h.core.ask('collections.cancel', { runId: run.id });
+    const r = await done;
+    expect(r.status).toBe('cancelled');
+    expect(r.steps.map((s) => [s.id, s.status, s.outcome])).toEqual([
+      ['wait', 'failed', 'cancelled'],
+      ['next', 'skipped', undefined],
+    ]);
+    expect(h.core.getCall(call.id).outcome).toBe('cancelled');
+    expect(h.core.listCalls().map((c) => c.tool)).toEqual(['never_answers']);
   });
 });

@@ -235,6 +235,7 @@ function collectionsOf(opts: CoreOptions, p: Records & Serving & { connections: 
     trail: p.trail,
     bus: p.bus,
     approvalTimeoutMs: () => p.store.settings.approvalTimeoutMs,
+    cancelCall: (id) => void p.calls.cancel(id, { decidedBy: 'user', reason: 'its collection run was cancelled' }),
     reach: async (id) => {
       if (!p.store.get(id)) return `no server ${JSON.stringify(id)} is configured`;
       if (p.connections.connected(id)) return null;
@@ -242,7 +243,11 @@ function collectionsOf(opts: CoreOptions, p: Records & Serving & { connections: 
       return v.status === 'connected' ? null : (v.error ?? v.status);
     },
     steps: {
-      call: (id, tool, args, by) => p.calls.wait(p.calls.request(id, tool, args, by).id),
+      call: (id, tool, args, by, asked) => {
+        const r = p.calls.request(id, tool, args, by);
+        asked?.(r.id);
+        return p.calls.wait(r.id);
+      },
       read: (id, uri, by) => p.resources.read(id, uri, by),
       prompt: (id, name, args, by) => p.prompts.get(id, name, args, by),
       catalog: (id) => Object.fromEntries(p.catalog.rawTools(id).map((t) => [t.name, t])),

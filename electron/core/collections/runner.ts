@@ -11,7 +11,7 @@ import { resolveTemplate, TemplateError, type TemplateScope } from '../../../sha
 /** What running steps needs of the core. */
 export interface StepDeps {
   /** A call through the gate, as `requestedBy`, to its outcome. */
-  call(server: string, tool: string, args: Record<string, unknown>, requestedBy: Requester): Promise<CallRecord>;
+  call(server: string, tool: string, args: Record<string, unknown>, requestedBy: Requester, asked?: (callId: string) => void): Promise<CallRecord>;
   read(server: string, uri: string, requestedBy: Requester): Promise<unknown>;
   prompt(server: string, name: string, args: Record<string, string>, requestedBy: Requester): Promise<unknown>;
   /** Every tool definition of a server as it sent them, by name. */
@@ -119,7 +119,7 @@ async function observe(step: Step, scope: TemplateScope, deps: StepDeps, request
   try {
     if (step.call) {
       const args = resolveTemplate(step.call.arguments ?? {}, scope) as Record<string, unknown>;
-      const r = await deps.call(step.call.server, step.call.tool, args, requestedBy);
+      const r = await deps.call(step.call.server, step.call.tool, args, requestedBy, (id) => rs && (rs.callId = id));
       if (rs) {
         rs.callId = r.id;
         rs.argsJson = r.argsJson;

@@ -20,6 +20,8 @@ export interface RunsDeps {
   /** Connects a server when it is not; the reason it could not be, or null. */
   reach(serverId: string): Promise<string | null>;
   approvalTimeoutMs(): number;
+  /** Cancels a call a step made (a run cancelled while its step's call runs). */
+  cancelCall(callId: string): void;
 }
 
 interface RunState {
@@ -137,6 +139,8 @@ export class CollectionRuns {
     const state = this.must(runId);
     state.cancelled = true;
     if (state.run.status === 'awaiting-approval') this.end(state, 'cancelled', 'user', 'cancelled before it was approved');
+    // The step running now: its call is cancelled too (the server is told); the steps after it are skipped.
+    for (const s of state.run.steps) if (s.status === 'running' && s.callId) this.d.cancelCall(s.callId);
     return { ...state.run };
   }
 
@@ -187,10 +191,10 @@ export class CollectionRuns {
     );
     const steps: StepDeps = {
       ...this.d.steps,
-      call: (server, tool, args, by) => {
+      call: (server, tool, args, by, asked) => {
         // SECURITY: announced with the hash of exactly what the call manager will send; one announcement, one call.
         this.d.grants.expect(run.id, server, tool, sha256(wireJson(args)));
-        return this.d.steps.call(server, tool, args, by);
+        return this.d.steps.call(server, tool, args, by, asked);
       },
     };
     try {

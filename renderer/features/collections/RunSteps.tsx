@@ -9,6 +9,7 @@ const MARK: Record<RunStep['status'], string> = { pending: '·', running: '…',
 
 /** A run's steps: each verdict, and for a step that failed, why — a snapshot's difference as a structural diff, beside the way to accept it. */
 export function RunSteps({ run, snapshots }: { run: CollectionRun; snapshots: Record<string, unknown> }) {
+  const api = useApi();
   // Until the person opens or closes one, the first step that failed is the one open (the run may still be going).
   const [chosen, setOpen] = useState<string | null | undefined>(undefined);
   const open = chosen === undefined ? (run.steps.find((s) => s.status === 'failed')?.id ?? null) : chosen;
@@ -21,6 +22,11 @@ export function RunSteps({ run, snapshots }: { run: CollectionRun; snapshots: Re
           {run.durationMs !== undefined ? ` · ${Math.round(run.durationMs)} ms` : ''}
           {run.decidedBy ? ` · decided by ${run.decidedBy}` : ''}
         </span>
+        {run.status === 'running' && (
+          <button className="small" onClick={() => void api.request('collections.cancel', { runId: run.id }).catch(() => {})} data-testid="run-cancel">
+            Cancel the run
+          </button>
+        )}
       </div>
       {run.error && (
         <div className="error small" role="alert">
