@@ -108,7 +108,7 @@ export async function uiBench(): Promise<void> {
     );
     // Every tab in turn, each given 1.5 s to load what it shows (the trace and logs poll twice a second).
     const tabs: Array<[string, number]> = [];
-    for (const tab of ['resources', 'prompts', 'logs', 'trace', 'auth', 'review', 'history', 'audit', 'agents', 'settings', 'tools']) {
+    for (const tab of ['resources', 'prompts', 'logs', 'trace', 'auth', 'review', 'history', 'collections', 'audit', 'agents', 'settings', 'tools']) {
       const t = await measure(
         page,
         `document.querySelector('[data-testid=tab-${tab}]').click()`,

@@ -16,8 +16,8 @@ export interface Scene {
 export const LONG_SERVER = 'a-server-with-a-rather-long-identifier-over-http';
 export const BIG_SERVER = 'fx';
 
-export type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace' | 'auth' | 'review' | 'history' | 'audit' | 'agents' | 'settings';
-export const TABS: Tab[] = ['tools', 'resources', 'prompts', 'logs', 'trace', 'auth', 'review', 'history', 'audit', 'agents', 'settings'];
+export type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace' | 'auth' | 'review' | 'history' | 'collections' | 'audit' | 'agents' | 'settings';
+export const TABS: Tab[] = ['tools', 'resources', 'prompts', 'logs', 'trace', 'auth', 'review', 'history', 'collections', 'audit', 'agents', 'settings'];
 
 /** Starts the modern fixture over HTTP and `serve` with the three servers; `dir` holds its data. */
 export async function startScene(dir: string): Promise<Scene> {
@@ -75,6 +75,11 @@ export async function fillScene(page: Page): Promise<void> {
   await dialog.getByTestId('approve-once').click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('call-result').first()).toBeVisible();
+  // The call saved into a collection: the Collections tab runs it.
+  await page.getByTestId('call-result').first().getByTestId('save-to-collection').click();
+  await page.getByTestId('save-new-name').fill('A collection with a long name to check the layout of its tab');
+  await page.getByTestId('save-step').click();
+  await expect(page.getByTestId('saved-step')).toBeVisible();
   await page.getByTestId('tool-search').fill('');
   // An agent with a long name and every server.
   await page.getByTestId('tab-agents').click();
@@ -117,5 +122,14 @@ export async function openTab(page: Page, tab: Tab): Promise<void> {
     await expect(page.getByTestId('history-row').first()).toBeVisible();
   } else if (tab === 'audit') {
     await expect(page.getByTestId('audit-entry').first()).toBeVisible();
+  } else if (tab === 'collections') {
+    await expect(page.getByTestId('collection-detail')).toBeVisible();
+    if (!(await page.getByTestId('run-result').count())) {
+      await page.getByTestId('collection-run').click();
+      await expect(page.getByTestId('run-approve')).toHaveAttribute('aria-disabled', 'false');
+      await page.getByTestId('run-approve').click();
+    }
+    await expect(page.getByTestId('run-result')).toHaveAttribute('data-status', 'passed');
+    await page.getByTestId('run-step').first().getByRole('button').first().click();
   }
 }
