@@ -8,6 +8,7 @@ import type { CorpusCase } from './corpus-kit.js';
 import { HELD_OUT, SECOND_ROUND } from './held-out.js';
 import { HOSTILE } from './hostile.js';
 import { THIRD_ROUND } from './third-round.js';
+import { ROUND_TWO_CLEAN, ROUND_TWO_HOSTILE } from './round-two.js';
 
 const validator = new SchemaValidator();
 const run = (c: CorpusCase): Finding[] => reviewServers(c.servers, { checkSchema: (s) => validator.metaProblems(s) });
@@ -30,13 +31,13 @@ describe('review corpus', () => {
     expect([...families].sort()).toEqual(['A', 'H', 'P', 'Q', 'S']);
   });
 
-  it.each(HOSTILE.map((c) => [c.id, c] as const))('hostile %s: finds what was planted, and nothing else loud', (_id, c) => {
+  it.each([...HOSTILE, ...ROUND_TWO_HOSTILE].map((c) => [c.id, c] as const))('hostile %s: finds what was planted, and nothing else loud', (_id, c) => {
     const { missed, extra } = score(c);
     expect(missed, `missed in ${c.id} (${c.about}); found:\n${show(run(c))}`).toEqual([]);
     expect(show(extra), `unexpected in ${c.id}`).toBe('');
   });
 
-  it.each(CLEAN.map((c) => [c.id, c] as const))('clean %s: no high or medium finding', (_id, c) => {
+  it.each([...CLEAN, ...ROUND_TWO_CLEAN].map((c) => [c.id, c] as const))('clean %s: no high or medium finding', (_id, c) => {
     expect(show(run(c).filter(loud))).toBe('');
   });
 
@@ -44,7 +45,7 @@ describe('review corpus', () => {
     let tp = 0;
     let fn = 0;
     let fp = 0;
-    for (const c of [...HOSTILE, ...CLEAN, ...SECOND_ROUND]) {
+    for (const c of [...HOSTILE, ...CLEAN, ...SECOND_ROUND, ...ROUND_TWO_HOSTILE, ...ROUND_TWO_CLEAN]) {
       const s = score(c);
       tp += s.tp;
       fn += s.missed.length;
@@ -53,7 +54,7 @@ describe('review corpus', () => {
     const precision = tp / (tp + fp);
     const recall = tp / (tp + fn);
     console.log(
-      `review corpus: ${HOSTILE.length} hostile + ${CLEAN.length} clean cases + ${SECOND_ROUND.length} of a second round; precision ${(precision * 100).toFixed(1)}% (${tp}/${tp + fp}), recall ${(recall * 100).toFixed(1)}% (${tp}/${tp + fn})`,
+      `review corpus: ${HOSTILE.length} hostile + ${CLEAN.length} clean cases + ${SECOND_ROUND.length} of a second round + ${ROUND_TWO_HOSTILE.length + ROUND_TWO_CLEAN.length} of round two; precision ${(precision * 100).toFixed(1)}% (${tp}/${tp + fp}), recall ${(recall * 100).toFixed(1)}% (${tp}/${tp + fn})`,
     );
     expect(precision).toBeGreaterThanOrEqual(0.95);
     expect(recall).toBeGreaterThanOrEqual(0.95);

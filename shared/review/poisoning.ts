@@ -1,6 +1,8 @@
 import type { Hit } from './hidden.js';
 import type { Severity } from './rules.js';
-import { boundedSentence } from './sentence.js';
+import { blobHits } from './blobs.js';
+import { boundedSentence, MAX_MATCHES_PER_RULE } from './sentence.js';
+import { dataUrlHits, secretStoreHits, steeringHits } from './round-two.js';
 
 /** A heuristic: a rule, a pattern, and optionally a severity that depends on the match. */
 interface Pattern {
@@ -11,6 +13,8 @@ interface Pattern {
   message: string;
   /** Decides the severity from the match and its sentence; null drops the match (a legit use). */
   grade?: (match: string, sentence: string) => Severity | null;
+  /** Says what the sentence does, when `message` would say something else (a tool describing what it returns). */
+  say?: (match: string, sentence: string) => string | undefined;
   /**
    * A second pattern that must match inside what `re` found; the finding then ends where it ends.
    * `re` finds a run in one greedy pass and this one starts only at its own first character, so a
@@ -28,6 +32,8 @@ export const SECRET_NOUN = String.raw`(?:api[\s_-]?keys?|access[\s_-]?tokens?|au
 /** Verbs that move data into a call or out of the machine: with them, naming a secret is asking for it. */
 const ACTION =
   /\b(?:include|send|pass|provide|attach|append|paste|upload|share|forward|post|embed|insert|exfiltrate|transmit|leak)\b|\bput (?:it|them|its contents?) in/i;
+/** A tool describing what it does (third person, at the start): "Returns …", "Lists …". */
+const RETURNS = /^(?:returns|lists|shows|prints|reads|gets|exposes|dumps|displays|outputs)\b/i;
 const EXAMPLE_HOST = /@(?:example\.(?:com|org|net)|localhost)\b|:\/\/(?:[\w-]+\.)*(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)\b/i;
 const SENSITIVE_SLOT = /conversation|history|secret|token|key|password|content|data|env|file|chat|message|context|prompt|memory|cookie/i;
 
@@ -186,6 +192,7 @@ const PATTERNS: Pattern[] = [
     re: P(String.raw`\b(?:all|any|every) (?:of )?(?:the )?(?:user'?s |available |stored |saved |local )?${SECRET_NOUN}\b`),
     message: 'asks for the user’s secrets',
     grade: (_m, s) => (ACTION.test(s) ? 'high' : 'low'),
+    say: (m, s) => (RETURNS.test(s) && !ACTION.test(s) ? `says the tool returns ${m.trim()}: what it answers may hold secrets` : undefined),
   },
   {
     rule: 'P05',
@@ -258,28 +265,6 @@ const NEEDS_RE = new RegExp(
 /** Each trigger word with the trigger words inside it ("credentials" holds "credential"): one match stands for all. */
 const INSIDE = new Map([...new Set(PATTERNS.flatMap((p) => p.needs))].map((w, _i, all) => [w, all.filter((n) => w.includes(n))]));
 
-const BASE64 = /(?<![A-Za-z0-9+/=_-])(?:[A-Za-z0-9+/]{60,}={0,2}|[A-Za-z0-9_-]{60,})(?![A-Za-z0-9+/=_-])/g;
-const HEX = /\b(?:[0-9a-fA-F]{2}){40,}\b/g;
-
-function printableShare(s: string): number {
-  if (!s) return 0;
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if ((c >= 0x20 && c < 0x7f) || c === 10 || c === 9) n++;
-  }
-  return n / s.length;
-}
-
-function decodeBase64(s: string): string {
-  try {
-    const std = s.replace(/-/g, '+').replace(/_/g, '/');
-    return atob(std.padEnd(Math.ceil(std.length / 4) * 4, '='));
-  } catch {
-    return '';
-  }
-}
-
 // An address starts where its run of characters starts (the look-behind): no start inside a run is tried again.
 const TARGET = /https?:\/\/[^\s"'<>)\]]+|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/giu;
 /** Imperative verbs only: a tool that "sends" describes itself; "send" tells the model to. */
@@ -306,49 +291,10 @@ function exfilHits(text: string): { hits: Hit[]; cut?: string } {
   return { hits };
 }
 
-/** Base64 and hex blobs (rule P07): high when they decode to readable text, low otherwise. */
-function blobHits(text: string): { hits: (Hit & { severity: Severity })[]; cut?: string } {
-  const hits: (Hit & { severity: Severity })[] = [];
-  BASE64.lastIndex = 0;
-  for (let m = BASE64.exec(text); m; m = BASE64.exec(text)) {
-    if (hits.length >= MAX_MATCHES_PER_RULE) return { hits, cut: `${MAX_MATCHES_PER_RULE} blobs (P07)` };
-    const s = m[0];
-    if (!/[0-9]/.test(s) || !/[A-Z]/.test(s) || !/[a-z]/.test(s) || (s.match(/\//g)?.length ?? 0) > s.length / 12) continue;
-    const decoded = decodeBase64(s);
-    const readable = printableShare(decoded) > 0.9 && /[a-z]{3,} [a-z]{2,}/i.test(decoded);
-    const json = /^\s*[{[]/.test(decoded);
-    const severity: Severity = readable && !json ? 'high' : 'low';
-    hits.push({
-      rule: 'P07',
-      start: m.index,
-      end: m.index + s.length,
-      severity,
-      message: readable ? `base64 that decodes to ${JSON.stringify(decoded.slice(0, 120))}` : `base64-like blob of ${s.length} characters`,
-    });
-  }
-  HEX.lastIndex = 0;
-  for (let m = HEX.exec(text); m; m = HEX.exec(text)) {
-    if (hits.length >= 2 * MAX_MATCHES_PER_RULE) return { hits, cut: `${MAX_MATCHES_PER_RULE} hex blobs (P07)` };
-    const decoded = m[0].replace(/../g, (h) => String.fromCharCode(parseInt(h, 16)));
-    const readable = printableShare(decoded) > 0.9 && /[a-z]{3,} [a-z]{2,}/i.test(decoded);
-    hits.push({
-      rule: 'P07',
-      start: m.index,
-      end: m.index + m[0].length,
-      severity: readable ? 'high' : 'low',
-      message: readable ? `hex that decodes to ${JSON.stringify(decoded.slice(0, 120))}` : `hex blob of ${m[0].length} characters`,
-    });
-  }
-  return { hits };
-}
-
 /** The sentence around a match, for rules that depend on what else it says (at most SENTENCE_REACH characters each side). */
 function sentenceAround(text: string, start: number, end: number): string {
   return boundedSentence(text, start, end, ['. ', '\n', '? ', '! ']);
 }
-
-/** Matches of one pattern looked at in one text; past it the rule stops and says so. */
-export const MAX_MATCHES_PER_RULE = 100;
 
 /**
  * Poisoning heuristics (rules P01–P07) in one text a model reads. `cut` names what stopped early
@@ -381,15 +327,21 @@ export function poisoningHits(text: string): { hits: (Hit & { severity?: Severit
       }
       const start = m.index + (found.length - found.trimStart().length);
       const end = m.index + found.length;
-      const severity = p.grade ? p.grade(found, sentenceAround(text, start, end)) : undefined;
+      const sentence = p.grade || p.say ? sentenceAround(text, start, end) : '';
+      const severity = p.grade ? p.grade(found, sentence) : undefined;
       if (severity === null) continue;
-      hits.push({ rule: p.rule, start, end, message: p.message, ...(severity ? { severity } : {}) });
+      hits.push({ rule: p.rule, start, end, message: p.say?.(found, sentence) ?? p.message, ...(severity ? { severity } : {}) });
     }
   }
   // The sentence rule finds what the sequences did not; the same address is reported once.
   const exfil = present.has('http') || present.has('@') ? exfilHits(text) : { hits: [] };
-  const more = exfil.hits.filter((h) => !hits.some((x) => x.rule === 'P06' && x.start <= h.end && h.start <= x.end));
+  // A high finding on a span a lower one covers raises that one; one finding per span and rule.
+  for (const h of [...exfil.hits.map((x) => ({ ...x, severity: 'high' as const })), ...dataUrlHits(text), ...secretStoreHits(text), ...steeringHits(text)]) {
+    const same = hits.find((x) => x.rule === h.rule && x.start <= h.end && h.start <= x.end);
+    if (!same) hits.push(h);
+    else if (same.severity !== 'high' && h.severity === 'high') Object.assign(same, { severity: 'high', message: h.message });
+  }
   const blobs = blobHits(text);
   cut ??= exfil.cut ?? blobs.cut;
-  return { hits: [...hits, ...more.map((h) => ({ ...h, severity: 'high' as const })), ...blobs.hits], ...(cut && { cut }) };
+  return { hits: [...hits, ...blobs.hits], ...(cut && { cut }) };
 }

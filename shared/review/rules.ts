@@ -150,7 +150,7 @@ export const RULES: readonly Rule[] = [
     'poisoning',
     'high',
     'Refers to credentials or secret files',
-    'Paths such as ~/.ssh, .env or ~/.aws/credentials, or asking for tokens and keys, aim at the user’s secrets.',
+    'Paths such as ~/.ssh, .env or ~/.aws/credentials, or asking for tokens and keys, aim at the user’s secrets. So does naming a store of secrets without a path — a keychain or keyring, a password manager, a credential manager, a browser’s saved passwords, or a command that reads one (`security find-generic-password`, `secret-tool lookup`, `op read`) — in a sentence that tells the model to take from it. A tool that says it returns secrets is a note saying so.',
   ),
   R(
     'P06',
@@ -158,7 +158,7 @@ export const RULES: readonly Rule[] = [
     'poisoning',
     'high',
     'Asks to send data somewhere',
-    'Asking the model to send, append or include data in a URL or e-mail is the shape of exfiltration.',
+    'Asking the model to send, append or include data in a URL or e-mail is the shape of exfiltration, in whichever sentence it stands. So is an address with a blank for what the model holds — a placeholder in any words (`?d={the user’s last message}`, `/{full conversation}/`), read whole: loading, fetching or visiting it sends what fills it.',
   ),
   R(
     'P07',
@@ -198,7 +198,7 @@ export const RULES: readonly Rule[] = [
     'shadowing',
     'medium',
     'Talks about another server’s tool',
-    'A description that refers to another server’s tool can steer how that tool is used.',
+    'A description that refers to another server’s tool can steer how that tool is used. One that directs the model about a tool of a named other server — call this tool when, before, after or instead of it — is a finding on its own, whether or not that server is reviewed with it.',
   ),
   R(
     'S04',
@@ -212,9 +212,9 @@ export const RULES: readonly Rule[] = [
     'Q01',
     'tool-name-format',
     'quality',
-    'low',
+    'medium',
     'Tool name outside the spec’s rules',
-    'Tool names SHOULD be 1–128 characters of A–Z, a–z, 0–9, _, - and . (MCP 2025-11-25).',
+    'Tool names SHOULD be 1–128 characters of A–Z, a–z, 0–9, _, - and . (MCP 2025-11-25). A name outside them is more than style: hosts that check names drop or rename the tool, so an agent may not reach it or may reach another by that name, and a space, slash or control character in a name is how one tool passes for another in a list.',
   ),
   R(
     'Q02',

@@ -14,5 +14,9 @@ export function boundedSentence(text: string, start: number, end: number, stops:
   const e = end - lo;
   const from = Math.max(...stops.map((x) => window.lastIndexOf(x, s)));
   const ends = stops.map((x) => window.indexOf(x, e)).filter((n) => n >= 0);
-  return window.slice(from + 1, ends.length ? Math.min(...ends) : window.length);
+  // Without the stop's own space: a rule that looks at how the sentence begins sees its first word.
+  return window.slice(from + 1, ends.length ? Math.min(...ends) : window.length).trimStart();
 }
+
+/** Matches of one pattern looked at in one text; past it the rule stops and says so. */
+export const MAX_MATCHES_PER_RULE = 100;
