@@ -9,6 +9,9 @@ import { EVERYTHING, tempDir } from '../harness/harness.js';
 const BIN = resolve('bin/mcp-console.js');
 const CORPUS_SERVER = resolve('out/node/e2e/fixtures/review-server.js');
 const FILESYSTEM = resolve('node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
+const MEMORY = resolve('node_modules/@modelcontextprotocol/server-memory/dist/index.js');
+const BASIC_APP = resolve('node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js');
+const BUDGET_APP = resolve('node_modules/@modelcontextprotocol/server-budget-allocator/dist/index.js');
 const dir = tempDir();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -28,6 +31,9 @@ function cli(...args: string[]) {
 const reference = config('reference', {
   everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
   filesystem: { command: process.execPath, args: [FILESYSTEM, dir] },
+  memory: { command: process.execPath, args: [MEMORY], env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') } },
+  'basic-app': { command: process.execPath, args: [BASIC_APP, '--stdio'] },
+  'budget-app': { command: process.execPath, args: [BUDGET_APP, '--stdio'] },
 });
 const hostile = config('hostile', {
   tagged: corpus('h-tags-instruction'),
@@ -37,7 +43,7 @@ const hostile = config('hostile', {
 });
 
 describe('mcp-console review', () => {
-  it('is quiet on the reference servers: no high or medium finding, exit 0 even at --fail-on medium', () => {
+  it("is quiet on the reference servers (and the MCP project's App servers): no high or medium finding, exit 0 even at --fail-on medium", () => {
     const r = cli('review', '--config', reference, '--format', 'json', '--fail-on', 'medium');
     expect(r.err).toContain('0 at or above medium');
     expect(r.code).toBe(0);
@@ -45,8 +51,11 @@ describe('mcp-console review', () => {
     expect(report.servers.map((s) => [s.id, s.status])).toEqual([
       ['everything', 'reviewed'],
       ['filesystem', 'reviewed'],
+      ['memory', 'reviewed'],
+      ['basic-app', 'reviewed'],
+      ['budget-app', 'reviewed'],
     ]);
-    expect(report.servers.every((s) => s.tools > 5)).toBe(true);
+    expect(report.servers.slice(0, 3).every((s) => s.tools > 5)).toBe(true);
     expect(report.servers.find((s) => s.id === 'everything')!.prompts).toBeGreaterThan(0);
     expect(report.findings.filter((f) => f.severity !== 'low')).toEqual([]);
   });
