@@ -3,7 +3,14 @@ import { join, resolve } from 'node:path';
 import { expect, test, type App } from './fixtures.js';
 
 const NOTES = resolve('out/node/e2e/fixtures/notes-server.js');
-test.use({ config: { mcpServers: { notes: { command: process.execPath, args: [NOTES] } } } });
+test.use({
+  config: {
+    mcpServers: {
+      notes: { command: process.execPath, args: [NOTES] },
+      'notes-next': { command: process.execPath, args: [NOTES], env: { NOTES_VERSION: '2' } },
+    },
+  },
+});
 
 /** Runs the open collection: its one question (the run's scope), approved once it is armed. */
 async function runAll(app: App, expected: 'passed' | 'failed') {
@@ -121,5 +128,24 @@ test.describe('collections', () => {
     await expect(page.getByTestId('collection-item')).toHaveCount(2);
     await page.getByTestId('collection-import').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"name":"x"}') });
     await expect(page.getByTestId('collections-error')).toContainText('not a valid collection');
+  });
+
+  test('run a collection against a second server and see where the answers differ', async ({ app, page }) => {
+    await app.console.openTool('notes', 'greet');
+    await app.console.callWithJson({ name: 'Ada' });
+    const result = app.console.lastResult();
+    await result.getByTestId('save-to-collection').click();
+    await result.getByTestId('save-step').click();
+    await expect(result.getByTestId('saved-step')).toContainText('Saved as step greet');
+    await page.getByTestId('tab-collections').click();
+    await page.getByTestId('collection-against').selectOption('notes-next');
+    await runAll(app, 'failed');
+    await expect(page.getByTestId('run-scope-step')).toHaveCount(0);
+    const step = page.locator('[data-testid=run-step][data-step=greet]');
+    const row = step.locator('[data-testid=diff-row][data-path="/content/0/text"]');
+    await expect(row.locator('.diff-before')).toHaveText('"Hello, Ada!"');
+    await expect(row.locator('.diff-after')).toHaveText('"Hi there, Ada!"');
+    await expect(step.getByTestId('step-failure')).toContainText('notes-next answers differently from notes');
+    await expect(step.getByTestId('step-diff').locator('th').nth(1)).toHaveText('notes');
   });
 });

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Collection } from '../../../shared/schemas/collection';
 import type { CollectionFile } from '../../../shared/schemas/collection-run';
 import { describeStep } from '../../../shared/collections/steps';
+import { useShallow } from 'zustand/react/shallow';
 import { useApi } from '../../api/context';
+import { useConsole } from '../../store/store';
 import { SafeText } from '../../components/SafeText';
 import { downloadText } from '../review/FileExchange';
 import { filesChanged, latestRun, runUpdated, useCollections } from './collections-store';
@@ -86,16 +88,19 @@ function CollectionDetail({ file, onError }: { file: CollectionFile; onError: (m
   const api = useApi();
   const [collection, setCollection] = useState<Collection | null>(null);
   const run = useCollections((s) => latestRun(s, file.id));
+  // Read again whenever the file changed (a snapshot accepted, steps recorded into it).
   useEffect(() => {
     if (file.error) return;
     api.request('collections.get', { id: file.id }).then(
       (d) => setCollection(d.collection),
       (e: Error) => onError(e.message),
     );
-  }, [api, file.id, file.error, onError]);
+  }, [api, file.id, file.error, file.modifiedAt, onError]);
+  const servers = useConsole(useShallow((s) => s.serverOrder));
+  const [against, setAgainst] = useState('');
   const start = (step?: string) => {
     onError(null);
-    api.request('collections.run', { id: file.id, ...(step && { step }) }).then(runUpdated, (e: Error) => onError(e.message));
+    api.request('collections.run', { id: file.id, ...(step && { step }), ...(against && { against }) }).then(runUpdated, (e: Error) => onError(e.message));
   };
   const exportIt = () =>
     api.request('collections.export', { id: file.id }).then(
@@ -117,6 +122,24 @@ function CollectionDetail({ file, onError }: { file: CollectionFile; onError: (m
           <SafeText text={collection.name} />
         </h2>
         <span className="spacer" />
+        {(file.servers?.length ?? 0) === 1 && (
+          <select
+            value={against}
+            onChange={(e) => setAgainst(e.target.value)}
+            aria-label="Also run every step against another server, and show where the answers differ"
+            title="Also run every step against another server, and show where the answers differ"
+            data-testid="collection-against"
+          >
+            <option value="">on {file.servers![0]} only</option>
+            {servers
+              .filter((id) => id !== file.servers![0])
+              .map((id) => (
+                <option key={id} value={id}>
+                  {`also against ${id}`}
+                </option>
+              ))}
+          </select>
+        )}
         <button className="primary" disabled={busy} onClick={() => start()} data-testid="collection-run">
           Run all {collection.steps.length}
         </button>
