@@ -147,5 +147,13 @@ test.describe('collections', () => {
     await expect(row.locator('.diff-after')).toHaveText('"Hi there, Ada!"');
     await expect(step.getByTestId('step-failure')).toContainText('notes-next answers differently from notes');
     await expect(step.getByTestId('step-diff').locator('th').nth(1)).toHaveText('notes');
+    // The greeting is meant to change between versions: ignore its path, and the two agree.
+    await row.getByTestId('diff-ignore').click();
+    await expect(page.locator('[data-testid=collection-step][data-step=greet]')).toContainText('1 ignored');
+    await runAll(app, 'passed');
+    // Removing asks a second time, naming the file.
+    await page.getByTestId('collection-remove').click();
+    await page.getByTestId('collection-remove-confirm').click();
+    await expect(page.getByTestId('collections-empty')).toBeVisible();
   });
 });

@@ -11,6 +11,7 @@ import { filesChanged, latestRun, runUpdated, useCollections } from './collectio
 import { CollectionFolders } from './CollectionFolders';
 import { RunApproval } from './RunApproval';
 import { RunSteps } from './RunSteps';
+import { RemoveCollection } from './RemoveCollection';
 import './collections.css';
 
 /**
@@ -102,6 +103,13 @@ function CollectionDetail({ file, onError }: { file: CollectionFile; onError: (m
     onError(null);
     api.request('collections.run', { id: file.id, ...(step && { step }), ...(against && { against }) }).then(runUpdated, (e: Error) => onError(e.message));
   };
+  // A path that changes on every run (a time, an id): left out of the step's snapshot comparison from now on.
+  const ignore = (stepId: string, path: string) => {
+    const step = collection?.steps.find((x) => x.id === stepId);
+    if (!step || step.snapshot?.ignore?.includes(path)) return;
+    const next = { ...step, snapshot: { ...step.snapshot, ignore: [...(step.snapshot?.ignore ?? []), path] } };
+    api.request('collections.putStep', { id: file.id, step: next }).catch((e: Error) => onError(e.message));
+  };
   const exportIt = () =>
     api.request('collections.export', { id: file.id }).then(
       (x) => downloadText(x.fileName, x.text, 'application/json'),
@@ -146,6 +154,7 @@ function CollectionDetail({ file, onError }: { file: CollectionFile; onError: (m
         <button onClick={() => void exportIt()} data-testid="collection-export">
           Export
         </button>
+        <RemoveCollection id={file.id} fileName={file.fileName} onError={onError} />
       </header>
       <div className="muted small wrap-anywhere">
         <SafeText text={file.id} />
@@ -190,6 +199,7 @@ function CollectionDetail({ file, onError }: { file: CollectionFile; onError: (m
         <RunSteps
           key={run.id}
           run={run}
+          onIgnore={ignore}
           snapshots={Object.fromEntries(collection.steps.flatMap((s) => (s.snapshot?.result !== undefined ? [[s.id, s.snapshot.result]] : [])))}
         />
       )}

@@ -7,8 +7,21 @@ const show = (v: unknown) => {
   return s.length > 2000 ? s.slice(0, 1999) + '…' : s;
 };
 
-/** A structural diff: one row per path that differs — what the snapshot had, what came back. */
-export function DiffTable({ diff, before = 'snapshot', after = 'this run' }: { diff: JsonDiff; before?: string; after?: string }) {
+/**
+ * A structural diff: one row per path that differs — what the snapshot had, what came back. With
+ * `onIgnore`, each row offers to leave its path out of the comparison from now on (a time, an id).
+ */
+export function DiffTable({
+  diff,
+  before = 'snapshot',
+  after = 'this run',
+  onIgnore,
+}: {
+  diff: JsonDiff;
+  before?: string;
+  after?: string;
+  onIgnore?: (path: string) => void;
+}) {
   return (
     <table className="grid diff-table" data-testid="step-diff">
       <thead>
@@ -16,6 +29,7 @@ export function DiffTable({ diff, before = 'snapshot', after = 'this run' }: { d
           <th>Path</th>
           <th>{before}</th>
           <th>{after}</th>
+          {onIgnore && <th />}
         </tr>
       </thead>
       <tbody>
@@ -30,11 +44,18 @@ export function DiffTable({ diff, before = 'snapshot', after = 'this run' }: { d
             <td className="mono wrap-anywhere diff-after">
               {e.op === 'removed' ? <span className="muted">(absent)</span> : <SafeText text={show(e.after)} />}
             </td>
+            {onIgnore && (
+              <td>
+                <button className="small" onClick={() => onIgnore(e.path)} title="Leave this path out of the comparison from now on" data-testid="diff-ignore">
+                  Ignore
+                </button>
+              </td>
+            )}
           </tr>
         ))}
         {diff.total > diff.entries.length && (
           <tr>
-            <td colSpan={3} className="muted">
+            <td colSpan={onIgnore ? 4 : 3} className="muted">
               … and {diff.total - diff.entries.length} more differences
             </td>
           </tr>

@@ -8,7 +8,16 @@ import { JsonTree } from '../../components/JsonTree';
 const MARK: Record<RunStep['status'], string> = { pending: '·', running: '…', passed: '✓', failed: '✗', skipped: '–' };
 
 /** A run's steps: each verdict, and for a step that failed, why — a snapshot's difference as a structural diff, beside the way to accept it. */
-export function RunSteps({ run, snapshots }: { run: CollectionRun; snapshots: Record<string, unknown> }) {
+export function RunSteps({
+  run,
+  snapshots,
+  onIgnore,
+}: {
+  run: CollectionRun;
+  snapshots: Record<string, unknown>;
+  /** Leaves a path of a step's result out of its snapshot's comparison. */
+  onIgnore?: (step: string, path: string) => void;
+}) {
   const api = useApi();
   // Until the person opens or closes one, the first step that failed is the one open (the run may still be going).
   const [chosen, setOpen] = useState<string | null | undefined>(undefined);
@@ -41,7 +50,7 @@ export function RunSteps({ run, snapshots }: { run: CollectionRun; snapshots: Re
               {s.durationMs !== undefined && <span className="muted small"> {Math.round(s.durationMs)} ms</span>}
               {s.updated && <span className="badge small">snapshot written</span>}
             </button>
-            {open === s.id && <StepDetail run={run} step={s} snapshot={snapshots[s.id]} />}
+            {open === s.id && <StepDetail run={run} step={s} snapshot={snapshots[s.id]} onIgnore={onIgnore && ((path) => onIgnore(s.id, path))} />}
           </li>
         ))}
       </ul>
@@ -49,7 +58,7 @@ export function RunSteps({ run, snapshots }: { run: CollectionRun; snapshots: Re
   );
 }
 
-function StepDetail({ run, step, snapshot }: { run: CollectionRun; step: RunStep; snapshot: unknown }) {
+function StepDetail({ run, step, snapshot, onIgnore }: { run: CollectionRun; step: RunStep; snapshot: unknown; onIgnore?: (path: string) => void }) {
   const api = useApi();
   const [note, setNote] = useState<string | null>(null);
   const canAccept = run.status !== 'running' && (step.observed !== undefined || step.observedBytes !== undefined);
@@ -73,6 +82,7 @@ function StepDetail({ run, step, snapshot }: { run: CollectionRun; step: RunStep
           {f.diff && (
             <DiffTable
               diff={f.diff}
+              onIgnore={onIgnore}
               {...(run.against && f.message.endsWith(`answers differently from ${run.scope.servers[0]}`)
                 ? { before: run.scope.servers[0], after: run.against }
                 : {})}
