@@ -60,6 +60,19 @@ describe('a collection run through the gate', () => {
     await expect(h.core.ask('collections.decide', { runId: run.id, decision: 'approve', scopeHash: run.scopeHash })).rejects.toThrow(/not waiting/);
   });
 
+  it('runs one step alone, asking for that step only', async () => {
+    const file = await h.core.ask('collections.save', {
+      collection: { ...coll, steps: [...coll.steps, { id: 'count', call: { server: 'notes', tool: 'count' } }] },
+    });
+    const run = await h.core.ask('collections.run', { id: file.id, step: 'count' });
+    expect(run.scope.steps.map((s) => s.id)).toEqual(['count']);
+    const done = ended(run.id);
+    await h.core.ask('collections.decide', { runId: run.id, decision: 'approve', scopeHash: run.scopeHash });
+    expect((await done).steps.map((s) => [s.id, s.status])).toEqual([['count', 'passed']]);
+    expect(h.core.listCalls().map((c) => c.tool)).toEqual(['count']);
+    await expect(h.core.ask('collections.run', { id: file.id, step: 'nope' })).rejects.toThrow(/no step "nope"/);
+  });
+
   it('denied, it sends nothing and says so', async () => {
     const file = await h.core.ask('collections.save', { collection: coll });
     const run = await h.core.ask('collections.run', { id: file.id });
