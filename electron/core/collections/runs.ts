@@ -73,6 +73,7 @@ export class CollectionRuns {
     if (opts.against !== undefined && servers.length !== 1)
       throw new CoreError('bad-against', `--against compares one server with another; these steps talk to ${servers.length}: ${servers.join(', ')}`);
     const scope = scopeOf(collection, steps, opts.against);
+    const scopeText = canonicalJson(scope);
     const id = randomUUID();
     const run: CollectionRun = {
       id,
@@ -80,7 +81,7 @@ export class CollectionRuns {
       name: collection.name,
       status: 'awaiting-approval',
       scope,
-      scopeHash: sha256(canonicalJson(scope)),
+      scopeHash: sha256(scopeText),
       ...(opts.only && { only: opts.only }),
       ...(opts.against && { against: opts.against }),
       requestedBy: describeRequester(requestedBy),
@@ -113,7 +114,13 @@ export class CollectionRuns {
       kind: 'collection-run-requested',
       requestedBy,
       reason: `${collection.name}: ${steps.length} steps`,
-      detail: { run: id, file, scopeHash: run.scopeHash, scope },
+      // The scope inline up to 64 KB (a 10,000-step collection would make one line of megabytes); its hash always.
+      detail: {
+        run: id,
+        file,
+        scopeHash: run.scopeHash,
+        ...(scopeText.length <= 65_536 ? { scope } : { steps: scope.steps.length, scopeBytes: scopeText.length }),
+      },
     });
     state.timer = setTimeout(() => this.end(state, 'denied', 'timeout', 'no decision before the approval expired'), this.d.approvalTimeoutMs());
     state.timer.unref?.();
