@@ -146,6 +146,11 @@ describe('secrets', () => {
     expect(rec.collection.steps[1]!.expect).toEqual({ outcome: 'tool-error' });
     expect(Collection.safeParse(rec.collection).success).toBe(true);
   });
+  it('names a secret recorded into a collection apart from the variables it already reads', () => {
+    const rec = recordCollection('r', [{ serverId: 's', tool: 'login', args: { apiKey: 'k-2' } }], [], { ids: ['login'], vars: ['LOGIN_2_API_KEY'] });
+    expect(rec.secrets).toEqual([{ variable: 'LOGIN_2_API_KEY_2', step: 'login-2', pointer: '/apiKey' }]);
+  });
+
   it('redacts a secret wherever a result echoes it; a very short one only as a word of its own', () => {
     expect(redactSecrets({ a: ['x secret-1 y'], 'secret-1': 1 }, new Map([['secret-1', 'K']]))).toEqual({ a: ['x {{env.K}} y'], '{{env.K}}': 1 });
     expect(redactSecrets('Bob, Bobby and bob.', new Map([['Bob', 'K']]))).toBe('{{env.K}}, Bobby and bob.');

@@ -30,10 +30,11 @@ export function recordCollection(
   name: string,
   calls: RecordedCall[],
   marked: Array<{ index: number; pointer: string }> = [],
-  /** Step ids already in the collection the steps join. */
-  taken: ReadonlySet<string> = new Set(),
+  /** Step ids and variable names already in the collection the steps join (a new secret never reuses one). */
+  taken: { ids?: Iterable<string>; vars?: Iterable<string> } = {},
 ): Recording {
-  const ids = new Set<string>(taken);
+  const ids = new Set<string>(taken.ids);
+  const known = new Set<string>(taken.vars);
   const vars = new Set<string>();
   const secrets: Recording['secrets'] = [];
   // Every secret value found so far, written as its variable wherever it shows up again (args or results).
@@ -43,7 +44,7 @@ export function recordCollection(
     let args = structuredClone(c.args);
     const pointers = new Set([...secretPointers(args), ...marked.filter((m) => m.index === index).map((m) => m.pointer)]);
     for (const p of [...pointers].sort()) {
-      const variable = secretVariable(id, p, vars);
+      const variable = secretVariable(id, p, new Set([...known, ...vars]));
       const at = pointerGet(args, p);
       if (!replaceAt(args, p, `{{env.${variable}}}`)) continue;
       vars.add(variable);

@@ -96,7 +96,7 @@ export class Collections {
         snapshot: c.result ? snapshotOf(c.result) : undefined,
       })),
       marked,
-      existing ? new Set(existing.steps.map((s) => s.id)) : undefined,
+      existing && { ids: existing.steps.map((s) => s.id), vars: existing.env ?? [] },
     );
     const collection: Collection = existing
       ? {
