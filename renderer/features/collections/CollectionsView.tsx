@@ -125,11 +125,15 @@ function CollectionDetail({ file, onError }: { file: CollectionFile; onError: (m
   const busy = run?.status === 'awaiting-approval' || run?.status === 'running';
   return (
     <div data-testid="collection-detail" data-name={collection.name}>
-      <header className="row gap">
+      <header>
         <h2>
           <SafeText text={collection.name} />
         </h2>
-        <span className="spacer" />
+        <div className="muted small wrap-anywhere">
+          <SafeText text={file.id} />
+        </div>
+      </header>
+      <div className="row gap collection-actions">
         {(file.servers?.length ?? 0) === 1 && (
           <select
             value={against}
@@ -154,10 +158,8 @@ function CollectionDetail({ file, onError }: { file: CollectionFile; onError: (m
         <button onClick={() => void exportIt()} data-testid="collection-export">
           Export
         </button>
+        <span className="spacer" />
         <RemoveCollection id={file.id} fileName={file.fileName} onError={onError} />
-      </header>
-      <div className="muted small wrap-anywhere">
-        <SafeText text={file.id} />
       </div>
       {run?.status === 'awaiting-approval' && <RunApproval key={run.id} run={run} />}
       <table className="grid collection-steps">
