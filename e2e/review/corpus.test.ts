@@ -89,7 +89,14 @@ describe('review corpus', () => {
     const m = measure('third round (held out)', THIRD_ROUND);
     expect(THIRD_ROUND.filter((c) => c.expect.length > 0).length).toBeGreaterThanOrEqual(30);
     expect(THIRD_ROUND.filter((c) => c.expect.length === 0).length).toBeGreaterThanOrEqual(20);
-    expect(m.recall).toBeGreaterThanOrEqual(0);
+    // Measured, not fitted; what it must keep is the goal's other half: nothing loud on its clean half.
+    expect(m.recall).toBeGreaterThan(0);
+    const cleanAlarms = THIRD_ROUND.filter((c) => c.expect.length === 0).flatMap((c) =>
+      run(c)
+        .filter(loud)
+        .map((f) => `${c.id}: ${f.severity} ${f.rule}`),
+    );
+    expect(cleanAlarms).toEqual([]);
   });
 });
 

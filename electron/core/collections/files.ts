@@ -118,7 +118,7 @@ export class CollectionFiles {
       const seen = this.described.get(path);
       if (!known && seen?.key === key) return seen.file;
       file.modifiedAt = st.mtime.toISOString();
-      const c = known ?? parseCollection(this.text(path), basename(path));
+      const c = known ?? parseCollection(this.text(path, st.size), basename(path));
       const described = { ...file, name: c.name, steps: c.steps.length, servers: serversOf(c) };
       this.described.set(path, { key, file: described });
       return described;
@@ -128,9 +128,9 @@ export class CollectionFiles {
     }
   }
 
-  private text(path: string): string {
-    if (statSync(path).size > MAX_COLLECTION_BYTES)
-      throw new CoreError('bad-collection', `${basename(path)}: larger than ${MAX_COLLECTION_BYTES / 1_048_576} MB`);
+  /** A file's text, refused past the limit; `size` when the caller has just looked (one stat, not two). */
+  private text(path: string, size = statSync(path).size): string {
+    if (size > MAX_COLLECTION_BYTES) throw new CoreError('bad-collection', `${basename(path)}: larger than ${MAX_COLLECTION_BYTES / 1_048_576} MB`);
     return readFileSync(path, 'utf8');
   }
 
