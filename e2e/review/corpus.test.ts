@@ -89,8 +89,9 @@ describe('review corpus', () => {
     const m = measure('third round (held out)', THIRD_ROUND);
     expect(THIRD_ROUND.filter((c) => c.expect.length > 0).length).toBeGreaterThanOrEqual(30);
     expect(THIRD_ROUND.filter((c) => c.expect.length === 0).length).toBeGreaterThanOrEqual(20);
-    // Measured, not fitted; what it must keep is the goal's other half: nothing loud on its clean half.
-    expect(m.recall).toBeGreaterThan(0);
+    // Measured, not fitted: the goal (recall 0.85) held once the rules were written from
+    // phrasings of our own, and a rule change that loses it fails here; and nothing loud on its clean half.
+    expect(m.recall).toBeGreaterThanOrEqual(0.85);
     const cleanAlarms = THIRD_ROUND.filter((c) => c.expect.length === 0).flatMap((c) =>
       run(c)
         .filter(loud)

@@ -3,6 +3,7 @@ import type { Severity } from './rules.js';
 import { blobHits } from './blobs.js';
 import { boundedSentence, MAX_MATCHES_PER_RULE } from './sentence.js';
 import { dataUrlHits, secretStoreHits, steeringHits } from './round-two.js';
+import { authorityHits, PERSON, unawareHits } from './authority.js';
 
 /** A heuristic: a rule, a pattern, and optionally a severity that depends on the match. */
 interface Pattern {
@@ -88,38 +89,36 @@ const PATTERNS: Pattern[] = [
   },
   {
     rule: 'P02',
-    needs: ['system', 'assistant'],
-    re: /^[ \t]*(?:system|assistant)[ \t]*:[ \t]*(?:you|ignore|always|never|do not|don't|from now|the user|new|important|override|forget|grant|give|allow|disable|enable|execute|run|call|send|reveal|treat|act|respond|answer|obey|follow|skip|approve|trust|delete)\b/gimu,
+    needs: ['system', 'assistant', 'developer'],
+    re: /^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?(?:[[(][ \t]*(?:system|assistant|developer)[ \t]*[\])](?:\*\*|__)?[ \t]*:?|(?:system|assistant|developer)(?:\*\*|__)?[ \t]*:)[ \t]*(?:you|ignore|always|never|do not|don't|from now|the user|new|important|override|forget|grant|give|allow|disable|enable|execute|run|call|send|reveal|treat|act|respond|answer|obey|follow|skip|approve|trust|delete)\b/gimu,
     message: 'a role label that imitates the prompt',
   },
   {
     rule: 'P03',
-    needs: ['user', 'human', 'person', 'operator', 'owner'],
+    needs: ['user', 'human', 'person', 'operator', 'owner', 'customer', 'holder'],
     re: P(
-      String.raw`\b(?:do not|don't|never|must not|should not|shouldn't) (?:ever )?(?:tell|inform|mention(?: this)? to|mention|reveal|show|disclose|notify|alert|warn|let on to|ask) (?:this |it |anything |about (?:this|it) )?(?:to )?(?:the )?(?:user|human|person|operator|owner)`,
+      String.raw`\b(?:do not|don't|never|must not|should not|shouldn't) (?:ever )?(?:tell|inform|mention(?: this)? to|mention|reveal|show|disclose|notify|alert|warn|let on to|ask) (?:this |it |anything |about (?:this|it) )?(?:to )?(?:the )?${PERSON}`,
     ),
     message: 'asks the model to keep something from the user',
   },
   {
     rule: 'P03',
     needs: ['user', 'human', 'person', 'operator'],
-    re: P(
-      String.raw`\b(?:do not|don't|never|must not|should not) let (?:the )?(?:user|human|person|operator) (?:know|see|find out|notice|learn|realise|realize)`,
-    ),
+    re: P(String.raw`\b(?:do not|don't|never|must not|should not) let (?:the )?${PERSON} (?:know|see|find out|notice|learn|realise|realize)`),
     message: 'asks the model to keep something from the user',
   },
   {
     rule: 'P03',
     needs: ['quiet', 'silent', 'secret', 'hide', 'conceal', 'omit', 'leave out', 'mentioning', 'revealing', 'telling', 'disclosing'],
     re: P(
-      String.raw`\b(?:keep (?:quiet|silent|it quiet|this quiet|it secret|this secret|it to yourself|this to yourself)(?: about)?\b|(?:hide|conceal|omit|leave out) (?:this|it|that|these|the \w+)(?: step| call)? (?:from|in) (?:the |your )?(?:user|human|answer|response|reply|summary)|(?:never|without|avoid) (?:mentioning|revealing|telling|disclosing)(?: this| it)?(?: to)?(?: the)? (?:user|human|person|step|call|tool))`,
+      String.raw`\b(?:keep (?:quiet|silent|it quiet|this quiet|it secret|this secret|it to yourself|this to yourself)(?: about)?\b|(?:hide|conceal|omit|leave out) (?:this|it|that|these|the \w+)(?: step| call)? (?:from|in) (?:the |your )?(?:${PERSON}|answer|response|reply|summary)|(?:never|without|avoid) (?:mentioning|revealing|telling|disclosing)(?: this| it)?(?: to)?(?: the)? (?:${PERSON}|step|call|tool))`,
     ),
     message: 'asks the model to hide something from the user',
   },
   {
     rule: 'P03',
     needs: ['without'],
-    re: P(String.raw`\bwithout (?:telling|informing|notifying|alerting|asking|showing|letting|warning) (?:the )?(?:user|human|person|operator)`),
+    re: P(String.raw`\bwithout (?:telling|informing|notifying|alerting|asking|showing|letting|warning) (?:the )?${PERSON}`),
     message: 'asks the model to act without the user knowing',
   },
   {
@@ -336,7 +335,14 @@ export function poisoningHits(text: string): { hits: (Hit & { severity?: Severit
   // The sentence rule finds what the sequences did not; the same address is reported once.
   const exfil = present.has('http') || present.has('@') ? exfilHits(text) : { hits: [] };
   // A high finding on a span a lower one covers raises that one; one finding per span and rule.
-  for (const h of [...exfil.hits.map((x) => ({ ...x, severity: 'high' as const })), ...dataUrlHits(text), ...secretStoreHits(text), ...steeringHits(text)]) {
+  for (const h of [
+    ...exfil.hits.map((x) => ({ ...x, severity: 'high' as const })),
+    ...dataUrlHits(text),
+    ...secretStoreHits(text),
+    ...steeringHits(text),
+    ...authorityHits(text),
+    ...unawareHits(text),
+  ]) {
     const same = hits.find((x) => x.rule === h.rule && x.start <= h.end && h.start <= x.end);
     if (!same) hits.push(h);
     else if (same.severity !== 'high' && h.severity === 'high') Object.assign(same, { severity: 'high', message: h.message });

@@ -118,7 +118,7 @@ export const RULES: readonly Rule[] = [
     'poisoning',
     'high',
     'Instruction aimed at the model',
-    'Text that tells the model to ignore or replace its instructions is prompt injection, not documentation.',
+    'Text that tells the model to ignore or replace its instructions is prompt injection, not documentation. Looked for: an order to ignore or forget them; a sentence that names the model’s standing instructions (“your guidelines”, “the preceding instructions”, “what you were told”) and declares them void, replaced or outranked; text that names itself the model’s only instructions. A tool describing what it does to a file of rules (“Replaces the previous rules …”) is not one.',
   ),
   R(
     'P02',
@@ -126,7 +126,7 @@ export const RULES: readonly Rule[] = [
     'poisoning',
     'high',
     'Role or priority tag',
-    'Tags such as <IMPORTANT>, <system> or [INST] imitate the prompt’s structure to gain authority.',
+    'Tags such as <IMPORTANT>, <system> or [INST] imitate the prompt’s structure to gain authority; so does a role label at the start of a line (“system:”, “[developer]”, “### System:”) followed by an order. A role named inside a sentence (“the roles [system] and [user]”) is not one.',
   ),
   R(
     'P03',
@@ -134,7 +134,7 @@ export const RULES: readonly Rule[] = [
     'poisoning',
     'high',
     'Asks to hide something from the user',
-    'A tool never needs the model to keep something from the person it works for.',
+    'A tool never needs the model to keep something from the person it works for, however that person is named (the user, the end-user, the account holder, the customer): not to tell, show or disclose, to act without telling, or to keep them unaware.',
   ),
   R(
     'P04',

@@ -1,0 +1,85 @@
+import type { RoundTwoHit } from './round-two.js';
+import { MAX_MATCHES_PER_RULE } from './sentence.js';
+
+// Rules from what a text does (the review's round two, second part): it claims authority over the
+// instructions the model already has — declares them void, outranks them, or names itself the only
+// ones (P01) — or keeps something from the person, however that person is named (P03). Each reads a
+// sentence at a time with patterns of bounded reach: linear in the text's length.
+
+/** A sentence: up to a stop that ends a word (not the dot of `AGENTS.md`), a new line, or 600 characters. */
+const SENTENCE = /(?:[^.!?\n]|[.!?](?=[^\s.!?])){1,600}/g;
+
+/** Words that are, in a text a model reads, its standing instructions. */
+const MODEL_NOUN = String.raw`(?:instructions?|prompts?|guidance|guidelines|directives|directions|programming|training)`;
+/** Words that are its instructions only when they are said to be the model's: "your rules", not "the previous rules". */
+const OWNED_NOUN = String.raw`(?:rules|orders|policies|constraints|restrictions|commands)`;
+
+/** The model's standing instructions, named: "your original guidelines", "the preceding instructions", "what you were told". */
+const STANDING = new RegExp(
+  [
+    String.raw`\b(?:previous|prior|preceding|earlier|above|original|existing|initial|former|default|standing|system|developer'?s?|operator'?s?)\s+(?:set\s+of\s+)?${MODEL_NOUN}\b`,
+    String.raw`\byour\s+(?:\w+\s+){0,2}?(?:${MODEL_NOUN}|${OWNED_NOUN})\b`,
+    String.raw`\bsystem\s+(?:prompt|message)\b`,
+    String.raw`\b(?:everything|anything|whatever|what|all)\s+(?:that\s+)?(?:you\s+(?:were|have\s+been|'ve\s+been|had\s+been)|the\s+(?:system|developer|operator)\s+(?:has\s+)?)\s*(?:told|instructed|taught|given|said)\b`,
+  ].join('|'),
+  'iu',
+);
+
+/** What voids or outranks them. */
+const VOIDED =
+  /\b(?:superseded|replaced|revoked|void(?:ed)?|null(?:ified)?|cancell?ed|obsolete|invalid(?:ated)?|overridden|rescinded|withdrawn|suspended|lifted|no\s+longer\s+(?:appl(?:y|ies)|valid|in\s+(?:effect|force)|binding|matters?|counts?|relevant)|(?:do|does)\s+not\s+apply|don't\s+apply|takes?\s+(?:precedence|priority)\s+over|outranks?|supersedes?|overrides?|replaces?|disregard|ignore|forget|set\s+aside|discard)\b/iu;
+
+/** This text named as the model's only instructions: "your sole set of instructions", "your only guidance". */
+const SOLE = new RegExp(
+  String.raw`\byour\s+(?:only|sole|single|one\s+and\s+only|new|real|true)\s+(?:set\s+of\s+|source\s+of\s+)?(?:${MODEL_NOUN}|${OWNED_NOUN}|truth|authority)\b`,
+  'iu',
+);
+
+/** A tool describing itself ("Replaces the previous rules …") is not talking to the model. */
+const SELF =
+  /^(?:replaces|overwrites|updates|resets|restores|deletes|removes|stores|saves|edits|writes|sets|clears|returns|reads|lists|shows|lints|validates|checks|merges|applies|imports|exports|syncs|manages|converts|formats|generates|creates|fetches|gets|renders|compiles|parses|loads|evaluates)\b/iu;
+
+/** Rule P01, by what the text does: it voids or outranks the model's instructions, or names itself the only ones. */
+export function authorityHits(text: string): RoundTwoHit[] {
+  const out: RoundTwoHit[] = [];
+  SENTENCE.lastIndex = 0;
+  for (let m = SENTENCE.exec(text); m && out.length < MAX_MATCHES_PER_RULE; m = SENTENCE.exec(text)) {
+    const s = m[0].trimStart();
+    if (SELF.test(s)) continue;
+    const lead = m.index + (m[0].length - s.length);
+    const sole = SOLE.exec(s);
+    const standing = sole ? null : STANDING.exec(s);
+    const hit = sole ?? (standing && VOIDED.test(s) ? standing : null);
+    if (!hit) continue;
+    out.push({
+      rule: 'P01',
+      start: lead + hit.index,
+      end: lead + hit.index + hit[0].length,
+      severity: 'high',
+      message: sole ? 'names itself the model’s only instructions' : `declares the model’s instructions (${hit[0]}) void or outranked`,
+    });
+  }
+  return out;
+}
+
+/** The person a tool works for, however named: "the end-user", "the account holder", "the calling user". */
+export const PERSON = String.raw`(?:end-|end |current |actual |real |human |signed-in |calling |logged-in )?(?:users?|human|person|operator|owner|customer|account holder)`;
+
+/** The person kept unaware: "must remain unaware", "should stay in the dark". */
+const UNAWARE = new RegExp(
+  String.raw`\b(?:the\s+)?${PERSON.replaceAll(' ', String.raw`\s+`)}\s+(?:must|should|needs?\s+to|has\s+to|is\s+to)\s+(?:remain|stay|be\s+kept)\s+(?:unaware|uninformed|in\s+the\s+dark|oblivious)\b`,
+  'iu',
+);
+
+/** Rule P03, by what the text does: the person is to be kept unaware. */
+export function unawareHits(text: string): RoundTwoHit[] {
+  const out: RoundTwoHit[] = [];
+  SENTENCE.lastIndex = 0;
+  for (let m = SENTENCE.exec(text); m && out.length < MAX_MATCHES_PER_RULE; m = SENTENCE.exec(text)) {
+    const hit = UNAWARE.exec(m[0]);
+    if (!hit) continue;
+    const start = m.index + hit.index;
+    out.push({ rule: 'P03', start, end: start + hit[0].length, severity: 'high', message: 'asks the model to keep the user unaware' });
+  }
+  return out;
+}
