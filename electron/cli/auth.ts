@@ -33,7 +33,7 @@ export async function authCommand(args: ParsedArgs, io: Io): Promise<number> {
     core = opened.core;
   } else {
     // Status and sign-out never connect (a sign-out must not start a sign-in).
-    const started = startCore({ dataDir: str(args, 'data-dir'), configFile: str(args, 'config'), consent: null, auth: cliAuth(io, args) });
+    const started = startCore({ dataDir: str(args, 'data-dir'), configFile: str(args, 'config'), consent: null, auth: cliAuth(io, args), fixedRoots: true });
     core = started.core;
     if (started.configError || !core.listServers().some((s) => s.id === id)) {
       io.err(`error: ${safe(started.configError ?? `no server ${JSON.stringify(id)}`)}`);

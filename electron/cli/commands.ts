@@ -33,6 +33,8 @@ export async function openServer(
     configFile: config,
     consent: cliConsent(io),
     auth: cliAuth(io, args),
+    // A command's run is fixed: no roots can be added, so none are offered to a server without them.
+    fixedRoots: true,
   });
   for (const p of problems) io.err(`warning: ${safe(p)}`);
   for (const w of configWarnings) io.err(`warning: ${safe(w)}`);

@@ -72,6 +72,8 @@ export async function reviewCommand(args: ParsedArgs, io: Io): Promise<number> {
     configFile: config,
     consent: cliConsent(io),
     auth: cliAuth(io, args),
+    // A command's run is fixed: no roots can be added, so none are offered to a server without them.
+    fixedRoots: true,
   });
   try {
     for (const p of problems) io.err(`warning: ${safe(p)}`);

@@ -41,6 +41,8 @@ export async function testCommand(args: ParsedArgs, io: Io): Promise<number> {
     configFile: str(args, 'config'),
     consent: cliConsent(io),
     auth: cliAuth(io, args),
+    // A command's run is fixed: no roots can be added, so none are offered to a server without them.
+    fixedRoots: true,
   });
   for (const p of [...problems, ...configWarnings]) io.err(`warning: ${safe(p)}`);
   try {

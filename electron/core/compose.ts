@@ -93,7 +93,7 @@ export function composeCore(opts: CoreOptions): CoreParts {
     pins: new ViewPins(join(opts.dataDir, 'apps')),
     allowed: (id) => records.store.get(id)?.settings.viewPermissions ?? [],
   });
-  const connections = ports.connections.bind(connectionsOf(records, serving, () => apps.shown()));
+  const connections = ports.connections.bind(connectionsOf(records, serving, () => apps.shown(), opts.fixedRoots === true));
   const admin = ports.admin.bind(
     new ServerAdmin({
       ...records,
@@ -204,7 +204,7 @@ function servingParts(opts: CoreOptions, r: Records, ports: Ports) {
 type Serving = ReturnType<typeof servingParts>;
 
 /** The connections, fed by everything that serves a connected server. */
-function connectionsOf(r: Records, s: Serving, showsViews: () => boolean): Connections {
+function connectionsOf(r: Records, s: Serving, showsViews: () => boolean, fixedRoots: boolean): Connections {
   const { elicitations, subscriptions } = s;
   return new Connections({
     auth: (id) => r.auth.session(id),
@@ -225,6 +225,7 @@ function connectionsOf(r: Records, s: Serving, showsViews: () => boolean): Conne
     trace: (id, rec) => r.trace.record(id, rec),
     logs: r.logs,
     showsViews,
+    fixedRoots,
   });
 }
 

@@ -18,6 +18,12 @@ export interface CoreOptions {
   auth?: Pick<AuthServiceDeps, 'box' | 'prompter' | 'timeoutMs' | 'env'>;
   /** Where the review's worker is (null: none, the review runs in steps) and its time budget. */
   review?: Pick<ReviewDeps, 'worker' | 'budgetMs' | 'heapMb'>;
+  /**
+   * Roots cannot change while this core runs (a command-line command): a server is offered roots
+   * only when it has some. A server told it may ask for roots does, and some (server-everything)
+   * then stay up until they are answered, after the command has ended its input.
+   */
+  fixedRoots?: boolean;
   /** What collections read as `{{env.NAME}}` (the process's environment by default). */
   env?: Readonly<Record<string, string | undefined>>;
 }

@@ -152,7 +152,8 @@ export class ServerConnection {
   }
 
   /** Closes the connection on purpose (ending a Streamable HTTP session with DELETE). With `announce`, reports the disconnected status. */
-  async disconnect(announce = true): Promise<void> {
+  /** Closes the connection; a stdio server's process has ended when this returns, and how it ended is returned. */
+  async disconnect(announce = true): Promise<ExitInfo | undefined> {
     this.generation++;
     this.changes?.stop();
     this.changes = undefined;
@@ -169,6 +170,7 @@ export class ServerConnection {
       this.state = { status: 'disconnected' };
       this.listener.statusChanged();
     }
+    return transport instanceof StdioTransport ? (transport.exit ?? undefined) : undefined;
   }
 
   private exitOf(): ExitInfo | undefined {

@@ -32,6 +32,8 @@ export interface CatalogLister {
 export interface ConnectionsDeps {
   /** Whether a page that renders MCP App views is served (advertised to servers as the UI extension). */
   showsViews?: () => boolean;
+  /** Roots cannot change during this run: offer them only to a server that has some (CoreOptions.fixedRoots). */
+  fixedRoots?: boolean;
   store: ServerStore;
   consents: ConsentStore;
   consent: ConsentFlow;
@@ -214,8 +216,9 @@ export class Connections {
     const c = this.live.get(id);
     if (c && c.state.status !== 'disconnected') {
       this.deps.ended?.(id, 'the server was disconnected');
-      await c.disconnect();
-      this.deps.trail.record({ kind: 'disconnect', serverId: id, serverIdentity: this.must(id).identity });
+      const exit = await c.disconnect();
+      // How the process ended: by itself once its input closed, or signalled after the grace (the spec's order).
+      this.deps.trail.record({ kind: 'disconnect', serverId: id, serverIdentity: this.must(id).identity, ...(exit && { detail: { exit } }) });
       this.deps.sync.drop(id);
     }
     return this.view(id);
@@ -329,7 +332,7 @@ export class Connections {
               `ignored notifications/elicitation/complete for ${JSON.stringify(elicitationId.slice(0, 100))}: no URL question of this server has that id, or it was completed already`,
             );
         },
-        roots: () => this.rootsFor(id),
+        roots: this.deps.fixedRoots && !this.deps.store.get(id)?.settings.roots?.length ? undefined : () => this.rootsFor(id),
         showsViews: this.deps.showsViews,
         auth: () => this.deps.auth?.(id),
         trace: this.deps.trace && ((r) => this.deps.trace!(id, r)),
