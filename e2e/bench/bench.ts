@@ -17,6 +17,7 @@ import { modernBench } from './modern-bench.js';
 import { gatewayBench } from './gateway-bench.js';
 import { reviewBench } from './review-bench.js';
 import { boundaryBench } from './boundary-bench.js';
+import { cliBench } from './cli-bench.js';
 import { scriptedConsent } from '../harness/harness.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
@@ -170,6 +171,8 @@ console.log(`  through the core, re-listing     ${ms(mwarm)}  ratio ${(mwarm / m
 console.log(`  goal: within 1.3x of the bare SDK`);
 console.log(`  catalog heap for 10,000 tools: ${global.gc ? `${lc.heapMb.toFixed(1)} MB` : 'run with --expose-gc to measure'}`);
 
+if (process.env.BENCH_SKIP_CLI) console.log('command-line figures skipped: BENCH_SKIP_CLI is set');
+else cliBench();
 if (process.env.BENCH_SKIP_MODERN) console.log('2026-07-28 figures skipped: BENCH_SKIP_MODERN is set');
 else await modernBench();
 if (process.env.BENCH_SKIP_GATEWAY) console.log('gateway figures skipped: BENCH_SKIP_GATEWAY is set');

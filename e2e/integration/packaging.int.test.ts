@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { builtinModules } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -67,5 +68,22 @@ describe('packaging (electron-builder cannot download Electron here; the config 
     const preload = readFileSync('out/preload/index.cjs', 'utf8');
     expect(preload).toMatch(/require\("electron"\)/);
     expect(preload).not.toMatch(/^import\s/m);
+  });
+
+  it('packs the command line: bin/mcp-console.js loads the bundle of out/cli, and that bundle needs only runtime dependencies and Node', () => {
+    const bin = readFileSync('bin/mcp-console.js', 'utf8');
+    expect(bin).toMatch(/from '\.\.\/out\/cli\/mcp-console\.js'/);
+    expect(cfg.files).toEqual(expect.arrayContaining(['bin/**', 'out/cli/**']));
+    const chunks = readdirSync('out/cli').filter((f) => f.endsWith('.js'));
+    expect(chunks).toEqual(expect.arrayContaining(['mcp-console.js', 'review-worker.js']));
+    const packages = chunks.flatMap((f) =>
+      [...readFileSync(join('out/cli', f), 'utf8').matchAll(/^(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(['"]([^'"]+)['"]\)/gm)]
+        .map((m) => m[1] ?? m[2]!)
+        .filter((spec) => !spec.startsWith('./')),
+    );
+    const allowed = (spec: string) =>
+      spec.startsWith('node:') || builtinModules.includes(spec) || Object.keys(pkg.dependencies).some((d) => spec === d || spec.startsWith(`${d}/`));
+    expect(packages.length).toBeGreaterThan(0);
+    expect([...new Set(packages.filter((spec) => !allowed(spec)))]).toEqual([]);
   });
 });

@@ -1,3 +1,6 @@
+/** A command line that cannot be run as typed: the usage is printed with it, and the exit code is 2. */
+export class UsageError extends Error {}
+
 /** Parsed command line: positional words and --flags (a flag takes the next word unless it is boolean). */
 export interface ParsedArgs {
   positional: string[];

@@ -1,7 +1,7 @@
 import type { Approval } from '../../shared/schemas/call.js';
 import { COMMAND_LINE } from '../../shared/schemas/requester.js';
 import { consentText, startCore, verifyAuditLog, type ConsentProvider, type ConsoleCore } from '../core/index.js';
-import { str, type ParsedArgs } from './args.js';
+import { str, UsageError, type ParsedArgs } from './args.js';
 import { answerOnTerminal, elicitFlag, type ElicitFlag } from './elicit.js';
 import { approvalText, plural, resultText, safe, toolJson, toolLine } from './format.js';
 import { cliAuth } from './sign-in.js';
@@ -12,7 +12,7 @@ export const EXIT = { ok: 0, toolError: 1, protocol: 2, denied: 3 } as const;
 
 export { processIo, type Io } from './io.js';
 
-export class UsageError extends Error {}
+export { UsageError } from './args.js';
 
 /** Opens a core on the data directory with the --config servers loaded, and connects one server. */
 export async function openServer(

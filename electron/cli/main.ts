@@ -1,13 +1,10 @@
-import { parseArgs, type ParsedArgs } from './args.js';
-import { auditVerifyCommand, callCommand, processIo, promptsCommand, resourcesCommand, toolsCommand, UsageError, type Io } from './commands.js';
-import { doctorCommand, pingCommand, traceCommand } from './diagnose.js';
-import { completeCommand } from './complete.js';
-import { safe } from './format.js';
-import { agentsCommand, type ConsoleRunning } from './agents.js';
-import { reviewCommand } from './review.js';
-import { authCommand } from './auth.js';
-import { testCommand } from './test.js';
+import { parseArgs, UsageError, type ParsedArgs } from './args.js';
+import { processIo, type Io } from './io.js';
+import { safe } from '../../shared/terminal-text.js';
+import type { ConsoleRunning } from './agents.js';
 
+// Each command's module is loaded when it runs: a command pays for its own part of the core and no
+// other (the bridge, which relays bytes, loads none of it).
 export const USAGE = `mcp-console — inspect MCP servers and approve their tool calls
 
   mcp-console tools <server> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
@@ -78,7 +75,7 @@ export type HostedCommand = (args: ParsedArgs, io: Io) => Promise<number>;
 export async function run(
   argv: string[],
   io: Io = processIo(),
-  hosted: Partial<Record<'serve' | 'bridge', HostedCommand>> & { running?: ConsoleRunning } = {},
+  hosted: Partial<Record<'serve' | 'bridge', HostedCommand>> & { running?: () => Promise<ConsoleRunning> } = {},
 ): Promise<number> {
   const args = parseArgs(argv);
   const cmd = args.positional[0];
@@ -96,19 +93,20 @@ export async function run(
     }
     if (cmd === 'audit' && args.positional[1] !== 'verify')
       throw new UsageError(args.positional[1] ? `unknown audit command ${JSON.stringify(args.positional[1])}` : 'audit needs a subcommand: audit verify');
-    if (cmd === 'tools') return await toolsCommand(args, io);
-    if (cmd === 'call') return await callCommand(args, io);
-    if (cmd === 'audit') return auditVerifyCommand(args, io);
-    if (cmd === 'resources') return await resourcesCommand(args, io);
-    if (cmd === 'prompts') return await promptsCommand(args, io);
-    if (cmd === 'ping') return await pingCommand(args, io);
-    if (cmd === 'complete') return await completeCommand(args, io);
-    if (cmd === 'doctor') return await doctorCommand(args, io);
-    if (cmd === 'trace') return await traceCommand(args, io);
-    if (cmd === 'review') return await reviewCommand(args, io);
-    if (cmd === 'auth') return await authCommand(args, io);
-    if (cmd === 'test') return await testCommand(args, io);
-    if (cmd === 'agents') return await agentsCommand(args, io, hosted.running ?? (() => null));
+    const commands = () => import('./commands.js');
+    if (cmd === 'tools') return await (await commands()).toolsCommand(args, io);
+    if (cmd === 'call') return await (await commands()).callCommand(args, io);
+    if (cmd === 'audit') return (await commands()).auditVerifyCommand(args, io);
+    if (cmd === 'resources') return await (await commands()).resourcesCommand(args, io);
+    if (cmd === 'prompts') return await (await commands()).promptsCommand(args, io);
+    if (cmd === 'ping') return await (await import('./diagnose.js')).pingCommand(args, io);
+    if (cmd === 'complete') return await (await import('./complete.js')).completeCommand(args, io);
+    if (cmd === 'doctor') return await (await import('./diagnose.js')).doctorCommand(args, io);
+    if (cmd === 'trace') return await (await import('./diagnose.js')).traceCommand(args, io);
+    if (cmd === 'review') return await (await import('./review.js')).reviewCommand(args, io);
+    if (cmd === 'auth') return await (await import('./auth.js')).authCommand(args, io);
+    if (cmd === 'test') return await (await import('./test.js')).testCommand(args, io);
+    if (cmd === 'agents') return await (await import('./agents.js')).agentsCommand(args, io, (await hosted.running?.()) ?? (() => null));
     if (cmd === 'bridge') {
       if (!hosted.bridge) throw new UsageError('bridge is not available from this entry point; use bin/mcp-console.js');
       return await hosted.bridge(args, io);

@@ -21,6 +21,7 @@ export {
   resolveDataDir,
   staticFile,
   VERSION,
+  APP_ROOT,
   writeFileAtomic,
   type AnyListener,
   type EventWindow,

@@ -5,7 +5,6 @@
 import { run } from '../cli/main.js';
 import type { Io } from '../cli/commands.js';
 import { str } from '../cli/args.js';
-import { consoleRunning } from '../gateway/local-channel.js';
 
 /** Runs one `mcp-console` command line; resolves with the exit code. */
 export function runCommandLine(argv: string[], io?: Io): Promise<number> {
@@ -34,6 +33,7 @@ export function runCommandLine(argv: string[], io?: Io): Promise<number> {
       const { bridgeCommand } = await import('../gateway/bridge.js');
       return bridgeCommand({ agent, dataDir: str(args, 'data-dir') }, { stdin: process.stdin, stdout: process.stdout, err: out.err });
     },
-    running: consoleRunning,
+    // Loaded when `agents` runs: whether a console serves the data directory.
+    running: async () => (await import('../gateway/local-channel.js')).consoleRunning,
   });
 }

@@ -1,17 +1,19 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startCore, terminalConsent, type ConsoleCore } from '../core/index.js';
+import { APP_ROOT, startCore, terminalConsent, type ConsoleCore } from '../core/index.js';
 import { startWebServer } from './web-server.js';
 
-/** Where the built renderer lives, relative to this compiled file (out/node/electron/web). */
-export const RENDERER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'renderer');
+/** This install's folder: its package.json's, or four levels above this compiled file (out/node/electron/web). */
+const ROOT = APP_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+
+/** Where the built renderer lives (out/renderer), whichever build this runs from (out/node, or the command line's bundle out/cli). */
+export const RENDERER_DIR = join(ROOT, 'out', 'renderer');
 
 /**
  * The command line that runs this install's CLI, whatever is on the PATH: this Node and this
- * checkout's bin/mcp-console.js (relative to this compiled file), so the snippets an agent host is
- * given work as copied.
+ * checkout's bin/mcp-console.js, so the snippets an agent host is given work as copied.
  */
-export const CLI_COMMAND = [process.execPath, join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'bin', 'mcp-console.js')];
+export const CLI_COMMAND = [process.execPath, join(ROOT, 'bin', 'mcp-console.js')];
 
 /** What `mcp-console serve` was given. */
 export interface ServeOptions {

@@ -12,5 +12,5 @@ export { answerClientError } from './client-error.js';
 export { interpose } from './interpose.js';
 export { readCapped } from './read-capped.js';
 export { checkedLookup, isPublicAddress, refusedHost } from './public-address.js';
-export { VERSION } from './version.js';
+export { APP_ROOT, VERSION } from './version.js';
 export { Port } from './port.js';
