@@ -26,8 +26,16 @@ export type Check = { ok: true } | { ok: false; errors: ValidationError[] } | { 
  * page), only within size, depth and pattern limits, and cached by their canonical form.
  */
 export class SchemaValidator {
-  private ajv2020 = make(Ajv2020);
-  private ajv7 = make(Draft7);
+  // Made on first use (each compiles its meta-schemas, tens of milliseconds): a one-shot command
+  // that checks nothing pays nothing, and the draft-07 one is made only for a schema that says so.
+  private made2020?: Ajv2020;
+  private made7?: Draft7;
+  private get ajv2020(): Ajv2020 {
+    return (this.made2020 ??= make(Ajv2020));
+  }
+  private get ajv7(): Draft7 {
+    return (this.made7 ??= make(Draft7));
+  }
   private cache = new Map<string, ValidateFunction | string>();
 
   check(schema: unknown, value: unknown): Check {
