@@ -16,6 +16,7 @@ import { readAddress } from '../../electron/gateway/local-channel.js';
 import { startGateway } from '../../electron/gateway/start-gateway.js';
 import { ConsoleCore } from '../../electron/core/index.js';
 import { childrenRunning, cpuMs, LeanAgent } from './lean-agent.js';
+import { firstAnswerBench } from './first-answer.js';
 import { partsOf } from '../../electron/core/testing.js';
 
 const BIN = resolve('bin/mcp-console.js');
@@ -228,6 +229,15 @@ export async function gatewayBench(): Promise<void> {
     row('the same, console in this process', inproc, ': its own work, fsync included');
     row('agent over the HTTP endpoint, 2025 session', viaLegacy, ' (includes a loopback HTTP hop)');
     row('agent over the HTTP endpoint, 2026-07-28', viaModern, ' (includes a loopback HTTP hop)');
+    await firstAnswerBench({ command: [process.execPath, FIXTURE], env: { FIXTURE_TOOLS: '50' } }, [
+      process.execPath,
+      BIN,
+      'bridge',
+      '--agent',
+      'agent-0',
+      '--data-dir',
+      dataDir,
+    ]);
     const wake = await wakeCost();
     const halt = haltPolling();
     const wb = q(warmDirect!, 0.5);

@@ -23,7 +23,18 @@ const bundle = await rolldown({
   },
   platform: 'node',
   external: isPackage,
+  // Our modules do their work when called, never on import (none is imported for its effects alone,
+  // as the house's lint keeps it): a chunk that uses one export of the core's index does not load it all.
+  treeshake: { moduleSideEffects: (id: string, external: boolean) => external },
   logLevel: 'warn',
 });
-await bundle.write({ dir: OUT, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' });
+await bundle.write({
+  dir: OUT,
+  format: 'esm',
+  entryFileNames: '[name].js',
+  chunkFileNames: '[name]-[hash].js',
+  // What the bridge needs of the core (the data directory, the limits of a message) in a chunk of its
+  // own: an agent host starting the bridge waits for its first answer, and the core is not loaded.
+  codeSplitting: { groups: [{ name: 'support', test: /[\\/](?:electron[\\/]core[\\/]support|shared[\\/](?:boundary|json-depth))[\\/.]/ }] },
+});
 await bundle.close();

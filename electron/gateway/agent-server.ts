@@ -1,11 +1,9 @@
 import { ProtocolError, Server } from '@modelcontextprotocol/server';
-import { CoreError, VERSION, type ConsoleCore } from '../core/index.js';
+import { CoreError, type ConsoleCore } from '../core/index.js';
+import { GATEWAY_INFO } from './gateway-info.js';
 
 /** Tools per tools/list page. */
 export const PAGE = 1000;
-
-/** What every instance says of itself. */
-export const GATEWAY_INFO = { name: 'mcp-console-gateway', title: 'MCP Console (approval gateway)', version: VERSION };
 
 /**
  * The MCP server one agent talks to (one instance per connection, or per request in the stateless

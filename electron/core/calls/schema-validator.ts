@@ -1,12 +1,22 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import { Ajv as Draft7, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv as Draft7, ErrorObject, ValidateFunction } from 'ajv';
 import { RE2JS } from 're2js';
 import { canonicalJson } from '../../../shared/canonical-json.js';
 import type { ValidationError } from '../../../shared/schemas/call.js';
 
-// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: unknown) => void;
+// Ajv and its formats are CommonJS, loaded when the first schema is checked (60-80 ms of a one-shot
+// command's start that lists tools and checks nothing). The default export of ajv-formats may arrive
+// wrapped.
+const load = createRequire(import.meta.url);
+const ajvClasses = (): { Ajv2020: typeof Ajv2020; Draft7: typeof Draft7; addFormats: (ajv: unknown) => void } => {
+  const formats = load('ajv-formats') as { default?: unknown };
+  return {
+    Ajv2020: (load('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 }).Ajv2020,
+    Draft7: (load('ajv') as { Ajv: typeof Draft7 }).Ajv,
+    addFormats: (formats.default ?? formats) as (ajv: unknown) => void,
+  };
+};
 
 /** Schemas bigger than this (canonical JSON) are not compiled. */
 export const MAX_SCHEMA_BYTES = 512 * 1024;
@@ -31,10 +41,10 @@ export class SchemaValidator {
   private made2020?: Ajv2020;
   private made7?: Draft7;
   private get ajv2020(): Ajv2020 {
-    return (this.made2020 ??= make(Ajv2020));
+    return (this.made2020 ??= make(ajvClasses().Ajv2020));
   }
   private get ajv7(): Draft7 {
-    return (this.made7 ??= make(Draft7));
+    return (this.made7 ??= make(ajvClasses().Draft7));
   }
   private cache = new Map<string, ValidateFunction | string>();
 
@@ -123,7 +133,7 @@ function make<T extends new (opts: object) => { compile: (s: object) => Validate
     inlineRefs: true,
     code: { regExp: linearRegExp },
   }) as InstanceType<T>;
-  addFormats(ajv);
+  ajvClasses().addFormats(ajv);
   return ajv;
 }
 
