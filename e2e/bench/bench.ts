@@ -18,8 +18,11 @@ import { gatewayBench } from './gateway-bench.js';
 import { reviewBench } from './review-bench.js';
 import { boundaryBench } from './boundary-bench.js';
 import { cliBench } from './cli-bench.js';
+import { keepFigures } from './figures.js';
 import { scriptedConsent } from '../harness/harness.js';
 
+// Every figure printed below is kept for the next run, which prints what got more than 20% worse.
+const figures = keepFigures(resolve(process.env.BENCH_FIGURES ?? 'out/bench/last-figures.json'));
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000);
 const WARMUP = 200;
@@ -189,3 +192,4 @@ if (process.env.BENCH_SKIP_COLLECTIONS) console.log('collection figures skipped:
 else await collectionsBench();
 if (process.env.BENCH_SKIP_SCALE) console.log('scale figures skipped: BENCH_SKIP_SCALE is set');
 else await scaleBench();
+figures.finish();
