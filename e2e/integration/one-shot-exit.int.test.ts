@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConsoleCore } from '../../electron/core/index.js';
-import { everythingStdio, REVIEW_WORKER, runCli, scriptedConsent, tempDir, type Harness } from '../harness/harness.js';
+import { EVERYTHING, everythingStdio, REVIEW_WORKER, runCli, scriptedConsent, tempDir, type Harness } from '../harness/harness.js';
 
 /**
  * A command-line command's servers end by themselves when it ends (issue "Performance, round three"):
@@ -60,7 +60,7 @@ describe('a one-shot run and the server it started', () => {
   it('`mcp-console tools` lists server-everything and exits 0', () => {
     const dataDir = tempDir();
     try {
-      const r = runCli({ dataDir } as Harness, { everything: { command: process.execPath, args: everythingStdio().args } }, ['tools', 'everything']);
+      const r = runCli({ dataDir } as Harness, { everything: { command: process.execPath, args: [EVERYTHING] } }, ['tools', 'everything']);
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toMatch(/\becho\b/);
     } finally {
