@@ -1,6 +1,6 @@
 import type { Approval } from '../../shared/schemas/call.js';
 import { COMMAND_LINE } from '../../shared/schemas/requester.js';
-import { consentText, startCore, verifyAuditLog, type ConsentProvider, type ConsoleCore } from '../core/index.js';
+import { consentText, startCore, type ConsentProvider, type ConsoleCore } from '../core/index.js';
 import { str, UsageError, type ParsedArgs } from './args.js';
 import { answerOnTerminal, elicitFlag, type ElicitFlag } from './elicit.js';
 import { approvalText, plural, resultText, safe, toolJson, toolLine } from './format.js';
@@ -267,27 +267,4 @@ export async function promptsCommand(args: ParsedArgs, io: Io): Promise<number> 
         io.out(`[${m.role}] ${m.content.type === 'text' ? safe(String(m.content.text)) : `(${safe(m.content.type, true)} block)`}`);
     return EXIT.ok;
   });
-}
-
-/** `audit verify [--data-dir D]` */
-export function auditVerifyCommand(args: ParsedArgs, io: Io): number {
-  const r = verifyAuditLog(str(args, 'data-dir'));
-  const recovered = (r.recovered ?? []).map((x) =>
-    x.restored !== undefined
-      ? `${plural(x.restored, 'entry').replace(/entrys$/, 'entries')} put back from the sync journal after a machine crash, at seq ${x.seq}`
-      : `torn tail recovered at seq ${x.seq} (kept in ${x.file})`,
-  );
-  if (r.ok) {
-    io.out([`audit log intact: ${plural(r.entries, 'entry').replace(/entrys$/, 'entries')} (${r.path})`, ...recovered].join('\n'));
-    if (r.warning) io.err(`warning: ${r.warning}`);
-    return 0;
-  }
-  if (r.entries === 0 && r.firstBadLine === undefined && r.firstBadSeq === undefined) {
-    io.out(`audit log missing: ${r.reason}`);
-    return 1;
-  }
-  const where =
-    r.firstBadLine !== undefined ? `entry ${r.firstBadLine}${r.firstBadSeq !== undefined ? ` (seq ${r.firstBadSeq})` : ''}` : `seq ${r.firstBadSeq}`;
-  io.out([`audit log broken at ${where}: ${r.reason} (${r.path})`, ...recovered].join('\n'));
-  return 1;
 }

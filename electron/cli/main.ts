@@ -21,7 +21,9 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
                      [--pins FILE] [--write-pins FILE] [--write-baseline FILE --reason TEXT] [--data-dir D] [--era …]
   mcp-console auth status|login|logout <server> --config F [--json] [--no-browser] [--data-dir D] [--era …]
   mcp-console test COLLECTION… --config F [--reporter junit|tap|md|json] [--out FILE] [--update-snapshots] [--yes] [--against NAME] [--data-dir D]
-  mcp-console audit verify [--data-dir D]
+  mcp-console audit verify [--anchor FILE [--pubkey KEY]] [--data-dir D]
+  mcp-console audit anchor --out FILE [--data-dir D]
+  mcp-console audit pubkey [--data-dir D]
   mcp-console serve [--config F] [--data-dir D] [--port P] [--agent-port P]
   mcp-console agents add NAME --servers ID,ID [--config F] [--json] [--data-dir D]
   mcp-console agents list [--json] [--data-dir D]
@@ -39,7 +41,7 @@ reach --fail-on (high by default), 2 when a server could not be reviewed. test e
 const FLAGS: Record<string, string[]> = {
   tools: ['no-browser', 'config', 'json', 'data-dir', 'era'],
   call: ['no-browser', 'args', 'config', 'yes', 'json', 'data-dir', 'era', 'elicit', 'task'],
-  audit: ['data-dir'],
+  audit: ['data-dir', 'anchor', 'pubkey', 'out'],
   resources: ['no-browser', 'config', 'json', 'data-dir', 'era'],
   prompts: ['no-browser', 'config', 'json', 'data-dir', 'era', 'args'],
   ping: ['no-browser', 'config', 'json', 'data-dir', 'era'],
@@ -91,12 +93,16 @@ export async function run(
       const near = known.find((k) => editDistance(k, f) <= 2);
       throw new UsageError(`unknown flag --${f} for ${cmd}${near ? ` (did you mean --${near}?)` : ''}`);
     }
-    if (cmd === 'audit' && args.positional[1] !== 'verify')
-      throw new UsageError(args.positional[1] ? `unknown audit command ${JSON.stringify(args.positional[1])}` : 'audit needs a subcommand: audit verify');
+    const sub = args.positional[1];
+    if (cmd === 'audit' && sub !== 'verify' && sub !== 'anchor' && sub !== 'pubkey')
+      throw new UsageError(sub ? `unknown audit command ${JSON.stringify(sub)}` : 'audit needs a subcommand: audit verify, anchor or pubkey');
     const commands = () => import('./commands.js');
     if (cmd === 'tools') return await (await commands()).toolsCommand(args, io);
     if (cmd === 'call') return await (await commands()).callCommand(args, io);
-    if (cmd === 'audit') return (await commands()).auditVerifyCommand(args, io);
+    if (cmd === 'audit') {
+      const audit = await import('./audit.js');
+      return sub === 'anchor' ? audit.auditAnchorCommand(args, io) : sub === 'pubkey' ? audit.auditPubkeyCommand(args, io) : audit.auditVerifyCommand(args, io);
+    }
     if (cmd === 'resources') return await (await commands()).resourcesCommand(args, io);
     if (cmd === 'prompts') return await (await commands()).promptsCommand(args, io);
     if (cmd === 'ping') return await (await import('./diagnose.js')).pingCommand(args, io);

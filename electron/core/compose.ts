@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { AuditLog, AuditTrail, argsKeeper } from './audit/index.js';
+import { AuditLog, AuditTrail, argsKeeper, checkpointSigner, type CheckpointSigner } from './audit/index.js';
 import { CallManager, SchemaValidator } from './calls/index.js';
 import { Catalog, CatalogSync, IconFetcher, ListWatch, PromptLists, ResourceLists, ResourceSubscriptions, type ServerLookup } from './catalog/index.js';
 import { ConsentFlow, ConsentStore, ServerStore } from './config/index.js';
@@ -12,7 +12,7 @@ import { PolicyStore } from './approvals/index.js';
 import { AcceptedTools, AgentGateway, ToolAcceptance } from './agents/index.js';
 import { ReviewService, type ReviewDeps } from './review/index.js';
 import type { CoreOptions } from './core-options.js';
-import { AuthService } from './auth/index.js';
+import { AuthService, keyFileBox } from './auth/index.js';
 import { AppViews, ViewPins } from './apps/index.js';
 import { CollectionFiles, CollectionRuns, Collections, re2Test, RunGrants } from './collections/index.js';
 import { EventBus, Port } from './support/index.js';
@@ -26,6 +26,8 @@ export interface CoreParts {
   consent: ConsentFlow;
   catalog: Catalog;
   audit: AuditLog;
+  /** Why the audit log's checkpoints are not signed, when they are not (its key could not be opened). */
+  signingProblem?: string;
   trail: AuditTrail;
   policies: PolicyStore;
   validator: SchemaValidator;
@@ -114,7 +116,8 @@ function recordParts(opts: CoreOptions) {
   const bus = new EventBus();
   const store = new ServerStore(opts.dataDir);
   const consents: ConsentStore = new ConsentStore(opts.dataDir, opts.consent ?? null, () => bus.emit('consents.changed', { consents: consents.list() }));
-  const audit = new AuditLog(join(opts.dataDir, 'audit.jsonl'), { fsync: opts.auditFsync ?? true, io: opts.auditIo });
+  const signing = auditSigning(opts);
+  const audit = new AuditLog(join(opts.dataDir, 'audit.jsonl'), { fsync: opts.auditFsync ?? true, io: opts.auditIo, signer: signing.signer });
   const trail = new AuditTrail(audit, bus);
   const policies: PolicyStore = new PolicyStore(opts.dataDir, () => bus.emit('grants.changed', { grants: policies.list() }));
   const auth = new AuthService({ ...opts.auth, dataDir: opts.dataDir, trail, bus, server: (id) => store.get(id) });
@@ -132,9 +135,19 @@ function recordParts(opts: CoreOptions) {
     trace: new TraceLog(),
     logs: new LogBook(),
     grants: new RunGrants(),
+    signingProblem: signing.problem,
   };
 }
 type Records = ReturnType<typeof recordParts>;
+
+/** The key that signs the audit log's checkpoints, sealed by the OAuth tokens' box; when it cannot be opened, checkpoints are unsigned and the start says why. */
+function auditSigning(opts: CoreOptions): { signer?: CheckpointSigner; problem?: string } {
+  try {
+    return { signer: checkpointSigner(opts.dataDir, opts.auth?.box ?? keyFileBox(join(opts.dataDir, 'auth'))) };
+  } catch (e) {
+    return { problem: `the audit log's signing key could not be opened, so its checkpoints are not signed: ${(e as Error).message}` };
+  }
+}
 
 /** What serves a connected server: consent, calls, catalog sync, questions, lists and subscriptions. */
 function servingParts(opts: CoreOptions, r: Records, ports: Ports) {
@@ -341,7 +354,15 @@ export function startParts(p: CoreParts): string[] {
   p.consent.dropUnconfirmedTrust();
   p.policies.load();
   p.review.baseline.load();
-  const found = [...p.store.problems, ...p.consents.problems, p.policies.problem, p.review.baseline.problem, p.auth.problem, p.agents.store.problem];
+  const found = [
+    ...p.store.problems,
+    ...p.consents.problems,
+    p.policies.problem,
+    p.review.baseline.problem,
+    p.auth.problem,
+    p.agents.store.problem,
+    p.signingProblem,
+  ];
   const problems = found.filter((x): x is string => !!x);
   for (const x of problems) p.trail.record({ kind: 'config', reason: x });
   return p.audit.warning ? [...problems, p.audit.warning] : problems;

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuditVerifyResult } from '../../shared/schemas/audit.js';
-import { AuditLog } from './audit/index.js';
+import { anchorFrom, AuditLog, checkAnchor, PUBLIC_KEY_FILE, readAnchor, type Anchor } from './audit/index.js';
 import { ConsoleCore } from './console-core.js';
 import type { CoreOptions } from './core-options.js';
 import { resolveDataDir } from './support/index.js';
@@ -50,8 +50,39 @@ export function startCore(opts: StartOptions): StartedCore {
   return started;
 }
 
-/** Checks the audit log of a data directory without starting a core (`mcp-console audit verify`). */
-export function verifyAuditLog(dataDir?: string): AuditVerifyResult & { path: string } {
+/** Checks the audit log of a data directory without starting a core (`mcp-console audit verify [--anchor FILE] [--pubkey KEY]`). */
+export function verifyAuditLog(dataDir?: string, against?: { anchor: string; pubkey?: string }): AuditVerifyResult & { path: string } {
+  const dir = resolveDataDir(dataDir);
+  const path = join(dir, 'audit.jsonl');
+  const log = new AuditLog(path);
+  const result = { ...log.verify(), path };
+  if (!against || !result.ok) return result;
+  const anchor = readAnchor(against.anchor);
+  if (typeof anchor === 'string') return { ...result, ok: false, reason: anchor };
+  // The key the owner kept is the one that counts; the data directory's can be replaced by whoever rewrote the log.
+  const key = against.pubkey ?? auditPublicKey(dir);
+  if (!key) return { ...result, ok: false, reason: `no public key to check the anchor with: give --pubkey (none in ${dir})` };
+  const held = checkAnchor(path, anchor, key);
+  if (!held.ok) return { ...result, ok: false, reason: held.reason, firstBadSeq: held.firstBadSeq };
+  const keyWarning = against.pubkey
+    ? undefined
+    : "the anchor was checked with the data directory's public key, which whoever can rewrite the log can replace: give --pubkey from a copy you keep";
+  return { ...result, anchor: { seq: anchor.seq, at: anchor.at, key }, warning: [result.warning, keyWarning].filter(Boolean).join('; ') || undefined };
+}
+
+/** The data directory's public key for its checkpoints (`ed25519:…`), or null before a console first signed one. */
+export function auditPublicKey(dataDir?: string): string | null {
+  const file = join(resolveDataDir(dataDir), PUBLIC_KEY_FILE);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
+}
+
+/** The log's last signed checkpoint as an anchor to keep away from the machine (`mcp-console audit anchor --out FILE`); an error in words. */
+export function auditAnchor(dataDir?: string): Anchor | string {
   const path = join(resolveDataDir(dataDir), 'audit.jsonl');
-  return { ...new AuditLog(path).verify(), path };
+  const log = new AuditLog(path);
+  const v = log.verify();
+  if (!v.ok) return `the audit log is not intact, so no anchor is taken: ${v.reason}`;
+  const cp = log.checkpointNow();
+  if (cp === 'missing' || cp === 'unreadable') return `the checkpoint beside the log is ${cp}`;
+  return anchorFrom(cp);
 }

@@ -120,6 +120,8 @@ export const AuditVerifyResult = z.object({
   recovered: z.array(z.object({ seq: z.number().int(), file: z.string(), restored: z.number().int().optional() })).optional(),
   /** Something verify could not check (no checkpoint beside the log). */
   warning: z.string().optional(),
+  /** The anchor the log was checked against (`audit verify --anchor`): the entry it still holds. */
+  anchor: z.object({ seq: z.number().int(), at: z.string(), key: z.string() }).optional(),
 });
 export type AuditVerifyResult = z.infer<typeof AuditVerifyResult>;
 

@@ -1,5 +1,6 @@
 import { closeSync, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { CheckpointSigner } from './signing.js';
 import { CheckpointFile, type Checkpoint } from './checkpoint.js';
 import { lastLine, setAsideTornTail } from './log-tail.js';
 import { verifyChain } from './audit-verify.js';
@@ -61,16 +62,21 @@ export class AuditLog {
 
   constructor(
     readonly path: string,
-    private readonly opts: { fsync: boolean; io?: AuditIo; journalBytes?: number } = { fsync: true },
+    private readonly opts: { fsync: boolean; io?: AuditIo; journalBytes?: number; signer?: CheckpointSigner } = { fsync: true },
   ) {
     this.io = opts.io ?? nodeIo;
-    this.checkpoint = new CheckpointFile(`${path}.checkpoint`, () => this.written);
+    this.checkpoint = new CheckpointFile(`${path}.checkpoint`, () => this.written, opts.signer);
     this.lock = new WriterLock(`${path}.lock`);
     this.journal = opts.fsync ? new SyncJournal(`${path}.journal`, opts.journalBytes) : null;
   }
 
   get checkpointPath(): string {
     return this.checkpoint.path;
+  }
+
+  /** The checkpoint as written beside the log (with its signature when signed). */
+  checkpointNow(): ReturnType<CheckpointFile['read']> {
+    return this.checkpoint.read();
   }
 
   /** Opens the file and picks the chain up from its last entry; a torn last line is set aside first. */

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { parseMeasured } from '../../../shared/boundary.js';
+import type { CheckpointSigner } from './signing.js';
 
 /** The small file beside the log that remembers its newest entry, so that a cut-off end is found. */
 export interface Checkpoint {
@@ -25,7 +26,15 @@ export class CheckpointFile {
   constructor(
     readonly path: string,
     private readonly newest: () => Checkpoint,
+    /** Signs each checkpoint written (the data directory's key); none: written unsigned. */
+    private readonly signer?: CheckpointSigner,
   ) {}
+
+  /** The checkpoint's text: the newest entry, signed when there is a signer. */
+  private text(): string {
+    const cp = this.newest();
+    return JSON.stringify(this.signer ? this.signer.sign(cp) : cp) + '\n';
+  }
 
   /** The log moved on: the checkpoint follows soon. */
   schedule(): void {
@@ -48,14 +57,15 @@ export class CheckpointFile {
   writeNow(): void {
     const tmp = `${this.path}.tmp`;
     try {
-      writeFileSync(tmp, JSON.stringify(this.newest()) + '\n', { mode: 0o600 });
+      writeFileSync(tmp, this.text(), { mode: 0o600 });
       renameSync(tmp, this.path);
     } catch {
       /* the chain still holds; verify says when the checkpoint is missing */
     }
   }
 
-  read(): Checkpoint | 'missing' | 'unreadable' {
+  /** The checkpoint as written: with its signature and key when it was signed. */
+  read(): (Checkpoint & { sig?: string; key?: string }) | 'missing' | 'unreadable' {
     if (!existsSync(this.path)) return 'missing';
     try {
       const cp = parseMeasured(readFileSync(this.path, 'utf8'), 'the checkpoint') as Checkpoint;
@@ -74,7 +84,7 @@ export class CheckpointFile {
   private writeLater(): void {
     if (this.writing) return this.schedule();
     const tmp = `${this.path}.later.tmp`;
-    this.writing = writeFile(tmp, JSON.stringify(this.newest()) + '\n', { mode: 0o600 })
+    this.writing = writeFile(tmp, this.text(), { mode: 0o600 })
       .then(() => rename(tmp, this.path))
       .catch(() => undefined) // the chain still holds; verify says when the checkpoint is missing
       .finally(() => (this.writing = null));

@@ -4,3 +4,5 @@ export type { AuditFields } from './audit-fields.js';
 export { AuditTrail } from './audit-trail.js';
 export { argsKeeper, keepArgsBeside } from './audit-args.js';
 export { auditHandlers } from './handlers.js';
+export { checkpointSigner, PUBLIC_KEY_FILE, type CheckpointSigner } from './signing.js';
+export { anchorFrom, checkAnchor, readAnchor, type Anchor } from './anchor.js';
