@@ -18,6 +18,7 @@ import { gatewayBench } from './gateway-bench.js';
 import { reviewBench } from './review-bench.js';
 import { boundaryBench } from './boundary-bench.js';
 import { cliBench } from './cli-bench.js';
+import { rssBench } from './rss-bench.js';
 import { keepFigures } from './figures.js';
 import { scriptedConsent } from '../harness/harness.js';
 
@@ -176,6 +177,8 @@ console.log(`  catalog heap for 10,000 tools: ${global.gc ? `${lc.heapMb.toFixed
 
 if (process.env.BENCH_SKIP_CLI) console.log('command-line figures skipped: BENCH_SKIP_CLI is set');
 else cliBench();
+if (process.env.BENCH_SKIP_RSS) console.log('serving-process memory skipped: BENCH_SKIP_RSS is set');
+else await rssBench();
 if (process.env.BENCH_SKIP_MODERN) console.log('2026-07-28 figures skipped: BENCH_SKIP_MODERN is set');
 else await modernBench();
 if (process.env.BENCH_SKIP_GATEWAY) console.log('gateway figures skipped: BENCH_SKIP_GATEWAY is set');

@@ -1,0 +1,86 @@
+/**
+ * The serving process's memory for `npm run bench` (issue "Performance, round three"): the RSS of
+ * `mcp-console serve` idle, and with the fixture server connected and its 1,000 and 10,000 tools
+ * listed, beside the bare SDK client holding the same catalog (the floor: Node, the SDK and the
+ * tools themselves). A client of the contract asks for the connection as a page would; the RSS is
+ * read from /proc (as `ps` shows it) once the catalog arrived and the automatic review has run.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { WebSocket } from 'ws';
+import { startServe } from '../tools/serve-process.js';
+
+const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
+const BARE_HOLD = resolve('out/node/e2e/bench/bare-hold.js');
+// Long enough for the automatic review (one second after the catalog changed, in a worker thread) to
+// have run and its worker to have ended: measured sooner, the figure is lower (0.5 s: 120 MB at
+// 10,000 tools) or higher (3 s, the worker still running: 168 MB) than where it settles.
+const SETTLE_MS = Number(process.env.BENCH_RSS_SETTLE_MS ?? 8000);
+
+const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One request over the contract's WebSocket, as the page sends it. */
+function request(url: string, method: string, params: object): Promise<unknown> {
+  const u = new URL(url);
+  const token = new URLSearchParams(u.hash.slice(1)).get('token');
+  const ws = new WebSocket(`ws://${u.host}/ws?token=${token}`, { origin: `http://${u.host}` });
+  return new Promise((done, fail) => {
+    ws.on('message', (data, binary) => {
+      if (binary) return;
+      const msg = JSON.parse(data.toString()) as { id?: number; reply?: { ok: boolean; value?: unknown; error?: { message: string } } };
+      if (msg.id !== 1 || !msg.reply) return;
+      if (!msg.reply.ok) fail(new Error(msg.reply.error?.message ?? 'the request failed'));
+      else done(msg.reply.value);
+    });
+    ws.once('open', () => ws.send(JSON.stringify({ id: 1, method, params })));
+    ws.once('error', fail);
+  });
+}
+
+async function serveRss(tools: number | null): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-console-rss-'));
+  const s = await startServe({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: String(tools ?? 0) } } } }, dir);
+  try {
+    if (tools !== null) {
+      // A server of --config runs without a question (the person named it on the command line).
+      const view = (await request(s.url, 'servers.connect', { serverId: 'fx' })) as { status: string };
+      if (view.status !== 'connected') throw new Error(`the fixture did not connect: ${JSON.stringify(view).slice(0, 300)}`);
+    }
+    await sleep(SETTLE_MS);
+    return rssMb(s.child.pid!);
+  } finally {
+    await s.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The bare SDK client holding the same catalog (bare-hold.ts prints "held" once it has it). */
+async function bareRss(tools: number): Promise<number> {
+  const child = spawn(process.execPath, [BARE_HOLD, FIXTURE, String(tools)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await new Promise<void>((done, fail) => {
+      child.stdout!.on('data', (d: Buffer) => d.toString().includes('held') && done());
+      child.once('exit', (code) => fail(new Error(`bare-hold exited with ${code}`)));
+    });
+    await sleep(SETTLE_MS);
+    return rssMb(child.pid!);
+  } finally {
+    child.kill();
+  }
+}
+
+export async function rssBench(): Promise<void> {
+  console.log(`the serving process's RSS (mcp-console serve, a contract client connected; ${SETTLE_MS / 1000} s after the catalog arrived):`);
+  const idle = await serveRss(null);
+  console.log(`  idle, no server connected                 ${idle.toFixed(1)} MB   (the issue's goal: about 60 MB)`);
+  for (const tools of [1000, 10_000]) {
+    const ours = await serveRss(tools);
+    const floor = await bareRss(tools);
+    console.log(
+      `  ${tools.toLocaleString('en').padStart(6)} tools listed                       ${ours.toFixed(1)} MB   the bare SDK holding them ${floor.toFixed(1)} MB   ratio ${(ours / floor).toFixed(2)}x`,
+    );
+  }
+}
