@@ -151,8 +151,11 @@ export class ServerConnection {
     }
   }
 
-  /** Closes the connection on purpose (ending a Streamable HTTP session with DELETE). With `announce`, reports the disconnected status. */
-  /** Closes the connection; a stdio server's process has ended when this returns, and how it ended is returned. */
+  /**
+   * Closes the connection on purpose (ending a Streamable HTTP session with DELETE). With `announce`,
+   * reports the disconnected status. A stdio server's process has ended when this returns: how it
+   * ended (by itself, or signalled) is returned.
+   */
   async disconnect(announce = true): Promise<ExitInfo | undefined> {
     this.generation++;
     this.changes?.stop();
