@@ -6,6 +6,8 @@ import { MAX_MATCHES_PER_RULE } from './sentence.js';
 // ones (P01) — or keeps something from the person, however that person is named (P03). Each reads a
 // sentence at a time with patterns of bounded reach: linear in the text's length.
 
+// No `u` flag on these patterns: they match ASCII words, and V8 matches case-insensitively several
+// times slower in Unicode mode (the review of 10,000 tools took 1.2 s with it, 0.5-0.6 s without).
 /** A sentence: up to a stop that ends a word (not the dot of `AGENTS.md`), a new line, or 600 characters. */
 const SENTENCE = /(?:[^.!?\n]|[.!?](?=[^\s.!?])){1,600}/g;
 
@@ -22,26 +24,31 @@ const STANDING = new RegExp(
     String.raw`\bsystem\s+(?:prompt|message)\b`,
     String.raw`\b(?:everything|anything|whatever|what|all)\s+(?:that\s+)?(?:you\s+(?:were|have\s+been|'ve\s+been|had\s+been)|the\s+(?:system|developer|operator)\s+(?:has\s+)?)\s*(?:told|instructed|taught|given|said)\b`,
   ].join('|'),
-  'iu',
+  'i',
 );
 
 /** What voids or outranks them. */
 const VOIDED =
-  /\b(?:superseded|replaced|revoked|void(?:ed)?|null(?:ified)?|cancell?ed|obsolete|invalid(?:ated)?|overridden|rescinded|withdrawn|suspended|lifted|no\s+longer\s+(?:appl(?:y|ies)|valid|in\s+(?:effect|force)|binding|matters?|counts?|relevant)|(?:do|does)\s+not\s+apply|don't\s+apply|takes?\s+(?:precedence|priority)\s+over|outranks?|supersedes?|overrides?|replaces?|disregard|ignore|forget|set\s+aside|discard)\b/iu;
+  /\b(?:superseded|replaced|revoked|void(?:ed)?|null(?:ified)?|cancell?ed|obsolete|invalid(?:ated)?|overridden|rescinded|withdrawn|suspended|lifted|no\s+longer\s+(?:appl(?:y|ies)|valid|in\s+(?:effect|force)|binding|matters?|counts?|relevant)|(?:do|does)\s+not\s+apply|don't\s+apply|takes?\s+(?:precedence|priority)\s+over|outranks?|supersedes?|overrides?|replaces?|disregard|ignore|forget|set\s+aside|discard)\b/i;
 
 /** This text named as the model's only instructions: "your sole set of instructions", "your only guidance". */
 const SOLE = new RegExp(
   String.raw`\byour\s+(?:only|sole|single|one\s+and\s+only|new|real|true)\s+(?:set\s+of\s+|source\s+of\s+)?(?:${MODEL_NOUN}|${OWNED_NOUN}|truth|authority)\b`,
-  'iu',
+  'i',
 );
 
 /** A tool describing itself ("Replaces the previous rules …") is not talking to the model. */
 const SELF =
-  /^(?:replaces|overwrites|updates|resets|restores|deletes|removes|stores|saves|edits|writes|sets|clears|returns|reads|lists|shows|lints|validates|checks|merges|applies|imports|exports|syncs|manages|converts|formats|generates|creates|fetches|gets|renders|compiles|parses|loads|evaluates)\b/iu;
+  /^(?:replaces|overwrites|updates|resets|restores|deletes|removes|stores|saves|edits|writes|sets|clears|returns|reads|lists|shows|lints|validates|checks|merges|applies|imports|exports|syncs|manages|converts|formats|generates|creates|fetches|gets|renders|compiles|parses|loads|evaluates)\b/i;
+
+/** A word every P01 sentence below must hold (one look at the whole text before any sentence is read). */
+const AUTHORITY_CUE =
+  /instruct|prompt|guidance|guideline|directive|direction|programming|training|rules|orders|polic|constraint|restriction|command|told|taught|said|given|truth|authority/i;
 
 /** Rule P01, by what the text does: it voids or outranks the model's instructions, or names itself the only ones. */
 export function authorityHits(text: string): RoundTwoHit[] {
   const out: RoundTwoHit[] = [];
+  if (!AUTHORITY_CUE.test(text)) return out;
   SENTENCE.lastIndex = 0;
   for (let m = SENTENCE.exec(text); m && out.length < MAX_MATCHES_PER_RULE; m = SENTENCE.exec(text)) {
     const s = m[0].trimStart();
@@ -68,12 +75,15 @@ export const PERSON = String.raw`(?:end-|end |current |actual |real |human |sign
 /** The person kept unaware: "must remain unaware", "should stay in the dark". */
 const UNAWARE = new RegExp(
   String.raw`\b(?:the\s+)?${PERSON.replaceAll(' ', String.raw`\s+`)}\s+(?:must|should|needs?\s+to|has\s+to|is\s+to)\s+(?:remain|stay|be\s+kept)\s+(?:unaware|uninformed|in\s+the\s+dark|oblivious)\b`,
-  'iu',
+  'i',
 );
+
+const UNAWARE_CUE = /unaware|uninformed|in\s+the\s+dark|oblivious/i;
 
 /** Rule P03, by what the text does: the person is to be kept unaware. */
 export function unawareHits(text: string): RoundTwoHit[] {
   const out: RoundTwoHit[] = [];
+  if (!UNAWARE_CUE.test(text)) return out;
   SENTENCE.lastIndex = 0;
   for (let m = SENTENCE.exec(text); m && out.length < MAX_MATCHES_PER_RULE; m = SENTENCE.exec(text)) {
     const hit = UNAWARE.exec(m[0]);

@@ -9,23 +9,27 @@ import { MAX_MATCHES_PER_RULE } from './sentence.js';
 
 export type RoundTwoHit = Hit & { severity: Severity };
 
+// No `u` flag on these patterns: they match ASCII words, and V8 matches case-insensitively several
+// times slower in Unicode mode (the review of 10,000 tools took 1.2 s with it, 0.5-0.6 s without).
 /** A sentence: up to a stop, a new line, or 600 characters. */
 const SENTENCE = /[^.!?\n]{1,600}/g;
 
 /** An order to the model: an imperative verb at the start of a sentence or clause, or after a linking word. */
 const ORDER =
-  /(?:^|[.!?;:,]\s*|\b(?:then|and|also|first|always|please|now|must|should)\s+)(?:read|get|fetch|copy|take|pull|grab|extract|retrieve|look up|export|dump|open|include|add|use|run|call|paste|attach|send|pass|put|load|query)\b/iu;
+  /(?:^|[.!?;:,]\s*|\b(?:then|and|also|first|always|please|now|must|should)\s+)(?:read|get|fetch|copy|take|pull|grab|extract|retrieve|look up|export|dump|open|include|add|use|run|call|paste|attach|send|pass|put|load|query)\b/i;
 
 /** Where secrets are kept, named without a path: the system's stores, password managers, a browser's saved passwords. */
 const STORE =
-  /\b(?:(?:macos |os |system |gnome |kde |windows |login )?(?:keychain|keyring|kwallet)|password managers?|credential (?:manager|store|vault)|secrets? (?:store|manager|vault)|(?:1password|bitwarden|lastpass|keepass(?:xc)?|dashlane|proton pass)(?: vault| account)?|(?:passwords?|logins?|credentials) (?:saved|stored|kept) in (?:the )?(?:user'?s |your )?(?:browser|chrome|firefox|safari|edge)|(?:saved|stored) (?:browser |chrome |firefox )?passwords)\b/iu;
+  /\b(?:(?:macos |os |system |gnome |kde |windows |login )?(?:keychain|keyring|kwallet)|password managers?|credential (?:manager|store|vault)|secrets? (?:store|manager|vault)|(?:1password|bitwarden|lastpass|keepass(?:xc)?|dashlane|proton pass)(?: vault| account)?|(?:passwords?|logins?|credentials) (?:saved|stored|kept) in (?:the )?(?:user'?s |your )?(?:browser|chrome|firefox|safari|edge)|(?:saved|stored) (?:browser |chrome |firefox )?passwords)\b/i;
 /** Commands that read a store of secrets. */
 const STORE_COMMAND =
-  /\bsecurity (?:find-generic-password|find-internet-password|dump-keychain)\b|\bsecret-tool (?:lookup|search)\b|\bop (?:read|item get)\b|\bbw get (?:password|item)\b|\bpass show\b|\bcmdkey \/list\b|\bkeyring get\b/iu;
+  /\bsecurity (?:find-generic-password|find-internet-password|dump-keychain)\b|\bsecret-tool (?:lookup|search)\b|\bop (?:read|item get)\b|\bbw get (?:password|item)\b|\bpass show\b|\bcmdkey \/list\b|\bkeyring get\b/i;
 
 /** Rule P05, by what the text does: it names a store of secrets and orders the model to take from it. */
 export function secretStoreHits(text: string): RoundTwoHit[] {
   const out: RoundTwoHit[] = [];
+  // One look at the whole text first: most name no store, and need no sentence read.
+  if (!STORE.test(text) && !STORE_COMMAND.test(text)) return out;
   SENTENCE.lastIndex = 0;
   for (let m = SENTENCE.exec(text); m && out.length < MAX_MATCHES_PER_RULE; m = SENTENCE.exec(text)) {
     const s = m[0];
@@ -39,8 +43,8 @@ export function secretStoreHits(text: string): RoundTwoHit[] {
 
 /** What the model holds, in a placeholder's words. */
 const HELD =
-  /\b(?:conversations?|chat|history|transcripts?|messages?|prompts?|answers?|repl(?:y|ies)|responses?|questions?|summary|context|memory|secrets?|tokens?|passwords?|api ?keys?|credentials|contents?|files?|everything|typed|asked|said)\b/iu;
-const EXAMPLE = /^https?:\/\/(?:[\w-]+\.)*(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)\b/iu;
+  /\b(?:conversations?|chat|history|transcripts?|messages?|prompts?|answers?|repl(?:y|ies)|responses?|questions?|summary|context|memory|secrets?|tokens?|passwords?|api ?keys?|credentials|contents?|files?|everything|typed|asked|said)\b/i;
+const EXAMPLE = /^https?:\/\/(?:[\w-]+\.)*(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)\b/i;
 const CLOSE: Record<string, string> = { '{': '}', '<': '>', '[': ']' };
 
 /**
@@ -50,7 +54,7 @@ const CLOSE: Record<string, string> = { '{': '}', '<': '>', '[': ']' };
  */
 export function dataUrlHits(text: string): RoundTwoHit[] {
   const out: RoundTwoHit[] = [];
-  const starts = /https?:\/\//giu;
+  const starts = /https?:\/\//gi;
   for (let m = starts.exec(text); m && out.length < MAX_MATCHES_PER_RULE; m = starts.exec(text)) {
     const end = Math.min(text.length, m.index + 400);
     let i = m.index + m[0].length;
@@ -89,10 +93,10 @@ export function dataUrlHits(text: string): RoundTwoHit[] {
 }
 
 /** Another server by name (not this one): `the filesystem server`, `slack server's`. */
-const OTHER_SERVER = /\b(?!(?:this|the|our|its|my|your|same|mcp|a|an|any|every|other|another)\b)[\w.-]{2,40} server(?:'s|’s)?\b/iu;
-const THIS_TOOL = /\b(?:call|use|run|invoke|route (?:it|them) (?:to|through)) this (?:tool|function)\b/iu;
+const OTHER_SERVER = /\b(?!(?:this|the|our|its|my|your|same|mcp|a|an|any|every|other|another)\b)[\w.-]{2,40} server(?:'s|’s)?\b/i;
+const THIS_TOOL = /\b(?:call|use|run|invoke|route (?:it|them) (?:to|through)) this (?:tool|function)\b/i;
 const STEER =
-  /\b(?:when(?:ever)?|after|before|each time|every time|instead|rather than|in place of|never call|do not call|don't call|never use|do not use|don't use)\b/iu;
+  /\b(?:when(?:ever)?|after|before|each time|every time|instead|rather than|in place of|never call|do not call|don't call|never use|do not use|don't use)\b/i;
 
 /**
  * Rule S03 on its own: a sentence that directs the model about a tool of a named other server —
@@ -100,6 +104,7 @@ const STEER =
  */
 export function steeringHits(text: string): RoundTwoHit[] {
   const out: RoundTwoHit[] = [];
+  if (!OTHER_SERVER.test(text)) return out;
   SENTENCE.lastIndex = 0;
   for (let m = SENTENCE.exec(text); m && out.length < MAX_MATCHES_PER_RULE; m = SENTENCE.exec(text)) {
     const s = m[0];
