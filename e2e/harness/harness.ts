@@ -35,7 +35,14 @@ export function fixtureStdio(env: Record<string, string> = {}): ServerConfig {
 
 /** A core on a fresh data directory, closed and removed by `dispose`. */
 export function makeCore(
-  opts: { auditFsync?: boolean; consent?: ConsentProvider | null; auditIo?: AuditIo; dataDir?: string; review?: CoreOptions['review'] } = {},
+  opts: {
+    auditFsync?: boolean;
+    consent?: ConsentProvider | null;
+    auditIo?: AuditIo;
+    dataDir?: string;
+    review?: CoreOptions['review'];
+    policy?: CoreOptions['policy'];
+  } = {},
 ) {
   const dataDir = opts.dataDir ?? tempDir();
   const core = new ConsoleCore({
@@ -45,6 +52,8 @@ export function makeCore(
     auditFsync: opts.auditFsync ?? false,
     auditIo: opts.auditIo,
     consent: opts.consent === undefined ? scriptedConsent() : opts.consent,
+    // The machine's managed policy (if one is deployed) is not the test's.
+    policy: { managed: null, ...opts.policy },
   });
   const problems = core.start();
   return {

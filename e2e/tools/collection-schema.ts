@@ -1,8 +1,17 @@
-/** Writes `shared/schemas/collection.schema.json` from the zod schemas (`node out/node/e2e/tools/collection-schema.js`). */
+/**
+ * Writes the published JSON Schemas from the zod schemas: `shared/schemas/collection.schema.json`
+ * and `policy.schema.json` (`node out/node/e2e/tools/collection-schema.js`).
+ */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { collectionJsonSchema } from '../../shared/schemas/collection.js';
+import { policyJsonSchema } from '../../shared/schemas/policy.js';
 
-const target = fileURLToPath(new URL('../../../../shared/schemas/collection.schema.json', import.meta.url));
-writeFileSync(target, JSON.stringify(collectionJsonSchema(), null, 2) + '\n');
-process.stdout.write(`wrote ${target}\n`);
+for (const [name, schema] of [
+  ['collection', collectionJsonSchema()],
+  ['policy', policyJsonSchema()],
+] as const) {
+  const target = fileURLToPath(new URL(`../../../../shared/schemas/${name}.schema.json`, import.meta.url));
+  writeFileSync(target, JSON.stringify(schema, null, 2) + '\n');
+  process.stdout.write(`wrote ${target}\n`);
+}

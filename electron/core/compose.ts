@@ -1,21 +1,23 @@
 import { join } from 'node:path';
-import { AuditLog, AuditTrail, argsKeeper, checkpointSigner, type CheckpointSigner } from './audit/index.js';
-import { CallManager, SchemaValidator } from './calls/index.js';
-import { Catalog, CatalogSync, IconFetcher, ListWatch, PromptLists, ResourceLists, ResourceSubscriptions, type ServerLookup } from './catalog/index.js';
-import { ConsentFlow, ConsentStore, ServerStore } from './config/index.js';
+import { type AuditLog, type AuditTrail, argsKeeper } from './audit/index.js';
+import { CallManager, type SchemaValidator } from './calls/index.js';
+import { type Catalog, CatalogSync, IconFetcher, ListWatch, PromptLists, ResourceLists, ResourceSubscriptions, type ServerLookup } from './catalog/index.js';
+import { ConsentFlow, type ConsentStore, type ServerStore } from './config/index.js';
 import { checkProblems, Elicitations } from './elicitation/index.js';
 import { Connections } from './servers/index.js';
-import { TraceLog } from './trace/index.js';
+import { type TraceLog } from './trace/index.js';
 import { ServerAdmin } from './admin/index.js';
-import { LogBook } from './logs/index.js';
-import { PolicyStore } from './approvals/index.js';
+import { type LogBook } from './logs/index.js';
+import { type PolicyStore } from './approvals/index.js';
+import type { OrgPolicy } from './policy/index.js';
+import { recordParts, type Records } from './record-parts.js';
 import { AcceptedTools, AgentGateway, ToolAcceptance } from './agents/index.js';
 import { ReviewService, type ReviewDeps } from './review/index.js';
 import type { CoreOptions } from './core-options.js';
-import { AuthService, keyFileBox } from './auth/index.js';
+import type { AuthService } from './auth/index.js';
 import { AppViews, ViewPins } from './apps/index.js';
-import { CollectionFiles, CollectionRuns, Collections, re2Test, RunGrants } from './collections/index.js';
-import { EventBus, Port } from './support/index.js';
+import { CollectionFiles, CollectionRuns, Collections, re2Test, type RunGrants } from './collections/index.js';
+import { type EventBus, Port } from './support/index.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 
 /** Every part of the core, built once by composeCore. The facade and the request tables read these; nothing else holds them. */
@@ -30,6 +32,8 @@ export interface CoreParts {
   signingProblem?: string;
   trail: AuditTrail;
   policies: PolicyStore;
+  /** The organisation's policy files, above the person's grants. */
+  org: OrgPolicy;
   validator: SchemaValidator;
   calls: CallManager;
   sync: CatalogSync;
@@ -111,44 +115,6 @@ export function composeCore(opts: CoreOptions): CoreParts {
   return { ...records, ...serving, connections, admin, ...trust, apps, collections };
 }
 
-/** The parts that keep records and need nothing live: the stores, the audit log, the bus, the catalog, sign-ins. */
-function recordParts(opts: CoreOptions) {
-  const bus = new EventBus();
-  const store = new ServerStore(opts.dataDir);
-  const consents: ConsentStore = new ConsentStore(opts.dataDir, opts.consent ?? null, () => bus.emit('consents.changed', { consents: consents.list() }));
-  const signing = auditSigning(opts);
-  const audit = new AuditLog(join(opts.dataDir, 'audit.jsonl'), { fsync: opts.auditFsync ?? true, io: opts.auditIo, signer: signing.signer });
-  const trail = new AuditTrail(audit, bus);
-  const policies: PolicyStore = new PolicyStore(opts.dataDir, () => bus.emit('grants.changed', { grants: policies.list() }));
-  const auth = new AuthService({ ...opts.auth, dataDir: opts.dataDir, trail, bus, server: (id) => store.get(id) });
-  const catalog = new Catalog(join(opts.dataDir, 'pins'));
-  return {
-    bus,
-    store,
-    consents,
-    audit,
-    trail,
-    policies,
-    auth,
-    catalog,
-    validator: new SchemaValidator(),
-    trace: new TraceLog(),
-    logs: new LogBook(),
-    grants: new RunGrants(),
-    signingProblem: signing.problem,
-  };
-}
-type Records = ReturnType<typeof recordParts>;
-
-/** The key that signs the audit log's checkpoints, sealed by the OAuth tokens' box; when it cannot be opened, checkpoints are unsigned and the start says why. */
-function auditSigning(opts: CoreOptions): { signer?: CheckpointSigner; problem?: string } {
-  try {
-    return { signer: checkpointSigner(opts.dataDir, opts.auth?.box ?? keyFileBox(join(opts.dataDir, 'auth'))) };
-  } catch (e) {
-    return { problem: `the audit log's signing key could not be opened, so its checkpoints are not signed: ${(e as Error).message}` };
-  }
-}
-
 /** What serves a connected server: consent, calls, catalog sync, questions, lists and subscriptions. */
 function servingParts(opts: CoreOptions, r: Records, ports: Ports) {
   const { store, trail, bus, catalog, validator } = r;
@@ -174,6 +140,7 @@ function servingParts(opts: CoreOptions, r: Records, ports: Ports) {
     catalogSettling: (id) => ports.sync.it.settling(id),
     answerInput: (id, method, params, signal) => link.it.answerInput(id, method, params, signal),
     policies: r.policies,
+    org: r.org,
     ended: (callId) => ports.elicitations.it.callEnded(callId),
     runGrant: (by, id, tool, argsHash) => r.grants.take(by, id, tool, argsHash),
   });
@@ -353,11 +320,14 @@ export function startParts(p: CoreParts): string[] {
   p.audit.open();
   p.consent.dropUnconfirmedTrust();
   p.policies.load();
+  const policyProblems = p.org.load();
+  p.org.watch();
   p.review.baseline.load();
   const found = [
     ...p.store.problems,
     ...p.consents.problems,
     p.policies.problem,
+    ...policyProblems,
     p.review.baseline.problem,
     p.auth.problem,
     p.agents.store.problem,
@@ -371,6 +341,7 @@ export function startParts(p: CoreParts): string[] {
 /** Ends every open call, the agents and the review, disconnects every server, then closes the audit log and waits for what it and the pins still write. */
 export async function closeParts(p: CoreParts): Promise<void> {
   p.collections.runs.stop();
+  p.org.close();
   p.calls.stop();
   p.agents.close();
   await p.apps.stop();

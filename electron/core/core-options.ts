@@ -3,6 +3,7 @@ import type { AuthServiceDeps } from './auth/index.js';
 import type { IconFetcher } from './catalog/index.js';
 import type { ConsentProvider } from './config/index.js';
 import type { ReviewDeps } from './review/index.js';
+import type { PolicyPaths } from './policy/index.js';
 
 /** How a host builds the core: where its data lives and the parts a host supplies (surfaces, seals, test doubles). */
 export interface CoreOptions {
@@ -24,6 +25,8 @@ export interface CoreOptions {
    * then stay up until they are answered, after the command has ended its input.
    */
   fixedRoots?: boolean;
+  /** The organisation's policy files: the one `--policy` names (else `MCP_CONSOLE_POLICY`), and the managed location (the platform's by default). */
+  policy?: PolicyPaths;
   /** What collections read as `{{env.NAME}}` (the process's environment by default). */
   env?: Readonly<Record<string, string | undefined>>;
 }

@@ -32,3 +32,4 @@ export { AgentStore, TOKEN_PREFIX } from './agents/index.js';
 export { boundTransport, CLIENT_INFO } from './servers/index.js';
 export { keyFileBox, type KeyWrapper, type SecretBox } from './auth/index.js';
 export { loadCollection, type CollectionRuns } from './collections/index.js';
+export { readPolicyFile, managedPolicyPath, type PolicyPaths } from './policy/index.js';

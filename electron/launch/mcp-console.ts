@@ -19,6 +19,7 @@ export function runCommandLine(argv: string[], io?: Io): Promise<number> {
           port: str(args, 'port'),
           staticDir: str(args, 'static-dir'),
           agentPort: str(args, 'agent-port'),
+          policy: str(args, 'policy'),
         },
         out,
         (core, dataDir, port) => startGateway(core, dataDir, { port }),

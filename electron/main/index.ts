@@ -1,4 +1,4 @@
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, session, shell } from 'electron';
 import { eventChannel } from '../../shared/preload-api.js';
@@ -75,7 +75,9 @@ async function start(): Promise<void> {
   const config = flag('config');
   // OAuth tokens are sealed with a key the OS keychain protects (safeStorage), where there is one.
   const box = keyFileBox(join(resolveDataDir(flag('data-dir')), 'auth'), safeStorageWrapper(safeStorage));
-  const started = startCore({ dataDir: flag('data-dir'), configFile: config, consent, auth: { box }, review: { worker: REVIEW_WORKER } });
+  const policyFile = flag('policy');
+  const policy = policyFile ? { named: { path: resolve(policyFile), from: 'flag' as const } } : undefined;
+  const started = startCore({ dataDir: flag('data-dir'), configFile: config, consent, auth: { box }, review: { worker: REVIEW_WORKER }, policy });
   const { core, dataDir } = started;
   const problems = [...started.problems, ...started.configWarnings.map((w) => `--config ${w}`)];
   if (started.configError) problems.push(started.configError);

@@ -1,4 +1,4 @@
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_ROOT, startCore, terminalConsent, type ConsoleCore } from '../core/index.js';
 import { startWebServer } from './web-server.js';
@@ -24,6 +24,8 @@ export interface ServeOptions {
   staticDir?: string;
   /** As typed; the approval gateway's HTTP port (0: any free one). */
   agentPort?: string;
+  /** The organisation's policy file (`--policy`); else MCP_CONSOLE_POLICY, and the managed location always. */
+  policy?: string;
 }
 
 /** The approval gateway, started beside browser mode by the launcher (hosts do not import each other). */
@@ -39,7 +41,8 @@ export interface ServeIo {
 export async function serveCommand(opts: ServeOptions, io: ServeIo, startAgents?: StartAgents): Promise<number> {
   // SECURITY: what the page adds is spawned only after a person confirms it here, on the terminal.
   const consent = terminalConsent(process.stdin, (t) => io.err(t));
-  const { core, dataDir, problems, configWarnings, configError } = startCore({ dataDir: opts.dataDir, configFile: opts.config, consent });
+  const policy = opts.policy ? { named: { path: resolve(opts.policy), from: 'flag' as const } } : undefined;
+  const { core, dataDir, problems, configWarnings, configError } = startCore({ dataDir: opts.dataDir, configFile: opts.config, consent, policy });
   for (const p of problems) io.err(`warning: ${p}`);
   for (const w of configWarnings) io.err(`warning: ${w}`);
   if (configError) {

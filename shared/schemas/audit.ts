@@ -60,6 +60,10 @@ export const AuditKind = z.enum([
   'collection-run-decided',
   'collection-run-finished',
   'collection-saved',
+  /** The organisation's policy: a file applied (at start, or changed, with its diff), a file that could not be applied, an allow bound to a definition or identity the call no longer has. */
+  'policy-loaded',
+  'policy-problem',
+  'policy-rule-voided',
   'internal-error',
 ]);
 export type AuditKind = z.infer<typeof AuditKind>;

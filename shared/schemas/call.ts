@@ -2,12 +2,16 @@ import { z } from 'zod';
 import { CallToolResult } from './content.js';
 import { EffectiveAnnotations, RiskSummary, ToolAnnotations, ToolChange } from './tool.js';
 import { Requester } from './requester.js';
+import { PolicyRuleRef } from './policy.js';
 
 export const CallOutcome = z.enum(['ok', 'tool-error', 'protocol-error', 'timeout', 'cancelled', 'denied']);
 export type CallOutcome = z.infer<typeof CallOutcome>;
 
-/** Who let a call through, or stopped it. */
-/** Who decided a call's fate; `agent`: the agent that asked withdrew it (cancelled, or gave up on its request); `run-scope`: a step of a collection run whose scope was approved. */
+/**
+ * Who decided a call's fate; `agent`: the agent that asked withdrew it (cancelled, or gave up on its
+ * request); `run-scope`: a step of a collection run whose scope was approved; `org-policy`: a rule of
+ * the organisation's policy file (named on the call as `rule`).
+ */
 export const Decider = z.enum([
   'user',
   'session-policy',
@@ -19,6 +23,7 @@ export const Decider = z.enum([
   'system',
   'agent',
   'run-scope',
+  'org-policy',
 ]);
 export type Decider = z.infer<typeof Decider>;
 
@@ -60,6 +65,8 @@ export const Approval = z.object({
   replaces: z.string().optional(),
   /** The catalog is stale (a re-list failed): the definition shown may not be what the server runs. */
   stale: z.string().optional(),
+  /** The organisation's rule that sent this call to a person (an `ask` rule): the dialog names it and its reason. */
+  rule: PolicyRuleRef.optional(),
   status: z.enum(['pending', 'approved', 'denied', 'expired', 'void']),
   createdAt: z.string(),
   expiresAt: z.string(),
@@ -88,6 +95,8 @@ export const CallRecord = z.object({
   approvalId: z.string().optional(),
   decidedBy: Decider.optional(),
   reason: z.string().optional(),
+  /** The organisation's rule that decided the call, or sent it to a person. */
+  rule: PolicyRuleRef.optional(),
   outcome: CallOutcome.optional(),
   requestedAt: z.string(),
   startedAt: z.string().optional(),

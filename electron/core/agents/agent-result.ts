@@ -10,7 +10,14 @@ export const OUTCOME_META = 'dev.mcp-console/outcome';
  * never a success for a call that was not made.
  */
 export function agentResult(r: CallRecord, why?: string): CallToolResult {
-  const meta = { [OUTCOME_META]: { outcome: r.outcome, decidedBy: r.decidedBy, callId: r.id } };
+  const meta = {
+    [OUTCOME_META]: {
+      outcome: r.outcome,
+      decidedBy: r.decidedBy,
+      callId: r.id,
+      ...(r.rule && { rule: { id: r.rule.id, effect: r.rule.effect, reason: r.rule.reason } }),
+    },
+  };
   if ((r.outcome === 'ok' || r.outcome === 'tool-error') && r.result) return { ...r.result, _meta: { ...r.result._meta, ...meta } };
   return { content: [{ type: 'text', text: `MCP Console: ${why ?? reasonFor(r)}` }], isError: true, _meta: meta };
 }
@@ -20,6 +27,10 @@ function reasonFor(r: CallRecord): string {
   switch (r.outcome) {
     case 'denied':
       if (r.decidedBy === 'timeout') return `nobody approved the call to ${tool} before its approval expired; it was not sent`;
+      if (r.decidedBy === 'org-policy')
+        return r.rule
+          ? `the organisation's policy refuses the call to ${tool} (rule ${r.rule.id}: ${r.rule.reason}); it was not sent`
+          : `the call to ${tool} was not sent: ${r.reason ?? "the organisation's policy refuses it"}`;
       if (r.decidedBy === 'never-policy') return `a standing "never" policy refuses ${tool}; the call was not sent`;
       if (r.decidedBy === 'system') return `the call to ${tool} was not sent: ${r.reason ?? r.error?.message ?? 'refused'}`;
       return `the person at the console denied the call to ${tool}${r.reason && r.reason !== 'denied' ? ` (${r.reason})` : ''}; it was not sent`;

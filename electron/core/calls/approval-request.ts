@@ -26,7 +26,7 @@ export function approvalFields(
   server: ServerFacts,
   tool: ToolView,
   validationErrors: ValidationError[],
-  extra: Pick<Approval, 'diff' | 'replaces' | 'stale' | 'headers' | 'asTask' | 'method' | 'taskId'>,
+  extra: Pick<Approval, 'diff' | 'replaces' | 'stale' | 'headers' | 'asTask' | 'method' | 'taskId' | 'rule'>,
 ): ApprovalFields {
   return {
     callId: record.id,

@@ -6,6 +6,7 @@ import type { Catalog } from '../catalog/index.js';
 import type { EventBus } from '../support/index.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
+import type { OrgPolicy } from '../policy/index.js';
 
 /** What the call manager needs to know about a server: the facts the dialog shows, and its client when connected. */
 export interface ServerFacts extends ApprovalServerFacts {
@@ -30,6 +31,8 @@ export interface CallDeps {
   catalogSettling(serverId: string): Promise<void> | undefined;
   /** Standing grants per requester, server and tool (session, always, never). */
   policies: PolicyStore;
+  /** The organisation's policy, above the person's grants (none: only the person's). */
+  org?: Pick<OrgPolicy, 'active' | 'decide' | 'refusing'>;
   /** Answers a request a task made (tasks extension), as the same request on its own would be answered. */
   answerInput(serverId: string, method: string, params: unknown, signal: AbortSignal): Promise<unknown>;
   /** True when the call is a step of a collection run whose scope was approved, announced with exactly these arguments (consumed). */

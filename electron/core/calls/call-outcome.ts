@@ -132,5 +132,6 @@ export function outcomeEntry(r: CallRecord, serverIdentity: string | undefined, 
     outcome: r.outcome,
     durationMs: r.durationMs,
     summary: summarise(r, sizes),
+    ...(r.rule && { detail: { rule: r.rule } }),
   });
 }

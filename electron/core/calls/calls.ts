@@ -4,25 +4,14 @@ import { InputRefused, sendCall } from './task-ext.js';
 import { TaskInputs } from './task-input.js';
 import type { Approval, CallRecord, Decider, DecideInput, TaskInfo } from '../../../shared/schemas/call.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
-import { blockSizes, callEntry, classify, outcomeEntry, resultOutcome, wireArgs } from './call-outcome.js';
+import { callEntry, classify, resultOutcome, wireArgs } from './call-outcome.js';
 import type { AuditFields } from '../audit/index.js';
 import { ApprovalGate } from '../approvals/index.js';
-import { ResultBudget } from './result-budget.js';
-import { callPolicy, coverOf, setStanding } from './standing.js';
+import { CallBook, type CallState } from './call-book.js';
+import { coverOf, gateDecision, setStanding, type Standing } from './standing.js';
 import { approvalFields, argumentErrors, callMode, overPendingLimit } from './approval-request.js';
 import type { CallDeps, ServerFacts } from './call-deps.js';
 import { CoreError, NotSent, sha256, ticketed } from '../support/index.js';
-
-interface CallState {
-  record: CallRecord;
-  args: Record<string, unknown>;
-  controller?: AbortController;
-  cancelled?: boolean;
-  done: Promise<CallRecord>;
-  resolve: (r: CallRecord) => void;
-}
-
-const HISTORY = 500;
 
 /**
  * Calls from request to outcome, through the approval gate: nothing is sent without a decision for
@@ -30,15 +19,20 @@ const HISTORY = 500;
  */
 export class CallManager {
   private readonly gate: ApprovalGate;
-  private calls = new Map<string, CallState>();
-  private readonly results: ResultBudget;
+  private readonly book: CallBook;
   private readonly inputs: TaskInputs;
   /** Calls sent and not yet answered: with none, an approval's sync may run on the loop (see AuditLog.appendDurable). */
   private inFlight = 0;
 
   constructor(private readonly deps: CallDeps) {
     this.gate = new ApprovalGate((a) => this.expired(a));
-    this.results = new ResultBudget(deps.maxRetainedResultBytes, (id) => this.release(id));
+    this.book = new CallBook({
+      bus: deps.bus,
+      audit: (f) => this.audit(f),
+      identity: (id) => deps.server(id)?.identity,
+      ended: deps.ended,
+      maxRetainedResultBytes: deps.maxRetainedResultBytes,
+    });
     this.inputs = new TaskInputs({
       gate: this.gate,
       catalog: deps.catalog,
@@ -47,14 +41,14 @@ export class CallManager {
       audit: (f) => this.audit(f),
       durable: (f) => this.deps.trail.recordDurable(f).durable,
       approvalTimeoutMs: deps.approvalTimeoutMs,
-      policy: (requester, id, server, tool) => this.policy(requester, id, server, tool),
+      policy: (requester, id, server, tool, args) => this.standing(requester, id, server, tool, args),
       answer: deps.answerInput,
     });
   }
 
   /**
    * Asks for a call on behalf of `requestedBy` (recorded on the call, its approval and each audit
-   * entry). It runs at once only under a session grant or a trusted read-only policy.
+   * entry). It runs at once only under the organisation's allow, a grant, or trust in a read-only tool.
    */
   request(serverId: string, toolName: string, args: Record<string, unknown>, requestedBy: Requester, opts: { asTask?: boolean } = {}): CallRecord {
     const server = this.deps.server(serverId);
@@ -92,12 +86,12 @@ export class CallManager {
     let resolve!: (r: CallRecord) => void;
     const done = new Promise<CallRecord>((r) => (resolve = r));
     const state: CallState = { record, args: JSON.parse(argsJson) as Record<string, unknown>, done, resolve };
-    this.calls.set(record.id, state);
-    this.trim();
+    this.book.add(state);
     this.emit(state);
-    const policy = this.policy(requestedBy, serverId, server, tool, argsHash);
-    if (policy === 'never-policy') this.finish(state, { outcome: 'denied', decidedBy: policy, reason: 'a standing "never" policy refuses this tool' });
-    else if (policy) this.approveAndRun(state, policy);
+    const standing = this.standing(requestedBy, serverId, server, tool, state.args, argsHash);
+    if (standing.rule) record.rule = standing.rule;
+    if (standing.deny) this.finish(state, { outcome: 'denied', decidedBy: standing.decidedBy ?? 'system', reason: standing.deny });
+    else if (standing.decidedBy) this.approveAndRun(state, standing.decidedBy, standing.rule && `policy rule ${standing.rule.id}: ${standing.rule.reason}`);
     else this.ask(state, server, tool);
     return { ...state.record };
   }
@@ -106,7 +100,7 @@ export class CallManager {
   decide(input: DecideInput, actor: Decider): Approval {
     const cover = coverOf(input, this.gate, this.deps);
     const approval = this.gate.decide(input);
-    const state = this.calls.get(approval.callId);
+    const state = this.book.get(approval.callId);
     const approved = input.decision === 'approve';
     if (input.scope !== 'once') setStanding(this.deps.policies, (f) => this.audit(f), approval, approved, input.scope, actor, cover);
     // The answers of a running task (never the call itself, which already runs): the task goes on, or is cancelled.
@@ -121,7 +115,7 @@ export class CallManager {
 
   /** Cancels a call: a pending one is closed unsent; a running one gets notifications/cancelled. */
   cancel(callId: string, by?: { decidedBy: Decider; reason: string }): CallRecord {
-    const state = this.must(callId);
+    const state = this.book.must(callId);
     const r = state.record;
     if (r.state === 'awaiting-approval')
       this.closeUnsent(state, by?.decidedBy ?? 'user', by?.reason ?? (r.decidedBy ? 'cancelled before it was sent' : 'cancelled before it was approved'));
@@ -134,7 +128,7 @@ export class CallManager {
 
   /** The console stops: every call not yet ended ends now, unsent or cancelled, and the audit log says so. */
   stop(): void {
-    for (const state of this.calls.values()) {
+    for (const state of this.book.states()) {
       const r = state.record;
       if (r.state === 'awaiting-approval')
         this.closeUnsent(state, 'system', `not sent: MCP Console stopped before the call was ${r.decidedBy ? 'sent' : 'decided'}`);
@@ -177,22 +171,20 @@ export class CallManager {
 
   /** The calls to a server that are running now. */
   running(serverId: string): Array<{ callId: string; tool: string; requestedBy: Requester }> {
-    return [...this.calls.values()]
-      .filter((s) => s.record.serverId === serverId && s.record.state === 'running')
-      .map((s) => ({ callId: s.record.id, tool: s.record.tool, requestedBy: s.record.requestedBy }));
+    return this.book.running(serverId);
   }
 
   list(): CallRecord[] {
-    return [...this.calls.values()].map((s) => s.record);
+    return this.book.list();
   }
 
   get(callId: string): CallRecord {
-    return this.must(callId).record;
+    return this.book.must(callId).record;
   }
 
   /** Resolves when the call has an outcome. */
   wait(callId: string): Promise<CallRecord> {
-    return this.must(callId).done;
+    return this.book.must(callId).done;
   }
 
   /** A server's catalog changed: approvals pending for a changed tool are void and asked again with the diff. */
@@ -201,7 +193,7 @@ export class CallManager {
     const removed = new Set(change.removed);
     for (const a of this.gate.pending()) {
       if (a.serverId !== change.serverId || (!changed.has(a.tool) && !removed.has(a.tool))) continue;
-      const state = this.calls.get(a.callId);
+      const state = this.book.get(a.callId);
       this.gate.void(a.id);
       this.deps.bus.emit('approval.resolved', a);
       // SECURITY: answers approved for one definition are not sent to another: the task is cancelled.
@@ -220,8 +212,8 @@ export class CallManager {
     }
   }
 
-  private policy(requestedBy: Requester, serverId: string, server: ServerFacts, tool: ToolView, argsHash?: string): Decider | null {
-    return callPolicy(this.deps, (f) => this.audit(f), requestedBy, serverId, server, tool, argsHash);
+  private standing(requestedBy: Requester, serverId: string, server: ServerFacts, tool: ToolView, args: unknown, argsHash?: string): Standing {
+    return gateDecision(this.deps, (f) => this.audit(f), requestedBy, serverId, server, tool, args, argsHash);
   }
 
   private ask(state: CallState, server: ServerFacts, tool: ToolView, diff?: Approval['diff'], replaces?: string): void {
@@ -233,6 +225,7 @@ export class CallManager {
       stale: this.deps.catalog.stale(state.record.serverId),
       headers: this.deps.catalog.headersFor(state.record.serverId, tool.name, state.args),
       asTask: state.record.task !== undefined,
+      rule: state.record.rule?.effect === 'ask' ? state.record.rule : undefined,
     });
     const approval = this.gate.open(fields, this.deps.approvalTimeoutMs());
     state.record.approvalId = approval.id;
@@ -272,7 +265,7 @@ export class CallManager {
     try {
       // SECURITY: the approval is on disk before the call goes out (concurrent approvals share one
       // fdatasync); if it cannot be, nothing is sent.
-      const entry = callEntry(r, server.identity, 'approved', { decision: 'approve', decidedBy, reason });
+      const entry = callEntry(r, server.identity, 'approved', { decision: 'approve', decidedBy, reason, ...(r.rule && { detail: { rule: r.rule } }) });
       durable = this.deps.trail.recordDurable(entry, { alone: this.inFlight === 0 }).durable;
     } catch (e) {
       return notWritten(e);
@@ -336,62 +329,20 @@ export class CallManager {
 
   private expired(a: Approval): void {
     if (this.inputs.settle(a, null, 'expired')) return void this.deps.bus.emit('approval.resolved', a);
-    const state = this.calls.get(a.callId);
+    const state = this.book.get(a.callId);
     if (state) this.finish(state, { outcome: 'denied', decidedBy: 'timeout', reason: 'no decision before the approval expired' });
     this.deps.bus.emit('approval.resolved', a);
-  }
-
-  private finish(state: CallState, patch: Partial<CallRecord>, audit = true): void {
-    const r = state.record;
-    if (r.state === 'done') return;
-    Object.assign(r, patch, { state: 'done', finishedAt: new Date().toISOString() });
-    const sizes = blockSizes(r);
-    if (audit) {
-      try {
-        this.audit(outcomeEntry(r, this.deps.server(r.serverId)?.identity, sizes));
-      } catch (e) {
-        r.error ??= { code: 'audit-failed', message: `the outcome could not be written to the audit log: ${(e as Error).message}` };
-      }
-    }
-    this.emit(state);
-    state.resolve(r);
-    this.deps.ended?.(r.id);
-    if (r.result) {
-      const structured = r.result.structuredContent;
-      this.results.keep(r.id, sizes.reduce((n, b) => n + b, 0) + (structured === undefined ? 0 : JSON.stringify(structured).length));
-    }
-  }
-
-  /** Drops a kept result (over budget, or its call left the history); front ends drop their copy too. */
-  private release(id: string): void {
-    const old = this.calls.get(id);
-    if (old?.record.result) {
-      old.record.result = undefined;
-      old.record.resultReleased = true;
-      this.emit(old);
-    }
   }
 
   private audit(fields: AuditFields): void {
     this.deps.trail.record(fields);
   }
 
+  private finish(state: CallState, patch: Partial<CallRecord>, audit = true): void {
+    this.book.finish(state, patch, audit);
+  }
+
   private emit(state: CallState): void {
-    this.deps.bus.emit('call.updated', { ...state.record });
-  }
-
-  private must(callId: string): CallState {
-    const s = this.calls.get(callId);
-    if (!s) throw new CoreError('unknown-call', `no call ${callId}`);
-    return s;
-  }
-
-  private trim(): void {
-    for (const [id, s] of this.calls) {
-      if (this.calls.size <= HISTORY) break;
-      if (s.record.state !== 'done') continue;
-      this.results.drop(id);
-      this.calls.delete(id);
-    }
+    this.book.emit(state);
   }
 }

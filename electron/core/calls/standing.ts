@@ -8,8 +8,72 @@ import type { PolicyStore } from '../approvals/index.js';
 import type { AuditFields } from '../audit/index.js';
 import type { Catalog } from '../catalog/index.js';
 import type { ServerFacts } from './approval-request.js';
+import type { PolicyRuleRef } from '../../../shared/schemas/policy.js';
+import type { OrgPolicy } from '../policy/index.js';
 
 type Audit = (fields: AuditFields) => void;
+
+/** What the gate decides before a person is asked: who lets the call through (null: a person decides), or why it is refused, and the organisation's rule if one decided. */
+export interface Standing {
+  decidedBy: Decider | null;
+  /** Set when the call is refused unsent: the reason given to the person, the agent and the log. */
+  deny?: string;
+  rule?: PolicyRuleRef;
+}
+
+type StandingDeps = Parameters<typeof callPolicy>[0] & { org?: Pick<OrgPolicy, 'active' | 'decide' | 'refusing'> };
+
+/**
+ * The gate's decision before a person: the organisation's policy above the person's own grants.
+ * A deny of the policy (or a policy that cannot be read) refuses; an ask sends the call to a person
+ * whatever grant or trust would have let it through; a standing "never" of the person refuses
+ * before any allow; then an allow of the policy (not on a stale catalog: a person decides then);
+ * then the person's grants and trust (see callPolicy).
+ */
+export function gateDecision(
+  deps: StandingDeps,
+  audit: Audit,
+  requestedBy: Requester,
+  serverId: string,
+  server: ServerFacts,
+  tool: ToolView,
+  args: unknown,
+  argsHash?: string,
+): Standing {
+  const org = deps.org?.active() ? orgVerdict(deps.org, requestedBy, serverId, server, tool, args) : null;
+  if (org?.deny) return org;
+  if (org?.rule?.effect === 'ask') return org;
+  const own = callPolicy(deps, audit, requestedBy, serverId, server, tool, argsHash);
+  if (own === 'never-policy') return { decidedBy: own, deny: 'a standing "never" policy refuses this tool' };
+  if (org?.rule?.effect === 'allow' && !deps.catalog.stale(serverId)) return org;
+  return { decidedBy: own };
+}
+
+function orgVerdict(
+  org: NonNullable<StandingDeps['org']>,
+  requester: Requester,
+  serverId: string,
+  server: ServerFacts,
+  tool: ToolView,
+  args: unknown,
+): Standing | null {
+  const refusing = org.refusing();
+  if (refusing) return { decidedBy: 'org-policy', deny: `not sent: ${refusing}` };
+  const { verdict } = org.decide({
+    requester,
+    serverId,
+    serverIdentity: server.identity,
+    tool: tool.name,
+    fingerprint: tool.fingerprint,
+    annotations: tool.annotations,
+    trusted: server.settings.trusted,
+    args,
+  });
+  if (!verdict) return null;
+  const rule = verdict.ref;
+  if (verdict.effect === 'deny') return { decidedBy: 'org-policy', deny: `refused by the organisation's policy, rule ${rule.id}: ${rule.reason}`, rule };
+  return { decidedBy: verdict.effect === 'allow' ? 'org-policy' : null, rule };
+}
 
 /**
  * The standing decision for a call: a grant of this requester ('never-policy' refuses), trust in a

@@ -8,6 +8,7 @@ import { sha256, type EventBus } from '../support/index.js';
 import { approvalFields, type ServerFacts } from './approval-request.js';
 import { wireJson } from './call-outcome.js';
 import { InputRefused, type TaskHooks } from './task-ext.js';
+import type { Standing } from './standing.js';
 
 export interface TaskInputDeps {
   gate: ApprovalGate;
@@ -18,8 +19,8 @@ export interface TaskInputDeps {
   /** Records an approval; resolves once it is on disk (throws or rejects when it cannot be). */
   durable(fields: AuditFields): Promise<void>;
   approvalTimeoutMs(): number;
-  /** The standing decision for this tool (a session grant, a trusted read-only server), or null: a person decides. */
-  policy(requestedBy: Requester, serverId: string, server: ServerFacts, tool: ToolView): Decider | null;
+  /** The gate's decision before a person, for the call's own arguments (the answers go to the call the policy let through). */
+  policy(requestedBy: Requester, serverId: string, server: ServerFacts, tool: ToolView, args: unknown): Standing;
   /** Answers one request a task made, as the same request on its own would be answered. */
   answer(serverId: string, method: string, params: unknown, signal: AbortSignal): Promise<unknown>;
 }
@@ -72,11 +73,11 @@ export class TaskInputs {
         return `the approval could not be written to the audit log: ${(e as Error).message}`;
       }
     };
-    const standing = this.d.policy(record.requestedBy, record.serverId, server, tool);
-    if (standing === 'never-policy') return decided(null, 'a standing "never" policy refuses this tool');
-    if (standing) return decided(standing);
+    const standing = this.d.policy(record.requestedBy, record.serverId, server, tool, JSON.parse(record.argsJson));
+    if (standing.deny) return decided(null, standing.deny);
+    if (standing.decidedBy) return decided(standing.decidedBy);
     const approval = this.d.gate.open(
-      approvalFields({ ...record, argsJson, argsHash }, server, tool, [], { method: 'tasks/update', taskId }),
+      approvalFields({ ...record, argsJson, argsHash }, server, tool, [], { method: 'tasks/update', taskId, rule: standing.rule }),
       this.d.approvalTimeoutMs(),
     );
     const decision = new Promise<string | undefined>((resolve) => {

@@ -1,0 +1,221 @@
+import { readFileSync, unwatchFile, watchFile } from 'node:fs';
+import { join } from 'node:path';
+import { RE2JS } from 're2js';
+import { lineDiff } from '../../../shared/line-diff.js';
+import { parseMeasured } from '../../../shared/boundary.js';
+import { compilePolicy, evaluatePolicy, type CompiledPolicy, type PolicyCall, type PolicyDecision } from '../../../shared/policy/evaluate.js';
+import { PolicyFile, type PolicySourceKind, type PolicySourceView, type PolicyView } from '../../../shared/schemas/policy.js';
+import type { AuditFields } from '../audit/index.js';
+import { sha256 } from '../support/index.js';
+
+/** Where the organisation's policy files are: the platform's managed location (read only) and one named by `--policy` or `MCP_CONSOLE_POLICY`. */
+export interface PolicyPaths {
+  /** The managed file; undefined: the platform's location (managedPolicyPath); null: none (tests). */
+  managed?: string | null;
+  /** The file named by the host (`--policy`), or else by the environment. */
+  named?: { path: string; from: 'flag' | 'env' };
+}
+
+/** The platform's managed location: where an administrator deploys the file users cannot change. */
+export function managedPolicyPath(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): string {
+  if (platform === 'win32') return join(env.ProgramData ?? 'C:\\ProgramData', 'MCP Console', 'policy.json');
+  if (platform === 'darwin') return '/Library/Application Support/MCP Console/policy.json';
+  return '/etc/mcp-console/policy.json';
+}
+
+interface Source {
+  kind: PolicySourceKind;
+  path: string;
+  /** The file as applied (the last one that read well). */
+  file?: PolicyFile;
+  hash?: string;
+  loadedAt?: string;
+  problem?: string;
+}
+
+/** A policy file read and checked: its rules, or why it cannot be applied (every RE2 pattern compiled too). */
+export function readPolicyFile(path: string): { file: PolicyFile; hash: string } | { missing: true } | { problem: string } {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { missing: true };
+    return { problem: `${path} could not be read: ${(e as Error).message}` };
+  }
+  try {
+    const parsed = PolicyFile.safeParse(parseMeasured(text, 'the policy file'));
+    if (!parsed.success)
+      return { problem: `${path} is not a valid policy: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ')}` };
+    parsed.data.rules.forEach((r, i) =>
+      r.when?.forEach((c, j) => {
+        if (c.matches === undefined) return;
+        try {
+          RE2JS.compile(c.matches);
+        } catch (e) {
+          throw new Error(`rules.${i}.when.${j}.matches: not an RE2 pattern (${(e as Error).message})`, { cause: e });
+        }
+      }),
+    );
+    return { file: parsed.data, hash: sha256(text) };
+  } catch (e) {
+    return { problem: `${path} is not a valid policy: ${(e as Error).message}` };
+  }
+}
+
+const PATTERNS_MAX = 5000;
+
+/**
+ * The organisation's policy as the core applies it: read at start, re-read when a file changes
+ * (the change audited with its diff; a file that no longer reads keeps the rules before, and says
+ * so), and asked for each call. A file named but unreadable from the start refuses every call
+ * until it reads: a policy that cannot be read is not taken as no policy.
+ */
+export class OrgPolicy {
+  private sources: Source[] = [];
+  private compiled: CompiledPolicy = { rules: [] };
+  private patterns = new Map<string, RE2JS>();
+  private readonly voidedSeen = new Set<string>();
+  private watching = false;
+
+  constructor(
+    paths: PolicyPaths,
+    private readonly d: { audit(f: AuditFields): void; changed(view: PolicyView): void; pollMs?: number },
+  ) {
+    const managed = paths.managed === undefined ? managedPolicyPath() : paths.managed;
+    if (managed) this.sources.push({ kind: 'managed', path: managed });
+    if (paths.named) this.sources.push({ kind: paths.named.from, path: paths.named.path });
+  }
+
+  /** Reads every file; returns the problems (recorded by the start with the others). */
+  load(): string[] {
+    for (const s of this.sources) this.read(s, false);
+    this.compile();
+    for (const s of this.sources)
+      if (s.file)
+        this.d.audit({
+          kind: 'policy-loaded',
+          reason: `${s.kind} policy ${s.path}: ${s.file.rules.length} rules`,
+          detail: { path: s.path, source: s.kind, hash: s.hash },
+        });
+    return this.sources.flatMap((s) => (s.problem ? [s.problem] : []));
+  }
+
+  /** Follows each file's changes (polled: it works on every file system, and for a managed file not yet deployed). */
+  watch(): void {
+    if (this.watching) return;
+    this.watching = true;
+    for (const s of this.sources)
+      watchFile(s.path, { interval: this.d.pollMs ?? 500, persistent: false }, (now, before) => {
+        if (now.mtimeMs !== before.mtimeMs || now.size !== before.size || now.ino !== before.ino) this.reload(s);
+      });
+  }
+
+  close(): void {
+    if (this.watching) for (const s of this.sources) unwatchFile(s.path);
+    this.watching = false;
+  }
+
+  /** Re-reads one file now (the watcher calls this; so may a host). */
+  private reload(s: Source): void {
+    const before = s.file;
+    const hashBefore = s.hash;
+    const problemBefore = s.problem;
+    this.read(s, true);
+    if (s.hash === hashBefore && s.problem === problemBefore) return;
+    if (s.problem) {
+      if (s.problem !== problemBefore)
+        this.d.audit({ kind: 'policy-problem', reason: s.problem, detail: { path: s.path, source: s.kind, kept: s.file ? s.hash : null } });
+    } else {
+      this.compile();
+      const text = (f?: PolicyFile) => (f?.rules ?? []).map((r) => JSON.stringify(r)).join('\n');
+      this.d.audit({
+        kind: 'policy-loaded',
+        reason: `${s.kind} policy ${s.path} changed: ${s.file?.rules.length ?? 0} rules (was ${before?.rules.length ?? 0})`,
+        detail: { path: s.path, source: s.kind, hash: s.hash, previousHash: hashBefore ?? null, diff: lineDiff(text(before), text(s.file)) },
+      });
+    }
+    this.d.changed(this.view());
+  }
+
+  private read(s: Source, again: boolean): void {
+    const r = readPolicyFile(s.path);
+    if ('file' in r) {
+      Object.assign(s, { file: r.file, hash: r.hash, loadedAt: new Date().toISOString(), problem: undefined });
+      return;
+    }
+    if ('missing' in r) {
+      // The managed file is often not deployed; a file named on purpose must be there.
+      if (s.kind === 'managed') {
+        // A managed file taken away: its rules end with it.
+        if (again && s.file) {
+          Object.assign(s, { file: undefined, hash: undefined, problem: undefined });
+          this.compile();
+        }
+        return;
+      }
+      s.problem = `${s.path} was named as the policy file but does not exist`;
+    } else s.problem = r.problem;
+    s.problem += s.file ? ' — the rules read before stay in force' : ' — every call is refused until it can be read';
+  }
+
+  private compile(): void {
+    this.compiled = compilePolicy(this.sources.flatMap((s) => (s.file ? [{ kind: s.kind, path: s.path, file: s.file }] : [])));
+    this.voidedSeen.clear();
+  }
+
+  /** Set while a file named or deployed could never be read: every call is refused, with this reason. */
+  refusing(): string | undefined {
+    const broken = this.sources.find((s) => s.problem && !s.file);
+    return broken && `the organisation's policy could not be read (${broken.problem})`;
+  }
+
+  /** True when any rule is in force (or calls are refused): the gate asks the policy first. */
+  active(): boolean {
+    return this.compiled.rules.length > 0 || this.refusing() !== undefined;
+  }
+
+  /** The policy's decision for a call; a bound allow it voids is audited once per definition. */
+  decide(call: PolicyCall): PolicyDecision {
+    if (this.compiled.rules.length === 0) return { verdict: null, voided: [] };
+    const d = evaluatePolicy(this.compiled, call, (p, t) => this.pattern(p).test(t));
+    for (const v of d.voided) {
+      const key = `${v.ref.id}\u0000${call.serverIdentity}\u0000${call.fingerprint}`;
+      if (this.voidedSeen.has(key) || this.voidedSeen.size > 10_000) continue;
+      this.voidedSeen.add(key);
+      this.d.audit({
+        kind: 'policy-rule-voided',
+        serverId: call.serverId,
+        serverIdentity: call.serverIdentity,
+        tool: call.tool,
+        fingerprint: call.fingerprint,
+        requestedBy: call.requester,
+        reason: `policy rule ${v.ref.id} does not hold: ${v.why}`,
+        detail: { rule: v.ref },
+      });
+    }
+    return d;
+  }
+
+  private pattern(p: string): RE2JS {
+    let re = this.patterns.get(p);
+    if (!re) {
+      re = RE2JS.compile(p);
+      if (this.patterns.size >= PATTERNS_MAX) this.patterns.clear();
+      this.patterns.set(p, re);
+    }
+    return re;
+  }
+
+  view(): PolicyView {
+    const sources: PolicySourceView[] = this.sources.map((s) => ({
+      kind: s.kind,
+      path: s.path,
+      ...(s.hash && { hash: s.hash }),
+      ...(s.loadedAt && { loadedAt: s.loadedAt }),
+      ...(s.problem && { problem: s.problem }),
+      rules: s.file?.rules ?? [],
+    }));
+    const refusing = this.refusing();
+    return { sources, ...(refusing && { refusing }) };
+  }
+}
