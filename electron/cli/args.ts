@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 /** A command line that cannot be run as typed: the usage is printed with it, and the exit code is 2. */
 export class UsageError extends Error {}
 
@@ -35,4 +36,10 @@ export function parseArgs(argv: string[]): ParsedArgs {
 export function str(args: ParsedArgs, name: string): string | undefined {
   const v = args.flags.get(name);
   return typeof v === 'string' ? v : undefined;
+}
+
+/** The policy file `--policy` names, for the core (absent: the core reads MCP_CONSOLE_POLICY and the managed location). */
+export function policyOption(args: ParsedArgs): { named: { path: string; from: 'flag' } } | undefined {
+  const p = str(args, 'policy');
+  return p === undefined ? undefined : { named: { path: resolve(p), from: 'flag' } };
 }

@@ -1,7 +1,7 @@
 import type { Approval } from '../../shared/schemas/call.js';
 import { COMMAND_LINE } from '../../shared/schemas/requester.js';
 import { consentText, startCore, type ConsentProvider, type ConsoleCore } from '../core/index.js';
-import { str, UsageError, type ParsedArgs } from './args.js';
+import { policyOption, str, UsageError, type ParsedArgs } from './args.js';
 import { answerOnTerminal, elicitFlag, type ElicitFlag } from './elicit.js';
 import { approvalText, plural, resultText, safe, toolJson, toolLine } from './format.js';
 import { cliAuth } from './sign-in.js';
@@ -33,6 +33,7 @@ export async function openServer(
     configFile: config,
     consent: cliConsent(io),
     auth: cliAuth(io, args),
+    policy: policyOption(args),
     // A command's run is fixed: no roots can be added, so none are offered to a server without them.
     fixedRoots: true,
   });
@@ -160,7 +161,15 @@ export async function callCommand(args: ParsedArgs, io: Io): Promise<number> {
 export async function decideOnTerminal(core: ConsoleCore, a: Approval, args: ParsedArgs, io: Io): Promise<void> {
   const decide = (decision: 'approve' | 'deny', actor: 'user' | 'cli-flag' | 'system', reason?: string) =>
     core.decide({ approvalId: a.id, decision, argsHash: a.argsHash, scope: 'once', reason }, actor);
-  if (args.flags.has('yes')) {
+  // An organisation's "ask" is for a person to answer each time: a flag given in advance does not.
+  const rule = a.rule?.effect === 'ask' ? a.rule : undefined;
+  if (args.flags.has('yes') && rule && !io.isTTY) {
+    io.err(approvalText(a));
+    io.err(`Refusing to call: the organisation's policy rule ${safe(rule.id)} asks a person each time, and --yes does not answer it. Nothing was sent.`);
+    decide('deny', 'system', `policy rule ${rule.id} asks a person; --yes does not answer it`);
+    return;
+  }
+  if (args.flags.has('yes') && !rule) {
     io.err(approvalText(a));
     io.err('Approved by --yes.');
     decide('approve', 'cli-flag', 'approved with --yes');

@@ -50,6 +50,7 @@ export function approvalText(a: Approval): string {
     `Server:   ${safe(a.serverId, true)}${a.serverName ? ` (${safe(a.serverName, true)})` : ''}  identity ${a.serverIdentity.slice(0, 16)}…`,
     `Tool:     ${safe(a.tool, true)}${a.toolTitle ? ` (${safe(a.toolTitle, true)})` : ''}  fingerprint ${a.fingerprint.slice(0, 16)}…`,
     `Asked by: ${safe(describeRequester(a.requestedBy), true)}`,
+    ...(a.rule ? [`Policy:   rule ${safe(a.rule.id, true)} (${a.rule.source} policy) asks a person: ${safe(a.rule.reason, true)}`] : []),
     `Risk:     ${a.risk.level}${a.trusted ? '' : ' — server not trusted: annotations are claims'}`,
     ...a.risk.reasons.map((r) => `          - ${r}`),
     'Annotations:',

@@ -8,7 +8,7 @@ import type { ConsoleRunning } from './agents.js';
 export const USAGE = `mcp-console — inspect MCP servers and approve their tool calls
 
   mcp-console tools <server> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
-  mcp-console call <server> <tool> --args JSON --config F [--yes] [--task] [--elicit JSON|decline|cancel] [--json] [--data-dir D] [--era auto|modern|legacy]
+  mcp-console call <server> <tool> --args JSON --config F [--yes] [--task] [--elicit JSON|decline|cancel] [--policy F] [--json] [--data-dir D] [--era auto|modern|legacy]
   mcp-console resources list <server> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
   mcp-console resources read <server> <uri> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
   mcp-console prompts list <server> --config F [--json] [--data-dir D] [--era auto|modern|legacy]
@@ -20,11 +20,13 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
   mcp-console review --config F [--server ID] [--format md|json|sarif] [--out FILE] [--baseline FILE] [--fail-on low|medium|high]
                      [--pins FILE] [--write-pins FILE] [--write-baseline FILE --reason TEXT] [--data-dir D] [--era …]
   mcp-console auth status|login|logout <server> --config F [--json] [--no-browser] [--data-dir D] [--era …]
-  mcp-console test COLLECTION… --config F [--reporter junit|tap|md|json] [--out FILE] [--update-snapshots] [--yes] [--against NAME] [--data-dir D]
+  mcp-console test COLLECTION… --config F [--reporter junit|tap|md|json] [--out FILE] [--update-snapshots] [--yes] [--against NAME] [--policy F] [--data-dir D]
+  mcp-console policy check --policy F [--json]
+  mcp-console policy explain --policy F --server S --tool T [--agent NAME|@person|@view|@collection] [--args JSON] [--identity ID] [--fingerprint FP] [--json]
   mcp-console audit verify [--anchor FILE [--pubkey KEY]] [--data-dir D]
   mcp-console audit anchor --out FILE [--data-dir D]
   mcp-console audit pubkey [--data-dir D]
-  mcp-console serve [--config F] [--data-dir D] [--port P] [--agent-port P]
+  mcp-console serve [--config F] [--data-dir D] [--port P] [--agent-port P] [--policy F]
   mcp-console agents add NAME --servers ID,ID [--config F] [--json] [--data-dir D]
   mcp-console agents list [--json] [--data-dir D]
   mcp-console agents revoke NAME [--json] [--data-dir D]
@@ -32,7 +34,8 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
 
 The config file is a host config ("mcpServers" or "servers"). Without --config, the servers saved
 in the data directory are used. call exits 0 on success, 1 on a tool error, 2 on a protocol or
-connection error, 3 when the call was denied or could not be approved. A server behind OAuth asks to sign in:
+connection error, 3 when the call was denied or could not be approved. The organisation's policy is read from
+--policy F (else MCP_CONSOLE_POLICY) and from the platform's managed location; policy check exits 1 for a file that is not valid. A server behind OAuth asks to sign in:
 the address is printed ("sign-in URL: …") and, on a terminal without --no-browser, opened after you agree. review exits 1 when new findings
 reach --fail-on (high by default), 2 when a server could not be reviewed. test exits 0 when every step held,
 1 when one failed, 2 when a server could not be reached or a collection not read, 3 when a run was not approved.`;
@@ -40,7 +43,7 @@ reach --fail-on (high by default), 2 when a server could not be reviewed. test e
 /** The flags each command takes; any other is refused (a typo such as --jsno must not be ignored). */
 const FLAGS: Record<string, string[]> = {
   tools: ['no-browser', 'config', 'json', 'data-dir', 'era'],
-  call: ['no-browser', 'args', 'config', 'yes', 'json', 'data-dir', 'era', 'elicit', 'task'],
+  call: ['no-browser', 'args', 'config', 'yes', 'json', 'data-dir', 'era', 'elicit', 'task', 'policy'],
   audit: ['data-dir', 'anchor', 'pubkey', 'out'],
   resources: ['no-browser', 'config', 'json', 'data-dir', 'era'],
   prompts: ['no-browser', 'config', 'json', 'data-dir', 'era', 'args'],
@@ -49,11 +52,12 @@ const FLAGS: Record<string, string[]> = {
   doctor: ['no-browser', 'config', 'json', 'data-dir', 'era'],
   trace: ['no-browser', 'config', 'data-dir', 'era', 'seconds'],
   review: ['no-browser', 'config', 'server', 'format', 'out', 'baseline', 'fail-on', 'write-baseline', 'reason', 'pins', 'write-pins', 'data-dir', 'era'],
-  serve: ['config', 'data-dir', 'port', 'static-dir', 'agent-port'],
+  serve: ['config', 'data-dir', 'port', 'static-dir', 'agent-port', 'policy'],
+  policy: ['policy', 'agent', 'server', 'tool', 'args', 'identity', 'fingerprint', 'json'],
   agents: ['servers', 'config', 'json', 'data-dir'],
   bridge: ['agent', 'data-dir'],
   auth: ['config', 'json', 'data-dir', 'era', 'no-browser'],
-  test: ['config', 'reporter', 'out', 'update-snapshots', 'yes', 'against', 'data-dir', 'no-browser'],
+  test: ['config', 'reporter', 'out', 'update-snapshots', 'yes', 'against', 'data-dir', 'no-browser', 'policy'],
 };
 
 /** Levenshtein distance, one row at a time. */
@@ -96,7 +100,13 @@ export async function run(
     const sub = args.positional[1];
     if (cmd === 'audit' && sub !== 'verify' && sub !== 'anchor' && sub !== 'pubkey')
       throw new UsageError(sub ? `unknown audit command ${JSON.stringify(sub)}` : 'audit needs a subcommand: audit verify, anchor or pubkey');
+    if (cmd === 'policy' && sub !== 'check' && sub !== 'explain')
+      throw new UsageError(sub ? `unknown policy command ${JSON.stringify(sub)}` : 'policy needs a subcommand: policy check or explain');
     const commands = () => import('./commands.js');
+    if (cmd === 'policy') {
+      const policy = await import('./policy.js');
+      return sub === 'check' ? policy.policyCheckCommand(args, io) : policy.policyExplainCommand(args, io);
+    }
     if (cmd === 'tools') return await (await commands()).toolsCommand(args, io);
     if (cmd === 'call') return await (await commands()).callCommand(args, io);
     if (cmd === 'audit') {

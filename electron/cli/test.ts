@@ -5,7 +5,7 @@ import type { CollectionRun } from '../../shared/schemas/collection-run.js';
 import { COMMAND_LINE } from '../../shared/schemas/requester.js';
 import { collectionText, withSnapshot } from '../../shared/collections/steps.js';
 import { loadCollection, startCore, writeFileAtomic, type ConsoleCore } from '../core/index.js';
-import { str, type ParsedArgs } from './args.js';
+import { policyOption, str, type ParsedArgs } from './args.js';
 import { cliConsent, decideOnTerminal, EXIT, UsageError } from './commands.js';
 import { safe } from './format.js';
 import { cliAuth } from './sign-in.js';
@@ -41,6 +41,7 @@ export async function testCommand(args: ParsedArgs, io: Io): Promise<number> {
     configFile: str(args, 'config'),
     consent: cliConsent(io),
     auth: cliAuth(io, args),
+    policy: policyOption(args),
     // A command's run is fixed: no roots can be added, so none are offered to a server without them.
     fixedRoots: true,
   });
