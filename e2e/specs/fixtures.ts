@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -40,7 +40,7 @@ export async function listening(script: string, args: string[]): Promise<{ url: 
   return { url, stop: () => child.kill() };
 }
 
-export const test = base.extend<{ config: object; app: App; modern: string }>({
+export const test = base.extend<{ config: object; policy: object | null; app: App; modern: string }>({
   /** Our modern-only server (2026-07-28, Streamable HTTP), started for the test; its MCP endpoint URL. */
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
   modern: async ({}, use) => {
@@ -52,9 +52,12 @@ export const test = base.extend<{ config: object; app: App; modern: string }>({
     }
   },
   config: [DEFAULT_CONFIG, { option: true }],
-  app: async ({ page, config }, use) => {
+  /** An organisation's policy file: written to `policy.json` in the test's folder and named with --policy. */
+  policy: [null, { option: true }],
+  app: async ({ page, config, policy }, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-e2e-'));
-    const { url, stop, answerConsent } = await startServe(config, dataDir);
+    if (policy) writeFileSync(join(dataDir, 'policy.json'), JSON.stringify(policy));
+    const { url, stop, answerConsent } = await startServe(config, dataDir, policy ? ['--policy', join(dataDir, 'policy.json')] : []);
     const u = new URL(url);
     const token = new URLSearchParams(u.hash.slice(1)).get('token')!;
     await page.goto(url);

@@ -19,12 +19,16 @@ export interface ServeProcess {
  * Starts `mcp-console serve` with a host config written into `dataDir` (and its data under
  * `dataDir/data`); resolves with the ready URL. Used by the end-to-end tests, the UI bench and the screenshots.
  */
-export function startServe(config: object, dataDir: string): Promise<ServeProcess> {
+export function startServe(config: object, dataDir: string, extra: readonly string[] = []): Promise<ServeProcess> {
   const cfg = join(dataDir, 'mcp.json');
   writeFileSync(cfg, JSON.stringify(config));
-  const child = spawn(process.execPath, [resolve('bin/mcp-console.js'), 'serve', '--config', cfg, '--data-dir', join(dataDir, 'data'), '--port', '0'], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [resolve('bin/mcp-console.js'), 'serve', '--config', cfg, '--data-dir', join(dataDir, 'data'), '--port', '0', ...extra],
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   return new Promise((resolvePromise, reject) => {
     let out = '';
     const onData = (d: Buffer) => {

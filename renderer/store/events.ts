@@ -4,6 +4,7 @@ import type { ConsoleApi } from '../api/client';
 import { warm } from '../features/catalog/search-index';
 import { viewViolated } from '../features/apps/violations';
 import { filesChanged, runUpdated } from '../features/collections/collections-store';
+import { policyChanged } from '../features/agents/policy-store';
 import type { ConsoleState } from './slices/types';
 import { useConsole } from './store';
 
@@ -68,6 +69,7 @@ export const eventHandlers: EventHandlers = {
   'app.violation': (v) => viewViolated(v),
   'collection.run': (r) => runUpdated(r),
   'collections.changed': ({ files }) => filesChanged(files),
+  'policy.changed': (v) => policyChanged(v),
 };
 
 /** Hands one event to its handler (an unknown name, from an older or newer core, is ignored). */

@@ -5,6 +5,7 @@ import { useConsole } from '../../store/store';
 import { ConnectAgent } from './ConnectAgent';
 import { AgentList } from './AgentList';
 import { GrantTable } from './GrantTable';
+import { PolicyRules } from './PolicyRules';
 import { WaitingTools } from './WaitingTools';
 
 /** The approval gateway: agents, tools waiting to be accepted for them, and every standing grant. */
@@ -78,6 +79,7 @@ export function AgentsView() {
       {connecting && <ConnectAgent onClose={() => setConnecting(false)} />}
       <AgentList agents={agents} act={act} />
       <WaitingTools pending={pending} accept={accept} />
+      <PolicyRules />
       <GrantTable grants={grants} act={act} />
     </div>
   );

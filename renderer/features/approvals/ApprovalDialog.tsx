@@ -128,6 +128,18 @@ function ApprovalRequest({ a }: { a: Approval }) {
         <dd data-testid="approval-requester" data-kind={a.requestedBy.kind}>
           <SafeText text={describeRequester(a.requestedBy)} />
         </dd>
+        {a.rule && (
+          <>
+            <dt>Policy</dt>
+            <dd data-testid="approval-rule" data-rule={a.rule.id}>
+              Your organisation's rule{' '}
+              <code>
+                <SafeText text={a.rule.id} />
+              </code>{' '}
+              asks you to look at this call, each time: <SafeText text={a.rule.reason} />
+            </dd>
+          </>
+        )}
         <dt>Risk</dt>
         <dd>
           <RiskBadge risk={a.risk} /> <span className="small">{a.risk.reasons.join('; ')}</span>
@@ -221,6 +233,8 @@ function ApprovalDecision(p: {
   const expires = new Date(a.expiresAt);
   // Standing grants per agent (kept across restarts) are offered for an agent's calls.
   const standing = a.requestedBy.kind === 'agent' && a.method !== 'tasks/update';
+  // An organisation's "ask" rule asks every time: an allow kept for later would never be used.
+  const keepsAllow = !a.rule;
   return (
     <>
       <label className="small">
@@ -250,7 +264,7 @@ function ApprovalDecision(p: {
         <button ref={denyRef} className="danger" onClick={() => decide('deny')} data-testid="deny">
           Deny
         </button>
-        {standing && (
+        {standing && keepsAllow && (
           <ArmedButton
             armed={armed}
             onClick={() => decide('approve', 'always')}
@@ -260,7 +274,7 @@ function ApprovalDecision(p: {
             Always allow
           </ArmedButton>
         )}
-        {a.method !== 'tasks/update' && (
+        {a.method !== 'tasks/update' && keepsAllow && (
           <select
             value={covers}
             onChange={(e) => setCovers(e.target.value as Covers)}
@@ -272,14 +286,16 @@ function ApprovalDecision(p: {
             <option value="server">every tool of {a.serverId}, as they are now</option>
           </select>
         )}
-        <ArmedButton
-          armed={armed}
-          onClick={() => decide('approve', 'session')}
-          data-testid="approve-session"
-          title="Until the console restarts, for what the list beside says"
-        >
-          Allow for this session
-        </ArmedButton>
+        {keepsAllow && (
+          <ArmedButton
+            armed={armed}
+            onClick={() => decide('approve', 'session')}
+            data-testid="approve-session"
+            title="Until the console restarts, for what the list beside says"
+          >
+            Allow for this session
+          </ArmedButton>
+        )}
         <ArmedButton armed={armed} className="primary" onClick={() => decide('approve', 'once')} data-testid="approve-once">
           Allow once
         </ArmedButton>

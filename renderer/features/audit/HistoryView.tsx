@@ -93,7 +93,10 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
               <td data-testid="history-requester">
                 <SafeText text={describeRequester(c.requestedBy)} />
               </td>
-              <td>{c.decidedBy ?? (c.state === 'awaiting-approval' ? 'waiting' : '—')}</td>
+              <td title={c.rule ? `${c.rule.id}: ${c.rule.reason}` : undefined}>
+                {c.decidedBy ?? (c.state === 'awaiting-approval' ? 'waiting' : '—')}
+                {c.rule && <SafeText text={` · ${c.rule.id}`} />}
+              </td>
               <td className={`status-${c.outcome}`}>{c.outcome ?? c.state}</td>
               <td>{c.durationMs !== undefined ? `${c.durationMs.toFixed(0)} ms` : ''}</td>
               <td>

@@ -74,7 +74,7 @@ export function ResultView({ callId, showView = false }: { callId: string; showV
         <strong>{label(status)}</strong>
         <code>{c.tool}</code>
         <span className="muted small">
-          {c.decidedBy ? `by ${c.decidedBy}` : ''}
+          {c.decidedBy ? `by ${c.decidedBy}${c.rule ? ` (rule ${c.rule.id})` : ''}` : ''}
           {c.durationMs !== undefined ? ` · ${c.durationMs.toFixed(0)} ms` : ''}
         </span>
         <span className="spacer" />
