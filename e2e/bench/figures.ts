@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-const NUMBER = /(-?\d[\d,]*(?:\.\d+)?)\s*(ms\b|MB\b|KB\b|x\b|%|s\b|calls\/s|steps\/s|steps a second|calls a second)/g;
+const NUMBER = /(-?\d[\d,]*(?:\.\d+)?)\s*(ms\b|µs\b|MB\b|KB\b|x\b|%|s\b|calls\/s|steps\/s|steps a second|calls a second)/g;
 
 export interface Figure {
   value: number;

@@ -17,6 +17,7 @@ import { startGateway } from '../../electron/gateway/start-gateway.js';
 import { ConsoleCore } from '../../electron/core/index.js';
 import { childrenRunning, cpuMs, LeanAgent } from './lean-agent.js';
 import { firstAnswerBench } from './first-answer.js';
+import { benchPolicy, decisionMicros } from './policy-bench.js';
 import { partsOf } from '../../electron/core/testing.js';
 
 const BIN = resolve('bin/mcp-console.js');
@@ -119,11 +120,11 @@ class SocketTransport implements Transport {
   }
 }
 
-function serve(dataDir: string, config: string): Promise<{ child: ChildProcess; page: string; agents: string }> {
+function serve(dataDir: string, config: string, extra: string[] = []): Promise<{ child: ChildProcess; page: string; agents: string }> {
   return new Promise((done, fail) => {
     // BENCH_PROFILE_DIR=D writes a CPU profile of the console process there (where its time goes).
     const prof = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
-    const child = spawn(process.execPath, [...prof, BIN, 'serve', '--config', config, '--data-dir', dataDir], { stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [...prof, BIN, 'serve', '--config', config, '--data-dir', dataDir, ...extra], { stdio: ['pipe', 'pipe', 'ignore'] });
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
@@ -274,6 +275,45 @@ export async function gatewayBench(): Promise<void> {
     for (const a of lean) a.close();
   } finally {
     stopPerson();
+    s.child.kill('SIGTERM');
+    await new Promise((r) => s.child.once('exit', r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await withPolicy();
+}
+
+/** The same lean throughput with the organisation's policy of 1,000 rules deciding every call (no person, no grant). */
+export async function withPolicy(rules = Number(process.env.BENCH_POLICY_RULES ?? 1000)): Promise<void> {
+  const file = benchPolicy(rules);
+  const alone = decisionMicros(file);
+  console.log(
+    `  a policy of ${file.rules.length} rules, the deciding one last: ${alone.p50.toFixed(1)} µs a decision in this process (decided by ${alone.verdict})`,
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-console-gateway-policy-'));
+  const dataDir = join(dir, 'data');
+  const config = join(dir, 'servers.json');
+  const policy = join(dir, 'policy.json');
+  writeFileSync(config, JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '50' } } } }));
+  writeFileSync(policy, JSON.stringify(file));
+  const tokens = Array.from({ length: AGENTS }, (_, i) => addAgent(dataDir, `agent-${i}`));
+  const s = await serve(dataDir, config, ['--policy', policy]);
+  try {
+    // No person here: an agent's listing brings the server up, and the policy decides every call.
+    const first = await httpAgent(s.agents, tokens[0]!, 'legacy');
+    for (let i = 0; !(await first.listTools()).tools.some((t) => t.name === 'fx.echo'); i++) {
+      if (i > 100) throw new Error('fx.echo never reached the agents');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await first.close();
+    const lean = tokens.map((t) => new LeanAgent(s.agents, t));
+    await Promise.all(lean.map((a) => a.connect()));
+    await throughput(
+      `lean clients, a policy of ${rules.toLocaleString('en')} rules deciding`,
+      lean.map((a) => () => a.callTool('fx.echo', { message: 'load' })),
+      s.child.pid!,
+    );
+    for (const a of lean) a.close();
+  } finally {
     s.child.kill('SIGTERM');
     await new Promise((r) => s.child.once('exit', r));
     rmSync(dir, { recursive: true, force: true });
