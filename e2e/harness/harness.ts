@@ -42,6 +42,7 @@ export function makeCore(
     dataDir?: string;
     review?: CoreOptions['review'];
     policy?: CoreOptions['policy'];
+    ship?: CoreOptions['ship'];
   } = {},
 ) {
   const dataDir = opts.dataDir ?? tempDir();
@@ -54,6 +55,7 @@ export function makeCore(
     consent: opts.consent === undefined ? scriptedConsent() : opts.consent,
     // The machine's managed policy (if one is deployed) is not the test's.
     policy: { managed: null, ...opts.policy },
+    ship: opts.ship,
   });
   const problems = core.start();
   return {

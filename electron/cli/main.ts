@@ -27,6 +27,7 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
   mcp-console audit anchor --out FILE [--data-dir D]
   mcp-console audit pubkey [--data-dir D]
   mcp-console serve [--config F] [--data-dir D] [--port P] [--agent-port P] [--policy F]
+                    [--ship-syslog tcp://HOST:PORT|tls://HOST:PORT [--ship-ca FILE]] [--ship-otlp http://HOST:PORT/v1/logs]
   mcp-console agents add NAME --servers ID,ID [--config F] [--json] [--data-dir D]
   mcp-console agents list [--json] [--data-dir D]
   mcp-console agents revoke NAME [--json] [--data-dir D]
@@ -52,7 +53,7 @@ const FLAGS: Record<string, string[]> = {
   doctor: ['no-browser', 'config', 'json', 'data-dir', 'era'],
   trace: ['no-browser', 'config', 'data-dir', 'era', 'seconds'],
   review: ['no-browser', 'config', 'server', 'format', 'out', 'baseline', 'fail-on', 'write-baseline', 'reason', 'pins', 'write-pins', 'data-dir', 'era'],
-  serve: ['config', 'data-dir', 'port', 'static-dir', 'agent-port', 'policy'],
+  serve: ['config', 'data-dir', 'port', 'static-dir', 'agent-port', 'policy', 'ship-syslog', 'ship-ca', 'ship-otlp'],
   policy: ['policy', 'agent', 'server', 'tool', 'args', 'identity', 'fingerprint', 'json'],
   agents: ['servers', 'config', 'json', 'data-dir'],
   bridge: ['agent', 'data-dir'],

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type AuditLog, type AuditTrail, argsKeeper } from './audit/index.js';
+import { type AuditLog, type AuditShipping, type AuditTrail, argsKeeper } from './audit/index.js';
 import { CallManager, type SchemaValidator } from './calls/index.js';
 import { type Catalog, CatalogSync, IconFetcher, ListWatch, PromptLists, ResourceLists, ResourceSubscriptions, type ServerLookup } from './catalog/index.js';
 import { ConsentFlow, type ConsentStore, type ServerStore } from './config/index.js';
@@ -34,6 +34,8 @@ export interface CoreParts {
   policies: PolicyStore;
   /** The organisation's policy files, above the person's grants. */
   org: OrgPolicy;
+  /** The audit trail shipped to syslog and OpenTelemetry receivers. */
+  shipping: AuditShipping;
   validator: SchemaValidator;
   calls: CallManager;
   sync: CatalogSync;
@@ -321,6 +323,7 @@ export function startParts(p: CoreParts): string[] {
   p.consent.dropUnconfirmedTrust();
   p.policies.load();
   const policyProblems = p.org.load();
+  p.shipping.configure();
   p.org.watch();
   p.review.baseline.load();
   const found = [
@@ -328,6 +331,7 @@ export function startParts(p: CoreParts): string[] {
     ...p.consents.problems,
     p.policies.problem,
     ...policyProblems,
+    ...p.shipping.startProblems(),
     p.review.baseline.problem,
     p.auth.problem,
     p.agents.store.problem,
@@ -342,6 +346,7 @@ export function startParts(p: CoreParts): string[] {
 export async function closeParts(p: CoreParts): Promise<void> {
   p.collections.runs.stop();
   p.org.close();
+  p.shipping.stop();
   p.calls.stop();
   p.agents.close();
   await p.apps.stop();

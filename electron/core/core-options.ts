@@ -1,4 +1,4 @@
-import type { AuditIo } from './audit/index.js';
+import type { AuditIo, ShipTargets } from './audit/index.js';
 import type { AuthServiceDeps } from './auth/index.js';
 import type { IconFetcher } from './catalog/index.js';
 import type { ConsentProvider } from './config/index.js';
@@ -27,6 +27,8 @@ export interface CoreOptions {
   fixedRoots?: boolean;
   /** The organisation's policy files: the one `--policy` names (else `MCP_CONSOLE_POLICY`), and the managed location (the platform's by default). */
   policy?: PolicyPaths;
+  /** Where the audit trail is shipped, from the host's flags (`--ship-syslog`, `--ship-ca`, `--ship-otlp`); they win over the settings. */
+  ship?: ShipTargets;
   /** What collections read as `{{env.NAME}}` (the process's environment by default). */
   env?: Readonly<Record<string, string | undefined>>;
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { AuditLog, AuditTrail, checkpointSigner, type CheckpointSigner } from './audit/index.js';
+import { AuditLog, AuditShipping, AuditTrail, checkpointSigner, type CheckpointSigner } from './audit/index.js';
 import { SchemaValidator } from './calls/index.js';
 import { Catalog } from './catalog/index.js';
 import { ConsentStore, ServerStore } from './config/index.js';
@@ -26,6 +26,14 @@ export function recordParts(opts: CoreOptions) {
     { managed: opts.policy?.managed, named: opts.policy?.named ?? (fromEnv ? { path: fromEnv, from: 'env' } : undefined) },
     { audit: (f) => trail.record(f), changed: (view) => bus.emit('policy.changed', view) },
   );
+  const shipping = new AuditShipping({
+    dataDir: opts.dataDir,
+    log: audit,
+    trail,
+    bus,
+    settings: () => ({ syslog: store.settings.shipSyslog, ca: store.settings.shipCa, otlp: store.settings.shipOtlp }),
+    flags: opts.ship,
+  });
   const auth = new AuthService({ ...opts.auth, dataDir: opts.dataDir, trail, bus, server: (id) => store.get(id) });
   const catalog = new Catalog(join(opts.dataDir, 'pins'));
   return {
@@ -34,6 +42,7 @@ export function recordParts(opts: CoreOptions) {
     consents,
     audit,
     trail,
+    shipping,
     policies,
     org,
     auth,

@@ -34,6 +34,11 @@ const RENDERER = join(here, '..', 'renderer');
 const REVIEW_WORKER = join(here, '..', 'node', 'electron', 'core', 'review', 'review-worker.js');
 const PRELOAD = join(here, '..', 'preload', 'index.cjs');
 const ICON = join(here, '..', '..', 'assets', 'icon.png');
+/** Audit shipping from the command line (`--ship-syslog`, `--ship-ca`, `--ship-otlp`): they win over the settings. */
+const shipFlags = () => {
+  const ca = flag('ship-ca');
+  return { syslog: flag('ship-syslog'), ca: ca && resolve(ca), otlp: flag('ship-otlp') };
+};
 const flag = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
@@ -77,7 +82,15 @@ async function start(): Promise<void> {
   const box = keyFileBox(join(resolveDataDir(flag('data-dir')), 'auth'), safeStorageWrapper(safeStorage));
   const policyFile = flag('policy');
   const policy = policyFile ? { named: { path: resolve(policyFile), from: 'flag' as const } } : undefined;
-  const started = startCore({ dataDir: flag('data-dir'), configFile: config, consent, auth: { box }, review: { worker: REVIEW_WORKER }, policy });
+  const started = startCore({
+    dataDir: flag('data-dir'),
+    configFile: config,
+    consent,
+    auth: { box },
+    review: { worker: REVIEW_WORKER },
+    policy,
+    ship: shipFlags(),
+  });
   const { core, dataDir } = started;
   const problems = [...started.problems, ...started.configWarnings.map((w) => `--config ${w}`)];
   if (started.configError) problems.push(started.configError);

@@ -26,6 +26,10 @@ export interface ServeOptions {
   agentPort?: string;
   /** The organisation's policy file (`--policy`); else MCP_CONSOLE_POLICY, and the managed location always. */
   policy?: string;
+  /** Audit shipping (`--ship-syslog`, `--ship-ca`, `--ship-otlp`): they win over the settings. */
+  shipSyslog?: string;
+  shipCa?: string;
+  shipOtlp?: string;
 }
 
 /** The approval gateway, started beside browser mode by the launcher (hosts do not import each other). */
@@ -42,7 +46,13 @@ export async function serveCommand(opts: ServeOptions, io: ServeIo, startAgents?
   // SECURITY: what the page adds is spawned only after a person confirms it here, on the terminal.
   const consent = terminalConsent(process.stdin, (t) => io.err(t));
   const policy = opts.policy ? { named: { path: resolve(opts.policy), from: 'flag' as const } } : undefined;
-  const { core, dataDir, problems, configWarnings, configError } = startCore({ dataDir: opts.dataDir, configFile: opts.config, consent, policy });
+  const { core, dataDir, problems, configWarnings, configError } = startCore({
+    dataDir: opts.dataDir,
+    configFile: opts.config,
+    consent,
+    policy,
+    ship: { syslog: opts.shipSyslog, ca: opts.shipCa && resolve(opts.shipCa), otlp: opts.shipOtlp },
+  });
   for (const p of problems) io.err(`warning: ${p}`);
   for (const w of configWarnings) io.err(`warning: ${w}`);
   if (configError) {

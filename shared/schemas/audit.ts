@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Requester } from './requester.js';
+import { OtlpTarget, SyslogTarget } from './shipping.js';
 
 export const AuditKind = z.enum([
   'connect',
@@ -64,6 +65,8 @@ export const AuditKind = z.enum([
   'policy-loaded',
   'policy-problem',
   'policy-rule-voided',
+  /** Audit shipping: a receiver down (once an outage), back, or older entries skipped past the backlog limit. */
+  'shipping',
   'internal-error',
 ]);
 export type AuditKind = z.infer<typeof AuditKind>;
@@ -149,6 +152,12 @@ const settingsFields = {
     .max(16 * 1_048_576),
   /** Keep larger arguments beside the log (audit-args/<hash>.json), or not at all. */
   keepLargeArgs: z.boolean(),
+  /** Ship every audit entry to this syslog receiver (RFC 5424, octet-counted): tcp://HOST:PORT or tls://HOST:PORT; null: not shipped. */
+  shipSyslog: SyslogTarget.nullable(),
+  /** The CA certificate file (PEM) a tls:// receiver is checked against; null: the system's roots. */
+  shipCa: z.string().max(4096).nullable(),
+  /** Ship every audit entry to this OTLP/HTTP logs endpoint (protobuf); null: not shipped. */
+  shipOtlp: OtlpTarget.nullable(),
 };
 
 /** Console-wide settings. */
@@ -159,6 +168,9 @@ export const Settings = z.object({
   maxPendingApprovalsPerServer: settingsFields.maxPendingApprovalsPerServer.default(50),
   maxInlineArgsBytes: settingsFields.maxInlineArgsBytes.default(16 * 1024),
   keepLargeArgs: settingsFields.keepLargeArgs.default(true),
+  shipSyslog: settingsFields.shipSyslog.default(null),
+  shipCa: settingsFields.shipCa.default(null),
+  shipOtlp: settingsFields.shipOtlp.default(null),
 });
 /** A change to some settings: no defaults, so what is not named stays as it is. */
 export const SettingsPatch = z.object(settingsFields).partial().strict();

@@ -75,6 +75,11 @@ export class AuditLog {
   }
 
   /** The checkpoint as written beside the log (with its signature when signed). */
+  /** The newest entry's sequence number (written, or queued to be). */
+  newestSeq(): number {
+    return this.seq;
+  }
+
   checkpointNow(): ReturnType<CheckpointFile['read']> {
     return this.checkpoint.read();
   }

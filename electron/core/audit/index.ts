@@ -6,3 +6,4 @@ export { argsKeeper, keepArgsBeside } from './audit-args.js';
 export { auditHandlers } from './handlers.js';
 export { checkpointSigner, PUBLIC_KEY_FILE, type CheckpointSigner } from './signing.js';
 export { anchorFrom, checkAnchor, readAnchor, type Anchor } from './anchor.js';
+export { AuditShipping, type ShipTargets } from './shipping/audit-shipping.js';

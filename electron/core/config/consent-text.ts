@@ -21,9 +21,19 @@ export function consentText(q: ConsentQuestion): string {
       'It runs with your permissions. Launch it?',
     );
   } else if (q.kind === 'settings') {
-    lines.push('MCP Console: the console page asks to raise limits past their defaults:');
-    for (const r of q.settings ?? []) lines.push(`  ${safe(r.name, true)}: ${r.from.toLocaleString('en-US')} -> ${r.to.toLocaleString('en-US')}`);
-    lines.push('A longer wait or a larger limit gives a server or an agent more room. Allow it?');
+    const shown = (v: number | string | null) => (v === null ? '(none)' : typeof v === 'number' ? v.toLocaleString('en-US') : safe(v, true));
+    const ships = (q.settings ?? []).some((r) => r.name.startsWith('ship'));
+    lines.push(
+      ships
+        ? 'MCP Console: the console page asks to change where the audit log is sent:'
+        : 'MCP Console: the console page asks to raise limits past their defaults:',
+    );
+    for (const r of q.settings ?? []) lines.push(`  ${safe(r.name, true)}: ${shown(r.from)} -> ${shown(r.to)}`);
+    lines.push(
+      ships
+        ? 'Every audit entry, with the arguments of every call, would be sent there. Allow it?'
+        : 'A longer wait or a larger limit gives a server or an agent more room. Allow it?',
+    );
   } else {
     const t = q.trust ?? { trusted: true, autoApproveReadOnly: false };
     lines.push(

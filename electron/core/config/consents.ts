@@ -10,8 +10,9 @@ import { parseMeasured } from '../../../shared/boundary.js';
 export interface SettingRaise {
   /** The setting (a server's: "callTimeoutMs of ID"). */
   name: string;
-  from: number;
-  to: number;
+  /** A limit's number, or (audit shipping) where the log would be sent; null: nowhere. */
+  from: number | string | null;
+  to: number | string | null;
 }
 
 /** One question put to a person, on a surface the page cannot drive. */

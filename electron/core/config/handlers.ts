@@ -9,6 +9,8 @@ export interface ConfigHandlerDeps {
   store: ServerStore;
   consents: ConsentStore;
   trail: AuditTrail;
+  /** Told after the settings changed (audit shipping follows its targets). */
+  shipping?: { configure(): void };
 }
 
 type ConfigNames = 'settings.get' | 'settings.update' | 'consents.list' | 'links.open' | 'console.problems';
@@ -20,7 +22,9 @@ export function configHandlers(d: ConfigHandlerDeps): HandlersOf<ConfigNames> {
     'settings.get': () => store.settings,
     'settings.update': async (i) => {
       await confirmSettings(d.consents, store.settings, i);
-      return applySettings(store, i, (f) => d.trail.record(f));
+      const applied = applySettings(store, i, (f) => d.trail.record(f));
+      d.shipping?.configure();
+      return applied;
     },
     'consents.list': () => d.consents.list(),
     'links.open': () => {

@@ -14,6 +14,30 @@ describe('settings a page raises', () => {
   let h: Harness | undefined;
   afterEach(async () => h?.dispose());
 
+  it('a new place to ship the audit log to is confirmed outside the page; turning shipping off is not', async () => {
+    const person = scriptedConsent(() => false);
+    h = makeCore({ consent: person });
+    const r = await fromPage(h, { shipSyslog: 'tcp://attacker.example:514' });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'not-confirmed', message: expect.stringContaining('changing shipSyslog needs a confirmation outside the page') },
+    });
+    expect(h.core.settings().shipSyslog).toBeNull();
+    expect(consentText(person.asked[0]!)).toContain(
+      'asks to change where the audit log is sent:\n  shipSyslog: (none) -> tcp://attacker.example:514\nEvery audit entry, with the arguments of every call, would be sent there.',
+    );
+    // A bad address is refused before anyone is asked.
+    expect(await fromPage(h, { shipOtlp: 'ftp://x' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(person.asked).toHaveLength(1);
+    // Confirmed, it is applied; taking it away asks nobody.
+    const yes = scriptedConsent(() => true);
+    await h.dispose();
+    h = makeCore({ consent: yes });
+    expect(await fromPage(h, { shipSyslog: 'tcp://127.0.0.1:9' })).toMatchObject({ ok: true, value: { shipSyslog: 'tcp://127.0.0.1:9' } });
+    expect(await fromPage(h, { shipSyslog: null })).toMatchObject({ ok: true, value: { shipSyslog: null } });
+    expect(yes.asked).toHaveLength(1);
+  });
+
   it('a 24-hour approval timeout from the page waits for a confirmation outside it; refused, nothing changes', async () => {
     const person = scriptedConsent(() => false);
     h = makeCore({ consent: person });

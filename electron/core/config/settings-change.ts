@@ -16,6 +16,12 @@ export function raisesOf(current: Settings, patch: Partial<Settings>): SettingRa
     const to = patch[name];
     if (typeof to === 'number' && to > DEFAULTS[name] && to > current[name]) out.push({ name, from: current[name], to });
   }
+  // SECURITY: where the audit log (and every call's arguments in it) is sent: a new destination is
+  // confirmed outside the page; turning shipping off is not.
+  for (const name of ['shipSyslog', 'shipOtlp', 'shipCa'] as const) {
+    const to = patch[name];
+    if (typeof to === 'string' && to !== current[name]) out.push({ name, from: current[name], to });
+  }
   return out;
 }
 
@@ -28,7 +34,8 @@ export async function confirmSettings(consents: ConsentStore, current: Settings,
   const raises = raisesOf(current, patch);
   if (!raises.length) return;
   const { ok, why } = await consents.confirm({ kind: 'settings', serverId: '', identity: '', settings: raises });
-  if (!ok) throw new CoreError('not-confirmed', `raising ${raises.map((r) => r.name).join(', ')} needs a confirmation outside the page: ${why}`);
+  const verb = raises.some((r) => r.name.startsWith('ship')) ? 'changing' : 'raising';
+  if (!ok) throw new CoreError('not-confirmed', `${verb} ${raises.map((r) => r.name).join(', ')} needs a confirmation outside the page: ${why}`);
 }
 
 const SERVER_DEFAULTS = ServerSettings.parse({});

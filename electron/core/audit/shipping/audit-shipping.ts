@@ -1,0 +1,127 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ShippingView } from '../../../../shared/schemas/shipping.js';
+import { sha256, type EventBus } from '../../support/index.js';
+import type { AuditLog } from '../audit-log.js';
+import type { AuditTrail } from '../audit-trail.js';
+import { OtlpSink } from './otlp-sink.js';
+import { Shipper } from './shipper.js';
+import type { Sink } from './sink.js';
+import { SyslogSink } from './syslog-sink.js';
+
+/** Where the audit trail goes: a syslog receiver (with the CA a tls:// one is checked against) and an OTLP endpoint. */
+export interface ShipTargets {
+  syslog?: string | null;
+  ca?: string | null;
+  otlp?: string | null;
+}
+
+/** How many entries a new receiver, or one down for long, is sent at most. */
+const MAX_BACKLOG = 100_000;
+
+/**
+ * Audit shipping: one Shipper per receiver, fed every entry the trail writes, each with its cursor
+ * in `ship/` of the data directory. Targets come from the settings, or from the host's flags
+ * (`--ship-syslog`, `--ship-ca`, `--ship-otlp`), which win; a change of settings starts, stops or
+ * replaces them.
+ */
+export class AuditShipping {
+  private shippers: Shipper[] = [];
+  private problems: string[] = [];
+  private key = '';
+  private off: (() => void) | null = null;
+  private notify: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly d: {
+      dataDir: string;
+      log: AuditLog;
+      trail: AuditTrail;
+      bus: EventBus;
+      /** The targets the settings name now. */
+      settings(): ShipTargets;
+      /** The host's flags: where set, they replace the settings' value. */
+      flags?: ShipTargets;
+    },
+  ) {}
+
+  /** Starts (or restarts) shipping to what the flags and settings name; nothing changes when they name the same. */
+  configure(): void {
+    const s = this.d.settings();
+    const f = this.d.flags ?? {};
+    const want: ShipTargets = { syslog: f.syslog ?? s.syslog, ca: f.ca ?? s.ca, otlp: f.otlp ?? s.otlp };
+    const key = JSON.stringify(want);
+    if (key === this.key) return;
+    this.key = key;
+    this.stop();
+    this.problems = [];
+    const made: Array<[Shipper['kind'], Sink]> = [];
+    const make = (kind: Shipper['kind'], build: () => Sink) => {
+      try {
+        made.push([kind, build()]);
+      } catch (e) {
+        this.problems.push(`audit shipping (${kind}) is off: ${(e as Error).message}`);
+      }
+    };
+    if (want.syslog) make('syslog', () => new SyslogSink(new URL(want.syslog!), { caFile: want.ca ?? undefined }));
+    if (want.otlp) make('otlp', () => new OtlpSink(new URL(want.otlp!)));
+    if (made.length === 0 && this.problems.length === 0) return this.changed();
+    const dir = join(this.d.dataDir, 'ship');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    this.shippers = made.map(
+      ([kind, sink]) =>
+        new Shipper(kind, sink, {
+          logPath: this.d.log.path,
+          cursorPath: join(dir, `${kind}-${sha256(sink.target).slice(0, 16)}.json`),
+          logSeq: () => this.d.log.newestSeq(),
+          checkpoint: () => {
+            const cp = this.d.log.checkpointNow();
+            return typeof cp === 'string' ? null : cp;
+          },
+          audit: (f) => {
+            try {
+              this.d.trail.record(f);
+            } catch {
+              /* the log is closing, or cannot be written: the start or the log itself says so */
+            }
+          },
+          changed: () => this.changed(),
+          maxBacklog: MAX_BACKLOG,
+        }),
+    );
+    this.off = this.d.bus.on((name, payload) => {
+      if (name !== 'audit.appended') return;
+      const entry = payload as Parameters<Shipper['appended']>[0];
+      // The entry's line as the log holds it (its fields in the order written, `hash` last): made once for every receiver.
+      const line = JSON.stringify(entry);
+      for (const s of this.shippers) s.appended(entry, line);
+    });
+    for (const s of this.shippers) s.start();
+    this.changed();
+  }
+
+  view(): ShippingView {
+    return { targets: this.shippers.map((s) => s.status()), problems: [...this.problems] };
+  }
+
+  /** What the start reports: targets that could not be set up. */
+  startProblems(): string[] {
+    return [...this.problems];
+  }
+
+  stop(): void {
+    this.off?.();
+    this.off = null;
+    for (const s of this.shippers) s.stop();
+    this.shippers = [];
+  }
+
+  /** Tells the front ends, at most four times a second (a busy log changes the counts constantly). */
+  private changed(): void {
+    this.notify ??= setTimeout(() => {
+      this.notify = null;
+      this.d.bus.emit('audit.shippingChanged', this.view());
+    }, 250);
+    this.notify.unref?.();
+  }
+}

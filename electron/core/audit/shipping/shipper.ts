@@ -1,0 +1,245 @@
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { AuditEntry } from '../../../../shared/schemas/audit.js';
+import type { ShipTargetStatus } from '../../../../shared/schemas/shipping.js';
+import { writeFileAtomic } from '../../support/index.js';
+import type { AuditFields } from '../audit-fields.js';
+import { anchorFrom } from '../anchor.js';
+import type { ShipItem, Sink } from './sink.js';
+
+/** Entries held in memory at most; past it, they are read again from the log (which is the queue on disk). */
+const IN_MEMORY = 10_000;
+/** Entries a receiver gets in one message (syslog: one write; OTLP: one request). */
+const BATCH = 500;
+/** Waits between attempts while a receiver is down: doubling from the first to the last. */
+const RETRY_MS = [500, 1000, 2000, 5000, 10_000, 30_000];
+/** How often the signed checkpoint is shipped after the entries it covers, at most. */
+const ANCHOR_EVERY_MS = 1000;
+
+export interface ShipperDeps {
+  /** The audit log (read from when the receiver is behind). */
+  logPath: string;
+  /** Where this target's cursor is kept: the newest entry it is known to have. */
+  cursorPath: string;
+  /** The log's newest sequence number. */
+  logSeq(): number;
+  /** The newest signed checkpoint, if any. */
+  checkpoint(): { seq: number; hash: string; sig?: string; key?: string } | null;
+  audit(f: AuditFields): void;
+  changed(): void;
+  /** How many entries a new or long-down target is sent at most (older ones are skipped, and that is said). */
+  maxBacklog: number;
+}
+
+const item = (e: AuditEntry, line: string): ShipItem => ({ seq: e.seq, kind: e.kind, time: e.time, hash: e.hash, prevHash: e.prevHash, line });
+
+/**
+ * Ships the audit log to one receiver, in order and at least once. The log is the queue on disk:
+ * a cursor file remembers the newest entry the receiver is known to have, written after each
+ * delivery; everything after it is sent again after a restart of either side (a receiver sees a
+ * repeated entry by its `seq`). New entries are sent as they are written; while the receiver is
+ * down they wait in the log (and in memory, up to IN_MEMORY), and the console keeps working.
+ */
+export class Shipper {
+  private queue: ShipItem[] = [];
+  /** Entries after the cursor that are in the log but not in `queue`: read from the file. */
+  private behind = true;
+  private shipped = 0;
+  private pumping = false;
+  private stopped = false;
+  private failures = 0;
+  private outage: string | null = null;
+  private since: string | undefined;
+  private skipped = 0;
+  private anchorSeq = 0;
+  private anchorAt = 0;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    readonly kind: 'syslog' | 'otlp',
+    private readonly sink: Sink,
+    private readonly d: ShipperDeps,
+  ) {}
+
+  start(): void {
+    this.shipped = readCursor(this.d.cursorPath, this.sink.target);
+    const newest = this.d.logSeq();
+    if (newest - this.shipped > this.d.maxBacklog) {
+      this.skipped = newest - this.d.maxBacklog - this.shipped;
+      this.d.audit({
+        kind: 'shipping',
+        reason: `${this.sink.target}: ${this.skipped} older entries are not shipped (more than ${this.d.maxBacklog} waited); shipping starts at seq ${newest - this.d.maxBacklog + 1}`,
+        detail: { target: this.sink.target, state: 'skipped', from: this.shipped + 1, to: newest - this.d.maxBacklog },
+      });
+      this.shipped = newest - this.d.maxBacklog;
+    }
+    void this.pump();
+  }
+
+  /** A new entry of the log: queued when nothing older waits in the file, then sent. */
+  appended(e: AuditEntry, line: string): void {
+    if (this.stopped || e.seq <= 0) return;
+    if (!this.behind && this.queue.length < IN_MEMORY && (this.queue.at(-1)?.seq ?? this.shipped) === e.seq - 1) this.queue.push(item(e, line));
+    else this.behind = true;
+    this.kick();
+  }
+
+  status(): ShipTargetStatus {
+    const waiting = Math.max(0, this.d.logSeq() - this.shipped);
+    return {
+      target: this.sink.target,
+      kind: this.kind,
+      state: this.stopped ? 'off' : this.outage ? 'down' : waiting > 0 ? 'sending' : 'caught-up',
+      shippedSeq: this.shipped,
+      waiting,
+      ...(this.outage && { error: this.outage, since: this.since }),
+      ...(this.skipped > 0 && { skipped: this.skipped }),
+    };
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.kick();
+    this.sink.close();
+  }
+
+  private kick(): void {
+    if (this.wake) {
+      const w = this.wake;
+      this.wake = null;
+      w();
+    } else if (!this.pumping) void this.pump();
+  }
+
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (!this.stopped) {
+        if (this.behind) await this.refill();
+        if (this.queue.length === 0) {
+          if (this.behind)
+            await this.pause(50); // the log's newest lines are not on disk yet
+          else break;
+          continue;
+        }
+        const batch = this.queue.slice(0, BATCH);
+        const anchor = this.anchorFor(batch.at(-1)!.seq);
+        try {
+          await this.sink.send(anchor ? [...batch, anchor] : batch);
+        } catch (e) {
+          if (this.stopped) break;
+          this.down((e as Error).message);
+          await this.pause(RETRY_MS[Math.min(this.failures - 1, RETRY_MS.length - 1)]!);
+          continue;
+        }
+        if (!this.stopped) this.delivered(batch.at(-1)!.seq, batch.length, anchor);
+      }
+    } finally {
+      this.pumping = false;
+      this.d.changed();
+    }
+  }
+
+  private delivered(seq: number, n: number, anchor: ShipItem | null): void {
+    this.queue.splice(0, n);
+    this.shipped = seq;
+    if (anchor) this.anchorSeq = anchor.seq;
+    writeFileAtomic(this.d.cursorPath, JSON.stringify({ target: this.sink.target, seq }) + '\n');
+    if (this.outage) {
+      this.d.audit({
+        kind: 'shipping',
+        reason: `${this.sink.target}: shipping resumed after ${this.failures} failed attempts since ${this.since} (${this.outage})`,
+        detail: { target: this.sink.target, state: 'resumed', seq },
+      });
+      this.outage = null;
+      this.since = undefined;
+    }
+    this.failures = 0;
+    this.d.changed();
+  }
+
+  private down(message: string): void {
+    this.failures++;
+    if (this.outage === null) {
+      this.outage = message;
+      this.since = new Date().toISOString();
+      // Recorded once an outage: what waits stays in the log and is sent once the receiver is back.
+      this.d.audit({
+        kind: 'shipping',
+        reason: `${this.sink.target}: cannot ship the audit log (${message}); entries wait in the log and are sent when it is back`,
+        detail: { target: this.sink.target, state: 'down', seq: this.shipped },
+      });
+      this.d.changed();
+    } else this.outage = message;
+  }
+
+  /** The signed checkpoint as an anchor item, when it covers only entries in this batch or before and a second has passed. */
+  private anchorFor(upTo: number): ShipItem | null {
+    if (Date.now() - this.anchorAt < ANCHOR_EVERY_MS) return null;
+    const cp = this.d.checkpoint();
+    if (!cp || cp.seq > upTo || cp.seq <= this.anchorSeq) return null;
+    const a = anchorFrom(cp);
+    if (typeof a === 'string') return null;
+    this.anchorAt = Date.now();
+    return { seq: a.seq, kind: 'checkpoint', time: a.at, hash: a.hash, prevHash: '', line: JSON.stringify(a), anchor: true };
+  }
+
+  /** Reads the entries after the last one queued (or shipped) from the log, up to IN_MEMORY. */
+  private async refill(): Promise<void> {
+    const from = this.queue.at(-1)?.seq ?? this.shipped;
+    const room = IN_MEMORY - this.queue.length;
+    if (room <= 0 || !existsSync(this.d.logPath)) return;
+    const newest = this.d.logSeq();
+    let last = from;
+    const lines = createInterface({ input: createReadStream(this.d.logPath, { encoding: 'utf8' }), crlfDelay: Infinity });
+    for await (const line of lines) {
+      const seq = seqOf(line);
+      if (seq === null || seq <= last) continue;
+      if (seq !== last + 1) break; // a gap in the file (being written): read again later
+      let e: AuditEntry;
+      try {
+        e = JSON.parse(line) as AuditEntry;
+      } catch {
+        break;
+      }
+      this.queue.push(item(e, line));
+      last = seq;
+      if (this.queue.length >= IN_MEMORY) break;
+    }
+    lines.close();
+    this.behind = last < newest || this.queue.length >= IN_MEMORY;
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(() => {
+        this.wake = null;
+        resolve();
+      }, ms);
+      t.unref?.();
+      // A new entry does not cut a wait for a receiver that is down (the wait is its backoff).
+      this.wake = this.outage ? null : () => (clearTimeout(t), resolve());
+    });
+  }
+}
+
+/**
+ * The seq of a log line without parsing all of it: an entry's own `seq`, `time`, `prevHash` and
+ * `hash` are its last fields, so the last `"seq":` is its own (one in its arguments comes before).
+ */
+function seqOf(line: string): number | null {
+  const at = line.lastIndexOf(',"seq":');
+  if (at < 0) return null;
+  const m = /^,"seq":(\d+),/.exec(line.slice(at, at + 32));
+  return m ? Number(m[1]) : null;
+}
+
+function readCursor(path: string, target: string): number {
+  try {
+    const c = JSON.parse(readFileSync(path, 'utf8')) as { target?: string; seq?: number };
+    return c.target === target && typeof c.seq === 'number' ? c.seq : 0;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** One receiver of the audit trail, as the console sees it now. */
+export const ShipTargetStatus = z.object({
+  /** `tcp://host:port`, `tls://host:port` or the OTLP endpoint (no secret in it). */
+  target: z.string(),
+  kind: z.enum(['syslog', 'otlp']),
+  /** `caught-up`: every entry delivered; `sending`: some wait their turn; `down`: the receiver cannot be reached (entries wait in the log); `off`: stopped. */
+  state: z.enum(['caught-up', 'sending', 'down', 'off']),
+  /** The newest entry the receiver is known to have. */
+  shippedSeq: z.number().int(),
+  /** Entries of the log not delivered yet. */
+  waiting: z.number().int(),
+  error: z.string().optional(),
+  since: z.string().optional(),
+  /** Older entries not shipped because more than the backlog limit waited. */
+  skipped: z.number().int().optional(),
+});
+export type ShipTargetStatus = z.infer<typeof ShipTargetStatus>;
+
+export const ShippingView = z.object({
+  targets: z.array(ShipTargetStatus),
+  /** Why a configured target is not shipped to (a malformed address, a CA file that cannot be read). */
+  problems: z.array(z.string()),
+});
+export type ShippingView = z.infer<typeof ShippingView>;
+
+/** A syslog receiver: `tcp://host:port` or `tls://host:port`. */
+export const SyslogTarget = z
+  .string()
+  .max(500)
+  .regex(/^(tcp|tls):\/\/[^/\s]+:\d{1,5}$/, 'tcp://HOST:PORT or tls://HOST:PORT');
+/** An OTLP/HTTP logs endpoint: `http(s)://host:port/v1/logs`. */
+export const OtlpTarget = z
+  .string()
+  .max(2000)
+  .regex(/^https?:\/\/\S+$/, 'http(s)://HOST:PORT/v1/logs');
