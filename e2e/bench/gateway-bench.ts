@@ -4,39 +4,24 @@
  * with the bare SDK, and how many calls a second 10 concurrent agents get through.
  * The console is a real `mcp-console serve` process; the person approves on its WebSocket.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Client, StreamableHTTPClientTransport, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import { Client, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { connect } from 'node:net';
 import { haltPolling, wakeCost } from './wake-bench.js';
 import { readAddress } from '../../electron/gateway/local-channel.js';
 import { startGateway } from '../../electron/gateway/start-gateway.js';
 import { ConsoleCore } from '../../electron/core/index.js';
-import { childrenRunning, cpuMs, LeanAgent } from './lean-agent.js';
+import { LeanAgent } from './lean-agent.js';
 import { firstAnswerBench } from './first-answer.js';
-import { benchPolicy, decisionMicros } from './policy-bench.js';
+import { withPolicy, withShipping } from './gateway-team-bench.js';
+import { addAgent, AGENTS, BIN, FIXTURE, httpAgent, ms, person, q, serve, throughput } from './gateway-harness.js';
 import { partsOf } from '../../electron/core/testing.js';
 
-const BIN = resolve('bin/mcp-console.js');
-const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
-const PERSON = resolve('out/node/e2e/bench/person.js');
 const CALLS = Number(process.env.BENCH_GATEWAY_CALLS ?? 1000);
 const WARMUP = 100;
-const AGENTS = 10;
-const IN_FLIGHT = Number(process.env.BENCH_GATEWAY_IN_FLIGHT ?? 4);
-const SECONDS = Number(process.env.BENCH_GATEWAY_SECONDS ?? 5);
-
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const q = (xs: number[], f: number) => {
-  const s = sorted(xs);
-  const v = s[Math.min(s.length - 1, Math.floor(f * s.length))];
-  if (v === undefined) throw new Error('no samples were measured');
-  return v;
-};
-const ms = (x: number) => `${x.toFixed(3)} ms`;
 
 /**
  * Sequential calls on every path in turn (one call each, round after round), so that the machine's
@@ -118,43 +103,6 @@ class SocketTransport implements Transport {
   async close(): Promise<void> {
     this.sock?.end();
   }
-}
-
-function serve(dataDir: string, config: string, extra: string[] = []): Promise<{ child: ChildProcess; page: string; agents: string }> {
-  return new Promise((done, fail) => {
-    // BENCH_PROFILE_DIR=D writes a CPU profile of the console process there (where its time goes).
-    const prof = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
-    const child = spawn(process.execPath, [...prof, BIN, 'serve', '--config', config, '--data-dir', dataDir, ...extra], { stdio: ['pipe', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const page = /MCP Console ready at (\S+)/.exec(out)?.[1];
-      const agents = /MCP Console agent endpoint at (\S+)/.exec(out)?.[1];
-      if (page && agents) done({ child, page, agents });
-    });
-    child.once('exit', (code) => fail(new Error(`serve exited with ${code}`)));
-  });
-}
-
-/** The person (e2e/bench/person.ts, a process of its own): allows each agent's first call for the session (their grant covers the rest). */
-function person(pageUrl: string): Promise<() => void> {
-  const child = spawn(process.execPath, [PERSON, pageUrl], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((done, fail) => {
-    child.once('exit', (code) => fail(new Error(`the person's process exited with ${code}`)));
-    child.stdout!.once('data', () => done(() => child.kill()));
-  });
-}
-
-function addAgent(dataDir: string, name: string): string {
-  const r = spawnSync(process.execPath, [BIN, 'agents', 'add', name, '--servers', 'fx', '--json', '--data-dir', dataDir], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(r.stderr);
-  return (JSON.parse(r.stdout) as { token: string }).token;
-}
-
-async function httpAgent(url: string, token: string, era: 'legacy' | 'modern'): Promise<Client> {
-  const c = new Client({ name: 'bench-agent', version: '1' }, { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } });
-  await c.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
-  return c;
 }
 
 /**
@@ -280,77 +228,7 @@ export async function gatewayBench(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   await withPolicy();
-}
-
-/** The same lean throughput with the organisation's policy of 1,000 rules deciding every call (no person, no grant). */
-export async function withPolicy(rules = Number(process.env.BENCH_POLICY_RULES ?? 1000)): Promise<void> {
-  const file = benchPolicy(rules);
-  const alone = decisionMicros(file);
-  console.log(
-    `  a policy of ${file.rules.length} rules, the deciding one last: ${alone.p50.toFixed(1)} µs a decision in this process (decided by ${alone.verdict})`,
-  );
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-console-gateway-policy-'));
-  const dataDir = join(dir, 'data');
-  const config = join(dir, 'servers.json');
-  const policy = join(dir, 'policy.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '50' } } } }));
-  writeFileSync(policy, JSON.stringify(file));
-  const tokens = Array.from({ length: AGENTS }, (_, i) => addAgent(dataDir, `agent-${i}`));
-  const s = await serve(dataDir, config, ['--policy', policy]);
-  try {
-    // No person here: an agent's listing brings the server up, and the policy decides every call.
-    const first = await httpAgent(s.agents, tokens[0]!, 'legacy');
-    for (let i = 0; !(await first.listTools()).tools.some((t) => t.name === 'fx.echo'); i++) {
-      if (i > 100) throw new Error('fx.echo never reached the agents');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await first.close();
-    const lean = tokens.map((t) => new LeanAgent(s.agents, t));
-    await Promise.all(lean.map((a) => a.connect()));
-    await throughput(
-      `lean clients, a policy of ${rules.toLocaleString('en')} rules deciding`,
-      lean.map((a) => () => a.callTool('fx.echo', { message: 'load' })),
-      s.child.pid!,
-    );
-    for (const a of lean) a.close();
-  } finally {
-    s.child.kill('SIGTERM');
-    await new Promise((r) => s.child.once('exit', r));
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** Calls from every agent at once, IN_FLIGHT each, for SECONDS (after a second of warm-up); prints calls/s, latency and CPU per call. */
-async function throughput(label: string, agents: Array<() => Promise<void>>, consolePid: number, goal = ''): Promise<void> {
-  const drive = async (seconds: number, lat: number[] | null) => {
-    const until = performance.now() + seconds * 1000;
-    await Promise.all(
-      agents.flatMap((call) =>
-        Array.from({ length: IN_FLIGHT }, async () => {
-          while (performance.now() < until) {
-            const t = performance.now();
-            await call();
-            lat?.push(performance.now() - t);
-          }
-        }),
-      ),
-    );
-  };
-  await drive(1, null); // every agent's grant is made, connections are open, code is warm
-  const upstream = childrenRunning(consolePid, 'fixtures/server.js')[0];
-  const before = { console: cpuMs(consolePid), upstream: upstream ? cpuMs(upstream) : null, agents: process.cpuUsage() };
-  const lat: number[] = [];
-  const t0 = performance.now();
-  await drive(SECONDS, lat);
-  const secs = (performance.now() - t0) / 1000;
-  const used = process.cpuUsage(before.agents);
-  const per = (a: number | null, b: number | null) => (a === null || b === null ? 'n/a' : `${((b - a) / lat.length).toFixed(3)} ms`);
-  console.log(
-    `  ${AGENTS} agents x ${IN_FLIGHT} in flight over HTTP for ${SECONDS} s, ${label}: ${(lat.length / secs).toFixed(0)} calls/s${goal}, p50 ${ms(q(lat, 0.5))}, p99 ${ms(q(lat, 0.99))}`,
-  );
-  console.log(
-    `    CPU per call: console ${per(before.console, cpuMs(consolePid))}, agents ${((used.user + used.system) / 1000 / lat.length).toFixed(3)} ms, upstream server ${upstream ? per(before.upstream, cpuMs(upstream)) : 'n/a'} (two cores: 2 ms per call in all is 1,000 calls/s)`,
-  );
+  await withShipping();
 }
 
 // `node out/node/e2e/bench/gateway-bench.js` runs these figures alone.

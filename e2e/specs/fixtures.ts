@@ -40,7 +40,7 @@ export async function listening(script: string, args: string[]): Promise<{ url: 
   return { url, stop: () => child.kill() };
 }
 
-export const test = base.extend<{ config: object; policy: object | null; app: App; modern: string }>({
+export const test = base.extend<{ config: object; policy: object | null; serveArgs: string[]; app: App; modern: string }>({
   /** Our modern-only server (2026-07-28, Streamable HTTP), started for the test; its MCP endpoint URL. */
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
   modern: async ({}, use) => {
@@ -54,10 +54,12 @@ export const test = base.extend<{ config: object; policy: object | null; app: Ap
   config: [DEFAULT_CONFIG, { option: true }],
   /** An organisation's policy file: written to `policy.json` in the test's folder and named with --policy. */
   policy: [null, { option: true }],
-  app: async ({ page, config, policy }, use) => {
+  /** More flags for `serve` (audit shipping's, say). */
+  serveArgs: [[], { option: true }],
+  app: async ({ page, config, policy, serveArgs }, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-e2e-'));
     if (policy) writeFileSync(join(dataDir, 'policy.json'), JSON.stringify(policy));
-    const { url, stop, answerConsent } = await startServe(config, dataDir, policy ? ['--policy', join(dataDir, 'policy.json')] : []);
+    const { url, stop, answerConsent } = await startServe(config, dataDir, [...(policy ? ['--policy', join(dataDir, 'policy.json')] : []), ...serveArgs]);
     const u = new URL(url);
     const token = new URLSearchParams(u.hash.slice(1)).get('token')!;
     await page.goto(url);

@@ -5,6 +5,7 @@ import { warm } from '../features/catalog/search-index';
 import { viewViolated } from '../features/apps/violations';
 import { filesChanged, runUpdated } from '../features/collections/collections-store';
 import { policyChanged } from '../features/agents/policy-store';
+import { shippingChanged } from '../features/settings/shipping-store';
 import type { ConsoleState } from './slices/types';
 import { useConsole } from './store';
 
@@ -70,6 +71,7 @@ export const eventHandlers: EventHandlers = {
   'collection.run': (r) => runUpdated(r),
   'collections.changed': ({ files }) => filesChanged(files),
   'policy.changed': (v) => policyChanged(v),
+  'audit.shippingChanged': (v) => shippingChanged(v),
 };
 
 /** Hands one event to its handler (an unknown name, from an older or newer core, is ignored). */

@@ -22,6 +22,8 @@ export const ShippingView = z.object({
   targets: z.array(ShipTargetStatus),
   /** Why a configured target is not shipped to (a malformed address, a CA file that cannot be read). */
   problems: z.array(z.string()),
+  /** The host's flags in force (`--ship-syslog`, …): they win over the settings. */
+  fromFlags: z.array(z.string()),
 });
 export type ShippingView = z.infer<typeof ShippingView>;
 

@@ -101,7 +101,8 @@ export class AuditShipping {
   }
 
   view(): ShippingView {
-    return { targets: this.shippers.map((s) => s.status()), problems: [...this.problems] };
+    const flags = Object.entries(this.d.flags ?? {}).filter(([, v]) => typeof v === 'string' && v !== '');
+    return { targets: this.shippers.map((s) => s.status()), problems: [...this.problems], fromFlags: flags.map(([k]) => `--ship-${k}`) };
   }
 
   /** What the start reports: targets that could not be set up. */
