@@ -120,6 +120,15 @@ export const PolicySourceView = z.object({
   /** Why the file (as it is now) is not applied; the rules before stay, or every call is refused when none were ever read. */
   problem: z.string().optional(),
   rules: z.array(PolicyRule),
+  /** The last change applied while the console ran: when, and the rules removed and added (one rule a line, as JSON). */
+  lastChange: z
+    .object({
+      at: z.string(),
+      removed: z.array(z.string()),
+      added: z.array(z.string()),
+      cut: z.object({ removed: z.number().int(), added: z.number().int() }),
+    })
+    .optional(),
 });
 export type PolicySourceView = z.infer<typeof PolicySourceView>;
 

@@ -31,6 +31,7 @@ interface Source {
   hash?: string;
   loadedAt?: string;
   problem?: string;
+  lastChange?: PolicySourceView['lastChange'];
 }
 
 /** A policy file read and checked: its rules, or why it cannot be applied (every RE2 pattern compiled too). */
@@ -128,6 +129,8 @@ export class OrgPolicy {
     } else {
       this.compile();
       const text = (f?: PolicyFile) => (f?.rules ?? []).map((r) => JSON.stringify(r)).join('\n');
+      const diff = lineDiff(text(before), text(s.file), 50);
+      s.lastChange = { at: new Date().toISOString(), removed: diff.removed, added: diff.added, cut: diff.cut };
       this.d.audit({
         kind: 'policy-loaded',
         reason: `${s.kind} policy ${s.path} changed: ${s.file?.rules.length ?? 0} rules (was ${before?.rules.length ?? 0})`,
@@ -213,6 +216,7 @@ export class OrgPolicy {
       ...(s.hash && { hash: s.hash }),
       ...(s.loadedAt && { loadedAt: s.loadedAt }),
       ...(s.problem && { problem: s.problem }),
+      ...(s.lastChange && { lastChange: s.lastChange }),
       rules: s.file?.rules ?? [],
     }));
     const refusing = this.refusing();

@@ -64,6 +64,23 @@ export function PolicyRules() {
               <SafeText text={s.problem} />
             </div>
           )}
+          {s.lastChange && (
+            <details className="small" data-testid="policy-change">
+              <summary>
+                Changed {dateTime(s.lastChange.at)}: {s.lastChange.removed.length} rules out, {s.lastChange.added.length} in
+              </summary>
+              <pre className="code">
+                <SafeText
+                  text={[
+                    ...s.lastChange.removed.map((l) => `- ${l}`),
+                    ...(s.lastChange.cut.removed ? [`- … ${s.lastChange.cut.removed} more`] : []),
+                    ...s.lastChange.added.map((l) => `+ ${l}`),
+                    ...(s.lastChange.cut.added ? [`+ … ${s.lastChange.cut.added} more`] : []),
+                  ].join('\n')}
+                />
+              </pre>
+            </details>
+          )}
           <table className="grants" data-testid="policy-table">
             <tbody>
               {s.rules.map((r, i) => (
