@@ -26,10 +26,10 @@ function record(h: Harness, n: number, tag: string): void {
 
 const status = (h: Harness): ShipTargetStatus => partsOf(h.core).shipping.view().targets[0]!;
 
-async function until(what: string, test: () => boolean, ms = 20_000): Promise<void> {
+async function until(what: string, test: () => boolean, ms = 20_000, show?: () => unknown): Promise<void> {
   const end = Date.now() + ms;
   while (!test()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${show ? `: ${JSON.stringify(show())}` : ''}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -147,7 +147,12 @@ describe.skipIf(!have)('audit shipping to rsyslog', () => {
     const h = makeCore({ dataDir, ship: { syslog: `tls://127.0.0.1:${port}`, ca: certs.ca } });
     cleanup.push(() => h.dispose());
     record(h, 30, 'tls');
-    await until('delivered over TLS', () => status(h).state === 'caught-up' && status(h).shippedSeq >= newest(dataDir));
+    await until(
+      'delivered over TLS',
+      () => status(h).state === 'caught-up' && status(h).shippedSeq >= newest(dataDir),
+      15_000,
+      () => ({ status: status(h), newest: newest(dataDir) }),
+    );
     await until('rsyslog to write them', () => checkReceived(rs, dataDir).seqs.length >= newest(dataDir));
     expect(checkReceived(rs, dataDir).seqs).toEqual(Array.from({ length: newest(dataDir) }, (_, i) => i + 1));
   });

@@ -31,7 +31,16 @@ export interface ShipperDeps {
   maxBacklog: number;
 }
 
-const item = (e: AuditEntry, line: string): ShipItem => ({ seq: e.seq, kind: e.kind, time: e.time, hash: e.hash, prevHash: e.prevHash, line });
+const item = (e: AuditEntry, line: string, end: number | undefined): ShipItem & { end?: number } => ({
+  seq: e.seq,
+  kind: e.kind,
+  time: e.time,
+  hash: e.hash,
+  prevHash: e.prevHash,
+  line,
+  ...(end !== undefined && { end }),
+});
+const lineBytes = (line: string) => Buffer.byteLength(line, 'utf8') + 1;
 
 /**
  * Ships the audit log to one receiver, in order and at least once. The log is the queue on disk:
@@ -41,7 +50,10 @@ const item = (e: AuditEntry, line: string): ShipItem => ({ seq: e.seq, kind: e.k
  * down they wait in the log (and in memory, up to IN_MEMORY), and the console keeps working.
  */
 export class Shipper {
-  private queue: ShipItem[] = [];
+  /** What waits, in order; `end` is where its line ends in the log file, when known (the next read starts there). */
+  private queue: Array<ShipItem & { end?: number }> = [];
+  /** Where the last delivered entry's line ends in the log file, when known. */
+  private shippedEnd: number | undefined;
   /** Entries after the cursor that are in the log but not in `queue`: read from the file. */
   private behind = true;
   private shipped = 0;
@@ -62,7 +74,9 @@ export class Shipper {
   ) {}
 
   start(): void {
-    this.shipped = readCursor(this.d.cursorPath, this.sink.target);
+    const cursor = readCursor(this.d.cursorPath, this.sink.target);
+    this.shipped = cursor.seq;
+    this.shippedEnd = cursor.end;
     const newest = this.d.logSeq();
     if (newest - this.shipped > this.d.maxBacklog) {
       this.skipped = newest - this.d.maxBacklog - this.shipped;
@@ -72,6 +86,7 @@ export class Shipper {
         detail: { target: this.sink.target, state: 'skipped', from: this.shipped + 1, to: newest - this.d.maxBacklog },
       });
       this.shipped = newest - this.d.maxBacklog;
+      this.shippedEnd = undefined;
     }
     void this.pump();
   }
@@ -79,8 +94,10 @@ export class Shipper {
   /** A new entry of the log: queued when nothing older waits in the file, then sent. */
   appended(e: AuditEntry, line: string): void {
     if (this.stopped || e.seq <= 0) return;
-    if (!this.behind && this.queue.length < IN_MEMORY && (this.queue.at(-1)?.seq ?? this.shipped) === e.seq - 1) this.queue.push(item(e, line));
-    else this.behind = true;
+    if (!this.behind && this.queue.length < IN_MEMORY && (this.queue.at(-1)?.seq ?? this.shipped) === e.seq - 1) {
+      const before = this.queue.length ? this.queue.at(-1)!.end : this.shippedEnd;
+      this.queue.push(item(e, line, before === undefined ? undefined : before + lineBytes(line)));
+    } else this.behind = true;
     this.kick();
   }
 
@@ -117,6 +134,7 @@ export class Shipper {
     try {
       while (!this.stopped) {
         if (this.behind) await this.refill();
+        if (this.stopped) break;
         if (this.queue.length === 0) {
           if (this.behind)
             await this.pause(50); // the log's newest lines are not on disk yet
@@ -124,16 +142,15 @@ export class Shipper {
           continue;
         }
         const batch = this.queue.slice(0, BATCH);
-        const anchor = this.anchorFor(batch.at(-1)!.seq);
         try {
+          const anchor = this.anchorFor(batch.at(-1)!.seq);
           await this.sink.send(anchor ? [...batch, anchor] : batch);
+          if (!this.stopped) this.delivered(batch.at(-1)!, batch.length, anchor);
         } catch (e) {
           if (this.stopped) break;
           this.down((e as Error).message);
           await this.pause(RETRY_MS[Math.min(this.failures - 1, RETRY_MS.length - 1)]!);
-          continue;
         }
-        if (!this.stopped) this.delivered(batch.at(-1)!.seq, batch.length, anchor);
       }
     } finally {
       this.pumping = false;
@@ -141,11 +158,13 @@ export class Shipper {
     }
   }
 
-  private delivered(seq: number, n: number, anchor: ShipItem | null): void {
+  private delivered(last: ShipItem & { end?: number }, n: number, anchor: ShipItem | null): void {
+    const seq = last.seq;
     this.queue.splice(0, n);
     this.shipped = seq;
+    this.shippedEnd = last.end;
     if (anchor) this.anchorSeq = anchor.seq;
-    writeFileAtomic(this.d.cursorPath, JSON.stringify({ target: this.sink.target, seq }) + '\n');
+    writeFileAtomic(this.d.cursorPath, JSON.stringify({ target: this.sink.target, seq, ...(last.end !== undefined && { end: last.end }) }) + '\n');
     if (this.outage) {
       this.d.audit({
         kind: 'shipping',
@@ -185,30 +204,60 @@ export class Shipper {
     return { seq: a.seq, kind: 'checkpoint', time: a.at, hash: a.hash, prevHash: '', line: JSON.stringify(a), anchor: true };
   }
 
-  /** Reads the entries after the last one queued (or shipped) from the log, up to IN_MEMORY. */
+  /**
+   * Reads the entries after the last one queued (or delivered) from the log, up to IN_MEMORY: from
+   * where that entry's line ends when it is known (checked: the first line read must be the next
+   * entry), else from the start of the file.
+   */
   private async refill(): Promise<void> {
     const from = this.queue.at(-1)?.seq ?? this.shipped;
-    const room = IN_MEMORY - this.queue.length;
-    if (room <= 0 || !existsSync(this.d.logPath)) return;
-    const newest = this.d.logSeq();
-    let last = from;
-    const lines = createInterface({ input: createReadStream(this.d.logPath, { encoding: 'utf8' }), crlfDelay: Infinity });
-    for await (const line of lines) {
-      const seq = seqOf(line);
-      if (seq === null || seq <= last) continue;
-      if (seq !== last + 1) break; // a gap in the file (being written): read again later
-      let e: AuditEntry;
-      try {
-        e = JSON.parse(line) as AuditEntry;
-      } catch {
-        break;
+    if (IN_MEMORY - this.queue.length <= 0 || !existsSync(this.d.logPath)) return;
+    const at = this.queue.length ? this.queue.at(-1)!.end : this.shippedEnd;
+    try {
+      const read = await this.readFrom(at ?? 0, from, at !== undefined);
+      if (read === 'moved') {
+        // The file is not as remembered (a torn tail set aside, say): read it from the start.
+        if (this.queue.length) this.queue.at(-1)!.end = undefined;
+        else this.shippedEnd = undefined;
+        await this.readFrom(0, from, false);
       }
-      this.queue.push(item(e, line));
-      last = seq;
-      if (this.queue.length >= IN_MEMORY) break;
+    } catch {
+      return; // the log could not be read just now (closing, moved): still behind, read again later
     }
-    lines.close();
-    this.behind = last < newest || this.queue.length >= IN_MEMORY;
+    const last = this.queue.at(-1)?.seq ?? this.shipped;
+    // The log's newest entry as of now, after reading: one written while the file was read (and not
+    // queued, as we were behind) leaves us behind, to be read next.
+    this.behind = last < this.d.logSeq() || this.queue.length >= IN_MEMORY;
+  }
+
+  /** Queues the entries after `from` found reading the log from byte `start`; 'moved' when the first line there is not the next entry. */
+  private async readFrom(start: number, from: number, checkFirst: boolean): Promise<'ok' | 'moved'> {
+    let last = from;
+    let pos = start;
+    let first = true;
+    const lines = createInterface({ input: createReadStream(this.d.logPath, { encoding: 'utf8', start }), crlfDelay: Infinity });
+    try {
+      for await (const line of lines) {
+        const seq = seqOf(line);
+        pos += lineBytes(line);
+        if (first && checkFirst && seq !== from + 1 && line !== '') return 'moved';
+        first = false;
+        if (seq === null || seq <= last) continue;
+        if (seq !== last + 1) break; // a gap in the file (being written): read again later
+        let e: AuditEntry;
+        try {
+          e = JSON.parse(line) as AuditEntry;
+        } catch {
+          break;
+        }
+        this.queue.push(item(e, line, pos));
+        last = seq;
+        if (this.queue.length >= IN_MEMORY) break;
+      }
+    } finally {
+      lines.close();
+    }
+    return 'ok';
   }
 
   private pause(ms: number): Promise<void> {
@@ -235,11 +284,13 @@ function seqOf(line: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-function readCursor(path: string, target: string): number {
+/** The cursor kept for a target: the newest entry it has, and where that entry's line ends in the log when known. */
+function readCursor(path: string, target: string): { seq: number; end?: number } {
   try {
-    const c = JSON.parse(readFileSync(path, 'utf8')) as { target?: string; seq?: number };
-    return c.target === target && typeof c.seq === 'number' ? c.seq : 0;
+    const c = JSON.parse(readFileSync(path, 'utf8')) as { target?: string; seq?: number; end?: number };
+    if (c.target !== target || typeof c.seq !== 'number') return { seq: 0 };
+    return typeof c.end === 'number' ? { seq: c.seq, end: c.end } : { seq: c.seq };
   } catch {
-    return 0;
+    return { seq: 0 };
   }
 }
