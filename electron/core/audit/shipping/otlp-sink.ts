@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { ReadableLogRecord } from '@opentelemetry/sdk-logs';
 import type * as Exporter from '@opentelemetry/exporter-logs-otlp-proto';
 import type * as Resources from '@opentelemetry/resources';
-import type { ShipItem, Sink } from './sink.js';
+import { isWarning, type ShipItem, type Sink } from './sink.js';
 
 // The OpenTelemetry packages are loaded when a console first ships to an OTLP endpoint: nothing else pays for them.
 const load = createRequire(import.meta.url);
@@ -11,17 +11,6 @@ const load = createRequire(import.meta.url);
 /** SeverityNumber (OpenTelemetry logs data model): INFO 9, WARN 13. */
 const INFO = 9;
 const WARN = 13;
-const WARNING_KINDS = new Set([
-  'denied',
-  'expired',
-  'failed',
-  'abandoned',
-  'internal-error',
-  'policy-problem',
-  'grant-voided',
-  'policy-rule-voided',
-  'connect-failed',
-]);
 
 /**
  * OpenTelemetry logs over OTLP/HTTP (protobuf), with the official exporter: each audit entry one log
@@ -49,8 +38,8 @@ export class OtlpSink implements Sink {
       return {
         hrTime: hr,
         hrTimeObserved: hr,
-        severityNumber: WARNING_KINDS.has(i.kind) ? WARN : INFO,
-        severityText: WARNING_KINDS.has(i.kind) ? 'WARN' : 'INFO',
+        severityNumber: isWarning(i.kind) ? WARN : INFO,
+        severityText: isWarning(i.kind) ? 'WARN' : 'INFO',
         body: i.line,
         eventName: i.anchor ? 'mcp_console.audit.checkpoint' : `mcp_console.audit.${i.kind}`,
         resource,

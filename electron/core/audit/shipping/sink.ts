@@ -22,3 +22,20 @@ export interface Sink {
   send(items: readonly ShipItem[]): Promise<void>;
   close(): void;
 }
+
+/** The entries a receiver is told about as warnings (syslog severity 4, OTLP WARN): what was refused, failed or left undone. */
+const WARNING_KINDS = new Set([
+  'denied',
+  'expired',
+  'failed',
+  'abandoned',
+  'internal-error',
+  'policy-problem',
+  'grant-voided',
+  'policy-rule-voided',
+  'connect-failed',
+  'shipping',
+]);
+
+/** True for an entry a receiver should see as a warning. */
+export const isWarning = (kind: string): boolean => WARNING_KINDS.has(kind);

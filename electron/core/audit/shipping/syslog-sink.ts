@@ -2,22 +2,10 @@ import { readFileSync } from 'node:fs';
 import { isIP, connect as netConnect, type Socket } from 'node:net';
 import { hostname } from 'node:os';
 import { connect as tlsConnect } from 'node:tls';
-import type { ShipItem, Sink } from './sink.js';
+import { isWarning, type ShipItem, type Sink } from './sink.js';
 
 /** The facility the entries are sent under: 13, "log audit" (RFC 5424 §6.2.1). */
 const FACILITY = 13;
-/** Severity: 6 informational; 4 warning for what was refused or failed. */
-const WARNING_KINDS = new Set([
-  'denied',
-  'expired',
-  'failed',
-  'abandoned',
-  'internal-error',
-  'policy-problem',
-  'grant-voided',
-  'policy-rule-voided',
-  'connect-failed',
-]);
 /** The structured data's id: our name at the example enterprise number (RFC 5612 reserves 32473 for documentation; no number is registered for this project). */
 const SD_ID = 'mcpConsole@32473';
 /** How long a connection must stay up after a write before what it carried counts as delivered. */
@@ -37,7 +25,7 @@ const sdValue = (s: string) => s.replace(/[\\"\]]/g, (c) => `\\${c}`);
  * structured data, and the entry's line from the log as the message (UTF-8, with the BOM).
  */
 export function syslogMessage(item: ShipItem, host = hostname(), pid = process.pid): string {
-  const severity = WARNING_KINDS.has(item.kind) ? 4 : 6;
+  const severity = isWarning(item.kind) ? 4 : 6;
   const sd = `[${SD_ID} seq="${item.seq}" hash="${sdValue(item.hash)}" prevHash="${sdValue(item.prevHash)}"${item.anchor ? ' anchor="1"' : ''}]`;
   return `<${FACILITY * 8 + severity}>1 ${item.time} ${field(host, 255)} mcp-console ${pid} ${field(item.anchor ? 'checkpoint' : item.kind, 32)} ${sd} \ufeff${item.line}`;
 }
