@@ -1,4 +1,5 @@
-import { readFileSync, unwatchFile, watchFile } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RE2JS } from 're2js';
 import { lineDiff } from '../../../shared/line-diff.js';
@@ -32,6 +33,8 @@ interface Source {
   loadedAt?: string;
   problem?: string;
   lastChange?: PolicySourceView['lastChange'];
+  /** The file as last read (size, time, inode; '' when absent): a poll that sees another re-reads it. */
+  seen?: string;
 }
 
 /** A policy file read and checked: its rules, or why it cannot be applied (every RE2 pattern compiled too). */
@@ -65,6 +68,25 @@ export function readPolicyFile(path: string): { file: PolicyFile; hash: string }
 
 const PATTERNS_MAX = 5000;
 
+const stampOf = (st: { size: number; mtimeMs: number; ino: number }) => `${st.size}:${st.mtimeMs}:${st.ino}`;
+
+/** A file's size, time and inode, or '' when it is not there (or cannot be read). */
+async function fileStamp(path: string): Promise<string> {
+  try {
+    return stampOf(await stat(path));
+  } catch {
+    return '';
+  }
+}
+
+function fileStampNow(path: string): string {
+  try {
+    return stampOf(statSync(path));
+  } catch {
+    return '';
+  }
+}
+
 /**
  * The organisation's policy as the core applies it: read at start, re-read when a file changes
  * (the change audited with its diff; a file that no longer reads keeps the rules before, and says
@@ -76,7 +98,8 @@ export class OrgPolicy {
   private compiled: CompiledPolicy = { rules: [] };
   private patterns = new Map<string, RE2JS>();
   private readonly voidedSeen = new Set<string>();
-  private watching = false;
+  private timer: NodeJS.Timeout | null = null;
+  private polling = false;
 
   constructor(
     paths: PolicyPaths,
@@ -101,19 +124,30 @@ export class OrgPolicy {
     return this.sources.flatMap((s) => (s.problem ? [s.problem] : []));
   }
 
-  /** Follows each file's changes (polled: it works on every file system, and for a managed file not yet deployed). */
+  /**
+   * Follows each file's changes: polled (it works on every file system, and for a managed file not
+   * yet deployed), each poll comparing the file with how it was when last read — so a change made
+   * between the read and the first poll is seen too.
+   */
   watch(): void {
-    if (this.watching) return;
-    this.watching = true;
-    for (const s of this.sources)
-      watchFile(s.path, { interval: this.d.pollMs ?? 500, persistent: false }, (now, before) => {
-        if (now.mtimeMs !== before.mtimeMs || now.size !== before.size || now.ino !== before.ino) this.reload(s);
-      });
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.poll(), this.d.pollMs ?? 500);
+    this.timer.unref?.();
   }
 
   close(): void {
-    if (this.watching) for (const s of this.sources) unwatchFile(s.path);
-    this.watching = false;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private async poll(): Promise<void> {
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      for (const s of this.sources) if ((await fileStamp(s.path)) !== s.seen && this.timer) this.reload(s);
+    } finally {
+      this.polling = false;
+    }
   }
 
   /** Re-reads one file now (the watcher calls this; so may a host). */
@@ -141,6 +175,7 @@ export class OrgPolicy {
   }
 
   private read(s: Source, again: boolean): void {
+    s.seen = fileStampNow(s.path);
     const r = readPolicyFile(s.path);
     if ('file' in r) {
       Object.assign(s, { file: r.file, hash: r.hash, loadedAt: new Date().toISOString(), problem: undefined });
