@@ -64,7 +64,7 @@ test("the organisation's policy decides without a dialog, asks with its reason, 
   writeFileSync(join(app.dataDir, 'policy.json'), JSON.stringify({ rules: RULES.slice(0, 2) }));
   await expect(rules.getByTestId('policy-row')).toHaveCount(2);
   // What changed is shown: the rule taken out.
-  await expect(rules.getByTestId('policy-change')).toContainText('1 rules out, 0 in');
+  await expect(rules.getByTestId('policy-change')).toContainText('1 rule out, 0 rules in');
   await rules.getByTestId('policy-change').locator('summary').click();
   await expect(rules.getByTestId('policy-change')).toContainText('- {"id":"no-writes"');
   writeFileSync(join(app.dataDir, 'policy.json'), '{ "rules": [ { "effect": "allow" } ] }');

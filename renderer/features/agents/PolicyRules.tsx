@@ -12,6 +12,9 @@ const SOURCE: Record<PolicySourceView['kind'], string> = {
   env: 'named by MCP_CONSOLE_POLICY',
 };
 
+/** "1 rule", "2 rules". */
+const rules = (n: number) => `${n} rule${n === 1 ? '' : 's'}`;
+
 /** Who, what and with which arguments a rule covers, in words. */
 function covers(r: PolicyRule): string {
   const who = r.agent === undefined ? 'anyone' : r.agent === '@person' ? 'you (console, command line)' : r.agent.startsWith('@') ? r.agent : `agent ${r.agent}`;
@@ -67,7 +70,7 @@ export function PolicyRules() {
           {s.lastChange && (
             <details className="small" data-testid="policy-change">
               <summary>
-                Changed {dateTime(s.lastChange.at)}: {s.lastChange.removed.length} rules out, {s.lastChange.added.length} in
+                Changed {dateTime(s.lastChange.at)}: {rules(s.lastChange.removed.length)} out, {rules(s.lastChange.added.length)} in
               </summary>
               <pre className="code">
                 <SafeText
