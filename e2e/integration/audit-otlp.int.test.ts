@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCore, tempDir, type Harness } from '../harness/harness.js';
 import { partsOf } from '../../electron/core/testing.js';
 import type { ShipTargetStatus } from '../../shared/schemas/shipping.js';
@@ -95,13 +95,11 @@ afterEach(async () => {
 const status = (h: Harness): ShipTargetStatus => partsOf(h.core).shipping.view().targets[0]!;
 const logLines = (dataDir: string) => readFileSync(join(dataDir, 'audit.jsonl'), 'utf8').trim().split('\n');
 const newest = (dataDir: string) => (JSON.parse(logLines(dataDir).at(-1)!) as { seq: number }).seq;
-async function until(what: string, test: () => boolean, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Waits for the shipper's status to satisfy `test`; on time out, says what it waited for. */
+const until = (what: string, test: () => boolean, timeout = 30_000) =>
+  vi.waitUntil(test, { timeout, interval: 50 }).catch(() => {
+    throw new Error(`timed out waiting for ${what}`);
+  });
 const record = (h: Harness, n: number, tag: string) => {
   for (let i = 0; i < n; i++) partsOf(h.core).trail.record({ kind: i % 2 ? 'config' : 'denied', reason: `${tag} ${i}` });
 };

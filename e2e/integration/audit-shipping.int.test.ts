@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCore, tempDir, type Harness } from '../harness/harness.js';
 import { freePort, Rsyslog, RSYSLOGD, testCertificates } from '../harness/rsyslog.js';
 import { partsOf } from '../../electron/core/testing.js';
@@ -26,13 +26,11 @@ function record(h: Harness, n: number, tag: string): void {
 
 const status = (h: Harness): ShipTargetStatus => partsOf(h.core).shipping.view().targets[0]!;
 
-async function until(what: string, test: () => boolean, ms = 20_000, show?: () => unknown): Promise<void> {
-  const end = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${show ? `: ${JSON.stringify(show())}` : ''}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Waits for `test`; on time out, says what it waited for (and `show()`, the state it saw last). */
+const until = (what: string, test: () => boolean, timeout = 20_000, show?: () => unknown) =>
+  vi.waitUntil(test, { timeout, interval: 50 }).catch(() => {
+    throw new Error(`timed out waiting for ${what}${show ? `: ${JSON.stringify(show())}` : ''}`);
+  });
 
 const logLines = (dataDir: string) => readFileSync(join(dataDir, 'audit.jsonl'), 'utf8').trim().split('\n');
 const newest = (dataDir: string) => (JSON.parse(logLines(dataDir).at(-1)!) as { seq: number }).seq;

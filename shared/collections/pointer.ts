@@ -19,8 +19,13 @@ const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k)
 
 /** The value at a pointer, or `found: false`. */
 export function pointerGet(value: unknown, pointer: string): { found: boolean; value?: unknown } {
+  return tokensGet(value, pointerTokens(pointer));
+}
+
+/** The value at a pointer already split into tokens (a pointer read many times is split once), or `found: false`. */
+export function tokensGet(value: unknown, tokens: readonly string[]): { found: boolean; value?: unknown } {
   let v = value;
-  for (const t of pointerTokens(pointer)) {
+  for (const t of tokens) {
     if (Array.isArray(v)) {
       if (!/^(0|[1-9]\d*)$/.test(t) || Number(t) >= v.length) return { found: false };
       v = v[Number(t)];

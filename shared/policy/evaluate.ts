@@ -1,6 +1,6 @@
 import { ANNOTATION_DEFAULTS } from '../annotations.js';
 import { canonicalJson } from '../canonical-json.js';
-import { pointerGet, pointerTokens } from '../collections/pointer.js';
+import { pointerGet, pointerTokens, tokensGet } from '../collections/pointer.js';
 import type { Requester } from '../schemas/requester.js';
 import type { PolicyCondition, PolicyEffect, PolicyFile, PolicyRule, PolicyRuleRef, PolicySourceKind } from '../schemas/policy.js';
 import type { EffectiveAnnotations } from '../schemas/tool.js';
@@ -184,82 +184,52 @@ function boundMismatch(rule: PolicyRule, call: PolicyCall): string | null {
 /** A condition as a test of the arguments, its pointer split and its glob compiled once. */
 function conditionTest(c: PolicyCondition): (args: unknown, test: PolicyPatternTest) => boolean {
   const tokens = pointerTokens(c.path);
-  const at = (args: unknown) => valueAt(args, tokens);
-  if (c.absent !== undefined) return (args) => (at(args) === MISSING) === c.absent;
+  const holds = valueTest(c);
+  return (args, test) => {
+    const at = tokensGet(args, tokens);
+    return c.absent !== undefined ? at.found !== c.absent : at.found && holds(at.value, test);
+  };
+}
+
+/** What a condition requires of the value found at its path. */
+function valueTest(c: PolicyCondition): (v: unknown, test: PolicyPatternTest) => boolean {
   if ('equals' in c) {
     const want = canonicalJson(c.equals);
-    return (args) => {
-      const v = at(args);
-      return v !== MISSING && canonicalJson(v) === want;
-    };
+    return (v) => canonicalJson(v) === want;
   }
   if (c.oneOf) {
     const want = new Set(c.oneOf.map((o) => canonicalJson(o)));
-    return (args) => {
-      const v = at(args);
-      return v !== MISSING && want.has(canonicalJson(v));
-    };
+    return (v) => want.has(canonicalJson(v));
   }
   if (c.glob !== undefined) {
     const m = globMatcher(c.glob);
-    return (args) => {
-      const v = at(args);
-      return typeof v === 'string' && m(v);
-    };
+    return (v) => typeof v === 'string' && m(v);
   }
   if (c.matches !== undefined) {
     const pattern = c.matches;
-    return (args, test) => {
-      const v = at(args);
-      return typeof v === 'string' && test(pattern, v);
-    };
+    return (v, test) => typeof v === 'string' && test(pattern, v);
   }
   if (c.range) {
     const { min = -Infinity, max = Infinity } = c.range;
-    return (args) => {
-      const v = at(args);
-      return typeof v === 'number' && v >= min && v <= max;
-    };
+    return (v) => typeof v === 'number' && v >= min && v <= max;
   }
   return () => false;
 }
 
-const MISSING = Symbol('missing');
-const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
-
-/** The value at a split pointer, or MISSING. */
-function valueAt(value: unknown, tokens: readonly string[]): unknown {
-  let v = value;
-  for (const t of tokens) {
-    if (Array.isArray(v)) {
-      if (!/^(0|[1-9]\d*)$/.test(t) || Number(t) >= v.length) return MISSING;
-      v = v[Number(t)];
-    } else if (v !== null && typeof v === 'object' && own(v, t)) v = (v as Record<string, unknown>)[t];
-    else return MISSING;
-  }
-  return v;
-}
-
-/** Why a condition does not hold for the arguments, or '' when it holds. */
+/** Why a condition does not hold for the arguments, or '' when it holds (decided by the same test the policy applies). */
 export function conditionFails(c: PolicyCondition, args: unknown, test: PolicyPatternTest): string {
-  const at = pointerGet(args, c.path);
+  if (conditionTest(c)(args, test)) return '';
   const where = c.path === '' ? 'the arguments' : c.path;
-  if (c.absent !== undefined) return at.found === !c.absent ? '' : `${where} is ${at.found ? 'present' : 'absent'}`;
-  if (!at.found) return `${where} is absent`;
-  const v = at.value;
-  if ('equals' in c) return same(v, c.equals) ? '' : `${where} does not equal ${short(c.equals)}`;
-  if (c.oneOf) return c.oneOf.some((o) => same(v, o)) ? '' : `${where} is not one of ${short(c.oneOf)}`;
-  if (c.glob !== undefined) return typeof v === 'string' && globMatcher(c.glob)(v) ? '' : `${where} does not match ${c.glob}`;
-  if (c.matches !== undefined) return typeof v === 'string' && test(c.matches, v) ? '' : `${where} has no match for ${c.matches}`;
-  if (c.range) {
-    const { min, max } = c.range;
-    const ok = typeof v === 'number' && (min === undefined || v >= min) && (max === undefined || v <= max);
-    return ok ? '' : `${where} is not a number within ${min ?? '-∞'}..${max ?? '∞'}`;
-  }
+  if (c.absent !== undefined) return `${where} is ${c.absent ? 'present' : 'absent'}`;
+  if (!pointerGet(args, c.path).found) return `${where} is absent`;
+  if ('equals' in c) return `${where} does not equal ${short(c.equals)}`;
+  if (c.oneOf) return `${where} is not one of ${short(c.oneOf)}`;
+  if (c.glob !== undefined) return `${where} does not match ${c.glob}`;
+  if (c.matches !== undefined) return `${where} has no match for ${c.matches}`;
+  if (c.range) return `${where} is not a number within ${c.range.min ?? '-∞'}..${c.range.max ?? '∞'}`;
   return `${where}: no test`;
 }
 
-const same = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonicalJson(b);
 const short = (v: unknown): string => {
   const s = JSON.stringify(v) ?? 'undefined';
   return s.length > 80 ? s.slice(0, 79) + '…' : s;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PolicyView } from '../../../shared/schemas/policy.js';
 import type { AuditFields } from '../audit/index.js';
 import { managedPolicyPath, OrgPolicy, readPolicyFile } from './org-policy.js';
@@ -27,13 +27,8 @@ function policy(paths: ConstructorParameters<typeof OrgPolicy>[0]) {
   return { p, audit, views };
 }
 
-const until = async (test: () => boolean) => {
-  const end = Date.now() + 5000;
-  while (!test()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+/** Waits for a poll of the files to apply what was written. */
+const until = (test: () => boolean) => vi.waitUntil(test, { timeout: 5000, interval: 20 });
 
 describe('reading a policy file', () => {
   it('refuses what is not a policy, within the file limits, and says where', () => {

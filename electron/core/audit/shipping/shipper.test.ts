@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditFields } from '../audit-fields.js';
 import { Shipper } from './shipper.js';
 import type { ShipItem, Sink } from './sink.js';
@@ -53,11 +53,7 @@ async function ship(path: string, cursorPath: string, newest: number, maxBacklog
     maxBacklog,
   });
   s.start();
-  const end = Date.now() + 5000;
-  while (s.status().state !== 'caught-up') {
-    if (Date.now() > end) throw new Error(`not caught up: ${JSON.stringify(s.status())}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await vi.waitUntil(() => s.status().state === 'caught-up', { timeout: 5000, interval: 10 });
   s.stop();
   return { seqs: sink.got.map((i) => i.seq), lines: sink.got.map((i) => i.line), audit };
 }
