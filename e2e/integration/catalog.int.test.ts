@@ -89,28 +89,6 @@ describe('catalog', () => {
     expect(h.core.findTool('fx', 'icon_https')!.iconData).toBeUndefined();
   });
 
-  it('pushes a large catalog to front ends in chunks of at most 1,000 tools, in order, one stream at a time', async () => {
-    h = makeCore();
-    h.core.addServer('fx', fixtureStdio({ FIXTURE_TOOLS: '2500', FIXTURE_PAGE_SIZE: '500' }));
-    const events: { tools: number; chunk?: { index: number; count: number; stream: number }; first?: string }[] = [];
-    h.core.onEvent((n, p) => {
-      if (n !== 'catalog.changed') return;
-      const e = p as { tools: { name: string }[]; chunk?: { index: number; count: number; stream: number } };
-      events.push({ tools: e.tools.length, chunk: e.chunk, first: e.tools[0]?.name });
-    });
-    const last = nextEvent(h.core, 'catalog.changed', (e) => e.chunk?.index === 2);
-    await h.core.connect('fx');
-    await last;
-    const initial = events.filter((e) => e.chunk);
-    expect(initial.map((e) => [e.chunk!.index, e.chunk!.count, e.tools])).toEqual([
-      [0, 3, 1000],
-      [1, 3, 1000],
-      [2, 3, 501],
-    ]);
-    expect(new Set(initial.map((e) => e.chunk!.stream)).size).toBe(1);
-    expect(initial[0]!.first).toBe('calls_seen');
-  });
-
   it('announces the new tool count after list_changed', async () => {
     h = makeCore();
     h.core.addServer('fx', fixtureStdio());

@@ -22,9 +22,11 @@ export interface ServeProcess {
 export function startServe(config: object, dataDir: string, extra: readonly string[] = []): Promise<ServeProcess> {
   const cfg = join(dataDir, 'mcp.json');
   writeFileSync(cfg, JSON.stringify(config));
+  // BENCH_PROFILE_DIR=D: a CPU profile of the serving process is written there when it stops (where its time goes).
+  const prof = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
   const child = spawn(
     process.execPath,
-    [resolve('bin/mcp-console.js'), 'serve', '--config', cfg, '--data-dir', join(dataDir, 'data'), '--port', '0', ...extra],
+    [...prof, resolve('bin/mcp-console.js'), 'serve', '--config', cfg, '--data-dir', join(dataDir, 'data'), '--port', '0', ...extra],
     {
       stdio: ['pipe', 'pipe', 'pipe'],
     },

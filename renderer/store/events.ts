@@ -2,38 +2,13 @@ import type { EventName, EventPayload } from '../../shared/contract';
 import type { ToolView } from '../../shared/schemas/tool';
 import type { ConsoleApi } from '../api/client';
 import { warm } from '../features/catalog/search-index';
+import { catalogChanged, catalogListing, heldLoaded, setToolsSource, SNAPSHOT_PAGE } from './catalog-feed';
 import { viewViolated } from '../features/apps/violations';
 import { filesChanged, runUpdated } from '../features/collections/collections-store';
 import { policyChanged } from '../features/agents/policy-store';
 import { shippingChanged } from '../features/settings/shipping-store';
 import type { ConsoleState } from './slices/types';
 import { useConsole } from './store';
-
-/** Tools per snapshot request. */
-const SNAPSHOT_PAGE = 1000;
-
-/** Chunked catalog events being put together, per server: the stream they belong to and the tools so far. */
-const incoming = new Map<string, { stream: number; tools: ToolView[] }>();
-
-/**
- * Puts a chunked catalog event together: returns the whole event once its last chunk is in (or the
- * event itself when it came whole), and null meanwhile. Chunks of an older stream are dropped.
- */
-export function assemble(p: EventPayload<'catalog.changed'>): EventPayload<'catalog.changed'> | null {
-  warm(p.tools);
-  if (!p.chunk) {
-    incoming.delete(p.change.serverId);
-    return p;
-  }
-  const id = p.change.serverId;
-  if (p.chunk.index === 0) incoming.set(id, { stream: p.chunk.stream, tools: [] });
-  const got = incoming.get(id);
-  if (!got || got.stream !== p.chunk.stream) return null;
-  for (const t of p.tools) got.tools.push(t);
-  if (p.chunk.index < p.chunk.count - 1) return null;
-  incoming.delete(id);
-  return { change: p.change, tools: got.tools };
-}
 
 /**
  * What the page does with each event of the contract: one entry per event, typed from the contract.
@@ -46,10 +21,8 @@ export const eventHandlers: EventHandlers = {
   'server.status': (v, st) => st.serverStatusChanged(v),
   'server.removed': ({ serverId }, st) => st.serverRemoved(serverId),
   'server.stderr': ({ serverId, lines }, st) => st.stderrAppended(serverId, lines),
-  'catalog.changed': (p, st) => {
-    const whole = assemble(p);
-    if (whole) st.catalogChanged(whole);
-  },
+  'catalog.changed': (p, st) => catalogChanged(p, st),
+  'catalog.listing': (p, st) => catalogListing(p, st),
   'approval.requested': (a, st) => st.approvalRequested(a),
   'approval.resolved': (a, st) => st.approvalResolved(a),
   'call.updated': (c, st) => st.callUpdated(c),
@@ -84,6 +57,7 @@ export function handleEvent<E extends EventName>(name: E, payload: EventPayload<
 /** Wires the contract's events to the store's actions, in one place, and reloads the state on every (re)connection. */
 export function wireEvents(api: ConsoleApi): () => void {
   const st = useConsole.getState();
+  setToolsSource((serverId, offset, limit) => api.request('tools.list', { serverId, offset, limit }));
   const offEvents = api.onEvent((name, payload) => handleEvent(name, payload, st));
   const snapshot = async (up: boolean): Promise<void> => {
     if (!up) return st.onlineChanged(false);
@@ -109,6 +83,7 @@ export function wireEvents(api: ConsoleApi): () => void {
     }
     st.serversLoaded(servers);
     st.toolsLoaded(tools);
+    heldLoaded(useConsole.getState().tools);
     st.approvalsLoaded(approvals);
     st.elicitationsLoaded(elicitations);
     st.callsLoaded(calls);
@@ -123,5 +98,6 @@ export function wireEvents(api: ConsoleApi): () => void {
   return () => {
     offEvents();
     offConn();
+    setToolsSource(undefined);
   };
 }

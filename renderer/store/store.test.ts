@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../shared/schemas/call';
-import { assemble } from './events';
+import { assemble } from './catalog-feed';
 import { doneCall } from '../test-support/records';
 import { useConsole } from './store';
 

@@ -53,16 +53,27 @@ export const requests = {
 
 export const events = {
   /**
-   * A server's catalog changed. Large catalogs arrive in chunks (`chunk` set): the first replaces,
-   * the next ones add, the last completes and carries the whole `change` (the others, and every
-   * chunk of an initial listing, carry it without its lists); a chunk of another `stream` than the
-   * latest is stale.
+   * A server's catalog changed. `stream` numbers the catalog each event makes (per server, rising).
+   * Sent whole (`tools` is the catalog), in chunks (`chunk` set: the first replaces, the next ones
+   * add, the last completes and carries the whole `change`), as a `delta` on the catalog a front end
+   * holds whole (`tools` holds only the added and changed tools, at their places `at` in the new
+   * catalog of `count` tools; `change.removed` names the removed ones), or `listed`: the catalog is
+   * the `count` tools `catalog.listing` streamed under the same `stream`. A front end that does not
+   * hold `delta.base` whole, or the listing's tools, asks `tools.list` for the catalog.
    */
   'catalog.changed': z.object({
     change: CatalogChange,
     tools: z.array(ToolView),
+    stream: z.number().int().optional(),
     chunk: z.object({ index: z.number().int(), count: z.number().int(), stream: z.number().int() }).optional(),
+    delta: z.object({ base: z.number().int(), count: z.number().int(), at: z.array(z.number().int()) }).optional(),
+    listed: z.object({ count: z.number().int() }).optional(),
   }),
+  /**
+   * A listing under way into a server's empty catalog: its tools as they arrive, from `offset` (0
+   * starts over). The listing ends with a `catalog.changed` of the same `stream`.
+   */
+  'catalog.listing': z.object({ serverId: z.string(), stream: z.number().int(), offset: z.number().int(), tools: z.array(ToolView) }),
   'resource.updated': z.object({ serverId: z.string(), uri: z.string(), at: z.string() }),
   /** A server said its resources or prompts changed; the console listed them again (`facts.diff`: what changed). */
   'list.changed': z.object({ serverId: z.string(), kind: z.enum(['resources', 'prompts']), facts: ListFacts }),

@@ -8,9 +8,8 @@ import type { ListFacts } from '../../../shared/schemas/list-facts.js';
 import type { EventBus } from '../support/index.js';
 import { hasRemoteIcon, type IconFetcher } from './icons.js';
 import type { ServerStore } from '../config/index.js';
+import { CatalogFeed, type ListingFeed } from './catalog-feed.js';
 
-/** How many tools one catalog event carries at most (about half a megabyte of JSON). */
-export const CATALOG_CHUNK = 1000;
 /** The shortest time between two listings the console makes on a server's cache hint alone. */
 export const MIN_TTL_RELIST_MS = 1000;
 
@@ -38,12 +37,14 @@ export class CatalogSync {
   private refreshing = new Map<string, Promise<void>>();
   private dirty = new Set<string>();
   private errors = new Map<string, string>();
-  /** The latest publish per server: a chunked one still under way stops when a newer one starts. */
-  private streams = new Map<string, number>();
+  /** What front ends are told of each server's tools. */
+  private readonly feed: CatalogFeed;
   /** Each server's last successful tools listing: when, and the cache hints it came with. */
   private listings = new Map<string, { listedAt: number; cache?: ListWalk<unknown>['cache']; timer?: NodeJS.Timeout }>();
 
-  constructor(private readonly deps: CatalogSyncDeps) {}
+  constructor(private readonly deps: CatalogSyncDeps) {
+    this.feed = new CatalogFeed(deps.bus, deps.catalog);
+  }
 
   /** Lists a server's tools again; a call made meanwhile waits for it (see `settling`). */
   refresh(id: string, reason: CatalogChange['reason']): Promise<void> {
@@ -76,32 +77,9 @@ export class CatalogSync {
     this.errors.delete(id);
   }
 
-  /**
-   * Tells every front end, in chunks of CATALOG_CHUNK tools with a turn of the event loop between
-   * them, so that no message is large and the core keeps answering meanwhile. A newer publish for
-   * the same server stops an older one still under way.
-   */
+  /** Tells every front end the server's whole catalog (its tools' views changed, or it is gone). */
   publish(change: CatalogChange): void {
-    const id = change.serverId;
-    const tools = this.deps.catalog.tools(id);
-    const stream = (this.streams.get(id) ?? 0) + 1;
-    this.streams.set(id, stream);
-    if (tools.length <= CATALOG_CHUNK) return void this.deps.bus.emit('catalog.changed', { change, tools });
-    const count = Math.ceil(tools.length / CATALOG_CHUNK);
-    // The change itself (which can name every tool) travels once, with the last chunk.
-    const light: CatalogChange = { ...change, added: [], removed: [], changed: [] };
-    const send = (index: number) => {
-      if (this.streams.get(id) !== stream) return;
-      // An initial listing's names are not repeated: every tool of it is new, and the chunks name them all.
-      const last = index === count - 1 && change.reason !== 'initial';
-      this.deps.bus.emit('catalog.changed', {
-        change: last ? change : light,
-        tools: tools.slice(index * CATALOG_CHUNK, (index + 1) * CATALOG_CHUNK),
-        chunk: { index, count, stream },
-      });
-      if (index + 1 < count) setImmediate(() => send(index + 1));
-    };
-    send(0);
+    this.feed.publish(change);
   }
 
   /** When the server's tools were last listed, and their cache hints. */
@@ -129,7 +107,8 @@ export class CatalogSync {
   drop(id: string): void {
     clearTimeout(this.listings.get(id)?.timer);
     this.listings.delete(id);
-    if (this.deps.catalog.tools(id).length === 0) return;
+    // A listing cut short may have streamed tools that never made a catalog: front ends drop them too.
+    if (this.deps.catalog.tools(id).length === 0 && !this.feed.unsettled(id)) return;
     this.deps.catalog.drop(id);
     this.publish({ serverId: id, at: new Date().toISOString(), reason: 'disconnect', added: [], removed: [], changed: [] });
   }
@@ -139,9 +118,17 @@ export class CatalogSync {
     const client = this.deps.client(id);
     if (!e || !client) return;
     const identity = e.identity;
+    let feed: ListingFeed | undefined;
     try {
       const build = this.deps.catalog.builder(id, identity, e.settings.trusted, this.deps.headerRules(id));
-      const listing = client.getServerCapabilities()?.tools ? await fetchAllTools(client, e.settings.callTimeoutMs, build.add) : { items: [], problems: [] };
+      // Into an empty catalog (a connect), the tools go to front ends as pages arrive.
+      if (this.deps.catalog.tools(id).length === 0) feed = this.feed.listing(id);
+      const onPage = (tools: Parameters<typeof build.add>[0]) => {
+        const problems = build.add(tools);
+        feed?.page(build.views);
+        return problems;
+      };
+      const listing = client.getServerCapabilities()?.tools ? await fetchAllTools(client, e.settings.callTimeoutMs, onPage) : { items: [], problems: [] };
       if (this.deps.client(id) !== client) return;
       const raw = listing.items;
       if (listing.problems.length) {
@@ -174,7 +161,7 @@ export class CatalogSync {
       } else if (change.reason === 'initial') {
         this.deps.trail.record({ kind: 'catalog-change', serverId: id, serverIdentity: identity, reason: 'initial', detail: { tools: raw.length } });
       }
-      this.publish(change);
+      this.feed.publish(change, feed ? { listed: feed.end(build.views) } : { delta: true });
       this.deps.changed(change);
       // The server's card shows its tool count (and any listing error): it changes with the catalog.
       this.deps.announce(id);
@@ -185,6 +172,8 @@ export class CatalogSync {
       this.errors.set(id, msg);
       // SECURITY: the old definitions may no longer be what the server runs: no grant or policy applies until a listing succeeds.
       this.deps.catalog.markStale(id, msg);
+      // Tools streamed from a listing that failed made no catalog: front ends are told what there is.
+      if (this.feed.unsettled(id)) this.publish({ serverId: id, at: new Date().toISOString(), reason: 'refresh', added: [], removed: [], changed: [] });
       this.deps.trail.record({
         kind: 'server-error',
         serverId: id,

@@ -186,7 +186,7 @@ export class Catalog {
     identity: string,
     trusted: boolean,
     headerRules = false,
-  ): { add(tools: RawTool[]): string[]; commit(reason: CatalogChange['reason']): CatalogChange } {
+  ): { add(tools: RawTool[]): string[]; readonly views: readonly ToolView[]; commit(reason: CatalogChange['reason']): CatalogChange } {
     const raw: RawTool[] = [];
     const views: ToolView[] = [];
     const current = this.servers.get(serverId);
@@ -222,6 +222,7 @@ export class Catalog {
         }
         return problems;
       },
+      views,
       commit: (reason) => this.swapIn(serverId, { identity, headerRules, raw, views, fpCache }, reason),
     };
   }

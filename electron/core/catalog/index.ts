@@ -4,7 +4,8 @@ export { MAX_PAGES, walkList, type ListSpec, type ListWalk } from './list-walk.j
 export { LastSeenStore, type LastSeen } from './last-seen.js';
 export { ResourceLists, RESOURCES_LIST, TEMPLATES_LIST } from './resources.js';
 export { PromptLists, PROMPTS_LIST } from './prompts.js';
-export { CatalogSync, CATALOG_CHUNK } from './catalog-sync.js';
+export { CatalogSync } from './catalog-sync.js';
+export { CATALOG_CHUNK } from './catalog-feed.js';
 export { IconFetcher } from './icons.js';
 export type { ServerLookup } from './server-request.js';
 export { complete } from './completions.js';

@@ -22,7 +22,9 @@ export interface CatalogSlice {
   reviewUpdated(summary: ReviewSummary): void;
   toolsLoaded(tools: ToolView[]): void;
   pinsChanged(p: EventPayload<'pins.changed'>): void;
-  catalogChanged(p: EventPayload<'catalog.changed'>): void;
+  catalogChanged(p: Pick<EventPayload<'catalog.changed'>, 'change' | 'tools'>): void;
+  /** Tools of a listing under way: the first replace the server's, the next ones add. */
+  catalogListed(serverId: string, tools: ToolView[], first: boolean): void;
 }
 
 export const catalogSlice: Slice<CatalogSlice> = (set) => ({
@@ -42,6 +44,7 @@ export const catalogSlice: Slice<CatalogSlice> = (set) => ({
     for (const t of tools) (byServer[t.serverId] ??= []).push(t);
     set({ tools: byServer });
   },
+  catalogListed: (serverId, tools, first) => set((s) => ({ tools: { ...s.tools, [serverId]: first ? tools : (s.tools[serverId] ?? []).concat(tools) } })),
   catalogChanged: ({ change, tools }) =>
     set((s) => {
       const marks = { ...s.marks };

@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EventName, EventPayload } from '../../shared/contract/index.js';
+import { CONSOLE_USER } from '../../shared/schemas/requester.js';
+import { fixtureStdio, makeCore, nextEvent } from '../harness/harness.js';
+
+type Feed = { name: 'catalog.listing'; p: EventPayload<'catalog.listing'> } | { name: 'catalog.changed'; p: EventPayload<'catalog.changed'> };
+
+/** Every catalog event the core sends front ends, in order. */
+function record(h: ReturnType<typeof makeCore>): Feed[] {
+  const out: Feed[] = [];
+  h.core.onEvent((n: EventName, p: unknown) => {
+    if (n === 'catalog.listing' || n === 'catalog.changed') out.push({ name: n, p } as Feed);
+  });
+  return out;
+}
+
+/** Runs change_tools through the gate (approved), and resolves with the catalog event it caused. */
+async function changeTools(h: ReturnType<typeof makeCore>, action: string) {
+  const changed = nextEvent(h.core, 'catalog.changed', (e) => e.change.reason === 'list_changed');
+  const asked = nextEvent(h.core, 'approval.requested', (a) => a.tool === 'change_tools');
+  const rec = h.core.requestCall('fx', 'change_tools', { action }, CONSOLE_USER);
+  const a = await asked;
+  h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
+  await h.core.waitCall(rec.id);
+  return changed;
+}
+
+describe('what front ends are told of a catalog', () => {
+  let h: ReturnType<typeof makeCore>;
+  afterEach(async () => h?.dispose());
+
+  it('streams a first listing as its pages arrive, then says the catalog is the tools it streamed', async () => {
+    h = makeCore();
+    h.core.addServer('fx', fixtureStdio({ FIXTURE_TOOLS: '2500', FIXTURE_PAGE_SIZE: '500' }));
+    const events = record(h);
+    const listed = nextEvent(h.core, 'catalog.changed', (e) => !!e.listed);
+    await h.core.connect('fx');
+    const end = await listed;
+    const listing = events.filter((e): e is Extract<Feed, { name: 'catalog.listing' }> => e.name === 'catalog.listing').map((e) => e.p);
+    // The first page goes at once, alone; the rest in chunks of at most 1,000, one after another.
+    expect(listing[0]!.tools).toHaveLength(501);
+    expect(listing.every((l) => l.tools.length <= 1000)).toBe(true);
+    expect(listing.map((l) => l.offset)).toEqual(listing.map((_, i) => listing.slice(0, i).reduce((n, l) => n + l.tools.length, 0)));
+    expect(new Set(listing.map((l) => l.stream))).toEqual(new Set([end.stream]));
+    const streamed = listing.flatMap((l) => l.tools.map((t) => t.name));
+    expect(streamed).toEqual(h.core.tools('fx').map((t) => t.name));
+    // The end names the catalog, carries no tool again, and comes after every listing event.
+    expect(end).toMatchObject({ tools: [], listed: { count: 2501 }, change: { reason: 'initial', added: [] } });
+    expect(events.findIndex((e) => e.p === end)).toBe(events.length - 1);
+  });
+
+  it('sends a list_changed on a large catalog as a delta: what changed, at its place, against the catalog before', async () => {
+    h = makeCore();
+    h.core.addServer('fx', fixtureStdio({ FIXTURE_TOOLS: '2500', FIXTURE_PAGE_SIZE: '500' }));
+    const listed = nextEvent(h.core, 'catalog.changed', (e) => !!e.listed);
+    await h.core.connect('fx');
+    const first = await listed;
+    const added = await changeTools(h, 'add');
+    const names = h.core.tools('fx').map((t) => t.name);
+    expect(added.tools.map((t) => t.name)).toEqual(['dynamic_1']);
+    expect(added.delta).toEqual({ base: first.stream, count: 2502, at: [names.indexOf('dynamic_1')] });
+    expect(added.stream).toBeGreaterThan(first.stream!);
+    const changed = await changeTools(h, 'change');
+    expect(changed.tools.map((t) => t.name)).toEqual(['mutable']);
+    expect(changed.tools[0]!.description).toBe('A tool that changes (version 2).');
+    expect(changed.delta).toMatchObject({ base: added.stream, count: 2502 });
+    const removed = await changeTools(h, 'remove');
+    expect(removed).toMatchObject({ tools: [], change: { removed: ['mutable'] }, delta: { base: changed.stream, count: 2501, at: [] } });
+  });
+
+  it('sends a large catalog whole, in chunks of at most 1,000, when views change beyond a diff (trust)', async () => {
+    h = makeCore();
+    h.core.addServer('fx', fixtureStdio({ FIXTURE_TOOLS: '2500', FIXTURE_PAGE_SIZE: '500' }));
+    await h.core.connect('fx');
+    const events = record(h);
+    const last = nextEvent(h.core, 'catalog.changed', (e) => e.chunk?.index === 2);
+    await h.core.updateServer('fx', undefined, { trusted: true });
+    await last;
+    const chunks = events.filter((e) => e.name === 'catalog.changed').map((e) => e.p as EventPayload<'catalog.changed'>);
+    expect(chunks.map((e) => [e.chunk!.index, e.chunk!.count, e.tools.length])).toEqual([
+      [0, 3, 1000],
+      [1, 3, 1000],
+      [2, 3, 501],
+    ]);
+    expect(new Set(chunks.map((e) => e.chunk!.stream)).size).toBe(1);
+    expect(chunks[0]!.tools.find((t) => t.name === 'echo')!.risk.level).toBe('read-only-trusted');
+  });
+
+  it('takes back the tools of a listing cut short: the catalog front ends are told of is empty', async () => {
+    h = makeCore();
+    h.core.addServer('fx', fixtureStdio({ FIXTURE_TOOLS: '30000', FIXTURE_PAGE_SIZE: '100' }));
+    const firstPage = nextEvent(h.core, 'catalog.listing');
+    const emptied = nextEvent(h.core, 'catalog.changed', (e) => e.change.reason === 'disconnect');
+    const connecting = h.core.connect('fx');
+    expect((await firstPage).tools.length).toBeGreaterThan(0);
+    await h.core.disconnect('fx');
+    await connecting.catch(() => undefined);
+    expect(await emptied).toMatchObject({ tools: [] });
+    expect(h.core.tools('fx')).toEqual([]);
+  });
+});

@@ -1,0 +1,108 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventPayload } from '../../shared/contract';
+import type { ToolView } from '../../shared/schemas/tool';
+import { applyDelta, catalogChanged, catalogListing, heldLoaded, setToolsSource } from './catalog-feed';
+import { useConsole } from './store';
+
+const tool = (n: number | string, description = ''): ToolView => ({
+  serverId: 's',
+  name: `t${n}`,
+  description,
+  inputSchema: {},
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  fingerprint: `f${n}${description}`,
+  serverIdentity: 'i',
+  risk: { level: 'unknown', openWorld: true, trusted: false },
+  hiddenText: [],
+});
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => tool(from + i));
+const change = (reason: 'initial' | 'list_changed', lists: Partial<{ added: string[]; removed: string[] }> = {}) => ({
+  serverId: 's',
+  at: '',
+  reason,
+  added: lists.added ?? [],
+  removed: lists.removed ?? [],
+  changed: [],
+});
+const names = () => (useConsole.getState().tools.s ?? []).map((t) => t.name);
+const st = () => useConsole.getState();
+const listing = (stream: number, offset: number, tools: ToolView[]): EventPayload<'catalog.listing'> => ({ serverId: 's', stream, offset, tools });
+
+/** A core's `tools.list` over a fixed catalog, counting the pages asked for. */
+function source(all: ToolView[]) {
+  const asked: number[] = [];
+  setToolsSource(async (_id, offset, limit) => (asked.push(offset), all.slice(offset, offset + limit)));
+  return asked;
+}
+
+describe('the page applies catalog events to what it holds', () => {
+  beforeEach(() => {
+    heldLoaded({});
+    useConsole.setState({ tools: {}, marks: {} });
+    setToolsSource(undefined);
+  });
+
+  it('shows a listing as it arrives, and holds it whole when the end names as many tools', () => {
+    const asked = source([]);
+    catalogListing(listing(3, 0, range(0, 2)), st());
+    expect(names()).toEqual(['t0', 't1']);
+    catalogListing(listing(3, 2, range(2, 5)), st());
+    expect(names()).toEqual(['t0', 't1', 't2', 't3', 't4']);
+    catalogChanged({ change: change('initial'), tools: [], stream: 3, listed: { count: 5 } }, st());
+    expect(names()).toHaveLength(5);
+    // Held whole under stream 3: a delta on it applies without asking.
+    catalogChanged({ change: change('list_changed', { added: ['tx'] }), tools: [tool('x')], stream: 4, delta: { base: 3, count: 6, at: [2] } }, st());
+    expect(names()).toEqual(['t0', 't1', 'tx', 't2', 't3', 't4']);
+    expect(st().marks.s?.added.has('tx')).toBe(true);
+    expect(asked).toEqual([]);
+  });
+
+  it('ignores a listing part that does not follow what it holds, and asks for the catalog at the end', async () => {
+    const all = range(0, 1500);
+    const asked = source(all);
+    catalogListing(listing(1, 0, range(0, 2)), st());
+    catalogListing(listing(1, 5, range(5, 7)), st()); // a gap: 2..4 never came
+    expect(names()).toEqual(['t0', 't1']);
+    catalogChanged({ change: change('initial'), tools: [], stream: 1, listed: { count: 1500 } }, st());
+    await vi.waitUntil(() => names().length === 1500);
+    expect(asked).toEqual([0, 1000]);
+    expect(names().at(-1)).toBe('t1499');
+  });
+
+  it('asks for the catalog when a delta is on another catalog than the one it holds', async () => {
+    const all = [...range(0, 3), tool('new')];
+    const asked = source(all);
+    catalogChanged({ change: change('initial'), tools: range(0, 3), stream: 1 }, st());
+    catalogChanged({ change: change('list_changed', { added: ['tnew'] }), tools: [tool('new')], stream: 3, delta: { base: 2, count: 4, at: [3] } }, st());
+    await vi.waitUntil(() => names().length === 4);
+    expect(asked).toEqual([0]);
+    expect(names()).toEqual(['t0', 't1', 't2', 'tnew']);
+  });
+
+  it('asks again when the catalog changes while it is being fetched', async () => {
+    let version = 1;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let calls = 0;
+    setToolsSource(async () => {
+      calls++;
+      if (calls === 1) await gate;
+      return version === 1 ? range(0, 2) : range(0, 3);
+    });
+    heldLoaded({ s: range(0, 2) });
+    catalogChanged({ change: change('list_changed'), tools: [tool(9)], stream: 5, delta: { base: 4, count: 3, at: [2] } }, st());
+    version = 2;
+    catalogChanged({ change: change('list_changed'), tools: [], stream: 6, delta: { base: 5, count: 3, at: [] } }, st());
+    release();
+    await vi.waitUntil(() => names().length === 3);
+    expect(calls).toBe(2);
+  });
+
+  it('applies a delta: removed out, changed in place, added at their places in the new order', () => {
+    const before = range(0, 5);
+    const next = applyDelta(before, ['t1'], [tool(3, 'changed'), tool('a'), tool('b')], [2, 0, 4]);
+    expect(next?.map((t) => t.name)).toEqual(['ta', 't0', 't2', 't3', 'tb', 't4']);
+    expect(next?.find((t) => t.name === 't3')?.description).toBe('changed');
+    expect(applyDelta(before, [], [tool('z')], [9])).toBeNull();
+  });
+});

@@ -1,0 +1,162 @@
+import type { EventPayload } from '../../shared/contract';
+import type { ToolView } from '../../shared/schemas/tool';
+import { warm } from '../features/catalog/search-index';
+import type { ConsoleState } from './slices/types';
+import { useConsole } from './store';
+
+type Changed = EventPayload<'catalog.changed'>;
+
+/** Tools per `tools.list` request when the page asks for a server's catalog itself. */
+export const SNAPSHOT_PAGE = 1000;
+
+/** What the page holds of a server's catalog: which `stream`, how many tools, and whether all of it. */
+interface Held {
+  stream: number;
+  count: number;
+  whole: boolean;
+}
+
+/** The tools the page shows for a server now (the state an action was given may be older). */
+const current = (id: string): ToolView[] => useConsole.getState().tools[id] ?? [];
+
+/** Per server: the catalog the page holds, chunks being put together, and a fetch of its own under way. */
+const held = new Map<string, Held>();
+const incoming = new Map<string, { stream: number; tools: ToolView[] }>();
+const fetching = new Map<string, { again: boolean; stream: number }>();
+
+/** While the page fetches a server's catalog itself, any event for it means the fetch may be out of date. */
+function during(id: string, stream: number | undefined): boolean {
+  const f = fetching.get(id);
+  if (!f) return false;
+  f.again = true;
+  if (stream !== undefined) f.stream = Math.max(f.stream, stream);
+  return true;
+}
+
+/** Asks the core for one server's tools (`tools.list`, a page at a time). */
+export type ToolsSource = (serverId: string, offset: number, limit: number) => Promise<ToolView[]>;
+let source: ToolsSource | undefined;
+
+/** Where the page asks for a server's catalog when an event cannot be applied to what it holds. */
+export function setToolsSource(s: ToolsSource | undefined): void {
+  source = s;
+}
+
+/** Forgets what the page held (a new snapshot replaces it): `stream` unknown, so the next delta is fetched whole. */
+export function heldLoaded(tools: Record<string, ToolView[]>): void {
+  held.clear();
+  incoming.clear();
+  for (const [id, list] of Object.entries(tools)) held.set(id, { stream: -1, count: list.length, whole: true });
+}
+
+/**
+ * Puts a chunked catalog event together: returns the whole event once its last chunk is in (or the
+ * event itself when it came whole), and null meanwhile. Chunks of an older stream are dropped.
+ */
+export function assemble(p: Changed): Changed | null {
+  if (!p.chunk) {
+    incoming.delete(p.change.serverId);
+    return p;
+  }
+  const id = p.change.serverId;
+  if (p.chunk.index === 0) incoming.set(id, { stream: p.chunk.stream, tools: [] });
+  const got = incoming.get(id);
+  if (!got || got.stream !== p.chunk.stream) return null;
+  for (const t of p.tools) got.tools.push(t);
+  if (p.chunk.index < p.chunk.count - 1) return null;
+  incoming.delete(id);
+  return { change: p.change, tools: got.tools, stream: p.chunk.stream };
+}
+
+/**
+ * A delta on the tools the page holds: the removed ones out, the changed ones replaced where they
+ * stand, the added ones put at their places in the new catalog. Returns null when it does not fit
+ * (a place past the end): the page then asks for the catalog.
+ */
+export function applyDelta(before: readonly ToolView[], removed: readonly string[], tools: readonly ToolView[], at: readonly number[]): ToolView[] | null {
+  const gone = new Set(removed);
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const next: ToolView[] = [];
+  for (const t of before) {
+    if (gone.has(t.name)) continue;
+    const now = byName.get(t.name);
+    next.push(now ?? t);
+    if (now) byName.delete(t.name);
+  }
+  // What is left is new: each goes to its place, lowest first (so the later places are counted right).
+  const added = tools.map((t, i) => [t, at[i] ?? -1] as const).filter(([t]) => byName.has(t.name));
+  for (const [t, place] of added) {
+    if (place < 0 || place > next.length) return null;
+    next.splice(place, 0, t);
+  }
+  return next;
+}
+
+/** The tools of a listing under way, as they arrive (offset 0 starts over; a gap is left to the end event). */
+export function catalogListing(p: EventPayload<'catalog.listing'>, st: ConsoleState): void {
+  warm(p.tools);
+  if (during(p.serverId, p.stream)) return;
+  const h = held.get(p.serverId);
+  if (p.offset === 0) {
+    held.set(p.serverId, { stream: p.stream, count: p.tools.length, whole: false });
+    return st.catalogListed(p.serverId, p.tools, true);
+  }
+  if (!h || h.whole || h.stream !== p.stream || h.count !== p.offset) return;
+  h.count += p.tools.length;
+  st.catalogListed(p.serverId, p.tools, false);
+}
+
+/** A catalog event, applied to what the page holds when it can be, else the catalog asked for. */
+export function catalogChanged(p: Changed, st: ConsoleState): void {
+  warm(p.tools);
+  const id = p.change.serverId;
+  if (during(id, p.stream ?? p.chunk?.stream)) return;
+  const whole = assemble(p);
+  if (!whole) return;
+  const stream = whole.stream ?? -1;
+  const h = held.get(id);
+  const holds = (tools: ToolView[]) => {
+    held.set(id, { stream, count: tools.length, whole: true });
+    st.catalogChanged({ change: p.change, tools });
+  };
+  if (p.listed) {
+    if (p.listed.count === 0) return holds([]);
+    if (h && !h.whole && h.stream === stream && h.count === p.listed.count) return holds(current(id));
+    return void fetchTools(id, p, st);
+  }
+  if (p.delta) {
+    const next = h?.whole && h.stream === p.delta.base ? applyDelta(current(id), p.change.removed, p.tools, p.delta.at) : null;
+    if (next && next.length === p.delta.count) return holds(next);
+    return void fetchTools(id, p, st);
+  }
+  holds(whole.tools);
+}
+
+/**
+ * Asks the core for a server's whole catalog (the page missed part of a listing, or a delta does not
+ * fit what it holds). An event that comes meanwhile makes it ask again, at most a few times.
+ */
+async function fetchTools(id: string, p: Changed, st: ConsoleState): Promise<void> {
+  if (!source) return;
+  const state = { again: false, stream: p.stream ?? p.chunk?.stream ?? -1 };
+  fetching.set(id, state);
+  try {
+    for (let round = 0; round < 5; round++) {
+      state.again = false;
+      const tools: ToolView[] = [];
+      for (let offset = 0; ; offset += SNAPSHOT_PAGE) {
+        const page = await source(id, offset, SNAPSHOT_PAGE);
+        warm(page);
+        for (const t of page) tools.push(t);
+        if (page.length < SNAPSHOT_PAGE) break;
+      }
+      if (state.again && round < 4) continue;
+      // No event came while it was asked: the catalog is the newest one announced.
+      held.set(id, { stream: state.again ? -1 : state.stream, count: tools.length, whole: true });
+      st.catalogChanged({ change: p.change, tools });
+      return;
+    }
+  } finally {
+    fetching.delete(id);
+  }
+}
