@@ -17,7 +17,7 @@ const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
  * Runs `act` in the page and resolves when `done` holds (checked every frame): the time taken and the
  * longest task meanwhile. In-page code is passed as text: this file is compiled as Node code, without DOM types.
  */
-async function measure(page: Page, act: string, done: string): Promise<{ ms: number; longest: number }> {
+export async function measure(page: Page, act: string, done: string): Promise<{ ms: number; longest: number }> {
   return page.evaluate(`new Promise((resolve) => {
     const t0 = performance.now();
     (() => { ${act} })();

@@ -9,6 +9,7 @@ import { CoreError, hashJson, sha256, RingBuffer } from '../support/index.js';
 import { walkList, type ListSpec, type ListWalk } from './list-walk.js';
 import { LastSeenStore } from './last-seen.js';
 import { MAX_JSON_DEPTH } from '../../../shared/json-depth.js';
+import { sameJson } from '../../../shared/json-equal.js';
 import { paramHeaders, scanHeaderParams, type HeaderParam } from '../../../shared/param-headers.js';
 
 type RawTool = Record<string, unknown> & { name: string };
@@ -109,8 +110,6 @@ interface ServerCatalog {
   headerRules: boolean;
   /** Each tool's x-mcp-header parameters, read on its first call (this catalog's definitions never change). */
   headerParams?: Map<string, HeaderParam[]>;
-  /** Native JSON text of each current definition -> its fingerprint, to skip re-hashing on a re-list (made on the first re-list). */
-  fpCache?: Map<string, string>;
   raw: RawTool[];
   fingerprints: string[];
   views: ToolView[];
@@ -189,10 +188,9 @@ export class Catalog {
   ): { add(tools: RawTool[]): string[]; readonly views: readonly ToolView[]; commit(reason: CatalogChange['reason']): CatalogChange } {
     const raw: RawTool[] = [];
     const views: ToolView[] = [];
+    // A re-list: a definition the same as the one listed before keeps its view (and fingerprint).
     const current = this.servers.get(serverId);
-    // A re-list: definitions seen before (same native JSON text) keep their fingerprint unhashed.
-    const known = current && current.identity === identity ? (current.fpCache ??= cacheOf(current.raw, current.fingerprints)) : undefined;
-    const fpCache = known ? new Map<string, string>() : undefined;
+    const before = current && current.identity === identity && current.headerRules === headerRules ? current : undefined;
     return {
       add: (tools) => {
         const problems: string[] = [];
@@ -201,10 +199,19 @@ export class Catalog {
           try {
             let json: string;
             let fingerprint: string;
-            if (known) {
+            if (before) {
+              const i = before.byName.get(t.name);
+              const old = i === undefined ? undefined : before.raw[i];
+              const view = i === undefined ? undefined : before.views[i];
+              // Compared whole (never by a hash of it): the same definition keeps its view and fingerprint.
+              if (old && view && view.risk.trusted === trusted && sameJson(old, t)) {
+                raw.push(old);
+                views.push(view);
+                continue;
+              }
               json = JSON.stringify(t);
-              // SECURITY: the depth bound is checked while hashing; a cached definition was checked when first seen.
-              fingerprint = known.get(json) ?? sha256(canonicalJson(t, MAX_JSON_DEPTH));
+              // SECURITY: the depth bound is checked while hashing.
+              fingerprint = sha256(canonicalJson(t, MAX_JSON_DEPTH));
             } else {
               // A first listing: the canonical text serves both the hash and the hidden-text check.
               json = canonicalJson(t, MAX_JSON_DEPTH);
@@ -213,7 +220,6 @@ export class Catalog {
             if (json.length > MAX_DEFINITION_BYTES)
               throw new Error(`its definition is larger than ${MAX_DEFINITION_BYTES / 1024} KB (${Math.round(json.length / 1024)} KB)`);
             const view = toolView(serverId, identity, trusted, t, { json, fingerprint }, headerRules);
-            fpCache?.set(json, fingerprint);
             raw.push(t);
             views.push(view);
           } catch (e) {
@@ -223,15 +229,11 @@ export class Catalog {
         return problems;
       },
       views,
-      commit: (reason) => this.swapIn(serverId, { identity, headerRules, raw, views, fpCache }, reason),
+      commit: (reason) => this.swapIn(serverId, { identity, headerRules, raw, views }, reason),
     };
   }
 
-  private swapIn(
-    serverId: string,
-    next: Pick<ServerCatalog, 'identity' | 'headerRules' | 'raw' | 'views' | 'fpCache'>,
-    reason: CatalogChange['reason'],
-  ): CatalogChange {
+  private swapIn(serverId: string, next: Pick<ServerCatalog, 'identity' | 'headerRules' | 'raw' | 'views'>, reason: CatalogChange['reason']): CatalogChange {
     const { identity, raw, views } = next;
     const fingerprints = views.map((v) => v.fingerprint);
     this.staleReasons.delete(serverId);
@@ -300,13 +302,4 @@ export class Catalog {
   flushLastSeen(): void {
     this.seen.flush();
   }
-}
-
-function cacheOf(raw: RawTool[], fingerprints: string[]): Map<string, string> {
-  const m = new Map<string, string>();
-  raw.forEach((t, i) => {
-    const fp = fingerprints[i];
-    if (fp !== undefined) m.set(JSON.stringify(t), fp);
-  });
-  return m;
 }

@@ -1,29 +1,15 @@
 import type { ToolView } from '../../../shared/schemas/tool';
-import { haystackOf } from './search-index';
+import { haystackOf, tagsOf } from './search-index';
 
-/** The words a tool is found by besides its text: its server, its risk and its (effective) annotations. */
-export function tagsOf(t: ToolView): string[] {
-  const a = t.annotations;
-  const tags = [`risk:${t.risk.level}`];
-  if (a.readOnlyHint) tags.push('read-only');
-  else {
-    tags.push('writes');
-    if (a.destructiveHint) tags.push('destructive');
-    if (a.idempotentHint) tags.push('idempotent');
-  }
-  tags.push(a.openWorldHint ? 'open-world' : 'closed-world');
-  if (!t.risk.trusted) tags.push('untrusted');
-  if (t.hiddenText.length) tags.push('hidden');
-  if (t.needsTaskMode) tags.push('task');
-  if (t.excluded) tags.push('excluded');
-  return tags;
-}
+export { tagsOf };
 
 /** One condition of a filter: free text, or `key:value`. */
 export interface FilterTerm {
   key: 'text' | 'server' | 'is' | 'risk' | 'name';
   value: string;
   negate: boolean;
+  /** `risk:value`, made once per term (a text term matches a risk level's tag too). */
+  risk?: string;
 }
 
 const KEYS = new Set(['server', 'is', 'risk', 'name']);
@@ -58,18 +44,21 @@ function holds(t: ToolView, term: FilterTerm): boolean {
     case 'is':
       return tagsOf(t).includes(term.value);
     default:
-      return (
-        haystackOf(t).includes(term.value) ||
-        t.serverId.toLowerCase().includes(term.value) ||
-        tagsOf(t).some((x) => x === term.value || x === `risk:${term.value}`)
-      );
+      // The haystack holds the server's name too.
+      if (haystackOf(t).includes(term.value)) return true;
+      for (const x of tagsOf(t)) if (x === term.value || x === term.risk) return true;
+      return false;
   }
 }
 
 /** The tools every term holds for (all of them when the filter is empty). */
 export function filterTools(tools: readonly ToolView[], q: string): readonly ToolView[] {
-  const terms = parseFilter(q);
+  const terms = parseFilter(q).map((t) => (t.key === 'text' ? { ...t, risk: `risk:${t.value}` } : t));
   if (terms.length === 0) return tools;
+  if (terms.length === 1) {
+    const [term] = terms as [FilterTerm];
+    return tools.filter((t) => holds(t, term) !== term.negate);
+  }
   return tools.filter((t) => terms.every((term) => holds(t, term) !== term.negate));
 }
 

@@ -1,0 +1,153 @@
+/**
+ * The page over a catalog of many tools (scale-bench.ts), beside the bare SDK listing the same
+ * server: the first page on screen after the server answered the first listing page, the whole
+ * catalog shown against the bare SDK's listing, a filter keystroke, a `list_changed` shown against
+ * the bare SDK's re-listing, the longest main-thread task throughout, and the serving process's memory.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startServe } from '../tools/serve-process.js';
+import { launchChromium, measure } from './ui-bench.js';
+
+const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
+const BARE_LIST = resolve('out/node/e2e/bench/bare-list.js');
+const SETTLE_MS = Number(process.env.BENCH_RSS_SETTLE_MS ?? 8000);
+
+/** Every WebSocket message the page receives is measured (the page's own handler still runs). */
+const PAGE_PROBE = `window.__long = []; window.__maxMsg = 0;
+new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__long.push({ start: e.startTime, dur: e.duration }))).observe({ type: 'longtask', buffered: true });
+const Orig = window.WebSocket;
+window.WebSocket = class extends Orig { constructor(...a) { super(...a); this.addEventListener('message', (e) => { window.__maxMsg = Math.max(window.__maxMsg, typeof e.data === 'string' ? e.data.length : e.data.byteLength); }); } };`;
+
+export interface BareListing {
+  initialized: number;
+  listed: number;
+  relist: number[];
+  count: number;
+}
+
+/** The bare SDK client listing the same server, in a process of its own. */
+export function bareListing(tools: number, pageSize: number): BareListing {
+  return JSON.parse(execFileSync(process.execPath, [BARE_LIST, FIXTURE, String(tools), String(pageSize), '3'], { encoding: 'utf8' })) as BareListing;
+}
+
+export interface PageScale {
+  /** Server answered the first listing page → the first tool on screen. */
+  firstShown: number;
+  /** Click on Connect → every tool counted on screen. */
+  allShown: number;
+  /** Click on Connect → the first tool on screen. */
+  firstFromClick: number;
+  keyMedian: number;
+  keyWorst: number;
+  /** list_changed sent → the new tool on screen; and the server's own answer of the re-list (first page asked → last answered). */
+  listChanged: number;
+  serverRelist: number;
+  longest: number;
+  boot: number;
+  maxMsgMb: number;
+  rssMb: number;
+  peakRssMb: number;
+}
+
+const stamps = (file: string, what: string): number[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith(`${what} `))
+    .map((l) => Number(l.split(' ')[1]));
+
+/** Waits in the page for `done` (checked every frame) after `act`; resolves with the wall-clock times. */
+function inPage(page: Page, act: string, first: string, done: string): Promise<{ t0: number; first: number; done: number }> {
+  return page.evaluate(`new Promise((resolve) => {
+    const t0 = Date.now();
+    (() => { ${act} })();
+    let first = 0;
+    const tick = () => {
+      if (!first && (${first})) first = Date.now();
+      if (${done}) resolve({ t0, first: first || Date.now(), done: Date.now() });
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })`);
+}
+
+/** The fixture server's process under the serving process. */
+function fixturePid(servePid: number): number {
+  const kids = execFileSync('pgrep', ['-P', String(servePid)], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map(Number);
+  const pid = kids.find((k) => readFileSync(`/proc/${k}/cmdline`, 'utf8').includes('fixtures/server.js'));
+  if (!pid) throw new Error('the fixture server is not running under serve');
+  return pid;
+}
+
+const memMb = (pid: number, field: 'VmRSS' | 'VmHWM'): number =>
+  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+
+export async function pageScale(tools: number, pageSize: number): Promise<PageScale> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-scale-ui-'));
+  const stampFile = join(dataDir, 'stamps.txt');
+  const env = { FIXTURE_TOOLS: String(tools), FIXTURE_PAGE_SIZE: String(pageSize), FIXTURE_STAMP: stampFile };
+  const s = await startServe({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env } } }, dataDir);
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.addInitScript(PAGE_PROBE);
+    await page.goto(s.url);
+    await page.waitForSelector('body[data-app-state=ready]');
+    await page.waitForTimeout(300);
+    const pageT0 = (await page.evaluate('performance.now()')) as number;
+    const count = (n: number) => `document.querySelector('[data-testid=tool-count]')?.textContent === '${n}'`;
+    const shown = await inPage(
+      page,
+      `document.querySelector('[data-server=fx] [data-testid=connect]').click()`,
+      `!!document.querySelector('[data-testid=tool-item]')`,
+      count(tools + 1),
+    );
+    const firstAnswered = stamps(stampFile, 'first')[0] ?? NaN;
+    const keys: number[] = [];
+    let q = '';
+    for (const ch of 'bulk_0999') {
+      q += ch;
+      const set = `const i = document.querySelector('[data-testid=tool-search]'); Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(i, ${JSON.stringify(q)}); i.dispatchEvent(new Event('input', { bubbles: true }))`;
+      keys.push((await measure(page, set, `document.querySelector('section.catalog')?.dataset.filter === ${JSON.stringify(q)}`)).ms);
+    }
+    await page.locator('[data-testid=tool-search]').fill('');
+    await page.waitForTimeout(500);
+    // list_changed: the fixture adds a tool on SIGUSR2 and says so; the console lists every page again.
+    const fixture = fixturePid(s.child.pid!);
+    const waitNew = inPage(page, '', 'true', count(tools + 2));
+    process.kill(fixture, 'SIGUSR2');
+    const relisted = await waitNew;
+    const sent = stamps(stampFile, 'changed')[0] ?? NaN;
+    const firsts = stamps(stampFile, 'first').filter((t) => t >= sent);
+    const lasts = stamps(stampFile, 'last').filter((t) => t >= sent);
+    await page.waitForTimeout(200);
+    const r = (await page.evaluate('({ maxMsg: window.__maxMsg, all: window.__long })')) as { maxMsg: number; all: { start: number; dur: number }[] };
+    if (process.env.BENCH_DEBUG) console.log('long tasks', JSON.stringify(r.all.map((l) => [Math.round(l.start - pageT0), Math.round(l.dur)])));
+    await page.waitForTimeout(SETTLE_MS);
+    const pid = s.child.pid!;
+    return {
+      firstShown: shown.first - firstAnswered,
+      firstFromClick: shown.first - shown.t0,
+      allShown: shown.done - shown.t0,
+      keyMedian: [...keys].sort((a, b) => a - b)[Math.floor(keys.length / 2)] ?? NaN,
+      keyWorst: Math.max(...keys),
+      listChanged: relisted.done - sent,
+      serverRelist: (lasts[0] ?? NaN) - (firsts[0] ?? NaN),
+      longest: Math.max(0, ...r.all.filter((l) => l.start >= pageT0).map((l) => l.dur)),
+      boot: Math.max(0, ...r.all.filter((l) => l.start < pageT0).map((l) => l.dur)),
+      maxMsgMb: r.maxMsg / 1_048_576,
+      rssMb: memMb(pid, 'VmRSS'),
+      peakRssMb: memMb(pid, 'VmHWM'),
+    };
+  } finally {
+    await browser.close();
+    await s.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
