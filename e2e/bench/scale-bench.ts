@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConsoleCore } from '../../electron/core/index.js';
 import { scriptedConsent } from '../harness/harness.js';
-import { bareListing, pageScale } from './scale-page.js';
+import { pageScale } from './scale-page.js';
+import { bareListing } from './bare-listing.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
 const BIN = resolve('bin/mcp-console.js');

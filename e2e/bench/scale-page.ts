@@ -13,7 +13,6 @@ import { startServe } from '../tools/serve-process.js';
 import { launchChromium, measure } from './ui-bench.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
-const BARE_LIST = resolve('out/node/e2e/bench/bare-list.js');
 const SETTLE_MS = Number(process.env.BENCH_RSS_SETTLE_MS ?? 8000);
 
 /** Every WebSocket message the page receives is measured (the page's own handler still runs). */
@@ -21,18 +20,6 @@ const PAGE_PROBE = `window.__long = []; window.__maxMsg = 0;
 new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__long.push({ start: e.startTime, dur: e.duration }))).observe({ type: 'longtask', buffered: true });
 const Orig = window.WebSocket;
 window.WebSocket = class extends Orig { constructor(...a) { super(...a); this.addEventListener('message', (e) => { window.__maxMsg = Math.max(window.__maxMsg, typeof e.data === 'string' ? e.data.length : e.data.byteLength); }); } };`;
-
-export interface BareListing {
-  initialized: number;
-  listed: number;
-  relist: number[];
-  count: number;
-}
-
-/** The bare SDK client listing the same server, in a process of its own. */
-export function bareListing(tools: number, pageSize: number): BareListing {
-  return JSON.parse(execFileSync(process.execPath, [BARE_LIST, FIXTURE, String(tools), String(pageSize), '3'], { encoding: 'utf8' })) as BareListing;
-}
 
 export interface PageScale {
   /** Server answered the first listing page → the first tool on screen. */

@@ -98,4 +98,26 @@ describe('what front ends are told of a catalog', () => {
     expect(await emptied).toMatchObject({ tools: [] });
     expect(h.core.tools('fx')).toEqual([]);
   });
+
+  it('lets a front end act on a tool it was shown while the listing goes on: the request waits for the catalog', async () => {
+    h = makeCore();
+    h.core.addServer('fx', fixtureStdio({ FIXTURE_TOOLS: '20000', FIXTURE_PAGE_SIZE: '100' }));
+    const firstPage = nextEvent(h.core, 'catalog.listing');
+    const connecting = h.core.connect('fx');
+    expect((await firstPage).tools.map((t) => t.name)).toContain('echo');
+    expect(h.core.tools('fx')).toEqual([]); // the catalog does not hold it yet
+    const [view, verdict] = await Promise.all([
+      h.core.ask('tools.get', { serverId: 'fx', name: 'echo' }),
+      h.core.ask('tools.validate', { serverId: 'fx', name: 'echo', args: { message: 'hi' } }),
+    ]);
+    expect(view.name).toBe('echo');
+    expect(verdict).toMatchObject({ status: 'valid' });
+    const asked = nextEvent(h.core, 'approval.requested', (a) => a.tool === 'echo');
+    const rec = await h.core.ask('calls.request', { serverId: 'fx', tool: 'echo', args: { message: 'hi' } });
+    expect(rec.state).toBe('awaiting-approval');
+    expect((await asked).fingerprint).toBe(h.core.findTool('fx', 'echo')!.fingerprint);
+    await connecting;
+    // A tool the listing never had is still refused, once the listing is in.
+    await expect(h.core.ask('calls.request', { serverId: 'fx', tool: 'no_such_tool', args: {} })).rejects.toThrow(/offers no tool/);
+  });
 });

@@ -41,8 +41,11 @@ export function answerRequests(p: CoreParts, requester: Requester): Handlers {
   return {
     ...serverHandlers(p),
     ...adminHandlers(p),
-    ...catalogHandlers(p, requester),
-    ...callHandlers({ ...p, tool: (id, name) => p.catalog.must(id, name) }, requester),
+    ...catalogHandlers({ ...p, settling: (id) => p.sync.settling(id) }, requester),
+    ...callHandlers(
+      { ...p, tool: (id, name) => p.catalog.must(id, name), has: (id, name) => !!p.catalog.get(id, name), settling: (id) => p.sync.settling(id) },
+      requester,
+    ),
     ...elicitationHandlers(p, requester),
     ...logHandlers({ logs: p.logs, known, setLogLevel: (id, level) => p.connections.setLogLevel(id, level) }),
     ...traceHandlers({ trace: p.trace, known }),

@@ -16,6 +16,8 @@ export interface CatalogHandlerDeps {
   subscriptions: ResourceSubscriptions;
   watch: ListWatch;
   server: ServerLookup;
+  /** The listing of a server's tools under way, if any (front ends see its tools before the catalog holds them). */
+  settling(serverId: string): Promise<void> | undefined;
 }
 
 type CatalogNames = Exclude<NamesIn<'catalog'>, 'tools.validate'> & RequestName;
@@ -25,7 +27,10 @@ export function catalogHandlers(d: CatalogHandlerDeps, requester: Requester): Ha
   const { catalog, resources, prompts, subscriptions } = d;
   return {
     'tools.list': (i) => pageOf(catalog.tools(i.serverId), i.offset, i.limit),
-    'tools.get': (i) => catalog.must(i.serverId, i.name),
+    'tools.get': async (i) => {
+      if (!catalog.get(i.serverId, i.name)) await d.settling(i.serverId);
+      return catalog.must(i.serverId, i.name);
+    },
     'tools.changes': (i) => catalog.changesOf(i.serverId),
     'resources.read': (i) => resources.read(i.serverId, i.uri, requester),
     'resources.list': async (i) => pageOf((await resources.list(i.serverId, i.refresh)).resources, i.offset, i.limit),
