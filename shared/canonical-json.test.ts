@@ -14,6 +14,13 @@ describe('canonicalJson', () => {
   it('escapes strings as JSON and keeps unicode', () => {
     expect(canonicalJson({ s: 'a"b\n\u200b' })).toBe('{"s":"a\\"b\\n\u200b"}');
   });
+  it('writes every string and key as JSON.stringify does, plain or not', () => {
+    const tricky = ['', 'plain', 'a"b', 'back\\slash', 'tab\there', '\u0000\u001f', '\u007f\u2028', 'é😀', '\ud800 lone', 'lone \udfff', '\udfff\ud800'];
+    for (const s of tricky) {
+      expect(canonicalJson(s)).toBe(JSON.stringify(s));
+      expect(canonicalJson({ [s]: s })).toBe(`{${JSON.stringify(s)}:${JSON.stringify(s)}}`);
+    }
+  });
   it('refuses values JSON cannot carry', () => {
     expect(() => canonicalJson({ n: NaN })).toThrow(/non-finite/);
     expect(() => canonicalJson({ f: () => 1 })).toThrow(/function/);

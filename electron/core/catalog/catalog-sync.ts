@@ -130,7 +130,6 @@ export class CatalogSync {
       };
       const listing = client.getServerCapabilities()?.tools ? await fetchAllTools(client, e.settings.callTimeoutMs, onPage) : { items: [], problems: [] };
       if (this.deps.client(id) !== client) return;
-      const raw = listing.items;
       if (listing.problems.length) {
         this.errors.set(
           id,
@@ -159,7 +158,7 @@ export class CatalogSync {
           },
         });
       } else if (change.reason === 'initial') {
-        this.deps.trail.record({ kind: 'catalog-change', serverId: id, serverIdentity: identity, reason: 'initial', detail: { tools: raw.length } });
+        this.deps.trail.record({ kind: 'catalog-change', serverId: id, serverIdentity: identity, reason: 'initial', detail: { tools: listing.count ?? 0 } });
       }
       this.feed.publish(change, feed ? { listed: feed.end(build.views) } : { delta: true });
       this.deps.changed(change);

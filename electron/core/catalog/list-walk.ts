@@ -20,9 +20,11 @@ export interface ListSpec<T> {
   key(item: T): string;
 }
 
-/** A whole walk: the usable items in server order, and what was wrong with the others. */
+/** A whole walk: the usable items in server order (unless a page handler took them), and what was wrong with the others. */
 export interface ListWalk<T> {
   items: T[];
+  /** How many usable items the walk found (the handler's, when it took them). */
+  count?: number;
   problems: string[];
   /** 2026-07-28 cache hints: how long the list stays fresh (the least any page said) and for whom. */
   cache?: { ttlMs: number; cacheScope?: string };
@@ -31,17 +33,15 @@ export interface ListWalk<T> {
 /**
  * Follows `nextCursor` to the end, in server order; refuses a cursor that repeats or never ends.
  * The next page is asked for before `onPage` handles the current one, so the console's work on a
- * page overlaps the server's work on the next. `onPage` returns what it skipped, and why.
+ * page overlaps the server's work on the next. `onPage` returns what it skipped, and why; given
+ * one, the walk hands each page to it and keeps none (a re-list of 100,000 tools would otherwise
+ * hold every parsed definition until its end, beside the catalog it is compared with).
  */
-export async function walkList<T>(
-  client: Client,
-  spec: ListSpec<T>,
-  timeoutMs: number,
-  onPage: (items: T[]) => string[] | void = () => {},
-): Promise<ListWalk<T>> {
+export async function walkList<T>(client: Client, spec: ListSpec<T>, timeoutMs: number, onPage?: (items: T[]) => string[] | void): Promise<ListWalk<T>> {
   // One page: the items are checked one by one below, so that one malformed item does not hide the rest.
   const Page = z.looseObject({ [spec.field]: z.array(z.unknown()), nextCursor: z.string().optional() });
   const items: T[] = [];
+  let count = 0;
   const problems: string[] = [];
   let cache: ListWalk<T>['cache'];
   const keys = new Set<string>();
@@ -78,9 +78,10 @@ export async function walkList<T>(
       }
     }
     // The page handler skips what it cannot process (and says why); the rest stand.
-    for (const p of onPage(accepted) ?? []) problems.push(p);
-    for (const t of accepted) items.push(t);
-    if (cursor === undefined) return { items, problems, ...(cache && { cache }) };
+    count += accepted.length;
+    if (onPage) for (const p of onPage(accepted) ?? []) problems.push(p);
+    else for (const t of accepted) items.push(t);
+    if (cursor === undefined) return { items, count, problems, ...(cache && { cache }) };
   }
   throw new Error(`${spec.method}: gave up after ${MAX_PAGES} pages`);
 }
