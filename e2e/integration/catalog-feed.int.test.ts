@@ -44,6 +44,12 @@ describe('what front ends are told of a catalog', () => {
     expect(new Set(listing.map((l) => l.stream))).toEqual(new Set([end.stream]));
     const streamed = listing.flatMap((l) => l.tools.map((t) => t.name));
     expect(streamed).toEqual(h.core.tools('fx').map((t) => t.name));
+    // What every tool shares comes once; what follows from what a tool declared is left to the page.
+    expect(listing[0]).toMatchObject({ serverIdentity: h.core.view('fx').identity, trusted: false });
+    const echo = listing[0]!.tools.find((t) => t.name === 'echo')!;
+    expect(Object.keys(echo)).not.toEqual(expect.arrayContaining(['serverIdentity']));
+    expect(echo).not.toHaveProperty('risk');
+    expect(echo).toMatchObject({ fingerprint: h.core.findTool('fx', 'echo')!.fingerprint, declaredAnnotations: { readOnlyHint: true } });
     // The end names the catalog, carries no tool again, and comes after every listing event.
     expect(end).toMatchObject({ tools: [], listed: { count: 2501 }, change: { reason: 'initial', added: [] } });
     expect(events.findIndex((e) => e.p === end)).toBe(events.length - 1);

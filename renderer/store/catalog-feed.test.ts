@@ -26,7 +26,14 @@ const change = (reason: 'initial' | 'list_changed', lists: Partial<{ added: stri
 });
 const names = () => (useConsole.getState().tools.s ?? []).map((t) => t.name);
 const st = () => useConsole.getState();
-const listing = (stream: number, offset: number, tools: ToolView[]): EventPayload<'catalog.listing'> => ({ serverId: 's', stream, offset, tools });
+const listing = (stream: number, offset: number, tools: ToolView[]): EventPayload<'catalog.listing'> => ({
+  serverId: 's',
+  serverIdentity: 'i',
+  trusted: false,
+  stream,
+  offset,
+  tools,
+});
 
 /** A core's `tools.list` over a fixed catalog, counting the pages asked for. */
 function source(all: ToolView[]) {
@@ -55,6 +62,18 @@ describe('the page applies catalog events to what it holds', () => {
     expect(names()).toEqual(['t0', 't1', 'tx', 't2', 't3', 't4']);
     expect(st().marks.s?.added.has('tx')).toBe(true);
     expect(asked).toEqual([]);
+  });
+
+  it("makes a listing's lean tools whole views: server, identity, effective annotations and risk from what each declared", () => {
+    const lean = { name: 'ro', inputSchema: {}, declaredAnnotations: { readOnlyHint: true }, fingerprint: 'f', hiddenText: [] } as unknown as ToolView;
+    catalogListing({ serverId: 's', serverIdentity: 'id-1', trusted: true, stream: 9, offset: 0, tools: [lean] }, st());
+    const [t] = st().tools.s ?? [];
+    expect(t).toMatchObject({
+      serverId: 's',
+      serverIdentity: 'id-1',
+      annotations: { readOnlyHint: true, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+      risk: { level: 'read-only-trusted', trusted: true },
+    });
   });
 
   it('ignores a listing part that does not follow what it holds, and asks for the catalog at the end', async () => {

@@ -1,3 +1,4 @@
+import { effectiveAnnotations, toolRisk } from '../../shared/annotations';
 import type { EventPayload } from '../../shared/contract';
 import type { ToolView } from '../../shared/schemas/tool';
 import { warm } from '../features/catalog/search-index';
@@ -92,8 +93,25 @@ export function applyDelta(before: readonly ToolView[], removed: readonly string
   return next;
 }
 
+/**
+ * A listing's tools made whole views again, in place (they were just parsed and nothing else holds
+ * them): the server's name and identity, and the effective annotations and risk, from what each
+ * declared and whether the server is trusted (the same functions the core uses).
+ */
+function views(p: EventPayload<'catalog.listing'>): ToolView[] {
+  const tools = p.tools as ToolView[];
+  for (const t of tools) {
+    t.serverId = p.serverId;
+    t.serverIdentity = p.serverIdentity;
+    t.annotations = effectiveAnnotations(t.declaredAnnotations);
+    t.risk = toolRisk(t.declaredAnnotations, p.trusted);
+  }
+  return tools;
+}
+
 /** The tools of a listing under way, as they arrive (offset 0 starts over; a gap is left to the end event). */
-export function catalogListing(p: EventPayload<'catalog.listing'>, st: ConsoleState): void {
+export function catalogListing(listing: EventPayload<'catalog.listing'>, st: ConsoleState): void {
+  const p = { ...listing, tools: views(listing) };
   warm(p.tools);
   if (during(p.serverId, p.stream)) return;
   const h = held.get(p.serverId);

@@ -1,4 +1,5 @@
 import type { EventPayload } from '../../../shared/contract/index.js';
+import type { ListedTool } from '../../../shared/contract/catalog.js';
 import type { CatalogChange, ToolView } from '../../../shared/schemas/tool.js';
 import type { EventBus } from '../support/index.js';
 import type { Catalog } from './catalog.js';
@@ -7,6 +8,13 @@ import type { Catalog } from './catalog.js';
 export const CATALOG_CHUNK = 1000;
 /** Tools of a listing under way wait at most this long before they are sent (unless a chunk is full first). */
 export const LISTING_EVERY_MS = 100;
+
+/** A view as a listing sends it: without what the event carries once, or what the page derives. */
+function listed(view: ToolView): ListedTool {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the parts left out
+  const { serverId, serverIdentity, annotations, risk, ...rest } = view;
+  return rest;
+}
 
 /** A listing under way into an empty catalog, told to front ends as its pages arrive. */
 export interface ListingFeed {
@@ -53,16 +61,16 @@ export class CatalogFeed {
     return this.open.has(id);
   }
 
-  /** Starts telling a listing into an empty catalog as it goes. */
-  listing(id: string): ListingFeed {
+  /** Starts telling a listing into an empty catalog as it goes (`server`: what its tools share). */
+  listing(id: string, server: { identity: string; trusted: boolean }): ListingFeed {
     const stream = this.next(id);
     let sent = 0;
     let last = 0;
     const flush = (views: readonly ToolView[]) => {
       while (sent < views.length && this.streams.get(id) === stream) {
-        const tools = views.slice(sent, sent + CATALOG_CHUNK);
+        const tools = views.slice(sent, sent + CATALOG_CHUNK).map(listed);
         this.open.add(id);
-        this.bus.emit('catalog.listing', { serverId: id, stream, offset: sent, tools });
+        this.bus.emit('catalog.listing', { serverId: id, serverIdentity: server.identity, trusted: server.trusted, stream, offset: sent, tools });
         sent += tools.length;
       }
       last = performance.now();

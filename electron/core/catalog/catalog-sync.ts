@@ -122,7 +122,7 @@ export class CatalogSync {
     try {
       const build = this.deps.catalog.builder(id, identity, e.settings.trusted, this.deps.headerRules(id));
       // Into an empty catalog (a connect), the tools go to front ends as pages arrive.
-      if (this.deps.catalog.tools(id).length === 0) feed = this.feed.listing(id);
+      if (this.deps.catalog.tools(id).length === 0) feed = this.feed.listing(id, { identity, trusted: e.settings.trusted });
       const onPage = (tools: Parameters<typeof build.add>[0]) => {
         const problems = build.add(tools);
         feed?.page(build.views);

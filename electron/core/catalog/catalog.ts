@@ -56,6 +56,30 @@ function anyHidden(v: unknown, depth: number): boolean {
   return Object.entries(v).some(([k, x]) => hasHiddenText(k) || anyHidden(x, depth + 1));
 }
 
+/*
+ * The parts of a view most tools share, one object each (at 100,000 tools, three objects a tool
+ * fewer): effective annotations without a title, the risk, no hidden text. Frozen: views are
+ * replaced, never changed in place.
+ */
+const SHARED_ANNOTATIONS = new Map<string, ToolView['annotations']>();
+const SHARED_RISKS = new Map<string, ToolView['risk']>();
+const NO_HIDDEN_TEXT: string[] = Object.freeze([]) as unknown as string[];
+
+function sharedAnnotations(a: ToolView['annotations']): ToolView['annotations'] {
+  if (a.title !== undefined) return a;
+  const key = `${a.readOnlyHint}${a.destructiveHint}${a.idempotentHint}${a.openWorldHint}`;
+  let s = SHARED_ANNOTATIONS.get(key);
+  if (!s) SHARED_ANNOTATIONS.set(key, (s = Object.freeze(a)));
+  return s;
+}
+
+function sharedRisk(r: ToolView['risk']): ToolView['risk'] {
+  const key = `${r.level}|${r.openWorld}|${r.trusted}`;
+  let s = SHARED_RISKS.get(key);
+  if (!s) SHARED_RISKS.set(key, (s = Object.freeze(r)));
+  return s;
+}
+
 /** Builds the console's view of one tool from the definition a server sent. */
 export function toolView(
   serverId: string,
@@ -75,6 +99,7 @@ export function toolView(
   const icons = Array.isArray(def.icons) ? def.icons.filter((i) => Icon.safeParse(i).success) : undefined;
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+  const hidden = hiddenFields(def, json);
   return {
     serverId,
     name: def.name,
@@ -84,14 +109,14 @@ export function toolView(
     outputSchema: obj(def.outputSchema),
     icons: icons as ToolView['icons'],
     iconData: icons?.length ? localIcon(icons) : undefined,
-    annotations: effectiveAnnotations(declared),
+    annotations: sharedAnnotations(effectiveAnnotations(declared)),
     declaredAnnotations: declared,
     _meta: obj(def._meta),
     execution: obj(def.execution),
     fingerprint,
     serverIdentity: identity,
-    risk: toolRisk(declared, trusted),
-    hiddenText: hiddenFields(def, json),
+    risk: sharedRisk(toolRisk(declared, trusted)),
+    hiddenText: hidden.length ? hidden : NO_HIDDEN_TEXT,
     needsTaskMode: obj(def.execution)?.taskSupport === 'required' || undefined,
     // Only a definition that names x-mcp-header somewhere is walked for it (most never do).
     excluded: headerRules && json.includes('x-mcp-header') ? excludedBecause(def) : undefined,
