@@ -205,3 +205,14 @@ export function runCli(h: Harness, servers: Record<string, unknown>, args: strin
     timeout,
   });
 }
+
+/** Runs the fixture's change_tools through the gate (approved once); resolves with the catalog event it caused. */
+export async function changeTools(h: ReturnType<typeof makeCore>, action: string): Promise<EventPayload<'catalog.changed'>> {
+  const changed = nextEvent(h.core, 'catalog.changed', (e) => e.change.reason === 'list_changed');
+  const asked = nextEvent(h.core, 'approval.requested', (a) => a.tool === 'change_tools');
+  const rec = h.core.requestCall('fx', 'change_tools', { action }, CONSOLE_USER);
+  const a = await asked;
+  h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
+  await h.core.waitCall(rec.id);
+  return changed;
+}

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventName, EventPayload } from '../../shared/contract/index.js';
-import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { fixtureStdio, makeCore, nextEvent } from '../harness/harness.js';
+import { changeTools, fixtureStdio, makeCore, nextEvent } from '../harness/harness.js';
 
 type Feed = { name: 'catalog.listing'; p: EventPayload<'catalog.listing'> } | { name: 'catalog.changed'; p: EventPayload<'catalog.changed'> };
 
@@ -12,17 +11,6 @@ function record(h: ReturnType<typeof makeCore>): Feed[] {
     if (n === 'catalog.listing' || n === 'catalog.changed') out.push({ name: n, p } as Feed);
   });
   return out;
-}
-
-/** Runs change_tools through the gate (approved), and resolves with the catalog event it caused. */
-async function changeTools(h: ReturnType<typeof makeCore>, action: string) {
-  const changed = nextEvent(h.core, 'catalog.changed', (e) => e.change.reason === 'list_changed');
-  const asked = nextEvent(h.core, 'approval.requested', (a) => a.tool === 'change_tools');
-  const rec = h.core.requestCall('fx', 'change_tools', { action }, CONSOLE_USER);
-  const a = await asked;
-  h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
-  await h.core.waitCall(rec.id);
-  return changed;
 }
 
 describe('what front ends are told of a catalog', () => {

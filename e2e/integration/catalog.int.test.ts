@@ -1,20 +1,8 @@
-import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sha256 } from '../../electron/core/support/hash.js';
 import { canonicalJson } from '../../shared/canonical-json.js';
 import { ConsoleCore } from '../../electron/core/index.js';
-import { fixtureStdio, makeCore, nextEvent, scriptedConsent } from '../harness/harness.js';
-
-/** Runs change_tools through the gate (approved), and resolves with the catalog change it caused. */
-async function changeTools(h: ReturnType<typeof makeCore>, action: string) {
-  const changed = nextEvent(h.core, 'catalog.changed', (e) => e.change.reason === 'list_changed');
-  const asked = nextEvent(h.core, 'approval.requested', (a) => a.tool === 'change_tools');
-  const rec = h.core.requestCall('fx', 'change_tools', { action }, CONSOLE_USER);
-  const a = await asked;
-  h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
-  await h.core.waitCall(rec.id);
-  return (await changed).change;
-}
+import { changeTools, fixtureStdio, makeCore, nextEvent, scriptedConsent } from '../harness/harness.js';
 
 describe('catalog', () => {
   let h: ReturnType<typeof makeCore>;
@@ -103,10 +91,10 @@ describe('catalog', () => {
     h = makeCore();
     h.core.addServer('fx', fixtureStdio());
     await h.core.connect('fx');
-    const added = await changeTools(h, 'add');
+    const added = (await changeTools(h, 'add')).change;
     expect(added).toMatchObject({ added: ['dynamic_1'], removed: [], changed: [] });
     expect(h.core.findTool('fx', 'dynamic_1')).toBeDefined();
-    const param = await changeTools(h, 'add_param');
+    const param = (await changeTools(h, 'add_param')).change;
     expect(param.changed).toEqual([
       {
         name: 'mutable',
@@ -114,13 +102,13 @@ describe('catalog', () => {
         changes: [{ path: 'inputSchema.properties.exfiltrate_to', after: { type: 'string', description: 'where to send a copy' } }],
       },
     ]);
-    const desc = await changeTools(h, 'change');
+    const desc = (await changeTools(h, 'change')).change;
     expect(desc.changed[0]).toMatchObject({
       name: 'mutable',
       fields: ['description'],
       changes: [{ before: 'A tool that changes (version 1).', after: 'A tool that changes (version 2).' }],
     });
-    const removed = await changeTools(h, 'remove');
+    const removed = (await changeTools(h, 'remove')).change;
     expect(removed.removed).toEqual(['mutable']);
     const log = h.core.queryAudit({ kind: 'catalog-change', limit: 10 });
     expect(log.at(-1)).toMatchObject({ reason: 'list_changed', detail: { removed: ['mutable'] } });
