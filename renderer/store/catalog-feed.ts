@@ -43,6 +43,16 @@ export function setToolsSource(s: ToolsSource | undefined): void {
   source = s;
 }
 
+/** A server's whole catalog from the core, a page at a time (each its own message and task), its search text made as pages come. */
+export async function toolsOf(ask: ToolsSource, serverId: string, into: ToolView[] = []): Promise<ToolView[]> {
+  for (let offset = 0; ; offset += SNAPSHOT_PAGE) {
+    const page = await ask(serverId, offset, SNAPSHOT_PAGE);
+    warm(page);
+    for (const t of page) into.push(t);
+    if (page.length < SNAPSHOT_PAGE) return into;
+  }
+}
+
 /** Forgets what the page held (a new snapshot replaces it): `stream` unknown, so the next delta is fetched whole. */
 export function heldLoaded(tools: Record<string, ToolView[]>): void {
   held.clear();
@@ -161,13 +171,7 @@ async function fetchTools(id: string, p: Changed, st: ConsoleState): Promise<voi
   try {
     for (let round = 0; round < 5; round++) {
       state.again = false;
-      const tools: ToolView[] = [];
-      for (let offset = 0; ; offset += SNAPSHOT_PAGE) {
-        const page = await source(id, offset, SNAPSHOT_PAGE);
-        warm(page);
-        for (const t of page) tools.push(t);
-        if (page.length < SNAPSHOT_PAGE) break;
-      }
+      const tools = await toolsOf(source, id);
       if (state.again && round < 4) continue;
       // No event came while it was asked: the catalog is the newest one announced.
       held.set(id, { stream: state.again ? -1 : state.stream, count: tools.length, whole: true });

@@ -1,8 +1,7 @@
 import type { EventName, EventPayload } from '../../shared/contract';
 import type { ToolView } from '../../shared/schemas/tool';
 import type { ConsoleApi } from '../api/client';
-import { warm } from '../features/catalog/search-index';
-import { catalogChanged, catalogListing, heldLoaded, setToolsSource, SNAPSHOT_PAGE } from './catalog-feed';
+import { catalogChanged, catalogListing, heldLoaded, setToolsSource, toolsOf, type ToolsSource } from './catalog-feed';
 import { viewViolated } from '../features/apps/violations';
 import { filesChanged, runUpdated } from '../features/collections/collections-store';
 import { policyChanged } from '../features/agents/policy-store';
@@ -57,7 +56,8 @@ export function handleEvent<E extends EventName>(name: E, payload: EventPayload<
 /** Wires the contract's events to the store's actions, in one place, and reloads the state on every (re)connection. */
 export function wireEvents(api: ConsoleApi): () => void {
   const st = useConsole.getState();
-  setToolsSource((serverId, offset, limit) => api.request('tools.list', { serverId, offset, limit }));
+  const ask: ToolsSource = (serverId, offset, limit) => api.request('tools.list', { serverId, offset, limit });
+  setToolsSource(ask);
   const offEvents = api.onEvent((name, payload) => handleEvent(name, payload, st));
   const snapshot = async (up: boolean): Promise<void> => {
     if (!up) return st.onlineChanged(false);
@@ -71,16 +71,8 @@ export function wireEvents(api: ConsoleApi): () => void {
       api.request('grants.list', {}),
       api.request('auth.prompts', {}),
     ]);
-    // Tools in pages, each its own message and task, their search text computed as they come.
     const tools: ToolView[] = [];
-    for (const s of servers) {
-      for (let offset = 0; ; offset += SNAPSHOT_PAGE) {
-        const page = await api.request('tools.list', { serverId: s.id, offset, limit: SNAPSHOT_PAGE });
-        warm(page);
-        for (const t of page) tools.push(t);
-        if (page.length < SNAPSHOT_PAGE) break;
-      }
-    }
+    for (const s of servers) await toolsOf(ask, s.id, tools);
     st.serversLoaded(servers);
     st.toolsLoaded(tools);
     heldLoaded(useConsole.getState().tools);
