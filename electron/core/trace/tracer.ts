@@ -1,5 +1,6 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { TraceEntry, TraceHttp } from '../../../shared/schemas/trace.js';
+import { jsonOpening } from '../../../shared/json-opening.js';
 import { interpose } from '../support/index.js';
 
 /** A message larger than this is kept as a preview only (its size is still shown). */
@@ -35,11 +36,8 @@ export function keep(m: JSONRPCMessage): Pick<TraceEntry, 'bytes' | 'message' | 
   // Kept by reference, not copied: nothing in the console changes a message once it is sent or
   // received (the one normalisation, result-type.ts, delivers a copy), and copying would cost every call.
   if (bytes <= MAX_KEPT_MESSAGE_BYTES) return { bytes, message: m };
-  // Too large to keep whole: its opening, made from a bounded walk (never the whole text).
-  const preview = JSON.stringify(m, (_k, v: unknown) => (typeof v === 'string' && v.length > PREVIEW_CHARS ? v.slice(0, PREVIEW_CHARS) + '…' : v)).slice(
-    0,
-    PREVIEW_CHARS,
-  );
+  // Too large to keep whole: its opening, written without the rest (a message of millions of values costs its preview only).
+  const preview = jsonOpening(m, PREVIEW_CHARS);
   return { bytes, preview: preview + '…' };
 }
 
