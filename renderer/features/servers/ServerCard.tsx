@@ -7,9 +7,18 @@ import { ServerLog } from './ServerLog';
 import { ServerFacts } from './ServerFacts';
 import './servers.css';
 
+/** The server's tool count; while a listing streams in (the page holds more than the catalog has), so far. */
+function toolCount(listed: number, held: number): string {
+  const n = Math.max(listed, held);
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'tool' : 'tools'}${held > listed ? ' so far' : ''}`;
+}
+
 /** One server: status, why it failed, connect controls, info, trust, and its log. */
 export function ServerCard({ id }: { id: string }) {
   const v = useConsole((s) => s.servers[id]);
+  // The tools the page holds: during a first listing they stream in before the core's catalog (and
+  // so the server's own count) has them, and the card says what the Tools list already shows.
+  const held = useConsole((s) => s.tools[id]?.length ?? 0);
   const api = useApi();
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -36,11 +45,7 @@ export function ServerCard({ id }: { id: string }) {
           <SafeText text={v.id} />
         </button>
         <span className="muted small">
-          {v.status === 'connected'
-            ? `${v.toolCount} ${v.toolCount === 1 ? 'tool' : 'tools'} · ${v.transport}`
-            : v.status === 'awaiting-consent'
-              ? 'awaiting consent'
-              : v.status}
+          {v.status === 'connected' ? `${toolCount(v.toolCount, held)} · ${v.transport}` : v.status === 'awaiting-consent' ? 'awaiting consent' : v.status}
         </span>
         <span className="spacer" />
         {v.status === 'connected' || v.status === 'connecting' ? (
