@@ -9,11 +9,28 @@ export const CATALOG_CHUNK = 1000;
 /** Tools of a listing under way wait at most this long before they are sent (unless a chunk is full first). */
 export const LISTING_EVERY_MS = 100;
 
-/** A view as a listing sends it: without what the event carries once, or what the page derives. */
-function listed(view: ToolView): ListedTool {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the parts left out
-  const { serverId, serverIdentity, annotations, risk, ...rest } = view;
-  return rest;
+/**
+ * A view as a listing sends it: without what the event carries once, or what the page derives.
+ * Written out field by field (a rest spread of 100,000 views took twice as long); `satisfies`
+ * makes a field added to ToolView a compile error here until it is sent or left out on purpose.
+ */
+function listed(v: ToolView): ListedTool {
+  return {
+    name: v.name,
+    title: v.title,
+    description: v.description,
+    inputSchema: v.inputSchema,
+    outputSchema: v.outputSchema,
+    icons: v.icons,
+    iconData: v.iconData,
+    declaredAnnotations: v.declaredAnnotations,
+    _meta: v._meta,
+    execution: v.execution,
+    fingerprint: v.fingerprint,
+    hiddenText: v.hiddenText,
+    needsTaskMode: v.needsTaskMode,
+    excluded: v.excluded,
+  } satisfies Record<keyof ListedTool, unknown>;
 }
 
 /** A listing under way into an empty catalog, told to front ends as its pages arrive. */
