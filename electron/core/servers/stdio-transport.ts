@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import spawn from 'cross-spawn';
 import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { noteWireText } from '../trace/index.js';
 
 export interface StdioOptions {
   command: string;
@@ -182,6 +183,8 @@ export class StdioTransport implements Transport {
       this.opts.onNoise(`not a JSON-RPC message on stdout: ${line.length > 500 ? line.slice(0, 500) + '…' : line}`);
       return;
     }
+    // The trace keeps a large message as the text it came as (a third of its objects' memory).
+    noteWireText(msg, line);
     this.onmessage?.(msg);
   }
 

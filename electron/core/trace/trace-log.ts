@@ -5,18 +5,31 @@ import type { TraceRecord } from './tracer.js';
 export const MAX_TRACE_ENTRIES = 2000;
 export const MAX_TRACE_BYTES = 8 * 1024 * 1024;
 
+/** An entry as held: a large message as the text it arrived as (see wire-text.ts), parsed when asked for. */
+type Held = TraceEntry & { text?: string };
+
 interface ServerTrace {
-  entries: TraceEntry[];
+  entries: Held[];
   bytes: number;
   dropped: number;
 }
 
 /** An entry without its message (nor the preview of one too large to keep): a row of the list. */
-function brief(e: TraceEntry): TraceEntry {
-  if (e.message === undefined && e.preview === undefined) return e;
-  const { message: _m, preview: _p, ...rest } = e;
+function brief(e: Held): TraceEntry {
+  if (e.message === undefined && e.preview === undefined && e.text === undefined) return e;
+  const { message: _m, preview: _p, text: _t, ...rest } = e;
   return rest;
 }
+
+/** An entry whole: a message held as text is parsed again (it parsed when it arrived, within the limits). */
+function whole(e: Held): TraceEntry {
+  if (e.text === undefined) return e;
+  const { text, ...rest } = e;
+  return { ...rest, message: JSON.parse(text) as unknown };
+}
+
+/** Whether an entry's message counts toward the bytes a server's trace holds. */
+const kept = (e: Held): boolean => e.message !== undefined || e.text !== undefined;
 
 /**
  * Every server's protocol trace, bounded in entries and bytes (the oldest go first, and are
@@ -28,17 +41,17 @@ export class TraceLog {
   private listeners = new Set<(e: TraceEntry) => void>();
 
   record(serverId: string, r: TraceRecord): void {
-    const e: TraceEntry = { seq: ++this.seq, at: new Date().toISOString(), serverId, ...r };
+    const e: Held = { seq: ++this.seq, at: new Date().toISOString(), serverId, ...r };
     let s = this.servers.get(serverId);
     if (!s) this.servers.set(serverId, (s = { entries: [], bytes: 0, dropped: 0 }));
     s.entries.push(e);
-    s.bytes += e.message === undefined ? 0 : e.bytes;
+    s.bytes += kept(e) ? e.bytes : 0;
     // Trimmed in batches (a tenth at a time past the limit), so a busy connection does not move the whole array per message.
     if (s.entries.length <= MAX_TRACE_ENTRIES + MAX_TRACE_ENTRIES / 10 && s.bytes <= MAX_TRACE_BYTES) return this.tell(e);
     let cut = 0;
     while (s.entries.length - cut > MAX_TRACE_ENTRIES || (s.bytes > MAX_TRACE_BYTES && cut < s.entries.length - 1)) {
       const old = s.entries[cut++];
-      if (old?.message !== undefined) s.bytes -= old.bytes;
+      if (old && kept(old)) s.bytes -= old.bytes;
     }
     if (cut) {
       s.entries.splice(0, cut);
@@ -47,8 +60,10 @@ export class TraceLog {
     this.tell(e);
   }
 
-  private tell(e: TraceEntry): void {
-    for (const l of this.listeners) l(e);
+  private tell(e: Held): void {
+    if (!this.listeners.size) return;
+    const w = whole(e);
+    for (const l of this.listeners) l(w);
   }
 
   /**
@@ -58,7 +73,7 @@ export class TraceLog {
   list(serverId: string, opts: { since?: number; method?: string; limit?: number; brief?: boolean } = {}): TracePage {
     const s = this.servers.get(serverId);
     if (!s) return { entries: [], dropped: 0 };
-    let entries = s.entries;
+    let entries: TraceEntry[] = s.entries;
     if (opts.since !== undefined) {
       const since = opts.since;
       entries = entries.filter((e) => e.seq > since);
@@ -68,7 +83,7 @@ export class TraceLog {
       entries = entries.filter((e) => e.method?.toLowerCase().includes(m));
     }
     if (opts.limit !== undefined) entries = entries.slice(-opts.limit);
-    if (opts.brief) entries = entries.map(brief);
+    entries = opts.brief ? entries.map(brief) : entries.map(whole);
     return { entries, dropped: s.dropped };
   }
 
@@ -82,7 +97,7 @@ export class TraceLog {
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
       const e = entries[mid]!;
-      if (e.seq === seq) return e;
+      if (e.seq === seq) return whole(e);
       if (e.seq < seq) lo = mid + 1;
       else hi = mid - 1;
     }
@@ -92,7 +107,7 @@ export class TraceLog {
   /** Every entry the trace holds for a server, one JSON line each (the export file), and how many. */
   jsonl(serverId: string): { jsonl: string; entries: number } {
     const entries = this.servers.get(serverId)?.entries ?? [];
-    return { jsonl: entries.map((e) => JSON.stringify(e) + '\n').join(''), entries: entries.length };
+    return { jsonl: entries.map((e) => JSON.stringify(whole(e)) + '\n').join(''), entries: entries.length };
   }
 
   clear(serverId: string): void {

@@ -115,4 +115,27 @@ describe('the protocol trace', () => {
     });
     expect(JSON.stringify(h)).not.toMatch(/secret|Bearer|a=b|x=y/);
   });
+  it('holds a large message as the text it arrived as, counted by its length, and gives it back parsed', () => {
+    const log = new TraceLog();
+    const message = { jsonrpc: '2.0', id: 3, result: { tools: [{ name: 'a', inputSchema: { type: 'object' } }] } };
+    const text = JSON.stringify(message);
+    log.record('a', { dir: 'in', kind: 'response', id: 3, bytes: text.length, text });
+    const [row] = log.list('a', { brief: true }).entries;
+    expect(row).not.toHaveProperty('text');
+    expect(row).not.toHaveProperty('message');
+    expect(log.get('a', row!.seq)).toMatchObject({ seq: row!.seq, message });
+    expect(log.get('a', row!.seq)).not.toHaveProperty('text');
+    expect(log.list('a').entries[0]?.message).toEqual(message);
+    expect(JSON.parse(log.jsonl('a').jsonl)).toMatchObject({ message });
+    const followed: unknown[] = [];
+    log.subscribe((e) => followed.push(e.message));
+    log.record('a', { dir: 'in', kind: 'response', id: 4, bytes: text.length, text });
+    expect(followed).toEqual([message]);
+    // Text counts toward the bytes a server's trace holds, as kept messages do.
+    const big = 'x'.repeat(MAX_TRACE_BYTES / 4);
+    for (let i = 0; i < 6; i++) log.record('a', { dir: 'in', kind: 'notification', method: 'm', bytes: big.length, text: JSON.stringify(big) });
+    const held = log.list('a').entries;
+    expect(held.length).toBeLessThanOrEqual(4);
+    expect(held.every((e) => e.message === big)).toBe(true);
+  });
 });

@@ -1,6 +1,7 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { TraceEntry, TraceHttp } from '../../../shared/schemas/trace.js';
 import { jsonOpening } from '../../../shared/json-opening.js';
+import { wireText } from './wire-text.js';
 import { interpose } from '../support/index.js';
 
 /** A message larger than this is kept as a preview only (its size is still shown). */
@@ -8,7 +9,11 @@ export const MAX_KEPT_MESSAGE_BYTES = 256 * 1024;
 const PREVIEW_CHARS = 2000;
 const MAX_OPEN_REQUESTS = 1000;
 
-export type TraceRecord = Omit<TraceEntry, 'seq' | 'at' | 'serverId'>;
+/**
+ * One traced message as the tap records it. `text`: a large message kept as the text it arrived as
+ * (TraceLog parses it again when the message is asked for), instead of `message`.
+ */
+export type TraceRecord = Omit<TraceEntry, 'seq' | 'at' | 'serverId'> & { text?: string };
 
 /** Approximate JSON size of a value, walking no further than `limit` bytes. */
 export function approxBytes(v: unknown, limit: number): number {
@@ -31,7 +36,11 @@ export function approxBytes(v: unknown, limit: number): number {
   return n;
 }
 
-export function keep(m: JSONRPCMessage): Pick<TraceEntry, 'bytes' | 'message' | 'preview'> {
+export function keep(m: JSONRPCMessage): Pick<TraceRecord, 'bytes' | 'message' | 'preview' | 'text'> {
+  // A large message its transport read as text: its size is the text's, and the text is what is kept.
+  const text = wireText(m);
+  if (text !== undefined)
+    return text.length <= MAX_KEPT_MESSAGE_BYTES ? { bytes: text.length, text } : { bytes: text.length, preview: `${text.slice(0, PREVIEW_CHARS)}…` };
   const bytes = approxBytes(m, MAX_KEPT_MESSAGE_BYTES);
   // Kept by reference, not copied: nothing in the console changes a message once it is sent or
   // received (the one normalisation, result-type.ts, delivers a copy), and copying would cost every call.
