@@ -96,6 +96,10 @@ export async function pageScale(tools: number, pageSize: number): Promise<PageSc
       count(tools + 1),
     );
     const firstAnswered = stamps(stampFile, 'first')[0] ?? NaN;
+    const phase = (what: string) =>
+      process.env.BENCH_DEBUG &&
+      console.log(`serve ${what}: RSS ${memMb(s.child.pid!, 'VmRSS').toFixed(0)} MB, peak ${memMb(s.child.pid!, 'VmHWM').toFixed(0)} MB`);
+    phase('after every tool shown');
     const keys: number[] = [];
     let q = '';
     for (const ch of 'bulk_0999') {
@@ -105,11 +109,13 @@ export async function pageScale(tools: number, pageSize: number): Promise<PageSc
     }
     await page.locator('[data-testid=tool-search]').fill('');
     await page.waitForTimeout(500);
+    phase('after the keystrokes');
     // list_changed: the fixture adds a tool on SIGUSR2 and says so; the console lists every page again.
     const fixture = fixturePid(s.child.pid!);
     const waitNew = inPage(page, '', 'true', count(tools + 2));
     process.kill(fixture, 'SIGUSR2');
     const relisted = await waitNew;
+    phase('after list_changed');
     const sent = stamps(stampFile, 'changed')[0] ?? NaN;
     const firsts = stamps(stampFile, 'first').filter((t) => t >= sent);
     const lasts = stamps(stampFile, 'last').filter((t) => t >= sent);
