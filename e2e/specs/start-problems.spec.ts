@@ -39,4 +39,18 @@ test.describe('what the console found wrong when it started', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  test('a page whose own script cannot load says so, instead of a blank window', async ({ page }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-console-e2e-'));
+    const serve = await startServe({ mcpServers: {} }, dir);
+    try {
+      // The page starts in steps (main.tsx): the console's own modules come second; here they never arrive.
+      await page.route(/\/assets\/start-[^/]*\.js$/, (route) => route.abort());
+      await page.goto(serve.url);
+      await expect(page.locator('body')).toHaveAttribute('data-app-state', 'load-failed');
+      await expect(page.locator('#root')).toContainText('MCP Console could not start its page');
+    } finally {
+      await serve.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
