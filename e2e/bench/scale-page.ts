@@ -100,6 +100,10 @@ export async function pageScale(tools: number, pageSize: number): Promise<PageSc
       process.env.BENCH_DEBUG &&
       console.log(`serve ${what}: RSS ${memMb(s.child.pid!, 'VmRSS').toFixed(0)} MB, peak ${memMb(s.child.pid!, 'VmHWM').toFixed(0)} MB`);
     phase('after every tool shown');
+    if (process.env.BENCH_DEBUG)
+      console.log(
+        `server wrote its last page → every tool shown: ${(shown.done - (stamps(stampFile, 'last')[0] ?? NaN)).toFixed(0)} ms; click → first page written ${(firstAnswered - shown.t0).toFixed(0)} ms`,
+      );
     const keys: number[] = [];
     let q = '';
     for (const ch of 'bulk_0999') {
