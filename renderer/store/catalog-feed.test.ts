@@ -124,4 +124,32 @@ describe('the page applies catalog events to what it holds', () => {
     expect(next?.find((t) => t.name === 't3')?.description).toBe('changed');
     expect(applyDelta(before, [], [tool('z')], [9])).toBeNull();
   });
+  it('merges a delta that removed nothing in one pass: the catalog the core holds, unchanged tools the same objects', () => {
+    // Seeded so a failure can be run again: catalogs of 0-60 tools, some changed, some added anywhere.
+    let seed = 7;
+    const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    for (let round = 0; round < 200; round++) {
+      const before = range(0, rand(60));
+      const after: ToolView[] = before.map((t) => (rand(5) === 0 ? { ...t, description: 'changed' } : t));
+      for (let added = rand(6); added > 0; added--) after.splice(rand(after.length + 1), 0, tool(`new${round}_${added}`));
+      const delta = after.map((t, i) => [t, i] as const).filter(([t]) => !before.includes(t));
+      // The core sends the delta in catalog order; the page must not depend on it.
+      if (round % 2) delta.reverse();
+      const next = applyDelta(
+        before,
+        [],
+        delta.map(([t]) => t),
+        delta.map(([, i]) => i),
+      );
+      expect(next).toEqual(after);
+      next!.forEach((t, i) => expect(t).toBe(after[i]));
+    }
+  });
+
+  it('lets a delta that does not fit show: a moved tool is held twice and so counted wrong, a place past the end is refused', () => {
+    const before = range(0, 5);
+    // t0 changed and moved to the fourth place: what comes out is not the catalog of five the core holds.
+    expect(applyDelta(before, [], [tool(0, 'moved')], [3])?.length).not.toBe(5);
+    expect(applyDelta(before, [], [tool('z')], [6])).toBeNull();
+  });
 });

@@ -85,6 +85,7 @@ export function assemble(p: Changed): Changed | null {
  * (a place past the end): the page then asks for the catalog.
  */
 export function applyDelta(before: readonly ToolView[], removed: readonly string[], tools: readonly ToolView[], at: readonly number[]): ToolView[] | null {
+  if (removed.length === 0) return mergeAtPlaces(before, tools, at);
   const gone = new Set(removed);
   const byName = new Map(tools.map((t) => [t.name, t]));
   const next: ToolView[] = [];
@@ -99,6 +100,31 @@ export function applyDelta(before: readonly ToolView[], removed: readonly string
   for (const [t, place] of added) {
     if (place < 0 || place > next.length) return null;
     next.splice(place, 0, t);
+  }
+  return next;
+}
+
+/**
+ * A delta that removed nothing (a list_changed that added or changed tools), merged in one pass
+ * without a lookup per tool (the lookups over 100,000 held tools took 30 ms): every tool of the
+ * delta goes to its place, and the held ones fill the others in their order, a changed tool's old
+ * self (the held tool of the same name where it stands) left out. A tool that moved would be held
+ * twice: the count then differs from the catalog's and the page asks for it whole.
+ */
+function mergeAtPlaces(before: readonly ToolView[], tools: readonly ToolView[], at: readonly number[]): ToolView[] | null {
+  const order = tools.map((_, i) => i).sort((a, b) => (at[a] ?? -1) - (at[b] ?? -1));
+  const next: ToolView[] = [];
+  let src = 0;
+  let k = 0;
+  while (src < before.length || k < order.length) {
+    const i = order[k];
+    if (i !== undefined && at[i] === next.length) {
+      const t = tools[i]!;
+      if (before[src]?.name === t.name) src++;
+      next.push(t);
+      k++;
+    } else if (src < before.length && (i === undefined || (at[i] ?? -1) > next.length)) next.push(before[src++]!);
+    else return null; // a place before where the catalog has got to, or past its end
   }
   return next;
 }
