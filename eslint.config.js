@@ -78,6 +78,24 @@ export default tseslint.config(
     },
   },
   {
+    // The page formats times and counts by hand (renderer/components/format.ts): the first Intl
+    // formatter a page makes loads locale data, a task of 15-46 ms wherever it happens first (a
+    // server card's count did it in the middle of a 100,000-tool listing: 27 ms).
+    files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...noRawHtml,
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: 'No Intl formatting in the page: use renderer/components/format.ts (count, clockTime, dateTime).',
+        },
+        { selector: "MemberExpression[object.name='Intl']", message: 'No Intl in the page: use renderer/components/format.ts.' },
+      ],
+    },
+  },
+  {
     files: ['shared/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {

@@ -265,6 +265,8 @@ function hostContext(tool: ToolView): McpUiHostContext {
     availableDisplayModes: ['inline', 'fullscreen'],
     containerDimensions: { maxHeight: MAX_HEIGHT },
     locale: navigator.language,
+    // The host context names the time zone, which only Intl knows: one formatter, made as a view opens.
+    // eslint-disable-next-line no-restricted-syntax
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     userAgent: 'MCP Console',
     platform: PRELOAD_GLOBAL in window ? 'desktop' : 'web',

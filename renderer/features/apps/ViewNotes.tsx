@@ -4,6 +4,7 @@ import type { ViewPermission } from '../../../shared/apps';
 import type { AppView } from '../../../shared/schemas/app-view';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
+import { dateTime } from '../../components/format';
 import { useConsole } from '../../store/store';
 
 /* What the console says beside a view: the permissions it asks for, and that it changed since pinned. */
@@ -53,8 +54,7 @@ export function ChangedView({ view, pinned }: { view: AppView; pinned: () => voi
   const d = view.pin.diff;
   return (
     <div className="warn-box small app-view-aside" role="alert" data-testid="app-view-changed">
-      This view changed since it was pinned{view.pin.pinnedAt ? ` (${new Date(view.pin.pinnedAt).toLocaleString()})` : ''}: the same buttons may now do
-      something else.
+      This view changed since it was pinned{view.pin.pinnedAt ? ` (${dateTime(view.pin.pinnedAt)})` : ''}: the same buttons may now do something else.
       {d && (
         <pre className="code view-diff" data-testid="app-view-diff">
           {d.same.before > 0 && `… ${d.same.before} line(s) as before\n`}

@@ -10,6 +10,7 @@ import { EmbeddedResourceView } from '../results/EmbeddedResourceView';
 import { resourceKey } from '../../store/slices/resources';
 import { TemplateForm } from './TemplateForm';
 import { ListFactsLine } from './ListFactsLine';
+import { clockTime } from '../../components/format';
 import './resources.css';
 
 interface ServerResources {
@@ -144,7 +145,7 @@ export function ResourcesView() {
               <button onClick={watch} data-testid="resource-watch" data-watched={isWatched}>
                 {isWatched ? 'Stop watching' : 'Watch for changes'}
               </button>
-              {updatedAt && <span data-testid="resource-updated">changed at {new Date(updatedAt).toLocaleTimeString()}, read again</span>}
+              {updatedAt && <span data-testid="resource-updated">changed at {clockTime(updatedAt)}, read again</span>}
             </div>
             {open.error && (
               <div className="error" role="alert">

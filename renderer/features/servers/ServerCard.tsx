@@ -6,11 +6,12 @@ import { ServerForm } from './ServerForm';
 import { ServerLog } from './ServerLog';
 import { ServerFacts } from './ServerFacts';
 import './servers.css';
+import { count } from '../../components/format';
 
 /** The server's tool count; while a listing streams in (the page holds more than the catalog has), so far. */
 function toolCount(listed: number, held: number): string {
   const n = Math.max(listed, held);
-  return `${n.toLocaleString('en-US')} ${n === 1 ? 'tool' : 'tools'}${held > listed ? ' so far' : ''}`;
+  return `${count(n)} ${n === 1 ? 'tool' : 'tools'}${held > listed ? ' so far' : ''}`;
 }
 
 /** One server: status, why it failed, connect controls, info, trust, and its log. */
