@@ -22,14 +22,19 @@ describe('the server card', () => {
         <ServerCard id="fx" />
       </ApiContext.Provider>,
     );
-    const card = () => screen.getByTestId('server-item').querySelector('.server-row')!.textContent;
-    expect(card()).toContain('2,500 tools so far · stdio');
+    const card = () => screen.getByTestId('server-item').textContent;
+    expect(screen.getByTestId('server-count').textContent).toBe('2,500 tools so far · ');
+    expect(card()).toContain('2,500 tools so far · stdio · node fx.js');
     // The listing ends: the core's catalog has them, and the server's view says so.
     act(() => useConsole.setState({ servers: { fx: server(4000) }, tools: { fx: tools(4000) } }));
-    expect(card()).toContain('4,000 tools · stdio');
+    expect(card()).toContain('4,000 tools · stdio · node fx.js');
     expect(card()).not.toContain('so far');
     // A list_changed removed one: the server's count and the page's tools agree again.
     act(() => useConsole.setState({ servers: { fx: server(1) }, tools: { fx: tools(1) } }));
     expect(card()).toContain('1 tool · stdio');
+    // Not connected: no count, the status says where it stands.
+    act(() => useConsole.setState({ servers: { fx: { ...server(1), status: 'connecting' } } }));
+    expect(screen.queryByTestId('server-count')).toBeNull();
+    expect(card()).toContain('connecting');
   });
 });

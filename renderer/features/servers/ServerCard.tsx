@@ -38,6 +38,7 @@ export function ServerCard({ id }: { id: string }) {
       .finally(() => setBusy(null));
   };
   const target = v.config.type === 'stdio' ? [v.config.command, ...v.config.args].join(' ') : v.config.url;
+  const tools = toolCount(v.toolCount, held);
   return (
     <li className={`server-item status-${v.status}`} data-testid="server-item" data-server={v.id} data-status={v.status}>
       <div className="server-row">
@@ -45,9 +46,7 @@ export function ServerCard({ id }: { id: string }) {
         <button className="link server-name" onClick={() => setOpen(!open)} aria-expanded={open}>
           <SafeText text={v.id} />
         </button>
-        <span className="muted small">
-          {v.status === 'connected' ? `${toolCount(v.toolCount, held)} · ${v.transport}` : v.status === 'awaiting-consent' ? 'awaiting consent' : v.status}
-        </span>
+        {v.status !== 'connected' && <span className="muted small">{v.status === 'awaiting-consent' ? 'awaiting consent' : v.status}</span>}
         <span className="spacer" />
         {v.status === 'connected' || v.status === 'connecting' ? (
           <>
@@ -64,8 +63,12 @@ export function ServerCard({ id }: { id: string }) {
           </button>
         )}
       </div>
-      <div className="muted small mono ellipsis" title={target}>
-        {v.config.type} · {target}
+      {/* The count leads the line under the name, so that a narrow column cuts the command, never the count. */}
+      <div className="muted small ellipsis" title={v.status === 'connected' ? `${tools} · ${v.transport} · ${target}` : target}>
+        {v.status === 'connected' && <span data-testid="server-count">{tools} · </span>}
+        <span className="mono">
+          {v.status === 'connected' ? v.transport : v.config.type} · {target}
+        </span>
       </div>
       {failed && (
         <div className="server-error" role="alert" data-testid="server-action-error">
