@@ -1,6 +1,9 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { MAX_TRACE_BYTES, MAX_TRACE_ENTRIES, TraceLog } from './trace-log.js';
-import { httpOf, MAX_KEPT_MESSAGE_BYTES, WireTap, type TraceRecord } from './tracer.js';
+import { httpOf, keep, MAX_KEPT_MESSAGE_BYTES, WireTap, type TraceRecord } from './tracer.js';
+import { noteWireText } from './wire-text.js';
 
 describe('the protocol trace', () => {
   it('pairs a response with its request: method, name, time taken', () => {
@@ -137,5 +140,22 @@ describe('the protocol trace', () => {
     const held = log.list('a').entries;
     expect(held.length).toBeLessThanOrEqual(4);
     expect(held.every((e) => e.message === big)).toBe(true);
+  });
+  it('keeps only the preview of a line too large to keep, not the line', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const kept = (() => {
+      const line = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { data: 'x'.repeat(40 * 1024 * 1024) } });
+      const m = JSON.parse(line) as Parameters<typeof keep>[0];
+      noteWireText(m, line);
+      return keep(m);
+    })();
+    gc();
+    expect(kept.preview).toHaveLength(2001);
+    expect(kept.bytes).toBeGreaterThan(40 * 1024 * 1024);
+    // A slice of the line would be a view into it, holding its 40 MB for as long as the trace holds the entry.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(8 * 1024 * 1024);
   });
 });

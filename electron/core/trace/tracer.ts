@@ -36,11 +36,17 @@ export function approxBytes(v: unknown, limit: number): number {
   return n;
 }
 
+/**
+ * A string of its own: V8 makes a slice of a long string a view into it, so a 2,000-character
+ * preview of a 50 MB line would keep the 50 MB alive for as long as the trace holds the entry.
+ */
+const copied = (s: string): string => s.split('').join('');
+
 export function keep(m: JSONRPCMessage): Pick<TraceRecord, 'bytes' | 'message' | 'preview' | 'text'> {
   // A large message its transport read as text: its size is the text's, and the text is what is kept.
   const text = wireText(m);
   if (text !== undefined)
-    return text.length <= MAX_KEPT_MESSAGE_BYTES ? { bytes: text.length, text } : { bytes: text.length, preview: `${text.slice(0, PREVIEW_CHARS)}…` };
+    return text.length <= MAX_KEPT_MESSAGE_BYTES ? { bytes: text.length, text } : { bytes: text.length, preview: `${copied(text.slice(0, PREVIEW_CHARS))}…` };
   const bytes = approxBytes(m, MAX_KEPT_MESSAGE_BYTES);
   // Kept by reference, not copied: nothing in the console changes a message once it is sent or
   // received (the one normalisation, result-type.ts, delivers a copy), and copying would cost every call.
