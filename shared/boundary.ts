@@ -1,3 +1,5 @@
+import { count } from './plain-format.js';
+
 /**
  * The one measure every message passes before anything reads it: a server's JSON-RPC message, a
  * page's request, an agent's request, an IPC message, an imported file. One iterative walk, with
@@ -28,8 +30,6 @@ export const FILE_LIMITS: ShapeLimits = { depth: 1000, values: 8_000_000, string
 
 /** The JSON-RPC error code of the answer the console gives itself for a message it refused at its boundary. */
 export const REFUSED_CODE = -32051;
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 /**
  * Why `value` is past `limits`, in words ("nests deeper than 512 levels"), or undefined when it is

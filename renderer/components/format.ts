@@ -21,7 +21,5 @@ export function dateTime(at: string | number): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${clockTime(at)}`;
 }
 
-/** A count with thousands separated by commas (1,234,567), without `Intl`. */
-export function count(n: number): string {
-  return Number.isInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : String(n);
-}
+/** A count with thousands separated by commas (1,234,567), without `Intl` (shared with the core). */
+export { count } from '../../shared/plain-format';

@@ -8,6 +8,7 @@ import { viewHits, type ReviewViewInput } from './views.js';
 import { toolUi } from '../apps.js';
 import { ruleById, SEVERITY_RANK, type Severity } from './rules.js';
 import { promptTexts, resourceTexts, toolTexts, type DefinitionText, type TextRole } from './texts.js';
+import { compareText, count } from '../plain-format.js';
 
 /** One server as the review sees it: what it says about itself and everything it serves. */
 export interface ReviewServerInput {
@@ -63,7 +64,7 @@ function excerptOf(text: string, start: number, end: number): string {
 /** Hits of one rule that overlap or touch are one finding. */
 function merge<T extends Hit>(hits: T[]): T[] {
   if (hits.length < 2) return hits;
-  const sorted = [...hits].sort((x, y) => x.rule.localeCompare(y.rule) || x.start - y.start);
+  const sorted = [...hits].sort((x, y) => compareText(x.rule, y.rule) || x.start - y.start);
   const out: T[] = [];
   for (const h of sorted) {
     const last = out[out.length - 1];
@@ -94,7 +95,7 @@ function textHits(t: DefinitionText): (Hit & { severity?: Severity })[] {
       rule: 'H12',
       start: MAX_PATTERN_CHARS,
       end: Math.min(t.text.length, MAX_PATTERN_CHARS + 80),
-      message: `${t.text.length.toLocaleString('en-US')} characters: the pattern rules read the first ${MAX_PATTERN_CHARS.toLocaleString('en-US')}; the rest was not reviewed`,
+      message: `${count(t.text.length)} characters: the pattern rules read the first ${count(MAX_PATTERN_CHARS)}; the rest was not reviewed`,
     });
   return merge(hits);
 }
@@ -180,11 +181,11 @@ export function subjectTexts(s: ReviewServerInput, kind: SubjectKind, subject: s
 export function compareFindings(a: Finding, b: Finding): number {
   return (
     SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] ||
-    a.server.localeCompare(b.server) ||
-    a.subject.localeCompare(b.subject) ||
-    a.path.localeCompare(b.path) ||
+    compareText(a.server, b.server) ||
+    compareText(a.subject, b.subject) ||
+    compareText(a.path, b.path) ||
     (a.start ?? 0) - (b.start ?? 0) ||
-    a.rule.localeCompare(b.rule)
+    compareText(a.rule, b.rule)
   );
 }
 

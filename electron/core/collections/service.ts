@@ -11,6 +11,7 @@ import { CoreError, type EventBus } from '../support/index.js';
 import type { CollectionFiles } from './files.js';
 import type { CollectionRuns } from './runs.js';
 import { parseCollection } from './parse.js';
+import { compareText } from '../../../shared/plain-format.js';
 
 export interface CollectionDeps {
   files: CollectionFiles;
@@ -77,7 +78,7 @@ export class Collections {
     input: { callIds: string[]; into?: string; name?: string; folder?: string; secrets?: Array<{ callId: string; pointer: string }> },
     by: Requester,
   ): { file: CollectionFile; added: string[]; secrets: Recording['secrets'] } {
-    const calls = input.callIds.map((id) => this.d.call(id)).sort((a, b) => a.requestedAt.localeCompare(b.requestedAt));
+    const calls = input.callIds.map((id) => this.d.call(id)).sort((a, b) => compareText(a.requestedAt, b.requestedAt));
     const open = calls.find((c) => c.state !== 'done');
     if (open) throw new CoreError('not-done', `call ${open.id} of ${open.tool} has not ended yet`);
     const existing = input.into ? this.d.files.read(input.into).collection : undefined;

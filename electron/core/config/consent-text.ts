@@ -1,5 +1,6 @@
 import { safe } from '../../../shared/terminal-text.js';
 import type { ConsentQuestion } from './consents.js';
+import { count } from '../../../shared/plain-format.js';
 
 /** What the person reads before answering: the exact command line, or the trust asked for. */
 export function consentText(q: ConsentQuestion): string {
@@ -21,7 +22,7 @@ export function consentText(q: ConsentQuestion): string {
       'It runs with your permissions. Launch it?',
     );
   } else if (q.kind === 'settings') {
-    const shown = (v: number | string | null) => (v === null ? '(none)' : typeof v === 'number' ? v.toLocaleString('en-US') : safe(v, true));
+    const shown = (v: number | string | null) => (v === null ? '(none)' : typeof v === 'number' ? count(v) : safe(v, true));
     const ships = (q.settings ?? []).some((r) => r.name.startsWith('ship'));
     lines.push(
       ships

@@ -5,6 +5,7 @@ import type { Baseline, Finding, PinFile, ReviewReport } from '../../../shared/s
 import type { ServerOutcome } from '../../../shared/review/report.js';
 import type { ReviewServerInput } from '../../../shared/review/review.js';
 import { type FromReviewWorker, type ReviewWorkerData, type ToReviewWorker } from './worker-protocol.js';
+import { count } from '../../../shared/plain-format.js';
 
 /** Tools per batch sent to the worker at most, and characters of description and title per batch. */
 const BATCH_TOOLS = 500;
@@ -102,10 +103,7 @@ export function reviewOffLoop(file: string, job: OffLoopJob): Promise<{ report: 
       if (error) reject(error);
       else resolve(done!);
     };
-    const budget = setTimeout(
-      () => end(new ReviewStopped(`the review stopped after ${(job.budgetMs / 1000).toLocaleString('en-US')} s, its time budget`)),
-      job.budgetMs,
-    );
+    const budget = setTimeout(() => end(new ReviewStopped(`the review stopped after ${count(job.budgetMs / 1000)} s, its time budget`)), job.budgetMs);
     const next = (): void => {
       const m = messages.next();
       if (!m.done) worker.postMessage(m.value);

@@ -3,6 +3,7 @@ import type { CollectionFile } from '../../../shared/schemas/collection-run';
 import type { CallRecord } from '../../../shared/schemas/call';
 import { pointerOf } from '../../../shared/collections/pointer';
 import { secretPointers } from '../../../shared/collections/secrets';
+import { compareText } from '../../../shared/plain-format';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 import './collections.css';
@@ -17,7 +18,7 @@ function stringLeaves(argsJson: string, limit = 40): Array<{ pointer: string; va
     else if (Array.isArray(v)) v.forEach((x, i) => stack.push([[...path, i], x]));
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) stack.push([[...path, k], x]);
   }
-  return out.sort((a, b) => a.pointer.localeCompare(b.pointer));
+  return out.sort((a, b) => compareText(a.pointer, b.pointer));
 }
 
 const mask = (v: string) => (v.length <= 4 ? '••••' : `${v.slice(0, 2)}••••${v.slice(-2)}`);

@@ -1,5 +1,6 @@
 import type { EventPayload } from '../../../shared/contract';
 import type { CallRecord } from '../../../shared/schemas/call';
+import { compareText } from '../../../shared/plain-format';
 import type { Slice } from './types';
 
 /** Calls the page remembers (the core keeps as many). */
@@ -18,7 +19,7 @@ export const callsSlice: Slice<CallsSlice> = (set) => ({
   calls: {},
   callOrder: [],
   callsLoaded: (calls) => {
-    const sorted = [...calls].sort((a, b) => b.requestedAt.localeCompare(a.requestedAt));
+    const sorted = [...calls].sort((a, b) => compareText(b.requestedAt, a.requestedAt));
     set({ calls: Object.fromEntries(calls.map((c) => [c.id, c])), callOrder: sorted.map((c) => c.id) });
   },
   callUpdated: (c) =>
