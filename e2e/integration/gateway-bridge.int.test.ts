@@ -22,10 +22,24 @@ function text(r: { content?: unknown }): string {
   return ((r.content as Array<{ text?: string }>) ?? []).map((b) => b.text ?? '').join('');
 }
 
+// Which of the SDK's packages serve loads, and when (a module hook notes each one it resolves).
+const loads = join(dir, 'loads.txt');
+const hook = join(dir, 'note-loads.mjs');
+writeFileSync(loads, '');
+writeFileSync(
+  hook,
+  `import { register } from 'node:module';\nregister('data:text/javascript,' + encodeURIComponent(${JSON.stringify(
+    `import { appendFileSync } from 'node:fs';\nexport async function resolve(s, c, next) { if (s.startsWith('@modelcontextprotocol/')) appendFileSync(${JSON.stringify(loads)}, s + '\\n'); return next(s, c); }`,
+  )}));\n`,
+);
+const sdkLoads = () => new Set(readFileSync(loads, 'utf8').split('\n').filter(Boolean));
+
 /** `mcp-console serve` as a person runs it; resolves with its two lines' addresses. */
 function serve(): Promise<{ child: ChildProcess; page: string; agents: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--data-dir', dataDir, '--port', '0'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', hook, BIN, 'serve', '--config', config, '--data-dir', dataDir, '--port', '0'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
@@ -90,6 +104,9 @@ describe('agents through the bridge and the CLI, against a running `serve`', () 
 
   it('once the console runs, the same bridge gets through (the host is told its tools changed); calls wait for the person', async () => {
     server = await serve();
+    // The SDK's server is not loaded until an agent comes (its client is: the console talks to servers).
+    expect(sdkLoads()).toContain('@modelcontextprotocol/client');
+    expect([...sdkLoads()].filter((m) => m.startsWith('@modelcontextprotocol/server'))).toEqual([]);
     // The channel is a socket in a folder only this user may enter.
     expect(statSync(join(dataDir, 'run')).mode & 0o077).toBe(0);
     // A second console on the same data directory does not take the first one's agents.
@@ -112,6 +129,7 @@ describe('agents through the bridge and the CLI, against a running `serve`', () 
     const r = await agent.callTool({ name: 'fx.echo', arguments: { message: 'through the bridge' } });
     expect(text(r)).toContain('through the bridge');
     expect(p.asked).toEqual([expect.objectContaining({ tool: 'echo', requestedBy: { kind: 'agent', name: 'bot' } })]);
+    expect(sdkLoads()).toContain('@modelcontextprotocol/server/stdio');
     // Text that is not ASCII, long enough to come in many chunks, arrives whole both ways.
     const wide = 'é😀ü'.repeat(50_000);
     expect(text(await agent.callTool({ name: 'fx.echo', arguments: { message: wide } }))).toContain(wide);

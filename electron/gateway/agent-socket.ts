@@ -1,7 +1,7 @@
 import { createServer, type Socket } from 'node:net';
-import { StdioServerTransport, serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
-import { boundTransport, CoreError, type ConsoleCore } from '../core/index.js';
-import { agentServer } from './agent-server.js';
+import type { StdioServerHandle } from '@modelcontextprotocol/server/stdio';
+import { CoreError, type ConsoleCore } from '../core/index.js';
+import type * as AgentStdio from './agent-stdio.js';
 import { prepareSocketDir, removeAddress, socketPath, writeAddress } from './local-channel.js';
 
 /** The first line a bridge sends names its agent; the console answers with one line too. */
@@ -21,6 +21,7 @@ export function startAgentSocket(core: ConsoleCore, dataDir: string, httpUrl?: s
   const path = socketPath(dataDir);
   prepareSocketDir(path);
   const open = new Map<Socket, { agent?: string; handle?: StdioServerHandle }>();
+  let serving: Promise<typeof AgentStdio> | undefined;
   const offRevoked = core.agentDoor().onRevoked((agent) => {
     for (const [s, c] of open) if (c.agent === agent) s.destroy();
   });
@@ -52,17 +53,19 @@ export function startAgentSocket(core: ConsoleCore, dataDir: string, httpUrl?: s
         socket.end(JSON.stringify({ ok: false, error: (e as Error).message }) + '\n');
         return;
       }
-      socket.write(JSON.stringify({ ok: true }) + '\n');
-      if (rest.length) socket.unshift(rest);
-      // SECURITY: the agent's messages pass the same boundary as a server's before the SDK reads them.
-      const transport = boundTransport(new StdioServerTransport(socket, socket, { maxBufferSize: 64 * 1024 * 1024 }), {
-        peer: 'agent',
-        note: (line) => log(`agent socket (${agent}): ${line}`),
-      });
-      const handle = serveStdio(() => agentServer(core, agent), { transport, onerror: (e) => log(`agent socket (${agent}): ${e.message}`) });
-      open.set(socket, { agent, handle });
-      // The transport starts listening within this turn; flowing starts once it does.
-      setImmediate(() => socket.resume());
+      open.set(socket, { agent });
+      // The SDK's server is loaded on a bridge's first connection (agent-stdio.ts), not at start.
+      (serving ??= import('./agent-stdio.js')).then(
+        ({ serveAgentSocket }) => {
+          if (socket.destroyed) return; // gone, or its agent revoked, while it loaded
+          socket.write(JSON.stringify({ ok: true }) + '\n');
+          if (rest.length) socket.unshift(rest);
+          open.set(socket, { agent, handle: serveAgentSocket(core, agent, socket, log) });
+          // The transport starts listening within this turn; flowing starts once it does.
+          setImmediate(() => socket.resume());
+        },
+        (e: Error) => socket.end(JSON.stringify({ ok: false, error: `the console cannot serve agents: ${e.message}` }) + '\n'),
+      );
     };
     socket.on('data', onHello);
   });

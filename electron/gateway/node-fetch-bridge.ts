@@ -102,3 +102,8 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
     res.end();
   }
 }
+
+/** A JSON-RPC error as the whole answer, with its HTTP status (as the SDK's transport words them). */
+export function fail(res: ServerResponse, status: number, code: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}

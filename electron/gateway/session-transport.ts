@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fail } from './node-fetch-bridge.js';
 import {
   parseJSONRPCMessage,
   SUPPORTED_PROTOCOL_VERSIONS,
@@ -238,9 +239,4 @@ function closedAnswer(id: RequestId) {
 
 function event(m: unknown): string {
   return `event: message\ndata: ${JSON.stringify(m)}\n\n`;
-}
-
-/** A JSON-RPC error as the whole answer, with its HTTP status (as the SDK's transport words them). */
-export function fail(res: ServerResponse, status: number, code: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
