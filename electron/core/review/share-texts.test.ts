@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { Finding } from '../../../shared/schemas/review.js';
+import { shareTexts } from './review-off-loop.js';
+
+const finding = (subject: string, excerpt: string): Finding => ({
+  rule: 'Q03',
+  severity: 'info',
+  server: 'fx',
+  kind: 'tool',
+  subject,
+  path: 'inputSchema.properties',
+  message: '1 parameter without a description: n',
+  excerpt,
+  match: '',
+});
+
+describe('findings from the review worker', () => {
+  it('keep every field as it came, and their short texts once for all findings', () => {
+    const texts = new Map<string, string>();
+    const long = 'x'.repeat(300);
+    const came = Array.from({ length: 50 }, (_, i) => finding(`bulk_${i}`, i % 2 ? long : 'short'));
+    const kept = came.map((f) => shareTexts(structuredClone(f), texts));
+    expect(kept).toEqual(came);
+    // The rule, severity, server, kind, path, message, the short excerpt and the empty match; never
+    // a long text, and never the subject (a name is one tool's).
+    expect([...texts.keys()].sort()).toEqual(['', '1 parameter without a description: n', 'Q03', 'fx', 'info', 'inputSchema.properties', 'short', 'tool']);
+  });
+});
