@@ -4,7 +4,7 @@ import { shareTexts } from './review-off-loop.js';
 
 const finding = (subject: string, excerpt: string): Finding => ({
   rule: 'Q03',
-  severity: 'info',
+  severity: 'low',
   server: 'fx',
   kind: 'tool',
   subject,
@@ -23,6 +23,6 @@ describe('findings from the review worker', () => {
     expect(kept).toEqual(came);
     // The rule, severity, server, kind, path, message, the short excerpt and the empty match; never
     // a long text, and never the subject (a name is one tool's).
-    expect([...texts.keys()].sort()).toEqual(['', '1 parameter without a description: n', 'Q03', 'fx', 'info', 'inputSchema.properties', 'short', 'tool']);
+    expect([...texts.keys()].sort()).toEqual(['', '1 parameter without a description: n', 'Q03', 'fx', 'inputSchema.properties', 'low', 'short', 'tool']);
   });
 });
