@@ -71,7 +71,9 @@ const SHARED_TEXT_CHARS = 256;
 /**
  * A finding from the worker with its short texts shared with the findings before it. Each arrives as
  * a copy of its own: 10,000 tools each missing a parameter's description were 10,000 copies of the
- * same rule, server, path and message (2 MB of the serving process's heap at 10,000 tools).
+ * same rule, server, path and message (2 MB of the serving process's heap at 10,000 tools). The
+ * subject is shared only with a text `texts` held before (the catalog's tool names); a name is one
+ * finding's and not worth a place of its own.
  */
 export function shareTexts(f: Finding, texts: Map<string, string>): Finding {
   const one = (t: string): string => {
@@ -82,6 +84,7 @@ export function shareTexts(f: Finding, texts: Map<string, string>): Finding {
     return t;
   };
   f.rule = one(f.rule);
+  f.subject = texts.get(f.subject) ?? f.subject;
   f.severity = one(f.severity) as Finding['severity'];
   f.server = one(f.server);
   f.kind = one(f.kind) as Finding['kind'];
@@ -121,7 +124,9 @@ export function reviewOffLoop(file: string, job: OffLoopJob): Promise<{ report: 
       yield { t: 'finish', outcomes: job.outcomes, extra: job.extra, baseline: job.baseline } satisfies ToReviewWorker;
     })();
     const findings: Finding[] = [];
+    // A tool's finding names it with the catalog's own string, not a copy of it.
     const texts = new Map<string, string>();
+    for (const i of job.inputs) for (const t of i.tools) if (typeof t.name === 'string') texts.set(t.name, t.name);
     const suppressed: ReviewReport['suppressed'] = [];
     const end = (error?: Error, done?: { report: ReviewReport; heapPeak: number }): void => {
       if (settled) return;
