@@ -14,9 +14,24 @@ describe('count', () => {
 });
 
 describe('compareText', () => {
-  it('orders by code units, not by locale', () => {
-    expect(['b', 'B', 'a', 'A', 'é', 'e', '_x', '10', '9'].sort(compareText)).toEqual(['10', '9', 'A', 'B', '_x', 'a', 'b', 'e', 'é']);
+  it('orders as a list is read, A-Z as a-z, the same whatever the locale', () => {
+    expect(['b', 'B', 'a', 'A', '\u00e9', 'e', '_x', '10', '9', 'Zeta', 'alpha', 'al'].sort(compareText)).toEqual([
+      '10',
+      '9',
+      '_x',
+      'A',
+      'a',
+      'al',
+      'alpha',
+      'B',
+      'b',
+      'e',
+      'Zeta',
+      '\u00e9', // past every ASCII letter: code units, not a language's alphabet
+    ]);
     expect(compareText('same', 'same')).toBe(0);
     expect(compareText('P01', 'P02')).toBeLessThan(0);
+    // ISO times order as times.
+    expect(compareText('2026-11-26T23:59:59.000Z', '2026-11-27T00:00:00.000Z')).toBeLessThan(0);
   });
 });

@@ -17,7 +17,23 @@ export function count(n: number): string {
   return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (dot < 0 ? '' : text.slice(dot));
 }
 
-/** Orders two strings by UTF-16 code units: the same order on every machine, whatever its locale. */
+/**
+ * Orders two strings as a person reads a list, the same on every machine whatever its locale: by
+ * UTF-16 code units with A-Z read as a-z ("alpha" before "Zeta"; a letter outside ASCII after them
+ * all); two that differ only in case, the capital first.
+ */
 export function compareText(a: string, b: string): number {
+  // Equal texts at once, however long (a finding's subject can be a 64,000-character name).
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 65 && x <= 90) x += 32;
+    if (y >= 65 && y <= 90) y += 32;
+    if (x !== y) return x - y;
+  }
+  if (a.length !== b.length) return a.length - b.length;
   return a < b ? -1 : a > b ? 1 : 0;
 }
