@@ -98,7 +98,11 @@ export async function startAgentEndpoint(
     close: async () => {
       offVisible();
       offRevoked();
-      await (loading && (await loading).close());
+      // What could not load serves nothing to close.
+      await loading?.then(
+        (r) => r.close(),
+        () => {},
+      );
       const closed = new Promise<void>((r) => http.close(() => r()));
       http.closeAllConnections();
       await closed;
