@@ -2,4 +2,4 @@
 export { TraceLog, MAX_TRACE_ENTRIES, MAX_TRACE_BYTES } from './trace-log.js';
 export { WireTap, tapTransport, httpOf, approxBytes, keep, MAX_KEPT_MESSAGE_BYTES, type TraceRecord } from './tracer.js';
 export { traceHandlers } from './handlers.js';
-export { noteWireText, wireText, WIRE_TEXT_MIN } from './wire-text.js';
+export { noteWireText, takeWireText, WIRE_TEXT_MIN } from './wire-text.js';

@@ -1,12 +1,20 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { TraceEntry, TracePage } from '../../../shared/schemas/trace.js';
 import type { TraceRecord } from './tracer.js';
 
-/** Per server: this many entries (a tenth more before a trim), and at most this many bytes of kept messages. */
+/** Per server: this many entries (a tenth more before a trim), and at most this many bytes of kept messages (text as packed). */
 export const MAX_TRACE_ENTRIES = 2000;
 export const MAX_TRACE_BYTES = 8 * 1024 * 1024;
 
-/** An entry as held: a large message as the text it arrived as (see wire-text.ts), parsed when asked for. */
-type Held = TraceEntry & { text?: string };
+/**
+ * An entry as held: a large message as the text it arrived as (see wire-text.ts), deflated, and
+ * inflated and parsed when asked for. A list page of JSON deflates to a tenth or less, in about
+ * 2 ms a megabyte at level 1; what the trace holds is counted as packed.
+ */
+type Held = TraceEntry & { packed?: Buffer };
+
+const pack = (text: string): Buffer => deflateRawSync(text, { level: 1 });
+const unpack = (packed: Buffer): string => inflateRawSync(packed).toString('utf8');
 
 interface ServerTrace {
   entries: Held[];
@@ -16,20 +24,20 @@ interface ServerTrace {
 
 /** An entry without its message (nor the preview of one too large to keep): a row of the list. */
 function brief(e: Held): TraceEntry {
-  if (e.message === undefined && e.preview === undefined && e.text === undefined) return e;
-  const { message: _m, preview: _p, text: _t, ...rest } = e;
+  if (e.message === undefined && e.preview === undefined && e.packed === undefined) return e;
+  const { message: _m, preview: _p, packed: _t, ...rest } = e;
   return rest;
 }
 
 /** An entry whole: a message held as text is parsed again (it parsed when it arrived, within the limits). */
-function whole(e: Held): TraceEntry {
-  if (e.text === undefined) return e;
-  const { text, ...rest } = e;
-  return { ...rest, message: JSON.parse(text) as unknown };
+function whole(e: Held, text?: string): TraceEntry {
+  if (e.packed === undefined) return e;
+  const { packed, ...rest } = e;
+  return { ...rest, message: JSON.parse(text ?? unpack(packed)) as unknown };
 }
 
-/** Whether an entry's message counts toward the bytes a server's trace holds. */
-const kept = (e: Held): boolean => e.message !== undefined || e.text !== undefined;
+/** The bytes an entry's message takes of what a server's trace holds: packed text as packed. */
+const held = (e: Held): number => (e.packed !== undefined ? e.packed.length : e.message !== undefined ? e.bytes : 0);
 
 /**
  * Every server's protocol trace, bounded in entries and bytes (the oldest go first, and are
@@ -40,29 +48,29 @@ export class TraceLog {
   private seq = 0;
   private listeners = new Set<(e: TraceEntry) => void>();
 
-  record(serverId: string, r: TraceRecord): void {
-    const e: Held = { seq: ++this.seq, at: new Date().toISOString(), serverId, ...r };
+  record(serverId: string, { text, ...r }: TraceRecord): void {
+    const e: Held = { seq: ++this.seq, at: new Date().toISOString(), serverId, ...r, ...(text !== undefined && { packed: pack(text) }) };
     let s = this.servers.get(serverId);
     if (!s) this.servers.set(serverId, (s = { entries: [], bytes: 0, dropped: 0 }));
     s.entries.push(e);
-    s.bytes += kept(e) ? e.bytes : 0;
+    s.bytes += held(e);
     // Trimmed in batches (a tenth at a time past the limit), so a busy connection does not move the whole array per message.
-    if (s.entries.length <= MAX_TRACE_ENTRIES + MAX_TRACE_ENTRIES / 10 && s.bytes <= MAX_TRACE_BYTES) return this.tell(e);
+    if (s.entries.length <= MAX_TRACE_ENTRIES + MAX_TRACE_ENTRIES / 10 && s.bytes <= MAX_TRACE_BYTES) return this.tell(e, text);
     let cut = 0;
     while (s.entries.length - cut > MAX_TRACE_ENTRIES || (s.bytes > MAX_TRACE_BYTES && cut < s.entries.length - 1)) {
       const old = s.entries[cut++];
-      if (old && kept(old)) s.bytes -= old.bytes;
+      if (old) s.bytes -= held(old);
     }
     if (cut) {
       s.entries.splice(0, cut);
       s.dropped += cut;
     }
-    this.tell(e);
+    this.tell(e, text);
   }
 
-  private tell(e: Held): void {
+  private tell(e: Held, text: string | undefined): void {
     if (!this.listeners.size) return;
-    const w = whole(e);
+    const w = whole(e, text);
     for (const l of this.listeners) l(w);
   }
 
@@ -83,7 +91,7 @@ export class TraceLog {
       entries = entries.filter((e) => e.method?.toLowerCase().includes(m));
     }
     if (opts.limit !== undefined) entries = entries.slice(-opts.limit);
-    entries = opts.brief ? entries.map(brief) : entries.map(whole);
+    entries = opts.brief ? entries.map(brief) : entries.map((e) => whole(e));
     return { entries, dropped: s.dropped };
   }
 

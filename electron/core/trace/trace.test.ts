@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { MAX_TRACE_BYTES, MAX_TRACE_ENTRIES, TraceLog } from './trace-log.js';
 import { httpOf, keep, MAX_KEPT_MESSAGE_BYTES, WireTap, type TraceRecord } from './tracer.js';
-import { noteWireText } from './wire-text.js';
+import { noteWireText, takeWireText, WIRE_TEXT_MIN } from './wire-text.js';
 
 describe('the protocol trace', () => {
   it('pairs a response with its request: method, name, time taken', () => {
@@ -134,12 +135,36 @@ describe('the protocol trace', () => {
     log.subscribe((e) => followed.push(e.message));
     log.record('a', { dir: 'in', kind: 'response', id: 4, bytes: text.length, text });
     expect(followed).toEqual([message]);
-    // Text counts toward the bytes a server's trace holds, as kept messages do.
-    const big = 'x'.repeat(MAX_TRACE_BYTES / 4);
-    for (let i = 0; i < 6; i++) log.record('a', { dir: 'in', kind: 'notification', method: 'm', bytes: big.length, text: JSON.stringify(big) });
-    const held = log.list('a').entries;
-    expect(held.length).toBeLessThanOrEqual(4);
-    expect(held.every((e) => e.message === big)).toBe(true);
+  });
+  it('counts a message held as text by its packed size toward the bytes a server holds', () => {
+    const log = new TraceLog();
+    // Text that does not pack (random): six of a quarter of the bound each do not all fit.
+    const noise = Array.from({ length: 6 }, () => randomBytes((MAX_TRACE_BYTES / 4) * 0.75).toString('base64'));
+    for (const [i, t] of noise.entries()) log.record('a', { dir: 'in', kind: 'notification', method: `m${i}`, bytes: t.length + 2, text: JSON.stringify(t) });
+    const kept = log.list('a').entries;
+    expect(kept.length).toBeLessThan(6);
+    expect(kept.length).toBeGreaterThan(1);
+    // The newest are kept, whole.
+    expect(kept.map((e) => e.message)).toEqual(noise.slice(-kept.length));
+    expect(log.list('a', { brief: true }).dropped).toBe(6 - kept.length);
+    // Text that packs well (a list of tools is such text): twice the bound in the text's own bytes, all kept.
+    const page = JSON.stringify({
+      tools: Array.from({ length: 4000 }, (_, i) => ({ name: `tool_${i}`, description: `Tool ${i} of a long list.`, inputSchema: { type: 'object' } })),
+    });
+    const n = Math.ceil((2 * MAX_TRACE_BYTES) / page.length);
+    for (let i = 0; i < n; i++) log.record('b', { dir: 'in', kind: 'response', id: i, bytes: page.length, text: page });
+    const pages = log.list('b').entries;
+    expect(pages).toHaveLength(n);
+    expect(pages[n - 1]?.message).toEqual(JSON.parse(page));
+  });
+  it('takes the text of a message from its transport once, so the text does not live as long as the message', () => {
+    const line = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { data: 'y'.repeat(WIRE_TEXT_MIN) } });
+    const m = JSON.parse(line) as Parameters<typeof keep>[0];
+    noteWireText(m, line);
+    expect(keep(m)).toEqual({ bytes: line.length, text: line });
+    expect(takeWireText(m)).toBeUndefined();
+    // Seen again without its text, it is kept as the object it is.
+    expect(keep(m)).toMatchObject({ message: m });
   });
   it('keeps only the preview of a line too large to keep, not the line', () => {
     setFlagsFromString('--expose-gc');

@@ -1,7 +1,7 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { TraceEntry, TraceHttp } from '../../../shared/schemas/trace.js';
 import { jsonOpening } from '../../../shared/json-opening.js';
-import { wireText } from './wire-text.js';
+import { takeWireText } from './wire-text.js';
 import { interpose } from '../support/index.js';
 
 /** A message larger than this is kept as a preview only (its size is still shown). */
@@ -44,7 +44,7 @@ const copied = (s: string): string => s.split('').join('');
 
 export function keep(m: JSONRPCMessage): Pick<TraceRecord, 'bytes' | 'message' | 'preview' | 'text'> {
   // A large message its transport read as text: its size is the text's, and the text is what is kept.
-  const text = wireText(m);
+  const text = takeWireText(m);
   if (text !== undefined)
     return text.length <= MAX_KEPT_MESSAGE_BYTES ? { bytes: text.length, text } : { bytes: text.length, preview: `${copied(text.slice(0, PREVIEW_CHARS))}…` };
   const bytes = approxBytes(m, MAX_KEPT_MESSAGE_BYTES);

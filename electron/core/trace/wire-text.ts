@@ -13,7 +13,14 @@ export function noteWireText(message: object, text: string): void {
   if (text.length >= WIRE_TEXT_MIN) texts.set(message, text);
 }
 
-/** The text a message was parsed from, if its transport noted it. */
-export function wireText(message: object): string | undefined {
-  return texts.get(message);
+/**
+ * The text a message was parsed from, if its transport noted it, handed over once: the trace packs
+ * it at once, and a page of 100,000 tools' listing is not kept alive as text for as long as its
+ * message is handled (held across a young collection, each page's text moved to the old
+ * generation's large objects, which only a full collection frees: 50 MB of them over a re-list).
+ */
+export function takeWireText(message: object): string | undefined {
+  const text = texts.get(message);
+  if (text !== undefined) texts.delete(message);
+  return text;
 }
