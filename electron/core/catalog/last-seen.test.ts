@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,6 +28,37 @@ describe('the lists last seen, on disk', () => {
     expect(again?.items).toHaveLength(20_000);
     expect(again?.items[19_999]).toMatchObject({ name: 't19999' });
     expect(JSON.parse(readFileSync(join(dir, 'id1.json'), 'utf8')).savedAt).toMatch(/^\d{4}-/);
+  });
+
+  it('writes every byte: text of many scripts across steps, and one item larger than a step', async () => {
+    const dir = scratch();
+    const store = new LastSeenStore<Record<string, string>>(dir, 'tools');
+    const list = [
+      ...Array.from({ length: 5_000 }, (_, i) => ({ name: `t${i}`, description: `é中😀 ${i} ${'ж'.repeat(300)}` })),
+      { name: 'big', description: '😀'.repeat(1_500_000) },
+      { name: 'last', description: 'end' },
+    ];
+    store.save('id1', list, []);
+    await waitFor(() => readdirSync(dir).includes('id1.json'));
+    const text = readFileSync(join(dir, 'id1.json'), 'utf8');
+    expect((JSON.parse(text) as { tools: unknown }).tools).toEqual(list);
+  });
+
+  it('does not write a list again when a listing found the same items', async () => {
+    const dir = scratch();
+    const store = new LastSeenStore<Record<string, string>>(dir, 'tools');
+    const list = items(2_000, 'one');
+    store.save('id1', list, []);
+    await waitFor(() => readdirSync(dir).includes('id1.json'));
+    const written = statSync(join(dir, 'id1.json')).ino;
+    // A re-list that kept every item (the same objects, in a new array): nothing to write.
+    store.save('id1', [...list], []);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(statSync(join(dir, 'id1.json')).ino).toBe(written);
+    // One item changed: written again (an atomic rename makes a new file).
+    store.save('id1', [...list.slice(0, -1), { name: 't1999', description: 'changed' }], []);
+    await waitFor(() => statSync(join(dir, 'id1.json')).ino !== written);
+    expect((JSON.parse(readFileSync(join(dir, 'id1.json'), 'utf8')) as { tools: { description: string }[] }).tools.at(-1)?.description).toBe('changed');
   });
 
   it('a close during a stepped write still leaves the newest list on disk', async () => {

@@ -51,8 +51,12 @@ export class LastSeenStore<T> {
 
   /** Pins a list now in memory, on disk shortly after. */
   save(identity: string, items: T[], fingerprints: string[]): void {
+    const before = this.seen.get(identity)?.items;
     this.seen.set(identity, { items, fingerprints });
     if (!this.dir) return;
+    // A listing that found nothing new (a re-list keeps each unchanged definition's own object) is
+    // written already, or about to be: 100,000 tools are 27 MB of JSON to write for nothing.
+    if (before && before.length === items.length && before.every((t, i) => t === items[i])) return;
     clearTimeout(this.timers.get(identity));
     const t = setTimeout(() => void this.writeInSteps(identity), SEEN_DELAY_MS);
     t.unref();
