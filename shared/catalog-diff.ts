@@ -75,16 +75,20 @@ export function diffLists(
   after: readonly Record<string, unknown>[],
   key: (item: Record<string, unknown>) => string,
   fingerprints?: { before: readonly string[]; after: readonly string[] },
+  index?: ListIndexes,
 ): CatalogDiff {
   const fpBefore = fingerprints?.before ?? before.map((t) => canonicalJson(t));
   const fpAfter = fingerprints?.after ?? after.map((t) => canonicalJson(t));
-  const old = new Map<string, number>();
-  before.forEach((t, i) => old.set(key(t), i));
-  const now = new Set<string>();
+  let old = index?.before;
+  if (!old) {
+    const built = new Map<string, number>();
+    before.forEach((t, i) => built.set(key(t), i));
+    old = built;
+  }
+  const now: { has(k: string): boolean } = index?.after ?? new Set(after.map(key));
   const diff: CatalogDiff = { added: [], removed: [], changed: [] };
   after.forEach((t, i) => {
     const k = key(t);
-    now.add(k);
     const j = old.get(k);
     const prev = j === undefined ? undefined : before[j];
     if (j === undefined || !prev) diff.added.push(k);
@@ -97,13 +101,23 @@ export function diffLists(
   return diff;
 }
 
+/**
+ * Each list's position by key, when the caller keeps them already (a catalog of 100,000 tools
+ * does): the diff uses them rather than build its own.
+ */
+export interface ListIndexes {
+  before: ReadonlyMap<string, number>;
+  after: ReadonlyMap<string, number>;
+}
+
 /** The tools of one server, keyed by name (see diffLists). */
 export function diffCatalog(
   before: readonly Record<string, unknown>[],
   after: readonly Record<string, unknown>[],
   fingerprints?: { before: readonly string[]; after: readonly string[] },
+  index?: ListIndexes,
 ): CatalogDiff {
-  return diffLists(before, after, (t) => String(t.name), fingerprints);
+  return diffLists(before, after, (t) => String(t.name), fingerprints, index);
 }
 
 /** True when a diff holds nothing. */

@@ -55,6 +55,31 @@ describe.each(WAYS)('a hostile server over %s (%s era)', (way, era) => {
     await stillWhole(h);
   });
 
+  it('a name listed twice keeps its first tool, and a name whose first tool was skipped is not taken from a second', async () => {
+    bad = await hostile('twin-tools', way, era);
+    const r = await besideHonest(bad, era);
+    h = r.h;
+    expect(r.connectError).toBeUndefined();
+    const tools = h.core.tools('bad');
+    expect(tools.map((t) => [t.name, t.description])).toEqual([
+      ['echo', 'Returns the message.'],
+      ['twin', 'The first twin.'],
+    ]);
+    const error = h.core.view('bad').error ?? '';
+    expect(error).toMatch(/skipped tool "deep": nested deeper than 128 levels/);
+    expect(error).toMatch(/skipped a second tool named "echo"/);
+    expect(error).toMatch(/skipped a second tool named "deep"/);
+    // Every problem is in the audit entry, the fourth too.
+    const entry = h.core.queryAudit({ kind: 'server-error', serverId: 'bad', limit: 5 }).find((e) => e.reason === 'malformed tools in tools/list');
+    expect((entry?.detail as { problems: string[] }).problems).toEqual([
+      expect.stringMatching(/^skipped tool "deep": nested deeper than 128 levels/),
+      'skipped a second tool named "echo"',
+      'skipped a second tool named "deep"',
+      'skipped a second tool named "twin"',
+    ]);
+    await stillWhole(h);
+  });
+
   for (const [attack, what] of [
     ['deep-result', 'nests deeper than 1,000 levels'],
     ['wide-result', 'holds more than 4,000,000 values'],

@@ -269,6 +269,7 @@ function trustParts(p: TrustParts, ports: Ports): { pins: ToolAcceptance; agents
   const pins = new ToolAcceptance(new AcceptedTools(join(p.dataDir, 'gateway')), {
     connected,
     tools: (id) => p.catalog.tools(id),
+    tool: (id, name) => p.catalog.get(id, name),
     raw: (id, name) => p.catalog.raw(id, name),
     audit,
     changed: (id) => (ports.agents.it.pinsChanged(), ports.review.it.pinsMayHaveChanged(id)),

@@ -8,13 +8,14 @@ import type { AuditFields } from '../audit/index.js';
 import { AcceptedTools } from './accepted-tools.js';
 import { ToolAcceptance } from './tool-acceptance.js';
 
-function setup(tools: Array<{ name: string; fingerprint: string; description?: string }>) {
+function setup(tools: Array<{ name: string; fingerprint: string; description?: string; excluded?: string }>) {
   const dir = mkdtempSync(join(tmpdir(), 'accept-'));
   const audit: AuditFields[] = [];
   const live = { tools };
   const acceptance = new ToolAcceptance(new AcceptedTools(dir), {
     connected: () => 'ident',
     tools: () => live.tools as unknown as ToolView[],
+    tool: (_s, name) => live.tools.find((t) => t.name === name) as unknown as ToolView | undefined,
     raw: (_s, name) => {
       const t = live.tools.find((x) => x.name === name);
       return t && { name: t.name, description: t.description ?? '', inputSchema: { type: 'object' } };
@@ -68,6 +69,10 @@ describe('ToolAcceptance', () => {
       ['gone', 'removed'],
     ]);
     expect(states[0]?.diff?.changes).toEqual([{ path: 'description', before: 'one', after: 'two' }]);
+    // A pinned tool still listed but no longer offered (excluded) counts as removed, as one gone does.
+    live.tools = [...live.tools, { name: 'gone', fingerprint: 'fg', excluded: 'invalid x-mcp-header' }];
+    expect(acceptance.states('s').map((p) => [p.tool, p.state])).toEqual(states.map((p) => [p.tool, p.state]));
+    live.tools = live.tools.slice(0, 2);
     acceptance.accept('s', [{ tool: 'a', fingerprint: 'fa2' }]);
     acceptance.acceptRemoved('s', ['gone']);
     expect(() => acceptance.acceptRemoved('s', ['b'])).toThrow(/listed again/);

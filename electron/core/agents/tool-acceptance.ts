@@ -10,6 +10,8 @@ import type { AcceptedTool, AcceptedTools } from './accepted-tools.js';
 export interface AcceptanceDeps {
   connected(serverId: string): string | undefined;
   tools(serverId: string): ToolView[];
+  /** One live tool by name (the catalog's index). */
+  tool(serverId: string, name: string): ToolView | undefined;
   raw(serverId: string, name: string): Record<string, unknown> | undefined;
   audit(fields: AuditFields): void;
   /** After a person changed a server's pins (accepted, removed, imported): what shows them looks again. */
@@ -31,6 +33,9 @@ function* paced<T>(items: Iterable<T>, each: (item: T, i: number) => void): Gene
     each(item, i++);
   }
 }
+
+/** The tools agents may be offered: all of them unless some are excluded (then a copy without those). */
+const usable = (tools: ToolView[]): ToolView[] => (tools.some((t) => t.excluded) ? tools.filter((t) => !t.excluded) : tools);
 
 /** Tools named one by one in an audit entry; beyond, the entry holds their count and a digest. */
 const AUDIT_NAMED = 100;
@@ -82,7 +87,7 @@ export class ToolAcceptance {
     for (const serverId of granted) {
       const identity = this.d.connected(serverId);
       if (!identity) continue;
-      const live = this.d.tools(serverId).filter((t) => !t.excluded);
+      const live = usable(this.d.tools(serverId));
       const accepted = this.accepted(serverId, identity, live);
       for (const t of live) {
         const a = accepted.get(t.name);
@@ -161,7 +166,7 @@ export class ToolAcceptance {
   private *walkSteps(serverId: string, all: boolean, out: PinState[]): Generator<void> {
     const identity = this.d.connected(serverId);
     if (!identity) return;
-    const live = this.d.tools(serverId).filter((t) => !t.excluded);
+    const live = usable(this.d.tools(serverId));
     const got: { pins?: Map<string, AcceptedTool> } = {};
     yield* this.acceptedSteps(serverId, identity, live, got);
     const pinned = got.pins!;
@@ -179,10 +184,11 @@ export class ToolAcceptance {
       }
     });
     yield;
-    const names = new Set<string>();
-    yield* paced(live, (t) => names.add(t.name));
+    // A pin whose tool is gone, or no longer offered (the catalog's own index is asked: a set of
+    // every live name would be 100,000 more entries built and dropped per listing).
     yield* paced(pinned, ([name, a]) => {
-      if (!names.has(name)) out.push({ serverId, tool: name, state: 'removed', ...(a.at ? { pinnedAt: a.at } : {}) });
+      const t = this.d.tool(serverId, name);
+      if (!t || t.excluded) out.push({ serverId, tool: name, state: 'removed', ...(a.at ? { pinnedAt: a.at } : {}) });
     });
   }
 

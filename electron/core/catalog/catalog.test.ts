@@ -24,6 +24,37 @@ describe('Catalog re-lists', () => {
     expect(change.changed.map((x) => x.name)).toEqual(['b']);
   });
 
+  it('tells added, removed and changed tools of a re-list in a new order, by the indexes the catalog keeps', () => {
+    const c = new Catalog(null);
+    list(c, [def('a', 'A'), def('b', 'B'), def('c', 'C'), def('d', 'D')]);
+    const change = list(c, [def('d', 'D'), def('e', 'E'), def('b', 'B2'), def('a', 'A')]);
+    expect(change.added).toEqual(['e']);
+    expect(change.removed).toEqual(['c']);
+    expect(change.changed.map((x) => x.name)).toEqual(['b']);
+    expect(c.tools('s').map((t) => t.name)).toEqual(['d', 'e', 'b', 'a']);
+    expect(c.get('s', 'b')?.description).toBe('B2');
+    expect(c.get('s', 'c')).toBeUndefined();
+    expect(c.raw('s', 'e')).toEqual(def('e', 'E'));
+  });
+
+  it('keeps the first of two tools of one name, across pages and within one, and takes no second for a skipped first', () => {
+    const c = new Catalog(null);
+    const b = c.builder('s', 'identity-1', false);
+    const deep = { name: 'x', inputSchema: JSON.parse('{"a":'.repeat(200) + '1' + '}'.repeat(200)) as object };
+    expect(b.add([def('a', 'A'), deep] as never)).toEqual([expect.stringMatching(/^skipped tool "x": nested deeper/)]);
+    expect(b.add([def('a', 'A again'), def('x', 'X'), def('t', 'T'), def('t', 'T2')] as never)).toEqual([
+      'skipped a second tool named "a"',
+      'skipped a second tool named "x"',
+      'skipped a second tool named "t"',
+    ]);
+    b.commit('initial');
+    expect(c.tools('s').map((t) => [t.name, t.description])).toEqual([
+      ['a', 'A'],
+      ['t', 'T'],
+    ]);
+    expect(c.get('s', 't')?.description).toBe('T');
+  });
+
   it('sees a key added as __proto__ as a change, and a trust change makes new views', () => {
     const c = new Catalog(null);
     list(c, [JSON.parse('{"name":"a","inputSchema":{}}') as Record<string, unknown>]);

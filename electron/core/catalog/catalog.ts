@@ -6,7 +6,7 @@ import { Icon, type CatalogChange, type ToolChange, type ToolView } from '../../
 import { localIcon } from './icons.js';
 import { canonicalJson } from '../../../shared/canonical-json.js';
 import { CoreError, hashJson, sha256, RingBuffer } from '../support/index.js';
-import { walkList, type ListSpec, type ListWalk } from './list-walk.js';
+import { secondOf, walkList, type ListSpec, type ListWalk } from './list-walk.js';
 import { LastSeenStore } from './last-seen.js';
 import { MAX_JSON_DEPTH } from '../../../shared/json-depth.js';
 import { sameJson } from '../../../shared/json-equal.js';
@@ -213,13 +213,29 @@ export class Catalog {
   ): { add(tools: RawTool[]): string[]; readonly views: readonly ToolView[]; commit(reason: CatalogChange['reason']): CatalogChange } {
     const raw: RawTool[] = [];
     const views: ToolView[] = [];
+    const fingerprints: string[] = [];
+    // The index the catalog keeps, built as tools arrive; it also tells a second tool of a name.
+    const byName = new Map<string, number>();
+    // Names whose first tool was skipped: a second tool of that name is not taken in its place.
+    const refused = new Set<string>();
     // A re-list: a definition the same as the one listed before keeps its view (and fingerprint).
     const current = this.servers.get(serverId);
     const before = current && current.identity === identity && current.headerRules === headerRules ? current : undefined;
+    const take = (t: RawTool, view: ToolView) => {
+      byName.set(t.name, raw.length);
+      raw.push(t);
+      views.push(view);
+      fingerprints.push(view.fingerprint);
+    };
     return {
       add: (tools) => {
         const problems: string[] = [];
         for (const t of tools) {
+          // SECURITY: a server that lists one name twice gets its first definition; the second is reported.
+          if (byName.has(t.name) || refused.has(t.name)) {
+            problems.push(secondOf('tool', t.name));
+            continue;
+          }
           // SECURITY: one tool that cannot be processed is skipped and reported; it never takes its server's other tools down.
           try {
             let json: string;
@@ -230,8 +246,7 @@ export class Catalog {
               const view = i === undefined ? undefined : before.views[i];
               // Compared whole (never by a hash of it): the same definition keeps its view and fingerprint.
               if (old && view && view.risk.trusted === trusted && sameJson(old, t)) {
-                raw.push(old);
-                views.push(view);
+                take(old, view);
                 continue;
               }
               json = JSON.stringify(t);
@@ -244,33 +259,37 @@ export class Catalog {
             }
             if (json.length > MAX_DEFINITION_BYTES)
               throw new Error(`its definition is larger than ${MAX_DEFINITION_BYTES / 1024} KB (${Math.round(json.length / 1024)} KB)`);
-            const view = toolView(serverId, identity, trusted, t, { json, fingerprint }, headerRules);
-            raw.push(t);
-            views.push(view);
+            take(t, toolView(serverId, identity, trusted, t, { json, fingerprint }, headerRules));
           } catch (e) {
+            refused.add(t.name);
             problems.push(`skipped tool ${JSON.stringify(String(t.name).slice(0, 100))}: ${(e as Error).message}`);
           }
         }
         return problems;
       },
       views,
-      commit: (reason) => this.swapIn(serverId, { identity, headerRules, raw, views }, reason),
+      commit: (reason) => this.swapIn(serverId, { identity, headerRules, raw, views, fingerprints, byName }, reason),
     };
   }
 
-  private swapIn(serverId: string, next: Pick<ServerCatalog, 'identity' | 'headerRules' | 'raw' | 'views'>, reason: CatalogChange['reason']): CatalogChange {
-    const { identity, raw, views } = next;
-    const fingerprints = views.map((v) => v.fingerprint);
+  private swapIn(serverId: string, next: Omit<ServerCatalog, 'headerParams'>, reason: CatalogChange['reason']): CatalogChange {
+    const { identity, raw, fingerprints, byName } = next;
     this.staleReasons.delete(serverId);
     const before = this.servers.get(serverId);
     const seen = before && before.identity === identity ? undefined : this.seen.load(identity);
+    // The catalog before keeps its index by name: the diff uses both indexes rather than build its own.
     const previous =
-      before && before.identity === identity ? { raw: before.raw, fps: before.fingerprints } : seen && { raw: seen.items, fps: seen.fingerprints };
-    const byName = new Map<string, number>();
-    raw.forEach((t, i) => byName.set(t.name, i));
-    this.servers.set(serverId, { ...next, fingerprints, byName });
+      before && before.identity === identity
+        ? { raw: before.raw, fps: before.fingerprints, index: before.byName }
+        : seen && { raw: seen.items, fps: seen.fingerprints, index: undefined };
+    this.servers.set(serverId, next);
     const diff = previous
-      ? diffCatalog(previous.raw, raw, { before: previous.fps ?? previous.raw.map((t) => hashJson(t)), after: fingerprints })
+      ? diffCatalog(
+          previous.raw,
+          raw,
+          { before: previous.fps ?? previous.raw.map((t) => hashJson(t)), after: fingerprints },
+          previous.index && { before: previous.index, after: byName },
+        )
       : { added: raw.map((t) => t.name), removed: [], changed: [] };
     const change: CatalogChange = { serverId, at: new Date().toISOString(), reason: previous ? reason : 'initial', ...diff };
     this.changes.push(change);

@@ -20,6 +20,9 @@ export interface ListSpec<T> {
   key(item: T): string;
 }
 
+/** Why a second item of the same key is skipped. */
+export const secondOf = (noun: string, key: string): string => `skipped a second ${noun} named ${JSON.stringify(key.slice(0, 100))}`;
+
 /** A whole walk: the usable items in server order (unless a page handler took them), and what was wrong with the others. */
 export interface ListWalk<T> {
   items: T[];
@@ -35,7 +38,9 @@ export interface ListWalk<T> {
  * The next page is asked for before `onPage` handles the current one, so the console's work on a
  * page overlaps the server's work on the next. `onPage` returns what it skipped, and why; given
  * one, the walk hands each page to it and keeps none (a re-list of 100,000 tools would otherwise
- * hold every parsed definition until its end, beside the catalog it is compared with).
+ * hold every parsed definition until its end, beside the catalog it is compared with), and the
+ * handler skips a second item of a key it has (it keeps an index by key anyway: a second one here
+ * would be 100,000 keys more to build and drop per listing).
  */
 export async function walkList<T>(client: Client, spec: ListSpec<T>, timeoutMs: number, onPage?: (items: T[]) => string[] | void): Promise<ListWalk<T>> {
   // One page: the items are checked one by one below, so that one malformed item does not hide the rest.
@@ -44,7 +49,7 @@ export async function walkList<T>(client: Client, spec: ListSpec<T>, timeoutMs: 
   let count = 0;
   const problems: string[] = [];
   let cache: ListWalk<T>['cache'];
-  const keys = new Set<string>();
+  const keys = onPage ? undefined : new Set<string>();
   const seen = new Set<string>();
   const ask = (cursor?: string) => client.request({ method: spec.method, params: cursor === undefined ? {} : { cursor } }, Page, { timeout: timeoutMs });
   let next = ask();
@@ -70,10 +75,10 @@ export async function walkList<T>(client: Client, spec: ListSpec<T>, timeoutMs: 
         problems.push(`skipped a malformed ${spec.noun} on page ${page + 1}: ${why}`);
         continue;
       }
-      const key = spec.key(t as T);
-      if (keys.has(key)) problems.push(`skipped a second ${spec.noun} named ${JSON.stringify(key.slice(0, 100))}`);
+      if (!keys) accepted.push(t as T);
+      else if (keys.has(spec.key(t as T))) problems.push(secondOf(spec.noun, spec.key(t as T)));
       else {
-        keys.add(key);
+        keys.add(spec.key(t as T));
         accepted.push(t as T);
       }
     }
