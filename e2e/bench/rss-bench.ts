@@ -48,9 +48,10 @@ function request(url: string, method: string, params: object): Promise<unknown> 
 }
 
 /** RSS after SETTLE_MS and once settled (see SETTLED_MS), in MB. */
-type Rss = [early: number, settled: number];
+export type Rss = [early: number, settled: number];
 
-async function sampled(pid: number): Promise<Rss> {
+/** A process's RSS SETTLE_MS from now, and once V8's memory reducer has run in it (see SETTLED_MS). */
+export async function sampled(pid: number): Promise<Rss> {
   await sleep(SETTLE_MS);
   const early = rssMb(pid);
   let low = early;

@@ -11,9 +11,9 @@ import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startServe } from '../tools/serve-process.js';
 import { launchChromium, measure } from './ui-bench.js';
+import { sampled } from './rss-bench.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
-const SETTLE_MS = Number(process.env.BENCH_RSS_SETTLE_MS ?? 8000);
 
 /** Every WebSocket message the page receives is measured (the page's own handler still runs). */
 const PAGE_PROBE = `window.__long = []; window.__maxMsg = 0;
@@ -36,7 +36,9 @@ export interface PageScale {
   longest: number;
   boot: number;
   maxMsgMb: number;
+  /** serve's RSS 8 s after list_changed, and once V8's memory reducer has run (rss-bench.ts). */
   rssMb: number;
+  settledRssMb: number;
   peakRssMb: number;
 }
 
@@ -131,8 +133,8 @@ export async function pageScale(tools: number, pageSize: number): Promise<PageSc
     await page.waitForTimeout(200);
     const r = (await page.evaluate('({ maxMsg: window.__maxMsg, all: window.__long })')) as { maxMsg: number; all: { start: number; dur: number }[] };
     if (process.env.BENCH_DEBUG) console.log('long tasks', JSON.stringify(r.all.map((l) => [Math.round(l.start - pageT0), Math.round(l.dur)])));
-    await page.waitForTimeout(SETTLE_MS);
     const pid = s.child.pid!;
+    const [early, settled] = await sampled(pid);
     return {
       firstShown: shown.first - firstAnswered,
       firstFromClick: shown.first - shown.t0,
@@ -144,7 +146,8 @@ export async function pageScale(tools: number, pageSize: number): Promise<PageSc
       longest: Math.max(0, ...r.all.filter((l) => l.start >= pageT0).map((l) => l.dur)),
       boot: Math.max(0, ...r.all.filter((l) => l.start < pageT0).map((l) => l.dur)),
       maxMsgMb: r.maxMsg / 1_048_576,
-      rssMb: memMb(pid, 'VmRSS'),
+      rssMb: early,
+      settledRssMb: settled,
       peakRssMb: memMb(pid, 'VmHWM'),
     };
   } finally {
