@@ -124,4 +124,31 @@ describe('ToolAcceptance', () => {
     expect(audit.filter((a) => /first sight/.test(String(a.reason)))).toHaveLength(1);
     expect(acceptance.pinned('s')?.size).toBe(10_000);
   });
+
+  it("after a restart, a pin of an unchanged definition holds the catalog's own object, not the copy read from its file", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'accept-'));
+    const defs = new Map([
+      ['a', { name: 'a', description: 'one', inputSchema: { type: 'object' } }],
+      ['b', { name: 'b', description: 'two', inputSchema: { type: 'object' } }],
+    ]);
+    const make = (store: AcceptedTools, fps: Record<string, string>) =>
+      new ToolAcceptance(store, {
+        connected: () => 'ident',
+        tools: () => [...defs.keys()].map((name) => ({ name, fingerprint: fps[name] }) as unknown as ToolView),
+        tool: (_s, name) => (defs.has(name) ? ({ name, fingerprint: fps[name] } as unknown as ToolView) : undefined),
+        raw: (_s, name) => defs.get(name),
+        audit: () => {},
+      });
+    const first = new AcceptedTools(dir);
+    make(first, { a: 'fa', b: 'fb' }).states('s');
+    await first.idle();
+    // The next session reads the pins from disk: copies, equal to the catalog's definitions.
+    const again = make(new AcceptedTools(dir), { a: 'fa', b: 'fb2' });
+    expect(again.pinned('s')!.get('a')!.def).not.toBe(defs.get('a'));
+    expect(again.unsettled('s').map((p) => [p.tool, p.state])).toEqual([['b', 'changed']]);
+    expect(again.pinned('s')!.get('a')!.def).toBe(defs.get('a'));
+    // A changed one keeps the definition that was pinned (its diff is against it).
+    expect(again.pinned('s')!.get('b')!.def).not.toBe(defs.get('b'));
+    expect(again.pinned('s')!.get('b')!.def).toEqual(defs.get('b'));
+  });
 });

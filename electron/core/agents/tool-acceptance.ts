@@ -172,7 +172,13 @@ export class ToolAcceptance {
     const pinned = got.pins!;
     yield* paced(live, (t) => {
       const a = pinned.get(t.name);
-      if (a?.fingerprint === t.fingerprint && !all) return;
+      if (a?.fingerprint === t.fingerprint) {
+        // The same definition (the same hash): the pin holds the catalog's own object, not the copy
+        // its file was read into (after a restart, 100,000 pinned definitions held twice).
+        const raw = this.d.raw(serverId, t.name);
+        if (raw && a.def !== raw) a.def = raw;
+        if (!all) return;
+      }
       const at = a?.at ? { pinnedAt: a.at } : {};
       if (!a) out.push({ serverId, tool: t.name, state: 'new', fingerprint: t.fingerprint });
       else if (a.fingerprint === t.fingerprint)

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../shared/canonical-json.js';
 import { sha256 } from '../support/index.js';
@@ -35,6 +38,22 @@ describe('Catalog re-lists', () => {
     expect(c.get('s', 'b')?.description).toBe('B2');
     expect(c.get('s', 'c')).toBeUndefined();
     expect(c.raw('s', 'e')).toEqual(def('e', 'E'));
+  });
+
+  it('tells what changed since the last session from the list kept on disk, its fingerprints read back', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-console-seen-'));
+    try {
+      const first = new Catalog(dir);
+      list(first, [def('a', 'A'), def('b', 'B'), def('c', 'C')]);
+      first.flushLastSeen();
+      const kept = JSON.parse(readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8'))[0]!) as { fingerprints: string[] };
+      expect(kept.fingerprints).toEqual(first.tools('s').map((t) => t.fingerprint));
+      const next = new Catalog(dir);
+      const change = list(next, [def('a', 'A'), def('b', 'B, changed'), def('d', 'D')]);
+      expect([change.added, change.removed, change.changed.map((c) => c.name)]).toEqual([['d'], ['c'], ['b']]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps the first of two tools of one name, across pages and within one, and takes no second for a skipped first', () => {

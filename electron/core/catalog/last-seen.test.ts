@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -59,6 +59,26 @@ describe('the lists last seen, on disk', () => {
     store.save('id1', [...list.slice(0, -1), { name: 't1999', description: 'changed' }], []);
     await waitFor(() => statSync(join(dir, 'id1.json')).ino !== written);
     expect((JSON.parse(readFileSync(join(dir, 'id1.json'), 'utf8')) as { tools: { description: string }[] }).tools.at(-1)?.description).toBe('changed');
+  });
+
+  it('keeps the fingerprints beside the items, read back only when there is one per item', async () => {
+    const dir = scratch();
+    const store = new LastSeenStore<Record<string, string>>(dir, 'tools');
+    const list = items(3, 'fp');
+    const fps = ['a', 'b', 'c'].map((c) => c.repeat(64));
+    store.save('id1', list, fps);
+    await waitFor(() => readdirSync(dir).includes('id1.json'));
+    expect(new LastSeenStore<Record<string, string>>(dir, 'tools').load('id1')).toEqual({ items: list, fingerprints: fps });
+    // Written on close (the other way a list reaches the disk), the same.
+    const closing = new LastSeenStore<Record<string, string>>(dir, 'tools');
+    closing.save('id2', list, fps);
+    closing.flush();
+    expect(new LastSeenStore<Record<string, string>>(dir, 'tools').load('id2')).toEqual({ items: list, fingerprints: fps });
+    // A file whose fingerprints do not match its items (or are not hashes) is read without them.
+    writeFileSync(join(dir, 'id3.json'), JSON.stringify({ tools: list, fingerprints: fps.slice(1) }));
+    writeFileSync(join(dir, 'id4.json'), JSON.stringify({ tools: list, fingerprints: ['x', 'y', 7] }));
+    writeFileSync(join(dir, 'id5.json'), JSON.stringify({ tools: list }));
+    for (const id of ['id3', 'id4', 'id5']) expect(new LastSeenStore<Record<string, string>>(dir, 'tools').load(id)).toEqual({ items: list });
   });
 
   it('a close during a stepped write still leaves the newest list on disk', async () => {

@@ -12,6 +12,10 @@ export interface LastSeen<T> {
   fingerprints?: string[];
 }
 
+/** The fingerprints as the file's last field (`,"fingerprints":[…]`), when there is one per item. */
+const fingerprintsField = (kept: LastSeen<unknown>): string =>
+  kept.fingerprints && kept.fingerprints.length === kept.items.length && kept.items.length > 0 ? `,"fingerprints":${JSON.stringify(kept.fingerprints)}` : '';
+
 /**
  * The last version of each list seen per server identity and kind (tools; resources, prompts and
  * templates next), kept in the data directory so that a change is shown even across restarts.
@@ -43,7 +47,15 @@ export class LastSeenStore<T> {
     try {
       const data = parseMeasured(readFileSync(this.file(identity), 'utf8'), 'a last-seen file') as { [k: string]: unknown };
       const items = data[this.kind];
-      return Array.isArray(items) ? { items: items as T[] } : undefined;
+      if (!Array.isArray(items)) return undefined;
+      // Written beside the items since 2026-11-27: a list read back need not be hashed again (100,000
+      // tools took half a second on the loop). A file without them, or with a count that does not
+      // match, is hashed by the caller as before. (Each is only compared with a hash made now: a
+      // wrong one shows its tool as changed, nothing more.)
+      const fps = data.fingerprints;
+      const fingerprints =
+        Array.isArray(fps) && fps.length === items.length && fps.every((f) => typeof f === 'string' && f.length === 64) ? (fps as string[]) : undefined;
+      return { items: items as T[], ...(fingerprints && { fingerprints }) };
     } catch {
       return undefined;
     }
@@ -83,7 +95,7 @@ export class LastSeenStore<T> {
     const head = `{"savedAt":${JSON.stringify(new Date().toISOString())},${JSON.stringify(this.kind)}:[`;
     const current = () => this.versions.get(identity) === version;
     this.inflight.add(identity);
-    await writeJsonInSteps(this.file(identity), head, kept.items, (item) => JSON.stringify(item) ?? 'null', ']}', current)
+    await writeJsonInSteps(this.file(identity), head, kept.items, (item) => JSON.stringify(item) ?? 'null', `]${fingerprintsField(kept)}}`, current)
       .catch(() => false /* what was last seen is a convenience; the live list is unaffected */)
       .finally(() => current() && this.inflight.delete(identity));
   }
@@ -94,7 +106,10 @@ export class LastSeenStore<T> {
     if (!kept || !this.dir) return;
     this.versions.set(identity, (this.versions.get(identity) ?? 0) + 1);
     try {
-      writeFileAtomic(this.file(identity), JSON.stringify({ savedAt: new Date().toISOString(), [this.kind]: kept.items }));
+      writeFileAtomic(
+        this.file(identity),
+        `${JSON.stringify({ savedAt: new Date().toISOString(), [this.kind]: kept.items }).slice(0, -1)}${fingerprintsField(kept)}}`,
+      );
     } catch {
       /* what was last seen is a convenience; the live list is unaffected */
     }

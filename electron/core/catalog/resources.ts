@@ -113,12 +113,11 @@ export class ResourceLists {
       ? await walkList(client, TEMPLATES_LIST, timeout).catch(() => ({ items: [] as RawItem[], problems: [] }))
       : { items: [], problems: [] };
     const before = this.seen.load(entry.identity);
-    const diff = before ? diffLists(before.items, walked.items, RESOURCES_LIST.key) : undefined;
-    this.seen.save(
-      entry.identity,
-      walked.items,
-      walked.items.map((r) => hashJson(r)),
-    );
+    const fingerprints = walked.items.map((r) => hashJson(r));
+    const diff = before
+      ? diffLists(before.items, walked.items, RESOURCES_LIST.key, before.fingerprints && { before: before.fingerprints, after: fingerprints })
+      : undefined;
+    this.seen.save(entry.identity, walked.items, fingerprints);
     const listed: Listed = {
       client,
       listedAt: Date.now(),
