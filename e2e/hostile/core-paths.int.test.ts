@@ -201,6 +201,7 @@ describe.each([
       await stillWhole(h);
     } finally {
       await h.dispose();
+      bad.stop();
     }
   }, 120_000);
 });
