@@ -5,8 +5,7 @@
  * the bare SDK's re-listing, the longest main-thread task throughout, and the serving process's memory.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startServe } from '../tools/serve-process.js';
@@ -77,29 +76,57 @@ function fixturePid(servePid: number): number {
 const memMb = (pid: number, field: 'VmRSS' | 'VmHWM'): number =>
   Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 
-export async function pageScale(tools: number, pageSize: number): Promise<PageScale> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-scale-ui-'));
+/** The console, started on `dataDir`, with the fixture of `tools` tools configured, and a page on it. */
+async function consoleWithPage(tools: number, pageSize: number, dataDir: string) {
   const stampFile = join(dataDir, 'stamps.txt');
   const env = { FIXTURE_TOOLS: String(tools), FIXTURE_PAGE_SIZE: String(pageSize), FIXTURE_STAMP: stampFile };
   const s = await startServe({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env } } }, dataDir);
   const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.addInitScript(PAGE_PROBE);
+  await page.goto(s.url);
+  // Waited for in the page's own script: Playwright's selector engine, injected into the page on
+  // its first locator, compiles on the page's main thread (a task of up to 140 ms on a cold start)
+  // and would be counted as the page's own.
+  await page.evaluate(`new Promise((r) => { const t = () => (document.body.dataset.appState === 'ready' ? r() : requestAnimationFrame(t)); t(); })`);
+  await page.waitForTimeout(300);
+  return { s, browser, page, stampFile };
+}
+
+/** Click on Connect → every tool counted on screen, in the page's own clock. */
+const connectAll = (page: Page, tools: number) =>
+  inPage(
+    page,
+    `document.querySelector('[data-server=fx] [data-testid=connect]').click()`,
+    `!!document.querySelector('[data-testid=tool-item]')`,
+    `document.querySelector('[data-testid=tool-count]')?.textContent === '${tools}'`,
+  );
+
+/**
+ * A second session on the data directory of a first: the console reads what it kept of the server
+ * (the list last seen, the gateway's pins) as it connects. Click → every tool shown, serve's
+ * peak RSS.
+ */
+export async function secondSession(tools: number, pageSize: number, dataDir: string): Promise<{ allShown: number; peakRssMb: number }> {
+  const { s, browser, page } = await consoleWithPage(tools, pageSize, dataDir);
   try {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.addInitScript(PAGE_PROBE);
-    await page.goto(s.url);
-    // Waited for in the page's own script: Playwright's selector engine, injected into the page on
-    // its first locator, compiles on the page's main thread (a task of up to 140 ms on a cold start)
-    // and would be counted as the page's own.
-    await page.evaluate(`new Promise((r) => { const t = () => (document.body.dataset.appState === 'ready' ? r() : requestAnimationFrame(t)); t(); })`);
-    await page.waitForTimeout(300);
+    const shown = await connectAll(page, tools + 1);
+    // What it reads after the listing (the pins, the unsettled tools) runs on after the tools are shown.
+    await page.waitForTimeout(3000);
+    return { allShown: shown.done - shown.t0, peakRssMb: memMb(s.child.pid!, 'VmHWM') };
+  } finally {
+    await browser.close();
+    await s.stop();
+  }
+}
+
+/** The first session; `dataDir` is kept for a second one (the caller removes it). */
+export async function pageScale(tools: number, pageSize: number, dataDir: string): Promise<PageScale> {
+  const { s, browser, page, stampFile } = await consoleWithPage(tools, pageSize, dataDir);
+  try {
     const pageT0 = (await page.evaluate('performance.now()')) as number;
     const count = (n: number) => `document.querySelector('[data-testid=tool-count]')?.textContent === '${n}'`;
-    const shown = await inPage(
-      page,
-      `document.querySelector('[data-server=fx] [data-testid=connect]').click()`,
-      `!!document.querySelector('[data-testid=tool-item]')`,
-      count(tools + 1),
-    );
+    const shown = await connectAll(page, tools + 1);
     const firstAnswered = stamps(stampFile, 'first')[0] ?? NaN;
     const phase = (what: string) =>
       process.env.BENCH_DEBUG &&
@@ -153,6 +180,5 @@ export async function pageScale(tools: number, pageSize: number): Promise<PageSc
   } finally {
     await browser.close();
     await s.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
