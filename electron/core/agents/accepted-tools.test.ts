@@ -35,4 +35,22 @@ describe('AcceptedTools (the pins)', () => {
     expect(file.tools.t1).toMatchObject({ fingerprint: 'changed', how: 'accepted' });
     expect(Object.keys(file.tools)).toHaveLength(5000);
   });
+
+  it('writes its files as ASCII, the names and definitions read back the same', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pins-'));
+    const store = new AcceptedTools(dir);
+    const names = ['café', '检索', 'emoji_😀'];
+    await store.firstSight(
+      'ident',
+      names.map((n, i) => tool(n, `f${i}`)),
+    );
+    await store.idle();
+    const ascii = /^[\x00-\x7f]*$/;
+    expect(readFileSync(join(dir, 'ident.json'), 'utf8')).toMatch(ascii);
+    store.accept('ident', [{ ...tool('naïve', 'fn'), how: 'accepted' }]);
+    expect(readFileSync(join(dir, 'ident.json'), 'utf8')).toMatch(ascii);
+    const back = new AcceptedTools(dir).get('ident');
+    expect([...back!.keys()]).toEqual([...names, 'naïve']);
+    expect(back!.get('emoji_😀')?.def).toEqual({ name: 'emoji_😀', description: 'about emoji_😀' });
+  });
 });

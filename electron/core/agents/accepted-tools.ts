@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic, writeJsonInSteps } from '../support/index.js';
+import { asciiJson, writeFileAtomic, writeJsonInSteps } from '../support/index.js';
 import { parseMeasured } from '../../../shared/boundary.js';
 
 /** A tool as the person accepted it for agents: its fingerprint, and the definition (for the diff when it changes). */
@@ -59,7 +59,8 @@ export class AcceptedTools {
     const m = replace ? new Map<string, AcceptedTool>() : new Map(this.get(identity) ?? []);
     for (const t of tools) m.set(t.name, pinOf(t));
     this.versions.set(identity, (this.versions.get(identity) ?? 0) + 1);
-    writeFileAtomic(this.file(identity), JSON.stringify({ tools: Object.fromEntries(m) }) + '\n');
+    // ASCII, as the first sight's stepped write: read back as a one-byte string (see asciiJson).
+    writeFileAtomic(this.file(identity), asciiJson(JSON.stringify({ tools: Object.fromEntries(m) })) + '\n');
     this.cache.set(identity, m);
   }
 

@@ -42,6 +42,15 @@ describe('the lists last seen, on disk', () => {
     await waitFor(() => readdirSync(dir).includes('id1.json'));
     const text = readFileSync(join(dir, 'id1.json'), 'utf8');
     expect((JSON.parse(text) as { tools: unknown }).tools).toEqual(list);
+    // Written as ASCII (each character past it as its escape), so that it reads back as a one-byte string.
+    expect(text).toMatch(/^[\x00-\x7f]*$/);
+    // Written on close, the same.
+    const closing = new LastSeenStore<Record<string, string>>(dir, 'tools');
+    closing.save('id2', list, []);
+    closing.flush();
+    const closed = readFileSync(join(dir, 'id2.json'), 'utf8');
+    expect(closed).toMatch(/^[\x00-\x7f]*$/);
+    expect((JSON.parse(closed) as { tools: unknown }).tools).toEqual(list);
   });
 
   it('does not write a list again when a listing found the same items', async () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic, writeJsonInSteps } from '../support/index.js';
+import { asciiJson, writeFileAtomic, writeJsonInSteps } from '../support/index.js';
 import { parseMeasured } from '../../../shared/boundary.js';
 
 /** How long a new list waits before it is written to disk. */
@@ -106,10 +106,9 @@ export class LastSeenStore<T> {
     if (!kept || !this.dir) return;
     this.versions.set(identity, (this.versions.get(identity) ?? 0) + 1);
     try {
-      writeFileAtomic(
-        this.file(identity),
-        `${JSON.stringify({ savedAt: new Date().toISOString(), [this.kind]: kept.items }).slice(0, -1)}${fingerprintsField(kept)}}`,
-      );
+      const text = `${JSON.stringify({ savedAt: new Date().toISOString(), [this.kind]: kept.items }).slice(0, -1)}${fingerprintsField(kept)}}`;
+      // As the stepped write writes it: ASCII, read back as a one-byte string.
+      writeFileAtomic(this.file(identity), asciiJson(text));
     } catch {
       /* what was last seen is a convenience; the live list is unaffected */
     }
