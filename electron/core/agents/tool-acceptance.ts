@@ -152,6 +152,9 @@ export class ToolAcceptance {
   /** The same, a few milliseconds at a time (it runs after every listing, and 100,000 tools are too many for one turn). */
   async unsettledInSteps(serverId: string): Promise<PinState[]> {
     const out: PinState[] = [];
+    // Not in the turn that asked: after a listing, the catalog's own work (and, in a new session,
+    // reading the list last seen) has just held the loop; requests waiting meanwhile go first.
+    await new Promise((r) => setImmediate(r));
     for (const _ of this.walkSteps(serverId, false, out)) await new Promise((r) => setImmediate(r));
     return out;
   }
