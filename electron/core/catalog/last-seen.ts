@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { asciiJson, writeFileAtomic, writeJsonInSteps } from '../support/index.js';
+import { asciiJson, commaJoined, writeFileAtomic, writeTextInSteps } from '../support/index.js';
 import { parseMeasured } from '../../../shared/boundary.js';
 
 /** How long a new list waits before it is written to disk. */
@@ -12,9 +12,22 @@ export interface LastSeen<T> {
   fingerprints?: string[];
 }
 
-/** The fingerprints as the file's last field (`,"fingerprints":[…]`), when there is one per item. */
-const fingerprintsField = (kept: LastSeen<unknown>): string =>
-  kept.fingerprints && kept.fingerprints.length === kept.items.length && kept.items.length > 0 ? `,"fingerprints":${JSON.stringify(kept.fingerprints)}` : '';
+/** The fingerprints are written as the file's last field when there is one per item. */
+const withFingerprints = (kept: LastSeen<unknown>): kept is Required<LastSeen<unknown>> =>
+  !!kept.fingerprints && kept.fingerprints.length === kept.items.length && kept.items.length > 0;
+
+/** The file's text in pieces: the items, then their fingerprints (one string of 100,000 of them was 40 MB more at the peak). */
+function* lastSeenText(head: string, kept: LastSeen<unknown>): Generator<string> {
+  yield head;
+  yield* commaJoined(kept.items, (item) => JSON.stringify(item) ?? 'null');
+  yield ']';
+  if (withFingerprints(kept)) {
+    yield ',"fingerprints":[';
+    yield* commaJoined(kept.fingerprints, (f) => JSON.stringify(f));
+    yield ']';
+  }
+  yield '}';
+}
 
 /**
  * The last version of each list seen per server identity and kind (tools; resources, prompts and
@@ -95,7 +108,7 @@ export class LastSeenStore<T> {
     const head = `{"savedAt":${JSON.stringify(new Date().toISOString())},${JSON.stringify(this.kind)}:[`;
     const current = () => this.versions.get(identity) === version;
     this.inflight.add(identity);
-    await writeJsonInSteps(this.file(identity), head, kept.items, (item) => JSON.stringify(item) ?? 'null', `]${fingerprintsField(kept)}}`, current)
+    await writeTextInSteps(this.file(identity), lastSeenText(head, kept), current)
       .catch(() => false /* what was last seen is a convenience; the live list is unaffected */)
       .finally(() => current() && this.inflight.delete(identity));
   }
@@ -106,7 +119,11 @@ export class LastSeenStore<T> {
     if (!kept || !this.dir) return;
     this.versions.set(identity, (this.versions.get(identity) ?? 0) + 1);
     try {
-      const text = `${JSON.stringify({ savedAt: new Date().toISOString(), [this.kind]: kept.items }).slice(0, -1)}${fingerprintsField(kept)}}`;
+      const text = JSON.stringify({
+        savedAt: new Date().toISOString(),
+        [this.kind]: kept.items,
+        ...(withFingerprints(kept) && { fingerprints: kept.fingerprints }),
+      });
       // As the stepped write writes it: ASCII, read back as a one-byte string.
       writeFileAtomic(this.file(identity), asciiJson(text));
     } catch {

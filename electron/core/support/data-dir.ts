@@ -56,13 +56,21 @@ export function asciiJson(json: string): string {
 const WRITE_SLICE_MS = 8;
 const STEP_BYTES = 1 << 20;
 
+/** Each item serialised by `piece`, with the commas between them, as pieces of text. */
+export function* commaJoined<T>(items: Iterable<T>, piece: (item: T) => string): Generator<string> {
+  let first = true;
+  for (const item of items) {
+    if (!first) yield ',';
+    yield piece(item);
+    first = false;
+  }
+}
+
 /**
  * Writes a large JSON file without holding the event loop: `head`, then each piece serialised by
- * `piece` (joined by commas), then `tail`, a few milliseconds of work at a time, as ASCII (asciiJson). Atomic like
- * writeFileAtomic; dropped (the old file kept) when `wanted()` turns false meanwhile, because a
- * newer write overtook it. Resolves true when the file was replaced.
+ * `piece` (joined by commas), then `tail`, a few milliseconds of work at a time (writeTextInSteps).
  */
-export async function writeJsonInSteps<T>(
+export function writeJsonInSteps<T>(
   path: string,
   head: string,
   items: Iterable<T>,
@@ -70,6 +78,24 @@ export async function writeJsonInSteps<T>(
   tail: string,
   wanted: () => boolean,
 ): Promise<boolean> {
+  return writeTextInSteps(
+    path,
+    (function* () {
+      yield head;
+      yield* commaJoined(items, piece);
+      yield tail;
+    })(),
+    wanted,
+  );
+}
+
+/**
+ * Writes a large file of JSON text, given as pieces, a few milliseconds of work at a time, as ASCII
+ * (asciiJson). No piece should be large: each is held only until it is copied into the buffer.
+ * Atomic like writeFileAtomic; dropped (the old file kept) when `wanted()` turns false meanwhile,
+ * because a newer write overtook it. Resolves true when the file was replaced.
+ */
+export async function writeTextInSteps(path: string, pieces: Iterable<string>, wanted: () => boolean): Promise<boolean> {
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const out = await open(tmp, 'w', 0o600);
@@ -98,21 +124,16 @@ export async function writeJsonInSteps<T>(
     used = 0;
   };
   try {
-    append(head);
-    let first = true;
     let slice = performance.now();
-    for (const item of items) {
+    for (const text of pieces) {
       if (!wanted()) return false;
-      if (!first) append(',');
-      append(piece(item));
-      first = false;
+      append(text);
       if (performance.now() - slice > WRITE_SLICE_MS || used > STEP_BYTES) {
         await writeOut();
         await new Promise((r) => setImmediate(r));
         slice = performance.now();
       }
     }
-    append(tail);
     await writeOut();
     await out.sync();
     done = true;
