@@ -75,12 +75,15 @@ export async function walkList<T>(client: Client, spec: ListSpec<T>, timeoutMs: 
         problems.push(`skipped a malformed ${spec.noun} on page ${page + 1}: ${why}`);
         continue;
       }
-      if (!keys) accepted.push(t as T);
-      else if (keys.has(spec.key(t as T))) problems.push(secondOf(spec.noun, spec.key(t as T)));
-      else {
-        keys.add(spec.key(t as T));
-        accepted.push(t as T);
+      if (keys) {
+        const key = spec.key(t as T);
+        if (keys.has(key)) {
+          problems.push(secondOf(spec.noun, key));
+          continue;
+        }
+        keys.add(key);
       }
+      accepted.push(t as T);
     }
     // The page handler skips what it cannot process (and says why); the rest stand.
     count += accepted.length;
