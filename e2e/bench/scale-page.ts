@@ -35,7 +35,7 @@ export interface PageScale {
   longest: number;
   boot: number;
   maxMsgMb: number;
-  /** serve's RSS 8 s after list_changed, and once V8's memory reducer has run (rss-bench.ts). */
+  /** serve's RSS 8 s after list_changed, and the lowest within 60 s (rss-bench.ts's `sampled`). */
   rssMb: number;
   settledRssMb: number;
   peakRssMb: number;
@@ -93,14 +93,12 @@ async function consoleWithPage(tools: number, pageSize: number, dataDir: string)
   return { s, browser, page, stampFile };
 }
 
+/** The page's check that it counts `n` tools. */
+const count = (n: number) => `document.querySelector('[data-testid=tool-count]')?.textContent === '${n}'`;
+
 /** Click on Connect → every tool counted on screen, in the page's own clock. */
 const connectAll = (page: Page, tools: number) =>
-  inPage(
-    page,
-    `document.querySelector('[data-server=fx] [data-testid=connect]').click()`,
-    `!!document.querySelector('[data-testid=tool-item]')`,
-    `document.querySelector('[data-testid=tool-count]')?.textContent === '${tools}'`,
-  );
+  inPage(page, `document.querySelector('[data-server=fx] [data-testid=connect]').click()`, `!!document.querySelector('[data-testid=tool-item]')`, count(tools));
 
 /**
  * A second session on the data directory of a first: the console reads what it kept of the server
@@ -125,7 +123,6 @@ export async function pageScale(tools: number, pageSize: number, dataDir: string
   const { s, browser, page, stampFile } = await consoleWithPage(tools, pageSize, dataDir);
   try {
     const pageT0 = (await page.evaluate('performance.now()')) as number;
-    const count = (n: number) => `document.querySelector('[data-testid=tool-count]')?.textContent === '${n}'`;
     const shown = await connectAll(page, tools + 1);
     const firstAnswered = stamps(stampFile, 'first')[0] ?? NaN;
     const phase = (what: string) =>

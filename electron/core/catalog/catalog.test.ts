@@ -27,7 +27,7 @@ describe('Catalog re-lists', () => {
     expect(change.changed.map((x) => x.name)).toEqual(['b']);
   });
 
-  it('tells added, removed and changed tools of a re-list in a new order, by the indexes the catalog keeps', () => {
+  it('tells added, removed and changed tools of a re-list in a new order, and finds each by name after it', () => {
     const c = new Catalog(null);
     list(c, [def('a', 'A'), def('b', 'B'), def('c', 'C'), def('d', 'D')]);
     const change = list(c, [def('d', 'D'), def('e', 'E'), def('b', 'B2'), def('a', 'A')]);
