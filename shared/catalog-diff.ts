@@ -65,24 +65,52 @@ export function diffTool(before: Record<string, unknown>, after: Record<string, 
 }
 
 /**
+ * A list held elsewhere (a file of the last session): each item's key and fingerprint at hand,
+ * its definition read only when asked for (undefined when it cannot be read).
+ */
+export interface KeptItems<T = Record<string, unknown>> {
+  readonly length: number;
+  key(i: number): string;
+  fingerprint(i: number): string;
+  item(i: number): T | undefined;
+}
+
+const isKept = (list: readonly Record<string, unknown>[] | KeptItems): list is KeptItems => !Array.isArray(list);
+
+/**
  * Added, removed and changed items between two versions of any list a server serves (tools by name;
  * resources, prompts and templates by their own key). An item is changed when its fingerprint
  * differs; callers that already hashed both lists pass the hashes in list order, otherwise the
- * canonical JSON is compared. Only changed items are walked field by field.
+ * canonical JSON is compared. Only changed items are walked field by field. A kept list (`before`
+ * read from a file) is compared by its fingerprints, so the new list's must be given; a changed
+ * item whose old definition cannot be read is listed as changed with no field named.
  */
 export function diffLists(
-  before: readonly Record<string, unknown>[],
+  before: readonly Record<string, unknown>[] | KeptItems,
   after: readonly Record<string, unknown>[],
   key: (item: Record<string, unknown>) => string,
-  fingerprints?: { before: readonly string[]; after: readonly string[] },
-  index?: ListIndexes,
+  fingerprints?: { before?: readonly string[]; after: readonly string[] },
+  index?: Partial<ListIndexes>,
 ): CatalogDiff {
-  const fpBefore = fingerprints?.before ?? before.map((t) => canonicalJson(t));
+  let keyBefore: (j: number) => string;
+  let fpBefore: (j: number) => string;
+  let itemBefore: (j: number) => Record<string, unknown> | undefined;
+  if (isKept(before)) {
+    if (!fingerprints) throw new Error("a kept list is compared by fingerprint: the new list's are needed");
+    keyBefore = (j) => before.key(j);
+    fpBefore = (j) => before.fingerprint(j);
+    itemBefore = (j) => before.item(j);
+  } else {
+    const fps = fingerprints?.before ?? before.map((t) => canonicalJson(t));
+    keyBefore = (j) => key(before[j]!);
+    fpBefore = (j) => fps[j]!;
+    itemBefore = (j) => before[j];
+  }
   const fpAfter = fingerprints?.after ?? after.map((t) => canonicalJson(t));
   let old = index?.before;
   if (!old) {
     const built = new Map<string, number>();
-    before.forEach((t, i) => built.set(key(t), i));
+    for (let j = 0; j < before.length; j++) built.set(keyBefore(j), j);
     old = built;
   }
   const now: { has(k: string): boolean } = index?.after ?? new Set(after.map(key));
@@ -90,14 +118,14 @@ export function diffLists(
   after.forEach((t, i) => {
     const k = key(t);
     const j = old.get(k);
-    const prev = j === undefined ? undefined : before[j];
-    if (j === undefined || !prev) diff.added.push(k);
-    else if (fpBefore[j] !== fpAfter[i]) {
-      const change = diffItem(prev, t, k);
+    if (j === undefined) diff.added.push(k);
+    else if (fpBefore(j) !== fpAfter[i]) {
+      const prev = itemBefore(j);
+      const change = prev ? diffItem(prev, t, k) : { name: k, fields: [], changes: [] };
       if (change) diff.changed.push(change);
     }
   });
-  for (const t of before) if (!now.has(key(t))) diff.removed.push(key(t));
+  for (let j = 0; j < before.length; j++) if (!now.has(keyBefore(j))) diff.removed.push(keyBefore(j));
   return diff;
 }
 
@@ -112,10 +140,10 @@ export interface ListIndexes {
 
 /** The tools of one server, keyed by name (see diffLists). */
 export function diffCatalog(
-  before: readonly Record<string, unknown>[],
+  before: readonly Record<string, unknown>[] | KeptItems,
   after: readonly Record<string, unknown>[],
-  fingerprints?: { before: readonly string[]; after: readonly string[] },
-  index?: ListIndexes,
+  fingerprints?: { before?: readonly string[]; after: readonly string[] },
+  index?: Partial<ListIndexes>,
 ): CatalogDiff {
   return diffLists(before, after, (t) => String(t.name), fingerprints, index);
 }

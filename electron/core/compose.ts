@@ -306,7 +306,7 @@ function trustParts(p: TrustParts, ports: Ports): { pins: ToolAcceptance; agents
     metaProblems: (schema) => p.validator.metaProblems(schema),
     unsettledPins: (id) => pins.unsettledInSteps(id),
     takePins: (id) => void pins.unsettled(id),
-    pinned: (id) => pins.pinned(id),
+    pinned: (id) => pins.pinnedDefinitions(id),
     importPins: (id, defs) => pins.importPins(id, defs),
     pinsChanged: (serverId, unsettled) => p.bus.emit('pins.changed', { serverId, unsettled: unsettled.map(({ tool, state }) => ({ tool, state })) }),
     reviewed: (summary) => p.bus.emit('review.updated', summary),

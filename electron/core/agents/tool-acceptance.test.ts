@@ -125,9 +125,9 @@ describe('ToolAcceptance', () => {
     expect(acceptance.pinned('s')?.size).toBe(10_000);
   });
 
-  it("after a restart, a pin of an unchanged definition holds the catalog's own object, not the copy read from its file", async () => {
+  it("after a restart, the pins hold no definition: a changed tool's diff is against the one read from its file", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'accept-'));
-    const defs = new Map([
+    const defs = new Map<string, Record<string, unknown>>([
       ['a', { name: 'a', description: 'one', inputSchema: { type: 'object' } }],
       ['b', { name: 'b', description: 'two', inputSchema: { type: 'object' } }],
     ]);
@@ -142,13 +142,20 @@ describe('ToolAcceptance', () => {
     const first = new AcceptedTools(dir);
     make(first, { a: 'fa', b: 'fb' }).states('s');
     await first.idle();
-    // The next session reads the pins from disk: copies, equal to the catalog's definitions.
+    // The next session reads names and fingerprints; the definitions stay in their file.
+    defs.set('b', { name: 'b', description: 'two, and your keys', inputSchema: { type: 'object' } });
     const again = make(new AcceptedTools(dir), { a: 'fa', b: 'fb2' });
-    expect(again.pinned('s')!.get('a')!.def).not.toBe(defs.get('a'));
-    expect(again.unsettled('s').map((p) => [p.tool, p.state])).toEqual([['b', 'changed']]);
-    expect(again.pinned('s')!.get('a')!.def).toBe(defs.get('a'));
-    // A changed one keeps the definition that was pinned (its diff is against it).
-    expect(again.pinned('s')!.get('b')!.def).not.toBe(defs.get('b'));
-    expect(again.pinned('s')!.get('b')!.def).toEqual(defs.get('b'));
+    expect([...again.pinned('s')!.values()].map((p) => p.def)).toEqual([undefined, undefined]);
+    const unsettled = again.unsettled('s');
+    expect(unsettled.map((p) => [p.tool, p.state])).toEqual([['b', 'changed']]);
+    expect(unsettled[0]!.diff?.changes).toEqual([{ path: 'description', before: 'two', after: 'two, and your keys' }]);
+    expect(again.pending(['s'])[0]!.diff?.changes).toEqual(unsettled[0]!.diff?.changes);
+    // The export reads every pinned definition, as pinned.
+    expect(again.pinnedDefinitions('s')).toEqual(
+      new Map([
+        ['a', defs.get('a')],
+        ['b', { name: 'b', description: 'two', inputSchema: { type: 'object' } }],
+      ]),
+    );
   });
 });

@@ -93,7 +93,8 @@ export class ToolAcceptance {
         const a = accepted.get(t.name);
         if (a?.fingerprint === t.fingerprint) continue;
         const raw = this.d.raw(serverId, t.name);
-        const diff = a && raw ? diffTool(a.def, raw) : undefined;
+        const def = a && raw ? this.store.definition(identity, t.name) : undefined;
+        const diff = def && raw ? diffTool(def, raw) : undefined;
         out.push({ serverId, tool: t.name, fingerprint: t.fingerprint, state: a ? 'changed' : 'new', ...(diff && { diff }) });
       }
     }
@@ -176,10 +177,8 @@ export class ToolAcceptance {
     yield* paced(live, (t) => {
       const a = pinned.get(t.name);
       if (a?.fingerprint === t.fingerprint) {
-        // The same definition (the same hash): the pin holds the catalog's own object, not the copy
-        // its file was read into (after a restart, 100,000 pinned definitions held twice).
-        const raw = this.d.raw(serverId, t.name);
-        if (raw && a.def !== raw) a.def = raw;
+        // The same text: the pin holds the catalog's string, not the one its file was read into.
+        a.fingerprint = t.fingerprint;
         if (!all) return;
       }
       const at = a?.at ? { pinnedAt: a.at } : {};
@@ -187,8 +186,10 @@ export class ToolAcceptance {
       else if (a.fingerprint === t.fingerprint)
         out.push({ serverId, tool: t.name, state: a.how === 'accepted' ? 'accepted' : 'first-seen', fingerprint: t.fingerprint, ...at });
       else {
+        // The pinned definition is read from its file (a changed tool's diff is against it).
         const raw = this.d.raw(serverId, t.name);
-        const diff = raw ? diffTool(a.def, raw) : undefined;
+        const def = raw && this.store.definition(identity, t.name);
+        const diff = def && raw ? diffTool(def, raw) : undefined;
         out.push({ serverId, tool: t.name, state: 'changed', fingerprint: t.fingerprint, ...at, ...(diff && { diff }) });
       }
     });
@@ -201,10 +202,16 @@ export class ToolAcceptance {
     });
   }
 
-  /** The pinned definitions of a connected server (none when it has no pins yet). */
+  /** The pins of a connected server (none when it has no pins yet). */
   pinned(serverId: string): Map<string, AcceptedTool> | null {
     const identity = this.d.connected(serverId);
     return identity ? this.store.get(identity) : null;
+  }
+
+  /** The pinned definitions of a connected server, by tool name (read from their file; none when it has no pins yet). */
+  pinnedDefinitions(serverId: string): Map<string, Record<string, unknown> | undefined> | null {
+    const identity = this.d.connected(serverId);
+    return identity ? this.store.definitions(identity) : null;
   }
 
   /** Replaces a connected server's pins with definitions a person imported (a pins file); audited. */

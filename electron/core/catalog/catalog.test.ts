@@ -46,11 +46,21 @@ describe('Catalog re-lists', () => {
       const first = new Catalog(dir);
       list(first, [def('a', 'A'), def('b', 'B'), def('c', 'C')]);
       first.flushLastSeen();
-      const kept = JSON.parse(readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8'))[0]!) as { fingerprints: string[] };
+      // The index: names and fingerprints; the definitions in the file it names.
+      const index = readdirSync(dir).find((f) => f.endsWith('.json'))!;
+      const kept = JSON.parse(readFileSync(join(dir, index), 'utf8')) as { keys: string[]; fingerprints: string[]; defs: string };
+      expect(kept.keys).toEqual(['a', 'b', 'c']);
       expect(kept.fingerprints).toEqual(first.tools('s').map((t) => t.fingerprint));
+      expect(
+        readFileSync(join(dir, kept.defs), 'utf8')
+          .split('\n')
+          .slice(0, 3)
+          .map((l) => JSON.parse(l) as unknown),
+      ).toEqual([def('a', 'A'), def('b', 'B'), def('c', 'C')]);
       const next = new Catalog(dir);
       const change = list(next, [def('a', 'A'), def('b', 'B, changed'), def('d', 'D')]);
       expect([change.added, change.removed, change.changed.map((c) => c.name)]).toEqual([['d'], ['c'], ['b']]);
+      expect(change.changed[0]!.changes).toEqual([{ path: 'description', before: 'B', after: 'B, changed' }]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -5,7 +5,7 @@ import { HIDDEN_RE, hasHiddenText } from '../../../shared/hidden-text.js';
 import { Icon, type CatalogChange, type ToolChange, type ToolView } from '../../../shared/schemas/tool.js';
 import { localIcon } from './icons.js';
 import { canonicalJson } from '../../../shared/canonical-json.js';
-import { CoreError, hashJson, sha256, RingBuffer } from '../support/index.js';
+import { CoreError, sha256, RingBuffer } from '../support/index.js';
 import { secondOf, walkList, type ListSpec, type ListWalk } from './list-walk.js';
 import { LastSeenStore } from './last-seen.js';
 import { MAX_JSON_DEPTH } from '../../../shared/json-depth.js';
@@ -152,7 +152,7 @@ export class Catalog {
   readonly changes = new RingBuffer<CatalogChange>(200);
 
   constructor(seenDir: string | null) {
-    this.seen = new LastSeenStore<RawTool>(seenDir, 'tools');
+    this.seen = new LastSeenStore<RawTool>(seenDir, 'tools', (t) => String(t.name));
   }
 
   tools(serverId?: string): ToolView[] {
@@ -278,20 +278,21 @@ export class Catalog {
     const before = this.servers.get(serverId);
     const seen = before && before.identity === identity ? undefined : this.seen.load(identity);
     // The catalog before keeps its index by name: the diff uses both indexes rather than build its own.
-    const previous =
-      before && before.identity === identity
-        ? { raw: before.raw, fps: before.fingerprints, index: before.byName }
-        : seen && { raw: seen.items, fps: seen.fingerprints, index: undefined };
+    // A list of the last session is read from its file as keys and fingerprints; the definitions of
+    // the tools that changed are read as the diff asks for them.
     this.servers.set(serverId, next);
-    const diff = previous
-      ? diffCatalog(
-          previous.raw,
-          raw,
-          { before: previous.fps ?? previous.raw.map((t) => hashJson(t)), after: fingerprints },
-          previous.index && { before: previous.index, after: byName },
-        )
-      : { added: raw.map((t) => t.name), removed: [], changed: [] };
-    const change: CatalogChange = { serverId, at: new Date().toISOString(), reason: previous ? reason : 'initial', ...diff };
+    const diff =
+      before && before.identity === identity
+        ? diffCatalog(before.raw, raw, { before: before.fingerprints, after: fingerprints }, { before: before.byName, after: byName })
+        : seen
+          ? diffCatalog(seen, raw, { after: fingerprints }, { after: byName })
+          : { added: raw.map((t) => t.name), removed: [], changed: [] };
+    const change: CatalogChange = {
+      serverId,
+      at: new Date().toISOString(),
+      reason: (before && before.identity === identity) || seen ? reason : 'initial',
+      ...diff,
+    };
     this.changes.push(change);
     this.seen.save(identity, raw, fingerprints);
     return change;

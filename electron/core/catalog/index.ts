@@ -1,7 +1,7 @@
 /** Each server's live tool catalog: listing, fingerprints, pins across sessions, diffs, icons. */
 export { Catalog, MAX_DEFINITION_BYTES, toolView, TOOLS_LIST } from './catalog.js';
 export { MAX_PAGES, walkList, type ListSpec, type ListWalk } from './list-walk.js';
-export { LastSeenStore, type LastSeen } from './last-seen.js';
+export { LastSeenStore } from './last-seen.js';
 export { ResourceLists, RESOURCES_LIST, TEMPLATES_LIST } from './resources.js';
 export { PromptLists, PROMPTS_LIST } from './prompts.js';
 export { CatalogSync } from './catalog-sync.js';

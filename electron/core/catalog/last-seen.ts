@@ -1,38 +1,43 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { asciiJson, commaJoined, writeFileAtomic, writeTextInSteps } from '../support/index.js';
-import { parseMeasured } from '../../../shared/boundary.js';
+import type { KeptItems } from '../../../shared/catalog-diff.js';
+import { asciiJson, hashJson, readKept, writeKeptInSteps, writeKeptSync, type KeptEntry } from '../support/index.js';
 
 /** How long a new list waits before it is written to disk. */
 const SEEN_DELAY_MS = 500;
 
-/** A list as last seen: the items as the server sent them, and their fingerprints when known. */
-export interface LastSeen<T> {
+/** A list as last seen: the items as the server sent them, and their fingerprints (one per item). */
+interface LastSeen<T> {
   items: T[];
-  fingerprints?: string[];
+  fingerprints: string[];
 }
 
-/** The fingerprints are written as the file's last field when there is one per item. */
-const withFingerprints = (kept: LastSeen<unknown>): kept is Required<LastSeen<unknown>> =>
-  !!kept.fingerprints && kept.fingerprints.length === kept.items.length && kept.items.length > 0;
+/** A list held in memory as a kept list (the fingerprints hashed here when the caller had none). */
+function inMemory<T>(kept: LastSeen<T>, keyOf: (item: T) => string): KeptItems<T> {
+  const fps = kept.fingerprints.length === kept.items.length ? kept.fingerprints : undefined;
+  return {
+    length: kept.items.length,
+    key: (i) => keyOf(kept.items[i]!),
+    fingerprint: (i) => fps?.[i] ?? hashJson(kept.items[i]),
+    item: (i) => kept.items[i],
+  };
+}
 
-/** The file's text in pieces: the items, then their fingerprints (one string of 100,000 of them was 40 MB more at the peak). */
-function* lastSeenText(head: string, kept: LastSeen<unknown>): Generator<string> {
-  yield head;
-  yield* commaJoined(kept.items, (item) => JSON.stringify(item) ?? 'null');
-  yield ']';
-  if (withFingerprints(kept)) {
-    yield ',"fingerprints":[';
-    yield* commaJoined(kept.fingerprints, (f) => JSON.stringify(f));
-    yield ']';
+/** What the file holds, as entries to write: each item's text made as it is written. */
+function* entriesOf<T>(kept: LastSeen<T>, keyOf: (item: T) => string): Generator<KeptEntry> {
+  const { items, fingerprints } = kept;
+  const hashed = fingerprints.length === items.length;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    yield { key: keyOf(item), fingerprint: hashed ? fingerprints[i]! : hashJson(item), text: asciiJson(JSON.stringify(item) ?? 'null') };
   }
-  yield '}';
 }
 
 /**
  * The last version of each list seen per server identity and kind (tools; resources, prompts and
  * templates next), kept in the data directory so that a change is shown even across restarts.
- * Writes are debounced and off the listing path: what is kept is for the next session, not this one. (The folder on disk is still named `pins/`: a data directory keeps working.)
+ * Writes are debounced and off the listing path: what is kept is for the next session, not this one.
+ * Each list is a kept list (an index of keys and fingerprints, and a file of definitions: see
+ * support/kept-list.ts). (The folder on disk is still named `pins/`: a data directory keeps working.)
  */
 export class LastSeenStore<T> {
   private seen = new Map<string, LastSeen<T>>();
@@ -42,33 +47,37 @@ export class LastSeenStore<T> {
   /** Identities whose stepped write has not landed yet. */
   private inflight = new Set<string>();
 
-  /** `dir` null: kept in memory only. `kind` names the list; tools keep the original file name. */
+  /** `dir` null: kept in memory only. `kind` names the list; tools keep the original file name. `keyOf` names an item. */
   constructor(
     private readonly dir: string | null,
     private readonly kind: string,
+    private readonly keyOf: (item: T) => string,
   ) {}
 
   private file(identity: string): string {
     return join(this.dir!, this.kind === 'tools' ? `${identity}.json` : `${identity}.${this.kind}.json`);
   }
 
-  /** The list last seen of a server identity, from memory or disk; undefined when none is usable. */
-  load(identity: string): LastSeen<T> | undefined {
+  /**
+   * The list last seen of a server identity, from memory or disk; undefined when none is usable.
+   * From disk, only the keys and fingerprints are read: an item's definition is read when asked
+   * for (the diff asks for those whose fingerprint changed).
+   */
+  load(identity: string): KeptItems<T> | undefined {
     const mem = this.seen.get(identity);
-    if (mem) return mem;
+    if (mem) return inMemory(mem, this.keyOf);
     if (!this.dir) return undefined;
     try {
-      const data = parseMeasured(readFileSync(this.file(identity), 'utf8'), 'a last-seen file') as { [k: string]: unknown };
-      const items = data[this.kind];
+      const read = readKept(this.file(identity), (item) => this.keyOf(item as T), 'a last-seen file');
+      if (!read) return undefined;
+      if ('defs' in read) return read.defs as unknown as KeptItems<T>;
+      // A file of before 2026-11-27 holds every item (and, from that day, their fingerprints).
+      const items = read.legacy[this.kind];
       if (!Array.isArray(items)) return undefined;
-      // Written beside the items since 2026-11-27: a list read back need not be hashed again (100,000
-      // tools took half a second on the loop). A file without them, or with a count that does not
-      // match, is hashed by the caller as before. (Each is only compared with a hash made now: a
-      // wrong one shows its tool as changed, nothing more.)
-      const fps = data.fingerprints;
+      const fps = read.legacy.fingerprints;
       const fingerprints =
-        Array.isArray(fps) && fps.length === items.length && fps.every((f) => typeof f === 'string' && f.length === 64) ? (fps as string[]) : undefined;
-      return { items: items as T[], ...(fingerprints && { fingerprints }) };
+        Array.isArray(fps) && fps.length === items.length && fps.every((f) => typeof f === 'string' && f.length === 64) ? (fps as string[]) : [];
+      return inMemory({ items: items as T[], fingerprints }, this.keyOf);
     } catch {
       return undefined;
     }
@@ -105,11 +114,10 @@ export class LastSeenStore<T> {
     if (!kept || !this.dir) return;
     const version = (this.versions.get(identity) ?? 0) + 1;
     this.versions.set(identity, version);
-    const head = `{"savedAt":${JSON.stringify(new Date().toISOString())},${JSON.stringify(this.kind)}:[`;
     const current = () => this.versions.get(identity) === version;
     this.inflight.add(identity);
-    await writeTextInSteps(this.file(identity), lastSeenText(head, kept), current)
-      .catch(() => false /* what was last seen is a convenience; the live list is unaffected */)
+    await writeKeptInSteps(this.file(identity), entriesOf(kept, this.keyOf), () => ({}), current)
+      .catch(() => null /* what was last seen is a convenience; the live list is unaffected */)
       .finally(() => current() && this.inflight.delete(identity));
   }
 
@@ -119,13 +127,7 @@ export class LastSeenStore<T> {
     if (!kept || !this.dir) return;
     this.versions.set(identity, (this.versions.get(identity) ?? 0) + 1);
     try {
-      const text = JSON.stringify({
-        savedAt: new Date().toISOString(),
-        [this.kind]: kept.items,
-        ...(withFingerprints(kept) && { fingerprints: kept.fingerprints }),
-      });
-      // As the stepped write writes it: ASCII, read back as a one-byte string.
-      writeFileAtomic(this.file(identity), asciiJson(text));
+      writeKeptSync(this.file(identity), entriesOf(kept, this.keyOf), () => ({}));
     } catch {
       /* what was last seen is a convenience; the live list is unaffected */
     }

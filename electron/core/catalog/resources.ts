@@ -79,7 +79,7 @@ export class ResourceLists {
   private readonly seen: LastSeenStore<RawItem>;
 
   constructor(private readonly deps: ResourceDeps) {
-    this.seen = new LastSeenStore<RawItem>(deps.seenDir, 'resources');
+    this.seen = new LastSeenStore<RawItem>(deps.seenDir, 'resources', RESOURCES_LIST.key);
   }
 
   /** The resources and templates last listed for a server, without asking it (undefined when never listed). */
@@ -114,9 +114,7 @@ export class ResourceLists {
       : { items: [], problems: [] };
     const before = this.seen.load(entry.identity);
     const fingerprints = walked.items.map((r) => hashJson(r));
-    const diff = before
-      ? diffLists(before.items, walked.items, RESOURCES_LIST.key, before.fingerprints && { before: before.fingerprints, after: fingerprints })
-      : undefined;
+    const diff = before ? diffLists(before, walked.items, RESOURCES_LIST.key, { after: fingerprints }) : undefined;
     this.seen.save(entry.identity, walked.items, fingerprints);
     const listed: Listed = {
       client,

@@ -30,7 +30,7 @@ export interface ReviewDeps {
   /** Takes a connected server's pins now if it has none yet (first sight, at once). */
   takePins: (id: string) => void;
   /** The pinned definitions of a connected server, by tool name. */
-  pinned: (id: string) => Map<string, { def: Record<string, unknown> }> | null;
+  pinned: (id: string) => Map<string, Record<string, unknown> | undefined> | null;
   importPins: (id: string, defs: Record<string, Record<string, unknown>>) => void;
   /** Tells front ends which tools of a server differ from their pins. */
   pinsChanged: (serverId: string, unsettled: PinState[]) => void;

@@ -55,7 +55,8 @@ export class ReviewService {
     for (const id of ids) {
       this.d.takePins(id); // at first sight, when there are none yet
       const pinned = this.d.pinned(id);
-      if (pinned) out.servers[id] = { tools: Object.fromEntries([...pinned].map(([name, t]) => [name, { definition: t.def }])) };
+      // A definition its file no longer holds (torn, edited by hand) cannot be exported as pinned: left out.
+      if (pinned) out.servers[id] = { tools: Object.fromEntries([...pinned].flatMap(([name, def]) => (def ? [[name, { definition: def }]] : []))) };
     }
     return out;
   }

@@ -1,0 +1,293 @@
+import { closeSync, fstatSync, fsyncSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { parseMeasured } from '../../../shared/boundary.js';
+import type { KeptItems } from '../../../shared/catalog-diff.js';
+import { asciiJson, commaJoined, writeFileAtomic, writeTextInSteps } from './data-dir.js';
+
+/**
+ * A large list kept on disk as two files: an index read whole (each item's key, its fingerprint,
+ * where its definition sits, and whatever the owner adds), and the definitions, one line each, read
+ * one at a time when asked for. At 100,000 tools the index is a third of a file that held every
+ * definition: a new session reads it, and reads the definitions of only the items that changed
+ * (their diff). Both files are ASCII (asciiJson), so a character count is a byte count.
+ *
+ * The index names its definitions file (`<base>.<8 hex>.defs`); a new full write makes a new one,
+ * renames the index over the old, then removes the older definitions files. An index is never
+ * left naming a file that is not there, and a reader holding the index before reads what it named.
+ */
+export interface KeptIndex {
+  kept: 2;
+  savedAt: string;
+  defs: string;
+  keys: string[];
+  fingerprints: string[];
+  /** Each item's definition: its first byte and length in the definitions file. */
+  spans: number[];
+}
+
+/** One item to write: its key, fingerprint and definition as ASCII JSON text (undefined: `null`). */
+export interface KeptEntry {
+  key: string;
+  fingerprint: string;
+  text: string | undefined;
+}
+
+/**
+ * A definitions file named by an index: each item read when asked for, checked to be the item keyed.
+ * (A reader kept only for its definitions may hold no fingerprints; its owner keeps them.)
+ */
+export class KeptDefs implements KeptItems {
+  constructor(
+    readonly path: string,
+    readonly keys: string[],
+    readonly fingerprints: string[],
+    readonly spans: number[],
+    private readonly keyOf: (item: Record<string, unknown>) => string,
+  ) {}
+
+  get length(): number {
+    return this.keys.length;
+  }
+
+  key(i: number): string {
+    return this.keys[i]!;
+  }
+
+  fingerprint(i: number): string {
+    return this.fingerprints[i]!;
+  }
+
+  /** The text of item i (ASCII JSON) as written; undefined when the file does not hold it. */
+  text(i: number, fd?: number): string | undefined {
+    const start = this.spans[2 * i]!;
+    const length = this.spans[2 * i + 1]!;
+    const own = fd === undefined;
+    let file: number | undefined;
+    try {
+      file = own ? openSync(this.path, 'r') : fd;
+      // SECURITY: a span past the file's end (an index edited by hand) allocates nothing.
+      if (start + length > fstatSync(file!).size) return undefined;
+      const buf = Buffer.allocUnsafe(length);
+      let got = 0;
+      while (got < length) {
+        const n = readSync(file!, buf, got, length - got, start + got);
+        if (n <= 0) return undefined;
+        got += n;
+      }
+      return buf.toString('latin1', 0, length);
+    } catch {
+      return undefined;
+    } finally {
+      if (own && file !== undefined) closeSync(file);
+    }
+  }
+
+  /** Item i, parsed; undefined when unreadable or not the item its key names (a file torn or edited by hand). */
+  item(i: number, fd?: number): Record<string, unknown> | undefined {
+    const text = this.text(i, fd);
+    if (text === undefined) return undefined;
+    try {
+      const value = parseMeasured(text, 'a kept definition');
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+      return this.keyOf(value as Record<string, unknown>) === this.keys[i] ? (value as Record<string, unknown>) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Reads many items through one open file. */
+  each<T>(read: (item: (i: number) => Record<string, unknown> | undefined, text: (i: number) => string | undefined) => T): T {
+    let fd: number | undefined;
+    try {
+      fd = openSync(this.path, 'r');
+    } catch {
+      /* each read answers undefined */
+    }
+    try {
+      return read(
+        (i) => (fd === undefined ? undefined : this.item(i, fd)),
+        (i) => (fd === undefined ? undefined : this.text(i, fd)),
+      );
+    } finally {
+      if (fd !== undefined) closeSync(fd);
+    }
+  }
+}
+
+/** What a kept file holds: the index and its definitions, or (a file written before 2026-11-27) the whole of it. */
+export type KeptRead = { index: KeptIndex & Record<string, unknown>; defs: KeptDefs } | { legacy: Record<string, unknown> };
+
+const DEFS_NAME = /^[\w.-]+\.[0-9a-f]{8}\.defs$/;
+
+function isIndex(data: Record<string, unknown>): data is KeptIndex & Record<string, unknown> {
+  const { keys, fingerprints, spans, defs } = data;
+  return (
+    data.kept === 2 &&
+    Array.isArray(keys) &&
+    Array.isArray(fingerprints) &&
+    Array.isArray(spans) &&
+    fingerprints.length === keys.length &&
+    spans.length === 2 * keys.length &&
+    keys.every((k) => typeof k === 'string') &&
+    fingerprints.every((f) => typeof f === 'string') &&
+    spans.every((n) => Number.isSafeInteger(n) && (n as number) >= 0) &&
+    // SECURITY: a file name beside the index, never a path elsewhere.
+    typeof defs === 'string' &&
+    DEFS_NAME.test(defs)
+  );
+}
+
+/**
+ * Reads a kept file. Null when there is none; throws when it cannot be read or is not a kept
+ * file's shape (the caller decides what an unreadable file means).
+ */
+export function readKept(indexPath: string, keyOf: (item: Record<string, unknown>) => string, what: string): KeptRead | null {
+  let text: string;
+  try {
+    text = readFileSync(indexPath, 'latin1');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+  // Written as ASCII; one written by hand with UTF-8 in it is read as such.
+  if (/[\x80-\xff]/.test(text)) text = Buffer.from(text, 'latin1').toString('utf8');
+  const data = parseMeasured(text, what);
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new Error(`${what} is not a JSON object`);
+  const obj = data as Record<string, unknown>;
+  if (obj.kept === undefined) return { legacy: obj };
+  if (!isIndex(obj)) throw new Error(`${what} is not a kept list's index`);
+  return { index: obj, defs: new KeptDefs(join(dirname(indexPath), obj.defs), obj.keys, obj.fingerprints, obj.spans, keyOf) };
+}
+
+/** The definitions file's lines, recording each one's span. */
+function* defsPieces(entries: Iterable<KeptEntry>, out: Pick<KeptIndex, 'keys' | 'fingerprints' | 'spans'>): Generator<string> {
+  let at = 0;
+  for (const e of entries) {
+    const text = asciiJson(e.text ?? 'null');
+    out.keys.push(e.key);
+    out.fingerprints.push(e.fingerprint);
+    out.spans.push(at, text.length);
+    at += text.length + 1;
+    yield text;
+    yield '\n';
+  }
+}
+
+/** The index's text in pieces (100,000 keys and fingerprints are not joined into one string). */
+function* indexPieces(index: KeptIndex, extra: Record<string, unknown>): Generator<string> {
+  yield `{"kept":2,"savedAt":${JSON.stringify(index.savedAt)},"defs":${JSON.stringify(index.defs)},"keys":[`;
+  yield* commaJoined(index.keys, (k) => JSON.stringify(k));
+  yield '],"fingerprints":[';
+  yield* commaJoined(index.fingerprints, (f) => JSON.stringify(f));
+  yield '],"spans":[';
+  yield* commaJoined(chunks(index.spans, 4096), (c) => c.join(','));
+  yield ']';
+  for (const [k, v] of Object.entries(extra)) yield `,${JSON.stringify(k)}:${JSON.stringify(v)}`;
+  yield '}\n';
+}
+
+function* chunks<T>(list: T[], size: number): Generator<T[]> {
+  for (let i = 0; i < list.length; i += size) yield list.slice(i, i + size);
+}
+
+const newDefsName = (indexPath: string): string => `${basename(indexPath).replace(/\.json$/, '')}.${randomBytes(4).toString('hex')}.defs`;
+
+/** Removes the definitions files of this index other than `keep` (older generations, or one a failed write left). */
+function removeOtherDefs(indexPath: string, keep: string): void {
+  const base = basename(indexPath).replace(/\.json$/, '');
+  const mine = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.[0-9a-f]{8}\\.defs$`);
+  try {
+    for (const f of readdirSync(dirname(indexPath))) if (f !== keep && mine.test(f)) rmSync(join(dirname(indexPath), f), { force: true });
+  } catch {
+    /* left for the next write */
+  }
+}
+
+/** A finished write: the index as written and its definitions file. */
+export interface KeptWritten {
+  index: KeptIndex;
+  defsPath: string;
+}
+
+/**
+ * Writes a kept list a few milliseconds at a time: the definitions file, then the index over the
+ * old one. Dropped (the old files kept) when `wanted()` turns false meanwhile. `extra()` is read
+ * once the definitions are written (fields the owner keeps beside the keys, in list order).
+ */
+export async function writeKeptInSteps(
+  indexPath: string,
+  entries: Iterable<KeptEntry>,
+  extra: (index: KeptIndex) => Record<string, unknown>,
+  wanted: () => boolean,
+): Promise<KeptWritten | null> {
+  const index: KeptIndex = { kept: 2, savedAt: new Date().toISOString(), defs: newDefsName(indexPath), keys: [], fingerprints: [], spans: [] };
+  const defsPath = join(dirname(indexPath), index.defs);
+  if (!(await writeTextInSteps(defsPath, defsPieces(entries, index), wanted))) return null;
+  if (!(await writeTextInSteps(indexPath, indexPieces(index, extra(index)), wanted))) {
+    await rm(defsPath, { force: true });
+    return null;
+  }
+  removeOtherDefs(indexPath, index.defs);
+  return { index, defsPath };
+}
+
+/** The same at once (on close, or when a person's accept must be written before it counts). */
+export function writeKeptSync(indexPath: string, entries: Iterable<KeptEntry>, extra: (index: KeptIndex) => Record<string, unknown>): KeptWritten {
+  const index: KeptIndex = { kept: 2, savedAt: new Date().toISOString(), defs: newDefsName(indexPath), keys: [], fingerprints: [], spans: [] };
+  const defsPath = join(dirname(indexPath), index.defs);
+  writeFileAtomic(defsPath, [...defsPieces(entries, index)].join(''));
+  try {
+    writeKeptIndexSync(indexPath, index, extra(index));
+  } catch (e) {
+    rmSync(defsPath, { force: true });
+    throw e;
+  }
+  removeOtherDefs(indexPath, index.defs);
+  return { index, defsPath };
+}
+
+/** Writes an index at once over the old one (its definitions file already holds every span it names). */
+export function writeKeptIndexSync(indexPath: string, index: KeptIndex, extra: Record<string, unknown>): void {
+  writeFileAtomic(indexPath, asciiJson([...indexPieces(index, extra)].join('')));
+}
+
+/**
+ * Appends definitions to a definitions file at once, synced before it returns; the spans they got
+ * (start, length each). An index written after names them; one written before does not, and the
+ * bytes after its last span are never read.
+ */
+export function appendKeptDefs(defsPath: string, texts: Array<string | undefined>): number[] {
+  const fd = openSync(defsPath, 'a');
+  try {
+    let at = statSync(defsPath).size;
+    const spans: number[] = [];
+    const pieces: string[] = [];
+    for (const t of texts) {
+      const text = asciiJson(t ?? 'null');
+      spans.push(at, text.length);
+      at += text.length + 1;
+      pieces.push(text, '\n');
+    }
+    const buf = Buffer.from(pieces.join(''), 'latin1');
+    for (let off = 0; off < buf.length;) {
+      const n = writeSync(fd, buf, off, buf.length - off);
+      if (!(n > 0)) throw Object.assign(new Error(`wrote ${off} of ${buf.length} bytes of ${defsPath}`), { code: 'ENOSPC' });
+      off += n;
+    }
+    fsyncSync(fd);
+    return spans;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The size of a definitions file, or 0 when it is gone. */
+export function keptDefsBytes(defsPath: string): number {
+  try {
+    return statSync(defsPath).size;
+  } catch {
+    return 0;
+  }
+}
