@@ -7,8 +7,9 @@ import { AcceptedTools } from './accepted-tools.js';
 const tool = (name: string, fingerprint: string) => ({ name, fingerprint, def: { name, description: `about ${name}` } });
 /** The index on disk, and the definitions file it names. */
 const onDisk = (dir: string) => {
-  const index = JSON.parse(readFileSync(join(dir, 'ident.json'), 'utf8')) as { keys: string[]; fingerprints: string[]; how: string; defs: string };
-  return { ...index, pin: (name: string) => ({ fingerprint: index.fingerprints[index.keys.indexOf(name)], how: index.how[index.keys.indexOf(name)] }) };
+  const index = JSON.parse(readFileSync(join(dir, 'ident.json'), 'utf8')) as { keys: string[]; fingerprints: string; how: string; defs: string };
+  const fingerprints = index.fingerprints.split(' ');
+  return { ...index, pin: (name: string) => ({ fingerprint: fingerprints[index.keys.indexOf(name)], how: index.how[index.keys.indexOf(name)] }) };
 };
 const defsFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.defs'));
 
