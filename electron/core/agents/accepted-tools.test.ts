@@ -17,7 +17,7 @@ describe('AcceptedTools (the pins)', () => {
   it('counts pins taken at first sight at once and writes them in steps; a reader after the write sees them all', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pins-'));
     const store = new AcceptedTools(dir);
-    const tools = Array.from({ length: 5000 }, (_, i) => ({ ...tool(`t${i}`, `f${i}`), how: 'first-seen' as const }));
+    const tools = Array.from({ length: 5000 }, (_, i) => ({ ...tool(`t${i}`, `f${i}`), how: 'first-seen' as const, at: i < 10 ? 'early' : 'late' }));
     void store.firstSight('ident', tools);
     expect(store.get('ident')?.get('t4999')?.fingerprint).toBe('f4999');
     await store.idle();
@@ -26,7 +26,9 @@ describe('AcceptedTools (the pins)', () => {
     expect(file.pin('t17')).toEqual({ fingerprint: 'f17', how: 'f' });
     const again = new AcceptedTools(dir);
     expect(again.get('ident')?.size).toBe(5000);
-    expect(again.get('ident')?.get('t17')).toMatchObject({ fingerprint: 'f17', how: 'first-seen' });
+    expect(again.get('ident')?.get('t17')).toMatchObject({ fingerprint: 'f17', how: 'first-seen', at: 'late' });
+    expect(again.get('ident')?.get('t9')).toMatchObject({ fingerprint: 'f9', how: 'first-seen', at: 'early' });
+    expect(JSON.parse(readFileSync(join(dir, 'ident.json'), 'utf8'))).toMatchObject({ ats: ['early', 'late'], atRuns: [0, 10, 1, 4990] });
     // The definitions are not read with the index: each when asked for.
     expect(again.get('ident')?.get('t17')?.def).toBeUndefined();
     expect(again.definition('ident', 't17')).toEqual(tools[17]!.def);
@@ -91,6 +93,11 @@ describe('AcceptedTools (the pins)', () => {
     expect(after.slice(before.length)).toBe('{"name":"t5","description":"now it reads your mail"}\n');
     const third = new AcceptedTools(dir);
     expect(third.get('ident')?.get('t5')).toMatchObject({ fingerprint: 'f5b', how: 'accepted', at: '2026-11-27T05:00:00.000Z' });
+    // How and when each was pinned, read back in order around the one accepted.
+    expect([4, 6].map((i) => third.get('ident')?.get(`t${i}`))).toEqual([
+      expect.objectContaining({ how: undefined, at: undefined }),
+      expect.objectContaining({ how: undefined, at: undefined }),
+    ]);
     expect(third.definition('ident', 't5')).toEqual({ name: 't5', description: 'now it reads your mail' });
     expect(third.definition('ident', 't6')).toEqual(tool('t6', '').def);
     // Removed pins: the index written again without them; a later session does not have them.

@@ -1,5 +1,15 @@
-import { basename, join } from 'node:path';
-import { appendKeptDefs, KeptDefs, readKept, writeKeptIndexSync, writeKeptInSteps, writeKeptSync, type KeptEntry, type KeptIndex } from '../support/index.js';
+import { join } from 'node:path';
+import {
+  appendKeptDefs,
+  KeptDefs,
+  readKept,
+  writeKeptIndexSync,
+  writeKeptInSteps,
+  writeKeptSync,
+  type KeptIndex,
+  type KeptSource,
+  type KeptWritten,
+} from '../support/index.js';
 
 /** A tool as the person accepted it for agents: its fingerprint, and the definition (for the diff when it changes). */
 export interface AcceptedTool {
@@ -21,45 +31,73 @@ const SLACK_BYTES = 1 << 20;
 
 const toolName = (def: Record<string, unknown>): string => String(def.name);
 
-function pinOf(t: AcceptedTool): AcceptedTool {
-  return { fingerprint: t.fingerprint, def: t.def, ...(t.how ? { how: t.how } : {}), ...(t.at ? { at: t.at } : {}) };
+/**
+ * A pin, every field in one order from the start (a field added later to 100,000 of them was
+ * 100,000 more allocations, and a pin written is given its slot).
+ */
+export function newPin(fingerprint: string, def: AcceptedTool['def'], how: AcceptedTool['how'], at: string | undefined, slot?: number): AcceptedTool {
+  return { fingerprint, def, how, at, slot };
 }
 
-/** What the index keeps beside the keys, in their order: how each was pinned, and when (each time written once). */
+const pinOf = (t: AcceptedTool, slot?: number): AcceptedTool => newPin(t.fingerprint, t.def, t.how, t.at, slot);
+
+/**
+ * What the index keeps beside the keys, in their order: how each was pinned (one letter each), and
+ * when, as runs of one time (`atRuns`: the time's place in `ats`, or -1, then how many in a row; the
+ * pins of a first sight share one time). Neither is a string or array of 100,000 pieces.
+ */
 function extraOf(pins: Map<string, AcceptedTool>): Record<string, unknown> {
   const ats: string[] = [];
   const atIndex = new Map<string, number>();
-  const atOf: number[] = [];
-  let how = '';
+  const atRuns: number[] = [];
+  const how = Buffer.allocUnsafe(pins.size);
+  let i = 0;
   for (const p of pins.values()) {
-    how += p.how === 'accepted' ? 'a' : p.how === 'first-seen' ? 'f' : '-';
-    if (p.at === undefined) atOf.push(-1);
-    else {
-      let i = atIndex.get(p.at);
-      if (i === undefined) atIndex.set(p.at, (i = ats.push(p.at) - 1));
-      atOf.push(i);
-    }
+    how[i++] = p.how === 'accepted' ? 0x61 : p.how === 'first-seen' ? 0x66 : 0x2d;
+    let at = p.at === undefined ? -1 : atIndex.get(p.at);
+    if (at === undefined) atIndex.set(p.at!, (at = ats.push(p.at!) - 1));
+    if (atRuns.length && atRuns[atRuns.length - 2] === at) atRuns[atRuns.length - 1]!++;
+    else atRuns.push(at, 1);
   }
-  return { how, ats, atOf };
+  return { how: how.toString('latin1', 0, i), ats, atRuns };
 }
 
 /** The pins of an index read back, each with the slot of its definition. */
 function pinsOf(index: KeptIndex & Record<string, unknown>): Map<string, AcceptedTool> {
   const how = typeof index.how === 'string' ? index.how : '';
   const ats = Array.isArray(index.ats) ? index.ats : [];
-  const atOf = Array.isArray(index.atOf) ? index.atOf : [];
+  const runs = Array.isArray(index.atRuns) ? index.atRuns : [];
+  let run = 0;
+  let left = 0;
+  let atNow: unknown;
   const pins = new Map<string, AcceptedTool>();
   index.keys.forEach((name, i) => {
     const h = how[i];
-    const at = ats[atOf[i] as number];
-    pins.set(name, {
+    while (left <= 0 && run < runs.length) {
+      atNow = runs[run];
+      left = Number(runs[run + 1]) || 0;
+      run += 2;
+    }
+    const at: unknown = left-- > 0 ? ats[atNow as number] : undefined;
+    const pin = {
       fingerprint: index.fingerprints[i]!,
-      ...(h === 'a' ? { how: 'accepted' as const } : h === 'f' ? { how: 'first-seen' as const } : {}),
-      ...(typeof at === 'string' && { at }),
-      slot: i,
-    });
+      how: h === 'a' ? 'accepted' : h === 'f' ? 'first-seen' : undefined,
+      at: typeof at === 'string' ? at : undefined,
+    };
+    pins.set(name, pinOf(pin as AcceptedTool, i));
   });
   return pins;
+}
+
+/** An identity's pins as a source to write: a definition held is written, else copied as written from the file (`text`). */
+function sourceOf(m: Map<string, AcceptedTool>, text: (slot: number, name: string) => string | undefined): KeptSource<[string, AcceptedTool]> {
+  return {
+    items: m,
+    count: m.size,
+    key: ([name]) => name,
+    fingerprint: ([, p]) => p.fingerprint,
+    text: ([name, p]) => (p.def ? JSON.stringify(p.def) : p.slot === undefined ? undefined : text(p.slot, name)),
+  };
 }
 
 /**
@@ -97,11 +135,11 @@ export class AcceptedTools {
       else if ('defs' in read) {
         m = pinsOf(read.index);
         // Each pin holds its fingerprint; the file's reader keeps none (100,000 of them are 8 MB).
-        this.disk.set(identity, new KeptDefs(read.defs.path, read.defs.keys, [], read.defs.spans, toolName));
+        this.disk.set(identity, new KeptDefs(read.defs.path, [], [], Float64Array.from(read.defs.spans), toolName));
       } else {
         // A file of before 2026-11-27 (every definition in it): written again as a kept list, in steps.
         const tools = (read.legacy.tools ?? {}) as Record<string, AcceptedTool>;
-        m = new Map(Object.entries(tools).filter(([, t]) => typeof t?.fingerprint === 'string'));
+        m = new Map(Object.entries(tools).flatMap(([name, t]) => (typeof t?.fingerprint === 'string' ? [[name, pinOf(t)] as const] : [])));
         this.cache.set(identity, m);
         void this.writeLater(identity, m);
       }
@@ -119,7 +157,7 @@ export class AcceptedTools {
     const pin = this.get(identity)?.get(name);
     if (!pin) return undefined;
     if (pin.def) return pin.def;
-    return pin.slot === undefined ? undefined : this.disk.get(identity)?.item(pin.slot);
+    return pin.slot === undefined ? undefined : this.disk.get(identity)?.item(pin.slot, undefined, name);
   }
 
   /** Every pinned definition of an identity (an export), the file read through once. */
@@ -127,8 +165,8 @@ export class AcceptedTools {
     const pins = this.get(identity);
     if (!pins) return null;
     const disk = this.disk.get(identity);
-    const read = (item: (i: number) => Record<string, unknown> | undefined) =>
-      new Map([...pins].map(([name, p]) => [name, p.def ?? (p.slot === undefined ? undefined : item(p.slot))]));
+    const read = (item: (i: number, key?: string) => Record<string, unknown> | undefined) =>
+      new Map([...pins].map(([name, p]) => [name, p.def ?? (p.slot === undefined ? undefined : item(p.slot, name))]));
     return disk ? disk.each((item) => read(item)) : read(() => undefined);
   }
 
@@ -144,11 +182,11 @@ export class AcceptedTools {
         disk.path,
         tools.map((t) => JSON.stringify(t.def ?? null)),
       );
-      tools.forEach((t, k) => {
-        const pin = m.get(t.name)!;
-        pin.slot = disk.keys.push(t.name) - 1;
-        disk.spans.push(spans[2 * k]!, spans[2 * k + 1]!);
-      });
+      const grown = new Float64Array(disk.spans.length + spans.length);
+      grown.set(disk.spans as Float64Array);
+      grown.set(spans, disk.spans.length);
+      tools.forEach((t, k) => (m.get(t.name)!.slot = disk.spans.length / 2 + k));
+      disk.spans = grown;
       this.writeIndex(identity, m, disk);
     } else this.writeAll(identity, m);
     this.cache.set(identity, m);
@@ -174,8 +212,14 @@ export class AcceptedTools {
     this.versions.set(identity, version);
     const current = () => this.versions.get(identity) === version;
     const write = async (): Promise<void> => {
-      const written = await writeKeptInSteps(this.file(identity), this.entries(identity, m), () => extraOf(m), current);
-      if (written && current()) this.landed(identity, m, written.defsPath, written.index);
+      const disk = this.disk.get(identity);
+      const written = await writeKeptInSteps(
+        this.file(identity),
+        sourceOf(m, (slot) => disk?.text(slot)),
+        () => extraOf(m),
+        current,
+      );
+      if (written && current()) this.landed(identity, m, written);
     };
     // Later, not now: a server seen for the first time is also a catalog the page is loading.
     const done = new Promise<void>((resolve) => {
@@ -210,52 +254,38 @@ export class AcceptedTools {
     else this.writeAll(identity, m);
   }
 
-  /** Each pin as an entry of a whole write: its definition held, or copied as written from the file. */
-  private *entries(identity: string, m: Map<string, AcceptedTool>): Generator<KeptEntry> {
-    const disk = this.disk.get(identity);
-    for (const [name, p] of m) {
-      const text = p.def ? JSON.stringify(p.def) : p.slot !== undefined && disk ? disk.text(p.slot) : undefined;
-      yield { key: name, fingerprint: p.fingerprint, text };
-    }
-  }
-
   /** Writes an identity's pins whole, at once: a new definitions file and its index. */
   private writeAll(identity: string, m: Map<string, AcceptedTool>): void {
     const disk = this.disk.get(identity);
-    const written = disk
-      ? disk.each((_item, text) => writeKeptSync(this.file(identity), this.entriesFrom(m, text), () => extraOf(m)))
-      : writeKeptSync(this.file(identity), this.entries(identity, m), () => extraOf(m));
-    this.landed(identity, m, written.defsPath, written.index);
+    const write = (text: (slot: number) => string | undefined) => writeKeptSync(this.file(identity), sourceOf(m, text), () => extraOf(m));
+    this.landed(identity, m, disk ? disk.each((_item, text) => write(text)) : write(() => undefined));
   }
 
-  private *entriesFrom(m: Map<string, AcceptedTool>, text: (slot: number) => string | undefined): Generator<KeptEntry> {
-    for (const [name, p] of m)
-      yield { key: name, fingerprint: p.fingerprint, text: p.def ? JSON.stringify(p.def) : p.slot !== undefined ? text(p.slot) : undefined };
-  }
-
-  /** A whole write landed: each pin names its slot, in the order written, and lets its definition go. */
-  private landed(identity: string, m: Map<string, AcceptedTool>, defsPath: string, index: KeptIndex): void {
+  /** A whole write landed: each pin names its slot, in the order written, and lets its definition go (the file has it). */
+  private landed(identity: string, m: Map<string, AcceptedTool>, written: KeptWritten): void {
     let i = 0;
     for (const p of m.values()) {
       p.slot = i++;
       p.def = undefined;
     }
-    this.disk.set(identity, new KeptDefs(defsPath, index.keys, [], index.spans, toolName));
+    this.disk.set(identity, new KeptDefs(written.defsPath, [], [], written.spans, toolName));
   }
 
   /** Writes the index at once (every pin has a slot); the definitions file written again when mostly unnamed. */
   private writeIndex(identity: string, m: Map<string, AcceptedTool>, disk: KeptDefs): void {
-    const index: KeptIndex = { kept: 2, savedAt: new Date().toISOString(), defs: basename(disk.path), keys: [], fingerprints: [], spans: [] };
     let named = 0;
-    for (const [name, p] of m) {
-      const at = 2 * p.slot!;
-      index.keys.push(name);
-      index.fingerprints.push(p.fingerprint);
-      index.spans.push(disk.spans[at]!, disk.spans[at + 1]!);
-      named += disk.spans[at + 1]! + 1;
-    }
-    const last = disk.spans.length ? disk.spans[disk.spans.length - 2]! + disk.spans[disk.spans.length - 1]! + 1 : 0;
-    if (last - named > named + SLACK_BYTES) return this.writeAll(identity, m);
-    writeKeptIndexSync(this.file(identity), index, extraOf(m));
+    for (const p of m.values()) named += disk.spans[2 * p.slot! + 1]! + 1;
+    // Appended in order: the last span ends where the file's named bytes do.
+    const n = disk.spans.length;
+    const end = n ? disk.spans[n - 2]! + disk.spans[n - 1]! + 1 : 0;
+    if (end - named > named + SLACK_BYTES) return this.writeAll(identity, m);
+    writeKeptIndexSync(
+      this.file(identity),
+      disk.path,
+      sourceOf(m, () => undefined),
+      ([, p]) => p.slot!,
+      disk.spans,
+      extraOf(m),
+    );
   }
 }

@@ -5,7 +5,7 @@ import { diffTool } from '../../../shared/catalog-diff.js';
 import type { AuditFields } from '../audit/index.js';
 import { createHash } from 'node:crypto';
 import { CoreError, hashJson } from '../support/index.js';
-import type { AcceptedTool, AcceptedTools } from './accepted-tools.js';
+import { newPin, type AcceptedTool, type AcceptedTools } from './accepted-tools.js';
 
 export interface AcceptanceDeps {
   connected(serverId: string): string | undefined;
@@ -259,7 +259,7 @@ export class ToolAcceptance {
     const pins = new Map<string, AcceptedTool>();
     const lines: string[] = [];
     yield* paced(live, (t) => {
-      pins.set(t.name, { fingerprint: t.fingerprint, def: this.d.raw(serverId, t.name) ?? {}, how: 'first-seen', at });
+      pins.set(t.name, newPin(t.fingerprint, this.d.raw(serverId, t.name) ?? {}, 'first-seen', at));
       lines.push(`${t.name} ${t.fingerprint}`);
     });
     yield;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { KeptItems } from '../../../shared/catalog-diff.js';
-import { asciiJson, hashJson, readKept, writeKeptInSteps, writeKeptSync, type KeptEntry } from '../support/index.js';
+import { hashJson, readKept, writeKeptInSteps, writeKeptSync, type KeptSource } from '../support/index.js';
 
 /** How long a new list waits before it is written to disk. */
 const SEEN_DELAY_MS = 500;
@@ -22,14 +22,17 @@ function inMemory<T>(kept: LastSeen<T>, keyOf: (item: T) => string): KeptItems<T
   };
 }
 
-/** What the file holds, as entries to write: each item's text made as it is written. */
-function* entriesOf<T>(kept: LastSeen<T>, keyOf: (item: T) => string): Generator<KeptEntry> {
+/** What the file holds, as a source to write: each item's text made as it is written. */
+function sourceOf<T>(kept: LastSeen<T>, keyOf: (item: T) => string): KeptSource<T> {
   const { items, fingerprints } = kept;
   const hashed = fingerprints.length === items.length;
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i]!;
-    yield { key: keyOf(item), fingerprint: hashed ? fingerprints[i]! : hashJson(item), text: asciiJson(JSON.stringify(item) ?? 'null') };
-  }
+  return {
+    items,
+    count: items.length,
+    key: keyOf,
+    fingerprint: (item, i) => (hashed ? fingerprints[i]! : hashJson(item)),
+    text: (item) => JSON.stringify(item),
+  };
 }
 
 /**
@@ -116,7 +119,7 @@ export class LastSeenStore<T> {
     this.versions.set(identity, version);
     const current = () => this.versions.get(identity) === version;
     this.inflight.add(identity);
-    await writeKeptInSteps(this.file(identity), entriesOf(kept, this.keyOf), () => ({}), current)
+    await writeKeptInSteps(this.file(identity), sourceOf(kept, this.keyOf), () => ({}), current)
       .catch(() => null /* what was last seen is a convenience; the live list is unaffected */)
       .finally(() => current() && this.inflight.delete(identity));
   }
@@ -127,7 +130,7 @@ export class LastSeenStore<T> {
     if (!kept || !this.dir) return;
     this.versions.set(identity, (this.versions.get(identity) ?? 0) + 1);
     try {
-      writeKeptSync(this.file(identity), entriesOf(kept, this.keyOf), () => ({}));
+      writeKeptSync(this.file(identity), sourceOf(kept, this.keyOf), () => ({}));
     } catch {
       /* what was last seen is a convenience; the live list is unaffected */
     }

@@ -54,7 +54,10 @@ export function asciiJson(json: string): string {
 
 /** Work between two pauses of a stepped write, in milliseconds, and the most bytes written at once. */
 const WRITE_SLICE_MS = 8;
-const STEP_BYTES = 1 << 20;
+const STEP_BYTES = 256 * 1024;
+
+/** One buffer kept between stepped writes (a write that finds it taken makes its own): each made anew was garbage waiting for a full collection. */
+let spareBuffer: Buffer | undefined;
 
 /** Each item serialised by `piece`, with the commas between them, as pieces of text. */
 export function* commaJoined<T>(items: Iterable<T>, piece: (item: T) => string): Generator<string> {
@@ -103,7 +106,8 @@ export async function writeTextInSteps(path: string, pieces: Iterable<string>, w
   // Each piece goes straight into one buffer, written out a step at a time: a step's text built as
   // a string and held across its write would outlive a young collection and wait, with every other
   // step's, in the old generation until a full one (a 100,000-tool catalog is 27 MB of them).
-  let buf = Buffer.allocUnsafe(64 * 1024);
+  let buf = spareBuffer ?? Buffer.allocUnsafe(STEP_BYTES + 64 * 1024);
+  spareBuffer = undefined;
   let used = 0;
   const append = (text: string): void => {
     const ascii = asciiJson(text);
@@ -138,6 +142,8 @@ export async function writeTextInSteps(path: string, pieces: Iterable<string>, w
     await out.sync();
     done = true;
   } finally {
+    // Kept for the next write unless one large piece grew it.
+    if (buf.length <= 2 * STEP_BYTES) spareBuffer = buf;
     await out.close();
     if (done && wanted()) await rename(tmp, path);
     else await rm(tmp, { force: true });

@@ -4,7 +4,17 @@ export { EventBus, type AnyListener } from './event-bus.js';
 export { sha256, hashJson } from './hash.js';
 export { RingBuffer } from './ring-buffer.js';
 export { asciiJson, commaJoined, resolveDataDir, writeFileAtomic, writeJsonInSteps, writeTextInSteps } from './data-dir.js';
-export { appendKeptDefs, KeptDefs, readKept, writeKeptIndexSync, writeKeptInSteps, writeKeptSync, type KeptEntry, type KeptIndex } from './kept-list.js';
+export {
+  appendKeptDefs,
+  KeptDefs,
+  readKept,
+  writeKeptIndexSync,
+  writeKeptInSteps,
+  writeKeptSync,
+  type KeptIndex,
+  type KeptSource,
+  type KeptWritten,
+} from './kept-list.js';
 export { contentType, staticFile } from './static-files.js';
 export { listenLoopback, ownHosts, PEER_TIMEOUTS, plainText, processAlive, processStart } from './loopback.js';
 export { FetchGate, NotSent, TICKET_HEADER, ticketed, ticketedWire } from './call-ticket.js';

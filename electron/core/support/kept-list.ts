@@ -5,7 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import { parseMeasured } from '../../../shared/boundary.js';
 import type { KeptItems } from '../../../shared/catalog-diff.js';
-import { asciiJson, commaJoined, writeFileAtomic, writeTextInSteps } from './data-dir.js';
+import { asciiJson, writeFileAtomic, writeTextInSteps } from './data-dir.js';
 
 /**
  * A large list kept on disk as two files: an index read whole (each item's key, its fingerprint,
@@ -28,11 +28,23 @@ export interface KeptIndex {
   spans: number[];
 }
 
-/** One item to write: its key, fingerprint and definition as ASCII JSON text (undefined: `null`). */
-export interface KeptEntry {
-  key: string;
-  fingerprint: string;
-  text: string | undefined;
+/**
+ * What a write reads: the items (iterated twice, for the definitions and then for the index, so no
+ * array of 100,000 keys or fingerprints is built to write them), and each one's key, fingerprint and
+ * definition as JSON text (undefined: `null`).
+ */
+export interface KeptSource<T> {
+  items: Iterable<T>;
+  count: number;
+  key(item: T): string;
+  fingerprint(item: T, i: number): string;
+  text(item: T, i: number): string | undefined;
+}
+
+/** A finished write: its definitions file, and where each item's definition went (start, length). */
+export interface KeptWritten {
+  defsPath: string;
+  spans: Float64Array;
 }
 
 /**
@@ -44,7 +56,7 @@ export class KeptDefs implements KeptItems {
     readonly path: string,
     readonly keys: string[],
     readonly fingerprints: string[],
-    readonly spans: number[],
+    public spans: ArrayLike<number>,
     private readonly keyOf: (item: Record<string, unknown>) => string,
   ) {}
 
@@ -85,21 +97,24 @@ export class KeptDefs implements KeptItems {
     }
   }
 
-  /** Item i, parsed; undefined when unreadable or not the item its key names (a file torn or edited by hand). */
-  item(i: number, fd?: number): Record<string, unknown> | undefined {
+  /**
+   * Item i, parsed; undefined when unreadable or not the item its key names (a file torn or edited
+   * by hand). `key` is the key it must have when this reader holds none (the pins keep their names).
+   */
+  item(i: number, fd?: number, key = this.keys[i]): Record<string, unknown> | undefined {
     const text = this.text(i, fd);
     if (text === undefined) return undefined;
     try {
       const value = parseMeasured(text, 'a kept definition');
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-      return this.keyOf(value as Record<string, unknown>) === this.keys[i] ? (value as Record<string, unknown>) : undefined;
+      return this.keyOf(value as Record<string, unknown>) === key ? (value as Record<string, unknown>) : undefined;
     } catch {
       return undefined;
     }
   }
 
   /** Reads many items through one open file. */
-  each<T>(read: (item: (i: number) => Record<string, unknown> | undefined, text: (i: number) => string | undefined) => T): T {
+  each<T>(read: (item: (i: number, key?: string) => Record<string, unknown> | undefined, text: (i: number) => string | undefined) => T): T {
     let fd: number | undefined;
     try {
       fd = openSync(this.path, 'r');
@@ -108,7 +123,7 @@ export class KeptDefs implements KeptItems {
     }
     try {
       return read(
-        (i) => (fd === undefined ? undefined : this.item(i, fd)),
+        (i, key) => (fd === undefined ? undefined : this.item(i, fd, key)),
         (i) => (fd === undefined ? undefined : this.text(i, fd)),
       );
     } finally {
@@ -170,43 +185,54 @@ export function readKept(indexPath: string, keyOf: (item: Record<string, unknown
 }
 
 /** The definitions file's lines, recording each one's span. */
-function* defsPieces(entries: Iterable<KeptEntry>, out: Pick<KeptIndex, 'keys' | 'fingerprints' | 'spans'>): Generator<string> {
+function* defsPieces<T>(src: KeptSource<T>, spans: Float64Array): Generator<string> {
   let at = 0;
-  for (const e of entries) {
-    const text = asciiJson(e.text ?? 'null');
-    out.keys.push(e.key);
-    out.fingerprints.push(e.fingerprint);
-    out.spans.push(at, text.length);
+  let i = 0;
+  for (const item of src.items) {
+    if (i === src.count) throw new Error('a kept list grew while it was written');
+    const text = asciiJson(src.text(item, i) ?? 'null');
+    spans[2 * i] = at;
+    spans[2 * i + 1] = text.length;
     at += text.length + 1;
+    i++;
     yield text;
     yield '\n';
   }
+  if (i !== src.count) throw new Error('a kept list shrank while it was written');
 }
 
-/** The index's text in pieces (100,000 keys and fingerprints are not joined into one string). */
-function* indexPieces(index: KeptIndex, extra: Record<string, unknown>): Generator<string> {
-  yield `{"kept":2,"savedAt":${JSON.stringify(index.savedAt)},"defs":${JSON.stringify(index.defs)},"keys":[`;
-  yield* commaJoined(index.keys, (k) => JSON.stringify(k));
-  // One string, a space between two: 100,000 strings of an array took most of the index's parse.
+/**
+ * The index's text in pieces: the keys, the fingerprints as one string (a space between two: as an
+ * array of strings they took most of the index's parse), each item's span (`slot` names its place in
+ * `spans`), then the owner's fields.
+ */
+function* indexPieces<T>(
+  defs: string,
+  src: KeptSource<T>,
+  slot: (item: T, i: number) => number,
+  spans: ArrayLike<number>,
+  extra: Record<string, unknown>,
+): Generator<string> {
+  yield `{"kept":2,"savedAt":${JSON.stringify(new Date().toISOString())},"defs":${JSON.stringify(defs)},"keys":[`;
+  let i = 0;
+  for (const item of src.items) yield (i++ ? ',' : '') + JSON.stringify(src.key(item));
   yield '],"fingerprints":"';
-  yield* spaced(index.fingerprints, (f) => JSON.stringify(f).slice(1, -1));
+  i = 0;
+  for (const item of src.items) yield (i ? ' ' : '') + JSON.stringify(src.fingerprint(item, i++)).slice(1, -1);
   yield '","spans":[';
-  yield* commaJoined(chunks(index.spans, 4096), (c) => c.join(','));
-  yield ']';
+  i = 0;
+  let piece = '';
+  for (const item of src.items) {
+    const at = 2 * slot(item, i);
+    piece += `${i++ ? ',' : ''}${spans[at]},${spans[at + 1]}`;
+    if (piece.length > 16_384) {
+      yield piece;
+      piece = '';
+    }
+  }
+  yield `${piece}]`;
   for (const [k, v] of Object.entries(extra)) yield `,${JSON.stringify(k)}:${JSON.stringify(v)}`;
   yield '}\n';
-}
-
-function* spaced<T>(items: Iterable<T>, piece: (item: T) => string): Generator<string> {
-  let first = true;
-  for (const item of items) {
-    yield first ? piece(item) : ` ${piece(item)}`;
-    first = false;
-  }
-}
-
-function* chunks<T>(list: T[], size: number): Generator<T[]> {
-  for (let i = 0; i < list.length; i += size) yield list.slice(i, i + size);
 }
 
 const newDefsName = (indexPath: string): string => `${basename(indexPath).replace(/\.json$/, '')}.${randomBytes(4).toString('hex')}.defs`;
@@ -222,52 +248,59 @@ function removeOtherDefs(indexPath: string, keep: string): void {
   }
 }
 
-/** A finished write: the index as written and its definitions file. */
-export interface KeptWritten {
-  index: KeptIndex;
-  defsPath: string;
-}
+const inOrder = (_item: unknown, i: number): number => i;
 
 /**
  * Writes a kept list a few milliseconds at a time: the definitions file, then the index over the
- * old one. Dropped (the old files kept) when `wanted()` turns false meanwhile. `extra()` is read
- * once the definitions are written (fields the owner keeps beside the keys, in list order).
+ * old one. Dropped (the old files kept) when `wanted()` turns false meanwhile (a newer write, or
+ * the list changed). `extra()` is read once the definitions are written (the owner's fields, in
+ * list order).
  */
-export async function writeKeptInSteps(
+export async function writeKeptInSteps<T>(
   indexPath: string,
-  entries: Iterable<KeptEntry>,
-  extra: (index: KeptIndex) => Record<string, unknown>,
+  src: KeptSource<T>,
+  extra: () => Record<string, unknown>,
   wanted: () => boolean,
 ): Promise<KeptWritten | null> {
-  const index: KeptIndex = { kept: 2, savedAt: new Date().toISOString(), defs: newDefsName(indexPath), keys: [], fingerprints: [], spans: [] };
-  const defsPath = join(dirname(indexPath), index.defs);
-  if (!(await writeTextInSteps(defsPath, defsPieces(entries, index), wanted))) return null;
-  if (!(await writeTextInSteps(indexPath, indexPieces(index, extra(index)), wanted))) {
+  const defs = newDefsName(indexPath);
+  const defsPath = join(dirname(indexPath), defs);
+  // The spans outside the heap: 200,000 numbers are not one more large array waiting for a full collection.
+  const spans = new Float64Array(2 * src.count);
+  if (!(await writeTextInSteps(defsPath, defsPieces(src, spans), wanted))) return null;
+  if (!(await writeTextInSteps(indexPath, indexPieces(defs, src, inOrder, spans, extra()), wanted))) {
     await rm(defsPath, { force: true });
     return null;
   }
-  removeOtherDefs(indexPath, index.defs);
-  return { index, defsPath };
+  removeOtherDefs(indexPath, defs);
+  return { defsPath, spans };
 }
 
 /** The same at once (on close, or when a person's accept must be written before it counts). */
-export function writeKeptSync(indexPath: string, entries: Iterable<KeptEntry>, extra: (index: KeptIndex) => Record<string, unknown>): KeptWritten {
-  const index: KeptIndex = { kept: 2, savedAt: new Date().toISOString(), defs: newDefsName(indexPath), keys: [], fingerprints: [], spans: [] };
-  const defsPath = join(dirname(indexPath), index.defs);
-  writeFileAtomic(defsPath, [...defsPieces(entries, index)].join(''));
+export function writeKeptSync<T>(indexPath: string, src: KeptSource<T>, extra: () => Record<string, unknown>): KeptWritten {
+  const defs = newDefsName(indexPath);
+  const defsPath = join(dirname(indexPath), defs);
+  const spans = new Float64Array(2 * src.count);
+  writeFileAtomic(defsPath, [...defsPieces(src, spans)].join(''));
   try {
-    writeKeptIndexSync(indexPath, index, extra(index));
+    writeKeptIndexSync(indexPath, defsPath, src, inOrder, spans, extra());
   } catch (e) {
     rmSync(defsPath, { force: true });
     throw e;
   }
-  removeOtherDefs(indexPath, index.defs);
-  return { index, defsPath };
+  removeOtherDefs(indexPath, defs);
+  return { defsPath, spans };
 }
 
-/** Writes an index at once over the old one (its definitions file already holds every span it names). */
-export function writeKeptIndexSync(indexPath: string, index: KeptIndex, extra: Record<string, unknown>): void {
-  writeFileAtomic(indexPath, asciiJson([...indexPieces(index, extra)].join('')));
+/** Writes an index at once over the old one, naming spans its definitions file already holds (`slot`: each item's place in `spans`). */
+export function writeKeptIndexSync<T>(
+  indexPath: string,
+  defsPath: string,
+  src: KeptSource<T>,
+  slot: (item: T, i: number) => number,
+  spans: ArrayLike<number>,
+  extra: Record<string, unknown>,
+): void {
+  writeFileAtomic(indexPath, asciiJson([...indexPieces(basename(defsPath), src, slot, spans, extra)].join('')));
 }
 
 /**
