@@ -19,7 +19,7 @@ export interface AcceptedTool {
   /** Pinned at first sight (trust on first use) or accepted by a person; absent in files written before this was kept. */
   how?: 'first-seen' | 'accepted';
   at?: string;
-  /** Where its definition sits in the identity's definitions file (a slot of `OnDisk`), once written. */
+  /** Where its definition sits in the identity's definitions file (its place among the spans), once written. */
   slot?: number;
 }
 

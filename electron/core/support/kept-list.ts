@@ -72,14 +72,27 @@ export class KeptDefs implements KeptItems {
     return this.fingerprints[i]!;
   }
 
+  /** The file open for the reads of this turn (a diff of 100,000 changed tools is not 100,000 opens); closed on the next. */
+  private open: number | undefined;
+
+  private descriptor(): number {
+    if (this.open === undefined) {
+      this.open = openSync(this.path, 'r');
+      setImmediate(() => {
+        if (this.open !== undefined) closeSync(this.open);
+        this.open = undefined;
+      });
+    }
+    return this.open;
+  }
+
   /** The text of item i (ASCII JSON) as written; undefined when the file does not hold it. */
   text(i: number, fd?: number): string | undefined {
     const start = this.spans[2 * i]!;
     const length = this.spans[2 * i + 1]!;
-    const own = fd === undefined;
     let file: number | undefined;
     try {
-      file = own ? openSync(this.path, 'r') : fd;
+      file = fd ?? this.descriptor();
       // SECURITY: a span past the file's end (an index edited by hand) allocates nothing.
       if (start + length > fstatSync(file!).size) return undefined;
       const buf = Buffer.allocUnsafe(length);
@@ -92,8 +105,6 @@ export class KeptDefs implements KeptItems {
       return buf.toString('latin1', 0, length);
     } catch {
       return undefined;
-    } finally {
-      if (own && file !== undefined) closeSync(file);
     }
   }
 
@@ -117,18 +128,14 @@ export class KeptDefs implements KeptItems {
   each<T>(read: (item: (i: number, key?: string) => Record<string, unknown> | undefined, text: (i: number) => string | undefined) => T): T {
     let fd: number | undefined;
     try {
-      fd = openSync(this.path, 'r');
+      fd = this.descriptor();
     } catch {
       /* each read answers undefined */
     }
-    try {
-      return read(
-        (i, key) => (fd === undefined ? undefined : this.item(i, fd, key)),
-        (i) => (fd === undefined ? undefined : this.text(i, fd)),
-      );
-    } finally {
-      if (fd !== undefined) closeSync(fd);
-    }
+    return read(
+      (i, key) => (fd === undefined ? undefined : this.item(i, fd, key)),
+      (i) => (fd === undefined ? undefined : this.text(i, fd)),
+    );
   }
 }
 
