@@ -28,7 +28,7 @@ export function WaitingTools({ pending, accept }: { pending: PendingTool[]; acce
                 Accept for agents
               </button>
             </div>
-            {t.diff && <DiffView change={t.diff} />}
+            {t.diff && <DiffView change={t.diff} since="it was pinned" />}
           </li>
         ))}
       </ul>

@@ -153,7 +153,7 @@ function ApprovalRequest({ a }: { a: Approval }) {
       {a.diff && (
         <div className="warn-box" data-testid="approval-diff">
           <strong>This tool changed while the request waited.</strong> Check what changed before you allow it.
-          <DiffView change={a.diff} />
+          <DiffView change={a.diff} since="the request was made" />
         </div>
       )}
       <details>

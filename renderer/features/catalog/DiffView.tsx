@@ -2,11 +2,16 @@ import type { ToolChange } from '../../../shared/schemas/tool';
 
 const show = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v, null, 2));
 
-/** How a tool changed: each changed path, before and after. */
-export function DiffView({ change }: { change: ToolChange }) {
+/**
+ * How a tool changed: each changed path, before and after. `since` says what "before" is: the last
+ * listing, the pinned definition, or the definition the request was made against.
+ */
+export function DiffView({ change, since }: { change: ToolChange; since: string }) {
   return (
     <div className="diff" data-testid="tool-diff">
-      <div className="label">Changed since it was first seen: {change.fields.join(', ')}</div>
+      <div className="label">
+        Changed since {since}: {change.fields.join(', ')}
+      </div>
       <table>
         <thead>
           <tr>

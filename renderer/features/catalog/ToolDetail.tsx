@@ -58,7 +58,7 @@ export function ToolDetail() {
           )}
         </div>
       )}
-      {change && <DiffView change={change} />}
+      {change && <DiffView change={change} since="it was last listed" />}
       <details>
         <summary>Annotations</summary>
         <AnnotationTable annotations={tool.annotations} declared={tool.declaredAnnotations} />

@@ -49,7 +49,7 @@ export function ListFactsLine({ serverId, kind, version }: { serverId: string; k
           {diff.changed.map((c) => (
             <div key={c.name} data-testid="list-diff-changed">
               changed: <SafeText text={c.name} />
-              <DiffView change={c} />
+              <DiffView change={c} since="it was last listed" />
             </div>
           ))}
         </div>

@@ -108,7 +108,7 @@ export function PinsPanel({ servers }: { servers: string[] }) {
                 {p.state === 'removed' ? 'Record the removal' : 'Pin as shown'}
               </button>
             </div>
-            {p.diff && <DiffView change={p.diff} />}
+            {p.diff && <DiffView change={p.diff} since="it was pinned" />}
           </li>
         ))}
       </ul>
