@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, fsyncSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { isAscii } from 'node:buffer';
 import { basename, dirname, join } from 'node:path';
@@ -10,7 +10,7 @@ import { asciiJson, writeFileAtomic, writeTextInSteps } from './data-dir.js';
 /**
  * A large list kept on disk as two files: an index read whole (each item's key, its fingerprint,
  * where its definition sits, and whatever the owner adds), and the definitions, one line each, read
- * one at a time when asked for. At 100,000 tools the index is a third of a file that held every
+ * one at a time when asked for. At 100,000 tools the index is under a third of a file that held every
  * definition: a new session reads it, and reads the definitions of only the items that changed
  * (their diff). Both files are ASCII (asciiJson), so a character count is a byte count.
  *
@@ -316,9 +316,9 @@ export function writeKeptIndexSync<T>(
  * bytes after its last span are never read.
  */
 export function appendKeptDefs(defsPath: string, texts: Array<string | undefined>): number[] {
-  const fd = openSync(defsPath, 'a');
+  const fd = openSync(defsPath, 'a', 0o600);
   try {
-    let at = statSync(defsPath).size;
+    let at = fstatSync(fd).size;
     const spans: number[] = [];
     const pieces: string[] = [];
     for (const t of texts) {
@@ -337,14 +337,5 @@ export function appendKeptDefs(defsPath: string, texts: Array<string | undefined
     return spans;
   } finally {
     closeSync(fd);
-  }
-}
-
-/** The size of a definitions file, or 0 when it is gone. */
-export function keptDefsBytes(defsPath: string): number {
-  try {
-    return statSync(defsPath).size;
-  } catch {
-    return 0;
   }
 }
