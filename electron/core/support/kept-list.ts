@@ -307,7 +307,38 @@ export function writeKeptIndexSync<T>(
   spans: ArrayLike<number>,
   extra: Record<string, unknown>,
 ): void {
-  writeFileAtomic(indexPath, asciiJson([...indexPieces(basename(defsPath), src, slot, spans, extra)].join('')));
+  writeFileAtomic(indexPath, indexText(basename(defsPath), src, slot, spans, extra));
+}
+
+/**
+ * The index's text at once, the same as indexPieces makes: arrays stringified natively (at 100,000
+ * tools a person's accept waited 200 ms for the pieces joined, and as long again for their garbage).
+ */
+function indexText<T>(
+  defs: string,
+  src: KeptSource<T>,
+  slot: (item: T, i: number) => number,
+  spans: ArrayLike<number>,
+  extra: Record<string, unknown>,
+): string {
+  const keys = new Array<string>(src.count);
+  const fingerprints = new Array<string>(src.count);
+  const at = new Array<number>(2 * src.count);
+  let i = 0;
+  for (const item of src.items) {
+    if (i === src.count) throw new Error('a kept list grew while it was written');
+    const s = 2 * slot(item, i);
+    keys[i] = src.key(item);
+    fingerprints[i] = src.fingerprint(item, i);
+    at[2 * i] = spans[s]!;
+    at[2 * i + 1] = spans[s + 1]!;
+    i++;
+  }
+  if (i !== src.count) throw new Error('a kept list shrank while it was written');
+  let text = `{"kept":2,"savedAt":${JSON.stringify(new Date().toISOString())},"defs":${JSON.stringify(defs)},"keys":${JSON.stringify(keys)}`;
+  text += `,"fingerprints":${JSON.stringify(fingerprints.join(' '))},"spans":${JSON.stringify(at)}`;
+  for (const [k, v] of Object.entries(extra)) text += `,${JSON.stringify(k)}:${JSON.stringify(v)}`;
+  return asciiJson(`${text}}\n`);
 }
 
 /**
