@@ -59,39 +59,6 @@ const STEP_BYTES = 256 * 1024;
 /** One buffer kept between stepped writes (a write that finds it taken makes its own): each made anew was garbage waiting for a full collection. */
 let spareBuffer: Buffer | undefined;
 
-/** Each item serialised by `piece`, with the commas between them, as pieces of text. */
-export function* commaJoined<T>(items: Iterable<T>, piece: (item: T) => string): Generator<string> {
-  let first = true;
-  for (const item of items) {
-    if (!first) yield ',';
-    yield piece(item);
-    first = false;
-  }
-}
-
-/**
- * Writes a large JSON file without holding the event loop: `head`, then each piece serialised by
- * `piece` (joined by commas), then `tail`, a few milliseconds of work at a time (writeTextInSteps).
- */
-export function writeJsonInSteps<T>(
-  path: string,
-  head: string,
-  items: Iterable<T>,
-  piece: (item: T) => string,
-  tail: string,
-  wanted: () => boolean,
-): Promise<boolean> {
-  return writeTextInSteps(
-    path,
-    (function* () {
-      yield head;
-      yield* commaJoined(items, piece);
-      yield tail;
-    })(),
-    wanted,
-  );
-}
-
 /**
  * Writes a large file of JSON text, given as pieces, a few milliseconds of work at a time, as ASCII
  * (asciiJson). No piece should be large: each is held only until it is copied into the buffer.

@@ -3,7 +3,7 @@ export { CoreError, toContractError } from './errors.js';
 export { EventBus, type AnyListener } from './event-bus.js';
 export { sha256, hashJson } from './hash.js';
 export { RingBuffer } from './ring-buffer.js';
-export { asciiJson, commaJoined, resolveDataDir, writeFileAtomic, writeJsonInSteps, writeTextInSteps } from './data-dir.js';
+export { asciiJson, resolveDataDir, writeFileAtomic, writeTextInSteps } from './data-dir.js';
 export {
   appendKeptDefs,
   KeptDefs,
