@@ -86,4 +86,11 @@ describe('packaging (electron-builder cannot download Electron here; the config 
     expect(packages.length).toBeGreaterThan(0);
     expect([...new Set(packages.filter((spec) => !allowed(spec)))]).toEqual([]);
   });
+
+  it('writes the command line bundle as ASCII, so that V8 holds the source of each chunk at one byte a character', () => {
+    const chunks = readdirSync('out/cli').filter((f) => f.endsWith('.js'));
+    const wide = chunks.filter((f) => /[^\x00-\x7f]/.test(readFileSync(join('out/cli', f), 'utf8')));
+    expect(chunks.length).toBeGreaterThan(3);
+    expect(wide).toEqual([]);
+  });
 });
