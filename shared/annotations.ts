@@ -8,7 +8,8 @@ export const ANNOTATION_DEFAULTS: EffectiveAnnotations = {
   openWorldHint: true,
 };
 
-const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+/** The four hints of ToolAnnotations, in the spec's order. */
+export const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
 /** Fills the spec defaults into what a server declared; non-boolean values are treated as absent. */
 export function effectiveAnnotations(declared: ToolAnnotations | undefined): EffectiveAnnotations {

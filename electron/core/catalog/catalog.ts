@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
-import { effectiveAnnotations, toolRisk } from '../../../shared/annotations.js';
+import { HINTS, effectiveAnnotations, toolRisk } from '../../../shared/annotations.js';
 import { diffCatalog } from '../../../shared/catalog-diff.js';
-import { HIDDEN_RE, hasHiddenText } from '../../../shared/hidden-text.js';
+import { hasHiddenText } from '../../../shared/hidden-text.js';
 import { Icon, type CatalogChange, type ToolChange, type ToolView } from '../../../shared/schemas/tool.js';
 import { localIcon } from './icons.js';
 import { canonicalJson } from '../../../shared/canonical-json.js';
@@ -38,12 +38,14 @@ export function fetchAllTools(client: Client, timeoutMs: number, onPage?: (tools
   return walkList(client, TOOLS_LIST, timeoutMs, onPage);
 }
 
-const NON_ASCII = /[^\p{ASCII}]/u;
+/** Anything but printable ASCII: every character that can hide is one of these, and so is every script but Latin. */
+const PAST_PRINTABLE_ASCII = /[^\x20-\x7e]/;
 
 /** Top-level fields whose strings hold hidden characters (or words mixing look-alike scripts). */
 function hiddenFields(def: RawTool, json: string): string[] {
-  // Fast path: JSON text with no hidden character and no escape at all cannot hide one.
-  if (!HIDDEN_RE.test(json) && !json.includes('\\') && !NON_ASCII.test(json)) return [];
+  // Fast path: JSON text of printable ASCII without an escape cannot hide a character. One plain
+  // class is tested, not the hidden characters' Unicode class: at 100,000 tools 16 ms against 40.
+  if (!PAST_PRINTABLE_ASCII.test(json) && !json.includes('\\')) return [];
   const out: string[] = [];
   for (const [k, v] of Object.entries(def)) if (anyHidden(v, 0)) out.push(k);
   return out;
@@ -59,25 +61,27 @@ function anyHidden(v: unknown, depth: number): boolean {
 /*
  * The parts of a view most tools share, one object each (at 100,000 tools, three objects a tool
  * fewer): effective annotations without a title, the risk, no hidden text. Frozen: views are
- * replaced, never changed in place.
+ * replaced, never changed in place. Both depend on the four hints alone (and the risk on trust), so
+ * each is found by a number, not made and then looked up by a text made of it.
  */
-const SHARED_ANNOTATIONS = new Map<string, ToolView['annotations']>();
-const SHARED_RISKS = new Map<string, ToolView['risk']>();
+const SHARED_ANNOTATIONS: ToolView['annotations'][] = [];
+const SHARED_RISKS: ToolView['risk'][] = [];
 const NO_HIDDEN_TEXT: string[] = Object.freeze([]) as unknown as string[];
 
-function sharedAnnotations(a: ToolView['annotations']): ToolView['annotations'] {
-  if (a.title !== undefined) return a;
-  const key = `${a.readOnlyHint}${a.destructiveHint}${a.idempotentHint}${a.openWorldHint}`;
-  let s = SHARED_ANNOTATIONS.get(key);
-  if (!s) SHARED_ANNOTATIONS.set(key, (s = Object.freeze(a)));
-  return s;
+/** The four hints a server declared as one number below 81: each absent (or not a boolean), true or false. */
+function hintCode(declared: ToolView['declaredAnnotations']): number {
+  let code = 0;
+  if (declared) for (const hint of HINTS) code = code * 3 + (declared[hint] === true ? 1 : declared[hint] === false ? 2 : 0);
+  return code;
 }
 
-function sharedRisk(r: ToolView['risk']): ToolView['risk'] {
-  const key = `${r.level}|${r.openWorld}|${r.trusted}`;
-  let s = SHARED_RISKS.get(key);
-  if (!s) SHARED_RISKS.set(key, (s = Object.freeze(r)));
-  return s;
+function sharedAnnotations(declared: ToolView['declaredAnnotations'], code: number): ToolView['annotations'] {
+  if (typeof declared?.title === 'string') return effectiveAnnotations(declared);
+  return (SHARED_ANNOTATIONS[code] ??= Object.freeze(effectiveAnnotations(declared)));
+}
+
+function sharedRisk(declared: ToolView['declaredAnnotations'], trusted: boolean, code: number): ToolView['risk'] {
+  return (SHARED_RISKS[code * 2 + (trusted ? 1 : 0)] ??= Object.freeze(toolRisk(declared, trusted)));
 }
 
 /** Builds the console's view of one tool from the definition a server sent. */
@@ -100,6 +104,7 @@ export function toolView(
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
   const hidden = hiddenFields(def, json);
+  const code = hintCode(declared);
   return {
     serverId,
     name: def.name,
@@ -109,13 +114,13 @@ export function toolView(
     outputSchema: obj(def.outputSchema),
     icons: icons as ToolView['icons'],
     iconData: icons?.length ? localIcon(icons) : undefined,
-    annotations: sharedAnnotations(effectiveAnnotations(declared)),
+    annotations: sharedAnnotations(declared, code),
     declaredAnnotations: declared,
     _meta: obj(def._meta),
     execution: obj(def.execution),
     fingerprint,
     serverIdentity: identity,
-    risk: sharedRisk(toolRisk(declared, trusted)),
+    risk: sharedRisk(declared, trusted, code),
     hiddenText: hidden.length ? hidden : NO_HIDDEN_TEXT,
     needsTaskMode: obj(def.execution)?.taskSupport === 'required' || undefined,
     // Only a definition that names x-mcp-header somewhere is walked for it (most never do).
