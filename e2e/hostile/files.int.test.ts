@@ -5,8 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { deepText } from '../fixtures/attack-server.js';
 import { makeCore, tempDir, type Harness } from '../harness/harness.js';
 import { parseHostConfigDetailed } from '../../shared/config.js';
-import { parseBaseline } from '../../shared/review/baseline.js';
-import { parsePins } from '../../shared/review/pins.js';
+import { parseBaseline, parsePins } from '../../shared/review/review-files.js';
 import { partsOf } from '../../electron/core/testing.js';
 
 const BIN = resolve('bin/mcp-console.js');

@@ -1,5 +1,5 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PinFile, ReviewReport } from '../../shared/schemas/review.js';
 import type { CoreOptions } from '../../electron/core/index.js';
@@ -106,5 +106,25 @@ describe('the review off the console loop', () => {
     expect(report.findings.length).toBeGreaterThan(200);
     expect(partsOf(g.core).review.lastRun).toMatchObject({ where: 'event-loop' });
     expect(partsOf(g.core).review.lastRun?.why).toMatch(/the worker did not start: this worker does not start/);
+  });
+
+  it('loads only what the rules need: neither zod nor the SDK', () => {
+    // The worker's module graph as built (compiled imports are all run-time imports).
+    const packages = new Set<string>();
+    const seen = new Set<string>();
+    const next = [REVIEW_WORKER];
+    for (let file = next.pop(); file; file = next.pop()) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      for (const m of readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|^import\s+['"]([^'"]+)['"]/gm)) {
+        const spec = m[1] ?? m[2]!;
+        if (spec.startsWith('.')) next.push(resolve(dirname(file), spec));
+        else packages.add(spec);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(10);
+    // Loading zod in the worker (for the schemas of the files a person gives the review, which the
+    // worker never reads) left the serving process 1-2 MB larger after each review.
+    expect([...packages].filter((p) => !p.startsWith('node:')).sort()).toEqual(['re2js']);
   });
 });

@@ -1,8 +1,9 @@
 import { cliAuth } from './sign-in.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
-import { baselineOf, parseBaseline } from '../../shared/review/baseline.js';
-import { parsePins, pinsOf } from '../../shared/review/pins.js';
+import { baselineOf } from '../../shared/review/baseline.js';
+import { pinsOf } from '../../shared/review/pins.js';
+import { parseBaseline, parsePins } from '../../shared/review/review-files.js';
 import { reportText } from '../../shared/review/export.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../shared/review/formats.js';
 import { countAtOrAbove } from '../../shared/review/report.js';

@@ -1,5 +1,4 @@
-import { Baseline, type Finding, type Suppression } from '../schemas/review.js';
-import { parseMeasured, RefusedError } from '../boundary.js';
+import type { Baseline, Finding, Suppression } from '../schemas/review.js';
 
 /** The fields a suppression is bound to: the rule, the place and the exact text that matched. */
 function keyOf(x: Pick<Finding, 'rule' | 'server' | 'kind' | 'subject' | 'path' | 'match'>): string {
@@ -34,25 +33,6 @@ export function applyBaseline(
     } else fresh.push(f);
   }
   return { fresh, suppressed, stale: baseline.suppressions.filter((s) => !used.has(keyOf(s))) };
-}
-
-/** Parses a baseline file; the error says what is wrong in words. */
-export function parseBaseline(text: string): Baseline {
-  let data: unknown;
-  try {
-    data = parseMeasured(text, 'the baseline');
-  } catch (e) {
-    if (e instanceof RefusedError) throw e;
-    throw new Error(`the baseline is not JSON: ${(e as Error).message}`, { cause: e });
-  }
-  const parsed = Baseline.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(
-      `the baseline is not valid at ${issue?.path.join('.') || 'its root'}: ${issue?.message ?? 'invalid'} (each suppression needs rule, server, kind, subject, path, match and a reason)`,
-    );
-  }
-  return parsed.data;
 }
 
 /** A baseline that accepts every finding given, with one reason; merged into an existing one when given. */

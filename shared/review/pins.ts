@@ -1,8 +1,7 @@
 import { diffTool } from '../catalog-diff.js';
 import { canonicalJson } from '../canonical-json.js';
-import { PinFile, type Finding, type PinState } from '../schemas/review.js';
+import type { Finding, PinFile, PinState } from '../schemas/review.js';
 import { ruleById } from './rules.js';
-import { parseMeasured, RefusedError } from '../boundary.js';
 
 /** What the pin comparison needs of each server: its id and its tools as sent. */
 export interface PinnedServerInput {
@@ -95,21 +94,4 @@ export function pinStateFindings(states: readonly PinState[]): Finding[] {
       });
   }
   return out;
-}
-
-/** Parses a pins file; the error says what is wrong in words. */
-export function parsePins(text: string): PinFile {
-  let data: unknown;
-  try {
-    data = parseMeasured(text, 'the pins file');
-  } catch (e) {
-    if (e instanceof RefusedError) throw e;
-    throw new Error(`the pins file is not JSON: ${(e as Error).message}`, { cause: e });
-  }
-  const parsed = PinFile.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`the pins file is not valid at ${issue?.path.join('.') || 'its root'}: ${issue?.message ?? 'invalid'}`);
-  }
-  return parsed.data;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyBaseline, baselineOf, parseBaseline } from './baseline.js';
+import { applyBaseline, baselineOf } from './baseline.js';
+import { parseBaseline } from './review-files.js';
 import { editDistance, skeleton } from './confusables.js';
 import { mdText, toMarkdown } from './markdown.js';
 import { buildReport, countAtOrAbove } from './report.js';

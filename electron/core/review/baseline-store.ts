@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuditEntry } from '../../../shared/schemas/audit.js';
 import type { Baseline, Finding, Suppression } from '../../../shared/schemas/review.js';
-import { baselineOf, parseBaseline, suppressionFor } from '../../../shared/review/baseline.js';
+import { baselineOf, suppressionFor } from '../../../shared/review/baseline.js';
+import { parseBaseline } from '../../../shared/review/review-files.js';
 import { CoreError, writeFileAtomic } from '../support/index.js';
 
 /**

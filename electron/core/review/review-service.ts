@@ -7,7 +7,8 @@ import { reviewServersInSteps, subjectTexts, type ReviewServerInput } from '../.
 import { reviewInput, summarize } from './review-inputs.js';
 import type { ReviewDeps } from './review-deps.js';
 import { defaultReviewWorker, reviewOffLoop, ReviewStopped, type OffLoopJob } from './review-off-loop.js';
-import { parsePins, pinFindings, pinStateFindings } from '../../../shared/review/pins.js';
+import { pinFindings, pinStateFindings } from '../../../shared/review/pins.js';
+import { parsePins } from '../../../shared/review/review-files.js';
 import { CoreError } from '../support/index.js';
 import { BaselineStore } from './baseline-store.js';
 
