@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { parseMeasured, RefusedError } from '../boundary.js';
 import { Baseline, PinFile } from '../schemas/review.js';
 
@@ -8,38 +9,26 @@ import { Baseline, PinFile } from '../schemas/review.js';
  * memory after every review.
  */
 
-/** Parses a pins file; the error says what is wrong in words. */
-export function parsePins(text: string): PinFile {
+/** JSON text within the file limits, checked against `schema`; each error says what is wrong in words. */
+function parseChecked<T>(text: string, what: string, schema: z.ZodType<T>, needs = ''): T {
   let data: unknown;
   try {
-    data = parseMeasured(text, 'the pins file');
+    data = parseMeasured(text, what);
   } catch (e) {
     if (e instanceof RefusedError) throw e;
-    throw new Error(`the pins file is not JSON: ${(e as Error).message}`, { cause: e });
+    throw new Error(`${what} is not JSON: ${(e as Error).message}`, { cause: e });
   }
-  const parsed = PinFile.safeParse(data);
+  const parsed = schema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`the pins file is not valid at ${issue?.path.join('.') || 'its root'}: ${issue?.message ?? 'invalid'}`);
+    throw new Error(`${what} is not valid at ${issue?.path.join('.') || 'its root'}: ${issue?.message ?? 'invalid'}${needs}`);
   }
   return parsed.data;
 }
 
-/** Parses a baseline file; the error says what is wrong in words. */
-export function parseBaseline(text: string): Baseline {
-  let data: unknown;
-  try {
-    data = parseMeasured(text, 'the baseline');
-  } catch (e) {
-    if (e instanceof RefusedError) throw e;
-    throw new Error(`the baseline is not JSON: ${(e as Error).message}`, { cause: e });
-  }
-  const parsed = Baseline.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(
-      `the baseline is not valid at ${issue?.path.join('.') || 'its root'}: ${issue?.message ?? 'invalid'} (each suppression needs rule, server, kind, subject, path, match and a reason)`,
-    );
-  }
-  return parsed.data;
-}
+/** Parses a pins file. */
+export const parsePins = (text: string): PinFile => parseChecked(text, 'the pins file', PinFile);
+
+/** Parses a baseline file. */
+export const parseBaseline = (text: string): Baseline =>
+  parseChecked(text, 'the baseline', Baseline, ' (each suppression needs rule, server, kind, subject, path, match and a reason)');

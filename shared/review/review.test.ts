@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyBaseline, baselineOf } from './baseline.js';
-import { parseBaseline } from './review-files.js';
+import { parseBaseline, parsePins } from './review-files.js';
 import { editDistance, skeleton } from './confusables.js';
 import { mdText, toMarkdown } from './markdown.js';
 import { buildReport, countAtOrAbove } from './report.js';
@@ -53,7 +53,12 @@ describe('review building blocks', () => {
       parseBaseline(
         JSON.stringify({ version: 1, suppressions: [{ rule: 'P05', server: 's', kind: 'tool', subject: 't', path: 'd', match: 'm', reason: '' }] }),
       ),
-    ).toThrow(/suppressions\.0\.reason/);
+    ).toThrow(/^the baseline is not valid at suppressions\.0\.reason: .* \(each suppression needs rule, server, kind, subject, path, match and a reason\)$/);
+  });
+
+  it('refuses a pins file that is not JSON or not of its shape, saying where', () => {
+    expect(() => parsePins('[')).toThrow(/^the pins file is not JSON: /);
+    expect(() => parsePins(JSON.stringify({ version: 1, servers: { s: { tools: 'none' } } }))).toThrow(/^the pins file is not valid at servers\.s/);
   });
 
   it('counts new findings against the threshold and ranks each server by its worst', () => {
