@@ -116,6 +116,9 @@ export async function openTab(page: Page, tab: Tab): Promise<void> {
     await expect(page.getByTestId('trace-detail')).toBeVisible();
   } else if (tab === 'review') {
     await expect(page.getByTestId('review-summary')).toBeVisible();
+    // The findings come a page at a time after the review's summary: shown once counted.
+    await expect(page.getByTestId('review-matching')).toHaveText(/^[1-9][\d,]* match$/, { timeout: 30_000 });
+    await expect(page.getByTestId('review-finding').first()).toBeVisible();
   } else if (tab === 'agents') {
     await expect(page.getByTestId('agent-row').first()).toBeVisible();
   } else if (tab === 'history') {

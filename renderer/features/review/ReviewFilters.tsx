@@ -1,10 +1,11 @@
+import { count } from '../../components/format';
 import { RULES, type RuleFamily, type Severity } from '../../../shared/review/rules';
 import type { useReview } from './use-review';
 
 const FAMILIES: RuleFamily[] = ['hidden', 'poisoning', 'shadowing', 'quality', 'apps'];
 
-/** The findings' filters: at least a severity, a family, a rule, a server; and how many match. */
-export function ReviewFilters({ filters, servers, total }: { filters: ReturnType<typeof useReview>['filters']; servers: string[]; total: number }) {
+/** The findings' filters: at least a severity, a family, a rule, a server; and how many match (null: still counting). */
+export function ReviewFilters({ filters, servers, total }: { filters: ReturnType<typeof useReview>['filters']; servers: string[]; total: number | null }) {
   const { minSeverity, setMinSeverity, family, setFamily, rule, setRule, server, setServer } = filters;
   return (
     <div className="row gap small">
@@ -45,8 +46,8 @@ export function ReviewFilters({ filters, servers, total }: { filters: ReturnType
           ))}
         </select>
       </label>
-      <span className="muted" data-testid="review-matching">
-        {total} match
+      <span className="muted" data-testid="review-matching" aria-busy={total === null}>
+        {total === null ? 'counting…' : `${count(total)} match`}
       </span>
     </div>
   );

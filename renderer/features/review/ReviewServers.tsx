@@ -1,5 +1,6 @@
 import type { ReviewOverview } from '../../../shared/schemas/review';
 import { SafeText } from '../../components/SafeText';
+import { count } from '../../components/format';
 
 /** Each reviewed server: its risk, and how many tools, prompts and resources the review read. */
 export function ReviewServers({ servers }: { servers: ReviewOverview['servers'] }) {
@@ -29,9 +30,9 @@ export function ReviewServers({ servers }: { servers: ReviewOverview['servers'] 
             <td>
               <span className={`badge sev ${s.risk}`}>{s.risk}</span>
             </td>
-            <td>{s.tools}</td>
-            <td>{s.unlisted?.includes('prompts') ? <Unlisted /> : s.prompts}</td>
-            <td>{s.unlisted?.includes('resources') ? <Unlisted /> : s.resources}</td>
+            <td>{count(s.tools)}</td>
+            <td>{s.unlisted?.includes('prompts') ? <Unlisted /> : count(s.prompts)}</td>
+            <td>{s.unlisted?.includes('resources') ? <Unlisted /> : count(s.resources)}</td>
           </tr>
         ))}
       </tbody>

@@ -1,6 +1,6 @@
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
-import { clockTime } from '../../components/format';
+import { clockTime, count } from '../../components/format';
 import { BaselinePanel } from './BaselinePanel';
 import { downloadText } from './FileExchange';
 import { FindingGroups } from './FindingGroups';
@@ -16,7 +16,7 @@ import { PAGE, useReview } from './use-review';
  */
 export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name: string) => void }) {
   const api = useApi();
-  const { report, running, error, setError, run, filters, page, findings, total, fetchPage } = useReview();
+  const { report, running, error, setError, run, filters, findings, total, fetchPage } = useReview();
   const counts = report?.counts ?? { high: 0, medium: 0, low: 0 };
   return (
     <div className="review" data-testid="review-view">
@@ -45,8 +45,8 @@ export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name
         )}
         {report && (
           <span data-testid="review-summary">
-            {report.total} findings: {counts.high} high, {counts.medium} medium, {counts.low} low · {clockTime(report.at)} · offline: nothing leaves this
-            machine
+            {count(report.total)} findings: {count(counts.high)} high, {count(counts.medium)} medium, {count(counts.low)} low · {clockTime(report.at)} ·
+            offline: nothing leaves this machine
           </span>
         )}
       </div>
@@ -60,11 +60,11 @@ export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name
         <>
           <ReviewServers servers={report.servers} />
           <ReviewFilters filters={filters} servers={report.servers.map((s) => s.id)} total={total} />
-          {page && total === 0 && <div className="empty">No finding at this level. Quiet is what a clean server looks like.</div>}
+          {total === 0 && <div className="empty">No finding at this level. Quiet is what a clean server looks like.</div>}
           <FindingGroups findings={findings} onAccepted={run} onOpenTool={onOpenTool} />
-          {total > findings.length && (
+          {total !== null && total > findings.length && (
             <button onClick={() => fetchPage(findings.length)} data-testid="review-more">
-              Show {Math.min(PAGE, total - findings.length)} more of {total - findings.length}
+              Show {Math.min(PAGE, total - findings.length)} more of {count(total - findings.length)}
             </button>
           )}
           <PinsPanel servers={report.servers.filter((s) => s.status === 'reviewed').map((s) => s.id)} />

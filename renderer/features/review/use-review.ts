@@ -81,10 +81,11 @@ export function useReview() {
     [api, query, report, key, newer],
   );
   useEffect(() => fetchPage(0), [fetchPage]);
-  // Until the page for new filters or a new review comes, the last one stays (no flash of an empty list).
+  // Until the page for new filters or a new review comes, the last one stays (no flash of an empty list),
+  // but its count is not said for filters it was not counted for: the count is unknown (null) until then.
   const findings = page?.findings ?? [];
-  const total = page?.total ?? 0;
+  const total = page && page.key === key ? page.total : null;
 
   const filters = { minSeverity, setMinSeverity, family, setFamily, rule, setRule, server, setServer };
-  return { report, running, error, setError, run, filters, page, findings, total, fetchPage };
+  return { report, running, error, setError, run, filters, findings, total, fetchPage };
 }
