@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventPayload } from '../../shared/contract';
 import type { ToolView } from '../../shared/schemas/tool';
-import { applyDelta, catalogChanged, catalogListing, heldLoaded, setToolsSource } from './catalog-feed';
+import { LISTING_SHOW_MS, applyDelta, catalogChanged, catalogListing, heldLoaded, setToolsSource } from './catalog-feed';
+import { handleEvent } from './events';
 import { useConsole } from './store';
 
 const tool = (n: number | string, description = ''): ToolView => ({
@@ -50,18 +51,49 @@ describe('the page applies catalog events to what it holds', () => {
   });
 
   it('shows a listing as it arrives, and holds it whole when the end names as many tools', () => {
+    vi.useFakeTimers();
     const asked = source([]);
     catalogListing(listing(3, 0, range(0, 2)), st());
     expect(names()).toEqual(['t0', 't1']);
-    catalogListing(listing(3, 2, range(2, 5)), st());
+    // The pages after the first are shown together, a few times a second.
+    catalogListing(listing(3, 2, range(2, 4)), st());
+    catalogListing(listing(3, 4, range(4, 5)), st());
+    expect(names()).toEqual(['t0', 't1']);
+    vi.advanceTimersByTime(LISTING_SHOW_MS);
     expect(names()).toEqual(['t0', 't1', 't2', 't3', 't4']);
-    catalogChanged({ change: change('initial'), tools: [], stream: 3, listed: { count: 5 } }, st());
-    expect(names()).toHaveLength(5);
+    // The end shows what waits at once.
+    catalogListing(listing(3, 5, range(5, 6)), st());
+    catalogChanged({ change: change('initial'), tools: [], stream: 3, listed: { count: 6 } }, st());
+    expect(names()).toEqual(['t0', 't1', 't2', 't3', 't4', 't5']);
+    vi.useRealTimers();
     // Held whole under stream 3: a delta on it applies without asking.
-    catalogChanged({ change: change('list_changed', { added: ['tx'] }), tools: [tool('x')], stream: 4, delta: { base: 3, count: 6, at: [2] } }, st());
-    expect(names()).toEqual(['t0', 't1', 'tx', 't2', 't3', 't4']);
+    catalogChanged({ change: change('list_changed', { added: ['tx'] }), tools: [tool('x')], stream: 4, delta: { base: 3, count: 7, at: [2] } }, st());
+    expect(names()).toEqual(['t0', 't1', 'tx', 't2', 't3', 't4', 't5']);
     expect(st().marks.s?.added.has('tx')).toBe(true);
     expect(asked).toEqual([]);
+  });
+
+  it('shows the tools that wait before any other event, in the order the core sent them', () => {
+    vi.useFakeTimers();
+    useConsole.setState({ servers: { s: { id: 's', status: 'connected' } as never } });
+    handleEvent('catalog.listing', listing(5, 0, range(0, 2)));
+    handleEvent('catalog.listing', listing(5, 2, range(2, 3)));
+    expect(names()).toEqual(['t0', 't1']);
+    // Any other event: what waits is shown first.
+    handleEvent('server.stderr', { serverId: 's', lines: ['a line'] });
+    expect(names()).toEqual(['t0', 't1', 't2']);
+    // A server removed while a page of its listing waits: nothing comes back after it.
+    handleEvent('catalog.listing', listing(5, 3, range(3, 4)));
+    handleEvent('server.removed', { serverId: 's' });
+    vi.advanceTimersByTime(LISTING_SHOW_MS);
+    expect(st().tools.s).toBeUndefined();
+    // A new listing (offset 0) drops what an older one left waiting.
+    handleEvent('catalog.listing', listing(6, 0, range(0, 1)));
+    handleEvent('catalog.listing', listing(6, 1, range(1, 2)));
+    handleEvent('catalog.listing', listing(7, 0, range(10, 11)));
+    vi.advanceTimersByTime(LISTING_SHOW_MS);
+    expect(names()).toEqual(['t10']);
+    vi.useRealTimers();
   });
 
   it("makes a listing's lean tools whole views: server, identity, effective annotations and risk from what each declared", () => {

@@ -53,10 +53,39 @@ export async function toolsOf(ask: ToolsSource, serverId: string, into: ToolView
   }
 }
 
+/**
+ * How long the tools of a listing under way may wait before they are shown, after its first page
+ * (shown at once). A long listing then draws a few times a second rather than once per page: at
+ * 100,000 tools, 75 frames of layout, paint and compositing were more than half a second of the
+ * two cores the server, the core and the page share. The end of a listing shows what is left at once.
+ */
+export const LISTING_SHOW_MS = 200;
+
+/** Per server: tools of a listing under way received but not yet given to the store, and the store to give them to. */
+const unshown = new Map<string, { tools: ToolView[]; st: ConsoleState }>();
+let showTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Gives the store one server's tools that wait (before anything else reads or replaces its catalog). */
+function show(id: string): void {
+  const u = unshown.get(id);
+  if (!u) return;
+  unshown.delete(id);
+  u.st.catalogListed(id, u.tools, false);
+}
+
+/** Gives the store every server's tools that wait. */
+export function showListings(): void {
+  if (unshown.size === 0) return;
+  clearTimeout(showTimer);
+  showTimer = undefined;
+  for (const id of [...unshown.keys()]) show(id);
+}
+
 /** Forgets what the page held (a new snapshot replaces it): `stream` unknown, so the next delta is fetched whole. */
 export function heldLoaded(tools: Record<string, ToolView[]>): void {
   held.clear();
   incoming.clear();
+  unshown.clear();
   for (const [id, list] of Object.entries(tools)) held.set(id, { stream: -1, count: list.length, whole: true });
 }
 
@@ -145,25 +174,33 @@ function views(p: EventPayload<'catalog.listing'>): ToolView[] {
   return tools;
 }
 
-/** The tools of a listing under way, as they arrive (offset 0 starts over; a gap is left to the end event). */
+/**
+ * The tools of a listing under way, as they arrive (offset 0 starts over; a gap is left to the end
+ * event): the first page shown at once, the next ones at most every LISTING_SHOW_MS.
+ */
 export function catalogListing(listing: EventPayload<'catalog.listing'>, st: ConsoleState): void {
   const p = { ...listing, tools: views(listing) };
   warm(p.tools);
   if (during(p.serverId, p.stream)) return;
   const h = held.get(p.serverId);
   if (p.offset === 0) {
+    unshown.delete(p.serverId); // an older listing's: this one replaces it
     held.set(p.serverId, { stream: p.stream, count: p.tools.length, whole: false });
     return st.catalogListed(p.serverId, p.tools, true);
   }
   if (!h || h.whole || h.stream !== p.stream || h.count !== p.offset) return;
   h.count += p.tools.length;
-  st.catalogListed(p.serverId, p.tools, false);
+  const u = unshown.get(p.serverId);
+  if (u) for (const t of p.tools) u.tools.push(t);
+  else unshown.set(p.serverId, { tools: p.tools, st });
+  showTimer ??= setTimeout(showListings, LISTING_SHOW_MS);
 }
 
 /** A catalog event, applied to what the page holds when it can be, else the catalog asked for. */
 export function catalogChanged(p: Changed, st: ConsoleState): void {
   warm(p.tools);
   const id = p.change.serverId;
+  show(id);
   if (during(id, p.stream ?? p.chunk?.stream)) return;
   const whole = assemble(p);
   if (!whole) return;

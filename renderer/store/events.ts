@@ -1,7 +1,7 @@
 import type { EventName, EventPayload } from '../../shared/contract';
 import type { ToolView } from '../../shared/schemas/tool';
 import type { ConsoleApi } from '../api/client';
-import { catalogChanged, catalogListing, heldLoaded, setToolsSource, toolsOf, type ToolsSource } from './catalog-feed';
+import { catalogChanged, catalogListing, heldLoaded, setToolsSource, showListings, toolsOf, type ToolsSource } from './catalog-feed';
 import { viewViolated } from '../features/apps/violations';
 import { filesChanged, runUpdated } from '../features/collections/collections-store';
 import { policyChanged } from '../features/agents/policy-store';
@@ -46,9 +46,14 @@ export const eventHandlers: EventHandlers = {
   'audit.shippingChanged': (v) => shippingChanged(v),
 };
 
-/** Hands one event to its handler (an unknown name, from an older or newer core, is ignored). */
+/**
+ * Hands one event to its handler (an unknown name, from an older or newer core, is ignored). The
+ * tools of a listing under way that wait to be shown are shown before any other event, so the store
+ * sees every event in the order the core sent it (a server removed after its listing stays removed).
+ */
 export function handleEvent<E extends EventName>(name: E, payload: EventPayload<E>, st: ConsoleState = useConsole.getState()): void {
   if (!Object.prototype.hasOwnProperty.call(eventHandlers, name)) return;
+  if (name !== 'catalog.listing') showListings();
   const handler: EventHandlers[E] = eventHandlers[name];
   handler(payload, st);
 }
