@@ -18,6 +18,15 @@ test.describe('protocol trace', () => {
     for (const m of await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-method')))) expect(m).toBe('tools/list');
     await page.locator('[data-testid=trace-row][data-dir=in][data-method="tools/list"]').first().click();
     await expect(page.getByTestId('trace-detail')).toContainText('"tools"');
+    // Beside each other, the rows and the message fill the pane down to the window's bottom however
+    // few the rows, and the pane itself does not scroll (its boxes do).
+    const fill = await page.locator('.trace-split').evaluate((el) => {
+      const pane = el.closest('.wide-panel')!;
+      const side = getComputedStyle(el).gridTemplateColumns.split(' ').length === 2;
+      return { side, gap: pane.getBoundingClientRect().bottom - el.getBoundingClientRect().bottom, scrolls: pane.scrollHeight > pane.clientHeight };
+    });
+    expect(fill).toMatchObject({ side: true, scrolls: false });
+    expect(fill.gap).toBeLessThan(24);
     await page.getByTestId('trace-filter').fill('');
 
     const download = page.waitForEvent('download');
