@@ -237,9 +237,8 @@ function ApprovalDecision(p: {
   const keepsAllow = !a.rule;
   return (
     <>
-      <label className="small">
-        Reason (optional)
-        <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="deny-reason" />
+      <label className="small" title="Recorded in the audit log with your decision">
+        Reason (optional) <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="deny-reason" />
       </label>
       {error && (
         <div className="error" role="alert">
