@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventPayload } from '../../shared/contract';
 import type { ToolView } from '../../shared/schemas/tool';
 import { LISTING_SHOW_MS, applyDelta, catalogChanged, catalogListing, heldLoaded, setToolsSource } from './catalog-feed';
@@ -49,6 +49,7 @@ describe('the page applies catalog events to what it holds', () => {
     useConsole.setState({ tools: {}, marks: {} });
     setToolsSource(undefined);
   });
+  afterEach(() => vi.useRealTimers());
 
   it('shows a listing as it arrives, and holds it whole when the end names as many tools', () => {
     vi.useFakeTimers();
@@ -65,7 +66,6 @@ describe('the page applies catalog events to what it holds', () => {
     catalogListing(listing(3, 5, range(5, 6)), st());
     catalogChanged({ change: change('initial'), tools: [], stream: 3, listed: { count: 6 } }, st());
     expect(names()).toEqual(['t0', 't1', 't2', 't3', 't4', 't5']);
-    vi.useRealTimers();
     // Held whole under stream 3: a delta on it applies without asking.
     catalogChanged({ change: change('list_changed', { added: ['tx'] }), tools: [tool('x')], stream: 4, delta: { base: 3, count: 7, at: [2] } }, st());
     expect(names()).toEqual(['t0', 't1', 'tx', 't2', 't3', 't4', 't5']);
@@ -93,7 +93,6 @@ describe('the page applies catalog events to what it holds', () => {
     handleEvent('catalog.listing', listing(7, 0, range(10, 11)));
     vi.advanceTimersByTime(LISTING_SHOW_MS);
     expect(names()).toEqual(['t10']);
-    vi.useRealTimers();
   });
 
   it("makes a listing's lean tools whole views: server, identity, effective annotations and risk from what each declared", () => {

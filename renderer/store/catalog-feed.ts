@@ -56,8 +56,9 @@ export async function toolsOf(ask: ToolsSource, serverId: string, into: ToolView
 /**
  * How long the tools of a listing under way may wait before they are shown, after its first page
  * (shown at once). A long listing then draws a few times a second rather than once per page: at
- * 100,000 tools, 75 frames of layout, paint and compositing were more than half a second of the
- * two cores the server, the core and the page share. The end of a listing shows what is left at once.
+ * 100,000 tools the page drew 75 frames while the list grew, and its renderer now uses 0.3–0.4 s
+ * less CPU of the two cores the server, the core and the page share. The end of a listing shows
+ * what is left at once.
  */
 export const LISTING_SHOW_MS = 200;
 
