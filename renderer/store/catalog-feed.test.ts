@@ -93,6 +93,10 @@ describe('the page applies catalog events to what it holds', () => {
     handleEvent('catalog.listing', listing(7, 0, range(10, 11)));
     vi.advanceTimersByTime(LISTING_SHOW_MS);
     expect(names()).toEqual(['t10']);
+    // The timer ran with nothing waiting: the new listing's next pages are still shown in time.
+    handleEvent('catalog.listing', listing(7, 1, range(11, 12)));
+    vi.advanceTimersByTime(LISTING_SHOW_MS);
+    expect(names()).toEqual(['t10', 't11']);
   });
 
   it("makes a listing's lean tools whole views: server, identity, effective annotations and risk from what each declared", () => {

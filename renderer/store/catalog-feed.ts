@@ -76,9 +76,11 @@ function show(id: string): void {
 
 /** Gives the store every server's tools that wait. */
 export function showListings(): void {
-  if (unshown.size === 0) return;
+  // The timer is forgotten even when nothing waits (a new listing or a snapshot dropped what did),
+  // or the next listing's pages would never set one.
   clearTimeout(showTimer);
   showTimer = undefined;
+  if (unshown.size === 0) return;
   for (const id of [...unshown.keys()]) show(id);
 }
 
