@@ -94,7 +94,8 @@ async function consoleWithPage(tools: number, pageSize: number, dataDir: string)
 }
 
 /** The page's check that it counts `n` tools. */
-const count = (n: number) => `document.querySelector('[data-testid=tool-count]')?.textContent === '${n}'`;
+const count = (n: number) =>
+  `((c) => c?.getAttribute('data-count') === '${n}' && c.getAttribute('data-shown') === '${n}')(document.querySelector('[data-testid=tool-count]'))`;
 
 /** Click on Connect → every tool counted on screen, in the page's own clock. */
 const connectAll = (page: Page, tools: number) =>

@@ -84,7 +84,7 @@ export async function uiBench(): Promise<void> {
     const catalog = await measure(
       page,
       `document.querySelector('[data-server=fx] [data-testid=connect]').click()`,
-      `document.querySelector('[data-testid=tool-count]')?.textContent === '10001'`,
+      `((c) => c?.getAttribute('data-count') === '10001' && c.getAttribute('data-shown') === '10001')(document.querySelector('[data-testid=tool-count]'))`,
       `!!document.querySelector('[data-testid=tool-item]')`,
     );
     if (process.env.BENCH_DEBUG) console.log('ui: catalog', catalog);

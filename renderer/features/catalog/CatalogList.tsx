@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { ToolView } from '../../../shared/schemas/tool';
 import { useConsole } from '../../store/store';
 import { VirtualList } from '../../components/VirtualList';
+import { count } from '../../components/format';
 import { ToolRow } from './ToolRow';
 import { filterTools } from './tool-filter';
 import { FilterChips } from './FilterChips';
@@ -21,8 +22,8 @@ export function CatalogList() {
     <section className="panel catalog" aria-label="Tools" data-filter={filter}>
       <div className="panel-head">
         <h2>Tools</h2>
-        <span className="muted small" data-testid="tool-count">
-          {shown.length === index.length ? index.length : `${shown.length} of ${index.length}`}
+        <span className="muted small" data-testid="tool-count" data-count={index.length} data-shown={shown.length}>
+          {shown.length === index.length ? count(index.length) : `${count(shown.length)} of ${count(index.length)}`}
         </span>
       </div>
       {index.length > 0 && <FilterChips servers={order} />}
