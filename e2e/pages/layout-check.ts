@@ -66,6 +66,13 @@ function measure(page: Page): Promise<string[]> {
       }
       if (right - left < 2 && !ellipsis) problems.push(`${describe(el)} is squeezed: ${Math.max(0, right - left).toFixed(1)} px of it show`);
     }
+    // Rows made to be one line (a server's name and its buttons): nothing in them drops to a second line.
+    for (const row of document.querySelectorAll('.server-row')) {
+      const parts = [...row.children].filter(shown).map((c) => c.getBoundingClientRect());
+      // On one line, every part's box overlaps every other's vertically.
+      if (Math.max(...parts.map((r) => r.top)) >= Math.min(...parts.map((r) => r.bottom)))
+        problems.push(`${describe(row)} takes two lines (${parts.map((r) => Math.round(r.top)).join(', ')})`);
+    }
     const controls = document.querySelectorAll('button, input, select, textarea, a[href], summary, [role=tab]');
     // Under a dialog's shade the console is not to be used: only the dialog and the queue beside it count.
     const shade = document.querySelector('.overlay');

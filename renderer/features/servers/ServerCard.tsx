@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useApi } from '../../api/context';
 import { useConsole } from '../../store/store';
 import { SafeText } from '../../components/SafeText';
+import { inspectHiddenText } from '../../../shared/hidden-text';
 import { ServerForm } from './ServerForm';
 import { ServerLog } from './ServerLog';
 import { ServerFacts } from './ServerFacts';
@@ -43,10 +44,10 @@ export function ServerCard({ id }: { id: string }) {
     <li className={`server-item status-${v.status}`} data-testid="server-item" data-server={v.id} data-status={v.status}>
       <div className="server-row">
         <span className={`dot ${v.status}`} aria-label={v.status} title={v.status} />
-        <button className="link server-name" onClick={() => setOpen(!open)} aria-expanded={open}>
+        <button className="link server-name" onClick={() => setOpen(!open)} aria-expanded={open} title={inspectHiddenText(v.id).revealed}>
           <SafeText text={v.id} />
         </button>
-        {v.status !== 'connected' && <span className="muted small">{v.status === 'awaiting-consent' ? 'awaiting consent' : v.status}</span>}
+        {v.status !== 'connected' && <span className="muted small server-state">{v.status === 'awaiting-consent' ? 'awaiting consent' : v.status}</span>}
         <span className="spacer" />
         {v.status === 'connected' || v.status === 'connecting' ? (
           <>
