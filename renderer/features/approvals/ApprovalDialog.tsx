@@ -237,67 +237,73 @@ function ApprovalDecision(p: {
   const keepsAllow = !a.rule;
   return (
     <>
-      <label className="small" title="Recorded in the audit log with your decision">
-        Reason (optional) <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="deny-reason" />
-      </label>
+      <div className="approval-reason small">
+        <label title="Recorded in the audit log with your decision">
+          Reason (optional) <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="deny-reason" />
+        </label>
+        <span className="muted">Expires {clockTime(expires.getTime())} · Esc denies</span>
+      </div>
       {error && (
         <div className="error" role="alert">
           {error}
         </div>
       )}
-      <div className="row gap end">
-        <span className="small muted">Expires {clockTime(expires.getTime())} · Esc denies</span>
-        <span className="spacer" />
-        <button
-          onClick={() => useConsole.getState().approvalsPutAside([a.id])}
-          data-testid="approval-later"
-          title="Close this; the call keeps waiting in the queue (the badge at the top) until it expires"
-        >
-          Later
-        </button>
-        {standing && (
-          <button className="danger" onClick={() => decide('deny', 'always')} data-testid="deny-never" title="Refuse this tool to this agent from now on">
-            Never
+      {/* Refusals, then allows: the row breaks between the two groups, never inside one. */}
+      <div className="approval-actions">
+        <span className="approval-group">
+          <button
+            onClick={() => useConsole.getState().approvalsPutAside([a.id])}
+            data-testid="approval-later"
+            title="Close this; the call keeps waiting in the queue (the badge at the top) until it expires"
+          >
+            Later
           </button>
-        )}
-        <button ref={denyRef} className="danger" onClick={() => decide('deny')} data-testid="deny">
-          Deny
-        </button>
-        {standing && keepsAllow && (
-          <ArmedButton
-            armed={armed}
-            onClick={() => decide('approve', 'always')}
-            data-testid="approve-always"
-            title="Allow this agent this tool, as defined now, until you revoke it in Agents → Grants"
-          >
-            Always allow
+          {standing && (
+            <button className="danger" onClick={() => decide('deny', 'always')} data-testid="deny-never" title="Refuse this tool to this agent from now on">
+              Never
+            </button>
+          )}
+          <button ref={denyRef} className="danger" onClick={() => decide('deny')} data-testid="deny">
+            Deny
+          </button>
+        </span>
+        <span className="approval-group">
+          {standing && keepsAllow && (
+            <ArmedButton
+              armed={armed}
+              onClick={() => decide('approve', 'always')}
+              data-testid="approve-always"
+              title="Allow this agent this tool, as defined now, until you revoke it in Agents → Grants"
+            >
+              Always allow
+            </ArmedButton>
+          )}
+          {a.method !== 'tasks/update' && keepsAllow && (
+            <select
+              value={covers}
+              onChange={(e) => setCovers(e.target.value as Covers)}
+              data-testid="approve-session-covers"
+              aria-label="What Allow for this session covers"
+            >
+              <option value="tool">this tool</option>
+              {a.trusted && <option value="read-only">every read-only tool of {a.serverId} (trusted)</option>}
+              <option value="server">every tool of {a.serverId}, as they are now</option>
+            </select>
+          )}
+          {keepsAllow && (
+            <ArmedButton
+              armed={armed}
+              onClick={() => decide('approve', 'session')}
+              data-testid="approve-session"
+              title="Until the console restarts, for what the list beside says"
+            >
+              Allow for this session
+            </ArmedButton>
+          )}
+          <ArmedButton armed={armed} className="primary" onClick={() => decide('approve', 'once')} data-testid="approve-once">
+            Allow once
           </ArmedButton>
-        )}
-        {a.method !== 'tasks/update' && keepsAllow && (
-          <select
-            value={covers}
-            onChange={(e) => setCovers(e.target.value as Covers)}
-            data-testid="approve-session-covers"
-            aria-label="What Allow for this session covers"
-          >
-            <option value="tool">this tool</option>
-            {a.trusted && <option value="read-only">every read-only tool of {a.serverId} (trusted)</option>}
-            <option value="server">every tool of {a.serverId}, as they are now</option>
-          </select>
-        )}
-        {keepsAllow && (
-          <ArmedButton
-            armed={armed}
-            onClick={() => decide('approve', 'session')}
-            data-testid="approve-session"
-            title="Until the console restarts, for what the list beside says"
-          >
-            Allow for this session
-          </ArmedButton>
-        )}
-        <ArmedButton armed={armed} className="primary" onClick={() => decide('approve', 'once')} data-testid="approve-once">
-          Allow once
-        </ArmedButton>
+        </span>
       </div>
     </>
   );
