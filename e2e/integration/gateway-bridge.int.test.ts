@@ -104,8 +104,9 @@ describe('agents through the bridge and the CLI, against a running `serve`', () 
 
   it('once the console runs, the same bridge gets through (the host is told its tools changed); calls wait for the person', async () => {
     server = await serve();
-    // The SDK's server is not loaded until an agent comes (its client is: the console talks to servers).
-    expect(sdkLoads()).toContain('@modelcontextprotocol/client');
+    // The SDK's server is not loaded until an agent comes. Its client is part of the command line's
+    // bundle (the console talks to servers): what loads as a package is the protocol core it uses.
+    expect(sdkLoads()).toContain('@modelcontextprotocol/core/internal');
     expect([...sdkLoads()].filter((m) => m.startsWith('@modelcontextprotocol/server'))).toEqual([]);
     // The channel is a socket in a folder only this user may enter.
     expect(statSync(join(dataDir, 'run')).mode & 0o077).toBe(0);

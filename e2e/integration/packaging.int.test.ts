@@ -87,6 +87,18 @@ describe('packaging (electron-builder cannot download Electron here; the config 
     expect([...new Set(packages.filter((spec) => !allowed(spec)))]).toEqual([]);
   });
 
+  it("bundles the SDK's client as ASCII, without its copy of Ajv (the console checks schemas itself)", () => {
+    const chunks = readdirSync('out/cli')
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join('out/cli', f), 'utf8'));
+    // In the bundle: no chunk loads the client package (its UTF-8 files were two-byte strings in V8).
+    expect(chunks.some((c) => /^import\s[^'"]*?from\s*['"]@modelcontextprotocol\/client/m.test(c))).toBe(false);
+    expect(chunks.some((c) => /var Client = class extends Protocol/.test(c))).toBe(true);
+    // Its default validator is the shim that refuses; Ajv's code (the SDK's copy) is not there.
+    expect(chunks.some((c) => c.includes('MCP Console checks JSON Schemas itself'))).toBe(true);
+    expect(chunks.filter((c) => /AjvJsonSchemaValidator|Ajv2019|function createDefaultAjvInstance/.test(c))).toEqual([]);
+  });
+
   it('writes every script it builds as ASCII, so that V8 holds its source at one byte a character', () => {
     // The command line's bundle, the desktop app's main and preload, the page and its workers (the
     // page's renderer held 5 MB more with the JSON editor shown when its scripts were UTF-8).

@@ -12,8 +12,36 @@ import { rolldown } from 'rolldown';
 
 const OUT = resolve('out/cli');
 
-/** Only our own modules go into the bundle: a bare specifier is a package (or Node's), loaded as it is. */
-const isPackage = (id: string): boolean => !id.startsWith('.') && !id.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(id);
+/**
+ * The SDK's client package goes into the bundle with our modules; any other bare specifier is a
+ * package (or Node's), loaded as it is. Its files hold characters outside Latin-1, so V8 kept each
+ * as a two-byte string (its core 605 KB for 310,000 characters); written as ASCII they take one
+ * byte a character. Its protocol core (`@modelcontextprotocol/core`) stays a package: the server
+ * package uses it too, and its classes must be the same for both.
+ */
+const BUNDLED = /^@modelcontextprotocol\/client(?:\/|$)/;
+const isPackage = (id: string): boolean => !BUNDLED.test(id) && !id.startsWith('.') && !id.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(id);
+/**
+ * The client's Node shims, as the bundle takes them: the same answer on CORS, and in place of its
+ * default JSON Schema validator (Ajv, 295,000 characters, loaded with the client) one that refuses.
+ * The SDK makes it only for a Client given no validator or for `fromJsonSchema`; the console gives
+ * every Client its own (servers/connection.ts) and calls no `fromJsonSchema`. Should the SDK rename
+ * what its shims export, the build stops on the missing export.
+ */
+const SHIMS = '\0mcp-console:client-shims';
+const clientShims = {
+  name: 'mcp-console-client-shims',
+  resolveId: (id: string) => (id === '@modelcontextprotocol/client/_shims' ? SHIMS : null),
+  load: (id: string) =>
+    id === SHIMS
+      ? [
+          'export const CORS_IS_POSSIBLE = false;',
+          'export class DefaultJsonSchemaValidator {',
+          "  getValidator() { throw new Error('MCP Console checks JSON Schemas itself: the SDK was asked for its own validator'); }",
+          '}',
+        ].join('\n')
+      : null,
+};
 
 rmSync(OUT, { recursive: true, force: true });
 const bundle = await rolldown({
@@ -25,7 +53,8 @@ const bundle = await rolldown({
   external: isPackage,
   // Our modules do their work when called, never on import (none is imported for its effects alone,
   // as the house's lint keeps it): a chunk that uses one export of the core's index does not load it all.
-  treeshake: { moduleSideEffects: (id: string, external: boolean) => external },
+  treeshake: { moduleSideEffects: (id: string, external: boolean) => external || id.includes('node_modules') },
+  plugins: [clientShims],
   logLevel: 'warn',
 });
 await bundle.write({

@@ -10,6 +10,8 @@ import {
   type ElicitRequest,
   type ElicitResult,
   type FetchLike,
+  type jsonSchemaValidator,
+  type JsonSchemaValidator,
   type Root,
   type Transport,
 } from '@modelcontextprotocol/client';
@@ -33,6 +35,18 @@ export const MODERN_VERSION = '2026-07-28';
 /** How long `auto` waits for a stdio server to answer server/discover before speaking the 2025 era. */
 const STDIO_PROBE_MS = 5000;
 const STDERR_LINES = 1000;
+/**
+ * What the SDK's Client would check a call's structuredContent with (its callTool, against the
+ * tool's outputSchema). The console sends tools/call itself and checks results in
+ * calls/schema-validator.ts, within its limits, showing what fails rather than throwing: the SDK's
+ * own check is never asked for. Given this, the SDK makes no Ajv of its own, and the command line's
+ * bundle leaves the SDK's copy of Ajv out (1.9 MB of the serving process at rest).
+ */
+const CHECKED_BY_THE_CONSOLE: jsonSchemaValidator = {
+  getValidator<T>(): JsonSchemaValidator<T> {
+    return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
+  },
+};
 
 /** What a connection tells its owner. */
 export interface ConnectionListener {
@@ -275,7 +289,12 @@ export class ServerConnection {
       // MCP Apps, only where a page shows views: a server may answer a client that renders none with text alone.
       extensions: { 'io.modelcontextprotocol/tasks': {}, ...(this.listener.showsViews?.() && { [APPS_EXTENSION]: { mimeTypes: [APP_MIME] } }) },
     };
-    const client = new Client(CLIENT_INFO, { capabilities, versionNegotiation: { mode, probe }, responseCacheStore });
+    const client = new Client(CLIENT_INFO, {
+      capabilities,
+      versionNegotiation: { mode, probe },
+      responseCacheStore,
+      jsonSchemaValidator: CHECKED_BY_THE_CONSOLE,
+    });
     // One handler each for both eras: a 2025 server request, or a 2026-07-28 input_required round the SDK's driver hands to it.
     if (elicit) client.setRequestHandler('elicitation/create', (req, ctx) => elicit.call(this.listener, req.params, ctx.mcpReq.signal));
     if (sample) client.setRequestHandler('sampling/createMessage', (req, ctx) => sample.call(this.listener, req.params, ctx.mcpReq.signal));
