@@ -3,7 +3,8 @@
  * instead of 250 modules of `out/node/`. Loading a module costs Node a resolution, a read, a
  * compile and a link; for a one-shot command that was most of its start-up (issue "Performance,
  * round three": the CLI as quick as the bare SDK). Packages stay in node_modules, loaded as they
- * are; `serve`, `bridge` and the gateway stay chunks of their own, loaded when asked for. The
+ * are, but for the SDK and zod (below); `serve`, `bridge` and the gateway stay chunks of their own,
+ * loaded when asked for. The
  * review's worker is an entry of the same build, so it sits next to the chunk that starts it.
  */
 import { rmSync } from 'node:fs';
@@ -13,13 +14,14 @@ import { rolldown } from 'rolldown';
 const OUT = resolve('out/cli');
 
 /**
- * The SDK's client package goes into the bundle with our modules; any other bare specifier is a
- * package (or Node's), loaded as it is. Its files hold characters outside Latin-1, so V8 kept each
- * as a two-byte string (its core 605 KB for 310,000 characters); written as ASCII they take one
- * byte a character. Its protocol core (`@modelcontextprotocol/core`) stays a package: the server
- * package uses it too, and its classes must be the same for both.
+ * The SDK's packages and zod go into the bundle with our modules; any other bare specifier is a
+ * package (or Node's), loaded as it is. The SDK's files hold characters outside Latin-1, so V8 kept
+ * each as a two-byte string (the client's core 605 KB for 310,000 characters); written as ASCII they
+ * take one byte a character. Zod loaded as a package is some 200 modules, every locale among them
+ * (its `locales` namespace); bundled, what is not used is shaken out by its own `sideEffects`. The
+ * client, the server and their protocol core are bundled together, so they share one zod and one core.
  */
-const BUNDLED = /^@modelcontextprotocol\/client(?:\/|$)/;
+const BUNDLED = /^(?:@modelcontextprotocol\/(?:client|core|server)|zod)(?:\/|$)/;
 const isPackage = (id: string): boolean => !BUNDLED.test(id) && !id.startsWith('.') && !id.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(id);
 /**
  * The client's Node shims, as the bundle takes them: the same answer on CORS, and in place of its
@@ -53,7 +55,8 @@ const bundle = await rolldown({
   external: isPackage,
   // Our modules do their work when called, never on import (none is imported for its effects alone,
   // as the house's lint keeps it): a chunk that uses one export of the core's index does not load it all.
-  treeshake: { moduleSideEffects: (id: string, external: boolean) => external || id.includes('node_modules') },
+  // A bundled package says for itself (its package.json's `sideEffects`; none said is all of it).
+  treeshake: { moduleSideEffects: (id: string, external: boolean) => (external ? true : id.includes('node_modules') ? undefined : false) },
   plugins: [clientShims],
   logLevel: 'warn',
 });
