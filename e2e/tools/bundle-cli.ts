@@ -4,8 +4,8 @@
  * compile and a link; for a one-shot command that was most of its start-up (issue "Performance,
  * round three": the CLI as quick as the bare SDK). Packages stay in node_modules, loaded as they
  * are, but for the SDK and zod (below); `serve`, `bridge` and the gateway stay chunks of their own,
- * loaded when asked for. The
- * review's worker is an entry of the same build, so it sits next to the chunk that starts it.
+ * loaded when asked for. The review's worker is an entry of the same build, so it sits next to the
+ * chunk that starts it.
  */
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
