@@ -80,8 +80,7 @@ export function showListings(): void {
   // or the next listing's pages would never set one.
   clearTimeout(showTimer);
   showTimer = undefined;
-  if (unshown.size === 0) return;
-  for (const id of [...unshown.keys()]) show(id);
+  for (const id of unshown.keys()) show(id);
 }
 
 /** Forgets what the page held (a new snapshot replaces it): `stream` unknown, so the next delta is fetched whole. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useApi } from '../../api/context';
 import { useConsole } from '../../store/store';
 import { SafeText } from '../../components/SafeText';
@@ -30,6 +30,8 @@ export function ServerCard({ id }: { id: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   /** Remove asks once, on the card: the second button removes. */
   const [removing, setRemoving] = useState(false);
+  // The name whole on hover (the row cuts a long one), hidden characters shown as the card shows them.
+  const whole = useMemo(() => inspectHiddenText(id).revealed, [id]);
   if (!v) return null;
   const run = (label: string, f: () => Promise<unknown>) => {
     setBusy(label);
@@ -44,7 +46,7 @@ export function ServerCard({ id }: { id: string }) {
     <li className={`server-item status-${v.status}`} data-testid="server-item" data-server={v.id} data-status={v.status}>
       <div className="server-row">
         <span className={`dot ${v.status}`} aria-label={v.status} title={v.status} />
-        <button className="link server-name" onClick={() => setOpen(!open)} aria-expanded={open} title={inspectHiddenText(v.id).revealed}>
+        <button className="link server-name" onClick={() => setOpen(!open)} aria-expanded={open} title={whole}>
           <SafeText text={v.id} />
         </button>
         {v.status !== 'connected' && <span className="muted small server-state">{v.status === 'awaiting-consent' ? 'awaiting consent' : v.status}</span>}
