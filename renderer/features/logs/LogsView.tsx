@@ -63,8 +63,8 @@ export function LogsView() {
 
   if (servers.length === 0) return <div className="empty">Add a server to see its logs.</div>;
   return (
-    <div className="logs" data-testid="logs-view">
-      <div className="row gap">
+    <div className="logs-view" data-testid="logs-view">
+      <div className="row gap log-bar">
         <ServerSelect servers={servers} value={serverId ?? ''} onChange={choose} testId="logs-server" />
         <label className="small">
           Ask the server for{' '}
@@ -100,7 +100,7 @@ export function LogsView() {
           <SafeText text={error} />
         </div>
       )}
-      <div className="trace-rows" role="list">
+      <div className="trace-rows log-lines" role="list">
         {shown.map((e) => (
           <div
             key={e.seq}
