@@ -77,7 +77,7 @@ export function AuditView() {
   return (
     <div className="audit">
       <div className="row gap wrap">
-        <select value={server} onChange={(e) => setServer(e.target.value)} aria-label="Server">
+        <select className="bounded" title={server || undefined} value={server} onChange={(e) => setServer(e.target.value)} aria-label="Server">
           <option value="">all servers</option>
           {servers.map((s) => (
             <option key={s}>{s}</option>
