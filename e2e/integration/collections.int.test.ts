@@ -184,6 +184,11 @@ describe('mcp-console test for CI', () => {
     const since = audit().slice(before);
     expect(since.map((e) => e.kind)).toContain('collection-run-requested');
     expect(since.filter((e) => e.kind === 'call-requested')).toEqual([]);
+    // The audit says how many steps were asked for, in words: "1 step", "4 steps".
+    expect(since.find((e) => e.kind === 'collection-run-requested')?.reason).toBe(`Notes on notes: ${notes('notes').steps.length} steps`);
+    const one = test(write('one.collection.json', { name: 'One', steps: notes('notes').steps.slice(2, 3) }));
+    expect(one.code).toBe(3);
+    expect(audit().findLast((e) => e.kind === 'collection-run-requested')?.reason).toBe('One: 1 step');
   });
 
   it('exits 2 when a server cannot be reached, or the file is not a collection', () => {

@@ -11,6 +11,7 @@ import { CoreError, sha256, type EventBus } from '../support/index.js';
 import { wireJson } from '../calls/index.js';
 import type { RunGrants } from './run-grants.js';
 import { runSteps, type StepDeps } from './runner.js';
+import { count } from '../../../shared/plain-format.js';
 
 export interface RunsDeps {
   grants: RunGrants;
@@ -113,7 +114,7 @@ export class CollectionRuns {
     this.d.trail.record({
       kind: 'collection-run-requested',
       requestedBy,
-      reason: `${collection.name}: ${steps.length} steps`,
+      reason: `${collection.name}: ${count(steps.length)} step${steps.length === 1 ? '' : 's'}`,
       // The scope inline up to 64 KB (a 10,000-step collection would make one line of megabytes); its hash always.
       detail: {
         run: id,

@@ -11,6 +11,7 @@ import { pinFindings, pinStateFindings } from '../../../shared/review/pins.js';
 import { parsePins } from '../../../shared/review/review-files.js';
 import { CoreError } from '../support/index.js';
 import { BaselineStore } from './baseline-store.js';
+import { count } from '../../../shared/plain-format.js';
 
 /** How long one review may run in its worker: past it the review stops and says so (`npm run bench` measures 100,000 tools). */
 export const REVIEW_BUDGET_MS = 120_000;
@@ -142,7 +143,7 @@ export class ReviewService {
     if (!auto)
       this.d.audit({
         kind: 'reviewed',
-        reason: `${report.findings.length} new findings (${counts.high} high, ${counts.medium} medium, ${counts.low} low), ${report.suppressed.length} accepted`,
+        reason: `${count(report.findings.length)} new findings (${count(counts.high)} high, ${count(counts.medium)} medium, ${count(counts.low)} low), ${count(report.suppressed.length)} accepted`,
         detail: { servers: ids, ...counts, suppressed: report.suppressed.length },
       });
     return report;
