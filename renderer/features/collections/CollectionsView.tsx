@@ -12,6 +12,7 @@ import { CollectionFolders } from './CollectionFolders';
 import { RunApproval } from './RunApproval';
 import { RunSteps } from './RunSteps';
 import { RemoveCollection } from './RemoveCollection';
+import { fileTitle } from './file-title';
 import './collections.css';
 
 /**
@@ -65,7 +66,7 @@ export function CollectionsView() {
                 data-name={f.name ?? ''}
                 title={f.id}
               >
-                <SafeText text={f.name ?? f.fileName} />
+                <SafeText text={fileTitle(f)} />
                 <span className="muted small">{f.error ? ' — broken' : ` — ${f.steps} step${f.steps === 1 ? '' : 's'}`}</span>
               </button>
             </li>
@@ -136,6 +137,7 @@ function CollectionDetail({ file, onError }: { file: CollectionFile; onError: (m
       <div className="row gap collection-actions">
         {(file.servers?.length ?? 0) === 1 && (
           <select
+            className="bounded"
             value={against}
             onChange={(e) => setAgainst(e.target.value)}
             aria-label="Also run every step against another server, and show where the answers differ"

@@ -6,6 +6,7 @@ import { secretPointers } from '../../../shared/collections/secrets';
 import { compareText } from '../../../shared/plain-format';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
+import { chosenTitle, fileTitle } from './file-title';
 import './collections.css';
 
 /** The string arguments of a call, by pointer (the ones a person may mark as secret), at most `limit`. */
@@ -66,11 +67,18 @@ export function RecordCalls({ calls, onDone }: { calls: CallRecord[]; onDone: (s
         <strong>
           Record {calls.length} call{calls.length === 1 ? '' : 's'} as a collection
         </strong>
-        <select value={into} onChange={(e) => setInto(e.target.value)} aria-label="Into which collection" data-testid="record-into">
+        <select
+          className="bounded"
+          title={chosenTitle(files, into)}
+          value={into}
+          onChange={(e) => setInto(e.target.value)}
+          aria-label="Into which collection"
+          data-testid="record-into"
+        >
           <option value="">a new collection named</option>
           {files.map((f) => (
             <option key={f.id} value={f.id}>
-              {`into ${f.name ?? f.fileName}`}
+              {`into ${fileTitle(f)}`}
             </option>
           ))}
         </select>

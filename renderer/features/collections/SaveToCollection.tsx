@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { CollectionFile } from '../../../shared/schemas/collection-run';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
+import { chosenTitle, fileTitle } from './file-title';
 import './collections.css';
 
 const NEW = '\u0000new';
@@ -32,7 +33,7 @@ export function SaveToCollection({ callId, tool }: { callId: string; tool: strin
         const secrets = r.secrets.length
           ? ` — ${r.secrets.map((s) => s.variable).join(', ')} kept out of the file (set them in the environment to run it)`
           : '';
-        setNote({ text: `Saved as step ${r.added.join(', ')} of ${r.file.name ?? r.file.fileName}${secrets}` });
+        setNote({ text: `Saved as step ${r.added.join(', ')} of ${fileTitle(r.file)}${secrets}` });
       },
       (e: Error) => setNote({ text: e.message, error: true }),
     );
@@ -56,10 +57,17 @@ export function SaveToCollection({ callId, tool }: { callId: string; tool: strin
     );
   return (
     <span className="save-to-collection" data-testid="save-step-form">
-      <select value={into} onChange={(e) => setInto(e.target.value)} aria-label="Collection" data-testid="save-into">
+      <select
+        className="bounded"
+        title={chosenTitle(files, into)}
+        value={into}
+        onChange={(e) => setInto(e.target.value)}
+        aria-label="Collection"
+        data-testid="save-into"
+      >
         {files.map((f) => (
           <option key={f.id} value={f.id}>
-            {f.name ?? f.fileName}
+            {fileTitle(f)}
           </option>
         ))}
         <option value={NEW}>New collection…</option>

@@ -8,6 +8,7 @@ import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 import { useConsole } from '../../store/store';
 import { ContentBlockView } from '../results/ContentBlockView';
+import './prompts.css';
 
 /**
  * Every connected server's prompts; the one opened gets a form from its arguments (each with the
@@ -128,7 +129,7 @@ function PromptForm({ prompt }: { prompt: PromptView }) {
         ))}
         {args.length === 0 && <div className="muted small">This prompt takes no arguments.</div>}
       </div>
-      <div className="row gap">
+      <div className="row gap prompt-actions">
         <button className="primary" onClick={get} data-testid="prompt-get">
           Get prompt
         </button>

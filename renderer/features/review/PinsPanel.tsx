@@ -59,7 +59,13 @@ export function PinsPanel({ servers }: { servers: string[] }) {
       <div className="row gap small">
         <label>
           Server{' '}
-          <select value={serverId} onChange={(e) => (setServerId(e.target.value), setPins(null))} data-testid="review-pins-server">
+          <select
+            className="bounded"
+            title={serverId || undefined}
+            value={serverId}
+            onChange={(e) => (setServerId(e.target.value), setPins(null))}
+            data-testid="review-pins-server"
+          >
             {servers.map((id) => (
               <option key={id}>{id}</option>
             ))}

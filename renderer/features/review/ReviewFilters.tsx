@@ -28,7 +28,7 @@ export function ReviewFilters({ filters, servers, total }: { filters: ReturnType
       </label>
       <label>
         Rule{' '}
-        <select value={rule} onChange={(e) => setRule(e.target.value)} data-testid="review-rule">
+        <select className="bounded" title={rule || undefined} value={rule} onChange={(e) => setRule(e.target.value)} data-testid="review-rule">
           <option value="">all</option>
           {RULES.filter((r) => !family || r.family === family).map((r) => (
             <option key={r.id} value={r.id}>
@@ -39,7 +39,7 @@ export function ReviewFilters({ filters, servers, total }: { filters: ReturnType
       </label>
       <label>
         Server{' '}
-        <select value={server} onChange={(e) => setServer(e.target.value)} data-testid="review-server">
+        <select className="bounded" title={server || undefined} value={server} onChange={(e) => setServer(e.target.value)} data-testid="review-server">
           <option value="">all</option>
           {servers.map((id) => (
             <option key={id}>{id}</option>
