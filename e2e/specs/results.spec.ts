@@ -45,10 +45,16 @@ test.describe('results', () => {
     expect(await page.locator('a[href^="file:"], a[href^="javascript:"]').count()).toBe(0);
   });
 
-  test('embedded resources: text in a read-only editor, image blob previewed, other blob offered as a download', async ({ app }) => {
+  test('embedded resources: text in a read-only editor, image blob previewed, other blob offered as a download', async ({ app, page }) => {
     const r = await run(app, 'content_embedded');
     const blocks = r.getByTestId('embedded-resource');
     await expect(blocks.nth(0).getByTestId('json-viewer')).toContainText('"embedded"');
+    // The editor's theme follows the system's scheme as it changes, as the page's own colours do.
+    const editor = blocks.nth(0).locator('.monaco-editor');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(editor).toHaveClass(/\bvs-dark\b/);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(editor).not.toHaveClass(/\bvs-dark\b/);
     await expect(blocks.nth(1).getByTestId('result-image')).toBeVisible();
     await expect(blocks.nth(2)).toContainText('6 bytes');
     await expect(blocks.nth(2).getByRole('button', { name: 'Download' })).toBeVisible();

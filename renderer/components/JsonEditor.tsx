@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import Editor from '@monaco-editor/react';
 import { setEditorSchema } from './monaco-setup';
+import { useDarkScheme } from './use-color-scheme';
 import './JsonEditor.css';
 
 /** Monaco behind our own small API: JSON (or another language), optionally checked against a schema, optionally read-only. */
@@ -26,7 +27,8 @@ export default function JsonEditor({
     setEditorSchema(path, schema);
     return () => setEditorSchema(path, undefined);
   }, [path, schema]);
-  const dark = matchMedia('(prefers-color-scheme: dark)').matches || document.documentElement.dataset.theme === 'dark';
+  // Monaco's theme is one for every editor on the page; each editor sets it as the scheme changes.
+  const dark = useDarkScheme();
   return (
     <div className="json-editor" data-testid={readOnly ? 'json-viewer' : 'json-editor'}>
       <Editor
