@@ -73,6 +73,21 @@ function measure(page: Page): Promise<string[]> {
       if (Math.max(...parts.map((r) => r.top)) >= Math.min(...parts.map((r) => r.bottom)))
         problems.push(`${describe(row)} takes two lines (${parts.map((r) => Math.round(r.top)).join(', ')})`);
     }
+    // The header: at most two lines (the tabs, and the title with the filter), so the views keep the height.
+    const bar = document.querySelector('.topbar');
+    if (bar) {
+      // A part that starts below every part of the line before it starts a line.
+      let lines = 0;
+      let bottom = -Infinity;
+      for (const r of [...bar.children]
+        .filter(shown)
+        .map((c) => c.getBoundingClientRect())
+        .sort((a, b) => a.top - b.top)) {
+        if (r.top >= bottom) lines++;
+        bottom = r.top >= bottom ? r.bottom : Math.max(bottom, r.bottom);
+      }
+      if (lines > 2) problems.push(`the header takes ${lines} lines (${Math.round(bar.getBoundingClientRect().height)} px)`);
+    }
     const controls = document.querySelectorAll('button, input, select, textarea, a[href], summary, [role=tab]');
     // Under a dialog's shade the console is not to be used: only the dialog and the queue beside it count.
     const shade = document.querySelector('.overlay');
