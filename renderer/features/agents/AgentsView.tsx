@@ -67,9 +67,11 @@ export function AgentsView() {
         )}
       </p>
       {notify === 'default' && (
-        <button onClick={() => void Notification.requestPermission().then(setNotify)} data-testid="agents-notify">
-          Notify me when an agent's call waits (browser notification)
-        </button>
+        <p>
+          <button onClick={() => void Notification.requestPermission().then(setNotify)} data-testid="agents-notify">
+            Notify me when an agent's call waits (browser notification)
+          </button>
+        </p>
       )}
       {error && (
         <div role="alert" className="server-error">
