@@ -13,7 +13,10 @@ test.describe('results', () => {
     return r;
   };
 
-  test('text, JSON text, PNG image and WAV audio render for what they are', async ({ app }) => {
+  test('text, JSON text, PNG image and WAV audio render for what they are', async ({ app, page }) => {
+    // A tool whose schema names no argument says so, where its form would be an empty box.
+    await app.console.openTool('fx', 'content_text');
+    await expect(page.getByTestId('form-no-arguments')).toHaveText('This tool declares no arguments.');
     expect(await (await run(app, 'content_text')).getByTestId('text-body').innerText()).toBe('hello from the fixture');
     await expect((await run(app, 'content_json_text')).getByTestId('text-body')).toContainText('"b": [\n    true,');
     const img = (await run(app, 'content_image')).getByTestId('result-image');

@@ -3,7 +3,7 @@ import type { ToolView } from '../../../shared/schemas/tool';
 import type { ValidationError } from '../../../shared/schemas/call';
 import { useApi } from '../../api/context';
 import { useConsole } from '../../store/store';
-import { cannotDraw } from './form-support';
+import { cannotDraw, declaresNoArguments } from './form-support';
 import { RecentCalls } from '../results/RecentCalls';
 import { SchemaForm } from './LazySchemaForm';
 import './call.css';
@@ -17,6 +17,7 @@ export function CallPanel({ tool }: { tool: ToolView }) {
   const [value, setValue] = useState<unknown>(prefill ?? {});
   const [text, setText] = useState(() => JSON.stringify(prefill ?? {}, null, 2));
   const noForm = useMemo(() => cannotDraw(tool.inputSchema), [tool.inputSchema]);
+  const noArguments = useMemo(() => declaresNoArguments(tool.inputSchema), [tool.inputSchema]);
   const [mode, setMode] = useState<'form' | 'json'>(noForm ? 'json' : 'form');
   const [parseError, setParseError] = useState<string | null>(null);
   const [errors, setErrors] = useState<ValidationError[]>([]);
@@ -90,7 +91,11 @@ export function CallPanel({ tool }: { tool: ToolView }) {
           The form cannot draw this schema: {noForm}. Edit the arguments as JSON.
         </div>
       )}
-      {mode === 'form' && !noForm ? (
+      {mode === 'form' && !noForm && noArguments ? (
+        <p className="muted small" data-testid="form-no-arguments">
+          This tool declares no arguments.
+        </p>
+      ) : mode === 'form' && !noForm ? (
         // A person's input reaches here as DOM events; the form's own filling-in of defaults does not.
         <div onInputCapture={() => setTouched(true)} onChangeCapture={() => setTouched(true)} onClickCapture={() => setTouched(true)}>
           <SchemaForm schema={tool.inputSchema} value={value} onChange={setValue} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkboxUi, drawableSchema } from './form-support';
+import { checkboxUi, declaresNoArguments, drawableSchema } from './form-support';
 
 describe('drawableSchema', () => {
   it('turns legacy enumNames into titled choices with the same values', () => {
@@ -33,5 +33,19 @@ describe('drawableSchema', () => {
     expect([drawn.fish!.uniqueItems, drawn.tools!.uniqueItems, drawn.free!.uniqueItems]).toEqual([true, true, undefined]);
     expect(checkboxUi(drawableSchema(s, { selectsAreSets: true }))).toEqual({ fish: { 'ui:widget': 'checkboxes' }, tools: { 'ui:widget': 'checkboxes' } });
     expect(drawableSchema(s)).toBe(s);
+  });
+});
+
+describe('declaresNoArguments', () => {
+  it('is true for an object schema that names nothing, and false once it holds anything', () => {
+    expect(declaresNoArguments({ type: 'object' })).toBe(true);
+    expect(declaresNoArguments({ type: 'object', properties: {} })).toBe(true);
+    expect(declaresNoArguments({ type: 'object', properties: {}, additionalProperties: false })).toBe(true);
+    expect(declaresNoArguments({ type: 'object', properties: { n: { type: 'number' } } })).toBe(false);
+    expect(declaresNoArguments({ type: 'object', additionalProperties: { type: 'string' } })).toBe(false);
+    expect(declaresNoArguments({ type: 'object', patternProperties: { '^x': {} } })).toBe(false);
+    expect(declaresNoArguments({ type: 'object', anyOf: [{ properties: { a: {} } }] })).toBe(false);
+    expect(declaresNoArguments({ type: 'object', $ref: '#/$defs/args' })).toBe(false);
+    expect(declaresNoArguments({ type: 'string' })).toBe(false);
   });
 });

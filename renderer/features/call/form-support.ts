@@ -23,6 +23,29 @@ export function cannotDraw(schema: Record<string, unknown>): string | null {
   return walk(schema, 0);
 }
 
+/** Keywords by which an object schema says what it holds, besides `properties`. */
+const HOLDS = [
+  'additionalProperties',
+  'patternProperties',
+  'propertyNames',
+  '$ref',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'if',
+  'not',
+  'dependentSchemas',
+  'unevaluatedProperties',
+];
+
+/** True when a tool's input schema names no argument at all (`{ "type": "object" }`, with no properties): the form has nothing to draw. */
+export function declaresNoArguments(schema: Record<string, unknown>): boolean {
+  if (schema.type !== undefined && schema.type !== 'object') return false;
+  const props = schema.properties;
+  if (props !== undefined && (typeof props !== 'object' || props === null || Object.keys(props).length > 0)) return false;
+  return HOLDS.every((k) => !(k in schema) || (k === 'additionalProperties' && schema[k] === false));
+}
+
 function resolve(schema: Record<string, unknown>, root: Record<string, unknown>): Record<string, unknown> {
   const ref = schema.$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#/')) return schema;
