@@ -6,7 +6,8 @@ import { secretPointers } from '../../../shared/collections/secrets';
 import { compareText } from '../../../shared/plain-format';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
-import { chosenTitle, fileTitle } from './file-title';
+import { CollectionSelect } from './CollectionSelect';
+import { fileTitle } from './file-title';
 import './collections.css';
 
 /** The string arguments of a call, by pointer (the ones a person may mark as secret), at most `limit`. */
@@ -67,21 +68,14 @@ export function RecordCalls({ calls, onDone }: { calls: CallRecord[]; onDone: (s
         <strong>
           Record {calls.length} call{calls.length === 1 ? '' : 's'} as a collection
         </strong>
-        <select
-          className="bounded"
-          title={chosenTitle(files, into)}
-          value={into}
-          onChange={(e) => setInto(e.target.value)}
-          aria-label="Into which collection"
-          data-testid="record-into"
-        >
+        <CollectionSelect files={files} value={into} onChange={setInto} label="Into which collection" testId="record-into">
           <option value="">a new collection named</option>
           {files.map((f) => (
             <option key={f.id} value={f.id}>
               {`into ${fileTitle(f)}`}
             </option>
           ))}
-        </select>
+        </CollectionSelect>
         {!into && <input value={name} onChange={(e) => setName(e.target.value)} aria-label="Collection name" data-testid="record-name" />}
         <button className="primary" onClick={() => void record()} data-testid="record-calls">
           Record

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { CollectionFile } from '../../../shared/schemas/collection-run';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
-import { chosenTitle, fileTitle } from './file-title';
+import { CollectionSelect } from './CollectionSelect';
+import { fileTitle } from './file-title';
 import './collections.css';
 
 const NEW = '\u0000new';
@@ -57,21 +58,14 @@ export function SaveToCollection({ callId, tool }: { callId: string; tool: strin
     );
   return (
     <span className="save-to-collection" data-testid="save-step-form">
-      <select
-        className="bounded"
-        title={chosenTitle(files, into)}
-        value={into}
-        onChange={(e) => setInto(e.target.value)}
-        aria-label="Collection"
-        data-testid="save-into"
-      >
+      <CollectionSelect files={files} value={into} onChange={setInto} label="Collection" testId="save-into">
         {files.map((f) => (
           <option key={f.id} value={f.id}>
             {fileTitle(f)}
           </option>
         ))}
         <option value={NEW}>New collection…</option>
-      </select>
+      </CollectionSelect>
       {into === NEW && <input value={name} onChange={(e) => setName(e.target.value)} aria-label="New collection's name" data-testid="save-new-name" />}
       <button className="small primary" onClick={() => void save()} data-testid="save-step">
         Save
