@@ -1,9 +1,10 @@
 import { useCollections } from './features/collections/collections-store';
-import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useConsole } from './store/store';
 import { ServersPanel } from './features/servers/ServersPanel';
 import { CatalogList } from './features/catalog/CatalogList';
 import { ToolDetail } from './features/catalog/ToolDetail';
+import { FilterBox } from './features/catalog/FilterBox';
 import { ApprovalDialog } from './features/approvals/ApprovalDialog';
 import { ApprovalQueue } from './features/approvals/ApprovalQueue';
 import { ElicitationDialog } from './features/elicitation/ElicitationDialog';
@@ -64,11 +65,12 @@ function Wide({ children }: { children: ReactNode }) {
 /** The console: servers, catalog and detail; history; audit. The approval dialog sits above all. */
 export function App() {
   const online = useConsole((s) => s.online);
-  const filter = useConsole((s) => s.filter);
   const pending = useConsole((s) => s.approvals.length);
   const runsWaiting = useCollections((s) => s.order.filter((id) => s.runs[id]?.status === 'awaiting-approval').length);
   const [tab, setTab] = useState<Tab>('tools');
   const search = useRef<HTMLInputElement>(null);
+  // The same tab again is no change: a keystroke in the filter does not re-render the shell.
+  const toTools = useCallback(() => setTab((t) => (t === 'tools' ? t : 'tools')), []);
   usePendingSignals(pending);
 
   useEffect(() => {
@@ -99,21 +101,7 @@ export function App() {
             </button>
           ))}
         </nav>
-        <input
-          ref={search}
-          className="search"
-          type="search"
-          placeholder="Filter: words, server:id, is:read-only, risk:writes, -is:untrusted  (/ or Ctrl+K)"
-          value={filter}
-          onFocus={() => tab !== 'tools' && setTab('tools')}
-          onChange={(e) => {
-            // The filter is the catalog's: typing in it on another tab shows the tools it filters.
-            useConsole.getState().filterChanged(e.target.value);
-            if (tab !== 'tools') setTab('tools');
-          }}
-          data-testid="tool-search"
-          aria-label="Filter tools"
-        />
+        <FilterBox inputRef={search} toTools={toTools} />
         {pending > 0 && (
           <button className="badge warn queue-badge" onClick={() => useConsole.getState().queueToggled()} data-testid="approval-badge" aria-haspopup="true">
             {pending} waiting for approval

@@ -1,0 +1,28 @@
+import type { Ref } from 'react';
+import { useConsole } from '../../store/store';
+
+/**
+ * The catalog's filter, in the header. It alone (with the list it filters) follows what is typed:
+ * a keystroke re-renders this field, the list and its chips, not the shell around them (the servers,
+ * the opened tool with its results, the dialogs).
+ */
+export function FilterBox({ inputRef, toTools }: { inputRef: Ref<HTMLInputElement>; toTools: () => void }) {
+  const filter = useConsole((s) => s.filter);
+  return (
+    <input
+      ref={inputRef}
+      className="search"
+      type="search"
+      placeholder="Filter: words, server:id, is:read-only, risk:writes, -is:untrusted  (/ or Ctrl+K)"
+      value={filter}
+      onFocus={toTools}
+      onChange={(e) => {
+        // The filter is the catalog's: typing in it on another tab shows the tools it filters.
+        useConsole.getState().filterChanged(e.target.value);
+        toTools();
+      }}
+      data-testid="tool-search"
+      aria-label="Filter tools"
+    />
+  );
+}
