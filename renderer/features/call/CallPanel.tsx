@@ -29,6 +29,8 @@ export function CallPanel({ tool }: { tool: ToolView }) {
   // yet wrong); arguments brought back by "call again" are shown checked at once.
   const [touched, setTouched] = useState(prefill !== undefined);
   const shown = touched ? errors : [];
+  // The form is drawn (or said to have nothing to draw) in form mode, unless its schema is one it cannot draw.
+  const formMode = mode === 'form' && !noForm;
 
   useEffect(() => {
     if (prefill) useConsole.getState().prefillRequested(null);
@@ -91,11 +93,11 @@ export function CallPanel({ tool }: { tool: ToolView }) {
           The form cannot draw this schema: {noForm}. Edit the arguments as JSON.
         </div>
       )}
-      {mode === 'form' && !noForm && noArguments ? (
+      {formMode && noArguments ? (
         <p className="muted small" data-testid="form-no-arguments">
           This tool declares no arguments.
         </p>
-      ) : mode === 'form' && !noForm ? (
+      ) : formMode ? (
         // A person's input reaches here as DOM events; the form's own filling-in of defaults does not.
         <div onInputCapture={() => setTouched(true)} onChangeCapture={() => setTouched(true)} onClickCapture={() => setTouched(true)}>
           <SchemaForm schema={tool.inputSchema} value={value} onChange={setValue} />

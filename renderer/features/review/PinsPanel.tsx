@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { PinGroup, PinOverview, PinState } from '../../../shared/schemas/review';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
+import { ServerSelect } from '../../components/ServerSelect';
 import { useConsole } from '../../store/store';
 import { DiffView } from '../catalog/DiffView';
 import { FileExchange } from './FileExchange';
@@ -57,20 +58,7 @@ export function PinsPanel({ servers }: { servers: string[] }) {
         Pins{serverId && `: ${serverId}`} — {toLook} to look at, {counts['first-seen']} pinned at first sight, {counts.accepted} accepted
       </summary>
       <div className="row gap small">
-        <label>
-          Server{' '}
-          <select
-            className="bounded"
-            title={serverId || undefined}
-            value={serverId}
-            onChange={(e) => (setServerId(e.target.value), setPins(null))}
-            data-testid="review-pins-server"
-          >
-            {servers.map((id) => (
-              <option key={id}>{id}</option>
-            ))}
-          </select>
-        </label>
+        <ServerSelect servers={servers} value={serverId} onChange={(id) => (setServerId(id), setPins(null))} testId="review-pins-server" />
         {counts['first-seen'] > 0 && (
           <button onClick={() => repinAll('first-seen')} data-testid="review-accept-first-seen">
             Mark the {counts['first-seen']} first-seen as reviewed
