@@ -1,11 +1,11 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ToolView } from '../../../shared/schemas/tool';
 import { useConsole } from '../../store/store';
 import { VirtualList } from '../../components/VirtualList';
 import { count } from '../../components/format';
 import { ToolRow } from './ToolRow';
-import { filterTools } from './tool-filter';
+import { narrowingFilter } from './tool-filter';
 import { FilterChips } from './FilterChips';
 import './catalog.css';
 
@@ -16,7 +16,9 @@ export function CatalogList() {
   const { tools, order, filter } = useConsole(useShallow((s) => ({ tools: s.tools, order: s.serverOrder, filter: s.filter })));
   // No per-tool work here: one server's list is used as it is; search text is computed as tools arrive.
   const all = useMemo<ToolView[]>(() => (order.length === 1 ? (tools[order[0] ?? ''] ?? []) : order.flatMap((id) => tools[id] ?? [])), [tools, order]);
-  const shown = useMemo(() => filterTools(all, filter), [all, filter]);
+  // It keeps its last answer: a keystroke that narrows the filter looks only through that.
+  const [filterOf] = useState(narrowingFilter);
+  const shown = useMemo(() => filterOf(all, filter), [filterOf, all, filter]);
   const index = all;
   return (
     <section className="panel catalog" aria-label="Tools" data-filter={filter}>

@@ -2,58 +2,75 @@ import { displayName } from '../../../shared/annotations';
 import type { ToolView } from '../../../shared/schemas/tool';
 
 /*
- * Each tool's search text and tags are made once per tool object (tools are replaced, never
- * mutated) and kept on it under symbols, not enumerable (no spread, JSON or clone carries them):
- * a keystroke over 100,000 tools reads them as properties, which costs a third of a WeakMap lookup.
+ * Each tool's search text is made once per tool object (tools are replaced, never mutated) and
+ * kept on it under a symbol, not enumerable (no spread, JSON or clone carries it): a keystroke over
+ * 100,000 tools reads it as a property, which costs a third of a WeakMap lookup. Its tags are not
+ * kept: each is one test of a field, made when a filter asks for that tag.
  */
 const HAY = Symbol('search text');
-const TAGS = Symbol('tags');
-type Indexed = ToolView & { [HAY]?: string; [TAGS]?: readonly string[] };
+type Indexed = ToolView & { [HAY]?: string };
 /** For a tool object that cannot take a property (frozen). */
-const spare = new WeakMap<ToolView, { hay?: string; tags?: readonly string[] }>();
-
-function keep<K extends typeof HAY | typeof TAGS>(t: Indexed, key: K, value: NonNullable<Indexed[K]>): void {
-  if (Object.isExtensible(t)) Object.defineProperty(t, key, { value });
-  else spare.set(t, { ...spare.get(t), [key === HAY ? 'hay' : 'tags']: value });
-}
+const spare = new WeakMap<ToolView, string>();
 
 /** The text a filter matches against: name, display name, the start of the description, the server's name. */
 export function haystackOf(t: ToolView): string {
   const x = t as Indexed;
-  let h = x[HAY] ?? spare.get(t)?.hay;
-  if (h === undefined) keep(x, HAY, (h = `${t.name}\n${displayName(t)}\n${(t.description ?? '').slice(0, 2000)}\n${t.serverId}`.toLowerCase()));
+  let h = x[HAY] ?? spare.get(t);
+  if (h === undefined) {
+    h = `${t.name}\n${displayName(t)}\n${(t.description ?? '').slice(0, 2000)}\n${t.serverId}`.toLowerCase();
+    if (Object.isExtensible(t)) Object.defineProperty(t, HAY, { value: h });
+    else spare.set(t, h);
+  }
   return h;
 }
 
-/** The words a tool is found by besides its text: its server, its risk and its (effective) annotations. */
-export function tagsOf(t: ToolView): readonly string[] {
-  const x = t as Indexed;
-  let tags = x[TAGS] ?? spare.get(t)?.tags;
-  if (tags === undefined) keep(x, TAGS, (tags = makeTags(t)));
-  return tags;
-}
+/** Every risk level, written out (the page carries no zod); a test holds it to the schema's. */
+export const RISK_LEVELS: readonly ToolView['risk']['level'][] = ['read-only-trusted', 'read-only-claimed', 'writes', 'destructive', 'unknown'];
 
-function makeTags(t: ToolView): string[] {
+/** Every word `tagsOf` can give a tool: a text term that is none of these can match only the search text. */
+export const TAG_WORDS: ReadonlySet<string> = new Set([
+  ...RISK_LEVELS.map((l) => `risk:${l}`),
+  ...['read-only', 'writes', 'destructive', 'idempotent', 'open-world', 'closed-world', 'untrusted', 'hidden', 'task', 'excluded'],
+]);
+
+/**
+ * Whether a tool carries a tag: its risk (`risk:writes`), its effective annotations (a read-only
+ * tool is never called destructive: the hint means nothing there), and what the core found in it.
+ */
+export function hasTag(t: ToolView, word: string): boolean {
   const a = t.annotations;
-  const tags = [`risk:${t.risk.level}`];
-  if (a.readOnlyHint) tags.push('read-only');
-  else {
-    tags.push('writes');
-    if (a.destructiveHint) tags.push('destructive');
-    if (a.idempotentHint) tags.push('idempotent');
+  switch (word) {
+    case 'read-only':
+      return !!a.readOnlyHint;
+    case 'writes':
+      return !a.readOnlyHint;
+    case 'destructive':
+      return !a.readOnlyHint && !!a.destructiveHint;
+    case 'idempotent':
+      return !a.readOnlyHint && !!a.idempotentHint;
+    case 'open-world':
+      return !!a.openWorldHint;
+    case 'closed-world':
+      return !a.openWorldHint;
+    case 'untrusted':
+      return !t.risk.trusted;
+    case 'hidden':
+      return t.hiddenText.length > 0;
+    case 'task':
+      return !!t.needsTaskMode;
+    case 'excluded':
+      return !!t.excluded;
+    default:
+      return word.length === 5 + t.risk.level.length && word.startsWith('risk:') && word.endsWith(t.risk.level);
   }
-  tags.push(a.openWorldHint ? 'open-world' : 'closed-world');
-  if (!t.risk.trusted) tags.push('untrusted');
-  if (t.hiddenText.length) tags.push('hidden');
-  if (t.needsTaskMode) tags.push('task');
-  if (t.excluded) tags.push('excluded');
-  return tags;
 }
 
-/** Computes the search text and tags of tools as they arrive (chunk by chunk), so no single task does it for all. */
+/** The words a tool is found by besides its text: its risk and its (effective) annotations. */
+export function tagsOf(t: ToolView): string[] {
+  return [...TAG_WORDS].filter((w) => hasTag(t, w));
+}
+
+/** Computes the search text of tools as they arrive (chunk by chunk), so no single task does it for all. */
 export function warm(tools: ToolView[]): void {
-  for (const t of tools) {
-    haystackOf(t);
-    tagsOf(t);
-  }
+  for (const t of tools) haystackOf(t);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolView } from '../../../shared/schemas/tool';
-import { filterTools, parseFilter, toggleTerm } from './tool-filter';
+import { RiskLevel, type ToolView } from '../../../shared/schemas/tool';
+import { filterTools, narrowingFilter, narrows, parseFilter, toggleTerm, type Filtered } from './tool-filter';
+import { RISK_LEVELS, TAG_WORDS, tagsOf } from './search-index';
 
 const tool = (serverId: string, name: string, annotations: Partial<ToolView['annotations']>, over: Partial<ToolView> = {}): ToolView => ({
   serverId,
@@ -60,5 +61,89 @@ describe('the catalog filter', () => {
     expect(parseFilter('http://x')).toEqual([{ key: 'text', value: 'http://x', negate: false }]);
     expect(toggleTerm('foo', 'is:read-only')).toBe('foo is:read-only');
     expect(toggleTerm('foo is:read-only', 'is:read-only')).toBe('foo');
+  });
+});
+
+describe('a keystroke that narrows the filter', () => {
+  const terms = (q: string) => parseFilter(q).map((t) => ({ ...t, tagged: TAG_WORDS.has(t.value) || TAG_WORDS.has(`risk:${t.value}`) }));
+  it('is told apart from one that does not', () => {
+    expect(narrows(terms('bul'), terms('bulk'))).toBe(true);
+    expect(narrows(terms('bulk'), terms('bulk server:web'))).toBe(true);
+    expect(narrows(terms('name:del'), terms('name:delete'))).toBe(true);
+    expect(narrows(terms('bulk'), terms('bul'))).toBe(false);
+    // A longer excluded word excludes less.
+    expect(narrows(terms('-del'), terms('-delete'))).toBe(false);
+    // `read-only` matches a read-only tool whose text has no "read".
+    expect(narrows(terms('read'), terms('read-only'))).toBe(false);
+    expect(narrows(terms('is:read'), terms('is:read-only'))).toBe(false);
+    expect(narrows(terms('write'), terms('writes'))).toBe(false);
+  });
+
+  it('looks only through the last answer, and answers as a full pass does', () => {
+    const many = [
+      ...tools,
+      tool('files', 'reader', { readOnlyHint: true }, { description: 'Reads only what it may' }),
+      tool('docs', 'bulk_write', { destructiveHint: false }, { title: 'Write in bulk' }),
+      tool('docs', 'bulk_read', { readOnlyHint: true }),
+    ];
+    const last: Filtered = { tools: many, q: 'bul', shown: many.filter((t) => t.name === 'bulk_read') };
+    // The last answer (here, made short on purpose) is what a narrower filter looks through.
+    expect(filterTools(many, 'bulk', last).map((t) => t.name)).toEqual(['bulk_read']);
+    expect(filterTools(many, 'bulk', { ...last, tools: [...many] }).map((t) => t.name)).toEqual(['bulk_write', 'bulk_read']);
+    // Typed and erased letter by letter, every answer is the full pass's.
+    const typed = [
+      'r',
+      're',
+      'rea',
+      'read',
+      'read-',
+      'read-o',
+      'read-only',
+      'read-onl',
+      'read',
+      'read -',
+      'read -w',
+      'read -wr',
+      'read -writes',
+      'w',
+      'wr',
+      'write',
+      'writes',
+      'writes ',
+      'writes s',
+      'writes server:d',
+      'writes server:docs',
+      'is:r',
+      'is:read-only',
+      'name:b',
+      'name:bulk_',
+      'name:bulk_r',
+      'risk:w',
+      'risk:writes',
+      'destr',
+      'destructive',
+      'u',
+      'ur',
+      'url',
+      '',
+    ];
+    const filterOf = narrowingFilter();
+    for (const q of typed)
+      expect(
+        filterOf(many, q).map((t) => t.name),
+        q,
+      ).toEqual(filterTools(many, q).map((t) => t.name));
+  });
+
+  it('tags a tool by its risk, its effective annotations and what the core found', () => {
+    expect(RISK_LEVELS).toEqual(RiskLevel.options);
+    expect(tagsOf(tools[0]!)).toEqual(['risk:read-only-claimed', 'read-only', 'open-world', 'untrusted']);
+    expect(tagsOf(tools[2]!)).toEqual(['risk:writes', 'writes', 'idempotent', 'open-world']);
+    const odd = tool('s', 'odd', { destructiveHint: true, openWorldHint: false }, { hiddenText: ['d'], needsTaskMode: true, excluded: 'x' });
+    expect(tagsOf(odd)).toEqual(['risk:destructive', 'writes', 'destructive', 'closed-world', 'untrusted', 'hidden', 'task', 'excluded']);
+    // Read-only: its destructive hint means nothing.
+    expect(tagsOf(tool('s', 'ro', { readOnlyHint: true, destructiveHint: true, idempotentHint: true }))).not.toContain('destructive');
+    expect(names('is:risk:writes')).toEqual(['fetch']);
+    expect(names('is:nothing')).toEqual([]);
   });
 });
