@@ -139,15 +139,15 @@ export function AuditView() {
                 aria-expanded={open === e.seq}
               >
                 <td>{e.seq}</td>
-                <td>{clockTime(e.time)}</td>
-                <td>{e.kind}</td>
-                <td>{e.serverId && <SafeText text={e.serverId} />}</td>
+                <td className="audit-nowrap">{clockTime(e.time)}</td>
+                <td className="audit-kind">{e.kind}</td>
+                <td>{e.serverId && <SafeText className="audit-clip" text={e.serverId} />}</td>
                 <td className="mono">{e.tool && <SafeText text={e.tool} />}</td>
-                <td data-testid="audit-requester">{e.requestedBy && <SafeText text={describeRequester(e.requestedBy)} />}</td>
+                <td data-testid="audit-requester">{e.requestedBy && <SafeText className="audit-clip" text={describeRequester(e.requestedBy)} />}</td>
                 <td>{e.decision}</td>
                 <td>{e.decidedBy}</td>
                 <td>{e.outcome}</td>
-                <td className="small">{e.reason && <SafeText text={String(e.reason)} />}</td>
+                <td className="small">{e.reason && <SafeText className="audit-clip" text={String(e.reason)} />}</td>
               </tr>
               {open === e.seq && (
                 <tr className="audit-detail" data-testid="audit-detail">

@@ -83,7 +83,7 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
                   data-testid="history-pick"
                 />
               </td>
-              <td>{clockTime(c.requestedAt)}</td>
+              <td className="audit-nowrap">{clockTime(c.requestedAt)}</td>
               <td>
                 <SafeText text={c.serverId} />
               </td>
@@ -91,15 +91,15 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
                 <SafeText text={c.tool} />
               </td>
               <td data-testid="history-requester">
-                <SafeText text={describeRequester(c.requestedBy)} />
+                <SafeText className="audit-clip" text={describeRequester(c.requestedBy)} />
               </td>
               <td title={c.rule ? `${c.rule.id}: ${c.rule.reason}` : undefined}>
                 {c.decidedBy ?? (c.state === 'awaiting-approval' ? 'waiting' : '—')}
                 {c.rule && <SafeText text={` · ${c.rule.id}`} />}
               </td>
               <td className={`status-${c.outcome}`}>{c.outcome ?? c.state}</td>
-              <td>{c.durationMs !== undefined ? `${c.durationMs.toFixed(0)} ms` : ''}</td>
-              <td>
+              <td className="audit-nowrap">{c.durationMs !== undefined ? `${c.durationMs.toFixed(0)} ms` : ''}</td>
+              <td className="audit-nowrap">
                 <button
                   onClick={(e) => (e.stopPropagation(), again(c.id, true))}
                   data-testid="call-again"

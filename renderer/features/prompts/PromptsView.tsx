@@ -39,7 +39,7 @@ export function PromptsView() {
           const l = lists[serverId];
           return (
             <section key={serverId} data-testid="prompt-server" data-server={serverId}>
-              <h3>
+              <h3 className="list-head">
                 <SafeText text={serverId} />
                 {l && !l.error && <span className="muted small"> · {l.prompts.length} prompts</span>}
               </h3>

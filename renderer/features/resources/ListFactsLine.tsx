@@ -29,7 +29,7 @@ export function ListFactsLine({ serverId, kind, version }: { serverId: string; k
   if (!shown) return null;
   const diff = pushed?.listedAt === shown.listedAt ? shown.diff : undefined;
   return (
-    <div className="small" data-testid="list-facts" data-kind={kind}>
+    <div className="small list-facts-line" data-testid="list-facts" data-kind={kind}>
       <span className="muted" data-testid="list-cache" data-ttl={shown.cache?.ttlMs ?? ''}>
         listed at {shown.listedAt.slice(11, 19)} UTC · {cacheText(shown)}
       </span>

@@ -83,7 +83,7 @@ export function ResourcesView() {
           const l = lists[serverId];
           return (
             <section key={serverId} className="resource-server" data-testid="resource-server" data-server={serverId}>
-              <h3>
+              <h3 className="list-head">
                 <SafeText text={serverId} />
                 {l && !l.error && (
                   <span className="muted small">
