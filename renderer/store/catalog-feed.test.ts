@@ -4,6 +4,8 @@ import type { ToolView } from '../../shared/schemas/tool';
 import { LISTING_SHOW_MS, applyDelta, catalogChanged, catalogListing, heldLoaded, setToolsSource } from './catalog-feed';
 import { handleEvent } from './events';
 import { useConsole } from './store';
+import { grewFrom } from './slices/catalog';
+import { narrowingFilter, filterTools } from '../features/catalog/tool-filter';
 
 const tool = (n: number | string, description = ''): ToolView => ({
   serverId: 's',
@@ -71,6 +73,35 @@ describe('the page applies catalog events to what it holds', () => {
     expect(names()).toEqual(['t0', 't1', 'tx', 't2', 't3', 't4', 't5']);
     expect(st().marks.s?.added.has('tx')).toBe(true);
     expect(asked).toEqual([]);
+  });
+
+  it('says which list a listing grew from, so that a filter looks only through the tools it added', () => {
+    vi.useFakeTimers();
+    catalogListing(listing(5, 0, range(0, 3)), st());
+    const first = st().tools.s!;
+    catalogListing(listing(5, 3, [tool(3, 'match'), tool(4)]), st());
+    vi.advanceTimersByTime(LISTING_SHOW_MS);
+    const second = st().tools.s!;
+    expect(grewFrom(second, first)).toBe(true);
+    catalogListing(listing(5, 5, [tool(5, 'match')]), st());
+    vi.advanceTimersByTime(LISTING_SHOW_MS);
+    const third = st().tools.s!;
+    expect(grewFrom(third, second) && grewFrom(third, first)).toBe(true);
+    expect(grewFrom(first, third) || grewFrom(third, [...first])).toBe(false);
+    // A filter typed while the list grows answers as a full pass does, a batch at a time.
+    const filterOf = narrowingFilter(grewFrom);
+    for (const list of [first, second, third]) expect(filterOf(list, 'match')).toEqual(filterTools(list, 'match'));
+    expect(filterOf(third, 'match').map((t) => t.name)).toEqual(['t3', 't5']);
+    // A list grown a second time starts a line of its own: it is not the first growth's continuation.
+    useConsole.setState({ tools: { s: second } });
+    st().catalogListed('s', [tool(9)], false);
+    expect(grewFrom(st().tools.s!, second)).toBe(true);
+    expect(grewFrom(st().tools.s!, third) || grewFrom(third, st().tools.s!)).toBe(false);
+    useConsole.setState({ tools: { s: third } });
+    // A delta replaces the list: it did not grow from the one before.
+    catalogChanged({ change: change('initial'), tools: [], stream: 5, listed: { count: 6 } }, st());
+    catalogChanged({ change: change('list_changed', { added: ['tx'] }), tools: [tool('x')], stream: 6, delta: { base: 5, count: 7, at: [0] } }, st());
+    expect(grewFrom(st().tools.s!, third)).toBe(false);
   });
 
   it('shows the tools that wait before any other event, in the order the core sent them', () => {

@@ -88,6 +88,8 @@ export function heldLoaded(tools: Record<string, ToolView[]>): void {
   held.clear();
   incoming.clear();
   unshown.clear();
+  clearTimeout(showTimer); // nothing waits to be shown now
+  showTimer = undefined;
   for (const [id, list] of Object.entries(tools)) held.set(id, { stream: -1, count: list.length, whole: true });
 }
 

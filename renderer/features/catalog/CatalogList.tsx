@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ToolView } from '../../../shared/schemas/tool';
 import { useConsole } from '../../store/store';
+import { grewFrom } from '../../store/slices/catalog';
 import { VirtualList } from '../../components/VirtualList';
 import { count } from '../../components/format';
 import { ToolRow } from './ToolRow';
@@ -16,8 +17,9 @@ export function CatalogList() {
   const { tools, order, filter } = useConsole(useShallow((s) => ({ tools: s.tools, order: s.serverOrder, filter: s.filter })));
   // No per-tool work here: one server's list is used as it is; search text is computed as tools arrive.
   const all = useMemo<ToolView[]>(() => (order.length === 1 ? (tools[order[0] ?? ''] ?? []) : order.flatMap((id) => tools[id] ?? [])), [tools, order]);
-  // It keeps its last answer: a keystroke that narrows the filter looks only through that.
-  const [filterOf] = useState(narrowingFilter);
+  // It keeps its last answer: a keystroke that narrows the filter looks only through that, and a
+  // listing under way's next tools are the only ones a filter looks through as they come.
+  const [filterOf] = useState(() => narrowingFilter(grewFrom));
   const shown = useMemo(() => filterOf(all, filter), [filterOf, all, filter]);
   const index = all;
   return (

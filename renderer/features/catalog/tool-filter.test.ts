@@ -146,4 +146,21 @@ describe('a keystroke that narrows the filter', () => {
     expect(names('is:risk:writes')).toEqual(['fetch']);
     expect(names('is:nothing')).toEqual([]);
   });
+
+  it('looks only through the tools a growing list added, under the same filter', () => {
+    const a = tools.slice(0, 2);
+    const b = [...a, tools[2]!];
+    const c = [...b, tools[3]!];
+    const grown = new Map<readonly ToolView[], readonly ToolView[]>([
+      [b, a],
+      [c, b],
+    ]);
+    const grewFrom = (l: readonly ToolView[], before: readonly ToolView[]) => grown.get(l) === before || grown.get(grown.get(l) ?? []) === before;
+    // The last answer for `a` (made short on purpose: delete_file left out) is kept; only what `c` added is looked through.
+    expect(filterTools(c, 'file', { tools: a, q: 'file', shown: [] }, grewFrom).map((t) => t.name)).toEqual([]);
+    expect(filterTools(c, 'web', { tools: a, q: 'web', shown: [] }, grewFrom).map((t) => t.name)).toEqual(['fetch', 'hidden']);
+    // A list not known to have grown from the last one, or another filter: a full pass.
+    expect(filterTools([...c], 'file', { tools: a, q: 'file', shown: [] }, grewFrom).map((t) => t.name)).toEqual(['read_file', 'delete_file']);
+    expect(filterTools(c, 'file', { tools: a, q: 'fil', shown: [] }, grewFrom).map((t) => t.name)).toEqual(['read_file', 'delete_file']);
+  });
 });

@@ -80,27 +80,35 @@ export interface Filtered {
   shown: readonly ToolView[];
 }
 
+/** Whether a list is another with tools added at its end (the store knows: a listing under way grows it so). */
+export type GrewFrom = (tools: readonly ToolView[], before: readonly ToolView[]) => boolean;
+
 /**
  * The tools every term holds for (all of them when the filter is empty), in their order. Given the
  * answer for the same tools under a filter this one narrows (a keystroke that adds a letter), only
- * that answer is looked through: typing over 100,000 tools gets cheaper with each letter.
+ * that answer is looked through: typing over 100,000 tools gets cheaper with each letter. Given the
+ * answer under the same filter for a list these tools grew from (a listing under way), only the
+ * tools added since are looked through.
  */
-export function filterTools(tools: readonly ToolView[], q: string, last?: Filtered): readonly ToolView[] {
+export function filterTools(tools: readonly ToolView[], q: string, last?: Filtered, grewFrom?: GrewFrom): readonly ToolView[] {
   const terms = termsOf(q);
   if (terms.length === 0) return tools;
+  const [one] = terms;
+  const test =
+    terms.length === 1 && one ? (t: ToolView) => holds(t, one) !== one.negate : (t: ToolView) => terms.every((term) => holds(t, term) !== term.negate);
+  if (last && last.tools !== tools && last.q === q && grewFrom?.(tools, last.tools)) return last.shown.concat(tools.slice(last.tools.length).filter(test));
   const from = last && last.tools === tools && narrows(termsOf(last.q), terms) ? last.shown : tools;
-  if (terms.length === 1) {
-    const [term] = terms as [FilterTerm];
-    return from.filter((t) => holds(t, term) !== term.negate);
-  }
-  return from.filter((t) => terms.every((term) => holds(t, term) !== term.negate));
+  return from.filter(test);
 }
 
-/** A filter that remembers its last answer, so that each letter typed looks only through the one before's. */
-export function narrowingFilter(): (tools: readonly ToolView[], q: string) => readonly ToolView[] {
+/**
+ * A filter that remembers its last answer, so that each letter typed looks only through the one
+ * before's, and each batch of a listing under way only through the tools it added.
+ */
+export function narrowingFilter(grewFrom?: GrewFrom): (tools: readonly ToolView[], q: string) => readonly ToolView[] {
   let last: Filtered | undefined;
   return (tools, q) => {
-    const shown = filterTools(tools, q, last);
+    const shown = filterTools(tools, q, last, grewFrom);
     last = { tools, q, shown };
     return shown;
   };

@@ -27,6 +27,32 @@ export interface CatalogSlice {
   catalogListed(serverId: string, tools: ToolView[], first: boolean): void;
 }
 
+/**
+ * The lists a listing under way made by adding tools at the end of the one before share a line, and
+ * each knows its length: what the catalog's filter answered for one of them still holds for the
+ * first part of a longer one. Only a token and a number are kept per list, never the list before
+ * (a listing of 100,000 tools makes a dozen lists on the way).
+ */
+const lines = new WeakMap<readonly ToolView[], { line: object; length: number; grown: boolean }>();
+
+/** Whether `tools` is `before` with tools added at its end (a listing under way grew it so). */
+export function grewFrom(tools: readonly ToolView[], before: readonly ToolView[]): boolean {
+  const now = lines.get(tools);
+  const then = lines.get(before);
+  return !!now && !!then && now.line === then.line && then.length <= now.length;
+}
+
+function grow(before: ToolView[], added: ToolView[]): ToolView[] {
+  const next = before.concat(added);
+  let from = lines.get(before);
+  // A list grows once in a line: a second list made from it starts a line of its own, so that of
+  // two lists of one line the shorter is always the longer's start.
+  if (!from || from.grown) lines.set(before, (from = { line: {}, length: before.length, grown: false }));
+  from.grown = true;
+  lines.set(next, { line: from.line, length: next.length, grown: false });
+  return next;
+}
+
 export const catalogSlice: Slice<CatalogSlice> = (set) => ({
   tools: {},
   marks: {},
@@ -44,7 +70,7 @@ export const catalogSlice: Slice<CatalogSlice> = (set) => ({
     for (const t of tools) (byServer[t.serverId] ??= []).push(t);
     set({ tools: byServer });
   },
-  catalogListed: (serverId, tools, first) => set((s) => ({ tools: { ...s.tools, [serverId]: first ? tools : (s.tools[serverId] ?? []).concat(tools) } })),
+  catalogListed: (serverId, tools, first) => set((s) => ({ tools: { ...s.tools, [serverId]: first ? tools : grow(s.tools[serverId] ?? [], tools) } })),
   catalogChanged: ({ change, tools }) =>
     set((s) => {
       const marks = { ...s.marks };
