@@ -69,3 +69,30 @@ export function displayName(tool: { name: string; title?: string; annotations?: 
   const annTitle = tool.annotations?.title;
   return tool.title || (typeof annTitle === 'string' && annTitle) || tool.name;
 }
+
+/*
+ * The parts of a tool's view most tools share, one frozen object each (at 100,000 tools, two
+ * objects a tool fewer, in the core and in the page): the effective annotations without a title,
+ * and the risk. Both depend on the four hints alone (and the risk on trust), so each is found by a
+ * number, not made and then looked up by a text made of it.
+ */
+const SHARED_ANNOTATIONS: EffectiveAnnotations[] = [];
+const SHARED_RISKS: ToolRisk[] = [];
+
+/** The four hints a server declared as one number below 81: each absent (or not a boolean), true or false. */
+export function hintCode(declared: ToolAnnotations | undefined): number {
+  let code = 0;
+  if (declared) for (const hint of HINTS) code = code * 3 + (declared[hint] === true ? 1 : declared[hint] === false ? 2 : 0);
+  return code;
+}
+
+/** `effectiveAnnotations`, one shared frozen object per set of hints (a title makes its own). */
+export function sharedEffectiveAnnotations(declared: ToolAnnotations | undefined, code = hintCode(declared)): EffectiveAnnotations {
+  if (typeof declared?.title === 'string') return effectiveAnnotations(declared);
+  return (SHARED_ANNOTATIONS[code] ??= Object.freeze(effectiveAnnotations(declared)));
+}
+
+/** `toolRisk`, one shared frozen object per set of hints and trust. */
+export function sharedToolRisk(declared: ToolAnnotations | undefined, trusted: boolean, code = hintCode(declared)): ToolRisk {
+  return (SHARED_RISKS[code * 2 + (trusted ? 1 : 0)] ??= Object.freeze(toolRisk(declared, trusted)));
+}

@@ -142,6 +142,27 @@ describe('the page applies catalog events to what it holds', () => {
     });
   });
 
+  it('gives tools of the same hints and trust one shared, frozen annotations and risk object; a title its own', () => {
+    const lean = (name: string, declaredAnnotations: object) =>
+      ({ name, inputSchema: {}, declaredAnnotations, fingerprint: 'f', hiddenText: [] }) as unknown as ToolView;
+    const tools = [
+      lean('a', { readOnlyHint: true }),
+      lean('b', { readOnlyHint: true }),
+      lean('c', { readOnlyHint: false }),
+      lean('d', { readOnlyHint: true, title: 'D' }),
+    ];
+    catalogListing({ serverId: 's', serverIdentity: 'id-1', trusted: false, stream: 10, offset: 0, tools }, st());
+    const [a, b, c, d] = st().tools.s!;
+    expect(a!.annotations).toBe(b!.annotations);
+    expect(a!.risk).toBe(b!.risk);
+    expect(Object.isFrozen(a!.annotations) && Object.isFrozen(a!.risk)).toBe(true);
+    expect(c!.annotations).not.toBe(a!.annotations);
+    expect(c!.risk).toMatchObject({ level: 'destructive', trusted: false });
+    expect(d!.annotations).not.toBe(a!.annotations);
+    expect(d!.annotations.title).toBe('D');
+    expect(d!.risk).toBe(a!.risk);
+  });
+
   it('ignores a listing part that does not follow what it holds, and asks for the catalog at the end', async () => {
     const all = range(0, 1500);
     const asked = source(all);

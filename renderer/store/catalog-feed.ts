@@ -1,4 +1,4 @@
-import { effectiveAnnotations, toolRisk } from '../../shared/annotations';
+import { hintCode, sharedEffectiveAnnotations, sharedToolRisk } from '../../shared/annotations';
 import type { EventPayload } from '../../shared/contract';
 import type { ToolView } from '../../shared/schemas/tool';
 import { warm } from '../features/catalog/search-index';
@@ -172,8 +172,10 @@ function views(p: EventPayload<'catalog.listing'>): ToolView[] {
   for (const t of tools) {
     t.serverId = p.serverId;
     t.serverIdentity = p.serverIdentity;
-    t.annotations = effectiveAnnotations(t.declaredAnnotations);
-    t.risk = toolRisk(t.declaredAnnotations, p.trusted);
+    // Shared objects, as the core's views share them: two objects a tool fewer for the page to hold.
+    const code = hintCode(t.declaredAnnotations);
+    t.annotations = sharedEffectiveAnnotations(t.declaredAnnotations, code);
+    t.risk = sharedToolRisk(t.declaredAnnotations, p.trusted, code);
   }
   return tools;
 }

@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/client';
-import { HINTS, effectiveAnnotations, toolRisk } from '../../../shared/annotations.js';
+import { hintCode, sharedEffectiveAnnotations, sharedToolRisk } from '../../../shared/annotations.js';
 import { diffCatalog } from '../../../shared/catalog-diff.js';
 import { hasHiddenText } from '../../../shared/hidden-text.js';
 import { Icon, type CatalogChange, type ToolChange, type ToolView } from '../../../shared/schemas/tool.js';
@@ -58,31 +58,8 @@ function anyHidden(v: unknown, depth: number): boolean {
   return Object.entries(v).some(([k, x]) => hasHiddenText(k) || anyHidden(x, depth + 1));
 }
 
-/*
- * The parts of a view most tools share, one object each (at 100,000 tools, three objects a tool
- * fewer): effective annotations without a title, the risk, no hidden text. Frozen: views are
- * replaced, never changed in place. Both depend on the four hints alone (and the risk on trust), so
- * each is found by a number, not made and then looked up by a text made of it.
- */
-const SHARED_ANNOTATIONS: ToolView['annotations'][] = [];
-const SHARED_RISKS: ToolView['risk'][] = [];
+/** No hidden text: one frozen array every clean view shares. */
 const NO_HIDDEN_TEXT: string[] = Object.freeze([]) as unknown as string[];
-
-/** The four hints a server declared as one number below 81: each absent (or not a boolean), true or false. */
-function hintCode(declared: ToolView['declaredAnnotations']): number {
-  let code = 0;
-  if (declared) for (const hint of HINTS) code = code * 3 + (declared[hint] === true ? 1 : declared[hint] === false ? 2 : 0);
-  return code;
-}
-
-function sharedAnnotations(declared: ToolView['declaredAnnotations'], code: number): ToolView['annotations'] {
-  if (typeof declared?.title === 'string') return effectiveAnnotations(declared);
-  return (SHARED_ANNOTATIONS[code] ??= Object.freeze(effectiveAnnotations(declared)));
-}
-
-function sharedRisk(declared: ToolView['declaredAnnotations'], trusted: boolean, code: number): ToolView['risk'] {
-  return (SHARED_RISKS[code * 2 + (trusted ? 1 : 0)] ??= Object.freeze(toolRisk(declared, trusted)));
-}
 
 /** Builds the console's view of one tool from the definition a server sent. */
 export function toolView(
@@ -114,13 +91,13 @@ export function toolView(
     outputSchema: obj(def.outputSchema),
     icons: icons as ToolView['icons'],
     iconData: icons?.length ? localIcon(icons) : undefined,
-    annotations: sharedAnnotations(declared, code),
+    annotations: sharedEffectiveAnnotations(declared, code),
     declaredAnnotations: declared,
     _meta: obj(def._meta),
     execution: obj(def.execution),
     fingerprint,
     serverIdentity: identity,
-    risk: sharedRisk(declared, trusted, code),
+    risk: sharedToolRisk(declared, trusted, code),
     hiddenText: hidden.length ? hidden : NO_HIDDEN_TEXT,
     needsTaskMode: obj(def.execution)?.taskSupport === 'required' || undefined,
     // Only a definition that names x-mcp-header somewhere is walked for it (most never do).
