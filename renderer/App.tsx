@@ -69,8 +69,9 @@ export function App() {
   const runsWaiting = useCollections((s) => s.order.filter((id) => s.runs[id]?.status === 'awaiting-approval').length);
   const [tab, setTab] = useState<Tab>('tools');
   const search = useRef<HTMLInputElement>(null);
-  // The same tab again is no change: a keystroke in the filter does not re-render the shell.
-  const toTools = useCallback(() => setTab((t) => (t === 'tools' ? t : 'tools')), []);
+  // One function for the filter's whole life, and the same tab again is no change (React bails out):
+  // a keystroke in the filter does not re-render the shell.
+  const toTools = useCallback(() => setTab('tools'), []);
   usePendingSignals(pending);
 
   useEffect(() => {

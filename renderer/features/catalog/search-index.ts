@@ -27,7 +27,7 @@ export function haystackOf(t: ToolView): string {
 /** Every risk level, written out (the page carries no zod); a test holds it to the schema's. */
 export const RISK_LEVELS: readonly ToolView['risk']['level'][] = ['read-only-trusted', 'read-only-claimed', 'writes', 'destructive', 'unknown'];
 
-/** Every word `tagsOf` can give a tool: a text term that is none of these can match only the search text. */
+/** Every tag `hasTag` knows: a text term that is none of these can match only the search text. */
 export const TAG_WORDS: ReadonlySet<string> = new Set([
   ...RISK_LEVELS.map((l) => `risk:${l}`),
   ...['read-only', 'writes', 'destructive', 'idempotent', 'open-world', 'closed-world', 'untrusted', 'hidden', 'task', 'excluded'],
@@ -63,11 +63,6 @@ export function hasTag(t: ToolView, word: string): boolean {
     default:
       return word.length === 5 + t.risk.level.length && word.startsWith('risk:') && word.endsWith(t.risk.level);
   }
-}
-
-/** The words a tool is found by besides its text: its risk and its (effective) annotations. */
-export function tagsOf(t: ToolView): string[] {
-  return [...TAG_WORDS].filter((w) => hasTag(t, w));
 }
 
 /** Computes the search text of tools as they arrive (chunk by chunk), so no single task does it for all. */

@@ -51,10 +51,12 @@ function holds(t: ToolView, term: FilterTerm): boolean {
 }
 
 /** A filter's terms, each text term told whether it may equal a tag. */
-function termsOf(q: string): FilterTerm[] {
-  return parseFilter(q).map((t) =>
-    t.key === 'text' ? { ...t, risk: `risk:${t.value}`, tagged: TAG_WORDS.has(t.value) || TAG_WORDS.has(`risk:${t.value}`) } : t,
-  );
+export function termsOf(q: string): FilterTerm[] {
+  return parseFilter(q).map((t) => {
+    if (t.key !== 'text') return t;
+    const risk = `risk:${t.value}`;
+    return { ...t, risk, tagged: TAG_WORDS.has(t.value) || TAG_WORDS.has(risk) };
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { count } from '../../components/format';
+import { ServerSelect } from '../../components/ServerSelect';
 import { RULES, type RuleFamily, type Severity } from '../../../shared/review/rules';
 import type { useReview } from './use-review';
 
@@ -37,15 +38,7 @@ export function ReviewFilters({ filters, servers, total }: { filters: ReturnType
           ))}
         </select>
       </label>
-      <label>
-        Server{' '}
-        <select className="bounded" title={server || undefined} value={server} onChange={(e) => setServer(e.target.value)} data-testid="review-server">
-          <option value="">all</option>
-          {servers.map((id) => (
-            <option key={id}>{id}</option>
-          ))}
-        </select>
-      </label>
+      <ServerSelect servers={servers} value={server} onChange={setServer} testId="review-server" none="all" />
       <span className="muted" data-testid="review-matching" aria-busy={total === null}>
         {total === null ? 'counting…' : `${count(total)} match`}
       </span>
