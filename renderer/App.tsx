@@ -1,6 +1,7 @@
 import { useCollections } from './features/collections/collections-store';
 import { startTransition, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useConsole } from './store/store';
+import { listingUnderWay } from './store/catalog-feed';
 import { ServersPanel } from './features/servers/ServersPanel';
 import { CatalogList } from './features/catalog/CatalogList';
 import { ToolDetail } from './features/catalog/ToolDetail';
@@ -35,6 +36,9 @@ const TimeoutsPanel = lazyView(() => import('./features/settings/TimeoutsPanel')
 const ShippingPanel = lazyView(() => import('./features/settings/ShippingPanel').then((m) => m.ShippingPanel));
 
 type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace' | 'auth' | 'review' | 'history' | 'collections' | 'audit' | 'agents' | 'settings';
+
+/** A server connecting or a listing streaming in: the views' scripts wait meanwhile (preloadViews). */
+const machineBusy = () => listingUnderWay() || Object.values(useConsole.getState().servers).some((v) => v.status === 'connecting');
 
 const TAB_LABEL: Record<Tab, string> = {
   tools: 'Tools',
@@ -77,7 +81,7 @@ export function App() {
   useEffect(() => {
     document.body.dataset.appState = online ? 'ready' : 'connecting';
   }, [online]);
-  useEffect(preloadViews, []);
+  useEffect(() => preloadViews(machineBusy), []);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || (e.target as HTMLElement)?.isContentEditable;

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense, useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { lazyView, preloadViews } from './lazy-view';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lazyView, preloadViews, PRELOAD_RETRY_MS, PRELOAD_WAIT_MAX_MS } from './lazy-view';
 
 function Field({ label }: { label: string }) {
   const [text, setText] = useState('');
@@ -59,5 +59,38 @@ describe('lazyView', () => {
     await settle();
     expect(screen.getByLabelText('later')).toBeTruthy();
     expect(tries).toBe(2);
+  });
+
+  it('waits while the machine is busy (a server connecting, a listing), and loads once it is not', async () => {
+    vi.useFakeTimers();
+    try {
+      let loads = 0;
+      lazyView(async () => (loads++, Field));
+      let busy = true;
+      preloadViews(() => busy);
+      await vi.advanceTimersByTimeAsync(5 * PRELOAD_RETRY_MS);
+      expect(loads).toBe(0);
+      busy = false;
+      await vi.advanceTimersByTimeAsync(2 * PRELOAD_RETRY_MS);
+      expect(loads).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('goes on after PRELOAD_WAIT_MAX_MS when busy never ends (a server that hangs while connecting)', async () => {
+    vi.useFakeTimers();
+    try {
+      let loads = 0;
+      lazyView(async () => (loads++, Field));
+      preloadViews(() => true);
+      await vi.advanceTimersByTimeAsync(PRELOAD_WAIT_MAX_MS - PRELOAD_RETRY_MS);
+      expect(loads).toBe(0);
+      // Each look waits for the browser's idle time too, so the whole wait is a little longer.
+      await vi.advanceTimersByTimeAsync(PRELOAD_WAIT_MAX_MS / 2);
+      expect(loads).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

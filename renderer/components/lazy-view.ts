@@ -31,25 +31,37 @@ export function lazyView<T extends ComponentType<any>>(load: () => Promise<T>): 
   return (props: ComponentProps<T>) => (loaded ? createElement(loaded, props) : createElement(Lazy, props));
 }
 
+/** How long the preload waits before it looks again when `busy` said the machine has other work, and at most in all. */
+export const PRELOAD_RETRY_MS = 250;
+export const PRELOAD_WAIT_MAX_MS = 10_000;
+
 /**
  * Loads every lazy view's script, one each time the browser is idle, once the page has started: a
  * first tab switch, call form or elicitation then does not wait for its script (nor does it run a
  * script's start in the middle of a person's click). A script the preload could not load is
- * loaded again when its view is shown.
+ * loaded again when its view is shown. While `busy` holds (a server connecting, a listing streaming
+ * in), the next script waits: fetching and compiling the scripts took 70–120 ms of the page's CPU
+ * and more of the browser's, and a connect started as the page came up shared the cores with it
+ * (a 10,000-tool catalog then reached the screen some 80 ms later). A server that hangs while
+ * connecting keeps it busy: the preload waits PRELOAD_WAIT_MAX_MS in all, then goes on.
  */
-export function preloadViews(): void {
+export function preloadViews(busy: () => boolean = () => false): void {
   const idle = (globalThis as { requestIdleCallback?: (f: () => void) => void }).requestIdleCallback ?? ((f: () => void) => setTimeout(f, 50));
+  let waited = 0;
   const next = (i: number): void => {
     const view = loaders[i];
     if (!view) return;
     if (view.isIn()) return next(i + 1);
-    idle(
-      () =>
-        void view.load().then(
-          () => next(i + 1),
-          () => next(i + 1),
-        ),
-    );
+    idle(() => {
+      if (waited < PRELOAD_WAIT_MAX_MS && busy()) {
+        waited += PRELOAD_RETRY_MS;
+        return void setTimeout(() => next(i), PRELOAD_RETRY_MS);
+      }
+      void view.load().then(
+        () => next(i + 1),
+        () => next(i + 1),
+      );
+    });
   };
   next(0);
 }

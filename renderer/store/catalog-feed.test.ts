@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventPayload } from '../../shared/contract';
 import type { ToolView } from '../../shared/schemas/tool';
-import { LISTING_SHOW_MS, applyDelta, catalogChanged, catalogListing, heldLoaded, setToolsSource } from './catalog-feed';
+import { LISTING_SHOW_MS, applyDelta, catalogChanged, catalogListing, heldLoaded, listingUnderWay, setToolsSource } from './catalog-feed';
 import { handleEvent } from './events';
 import { useConsole } from './store';
 import { grewFrom } from './slices/catalog';
@@ -173,6 +173,22 @@ describe('the page applies catalog events to what it holds', () => {
     await vi.waitUntil(() => names().length === 1500);
     expect(asked).toEqual([0, 1000]);
     expect(names().at(-1)).toBe('t1499');
+  });
+
+  it('says a listing is under way from its first page to its end, and while it fetches a catalog itself', async () => {
+    const all = range(0, 1500);
+    source(all);
+    expect(listingUnderWay()).toBe(false);
+    catalogListing(listing(1, 0, range(0, 2)), st());
+    expect(listingUnderWay()).toBe(true);
+    catalogChanged({ change: change('initial'), tools: [], stream: 1, listed: { count: 2 } }, st());
+    expect(listingUnderWay()).toBe(false);
+    // An end that does not match what came: the page asks for the catalog, a page at a time.
+    catalogListing(listing(2, 0, range(0, 2)), st());
+    catalogChanged({ change: change('list_changed'), tools: [], stream: 2, listed: { count: 1500 } }, st());
+    expect(listingUnderWay()).toBe(true);
+    await vi.waitUntil(() => names().length === 1500);
+    expect(listingUnderWay()).toBe(false);
   });
 
   it('asks for the catalog when a delta is on another catalog than the one it holds', async () => {

@@ -83,6 +83,13 @@ export function showListings(): void {
   for (const id of unshown.keys()) show(id);
 }
 
+/** Whether a listing is streaming in, or the page is fetching a catalog itself. */
+export function listingUnderWay(): boolean {
+  if (fetching.size > 0) return true;
+  for (const h of held.values()) if (!h.whole) return true;
+  return false;
+}
+
 /** Forgets what the page held (a new snapshot replaces it): `stream` unknown, so the next delta is fetched whole. */
 export function heldLoaded(tools: Record<string, ToolView[]>): void {
   held.clear();
