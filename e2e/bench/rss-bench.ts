@@ -29,15 +29,24 @@ const SETTLED_MS = Number(process.env.BENCH_RSS_SETTLED_MS ?? 60_000);
 const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** One request over the contract's WebSocket, as the page sends it. */
-function request(url: string, method: string, params: object): Promise<unknown> {
+/**
+ * One request over the contract's WebSocket, as the page sends it; every event that comes meanwhile
+ * is parsed too (as the page parses it), and `onEvent` sees it.
+ */
+export function request(url: string, method: string, params: object, onEvent?: (name: string, payload: unknown) => void): Promise<unknown> {
   const u = new URL(url);
   const token = new URLSearchParams(u.hash.slice(1)).get('token');
   const ws = new WebSocket(`ws://${u.host}/ws?token=${token}`, { origin: `http://${u.host}` });
   return new Promise((done, fail) => {
     ws.on('message', (data, binary) => {
       if (binary) return;
-      const msg = JSON.parse(data.toString()) as { id?: number; reply?: { ok: boolean; value?: unknown; error?: { message: string } } };
+      const msg = JSON.parse(data.toString()) as {
+        id?: number;
+        event?: string;
+        payload?: unknown;
+        reply?: { ok: boolean; value?: unknown; error?: { message: string } };
+      };
+      if (msg.event) onEvent?.(msg.event, msg.payload);
       if (msg.id !== 1 || !msg.reply) return;
       if (!msg.reply.ok) fail(new Error(msg.reply.error?.message ?? 'the request failed'));
       else done(msg.reply.value);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConsoleCore } from '../../electron/core/index.js';
 import { scriptedConsent } from '../harness/harness.js';
-import { pageScale, secondSession } from './scale-page.js';
+import { pageScale, secondSession, socketListing } from './scale-page.js';
 import { bareListing } from './bare-listing.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
@@ -71,14 +71,21 @@ export async function scaleBench(): Promise<void> {
   if (process.env.BENCH_SKIP_UI) console.log('  page figures skipped: BENCH_SKIP_UI is set');
   else {
     const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-scale-ui-'));
+    const socketDir = mkdtempSync(join(tmpdir(), 'mcp-console-scale-ws-'));
     let page: Awaited<ReturnType<typeof pageScale>>;
     let again: Awaited<ReturnType<typeof secondSession>>;
+    let socket: number;
     try {
+      socket = await socketListing(TOOLS, PAGE_SIZE, socketDir);
       page = await pageScale(TOOLS, PAGE_SIZE, dataDir);
       again = await secondSession(TOOLS, PAGE_SIZE, dataDir);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(socketDir, { recursive: true, force: true });
     }
+    console.log(
+      `  serve, a WebSocket client in the page's place: connect → the listing's end received ${f(socket)}  ${(socket / bare.listed).toFixed(2)}x the bare SDK (the page's figure below adds the browser's processes on the same cores)`,
+    );
     console.log(`  page: first listing page answered → first tool shown  ${f(page.firstShown)} (goal < 500 ms); from the click ${f(page.firstFromClick)}`);
     console.log(
       `  page: click → every tool shown        ${f(page.allShown)}  ${(page.allShown / bare.listed).toFixed(2)}x the bare SDK's spawn → listed (goal within 1.3x)`,

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startServe } from '../tools/serve-process.js';
 import { launchChromium, measure } from './ui-bench.js';
-import { sampled } from './rss-bench.js';
+import { request, sampled } from './rss-bench.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
 
@@ -91,6 +91,28 @@ async function consoleWithPage(tools: number, pageSize: number, dataDir: string)
   await page.evaluate(`new Promise((r) => { const t = () => (document.body.dataset.appState === 'ready' ? r() : requestAnimationFrame(t)); t(); })`);
   await page.waitForTimeout(300);
   return { s, browser, page, stampFile };
+}
+
+/**
+ * `serve` with a WebSocket client in the page's place (every event parsed, nothing drawn): the
+ * request to connect → the listing's end received. What `serve` adds to the bare SDK, apart from
+ * what the browser's own processes take of the cores.
+ */
+export async function socketListing(tools: number, pageSize: number, dataDir: string): Promise<number> {
+  const env = { FIXTURE_TOOLS: String(tools), FIXTURE_PAGE_SIZE: String(pageSize) };
+  const s = await startServe({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env } } }, dataDir);
+  try {
+    let ended!: () => void;
+    const end = new Promise<void>((r) => (ended = r));
+    const t0 = performance.now();
+    const view = request(s.url, 'servers.connect', { serverId: 'fx' }, (name, p) => {
+      if (name === 'catalog.changed' && (p as { change: { serverId: string } }).change.serverId === 'fx') ended();
+    });
+    await Promise.all([view, end]);
+    return performance.now() - t0;
+  } finally {
+    await s.stop();
+  }
 }
 
 /** The page's check that it counts `n` tools. */
