@@ -9,7 +9,7 @@ const FAMILIES: RuleFamily[] = ['hidden', 'poisoning', 'shadowing', 'quality', '
 export function ReviewFilters({ filters, servers, total }: { filters: ReturnType<typeof useReview>['filters']; servers: string[]; total: number | null }) {
   const { minSeverity, setMinSeverity, family, setFamily, rule, setRule, server, setServer } = filters;
   return (
-    <div className="row gap small">
+    <div className="row gap small review-filters">
       <label>
         At least{' '}
         <select value={minSeverity} onChange={(e) => setMinSeverity(e.target.value as Severity)} data-testid="review-severity">
