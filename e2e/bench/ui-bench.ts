@@ -127,7 +127,9 @@ export async function uiBench(): Promise<void> {
     const core = await coreConnect();
     const bare = bareListing(10_000, 100);
     console.log('UI in Chromium (browser mode), 10,000 tools:');
-    console.log(`  connect → catalog showing 10,000 tools   ${f(catalog.ms)}  longest task ${f(catalog.longest)}   (goal < 1 s)`);
+    console.log(
+      `  connect → catalog showing 10,000 tools   ${f(catalog.ms)}  longest task ${f(catalog.longest)}   (goal < 450 ms, issue 32; no task over 50 ms)`,
+    );
     console.log(`    the first tools on screen after         ${f(catalog.first)}`);
     console.log(`    of which the core alone: spawn + initialize ${f(core.connected)}, then listing → ${f(core.listed)} in all`);
     console.log(`    the bare SDK: spawn + initialize ${f(bare.initialized)}, then listing → ${f(bare.listed)} in all (the server's own part)`);
