@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventPayload } from '../../shared/contract';
 import type { ToolView } from '../../shared/schemas/tool';
+import type { ServerView } from '../../shared/schemas/server';
 import { LISTING_SHOW_MS, applyDelta, catalogChanged, catalogListing, heldLoaded, listingUnderWay, setToolsSource } from './catalog-feed';
 import { handleEvent } from './events';
 import { useConsole } from './store';
@@ -27,6 +28,8 @@ const change = (reason: 'initial' | 'list_changed', lists: Partial<{ added: stri
   removed: lists.removed ?? [],
   changed: [],
 });
+/** Server s as the core describes it, in this state (only what the feed reads). */
+const server = (status: ServerView['status']) => ({ id: 's', status }) as ServerView;
 const names = () => (useConsole.getState().tools.s ?? []).map((t) => t.name);
 const st = () => useConsole.getState();
 const listing = (stream: number, offset: number, tools: ToolView[]): EventPayload<'catalog.listing'> => ({
@@ -178,8 +181,14 @@ describe('the page applies catalog events to what it holds', () => {
   it('says a listing is under way from its first page to its end, and while it fetches a catalog itself', async () => {
     const all = range(0, 1500);
     source(all);
+    st().serverStatusChanged(server('connected'));
     expect(listingUnderWay()).toBe(false);
     catalogListing(listing(1, 0, range(0, 2)), st());
+    expect(listingUnderWay()).toBe(true);
+    // The server fails mid-listing: no end will come, and nothing is under way.
+    st().serverStatusChanged(server('error'));
+    expect(listingUnderWay()).toBe(false);
+    st().serverStatusChanged(server('connected'));
     expect(listingUnderWay()).toBe(true);
     catalogChanged({ change: change('initial'), tools: [], stream: 1, listed: { count: 2 } }, st());
     expect(listingUnderWay()).toBe(false);

@@ -83,10 +83,17 @@ export function showListings(): void {
   for (const id of unshown.keys()) show(id);
 }
 
-/** Whether a listing is streaming in, or the page is fetching a catalog itself. */
+/**
+ * Whether a listing is streaming in, or the page is fetching a catalog itself. A listing of a server
+ * that is gone, or no longer connected or connecting (it crashed mid-listing), is not under way.
+ */
 export function listingUnderWay(): boolean {
   if (fetching.size > 0) return true;
-  for (const h of held.values()) if (!h.whole) return true;
+  const servers = useConsole.getState().servers;
+  for (const [id, h] of held) {
+    const status = servers[id]?.status;
+    if (!h.whole && (status === 'connecting' || status === 'connected')) return true;
+  }
   return false;
 }
 
