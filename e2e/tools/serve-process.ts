@@ -15,20 +15,46 @@ export interface ServeProcess {
   stop(): Promise<void>;
 }
 
+/** How `node` is started for serve: options before the script, and variables added to the environment. */
+export interface ServeLaunch {
+  nodeArgs?: readonly string[];
+  env?: Record<string, string>;
+}
+
+/**
+ * The lean launch README gives for a long-running `serve` (issue "Performance, round three"): no
+ * thread of V8 compiling hot functions beside the loop, and glibc's malloc held to two arenas. Both
+ * must be given as the process starts; a running one cannot take them.
+ */
+export const LEAN_LAUNCH: ServeLaunch = { nodeArgs: ['--no-concurrent-recompilation'], env: { MALLOC_ARENA_MAX: '2' } };
+
 /**
  * Starts `mcp-console serve` with a host config written into `dataDir` (and its data under
  * `dataDir/data`); resolves with the ready URL. Used by the end-to-end tests, the UI bench and the screenshots.
  */
-export function startServe(config: object, dataDir: string, extra: readonly string[] = []): Promise<ServeProcess> {
+export function startServe(config: object, dataDir: string, extra: readonly string[] = [], launch: ServeLaunch = {}): Promise<ServeProcess> {
   const cfg = join(dataDir, 'mcp.json');
   writeFileSync(cfg, JSON.stringify(config));
   // BENCH_PROFILE_DIR=D: a CPU profile of the serving process is written there when it stops (where its time goes).
   const prof = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
   const child = spawn(
     process.execPath,
-    [...prof, resolve('bin/mcp-console.js'), 'serve', '--config', cfg, '--data-dir', join(dataDir, 'data'), '--port', '0', ...extra],
+    [
+      ...(launch.nodeArgs ?? []),
+      ...prof,
+      resolve('bin/mcp-console.js'),
+      'serve',
+      '--config',
+      cfg,
+      '--data-dir',
+      join(dataDir, 'data'),
+      '--port',
+      '0',
+      ...extra,
+    ],
     {
       stdio: ['pipe', 'pipe', 'pipe'],
+      env: launch.env ? { ...process.env, ...launch.env } : process.env,
     },
   );
   return new Promise((resolvePromise, reject) => {
