@@ -20,10 +20,11 @@ const OUT = resolve('out/cli');
  * take one byte a character. Zod loaded as a package is some 200 modules, every locale among them
  * (its `locales` namespace); bundled, what is not used is shaken out by its own `sideEffects`. The
  * client, the server and their protocol core are bundled together, so they share one zod and one core.
- * ws and re2js are CommonJS: imported from ESM as packages they cost `serve` 2-4 MB more of RSS at
- * rest than bundled (Node's CommonJS loader and lexer at work for each of their files).
+ * ws is CommonJS: imported from ESM as a package it cost `serve` 2-4 MB more of RSS at rest than
+ * bundled (Node's CommonJS loader and lexer at work for each of its files). re2js is not bundled: the
+ * core requires it when it compiles its first pattern (support/re2.ts), which an idle `serve` never does.
  */
-const BUNDLED = /^(?:@modelcontextprotocol\/(?:client|core|server)|zod|ws|re2js)(?:\/|$)/;
+const BUNDLED = /^(?:@modelcontextprotocol\/(?:client|core|server)|zod|ws)(?:\/|$)/;
 const isPackage = (id: string): boolean => !BUNDLED.test(id) && !id.startsWith('.') && !id.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(id);
 /**
  * The client's Node shims, as the bundle takes them: the same answer on CORS, and in place of its

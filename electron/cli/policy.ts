@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
-import { RE2JS } from 're2js';
 import { compilePolicy, explainPolicy, type PolicyCall } from '../../shared/policy/evaluate.js';
-import { readPolicyFile } from '../core/index.js';
+import { re2, readPolicyFile } from '../core/index.js';
 import type { Requester } from '../../shared/schemas/requester.js';
 import { safe } from '../../shared/terminal-text.js';
 import { str, UsageError, type ParsedArgs } from './args.js';
@@ -60,7 +59,7 @@ export function policyExplainCommand(args: ParsedArgs, io: Io): number {
     serverIdentity: str(args, 'identity'),
     fingerprint: str(args, 'fingerprint'),
   };
-  const e = explainPolicy(compilePolicy([{ kind: 'flag', path, file: r.file }]), call, (p, t) => RE2JS.compile(p).test(t));
+  const e = explainPolicy(compilePolicy([{ kind: 'flag', path, file: r.file }]), call, (p, t) => re2().compile(p).test(t));
   const decision = e.verdict ? e.verdict.effect : 'none';
   if (args.flags.has('json')) {
     io.out(JSON.stringify({ decision, rule: e.verdict?.ref ?? null, voided: e.voided, rules: e.rules }, null, 2));

@@ -33,3 +33,4 @@ export { boundTransport, CLIENT_INFO } from './servers/index.js';
 export { keyFileBox, type KeyWrapper, type SecretBox } from './auth/index.js';
 export { loadCollection, type CollectionRuns } from './collections/index.js';
 export { readPolicyFile, managedPolicyPath, type PolicyPaths } from './policy/index.js';
+export { re2 } from './support/index.js';

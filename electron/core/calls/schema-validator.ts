@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Ajv as Draft7, ErrorObject, ValidateFunction } from 'ajv';
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import { canonicalJson } from '../../../shared/canonical-json.js';
 import type { ValidationError } from '../../../shared/schemas/call.js';
+import { re2 } from '../support/index.js';
 
 // Ajv and its formats are CommonJS, loaded when the first schema is checked (60-80 ms of a one-shot
 // command's start that lists tools and checks nothing). The default export of ajv-formats may arrive
@@ -116,7 +117,7 @@ export class SchemaValidator {
 export function linearRegExp(pattern: string, flags: string): { test(s: string): boolean; toString(): string } {
   let re: RE2JS;
   try {
-    re = RE2JS.compile(pattern);
+    re = re2().compile(pattern);
   } catch (e) {
     throw new Error(`pattern ${JSON.stringify(pattern.slice(0, 100))} cannot be checked in linear time (${(e as Error).message})`, { cause: e });
   }

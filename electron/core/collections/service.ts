@@ -1,4 +1,3 @@
-import { RE2JS } from 're2js';
 import type { Collection } from '../../../shared/schemas/collection.js';
 import type { CallRecord } from '../../../shared/schemas/call.js';
 import type { CollectionFile, CollectionRun } from '../../../shared/schemas/collection-run.js';
@@ -7,7 +6,7 @@ import { recordCollection, type Recording } from '../../../shared/collections/re
 import { collectionText, snapshotOf, withSnapshot } from '../../../shared/collections/steps.js';
 import { describeRequester } from '../../../shared/requester-text.js';
 import type { AuditTrail } from '../audit/index.js';
-import { CoreError, type EventBus } from '../support/index.js';
+import { CoreError, re2, type EventBus } from '../support/index.js';
 import type { CollectionFiles } from './files.js';
 import type { CollectionRuns } from './runs.js';
 import { parseCollection } from './parse.js';
@@ -139,4 +138,4 @@ export class Collections {
 }
 
 /** RE2 (linear time): a collection's pattern cannot stall the run on a long result. */
-export const re2Test = (pattern: string, text: string): boolean => RE2JS.compile(pattern).matcher(text).find();
+export const re2Test = (pattern: string, text: string): boolean => re2().compile(pattern).matcher(text).find();

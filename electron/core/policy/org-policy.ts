@@ -1,13 +1,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import { lineDiff } from '../../../shared/line-diff.js';
 import { parseMeasured } from '../../../shared/boundary.js';
 import { compilePolicy, evaluatePolicy, type CompiledPolicy, type PolicyCall, type PolicyDecision } from '../../../shared/policy/evaluate.js';
 import { PolicyFile, type PolicySourceKind, type PolicySourceView, type PolicyView } from '../../../shared/schemas/policy.js';
 import type { AuditFields } from '../audit/index.js';
-import { sha256 } from '../support/index.js';
+import { re2, sha256 } from '../support/index.js';
 
 /** Where the organisation's policy files are: the platform's managed location (read only) and one named by `--policy` or `MCP_CONSOLE_POLICY`. */
 export interface PolicyPaths {
@@ -54,7 +54,7 @@ export function readPolicyFile(path: string): { file: PolicyFile; hash: string }
       r.when?.forEach((c, j) => {
         if (c.matches === undefined) return;
         try {
-          RE2JS.compile(c.matches);
+          re2().compile(c.matches);
         } catch (e) {
           throw new Error(`rules.${i}.when.${j}.matches: not an RE2 pattern (${(e as Error).message})`, { cause: e });
         }
@@ -237,7 +237,7 @@ export class OrgPolicy {
   private pattern(p: string): RE2JS {
     let re = this.patterns.get(p);
     if (!re) {
-      re = RE2JS.compile(p);
+      re = re2().compile(p);
       if (this.patterns.size >= PATTERNS_MAX) this.patterns.clear();
       this.patterns.set(p, re);
     }

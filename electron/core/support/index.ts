@@ -25,3 +25,4 @@ export { readCapped } from './read-capped.js';
 export { checkedLookup, isPublicAddress, refusedHost } from './public-address.js';
 export { APP_ROOT, VERSION } from './version.js';
 export { Port } from './port.js';
+export { re2 } from './re2.js';
