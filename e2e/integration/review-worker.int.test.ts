@@ -124,7 +124,8 @@ describe('the review off the console loop', () => {
     }
     expect(seen.size).toBeGreaterThan(10);
     // Loading zod in the worker (for the schemas of the files a person gives the review, which the
-    // worker never reads) left the serving process 1-2 MB larger after each review.
-    expect([...packages].filter((p) => !p.startsWith('node:')).sort()).toEqual(['re2js']);
+    // worker never reads) left the serving process 1-2 MB larger after each review. re2js is
+    // required when a pattern is first compiled (support/re2.ts), not imported.
+    expect([...packages].filter((p) => !p.startsWith('node:')).sort()).toEqual([]);
   });
 });
