@@ -53,3 +53,28 @@ test('every tab uses the window at 1024, 1440 and 1920 wide, light and dark', as
   }
   expect(problems).toEqual([]);
 });
+
+test("the filter shows its whole hint where the header's line has room, and gives it on hover everywhere", async ({ page }) => {
+  await page.setViewportSize(SIZES[0]!);
+  await page.goto(scene.serve.url);
+  await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');
+  const filter = page.getByTestId('tool-search');
+  const hint = await filter.getAttribute('placeholder');
+  expect(hint).toMatch(/server:id.*Ctrl\+K/);
+  expect(await filter.getAttribute('title')).toBe(hint);
+  // The placeholder's width in the field's own font, beside the room the field gives it.
+  const fits = () =>
+    filter.evaluate((el: HTMLInputElement) => {
+      const css = getComputedStyle(el);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = css.font;
+      const room = el.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight);
+      return { text: Math.ceil(ctx.measureText(el.placeholder).width), room };
+    });
+  for (const size of [SIZES[0]!, SIZES[2]!]) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const { text, room } = await fits();
+    expect(text, `at ${size.width} wide the hint needs ${text} px and the field gives ${room}`).toBeLessThanOrEqual(room);
+  }
+});

@@ -6,6 +6,9 @@ import { useConsole } from '../../store/store';
  * a keystroke re-renders this field, the list and its chips, not the shell around them (the servers,
  * the opened tool with its results, the dialogs).
  */
+/** The filter's syntax and keys: its placeholder, and its hover text where a narrow line cuts the placeholder. */
+const HINT = 'Filter: words, server:id, is:read-only, risk:writes, -is:untrusted (/ or Ctrl+K)';
+
 export function FilterBox({ inputRef, toTools }: { inputRef: Ref<HTMLInputElement>; toTools: () => void }) {
   const filter = useConsole((s) => s.filter);
   return (
@@ -13,7 +16,8 @@ export function FilterBox({ inputRef, toTools }: { inputRef: Ref<HTMLInputElemen
       ref={inputRef}
       className="search"
       type="search"
-      placeholder="Filter: words, server:id, is:read-only, risk:writes, -is:untrusted  (/ or Ctrl+K)"
+      placeholder={HINT}
+      title={HINT}
       value={filter}
       onFocus={toTools}
       onChange={(e) => {
