@@ -1,14 +1,14 @@
 import type { Ref } from 'react';
 import { useConsole } from '../../store/store';
 
+/** The filter's syntax and keys: its placeholder, and its hover text where a narrow line cuts the placeholder. */
+const HINT = 'Filter: words, server:id, is:read-only, risk:writes, -is:untrusted (/ or Ctrl+K)';
+
 /**
  * The catalog's filter, in the header. It alone (with the list it filters) follows what is typed:
  * a keystroke re-renders this field, the list and its chips, not the shell around them (the servers,
  * the opened tool with its results, the dialogs).
  */
-/** The filter's syntax and keys: its placeholder, and its hover text where a narrow line cuts the placeholder. */
-const HINT = 'Filter: words, server:id, is:read-only, risk:writes, -is:untrusted (/ or Ctrl+K)';
-
 export function FilterBox({ inputRef, toTools }: { inputRef: Ref<HTMLInputElement>; toTools: () => void }) {
   const filter = useConsole((s) => s.filter);
   return (
