@@ -19,14 +19,31 @@ function loadedWith(entry: string): Set<string> {
 }
 
 describe('what `serve` loads before it is asked for anything', () => {
-  it('takes no RE2: re2js is required when the first pattern is compiled', () => {
+  /** The chunks `serve` loads at start. */
+  function serveChunks(): string[] {
     const serve = readdirSync(CLI).find((f) => /^serve-[\w-]+\.js$/.test(f));
     expect(serve, 'the command line is built (npm run build:node)').toBeTruthy();
     // The command's own entry imports serve's chunk when `serve` is the command.
     expect(readFileSync(join(CLI, 'mcp-console.js'), 'utf8')).toContain(`import("./${serve}")`);
     const chunks = [...loadedWith('mcp-console.js'), ...loadedWith(serve!)];
     expect(chunks.length).toBeGreaterThan(5);
-    for (const chunk of chunks) {
+    return chunks;
+  }
+
+  it('takes no MCP SDK client: it is imported when a connection first needs it', () => {
+    for (const chunk of serveChunks()) {
+      const text = readFileSync(join(CLI, chunk), 'utf8');
+      expect(text, chunk).not.toMatch(/StreamableHTTPClientTransport = class|class StreamableHTTPClientTransport/);
+      expect(text, chunk).not.toMatch(/from\s*"(eventsource|pkce-challenge)"/);
+    }
+    // …and the bundle still reaches it, by a dynamic import of the chunk that holds the client.
+    const holder = readdirSync(CLI).find((f) => /StreamableHTTPClientTransport = class/.test(readFileSync(join(CLI, f), 'utf8')));
+    expect(holder).toBeTruthy();
+    expect(readdirSync(CLI).some((f) => readFileSync(join(CLI, f), 'utf8').includes(`import("./${holder}")`))).toBe(true);
+  });
+
+  it('takes no RE2: re2js is required when the first pattern is compiled', () => {
+    for (const chunk of serveChunks()) {
       const text = readFileSync(join(CLI, chunk), 'utf8');
       expect(text, chunk).not.toMatch(/from\s*"re2js"/);
       expect(text, chunk).not.toContain('class RE2Flags');

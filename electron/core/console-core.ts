@@ -18,7 +18,7 @@ import type { AgentGateway } from './agents/index.js';
 import { closeParts, composeCore, startParts, type CoreParts } from './compose.js';
 import type { CoreOptions } from './core-options.js';
 import { answerRequests, dispatch, type HandlerOptions, type Handlers } from './handlers.js';
-import { CoreError, type AnyListener } from './support/index.js';
+import { CoreError, loadSdk, type AnyListener } from './support/index.js';
 import { complete } from './catalog/index.js';
 import { argsVerdict, type ArgsVerdict } from './calls/index.js';
 
@@ -69,6 +69,15 @@ export class ConsoleCore {
   /** Lets the console's page on these origins show MCP App views; resolves with the views' own origin (for the page's frame-src). */
   serveViews(pageOrigins: string[]): Promise<string> {
     return this.p.apps.serveTo(pageOrigins);
+  }
+
+  /**
+   * A person's front end is open: what their first action needs is loaded now, while they look.
+   * That is the MCP SDK, which a `serve` with no page (or a command that connects nothing) leaves
+   * out; without this, the first connect would wait about 40 ms for it.
+   */
+  frontEndOpened(): void {
+    loadSdk().catch(() => undefined); // a failed load is tried again, and reported, by the connect that needs it
   }
 
   /** Loads saved servers and settings and opens the audit log. Problems are reported (and recorded), not thrown. */

@@ -4,3 +4,5 @@
  */
 export { partsOf } from './console-core.js';
 export type { CoreParts } from './compose.js';
+/** The MCP SDK if the core has loaded it (it loads on a first connect, or when a front end opens). */
+export { sdkIfLoaded } from './support/index.js';

@@ -129,6 +129,7 @@ async function start(): Promise<void> {
   });
   app.on('window-all-closed', () => app.quit());
   await w.loadURL(APP_URL);
+  core.frontEndOpened();
 }
 
 /** The window: its saved place and size, the security flags pinned, shown once ready. */

@@ -86,6 +86,7 @@ export async function startWebServer(
 
   function accept(ws: WebSocket): void {
     sockets.add(ws);
+    core.frontEndOpened();
     ws.on('close', () => sockets.delete(ws));
     // ws closes the socket itself with the matching close code (1009 too big, 1007 bad UTF-8, 1002
     // protocol error); this listener only keeps the error from becoming an uncaught exception.

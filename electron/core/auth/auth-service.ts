@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { discoverAuthorizationServerMetadata, type FetchLike } from '@modelcontextprotocol/client';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import type { AuthPrompt, AuthView } from '../../../shared/schemas/auth.js';
 import type { ServerConfig } from '../../../shared/schemas/server.js';
 import type { AuditTrail } from '../audit/index.js';
-import { CoreError, type EventBus } from '../support/index.js';
+import { CoreError, loadSdk, type EventBus } from '../support/index.js';
 import { AuthSteps, explain } from './auth-steps.js';
 import { CredentialStore } from './credential-store.js';
 import { OAuthSession } from './oauth-session.js';
@@ -175,7 +175,9 @@ export class AuthService {
       const steps = this.stepsOf(id);
       try {
         const f = steps.fetch(this.deps.fetch ?? fetch);
-        const meta = session.provider.discoveryState()?.authorizationServerMetadata ?? (await discoverAuthorizationServerMetadata(issuer, { fetchFn: f }));
+        const meta =
+          session.provider.discoveryState()?.authorizationServerMetadata ??
+          (await (await loadSdk()).discoverAuthorizationServerMetadata(issuer, { fetchFn: f }));
         const endpoint = (meta as { revocation_endpoint?: string } | undefined)?.revocation_endpoint;
         if (!endpoint) revoked = 'the authorization server offers no revocation endpoint; the tokens were deleted here only';
         else {

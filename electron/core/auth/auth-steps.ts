@@ -1,13 +1,6 @@
-import {
-  AuthorizationServerMismatchError,
-  InsecureTokenEndpointError,
-  IssuerMismatchError,
-  OAuthError,
-  RegistrationRejectedError,
-  type FetchLike,
-} from '@modelcontextprotocol/client';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import type { AuthStep } from '../../../shared/schemas/auth.js';
-import { readCapped, RingBuffer } from '../support/index.js';
+import { readCapped, RingBuffer, sdkIfLoaded, type McpSdk } from '../support/index.js';
 import { AuthorizationRefused } from './loopback-callback.js';
 import { MESSAGE_LIMITS, overLimits, parseMeasured } from '../../../shared/boundary.js';
 
@@ -100,22 +93,31 @@ function learnEndpoints(text: string, into: Map<string, string>): void {
   }
 }
 
-/** The requirement a failure broke, and whose it was, in words a server author can act on. */
-export function explain(e: unknown): string {
-  if (e instanceof IssuerMismatchError)
+/** One of the SDK's own authorization errors, in words; undefined for any other error. */
+function explainSdkError(sdk: McpSdk, e: unknown): string | undefined {
+  if (e instanceof sdk.IssuerMismatchError)
     return e.kind === 'metadata'
       ? `the authorization server's metadata names issuer ${JSON.stringify(e.received)} but was fetched for ${JSON.stringify(e.expected)}: RFC 8414 §3.3 requires them to be identical (the authorization server is at fault; its metadata was not used)`
       : e.received === undefined
         ? `the authorization server advertises authorization_response_iss_parameter_supported but its answer carried no iss: RFC 9207 §2.4 (the authorization server is at fault; the code was not redeemed)`
         : `the answer came back with iss ${JSON.stringify(e.received)}, not the issuer the sign-in started with (${JSON.stringify(e.expected)}): RFC 9207 mix-up defence (the code was not redeemed)`;
-  if (e instanceof AuthorizationServerMismatchError)
+  if (e instanceof sdk.AuthorizationServerMismatchError)
     return `the server now names another authorization server (${e.currentIssuer}) than the one the credentials belong to (${e.recordedIssuer}): they are never presented to another one; sign in again`;
-  if (e instanceof InsecureTokenEndpointError)
+  if (e instanceof sdk.InsecureTokenEndpointError)
     return `the token endpoint ${e.tokenEndpoint} is not https: the MCP authorization spec requires TLS for authorization server endpoints (the authorization server is at fault)`;
-  if (e instanceof RegistrationRejectedError)
+  if (e instanceof sdk.RegistrationRejectedError)
     return `dynamic client registration was refused (HTTP ${e.status}): the authorization server did not accept the console's client metadata; register a client beforehand and set oauth.clientId`;
+  return undefined;
+}
+
+/** The requirement a failure broke, and whose it was, in words a server author can act on. */
+export function explain(e: unknown): string {
+  // The SDK's errors can only be met once it is loaded (an authorization loads it first).
+  const sdk = sdkIfLoaded();
+  const bySdk = sdk && explainSdkError(sdk, e);
+  if (bySdk) return bySdk;
   if (e instanceof AuthorizationRefused) return `${e.message} (the person or the authorization server refused)`;
-  if (e instanceof OAuthError) return `the authorization server answered ${e.code}: ${e.message}`;
+  if (sdk && e instanceof sdk.OAuthError) return `the authorization server answered ${e.code}: ${e.message}`;
   const msg = (e as Error)?.message ?? String(e);
   if (/Protected resource .* does not match/i.test(msg))
     return `${msg}: RFC 9728 §3.3 requires the protected resource metadata's resource to be this server's URL (the MCP server is at fault; nothing was sent to its authorization server)`;

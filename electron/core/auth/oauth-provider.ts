@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import {
-  createPrivateKeyJwtAuth,
-  type AddClientAuthentication,
-  type OAuthClientInformationContext,
-  type OAuthClientMetadata,
-  type OAuthClientProvider,
-  type OAuthDiscoveryState,
-  type StoredOAuthClientInformation,
-  type StoredOAuthTokens,
+import type {
+  AddClientAuthentication,
+  OAuthClientInformationContext,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
+import { sdk } from '../support/index.js';
 import type { OAuthConfig } from '../../../shared/schemas/auth.js';
 import type { CredentialStore, IssuerCredentials, ServerCredentials } from './credential-store.js';
 
@@ -39,21 +39,27 @@ export class ConsoleOAuthProvider implements OAuthClientProvider {
   /** Set by redirectToAuthorization: the URL the person's browser must open. */
   authorizationUrl?: URL;
 
-  /** private_key_jwt: the client proves itself with a signed assertion (RFC 7523) instead of a secret. */
-  readonly addClientAuthentication?: AddClientAuthentication;
+  private jwtAuth?: AddClientAuthentication;
 
   constructor(
     private readonly t: ProviderTarget,
     private readonly store: CredentialStore,
-  ) {
-    const key = t.oauth.privateKeyEnv ? t.env[t.oauth.privateKeyEnv] : undefined;
-    if (key && t.oauth.clientId)
-      this.addClientAuthentication = createPrivateKeyJwtAuth({
-        issuer: t.oauth.clientId,
-        subject: t.oauth.clientId,
-        privateKey: key,
-        alg: t.oauth.signingAlgorithm ?? 'ES256',
-      });
+  ) {}
+
+  /**
+   * private_key_jwt: the client proves itself with a signed assertion (RFC 7523) instead of a secret.
+   * Made when the SDK's authorization first asks (a provider is also made to show a server's sign-in state, before any SDK is loaded).
+   */
+  get addClientAuthentication(): AddClientAuthentication | undefined {
+    const { oauth, env } = this.t;
+    const key = oauth.privateKeyEnv ? env[oauth.privateKeyEnv] : undefined;
+    if (!key || !oauth.clientId) return undefined;
+    return (this.jwtAuth ??= sdk().createPrivateKeyJwtAuth({
+      issuer: oauth.clientId,
+      subject: oauth.clientId,
+      privateKey: key,
+      alg: oauth.signingAlgorithm ?? 'ES256',
+    }));
   }
 
   private entry(): ServerCredentials | undefined {

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  auth,
-  computeScopeUnion,
-  extractWWWAuthenticateParams,
-  isStrictScopeSuperset,
-  validateAuthorizationResponseIssuer,
-  type FetchLike,
-} from '@modelcontextprotocol/client';
+import type { FetchLike } from '@modelcontextprotocol/client';
+import { loadSdk, sdk } from '../support/index.js';
 import type { AuthPrompt } from '../../../shared/schemas/auth.js';
 import type { CredentialStore } from './credential-store.js';
 import { ConsoleOAuthProvider, type ProviderTarget } from './oauth-provider.js';
@@ -118,7 +112,7 @@ export class OAuthSession {
       this.attempts.push(now);
       const challenge = res.headers.get('www-authenticate') ?? undefined;
       // Set before anything is awaited: a request refused meanwhile waits for this sign-in instead of starting its own.
-      this.running = this.authorize(kind, res.status, challenge, extractWWWAuthenticateParams(res));
+      this.running = this.authorize(kind, res.status, challenge, res);
       void res.body?.cancel().catch(() => {});
       try {
         await this.running;
@@ -138,12 +132,10 @@ export class OAuthSession {
     };
   }
 
-  private async authorize(
-    kind: Challenge,
-    status: number,
-    challenge: string | undefined,
-    params: ReturnType<typeof extractWWWAuthenticateParams>,
-  ): Promise<void> {
+  private async authorize(kind: Challenge, status: number, challenge: string | undefined, res: Response): Promise<void> {
+    // The SDK runs the flow (loaded here too: a session's fetch may be used before any connect loaded it).
+    const { auth, computeScopeUnion, extractWWWAuthenticateParams, isStrictScopeSuperset } = await loadSdk();
+    const params = extractWWWAuthenticateParams(res);
     const p = this.provider;
     const current = p.tokens();
     const scope = computeScopeUnion(p.requested(), current?.scope, params.scope, this.target.oauth.scope);
@@ -235,7 +227,7 @@ export class OAuthSession {
     if (!(e instanceof AuthorizationRefused)) return e;
     const meta = this.provider.discoveryState()?.authorizationServerMetadata;
     try {
-      validateAuthorizationResponseIssuer({
+      sdk().validateAuthorizationResponseIssuer({
         iss: e.iss,
         expectedIssuer: meta?.issuer,
         issParameterSupported:

@@ -1,8 +1,12 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { classify, inWords } from './call-outcome.js';
+import { loadSdk } from '../support/index.js';
 
 describe('errors in words', () => {
+  // A server's error reaches classify only through a connection, which has loaded the SDK.
+  beforeAll(() => loadSdk());
+
   it('says what the 2026-07-28 error codes mean, beside what the server said', () => {
     expect(inWords(-32020, 'Mcp-Param-Region does not match', undefined)).toMatch(
       /HTTP headers do not match its body \(HeaderMismatch\): Mcp-Param-Region does not match\. .*list the tools again/,

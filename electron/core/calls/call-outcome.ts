@@ -1,4 +1,3 @@
-import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { canonicalJson } from '../../../shared/canonical-json.js';
 import type { CallRecord, StructuredCheck } from '../../../shared/schemas/call.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
@@ -8,7 +7,7 @@ import { REFUSED_CODE } from '../../../shared/boundary.js';
 import type { AuditFields } from '../audit/index.js';
 import type { AuditKind } from '../../../shared/schemas/audit.js';
 import { describeUrl } from '../elicitation/index.js';
-import { CoreError } from '../support/index.js';
+import { CoreError, sdkIfLoaded } from '../support/index.js';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../../shared/json-depth.js';
 
 /** structuredContent against the tool's outputSchema: valid, invalid (with errors), no schema, or absent. */
@@ -58,13 +57,15 @@ export function classify(err: unknown, cancelled: boolean): Partial<CallRecord> 
   const e = err as { message?: string };
   const message = String(e?.message ?? err).replace(/^(MCP error -?\d+: )+/, '');
   if (cancelled) return { outcome: 'cancelled', reason: 'cancelled by the user', error: { code: 'cancelled', message } };
-  if (err instanceof ProtocolError) {
+  // An error is one of the SDK's classes only if the SDK is loaded (a call refused before any connect is not).
+  const sdk = sdkIfLoaded();
+  if (sdk && err instanceof sdk.ProtocolError) {
     // The server answered with a JSON-RPC error (or our stdio transport did, for a message over the cap).
     if (err.code === TOO_LARGE_CODE) return { outcome: 'protocol-error', error: { code: 'too-large', message } };
     if (err.code === REFUSED_CODE) return { outcome: 'protocol-error', error: { code: 'refused', message } };
     return { outcome: 'protocol-error', error: { code: err.code, message: inWords(err.code, message, err.data), data: err.data } };
   }
-  if (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout) return { outcome: 'timeout', error: { code: 'timeout', message } };
+  if (sdk && err instanceof sdk.SdkError && err.code === sdk.SdkErrorCode.RequestTimeout) return { outcome: 'timeout', error: { code: 'timeout', message } };
   return { outcome: 'protocol-error', error: { code: 'transport', message } };
 }
 

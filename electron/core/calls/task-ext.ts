@@ -1,8 +1,9 @@
-import { ProtocolError, type Client, type RequestOptions } from '@modelcontextprotocol/client';
+import type { Client, RequestOptions } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { CallToolResult } from '../../../shared/schemas/content.js';
 import type { TaskInfo } from '../../../shared/schemas/call.js';
 import { TASK_HANDLE } from '../servers/index.js';
+import { sdk } from '../support/index.js';
 import { runAsTask } from './task-run.js';
 
 /** The tasks extension (2026-07-28, SEP-2663): its identifier, as declared in capabilities. */
@@ -108,7 +109,8 @@ export async function followTask(
     }
     if (t.status === 'completed') return CallToolResult.parse(t.result ?? {});
     // failed: the JSON-RPC error the work ended with, reported as the server's error.
-    if (t.status === 'failed') throw new ProtocolError(t.error?.code ?? -32603, t.error?.message ?? t.statusMessage ?? 'the task failed', t.error?.data);
+    if (t.status === 'failed')
+      throw new (sdk().ProtocolError)(t.error?.code ?? -32603, t.error?.message ?? t.statusMessage ?? 'the task failed', t.error?.data);
     if (t.status === 'cancelled') throw new Error(`the server cancelled the task${t.statusMessage ? `: ${t.statusMessage}` : ''}`);
     if (t.status !== 'input_required' || !t.inputRequests) continue;
     // The same request comes back on every poll until it is answered: each key is put to the person once.

@@ -8,6 +8,7 @@ import type { PromptLists } from './prompts.js';
 import { expandTemplate, type ResourceSubscriptions } from './resource-subscriptions.js';
 import type { ResourceLists } from './resources.js';
 import type { ServerLookup } from './server-request.js';
+import { loadSdk } from '../support/index.js';
 
 export interface CatalogHandlerDeps {
   catalog: Catalog;
@@ -35,7 +36,8 @@ export function catalogHandlers(d: CatalogHandlerDeps, requester: Requester): Ha
     'resources.read': (i) => resources.read(i.serverId, i.uri, requester),
     'resources.list': async (i) => pageOf((await resources.list(i.serverId, i.refresh)).resources, i.offset, i.limit),
     'resources.templates': async (i) => (await resources.list(i.serverId)).templates,
-    'resources.expand': (i) => expandTemplate(i.uriTemplate, i.values ?? {}),
+    // A template may be expanded before any server is connected: the SDK's URI templates load first.
+    'resources.expand': async (i) => (await loadSdk(), expandTemplate(i.uriTemplate, i.values ?? {})),
     'resources.subscribe': (i) => subscriptions.subscribe(i.serverId, i.uri, requester),
     'resources.unsubscribe': (i) => subscriptions.unsubscribe(i.serverId, i.uri, requester),
     'lists.facts': (i) => d.watch.facts(i.serverId),

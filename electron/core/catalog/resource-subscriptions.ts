@@ -1,7 +1,7 @@
-import { UriTemplate } from '@modelcontextprotocol/client';
+import type { UriTemplate } from '@modelcontextprotocol/client';
 import type { Requester } from '../../../shared/schemas/requester.js';
 import type { AuditTrail } from '../audit/index.js';
-import { CoreError, type EventBus } from '../support/index.js';
+import { CoreError, sdk, type EventBus } from '../support/index.js';
 import { connectedServer, type ServerLookup } from './server-request.js';
 
 /** At most this many resources watched per server. */
@@ -11,7 +11,7 @@ export const MAX_SUBSCRIPTIONS = 100;
 export function expandTemplate(uriTemplate: string, values: Record<string, string>): { variables: string[]; uri: string } {
   let t: UriTemplate;
   try {
-    t = new UriTemplate(uriTemplate);
+    t = new (sdk().UriTemplate)(uriTemplate);
   } catch (e) {
     throw new CoreError('bad-template', `not a URI template: ${(e as Error).message}`);
   }

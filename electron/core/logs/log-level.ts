@@ -1,4 +1,5 @@
-import { LOG_LEVEL_META_KEY, type Transport } from '@modelcontextprotocol/client';
+import type { Transport } from '@modelcontextprotocol/client';
+import { sdk } from '../support/index.js';
 import type { LogLevel } from '../../../shared/schemas/log.js';
 
 /**
@@ -12,7 +13,7 @@ export function withLogLevel(transport: Transport, level: () => LogLevel | undef
     const l = level();
     if (l && 'method' in m && 'id' in m) {
       const params = (m.params ?? {}) as { _meta?: Record<string, unknown> };
-      m = { ...m, params: { ...params, _meta: { ...params._meta, [LOG_LEVEL_META_KEY]: l } } };
+      m = { ...m, params: { ...params, _meta: { ...params._meta, [sdk().LOG_LEVEL_META_KEY]: l } } };
     }
     return send(m, options);
   };

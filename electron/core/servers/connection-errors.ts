@@ -1,8 +1,8 @@
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/client';
 import type { TraceHttp } from '../../../shared/schemas/trace.js';
 import { httpOf } from '../trace/index.js';
 import type { ExitInfo } from './stdio-transport.js';
 import { boundedResponse } from './bounded-body.js';
+import { sdk } from '../support/index.js';
 
 /** How a failed connection is put in words: timeouts, era mismatches, HTTP statuses, network errors. */
 
@@ -40,7 +40,7 @@ export function describeError(e: unknown, exit: ExitInfo | undefined): string {
   const version = /protocol version is not supported: (\S+)/i.exec(msg);
   if (version) {
     // The console closed the connection itself; the exit that followed is not a crash.
-    return `the server answered with protocol version ${version[1]}, which this console does not speak (it speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}); the console disconnected`;
+    return `the server answered with protocol version ${version[1]}, which this console does not speak (it speaks ${sdk().SUPPORTED_PROTOCOL_VERSIONS.join(', ')}); the console disconnected`;
   }
   return exit ? `${msg} — the server process exited (${exitText(exit)})` : msg;
 }

@@ -1,23 +1,19 @@
 import { APP_MIME, APPS_EXTENSION } from '../../../shared/apps.js';
-import {
+import type {
   Client,
-  InMemoryResponseCacheStore,
-  SdkHttpError,
-  SSEClientTransport,
-  StreamableHTTPClientTransport,
-  type CreateMessageRequest,
-  type CreateMessageResult,
-  type ElicitRequest,
-  type ElicitResult,
-  type FetchLike,
-  type jsonSchemaValidator,
-  type JsonSchemaValidator,
-  type Root,
-  type Transport,
+  CreateMessageRequest,
+  CreateMessageResult,
+  ElicitRequest,
+  ElicitResult,
+  FetchLike,
+  jsonSchemaValidator,
+  JsonSchemaValidator,
+  Root,
+  Transport,
 } from '@modelcontextprotocol/client';
 import type { ProtocolEra, ServerConfig, ServerSettings, ServerStatus } from '../../../shared/schemas/server.js';
 import type { LogLevel } from '../../../shared/schemas/log.js';
-import { FetchGate, RingBuffer, ticketedWire, VERSION } from '../support/index.js';
+import { FetchGate, loadSdk, RingBuffer, sdk, ticketedWire, VERSION } from '../support/index.js';
 import { orderDelivery } from './ordered-delivery.js';
 import { completeByDefault } from './result-type.js';
 import { reissueBrokenStreams } from './stream-reissue.js';
@@ -133,6 +129,7 @@ export class ServerConnection {
     this.state = { status: 'connecting' };
     this.listener.statusChanged();
     try {
+      await loadSdk();
       const opened = await this.open(config, settings, maxMessageBytes, gen);
       if (gen !== this.generation) {
         await opened.client.close().catch(() => {});
@@ -178,7 +175,8 @@ export class ServerConnection {
     const transport = this.currentTransport;
     this.client = undefined;
     this.currentTransport = undefined;
-    if (transport instanceof StreamableHTTPClientTransport && transport.sessionId) {
+    // A transport exists only once a connect has loaded the SDK.
+    if (transport && transport instanceof sdk().StreamableHTTPClientTransport && transport.sessionId) {
       // The spec asks clients to end the session they no longer need; a server may answer 405.
       await Promise.race([transport.terminateSession().catch(() => {}), new Promise((r) => setTimeout(r, 2000).unref())]);
     }
@@ -197,6 +195,7 @@ export class ServerConnection {
 
   private async open(config: ServerConfig, settings: ServerSettings, maxMessageBytes: number, gen: number) {
     const { connectTimeoutMs: timeoutMs, era } = settings;
+    const { SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport } = sdk();
     if (config.type === 'stdio') {
       const spawnIt = () =>
         new StdioTransport({
@@ -278,6 +277,7 @@ export class ServerConnection {
     const probe = { timeoutMs: kind === 'stdio' ? Math.min(STDIO_PROBE_MS, timeoutMs) : timeoutMs };
     // The SDK keeps results it could serve from cache (up to 512 resources/read bodies by default).
     // The console always asks the server again, so it keeps only a few: memory stays bounded.
+    const { Client, InMemoryResponseCacheStore } = sdk();
     const responseCacheStore = new InMemoryResponseCacheStore({ maxEntries: 8 });
     // Elicitation, both modes: a person answers (the SDK also fills a form's defaults, SEP-1034, which the core has already done).
     const { elicit, sample, roots } = this.listener;

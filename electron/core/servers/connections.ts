@@ -3,13 +3,12 @@ import type { DoctorReport, ServerSettings, ServerView } from '../../../shared/s
 import type { CatalogChange, ToolView } from '../../../shared/schemas/tool.js';
 import type { AuditTrail } from '../audit/index.js';
 import { launchLine, type ConsentFlow, type ConsentStore, type ServerEntry, type ServerStore } from '../config/index.js';
-import { CoreError, type EventBus } from '../support/index.js';
+import { CoreError, sdk, type EventBus } from '../support/index.js';
 import type { TraceRecord } from '../trace/index.js';
 import type { LogBook } from '../logs/index.js';
 import type { LogLevel } from '../../../shared/schemas/log.js';
 import { ServerConnection, type ConnectionAuth } from './connection.js';
 import { doctorReport } from './doctor.js';
-import { CreateMessageRequestParamsSchema, ElicitRequestParamsSchema } from '@modelcontextprotocol/core';
 import { maskCredentials } from '../../../shared/config.js';
 
 /** What the connections read of the live catalog (the catalog concern's Catalog). */
@@ -84,12 +83,12 @@ export class Connections {
    */
   async answerInput(id: string, method: string, params: unknown, signal: AbortSignal): Promise<unknown> {
     if (method === 'elicitation/create' && this.deps.elicit) {
-      const p = ElicitRequestParamsSchema.safeParse(params ?? {});
+      const p = sdk().ElicitRequestParamsSchema.safeParse(params ?? {});
       if (!p.success) throw new Error(`the server's question is not a valid elicitation/create: ${p.error.message}`);
       return this.deps.elicit(id, p.data as ElicitRequest['params'], signal);
     }
     if (method === 'sampling/createMessage' && this.deps.sample) {
-      const p = CreateMessageRequestParamsSchema.safeParse(params ?? {});
+      const p = sdk().CreateMessageRequestParamsSchema.safeParse(params ?? {});
       if (!p.success) throw new Error(`the server's sampling request is not valid: ${p.error.message}`);
       return this.deps.sample(id, p.data as CreateMessageRequest['params'], signal);
     }

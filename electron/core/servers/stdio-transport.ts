@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import spawn from 'cross-spawn';
-import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
-import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { sdk } from '../support/index.js';
 import { noteWireText } from '../trace/index.js';
 
 export interface StdioOptions {
@@ -64,7 +64,7 @@ export class StdioTransport implements Transport {
     return new Promise((resolve, reject) => {
       const child = spawn(this.opts.command, this.opts.args, {
         // SECURITY: the SDK's minimal environment plus only what the config names.
-        env: { ...getDefaultEnvironment(), ...this.opts.env },
+        env: { ...sdk().getDefaultEnvironment(), ...this.opts.env },
         cwd: this.opts.cwd,
         stdio: ['pipe', 'pipe', 'pipe'],
         shell: false,
@@ -178,7 +178,7 @@ export class StdioTransport implements Transport {
     }
     let msg: JSONRPCMessage;
     try {
-      msg = parseJSONRPCMessage(parsed);
+      msg = sdk().parseJSONRPCMessage(parsed);
     } catch {
       this.opts.onNoise(`not a JSON-RPC message on stdout: ${line.length > 500 ? line.slice(0, 500) + '…' : line}`);
       return;

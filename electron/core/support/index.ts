@@ -26,3 +26,4 @@ export { checkedLookup, isPublicAddress, refusedHost } from './public-address.js
 export { APP_ROOT, VERSION } from './version.js';
 export { Port } from './port.js';
 export { re2 } from './re2.js';
+export { loadSdk, sdk, sdkIfLoaded, type McpSdk } from './mcp-sdk.js';
