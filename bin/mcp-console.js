@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 // The command line of MCP Console (built by `npm run build`: the bundle of out/cli, see e2e/tools/bundle-cli.ts).
-import { runCommandLine } from '../out/cli/mcp-console.js';
+// glibc's malloc trim threshold is held first, before the console's own modules are read (electron/launch/malloc-trim.ts).
+import { fileURLToPath } from 'node:url';
 
+const { holdMallocTrim } = await import('../out/cli/malloc-trim.js');
+holdMallocTrim(fileURLToPath(new URL('../out/native/malloc-trim.node', import.meta.url)));
+const { runCommandLine } = await import('../out/cli/mcp-console.js');
 const code = await runCommandLine(process.argv.slice(2));
 process.exit(code);

@@ -5,7 +5,8 @@
  * tools themselves). A client of the contract asks for the connection as a page would; the RSS is
  * read from /proc (as `ps` shows it) once the catalog arrived and the automatic review has run, and
  * again once V8's memory reducer has run in both processes. Then `serve` once more, started as README
- * gives it for a long run (LEAN_LAUNCH), once settled.
+ * gives it for a long run (LEAN_LAUNCH), once settled. Each figure of `serve` depends on whether it
+ * held glibc's trim threshold (electron/launch/malloc-trim.ts), so the section says whether it did.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -75,7 +76,10 @@ export async function sampled(pid: number): Promise<Rss> {
   return [early, low];
 }
 
-async function serveRss(tools: number | null, launch?: ServeLaunch): Promise<Rss> {
+const HELPER = resolve('out/native/malloc-trim.node');
+
+/** `serve`'s RSS, and whether it loaded the malloc helper (it maps the file once loaded). */
+async function serveRss(tools: number | null, launch?: ServeLaunch): Promise<Rss & { trimHeld: boolean }> {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-console-rss-'));
   const s = await startServe(
     { mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: String(tools ?? 0) } } } },
@@ -89,7 +93,8 @@ async function serveRss(tools: number | null, launch?: ServeLaunch): Promise<Rss
       const view = (await request(s.url, 'servers.connect', { serverId: 'fx' })) as { status: string };
       if (view.status !== 'connected') throw new Error(`the fixture did not connect: ${JSON.stringify(view).slice(0, 300)}`);
     }
-    return await sampled(s.child.pid!);
+    const rss = await sampled(s.child.pid!);
+    return Object.assign(rss, { trimHeld: readFileSync(`/proc/${s.child.pid!}/maps`, 'utf8').includes(HELPER) });
   } finally {
     await s.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -112,9 +117,15 @@ async function bareRss(tools: number): Promise<Rss> {
 
 export async function rssBench(): Promise<void> {
   console.log(`the serving process's RSS (mcp-console serve, a contract client connected; ${SETTLE_MS / 1000} s after the catalog arrived):`);
-  const [idle, idleSettled] = await serveRss(null);
+  const idleRun = await serveRss(null);
+  const [idle, idleSettled] = idleRun;
+  console.log(
+    idleRun.trimHeld
+      ? "  serve held glibc's trim threshold (out/native/malloc-trim.node)"
+      : "  serve did NOT hold glibc's trim threshold: out/native/malloc-trim.node was not built or did not load, and every figure below is higher for it",
+  );
   console.log(`  idle, no server connected                 ${idle.toFixed(1)} MB   (the issue's goal: about 60 MB)`);
-  const later: string[] = [`  idle, no server connected                 ${idleSettled.toFixed(1)} MB`];
+  const later: string[] = [`  idle, no server connected                 ${idleSettled.toFixed(1)} MB   (goal about 60)`];
   const line = (tools: number, ours: number, floor: number) =>
     `  ${count(tools).padStart(6)} tools listed                       ${ours.toFixed(1)} MB   the bare SDK holding them ${floor.toFixed(1)} MB   ratio ${(ours / floor).toFixed(2)}x`;
   const floors = new Map<number, Rss>();
@@ -123,7 +134,7 @@ export async function rssBench(): Promise<void> {
     const floor = await bareRss(tools);
     floors.set(tools, floor);
     console.log(line(tools, ours[0], floor[0]));
-    later.push(line(tools, ours[1], floor[1]));
+    later.push(`${line(tools, ours[1], floor[1])}   (goal about ${tools === 1000 ? 66 : 78})`);
   }
   console.log(`the same processes once V8's memory reducer has run in each (at most ${SETTLED_MS / 1000} s after the catalog arrived):\n${later.join('\n')}`);
   // The launch README gives for a long-running serve: what a process cannot change once started.

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { holdMallocTrim } from './malloc-trim.js';
 import { runCommandLine } from './mcp-console.js';
 
 /** The app's root: out/node/electron/launch -> four levels up. */
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
     return;
   }
   console.log('The Electron runtime could not be obtained on this machine, so MCP Console is starting in browser mode instead: open the address below.');
+  // Browser mode's core runs in this process (the desktop app's main process allocates with Chromium's own allocator).
+  holdMallocTrim(join(APP_ROOT, 'out', 'native', 'malloc-trim.node'));
   process.exit(await runCommandLine(['serve', ...args]));
 }
 
