@@ -72,10 +72,11 @@ describe('packaging (electron-builder cannot download Electron here; the config 
 
   it('packs the command line: bin/mcp-console.js loads the bundle of out/cli, and that bundle needs only runtime dependencies and Node', () => {
     const bin = readFileSync('bin/mcp-console.js', 'utf8');
-    expect(bin).toMatch(/from '\.\.\/out\/cli\/mcp-console\.js'/);
+    expect(bin).toMatch(/import\('\.\.\/out\/cli\/mcp-console\.js'\)/);
+    expect(bin).toMatch(/import\('\.\.\/out\/cli\/malloc-trim\.js'\)/);
     expect(cfg.files).toEqual(expect.arrayContaining(['bin/**', 'out/cli/**']));
     const chunks = readdirSync('out/cli').filter((f) => f.endsWith('.js'));
-    expect(chunks).toEqual(expect.arrayContaining(['mcp-console.js', 'review-worker.js']));
+    expect(chunks).toEqual(expect.arrayContaining(['mcp-console.js', 'review-worker.js', 'malloc-trim.js']));
     const packages = chunks.flatMap((f) =>
       [...readFileSync(join('out/cli', f), 'utf8').matchAll(/^(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(['"]([^'"]+)['"]\)/gm)]
         .map((m) => m[1] ?? m[2]!)
