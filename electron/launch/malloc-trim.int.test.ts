@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -66,6 +66,18 @@ describe.skipIf(!built)("glibc's trim threshold, held by the built helper", () =
     try {
       const maps = readFileSync(`/proc/${s.child.pid!}/maps`, 'utf8');
       expect(maps).toContain(HELPER);
+    } finally {
+      await s.stop();
+    }
+  }, 30_000);
+
+  it("is not loaded when the person gave serve a malloc setting of their own (README's opt-out)", async () => {
+    const own = join(dir, 'own');
+    mkdirSync(own);
+    const s = await startServe({ mcpServers: {} }, own, [], { env: { MALLOC_TRIM_THRESHOLD_: '33554432' } });
+    try {
+      expect(readFileSync(`/proc/${s.child.pid!}/environ`, 'utf8').split('\0')).toContain('MALLOC_TRIM_THRESHOLD_=33554432');
+      expect(readFileSync(`/proc/${s.child.pid!}/maps`, 'utf8')).not.toContain(HELPER);
     } finally {
       await s.stop();
     }
