@@ -10,7 +10,7 @@
  * 10,000 (issue "Performance, round three"). Set once, the threshold is glibc's to keep; the same as
  * starting the process with MALLOC_TRIM_THRESHOLD_=131072, which a running process cannot do.
  *
- * A Node-API module with no headers but libc's: the four Node-API functions it calls are declared
+ * A Node-API module with no headers but libc's: the three Node-API functions it calls are declared
  * below as the stable C ABI gives them, and resolved from the running node when it is loaded.
  */
 #include <stddef.h>
