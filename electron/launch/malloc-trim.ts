@@ -1,7 +1,9 @@
 /**
  * glibc's malloc trim threshold, held at its default as the command starts (malloc-trim.c says why:
  * 5 MB of a `serve` with 1,000 tools listed, 10 MB with 10,000). It is the process's to set, so the
- * launch floor sets it, before the console's own modules are read (bin/mcp-console.js, `npm start`).
+ * launch floor sets it: bin/mcp-console.js before it reads the console's modules (its largest chunk,
+ * 443 KB, raised the threshold as it was read), and `npm start` as it falls back to browser mode
+ * (after its modules, none of which is over 128 KiB: read one by one, they raise nothing).
  * Nothing depends on it: where the helper was not built, or cannot load, the console runs the same.
  */
 import { createRequire } from 'node:module';
