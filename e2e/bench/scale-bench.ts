@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConsoleCore } from '../../electron/core/index.js';
 import { scriptedConsent } from '../harness/harness.js';
@@ -89,6 +89,14 @@ export async function scaleBench(): Promise<void> {
     console.log(`  page: first listing page answered → first tool shown  ${f(page.firstShown)} (goal < 500 ms); from the click ${f(page.firstFromClick)}`);
     console.log(
       `  page: click → every tool shown        ${f(page.allShown)}  ${(page.allShown / bare.listed).toFixed(2)}x the bare SDK's spawn → listed (goal within 1.3x)`,
+    );
+    const c = page.cpu;
+    const cores = availableParallelism();
+    console.log(
+      `  CPU, click → every tool shown: serve ${f(c.serve)}, the server ${f(c.server)}, the page's renderer ${f(c.renderer)}, the browser's other processes ${f(c.browser)}; ${f(c.total)} in all, ${f(c.total / cores)} at best on ${cores} cores`,
+    );
+    console.log(
+      `  CPU, the bare SDK's spawn → listed: its client ${f(bare.cpu.client)}, the server ${f(bare.cpu.server)}; ${f(bare.cpu.client + bare.cpu.server)} in all`,
     );
     console.log(`  page: filter keystroke                median ${f(page.keyMedian)}, worst ${f(page.keyWorst)}`);
     console.log(

@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { startServe } from '../tools/serve-process.js';
 import { launchChromium, measure } from './ui-bench.js';
 import { request, sampled } from './rss-bench.js';
+import { meterCpu, type CpuSplit } from './process-cpu.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
 
@@ -25,6 +26,8 @@ export interface PageScale {
   firstShown: number;
   /** Click on Connect → every tool counted on screen. */
   allShown: number;
+  /** CPU of each process from the click until every tool was counted on screen. */
+  cpu: CpuSplit;
   /** Click on Connect → the first tool on screen. */
   firstFromClick: number;
   keyMedian: number;
@@ -146,7 +149,10 @@ export async function pageScale(tools: number, pageSize: number, dataDir: string
   const { s, browser, page, stampFile } = await consoleWithPage(tools, pageSize, dataDir);
   try {
     const pageT0 = (await page.evaluate('performance.now()')) as number;
+    const cpu = meterCpu(s.child.pid!);
     const shown = await connectAll(page, tools + 1);
+    const fixture = fixturePid(s.child.pid!);
+    const cpuSplit = cpu.stop(fixture);
     const firstAnswered = stamps(stampFile, 'first')[0] ?? NaN;
     const phase = (what: string) =>
       process.env.BENCH_DEBUG &&
@@ -169,7 +175,6 @@ export async function pageScale(tools: number, pageSize: number, dataDir: string
     await page.waitForTimeout(500);
     phase('after the keystrokes');
     // list_changed: the fixture adds a tool on SIGUSR2 and says so; the console lists every page again.
-    const fixture = fixturePid(s.child.pid!);
     const waitNew = inPage(page, '', 'true', count(tools + 2));
     process.kill(fixture, 'SIGUSR2');
     const relisted = await waitNew;
@@ -186,6 +191,7 @@ export async function pageScale(tools: number, pageSize: number, dataDir: string
       firstShown: shown.first - firstAnswered,
       firstFromClick: shown.first - shown.t0,
       allShown: shown.done - shown.t0,
+      cpu: cpuSplit,
       keyMedian: [...keys].sort((a, b) => a - b)[Math.floor(keys.length / 2)] ?? NaN,
       keyWorst: Math.max(...keys),
       listChanged: relisted.done - sent,
