@@ -23,6 +23,21 @@ export function safe(text: string, singleLine = false): string {
   return tags ? `${out} ⟦hidden tag text: ${JSON.stringify(tags)}⟧` : out;
 }
 
+/**
+ * A server's prose (a tool's or prompt's description) as part of one line: its line breaks (LF or
+ * CRLF) and tabs are spaces, as a table shows them, then it is cut to `max` characters and made
+ * safe. A lone CR is not a line break: it still shows as `\x0d` (it would draw over the line).
+ */
+export function summary(text: string, max = 120): string {
+  const flat = String(text)
+    .replace(/[ \t]*(?:\r?\n[ \t]*)+|\t+/g, ' ')
+    .trim();
+  if (flat.length <= max) return safe(flat, true);
+  // Never half of a surrogate pair.
+  const cut = /[\ud800-\udbff]/.test(flat[max - 1]!) ? max - 1 : max;
+  return safe(flat.slice(0, cut) + '…', true);
+}
+
 /** Every control character, and every character the hidden-text scan flags. */
 const TERMINAL_UNSAFE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f]|${HIDDEN_RE.source}`, 'gu');
 

@@ -3,7 +3,7 @@ import { COMMAND_LINE } from '../../shared/schemas/requester.js';
 import { consentText, startCore, type ConsentProvider, type ConsoleCore } from '../core/index.js';
 import { policyOption, str, UsageError, type ParsedArgs } from './args.js';
 import { answerOnTerminal, elicitFlag, type ElicitFlag } from './elicit.js';
-import { approvalText, plural, resultText, safe, toolJson, toolLine } from './format.js';
+import { approvalText, plural, resultText, safe, summary, toolJson, toolLine } from './format.js';
 import { cliAuth } from './sign-in.js';
 import type { Io } from './io.js';
 
@@ -263,7 +263,7 @@ export async function promptsCommand(args: ParsedArgs, io: Io): Promise<number> 
       else {
         for (const p of prompts)
           io.out(
-            `${safe(p.name, true)}${(p.arguments ?? []).length ? `(${(p.arguments ?? []).map((a) => `${safe(a.name, true)}${a.required ? '' : '?'}`).join(', ')})` : ''}  ${safe(p.title ?? p.description ?? '', true)}`,
+            `${safe(p.name, true)}${(p.arguments ?? []).length ? `(${(p.arguments ?? []).map((a) => `${safe(a.name, true)}${a.required ? '' : '?'}`).join(', ')})` : ''}  ${p.title ? safe(p.title, true) : summary(p.description ?? '')}`,
           );
         io.err(plural(prompts.length, 'prompt'));
       }

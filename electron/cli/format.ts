@@ -1,8 +1,8 @@
 import { describeRequester } from '../../shared/requester-text.js';
 import { displayName } from '../../shared/annotations.js';
-import { plural, safe } from '../../shared/terminal-text.js';
+import { plural, safe, summary } from '../../shared/terminal-text.js';
 
-export { plural, safe };
+export { plural, safe, summary };
 import type { Approval, CallRecord } from '../../shared/schemas/call.js';
 import type { ToolView } from '../../shared/schemas/tool.js';
 
@@ -21,7 +21,7 @@ export function annotationLines(eff: Approval['annotations'], declared: Approval
 export function toolLine(t: ToolView): string {
   const name = displayName(t);
   const label = name === t.name ? safe(t.name, true) : `${safe(t.name, true)} (${safe(name, true)})`;
-  const desc = t.description ? ' — ' + safe(t.description.length > 120 ? t.description.slice(0, 120) + '…' : t.description, true) : '';
+  const desc = t.description ? ' — ' + summary(t.description) : '';
   const stale = (t.needsTaskMode ? ' [needs task mode]' : '') + (t.excluded ? ` [EXCLUDED: ${safe(t.excluded, true)}]` : '');
   return `${label} [${t.risk.level}${t.risk.trusted ? '' : ', untrusted'}]${stale}${t.hiddenText.length ? ' [HIDDEN TEXT in ' + t.hiddenText.map((f) => safe(f, true)).join(', ') + ']' : ''}${desc}`;
 }
