@@ -57,6 +57,9 @@ export const test = base.extend<{ config: object; policy: object | null; serveAr
   /** More flags for `serve` (audit shipping's, say). */
   serveArgs: [[], { option: true }],
   app: async ({ page, config, policy, serveArgs }, use) => {
+    // Whatever a test did, the page threw nothing it did not catch (Monaco's once did, on every second editor).
+    const thrown: string[] = [];
+    page.on('pageerror', (e) => thrown.push(e.message));
     const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-e2e-'));
     if (policy) writeFileSync(join(dataDir, 'policy.json'), JSON.stringify(policy));
     const { url, stop, answerConsent } = await startServe(config, dataDir, [...(policy ? ['--policy', join(dataDir, 'policy.json')] : []), ...serveArgs]);
@@ -67,6 +70,7 @@ export const test = base.extend<{ config: object; policy: object | null; serveAr
     await use({ url, origin: u.origin, token, dataDir, console: new ConsolePage(page), answerConsent });
     await stop();
     rmSync(dataDir, { recursive: true, force: true });
+    expect(thrown, 'errors the page did not catch').toEqual([]);
   },
 });
 

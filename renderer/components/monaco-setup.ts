@@ -1,4 +1,9 @@
 import * as monaco from 'monaco-editor/editor';
+// Every editor contribution (suggestions, hover, find, folding…) and the services they need, before
+// the first editor is made. monaco-editor/editor is the bare API: the contributions came only with
+// the JSON mode's chunk, loaded once the first editor was up, so that editor had no suggestions and
+// every later one failed to make its contributions ("depends on UNKNOWN service ISuggestMemories").
+import 'monaco-editor/features/register.all';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';

@@ -1,0 +1,30 @@
+import { test, expect } from './fixtures.js';
+
+test.describe('the JSON editor', () => {
+  test("suggests the schema's properties in the first editor and in every one after it", async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('fx');
+    // Three editors, one after another: a tool's, another tool's, and the first tool's again.
+    for (const [tool, names] of [
+      ['echo', ['message']],
+      ['form_kitchen_sink', ['color', 'count', 'name', 'options', 'origin', 'tags']],
+      ['echo', ['message']],
+    ] as const) {
+      await c.openTool('fx', tool);
+      await page.getByTestId('mode-json').click();
+      await c.setJson({});
+      // The caret between the braces, then the suggestions Ctrl+Space asks for.
+      await page.keyboard.press('End');
+      await page.keyboard.press('ArrowLeft');
+      const rows = page.getByTestId('json-editor').locator('.suggest-widget .monaco-list-row');
+      await expect(async () => {
+        await page.keyboard.press('Control+Space');
+        await expect(rows.first()).toBeVisible({ timeout: 2000 });
+      }).toPass({ timeout: 15_000 });
+      const labels = (await rows.evaluateAll((r) => r.map((x) => x.getAttribute('aria-label') ?? ''))).map((l) => l.split(',')[0]);
+      expect(labels.sort()).toEqual([...names]);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('mode-form').click();
+    }
+  });
+});
