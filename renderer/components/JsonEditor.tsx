@@ -1,6 +1,8 @@
 import { useEffect, useId } from 'react';
 import Editor from '@monaco-editor/react';
 import { setEditorSchema } from './monaco-setup';
+
+export { warmEditorServices } from './monaco-setup';
 import { useDarkScheme } from './use-color-scheme';
 import './JsonEditor.css';
 

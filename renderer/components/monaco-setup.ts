@@ -29,3 +29,11 @@ export function setEditorSchema(modelUri: string, schema: unknown | undefined): 
 }
 
 export { monaco };
+
+/**
+ * Makes Monaco's services (the first call into its API does), so that the first editor is made in
+ * a task of its own after them.
+ */
+export function warmEditorServices(): void {
+  monaco.editor.getModels();
+}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import type { ToolView } from '../../../shared/schemas/tool';
 import type { ValidationError } from '../../../shared/schemas/call';
 import { useApi } from '../../api/context';
@@ -7,8 +7,7 @@ import { cannotDraw, declaresNoArguments } from './form-support';
 import { RecentCalls } from '../results/RecentCalls';
 import { SchemaForm } from './LazySchemaForm';
 import './call.css';
-
-const JsonEditor = lazy(() => import('../../components/JsonEditor'));
+import { JsonEditor } from '../../components/LazyJsonEditor';
 
 /** Arguments for a tool (form or JSON), checked by the core as you type; Call asks the core, which asks the human. */
 export function CallPanel({ tool }: { tool: ToolView }) {

@@ -1,11 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { EmbeddedResourceBlock } from '../../../shared/schemas/content';
 import { decodeBase64, normaliseMime } from '../../../shared/mime-sniff';
 import { SafeText } from '../../components/SafeText';
 import { MediaView } from './MediaView';
 import { count } from '../../components/format';
-
-const JsonEditor = lazy(() => import('../../components/JsonEditor'));
+import { JsonEditor } from '../../components/LazyJsonEditor';
 
 const LANGS: Record<string, string> = {
   'application/json': 'json',
