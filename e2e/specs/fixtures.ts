@@ -59,7 +59,7 @@ export const test = base.extend<{ config: object; policy: object | null; serveAr
   app: async ({ page, config, policy, serveArgs }, use) => {
     // Whatever a test did, the page threw nothing it did not catch (Monaco's once did, on every second editor).
     const thrown: string[] = [];
-    page.on('pageerror', (e) => thrown.push(e.message));
+    page.on('pageerror', (e) => thrown.push(`${e.message}${process.env.E2E_DEBUG ? ` ${Date.now()} ${e.stack ?? ''}` : ''}`));
     const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-e2e-'));
     if (policy) writeFileSync(join(dataDir, 'policy.json'), JSON.stringify(policy));
     const { url, stop, answerConsent } = await startServe(config, dataDir, [...(policy ? ['--policy', join(dataDir, 'policy.json')] : []), ...serveArgs]);
@@ -68,9 +68,11 @@ export const test = base.extend<{ config: object; policy: object | null; serveAr
     await page.goto(url);
     await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');
     await use({ url, origin: u.origin, token, dataDir, console: new ConsolePage(page), answerConsent });
+    // Read before serve stops: a page whose console went away may fail to fetch a script (Monaco's worker, say).
+    const uncaught = [...thrown];
     await stop();
     rmSync(dataDir, { recursive: true, force: true });
-    expect(thrown, 'errors the page did not catch').toEqual([]);
+    expect(uncaught, 'errors the page did not catch').toEqual([]);
   },
 });
 
