@@ -1,7 +1,9 @@
 import { test, expect } from './fixtures.js';
 
 test.describe('the JSON editor', () => {
-  test("suggests the schema's properties in the first editor and in every one after it", async ({ app, page }) => {
+  test("suggests the schema's properties in the first editor and in every one after it, whole at 1024 px", async ({ app, page }) => {
+    // The narrowest window the console supports, where the editor's box is narrower than the suggestions.
+    await page.setViewportSize({ width: 1024, height: 768 });
     const c = app.console;
     await c.connect('fx');
     // Three editors, one after another: a tool's, another tool's, and the first tool's again.
@@ -23,6 +25,15 @@ test.describe('the JSON editor', () => {
       }).toPass({ timeout: 15_000 });
       const labels = (await rows.evaluateAll((r) => r.map((x) => x.getAttribute('aria-label') ?? ''))).map((l) => l.split(',')[0]);
       expect(labels.sort()).toEqual([...names]);
+      // Each suggestion is whole on screen: its left edge is the row itself, not a box that cut it off.
+      const clipped = await rows.evaluateAll(
+        (r) =>
+          r.filter((row) => {
+            const b = row.getBoundingClientRect();
+            return b.left < 0 || !row.contains(document.elementFromPoint(b.left + 3, b.top + b.height / 2));
+          }).length,
+      );
+      expect(clipped).toBe(0);
       await page.keyboard.press('Escape');
       await page.getByTestId('mode-form').click();
     }

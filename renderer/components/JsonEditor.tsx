@@ -45,6 +45,8 @@ export default function JsonEditor({
           minimap: { enabled: false },
           scrollBeyondLastLine: false,
           automaticLayout: true,
+          // Suggestions and hovers drawn above the page, not cut off by the editor's rounded box (at 1024 px they were).
+          fixedOverflowWidgets: true,
           fontSize: 13,
           wordWrap: 'on',
           renderControlCharacters: true,
