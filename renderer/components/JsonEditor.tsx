@@ -1,10 +1,11 @@
 import { useEffect, useId } from 'react';
 import Editor from '@monaco-editor/react';
 import { setEditorSchema } from './monaco-setup';
-
-export { warmEditorServices } from './monaco-setup';
 import { useDarkScheme } from './use-color-scheme';
 import './JsonEditor.css';
+
+/** LazyJsonEditor.ts makes Monaco's services in a task of their own before the first editor. */
+export { warmEditorServices } from './monaco-setup';
 
 /** Monaco behind our own small API: JSON (or another language), optionally checked against a schema, optionally read-only. */
 export default function JsonEditor({
