@@ -59,7 +59,7 @@ export const test = base.extend<{ config: object; policy: object | null; serveAr
   app: async ({ page, config, policy, serveArgs }, use) => {
     // Whatever a test did, the page threw nothing it did not catch (Monaco's once did, on every second editor).
     const thrown: string[] = [];
-    page.on('pageerror', (e) => thrown.push(`${e.message}${process.env.E2E_DEBUG ? ` ${Date.now()} ${e.stack ?? ''}` : ''}`));
+    page.on('pageerror', (e) => thrown.push(e.message));
     const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-e2e-'));
     if (policy) writeFileSync(join(dataDir, 'policy.json'), JSON.stringify(policy));
     const { url, stop, answerConsent } = await startServe(config, dataDir, [...(policy ? ['--policy', join(dataDir, 'policy.json')] : []), ...serveArgs]);
