@@ -16,3 +16,19 @@ declare module 'monaco-editor/languages/features/json/json.worker?worker' {
   const W: new () => Worker;
   export default W;
 }
+// Monaco's own modules that the first editor's warm-up reads (monaco-setup.ts). Not its public API:
+// if an upgrade moves them, the build fails here rather than the warm-up silently doing nothing.
+declare module 'monaco-editor/editor/browser/config/fontMeasurements' {
+  export const FontMeasurements: { readFontInfo(targetWindow: Window, bareFontInfo: unknown): unknown };
+}
+declare module 'monaco-editor/editor/common/config/fontInfoFromSettings' {
+  export function createBareFontInfoFromRawSettings(options: { fontSize?: number }, pixelRatio: number, ignoreEditorZoom?: boolean): unknown;
+}
+declare module 'monaco-editor/base/browser/pixelRatio' {
+  export const PixelRatio: { getInstance(targetWindow: Window): { readonly value: number } };
+}
+declare module 'monaco-editor/base/common/strings' {
+  export const AmbiguousCharacters: { ambiguousCharacterData: { readonly value: unknown } };
+}
+// Loaded by itself first, so that the editor's core runs as two scripts (LazyJsonEditor.ts).
+declare module 'monaco-editor/editor/browser/widget/codeEditor/codeEditorWidget';
