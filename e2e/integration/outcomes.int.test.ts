@@ -87,6 +87,7 @@ describe('call outcomes', () => {
       { type: 'resource', resource: { uri: 'fixture://text/1', mimeType: 'application/json', text: '{"embedded":true}' } },
       { type: 'resource', resource: { uri: 'fixture://blob/1', mimeType: 'image/png', blob: PNG_BASE64 } },
       { type: 'resource', resource: { uri: 'fixture://blob/2', mimeType: 'application/octet-stream', blob: Buffer.from('binary').toString('base64') } },
+      { type: 'resource', resource: { uri: 'fixture://text/2', mimeType: 'text/html', text: '<p class="note">hello</p>' } },
     ]);
     const ann = await callApproved(h, 'fx', 'content_annotated');
     expect(ann.result!.content[3]).toEqual({

@@ -61,6 +61,13 @@ test.describe('results', () => {
     await expect(blocks.nth(1).getByTestId('result-image')).toBeVisible();
     await expect(blocks.nth(2)).toContainText('6 bytes');
     await expect(blocks.nth(2).getByRole('button', { name: 'Download' })).toBeVisible();
+    // Text of a known language is highlighted in it: HTML's tags, attributes and strings each coloured.
+    const html = blocks.nth(3).getByTestId('json-viewer');
+    await expect(html.locator('[data-mode-id]')).toHaveAttribute('data-mode-id', 'html');
+    await expect(async () => {
+      const colours = await html.locator('.view-line span[class^=mtk]').evaluateAll((s) => new Set(s.map((x) => x.className)).size);
+      expect(colours).toBeGreaterThan(2);
+    }).toPass({ timeout: 10_000 });
   });
 
   test('User and Model views route by audience, order by priority and collapse low priority; Raw is the JSON', async ({ app }) => {

@@ -5,6 +5,18 @@ import * as monaco from 'monaco-editor/editor';
 // every later one failed to make its contributions ("depends on UNKNOWN service ISuggestMemories").
 import 'monaco-editor/features/register.all';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
+// The languages an embedded resource's text is highlighted in (EmbeddedResourceView.tsx): each only
+// names itself here, its tokenizer a script of a few kilobytes fetched when a resource first asks.
+import 'monaco-editor/languages/definitions/css/register';
+import 'monaco-editor/languages/definitions/html/register';
+import 'monaco-editor/languages/definitions/javascript/register';
+import 'monaco-editor/languages/definitions/markdown/register';
+import 'monaco-editor/languages/definitions/python/register';
+import 'monaco-editor/languages/definitions/shell/register';
+import 'monaco-editor/languages/definitions/sql/register';
+import 'monaco-editor/languages/definitions/typescript/register';
+import 'monaco-editor/languages/definitions/xml/register';
+import 'monaco-editor/languages/definitions/yaml/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
 import { FontMeasurements } from 'monaco-editor/editor/browser/config/fontMeasurements';

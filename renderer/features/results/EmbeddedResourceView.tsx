@@ -5,20 +5,7 @@ import { SafeText } from '../../components/SafeText';
 import { MediaView } from './MediaView';
 import { count } from '../../components/format';
 import { JsonEditor } from '../../components/LazyJsonEditor';
-
-const LANGS: Record<string, string> = {
-  'application/json': 'json',
-  'text/html': 'html',
-  'text/markdown': 'markdown',
-  'text/css': 'css',
-  'text/javascript': 'javascript',
-  'application/javascript': 'javascript',
-  'text/x-python': 'python',
-  'application/xml': 'xml',
-  'text/xml': 'xml',
-  'application/yaml': 'yaml',
-  'text/yaml': 'yaml',
-};
+import { editorLanguage } from './editor-language';
 
 /** An embedded resource: text in a read-only editor, images and audio previewed, other blobs as size + download. */
 export function EmbeddedResourceView({ block }: { block: EmbeddedResourceBlock }) {
@@ -34,7 +21,7 @@ export function EmbeddedResourceView({ block }: { block: EmbeddedResourceBlock }
           <JsonEditor
             value={r.text.length > 5_000_000 ? r.text.slice(0, 5_000_000) : r.text}
             readOnly
-            language={LANGS[mime] ?? 'plaintext'}
+            language={editorLanguage(mime)}
             height={Math.min(400, 40 + 19 * Math.min(20, r.text.split('\n').length))}
           />
         </Suspense>
