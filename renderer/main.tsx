@@ -1,13 +1,12 @@
 // The shared look first: every feature's own rules come after it.
 import './styles.css';
+import { nextTask } from './components/next-task';
 
 /**
  * The page starts in steps, each a task of its own, so that none is long on a cold start (the
  * whole graph evaluated at once held the main thread 55–100 ms): React's modules, then the
  * console's, then the first screen, which React renders in slices (start.tsx).
  */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 import('react-dom/client')
   .then(nextTask)
   .then(() => import('./start'))

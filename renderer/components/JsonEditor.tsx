@@ -2,12 +2,10 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { EDITOR_FONT_SIZE, monaco, setEditorSchema } from './monaco-setup';
 import { useDarkScheme } from './use-color-scheme';
 import './JsonEditor.css';
+import { nextTask } from './next-task';
 
 /** LazyJsonEditor.ts runs these, each in a task of its own, before the first editor is made. */
 export { warmSteps } from './monaco-setup';
-
-/** A turn of the event loop: what follows runs in a task of its own. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 type Options = monaco.editor.IStandaloneEditorConstructionOptions;
 

@@ -1,8 +1,6 @@
 import { lazy } from 'react';
 import type * as JsonEditorModule from './JsonEditor';
-
-/** A turn of the event loop: what follows runs in a task of its own. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { nextTask } from './next-task';
 
 /**
  * The JSON editor, loaded when first shown. Monaco is about 4 MB of script, and run in one go it
