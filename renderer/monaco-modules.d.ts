@@ -16,8 +16,9 @@ declare module 'monaco-editor/languages/features/json/json.worker?worker' {
   const W: new () => Worker;
   export default W;
 }
-// Monaco's own modules that the first editor's warm-up reads (monaco-setup.ts). Not its public API:
-// if an upgrade moves them, the build fails here rather than the warm-up silently doing nothing.
+// Monaco's own modules that the first editor's warm-up reads (monaco-setup.ts). Not its public API,
+// and these declarations only type them: if an upgrade moves one, the bundler fails to resolve the
+// import in monaco-setup.ts, so the build fails rather than the warm-up silently doing nothing.
 declare module 'monaco-editor/editor/browser/config/fontMeasurements' {
   export const FontMeasurements: { readFontInfo(targetWindow: Window, bareFontInfo: unknown): unknown };
 }

@@ -75,6 +75,7 @@ export default function JsonEditor({
       made = monaco.editor.create(element, { ...OPTIONS, readOnly: latest.current.readOnly, model: null });
       await nextTask();
       if (gone) return;
+      // A value that came while the editor was made goes in as the model's text, not as an edit to undo.
       if (model.getValue() !== latest.current.value) model.setValue(latest.current.value);
       made.setModel(model);
       made.onDidChangeModelContent(() => {
