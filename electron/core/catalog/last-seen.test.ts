@@ -26,7 +26,7 @@ const whole = (kept: KeptItems<Record<string, string>> | undefined) =>
   };
 const defsFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.defs'));
 const waitFor = async (ok: () => boolean) => {
-  for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 25));
+  for (let i = 0; i < 400 && !ok(); i++) await new Promise((r) => setTimeout(r, 25));
 };
 
 describe('the lists last seen, on disk', () => {
@@ -79,7 +79,9 @@ describe('the lists last seen, on disk', () => {
     // One item changed: written again (an atomic rename makes a new file), the older definitions file gone.
     const older = defsFiles(dir);
     seen.save('id1', [...list.slice(0, -1), { name: 't1999', description: 'changed' }], []);
-    await waitFor(() => statSync(join(dir, 'id1.json')).ino !== written);
+    // The rename is done on libuv's thread pool: the new index can be on disk a moment before the
+    // write's own continuation (which removes the older definitions file) runs. Wait for both.
+    await waitFor(() => statSync(join(dir, 'id1.json')).ino !== written && defsFiles(dir).length === 1);
     const back = store(dir).load('id1')!;
     expect(back.item(back.length - 1)?.description).toBe('changed');
     expect(defsFiles(dir)).toHaveLength(1);
