@@ -1,5 +1,6 @@
 import type { TraceEntry } from '../../../shared/schemas/trace';
 import { FILE_LIMITS, overLimits } from '../../../shared/boundary';
+import { nextTask } from '../../components/next-task';
 
 const DIRS = new Set(['out', 'in']);
 const KINDS = new Set(['request', 'response', 'error', 'notification', 'http']);
@@ -66,7 +67,7 @@ export async function parseTraceJsonl(text: string, sliceChars = SLICE_CHARS): P
         bad++;
       }
     }
-    if (at < text.length) await new Promise((r) => setTimeout(r, 0));
+    if (at < text.length) await nextTask();
   }
   return { entries, bad };
 }
