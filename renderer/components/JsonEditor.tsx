@@ -85,6 +85,7 @@ export default function JsonEditor({
     })();
     return () => {
       gone = true;
+      setEditor(undefined); // the effects below never reach an editor disposed here
       made?.dispose();
       model.dispose();
     };
