@@ -11,7 +11,9 @@ type Options = monaco.editor.IStandaloneEditorConstructionOptions;
 
 /** The options every editor shares; `readOnly` is the one a prop changes. */
 const OPTIONS: Options = {
-  minimap: { enabled: false },
+  // Section headers are drawn only in the minimap: with it off, finding them is work for nothing (a
+  // timer task of up to 14 ms after the first editor).
+  minimap: { enabled: false, showRegionSectionHeaders: false, showMarkSectionHeaders: false },
   scrollBeyondLastLine: false,
   automaticLayout: true,
   // Suggestions and hovers drawn above the page, not cut off by the editor's rounded box (at 1024 px they were).
