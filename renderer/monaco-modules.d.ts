@@ -31,5 +31,7 @@ declare module 'monaco-editor/base/browser/pixelRatio' {
 declare module 'monaco-editor/base/common/strings' {
   export const AmbiguousCharacters: { ambiguousCharacterData: { readonly value: unknown } };
 }
-// Loaded by itself first, so that the editor's core runs as two scripts (LazyJsonEditor.ts).
+// Loaded by themselves first, the text model then the widget, so that the editor's core runs as
+// three scripts (LazyJsonEditor.ts).
+declare module 'monaco-editor/editor/common/model/textModel';
 declare module 'monaco-editor/editor/browser/widget/codeEditor/codeEditorWidget';
