@@ -104,6 +104,7 @@ export async function scaleBench(): Promise<void> {
     );
     console.log(`  page: largest message received        ${page.maxMsgMb.toFixed(2)} MB`);
     console.log(`  page: longest main-thread task        ${f(page.longest)} from the click through list_changed (goal: none over 50 ms)`);
+    for (const l of page.longFrames) console.log(`    ${l}`);
     console.log(`  page: longest task while it loaded    ${f(page.boot)} (the page's own start, before any catalog)`);
     console.log(
       `  serve: RSS ${page.rssMb.toFixed(0)} MB 8 s after list_changed, ${page.settledRssMb.toFixed(0)} MB at the lowest within 60 s; peak ${page.peakRssMb.toFixed(0)} MB (goal under 250 MB)`,

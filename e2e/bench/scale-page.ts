@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startServe } from '../tools/serve-process.js';
-import { launchChromium, measure } from './ui-bench.js';
+import { framesOver50, launchChromium, LONG_FRAMES, measure } from './ui-bench.js';
 import { request, sampled } from './rss-bench.js';
 import { meterCpu, type CpuSplit } from './process-cpu.js';
 
@@ -19,7 +19,8 @@ const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
 const PAGE_PROBE = `window.__long = []; window.__maxMsg = 0;
 new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__long.push({ start: e.startTime, dur: e.duration }))).observe({ type: 'longtask', buffered: true });
 const Orig = window.WebSocket;
-window.WebSocket = class extends Orig { constructor(...a) { super(...a); this.addEventListener('message', (e) => { window.__maxMsg = Math.max(window.__maxMsg, typeof e.data === 'string' ? e.data.length : e.data.byteLength); }); } };`;
+window.WebSocket = class extends Orig { constructor(...a) { super(...a); this.addEventListener('message', (e) => { window.__maxMsg = Math.max(window.__maxMsg, typeof e.data === 'string' ? e.data.length : e.data.byteLength); }); } };
+${LONG_FRAMES}`;
 
 export interface PageScale {
   /** Server answered the first listing page → the first tool on screen. */
@@ -36,6 +37,8 @@ export interface PageScale {
   listChanged: number;
   serverRelist: number;
   longest: number;
+  /** The page's frames over 50 ms from the click on, with the scripts that ran in each (ui-bench.ts). */
+  longFrames: string[];
   boot: number;
   maxMsgMb: number;
   /** serve's RSS 8 s after list_changed, and the lowest within 60 s (rss-bench.ts's `sampled`). */
@@ -197,6 +200,7 @@ export async function pageScale(tools: number, pageSize: number, dataDir: string
       listChanged: relisted.done - sent,
       serverRelist: (lasts[0] ?? NaN) - (firsts[0] ?? NaN),
       longest: Math.max(0, ...r.all.filter((l) => l.start >= pageT0).map((l) => l.dur)),
+      longFrames: await framesOver50(page, pageT0),
       boot: Math.max(0, ...r.all.filter((l) => l.start < pageT0).map((l) => l.dur)),
       maxMsgMb: r.maxMsg / 1_048_576,
       rssMb: early,

@@ -19,7 +19,7 @@ const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
  * longest task meanwhile, and when `first` first held (if given). In-page code is passed as text:
  * this file is compiled as Node code, without DOM types.
  */
-export async function measure(page: Page, act: string, done: string, first = 'false'): Promise<{ ms: number; longest: number; first: number }> {
+export async function measure(page: Page, act: string, done: string, first = 'false'): Promise<{ ms: number; t0: number; longest: number; first: number }> {
   return page.evaluate(`new Promise((resolve) => {
     const t0 = performance.now();
     let first = 0;
@@ -28,16 +28,38 @@ export async function measure(page: Page, act: string, done: string, first = 'fa
       if (!first && (${first})) first = performance.now() - t0;
       if (${done}) {
         const ms = performance.now() - t0;
-        setTimeout(() => resolve({ ms, first: first || ms, longest: Math.max(0, ...window.__long.filter((l) => l.start + l.dur >= t0).map((l) => l.dur)) }), 50);
+        setTimeout(() => resolve({ ms, t0, first: first || ms, longest: Math.max(0, ...window.__long.filter((l) => l.start + l.dur >= t0).map((l) => l.dur)) }), 50);
       } else requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   })`);
 }
 
-/** Collects the page's long tasks (PerformanceObserver 'longtask') in `window.__long`, from its start. */
+/**
+ * Collects the page's long animation frames in `window.__frames`, each with the scripts that ran in
+ * it: a long task says how long, the frame says whose (a Monaco chunk, a handler of ours, a
+ * collection). Printed under a figure that passes 50 ms, so that a run on a loaded host names it.
+ */
+export const LONG_FRAMES = `window.__frames = [];
+new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__frames.push({ start: e.startTime, dur: e.duration,
+  scripts: e.scripts.map((s) => ({ what: ((s.sourceURL || '').split('/').pop() || 'a script of no file') + (s.sourceFunctionName ? ' ' + s.sourceFunctionName : '') + ' (' + s.invokerType + ')', dur: s.duration })) }))).observe({ type: 'long-animation-frame', buffered: true });`;
+
+/** Collects the page's long tasks (PerformanceObserver 'longtask') in `window.__long`, from its start, and its long frames (LONG_FRAMES). */
 export const LONG_TASKS = `window.__long = [];
-new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push({ start: e.startTime, dur: e.duration }))).observe({ type: 'longtask', buffered: true });`;
+new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push({ start: e.startTime, dur: e.duration }))).observe({ type: 'longtask', buffered: true });
+${LONG_FRAMES}`;
+
+/** The page's long frames from `since` (its clock) that passed 50 ms, with the scripts that ran in each: one line each. */
+export async function framesOver50(page: Page, since: number): Promise<string[]> {
+  const frames = (await page.evaluate(`window.__frames ?? []`)) as { start: number; dur: number; scripts: { what: string; dur: number }[] }[];
+  return frames
+    .filter((f) => f.start >= since && f.dur > 50)
+    .map((f) => {
+      const scripts = [...f.scripts].sort((a, b) => b.dur - a.dur).slice(0, 3);
+      const named = scripts.map((x) => `${x.what} ${x.dur.toFixed(0)} ms`).join(', ');
+      return `a frame of ${f.dur.toFixed(0)} ms: ${named || 'no script (the browser: style, layout, garbage collection)'}`;
+    });
+}
 
 /** The core alone: spawn the same 10,000-tool server, initialize, list; the part of the UI figure the page does not control. */
 async function coreConnect(): Promise<{ connected: number; listed: number }> {
@@ -67,11 +89,11 @@ export function launchChromium() {
 }
 
 /** `measure`, then 1.5 s more for what the action set going (a view loading what it shows): the longest task of both. */
-async function settled(page: Page, act: string, done: string): Promise<{ ms: number; longest: number }> {
+async function settled(page: Page, act: string, done: string): Promise<{ ms: number; t0: number; longest: number }> {
   const m = await measure(page, act, done);
   await page.waitForTimeout(1500);
   const later = (await page.evaluate(`Math.max(0, ...window.__long.filter((l) => l.start >= performance.now() - 1600).map((l) => l.dur))`)) as number;
-  return { ms: m.ms, longest: Math.max(m.longest, later) };
+  return { ms: m.ms, t0: m.t0, longest: Math.max(m.longest, later) };
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -138,6 +160,8 @@ export async function uiBench(): Promise<void> {
       `document.querySelector('[data-testid=mode-json]').click()`,
       `!!document.querySelector('[data-testid=json-editor] .monaco-editor .view-lines')`,
     );
+    const catalogFrames = catalog.longest > 50 ? await framesOver50(page, catalog.t0) : [];
+    const jsonFrames = json.longest > 50 ? await framesOver50(page, json.t0) : [];
     const f = (x: number) => `${x.toFixed(0)} ms`;
     const core = await coreConnect();
     const bare = bareListing(10_000, 100);
@@ -145,6 +169,7 @@ export async function uiBench(): Promise<void> {
     console.log(
       `  connect → catalog showing 10,000 tools   ${f(catalog.ms)}  longest task ${f(catalog.longest)}   (goal < 450 ms, issue 32; no task over 50 ms)`,
     );
+    for (const l of catalogFrames) console.log(`    ${l}`);
     console.log(`    the first tools on screen after         ${f(catalog.first)}`);
     console.log(`    of which the core alone: spawn + initialize ${f(core.connected)}, then listing → ${f(core.listed)} in all`);
     console.log(`    the bare SDK: spawn + initialize ${f(bare.initialized)}, then listing → ${f(bare.listed)} in all (the server's own part)`);
@@ -157,6 +182,7 @@ export async function uiBench(): Promise<void> {
     console.log(
       `  the JSON editor shown the first time     ${f(json.ms)}  longest task ${f(json.longest)}   (goal: none over 50 ms; Monaco's script run and its editor made)`,
     );
+    for (const l of jsonFrames) console.log(`    ${l}`);
   } finally {
     await browser.close();
     await s.stop();
