@@ -10,7 +10,7 @@ import { nextTask } from './next-task';
  * contributions (which must be in before the first editor is made: see monaco-setup.ts), then the
  * JSON language and our component. The first editor's own making is spread out too: monaco-setup.ts's
  * warm-up steps, each in a task, then the editor in three (JsonEditor.tsx). No task of it reaches
- * 50 ms on this project's two-core host (e2e/bench/README.md, stop 58).
+ * 50 ms on this project's two-core host (e2e/bench/README.md, stops 58 and 59).
  */
 export async function loadJsonEditor(): Promise<typeof JsonEditorModule> {
   await import('monaco-editor/editor/common/model/textModel');
