@@ -16,8 +16,14 @@ test.describe('protocol trace', () => {
     await page.getByTestId('trace-filter').fill('tools/list');
     await expect(rows.first()).toHaveAttribute('data-method', 'tools/list');
     for (const m of await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-method')))) expect(m).toBe('tools/list');
-    await page.locator('[data-testid=trace-row][data-dir=in][data-method="tools/list"]').first().click();
+    const answer = page.locator('[data-testid=trace-row][data-dir=in][data-method="tools/list"]').first();
+    await answer.click();
     await expect(page.getByTestId('trace-detail')).toContainText('"tools"');
+    // The head names the message by the trace's own number and by the same JSON-RPC id as its row.
+    const id = await answer.getAttribute('data-id');
+    expect(id).toMatch(/^\d+$/);
+    await expect(answer).toContainText(`#${id}`);
+    await expect(page.getByTestId('trace-detail-head')).toContainText(new RegExp(`^message \\d+ · id #${id} · `));
     // Beside each other, the rows and the message fill the pane down to the window's bottom however
     // few the rows, and the pane itself does not scroll (its boxes do).
     const fill = await page.locator('.trace-split').evaluate((el) => {
@@ -41,10 +47,19 @@ test.describe('protocol trace', () => {
     expect(listed.filter((e) => e.dir === 'in' && e.method === 'tools/list').every((e) => Array.isArray(e.message?.result?.tools))).toBe(true);
 
     // Imported back (with one line that is not an entry), it is shown, and the bad line is counted.
-    writeFileSync(file, lines.join('\n') + '\nnot json\n');
+    // One more entry carries a string id of 300 characters (any length is valid JSON-RPC).
+    const last = JSON.parse(lines.at(-1)!) as { seq: number; id?: string | number };
+    const long = JSON.stringify({ ...last, seq: last.seq + 1, id: 'x'.repeat(300) });
+    writeFileSync(file, [...lines, long].join('\n') + '\nnot json\n');
     await page.getByTestId('trace-import-file').setInputFiles(file);
-    await expect(page.getByTestId('trace-imported')).toContainText(`${lines.length} entries, 1 line skipped`);
-    await expect(rows).toHaveCount(lines.length);
+    await expect(page.getByTestId('trace-imported')).toContainText(`${lines.length + 1} entries, 1 line skipped`);
+    await expect(rows).toHaveCount(lines.length + 1);
+    // Its row stays one line as high as the others, the id cut short on screen and whole in its title.
+    // (A row out of view is not laid out: it has its placeholder's height until it is scrolled to.)
+    await rows.last().scrollIntoViewIfNeeded();
+    const height = (row: typeof rows) => row.evaluate((e) => e.getBoundingClientRect().height);
+    expect(await height(rows.last())).toBe(await height(rows.nth(-2)));
+    await expect(rows.last().locator('[title^="JSON-RPC id #xxx"]')).toHaveAttribute('title', `JSON-RPC id #${'x'.repeat(300)}`);
     // A row of the file opens with its message, from the file.
     await page.locator('[data-testid=trace-row][data-dir=in][data-method="tools/list"]').first().click();
     await expect(page.getByTestId('trace-detail')).toContainText('"tools"');

@@ -8,8 +8,16 @@ import './trace.css';
 export function TraceDetail({ entry: open }: { entry: TraceEntry }) {
   return (
     <div className="trace-detail" data-testid="trace-detail">
-      <div className="small muted">
-        #{open.seq} · {open.at} · {count(open.bytes)} bytes
+      <div className="small muted" data-testid="trace-detail-head">
+        {/* The trace's own number is "message N", never "#N": "#" is the JSON-RPC id, as in the rows. */}
+        message {open.seq}
+        {open.id !== undefined && (
+          <span className="mono">
+            {' '}
+            · id <SafeText text={`#${String(open.id)}`} />
+          </span>
+        )}{' '}
+        · {open.at} · {count(open.bytes)} bytes
         {open.group !== undefined && ` · exchange #${String(open.group)}, round ${open.round ?? 1}`}
       </div>
       {open.http && (

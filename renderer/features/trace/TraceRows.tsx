@@ -19,6 +19,7 @@ export function TraceRows({ rows, selected, onSelect }: { rows: TraceEntry[]; se
           data-method={e.method ?? ''}
           data-round={e.round ?? ''}
           data-view={e.view?.tool ?? ''}
+          data-id={e.id ?? ''}
         >
           <span className="mono small muted">{clockTime(e.at, true)}</span>
           <span className="mono" title={e.view ? `the bridge of the view of ${e.view.tool}: → to the view, ← from it` : undefined}>
@@ -34,7 +35,10 @@ export function TraceRows({ rows, selected, onSelect }: { rows: TraceEntry[]; se
               </span>
             )}
           </span>
-          <span className="mono small muted">{e.id !== undefined ? `#${String(e.id)}` : ''}</span>
+          {/* A long id (a string id may be any length) stays on one line, whole in its title. */}
+          <span className="mono small muted ellipsis" title={e.id !== undefined ? `JSON-RPC id #${String(e.id)}` : undefined}>
+            {e.id !== undefined && <SafeText text={`#${String(e.id)}`} />}
+          </span>
           <span className="small muted">{e.round ? `round ${e.round}` : ''}</span>
           <span className="small muted">{e.ms !== undefined ? `${e.ms} ms` : e.http?.ms !== undefined ? `${e.http.ms} ms` : ''}</span>
         </button>
