@@ -16,6 +16,7 @@ import { SignInDialog } from './features/auth/SignInDialog';
 import { LinkConfirm } from './components/LinkConfirm';
 import { lazyView, preloadViews } from './components/lazy-view';
 import { StartProblems } from './components/StartProblems';
+import { LinkBanner } from './components/LinkBanner';
 import './App.css';
 
 // The tools tab and the dialogs are in the page's first script; every other tab is in its own,
@@ -69,6 +70,7 @@ function Wide({ children }: { children: ReactNode }) {
 /** The console: servers, catalog and detail; history; audit. The approval dialog sits above all. */
 export function App() {
   const online = useConsole((s) => s.online);
+  const linkDown = useConsole((s) => s.linkDown !== null);
   const pending = useConsole((s) => s.approvals.length);
   const runsWaiting = useCollections((s) => s.order.filter((id) => s.runs[id]?.status === 'awaiting-approval').length);
   const [tab, setTab] = useState<Tab>('tools');
@@ -117,12 +119,13 @@ export function App() {
             {runsWaiting} collection run{runsWaiting === 1 ? '' : 's'} waiting for approval
           </button>
         )}
-        {!online && (
+        {!online && !linkDown && (
           <span className="badge warn" role="status">
             connecting to the console…
           </span>
         )}
       </header>
+      <LinkBanner />
       <StartProblems />
       <main className={`layout tab-${tab}`}>
         <ServersPanel />

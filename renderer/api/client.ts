@@ -6,8 +6,24 @@ import type { EventName, EventPayload, Reply, RequestInput, RequestName, Request
 export interface ConsoleApi {
   request<N extends RequestName>(name: N, input: RequestInput<N>): Promise<RequestOutput<N>>;
   onEvent(listener: <E extends EventName>(name: E, payload: EventPayload<E>) => void): () => void;
-  onConnection(listener: (up: boolean) => void): () => void;
+  /** Told when the link to the console comes up, and each time it is down (with why, since when). */
+  onConnection(listener: (up: boolean, down?: LinkDown) => void): () => void;
 }
+
+/** The page's link to the console is down: since when, how many tries since, and what the page can tell of why. */
+export interface LinkDown {
+  /** When the link went down (or the first try failed), ms since the epoch. */
+  since: number;
+  /** Tries to reconnect that failed since. */
+  tries: number;
+  /** The link was up before: what the page shows is as it was then. */
+  wasUp: boolean;
+  /** The console's address still serves the page but refuses its token: it was started again (a new token each start). */
+  restarted: boolean;
+}
+
+/** The most a reconnection waits before it tries again (1 s, then a second more per failed try). */
+export const RETRY_MAX_MS = 5000;
 
 /** An error from the back end: `{ code, message }`. */
 export class ApiError extends Error {
@@ -82,59 +98,87 @@ export function orderedParser(deliver: (msg: unknown) => void, makeWorker: (() =
   return { receive, close };
 }
 
-/** The contract over the browser-mode WebSocket; reconnects and tells listeners when it is up. */
+/**
+ * The contract over the browser-mode WebSocket; reconnects and tells listeners when it is up or down.
+ * A request while the link is down fails at once, sending nothing (it would otherwise wait for a
+ * console that may never come back); one in flight when it drops fails with that said.
+ */
 export function webSocketApi(url: string): ConsoleApi {
   let ws: WebSocket | null = null;
   let nextId = 1;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const listeners = new Set<AnyListener>();
-  const connListeners = new Set<(up: boolean) => void>();
-  let opened: Promise<WebSocket>;
+  const connListeners = new Set<(up: boolean, down?: LinkDown) => void>();
+  let down: LinkDown | undefined;
+  let wasUp = false;
+  // The first try: a request made before it ends waits for it.
+  let first!: { resolve: () => void; reject: (e: Error) => void };
+  const firstTry = new Promise<void>((resolve, reject) => (first = { resolve, reject }));
+  firstTry.catch(() => {}); // a page that asks nothing before the first try fails is not told twice
 
-  const connect = (): Promise<WebSocket> =>
-    new Promise((resolve) => {
-      const sock = new WebSocket(url);
-      // Long messages come as binary parts (BINARY_FRAME_CHARS): as bytes, for the worker.
-      sock.binaryType = 'arraybuffer';
-      sock.onopen = () => {
-        ws = sock;
-        resolve(sock);
-        connListeners.forEach((l) => l(true));
-      };
-      const parser = orderedParser(
-        (parsed) => {
-          const msg = parsed as { id?: number; reply?: Reply<unknown>; event?: EventName; payload?: unknown };
-          handle(msg);
-        },
-        typeof Worker === 'undefined' ? undefined : () => new Worker(new URL('./json-worker.ts', import.meta.url), { type: 'module' }),
-      );
-      sock.onmessage = (m: MessageEvent<string | ArrayBuffer>) => parser.receive(m.data);
-      const handle = (msg: { id?: number; reply?: Reply<unknown>; event?: EventName; payload?: unknown }) => {
-        if (msg.event) listeners.forEach((l) => l(msg.event!, msg.payload));
-        else if (typeof msg.id === 'number') {
-          const p = pending.get(msg.id);
-          pending.delete(msg.id);
-          if (!p || !msg.reply) return;
-          if (msg.reply.ok) p.resolve(msg.reply.value);
-          else p.reject(new ApiError(msg.reply.error.code, msg.reply.error.message));
-        }
-      };
-      sock.onclose = () => {
-        parser.close();
-        if (ws === sock) ws = null;
-        connListeners.forEach((l) => l(false));
-        for (const p of pending.values()) p.reject(new ApiError('disconnected', 'the connection to the console was lost'));
-        pending.clear();
-        setTimeout(() => (opened = connect()), 1000);
-      };
-    });
+  const tell = () => connListeners.forEach((l) => (down ? l(false, { ...down }) : l(true)));
+  const connect = (): void => {
+    const sock = new WebSocket(url);
+    let opened = false;
+    // Long messages come as binary parts (BINARY_FRAME_CHARS): as bytes, for the worker.
+    sock.binaryType = 'arraybuffer';
+    sock.onopen = () => {
+      opened = wasUp = true;
+      ws = sock;
+      down = undefined;
+      first.resolve();
+      tell();
+    };
+    const parser = orderedParser(
+      (parsed) => {
+        const msg = parsed as { id?: number; reply?: Reply<unknown>; event?: EventName; payload?: unknown };
+        handle(msg);
+      },
+      typeof Worker === 'undefined' ? undefined : () => new Worker(new URL('./json-worker.ts', import.meta.url), { type: 'module' }),
+    );
+    sock.onmessage = (m: MessageEvent<string | ArrayBuffer>) => parser.receive(m.data);
+    const handle = (msg: { id?: number; reply?: Reply<unknown>; event?: EventName; payload?: unknown }) => {
+      if (msg.event) listeners.forEach((l) => l(msg.event!, msg.payload));
+      else if (typeof msg.id === 'number') {
+        const p = pending.get(msg.id);
+        pending.delete(msg.id);
+        if (!p || !msg.reply) return;
+        if (msg.reply.ok) p.resolve(msg.reply.value);
+        else p.reject(new ApiError(msg.reply.error.code, msg.reply.error.message));
+      }
+    };
+    sock.onclose = () => {
+      parser.close();
+      if (ws === sock) ws = null;
+      for (const p of pending.values())
+        p.reject(new ApiError('disconnected', 'the connection to the console was lost before it answered: the request may or may not have been done'));
+      pending.clear();
+      if (down) down.tries++;
+      else down = { since: Date.now(), tries: opened ? 0 : 1, wasUp, restarted: false };
+      first.reject(notReachable(down));
+      tell();
+      // A try that never opened, while the address still serves the page: the console refused this
+      // page's token, so it was started again (its token is new on every start).
+      if (!opened)
+        void servesPage(url).then((served) => {
+          if (down && served !== down.restarted) {
+            down.restarted = served;
+            tell();
+          }
+        });
+      setTimeout(connect, Math.min(RETRY_MAX_MS, 1000 * Math.max(1, down.tries)));
+    };
+  };
   // Opened in a task of its own: creating the socket (some milliseconds on a cold start) is then not
   // part of the page's first task, which evaluates its script.
-  opened = new Promise((resolve) => setTimeout(() => void connect().then(resolve), 0));
+  setTimeout(connect, 0);
 
   return {
     async request(name, input) {
-      const sock = ws ?? (await opened);
+      if (!ws && !down) await firstTry;
+      const sock = ws;
+      // The link is down: nothing is sent, and the person is told at once.
+      if (!sock || sock.readyState !== WebSocket.OPEN || down) throw notReachable(down);
       const id = nextId++;
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
@@ -148,9 +192,30 @@ export function webSocketApi(url: string): ConsoleApi {
     onConnection(listener) {
       connListeners.add(listener);
       if (ws) listener(true);
+      else if (down) listener(false, { ...down });
       return () => connListeners.delete(listener);
     },
   };
+}
+
+/** The error of a request made while the link is down. */
+function notReachable(down: LinkDown | undefined): ApiError {
+  const why = down?.restarted
+    ? 'the console was started again and no longer takes this page: open the address it printed'
+    : down?.wasUp
+      ? 'the connection to it was lost; the page reconnects by itself'
+      : 'the page could not connect to it';
+  return new ApiError('disconnected', `The console is not reachable (${why}). Nothing was sent.`);
+}
+
+/** Whether the console's address answers the page itself (no token needed for that), as a yes or no. */
+async function servesPage(wsUrl: string): Promise<boolean> {
+  try {
+    const res = await fetch(new URL('/', wsUrl.replace(/^ws/, 'http')), { method: 'HEAD', cache: 'no-store' });
+    return res.ok;
+  } catch {
+    return false;
+  }
 }
 
 /** The contract over the preload's API in the desktop app. */
@@ -169,7 +234,7 @@ export function overPreload(preload: PreloadApi): ConsoleApi {
       return () => offs.forEach((off) => off());
     },
     onConnection(listener) {
-      listener(true);
+      listener(true); // the desktop app's core lives and dies with its window
       return () => {};
     },
   };
@@ -194,5 +259,14 @@ export function createApi(): ConsoleApi {
   // SECURITY: the token leaves the address bar (and history) at once; the tab keeps it for reloads.
   sessionStorage.setItem('mcp-console-token', token);
   if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  // The console's new address opened in this tab differs from this page's only by its #token: the
+  // browser does not load the page again for that, so the page takes the new token and reloads.
+  addEventListener('hashchange', () => {
+    const next = new URLSearchParams(location.hash.slice(1)).get('token');
+    if (!next) return;
+    sessionStorage.setItem('mcp-console-token', next);
+    history.replaceState(null, '', location.pathname + location.search);
+    location.reload();
+  });
   return webSocketApi(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
 }

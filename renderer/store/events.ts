@@ -1,6 +1,6 @@
 import type { EventName, EventPayload } from '../../shared/contract';
 import type { ToolView } from '../../shared/schemas/tool';
-import type { ConsoleApi } from '../api/client';
+import type { ConsoleApi, LinkDown } from '../api/client';
 import { catalogChanged, catalogListing, heldLoaded, setToolsSource, showListings, toolsOf, type ToolsSource } from './catalog-feed';
 import { viewViolated } from '../features/apps/violations';
 import { filesChanged, runUpdated } from '../features/collections/collections-store';
@@ -64,8 +64,8 @@ export function wireEvents(api: ConsoleApi): () => void {
   const ask: ToolsSource = (serverId, offset, limit) => api.request('tools.list', { serverId, offset, limit });
   setToolsSource(ask);
   const offEvents = api.onEvent((name, payload) => handleEvent(name, payload, st));
-  const snapshot = async (up: boolean): Promise<void> => {
-    if (!up) return st.onlineChanged(false);
+  const snapshot = async (up: boolean, down?: LinkDown): Promise<void> => {
+    if (!up) return st.onlineChanged(false, down);
     const [servers, approvals, calls, consents, elicitations, agents, grants, signIns] = await Promise.all([
       api.request('servers.list', {}),
       api.request('approvals.pending', {}),
@@ -91,7 +91,7 @@ export function wireEvents(api: ConsoleApi): () => void {
     st.onlineChanged(true);
   };
   // A connection that drops while the snapshot loads is fine: the next one loads it again.
-  const offConn = api.onConnection((up) => void snapshot(up).catch(() => undefined));
+  const offConn = api.onConnection((up, down) => void snapshot(up, down).catch(() => undefined));
   return () => {
     offEvents();
     offConn();
