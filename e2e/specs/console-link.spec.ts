@@ -42,14 +42,24 @@ test.describe('the page loses its console', () => {
     await expect(page.getByTestId('tool-count')).toHaveText('261');
     await c.openTool('fx', 'echo');
 
-    // A link that drops and comes back (the network, here): the page says so, then loads the state again.
+    // A call waits for approval when the link drops (the network, here): the page says so, and an
+    // approval clicked meanwhile is refused in words; the call still waits in the core.
+    await page.getByTestId('call-button').click();
+    await c.armed();
     expect(links).toHaveLength(1);
     await links[0]!.close({ code: 1001 });
     await expect(page.getByTestId('console-lost')).toContainText('Lost the console at');
+    await c.dialog.getByTestId('approve-once').click();
+    await expect(c.dialog.getByRole('alert')).toContainText('The console is not reachable');
+    // Back: the state is loaded again, the same call waits in the dialog, and approving it runs it once.
     await expect.poll(() => links.length).toBe(2);
     await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');
     await expect(page.getByTestId('console-lost')).toHaveCount(0);
     await expect(c.server('fx')).toHaveAttribute('data-status', 'connected');
+    await expect(c.dialog.getByRole('alert')).toHaveCount(0);
+    await c.approveOnce();
+    await expect(c.lastResult()).toHaveAttribute('data-status', 'ok');
+    await expect(page.getByTestId('call-result')).toHaveCount(1);
 
     await first.stop();
     running.splice(0);

@@ -1,5 +1,5 @@
 import { describeRequester } from '../../../shared/requester-text';
-import { useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { AskFrame } from '../../components/AskFrame';
 import { useArmed } from '../../components/use-armed';
 import { useShallow } from 'zustand/react/shallow';
@@ -40,6 +40,11 @@ function Dialog({ a, position, total, withQueue }: { a: Approval; position: numb
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [covers, setCovers] = useState<Covers>('tool');
+  // A decision refused while the link to the console was down is not an error once it is back.
+  const online = useConsole((s) => s.online);
+  useEffect(() => {
+    if (online) setError(null);
+  }, [online]);
   const decide = (decision: 'approve' | 'deny', scope: 'once' | 'session' | 'always' = 'once') => {
     // SECURITY: an approve that comes before the controls are armed (a stray click or Enter) does nothing.
     if (sent || (decision === 'approve' && !armed)) return;
