@@ -1,10 +1,11 @@
 import { describeRequester } from '../../../shared/requester-text';
-import { useEffect, useState, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { AskFrame } from '../../components/AskFrame';
 import { useArmed } from '../../components/use-armed';
 import { useShallow } from 'zustand/react/shallow';
 import { prettyJsonText } from '../../../shared/pretty-json';
 import type { Approval } from '../../../shared/schemas/call';
+import { ApiError } from '../../api/client';
 import { useApi } from '../../api/context';
 import { useConsole } from '../../store/store';
 import { SafeText } from '../../components/SafeText';
@@ -40,11 +41,9 @@ function Dialog({ a, position, total, withQueue }: { a: Approval; position: numb
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [covers, setCovers] = useState<Covers>('tool');
-  // A decision refused while the link to the console was down is not an error once it is back.
+  // A decision refused because the link to the console was down is not an error once it is back.
   const online = useConsole((s) => s.online);
-  useEffect(() => {
-    if (online) setError(null);
-  }, [online]);
+  const [linkDown, setLinkDown] = useState(false);
   const decide = (decision: 'approve' | 'deny', scope: 'once' | 'session' | 'always' = 'once') => {
     // SECURITY: an approve that comes before the controls are armed (a stray click or Enter) does nothing.
     if (sent || (decision === 'approve' && !armed)) return;
@@ -52,6 +51,7 @@ function Dialog({ a, position, total, withQueue }: { a: Approval; position: numb
     const wide = decision === 'approve' && scope === 'session' && covers !== 'tool' ? { covers } : {};
     api.request('approvals.decide', { approvalId: a.id, decision, argsHash: a.argsHash, scope, reason: reason || undefined, ...wide }).catch((e: Error) => {
       setError(e.message);
+      setLinkDown(e instanceof ApiError && e.code === 'disconnected');
       setSent(false);
     });
   };
@@ -87,7 +87,7 @@ function Dialog({ a, position, total, withQueue }: { a: Approval; position: numb
         setCovers={setCovers}
         reason={reason}
         setReason={setReason}
-        error={error}
+        error={linkDown && online ? null : error}
       />
     </AskFrame>
   );
