@@ -67,6 +67,16 @@ function Wide({ children }: { children: ReactNode }) {
   );
 }
 
+/** The selected tool's detail; a tool that cannot be shown says so, and the next one selected is shown again. */
+function ToolPane() {
+  const key = useConsole((s) => (s.selected ? `${s.selected.serverId}\n${s.selected.name}` : ''));
+  return (
+    <ErrorBoundary what="tool" resetKey={key}>
+      <ToolDetail />
+    </ErrorBoundary>
+  );
+}
+
 /** The console: servers, catalog and detail; history; audit. The approval dialog sits above all. */
 export function App() {
   const online = useConsole((s) => s.online);
@@ -132,9 +142,7 @@ export function App() {
         {tab === 'tools' && (
           <>
             <CatalogList />
-            <ErrorBoundary what="tool">
-              <ToolDetail />
-            </ErrorBoundary>
+            <ToolPane />
           </>
         )}
         {tab === 'resources' && (

@@ -75,6 +75,13 @@ test.describe('the page loses its console', () => {
     await page.getByTestId('call-button').click();
     await expect(page.getByRole('alert').filter({ hasText: 'The console is not reachable' })).toContainText('Nothing was sent.');
     await expect(c.dialog).toHaveCount(0);
+    // The JSON editor, never opened before, cannot load its script now: it says so in words, and the
+    // arguments stay editable as plain text, the rest of the panel with them.
+    await page.getByTestId('mode-json').click();
+    await expect(page.getByTestId('json-editor-fallback')).toContainText('could not load its script from the console (is it still running?)');
+    await page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{"message": "typed as text"}');
+    await page.getByTestId('call-button').click();
+    await expect(page.getByRole('alert').filter({ hasText: 'The console is not reachable' })).toContainText('Nothing was sent.');
     // It keeps trying, and counts its tries.
     await expect(banner).toContainText(/\(\d+ tr(y|ies) so far\)/);
 

@@ -8,6 +8,7 @@ import { RecentCalls } from '../results/RecentCalls';
 import { SchemaForm } from './LazySchemaForm';
 import './call.css';
 import { JsonEditor } from '../../components/LazyJsonEditor';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
 
 /** Arguments for a tool (form or JSON), checked by the core as you type; Call asks the core, which asks the human. */
 export function CallPanel({ tool }: { tool: ToolView }) {
@@ -73,6 +74,7 @@ export function CallPanel({ tool }: { tool: ToolView }) {
     }
   };
 
+  const plainText = <textarea className="mono" value={text} onChange={(e) => onText(e.target.value)} rows={8} aria-label="Arguments (JSON)" />;
   return (
     <div className="call-panel">
       <div className="row gap">
@@ -102,9 +104,22 @@ export function CallPanel({ tool }: { tool: ToolView }) {
           <SchemaForm schema={tool.inputSchema} value={value} onChange={setValue} />
         </div>
       ) : (
-        <Suspense fallback={<textarea className="mono" value={text} onChange={(e) => onText(e.target.value)} rows={8} />}>
-          <JsonEditor value={text} onChange={onText} schema={tool.inputSchema} />
-        </Suspense>
+        // Monaco loads when first shown; one that cannot load (the console gone) leaves the text to edit as text.
+        <ErrorBoundary
+          what="JSON editor"
+          fallback={(why) => (
+            <>
+              {plainText}
+              <div className="note small" role="alert" data-testid="json-editor-fallback">
+                The JSON editor could not be shown: {why} The arguments can still be edited here as plain text.
+              </div>
+            </>
+          )}
+        >
+          <Suspense fallback={plainText}>
+            <JsonEditor value={text} onChange={onText} schema={tool.inputSchema} />
+          </Suspense>
+        </ErrorBoundary>
       )}
       {parseError && <div className="error small">Not JSON: {parseError}</div>}
       {shown.length > 0 && (
