@@ -23,7 +23,9 @@ test.describe('protocol trace', () => {
     const id = await answer.getAttribute('data-id');
     expect(id).toMatch(/^\d+$/);
     await expect(answer).toContainText(`#${id}`);
-    await expect(page.getByTestId('trace-detail-head')).toContainText(new RegExp(`^message \\d+ · id #${id} · `));
+    await expect(page.getByTestId('trace-detail-head')).toContainText(
+      new RegExp(`^message \\d+ · id #${id} · \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3} · `),
+    );
     // Beside each other, the rows and the message fill the pane down to the window's bottom however
     // few the rows, and the pane itself does not scroll (its boxes do).
     const fill = await page.locator('.trace-split').evaluate((el) => {

@@ -13,6 +13,7 @@ describe('times and counts, formatted by hand', () => {
   it('a date and time in local time, and counts with their thousands separated', () => {
     expect(dateTime(new Date(2026, 0, 2, 3, 4, 5).toISOString())).toBe('2026-01-02 03:04:05');
     expect(dateTime(new Date(2026, 11, 31, 23, 59, 59).getTime())).toBe('2026-12-31 23:59:59');
+    expect(dateTime(new Date(2026, 11, 31, 23, 59, 59, 7).getTime(), true)).toBe('2026-12-31 23:59:59.007');
     expect(dateTime('never')).toBe('never');
     expect([0, 7, 999, 1000, 65_536, 1_048_576, 123_456_789, -4321].map(count)).toEqual([
       '0',

@@ -14,11 +14,11 @@ export function clockTime(at: string | number, ms = false): string {
   return ms ? `${t}.${String(d.getMilliseconds()).padStart(3, '0')}` : t;
 }
 
-/** `at` as a local date and time, `yyyy-mm-dd hh:mm:ss`. */
-export function dateTime(at: string | number): string {
+/** `at` as a local date and time, `yyyy-mm-dd hh:mm:ss` (and `.mmm` with `ms`). */
+export function dateTime(at: string | number, ms = false): string {
   const d = new Date(at);
   if (Number.isNaN(d.getTime())) return String(at);
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${clockTime(at)}`;
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${clockTime(at, ms)}`;
 }
 
 /** A count with thousands separated by commas (1,234,567), without `Intl` (shared with the core). */

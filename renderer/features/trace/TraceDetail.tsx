@@ -1,7 +1,7 @@
 import { prettyJsonText } from '../../../shared/pretty-json';
 import type { TraceEntry } from '../../../shared/schemas/trace';
 import { SafeText } from '../../components/SafeText';
-import { count } from '../../components/format';
+import { count, dateTime } from '../../components/format';
 import './trace.css';
 
 /** One message, whole: where it sits in its exchange, its HTTP request and response headers, the JSON (or the opening of one too large to keep). */
@@ -17,7 +17,7 @@ export function TraceDetail({ entry: open }: { entry: TraceEntry }) {
             · id <SafeText text={`#${String(open.id)}`} />
           </span>
         )}{' '}
-        · {open.at} · {count(open.bytes)} bytes
+        · <span title={open.at}>{dateTime(open.at, true)}</span> · {count(open.bytes)} bytes
         {open.group !== undefined && ` · exchange #${String(open.group)}, round ${open.round ?? 1}`}
       </div>
       {open.http && (
