@@ -159,10 +159,12 @@ export function webSocketApi(url: string): ConsoleApi {
       tell();
       // A try that never opened, while the address still serves the page: the console refused this
       // page's token, so it was started again (its token is new on every start).
+      // (Told only while the link is still down since then: a probe of an earlier outage says nothing.)
+      const episode = down;
       if (!opened)
         void servesPage(url).then((served) => {
-          if (down && served !== down.restarted) {
-            down.restarted = served;
+          if (down === episode && served !== episode.restarted) {
+            episode.restarted = served;
             tell();
           }
         });
