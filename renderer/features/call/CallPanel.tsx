@@ -74,7 +74,7 @@ export function CallPanel({ tool }: { tool: ToolView }) {
     }
   };
 
-  const plainText = <textarea className="mono" value={text} onChange={(e) => onText(e.target.value)} rows={8} aria-label="Arguments (JSON)" />;
+  const plainText = <textarea className="mono json-text" value={text} onChange={(e) => onText(e.target.value)} rows={8} aria-label="Arguments (JSON)" />;
   return (
     <div className="call-panel">
       <div className="row gap">
