@@ -90,7 +90,7 @@ test.describe('the page loses its console', () => {
     running.push(second);
     expect(new URL(second.url).port).toBe(port);
     await expect(banner).toHaveAttribute('data-restarted', 'true', { timeout: 15_000 });
-    await expect(banner).toContainText('open the address it printed');
+    await expect(banner).toContainText('Open the address it printed');
     await page.getByTestId('call-button').click();
     await expect(page.getByRole('alert').filter({ hasText: 'The console is not reachable' })).toContainText('was started again');
 
@@ -112,5 +112,8 @@ test.describe('the page loses its console', () => {
     await expect(banner).toContainText(/^Cannot reach the console \(since \d\d:\d\d:\d\d\)\./);
     await expect(banner).toHaveAttribute('data-restarted', 'true');
     await expect(page.locator('body')).toHaveAttribute('data-app-state', 'connecting');
+    // It never had the list of servers: it does not say there are none.
+    await expect(page.getByTestId('servers-unknown')).toHaveText('The servers are shown once the console answers.');
+    await expect(page.getByTestId('servers-empty')).toHaveCount(0);
   });
 });

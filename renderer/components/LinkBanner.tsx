@@ -14,7 +14,10 @@ export function LinkBanner() {
     <div className="warn-box link-banner" role="alert" data-testid="console-lost" data-restarted={down.restarted}>
       <strong>{down.wasUp ? `Lost the console at ${since}.` : `Cannot reach the console (since ${since}).`}</strong>{' '}
       {down.restarted ? (
-        <>It was started again, and a new start has a new token: open the address it printed (with its #token) to go on.</>
+        <>
+          It answers at this address but no longer takes this page's token: it was started again (each start has a new token), or this address is an old one.
+          Open the address it printed (with its #token) to go on.
+        </>
       ) : (
         <>
           {down.wasUp && 'What you see is as it was then. '}Nothing you do here reaches a server until it is back; the page tries again every few seconds

@@ -10,6 +10,8 @@ import './servers.css';
 /** Every saved server with its live status; add, import, connect. */
 export function ServersPanel() {
   const order = useConsole(useShallow((s) => s.serverOrder));
+  // Whether the page has had the list from the console: before that, an empty list says nothing.
+  const known = useConsole((s) => s.online || !!s.linkDown?.wasUp);
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const api = useApi();
@@ -24,7 +26,12 @@ export function ServersPanel() {
           Import
         </button>
       </div>
-      {order.length === 0 && (
+      {order.length === 0 && !known && (
+        <p className="empty muted" data-testid="servers-unknown">
+          The servers are shown once the console answers.
+        </p>
+      )}
+      {order.length === 0 && known && (
         <div className="empty" data-testid="servers-empty">
           <p>No servers yet.</p>
           <p>
