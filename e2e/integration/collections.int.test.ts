@@ -162,6 +162,61 @@ describe('mcp-console test for CI', () => {
     expect(JSON.parse(json.out)).toMatchObject({ summary: { tests: 1, failures: 1, passed: 0 } });
   });
 
+  it('keeps every value read from the environment out of each report and message, and says why a tool failed', () => {
+    // The notes fixture's login echoes its key; a failing assertion on that text used to print it, and
+    // JUnit and JSON carried the arguments sent with the key in them. FILES_DIR is read but not declared.
+    const path = write('secret.collection.json', {
+      name: 'secrets',
+      env: ['NOTES_KEY'],
+      steps: [
+        {
+          id: 'login',
+          call: { server: 'notes', tool: 'login', arguments: { user: 'ada in {{env.FILES_DIR}}', apiKey: '{{env.NOTES_KEY}}' } },
+          expect: { assert: [{ path: '/content/0/text', equals: 'no session' }] },
+        },
+        { id: 'missing', call: { server: 'notes', tool: 'note_get', arguments: { id: '{{env.NOTES_KEY}}' } } },
+      ],
+    });
+    for (const reporter of ['junit', 'json', 'tap', 'md']) {
+      const out = join(dir, `secret.${reporter}`);
+      const r = test(path, '--yes', '--reporter', reporter, '--out', out);
+      expect(r.code, r.err).toBe(1);
+      const text = readFileSync(out, 'utf8') + r.out + r.err;
+      expect(text, reporter).not.toContain(KEY);
+      expect(text, reporter).not.toContain(files);
+      expect(text, reporter).toContain('/content/0/text: expected "no session", got "session for ada in {{env.FILES_DIR}} with key {{env.NOTES_KEY}}"');
+      // A tool error that was not expected says what the tool said.
+      expect(text, reporter).toContain('expected ok, got tool-error: no note {{env.NOTES_KEY}}');
+      if (reporter === 'junit') expect(text).toContain('arguments sent: {&quot;apiKey&quot;:&quot;{{env.NOTES_KEY}}&quot;');
+    }
+    // The audit log keeps what was sent.
+    const sent = audit().findLast((e) => e.kind === 'call-requested' && e.tool === 'login');
+    expect(sent?.args).toEqual({ user: `ada in ${files}`, apiKey: KEY });
+  });
+
+  it('fills variables into a read step’s URI: the resource a call linked to', () => {
+    const r = test(
+      write('linked.collection.json', {
+        name: 'linked',
+        steps: [
+          { id: 'links', call: { server: 'everything', tool: 'get-resource-links', arguments: { count: 2 } } },
+          {
+            id: 'open',
+            read: { server: 'everything', uri: '{{steps.links.content.2.uri}}' },
+            expect: { assert: [{ path: '/contents/0/uri', equals: 'demo://resource/dynamic/text/2' }] },
+          },
+          { id: 'unset', read: { server: 'everything', uri: 'demo://resource/dynamic/text/{{env.NO_SUCH_VARIABLE}}' } },
+        ],
+      }),
+      '--yes',
+    );
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/ok {3}linked › open/);
+    expect(r.err).toContain('{{env.NO_SUCH_VARIABLE}}: the environment variable NO_SUCH_VARIABLE is not set');
+    // The scope the run asks approval for names the variable the read uses.
+    expect(r.err).toMatch(/reads from the environment: NO_SUCH_VARIABLE/);
+  });
+
   it('runs the same collection against a second server and says where they differ (--against)', () => {
     const r = test(
       write('against.collection.json', { ...notes('notes'), steps: notes('notes').steps.filter((s) => s.id !== 'create' && s.id !== 'read') }),

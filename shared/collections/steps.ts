@@ -1,4 +1,5 @@
 import type { Collection, Step } from '../schemas/collection.js';
+import { variablesIn } from './template.js';
 
 export type StepKind = 'call' | 'read' | 'prompt' | 'catalog';
 
@@ -22,6 +23,18 @@ export function describeStep(s: Step): string {
 /** Every server a collection needs: its `servers`, then any its steps name. */
 export function serversOf(c: Collection): string[] {
   return [...new Set([...(c.servers ?? []), ...c.steps.map(stepServer)])];
+}
+
+/** What a step fills variables into: a call's or a prompt's arguments, a read's URI. */
+export function stepTemplates(s: Step): unknown {
+  return s.call?.arguments ?? s.prompt?.arguments ?? s.read?.uri ?? {};
+}
+
+/** Every environment variable a collection reads: those it declares, then any its steps name. */
+export function envOf(c: Collection, steps: readonly Step[] = c.steps): string[] {
+  const env = new Set(c.env ?? []);
+  for (const s of steps) for (const v of variablesIn(stepTemplates(s))) if (v.startsWith('env.')) env.add(v.slice(4));
+  return [...env];
 }
 
 /** The same step against another server (for `--against`). */

@@ -29,7 +29,7 @@ export const RunStep = z.object({
   failures: z.array(StepFailure),
   /** The call it made (calls), in the console's history. */
   callId: z.string().optional(),
-  /** The arguments as sent, variables resolved (canonical JSON). */
+  /** The arguments as sent, variables resolved (canonical JSON), values read from the environment written as their variables. */
   argsJson: z.string().optional(),
   durationMs: z.number().optional(),
   /** The result as a snapshot keeps it (secrets written as their variables); absent past the size a run keeps. */

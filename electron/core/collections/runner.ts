@@ -5,7 +5,7 @@ import type { Requester } from '../../../shared/schemas/requester.js';
 import { checkStep, type PatternTest, type StepObservation } from '../../../shared/collections/check.js';
 import { diffJson } from '../../../shared/collections/diff.js';
 import { redactSecrets } from '../../../shared/collections/secrets.js';
-import { onServer, snapshotOf } from '../../../shared/collections/steps.js';
+import { envOf, onServer, snapshotOf } from '../../../shared/collections/steps.js';
 import { resolveTemplate, TemplateError, type TemplateScope } from '../../../shared/collections/template.js';
 
 /** What running steps needs of the core. */
@@ -57,18 +57,28 @@ function clipFailure(f: RunStep['failures'][number]): RunStep['failures'][number
 /** The observed result a run's record carries at most (a larger one is kept aside for accepting). */
 const SHOWN_BYTES = 256 * 1024;
 
+/** The first text a tool's error result says, for the message of a step that did not expect it. */
+function errorText(result: Record<string, unknown>): string | undefined {
+  const content = Array.isArray(result.content) ? (result.content as Array<{ type?: unknown; text?: unknown }>) : [];
+  const text = content.find((b) => b?.type === 'text' && typeof b.text === 'string')?.text as string | undefined;
+  if (!text?.trim()) return undefined;
+  const line = text.trim().replace(/\s+/g, ' ');
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
+}
+
 /**
  * Runs the steps of `run` in order. A step's variables resolve against earlier steps' results; a
  * step that fails does not stop the run (later steps that need its result fail with a setup error
- * naming it). Secrets read from the environment are written as their variables in what a snapshot
- * keeps and compares.
+ * naming it). Every value read from the environment is written as its variable (`{{env.NAME}}`) in
+ * what a snapshot keeps and compares and in all the run reports (the arguments sent, failure
+ * messages, diffs, errors): a report is a CI artifact, and only the audit log holds the bytes sent.
  */
 export async function runSteps(c: Collection, run: CollectionRun, deps: StepDeps, o: RunOptions): Promise<void> {
   const byId = new Map(c.steps.map((s) => [s.id, s]));
   const scope = { env: deps.env, steps: new Map<string, unknown>() };
   const other = { env: deps.env, steps: new Map<string, unknown>() };
   const secrets = new Map<string, string>();
-  for (const name of c.env ?? []) {
+  for (const name of envOf(c)) {
     const v = deps.env[name];
     if (v !== undefined) secrets.set(v, name);
   }
@@ -104,7 +114,9 @@ export async function runSteps(c: Collection, run: CollectionRun, deps: StepDeps
       if (theirs.outcome !== seen.outcome || diff.total > 0)
         rs.failures.push({ kind: 'snapshot', message: `${o.against.to} answers differently from ${o.against.from}`, diff });
     }
-    rs.failures = rs.failures.map(clipFailure);
+    rs.failures = (redactSecrets(rs.failures, secrets) as RunStep['failures']).map(clipFailure);
+    if (rs.against?.error) rs.against.error = redactSecrets(rs.against.error, secrets) as string;
+    if (rs.argsJson) rs.argsJson = redactSecrets(rs.argsJson, secrets) as string;
     if (rs.argsJson && rs.argsJson.length > SHOWN_VALUE) rs.argsJson = `${rs.argsJson.slice(0, SHOWN_VALUE)}… (${rs.argsJson.length} characters in all)`;
     rs.durationMs = performance.now() - t0;
     rs.status = rs.failures.length ? 'failed' : 'passed';
@@ -113,6 +125,12 @@ export async function runSteps(c: Collection, run: CollectionRun, deps: StepDeps
 }
 
 type Seen = StepObservation & { setup?: string };
+
+/** A read step's URI with its variables filled; a variable that is the whole URI is written as text. */
+function uriOf(template: string, scope: TemplateScope): string {
+  const uri = resolveTemplate(template, scope);
+  return typeof uri === 'string' ? uri : JSON.stringify(uri);
+}
 
 /** Runs one step and says what it came to; a variable that cannot be resolved is a setup failure. */
 async function observe(step: Step, scope: TemplateScope, deps: StepDeps, requestedBy: Requester, rs?: RunStep): Promise<Seen> {
@@ -125,7 +143,8 @@ async function observe(step: Step, scope: TemplateScope, deps: StepDeps, request
         rs.argsJson = r.argsJson;
       }
       const outcome = r.outcome ?? 'protocol-error';
-      const error = r.error?.message ?? (outcome === 'ok' || outcome === 'tool-error' ? undefined : r.reason);
+      const answered = outcome === 'ok' || outcome === 'tool-error';
+      const error = r.error?.message ?? (!answered ? r.reason : outcome === 'tool-error' && r.result ? errorText(r.result) : undefined);
       if (!r.result) return { outcome, ...(error !== undefined && { error }) };
       return {
         outcome,
@@ -140,7 +159,7 @@ async function observe(step: Step, scope: TemplateScope, deps: StepDeps, request
       return { outcome: 'ok', result: doc, snapshot: doc };
     }
     const got = step.read
-      ? deps.read(step.read.server, step.read.uri, requestedBy)
+      ? deps.read(step.read.server, uriOf(step.read.uri, scope), requestedBy)
       : deps.prompt(step.prompt!.server, step.prompt!.name, resolveTemplate(step.prompt!.arguments ?? {}, scope) as Record<string, string>, requestedBy);
     try {
       const result = (await got) as Record<string, unknown>;

@@ -4,8 +4,7 @@ import type { CollectionRun, RunScope } from '../../../shared/schemas/collection
 import type { Requester } from '../../../shared/schemas/requester.js';
 import { canonicalJson } from '../../../shared/canonical-json.js';
 import { describeRequester } from '../../../shared/requester-text.js';
-import { describeStep, onServer, serversOf, stepKind, stepServer } from '../../../shared/collections/steps.js';
-import { variablesIn } from '../../../shared/collections/template.js';
+import { describeStep, envOf, onServer, serversOf, stepKind, stepServer } from '../../../shared/collections/steps.js';
 import type { AuditTrail } from '../audit/index.js';
 import { CoreError, sha256, type EventBus } from '../support/index.js';
 import { wireJson } from '../calls/index.js';
@@ -282,8 +281,6 @@ export class CollectionRuns {
 /** What a run asks for: each step (and with `against`, each again on the other server), templates as written. */
 export function scopeOf(c: Collection, steps: Collection['steps'], against?: string): RunScope {
   const all = against ? steps.flatMap((s) => [s, onServer(s, against)]) : steps;
-  const env = new Set(c.env ?? []);
-  for (const s of all) for (const v of variablesIn(s.call?.arguments ?? s.prompt?.arguments ?? {})) if (v.startsWith('env.')) env.add(v.slice(4));
   return {
     collection: c.name,
     steps: all.map((s) => ({
@@ -294,6 +291,6 @@ export function scopeOf(c: Collection, steps: Collection['steps'], against?: str
       ...(s.prompt && { argsTemplate: canonicalJson(s.prompt.arguments ?? {}) }),
     })),
     servers: [...new Set(all.map(stepServer))],
-    env: [...env].sort(),
+    env: envOf(c, all).sort(),
   };
 }
