@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { startServe, type ServeProcess } from '../tools/serve-process.js';
 
@@ -19,8 +20,22 @@ export const BIG_SERVER = 'fx';
 export type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace' | 'auth' | 'review' | 'history' | 'collections' | 'audit' | 'agents' | 'settings';
 export const TABS: Tab[] = ['tools', 'resources', 'prompts', 'logs', 'trace', 'auth', 'review', 'history', 'collections', 'audit', 'agents', 'settings'];
 
+/** The collection the Collections tab runs: a long name, a long unbroken argument, a read of a long URI, a long failure. */
+export const WIDE_COLLECTION = 'Wide steps: a long argument, a read of a long URI and a long failure, to check the layout of the tab';
+const WIDE_STEPS = [
+  { id: 'echo-long', call: { server: 'everything', tool: 'echo', arguments: { message: 'x'.repeat(300) } } },
+  { id: 'architecture', read: { server: 'everything', uri: 'demo://resource/static/document/architecture.md' } },
+  {
+    id: 'a-step-whose-id-is-long',
+    call: { server: 'everything', tool: 'echo', arguments: { message: 'what the server answers' } },
+    expect: { assert: [{ path: '/content/0/text', equals: `an answer this step expects and the server never gives: ${'y'.repeat(120)}` }] },
+  },
+];
+
 /** Starts the modern fixture over HTTP and `serve` with the three servers; `dir` holds its data. */
 export async function startScene(dir: string): Promise<Scene> {
+  mkdirSync(join(dir, 'data', 'collections'), { recursive: true });
+  writeFileSync(join(dir, 'data', 'collections', 'wide.collection.json'), JSON.stringify({ name: WIDE_COLLECTION, steps: WIDE_STEPS }, null, 2));
   const modern = spawn(process.execPath, [resolve('out/node/e2e/fixtures/modern-server.js'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await listening(modern);
   const serve = await startServe(
@@ -77,6 +92,7 @@ export async function fillScene(page: Page): Promise<void> {
   await expect(page.getByTestId('call-result').first()).toBeVisible();
   // The call saved into a collection: the Collections tab runs it.
   await page.getByTestId('call-result').first().getByTestId('save-to-collection').click();
+  await page.getByTestId('save-into').selectOption({ label: 'New collection…' });
   await page.getByTestId('save-new-name').fill('A collection with a long name to check the layout of its tab');
   await page.getByTestId('save-step').click();
   await expect(page.getByTestId('saved-step')).toBeVisible();
@@ -126,13 +142,16 @@ export async function openTab(page: Page, tab: Tab): Promise<void> {
   } else if (tab === 'audit') {
     await expect(page.getByTestId('audit-entry').first()).toBeVisible();
   } else if (tab === 'collections') {
-    await expect(page.getByTestId('collection-detail')).toBeVisible();
+    await page.getByTestId('collection-item').filter({ hasText: WIDE_COLLECTION }).click();
+    await expect(page.getByTestId('collection-detail')).toHaveAttribute('data-name', WIDE_COLLECTION);
     if (!(await page.getByTestId('run-result').count())) {
       await page.getByTestId('collection-run').click();
       await expect(page.getByTestId('run-approve')).toHaveAttribute('aria-disabled', 'false');
       await page.getByTestId('run-approve').click();
     }
-    await expect(page.getByTestId('run-result')).toHaveAttribute('data-status', 'passed');
+    // The last step fails (open by itself); opening the first shows its long argument, the failure its line.
+    await expect(page.getByTestId('run-result')).toHaveAttribute('data-status', 'failed');
     await page.getByTestId('run-step').first().getByRole('button').first().click();
+    await expect(page.getByTestId('step-why')).toHaveCount(1);
   }
 }

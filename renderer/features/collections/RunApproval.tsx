@@ -37,7 +37,7 @@ export function RunApproval({ run }: { run: CollectionRun }) {
         ))}{' '}
         — for this run only. A call outside this list, or one a standing “never” refuses, still stops.
       </p>
-      <table className="grid">
+      <table className="grid run-scope-steps">
         <thead>
           <tr>
             <th>Step</th>

@@ -50,7 +50,16 @@ export function RunSteps({
               {s.durationMs !== undefined && <span className="muted small"> {Math.round(s.durationMs)} ms</span>}
               {s.updated && <span className="badge small">snapshot written</span>}
             </button>
-            {open === s.id && <StepDetail run={run} step={s} snapshot={snapshots[s.id]} onIgnore={onIgnore && ((path) => onIgnore(s.id, path))} />}
+            {open === s.id ? (
+              <StepDetail run={run} step={s} snapshot={snapshots[s.id]} onIgnore={onIgnore && ((path) => onIgnore(s.id, path))} />
+            ) : (
+              s.failures[0] && (
+                <div className="step-why small" data-testid="step-why">
+                  <SafeText text={s.failures[0].message} />
+                  {s.failures.length > 1 && <span className="muted"> (and {s.failures.length - 1} more)</span>}
+                </div>
+              )
+            )}
           </li>
         ))}
       </ul>
