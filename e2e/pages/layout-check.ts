@@ -88,6 +88,13 @@ function measure(page: Page): Promise<string[]> {
       }
       if (lines > 2) problems.push(`the header takes ${lines} lines (${Math.round(bar.getBoundingClientRect().height)} px)`);
     }
+    // A labelled field (a prompt's argument, a template's variable): its box under its name, never beside the next one's.
+    for (const field of document.querySelectorAll('main label.field')) {
+      const name = field.firstElementChild;
+      const box = field.querySelector('input, select, textarea');
+      if (!name || !box || name === box || !shown(box)) continue;
+      if (box.getBoundingClientRect().top < name.getBoundingClientRect().bottom - 1) problems.push(`${describe(box)} sits beside its name, not under it`);
+    }
     const controls = document.querySelectorAll('button, input, select, textarea, a[href], summary, [role=tab]');
     // Under a dialog's shade the console is not to be used: only the dialog and the queue beside it count.
     const shade = document.querySelector('.overlay');

@@ -125,8 +125,9 @@ export async function openTab(page: Page, tab: Tab): Promise<void> {
     await big.click();
     await expect(page.getByTestId('resource-contents')).toContainText('one line with no break', { timeout: 30_000 });
   } else if (tab === 'prompts') {
-    await page.locator('[data-testid=prompt-server][data-server=everything] [data-testid=prompt-item]').first().click();
-    await expect(page.getByTestId('prompt-detail')).toBeVisible();
+    // The prompt with two arguments (each its name, what it is for, and a field with completions).
+    await page.locator('[data-testid=prompt-server][data-server=everything] [data-testid=prompt-item][data-name=completable-prompt]').click();
+    await expect(page.getByTestId('prompt-arg')).toHaveCount(2);
   } else if (tab === 'trace') {
     await page.getByTestId('trace-row').first().click();
     await expect(page.getByTestId('trace-detail')).toBeVisible();
