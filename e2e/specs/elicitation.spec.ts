@@ -17,6 +17,7 @@ test.describe('elicitation: a server asks the person', () => {
     const form = q.getByTestId('elicitation-form');
     // The schema's default is shown in the form, where the person sees it before sending.
     await expect(form.getByLabel('String with default')).toHaveValue('It was a dark and stormy night.');
+    await expect(q.getByTestId('elicitation-filled')).toHaveText('Esc cancels · the values the server suggested are filled in: check them before sending');
     await expect(q).toHaveAttribute('data-armed', 'true');
     await q.getByTestId('elicitation-accept').click();
     // The name is required: the core refuses, the question stays.
@@ -51,6 +52,7 @@ test.describe('elicitation: a server asks the person', () => {
     const q = page.getByTestId('elicitation-dialog');
     await expect(q).toHaveAttribute('data-mode', 'url');
     await expect(q.getByTestId('elicitation-url')).toHaveText('https://bank.example@evil.example/login');
+    await expect(q.getByTestId('elicitation-filled')).toHaveText('Esc cancels · nothing is filled in for you');
     await expect(q.getByTestId('elicitation-host')).toHaveText('evil.example');
     await expect(q.getByTestId('elicitation-url-problem')).toContainText('user name or password');
     await expect(q.getByTestId('elicitation-accept')).toBeDisabled();

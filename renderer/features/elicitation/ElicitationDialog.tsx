@@ -18,7 +18,8 @@ import { ArmedButton } from '../../components/ArmedButton';
  * A server asks the person something (elicitation, both eras). The dialog says which server asks,
  * during which of our calls, and what; a form question is answered with a form drawn from the
  * schema it sent, a URL question shows the whole URL and its host and opens nothing unless asked.
- * Nothing is answered for the person: Accept stays unarmed for a moment, Escape cancels.
+ * Nothing is answered for the person: Accept stays unarmed for a moment, Escape cancels; the
+ * defaults the schema suggests are filled in, and the dialog says so.
  */
 export function ElicitationDialog() {
   const queue = useConsole(useShallow((s) => s.elicitations));
@@ -48,6 +49,12 @@ function UrlCompletions() {
       ))}
     </div>
   );
+}
+
+/** The form's schema gives a default for some field (the form shows it, and sends it unless changed). */
+function suggestsValues(schema: Record<string, unknown> | undefined): boolean {
+  const props = schema?.properties;
+  return !!props && typeof props === 'object' && Object.values(props).some((p) => !!p && typeof p === 'object' && 'default' in p);
 }
 
 function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
@@ -145,7 +152,12 @@ function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
         </div>
       )}
       <div className="row gap end">
-        <span className="small muted">Esc cancels · nothing is filled in for you</span>
+        <span className="small muted" data-testid="elicitation-filled">
+          Esc cancels ·{' '}
+          {q.mode === 'form' && suggestsValues(q.requestedSchema)
+            ? 'the values the server suggested are filled in: check them before sending'
+            : 'nothing is filled in for you'}
+        </span>
         <span className="spacer" />
         <button ref={cancelRef} onClick={() => void answer({ action: 'cancel' })} data-testid="elicitation-cancel">
           Cancel
