@@ -106,6 +106,8 @@ test.describe('results', () => {
     await app.console.callWithJson({ steps: 50, delayMs: 200 });
     const progress = page.getByTestId('call-progress');
     await expect(progress).toContainText(/step \d+ of 50/);
+    // The count beside the bar, as the server reported it.
+    await expect(progress.getByTestId('progress-count')).toHaveText(/^\d+ of 50$/);
     await progress.getByTestId('cancel-call').click();
     await expect(app.console.lastResult()).toHaveAttribute('data-status', 'cancelled');
   });

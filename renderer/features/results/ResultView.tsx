@@ -55,7 +55,14 @@ export function ResultView({ callId, showView = false }: { callId: string; showV
             )}
           </div>
         )}
-        {p && p.total ? <progress value={p.progress} max={p.total} /> : <progress />}
+        <div className="row gap">
+          {p && p.total ? <progress value={p.progress} max={p.total} aria-label="Progress" /> : <progress aria-label="Progress" />}
+          {p && (
+            <span className="small muted progress-count" data-testid="progress-count">
+              {p.total ? `${count(p.progress)} of ${count(p.total)}` : `${count(p.progress)} so far`}
+            </span>
+          )}
+        </div>
         {p?.message && (
           <div className="small">
             <SafeText text={p.message} />
