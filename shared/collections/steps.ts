@@ -26,7 +26,7 @@ export function serversOf(c: Collection): string[] {
 }
 
 /** What a step fills variables into: a call's or a prompt's arguments, a read's URI. */
-export function stepTemplates(s: Step): unknown {
+function stepTemplates(s: Step): unknown {
   return s.call?.arguments ?? s.prompt?.arguments ?? s.read?.uri ?? {};
 }
 

@@ -143,8 +143,9 @@ async function observe(step: Step, scope: TemplateScope, deps: StepDeps, request
         rs.argsJson = r.argsJson;
       }
       const outcome = r.outcome ?? 'protocol-error';
-      const answered = outcome === 'ok' || outcome === 'tool-error';
-      const error = r.error?.message ?? (!answered ? r.reason : outcome === 'tool-error' && r.result ? errorText(r.result) : undefined);
+      // Why it did not answer, or what the tool said in its error.
+      let error = r.error?.message;
+      if (error === undefined && outcome !== 'ok') error = outcome === 'tool-error' ? r.result && errorText(r.result) : r.reason;
       if (!r.result) return { outcome, ...(error !== undefined && { error }) };
       return {
         outcome,
