@@ -12,6 +12,9 @@ test.describe('resources', () => {
     await expect(contents).toContainText('hello notes');
     await server.locator('[data-testid=resource-item][data-uri="fixture://blob/1"]').click();
     await expect(contents).toHaveAttribute('data-uri', 'fixture://blob/1');
+    // The list marks the resource open beside it, and only that one.
+    await expect(server.locator('[data-testid=resource-item][aria-current=true]')).toHaveAttribute('data-uri', 'fixture://blob/1');
+    await expect(page.locator('[data-testid=resource-item][aria-current=true]')).toHaveCount(1);
     await expect(contents.locator('img')).toBeVisible();
     await page.getByTestId('tab-audit').click();
     await expect(page.locator('[data-testid=audit-entry][data-kind=resource-read]')).toHaveCount(2);

@@ -52,7 +52,13 @@ export function PromptsView() {
               <ul className="resource-list">
                 {l?.prompts.map((p) => (
                   <li key={p.name}>
-                    <button className="link" onClick={() => setOpen(p)} data-testid="prompt-item" data-name={p.name}>
+                    <button
+                      className="link"
+                      onClick={() => setOpen(p)}
+                      aria-current={open?.serverId === serverId && open.name === p.name ? 'true' : undefined}
+                      data-testid="prompt-item"
+                      data-name={p.name}
+                    >
                       <SafeText text={p.title ?? p.name} />
                     </button>{' '}
                     {p.title && (

@@ -101,7 +101,13 @@ export function ResourcesView() {
               <ul className="resource-list">
                 {l?.resources.map((r) => (
                   <li key={r.uri}>
-                    <button className="link" onClick={() => read(serverId, r.uri)} data-testid="resource-item" data-uri={r.uri}>
+                    <button
+                      className="link"
+                      onClick={() => read(serverId, r.uri)}
+                      aria-current={open?.serverId === serverId && open.uri === r.uri ? 'true' : undefined}
+                      data-testid="resource-item"
+                      data-uri={r.uri}
+                    >
                       <SafeText text={r.title ?? r.name} />
                     </button>{' '}
                     <span className="mono small muted">
@@ -112,7 +118,13 @@ export function ResourcesView() {
                 ))}
                 {l?.templates.map((t) => (
                   <li key={t.uriTemplate} data-testid="resource-template">
-                    <button className="link" onClick={() => setTemplate({ serverId, template: t })} data-testid="open-template" data-template={t.uriTemplate}>
+                    <button
+                      className="link"
+                      onClick={() => setTemplate({ serverId, template: t })}
+                      aria-current={template?.serverId === serverId && template.template.uriTemplate === t.uriTemplate ? 'true' : undefined}
+                      data-testid="open-template"
+                      data-template={t.uriTemplate}
+                    >
                       <SafeText text={t.title ?? t.name} />
                     </button>{' '}
                     <span className="mono small muted">
