@@ -96,6 +96,15 @@ export async function fillScene(page: Page): Promise<void> {
   await page.getByTestId('save-new-name').fill('A collection with a long name to check the layout of its tab');
   await page.getByTestId('save-step').click();
   await expect(page.getByTestId('saved-step')).toBeVisible();
+  // A call of the tool with a 128-character name (the fixture refuses it): History holds its name.
+  await page.getByTestId('tool-search').fill('a_tool_name_that');
+  await page.locator('[data-testid=tool-item][data-server=fx][data-tool^=a_tool_name_that]').click();
+  await page.getByTestId('mode-json').click();
+  await page.getByTestId('call-button').click();
+  await expect(dialog).toHaveAttribute('data-armed', 'true');
+  await dialog.getByTestId('approve-once').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('call-result').first()).toHaveAttribute('data-status', 'protocol-error');
   await page.getByTestId('tool-search').fill('');
   // An agent with a long name and every server.
   await page.getByTestId('tab-agents').click();

@@ -142,7 +142,9 @@ export function AuditView() {
                 <td className="audit-nowrap">{clockTime(e.time)}</td>
                 <td className="audit-kind">{e.kind}</td>
                 <td>{e.serverId && <SafeText className="audit-clip" text={e.serverId} />}</td>
-                <td className="mono">{e.tool && <SafeText text={e.tool} />}</td>
+                <td className="mono" title={e.tool}>
+                  {e.tool && <SafeText className="audit-clip" text={e.tool} />}
+                </td>
                 <td data-testid="audit-requester">{e.requestedBy && <SafeText className="audit-clip" text={describeRequester(e.requestedBy)} />}</td>
                 <td>{e.decision}</td>
                 <td>{e.decidedBy}</td>

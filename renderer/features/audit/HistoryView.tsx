@@ -85,10 +85,10 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
               </td>
               <td className="audit-nowrap">{clockTime(c.requestedAt)}</td>
               <td>
-                <SafeText text={c.serverId} />
+                <SafeText className="audit-clip" text={c.serverId} />
               </td>
-              <td className="mono">
-                <SafeText text={c.tool} />
+              <td className="mono" title={c.tool}>
+                <SafeText className="audit-clip" text={c.tool} />
               </td>
               <td data-testid="history-requester">
                 <SafeText className="audit-clip" text={describeRequester(c.requestedBy)} />
@@ -99,21 +99,23 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
               </td>
               <td className={`status-${c.outcome}`}>{c.outcome ?? c.state}</td>
               <td className="audit-nowrap">{c.durationMs !== undefined ? `${c.durationMs.toFixed(0)} ms` : ''}</td>
-              <td className="audit-nowrap">
-                <button
-                  onClick={(e) => (e.stopPropagation(), again(c.id, true))}
-                  data-testid="call-again"
-                  title="The same call, asked for again (you approve it as any call)"
-                >
-                  Call again
-                </button>{' '}
-                <button
-                  onClick={(e) => (e.stopPropagation(), again(c.id, false))}
-                  data-testid="call-edit"
-                  title="Open the tool with these arguments to change them first"
-                >
-                  Edit
-                </button>
+              <td>
+                <div className="history-actions">
+                  <button
+                    onClick={(e) => (e.stopPropagation(), again(c.id, true))}
+                    data-testid="call-again"
+                    title="The same call, asked for again (you approve it as any call)"
+                  >
+                    Call again
+                  </button>
+                  <button
+                    onClick={(e) => (e.stopPropagation(), again(c.id, false))}
+                    data-testid="call-edit"
+                    title="Open the tool with these arguments to change them first"
+                  >
+                    Edit
+                  </button>
+                </div>
               </td>
             </tr>
           ))}
