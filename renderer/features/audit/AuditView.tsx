@@ -143,7 +143,7 @@ export function AuditView() {
                 <td className="audit-kind">{e.kind}</td>
                 <td>{e.serverId && <SafeText className="audit-clip" text={e.serverId} />}</td>
                 <td className="mono" title={e.tool}>
-                  {e.tool && <SafeText className="audit-clip" text={e.tool} />}
+                  {e.tool && <SafeText className="audit-clip audit-name" text={e.tool} />}
                 </td>
                 <td data-testid="audit-requester">{e.requestedBy && <SafeText className="audit-clip" text={describeRequester(e.requestedBy)} />}</td>
                 <td>{e.decision}</td>

@@ -88,7 +88,7 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
                 <SafeText className="audit-clip" text={c.serverId} />
               </td>
               <td className="mono" title={c.tool}>
-                <SafeText className="audit-clip" text={c.tool} />
+                <SafeText className="audit-clip audit-name" text={c.tool} />
               </td>
               <td data-testid="history-requester">
                 <SafeText className="audit-clip" text={describeRequester(c.requestedBy)} />
