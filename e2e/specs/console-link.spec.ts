@@ -115,5 +115,7 @@ test.describe('the page loses its console', () => {
     // It never had the list of servers: it does not say there are none.
     await expect(page.getByTestId('servers-unknown')).toHaveText('The servers are shown once the console answers.');
     await expect(page.getByTestId('servers-empty')).toHaveCount(0);
+    await expect(page.getByTestId('tools-unknown')).toHaveText('The tools are shown once the console answers.');
+    await expect(page.getByText('Connect a server to see its tools.')).toHaveCount(0);
   });
 });

@@ -15,6 +15,8 @@ const ROW = 52;
 /** Every tool of every connected server, filtered as you type (text, risk, annotations, server; `key:value` terms; chips). */
 export function CatalogList() {
   const { tools, order, filter } = useConsole(useShallow((s) => ({ tools: s.tools, order: s.serverOrder, filter: s.filter })));
+  // Until the console has answered once, the page cannot know whether any server is connected.
+  const known = useConsole((s) => s.online || !!s.linkDown?.wasUp);
   // No per-tool work here: one server's list is used as it is; search text is computed as tools arrive.
   const all = useMemo<ToolView[]>(() => (order.length === 1 ? (tools[order[0] ?? ''] ?? []) : order.flatMap((id) => tools[id] ?? [])), [tools, order]);
   // It keeps its last answer: a keystroke that narrows the filter looks only through that, and a
@@ -32,7 +34,13 @@ export function CatalogList() {
       </div>
       {index.length > 0 && <FilterChips servers={order} />}
       {index.length === 0 ? (
-        <div className="empty">Connect a server to see its tools.</div>
+        known ? (
+          <div className="empty">Connect a server to see its tools.</div>
+        ) : (
+          <div className="empty muted" data-testid="tools-unknown">
+            The tools are shown once the console answers.
+          </div>
+        )
       ) : shown.length === 0 ? (
         <div className="empty">No tool matches “{filter}”.</div>
       ) : (
