@@ -21,7 +21,7 @@ export type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace' | 'auth' 
 export const TABS: Tab[] = ['tools', 'resources', 'prompts', 'logs', 'trace', 'auth', 'review', 'history', 'collections', 'audit', 'agents', 'settings'];
 
 /** The collection the Collections tab runs: a long name, a long unbroken argument, a read of a long URI, a long failure. */
-export const WIDE_COLLECTION = 'Wide steps: a long argument, a read of a long URI and a long failure, to check the layout of the tab';
+const WIDE_COLLECTION = 'Wide steps: a long argument, a read of a long URI and a long failure, to check the layout of the tab';
 const WIDE_STEPS = [
   { id: 'echo-long', call: { server: 'everything', tool: 'echo', arguments: { message: 'x'.repeat(300) } } },
   { id: 'architecture', read: { server: 'everything', uri: 'demo://resource/static/document/architecture.md' } },

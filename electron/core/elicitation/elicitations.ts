@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { ElicitationAnswer, ElicitationContent, ElicitationView } from '../../../shared/schemas/elicitation.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
+import { withDefaults } from '../../../shared/elicitation-defaults.js';
 import type { ProtocolEra } from '../../../shared/schemas/server.js';
 import type { AuditTrail } from '../audit/index.js';
 import { CoreError, RingBuffer, type EventBus } from '../support/index.js';
@@ -202,20 +203,6 @@ export class Elicitations {
     this.answered.push(o.view);
     this.deps.bus.emit('elicitation.resolved', o.view);
   }
-}
-
-/** SEP-1034: a field the person left empty takes the schema's default, where it has one. */
-export function withDefaults(schema: Record<string, unknown>, content: ElicitationContent): ElicitationContent {
-  const out: ElicitationContent = { ...content };
-  const props = schema.properties;
-  if (!props || typeof props !== 'object') return out;
-  for (const [k, p] of Object.entries(props as Record<string, unknown>)) {
-    if (k in out || !p || typeof p !== 'object') continue;
-    const d = (p as { default?: unknown }).default;
-    if (typeof d === 'string' || typeof d === 'number' || typeof d === 'boolean') out[k] = d;
-    else if (Array.isArray(d) && d.every((x) => typeof x === 'string')) out[k] = d as string[];
-  }
-  return out;
 }
 
 /** The host a person should read before opening a URL, and why it must not be opened at all. */

@@ -1,3 +1,3 @@
 export { checkProblems } from './check.js';
-export { Elicitations, describeUrl, withDefaults, MAX_PENDING_PER_SERVER } from './elicitations.js';
+export { Elicitations, describeUrl, MAX_PENDING_PER_SERVER } from './elicitations.js';
 export { elicitationHandlers } from './handlers.js';

@@ -11,6 +11,7 @@ import { useArmed } from '../../components/use-armed';
 import { SchemaForm } from '../call/LazySchemaForm';
 import { ContentBlockView } from '../results/ContentBlockView';
 import type { ContentBlock } from '../../../shared/schemas/content';
+import { withDefaults } from '../../../shared/elicitation-defaults';
 import './elicitation.css';
 import { ArmedButton } from '../../components/ArmedButton';
 
@@ -49,12 +50,6 @@ function UrlCompletions() {
       ))}
     </div>
   );
-}
-
-/** The form's schema gives a default for some field (the form shows it, and sends it unless changed). */
-function suggestsValues(schema: Record<string, unknown> | undefined): boolean {
-  const props = schema?.properties;
-  return !!props && typeof props === 'object' && Object.values(props).some((p) => !!p && typeof p === 'object' && 'default' in p);
 }
 
 function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
@@ -154,7 +149,7 @@ function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
       <div className="row gap end">
         <span className="small muted" data-testid="elicitation-filled">
           Esc cancels ·{' '}
-          {q.mode === 'form' && suggestsValues(q.requestedSchema)
+          {q.mode === 'form' && Object.keys(withDefaults(q.requestedSchema ?? {}, {})).length > 0
             ? 'the values the server suggested are filled in: check them before sending'
             : 'nothing is filled in for you'}
         </span>
