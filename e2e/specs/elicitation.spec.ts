@@ -6,11 +6,17 @@ test.describe('elicitation: a server asks the person', () => {
     page,
   }) => {
     const c = app.console;
+    // The smallest window the console is made for: the form is longer than the window.
+    await page.setViewportSize({ width: 1024, height: 768 });
     await c.connect('everything');
     await c.openTool('everything', 'trigger-elicitation-request');
     await c.callWithJson({});
     const q = page.getByTestId('elicitation-dialog');
     await expect(q).toHaveAttribute('data-server', 'everything');
+    // Who asks, during what, and what, stay in view above the form; the answers below it (focus on Cancel moves nothing).
+    const inView = [q.getByRole('heading', { name: 'asks you' }), q.getByTestId('elicitation-during'), q.getByTestId('elicitation-message')];
+    for (const part of [...inView, q.getByTestId('elicitation-cancel'), q.getByTestId('elicitation-accept')]) await expect(part).toBeInViewport({ ratio: 1 });
+    await expect(q.getByTestId('elicitation-cancel')).toBeFocused();
     await expect(q).toHaveAttribute('data-mode', 'form');
     await expect(q.getByTestId('elicitation-during')).toHaveText('trigger-elicitation-request');
     await expect(q.getByTestId('elicitation-message')).toContainText('Please provide inputs');
@@ -22,6 +28,8 @@ test.describe('elicitation: a server asks the person', () => {
     await q.getByTestId('elicitation-accept').click();
     // The name is required: the core refuses, the question stays.
     await expect(q.getByTestId('elicitation-error')).toContainText('name');
+    await expect(q.getByTestId('elicitation-error')).toBeInViewport({ ratio: 1 });
+    for (const part of inView) await expect(part).toBeInViewport({ ratio: 1 });
     await form.locator('#root_name').fill('Ada Lovelace');
     // Every kind of choice the 2025-11-25 schema allows is drawn: nothing "unsupported", legacy
     // enumNames shown by name, titled and untitled multi-selects as check boxes.

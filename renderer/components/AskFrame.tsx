@@ -8,6 +8,9 @@ type DataAttributes = { [key: `data-${string}`]: string | number | boolean | und
  * The frame of every dialog that asks a person something on a server's or an agent's behalf (a
  * call to approve, a server's question, a sign-in): over the page, announced as an alert dialog,
  * and Escape gives the safe answer (deny, cancel), never the one that lets something through.
+ * The title and the answers stay in view and only the question between them scrolls: a long form
+ * must neither hide who asks nor push the answers off the screen (focus on the safe answer, which
+ * used to scroll the whole dialog to its end, now moves nothing).
  */
 export function AskFrame({
   id,
@@ -17,6 +20,7 @@ export function AskFrame({
   besideQueue,
   data,
   children,
+  footer,
 }: {
   /** The id of the title, which names the dialog. */
   id: string;
@@ -28,16 +32,20 @@ export function AskFrame({
   /** The approval queue is open beside the dialog. */
   besideQueue?: boolean;
   data: DataAttributes;
+  /** What the person asks about: scrolls when it is long, under the title. */
   children: ReactNode;
+  /** The answers (and what goes with them: a reason, an error), always in view under the question. */
+  footer: ReactNode;
 }) {
   return (
     <div className={`overlay approval-overlay ${besideQueue ? 'with-queue' : ''}`} onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onEscape())}>
-      <div className="modal wide approval" role="alertdialog" aria-modal="true" aria-labelledby={id} {...data}>
+      <div className="modal wide approval ask" role="alertdialog" aria-modal="true" aria-labelledby={id} {...data}>
         <div className="modal-head">
           <h2 id={id}>{title}</h2>
           {badge}
         </div>
-        {children}
+        <div className="ask-body">{children}</div>
+        <div className="ask-foot">{footer}</div>
       </div>
     </div>
   );

@@ -19,6 +19,17 @@ function Ask({ ask }: { ask: LinkAsk }) {
       title="Open this address in your browser?"
       onEscape={() => ask.answer(false)}
       data={{ 'data-testid': 'link-confirm', 'data-armed': armed }}
+      footer={
+        <div className="row gap end">
+          <span className="spacer" />
+          <button ref={safeRef} onClick={() => ask.answer(false)} data-testid="link-confirm-cancel">
+            Cancel
+          </button>
+          <ArmedButton armed={armed} className="primary" onClick={() => armed && ask.answer(true)} data-testid="link-confirm-open">
+            Open
+          </ArmedButton>
+        </div>
+      }
     >
       <p>
         Host: <strong data-testid="link-confirm-host">{host}</strong>
@@ -26,15 +37,6 @@ function Ask({ ask }: { ask: LinkAsk }) {
       <pre className="code args" data-testid="link-confirm-url">
         <SafeText text={ask.url} />
       </pre>
-      <div className="row gap end">
-        <span className="spacer" />
-        <button ref={safeRef} onClick={() => ask.answer(false)} data-testid="link-confirm-cancel">
-          Cancel
-        </button>
-        <ArmedButton armed={armed} className="primary" onClick={() => armed && ask.answer(true)} data-testid="link-confirm-open">
-          Open
-        </ArmedButton>
-      </div>
     </AskFrame>
   );
 }

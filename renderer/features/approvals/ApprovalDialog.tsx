@@ -75,20 +75,22 @@ function Dialog({ a, position, total, withQueue }: { a: Approval; position: numb
         'data-armed': armed,
         'data-agent': a.requestedBy.kind === 'agent' ? a.requestedBy.name : undefined,
       }}
+      footer={
+        <ApprovalDecision
+          a={a}
+          armed={armed}
+          denyRef={denyRef}
+          decide={decide}
+          covers={covers}
+          setCovers={setCovers}
+          reason={reason}
+          setReason={setReason}
+          error={linkDown && online ? null : error}
+        />
+      }
     >
       <ApprovalRequest a={a} />
       <ApprovalArguments a={a} />
-      <ApprovalDecision
-        a={a}
-        armed={armed}
-        denyRef={denyRef}
-        decide={decide}
-        covers={covers}
-        setCovers={setCovers}
-        reason={reason}
-        setReason={setReason}
-        error={linkDown && online ? null : error}
-      />
     </AskFrame>
   );
 }

@@ -55,6 +55,28 @@ function SignIn({ p, waiting }: { p: AuthPrompt; waiting: number }) {
       onEscape={() => void cancel()}
       badge={waiting > 0 && <span className="badge">{waiting} more waiting</span>}
       data={{ 'data-testid': 'sign-in-dialog', 'data-server': p.serverId }}
+      footer={
+        <>
+          {error && (
+            <div className="error" role="alert" data-testid="sign-in-error">
+              <SafeText text={error} />
+            </div>
+          )}
+          <div className="row gap end">
+            <span className="small muted">Esc cancels the sign-in</span>
+            <span className="spacer" />
+            <button ref={safeRef} onClick={() => void cancel()} data-testid="sign-in-cancel">
+              Cancel
+            </button>
+            <button onClick={copy} data-testid="sign-in-copy">
+              Copy address
+            </button>
+            <ArmedButton armed={armed} className="primary" onClick={() => void open()} data-testid="sign-in-open">
+              {opened ? 'Open again' : 'Open in browser…'}
+            </ArmedButton>
+          </div>
+        </>
+      }
     >
       <dl className="kv">
         <dt>Signs in at</dt>
@@ -93,24 +115,6 @@ function SignIn({ p, waiting }: { p: AuthPrompt; waiting: number }) {
           Waiting for the browser to come back… finish signing in there; this closes by itself.
         </div>
       )}
-      {error && (
-        <div className="error" role="alert" data-testid="sign-in-error">
-          <SafeText text={error} />
-        </div>
-      )}
-      <div className="row gap end">
-        <span className="small muted">Esc cancels the sign-in</span>
-        <span className="spacer" />
-        <button ref={safeRef} onClick={() => void cancel()} data-testid="sign-in-cancel">
-          Cancel
-        </button>
-        <button onClick={copy} data-testid="sign-in-copy">
-          Copy address
-        </button>
-        <ArmedButton armed={armed} className="primary" onClick={() => void open()} data-testid="sign-in-open">
-          {opened ? 'Open again' : 'Open in browser…'}
-        </ArmedButton>
-      </div>
     </AskFrame>
   );
 }

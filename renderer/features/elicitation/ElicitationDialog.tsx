@@ -92,6 +92,51 @@ function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
       onEscape={() => void answer({ action: 'cancel' })}
       badge={waiting > 0 && <span className="badge">{waiting} more waiting</span>}
       data={{ 'data-testid': 'elicitation-dialog', 'data-server': q.serverId, 'data-mode': q.mode, 'data-kind': q.kind, 'data-armed': armed }}
+      footer={
+        <>
+          {error && (
+            <div className="error" role="alert" data-testid="elicitation-error">
+              <SafeText text={error} />
+            </div>
+          )}
+          <div className="row gap end">
+            <span className="small muted" data-testid="elicitation-filled">
+              Esc cancels ·{' '}
+              {q.mode === 'form' && Object.keys(withDefaults(q.requestedSchema ?? {}, {})).length > 0
+                ? 'the values the server suggested are filled in: check them before sending'
+                : 'nothing is filled in for you'}
+            </span>
+            <span className="spacer" />
+            <button ref={cancelRef} onClick={() => void answer({ action: 'cancel' })} data-testid="elicitation-cancel">
+              Cancel
+            </button>
+            <button className="danger" onClick={() => void answer({ action: 'decline' })} data-testid="elicitation-decline">
+              Decline
+            </button>
+            {q.mode === 'form' ? (
+              <ArmedButton
+                armed={armed}
+                className="primary"
+                onClick={() => void answer({ action: 'accept', content: value as ElicitationContent })}
+                data-testid="elicitation-accept"
+              >
+                Send answer
+              </ArmedButton>
+            ) : (
+              <ArmedButton
+                armed={armed}
+                className="primary"
+                aria-disabled={!armed || !https || !!q.urlProblem}
+                disabled={!https || !!q.urlProblem}
+                onClick={() => void openThenAccept()}
+                data-testid="elicitation-accept"
+              >
+                Open in browser…
+              </ArmedButton>
+            )}
+          </div>
+        </>
+      }
     >
       <dl className="kv">
         <dt>Server</dt>
@@ -141,47 +186,6 @@ function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
           {!q.urlProblem && !https && <div className="small muted">Only https addresses are opened from here.</div>}
         </div>
       )}
-      {error && (
-        <div className="error" role="alert" data-testid="elicitation-error">
-          <SafeText text={error} />
-        </div>
-      )}
-      <div className="row gap end">
-        <span className="small muted" data-testid="elicitation-filled">
-          Esc cancels ·{' '}
-          {q.mode === 'form' && Object.keys(withDefaults(q.requestedSchema ?? {}, {})).length > 0
-            ? 'the values the server suggested are filled in: check them before sending'
-            : 'nothing is filled in for you'}
-        </span>
-        <span className="spacer" />
-        <button ref={cancelRef} onClick={() => void answer({ action: 'cancel' })} data-testid="elicitation-cancel">
-          Cancel
-        </button>
-        <button className="danger" onClick={() => void answer({ action: 'decline' })} data-testid="elicitation-decline">
-          Decline
-        </button>
-        {q.mode === 'form' ? (
-          <ArmedButton
-            armed={armed}
-            className="primary"
-            onClick={() => void answer({ action: 'accept', content: value as ElicitationContent })}
-            data-testid="elicitation-accept"
-          >
-            Send answer
-          </ArmedButton>
-        ) : (
-          <ArmedButton
-            armed={armed}
-            className="primary"
-            aria-disabled={!armed || !https || !!q.urlProblem}
-            disabled={!https || !!q.urlProblem}
-            onClick={() => void openThenAccept()}
-            data-testid="elicitation-accept"
-          >
-            Open in browser…
-          </ArmedButton>
-        )}
-      </div>
     </AskFrame>
   );
 }
