@@ -76,12 +76,15 @@ describe('an agent that goes away while its call waits', () => {
     });
 });
 
+/** The spec: a token's `progress` MUST increase with each notification. */
+const increasing = (values: number[]) => values.every((v, i) => i === 0 || v > values[i - 1]!);
+
 describe('an agent whose own timeout is shorter than the person', () => {
   let h: ReturnType<typeof makeCore>;
   let gw: Gateway;
   beforeEach(async () => {
     h = makeCore();
-    h.core.addServer('fx', fixtureStdio(), {}, false);
+    h.core.addServer('fx', fixtureStdio({ FIXTURE_URL_ELICIT: '1' }), {}, false);
     await h.core.connect('fx');
     gw = await startGateway(h.core, h.dataDir);
     partsOf(h.core).agents.waitBeatMs = 250;
@@ -97,10 +100,11 @@ describe('an agent whose own timeout is shorter than the person', () => {
       const client = new Client({ name: 'patient', version: '1' }, { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } });
       await client.connect(new StreamableHTTPClientTransport(new URL(gw.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
       const notes: string[] = [];
+      const values: number[] = [];
       const asked = nextEvent(h.core, 'approval.requested');
       const result = client.callTool(
         { name: 'fx.echo', arguments: { message: 'worth the wait' } },
-        { timeout: 1000, resetTimeoutOnProgress: true, onprogress: (p) => void notes.push(p.message ?? '') },
+        { timeout: 1000, resetTimeoutOnProgress: true, onprogress: (p) => void (notes.push(p.message ?? ''), values.push(p.progress)) },
       );
       const approval = await asked;
       await new Promise((r) => setTimeout(r, 2500));
@@ -108,6 +112,48 @@ describe('an agent whose own timeout is shorter than the person', () => {
       const r = await result;
       expect(JSON.stringify(r.content)).toContain('worth the wait');
       expect(notes.filter((n) => /waiting for a person/.test(n)).length).toBeGreaterThanOrEqual(5);
+      expect(increasing(values), `progress heard: ${values.join(', ')}`).toBe(true);
+      await client.close();
+    });
+
+  for (const era of ['legacy', 'modern'] as const)
+    it(`${era}: hears "still waiting" while the server's question waits for the person, then the server's own progress, ever increasing`, async () => {
+      const { token } = partsOf(h.core).agents.add('patient', ['fx']);
+      const client = new Client({ name: 'patient', version: '1' }, { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } });
+      await client.connect(new StreamableHTTPClientTransport(new URL(gw.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+      const heard: Array<{ progress: number; total?: number; message?: string }> = [];
+      const opts = { timeout: 1000, resetTimeoutOnProgress: true, onprogress: (p: (typeof heard)[number]) => void heard.push(p) };
+      // The call is approved at once; then the server asks the person to sign in, and the person takes 2.5 s.
+      const approved = nextEvent(h.core, 'approval.requested').then((a) =>
+        h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user'),
+      );
+      const question = nextEvent(h.core, 'elicitation.requested');
+      const signIn = client.callTool({ name: 'fx.sign_in', arguments: {} }, opts);
+      await approved;
+      const q = await question;
+      expect(q.during.map((d) => d.requestedBy)).toEqual([{ kind: 'agent', name: 'patient' }]);
+      await new Promise((r) => setTimeout(r, 2500));
+      h.core.answerQuestion({ id: q.id, action: 'decline' }, { kind: 'console' });
+      const r = await signIn;
+      expect(JSON.stringify(r.content)).toContain('sign-in decline');
+      const asking = heard.filter((p) => p.message === 'waiting for a person to answer a question from fx in MCP Console');
+      expect(asking.length).toBeGreaterThanOrEqual(5);
+      // A call with the server's own progress (1, 2, 3 of 3) after notes while the person decides: above every note.
+      const before = heard.length;
+      const slow = nextEvent(h.core, 'approval.requested').then(async (a) => {
+        await new Promise((r) => setTimeout(r, 700));
+        h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
+      });
+      const counted = client.callTool({ name: 'fx.slow_progress', arguments: { steps: 3, delayMs: 50 } }, opts);
+      await slow;
+      await counted;
+      const all = heard.slice(before);
+      expect(
+        all.some((p) => p.total !== undefined),
+        `no progress of the server's heard: ${JSON.stringify(all)}`,
+      ).toBe(true);
+      expect(increasing(all.map((p) => p.progress)), JSON.stringify(all)).toBe(true);
+      expect(increasing(heard.slice(0, before).map((p) => p.progress)), JSON.stringify(heard)).toBe(true);
       await client.close();
     });
 });

@@ -11,13 +11,11 @@ import type { AuditFields } from '../audit/index.js';
 import { CoreError, type EventBus } from '../support/index.js';
 import type { ToolAcceptance } from './tool-acceptance.js';
 import { agentResult } from './agent-result.js';
+import { AgentWaits } from './agent-waits.js';
 import { AgentStore } from './agent-store.js';
 import { agentToolName } from './tool-names.js';
 import type { CallManager } from '../calls/index.js';
 import { ServersOnArrival } from './servers-on-arrival.js';
-
-/** The note an agent hears while its call waits for the person. */
-const WAITING = { progress: 0, message: 'waiting for a person to approve it in MCP Console' };
 
 /** One tool as an agent sees it: the upstream definition whole, under its namespaced name. */
 export interface AgentTool {
@@ -69,13 +67,11 @@ export class AgentGateway {
    * long as the person may take, instead of giving up after its own 60 s.
    */
   waitBeatMs = 15_000;
-  /** The agents' calls waiting for a person now. */
-  private readonly waiting = new Set<string>();
+  private readonly waits: AgentWaits;
   readonly store: AgentStore;
   private readonly acceptance: ToolAcceptance;
   /** Each agent's calls under way (revoking an agent ends them). */
   private readonly inflight = new Map<string, Set<string>>();
-  private readonly perCall = new Map<string, AgentCallHooks['onProgress']>();
   private readonly visibleListeners = new Set<(agent: string) => void>();
   private readonly revokedListeners = new Set<(agent: string) => void>();
   private readonly signatures = new Map<string, string>();
@@ -96,20 +92,9 @@ export class AgentGateway {
     const agents = this.store.list();
     this.revoked = new Set(agents.filter((a) => a.revokedAt).map((a) => a.name));
     this.known = new Set(agents.map((a) => a.name));
-    d.bus.on((event, payload) => {
-      if (event === 'call.progress') {
-        const p = payload as { callId: string; progress: { progress: number; total?: number; message?: string } };
-        this.perCall.get(p.callId)?.(p.progress);
-      } else if (event === 'approval.requested') {
-        // Asked again (the tool changed while it waited): the agent hears it still waits.
-        const a = payload as { callId: string; requestedBy: Requester };
-        if (a.requestedBy.kind === 'agent') {
-          this.waiting.add(a.callId);
-          this.perCall.get(a.callId)?.(WAITING);
-        }
-      } else if (event === 'approval.resolved') {
-        this.waiting.delete((payload as { callId: string }).callId);
-      } else if (event === 'catalog.changed' || event === 'server.status' || event === 'server.removed') this.changed();
+    this.waits = new AgentWaits(d.bus);
+    d.bus.on((event) => {
+      if (event === 'catalog.changed' || event === 'server.status' || event === 'server.removed') this.changed();
     });
   }
 
@@ -306,11 +291,8 @@ export class AgentGateway {
     }
     const mine = this.inflight.get(name) ?? new Set<string>();
     this.inflight.set(name, mine.add(record.id));
-    if (hooks.onProgress) {
-      this.perCall.set(record.id, hooks.onProgress);
-      // The approval was announced while the call was asked for (before this hook existed): say so now.
-      if (record.state === 'awaiting-approval') hooks.onProgress(WAITING);
-    }
+    // The approval was announced while the call was asked for (before this existed): it is said now.
+    const unfollow = hooks.onProgress && this.waits.follow(record.id, hooks.onProgress, record.state === 'awaiting-approval', this.waitBeatMs);
     const onAbort = () => {
       const why = hooks.signal?.reason;
       const said = typeof why === 'string' ? why : why instanceof Error ? why.message : 'cancelled its request';
@@ -322,16 +304,12 @@ export class AgentGateway {
     };
     hooks.signal?.addEventListener('abort', onAbort, { once: true });
     if (hooks.signal?.aborted) onAbort();
-    const onProgress = hooks.onProgress;
-    const beat = onProgress && setInterval(() => this.waiting.has(record.id) && onProgress(WAITING), this.waitBeatMs);
     try {
       const done = await this.d.calls.wait(record.id);
       return agentResult(done, this.revoked.has(name) ? `agent ${name} was revoked; the call was ended` : undefined);
     } finally {
       hooks.signal?.removeEventListener('abort', onAbort);
-      clearInterval(beat);
-      this.waiting.delete(record.id);
-      this.perCall.delete(record.id);
+      unfollow?.();
       mine.delete(record.id);
     }
   }

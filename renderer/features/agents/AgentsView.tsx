@@ -51,8 +51,8 @@ export function AgentsView() {
       </p>
       <p className="muted small" data-testid="agents-wait-note">
         A call waits for you up to the approval timeout (Settings). Hosts give up sooner, often after 60 s, unless they reset their timeout on progress: while a
-        call waits, MCP Console tells the agent so every 15 s (a progress note, for calls that ask for progress). A call whose agent gave up is withdrawn, never
-        run later.
+        call waits for you (to approve it, or to answer what its server asked you), MCP Console tells the agent so every 15 s (a progress note, for calls that
+        ask for progress). A call whose agent gave up is withdrawn, never run later.
       </p>
       <p className="small">
         {endpoint ? (
