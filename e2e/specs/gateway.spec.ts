@@ -35,8 +35,12 @@ test('an agent connected in the page calls through the gateway: approved, denied
   await expect(page.locator('[data-testid=agent-snippet][data-host="Claude Desktop"]')).toContainText('"--agent",\n        "claude"');
   await expect(page.locator('[data-testid=agent-row][data-agent="claude"]')).toHaveAttribute('data-state', 'active');
 
+  const row = page.locator('[data-testid=agent-row][data-agent="claude"]');
+  await expect(row.getByTestId('agent-last-seen')).toHaveCount(0);
   const c = await agent(url, token);
   expect((await c.listTools()).tools.map((t) => t.name)).toContain('fx.echo');
+  // The row says the agent came, without reloading the page.
+  await expect(row.getByTestId('agent-last-seen')).toHaveText(/^ · last seen \d\d:\d\d:\d\d$/);
   // Granted one more server in the page: the agent sees its tools too.
   await page.locator('[data-testid=agent-row][data-agent="claude"]').getByTestId('agent-edit-servers').click();
   const toggle = page.locator('[data-testid=agent-server-toggle][data-server="everything"]');

@@ -17,6 +17,9 @@ import { agentToolName } from './tool-names.js';
 import type { CallManager } from '../calls/index.js';
 import { ServersOnArrival } from './servers-on-arrival.js';
 
+/** How often the front ends hear that an agent that keeps calling was seen again. */
+const SEEN_EVERY_MS = 5_000;
+
 /** One tool as an agent sees it: the upstream definition whole, under its namespaced name. */
 export interface AgentTool {
   name: string;
@@ -205,7 +208,11 @@ export class AgentGateway {
    */
   async prepare(name: string): Promise<void> {
     const agent = this.active(name);
-    this.lastSeen.set(name, new Date().toISOString());
+    const at = new Date().toISOString();
+    const before = this.lastSeen.get(name);
+    this.lastSeen.set(name, at);
+    // The Agents tab shows when each agent was last seen: told at its first sight, then at most every 5 s.
+    if (!before || Date.parse(at) - Date.parse(before) >= SEEN_EVERY_MS) this.d.bus.emit('agents.changed', { agents: this.list() });
     await this.arrival.connect(agent.servers);
   }
 

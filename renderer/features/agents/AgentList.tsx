@@ -22,7 +22,7 @@ export function AgentList({ agents, act }: { agents: AgentView[]; act: (p: Promi
               <span className="badge">{a.revokedAt ? 'revoked' : 'active'}</span>
               <span className="muted small">
                 servers: <SafeText text={a.servers.join(', ') || 'none'} /> · created {dateTime(a.createdAt)}
-                {a.lastSeenAt && ` · last seen ${clockTime(a.lastSeenAt)}`}
+                {a.lastSeenAt && <span data-testid="agent-last-seen"> · last seen {clockTime(a.lastSeenAt)}</span>}
               </span>
               <span className="spacer" />
               {!a.revokedAt && (
