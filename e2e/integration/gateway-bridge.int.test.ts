@@ -103,7 +103,8 @@ describe('agents through the bridge and the CLI, against a running `serve`', () 
     expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ name: 'bot', servers: ['fx'] })]);
   });
 
-  it('once the console runs, the same bridge gets through (the host is told its tools changed); calls wait for the person', async () => {
+  it('once the console runs, the same bridge finds it by itself (the host is told its tools changed); calls wait for the person', async () => {
+    const changed = new Promise<void>((r) => agent.setNotificationHandler('notifications/tools/list_changed', () => r()));
     server = await serve();
     // The SDK's server is not loaded until an agent comes (no SDK package is loaded as one: the
     // client, the server and their core are in the command line's bundle).
@@ -123,10 +124,9 @@ describe('agents through the bridge and the CLI, against a running `serve`', () 
     expect(call.status).toBe(3);
     expect(call.stdout + call.stderr).toMatch(/another MCP Console \(process \d+\) is writing the audit log/);
     const p = await person(server.page);
-    const changed = new Promise<void>((r) => agent.setNotificationHandler('notifications/tools/list_changed', () => r()));
-    await new Promise((r) => setTimeout(r, 1100)); // the bridge tries again at most once a second
-    const { tools } = await agent.listTools();
+    // The host asked for nothing since the console started: the bridge found it and said so.
     await changed;
+    const { tools } = await agent.listTools();
     expect(tools.map((t) => t.name)).toContain('fx.echo');
     const r = await agent.callTool({ name: 'fx.echo', arguments: { message: 'through the bridge' } });
     expect(text(r)).toContain('through the bridge');
@@ -136,6 +136,21 @@ describe('agents through the bridge and the CLI, against a running `serve`', () 
     const wide = 'é😀ü'.repeat(50_000);
     expect(text(await agent.callTool({ name: 'fx.echo', arguments: { message: wide } }))).toContain(wide);
     p.close();
+  });
+
+  it('serve stopped and started again: the bridge ends what was in flight, then comes back by itself', async () => {
+    const old = server!;
+    const gone = new Promise((r) => old.child.once('exit', r));
+    old.child.kill('SIGTERM');
+    await gone;
+    const down = await agent.callTool({ name: 'fx.echo', arguments: { message: 'nobody there' } });
+    expect(down.isError).toBe(true);
+    expect(text(down)).toMatch(/MCP Console (closed the connection|is not running)/);
+    const changed = new Promise<void>((r) => agent.setNotificationHandler('notifications/tools/list_changed', () => r()));
+    server = await serve();
+    // Nothing is asked of the host: it hears its tools changed, and lists them again.
+    await changed;
+    expect((await agent.listTools()).tools.map((t) => t.name)).toContain('fx.echo');
   });
 
   it('`agents revoke` from another terminal takes effect at once: the bridge and the HTTP token are refused', async () => {

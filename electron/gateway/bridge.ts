@@ -21,13 +21,22 @@ interface Msg {
 const REPLAY_ID = 'mcp-console-bridge-replay';
 const RETRY_MS = 1000;
 
-/** The bridge's link to the running console: its socket (or why there is none), the host's handshake to replay, what is in flight. */
+/**
+ * The bridge's link to the running console: its socket (or why there is none), the host's handshake
+ * to replay, what is in flight. While the console is away after the host's handshake, the link tries
+ * again every second by itself, so a console that starts (or restarts) is found without the host
+ * having to ask for anything.
+ */
 class ConsoleLink {
   private socket: Socket | null = null;
   private connecting: Promise<Socket | null> | null = null;
   private why = '';
-  private lastTry = 0;
   private init: Msg | null = null;
+  /** The socket the host's handshake was last carried on (by the host, or replayed). */
+  private initOn: Socket | null = null;
+  private retrying: NodeJS.Timeout | null = null;
+  /** The host closed its end: nothing more is looked for. */
+  private ended = false;
   private readonly inflight = new Map<Id, string>();
   private said = '';
 
@@ -50,8 +59,6 @@ class ConsoleLink {
   private open(): Promise<Socket | null> {
     if (this.socket) return Promise.resolve(this.socket);
     if (this.connecting) return this.connecting;
-    if (Date.now() - this.lastTry < RETRY_MS && this.why) return Promise.resolve(null);
-    this.lastTry = Date.now();
     const path = readAddress(this.dataDir)?.socket ?? socketPath(this.dataDir);
     this.connecting = new Promise<Socket | null>((resolve) => {
       const s = connect(path);
@@ -111,7 +118,33 @@ class ConsoleLink {
       // Nothing the host asked for may hang: what was in flight ends now, with the reason.
       for (const [id, method] of this.inflight) this.toHost(JSON.stringify(local({ id, method }, this.why)));
       this.inflight.clear();
+      this.retry();
     });
+  }
+
+  /**
+   * The console is away after the host's handshake: look for it every second until it answers, then
+   * hand it the handshake and tell the host its tools changed (the host lists them again by itself).
+   */
+  private retry(): void {
+    if (this.retrying || !this.init || this.ended) return;
+    this.retrying = setInterval(() => {
+      void this.open().then((s) => {
+        if (!s || !this.retrying) return;
+        clearInterval(this.retrying);
+        this.retrying = null;
+        this.handshake(s);
+      });
+    }, RETRY_MS);
+  }
+
+  /** A console reached after the host's handshake gets that handshake, once per connection; the host hears its tools changed. */
+  private handshake(s: Socket): void {
+    if (!this.init || this.initOn === s) return;
+    this.initOn = s;
+    s.write(JSON.stringify({ ...this.init, id: REPLAY_ID }) + '\n');
+    s.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
+    this.toHost(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }));
   }
 
   /** One message from the host: measured, then carried to the console (replaying the handshake after a reconnect), or answered here. */
@@ -129,24 +162,25 @@ class ConsoleLink {
       return void this.toHost(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32600, message: `refused by MCP Console: the message ${over}` } }));
     }
     if (msg.method === 'initialize') this.init = msg;
-    const wasDown = this.socket === null;
     const s = await this.open();
     if (!s) {
       const answer = local(msg, this.why);
       if (answer) this.toHost(JSON.stringify(answer));
+      this.retry();
       return;
     }
-    if (wasDown && this.init && msg !== this.init) {
-      // The console came up after the host's handshake: do that handshake for it, then say the tools changed.
-      s.write(JSON.stringify({ ...this.init, id: REPLAY_ID }) + '\n');
-      s.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
-      this.toHost(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }));
-    }
+    // The host's own handshake goes as it is; any other message on a connection that has not had it
+    // (the console came up after the host's handshake) is preceded by it.
+    if (msg === this.init) this.initOn = s;
+    else this.handshake(s);
     if (msg.id !== undefined && msg.method) this.inflight.set(msg.id, msg.method);
     s.write(line + '\n');
   }
 
   end(): void {
+    this.ended = true;
+    if (this.retrying) clearInterval(this.retrying);
+    this.retrying = null;
     this.socket?.end();
   }
 }
@@ -155,8 +189,8 @@ class ConsoleLink {
  * `mcp-console bridge --agent NAME`: the stdio MCP server an agent host launches. It carries the
  * host's messages, unchanged, to the running console over its local channel and back. When no
  * console runs (or it refuses the agent) it answers itself: calls get a tool error saying why, and
- * stderr says so; it tries again on the next message and, once through, replays the host's
- * initialize and tells the host its tools changed.
+ * stderr says so; it tries again on every message and every second and, once through, replays the
+ * host's initialize and tells the host its tools changed.
  */
 export async function bridgeCommand(opts: { agent: string; dataDir?: string }, io: BridgeIo): Promise<number> {
   const link = new ConsoleLink(opts.agent, resolveDataDir(opts.dataDir), io);
