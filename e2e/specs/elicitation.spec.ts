@@ -27,7 +27,7 @@ test.describe('elicitation: a server asks the person', () => {
     await expect(q).toHaveAttribute('data-armed', 'true');
     await q.getByTestId('elicitation-accept').click();
     // The name is required: the core refuses, the question stays.
-    await expect(q.getByTestId('elicitation-error')).toContainText('name');
+    await expect(q.getByTestId('elicitation-error')).toHaveText('the answer does not fit what the server asked: "String" (name) is required');
     await expect(q.getByTestId('elicitation-error')).toBeInViewport({ ratio: 1 });
     for (const part of inView) await expect(part).toBeInViewport({ ratio: 1 });
     await form.locator('#root_name').fill('Ada Lovelace');
