@@ -95,6 +95,20 @@ describe('connections', () => {
     expect(v.error).toMatch(/did not complete initialization within 0.3 s/);
   });
 
+  it('a silent server: the console says it stopped it after server/discover, tries the 2025 era, and blames no crash', async () => {
+    h = makeCore();
+    h.core.addServer('mute', { type: 'stdio', command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], env: {} }, { connectTimeoutMs: 9000 });
+    const v = await h.core.connect('mute');
+    expect(v.status).toBe('error');
+    expect(v.error).toMatch(/^the server did not complete initialization within 9 s \(connect timeout\)(; the console stopped the server)?$/);
+    expect(v.exitCode).toBeUndefined();
+    expect(v.signal).toBeUndefined();
+    const notes = h.core.stderr('mute').lines.filter((l) => l.startsWith('[console]'));
+    expect(notes).toContain(
+      '[console] the server did not answer server/discover within 5 s, so the console stopped it; starting it again and speaking the 2025 era',
+    );
+  }, 30_000);
+
   it('reports a server that exits before initializing, with its stderr', async () => {
     h = makeCore();
     h.core.addServer('dies', { type: 'stdio', command: process.execPath, args: ['-e', 'console.error("bad config: no token"); process.exit(7)'], env: {} });

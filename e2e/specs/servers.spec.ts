@@ -128,6 +128,32 @@ test.describe('servers', () => {
   });
 });
 
+test.describe('a server that never answers', () => {
+  // It reads its input and says nothing: no server/discover answer, no initialize answer.
+  test.use({ config: { mcpServers: { silent: { command: process.execPath, args: ['-e', 'process.stdin.resume()'] } } } });
+
+  test('connecting from the keyboard keeps the focus; Disconnect stops the wait, and nothing is said to have crashed', async ({ app, page }) => {
+    const card = app.console.server('silent');
+    await card.getByTestId('connect').focus();
+    await page.keyboard.press('Enter');
+    await expect(card).toHaveAttribute('data-status', 'connecting');
+    // The same button, now Disconnect, has the focus and can be used while the connect waits.
+    const stop = card.getByTestId('disconnect');
+    await expect(stop).toBeFocused();
+    await expect(stop).not.toHaveAttribute('aria-disabled', 'true');
+    await expect(stop).toHaveAttribute('title', 'Stop connecting');
+    const t0 = Date.now();
+    await page.keyboard.press('Enter');
+    await expect(card).toHaveAttribute('data-status', 'disconnected', { timeout: 10_000 });
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    await expect(card.getByTestId('connect')).toBeFocused();
+    // The console ended it: no exit code, no signal, no "the server process exited".
+    await expect(card.getByTestId('server-error')).toHaveCount(0);
+    await expect(card.getByTestId('server-action-error')).toHaveCount(0);
+    await expect(card).not.toContainText('SIGTERM');
+  });
+});
+
 test.describe('protocol eras', () => {
   test.use({ config: { mcpServers: {} } });
 

@@ -42,7 +42,8 @@ export function describeError(e: unknown, exit: ExitInfo | undefined): string {
     // The console closed the connection itself; the exit that followed is not a crash.
     return `the server answered with protocol version ${version[1]}, which this console does not speak (it speaks ${sdk().SUPPORTED_PROTOCOL_VERSIONS.join(', ')}); the console disconnected`;
   }
-  return exit ? `${msg} — the server process exited (${exitText(exit)})` : msg;
+  if (!exit) return msg;
+  return exit.byConsole ? `${msg}; the console stopped the server` : `${msg} — the server process exited (${exitText(exit)})`;
 }
 
 /** The last HTTP answer seen on a connection: its status and what it said about authorization. */

@@ -215,7 +215,11 @@ export class ServerConnection {
         // transport): a 2025 server that exits on the unknown server/discover gets one more
         // process, spoken to in the 2025 era.
         if (era !== 'auto' || !t.exit || gen !== this.generation) throw e;
-        this.note(`the server exited on server/discover (${exitText(t.exit)}); starting it again and speaking the 2025 era`);
+        this.note(
+          t.exit.byConsole
+            ? `the server did not answer server/discover within ${Math.min(STDIO_PROBE_MS, timeoutMs) / 1000} s, so the console stopped it; starting it again and speaking the 2025 era`
+            : `the server exited on server/discover (${exitText(t.exit)}); starting it again and speaking the 2025 era`,
+        );
         return this.attempt(spawnIt(), 'stdio', timeoutMs, 'legacy', gen);
       }
     }

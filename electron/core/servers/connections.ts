@@ -143,8 +143,9 @@ export class Connections {
       launchConsented: e.config.type !== 'stdio' || consents.find('launch', id, e.identity) !== undefined,
       transport: st.transport,
       error: st.error ?? consent.error(id) ?? sync.listError(id),
-      exitCode: st.exit?.code,
-      signal: st.exit?.signal,
+      // How the server's process ended, when it ended by itself (an end the console caused says nothing of the server).
+      exitCode: st.exit?.byConsole ? undefined : st.exit?.code,
+      signal: st.exit?.byConsole ? undefined : st.exit?.signal,
       lastStderr: st.status === 'error' ? c?.stderr.last(20) : undefined,
       serverInfo: client?.getServerVersion() as Record<string, unknown> | undefined,
       protocolVersion: st.protocolVersion,

@@ -34,6 +34,8 @@ export function messageId(head: string, tail: string): number | string | undefin
 export interface ExitInfo {
   code: number | null;
   signal: string | null;
+  /** The console ended it (a disconnect, a timeout, a failed handshake): not the server's own doing. */
+  byConsole?: boolean;
 }
 
 /**
@@ -78,10 +80,10 @@ export class StdioTransport implements Transport {
       });
       child.once('spawn', () => resolve());
       child.once('exit', (code, signal) => {
-        this.exit = { code, signal };
+        this.exit = { code, signal, ...(this.closing && { byConsole: true }) };
       });
       child.once('close', (code, signal) => {
-        this.exit ??= { code, signal };
+        this.exit ??= { code, signal, ...(this.closing && { byConsole: true }) };
         this.child = undefined;
         this.onclose?.();
       });

@@ -40,6 +40,7 @@ export function ServerCard({ id }: { id: string }) {
       .catch((e: Error) => setFailed(e.message))
       .finally(() => setBusy(null));
   };
+  const live = v.status === 'connected' || v.status === 'connecting';
   const target = v.config.type === 'stdio' ? [v.config.command, ...v.config.args].join(' ') : v.config.url;
   const tools = toolCount(v.toolCount, held);
   return (
@@ -51,20 +52,24 @@ export function ServerCard({ id }: { id: string }) {
         </button>
         {v.status !== 'connected' && <span className="muted small server-state">{v.status === 'awaiting-consent' ? 'awaiting consent' : v.status}</span>}
         <span className="spacer" />
-        {v.status === 'connected' || v.status === 'connecting' ? (
-          <>
-            <button onClick={() => run('reconnect', () => api.request('servers.connect', { serverId: id }))} disabled={!!busy} title="Reconnect">
-              ↻
-            </button>
-            <button onClick={() => run('disconnect', () => api.request('servers.disconnect', { serverId: id }))} disabled={!!busy} data-testid="disconnect">
-              Disconnect
-            </button>
-          </>
-        ) : (
-          <button onClick={() => run('connect', () => api.request('servers.connect', { serverId: id }))} disabled={!!busy} data-testid="connect">
-            Connect
+        {live && (
+          <button onClick={() => run('reconnect', () => api.request('servers.connect', { serverId: id }))} disabled={!!busy} title="Reconnect">
+            ↻
           </button>
         )}
+        {/* One button that turns from Connect to Disconnect: the focus stays on it. Disconnect also
+            stops a connect under way (a server that never answers is not waited out). */}
+        <button
+          onClick={() => {
+            if (live ? busy === 'disconnect' : busy) return;
+            run(live ? 'disconnect' : 'connect', () => api.request(live ? 'servers.disconnect' : 'servers.connect', { serverId: id }));
+          }}
+          aria-disabled={live ? busy === 'disconnect' : !!busy}
+          title={v.status === 'connecting' ? 'Stop connecting' : undefined}
+          data-testid={live ? 'disconnect' : 'connect'}
+        >
+          {live ? 'Disconnect' : 'Connect'}
+        </button>
       </div>
       {/* The count leads the line under the name, so that a narrow column cuts the command, never the count. */}
       <div className="muted small ellipsis" title={v.status === 'connected' ? `${tools} · ${v.transport} · ${target}` : target}>
@@ -90,8 +95,11 @@ export function ServerCard({ id }: { id: string }) {
       {v.error && (
         <div className="server-error" role="alert" data-testid="server-error">
           <SafeText text={v.error} />
-          {v.exitCode !== undefined && v.exitCode !== null && <div className="small">exit code {v.exitCode}</div>}
-          {v.signal && <div className="small">signal {v.signal}</div>}
+          {/* How the process ended, unless the sentence above says it already. */}
+          {v.exitCode !== undefined && v.exitCode !== null && !v.error.includes(`exit code ${v.exitCode}`) && (
+            <div className="small">exit code {v.exitCode}</div>
+          )}
+          {v.signal && !v.error.includes(`signal ${v.signal}`) && <div className="small">signal {v.signal}</div>}
           {v.lastStderr && v.lastStderr.length > 0 && (
             <pre className="stderr-tail">
               {v.lastStderr.map((l, i) => (
