@@ -53,6 +53,44 @@ test.describe('catalog', () => {
     await expect(page.getByTestId('tool-search')).toBeFocused();
   });
 
+  test('from the keyboard alone: filter, into the list, through it, open a tool, on to its form', async ({ app, page }) => {
+    const c = app.console;
+    await c.connect('fx');
+    const rows = page.getByTestId('tool-item');
+    // The list is one stop for Tab, however many rows it draws.
+    await expect(page.locator('[data-testid=tool-item][tabindex="0"]')).toHaveCount(1);
+    await page.locator('body').click();
+    await page.keyboard.press('/');
+    await page.keyboard.type('echo');
+    await expect(page.getByTestId('tool-count')).toHaveText(/ of 261$/);
+    // Enter opens the first tool shown; Tab goes on to that tool, not to the next row.
+    await page.keyboard.press('Enter');
+    await expect(c.tool('fx', 'echo')).toBeFocused();
+    await expect(c.tool('fx', 'echo')).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('tool-detail')).toContainText('echo');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid=tool-detail]'))).toBe(true);
+    // All 261: Down from the filter into the list, End to the last row (drawn on the way), Home back.
+    await page.keyboard.press('/');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('ArrowDown');
+    await expect(rows.first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(rows.nth(1)).toBeFocused();
+    await page.keyboard.press('End');
+    const lastName = await page.evaluate(() => document.activeElement?.getAttribute('data-tool'));
+    expect(await page.evaluate(() => (document.activeElement?.parentElement as HTMLElement | null)?.dataset.row)).toBe('260');
+    await expect(page.locator('[data-testid=tool-item]:focus')).toBeInViewport();
+    await page.keyboard.press('ArrowUp');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-tool'))).not.toBe(lastName);
+    await page.keyboard.press('Home');
+    await expect(rows.first()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(rows.first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('[data-testid=tool-item][tabindex="0"]')).toHaveCount(1);
+  });
+
   test('filters by risk, annotation and server with chips and key:value terms', async ({ app, page }) => {
     const c = app.console;
     await c.connect('fx');

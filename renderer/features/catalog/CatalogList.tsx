@@ -44,7 +44,7 @@ export function CatalogList() {
       ) : shown.length === 0 ? (
         <div className="empty">No tool matches “{filter}”.</div>
       ) : (
-        <VirtualList className="tool-list" items={shown} rowHeight={ROW} render={(t) => <ToolRow tool={t} />} />
+        <VirtualList className="tool-list" items={shown} rowHeight={ROW} render={(t, _i, current) => <ToolRow tool={t} tabStop={current} />} />
       )}
     </section>
   );

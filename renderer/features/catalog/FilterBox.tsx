@@ -25,8 +25,19 @@ export function FilterBox({ inputRef, toTools }: { inputRef: Ref<HTMLInputElemen
         useConsole.getState().filterChanged(e.target.value);
         toTools();
       }}
+      onKeyDown={(e) => {
+        // Down goes into the list (its row with the tab stop); Enter opens the first tool shown. From
+        // that row, Tab goes on to the opened tool's form.
+        if (e.key !== 'ArrowDown' && e.key !== 'Enter') return;
+        const row = document.querySelector<HTMLElement>(e.key === 'Enter' ? '.tool-list [data-row="0"] > *' : '.tool-list [data-row] > [tabindex="0"]');
+        if (!row) return;
+        e.preventDefault();
+        row.focus();
+        if (e.key === 'Enter') row.click();
+      }}
       data-testid="tool-search"
       aria-label="Filter tools"
+      aria-keyshortcuts="ArrowDown Enter"
     />
   );
 }

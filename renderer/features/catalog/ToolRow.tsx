@@ -8,7 +8,7 @@ import { toolUi } from '../../../shared/apps';
 import './catalog.css';
 
 /** One catalog row: icon, name, server, risk and annotation badges, live-change marks. */
-export const ToolRow = memo(function ToolRow({ tool }: { tool: ToolView }) {
+export const ToolRow = memo(function ToolRow({ tool, tabStop = true }: { tool: ToolView; tabStop?: boolean }) {
   const selected = useConsole((s) => s.selected?.serverId === tool.serverId && s.selected.name === tool.name);
   const mark = useConsole((s) => (s.marks[tool.serverId]?.added.has(tool.name) ? 'new' : s.marks[tool.serverId]?.changed.has(tool.name) ? 'changed' : null));
   const pin = useConsole((s) => s.pinFlags[tool.serverId]?.get(tool.name));
@@ -24,6 +24,7 @@ export const ToolRow = memo(function ToolRow({ tool }: { tool: ToolView }) {
       data-mark={mark ?? undefined}
       onClick={() => useConsole.getState().toolSelected({ serverId: tool.serverId, name: tool.name })}
       aria-pressed={selected}
+      tabIndex={tabStop ? 0 : -1}
     >
       {tool.iconData ? (
         <img className="tool-icon" src={tool.iconData} alt="" data-testid="tool-icon" />
