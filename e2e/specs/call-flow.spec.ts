@@ -53,9 +53,17 @@ test.describe('calling a tool through the confirmation', () => {
     await c.dialog.getByTestId('approve-once').click({ force: true });
     await c.dialog.getByTestId('approve-once').press('Enter');
     await expect(c.dialog).toBeVisible();
+    // Tab goes round the dialog, both ways, and never reaches the page under its shade.
+    const inDialog = () => page.evaluate(() => !!document.activeElement?.closest('[data-testid=approval-dialog]'));
+    for (const key of [...Array<string>(12).fill('Tab'), ...Array<string>(12).fill('Shift+Tab')]) {
+      await page.keyboard.press(key);
+      expect(await inDialog(), `after ${key}`).toBe(true);
+    }
     await page.keyboard.press('Escape');
     await expect(c.dialog).toBeHidden();
     await expect(c.lastResult()).toHaveAttribute('data-status', 'denied');
+    // The focus is back where it was when the call was asked for (the JSON editor here), not lost to the page.
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid=tool-detail]'))).toBe(true);
   });
 
   test('allow for this session: the next call asks nothing; a changed tool asks again with its diff', async ({ app, page }) => {
@@ -99,6 +107,21 @@ test.describe('calling a tool through the confirmation', () => {
     await expect(c.dialog).toHaveAttribute('data-server', 'everything');
     await items.nth(0).getByTestId('approval-open').click();
     await expect(c.dialog).toHaveAttribute('data-server', 'fx');
+    // The keyboard goes round the dialog and the queue beside it, and nowhere else.
+    const where = () =>
+      page.evaluate(() =>
+        document.activeElement?.closest('[data-testid=approval-dialog]')
+          ? 'dialog'
+          : document.activeElement?.closest('[data-testid=approval-queue]')
+            ? 'queue'
+            : 'page',
+      );
+    const seen = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      seen.add(await where());
+    }
+    expect([...seen].sort()).toEqual(['dialog', 'queue']);
     const tab2 = await page.context().newPage();
     await tab2.goto(app.url);
     const dialog2 = tab2.getByTestId('approval-dialog');

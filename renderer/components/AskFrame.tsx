@@ -1,5 +1,9 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import './AskFrame.css';
+
+/** What Tab stops at. */
+const FOCUSABLE =
+  'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 /** `data-*` attributes for automation (AUTOMATION.md); undefined ones are left out. */
 type DataAttributes = { [key: `data-${string}`]: string | number | boolean | undefined };
@@ -10,7 +14,9 @@ type DataAttributes = { [key: `data-${string}`]: string | number | boolean | und
  * and Escape gives the safe answer (deny, cancel), never the one that lets something through.
  * The title and the answers stay in view and only the question between them scrolls: a long form
  * must neither hide who asks nor push the answers off the screen (focus on the safe answer, which
- * used to scroll the whole dialog to its end, now moves nothing).
+ * used to scroll the whole dialog to its end, now moves nothing). The keyboard stays in it: Tab
+ * goes round the dialog's controls (and the approval queue's beside it), never to the page under the
+ * shade; when it closes, the focus goes back to where it was before it opened.
  */
 export function AskFrame({
   id,
@@ -37,9 +43,38 @@ export function AskFrame({
   /** The answers (and what goes with them: a reason, an error), always in view under the question. */
   footer: ReactNode;
 }) {
+  const modal = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = modal.current;
+    const onKey = (e: KeyboardEvent) => {
+      const mine = box?.parentElement;
+      const overlays = document.querySelectorAll('.approval-overlay');
+      // Only the dialog on top keeps the keyboard.
+      if (e.key !== 'Tab' || !box || !mine || overlays[overlays.length - 1] !== mine) return;
+      const regions = [box, besideQueue ? document.querySelector('[data-beside-dialog]') : null];
+      const stops = regions.flatMap((r) => (r ? [...r.querySelectorAll<HTMLElement>(FOCUSABLE)] : [])).filter((el) => el.getClientRects().length > 0);
+      if (stops.length === 0) return;
+      const at = stops.indexOf(document.activeElement as HTMLElement);
+      const next = at === -1 ? (e.shiftKey ? stops.length - 1 : 0) : e.shiftKey ? (at === 0 ? stops.length - 1 : null) : at === stops.length - 1 ? 0 : null;
+      if (next === null) return;
+      e.preventDefault();
+      stops[next]!.focus();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [besideQueue]);
+  useEffect(() => {
+    const box = modal.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      const now = document.activeElement;
+      // Back where the person was, unless they have moved on since (another dialog takes it in its turn).
+      if (opener?.isConnected && (!now || now === document.body || !now.isConnected || box?.contains(now))) opener.focus({ preventScroll: true });
+    };
+  }, []);
   return (
     <div className={`overlay approval-overlay ${besideQueue ? 'with-queue' : ''}`} onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onEscape())}>
-      <div className="modal wide approval ask" role="alertdialog" aria-modal="true" aria-labelledby={id} {...data}>
+      <div ref={modal} className="modal wide approval ask" role="alertdialog" aria-modal="true" aria-labelledby={id} {...data}>
         <div className="modal-head">
           <h2 id={id}>{title}</h2>
           {badge}

@@ -87,6 +87,7 @@ export function ApprovalQueue() {
     <aside
       className="approval-queue"
       data-testid="approval-queue"
+      data-beside-dialog
       aria-label="Calls waiting for approval"
       onKeyDown={(e) => onQueueKey(e, () => store.queueToggled(false))}
     >
