@@ -8,6 +8,11 @@ test.describe('servers', () => {
       await expect(page.getByTestId('servers-empty')).toContainText('No servers yet');
       await page.getByTestId('add-server').click();
       const form = page.getByTestId('server-form');
+      // The keyboard stays in the form while it is open.
+      for (let i = 0; i < 20; i++) {
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => !!document.activeElement?.closest('[role=dialog]')), `after Tab ${i + 1}`).toBe(true);
+      }
       await form.getByLabel('Name (its id)').fill('mine');
       await form.getByLabel('Command', { exact: true }).fill(process.execPath);
       await form.getByLabel('Arguments, one per line').fill(FIXTURE);

@@ -1,9 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import './AskFrame.css';
-
-/** What Tab stops at. */
-const FOCUSABLE =
-  'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+import { useTabLoop } from './use-tab-loop';
 
 /** `data-*` attributes for automation (AUTOMATION.md); undefined ones are left out. */
 type DataAttributes = { [key: `data-${string}`]: string | number | boolean | undefined };
@@ -44,25 +41,7 @@ export function AskFrame({
   footer: ReactNode;
 }) {
   const modal = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const box = modal.current;
-    const onKey = (e: KeyboardEvent) => {
-      const mine = box?.parentElement;
-      const overlays = document.querySelectorAll('.approval-overlay');
-      // Only the dialog on top keeps the keyboard.
-      if (e.key !== 'Tab' || !box || !mine || overlays[overlays.length - 1] !== mine) return;
-      const regions = [box, besideQueue ? document.querySelector('[data-beside-dialog]') : null];
-      const stops = regions.flatMap((r) => (r ? [...r.querySelectorAll<HTMLElement>(FOCUSABLE)] : [])).filter((el) => el.getClientRects().length > 0);
-      if (stops.length === 0) return;
-      const at = stops.indexOf(document.activeElement as HTMLElement);
-      const next = at === -1 ? (e.shiftKey ? stops.length - 1 : 0) : e.shiftKey ? (at === 0 ? stops.length - 1 : null) : at === stops.length - 1 ? 0 : null;
-      if (next === null) return;
-      e.preventDefault();
-      stops[next]!.focus();
-    };
-    document.addEventListener('keydown', onKey, true);
-    return () => document.removeEventListener('keydown', onKey, true);
-  }, [besideQueue]);
+  useTabLoop(modal, besideQueue ? '[data-beside-dialog]' : undefined);
   useEffect(() => {
     const box = modal.current;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;

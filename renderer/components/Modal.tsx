@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useTabLoop } from './use-tab-loop';
 
-/** A modal dialog: focus moves in, Escape closes. */
+/** A modal dialog: focus moves in and stays in (Tab goes round it), Escape closes, the focus goes back after. */
 export function Modal({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -9,6 +10,7 @@ export function Modal({ title, onClose, children, wide }: { title: string; onClo
     first?.focus();
     return () => prev?.focus?.();
   }, []);
+  useTabLoop(ref);
   return (
     <div className="overlay" onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), onClose())}>
       <div className={`modal ${wide ? 'wide' : ''}`} role="dialog" aria-modal="true" aria-label={title} ref={ref}>
