@@ -34,7 +34,7 @@ export function messageId(head: string, tail: string): number | string | undefin
 export interface ExitInfo {
   code: number | null;
   signal: string | null;
-  /** The console ended it (a disconnect, a timeout, a failed handshake): not the server's own doing. */
+  /** The console ended it with a signal (a disconnect, a timeout, a failed handshake): not the server's own doing. A server that ends by itself once its input closes is not. */
   byConsole?: boolean;
 }
 
@@ -55,6 +55,8 @@ export class StdioTransport implements Transport {
   /** While an oversize message is discarded: its first bytes, its last bytes and its size, to name the request it answered. */
   private dropped: { head: string; tail: Buffer; bytes: number } | null = null;
   private closing = false;
+  /** The console sent the process a signal to end it (it did not end by itself when its input closed). */
+  private signalled = false;
 
   constructor(private readonly opts: StdioOptions) {}
 
@@ -80,10 +82,10 @@ export class StdioTransport implements Transport {
       });
       child.once('spawn', () => resolve());
       child.once('exit', (code, signal) => {
-        this.exit = { code, signal, ...(this.closing && { byConsole: true }) };
+        this.exit = { code, signal, ...(this.signalled && { byConsole: true }) };
       });
       child.once('close', (code, signal) => {
-        this.exit ??= { code, signal, ...(this.closing && { byConsole: true }) };
+        this.exit ??= { code, signal, ...(this.signalled && { byConsole: true }) };
         this.child = undefined;
         this.onclose?.();
       });
@@ -220,6 +222,7 @@ export class StdioTransport implements Transport {
   }
 
   private kill(child: ChildProcess, sig: NodeJS.Signals): void {
+    this.signalled = true;
     try {
       if (process.platform !== 'win32' && child.pid) process.kill(-child.pid, sig);
       else child.kill(sig);
