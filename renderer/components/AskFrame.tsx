@@ -1,6 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import './AskFrame.css';
-import { useTabLoop } from './use-tab-loop';
+import { useDialogFocus } from './use-dialog-focus';
+import { SafeText } from './SafeText';
 
 /** `data-*` attributes for automation (AUTOMATION.md); undefined ones are left out. */
 type DataAttributes = { [key: `data-${string}`]: string | number | boolean | undefined };
@@ -24,6 +25,7 @@ export function AskFrame({
   data,
   children,
   footer,
+  problem,
 }: {
   /** The id of the title, which names the dialog. */
   id: string;
@@ -39,18 +41,11 @@ export function AskFrame({
   children: ReactNode;
   /** The answers (and what goes with them: a reason, an error), always in view under the question. */
   footer: ReactNode;
+  /** Why the last answer did not go through, said above the answers. */
+  problem?: { text: string; testId: string } | null;
 }) {
   const modal = useRef<HTMLDivElement>(null);
-  useTabLoop(modal, besideQueue ? '[data-beside-dialog]' : undefined);
-  useEffect(() => {
-    const box = modal.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    return () => {
-      const now = document.activeElement;
-      // Back where the person was, unless they have moved on since (another dialog takes it in its turn).
-      if (opener?.isConnected && (!now || now === document.body || !now.isConnected || box?.contains(now))) opener.focus({ preventScroll: true });
-    };
-  }, []);
+  useDialogFocus(modal, besideQueue ? '[data-beside-dialog]' : undefined);
   return (
     <div className={`overlay approval-overlay ${besideQueue ? 'with-queue' : ''}`} onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onEscape())}>
       <div ref={modal} className="modal wide approval ask" role="alertdialog" aria-modal="true" aria-labelledby={id} {...data}>
@@ -59,7 +54,14 @@ export function AskFrame({
           {badge}
         </div>
         <div className="ask-body">{children}</div>
-        <div className="ask-foot">{footer}</div>
+        <div className="ask-foot">
+          {problem && (
+            <div className="error" role="alert" data-testid={problem.testId}>
+              <SafeText text={problem.text} />
+            </div>
+          )}
+          {footer}
+        </div>
       </div>
     </div>
   );

@@ -55,13 +55,9 @@ function SignIn({ p, waiting }: { p: AuthPrompt; waiting: number }) {
       onEscape={() => void cancel()}
       badge={waiting > 0 && <span className="badge">{waiting} more waiting</span>}
       data={{ 'data-testid': 'sign-in-dialog', 'data-server': p.serverId }}
+      problem={error ? { text: error, testId: 'sign-in-error' } : null}
       footer={
         <>
-          {error && (
-            <div className="error" role="alert" data-testid="sign-in-error">
-              <SafeText text={error} />
-            </div>
-          )}
           <div className="row gap end">
             <span className="small muted">Esc cancels the sign-in</span>
             <span className="spacer" />

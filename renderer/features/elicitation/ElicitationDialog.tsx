@@ -92,13 +92,9 @@ function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
       onEscape={() => void answer({ action: 'cancel' })}
       badge={waiting > 0 && <span className="badge">{waiting} more waiting</span>}
       data={{ 'data-testid': 'elicitation-dialog', 'data-server': q.serverId, 'data-mode': q.mode, 'data-kind': q.kind, 'data-armed': armed }}
+      problem={error ? { text: error, testId: 'elicitation-error' } : null}
       footer={
         <>
-          {error && (
-            <div className="error" role="alert" data-testid="elicitation-error">
-              <SafeText text={error} />
-            </div>
-          )}
           <div className="row gap end">
             <span className="small muted" data-testid="elicitation-filled">
               Esc cancels ·{' '}

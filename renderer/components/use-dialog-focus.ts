@@ -5,10 +5,20 @@ const FOCUSABLE =
   'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 /**
- * Keeps Tab and Shift+Tab going round a dialog's controls (and those of a region open beside it,
- * `besides`), never to the page under its shade. Only the dialog whose overlay is on top does so.
+ * The keyboard in a modal dialog: Tab and Shift+Tab go round its controls (and those of a region
+ * open beside it, `besides`), never to the page under its shade — only the dialog whose overlay is
+ * on top does so; when it closes, the focus goes back to what had it when it opened, unless the
+ * person has moved on since (another dialog takes it in its turn).
  */
-export function useTabLoop(dialog: RefObject<HTMLElement | null>, besides?: string): void {
+export function useDialogFocus(dialog: RefObject<HTMLElement | null>, besides?: string): void {
+  useEffect(() => {
+    const box = dialog.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      const now = document.activeElement;
+      if (opener?.isConnected && (!now || now === document.body || !now.isConnected || box?.contains(now))) opener.focus({ preventScroll: true });
+    };
+  }, [dialog]);
   useEffect(() => {
     const box = dialog.current;
     const onKey = (e: KeyboardEvent) => {
