@@ -37,7 +37,15 @@ describe('what front ends are told of a catalog', () => {
     const echo = listing[0]!.tools.find((t) => t.name === 'echo')!;
     expect(Object.keys(echo)).not.toEqual(expect.arrayContaining(['serverIdentity']));
     expect(echo).not.toHaveProperty('risk');
-    expect(echo).toMatchObject({ fingerprint: h.core.findTool('fx', 'echo')!.fingerprint, declaredAnnotations: { readOnlyHint: true } });
+    expect(echo).toMatchObject({ declaredAnnotations: { readOnlyHint: true } });
+    // Nor a fingerprint (made once the listing is over: the tool's whole view has it), nor hidden text when there is none.
+    expect(echo).not.toHaveProperty('fingerprint');
+    expect(echo.hiddenText).toBeUndefined();
+    expect(listing[0]!.tools.find((t) => t.name === 'hostile_hidden')!.hiddenText).toEqual(['description']);
+    expect((await h.core.ask('tools.get', { serverId: 'fx', name: 'echo' })).fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(h.core.tools('fx').every((t) => /^[0-9a-f]{64}$/.test(t.fingerprint))).toBe(true);
+    // The last listing event says so (the page shows it at once), and only the last.
+    expect(listing.map((l) => l.last ?? false)).toEqual(listing.map((_, i) => i === listing.length - 1));
     // The end names the catalog, carries no tool again, and comes after every listing event.
     expect(end).toMatchObject({ tools: [], listed: { count: 2501 }, change: { reason: 'initial', added: [] } });
     expect(events.findIndex((e) => e.p === end)).toBe(events.length - 1);

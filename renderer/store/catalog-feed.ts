@@ -1,6 +1,6 @@
 import { hintCode, sharedEffectiveAnnotations, sharedToolRisk } from '../../shared/annotations';
 import type { EventPayload } from '../../shared/contract';
-import type { ToolView } from '../../shared/schemas/tool';
+import type { ShownTool, ToolView } from '../../shared/schemas/tool';
 import { warm } from '../features/catalog/search-index';
 import type { ConsoleState } from './slices/types';
 import { useConsole } from './store';
@@ -18,7 +18,7 @@ interface Held {
 }
 
 /** The tools the page shows for a server now (the state an action was given may be older). */
-const current = (id: string): ToolView[] => useConsole.getState().tools[id] ?? [];
+const current = (id: string): ShownTool[] => useConsole.getState().tools[id] ?? [];
 
 /** Per server: the catalog the page holds, chunks being put together, and a fetch of its own under way. */
 const held = new Map<string, Held>();
@@ -35,7 +35,7 @@ function during(id: string, stream: number | undefined): boolean {
 }
 
 /** Asks the core for one server's tools (`tools.list`, a page at a time). */
-export type ToolsSource = (serverId: string, offset: number, limit: number) => Promise<ToolView[]>;
+export type ToolsSource = (serverId: string, offset: number, limit: number) => Promise<ShownTool[]>;
 let source: ToolsSource | undefined;
 
 /** Where the page asks for a server's catalog when an event cannot be applied to what it holds. */
@@ -44,7 +44,7 @@ export function setToolsSource(s: ToolsSource | undefined): void {
 }
 
 /** A server's whole catalog from the core, a page at a time (each its own message and task), its search text made as pages come. */
-export async function toolsOf(ask: ToolsSource, serverId: string, into: ToolView[] = []): Promise<ToolView[]> {
+export async function toolsOf(ask: ToolsSource, serverId: string, into: ShownTool[] = []): Promise<ShownTool[]> {
   for (let offset = 0; ; offset += SNAPSHOT_PAGE) {
     const page = await ask(serverId, offset, SNAPSHOT_PAGE);
     warm(page);
@@ -63,7 +63,7 @@ export async function toolsOf(ask: ToolsSource, serverId: string, into: ToolView
 export const LISTING_SHOW_MS = 200;
 
 /** Per server: tools of a listing under way received but not yet given to the store, and the store to give them to. */
-const unshown = new Map<string, { tools: ToolView[]; st: ConsoleState }>();
+const unshown = new Map<string, { tools: ShownTool[]; st: ConsoleState }>();
 let showTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** Gives the store one server's tools that wait (before anything else reads or replaces its catalog). */
@@ -98,7 +98,7 @@ export function listingUnderWay(): boolean {
 }
 
 /** Forgets what the page held (a new snapshot replaces it): `stream` unknown, so the next delta is fetched whole. */
-export function heldLoaded(tools: Record<string, ToolView[]>): void {
+export function heldLoaded(tools: Record<string, ShownTool[]>): void {
   held.clear();
   incoming.clear();
   unshown.clear();
@@ -131,11 +131,11 @@ export function assemble(p: Changed): Changed | null {
  * stand, the added ones put at their places in the new catalog. Returns null when it does not fit
  * (a place past the end): the page then asks for the catalog.
  */
-export function applyDelta(before: readonly ToolView[], removed: readonly string[], tools: readonly ToolView[], at: readonly number[]): ToolView[] | null {
+export function applyDelta(before: readonly ShownTool[], removed: readonly string[], tools: readonly ShownTool[], at: readonly number[]): ShownTool[] | null {
   if (removed.length === 0) return mergeAtPlaces(before, tools, at);
   const gone = new Set(removed);
   const byName = new Map(tools.map((t) => [t.name, t]));
-  const next: ToolView[] = [];
+  const next: ShownTool[] = [];
   for (const t of before) {
     if (gone.has(t.name)) continue;
     const now = byName.get(t.name);
@@ -158,9 +158,9 @@ export function applyDelta(before: readonly ToolView[], removed: readonly string
  * self (the held tool of the same name where it stands) left out. A tool that moved would be held
  * twice: the count then differs from the catalog's and the page asks for it whole.
  */
-function mergeAtPlaces(before: readonly ToolView[], tools: readonly ToolView[], at: readonly number[]): ToolView[] | null {
+function mergeAtPlaces(before: readonly ShownTool[], tools: readonly ShownTool[], at: readonly number[]): ShownTool[] | null {
   const order = tools.map((_, i) => i).sort((a, b) => (at[a] ?? -1) - (at[b] ?? -1));
-  const next: ToolView[] = [];
+  const next: ShownTool[] = [];
   let src = 0;
   let k = 0;
   while (src < before.length || k < order.length) {
@@ -176,16 +176,20 @@ function mergeAtPlaces(before: readonly ToolView[], tools: readonly ToolView[], 
   return next;
 }
 
+/** No hidden text: one frozen array every clean tool of a listing shares. */
+const NO_HIDDEN_TEXT: string[] = Object.freeze([]) as unknown as string[];
+
 /**
  * A listing's tools made whole views again, in place (they were just parsed and nothing else holds
  * them): the server's name and identity, and the effective annotations and risk, from what each
  * declared and whether the server is trusted (the same functions the core uses).
  */
-function views(p: EventPayload<'catalog.listing'>): ToolView[] {
-  const tools = p.tools as ToolView[];
+function views(p: EventPayload<'catalog.listing'>): ShownTool[] {
+  const tools = p.tools as ShownTool[];
   for (const t of tools) {
     t.serverId = p.serverId;
     t.serverIdentity = p.serverIdentity;
+    t.hiddenText ??= NO_HIDDEN_TEXT; // sent only when there is some
     // Shared objects, as the core's views share them: two objects a tool fewer for the page to hold.
     const code = hintCode(t.declaredAnnotations);
     t.annotations = sharedEffectiveAnnotations(t.declaredAnnotations, code);
@@ -196,7 +200,7 @@ function views(p: EventPayload<'catalog.listing'>): ToolView[] {
 
 /**
  * The tools of a listing under way, as they arrive (offset 0 starts over; a gap is left to the end
- * event): the first page shown at once, the next ones at most every LISTING_SHOW_MS.
+ * event): the first page shown at once, the next ones at most every LISTING_SHOW_MS, the last at once.
  */
 export function catalogListing(listing: EventPayload<'catalog.listing'>, st: ConsoleState): void {
   const p = { ...listing, tools: views(listing) };
@@ -209,11 +213,14 @@ export function catalogListing(listing: EventPayload<'catalog.listing'>, st: Con
     return st.catalogListed(p.serverId, p.tools, true);
   }
   if (!h || h.whole || h.stream !== p.stream || h.count !== p.offset) return;
-  h.count += p.tools.length;
-  const u = unshown.get(p.serverId);
-  if (u) for (const t of p.tools) u.tools.push(t);
-  else unshown.set(p.serverId, { tools: p.tools, st });
-  showTimer ??= setTimeout(showListings, LISTING_SHOW_MS);
+  if (p.tools.length) {
+    h.count += p.tools.length;
+    const u = unshown.get(p.serverId);
+    if (u) for (const t of p.tools) u.tools.push(t);
+    else unshown.set(p.serverId, { tools: p.tools, st });
+  }
+  if (p.last) show(p.serverId);
+  else showTimer ??= setTimeout(showListings, LISTING_SHOW_MS);
 }
 
 /** A catalog event, applied to what the page holds when it can be, else the catalog asked for. */
@@ -226,7 +233,7 @@ export function catalogChanged(p: Changed, st: ConsoleState): void {
   if (!whole) return;
   const stream = whole.stream ?? -1;
   const h = held.get(id);
-  const holds = (tools: ToolView[]) => {
+  const holds = (tools: ShownTool[]) => {
     held.set(id, { stream, count: tools.length, whole: true });
     st.catalogChanged({ change: p.change, tools });
   };

@@ -1,5 +1,5 @@
 import type { EventName, EventPayload } from '../../shared/contract';
-import type { ToolView } from '../../shared/schemas/tool';
+import type { ShownTool } from '../../shared/schemas/tool';
 import type { ConsoleApi, LinkDown } from '../api/client';
 import { catalogChanged, catalogListing, heldLoaded, setToolsSource, showListings, toolsOf, type ToolsSource } from './catalog-feed';
 import { viewViolated } from '../features/apps/violations';
@@ -76,7 +76,7 @@ export function wireEvents(api: ConsoleApi): () => void {
       api.request('grants.list', {}),
       api.request('auth.prompts', {}),
     ]);
-    const tools: ToolView[] = [];
+    const tools: ShownTool[] = [];
     for (const s of servers) await toolsOf(ask, s.id, tools);
     st.serversLoaded(servers);
     st.toolsLoaded(tools);

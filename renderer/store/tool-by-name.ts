@@ -1,13 +1,13 @@
-import type { ToolView } from '../../shared/schemas/tool';
+import type { ShownTool } from '../../shared/schemas/tool';
 
-const indexes = new WeakMap<readonly ToolView[], Map<string, ToolView>>();
+const indexes = new WeakMap<readonly ShownTool[], Map<string, ShownTool>>();
 
 /**
  * A server's tool by name, through an index made once per catalog array (the store replaces the
  * array when the catalog changes). A selector runs on every store change: a linear search of
  * 10,000 tools in each of a hundred components was a million comparisons per event.
  */
-export function toolByName(tools: readonly ToolView[] | undefined, name: string): ToolView | undefined {
+export function toolByName(tools: readonly ShownTool[] | undefined, name: string): ShownTool | undefined {
   if (!tools) return undefined;
   let index = indexes.get(tools);
   if (!index) {

@@ -10,7 +10,10 @@ import { ServerId } from '../schemas/server.js';
 import { CatalogChange, ToolView } from '../schemas/tool.js';
 
 /** A tool as a listing under way sends it (see `catalog.listing`). */
-export const ListedTool = ToolView.omit({ serverId: true, serverIdentity: true, annotations: true, risk: true });
+export const ListedTool = ToolView.omit({ serverId: true, serverIdentity: true, annotations: true, risk: true, fingerprint: true }).extend({
+  /** Left out when there is none (most tools): 16 bytes a tool. */
+  hiddenText: ToolView.shape.hiddenText.optional(),
+});
 export type ListedTool = z.infer<typeof ListedTool>;
 
 /** What a server offers: its tools, resources, resource templates, prompts and completions, and the facts of each list. */
@@ -78,7 +81,8 @@ export const events = {
    * starts over). The listing ends with a `catalog.changed` of the same `stream`. Each tool comes
    * without what every tool of the server shares or what follows from what it declared (its
    * server, the server's identity, its effective annotations and its risk, which `trusted` gives):
-   * a third of a view, at 100,000 tools 20 MB the core need not write nor the page read.
+   * a third of a view, at 100,000 tools 20 MB the core need not write nor the page read. Nor with
+   * its fingerprint, which is made once the listing is over (a tool's whole view, `tools.get`, has it).
    */
   'catalog.listing': z.object({
     serverId: z.string(),
@@ -87,6 +91,8 @@ export const events = {
     stream: z.number().int(),
     offset: z.number().int(),
     tools: z.array(ListedTool),
+    /** The listing's last tools (none, when every one went out before): shown at once, while the core fingerprints them. */
+    last: z.literal(true).optional(),
   }),
   'resource.updated': z.object({ serverId: z.string(), uri: z.string(), at: z.string() }),
   /** A server said its resources or prompts changed; the console listed them again (`facts.diff`: what changed). */

@@ -74,6 +74,13 @@ export const ToolView = z.object({
 });
 export type ToolView = z.infer<typeof ToolView>;
 
+/**
+ * A tool as a front end holds it: the tools of a listing under way come without their fingerprint
+ * (made once the listing is over; `tools.get` gives it), the other catalog events and `tools.list`
+ * with it.
+ */
+export type ShownTool = Omit<ToolView, 'fingerprint'> & { fingerprint?: string };
+
 const FieldChange = z.object({ path: z.string(), before: z.unknown().optional(), after: z.unknown().optional() });
 export const ToolChange = z.object({ name: z.string(), fields: z.array(z.string()), changes: z.array(FieldChange) });
 export type ToolChange = z.infer<typeof ToolChange>;

@@ -26,8 +26,7 @@ function listed(v: ToolView): ListedTool {
     declaredAnnotations: v.declaredAnnotations,
     _meta: v._meta,
     execution: v.execution,
-    fingerprint: v.fingerprint,
-    hiddenText: v.hiddenText,
+    hiddenText: v.hiddenText.length ? v.hiddenText : undefined,
     needsTaskMode: v.needsTaskMode,
     excluded: v.excluded,
   } satisfies Record<keyof ListedTool, unknown>;
@@ -82,24 +81,35 @@ export class CatalogFeed {
   listing(id: string, server: { identity: string; trusted: boolean }): ListingFeed {
     const stream = this.next(id);
     let sent = 0;
-    let last = 0;
-    const flush = (views: readonly ToolView[]) => {
-      while (sent < views.length && this.streams.get(id) === stream) {
+    let sentAt = 0;
+    // At the end, the last event says so (an empty one if every tool went out): front ends show it at once.
+    const flush = (views: readonly ToolView[], end = false) => {
+      while (this.streams.get(id) === stream && (sent < views.length || end)) {
         const tools = views.slice(sent, sent + CATALOG_CHUNK).map(listed);
+        const last = end && sent + tools.length === views.length;
         this.open.add(id);
-        this.bus.emit('catalog.listing', { serverId: id, serverIdentity: server.identity, trusted: server.trusted, stream, offset: sent, tools });
+        this.bus.emit('catalog.listing', {
+          serverId: id,
+          serverIdentity: server.identity,
+          trusted: server.trusted,
+          stream,
+          offset: sent,
+          tools,
+          ...(last && { last }),
+        });
         sent += tools.length;
+        if (last) break;
       }
-      last = performance.now();
+      sentAt = performance.now();
     };
     return {
       page: (views) => {
         // The first tools at once; then a full chunk, or what came within LISTING_EVERY_MS.
-        if (sent > 0 && views.length - sent < CATALOG_CHUNK && performance.now() - last < LISTING_EVERY_MS) return;
+        if (sent > 0 && views.length - sent < CATALOG_CHUNK && performance.now() - sentAt < LISTING_EVERY_MS) return;
         flush(views);
       },
       end: (views) => {
-        flush(views);
+        flush(views, true);
         return { stream, count: sent };
       },
     };

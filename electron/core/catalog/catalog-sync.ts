@@ -130,17 +130,19 @@ export class CatalogSync {
       };
       const listing = client.getServerCapabilities()?.tools ? await fetchAllTools(client, e.settings.callTimeoutMs, onPage) : { items: [], problems: [] };
       if (this.deps.client(id) !== client) return;
-      if (listing.problems.length) {
-        this.errors.set(
-          id,
-          `tools/list: ${listing.problems.slice(0, 3).join('; ')}${listing.problems.length > 3 ? ` (and ${listing.problems.length - 3} more)` : ''}`,
-        );
+      // The last tools go to front ends before the definitions are fingerprinted; a tool the seal
+      // drops makes the count differ, and front ends are then sent the catalog whole.
+      const streamed = feed?.end(build.views);
+      const problems = [...listing.problems, ...(await build.seal())];
+      if (this.deps.client(id) !== client) return;
+      if (problems.length) {
+        this.errors.set(id, `tools/list: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` (and ${problems.length - 3} more)` : ''}`);
         this.deps.trail.record({
           kind: 'server-error',
           serverId: id,
           serverIdentity: identity,
           reason: 'malformed tools in tools/list',
-          detail: { problems: listing.problems.slice(0, 50) },
+          detail: { problems: problems.slice(0, 50) },
         });
       } else this.errors.delete(id);
       const change = build.commit(reason);
@@ -160,7 +162,7 @@ export class CatalogSync {
       } else if (change.reason === 'initial') {
         this.deps.trail.record({ kind: 'catalog-change', serverId: id, serverIdentity: identity, reason: 'initial', detail: { tools: listing.count ?? 0 } });
       }
-      this.feed.publish(change, feed ? { listed: feed.end(build.views) } : { delta: true });
+      this.feed.publish(change, streamed ? { listed: streamed } : { delta: true });
       this.deps.changed(change);
       // The server's card shows its tool count (and any listing error): it changes with the catalog.
       this.deps.announce(id);

@@ -9,6 +9,7 @@ import { CoreError, sha256, RingBuffer } from '../support/index.js';
 import { secondOf, walkList, type ListSpec, type ListWalk } from './list-walk.js';
 import { LastSeenStore } from './last-seen.js';
 import { MAX_JSON_DEPTH } from '../../../shared/json-depth.js';
+import { definitionShape } from './definition-shape.js';
 import { sameJson } from '../../../shared/json-equal.js';
 import { paramHeaders, scanHeaderParams, type HeaderParam } from '../../../shared/param-headers.js';
 
@@ -16,6 +17,7 @@ type RawTool = Record<string, unknown> & { name: string };
 
 /** The largest tool definition the console takes (canonical JSON); a larger one is skipped and reported. */
 export const MAX_DEFINITION_BYTES = 1024 * 1024;
+const tooLarge = (chars: number) => `its definition is larger than ${MAX_DEFINITION_BYTES / 1024} KB (${Math.round(chars / 1024)} KB)`;
 
 /** How `tools/list` is walked: tools are told apart by name and need an inputSchema object. */
 export const TOOLS_LIST: ListSpec<RawTool> = {
@@ -38,14 +40,10 @@ export function fetchAllTools(client: Client, timeoutMs: number, onPage?: (tools
   return walkList(client, TOOLS_LIST, timeoutMs, onPage);
 }
 
-/** Anything but printable ASCII: every character that can hide is one of these, and so is every script but Latin. */
-const PAST_PRINTABLE_ASCII = /[^\x20-\x7e]/;
-
 /** Top-level fields whose strings hold hidden characters (or words mixing look-alike scripts). */
-function hiddenFields(def: RawTool, json: string): string[] {
-  // Fast path: JSON text of printable ASCII without an escape cannot hide a character. One plain
-  // class is tested, not the hidden characters' Unicode class: at 100,000 tools 16 ms against 40.
-  if (!PAST_PRINTABLE_ASCII.test(json) && !json.includes('\\')) return [];
+function hiddenFields(def: RawTool, plain: boolean): string[] {
+  // A definition whose strings are all plain (see definitionShape) cannot hide a character.
+  if (plain) return [];
   const out: string[] = [];
   for (const [k, v] of Object.entries(def)) if (anyHidden(v, 0)) out.push(k);
   return out;
@@ -67,10 +65,10 @@ export function toolView(
   identity: string,
   trusted: boolean,
   def: RawTool,
-  known?: { json: string; fingerprint: string },
+  known?: { plain?: boolean; fingerprint: string },
   headerRules = false,
 ): ToolView {
-  const json = known?.json ?? JSON.stringify(def);
+  const plain = known?.plain ?? definitionShape(def).plain;
   const fingerprint = known?.fingerprint ?? sha256(canonicalJson(def));
   const declared =
     def.annotations && typeof def.annotations === 'object' && !Array.isArray(def.annotations)
@@ -80,7 +78,7 @@ export function toolView(
   const icons = Array.isArray(def.icons) ? def.icons.filter((i) => Icon.safeParse(i).success) : undefined;
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
-  const hidden = hiddenFields(def, json);
+  const hidden = hiddenFields(def, plain);
   const code = hintCode(declared);
   return {
     serverId,
@@ -101,7 +99,7 @@ export function toolView(
     hiddenText: hidden.length ? hidden : NO_HIDDEN_TEXT,
     needsTaskMode: obj(def.execution)?.taskSupport === 'required' || undefined,
     // Only a definition that names x-mcp-header somewhere is walked for it (most never do).
-    excluded: headerRules && json.includes('x-mcp-header') ? excludedBecause(def) : undefined,
+    excluded: headerRules && JSON.stringify(def).includes('x-mcp-header') ? excludedBecause(def) : undefined,
   };
 }
 
@@ -110,6 +108,23 @@ function excludedBecause(def: RawTool): string | undefined {
   const scan = scanHeaderParams(def.inputSchema);
   return scan.ok ? undefined : `invalid x-mcp-header: ${scan.reason}`;
 }
+
+/** A server's new catalog while it is listed (`Catalog.builder`). */
+export interface CatalogBuild {
+  /** Takes a page of definitions; says what it skipped, and why. */
+  add(tools: RawTool[]): string[];
+  /** The views taken so far, in server order (their fingerprints are made by `seal`). */
+  readonly views: readonly ToolView[];
+  /** Fingerprints every view taken since the last seal, in slices; a definition that cannot be hashed is dropped, and said. */
+  seal(): Promise<string[]>;
+  /** Swaps the sealed catalog in, and says how it differs from the one before. */
+  commit(reason: CatalogChange['reason']): CatalogChange;
+}
+
+/** A view's fingerprint until its build is sealed: no sha-256 in hex is empty. */
+const UNSEALED = '';
+/** How long sealing runs before it lets the loop take a turn. */
+const SEAL_SLICE_MS = 8;
 
 interface ServerCatalog {
   identity: string;
@@ -186,20 +201,22 @@ export class Catalog {
     return s && i !== undefined ? s.raw[i] : undefined;
   }
 
-  /** Builds a server's new catalog page by page (views are made as pages arrive), then swaps it in. */
-  builder(
-    serverId: string,
-    identity: string,
-    trusted: boolean,
-    headerRules = false,
-  ): { add(tools: RawTool[]): string[]; readonly views: readonly ToolView[]; commit(reason: CatalogChange['reason']): CatalogChange } {
-    const raw: RawTool[] = [];
-    const views: ToolView[] = [];
-    const fingerprints: string[] = [];
+  /**
+   * Builds a server's new catalog page by page, then swaps it in. A page's views are made as it
+   * arrives, ready to be shown; their fingerprints are made by `seal` once the walk is over, so that
+   * hashing 100,000 definitions does not slow the listing the page is waiting for. Nothing reads a
+   * fingerprint before `commit`, which refuses a build that was not sealed.
+   */
+  builder(serverId: string, identity: string, trusted: boolean, headerRules = false): CatalogBuild {
+    let raw: RawTool[] = [];
+    let views: ToolView[] = [];
+    let fingerprints: string[] = [];
     // The index the catalog keeps, built as tools arrive; it also tells a second tool of a name.
-    const byName = new Map<string, number>();
+    let byName = new Map<string, number>();
     // Names whose first tool was skipped: a second tool of that name is not taken in its place.
     const refused = new Set<string>();
+    // Where the views still without a fingerprint start (the ones before were sealed or kept).
+    let unsealed = 0;
     // A re-list: a definition the same as the one listed before keeps its view (and fingerprint).
     const current = this.servers.get(serverId);
     const before = current && current.identity === identity && current.headerRules === headerRules ? current : undefined;
@@ -209,6 +226,7 @@ export class Catalog {
       views.push(view);
       fingerprints.push(view.fingerprint);
     };
+    const skip = (name: unknown, why: string) => `skipped tool ${JSON.stringify(String(name).slice(0, 100))}: ${why}`;
     return {
       add: (tools) => {
         const problems: string[] = [];
@@ -220,8 +238,6 @@ export class Catalog {
           }
           // SECURITY: one tool that cannot be processed is skipped and reported; it never takes its server's other tools down.
           try {
-            let json: string;
-            let fingerprint: string;
             if (before) {
               const i = before.byName.get(t.name);
               const old = i === undefined ? undefined : before.raw[i];
@@ -231,26 +247,60 @@ export class Catalog {
                 take(old, view);
                 continue;
               }
-              json = JSON.stringify(t);
-              // SECURITY: the depth bound is checked while hashing.
-              fingerprint = sha256(canonicalJson(t, MAX_JSON_DEPTH));
-            } else {
-              // A first listing: the canonical text serves both the hash and the hidden-text check.
-              json = canonicalJson(t, MAX_JSON_DEPTH);
-              fingerprint = sha256(json);
             }
-            if (json.length > MAX_DEFINITION_BYTES)
-              throw new Error(`its definition is larger than ${MAX_DEFINITION_BYTES / 1024} KB (${Math.round(json.length / 1024)} KB)`);
-            take(t, toolView(serverId, identity, trusted, t, { json, fingerprint }, headerRules));
+            // SECURITY: the bounds hold before anything else walks the definition (the page's form included);
+            // the size is a floor here, and exact when the seal writes the definition out.
+            const shape = definitionShape(t);
+            if (shape.tooDeep) throw new RangeError(`nested deeper than ${MAX_JSON_DEPTH} levels`);
+            if (shape.chars > MAX_DEFINITION_BYTES) throw new Error(tooLarge(shape.chars));
+            take(t, toolView(serverId, identity, trusted, t, { plain: shape.plain, fingerprint: UNSEALED }, headerRules));
           } catch (e) {
             refused.add(t.name);
-            problems.push(`skipped tool ${JSON.stringify(String(t.name).slice(0, 100))}: ${(e as Error).message}`);
+            problems.push(skip(t.name, (e as Error).message));
           }
         }
         return problems;
       },
-      views,
-      commit: (reason) => this.swapIn(serverId, { identity, headerRules, raw, views, fingerprints, byName }, reason),
+      get views() {
+        return views;
+      },
+      seal: async () => {
+        const problems: string[] = [];
+        const failed = new Set<number>();
+        let slice = performance.now();
+        for (let i = unsealed; i < views.length; i++) {
+          // In slices of a few milliseconds: the loop answers front ends, agents and other servers meanwhile.
+          if ((i & 255) === 255 && performance.now() - slice > SEAL_SLICE_MS) {
+            await new Promise<void>((r) => setImmediate(r));
+            slice = performance.now();
+          }
+          const view = views[i]!;
+          if (view.fingerprint !== UNSEALED) continue;
+          try {
+            // The views made by `add` are this build's own: a kept one was sealed in the catalog before.
+            const json = canonicalJson(raw[i], MAX_JSON_DEPTH);
+            if (json.length > MAX_DEFINITION_BYTES) throw new Error(tooLarge(json.length));
+            view.fingerprint = fingerprints[i] = sha256(json);
+          } catch (e) {
+            failed.add(i);
+            refused.add(raw[i]!.name);
+            problems.push(skip(raw[i]!.name, (e as Error).message));
+          }
+        }
+        if (failed.size) {
+          const keep = (_: unknown, i: number) => !failed.has(i);
+          raw = raw.filter(keep);
+          views = views.filter(keep);
+          fingerprints = fingerprints.filter(keep);
+          byName = new Map(raw.map((t, i) => [t.name, i]));
+        }
+        unsealed = views.length;
+        return problems;
+      },
+      commit: (reason) => {
+        if (unsealed !== views.length) throw new Error('a catalog build was committed before its fingerprints were made (seal it first)');
+        return this.swapIn(serverId, { identity, headerRules, raw, views, fingerprints, byName }, reason);
+      },
     };
   }
 
@@ -306,9 +356,7 @@ export class Catalog {
   retrust(serverId: string, trusted: boolean): void {
     const s = this.servers.get(serverId);
     if (!s) return;
-    s.views = s.raw.map((t, i) =>
-      toolView(serverId, s.identity, trusted, t, { json: JSON.stringify(t), fingerprint: s.fingerprints[i] ?? sha256(canonicalJson(t)) }, s.headerRules),
-    );
+    s.views = s.raw.map((t, i) => toolView(serverId, s.identity, trusted, t, { fingerprint: s.fingerprints[i] ?? sha256(canonicalJson(t)) }, s.headerRules));
   }
 
   /** Sets the icon shown for a tool (a data: URI the core made or checked). */

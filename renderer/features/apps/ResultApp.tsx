@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import type { ToolView } from '../../../shared/schemas/tool';
+import type { ShownTool } from '../../../shared/schemas/tool';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { AppFrame } from './AppFrame';
 
 /** A finished call's view (MCP Apps): shown at once for the newest call of a tool, behind a button for older ones. */
-export function ResultApp(props: { tool: ToolView; argsJson: string; result?: unknown; cancelled?: string; open: boolean }) {
+export function ResultApp(props: { tool: ShownTool; argsJson: string; result?: unknown; cancelled?: string; open: boolean }) {
   const [open, setOpen] = useState(props.open);
   const args = useMemo(() => parseArgs(props.argsJson), [props.argsJson]);
   const input = useMemo(() => ({ args, result: props.result, cancelled: props.cancelled }), [args, props.result, props.cancelled]);

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ToolView } from '../../../shared/schemas/tool';
+import type { ShownTool } from '../../../shared/schemas/tool';
 import { useConsole } from '../../store/store';
 import { grewFrom } from '../../store/slices/catalog';
 import { VirtualList } from '../../components/VirtualList';
@@ -18,7 +18,7 @@ export function CatalogList() {
   // Until the console has answered once, the page cannot know whether any server is connected.
   const known = useConsole((s) => s.online || !!s.linkDown?.wasUp);
   // No per-tool work here: one server's list is used as it is; search text is computed as tools arrive.
-  const all = useMemo<ToolView[]>(() => (order.length === 1 ? (tools[order[0] ?? ''] ?? []) : order.flatMap((id) => tools[id] ?? [])), [tools, order]);
+  const all = useMemo<ShownTool[]>(() => (order.length === 1 ? (tools[order[0] ?? ''] ?? []) : order.flatMap((id) => tools[id] ?? [])), [tools, order]);
   // It keeps its last answer: a keystroke that narrows the filter looks only through that, and a
   // listing under way's next tools are the only ones a filter looks through as they come.
   const [filterOf] = useState(() => narrowingFilter(grewFrom));

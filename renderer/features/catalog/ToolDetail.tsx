@@ -11,6 +11,7 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { RecentCalls } from '../results/RecentCalls';
 import { count } from '../../components/format';
 import { ToolViewPanel } from '../apps/ToolViewPanel';
+import { Fingerprint } from './Fingerprint';
 import './catalog.css';
 
 /** Everything about one tool: description as text, schemas, annotations declared vs default, fingerprint, its diff, and the call form. */
@@ -79,9 +80,7 @@ export function ToolDetail() {
         </details>
       )}
       <ToolViewPanel tool={tool} />
-      <div className="small mono muted" data-testid="fingerprint" title="sha-256 of the canonical JSON of the whole definition">
-        fingerprint {tool.fingerprint}
-      </div>
+      <Fingerprint tool={tool} />
       <ErrorBoundary key={`${tool.serverId}\u0000${tool.name}`} what="tool's form">
         <CallPanel tool={tool} />
       </ErrorBoundary>

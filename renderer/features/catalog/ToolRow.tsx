@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { displayName } from '../../../shared/annotations';
-import type { ToolView } from '../../../shared/schemas/tool';
+import type { ShownTool } from '../../../shared/schemas/tool';
 import { useConsole } from '../../store/store';
 import { AnnotationBadges, RiskBadge } from '../../components/Badges';
 import { inspectHiddenText } from '../../../shared/hidden-text';
@@ -8,7 +8,7 @@ import { toolUi } from '../../../shared/apps';
 import './catalog.css';
 
 /** One catalog row: icon, name, server, risk and annotation badges, live-change marks. */
-export const ToolRow = memo(function ToolRow({ tool, tabStop = true }: { tool: ToolView; tabStop?: boolean }) {
+export const ToolRow = memo(function ToolRow({ tool, tabStop = true }: { tool: ShownTool; tabStop?: boolean }) {
   const selected = useConsole((s) => s.selected?.serverId === tool.serverId && s.selected.name === tool.name);
   const mark = useConsole((s) => (s.marks[tool.serverId]?.added.has(tool.name) ? 'new' : s.marks[tool.serverId]?.changed.has(tool.name) ? 'changed' : null));
   const pin = useConsole((s) => s.pinFlags[tool.serverId]?.get(tool.name));

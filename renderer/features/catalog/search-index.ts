@@ -1,5 +1,5 @@
 import { displayName } from '../../../shared/annotations';
-import type { ToolView } from '../../../shared/schemas/tool';
+import type { ShownTool } from '../../../shared/schemas/tool';
 
 /*
  * Each tool's search text is made once per tool object (tools are replaced, never mutated) and
@@ -8,12 +8,12 @@ import type { ToolView } from '../../../shared/schemas/tool';
  * kept: each is one test of a field, made when a filter asks for that tag.
  */
 const HAY = Symbol('search text');
-type Indexed = ToolView & { [HAY]?: string };
+type Indexed = ShownTool & { [HAY]?: string };
 /** For a tool object that cannot take a property (frozen). */
-const spare = new WeakMap<ToolView, string>();
+const spare = new WeakMap<ShownTool, string>();
 
 /** The text a filter matches against: name, display name, the start of the description, the server's name. */
-export function haystackOf(t: ToolView): string {
+export function haystackOf(t: ShownTool): string {
   const x = t as Indexed;
   let h = x[HAY] ?? spare.get(t);
   if (h === undefined) {
@@ -25,7 +25,7 @@ export function haystackOf(t: ToolView): string {
 }
 
 /** Every risk level, written out (the page carries no zod); a test holds it to the schema's. */
-export const RISK_LEVELS: readonly ToolView['risk']['level'][] = ['read-only-trusted', 'read-only-claimed', 'writes', 'destructive', 'unknown'];
+export const RISK_LEVELS: readonly ShownTool['risk']['level'][] = ['read-only-trusted', 'read-only-claimed', 'writes', 'destructive', 'unknown'];
 
 /** Every tag `hasTag` knows: a text term that is none of these can match only the search text. */
 export const TAG_WORDS: ReadonlySet<string> = new Set([
@@ -37,7 +37,7 @@ export const TAG_WORDS: ReadonlySet<string> = new Set([
  * Whether a tool carries a tag: its risk (`risk:writes`), its effective annotations (a read-only
  * tool is never called destructive: the hint means nothing there), and what the core found in it.
  */
-export function hasTag(t: ToolView, word: string): boolean {
+export function hasTag(t: ShownTool, word: string): boolean {
   const a = t.annotations;
   switch (word) {
     case 'read-only':
@@ -66,6 +66,6 @@ export function hasTag(t: ToolView, word: string): boolean {
 }
 
 /** Computes the search text of tools as they arrive (chunk by chunk), so no single task does it for all. */
-export function warm(tools: ToolView[]): void {
+export function warm(tools: ShownTool[]): void {
   for (const t of tools) haystackOf(t);
 }

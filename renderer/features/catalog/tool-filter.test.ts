@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { RiskLevel, type ToolView } from '../../../shared/schemas/tool';
+import { RiskLevel, type ShownTool } from '../../../shared/schemas/tool';
 import { filterTools, narrowingFilter, narrows, parseFilter, termsOf, toggleTerm, type Filtered } from './tool-filter';
 import { hasTag, RISK_LEVELS, TAG_WORDS } from './search-index';
 
 /** Every tag a tool carries, in the order of TAG_WORDS. */
-const tagsOf = (t: ToolView) => [...TAG_WORDS].filter((w) => hasTag(t, w));
+const tagsOf = (t: ShownTool) => [...TAG_WORDS].filter((w) => hasTag(t, w));
 
-const tool = (serverId: string, name: string, annotations: Partial<ToolView['annotations']>, over: Partial<ToolView> = {}): ToolView => ({
+const tool = (serverId: string, name: string, annotations: Partial<ShownTool['annotations']>, over: Partial<ShownTool> = {}): ShownTool => ({
   serverId,
   name,
   inputSchema: {},
@@ -153,11 +153,11 @@ describe('a keystroke that narrows the filter', () => {
     const a = tools.slice(0, 2);
     const b = [...a, tools[2]!];
     const c = [...b, tools[3]!];
-    const grown = new Map<readonly ToolView[], readonly ToolView[]>([
+    const grown = new Map<readonly ShownTool[], readonly ShownTool[]>([
       [b, a],
       [c, b],
     ]);
-    const grewFrom = (l: readonly ToolView[], before: readonly ToolView[]) => grown.get(l) === before || grown.get(grown.get(l) ?? []) === before;
+    const grewFrom = (l: readonly ShownTool[], before: readonly ShownTool[]) => grown.get(l) === before || grown.get(grown.get(l) ?? []) === before;
     // The last answer for `a` (made short on purpose: delete_file left out) is kept; only what `c` added is looked through.
     expect(filterTools(c, 'file', { tools: a, q: 'file', shown: [] }, grewFrom).map((t) => t.name)).toEqual([]);
     expect(filterTools(c, 'web', { tools: a, q: 'web', shown: [] }, grewFrom).map((t) => t.name)).toEqual(['fetch', 'hidden']);

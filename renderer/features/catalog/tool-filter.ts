@@ -1,4 +1,4 @@
-import type { ToolView } from '../../../shared/schemas/tool';
+import type { ShownTool } from '../../../shared/schemas/tool';
 import { hasTag, haystackOf, TAG_WORDS } from './search-index';
 
 /** One condition of a filter: free text, or `key:value`. */
@@ -33,7 +33,7 @@ export function parseFilter(q: string): FilterTerm[] {
   return out;
 }
 
-function holds(t: ToolView, term: FilterTerm): boolean {
+function holds(t: ShownTool, term: FilterTerm): boolean {
   switch (term.key) {
     case 'server':
       return t.serverId.toLowerCase().includes(term.value);
@@ -77,13 +77,13 @@ export function narrows(before: readonly FilterTerm[], next: readonly FilterTerm
 
 /** The last filter's answer, which a narrower filter of the same tools starts from. */
 export interface Filtered {
-  tools: readonly ToolView[];
+  tools: readonly ShownTool[];
   q: string;
-  shown: readonly ToolView[];
+  shown: readonly ShownTool[];
 }
 
 /** Whether a list is another with tools added at its end (the store knows: a listing under way grows it so). */
-export type GrewFrom = (tools: readonly ToolView[], before: readonly ToolView[]) => boolean;
+export type GrewFrom = (tools: readonly ShownTool[], before: readonly ShownTool[]) => boolean;
 
 /**
  * The tools every term holds for (all of them when the filter is empty), in their order. Given the
@@ -92,12 +92,12 @@ export type GrewFrom = (tools: readonly ToolView[], before: readonly ToolView[])
  * answer under the same filter for a list these tools grew from (a listing under way), only the
  * tools added since are looked through.
  */
-export function filterTools(tools: readonly ToolView[], q: string, last?: Filtered, grewFrom?: GrewFrom): readonly ToolView[] {
+export function filterTools(tools: readonly ShownTool[], q: string, last?: Filtered, grewFrom?: GrewFrom): readonly ShownTool[] {
   const terms = termsOf(q);
   if (terms.length === 0) return tools;
   const [one] = terms;
   const test =
-    terms.length === 1 && one ? (t: ToolView) => holds(t, one) !== one.negate : (t: ToolView) => terms.every((term) => holds(t, term) !== term.negate);
+    terms.length === 1 && one ? (t: ShownTool) => holds(t, one) !== one.negate : (t: ShownTool) => terms.every((term) => holds(t, term) !== term.negate);
   if (last && last.tools !== tools && last.q === q && grewFrom?.(tools, last.tools)) return last.shown.concat(tools.slice(last.tools.length).filter(test));
   const from = last && last.tools === tools && narrows(termsOf(last.q), terms) ? last.shown : tools;
   return from.filter(test);
@@ -107,7 +107,7 @@ export function filterTools(tools: readonly ToolView[], q: string, last?: Filter
  * A filter that remembers its last answer, so that each letter typed looks only through the one
  * before's, and each batch of a listing under way only through the tools it added.
  */
-export function narrowingFilter(grewFrom?: GrewFrom): (tools: readonly ToolView[], q: string) => readonly ToolView[] {
+export function narrowingFilter(grewFrom?: GrewFrom): (tools: readonly ShownTool[], q: string) => readonly ShownTool[] {
   let last: Filtered | undefined;
   return (tools, q) => {
     const shown = filterTools(tools, q, last, grewFrom);

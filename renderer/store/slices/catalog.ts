@@ -1,5 +1,5 @@
 import type { EventPayload } from '../../../shared/contract';
-import type { ToolChange, ToolView } from '../../../shared/schemas/tool';
+import type { CatalogChange, ShownTool, ToolChange } from '../../../shared/schemas/tool';
 import type { PinState, ReviewSummary } from '../../../shared/schemas/review';
 import type { Slice } from './types';
 
@@ -11,7 +11,7 @@ export interface ToolMarks {
 
 /** Each server's live tools, and what changed in them lately. */
 export interface CatalogSlice {
-  tools: Record<string, ToolView[]>;
+  tools: Record<string, ShownTool[]>;
   marks: Record<string, ToolMarks>;
   /** Per server, the tools whose definition differs from its pin (new, changed), until a person pins them again. */
   pinFlags: Record<string, Map<string, PinState['state']>>;
@@ -20,11 +20,12 @@ export interface CatalogSlice {
   /** When the last review finished. */
   reviewAt: string | null;
   reviewUpdated(summary: ReviewSummary): void;
-  toolsLoaded(tools: ToolView[]): void;
+  toolsLoaded(tools: ShownTool[]): void;
   pinsChanged(p: EventPayload<'pins.changed'>): void;
-  catalogChanged(p: Pick<EventPayload<'catalog.changed'>, 'change' | 'tools'>): void;
+  /** A catalog event's change and the tools the page now holds (a listing's without fingerprints). */
+  catalogChanged(p: { change: CatalogChange; tools: ShownTool[] }): void;
   /** Tools of a listing under way: the first replace the server's, the next ones add. */
-  catalogListed(serverId: string, tools: ToolView[], first: boolean): void;
+  catalogListed(serverId: string, tools: ShownTool[], first: boolean): void;
 }
 
 /**
@@ -33,16 +34,16 @@ export interface CatalogSlice {
  * first part of a longer one. Only a token and a number are kept per list, never the list before
  * (a listing of 100,000 tools makes a dozen lists on the way).
  */
-const lines = new WeakMap<readonly ToolView[], { line: object; length: number; grown: boolean }>();
+const lines = new WeakMap<readonly ShownTool[], { line: object; length: number; grown: boolean }>();
 
 /** Whether `tools` is `before` with tools added at its end (a listing under way grew it so). */
-export function grewFrom(tools: readonly ToolView[], before: readonly ToolView[]): boolean {
+export function grewFrom(tools: readonly ShownTool[], before: readonly ShownTool[]): boolean {
   const now = lines.get(tools);
   const then = lines.get(before);
   return !!now && !!then && now.line === then.line && then.length <= now.length;
 }
 
-function grow(before: ToolView[], added: ToolView[]): ToolView[] {
+function grow(before: ShownTool[], added: ShownTool[]): ShownTool[] {
   const next = before.concat(added);
   let from = lines.get(before);
   // A list grows once in a line: a second list made from it starts a line of its own, so that of
@@ -66,7 +67,7 @@ export const catalogSlice: Slice<CatalogSlice> = (set) => ({
   },
   pinsChanged: ({ serverId, unsettled }) => set((s) => ({ pinFlags: { ...s.pinFlags, [serverId]: new Map(unsettled.map((p) => [p.tool, p.state])) } })),
   toolsLoaded: (tools) => {
-    const byServer: Record<string, ToolView[]> = {};
+    const byServer: Record<string, ShownTool[]> = {};
     for (const t of tools) (byServer[t.serverId] ??= []).push(t);
     set({ tools: byServer });
   },
