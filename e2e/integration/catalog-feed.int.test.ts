@@ -38,8 +38,10 @@ describe('what front ends are told of a catalog', () => {
     expect(Object.keys(echo)).not.toEqual(expect.arrayContaining(['serverIdentity']));
     expect(echo).not.toHaveProperty('risk');
     expect(echo).toMatchObject({ declaredAnnotations: { readOnlyHint: true } });
-    // Nor a fingerprint (made once the listing is over: the tool's whole view has it), nor hidden text when there is none.
+    // Nor what only a tool's detail shows (its schemas, its fingerprint: the tool's whole view has them), nor hidden text when there is none.
     expect(echo).not.toHaveProperty('fingerprint');
+    expect(echo).not.toHaveProperty('inputSchema');
+    expect(echo).not.toHaveProperty('outputSchema');
     expect(echo.hiddenText).toBeUndefined();
     expect(listing[0]!.tools.find((t) => t.name === 'hostile_hidden')!.hiddenText).toEqual(['description']);
     expect((await h.core.ask('tools.get', { serverId: 'fx', name: 'echo' })).fingerprint).toMatch(/^[0-9a-f]{64}$/);
@@ -88,6 +90,25 @@ describe('what front ends are told of a catalog', () => {
     expect(chunks[0]!.tools.find((t) => t.name === 'echo')!.risk.level).toBe('read-only-trusted');
   });
 
+  it('sends the catalog whole when the fingerprinting after a listing drops a tool the page was streamed', async () => {
+    h = makeCore();
+    // Over 1 MB only once its 600,000 quotes are written escaped: taken as it streams, dropped by the seal.
+    h.core.addServer('fx', fixtureStdio({ FIXTURE_TOOLS: '1500', FIXTURE_PAGE_SIZE: '500', FIXTURE_QUOTES: '600000' }));
+    const events = record(h);
+    const whole = nextEvent(h.core, 'catalog.changed', (e) => e.change.serverId === 'fx' && (!!e.listed || !!e.chunk?.index));
+    await h.core.connect('fx');
+    const end = await whole;
+    const streamed = events.flatMap((e) => (e.name === 'catalog.listing' ? e.p.tools.map((t) => t.name) : []));
+    expect(streamed).toContain('quotes');
+    // Not "the catalog is what was streamed": the tools again, without it.
+    expect(end.listed).toBeUndefined();
+    const sent = events.flatMap((e) => (e.name === 'catalog.changed' ? e.p.tools.map((t) => t.name) : []));
+    expect(sent).toHaveLength(1501);
+    expect(sent).not.toContain('quotes');
+    expect(h.core.tools('fx').map((t) => t.name)).toEqual(sent);
+    expect(h.core.view('fx').error).toMatch(/skipped tool "quotes": its definition is larger than 1024 KB \(1172 KB\)/);
+  });
+
   it('takes back the tools of a listing cut short: the catalog front ends are told of is empty', async () => {
     h = makeCore();
     h.core.addServer('fx', fixtureStdio({ FIXTURE_TOOLS: '30000', FIXTURE_PAGE_SIZE: '100' }));
@@ -108,12 +129,13 @@ describe('what front ends are told of a catalog', () => {
     const connecting = h.core.connect('fx');
     expect((await firstPage).tools.map((t) => t.name)).toContain('echo');
     expect(h.core.tools('fx')).toEqual([]); // the catalog does not hold it yet
-    const [view, verdict] = await Promise.all([
-      h.core.ask('tools.get', { serverId: 'fx', name: 'echo' }),
-      h.core.ask('tools.validate', { serverId: 'fx', name: 'echo', args: { message: 'hi' } }),
-    ]);
-    expect(view.name).toBe('echo');
-    expect(verdict).toMatchObject({ status: 'valid' });
+    // The tool whole (what its detail shows) at once, while the listing goes on, its fingerprint made for it.
+    const view = await h.core.ask('tools.get', { serverId: 'fx', name: 'echo' });
+    expect(h.core.tools('fx')).toEqual([]);
+    expect(view).toMatchObject({ name: 'echo', inputSchema: { type: 'object' }, fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // A check of arguments waits for the catalog.
+    expect(await h.core.ask('tools.validate', { serverId: 'fx', name: 'echo', args: { message: 'hi' } })).toMatchObject({ status: 'valid' });
+    expect(view.fingerprint).toBe(h.core.findTool('fx', 'echo')!.fingerprint);
     const asked = nextEvent(h.core, 'approval.requested', (a) => a.tool === 'echo');
     const rec = await h.core.ask('calls.request', { serverId: 'fx', tool: 'echo', args: { message: 'hi' } });
     expect(rec.state).toBe('awaiting-approval');

@@ -41,7 +41,7 @@ export function answerRequests(p: CoreParts, requester: Requester): Handlers {
   return {
     ...serverHandlers(p),
     ...adminHandlers(p),
-    ...catalogHandlers({ ...p, settling: (id) => p.sync.settling(id) }, requester),
+    ...catalogHandlers({ ...p, settling: (id) => p.sync.settling(id), streamed: (id, name) => p.sync.streamed(id, name) }, requester),
     ...callHandlers(
       { ...p, tool: (id, name) => p.catalog.must(id, name), has: (id, name) => !!p.catalog.get(id, name), settling: (id) => p.sync.settling(id) },
       requester,

@@ -10,7 +10,15 @@ import { ServerId } from '../schemas/server.js';
 import { CatalogChange, ToolView } from '../schemas/tool.js';
 
 /** A tool as a listing under way sends it (see `catalog.listing`). */
-export const ListedTool = ToolView.omit({ serverId: true, serverIdentity: true, annotations: true, risk: true, fingerprint: true }).extend({
+export const ListedTool = ToolView.omit({
+  serverId: true,
+  serverIdentity: true,
+  annotations: true,
+  risk: true,
+  fingerprint: true,
+  inputSchema: true,
+  outputSchema: true,
+}).extend({
   /** Left out when there is none (most tools): 16 bytes a tool. */
   hiddenText: ToolView.shape.hiddenText.optional(),
 });
@@ -82,7 +90,8 @@ export const events = {
    * without what every tool of the server shares or what follows from what it declared (its
    * server, the server's identity, its effective annotations and its risk, which `trusted` gives):
    * a third of a view, at 100,000 tools 20 MB the core need not write nor the page read. Nor with
-   * its fingerprint, which is made once the listing is over (a tool's whole view, `tools.get`, has it).
+   * what only its detail shows: its schemas and its fingerprint (made once the listing is over). A
+   * front end asks `tools.get` for a tool's whole view when it opens it (at once, even mid-listing).
    */
   'catalog.listing': z.object({
     serverId: z.string(),

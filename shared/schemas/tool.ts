@@ -75,11 +75,12 @@ export const ToolView = z.object({
 export type ToolView = z.infer<typeof ToolView>;
 
 /**
- * A tool as a front end holds it: the tools of a listing under way come without their fingerprint
- * (made once the listing is over; `tools.get` gives it), the other catalog events and `tools.list`
- * with it.
+ * A tool as a front end holds it: what a list shows of it. The tools of a listing come without their
+ * schemas and fingerprint (`tools.get` gives a tool whole); the other catalog events, and
+ * `tools.list`, send them whole.
  */
-export type ShownTool = Omit<ToolView, 'fingerprint'> & { fingerprint?: string };
+export type ShownTool = Omit<ToolView, 'fingerprint' | 'inputSchema' | 'outputSchema'> &
+  Partial<Pick<ToolView, 'fingerprint' | 'inputSchema' | 'outputSchema'>>;
 
 const FieldChange = z.object({ path: z.string(), before: z.unknown().optional(), after: z.unknown().optional() });
 export const ToolChange = z.object({ name: z.string(), fields: z.array(z.string()), changes: z.array(FieldChange) });

@@ -19,8 +19,6 @@ function listed(v: ToolView): ListedTool {
     name: v.name,
     title: v.title,
     description: v.description,
-    inputSchema: v.inputSchema,
-    outputSchema: v.outputSchema,
     icons: v.icons,
     iconData: v.iconData,
     declaredAnnotations: v.declaredAnnotations,

@@ -1,8 +1,8 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { isEmptyDiff } from '../../../shared/catalog-diff.js';
-import type { CatalogChange } from '../../../shared/schemas/tool.js';
+import type { CatalogChange, ToolView } from '../../../shared/schemas/tool.js';
 import type { AuditTrail } from '../audit/index.js';
-import { fetchAllTools, type Catalog } from './catalog.js';
+import { fetchAllTools, type Catalog, type CatalogBuild } from './catalog.js';
 import { listFacts, type ListWalk } from './list-walk.js';
 import type { ListFacts } from '../../../shared/schemas/list-facts.js';
 import type { EventBus } from '../support/index.js';
@@ -35,6 +35,8 @@ export interface CatalogSyncDeps {
  */
 export class CatalogSync {
   private refreshing = new Map<string, Promise<void>>();
+  /** The build of each first listing under way, whose tools front ends are streamed. */
+  private building = new Map<string, CatalogBuild>();
   private dirty = new Set<string>();
   private errors = new Map<string, string>();
   /** What front ends are told of each server's tools. */
@@ -56,7 +58,7 @@ export class CatalogSync {
     const p = (async () => {
       do {
         this.dirty.delete(id);
-        await this.fetch(id, reason);
+        await this.fetch(id, reason).finally(() => this.building.delete(id));
       } while (this.dirty.has(id));
     })().finally(() => this.refreshing.delete(id));
     this.refreshing.set(id, p);
@@ -66,6 +68,11 @@ export class CatalogSync {
   /** The walk under way for a server, if any. */
   settling(id: string): Promise<void> | undefined {
     return this.refreshing.get(id);
+  }
+
+  /** A tool of a first listing under way, whole (front ends are streamed its tools before the catalog holds them). */
+  streamed(id: string, name: string): ToolView | undefined {
+    return this.building.get(id)?.peek(name);
   }
 
   /** What went wrong with the server's last listing, if anything. */
@@ -122,7 +129,10 @@ export class CatalogSync {
     try {
       const build = this.deps.catalog.builder(id, identity, e.settings.trusted, this.deps.headerRules(id));
       // Into an empty catalog (a connect), the tools go to front ends as pages arrive.
-      if (this.deps.catalog.tools(id).length === 0) feed = this.feed.listing(id, { identity, trusted: e.settings.trusted });
+      if (this.deps.catalog.tools(id).length === 0) {
+        feed = this.feed.listing(id, { identity, trusted: e.settings.trusted });
+        this.building.set(id, build);
+      }
       const onPage = (tools: Parameters<typeof build.add>[0]) => {
         const problems = build.add(tools);
         feed?.page(build.views);

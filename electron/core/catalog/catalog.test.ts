@@ -137,6 +137,33 @@ describe('Catalog re-lists', () => {
     expect(c.get('s', 'nan')).toBeUndefined();
   });
 
+  it('drops at the seal a definition over 1 MB that only its escapes put over', async () => {
+    const c = new Catalog(null);
+    const b = c.builder('s', 'identity-1', false);
+    // 600,000 quotes: a floor of 0.6 MB when taken, 1.2 MB once each is written escaped.
+    const quoted = { ...def('quotes', '"'.repeat(600_000)) };
+    expect(b.add([def('a', 'A'), quoted] as never)).toEqual([]);
+    expect(await b.seal()).toEqual(['skipped tool "quotes": its definition is larger than 1024 KB (1172 KB)']);
+    b.commit('initial');
+    expect(c.tools('s').map((t) => t.name)).toEqual(['a']);
+  });
+
+  it('gives a view whole before the seal, its fingerprint the one the seal keeps', async () => {
+    const c = new Catalog(null);
+    const b = c.builder('s', 'identity-1', false);
+    b.add([def('a', 'A'), def('b', 'B'), { ...def('quotes', '"'.repeat(600_000)) }] as never);
+    const a = b.peek('a')!;
+    expect(a.fingerprint).toBe(sha256(canonicalJson(def('a', 'A'))));
+    expect(b.views.map((v) => v.fingerprint)).toEqual([a.fingerprint, '', '']);
+    expect(b.peek('nope')).toBeUndefined();
+    // One the seal will drop is not given out.
+    expect(b.peek('quotes')).toBeUndefined();
+    expect(await b.seal()).toHaveLength(1);
+    b.commit('initial');
+    expect(c.get('s', 'a')).toBe(a);
+    expect(c.get('s', 'b')!.fingerprint).toBe(sha256(canonicalJson(def('b', 'B'))));
+  });
+
   it('seals a large catalog in slices, the loop taking turns meanwhile', async () => {
     const c = new Catalog(null);
     const b = c.builder('s', 'identity-1', false);

@@ -1,9 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client';
-import { hintCode, sharedEffectiveAnnotations, sharedToolRisk } from '../../../shared/annotations.js';
 import { diffCatalog } from '../../../shared/catalog-diff.js';
-import { hasHiddenText } from '../../../shared/hidden-text.js';
-import { Icon, type CatalogChange, type ToolChange, type ToolView } from '../../../shared/schemas/tool.js';
-import { localIcon } from './icons.js';
+import type { CatalogChange, ToolChange, ToolView } from '../../../shared/schemas/tool.js';
 import { canonicalJson } from '../../../shared/canonical-json.js';
 import { CoreError, sha256, RingBuffer } from '../support/index.js';
 import { secondOf, walkList, type ListSpec, type ListWalk } from './list-walk.js';
@@ -12,12 +9,20 @@ import { MAX_JSON_DEPTH } from '../../../shared/json-depth.js';
 import { definitionShape } from './definition-shape.js';
 import { sameJson } from '../../../shared/json-equal.js';
 import { paramHeaders, scanHeaderParams, type HeaderParam } from '../../../shared/param-headers.js';
+import { toolView, type RawTool } from './tool-view.js';
 
-type RawTool = Record<string, unknown> & { name: string };
+export { toolView };
 
 /** The largest tool definition the console takes (canonical JSON); a larger one is skipped and reported. */
 export const MAX_DEFINITION_BYTES = 1024 * 1024;
 const tooLarge = (chars: number) => `its definition is larger than ${MAX_DEFINITION_BYTES / 1024} KB (${Math.round(chars / 1024)} KB)`;
+
+/** sha-256 of a definition's canonical JSON; throws for one nested too deep or larger than MAX_DEFINITION_BYTES. */
+function fingerprintOf(def: RawTool | undefined): string {
+  const json = canonicalJson(def, MAX_JSON_DEPTH);
+  if (json.length > MAX_DEFINITION_BYTES) throw new Error(tooLarge(json.length));
+  return sha256(json);
+}
 
 /** How `tools/list` is walked: tools are told apart by name and need an inputSchema object. */
 export const TOOLS_LIST: ListSpec<RawTool> = {
@@ -40,81 +45,18 @@ export function fetchAllTools(client: Client, timeoutMs: number, onPage?: (tools
   return walkList(client, TOOLS_LIST, timeoutMs, onPage);
 }
 
-/** Top-level fields whose strings hold hidden characters (or words mixing look-alike scripts). */
-function hiddenFields(def: RawTool, plain: boolean): string[] {
-  // A definition whose strings are all plain (see definitionShape) cannot hide a character.
-  if (plain) return [];
-  const out: string[] = [];
-  for (const [k, v] of Object.entries(def)) if (anyHidden(v, 0)) out.push(k);
-  return out;
-}
-
-function anyHidden(v: unknown, depth: number): boolean {
-  if (typeof v === 'string') return hasHiddenText(v);
-  if (depth > 32 || !v || typeof v !== 'object') return false;
-  if (Array.isArray(v)) return v.some((x) => anyHidden(x, depth + 1));
-  return Object.entries(v).some(([k, x]) => hasHiddenText(k) || anyHidden(x, depth + 1));
-}
-
-/** No hidden text: one frozen array every clean view shares. */
-const NO_HIDDEN_TEXT: string[] = Object.freeze([]) as unknown as string[];
-
-/** Builds the console's view of one tool from the definition a server sent. */
-export function toolView(
-  serverId: string,
-  identity: string,
-  trusted: boolean,
-  def: RawTool,
-  known?: { plain?: boolean; fingerprint: string },
-  headerRules = false,
-): ToolView {
-  const plain = known?.plain ?? definitionShape(def).plain;
-  const fingerprint = known?.fingerprint ?? sha256(canonicalJson(def));
-  const declared =
-    def.annotations && typeof def.annotations === 'object' && !Array.isArray(def.annotations)
-      ? (def.annotations as ToolView['declaredAnnotations'])
-      : undefined;
-  // SECURITY: only icons of the right shape reach the views (the rest are not icons).
-  const icons = Array.isArray(def.icons) ? def.icons.filter((i) => Icon.safeParse(i).success) : undefined;
-  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
-  const hidden = hiddenFields(def, plain);
-  const code = hintCode(declared);
-  return {
-    serverId,
-    name: def.name,
-    title: str(def.title),
-    description: str(def.description),
-    inputSchema: obj(def.inputSchema) ?? {},
-    outputSchema: obj(def.outputSchema),
-    icons: icons as ToolView['icons'],
-    iconData: icons?.length ? localIcon(icons) : undefined,
-    annotations: sharedEffectiveAnnotations(declared, code),
-    declaredAnnotations: declared,
-    _meta: obj(def._meta),
-    execution: obj(def.execution),
-    fingerprint,
-    serverIdentity: identity,
-    risk: sharedToolRisk(declared, trusted, code),
-    hiddenText: hidden.length ? hidden : NO_HIDDEN_TEXT,
-    needsTaskMode: obj(def.execution)?.taskSupport === 'required' || undefined,
-    // Only a definition that names x-mcp-header somewhere is walked for it (most never do).
-    excluded: headerRules && JSON.stringify(def).includes('x-mcp-header') ? excludedBecause(def) : undefined,
-  };
-}
-
-/** Why a tool must be left out under the 2026-07-28 Streamable HTTP rules, if it must. */
-function excludedBecause(def: RawTool): string | undefined {
-  const scan = scanHeaderParams(def.inputSchema);
-  return scan.ok ? undefined : `invalid x-mcp-header: ${scan.reason}`;
-}
-
 /** A server's new catalog while it is listed (`Catalog.builder`). */
 export interface CatalogBuild {
   /** Takes a page of definitions; says what it skipped, and why. */
   add(tools: RawTool[]): string[];
   /** The views taken so far, in server order (their fingerprints are made by `seal`). */
   readonly views: readonly ToolView[];
+  /**
+   * A view taken, whole, before the build is sealed (a front end opens a tool it was streamed):
+   * its fingerprint is made now, as the seal would make it. Undefined when there is none by that
+   * name, or it cannot be hashed (the seal drops it).
+   */
+  peek(name: string): ToolView | undefined;
   /** Fingerprints every view taken since the last seal, in slices; a definition that cannot be hashed is dropped, and said. */
   seal(): Promise<string[]>;
   /** Swaps the sealed catalog in, and says how it differs from the one before. */
@@ -264,6 +206,19 @@ export class Catalog {
       get views() {
         return views;
       },
+      peek: (name) => {
+        const i = byName.get(name);
+        const view = i === undefined ? undefined : views[i];
+        if (i === undefined || !view) return undefined;
+        if (view.fingerprint === UNSEALED) {
+          try {
+            view.fingerprint = fingerprints[i] = fingerprintOf(raw[i]);
+          } catch {
+            return undefined;
+          }
+        }
+        return view;
+      },
       seal: async () => {
         const problems: string[] = [];
         const failed = new Set<number>();
@@ -278,9 +233,7 @@ export class Catalog {
           if (view.fingerprint !== UNSEALED) continue;
           try {
             // The views made by `add` are this build's own: a kept one was sealed in the catalog before.
-            const json = canonicalJson(raw[i], MAX_JSON_DEPTH);
-            if (json.length > MAX_DEFINITION_BYTES) throw new Error(tooLarge(json.length));
-            view.fingerprint = fingerprints[i] = sha256(json);
+            view.fingerprint = fingerprints[i] = fingerprintOf(raw[i]);
           } catch (e) {
             failed.add(i);
             refused.add(raw[i]!.name);

@@ -1,6 +1,7 @@
 import type { HandlersOf, NamesIn, RequestName } from '../../../shared/contract/index.js';
 import { pageOf } from '../../../shared/list-page.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
+import type { ToolView } from '../../../shared/schemas/tool.js';
 import type { Catalog } from './catalog.js';
 import { complete } from './completions.js';
 import type { ListWatch } from './list-watch.js';
@@ -19,6 +20,8 @@ export interface CatalogHandlerDeps {
   server: ServerLookup;
   /** The listing of a server's tools under way, if any (front ends see its tools before the catalog holds them). */
   settling(serverId: string): Promise<void> | undefined;
+  /** A tool of a first listing under way, whole, before the catalog holds it. */
+  streamed(serverId: string, name: string): ToolView | undefined;
 }
 
 type CatalogNames = Exclude<NamesIn<'catalog'>, 'tools.validate'> & RequestName;
@@ -29,7 +32,10 @@ export function catalogHandlers(d: CatalogHandlerDeps, requester: Requester): Ha
   return {
     'tools.list': (i) => pageOf(catalog.tools(i.serverId), i.offset, i.limit),
     'tools.get': async (i) => {
-      if (!catalog.get(i.serverId, i.name)) await d.settling(i.serverId);
+      // A tool front ends were streamed is given whole at once, as its listing goes on.
+      const now = catalog.get(i.serverId, i.name) ?? d.streamed(i.serverId, i.name);
+      if (now) return now;
+      await d.settling(i.serverId);
       return catalog.must(i.serverId, i.name);
     },
     'tools.changes': (i) => catalog.changesOf(i.serverId),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HINTS, effectiveAnnotations, toolRisk } from '../../../shared/annotations.js';
 import type { ToolAnnotations } from '../../../shared/schemas/tool.js';
-import { toolView } from './catalog.js';
+import { toolView } from './tool-view.js';
 
 const view = (def: Record<string, unknown>, trusted = false) =>
   toolView('fx', 'identity', trusted, { name: 't', inputSchema: { type: 'object' }, ...def } as never);

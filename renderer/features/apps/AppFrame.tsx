@@ -3,7 +3,7 @@ import type { McpUiHostCapabilities, McpUiHostContext } from '@modelcontextproto
 import { allowAttribute } from '../../../shared/apps';
 import { PRELOAD_GLOBAL } from '../../../shared/preload-api';
 import type { AppView } from '../../../shared/schemas/app-view';
-import type { ShownTool } from '../../../shared/schemas/tool';
+import type { ToolView } from '../../../shared/schemas/tool';
 import { useApi } from '../../api/context';
 import type { ConsoleApi } from '../../api/client';
 import { confirmAddress, openLink } from '../../api/open-link';
@@ -39,7 +39,7 @@ export interface ViewInput {
  * the view's. What it says for a model is shown (there is no model here) and recorded; what its
  * policy blocked is reported.
  */
-export function AppFrame({ tool, input, onClose }: { tool: ShownTool; input: ViewInput; onClose?: () => void }) {
+export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: ViewInput; onClose?: () => void }) {
   const api = useApi();
   const [view, setView] = useState<AppView | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -193,7 +193,7 @@ interface Hooks {
 }
 
 /** The bridge of one opened view, from the moment its frame exists until it goes. */
-function useBridge(api: ConsoleApi, view: AppView | null, tool: ShownTool, frame: React.RefObject<HTMLIFrameElement | null>, hooks: Hooks): HostBridge | null {
+function useBridge(api: ConsoleApi, view: AppView | null, tool: ToolView, frame: React.RefObject<HTMLIFrameElement | null>, hooks: Hooks): HostBridge | null {
   const [bridge, setBridge] = useState<HostBridge | null>(null);
   const hooksRef = useRef(hooks);
   useEffect(() => {
@@ -248,7 +248,7 @@ function useBridge(api: ConsoleApi, view: AppView | null, tool: ShownTool, frame
   return bridge;
 }
 
-function hostContext(tool: ShownTool): McpUiHostContext {
+function hostContext(tool: ToolView): McpUiHostContext {
   const dark = matchMedia('(prefers-color-scheme: dark)').matches;
   const def = {
     name: tool.name,

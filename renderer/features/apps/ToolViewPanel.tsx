@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toolUi } from '../../../shared/apps';
-import type { ShownTool } from '../../../shared/schemas/tool';
+import type { ToolView } from '../../../shared/schemas/tool';
 import { SafeText } from '../../components/SafeText';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { AppFrame, type ViewInput } from './AppFrame';
@@ -10,7 +10,7 @@ import { DeclaredReach } from './DeclaredReach';
  * A tool's MCP App side, in its detail: the view it links and who may call it; for the developer,
  * the view opened without calling the tool, with the input they type (sent as the tool input).
  */
-export function ToolViewPanel({ tool }: { tool: ShownTool }) {
+export function ToolViewPanel({ tool }: { tool: ToolView }) {
   const ui = toolUi(tool);
   const [text, setText] = useState('{}');
   const [input, setInput] = useState<ViewInput | null>(null);

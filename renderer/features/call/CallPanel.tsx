@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
-import type { ShownTool } from '../../../shared/schemas/tool';
+import type { ToolView } from '../../../shared/schemas/tool';
 import type { ValidationError } from '../../../shared/schemas/call';
 import { useApi } from '../../api/context';
 import { useConsole } from '../../store/store';
@@ -11,7 +11,7 @@ import { JsonEditor } from '../../components/LazyJsonEditor';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 
 /** Arguments for a tool (form or JSON), checked by the core as you type; Call asks the core, which asks the human. */
-export function CallPanel({ tool }: { tool: ShownTool }) {
+export function CallPanel({ tool }: { tool: ToolView }) {
   const api = useApi();
   const prefill = useConsole((s) => (s.prefill?.serverId === tool.serverId && s.prefill.name === tool.name ? s.prefill.args : undefined));
   const [value, setValue] = useState<unknown>(prefill ?? {});

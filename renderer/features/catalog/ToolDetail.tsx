@@ -1,5 +1,5 @@
 import { displayName, riskSummary } from '../../../shared/annotations';
-import type { ToolChange } from '../../../shared/schemas/tool';
+import type { ToolChange, ToolView } from '../../../shared/schemas/tool';
 import { useConsole } from '../../store/store';
 import { toolByName } from '../../store/tool-by-name';
 import { AnnotationBadges, RiskBadge } from '../../components/Badges';
@@ -11,7 +11,7 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { RecentCalls } from '../results/RecentCalls';
 import { count } from '../../components/format';
 import { ToolViewPanel } from '../apps/ToolViewPanel';
-import { Fingerprint } from './Fingerprint';
+import { useWholeTool } from './whole-tool';
 import './catalog.css';
 
 /** Everything about one tool: description as text, schemas, annotations declared vs default, fingerprint, its diff, and the call form. */
@@ -19,6 +19,7 @@ export function ToolDetail() {
   const sel = useConsole((s) => s.selected);
   const tool = useConsole((s) => (s.selected ? toolByName(s.tools[s.selected.serverId], s.selected.name) : undefined));
   const change = useConsole((s): ToolChange | undefined => (s.selected ? s.marks[s.selected.serverId]?.changed.get(s.selected.name) : undefined));
+  const whole = useWholeTool(tool);
   if (!sel) return <section className="panel detail empty">Pick a tool to see it in full and call it.</section>;
   if (!tool) {
     return (
@@ -69,6 +70,21 @@ export function ToolDetail() {
           ))}
         </ul>
       </details>
+      {whole.tool ? (
+        <WholeParts tool={whole.tool} />
+      ) : (
+        <div className={whole.error ? 'warn small' : 'muted small whole-wait'} data-testid="tool-whole-wait" role="status">
+          {whole.error ? <SafeText text={`The tool's definition could not be read: ${whole.error}`} /> : 'Reading the whole definition…'}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** What only the tool's whole view has: its schemas, its MCP App side, its fingerprint and the call form. */
+function WholeParts({ tool }: { tool: ToolView }) {
+  return (
+    <>
       <details>
         <summary>Input schema</summary>
         <pre className="code">{JSON.stringify(tool.inputSchema, null, 2)}</pre>
@@ -80,10 +96,12 @@ export function ToolDetail() {
         </details>
       )}
       <ToolViewPanel tool={tool} />
-      <Fingerprint tool={tool} />
+      <div className="small mono muted" data-testid="fingerprint" title="sha-256 of the canonical JSON of the whole definition">
+        fingerprint {tool.fingerprint}
+      </div>
       <ErrorBoundary key={`${tool.serverId}\u0000${tool.name}`} what="tool's form">
         <CallPanel tool={tool} />
       </ErrorBoundary>
-    </section>
+    </>
   );
 }
