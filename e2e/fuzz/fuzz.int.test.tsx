@@ -181,6 +181,19 @@ function stage<T>(name: string, timings: Map<string, number>, f: () => T): T | {
   }
 }
 
+/** `stage` for work that ends later (a catalog build is sealed asynchronously). */
+async function stageAsync<T>(name: string, timings: Map<string, number>, f: () => Promise<T>): Promise<T | { thrown: string }> {
+  const t0 = performance.now();
+  try {
+    return await f();
+  } catch (e) {
+    return { thrown: `${name}: ${(e as Error)?.message ?? String(e)}` };
+  } finally {
+    const ms = performance.now() - t0;
+    timings.set(name, Math.max(timings.get(name) ?? 0, ms));
+  }
+}
+
 describe(`fuzz (seed ${SEED}, ${CASES} cases; FUZZ_SEED=${SEED} replays it)`, () => {
   const timings = new Map<string, number>();
   afterAll(() => {
@@ -190,7 +203,7 @@ describe(`fuzz (seed ${SEED}, ${CASES} cases; FUZZ_SEED=${SEED} replays it)`, ()
   const r = rng(SEED);
   const validator = new SchemaValidator();
 
-  it('catalog, validation, routing and rendering take anything a server sends, within their time', () => {
+  it('catalog, validation, routing and rendering take anything a server sends, within their time', async () => {
     let accepted = 0;
     let refused = 0;
     for (let c = 0; c < CASES; c++) {
@@ -198,7 +211,7 @@ describe(`fuzz (seed ${SEED}, ${CASES} cases; FUZZ_SEED=${SEED} replays it)`, ()
       // 1. The catalog: every definition is taken or skipped with a reason; what is taken is a valid ToolView.
       const defs = Array.from({ length: 1 + r.int(5) }, (_, i) => toolDef(r, i));
       const catalog = new Catalog(null);
-      const built = stage('catalog', timings, () => {
+      const built = await stageAsync('catalog', timings, async () => {
         const b = catalog.builder('s', 'identity', r.next() < 0.5);
         const usable = defs.filter(
           (d) =>
@@ -215,7 +228,7 @@ describe(`fuzz (seed ${SEED}, ${CASES} cases; FUZZ_SEED=${SEED} replays it)`, ()
         const unique = usable.filter((d) => !seen.has((d as { name: string }).name) && seen.add((d as { name: string }).name)) as (Record<string, unknown> & {
           name: string;
         })[];
-        const problems = b.add(unique);
+        const problems = [...b.add(unique), ...(await b.seal())];
         b.commit('initial');
         return problems;
       });
