@@ -4,9 +4,14 @@ import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cpuMs, meterCpu } from './process-cpu.js';
 
-/** A Node process that spins for `ms`, then waits to be killed (so its CPU can still be read). */
+/**
+ * A Node process that spins until it has used `ms` of CPU, then waits to be killed (so its CPU can
+ * still be read). Counted in CPU, not on the clock: on a busy machine a spin of 300 ms by the clock
+ * got 180 ms of CPU.
+ */
 async function spinner(ms: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['-e', `const end = Date.now() + ${ms}; while (Date.now() < end); console.log('done'); setInterval(() => {}, 1000);`], {
+  const spin = `const t = process.cpuUsage(); for (let u = t; u.user + u.system < ${ms * 1000}; u = process.cpuUsage(t));`;
+  const child = spawn(process.execPath, ['-e', `${spin} console.log('done'); setInterval(() => {}, 1000);`], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
