@@ -1,4 +1,6 @@
-import { memo } from 'react';
+import { memo, useContext } from 'react';
+import { ApiContext } from '../../api/context';
+import { readAhead } from './whole-tool';
 import { displayName } from '../../../shared/annotations';
 import type { ShownTool } from '../../../shared/schemas/tool';
 import { useConsole } from '../../store/store';
@@ -15,6 +17,9 @@ export const ToolRow = memo(function ToolRow({ tool, tabStop = true }: { tool: S
   const review = useConsole((s) => s.reviewMarks[tool.serverId]?.get(tool.name));
   const name = displayName(tool);
   const ui = toolUi(tool);
+  // The pointer on a row, or the focus, comes before the click or Enter that opens it: the whole tool is asked for then.
+  const api = useContext(ApiContext);
+  const ahead = api ? () => readAhead(api, tool) : undefined;
   return (
     <button
       className={`tool-item ${selected ? 'selected' : ''}`}
@@ -23,6 +28,8 @@ export const ToolRow = memo(function ToolRow({ tool, tabStop = true }: { tool: S
       data-tool={tool.name}
       data-mark={mark ?? undefined}
       onClick={() => useConsole.getState().toolSelected({ serverId: tool.serverId, name: tool.name })}
+      onPointerEnter={ahead}
+      onFocus={ahead}
       aria-pressed={selected}
       tabIndex={tabStop ? 0 : -1}
     >

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleApi } from '../../api/client';
 import { ApiContext } from '../../api/context';
 import type { ShownTool, ToolView } from '../../../shared/schemas/tool';
-import { useWholeTool } from './whole-tool';
+import { readAhead, useWholeTool } from './whole-tool';
 
 /** A tool as a listing gives it (no schemas, no fingerprint), or whole. */
 const listed = (name: string): ShownTool =>
@@ -71,5 +71,16 @@ describe('a tool opened whole', () => {
     shown(gone, request);
     await act(async () => undefined);
     expect(request).toHaveBeenCalledTimes(2);
+  });
+
+  it('is drawn whole at once when it was read ahead (the pointer on its row) and answered', async () => {
+    const request = vi.fn(() => Promise.resolve(whole('c', 'fc')));
+    const c = listed('c');
+    readAhead({ request } as unknown as ConsoleApi, c);
+    readAhead({ request } as unknown as ConsoleApi, whole('d', 'fd'));
+    await act(async () => undefined);
+    shown(c, request);
+    expect(text()).toEqual(['c fc']);
+    expect(request).toHaveBeenCalledTimes(1);
   });
 });

@@ -26,6 +26,11 @@ function ask(api: ConsoleApi, t: ShownTool): Promise<ToolView> {
   return p;
 }
 
+/** Asks for a tool whole before it is opened (the pointer is on its row), unless it came whole or was asked for. */
+export function readAhead(api: ConsoleApi, t: ShownTool): void {
+  if (!isWhole(t)) void ask(api, t).catch(() => undefined);
+}
+
 /** What `useWholeTool` has: the whole tool, why it could not be had, or neither yet. */
 export interface WholeTool {
   tool?: ToolView;
