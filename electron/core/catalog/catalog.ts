@@ -11,8 +11,6 @@ import { sameJson } from '../../../shared/json-equal.js';
 import { paramHeaders, scanHeaderParams, type HeaderParam } from '../../../shared/param-headers.js';
 import { toolView, type RawTool } from './tool-view.js';
 
-export { toolView };
-
 /** The largest tool definition the console takes (canonical JSON); a larger one is skipped and reported. */
 export const MAX_DEFINITION_BYTES = 1024 * 1024;
 const tooLarge = (chars: number) => `its definition is larger than ${MAX_DEFINITION_BYTES / 1024} KB (${Math.round(chars / 1024)} KB)`;

@@ -1,5 +1,6 @@
 /** Each server's live tool catalog: listing, fingerprints, pins across sessions, diffs, icons. */
-export { Catalog, MAX_DEFINITION_BYTES, toolView, TOOLS_LIST } from './catalog.js';
+export { Catalog, MAX_DEFINITION_BYTES, TOOLS_LIST } from './catalog.js';
+export { toolView } from './tool-view.js';
 export { MAX_PAGES, walkList, type ListSpec, type ListWalk } from './list-walk.js';
 export { LastSeenStore } from './last-seen.js';
 export { ResourceLists, RESOURCES_LIST, TEMPLATES_LIST } from './resources.js';

@@ -3,6 +3,7 @@ import type { ShownTool } from '../../../shared/schemas/tool';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { AppFrame } from './AppFrame';
 import { useWholeTool } from '../catalog/whole-tool';
+import { WholeWait } from '../catalog/WholeWait';
 
 /** A finished call's view (MCP Apps): shown at once for the newest call of a tool, behind a button for older ones. */
 export function ResultApp(props: { tool: ShownTool; argsJson: string; result?: unknown; cancelled?: string; open: boolean }) {
@@ -17,7 +18,7 @@ export function ResultApp(props: { tool: ShownTool; argsJson: string; result?: u
         Show the view of {props.tool.name}
       </button>
     );
-  if (!whole.tool) return <div className={whole.error ? 'warn small' : 'muted small'}>{whole.error ?? `Reading ${props.tool.name} whole…`}</div>;
+  if (!whole.tool) return <WholeWait whole={whole} />;
   return (
     <ErrorBoundary what="view">
       <AppFrame tool={whole.tool} input={input} onClose={() => setOpen(false)} />

@@ -12,6 +12,7 @@ import { RecentCalls } from '../results/RecentCalls';
 import { count } from '../../components/format';
 import { ToolViewPanel } from '../apps/ToolViewPanel';
 import { useWholeTool } from './whole-tool';
+import { WholeWait } from './WholeWait';
 import './catalog.css';
 
 /** Everything about one tool: description as text, schemas, annotations declared vs default, fingerprint, its diff, and the call form. */
@@ -70,13 +71,7 @@ export function ToolDetail() {
           ))}
         </ul>
       </details>
-      {whole.tool ? (
-        <WholeParts tool={whole.tool} />
-      ) : (
-        <div className={whole.error ? 'warn small' : 'muted small whole-wait'} data-testid="tool-whole-wait" role="status">
-          {whole.error ? <SafeText text={`The tool's definition could not be read: ${whole.error}`} /> : 'Reading the whole definition…'}
-        </div>
-      )}
+      {whole.tool ? <WholeParts tool={whole.tool} /> : <WholeWait whole={whole} />}
     </section>
   );
 }
