@@ -83,7 +83,7 @@ function escapeEnd(text: string, i: number): number {
 }
 
 /** Classifies the candidate at `i`; returns the rule and how far its run extends, or null when it is legit. */
-function classify(text: string, i: number, cp: number, len: number): { rule: string | null; end: number; message: string } | null {
+function classify(text: string, i: number, cp: number, len: number): { rule: string | null; end: number; message: string; severity?: 'low' } | null {
   const runOf = (test: (c: number) => boolean): number => {
     let j = i;
     while (j < text.length) {
@@ -134,6 +134,11 @@ function classify(text: string, i: number, cp: number, len: number): { rule: str
   if ([0x200b, 0x200c, 0x200d, 0x2060, 0xfeff].includes(cp)) {
     if (zeroWidthIsLegit(text, i, i + 1, cp)) return null;
     const end = runOf((c) => [0x200b, 0x200c, 0x200d, 0x2060, 0xfeff].includes(c));
+    // A short run of zero-width spaces beside a space splits no word and carries no data: shown, as a note.
+    const besideSpace = /\s/.test(text[i - 1] ?? ' ') || /\s/.test(text[end] ?? ' ');
+    const spacesOnly = [...text.slice(i, end)].every((c) => c === '\u200b');
+    if (besideSpace && spacesOnly && end - i <= 3)
+      return { rule: 'H04', end, message: `zero-width space${end - i > 1 ? 's' : ''} beside a space (splits no word)`, severity: 'low' };
     return { rule: 'H04', end, message: `zero-width character${end - i > 1 ? 's' : ''} ${hex(cp)}` };
   }
   if (cp === 0x00ad) {
@@ -153,8 +158,8 @@ function classify(text: string, i: number, cp: number, len: number): { rule: str
 }
 
 /** Hidden content in one text (rules H01–H10); a plain ASCII text costs one regular-expression test. */
-export function hiddenHits(text: string, role: TextRole): Hit[] {
-  const hits: Hit[] = [];
+export function hiddenHits(text: string, role: TextRole): (Hit & { severity?: 'low' })[] {
+  const hits: (Hit & { severity?: 'low' })[] = [];
   if (role !== 'pattern' && role !== 'name') {
     PADDING.lastIndex = 0;
     for (let m = PADDING.exec(text); m; m = PADDING.exec(text))
@@ -171,7 +176,7 @@ export function hiddenHits(text: string, role: TextRole): Hit[] {
     const cp = m[0].codePointAt(0)!;
     const c = classify(text, m.index, cp, m[0].length);
     if (!c) continue;
-    if (c.rule) hits.push({ rule: c.rule, start: m.index, end: c.end, message: c.message });
+    if (c.rule) hits.push({ rule: c.rule, start: m.index, end: c.end, message: c.message, ...(c.severity ? { severity: c.severity } : {}) });
     CANDIDATE.lastIndex = Math.max(CANDIDATE.lastIndex, c.end);
   }
   return hits;

@@ -4,6 +4,7 @@ import { blobHits } from './blobs.js';
 import { boundedSentence, MAX_MATCHES_PER_RULE } from './sentence.js';
 import { dataUrlHits, secretStoreHits, steeringHits } from './round-two.js';
 import { authorityHits, PERSON, unawareHits } from './authority.js';
+import { intentHits } from './intent.js';
 
 /** A heuristic: a rule, a pattern, and optionally a severity that depends on the match. */
 interface Pattern {
@@ -13,7 +14,7 @@ interface Pattern {
   re: RegExp;
   message: string;
   /** Decides the severity from the match and its sentence; null drops the match (a legit use). */
-  grade?: (match: string, sentence: string) => Severity | null;
+  grade?: (match: string, sentence: string, near: string) => Severity | null;
   /** Says what the sentence does, when `message` would say something else (a tool describing what it returns). */
   say?: (match: string, sentence: string) => string | undefined;
   /**
@@ -74,6 +75,8 @@ const PATTERNS: Pattern[] = [
     needs: ['ai', 'assistant', 'model', 'llm', 'agent', 'claude', 'gpt'],
     re: P(String.raw`\b(?:note|attention|message|instructions?) (?:to|for) (?:the )?(?:ai|assistant|model|llm|agent|claude|chatgpt|gpt)\b\s*[:,\u2013\u2014-]`),
     message: 'speaks to the model rather than describing the tool',
+    // An address alone is not an override: what the note asks is read by P09, which weighs it.
+    grade: () => 'low',
   },
   {
     rule: 'P02',
@@ -97,7 +100,7 @@ const PATTERNS: Pattern[] = [
     rule: 'P03',
     needs: ['user', 'human', 'person', 'operator', 'owner', 'customer', 'holder'],
     re: P(
-      String.raw`\b(?:do not|don't|never|must not|should not|shouldn't) (?:ever )?(?:tell|inform|mention(?: this)? to|mention|reveal|show|disclose|notify|alert|warn|let on to|ask) (?:this |it |anything |about (?:this|it) )?(?:to )?(?:the )?${PERSON}`,
+      String.raw`\b(?:do not|don't|never|must not|should not|shouldn't) (?:ever )?(?:tell|inform|mention(?: this)? to|mention|reveal|show|disclose|notify|alert|warn|let on to) (?:this |it |anything |about (?:this|it) )?(?:to )?(?:the )?${PERSON}`,
     ),
     message: 'asks the model to keep something from the user',
   },
@@ -148,6 +151,8 @@ const PATTERNS: Pattern[] = [
       String.raw`\b(?:before|prior to|ahead of) (?:using|calling|invoking|running|executing|any|all|every) (?:any|every|all)? ?(?:of )?(?:the )?(?:other )?(?:tools?|functions?|actions?)\b`,
     ),
     message: 'claims to precede every other tool',
+    // "Use this to discover valid index names before calling other tools" serves the tool's own use.
+    grade: (_m, _s, near) => (/\bto\s+(?:discover|get|find|obtain|list|retrieve|learn|look up|identify|check|see)\b/i.test(near) ? 'low' : 'medium'),
   },
   {
     rule: 'P04',
@@ -299,7 +304,7 @@ function sentenceAround(text: string, start: number, end: number): string {
  * Poisoning heuristics (rules P01–P07) in one text a model reads. `cut` names what stopped early
  * (a pattern that matched more than MAX_MATCHES_PER_RULE times), for a finding of its own.
  */
-export function poisoningHits(text: string): { hits: (Hit & { severity?: Severity })[]; cut?: string } {
+export function poisoningHits(text: string, opts: { result?: boolean } = {}): { hits: (Hit & { severity?: Severity })[]; cut?: string } {
   const hits: (Hit & { severity?: Severity })[] = [];
   let cut: string | undefined;
   // One pass finds which trigger words the text holds; a pattern runs only when one of its own is there.
@@ -327,7 +332,7 @@ export function poisoningHits(text: string): { hits: (Hit & { severity?: Severit
       const start = m.index + (found.length - found.trimStart().length);
       const end = m.index + found.length;
       const sentence = p.grade || p.say ? sentenceAround(text, start, end) : '';
-      const severity = p.grade ? p.grade(found, sentence) : undefined;
+      const severity = p.grade ? p.grade(found, sentence, text.slice(Math.max(0, start - 200), end)) : undefined;
       if (severity === null) continue;
       hits.push({ rule: p.rule, start, end, message: p.say?.(found, sentence) ?? p.message, ...(severity ? { severity } : {}) });
     }
@@ -347,7 +352,25 @@ export function poisoningHits(text: string): { hits: (Hit & { severity?: Severit
     if (!same) hits.push(h);
     else if (same.severity !== 'high' && h.severity === 'high') Object.assign(same, { severity: 'high', message: h.message });
   }
+  // What each sentence asks the model to do (P09), where no pattern above already explained it.
+  for (const h of intentHits(text, opts)) {
+    const rank = { low: 0, medium: 1, high: 2 } as const;
+    if (hits.some((x) => x.start < h.sentence[1] && h.sentence[0] < x.end && rank[x.severity ?? 'high'] >= rank[h.severity])) continue;
+    hits.push({ rule: h.rule, start: h.start, end: h.end, message: h.message, severity: h.severity });
+  }
+  // A string argument in a code example (`detect({ text: "ignore your instructions" })`) is shown as
+  // the thing a tool handles, not said to the model: one step lower, never below medium.
+  for (const x of hits) if (x.severity !== 'low' && (x.rule === 'P01' || x.rule === 'P02') && quotedArgument(text, x.start, x.end)) x.severity = 'medium';
   const blobs = blobHits(text);
   cut ??= exfil.cut ?? blobs.cut;
   return { hits: [...hits, ...blobs.hits], ...(cut && { cut }) };
+}
+
+/** Whether `start`–`end` lies inside a quoted string passed as an argument in code: `f({ k: "…" })`, `f("…")`. */
+function quotedArgument(text: string, start: number, end: number): boolean {
+  const open = text.lastIndexOf('"', start);
+  if (open < 0 || start - open > 300 || text.slice(open, start).includes('\n')) return false;
+  const close = text.indexOf('"', end);
+  if (close < 0 || close - end > 300 || text.slice(end, close).includes('\n')) return false;
+  return /(?:\(\s*|\{\s*\w+:\s*|,\s*\w+:\s*|\w+=)$/.test(text.slice(Math.max(0, open - 40), open));
 }

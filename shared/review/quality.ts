@@ -107,7 +107,8 @@ export function toolQualityHits(tool: Record<string, unknown>, ctx: QualityConte
       rule: 'Q07',
       path: '',
       message: `the definition is ${size} bytes (budget ${ctx.budgetBytes})`,
-      severity: size > ctx.budgetBytes * 4 ? 'medium' : 'low',
+      // Size costs context, not safety: advice at any size (a reviewer filters on it with --fail-on low).
+      severity: 'low',
     });
   const ann = tool.annotations as Record<string, unknown> | undefined;
   const declared = ann && (typeof ann.readOnlyHint === 'boolean' || typeof ann.destructiveHint === 'boolean');
@@ -125,26 +126,33 @@ const WRITES = /\b(?:write|writes|modify|modifies|upload|uploads|send|sends|publ
 const NEGATED =
   /\b(?:not|never|no|without|doesn'?t|won'?t|cannot|can'?t|nor|nothing|neither|rejected|refused|refuses|forbidden|blocked|disallowed|prevents?)\b/i;
 
-function sentenceOf(text: string, i: number): string {
-  return boundedSentence(text, i, i, ['.', '\n', ';']);
-}
-
 /** Verbs in a description that contradict what the annotations declare (rule P08). */
-export function contradictionHits(tool: Record<string, unknown>): { start: number; end: number; message: string }[] {
+export function contradictionHits(tool: Record<string, unknown>): { start: number; end: number; message: string; severity?: 'low' }[] {
   const ann = tool.annotations as Record<string, unknown> | undefined;
   const description = typeof tool.description === 'string' ? tool.description : '';
   if (!ann || !description) return [];
   const checks: [RegExp, string][] = [];
   if (ann.readOnlyHint === true) checks.push([DESTRUCTIVE, 'declared read-only'], [WRITES, 'declared read-only']);
   else if (ann.destructiveHint === false) checks.push([DESTRUCTIVE, 'declared non-destructive']);
-  const out: { start: number; end: number; message: string }[] = [];
+  const out: { start: number; end: number; message: string; severity?: 'low' }[] = [];
+  // What the tool does is said in its first sentence, by the verb that heads a clause ("Deletes …",
+  // "Permanently deletes …", "… and sends it"); a verb in a later example or a parameter's note is not the tool's act.
+  const first = boundedSentence(description, 0, 0, ['. ', '.\n', '\n', '; ']);
+  const lead = description.length - description.trimStart().length;
   for (const [re, claim] of checks) {
     re.lastIndex = 0;
-    for (let m = re.exec(description); m; m = re.exec(description)) {
-      if (NEGATED.test(sentenceOf(description, m.index))) continue;
-      out.push({ start: m.index, end: m.index + m[0].length, message: `${claim}, but the description says "${m[0]}"` });
+    for (let m = re.exec(first); m; m = re.exec(first)) {
+      if (!CLAUSE_HEAD.test(first.slice(0, m.index))) continue;
+      if (NEGATED.test(first)) break;
+      const start = lead + m.index;
+      // Removing from a list (an owner, a label) is undone by adding back: a note, not a contradiction.
+      const mild = claim === 'declared non-destructive' && /^remove/i.test(m[0]);
+      out.push({ start, end: start + m[0].length, message: `${claim}, but the description says "${m[0]}"`, ...(mild ? { severity: 'low' as const } : {}) });
       break;
     }
   }
   return out;
 }
+
+/** What comes before a verb that heads a clause: nothing, an adverb or two, or "… and", "… then", "… or". */
+const CLAUSE_HEAD = /(?:^|\b(?:and|then|or)\s+)(?:\w+ly\s+){0,2}$/i;

@@ -177,6 +177,11 @@ export function subjectTexts(s: ReviewServerInput, kind: SubjectKind, subject: s
   return out;
 }
 
+/** Two spans within one sentence's reach of each other (a sentence is at most 600 characters). */
+function sameSentence(a: { start?: number; end?: number }, b: { start?: number; end?: number }): boolean {
+  return a.start !== undefined && b.start !== undefined && Math.abs(a.start - b.start) < 600;
+}
+
 /** Orders findings for people: most severe first, then by server, subject and place. */
 export function compareFindings(a: Finding, b: Finding): number {
   return (
@@ -319,6 +324,11 @@ export class ReviewRun {
       if (!m) descriptions.set(server.id, (m = new Map(server.tools.map((t) => [t.name, t.description]))));
       return m.get(tool);
     };
+    // A sentence the cross-server rules explained (a tool of another server steered) is not told twice.
+    const steered = hits.filter((h) => h.rule === 'S03' && h.start !== undefined);
+    const told = (f: Finding) =>
+      f.rule === 'P09' && steered.some((h) => h.server === f.server && h.tool === f.subject && h.path === f.path && sameSentence(h, f));
+    if (steered.length) findings.splice(0, findings.length, ...findings.filter((f) => !told(f)));
     for (const h of hits) {
       const server = byId.get(h.server);
       const source = h.tool === undefined ? server?.instructions : server && descriptionOf(server, h.tool);

@@ -93,7 +93,8 @@ export function dataUrlHits(text: string): RoundTwoHit[] {
 }
 
 /** Another server by name (not this one): `the filesystem server`, `slack server's`. */
-const OTHER_SERVER = /\b(?!(?:this|the|our|its|my|your|same|mcp|a|an|any|every|other|another)\b)[\w.-]{2,40} server(?:'s|’s)?\b/i;
+const OTHER_SERVER =
+  /\b(?!(?:this|the|our|its|my|your|same|mcp|a|an|any|every|other|another|local|remote|dev|development|production|staging|web|proxy|test|api|http|https|backend|frontend|language|mail|app|running|target)\b)[\w.-]{2,40} server(?:'s|’s)?\b/i;
 const THIS_TOOL = /\b(?:call|use|run|invoke|route (?:it|them) (?:to|through)) this (?:tool|function)\b/i;
 const STEER =
   /\b(?:when(?:ever)?|after|before|each time|every time|instead|rather than|in place of|never call|do not call|don't call|never use|do not use|don't use)\b/i;

@@ -177,6 +177,14 @@ export const RULES: readonly Rule[] = [
     'A tool declared read-only or non-destructive whose description deletes, writes or sends.',
   ),
   R(
+    'P09',
+    'order-outside-job',
+    'poisoning',
+    'medium',
+    'Asks the model to act outside the tool’s job',
+    'Read a sentence at a time: a sentence addressed to the model (an imperative, “you must …”, “the assistant should …”, “it is mandatory to …”) that asks for something a tool’s text has no reason to ask — call another tool, run a command, read or write a file, contact an address, change a value the person gave, keep something from the person, choose this tool over others, or believe another tool is retired. A secret or a start-up file as the object, authority or urgency framing, a threat that the tool fails otherwise and concealment raise it; a hedge, a purpose that serves the tool’s own use (“use list_indexes to check the index exists”) and the tool’s summary of itself lower it. The finding names what the sentence asks and why.',
+  ),
+  R(
     'S01',
     'duplicate-tool-name',
     'shadowing',

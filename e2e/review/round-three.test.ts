@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { reviewServers } from '../../shared/review/review.js';
+import { SEVERITY_RANK } from '../../shared/review/rules.js';
+import type { Finding } from '../../shared/schemas/review.js';
+import type { CorpusCase } from './corpus-kit.js';
+import { PUBLIC_CLEAN, PUBLIC_HELD_OUT, PUBLIC_TUNE } from './public-cases.js';
+import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from './round-three.js';
+
+const loud = (f: Finding): boolean => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium;
+const show = (fs: Finding[]): string => fs.map((f) => `${f.severity} ${f.rule} ${f.subject} ${f.path}: ${f.message} ${f.excerpt}`).join('\n');
+const caught = (c: CorpusCase): boolean => reviewServers(c.servers).some(loud);
+
+/** Recall over hostile cases (any finding at medium or above) and false alarms over clean ones. */
+function measure(hostile: readonly CorpusCase[], clean: readonly CorpusCase[]): { recall: number; missed: string[]; alarms: string[] } {
+  const missed = hostile.filter((c) => !caught(c)).map((c) => c.id);
+  const alarms = clean.filter(caught).map((c) => c.id);
+  return { recall: hostile.length ? (hostile.length - missed.length) / hostile.length : 1, missed, alarms };
+}
+
+describe('review round three: what a sentence asks the model to do', () => {
+  it.each(ROUND_THREE_HOSTILE.map((c) => [c.id, c] as const))('hostile %s is caught at medium or above', (_id, c) => {
+    expect(caught(c), `${c.about}:\n${show(reviewServers(c.servers))}`).toBe(true);
+  });
+
+  it.each(ROUND_THREE_CLEAN.map((c) => [c.id, c] as const))('clean %s raises nothing at medium or above', (_id, c) => {
+    expect(show(reviewServers(c.servers).filter(loud))).toBe('');
+  });
+
+  it.each(PUBLIC_TUNE.map((c) => [c.id, c] as const))('published %s is caught at medium or above', (_id, c) => {
+    expect(caught(c), `${c.about} (${c.source}):\n${show(reviewServers(c.servers))}`).toBe(true);
+  });
+
+  it.each(PUBLIC_CLEAN.map((c) => [c.id, c] as const))('the clean original %s raises nothing at medium or above', (_id, c) => {
+    expect(show(reviewServers(c.servers).filter(loud))).toBe('');
+  });
+
+  it('measures the published held-out cases apart, and prints them (never tuned on)', () => {
+    const m = measure(PUBLIC_HELD_OUT, []);
+    console.log(
+      `published held-out: ${PUBLIC_HELD_OUT.length} cases; recall ${(m.recall * 100).toFixed(1)}%${m.missed.length ? `; missed ${m.missed.join(', ')}` : ''}`,
+    );
+    expect(PUBLIC_HELD_OUT.every((c) => c.source.length > 10)).toBe(true);
+  });
+});

@@ -1,0 +1,236 @@
+import * as W from './intent-words.js';
+import { anySecret, EXAMPLE, inSet, isPath, isStartup, isToolName, type Token } from './intent-text.js';
+
+// The intent reader's grammar: where an order to the model begins in a sentence (an imperative at a
+// clause's head, "you must …", "it is mandatory to …"), and what it asks for, from its verb and the
+// words after it. Sets and bounded looks ahead: linear in the sentence's tokens.
+
+/** What an order asks the model to do. */
+export type IntentKind =
+  | 'withhold'
+  | 'skip-consent'
+  | 'run-command'
+  | 'write-file'
+  | 'read-file'
+  | 'contact'
+  | 'change-argument'
+  | 'smuggle'
+  | 'call-tool'
+  | 'prefer-tool'
+  | 'retired-claim'
+  | 'shadow';
+
+const VERBS = [W.CALL, W.EXEC, W.READ, W.WRITE, W.SEND, W.CHANGE, W.TELL, W.ASK, W.HIDE];
+/** Verbs that may put a command in front of others ("prefix it with `chmod …`"). */
+const PUT_CODE = new Set(['use', 'prefix', 'prepend', 'append', 'add', 'start', 'begin', 'include', 'type', 'paste', 'insert', 'put']);
+const SMUGGLE_VERBS = new Set([
+  'include',
+  'pass',
+  'attach',
+  'put',
+  'add',
+  'insert',
+  'provide',
+  'paste',
+  'supply',
+  'fill',
+  'embed',
+  'append',
+  'prepend',
+  'prefix',
+  'summarise',
+  'summarize',
+]);
+const isVerb = (w: string): boolean => SMUGGLE_VERBS.has(w) || VERBS.some((s) => s.has(w)) || w === 'make' || w === 'ensure' || w === 'remember';
+
+/** Words that carry data the model holds: with an address, sending; into a parameter, smuggling. */
+const HELD = new Set(
+  'conversation conversations chat history transcript messages context prompt prompts instructions memory everything contents content data output results files logs system'.split(
+    ' ',
+  ),
+);
+
+/** Verbs that fill the field they describe: a parameter's "Fill with …" needs no container named. */
+const FILL = new Set(['fill', 'paste', 'provide', 'supply', 'include', 'attach', 'put']);
+/** What the model holds that no tool needs: the person's conversation and the model's own instructions. */
+export const STRONG_HELD = new Set(['conversation', 'conversations', 'chat', 'history', 'transcript', 'prompt', 'prompts', 'instructions', 'system']);
+
+export interface Order {
+  at: number; // token index of the verb
+  verb: string;
+  negated: boolean;
+  mandatory: boolean;
+  addressed: boolean; // "you …", "the assistant …", "it is required to …"
+  summary: boolean; // the text's first clause, where a tool says what it does
+}
+
+/** Where orders begin in one sentence: imperatives at clause heads, and "you must …"-style obligations. */
+export function ordersOf(ts: Token[], first: boolean): Order[] {
+  const out: Order[] = [];
+  let clauseHead = true;
+  let clause = 0;
+  let mandatory = false;
+  let negated = false;
+  for (let i = 0; i < ts.length; i++) {
+    const t = ts[i]!;
+    if (t.kind === 'mark') {
+      clauseHead = true;
+      clause++;
+      negated = false;
+      continue;
+    }
+    const w = t.w;
+    if (t.kind !== 'word') {
+      clauseHead = false;
+      continue;
+    }
+    if (w === 'and' || w === 'then' || w === 'or' || w === 'but') {
+      clauseHead = true;
+      negated = false;
+      continue;
+    }
+    if (W.MODEL.has(w) || (w === 'the' && W.MODEL.has(ts[i + 1]?.w ?? ''))) {
+      // "you must …", "the assistant should always …": the verb after the modal is an order.
+      let j = w === 'the' ? i + 2 : i + 1;
+      const modal = ts[j]?.w ?? '';
+      if (W.MODAL.has(modal) || modal === 'are' || modal === 'is') {
+        j++;
+        let neg = modal === 'never' || modal === "mustn't" || modal === "shouldn't" || modal === 'cannot';
+        let obligation = modal !== 'will' && modal !== 'are' && modal !== 'is';
+        for (let k = 0; k < 4 && j < ts.length; k++) {
+          const x = ts[j]!.w;
+          if (x === 'not' || x === 'never' || x === 'no') neg = true;
+          else if (x === 'required' || x === 'expected' || x === 'obliged' || x === 'instructed' || x === 'always') obligation = true;
+          else if (!(x === 'to' || x === 'also' || x === 'first' || x === 'be' || x === 'need' || W.LEAD.has(x))) break;
+          j++;
+        }
+        const v = ts[j];
+        if (v && v.kind === 'word' && isVerb(v.w) && obligation) {
+          out.push({ at: j, verb: v.w, negated: neg, mandatory: true, addressed: true, summary: false });
+          i = j;
+          clauseHead = false;
+          continue;
+        }
+      }
+    }
+    if (
+      (w === 'mandatory' || w === 'required' || w === 'necessary' || w === 'essential' || w === 'imperative' || w === 'critical' || w === 'important') &&
+      ts[i + 1]?.w === 'to'
+    ) {
+      const v = ts[i + 2];
+      if (v && isVerb(v.w)) {
+        out.push({ at: i + 2, verb: v.w, negated: false, mandatory: true, addressed: true, summary: false });
+        i += 2;
+        continue;
+      }
+    }
+    if (!clauseHead) continue;
+    if (W.LEAD.has(w) || w === 'do' || w === 'to' || W.NOT.has(w) || w === 'sure' || w === 'be' || w === 'make' || w === 'remember' || w === 'forget') {
+      if (W.NOT.has(w) || w === 'never') negated = true;
+      if (w === 'always' || w === 'never' || w === 'first' || w === 'sure' || w === 'remember') mandatory = true;
+      if (w === 'forget' && negated) negated = false; // "don't forget to …" is an order
+      continue;
+    }
+    if (isVerb(w) && !/ed$/.test(w)) {
+      // A gerund at a clause head ("Using …", "Sending …") describes; only "without telling …" orders.
+      const gerund = w.endsWith('ing') && !W.CALL.has(w);
+      if (!gerund || negated) out.push({ at: i, verb: w, negated, mandatory, addressed: false, summary: first && clause === 0 && !mandatory && !negated });
+    }
+    clauseHead = false;
+    mandatory = false;
+  }
+  return out;
+}
+
+/** What one order asks, from its verb and the words after it up to the next order. */
+export function kindOf(o: Order, ts: Token[], to: number): { kind: IntentKind; base: number; object: Token[] } | undefined {
+  const obj = ts.slice(o.at + 1, to);
+  const v = o.verb;
+  const words = new Set(obj.map((t) => t.w));
+  const secret = anySecret(obj);
+  const person = obj.some((t) => W.PERSON.has(t.w));
+  if (o.negated && inSet(W.TELL, v)) {
+    // "never reveal the API key" protects a secret; "do not mention this to the user" hides from the person.
+    const head = obj.slice(0, 4);
+    if (anySecret(head) && !person) return undefined;
+    if (v === 'let' && !obj.some((t) => ['know', 'see', 'notice', 'learn', 'find', 'realize', 'realise'].includes(t.w))) return undefined;
+    if (inSet(W.TELL, v) && (v === 'show' || v === 'display' || v === 'confirm' || v === 'say') && !person) return undefined;
+    return { kind: 'withhold', base: 4, object: obj };
+  }
+  if (!o.negated && inSet(W.HIDE, v)) {
+    // "keep this from the user", "hide the step from them", "omit it in your answer"; "keep the id" is not.
+    const near = obj.slice(0, 6);
+    if (v === 'keep' && !near.some((t) => t.w === 'from' || t.w === 'secret' || t.w === 'quiet' || t.w === 'hidden' || t.w === 'private')) return undefined;
+    if (anySecret(near) && !person) return undefined;
+    if (person || near.some((t) => ['from', 'answer', 'reply', 'response', 'summary', 'secret', 'quiet', 'hidden'].includes(t.w)))
+      return { kind: 'withhold', base: 4, object: obj };
+    return undefined;
+  }
+  if (o.negated && inSet(W.ASK, v) && (person || words.has('confirmation') || words.has('permission') || words.has('approval')))
+    return { kind: 'skip-consent', base: 1, object: obj };
+  if (o.negated) return undefined;
+  const code = obj.find((t) => t.kind === 'code' && W.SHELL.has(t.w.slice(1).split(/\s/)[0] ?? ''));
+  const shellWord = obj[0] && W.SHELL.has(obj[0].w) && obj[0].kind === 'word' && obj.length > 1;
+  if (code && PUT_CODE.has(v)) return { kind: 'run-command', base: 3, object: obj };
+  if ((inSet(W.EXEC, v) || v === 'use') && code) return { kind: 'run-command', base: 3, object: obj };
+  if (inSet(W.EXEC, v) && shellWord) return { kind: 'run-command', base: 3, object: obj };
+  // "run the command" names no command: an order to run something, but nothing to weigh.
+  if (inSet(W.EXEC, v) && obj.slice(0, 4).some((t) => W.COMMAND_NOUN.has(t.w))) return { kind: 'run-command', base: 1, object: obj };
+  const url = obj.find((t) => (t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.w));
+  // "add ops@x.io to the cc field": an address put into what the person asked to send.
+  if (
+    url &&
+    obj.some((t) => ['cc', 'bcc', 'recipient', 'recipients', 'to', 'destination', 'payee'].includes(t.w) && t !== obj[0]) &&
+    (SMUGGLE_VERBS.has(v) || inSet(W.CHANGE, v)) &&
+    obj.some((t) => t.w === 'field' || t.w === 'cc' || t.w === 'bcc' || t.w === 'recipients' || t.w === 'recipient')
+  )
+    return { kind: 'change-argument', base: 3, object: obj };
+  if (
+    url &&
+    (inSet(W.SEND, v) || ['call', 'ping', 'hit', 'post', 'copy'].includes(v) || (SMUGGLE_VERBS.has(v) && (secret || obj.some((t) => STRONG_HELD.has(t.w)))))
+  )
+    return { kind: 'contact', base: 3, object: obj };
+  if (inSet(W.SEND, v) && obj.some((t) => ['webhook', 'endpoint', 'collector', 'inbox', 'server', 'address'].includes(t.w)) && words.has('to'))
+    return { kind: 'contact', base: 2, object: obj };
+  const path = obj.find(isPath);
+  const dotfile = obj.slice(0, 8).some((t) => t.w === 'profile' || t.w === 'dotfile' || t.w === 'dotfiles' || isStartup(t));
+  if (inSet(W.WRITE, v) && (path || dotfile) && !SMUGGLE_VERBS.has(v)) return { kind: 'write-file', base: 2, object: obj };
+  if ((v === 'append' || v === 'add' || v === 'insert' || v === 'prepend') && (obj.some(isStartup) || (path && words.has('to'))))
+    return { kind: 'write-file', base: 2, object: obj };
+  const given = obj.slice(0, 6).some((t) => W.GIVEN.has(t.w));
+  if (
+    inSet(W.CHANGE, v) &&
+    given &&
+    (person ||
+      words.has('regardless') ||
+      words.has('provided') ||
+      words.has('given') ||
+      words.has('specified') ||
+      obj.some((t) => t.kind === 'email' || t.kind === 'url'))
+  )
+    return { kind: 'change-argument', base: 3, object: obj };
+  // "change the recipient to +1324…", "set the amount to 990": a value the person gave, replaced by a fixed one.
+  const toLiteral = obj.some((t, i) => (t.w === 'to' || t.w === 'by') && /^[+$€£]?\d|@|^https?:|^[A-Z]{2}\d{2}/.test(obj[i + 1]?.raw ?? ''));
+  if ((inSet(W.CHANGE, v) || v === 'multiply' || v === 'add') && given && toLiteral) return { kind: 'change-argument', base: 3, object: obj };
+  const held = obj.slice(0, 10).filter((t) => HELD.has(t.w));
+  const container = obj.some((t) => ['parameter', 'argument', 'field', 'as', 'in', 'into', 'to', 'here', 'body'].includes(t.w));
+  // Where it comes from: "the contents of …", "your …", "the user's …", "the value of …", a path.
+  const sourced = !!path || obj.slice(0, 6).some((t, i) => t.w === 'your' || t.w === "user's" || ((t.w === 'of' || t.w === 'from') && i > 0));
+  const strong =
+    held.some((t) => STRONG_HELD.has(t.w)) ||
+    obj.some((t, i) => t.w === 'you' && ['saw', 'read', 'seen', 'visited', 'know', 'have', 'received'].includes(obj[i + 1]?.w ?? ''));
+  if (SMUGGLE_VERBS.has(v) && (secret || path) && sourced && (container || FILL.has(v))) return { kind: 'smuggle', base: 3, object: obj };
+  if (SMUGGLE_VERBS.has(v) && strong && (container || FILL.has(v))) return { kind: 'smuggle', base: 3, object: obj };
+  if (inSet(W.READ, v) && (path || secret)) return { kind: 'read-file', base: secret ? 3 : 1, object: obj };
+  if (inSet(W.CALL, v)) {
+    const head = obj.slice(0, 6);
+    const self = head.some((t, i) => t.w === 'this' && (head[i + 1]?.w === 'tool' || head[i + 1]?.w === 'function'));
+    if (self) return { kind: 'prefer-tool', base: 0, object: obj };
+    // Another tool: "the X tool", or an identifier the verb calls ("call `get_config`", "use send_v2 instead"); not a field to use.
+    const named = head.some((t, i) => (t.w === 'tool' || t.w === 'tools' || t.w === 'function') && head[i - 1]?.w !== 'this');
+    const called = ['call', 'invoke', 'trigger', 'execute', 'run'].includes(v) && head.slice(0, 3).some(isToolName);
+    const instead = v === 'use' && head.slice(0, 2).some(isToolName) && obj.some((t) => t.w === 'instead');
+    if (named || called || instead) return { kind: 'call-tool', base: 1, object: obj };
+  }
+  return undefined;
+}

@@ -1,0 +1,96 @@
+// The words the intent reader (intent.ts) knows: what an order to the model sounds like, what it
+// asks for, and what makes it more or less alarming. Sets of lower-case words: each lookup is one
+// hash, so reading stays linear in the text's length whatever these lists grow to.
+
+const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/));
+
+/** Words before a clause's verb that do not change what it orders ("please always first call …"). */
+export const LEAD = set(`please kindly always also first then now just simply immediately next afterwards afterward additionally
+  furthermore moreover and so therefore thus again still instead silently quietly secretly covertly automatically proactively
+  strictly really definitely`);
+
+/** Words that frame a line as authority or urgency ("SYSTEM:", "CRITICAL UPDATE", "mandatory"). */
+export const AUTHORITY = set(`important critical urgent mandatory compulsory required requirement compliance security-critical
+  override priority attention warning notice system admin administrator policy protocol emergency essential`);
+
+/** Who the text may address as the model. */
+export const MODEL = set(`you assistant assistants model models ai llm llms agent agents claude gpt chatgpt copilot cursor gemini bot`);
+
+/** Modal words that make "you …" an obligation. */
+export const MODAL = set(`must should shall need needs have has ought will always never cannot mustn't shouldn't`);
+
+/** Verbs of an order that calls a tool or function. */
+export const CALL = set(`call invoke use run execute trigger query fire hit ping consult`);
+
+/** Verbs that run a command. */
+export const EXEC = set(`run execute exec type enter launch spawn eval evaluate invoke`);
+
+/** The first word of a shell command a description may order run. */
+export const SHELL = set(`curl wget rm chmod chown sudo bash sh zsh python python3 node npm npx pip pip3 nc netcat ncat ssh scp
+  rsync echo cat printf git docker kubectl eval base64 powershell pwsh iex iwr cmd certutil bitsadmin osascript crontab
+  launchctl systemctl env printenv export set dd mkfifo socat telnet ftp tftp xargs find tar zip unzip openssl gpg`);
+
+/** Nouns that make "run …" a command. */
+export const COMMAND_NOUN = set(`command commands shell terminal script scripts bash powershell one-liner oneliner`);
+
+/** Verbs that read a file or a store. */
+export const READ = set(`read open cat load view access inspect retrieve fetch get grab collect gather extract dump copy obtain
+  scan parse print output examine look`);
+
+/** Verbs that write into a file. */
+export const WRITE = set(`write append add insert modify edit overwrite save create update put place drop store echo prepend`);
+
+/** Verbs that move data to somebody or somewhere. */
+export const SEND = set(`send post email e-mail mail forward upload report notify contact transmit submit sync share cc bcc
+  deliver relay ship beacon exfiltrate leak publish tweet message text dm`);
+
+/** Verbs that change a value the person gave. */
+export const CHANGE = set(`change replace swap substitute override overwrite rewrite redirect alter switch reroute modify set
+  update adjust convert exchange divert`);
+
+/** Verbs of telling the person: with a negation before them, something is kept from the person. */
+export const TELL = set(`tell mention inform reveal disclose show notify alert report explain acknowledge admit display
+  surface say confirm let bring flag highlight`);
+
+/** Verbs that hide something outright, with or without a negation: "keep this from the user", "hide the step". */
+export const HIDE = set(`hide conceal omit keep suppress mask`);
+
+/** Verbs of asking the person for consent. */
+export const ASK = set(`ask confirm prompt query request check seek`);
+
+/** Negations before a verb. */
+export const NOT = set(`not don't dont never no without avoid mustn't shouldn't cannot can't`);
+
+/** Nouns naming the person the model works for. */
+export const PERSON = set(`user users human person operator owner customer holder requester end-user`);
+
+/** Nouns naming what a person gave a call. */
+export const GIVEN = set(`recipient recipients address addresses email destination account accounts amount iban wallet path url
+  price quantity payee beneficiary cc bcc phone repository repo branch channel fee total`);
+
+/** Words of a secret: its presence makes reading, sending or writing it alarming. */
+export const SECRET = set(`key keys token tokens secret secrets password passwords passphrase passphrases credential credentials
+  cookie cookies mnemonic seed id_rsa id_ed25519 .env apikey api_key access_token
+  auth bearer jwt otp 2fa pin cvv ssn wallet keychain keyring vault .npmrc .netrc .pypirc mcp.json .aws .ssh .gnupg
+  authorized_keys shadow passwd kubeconfig`);
+
+/** Files that start something when the user logs in or a shell opens: writing to them is persistence. */
+export const STARTUP = set(`.bashrc .zshrc .profile .bash_profile .zprofile .zshenv .bash_login .login .cshrc .tcshrc
+  config.fish crontab authorized_keys .ssh/authorized_keys rc.local launchagents launchdaemons startup autorun .gitconfig
+  .vimrc .npmrc .pth sitecustomize.py`);
+
+/** Words that make an order a claim that a tool changed, so the model should use another. */
+export const RETIRED = set(`deprecated retired decommissioned disabled removed replaced discontinued sunset sunsetted obsolete
+  superseded outdated broken unsafe insecure compromised unavailable defunct`);
+
+/** Words that make an order less forceful: guidance a tool offers, not a demand. */
+export const HEDGE = set(`can may might could optionally optional consider recommended suggested helpful useful possible
+  if_needed`);
+
+/** Verbs of a purpose that serves the tool's own use ("… to find the id", "… to check the index exists"). */
+export const OWN_PURPOSE = set(`get find obtain look list retrieve check verify confirm see discover determine identify fetch
+  learn know locate resolve search browse choose pick select understand inspect review validate ensure`);
+
+/** Words a tool uses to boast, to win the model's choice. */
+export const BOAST = set(`best only preferred superior better fastest most official authoritative trusted reliable accurate
+  recommended primary canonical exclusive`);

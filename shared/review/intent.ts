@@ -1,0 +1,290 @@
+import type { Hit } from './hidden.js';
+import type { Severity } from './rules.js';
+import * as W from './intent-words.js';
+import { anySecret, isStartup, isToolName, sentenceSpans, tokens, type Token } from './intent-text.js';
+import { kindOf, ordersOf, STRONG_HELD, type IntentKind, type Order } from './intent-orders.js';
+
+// The intent reader: reads a text a sentence at a time for what it asks the model to do. A sentence
+// matters when it is addressed to the model — an imperative at the head of a clause, "you must …",
+// "the assistant should …", "it is mandatory to …" — and asks for something outside a tool's own
+// job: call another tool, run a command, read or write a file, contact an address, change what the
+// person gave, keep something from the person, prefer this tool, or believe another is retired.
+// What raises it (a secret as the object, authority or urgency, concealment, a start-up file) and
+// what lowers it (a hedge, a purpose that serves the tool's own use, the tool's summary of itself)
+// are weighed into one score. Words are looked up in sets; each sentence is read once, from left
+// to right, in a bounded number of tokens: linear in the text's length by construction.
+
+export type { IntentKind } from './intent-orders.js';
+
+/** One order found: what it asks (`kind`), its weighed `score` and severity, and the sentence it stands in. */
+export interface IntentHit extends Hit {
+  severity: Severity;
+  kind: IntentKind;
+  score: number;
+  sentence: [number, number];
+}
+
+export interface IntentOptions {
+  /** Text a tool returned, not a definition: instructions to the person are common there, so the bar is one higher. */
+  result?: boolean;
+}
+
+const MAX_HITS = 100;
+const HAS = (ts: Token[], words: ReadonlySet<string>): boolean => ts.some((t) => words.has(t.w));
+const next = (ts: Token[], i: number, words: readonly string[]): boolean => words.includes(ts[i + 1]?.w ?? '');
+const SHOUT = new Set(['must', 'never', 'always', 'only', 'do', 'not']);
+const AUTHORITY_PHRASE =
+  /\b(?:required by|mandatory|compulsory|compliance|system requirement|security team|by the administrator|admin(?:istrator)? requires?)\b/i;
+const REGARDLESS = /\b(?:regardless of|no matter|irrespective of|whatever)\b[^.]{0,40}\b(?:user|person|human|customer|they|requested|asked|specified)\b/i;
+const FIXED_VALUE =
+  /\b(?:recipient|recipients|address|destination|account|amount|payee|iban|wallet|to field|cc)\b[^.]{0,30}\b(?:must|should|shall|will)\s+(?:always\s+)?be\s+(?:set\s+to\s+)?\S*(?:@|\d{3,}|https?:)/i;
+/** Kinds that are a tool's ordinary work when a tool says them of itself in its first clause. */
+const SUMMARY_KINDS = new Set<IntentKind>(['call-tool', 'read-file', 'write-file', 'run-command', 'skip-consent', 'prefer-tool']);
+const RISKY_COMMAND = /\|\s*(?:ba|z)?sh\b|\brm\s+-\w*r|chmod\s+-\w*R|base64\s+-d/;
+
+/** One sentence as read: its tokens, its orders and what each asks, and whether framing reaches it. */
+interface Sentence {
+  span: [number, number];
+  ts: Token[];
+  orders: Order[];
+  kinds: ReturnType<typeof kindOf>[];
+  framed: boolean;
+}
+
+/** What the whole text does once, weighed into every order in it. */
+interface TextFacts {
+  concealed: boolean;
+  retired: boolean;
+  result: boolean;
+}
+
+/** What one sentence says around its orders. */
+interface Around {
+  precondition: boolean;
+  threat: boolean;
+  retired: boolean;
+  hedged: boolean;
+  userAsked: boolean;
+  noted: boolean;
+  about: boolean;
+  beforeAll: boolean;
+  framed: boolean;
+}
+
+const isRetired = (ts: Token[]): boolean => HAS(ts, W.RETIRED) || ts.some((t, i) => t.w === 'no' && ts[i + 1]?.w === 'longer');
+
+/**
+ * The first pass: each sentence's orders, and what the text does once. Framing reaches the sentence
+ * it stands in, the sentence after a bare heading ("IMPORTANT:"), and everything inside an
+ * <IMPORTANT> … </IMPORTANT> block; not the rest of a long text.
+ */
+function readText(text: string, result: boolean): { sentences: Sentence[]; facts: TextFacts } {
+  const facts: TextFacts = { concealed: false, retired: false, result };
+  let block = false;
+  let heading = false;
+  const sentences = sentenceSpans(text).map(([from, to], n): Sentence => {
+    const ts = tokens(text, from, to);
+    const orders = ordersOf(ts, n === 0);
+    const kinds = orders.map((o, k) => kindOf(o, ts, orders[k + 1]?.at ?? ts.length));
+    if (kinds.some((k) => k?.kind === 'withhold') || ts.some((t) => ['silently', 'secretly', 'covertly', 'quietly'].includes(t.w))) facts.concealed = true;
+    if (isRetired(ts)) facts.retired = true;
+    const caps = ts.some((t) => t.kind === 'word' && t.raw.length > 3 && t.raw === t.raw.toUpperCase() && (W.AUTHORITY.has(t.w) || SHOUT.has(t.w)));
+    const opens = ts.some((t, i) => t.w === '<' && W.AUTHORITY.has(ts[i + 1]?.w ?? ''));
+    const framed = block || heading || caps || opens || AUTHORITY_PHRASE.test(text.slice(from, to)) || HAS(ts.slice(0, 6), W.AUTHORITY);
+    if (opens) block = true;
+    if (ts.some((t, i) => t.w === '<' && ts[i + 1]?.w === '/')) block = false;
+    heading = caps && ts.filter((t) => t.kind === 'word').length <= 3;
+    return { span: [from, to], ts, orders, kinds, framed };
+  });
+  return { sentences, facts };
+}
+
+function around(s: Sentence): Around {
+  const ts = s.ts;
+  return {
+    precondition: ts.some(
+      (t, i) =>
+        (t.w === 'before' || t.w === 'prior') &&
+        next(ts, i, ['using', 'calling', 'invoking', 'running', 'any', 'every', 'each', 'this', 'to', 'proceeding', 'answering']),
+    ),
+    threat: ts.some((t, i) => t.w === 'otherwise' || (t.w === 'will' && next(ts, i, ['fail', 'not', 'break', 'error']))),
+    retired: isRetired(ts),
+    hedged: HAS(ts, W.HEDGE) || ts.some((t, i) => t.w === 'if' && next(ts, i, ['needed', 'necessary', 'appropriate', 'unsure', 'unknown', 'required'])),
+    userAsked: ts.some(
+      (t, i) =>
+        (t.w === 'if' || t.w === 'when' || t.w === 'whenever') &&
+        W.PERSON.has(ts[i + 1]?.w ?? '') &&
+        ts.slice(i + 1, i + 5).some((y) => ['asks', 'wants', 'requests', 'needs', 'explicitly'].includes(y.w)),
+    ),
+    // "Note to the AI:", "Message for the assistant:": the sentence is said to the model.
+    noted: ts
+      .slice(0, 5)
+      .some((t, i) => ['note', 'message', 'instructions'].includes(t.w) && next(ts, i, ['to', 'for']) && ts.slice(i + 2, i + 4).some((x) => W.MODEL.has(x.w))),
+    // "When send_message is invoked, …", "Whenever you run any shell command, …": about the model's use of something else.
+    about: ts.slice(0, 3).some((t) => ['when', 'whenever', 'each', 'every', 'after', 'if'].includes(t.w)),
+    beforeAll: ts.some((t, i) => ['any', 'every', 'all'].includes(t.w) && next(ts, i, ['other', 'tool', 'tools', 'request', 'requests'])),
+    framed: s.framed,
+  };
+}
+
+/** Choosing this tool over others: "instead of any other", "for every request", "the only reliable one". */
+function overOthers(ts: Token[]): boolean {
+  return ts.some(
+    (t, i) =>
+      ['instead', 'rather', 'exclusively', 'only', 'best', 'superior'].includes(t.w) ||
+      (t.w === 'other' && next(ts, i, ['tool', 'tools', 'search'])) ||
+      (['every', 'any', 'all'].includes(t.w) &&
+        next(ts, i, ['request', 'requests', 'question', 'questions', 'task', 'tasks', 'query', 'queries', 'message', 'other'])),
+  );
+}
+
+/** What raises an order: each adds to its score and says why. */
+function raise(o: Order, kind: IntentKind, object: Token[], s: Sentence, a: Around, f: TextFacts): { score: number; why: string[] } {
+  let score = 0;
+  const why: string[] = [];
+  const add = (n: number, reason: string): void => {
+    score += n;
+    why.push(reason);
+  };
+  const secret = anySecret(object);
+  const held = object.slice(0, 10).some((t) => STRONG_HELD.has(t.w));
+  if (o.mandatory || a.precondition || o.addressed) add(1, 'as a requirement');
+  else if (a.noted) add(1, 'in a note addressed to the model');
+  if (a.framed) add(1, 'under authority or urgency framing');
+  if (a.threat) add(1, 'with a threat that the tool fails otherwise');
+  if (f.concealed && kind !== 'withhold') add(1, 'while keeping it from the person');
+  if (secret && kind !== 'read-file' && kind !== 'smuggle' && kind !== 'withhold') add(2, 'with a secret as its object');
+  if (held && (kind === 'call-tool' || kind === 'contact' || kind === 'prefer-tool'))
+    add(2, 'carrying what the model holds (the conversation, its instructions)');
+  if (kind === 'write-file' && object.some(isStartup)) add(2, 'into a file that runs at login or shell start');
+  if (kind === 'run-command' && object.some((t) => t.kind === 'code' && RISKY_COMMAND.test(t.raw)))
+    add(1, 'a command that fetches and runs code, deletes or opens permissions');
+  if (a.about && s.ts.slice(0, o.at).some((t) => isToolName(t) || W.COMMAND_NOUN.has(t.w) || t.w === 'tool'))
+    add(1, 'about how another tool or command is used');
+  if ((a.retired || f.retired) && (kind === 'call-tool' || kind === 'prefer-tool')) add(1, 'claiming a tool is retired or changed');
+  if (kind === 'prefer-tool') add(2, 'over every other tool');
+  return { score, why };
+}
+
+/** What lowers an order: a hedge, a purpose that serves the tool, the tool's summary of itself, a result. */
+function lower(o: Order, kind: IntentKind, object: Token[], a: Around, f: TextFacts, why: string[]): number {
+  let score = 0;
+  const secret = anySecret(object);
+  const held = object.slice(0, 10).some((t) => STRONG_HELD.has(t.w));
+  if (a.hedged && kind !== 'withhold') {
+    score--;
+    why.push('hedged as a suggestion');
+  }
+  const purpose = object.some((t, i) => t.w === 'to' && W.OWN_PURPOSE.has(object[i + 1]?.w ?? ''));
+  if (kind === 'call-tool' && purpose && !secret && !held) {
+    score -= 2;
+    why.push('to serve this tool’s own use');
+  }
+  if (a.userAsked && (kind === 'call-tool' || kind === 'read-file')) score--;
+  if (o.summary && SUMMARY_KINDS.has(kind) && (!secret || kind === 'read-file')) score -= 2;
+  if (f.result) score--;
+  return score;
+}
+
+/** The weighed score of one order, or undefined when it asks for nothing outside the tool's job. */
+function weigh(o: Order, found: NonNullable<ReturnType<typeof kindOf>>, s: Sentence, a: Around, f: TextFacts): { score: number; why: string[] } | undefined {
+  const { kind, object } = found;
+  if (kind === 'prefer-tool' && !overOthers(s.ts)) return undefined;
+  const up = raise(o, kind, object, s, a, f);
+  let score = found.base + up.score + lower(o, kind, object, a, f, up.why);
+  // Guidance between tools is at most advice unless it carries a secret or the conversation, hides,
+  // claims a tool is retired, threatens failure, or puts itself before every other tool.
+  const carries = anySecret(object) || object.slice(0, 10).some((t) => STRONG_HELD.has(t.w));
+  if (kind === 'call-tool' && !carries && !f.concealed && !f.retired && !a.threat && !a.beforeAll) score = Math.min(score, 2);
+  return score > 0 ? { score, why: up.why } : undefined;
+}
+
+const severityOf = (score: number): Severity => (score >= 4 ? 'high' : score === 3 ? 'medium' : 'low');
+
+/** A sentence with no order that still steers: a value fixed whatever the person said, or a tool claimed retired. */
+function claimOf(text: string, s: Sentence, a: Around, f: TextFacts): IntentHit | undefined {
+  const sentence = text.slice(s.span[0], s.span[1]);
+  const fixed = FIXED_VALUE.exec(sentence) ?? REGARDLESS.exec(sentence);
+  if (fixed && s.ts.some((t) => W.GIVEN.has(t.w))) {
+    const score = 3 + (f.concealed ? 1 : 0) - (f.result ? 1 : 0);
+    const start = s.span[0] + fixed.index;
+    const why = f.concealed ? ['while keeping it from the person'] : [];
+    return {
+      rule: 'P09',
+      start,
+      end: start + fixed[0].length,
+      severity: severityOf(score),
+      kind: 'change-argument',
+      score,
+      sentence: s.span,
+      message: explain('change-argument', why),
+    };
+  }
+  if (a.retired && s.ts.some((t) => isToolName(t) || t.w === 'tool') && s.ts.some((t) => t.w === 'instead' || t.w === 'use')) {
+    const t = s.ts.find((x) => W.RETIRED.has(x.w)) ?? s.ts[0]!;
+    const score = (a.framed ? 2 : 1) - (f.result ? 1 : 0);
+    if (score > 0)
+      return {
+        rule: 'P09',
+        start: t.start,
+        end: t.end,
+        severity: score >= 2 ? 'medium' : 'low',
+        kind: 'retired-claim',
+        score,
+        sentence: s.span,
+        message: explain('retired-claim', []),
+      };
+  }
+  return undefined;
+}
+
+/** Reads one text for orders to the model outside a tool's job, each with a severity and why. */
+export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] {
+  const out: IntentHit[] = [];
+  const { sentences, facts } = readText(text, !!opts.result);
+  for (const s of sentences) {
+    if (out.length >= MAX_HITS) break;
+    const a = around(s);
+    let told = false;
+    s.orders.forEach((o, k) => {
+      const found = s.kinds[k];
+      const weighed = found && weigh(o, found, s, a, facts);
+      if (!found || !weighed) return;
+      const v = s.ts[o.at]!;
+      const last = found.object.length ? found.object[Math.min(found.object.length, 12) - 1]! : v;
+      out.push({
+        rule: 'P09',
+        start: v.start,
+        end: Math.max(v.end, last.end),
+        severity: severityOf(weighed.score),
+        kind: found.kind,
+        score: weighed.score,
+        sentence: s.span,
+        message: explain(found.kind, weighed.why),
+      });
+      told = true;
+    });
+    const claim = told ? undefined : claimOf(text, s, a, facts);
+    if (claim) out.push(claim);
+  }
+  return out;
+}
+
+const ASKS: Record<IntentKind, string> = {
+  withhold: 'asks the model to keep something from the person it works for',
+  'skip-consent': 'asks the model to act without asking the person',
+  'run-command': 'asks the model to run a command',
+  'write-file': 'asks the model to write into a file',
+  'read-file': 'asks the model to read a file or a store of secrets',
+  contact: 'asks the model to send something to an address',
+  'change-argument': 'asks the model to change a value the person gave',
+  smuggle: 'asks the model to put what it holds into a call',
+  'call-tool': 'asks the model to call another tool',
+  'prefer-tool': 'asks the model to choose this tool over others',
+  'retired-claim': 'claims a tool is retired or changed and steers the model to another',
+  shadow: 'tells the model how another tool behaves',
+};
+
+function explain(kind: IntentKind, why: string[]): string {
+  return `${ASKS[kind]}${why.length ? `, ${why.join(', ')}` : ''}: a tool’s text describes the tool; this is not its job`;
+}
