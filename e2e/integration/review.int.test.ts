@@ -147,6 +147,32 @@ describe('mcp-console review', () => {
     expect(r.err).toContain('gone could not be reviewed');
   });
 
+  it('marks a list the server failed to give, not the server: exit 0 on clean tools, the part named in every format', () => {
+    const lists = config('lists', { db: { ...corpus('c-japanese'), args: [...corpus('c-japanese').args, '--fail-lists'] } });
+    const r = cli('review', '--config', lists, '--format', 'json');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out) as ReviewReport;
+    const db = report.servers.find((s) => s.id === 'db');
+    expect(db).toMatchObject({ status: 'reviewed', tools: 1 });
+    expect(db?.failedParts?.map((p) => p.part).sort()).toEqual(['prompts', 'resources']);
+    expect(db?.failedParts?.[0]?.error).toContain('database unreachable');
+    expect(r.err).toMatch(/warning: server db: its (prompts|resources) were not reviewed/);
+    const md = cli('review', '--config', lists, '--format', 'md');
+    expect(md.code).toBe(0);
+    expect(md.out).toContain('could not be listed: resources/list failed');
+  });
+
+  it('counts one server reached twice (the same name, version and tools) as one in the cross-server rules', () => {
+    const twice = config('twice', { 'mail-stdio': corpus('s-duplicate', 0), 'mail-again': corpus('s-duplicate', 0), other: corpus('s-duplicate', 1) });
+    const r = cli('review', '--config', twice, '--format', 'json', '--fail-on', 'low');
+    const report = JSON.parse(r.out) as ReviewReport;
+    const s01 = report.findings.filter((f) => f.rule === 'S01');
+    // The two connections to one server never flag each other; each still shares a name with the other server.
+    expect(s01.some((f) => f.server === 'mail-stdio' && f.message.includes('mail-again'))).toBe(false);
+    expect(s01.some((f) => f.server === 'mail-again' && f.message.includes('mail-stdio'))).toBe(false);
+    expect(s01.some((f) => f.server === 'other')).toBe(true);
+  });
+
   it('writes Markdown that renders no server markup and pings nobody', () => {
     const md = config('md', { mail: corpus('p-bcc'), tagged: corpus('p-important-tag') });
     const r = cli('review', '--config', md, '--format', 'md', '--out', join(dir, 'report.md'));

@@ -118,6 +118,9 @@ export async function reviewCommand(args: ParsedArgs, io: Io): Promise<number> {
     if (out) writeFileSync(out, text);
     else io.out(text.trimEnd());
     for (const s of report.servers) if (s.status === 'failed') io.err(`error: server ${safe(s.id, true)} could not be reviewed: ${safe(s.error ?? '', true)}`);
+    // A list the server failed to give marks that part: its tools were reviewed, so the exit code stands on them.
+    for (const s of report.servers)
+      for (const p of s.failedParts ?? []) io.err(`warning: server ${safe(s.id, true)}: its ${p.part} were not reviewed: ${safe(p.error, true)}`);
     const over = countAtOrAbove(report, failOn);
     io.err(
       `${report.findings.length} new findings, ${over} at or above ${failOn}${report.suppressed.length ? `, ${report.suppressed.length} accepted in the baseline` : ''}`,

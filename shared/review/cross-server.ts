@@ -9,6 +9,27 @@ export interface CrossServerInput {
   /** The server's instructions to the model, when it sent any. */
   instructions?: string;
   tools: { name: string; description?: string }[];
+  /** The version it gives itself: with `name` and the same tools, the same server reached twice. */
+  version?: string;
+}
+
+/**
+ * Which servers are one server reached twice (over stdio and over HTTP, say): the same name and
+ * version, and the same tools, name and description alike (a server that copies another's names
+ * but says something else is not the same). The cross-server rules do not compare a server with itself.
+ */
+function sameServers(servers: readonly CrossServerInput[]): (a: string, b: string) => boolean {
+  const key = new Map<string, string>();
+  for (const s of servers)
+    if (s.name)
+      key.set(
+        s.id,
+        `${s.name}\u0000${s.version ?? ''}\u0000${s.tools
+          .map((t) => `${t.name}\u0001${t.description ?? ''}`)
+          .sort()
+          .join('\u0000')}`,
+      );
+  return (a, b) => a === b || (key.get(a) !== undefined && key.get(a) === key.get(b));
 }
 
 /** A cross-server finding about one tool (or the server when `tool` is absent). */
@@ -41,7 +62,14 @@ function imitates(a: string, b: string): boolean {
 }
 
 /** Another server's tools that a text names (rule S03): high when the sentence steers how they are used. */
-function mentions(server: string, tool: string | undefined, path: string, text: string, byName: Map<string, Set<string>>): CrossHit[] {
+function mentions(
+  server: string,
+  tool: string | undefined,
+  path: string,
+  text: string,
+  byName: Map<string, Set<string>>,
+  same: (a: string, b: string) => boolean,
+): CrossHit[] {
   const out: CrossHit[] = [];
   const seen = new Set<string>();
   TOKEN.lastIndex = 0;
@@ -49,7 +77,7 @@ function mentions(server: string, tool: string | undefined, path: string, text: 
     const word = m[0];
     if (seen.has(word) || !distinctive(word)) continue;
     const owners = byName.get(word);
-    if (!owners || owners.has(server)) continue;
+    if (!owners || owners.has(server) || [...owners].every((o) => same(o, server))) continue;
     seen.add(word);
     const sentence = text.slice(Math.max(0, m.index - 120), m.index + word.length + 120);
     out.push({
@@ -69,6 +97,7 @@ function mentions(server: string, tool: string | undefined, path: string, text: 
 /** Rules S01–S04 over every server reviewed together. Linear in the number of tools and description tokens. */
 export function crossServerHits(servers: readonly CrossServerInput[]): CrossHit[] {
   const out: CrossHit[] = [];
+  const same = sameServers(servers);
   const skeletons = new Map<string, string>();
   const skeletonOf = (name: string): string => {
     let sk = skeletons.get(name);
@@ -89,7 +118,7 @@ export function crossServerHits(servers: readonly CrossServerInput[]): CrossHit[
     }
   for (const s of servers)
     for (const t of s.tools) {
-      const others = [...(byName.get(t.name) ?? [])].filter((id) => id !== s.id);
+      const others = [...(byName.get(t.name) ?? [])].filter((id) => !same(id, s.id));
       if (others.length)
         out.push({
           rule: 'S01',
@@ -98,7 +127,9 @@ export function crossServerHits(servers: readonly CrossServerInput[]): CrossHit[
           path: 'name',
           message: `"${t.name}" is also a tool of ${others.map((o) => JSON.stringify(o)).join(', ')}`,
         });
-      const alike = [...(bySkeleton.get(skeletonOf(t.name)) ?? new Map<string, Set<string>>())].filter(([n]) => n !== t.name);
+      const alike = [...(bySkeleton.get(skeletonOf(t.name)) ?? new Map<string, Set<string>>())].filter(
+        ([n, where]) => n !== t.name && [...where].some((w) => !same(w, s.id)),
+      );
       if (alike.length) {
         const [other, where] = alike[0]!;
         out.push({
@@ -109,13 +140,13 @@ export function crossServerHits(servers: readonly CrossServerInput[]): CrossHit[
           message: `"${t.name}" looks like "${other}" on ${[...where].map((w) => JSON.stringify(w)).join(', ')}`,
         });
       }
-      if (t.description) out.push(...mentions(s.id, t.name, 'description', t.description, byName));
+      if (t.description) out.push(...mentions(s.id, t.name, 'description', t.description, byName, same));
     }
-  for (const s of servers) if (s.instructions) out.push(...mentions(s.id, undefined, 'instructions', s.instructions, byName));
+  for (const s of servers) if (s.instructions) out.push(...mentions(s.id, undefined, 'instructions', s.instructions, byName, same));
   const names = servers.map((s) => ({ id: s.id, labels: [...new Set([s.id, s.name].filter((x): x is string => !!x))] }));
   for (const a of names)
     for (const b of names) {
-      if (a.id === b.id) continue;
+      if (same(a.id, b.id)) continue;
       const close = a.labels.find((la) => b.labels.some((lb) => la !== lb && la.length >= 5 && imitates(la, lb)));
       if (close) out.push({ rule: 'S04', server: a.id, path: 'serverInfo.name', message: `"${close}" is named almost like server "${b.id}"` });
     }

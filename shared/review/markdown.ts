@@ -36,7 +36,7 @@ export function toMarkdown(report: ReviewReport): string {
   lines.push('| server | status | tools | prompts | resources | risk |', '|---|---|---|---|---|---|');
   for (const s of report.servers)
     lines.push(
-      `| ${mdText(s.id)} | ${s.status === 'failed' ? `could not be reviewed: ${mdText(s.error ?? '')}` : 'reviewed'} | ${s.tools} | ${s.unlisted?.includes('prompts') ? 'not listed' : s.prompts} | ${s.unlisted?.includes('resources') ? 'not listed' : s.resources} | ${s.risk} |`,
+      `| ${mdText(s.id)} | ${s.status === 'failed' ? `could not be reviewed: ${mdText(s.error ?? '')}` : 'reviewed'} | ${s.tools} | ${partCell(s, 'prompts', s.prompts)} | ${partCell(s, 'resources', s.resources)} | ${s.risk} |`,
     );
   for (const s of report.servers) {
     const mine = report.findings.filter((f) => f.server === s.id);
@@ -55,4 +55,11 @@ export function toMarkdown(report: ReviewReport): string {
       `${report.stale.length} baseline entr${report.stale.length === 1 ? 'y matches' : 'ies match'} nothing any more; remove ${report.stale.length === 1 ? 'it' : 'them'} from the baseline.`,
     );
   return lines.join('\n') + '\n';
+}
+
+/** A part's count, or why it has none: not listed by the automatic review, or the list failed. */
+function partCell(s: ReviewReport['servers'][number], part: 'prompts' | 'resources', n: number): string {
+  const failed = s.failedParts?.find((f) => f.part === part);
+  if (failed) return `could not be listed: ${mdText(failed.error)}`;
+  return s.unlisted?.includes(part) ? 'not listed' : String(n);
 }

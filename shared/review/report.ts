@@ -13,6 +13,8 @@ export interface ServerOutcome {
   prompts: number;
   resources: number;
   unlisted?: ('prompts' | 'resources')[];
+  /** Lists that failed: the part is marked, the server still counts as reviewed. */
+  failedParts?: { part: 'prompts' | 'resources'; error: string }[];
 }
 
 /** The highest severity among findings, or none. */
@@ -40,6 +42,7 @@ export function buildReport(
     prompts: o.prompts,
     resources: o.resources,
     ...(o.unlisted?.length ? { unlisted: o.unlisted } : {}),
+    ...(o.failedParts?.length ? { failedParts: o.failedParts } : {}),
     risk: riskOf(fresh.filter((f) => f.server === o.id)),
   }));
   return { at, servers, findings: fresh, suppressed, stale };

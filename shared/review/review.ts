@@ -128,8 +128,29 @@ class Collector {
     this.findings.push({ rule, severity: severity ?? ruleById(rule).severity, server: this.server, kind, subject, path, message, excerpt, match: '' });
   }
 
+  /**
+   * Every rule over one subject's texts. A sentence repeated across its schemas (one note copied
+   * into twelve nested descriptions) is one finding, at its first place, naming the others.
+   */
   texts(kind: SubjectKind, subject: string, texts: DefinitionText[]): void {
-    for (const t of texts) for (const h of textHits(t)) if (!(roleless(t.role) && h.rule.startsWith('P'))) this.span(kind, subject, t, h);
+    const first = new Map<string, { finding: Finding; also: string[] }>();
+    for (const t of texts)
+      for (const h of textHits(t)) {
+        if (roleless(t.role) && h.rule.startsWith('P')) continue;
+        const key = `${h.rule}\u0000${h.severity ?? ''}\u0000${t.text.slice(h.start, h.end)}`;
+        const seen = first.get(key);
+        if (seen) {
+          seen.also.push(t.path);
+          continue;
+        }
+        this.span(kind, subject, t, h);
+        first.set(key, { finding: this.findings[this.findings.length - 1]!, also: [] });
+      }
+    for (const { finding, also } of first.values()) {
+      if (!also.length) continue;
+      const shown = also.slice(0, 3).join(', ');
+      finding.message += ` (the same text stands in ${also.length} more place${also.length > 1 ? 's' : ''}: ${shown}${also.length > 3 ? ', …' : ''})`;
+    }
   }
 }
 
@@ -263,7 +284,7 @@ export class ReviewRun {
     c.texts('server', head.id, subjectTexts({ ...head, tools: [] }, 'server', head.id) ?? []);
     const missing = new Map<string, number>();
     for (const r of head.results ?? []) if (r.structuredMissing) missing.set(r.tool, (missing.get(r.tool) ?? 0) + 1);
-    const cross: CrossServerInput = { id: head.id, name: head.info?.name, instructions: head.instructions, tools: [] };
+    const cross: CrossServerInput = { id: head.id, name: head.info?.name, version: head.info?.version, instructions: head.instructions, tools: [] };
     this.servers.push(cross);
     this.open = { head, c, missing, cross };
   }

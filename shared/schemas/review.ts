@@ -57,6 +57,8 @@ export const ReviewedServer = z.object({
   resources: z.number().int(),
   /** Lists the server has that this review did not read (the automatic review asks servers nothing): their counts are not known. */
   unlisted: z.array(z.enum(['prompts', 'resources'])).optional(),
+  /** Lists the server failed to give (a `resources/list` that needs its database): that part was not reviewed; the server was. */
+  failedParts: z.array(z.object({ part: z.enum(['prompts', 'resources']), error: z.string() })).optional(),
   /** The highest severity among its new findings; none when clean. */
   risk: z.enum(['high', 'medium', 'low', 'none']),
 });

@@ -16,12 +16,12 @@ function resultTexts(c: CallRecord): string[] {
 /**
  * What one connected server serves, for the rules. `ask`: prompts and resources are listed when
  * needed (a review someone asked for); else only the lists already walked count (the automatic
- * review asks servers nothing). Lists it cannot get count as empty, with the reason kept.
+ * review asks servers nothing). A list it cannot get marks that part (`failedParts`), not the server.
  */
 export async function reviewInput(
   d: ReviewDeps,
   id: string,
-  errors: string[],
+  failedParts: { part: 'prompts' | 'resources'; error: string }[],
   ask: boolean,
 ): Promise<ReviewServerInput & { unlisted: ('prompts' | 'resources')[] }> {
   const v = d.view(id);
@@ -32,8 +32,12 @@ export async function reviewInput(
   const none = { resources: [], templates: [] };
   const [prompts, listed] = ask
     ? await Promise.all([
-        caps.prompts ? d.prompts(id).catch((e: Error) => (errors.push(`prompts/list failed: ${e.message}`), [])) : Promise.resolve([]),
-        caps.resources ? d.resources(id).catch((e: Error) => (errors.push(`resources/list failed: ${e.message}`), none)) : Promise.resolve(none),
+        caps.prompts
+          ? d.prompts(id).catch((e: Error) => (failedParts.push({ part: 'prompts', error: `prompts/list failed: ${e.message}` }), []))
+          : Promise.resolve([]),
+        caps.resources
+          ? d.resources(id).catch((e: Error) => (failedParts.push({ part: 'resources', error: `resources/list failed: ${e.message}` }), none))
+          : Promise.resolve(none),
       ])
     : [d.knownPrompts(id) ?? [], d.knownResources(id) ?? none];
   const info = (v.serverInfo ?? {}) as Record<string, unknown>;

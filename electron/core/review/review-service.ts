@@ -99,7 +99,8 @@ export class ReviewService {
       // A tool list that could not be had is not a server with no tools: the review says it could not read them.
       if (v.catalogStale) errors.push(`the tool list could not be read again (${v.catalogStale}): the tools reviewed are the last ones listed`);
       else if (v.error?.startsWith('tools/list failed')) errors.push(v.error);
-      const { unlisted, ...read } = await reviewInput(this.d, id, errors, !auto);
+      const failedParts: { part: 'prompts' | 'resources'; error: string }[] = [];
+      const { unlisted, ...read } = await reviewInput(this.d, id, failedParts, !auto);
       const listed = (read.resources ?? []) as { uri: string; _meta?: Record<string, unknown> }[];
       const views = await this.views.inputs(
         id,
@@ -118,6 +119,7 @@ export class ReviewService {
         prompts: input.prompts?.length ?? 0,
         resources: (input.resources?.length ?? 0) + (input.templates?.length ?? 0),
         unlisted,
+        ...(failedParts.length ? { failedParts } : {}),
         ...(errors.length ? { error: errors.join('; ') } : {}),
       });
     }

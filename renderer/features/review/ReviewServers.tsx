@@ -31,13 +31,29 @@ export function ReviewServers({ servers }: { servers: ReviewOverview['servers'] 
               <span className={`badge sev ${s.risk}`}>{s.risk}</span>
             </td>
             <td>{count(s.tools)}</td>
-            <td>{s.unlisted?.includes('prompts') ? <Unlisted /> : count(s.prompts)}</td>
-            <td>{s.unlisted?.includes('resources') ? <Unlisted /> : count(s.resources)}</td>
+            <td>
+              <Part server={s} part="prompts" n={s.prompts} />
+            </td>
+            <td>
+              <Part server={s} part="resources" n={s.resources} />
+            </td>
           </tr>
         ))}
       </tbody>
     </table>
   );
+}
+
+/** A part's count; or that the list failed (the part was not reviewed, the server was); or that it was not listed yet. */
+function Part({ server, part, n }: { server: ReviewOverview['servers'][number]; part: 'prompts' | 'resources'; n: number }) {
+  const failed = server.failedParts?.find((f) => f.part === part);
+  if (failed)
+    return (
+      <span className="error small" data-testid="review-part-failed" title={failed.error}>
+        could not be listed
+      </span>
+    );
+  return server.unlisted?.includes(part) ? <Unlisted /> : <>{count(n)}</>;
 }
 
 /** A count the automatic review could not know: it asks servers nothing, and this list was not read yet. */
