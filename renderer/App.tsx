@@ -34,6 +34,7 @@ const AuditView = lazyView(() => import('./features/audit/AuditView').then((m) =
 const AgentsView = lazyView(() => import('./features/agents/AgentsView').then((m) => m.AgentsView));
 const ConsentsView = lazyView(() => import('./features/settings/ConsentsView').then((m) => m.ConsentsView));
 const TimeoutsPanel = lazyView(() => import('./features/settings/TimeoutsPanel').then((m) => m.TimeoutsPanel));
+const ResultCheckPanel = lazyView(() => import('./features/settings/ResultCheckPanel').then((m) => m.ResultCheckPanel));
 const ShippingPanel = lazyView(() => import('./features/settings/ShippingPanel').then((m) => m.ShippingPanel));
 
 type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace' | 'auth' | 'review' | 'history' | 'collections' | 'audit' | 'agents' | 'settings';
@@ -203,6 +204,7 @@ export function App() {
         {tab === 'settings' && (
           <Wide>
             <TimeoutsPanel />
+            <ResultCheckPanel />
             <ShippingPanel />
             <ConsentsView />
           </Wide>

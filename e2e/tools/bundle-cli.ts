@@ -53,6 +53,7 @@ const bundle = await rolldown({
   input: {
     'mcp-console': resolve('out/node/electron/launch/mcp-console.js'),
     'review-worker': resolve('out/node/electron/core/review/review-worker.js'),
+    'result-scan-worker': resolve('out/node/electron/core/calls/result-scan-worker.js'),
     // bin/mcp-console.js loads it before the rest, to hold glibc's trim threshold as the process starts.
     'malloc-trim': resolve('out/node/electron/launch/malloc-trim.js'),
   },

@@ -145,6 +145,7 @@ function servingParts(opts: CoreOptions, r: Records, ports: Ports) {
     org: r.org,
     ended: (callId) => ports.elicitations.it.callEnded(callId),
     runGrant: (by, id, tool, argsHash) => r.grants.take(by, id, tool, argsHash),
+    resultScanMode: () => r.org?.resultScan() ?? store.settings.resultScan,
   });
   const sync = ports.sync.bind(
     new CatalogSync({

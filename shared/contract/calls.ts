@@ -13,6 +13,8 @@ export const requests = {
   'calls.list': { input: none, output: z.array(CallRecord) },
   'calls.get': { input: z.object({ callId: z.string() }).strict(), output: CallRecord },
   'calls.wait': { input: z.object({ callId: z.string() }).strict(), output: CallRecord },
+  /** A result held back from its agent (`resultScan: ask`): the person releases it to the agent, or withholds it. */
+  'calls.releaseResult': { input: z.object({ callId: z.string(), release: z.boolean() }).strict(), output: CallRecord },
   'approvals.pending': { input: none, output: z.array(Approval) },
   'approvals.decide': { input: DecideInput.strict(), output: Approval },
 } as const;

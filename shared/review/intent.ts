@@ -217,7 +217,7 @@ function claimOf(text: string, s: Sentence, a: Around, f: TextFacts): IntentHit 
       kind: 'change-argument',
       score,
       sentence: s.span,
-      message: explain('change-argument', why),
+      message: explain('change-argument', why, f.result),
     };
   }
   if (a.retired && s.ts.some((t) => isToolName(t) || t.w === 'tool') && s.ts.some((t) => t.w === 'instead' || t.w === 'use')) {
@@ -232,7 +232,7 @@ function claimOf(text: string, s: Sentence, a: Around, f: TextFacts): IntentHit 
         kind: 'retired-claim',
         score,
         sentence: s.span,
-        message: explain('retired-claim', []),
+        message: explain('retired-claim', [], f.result),
       };
   }
   return undefined;
@@ -260,7 +260,7 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
         kind: found.kind,
         score: weighed.score,
         sentence: s.span,
-        message: explain(found.kind, weighed.why),
+        message: explain(found.kind, weighed.why, facts.result),
       });
       told = true;
     });
@@ -285,6 +285,7 @@ const ASKS: Record<IntentKind, string> = {
   shadow: 'tells the model how another tool behaves',
 };
 
-function explain(kind: IntentKind, why: string[]): string {
-  return `${ASKS[kind]}${why.length ? `, ${why.join(', ')}` : ''}: a tool’s text describes the tool; this is not its job`;
+function explain(kind: IntentKind, why: string[], result = false): string {
+  const job = result ? 'a tool’s result is data; it has no business ordering the model' : 'a tool’s text describes the tool; this is not its job';
+  return `${ASKS[kind]}${why.length ? `, ${why.join(', ')}` : ''}: ${job}`;
 }

@@ -65,6 +65,10 @@ export const AuditKind = z.enum([
   'policy-loaded',
   'policy-problem',
   'policy-rule-voided',
+  /** A tool's result that orders the model or hides text (`detail`: its findings, what was done for an agent); the person's release or withholding of one held back. */
+  'result-flagged',
+  'result-released',
+  'result-withheld',
   /** Audit shipping: a receiver down (once an outage), back, or older entries skipped past the backlog limit. */
   'shipping',
   'internal-error',
@@ -132,6 +136,15 @@ export const AuditVerifyResult = z.object({
 });
 export type AuditVerifyResult = z.infer<typeof AuditVerifyResult>;
 
+/**
+ * What a tool's result that orders the model does (a finding of medium or above): `off`, not read;
+ * `warn`, flagged where the person sees it, and an agent gets it with a note beside it; `ask`, the
+ * person sees it first and releases or withholds it; `block`, an agent gets a tool error saying why.
+ * The person's own calls are flagged, never held.
+ */
+export const ResultScanMode = z.enum(['off', 'warn', 'ask', 'block']);
+export type ResultScanMode = z.infer<typeof ResultScanMode>;
+
 const settingsFields = {
   approvalTimeoutMs: z.number().int().min(1_000).max(86_400_000),
   /** Largest single message accepted from a stdio server, in bytes. */
@@ -158,6 +171,8 @@ const settingsFields = {
   shipCa: z.string().max(4096).nullable(),
   /** Ship every audit entry to this OTLP/HTTP logs endpoint (protobuf); null: not shipped. */
   shipOtlp: OtlpTarget.nullable(),
+  /** What a result that orders the model does (`ResultScanMode`); the organisation's policy file may set it instead. */
+  resultScan: ResultScanMode,
 };
 
 /** Console-wide settings. */
@@ -171,6 +186,7 @@ export const Settings = z.object({
   shipSyslog: settingsFields.shipSyslog.default(null),
   shipCa: settingsFields.shipCa.default(null),
   shipOtlp: settingsFields.shipOtlp.default(null),
+  resultScan: settingsFields.resultScan.default('warn'),
 });
 /** A change to some settings: no defaults, so what is not named stays as it is. */
 export const SettingsPatch = z.object(settingsFields).partial().strict();

@@ -81,6 +81,31 @@ export type StructuredCheck = z.infer<typeof StructuredCheck>;
 
 export const Progress = z.object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() });
 
+/** Something a tool's result asks of the model, or hides from the person (the review's rules, read over the result). */
+export const ResultFinding = z.object({
+  path: z.string(),
+  rule: z.string(),
+  severity: z.enum(['high', 'medium', 'low']),
+  message: z.string(),
+  excerpt: z.string(),
+});
+export type ResultFinding = z.infer<typeof ResultFinding>;
+
+/** What the console read in a result, and what it did about it for an agent. */
+export const ResultScan = z.object({
+  findings: z.array(ResultFinding),
+  /** What was left unread of a result past the scan's bounds. */
+  cut: z.string().optional(),
+  /** The scan could not read the result at all (past its budget, or its worker failed): not the same as nothing found. */
+  unread: z.string().optional(),
+  /**
+   * For an agent's call, under the `resultScan` setting: `noted` (the agent got it with a note),
+   * `waiting` (the person decides first), `released`, `withheld` (the person, or the timeout), `blocked`.
+   */
+  action: z.enum(['noted', 'waiting', 'released', 'withheld', 'blocked']).optional(),
+});
+export type ResultScan = z.infer<typeof ResultScan>;
+
 /** One call from request to outcome. */
 export const CallRecord = z.object({
   id: z.string(),
@@ -110,6 +135,8 @@ export const CallRecord = z.object({
   /** The whole result as received: every block, structuredContent, isError, _meta. */
   result: CallToolResult.optional(),
   structured: StructuredCheck.optional(),
+  /** What the console read in the result: orders to the model, hidden text. */
+  resultScan: ResultScan.optional(),
   /** The result was released from memory to keep the session's results within their budget. */
   resultReleased: z.boolean().optional(),
   error: z.object({ code: z.union([z.number(), z.string()]), message: z.string(), data: z.unknown().optional() }).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ResultScanMode } from './audit.js';
 
 /**
  * An organisation's policy file (`--policy FILE`, `MCP_CONSOLE_POLICY`, or the platform's managed
@@ -84,6 +85,9 @@ export const PolicyFile = z
     $schema: z.string().optional(),
     description: z.string().max(2000).optional(),
     rules: z.array(PolicyRule).max(100_000),
+    resultScan: ResultScanMode.optional().describe(
+      "what a tool's result that orders the model does: off, warn, ask or block; set here, it wins over the person's setting",
+    ),
   })
   .strict()
   .superRefine((f, ctx) => {
@@ -134,6 +138,8 @@ export type PolicySourceView = z.infer<typeof PolicySourceView>;
 
 export const PolicyView = z.object({
   sources: z.array(PolicySourceView),
+  /** The result check the policy sets (the managed file's, else the named one's): it wins over the person's setting. */
+  resultScan: ResultScanMode.optional(),
   /** Set while calls are refused because a policy file named could not be read at all. */
   refusing: z.string().optional(),
 });

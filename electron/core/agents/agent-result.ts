@@ -1,5 +1,6 @@
 import type { CallRecord } from '../../../shared/schemas/call.js';
 import type { CallToolResult } from '../../../shared/schemas/content.js';
+import type { Delivery } from '../calls/index.js';
 
 /** The `_meta` key under which an agent finds how the console settled its call. */
 export const OUTCOME_META = 'dev.mcp-console/outcome';
@@ -9,7 +10,7 @@ export const OUTCOME_META = 'dev.mcp-console/outcome';
  * error included), and otherwise a tool error whose one line says why, to relay to its user —
  * never a success for a call that was not made.
  */
-export function agentResult(r: CallRecord, why?: string): CallToolResult {
+export function agentResult(r: CallRecord, why?: string, delivery: Delivery = { kind: 'as-is' }): CallToolResult {
   const meta = {
     [OUTCOME_META]: {
       outcome: r.outcome,
@@ -18,7 +19,12 @@ export function agentResult(r: CallRecord, why?: string): CallToolResult {
       ...(r.rule && { rule: { id: r.rule.id, effect: r.rule.effect, reason: r.rule.reason } }),
     },
   };
-  if ((r.outcome === 'ok' || r.outcome === 'tool-error') && r.result) return { ...r.result, _meta: { ...r.result._meta, ...meta } };
+  if (delivery.kind === 'withheld') return { content: [{ type: 'text', text: `MCP Console: ${delivery.why}` }], isError: true, _meta: meta };
+  if ((r.outcome === 'ok' || r.outcome === 'tool-error') && r.result) {
+    // The note goes beside the result, as a block of its own for the model: the server's blocks stay as they came.
+    const note = delivery.kind === 'noted' ? [{ type: 'text', text: delivery.note, annotations: { audience: ['assistant'] } }] : [];
+    return { ...r.result, content: [...(r.result.content ?? []), ...note], _meta: { ...r.result._meta, ...meta } };
+  }
   return { content: [{ type: 'text', text: `MCP Console: ${why ?? reasonFor(r)}` }], isError: true, _meta: meta };
 }
 

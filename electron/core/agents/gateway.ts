@@ -43,7 +43,7 @@ export interface GatewayDeps {
   tools(serverId: string): ToolView[];
   raw(serverId: string, name: string): Record<string, unknown> | undefined;
   /** The call manager: an agent's call is an ordinary call, through the same approval gate. */
-  calls: Pick<CallManager, 'request' | 'wait' | 'cancel'>;
+  calls: Pick<CallManager, 'request' | 'wait' | 'cancel' | 'delivery'>;
   /** The pins: an agent sees a tool only while its definition is the pinned one. */
   pins: ToolAcceptance;
   /** Reads a resource of a server, recorded as the requester's (the views an agent's host renders). */
@@ -313,7 +313,8 @@ export class AgentGateway {
     if (hooks.signal?.aborted) onAbort();
     try {
       const done = await this.d.calls.wait(record.id);
-      return agentResult(done, this.revoked.has(name) ? `agent ${name} was revoked; the call was ended` : undefined);
+      if (this.revoked.has(name)) return agentResult(done, `agent ${name} was revoked; the call was ended`);
+      return agentResult(done, undefined, await this.d.calls.delivery(done));
     } finally {
       hooks.signal?.removeEventListener('abort', onAbort);
       unfollow?.();

@@ -7,6 +7,8 @@ import type { EventBus } from '../support/index.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
 import type { OrgPolicy } from '../policy/index.js';
+import type { ResultScanMode } from './result-guard.js';
+import type { ResultScanner } from './result-scanner.js';
 
 /** What the call manager needs to know about a server: the facts the dialog shows, and its client when connected. */
 export interface ServerFacts extends ApprovalServerFacts {
@@ -37,6 +39,10 @@ export interface CallDeps {
   answerInput(serverId: string, method: string, params: unknown, signal: AbortSignal): Promise<unknown>;
   /** True when the call is a step of a collection run whose scope was approved, announced with exactly these arguments (consumed). */
   runGrant?(requestedBy: Requester, serverId: string, tool: string, argsHash: string): boolean;
+  /** What an agent gets for a result that orders the model (the `resultScan` setting; default `warn`). */
+  resultScanMode?(): ResultScanMode;
+  /** Reads results off the loop (default: a scanner with its own worker). */
+  scanner?: ResultScanner;
   /** A call ended (any outcome): a question its server asked during it may have no one left to answer. */
   ended?(callId: string): void;
 }

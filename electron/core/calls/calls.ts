@@ -12,6 +12,8 @@ import { coverOf, gateDecision, setStanding, type Standing } from './standing.js
 import { approvalFields, argumentErrors, callMode, overPendingLimit } from './approval-request.js';
 import type { CallDeps, ServerFacts } from './call-deps.js';
 import { CoreError, NotSent, sha256, ticketed } from '../support/index.js';
+import { ResultGuard, type Delivery } from './result-guard.js';
+import { ResultScanner } from './result-scanner.js';
 
 /**
  * Calls from request to outcome, through the approval gate: nothing is sent without a decision for
@@ -23,8 +25,18 @@ export class CallManager {
   private readonly inputs: TaskInputs;
   /** Calls sent and not yet answered: with none, an approval's sync may run on the loop (see AuditLog.appendDurable). */
   private inFlight = 0;
+  /** Reads every result for orders to the model, and decides what an agent gets. */
+  private readonly results: ResultGuard;
 
   constructor(private readonly deps: CallDeps) {
+    this.results = new ResultGuard({
+      scanner: deps.scanner ?? new ResultScanner(),
+      mode: () => deps.resultScanMode?.() ?? 'warn',
+      timeoutMs: deps.approvalTimeoutMs,
+      audit: (f) => this.audit(f),
+      identity: (id) => deps.server(id)?.identity,
+      changed: (r) => deps.bus.emit('call.updated', { ...r }),
+    });
     this.gate = new ApprovalGate((a) => this.expired(a));
     this.book = new CallBook({
       bus: deps.bus,
@@ -128,6 +140,7 @@ export class CallManager {
 
   /** The console stops: every call not yet ended ends now, unsent or cancelled, and the audit log says so. */
   stop(): void {
+    this.results.close();
     for (const state of this.book.states()) {
       const r = state.record;
       if (r.state === 'awaiting-approval')
@@ -180,6 +193,17 @@ export class CallManager {
 
   get(callId: string): CallRecord {
     return this.book.must(callId).record;
+  }
+
+  /** What the agent that asked for a finished call receives, once its result was read (and, under `ask`, released or withheld). */
+  delivery(r: CallRecord): Promise<Delivery> {
+    return this.results.delivery(r);
+  }
+
+  /** The person releases a result held back from its agent, or withholds it. */
+  decideResult(callId: string, release: boolean): CallRecord {
+    this.results.decide(callId, release);
+    return { ...this.get(callId) };
   }
 
   /** Resolves when the call has an outcome. */
@@ -311,7 +335,11 @@ export class CallManager {
     };
     this.inFlight++;
     sendCall(server.client, params, options, r.task !== undefined, { onStatus, input: this.inputs.hook(r) }).then(
-      (result) => (this.inFlight--, this.finish(state, resultOutcome(this.deps.validator, tool, result, since()))),
+      (result) => {
+        this.inFlight--;
+        this.finish(state, resultOutcome(this.deps.validator, tool, result, since()));
+        this.results.scan(state.record);
+      },
       (err: unknown) => (this.inFlight--, this.failed(state, err, since())),
     );
   }

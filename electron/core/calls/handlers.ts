@@ -36,6 +36,7 @@ export function callHandlers(d: CallHandlerDeps, requester: Requester): Handlers
     'calls.list': () => calls.list(),
     'calls.get': (i) => calls.get(i.callId),
     'calls.wait': (i) => calls.wait(i.callId),
+    'calls.releaseResult': (i) => calls.decideResult(i.callId, i.release),
     'approvals.pending': () => calls.pending(),
     'approvals.decide': (i) => calls.decide(i, 'user'),
     // Checked here in the core, where server schemas are compiled under limits.

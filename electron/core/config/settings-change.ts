@@ -16,6 +16,11 @@ export function raisesOf(current: Settings, patch: Partial<Settings>): SettingRa
     const to = patch[name];
     if (typeof to === 'number' && to > DEFAULTS[name] && to > current[name]) out.push({ name, from: current[name], to });
   }
+  // SECURITY: a weaker result check (block → ask → warn → off) lets more of what a result
+  // orders reach a model: confirmed outside the page; a stricter one is not.
+  const STRICT = { off: 0, warn: 1, ask: 2, block: 3 } as const;
+  if (patch.resultScan !== undefined && STRICT[patch.resultScan] < STRICT[current.resultScan])
+    out.push({ name: 'resultScan', from: current.resultScan, to: patch.resultScan });
   // SECURITY: where the audit log (and every call's arguments in it) is sent: a new destination is
   // confirmed outside the page; turning shipping off is not.
   for (const name of ['shipSyslog', 'shipOtlp', 'shipCa'] as const) {
@@ -34,7 +39,7 @@ export async function confirmSettings(consents: ConsentStore, current: Settings,
   const raises = raisesOf(current, patch);
   if (!raises.length) return;
   const { ok, why } = await consents.confirm({ kind: 'settings', serverId: '', identity: '', settings: raises });
-  const verb = raises.some((r) => r.name.startsWith('ship')) ? 'changing' : 'raising';
+  const verb = raises.some((r) => r.name.startsWith('ship') || r.name === 'resultScan') ? 'changing' : 'raising';
   if (!ok) throw new CoreError('not-confirmed', `${verb} ${raises.map((r) => r.name).join(', ')} needs a confirmation outside the page: ${why}`);
 }
 

@@ -207,6 +207,13 @@ export class OrgPolicy {
     return broken && `the organisation's policy could not be read (${broken.problem})`;
   }
 
+  /** The result check a policy file sets: the managed file's, else the one named; undefined: the person's setting holds. */
+  resultScan(): PolicyFile['resultScan'] {
+    return (
+      this.sources.find((s) => s.kind === 'managed' && s.file?.resultScan)?.file?.resultScan ?? this.sources.find((s) => s.file?.resultScan)?.file?.resultScan
+    );
+  }
+
   /** True when any rule is in force (or calls are refused): the gate asks the policy first. */
   active(): boolean {
     return this.compiled.rules.length > 0 || this.refusing() !== undefined;
@@ -255,6 +262,7 @@ export class OrgPolicy {
       rules: s.file?.rules ?? [],
     }));
     const refusing = this.refusing();
-    return { sources, ...(refusing && { refusing }) };
+    const resultScan = this.resultScan();
+    return { sources, ...(refusing && { refusing }), ...(resultScan && { resultScan }) };
   }
 }

@@ -6,6 +6,7 @@ import { useConsole } from '../../store/store';
 import { SafeText } from '../../components/SafeText';
 import { ContentBlockView } from './ContentBlockView';
 import { StructuredView } from './StructuredView';
+import { ResultScanNote } from './ResultScanNote';
 import { count } from '../../components/format';
 import { toolByName } from '../../store/tool-by-name';
 import { toolUi } from '../../../shared/apps';
@@ -103,6 +104,7 @@ export function ResultView({ callId, showView = false }: { callId: string; showV
           This result was released from memory to keep the session's results within their budget; its summary is in the audit log.
         </div>
       )}
+      <ResultScanNote call={c} />
       {c.result && (
         <>
           <div className="segmented" role="tablist">

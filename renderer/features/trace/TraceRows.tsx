@@ -1,10 +1,15 @@
+import { useMemo } from 'react';
 import type { TraceEntry } from '../../../shared/schemas/trace';
 import { SafeText } from '../../components/SafeText';
 import { clockTime } from '../../components/format';
+import { useConsole } from '../../store/store';
+import { flagOf, flaggedCalls } from './trace-flags';
 import './trace.css';
 
 /** The trace's rows, newest last: direction, kind, method and name, id, round and time taken. */
 export function TraceRows({ rows, selected, onSelect }: { rows: TraceEntry[]; selected: number | null; onSelect: (seq: number) => void }) {
+  const calls = useConsole((s) => s.calls);
+  const flagged = useMemo(() => flaggedCalls(calls), [calls]);
   return (
     <div className="trace-rows" role="list">
       {rows.map((e) => (
@@ -28,6 +33,15 @@ export function TraceRows({ rows, selected, onSelect }: { rows: TraceEntry[]; se
           <span className="small">{e.kind === 'http' ? `HTTP ${e.http?.status ?? '…'}` : e.kind}</span>
           <span className="mono ellipsis">
             {e.view && <span className="badge small">view of {e.view.tool}</span>} <SafeText text={e.method ?? ''} />
+            {flagOf(e, flagged) && (
+              <span
+                className="badge sev high small"
+                data-testid="trace-flag"
+                title="The console flagged this result: it speaks to the model (see the call's result)"
+              >
+                speaks to the model
+              </span>
+            )}
             {e.name && (
               <span className="muted">
                 {' '}
