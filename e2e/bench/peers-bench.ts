@@ -18,6 +18,7 @@ import { SEVERITY_RANK } from '../../shared/review/rules.js';
 import { one, tool, type CorpusCase } from '../review/corpus-kit.js';
 import { THIRD_ROUND } from '../review/third-round.js';
 import { PEERS_PINNED, peersIn, type Said } from './peer-adapters.js';
+import { reviewFigures } from './review-figures.js';
 
 const CANARY: CorpusCase = one(
   'canary',
@@ -146,6 +147,7 @@ export async function peersBench(): Promise<void> {
   }
   const byRule = oursByRule(cases);
   console.log(`  ours by rule and severity (as the corpus test counts): ${byRule.tp}/${byRule.planted} planted findings found`);
+  for (const line of reviewFigures()) console.log(line);
   if (process.argv.includes('--detail'))
     for (const [name, s] of rows)
       if (typeof s !== 'string') console.log(`\n${name}\n  missed: ${s.missed.join(', ') || '—'}\n  false positives: ${s.alarms.join('; ') || '—'}`);

@@ -3,7 +3,7 @@ import { reviewServers } from '../../shared/review/review.js';
 import { SEVERITY_RANK } from '../../shared/review/rules.js';
 import type { Finding } from '../../shared/schemas/review.js';
 import type { CorpusCase } from './corpus-kit.js';
-import { PUBLIC_CLEAN, PUBLIC_HELD_OUT, PUBLIC_TUNE } from './public-cases.js';
+import { PUBLIC_CLEAN, PUBLIC_HELD_OUT, PUBLIC_HELD_OUT_TWO, PUBLIC_TUNE } from './public-cases.js';
 import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from './round-three.js';
 
 const loud = (f: Finding): boolean => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium;

@@ -1,0 +1,100 @@
+/**
+ * Our review's figures on every corpus, per rule: what `npm run bench:peers` prints beside the
+ * peers. A hostile case is caught when any finding reaches medium; the rule that caught it is the
+ * loudest finding's. A clean case with a finding at medium or above is a false alarm, counted
+ * against that finding's rule. Real servers count false alarms per 100 tools.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { SchemaValidator } from '../../electron/core/calls/index.js';
+import { reviewServers } from '../../shared/review/review.js';
+import { SEVERITY_RANK } from '../../shared/review/rules.js';
+import type { Finding } from '../../shared/schemas/review.js';
+import { CLEAN } from '../review/clean.js';
+import type { CorpusCase } from '../review/corpus-kit.js';
+import { HELD_OUT, SECOND_ROUND } from '../review/held-out.js';
+import { HOSTILE } from '../review/hostile.js';
+import { PUBLIC_CLEAN, PUBLIC_HELD_OUT, PUBLIC_HELD_OUT_TWO, PUBLIC_TUNE } from '../review/public-cases.js';
+import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from '../review/round-three.js';
+import { ROUND_TWO_CLEAN, ROUND_TWO_HOSTILE } from '../review/round-two.js';
+import { THIRD_ROUND } from '../review/third-round.js';
+
+const validator = new SchemaValidator();
+const loud = (f: Finding): boolean => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium;
+const loudest = (fs: Finding[]): Finding | undefined => fs.filter(loud).sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity])[0];
+
+interface Figures {
+  hostile: number;
+  clean: number;
+  caught: number;
+  alarms: number;
+  /** Per rule: hostile cases it was the loudest finding of, and clean cases it raised an alarm on. */
+  rules: Map<string, { caught: number; alarms: number }>;
+}
+
+function measure(cases: readonly CorpusCase[]): Figures {
+  const f: Figures = { hostile: 0, clean: 0, caught: 0, alarms: 0, rules: new Map() };
+  const rule = (id: string) => f.rules.get(id) ?? (f.rules.set(id, { caught: 0, alarms: 0 }), f.rules.get(id)!);
+  for (const c of cases) {
+    const found = reviewServers(c.servers, { checkSchema: (s) => validator.metaProblems(s) });
+    const top = loudest(found);
+    if (c.expect.length) {
+      f.hostile++;
+      if (top) {
+        f.caught++;
+        rule(top.rule).caught++;
+      }
+    } else {
+      f.clean++;
+      if (top) {
+        f.alarms++;
+        rule(top.rule).alarms++;
+      }
+    }
+  }
+  return f;
+}
+
+const pct = (a: number, b: number): string => (b ? `${((a / b) * 100).toFixed(1)}%` : '—');
+
+/** One line per corpus, then per rule; the held-out corpora are marked and never tuned on. */
+export function reviewFigures(): string[] {
+  const corpora: [string, readonly CorpusCase[]][] = [
+    ['our rounds one and two (tuned)', [...HOSTILE, ...CLEAN, ...SECOND_ROUND, ...ROUND_TWO_HOSTILE, ...ROUND_TWO_CLEAN]],
+    ['round three (tuned)', [...ROUND_THREE_HOSTILE, ...ROUND_THREE_CLEAN]],
+    ['published, tune half', [...PUBLIC_TUNE, ...PUBLIC_CLEAN]],
+    ['HELD OUT: published, other half', PUBLIC_HELD_OUT],
+    ['HELD OUT: published, second half', PUBLIC_HELD_OUT_TWO],
+    ['HELD OUT: our first held-out round', HELD_OUT],
+    ['HELD OUT: the third round', THIRD_ROUND],
+  ];
+  const out = ['', 'our review per corpus (a case is caught at medium or above; precision = caught / (caught + clean cases alarmed))'];
+  for (const [name, cases] of corpora) {
+    const f = measure(cases);
+    out.push(
+      `  ${name.padEnd(38)} hostile ${String(f.hostile).padStart(3)}  recall ${pct(f.caught, f.hostile).padStart(6)}  clean ${String(f.clean).padStart(3)}  false alarms ${String(f.alarms).padStart(2)}  precision ${pct(f.caught, f.caught + f.alarms).padStart(6)}`,
+    );
+    const rules = [...f.rules].sort(([a], [b]) => a.localeCompare(b));
+    out.push(`    by rule: ${rules.map(([id, r]) => `${id} ${r.caught}${r.alarms ? ` (${r.alarms} false)` : ''}`).join(', ') || '—'}`);
+  }
+  const { servers } = JSON.parse(readFileSync(resolve('e2e/review/real/servers.json'), 'utf8')) as {
+    servers: { package: string; version: string; tools: Record<string, unknown>[] }[];
+  };
+  let tools = 0;
+  const loudTools = new Set<string>();
+  const perRule = new Map<string, number>();
+  let highs = 0;
+  for (const s of servers) {
+    tools += s.tools.length;
+    for (const x of reviewServers([{ id: s.package, tools: s.tools }]).filter(loud)) {
+      loudTools.add(`${s.package} ${x.subject}`);
+      perRule.set(x.rule, (perRule.get(x.rule) ?? 0) + 1);
+      if (x.severity === 'high') highs++;
+    }
+  }
+  out.push(
+    `  real npm servers (honest text)       ${servers.length} servers, ${tools} tools: ${highs} high findings, ${loudTools.size} tools at medium or above = ${((loudTools.size / tools) * 100).toFixed(2)} false alarms per 100 tools`,
+    `    by rule: ${[...perRule].map(([id, n]) => `${id} ${n}`).join(', ') || '—'}`,
+  );
+  return out;
+}
