@@ -18,7 +18,8 @@ export type IntentKind =
   | 'call-tool'
   | 'prefer-tool'
   | 'retired-claim'
-  | 'shadow';
+  | 'shadow'
+  | 'inject-output';
 
 const VERBS = [W.CALL, W.EXEC, W.READ, W.WRITE, W.SEND, W.CHANGE, W.TELL, W.ASK, W.HIDE];
 /** Verbs that may put a command in front of others ("prefix it with `chmod …`"). */
@@ -62,7 +63,35 @@ export interface Order {
   mandatory: boolean;
   addressed: boolean; // "you …", "the assistant …", "it is required to …"
   summary: boolean; // the text's first clause, where a tool says what it does
+  /** A passive order ("this tool must be used first"): what must be used, said before the verb. */
+  subject?: Token[];
 }
+
+const PASSIVE = new Map([
+  ['used', 'use'],
+  ['called', 'call'],
+  ['invoked', 'invoke'],
+  ['run', 'run'],
+  ['executed', 'execute'],
+  ['consulted', 'use'],
+  ['chosen', 'use'],
+  ['preferred', 'use'],
+  ['selected', 'use'],
+]);
+
+/** "this tool must (always) be used …", "`audit_log` has to be called …": the participle's index and verb, or undefined. */
+function passiveAt(ts: Token[], i: number): { at: number; verb: string } | undefined {
+  if (!['must', 'should', 'shall', 'has', 'have', 'needs', 'need', 'is', 'are'].includes(ts[i]!.w)) return undefined;
+  let j = i + 1;
+  for (let k = 0; k < 3 && j < ts.length && ['to', 'always', 'only', 'also', 'first', 'now'].includes(ts[j]!.w); k++) j++;
+  if (ts[j]?.w !== 'be') return undefined;
+  const verb = PASSIVE.get(ts[j + 1]?.w ?? '');
+  return verb ? { at: j + 1, verb } : undefined;
+}
+
+/** What the model writes for the person: a rule over it ("every page you write must load …") is an order too. */
+const OUTPUT = new Set(['page', 'pages', 'reply', 'replies', 'response', 'responses', 'answer', 'answers', 'file', 'files', 'code', 'commit', 'commits', 'message', 'messages', 'summary', 'output', 'email', 'document']);
+const WRITES_OUT = new Set(['write', 'writes', 'generate', 'generates', 'produce', 'produces', 'create', 'creates', 'give', 'send', 'return']);
 
 /** Where orders begin in one sentence: imperatives at clause heads, and "you must …"-style obligations. */
 export function ordersOf(ts: Token[], first: boolean): Order[] {
@@ -111,6 +140,25 @@ export function ordersOf(ts: Token[], first: boolean): Order[] {
           clauseHead = false;
           continue;
         }
+      }
+    }
+    const passive = passiveAt(ts, i);
+    if (passive) {
+      out.push({ at: passive.at, verb: passive.verb, negated: false, mandatory: true, addressed: true, summary: false, subject: ts.slice(Math.max(0, i - 6), i) });
+      i = passive.at;
+      clauseHead = false;
+      continue;
+    }
+    // "every page you write must load …": the model's output is put under a rule.
+    if ((w === 'must' || w === 'should') && ts.slice(Math.max(0, i - 4), i).some((x, k, a) => x.w === 'you' && WRITES_OUT.has(a[k + 1]?.w ?? '')) && ts.slice(Math.max(0, i - 5), i).some((x) => OUTPUT.has(x.w))) {
+      let j = i + 1;
+      while (j < ts.length && ['always', 'also', 'to'].includes(ts[j]!.w)) j++;
+      const v = ts[j];
+      if (v && v.kind === 'word') {
+        out.push({ at: j, verb: v.w, negated: false, mandatory: true, addressed: true, summary: false, subject: [] });
+        i = j;
+        clauseHead = false;
+        continue;
       }
     }
     if (
@@ -166,17 +214,28 @@ export function kindOf(o: Order, ts: Token[], to: number): { kind: IntentKind; b
       return { kind: 'withhold', base: 4, object: obj };
     return undefined;
   }
-  if (o.negated && inSet(W.ASK, v) && (person || words.has('confirmation') || words.has('permission') || words.has('approval')))
-    return { kind: 'skip-consent', base: 1, object: obj };
+  if (o.negated && inSet(W.ASK, v) && (person || words.has('confirmation') || words.has('permission') || words.has('approval'))) {
+    // Skipping the person's consent for something that deletes, forces or pays is more than a shortcut.
+    const grave = ts.some((t) => /^(?:delete|remove|drop|destroy|wipe|purge|force|transfer|pay|send|publish|deploy)/.test(t.w) || isToolName(t));
+    return { kind: 'skip-consent', base: grave ? 2 : 1, object: obj };
+  }
   if (o.negated) return undefined;
   const code = obj.find((t) => t.kind === 'code' && W.SHELL.has(t.w.slice(1).split(/\s/)[0] ?? ''));
+  // "set it to the output of `printenv`": a command's output asked for is the command run.
+  if (code && obj.some((t, i) => (t.w === 'output' || t.w === 'result') && obj[i + 1]?.w === 'of')) return { kind: 'run-command', base: 3, object: obj };
+  // A rule over what the model writes: "every page you write must load <script …>", "append … to every response".
+  const intoOutput = o.subject !== undefined || obj.some((t, i) => ['every', 'each', 'all', 'your'].includes(t.w) && OUTPUT.has(obj[i + 1]?.w ?? ''));
+  if (intoOutput && ['include', 'load', 'import', 'contain', 'reference', 'embed', 'append', 'add', 'insert', 'prepend', 'link'].includes(v)) {
+    const away = obj.some((t) => (t.kind === 'url' || t.kind === 'email' || /https?:\/\//.test(t.raw)) && !EXAMPLE.test(t.raw));
+    return { kind: 'inject-output', base: away ? 3 : 2, object: obj };
+  }
   const shellWord = obj[0] && W.SHELL.has(obj[0].w) && obj[0].kind === 'word' && obj.length > 1;
   if (code && PUT_CODE.has(v)) return { kind: 'run-command', base: 3, object: obj };
   if ((inSet(W.EXEC, v) || v === 'use') && code) return { kind: 'run-command', base: 3, object: obj };
   if (inSet(W.EXEC, v) && shellWord) return { kind: 'run-command', base: 3, object: obj };
   // "run the command" names no command: an order to run something, but nothing to weigh.
   if (inSet(W.EXEC, v) && obj.slice(0, 4).some((t) => W.COMMAND_NOUN.has(t.w))) return { kind: 'run-command', base: 1, object: obj };
-  const url = obj.find((t) => (t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.w));
+  const url = obj.find((t) => ((t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.w)) || (inSet(W.SEND, v) && /^\+\d[\d-]{6,}$/.test(t.raw)));
   // "add ops@x.io to the cc field": an address put into what the person asked to send.
   if (
     url &&
@@ -223,12 +282,12 @@ export function kindOf(o: Order, ts: Token[], to: number): { kind: IntentKind; b
   if (SMUGGLE_VERBS.has(v) && strong && (container || FILL.has(v))) return { kind: 'smuggle', base: 3, object: obj };
   if (inSet(W.READ, v) && (path || secret)) return { kind: 'read-file', base: secret ? 3 : 1, object: obj };
   if (inSet(W.CALL, v)) {
-    const head = obj.slice(0, 6);
+    const head = o.subject ? [...o.subject, ...obj.slice(0, 6)] : obj.slice(0, 6);
     const self = head.some((t, i) => t.w === 'this' && (head[i + 1]?.w === 'tool' || head[i + 1]?.w === 'function'));
     if (self) return { kind: 'prefer-tool', base: 0, object: obj };
     // Another tool: "the X tool", or an identifier the verb calls ("call `get_config`", "use send_v2 instead"); not a field to use.
     const named = head.some((t, i) => (t.w === 'tool' || t.w === 'tools' || t.w === 'function') && head[i - 1]?.w !== 'this');
-    const called = ['call', 'invoke', 'trigger', 'execute', 'run'].includes(v) && head.slice(0, 3).some(isToolName);
+    const called = (['call', 'invoke', 'trigger', 'execute', 'run'].includes(v) && head.slice(0, 3).some(isToolName)) || (o.subject !== undefined && o.subject.some(isToolName));
     const instead = v === 'use' && head.slice(0, 2).some(isToolName) && obj.some((t) => t.w === 'instead');
     if (named || called || instead) return { kind: 'call-tool', base: 1, object: obj };
   }

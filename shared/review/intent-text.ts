@@ -50,7 +50,7 @@ export function tokens(text: string, from: number, to: number): Token[] {
             ? 'mark'
             : 'word';
     const trimmed = kind === 'word' ? raw.replace(/[.'’]+$/, '').replace(/^['’]+/, '') : raw;
-    out.push({ w: trimmed.toLowerCase().replace('’', "'"), raw: trimmed, start: from + m.index, end: from + m.index + raw.length, kind });
+    out.push({ w: trimmed.toLowerCase().replace('’', "'").replace(/^(tool|function|server|assistant|model)'s$/, '$1'), raw: trimmed, start: from + m.index, end: from + m.index + raw.length, kind });
   }
   return out;
 }

@@ -283,6 +283,7 @@ const ASKS: Record<IntentKind, string> = {
   'prefer-tool': 'asks the model to choose this tool over others',
   'retired-claim': 'claims a tool is retired or changed and steers the model to another',
   shadow: 'tells the model how another tool behaves',
+  'inject-output': 'asks the model to put something into what it writes for the person',
 };
 
 function explain(kind: IntentKind, why: string[], result = false): string {
