@@ -42,7 +42,8 @@ const SMUGGLE_VERBS = new Set([
   'summarise',
   'summarize',
 ]);
-const isVerb = (w: string): boolean => SMUGGLE_VERBS.has(w) || VERBS.some((s) => s.has(w)) || w === 'make' || w === 'ensure' || w === 'remember';
+const ALL_VERBS = new Set([...SMUGGLE_VERBS, ...VERBS.flatMap((v) => [...v]), 'make', 'ensure', 'remember']);
+const isVerb = (w: string): boolean => ALL_VERBS.has(w);
 
 /** Words that carry data the model holds: with an address, sending; into a parameter, smuggling. */
 const HELD = new Set(
@@ -252,8 +253,8 @@ export function kindOf(o: Order, ts: Token[], to: number): { kind: IntentKind; b
   if (inSet(W.SEND, v) && obj.some((t) => ['webhook', 'endpoint', 'collector', 'inbox', 'server', 'address'].includes(t.w)) && words.has('to'))
     return { kind: 'contact', base: 2, object: obj };
   const path = obj.find(isPath);
-  const dotfile = obj.slice(0, 8).some((t) => t.w === 'profile' || t.w === 'dotfile' || t.w === 'dotfiles' || isStartup(t));
-  if (inSet(W.WRITE, v) && (path || dotfile) && !SMUGGLE_VERBS.has(v)) return { kind: 'write-file', base: 2, object: obj };
+  const dotfile = (): boolean => obj.slice(0, 8).some((t) => t.w === 'profile' || t.w === 'dotfile' || t.w === 'dotfiles' || isStartup(t));
+  if (inSet(W.WRITE, v) && !SMUGGLE_VERBS.has(v) && (path || dotfile())) return { kind: 'write-file', base: 2, object: obj };
   if ((v === 'append' || v === 'add' || v === 'insert' || v === 'prepend') && (obj.some(isStartup) || (path && words.has('to'))))
     return { kind: 'write-file', base: 2, object: obj };
   const given = obj.slice(0, 6).some((t) => W.GIVEN.has(t.w));

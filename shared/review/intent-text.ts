@@ -15,42 +15,115 @@ export interface Token {
 
 const MAX_SENTENCE = 600;
 const MAX_TOKENS = 120;
-const TOKEN = /`[^`\n]{0,300}`|https?:\/\/[^\s"'<>)\]`]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|[A-Za-z0-9_~./'’+$-]+|[,:;()<>[\]{}|\u2013\u2014]|\S/gu;
 const MARKS = new Set([',', ':', ';', '(', ')', '<', '>', '[', ']', '{', '}', '\u2013', '\u2014', '|']);
 
 /** Sentence ends: a stop before a space or the end, a new line, or MAX_SENTENCE characters. Linear. */
 export function sentenceSpans(text: string): [number, number][] {
   const out: [number, number][] = [];
   let from = 0;
+  let blank = true;
   for (let i = 0; i <= text.length; i++) {
-    const c = text[i];
-    const stop = i === text.length || c === '\n' || ((c === '.' || c === '!' || c === '?') && (i + 1 === text.length || /\s/.test(text[i + 1]!)));
+    const c = i < text.length ? text.charCodeAt(i) : -1;
+    const next = i + 1 < text.length ? text.charCodeAt(i + 1) : -1;
+    // A stop: the end, a new line, or . ! ? before white space or the end.
+    const stop =
+      c === -1 || c === 10 || ((c === 46 || c === 33 || c === 63) && (next === -1 || next === 32 || next === 10 || next === 9 || next === 13 || next === 160));
+    if (c > 32 && c !== 160) blank = false;
     if (stop || i - from >= MAX_SENTENCE) {
-      const end = stop && i < text.length && c !== '\n' ? i + 1 : i;
-      if (/\S/.test(text.slice(from, end))) out.push([from, end]);
+      const end = stop && c !== -1 && c !== 10 ? i + 1 : i;
+      if (!blank || (c > 32 && c !== 160)) out.push([from, end]);
       from = stop ? i + 1 : i;
+      blank = true;
     }
   }
   return out;
 }
 
+/** Characters of a word: letters, digits and what paths, identifiers and contractions hold. */
+function wordChar(c: number): boolean {
+  return (
+    (c >= 97 && c <= 122) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 48 && c <= 57) ||
+    c === 95 ||
+    c === 126 ||
+    c === 46 ||
+    c === 47 ||
+    c === 39 ||
+    c === 0x2019 ||
+    c === 43 ||
+    c === 36 ||
+    c === 45
+  );
+}
+const space = (c: number): boolean => c === 32 || (c >= 9 && c <= 13) || c === 160;
+const URL_END = new Set([32, 9, 10, 13, 34, 39, 60, 62, 41, 93, 96]);
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/y;
+
+function pushToken(out: Token[], text: string, start: number, end: number, kind: Token['kind']): void {
+  const raw = text.slice(start, end);
+  let trimmed = raw;
+  if (kind === 'word') {
+    let a = 0;
+    let b = raw.length;
+    while (b > a && (raw.charCodeAt(b - 1) === 46 || raw.charCodeAt(b - 1) === 39 || raw.charCodeAt(b - 1) === 0x2019)) b--;
+    while (a < b && (raw.charCodeAt(a) === 39 || raw.charCodeAt(a) === 0x2019)) a++;
+    if (a > 0 || b < raw.length) trimmed = raw.slice(a, b);
+  }
+  let w = kind === 'word' ? trimmed.toLowerCase() : trimmed;
+  if (kind === 'word' && w.includes('\u2019')) w = w.replaceAll('\u2019', "'");
+  // "this tool's mode" is about the tool; "your token's bot user" is not about the token.
+  if (kind === 'word' && w.endsWith("'s")) w = w.replace(/^(tool|function|server|assistant|model)'s$/, '$1');
+  out.push({ w, raw: trimmed, start, end, kind });
+}
+
+/** The tokens of `text` from `from` to `to`, at most MAX_TOKENS: one pass over its characters. */
 export function tokens(text: string, from: number, to: number): Token[] {
   const out: Token[] = [];
-  const s = text.slice(from, to);
-  TOKEN.lastIndex = 0;
-  for (let m = TOKEN.exec(s); m && out.length < MAX_TOKENS; m = TOKEN.exec(s)) {
-    const raw = m[0];
-    const kind: Token['kind'] = raw.startsWith('`')
-      ? 'code'
-      : /^https?:/i.test(raw)
-        ? 'url'
-        : raw.includes('@') && /\.\w/.test(raw)
-          ? 'email'
-          : MARKS.has(raw)
-            ? 'mark'
-            : 'word';
-    const trimmed = kind === 'word' ? raw.replace(/[.'’]+$/, '').replace(/^['’]+/, '') : raw;
-    out.push({ w: trimmed.toLowerCase().replace('’', "'").replace(/^(tool|function|server|assistant|model)'s$/, '$1'), raw: trimmed, start: from + m.index, end: from + m.index + raw.length, kind });
+  let i = from;
+  while (i < to && out.length < MAX_TOKENS) {
+    const c = text.charCodeAt(i);
+    if (space(c)) {
+      i++;
+      continue;
+    }
+    if (c === 96) {
+      // A code span: up to the closing backtick on the same line, within 300 characters.
+      let j = i + 1;
+      while (j < to && j - i <= 301 && text.charCodeAt(j) !== 96 && text.charCodeAt(j) !== 10) j++;
+      if (j < to && text.charCodeAt(j) === 96) {
+        pushToken(out, text, i, j + 1, 'code');
+        i = j + 1;
+        continue;
+      }
+    }
+    if ((c === 104 || c === 72) && /^https?:\/\//i.test(text.slice(i, i + 8))) {
+      let j = i;
+      while (j < to && !URL_END.has(text.charCodeAt(j))) j++;
+      pushToken(out, text, i, j, 'url');
+      i = j;
+      continue;
+    }
+    if (wordChar(c)) {
+      let j = i;
+      while (j < to && wordChar(text.charCodeAt(j))) j++;
+      if (text.charCodeAt(j) === 64) {
+        EMAIL.lastIndex = i;
+        const m = EMAIL.exec(text);
+        if (m && m.index === i && i + m[0].length <= to) {
+          pushToken(out, text, i, i + m[0].length, 'email');
+          i += m[0].length;
+          continue;
+        }
+      }
+      pushToken(out, text, i, j, 'word');
+      i = j;
+      continue;
+    }
+    // One character: a mark that ends a clause, or anything else as a word of its own.
+    const len = c >= 0xd800 && c <= 0xdbff ? 2 : 1;
+    pushToken(out, text, i, i + len, MARKS.has(text[i]!) ? 'mark' : 'word');
+    i += len;
   }
   return out;
 }

@@ -49,6 +49,8 @@ interface Sentence {
   orders: Order[];
   kinds: ReturnType<typeof kindOf>[];
   framed: boolean;
+  /** It holds a word a claim without an order needs. */
+  claims: boolean;
 }
 
 /** What the whole text does once, weighed into every order in it. */
@@ -71,6 +73,12 @@ interface Around {
   framed: boolean;
 }
 
+const COVERT = new Set(['silently', 'secretly', 'covertly', 'quietly']);
+/** Words one of which AUTHORITY_PHRASE needs: the phrase is looked for only in a sentence that has one. */
+const PHRASE_CUE = new Set(['required', 'mandatory', 'compulsory', 'compliance', 'system', 'security', 'administrator', 'admin']);
+/** Words one of which a claim without an order needs (a value fixed whatever the person said, a tool retired). */
+const CLAIM_CUE = new Set(['regardless', 'matter', 'irrespective', 'whatever', 'be', ...W.RETIRED, 'longer']);
+
 const isRetired = (ts: Token[]): boolean => HAS(ts, W.RETIRED) || ts.some((t, i) => t.w === 'no' && ts[i + 1]?.w === 'longer');
 
 /**
@@ -86,15 +94,37 @@ function readText(text: string, result: boolean): { sentences: Sentence[]; facts
     const ts = tokens(text, from, to);
     const orders = ordersOf(ts, n === 0);
     const kinds = orders.map((o, k) => kindOf(o, ts, orders[k + 1]?.at ?? ts.length));
-    if (kinds.some((k) => k?.kind === 'withhold') || ts.some((t) => ['silently', 'secretly', 'covertly', 'quietly'].includes(t.w))) facts.concealed = true;
-    if (isRetired(ts)) facts.retired = true;
-    const caps = ts.some((t) => t.kind === 'word' && t.raw.length > 3 && t.raw === t.raw.toUpperCase() && (W.AUTHORITY.has(t.w) || SHOUT.has(t.w)));
-    const opens = ts.some((t, i) => t.w === '<' && W.AUTHORITY.has(ts[i + 1]?.w ?? ''));
-    const framed = block || heading || caps || opens || AUTHORITY_PHRASE.test(text.slice(from, to)) || HAS(ts.slice(0, 6), W.AUTHORITY);
+    if (kinds.some((k) => k?.kind === 'withhold')) facts.concealed = true;
+    // One pass over the tokens for every flag the sentence gives the text.
+    let caps = false;
+    let opens = false;
+    let closes = false;
+    let words = 0;
+    let authority = false;
+    let phrase = false;
+    let claims = false;
+    for (let i = 0; i < ts.length; i++) {
+      const t = ts[i]!;
+      if (t.kind === 'word') {
+        words++;
+        if (CLAIM_CUE.has(t.w)) claims = true;
+        if (COVERT.has(t.w)) facts.concealed = true;
+        if (W.RETIRED.has(t.w) || (t.w === 'no' && ts[i + 1]?.w === 'longer')) facts.retired = true;
+        if (W.AUTHORITY.has(t.w)) {
+          if (i < 6) authority = true;
+          if (t.raw.length > 3 && t.raw === t.raw.toUpperCase()) caps = true;
+        } else if (SHOUT.has(t.w) && t.raw.length > 3 && t.raw === t.raw.toUpperCase()) caps = true;
+        if (PHRASE_CUE.has(t.w)) phrase = true;
+      } else if (t.w === '<') {
+        if (W.AUTHORITY.has(ts[i + 1]?.w ?? '')) opens = true;
+        else if (ts[i + 1]?.w === '/') closes = true;
+      }
+    }
+    const framed = block || heading || caps || opens || authority || (phrase && AUTHORITY_PHRASE.test(text.slice(from, to)));
     if (opens) block = true;
-    if (ts.some((t, i) => t.w === '<' && ts[i + 1]?.w === '/')) block = false;
-    heading = caps && ts.filter((t) => t.kind === 'word').length <= 3;
-    return { span: [from, to], ts, orders, kinds, framed };
+    if (closes) block = false;
+    heading = caps && words <= 3;
+    return { span: [from, to], ts, orders, kinds, framed, claims };
   });
   return { sentences, facts };
 }
@@ -244,6 +274,8 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
   const { sentences, facts } = readText(text, !!opts.result);
   for (const s of sentences) {
     if (out.length >= MAX_HITS) break;
+    // Most sentences order nothing and claim nothing: they cost their tokens, no more.
+    if (!s.orders.length && !s.claims) continue;
     const a = around(s);
     let told = false;
     s.orders.forEach((o, k) => {
