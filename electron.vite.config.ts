@@ -23,15 +23,7 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       externalizeDeps: true,
-      rolldownOptions: {
-        // The workers sit beside the main script, where the core looks for them (off the window's loop).
-        input: {
-          index: resolve('electron/launch/desktop.ts'),
-          'review-worker': resolve('electron/core/review/review-worker.ts'),
-          'result-scan-worker': resolve('electron/core/calls/result-scan-worker.ts'),
-        },
-        output: { ...ascii, comments: false },
-      },
+      rolldownOptions: { input: { index: resolve('electron/launch/desktop.ts') }, output: { ...ascii, comments: false } },
     },
   },
   preload: {

@@ -91,8 +91,50 @@ function passiveAt(ts: Token[], i: number): { at: number; verb: string } | undef
 }
 
 /** What the model writes for the person: a rule over it ("every page you write must load …") is an order too. */
-const OUTPUT = new Set(['page', 'pages', 'reply', 'replies', 'response', 'responses', 'answer', 'answers', 'file', 'files', 'code', 'commit', 'commits', 'message', 'messages', 'summary', 'output', 'email', 'document']);
+const OUTPUT = new Set([
+  'page',
+  'pages',
+  'reply',
+  'replies',
+  'response',
+  'responses',
+  'answer',
+  'answers',
+  'file',
+  'files',
+  'code',
+  'commit',
+  'commits',
+  'message',
+  'messages',
+  'summary',
+  'output',
+  'email',
+  'document',
+]);
 const WRITES_OUT = new Set(['write', 'writes', 'generate', 'generates', 'produce', 'produces', 'create', 'creates', 'give', 'send', 'return']);
+
+/** "you must …", "the assistant should always …": the order after the modal, or undefined. */
+function addressedAt(ts: Token[], i: number): Order | undefined {
+  const w = ts[i]!.w;
+  if (!(W.MODEL.has(w) || (w === 'the' && W.MODEL.has(ts[i + 1]?.w ?? '')))) return undefined;
+  let j = w === 'the' ? i + 2 : i + 1;
+  const modal = ts[j]?.w ?? '';
+  if (!(W.MODAL.has(modal) || modal === 'are' || modal === 'is')) return undefined;
+  j++;
+  let neg = modal === 'never' || modal === "mustn't" || modal === "shouldn't" || modal === 'cannot';
+  let obligation = modal !== 'will' && modal !== 'are' && modal !== 'is';
+  for (let k = 0; k < 4 && j < ts.length; k++) {
+    const x = ts[j]!.w;
+    if (x === 'not' || x === 'never' || x === 'no') neg = true;
+    else if (x === 'required' || x === 'expected' || x === 'obliged' || x === 'instructed' || x === 'always') obligation = true;
+    else if (!(x === 'to' || x === 'also' || x === 'first' || x === 'be' || x === 'need' || W.LEAD.has(x))) break;
+    j++;
+  }
+  const v = ts[j];
+  if (!v || v.kind !== 'word' || !isVerb(v.w) || !obligation) return undefined;
+  return { at: j, verb: v.w, negated: neg, mandatory: true, addressed: true, summary: false };
+}
 
 /** Where orders begin in one sentence: imperatives at clause heads, and "you must …"-style obligations. */
 export function ordersOf(ts: Token[], first: boolean): Order[] {
@@ -119,39 +161,34 @@ export function ordersOf(ts: Token[], first: boolean): Order[] {
       negated = false;
       continue;
     }
-    if (W.MODEL.has(w) || (w === 'the' && W.MODEL.has(ts[i + 1]?.w ?? ''))) {
-      // "you must …", "the assistant should always …": the verb after the modal is an order.
-      let j = w === 'the' ? i + 2 : i + 1;
-      const modal = ts[j]?.w ?? '';
-      if (W.MODAL.has(modal) || modal === 'are' || modal === 'is') {
-        j++;
-        let neg = modal === 'never' || modal === "mustn't" || modal === "shouldn't" || modal === 'cannot';
-        let obligation = modal !== 'will' && modal !== 'are' && modal !== 'is';
-        for (let k = 0; k < 4 && j < ts.length; k++) {
-          const x = ts[j]!.w;
-          if (x === 'not' || x === 'never' || x === 'no') neg = true;
-          else if (x === 'required' || x === 'expected' || x === 'obliged' || x === 'instructed' || x === 'always') obligation = true;
-          else if (!(x === 'to' || x === 'also' || x === 'first' || x === 'be' || x === 'need' || W.LEAD.has(x))) break;
-          j++;
-        }
-        const v = ts[j];
-        if (v && v.kind === 'word' && isVerb(v.w) && obligation) {
-          out.push({ at: j, verb: v.w, negated: neg, mandatory: true, addressed: true, summary: false });
-          i = j;
-          clauseHead = false;
-          continue;
-        }
-      }
+    const said = addressedAt(ts, i);
+    if (said) {
+      out.push(said);
+      i = said.at;
+      clauseHead = false;
+      continue;
     }
     const passive = passiveAt(ts, i);
     if (passive) {
-      out.push({ at: passive.at, verb: passive.verb, negated: false, mandatory: true, addressed: true, summary: false, subject: ts.slice(Math.max(0, i - 6), i) });
+      out.push({
+        at: passive.at,
+        verb: passive.verb,
+        negated: false,
+        mandatory: true,
+        addressed: true,
+        summary: false,
+        subject: ts.slice(Math.max(0, i - 6), i),
+      });
       i = passive.at;
       clauseHead = false;
       continue;
     }
     // "every page you write must load …": the model's output is put under a rule.
-    if ((w === 'must' || w === 'should') && ts.slice(Math.max(0, i - 4), i).some((x, k, a) => x.w === 'you' && WRITES_OUT.has(a[k + 1]?.w ?? '')) && ts.slice(Math.max(0, i - 5), i).some((x) => OUTPUT.has(x.w))) {
+    if (
+      (w === 'must' || w === 'should') &&
+      ts.slice(Math.max(0, i - 4), i).some((x, k, a) => x.w === 'you' && WRITES_OUT.has(a[k + 1]?.w ?? '')) &&
+      ts.slice(Math.max(0, i - 5), i).some((x) => OUTPUT.has(x.w))
+    ) {
       let j = i + 1;
       while (j < ts.length && ['always', 'also', 'to'].includes(ts[j]!.w)) j++;
       const v = ts[j];
@@ -288,7 +325,9 @@ export function kindOf(o: Order, ts: Token[], to: number): { kind: IntentKind; b
     if (self) return { kind: 'prefer-tool', base: 0, object: obj };
     // Another tool: "the X tool", or an identifier the verb calls ("call `get_config`", "use send_v2 instead"); not a field to use.
     const named = head.some((t, i) => (t.w === 'tool' || t.w === 'tools' || t.w === 'function') && head[i - 1]?.w !== 'this');
-    const called = (['call', 'invoke', 'trigger', 'execute', 'run'].includes(v) && head.slice(0, 3).some(isToolName)) || (o.subject !== undefined && o.subject.some(isToolName));
+    const called =
+      (['call', 'invoke', 'trigger', 'execute', 'run'].includes(v) && head.slice(0, 3).some(isToolName)) ||
+      (o.subject !== undefined && o.subject.some(isToolName));
     const instead = v === 'use' && head.slice(0, 2).some(isToolName) && obj.some((t) => t.w === 'instead');
     if (named || called || instead) return { kind: 'call-tool', base: 1, object: obj };
   }

@@ -139,7 +139,8 @@ class Collector {
         if (roleless(t.role) && h.rule.startsWith('P')) continue;
         const key = `${h.rule}\u0000${h.severity ?? ''}\u0000${t.text.slice(h.start, h.end)}`;
         const seen = first.get(key);
-        if (seen) {
+        // The same sentence in another text of the subject is told once; twice in one text, twice.
+        if (seen && seen.finding.path !== t.path) {
           seen.also.push(t.path);
           continue;
         }

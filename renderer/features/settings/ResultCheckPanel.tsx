@@ -6,11 +6,12 @@ import './settings.css';
 
 type Mode = Settings['resultScan'];
 
-const MODES: [Mode, string][] = [
-  ['off', 'Off: results are not read'],
-  ['warn', 'Warn: the agent gets the result with a note saying what it asks'],
-  ['ask', 'Ask: you see the result first, and release it to the agent or withhold it'],
-  ['block', 'Block: the agent gets a tool error saying why; you can still read the result'],
+/** Each choice, its handle (AUTOMATION.md), and what it does. */
+const MODES: [Mode, string, string][] = [
+  ['off', 'settings-result-scan-off', 'Off: results are not read'],
+  ['warn', 'settings-result-scan-warn', 'Warn: the agent gets the result with a note saying what it asks'],
+  ['ask', 'settings-result-scan-ask', 'Ask: you see the result first, and release it to the agent or withhold it'],
+  ['block', 'settings-result-scan-block', 'Block: the agent gets a tool error saying why; you can still read the result'],
 ];
 
 /**
@@ -52,9 +53,9 @@ export function ResultCheckPanel() {
         </div>
       )}
       <fieldset disabled={mode === null}>
-        {MODES.map(([m, text]) => (
+        {MODES.map(([m, testid, text]) => (
           <label key={m} className="row gap">
-            <input type="radio" name="result-scan" checked={mode === m} onChange={() => choose(m)} data-testid={`settings-result-scan-${m}`} />
+            <input type="radio" name="result-scan" checked={mode === m} onChange={() => choose(m)} data-testid={testid} />
             {text}
           </label>
         ))}
