@@ -1,3 +1,4 @@
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -102,4 +103,26 @@ export async function rpc(app: App, method: string, params: unknown): Promise<{ 
 export async function connectModern(app: App, url: string): Promise<void> {
   expect((await rpc(app, 'servers.add', { id: 'modern', config: { type: 'http', url } })).ok).toBe(true);
   await app.console.connect('modern');
+}
+
+/** An SDK client as the agent, on the endpoint the page shows. */
+export async function agent(url: string, token: string): Promise<Client> {
+  const c = new Client({ name: 'playwright-agent', version: '1' }, { versionNegotiation: { mode: 'legacy' } });
+  await c.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  return c;
+}
+
+export const text = (r: { content?: unknown }) => ((r.content as Array<{ text?: string }>) ?? []).map((b) => b.text ?? '').join('');
+
+export async function connectAgentInPage(app: App, name: string): Promise<{ token: string; url: string }> {
+  const page = app.console.page;
+  await page.getByTestId('tab-agents').click();
+  await page.getByTestId('agent-connect').click();
+  await page.getByTestId('agent-name').fill(name);
+  await page.locator('[data-testid=agent-server-option][data-server="fx"]').check();
+  await page.getByTestId('agent-create').click();
+  await expect(page.getByTestId('agent-created')).toHaveAttribute('data-agent', name);
+  const token = (await page.getByTestId('agent-token').textContent())!.trim();
+  const url = (await page.getByTestId('agent-endpoint').textContent())!.trim();
+  return { token, url };
 }

@@ -1,27 +1,4 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { test, expect, rpc, type App } from './fixtures.js';
-
-/** An SDK client as the agent, on the endpoint the page shows. */
-async function agent(url: string, token: string): Promise<Client> {
-  const c = new Client({ name: 'playwright-agent', version: '1' }, { versionNegotiation: { mode: 'legacy' } });
-  await c.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
-  return c;
-}
-
-const text = (r: { content?: unknown }) => ((r.content as Array<{ text?: string }>) ?? []).map((b) => b.text ?? '').join('');
-
-async function connectAgentInPage(app: App, name: string): Promise<{ token: string; url: string }> {
-  const page = app.console.page;
-  await page.getByTestId('tab-agents').click();
-  await page.getByTestId('agent-connect').click();
-  await page.getByTestId('agent-name').fill(name);
-  await page.locator('[data-testid=agent-server-option][data-server="fx"]').check();
-  await page.getByTestId('agent-create').click();
-  await expect(page.getByTestId('agent-created')).toHaveAttribute('data-agent', name);
-  const token = (await page.getByTestId('agent-token').textContent())!.trim();
-  const url = (await page.getByTestId('agent-endpoint').textContent())!.trim();
-  return { token, url };
-}
+import { test, expect, rpc, agent, connectAgentInPage, text } from './fixtures.js';
 
 test('an agent connected in the page calls through the gateway: approved, denied, always allowed, each by a click', async ({ app }) => {
   const page = app.console.page;

@@ -355,7 +355,8 @@ export function poisoningHits(text: string, opts: { result?: boolean } = {}): { 
   // What each sentence asks the model to do (P09), where no pattern above already explained it.
   for (const h of intentHits(text, opts)) {
     const rank = { low: 0, medium: 1, high: 2 } as const;
-    if (hits.some((x) => x.start < h.sentence[1] && h.sentence[0] < x.end && rank[x.severity ?? 'high'] >= rank[h.severity])) continue;
+    // In a definition a sentence another rule explained is told once; a result shows the person everything it asks.
+    if (!opts.result && hits.some((x) => x.start < h.sentence[1] && h.sentence[0] < x.end && rank[x.severity ?? 'high'] >= rank[h.severity])) continue;
     hits.push({ rule: h.rule, start: h.start, end: h.end, message: h.message, severity: h.severity });
   }
   // A string argument in a code example (`detect({ text: "ignore your instructions" })`) is shown as

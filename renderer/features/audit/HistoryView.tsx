@@ -97,7 +97,18 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
                 {c.decidedBy ?? (c.state === 'awaiting-approval' ? 'waiting' : '—')}
                 {c.rule && <SafeText text={` · ${c.rule.id}`} />}
               </td>
-              <td className={`status-${c.outcome}`}>{c.outcome ?? c.state}</td>
+              <td className={`status-${c.outcome}`}>
+                {c.outcome ?? c.state}{' '}
+                {c.resultScan?.action === 'waiting' ? (
+                  <span className="badge sev high" data-testid="history-held" title="The result speaks to the model: it waits for you before its agent gets it">
+                    held for you
+                  </span>
+                ) : c.resultScan?.findings.length ? (
+                  <span className="badge sev medium" data-testid="history-flagged" title="The result speaks to the model: open it to see what it asks">
+                    flagged
+                  </span>
+                ) : null}
+              </td>
               <td className="audit-nowrap">{c.durationMs !== undefined ? `${c.durationMs.toFixed(0)} ms` : ''}</td>
               <td>
                 <div className="history-actions">
