@@ -106,6 +106,24 @@ describe('results that speak to the model, for agents and for the person', () =>
     expect(() => partsOf(core).calls.decideResult(second.callId, true)).toThrow(/no result .* is waiting/);
   });
 
+  it('ask: an agent following progress hears its result waits for the person; one that gives up withdraws it', async () => {
+    core.updateSettings({ resultScan: 'ask' });
+    const notes: string[] = [];
+    const controller = new AbortController();
+    const asked = nextEvent(core, 'approval.requested');
+    const result = agent.callTool(
+      { name: 'fx.echo', arguments: { message: INJECTION } },
+      { timeout: 60_000, resetTimeoutOnProgress: true, signal: controller.signal, onprogress: (p) => void notes.push(p.message ?? '') },
+    );
+    const a = await asked;
+    core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
+    await expect.poll(() => notes.some((n) => /waits for the person/.test(n)), { timeout: 10_000 }).toBe(true);
+    controller.abort('the host gave up');
+    await expect(result).rejects.toThrow();
+    await expect.poll(() => core.listCalls().find((c) => c.id === a.callId)?.resultScan?.action, { timeout: 10_000 }).toBe('withheld');
+    expect(() => partsOf(core).calls.decideResult(a.callId, true)).toThrow(/no result .* is waiting/);
+  });
+
   it('an honest result reaches the agent as it came, with no note; the person’s own call is flagged, never held', async () => {
     const { result, callId } = await agentCall('the weather is sunny');
     const r = await result;

@@ -1,3 +1,4 @@
+import type { CallRecord } from '../../../shared/schemas/call.js';
 import type { ElicitationView } from '../../../shared/schemas/elicitation.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
 import type { EventBus } from '../support/index.js';
@@ -5,6 +6,8 @@ import { progressLine, type Progress } from './progress-line.js';
 
 /** The note an agent hears while its call waits for the person's approval. */
 const APPROVING = 'waiting for a person to approve it in MCP Console';
+/** What an agent hears while its call's result waits for the person. */
+const HOLDING = 'the result came back; it waits for the person at MCP Console to read it first';
 /** The note while the server asked the person something during the call (elicitation, sampling). */
 const answering = (q: ElicitationView) =>
   `waiting for a person to answer ${q.kind === 'sampling' ? 'a sampling request' : 'a question'} from ${q.serverId} in MCP Console`;
@@ -19,6 +22,8 @@ const answering = (q: ElicitationView) =>
 export class AgentWaits {
   /** The agents' calls waiting for a person's approval now. */
   private readonly approving = new Set<string>();
+  /** The agents' calls whose result waits for the person (`resultScan: ask`). */
+  private readonly holding = new Set<string>();
   /** The agents' calls whose server asked the person something not yet answered: call id → question id → its note. */
   private readonly questions = new Map<string, Map<string, string>>();
   private readonly lines = new Map<string, ReturnType<typeof progressLine>>();
@@ -35,7 +40,15 @@ export class AgentWaits {
         this.approving.add(a.callId);
         this.lines.get(a.callId)?.note(APPROVING);
       } else if (event === 'approval.resolved') this.approving.delete((payload as { callId: string }).callId);
-      else if (event === 'elicitation.requested') this.asked(payload as ElicitationView);
+      else if (event === 'call.updated') {
+        // A result held for the person: the agent hears it still waits, so its host does not give up.
+        const r = payload as CallRecord;
+        if (r.requestedBy.kind !== 'agent') return;
+        if (r.resultScan?.action === 'waiting') {
+          if (!this.holding.has(r.id)) this.lines.get(r.id)?.note(HOLDING);
+          this.holding.add(r.id);
+        } else this.holding.delete(r.id);
+      } else if (event === 'elicitation.requested') this.asked(payload as ElicitationView);
       else if (event === 'elicitation.resolved') {
         const q = payload as ElicitationView;
         for (const c of q.during) {
@@ -64,6 +77,7 @@ export class AgentWaits {
     return () => {
       clearInterval(beat);
       this.approving.delete(callId);
+      this.holding.delete(callId);
       this.questions.delete(callId);
       this.lines.delete(callId);
     };
@@ -83,6 +97,7 @@ export class AgentWaits {
   /** What an agent hears at a beat (nothing while no person is awaited). */
   private stillWaiting(callId: string): string | undefined {
     if (this.approving.has(callId)) return APPROVING;
+    if (this.holding.has(callId)) return HOLDING;
     const open = this.questions.get(callId);
     return open?.size ? [...open.values()].at(-1) : undefined;
   }

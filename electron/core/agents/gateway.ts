@@ -43,7 +43,7 @@ export interface GatewayDeps {
   tools(serverId: string): ToolView[];
   raw(serverId: string, name: string): Record<string, unknown> | undefined;
   /** The call manager: an agent's call is an ordinary call, through the same approval gate. */
-  calls: Pick<CallManager, 'request' | 'wait' | 'cancel' | 'delivery'>;
+  calls: Pick<CallManager, 'request' | 'wait' | 'cancel' | 'delivery' | 'withdrawResult'>;
   /** The pins: an agent sees a tool only while its definition is the pinned one. */
   pins: ToolAcceptance;
   /** Reads a resource of a server, recorded as the requester's (the views an agent's host renders). */
@@ -303,6 +303,7 @@ export class AgentGateway {
     const onAbort = () => {
       const why = hooks.signal?.reason;
       const said = typeof why === 'string' ? why : why instanceof Error ? why.message : 'cancelled its request';
+      this.d.calls.withdrawResult(record.id);
       try {
         this.d.calls.cancel(record.id, { decidedBy: 'agent', reason: `withdrawn by agent ${name}: ${said}` });
       } catch {

@@ -200,6 +200,11 @@ export class CallManager {
     return this.results.delivery(r);
   }
 
+  /** The agent that asked gave up on the call: a result held for the person is withheld (nobody is left to get it). */
+  withdrawResult(callId: string): void {
+    this.results.withdraw(callId);
+  }
+
   /** The person releases a result held back from its agent, or withholds it. */
   decideResult(callId: string, release: boolean): CallRecord {
     this.results.decide(callId, release);

@@ -97,6 +97,11 @@ export class ResultGuard {
     h.settle(release, 'user');
   }
 
+  /** The agent gave up on its call: a held result is withheld, and the person is no longer asked. */
+  withdraw(callId: string): void {
+    this.holds.get(callId)?.settle(false, 'the agent withdrew its request');
+  }
+
   /** Every held result is withheld (the console is closing). */
   close(): void {
     for (const h of [...this.holds.values()]) h.settle(false, 'the console closed');
