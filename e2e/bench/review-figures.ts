@@ -15,6 +15,16 @@ import type { CorpusCase } from '../review/corpus-kit.js';
 import { HELD_OUT, SECOND_ROUND } from '../review/held-out.js';
 import { HOSTILE } from '../review/hostile.js';
 import { PUBLIC_CLEAN, PUBLIC_HELD_OUT, PUBLIC_HELD_OUT_TWO, PUBLIC_TUNE } from '../review/public-cases.js';
+import {
+  PUBLIC_CLEAN_FIVE,
+  PUBLIC_CLEAN_FOUR,
+  PUBLIC_CLEAN_SIX,
+  PUBLIC_CLEAN_THREE,
+  PUBLIC_HELD_OUT_FIVE,
+  PUBLIC_HELD_OUT_FOUR,
+  PUBLIC_HELD_OUT_SIX,
+  PUBLIC_HELD_OUT_THREE,
+} from '../review/public-cases-later.js';
 import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from '../review/round-three.js';
 import { ROUND_TWO_CLEAN, ROUND_TWO_HOSTILE } from '../review/round-two.js';
 import { THIRD_ROUND } from '../review/third-round.js';
@@ -65,6 +75,10 @@ export function reviewFigures(): string[] {
     ['published, tune half', [...PUBLIC_TUNE, ...PUBLIC_CLEAN]],
     ['HELD OUT: published, other half', PUBLIC_HELD_OUT],
     ['HELD OUT: published, second half', PUBLIC_HELD_OUT_TWO],
+    ['HELD OUT: published, third half', [...PUBLIC_HELD_OUT_THREE, ...PUBLIC_CLEAN_THREE]],
+    ['HELD OUT: published, fourth half', [...PUBLIC_HELD_OUT_FOUR, ...PUBLIC_CLEAN_FOUR]],
+    ['HELD OUT: published, fifth half', [...PUBLIC_HELD_OUT_FIVE, ...PUBLIC_CLEAN_FIVE]],
+    ['HELD OUT: published, sixth half', [...PUBLIC_HELD_OUT_SIX, ...PUBLIC_CLEAN_SIX]],
     ['HELD OUT: our first held-out round', HELD_OUT],
     ['HELD OUT: the third round', THIRD_ROUND],
   ];

@@ -5,6 +5,15 @@ import type { Finding } from '../../shared/schemas/review.js';
 import type { CorpusCase } from './corpus-kit.js';
 import { PUBLIC_CLEAN, PUBLIC_HELD_OUT, PUBLIC_HELD_OUT_TWO, PUBLIC_TUNE } from './public-cases.js';
 import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from './round-three.js';
+import * as LATER from './public-cases-later.js';
+
+/** The later held-out halves, in the order they were written: each hostile half beside its clean originals. */
+const HALVES = [
+  ['third', LATER.PUBLIC_HELD_OUT_THREE, LATER.PUBLIC_CLEAN_THREE],
+  ['fourth', LATER.PUBLIC_HELD_OUT_FOUR, LATER.PUBLIC_CLEAN_FOUR],
+  ['fifth', LATER.PUBLIC_HELD_OUT_FIVE, LATER.PUBLIC_CLEAN_FIVE],
+  ['sixth', LATER.PUBLIC_HELD_OUT_SIX, LATER.PUBLIC_CLEAN_SIX],
+] as const;
 
 const loud = (f: Finding): boolean => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium;
 const show = (fs: Finding[]): string => fs.map((f) => `${f.severity} ${f.rule} ${f.subject} ${f.path}: ${f.message} ${f.excerpt}`).join('\n');
@@ -38,10 +47,17 @@ describe('review round three: what a sentence asks the model to do', () => {
     for (const [name, cases] of [
       ['published held-out', PUBLIC_HELD_OUT],
       ['published held-out, second half', PUBLIC_HELD_OUT_TWO],
+      ...HALVES.map(([n, hostile]) => [`published held-out, ${n} half`, hostile] as const),
     ] as const) {
       const m = measure(cases, []);
       console.log(`${name}: ${cases.length} cases; recall ${(m.recall * 100).toFixed(1)}%${m.missed.length ? `; missed ${m.missed.join(', ')}` : ''}`);
       expect(cases.every((c) => c.source.length > 10)).toBe(true);
     }
+  });
+
+  // Recall on a held-out half is printed, never asserted (a miss there is a figure, not a failure);
+  // an alarm on an honest original is a false alarm, and that is asserted.
+  it.each(HALVES.flatMap(([, , clean]) => clean.map((c) => [c.id, c] as const)))('the later clean original %s raises nothing at medium or above', (_id, c) => {
+    expect(show(reviewServers(c.servers).filter(loud))).toBe('');
   });
 });

@@ -11,6 +11,8 @@ export interface Token {
   start: number;
   end: number;
   kind: 'word' | 'code' | 'url' | 'email' | 'mark';
+  /** Written in quotes ('chat'): a literal value, not the thing it names. */
+  quoted?: boolean;
 }
 
 const MAX_SENTENCE = 600;
@@ -74,7 +76,7 @@ function pushToken(out: Token[], text: string, start: number, end: number, kind:
   if (kind === 'word' && w.includes('\u2019')) w = w.replaceAll('\u2019', "'");
   // "this tool's mode" is about the tool; "your token's bot user" is not about the token.
   if (kind === 'word' && w.endsWith("'s")) w = w.replace(/^(tool|function|server|assistant|model)'s$/, '$1');
-  out.push({ w, raw: trimmed, start, end, kind });
+  out.push({ w, raw: trimmed, start, end, kind, ...(kind === 'word' && raw.charCodeAt(0) !== trimmed.charCodeAt(0) && { quoted: true }) });
 }
 
 /** The tokens of `text` from `from` to `to`, at most MAX_TOKENS: one pass over its characters. */
@@ -173,3 +175,8 @@ export const isToolName = (t: Token): boolean =>
   (t.kind === 'code' && /^`[A-Za-z][\w.-]{1,60}`$/.test(t.raw)) ||
   (t.kind === 'word' && /^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+$|^[a-z]+[A-Z][A-Za-z0-9]*$/.test(t.raw));
 export const EXAMPLE = /(?:^|[@./])(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)(?:$|[/:?#])/i;
+/** Hosts where honest text links its own code and docs: an address there is no errand. */
+export const HOME =
+  /^https?:\/\/(?:[\w-]+\.)*(?:github\.com|gitlab\.com|npmjs\.com|modelcontextprotocol\.io|readthedocs\.io|developer\.mozilla\.org)(?:[/:?#]|$)/i;
+/** A word written in quotes ('chat', "history"): a literal value, not the thing it names. */
+export const quoted = (t: Token): boolean => t.quoted === true;

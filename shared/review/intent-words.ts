@@ -20,7 +20,7 @@ export const MODEL = set(`you assistant assistants model models ai llm llms agen
 export const MODAL = set(`must should shall need needs have has ought will always never cannot mustn't shouldn't`);
 
 /** Verbs of an order that calls a tool or function. */
-export const CALL = set(`call invoke use run execute trigger query fire hit ping consult`);
+export const CALL = set(`call invoke use run execute trigger query fire hit ping consult route`);
 
 /** Verbs that run a command. */
 export const EXEC = set(`run execute exec type enter launch spawn eval evaluate invoke`);
@@ -28,7 +28,7 @@ export const EXEC = set(`run execute exec type enter launch spawn eval evaluate 
 /** The first word of a shell command a description may order run. */
 export const SHELL = set(`curl wget rm chmod chown sudo bash sh zsh python python3 node npm npx pip pip3 nc netcat ncat ssh scp
   rsync echo cat printf git docker kubectl eval base64 powershell pwsh iex iwr cmd certutil bitsadmin osascript crontab
-  launchctl systemctl env printenv export set dd mkfifo socat telnet ftp tftp xargs find tar zip unzip openssl gpg`);
+  launchctl systemctl env printenv export set alias source dd mkfifo socat telnet ftp tftp xargs find tar zip unzip openssl gpg`);
 
 /** Nouns that make "run …" a command. */
 export const COMMAND_NOUN = set(`command commands shell terminal script scripts bash powershell one-liner oneliner`);
@@ -51,6 +51,9 @@ export const CHANGE = set(`change replace swap substitute override overwrite rew
 /** Verbs of telling the person: with a negation before them, something is kept from the person. */
 export const TELL = set(`tell mention inform reveal disclose show notify alert report explain acknowledge admit display
   surface say confirm let bring flag highlight`);
+
+/** Verbs that destroy what they reach. */
+export const DESTROY = set(`delete remove erase wipe purge destroy drop truncate uninstall format shred rm unlink`);
 
 /** Verbs that hide something outright, with or without a negation: "keep this from the user", "hide the step". */
 export const HIDE = set(`hide conceal omit keep suppress mask`);
@@ -94,3 +97,56 @@ export const OWN_PURPOSE = set(`get find obtain look list retrieve check verify 
 /** Words a tool uses to boast, to win the model's choice. */
 export const BOAST = set(`best only preferred superior better fastest most official authoritative trusted reliable accurate
   recommended primary canonical exclusive`);
+
+/** Verbs that may put a command in front of others ("prefix it with `chmod …`"). */
+export const PUT_CODE = set(`use prefix prepend append add start begin include type paste insert put`);
+
+export const SMUGGLE_VERBS = set(`include pass attach put add insert provide paste supply fill embed append prepend prefix summarise summarize`);
+
+/** Words that carry data the model holds: with an address, sending; into a parameter, smuggling. */
+export const HELD = set(`conversation conversations chat history transcript messages context prompt prompts instructions memory
+  everything contents content data output results files logs system`);
+
+/** Verbs that fill the field they describe: a parameter's "Fill with …" needs no container named. */
+export const FILL = set(`fill paste provide supply include attach put`);
+
+/** What the model holds that no tool needs: the person's conversation and the model's own instructions. */
+export const STRONG_HELD = set(`conversation conversations chat history transcript prompt prompts instructions system`);
+
+/** What the model writes for the person: a rule over it ("every page you write must load …") is an order too. */
+export const OUTPUT = set(`script scripts program snippet function functions module component page pages reply replies response responses
+  answer answers file files code commit commits message messages summary output email document`);
+
+/** What the model says back to the person, where an order may plant something. */
+export const REPLY = set(`reply replies response responses answer answers summary output message chat`);
+
+/** Verbs that put something into what the model writes. */
+export const INTO_OUTPUT = set(`display show include load import contain reference embed append add insert prepend link render print output begin start end
+  require`);
+
+export const WRITES_OUT = set(`write writes generate generates produce produces create creates give send return`);
+
+/** Words that open an order carried by a gerund: "begin each call by …", "end every answer by …". */
+export const OPENERS = set(`begin start end open precede preface finish close`);
+
+/** What the model came across, in "every file you open", "everything you have seen". */
+export const YOU_HOLD = set(`saw read seen visited know have received open opened access accessed edit view`);
+
+/** Words after a noun that make it a reference to a thing, not the thing. */
+export const REFERENCE = set(`id ids identifier identifiers name names type number index slug key`);
+
+/** Whose things an order reaches: the person's. */
+export const THEIRS = set(`user's their your person's owner's customer's`);
+
+/** Things of the person's a side order may destroy. */
+export const THINGS = set(`file files folder folders directory directories repository repositories repo repos branch branches record
+  records table tables database databases message messages email emails backup backups data`);
+
+/** What "this …" names when a tool means itself. */
+export const SELF = set(`tool function gateway server service proxy endpoint connector plugin`);
+
+/** Words by which the person hands something over. */
+export const HAND_OVER = set(`paste enter provide share send type give reply submit`);
+
+/** Words that carry something further once handed over. */
+export const ONWARD = set(`sent forwarded shared posted uploaded passed relayed transmitted`);

@@ -1,8 +1,10 @@
 import type { Hit } from './hidden.js';
 import type { Severity } from './rules.js';
 import * as W from './intent-words.js';
-import { anySecret, isStartup, isToolName, sentenceSpans, tokens, type Token } from './intent-text.js';
-import { kindOf, ordersOf, STRONG_HELD, type IntentKind, type Order } from './intent-orders.js';
+import { anySecret, EXAMPLE, isStartup, isToolName, sentenceSpans, tokens, type Token } from './intent-text.js';
+import { BROAD_CUE, broadScore, signalsOf, type Signals } from './intent-signals.js';
+import { explain, REACH } from './intent-explain.js';
+import { kindOf, ordersOf, unasked, type IntentKind, type Order } from './intent-orders.js';
 
 // The intent reader: reads a text a sentence at a time for what it asks the model to do. A sentence
 // matters when it is addressed to the model — an imperative at the head of a clause, "you must …",
@@ -37,7 +39,9 @@ const AUTHORITY_PHRASE =
   /\b(?:required by|mandatory|compulsory|compliance|system requirement|security team|by the administrator|admin(?:istrator)? requires?)\b/i;
 const REGARDLESS = /\b(?:regardless of|no matter|irrespective of|whatever)\b[^.]{0,40}\b(?:user|person|human|customer|they|requested|asked|specified)\b/i;
 const FIXED_VALUE =
-  /\b(?:recipient|recipients|address|destination|account|amount|payee|iban|wallet|to field|cc)\b[^.]{0,30}\b(?:must|should|shall|will)\s+(?:always\s+)?be\s+(?:set\s+to\s+)?\S*(?:@|\d{3,}|https?:)/i;
+  /\b(?:recipient|recipients|address|destination|account|amount|payee|iban|wallet|to field|cc)\b[^.]{0,30}\b(?:(?:must|should|shall|will)\s+(?:always\s+)?be|is\s+always|always\s+(?:is|goes\s+to))\s+(?:set\s+to\s+)?\S*(?:@|\d{3,}|https?:|0x[0-9a-f]{6,})/i;
+/** Words that make a sentence about a parameter's value: with "no matter what the user says", the value is fixed. */
+const SETTING = new Set(['parameter', 'argument', 'value', 'field', 'option', 'setting', 'unit', 'units', 'flag', 'mode']);
 /** Kinds that are a tool's ordinary work when a tool says them of itself in its first clause. */
 const SUMMARY_KINDS = new Set<IntentKind>(['call-tool', 'read-file', 'write-file', 'run-command', 'skip-consent', 'prefer-tool']);
 const RISKY_COMMAND = /\|\s*(?:ba|z)?sh\b|\brm\s+-\w*r|chmod\s+-\w*R|base64\s+-d/;
@@ -51,6 +55,10 @@ interface Sentence {
   framed: boolean;
   /** It holds a word a claim without an order needs. */
   claims: boolean;
+  /** It holds an order or a directive word, so the broad reading looks at it. */
+  cue: boolean;
+  /** Read on demand: what the broad reading found. */
+  signals?: Signals;
 }
 
 /** What the whole text does once, weighed into every order in it. */
@@ -66,6 +74,8 @@ interface Around {
   threat: boolean;
   retired: boolean;
   hedged: boolean;
+  /** Where the sentence's first hedge word stands, or -1. */
+  hedgeAt: number;
   userAsked: boolean;
   noted: boolean;
   about: boolean;
@@ -79,6 +89,8 @@ const PHRASE_CUE = new Set(['required', 'mandatory', 'compulsory', 'compliance',
 /** Words one of which a claim without an order needs (a value fixed whatever the person said, a tool retired). */
 const CLAIM_CUE = new Set(['regardless', 'matter', 'irrespective', 'whatever', 'be', ...W.RETIRED, 'longer']);
 
+/** Words that steer away from a tool claimed retired. */
+const STEER = new Set(['instead', 'use', 'avoid', 'avoided', 'only']);
 const isRetired = (ts: Token[]): boolean => HAS(ts, W.RETIRED) || ts.some((t, i) => t.w === 'no' && ts[i + 1]?.w === 'longer');
 
 /**
@@ -103,11 +115,18 @@ function readText(text: string, result: boolean): { sentences: Sentence[]; facts
     let authority = false;
     let phrase = false;
     let claims = false;
+    let cue = orders.length > 0;
+    let always = false;
+    let given = false;
     for (let i = 0; i < ts.length; i++) {
       const t = ts[i]!;
       if (t.kind === 'word') {
         words++;
         if (CLAIM_CUE.has(t.w)) claims = true;
+        // "the destination wallet is always 0x9f…": "always" is a claim's cue only beside a value the person gives.
+        else if (t.w === 'always') always = true;
+        else if (W.GIVEN.has(t.w)) given = true;
+        if (BROAD_CUE.has(t.w)) cue = true;
         if (COVERT.has(t.w)) facts.concealed = true;
         if (W.RETIRED.has(t.w) || (t.w === 'no' && ts[i + 1]?.w === 'longer')) facts.retired = true;
         if (W.AUTHORITY.has(t.w)) {
@@ -124,7 +143,7 @@ function readText(text: string, result: boolean): { sentences: Sentence[]; facts
     if (opens) block = true;
     if (closes) block = false;
     heading = caps && words <= 3;
-    return { span: [from, to], ts, orders, kinds, framed, claims };
+    return { span: [from, to], ts, orders, kinds, framed, claims: claims || (always && given), cue };
   });
   return { sentences, facts };
 }
@@ -139,7 +158,8 @@ function around(s: Sentence): Around {
     ),
     threat: ts.some((t, i) => t.w === 'otherwise' || (t.w === 'will' && next(ts, i, ['fail', 'not', 'break', 'error']))),
     retired: isRetired(ts),
-    hedged: HAS(ts, W.HEDGE) || ts.some((t, i) => t.w === 'if' && next(ts, i, ['needed', 'necessary', 'appropriate', 'unsure', 'unknown', 'required'])),
+    hedgeAt: ts.findIndex((t) => W.HEDGE.has(t.w)),
+    hedged: ts.some((t, i) => t.w === 'if' && next(ts, i, ['needed', 'necessary', 'appropriate', 'unsure', 'unknown', 'required'])),
     userAsked: ts.some(
       (t, i) =>
         (t.w === 'if' || t.w === 'when' || t.w === 'whenever') &&
@@ -177,13 +197,13 @@ function raise(o: Order, kind: IntentKind, object: Token[], s: Sentence, a: Arou
     why.push(reason);
   };
   const secret = anySecret(object);
-  const held = object.slice(0, 10).some((t) => STRONG_HELD.has(t.w));
+  const held = object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
   if (o.mandatory || a.precondition || o.addressed) add(1, 'as a requirement');
   else if (a.noted) add(1, 'in a note addressed to the model');
   if (a.framed) add(1, 'under authority or urgency framing');
   if (a.threat) add(1, 'with a threat that the tool fails otherwise');
   if (f.concealed && kind !== 'withhold') add(1, 'while keeping it from the person');
-  if (secret && kind !== 'read-file' && kind !== 'smuggle' && kind !== 'withhold') add(2, 'with a secret as its object');
+  if (secret && kind !== 'read-file' && kind !== 'smuggle' && kind !== 'withhold' && kind !== 'ask-secret') add(2, 'with a secret as its object');
   if (held && (kind === 'call-tool' || kind === 'contact' || kind === 'prefer-tool'))
     add(2, 'carrying what the model holds (the conversation, its instructions)');
   if (kind === 'write-file' && object.some(isStartup)) add(2, 'into a file that runs at login or shell start');
@@ -193,15 +213,19 @@ function raise(o: Order, kind: IntentKind, object: Token[], s: Sentence, a: Arou
     add(1, 'about how another tool or command is used');
   if ((a.retired || f.retired) && (kind === 'call-tool' || kind === 'prefer-tool')) add(1, 'claiming a tool is retired or changed');
   if (kind === 'prefer-tool') add(2, 'over every other tool');
+  if (kind !== 'skip-consent' && unasked(object)) add(1, 'without asking the person');
+  if (kind === 'skip-consent' && s.ts.some((t) => (t.kind === 'email' || t.kind === 'url') && !EXAMPLE.test(t.raw))) add(1, 'with an outside address in play');
   return { score, why };
 }
 
 /** What lowers an order: a hedge, a purpose that serves the tool, the tool's summary of itself, a result. */
-function lower(o: Order, kind: IntentKind, object: Token[], a: Around, f: TextFacts, why: string[]): number {
+function lower(o: Order, kind: IntentKind, object: Token[], s: Sentence, a: Around, f: TextFacts, why: string[]): number {
   let score = 0;
   const secret = anySecret(object);
-  const held = object.slice(0, 10).some((t) => STRONG_HELD.has(t.w));
-  if (a.hedged && kind !== 'withhold') {
+  const held = object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
+  // A hedge in a purpose after the order ("… so the session can be extended") does not soften it.
+  const purposeAt = a.hedgeAt > o.at ? s.ts.findIndex((t, i) => i > o.at && i < a.hedgeAt && (t.w === 'so' || t.w === 'that')) : -1;
+  if ((a.hedged || (a.hedgeAt >= 0 && purposeAt < 0)) && kind !== 'withhold') {
     score--;
     why.push('hedged as a suggestion');
   }
@@ -211,7 +235,9 @@ function lower(o: Order, kind: IntentKind, object: Token[], a: Around, f: TextFa
     why.push('to serve this tool’s own use');
   }
   if (a.userAsked && (kind === 'call-tool' || kind === 'read-file')) score--;
-  if (o.summary && SUMMARY_KINDS.has(kind) && (!secret || kind === 'read-file')) score -= 2;
+  // "Set this to the output of `printenv`": a command's output asked for is no summary of the tool.
+  const printed = object.some((t, i) => (t.w === 'output' || t.w === 'result') && object[i + 1]?.w === 'of');
+  if (o.summary && SUMMARY_KINDS.has(kind) && (!secret || kind === 'read-file') && !printed) score -= 2;
   if (f.result) score--;
   return score;
 }
@@ -221,10 +247,10 @@ function weigh(o: Order, found: NonNullable<ReturnType<typeof kindOf>>, s: Sente
   const { kind, object } = found;
   if (kind === 'prefer-tool' && !overOthers(s.ts)) return undefined;
   const up = raise(o, kind, object, s, a, f);
-  let score = found.base + up.score + lower(o, kind, object, a, f, up.why);
+  let score = found.base + up.score + lower(o, kind, object, s, a, f, up.why);
   // Guidance between tools is at most advice unless it carries a secret or the conversation, hides,
   // claims a tool is retired, threatens failure, or puts itself before every other tool.
-  const carries = anySecret(object) || object.slice(0, 10).some((t) => STRONG_HELD.has(t.w));
+  const carries = anySecret(object) || object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
   if (kind === 'call-tool' && !carries && !f.concealed && !f.retired && !a.threat && !a.beforeAll) score = Math.min(score, 2);
   return score > 0 ? { score, why: up.why } : undefined;
 }
@@ -235,7 +261,8 @@ const severityOf = (score: number): Severity => (score >= 4 ? 'high' : score ===
 function claimOf(text: string, s: Sentence, a: Around, f: TextFacts): IntentHit | undefined {
   const sentence = text.slice(s.span[0], s.span[1]);
   const fixed = FIXED_VALUE.exec(sentence) ?? REGARDLESS.exec(sentence);
-  if (fixed && s.ts.some((t) => W.GIVEN.has(t.w))) {
+  const setting = REGARDLESS.test(sentence) && s.ts.some((t) => SETTING.has(t.w));
+  if (fixed && (setting || s.ts.some((t) => W.GIVEN.has(t.w)))) {
     const score = 3 + (f.concealed ? 1 : 0) - (f.result ? 1 : 0);
     const start = s.span[0] + fixed.index;
     const why = f.concealed ? ['while keeping it from the person'] : [];
@@ -250,9 +277,11 @@ function claimOf(text: string, s: Sentence, a: Around, f: TextFacts): IntentHit 
       message: explain('change-argument', why, f.result),
     };
   }
-  if (a.retired && s.ts.some((t) => isToolName(t) || t.w === 'tool') && s.ts.some((t) => t.w === 'instead' || t.w === 'use')) {
+  if (a.retired && s.ts.some((t) => isToolName(t) || t.w === 'tool' || t.w === 'tools') && s.ts.some((t) => STEER.has(t.w))) {
     const t = s.ts.find((x) => W.RETIRED.has(x.w)) ?? s.ts[0]!;
-    const score = (a.framed ? 2 : 1) - (f.result ? 1 : 0);
+    // Others run down while this one is named the only or best: a claim made to win the model's choice.
+    const boast = s.ts.some((x, i) => (x.w === 'only' || W.BOAST.has(x.w)) && s.ts.slice(Math.max(0, i - 4), i).some((y) => y.w === 'this'));
+    const score = (a.framed ? 2 : 1) + (boast ? 1 : 0) - (f.result ? 1 : 0);
     if (score > 0)
       return {
         rule: 'P09',
@@ -268,16 +297,22 @@ function claimOf(text: string, s: Sentence, a: Around, f: TextFacts): IntentHit 
   return undefined;
 }
 
+const signalsFor = (s: Sentence): Signals => (s.signals ??= signalsOf(s.ts, s.orders.length > 0));
+
 /** Reads one text for orders to the model outside a tool's job, each with a severity and why. */
 export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] {
   const out: IntentHit[] = [];
   const { sentences, facts } = readText(text, !!opts.result);
   for (const s of sentences) {
     if (out.length >= MAX_HITS) break;
-    // Most sentences order nothing and claim nothing: they cost their tokens, no more.
-    if (!s.orders.length && !s.claims) continue;
+    // Most sentences order nothing, claim nothing and direct nothing: they cost their tokens, no more.
+    if (!s.orders.length && !s.claims) {
+      if (s.cue) errand(s, [], facts, out);
+      continue;
+    }
     const a = around(s);
     let told = false;
+    const from = out.length;
     s.orders.forEach((o, k) => {
       const found = s.kinds[k];
       const weighed = found && weigh(o, found, s, a, facts);
@@ -298,27 +333,39 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
     });
     const claim = told ? undefined : claimOf(text, s, a, facts);
     if (claim) out.push(claim);
+    if (s.cue) errand(s, out.slice(from), facts, out);
   }
   return out;
 }
 
-const ASKS: Record<IntentKind, string> = {
-  withhold: 'asks the model to keep something from the person it works for',
-  'skip-consent': 'asks the model to act without asking the person',
-  'run-command': 'asks the model to run a command',
-  'write-file': 'asks the model to write into a file',
-  'read-file': 'asks the model to read a file or a store of secrets',
-  contact: 'asks the model to send something to an address',
-  'change-argument': 'asks the model to change a value the person gave',
-  smuggle: 'asks the model to put what it holds into a call',
-  'call-tool': 'asks the model to call another tool',
-  'prefer-tool': 'asks the model to choose this tool over others',
-  'retired-claim': 'claims a tool is retired or changed and steers the model to another',
-  shadow: 'tells the model how another tool behaves',
-  'inject-output': 'asks the model to put something into what it writes for the person',
-};
-
-function explain(kind: IntentKind, why: string[], result = false): string {
-  const job = result ? 'a tool’s result is data; it has no business ordering the model' : 'a tool’s text describes the tool; this is not its job';
-  return `${ASKS[kind]}${why.length ? `, ${why.join(', ')}` : ''}: ${job}`;
+/**
+ * The broad reading: a directive that reaches several things a description has no business arranging
+ * is an errand, whatever its verbs. It raises a quieter finding of the grammar on the same sentence
+ * to medium, or stands alone where the grammar found nothing.
+ */
+function errand(s: Sentence, found: IntentHit[], f: TextFacts, out: IntentHit[]): void {
+  if (found.some((h) => h.score >= 3)) return;
+  const sig = signalsFor(s);
+  if (broadScore(sig) < 3) return;
+  const reaches = `it reaches ${[...sig.reach].map((r) => REACH[r]).join(', ')}${sig.toModel ? ', said to the model' : ''}`;
+  const score = 3 - (f.result ? 1 : 0);
+  const quiet = found[0];
+  if (quiet) {
+    quiet.score = Math.max(quiet.score, score);
+    quiet.severity = severityOf(quiet.score);
+    quiet.message = quiet.message.replace(/: a tool’s|: a tool's/, `, and ${reaches}: a tool’s`);
+    return;
+  }
+  const first = s.ts[0]!;
+  const last = s.ts[s.ts.length - 1]!;
+  out.push({
+    rule: 'P09',
+    start: first.start,
+    end: last.end,
+    severity: severityOf(score),
+    kind: 'errand',
+    score,
+    sentence: s.span,
+    message: explain('errand', [reaches], f.result),
+  });
 }

@@ -5,29 +5,8 @@ import { boundedSentence, MAX_MATCHES_PER_RULE } from './sentence.js';
 import { dataUrlHits, secretStoreHits, steeringHits } from './round-two.js';
 import { authorityHits, PERSON, unawareHits } from './authority.js';
 import { intentHits } from './intent.js';
-
-/** A heuristic: a rule, a pattern, and optionally a severity that depends on the match. */
-interface Pattern {
-  rule: string;
-  /** Lower-case words of which the text must hold one before the pattern runs (a cheap first look). */
-  needs: string[];
-  re: RegExp;
-  message: string;
-  /** Decides the severity from the match and its sentence; null drops the match (a legit use). */
-  grade?: (match: string, sentence: string, near: string) => Severity | null;
-  /** Says what the sentence does, when `message` would say something else (a tool describing what it returns). */
-  say?: (match: string, sentence: string) => string | undefined;
-  /**
-   * A second pattern that must match inside what `re` found; the finding then ends where it ends.
-   * `re` finds a run in one greedy pass and this one starts only at its own first character, so a
-   * rule that needs "a URL, then somewhere in it a slot" stays linear in the text's length.
-   */
-  within?: RegExp;
-}
-
-const W = String.raw`[\s*_"'\x60]+`; // words are separated by spaces and markdown emphasis
-/** A pattern whose spaces match any run of spaces and emphasis marks (` ?` is an optional run). */
-const P = (src: string): RegExp => new RegExp(src.replaceAll(' ?', `(?:${W})?`).replaceAll(' ', W), 'giu');
+import { P, type Pattern } from './pattern-kit.js';
+import { ROLE_PATTERNS } from './role-patterns.js';
 
 /** Names of secrets, as the review reads them in text (the collections recorder reads argument names with it too). */
 export const SECRET_NOUN = String.raw`(?:api[\s_-]?keys?|access[\s_-]?tokens?|auth(?:entication)?[\s_-]?tokens?|tokens|secret[\s_-]?keys?|secrets|private[\s_-]?keys?|ssh[\s_-]?keys?|passwords?|passphrases?|credentials|session[\s_-]?cookies|cookies|seed[\s_-]?phrases?|mnemonics?|environment[\s_-]?variables|env[\s_-]?vars)`;
@@ -64,6 +43,7 @@ const PATTERNS: Pattern[] = [
     message: 'tells the model to follow this text instead of its instructions',
   },
   { rule: 'P01', needs: ['you'], re: P(String.raw`\byou are now (?:a|an|in|the|my)\b`), message: 'tries to give the model a new role' },
+  ...ROLE_PATTERNS,
   {
     rule: 'P01',
     needs: ['prompt', 'instruction'],

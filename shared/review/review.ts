@@ -1,3 +1,4 @@
+import { nameAsks } from './intent-names.js';
 import type { Finding, SubjectKind } from '../schemas/review.js';
 import { crossServerHits, type CrossServerInput } from './cross-server.js';
 import { mixedScriptHits } from './confusables.js';
@@ -85,6 +86,9 @@ function textHits(t: DefinitionText): (Hit & { severity?: Severity })[] {
   const hits: (Hit & { severity?: Severity })[] = hiddenHits(t.text, t.role);
   const read = t.text.length > MAX_PATTERN_CHARS ? t.text.slice(0, MAX_PATTERN_CHARS) : t.text;
   if (t.role !== 'pattern') hits.push(...mixedScriptHits(read));
+  // A parameter's name is read by the model as well: one asking for a secret's contents is an order.
+  const asks = t.role === 'name' && t.path.endsWith('#name') ? nameAsks(t.text) : undefined;
+  if (asks) hits.push({ rule: 'P09', start: 0, end: t.text.length, ...asks });
   if (t.role === 'prose' || t.role === 'value') {
     const found = poisoningHits(read);
     hits.push(...found.hits);
@@ -136,7 +140,7 @@ class Collector {
     const first = new Map<string, { finding: Finding; also: string[] }>();
     for (const t of texts)
       for (const h of textHits(t)) {
-        if (roleless(t.role) && h.rule.startsWith('P')) continue;
+        if (roleless(t.role) && h.rule.startsWith('P') && h.rule !== 'P09') continue;
         const key = `${h.rule}\u0000${h.severity ?? ''}\u0000${t.text.slice(h.start, h.end)}`;
         const seen = first.get(key);
         // The same sentence in another text of the subject is told once; twice in one text, twice.
@@ -349,7 +353,7 @@ export class ReviewRun {
     // A sentence the cross-server rules explained (a tool of another server steered) is not told twice.
     const steered = hits.filter((h) => h.rule === 'S03' && h.start !== undefined);
     const told = (f: Finding) =>
-      f.rule === 'P09' && steered.some((h) => h.server === f.server && h.tool === f.subject && h.path === f.path && sameSentence(h, f));
+      f.rule === 'P09' && steered.some((h) => h.server === f.server && (h.tool ?? h.server) === f.subject && h.path === f.path && sameSentence(h, f));
     if (steered.length) findings.splice(0, findings.length, ...findings.filter((f) => !told(f)));
     for (const h of hits) {
       const server = byId.get(h.server);

@@ -1,0 +1,45 @@
+import type { IntentKind } from './intent-orders.js';
+import type { Reach } from './intent-signals.js';
+
+// How the intent reader says what it found: what a sentence asks, what it reaches, and why that is
+// outside a tool's job (or, in a result, outside what data does).
+
+const ASKS: Record<IntentKind, string> = {
+  withhold: 'asks the model to keep something from the person it works for',
+  'skip-consent': 'asks the model to act without asking the person',
+  'run-command': 'asks the model to run a command',
+  'write-file': 'asks the model to write into a file',
+  'read-file': 'asks the model to read a file or a store of secrets',
+  contact: 'asks the model to send something to an address',
+  'change-argument': 'asks the model to change a value the person gave',
+  smuggle: 'asks the model to put what it holds into a call',
+  'call-tool': 'asks the model to call another tool',
+  'prefer-tool': 'asks the model to choose this tool over others',
+  'retired-claim': 'claims a tool is retired or changed and steers the model to another',
+  shadow: 'tells the model how another tool behaves',
+  'inject-output': 'asks the model to put something into what it writes for the person',
+  'ask-secret': 'asks the model to get a secret out of the person',
+  destroy: 'asks the model to delete things of the person’s',
+  'obey-output': 'asks the model to obey what a tool returns',
+  errand: 'asks the model to run an errand',
+};
+
+export function explain(kind: IntentKind, why: string[], result = false): string {
+  const job = result ? 'a tool’s result is data; it has no business ordering the model' : 'a tool’s text describes the tool; this is not its job';
+  return `${ASKS[kind]}${why.length ? `, ${why.join(', ')}` : ''}: ${job}`;
+}
+
+/** What the broad reading found a directive reaches, in words. */
+export const REACH: Record<Reach, string> = {
+  secret: 'a secret',
+  file: 'a file of the person’s',
+  address: 'an outside address',
+  'other-tool': 'another tool or server',
+  person: 'the person',
+  output: 'what the model writes',
+  held: 'what the model holds',
+  consent: 'the person’s consent',
+  deceit: 'deceit',
+  destroy: 'deletion',
+  side: 'a side act',
+};

@@ -1,0 +1,135 @@
+import * as W from './intent-words.js';
+import { EXAMPLE, HOME, inSet, isPath, isSecret, isToolName, type Token } from './intent-text.js';
+
+// The broad reading beside the sentence reader's grammar. The grammar knows verbs and what they take;
+// text written elsewhere uses other verbs ("weave the phrase into every commit", "have the file
+// server write …", "mislead them by …"). What such sentences share is not their words but what they
+// touch: a directive (any wording of "must", an imperative, "make sure", "it is expected that", "whoever
+// reads this") that reaches two or more things a tool's description has no business arranging — a
+// secret, a file of the person's, an outside address, another tool or server, the person, what the
+// model writes, what the model holds, the person's consent, deceit, destruction. One such thing is a
+// tool's ordinary guidance ("you must pass an API key", "use `list_projects` first"); two are an errand.
+// One pass over the sentence's tokens; sets only.
+
+/** What a directive may reach that a tool's own description does not arrange. */
+export type Reach = 'secret' | 'file' | 'address' | 'other-tool' | 'person' | 'output' | 'held' | 'consent' | 'deceit' | 'destroy' | 'side';
+
+const DIRECTIVE = new Set([
+  'must',
+  'should',
+  'ought',
+  'shall',
+  'please',
+  'kindly',
+  'ensure',
+  'always',
+  'never',
+  "don't",
+  'expected',
+  'required',
+  'mandatory',
+  'remember',
+]);
+/** Words that speak to the model itself rather than about the tool. */
+const TO_MODEL = new Set(['assistant', 'assistants', 'ai', 'model', 'models', 'agent', 'agents', 'llm', 'llms', 'whoever', 'reader', 'readers']);
+const DECEIT = new Set([
+  'mislead',
+  'misleading',
+  'deceive',
+  'lie',
+  'trick',
+  'quietly',
+  'silently',
+  'secretly',
+  'covertly',
+  'stealth',
+  'stealthily',
+  'unaware',
+  'unnoticed',
+  'conceal',
+  'hide',
+  'discreetly',
+]);
+const CONSENT = new Set(['confirmation', 'confirm', 'approval', 'approve', 'consent', 'permission', '--force', 'force']);
+/** Words one of which a sentence needs before the broad reading looks at it (besides an order the grammar found). */
+export const BROAD_CUE: ReadonlySet<string> = new Set([...DIRECTIVE, ...TO_MODEL, 'make', 'need', 'needs', 'has', 'have', 'do', 'let']);
+const SERVER = new Set(['server', 'servers', 'plugin', 'extension', 'integration']);
+
+/** The sentence's directive, whether it speaks to the model, and what it reaches. */
+export interface Signals {
+  directive: boolean;
+  toModel: boolean;
+  reach: Set<Reach>;
+}
+
+/** Words after a model word that make it the one spoken to: "the assistant ought to …", "Models reading this …". */
+const SPOKEN = new Set(['must', 'should', 'ought', 'shall', 'will', 'needs', 'reading', 'reads', ':', '\u2014']);
+/** Words before a model word that make it the one spoken to: "Attention AI:", "Heads-up for assistants". */
+const HAIL = new Set(['attention', 'for', 'to', 'dear', 'hey', 'hi', 'hello']);
+const KEY_KINDS = new Set(['api', 'private', 'secret', 'ssh', 'access', 'signing', 'encryption', 'license']);
+
+/** Only lower-case letters: a word that names no path, no identifier. */
+function plainWord(raw: string): boolean {
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c < 97 || c > 122) return false;
+  }
+  return raw.length > 0;
+}
+
+/** A secret named as such: "key" alone is a secret only as an API, private, SSH … key. */
+function secretAt(ts: Token[], i: number): boolean {
+  const t = ts[i]!;
+  if ((t.w === 'key' || t.w === 'keys') && !KEY_KINDS.has(ts[i - 1]?.w ?? '')) return false;
+  return isSecret(t, ts[i + 1]);
+}
+
+/** Reads one sentence's tokens once. `hasOrder`: the grammar found an imperative or an obligation in it. */
+export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
+  const reach = new Set<Reach>();
+  let directive = hasOrder;
+  let toModel = false;
+  for (let i = 0; i < ts.length; i++) {
+    const t = ts[i]!;
+    const w = t.w;
+    const next = ts[i + 1]?.w ?? '';
+    const prev = ts[i - 1]?.w ?? '';
+    if ((t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.raw) && !HOME.test(t.raw)) reach.add('address');
+    if (t.kind === 'mark') continue;
+    if (DIRECTIVE.has(w) || (w === 'make' && next === 'sure') || ((w === 'need' || w === 'needs' || w === 'has' || w === 'have') && next === 'to'))
+      directive = true;
+    if (i === 0 && (w === 'have' || w === 'do' || w === 'let')) directive = true;
+    if (w === 'whoever' || (TO_MODEL.has(w) && (SPOKEN.has(next) || (HAIL.has(prev) && i < 4)))) toModel = true;
+    // Most tokens are plain lower-case words: no path, no identifier, a secret only by the word list.
+    const plain = t.kind === 'word' && plainWord(t.raw);
+    if (!plain && isPath(t)) reach.add('file');
+    if (plain ? W.SECRET.has(w) && (w !== 'key' && w !== 'keys' ? true : KEY_KINDS.has(prev)) : secretAt(ts, i)) reach.add('secret');
+    if ((!plain && isToolName(t)) || (SERVER.has(w) && i > 0 && ts[i - 1]!.kind === 'word' && !['this', 'the', 'mcp', 'a', 'an', 'our', 'your'].includes(prev)))
+      reach.add('other-tool');
+    if (W.PERSON.has(w)) reach.add('person');
+    if ((w === 'your' || w === 'every' || w === 'each') && (W.OUTPUT.has(next) || W.REPLY.has(next) || next === 'commit' || next === 'report'))
+      reach.add('output');
+    if (HELD.has(w) && !W.REFERENCE.has(next)) reach.add('held');
+    if ((w === 'instructions' || w === 'prompt') && (prev === 'your' || prev === 'system')) reach.add('held');
+    if (w === 'you' && (next === 'used' || next === 'typed' || next === 'saw' || next === 'read')) reach.add('held');
+    if (W.PERSON.has(w) && (next === 'typed' || next === 'wrote' || next === 'said')) reach.add('held');
+    if (CONSENT.has(w)) reach.add('consent');
+    if (w === 'also' || w === 'additionally' || (w === 'as' && next === 'well')) reach.add('side');
+    if (DECEIT.has(w) || (w === 'never' && (next === 'sees' || next === 'see' || next === 'know' || next === 'knows'))) reach.add('deceit');
+    if (inSet(W.DESTROY, w) && i > 0) reach.add('destroy');
+  }
+  return { directive, toModel, reach };
+}
+
+/** What the model holds that a tool's text has no call to ask for. */
+const HELD = new Set(['conversation', 'conversations', 'transcript', 'history']);
+/** What an errand reaches: each counts whole; the rest (another tool, the person, consent, output, deletion) half. */
+const STRONG = new Set<Reach>(['secret', 'file', 'address', 'deceit', 'held']);
+
+/** How loud the broad reading finds one sentence: 3 (medium) when it is an errand, else 0. */
+export function broadScore(s: Signals): number {
+  if (!s.directive && !s.toModel) return 0;
+  let n = s.toModel ? 1 : 0;
+  for (const r of s.reach) n += STRONG.has(r) ? 1 : 0.5;
+  return n >= 2.5 ? 3 : 0;
+}

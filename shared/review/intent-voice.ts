@@ -1,0 +1,104 @@
+import * as W from './intent-words.js';
+import { isToolName, type Token } from './intent-text.js';
+
+// The voices an order to the model is said in besides the imperative: the passive ("this tool must
+// be used first", "the user must never be told") and consent left out ("add it without asking").
+// Bounded looks ahead from one token.
+
+export interface Order {
+  at: number; // token index of the verb
+  verb: string;
+  negated: boolean;
+  mandatory: boolean;
+  addressed: boolean; // "you …", "the assistant …", "it is required to …"
+  summary: boolean; // the text's first clause, where a tool says what it does
+  /** A passive order ("this tool must be used first"): what must be used, said before the verb. */
+  subject?: Token[];
+  /** Another tool the order is about ("send_email has to deliver …"): the model is told how it behaves. */
+  about?: Token;
+}
+
+const PASSIVE = new Map([
+  ['used', 'use'],
+  ['called', 'call'],
+  ['invoked', 'invoke'],
+  ['run', 'run'],
+  ['executed', 'execute'],
+  ['consulted', 'use'],
+  ['chosen', 'use'],
+  ['preferred', 'use'],
+  ['selected', 'use'],
+]);
+
+/** Participles of telling: "the user must never be informed …" keeps something from the person. */
+const TOLD = new Set(['told', 'informed', 'notified', 'alerted', 'shown', 'made', 'warned', 'asked', 'consulted']);
+
+/** "the user must never be told …", "the human should not be informed …": the person kept out, said in the passive. */
+export function personKeptAt(ts: Token[], i: number): Order | undefined {
+  if (!W.PERSON.has(ts[i]!.w)) return undefined;
+  let j = i + 1;
+  if (!['must', 'should', 'shall', 'will', 'is', 'are', 'need', 'needs'].includes(ts[j]?.w ?? '')) return undefined;
+  j++;
+  let neg = false;
+  for (let k = 0; k < 3 && j < ts.length && ['not', 'never', 'to', 'ever'].includes(ts[j]!.w); k++, j++) if (ts[j]!.w !== 'to') neg = true;
+  if (!neg || ts[j]?.w !== 'be' || !TOLD.has(ts[j + 1]?.w ?? '')) return undefined;
+  if (ts[j + 1]!.w === 'made' && ts[j + 2]?.w !== 'aware') return undefined;
+  const asked = ts[j + 1]!.w === 'asked' || ts[j + 1]!.w === 'consulted';
+  return { at: j + 1, verb: asked ? 'ask' : 'tell', negated: true, mandatory: true, addressed: true, summary: false };
+}
+
+/** "this tool must (always) be used …", "`audit_log` has to be called …": the participle's index and verb, or undefined. */
+export function passiveAt(ts: Token[], i: number): { at: number; verb: string } | undefined {
+  if (!['must', 'should', 'shall', 'has', 'have', 'needs', 'need', 'is', 'are'].includes(ts[i]!.w)) return undefined;
+  let j = i + 1;
+  for (let k = 0; k < 3 && j < ts.length && ['to', 'always', 'only', 'also', 'first', 'now'].includes(ts[j]!.w); k++) j++;
+  if (ts[j]?.w !== 'be') return undefined;
+  const verb = PASSIVE.get(ts[j + 1]?.w ?? '');
+  return verb ? { at: j + 1, verb } : undefined;
+}
+
+/** "without asking", "without the user's confirmation", "with no approval": consent left out. */
+export function unasked(obj: Token[]): boolean {
+  // "there is no need to check with them", "no need to ask": consent said to be unneeded.
+  if (obj.some((t, i) => t.w === 'no' && obj[i + 1]?.w === 'need' && obj[i + 2]?.w === 'to' && CONSENT.has(obj[i + 3]?.w ?? ''))) return true;
+  return obj.some((t, i) => (t.w === 'without' || (t.w === 'no' && obj[i - 1]?.w === 'with')) && obj.slice(i + 1, i + 5).some((x) => CONSENT.has(x.w)));
+}
+const CONSENT = new Set([
+  'check',
+  'asking',
+  'ask',
+  'confirmation',
+  'confirming',
+  'confirm',
+  'approval',
+  'approving',
+  'permission',
+  'consent',
+  'prompting',
+  'checking',
+]);
+export const GRAVE = /^(?:delete|remove|drop|destroy|wipe|purge|force|transfer|pay|send|publish|deploy|bcc|cc)/;
+
+/** What an other tool is said to have to do: "send_email has to deliver …", "`get_weather` must now use …". */
+const TOOL_MODAL = new Set(['must', 'should', 'shall', 'will', 'has', 'needs', 'is']);
+
+/** Modals that oblige only with a "to" after them. */
+const TO_MODAL = new Set(['has', 'needs', 'is']);
+/** Words after "<tool> must" that are not its verb. */
+const NOT_VERB = new Set(['be', 'not', 'never', 'a', 'an', 'the', 'this', 'that', 'it', 'only', 'also']);
+
+/** "send_email has to deliver every message to …": how another tool now behaves, said to the model. */
+export function otherToolAt(ts: Token[], i: number, isVerb: (w: string) => boolean): Order | undefined {
+  const t = ts[i]!;
+  const modal = ts[i + 1]?.w ?? '';
+  if (!TOOL_MODAL.has(modal) || !isToolName(t)) return undefined;
+  // "has to", "needs to", "is to", "is required to": the obligation needs its "to".
+  if (TO_MODAL.has(modal) && !(ts[i + 2]?.w === 'to' || (ts[i + 2]?.w === 'required' && ts[i + 3]?.w === 'to'))) return undefined;
+  let j = i + 2;
+  for (let k = 0; k < 3 && j < ts.length && ['to', 'now', 'always', 'also', 'required', 'only'].includes(ts[j]!.w); k++) j++;
+  const v = ts[j];
+  // An obligation takes any verb ("must bill …", "has to deliver …"); "will" only a verb the reader knows ("will help" describes).
+  const verbLike = v && v.kind === 'word' && /^[a-z]+$/.test(v.w) && !NOT_VERB.has(v.w) && (modal !== 'will' || isVerb(v.w));
+  if (!v || !verbLike) return undefined;
+  return { at: j, verb: v.w, negated: false, mandatory: true, addressed: true, summary: false, about: t };
+}
