@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_PATTERN_CHARS, reviewServers, reviewServersInSteps } from '../../shared/review/review.js';
 
@@ -96,6 +98,23 @@ function reviewMs(text: string, where: 'description' | 'name' | 'parameter'): nu
 
 const fill = (unit: string, chars: number) => unit.repeat(Math.ceil(chars / unit.length));
 
+/**
+ * Every word the review's own patterns name, read from its source files: each line that builds a
+ * pattern (a literal, `P(…)`, `new RegExp(…)`), every run of letters in it. A pattern added to any
+ * review file tomorrow brings its words into the sweep below without anyone listing them.
+ */
+function patternWords(): string[] {
+  const dir = new URL('../../shared/review/', import.meta.url).pathname;
+  const words = new Set<string>();
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts'))) {
+    for (const line of readFileSync(join(dir, f), 'utf8').split('\n')) {
+      if (!/=\s*\/[^/\s*]|\(\/[^/\s*]|[ ,]\/[^/\s*].*\/[gimsuy]*[,;)]|\bP\(|RegExp\(|String\.raw`/.test(line)) continue;
+      for (const w of line.toLowerCase().match(/(?<!\\)[a-z]{2,24}/g) ?? []) words.add(w);
+    }
+  }
+  return [...words].sort();
+}
+
 describe('the review on text built to make its patterns backtrack', () => {
   it('grows linearly with the text for every run of one token and of two', { timeout: 120_000 }, () => {
     const units = [...TOKENS, ...LEADS.flatMap((l) => TOKENS.map((t) => l + t))];
@@ -117,6 +136,32 @@ describe('the review on text built to make its patterns backtrack', () => {
         }
       }
     expect(slow).toEqual([]);
+  });
+
+  it('grows linearly on runs of every word the patterns name, with the characters that join words', { timeout: 300_000 }, () => {
+    const words = patternWords();
+    // The sweep is only as good as its seeds: the words of the rules that failed before must be among them.
+    expect(words).toEqual(expect.arrayContaining(['bcc', 'cc', 'ignore', 'instructions', 'send']));
+    const slow: string[] = [];
+    const time = (unit: string, chars: number) => Math.min(reviewMs(fill(unit, chars), 'description'), reviewMs(fill(unit, chars), 'description'));
+    for (const w of words)
+      for (const unit of [`${w}-`, `${w} `, `${w}.`, `${w}@`]) {
+        const small = time(unit, 2000);
+        const big = time(unit, 8000);
+        if (big > 25 && big / Math.max(small, 1) > 8) {
+          const huge = time(unit, 32_000);
+          if (huge / Math.max(big, 1) > 8)
+            slow.push(`${JSON.stringify(unit)}: ${small.toFixed(1)} ms at 2,000, ${big.toFixed(1)} ms at 8,000, ${huge.toFixed(1)} ms at 32,000`);
+        }
+      }
+    expect(slow).toEqual([]);
+  });
+
+  it('reads a megabyte of the run that once took the bcc rule 35 s per 20 KB in well under a second', () => {
+    const text = fill('cc-', 1_048_576) + '@';
+    const t0 = performance.now();
+    reviewServers([{ id: 's', tools: [{ name: 't', description: text, inputSchema: { type: 'object' } }] }]);
+    expect(performance.now() - t0).toBeLessThan(1000);
   });
 
   it('reads a megabyte of any of those runs in bounded time and says where it stopped reading', () => {

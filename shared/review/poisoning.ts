@@ -1,7 +1,7 @@
 import type { Hit } from './hidden.js';
 import type { Severity } from './rules.js';
 import { blobHits } from './blobs.js';
-import { boundedSentence, MAX_MATCHES_PER_RULE } from './sentence.js';
+import { boundedSentence, MAX_MATCHES_PER_RULE, windowedMatches } from './sentence.js';
 import { dataUrlHits, secretStoreHits, steeringHits } from './round-two.js';
 import { authorityHits, PERSON, unawareHits } from './authority.js';
 import { intentHits } from './intent.js';
@@ -231,9 +231,12 @@ const PATTERNS: Pattern[] = [
   {
     rule: 'P06',
     needs: ['@'],
-    re: P(String.raw`\b(?:always )?(?:also )?(?:bcc|cc|blind copy|forward a copy)\b[^.\n]{0,60}?[\w.+-]+@[\w-]+(?:\.[\w-]+)+`),
+    // Up to the first "@" within 80 characters, then a bounded domain: each start is tried at most a
+    // fixed number of steps. The address is cut out by `within`; a stop between the word and it ends the match.
+    re: P(String.raw`\b(?:always )?(?:also )?(?:bcc|cc|blind copy|forward a copy)\b[^\n@]{0,80}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}`),
+    within: /[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}$/u,
     message: 'asks the model to copy messages to an address',
-    grade: (m) => (EXAMPLE_HOST.test(m) ? null : 'high'),
+    grade: (m) => (EXAMPLE_HOST.test(m) || m.slice(0, m.search(/[\w.+-]{1,64}@[^@]*$/)).includes('.') ? null : 'high'),
   },
 ];
 
@@ -292,16 +295,11 @@ export function poisoningHits(text: string, opts: { result?: boolean } = {}): { 
   for (const w of text.toLowerCase().match(NEEDS_RE) ?? []) for (const n of INSIDE.get(w) ?? [w]) present.add(n);
   for (const p of PATTERNS) {
     if (!p.needs.some((w) => present.has(w))) continue;
-    p.re.lastIndex = 0;
     let seen = 0;
-    for (let m = p.re.exec(text); m; m = p.re.exec(text)) {
+    for (const m of windowedMatches(p.re, text)) {
       if (++seen > MAX_MATCHES_PER_RULE) {
         cut ??= `${MAX_MATCHES_PER_RULE} matches of one ${p.rule} pattern`;
         break;
-      }
-      if (m[0].length === 0) {
-        p.re.lastIndex++;
-        continue;
       }
       let found = m[0];
       if (p.within) {

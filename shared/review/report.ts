@@ -24,6 +24,12 @@ export function riskOf(findings: readonly Finding[]): ReviewedServer['risk'] {
   return best === 3 ? 'high' : best === 2 ? 'medium' : best === 1 ? 'low' : 'none';
 }
 
+/** A server's risk; one that could not be reviewed (or whose review was stopped) is `unknown` unless a high finding already stands. */
+function riskAfter(o: ServerOutcome, findings: readonly Finding[]): ReviewedServer['risk'] {
+  const risk = riskOf(findings.filter((f) => f.server === o.id));
+  return o.error && risk !== 'high' ? 'unknown' : risk;
+}
+
 /** A report from the servers' outcomes and the findings, with a baseline applied when given. */
 export function buildReport(
   outcomes: readonly ServerOutcome[],
@@ -43,7 +49,7 @@ export function buildReport(
     resources: o.resources,
     ...(o.unlisted?.length ? { unlisted: o.unlisted } : {}),
     ...(o.failedParts?.length ? { failedParts: o.failedParts } : {}),
-    risk: riskOf(fresh.filter((f) => f.server === o.id)),
+    risk: riskAfter(o, fresh),
   }));
   return { at, servers, findings: fresh, suppressed, stale };
 }

@@ -78,6 +78,20 @@ describe('review building blocks', () => {
     expect(countAtOrAbove(report, 'low')).toBe(findings.length);
   });
 
+  it('never reads a server it could not review (or stopped reviewing) as without risk', () => {
+    const report = buildReport(
+      [
+        { id: 'stopped', tools: 3, prompts: 0, resources: 0, error: 'the review stopped at its budget of 120 s' },
+        { id: 'poisoned', tools: 1, prompts: 0, resources: 0, error: 'the review stopped at its budget of 120 s' },
+      ],
+      reviewServers([{ id: 'poisoned', tools: [poisoned] }]),
+    );
+    expect(report.servers.map((s) => [s.status, s.risk])).toEqual([
+      ['failed', 'unknown'],
+      ['failed', 'high'],
+    ]);
+  });
+
   it('renders server text inert in Markdown: no HTML, no mentions, no table breaks', () => {
     expect(mdText('<img src=x onerror=alert(1)> @octocat | **x**')).toBe('&lt;img src=x onerror=alert\\(1\\)&gt; &#64;octocat \\| \\*\\*x\\*\\*');
     const md = toMarkdown(buildReport([{ id: 's', tools: 1, prompts: 0, resources: 0 }], reviewServers([{ id: 's', tools: [poisoned] }])));

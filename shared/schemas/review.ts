@@ -60,7 +60,8 @@ export const ReviewedServer = z.object({
   /** Lists the server failed to give (a `resources/list` that needs its database): that part was not reviewed; the server was. */
   failedParts: z.array(z.object({ part: z.enum(['prompts', 'resources']), error: z.string() })).optional(),
   /** The highest severity among its new findings; none when clean. */
-  risk: z.enum(['high', 'medium', 'low', 'none']),
+  /** `unknown`: the server could not be reviewed (or its review was stopped), so no absence of risk is claimed. */
+  risk: z.enum(['high', 'medium', 'low', 'none', 'unknown']),
 });
 export type ReviewedServer = z.infer<typeof ReviewedServer>;
 
