@@ -1,5 +1,5 @@
 import { cliAuth } from './sign-in.js';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { baselineOf } from '../../shared/review/baseline.js';
 import { pinsOf } from '../../shared/review/pins.js';
@@ -9,7 +9,7 @@ import { REPORT_FORMATS, type ReportFormat } from '../../shared/review/formats.j
 import { countAtOrAbove } from '../../shared/review/report.js';
 import type { Severity } from '../../shared/review/rules.js';
 import type { SarifArtifact } from '../../shared/review/sarif.js';
-import { CLIENT_INFO, startCore } from '../core/index.js';
+import { CLIENT_INFO, readPlacedText, startCore } from '../core/index.js';
 import { str, type ParsedArgs } from './args.js';
 import { cliConsent, UsageError, type Io } from './commands.js';
 import { safe } from './format.js';
@@ -31,7 +31,7 @@ function lineFinder(text: string): (server: string) => number | undefined {
 function readFileAs<T>(file: string, flag: string, parse: (text: string) => T): T {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readPlacedText(file, `${flag} ${file}`);
   } catch (e) {
     throw new UsageError(`cannot read ${flag} ${file}: ${(e as Error).message}`);
   }
@@ -112,7 +112,10 @@ export async function reviewCommand(args: ParsedArgs, io: Io): Promise<number> {
       writeFileSync(writeTo, JSON.stringify(baselineOf(all, reason!.trim(), baseline), null, 2) + '\n');
       io.err(`wrote ${writeTo}: ${all.length} findings accepted`);
     }
-    const artifact: SarifArtifact = { uri: relative(process.cwd(), config).split(sep).join('/'), lineOf: lineFinder(readFileSync(config, 'utf8')) };
+    const artifact: SarifArtifact = {
+      uri: relative(process.cwd(), config).split(sep).join('/'),
+      lineOf: lineFinder(readPlacedText(config, 'the config file')),
+    };
     const text = reportText(report, format as ReportFormat, { version: CLIENT_INFO.version, artifact });
     const out = str(args, 'out');
     if (out) writeFileSync(out, text);

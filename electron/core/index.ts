@@ -34,3 +34,4 @@ export { keyFileBox, type KeyWrapper, type SecretBox } from './auth/index.js';
 export { loadCollection, type CollectionRuns } from './collections/index.js';
 export { readPolicyFile, managedPolicyPath, type PolicyPaths } from './policy/index.js';
 export { re2 } from './support/index.js';
+export { readPlacedBytes, readPlacedText } from './support/index.js';

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readPlacedText, resolveDataDir } from './support/index.js';
 import { join } from 'node:path';
 import type { AuditVerifyResult } from '../../shared/schemas/audit.js';
 import { anchorFrom, AuditLog, checkAnchor, PUBLIC_KEY_FILE, readAnchor, type Anchor } from './audit/index.js';
 import { ConsoleCore } from './console-core.js';
 import type { CoreOptions } from './core-options.js';
-import { resolveDataDir } from './support/index.js';
 
 /** How a front end starts the core. */
 export interface StartOptions extends Omit<CoreOptions, 'dataDir'> {
@@ -40,7 +40,7 @@ export function startCore(opts: StartOptions): StartedCore {
   const started: StartedCore = { core, dataDir, problems, configWarnings: [], disabled: [] };
   if (opts.configFile) {
     try {
-      const loaded = core.loadConfig(readFileSync(opts.configFile, 'utf8'));
+      const loaded = core.loadConfig(readPlacedText(opts.configFile, 'the config file'));
       started.configWarnings = loaded.warnings.map((w) => `${opts.configFile}: ${w}`);
       started.disabled = loaded.disabled;
     } catch (e) {
@@ -73,7 +73,7 @@ export function verifyAuditLog(dataDir?: string, against?: { anchor: string; pub
 /** The data directory's public key for its checkpoints (`ed25519:…`), or null before a console first signed one. */
 export function auditPublicKey(dataDir?: string): string | null {
   const file = join(resolveDataDir(dataDir), PUBLIC_KEY_FILE);
-  return existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
+  return existsSync(file) ? readPlacedText(file, 'a token file', 64 * 1024).trim() : null;
 }
 
 /** The log's last signed checkpoint as an anchor to keep away from the machine (`mcp-console audit anchor --out FILE`); an error in words. */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { processAlive, processStart, writeFileAtomic } from '../core/index.js';
+import { processAlive, processStart, readPlacedText, writeFileAtomic } from '../core/index.js';
 
 /** Where a running console says where it listens for agents (readable by its user only). */
 export function addressFile(dataDir: string): string {
@@ -49,7 +49,7 @@ export function writeAddress(dataDir: string, address: GatewayAddress): void {
 
 export function readAddress(dataDir: string): GatewayAddress | null {
   try {
-    const a = JSON.parse(readFileSync(addressFile(dataDir), 'utf8')) as GatewayAddress;
+    const a = JSON.parse(readPlacedText(addressFile(dataDir), 'the address file', 64 * 1024)) as GatewayAddress;
     return typeof a.socket === 'string' ? a : null;
   } catch {
     return null;

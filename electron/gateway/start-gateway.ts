@@ -1,16 +1,15 @@
 import { startAgentEndpoint } from './agent-http.js';
 import { startAgentSocket } from './agent-socket.js';
 import { consoleRunning } from './local-channel.js';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic, type ConsoleCore } from '../core/index.js';
+import { readPlacedText, writeFileAtomic, type ConsoleCore } from '../core/index.js';
 
 /** Where the agent endpoint's port is kept between starts. */
 export const portFile = (dataDir: string) => join(dataDir, 'agent-endpoint.json');
 
 function readSavedPort(dataDir: string): number | undefined {
   try {
-    const port = (JSON.parse(readFileSync(portFile(dataDir), 'utf8')) as { port?: unknown }).port;
+    const port = (JSON.parse(readPlacedText(portFile(dataDir), 'the port file', 64 * 1024)) as { port?: unknown }).port;
     return typeof port === 'number' && Number.isInteger(port) && port > 0 && port <= 65535 ? port : undefined;
   } catch {
     return undefined;

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../core/index.js';
+import { readPlacedText, writeFileAtomic } from '../core/index.js';
 
 export interface WindowBounds {
   x?: number;
@@ -14,7 +13,7 @@ const DEFAULT: WindowBounds = { width: 1400, height: 900 };
 /** The window's last size and position (sane values only), or the default. */
 export function loadWindowState(dataDir: string): WindowBounds {
   try {
-    const s = JSON.parse(readFileSync(join(dataDir, 'window-state.json'), 'utf8')) as Partial<WindowBounds>;
+    const s = JSON.parse(readPlacedText(join(dataDir, 'window-state.json'), 'the window state', 64 * 1024)) as Partial<WindowBounds>;
     const ok = (n: unknown, min: number) => typeof n === 'number' && Number.isFinite(n) && n >= min && n < 100_000;
     if (!ok(s.width, 400) || !ok(s.height, 300)) return DEFAULT;
     const b: WindowBounds = { width: s.width!, height: s.height! };

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readPlacedText, CoreError, sha256, writeFileAtomic } from '../support/index.js';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AgentName, type AgentView, type NewAgent } from '../../../shared/schemas/agent.js';
-import { CoreError, sha256, writeFileAtomic } from '../support/index.js';
 import { parseMeasured } from '../../../shared/boundary.js';
 
 const Stored = z.object({
@@ -67,7 +67,7 @@ export class AgentStore {
       return true;
     }
     try {
-      this.agents = Stored.parse(parseMeasured(readFileSync(this.path, 'utf8'), 'agents.json')).agents;
+      this.agents = Stored.parse(parseMeasured(readPlacedText(this.path, 'the agents file'), 'agents.json')).agents;
     } catch (e) {
       // SECURITY: an unreadable file lets nobody in (fail closed), and says why.
       this.agents = [];

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readPlacedText, CoreError, writeFileAtomic } from '../support/index.js';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { GrantView, type GrantCover, type GrantScope } from '../../../shared/schemas/agent.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
 import { requesterKey } from '../../../shared/requester-text.js';
-import { CoreError, writeFileAtomic } from '../support/index.js';
 import { parseMeasured } from '../../../shared/boundary.js';
 
 export { requesterKey };
@@ -44,7 +43,7 @@ export class PolicyStore {
   load(): void {
     if (!this.path) return;
     try {
-      const data = z.object({ grants: z.array(GrantView) }).parse(parseMeasured(readFileSync(this.path, 'utf8'), 'the grants file'));
+      const data = z.object({ grants: z.array(GrantView) }).parse(parseMeasured(readPlacedText(this.path, 'the grants file'), 'the grants file'));
       for (const g of data.grants) if (g.scope !== 'session') this.grants.set(key(g.requester, g.serverId, g.tool), g);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readPlacedText, writeFileAtomic } from '../support/index.js';
 import { lineDiff, type LineDiff } from '../../../shared/line-diff.js';
 import { parseMeasured } from '../../../shared/boundary.js';
-import { writeFileAtomic } from '../support/index.js';
 
 /** How much of a pinned view is kept to diff against. */
 const KEPT = 512 * 1024;
@@ -57,7 +56,9 @@ export class ViewPins {
     m = new Map();
     if (this.dir) {
       try {
-        const data = parseMeasured(readFileSync(join(this.dir, `${identity}.json`), 'utf8'), 'a view pins file') as { views?: Record<string, Pin> };
+        const data = parseMeasured(readPlacedText(join(this.dir, `${identity}.json`), 'a view pins file'), 'a view pins file') as {
+          views?: Record<string, Pin>;
+        };
         for (const [uri, p] of Object.entries(data.views ?? {})) if (typeof p?.sha256 === 'string' && typeof p.html === 'string') m.set(uri, p);
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'ENOENT')

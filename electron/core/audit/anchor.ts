@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { AUDIT_LOG_MAX, readPlacedText } from '../support/index.js';
 import { parseMeasured } from '../../../shared/boundary.js';
 import { signatureHolds, type SignedCheckpoint } from './signing.js';
 
@@ -29,7 +30,7 @@ export function anchorFrom(cp: { seq: number; hash: string; sig?: string; key?: 
 export function readAnchor(file: string): Anchor | string {
   if (!existsSync(file)) return `there is no anchor file at ${file}`;
   try {
-    const a = parseMeasured(readFileSync(file, 'utf8'), 'the anchor') as Partial<Anchor>;
+    const a = parseMeasured(readPlacedText(file, 'the anchor', 1024 * 1024), 'the anchor') as Partial<Anchor>;
     if (a.format !== ANCHOR_FORMAT) return `${file} is not an audit anchor (format ${JSON.stringify(a.format ?? null)})`;
     if (
       typeof a.seq !== 'number' ||
@@ -57,7 +58,7 @@ export function checkAnchor(path: string, anchor: Anchor, key: string): { ok: tr
   if (!signatureHolds(anchor, key))
     return { ok: false, reason: "the anchor's signature does not hold: the anchor was changed, or it was not signed by this key" };
   if (!existsSync(path)) return { ok: false, reason: `there is no audit log at ${path}` };
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
+  for (const line of readPlacedText(path, 'the audit log', AUDIT_LOG_MAX).split('\n')) {
     let e: { seq?: unknown; hash?: unknown };
     try {
       e = JSON.parse(line) as { seq?: unknown; hash?: unknown };

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { CheckpointSigner } from './signing.js';
 import { CheckpointFile, type Checkpoint } from './checkpoint.js';
@@ -12,7 +12,7 @@ import type { AuditEntry, AuditVerifyResult } from '../../../shared/schemas/audi
 import type { AuditFields } from './audit-fields.js';
 import { matching, type AuditFilter } from './log-query.js';
 import { nodeIo, writeAll, type AuditIo } from './audit-io.js';
-import { sha256 } from '../support/index.js';
+import { AUDIT_LOG_MAX, readPlacedText, sha256 } from '../support/index.js';
 import { unfinishedCalls } from './unfinished-calls.js';
 
 export { entryHash, GENESIS, writeAll, type AuditIo };
@@ -363,7 +363,7 @@ export class AuditLog {
   private readLines(): string[] {
     if (this.fd !== null) this.drain();
     if (!existsSync(this.path)) return [];
-    return readFileSync(this.path, 'utf8')
+    return readPlacedText(this.path, 'the audit log', AUDIT_LOG_MAX)
       .split('\n')
       .filter((l) => l.length > 0);
   }

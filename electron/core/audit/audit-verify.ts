@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { AUDIT_LOG_MAX, readPlacedBytes, readPlacedText } from '../support/index.js';
 import type { AuditVerifyResult } from '../../../shared/schemas/audit.js';
 import type { CheckpointFile } from './checkpoint.js';
 import { entryHash, GENESIS, lineSealed } from './chain.js';
@@ -24,7 +25,9 @@ export function verifyChain(path: string, checkpoint: Pick<CheckpointFile, 'read
 function verifyText(path: string, checkpoint: Pick<CheckpointFile, 'read' | 'path'>, after?: Buffer): AuditVerifyResult {
   if (!existsSync(path)) return { ok: false, entries: 0, reason: `there is no audit log at ${path}` };
   // `after`: bytes that belong after the file's end (the sync journal's, not yet put back), checked as if they were there.
-  const text = after ? Buffer.concat([readFileSync(path), after]).toString('utf8') : readFileSync(path, 'utf8');
+  const text = after
+    ? Buffer.concat([readPlacedBytes(path, 'the audit log', AUDIT_LOG_MAX), after]).toString('utf8')
+    : readPlacedText(path, 'the audit log', AUDIT_LOG_MAX);
   const lines = text.split('\n');
   const tornTail = lines.length > 0 && lines[lines.length - 1] !== '';
   if (!tornTail) lines.pop();

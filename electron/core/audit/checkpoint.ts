@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { readPlacedText } from '../support/index.js';
 import { rename, writeFile } from 'node:fs/promises';
 import { parseMeasured } from '../../../shared/boundary.js';
 import type { CheckpointSigner } from './signing.js';
@@ -68,7 +69,7 @@ export class CheckpointFile {
   read(): (Checkpoint & { sig?: string; key?: string }) | 'missing' | 'unreadable' {
     if (!existsSync(this.path)) return 'missing';
     try {
-      const cp = parseMeasured(readFileSync(this.path, 'utf8'), 'the checkpoint') as Checkpoint;
+      const cp = parseMeasured(readPlacedText(this.path, 'the checkpoint', 1024 * 1024), 'the checkpoint') as Checkpoint;
       return typeof cp.seq === 'number' && typeof cp.hash === 'string' ? cp : 'unreadable';
     } catch {
       return 'unreadable';

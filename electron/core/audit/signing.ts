@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readPlacedBytes, readPlacedText, writeFileAtomic } from '../support/index.js';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../support/index.js';
 
 /**
  * Signed checkpoints (issue "For a team"): an Ed25519 key per data directory signs every checkpoint
@@ -64,14 +64,14 @@ export function publicKeyOf(text: string): KeyObject | null {
 export function checkpointSigner(dataDir: string, sealer: Sealer): CheckpointSigner {
   const file = join(dataDir, SIGNING_KEY_FILE);
   let priv: KeyObject;
-  if (existsSync(file)) priv = createPrivateKey({ key: sealer.open(readFileSync(file)), format: 'der', type: 'pkcs8' });
+  if (existsSync(file)) priv = createPrivateKey({ key: sealer.open(readPlacedBytes(file, 'the signing key', 64 * 1024)), format: 'der', type: 'pkcs8' });
   else {
     priv = generateKeyPairSync('ed25519').privateKey;
     writeFileAtomic(file, sealer.seal(priv.export({ format: 'der', type: 'pkcs8' }) as Buffer));
   }
   const publicKey = rawPublic(createPublicKey(priv));
   const pubFile = join(dataDir, PUBLIC_KEY_FILE);
-  if (!existsSync(pubFile) || readFileSync(pubFile, 'utf8').trim() !== publicKey) writeFileAtomic(pubFile, `${publicKey}\n`);
+  if (!existsSync(pubFile) || readPlacedText(pubFile, 'the public key', 64 * 1024).trim() !== publicKey) writeFileAtomic(pubFile, `${publicKey}\n`);
   return { publicKey, sign: (cp) => ({ seq: cp.seq, hash: cp.hash, sig: sign(null, checkpointMessage(cp), priv).toString('base64'), key: publicKey }) };
 }
 

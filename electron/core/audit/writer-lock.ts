@@ -1,5 +1,5 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { processAlive, processStart } from '../support/index.js';
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import { readPlacedText, processAlive, processStart } from '../support/index.js';
 
 /**
  * One writer per audit log: a lock file beside it naming the writer's process (its id and, where the
@@ -28,7 +28,7 @@ export class WriterLock {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') return null; // no lock possible here (read-only folder?): go on as before
         let owner: Owner = { pid: 0 };
         try {
-          owner = parseOwner(readFileSync(this.path, 'utf8'));
+          owner = parseOwner(readPlacedText(this.path, 'the writer lock', 64 * 1024));
         } catch {
           /* unreadable: taken over below */
         }
@@ -45,7 +45,7 @@ export class WriterLock {
     if (!this.held) return;
     this.held = false;
     try {
-      if (readFileSync(this.path, 'utf8') === this.mine) rmSync(this.path, { force: true });
+      if (readPlacedText(this.path, 'the writer lock', 64 * 1024) === this.mine) rmSync(this.path, { force: true });
     } catch {
       /* already gone */
     }

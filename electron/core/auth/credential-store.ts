@@ -1,7 +1,7 @@
-import { readFileSync, renameSync, statSync } from 'node:fs';
+import { renameSync, statSync } from 'node:fs';
+import { readPlacedBytes, writeFileAtomic } from '../support/index.js';
 import { join } from 'node:path';
 import type { StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
-import { writeFileAtomic } from '../support/index.js';
 import type { SecretBox } from './secret-box.js';
 import { parseMeasured } from '../../../shared/boundary.js';
 
@@ -70,7 +70,7 @@ export class CredentialStore {
       return;
     }
     try {
-      const parsed = parseMeasured(this.box.open(readFileSync(this.file)).toString('utf8'), 'the credentials file') as Doc;
+      const parsed = parseMeasured(this.box.open(readPlacedBytes(this.file, 'the credentials file')).toString('utf8'), 'the credentials file') as Doc;
       if (parsed?.version !== 1 || typeof parsed.servers !== 'object') throw new Error('unknown format');
       this.doc = parsed;
     } catch (e) {

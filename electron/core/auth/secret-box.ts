@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readPlacedBytes, writeFileAtomic } from '../support/index.js';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../support/index.js';
 
 /** Seals and opens the console's secrets (OAuth tokens, registered client secrets). */
 export interface SecretBox {
@@ -35,7 +35,7 @@ export function keyFileBox(dir: string, wrapper?: KeyWrapper): SecretBox {
   const file = join(dir, wrapper ? 'key.wrapped' : 'key');
   let key: Buffer;
   if (existsSync(file)) {
-    const raw = readFileSync(file);
+    const raw = readPlacedBytes(file, 'the key file', 64 * 1024);
     key = wrapper ? wrapper.unwrap(raw) : Buffer.from(raw.toString('utf8').trim(), 'base64');
     if (key.length !== 32) throw new Error(`${file} does not hold a 256-bit key`);
   } else {

@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { readPlacedText, CoreError, writeFileAtomic } from '../support/index.js';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { Collection } from '../../../shared/schemas/collection.js';
 import type { CollectionFile } from '../../../shared/schemas/collection-run.js';
 import { collectionFileName, collectionText, serversOf } from '../../../shared/collections/steps.js';
-import { CoreError, writeFileAtomic } from '../support/index.js';
 import { MAX_COLLECTION_BYTES, parseCollection } from './parse.js';
 
 const SUFFIX = '.collection.json';
@@ -131,12 +131,12 @@ export class CollectionFiles {
   /** A file's text, refused past the limit; `size` when the caller has just looked (one stat, not two). */
   private text(path: string, size = statSync(path).size): string {
     if (size > MAX_COLLECTION_BYTES) throw new CoreError('bad-collection', `${basename(path)}: larger than ${MAX_COLLECTION_BYTES / 1_048_576} MB`);
-    return readFileSync(path, 'utf8');
+    return readPlacedText(path, 'a collection file', MAX_COLLECTION_BYTES);
   }
 
   private readFolders(): string[] {
     try {
-      const j = JSON.parse(readFileSync(this.foldersFile, 'utf8')) as { folders?: unknown };
+      const j = JSON.parse(readPlacedText(this.foldersFile, 'the folders file', 1024 * 1024)) as { folders?: unknown };
       return Array.isArray(j.folders) ? j.folders.filter((f): f is string => typeof f === 'string' && isAbsolute(f)).slice(0, MAX_FOLDERS) : [];
     } catch {
       return [];

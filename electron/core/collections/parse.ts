@@ -1,7 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readPlacedText, CoreError } from '../support/index.js';
 import { Collection } from '../../../shared/schemas/collection.js';
 import { nestedDeeperThan } from '../../../shared/json-depth.js';
-import { CoreError } from '../support/index.js';
 
 /** The most a collection file may weigh: snapshots of large results included. */
 export const MAX_COLLECTION_BYTES = 20 * 1_048_576;
@@ -28,11 +27,10 @@ export function parseCollection(text: string, where: string): Collection {
 export function loadCollection(path: string): Collection {
   let text: string;
   try {
-    if (statSync(path).size > MAX_COLLECTION_BYTES) throw new CoreError('bad-collection', `${path}: larger than ${MAX_COLLECTION_BYTES / 1_048_576} MB`);
-    text = readFileSync(path, 'utf8');
+    text = readPlacedText(path, 'the collection', MAX_COLLECTION_BYTES);
   } catch (e) {
-    if (e instanceof CoreError) throw e;
-    throw new CoreError('bad-collection', `${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    // The door's refusal already names the file and why (a FIFO, a device, too large, a link loop).
+    throw new CoreError('bad-collection', (e as Error).message);
   }
   return parseCollection(text, path);
 }

@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readPlacedText, writeFileAtomic } from '../support/index.js';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ConsentRecord, type ConsentKind, type ConsentSurface, type LaunchLine, type PendingConsent } from '../../../shared/schemas/consent.js';
 import type { ServerConfig } from '../../../shared/schemas/server.js';
-import { writeFileAtomic } from '../support/index.js';
 import { parseMeasured } from '../../../shared/boundary.js';
 
 /** One raise a person is asked to confirm, in words. */
@@ -72,7 +72,7 @@ export class ConsentStore {
   load(): void {
     if (!existsSync(this.path)) return;
     try {
-      const file = FileShape.parse(parseMeasured(readFileSync(this.path, 'utf8'), 'consents.json'));
+      const file = FileShape.parse(parseMeasured(readPlacedText(this.path, 'the consents file'), 'consents.json'));
       for (const r of file.consents) {
         const ok = ConsentRecord.safeParse({ ...(r as object), persistent: true });
         if (ok.success) this.records.push({ ...ok.data, persistent: true });

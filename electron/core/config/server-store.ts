@@ -1,10 +1,10 @@
-import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
+import { readPlacedText, writeFileAtomic } from '../support/index.js';
 import { join } from 'node:path';
 import { ConfigError, parseHostConfig, toHostEntry } from '../../../shared/config.js';
 import { formatIssues } from '../../../shared/contract/index.js';
 import { ServerSettings, type ServerConfig } from '../../../shared/schemas/server.js';
 import { Settings } from '../../../shared/schemas/audit.js';
-import { writeFileAtomic } from '../support/index.js';
 import { serverIdentity } from './server-identity.js';
 import { parseMeasured } from '../../../shared/boundary.js';
 
@@ -102,7 +102,7 @@ export class ServerStore {
   private readJson(path: string): unknown {
     if (!existsSync(path)) return undefined;
     try {
-      return parseMeasured(readFileSync(path, 'utf8'), 'a servers file');
+      return parseMeasured(readPlacedText(path, 'a servers file'), 'a servers file');
     } catch (e) {
       this.setAside(path, `not valid JSON: ${(e as Error).message}`);
       return undefined;

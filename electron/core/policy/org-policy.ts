@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { readPlacedText, re2, sha256 } from '../support/index.js';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RE2JS } from 're2js';
@@ -7,7 +8,6 @@ import { parseMeasured } from '../../../shared/boundary.js';
 import { compilePolicy, evaluatePolicy, type CompiledPolicy, type PolicyCall, type PolicyDecision } from '../../../shared/policy/evaluate.js';
 import { PolicyFile, type PolicySourceKind, type PolicySourceView, type PolicyView } from '../../../shared/schemas/policy.js';
 import type { AuditFields } from '../audit/index.js';
-import { re2, sha256 } from '../support/index.js';
 
 /** Where the organisation's policy files are: the platform's managed location (read only) and one named by `--policy` or `MCP_CONSOLE_POLICY`. */
 export interface PolicyPaths {
@@ -41,7 +41,7 @@ interface Source {
 export function readPolicyFile(path: string): { file: PolicyFile; hash: string } | { missing: true } | { problem: string } {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readPlacedText(path, 'the policy file');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { missing: true };
     return { problem: `${path} could not be read: ${(e as Error).message}` };

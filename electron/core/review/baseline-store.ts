@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isMissing, readPlacedText, CoreError, writeFileAtomic } from '../support/index.js';
 import type { AuditEntry } from '../../../shared/schemas/audit.js';
 import type { Baseline, Finding, Suppression } from '../../../shared/schemas/review.js';
 import { baselineOf, suppressionFor } from '../../../shared/review/baseline.js';
 import { parseBaseline } from '../../../shared/review/review-files.js';
-import { CoreError, writeFileAtomic } from '../support/index.js';
 
 /**
  * The findings a person accepted, each with a reason: `review-baseline.json` in the data directory,
@@ -29,8 +28,10 @@ export class BaselineStore {
     if (!this.file) return;
     let text: string;
     try {
-      text = readFileSync(this.file, 'utf8');
-    } catch {
+      text = readPlacedText(this.file, 'the review baseline');
+    } catch (e) {
+      // None yet is none; one that cannot be read is said, and no finding is treated as accepted.
+      if (!isMissing(e)) this.problem = `${(e as Error).message}; no finding is treated as accepted`;
       return;
     }
     try {

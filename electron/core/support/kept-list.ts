@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, fsyncSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, openSync, readdirSync, readSync, rmSync, writeSync } from 'node:fs';
+import { readPlacedBytes } from './placed-file.js';
 import { randomBytes } from 'node:crypto';
 import { isAscii } from 'node:buffer';
 import { basename, dirname, join } from 'node:path';
@@ -162,6 +163,9 @@ function isIndex(data: Record<string, unknown>): data is KeptIndex & Record<stri
   );
 }
 
+/** The largest kept index read: a one-byte string V8 can still hold. */
+const KEPT_MAX = 512 * 1024 * 1024;
+
 /**
  * Reads a kept file. Null when there is none; throws when it cannot be read or is not a kept
  * file's shape (the caller decides what an unreadable file means).
@@ -169,7 +173,7 @@ function isIndex(data: Record<string, unknown>): data is KeptIndex & Record<stri
 export function readKept(indexPath: string, keyOf: (item: Record<string, unknown>) => string, what: string): KeptRead | null {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(indexPath);
+    bytes = readPlacedBytes(indexPath, what, KEPT_MAX);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw e;

@@ -1,8 +1,8 @@
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
+import { readPlacedText, writeFileAtomic } from '../../support/index.js';
 import { createInterface } from 'node:readline';
 import type { AuditEntry } from '../../../../shared/schemas/audit.js';
 import type { ShipTargetStatus } from '../../../../shared/schemas/shipping.js';
-import { writeFileAtomic } from '../../support/index.js';
 import type { AuditFields } from '../audit-fields.js';
 import { anchorFrom } from '../anchor.js';
 import type { ShipItem, Sink } from './sink.js';
@@ -287,7 +287,7 @@ function seqOf(line: string): number | null {
 /** The cursor kept for a target: the newest entry it has, and where that entry's line ends in the log when known. */
 function readCursor(path: string, target: string): { seq: number; end?: number } {
   try {
-    const c = JSON.parse(readFileSync(path, 'utf8')) as { target?: string; seq?: number; end?: number };
+    const c = JSON.parse(readPlacedText(path, 'the shipping cursor', 64 * 1024)) as { target?: string; seq?: number; end?: number };
     if (c.target !== target || typeof c.seq !== 'number') return { seq: 0 };
     return typeof c.end === 'number' ? { seq: c.seq, end: c.end } : { seq: c.seq };
   } catch {

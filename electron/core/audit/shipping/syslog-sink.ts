@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { isIP, connect as netConnect, type Socket } from 'node:net';
+import { readPlacedBytes } from '../../support/index.js';
 import { hostname } from 'node:os';
 import { connect as tlsConnect } from 'node:tls';
 import { isWarning, type ShipItem, type Sink } from './sink.js';
@@ -81,7 +81,12 @@ export class SyslogSink implements Sink {
       const host = this.url.hostname;
       const s =
         this.url.protocol === 'tls:'
-          ? tlsConnect({ host, port, ...(isIP(host) === 0 && { servername: host }), ...(this.opts.caFile && { ca: readFileSync(this.opts.caFile) }) })
+          ? tlsConnect({
+              host,
+              port,
+              ...(isIP(host) === 0 && { servername: host }),
+              ...(this.opts.caFile && { ca: readPlacedBytes(this.opts.caFile, 'the CA file', 1024 * 1024) }),
+            })
           : netConnect({ host, port });
       const ready = this.url.protocol === 'tls:' ? 'secureConnect' : 'connect';
       const timer = setTimeout(
