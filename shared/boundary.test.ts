@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipMiddle, overLimits } from './boundary.js';
+import { clipMiddle, duplicateKey, overLimits, parseMeasured } from './boundary.js';
 
 describe('clipMiddle', () => {
   it('leaves text within the bound alone', () => {
@@ -24,6 +24,26 @@ describe('clipMiddle', () => {
   it('cuts the start alone when max is too small for the note', () => {
     expect(clipMiddle('x'.repeat(100), 10)).toBe(`${'x'.repeat(9)}…`);
     expect(clipMiddle('x'.repeat(100), 1)).toBe('…');
+  });
+});
+
+describe('duplicateKey', () => {
+  it('finds a key given twice in one object, at any depth, with its line', () => {
+    expect(duplicateKey('{"rules": [1],\n "rules": []}')).toEqual({ key: 'rules', line: 2 });
+    expect(duplicateKey('{"a": {"b": 1, "c": {"d": 1, "d": 2}}}')).toEqual({ key: 'd', line: 1 });
+    expect(duplicateKey('{"a\\u0062": 1, "ab": 2}')).toEqual({ key: 'ab', line: 1 });
+  });
+
+  it('leaves alone the same key in different objects, keys inside strings, and arrays of objects', () => {
+    expect(duplicateKey('[{"a": 1}, {"a": 2}]')).toBeUndefined();
+    expect(duplicateKey('{"a": {"a": 1}, "b": "{\\"a\\": 1, \\"a\\": 2}"}')).toBeUndefined();
+    expect(duplicateKey('{"x": [1, "a", {"a": 1}], "a": 3}')).toBeUndefined();
+  });
+
+  it('refuses a file with one through parseMeasured, naming the key', () => {
+    expect(() => parseMeasured('{"rules": [], "rules": []}', 'the policy file')).toThrow(
+      'the policy file was refused: the key "rules" appears twice in one object (line 1); only one can hold',
+    );
   });
 });
 

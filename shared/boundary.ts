@@ -73,9 +73,43 @@ export class RefusedError extends Error {
   override readonly name = 'RefusedError';
 }
 
-/** JSON text parsed and measured: the value, or a RefusedError naming `what` and the limit it crossed. */
+/**
+ * The first key that appears twice in one object of JSON text (already known to parse), with its
+ * line: JSON.parse keeps the last, so a second "rules" silently drops the first and every deny in
+ * it. One pass over the characters; each key is decoded once.
+ */
+export function duplicateKey(text: string): { key: string; line: number } | undefined {
+  const objects: (Set<string> | null)[] = [];
+  let keyNext = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      let j = i + 1;
+      while (j < text.length && text.charCodeAt(j) !== 34) j += text.charCodeAt(j) === 92 ? 2 : 1;
+      const keys = objects[objects.length - 1];
+      if (keys && keyNext) {
+        const key = JSON.parse(text.slice(i, j + 1)) as string;
+        if (keys.has(key)) return { key, line: text.slice(0, i).split('\n').length };
+        keys.add(key);
+        keyNext = false;
+      }
+      i = j;
+    } else if (c === 123) {
+      objects.push(new Set());
+      keyNext = true;
+    } else if (c === 91) objects.push(null);
+    else if (c === 125 || c === 93) objects.pop();
+    else if (c === 44) keyNext = objects[objects.length - 1] !== null && objects.length > 0;
+  }
+  return undefined;
+}
+
+/** JSON text parsed and measured: the value, or a RefusedError naming `what` and the limit it crossed (or a key given twice). */
 export function parseMeasured(text: string, what: string, limits: ShapeLimits = FILE_LIMITS): unknown {
   const value: unknown = JSON.parse(text);
+  const twice = duplicateKey(text);
+  if (twice)
+    throw new RefusedError(`${what} was refused: the key ${JSON.stringify(twice.key)} appears twice in one object (line ${twice.line}); only one can hold`);
   const why = overLimits(value, limits);
   if (why) throw new RefusedError(`${what} was refused: it ${why}`);
   return value;

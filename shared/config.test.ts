@@ -105,4 +105,10 @@ describe('credential headers in what front ends see', () => {
     expect(unmaskCredentials(typed, remote)).toEqual(typed);
     expect(() => unmaskCredentials(maskCredentials(remote), undefined)).toThrow(/type its value/);
   });
+
+  it('refuses a config that gives a key twice, without quoting the file', () => {
+    expect(() => parseHostConfigDetailed('{"mcpServers": {"a": {"command": "x"}},\n "mcpServers": {}}')).toThrow(
+      'refused: a key appears twice in one object (line 2); only one can hold',
+    );
+  });
 });

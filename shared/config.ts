@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatIssues } from './contract/index.js';
 import { ServerConfig, ServerId } from './schemas/server.js';
-import { FILE_LIMITS, overLimits } from './boundary.js';
+import { duplicateKey, FILE_LIMITS, overLimits } from './boundary.js';
 
 /** A config file that cannot be used, with the field that is wrong named in the message. */
 export class ConfigError extends Error {
@@ -79,6 +79,9 @@ export function parseHostConfigDetailed(text: string): HostConfig {
     // SECURITY: never quote the file: a wrong path could point at a secret.
     throw new ConfigError(`not valid JSON${syntaxWhere(text, e)}; expected a host config such as {"mcpServers": {…}}`);
   }
+  // A key given twice keeps only its last value: a second "mcpServers" would drop every server of the first.
+  const twice = duplicateKey(text);
+  if (twice) throw new ConfigError(`refused: a key appears twice in one object (line ${twice.line}); only one can hold`);
   // SECURITY: measured before any field is read.
   const over = overLimits(json, FILE_LIMITS);
   if (over) throw new ConfigError(`refused: the file ${over}`);

@@ -41,6 +41,12 @@ describe('policy check', () => {
       ['{ "rules": [ { "effect": "deny", "reason": "x", "fingerprint": "f" } ] }', 'rules.0.fingerprint: fingerprint binds an allow only'],
       ['{ "rules": [ { "effect": "allow" } ] }', 'rules.0.reason'],
       ['{ "rules": ', 'not a valid policy'],
+      // A name with "@" that names nobody would never apply: a deny written that way would let calls through.
+      ['{ "rules": [ { "effect": "deny", "agent": "@Person", "reason": "x" } ] }', 'rules.0.agent: unknown name'],
+      ['{ "rules": [ { "effect": "deny", "agent": "@cli", "reason": "x" } ] }', 'rules.0.agent: unknown name'],
+      ['{ "rules": [ { "effect": "deny", "agent": "@agent", "reason": "x" } ] }', 'rules.0.agent: unknown name'],
+      // A second "rules" keeps only its own: the deny in the first would vanish and the check would count 0 rules.
+      ['{ "rules": [ { "effect": "deny", "tool": "*", "reason": "x" } ], "rules": [] }', 'the key "rules" appears twice in one object (line 1)'],
     ] as const) {
       const r = cli('policy', 'check', '--policy', file('bad.json', body));
       expect(r.status, body).toBe(1);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { parseMeasured } from '../../shared/boundary.js';
 import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,7 +50,7 @@ export function writeAddress(dataDir: string, address: GatewayAddress): void {
 
 export function readAddress(dataDir: string): GatewayAddress | null {
   try {
-    const a = JSON.parse(readPlacedText(addressFile(dataDir), 'the address file', 64 * 1024)) as GatewayAddress;
+    const a = parseMeasured(readPlacedText(addressFile(dataDir), 'the address file', 64 * 1024), 'the address file') as GatewayAddress;
     return typeof a.socket === 'string' ? a : null;
   } catch {
     return null;

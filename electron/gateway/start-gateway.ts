@@ -1,4 +1,5 @@
 import { startAgentEndpoint } from './agent-http.js';
+import { parseMeasured } from '../../shared/boundary.js';
 import { startAgentSocket } from './agent-socket.js';
 import { consoleRunning } from './local-channel.js';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ export const portFile = (dataDir: string) => join(dataDir, 'agent-endpoint.json'
 
 function readSavedPort(dataDir: string): number | undefined {
   try {
-    const port = (JSON.parse(readPlacedText(portFile(dataDir), 'the port file', 64 * 1024)) as { port?: unknown }).port;
+    const port = (parseMeasured(readPlacedText(portFile(dataDir), 'the port file', 64 * 1024), 'the port file') as { port?: unknown }).port;
     return typeof port === 'number' && Number.isInteger(port) && port > 0 && port <= 65535 ? port : undefined;
   } catch {
     return undefined;

@@ -9,6 +9,9 @@ import { ResultScanMode } from './audit.js';
  */
 
 /** A condition on the call's arguments: the value at `path` (a JSON pointer into them) must satisfy the one test given. */
+/** The requesters a rule's `agent` can name with "@": the person (console and command line), a server's view, a collection run. */
+export const AT_NAMES = ['@person', '@view', '@collection'] as const;
+
 export const PolicyCondition = z
   .object({
     path: z.string().max(1000).describe('JSON pointer into the arguments ("" is the whole object, "/to/0" the first of "to")'),
@@ -53,6 +56,10 @@ export const PolicyRule = z
       .string()
       .min(1)
       .max(200)
+      // A name with "@" that is none of these would match nobody: a deny written that way would let calls through.
+      .refine((a) => !a.startsWith('@') || (AT_NAMES as readonly string[]).includes(a), {
+        message: `unknown name: the names with "@" are ${'@person, @view and @collection'} (a glob over agents' names has no "@")`,
+      })
       .optional()
       .describe(
         'who asks: a glob over agent names, or "@person" (the console and the command line), "@view" (a server\'s own view), "@collection" (a collection run); absent: anyone',

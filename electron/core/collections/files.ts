@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { parseMeasured } from '../../../shared/boundary.js';
 import { readPlacedText, CoreError, writeFileAtomic } from '../support/index.js';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { Collection } from '../../../shared/schemas/collection.js';
@@ -136,7 +137,7 @@ export class CollectionFiles {
 
   private readFolders(): string[] {
     try {
-      const j = JSON.parse(readPlacedText(this.foldersFile, 'the folders file', 1024 * 1024)) as { folders?: unknown };
+      const j = parseMeasured(readPlacedText(this.foldersFile, 'the folders file', 1024 * 1024), 'the folders file') as { folders?: unknown };
       return Array.isArray(j.folders) ? j.folders.filter((f): f is string => typeof f === 'string' && isAbsolute(f)).slice(0, MAX_FOLDERS) : [];
     } catch {
       return [];

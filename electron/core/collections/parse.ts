@@ -1,4 +1,5 @@
 import { readPlacedText, CoreError } from '../support/index.js';
+import { parseMeasured } from '../../../shared/boundary.js';
 import { Collection } from '../../../shared/schemas/collection.js';
 import { nestedDeeperThan } from '../../../shared/json-depth.js';
 
@@ -10,7 +11,7 @@ export function parseCollection(text: string, where: string): Collection {
   if (text.length > MAX_COLLECTION_BYTES) throw new CoreError('bad-collection', `${where}: larger than ${MAX_COLLECTION_BYTES / 1_048_576} MB`);
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseMeasured(text, where);
   } catch (e) {
     throw new CoreError('bad-collection', `${where}: not JSON (${(e as Error).message.replace(/"[^"]*"/g, '…').slice(0, 200)})`);
   }

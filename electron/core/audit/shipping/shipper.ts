@@ -1,4 +1,5 @@
 import { createReadStream, existsSync } from 'node:fs';
+import { parseMeasured } from '../../../../shared/boundary.js';
 import { readPlacedText, writeFileAtomic } from '../../support/index.js';
 import { createInterface } from 'node:readline';
 import type { AuditEntry } from '../../../../shared/schemas/audit.js';
@@ -287,7 +288,7 @@ function seqOf(line: string): number | null {
 /** The cursor kept for a target: the newest entry it has, and where that entry's line ends in the log when known. */
 function readCursor(path: string, target: string): { seq: number; end?: number } {
   try {
-    const c = JSON.parse(readPlacedText(path, 'the shipping cursor', 64 * 1024)) as { target?: string; seq?: number; end?: number };
+    const c = parseMeasured(readPlacedText(path, 'the shipping cursor', 64 * 1024), 'the shipping cursor') as { target?: string; seq?: number; end?: number };
     if (c.target !== target || typeof c.seq !== 'number') return { seq: 0 };
     return typeof c.end === 'number' ? { seq: c.seq, end: c.end } : { seq: c.seq };
   } catch {
