@@ -14,6 +14,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     maxWorkers: 2,
+    // A file that leaves a timer, a socket or a server behind fails, by name (e2e/harness/no-leaks.ts).
+    setupFiles: ['e2e/harness/no-leaks.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ALL, exclude: [...INTEGRATION, '**/node_modules/**'] } },
       { extends: true, test: { name: 'integration', include: INTEGRATION, exclude: ['**/node_modules/**'] } },

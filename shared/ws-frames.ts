@@ -9,3 +9,10 @@
  */
 export const BINARY_FRAME_CHARS = 1024 * 1024;
 export const WS_PART_BYTES = 128 * 1024;
+
+/**
+ * The largest message the page may send the console (bytes of UTF-8 JSON). `serve` closes a
+ * WebSocket that sends more, and every request in flight on it is lost; so the page refuses such a
+ * request itself, before sending, and only that request fails (a view's 30 MB tools/call included).
+ */
+export const PAGE_MESSAGE_MAX_BYTES = 16 * 1024 * 1024;

@@ -64,11 +64,17 @@ export function makeCore(
     /** What the core's start reported (config, consents, the audit log's state). */
     problems,
     dispose: async () => {
+      // A wait for an event that never came ends with its core: no timer outlives the test.
+      for (const end of waits.get(core) ?? []) end();
+      waits.delete(core);
       await core.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
+
+/** The waits of each core still open: ended (their timers cleared) when the core is disposed. */
+const waits = new Map<ConsoleCore, Set<() => void>>();
 
 /** Resolves with the first event of that name that passes the test (events are never polled). */
 export function nextEvent<N extends EventName>(
@@ -78,14 +84,20 @@ export function nextEvent<N extends EventName>(
   timeoutMs = 15_000,
 ): Promise<EventPayload<N>> {
   return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => (off(), reject(new Error(`no ${name} event within ${timeoutMs} ms`))), timeoutMs);
+    const mine = waits.get(core) ?? waits.set(core, new Set()).get(core)!;
+    const end = () => {
+      clearTimeout(timer);
+      off();
+      mine.delete(end);
+    };
+    const timer = setTimeout(() => (end(), reject(new Error(`no ${name} event within ${timeoutMs} ms`))), timeoutMs);
     const off = core.onEvent((n: EventName, p: unknown) => {
       if (n === (name as EventName) && test(p as EventPayload<N>)) {
-        clearTimeout(timer);
-        off();
+        end();
         resolvePromise(p as EventPayload<N>);
       }
     });
+    mine.add(end);
   });
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
-import { webSocketApi, type ConsoleApi, type LinkDown } from '../../renderer/api/client';
+import { webSocketApi as pageApi, type ConsoleApi, type LinkDown } from '../../renderer/api/client';
 import { startServe, type ServeProcess } from '../tools/serve-process.js';
 
 // The page's client (renderer/api/client.ts) over a real `serve`, in Node: `ws` stands in for the
@@ -36,7 +36,15 @@ describe('the page’s link to serve', () => {
   afterAll(() => {
     globalThis.WebSocket = saved;
   });
+  // Every client a test opens is closed after it: none reconnects into the next test, or after the file.
+  const clients: ConsoleApi[] = [];
+  const webSocketApi = (url: string): ConsoleApi => {
+    const api = pageApi(url);
+    clients.push(api);
+    return api;
+  };
   afterEach(async () => {
+    for (const c of clients.splice(0)) c.close?.();
     for (const s of running.splice(0)) await s.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
@@ -77,6 +85,23 @@ describe('the page’s link to serve', () => {
     await expect.poll(() => (told.at(-1) as LinkDown).restarted, { timeout: 15_000 }).toBe(true);
     expect(told.includes(true, 1)).toBe(false);
     await expect(api.request('servers.list', {})).rejects.toThrow('the console was started again and no longer takes this page: open the address it printed');
+  });
+
+  it('a request larger than serve takes is refused alone: the link stays up and the others are answered', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'page-link-'));
+    const { wsUrl } = await start();
+    const api = webSocketApi(wsUrl);
+    const told = watch(api);
+    expect(await api.request('servers.list', {})).toEqual([]);
+    // A view's 30 MB tools/call, as the bridge forwards it, beside ordinary requests in flight.
+    const big = api.request('servers.list', { pad: 'x'.repeat(30 * 1_048_576) } as never);
+    const others = [api.request('servers.list', {}), api.request('servers.list', {})];
+    await expect(big).rejects.toThrow(/^not sent: the request is 30\.0 MB; the console takes at most 16\.0 MB in one request$/);
+    expect(await Promise.all(others)).toEqual([[], []]);
+    // Multi-byte text is measured in bytes: 6 M characters of three bytes each are 18 MB.
+    await expect(api.request('servers.list', { pad: '€'.repeat(6 * 1_048_576) } as never)).rejects.toThrow(/18\.0 MB/);
+    expect(await api.request('servers.list', {})).toEqual([]);
+    expect(told).toEqual([true]);
   });
 
   it('a link that drops and comes back is told both ways, and the requests after it are answered', async () => {

@@ -20,10 +20,24 @@ test.describe('browser mode refuses', () => {
     await page.close();
   });
 
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- asking for `app` starts the console this page was opened by
-  test('the token leaves the address bar once read', async ({ app, page }) => {
+  test('the token leaves the address bar once read, and no script of the page can read it or the session', async ({ app, page }) => {
     expect(page.url()).not.toContain('token');
     expect(new URL(page.url()).hash).toBe('');
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');
+    // The token became a session cookie the page's scripts cannot see (HttpOnly); the tab keeps only a mark.
+    const seen = await page.evaluate(() => ({
+      cookie: document.cookie,
+      storage: JSON.stringify({ ...sessionStorage }),
+      local: JSON.stringify({ ...localStorage }),
+    }));
+    expect(seen.cookie).toBe('');
+    expect(seen.storage).not.toContain(app.token);
+    expect(seen.local).not.toContain(app.token);
+    const cookies = await page.context().cookies(app.origin);
+    expect(cookies.find((c) => c.name === `mcp-console-${new URL(app.origin).port}`)).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    // A reload has no token in its address: the session carries it, and the page is up again.
+    await page.reload();
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');
   });
 
   test('a foreign origin cannot open the WebSocket even with the token', async ({ app, browser }) => {

@@ -110,6 +110,26 @@ describe('browser mode server', () => {
     ws.close();
   });
 
+  it('trades the printed token for a session cookie no script can read, and takes the page’s socket by it', async () => {
+    const own = { Host: `127.0.0.1:${s.port}`, Origin: `http://127.0.0.1:${s.port}` };
+    // Only a page of this console, holding the token, gets a session.
+    expect((await get(s.port, '/session', { ...own, 'X-Console-Token': 'x'.repeat(43) }, 'POST')).status).toBe(403);
+    expect((await get(s.port, '/session', { Host: own.Host, 'X-Console-Token': s.token }, 'POST')).status).toBe(403);
+    expect((await get(s.port, '/session', { Host: own.Host, Origin: 'http://evil.test', 'X-Console-Token': s.token }, 'POST')).status).toBe(403);
+    const r = await get(s.port, '/session', { ...own, 'X-Console-Token': s.token }, 'POST');
+    expect(r.status).toBe(204);
+    const cookie = String((r.headers['set-cookie'] as string[])[0]);
+    expect(cookie).toMatch(new RegExp(`^mcp-console-${s.port}=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=/$`));
+    // The session is not the token: a page that leaks its cookie's name leaks nothing printed.
+    expect(cookie).not.toContain(s.token);
+    const pair = cookie.split(';')[0]!;
+    const ws = await open(s.port, null, { Cookie: `other=1; ${pair}` });
+    expect((await rpc(ws, 1, 'servers.list')).ok).toBe(true);
+    ws.close();
+    await expect(open(s.port, null, { Cookie: `${pair.split('=')[0]}=${'y'.repeat(43)}` })).rejects.toThrow(/refused 403/);
+    await expect(open(s.port, null, { Cookie: pair, Origin: 'http://evil.test' })).rejects.toThrow(/refused 403/);
+  });
+
   it('answers requests, refuses malformed messages and command lines, and pushes events', async () => {
     const ws = await open(s.port, s.token);
     try {

@@ -23,11 +23,11 @@ import {
 } from '../core/index.js';
 import { checkHostAndOrigin, tokenMatches } from './guards.js';
 import { CSP, pageCsp } from '../../shared/csp.js';
-import { BINARY_FRAME_CHARS, WS_PART_BYTES } from '../../shared/ws-frames.js';
+import { BINARY_FRAME_CHARS, PAGE_MESSAGE_MAX_BYTES, WS_PART_BYTES } from '../../shared/ws-frames.js';
 import { overLimits } from '../../shared/boundary.js';
 
 /** The largest message a page may send (a pasted config or large arguments fit). */
-export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+export const MAX_MESSAGE_BYTES = PAGE_MESSAGE_MAX_BYTES;
 
 const Envelope = z.object({ id: z.union([z.number(), z.string().max(100)]), method: z.string().max(100), params: z.unknown().optional() }).strict();
 
@@ -55,9 +55,24 @@ export async function startWebServer(
   let csp = CSP;
 
   const log = opts.log ?? ((line: string) => process.stderr.write(line + '\n'));
+  // The page trades the printed token for this, kept in a cookie no script can read (HttpOnly),
+  // sent only by pages of this console (SameSite=Strict) and named after this listener's port.
+  const session = randomBytes(32).toString('base64url');
+  const cookieName = () => `mcp-console-${port}`;
   const http = createServer(PEER_TIMEOUTS, (req, res) => {
-    const refused = checkHostAndOrigin(req, port, false);
+    // POST /session needs an Origin (a page of this console); the page's files do not.
+    const isSession = req.method === 'POST' && (req.url ?? '').split('?')[0] === '/session';
+    const refused = checkHostAndOrigin(req, port, isSession);
     if (refused) return void plain(res, 403, `refused: ${refused}`);
+    if (isSession) {
+      req.resume();
+      if (!tokenMatches(req.headers['x-console-token'] as string | undefined, token)) return void plain(res, 403, 'refused: wrong or missing token');
+      res.writeHead(204, {
+        'Set-Cookie': `${cookieName()}=${session}; HttpOnly; SameSite=Strict; Path=/`,
+        'Cache-Control': 'no-store',
+      });
+      return void res.end();
+    }
     // SECURITY: only static files over GET/HEAD; nothing here changes state.
     if (req.method !== 'GET' && req.method !== 'HEAD') return void plain(res, 405, 'method not allowed');
     serveStatic(root, req, res, csp);
@@ -76,7 +91,7 @@ export async function startWebServer(
     const refused =
       checkHostAndOrigin(req, port, true) ??
       (url.pathname !== '/ws' ? 'not the WebSocket path' : null) ??
-      (tokenMatches(url.searchParams.get('token'), token) ? null : 'wrong or missing token');
+      (tokenMatches(url.searchParams.get('token'), token) || tokenMatches(cookieOf(req, cookieName()), session) ? null : 'wrong or missing token');
     if (refused) {
       socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nrefused: ${refused}`);
       return;
@@ -126,6 +141,17 @@ export async function startWebServer(
       await closed;
     },
   };
+}
+
+/** One cookie's value from a request's Cookie header, or undefined. */
+function cookieOf(req: IncomingMessage, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header || header.length > 8192) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
 }
 
 /** The id of a page's message as the envelope allows it, read from its top level only; null when there is none. */

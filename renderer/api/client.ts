@@ -1,6 +1,7 @@
 import { PRELOAD_GLOBAL, type PreloadApi } from '../../shared/preload-api';
 import { textOf } from './wire-text';
 import type { EventName, EventPayload, Reply, RequestInput, RequestName, RequestOutput } from '../../shared/contract';
+import { PAGE_MESSAGE_MAX_BYTES } from '../../shared/ws-frames';
 
 /** What the renderer needs from a back end: the contract's requests and events, nothing else. */
 export interface ConsoleApi {
@@ -8,6 +9,8 @@ export interface ConsoleApi {
   onEvent(listener: <E extends EventName>(name: E, payload: EventPayload<E>) => void): () => void;
   /** Told when the link to the console comes up, and each time it is down (with why, since when). */
   onConnection(listener: (up: boolean, down?: LinkDown) => void): () => void;
+  /** Ends the link for good: no reconnection is scheduled after it, and the socket is closed. */
+  close?(): void;
 }
 
 /** The page's link to the console is down: since when, how many tries since, and what the page can tell of why. */
@@ -20,6 +23,20 @@ export interface LinkDown {
   wasUp: boolean;
   /** The console's address still serves the page but refuses its token: it was started again (a new token each start). */
   restarted: boolean;
+}
+
+const mb = (n: number): string => (n / 1_048_576).toFixed(1);
+
+/**
+ * A request's text, or an ApiError when it is larger than the console takes: the console would
+ * close the link for it and every request in flight would be lost, so this one alone is refused
+ * and nothing is sent. Bytes of UTF-8 are counted only when the characters leave it in doubt.
+ */
+function withinLimit(text: string): string {
+  const bytes = text.length > PAGE_MESSAGE_MAX_BYTES || text.length * 3 <= PAGE_MESSAGE_MAX_BYTES ? text.length : new TextEncoder().encode(text).length;
+  if (bytes > PAGE_MESSAGE_MAX_BYTES)
+    throw new ApiError('too-large', `not sent: the request is ${mb(bytes)} MB; the console takes at most ${mb(PAGE_MESSAGE_MAX_BYTES)} MB in one request`);
+  return text;
 }
 
 /** The most a reconnection waits before it tries again (1 s, then a second more per failed try). */
@@ -103,7 +120,7 @@ export function orderedParser(deliver: (msg: unknown) => void, makeWorker: (() =
  * A request while the link is down fails at once, sending nothing (it would otherwise wait for a
  * console that may never come back); one in flight when it drops fails with that said.
  */
-export function webSocketApi(url: string): ConsoleApi {
+export function webSocketApi(url: string, ready: Promise<void> = Promise.resolve()): ConsoleApi {
   let ws: WebSocket | null = null;
   let nextId = 1;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -117,8 +134,15 @@ export function webSocketApi(url: string): ConsoleApi {
   firstTry.catch(() => {}); // a page that asks nothing before the first try fails is not told twice
 
   const tell = () => connListeners.forEach((l) => (down ? l(false, { ...down }) : l(true)));
+  // The next try, while one is scheduled; none once the link was closed on purpose.
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+  let current: WebSocket | null = null;
   const connect = (): void => {
+    retry = undefined;
+    if (closed) return;
     const sock = new WebSocket(url);
+    current = sock;
     let opened = false;
     // Long messages come as binary parts (BINARY_FRAME_CHARS): as bytes, for the worker.
     sock.binaryType = 'arraybuffer';
@@ -168,23 +192,30 @@ export function webSocketApi(url: string): ConsoleApi {
             tell();
           }
         });
-      setTimeout(connect, Math.min(RETRY_MAX_MS, 1000 * Math.max(1, down.tries)));
+      if (!closed) retry = setTimeout(connect, Math.min(RETRY_MAX_MS, 1000 * Math.max(1, down.tries)));
     };
   };
   // Opened in a task of its own: creating the socket (some milliseconds on a cold start) is then not
   // part of the page's first task, which evaluates its script.
-  setTimeout(connect, 0);
+  retry = setTimeout(() => void ready.then(connect), 0);
 
   return {
+    close() {
+      closed = true;
+      if (retry !== undefined) clearTimeout(retry);
+      retry = undefined;
+      current?.close();
+    },
     async request(name, input) {
       if (!ws && !down) await firstTry;
       const sock = ws;
       // The link is down: nothing is sent, and the person is told at once.
       if (!sock || sock.readyState !== WebSocket.OPEN || down) throw notReachable(down);
       const id = nextId++;
+      const text = withinLimit(JSON.stringify({ id, method: name, params: input }));
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-        sock.send(JSON.stringify({ id, method: name, params: input }));
+        sock.send(text);
       });
     },
     onEvent(listener) {
@@ -247,28 +278,41 @@ function desktopPreload(): PreloadApi | undefined {
   return (window as unknown as Record<string, PreloadApi | undefined>)[PRELOAD_GLOBAL];
 }
 
-/** True when this page can reach a back end: the desktop preload, or a browser-mode token (in the address or kept by this tab). */
+/** Set in this tab once it traded a token for a session: the page then has a back end (the session itself is in a cookie it cannot read). */
+const SESSION_MARK = 'mcp-console-session';
+
+/** True when this page can reach a back end: the desktop preload, a browser-mode token in the address, or a session this tab made. */
 export function hasBackEnd(): boolean {
   if (desktopPreload()) return true;
-  return Boolean(new URLSearchParams(location.hash.slice(1)).get('token') || sessionStorage.getItem('mcp-console-token'));
+  return Boolean(new URLSearchParams(location.hash.slice(1)).get('token') || sessionStorage.getItem(SESSION_MARK));
 }
 
-/** Picks the back end: the preload's API when present, else the WebSocket with the token from the URL fragment. */
+/**
+ * Trades the printed token for a session cookie (HttpOnly: no script of this page can read it) and
+ * drops the token from the address and history. The tab keeps only a mark that it has a session.
+ */
+async function startSession(token: string): Promise<void> {
+  const res = await fetch('/session', { method: 'POST', headers: { 'X-Console-Token': token }, credentials: 'same-origin', cache: 'no-store' });
+  if (res.ok) sessionStorage.setItem(SESSION_MARK, '1');
+}
+
+/** Picks the back end: the preload's API when present, else the WebSocket, its session a cookie traded for the token in the URL fragment. */
 export function createApi(): ConsoleApi {
   const preload = desktopPreload();
   if (preload) return overPreload(preload);
-  const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? sessionStorage.getItem('mcp-console-token') ?? '';
-  // SECURITY: the token leaves the address bar (and history) at once; the tab keeps it for reloads.
-  sessionStorage.setItem('mcp-console-token', token);
+  const token = new URLSearchParams(location.hash.slice(1)).get('token');
+  // SECURITY: the token leaves the address bar (and history) at once and is kept nowhere a script can read.
   if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  const ready = token ? startSession(token).catch(() => {}) : Promise.resolve();
   // The console's new address opened in this tab differs from this page's only by its #token: the
-  // browser does not load the page again for that, so the page takes the new token and reloads.
+  // browser does not load the page again for that, so the page trades the new token and reloads.
   addEventListener('hashchange', () => {
     const next = new URLSearchParams(location.hash.slice(1)).get('token');
     if (!next) return;
-    sessionStorage.setItem('mcp-console-token', next);
     history.replaceState(null, '', location.pathname + location.search);
-    location.reload();
+    void startSession(next)
+      .catch(() => {})
+      .then(() => location.reload());
   });
-  return webSocketApi(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
+  return webSocketApi(`ws://${location.host}/ws`, ready);
 }

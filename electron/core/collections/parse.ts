@@ -1,5 +1,5 @@
 import { readPlacedText, CoreError } from '../support/index.js';
-import { parseMeasured } from '../../../shared/boundary.js';
+import { duplicateKey } from '../../../shared/boundary.js';
 import { Collection } from '../../../shared/schemas/collection.js';
 import { nestedDeeperThan } from '../../../shared/json-depth.js';
 
@@ -11,11 +11,14 @@ export function parseCollection(text: string, where: string): Collection {
   if (text.length > MAX_COLLECTION_BYTES) throw new CoreError('bad-collection', `${where}: larger than ${MAX_COLLECTION_BYTES / 1_048_576} MB`);
   let json: unknown;
   try {
-    json = parseMeasured(text, where);
+    json = JSON.parse(text);
   } catch (e) {
     throw new CoreError('bad-collection', `${where}: not JSON (${(e as Error).message.replace(/"[^"]*"/g, '…').slice(0, 200)})`);
   }
   if (nestedDeeperThan(json, 200)) throw new CoreError('bad-collection', `${where}: nested deeper than 200 levels`);
+  // A key given twice keeps only its last value: a second "steps" would drop every step of the first.
+  const twice = duplicateKey(text);
+  if (twice) throw new CoreError('bad-collection', `${where}: the key ${JSON.stringify(twice.key)} appears twice in one object (line ${twice.line})`);
   const r = Collection.safeParse(json);
   if (!r.success) {
     const issues = r.error.issues.slice(0, 8).map((i) => `${i.path.length ? '/' + i.path.join('/') : '(top)'}: ${i.message}`);
