@@ -31,7 +31,7 @@ test.describe('the page loses its console', () => {
     const c = new ConsolePage(page);
     // The page's link to serve passes through the test, which can cut it (as a network would).
     const links: WebSocketRoute[] = [];
-    await page.routeWebSocket(/\/ws\?token=/, (ws) => {
+    await page.routeWebSocket(/\/ws$/, (ws) => {
       links.push(ws);
       ws.connectToServer();
     });
