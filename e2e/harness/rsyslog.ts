@@ -58,19 +58,24 @@ export class Rsyslog {
     private readonly dir: string,
     readonly port: number,
     tls?: { ca: string; cert: string; key: string },
+    /** `relp`: rsyslog's imrelp (Debian's rsyslog-relp) instead of plain TCP. */
+    protocol: 'tcp' | 'relp' = 'tcp',
   ) {
     mkdirSync(join(dir, 'work'), { recursive: true });
     this.out = join(dir, 'received.log');
     this.conf = join(dir, 'rsyslog.conf');
-    const driver = tls
-      ? `global(DefaultNetstreamDriver="gtls" DefaultNetstreamDriverCAFile="${tls.ca}" DefaultNetstreamDriverCertFile="${tls.cert}" DefaultNetstreamDriverKeyFile="${tls.key}")\n` +
-        `module(load="imtcp" StreamDriver.Name="gtls" StreamDriver.Mode="1" StreamDriver.AuthMode="anon")\n`
-      : `module(load="imtcp")\n`;
+    const driver =
+      protocol === 'relp'
+        ? `module(load="imrelp")\n`
+        : tls
+          ? `global(DefaultNetstreamDriver="gtls" DefaultNetstreamDriverCAFile="${tls.ca}" DefaultNetstreamDriverCertFile="${tls.cert}" DefaultNetstreamDriverKeyFile="${tls.key}")\n` +
+            `module(load="imtcp" StreamDriver.Name="gtls" StreamDriver.Mode="1" StreamDriver.AuthMode="anon")\n`
+          : `module(load="imtcp")\n`;
     writeFileSync(
       this.conf,
       `global(workDirectory="${join(dir, 'work')}" maxMessageSize="1m")\n` +
         driver +
-        `input(type="imtcp" port="${port}" address="127.0.0.1")\n` +
+        (protocol === 'relp' ? `input(type="imrelp" port="${port}" address="127.0.0.1")\n` : `input(type="imtcp" port="${port}" address="127.0.0.1")\n`) +
         `template(name="raw" type="string" string="%rawmsg%\\n")\n` +
         `*.* action(type="omfile" file="${this.out}" template="raw" flushOnTXEnd="on" asyncWriting="off")\n`,
     );
@@ -91,11 +96,17 @@ export class Rsyslog {
     }
   }
 
+  /** Freezes it (SIGSTOP) or lets it go on (SIGCONT): frozen, the kernel still takes connections and bytes, and nothing is read or answered. */
+  freeze(frozen: boolean): void {
+    this.child?.kill(frozen ? 'SIGSTOP' : 'SIGCONT');
+  }
+
   /** Stops it (SIGTERM: it closes its connections and writes what it received). */
   async stop(): Promise<void> {
     const c = this.child;
     this.child = null;
     if (!c || c.exitCode !== null) return;
+    c.kill('SIGCONT');
     await new Promise<void>((r) => {
       c.once('exit', () => r());
       c.kill('SIGTERM');

@@ -27,7 +27,7 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
   mcp-console audit anchor --out FILE [--data-dir D]
   mcp-console audit pubkey [--data-dir D]
   mcp-console serve [--config F] [--data-dir D] [--port P] [--agent-port P] [--policy F]
-                    [--ship-syslog tcp://HOST:PORT|tls://HOST:PORT [--ship-ca FILE]] [--ship-otlp http://HOST:PORT/v1/logs]
+                    [--ship-syslog relp://HOST:PORT|tcp://HOST:PORT|tls://HOST:PORT [--ship-ca FILE]] [--ship-otlp http://HOST:PORT/v1/logs]
   mcp-console agents add NAME --servers ID,ID [--config F] [--json] [--data-dir D]
   mcp-console agents list [--json] [--data-dir D]
   mcp-console agents revoke NAME [--json] [--data-dir D]

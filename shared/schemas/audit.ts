@@ -165,7 +165,7 @@ const settingsFields = {
     .max(16 * 1_048_576),
   /** Keep larger arguments beside the log (audit-args/<hash>.json), or not at all. */
   keepLargeArgs: z.boolean(),
-  /** Ship every audit entry to this syslog receiver (RFC 5424, octet-counted): tcp://HOST:PORT or tls://HOST:PORT; null: not shipped. */
+  /** Ship every audit entry to this syslog receiver (RFC 5424): relp://HOST:PORT (acknowledged), or tcp:// / tls://HOST:PORT (octet-counted, not acknowledged); null: not shipped. */
   shipSyslog: SyslogTarget.nullable(),
   /** The CA certificate file (PEM) a tls:// receiver is checked against; null: the system's roots. */
   shipCa: z.string().max(4096).nullable(),

@@ -2,11 +2,13 @@ import { z } from 'zod';
 
 /** One receiver of the audit trail, as the console sees it now. */
 export const ShipTargetStatus = z.object({
-  /** `tcp://host:port`, `tls://host:port` or the OTLP endpoint (no secret in it). */
+  /** `relp://host:port`, `tcp://host:port`, `tls://host:port` or the OTLP endpoint (no secret in it). */
   target: z.string(),
   kind: z.enum(['syslog', 'otlp']),
-  /** `caught-up`: every entry delivered; `sending`: some wait their turn; `down`: the receiver cannot be reached (entries wait in the log); `off`: stopped. */
-  state: z.enum(['caught-up', 'sending', 'down', 'off']),
+  /** `caught-up`: every entry delivered; `sending`: some wait their turn; `down`: the receiver cannot be reached, `stalled`: it takes the connection but acknowledges nothing (entries wait in the log either way); `off`: stopped. */
+  state: z.enum(['caught-up', 'sending', 'down', 'stalled', 'off']),
+  /** The receiver says what it has (RELP, OTLP): delivered means it has it. Plain tcp:// and tls:// syslog cannot: delivered means written to a connection that stayed up. */
+  acknowledged: z.boolean(),
   /** The newest entry the receiver is known to have. */
   shippedSeq: z.number().int(),
   /** Entries of the log not delivered yet. */
@@ -27,11 +29,11 @@ export const ShippingView = z.object({
 });
 export type ShippingView = z.infer<typeof ShippingView>;
 
-/** A syslog receiver: `tcp://host:port` or `tls://host:port`. */
+/** A syslog receiver: `relp://host:port` (acknowledged), `relps://` (RELP over TLS), or `tcp://` / `tls://` (not acknowledged). */
 export const SyslogTarget = z
   .string()
   .max(500)
-  .regex(/^(tcp|tls):\/\/[^/\s]+:\d{1,5}$/, 'tcp://HOST:PORT or tls://HOST:PORT');
+  .regex(/^(relp|relps|tcp|tls):\/\/[^/\s]+:\d{1,5}$/, 'relp://HOST:PORT, tcp://HOST:PORT or tls://HOST:PORT');
 /** An OTLP/HTTP logs endpoint: `http(s)://host:port/v1/logs`. */
 export const OtlpTarget = z
   .string()

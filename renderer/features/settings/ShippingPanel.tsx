@@ -10,6 +10,7 @@ const STATE: Record<ShipTargetStatus['state'], string> = {
   'caught-up': 'every entry delivered',
   sending: 'sending',
   down: 'cannot reach it — entries wait in the log and are sent when it is back',
+  stalled: 'stalled: it took the connection but acknowledged nothing — entries wait in the log and are sent again',
   off: 'off',
 };
 
@@ -65,7 +66,7 @@ export function ShippingPanel() {
           Set when the console started ({view.fromFlags.join(', ')}): those win over what is saved here until it starts without them.
         </p>
       )}
-      {field('shipSyslog', 'Syslog receiver', 'tcp://HOST:PORT or tls://HOST:PORT')}
+      {field('shipSyslog', 'Syslog receiver', 'relp://HOST:PORT (acknowledged), or tcp:// / tls://HOST:PORT')}
       {field('shipCa', 'CA certificate for tls:// (PEM file)', '/path/to/ca.pem — empty: the system’s')}
       {field('shipOtlp', 'OpenTelemetry logs endpoint (OTLP/HTTP)', 'http://HOST:4318/v1/logs')}
       <button onClick={save} disabled={!fields} data-testid="settings-shipping-save">
@@ -91,12 +92,12 @@ export function ShippingPanel() {
                     <SafeText text={t.target} />
                   </code>
                 </td>
-                <td className={t.state === 'down' ? 'error small' : 'small'}>
+                <td className={t.state === 'down' || t.state === 'stalled' ? 'error small' : 'small'}>
                   <SafeText text={STATE[t.state]} />
                   {t.error && <SafeText text={` (${t.error}${t.since ? `, since ${dateTime(t.since)}` : ''})`} />}
                 </td>
                 <td className="small muted">
-                  delivered up to #{t.shippedSeq}
+                  {t.acknowledged ? 'acknowledged' : 'written (plain syslog cannot say what the receiver read)'} up to #{t.shippedSeq}
                   {t.waiting > 0 ? `, ${t.waiting} waiting` : ''}
                   {t.skipped ? `, ${t.skipped} older entries skipped` : ''}
                 </td>

@@ -7,6 +7,7 @@ import type { AuditTrail } from '../audit-trail.js';
 import { OtlpSink } from './otlp-sink.js';
 import { Shipper } from './shipper.js';
 import type { Sink } from './sink.js';
+import { RelpSink } from './relp-sink.js';
 import { SyslogSink } from './syslog-sink.js';
 
 /** Where the audit trail goes: a syslog receiver (with the CA a tls:// one is checked against) and an OTLP endpoint. */
@@ -63,7 +64,12 @@ export class AuditShipping {
         this.problems.push(`audit shipping (${kind}) is off: ${(e as Error).message}`);
       }
     };
-    if (want.syslog) make('syslog', () => new SyslogSink(new URL(want.syslog!), { caFile: want.ca ?? undefined }));
+    if (want.syslog)
+      make('syslog', () => {
+        const url = new URL(want.syslog!);
+        const caFile = want.ca ?? undefined;
+        return url.protocol === 'relp:' || url.protocol === 'relps:' ? new RelpSink(url, { caFile }) : new SyslogSink(url, { caFile });
+      });
     if (want.otlp) make('otlp', () => new OtlpSink(new URL(want.otlp!)));
     if (made.length === 0 && this.problems.length === 0) return this.changed();
     const dir = join(this.d.dataDir, 'ship');

@@ -20,6 +20,7 @@ const WARN = 13;
  */
 export class OtlpSink implements Sink {
   readonly target: string;
+  readonly acknowledged = true;
   private exporter: { export(r: ReadableLogRecord[], done: (r: { code: number; error?: Error }) => void): void; shutdown(): Promise<void> } | null = null;
 
   constructor(

@@ -33,6 +33,7 @@ function log(n: number): { dir: string; path: string; lines: string[] } {
 
 class Collecting implements Sink {
   readonly target = 'test://sink';
+  readonly acknowledged = true;
   got: ShipItem[] = [];
   async send(items: readonly ShipItem[]): Promise<void> {
     this.got.push(...items);

@@ -107,7 +107,8 @@ export class Shipper {
     return {
       target: this.sink.target,
       kind: this.kind,
-      state: this.stopped ? 'off' : this.outage ? 'down' : waiting > 0 ? 'sending' : 'caught-up',
+      state: this.stopped ? 'off' : this.outage ? (this.outage.startsWith('stalled') ? 'stalled' : 'down') : waiting > 0 ? 'sending' : 'caught-up',
+      acknowledged: this.sink.acknowledged,
       shippedSeq: this.shipped,
       waiting,
       ...(this.outage && { error: this.outage, since: this.since }),

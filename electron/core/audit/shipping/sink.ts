@@ -19,6 +19,8 @@ export interface ShipItem {
 export interface Sink {
   /** How the target is named to the person (no secret in it). */
   readonly target: string;
+  /** The receiver acknowledges what it took (RELP, OTLP); plain syslog over TCP or TLS cannot say. */
+  readonly acknowledged: boolean;
   send(items: readonly ShipItem[]): Promise<void>;
   close(): void;
 }

@@ -39,6 +39,8 @@ export function octetFrame(message: string): Buffer {
 /** Syslog over TCP (`tcp://host:port`) or TLS (`tls://host:port`, the server checked against `ca` or the system's roots). */
 export class SyslogSink implements Sink {
   readonly target: string;
+  /** Syslog over TCP has no acknowledgement: written to a connection that stayed up is all it can say. */
+  readonly acknowledged = false;
   private socket: Socket | null = null;
   private opening: Promise<Socket> | null = null;
   private broken: Error | null = null;
