@@ -34,7 +34,11 @@ const newest = (dataDir: string) => (JSON.parse(readFileSync(join(dataDir, 'audi
 const firstSeen = (r: Rsyslog): number[] => {
   const seen = new Set<number>();
   const out: number[] = [];
-  for (const m of r.received()) if (!m.anchor && !seen.has(m.seq)) (seen.add(m.seq), out.push(m.seq));
+  for (const m of r.received()) {
+    if (m.anchor || seen.has(m.seq)) continue;
+    seen.add(m.seq);
+    out.push(m.seq);
+  }
   return out;
 };
 
