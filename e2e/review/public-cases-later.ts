@@ -1,16 +1,9 @@
-import { medium, one, tool } from './corpus-kit.js';
-import { PUBLIC_SOURCES as S, type PublicCase } from './public-cases.js';
+import { tool } from './corpus-kit.js';
+import { c, h, PUBLIC_SOURCES as S, schema, str, type PublicCase } from './public-cases.js';
 
 // Later held-out halves of published shapes, each written after the one before it was read and
 // committed before its own first measurement. The README quotes each one's first figure.
 
-const h = (id: string, source: string, about: string, tools: Record<string, unknown>[]): PublicCase => ({
-  ...one(id, about, tools, [medium('*')]),
-  source,
-});
-const c = (id: string, source: string, about: string, tools: Record<string, unknown>[]): PublicCase => ({ ...one(id, about, tools, []), source });
-const schema = (props: Record<string, unknown>): Record<string, unknown> => ({ type: 'object', properties: props });
-const str = (description: string): Record<string, unknown> => ({ type: 'string', description });
 const { INVARIANT, INVARIANT_GH, TOB, CYBERARK, HIDDENLAYER, ELASTIC, MCPTOX, SAFE, MSFT, ACUVITY, PILLAR, UNIT42, LASSO } = S;
 
 /**

@@ -44,13 +44,13 @@ export interface PublicCase extends CorpusCase {
   source: string;
 }
 
-const h = (id: string, source: string, about: string, tools: Record<string, unknown>[]): PublicCase => ({
+export const h = (id: string, source: string, about: string, tools: Record<string, unknown>[]): PublicCase => ({
   ...one(id, about, tools, [medium('*')]),
   source,
 });
-const c = (id: string, source: string, about: string, tools: Record<string, unknown>[]): PublicCase => ({ ...one(id, about, tools, []), source });
-const schema = (props: Record<string, unknown>): Record<string, unknown> => ({ type: 'object', properties: props });
-const str = (description: string): Record<string, unknown> => ({ type: 'string', description });
+export const c = (id: string, source: string, about: string, tools: Record<string, unknown>[]): PublicCase => ({ ...one(id, about, tools, []), source });
+export const schema = (props: Record<string, unknown>): Record<string, unknown> => ({ type: 'object', properties: props });
+export const str = (description: string): Record<string, unknown> => ({ type: 'string', description });
 
 /** Published shapes the rules may be tuned on. */
 export const PUBLIC_TUNE: readonly PublicCase[] = [

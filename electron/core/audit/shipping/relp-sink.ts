@@ -1,8 +1,6 @@
-import { isIP, connect as netConnect, type Socket } from 'node:net';
-import { connect as tlsConnect } from 'node:tls';
-import { readPlacedBytes } from '../../support/index.js';
+import type { Socket } from 'node:net';
 import type { ShipItem, Sink } from './sink.js';
-import { syslogMessage } from './syslog-sink.js';
+import { openStream, syslogMessage } from './syslog-sink.js';
 
 /**
  * Syslog over RELP (rsyslog's Reliable Event Logging Protocol, `imrelp`): every message is a
@@ -120,17 +118,8 @@ export class RelpSink implements Sink {
   }
 
   private async connect(): Promise<Socket> {
-    const port = Number(this.url.port);
-    const host = this.url.hostname;
     const tls = this.url.protocol === 'relps:';
-    const s = tls
-      ? tlsConnect({
-          host,
-          port,
-          ...(isIP(host) === 0 && { servername: host }),
-          ...(this.opts.caFile && { ca: readPlacedBytes(this.opts.caFile, 'the CA file', 1024 * 1024) }),
-        })
-      : netConnect({ host, port });
+    const s = openStream(this.url, tls, this.opts.caFile);
     await new Promise<void>((resolve, reject) => {
       const ms = this.opts.timeoutMs ?? 5000;
       const timer = setTimeout(() => s.destroy(new Error(`no connection to ${this.target} within ${ms} ms`)), ms);

@@ -36,6 +36,15 @@ export function octetFrame(message: string): Buffer {
   return Buffer.concat([Buffer.from(`${body.length} `, 'ascii'), body]);
 }
 
+/** A connection to a receiver: TLS (checked against `caFile`, or the system's roots) or plain TCP. */
+export function openStream(url: URL, tls: boolean, caFile?: string): Socket {
+  const port = Number(url.port);
+  const host = url.hostname;
+  return tls
+    ? tlsConnect({ host, port, ...(isIP(host) === 0 && { servername: host }), ...(caFile && { ca: readPlacedBytes(caFile, 'the CA file', 1024 * 1024) }) })
+    : netConnect({ host, port });
+}
+
 /** Syslog over TCP (`tcp://host:port`) or TLS (`tls://host:port`, the server checked against `ca` or the system's roots). */
 export class SyslogSink implements Sink {
   readonly target: string;
@@ -79,17 +88,7 @@ export class SyslogSink implements Sink {
     if (this.socket && !this.socket.destroyed && !this.broken) return Promise.resolve(this.socket);
     this.opening ??= new Promise<Socket>((resolve, reject) => {
       this.broken = null;
-      const port = Number(this.url.port);
-      const host = this.url.hostname;
-      const s =
-        this.url.protocol === 'tls:'
-          ? tlsConnect({
-              host,
-              port,
-              ...(isIP(host) === 0 && { servername: host }),
-              ...(this.opts.caFile && { ca: readPlacedBytes(this.opts.caFile, 'the CA file', 1024 * 1024) }),
-            })
-          : netConnect({ host, port });
+      const s = openStream(this.url, this.url.protocol === 'tls:', this.opts.caFile);
       const ready = this.url.protocol === 'tls:' ? 'secureConnect' : 'connect';
       const timer = setTimeout(
         () => s.destroy(new Error(`no connection to ${this.target} within ${this.opts.timeoutMs ?? 5000} ms`)),
