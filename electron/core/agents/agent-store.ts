@@ -144,8 +144,10 @@ export class AgentStore {
     try {
       const st = statSync(this.path);
       return `${st.mtimeMs}:${st.size}:${st.ino}`;
-    } catch {
-      return 'none';
+    } catch (e) {
+      // Only a file that is not there is "no agents"; one that cannot be looked at (a link loop) is read, and fails closed saying why.
+      const code = (e as NodeJS.ErrnoException).code;
+      return code === 'ENOENT' ? 'none' : `error:${code ?? 'unknown'}`;
     }
   }
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { AUDIT_LOG_MAX, readPlacedText } from '../support/index.js';
+import { AUDIT_LOG_MAX, isMissing, readPlacedText } from '../support/index.js';
 import { parseMeasured } from '../../../shared/boundary.js';
 import { signatureHolds, type SignedCheckpoint } from './signing.js';
 
@@ -28,7 +28,6 @@ export function anchorFrom(cp: { seq: number; hash: string; sig?: string; key?: 
 
 /** Reads an anchor file; an error in words when it is not one. */
 export function readAnchor(file: string): Anchor | string {
-  if (!existsSync(file)) return `there is no anchor file at ${file}`;
   try {
     const a = parseMeasured(readPlacedText(file, 'the anchor', 1024 * 1024), 'the anchor') as Partial<Anchor>;
     if (a.format !== ANCHOR_FORMAT) return `${file} is not an audit anchor (format ${JSON.stringify(a.format ?? null)})`;
@@ -43,6 +42,7 @@ export function readAnchor(file: string): Anchor | string {
       return `${file} is missing the anchor's seq, hash, sig or key`;
     return a as Anchor;
   } catch (e) {
+    if (isMissing(e)) return `there is no anchor file at ${file}`;
     return `${file} is not readable as an anchor: ${(e as Error).message}`;
   }
 }

@@ -6,6 +6,8 @@ export interface AuditIo {
   fdatasyncSync(fd: number): void;
   /** The same off the main thread; without it, `fdatasyncSync` runs on the next turn of the loop. */
   fdatasync?(fd: number, done: (err: Error | null) => void): void;
+  /** The clock a sync is timed by (milliseconds; `performance.now` unless given): a test drives it instead of a machine's load. */
+  now?(): number;
 }
 
 export const nodeIo: AuditIo = { writeSync: (fd, buf, off, len) => writeSync(fd, buf, off, len), fdatasyncSync, fdatasync };

@@ -240,10 +240,11 @@ export class AuditLog {
       return;
     }
     this.syncing = true;
-    const t0 = performance.now();
+    const now = this.io.now ?? (() => performance.now());
+    const t0 = now();
     const done = (err: Error | null) => {
       this.syncing = false;
-      const took = performance.now() - t0;
+      const took = now() - t0;
       this.syncMs = this.syncMs === Infinity ? took : (this.syncMs + took) / 2;
       for (const old of this.closeAfterSync.splice(0)) closeSync(old);
       if (err) {

@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, openSync, closeSync, ftruncateSync, symlinkSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { AgentStore } from '../agents/index.js';
+import { readAnchor } from '../audit/anchor.js';
 import { loadCollection } from '../collections/index.js';
 import { readPolicyFile } from '../policy/index.js';
 import { BaselineStore } from '../review/baseline-store.js';
@@ -57,5 +59,20 @@ describe('files someone else can place', () => {
     const baseline = new BaselineStore(data, () => {});
     baseline.load();
     expect(baseline.problem).toMatch(why);
+    // The agents file fails closed: no agent is let in, and the reason is said.
+    symlinkSync(path, join(data, 'agents.json'));
+    const agents = new AgentStore(data);
+    expect(agents.list()).toEqual([]);
+    expect(agents.problem).toMatch(why);
+    expect(readAnchor(path)).toMatch(why);
+  });
+
+  it('refuses at load a policy whose "@" name matches nobody, or whose "rules" is given twice', () => {
+    const named = join(dir, 'at.json');
+    writeFileSync(named, JSON.stringify({ rules: [{ effect: 'deny', agent: '@Person', tool: '*', reason: 'x' }] }));
+    expect(readPolicyFile(named)).toMatchObject({ problem: expect.stringMatching(/rules\.0\.agent: unknown name/) });
+    const twice = join(dir, 'twice.json');
+    writeFileSync(twice, '{ "rules": [ { "effect": "deny", "tool": "*", "reason": "x" } ],\n  "rules": [] }');
+    expect(readPolicyFile(twice)).toMatchObject({ problem: expect.stringMatching(/the key "rules" appears twice in one object \(line 2\)/) });
   });
 });
