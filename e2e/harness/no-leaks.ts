@@ -38,6 +38,7 @@ function follow<F extends typeof setTimeout | typeof setInterval>(real: F, what:
 
 let before = new Map<string, number>();
 beforeAll(() => {
+  made.length = 0;
   before = counts();
   globalThis.setTimeout = follow(realTimeout, 'setTimeout');
   globalThis.setInterval = follow(realInterval, 'setInterval');
