@@ -1,18 +1,19 @@
 /**
  * The floors of MCP Console, enforced (`npm run lint:layers`, part of `npm test`).
  *
- *   shared/              pure: zod and itself; no Node, no DOM library, no Electron
- *   electron/core/       plain Node: talks MCP; never the shell, a host or the renderer
- *     <concern>/         servers, catalog, calls, approvals, audit, config, support: reached
- *                        from another concern only through its index.ts
- *   electron/<host>/     main, preload, web, cli, gateway: the core (through electron/core/index.ts)
- *                        and shared/, never each other
- *   electron/launch/     the entry points: the only floor that composes hosts
- *   renderer/            React: shared/ and itself (the schemas' types only: no zod in the page)
+ *   shared/                pure: zod and itself; no Node, no DOM library, no Electron
+ *   electron/core/         the console, plain Node: talks MCP; never a host, the shell or the renderer
+ *     <concern>/           servers, catalog, calls, approvals, audit, config, support, …: reached
+ *                          from another concern only through its index.ts
+ *   electron/hosts/<host>/ desktop (main + preload: the only code that may require electron), web,
+ *                          cli, gateway: the core (through electron/core/index.ts) and shared/,
+ *                          never each other
+ *   electron/launch/       the entry points: the only floor that composes hosts
+ *   renderer/              React: shared/ and itself (the schemas' types only: no zod in the page)
  *
  * e2e/ (tests, fixtures, benchmarks) may reach anything; nothing that ships may reach e2e/.
  */
-const HOSTS = 'main|preload|web|cli|gateway';
+const HOSTS = 'desktop|web|cli|gateway';
 const TEST = '(\\.test\\.tsx?|\\.spec\\.ts)$';
 const WORKER = '^electron/core/review/review-worker\\.ts$';
 
@@ -30,7 +31,7 @@ module.exports = {
       comment: 'The core runs under plain Node (the CLI, browser mode, tests): no Electron, no host, no renderer.',
       severity: 'error',
       from: { path: '^electron/core/' },
-      to: { path: `^electron/(${HOSTS}|launch)/|^renderer/|^node_modules/electron/` },
+      to: { path: '^electron/(hosts|launch)/|^renderer/|^node_modules/electron/' },
     },
     {
       name: 'core-concerns-through-their-surface',
@@ -56,16 +57,16 @@ module.exports = {
     },
     {
       name: 'hosts-apart',
-      comment: 'A host (main, preload, web, cli, gateway) never imports another: what two need lives below them.',
+      comment: 'A host (desktop, web, cli, gateway) never imports another: what two need lives below them, in the core or shared/.',
       severity: 'error',
-      from: { path: `^electron/(${HOSTS})/` },
-      to: { path: `^electron/(${HOSTS}|launch)/`, pathNot: '^electron/$1/' },
+      from: { path: `^electron/hosts/(${HOSTS})/` },
+      to: { path: '^electron/(hosts|launch)/', pathNot: '^electron/hosts/$1/' },
     },
     {
       name: 'hosts-use-the-core-surface',
       comment: "Hosts see the core through electron/core/index.ts only (a host's tests may also open electron/core/testing.ts).",
       severity: 'error',
-      from: { path: `^electron/(${HOSTS}|launch)/` },
+      from: { path: '^electron/(hosts|launch)/' },
       to: { path: '^electron/core/', pathNot: ['^electron/core/index\\.ts$', '^electron/core/testing\\.ts$'] },
     },
     {
@@ -99,9 +100,9 @@ module.exports = {
     },
     {
       name: 'electron-only-in-the-shell',
-      comment: 'Requiring the electron package downloads its binary: only the shell may.',
+      comment: 'Requiring the electron package downloads its binary: only the desktop host (the Electron shell) may.',
       severity: 'error',
-      from: { pathNot: '^electron/(main|preload)/|^e2e/' },
+      from: { pathNot: '^electron/hosts/desktop/|^e2e/' },
       to: { path: '^node_modules/electron/' },
     },
     {

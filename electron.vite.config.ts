@@ -30,7 +30,10 @@ export default defineConfig({
     build: {
       outDir: 'out/preload',
       externalizeDeps: false,
-      rolldownOptions: { input: { index: resolve('electron/preload/index.ts') }, output: { ...ascii, format: 'cjs', entryFileNames: '[name].cjs' } },
+      rolldownOptions: {
+        input: { index: resolve('electron/hosts/desktop/preload/index.ts') },
+        output: { ...ascii, format: 'cjs', entryFileNames: '[name].cjs' },
+      },
     },
   },
   renderer: {

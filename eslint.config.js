@@ -127,7 +127,7 @@ export default tseslint.config(
   },
   {
     files: ['electron/**/*.ts'],
-    ignores: ['electron/main/index.ts', 'electron/preload/index.ts'],
+    ignores: ['electron/hosts/desktop/main/index.ts', 'electron/hosts/desktop/preload/index.ts'],
     rules: {
       // The shell's two entry files are the only places that touch Electron's IPC modules.
       'no-restricted-imports': [
@@ -137,7 +137,7 @@ export default tseslint.config(
             {
               name: 'electron',
               importNames: ['ipcMain', 'ipcRenderer', 'contextBridge'],
-              message: 'IPC lives in electron/main/index.ts and electron/preload/index.ts only.',
+              message: 'IPC lives in electron/hosts/desktop/main/index.ts and electron/hosts/desktop/preload/index.ts only.',
             },
           ],
         },

@@ -11,8 +11,8 @@ import { Client, type JSONRPCMessage, type Transport } from '@modelcontextprotoc
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { connect } from 'node:net';
 import { haltPolling, wakeCost } from './wake-bench.js';
-import { readAddress } from '../../electron/gateway/local-channel.js';
-import { startGateway } from '../../electron/gateway/start-gateway.js';
+import { readAddress } from '../../electron/hosts/gateway/local-channel.js';
+import { startGateway } from '../../electron/hosts/gateway/start-gateway.js';
 import { ConsoleCore } from '../../electron/core/index.js';
 import { LeanAgent } from './lean-agent.js';
 import { firstAnswerBench } from './first-answer.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { IpcMainInvokeEvent } from 'electron';
-import { registerIpc } from '../../electron/main/ipc.js';
+import { registerIpc } from '../../electron/hosts/desktop/main/ipc.js';
 import { requestChannel } from '../../shared/preload-api.js';
 import type { RequestName } from '../../shared/contract/index.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { USAGE } from '../../electron/cli/main.js';
+import { USAGE } from '../../electron/hosts/cli/main.js';
 
 const doc = readFileSync('AUTOMATION.md', 'utf8');
 

@@ -40,8 +40,8 @@ describe('the layering check', () => {
     'electron/core/calls/calls.ts': 'export class CallManager {}\n',
     'electron/core/catalog/index.ts': 'export const catalog = 1;\n',
     'electron/core/review/index.ts': 'export const review = 1;\n',
-    'electron/web/web-server.ts': 'export const web = 1;\n',
-    'electron/main/ipc.ts': 'export const ipc = 1;\n',
+    'electron/hosts/web/web-server.ts': 'export const web = 1;\n',
+    'electron/hosts/desktop/main/ipc.ts': 'export const ipc = 1;\n',
     'renderer/App.tsx': 'export const App = 1;\n',
     'e2e/harness/harness.ts': 'export const harness = 1;\n',
   };
@@ -53,8 +53,8 @@ describe('the layering check', () => {
   const cases: [string, string, string, string][] = [
     [
       'shipped code opening the testing door',
-      'electron/web/planted.ts',
-      "import { CallManager } from '../core/testing.js';\nexport const x = CallManager;\n",
+      'electron/hosts/web/planted.ts',
+      "import { CallManager } from '../../core/testing.js';\nexport const x = CallManager;\n",
       'testing-door-for-tests',
     ],
     ['shared/ importing Node', 'shared/planted.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", 'shared-is-pure'],
@@ -66,7 +66,18 @@ describe('the layering check', () => {
       'shared-is-pure',
     ],
     ['the core importing electron', 'electron/core/planted.ts', "import { app } from 'electron';\nexport const x = app;\n", 'core-stays-plain-node'],
-    ['the core importing a host', 'electron/core/planted.ts', "import { web } from '../web/web-server.js';\nexport const x = web;\n", 'core-stays-plain-node'],
+    [
+      'the core importing a host',
+      'electron/core/planted.ts',
+      "import { web } from '../hosts/web/web-server.js';\nexport const x = web;\n",
+      'core-stays-plain-node',
+    ],
+    [
+      'a concern of the core importing a host',
+      'electron/core/calls/planted.ts',
+      "import { ipc } from '../../hosts/desktop/main/ipc.js';\nexport const x = ipc;\n",
+      'core-stays-plain-node',
+    ],
     [
       'the core importing the renderer',
       'electron/core/planted.ts',
@@ -85,11 +96,16 @@ describe('the layering check', () => {
       "import { CallManager } from '../calls/index.js';\nexport const x = CallManager;\n",
       'review-worker-loads-little',
     ],
-    ['a host importing another host', 'electron/main/planted.ts', "import { web } from '../web/web-server.js';\nexport const x = web;\n", 'hosts-apart'],
+    [
+      'a host importing another host',
+      'electron/hosts/desktop/main/planted.ts',
+      "import { web } from '../../web/web-server.js';\nexport const x = web;\n",
+      'hosts-apart',
+    ],
     [
       'a host reaching past the core surface',
-      'electron/web/planted.ts',
-      "import { CallManager } from '../core/calls/calls.js';\nexport const x = CallManager;\n",
+      'electron/hosts/web/planted.ts',
+      "import { CallManager } from '../../core/calls/calls.js';\nexport const x = CallManager;\n",
       'hosts-use-the-core-surface',
     ],
     [
@@ -108,7 +124,7 @@ describe('the layering check', () => {
     ],
     [
       'a host other than the shell requiring electron',
-      'electron/web/planted.ts',
+      'electron/hosts/web/planted.ts',
       "import { app } from 'electron';\nexport const x = app;\n",
       'electron-only-in-the-shell',
     ],

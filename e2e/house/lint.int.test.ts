@@ -39,8 +39,12 @@ describe('the lint rules', () => {
   });
 
   it('refuse IPC modules outside the shell entry files, and browser or Node globals in shared/', async () => {
-    expect(await lint('electron/main/planted.ts', "import { ipcMain } from 'electron';\nexport const x = ipcMain;\n")).toContain('no-restricted-imports');
-    expect(await lint('electron/main/index.ts', "import { ipcMain } from 'electron';\nexport const x = ipcMain;\n")).not.toContain('no-restricted-imports');
+    expect(await lint('electron/hosts/desktop/main/planted.ts', "import { ipcMain } from 'electron';\nexport const x = ipcMain;\n")).toContain(
+      'no-restricted-imports',
+    );
+    expect(await lint('electron/hosts/desktop/main/index.ts', "import { ipcMain } from 'electron';\nexport const x = ipcMain;\n")).not.toContain(
+      'no-restricted-imports',
+    );
     expect(await lint('shared/planted.ts', 'export const where = window.location.href + process.cwd();\n')).toEqual([
       'no-restricted-globals',
       'no-restricted-globals',

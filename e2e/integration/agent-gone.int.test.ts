@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { fixtureStdio, makeCore, nextEvent } from '../harness/harness.js';
-import { startGateway, type Gateway } from '../../electron/gateway/start-gateway.js';
+import { startGateway, type Gateway } from '../../electron/hosts/gateway/start-gateway.js';
 import { partsOf } from '../../electron/core/testing.js';
 
 /**

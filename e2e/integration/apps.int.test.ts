@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeCore, nextEvent, startHttp, type Harness } from '../harness/harness.js';
 import { partsOf } from '../../electron/core/testing.js';
-import { startGateway } from '../../electron/gateway/start-gateway.js';
+import { startGateway } from '../../electron/hosts/gateway/start-gateway.js';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../../shared/schemas/server.js';
 

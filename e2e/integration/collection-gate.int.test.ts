@@ -5,7 +5,7 @@ import type { Collection } from '../../shared/schemas/collection.js';
 import type { CollectionRun } from '../../shared/schemas/collection-run.js';
 import { partsOf } from '../../electron/core/testing.js';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { startGateway } from '../../electron/gateway/start-gateway.js';
+import { startGateway } from '../../electron/hosts/gateway/start-gateway.js';
 import { fixtureStdio, makeCore, nextEvent, type Harness } from '../harness/harness.js';
 
 /*

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { EVERYTHING, fixtureStdio, makeCore, nextEvent } from '../harness/harness.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { startGateway, type Gateway } from '../../electron/gateway/start-gateway.js';
-import { MAX_BODY_BYTES } from '../../electron/gateway/node-fetch-bridge.js';
+import { startGateway, type Gateway } from '../../electron/hosts/gateway/start-gateway.js';
+import { MAX_BODY_BYTES } from '../../electron/hosts/gateway/node-fetch-bridge.js';
 import type { ConsoleCore } from '../../electron/core/index.js';
 import { partsOf } from '../../electron/core/testing.js';
 

@@ -5,7 +5,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { fixtureStdio, makeCore, nextEvent, tempDir, type Harness } from '../harness/harness.js';
 import { CONSOLE_USER, type Requester } from '../../shared/schemas/requester.js';
 import { partsOf } from '../../electron/core/testing.js';
-import { startGateway, type Gateway } from '../../electron/gateway/start-gateway.js';
+import { startGateway, type Gateway } from '../../electron/hosts/gateway/start-gateway.js';
 import type { PolicyFile } from '../../shared/schemas/policy.js';
 
 const CI: Requester = { kind: 'agent', name: 'ci' };

@@ -3,7 +3,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixtureStdio, makeCore, nextEvent, tempDir } from '../harness/harness.js';
-import { startGateway, type Gateway } from '../../electron/gateway/start-gateway.js';
+import { startGateway, type Gateway } from '../../electron/hosts/gateway/start-gateway.js';
 import type { ConsoleCore } from '../../electron/core/index.js';
 import { partsOf } from '../../electron/core/testing.js';
 import type { CallRecord } from '../../shared/schemas/call.js';

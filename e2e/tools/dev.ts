@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
 import { startCore, terminalConsent } from '../../electron/core/index.js';
-import { startWebServer } from '../../electron/web/web-server.js';
+import { startWebServer } from '../../electron/hosts/web/web-server.js';
 
 const flag = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);

@@ -2,10 +2,10 @@
  * The desktop app's entry (built to out/main/index.js): the Electron shell with the approval
  * gateway beside it. The launch floor is the only one that composes hosts.
  */
-import { runDesktop } from '../main/index.js';
-import { bridgeArgs, bridgeOptions } from '../main/bridge-command.js';
-import { startGateway } from '../gateway/start-gateway.js';
-import { bridgeCommand } from '../gateway/bridge.js';
+import { runDesktop } from '../hosts/desktop/main/index.js';
+import { bridgeArgs, bridgeOptions } from '../hosts/desktop/main/bridge-command.js';
+import { startGateway } from '../hosts/gateway/start-gateway.js';
+import { bridgeCommand } from '../hosts/gateway/bridge.js';
 
 // `<app> bridge --agent NAME`: the snippet an agent host runs; no window, the bridge on stdio.
 const bridge = bridgeArgs(process.argv);

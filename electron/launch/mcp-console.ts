@@ -2,17 +2,17 @@
  * The `mcp-console` command: the terminal host, with browser mode's `serve` handed in. The launch
  * floor is the only one that composes hosts; no host imports another.
  */
-import { run } from '../cli/main.js';
-import type { Io } from '../cli/commands.js';
-import { str } from '../cli/args.js';
+import { run } from '../hosts/cli/main.js';
+import type { Io } from '../hosts/cli/commands.js';
+import { str } from '../hosts/cli/args.js';
 
 /** Runs one `mcp-console` command line; resolves with the exit code. */
 export function runCommandLine(argv: string[], io?: Io): Promise<number> {
   return run(argv, io, {
     // Loaded only when asked for: the other commands never load the web server.
     serve: async (args, out) => {
-      const { startGateway } = await import('../gateway/start-gateway.js');
-      return (await import('../web/serve.js')).serveCommand(
+      const { startGateway } = await import('../hosts/gateway/start-gateway.js');
+      return (await import('../hosts/web/serve.js')).serveCommand(
         {
           config: str(args, 'config'),
           dataDir: str(args, 'data-dir'),
@@ -34,10 +34,10 @@ export function runCommandLine(argv: string[], io?: Io): Promise<number> {
         out.err('error: bridge needs --agent NAME (an agent made with mcp-console agents add)');
         return 2;
       }
-      const { bridgeCommand } = await import('../gateway/bridge.js');
+      const { bridgeCommand } = await import('../hosts/gateway/bridge.js');
       return bridgeCommand({ agent, dataDir: str(args, 'data-dir') }, { stdin: process.stdin, stdout: process.stdout, err: out.err });
     },
     // Loaded when `agents` runs: whether a console serves the data directory.
-    running: async () => (await import('../gateway/local-channel.js')).consoleRunning,
+    running: async () => (await import('../hosts/gateway/local-channel.js')).consoleRunning,
   });
 }

@@ -1,0 +1,101 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { APP_ROOT, startCore, terminalConsent, type ConsoleCore } from '../../core/index.js';
+import { startWebServer } from './web-server.js';
+
+/** This install's folder: its package.json's, or five levels above this compiled file (out/node/electron/hosts/web). */
+const ROOT = APP_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..');
+
+/** Where the built renderer lives (out/renderer), whichever build this runs from (out/node, or the command line's bundle out/cli). */
+export const RENDERER_DIR = join(ROOT, 'out', 'renderer');
+
+/**
+ * The command line that runs this install's CLI, whatever is on the PATH: this Node and this
+ * checkout's bin/mcp-console.js, so the snippets an agent host is given work as copied.
+ */
+export const CLI_COMMAND = [process.execPath, join(ROOT, 'bin', 'mcp-console.js')];
+
+/** What `mcp-console serve` was given. */
+export interface ServeOptions {
+  config?: string;
+  dataDir?: string;
+  /** As typed; checked here. */
+  port?: string;
+  staticDir?: string;
+  /** As typed; the approval gateway's HTTP port (0: any free one). */
+  agentPort?: string;
+  /** The organisation's policy file (`--policy`); else MCP_CONSOLE_POLICY, and the managed location always. */
+  policy?: string;
+  /** Audit shipping (`--ship-syslog`, `--ship-ca`, `--ship-otlp`): they win over the settings. */
+  shipSyslog?: string;
+  shipCa?: string;
+  shipOtlp?: string;
+}
+
+/** The approval gateway, started beside browser mode by the launcher (hosts do not import each other). */
+export type StartAgents = (core: ConsoleCore, dataDir: string, port: number) => Promise<{ url: string; problem?: string; close(): Promise<void> }>;
+
+/** Where browser mode says what it does: the address on `out`, the rest on `err`. */
+export interface ServeIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** `serve [--config F] [--data-dir D] [--port P]`: browser mode until interrupted. */
+export async function serveCommand(opts: ServeOptions, io: ServeIo, startAgents?: StartAgents): Promise<number> {
+  // SECURITY: what the page adds is spawned only after a person confirms it here, on the terminal.
+  const consent = terminalConsent(process.stdin, (t) => io.err(t));
+  const policy = opts.policy ? { named: { path: resolve(opts.policy), from: 'flag' as const } } : undefined;
+  const { core, dataDir, problems, configWarnings, configError } = startCore({
+    dataDir: opts.dataDir,
+    configFile: opts.config,
+    consent,
+    policy,
+    ship: { syslog: opts.shipSyslog, ca: opts.shipCa && resolve(opts.shipCa), otlp: opts.shipOtlp },
+  });
+  for (const p of problems) io.err(`warning: ${p}`);
+  for (const w of configWarnings) io.err(`warning: ${w}`);
+  if (configError) {
+    io.err(`error: ${configError}`);
+    await core.close();
+    return 2;
+  }
+  const port = Number(opts.port ?? 0);
+  const agentPort = Number(opts.agentPort ?? 0);
+  if (![port, agentPort].every((p) => Number.isInteger(p) && p >= 0 && p <= 65535)) {
+    io.err(`error: --port and --agent-port must be port numbers`);
+    await core.close();
+    return 2;
+  }
+  let agents: Awaited<ReturnType<StartAgents>> | undefined;
+  try {
+    agents = await startAgents?.(core, dataDir, agentPort);
+    if (agents?.problem) {
+      problems.push(agents.problem);
+      io.err(`warning: ${agents.problem}`);
+    }
+  } catch (e) {
+    io.err(`error: the agent gateway could not start: ${(e as Error).message}`);
+    await core.close();
+    return 2;
+  }
+  const gateway = () => ({ httpUrl: agents?.url, bridgeCommand: [...CLI_COMMAND, 'bridge', '--data-dir', dataDir, '--agent'] });
+  const server = await startWebServer(core, {
+    port,
+    staticDir: opts.staticDir ?? RENDERER_DIR,
+    overrides: { 'agents.gateway': gateway, 'console.problems': () => [...problems, ...configWarnings.map((w) => `--config ${w}`)] },
+  });
+  io.out(`MCP Console ready at ${server.url}`);
+  if (agents) io.out(`MCP Console agent endpoint at ${agents.url}`);
+  io.err('Servers added in the page run only once you confirm their command line here, on this terminal.');
+  return new Promise((resolvePromise) => {
+    const stop = async () => {
+      await server.close();
+      await agents?.close();
+      await core.close();
+      resolvePromise(0);
+    };
+    process.once('SIGINT', () => void stop());
+    process.once('SIGTERM', () => void stop());
+  });
+}
