@@ -52,7 +52,7 @@ describe('the lists a session keeps for the next, torn or edited', () => {
     pins.data.spans[5] = 2 ** 40;
     writeFileSync(pins.index, JSON.stringify(pins.data));
     // The list last seen: its index names a file outside its folder.
-    const seen = kept(join(dataDir, 'pins'));
+    const seen = kept(join(dataDir, 'last-seen'));
     writeFileSync(seen.index, JSON.stringify({ ...seen.data, defs: '../../outside.1234abcd.defs' }));
     const next = await session(dataDir, false);
     // The fingerprints are what counts: every tool still matches its pin.

@@ -5,7 +5,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { EVERYTHING, fixtureStdio, makeCore, nextEvent } from '../harness/harness.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { startGateway, type Gateway } from '../../electron/hosts/gateway/start-gateway.js';
-import { MAX_BODY_BYTES } from '../../electron/hosts/gateway/node-fetch-bridge.js';
+import { MAX_BODY_BYTES } from '../../electron/hosts/gateway/http-adapter.js';
 import type { ConsoleCore } from '../../electron/core/index.js';
 import { partsOf } from '../../electron/core/testing.js';
 

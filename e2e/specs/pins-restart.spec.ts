@@ -39,7 +39,7 @@ test('a tool pinned as changed in one session, back to its first text in the nex
     await expect(mutable).toHaveCount(0);
     await serve.stop();
     // What was kept: an index and the definitions file it names, per list.
-    for (const folder of ['gateway', 'pins']) expect(readdirSync(join(dir, 'data', folder)).filter((f) => f.endsWith('.defs'))).toHaveLength(1);
+    for (const folder of ['gateway', 'last-seen']) expect(readdirSync(join(dir, 'data', folder)).filter((f) => f.endsWith('.defs'))).toHaveLength(1);
 
     // The next start: the server offers version 1 again, which is not what the person pinned.
     serve = await startServe(CONFIG, dir);

@@ -1,17 +1,18 @@
 import { parseInput, requests, type HandlersOf, type Reply, type RequestName } from '../../shared/contract/index.js';
 import type { Requester } from '../../shared/schemas/requester.js';
 import { clipMiddle, overLimits } from '../../shared/boundary.js';
-import { adminHandlers } from './admin/index.js';
 import { agentHandlers } from './agents/index.js';
 import { appHandlers } from './apps/index.js';
 import { auditHandlers } from './audit/index.js';
 import { authHandlers } from './auth/index.js';
-import { callHandlers } from './calls/index.js';
+import { approvalHandlers } from './approvals/index.js';
+import { argsVerdict, callHandlers } from './calls/index.js';
 import { catalogHandlers } from './catalog/index.js';
 import { collectionHandlers } from './collections/index.js';
 import type { CoreParts } from './compose.js';
 import { configHandlers } from './config/index.js';
-import { elicitationHandlers } from './elicitation/index.js';
+import { elicitationHandlers } from './elicitations/index.js';
+import { policyHandlers } from './policy/index.js';
 import { logHandlers } from './logs/index.js';
 import { reviewHandlers } from './review/index.js';
 import { serverHandlers } from './servers/index.js';
@@ -40,18 +41,24 @@ export function answerRequests(p: CoreParts, requester: Requester): Handlers {
   const known = (id: string) => void p.connections.view(id);
   return {
     ...serverHandlers(p),
-    ...adminHandlers(p),
-    ...catalogHandlers({ ...p, settling: (id) => p.sync.settling(id), streamed: (id, name) => p.sync.streamed(id, name) }, requester),
-    ...callHandlers(
-      { ...p, tool: (id, name) => p.catalog.must(id, name), has: (id, name) => !!p.catalog.get(id, name), settling: (id) => p.sync.settling(id) },
+    ...catalogHandlers(
+      {
+        ...p,
+        settling: (id) => p.sync.settling(id),
+        streamed: (id, name) => p.sync.streamed(id, name),
+        checkArgs: (schema, args) => argsVerdict(p.validator, schema, args),
+      },
       requester,
     ),
+    ...callHandlers({ ...p, has: (id, name) => !!p.catalog.get(id, name), settling: (id) => p.sync.settling(id) }, requester),
+    ...approvalHandlers(p),
     ...elicitationHandlers(p, requester),
     ...logHandlers({ logs: p.logs, known, setLogLevel: (id, level) => p.connections.setLogLevel(id, level) }),
     ...traceHandlers({ trace: p.trace, known }),
-    ...configHandlers(p),
+    ...configHandlers({ ...p, revokeConsent: (id, kind) => p.admin.revokeConsent(id, kind) }),
     ...auditHandlers(p),
     ...agentHandlers(p),
+    ...policyHandlers(p),
     ...reviewHandlers({
       ...p,
       known,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { AuditLog, AuditShipping, AuditTrail, checkpointSigner, type CheckpointSigner } from './audit/index.js';
 import { SchemaValidator } from './calls/index.js';
-import { Catalog } from './catalog/index.js';
+import { Catalog, lastSeenDir } from './catalog/index.js';
 import { ConsentStore, ServerStore } from './config/index.js';
 import { TraceLog } from './trace/index.js';
 import { LogBook } from './logs/index.js';
@@ -35,7 +35,7 @@ export function recordParts(opts: CoreOptions) {
     flags: opts.ship,
   });
   const auth = new AuthService({ ...opts.auth, dataDir: opts.dataDir, trail, bus, server: (id) => store.get(id) });
-  const catalog = new Catalog(join(opts.dataDir, 'pins'));
+  const catalog = new Catalog(lastSeenDir(opts.dataDir));
   return {
     bus,
     store,

@@ -5,7 +5,7 @@ import type { ServerView } from '../../shared/schemas/server';
 import { LISTING_SHOW_MS, applyDelta, catalogChanged, catalogListing, heldLoaded, listingUnderWay, setToolsSource } from './catalog-feed';
 import { handleEvent } from './events';
 import { useConsole } from './store';
-import { grewFrom } from './slices/catalog';
+import { grewFrom } from '../features/catalog/slice';
 import { narrowingFilter, filterTools } from '../features/catalog/tool-filter';
 
 const tool = (n: number | string, description = ''): ToolView => ({

@@ -2,8 +2,7 @@ import { hintCode, sharedEffectiveAnnotations, sharedToolRisk } from '../../shar
 import type { EventPayload } from '../../shared/contract';
 import type { ShownTool, ToolView } from '../../shared/schemas/tool';
 import { warm } from '../features/catalog/search-index';
-import type { ConsoleState } from './slices/types';
-import { useConsole } from './store';
+import { useConsole, type ConsoleState } from './store';
 
 type Changed = EventPayload<'catalog.changed'>;
 

@@ -6,8 +6,7 @@ import { viewViolated } from '../features/apps/violations';
 import { filesChanged, runUpdated } from '../features/collections/collections-store';
 import { policyChanged } from '../features/agents/policy-store';
 import { shippingChanged } from '../features/settings/shipping-store';
-import type { ConsoleState } from './slices/types';
-import { useConsole } from './store';
+import { useConsole, type ConsoleState } from './store';
 
 /**
  * What the page does with each event of the contract: one entry per event, typed from the contract.

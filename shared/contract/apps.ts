@@ -20,7 +20,7 @@ export const requests = {
   'apps.read': { input: z.object({ viewId: z.string().min(1).max(100), uri: z.string().max(8192) }).strict(), output: ReadResourceResult },
   /** Something the view said that has no model to go to here: shown to the person and recorded. */
   'apps.note': { input: z.object({ viewId: z.string().min(1).max(100), kind: AppNoteKind, text: z.string().max(20_000) }).strict(), output: ok },
-  /** A view's bridge messages, as the page passed them (a batch), into its server's trace beside the calls they led to. */
+  /** A view's channel messages, as the page passed them (a batch), into its server's trace beside the calls they led to. */
   'apps.trace': {
     input: z
       .object({

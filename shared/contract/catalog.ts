@@ -1,12 +1,4 @@
 import { z } from 'zod';
-import { byServer } from './common.js';
-import { ValidationError } from '../schemas/call.js';
-import { CompleteInput, Completion } from '../schemas/completion.js';
-import { ReadResourceResult } from '../schemas/content.js';
-import { ListFacts, ServerListFacts } from '../schemas/list-facts.js';
-import { GetPromptResult, PromptView } from '../schemas/prompt.js';
-import { ResourceTemplateView, ResourceView } from '../schemas/resource.js';
-import { ServerId } from '../schemas/server.js';
 import { CatalogChange, ToolView } from '../schemas/tool.js';
 
 /** A tool as a listing under way sends it (see `catalog.listing`). */
@@ -24,47 +16,8 @@ export const ListedTool = ToolView.omit({
 });
 export type ListedTool = z.infer<typeof ListedTool>;
 
-/** What a server offers: its tools, resources, resource templates, prompts and completions, and the facts of each list. */
-export const requests = {
-  'tools.list': {
-    input: z
-      .object({ serverId: ServerId.optional(), offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(100_000).optional() })
-      .strict(),
-    output: z.array(ToolView),
-  },
-  'tools.get': { input: z.object({ serverId: ServerId, name: z.string() }).strict(), output: ToolView },
-  'tools.validate': {
-    input: z.object({ serverId: ServerId, name: z.string(), args: z.unknown() }).strict(),
-    output: z.object({ status: z.enum(['valid', 'invalid', 'unchecked']), errors: z.array(ValidationError) }),
-  },
-  'tools.changes': { input: z.object({ serverId: ServerId.optional() }).strict(), output: z.array(CatalogChange) },
-  'resources.read': { input: z.object({ serverId: ServerId, uri: z.string().max(8192) }).strict(), output: ReadResourceResult },
-  'resources.list': {
-    input: z
-      .object({
-        serverId: ServerId,
-        refresh: z.boolean().optional(),
-        offset: z.number().int().min(0).optional(),
-        limit: z.number().int().min(1).max(100_000).optional(),
-      })
-      .strict(),
-    output: z.array(ResourceView),
-  },
-  'resources.templates': { input: byServer, output: z.array(ResourceTemplateView) },
-  'resources.expand': {
-    input: z.object({ uriTemplate: z.string().min(1).max(8192), values: z.record(z.string(), z.string()).optional() }).strict(),
-    output: z.object({ variables: z.array(z.string()), uri: z.string() }),
-  },
-  'resources.subscribe': { input: z.object({ serverId: ServerId, uri: z.string().max(8192) }).strict(), output: z.array(z.string()) },
-  'resources.unsubscribe': { input: z.object({ serverId: ServerId, uri: z.string().max(8192) }).strict(), output: z.array(z.string()) },
-  'lists.facts': { input: byServer, output: ServerListFacts },
-  'prompts.list': { input: z.object({ serverId: ServerId, refresh: z.boolean().optional() }).strict(), output: z.array(PromptView) },
-  'prompts.get': {
-    input: z.object({ serverId: ServerId, name: z.string().min(1), arguments: z.record(z.string(), z.string()).optional() }).strict(),
-    output: GetPromptResult,
-  },
-  'completions.complete': { input: CompleteInput, output: Completion },
-} as const;
+/** The catalog as it changes: events only (its requests are tools.*, resources.*, prompts.*, lists.* and completions.*). */
+export const requests = {} as const;
 
 export const events = {
   /**
@@ -103,7 +56,4 @@ export const events = {
     /** The listing's last tools (none, when every one went out before): shown at once, while the core fingerprints them. */
     last: z.literal(true).optional(),
   }),
-  'resource.updated': z.object({ serverId: z.string(), uri: z.string(), at: z.string() }),
-  /** A server said its resources or prompts changed; the console listed them again (`facts.diff`: what changed). */
-  'list.changed': z.object({ serverId: z.string(), kind: z.enum(['resources', 'prompts']), facts: ListFacts }),
 } as const;

@@ -1,35 +1,60 @@
 import type { z } from 'zod';
 import * as agents from './agents.js';
+import * as approvals from './approvals.js';
 import * as apps from './apps.js';
 import * as audit from './audit.js';
 import * as auth from './auth.js';
 import * as calls from './calls.js';
 import * as catalog from './catalog.js';
 import * as collections from './collections.js';
+import * as completions from './completions.js';
+import * as consents from './consents.js';
 import * as consoleOwn from './console.js';
 import * as elicitations from './elicitations.js';
+import * as grants from './grants.js';
+import * as links from './links.js';
+import * as lists from './lists.js';
 import * as logs from './logs.js';
+import * as pins from './pins.js';
+import * as policy from './policy.js';
+import * as prompts from './prompts.js';
+import * as resources from './resources.js';
 import * as review from './review.js';
 import * as servers from './servers.js';
+import * as settings from './settings.js';
+import * as tools from './tools.js';
 import * as trace from './trace.js';
 
 /**
- * The contract between the front ends and the core, one file per namespace (`servers.ts`,
- * `catalog.ts`, …): each request's input and output schema and each event's payload schema.
- * Inputs are parsed with these schemas at every boundary; outputs are typed from them. The names
- * are these tables' keys: there is no other list of them.
+ * The contract between the front ends and the core, one file per namespace (`servers.*` requests
+ * and `server.*` events in `servers.ts`; `catalog.*`, which has only events, in `catalog.ts`): each
+ * request's input and output schema and each event's payload schema. Inputs are parsed with these
+ * schemas at every boundary; outputs are typed from them. The names are these tables' keys: there
+ * is no other list of them.
  */
 export const contractParts = {
   servers,
   catalog,
+  tools,
+  resources,
+  lists,
+  prompts,
+  completions,
   calls,
+  approvals,
   elicitations,
   logs,
   trace,
+  links,
+  consents,
+  settings,
   console: consoleOwn,
   audit,
   agents,
+  grants,
+  policy,
   review,
+  pins,
   auth,
   apps,
   collections,
@@ -39,14 +64,26 @@ export const contractParts = {
 export const requests = {
   ...servers.requests,
   ...catalog.requests,
+  ...tools.requests,
+  ...resources.requests,
+  ...lists.requests,
+  ...prompts.requests,
+  ...completions.requests,
   ...calls.requests,
+  ...approvals.requests,
   ...elicitations.requests,
   ...logs.requests,
   ...trace.requests,
+  ...links.requests,
+  ...consents.requests,
+  ...settings.requests,
   ...consoleOwn.requests,
   ...audit.requests,
   ...agents.requests,
+  ...grants.requests,
+  ...policy.requests,
   ...review.requests,
+  ...pins.requests,
   ...auth.requests,
   ...apps.requests,
   ...collections.requests,
@@ -56,14 +93,26 @@ export const requests = {
 export const events = {
   ...servers.events,
   ...catalog.events,
+  ...tools.events,
+  ...resources.events,
+  ...lists.events,
+  ...prompts.events,
+  ...completions.events,
   ...calls.events,
+  ...approvals.events,
   ...elicitations.events,
   ...logs.events,
   ...trace.events,
+  ...links.events,
+  ...consents.events,
+  ...settings.events,
   ...consoleOwn.events,
   ...audit.events,
   ...agents.events,
+  ...grants.events,
+  ...policy.events,
   ...review.events,
+  ...pins.events,
   ...auth.events,
   ...apps.events,
   ...collections.events,
@@ -113,8 +162,8 @@ export const requestNames = Object.keys(requests) as readonly RequestName[];
 /** The names of all events, in contract order: the event table's keys. */
 export const eventNames = Object.keys(events) as readonly EventName[];
 
-/** The requests one namespace of the contract declares (`NamesIn<'review'>`: review.run, review.last, …). */
-export type NamesIn<P extends keyof typeof contractParts> = keyof (typeof contractParts)[P]['requests'] & RequestName;
+/** The requests one namespace (or several) of the contract declares (`NamesIn<'review'>`: review.run, review.last, …). */
+export type NamesIn<P extends keyof typeof contractParts> = P extends unknown ? keyof (typeof contractParts)[P]['requests'] & RequestName : never;
 
 /** Handlers for some requests of the contract, typed from their schemas: a concern's table is `HandlersOf<NamesIn<'review'>>`. */
 export type HandlersOf<N extends RequestName> = { [K in N]: (input: ParsedInput<K>) => Promise<RequestOutput<K>> | RequestOutput<K> };

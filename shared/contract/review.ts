@@ -9,7 +9,6 @@ import {
   PinFile,
   PinGroup,
   PinOverview,
-  PinState,
   ReviewOverview,
   ReviewSummary,
   SubjectKind,
@@ -62,8 +61,6 @@ export const requests = {
 } as const;
 
 export const events = {
-  /** Which tools of a server differ from their pins, by name and state (the diffs are asked for with review.pins). */
-  'pins.changed': z.object({ serverId: z.string(), unsettled: z.array(PinState.pick({ tool: true, state: true })) }),
   /** A review finished (the automatic one after each listing, or one a person asked for). */
   'review.updated': ReviewSummary,
 } as const;

@@ -36,7 +36,7 @@ export const TraceEntry = z.object({
   message: z.unknown().optional(),
   preview: z.string().optional(),
   http: TraceHttp.optional(),
-  /** A message of an MCP App view's bridge (page ↔ view), not of the server's wire: out to the view, in from it. */
+  /** A message of an MCP App view's channel (page ↔ view), not of the server's wire: out to the view, in from it. */
   view: z.object({ tool: z.string(), viewId: z.string() }).optional(),
 });
 export type TraceEntry = z.infer<typeof TraceEntry>;

@@ -1,3 +1,2 @@
 /** Adding, changing, importing and removing servers, and revoking consents: each recorded. */
 export { ServerAdmin, type ServerAdminDeps } from './server-admin.js';
-export { adminHandlers } from './handlers.js';

@@ -1,9 +1,8 @@
 import type { HandlersOf, NamesIn } from '../../../shared/contract/index.js';
 import type { AgentGateway } from './gateway.js';
-import type { OrgPolicy } from '../policy/index.js';
 
 /** The approval gateway's agents, the tools waiting to be accepted for them, and the grants people gave. */
-export function agentHandlers(d: { agents: AgentGateway; org: Pick<OrgPolicy, 'view'> }): HandlersOf<NamesIn<'agents'>> {
+export function agentHandlers(d: { agents: AgentGateway }): HandlersOf<NamesIn<'agents' | 'grants'>> {
   const { agents } = d;
   return {
     'agents.list': () => agents.list(),
@@ -16,6 +15,5 @@ export function agentHandlers(d: { agents: AgentGateway; org: Pick<OrgPolicy, 'v
     'agents.gateway': () => ({ bridgeCommand: ['mcp-console', 'bridge', '--agent'] }),
     'grants.list': () => agents.grants(),
     'grants.revoke': (i) => agents.revokeGrant(i.id),
-    'policy.get': () => d.org.view(),
   };
 }

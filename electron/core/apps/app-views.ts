@@ -28,7 +28,7 @@ export interface AppViewDeps {
   trail: AuditTrail;
   bus: EventBus;
   identity(serverId: string): string | undefined;
-  /** Each server's protocol trace: a view's bridge messages go in beside the calls they led to. */
+  /** Each server's protocol trace: a view's channel messages go in beside the calls they led to. */
   trace: Pick<TraceLog, 'record'>;
   /** Each server identity's views as last accepted. */
   pins: ViewPins;
@@ -179,7 +179,7 @@ export class AppViews {
     });
   }
 
-  /** A view's bridge messages (a batch from the page) into its server's trace, marked as the view's. */
+  /** A view's channel messages (a batch from the page) into its server's trace, marked as the view's. */
   trace(viewId: string, lines: { dir: 'to-view' | 'from-view'; message: unknown }[]): void {
     const { view } = this.must(viewId);
     for (const l of lines) {

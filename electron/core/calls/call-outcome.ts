@@ -6,7 +6,7 @@ import { TOO_LARGE_CODE } from '../servers/index.js';
 import { REFUSED_CODE } from '../../../shared/boundary.js';
 import type { AuditFields } from '../audit/index.js';
 import type { AuditKind } from '../../../shared/schemas/audit.js';
-import { describeUrl } from '../elicitation/index.js';
+import { describeUrl } from '../elicitations/index.js';
 import { CoreError, sdkIfLoaded } from '../support/index.js';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../../shared/json-depth.js';
 

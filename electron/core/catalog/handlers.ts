@@ -1,4 +1,4 @@
-import type { HandlersOf, NamesIn, RequestName } from '../../../shared/contract/index.js';
+import type { HandlersOf, NamesIn, RequestOutput } from '../../../shared/contract/index.js';
 import { pageOf } from '../../../shared/list-page.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
@@ -22,9 +22,11 @@ export interface CatalogHandlerDeps {
   settling(serverId: string): Promise<void> | undefined;
   /** A tool of a first listing under way, whole, before the catalog holds it. */
   streamed(serverId: string, name: string): ToolView | undefined;
+  /** Checks arguments against a tool's input schema, in the core, where server schemas are compiled under limits (the calls concern). */
+  checkArgs(schema: unknown, args: unknown): RequestOutput<'tools.validate'>;
 }
 
-type CatalogNames = Exclude<NamesIn<'catalog'>, 'tools.validate'> & RequestName;
+type CatalogNames = NamesIn<'tools' | 'resources' | 'lists' | 'prompts' | 'completions'>;
 
 /** What a server offers: its tools, resources, templates, prompts, completions and the facts of each list. Reads are recorded with `requester`. */
 export function catalogHandlers(d: CatalogHandlerDeps, requester: Requester): HandlersOf<CatalogNames> {
@@ -37,6 +39,11 @@ export function catalogHandlers(d: CatalogHandlerDeps, requester: Requester): Ha
       if (now) return now;
       await d.settling(i.serverId);
       return catalog.must(i.serverId, i.name);
+    },
+    'tools.validate': async (i) => {
+      // A tool of a first listing under way is checked once the listing holds it.
+      if (!catalog.get(i.serverId, i.name)) await d.settling(i.serverId);
+      return d.checkArgs(catalog.must(i.serverId, i.name).inputSchema, i.args);
     },
     'tools.changes': (i) => catalog.changesOf(i.serverId),
     'resources.read': (i) => resources.read(i.serverId, i.uri, requester),

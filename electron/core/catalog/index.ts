@@ -2,7 +2,7 @@
 export { Catalog, MAX_DEFINITION_BYTES, TOOLS_LIST } from './catalog.js';
 export { toolView } from './tool-view.js';
 export { MAX_PAGES, walkList, type ListSpec, type ListWalk } from './list-walk.js';
-export { LastSeenStore } from './last-seen.js';
+export { LastSeenStore, lastSeenDir } from './last-seen.js';
 export { ResourceLists, RESOURCES_LIST, TEMPLATES_LIST } from './resources.js';
 export { PromptLists, PROMPTS_LIST } from './prompts.js';
 export { CatalogSync } from './catalog-sync.js';

@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashJson } from '../support/index.js';
 import { diffCatalog, type KeptItems } from '../../../shared/catalog-diff.js';
-import { LastSeenStore } from './last-seen.js';
+import { LastSeenStore, lastSeenDir } from './last-seen.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -164,5 +164,26 @@ describe('the lists last seen, on disk', () => {
     expect(store(dir).load('id3')!.item(1)).toEqual(list[1]);
     rmSync(join(dir, defs!));
     expect(store(dir).load('id1')!.item(0)).toBeUndefined();
+  });
+});
+
+describe('the folder of lists last seen', () => {
+  it('takes over the pins/ folder of a data directory from before, once, and leaves a symlink named pins alone', () => {
+    const data = scratch();
+    mkdirSync(join(data, 'pins'));
+    writeFileSync(join(data, 'pins', 'abc.json'), '{}');
+    expect(lastSeenDir(data)).toBe(join(data, 'last-seen'));
+    expect(readdirSync(join(data, 'last-seen'))).toEqual(['abc.json']);
+    expect(readdirSync(data)).toEqual(['last-seen']);
+    // Again, with a new pins/ beside it: the folder that is there is kept, the other left alone.
+    mkdirSync(join(data, 'pins'));
+    expect(lastSeenDir(data)).toBe(join(data, 'last-seen'));
+    expect(readdirSync(data).sort()).toEqual(['last-seen', 'pins']);
+
+    const other = scratch();
+    const elsewhere = scratch();
+    symlinkSync(elsewhere, join(other, 'pins'));
+    expect(lastSeenDir(other)).toBe(join(other, 'last-seen'));
+    expect(readdirSync(other)).toEqual(['pins']);
   });
 });

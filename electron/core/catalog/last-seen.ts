@@ -1,3 +1,4 @@
+import { lstatSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KeptItems } from '../../../shared/catalog-diff.js';
 import { hashJson, readKept, writeKeptInSteps, writeKeptSync, type KeptSource } from '../support/index.js';
@@ -40,8 +41,28 @@ function sourceOf<T>(kept: LastSeen<T>, keyOf: (item: T) => string): KeptSource<
  * templates next), kept in the data directory so that a change is shown even across restarts.
  * Writes are debounced and off the listing path: what is kept is for the next session, not this one.
  * Each list is a kept list (an index of keys and fingerprints, and a file of definitions: see
- * support/kept-list.ts). (The folder on disk is still named `pins/`: a data directory keeps working.)
+ * support/kept-list.ts), in the data directory's `last-seen/` (`lastSeenDir`).
  */
+/**
+ * The data directory's folder of lists last seen, `last-seen/`. A data directory from before kept
+ * them in `pins/` (a word that means the definitions a person accepted): that folder is renamed
+ * once, when it is a real folder and `last-seen/` is not there yet.
+ */
+export function lastSeenDir(dataDir: string): string {
+  const dir = join(dataDir, 'last-seen');
+  const old = join(dataDir, 'pins');
+  try {
+    lstatSync(dir);
+  } catch {
+    try {
+      if (lstatSync(old).isDirectory()) renameSync(old, dir);
+    } catch {
+      // No folder from before (or it cannot be moved): the lists are seen afresh.
+    }
+  }
+  return dir;
+}
+
 export class LastSeenStore<T> {
   private seen = new Map<string, LastSeen<T>>();
   private timers = new Map<string, NodeJS.Timeout>();

@@ -1,4 +1,5 @@
-import type { HandlersOf } from '../../../shared/contract/index.js';
+import type { HandlersOf, NamesIn } from '../../../shared/contract/index.js';
+import type { ConsentKind } from '../../../shared/schemas/consent.js';
 import type { AuditTrail } from '../audit/index.js';
 import { CoreError } from '../support/index.js';
 import type { ConsentStore } from './consents.js';
@@ -11,12 +12,12 @@ export interface ConfigHandlerDeps {
   trail: AuditTrail;
   /** Told after the settings changed (audit shipping follows its targets). */
   shipping?: { configure(): void };
+  /** Takes back a server's consents, recorded, and disconnects what relied on them (the admin concern). */
+  revokeConsent(serverId: string, kind?: ConsentKind): Promise<{ revoked: number }>;
 }
 
-type ConfigNames = 'settings.get' | 'settings.update' | 'consents.list' | 'links.open' | 'console.problems';
-
 /** The console's own settings (a raised one confirmed by the person first), the consents people gave, links and start-up problems. */
-export function configHandlers(d: ConfigHandlerDeps): HandlersOf<ConfigNames> {
+export function configHandlers(d: ConfigHandlerDeps): HandlersOf<NamesIn<'settings' | 'consents' | 'links' | 'console'>> {
   const { store } = d;
   return {
     'settings.get': () => store.settings,
@@ -27,6 +28,7 @@ export function configHandlers(d: ConfigHandlerDeps): HandlersOf<ConfigNames> {
       return applied;
     },
     'consents.list': () => d.consents.list(),
+    'consents.revoke': (i) => d.revokeConsent(i.serverId, i.kind),
     'links.open': () => {
       // Browser mode: the page itself asks the person and opens the link; the core never opens URLs.
       throw new CoreError('open-in-page', 'open the link from the page');

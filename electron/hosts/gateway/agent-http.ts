@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { answerClientError, PEER_TIMEOUTS, listenLoopback, ownHosts, plainText as plain, type ConsoleCore } from '../../core/index.js';
 import type { AgentRoutes } from './agent-routes.js';
-import { fail, MAX_BODY_BYTES, readRequest, type ReadBody } from './node-fetch-bridge.js';
+import { fail, MAX_BODY_BYTES, readRequest, type ReadBody } from './http-adapter.js';
 import { overLimits } from '../../../shared/boundary.js';
 
 /** The path agents post to. */

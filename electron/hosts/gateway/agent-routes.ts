@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createMcpHandler, isLegacyRequest, type McpHttpHandler, type Server } from '@modelcontextprotocol/server';
 import { plainText as plain, type ConsoleCore } from '../../core/index.js';
 import { agentServer } from './agent-server.js';
-import { fail, MAX_BODY_BYTES, sendWebResponse, toWebRequest, type ReadBody } from './node-fetch-bridge.js';
+import { fail, MAX_BODY_BYTES, sendWebResponse, toWebRequest, type ReadBody } from './http-adapter.js';
 import { SessionTransport } from './session-transport.js';
 
 /** 2025-era sessions one agent may hold open at once (a host holds one; a few more for restarts). */

@@ -2,7 +2,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Server } from '@modelcontextprotocol/server';
-import { readRequest } from './node-fetch-bridge.js';
+import { readRequest } from './http-adapter.js';
 import { SessionTransport } from './session-transport.js';
 
 /** A 2025 session served by SessionTransport under a real SDK Server, spoken to with raw HTTP. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { fail } from './node-fetch-bridge.js';
+import { fail } from './http-adapter.js';
 import {
   parseJSONRPCMessage,
   SUPPORTED_PROTOCOL_VERSIONS,

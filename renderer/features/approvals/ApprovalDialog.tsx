@@ -13,7 +13,7 @@ import { RiskBadge } from '../../components/Badges';
 import { AnnotationTable } from '../catalog/AnnotationTable';
 import { DiffView } from '../catalog/DiffView';
 import { clockTime, count } from '../../components/format';
-import { approvalInFocus } from '../../store/slices/approvals';
+import { approvalInFocus } from './slice';
 import { ArmedButton } from '../../components/ArmedButton';
 
 export { ARM_DELAY_MS } from '../../components/use-armed';

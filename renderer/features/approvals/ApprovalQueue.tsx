@@ -6,7 +6,7 @@ import { useApi } from '../../api/context';
 import { RiskBadge } from '../../components/Badges';
 import { SafeText } from '../../components/SafeText';
 import { clockTime } from '../../components/format';
-import { approvalInFocus } from '../../store/slices/approvals';
+import { approvalInFocus } from './slice';
 import { useConsole } from '../../store/store';
 import './approvals.css';
 

@@ -8,9 +8,9 @@ import { useApi } from '../../api/context';
 import type { ConsoleApi } from '../../api/client';
 import { confirmAddress, openLink } from '../../api/open-link';
 import { SafeText } from '../../components/SafeText';
-import { FrameTransport, type BridgeLine } from './frame-transport';
-import { HostBridge } from './host-bridge';
-import { bridgeTrace } from './bridge-trace';
+import { FrameTransport, type ChannelLine } from './frame-transport';
+import { ViewChannel } from './view-channel';
+import { channelTrace } from './channel-trace';
 import { useViolations, viewClosed } from './violations';
 import { ChangedView, ViewReach } from './ViewNotes';
 import { useViewContext } from './view-context';
@@ -35,7 +35,7 @@ export interface ViewInput {
 
 /**
  * One MCP App view: the tool's own UI, in a frame on the views' origin (never the console's), under
- * the policy it declared; its bridge answered here, its calls asked for through the core's gate as
+ * the policy it declared; its channel answered here, its calls asked for through the core's gate as
  * the view's. What it says for a model is shown (there is no model here) and recorded; what its
  * policy blocked is reported.
  */
@@ -45,7 +45,7 @@ export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: View
   const [error, setError] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
   const [height, setHeight] = useState(240);
-  const [lines, setLines] = useState<BridgeLine[]>([]);
+  const [lines, setLines] = useState<ChannelLine[]>([]);
   const [said, setSaid] = useState<Said[]>([]);
   const [mode, setMode] = useState<'inline' | 'fullscreen'>('inline');
   const frame = useRef<HTMLIFrameElement>(null);
@@ -73,7 +73,7 @@ export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: View
     };
   }, [api, tool.serverId, tool.name, generation]);
 
-  const bridge = useBridge(api, view, tool, frame, {
+  const channel = useViewChannel(api, view, tool, frame, {
     line: (l) => setLines((all) => [...all.slice(-(LINES_KEPT - 1)), l]),
     said: (s) => setSaid((all) => [...all.slice(-49), s]),
     sized: (h) => setHeight(Math.max(MIN_HEIGHT, Math.min(MAX_HEIGHT, Math.ceil(h)))),
@@ -84,18 +84,18 @@ export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: View
       return next;
     },
   });
-  const leave = useViewContext(mode, setMode, bridge);
+  const leave = useViewContext(mode, setMode, channel);
 
-  // The call's input, then its result (or its cancellation): held by the bridge until the view is initialized.
+  // The call's input, then its result (or its cancellation): held by the channel until the view is initialized.
   useEffect(() => {
-    if (!bridge) return;
-    bridge.notify('ui/notifications/tool-input', { arguments: input.args });
-  }, [bridge, input.args]);
+    if (!channel) return;
+    channel.notify('ui/notifications/tool-input', { arguments: input.args });
+  }, [channel, input.args]);
   useEffect(() => {
-    if (!bridge) return;
-    if (input.result !== undefined) bridge.notify('ui/notifications/tool-result', input.result as Record<string, unknown>);
-    else if (input.cancelled) bridge.notify('ui/notifications/tool-cancelled', { reason: input.cancelled });
-  }, [bridge, input.result, input.cancelled]);
+    if (!channel) return;
+    if (input.result !== undefined) channel.notify('ui/notifications/tool-result', input.result as Record<string, unknown>);
+    else if (input.cancelled) channel.notify('ui/notifications/tool-cancelled', { reason: input.cancelled });
+  }, [channel, input.result, input.cancelled]);
 
   if (error)
     return (
@@ -146,8 +146,8 @@ export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: View
       />
       <ViewReach view={view} changed={() => setGeneration((g) => g + 1)} />
       <details className="small">
-        <summary>Bridge messages ({lines.length})</summary>
-        <ol className="bridge-lines mono" data-testid="app-view-bridge">
+        <summary>View messages ({lines.length})</summary>
+        <ol className="channel-lines mono" data-testid="app-view-bridge">
           {lines.map((l, i) => (
             <li key={i} data-dir={l.dir}>
               {l.dir === 'to view' ? '→' : '←'} <SafeText text={l.what} />
@@ -186,15 +186,21 @@ export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: View
 
 interface Hooks {
   mode(m: string): string;
-  line(l: BridgeLine): void;
+  line(l: ChannelLine): void;
   said(s: Said): void;
   sized(height: number): void;
   close(): void;
 }
 
-/** The bridge of one opened view, from the moment its frame exists until it goes. */
-function useBridge(api: ConsoleApi, view: AppView | null, tool: ToolView, frame: React.RefObject<HTMLIFrameElement | null>, hooks: Hooks): HostBridge | null {
-  const [bridge, setBridge] = useState<HostBridge | null>(null);
+/** The channel of one opened view, from the moment its frame exists until it goes. */
+function useViewChannel(
+  api: ConsoleApi,
+  view: AppView | null,
+  tool: ToolView,
+  frame: React.RefObject<HTMLIFrameElement | null>,
+  hooks: Hooks,
+): ViewChannel | null {
+  const [channel, setChannel] = useState<ViewChannel | null>(null);
   const hooksRef = useRef(hooks);
   useEffect(() => {
     hooksRef.current = hooks;
@@ -207,8 +213,8 @@ function useBridge(api: ConsoleApi, view: AppView | null, tool: ToolView, frame:
       h().said({ kind, text });
       void api.request('apps.note', { viewId: view.viewId, kind, text: text.slice(0, 20_000) }).catch(() => undefined);
     };
-    const traced = bridgeTrace(api, view.viewId);
-    const b = new HostBridge(
+    const traced = channelTrace(api, view.viewId);
+    const b = new ViewChannel(
       new FrameTransport(
         () => frame.current?.contentWindow ?? null,
         view.origin,
@@ -239,13 +245,13 @@ function useBridge(api: ConsoleApi, view: AppView | null, tool: ToolView, frame:
       capabilities(view),
     );
     void b.start();
-    setBridge(b);
+    setChannel(b);
     return () => {
-      setBridge(null);
+      setChannel(null);
       void b.teardown('the console closed the view').finally(() => traced.stop());
     };
   }, [api, view, frame, context]);
-  return bridge;
+  return channel;
 }
 
 function hostContext(tool: ToolView): McpUiHostContext {

@@ -1,8 +1,8 @@
 /** One JSON-RPC message, as far as the transport looks at it. */
 export type JSONRPCMessage = { jsonrpc: '2.0'; id?: string | number; method?: string; params?: unknown; result?: unknown; error?: unknown };
 
-/** One message over a view's bridge, for the person to see: which way, which method (or the answer to which id). */
-export interface BridgeLine {
+/** One message over a view's channel, for the person to see: which way, which method (or the answer to which id). */
+export interface ChannelLine {
   dir: 'to view' | 'from view';
   what: string;
   time: number;
@@ -11,8 +11,8 @@ export interface BridgeLine {
 /**
  * The host's end of a view's postMessage channel, tighter than the package's own: it takes messages
  * only from that frame's window *and* the views' origin, and posts only to that origin (never `*`),
- * so nothing another frame or window sends reaches the bridge, and nothing the bridge sends
- * reaches anyone else. Each message is told to `seen` (the bridge log).
+ * so nothing another frame or window sends reaches the channel, and nothing the channel sends
+ * reaches anyone else. Each message is told to `seen` (the channel log).
  */
 export class FrameTransport {
   onmessage?: (m: JSONRPCMessage) => void;
@@ -23,7 +23,7 @@ export class FrameTransport {
   constructor(
     private readonly frame: () => Window | null,
     private readonly origin: string,
-    private readonly seen: (line: BridgeLine, message: JSONRPCMessage) => void,
+    private readonly seen: (line: ChannelLine, message: JSONRPCMessage) => void,
   ) {}
 
   async start(): Promise<void> {

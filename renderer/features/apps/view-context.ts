@@ -1,15 +1,15 @@
 import { useCallback, useEffect } from 'react';
-import type { HostBridge } from './host-bridge';
+import type { ViewChannel } from './view-channel';
 
 /**
  * What a view hears of the host's context as it changes: leaving full screen (the strip's button or
  * Escape, returned as `leave`), and the person's theme.
  */
-export function useViewContext(mode: 'inline' | 'fullscreen', setMode: (m: 'inline' | 'fullscreen') => void, bridge: HostBridge | null): () => void {
+export function useViewContext(mode: 'inline' | 'fullscreen', setMode: (m: 'inline' | 'fullscreen') => void, channel: ViewChannel | null): () => void {
   const leave = useCallback(() => {
     setMode('inline');
-    bridge?.contextChanged({ displayMode: 'inline' });
-  }, [bridge, setMode]);
+    channel?.contextChanged({ displayMode: 'inline' });
+  }, [channel, setMode]);
   useEffect(() => {
     if (mode !== 'fullscreen') return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && leave();
@@ -17,11 +17,11 @@ export function useViewContext(mode: 'inline' | 'fullscreen', setMode: (m: 'inli
     return () => window.removeEventListener('keydown', onKey);
   }, [mode, leave]);
   useEffect(() => {
-    if (!bridge) return;
+    if (!channel) return;
     const q = matchMedia('(prefers-color-scheme: dark)');
-    const on = () => bridge.contextChanged({ theme: q.matches ? 'dark' : 'light' });
+    const on = () => channel.contextChanged({ theme: q.matches ? 'dark' : 'light' });
     q.addEventListener('change', on);
     return () => q.removeEventListener('change', on);
-  }, [bridge]);
+  }, [channel]);
   return leave;
 }

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ShownTool } from '../../../shared/schemas/tool';
 import { useConsole } from '../../store/store';
-import { grewFrom } from '../../store/slices/catalog';
+import { grewFrom } from './slice';
 import { VirtualList } from '../../components/VirtualList';
 import { count } from '../../components/format';
 import { ToolRow } from './ToolRow';

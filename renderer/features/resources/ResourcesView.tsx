@@ -7,7 +7,7 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { SafeText } from '../../components/SafeText';
 import { useConsole } from '../../store/store';
 import { EmbeddedResourceView } from '../results/EmbeddedResourceView';
-import { resourceKey } from '../../store/slices/resources';
+import { resourceKey } from './slice';
 import { TemplateForm } from './TemplateForm';
 import { ListFactsLine } from './ListFactsLine';
 import { clockTime } from '../../components/format';

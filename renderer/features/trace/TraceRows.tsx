@@ -27,7 +27,7 @@ export function TraceRows({ rows, selected, onSelect }: { rows: TraceEntry[]; se
           data-id={e.id ?? ''}
         >
           <span className="mono small muted">{clockTime(e.at, true)}</span>
-          <span className="mono" title={e.view ? `the bridge of the view of ${e.view.tool}: → to the view, ← from it` : undefined}>
+          <span className="mono" title={e.view ? `the channel of the view of ${e.view.tool}: → to the view, ← from it` : undefined}>
             {e.view ? (e.dir === 'out' ? '⇢' : '⇠') : e.dir === 'out' ? '→' : '←'}
           </span>
           <span className="small">{e.kind === 'http' ? `HTTP ${e.http?.status ?? '…'}` : e.kind}</span>

@@ -18,7 +18,7 @@ export function registerIpc(
 ): void {
   const names: ContractNames = { requests: requestNames, events: eventNames };
   ipc.on(NAMES_CHANNEL, (event: IpcMainEvent) => {
-    // SECURITY: the names are no secret, but only the app's own main frame gets a bridge.
+    // SECURITY: the names are no secret, but only the app's own main frame gets the preload API.
     event.returnValue = isMainFrame(event.senderFrame) ? names : null;
   });
   for (const name of requestNames) {

@@ -1,5 +1,5 @@
 import type { AgentView, GrantView } from '../../../shared/schemas/agent';
-import type { Slice } from './types';
+import type { Slice } from '../../store/slice';
 
 /** The approval gateway as the page mirrors it: agents and every standing grant. */
 export interface AgentsSlice {

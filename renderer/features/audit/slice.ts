@@ -1,6 +1,6 @@
 import type { AuditEntry } from '../../../shared/schemas/audit';
 import type { ConsentRecord } from '../../../shared/schemas/consent';
-import type { Slice } from './types';
+import type { Slice } from '../../store/slice';
 
 /** Audit entries the page holds at most (the log itself keeps all). */
 const AUDIT_KEEP = 2000;

@@ -1,7 +1,7 @@
 import type { EventPayload } from '../../../shared/contract';
 import type { CallRecord } from '../../../shared/schemas/call';
 import { compareText } from '../../../shared/plain-format';
-import type { Slice } from './types';
+import type { Slice } from '../../store/slice';
 
 /** Calls the page remembers (the core keeps as many). */
 const CALLS_KEEP = 500;

@@ -1,5 +1,5 @@
 import type { AuthPrompt, AuthView } from '../../../shared/schemas/auth';
-import type { Slice } from './types';
+import type { Slice } from '../../store/slice';
 
 /** Sign-ins waiting for the person, and each server's authorization as last told (never a token). */
 export interface AuthSlice {

@@ -1,5 +1,5 @@
 import type { ElicitationView } from '../../../shared/schemas/elicitation';
-import type { Slice } from './types';
+import type { Slice } from '../../store/slice';
 
 /** The questions servers are asking the person, oldest first. */
 export interface ElicitationsSlice {

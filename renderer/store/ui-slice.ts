@@ -1,5 +1,5 @@
-import type { LinkDown } from '../../api/client';
-import type { Slice } from './types';
+import type { LinkDown } from '../api/client';
+import type { Slice } from './slice';
 
 /** The page's own state: the link to the core, the selected tool, the filter, a prefill for "call again". */
 export interface UiSlice {

@@ -1,5 +1,5 @@
 import type { ListFacts } from '../../../shared/schemas/list-facts';
-import type { Slice } from './types';
+import type { Slice } from '../../store/slice';
 
 /** When each watched resource last changed (server id and URI, joined by a NUL), as the servers said. */
 export interface ResourcesSlice {

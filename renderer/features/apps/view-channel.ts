@@ -38,13 +38,13 @@ export const HOST_VERSION = '2026-01-26';
 const TEARDOWN_MS = 3000;
 
 /**
- * The host's side of the MCP Apps bridge (JSON-RPC over postMessage, `ui/*` and the tools/resources
+ * The host's side of the MCP Apps view channel (JSON-RPC over postMessage, `ui/*` and the tools/resources
  * subset), written for the page: the package's own `AppBridge` brings the SDK's protocol engine and
  * zod, which the console's page does not carry. It answers what the spec defines and nothing else
  * (an unknown request gets "method not found"), holds back every notification to the view until
  * the view said `ui/notifications/initialized`, and drops what is not JSON-RPC.
  */
-export class HostBridge {
+export class ViewChannel {
   private initialized = false;
   private held: Msg[] = [];
   private next = 1;

@@ -1,5 +1,5 @@
 import type { ConsoleApi } from '../../api/client';
-import type { BridgeLine, JSONRPCMessage } from './frame-transport';
+import type { ChannelLine, JSONRPCMessage } from './frame-transport';
 
 /** Lines per batch, how long a line waits for others, and the largest message passed whole. */
 const BATCH = 100;
@@ -7,11 +7,11 @@ const WAIT_MS = 250;
 const WHOLE_CHARS = 64 * 1024;
 
 /**
- * Passes a view's bridge messages to the core in batches, into its server's trace beside the calls
+ * Passes a view's channel messages to the core in batches, into its server's trace beside the calls
  * they led to. A tool's input and result are not sent again (the server's own messages in the trace
  * hold them); a message too large is passed as its opening.
  */
-export function bridgeTrace(api: ConsoleApi, viewId: string): { add(line: BridgeLine, m: JSONRPCMessage): void; stop(): void } {
+export function channelTrace(api: ConsoleApi, viewId: string): { add(line: ChannelLine, m: JSONRPCMessage): void; stop(): void } {
   let queue: { dir: 'to-view' | 'from-view'; message: unknown }[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {

@@ -1,7 +1,7 @@
 import type { EventPayload } from '../../../shared/contract';
 import type { CatalogChange, ShownTool, ToolChange } from '../../../shared/schemas/tool';
 import type { PinState, ReviewSummary } from '../../../shared/schemas/review';
-import type { Slice } from './types';
+import type { Slice } from '../../store/slice';
 
 /** Marks on tools that a live change touched, until the user looks. */
 export interface ToolMarks {

@@ -1,5 +1,5 @@
 import type { Approval } from '../../../shared/schemas/call';
-import type { Slice } from './types';
+import type { Slice } from '../../store/slice';
 
 /**
  * The approvals waiting for the person, oldest first, and how the person is going through them: the

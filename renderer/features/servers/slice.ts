@@ -1,5 +1,7 @@
 import type { ServerView } from '../../../shared/schemas/server';
-import type { Slice } from './types';
+import type { Slice } from '../../store/slice';
+import type { UiSlice } from '../../store/ui-slice';
+import type { CatalogSlice } from '../catalog/slice';
 
 const STDERR_KEEP = 1000;
 
@@ -14,7 +16,8 @@ export interface ServersSlice {
   stderrAppended(id: string, lines: string[], replace?: boolean): void;
 }
 
-export const serversSlice: Slice<ServersSlice> = (set) => ({
+/** A removed server's tools leave the catalog, and its tool the selection. */
+export const serversSlice: Slice<ServersSlice, Pick<CatalogSlice, 'tools'> & Pick<UiSlice, 'selected'>> = (set) => ({
   servers: {},
   serverOrder: [],
   stderr: {},
