@@ -5,12 +5,12 @@
  * to its view initialized (its script ran and said so over the bridge), the first time and again,
  * with the console page's longest main-thread task meanwhile.
  */
+import { TestCore } from '../../electron/core/testing.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { ConsoleCore } from '../../electron/core/index.js';
 import { scriptedConsent } from '../harness/harness.js';
 import { startServe } from '../tools/serve-process.js';
 import { launchChromium, LONG_TASKS } from './ui-bench.js';
@@ -37,7 +37,7 @@ async function bareReads(): Promise<number[]> {
 
 async function coreOpens(): Promise<number[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-appsbench-'));
-  const core = new ConsoleCore({ dataDir, consent: scriptedConsent(), auditFsync: false });
+  const core = new TestCore({ dataDir, consent: scriptedConsent(), auditFsync: false });
   core.start();
   await core.serveViews(['http://127.0.0.1:1']);
   core.addServer('basic', { type: 'stdio', command: process.execPath, args: [BASIC, '--stdio'], env: {} });

@@ -2,13 +2,13 @@
  * `npm run bench`: what the core adds over the bare SDK client, against the same stdio fixture.
  * Call round trip (session-approved, audit log on and flushed) and listing 10,000 tools.
  */
+import { TestCore } from '../../electron/core/testing.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { ConsoleCore } from '../../electron/core/index.js';
 import { uiBench } from './ui-bench.js';
 import { appsBench } from './apps-bench.js';
 import { collectionsBench } from './collections-bench.js';
@@ -65,9 +65,9 @@ async function benchCallsBare(): Promise<number[]> {
   return times;
 }
 
-async function withCore<T>(env: Record<string, string>, fn: (core: ConsoleCore) => Promise<T>, auditFsync = true): Promise<T> {
+async function withCore<T>(env: Record<string, string>, fn: (core: TestCore) => Promise<T>, auditFsync = true): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-bench-'));
-  const core = new ConsoleCore({ dataDir, auditFsync, consent: scriptedConsent() });
+  const core = new TestCore({ dataDir, auditFsync, consent: scriptedConsent() });
   core.start();
   core.addServer('fx', { type: 'stdio', command: process.execPath, args: [FIXTURE], env }, { callTimeoutMs: 120_000 });
   try {

@@ -11,12 +11,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { ConsoleCore } from '../../electron/core/index.js';
 import { reviewServers } from '../../shared/review/review.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { scriptedConsent } from '../harness/harness.js';
 import { corpusServers } from './review-bench.js';
-import { partsOf } from '../../electron/core/testing.js';
+import { partsOf, TestCore } from '../../electron/core/testing.js';
 
 const ATTACK = resolve('out/node/e2e/fixtures/attack-server.js');
 const attackServer = (attack: string, env: Record<string, string> = {}) => ({
@@ -57,7 +56,7 @@ const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
 /** In a child process: a core holding the fixture's 100,000 tools reviews them (in its worker, or on its loop); prints what it cost. */
 async function coreReviewChild(where: 'worker' | 'loop'): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-review-core-'));
-  const core = new ConsoleCore({ dataDir, auditFsync: false, consent: scriptedConsent(), review: where === 'loop' ? { worker: null } : undefined });
+  const core = new TestCore({ dataDir, auditFsync: false, consent: scriptedConsent(), review: where === 'loop' ? { worker: null } : undefined });
   core.start();
   try {
     core.addServer('fx', {
@@ -93,7 +92,7 @@ function coreReview(where: 'worker' | 'loop'): { ms: number; loopMaxMs: number; 
 
 export async function boundaryBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-boundary-bench-'));
-  const core = new ConsoleCore({ dataDir, auditFsync: false, consent: scriptedConsent() });
+  const core = new TestCore({ dataDir, auditFsync: false, consent: scriptedConsent() });
   core.start();
   try {
     core.addServer('deep', attackServer('deep-result'));

@@ -6,6 +6,7 @@
  * call through the gate and into the audit log), with the log synced and without, and the
  * command line as CI runs it (start, connect, run, JUnit, exit).
  */
+import { TestCore } from '../../electron/core/testing.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,6 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { Collection } from '../../shared/schemas/collection.js';
-import { ConsoleCore } from '../../electron/core/index.js';
 import { scriptedConsent } from '../harness/harness.js';
 
 const NOTES = resolve('out/node/e2e/fixtures/notes-server.js');
@@ -53,7 +53,7 @@ async function bare(): Promise<number> {
 
 async function core(auditFsync: boolean): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-collbench-'));
-  const c = new ConsoleCore({ dataDir, consent: scriptedConsent(), auditFsync });
+  const c = new TestCore({ dataDir, consent: scriptedConsent(), auditFsync });
   c.start();
   c.addServer('notes', { type: 'stdio', command: process.execPath, args: [NOTES], env: {} });
   await c.connect('notes');

@@ -13,12 +13,11 @@ import { connect } from 'node:net';
 import { haltPolling, wakeCost } from './wake-bench.js';
 import { readAddress } from '../../electron/hosts/gateway/local-channel.js';
 import { startGateway } from '../../electron/hosts/gateway/start-gateway.js';
-import { ConsoleCore } from '../../electron/core/index.js';
 import { LeanAgent } from './lean-agent.js';
 import { firstAnswerBench } from './first-answer.js';
 import { withPolicy, withShipping } from './gateway-team-bench.js';
 import { addAgent, AGENTS, BIN, FIXTURE, httpAgent, ms, person, q, serve, throughput } from './gateway-harness.js';
-import { partsOf } from '../../electron/core/testing.js';
+import { partsOf, TestCore } from '../../electron/core/testing.js';
 
 const CALLS = Number(process.env.BENCH_GATEWAY_CALLS ?? 1000);
 const WARMUP = 100;
@@ -111,7 +110,7 @@ class SocketTransport implements Transport {
  */
 async function inProcess(): Promise<number[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-gateway-inproc-'));
-  const core = new ConsoleCore({ dataDir, auditFsync: true, consent: null });
+  const core = new TestCore({ dataDir, auditFsync: true, consent: null });
   core.start();
   core.loadConfig(JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '50' } } } }));
   await core.connect('fx');

@@ -3,13 +3,13 @@
  * (no initialize; server/discover, per-request _meta, Mcp-* headers), the bare SDK client against
  * the console's core (which adds the gate, the audit log, the trace tap and the change stream).
  */
+import { TestCore } from '../../electron/core/testing.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { ConsoleCore } from '../../electron/core/index.js';
 
 const MODERN = resolve('out/node/e2e/fixtures/modern-server.js');
 const CALLS = Number(process.env.BENCH_MODERN_CALLS ?? 1000);
@@ -55,9 +55,9 @@ async function bare(url: string): Promise<Client> {
   return client;
 }
 
-async function withCore<T>(url: string, fn: (core: ConsoleCore) => Promise<T>, auditFsync = true): Promise<T> {
+async function withCore<T>(url: string, fn: (core: TestCore) => Promise<T>, auditFsync = true): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-bench-'));
-  const core = new ConsoleCore({ dataDir, auditFsync });
+  const core = new TestCore({ dataDir, auditFsync });
   core.start();
   core.addServer('m', { type: 'http', url, headers: {} }, { callTimeoutMs: 120_000, era: 'modern' });
   try {
@@ -71,14 +71,14 @@ async function withCore<T>(url: string, fn: (core: ConsoleCore) => Promise<T>, a
 }
 
 /** A core with `echo` allowed for the session (the bench measures the gate's standing policy, not a person). */
-async function granted(core: ConsoleCore): Promise<void> {
+async function granted(core: TestCore): Promise<void> {
   const first = core.requestCall('m', 'echo', { message: 'grant' }, CONSOLE_USER);
   const a = core.approval(first.approvalId!)!;
   core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'session' }, 'user');
   await core.waitCall(first.id);
 }
 
-async function timedCall(core: ConsoleCore, i: number): Promise<number> {
+async function timedCall(core: TestCore, i: number): Promise<number> {
   const t0 = performance.now();
   const rec = core.requestCall('m', 'echo', { message: `x${i}` }, CONSOLE_USER);
   const done = await core.waitCall(rec.id);

@@ -7,12 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SchemaValidator } from '../../electron/core/calls/index.js';
-import { ConsoleCore } from '../../electron/core/index.js';
 import { reviewServers, type ReviewServerInput } from '../../shared/review/review.js';
 import { scriptedConsent } from '../harness/harness.js';
 import { CLEAN } from '../review/clean.js';
 import { HOSTILE } from '../review/hostile.js';
-import { partsOf } from '../../electron/core/testing.js';
+import { partsOf, TestCore } from '../../electron/core/testing.js';
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
 const TOOLS = 10_000;
@@ -57,7 +56,7 @@ export async function reviewBench(): Promise<void> {
   console.log(`  rules + meta-schema check      ${median(withMeta).toFixed(1)} ms   (goal: under 1000 ms)`);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-review-bench-'));
-  const core = new ConsoleCore({ dataDir, auditFsync: false, consent: scriptedConsent() });
+  const core = new TestCore({ dataDir, auditFsync: false, consent: scriptedConsent() });
   core.start();
   core.addServer('fx', { type: 'stdio', command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: String(TOOLS) } }, { callTimeoutMs: 120_000 });
   try {

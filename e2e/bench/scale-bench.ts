@@ -3,11 +3,11 @@
  * its heap, and the page showing it: the largest message it received and its longest task), and a
  * 50 MB result through the command line (its peak RSS).
  */
+import { TestCore } from '../../electron/core/testing.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ConsoleCore } from '../../electron/core/index.js';
 import { scriptedConsent } from '../harness/harness.js';
 import { pageScale, secondSession, socketListing } from './scale-page.js';
 import { bareListing } from './bare-listing.js';
@@ -20,7 +20,7 @@ const ENV = { FIXTURE_TOOLS: String(TOOLS), FIXTURE_PAGE_SIZE: String(PAGE_SIZE)
 
 async function coreScale(): Promise<{ listedMs: number; heapMb: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-scale-'));
-  const core = new ConsoleCore({ dataDir, consent: scriptedConsent() });
+  const core = new TestCore({ dataDir, consent: scriptedConsent() });
   core.start();
   core.addServer('fx', { type: 'stdio', command: process.execPath, args: [FIXTURE], env: ENV }, { callTimeoutMs: 120_000 });
   try {

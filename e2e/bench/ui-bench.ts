@@ -3,11 +3,11 @@
  * showing 10,000 tools, filter keystroke → updated list, and showing a 10 MB text result; each
  * with the longest main-thread task (PerformanceObserver 'longtask') seen during it.
  */
+import { TestCore } from '../../electron/core/testing.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { ConsoleCore } from '../../electron/core/index.js';
 import { startServe } from '../tools/serve-process.js';
 import { scriptedConsent } from '../harness/harness.js';
 import { bareListing } from './bare-listing.js';
@@ -64,7 +64,7 @@ export async function framesOver50(page: Page, since: number): Promise<string[]>
 /** The core alone: spawn the same 10,000-tool server, initialize, list; the part of the UI figure the page does not control. */
 async function coreConnect(): Promise<{ connected: number; listed: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-corebench-'));
-  const core = new ConsoleCore({ dataDir, consent: scriptedConsent() });
+  const core = new TestCore({ dataDir, consent: scriptedConsent() });
   core.start();
   core.addServer('fx', { type: 'stdio', command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '10000', FIXTURE_PAGE_SIZE: '100' } });
   let connected = 0;

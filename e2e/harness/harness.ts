@@ -1,3 +1,4 @@
+import { TestCore } from '../../electron/core/testing.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { join, resolve } from 'node:path';
 import type { EventName, EventPayload } from '../../shared/contract/index.js';
 import type { ServerConfig } from '../../shared/schemas/server.js';
 import type { Approval, CallRecord } from '../../shared/schemas/call.js';
-import { ConsoleCore, type ConsentProvider, type ConsentQuestion, type CoreOptions } from '../../electron/core/index.js';
+import { type ConsentProvider, type ConsentQuestion, type CoreOptions } from '../../electron/core/index.js';
 import type { AuditIo } from '../../electron/core/audit/index.js';
 
 /** A person at the terminal who answers every consent question as told (yes by default), remembering each question. */
@@ -46,7 +47,7 @@ export function makeCore(
   } = {},
 ) {
   const dataDir = opts.dataDir ?? tempDir();
-  const core = new ConsoleCore({
+  const core = new TestCore({
     dataDir,
     // The review runs in its built worker, as in every front end (npm test builds before the integration lane).
     review: opts.review ?? { worker: REVIEW_WORKER },
@@ -74,11 +75,11 @@ export function makeCore(
 }
 
 /** The waits of each core still open: ended (their timers cleared) when the core is disposed. */
-const waits = new Map<ConsoleCore, Set<() => void>>();
+const waits = new Map<TestCore, Set<() => void>>();
 
 /** Resolves with the first event of that name that passes the test (events are never polled). */
 export function nextEvent<N extends EventName>(
-  core: ConsoleCore,
+  core: TestCore,
   name: N,
   test: (p: EventPayload<N>) => boolean = () => true,
   timeoutMs = 15_000,

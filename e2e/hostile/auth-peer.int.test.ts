@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConsoleCore } from '../../electron/core/index.js';
 import { callApproved, fixtureStdio, scriptedConsent, tempDir } from '../harness/harness.js';
 import { hostile, type Hostile } from './attack-kit.js';
-import { partsOf } from '../../electron/core/testing.js';
+import { partsOf, TestCore } from '../../electron/core/testing.js';
 
 /**
  * A hostile authorization server: the console signs in to a server whose OAuth metadata is the
@@ -10,7 +9,7 @@ import { partsOf } from '../../electron/core/testing.js';
  * debugger; the console and its other servers go on.
  */
 describe('a hostile authorization server', () => {
-  let core: ConsoleCore | undefined;
+  let core: TestCore | undefined;
   let bad: Hostile | undefined;
   afterEach(async () => {
     await core?.close();
@@ -25,7 +24,7 @@ describe('a hostile authorization server', () => {
     it(`${attack}: signing in fails with the reason, and the console goes on`, async () => {
       bad = await hostile(attack, 'http', 'legacy');
       const prompted: string[] = [];
-      core = new ConsoleCore({
+      core = new TestCore({
         dataDir: tempDir(),
         auditFsync: false,
         consent: scriptedConsent(),

@@ -8,7 +8,7 @@ import { registerIpc } from '../../electron/hosts/desktop/main/ipc.js';
 import { requestChannel } from '../../shared/preload-api.js';
 import type { RequestName } from '../../shared/contract/index.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { dispatch, makeHandlers } from '../../electron/core/index.js';
+import { dispatch } from '../../electron/core/index.js';
 import { ATTACKS, deepText } from '../fixtures/attack-server.js';
 import { fixtureStdio, makeCore, type Harness } from '../harness/harness.js';
 import { ATTACK_SERVER } from './attack-kit.js';
@@ -119,11 +119,7 @@ describe("the desktop app's IPC dispatch with hostile input", () => {
       string,
       (e: IpcMainInvokeEvent, input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>
     >();
-    registerIpc(
-      { handle: (ch, fn) => void channels.set(ch, fn as never), on: () => ({}) as never },
-      makeHandlers(h.core, { requester: CONSOLE_USER }),
-      () => true,
-    );
+    registerIpc({ handle: (ch, fn) => void channels.set(ch, fn as never), on: () => ({}) as never }, h.core.handlers({ requester: CONSOLE_USER }), () => true);
     const invoke = (name: string, input: unknown) =>
       channels.get(requestChannel(name as RequestName))!({ senderFrame: null } as unknown as IpcMainInvokeEvent, input);
     expect(channels.size).toBeGreaterThan(50);
@@ -142,7 +138,7 @@ describe('names a peer sends are never echoed back whole', () => {
     try {
       h.core.addServer('honest', fixtureStdio());
       await h.core.connect('honest');
-      const r = await dispatch(makeHandlers(h.core, { requester: CONSOLE_USER }), 'calls.request', { serverId: 'honest', tool: 'n'.repeat(100_000), args: {} });
+      const r = await dispatch(h.core.handlers({ requester: CONSOLE_USER }), 'calls.request', { serverId: 'honest', tool: 'n'.repeat(100_000), args: {} });
       expect(r.ok).toBe(false);
       const message = r.ok ? '' : r.error.message;
       expect(message.length).toBeLessThanOrEqual(1000);

@@ -3,8 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sealedLine } from '../../electron/core/audit/chain.js';
-import { ConsoleCore } from '../../electron/core/index.js';
-import { partsOf } from '../../electron/core/testing.js';
+import { partsOf, TestCore } from '../../electron/core/testing.js';
 import { tempDir } from '../harness/harness.js';
 
 /**
@@ -24,7 +23,7 @@ describe('the audit log against an anchor kept elsewhere', () => {
   /** A data directory whose log holds `n` entries written by a console (and whatever its start wrote). */
   async function logWith(n: number, dataDir = tempDir()): Promise<string> {
     if (!dirs.includes(dataDir)) dirs.push(dataDir);
-    const core = new ConsoleCore({ dataDir, auditFsync: false, consent: null });
+    const core = new TestCore({ dataDir, auditFsync: false, consent: null });
     core.start();
     for (let i = 0; i < n; i++) partsOf(core).trail.record({ kind: 'config', reason: `entry ${i}` });
     await core.close();

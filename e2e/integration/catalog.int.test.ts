@@ -1,7 +1,7 @@
+import { TestCore } from '../../electron/core/testing.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sha256 } from '../../electron/core/support/hash.js';
 import { canonicalJson } from '../../shared/canonical-json.js';
-import { ConsoleCore } from '../../electron/core/index.js';
 import { changeTools, fixtureStdio, makeCore, nextEvent, scriptedConsent } from '../harness/harness.js';
 
 describe('catalog', () => {
@@ -125,7 +125,7 @@ describe('catalog', () => {
     expect((await ev).change.changed.map((c) => c.name)).toEqual(['mutable']);
     await new Promise((r) => setImmediate(r));
     await h.core.close();
-    const again = new ConsoleCore({ dataDir: h.dataDir, auditFsync: false, consent: scriptedConsent() });
+    const again = new TestCore({ dataDir: h.dataDir, auditFsync: false, consent: scriptedConsent() });
     again.start();
     try {
       const first = nextEvent(again, 'catalog.changed');

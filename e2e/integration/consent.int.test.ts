@@ -1,15 +1,16 @@
+import { TestCore } from '../../electron/core/testing.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConsoleCore, dispatch, makeHandlers as makeHandlersFor, terminalConsent, type ConsentQuestion } from '../../electron/core/index.js';
+import { dispatch, terminalConsent, type ConsentQuestion } from '../../electron/core/index.js';
 import { parseInput } from '../../shared/contract/index.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import type { ServerConfig } from '../../shared/schemas/server.js';
 import { fixtureStdio, makeCore, nextEvent, scriptedConsent } from '../harness/harness.js';
 
 /** The handlers the console's page uses. */
-const makeHandlers = (core: ConsoleCore) => makeHandlersFor(core, { requester: CONSOLE_USER });
+const makeHandlers = (core: TestCore) => core.handlers({ requester: CONSOLE_USER });
 
 /** A command line that leaves a file behind if it is ever spawned. */
 function marker(dir: string, name = 'spawned'): ServerConfig {
@@ -80,7 +81,7 @@ describe('launch consent', () => {
     expect((await h.core.connect('fx')).status).toBe('connected');
     await h.core.close();
     const asked = scriptedConsent();
-    const again = new ConsoleCore({ dataDir: h.dataDir, auditFsync: false, consent: asked });
+    const again = new TestCore({ dataDir: h.dataDir, auditFsync: false, consent: asked });
     again.start();
     try {
       expect((await again.connect('fx')).status).toBe('connected');

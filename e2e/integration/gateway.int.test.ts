@@ -6,8 +6,7 @@ import { EVERYTHING, fixtureStdio, makeCore, nextEvent } from '../harness/harnes
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { startGateway, type Gateway } from '../../electron/hosts/gateway/start-gateway.js';
 import { MAX_BODY_BYTES } from '../../electron/hosts/gateway/http-adapter.js';
-import type { ConsoleCore } from '../../electron/core/index.js';
-import { partsOf } from '../../electron/core/testing.js';
+import { partsOf, type TestCore } from '../../electron/core/testing.js';
 
 type Era = 'legacy' | 'modern';
 
@@ -27,7 +26,7 @@ function text(r: { content?: unknown }): string {
 
 describe('approval gateway over HTTP', () => {
   let h: ReturnType<typeof makeCore>;
-  let core: ConsoleCore;
+  let core: TestCore;
   let gw: Gateway;
   beforeEach(async () => {
     h = makeCore({ auditFsync: true });

@@ -3,7 +3,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { ConsoleCore } from '../../electron/core/index.js';
 import type { AuthPrompt } from '../../shared/schemas/auth.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { signInAsPerson } from '../fixtures/oauth-person.js';
@@ -11,7 +10,7 @@ import { CredentialStore } from '../../electron/core/auth/credential-store.js';
 import { keyFileBox } from '../../electron/core/auth/secret-box.js';
 import { serverIdentity } from '../../electron/core/config/server-identity.js';
 import { scriptedConsent, tempDir } from '../harness/harness.js';
-import { partsOf } from '../../electron/core/testing.js';
+import { partsOf, TestCore } from '../../electron/core/testing.js';
 
 const OAUTH_FIXTURE = resolve('out/node/e2e/fixtures/oauth-server.js');
 /** Access tokens live this long here, so that a test sees one expire and the console refresh it. */
@@ -34,7 +33,7 @@ type Person = (p: AuthPrompt) => void | Promise<void>;
 /** A core whose sign-ins are answered by `person` (who sees the prompt, then uses the browser or not). */
 function makeCore(dataDir: string, person: Person) {
   const prompts: AuthPrompt[] = [];
-  const core = new ConsoleCore({
+  const core = new TestCore({
     dataDir,
     auditFsync: false,
     consent: scriptedConsent(),

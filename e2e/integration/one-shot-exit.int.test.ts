@@ -1,6 +1,6 @@
+import { TestCore } from '../../electron/core/testing.js';
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConsoleCore } from '../../electron/core/index.js';
 import { EVERYTHING, everythingStdio, REVIEW_WORKER, runCli, scriptedConsent, tempDir, type Harness } from '../harness/harness.js';
 
 /**
@@ -9,7 +9,7 @@ import { EVERYTHING, everythingStdio, REVIEW_WORKER, runCli, scriptedConsent, te
  * ask — asks 350 ms after it starts and then stays up, its request unanswered, until it is signalled.
  */
 describe('a one-shot run and the server it started', () => {
-  const cores: { core: ConsoleCore; dataDir: string }[] = [];
+  const cores: { core: TestCore; dataDir: string }[] = [];
   afterEach(async () => {
     for (const { core, dataDir } of cores.splice(0)) {
       await core.close();
@@ -18,13 +18,13 @@ describe('a one-shot run and the server it started', () => {
   });
   const open = (fixedRoots: boolean) => {
     const dataDir = tempDir();
-    const core = new ConsoleCore({ dataDir, auditFsync: false, consent: scriptedConsent(), review: { worker: REVIEW_WORKER }, fixedRoots });
+    const core = new TestCore({ dataDir, auditFsync: false, consent: scriptedConsent(), review: { worker: REVIEW_WORKER }, fixedRoots });
     core.start();
     cores.push({ core, dataDir });
     return core;
   };
   /** Connects, disconnects at once (as `tools` closes after listing), and says how the server process ended. */
-  const connectAndClose = async (core: ConsoleCore) => {
+  const connectAndClose = async (core: TestCore) => {
     core.addServer('everything', everythingStdio());
     expect((await core.connect('everything')).status).toBe('connected');
     await core.disconnect('everything');

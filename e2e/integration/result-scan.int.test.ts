@@ -4,8 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixtureStdio, makeCore, nextEvent, tempDir } from '../harness/harness.js';
 import { startGateway, type Gateway } from '../../electron/hosts/gateway/start-gateway.js';
-import type { ConsoleCore } from '../../electron/core/index.js';
-import { partsOf } from '../../electron/core/testing.js';
+import { partsOf, type TestCore } from '../../electron/core/testing.js';
 import type { CallRecord } from '../../shared/schemas/call.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 
@@ -18,7 +17,7 @@ function text(r: { content?: unknown }): string {
 
 describe('results that speak to the model, for agents and for the person', () => {
   let h: ReturnType<typeof makeCore>;
-  let core: ConsoleCore;
+  let core: TestCore;
   let gw: Gateway;
   let agent: Client;
   beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../shared/schemas/audit.js';
 import { COMMAND_LINE, CONSOLE_USER, type Requester } from '../../shared/schemas/requester.js';
-import { dispatch, makeHandlers } from '../../electron/core/index.js';
+import { dispatch } from '../../electron/core/index.js';
 import { fixtureStdio, makeCore, nextEvent } from '../harness/harness.js';
 
 describe('one audit path', () => {
@@ -70,7 +70,7 @@ describe('who asked', () => {
     h = makeCore();
     h.core.addServer('fx', fixtureStdio());
     await h.core.connect('fx');
-    const page = makeHandlers(h.core, { requester: CONSOLE_USER });
+    const page = h.core.handlers({ requester: CONSOLE_USER });
     const forged = await dispatch(page, 'calls.request', { serverId: 'fx', tool: 'echo', args: {}, requestedBy: { kind: 'agent', name: 'x' } });
     expect(forged).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     const r = await dispatch(page, 'calls.request', { serverId: 'fx', tool: 'echo', args: { message: 'page' } });

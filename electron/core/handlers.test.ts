@@ -3,19 +3,18 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { requestNames } from '../../shared/contract/index.js';
 import { tempDir } from '../../e2e/harness/harness.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
-import { ConsoleCore, makeHandlers } from './console-core.js';
 import { dispatch } from './handlers.js';
-import { partsOf } from './testing.js';
+import { partsOf, TestCore } from './testing.js';
 
 describe('contract handlers', () => {
   const dir = tempDir();
-  const core = new ConsoleCore({ dataDir: dir, auditFsync: false });
+  const core = new TestCore({ dataDir: dir, auditFsync: false });
   core.start();
   afterAll(async () => {
     await core.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  const handlers = makeHandlers(core, { requester: CONSOLE_USER });
+  const handlers = core.handlers({ requester: CONSOLE_USER });
 
   it('has exactly one handler for every request and none besides', () => {
     expect(Object.keys(handlers).sort()).toEqual([...requestNames].sort());

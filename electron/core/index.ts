@@ -2,7 +2,7 @@
  * The core's public surface: what the hosts (desktop shell, browser mode, command line, gateway)
  * may use. Everything else under electron/core is private to it (enforced by the layering check).
  */
-export { ConsoleCore, makeHandlers, type AgentDoor } from './console-core.js';
+export { ConsoleCore, type AgentDoor } from './console-core.js';
 export type { CoreOptions } from './core-options.js';
 export { auditAnchor, auditPublicKey, startCore, verifyAuditLog, type StartOptions, type StartedCore } from './start.js';
 export { dispatch, type HandlerOptions, type Handlers } from './handlers.js';

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:https';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureStdio, nextEvent, scriptedConsent, tempDir } from '../../../e2e/harness/harness.js';
-import { ConsoleCore } from '../console-core.js';
+import { TestCore } from '../testing.js';
 import { PNG_BASE64, SVG_BASE64 } from '../../../e2e/fixtures/media.js';
 import { checkDataIcon, IconFetcher, MAX_ICON_BYTES } from './icons.js';
 import { isPublicAddress } from '../support/index.js';
@@ -130,7 +130,7 @@ describe('https icons', () => {
   });
 
   it('lets the core fetch an https tool icon and push it to front ends as a data URI', async () => {
-    const core = new ConsoleCore({
+    const core = new TestCore({
       dataDir: join(dir, 'core'),
       auditFsync: false,
       icons: new IconFetcher({ ca, allowAddress: testServer }),

@@ -48,7 +48,7 @@ export async function agentsCommand(args: ParsedArgs, io: Io, running: ConsoleRu
     }
     if (sub === 'add') {
       if (core) {
-        const known = core.listServers().map((s) => s.id);
+        const known = (await core.ask('servers.list', {})).map((s) => s.id);
         const unknown = servers.filter((s) => !known.includes(s));
         if (unknown.length)
           io.err(

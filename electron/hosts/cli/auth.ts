@@ -35,7 +35,7 @@ export async function authCommand(args: ParsedArgs, io: Io): Promise<number> {
     // Status and sign-out never connect (a sign-out must not start a sign-in).
     const started = startCore({ dataDir: str(args, 'data-dir'), configFile: str(args, 'config'), consent: null, auth: cliAuth(io, args), fixedRoots: true });
     core = started.core;
-    if (started.configError || !core.listServers().some((s) => s.id === id)) {
+    if (started.configError || !(await core.ask('servers.list', {})).some((s) => s.id === id)) {
       io.err(`error: ${safe(started.configError ?? `no server ${JSON.stringify(id)}`)}`);
       await core.close();
       return EXIT.protocol;

@@ -44,7 +44,7 @@ export async function openServer(
     await core.close();
     return EXIT.protocol;
   }
-  const known = core.listServers().map((s) => s.id);
+  const known = (await core.ask('servers.list', {})).map((s) => s.id);
   if (!known.includes(id) && disabled.includes(id)) {
     io.err(`error: server ${JSON.stringify(safe(id, true))} is disabled in ${config} ("disabled": true)`);
     await core.close();
@@ -86,8 +86,8 @@ export async function toolsCommand(args: ParsedArgs, io: Io): Promise<number> {
   if (typeof opened === 'number') return opened;
   const { core, id } = opened;
   try {
-    const tools = core.tools(id);
-    const v = core.view(id);
+    const tools = await core.ask('tools.list', { serverId: id });
+    const v = await core.ask('servers.status', { serverId: id });
     if (tools.length === 0 && v.error?.startsWith('tools/list failed')) {
       // Nothing on stdout: a script reading it must not mistake a failure for an empty catalog.
       io.err(`error: ${safe(v.error)}`);
@@ -99,7 +99,7 @@ export async function toolsCommand(args: ParsedArgs, io: Io): Promise<number> {
       for (const t of tools) io.out(toolLine(t));
       io.err(plural(tools.length, 'tool'));
     }
-    return core.view(id).error ? EXIT.protocol : EXIT.ok;
+    return (await core.ask('servers.status', { serverId: id })).error ? EXIT.protocol : EXIT.ok;
   } finally {
     await core.close();
   }
@@ -123,7 +123,7 @@ export async function callCommand(args: ParsedArgs, io: Io): Promise<number> {
     answerOnTerminal(core, id, elicit, io);
     let record;
     try {
-      record = core.requestCall(id, toolName, callArgs, COMMAND_LINE, { asTask: args.flags.has('task') || undefined });
+      record = await core.ask('calls.request', { serverId: id, tool: toolName, args: callArgs, asTask: args.flags.has('task') || undefined }, COMMAND_LINE);
     } catch (e) {
       io.err(`error: ${safe((e as Error).message)}`);
       return EXIT.protocol;
@@ -135,9 +135,9 @@ export async function callCommand(args: ParsedArgs, io: Io): Promise<number> {
       if (name === 'approval.requested' && a.callId === callId && a.method === 'tasks/update')
         decideOnTerminal(core, a, args, io).catch((e: Error) => io.err(`error: ${safe(e.message)}`));
     });
-    const approval = record.approvalId ? core.pendingApprovals().find((a) => a.id === record.approvalId) : undefined;
+    const approval = record.approvalId ? (await core.ask('approvals.pending', {})).find((a) => a.id === record.approvalId) : undefined;
     if (approval?.status === 'pending') await decideOnTerminal(core, approval, args, io);
-    const done = await core.waitCall(record.id).finally(off);
+    const done = await core.ask('calls.wait', { callId: record.id }).finally(off);
     if (args.flags.has('json')) io.out(JSON.stringify(done, null, 2));
     else if (done.result) io.out(resultText(done));
     switch (done.outcome) {
@@ -223,8 +223,8 @@ export async function resourcesCommand(args: ParsedArgs, io: Io): Promise<number
   if (sub === 'read' && !uri) throw new UsageError('name the resource: resources read <server> <uri>');
   return withServer(args, io, server, async (core, id) => {
     if (sub === 'list') {
-      const resources = await core.listResources(id);
-      const templates = await core.resourceTemplates(id);
+      const resources = await core.ask('resources.list', { serverId: id }, COMMAND_LINE);
+      const templates = await core.ask('resources.templates', { serverId: id }, COMMAND_LINE);
       if (args.flags.has('json')) io.out(JSON.stringify({ resources, templates }, null, 2));
       else {
         for (const r of resources) io.out(`${safe(r.uri, true)}  ${safe(r.title ?? r.name, true)}${r.mimeType ? `  ${safe(r.mimeType, true)}` : ''}`);
@@ -233,7 +233,7 @@ export async function resourcesCommand(args: ParsedArgs, io: Io): Promise<number
       }
       return EXIT.ok;
     }
-    const result = await core.readResource(id, uri!, COMMAND_LINE);
+    const result = await core.ask('resources.read', { serverId: id, uri: uri! }, COMMAND_LINE);
     if (args.flags.has('json')) io.out(JSON.stringify(result, null, 2));
     else
       for (const c of result.contents) {

@@ -83,7 +83,7 @@ export async function reviewCommand(args: ParsedArgs, io: Io): Promise<number> {
       io.err(`error: ${safe(configError)}`);
       return REVIEW_EXIT.unreviewed;
     }
-    const known = core.listServers().map((s) => s.id);
+    const known = (await core.ask('servers.list', {})).map((s) => s.id);
     const only = str(args, 'server');
     if (only !== undefined && !known.includes(only))
       throw new UsageError(`no server ${JSON.stringify(only)} in ${config}; known: ${known.join(', ') || 'none'}`);

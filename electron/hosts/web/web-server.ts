@@ -13,7 +13,6 @@ import {
   eventWindow,
   FROZEN_EVENTS,
   listenLoopback,
-  makeHandlers,
   plainText as plain,
   staticFile,
   type ConsoleCore,
@@ -48,7 +47,7 @@ export async function startWebServer(
 ): Promise<WebServer> {
   const token = randomBytes(32).toString('base64url');
   // Everyone on a page of this server is the console's user (the page is behind the per-launch token).
-  const handlers = makeHandlers(core, { requester: CONSOLE_USER, overrides: opts.overrides });
+  const handlers = core.handlers({ requester: CONSOLE_USER, overrides: opts.overrides });
   const root = resolve(opts.staticDir);
   const sockets = new Set<WebSocket>();
   let port = 0;

@@ -6,17 +6,7 @@ import { pageCsp } from '../../../../shared/csp.js';
 import { CONSOLE_USER } from '../../../../shared/schemas/requester.js';
 import { describeRequester } from '../../../../shared/requester-text.js';
 import type { EventName, EventPayload } from '../../../../shared/contract/index.js';
-import {
-  eventWindow,
-  FROZEN_EVENTS,
-  keyFileBox,
-  makeHandlers,
-  resolveDataDir,
-  startCore,
-  type ConsoleCore,
-  type EventWindow,
-  type Handlers,
-} from '../../../core/index.js';
+import { eventWindow, FROZEN_EVENTS, keyFileBox, resolveDataDir, startCore, type ConsoleCore, type EventWindow, type Handlers } from '../../../core/index.js';
 import { safeStorageWrapper } from './secret-storage.js';
 import { desktopBridgeCommand } from './bridge-command.js';
 import { registerIpc } from './ipc.js';
@@ -159,7 +149,7 @@ function openWindow(dataDir: string): BrowserWindow {
 
 /** The contract's handlers for the window, with what the shell serves better itself: start-up problems, where agents connect, links opened after a native confirmation. */
 function shellHandlers(core: ConsoleCore, w: BrowserWindow, facts: { problems: string[]; agentsUrl: () => string | undefined; dataDir: string }): Handlers {
-  return makeHandlers(core, {
+  return core.handlers({
     requester: CONSOLE_USER,
     overrides: {
       'console.problems': () => facts.problems,

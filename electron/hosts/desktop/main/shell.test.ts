@@ -6,7 +6,6 @@ import { CSP } from '../../../../shared/csp.js';
 import { fixtureStdio, makeCore } from '../../../../e2e/harness/harness.js';
 import { buildPreloadApi, eventChannel, IPC_PREFIX, NAMES_CHANNEL, requestChannel } from '../../../../shared/preload-api.js';
 import { CONSOLE_USER } from '../../../../shared/schemas/requester.js';
-import { makeHandlers } from '../../../core/index.js';
 import { partsOf } from '../../../core/testing.js';
 import { registerIpc } from './ipc.js';
 import { openExternalLink } from './links.js';
@@ -33,7 +32,7 @@ describe('IPC', () => {
     sync.get(NAMES_CHANNEL)!(event);
     return event.returnValue;
   };
-  registerIpc(ipc as never, makeHandlers(h.core, { requester: CONSOLE_USER }), (frame) => (frame as unknown) === mainFrame);
+  registerIpc(ipc as never, h.core.handlers({ requester: CONSOLE_USER }), (frame) => (frame as unknown) === mainFrame);
 
   it('registers exactly one handler per contract request', () => {
     expect(ipc.handle).toHaveBeenCalledTimes(requestNames.length);
@@ -75,7 +74,7 @@ describe('IPC', () => {
       const fake = { handle: (channel: string, fn: Handler) => void hs.set(channel, fn), on: () => {} };
       registerIpc(
         fake as never,
-        makeHandlers(own.core, { requester: CONSOLE_USER }),
+        own.core.handlers({ requester: CONSOLE_USER }),
         (f) => (f as unknown) === mainFrame,
         () => order.push(`before the answer: ${own.core.listServers().length} server`),
       );
