@@ -1,35 +1,32 @@
 import { resolve } from 'node:path';
+import { parseArgs as parseNodeArgs } from 'node:util';
 /** A command line that cannot be run as typed: the usage is printed with it, and the exit code is 2. */
 export class UsageError extends Error {}
 
-/** Parsed command line: positional words and --flags (a flag takes the next word unless it is boolean). */
+/** A parsed command line: positional words and --flags (a flag takes the next word unless it is boolean). */
 export interface ParsedArgs {
   positional: string[];
   flags: Map<string, string | true>;
 }
 
+/** The flags that take no value; every other flag takes the next word (or its `=value`). */
 const BOOLEAN = new Set(['json', 'yes', 'help', 'task', 'no-browser', 'update-snapshots']);
 
-export function parseArgs(argv: string[]): ParsedArgs {
-  const positional: string[] = [];
+/**
+ * Parses a command line with Node's `util.parseArgs`: `flagNames` are the flags any command takes
+ * (typed: a boolean one takes no value). It is not strict, so a flag no command takes is kept
+ * (as given) for the caller to refuse by name, with the nearest it knows; `-h` is --help, `-y` --yes.
+ */
+export function parseArgs(argv: string[], flagNames: Iterable<string> = []): ParsedArgs {
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+    help: { type: 'boolean', short: 'h' },
+    yes: { type: 'boolean', short: 'y' },
+  };
+  for (const f of flagNames) options[f] ??= { type: BOOLEAN.has(f) ? 'boolean' : 'string' };
+  const { values, positionals } = parseNodeArgs({ args: argv, options, allowPositionals: true, strict: false });
   const flags = new Map<string, string | true>();
-  const words = argv[Symbol.iterator]();
-  for (let w = words.next(); !w.done; w = words.next()) {
-    const a = w.value;
-    if (a.startsWith('--')) {
-      const eq = a.indexOf('=');
-      if (eq > 0) {
-        flags.set(a.slice(2, eq), a.slice(eq + 1));
-        continue;
-      }
-      // A flag takes the next word, unless it is boolean or the last word.
-      const value = BOOLEAN.has(a.slice(2)) ? undefined : words.next();
-      flags.set(a.slice(2), value && !value.done ? value.value : true);
-    } else if (a === '-h') flags.set('help', true);
-    else if (a === '-y') flags.set('yes', true);
-    else positional.push(a);
-  }
-  return { positional, flags };
+  for (const [name, v] of Object.entries(values)) if (v !== undefined && v !== false) flags.set(name, v === true ? true : String(v));
+  return { positional: positionals, flags };
 }
 
 /** A flag's string value, or undefined. */

@@ -84,7 +84,7 @@ export async function run(
   io: Io = processIo(),
   hosted: Partial<Record<'serve' | 'bridge', HostedCommand>> & { running?: () => Promise<ConsoleRunning> } = {},
 ): Promise<number> {
-  const args = parseArgs(argv);
+  const args = parseArgs(argv, Object.values(FLAGS).flat());
   const cmd = args.positional[0];
   try {
     if (!cmd || args.flags.has('help')) {
