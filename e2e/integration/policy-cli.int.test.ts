@@ -6,7 +6,7 @@ import { FIXTURE, tempDir } from '../harness/harness.js';
 
 /**
  * The policy file through the command line a person or an administrator uses: `policy check`,
- * `policy explain`, and `call --policy` (issue "For a team"; the handles are automation.md's).
+ * `policy explain`, and `call --policy` (issue "For a team"; the handles are in AUTOMATION.md).
  */
 const BIN = resolve('bin/mcp-console.js');
 const dir = tempDir();

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The console as a test sees it: stable handles only (automation.md). */
+/** The console as a test sees it: stable handles only (AUTOMATION.md). */
 export class ConsolePage {
   constructor(readonly page: Page) {}
 

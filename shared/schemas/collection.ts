@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * A collection: saved steps against named servers, with what each must answer. A plain file meant
- * for a repository (automation.md names its stable keys); `collection.schema.json` beside this file
+ * for a repository (AUTOMATION.md names its stable keys); `collection.schema.json` beside this file
  * is generated from these schemas and published for editors and CI.
  */
 

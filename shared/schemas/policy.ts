@@ -4,8 +4,8 @@ import { ResultScanMode } from './audit.js';
 /**
  * An organisation's policy file (`--policy FILE`, `MCP_CONSOLE_POLICY`, or the platform's managed
  * location): rules of who may call which tool of which server with which arguments, without asking
- * (`allow`), never (`deny`) or only after a person decided (`ask`). The keys of
- * `../shared/automation.md` stay; `policy.schema.json` beside this file is the published schema.
+ * (`allow`), never (`deny`) or only after a person decided (`ask`). Its keys are a stable interface
+ * (AUTOMATION.md, "Policy files"); `policy.schema.json` beside this file is the published schema.
  */
 
 /** A condition on the call's arguments: the value at `path` (a JSON pointer into them) must satisfy the one test given. */

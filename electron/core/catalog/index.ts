@@ -1,4 +1,4 @@
-/** Each server's live tool catalog: listing, fingerprints, pins across sessions, diffs, icons. */
+/** Each server's live tool catalog: listing, fingerprints, the lists last seen across sessions, diffs, icons. */
 export { Catalog, MAX_DEFINITION_BYTES, TOOLS_LIST } from './catalog.js';
 export { toolView } from './tool-view.js';
 export { MAX_PAGES, walkList, type ListSpec, type ListWalk } from './list-walk.js';

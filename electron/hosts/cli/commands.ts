@@ -7,7 +7,7 @@ import { approvalText, plural, resultText, safe, summary, toolJson, toolLine } f
 import { cliAuth } from './sign-in.js';
 import type { Io } from './io.js';
 
-/** Exit codes of `call` (automation.md). */
+/** Exit codes of `call` (AUTOMATION.md). */
 export const EXIT = { ok: 0, toolError: 1, protocol: 2, denied: 3 } as const;
 
 export { processIo, type Io } from './io.js';

@@ -26,7 +26,7 @@ export function toolLine(t: ToolView): string {
   return `${label} [${t.risk.level}${t.risk.trusted ? '' : ', untrusted'}]${stale}${t.hiddenText.length ? ' [HIDDEN TEXT in ' + t.hiddenText.map((f) => safe(f, true)).join(', ') + ']' : ''}${desc}`;
 }
 
-/** The --json form of a tool (see automation.md). */
+/** The --json form of a tool (see AUTOMATION.md). */
 export function toolJson(t: ToolView): Record<string, unknown> {
   return {
     name: t.name,

@@ -14,7 +14,7 @@ import { str, type ParsedArgs } from './args.js';
 import { cliConsent, UsageError, type Io } from './commands.js';
 import { safe } from './format.js';
 
-/** Exit codes of `review` (automation.md). */
+/** Exit codes of `review` (AUTOMATION.md). */
 export const REVIEW_EXIT = { clean: 0, findings: 1, unreviewed: 2 } as const;
 
 const LEVELS: readonly Severity[] = ['low', 'medium', 'high'];

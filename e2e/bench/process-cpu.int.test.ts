@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 const linux = existsSync('/proc/self/stat');
-if (!linux) console.log('process-cpu.test.ts: skipped, there is no /proc here (the meter reads Linux /proc)');
+if (!linux) console.log('process-cpu.int.test.ts: skipped, there is no /proc here (the meter reads Linux /proc)');
 
 describe.skipIf(!linux)('the CPU meter of the scale section', () => {
   it('reads what a process used', async () => {
