@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { reviewServers } from '../../shared/review/review.js';
+import { reviewServers } from '../../shared/review/review-run.js';
 import { CONSOLE_USER } from '../../shared/schemas/requester.js';
 import { scriptedConsent } from '../harness/harness.js';
 import { corpusServers } from './review-bench.js';

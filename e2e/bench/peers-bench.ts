@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SchemaValidator } from '../../electron/core/calls/index.js';
-import { reviewServers } from '../../shared/review/review.js';
+import { reviewServers } from '../../shared/review/review-run.js';
 import { SEVERITY_RANK } from '../../shared/review/rules.js';
 import { one, tool, type CorpusCase } from '../review/corpus-kit.js';
 import { THIRD_ROUND } from '../review/third-round.js';

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SchemaValidator } from '../../electron/core/calls/index.js';
-import { reviewServers } from '../../shared/review/review.js';
+import { reviewServers } from '../../shared/review/review-run.js';
 import { SEVERITY_RANK } from '../../shared/review/rules.js';
 import type { Finding } from '../../shared/schemas/review.js';
 import { CLEAN } from '../review/clean.js';

@@ -3,7 +3,7 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { MESSAGE_LIMITS, overLimits, REFUSED_CODE } from '../../shared/boundary.js';
 import { boundTransport } from '../../electron/core/servers/index.js';
 import { TraceLog, WireTap, tapTransport } from '../../electron/core/trace/index.js';
-import { reviewServers } from '../../shared/review/review.js';
+import { reviewServers } from '../../shared/review/review-run.js';
 import { rng } from '../fuzz/rng.js';
 
 /**

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_PATTERN_CHARS, reviewServers, reviewServersInSteps } from '../../shared/review/review.js';
+import { MAX_PATTERN_CHARS } from '../../shared/review/review.js';
+import { reviewServers, reviewServersInSteps } from '../../shared/review/review-run.js';
 
 /**
  * No server text meets a pattern that can backtrack: every rule of the review, through its real

@@ -75,7 +75,7 @@ describe('the review in the core', () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 1);
     const inputs = Array.from({ length: 2000 }, (_, i) => ({ name: `t${i}`, description: 'Plain words. '.repeat(200), inputSchema: { type: 'object' } }));
-    const { reviewServersInSteps } = await import('../../shared/review/review.js');
+    const { reviewServersInSteps } = await import('../../shared/review/review-run.js');
     const findings = await reviewServersInSteps([{ id: 'big', tools: inputs }], {}, () => new Promise((r) => setImmediate(r)));
     clearInterval(timer);
     expect(findings.filter((f) => f.rule !== 'Q07')).toEqual([]);

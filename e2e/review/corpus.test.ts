@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SchemaValidator } from '../../electron/core/calls/index.js';
-import { ReviewRun, reviewServers } from '../../shared/review/review.js';
+import { ReviewRun, reviewServers } from '../../shared/review/review-run.js';
 import { SEVERITY_RANK } from '../../shared/review/rules.js';
 import type { Finding } from '../../shared/schemas/review.js';
 import { CLEAN } from './clean.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reviewServers } from '../../shared/review/review.js';
+import { reviewServers } from '../../shared/review/review-run.js';
 import { SEVERITY_RANK } from '../../shared/review/rules.js';
 import type { Finding } from '../../shared/schemas/review.js';
 import type { CorpusCase } from './corpus-kit.js';

@@ -1,4 +1,4 @@
-import { SECRET_NOUN } from '../review/poisoning.js';
+import { SECRET_NOUN } from '../review/poisoning-patterns.js';
 import { pointerOf } from './pointer.js';
 
 // Which arguments of a recorded call hold secrets: by their name (the review's words for secrets,

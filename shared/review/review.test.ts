@@ -4,7 +4,8 @@ import { parseBaseline, parsePins } from './review-files.js';
 import { editDistance, skeleton } from './confusables.js';
 import { mdText, toMarkdown } from './markdown.js';
 import { buildReport, countAtOrAbove } from './report.js';
-import { reveal, reviewServers } from './review.js';
+import { reveal } from './review.js';
+import { reviewServers } from './review-run.js';
 import { RULES } from './rules.js';
 import { toSarif } from './sarif.js';
 

@@ -1,12 +1,9 @@
+import { mixedScriptHits } from './confusables.js';
 import { nameAsks } from './intent-names.js';
 import type { Finding, SubjectKind } from '../schemas/review.js';
-import { crossServerHits, type CrossServerInput } from './cross-server.js';
-import { mixedScriptHits } from './confusables.js';
 import { CANDIDATE, hiddenHits, type Hit } from './hidden.js';
 import { poisoningHits } from './poisoning.js';
-import { contradictionHits, toolQualityHits } from './quality.js';
-import { viewHits, type ReviewViewInput } from './views.js';
-import { toolUi } from '../apps.js';
+import { type ReviewViewInput } from './views.js';
 import { ruleById, SEVERITY_RANK, type Severity } from './rules.js';
 import { promptTexts, resourceTexts, toolTexts, type DefinitionText, type TextRole } from './texts.js';
 import { compareText, count } from '../plain-format.js';
@@ -54,7 +51,7 @@ function clip(s: string, max: number): string {
   return s.length > max ? `${s.slice(0, max)}…(${s.length} characters)` : s;
 }
 
-function excerptOf(text: string, start: number, end: number): string {
+export function excerptOf(text: string, start: number, end: number): string {
   const before = reveal(text.slice(Math.max(0, start - CONTEXT), start));
   const after = reveal(text.slice(end, end + CONTEXT));
   const b = before.length > CONTEXT * 1.5 ? `…${before.slice(-CONTEXT)}` : `${start > CONTEXT ? '…' : ''}${before}`;
@@ -106,7 +103,7 @@ function textHits(t: DefinitionText): (Hit & { severity?: Severity })[] {
 
 const roleless = (role: TextRole): boolean => role === 'name';
 
-class Collector {
+export class Collector {
   constructor(
     private readonly server: string,
     readonly findings: Finding[],
@@ -159,20 +156,20 @@ class Collector {
   }
 }
 
-function nameOf(item: Record<string, unknown>, key = 'name'): string {
+export function nameOf(item: Record<string, unknown>, key = 'name'): string {
   const v = item[key];
   return typeof v === 'string' ? v : JSON.stringify(v ?? null);
 }
 
 /** Tools reviewed between two pauses of an asynchronous review at most (a few milliseconds of work). */
-const STEP = 250;
+export const STEP = 250;
 /** Work between two pauses at most, in milliseconds: many large tools pause as often as this. */
-const SLICE_MS = 8;
+export const SLICE_MS = 8;
 /** A tool with more text than this is a step of its own (its text alone may take tens of milliseconds). */
-const LARGE_TOOL_CHARS = 65_536;
+export const LARGE_TOOL_CHARS = 65_536;
 
 /** Characters of a tool's description and title (what makes one tool slow to review). */
-function textSize(tool: Record<string, unknown>): number {
+export function textSize(tool: Record<string, unknown>): number {
   return (typeof tool.description === 'string' ? tool.description.length : 0) + (typeof tool.title === 'string' ? tool.title.length : 0);
 }
 
@@ -204,7 +201,7 @@ export function subjectTexts(s: ReviewServerInput, kind: SubjectKind, subject: s
 }
 
 /** Two spans within one sentence's reach of each other (a sentence is at most 600 characters). */
-function sameSentence(a: { start?: number; end?: number }, b: { start?: number; end?: number }): boolean {
+export function sameSentence(a: { start?: number; end?: number }, b: { start?: number; end?: number }): boolean {
   return a.start !== undefined && b.start !== undefined && Math.abs(a.start - b.start) < 600;
 }
 
@@ -218,160 +215,4 @@ export function compareFindings(a: Finding, b: Finding): number {
     (a.start ?? 0) - (b.start ?? 0) ||
     compareText(a.rule, b.rule)
   );
-}
-
-/**
- * Reviews servers together: every per-server rule, then the cross-server ones (shadowing,
- * confusable names, mentions of another server's tools). Pure and offline; nothing is sent anywhere.
- */
-export function reviewServers(servers: readonly ReviewServerInput[], opts: ReviewOptions = {}): Finding[] {
-  const run = new ReviewRun(opts);
-  for (const _ of reviewSteps(servers, run));
-  return run.finish();
-}
-
-/**
- * The same review in steps of a few milliseconds, awaiting `pause` between them, so that a caller's
- * event loop (the core's, a page's) keeps answering while thousands of tools are reviewed.
- */
-export async function reviewServersInSteps(servers: readonly ReviewServerInput[], opts: ReviewOptions, pause: () => Promise<void>): Promise<Finding[]> {
-  const run = new ReviewRun(opts);
-  for (const _ of reviewSteps(servers, run)) await pause();
-  return run.finish();
-}
-
-/** Each server's rules in steps: a pause before a large tool, after STEP tools or after SLICE_MS of work. */
-function* reviewSteps(servers: readonly ReviewServerInput[], run: ReviewRun): Generator<void> {
-  for (const s of servers) {
-    run.begin(s);
-    let since = 0;
-    let sliceStart = performance.now();
-    for (let i = 0; i < s.tools.length; i++) {
-      const tool = s.tools[i]!;
-      if (i > 0 && (since >= STEP || textSize(tool) > LARGE_TOOL_CHARS || performance.now() - sliceStart > SLICE_MS)) {
-        yield;
-        since = 0;
-        sliceStart = performance.now();
-      }
-      since++;
-      run.tool(tool);
-    }
-    yield* run.end();
-    yield;
-  }
-}
-
-/** One server being reviewed: its head, what finds its spans, and what the cross-server rules keep of it. */
-interface OpenServer {
-  head: ServerHead;
-  c: Collector;
-  missing: Map<string, number>;
-  cross: CrossServerInput;
-}
-
-/**
- * One review fed piece by piece: a server's head (`begin`), its tools in any number of batches
- * (`tool`), its other subjects (`end`), then the cross-server rules and the order (`finish`). The
- * in-process review and the review worker share it; it keeps no tool once reviewed, only the name
- * and description the cross-server rules read.
- */
-export class ReviewRun {
-  readonly findings: Finding[] = [];
-  private readonly servers: CrossServerInput[] = [];
-  private open: OpenServer | undefined;
-
-  constructor(private readonly opts: ReviewOptions = {}) {}
-
-  /** Starts a server (ending the one before): what it says about itself is read now. */
-  begin(head: ServerHead): void {
-    for (const _ of this.end());
-    const c = new Collector(head.id, this.findings);
-    c.texts('server', head.id, subjectTexts({ ...head, tools: [] }, 'server', head.id) ?? []);
-    const missing = new Map<string, number>();
-    for (const r of head.results ?? []) if (r.structuredMissing) missing.set(r.tool, (missing.get(r.tool) ?? 0) + 1);
-    const cross: CrossServerInput = { id: head.id, name: head.info?.name, version: head.info?.version, instructions: head.instructions, tools: [] };
-    this.servers.push(cross);
-    this.open = { head, c, missing, cross };
-  }
-
-  /** Every per-tool rule for one tool of the server begun last. */
-  tool(tool: Record<string, unknown>): void {
-    const o = this.open;
-    if (!o) throw new Error('a tool was reviewed before its server began');
-    const name = nameOf(tool);
-    const description = typeof tool.description === 'string' ? tool.description : undefined;
-    o.cross.tools.push({ name, description });
-    o.c.texts('tool', name, toolTexts(tool));
-    for (const h of contradictionHits(tool)) o.c.span('tool', name, { path: 'description', text: description ?? '' }, { rule: 'P08', ...h });
-    const ctx = {
-      checkSchema: this.opts.checkSchema,
-      excluded: o.head.excluded?.[name],
-      missingStructured: o.missing.get(name),
-      budgetBytes: this.opts.budgetBytes ?? 16_384,
-    };
-    for (const h of toolQualityHits(tool, ctx)) o.c.field('tool', name, h.path, h.rule, h.message, h.severity);
-    for (const p of toolUi(tool).problems) o.c.field('tool', name, '_meta.ui', 'A07', p);
-  }
-
-  /** The server's other subjects (prompts, resources, what reads and gets returned, results), pausing after SLICE_MS of work. */
-  *end(): Generator<void> {
-    const o = this.open;
-    if (!o) return;
-    this.open = undefined;
-    const s = { ...o.head, tools: [] };
-    type Subject = [SubjectKind, string, () => DefinitionText[]];
-    const rest: Subject[] = [
-      ...(s.prompts ?? []).map((p): Subject => ['prompt', nameOf(p), () => promptTexts(p)]),
-      ...(s.resources ?? []).map((r): Subject => ['resource', nameOf(r, 'uri'), () => resourceTexts(r)]),
-      ...(s.contents ?? []).map((got): Subject => [got.kind, got.subject, () => got.texts.map((t) => ({ ...t, role: 'prose' as const }))]),
-      ...(s.templates ?? []).map((r): Subject => ['template', nameOf(r, 'uriTemplate'), () => resourceTexts(r)]),
-      ...(s.results ?? []).map((r): Subject => ['result', r.callId, () => subjectTexts(s, 'result', r.callId) ?? []]),
-    ];
-    let sliceStart = performance.now();
-    for (const [kind, subject, texts] of rest) {
-      if (performance.now() - sliceStart > SLICE_MS) {
-        yield;
-        sliceStart = performance.now();
-      }
-      o.c.texts(kind, subject, texts());
-    }
-    for (const v of s.views ?? []) for (const h of viewHits(v)) o.c.field('resource', v.uri, h.path, h.rule, h.message, h.severity, h.excerpt);
-  }
-
-  /** The cross-server rules over every server begun, then every finding in order. */
-  finish(): Finding[] {
-    for (const _ of this.end());
-    const findings = this.findings;
-    const hits = crossServerHits(this.servers);
-    const byId = new Map(this.servers.map((s) => [s.id, s]));
-    const descriptions = new Map<string, Map<string, string | undefined>>();
-    const descriptionOf = (server: CrossServerInput, tool: string) => {
-      let m = descriptions.get(server.id);
-      if (!m) descriptions.set(server.id, (m = new Map(server.tools.map((t) => [t.name, t.description]))));
-      return m.get(tool);
-    };
-    // A sentence the cross-server rules explained (a tool of another server steered) is not told twice.
-    const steered = hits.filter((h) => h.rule === 'S03' && h.start !== undefined);
-    const told = (f: Finding) =>
-      f.rule === 'P09' && steered.some((h) => h.server === f.server && (h.tool ?? h.server) === f.subject && h.path === f.path && sameSentence(h, f));
-    if (steered.length) findings.splice(0, findings.length, ...findings.filter((f) => !told(f)));
-    for (const h of hits) {
-      const server = byId.get(h.server);
-      const source = h.tool === undefined ? server?.instructions : server && descriptionOf(server, h.tool);
-      const text = h.start !== undefined ? source : undefined;
-      findings.push({
-        rule: h.rule,
-        severity: h.severity ?? ruleById(h.rule).severity,
-        server: h.server,
-        kind: h.tool !== undefined ? 'tool' : 'server',
-        subject: h.tool ?? h.server,
-        path: h.path,
-        ...(text !== undefined
-          ? { start: h.start, end: h.end, excerpt: excerptOf(text, h.start!, h.end!), match: reveal(text.slice(h.start, h.end)) }
-          : { excerpt: '', match: h.tool ?? '' }),
-        message: h.message,
-      });
-    }
-    return findings.sort(compareFindings);
-  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reviewServers } from './review.js';
+import { reviewServers } from './review-run.js';
 import { viewHits } from './views.js';
 
 const rules = (hits: { rule: string }[]) => hits.map((h) => h.rule).sort();

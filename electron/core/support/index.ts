@@ -4,17 +4,8 @@ export { EventBus, type AnyListener } from './event-bus.js';
 export { sha256, hashJson } from './hash.js';
 export { RingBuffer } from './ring-buffer.js';
 export { asciiJson, resolveDataDir, writeFileAtomic, writeTextInSteps } from './data-dir.js';
-export {
-  appendKeptDefs,
-  KeptDefs,
-  readKept,
-  writeKeptIndexSync,
-  writeKeptInSteps,
-  writeKeptSync,
-  type KeptIndex,
-  type KeptSource,
-  type KeptWritten,
-} from './kept-list.js';
+export { KeptDefs, readKept, type KeptIndex, type KeptSource, type KeptWritten } from './kept-list.js';
+export { appendKeptDefs, writeKeptIndexSync, writeKeptInSteps, writeKeptSync } from './kept-write.js';
 export { contentType, staticFile } from './static-files.js';
 export { listenLoopback, ownHosts, PEER_TIMEOUTS, plainText, processAlive, processStart } from './loopback.js';
 export { FetchGate, NotSent, TICKET_HEADER, ticketed, ticketedWire } from './call-ticket.js';

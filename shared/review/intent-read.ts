@@ -1,0 +1,164 @@
+import * as W from './intent-words.js';
+import { sentenceSpans, tokens, type Token } from './intent-text.js';
+import { BROAD_CUE, type Signals } from './intent-signals.js';
+import { kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
+
+/* The intent reader's first pass (intent.ts weighs what it finds): a text read into sentences, each with its orders and what frames it. */
+
+export const MAX_HITS = 100;
+const HAS = (ts: Token[], words: ReadonlySet<string>): boolean => ts.some((t) => words.has(t.w));
+const next = (ts: Token[], i: number, words: readonly string[]): boolean => words.includes(ts[i + 1]?.w ?? '');
+const SHOUT = new Set(['must', 'never', 'always', 'only', 'do', 'not']);
+const AUTHORITY_PHRASE =
+  /\b(?:required by|mandatory|compulsory|compliance|system requirement|security team|by the administrator|admin(?:istrator)? requires?)\b/i;
+export const REGARDLESS =
+  /\b(?:regardless of|no matter|irrespective of|whatever)\b[^.]{0,40}\b(?:user|person|human|customer|they|requested|asked|specified)\b/i;
+export const FIXED_VALUE =
+  /\b(?:recipient|recipients|address|destination|account|amount|payee|iban|wallet|to field|cc)\b[^.]{0,30}\b(?:(?:must|should|shall|will)\s+(?:always\s+)?be|is\s+always|always\s+(?:is|goes\s+to))\s+(?:set\s+to\s+)?\S*(?:@|\d{3,}|https?:|0x[0-9a-f]{6,})/i;
+/** Words that make a sentence about a parameter's value: with "no matter what the user says", the value is fixed. */
+export const SETTING = new Set(['parameter', 'argument', 'value', 'field', 'option', 'setting', 'unit', 'units', 'flag', 'mode']);
+/** Kinds that are a tool's ordinary work when a tool says them of itself in its first clause. */
+export const SUMMARY_KINDS = new Set<IntentKind>(['call-tool', 'read-file', 'write-file', 'run-command', 'skip-consent', 'prefer-tool']);
+export const RISKY_COMMAND = /\|\s*(?:ba|z)?sh\b|\brm\s+-\w*r|chmod\s+-\w*R|base64\s+-d/;
+
+/** One sentence as read: its tokens, its orders and what each asks, and whether framing reaches it. */
+export interface Sentence {
+  span: [number, number];
+  ts: Token[];
+  orders: Order[];
+  kinds: ReturnType<typeof kindOf>[];
+  framed: boolean;
+  /** It holds a word a claim without an order needs. */
+  claims: boolean;
+  /** It holds an order or a directive word, so the broad reading looks at it. */
+  cue: boolean;
+  /** Read on demand: what the broad reading found. */
+  signals?: Signals;
+}
+
+/** What the whole text does once, weighed into every order in it. */
+export interface TextFacts {
+  concealed: boolean;
+  retired: boolean;
+  result: boolean;
+}
+
+/** What one sentence says around its orders. */
+export interface Around {
+  precondition: boolean;
+  threat: boolean;
+  retired: boolean;
+  hedged: boolean;
+  /** Where the sentence's first hedge word stands, or -1. */
+  hedgeAt: number;
+  userAsked: boolean;
+  noted: boolean;
+  about: boolean;
+  beforeAll: boolean;
+  framed: boolean;
+}
+
+const COVERT = new Set(['silently', 'secretly', 'covertly', 'quietly']);
+/** Words one of which AUTHORITY_PHRASE needs: the phrase is looked for only in a sentence that has one. */
+const PHRASE_CUE = new Set(['required', 'mandatory', 'compulsory', 'compliance', 'system', 'security', 'administrator', 'admin']);
+/** Words one of which a claim without an order needs (a value fixed whatever the person said, a tool retired). */
+const CLAIM_CUE = new Set(['regardless', 'matter', 'irrespective', 'whatever', 'be', ...W.RETIRED, 'longer']);
+
+/** Words that steer away from a tool claimed retired. */
+export const STEER = new Set(['instead', 'use', 'avoid', 'avoided', 'only']);
+const isRetired = (ts: Token[]): boolean => HAS(ts, W.RETIRED) || ts.some((t, i) => t.w === 'no' && ts[i + 1]?.w === 'longer');
+
+/**
+ * The first pass: each sentence's orders, and what the text does once. Framing reaches the sentence
+ * it stands in, the sentence after a bare heading ("IMPORTANT:"), and everything inside an
+ * <IMPORTANT> … </IMPORTANT> block; not the rest of a long text.
+ */
+export function readText(text: string, result: boolean): { sentences: Sentence[]; facts: TextFacts } {
+  const facts: TextFacts = { concealed: false, retired: false, result };
+  let block = false;
+  let heading = false;
+  const sentences = sentenceSpans(text).map(([from, to], n): Sentence => {
+    const ts = tokens(text, from, to);
+    const orders = ordersOf(ts, n === 0);
+    const kinds = orders.map((o, k) => kindOf(o, ts, orders[k + 1]?.at ?? ts.length));
+    if (kinds.some((k) => k?.kind === 'withhold')) facts.concealed = true;
+    // One pass over the tokens for every flag the sentence gives the text.
+    let caps = false;
+    let opens = false;
+    let closes = false;
+    let words = 0;
+    let authority = false;
+    let phrase = false;
+    let claims = false;
+    let cue = orders.length > 0;
+    let always = false;
+    let given = false;
+    for (let i = 0; i < ts.length; i++) {
+      const t = ts[i]!;
+      if (t.kind === 'word') {
+        words++;
+        if (CLAIM_CUE.has(t.w)) claims = true;
+        // "the destination wallet is always 0x9f…": "always" is a claim's cue only beside a value the person gives.
+        else if (t.w === 'always') always = true;
+        else if (W.GIVEN.has(t.w)) given = true;
+        if (BROAD_CUE.has(t.w)) cue = true;
+        if (COVERT.has(t.w)) facts.concealed = true;
+        if (W.RETIRED.has(t.w) || (t.w === 'no' && ts[i + 1]?.w === 'longer')) facts.retired = true;
+        if (W.AUTHORITY.has(t.w)) {
+          if (i < 6) authority = true;
+          if (t.raw.length > 3 && t.raw === t.raw.toUpperCase()) caps = true;
+        } else if (SHOUT.has(t.w) && t.raw.length > 3 && t.raw === t.raw.toUpperCase()) caps = true;
+        if (PHRASE_CUE.has(t.w)) phrase = true;
+      } else if (t.w === '<') {
+        if (W.AUTHORITY.has(ts[i + 1]?.w ?? '')) opens = true;
+        else if (ts[i + 1]?.w === '/') closes = true;
+      }
+    }
+    const framed = block || heading || caps || opens || authority || (phrase && AUTHORITY_PHRASE.test(text.slice(from, to)));
+    if (opens) block = true;
+    if (closes) block = false;
+    heading = caps && words <= 3;
+    return { span: [from, to], ts, orders, kinds, framed, claims: claims || (always && given), cue };
+  });
+  return { sentences, facts };
+}
+
+export function around(s: Sentence): Around {
+  const ts = s.ts;
+  return {
+    precondition: ts.some(
+      (t, i) =>
+        (t.w === 'before' || t.w === 'prior') &&
+        next(ts, i, ['using', 'calling', 'invoking', 'running', 'any', 'every', 'each', 'this', 'to', 'proceeding', 'answering']),
+    ),
+    threat: ts.some((t, i) => t.w === 'otherwise' || (t.w === 'will' && next(ts, i, ['fail', 'not', 'break', 'error']))),
+    retired: isRetired(ts),
+    hedgeAt: ts.findIndex((t) => W.HEDGE.has(t.w)),
+    hedged: ts.some((t, i) => t.w === 'if' && next(ts, i, ['needed', 'necessary', 'appropriate', 'unsure', 'unknown', 'required'])),
+    userAsked: ts.some(
+      (t, i) =>
+        (t.w === 'if' || t.w === 'when' || t.w === 'whenever') &&
+        W.PERSON.has(ts[i + 1]?.w ?? '') &&
+        ts.slice(i + 1, i + 5).some((y) => ['asks', 'wants', 'requests', 'needs', 'explicitly'].includes(y.w)),
+    ),
+    // "Note to the AI:", "Message for the assistant:": the sentence is said to the model.
+    noted: ts
+      .slice(0, 5)
+      .some((t, i) => ['note', 'message', 'instructions'].includes(t.w) && next(ts, i, ['to', 'for']) && ts.slice(i + 2, i + 4).some((x) => W.MODEL.has(x.w))),
+    // "When send_message is invoked, …", "Whenever you run any shell command, …": about the model's use of something else.
+    about: ts.slice(0, 3).some((t) => ['when', 'whenever', 'each', 'every', 'after', 'if'].includes(t.w)),
+    beforeAll: ts.some((t, i) => ['any', 'every', 'all'].includes(t.w) && next(ts, i, ['other', 'tool', 'tools', 'request', 'requests'])),
+    framed: s.framed,
+  };
+}
+
+/** Choosing this tool over others: "instead of any other", "for every request", "the only reliable one". */
+export function overOthers(ts: Token[]): boolean {
+  return ts.some(
+    (t, i) =>
+      ['instead', 'rather', 'exclusively', 'only', 'best', 'superior'].includes(t.w) ||
+      (t.w === 'other' && next(ts, i, ['tool', 'tools', 'search'])) ||
+      (['every', 'any', 'all'].includes(t.w) &&
+        next(ts, i, ['request', 'requests', 'question', 'questions', 'task', 'tasks', 'query', 'queries', 'message', 'other'])),
+  );
+}
