@@ -1,5 +1,6 @@
 /** The approval gateway: agents and their tokens, the tools each may see, and their calls through the gate; the pins (the definitions a person accepted), which decide what agents see and what the review compares. */
-export { AgentGateway, type AgentCallHooks, type AgentTool, type GatewayDeps } from './gateway.js';
+export { AgentGateway } from './gateway.js';
+export type { AgentCallHooks, AgentTool, GatewayDeps } from './gateway-deps.js';
 export { AgentStore, TOKEN_PREFIX } from './agent-store.js';
 export { agentToolName } from './tool-names.js';
 export { agentResult, OUTCOME_META } from './agent-result.js';

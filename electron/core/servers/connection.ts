@@ -1,29 +1,17 @@
 import { APP_MIME, APPS_EXTENSION } from '../../../shared/apps.js';
-import type {
-  Client,
-  CreateMessageRequest,
-  CreateMessageResult,
-  ElicitRequest,
-  ElicitResult,
-  FetchLike,
-  jsonSchemaValidator,
-  JsonSchemaValidator,
-  Root,
-  Transport,
-} from '@modelcontextprotocol/client';
+import type { Client, jsonSchemaValidator, JsonSchemaValidator, Transport } from '@modelcontextprotocol/client';
 import type { ProtocolEra, ServerConfig, ServerSettings, ServerStatus } from '../../../shared/schemas/server.js';
-import type { LogLevel } from '../../../shared/schemas/log.js';
 import { FetchGate, loadSdk, RingBuffer, sdk, ticketedWire, VERSION } from '../support/index.js';
 import { orderDelivery } from './ordered-delivery.js';
 import { completeByDefault } from './result-type.js';
 import { reissueBrokenStreams } from './stream-reissue.js';
-import { tapTransport, WireTap, type TraceRecord } from '../trace/index.js';
+import { tapTransport, WireTap } from '../trace/index.js';
 import { withLogLevel } from '../logs/index.js';
 import { StdioTransport, type ExitInfo } from './stdio-transport.js';
 import { boundTransport } from './boundary-transport.js';
 import { ChangeStream, changeFilter } from './change-stream.js';
 import { ConnectTimeout, describeError, exitText, httpError, observingFetch } from './connection-errors.js';
-import type { OAuthFacts } from './doctor.js';
+import type { ConnectionAuth, ConnectionListener } from './connection-listener.js';
 
 export const CLIENT_INFO = { name: 'mcp-console', version: VERSION };
 /** The modern revision `era: modern` insists on. */
@@ -43,54 +31,6 @@ const CHECKED_BY_THE_CONSOLE: jsonSchemaValidator = {
     return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
   },
 };
-
-/** What a connection tells its owner. */
-export interface ConnectionListener {
-  /** Whether this console renders MCP App views now (the UI extension is advertised only then). */
-  showsViews?(): boolean;
-  statusChanged(): void;
-  stderr(lines: string[]): void;
-  toolsListChanged(): void;
-  /** The server said its resource or prompt list changed. */
-  listChanged?(kind: 'resources' | 'prompts'): void;
-  /** The server said a resource changed (notifications/resources/updated). */
-  resourceUpdated?(uri: string): void;
-  /** The resources a person watches (2026-07-28 asks for their updates on subscriptions/listen). */
-  watchedResources?(): string[];
-  /** The connection closed without being asked to. */
-  lost(reason: string): void;
-  /** A log message the server sent (notifications/message, either era). */
-  log?(level: LogLevel, logger: string | undefined, data: unknown): void;
-  /** The log level chosen for this server (sent on each request in the 2026-07-28 era). */
-  logLevel?(): LogLevel | undefined;
-  /** Every JSON-RPC message both ways, and each HTTP exchange (the protocol trace). */
-  trace?(r: TraceRecord): void;
-  /** The server asks the person something (elicitation/create, in either era). */
-  elicit?(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
-  /** The server says the interaction of a URL question is done (2025-11-25 `notifications/elicitation/complete`). */
-  elicitationComplete?(elicitationId: string): void;
-  /** The tool says it is read-only or idempotent (a tools/call whose stream broke may be sent again). */
-  idempotentTool?(name: string): boolean;
-  /** The server asks for a model's reply (sampling, deprecated in 2026-07-28): a person writes it. */
-  sample?(params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult>;
-  /** The directories the server may work in (roots, deprecated in 2026-07-28), when it asks. */
-  roots?(): Root[];
-  /** A remote server's OAuth: the fetch middleware that presents its token and signs in when asked. */
-  auth?(): ConnectionAuth | undefined;
-}
-
-/** What a connection needs of a server's OAuth session. */
-export interface ConnectionAuth {
-  wrap(next: FetchLike): FetchLike;
-  /** A person is signing in: the connect timeout waits for them. */
-  readonly busy: boolean;
-  /** Why the last sign-in failed, in words. */
-  readonly lastError?: string;
-  /** A new connection: the retry limit starts over. */
-  reset(): void;
-  /** Signed in or not, and where (for the connection doctor; never a token). */
-  facts(): OAuthFacts;
-}
 
 /** The live state of one server connection. */
 export interface ConnectionState {

@@ -1,0 +1,22 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * Files at the wall: ESLint refuses a file over 400 lines; a file over 350 is one that will reach
+ * it with its next change. At most three shipped files may stand there (today: the call manager,
+ * the audit log and the table of review rules), so a new one is split before it grows.
+ */
+const SHIPPED = /^(shared|electron|renderer)\/.*\.tsx?$/;
+const TEST = /\.(test|spec)\.tsx?$/;
+
+describe('shipped files near the limit', () => {
+  it('are three at most', () => {
+    const files = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' })
+      .split('\0')
+      .filter((f) => SHIPPED.test(f) && !TEST.test(f));
+    expect(files.length).toBeGreaterThan(300);
+    const long = files.map((f) => [f, readFileSync(f, 'utf8').split('\n').length - 1] as const).filter(([, n]) => n > 350);
+    expect(long.length, long.map(([f, n]) => `${f} ${n}`).join(', ')).toBeLessThanOrEqual(3);
+  });
+});
