@@ -6,6 +6,7 @@ import { useConsole } from '../../store/store';
 import { SafeText } from '../../components/SafeText';
 
 /** "Connect an agent": name it, pick its servers, then copy the token (shown once) and each host's config. */
+// eslint-disable-next-line max-lines-per-function -- over 80 lines from before the limit was 80: to be split into views of its parts
 export function ConnectAgent({ onClose }: { onClose(): void }) {
   const api = useApi();
   const byId = useConsole((s) => s.servers);

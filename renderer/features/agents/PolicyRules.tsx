@@ -32,6 +32,7 @@ function covers(r: PolicyRule): string {
  * file (which the console follows), never here. Deny wins over ask, ask over allow; the rules decide
  * before the grants below.
  */
+// eslint-disable-next-line max-lines-per-function -- over 80 lines from before the limit was 80: to be split into views of its parts
 export function PolicyRules() {
   const api = useApi();
   const view = usePolicy((s) => s.view);

@@ -34,6 +34,7 @@ function AuditDetail({ entry }: { entry: AuditEntry }) {
 }
 
 /** The audit log: filters, the hash chain's verification, export as JSON. */
+// eslint-disable-next-line max-lines-per-function -- over 80 lines from before the limit was 80: to be split into views of its parts
 export function AuditView() {
   const api = useApi();
   const entries = useConsole((s) => s.audit);

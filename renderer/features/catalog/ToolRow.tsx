@@ -10,6 +10,7 @@ import { toolUi } from '../../../shared/apps';
 import './catalog.css';
 
 /** One catalog row: icon, name, server, risk and annotation badges, live-change marks. */
+// eslint-disable-next-line max-lines-per-function -- over 80 lines from before the limit was 80: to be split into views of its parts
 export const ToolRow = memo(function ToolRow({ tool, tabStop = true }: { tool: ShownTool; tabStop?: boolean }) {
   const selected = useConsole((s) => s.selected?.serverId === tool.serverId && s.selected.name === tool.name);
   const mark = useConsole((s) => (s.marks[tool.serverId]?.added.has(tool.name) ? 'new' : s.marks[tool.serverId]?.changed.has(tool.name) ? 'changed' : null));

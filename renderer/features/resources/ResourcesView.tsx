@@ -24,6 +24,7 @@ interface ServerResources {
  * contents of the one opened, shown with the same views as embedded resources in results. Reading
  * reaches the server and is recorded in the audit log.
  */
+// eslint-disable-next-line max-lines-per-function -- over 80 lines from before the limit was 80: to be split into views of its parts
 export function ResourcesView() {
   const api = useApi();
   const connected = useConsole(useShallow((s) => s.serverOrder.filter((id) => s.servers[id]?.status === 'connected')));

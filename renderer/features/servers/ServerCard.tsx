@@ -8,6 +8,7 @@ import { ServerLog } from './ServerLog';
 import { ServerFacts } from './ServerFacts';
 import './servers.css';
 import { count } from '../../components/format';
+import type { ServerView } from '../../../shared/schemas/server';
 
 /** The server's tool count; while a listing streams in (the page holds more than the catalog has), so far. */
 function toolCount(listed: number, held: number): string {
@@ -28,8 +29,6 @@ export function ServerCard({ id }: { id: string }) {
   const [busy, setBusy] = useState<string | null>(null);
   /** What the last action could not do, said on the card (never a browser alert that blocks the page). */
   const [failed, setFailed] = useState<string | null>(null);
-  /** Remove asks once, on the card: the second button removes. */
-  const [removing, setRemoving] = useState(false);
   // The name whole on hover (the row cuts a long one), hidden characters shown as the card shows them.
   const whole = useMemo(() => inspectHiddenText(id).revealed, [id]);
   if (!v) return null;
@@ -86,80 +85,9 @@ export function ServerCard({ id }: { id: string }) {
           </button>
         </div>
       )}
-      {v.consent && (
-        <div className="consent-wait" role="status" data-testid="consent-waiting">
-          {v.consent.kind === 'launch' ? 'Before this command line runs, confirm it' : 'Before its annotations are believed, confirm trusting it'} in{' '}
-          {v.consent.where}. The page cannot confirm it for you.
-        </div>
-      )}
-      {v.error && (
-        <div className="server-error" role="alert" data-testid="server-error">
-          <SafeText text={v.error} />
-          {/* How the process ended, unless the sentence above says it already. */}
-          {v.exitCode !== undefined && v.exitCode !== null && !v.error.includes(`exit code ${v.exitCode}`) && (
-            <div className="small">exit code {v.exitCode}</div>
-          )}
-          {v.signal && !v.error.includes(`signal ${v.signal}`) && <div className="small">signal {v.signal}</div>}
-          {v.lastStderr && v.lastStderr.length > 0 && (
-            <pre className="stderr-tail">
-              {v.lastStderr.map((l, i) => (
-                <div key={i}>
-                  <SafeText text={l} />
-                </div>
-              ))}
-            </pre>
-          )}
-        </div>
-      )}
-      {open && (
-        <div className="server-details">
-          {v.status === 'connected' && <ServerFacts v={v} />}
-          <div className="small mono muted" title="Identity: sha-256 of what this server runs or where it lives">
-            identity {v.identity.slice(0, 16)}…
-          </div>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={v.settings.trusted}
-              data-testid="trust-toggle"
-              onChange={(e) => run('trust', () => api.request('servers.update', { serverId: id, settings: { trusted: e.target.checked } }))}
-            />
-            Trust this server's annotations
-          </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={v.settings.trusted && v.settings.autoApproveReadOnly}
-              disabled={!v.settings.trusted}
-              data-testid="auto-approve-toggle"
-              onChange={(e) => run('auto', () => api.request('servers.update', { serverId: id, settings: { autoApproveReadOnly: e.target.checked } }))}
-            />
-            Run its read-only tools without asking (trusted servers only)
-          </label>
-          <div className="row gap">
-            <button onClick={() => setShowLog(!showLog)} data-testid="show-log">
-              {showLog ? 'Hide log' : 'Log'}
-            </button>
-            <button onClick={() => setEditing(true)}>Edit</button>
-            <button className="danger" onClick={() => setRemoving(true)} disabled={removing}>
-              Remove
-            </button>
-          </div>
-          {removing && (
-            <div className="remove-confirm" role="group" aria-label={`Remove server ${id}?`} data-testid="remove-confirm">
-              <div>Remove this server? What the audit log recorded about it stays.</div>
-              <div className="row gap">
-                <button className="danger" onClick={() => run('remove', () => api.request('servers.remove', { serverId: id }))}>
-                  Remove server
-                </button>
-                <button onClick={() => setRemoving(false)} autoFocus>
-                  Keep
-                </button>
-              </div>
-            </div>
-          )}
-        </div>
-      )}
+      {v.consent && <ConsentWait consent={v.consent} />}
+      {v.error && <ServerError v={v} />}
+      {open && <ServerDetails v={v} run={run} onLog={() => setShowLog(!showLog)} showLog={showLog} onEdit={() => setEditing(true)} />}
       {showLog && <ServerLog id={id} />}
       {editing && (
         <ServerForm
@@ -169,5 +97,100 @@ export function ServerCard({ id }: { id: string }) {
         />
       )}
     </li>
+  );
+}
+
+/** Why the server is not connected, how its process ended, and the last of its stderr. */
+function ServerError({ v }: { v: ServerView }) {
+  const error = v.error ?? '';
+  return (
+    <div className="server-error" role="alert" data-testid="server-error">
+      <SafeText text={error} />
+      {/* How the process ended, unless the sentence above says it already. */}
+      {v.exitCode !== undefined && v.exitCode !== null && !error.includes(`exit code ${v.exitCode}`) && <div className="small">exit code {v.exitCode}</div>}
+      {v.signal && !error.includes(`signal ${v.signal}`) && <div className="small">signal {v.signal}</div>}
+      {v.lastStderr && v.lastStderr.length > 0 && (
+        <pre className="stderr-tail">
+          {v.lastStderr.map((l, i) => (
+            <div key={i}>
+              <SafeText text={l} />
+            </div>
+          ))}
+        </pre>
+      )}
+    </div>
+  );
+}
+
+interface DetailsProps {
+  v: ServerView;
+  run: (label: string, f: () => Promise<unknown>) => void;
+  showLog: boolean;
+  onLog: () => void;
+  onEdit: () => void;
+}
+
+/** A server opened on its card: its facts, identity, trust, and the log, edit and remove controls (remove asks once, on the card). */
+function ServerDetails({ v, run, showLog, onLog, onEdit }: DetailsProps) {
+  const api = useApi();
+  const [removing, setRemoving] = useState(false);
+  return (
+    <div className="server-details">
+      {v.status === 'connected' && <ServerFacts v={v} />}
+      <div className="small mono muted" title="Identity: sha-256 of what this server runs or where it lives">
+        identity {v.identity.slice(0, 16)}…
+      </div>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={v.settings.trusted}
+          data-testid="trust-toggle"
+          onChange={(e) => run('trust', () => api.request('servers.update', { serverId: v.id, settings: { trusted: e.target.checked } }))}
+        />
+        Trust this server's annotations
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={v.settings.trusted && v.settings.autoApproveReadOnly}
+          disabled={!v.settings.trusted}
+          data-testid="auto-approve-toggle"
+          onChange={(e) => run('auto', () => api.request('servers.update', { serverId: v.id, settings: { autoApproveReadOnly: e.target.checked } }))}
+        />
+        Run its read-only tools without asking (trusted servers only)
+      </label>
+      <div className="row gap">
+        <button onClick={onLog} data-testid="show-log">
+          {showLog ? 'Hide log' : 'Log'}
+        </button>
+        <button onClick={onEdit}>Edit</button>
+        <button className="danger" onClick={() => setRemoving(true)} disabled={removing}>
+          Remove
+        </button>
+      </div>
+      {removing && (
+        <div className="remove-confirm" role="group" aria-label={`Remove server ${v.id}?`} data-testid="remove-confirm">
+          <div>Remove this server? What the audit log recorded about it stays.</div>
+          <div className="row gap">
+            <button className="danger" onClick={() => run('remove', () => api.request('servers.remove', { serverId: v.id }))}>
+              Remove server
+            </button>
+            <button onClick={() => setRemoving(false)} autoFocus>
+              Keep
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A connect that waits for the person to confirm, in the other window or the terminal. */
+function ConsentWait({ consent }: { consent: NonNullable<ServerView['consent']> }) {
+  return (
+    <div className="consent-wait" role="status" data-testid="consent-waiting">
+      {consent.kind === 'launch' ? 'Before this command line runs, confirm it' : 'Before its annotations are believed, confirm trusting it'} in {consent.where}.
+      The page cannot confirm it for you.
+    </div>
   );
 }

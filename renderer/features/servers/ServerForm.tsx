@@ -19,6 +19,7 @@ const unpairs = (o: Record<string, string>, sep: string) =>
     .join('\n');
 
 /** Add or edit a server: stdio (command, args, env, cwd) or remote (URL, headers). */
+// eslint-disable-next-line max-lines-per-function -- over 80 lines from before the limit was 80: to be split into views of its parts
 export function ServerForm({
   initial,
   onSave,
