@@ -21,7 +21,6 @@ export function SignInDialog() {
   return first ? <SignIn key={first.id} p={first} waiting={rest.length} /> : null;
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines from before the limit was 80: to be split into views of its parts
 function SignIn({ p, waiting }: { p: AuthPrompt; waiting: number }) {
   const api = useApi();
   const { armed, safeRef } = useArmed<HTMLButtonElement>();
@@ -75,32 +74,7 @@ function SignIn({ p, waiting }: { p: AuthPrompt; waiting: number }) {
         </>
       }
     >
-      <dl className="kv">
-        <dt>Signs in at</dt>
-        <dd>
-          <strong className="mono" data-testid="sign-in-host">
-            <SafeText text={p.host} />
-          </strong>
-        </dd>
-        {p.issuer && (
-          <>
-            <dt>Authorization server</dt>
-            <dd className="mono">
-              <SafeText text={p.issuer} />
-            </dd>
-          </>
-        )}
-        {p.scope && (
-          <>
-            <dt>Asks for</dt>
-            <dd className="mono" data-testid="sign-in-scope">
-              <SafeText text={p.scope} />
-            </dd>
-          </>
-        )}
-        <dt>Waits until</dt>
-        <dd>{clockTime(p.expiresAt)}</dd>
-      </dl>
+      <SignInFacts p={p} />
       <div className="warn-box">
         <div className="label">The address that will open</div>
         <div className="mono uri" data-testid="sign-in-url">
@@ -113,5 +87,37 @@ function SignIn({ p, waiting }: { p: AuthPrompt; waiting: number }) {
         </div>
       )}
     </AskFrame>
+  );
+}
+
+/** Where the sign-in goes, for which issuer and scope, and until when it waits. */
+function SignInFacts({ p }: { p: AuthPrompt }) {
+  return (
+    <dl className="kv">
+      <dt>Signs in at</dt>
+      <dd>
+        <strong className="mono" data-testid="sign-in-host">
+          <SafeText text={p.host} />
+        </strong>
+      </dd>
+      {p.issuer && (
+        <>
+          <dt>Authorization server</dt>
+          <dd className="mono">
+            <SafeText text={p.issuer} />
+          </dd>
+        </>
+      )}
+      {p.scope && (
+        <>
+          <dt>Asks for</dt>
+          <dd className="mono" data-testid="sign-in-scope">
+            <SafeText text={p.scope} />
+          </dd>
+        </>
+      )}
+      <dt>Waits until</dt>
+      <dd>{clockTime(p.expiresAt)}</dd>
+    </dl>
   );
 }

@@ -9,6 +9,12 @@ export interface ToolMarks {
   changed: Map<string, ToolChange>;
 }
 
+/** The review's worst finding on a tool, and how many of that severity. */
+export interface ReviewMark {
+  severity: 'high' | 'medium' | 'low';
+  count: number;
+}
+
 /** Each server's live tools, and what changed in them lately. */
 export interface CatalogSlice {
   tools: Record<string, ShownTool[]>;
@@ -16,7 +22,7 @@ export interface CatalogSlice {
   /** Per server, the tools whose definition differs from its pin (new, changed), until a person pins them again. */
   pinFlags: Record<string, Map<string, PinState['state']>>;
   /** Per server, each tool's worst medium or high finding of the last review (the review runs after each listing). */
-  reviewMarks: Record<string, Map<string, { severity: 'high' | 'medium' | 'low'; count: number }>>;
+  reviewMarks: Record<string, Map<string, ReviewMark>>;
   /** When the last review finished. */
   reviewAt: string | null;
   reviewUpdated(summary: ReviewSummary): void;

@@ -21,7 +21,6 @@ const LABEL: Record<PinState['state'], string> = {
  * tool that differs from its pin — new, changed (with the diff) or removed — pinned again only by
  * a click on what is shown. Pins export and import as a file (`mcp-console review --pins`).
  */
-// eslint-disable-next-line max-lines-per-function -- over 80 lines from before the limit was 80: to be split into views of its parts
 export function PinsPanel({ servers }: { servers: string[] }) {
   const api = useApi();
   const [serverId, setServerId] = useState(servers[0] ?? '');
@@ -92,19 +91,7 @@ export function PinsPanel({ servers }: { servers: string[] }) {
       )}
       <ul className="plain">
         {unsettled.map((p) => (
-          <li key={p.tool} className="finding" data-testid="review-pin" data-tool={p.tool} data-state={p.state}>
-            <div className="row gap">
-              <span className={`badge ${p.state === 'changed' ? 'danger' : 'warn'}`}>{LABEL[p.state]}</span>
-              <code>
-                <SafeText text={p.tool} />
-              </code>
-              {p.pinnedAt && <span className="muted small">pinned {dateTime(p.pinnedAt)}</span>}
-              <button onClick={() => repin([p])} data-testid="review-repin">
-                {p.state === 'removed' ? 'Record the removal' : 'Pin as shown'}
-              </button>
-            </div>
-            {p.diff && <DiffView change={p.diff} since="it was pinned" />}
-          </li>
+          <PinRow key={p.tool} p={p} repin={repin} />
         ))}
       </ul>
       {toLook > unsettled.length && (
@@ -113,5 +100,24 @@ export function PinsPanel({ servers }: { servers: string[] }) {
         </div>
       )}
     </details>
+  );
+}
+
+/** One tool that differs from its pin, with the diff, pinned again only as shown. */
+function PinRow({ p, repin }: { p: PinState; repin: (pick: PinState[]) => void }) {
+  return (
+    <li className="finding" data-testid="review-pin" data-tool={p.tool} data-state={p.state}>
+      <div className="row gap">
+        <span className={`badge ${p.state === 'changed' ? 'danger' : 'warn'}`}>{LABEL[p.state]}</span>
+        <code>
+          <SafeText text={p.tool} />
+        </code>
+        {p.pinnedAt && <span className="muted small">pinned {dateTime(p.pinnedAt)}</span>}
+        <button onClick={() => repin([p])} data-testid="review-repin">
+          {p.state === 'removed' ? 'Record the removal' : 'Pin as shown'}
+        </button>
+      </div>
+      {p.diff && <DiffView change={p.diff} since="it was pinned" />}
+    </li>
   );
 }
