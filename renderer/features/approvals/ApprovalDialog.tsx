@@ -225,7 +225,6 @@ type Decide = (decision: 'approve' | 'deny', scope?: 'once' | 'session' | 'alway
 type Covers = 'tool' | 'read-only' | 'server';
 
 /** The decision: a reason, Later, Never and Deny, Always allow, and Allow for this session (over what) or once; nothing allows before the controls are armed. */
-// eslint-disable-next-line max-lines-per-function -- over 80 lines from before the limit was 80: to be split into views of its parts
 function ApprovalDecision(p: {
   a: Approval;
   armed: boolean;
@@ -258,23 +257,7 @@ function ApprovalDecision(p: {
       )}
       {/* Refusals, then allows: the row breaks between the two groups, never inside one. */}
       <div className="approval-actions">
-        <span className="approval-group">
-          <button
-            onClick={() => useConsole.getState().approvalsPutAside([a.id])}
-            data-testid="approval-later"
-            title="Close this; the call keeps waiting in the queue (the badge at the top) until it expires"
-          >
-            Later
-          </button>
-          {standing && (
-            <button className="danger" onClick={() => decide('deny', 'always')} data-testid="deny-never" title="Refuse this tool to this agent from now on">
-              Never
-            </button>
-          )}
-          <button ref={denyRef} className="danger" onClick={() => decide('deny')} data-testid="deny">
-            Deny
-          </button>
-        </span>
+        <Refusals a={a} standing={standing} denyRef={denyRef} decide={decide} />
         <span className="approval-group">
           {standing && keepsAllow && (
             <ArmedButton
@@ -314,5 +297,28 @@ function ApprovalDecision(p: {
         </span>
       </div>
     </>
+  );
+}
+
+/** Later, Never (an agent's standing refusal) and Deny: the focus starts on Deny. */
+function Refusals({ a, standing, denyRef, decide }: { a: Approval; standing: boolean; denyRef: RefObject<HTMLButtonElement | null>; decide: Decide }) {
+  return (
+    <span className="approval-group">
+      <button
+        onClick={() => useConsole.getState().approvalsPutAside([a.id])}
+        data-testid="approval-later"
+        title="Close this; the call keeps waiting in the queue (the badge at the top) until it expires"
+      >
+        Later
+      </button>
+      {standing && (
+        <button className="danger" onClick={() => decide('deny', 'always')} data-testid="deny-never" title="Refuse this tool to this agent from now on">
+          Never
+        </button>
+      )}
+      <button ref={denyRef} className="danger" onClick={() => decide('deny')} data-testid="deny">
+        Deny
+      </button>
+    </span>
   );
 }

@@ -50,7 +50,6 @@ function onQueueKey(e: KeyboardEvent<HTMLElement>, close: () => void) {
  * the dialog while more than one waits: any of them can be opened, denied, or put aside so that the
  * console stays usable while they wait; several can be denied at once.
  */
-// eslint-disable-next-line max-lines-per-function -- over 80 lines from before the limit was 80: to be split into views of its parts
 export function ApprovalQueue() {
   const api = useApi();
   const approvals = useConsole(useShallow((s) => s.approvals));
@@ -84,6 +83,7 @@ export function ApprovalQueue() {
       else next.add(id);
       return next;
     });
+  const row: ItemState = { focus, aside, selected, toggle, deny };
   return (
     <aside
       className="approval-queue"
@@ -98,24 +98,7 @@ export function ApprovalQueue() {
           ✕
         </button>
       </div>
-      <div className="row gap small queue-actions">
-        <button
-          onClick={() => setSelected(picked.length === approvals.length ? new Set() : new Set(approvals.map((a) => a.id)))}
-          data-testid="approval-select-all"
-        >
-          {picked.length === approvals.length ? 'Select none' : 'Select all'}
-        </button>
-        <button className="danger" disabled={picked.length === 0} onClick={() => deny(picked)} data-testid="approval-deny-selected">
-          Deny {picked.length || ''} selected
-        </button>
-        <button
-          onClick={() => store.approvalsPutAside(approvals.map((a) => a.id))}
-          data-testid="approval-aside-all"
-          title="Close the dialog; every call keeps waiting here"
-        >
-          Put all aside
-        </button>
-      </div>
+      <QueueActions approvals={approvals} picked={picked} setSelected={setSelected} deny={deny} />
       {error && (
         <div className="error small" role="alert">
           <SafeText text={error} />
@@ -128,46 +111,93 @@ export function ApprovalQueue() {
           </h3>
           <ul className="plain">
             {g.items.map((a) => (
-              <li
-                key={a.id}
-                className={`queue-item ${a.id === focus?.id ? 'focused' : ''}`}
-                data-testid="approval-item"
-                data-call-id={a.callId}
-                data-agent={a.requestedBy.kind === 'agent' ? a.requestedBy.name : ''}
-                data-server={a.serverId}
-                data-tool={a.tool}
-                data-aside={aside.has(a.id)}
-                aria-current={a.id === focus?.id}
-              >
-                <input
-                  type="checkbox"
-                  checked={selected.has(a.id)}
-                  onChange={() => toggle(a.id)}
-                  data-testid="approval-select"
-                  aria-label={`Select ${a.tool}`}
-                />
-                <button className="link queue-open" onClick={() => store.approvalOpened(a.id)} data-testid="approval-open">
-                  <code>
-                    <SafeText text={a.tool} />
-                  </code>
-                </button>
-                <RiskBadge risk={a.risk} />
-                {/* The start of what would be sent: calls of one tool told apart at a glance (the dialog shows it whole). */}
-                <span className="mono small queue-args" data-testid="approval-item-args">
-                  <SafeText text={a.argsJson.length > 120 ? `${a.argsJson.slice(0, 120)}…` : a.argsJson} />
-                </span>
-                <span className="small muted">
-                  since {clockTime(Date.parse(a.createdAt))} · expires {clockTime(Date.parse(a.expiresAt))}
-                  {aside.has(a.id) && ' · put aside'}
-                </span>
-                <button className="danger small" onClick={() => deny([a])} data-testid="approval-deny-item">
-                  Deny
-                </button>
-              </li>
+              <QueueItem key={a.id} a={a} row={row} />
             ))}
           </ul>
         </section>
       ))}
     </aside>
+  );
+}
+
+/** One waiting call in the queue: select it, open it, or deny it; what it would send, begun. */
+function QueueItem({ a, row }: { a: Approval; row: ItemState }) {
+  const { focus, aside, selected, toggle, deny } = row;
+  const store = useConsole.getState();
+  return (
+    <li
+      key={a.id}
+      className={`queue-item ${a.id === focus?.id ? 'focused' : ''}`}
+      data-testid="approval-item"
+      data-call-id={a.callId}
+      data-agent={a.requestedBy.kind === 'agent' ? a.requestedBy.name : ''}
+      data-server={a.serverId}
+      data-tool={a.tool}
+      data-aside={aside.has(a.id)}
+      aria-current={a.id === focus?.id}
+    >
+      <input type="checkbox" checked={selected.has(a.id)} onChange={() => toggle(a.id)} data-testid="approval-select" aria-label={`Select ${a.tool}`} />
+      <button className="link queue-open" onClick={() => store.approvalOpened(a.id)} data-testid="approval-open">
+        <code>
+          <SafeText text={a.tool} />
+        </code>
+      </button>
+      <RiskBadge risk={a.risk} />
+      {/* The start of what would be sent: calls of one tool told apart at a glance (the dialog shows it whole). */}
+      <span className="mono small queue-args" data-testid="approval-item-args">
+        <SafeText text={a.argsJson.length > 120 ? `${a.argsJson.slice(0, 120)}…` : a.argsJson} />
+      </span>
+      <span className="small muted">
+        since {clockTime(Date.parse(a.createdAt))} · expires {clockTime(Date.parse(a.expiresAt))}
+        {aside.has(a.id) && ' · put aside'}
+      </span>
+      <button className="danger small" onClick={() => deny([a])} data-testid="approval-deny-item">
+        Deny
+      </button>
+    </li>
+  );
+}
+
+/** What a queue item reads of the queue: which call is in focus, put aside or selected, and how to toggle or deny one. */
+interface ItemState {
+  focus: Approval | undefined;
+  aside: ReadonlySet<string>;
+  selected: ReadonlySet<string>;
+  toggle: (id: string) => void;
+  deny: (list: Approval[]) => void;
+}
+
+/** Select all or none, deny the selected calls, or put every call aside. */
+function QueueActions({
+  approvals,
+  picked,
+  setSelected,
+  deny,
+}: {
+  approvals: Approval[];
+  picked: Approval[];
+  setSelected: (s: ReadonlySet<string>) => void;
+  deny: (list: Approval[]) => void;
+}) {
+  const store = useConsole.getState();
+  return (
+    <div className="row gap small queue-actions">
+      <button
+        onClick={() => setSelected(picked.length === approvals.length ? new Set() : new Set(approvals.map((a) => a.id)))}
+        data-testid="approval-select-all"
+      >
+        {picked.length === approvals.length ? 'Select none' : 'Select all'}
+      </button>
+      <button className="danger" disabled={picked.length === 0} onClick={() => deny(picked)} data-testid="approval-deny-selected">
+        Deny {picked.length || ''} selected
+      </button>
+      <button
+        onClick={() => store.approvalsPutAside(approvals.map((a) => a.id))}
+        data-testid="approval-aside-all"
+        title="Close the dialog; every call keeps waiting here"
+      >
+        Put all aside
+      </button>
+    </div>
   );
 }

@@ -18,7 +18,6 @@ const POLL_MS = 700;
  * One server's log view: the log messages it sends (2025: after logging/setLevel; 2026-07-28: for
  * requests that carry the level), its stderr and the console's notes, filterable by level and text.
  */
-// eslint-disable-next-line max-lines-per-function -- over 80 lines from before the limit was 80: to be split into views of its parts
 export function LogsView() {
   const api = useApi();
   const servers = useConsole(useShallow((s) => s.serverOrder));
@@ -67,19 +66,7 @@ export function LogsView() {
     <div className="logs-view" data-testid="logs-view">
       <div className="row gap log-bar">
         <ServerSelect servers={servers} value={serverId ?? ''} onChange={choose} testId="logs-server" />
-        <label className="small">
-          Ask the server for{' '}
-          <select value={level ?? ''} onChange={(e) => ask(e.target.value as LogLevel)} data-testid="logs-level">
-            <option value="" disabled>
-              (not asked)
-            </option>
-            {LOG_LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {l} and above
-              </option>
-            ))}
-          </select>
-        </label>
+        <AskLevel level={level} ask={ask} />
         <label className="small">
           Show{' '}
           <select value={minLevel} onChange={(e) => setMinLevel(e.target.value as LogLevel)} data-testid="logs-min-level">
@@ -103,27 +90,52 @@ export function LogsView() {
       )}
       <div className="trace-rows log-lines" role="list">
         {shown.map((e) => (
-          <div
-            key={e.seq}
-            role="listitem"
-            className={`log-row source-${e.source} level-${e.level ?? 'none'}`}
-            data-testid="log-row"
-            data-source={e.source}
-            data-level={e.level ?? ''}
-          >
-            <span className="mono small muted">{clockTime(e.at)}</span> <span className="badge">{e.source === 'server' ? e.level : e.source}</span>{' '}
-            {e.logger && (
-              <span className="muted small">
-                <SafeText text={e.logger} />{' '}
-              </span>
-            )}
-            <span className="mono prewrap">
-              <SafeText text={e.text} />
-            </span>
-          </div>
+          <LogRow key={e.seq} e={e} />
         ))}
         {shown.length === 0 && <div className="empty small">Nothing yet.</div>}
       </div>
     </div>
+  );
+}
+
+/** One log line: when, from where (a level, stderr or a note), its logger and its text. */
+function LogRow({ e }: { e: LogEntry }) {
+  return (
+    <div
+      role="listitem"
+      className={`log-row source-${e.source} level-${e.level ?? 'none'}`}
+      data-testid="log-row"
+      data-source={e.source}
+      data-level={e.level ?? ''}
+    >
+      <span className="mono small muted">{clockTime(e.at)}</span> <span className="badge">{e.source === 'server' ? e.level : e.source}</span>{' '}
+      {e.logger && (
+        <span className="muted small">
+          <SafeText text={e.logger} />{' '}
+        </span>
+      )}
+      <span className="mono prewrap">
+        <SafeText text={e.text} />
+      </span>
+    </div>
+  );
+}
+
+/** The level asked of the server (2025: logging/setLevel; 2026-07-28: carried on each request). */
+function AskLevel({ level, ask }: { level: LogLevel | undefined; ask: (l: LogLevel) => void }) {
+  return (
+    <label className="small">
+      Ask the server for{' '}
+      <select value={level ?? ''} onChange={(e) => ask(e.target.value as LogLevel)} data-testid="logs-level">
+        <option value="" disabled>
+          (not asked)
+        </option>
+        {LOG_LEVELS.map((l) => (
+          <option key={l} value={l}>
+            {l} and above
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -78,7 +78,6 @@ export function PromptsView() {
   );
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines from before the limit was 80: to be split into views of its parts
 function PromptForm({ prompt }: { prompt: PromptView }) {
   const api = useApi();
   const { values, suggestions, type } = useCompletions(prompt.serverId, { type: 'ref/prompt', name: prompt.name });
@@ -140,50 +139,60 @@ function PromptForm({ prompt }: { prompt: PromptView }) {
         <button className="primary" onClick={get} data-testid="prompt-get">
           Get prompt
         </button>
-        {result && (
-          <div className="tabs small" role="tablist">
-            {(['user', 'assistant'] as const).map((v) => (
-              <button
-                key={v}
-                role="tab"
-                aria-selected={view === v}
-                onClick={() => setView(v)}
-                data-testid={v === 'user' ? 'prompt-view-user' : 'prompt-view-assistant'}
-              >
-                {v === 'user' ? 'User' : 'Model'}
-              </button>
-            ))}
-          </div>
-        )}
+        {result && <AudienceTabs view={view} setView={setView} />}
       </div>
       {error && (
         <div className="error" role="alert" data-testid="prompt-error">
           <SafeText text={error} />
         </div>
       )}
-      {result && (
-        <div data-testid="prompt-messages">
-          {result.description && (
-            <div className="small muted">
-              <SafeText text={result.description} />
-            </div>
-          )}
-          {result.messages.map((m, i) => {
-            // Each message keeps its place: routing decides only whether this view shows it.
-            const [routed] = routeContent([m.content], view);
-            return (
-              <div key={i} className="prompt-message" data-testid="prompt-message" data-role={m.role}>
-                <div className="label">{m.role}</div>
-                {routed ? (
-                  <ContentBlockView routed={{ ...routed, index: i }} serverId={prompt.serverId} />
-                ) : (
-                  <div className="small muted">meant for {view === 'user' ? 'the model' : 'the user'}: not shown in this view</div>
-                )}
-              </div>
-            );
-          })}
+      {result && <PromptMessages result={result} view={view} serverId={prompt.serverId} />}
+    </section>
+  );
+}
+
+/** The prompt's messages, each in its place, shown or not by who it is meant for. */
+function PromptMessages({ result, view, serverId }: { result: GetPromptResult; view: Audience; serverId: string }) {
+  return (
+    <div data-testid="prompt-messages">
+      {result.description && (
+        <div className="small muted">
+          <SafeText text={result.description} />
         </div>
       )}
-    </section>
+      {result.messages.map((m, i) => {
+        // Each message keeps its place: routing decides only whether this view shows it.
+        const [routed] = routeContent([m.content], view);
+        return (
+          <div key={i} className="prompt-message" data-testid="prompt-message" data-role={m.role}>
+            <div className="label">{m.role}</div>
+            {routed ? (
+              <ContentBlockView routed={{ ...routed, index: i }} serverId={serverId} />
+            ) : (
+              <div className="small muted">meant for {view === 'user' ? 'the model' : 'the user'}: not shown in this view</div>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Whose view of the messages: the user's or the model's. */
+function AudienceTabs({ view, setView }: { view: Audience; setView: (v: Audience) => void }) {
+  return (
+    <div className="tabs small" role="tablist">
+      {(['user', 'assistant'] as const).map((v) => (
+        <button
+          key={v}
+          role="tab"
+          aria-selected={view === v}
+          onClick={() => setView(v)}
+          data-testid={v === 'user' ? 'prompt-view-user' : 'prompt-view-assistant'}
+        >
+          {v === 'user' ? 'User' : 'Model'}
+        </button>
+      ))}
+    </div>
   );
 }
