@@ -1,6 +1,7 @@
 import { describeRequester, requesterKey } from '../../../shared/requester-text';
 import { RequesterFilter } from './RequesterFilter';
 import { useState } from 'react';
+import type { CallRecord } from '../../../shared/schemas/call';
 import { useShallow } from 'zustand/react/shallow';
 import { useConsole } from '../../store/store';
 import { ResultView } from '../results/ResultView';
@@ -13,7 +14,6 @@ import { RecordCalls } from '../collections/RecordCalls';
 import './audit.css';
 
 /** Every call of the session: decision, who decided, outcome, duration; open one to see it again or call again. */
-// eslint-disable-next-line max-lines-per-function -- over 80 lines from before the limit was 80: to be split into views of its parts
 export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
   // A call the page let go of (over its limit) is simply not listed.
   const all = useConsole(useShallow((s) => s.callOrder.flatMap((id) => s.calls[id] ?? [])));
@@ -41,6 +41,7 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
     st.toolSelected({ serverId: c.serverId, name: c.tool });
     if (!send) onCallAgain();
   };
+  const row: RowState = { open, setOpen, picked, pick, again };
   return (
     <div className="history">
       {error && (
@@ -73,63 +74,7 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
         </thead>
         <tbody>
           {calls.map((c) => (
-            <tr key={c.id} data-testid="history-row" className={open === c.id ? 'selected' : ''} onClick={() => setOpen(open === c.id ? null : c.id)}>
-              <td onClick={(e) => e.stopPropagation()}>
-                <input
-                  type="checkbox"
-                  checked={picked.includes(c.id)}
-                  disabled={c.state !== 'done'}
-                  onChange={() => pick(c.id)}
-                  aria-label={`Pick the call of ${c.tool} to record`}
-                  data-testid="history-pick"
-                />
-              </td>
-              <td className="audit-nowrap">{clockTime(c.requestedAt)}</td>
-              <td>
-                <SafeText className="audit-clip" text={c.serverId} />
-              </td>
-              <td className="mono" title={c.tool}>
-                <SafeText className="audit-clip audit-name" text={c.tool} />
-              </td>
-              <td data-testid="history-requester">
-                <SafeText className="audit-clip" text={describeRequester(c.requestedBy)} />
-              </td>
-              <td title={c.rule ? `${c.rule.id}: ${c.rule.reason}` : undefined}>
-                {c.decidedBy ?? (c.state === 'awaiting-approval' ? 'waiting' : '—')}
-                {c.rule && <SafeText text={` · ${c.rule.id}`} />}
-              </td>
-              <td className={`status-${c.outcome}`}>
-                {c.outcome ?? c.state}{' '}
-                {c.resultScan?.action === 'waiting' ? (
-                  <span className="badge sev high" data-testid="history-held" title="The result speaks to the model: it waits for you before its agent gets it">
-                    held for you
-                  </span>
-                ) : c.resultScan?.findings.length ? (
-                  <span className="badge sev medium" data-testid="history-flagged" title="The result speaks to the model: open it to see what it asks">
-                    flagged
-                  </span>
-                ) : null}
-              </td>
-              <td className="audit-nowrap">{c.durationMs !== undefined ? `${c.durationMs.toFixed(0)} ms` : ''}</td>
-              <td>
-                <div className="history-actions">
-                  <button
-                    onClick={(e) => (e.stopPropagation(), again(c.id, true))}
-                    data-testid="call-again"
-                    title="The same call, asked for again (you approve it as any call)"
-                  >
-                    Call again
-                  </button>
-                  <button
-                    onClick={(e) => (e.stopPropagation(), again(c.id, false))}
-                    data-testid="call-edit"
-                    title="Open the tool with these arguments to change them first"
-                  >
-                    Edit
-                  </button>
-                </div>
-              </td>
-            </tr>
+            <HistoryRow key={c.id} c={c} row={row} />
           ))}
         </tbody>
       </table>
@@ -146,4 +91,77 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
       )}
     </div>
   );
+}
+
+/** One call of the session: picked to record, when, where, who asked and decided, its outcome, and Call again / Edit. */
+function HistoryRow({ c, row }: { c: CallRecord; row: RowState }) {
+  const { open, setOpen, picked, pick, again } = row;
+  return (
+    <tr data-testid="history-row" className={open === c.id ? 'selected' : ''} onClick={() => setOpen(open === c.id ? null : c.id)}>
+      <td onClick={(e) => e.stopPropagation()}>
+        <input
+          type="checkbox"
+          checked={picked.includes(c.id)}
+          disabled={c.state !== 'done'}
+          onChange={() => pick(c.id)}
+          aria-label={`Pick the call of ${c.tool} to record`}
+          data-testid="history-pick"
+        />
+      </td>
+      <td className="audit-nowrap">{clockTime(c.requestedAt)}</td>
+      <td>
+        <SafeText className="audit-clip" text={c.serverId} />
+      </td>
+      <td className="mono" title={c.tool}>
+        <SafeText className="audit-clip audit-name" text={c.tool} />
+      </td>
+      <td data-testid="history-requester">
+        <SafeText className="audit-clip" text={describeRequester(c.requestedBy)} />
+      </td>
+      <td title={c.rule ? `${c.rule.id}: ${c.rule.reason}` : undefined}>
+        {c.decidedBy ?? (c.state === 'awaiting-approval' ? 'waiting' : '—')}
+        {c.rule && <SafeText text={` · ${c.rule.id}`} />}
+      </td>
+      <td className={`status-${c.outcome}`}>
+        {c.outcome ?? c.state}{' '}
+        {c.resultScan?.action === 'waiting' ? (
+          <span className="badge sev high" data-testid="history-held" title="The result speaks to the model: it waits for you before its agent gets it">
+            held for you
+          </span>
+        ) : c.resultScan?.findings.length ? (
+          <span className="badge sev medium" data-testid="history-flagged" title="The result speaks to the model: open it to see what it asks">
+            flagged
+          </span>
+        ) : null}
+      </td>
+      <td className="audit-nowrap">{c.durationMs !== undefined ? `${c.durationMs.toFixed(0)} ms` : ''}</td>
+      <td>
+        <div className="history-actions">
+          <button
+            onClick={(e) => (e.stopPropagation(), again(c.id, true))}
+            data-testid="call-again"
+            title="The same call, asked for again (you approve it as any call)"
+          >
+            Call again
+          </button>
+          <button
+            onClick={(e) => (e.stopPropagation(), again(c.id, false))}
+            data-testid="call-edit"
+            title="Open the tool with these arguments to change them first"
+          >
+            Edit
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** What a history row reads of the table: which call is open or picked, and what its buttons do. */
+interface RowState {
+  open: string | null;
+  setOpen: (id: string | null) => void;
+  picked: string[];
+  pick: (id: string) => void;
+  again: (id: string, send: boolean) => void;
 }
