@@ -24,30 +24,29 @@ const OPTIONS: Options = {
   unicodeHighlight: { invisibleCharacters: true, ambiguousCharacters: true },
 };
 
-/** Monaco behind our own small API: JSON (or another language), optionally checked against a schema, optionally read-only. */
-// eslint-disable-next-line max-lines-per-function -- over 80 lines from before the limit was 80: to be split into views of its parts
-export default function JsonEditor({
-  value,
-  onChange,
-  schema,
-  readOnly,
-  language = 'json',
-  height = 240,
-}: {
+interface JsonEditorProps {
   value: string;
   onChange?: (v: string) => void;
   schema?: unknown;
   readOnly?: boolean;
   language?: string;
   height?: number;
-}) {
-  const id = useId().replace(/[^a-zA-Z0-9]/g, '');
-  const path = `inmemory://model/${id}.json`;
+}
+
+/** The JSON schema the editor at `path` checks against, while there is one. */
+function useEditorSchema(path: string, schema: unknown): void {
   useEffect(() => {
     if (schema === undefined) return;
     setEditorSchema(path, schema);
     return () => setEditorSchema(path, undefined);
   }, [path, schema]);
+}
+
+/** Monaco behind our own small API: JSON (or another language), optionally checked against a schema, optionally read-only. */
+export default function JsonEditor({ value, onChange, schema, readOnly, language = 'json', height = 240 }: JsonEditorProps) {
+  const id = useId().replace(/[^a-zA-Z0-9]/g, '');
+  const path = `inmemory://model/${id}.json`;
+  useEditorSchema(path, schema);
   // Monaco's theme is one for every editor on the page; each editor sets it as the scheme changes.
   const dark = useDarkScheme();
   const theme = dark ? 'vs-dark' : 'vs';

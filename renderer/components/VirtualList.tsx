@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 
 /** The keys that move through a list, and where each goes from row `i` of `n` (`page` rows in view). */
 function moved(key: string, i: number, n: number, page: number): number | null {
@@ -12,7 +12,6 @@ function moved(key: string, i: number, n: number, page: number): number | null {
  * Home, End and Page Up/Down move between rows (scrolling a row not drawn yet into view first),
  * and Tab goes on past the list. `render` gets whether its row is that one, to give it the stop.
  */
-// eslint-disable-next-line max-lines-per-function -- over 80 lines from before the limit was 80: to be split into views of its parts
 export function VirtualList<T>({
   items,
   rowHeight,
@@ -28,7 +27,6 @@ export function VirtualList<T>({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
-  const [height, setHeight] = useState(600);
   const [current, setCurrent] = useState(0);
   // Another list (a new filter, tools that came or went): the stop goes back to its first row.
   const [itemsSeen, setItemsSeen] = useState(items);
@@ -36,31 +34,15 @@ export function VirtualList<T>({
     setItemsSeen(items);
     setCurrent(0);
   }
-  /** A row to focus once it is drawn (it may be out of view when the key is pressed). */
-  const focusNext = useRef<number | null>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    // The observer reports the size once observing starts, after layout: reading clientHeight here
-    // instead forced a layout of the whole page in the middle of a commit (18 ms with 10,000 tools).
-    const ro = new ResizeObserver(() => setHeight(el.clientHeight));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
+  const height = useViewHeight(ref);
   useEffect(() => {
     if (ref.current && scrollTop > items.length * rowHeight) {
       ref.current.scrollTop = 0;
       setScrollTop(0);
     }
   }, [items.length, rowHeight, scrollTop]);
-  useEffect(() => {
-    const i = focusNext.current;
-    if (i === null) return;
-    const row = ref.current?.querySelector<HTMLElement>(`[data-row="${i}"] > *`);
-    if (!row) return;
-    focusNext.current = null;
-    row.focus({ preventScroll: true });
-  });
+  /** A row to focus once it is drawn (it may be out of view when the key is pressed). */
+  const focusNextRef = useFocusWhenDrawn(ref);
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
   const last = Math.min(items.length, Math.ceil((scrollTop + height) / rowHeight) + overscan);
   // The list got shorter (a filter): the stop stays on a row that exists.
@@ -75,7 +57,7 @@ export function VirtualList<T>({
     if (to === null) return;
     e.preventDefault();
     setCurrent(to);
-    focusNext.current = to;
+    focusNextRef.current = to;
     // Into view, at the nearest edge; the focus moves to the row once it is drawn (the effect above).
     const top = to * rowHeight;
     if (top < el.scrollTop) el.scrollTop = top;
@@ -104,4 +86,33 @@ export function VirtualList<T>({
       </div>
     </div>
   );
+}
+
+/** The list's height as laid out, followed as it changes. */
+function useViewHeight(ref: RefObject<HTMLDivElement | null>): number {
+  const [height, setHeight] = useState(600);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    // The observer reports the size once observing starts, after layout: reading clientHeight here
+    // instead forced a layout of the whole page in the middle of a commit (18 ms with 10,000 tools).
+    const ro = new ResizeObserver(() => setHeight(el.clientHeight));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref]);
+  return height;
+}
+
+/** Focuses the row a key moved to once it is drawn (it may have been out of view when the key was pressed). */
+function useFocusWhenDrawn(ref: RefObject<HTMLDivElement | null>): RefObject<number | null> {
+  const focusNextRef = useRef<number | null>(null);
+  useEffect(() => {
+    const i = focusNextRef.current;
+    if (i === null) return;
+    const row = ref.current?.querySelector<HTMLElement>(`[data-row="${i}"] > *`);
+    if (!row) return;
+    focusNextRef.current = null;
+    row.focus({ preventScroll: true });
+  });
+  return focusNextRef;
 }
