@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ElicitationAnswer, ElicitationContent, ElicitationView } from '../../../shared/schemas/elicitation';
 import { useApi } from '../../api/context';
@@ -52,7 +52,6 @@ function UrlCompletions() {
   );
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines from before the limit was 80: to be split into views of its parts
 function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
   const api = useApi();
   const [value, setValue] = useState<unknown>({});
@@ -81,7 +80,6 @@ function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
     }
     if (opened) await answer({ action: 'accept' });
   };
-  const https = q.url?.startsWith('https:') ?? false;
   return (
     <AskFrame
       id="elicitation-title"
@@ -94,64 +92,9 @@ function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
       badge={waiting > 0 && <span className="badge">{waiting} more waiting</span>}
       data={{ 'data-testid': 'elicitation-dialog', 'data-server': q.serverId, 'data-mode': q.mode, 'data-kind': q.kind, 'data-armed': armed }}
       problem={error ? { text: error, testId: 'elicitation-error' } : null}
-      footer={
-        <>
-          <div className="row gap end">
-            <span className="small muted" data-testid="elicitation-filled">
-              Esc cancels ·{' '}
-              {q.mode === 'form' && Object.keys(withDefaults(q.requestedSchema ?? {}, {})).length > 0
-                ? 'the values the server suggested are filled in: check them before sending'
-                : 'nothing is filled in for you'}
-            </span>
-            <span className="spacer" />
-            <button ref={cancelRef} onClick={() => void answer({ action: 'cancel' })} data-testid="elicitation-cancel">
-              Cancel
-            </button>
-            <button className="danger" onClick={() => void answer({ action: 'decline' })} data-testid="elicitation-decline">
-              Decline
-            </button>
-            {q.mode === 'form' ? (
-              <ArmedButton
-                armed={armed}
-                className="primary"
-                onClick={() => void answer({ action: 'accept', content: value as ElicitationContent })}
-                data-testid="elicitation-accept"
-              >
-                Send answer
-              </ArmedButton>
-            ) : (
-              <ArmedButton
-                armed={armed}
-                className="primary"
-                aria-disabled={!armed || !https || !!q.urlProblem}
-                disabled={!https || !!q.urlProblem}
-                onClick={() => void openThenAccept()}
-                data-testid="elicitation-accept"
-              >
-                Open in browser…
-              </ArmedButton>
-            )}
-          </div>
-        </>
-      }
+      footer={<QuestionActions q={q} armed={armed} cancelRef={cancelRef} value={value} answer={answer} openThenAccept={openThenAccept} />}
     >
-      <dl className="kv">
-        <dt>Server</dt>
-        <dd>
-          <SafeText text={q.serverId} />
-          {q.era && <span className="muted"> · {q.era === 'modern' ? '2026-07-28 (input_required)' : '2025 era (server request)'}</span>}
-        </dd>
-        <dt>While</dt>
-        <dd data-testid="elicitation-during">
-          {q.during.length ? (
-            <SafeText
-              text={q.during.map((d) => (d.requestedBy?.kind === 'agent' ? `${d.tool} (asked for by ${describeRequester(d.requestedBy)})` : d.tool)).join(', ')}
-            />
-          ) : (
-            <span className="muted">no call of ours was running</span>
-          )}
-        </dd>
-      </dl>
+      <QuestionFacts q={q} />
       {q.kind === 'sampling' && (
         <div className="warn-box small" data-testid="sampling-deprecated">
           Sampling is deprecated in the 2026-07-28 specification. MCP Console calls no model: what you write is sent as the reply.
@@ -164,24 +107,7 @@ function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
       {q.mode === 'form' ? (
         <SchemaForm schema={q.requestedSchema ?? { type: 'object' }} value={value} onChange={setValue} testId="elicitation-form" selectsAreSets />
       ) : (
-        <div className="warn-box">
-          <div className="label">It wants you to open</div>
-          <div className="mono uri" data-testid="elicitation-url">
-            <SafeText text={q.url ?? ''} />
-          </div>
-          <div>
-            which goes to{' '}
-            <strong className="mono" data-testid="elicitation-host">
-              <SafeText text={q.host ?? 'no host'} />
-            </strong>
-          </div>
-          {q.urlProblem && (
-            <div className="error small" data-testid="elicitation-url-problem">
-              Will not be opened: <SafeText text={q.urlProblem} />
-            </div>
-          )}
-          {!q.urlProblem && !https && <div className="small muted">Only https addresses are opened from here.</div>}
-        </div>
+        <UrlAsk q={q} />
       )}
     </AskFrame>
   );
@@ -214,6 +140,106 @@ function SamplingConversation({ q }: { q: ElicitationView }) {
         );
       })}
       {s.maxTokens !== undefined && <div className="small muted">at most {s.maxTokens} tokens asked for</div>}
+    </div>
+  );
+}
+
+/** A URL question: the whole address, where it goes, and why it will not open if it will not. */
+function UrlAsk({ q }: { q: ElicitationView }) {
+  const https = q.url?.startsWith('https:') ?? false;
+  return (
+    <div className="warn-box">
+      <div className="label">It wants you to open</div>
+      <div className="mono uri" data-testid="elicitation-url">
+        <SafeText text={q.url ?? ''} />
+      </div>
+      <div>
+        which goes to{' '}
+        <strong className="mono" data-testid="elicitation-host">
+          <SafeText text={q.host ?? 'no host'} />
+        </strong>
+      </div>
+      {q.urlProblem && (
+        <div className="error small" data-testid="elicitation-url-problem">
+          Will not be opened: <SafeText text={q.urlProblem} />
+        </div>
+      )}
+      {!q.urlProblem && !https && <div className="small muted">Only https addresses are opened from here.</div>}
+    </div>
+  );
+}
+
+/** Which server asks, in which era, and during which calls. */
+function QuestionFacts({ q }: { q: ElicitationView }) {
+  return (
+    <dl className="kv">
+      <dt>Server</dt>
+      <dd>
+        <SafeText text={q.serverId} />
+        {q.era && <span className="muted"> · {q.era === 'modern' ? '2026-07-28 (input_required)' : '2025 era (server request)'}</span>}
+      </dd>
+      <dt>While</dt>
+      <dd data-testid="elicitation-during">
+        {q.during.length ? (
+          <SafeText
+            text={q.during.map((d) => (d.requestedBy?.kind === 'agent' ? `${d.tool} (asked for by ${describeRequester(d.requestedBy)})` : d.tool)).join(', ')}
+          />
+        ) : (
+          <span className="muted">no call of ours was running</span>
+        )}
+      </dd>
+    </dl>
+  );
+}
+
+interface ActionsProps {
+  q: ElicitationView;
+  armed: boolean;
+  cancelRef: RefObject<HTMLButtonElement | null>;
+  value: unknown;
+  answer: (a: Omit<ElicitationAnswer, 'id'>) => Promise<void>;
+  openThenAccept: () => Promise<void>;
+}
+
+/** Cancel, Decline, and Send (a form) or Open in browser (a URL, https only): the focus starts on Cancel. */
+function QuestionActions({ q, armed, cancelRef, value, answer, openThenAccept }: ActionsProps) {
+  const https = q.url?.startsWith('https:') ?? false;
+  return (
+    <div className="row gap end">
+      <span className="small muted" data-testid="elicitation-filled">
+        Esc cancels ·{' '}
+        {q.mode === 'form' && Object.keys(withDefaults(q.requestedSchema ?? {}, {})).length > 0
+          ? 'the values the server suggested are filled in: check them before sending'
+          : 'nothing is filled in for you'}
+      </span>
+      <span className="spacer" />
+      <button ref={cancelRef} onClick={() => void answer({ action: 'cancel' })} data-testid="elicitation-cancel">
+        Cancel
+      </button>
+      <button className="danger" onClick={() => void answer({ action: 'decline' })} data-testid="elicitation-decline">
+        Decline
+      </button>
+      {q.mode === 'form' ? (
+        <ArmedButton
+          armed={armed}
+          className="primary"
+          onClick={() => void answer({ action: 'accept', content: value as ElicitationContent })}
+          data-testid="elicitation-accept"
+        >
+          Send answer
+        </ArmedButton>
+      ) : (
+        <ArmedButton
+          armed={armed}
+          className="primary"
+          aria-disabled={!armed || !https || !!q.urlProblem}
+          disabled={!https || !!q.urlProblem}
+          onClick={() => void openThenAccept()}
+          data-testid="elicitation-accept"
+        >
+          Open in browser…
+        </ArmedButton>
+      )}
     </div>
   );
 }
