@@ -2,6 +2,7 @@ import { SaveToCollection } from '../collections/SaveToCollection';
 import { useState } from 'react';
 import { routeContent, type Audience } from '../../../shared/content-routing';
 import { useApi } from '../../api/context';
+import type { CallRecord } from '../../../shared/schemas/call';
 import { useConsole } from '../../store/store';
 import { SafeText } from '../../components/SafeText';
 import { ContentBlockView } from './ContentBlockView';
@@ -20,11 +21,9 @@ const VIEWS = [
 ] as const;
 
 /** One call: pending, running (progress, cancel) or finished (its outcome, its blocks in three views, and the tool's own view when it links one). */
-// eslint-disable-next-line max-lines-per-function -- over 80 lines from before the limit was 80: to be split into views of its parts
 export function ResultView({ callId, showView = false }: { callId: string; showView?: boolean }) {
   const c = useConsole((s) => s.calls[callId]);
   const tool = useConsole((s) => (c ? toolByName(s.tools[c.serverId], c.tool) : undefined));
-  const api = useApi();
   const [view, setView] = useState<Audience | 'raw'>('user');
   const [showLow, setShowLow] = useState(false);
   if (!c) return null;
@@ -34,77 +33,15 @@ export function ResultView({ callId, showView = false }: { callId: string; showV
         Waiting for your approval of <code>{c.tool}</code>…
       </div>
     );
-  if (c.state === 'running') {
-    const p = c.progress;
-    return (
-      <div className="call-card running" data-testid="call-progress">
-        <div className="row gap">
-          <span>
-            Running <code>{c.tool}</code>…
-          </span>
-          <span className="spacer" />
-          <button onClick={() => api.request('calls.cancel', { callId })} data-testid="cancel-call">
-            Cancel
-          </button>
-        </div>
-        {c.task && (
-          <div className="small" data-testid="call-task" data-status={c.task.status ?? 'submitted'}>
-            task {c.task.taskId ? <code>{c.task.taskId.slice(0, 12)}</code> : ''} {c.task.status ?? 'being created'}
-            {c.task.statusMessage && (
-              <>
-                : <SafeText text={c.task.statusMessage} />
-              </>
-            )}
-          </div>
-        )}
-        <div className="row gap">
-          {p && p.total ? <progress value={p.progress} max={p.total} aria-label="Progress" /> : <progress aria-label="Progress" />}
-          {p && (
-            <span className="small muted progress-count" data-testid="progress-count">
-              {p.total ? `${count(p.progress)} of ${count(p.total)}` : `${count(p.progress)} so far`}
-            </span>
-          )}
-        </div>
-        {p?.message && (
-          <div className="small">
-            <SafeText text={p.message} />
-          </div>
-        )}
-      </div>
-    );
-  }
+  if (c.state === 'running') return <RunningCall c={c} />;
   const status = c.outcome ?? 'protocol-error';
   const content = c.result?.content ?? [];
   const routed = view === 'raw' ? [] : routeContent(content, view);
   const low = routed.filter((b) => b.collapsed);
   return (
     <article className={`call-card result status-${status}`} data-testid="call-result" data-status={status} data-call={c.id}>
-      <header className="row gap">
-        <strong>{label(status)}</strong>
-        <code>{c.tool}</code>
-        <span className="muted small">
-          {c.decidedBy ? `by ${c.decidedBy}${c.rule ? ` (rule ${c.rule.id})` : ''}` : ''}
-          {c.durationMs !== undefined ? ` · ${c.durationMs.toFixed(0)} ms` : ''}
-        </span>
-        <span className="spacer" />
-        {(status === 'ok' || status === 'tool-error' || status === 'protocol-error') && <SaveToCollection callId={c.id} tool={c.tool} />}
-      </header>
-      {c.reason && status !== 'ok' && (
-        <div className="small">
-          <SafeText text={c.reason} />
-        </div>
-      )}
-      {c.error && (
-        <div className="error small" data-testid="call-error">
-          {typeof c.error.code === 'number' ? `error ${c.error.code}: ` : `${c.error.code}: `}
-          <SafeText text={c.error.message} />
-        </div>
-      )}
-      {c.resultReleased && (
-        <div className="small muted" data-testid="result-released">
-          This result was released from memory to keep the session's results within their budget; its summary is in the audit log.
-        </div>
-      )}
+      <ResultHead c={c} status={status} />
+      <ResultNotes c={c} status={status} />
       <ResultScanNote call={c} />
       {c.result && (
         <>
@@ -164,4 +101,86 @@ const RAW_LIMIT = 2_000_000;
 function rawJson(v: unknown): string {
   const text = JSON.stringify(v, null, 2);
   return text.length > RAW_LIMIT ? `${text.slice(0, RAW_LIMIT)}\n… cut here: ${count(text.length)} characters in all` : text;
+}
+
+/** Why a call ended as it did, the error the server gave, and a result released from memory. */
+function ResultNotes({ c, status }: { c: CallRecord; status: string }) {
+  return (
+    <>
+      {c.reason && status !== 'ok' && (
+        <div className="small">
+          <SafeText text={c.reason} />
+        </div>
+      )}
+      {c.error && (
+        <div className="error small" data-testid="call-error">
+          {typeof c.error.code === 'number' ? `error ${c.error.code}: ` : `${c.error.code}: `}
+          <SafeText text={c.error.message} />
+        </div>
+      )}
+      {c.resultReleased && (
+        <div className="small muted" data-testid="result-released">
+          This result was released from memory to keep the session's results within their budget; its summary is in the audit log.
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The outcome, the tool, who decided (and by which rule), how long it took, and Save to collection. */
+function ResultHead({ c, status }: { c: CallRecord; status: string }) {
+  return (
+    <header className="row gap">
+      <strong>{label(status)}</strong>
+      <code>{c.tool}</code>
+      <span className="muted small">
+        {c.decidedBy ? `by ${c.decidedBy}${c.rule ? ` (rule ${c.rule.id})` : ''}` : ''}
+        {c.durationMs !== undefined ? ` · ${c.durationMs.toFixed(0)} ms` : ''}
+      </span>
+      <span className="spacer" />
+      {(status === 'ok' || status === 'tool-error' || status === 'protocol-error') && <SaveToCollection callId={c.id} tool={c.tool} />}
+    </header>
+  );
+}
+
+/** A call under way: cancel it, its task's status, its progress. */
+function RunningCall({ c }: { c: CallRecord }) {
+  const api = useApi();
+  const p = c.progress;
+  return (
+    <div className="call-card running" data-testid="call-progress">
+      <div className="row gap">
+        <span>
+          Running <code>{c.tool}</code>…
+        </span>
+        <span className="spacer" />
+        <button onClick={() => api.request('calls.cancel', { callId: c.id })} data-testid="cancel-call">
+          Cancel
+        </button>
+      </div>
+      {c.task && (
+        <div className="small" data-testid="call-task" data-status={c.task.status ?? 'submitted'}>
+          task {c.task.taskId ? <code>{c.task.taskId.slice(0, 12)}</code> : ''} {c.task.status ?? 'being created'}
+          {c.task.statusMessage && (
+            <>
+              : <SafeText text={c.task.statusMessage} />
+            </>
+          )}
+        </div>
+      )}
+      <div className="row gap">
+        {p && p.total ? <progress value={p.progress} max={p.total} aria-label="Progress" /> : <progress aria-label="Progress" />}
+        {p && (
+          <span className="small muted progress-count" data-testid="progress-count">
+            {p.total ? `${count(p.progress)} of ${count(p.total)}` : `${count(p.progress)} so far`}
+          </span>
+        )}
+      </div>
+      {p?.message && (
+        <div className="small">
+          <SafeText text={p.message} />
+        </div>
+      )}
+    </div>
+  );
 }
