@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ServerConfig, ServerSettings } from '../../../shared/schemas/server';
 import { Modal } from '../../components/Modal';
 
@@ -18,45 +18,26 @@ const unpairs = (o: Record<string, string>, sep: string) =>
     .map(([k, v]) => `${k}${sep}${v}`)
     .join('\n');
 
-/** Add or edit a server: stdio (command, args, env, cwd) or remote (URL, headers). */
-// eslint-disable-next-line max-lines-per-function -- over 80 lines from before the limit was 80: to be split into views of its parts
-export function ServerForm({
-  initial,
-  onSave,
-  onClose,
-}: {
+interface ServerFormProps {
   initial?: { id: string; config: ServerConfig; era: ServerSettings['era']; roots?: ServerSettings['roots'] };
   onSave: (id: string, config: ServerConfig, settings: Pick<ServerSettings, 'era' | 'roots'>) => Promise<unknown>;
   onClose: () => void;
-}) {
+}
+
+/** Add or edit a server: stdio (command, args, env, cwd) or remote (URL, headers). */
+export function ServerForm({ initial, onSave, onClose }: ServerFormProps) {
   const c = initial?.config;
   const [id, setId] = useState(initial?.id ?? '');
   const [type, setType] = useState<ServerConfig['type']>(c?.type ?? 'stdio');
-  const [command, setCommand] = useState(c?.type === 'stdio' ? c.command : '');
-  const [args, setArgs] = useState(c?.type === 'stdio' ? c.args.join('\n') : '');
-  const [env, setEnv] = useState(c?.type === 'stdio' ? unpairs(c.env, '=') : '');
-  const [cwd, setCwd] = useState(c?.type === 'stdio' ? (c.cwd ?? '') : '');
-  const [url, setUrl] = useState(c && c.type !== 'stdio' ? c.url : '');
-  const [headers, setHeaders] = useState(c && c.type !== 'stdio' ? unpairs(c.headers, ': ') : '');
+  const [launch, setLaunch] = useState<Launch>(() => launchOf(c));
+  const edit = (k: keyof Launch) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setLaunch({ ...launch, [k]: e.target.value });
   const [era, setEra] = useState<ServerSettings['era']>(initial?.era ?? 'auto');
   const [roots, setRoots] = useState((initial?.roots ?? []).map((r) => r.uri).join('\n'));
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const config: ServerConfig =
-      type === 'stdio'
-        ? {
-            type,
-            command: command.trim(),
-            args: args
-              .split('\n')
-              .map((a) => a.trim())
-              .filter(Boolean),
-            env: pairs(env, /=/),
-            ...(cwd.trim() ? { cwd: cwd.trim() } : {}),
-          }
-        : { type, url: url.trim(), headers: pairs(headers, /:/) };
+    const config = configOf(type, launch);
     try {
       const rootList = roots
         .split('\n')
@@ -86,43 +67,7 @@ export function ServerForm({
             <option value="auto">HTTP, falling back to SSE</option>
           </select>
         </label>
-        {type === 'stdio' ? (
-          <>
-            <label>
-              Command
-              <input value={command} onChange={(e) => setCommand(e.target.value)} required name="command" placeholder="npx" />
-            </label>
-            <label>
-              Arguments, one per line
-              <textarea
-                value={args}
-                onChange={(e) => setArgs(e.target.value)}
-                rows={3}
-                name="args"
-                placeholder={'-y\n@modelcontextprotocol/server-everything'}
-              />
-            </label>
-            <label>
-              Environment, KEY=VALUE per line
-              <textarea value={env} onChange={(e) => setEnv(e.target.value)} rows={2} name="env" />
-            </label>
-            <label>
-              Working directory
-              <input value={cwd} onChange={(e) => setCwd(e.target.value)} name="cwd" />
-            </label>
-          </>
-        ) : (
-          <>
-            <label>
-              URL
-              <input value={url} onChange={(e) => setUrl(e.target.value)} required name="url" placeholder="http://127.0.0.1:3001/mcp" />
-            </label>
-            <label>
-              Headers, Name: value per line
-              <textarea value={headers} onChange={(e) => setHeaders(e.target.value)} rows={2} name="headers" />
-            </label>
-          </>
-        )}
+        <LaunchFields type={type} launch={launch} edit={edit} />
         <label>
           Protocol era
           <select value={era} onChange={(e) => setEra(e.target.value as ServerSettings['era'])} name="era" data-testid="era-select">
@@ -157,5 +102,78 @@ export function ServerForm({
         </div>
       </form>
     </Modal>
+  );
+}
+
+/** How the server is reached, as the form holds it: every field a text. */
+interface Launch {
+  command: string;
+  args: string;
+  env: string;
+  cwd: string;
+  url: string;
+  headers: string;
+}
+
+/** The form's fields for a server as configured (or empty for a new one). */
+function launchOf(c: ServerConfig | undefined): Launch {
+  return {
+    command: c?.type === 'stdio' ? c.command : '',
+    args: c?.type === 'stdio' ? c.args.join('\n') : '',
+    env: c?.type === 'stdio' ? unpairs(c.env, '=') : '',
+    cwd: c?.type === 'stdio' ? (c.cwd ?? '') : '',
+    url: c && c.type !== 'stdio' ? c.url : '',
+    headers: c && c.type !== 'stdio' ? unpairs(c.headers, ': ') : '',
+  };
+}
+
+/** The configuration the fields say, for the transport chosen. */
+function configOf(type: ServerConfig['type'], f: Launch): ServerConfig {
+  if (type !== 'stdio') return { type, url: f.url.trim(), headers: pairs(f.headers, /:/) };
+  const args = f.args
+    .split('\n')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  return { type, command: f.command.trim(), args, env: pairs(f.env, /=/), ...(f.cwd.trim() ? { cwd: f.cwd.trim() } : {}) };
+}
+
+interface LaunchProps {
+  type: ServerConfig['type'];
+  launch: Launch;
+  edit: (k: keyof Launch) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+}
+
+/** A stdio server's command, arguments, environment and directory, or a remote server's URL and headers. */
+function LaunchFields({ type, launch, edit }: LaunchProps) {
+  return type === 'stdio' ? (
+    <>
+      <label>
+        Command
+        <input value={launch.command} onChange={edit('command')} required name="command" placeholder="npx" />
+      </label>
+      <label>
+        Arguments, one per line
+        <textarea value={launch.args} onChange={edit('args')} rows={3} name="args" placeholder={'-y\n@modelcontextprotocol/server-everything'} />
+      </label>
+      <label>
+        Environment, KEY=VALUE per line
+        <textarea value={launch.env} onChange={edit('env')} rows={2} name="env" />
+      </label>
+      <label>
+        Working directory
+        <input value={launch.cwd} onChange={edit('cwd')} name="cwd" />
+      </label>
+    </>
+  ) : (
+    <>
+      <label>
+        URL
+        <input value={launch.url} onChange={edit('url')} required name="url" placeholder="http://127.0.0.1:3001/mcp" />
+      </label>
+      <label>
+        Headers, Name: value per line
+        <textarea value={launch.headers} onChange={edit('headers')} rows={2} name="headers" />
+      </label>
+    </>
   );
 }
