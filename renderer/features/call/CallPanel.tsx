@@ -11,7 +11,6 @@ import { JsonEditor } from '../../components/LazyJsonEditor';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 
 /** Arguments for a tool (form or JSON), checked by the core as you type; Call asks the core, which asks the human. */
-// eslint-disable-next-line max-lines-per-function -- over 80 lines from before the limit was 80: to be split into views of its parts
 export function CallPanel({ tool }: { tool: ToolView }) {
   const api = useApi();
   const prefill = useConsole((s) => (s.prefill?.serverId === tool.serverId && s.prefill.name === tool.name ? s.prefill.args : undefined));
@@ -21,8 +20,7 @@ export function CallPanel({ tool }: { tool: ToolView }) {
   const noArguments = useMemo(() => declaresNoArguments(tool.inputSchema), [tool.inputSchema]);
   const [mode, setMode] = useState<'form' | 'json'>(noForm ? 'json' : 'form');
   const [parseError, setParseError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<ValidationError[]>([]);
-  const [status, setStatus] = useState<string>('');
+  const { errors, status } = useValidation(tool, value);
   const [asTask, setAsTask] = useState(false);
   const taskSupport = (tool.execution as { taskSupport?: unknown } | undefined)?.taskSupport;
   const [sendError, setSendError] = useState<string | null>(null);
@@ -36,19 +34,6 @@ export function CallPanel({ tool }: { tool: ToolView }) {
   useEffect(() => {
     if (prefill) useConsole.getState().prefillRequested(null);
   }, [prefill]);
-
-  useEffect(() => {
-    const t = setTimeout(() => {
-      api.request('tools.validate', { serverId: tool.serverId, name: tool.name, args: value }).then(
-        (r) => {
-          setErrors(r.errors);
-          setStatus(r.status);
-        },
-        () => {},
-      );
-    }, 150);
-    return () => clearTimeout(t);
-  }, [api, tool.serverId, tool.name, value]);
 
   const switchTo = (m: 'form' | 'json') => {
     if (m === 'json') setText(JSON.stringify(value, null, 2));
@@ -75,77 +60,31 @@ export function CallPanel({ tool }: { tool: ToolView }) {
     }
   };
 
-  const plainText = <textarea className="mono json-text" value={text} onChange={(e) => onText(e.target.value)} rows={8} aria-label="Arguments (JSON)" />;
   return (
     <div className="call-panel">
-      <div className="row gap">
-        <h3>Call</h3>
-        <span className="spacer" />
-        <div className="segmented" role="tablist">
-          <button role="tab" aria-selected={mode === 'form'} disabled={!!noForm} onClick={() => switchTo('form')} data-testid="mode-form">
-            Form
-          </button>
-          <button role="tab" aria-selected={mode === 'json'} onClick={() => switchTo('json')} data-testid="mode-json">
-            JSON
-          </button>
-        </div>
-      </div>
+      <CallHead mode={mode} noForm={!!noForm} switchTo={switchTo} />
       {noForm && (
         <div className="note small" data-testid="form-fallback">
           The form cannot draw this schema: {noForm}. Edit the arguments as JSON.
         </div>
       )}
-      {formMode && noArguments ? (
-        <p className="muted small" data-testid="form-no-arguments">
-          This tool declares no arguments.
-        </p>
-      ) : formMode ? (
-        // A person's input reaches here as DOM events; the form's own filling-in of defaults does not.
-        <div onInputCapture={() => setTouched(true)} onChangeCapture={() => setTouched(true)} onClickCapture={() => setTouched(true)}>
-          <SchemaForm schema={tool.inputSchema} value={value} onChange={setValue} />
-        </div>
-      ) : (
-        // Monaco loads when first shown; one that cannot load (the console gone) leaves the text to edit as text.
-        <ErrorBoundary
-          what="JSON editor"
-          fallback={(why) => (
-            <>
-              {plainText}
-              <div className="note small" role="alert" data-testid="json-editor-fallback">
-                The JSON editor could not be shown: {why} The arguments can still be edited here as plain text.
-              </div>
-            </>
-          )}
-        >
-          <Suspense fallback={plainText}>
-            <JsonEditor value={text} onChange={onText} schema={tool.inputSchema} />
-          </Suspense>
-        </ErrorBoundary>
-      )}
+      <ArgumentsInput
+        formMode={formMode}
+        noArguments={noArguments}
+        tool={tool}
+        value={value}
+        setValue={setValue}
+        text={text}
+        onText={onText}
+        touch={() => setTouched(true)}
+      />
       {parseError && <div className="error small">Not JSON: {parseError}</div>}
-      {shown.length > 0 && (
-        <ul className="validation small" data-testid="validation-errors" aria-label={status === 'unchecked' ? 'Not validated' : 'Validation errors'}>
-          {shown.map((e, i) => (
-            <li key={i}>
-              <code>{e.path}</code> {e.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      {shown.length > 0 && <ValidationList shown={shown} status={status} />}
       <div className="row gap">
         <button className="primary" onClick={call} data-testid="call-button" disabled={!!parseError || !!tool.excluded}>
           Call {tool.name}
         </button>
-        {taskSupport === 'optional' && (
-          <label className="small">
-            <input type="checkbox" checked={asTask} onChange={(e) => setAsTask(e.target.checked)} data-testid="run-as-task" /> run as a task
-          </label>
-        )}
-        {taskSupport === 'required' && (
-          <span className="small muted" data-testid="task-required">
-            runs as a task (the tool requires it)
-          </span>
-        )}
+        <TaskChoice support={taskSupport} asTask={asTask} setAsTask={setAsTask} />
         {shown.length > 0 && status === 'invalid' && <span className="small warn-text">Invalid input can still be sent; you will confirm it.</span>}
       </div>
       {sendError && (
@@ -156,4 +95,115 @@ export function CallPanel({ tool }: { tool: ToolView }) {
       <RecentCalls serverId={tool.serverId} tool={tool.name} />
     </div>
   );
+}
+
+/** The arguments checked by the core as they change (a moment after the last change). */
+function useValidation(tool: ToolView, value: unknown): { errors: ValidationError[]; status: string } {
+  const api = useApi();
+  const [errors, setErrors] = useState<ValidationError[]>([]);
+  const [status, setStatus] = useState<string>('');
+  useEffect(() => {
+    const t = setTimeout(() => {
+      api.request('tools.validate', { serverId: tool.serverId, name: tool.name, args: value }).then(
+        (r) => {
+          setErrors(r.errors);
+          setStatus(r.status);
+        },
+        () => {},
+      );
+    }, 150);
+    return () => clearTimeout(t);
+  }, [api, tool.serverId, tool.name, value]);
+  return { errors, status };
+}
+
+/** What the check found, where: not validated, or the errors. */
+function ValidationList({ shown, status }: { shown: ValidationError[]; status: string }) {
+  return (
+    <ul className="validation small" data-testid="validation-errors" aria-label={status === 'unchecked' ? 'Not validated' : 'Validation errors'}>
+      {shown.map((e, i) => (
+        <li key={i}>
+          <code>{e.path}</code> {e.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface InputProps {
+  formMode: boolean;
+  noArguments: boolean;
+  tool: ToolView;
+  value: unknown;
+  setValue: (v: unknown) => void;
+  text: string;
+  onText: (t: string) => void;
+  touch: () => void;
+}
+
+/** The arguments as a form (or that there are none), or as JSON in the editor, falling back to plain text. */
+function ArgumentsInput({ formMode, noArguments, tool, value, setValue, text, onText, touch }: InputProps) {
+  const plainText = <textarea className="mono json-text" value={text} onChange={(e) => onText(e.target.value)} rows={8} aria-label="Arguments (JSON)" />;
+  return formMode && noArguments ? (
+    <p className="muted small" data-testid="form-no-arguments">
+      This tool declares no arguments.
+    </p>
+  ) : formMode ? (
+    // A person's input reaches here as DOM events; the form's own filling-in of defaults does not.
+    <div onInputCapture={touch} onChangeCapture={touch} onClickCapture={touch}>
+      <SchemaForm schema={tool.inputSchema} value={value} onChange={setValue} />
+    </div>
+  ) : (
+    // Monaco loads when first shown; one that cannot load (the console gone) leaves the text to edit as text.
+    <ErrorBoundary
+      what="JSON editor"
+      fallback={(why) => (
+        <>
+          {plainText}
+          <div className="note small" role="alert" data-testid="json-editor-fallback">
+            The JSON editor could not be shown: {why} The arguments can still be edited here as plain text.
+          </div>
+        </>
+      )}
+    >
+      <Suspense fallback={plainText}>
+        <JsonEditor value={text} onChange={onText} schema={tool.inputSchema} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/** The panel's title, and the form or JSON switch (the form only where it can draw the schema). */
+function CallHead({ mode, noForm, switchTo }: { mode: 'form' | 'json'; noForm: boolean; switchTo: (m: 'form' | 'json') => void }) {
+  return (
+    <div className="row gap">
+      <h3>Call</h3>
+      <span className="spacer" />
+      <div className="segmented" role="tablist">
+        <button role="tab" aria-selected={mode === 'form'} disabled={noForm} onClick={() => switchTo('form')} data-testid="mode-form">
+          Form
+        </button>
+        <button role="tab" aria-selected={mode === 'json'} onClick={() => switchTo('json')} data-testid="mode-json">
+          JSON
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A tool that may run as a task offers it; one that must says so. */
+function TaskChoice({ support, asTask, setAsTask }: { support: unknown; asTask: boolean; setAsTask: (on: boolean) => void }) {
+  if (support === 'optional')
+    return (
+      <label className="small">
+        <input type="checkbox" checked={asTask} onChange={(e) => setAsTask(e.target.checked)} data-testid="run-as-task" /> run as a task
+      </label>
+    );
+  if (support === 'required')
+    return (
+      <span className="small muted" data-testid="task-required">
+        runs as a task (the tool requires it)
+      </span>
+    );
+  return null;
 }
