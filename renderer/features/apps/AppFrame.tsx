@@ -39,40 +39,15 @@ export interface ViewInput {
  * the view's. What it says for a model is shown (there is no model here) and recorded; what its
  * policy blocked is reported.
  */
-// eslint-disable-next-line max-lines-per-function -- over 80 lines from before the limit was 80: to be split into views of its parts
 export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: ViewInput; onClose?: () => void }) {
   const api = useApi();
-  const [view, setView] = useState<AppView | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
+  const { view, error } = useOpenedView(tool, generation);
   const [height, setHeight] = useState(240);
   const [lines, setLines] = useState<ChannelLine[]>([]);
   const [said, setSaid] = useState<Said[]>([]);
   const [mode, setMode] = useState<'inline' | 'fullscreen'>('inline');
   const frame = useRef<HTMLIFrameElement>(null);
-  const violations = useViolations((s) => (view ? s.byView[view.viewId] : undefined));
-
-  useEffect(() => {
-    let live = true;
-    let opened: AppView | undefined;
-    api.request('apps.open', { serverId: tool.serverId, tool: tool.name }).then(
-      (v) => {
-        opened = v;
-        if (live) {
-          setError(null);
-          setView(v);
-        } else void api.request('apps.close', { viewId: v.viewId }).catch(() => undefined);
-      },
-      (e: Error) => live && setError(e.message),
-    );
-    return () => {
-      live = false;
-      if (opened) {
-        viewClosed(opened.viewId);
-        void api.request('apps.close', { viewId: opened.viewId }).catch(() => undefined);
-      }
-    };
-  }, [api, tool.serverId, tool.name, generation]);
 
   const channel = useViewChannel(api, view, tool, frame, {
     line: (l) => setLines((all) => [...all.slice(-(LINES_KEPT - 1)), l]),
@@ -87,16 +62,7 @@ export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: View
   });
   const leave = useViewContext(mode, setMode, channel);
 
-  // The call's input, then its result (or its cancellation): held by the channel until the view is initialized.
-  useEffect(() => {
-    if (!channel) return;
-    channel.notify('ui/notifications/tool-input', { arguments: input.args });
-  }, [channel, input.args]);
-  useEffect(() => {
-    if (!channel) return;
-    if (input.result !== undefined) channel.notify('ui/notifications/tool-result', input.result as Record<string, unknown>);
-    else if (input.cancelled) channel.notify('ui/notifications/tool-cancelled', { reason: input.cancelled });
-  }, [channel, input.result, input.cancelled]);
+  useToolInput(channel, input);
 
   if (error)
     return (
@@ -112,23 +78,7 @@ export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: View
       data-testid="app-view-box"
       data-mode={mode}
     >
-      <header className="row gap small">
-        {/* Always the console's own strip, even in full screen: the view never owns the whole window. */}
-        <strong>
-          View of {tool.name} on {tool.serverId}
-        </strong>
-        <code className="mono">{view.resourceUri}</code>
-        <span className="spacer" />
-        <button onClick={() => setGeneration((g) => g + 1)} data-testid="app-view-reload">
-          Reload
-        </button>
-        {mode === 'fullscreen' && (
-          <button onClick={leave} data-testid="app-view-exit-fullscreen">
-            Exit full screen (Esc)
-          </button>
-        )}
-        {onClose && <button onClick={onClose}>Close</button>}
-      </header>
+      <ViewHead tool={tool} view={view} reload={() => setGeneration((g) => g + 1)} leave={mode === 'fullscreen' ? leave : undefined} onClose={onClose} />
       {view.pin.state === 'changed' && <ChangedView view={view} pinned={() => setGeneration((g) => g + 1)} />}
       <iframe
         key={view.viewId}
@@ -157,30 +107,7 @@ export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: View
         </ol>
       </details>
       {/* What arrives while the view runs goes last: nothing above the controls moves under the person's pointer. */}
-      {violations && violations.length > 0 && (
-        <div className="warn-box small app-view-aside" role="alert" data-testid="app-view-violations">
-          Its policy blocked {violations.length === 1 ? 'one request' : `${violations.length} requests`}:
-          <ul>
-            {violations.slice(-5).map((v, i) => (
-              <li key={i}>
-                <code>{v.directive}</code> <SafeText text={v.blocked || '(inline)'} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      {said.length > 0 && (
-        <div className="note small app-view-aside" data-testid="app-view-said">
-          The view said this for a model. MCP Console has none to pass it to: it is shown here and recorded in the audit log.
-          <ul>
-            {said.slice(-5).map((s, i) => (
-              <li key={i} data-kind={s.kind}>
-                <strong>{s.kind}</strong>: <SafeText text={s.text} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ViewAsides viewId={view.viewId} said={said} />
     </section>
   );
 }
@@ -299,4 +226,110 @@ function textOf(content: unknown): string {
     .map((b: { type?: unknown; text?: unknown }) => (b?.type === 'text' && typeof b.text === 'string' ? b.text : `[${String(b?.type)}]`))
     .join('\n')
     .slice(0, 20_000);
+}
+
+/** Opens the tool's view (again at each `generation`) and closes it when it goes; a view opened after it went is closed at once. */
+function useOpenedView(tool: ToolView, generation: number): { view: AppView | null; error: string | null } {
+  const api = useApi();
+  const [view, setView] = useState<AppView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    let opened: AppView | undefined;
+    api.request('apps.open', { serverId: tool.serverId, tool: tool.name }).then(
+      (v) => {
+        opened = v;
+        if (live) {
+          setError(null);
+          setView(v);
+        } else void api.request('apps.close', { viewId: v.viewId }).catch(() => undefined);
+      },
+      (e: Error) => live && setError(e.message),
+    );
+    return () => {
+      live = false;
+      if (opened) {
+        viewClosed(opened.viewId);
+        void api.request('apps.close', { viewId: opened.viewId }).catch(() => undefined);
+      }
+    };
+  }, [api, tool.serverId, tool.name, generation]);
+  return { view, error };
+}
+
+/** The call's input, then its result (or its cancellation): held by the channel until the view is initialized. */
+function useToolInput(channel: ViewChannel | null, input: ViewInput): void {
+  useEffect(() => {
+    if (!channel) return;
+    channel.notify('ui/notifications/tool-input', { arguments: input.args });
+  }, [channel, input.args]);
+  useEffect(() => {
+    if (!channel) return;
+    if (input.result !== undefined) channel.notify('ui/notifications/tool-result', input.result as Record<string, unknown>);
+    else if (input.cancelled) channel.notify('ui/notifications/tool-cancelled', { reason: input.cancelled });
+  }, [channel, input.result, input.cancelled]);
+}
+
+interface ViewHeadProps {
+  tool: ToolView;
+  view: AppView;
+  reload: () => void;
+  /** Set in full screen: leaves it. */
+  leave?: () => void;
+  onClose?: () => void;
+}
+
+/** Always the console's own strip, even in full screen: the view never owns the whole window. */
+function ViewHead({ tool, view, reload, leave, onClose }: ViewHeadProps) {
+  return (
+    <header className="row gap small">
+      <strong>
+        View of {tool.name} on {tool.serverId}
+      </strong>
+      <code className="mono">{view.resourceUri}</code>
+      <span className="spacer" />
+      <button onClick={reload} data-testid="app-view-reload">
+        Reload
+      </button>
+      {leave && (
+        <button onClick={leave} data-testid="app-view-exit-fullscreen">
+          Exit full screen (Esc)
+        </button>
+      )}
+      {onClose && <button onClick={onClose}>Close</button>}
+    </header>
+  );
+}
+
+/** What arrives while the view runs: what its policy blocked, and what it said for a model (shown and recorded: there is none here). */
+function ViewAsides({ viewId, said }: { viewId: string; said: Said[] }) {
+  const violations = useViolations((s) => s.byView[viewId]);
+  return (
+    <>
+      {violations && violations.length > 0 && (
+        <div className="warn-box small app-view-aside" role="alert" data-testid="app-view-violations">
+          Its policy blocked {violations.length === 1 ? 'one request' : `${violations.length} requests`}:
+          <ul>
+            {violations.slice(-5).map((v, i) => (
+              <li key={i}>
+                <code>{v.directive}</code> <SafeText text={v.blocked || '(inline)'} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {said.length > 0 && (
+        <div className="note small app-view-aside" data-testid="app-view-said">
+          The view said this for a model. MCP Console has none to pass it to: it is shown here and recorded in the audit log.
+          <ul>
+            {said.slice(-5).map((s, i) => (
+              <li key={i} data-kind={s.kind}>
+                <strong>{s.kind}</strong>: <SafeText text={s.text} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
 }
