@@ -29,7 +29,8 @@ describe("ConsoleCore's methods", () => {
   });
 
   it('each have a caller in shipped code', () => {
-    const unused = methods.filter((m) => !new RegExp(`\\.${m}\\(`).test(shipped));
+    // Called on a core (`core.x(`, `this.core.x(`, `freshCore.x(`): another object's method of the same name does not count.
+    const unused = methods.filter((m) => !new RegExp(`[cC]ore\\??\\.${m}\\(`).test(shipped));
     expect(unused, 'move these to TestCore (electron/core/testing.ts)').toEqual([]);
   });
 });

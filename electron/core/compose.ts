@@ -1,17 +1,7 @@
 import { join } from 'node:path';
 import { type AuditLog, type AuditShipping, type AuditTrail, argsKeeper } from './audit/index.js';
 import { CallManager, type SchemaValidator } from './calls/index.js';
-import {
-  type Catalog,
-  CatalogSync,
-  IconFetcher,
-  lastSeenDir,
-  ListWatch,
-  PromptLists,
-  ResourceLists,
-  ResourceSubscriptions,
-  type ServerLookup,
-} from './catalog/index.js';
+import { type Catalog, CatalogSync, IconFetcher, ListWatch, PromptLists, ResourceLists, ResourceSubscriptions, type ServerLookup } from './catalog/index.js';
 import { ConsentFlow, type ConsentStore, type ServerStore } from './config/index.js';
 import { checkProblems, Elicitations } from './elicitations/index.js';
 import { Connections } from './servers/index.js';
@@ -186,7 +176,7 @@ function servingParts(opts: CoreOptions, r: Records, ports: Ports) {
   const resources = new ResourceLists({
     server,
     trail,
-    seenDir: lastSeenDir(opts.dataDir),
+    seenDir: r.seenDir,
     got: (id, uri, res) => ports.review.it.rememberRead(id, uri, res),
   });
   const prompts = new PromptLists({ server, trail, got: (id, name, res) => ports.review.it.rememberPrompt(id, name, res) });

@@ -35,8 +35,11 @@ export function recordParts(opts: CoreOptions) {
     flags: opts.ship,
   });
   const auth = new AuthService({ ...opts.auth, dataDir: opts.dataDir, trail, bus, server: (id) => store.get(id) });
-  const catalog = new Catalog(lastSeenDir(opts.dataDir));
+  // Found (and a folder from before renamed) once: the catalog's tools and the resource lists keep their lists last seen there.
+  const seenDir = lastSeenDir(opts.dataDir);
+  const catalog = new Catalog(seenDir);
   return {
+    seenDir,
     bus,
     store,
     consents,

@@ -28,7 +28,7 @@ export async function authCommand(args: ParsedArgs, io: Io): Promise<number> {
   let core;
   if (sub === 'login') {
     // Signing in again: the tokens go (the registered client stays), and connecting asks the person.
-    const opened = await openServer(args, io, id, (c) => c.dropTokens(id));
+    const opened = await openServer(args, io, id, (freshCore) => freshCore.dropTokens(id));
     if (typeof opened === 'number') return opened;
     core = opened.core;
   } else {
