@@ -82,17 +82,20 @@ function escapeEnd(text: string, i: number): number {
   return Math.min(text.length, i + 2);
 }
 
+/** Where the run of code points from `i` that pass `test` ends. */
+function runEnd(text: string, i: number, test: (c: number) => boolean): number {
+  let j = i;
+  while (j < text.length) {
+    const c = text.codePointAt(j)!;
+    if (!test(c)) break;
+    j += c > 0xffff ? 2 : 1;
+  }
+  return j;
+}
+
 /** Classifies the candidate at `i`; returns the rule and how far its run extends, or null when it is legit. */
 function classify(text: string, i: number, cp: number, len: number): { rule: string | null; end: number; message: string; severity?: 'low' } | null {
-  const runOf = (test: (c: number) => boolean): number => {
-    let j = i;
-    while (j < text.length) {
-      const c = text.codePointAt(j)!;
-      if (!test(c)) break;
-      j += c > 0xffff ? 2 : 1;
-    }
-    return j;
-  };
+  const runOf = (test: (c: number) => boolean): number => runEnd(text, i, test);
   if (cp === 0x1b || cp === 0x9b) return { rule: 'H01', end: cp === 0x1b ? escapeEnd(text, i) : i + 1, message: `terminal escape sequence at ${hex(cp)}` };
   if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) {
     const end = runOf((c) => (c < 0x20 && c !== 9 && c !== 10 && c !== 13 && c !== 0x1b) || (c >= 0x7f && c <= 0x9f && c !== 0x9b));

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { CatalogChange, ToolView } from '../../../shared/schemas/tool.js';
-import { InputRefused, sendCall } from './task-ext.js';
+import { CallSender } from './call-send.js';
 import { TaskInputs } from './task-input.js';
-import type { Approval, CallRecord, Decider, DecideInput, TaskInfo } from '../../../shared/schemas/call.js';
+import type { Approval, CallRecord, Decider, DecideInput } from '../../../shared/schemas/call.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
-import { callEntry, classify, resultOutcome, wireArgs } from './call-outcome.js';
+import { callEntry, wireArgs } from './call-outcome.js';
 import type { AuditFields } from '../audit/index.js';
 import { ApprovalGate } from '../approvals/index.js';
 import { CallBook, type CallState } from './call-book.js';
 import { coverOf, gateDecision, setStanding, type Standing } from './standing.js';
 import { approvalFields, argumentErrors, callMode, overPendingLimit } from './approval-request.js';
 import type { CallDeps, ServerFacts } from './call-deps.js';
-import { CoreError, NotSent, sha256, ticketed } from '../support/index.js';
+import { CoreError, sha256 } from '../support/index.js';
 import { ResultGuard, type Delivery } from './result-guard.js';
 import { ResultScanner } from './result-scanner.js';
 
@@ -23,8 +23,8 @@ export class CallManager {
   private readonly gate: ApprovalGate;
   private readonly book: CallBook;
   private readonly inputs: TaskInputs;
-  /** Calls sent and not yet answered: with none, an approval's sync may run on the loop (see AuditLog.appendDurable). */
-  private inFlight = 0;
+  /** Sends approved calls and turns their answers into outcomes. */
+  private readonly sender: CallSender;
   /** Reads every result for orders to the model, and decides what an agent gets. */
   private readonly results: ResultGuard;
 
@@ -55,6 +55,13 @@ export class CallManager {
       approvalTimeoutMs: deps.approvalTimeoutMs,
       policy: (requester, id, server, tool, args) => this.standing(requester, id, server, tool, args),
       answer: deps.answerInput,
+    });
+    this.sender = new CallSender({
+      deps,
+      inputs: this.inputs,
+      results: this.results,
+      finish: (state, patch) => this.finish(state, patch),
+      emit: (state) => this.emit(state),
     });
   }
 
@@ -295,69 +302,13 @@ export class CallManager {
       // SECURITY: the approval is on disk before the call goes out (concurrent approvals share one
       // fdatasync); if it cannot be, nothing is sent.
       const entry = callEntry(r, server.identity, 'approved', { decision: 'approve', decidedBy, reason, ...(r.rule && { detail: { rule: r.rule } }) });
-      durable = this.deps.trail.recordDurable(entry, { alone: this.inFlight === 0 }).durable;
+      durable = this.deps.trail.recordDurable(entry, { alone: this.sender.idle }).durable;
     } catch (e) {
       return notWritten(e);
     }
     r.decidedBy = decidedBy;
     durable.catch(notWritten); // first: a call the disk refused is denied, and the send held below fails after it, unseen
-    this.run(state, server, tool, durable);
-  }
-
-  /**
-   * Prepares the call at once and hands it to the server's transport, where it waits for its ticket:
-   * the approval on disk (the sync and the preparing overlap), and the call still wanted then.
-   */
-  private run(state: CallState, server: ServerFacts, tool: ToolView, approved: Promise<void>): void {
-    const r = state.record;
-    if (!server.client) return this.finish(state, { outcome: 'protocol-error', error: { code: 'not-connected', message: 'the server is not connected' } });
-    const controller = new AbortController();
-    state.controller = controller;
-    let t0 = 0;
-    const since = () => (t0 ? performance.now() - t0 : 0);
-    const sending = approved.then(() => {
-      // Cancelled (or its agent revoked) while the approval was being synced: never sent.
-      if (r.state === 'done' || controller.signal.aborted) throw new NotSent('the call ended before it was sent');
-      r.state = 'running';
-      r.startedAt = new Date().toISOString();
-      this.emit(state);
-      t0 = performance.now();
-    });
-    const options = {
-      headers: ticketed(this.deps.catalog.headersFor(r.serverId, r.tool, state.args), sending),
-      signal: controller.signal,
-      timeout: server.settings.callTimeoutMs,
-      resetTimeoutOnProgress: server.settings.resetTimeoutOnProgress,
-      onprogress: (p: { progress: number; total?: number; message?: string }) => {
-        r.progress = { progress: p.progress, total: p.total, message: p.message };
-        this.deps.bus.emit('call.progress', { callId: r.id, progress: r.progress });
-      },
-    };
-    const params = { name: r.tool, arguments: state.args };
-    const onStatus = (t: TaskInfo) => {
-      r.task = t;
-      this.emit(state);
-    };
-    this.inFlight++;
-    sendCall(server.client, params, options, r.task !== undefined, { onStatus, input: this.inputs.hook(r) }).then(
-      (result) => {
-        this.inFlight--;
-        this.finish(state, resultOutcome(this.deps.validator, tool, result, since()));
-        this.results.scan(state.record);
-      },
-      (err: unknown) => (this.inFlight--, this.failed(state, err, since())),
-    );
-  }
-
-  /** A call that ended without a result: its task's input refused, cancelled, timed out, or a protocol error. */
-  private failed(state: CallState, err: unknown, durationMs: number): void {
-    const refused = err instanceof InputRefused && !state.cancelled;
-    this.finish(
-      state,
-      refused
-        ? { outcome: 'denied', decidedBy: err.why === 'expired' ? 'timeout' : 'user', reason: err.message, durationMs }
-        : { ...classify(err, state.cancelled === true), durationMs },
-    );
+    this.sender.run(state, server, tool, durable);
   }
 
   private expired(a: Approval): void {

@@ -3,24 +3,13 @@ import { diffCatalog } from '../../../shared/catalog-diff.js';
 import type { CatalogChange, ToolChange, ToolView } from '../../../shared/schemas/tool.js';
 import { canonicalJson } from '../../../shared/canonical-json.js';
 import { CoreError, sha256, RingBuffer } from '../support/index.js';
-import { secondOf, walkList, type ListSpec, type ListWalk } from './list-walk.js';
+import { walkList, type ListSpec, type ListWalk } from './list-walk.js';
 import { LastSeenStore } from './last-seen.js';
-import { MAX_JSON_DEPTH } from '../../../shared/json-depth.js';
-import { definitionShape } from './definition-shape.js';
-import { sameJson } from '../../../shared/json-equal.js';
-import { paramHeaders, scanHeaderParams, type HeaderParam } from '../../../shared/param-headers.js';
+import { paramHeaders, scanHeaderParams } from '../../../shared/param-headers.js';
 import { toolView, type RawTool } from './tool-view.js';
+import { Build, type CatalogBuild, type ServerCatalog } from './catalog-build.js';
 
-/** The largest tool definition the console takes (canonical JSON); a larger one is skipped and reported. */
-export const MAX_DEFINITION_BYTES = 1024 * 1024;
-const tooLarge = (chars: number) => `its definition is larger than ${MAX_DEFINITION_BYTES / 1024} KB (${Math.round(chars / 1024)} KB)`;
-
-/** sha-256 of a definition's canonical JSON; throws for one nested too deep or larger than MAX_DEFINITION_BYTES. */
-function fingerprintOf(def: RawTool | undefined): string {
-  const json = canonicalJson(def, MAX_JSON_DEPTH);
-  if (json.length > MAX_DEFINITION_BYTES) throw new Error(tooLarge(json.length));
-  return sha256(json);
-}
+export { MAX_DEFINITION_BYTES, type CatalogBuild } from './catalog-build.js';
 
 /** How `tools/list` is walked: tools are told apart by name and need an inputSchema object. */
 export const TOOLS_LIST: ListSpec<RawTool> = {
@@ -41,41 +30,6 @@ export const TOOLS_LIST: ListSpec<RawTool> = {
 /** Every tool of a server, in server order (see walkList). */
 export function fetchAllTools(client: Client, timeoutMs: number, onPage?: (tools: RawTool[]) => string[] | void): Promise<ListWalk<RawTool>> {
   return walkList(client, TOOLS_LIST, timeoutMs, onPage);
-}
-
-/** A server's new catalog while it is listed (`Catalog.builder`). */
-export interface CatalogBuild {
-  /** Takes a page of definitions; says what it skipped, and why. */
-  add(tools: RawTool[]): string[];
-  /** The views taken so far, in server order (their fingerprints are made by `seal`). */
-  readonly views: readonly ToolView[];
-  /**
-   * A view taken, whole, before the build is sealed (a front end opens a tool it was streamed):
-   * its fingerprint is made now, as the seal would make it. Undefined when there is none by that
-   * name, or it cannot be hashed (the seal drops it).
-   */
-  peek(name: string): ToolView | undefined;
-  /** Fingerprints every view taken since the last seal, in slices; a definition that cannot be hashed is dropped, and said. */
-  seal(): Promise<string[]>;
-  /** Swaps the sealed catalog in, and says how it differs from the one before. */
-  commit(reason: CatalogChange['reason']): CatalogChange;
-}
-
-/** A view's fingerprint until its build is sealed: no sha-256 in hex is empty. */
-const UNSEALED = '';
-/** How long sealing runs before it lets the loop take a turn. */
-const SEAL_SLICE_MS = 8;
-
-interface ServerCatalog {
-  identity: string;
-  /** The x-mcp-header rules apply (modern era over Streamable HTTP). */
-  headerRules: boolean;
-  /** Each tool's x-mcp-header parameters, read on its first call (this catalog's definitions never change). */
-  headerParams?: Map<string, HeaderParam[]>;
-  raw: RawTool[];
-  fingerprints: string[];
-  views: ToolView[];
-  byName: Map<string, number>;
 }
 
 /**
@@ -148,111 +102,10 @@ export class Catalog {
    * fingerprint before `commit`, which refuses a build that was not sealed.
    */
   builder(serverId: string, identity: string, trusted: boolean, headerRules = false): CatalogBuild {
-    let raw: RawTool[] = [];
-    let views: ToolView[] = [];
-    let fingerprints: string[] = [];
-    // The index the catalog keeps, built as tools arrive; it also tells a second tool of a name.
-    let byName = new Map<string, number>();
-    // Names whose first tool was skipped: a second tool of that name is not taken in its place.
-    const refused = new Set<string>();
-    // Where the views still without a fingerprint start (the ones before were sealed or kept).
-    let unsealed = 0;
     // A re-list: a definition the same as the one listed before keeps its view (and fingerprint).
     const current = this.servers.get(serverId);
     const before = current && current.identity === identity && current.headerRules === headerRules ? current : undefined;
-    const take = (t: RawTool, view: ToolView) => {
-      byName.set(t.name, raw.length);
-      raw.push(t);
-      views.push(view);
-      fingerprints.push(view.fingerprint);
-    };
-    const skip = (name: unknown, why: string) => `skipped tool ${JSON.stringify(String(name).slice(0, 100))}: ${why}`;
-    return {
-      add: (tools) => {
-        const problems: string[] = [];
-        for (const t of tools) {
-          // SECURITY: a server that lists one name twice gets its first definition; the second is reported.
-          if (byName.has(t.name) || refused.has(t.name)) {
-            problems.push(secondOf('tool', t.name));
-            continue;
-          }
-          // SECURITY: one tool that cannot be processed is skipped and reported; it never takes its server's other tools down.
-          try {
-            if (before) {
-              const i = before.byName.get(t.name);
-              const old = i === undefined ? undefined : before.raw[i];
-              const view = i === undefined ? undefined : before.views[i];
-              // Compared whole (never by a hash of it): the same definition keeps its view and fingerprint.
-              if (old && view && view.risk.trusted === trusted && sameJson(old, t)) {
-                take(old, view);
-                continue;
-              }
-            }
-            // SECURITY: the bounds hold before anything else walks the definition (the page's form included);
-            // the size is a floor here, and exact when the seal writes the definition out.
-            const shape = definitionShape(t);
-            if (shape.tooDeep) throw new RangeError(`nested deeper than ${MAX_JSON_DEPTH} levels`);
-            if (shape.chars > MAX_DEFINITION_BYTES) throw new Error(tooLarge(shape.chars));
-            take(t, toolView(serverId, identity, trusted, t, { plain: shape.plain, fingerprint: UNSEALED }, headerRules));
-          } catch (e) {
-            refused.add(t.name);
-            problems.push(skip(t.name, (e as Error).message));
-          }
-        }
-        return problems;
-      },
-      get views() {
-        return views;
-      },
-      peek: (name) => {
-        const i = byName.get(name);
-        const view = i === undefined ? undefined : views[i];
-        if (i === undefined || !view) return undefined;
-        if (view.fingerprint === UNSEALED) {
-          try {
-            view.fingerprint = fingerprints[i] = fingerprintOf(raw[i]);
-          } catch {
-            return undefined;
-          }
-        }
-        return view;
-      },
-      seal: async () => {
-        const problems: string[] = [];
-        const failed = new Set<number>();
-        let slice = performance.now();
-        for (let i = unsealed; i < views.length; i++) {
-          // In slices of a few milliseconds: the loop answers front ends, agents and other servers meanwhile.
-          if ((i & 255) === 255 && performance.now() - slice > SEAL_SLICE_MS) {
-            await new Promise<void>((r) => setImmediate(r));
-            slice = performance.now();
-          }
-          const view = views[i]!;
-          if (view.fingerprint !== UNSEALED) continue;
-          try {
-            // The views made by `add` are this build's own: a kept one was sealed in the catalog before.
-            view.fingerprint = fingerprints[i] = fingerprintOf(raw[i]);
-          } catch (e) {
-            failed.add(i);
-            refused.add(raw[i]!.name);
-            problems.push(skip(raw[i]!.name, (e as Error).message));
-          }
-        }
-        if (failed.size) {
-          const keep = (_: unknown, i: number) => !failed.has(i);
-          raw = raw.filter(keep);
-          views = views.filter(keep);
-          fingerprints = fingerprints.filter(keep);
-          byName = new Map(raw.map((t, i) => [t.name, i]));
-        }
-        unsealed = views.length;
-        return problems;
-      },
-      commit: (reason) => {
-        if (unsealed !== views.length) throw new Error('a catalog build was committed before its fingerprints were made (seal it first)');
-        return this.swapIn(serverId, { identity, headerRules, raw, views, fingerprints, byName }, reason);
-      },
-    };
+    return new Build({ serverId, identity, trusted, headerRules }, before, (next, reason) => this.swapIn(serverId, next, reason));
   }
 
   private swapIn(serverId: string, next: Omit<ServerCatalog, 'headerParams'>, reason: CatalogChange['reason']): CatalogChange {

@@ -1,4 +1,3 @@
-import { APP_MIME, APPS_EXTENSION } from '../../../shared/apps.js';
 import type { Client, jsonSchemaValidator, JsonSchemaValidator, Transport } from '@modelcontextprotocol/client';
 import type { ProtocolEra, ServerConfig, ServerSettings, ServerStatus } from '../../../shared/schemas/server.js';
 import { FetchGate, loadSdk, RingBuffer, sdk, ticketedWire, VERSION } from '../support/index.js';
@@ -11,7 +10,7 @@ import { StdioTransport, type ExitInfo } from './stdio-transport.js';
 import { boundTransport } from './boundary-transport.js';
 import { ChangeStream, changeFilter } from './change-stream.js';
 import { ConnectTimeout, describeError, exitText, httpError, observingFetch } from './connection-errors.js';
-import type { ConnectionAuth, ConnectionListener } from './connection-listener.js';
+import { answerFor, clientCapabilities, type ConnectionAuth, type ConnectionListener } from './connection-listener.js';
 
 export const CLIENT_INFO = { name: 'mcp-console', version: VERSION };
 /** The modern revision `era: modern` insists on. */
@@ -223,46 +222,19 @@ export class ServerConnection {
     // The console always asks the server again, so it keeps only a few: memory stays bounded.
     const { Client, InMemoryResponseCacheStore } = sdk();
     const responseCacheStore = new InMemoryResponseCacheStore({ maxEntries: 8 });
-    // Elicitation, both modes: a person answers (the SDK also fills a form's defaults, SEP-1034, which the core has already done).
-    const { elicit, sample, roots } = this.listener;
-    const capabilities = {
-      ...(elicit && { elicitation: { form: { applyDefaults: true }, url: {} } }),
-      ...(sample && { sampling: {} }),
-      ...(roots && { roots: { listChanged: true } }),
-      // 2026-07-28: the tasks extension (a call may come back as a task, which the call manager follows).
-      // MCP Apps, only where a page shows views: a server may answer a client that renders none with text alone.
-      extensions: { 'io.modelcontextprotocol/tasks': {}, ...(this.listener.showsViews?.() && { [APPS_EXTENSION]: { mimeTypes: [APP_MIME] } }) },
-    };
+    const capabilities = clientCapabilities(this.listener);
     const client = new Client(CLIENT_INFO, {
       capabilities,
       versionNegotiation: { mode, probe },
       responseCacheStore,
       jsonSchemaValidator: CHECKED_BY_THE_CONSOLE,
     });
-    // One handler each for both eras: a 2025 server request, or a 2026-07-28 input_required round the SDK's driver hands to it.
-    if (elicit) client.setRequestHandler('elicitation/create', (req, ctx) => elicit.call(this.listener, req.params, ctx.mcpReq.signal));
-    if (sample) client.setRequestHandler('sampling/createMessage', (req, ctx) => sample.call(this.listener, req.params, ctx.mcpReq.signal));
-    if (roots) client.setRequestHandler('roots/list', () => ({ roots: roots.call(this.listener) }));
-    client.setNotificationHandler('notifications/tools/list_changed', () => {
-      if (gen === this.generation) this.listener.toolsListChanged();
-    });
-    client.setNotificationHandler('notifications/resources/list_changed', () => {
-      if (gen === this.generation) this.listener.listChanged?.('resources');
-    });
-    client.setNotificationHandler('notifications/prompts/list_changed', () => {
-      if (gen === this.generation) this.listener.listChanged?.('prompts');
-    });
-    client.setNotificationHandler('notifications/resources/updated', (n) => {
-      if (gen === this.generation) this.listener.resourceUpdated?.(n.params.uri);
-    });
-    client.setNotificationHandler('notifications/elicitation/complete', (n) => {
-      if (gen === this.generation) this.listener.elicitationComplete?.(n.params.elicitationId);
-    });
-    client.setNotificationHandler('notifications/message', (n) => {
-      const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);
-      this.addLines([`[log ${n.params.level}${n.params.logger ? ' ' + n.params.logger : ''}] ${data}`]);
-      this.listener.log?.(n.params.level, n.params.logger, n.params.data);
-    });
+    answerFor(
+      client,
+      this.listener,
+      () => gen === this.generation,
+      (line) => this.addLines([line]),
+    );
     client.onerror = (err) => this.note(`transport error: ${err.message}`);
     client.onclose = () => this.closed(gen);
     this.currentTransport = transport;
