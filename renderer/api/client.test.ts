@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OFF_THREAD_CHARS, orderedParser } from './client';
+import { OFF_THREAD_CHARS, orderedParser } from './ordered-parser';
 import { textOf } from './wire-text';
 
 /** A stand-in worker that answers later (as a real one would), in the order asked. */

@@ -1,7 +1,7 @@
 import { PRELOAD_GLOBAL, type PreloadApi } from '../../shared/preload-api';
-import { textOf } from './wire-text';
 import type { EventName, EventPayload, Reply, RequestInput, RequestName, RequestOutput } from '../../shared/contract';
 import { PAGE_MESSAGE_MAX_BYTES } from '../../shared/ws-frames';
+import { orderedParser } from './ordered-parser';
 
 /** What the renderer needs from a back end: the contract's requests and events, nothing else. */
 export interface ConsoleApi {
@@ -54,65 +54,30 @@ export class ApiError extends Error {
 
 type AnyListener = (name: EventName, payload: unknown) => void;
 
-/**
- * Messages at least this long are parsed in a worker, so no single parse holds the main thread
- * (from 1 MB the core sends them as bytes). Shorter ones are parsed here: handing a parsed message
- * back from a worker copies it object by object, and for a catalog chunk of 1,000 tools that copy
- * (30–50 ms) costs several times the parse it saved (5–10 ms for its 0.6 MB).
- */
-export const OFF_THREAD_CHARS = 1024 * 1024;
+/** One message from the console: an event, or the reply to the request of that id. */
+interface Message {
+  id?: number;
+  reply?: Reply<unknown>;
+  event?: EventName;
+  payload?: unknown;
+}
 
-/**
- * Parses messages in arrival order and hands each on in that order: short ones on the spot, long
- * ones in a worker (when the page has workers), with everything after a long one waiting its turn.
- */
-export function orderedParser(deliver: (msg: unknown) => void, makeWorker: (() => Worker) | undefined) {
-  let worker: Worker | undefined;
-  let seq = 0;
-  const waiting = new Map<number, (r: { value?: unknown; error?: string }) => void>();
-  let tail: Promise<void> = Promise.resolve();
-  let queued = 0;
-  const parseOff = (data: string | ArrayBuffer[]): Promise<unknown> => {
-    worker ??= makeWorker?.();
-    if (!worker) return Promise.resolve(JSON.parse(textOf(data)));
-    worker.onmessage = (e: MessageEvent<{ seq: number; value?: unknown; error?: string }>) => {
-      waiting.get(e.data.seq)?.(e.data);
-      waiting.delete(e.data.seq);
-    };
-    const id = ++seq;
-    const done = new Promise<unknown>((ok, fail) => waiting.set(id, (r) => (r.error !== undefined ? fail(new Error(r.error)) : ok(r.value))));
-    // Bytes are handed over (transferred), not copied: the page never decodes them.
-    if (typeof data === 'string') worker.postMessage({ seq: id, text: data });
-    else worker.postMessage({ seq: id, parts: data }, data);
-    return done;
-  };
-  let parts: ArrayBuffer[] = [];
-  const receive = (frame: string | ArrayBuffer): void => {
-    // A long message comes in binary parts (BINARY_FRAME_CHARS): kept until the last one.
-    if (typeof frame !== 'string') {
-      if (frame.byteLength === 0) return; // not a part the core sends
-      parts.push(frame);
-      if (new Uint8Array(frame, 0, 1)[0] === 1) return;
-    }
-    const data = typeof frame === 'string' ? frame : parts;
-    if (typeof frame !== 'string') parts = [];
-    const long = makeWorker !== undefined && (typeof data !== 'string' || data.length >= OFF_THREAD_CHARS);
-    if (!long && queued === 0) return deliver(JSON.parse(textOf(data)));
-    queued++;
-    const parsed = long ? parseOff(data) : Promise.resolve().then(() => JSON.parse(textOf(data)) as unknown);
-    tail = tail
-      .then(() => parsed)
-      .then(deliver, () => undefined)
-      .finally(() => queued--);
-  };
-  /** The connection is gone: its worker goes with it. */
-  const close = () => {
-    parts = [];
-    worker?.terminate();
-    worker = undefined;
-    waiting.clear();
-  };
-  return { receive, close };
+/** A request sent and not yet answered. */
+interface Pending {
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+}
+
+/** Hands an event to the listeners, or a reply to the request waiting for it. */
+function dispatch(msg: Message, listeners: Set<AnyListener>, pending: Map<number, Pending>): void {
+  if (msg.event) listeners.forEach((l) => l(msg.event!, msg.payload));
+  else if (typeof msg.id === 'number') {
+    const p = pending.get(msg.id);
+    pending.delete(msg.id);
+    if (!p || !msg.reply) return;
+    if (msg.reply.ok) p.resolve(msg.reply.value);
+    else p.reject(new ApiError(msg.reply.error.code, msg.reply.error.message));
+  }
 }
 
 /**
@@ -123,7 +88,7 @@ export function orderedParser(deliver: (msg: unknown) => void, makeWorker: (() =
 export function webSocketApi(url: string, ready: Promise<void> = Promise.resolve()): ConsoleApi {
   let ws: WebSocket | null = null;
   let nextId = 1;
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const pending = new Map<number, Pending>();
   const listeners = new Set<AnyListener>();
   const connListeners = new Set<(up: boolean, down?: LinkDown) => void>();
   let down: LinkDown | undefined;
@@ -154,23 +119,10 @@ export function webSocketApi(url: string, ready: Promise<void> = Promise.resolve
       tell();
     };
     const parser = orderedParser(
-      (parsed) => {
-        const msg = parsed as { id?: number; reply?: Reply<unknown>; event?: EventName; payload?: unknown };
-        handle(msg);
-      },
+      (parsed) => dispatch(parsed as Message, listeners, pending),
       typeof Worker === 'undefined' ? undefined : () => new Worker(new URL('./json-worker.ts', import.meta.url), { type: 'module' }),
     );
     sock.onmessage = (m: MessageEvent<string | ArrayBuffer>) => parser.receive(m.data);
-    const handle = (msg: { id?: number; reply?: Reply<unknown>; event?: EventName; payload?: unknown }) => {
-      if (msg.event) listeners.forEach((l) => l(msg.event!, msg.payload));
-      else if (typeof msg.id === 'number') {
-        const p = pending.get(msg.id);
-        pending.delete(msg.id);
-        if (!p || !msg.reply) return;
-        if (msg.reply.ok) p.resolve(msg.reply.value);
-        else p.reject(new ApiError(msg.reply.error.code, msg.reply.error.message));
-      }
-    };
     sock.onclose = () => {
       parser.close();
       if (ws === sock) ws = null;

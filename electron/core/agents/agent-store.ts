@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readPlacedText, CoreError, sha256, writeFileAtomic } from '../support/index.js';
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { statSync, watch, type FSWatcher } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { AgentName, type AgentView, type NewAgent } from '../../../shared/schemas/agent.js';
 import { parseMeasured } from '../../../shared/boundary.js';
@@ -37,6 +37,7 @@ export class AgentStore {
   private stamp = '';
   private lookedAt = 0;
   readonly path: string;
+  private watcher: FSWatcher | null = null;
   /** Problems met reading the file (it is then treated as empty: no agent gets in). */
   problem: string | null = null;
 
@@ -46,6 +47,20 @@ export class AgentStore {
     private readonly changed: () => void = () => {},
   ) {
     this.path = join(dataDir, 'agents.json');
+  }
+
+  /** Watches the data directory: a change to the file is looked at the moment it happens (and told to `changed`). */
+  watch(): void {
+    try {
+      this.watcher = watch(dirname(this.path), (_kind, file) => void (file === 'agents.json' && this.refresh(true)));
+      this.watcher.on('error', () => this.watcher?.close());
+    } catch {
+      /* the modification time is still checked before any token is trusted */
+    }
+  }
+
+  close(): void {
+    this.watcher?.close();
   }
 
   /**

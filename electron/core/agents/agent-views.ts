@@ -1,6 +1,9 @@
-import { APP_MIME, toolUi } from '../../../shared/apps.js';
+import { APP_MIME, modelVisible, toolUi } from '../../../shared/apps.js';
 import type { ReadResourceResult } from '../../../shared/schemas/content.js';
 import { CoreError } from '../support/index.js';
+import type { AgentTool, GatewayDeps } from './gateway-deps.js';
+import type { ToolAcceptance } from './tool-acceptance.js';
+import { agentToolName } from './tool-names.js';
 
 /** What an agent's view of one tool holds that its views need. */
 interface Linked {
@@ -37,4 +40,26 @@ export function readLinkedView(tools: readonly Linked[], uri: string, read: (ser
       `${JSON.stringify(uri.slice(0, 200))} is linked by tools of ${[...servers].join(' and ')}; the console reads it for neither`,
     );
   return read([...servers][0]!);
+}
+
+/**
+ * The tools an agent sees, in server order: of its servers that are connected, each tool whose
+ * definition the person accepted as it is now, under a name that cannot collide.
+ */
+export function visibleTools(servers: readonly string[], d: Pick<GatewayDeps, 'connected' | 'tools' | 'raw'>, acceptance: ToolAcceptance): AgentTool[] {
+  const out: AgentTool[] = [];
+  for (const serverId of servers) {
+    const identity = d.connected(serverId);
+    if (!identity) continue;
+    // SECURITY: a tool only for its server's views (MCP Apps visibility without "model") never reaches an agent.
+    const live = d.tools(serverId).filter((t) => !t.excluded && modelVisible(t));
+    const accepted = acceptance.accepted(serverId, identity, live);
+    for (const t of live) {
+      if (accepted.get(t.name)?.fingerprint !== t.fingerprint) continue;
+      const raw = d.raw(serverId, t.name);
+      const exposed = agentToolName(serverId, t.name);
+      if (raw) out.push({ name: exposed, serverId, tool: t.name, fingerprint: t.fingerprint, def: { ...raw, name: exposed } });
+    }
+  }
+  return out;
 }

@@ -1,6 +1,5 @@
 import { modelVisible } from '../../../shared/apps.js';
-import { readLinkedView, viewListing } from './agent-views.js';
-import { watch, type FSWatcher } from 'node:fs';
+import { readLinkedView, viewListing, visibleTools } from './agent-views.js';
 import type { AgentView, GrantView, NewAgent, PendingTool } from '../../../shared/schemas/agent.js';
 import type { CallRecord } from '../../../shared/schemas/call.js';
 import type { CallToolResult, ReadResourceResult } from '../../../shared/schemas/content.js';
@@ -9,7 +8,6 @@ import type { ToolAcceptance } from './tool-acceptance.js';
 import { agentResult } from './agent-result.js';
 import { AgentWaits } from './agent-waits.js';
 import { AgentStore } from './agent-store.js';
-import { agentToolName } from './tool-names.js';
 import { ServersOnArrival } from './servers-on-arrival.js';
 import type { AgentCallHooks, AgentTool, GatewayDeps } from './gateway-deps.js';
 
@@ -45,7 +43,6 @@ export class AgentGateway {
   /** Every agent name this console has seen (an agent added by another process is recorded when it appears). */
   private known = new Set<string>();
   private recheck: NodeJS.Timeout | null = null;
-  private watcher: FSWatcher | null = null;
 
   constructor(private readonly d: GatewayDeps) {
     this.store = new AgentStore(d.dataDir, () => this.agentsChanged());
@@ -62,17 +59,11 @@ export class AgentGateway {
 
   /** Follows `agents.json` changed by another process (`mcp-console agents revoke`): a revoke takes effect at once. */
   watchFile(): void {
-    try {
-      // A change found is reported by the store's own callback (agentsChanged).
-      this.watcher = watch(this.d.dataDir, (_kind, file) => void (file === 'agents.json' && this.store.refresh(true)));
-      this.watcher.on('error', () => this.watcher?.close());
-    } catch {
-      /* the modification time is still checked before any token is trusted */
-    }
+    this.store.watch();
   }
 
   close(): void {
-    this.watcher?.close();
+    this.store.close();
     if (this.recheck) clearTimeout(this.recheck);
   }
 
@@ -197,20 +188,7 @@ export class AgentGateway {
     const agent = this.active(name);
     const kept = this.views.get(name);
     if (kept) return kept;
-    const out: AgentTool[] = [];
-    for (const serverId of agent.servers) {
-      const identity = this.d.connected(serverId);
-      if (!identity) continue;
-      // SECURITY: a tool only for its server's views (MCP Apps visibility without "model") never reaches an agent.
-      const live = this.d.tools(serverId).filter((t) => !t.excluded && modelVisible(t));
-      const accepted = this.acceptance.accepted(serverId, identity, live);
-      for (const t of live) {
-        if (accepted.get(t.name)?.fingerprint !== t.fingerprint) continue;
-        const raw = this.d.raw(serverId, t.name);
-        const exposed = agentToolName(serverId, t.name);
-        if (raw) out.push({ name: exposed, serverId, tool: t.name, fingerprint: t.fingerprint, def: { ...raw, name: exposed } });
-      }
-    }
+    const out = visibleTools(agent.servers, this.d, this.acceptance);
     const view = { tools: out, byName: new Map(out.map((t) => [t.name, t])) };
     this.views.set(name, view);
     return view;

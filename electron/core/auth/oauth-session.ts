@@ -170,35 +170,7 @@ export class OAuthSession {
       let r = await auth(p, { ...base, forceReauthorization: force });
       const via = !interactive ? 'client-credentials' : r === 'REDIRECT' ? 'browser' : 'refresh';
       if (r === 'REDIRECT') {
-        const url = p.authorizationUrl;
-        if (!url || !listener || !p.currentState) throw new AuthFailed('the sign-in could not start: no authorization URL');
-        if (!openable(url))
-          throw new AuthFailed(`the authorization endpoint ${url.protocol}//${url.host} is neither https: nor loopback http:; the console will not open it`);
-        const cancel = new AbortController();
-        const wait = listener.wait(p.currentState, this.host.timeoutMs, cancel.signal);
-        this.steps.add({ step: 'authorization', ok: true, summary: `waiting for a person to sign in at ${url.host}`, url: redactUrl(url.href) });
-        this.busy = true;
-        this.host.ask(
-          {
-            id: randomUUID(),
-            serverId: this.target.serverId,
-            url: url.href,
-            host: url.host,
-            issuer: p.discoveryState()?.authorizationServerMetadata?.issuer,
-            scope: url.searchParams.get('scope') ?? undefined,
-            expiresAt: new Date(Date.now() + this.host.timeoutMs).toISOString(),
-          },
-          cancel,
-          wait,
-        );
-        let cb;
-        try {
-          cb = await wait;
-        } catch (e) {
-          throw this.checkedRefusal(e);
-        } finally {
-          this.busy = false;
-        }
+        const cb = await this.inBrowser(listener);
         this.steps.add({ step: 'authorization', ok: true, summary: `the browser came back with a code${cb.iss ? ` from ${cb.iss}` : ' (no iss)'}` });
         r = await auth(p, { ...base, authorizationCode: cb.code, iss: cb.iss });
       }
@@ -215,6 +187,39 @@ export class OAuthSession {
     } finally {
       p.redirect = undefined;
       await listener?.close();
+    }
+  }
+
+  /** Opens the authorization URL for a person (through the host) and waits for the browser to come back with a code. */
+  private async inBrowser(listener: CallbackListener | undefined): Promise<{ code: string; iss?: string }> {
+    const p = this.provider;
+    const url = p.authorizationUrl;
+    if (!url || !listener || !p.currentState) throw new AuthFailed('the sign-in could not start: no authorization URL');
+    if (!openable(url))
+      throw new AuthFailed(`the authorization endpoint ${url.protocol}//${url.host} is neither https: nor loopback http:; the console will not open it`);
+    const cancel = new AbortController();
+    const wait = listener.wait(p.currentState, this.host.timeoutMs, cancel.signal);
+    this.steps.add({ step: 'authorization', ok: true, summary: `waiting for a person to sign in at ${url.host}`, url: redactUrl(url.href) });
+    this.busy = true;
+    this.host.ask(
+      {
+        id: randomUUID(),
+        serverId: this.target.serverId,
+        url: url.href,
+        host: url.host,
+        issuer: p.discoveryState()?.authorizationServerMetadata?.issuer,
+        scope: url.searchParams.get('scope') ?? undefined,
+        expiresAt: new Date(Date.now() + this.host.timeoutMs).toISOString(),
+      },
+      cancel,
+      wait,
+    );
+    try {
+      return await wait;
+    } catch (e) {
+      throw this.checkedRefusal(e);
+    } finally {
+      this.busy = false;
     }
   }
 

@@ -1,4 +1,5 @@
-import { isViewContent, ViewMemory } from './review-views.js';
+import { ViewMemory } from './review-views.js';
+import { ReadMemory } from './review-reads.js';
 import type { ReadResourceResult } from '../../../shared/schemas/content.js';
 import type { GetPromptResult } from '../../../shared/schemas/prompt.js';
 import type { Baseline, Finding, PinFile, PinState, ReviewReport, SubjectKind, Suppression } from '../../../shared/schemas/review.js';
@@ -20,9 +21,6 @@ export const REVIEW_BUDGET_MS = 120_000;
 const AUTO_DELAY_MS = 1000;
 /** The automatic review runs over at most this many tools in all (about half a second of work in steps). */
 const AUTO_MAX_TOOLS = 20_000;
-/** Resource reads and prompt gets kept per server for the review, and how much of each text. */
-const REMEMBERED_PER_SERVER = 100;
-const REMEMBERED_TEXT_CHARS = 1_000_000;
 
 /**
  * The security review of connected servers: every definition, prompt, resource and recent result
@@ -39,7 +37,7 @@ export class ReviewService {
   private timer: NodeJS.Timeout | undefined;
   /** What resource reads and prompt gets returned lately, per server (bounded). */
   private readonly views = new ViewMemory();
-  private got = new Map<string, Map<string, NonNullable<ReviewServerInput['contents']>[number]>>();
+  private readonly reads = new ReadMemory(this.views);
   private running: Promise<unknown> | undefined;
   /** Per server, the tools that differ from their pins (see unsettledOf). */
   private unsettled = new Map<string, PinState[]>();
@@ -110,7 +108,7 @@ export class ReviewService {
         auto || !this.d.readView ? undefined : (uri) => this.d.readView!(id, uri),
         this.d.viewPin && ((uri, html) => this.d.viewPin!(id, uri, html)),
       );
-      const input = { ...read, contents: this.contents(id), views };
+      const input = { ...read, contents: this.reads.contents(id), views };
       inputs.push(input);
       outcomes.push({
         id,
@@ -245,39 +243,15 @@ export class ReviewService {
     });
   }
 
-  /**
-   * Keeps the text a resource read or a prompt got returned, for the next review: the newest 100
-   * per server, each text cut at 1 MB (a read of the same subject replaces the one before).
-   */
-  remember(serverId: string, kind: 'resource' | 'prompt', subject: string, texts: { path: string; text: string }[]): void {
-    let m = this.got.get(serverId);
-    if (!m) this.got.set(serverId, (m = new Map()));
-    const key = `${kind}\u0000${subject}`;
-    m.delete(key);
-    m.set(key, { kind, subject, texts: texts.slice(0, 50).map((t) => ({ path: t.path, text: t.text.slice(0, REMEMBERED_TEXT_CHARS) })) });
-    while (m.size > REMEMBERED_PER_SERVER) m.delete(m.keys().next().value!);
-    this.schedule();
-  }
-
-  /** Keeps the text of a resource read (each text content) for the next review. */
+  /** Keeps the text of a resource read (each text content; a view's HTML apart) for the next review. */
   rememberRead(serverId: string, uri: string, r: ReadResourceResult): void {
-    // An MCP App view is reviewed for what it may reach, never read as prose (no host shows a model its HTML).
-    if (r.contents.some(isViewContent)) this.views.remember(serverId, uri, r);
-    const texts = r.contents.flatMap((c, i) => (typeof c.text === 'string' && !isViewContent(c) ? [{ path: `contents[${i}].text`, text: c.text }] : []));
-    if (texts.length || !r.contents.some(isViewContent)) this.remember(serverId, 'resource', uri, texts);
+    if (this.reads.read(serverId, uri, r)) this.schedule();
   }
 
   /** Keeps the text of the messages a prompt got returned for the next review. */
   rememberPrompt(serverId: string, name: string, r: GetPromptResult): void {
-    const texts = r.messages.flatMap((m, i) =>
-      m.content.type === 'text' && typeof m.content.text === 'string' ? [{ path: `messages[${i}].content.text`, text: m.content.text }] : [],
-    );
-    this.remember(serverId, 'prompt', name, texts);
-  }
-
-  /** What was remembered of a server's resource reads and prompt gets. */
-  contents(serverId: string): NonNullable<ReviewServerInput['contents']> {
-    return [...(this.got.get(serverId)?.values() ?? [])];
+    this.reads.prompt(serverId, name, r);
+    this.schedule();
   }
 
   /** The tool definitions of a server exactly as sent (for a pins file). */

@@ -1,6 +1,11 @@
 import type { CollectionRun, RunStep } from '../../../shared/schemas/collection-run.js';
 import { diffLines } from '../../../shared/collections/diff.js';
 
+/** Characters XML 1.0 cannot carry: C0 controls but tab and newlines, U+FFFE/U+FFFF, lone surrogates. */
+/* eslint-disable no-control-regex -- the control characters are what it finds */
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/* eslint-enable no-control-regex */
+
 /** The reporters of `mcp-console test`. */
 export type Reporter = 'junit' | 'tap' | 'md' | 'json';
 export const REPORTERS: readonly Reporter[] = ['junit', 'tap', 'md', 'json'];
@@ -21,16 +26,7 @@ export function tally(runs: CollectionRun[]) {
 
 /** Text safe inside XML: the five entities, and no character XML 1.0 forbids (a server's output may hold any). */
 export function xml(text: string): string {
-  return (
-    text
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/'/g, '&apos;')
-  );
+  return text.replace(NOT_XML, '\uFFFD').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 /** JUnit XML as Jenkins, GitLab, GitHub's test reporters and Azure read it: one suite per collection, one case per step. */

@@ -45,6 +45,32 @@ export function AgentsView() {
           Connect an agent
         </button>
       </div>
+      <AgentsIntro endpoint={endpoint} />
+      {notify === 'default' && (
+        <p>
+          <button onClick={() => void Notification.requestPermission().then(setNotify)} data-testid="agents-notify">
+            Notify me when an agent's call waits (browser notification)
+          </button>
+        </p>
+      )}
+      {error && (
+        <div role="alert" className="server-error">
+          {error}
+        </div>
+      )}
+      {connecting && <ConnectAgent onClose={() => setConnecting(false)} />}
+      <AgentList agents={agents} act={act} />
+      <WaitingTools pending={pending} accept={accept} />
+      <PolicyRules />
+      <GrantTable grants={grants} act={act} />
+    </div>
+  );
+}
+
+/** What agents are, how long a call waits for the person, and where agents reach this console. */
+function AgentsIntro({ endpoint }: { endpoint: string | undefined }) {
+  return (
+    <>
       <p className="muted small">
         Agents (Claude Desktop, Cursor, VS Code, Claude Code, any MCP host) call tools through MCP Console. Each sees only the servers you granted it, and every
         call waits for you, or for a standing grant you made.
@@ -66,23 +92,6 @@ export function AgentsView() {
           </>
         )}
       </p>
-      {notify === 'default' && (
-        <p>
-          <button onClick={() => void Notification.requestPermission().then(setNotify)} data-testid="agents-notify">
-            Notify me when an agent's call waits (browser notification)
-          </button>
-        </p>
-      )}
-      {error && (
-        <div role="alert" className="server-error">
-          {error}
-        </div>
-      )}
-      {connecting && <ConnectAgent onClose={() => setConnecting(false)} />}
-      <AgentList agents={agents} act={act} />
-      <WaitingTools pending={pending} accept={accept} />
-      <PolicyRules />
-      <GrantTable grants={grants} act={act} />
-    </div>
+    </>
   );
 }

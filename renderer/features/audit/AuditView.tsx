@@ -90,27 +90,7 @@ export function AuditView() {
           Export JSON
         </button>
       </div>
-      <table className="grid">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>Time</th>
-            <th>Kind</th>
-            <th>Server</th>
-            <th>Tool</th>
-            <th>Asked by</th>
-            <th>Decision</th>
-            <th>By</th>
-            <th>Outcome</th>
-            <th>Note</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.slice(0, 1000).map((e) => (
-            <AuditRow key={e.seq} e={e} open={open} setOpen={setOpen} />
-          ))}
-        </tbody>
-      </table>
+      <AuditTable shown={shown} open={open} setOpen={setOpen} />
     </div>
   );
 }
@@ -192,5 +172,32 @@ function Choice({ label, all, options, value, onChange, bounded }: ChoiceProps) 
         <option key={o}>{o}</option>
       ))}
     </select>
+  );
+}
+
+/** The entries shown, newest first (the first 1,000), each opening its whole record. */
+function AuditTable({ shown, open, setOpen }: { shown: AuditEntry[]; open: number | null; setOpen: (seq: number | null) => void }) {
+  return (
+    <table className="grid">
+      <thead>
+        <tr>
+          <th>#</th>
+          <th>Time</th>
+          <th>Kind</th>
+          <th>Server</th>
+          <th>Tool</th>
+          <th>Asked by</th>
+          <th>Decision</th>
+          <th>By</th>
+          <th>Outcome</th>
+          <th>Note</th>
+        </tr>
+      </thead>
+      <tbody>
+        {shown.slice(0, 1000).map((e) => (
+          <AuditRow key={e.seq} e={e} open={open} setOpen={setOpen} />
+        ))}
+      </tbody>
+    </table>
   );
 }

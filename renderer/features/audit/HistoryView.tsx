@@ -20,27 +20,14 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
   const [open, setOpen] = useState<string | null>(null);
   const [asker, setAsker] = useState('');
   const calls = asker ? all.filter((c) => requesterKey(c.requestedBy) === asker) : all;
-  const api = useApi();
   const [error, setError] = useState<string | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
   const [recorded, setRecorded] = useState<string | null>(null);
   const pick = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]));
   const toRecord = all.filter((c) => picked.includes(c.id) && c.state === 'done');
   const openCall = calls.find((c) => c.id === open);
+  const again = useCallAgain(onCallAgain, setError);
   if (all.length === 0) return <div className="empty">No calls yet in this session.</div>;
-  // The tool opens with the same arguments in its form; with `send`, the call is asked for at once
-  // (through a new approval, as any call), else the person edits first.
-  const again = (id: string, send: boolean) => {
-    const st = useConsole.getState();
-    const c = st.calls[id];
-    if (!c) return;
-    const args = JSON.parse(c.argsJson) as Record<string, unknown>;
-    setError(null);
-    if (send) api.request('calls.request', { serverId: c.serverId, tool: c.tool, args }).catch((e: Error) => setError(e.message));
-    st.prefillRequested({ serverId: c.serverId, name: c.tool, args });
-    st.toolSelected({ serverId: c.serverId, name: c.tool });
-    if (!send) onCallAgain();
-  };
   const row: RowState = { open, setOpen, picked, pick, again };
   return (
     <div className="history">
@@ -164,4 +151,23 @@ interface RowState {
   picked: string[];
   pick: (id: string) => void;
   again: (id: string, send: boolean) => void;
+}
+
+/**
+ * Calling a past call again: the tool opens with the same arguments in its form; with `send`, the
+ * call is asked for at once (through a new approval, as any call), else the person edits first.
+ */
+function useCallAgain(onCallAgain: () => void, setError: (e: string | null) => void) {
+  const api = useApi();
+  return (id: string, send: boolean) => {
+    const st = useConsole.getState();
+    const c = st.calls[id];
+    if (!c) return;
+    const args = JSON.parse(c.argsJson) as Record<string, unknown>;
+    setError(null);
+    if (send) api.request('calls.request', { serverId: c.serverId, tool: c.tool, args }).catch((e: Error) => setError(e.message));
+    st.prefillRequested({ serverId: c.serverId, name: c.tool, args });
+    st.toolSelected({ serverId: c.serverId, name: c.tool });
+    if (!send) onCallAgain();
+  };
 }

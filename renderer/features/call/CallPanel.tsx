@@ -12,7 +12,6 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 
 /** Arguments for a tool (form or JSON), checked by the core as you type; Call asks the core, which asks the human. */
 export function CallPanel({ tool }: { tool: ToolView }) {
-  const api = useApi();
   const prefill = useConsole((s) => (s.prefill?.serverId === tool.serverId && s.prefill.name === tool.name ? s.prefill.args : undefined));
   const [value, setValue] = useState<unknown>(prefill ?? {});
   const [text, setText] = useState(() => JSON.stringify(prefill ?? {}, null, 2));
@@ -23,11 +22,11 @@ export function CallPanel({ tool }: { tool: ToolView }) {
   const { errors, status } = useValidation(tool, value);
   const [asTask, setAsTask] = useState(false);
   const taskSupport = (tool.execution as { taskSupport?: unknown } | undefined)?.taskSupport;
-  const [sendError, setSendError] = useState<string | null>(null);
   // Errors wait until the person has typed, clicked in the form or tried to call (a blank form is not
   // yet wrong); arguments brought back by "call again" are shown checked at once.
   const [touched, setTouched] = useState(prefill !== undefined);
   const shown = touched ? errors : [];
+  const { call, sendError } = useSend(tool, value, asTask, () => setTouched(true));
   // The form is drawn (or said to have nothing to draw) in form mode, unless its schema is one it cannot draw.
   const formMode = mode === 'form' && !noForm;
 
@@ -47,16 +46,6 @@ export function CallPanel({ tool }: { tool: ToolView }) {
       setParseError(null);
     } catch (e) {
       setParseError((e as Error).message);
-    }
-  };
-  const call = async () => {
-    setSendError(null);
-    setTouched(true);
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return setSendError('The arguments must be a JSON object.');
-    try {
-      await api.request('calls.request', { serverId: tool.serverId, tool: tool.name, args: value as Record<string, unknown>, asTask: asTask || undefined });
-    } catch (e) {
-      setSendError((e as Error).message);
     }
   };
 
@@ -95,6 +84,24 @@ export function CallPanel({ tool }: { tool: ToolView }) {
       <RecentCalls serverId={tool.serverId} tool={tool.name} />
     </div>
   );
+}
+
+/** Asks the core for the call (which asks the person); says why when it cannot be asked for. */
+function useSend(tool: ToolView, value: unknown, asTask: boolean, touch: () => void) {
+  const api = useApi();
+  const [sendError, setSendError] = useState<string | null>(null);
+  const call = async () => {
+    setSendError(null);
+    touch();
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return setSendError('The arguments must be a JSON object.');
+    try {
+      const args = value as Record<string, unknown>;
+      await api.request('calls.request', { serverId: tool.serverId, tool: tool.name, args, asTask: asTask || undefined });
+    } catch (e) {
+      setSendError((e as Error).message);
+    }
+  };
+  return { call, sendError };
 }
 
 /** The arguments checked by the core as they change (a moment after the last change). */

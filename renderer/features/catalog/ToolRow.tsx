@@ -17,7 +17,6 @@ export const ToolRow = memo(function ToolRow({ tool, tabStop = true }: { tool: S
   const pin = useConsole((s) => s.pinFlags[tool.serverId]?.get(tool.name));
   const review = useConsole((s) => s.reviewMarks[tool.serverId]?.get(tool.name));
   const name = displayName(tool);
-  const ui = toolUi(tool);
   // The pointer on a row, or the focus, comes before the click or Enter that opens it: the whole tool is asked for then.
   const api = useContext(ApiContext);
   const ahead = api ? () => readAhead(api, tool) : undefined;
@@ -46,38 +45,7 @@ export const ToolRow = memo(function ToolRow({ tool, tabStop = true }: { tool: S
           {inspectHiddenText(name.slice(0, 200)).revealed}
           {name !== tool.name && <span className="muted mono small"> {tool.name}</span>}
         </span>
-        <span className="tool-meta">
-          <span className="muted small">{tool.serverId}</span>
-          <RiskBadge risk={tool.risk} />
-          <AnnotationBadges annotations={tool.annotations} declared={tool.declaredAnnotations} compact />
-          {tool.hiddenText.length > 0 && (
-            <span className="badge warn" title={`Hidden characters in ${tool.hiddenText.join(', ')}`}>
-              hidden text
-            </span>
-          )}
-          {ui.resourceUri && (
-            <span className="badge" title={`Has its own view (MCP Apps): ${ui.resourceUri}`} data-testid="tool-has-view">
-              view
-            </span>
-          )}
-          {!ui.visibility.includes('model') && (
-            <span className="badge warn" title="Only its server's views may call it; agents never see it" data-testid="tool-app-only-badge">
-              app only
-            </span>
-          )}
-          {tool.excluded && (
-            <span className="badge danger" title={tool.excluded} data-testid="tool-excluded">
-              excluded
-            </span>
-          )}
-          {review && reviewBadge(review)}
-          {(pin === 'changed' || pin === 'new') && pinBadge(pin)}
-          {mark && (
-            <span className={`badge mark-${mark}`} data-testid={`mark-${mark}`}>
-              {mark}
-            </span>
-          )}
-        </span>
+        {metaBadges(tool, review, pin, mark)}
       </span>
     </button>
   );
@@ -111,6 +79,45 @@ function pinBadge(pin: 'changed' | 'new') {
       }
     >
       {pin === 'changed' ? 'changed since pinned' : 'not pinned'}
+    </span>
+  );
+}
+
+/** The row's second line: server, risk, annotations and every mark (a plain call, not a component: a row is drawn often). */
+function metaBadges(tool: ShownTool, review: ReviewMark | undefined, pin: string | undefined, mark: 'new' | 'changed' | null) {
+  const ui = toolUi(tool);
+  return (
+    <span className="tool-meta">
+      <span className="muted small">{tool.serverId}</span>
+      <RiskBadge risk={tool.risk} />
+      <AnnotationBadges annotations={tool.annotations} declared={tool.declaredAnnotations} compact />
+      {tool.hiddenText.length > 0 && (
+        <span className="badge warn" title={`Hidden characters in ${tool.hiddenText.join(', ')}`}>
+          hidden text
+        </span>
+      )}
+      {ui.resourceUri && (
+        <span className="badge" title={`Has its own view (MCP Apps): ${ui.resourceUri}`} data-testid="tool-has-view">
+          view
+        </span>
+      )}
+      {!ui.visibility.includes('model') && (
+        <span className="badge warn" title="Only its server's views may call it; agents never see it" data-testid="tool-app-only-badge">
+          app only
+        </span>
+      )}
+      {tool.excluded && (
+        <span className="badge danger" title={tool.excluded} data-testid="tool-excluded">
+          excluded
+        </span>
+      )}
+      {review && reviewBadge(review)}
+      {(pin === 'changed' || pin === 'new') && pinBadge(pin)}
+      {mark && (
+        <span className={`badge mark-${mark}`} data-testid={`mark-${mark}`}>
+          {mark}
+        </span>
+      )}
     </span>
   );
 }

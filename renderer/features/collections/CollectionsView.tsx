@@ -138,22 +138,7 @@ function CollectionDetail({ file, onError }: { file: CollectionFile; onError: (m
         <RemoveCollection id={file.id} fileName={file.fileName} onError={onError} />
       </div>
       {run?.status === 'awaiting-approval' && <RunApproval key={run.id} run={run} />}
-      <table className="grid collection-steps">
-        <thead>
-          <tr>
-            <th>Step</th>
-            <th>What</th>
-            <th>Expects</th>
-            <th>Snapshot</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {collection.steps.map((s) => (
-            <StepRow key={s.id} s={s} busy={busy} start={start} />
-          ))}
-        </tbody>
-      </table>
+      <StepTable steps={collection.steps} busy={busy} start={start} />
       {run && run.status !== 'awaiting-approval' && (
         <RunSteps
           key={run.id}
@@ -225,5 +210,27 @@ function CollectionHead({ name, id }: { name: string; id: string }) {
         <SafeText text={id} />
       </div>
     </header>
+  );
+}
+
+/** The collection's steps, each with its own Run. */
+function StepTable({ steps, busy, start }: { steps: Collection['steps']; busy: boolean; start: (step?: string) => void }) {
+  return (
+    <table className="grid collection-steps">
+      <thead>
+        <tr>
+          <th>Step</th>
+          <th>What</th>
+          <th>Expects</th>
+          <th>Snapshot</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {steps.map((s) => (
+          <StepRow key={s.id} s={s} busy={busy} start={start} />
+        ))}
+      </tbody>
+    </table>
   );
 }

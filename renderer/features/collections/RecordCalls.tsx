@@ -23,6 +23,29 @@ function stringLeaves(argsJson: string, limit = 40): Array<{ pointer: string; va
   return out.sort((a, b) => compareText(a.pointer, b.pointer));
 }
 
+/** What recording said: the steps added, where, and the variables that keep the secrets out. */
+function recordedText(r: { added: string[]; file: { fileName: string }; secrets: { variable: string }[] }): string {
+  const steps = `${r.added.length} step${r.added.length === 1 ? '' : 's'} (${r.added.join(', ')})`;
+  const secrets = r.secrets.length ? `; secrets kept out as ${r.secrets.map((s) => s.variable).join(', ')}` : '';
+  return `Recorded ${steps} into ${r.file.fileName}${secrets}. Run it from the Collections tab.`;
+}
+
+/** The collection files that can be recorded into (a broken one cannot). */
+function useCollectionFiles(): CollectionFile[] {
+  const api = useApi();
+  const [files, setFiles] = useState<CollectionFile[]>([]);
+  useEffect(() => {
+    api.request('collections.list', {}).then(
+      (list) => setFiles(list.filter((f) => !f.error)),
+      () => {},
+    );
+  }, [api]);
+  return files;
+}
+
+/** Each call's string arguments, and those already found to look like secrets. */
+type Leaves = { call: CallRecord; leaves: ReturnType<typeof stringLeaves>; found: Set<string> }[];
+
 const mask = (v: string) => (v.length <= 4 ? '••••' : `${v.slice(0, 2)}••••${v.slice(-2)}`);
 
 /**
@@ -33,14 +56,8 @@ const mask = (v: string) => (v.length <= 4 ? '••••' : `${v.slice(0, 2)}�
 export function RecordCalls({ calls, onDone }: { calls: CallRecord[]; onDone: (said: string) => void }) {
   const api = useApi();
   const [name, setName] = useState('Recorded calls');
-  const [files, setFiles] = useState<CollectionFile[]>([]);
+  const files = useCollectionFiles();
   const [into, setInto] = useState('');
-  useEffect(() => {
-    api.request('collections.list', {}).then(
-      (list) => setFiles(list.filter((f) => !f.error)),
-      () => {},
-    );
-  }, [api]);
   const leaves = useMemo(
     () => calls.map((c) => ({ call: c, leaves: stringLeaves(c.argsJson), found: new Set(secretPointers(JSON.parse(c.argsJson))) })),
     [calls],
@@ -56,10 +73,7 @@ export function RecordCalls({ calls, onDone }: { calls: CallRecord[]; onDone: (s
         secrets: [...marked].map((k) => ({ callId: k.slice(0, k.indexOf(' ')), pointer: k.slice(k.indexOf(' ') + 1) })),
       })
       .then(
-        (r) =>
-          onDone(
-            `Recorded ${r.added.length} step${r.added.length === 1 ? '' : 's'} (${r.added.join(', ')}) into ${r.file.fileName}${r.secrets.length ? `; secrets kept out as ${r.secrets.map((s) => s.variable).join(', ')}` : ''}. Run it from the Collections tab.`,
-          ),
+        (r) => onDone(recordedText(r)),
         (e: Error) => setNote({ text: e.message }),
       );
   return (
@@ -82,6 +96,20 @@ export function RecordCalls({ calls, onDone }: { calls: CallRecord[]; onDone: (s
         </button>
       </div>
       <div className="small muted">Marked arguments become environment variables; their values are never written into the file.</div>
+      <SecretMarks leaves={leaves} marked={marked} toggle={toggle} />
+      {note && (
+        <div className="error small" role="alert">
+          <SafeText text={note.text} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Each call's string arguments, to mark as secrets (a marked one is shown masked). */
+function SecretMarks({ leaves, marked, toggle }: { leaves: Leaves; marked: Set<string>; toggle: (k: string) => void }) {
+  return (
+    <>
       {leaves.map(({ call, leaves: ls }) =>
         ls.length === 0 ? null : (
           <div key={call.id} className="small">
@@ -98,11 +126,6 @@ export function RecordCalls({ calls, onDone }: { calls: CallRecord[]; onDone: (s
           </div>
         ),
       )}
-      {note && (
-        <div className="error small" role="alert">
-          <SafeText text={note.text} />
-        </div>
-      )}
-    </section>
+    </>
   );
 }

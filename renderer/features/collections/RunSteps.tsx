@@ -100,23 +100,7 @@ function StepDetail({ run, step, snapshot, onIgnore }: { run: CollectionRun; ste
         </div>
       ))}
       {step.status === 'passed' && !step.hasSnapshot && <div className="muted small">No snapshot yet: accept this answer to pin it.</div>}
-      {step.observed !== undefined && (
-        <details className="step-answer" data-testid="step-answer">
-          <summary className="small">This run’s answer{snapshot !== undefined ? ' beside the snapshot' : ''}</summary>
-          <div className="answer-pair">
-            {snapshot !== undefined && (
-              <div>
-                <div className="label">Snapshot</div>
-                <JsonTree value={snapshot} />
-              </div>
-            )}
-            <div>
-              <div className="label">This run</div>
-              <JsonTree value={step.observed} />
-            </div>
-          </div>
-        </details>
-      )}
+      {step.observed !== undefined && <AnswerPair snapshot={snapshot} observed={step.observed} />}
       {step.observedBytes !== undefined && (
         <div className="muted small">The answer ({step.observedBytes} bytes) is too large to show here; it can still be accepted.</div>
       )}
@@ -131,5 +115,26 @@ function StepDetail({ run, step, snapshot, onIgnore }: { run: CollectionRun; ste
         </div>
       )}
     </div>
+  );
+}
+
+/** This run's answer, beside the step's snapshot when it has one. */
+function AnswerPair({ snapshot, observed }: { snapshot: unknown; observed: unknown }) {
+  return (
+    <details className="step-answer" data-testid="step-answer">
+      <summary className="small">This run’s answer{snapshot !== undefined ? ' beside the snapshot' : ''}</summary>
+      <div className="answer-pair">
+        {snapshot !== undefined && (
+          <div>
+            <div className="label">Snapshot</div>
+            <JsonTree value={snapshot} />
+          </div>
+        )}
+        <div>
+          <div className="label">This run</div>
+          <JsonTree value={observed} />
+        </div>
+      </div>
+    </details>
   );
 }

@@ -95,15 +95,7 @@ function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
       footer={<QuestionActions q={q} armed={armed} cancelRef={cancelRef} value={value} answer={answer} openThenAccept={openThenAccept} />}
     >
       <QuestionFacts q={q} />
-      {q.kind === 'sampling' && (
-        <div className="warn-box small" data-testid="sampling-deprecated">
-          Sampling is deprecated in the 2026-07-28 specification. MCP Console calls no model: what you write is sent as the reply.
-        </div>
-      )}
-      <div className="description prewrap" data-testid="elicitation-message">
-        <SafeText text={q.message} />
-      </div>
-      {q.sampling && <SamplingConversation q={q} />}
+      <QuestionText q={q} />
       {q.mode === 'form' ? (
         <SchemaForm schema={q.requestedSchema ?? { type: 'object' }} value={value} onChange={setValue} testId="elicitation-form" selectsAreSets />
       ) : (
@@ -241,5 +233,22 @@ function QuestionActions({ q, armed, cancelRef, value, answer, openThenAccept }:
         </ArmedButton>
       )}
     </div>
+  );
+}
+
+/** What the server asks, as it said it (and, for sampling, the conversation it sends). */
+function QuestionText({ q }: { q: ElicitationView }) {
+  return (
+    <>
+      {q.kind === 'sampling' && (
+        <div className="warn-box small" data-testid="sampling-deprecated">
+          Sampling is deprecated in the 2026-07-28 specification. MCP Console calls no model: what you write is sent as the reply.
+        </div>
+      )}
+      <div className="description prewrap" data-testid="elicitation-message">
+        <SafeText text={q.message} />
+      </div>
+      {q.sampling && <SamplingConversation q={q} />}
+    </>
   );
 }

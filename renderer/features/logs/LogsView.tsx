@@ -67,20 +67,7 @@ export function LogsView() {
       <div className="row gap log-bar">
         <ServerSelect servers={servers} value={serverId ?? ''} onChange={choose} testId="logs-server" />
         <AskLevel level={level} ask={ask} />
-        <label className="small">
-          Show{' '}
-          <select value={minLevel} onChange={(e) => setMinLevel(e.target.value as LogLevel)} data-testid="logs-min-level">
-            {LOG_LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {l}+
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="small">
-          <input type="checkbox" checked={showStderr} onChange={(e) => setShowStderr(e.target.checked)} data-testid="logs-stderr" /> stderr and notes
-        </label>
-        <input placeholder="filter text" value={text} onChange={(e) => setText(e.target.value)} data-testid="logs-filter" />
+        <LogFilters {...{ minLevel, setMinLevel, showStderr, setShowStderr, text, setText }} />
       </div>
       {note && <div className="small muted">{note}</div>}
       {error && (
@@ -137,5 +124,35 @@ function AskLevel({ level, ask }: { level: LogLevel | undefined; ask: (l: LogLev
         ))}
       </select>
     </label>
+  );
+}
+
+/** What the view shows: from which level, stderr and notes or not, and lines with which text. */
+function LogFilters(p: {
+  minLevel: LogLevel;
+  setMinLevel: (l: LogLevel) => void;
+  showStderr: boolean;
+  setShowStderr: (b: boolean) => void;
+  text: string;
+  setText: (t: string) => void;
+}) {
+  const { minLevel, setMinLevel, showStderr, setShowStderr, text, setText } = p;
+  return (
+    <>
+      <label className="small">
+        Show{' '}
+        <select value={minLevel} onChange={(e) => setMinLevel(e.target.value as LogLevel)} data-testid="logs-min-level">
+          {LOG_LEVELS.map((l) => (
+            <option key={l} value={l}>
+              {l}+
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="small">
+        <input type="checkbox" checked={showStderr} onChange={(e) => setShowStderr(e.target.checked)} data-testid="logs-stderr" /> stderr and notes
+      </label>
+      <input placeholder="filter text" value={text} onChange={(e) => setText(e.target.value)} data-testid="logs-filter" />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ReadResourceResult } from '../../../shared/schemas/content';
 import type { ResourceTemplateView, ResourceView } from '../../../shared/schemas/resource';
@@ -30,7 +30,6 @@ export function ResourcesView() {
   const [lists, setLists] = useState<Record<string, ServerResources>>({});
   const [open, setOpen] = useState<Opened | null>(null);
   const [template, setTemplate] = useState<TemplateOpen | null>(null);
-  const [watched, setWatched] = useState<Record<string, string[]>>({});
   const updatedAt = useConsole((s) => (open ? s.resourceUpdates[resourceKey(open.serverId, open.uri)] : undefined));
 
   const load = (refresh: boolean) => {
@@ -60,15 +59,7 @@ export function ResourcesView() {
     return () => clearTimeout(t);
   }, [updatedAt]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const isWatched = open ? (watched[open.serverId] ?? []).includes(open.uri) : false;
-  const watch = () => {
-    if (!open) return;
-    const { serverId, uri } = open;
-    api.request(isWatched ? 'resources.unsubscribe' : 'resources.subscribe', { serverId, uri }).then(
-      (list) => setWatched((w) => ({ ...w, [serverId]: list })),
-      (e: Error) => setOpen((o) => o && { ...o, error: e.message }),
-    );
-  };
+  const { isWatched, watch } = useWatch(open, setOpen);
 
   if (connected.length === 0) return <div className="empty">Connect a server to see its resources.</div>;
   return (
@@ -98,6 +89,22 @@ export function ResourcesView() {
       </div>
     </div>
   );
+}
+
+/** Whether the opened resource is watched (subscribed to), and the switch. */
+function useWatch(open: Opened | null, setOpen: Dispatch<SetStateAction<Opened | null>>) {
+  const api = useApi();
+  const [watched, setWatched] = useState<Record<string, string[]>>({});
+  const isWatched = open ? (watched[open.serverId] ?? []).includes(open.uri) : false;
+  const watch = () => {
+    if (!open) return;
+    const { serverId, uri } = open;
+    api.request(isWatched ? 'resources.unsubscribe' : 'resources.subscribe', { serverId, uri }).then(
+      (list) => setWatched((w) => ({ ...w, [serverId]: list })),
+      (e: Error) => setOpen((o) => o && { ...o, error: e.message }),
+    );
+  };
+  return { isWatched, watch };
 }
 
 /** Contents larger than this are not drawn in the page (they can be saved). */

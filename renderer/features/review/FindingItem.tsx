@@ -35,7 +35,6 @@ export function FindingItem({
   const api = useApi();
   const [text, setText] = useState<string | null>(null);
   const [accepting, setAccepting] = useState(false);
-  const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   const show = () => {
@@ -43,13 +42,6 @@ export function FindingItem({
     setError(null);
     api.request('review.text', { server: f.server, kind: f.kind, subject: f.subject, path: f.path }).then(
       (r) => setText(r.text),
-      (e: Error) => setError(e.message),
-    );
-  };
-  const accept = () => {
-    setError(null);
-    api.request('review.accept', { finding: f, reason }).then(
-      () => (setAccepting(false), onAccepted()),
       (e: Error) => setError(e.message),
     );
   };
@@ -78,21 +70,7 @@ export function FindingItem({
           </button>
         )}
       </div>
-      {accepting && (
-        <div className="row gap small">
-          <input
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            placeholder="Why is this acceptable? (kept in the baseline and the audit log)"
-            maxLength={2000}
-            data-testid="review-accept-reason"
-          />
-          <button disabled={!reason.trim()} onClick={accept} data-testid="review-accept-confirm">
-            Accept into the baseline
-          </button>
-          <button onClick={() => setAccepting(false)}>Cancel</button>
-        </div>
-      )}
+      {accepting && <AcceptReason finding={f} done={() => (setAccepting(false), onAccepted())} cancel={() => setAccepting(false)} setError={setError} />}
       {error && (
         <div className="error small" role="alert">
           <SafeText text={error} />
@@ -100,6 +78,31 @@ export function FindingItem({
       )}
       {text !== null && <TextInPlace text={text} start={f.start} end={f.end} />}
     </li>
+  );
+}
+
+/** Accepting a finding into the baseline: the person's reason first (kept there and in the audit log). */
+function AcceptReason(p: { finding: Finding; done: () => void; cancel: () => void; setError: (e: string | null) => void }) {
+  const api = useApi();
+  const [reason, setReason] = useState('');
+  const accept = () => {
+    p.setError(null);
+    api.request('review.accept', { finding: p.finding, reason }).then(p.done, (e: Error) => p.setError(e.message));
+  };
+  return (
+    <div className="row gap small">
+      <input
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        placeholder="Why is this acceptable? (kept in the baseline and the audit log)"
+        maxLength={2000}
+        data-testid="review-accept-reason"
+      />
+      <button disabled={!reason.trim()} onClick={accept} data-testid="review-accept-confirm">
+        Accept into the baseline
+      </button>
+      <button onClick={p.cancel}>Cancel</button>
+    </div>
   );
 }
 

@@ -69,19 +69,7 @@ export function PinsPanel({ servers }: { servers: string[] }) {
             Pin all {toLook} as they are now
           </button>
         )}
-        <FileExchange
-          what="pins"
-          fileName="mcp-pins.json"
-          load={() => api.request('review.exportPins', {})}
-          save={async (json) => {
-            setError(null);
-            const r = await api.request('review.importPins', { json });
-            setNote(`pins imported for ${r.imported.join(', ') || 'no connected server'}${r.skipped.length ? `; not connected: ${r.skipped.join(', ')}` : ''}`);
-            load();
-          }}
-          failed={setError}
-          testIds={{ export: 'review-export-pins', import: 'review-import-pins' }}
-        />
+        <PinsFile load={load} setError={setError} setNote={setNote} />
         {note && <span className="muted">{note}</span>}
       </div>
       {error && (
@@ -119,5 +107,25 @@ function PinRow({ p, repin }: { p: PinState; repin: (pick: PinState[]) => void }
       </div>
       {p.diff && <DiffView change={p.diff} since="it was pinned" />}
     </li>
+  );
+}
+
+/** The pins as a file: export them, or import a pins file for the connected servers it names. */
+function PinsFile({ load, setError, setNote }: { load: () => void; setError: (e: string | null) => void; setNote: (n: string) => void }) {
+  const api = useApi();
+  return (
+    <FileExchange
+      what="pins"
+      fileName="mcp-pins.json"
+      load={() => api.request('review.exportPins', {})}
+      save={async (json) => {
+        setError(null);
+        const r = await api.request('review.importPins', { json });
+        setNote(`pins imported for ${r.imported.join(', ') || 'no connected server'}${r.skipped.length ? `; not connected: ${r.skipped.join(', ')}` : ''}`);
+        load();
+      }}
+      failed={setError}
+      testIds={{ export: 'review-export-pins', import: 'review-import-pins' }}
+    />
   );
 }

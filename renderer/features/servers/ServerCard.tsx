@@ -39,37 +39,11 @@ export function ServerCard({ id }: { id: string }) {
       .catch((e: Error) => setFailed(e.message))
       .finally(() => setBusy(null));
   };
-  const live = v.status === 'connected' || v.status === 'connecting';
   const target = v.config.type === 'stdio' ? [v.config.command, ...v.config.args].join(' ') : v.config.url;
   const tools = toolCount(v.toolCount, held);
   return (
     <li className={`server-item status-${v.status}`} data-testid="server-item" data-server={v.id} data-status={v.status}>
-      <div className="server-row">
-        <span className={`dot ${v.status}`} aria-label={v.status} title={v.status} />
-        <button className="link server-name" onClick={() => setOpen(!open)} aria-expanded={open} title={whole}>
-          <SafeText text={v.id} />
-        </button>
-        {v.status !== 'connected' && <span className="muted small server-state">{v.status === 'awaiting-consent' ? 'awaiting consent' : v.status}</span>}
-        <span className="spacer" />
-        {live && (
-          <button onClick={() => run('reconnect', () => api.request('servers.connect', { serverId: id }))} disabled={!!busy} title="Reconnect">
-            ↻
-          </button>
-        )}
-        {/* One button that turns from Connect to Disconnect: the focus stays on it. Disconnect also
-            stops a connect under way (a server that never answers is not waited out). */}
-        <button
-          onClick={() => {
-            if (live ? busy === 'disconnect' : busy) return;
-            run(live ? 'disconnect' : 'connect', () => api.request(live ? 'servers.disconnect' : 'servers.connect', { serverId: id }));
-          }}
-          aria-disabled={live ? busy === 'disconnect' : !!busy}
-          title={v.status === 'connecting' ? 'Stop connecting' : undefined}
-          data-testid={live ? 'disconnect' : 'connect'}
-        >
-          {live ? 'Disconnect' : 'Connect'}
-        </button>
-      </div>
+      <ServerRow v={v} open={open} setOpen={setOpen} whole={whole} busy={busy} run={run} />
       {/* The count leads the line under the name, so that a narrow column cuts the command, never the count. */}
       <div className="muted small ellipsis" title={v.status === 'connected' ? `${tools} · ${v.transport} · ${target}` : target}>
         {v.status === 'connected' && <span data-testid="server-count">{tools} · </span>}
@@ -191,6 +165,50 @@ function ConsentWait({ consent }: { consent: NonNullable<ServerView['consent']> 
     <div className="consent-wait" role="status" data-testid="consent-waiting">
       {consent.kind === 'launch' ? 'Before this command line runs, confirm it' : 'Before its annotations are believed, confirm trusting it'} in {consent.where}.
       The page cannot confirm it for you.
+    </div>
+  );
+}
+
+interface RowProps {
+  v: ServerView;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  whole: string;
+  busy: string | null;
+  run: (label: string, f: () => Promise<unknown>) => void;
+}
+
+/** The server's line: status, name (opens the details), Reconnect, and one Connect/Disconnect button. */
+function ServerRow({ v, open, setOpen, whole, busy, run }: RowProps) {
+  const api = useApi();
+  const id = v.id;
+  const live = v.status === 'connected' || v.status === 'connecting';
+  return (
+    <div className="server-row">
+      <span className={`dot ${v.status}`} aria-label={v.status} title={v.status} />
+      <button className="link server-name" onClick={() => setOpen(!open)} aria-expanded={open} title={whole}>
+        <SafeText text={v.id} />
+      </button>
+      {v.status !== 'connected' && <span className="muted small server-state">{v.status === 'awaiting-consent' ? 'awaiting consent' : v.status}</span>}
+      <span className="spacer" />
+      {live && (
+        <button onClick={() => run('reconnect', () => api.request('servers.connect', { serverId: id }))} disabled={!!busy} title="Reconnect">
+          ↻
+        </button>
+      )}
+      {/* One button that turns from Connect to Disconnect: the focus stays on it. Disconnect also
+          stops a connect under way (a server that never answers is not waited out). */}
+      <button
+        onClick={() => {
+          if (live ? busy === 'disconnect' : busy) return;
+          run(live ? 'disconnect' : 'connect', () => api.request(live ? 'servers.disconnect' : 'servers.connect', { serverId: id }));
+        }}
+        aria-disabled={live ? busy === 'disconnect' : !!busy}
+        title={v.status === 'connecting' ? 'Stop connecting' : undefined}
+        data-testid={live ? 'disconnect' : 'connect'}
+      >
+        {live ? 'Disconnect' : 'Connect'}
+      </button>
     </div>
   );
 }

@@ -51,36 +51,7 @@ export function ServerFacts({ v }: { v: ServerView }) {
   return (
     <>
       <dl className="kv" data-testid="server-facts">
-        {info && (
-          <>
-            <dt>Name</dt>
-            <dd>{text(info.name)}</dd>
-            {info.title !== undefined && (
-              <>
-                <dt>Title</dt>
-                <dd>{text(info.title)}</dd>
-              </>
-            )}
-            <dt>Version</dt>
-            <dd>{text(info.version)}</dd>
-            {info.description !== undefined && (
-              <>
-                <dt>Description</dt>
-                <dd>{text(info.description)}</dd>
-              </>
-            )}
-            {info.websiteUrl !== undefined && (
-              <>
-                <dt>Website</dt>
-                <dd className="mono small">{text(info.websiteUrl)}</dd>
-              </>
-            )}
-            <dt>Said by</dt>
-            <dd className="small" data-testid="server-identity-source">
-              {v.era === 'modern' ? '_meta io.modelcontextprotocol/serverInfo (server/discover)' : 'the initialize result (serverInfo)'}
-            </dd>
-          </>
-        )}
+        {info && <InfoFacts info={info} era={v.era} />}
         <dt>Protocol</dt>
         <dd data-testid="server-era" data-era={v.era ?? ''}>
           {v.protocolVersion ?? '—'}
@@ -108,6 +79,41 @@ export function ServerFacts({ v }: { v: ServerView }) {
           </div>
         </div>
       )}
+    </>
+  );
+}
+
+/** What the server says of itself (name, title, version, description, website) and where it said it. */
+function InfoFacts({ info, era }: { info: Info; era: ServerView['era'] }) {
+  const text = (x: unknown) => <SafeText text={typeof x === 'string' ? x : JSON.stringify(x ?? '')} />;
+  return (
+    <>
+      <dt>Name</dt>
+      <dd>{text(info.name)}</dd>
+      {info.title !== undefined && (
+        <>
+          <dt>Title</dt>
+          <dd>{text(info.title)}</dd>
+        </>
+      )}
+      <dt>Version</dt>
+      <dd>{text(info.version)}</dd>
+      {info.description !== undefined && (
+        <>
+          <dt>Description</dt>
+          <dd>{text(info.description)}</dd>
+        </>
+      )}
+      {info.websiteUrl !== undefined && (
+        <>
+          <dt>Website</dt>
+          <dd className="mono small">{text(info.websiteUrl)}</dd>
+        </>
+      )}
+      <dt>Said by</dt>
+      <dd className="small" data-testid="server-identity-source">
+        {era === 'modern' ? '_meta io.modelcontextprotocol/serverInfo (server/discover)' : 'the initialize result (serverInfo)'}
+      </dd>
     </>
   );
 }

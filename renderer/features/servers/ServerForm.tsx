@@ -68,25 +68,7 @@ export function ServerForm({ initial, onSave, onClose }: ServerFormProps) {
           </select>
         </label>
         <LaunchFields type={type} launch={launch} edit={edit} />
-        <label>
-          Protocol era
-          <select value={era} onChange={(e) => setEra(e.target.value as ServerSettings['era'])} name="era" data-testid="era-select">
-            <option value="auto">auto: ask the server (2026-07-28 if it speaks it, else 2025)</option>
-            <option value="modern">modern: 2026-07-28 only</option>
-            <option value="legacy">legacy: the 2025 initialize handshake only</option>
-          </select>
-        </label>
-        <label>
-          Roots, one file:// URI per line (deprecated in 2026-07-28; 2025-era servers such as the filesystem server ask for them; none by default)
-          <textarea
-            value={roots}
-            onChange={(e) => setRoots(e.target.value)}
-            rows={2}
-            name="roots"
-            placeholder="file:///home/me/project"
-            data-testid="roots-input"
-          />
-        </label>
+        <EraAndRoots era={era} setEra={setEra} roots={roots} setRoots={setRoots} />
         {error && (
           <div className="error" role="alert">
             {error}
@@ -173,6 +155,34 @@ function LaunchFields({ type, launch, edit }: LaunchProps) {
       <label>
         Headers, Name: value per line
         <textarea value={launch.headers} onChange={edit('headers')} rows={2} name="headers" />
+      </label>
+    </>
+  );
+}
+
+/** Which protocol era to speak, and the roots offered to a 2025-era server. */
+function EraAndRoots(p: { era: ServerSettings['era']; setEra: (e: ServerSettings['era']) => void; roots: string; setRoots: (r: string) => void }) {
+  const { era, setEra, roots, setRoots } = p;
+  return (
+    <>
+      <label>
+        Protocol era
+        <select value={era} onChange={(e) => setEra(e.target.value as ServerSettings['era'])} name="era" data-testid="era-select">
+          <option value="auto">auto: ask the server (2026-07-28 if it speaks it, else 2025)</option>
+          <option value="modern">modern: 2026-07-28 only</option>
+          <option value="legacy">legacy: the 2025 initialize handshake only</option>
+        </select>
+      </label>
+      <label>
+        Roots, one file:// URI per line (deprecated in 2026-07-28; 2025-era servers such as the filesystem server ask for them; none by default)
+        <textarea
+          value={roots}
+          onChange={(e) => setRoots(e.target.value)}
+          rows={2}
+          name="roots"
+          placeholder="file:///home/me/project"
+          data-testid="roots-input"
+        />
       </label>
     </>
   );

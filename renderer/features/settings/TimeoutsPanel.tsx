@@ -1,3 +1,4 @@
+import type { ServerView } from '../../../shared/schemas/server';
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useApi } from '../../api/context';
@@ -68,26 +69,7 @@ export function TimeoutsPanel() {
           <SafeText text={note.text} />
         </div>
       )}
-      <table className="grid">
-        <thead>
-          <tr>
-            <th>Server</th>
-            <th>A sent call may run up to</th>
-            <th>Progress starts that time again</th>
-          </tr>
-        </thead>
-        <tbody>
-          {servers.map((v) => (
-            <ServerTimeouts
-              key={v.id}
-              id={v.id}
-              callTimeoutMs={v.settings.callTimeoutMs}
-              reset={v.settings.resetTimeoutOnProgress}
-              onError={(text) => setNote({ ok: false, text })}
-            />
-          ))}
-        </tbody>
-      </table>
+      <ServerTimeoutTable servers={servers} onError={(text) => setNote({ ok: false, text })} />
     </section>
   );
 }
@@ -132,5 +114,25 @@ function ServerTimeouts({ id, callTimeoutMs, reset, onError }: { id: string; cal
         />
       </td>
     </tr>
+  );
+}
+
+/** Each server's call timeout, and whether progress starts it again. */
+function ServerTimeoutTable({ servers, onError }: { servers: ServerView[]; onError: (text: string) => void }) {
+  return (
+    <table className="grid">
+      <thead>
+        <tr>
+          <th>Server</th>
+          <th>A sent call may run up to</th>
+          <th>Progress starts that time again</th>
+        </tr>
+      </thead>
+      <tbody>
+        {servers.map((v) => (
+          <ServerTimeouts key={v.id} id={v.id} callTimeoutMs={v.settings.callTimeoutMs} reset={v.settings.resetTimeoutOnProgress} onError={onError} />
+        ))}
+      </tbody>
+    </table>
   );
 }
