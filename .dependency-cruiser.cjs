@@ -57,14 +57,16 @@ module.exports = {
     },
     {
       name: 'hosts-apart',
-      comment: 'A host (desktop, web, cli, gateway) never imports another: what two need lives below them, in the core or shared/.',
+      comment:
+        'A host (desktop, web, cli, gateway) never imports another: what two need lives below them, in the core or shared/.',
       severity: 'error',
       from: { path: `^electron/hosts/(${HOSTS})/` },
       to: { path: '^electron/(hosts|launch)/', pathNot: '^electron/hosts/$1/' },
     },
     {
       name: 'hosts-use-the-core-surface',
-      comment: "Hosts see the core through electron/core/index.ts only (a host's tests may also open electron/core/testing.ts).",
+      comment:
+        "Hosts see the core through electron/core/index.ts only (a host's tests may also open electron/core/testing.ts).",
       severity: 'error',
       from: { path: '^electron/(hosts|launch)/' },
       to: { path: '^electron/core/', pathNot: ['^electron/core/index\\.ts$', '^electron/core/testing\\.ts$'] },
@@ -78,7 +80,8 @@ module.exports = {
     },
     {
       name: 'renderer-only-shared',
-      comment: 'The page talks to the core through the contract client only: shared/ and itself, never Node or electron/.',
+      comment:
+        'The page talks to the core through the contract client only: shared/ and itself, never Node or electron/.',
       severity: 'error',
       from: { path: '^renderer/' },
       to: { path: '^electron/|^e2e/|^node_modules/electron/' },
@@ -107,7 +110,8 @@ module.exports = {
     },
     {
       name: 'one-protocol-library',
-      comment: 'Shipped code speaks MCP through the split SDK (@modelcontextprotocol/client); the 1.x SDK is for test fixtures only.',
+      comment:
+        'Shipped code speaks MCP through the split SDK (@modelcontextprotocol/client); the 1.x SDK is for test fixtures only.',
       severity: 'error',
       from: { path: '^(shared|electron|renderer)/', pathNot: TEST },
       to: { path: '^node_modules/@modelcontextprotocol/sdk/' },

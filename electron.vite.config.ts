@@ -4,11 +4,16 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { META_CSP } from './shared/csp.js';
 
-/** The CSP also as a meta tag (the servers send it as a header too, narrower); frame-ancestors only works as a header. */
+/**
+ * The CSP also as a meta tag (the servers send it as a header too, narrower); frame-ancestors only works as a header.
+ */
 const cspMeta = (): Plugin => ({
   name: 'csp-meta',
   transformIndexHtml: (html) =>
-    html.replace('<meta charset="utf-8" />', `<meta charset="utf-8" />\n    <meta http-equiv="Content-Security-Policy" content="${META_CSP}" />`),
+    html.replace(
+      '<meta charset="utf-8" />',
+      `<meta charset="utf-8" />\n    <meta http-equiv="Content-Security-Policy" content="${META_CSP}" />`,
+    ),
 });
 
 /**
@@ -23,7 +28,10 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       externalizeDeps: true,
-      rolldownOptions: { input: { index: resolve('electron/launch/desktop.ts') }, output: { ...ascii, comments: false } },
+      rolldownOptions: {
+        input: { index: resolve('electron/launch/desktop.ts') },
+        output: { ...ascii, comments: false },
+      },
     },
   },
   preload: {

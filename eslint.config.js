@@ -12,29 +12,59 @@ import tseslint from 'typescript-eslint';
 
 /** Untrusted text (descriptions, results) is rendered as text: React escapes it, this keeps it so. */
 const noRawHtml = [
-  { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No raw HTML: render server text with <SafeText> or as a text node.' },
+  {
+    selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+    message: 'No raw HTML: render server text with <SafeText> or as a text node.',
+  },
   { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'No raw HTML sinks.' },
-  { selector: "CallExpression[callee.object.name='document'][callee.property.name='write']", message: 'No raw HTML sinks.' },
+  {
+    selector: "CallExpression[callee.object.name='document'][callee.property.name='write']",
+    message: 'No raw HTML sinks.',
+  },
 ];
 
 // No ICU in what the console runs (shared/plain-format.ts says why: 9 MB of locale data mapped into
 // the serving process at the first call, a 15-46 ms task in the page, an order that changes with
 // the machine's locale). Tests may compare against it.
 const noIcu = (use) => [
-  { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]', message: `No Intl formatting: use ${use}.` },
-  { selector: "CallExpression[callee.property.name='localeCompare']", message: 'No locale order: use compareText from shared/plain-format.ts.' },
+  {
+    selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+    message: `No Intl formatting: use ${use}.`,
+  },
+  {
+    selector: "CallExpression[callee.property.name='localeCompare']",
+    message: 'No locale order: use compareText from shared/plain-format.ts.',
+  },
   { selector: "MemberExpression[object.name='Intl']", message: `No Intl: use ${use}.` },
 ];
-const privateMembers = { selector: 'PrivateIdentifier', message: 'use TypeScript `private`: the Electron security scan cannot parse #private members' };
+const privateMembers = {
+  selector: 'PrivateIdentifier',
+  message: 'use TypeScript `private`: the Electron security scan cannot parse #private members',
+};
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'e2e/planted/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/planted/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.json', './tsconfig.renderer.json', './tsconfig.electron.json', './tsconfig.dom-tests.json'],
+        project: [
+          './tsconfig.json',
+          './tsconfig.renderer.json',
+          './tsconfig.electron.json',
+          './tsconfig.dom-tests.json',
+        ],
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },
@@ -46,7 +76,10 @@ export default tseslint.config(
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       'no-restricted-syntax': ['error', ...noRawHtml],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-eval': 'error',
@@ -94,7 +127,11 @@ export default tseslint.config(
     files: ['renderer/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
-      'no-restricted-syntax': ['error', ...noRawHtml, ...noIcu('renderer/components/format.ts (count, clockTime, dateTime)')],
+      'no-restricted-syntax': [
+        'error',
+        ...noRawHtml,
+        ...noIcu('renderer/components/format.ts (count, clockTime, dateTime)'),
+      ],
     },
   },
   {
@@ -102,7 +139,18 @@ export default tseslint.config(
     languageOptions: { globals: {} },
     rules: {
       // shared/ runs in Node, the page and the sandboxed preload: none of their globals.
-      'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'require', '__dirname', 'navigator', 'localStorage', 'sessionStorage'],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'process',
+        'Buffer',
+        'require',
+        '__dirname',
+        'navigator',
+        'localStorage',
+        'sessionStorage',
+      ],
     },
   },
   {
@@ -110,7 +158,10 @@ export default tseslint.config(
     // a port, never through a closure over a name declared further down.
     files: ['electron/core/compose.ts', 'electron/core/record-parts.ts', 'electron/core/trust-parts.ts'],
     rules: {
-      '@typescript-eslint/no-use-before-define': ['error', { functions: false, classes: true, variables: true, typedefs: false, ignoreTypeReferences: true }],
+      '@typescript-eslint/no-use-before-define': [
+        'error',
+        { functions: false, classes: true, variables: true, typedefs: false, ignoreTypeReferences: true },
+      ],
     },
   },
   {
@@ -123,7 +174,9 @@ export default tseslint.config(
   {
     files: ['electron/**/*.ts', 'shared/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...noRawHtml, privateMembers, ...noIcu('count from shared/plain-format.ts')] },
+    rules: {
+      'no-restricted-syntax': ['error', ...noRawHtml, privateMembers, ...noIcu('count from shared/plain-format.ts')],
+    },
   },
   {
     files: ['electron/**/*.ts'],
@@ -137,7 +190,8 @@ export default tseslint.config(
             {
               name: 'electron',
               importNames: ['ipcMain', 'ipcRenderer', 'contextBridge'],
-              message: 'IPC lives in electron/hosts/desktop/main/index.ts and electron/hosts/desktop/preload/index.ts only.',
+              message:
+                'IPC lives in electron/hosts/desktop/main/index.ts and electron/hosts/desktop/preload/index.ts only.',
             },
           ],
         },

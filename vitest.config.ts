@@ -23,9 +23,23 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: NODE_UNITS, exclude: [...INTEGRATION, '**/node_modules/**'], pool: 'threads', isolate: false },
+        test: {
+          name: 'unit',
+          include: NODE_UNITS,
+          exclude: [...INTEGRATION, '**/node_modules/**'],
+          pool: 'threads',
+          isolate: false,
+        },
       },
-      { extends: true, test: { name: 'unit-page', include: PAGE_UNITS, exclude: [...INTEGRATION, '**/node_modules/**'], pool: 'threads' } },
+      {
+        extends: true,
+        test: {
+          name: 'unit-page',
+          include: PAGE_UNITS,
+          exclude: [...INTEGRATION, '**/node_modules/**'],
+          pool: 'threads',
+        },
+      },
       { extends: true, test: { name: 'integration', include: INTEGRATION, exclude: ['**/node_modules/**'] } },
     ],
   },

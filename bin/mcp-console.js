@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The command line of MCP Console (built by `npm run build`: the bundle of out/cli, see e2e/tools/bundle-cli.ts).
-// glibc's malloc trim threshold is held first, before the console's own modules are read (electron/launch/malloc-trim.ts).
+// glibc's malloc trim threshold is held first, before the console's own modules are read
+// (electron/launch/malloc-trim.ts).
 import { fileURLToPath } from 'node:url';
 
 const { holdMallocTrim } = await import('../out/cli/malloc-trim.js');

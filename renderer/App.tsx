@@ -37,10 +37,23 @@ const TimeoutsPanel = lazyView(() => import('./features/settings/TimeoutsPanel')
 const ResultCheckPanel = lazyView(() => import('./features/settings/ResultCheckPanel').then((m) => m.ResultCheckPanel));
 const ShippingPanel = lazyView(() => import('./features/settings/ShippingPanel').then((m) => m.ShippingPanel));
 
-type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace' | 'auth' | 'review' | 'history' | 'collections' | 'audit' | 'agents' | 'settings';
+type Tab =
+  | 'tools'
+  | 'resources'
+  | 'prompts'
+  | 'logs'
+  | 'trace'
+  | 'auth'
+  | 'review'
+  | 'history'
+  | 'collections'
+  | 'audit'
+  | 'agents'
+  | 'settings';
 
 /** A server connecting or a listing streaming in: the views' scripts wait meanwhile (preloadViews). */
-const machineBusy = () => listingUnderWay() || Object.values(useConsole.getState().servers).some((v) => v.status === 'connecting');
+const machineBusy = () =>
+  listingUnderWay() || Object.values(useConsole.getState().servers).some((v) => v.status === 'connecting');
 
 const TAB_LABEL: Record<Tab, string> = {
   tools: 'Tools',
@@ -103,14 +116,25 @@ export function App() {
         <h1>MCP Console</h1>
         <nav className="tabs" role="tablist">
           {(Object.keys(TAB_LABEL) as Tab[]).map((t) => (
-            <button key={t} role="tab" aria-selected={tab === t} onClick={() => startTransition(() => setTab(t))} data-testid={`tab-${t}`}>
+            <button
+              key={t}
+              role="tab"
+              aria-selected={tab === t}
+              onClick={() => startTransition(() => setTab(t))}
+              data-testid={`tab-${t}`}
+            >
               {TAB_LABEL[t]}
             </button>
           ))}
         </nav>
         <FilterBox inputRef={search} toTools={toTools} />
         {pending > 0 && (
-          <button className="badge warn queue-badge" onClick={() => useConsole.getState().queueToggled()} data-testid="approval-badge" aria-haspopup="true">
+          <button
+            className="badge warn queue-badge"
+            onClick={() => useConsole.getState().queueToggled()}
+            data-testid="approval-badge"
+            aria-haspopup="true"
+          >
             {pending} waiting for approval
           </button>
         )}
@@ -194,7 +218,10 @@ function wideView(tab: Tab, setTab: (t: Tab) => void): ReactNode {
 function useSearchKey(search: RefObject<HTMLInputElement | null>, toTools: () => void): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || (e.target as HTMLElement)?.isContentEditable;
+      const typing =
+        e.target instanceof HTMLInputElement ||
+        e.target instanceof HTMLTextAreaElement ||
+        (e.target as HTMLElement)?.isContentEditable;
       if ((e.key === 'k' && (e.ctrlKey || e.metaKey)) || (e.key === '/' && !typing)) {
         e.preventDefault();
         toTools();

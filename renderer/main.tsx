@@ -14,5 +14,6 @@ import('react-dom/client')
   .catch((e: unknown) => {
     // A script that could not load (a build missing a file): said on the page, not a blank window.
     document.body.dataset.appState = 'load-failed';
-    document.getElementById('root')!.textContent = `MCP Console could not start its page: ${(e as Error)?.message ?? String(e)}`;
+    document.getElementById('root')!.textContent =
+      `MCP Console could not start its page: ${(e as Error)?.message ?? String(e)}`;
   });

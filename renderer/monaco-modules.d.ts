@@ -23,7 +23,11 @@ declare module 'monaco-editor/editor/browser/config/fontMeasurements' {
   export const FontMeasurements: { readFontInfo(targetWindow: Window, bareFontInfo: unknown): unknown };
 }
 declare module 'monaco-editor/editor/common/config/fontInfoFromSettings' {
-  export function createBareFontInfoFromRawSettings(options: { fontSize?: number }, pixelRatio: number, ignoreEditorZoom?: boolean): unknown;
+  export function createBareFontInfoFromRawSettings(
+    options: { fontSize?: number },
+    pixelRatio: number,
+    ignoreEditorZoom?: boolean,
+  ): unknown;
 }
 declare module 'monaco-editor/base/browser/pixelRatio' {
   export const PixelRatio: { getInstance(targetWindow: Window): { readonly value: number } };

@@ -17,8 +17,8 @@ export function start(): void {
         <p>This address lacks its access token, so the page cannot reach the console.</p>
         <p>
           Open the full address that <code>mcp-console serve</code> printed when it started (the line{' '}
-          <code>MCP Console ready at http://127.0.0.1:…/#token=…</code>). Each start makes a new token; if you have lost it, restart{' '}
-          <code>mcp-console serve</code>.
+          <code>MCP Console ready at http://127.0.0.1:…/#token=…</code>). Each start makes a new token; if you have lost
+          it, restart <code>mcp-console serve</code>.
         </p>
       </main>,
     );

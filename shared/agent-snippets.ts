@@ -30,7 +30,13 @@ export function agentSnippets(i: SnippetInput): Snippet[] {
   const [command = 'mcp-console', ...args] = [...i.bridge, i.name];
   const stdio = { command, args };
   const json = (v: unknown) => JSON.stringify(v, null, 2);
-  const out: Snippet[] = [{ host: 'Claude Desktop', where: 'claude_desktop_config.json, under "mcpServers"', text: json({ mcpServers: { [key]: stdio } }) }];
+  const out: Snippet[] = [
+    {
+      host: 'Claude Desktop',
+      where: 'claude_desktop_config.json, under "mcpServers"',
+      text: json({ mcpServers: { [key]: stdio } }),
+    },
+  ];
   if (i.url) {
     const auth = { Authorization: `Bearer ${i.token}` };
     out.push(
@@ -39,7 +45,11 @@ export function agentSnippets(i: SnippetInput): Snippet[] {
         where: '.cursor/mcp.json (or ~/.cursor/mcp.json), under "mcpServers"',
         text: json({ mcpServers: { [key]: { url: i.url, headers: auth } } }),
       },
-      { host: 'VS Code', where: '.vscode/mcp.json, under "servers"', text: json({ servers: { [key]: { type: 'http', url: i.url, headers: auth } } }) },
+      {
+        host: 'VS Code',
+        where: '.vscode/mcp.json, under "servers"',
+        text: json({ servers: { [key]: { type: 'http', url: i.url, headers: auth } } }),
+      },
       {
         host: 'Claude Code',
         where: 'a terminal',
@@ -49,8 +59,16 @@ export function agentSnippets(i: SnippetInput): Snippet[] {
   } else {
     out.push(
       { host: 'Cursor', where: '.cursor/mcp.json, under "mcpServers"', text: json({ mcpServers: { [key]: stdio } }) },
-      { host: 'VS Code', where: '.vscode/mcp.json, under "servers"', text: json({ servers: { [key]: { type: 'stdio', ...stdio } } }) },
-      { host: 'Claude Code', where: 'a terminal', text: `claude mcp add ${sh(key)} -- ${[command, ...args].map(sh).join(' ')}` },
+      {
+        host: 'VS Code',
+        where: '.vscode/mcp.json, under "servers"',
+        text: json({ servers: { [key]: { type: 'stdio', ...stdio } } }),
+      },
+      {
+        host: 'Claude Code',
+        where: 'a terminal',
+        text: `claude mcp add ${sh(key)} -- ${[command, ...args].map(sh).join(' ')}`,
+      },
     );
   }
   return out;

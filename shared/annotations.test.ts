@@ -3,10 +3,19 @@ import { displayName, effectiveAnnotations, riskSummary } from './annotations.js
 
 describe('annotations', () => {
   it('fills the spec defaults when nothing is declared', () => {
-    expect(effectiveAnnotations(undefined)).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true });
+    expect(effectiveAnnotations(undefined)).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
   });
   it('keeps declared booleans and ignores values of the wrong type', () => {
-    const eff = effectiveAnnotations({ readOnlyHint: true, destructiveHint: 'no' as unknown as boolean, openWorldHint: false });
+    const eff = effectiveAnnotations({
+      readOnlyHint: true,
+      destructiveHint: 'no' as unknown as boolean,
+      openWorldHint: false,
+    });
     expect(eff).toEqual({ readOnlyHint: true, destructiveHint: true, idempotentHint: false, openWorldHint: false });
   });
   it('rates risk from annotations and trust', () => {

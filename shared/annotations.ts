@@ -45,7 +45,9 @@ export function riskSummary(declared: ToolAnnotations | undefined, trusted: bool
     reasons.push('no annotations declared: the spec defaults assume it may write, destroy and reach the outside world');
   } else if (eff.readOnlyHint) {
     level = trusted ? 'read-only-trusted' : 'read-only-claimed';
-    reasons.push(trusted ? 'declared read-only by a trusted server' : 'claims read-only, but the server is not trusted');
+    reasons.push(
+      trusted ? 'declared read-only by a trusted server' : 'claims read-only, but the server is not trusted',
+    );
   } else if (eff.destructiveHint) {
     level = 'destructive';
     reasons.push(sent.destructiveHint === true ? 'declared destructive' : 'may destroy data (spec default)');
@@ -53,7 +55,8 @@ export function riskSummary(declared: ToolAnnotations | undefined, trusted: bool
     level = 'writes';
     reasons.push('modifies its environment, declared non-destructive');
   }
-  if (eff.openWorldHint) reasons.push(sent.openWorldHint === true ? 'declared open-world' : 'may reach the outside world (spec default)');
+  if (eff.openWorldHint)
+    reasons.push(sent.openWorldHint === true ? 'declared open-world' : 'may reach the outside world (spec default)');
   if (!eff.readOnlyHint && eff.idempotentHint) reasons.push('declared idempotent');
   return { level, openWorld: eff.openWorldHint, trusted, reasons };
 }
@@ -82,17 +85,25 @@ const SHARED_RISKS: ToolRisk[] = [];
 /** The four hints a server declared as one number below 81: each absent (or not a boolean), true or false. */
 export function hintCode(declared: ToolAnnotations | undefined): number {
   let code = 0;
-  if (declared) for (const hint of HINTS) code = code * 3 + (declared[hint] === true ? 1 : declared[hint] === false ? 2 : 0);
+  if (declared)
+    for (const hint of HINTS) code = code * 3 + (declared[hint] === true ? 1 : declared[hint] === false ? 2 : 0);
   return code;
 }
 
 /** `effectiveAnnotations`, one shared frozen object per set of hints (a title makes its own). */
-export function sharedEffectiveAnnotations(declared: ToolAnnotations | undefined, code = hintCode(declared)): EffectiveAnnotations {
+export function sharedEffectiveAnnotations(
+  declared: ToolAnnotations | undefined,
+  code = hintCode(declared),
+): EffectiveAnnotations {
   if (typeof declared?.title === 'string') return effectiveAnnotations(declared);
   return (SHARED_ANNOTATIONS[code] ??= Object.freeze(effectiveAnnotations(declared)));
 }
 
 /** `toolRisk`, one shared frozen object per set of hints and trust. */
-export function sharedToolRisk(declared: ToolAnnotations | undefined, trusted: boolean, code = hintCode(declared)): ToolRisk {
+export function sharedToolRisk(
+  declared: ToolAnnotations | undefined,
+  trusted: boolean,
+  code = hintCode(declared),
+): ToolRisk {
   return (SHARED_RISKS[code * 2 + (trusted ? 1 : 0)] ??= Object.freeze(toolRisk(declared, trusted)));
 }

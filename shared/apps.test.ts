@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { allowAttribute, appCallable, cspSource, mergeViewMeta, modelVisible, toolUi, viewMeta, viewPolicy } from './apps.js';
+import {
+  allowAttribute,
+  appCallable,
+  cspSource,
+  mergeViewMeta,
+  modelVisible,
+  toolUi,
+  viewMeta,
+  viewPolicy,
+} from './apps.js';
 
 describe('a tool and its view', () => {
   it('reads the linked view from _meta.ui, else from the deprecated flat key, and says when they disagree', () => {
-    expect(toolUi({ _meta: { ui: { resourceUri: 'ui://a/v' } } })).toEqual({ resourceUri: 'ui://a/v', visibility: ['model', 'app'], problems: [] });
+    expect(toolUi({ _meta: { ui: { resourceUri: 'ui://a/v' } } })).toEqual({
+      resourceUri: 'ui://a/v',
+      visibility: ['model', 'app'],
+      problems: [],
+    });
     expect(toolUi({ _meta: { 'ui/resourceUri': 'ui://a/flat' } }).resourceUri).toBe('ui://a/flat');
     const both = toolUi({ _meta: { ui: { resourceUri: 'ui://a/v' }, 'ui/resourceUri': 'ui://a/other' } });
     expect(both.resourceUri).toBe('ui://a/v');
@@ -73,7 +86,13 @@ describe("a view's policy", () => {
       'javascript:alert(1)',
     ])
       expect(cspSource(d)).toHaveProperty('problem');
-    for (const d of ['https://a.example.com', 'https://a.example.com:8443', 'http://localhost:3000', 'http://127.0.0.1:8080', 'wss://x.example.org/'])
+    for (const d of [
+      'https://a.example.com',
+      'https://a.example.com:8443',
+      'http://localhost:3000',
+      'http://127.0.0.1:8080',
+      'wss://x.example.org/',
+    ])
       expect(cspSource(d)).toHaveProperty('source');
     const p = viewPolicy({ connectDomains: ['*; script-src *', 'https://ok.example.com'] });
     expect(p.csp).toContain('connect-src https://ok.example.com;');
@@ -83,8 +102,14 @@ describe("a view's policy", () => {
 
   it('takes each key of the view metadata from the read, else from the listing', () => {
     const listed = viewMeta({ ui: { prefersBorder: true, csp: { connectDomains: ['https://listed.example.com'] } } });
-    const read = viewMeta({ ui: { csp: { resourceDomains: ['https://read.example.com'] }, permissions: { camera: {}, bogus: {} } } });
-    expect(mergeViewMeta(listed, read)).toEqual({ prefersBorder: true, csp: { resourceDomains: ['https://read.example.com'] }, permissions: ['camera'] });
+    const read = viewMeta({
+      ui: { csp: { resourceDomains: ['https://read.example.com'] }, permissions: { camera: {}, bogus: {} } },
+    });
+    expect(mergeViewMeta(listed, read)).toEqual({
+      prefersBorder: true,
+      csp: { resourceDomains: ['https://read.example.com'] },
+      permissions: ['camera'],
+    });
     expect(viewMeta({ ui: 'no' })).toBeUndefined();
   });
 

@@ -36,10 +36,14 @@ export function toolUi(def: object): ToolUi {
   if (nested !== undefined && flat !== undefined && nested !== flat)
     problems.push(`_meta.ui.resourceUri and _meta["${FLAT_RESOURCE_KEY}"] name different views; the first is used`);
   if (nested === undefined && flat !== undefined)
-    problems.push(`only the deprecated _meta["${FLAT_RESOURCE_KEY}"] names the view; hosts that follow the spec read _meta.ui.resourceUri`);
+    problems.push(
+      `only the deprecated _meta["${FLAT_RESOURCE_KEY}"] names the view; hosts that follow the spec read _meta.ui.resourceUri`,
+    );
   let resourceUri = nested ?? flat;
   if (resourceUri !== undefined && !resourceUri.startsWith('ui://')) {
-    problems.push(`the linked view ${JSON.stringify(resourceUri.slice(0, 200))} is not a ui:// resource; it is not shown`);
+    problems.push(
+      `the linked view ${JSON.stringify(resourceUri.slice(0, 200))} is not a ui:// resource; it is not shown`,
+    );
     resourceUri = undefined;
   }
   let visibility: Visibility[] = ['model', 'app'];
@@ -47,7 +51,9 @@ export function toolUi(def: object): ToolUi {
     const said = Array.isArray(ui.visibility) ? ui.visibility : [];
     const known = said.filter((v): v is Visibility => v === 'model' || v === 'app');
     if (known.length !== said.length || !Array.isArray(ui.visibility))
-      problems.push(`_meta.ui.visibility ${JSON.stringify(ui.visibility).slice(0, 200)} holds values other than "model" and "app"`);
+      problems.push(
+        `_meta.ui.visibility ${JSON.stringify(ui.visibility).slice(0, 200)} holds values other than "model" and "app"`,
+      );
     // An empty or unreadable list hides the tool from the model and from views alike: the narrow reading.
     visibility = [...new Set(known)];
   }
@@ -92,7 +98,8 @@ export function viewMeta(meta: unknown): ViewMeta | undefined {
     }
     out.csp = csp;
   }
-  if (isObject(ui.permissions)) out.permissions = VIEW_PERMISSIONS.filter((p) => isObject((ui.permissions as Record<string, unknown>)[p]));
+  if (isObject(ui.permissions))
+    out.permissions = VIEW_PERMISSIONS.filter((p) => isObject((ui.permissions as Record<string, unknown>)[p]));
   if (typeof ui.prefersBorder === 'boolean') out.prefersBorder = ui.prefersBorder;
   if (typeof ui.domain === 'string') out.domain = ui.domain;
   return out;
@@ -136,9 +143,18 @@ export interface ViewPolicy {
  * domains it declares (each checked by `cspSource`), never by anything else. `reportTo` is where
  * the browser posts what the policy blocked; `framedBy`, the console's page origins above the proxy.
  */
-export function viewPolicy(csp: ViewCspDomains | undefined, reportTo?: string, framedBy: readonly string[] = []): ViewPolicy {
+export function viewPolicy(
+  csp: ViewCspDomains | undefined,
+  reportTo?: string,
+  framedBy: readonly string[] = [],
+): ViewPolicy {
   const problems: string[] = [];
-  const allowed: Required<ViewCspDomains> = { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] };
+  const allowed: Required<ViewCspDomains> = {
+    connectDomains: [],
+    resourceDomains: [],
+    frameDomains: [],
+    baseUriDomains: [],
+  };
   for (const k of CSP_KEYS) {
     for (const d of (csp?.[k] ?? []).slice(0, 100)) {
       const r = cspSource(d);
@@ -169,8 +185,16 @@ export function viewPolicy(csp: ViewCspDomains | undefined, reportTo?: string, f
 }
 
 /** The iframe `allow` attribute for the permissions both declared and allowed by the person. */
-export function allowAttribute(declared: readonly ViewPermission[], allowedByPerson: readonly ViewPermission[]): string {
-  const feature: Record<ViewPermission, string> = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' };
+export function allowAttribute(
+  declared: readonly ViewPermission[],
+  allowedByPerson: readonly ViewPermission[],
+): string {
+  const feature: Record<ViewPermission, string> = {
+    camera: 'camera',
+    microphone: 'microphone',
+    geolocation: 'geolocation',
+    clipboardWrite: 'clipboard-write',
+  };
   return declared
     .filter((p) => allowedByPerson.includes(p))
     .map((p) => `${feature[p]} 'src'`)

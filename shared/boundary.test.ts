@@ -54,6 +54,8 @@ describe('overLimits', () => {
     expect(overLimits(deep, { depth: 100, values: 1000, stringChars: 10 })).toBeUndefined();
     expect(overLimits(deep, { depth: 20, values: 1000, stringChars: 10 })).toMatch(/deeper than 20 levels/);
     expect(overLimits(deep, { depth: 100, values: 30, stringChars: 10 })).toMatch(/more than 30 values/);
-    expect(overLimits({ k: 'x'.repeat(11) }, { depth: 20, values: 1000, stringChars: 10 })).toMatch(/11 characters \(the limit is 10\)/);
+    expect(overLimits({ k: 'x'.repeat(11) }, { depth: 20, values: 1000, stringChars: 10 })).toMatch(
+      /11 characters \(the limit is 10\)/,
+    );
   });
 });

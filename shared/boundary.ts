@@ -44,7 +44,8 @@ export function overLimits(value: unknown, limits: ShapeLimits = MESSAGE_LIMITS)
     const d = depths.pop()!;
     seen++;
     if (typeof v === 'string') {
-      if (v.length > limits.stringChars) return `holds a string of ${count(v.length)} characters (the limit is ${count(limits.stringChars)})`;
+      if (v.length > limits.stringChars)
+        return `holds a string of ${count(v.length)} characters (the limit is ${count(limits.stringChars)})`;
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
@@ -60,7 +61,8 @@ export function overLimits(value: unknown, limits: ShapeLimits = MESSAGE_LIMITS)
     for (const k in v) {
       if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
       if (++seen + values.length > limits.values) return `holds more than ${count(limits.values)} values`;
-      if (k.length > limits.stringChars) return `holds a key of ${count(k.length)} characters (the limit is ${count(limits.stringChars)})`;
+      if (k.length > limits.stringChars)
+        return `holds a key of ${count(k.length)} characters (the limit is ${count(limits.stringChars)})`;
       values.push((v as Record<string, unknown>)[k]);
       depths.push(d + 1);
     }
@@ -104,12 +106,17 @@ export function duplicateKey(text: string): { key: string; line: number } | unde
   return undefined;
 }
 
-/** JSON text parsed and measured: the value, or a RefusedError naming `what` and the limit it crossed (or a key given twice). */
+/**
+ * JSON text parsed and measured: the value, or a RefusedError naming `what` and the limit it crossed (or a key given
+ * twice).
+ */
 export function parseMeasured(text: string, what: string, limits: ShapeLimits = FILE_LIMITS): unknown {
   const value: unknown = JSON.parse(text);
   const twice = duplicateKey(text);
   if (twice)
-    throw new RefusedError(`${what} was refused: the key ${JSON.stringify(twice.key)} appears twice in one object (line ${twice.line}); only one can hold`);
+    throw new RefusedError(
+      `${what} was refused: the key ${JSON.stringify(twice.key)} appears twice in one object (line ${twice.line}); only one can hold`,
+    );
   const why = overLimits(value, limits);
   if (why) throw new RefusedError(`${what} was refused: it ${why}`);
   return value;

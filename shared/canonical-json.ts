@@ -38,7 +38,8 @@ function write(value: unknown, depth: number): string {
       if (depth >= limit) throw new RangeError(`nested deeper than ${limit} levels`);
       if (Array.isArray(value)) {
         let out = '[';
-        for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + (value[i] === undefined ? 'null' : write(value[i], depth + 1));
+        for (let i = 0; i < value.length; i++)
+          out += (i ? ',' : '') + (value[i] === undefined ? 'null' : write(value[i], depth + 1));
         return out + ']';
       }
       const obj = value as Record<string, unknown>;

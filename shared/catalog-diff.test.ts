@@ -13,7 +13,9 @@ describe('diffCatalog', () => {
     const d = diffCatalog([tool('a'), tool('b')], [tool('b', { description: 'new' }), tool('c')]);
     expect(d.added).toEqual(['c']);
     expect(d.removed).toEqual(['a']);
-    expect(d.changed).toEqual([{ name: 'b', fields: ['description'], changes: [{ path: 'description', before: 'd b', after: 'new' }] }]);
+    expect(d.changed).toEqual([
+      { name: 'b', fields: ['description'], changes: [{ path: 'description', before: 'd b', after: 'new' }] },
+    ]);
   });
   it('shows a new hidden parameter as a changed inputSchema with its path', () => {
     const after = tool('x');
@@ -40,6 +42,12 @@ describe('diffLists', () => {
     const d = diffLists(before, after, (r) => String(r.uri));
     expect(d.added).toEqual(['file:///c']);
     expect(d.removed).toEqual(['file:///b']);
-    expect(d.changed).toEqual([{ name: 'file:///a', fields: ['mimeType'], changes: [{ path: 'mimeType', before: 'text/plain', after: 'text/markdown' }] }]);
+    expect(d.changed).toEqual([
+      {
+        name: 'file:///a',
+        fields: ['mimeType'],
+        changes: [{ path: 'mimeType', before: 'text/plain', after: 'text/markdown' }],
+      },
+    ]);
   });
 });

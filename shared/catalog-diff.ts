@@ -51,7 +51,11 @@ function diffValues(a: unknown, b: unknown, path: string, out: FieldChange[]): v
 }
 
 /** Leaf-level differences between two versions of one item, named `name` (at most 200 are listed). */
-export function diffItem(before: Record<string, unknown>, after: Record<string, unknown>, name: string): ToolChange | null {
+export function diffItem(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  name: string,
+): ToolChange | null {
   const changes: FieldChange[] = [];
   diffValues(before, after, '', changes);
   if (changes.length === 0) return null;

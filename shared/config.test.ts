@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { maskCredentials, MASKED_VALUE, parseHostConfig, parseHostConfigDetailed, toHostEntry, unmaskCredentials } from './config.js';
+import {
+  maskCredentials,
+  MASKED_VALUE,
+  parseHostConfig,
+  parseHostConfigDetailed,
+  toHostEntry,
+  unmaskCredentials,
+} from './config.js';
 
 describe('parseHostConfig', () => {
   it('reads the Claude Desktop / Cursor form', () => {
@@ -16,7 +23,11 @@ describe('parseHostConfig', () => {
       }),
     );
     expect(c.files).toEqual({ type: 'stdio', command: 'npx', args: ['-y', 'x'], env: { K: 'V' }, cwd: '/tmp' });
-    expect(c.remote).toEqual({ type: 'http', url: 'http://127.0.0.1:3001/mcp', headers: { Authorization: 'Bearer t' } });
+    expect(c.remote).toEqual({
+      type: 'http',
+      url: 'http://127.0.0.1:3001/mcp',
+      headers: { Authorization: 'Bearer t' },
+    });
     expect(c.legacy!.type).toBe('sse');
     expect(c.plain!.type).toBe('auto');
     expect(c.typed).toEqual({ type: 'stdio', command: 'srv', args: [], env: {} });
@@ -27,8 +38,12 @@ describe('parseHostConfig', () => {
   });
   it('names the bad field', () => {
     expect(() => parseHostConfig('{"mcpServers":{"a":{"command":""}}}')).toThrow(/mcpServers\["a"\]\.command/);
-    expect(() => parseHostConfig('{"mcpServers":{"a":{"command":"x","args":"nope"}}}')).toThrow(/mcpServers\["a"\].*args/);
-    expect(() => parseHostConfig('{"mcpServers":{"a":{"type":"sse","url":"ftp://x"}}}')).toThrow(/mcpServers\["a"\]\.url/);
+    expect(() => parseHostConfig('{"mcpServers":{"a":{"command":"x","args":"nope"}}}')).toThrow(
+      /mcpServers\["a"\].*args/,
+    );
+    expect(() => parseHostConfig('{"mcpServers":{"a":{"type":"sse","url":"ftp://x"}}}')).toThrow(
+      /mcpServers\["a"\]\.url/,
+    );
     expect(() => parseHostConfig('{"mcpServers":{"a":{}}}')).toThrow(/needs "command"/);
     expect(() => parseHostConfig('{"other":{}}')).toThrow(/neither "mcpServers" nor "servers"/);
     expect(() => parseHostConfig('{oops')).toThrow(/not valid JSON/);
@@ -72,8 +87,13 @@ describe('parseHostConfig', () => {
     );
     expect(Object.keys(c.servers)).toEqual(['on']);
     expect(c.disabled).toEqual(['off']);
-    expect(c.warnings).toEqual(['mcpServers["on"]: ignored fields "alwaysAllow", "envFile"', 'mcpServers["off"]: disabled in the config; not loaded']);
-    expect(() => parseHostConfig('{"mcpServers":{"a":{"command":"x","disabled":"yes"}}}')).toThrow(/mcpServers\["a"\]\.disabled: must be true or false/);
+    expect(c.warnings).toEqual([
+      'mcpServers["on"]: ignored fields "alwaysAllow", "envFile"',
+      'mcpServers["off"]: disabled in the config; not loaded',
+    ]);
+    expect(() => parseHostConfig('{"mcpServers":{"a":{"command":"x","disabled":"yes"}}}')).toThrow(
+      /mcpServers\["a"\]\.disabled: must be true or false/,
+    );
   });
 });
 
@@ -83,15 +103,23 @@ describe('oauth in a host config', () => {
     const c = parseHostConfig(JSON.stringify({ mcpServers: { r: { url: 'https://x.example/mcp', oauth } } }));
     expect(c.r).toMatchObject({ type: 'auto', oauth });
     expect(toHostEntry(c.r!)).toMatchObject({ oauth });
-    expect(() => parseHostConfig('{"mcpServers":{"r":{"url":"https://x.example/mcp","oauth":{"clientSecret":"inline"}}}}')).toThrow(/oauth/);
-    expect(() => parseHostConfig('{"mcpServers":{"r":{"url":"https://x.example/mcp","oauth":{"clientMetadataUrl":"http://x.example/c.json"}}}}')).toThrow(
-      /https/,
-    );
+    expect(() =>
+      parseHostConfig('{"mcpServers":{"r":{"url":"https://x.example/mcp","oauth":{"clientSecret":"inline"}}}}'),
+    ).toThrow(/oauth/);
+    expect(() =>
+      parseHostConfig(
+        '{"mcpServers":{"r":{"url":"https://x.example/mcp","oauth":{"clientMetadataUrl":"http://x.example/c.json"}}}}',
+      ),
+    ).toThrow(/https/);
   });
 });
 
 describe('credential headers in what front ends see', () => {
-  const remote = { type: 'http' as const, url: 'https://x.example/mcp', headers: { Authorization: 'Bearer live-token', 'X-Trace': 'on' } };
+  const remote = {
+    type: 'http' as const,
+    url: 'https://x.example/mcp',
+    headers: { Authorization: 'Bearer live-token', 'X-Trace': 'on' },
+  };
 
   it('masks credential header values and keeps the others', () => {
     const shown = maskCredentials(remote);

@@ -27,7 +27,8 @@ export function normaliseEntry(id: string, raw: unknown, where = `mcpServers[${J
   const e = entry.data;
   let candidate: unknown;
   if (e.type === 'stdio' || (!e.type && e.command !== undefined)) {
-    if (e.url !== undefined) throw new ConfigError(`${where}: has both "command" and "url"; a stdio server takes only "command"`);
+    if (e.url !== undefined)
+      throw new ConfigError(`${where}: has both "command" and "url"; a stdio server takes only "command"`);
     candidate = { type: 'stdio', command: e.command, args: e.args, env: e.env, cwd: e.cwd };
   } else if (e.type || e.url !== undefined) {
     const type = e.type === 'streamable-http' ? 'http' : (e.type ?? 'auto');
@@ -81,16 +82,19 @@ export function parseHostConfigDetailed(text: string): HostConfig {
   }
   // A key given twice keeps only its last value: a second "mcpServers" would drop every server of the first.
   const twice = duplicateKey(text);
-  if (twice) throw new ConfigError(`refused: a key appears twice in one object (line ${twice.line}); only one can hold`);
+  if (twice)
+    throw new ConfigError(`refused: a key appears twice in one object (line ${twice.line}); only one can hold`);
   // SECURITY: measured before any field is read.
   const over = overLimits(json, FILE_LIMITS);
   if (over) throw new ConfigError(`refused: the file ${over}`);
-  if (!json || typeof json !== 'object' || Array.isArray(json)) throw new ConfigError('(root): must be a JSON object with "mcpServers" or "servers"');
+  if (!json || typeof json !== 'object' || Array.isArray(json))
+    throw new ConfigError('(root): must be a JSON object with "mcpServers" or "servers"');
   const root = json as Record<string, unknown>;
   const key = 'mcpServers' in root ? 'mcpServers' : 'servers' in root ? 'servers' : null;
   if (!key) throw new ConfigError('(root): has neither "mcpServers" nor "servers"');
   const servers = root[key];
-  if (!servers || typeof servers !== 'object' || Array.isArray(servers)) throw new ConfigError(`${key}: must be an object of server id -> server`);
+  if (!servers || typeof servers !== 'object' || Array.isArray(servers))
+    throw new ConfigError(`${key}: must be an object of server id -> server`);
   // Own properties only, defined (not assigned), so that an id such as "__proto__" is an id like any other.
   const entries: [string, ServerConfig][] = [];
   const disabled: string[] = [];
@@ -102,8 +106,12 @@ export function parseHostConfigDetailed(text: string): HostConfig {
     if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
       const r = raw as Record<string, unknown>;
       const unknown = Object.keys(r).filter((k) => !KNOWN_FIELDS.has(k));
-      if (unknown.length) warnings.push(`${where}: ignored field${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => JSON.stringify(k)).join(', ')}`);
-      if (r.disabled !== undefined && typeof r.disabled !== 'boolean') throw new ConfigError(`${where}.disabled: must be true or false`);
+      if (unknown.length)
+        warnings.push(
+          `${where}: ignored field${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => JSON.stringify(k)).join(', ')}`,
+        );
+      if (r.disabled !== undefined && typeof r.disabled !== 'boolean')
+        throw new ConfigError(`${where}.disabled: must be true or false`);
       if (r.disabled === true) {
         disabled.push(id);
         warnings.push(`${where}: disabled in the config; not loaded`);
@@ -134,10 +142,15 @@ export function toHostEntry(config: ServerConfig): Record<string, unknown> {
 export const MASKED_VALUE = '‹hidden›';
 const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|cookie|x-api-key|api-key)$/i;
 
-/** A server's config as front ends see it: credential header values replaced by MASKED_VALUE (a screen never shows a token). */
+/**
+ * A server's config as front ends see it: credential header values replaced by MASKED_VALUE (a screen never shows a
+ * token).
+ */
 export function maskCredentials(config: ServerConfig): ServerConfig {
   if (config.type === 'stdio' || !Object.keys(config.headers).some((h) => CREDENTIAL_HEADER.test(h))) return config;
-  const headers = Object.fromEntries(Object.entries(config.headers).map(([k, v]) => [k, CREDENTIAL_HEADER.test(k) ? MASKED_VALUE : v]));
+  const headers = Object.fromEntries(
+    Object.entries(config.headers).map(([k, v]) => [k, CREDENTIAL_HEADER.test(k) ? MASKED_VALUE : v]),
+  );
   return { ...config, headers };
 }
 
@@ -153,7 +166,10 @@ export function unmaskCredentials(next: ServerConfig, previous: ServerConfig | u
     if (v !== MASKED_VALUE) headers[k] = v;
     else {
       const kept = Object.entries(before).find(([name]) => name.toLowerCase() === k.toLowerCase())?.[1];
-      if (kept === undefined) throw new ConfigError(`header ${JSON.stringify(k)} reads ${MASKED_VALUE}: type its value (the console has none to keep)`);
+      if (kept === undefined)
+        throw new ConfigError(
+          `header ${JSON.stringify(k)} reads ${MASKED_VALUE}: type its value (the console has none to keep)`,
+        );
       headers[k] = kept;
     }
   }

@@ -23,7 +23,10 @@ export const CSP = [
  * lets the page frame any loopback port; the header every response carries (`pageCsp`) names the
  * one port, and a browser enforces both, so the page may frame that origin alone.
  */
-export const META_CSP = [...CSP.split('; ').filter((d) => !d.startsWith('frame-ancestors')), 'frame-src http://127.0.0.1:*'].join('; ');
+export const META_CSP = [
+  ...CSP.split('; ').filter((d) => !d.startsWith('frame-ancestors')),
+  'frame-src http://127.0.0.1:*',
+].join('; ');
 
 /** The page's policy when it may show MCP App views: `frame-src` names the views' own origin, nothing else. */
 export function pageCsp(viewsOrigin: string): string {

@@ -7,7 +7,17 @@ export interface HiddenFinding {
   index: number;
   codePoint: number;
   kind:
-    'zero-width' | 'bidi' | 'tag' | 'control' | 'ansi-escape' | 'variation-selector' | 'invisible' | 'private-use' | 'unassigned' | 'padding' | 'mixed-script';
+    | 'zero-width'
+    | 'bidi'
+    | 'tag'
+    | 'control'
+    | 'ansi-escape'
+    | 'variation-selector'
+    | 'invisible'
+    | 'private-use'
+    | 'unassigned'
+    | 'padding'
+    | 'mixed-script';
 }
 
 /** What a text hides, and the same text with every hidden character made visible. */
@@ -30,7 +40,14 @@ function classify(cp: number): HiddenFinding['kind'] | null {
     [0x00ad, 0x034f, 0x115f, 0x1160, 0x17b4, 0x17b5, 0x3164, 0xffa0].includes(cp)
   )
     return 'invisible';
-  if (cp === 0x200e || cp === 0x200f || cp === 0x061c || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) return 'bidi';
+  if (
+    cp === 0x200e ||
+    cp === 0x200f ||
+    cp === 0x061c ||
+    (cp >= 0x202a && cp <= 0x202e) ||
+    (cp >= 0x2066 && cp <= 0x2069)
+  )
+    return 'bidi';
   if ((cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef)) return 'variation-selector';
   if (cp === 0x1b || cp === 0x9b) return 'ansi-escape';
   if ((cp < 0x20 && cp !== 0x0a && cp !== 0x09 && cp !== 0x0d) || (cp >= 0x7f && cp <= 0x9f)) return 'control';
@@ -54,7 +71,8 @@ const NON_ASCII = /[^\p{ASCII}]/u;
  * variants are left alone. Plain text (the common case, even at 10 MB) is returned as it is.
  */
 export function inspectHiddenText(text: string): HiddenTextReport {
-  if (!HIDDEN_RE.test(text) && !PADDING_HINT.test(text) && !NON_ASCII.test(text)) return { findings: [], revealed: text, tagPayload: '' };
+  if (!HIDDEN_RE.test(text) && !PADDING_HINT.test(text) && !NON_ASCII.test(text))
+    return { findings: [], revealed: text, tagPayload: '' };
   const hits = [...hiddenHits(text, 'prose'), ...mixedScriptHits(text)].sort((a, b) => a.start - b.start);
   if (hits.length === 0) return { findings: [], revealed: text, tagPayload: '' };
   const findings: HiddenFinding[] = [];

@@ -49,7 +49,9 @@ describe('nestedDeeperThan', () => {
     const make = (d: number): unknown => {
       if (d > 12 || rand(4) === 0) return [1, 'x', null, true][rand(4)];
       const n = rand(4);
-      return rand(2) ? Array.from({ length: n }, () => make(d + 1)) : Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, make(d + 1)]));
+      return rand(2)
+        ? Array.from({ length: n }, () => make(d + 1))
+        : Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, make(d + 1)]));
     };
     for (let i = 0; i < 500; i++) {
       const v = make(0);

@@ -18,6 +18,7 @@ function deeper(v: unknown, left: number): boolean {
     for (let i = 0; i < v.length; i++) if (deeper(v[i], left - 1)) return true;
     return false;
   }
-  for (const k in v) if (Object.prototype.hasOwnProperty.call(v, k) && deeper((v as Record<string, unknown>)[k], left - 1)) return true;
+  for (const k in v)
+    if (Object.prototype.hasOwnProperty.call(v, k) && deeper((v as Record<string, unknown>)[k], left - 1)) return true;
   return false;
 }

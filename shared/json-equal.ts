@@ -21,6 +21,7 @@ export function sameJson(known: unknown, other: unknown, depth = 0): boolean {
   const b = other as Record<string, unknown>;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
-  for (const k of keys) if (!Object.prototype.hasOwnProperty.call(b, k) || !sameJson(a[k], b[k], depth + 1)) return false;
+  for (const k of keys)
+    if (!Object.prototype.hasOwnProperty.call(b, k) || !sameJson(a[k], b[k], depth + 1)) return false;
   return true;
 }

@@ -12,7 +12,9 @@ describe('jsonOpening', () => {
     {},
     [1, 'two', null, undefined, [true, false], {}],
     { b: 1, a: [1, { c: undefined, d: 'x' }], e: undefined, f: {}, '': 'empty key', __proto__: 'own' },
-    JSON.parse('{"__proto__":{"x":1},"jsonrpc":"2.0","id":7,"result":{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}}'),
+    JSON.parse(
+      '{"__proto__":{"x":1},"jsonrpc":"2.0","id":7,"result":{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}}',
+    ),
   ];
 
   it('writes what JSON.stringify writes, when it all fits', () => {

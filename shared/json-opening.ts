@@ -5,7 +5,8 @@
  * what `JSON.stringify` writes for plain parsed JSON (no `toJSON`, no functions), cut at `max`.
  */
 export function jsonOpening(value: unknown, max: number, clip: number = max): string {
-  type Frame = { a: readonly unknown[]; i: number } | { o: Record<string, unknown>; keys: string[]; i: number; wrote: boolean };
+  type Frame =
+    { a: readonly unknown[]; i: number } | { o: Record<string, unknown>; keys: string[]; i: number; wrote: boolean };
   const frames: Frame[] = [];
   let out = '';
   const write = (v: unknown): void => {

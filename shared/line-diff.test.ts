@@ -9,7 +9,12 @@ describe('the changed region of two texts', () => {
       added: ['B', 'C'],
       cut: { removed: 0, added: 0 },
     });
-    expect(lineDiff('a\nb', 'a\nb')).toEqual({ same: { before: 2, after: 0 }, removed: [], added: [], cut: { removed: 0, added: 0 } });
+    expect(lineDiff('a\nb', 'a\nb')).toEqual({
+      same: { before: 2, after: 0 },
+      removed: [],
+      added: [],
+      cut: { removed: 0, added: 0 },
+    });
     expect(lineDiff('a', 'a\nb').added).toEqual(['b']);
   });
 

@@ -22,7 +22,8 @@ export function lineDiff(before: string, after: string, limit = 200): LineDiff {
   while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
   const removed = a.slice(start, a.length - end);
   const added = b.slice(start, b.length - end);
-  const clip = (lines: string[]) => lines.slice(0, limit).map((l) => (l.length > 400 ? `${l.slice(0, 400)}…(${l.length} characters)` : l));
+  const clip = (lines: string[]) =>
+    lines.slice(0, limit).map((l) => (l.length > 400 ? `${l.slice(0, 400)}…(${l.length} characters)` : l));
   return {
     same: { before: start, after: end },
     removed: clip(removed),

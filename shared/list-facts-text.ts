@@ -7,9 +7,13 @@ import type { ListFacts } from './schemas/list-facts.js';
 export function cacheText(f: ListFacts, now = Date.now()): string {
   if (!f.cache) return 'no cache hints (the list follows list_changed)';
   const ttl =
-    f.cache.ttlMs === 0 ? 'ttl 0 (asked again whenever needed)' : `ttl ${f.cache.ttlMs >= 1000 ? `${f.cache.ttlMs / 1000} s` : `${f.cache.ttlMs} ms`}`;
+    f.cache.ttlMs === 0
+      ? 'ttl 0 (asked again whenever needed)'
+      : `ttl ${f.cache.ttlMs >= 1000 ? `${f.cache.ttlMs / 1000} s` : `${f.cache.ttlMs} ms`}`;
   const scope = f.cache.cacheScope ? ` (${f.cache.cacheScope})` : '';
   const until =
-    f.freshUntil && f.cache.ttlMs > 0 ? ` · ${Date.parse(f.freshUntil) > now ? 'fresh until' : 'stale since'} ${f.freshUntil.slice(11, 19)} UTC` : '';
+    f.freshUntil && f.cache.ttlMs > 0
+      ? ` · ${Date.parse(f.freshUntil) > now ? 'fresh until' : 'stale since'} ${f.freshUntil.slice(11, 19)} UTC`
+      : '';
   return `${ttl}${scope}${until}`;
 }

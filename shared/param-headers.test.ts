@@ -34,11 +34,22 @@ describe('x-mcp-header declarations', () => {
     ['no type', prop({ 'x-mcp-header': 'U' }), /not "untyped"/],
     [
       'a duplicate in another case',
-      { type: 'object', properties: { a: { type: 'string', 'x-mcp-header': 'Dup' }, b: { type: 'string', 'x-mcp-header': 'dup' } } },
+      {
+        type: 'object',
+        properties: { a: { type: 'string', 'x-mcp-header': 'Dup' }, b: { type: 'string', 'x-mcp-header': 'dup' } },
+      },
       /declared twice/,
     ],
-    ['under items', { type: 'object', properties: { a: { type: 'array', items: { type: 'string', 'x-mcp-header': 'I' } } } }, /reached through "properties"/],
-    ['under anyOf', { type: 'object', anyOf: [{ properties: { a: { type: 'string', 'x-mcp-header': 'A' } } }] }, /reached through "properties"/],
+    [
+      'under items',
+      { type: 'object', properties: { a: { type: 'array', items: { type: 'string', 'x-mcp-header': 'I' } } } },
+      /reached through "properties"/,
+    ],
+    [
+      'under anyOf',
+      { type: 'object', anyOf: [{ properties: { a: { type: 'string', 'x-mcp-header': 'A' } } }] },
+      /reached through "properties"/,
+    ],
     ['on the root', { type: 'string', 'x-mcp-header': 'Root' }, /reached through "properties"/],
   ])('makes the tool invalid with %s', (_, schema, reason) => {
     const scan = scanHeaderParams(schema);

@@ -100,7 +100,8 @@ export function scanHeaderParams(inputSchema: unknown): HeaderScan {
 
 /** A header value as the spec encodes it: plain when it is safe visible ASCII, else `=?base64?…?=`. */
 export function encodeHeaderValue(value: string): string {
-  const safe = /^[\x20-\x7e]*$/.test(value) && value === value.trim() && !(value.startsWith('=?base64?') && value.endsWith('?='));
+  const safe =
+    /^[\x20-\x7e]*$/.test(value) && value === value.trim() && !(value.startsWith('=?base64?') && value.endsWith('?='));
   if (safe) return value;
   const bytes = new TextEncoder().encode(value);
   let bin = '';

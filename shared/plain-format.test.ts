@@ -3,7 +3,23 @@ import { compareText, count } from './plain-format.js';
 
 describe('count', () => {
   it('writes what toLocaleString("en-US") writes for integers, negatives and short fractions', () => {
-    for (const n of [0, 7, 999, 1000, 12345, 1234567, -1234, -999, 100000, 2 ** 31, 1.5, 1234.5, 0.25, 98765.4321, -12345.75])
+    for (const n of [
+      0,
+      7,
+      999,
+      1000,
+      12345,
+      1234567,
+      -1234,
+      -999,
+      100000,
+      2 ** 31,
+      1.5,
+      1234.5,
+      0.25,
+      98765.4321,
+      -12345.75,
+    ])
       expect(count(n), String(n)).toBe(n.toLocaleString('en-US', { maximumFractionDigits: 20 }));
   });
   it('leaves what is not a plain number as JavaScript writes it', () => {

@@ -7,7 +7,10 @@
  * `electron/` and `renderer/`.
  */
 
-/** A number with its thousands separated by commas (1,234,567.5), as `toLocaleString('en-US')` writes it for integers and short fractions. */
+/**
+ * A number with its thousands separated by commas (1,234,567.5), as `toLocaleString('en-US')` writes it for integers
+ * and short fractions.
+ */
 export function count(n: number): string {
   if (!Number.isFinite(n)) return String(n);
   const text = String(n);

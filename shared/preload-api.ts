@@ -25,9 +25,11 @@ const NAME = /^[a-z]+\.[A-Za-z]+$/;
 
 /** Checks what came back on NAMES_CHANNEL: two lists of contract-shaped names, or an error saying what was wrong. */
 export function checkNames(names: unknown): ContractNames {
-  const list = (v: unknown): v is string[] => Array.isArray(v) && v.length <= 1000 && v.every((n) => typeof n === 'string' && NAME.test(n));
+  const list = (v: unknown): v is string[] =>
+    Array.isArray(v) && v.length <= 1000 && v.every((n) => typeof n === 'string' && NAME.test(n));
   const n = names as Partial<ContractNames> | null;
-  if (!n || typeof n !== 'object' || !list(n.requests) || !list(n.events)) throw new Error('the console did not give its preload the contract’s names');
+  if (!n || typeof n !== 'object' || !list(n.requests) || !list(n.events))
+    throw new Error('the console did not give its preload the contract’s names');
   return { requests: [...n.requests], events: [...n.events] };
 }
 
@@ -55,8 +57,16 @@ export function buildPreloadApi(
 ): PreloadApi {
   const { requests: requestNames, events: eventNames } = checkNames(names);
   const requests = Object.fromEntries(
-    requestNames.map((n) => [n, (input: unknown) => invoke(requestChannel(n as RequestName), input) as Promise<Reply<unknown>>]),
+    requestNames.map((n) => [
+      n,
+      (input: unknown) => invoke(requestChannel(n as RequestName), input) as Promise<Reply<unknown>>,
+    ]),
   );
-  const events = Object.fromEntries(eventNames.map((n) => [n, (listener: (payload: unknown) => void) => subscribe(eventChannel(n as EventName), listener)]));
+  const events = Object.fromEntries(
+    eventNames.map((n) => [
+      n,
+      (listener: (payload: unknown) => void) => subscribe(eventChannel(n as EventName), listener),
+    ]),
+  );
   return Object.freeze({ requests: Object.freeze(requests), events: Object.freeze(events) }) as PreloadApi;
 }

@@ -11,7 +11,9 @@ describe('text from a server on a terminal', () => {
   });
 
   it("makes a description one line: its line breaks and tabs are spaces, as a table's cell", () => {
-    expect(summary('A detailed tool.\nIt helps:\n\n  - think\tclearly  ')).toBe('A detailed tool. It helps: - think clearly');
+    expect(summary('A detailed tool.\nIt helps:\n\n  - think\tclearly  ')).toBe(
+      'A detailed tool. It helps: - think clearly',
+    );
     expect(summary('Windows lines\r\nstay lines')).toBe('Windows lines stay lines');
   });
 

@@ -89,7 +89,10 @@ const untilInitialized = (act: string, waitResult: boolean) => `new Promise((res
 
 async function pageFigures(): Promise<{ first: ViewTimes; again: ViewTimes }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-appsbench-ui-'));
-  const s = await startServe({ mcpServers: { basic: { command: process.execPath, args: [BASIC, '--stdio'] } } }, dataDir);
+  const s = await startServe(
+    { mcpServers: { basic: { command: process.execPath, args: [BASIC, '--stdio'] } } },
+    dataDir,
+  );
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -100,8 +103,12 @@ async function pageFigures(): Promise<{ first: ViewTimes; again: ViewTimes }> {
     await page.locator('[data-testid=tool-item][data-tool=get-time]').click();
     await page.getByTestId('call-button').click();
     await page.locator('[data-testid=approval-dialog][data-armed=true]').waitFor();
-    const first = (await page.evaluate(untilInitialized(`document.querySelector('[data-testid=approve-once]').click()`, true))) as ViewTimes;
-    const again = (await page.evaluate(untilInitialized(`document.querySelector('[data-testid=app-view-reload]').click()`, false))) as ViewTimes;
+    const first = (await page.evaluate(
+      untilInitialized(`document.querySelector('[data-testid=approve-once]').click()`, true),
+    )) as ViewTimes;
+    const again = (await page.evaluate(
+      untilInitialized(`document.querySelector('[data-testid=app-view-reload]').click()`, false),
+    )) as ViewTimes;
     return { first, again };
   } finally {
     await browser.close();
@@ -115,11 +122,15 @@ export async function appsBench(): Promise<void> {
   const ours = median(await coreOpens());
   console.log(`MCP Apps, the basic App server from npm (a 218 KB view), median of ${RUNS}:`);
   console.log(`  bare SDK client: resources/read of the view       ${f(bare)}`);
-  console.log(`  through the core: apps.open + the frame's fetch   ${f(ours)}  added ${f(ours - bare)}, ratio ${(ours / bare).toFixed(2)}x`);
+  console.log(
+    `  through the core: apps.open + the frame's fetch   ${f(ours)}  added ${f(ours - bare)}, ratio ${(ours / bare).toFixed(2)}x`,
+  );
   const ui = await pageFigures();
   console.log('  in Chromium, to the view initialized (its script ran and said so over the bridge):');
   console.log(
     `    approve → result shown ${f(ui.first.result)}, then → first view of the session (cold) ${f(ui.first.view)}  longest task of the console page ${f(ui.first.longest)}   (goal: none over 50 ms)`,
   );
-  console.log(`    reload → view again (warm browser, read again) ${f(ui.again.view)}  longest task of the console page ${f(ui.again.longest)}`);
+  console.log(
+    `    reload → view again (warm browser, read again) ${f(ui.again.view)}  longest task of the console page ${f(ui.again.longest)}`,
+  );
 }

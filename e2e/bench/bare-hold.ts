@@ -9,7 +9,14 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 const [server, tools] = process.argv.slice(2);
 if (!server || !tools) throw new Error('usage: bare-hold SERVER.js TOOLS');
 const client = new Client({ name: 'bare-hold', version: '1' }, { capabilities: {}, listMaxPages: 0 });
-await client.connect(new StdioClientTransport({ command: process.execPath, args: [server], env: { FIXTURE_TOOLS: tools }, stderr: 'ignore' }));
+await client.connect(
+  new StdioClientTransport({
+    command: process.execPath,
+    args: [server],
+    env: { FIXTURE_TOOLS: tools },
+    stderr: 'ignore',
+  }),
+);
 const held = (await client.listTools()).tools;
 process.stdout.write(`held ${held.length}\n`);
 setInterval(() => held.length, 60_000);

@@ -4,7 +4,10 @@ import { resolve } from 'node:path';
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
 const BARE_LIST = resolve('out/node/e2e/bench/bare-list.js');
 
-/** What bare-list.ts measured: spawn → initialized, spawn → every tool listed (and the CPU of it), and each listing again. */
+/**
+ * What bare-list.ts measured: spawn → initialized, spawn → every tool listed (and the CPU of it), and each listing
+ * again.
+ */
 export interface BareListing {
   initialized: number;
   listed: number;
@@ -16,5 +19,7 @@ export interface BareListing {
 
 /** The bare SDK client listing the fixture server with `tools` tools, `pageSize` a page, in a process of its own. */
 export function bareListing(tools: number, pageSize: number): BareListing {
-  return JSON.parse(execFileSync(process.execPath, [BARE_LIST, FIXTURE, String(tools), String(pageSize), '3'], { encoding: 'utf8' })) as BareListing;
+  return JSON.parse(
+    execFileSync(process.execPath, [BARE_LIST, FIXTURE, String(tools), String(pageSize), '3'], { encoding: 'utf8' }),
+  ) as BareListing;
 }

@@ -48,7 +48,8 @@ const p = (xs: number[], q: number): number =>
 const ms = (x: number) => `${x.toFixed(3)} ms`;
 
 async function bareClient(env: Record<string, string>) {
-  const client = new Client({ name: 'bench', version: '1' }, { capabilities: {}, listMaxPages: 0 }); // 2.x walks every page of listTools() itself; no cap for 10,000 tools
+  // 2.x walks every page of listTools() itself; no cap for 10,000 tools
+  const client = new Client({ name: 'bench', version: '1' }, { capabilities: {}, listMaxPages: 0 });
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [FIXTURE], env, stderr: 'ignore' }));
   return client;
 }
@@ -65,7 +66,11 @@ async function benchCallsBare(): Promise<number[]> {
   return times;
 }
 
-async function withCore<T>(env: Record<string, string>, fn: (core: TestCore) => Promise<T>, auditFsync = true): Promise<T> {
+async function withCore<T>(
+  env: Record<string, string>,
+  fn: (core: TestCore) => Promise<T>,
+  auditFsync = true,
+): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-bench-'));
   const core = new TestCore({ dataDir, auditFsync, consent: scriptedConsent() });
   core.start();
@@ -93,7 +98,8 @@ async function benchCallsCore(auditFsync: boolean): Promise<number[]> {
         const t0 = performance.now();
         const rec = core.requestCall('fx', 'echo', { message: 'x', i }, CONSOLE_USER);
         const done = await core.waitCall(rec.id);
-        if (done.outcome !== 'ok' || done.decidedBy !== 'session-policy') throw new Error(`unexpected ${done.outcome} by ${done.decidedBy}`);
+        if (done.outcome !== 'ok' || done.decidedBy !== 'session-policy')
+          throw new Error(`unexpected ${done.outcome} by ${done.decidedBy}`);
         if (i >= WARMUP) times.push(performance.now() - t0);
       }
       const v = core.verifyAudit();
@@ -154,7 +160,9 @@ const nosync = await benchCallsCore(false);
 const mb = median(bare);
 const mc = median(core);
 const mn = median(nosync);
-console.log(`call round trip over stdio, ${CALLS} sequential echo calls (after ${WARMUP} warm-up), session-approved, audit log on:`);
+console.log(
+  `call round trip over stdio, ${CALLS} sequential echo calls (after ${WARMUP} warm-up), session-approved, audit log on:`,
+);
 console.log(`  bare SDK client                       median ${ms(mb)}  p95 ${ms(p(bare, 0.95))}`);
 console.log(
   `  through the core (approval fsynced)   median ${ms(mc)}  p95 ${ms(p(core, 0.95))}  added ${ms(mc - mb)} (goal < 1 ms), ratio ${(mc / mb).toFixed(2)}x`,
@@ -170,10 +178,16 @@ const mcold = median(lc.cold);
 const mwarm = median(lc.warm);
 console.log(`listing 10,000 tools (100 a page) over stdio, median of ${LIST_RUNS} runs each:`);
 console.log(`  bare SDK client                  ${ms(mlb)}`);
-console.log(`  through the core, first listing  ${ms(mcold)}  ratio ${(mcold / mlb).toFixed(2)}x (every definition fingerprinted: sha-256 of canonical JSON)`);
-console.log(`  through the core, re-listing     ${ms(mwarm)}  ratio ${(mwarm / mlb).toFixed(2)}x (unchanged definitions reuse their fingerprints)`);
+console.log(
+  `  through the core, first listing  ${ms(mcold)}  ratio ${(mcold / mlb).toFixed(2)}x (every definition fingerprinted: sha-256 of canonical JSON)`,
+);
+console.log(
+  `  through the core, re-listing     ${ms(mwarm)}  ratio ${(mwarm / mlb).toFixed(2)}x (unchanged definitions reuse their fingerprints)`,
+);
 console.log(`  goal: within 1.3x of the bare SDK`);
-console.log(`  catalog heap for 10,000 tools: ${global.gc ? `${lc.heapMb.toFixed(1)} MB` : 'run with --expose-gc to measure'}`);
+console.log(
+  `  catalog heap for 10,000 tools: ${global.gc ? `${lc.heapMb.toFixed(1)} MB` : 'run with --expose-gc to measure'}`,
+);
 
 if (process.env.BENCH_SKIP_CLI) console.log('command-line figures skipped: BENCH_SKIP_CLI is set');
 else cliBench();

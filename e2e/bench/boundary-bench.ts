@@ -45,7 +45,10 @@ function megabyteDescription(): string {
 
 /** In a child process: build 100,000 tools, review them unless told not to, print the peak RSS in MB. */
 function peakChild(review: boolean): number {
-  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--peak', review ? 'review' : 'build'], { encoding: 'utf8', timeout: 300_000 });
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--peak', review ? 'review' : 'build'], {
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
   const m = /peak (\d+(?:\.\d+)?)/.exec(r.stdout);
   if (!m) throw new Error(`the memory child failed: ${r.stderr.slice(0, 500)}`);
   return Number(m[1]);
@@ -53,10 +56,18 @@ function peakChild(review: boolean): number {
 
 const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
 
-/** In a child process: a core holding the fixture's 100,000 tools reviews them (in its worker, or on its loop); prints what it cost. */
+/**
+ * In a child process: a core holding the fixture's 100,000 tools reviews them (in its worker, or on its loop); prints
+ * what it cost.
+ */
 async function coreReviewChild(where: 'worker' | 'loop'): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-review-core-'));
-  const core = new TestCore({ dataDir, auditFsync: false, consent: scriptedConsent(), review: where === 'loop' ? { worker: null } : undefined });
+  const core = new TestCore({
+    dataDir,
+    auditFsync: false,
+    consent: scriptedConsent(),
+    review: where === 'loop' ? { worker: null } : undefined,
+  });
   core.start();
   try {
     core.addServer('fx', {
@@ -75,15 +86,27 @@ async function coreReviewChild(where: 'worker' | 'loop'): Promise<void> {
     const run = await watched(() => partsOf(core).review.run(['fx']));
     clearInterval(sample);
     const heap = partsOf(core).review.lastRun?.heapPeak;
-    console.log(`result ${run.ms} ${run.loopMaxMs} ${before / 1e6} ${peak / 1e6} ${heap ? heap / 1e6 : 0} ${partsOf(core).review.lastRun?.where}`);
+    console.log(
+      `result ${run.ms} ${run.loopMaxMs} ${before / 1e6} ${peak / 1e6} ${heap ? heap / 1e6 : 0} ${partsOf(core).review.lastRun?.where}`,
+    );
   } finally {
     await core.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-function coreReview(where: 'worker' | 'loop'): { ms: number; loopMaxMs: number; before: number; peak: number; heap: number; ran: string } {
-  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--core-review', where], { encoding: 'utf8', timeout: 300_000 });
+function coreReview(where: 'worker' | 'loop'): {
+  ms: number;
+  loopMaxMs: number;
+  before: number;
+  peak: number;
+  heap: number;
+  ran: string;
+} {
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--core-review', where], {
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
   const m = /result (\S+) (\S+) (\S+) (\S+) (\S+) (\S+)/.exec(r.stdout);
   if (!m) throw new Error(`the review child failed: ${r.stderr.slice(0, 500)}`);
   const [ms, loopMaxMs, before, peak, heap] = m.slice(1, 6).map(Number) as [number, number, number, number, number];
@@ -102,7 +125,8 @@ export async function boundaryBench(): Promise<void> {
       const a = core.pendingApprovals().find((x) => x.callId === call.id)!;
       core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
       const done = await core.waitCall(call.id);
-      if (done.error?.code !== 'refused') throw new Error(`the deep answer was not refused: ${JSON.stringify(done.error)}`);
+      if (done.error?.code !== 'refused')
+        throw new Error(`the deep answer was not refused: ${JSON.stringify(done.error)}`);
     });
     const text = megabyteDescription();
     const pure: number[] = [];
@@ -117,12 +141,18 @@ export async function boundaryBench(): Promise<void> {
     const built = peakChild(false);
     const reviewed = peakChild(true);
     console.log('the boundary (hostile messages, one run):');
-    console.log(`  a 100,000-level answer refused: the call ${deep.ms.toFixed(1)} ms, the console's loop waited at most ${deep.loopMaxMs.toFixed(1)} ms`);
-    console.log(`  review of one 1 MiB description: ${[...pure].sort((a, b) => a - b)[2]!.toFixed(1)} ms (median of 5, rules only)`);
+    console.log(
+      `  a 100,000-level answer refused: the call ${deep.ms.toFixed(1)} ms, the console's loop waited at most ${deep.loopMaxMs.toFixed(1)} ms`,
+    );
+    console.log(
+      `  review of one 1 MiB description: ${[...pure].sort((a, b) => a - b)[2]!.toFixed(1)} ms (median of 5, rules only)`,
+    );
     console.log(
       `  20 such tools through the core (review.run): ${throughCore.ms.toFixed(1)} ms, the loop waited at most ${throughCore.loopMaxMs.toFixed(1)} ms (goal: 50 ms)`,
     );
-    console.log(`  peak RSS reviewing 100,000 tools: ${reviewed.toFixed(0)} MB (the tools alone: ${built.toFixed(0)} MB; goal: under 300 MB)`);
+    console.log(
+      `  peak RSS reviewing 100,000 tools: ${reviewed.toFixed(0)} MB (the tools alone: ${built.toFixed(0)} MB; goal: under 300 MB)`,
+    );
     for (const where of ['worker', 'loop'] as const) {
       const c = coreReview(where);
       console.log(

@@ -23,14 +23,18 @@ function timed(args: string[], expect: RegExp): number {
   const t0 = performance.now();
   const r = spawnSync(process.execPath, args, { encoding: 'utf8', timeout: 60_000 });
   const ms = performance.now() - t0;
-  if (r.status !== 0 || !expect.test(r.stdout)) throw new Error(`${args.slice(0, 3).join(' ')} failed (exit ${r.status}): ${r.stderr.slice(0, 400)}`);
+  if (r.status !== 0 || !expect.test(r.stdout))
+    throw new Error(`${args.slice(0, 3).join(' ')} failed (exit ${r.status}): ${r.stderr.slice(0, 400)}`);
   return ms;
 }
 
 export function cliBench(): { tools: number; call: number } {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-console-cli-bench-'));
   const config = join(dir, 'servers.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING] } } }));
+  writeFileSync(
+    config,
+    JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING] } } }),
+  );
   const ours = (cmd: string[]) => [BIN, ...cmd, '--config', config, '--data-dir', join(dir, 'data')];
   const t = { bareTools: [] as number[], ourTools: [] as number[], bareCall: [] as number[], ourCall: [] as number[] };
   try {
@@ -41,17 +45,23 @@ export function cliBench(): { tools: number; call: number } {
       t.bareTools.push(timed([BARE, 'tools', EVERYTHING], /echo/));
       t.ourTools.push(timed(ours(['tools', 'everything']), /echo/));
       t.bareCall.push(timed([BARE, 'call', EVERYTHING], /Echo: hello/));
-      t.ourCall.push(timed(ours(['call', 'everything', 'echo', '--args', '{"message":"hello"}', '--yes']), /Echo: hello/));
+      t.ourCall.push(
+        timed(ours(['call', 'everything', 'echo', '--args', '{"message":"hello"}', '--yes']), /Echo: hello/),
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   const row = (label: string, bare: number[], ours: number[]) => {
     const ratio = median(ours) / median(bare);
-    console.log(`  ${label.padEnd(42)} bare SDK ${median(bare).toFixed(0)} ms   mcp-console ${median(ours).toFixed(0)} ms   ratio ${ratio.toFixed(2)}x`);
+    console.log(
+      `  ${label.padEnd(42)} bare SDK ${median(bare).toFixed(0)} ms   mcp-console ${median(ours).toFixed(0)} ms   ratio ${ratio.toFixed(2)}x`,
+    );
     return ratio;
   };
-  console.log(`the command line, start to exit, against server-everything over stdio (median of ${RUNS}, the runs alternating; goal: within 1.2x):`);
+  console.log(
+    `the command line, start to exit, against server-everything over stdio (median of ${RUNS}, the runs alternating; goal: within 1.2x):`,
+  );
   const tools = row('list the tools (`tools everything`)', t.bareTools, t.ourTools);
   const call = row('call echo, approved by --yes (`call … --yes`)', t.bareCall, t.ourCall);
   return { tools, call };

@@ -44,7 +44,8 @@ async function bare(): Promise<number> {
     const made = await client.callTool({ name: 'note_create', arguments: { text: `note ${i}` } });
     const id = (made.structuredContent as { id: string }).id;
     const got = await client.callTool({ name: 'note_get', arguments: { id } });
-    if ((got.structuredContent as { text: string }).text !== `note ${i}`) throw new Error('the bare loop read the wrong note');
+    if ((got.structuredContent as { text: string }).text !== `note ${i}`)
+      throw new Error('the bare loop read the wrong note');
   }
   const ms = performance.now() - t0;
   await client.close();
@@ -64,7 +65,8 @@ async function core(auditFsync: boolean): Promise<number> {
     runs.decide(run.id, 'approve', run.scopeHash, 'cli-flag');
     const done = await runs.wait(run.id);
     const ms = performance.now() - t0;
-    if (done.status !== 'passed') throw new Error(`the bench run ${done.status}: ${JSON.stringify(done.steps.find((s) => s.status !== 'passed'))}`);
+    if (done.status !== 'passed')
+      throw new Error(`the bench run ${done.status}: ${JSON.stringify(done.steps.find((s) => s.status !== 'passed'))}`);
     return ms;
   } finally {
     await c.close();
@@ -75,7 +77,10 @@ async function core(auditFsync: boolean): Promise<number> {
 function cli(): number {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-console-collbench-cli-'));
   try {
-    writeFileSync(join(dir, 'mcp.json'), JSON.stringify({ mcpServers: { notes: { command: process.execPath, args: [NOTES] } } }));
+    writeFileSync(
+      join(dir, 'mcp.json'),
+      JSON.stringify({ mcpServers: { notes: { command: process.execPath, args: [NOTES] } } }),
+    );
     writeFileSync(join(dir, 'bench.collection.json'), JSON.stringify(collection));
     const t0 = performance.now();
     const r = spawnSync(
@@ -110,9 +115,15 @@ export async function collectionsBench(): Promise<void> {
   const synced = await core(true);
   const unsynced = await core(false);
   const c = cli();
-  console.log(`a ${steps.toLocaleString('en')}-step collection against the notes fixture over stdio (create, then read back by the answered id):`);
+  console.log(
+    `a ${steps.toLocaleString('en')}-step collection against the notes fixture over stdio (create, then read back by the answered id):`,
+  );
   console.log(`  bare SDK client, the same calls in a loop          ${rate(b)}`);
-  console.log(`  through the core, audit log synced (as CI runs)    ${rate(synced)}  ratio ${(synced / b).toFixed(2)}x`);
-  console.log(`  through the core, audit sync off                   ${rate(unsynced)}  ratio ${(unsynced / b).toFixed(2)}x`);
+  console.log(
+    `  through the core, audit log synced (as CI runs)    ${rate(synced)}  ratio ${(synced / b).toFixed(2)}x`,
+  );
+  console.log(
+    `  through the core, audit sync off                   ${rate(unsynced)}  ratio ${(unsynced / b).toFixed(2)}x`,
+  );
   console.log(`  mcp-console test, whole process (start to JUnit)   ${rate(c)}`);
 }

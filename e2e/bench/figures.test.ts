@@ -27,7 +27,13 @@ describe('the figures a bench run keeps for the next', () => {
   it('prints a figure more than 20% worse: times and ratios up, rates and percentages down; not noise under the floor', () => {
     const before = figuresOf(RUN_A);
     const after = figuresOf(
-      RUN_A.map((l) => l.replace('1228 ms', '1600 ms').replace('2650 calls/s', '1900 calls/s').replace('96.9%', '70.0%').replace('0.310 ms', '0.500 ms')),
+      RUN_A.map((l) =>
+        l
+          .replace('1228 ms', '1600 ms')
+          .replace('2650 calls/s', '1900 calls/s')
+          .replace('96.9%', '70.0%')
+          .replace('0.310 ms', '0.500 ms'),
+      ),
     );
     const worse = regressions(before, after);
     expect(worse).toHaveLength(3);

@@ -8,7 +8,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-const NUMBER = /(-?\d[\d,]*(?:\.\d+)?)\s*(ms\b|µs\b|MB\b|KB\b|x\b|%|s\b|calls\/s|steps\/s|steps a second|calls a second)/g;
+const NUMBER =
+  /(-?\d[\d,]*(?:\.\d+)?)\s*(ms\b|µs\b|MB\b|KB\b|x\b|%|s\b|calls\/s|steps\/s|steps a second|calls a second)/g;
 
 export interface Figure {
   value: number;
@@ -45,7 +46,9 @@ export function regressions(before: Figures, now: Figures, by = 0.2): string[] {
       const change = (f.value - o.value) / Math.abs(o.value);
       const worsened = better(f.unit) === 'lower' ? change > by : change < -by;
       if (worsened && Math.abs(f.value - o.value) >= (FLOOR[f.unit] ?? 0))
-        worse.push(`${key.split(' / ').pop()!.slice(0, 110)}: ${o.value} → ${f.value} ${f.unit} (${change > 0 ? '+' : ''}${(change * 100).toFixed(0)}%)`);
+        worse.push(
+          `${key.split(' / ').pop()!.slice(0, 110)}: ${o.value} → ${f.value} ${f.unit} (${change > 0 ? '+' : ''}${(change * 100).toFixed(0)}%)`,
+        );
     });
   }
   return worse;

@@ -13,15 +13,26 @@ async function firstAnswer(command: string[], env: Record<string, string> = {}):
   const c = new Client({ name: 'bench-host', version: '1' });
   const t0 = performance.now();
   await c.connect(
-    new StdioClientTransport({ command: command[0]!, args: command.slice(1), env: { ...(process.env as Record<string, string>), ...env }, stderr: 'ignore' }),
+    new StdioClientTransport({
+      command: command[0]!,
+      args: command.slice(1),
+      env: { ...(process.env as Record<string, string>), ...env },
+      stderr: 'ignore',
+    }),
   );
   const ms = performance.now() - t0;
   await c.close();
   return ms;
 }
 
-/** Prints the medians and their ratio; `bridge` is the command line that starts the bridge for an agent of the running console. */
-export async function firstAnswerBench(direct: { command: string[]; env: Record<string, string> }, bridge: string[]): Promise<void> {
+/**
+ * Prints the medians and their ratio; `bridge` is the command line that starts the bridge for an agent of the running
+ * console.
+ */
+export async function firstAnswerBench(
+  direct: { command: string[]; env: Record<string, string> },
+  bridge: string[],
+): Promise<void> {
   const d: number[] = [];
   const b: number[] = [];
   await firstAnswer(bridge); // the file system's cache warmed for both

@@ -63,7 +63,10 @@ async function timedInBlocks(paths: Path[], blocks = 10): Promise<number[][]> {
   return out;
 }
 
-/** A client straight on the console's agent socket, as the bridge's far end: what the console side costs without the bridge process. */
+/**
+ * A client straight on the console's agent socket, as the bridge's far end: what the console side costs without the
+ * bridge process.
+ */
 class SocketTransport implements Transport {
   onmessage?: (m: JSONRPCMessage) => void;
   onclose?: () => void;
@@ -112,13 +115,18 @@ async function inProcess(): Promise<number[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-gateway-inproc-'));
   const core = new TestCore({ dataDir, auditFsync: true, consent: null });
   core.start();
-  core.loadConfig(JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '50' } } } }));
+  core.loadConfig(
+    JSON.stringify({
+      mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '50' } } },
+    }),
+  );
   await core.connect('fx');
   partsOf(core).agents.add('a', ['fx']);
   const gw = await startGateway(core, dataDir);
   const off = core.onEvent((name, p) => {
     const a = p as { id: string; argsHash: string };
-    if (name === 'approval.requested') core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'session' }, 'user');
+    if (name === 'approval.requested')
+      core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'session' }, 'user');
   });
   try {
     const c = new Client({ name: 'bench-inproc', version: '1' });
@@ -139,16 +147,32 @@ export async function gatewayBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-console-gateway-bench-'));
   const dataDir = join(dir, 'data');
   const config = join(dir, 'servers.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '50' } } } }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '50' } } },
+    }),
+  );
   const tokens = Array.from({ length: AGENTS + 2 }, (_, i) => addAgent(dataDir, `agent-${i}`));
   const s = await serve(dataDir, config);
   const stopPerson = await person(s.page);
   try {
     const bare = new Client({ name: 'bench', version: '1' });
-    await bare.connect(new StdioClientTransport({ command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '50' }, stderr: 'ignore' }));
+    await bare.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [FIXTURE],
+        env: { FIXTURE_TOOLS: '50' },
+        stderr: 'ignore',
+      }),
+    );
     const bridge = new Client({ name: 'bench-host', version: '1' });
     await bridge.connect(
-      new StdioClientTransport({ command: process.execPath, args: [BIN, 'bridge', '--agent', 'agent-0', '--data-dir', dataDir], stderr: 'ignore' }),
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, 'bridge', '--agent', 'agent-0', '--data-dir', dataDir],
+        stderr: 'ignore',
+      }),
     );
     const sock = new Client({ name: 'bench-socket', version: '1' });
     await sock.connect(new SocketTransport(readAddress(dataDir)!.socket, 'agent-0'));
@@ -167,11 +191,15 @@ export async function gatewayBench(): Promise<void> {
 
     const b = q(direct!, 0.5);
     const row = (label: string, xs: number[] | undefined, note = '') =>
-      console.log(`  ${label.padEnd(44)} p50 ${ms(q(xs!, 0.5))}  p99 ${ms(q(xs!, 0.99))}  added ${ms(q(xs!, 0.5) - b)}${note}`);
+      console.log(
+        `  ${label.padEnd(44)} p50 ${ms(q(xs!, 0.5))}  p99 ${ms(q(xs!, 0.99))}  added ${ms(q(xs!, 0.5) - b)}${note}`,
+      );
     console.log(
       `approval gateway: ${CALLS} sequential echo calls per path (after ${WARMUP}), the paths in turn, session-granted, every approval fsynced before its call:`,
     );
-    console.log(`  ${'bare SDK client, straight to the server (stdio)'.padEnd(44)} p50 ${ms(b)}  p99 ${ms(q(direct!, 0.99))}`);
+    console.log(
+      `  ${'bare SDK client, straight to the server (stdio)'.padEnd(44)} p50 ${ms(b)}  p99 ${ms(q(direct!, 0.99))}`,
+    );
     row('agent through mcp-console bridge (stdio)', viaBridge, ' (goal < 1 ms)');
     row("client on the console's socket (no bridge)", viaSocket, ': the console side alone');
     row('the same, console in this process', inproc, ': its own work, fsync included');

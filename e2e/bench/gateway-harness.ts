@@ -23,11 +23,19 @@ export const q = (xs: number[], f: number) => {
 };
 export const ms = (x: number) => `${x.toFixed(3)} ms`;
 
-export function serve(dataDir: string, config: string, extra: string[] = []): Promise<{ child: ChildProcess; page: string; agents: string }> {
+export function serve(
+  dataDir: string,
+  config: string,
+  extra: string[] = [],
+): Promise<{ child: ChildProcess; page: string; agents: string }> {
   return new Promise((done, fail) => {
     // BENCH_PROFILE_DIR=D writes a CPU profile of the console process there (where its time goes).
     const prof = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
-    const child = spawn(process.execPath, [...prof, BIN, 'serve', '--config', config, '--data-dir', dataDir, ...extra], { stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(
+      process.execPath,
+      [...prof, BIN, 'serve', '--config', config, '--data-dir', dataDir, ...extra],
+      { stdio: ['pipe', 'pipe', 'ignore'] },
+    );
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
@@ -39,7 +47,10 @@ export function serve(dataDir: string, config: string, extra: string[] = []): Pr
   });
 }
 
-/** The person (e2e/bench/person.ts, a process of its own): allows each agent's first call for the session (their grant covers the rest). */
+/**
+ * The person (e2e/bench/person.ts, a process of its own): allows each agent's first call for the session (their grant
+ * covers the rest).
+ */
 export function person(pageUrl: string): Promise<() => void> {
   const child = spawn(process.execPath, [PERSON, pageUrl], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((done, fail) => {
@@ -49,14 +60,23 @@ export function person(pageUrl: string): Promise<() => void> {
 }
 
 export function addAgent(dataDir: string, name: string): string {
-  const r = spawnSync(process.execPath, [BIN, 'agents', 'add', name, '--servers', 'fx', '--json', '--data-dir', dataDir], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [BIN, 'agents', 'add', name, '--servers', 'fx', '--json', '--data-dir', dataDir],
+    { encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(r.stderr);
   return (JSON.parse(r.stdout) as { token: string }).token;
 }
 
 export async function httpAgent(url: string, token: string, era: 'legacy' | 'modern'): Promise<Client> {
-  const c = new Client({ name: 'bench-agent', version: '1' }, { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } });
-  await c.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  const c = new Client(
+    { name: 'bench-agent', version: '1' },
+    { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
+  );
+  await c.connect(
+    new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+  );
   return c;
 }
 
@@ -70,8 +90,16 @@ export async function toolsReached(url: string, token: string): Promise<void> {
   await first.close();
 }
 
-/** Calls from every agent at once, IN_FLIGHT each, for SECONDS (after a second of warm-up); prints calls/s, latency and CPU per call. */
-export async function throughput(label: string, agents: Array<() => Promise<void>>, consolePid: number, goal = ''): Promise<void> {
+/**
+ * Calls from every agent at once, IN_FLIGHT each, for SECONDS (after a second of warm-up); prints calls/s, latency and
+ * CPU per call.
+ */
+export async function throughput(
+  label: string,
+  agents: Array<() => Promise<void>>,
+  consolePid: number,
+  goal = '',
+): Promise<void> {
   const drive = async (seconds: number, lat: number[] | null) => {
     const until = performance.now() + seconds * 1000;
     await Promise.all(
@@ -88,13 +116,18 @@ export async function throughput(label: string, agents: Array<() => Promise<void
   };
   await drive(1, null); // every agent's grant is made, connections are open, code is warm
   const upstream = childrenRunning(consolePid, 'fixtures/server.js')[0];
-  const before = { console: cpuMs(consolePid), upstream: upstream ? cpuMs(upstream) : null, agents: process.cpuUsage() };
+  const before = {
+    console: cpuMs(consolePid),
+    upstream: upstream ? cpuMs(upstream) : null,
+    agents: process.cpuUsage(),
+  };
   const lat: number[] = [];
   const t0 = performance.now();
   await drive(SECONDS, lat);
   const secs = (performance.now() - t0) / 1000;
   const used = process.cpuUsage(before.agents);
-  const per = (a: number | null, b: number | null) => (a === null || b === null ? 'n/a' : `${((b - a) / lat.length).toFixed(3)} ms`);
+  const per = (a: number | null, b: number | null) =>
+    a === null || b === null ? 'n/a' : `${((b - a) / lat.length).toFixed(3)} ms`;
   console.log(
     `  ${AGENTS} agents x ${IN_FLIGHT} in flight over HTTP for ${SECONDS} s, ${label}: ${(lat.length / secs).toFixed(0)} calls/s${goal}, p50 ${ms(q(lat, 0.5))}, p99 ${ms(q(lat, 0.99))}`,
   );

@@ -24,14 +24,27 @@ export async function withShipping(): Promise<void> {
     req.resume();
     req.on('end', () => (otlpRequests++, res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end()));
   });
-  await Promise.all([new Promise<void>((r) => tcp.listen(0, '127.0.0.1', r)), new Promise<void>((r) => http.listen(0, '127.0.0.1', r))]);
+  await Promise.all([
+    new Promise<void>((r) => tcp.listen(0, '127.0.0.1', r)),
+    new Promise<void>((r) => http.listen(0, '127.0.0.1', r)),
+  ]);
   const port = (x: { address(): unknown }) => (x.address() as { port: number }).port;
   const dir = mkdtempSync(join(tmpdir(), 'mcp-console-gateway-ship-'));
   const dataDir = join(dir, 'data');
   const config = join(dir, 'servers.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '50' } } } }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '50' } } },
+    }),
+  );
   const tokens = Array.from({ length: AGENTS }, (_, i) => addAgent(dataDir, `agent-${i}`));
-  const s = await serve(dataDir, config, ['--ship-syslog', `tcp://127.0.0.1:${port(tcp)}`, '--ship-otlp', `http://127.0.0.1:${port(http)}/v1/logs`]);
+  const s = await serve(dataDir, config, [
+    '--ship-syslog',
+    `tcp://127.0.0.1:${port(tcp)}`,
+    '--ship-otlp',
+    `http://127.0.0.1:${port(http)}/v1/logs`,
+  ]);
   const stopPerson = await person(s.page);
   try {
     await toolsReached(s.agents, tokens[0]!);
@@ -43,7 +56,9 @@ export async function withShipping(): Promise<void> {
       s.child.pid!,
     );
     for (const a of lean) a.close();
-    console.log(`    receivers during the run: syslog ${(syslogBytes / 1_048_576).toFixed(1)} MB, OTLP ${otlpRequests} requests`);
+    console.log(
+      `    receivers during the run: syslog ${(syslogBytes / 1_048_576).toFixed(1)} MB, OTLP ${otlpRequests} requests`,
+    );
   } finally {
     stopPerson();
     s.child.kill('SIGTERM');
@@ -65,7 +80,12 @@ export async function withPolicy(rules = Number(process.env.BENCH_POLICY_RULES ?
   const dataDir = join(dir, 'data');
   const config = join(dir, 'servers.json');
   const policy = join(dir, 'policy.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '50' } } } }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '50' } } },
+    }),
+  );
   writeFileSync(policy, JSON.stringify(file));
   const tokens = Array.from({ length: AGENTS }, (_, i) => addAgent(dataDir, `agent-${i}`));
   const s = await serve(dataDir, config, ['--policy', policy]);

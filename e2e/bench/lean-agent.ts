@@ -28,7 +28,11 @@ export class LeanAgent {
       jsonrpc: '2.0',
       id: 0,
       method: 'initialize',
-      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench-lean-agent', version: '1' } },
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'bench-lean-agent', version: '1' },
+      },
     });
     if (!init || !this.session) throw new Error(`initialize failed: ${JSON.stringify(init)}`);
     await this.post({ jsonrpc: '2.0', method: 'notifications/initialized' });
@@ -41,7 +45,8 @@ export class LeanAgent {
       id?: number;
       result?: { isError?: boolean };
     } | null;
-    if (r?.id !== id || !r.result || r.result.isError) throw new Error(`a lean agent's call failed: ${JSON.stringify(r)}`);
+    if (r?.id !== id || !r.result || r.result.isError)
+      throw new Error(`a lean agent's call failed: ${JSON.stringify(r)}`);
   }
 
   close(): void {
@@ -58,22 +63,38 @@ export class LeanAgent {
     };
     if (this.session) Object.assign(headers, { 'mcp-session-id': this.session, 'mcp-protocol-version': '2025-11-25' });
     return new Promise((done, fail) => {
-      const req = request({ agent: this.http, host: this.url.hostname, port: this.url.port, path: this.url.pathname, method: 'POST', headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const sid = res.headers['mcp-session-id'];
-          if (typeof sid === 'string') this.session ??= sid;
-          if (res.statusCode === 202) return done(null);
-          const text = Buffer.concat(chunks).toString('utf8');
-          try {
-            // An event stream's answer is its last event.
-            done(JSON.parse(res.headers['content-type']?.startsWith('text/event-stream') ? text.slice(text.lastIndexOf('data: ') + 6) : text));
-          } catch {
-            fail(new Error(`HTTP ${res.statusCode}: ${text.slice(0, 200)}`));
-          }
-        });
-      });
+      const req = request(
+        {
+          agent: this.http,
+          host: this.url.hostname,
+          port: this.url.port,
+          path: this.url.pathname,
+          method: 'POST',
+          headers,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const sid = res.headers['mcp-session-id'];
+            if (typeof sid === 'string') this.session ??= sid;
+            if (res.statusCode === 202) return done(null);
+            const text = Buffer.concat(chunks).toString('utf8');
+            try {
+              // An event stream's answer is its last event.
+              done(
+                JSON.parse(
+                  res.headers['content-type']?.startsWith('text/event-stream')
+                    ? text.slice(text.lastIndexOf('data: ') + 6)
+                    : text,
+                ),
+              );
+            } catch {
+              fail(new Error(`HTTP ${res.statusCode}: ${text.slice(0, 200)}`));
+            }
+          });
+        },
+      );
       req.on('error', fail);
       req.end(data);
     });

@@ -25,7 +25,10 @@ const median = (xs: number[]): number => {
 const ms = (x: number) => `${x.toFixed(3)} ms`;
 
 async function startModern(tools: number): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [MODERN, '--port', '0'], { env: { ...process.env, MODERN_TOOLS: String(tools) }, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [MODERN, '--port', '0'], {
+    env: { ...process.env, MODERN_TOOLS: String(tools) },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const url = await new Promise<string>((ok, fail) => {
     let out = '';
     child.stdout?.on('data', (d: Buffer) => {
@@ -50,7 +53,10 @@ async function bare(url: string): Promise<Client> {
     roots: { listChanged: true },
     extensions: { 'io.modelcontextprotocol/tasks': {} },
   };
-  const client = new Client({ name: 'bench', version: '1' }, { capabilities, versionNegotiation: { mode: { pin: '2026-07-28' } }, listMaxPages: 0 });
+  const client = new Client(
+    { name: 'bench', version: '1' },
+    { capabilities, versionNegotiation: { mode: { pin: '2026-07-28' } }, listMaxPages: 0 },
+  );
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   return client;
 }
@@ -159,7 +165,9 @@ export async function modernBench(): Promise<void> {
     console.log(
       `2026-07-28 era, Streamable HTTP, ${CALLS} sequential echo calls each (after ${WARMUP} warm-up), bare and core alternating, session-approved, audit log on and fsynced:`,
     );
-    console.log(`  bare SDK client    median ${ms(b)}  (declaring the console's capabilities: the same per-request envelope)`);
+    console.log(
+      `  bare SDK client    median ${ms(b)}  (declaring the console's capabilities: the same per-request envelope)`,
+    );
     console.log(`  through the core   median ${ms(c)}  added ${ms(c - b)} (goal < 1 ms), ratio ${(c / b).toFixed(2)}x`);
     const u = median(calls.unsynced);
     console.log(`  audit not synced   median ${ms(u)}  added ${ms(u - b)}: the core's own work, without the disk's`);
@@ -171,7 +179,9 @@ export async function modernBench(): Promise<void> {
     const list = await listInterleaved(big.url);
     const b = median(list.bare);
     const c = median(list.core);
-    console.log(`2026-07-28 era, listing 10,000 tools (one page, the server builds it per request), median of ${LIST_RUNS} runs each, alternating:`);
+    console.log(
+      `2026-07-28 era, listing 10,000 tools (one page, the server builds it per request), median of ${LIST_RUNS} runs each, alternating:`,
+    );
     console.log(`  bare SDK client                  ${ms(b)}`);
     console.log(`  through the core, first listing  ${ms(c)}  ratio ${(c / b).toFixed(2)}x (goal within 1.3x)`);
   } finally {

@@ -48,11 +48,15 @@ const level = (s: string): Level => {
   return 'low';
 };
 
-const load = async <T>(scratch: string, file: string): Promise<T> => (await import(pathToFileURL(join(scratch, 'node_modules', file)).href)) as T;
+const load = async <T>(scratch: string, file: string): Promise<T> =>
+  (await import(pathToFileURL(join(scratch, 'node_modules', file)).href)) as T;
 const str = (x: unknown): string => (typeof x === 'string' ? x : '');
 
 function agentaudit(scratch: string): Peer {
-  type Scan = (tools: unknown[], o: { server_name: string }) => { findings: { severity: string; title: string; tool_name: string }[] };
+  type Scan = (
+    tools: unknown[],
+    o: { server_name: string },
+  ) => { findings: { severity: string; title: string; tool_name: string }[] };
   return {
     name: 'agentaudit',
     version: PEERS_PINNED.agentaudit,
@@ -63,7 +67,10 @@ function agentaudit(scratch: string): Peer {
           c.id,
           {
             findings: c.servers.flatMap((s) =>
-              scanTools(s.tools, { server_name: s.id }).findings.map((f) => ({ level: level(f.severity), what: `${f.tool_name}: ${f.title}` })),
+              scanTools(s.tools, { server_name: s.id }).findings.map((f) => ({
+                level: level(f.severity),
+                what: `${f.tool_name}: ${f.title}`,
+              })),
             ),
           },
         ]),
@@ -78,7 +85,8 @@ function skillFile(s: CorpusCase['servers'][number]): string {
   if (s.instructions) out.push(s.instructions, '');
   for (const t of s.tools) {
     out.push(`## ${str(t.name)}\n`, str(t.description), '');
-    const props = (t.inputSchema as { properties?: Record<string, { description?: unknown }> } | undefined)?.properties ?? {};
+    const props =
+      (t.inputSchema as { properties?: Record<string, { description?: unknown }> } | undefined)?.properties ?? {};
     for (const [k, v] of Object.entries(props)) out.push(`- \`${k}\`: ${str(v?.description)}`);
     out.push('', '```json', JSON.stringify(t, null, 2), '```', '');
   }
@@ -96,22 +104,29 @@ function ferret(scratch: string): Peer {
           mkdirSync(join(root, c.id, 'skills', s.id), { recursive: true });
           writeFileSync(join(root, c.id, 'skills', s.id, 'SKILL.md'), skillFile(s));
         }
-      const run = spawnSync(process.execPath, [join(scratch, 'node_modules/ferret-scan/bin/ferret.js'), 'scan', root, '--format', 'json', '--thorough'], {
-        encoding: 'utf8',
-        maxBuffer: 256 * 1024 * 1024,
-        env: { ...process.env, NO_COLOR: '1' },
-      });
+      const run = spawnSync(
+        process.execPath,
+        [join(scratch, 'node_modules/ferret-scan/bin/ferret.js'), 'scan', root, '--format', 'json', '--thorough'],
+        {
+          encoding: 'utf8',
+          maxBuffer: 256 * 1024 * 1024,
+          env: { ...process.env, NO_COLOR: '1' },
+        },
+      );
       const json = run.stdout.slice(run.stdout.indexOf('{'));
       const report = JSON.parse(json) as { findings: { severity: string; ruleName: string; relativePath: string }[] };
       const said = new Map<string, Said>(cases.map((c) => [c.id, { findings: [] }]));
-      for (const f of report.findings) said.get(f.relativePath.split(/[\\/]/)[0]!)?.findings.push({ level: level(f.severity), what: f.ruleName });
+      for (const f of report.findings)
+        said.get(f.relativePath.split(/[\\/]/)[0]!)?.findings.push({ level: level(f.severity), what: f.ruleName });
       return said;
     },
   };
 }
 
 function mcpScan(scratch: string): Peer {
-  type Report = { results: { serverName: string; findings: { id: string; severity: string; description: string }[] }[] };
+  type Report = {
+    results: { serverName: string; findings: { id: string; severity: string; description: string }[] }[];
+  };
   type Run = (o: { config: string; silent: boolean; json: boolean; offline: boolean }) => Promise<Report>;
   return {
     name: 'mcp-scan',
@@ -135,36 +150,54 @@ function mcpScan(scratch: string): Peer {
       // What it says of a server with no tools is about the config, not the definitions.
       const empty = join(work, 'mcp-scan-empty.json');
       writeFileSync(empty, JSON.stringify({ mcpServers: { 'empty--0': entry('empty--0', undefined) } }));
-      const base = new Set((await runScan({ config: empty, silent: true, json: true, offline: true })).results.flatMap((r) => r.findings.map((f) => f.id)));
+      const base = new Set(
+        (await runScan({ config: empty, silent: true, json: true, offline: true })).results.flatMap((r) =>
+          r.findings.map((f) => f.id),
+        ),
+      );
       const config = join(work, 'mcp-scan.json');
       writeFileSync(config, JSON.stringify({ mcpServers: servers }));
       const report = await runScan({ config, silent: true, json: true, offline: true });
       const said = new Map<string, Said>(cases.map((c) => [c.id, { findings: [] }]));
       for (const r of report.results)
         for (const f of r.findings)
-          if (!base.has(f.id)) said.get(owner.get(r.serverName) ?? '')?.findings.push({ level: level(f.severity), what: `${f.id}: ${f.description}` });
+          if (!base.has(f.id))
+            said
+              .get(owner.get(r.serverName) ?? '')
+              ?.findings.push({ level: level(f.severity), what: `${f.id}: ${f.description}` });
       return said;
     },
   };
 }
 
 function agentSecurityScanner(scratch: string): Peer {
-  type Scan = (o: { server_path: string; verbosity: string; manifest: boolean }) => Promise<{ content: { text: string }[] }>;
+  type Scan = (o: {
+    server_path: string;
+    verbosity: string;
+    manifest: boolean;
+  }) => Promise<{ content: { text: string }[] }>;
   return {
     name: 'agent-security-scanner-mcp',
     version: PEERS_PINNED['agent-security-scanner-mcp'],
     async scan(cases, work) {
       process.env.PROOFLAYER_DISABLE_EMAIL_CAPTURE = '1';
-      const { scanMcpServer } = await load<{ scanMcpServer: Scan }>(scratch, 'agent-security-scanner-mcp/src/tools/scan-mcp.js');
+      const { scanMcpServer } = await load<{ scanMcpServer: Scan }>(
+        scratch,
+        'agent-security-scanner-mcp/src/tools/scan-mcp.js',
+      );
       const said = new Map<string, Said>();
       for (const c of cases) {
         const findings: Said['findings'] = [];
         for (const s of c.servers) {
           const dir = join(work, 'asm', c.id, s.id);
           mkdirSync(dir, { recursive: true });
-          writeFileSync(join(dir, 'server.json'), JSON.stringify({ name: s.id, version: '1.0.0', tools: s.tools }, null, 2));
+          writeFileSync(
+            join(dir, 'server.json'),
+            JSON.stringify({ name: s.id, version: '1.0.0', tools: s.tools }, null, 2),
+          );
           const calls = s.tools.map(
-            (t) => `server.tool(${JSON.stringify(str(t.name))}, ${JSON.stringify(str(t.description))}, {}, async () => ({ content: [] }));`,
+            (t) =>
+              `server.tool(${JSON.stringify(str(t.name))}, ${JSON.stringify(str(t.description))}, {}, async () => ({ content: [] }));`,
           );
           writeFileSync(
             join(dir, 'index.js'),
@@ -174,10 +207,14 @@ function agentSecurityScanner(scratch: string): Peer {
               ...calls,
             ].join('\n'),
           );
-          const out = JSON.parse((await scanMcpServer({ server_path: dir, verbosity: 'full', manifest: true })).content[0]!.text) as {
+          const out = JSON.parse(
+            (await scanMcpServer({ server_path: dir, verbosity: 'full', manifest: true })).content[0]!.text,
+          ) as {
             findings?: { severity: string; rule: string; message: string }[];
           };
-          findings.push(...(out.findings ?? []).map((f) => ({ level: level(f.severity), what: `${f.rule}: ${f.message}` })));
+          findings.push(
+            ...(out.findings ?? []).map((f) => ({ level: level(f.severity), what: `${f.rule}: ${f.message}` })),
+          );
         }
         said.set(c.id, { findings });
       }
@@ -186,4 +223,9 @@ function agentSecurityScanner(scratch: string): Peer {
   };
 }
 
-export const peersIn = (scratch: string): Peer[] => [agentaudit(scratch), ferret(scratch), mcpScan(scratch), agentSecurityScanner(scratch)];
+export const peersIn = (scratch: string): Peer[] => [
+  agentaudit(scratch),
+  ferret(scratch),
+  mcpScan(scratch),
+  agentSecurityScanner(scratch),
+];

@@ -8,18 +8,43 @@ import { RE2JS } from 're2js';
 import { compilePolicy, evaluatePolicy } from '../../shared/policy/evaluate.js';
 import { PolicyFile } from '../../shared/schemas/policy.js';
 
-/** n rules: n - 1 that do not match the benchmark's calls (a mix of the shapes a real file holds), then the allow that does. */
+/**
+ * n rules: n - 1 that do not match the benchmark's calls (a mix of the shapes a real file holds), then the allow that
+ * does.
+ */
 export function benchPolicy(n = 1000): PolicyFile {
   const rules: PolicyFile['rules'] = [];
   for (let i = 0; i < n - 1; i++) {
     const k = i % 4;
     if (k === 0) rules.push({ id: `deny-${i}`, effect: 'deny', tool: `tool_${i}_*`, reason: `never tool ${i}` });
-    else if (k === 1) rules.push({ id: `ask-${i}`, effect: 'ask', agent: `team-${i}-*`, server: 'fx', reason: `team ${i} asks` });
+    else if (k === 1)
+      rules.push({ id: `ask-${i}`, effect: 'ask', agent: `team-${i}-*`, server: 'fx', reason: `team ${i} asks` });
     else if (k === 2)
-      rules.push({ id: `deny-path-${i}`, effect: 'deny', tool: 'echo', when: [{ path: '/message', matches: `^secret-${i}-[0-9]+$` }], reason: `secret ${i}` });
-    else rules.push({ id: `allow-${i}`, effect: 'allow', agent: 'agent-*', tool: 'echo', when: [{ path: '/i', range: { min: 1e9 + i } }], reason: `big ${i}` });
+      rules.push({
+        id: `deny-path-${i}`,
+        effect: 'deny',
+        tool: 'echo',
+        when: [{ path: '/message', matches: `^secret-${i}-[0-9]+$` }],
+        reason: `secret ${i}`,
+      });
+    else
+      rules.push({
+        id: `allow-${i}`,
+        effect: 'allow',
+        agent: 'agent-*',
+        tool: 'echo',
+        when: [{ path: '/i', range: { min: 1e9 + i } }],
+        reason: `big ${i}`,
+      });
   }
-  rules.push({ id: 'bench-echo', effect: 'allow', agent: 'agent-*', server: 'fx', tool: 'echo', reason: 'the benchmark agents echo' });
+  rules.push({
+    id: 'bench-echo',
+    effect: 'allow',
+    agent: 'agent-*',
+    server: 'fx',
+    tool: 'echo',
+    reason: 'the benchmark agents echo',
+  });
   return PolicyFile.parse({ rules });
 }
 
@@ -32,7 +57,13 @@ export function decisionMicros(file: PolicyFile, calls = 20_000): { p50: number;
     if (!re) patterns.set(p, (re = RE2JS.compile(p)));
     return re.test(t);
   };
-  const call = { requester: { kind: 'agent' as const, name: 'agent-3' }, serverId: 'fx', tool: 'echo', trusted: false, args: { message: 'load', i: 7 } };
+  const call = {
+    requester: { kind: 'agent' as const, name: 'agent-3' },
+    serverId: 'fx',
+    tool: 'echo',
+    trusted: false,
+    args: { message: 'load', i: 7 },
+  };
   let verdict = '';
   const times: number[] = [];
   for (let i = 0; i < calls; i++) {

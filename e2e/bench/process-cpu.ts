@@ -34,7 +34,9 @@ const cmdline = (pid: string): string => {
   }
 };
 
-/** The browser's processes: the page's renderer apart from the rest (the browser process, its GPU and network services). */
+/**
+ * The browser's processes: the page's renderer apart from the rest (the browser process, its GPU and network services).
+ */
 function browserProcesses(): { renderer: number[]; other: number[] } {
   const out = { renderer: [] as number[], other: [] as number[] };
   let pids: string[];
@@ -67,11 +69,17 @@ export function meterCpu(servePid: number): { stop(serverPid: number): CpuSplit 
   const before = new Map<number, number>();
   const start = browserProcesses();
   for (const pid of [servePid, ...start.renderer, ...start.other]) before.set(pid, cpuMs(pid));
-  const since = (pids: number[]) => pids.reduce((sum, pid) => sum + Math.max(0, cpuMs(pid) - (before.get(pid) ?? 0)), 0);
+  const since = (pids: number[]) =>
+    pids.reduce((sum, pid) => sum + Math.max(0, cpuMs(pid) - (before.get(pid) ?? 0)), 0);
   return {
     stop(serverPid) {
       const now = browserProcesses();
-      const split = { serve: since([servePid]), server: since([serverPid]), renderer: since(now.renderer), browser: since(now.other) };
+      const split = {
+        serve: since([servePid]),
+        server: since([serverPid]),
+        renderer: since(now.renderer),
+        browser: since(now.other),
+      };
       return { ...split, total: split.serve + split.server + split.renderer + split.browser };
     },
   };

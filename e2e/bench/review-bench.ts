@@ -23,7 +23,10 @@ const median = (xs: number[]): number => {
   return s[Math.floor(s.length / 2)]!;
 };
 
-/** `tools` tools (10,000 unless told) over 10 servers, cycling through every corpus definition (hostile and clean) under unique names. */
+/**
+ * `tools` tools (10,000 unless told) over 10 servers, cycling through every corpus definition (hostile and clean) under
+ * unique names.
+ */
 export function corpusServers(tools = TOOLS): ReviewServerInput[] {
   const defs = [...HOSTILE, ...CLEAN].flatMap((c) => c.servers.flatMap((s) => s.tools));
   return Array.from({ length: 10 }, (_, s) => ({
@@ -59,7 +62,11 @@ export async function reviewBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-review-bench-'));
   const core = new TestCore({ dataDir, auditFsync: false, consent: scriptedConsent() });
   core.start();
-  core.addServer('fx', { type: 'stdio', command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: String(TOOLS) } }, { callTimeoutMs: 120_000 });
+  core.addServer(
+    'fx',
+    { type: 'stdio', command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: String(TOOLS) } },
+    { callTimeoutMs: 120_000 },
+  );
   try {
     const v = await core.connect('fx');
     if (v.toolCount < TOOLS) throw new Error(`listed ${v.toolCount} of ${TOOLS}: ${v.error}`);
@@ -69,7 +76,9 @@ export async function reviewBench(): Promise<void> {
       await partsOf(core).review.run(['fx']);
       if (i > 0) runs.push(performance.now() - t0);
     }
-    console.log(`  through the core, fixture's ${TOOLS.toLocaleString('en')}-tool catalog   ${median(runs).toFixed(1)} ms   (goal: under 1000 ms)`);
+    console.log(
+      `  through the core, fixture's ${TOOLS.toLocaleString('en')}-tool catalog   ${median(runs).toFixed(1)} ms   (goal: under 1000 ms)`,
+    );
   } finally {
     await core.close();
     rmSync(dataDir, { recursive: true, force: true });

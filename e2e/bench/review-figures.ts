@@ -31,7 +31,8 @@ import { THIRD_ROUND } from '../review/third-round.js';
 
 const validator = new SchemaValidator();
 const loud = (f: Finding): boolean => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium;
-const loudest = (fs: Finding[]): Finding | undefined => fs.filter(loud).sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity])[0];
+const loudest = (fs: Finding[]): Finding | undefined =>
+  fs.filter(loud).sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity])[0];
 
 interface Figures {
   hostile: number;
@@ -70,7 +71,10 @@ const pct = (a: number, b: number): string => (b ? `${((a / b) * 100).toFixed(1)
 /** One line per corpus, then per rule; the held-out corpora are marked and never tuned on. */
 export function reviewFigures(): string[] {
   const corpora: [string, readonly CorpusCase[]][] = [
-    ['our rounds one and two (tuned)', [...HOSTILE, ...CLEAN, ...SECOND_ROUND, ...ROUND_TWO_HOSTILE, ...ROUND_TWO_CLEAN]],
+    [
+      'our rounds one and two (tuned)',
+      [...HOSTILE, ...CLEAN, ...SECOND_ROUND, ...ROUND_TWO_HOSTILE, ...ROUND_TWO_CLEAN],
+    ],
     ['round three (tuned)', [...ROUND_THREE_HOSTILE, ...ROUND_THREE_CLEAN]],
     ['published, tune half', [...PUBLIC_TUNE, ...PUBLIC_CLEAN]],
     ['HELD OUT: published, other half', PUBLIC_HELD_OUT],
@@ -82,14 +86,19 @@ export function reviewFigures(): string[] {
     ['HELD OUT: our first held-out round', HELD_OUT],
     ['HELD OUT: the third round', THIRD_ROUND],
   ];
-  const out = ['', 'our review per corpus (a case is caught at medium or above; precision = caught / (caught + clean cases alarmed))'];
+  const out = [
+    '',
+    'our review per corpus (a case is caught at medium or above; precision = caught / (caught + clean cases alarmed))',
+  ];
   for (const [name, cases] of corpora) {
     const f = measure(cases);
     out.push(
       `  ${name.padEnd(38)} hostile ${String(f.hostile).padStart(3)}  recall ${pct(f.caught, f.hostile).padStart(6)}  clean ${String(f.clean).padStart(3)}  false alarms ${String(f.alarms).padStart(2)}  precision ${pct(f.caught, f.caught + f.alarms).padStart(6)}`,
     );
     const rules = [...f.rules].sort(([a], [b]) => a.localeCompare(b));
-    out.push(`    by rule: ${rules.map(([id, r]) => `${id} ${r.caught}${r.alarms ? ` (${r.alarms} false)` : ''}`).join(', ') || '—'}`);
+    out.push(
+      `    by rule: ${rules.map(([id, r]) => `${id} ${r.caught}${r.alarms ? ` (${r.alarms} false)` : ''}`).join(', ') || '—'}`,
+    );
   }
   const { servers } = JSON.parse(readFileSync(resolve('e2e/review/real/servers.json'), 'utf8')) as {
     servers: { package: string; version: string; tools: Record<string, unknown>[] }[];

@@ -28,14 +28,20 @@ const SETTLE_MS = Number(process.env.BENCH_RSS_SETTLE_MS ?? 8000);
 // tenth and held for two seconds, or for SETTLED_MS at most (then the lowest read is given).
 const SETTLED_MS = Number(process.env.BENCH_RSS_SETTLED_MS ?? 60_000);
 
-const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+const rssMb = (pid: number): number =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * One request over the contract's WebSocket, as the page sends it; every event that comes meanwhile
  * is parsed too (as the page parses it), and `onEvent` sees it.
  */
-export function request(url: string, method: string, params: object, onEvent?: (name: string, payload: unknown) => void): Promise<unknown> {
+export function request(
+  url: string,
+  method: string,
+  params: object,
+  onEvent?: (name: string, payload: unknown) => void,
+): Promise<unknown> {
   const u = new URL(url);
   const token = new URLSearchParams(u.hash.slice(1)).get('token');
   const ws = new WebSocket(`ws://${u.host}/ws?token=${token}`, { origin: `http://${u.host}` });
@@ -91,7 +97,8 @@ async function serveRss(tools: number | null, launch?: ServeLaunch): Promise<Rss
     if (tools !== null) {
       // A server of --config runs without a question (the person named it on the command line).
       const view = (await request(s.url, 'servers.connect', { serverId: 'fx' })) as { status: string };
-      if (view.status !== 'connected') throw new Error(`the fixture did not connect: ${JSON.stringify(view).slice(0, 300)}`);
+      if (view.status !== 'connected')
+        throw new Error(`the fixture did not connect: ${JSON.stringify(view).slice(0, 300)}`);
     }
     const rss = await sampled(s.child.pid!);
     return Object.assign(rss, { trimHeld: readFileSync(`/proc/${s.child.pid!}/maps`, 'utf8').includes(HELPER) });
@@ -116,7 +123,9 @@ async function bareRss(tools: number): Promise<Rss> {
 }
 
 export async function rssBench(): Promise<void> {
-  console.log(`the serving process's RSS (mcp-console serve, a contract client connected; ${SETTLE_MS / 1000} s after the catalog arrived):`);
+  console.log(
+    `the serving process's RSS (mcp-console serve, a contract client connected; ${SETTLE_MS / 1000} s after the catalog arrived):`,
+  );
   const idleRun = await serveRss(null);
   const [idle, idleSettled] = idleRun;
   console.log(
@@ -125,7 +134,9 @@ export async function rssBench(): Promise<void> {
       : "  serve did NOT hold glibc's trim threshold: out/native/malloc-trim.node was not built or did not load, and every figure below is higher for it",
   );
   console.log(`  idle, no server connected                 ${idle.toFixed(1)} MB   (the issue's goal: about 60 MB)`);
-  const later: string[] = [`  idle, no server connected                 ${idleSettled.toFixed(1)} MB   (goal about 60)`];
+  const later: string[] = [
+    `  idle, no server connected                 ${idleSettled.toFixed(1)} MB   (goal about 60)`,
+  ];
   const line = (tools: number, ours: number, floor: number) =>
     `  ${count(tools).padStart(6)} tools listed                       ${ours.toFixed(1)} MB   the bare SDK holding them ${floor.toFixed(1)} MB   ratio ${(ours / floor).toFixed(2)}x`;
   const floors = new Map<number, Rss>();
@@ -136,13 +147,19 @@ export async function rssBench(): Promise<void> {
     console.log(line(tools, ours[0], floor[0]));
     later.push(`${line(tools, ours[1], floor[1])}   (goal about ${tools === 1000 ? 66 : 78})`);
   }
-  console.log(`the same processes once V8's memory reducer has run in each (at most ${SETTLED_MS / 1000} s after the catalog arrived):\n${later.join('\n')}`);
+  console.log(
+    `the same processes once V8's memory reducer has run in each (at most ${SETTLED_MS / 1000} s after the catalog arrived):\n${later.join('\n')}`,
+  );
   // The launch README gives for a long-running serve: what a process cannot change once started.
-  const lean = [`  idle, no server connected                 ${(await serveRss(null, LEAN_LAUNCH))[1].toFixed(1)} MB   (goal about 60)`];
+  const lean = [
+    `  idle, no server connected                 ${(await serveRss(null, LEAN_LAUNCH))[1].toFixed(1)} MB   (goal about 60)`,
+  ];
   for (const [tools, goal] of [
     [1000, 66],
     [10_000, 78],
   ] as const)
     lean.push(`${line(tools, (await serveRss(tools, LEAN_LAUNCH))[1], floors.get(tools)![1])}   (goal about ${goal})`);
-  console.log(`serve started lean (MALLOC_ARENA_MAX=2 node --no-concurrent-recompilation), once settled:\n${lean.join('\n')}`);
+  console.log(
+    `serve started lean (MALLOC_ARENA_MAX=2 node --no-concurrent-recompilation), once settled:\n${lean.join('\n')}`,
+  );
 }

@@ -22,7 +22,11 @@ async function coreScale(): Promise<{ listedMs: number; heapMb: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-scale-'));
   const core = new TestCore({ dataDir, consent: scriptedConsent() });
   core.start();
-  core.addServer('fx', { type: 'stdio', command: process.execPath, args: [FIXTURE], env: ENV }, { callTimeoutMs: 120_000 });
+  core.addServer(
+    'fx',
+    { type: 'stdio', command: process.execPath, args: [FIXTURE], env: ENV },
+    { callTimeoutMs: 120_000 },
+  );
   try {
     global.gc?.();
     const before = process.memoryUsage().heapUsed;
@@ -43,12 +47,35 @@ function cliBigResult(): { maxRssMb: number; code: number | null } {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-console-scale-cli-'));
   try {
     const cfg = join(dir, 'mcp.json');
-    writeFileSync(cfg, JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_BIG_MB: '50' } } } }));
+    writeFileSync(
+      cfg,
+      JSON.stringify({
+        mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_BIG_MB: '50' } } },
+      }),
+    );
     const probe = join(dir, 'rss.cjs');
-    writeFileSync(probe, "process.on('exit', () => require('node:fs').writeSync(2, '\\nMAXRSS ' + process.resourceUsage().maxRSS + '\\n'));");
+    writeFileSync(
+      probe,
+      "process.on('exit', () => require('node:fs').writeSync(2, '\\nMAXRSS ' + process.resourceUsage().maxRSS + '\\n'));",
+    );
     const r = spawnSync(
       process.execPath,
-      ['--require', probe, BIN, 'call', 'fx', 'big_text', '--args', '{}', '--config', cfg, '--data-dir', join(dir, 'data'), '--yes', '--json'],
+      [
+        '--require',
+        probe,
+        BIN,
+        'call',
+        'fx',
+        'big_text',
+        '--args',
+        '{}',
+        '--config',
+        cfg,
+        '--data-dir',
+        join(dir, 'data'),
+        '--yes',
+        '--json',
+      ],
       { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
     );
     const kb = Number(/MAXRSS (\d+)/.exec(r.stderr ?? '')?.[1] ?? NaN);
@@ -63,11 +90,17 @@ export async function scaleBench(): Promise<void> {
   const core = await coreScale();
   console.log(`scale: ${TOOLS.toLocaleString('en')} tools (1,000 a page) over stdio:`);
   console.log(`  core: connect → listed                ${f(core.listedMs)}`);
-  console.log(`  core: catalog heap                    ${global.gc ? `${core.heapMb.toFixed(1)} MB` : 'run with --expose-gc to measure'}`);
+  console.log(
+    `  core: catalog heap                    ${global.gc ? `${core.heapMb.toFixed(1)} MB` : 'run with --expose-gc to measure'}`,
+  );
   const bare = bareListing(TOOLS, PAGE_SIZE);
   const relist = [...bare.relist].sort((a, b) => a - b)[1] ?? NaN;
-  console.log(`  bare SDK: spawn → listed               ${f(bare.listed)} (initialize ${f(bare.initialized)}); listing again ${f(relist)} (median of 3)`);
-  console.log(`  core: connect → listed ratio          ${(core.listedMs / bare.listed).toFixed(2)}x the bare SDK (goal within 1.3x)`);
+  console.log(
+    `  bare SDK: spawn → listed               ${f(bare.listed)} (initialize ${f(bare.initialized)}); listing again ${f(relist)} (median of 3)`,
+  );
+  console.log(
+    `  core: connect → listed ratio          ${(core.listedMs / bare.listed).toFixed(2)}x the bare SDK (goal within 1.3x)`,
+  );
   if (process.env.BENCH_SKIP_UI) console.log('  page figures skipped: BENCH_SKIP_UI is set');
   else {
     const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-scale-ui-'));
@@ -86,7 +119,9 @@ export async function scaleBench(): Promise<void> {
     console.log(
       `  serve, a WebSocket client in the page's place: connect → the listing's end received ${f(socket)}  ${(socket / bare.listed).toFixed(2)}x the bare SDK (the page's figure below adds the browser's processes on the same cores)`,
     );
-    console.log(`  page: first listing page answered → first tool shown  ${f(page.firstShown)} (goal < 500 ms); from the click ${f(page.firstFromClick)}`);
+    console.log(
+      `  page: first listing page answered → first tool shown  ${f(page.firstShown)} (goal < 500 ms); from the click ${f(page.firstFromClick)}`,
+    );
     console.log(
       `  page: click → every tool shown        ${f(page.allShown)}  ${(page.allShown / bare.listed).toFixed(2)}x the bare SDK's spawn → listed (goal within 1.3x)`,
     );
@@ -103,7 +138,9 @@ export async function scaleBench(): Promise<void> {
       `  page: list_changed → new tool shown   ${f(page.listChanged)}  ${(page.listChanged / relist).toFixed(2)}x the bare SDK listing again (goal within 1.3x); the server answered the re-list in ${f(page.serverRelist)}`,
     );
     console.log(`  page: largest message received        ${page.maxMsgMb.toFixed(2)} MB`);
-    console.log(`  page: longest main-thread task        ${f(page.longest)} from the click through list_changed (goal: none over 50 ms)`);
+    console.log(
+      `  page: longest main-thread task        ${f(page.longest)} from the click through list_changed (goal: none over 50 ms)`,
+    );
     for (const l of page.longFrames) console.log(`    ${l}`);
     console.log(`  page: longest task while it loaded    ${f(page.boot)} (the page's own start, before any catalog)`);
     console.log(
@@ -114,5 +151,7 @@ export async function scaleBench(): Promise<void> {
     );
   }
   const cli = cliBigResult();
-  console.log(`a 50 MB text result through \`mcp-console call --json\`: peak RSS ${cli.maxRssMb.toFixed(0)} MB (exit ${cli.code})`);
+  console.log(
+    `a 50 MB text result through \`mcp-console call --json\`: peak RSS ${cli.maxRssMb.toFixed(0)} MB (exit ${cli.code})`,
+  );
 }

@@ -33,11 +33,17 @@ export interface PageScale {
   firstFromClick: number;
   keyMedian: number;
   keyWorst: number;
-  /** list_changed sent → the new tool on screen; and the server's own answer of the re-list (first page asked → last answered). */
+  /**
+   * list_changed sent → the new tool on screen; and the server's own answer of the re-list (first page asked → last
+   * answered).
+   */
   listChanged: number;
   serverRelist: number;
   longest: number;
-  /** When a task passed 50 ms: the page's frames over 50 ms from the click on, with the scripts that ran in each (ui-bench.ts). */
+  /**
+   * When a task passed 50 ms: the page's frames over 50 ms from the click on, with the scripts that ran in each
+   * (ui-bench.ts).
+   */
   longFrames: string[];
   boot: number;
   maxMsgMb: number;
@@ -54,7 +60,12 @@ const stamps = (file: string, what: string): number[] =>
     .map((l) => Number(l.split(' ')[1]));
 
 /** Waits in the page for `done` (checked every frame) after `act`; resolves with the wall-clock times. */
-function inPage(page: Page, act: string, first: string, done: string): Promise<{ t0: number; first: number; done: number }> {
+function inPage(
+  page: Page,
+  act: string,
+  first: string,
+  done: string,
+): Promise<{ t0: number; first: number; done: number }> {
   return page.evaluate(`new Promise((resolve) => {
     const t0 = Date.now();
     (() => { ${act} })();
@@ -94,7 +105,9 @@ async function consoleWithPage(tools: number, pageSize: number, dataDir: string)
   // Waited for in the page's own script: Playwright's selector engine, injected into the page on
   // its first locator, compiles on the page's main thread (a task of up to 140 ms on a cold start)
   // and would be counted as the page's own.
-  await page.evaluate(`new Promise((r) => { const t = () => (document.body.dataset.appState === 'ready' ? r() : requestAnimationFrame(t)); t(); })`);
+  await page.evaluate(
+    `new Promise((r) => { const t = () => (document.body.dataset.appState === 'ready' ? r() : requestAnimationFrame(t)); t(); })`,
+  );
   await page.waitForTimeout(300);
   return { s, browser, page, stampFile };
 }
@@ -127,14 +140,23 @@ const count = (n: number) =>
 
 /** Click on Connect → every tool counted on screen, in the page's own clock. */
 const connectAll = (page: Page, tools: number) =>
-  inPage(page, `document.querySelector('[data-server=fx] [data-testid=connect]').click()`, `!!document.querySelector('[data-testid=tool-item]')`, count(tools));
+  inPage(
+    page,
+    `document.querySelector('[data-server=fx] [data-testid=connect]').click()`,
+    `!!document.querySelector('[data-testid=tool-item]')`,
+    count(tools),
+  );
 
 /**
  * A second session on the data directory of a first: the console reads what it kept of the server
  * (the list last seen, the gateway's pins) as it connects. Click → every tool shown, serve's
  * peak RSS.
  */
-export async function secondSession(tools: number, pageSize: number, dataDir: string): Promise<{ allShown: number; peakRssMb: number }> {
+export async function secondSession(
+  tools: number,
+  pageSize: number,
+  dataDir: string,
+): Promise<{ allShown: number; peakRssMb: number }> {
   const { s, browser, page } = await consoleWithPage(tools, pageSize, dataDir);
   try {
     const shown = await connectAll(page, tools + 1);
@@ -159,7 +181,9 @@ export async function pageScale(tools: number, pageSize: number, dataDir: string
     const firstAnswered = stamps(stampFile, 'first')[0] ?? NaN;
     const phase = (what: string) =>
       process.env.BENCH_DEBUG &&
-      console.log(`serve ${what}: RSS ${memMb(s.child.pid!, 'VmRSS').toFixed(0)} MB, peak ${memMb(s.child.pid!, 'VmHWM').toFixed(0)} MB`);
+      console.log(
+        `serve ${what}: RSS ${memMb(s.child.pid!, 'VmRSS').toFixed(0)} MB, peak ${memMb(s.child.pid!, 'VmHWM').toFixed(0)} MB`,
+      );
     phase('after every tool shown');
     if (process.env.BENCH_DEBUG)
       console.log(
@@ -170,7 +194,10 @@ export async function pageScale(tools: number, pageSize: number, dataDir: string
     for (const ch of 'bulk_0999') {
       q += ch;
       const set = `const i = document.querySelector('[data-testid=tool-search]'); Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(i, ${JSON.stringify(q)}); i.dispatchEvent(new Event('input', { bubbles: true }))`;
-      keys.push((await measure(page, set, `document.querySelector('section.catalog')?.dataset.filter === ${JSON.stringify(q)}`)).ms);
+      keys.push(
+        (await measure(page, set, `document.querySelector('section.catalog')?.dataset.filter === ${JSON.stringify(q)}`))
+          .ms,
+      );
     }
     await page.evaluate(
       `(() => { const i = document.querySelector('[data-testid=tool-search]'); Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(i, ''); i.dispatchEvent(new Event('input', { bubbles: true })); })()`,
@@ -186,8 +213,12 @@ export async function pageScale(tools: number, pageSize: number, dataDir: string
     const firsts = stamps(stampFile, 'first').filter((t) => t >= sent);
     const lasts = stamps(stampFile, 'last').filter((t) => t >= sent);
     await page.waitForTimeout(200);
-    const r = (await page.evaluate('({ maxMsg: window.__maxMsg, all: window.__long })')) as { maxMsg: number; all: { start: number; dur: number }[] };
-    if (process.env.BENCH_DEBUG) console.log('long tasks', JSON.stringify(r.all.map((l) => [Math.round(l.start - pageT0), Math.round(l.dur)])));
+    const r = (await page.evaluate('({ maxMsg: window.__maxMsg, all: window.__long })')) as {
+      maxMsg: number;
+      all: { start: number; dur: number }[];
+    };
+    if (process.env.BENCH_DEBUG)
+      console.log('long tasks', JSON.stringify(r.all.map((l) => [Math.round(l.start - pageT0), Math.round(l.dur)])));
     const longest = Math.max(0, ...r.all.filter((l) => l.start >= pageT0).map((l) => l.dur));
     const pid = s.child.pid!;
     const [early, settled] = await sampled(pid);

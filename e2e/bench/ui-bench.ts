@@ -19,7 +19,12 @@ const FIXTURE = resolve('out/node/e2e/fixtures/server.js');
  * longest task meanwhile, and when `first` first held (if given). In-page code is passed as text:
  * this file is compiled as Node code, without DOM types.
  */
-export async function measure(page: Page, act: string, done: string, first = 'false'): Promise<{ ms: number; t0: number; longest: number; first: number }> {
+export async function measure(
+  page: Page,
+  act: string,
+  done: string,
+  first = 'false',
+): Promise<{ ms: number; t0: number; longest: number; first: number }> {
   return page.evaluate(`new Promise((resolve) => {
     const t0 = performance.now();
     let first = 0;
@@ -44,14 +49,23 @@ export const LONG_FRAMES = `window.__frames = [];
 new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__frames.push({ start: e.startTime, dur: e.duration,
   scripts: e.scripts.map((s) => ({ what: ((s.sourceURL || '').split('/').pop() || 'a script of no file') + (s.sourceFunctionName ? ' ' + s.sourceFunctionName : '') + ' (' + s.invokerType + ')', dur: s.duration })) }))).observe({ type: 'long-animation-frame', buffered: true });`;
 
-/** Collects the page's long tasks (PerformanceObserver 'longtask') in `window.__long`, from its start, and its long frames (LONG_FRAMES). */
+/**
+ * Collects the page's long tasks (PerformanceObserver 'longtask') in `window.__long`, from its start, and its long
+ * frames (LONG_FRAMES).
+ */
 export const LONG_TASKS = `window.__long = [];
 new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push({ start: e.startTime, dur: e.duration }))).observe({ type: 'longtask', buffered: true });
 ${LONG_FRAMES}`;
 
-/** The page's long frames from `since` (its clock) that passed 50 ms, with the scripts that ran in each: one line each. */
+/**
+ * The page's long frames from `since` (its clock) that passed 50 ms, with the scripts that ran in each: one line each.
+ */
 export async function framesOver50(page: Page, since: number): Promise<string[]> {
-  const frames = (await page.evaluate(`window.__frames ?? []`)) as { start: number; dur: number; scripts: { what: string; dur: number }[] }[];
+  const frames = (await page.evaluate(`window.__frames ?? []`)) as {
+    start: number;
+    dur: number;
+    scripts: { what: string; dur: number }[];
+  }[];
   return frames
     .filter((f) => f.start >= since && f.dur > 50)
     .map((f) => {
@@ -61,16 +75,25 @@ export async function framesOver50(page: Page, since: number): Promise<string[]>
     });
 }
 
-/** The core alone: spawn the same 10,000-tool server, initialize, list; the part of the UI figure the page does not control. */
+/**
+ * The core alone: spawn the same 10,000-tool server, initialize, list; the part of the UI figure the page does not
+ * control.
+ */
 async function coreConnect(): Promise<{ connected: number; listed: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-corebench-'));
   const core = new TestCore({ dataDir, consent: scriptedConsent() });
   core.start();
-  core.addServer('fx', { type: 'stdio', command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '10000', FIXTURE_PAGE_SIZE: '100' } });
+  core.addServer('fx', {
+    type: 'stdio',
+    command: process.execPath,
+    args: [FIXTURE],
+    env: { FIXTURE_TOOLS: '10000', FIXTURE_PAGE_SIZE: '100' },
+  });
   let connected = 0;
   const t0 = performance.now();
   const off = core.onEvent((n, p) => {
-    if (n === 'server.status' && (p as { status: string }).status === 'connected' && !connected) connected = performance.now() - t0;
+    if (n === 'server.status' && (p as { status: string }).status === 'connected' && !connected)
+      connected = performance.now() - t0;
   });
   await core.connect('fx');
   const listed = performance.now() - t0;
@@ -84,15 +107,26 @@ async function coreConnect(): Promise<{ connected: number; listed: number }> {
 export function launchChromium() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
-/** `measure`, then 1.5 s more for what the action set going (a view loading what it shows): the longest task of both. */
+/**
+ * `measure`, then 1.5 s more for what the action set going (a view loading what it shows): the longest task of both.
+ */
 async function settled(page: Page, act: string, done: string): Promise<{ ms: number; t0: number; longest: number }> {
   const m = await measure(page, act, done);
   await page.waitForTimeout(1500);
-  const later = (await page.evaluate(`Math.max(0, ...window.__long.filter((l) => l.start >= performance.now() - 1600).map((l) => l.dur))`)) as number;
+  const later = (await page.evaluate(
+    `Math.max(0, ...window.__long.filter((l) => l.start >= performance.now() - 1600).map((l) => l.dur))`,
+  )) as number;
   return { ms: m.ms, t0: m.t0, longest: Math.max(m.longest, later) };
 }
 
@@ -101,7 +135,11 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 export async function uiBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-uibench-'));
   const s = await startServe(
-    { mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '10000', FIXTURE_PAGE_SIZE: '100' } } } },
+    {
+      mcpServers: {
+        fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '10000', FIXTURE_PAGE_SIZE: '100' } },
+      },
+    },
     dataDir,
   );
   const browser = await launchChromium();
@@ -135,7 +173,11 @@ export async function uiBench(): Promise<void> {
     await page.locator('[data-testid=tool-item][data-tool=big_text]').click();
     await page.getByTestId('call-button').click();
     await page.locator('[data-testid=approval-dialog][data-armed=true]').waitFor();
-    const big = await measure(page, `document.querySelector('[data-testid=approve-once]').click()`, `!!document.querySelector('[data-testid=text-pager]')`);
+    const big = await measure(
+      page,
+      `document.querySelector('[data-testid=approve-once]').click()`,
+      `!!document.querySelector('[data-testid=text-pager]')`,
+    );
     const responsive = await measure(
       page,
       `document.querySelector('[data-testid=tab-history]').click()`,
@@ -143,7 +185,20 @@ export async function uiBench(): Promise<void> {
     );
     // Every tab in turn, each given 1.5 s to load what it shows (the trace and logs poll twice a second).
     const tabs: Array<[string, number]> = [];
-    for (const tab of ['resources', 'prompts', 'logs', 'trace', 'auth', 'review', 'history', 'collections', 'audit', 'agents', 'settings', 'tools']) {
+    for (const tab of [
+      'resources',
+      'prompts',
+      'logs',
+      'trace',
+      'auth',
+      'review',
+      'history',
+      'collections',
+      'audit',
+      'agents',
+      'settings',
+      'tools',
+    ]) {
       const t = await settled(
         page,
         `document.querySelector('[data-testid=tab-${tab}]').click()`,
@@ -171,14 +226,22 @@ export async function uiBench(): Promise<void> {
     );
     for (const l of catalogFrames) console.log(`    ${l}`);
     console.log(`    the first tools on screen after         ${f(catalog.first)}`);
-    console.log(`    of which the core alone: spawn + initialize ${f(core.connected)}, then listing → ${f(core.listed)} in all`);
-    console.log(`    the bare SDK: spawn + initialize ${f(bare.initialized)}, then listing → ${f(bare.listed)} in all (the server's own part)`);
+    console.log(
+      `    of which the core alone: spawn + initialize ${f(core.connected)}, then listing → ${f(core.listed)} in all`,
+    );
+    console.log(
+      `    the bare SDK: spawn + initialize ${f(bare.initialized)}, then listing → ${f(bare.listed)} in all (the server's own part)`,
+    );
     console.log(
       `  filter keystroke → updated list          median ${f(median(keys.map((k) => k.ms)))}, worst ${f(Math.max(...keys.map((k) => k.ms)))}  longest task ${f(Math.max(...keys.map((k) => k.longest)))}   (goal < 50 ms)`,
     );
     console.log(`  approve → 10 MB text result shown        ${f(big.ms)}  longest task ${f(big.longest)}`);
-    console.log(`  then a tab switch                        ${f(responsive.ms)}  longest task ${f(responsive.longest)}   (goal: no task over 200 ms)`);
-    console.log(`  every tab in turn, longest task: ${tabs.map(([t, l]) => `${t} ${f(l)}`).join(', ')}   (goal: none over 50 ms)`);
+    console.log(
+      `  then a tab switch                        ${f(responsive.ms)}  longest task ${f(responsive.longest)}   (goal: no task over 200 ms)`,
+    );
+    console.log(
+      `  every tab in turn, longest task: ${tabs.map(([t, l]) => `${t} ${f(l)}`).join(', ')}   (goal: none over 50 ms)`,
+    );
     console.log(
       `  the JSON editor shown the first time     ${f(json.ms)}  longest task ${f(json.longest)}   (goal: none over 50 ms; Monaco's script run and its editor made)`,
     );

@@ -54,7 +54,9 @@ export async function wakeCost(pings = 600): Promise<{ awake: number; idle: numb
 export function haltPolling(): string | null {
   try {
     const ns = Number(readFileSync('/sys/module/haltpoll/parameters/guest_halt_poll_ns', 'utf8').trim());
-    return ns === 0 ? 'guest halt polling off: an idle virtual CPU halts at once' : `guest halt polling ${ns / 1000} µs`;
+    return ns === 0
+      ? 'guest halt polling off: an idle virtual CPU halts at once'
+      : `guest halt polling ${ns / 1000} µs`;
   } catch {
     return null; // not a KVM guest with haltpoll, or not Linux
   }

@@ -25,7 +25,10 @@ interface ToolCall {
   arguments: Record<string, unknown>;
 }
 
-/** The client ID metadata document URL the suite's authorization servers accept (a host's own hosted document in real use). */
+/**
+ * The client ID metadata document URL the suite's authorization servers accept (a host's own hosted document in real
+ * use).
+ */
 const CIMD_URL = 'https://conformance-test.local/client-metadata.json';
 /** The environment variable the pre-registered client secret is read from (never in the config file). */
 const SECRET_ENV = 'MCP_CONFORMANCE_CLIENT_SECRET';
@@ -38,16 +41,28 @@ class Console {
   readonly era: 'modern' | 'legacy' | 'auto';
   private readonly env: NodeJS.ProcessEnv = { ...process.env };
 
-  constructor(url: string, version: string | undefined, oauth?: Record<string, unknown>, secrets: Record<string, string | undefined> = {}) {
+  constructor(
+    url: string,
+    version: string | undefined,
+    oauth?: Record<string, unknown>,
+    secrets: Record<string, string | undefined> = {},
+  ) {
     for (const [k, v] of Object.entries(secrets)) if (v) this.env[k] = v;
-    writeFileSync(this.config, JSON.stringify({ mcpServers: { [SERVER]: { type: 'http', url, ...(oauth && { oauth }) } } }));
+    writeFileSync(
+      this.config,
+      JSON.stringify({ mcpServers: { [SERVER]: { type: 'http', url, ...(oauth && { oauth }) } } }),
+    );
     // The suite names the wire it wants; without a version the console probes (auto).
     this.era = version === undefined ? 'auto' : version >= '2026' ? 'modern' : 'legacy';
   }
 
   run(...args: string[]): Step {
     const full = [...args, '--config', this.config, '--data-dir', join(this.dir, 'data'), '--era', this.era];
-    const r = spawnSync(process.execPath, [BIN, ...full], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+    const r = spawnSync(process.execPath, [BIN, ...full], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 60_000,
+    });
     const step = { code: r.status ?? -1, out: r.stdout, err: r.stderr };
     process.stderr.write(`$ mcp-console ${args.join(' ')}\n  → exit ${step.code}\n${indent(step.err)}`);
     return step;
@@ -69,7 +84,16 @@ class Console {
    * loopback listener). Nothing here speaks OAuth: the console does every step.
    */
   async runSigningIn(...args: string[]): Promise<Step> {
-    const full = [...args, '--config', this.config, '--data-dir', join(this.dir, 'data'), '--era', this.era, '--no-browser'];
+    const full = [
+      ...args,
+      '--config',
+      this.config,
+      '--data-dir',
+      join(this.dir, 'data'),
+      '--era',
+      this.era,
+      '--no-browser',
+    ];
     const child = spawn(process.execPath, [BIN, ...full], { stdio: ['ignore', 'pipe', 'pipe'], env: this.env });
     let out = '';
     let err = '';
@@ -133,7 +157,15 @@ async function authScenario(name: string, url: string, version: string | undefin
       if (tools.code === 0) {
         // The listing may pass (a server that asks only for calls); the call must then be refused.
         const listed = JSON.parse(tools.out) as Array<{ name: string }>;
-        const call = await c.runSigningIn('call', SERVER, listed[0]?.name ?? 'test-tool', '--args', '{}', '--yes', '--json');
+        const call = await c.runSigningIn(
+          'call',
+          SERVER,
+          listed[0]?.name ?? 'test-tool',
+          '--args',
+          '{}',
+          '--yes',
+          '--json',
+        );
         if (call.code === 0) throw new Error(`${name}: the console should have refused to finish the authorization`);
       }
       return;
@@ -142,7 +174,8 @@ async function authScenario(name: string, url: string, version: string | undefin
     const [tool] = JSON.parse(tools.out) as Array<{ name: string }>;
     if (!tool) return;
     const call = await c.runSigningIn('call', SERVER, tool.name, '--args', '{}', '--yes', '--json');
-    if (call.code !== 0 && call.code !== 1 && name !== 'auth/authorization-server-migration') throw new Error(`call ${tool.name}: exit ${call.code}`);
+    if (call.code !== 0 && call.code !== 1 && name !== 'auth/authorization-server-migration')
+      throw new Error(`call ${tool.name}: exit ${call.code}`);
   } finally {
     c.close();
   }
@@ -203,7 +236,8 @@ const scenarios: Record<string, (c: Console) => void> = {
     for (const r of (JSON.parse(list.out) as { resources: Array<{ uri: string }> }).resources)
       must(c.run('resources', 'read', SERVER, r.uri, '--json'), `read ${r.uri}`);
     const prompts = must(c.run('prompts', 'list', SERVER, '--json'), 'prompts list');
-    for (const p of JSON.parse(prompts.out) as Array<{ name: string }>) must(c.run('prompts', 'get', SERVER, p.name, '--json'), `get ${p.name}`);
+    for (const p of JSON.parse(prompts.out) as Array<{ name: string }>)
+      must(c.run('prompts', 'get', SERVER, p.name, '--json'), `get ${p.name}`);
   },
   'http-custom-headers': (c) => {
     c.tools();
@@ -215,7 +249,8 @@ const scenarios: Record<string, (c: Console) => void> = {
     const tools = c.tools();
     for (const t of tools) {
       const r = c.call(t.name, { region: 'us-west1' });
-      if (t.excluded && r.code !== 2) throw new Error(`${t.name} is excluded (${t.excluded}) but the call ended with exit ${r.code}`);
+      if (t.excluded && r.code !== 2)
+        throw new Error(`${t.name} is excluded (${t.excluded}) but the call ended with exit ${r.code}`);
       if (!t.excluded) must(r, t.name, [0, 1]);
     }
   },
@@ -240,7 +275,9 @@ async function main(): Promise<number> {
   }
   const run = scenario ? scenarios[scenario] : undefined;
   if (!scenario || !url || !run) {
-    process.stderr.write(`usage: MCP_CONFORMANCE_SCENARIO=<scenario> client <url>\nscenarios: ${Object.keys(scenarios).join(', ')}\n`);
+    process.stderr.write(
+      `usage: MCP_CONFORMANCE_SCENARIO=<scenario> client <url>\nscenarios: ${Object.keys(scenarios).join(', ')}\n`,
+    );
     return 1;
   }
   const c = new Console(url, process.env.MCP_CONFORMANCE_PROTOCOL_VERSION);

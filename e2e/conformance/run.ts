@@ -47,7 +47,11 @@ export interface Suite {
 
 /** The pinned suite and Node 22, installed once into .conformance/. */
 export function installSuite(log: (s: string) => void = () => {}): Suite {
-  const pkg = { name: 'mcp-console-conformance', private: true, dependencies: { '@modelcontextprotocol/conformance': SUITE_VERSION, node: NODE_VERSION } };
+  const pkg = {
+    name: 'mcp-console-conformance',
+    private: true,
+    dependencies: { '@modelcontextprotocol/conformance': SUITE_VERSION, node: NODE_VERSION },
+  };
   const node = join(HOME, 'node_modules', '.bin', 'node');
   const cli = join(HOME, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
   const manifest = join(HOME, 'package.json');
@@ -56,14 +60,19 @@ export function installSuite(log: (s: string) => void = () => {}): Suite {
     log(`installing @modelcontextprotocol/conformance@${SUITE_VERSION} and node@${NODE_VERSION} into .conformance/`);
     mkdirSync(HOME, { recursive: true });
     writeFileSync(manifest, wanted);
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel', 'error'], { cwd: HOME, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel', 'error'], {
+      cwd: HOME,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   }
   return { node, cli };
 }
 
 /** The scenarios the suite itself lists for one role and spec version. */
 export function listScenarios(suite: Suite, role: 'client' | 'server', version: string): string[] {
-  const out = execFileSync(suite.node, [suite.cli, 'list', `--${role}`, '--spec-version', version], { encoding: 'utf8' });
+  const out = execFileSync(suite.node, [suite.cli, 'list', `--${role}`, '--spec-version', version], {
+    encoding: 'utf8',
+  });
   return [...out.matchAll(/^\s+- (\S+)/gm)].map((m) => m[1] ?? '').filter(Boolean);
 }
 
@@ -80,7 +89,13 @@ export interface Outcome {
 }
 
 /** Runs one scenario; passes when the suite exits 0 and no check failed. */
-export function runScenario(suite: Suite, role: 'client' | 'server', scenario: string, version: string, target: string): Outcome {
+export function runScenario(
+  suite: Suite,
+  role: 'client' | 'server',
+  scenario: string,
+  version: string,
+  target: string,
+): Outcome {
   const out = mkdtempSync(join(tmpdir(), 'conformance-'));
   try {
     const how = role === 'client' ? ['--command', `${process.execPath} ${target}`] : ['--url', target];
@@ -94,8 +109,10 @@ export function runScenario(suite: Suite, role: 'client' | 'server', scenario: s
       .filter((f) => f.endsWith('checks.json'))
       .flatMap((f) => JSON.parse(readFileSync(join(out, f), 'utf8')) as Check[]);
     const failed = checks.filter((c) => c.status === 'FAILURE');
-    if (failed.length > 0) return { status: 'FAIL', reason: failed.map((c) => `${c.name}: ${c.errorMessage ?? c.id}`).join('; ') };
-    if (r.status !== 0) return { status: 'FAIL', reason: `suite exited ${r.status ?? r.signal}: ${lastLine(r.stderr || r.stdout)}` };
+    if (failed.length > 0)
+      return { status: 'FAIL', reason: failed.map((c) => `${c.name}: ${c.errorMessage ?? c.id}`).join('; ') };
+    if (r.status !== 0)
+      return { status: 'FAIL', reason: `suite exited ${r.status ?? r.signal}: ${lastLine(r.stderr || r.stdout)}` };
     if (checks.length === 0) return { status: 'FAIL', reason: 'the suite recorded no checks' };
     return { status: 'PASS' };
   } finally {
@@ -154,7 +171,9 @@ export const FIXTURE_SCENARIOS: Record<(typeof SPEC_VERSIONS)[number], { fixture
 /** Starts one of our fixtures over HTTP; resolves with its /mcp URL and a stop function. */
 function startFixture(file: string): Promise<{ url: string; stop(): void }> {
   const args = file === 'server.js' ? ['--transport', 'http', '--port', '0'] : ['--port', '0'];
-  const child = spawn(process.execPath, [join(ROOT, 'out', 'node', 'e2e', 'fixtures', file), ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [join(ROOT, 'out', 'node', 'e2e', 'fixtures', file), ...args], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   return new Promise((resolveUrl, reject) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -182,7 +201,9 @@ async function main(): Promise<number> {
     process.stdout.write(`${status} ${version} ${label}${reason ? ' ' + reason.replace(/\s+/g, ' ') : ''}\n`);
   };
   // The console as the client under test.
-  const clientRuns: Array<[string, string]> = SPEC_VERSIONS.flatMap((v) => listScenarios(suite, 'client', v).map((s): [string, string] => [v, s]));
+  const clientRuns: Array<[string, string]> = SPEC_VERSIONS.flatMap((v) =>
+    listScenarios(suite, 'client', v).map((s): [string, string] => [v, s]),
+  );
   for (const [version, scenario] of [...clientRuns, ...MORE_CLIENT_SCENARIOS]) {
     {
       if (only && !scenario.includes(only)) continue;

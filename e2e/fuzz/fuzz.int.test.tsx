@@ -44,7 +44,11 @@ function stage<T>(name: string, timings: Map<string, number>, f: () => T): T | {
 }
 
 /** `stage` for work that ends later (a catalog build is sealed asynchronously). */
-async function stageAsync<T>(name: string, timings: Map<string, number>, f: () => Promise<T>): Promise<T | { thrown: string }> {
+async function stageAsync<T>(
+  name: string,
+  timings: Map<string, number>,
+  f: () => Promise<T>,
+): Promise<T | { thrown: string }> {
   const t0 = performance.now();
   try {
     return await f();
@@ -60,7 +64,9 @@ describe(`fuzz (seed ${SEED}, ${CASES} cases; FUZZ_SEED=${SEED} replays it)`, ()
   const timings = new Map<string, number>();
   afterAll(() => {
     cleanup();
-    console.log(`fuzz seed ${SEED}: slowest stages ${[...timings].map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}`);
+    console.log(
+      `fuzz seed ${SEED}: slowest stages ${[...timings].map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}`,
+    );
   });
   const r = rng(SEED);
   const validator = new SchemaValidator();
@@ -87,7 +93,9 @@ describe(`fuzz (seed ${SEED}, ${CASES} cases; FUZZ_SEED=${SEED} replays it)`, ()
             !Array.isArray((d as { inputSchema: unknown }).inputSchema),
         );
         const seen = new Set<string>();
-        const unique = usable.filter((d) => !seen.has((d as { name: string }).name) && seen.add((d as { name: string }).name)) as (Record<string, unknown> & {
+        const unique = usable.filter(
+          (d) => !seen.has((d as { name: string }).name) && seen.add((d as { name: string }).name),
+        ) as (Record<string, unknown> & {
           name: string;
         })[];
         const problems = [...b.add(unique), ...(await b.seal())];
@@ -119,7 +127,11 @@ describe(`fuzz (seed ${SEED}, ${CASES} cases; FUZZ_SEED=${SEED} replays it)`, ()
 
       // 3. Results: what the core's schema accepts is routed and rendered; nothing becomes HTML.
       const content = Array.from({ length: r.int(6) }, () => block(r));
-      const parsed = CallToolResult.safeParse({ content, structuredContent: r.next() < 0.3 ? value(r, 0) : undefined, isError: r.next() < 0.2 });
+      const parsed = CallToolResult.safeParse({
+        content,
+        structuredContent: r.next() < 0.3 ? value(r, 0) : undefined,
+        isError: r.next() < 0.2,
+      });
       if (!parsed.success) continue;
       const result = parsed.data;
       for (const view of ['user', 'assistant'] as const)
@@ -129,12 +141,21 @@ describe(`fuzz (seed ${SEED}, ${CASES} cases; FUZZ_SEED=${SEED} replays it)`, ()
         ).not.toHaveProperty('thrown');
       const tool = tools[0];
       const structured = tool
-        ? stage('structured', timings, () => checkStructured(validator, tool, result.structuredContent, result.isError === true))
+        ? stage('structured', timings, () =>
+            checkStructured(validator, tool, result.structuredContent, result.isError === true),
+          )
         : undefined;
       expect(structured ?? {}, where).not.toHaveProperty('thrown');
       for (const b of result.content)
         if (b.type === 'text')
-          expect(typeof stage('hidden', timings, () => inspectHiddenText(String((b as unknown as { text: unknown }).text)).revealed), where).toBe('string');
+          expect(
+            typeof stage(
+              'hidden',
+              timings,
+              () => inspectHiddenText(String((b as unknown as { text: unknown }).text)).revealed,
+            ),
+            where,
+          ).toBe('string');
       expect(typeof stage('pretty', timings, () => prettyJsonText(JSON.stringify(result))), where).toBe('string');
 
       const record: CallRecord = {
@@ -168,7 +189,8 @@ describe(`fuzz (seed ${SEED}, ${CASES} cases; FUZZ_SEED=${SEED} replays it)`, ()
           for (const a of el.getAttributeNames()) {
             const v = el.getAttribute(a) ?? '';
             if (a.startsWith('on')) bad.push(`${el.tagName} ${a}`);
-            if ((a === 'href' || a === 'src') && /^\s*(javascript|vbscript|file):/i.test(v)) bad.push(`${el.tagName} ${a}=${v.slice(0, 40)}`);
+            if ((a === 'href' || a === 'src') && /^\s*(javascript|vbscript|file):/i.test(v))
+              bad.push(`${el.tagName} ${a}=${v.slice(0, 40)}`);
           }
         }
         view.unmount();
@@ -177,7 +199,10 @@ describe(`fuzz (seed ${SEED}, ${CASES} cases; FUZZ_SEED=${SEED} replays it)`, ()
       expect(rendered, where).not.toHaveProperty('thrown');
       expect(rendered, where).toEqual([]);
     }
-    for (const [name, ms] of timings) expect(ms, `stage ${name} took ${ms.toFixed(0)} ms on one case (FUZZ_SEED=${SEED})`).toBeLessThan(STAGE_BUDGET_MS);
+    for (const [name, ms] of timings)
+      expect(ms, `stage ${name} took ${ms.toFixed(0)} ms on one case (FUZZ_SEED=${SEED})`).toBeLessThan(
+        STAGE_BUDGET_MS,
+      );
     // The run exercised both sides: definitions taken and definitions refused with a reason.
     expect(accepted).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);

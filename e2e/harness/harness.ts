@@ -110,7 +110,10 @@ export function startHttp(
   ready = /listening on (http:\/\/127\.0\.0\.1:\d+)/,
 ): Promise<{ url: string; child: ChildProcess; stop: () => void }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [script, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const onData = (d: Buffer) => {
       out += d.toString();
@@ -141,12 +144,21 @@ export async function approveCall(
   const asked = nextEvent(h.core, 'approval.requested', (a) => a.serverId === server && a.tool === tool);
   const record = h.core.requestCall(server, tool, args, CONSOLE_USER, { asTask: opts.asTask });
   const approval = await asked;
-  h.core.decide({ approvalId: approval.id, decision: 'approve', argsHash: approval.argsHash, scope: opts.scope ?? 'once' }, 'user');
+  h.core.decide(
+    { approvalId: approval.id, decision: 'approve', argsHash: approval.argsHash, scope: opts.scope ?? 'once' },
+    'user',
+  );
   return { record, approval };
 }
 
 /** Asks for a call and approves it once; resolves with the finished record. */
-export async function callApproved(h: Harness, server: string, tool: string, args: Record<string, unknown> = {}, scope: 'once' | 'session' = 'once') {
+export async function callApproved(
+  h: Harness,
+  server: string,
+  tool: string,
+  args: Record<string, unknown> = {},
+  scope: 'once' | 'session' = 'once',
+) {
   const { record } = await approveCall(h, server, tool, args, { scope });
   return h.core.waitCall(record.id);
 }
@@ -171,7 +183,11 @@ export const MODERN = resolve('out/node/e2e/fixtures/modern-server.js');
  * A core with the reference server (`everything`, stdio, the 2025 era) and our modern-only fixture
  * (`modern`, HTTP, 2026-07-28), both connected; `close` ends all of it.
  */
-export async function bothEras(): Promise<{ h: Harness; modern: { url: string; stop: () => void }; close: () => Promise<void> }> {
+export async function bothEras(): Promise<{
+  h: Harness;
+  modern: { url: string; stop: () => void };
+  close: () => Promise<void>;
+}> {
   const h = makeCore();
   const modern = await startHttp(MODERN, ['--port', '0']);
   h.core.addServer('everything', everythingStdio());
@@ -209,18 +225,28 @@ export function freePort(): Promise<number> {
   );
 }
 
-/** Runs the built command line on a config file naming these servers (host-config form), with its own data directory; waits for it to end. */
+/**
+ * Runs the built command line on a config file naming these servers (host-config form), with its own data directory;
+ * waits for it to end.
+ */
 export function runCli(h: Harness, servers: Record<string, unknown>, args: string[], timeout = 60_000) {
   const config = join(h.dataDir, `cli-${randomUUID()}.json`);
   writeFileSync(config, JSON.stringify({ mcpServers: servers }));
-  return spawnSync(process.execPath, [resolve('bin/mcp-console.js'), ...args, '--config', config, '--data-dir', join(h.dataDir, 'cli')], {
-    encoding: 'utf8',
-    timeout,
-  });
+  return spawnSync(
+    process.execPath,
+    [resolve('bin/mcp-console.js'), ...args, '--config', config, '--data-dir', join(h.dataDir, 'cli')],
+    {
+      encoding: 'utf8',
+      timeout,
+    },
+  );
 }
 
 /** Runs the fixture's change_tools through the gate (approved once); resolves with the catalog event it caused. */
-export async function changeTools(h: ReturnType<typeof makeCore>, action: string): Promise<EventPayload<'catalog.changed'>> {
+export async function changeTools(
+  h: ReturnType<typeof makeCore>,
+  action: string,
+): Promise<EventPayload<'catalog.changed'>> {
   const changed = nextEvent(h.core, 'catalog.changed', (e) => e.change.reason === 'list_changed');
   const asked = nextEvent(h.core, 'approval.requested', (a) => a.tool === 'change_tools');
   const rec = h.core.requestCall('fx', 'change_tools', { action }, CONSOLE_USER);

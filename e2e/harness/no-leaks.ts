@@ -28,7 +28,11 @@ const realInterval = globalThis.setInterval;
 
 function follow<F extends typeof setTimeout | typeof setInterval>(real: F, what: string): F {
   const wrapped = ((fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-    const timer = (real as (f: (...a: unknown[]) => void, m?: number, ...r: unknown[]) => NodeJS.Timeout)(fn, ms, ...args);
+    const timer = (real as (f: (...a: unknown[]) => void, m?: number, ...r: unknown[]) => NodeJS.Timeout)(
+      fn,
+      ms,
+      ...args,
+    );
     if (made.length < 100_000) made.push({ timer, what: `${what}(…, ${ms ?? 0} ms)` });
     return timer;
   }) as unknown as F;
@@ -56,10 +60,14 @@ afterAll(async () => {
     await new Promise((r) => realTimeout(r, 25));
     const now = counts();
     const timers = made.filter((m) => pending(m.timer)).map((m) => m.what);
-    const handles = [...now].filter(([k, n]) => n > (before.get(k) ?? 0)).map(([k, n]) => `${n - (before.get(k) ?? 0)} × ${k}`);
+    const handles = [...now]
+      .filter(([k, n]) => n > (before.get(k) ?? 0))
+      .map(([k, n]) => `${n - (before.get(k) ?? 0)} × ${k}`);
     left = [...new Set(timers)].map((w) => `${timers.filter((x) => x === w).length} × ${w}`).concat(handles);
     if (!left.length) return;
   }
   made.length = 0;
-  throw new Error(`this file left ${left.join(', ')} running after its teardown: close what it opened, clear what it scheduled`);
+  throw new Error(
+    `this file left ${left.join(', ')} running after its teardown: close what it opened, clear what it scheduled`,
+  );
 });

@@ -22,8 +22,33 @@ export function testCertificates(dir: string): { ca: string; cert: string; key: 
     const r = spawnSync('openssl', args, { cwd: dir, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`openssl ${args[0]} failed: ${r.stderr}`);
   };
-  run('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=MCP Console test CA', '-keyout', p('ca.key'), '-out', p('ca.pem'));
-  run('req', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-keyout', p('server.key'), '-out', p('server.csr'));
+  run(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=MCP Console test CA',
+    '-keyout',
+    p('ca.key'),
+    '-out',
+    p('ca.pem'),
+  );
+  run(
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-keyout',
+    p('server.key'),
+    '-out',
+    p('server.csr'),
+  );
   writeFileSync(p('san.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
   run(
     'x509',
@@ -75,7 +100,9 @@ export class Rsyslog {
       this.conf,
       `global(workDirectory="${join(dir, 'work')}" maxMessageSize="1m")\n` +
         driver +
-        (protocol === 'relp' ? `input(type="imrelp" port="${port}" address="127.0.0.1")\n` : `input(type="imtcp" port="${port}" address="127.0.0.1")\n`) +
+        (protocol === 'relp'
+          ? `input(type="imrelp" port="${port}" address="127.0.0.1")\n`
+          : `input(type="imtcp" port="${port}" address="127.0.0.1")\n`) +
         `template(name="raw" type="string" string="%rawmsg%\\n")\n` +
         `*.* action(type="omfile" file="${this.out}" template="raw" flushOnTXEnd="on" asyncWriting="off")\n`,
     );
@@ -83,7 +110,9 @@ export class Rsyslog {
 
   /** Starts rsyslogd in the foreground; resolves once it accepts connections. */
   async start(): Promise<void> {
-    const child = spawn(RSYSLOGD, ['-n', '-f', this.conf, '-i', join(this.dir, 'rsyslogd.pid')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(RSYSLOGD, ['-n', '-f', this.conf, '-i', join(this.dir, 'rsyslogd.pid')], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
     child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
     this.child = child;
@@ -96,7 +125,10 @@ export class Rsyslog {
     }
   }
 
-  /** Freezes it (SIGSTOP) or lets it go on (SIGCONT): frozen, the kernel still takes connections and bytes, and nothing is read or answered. */
+  /**
+   * Freezes it (SIGSTOP) or lets it go on (SIGCONT): frozen, the kernel still takes connections and bytes, and nothing
+   * is read or answered.
+   */
   freeze(frozen: boolean): void {
     this.child?.kill(frozen ? 'SIGSTOP' : 'SIGCONT');
   }
@@ -120,7 +152,10 @@ export class Rsyslog {
       .split('\n')
       .filter((l) => l.includes('mcpConsole@32473'))
       .map((l) => {
-        const head = /^<\d+>1 \S+ \S+ mcp-console \d+ (\S+) \[mcpConsole@32473 seq="(\d+)"[^\]]*?( anchor="1")?\] \ufeff?(.*)$/.exec(l);
+        const head =
+          /^<\d+>1 \S+ \S+ mcp-console \d+ (\S+) \[mcpConsole@32473 seq="(\d+)"[^\]]*?( anchor="1")?\] \ufeff?(.*)$/.exec(
+            l,
+          );
         if (!head) throw new Error(`not a message of ours: ${l.slice(0, 200)}`);
         return { msgid: head[1]!, seq: Number(head[2]), anchor: head[3] !== undefined, line: head[4]! };
       });

@@ -34,7 +34,9 @@ describe.each(WAYS)('a hostile MCP App view over %s (%s era)', (way, era) => {
   }
 
   it('a view larger than the limit is refused, saying so', async () => {
-    await expect(open('huge-view')).rejects.toThrow(`ui://attack/view is larger than ${MAX_VIEW_BYTES / 1024 / 1024} MB`);
+    await expect(open('huge-view')).rejects.toThrow(
+      `ui://attack/view is larger than ${MAX_VIEW_BYTES / 1024 / 1024} MB`,
+    );
     await stillWhole(h!);
   });
 
@@ -62,7 +64,9 @@ describe.each(WAYS)('a hostile MCP App view over %s (%s era)', (way, era) => {
 
   it('a flood of violation reports, and reports too large, are bounded at the views listener', async () => {
     const v = await open('wide-view-csp');
-    const report = JSON.stringify({ 'csp-report': { 'effective-directive': 'connect-src', 'blocked-uri': 'https://x.example/' } });
+    const report = JSON.stringify({
+      'csp-report': { 'effective-directive': 'connect-src', 'blocked-uri': 'https://x.example/' },
+    });
     for (let i = 0; i < 300; i++) await fetch(`${v.origin}/report/${v.viewId}`, { method: 'POST', body: report });
     await fetch(`${v.origin}/report/${v.viewId}`, { method: 'POST', body: 'x'.repeat(200_000) }).catch(() => undefined);
     expect(await h!.core.ask('apps.violations', { viewId: v.viewId })).toHaveLength(100);

@@ -19,7 +19,11 @@ export interface Hostile {
 /** The hostile server in one mode, over stdio or Streamable HTTP, speaking one era. */
 export async function hostile(attack: Attack, way: Way, era: Era, env: Record<string, string> = {}): Promise<Hostile> {
   const all = { ATTACK: attack, ERA: era, ...env };
-  if (way === 'stdio') return { config: { type: 'stdio', command: process.execPath, args: [ATTACK_SERVER], env: all, cwd: undefined }, stop: () => {} };
+  if (way === 'stdio')
+    return {
+      config: { type: 'stdio', command: process.execPath, args: [ATTACK_SERVER], env: all, cwd: undefined },
+      stop: () => {},
+    };
   const s = await startHttp(ATTACK_SERVER, ['--http', '--port', '0'], all, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
   return { config: { type: 'http', url: `${s.url}/mcp`, headers: {} }, stop: s.stop };
 }

@@ -15,7 +15,19 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 const CASES = Number(process.env.FUZZ_CASES ?? 300);
 type R = ReturnType<typeof rng>;
 
-const KEYS = ['x', '__proto__', 'constructor', 'toString', '', 'id', 'method', 'jsonrpc', 'k'.repeat(1000), '\u202E', 'é'];
+const KEYS = [
+  'x',
+  '__proto__',
+  'constructor',
+  'toString',
+  '',
+  'id',
+  'method',
+  'jsonrpc',
+  'k'.repeat(1000),
+  '\u202E',
+  'é',
+];
 const STRINGS = ['', 'a', '\u0000', '\uD800', '\u{E0041}', 'ﷺ'.repeat(1000), ' '.repeat(5000), '{"x":'.repeat(2000)];
 
 /** A small random value (at most three levels), as JSON text. */
@@ -31,7 +43,10 @@ function leafText(r: R, depth = 3): string {
   }
 }
 
-/** A value `depth` levels deep, as JSON text (a deep one cannot be built as an object and then stringified): a spine of arrays and objects with random values beside it. */
+/**
+ * A value `depth` levels deep, as JSON text (a deep one cannot be built as an object and then stringified): a spine of
+ * arrays and objects with random values beside it.
+ */
 function valueText(r: R, depth: number): string {
   let open = '';
   let close = '';
@@ -74,7 +89,10 @@ describe(`the boundary, seeded (FUZZ_SEED=${SEED}, ${CASES} cases)`, () => {
       send: async (m: JSONRPCMessage) => void sent.push(m),
     } as unknown as Transport;
     const trace = new TraceLog();
-    const wire = tapTransport(boundTransport(inner, { note: (l) => notes.push(l) }), new WireTap((rec) => trace.record('fuzz', rec)));
+    const wire = tapTransport(
+      boundTransport(inner, { note: (l) => notes.push(l) }),
+      new WireTap((rec) => trace.record('fuzz', rec)),
+    );
     let delivered = 0;
     let refused = 0;
     // What the SDK and the console do with a message they take: copy it, write it out.
@@ -92,12 +110,20 @@ describe(`the boundary, seeded (FUZZ_SEED=${SEED}, ${CASES} cases)`, () => {
       expect(() => inner.onmessage!(m), `case ${i}`).not.toThrow();
       // Each message has exactly one fate: delivered whole, or refused as itself (an answer becomes
       // its request's error, a request is answered with one, a notification is dropped), in words.
-      const fate = { delivered: delivered - before.delivered, refused: refused - before.refused, sent: sent.length - before.sent };
+      const fate = {
+        delivered: delivered - before.delivered,
+        refused: refused - before.refused,
+        sent: sent.length - before.sent,
+      };
       if (!expected) expect(fate, `case ${i}`).toEqual({ delivered: 1, refused: 0, sent: 0 });
       else {
         expect(notes.slice(before.notes).join('\n'), `case ${i}`).toContain(expected);
         const kind = 'id' in m ? ('method' in m ? 'request' : 'answer') : 'notification';
-        expect(fate, `case ${i} (${kind})`).toEqual({ delivered: 0, refused: kind === 'answer' ? 1 : 0, sent: kind === 'request' ? 1 : 0 });
+        expect(fate, `case ${i} (${kind})`).toEqual({
+          delivered: 0,
+          refused: kind === 'answer' ? 1 : 0,
+          sent: kind === 'request' ? 1 : 0,
+        });
       }
     }
     expect(delivered).toBeGreaterThan(0);

@@ -33,10 +33,14 @@ function configFor(attack: string): string {
 }
 
 function cli(attack: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args, '--config', configFor(attack), '--data-dir', join(dir, `data-${attack}`)], {
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const r = spawnSync(
+    process.execPath,
+    [BIN, ...args, '--config', configFor(attack), '--data-dir', join(dir, `data-${attack}`)],
+    {
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
   return { ...r, all: `${r.stdout}\n${r.stderr}` };
 }
 
@@ -47,7 +51,12 @@ function cli(attack: string, ...args: string[]) {
 describe('the CLI verbs against a hostile server', () => {
   const cases: [string, string, string[], RegExp, number?][] = [
     ['tools', 'deep-list', ['tools', 'bad'], /nests deeper than 1,000 levels/],
-    ['call', 'deep-result', ['call', 'bad', 'echo', '--args', '{"message":"x"}', '--yes'], /refused.*nests deeper than 1,000 levels/],
+    [
+      'call',
+      'deep-result',
+      ['call', 'bad', 'echo', '--args', '{"message":"x"}', '--yes'],
+      /refused.*nests deeper than 1,000 levels/,
+    ],
     ['resources read', 'deep-resource', ['resources', 'read', 'bad', 'attack://doc'], /nests deeper than 1,000 levels/],
     ['prompts get', 'deep-prompt', ['prompts', 'get', 'bad', 'greet'], /nests deeper than 1,000 levels/],
     ['doctor', 'deep-list', ['doctor', 'bad'], /nests deeper than 1,000 levels[\s\S]*a message the console refuses/, 0],
@@ -58,7 +67,13 @@ describe('the CLI verbs against a hostile server', () => {
       /could not be reviewed: tools\/list failed: refused by MCP Console: the server's message nests deeper than 1,000 levels/,
       2,
     ],
-    ['review', 'huge-description', ['review', '--server', 'bad', '--format', 'json'], /the pattern rules read the first 65,536/, 1],
+    [
+      'review',
+      'huge-description',
+      ['review', '--server', 'bad', '--format', 'json'],
+      /the pattern rules read the first 65,536/,
+      1,
+    ],
   ];
   for (const [verb, attack, args, said, status] of cases)
     it(`${verb} (${attack}) ends with an exit code and says what it refused`, () => {
@@ -84,7 +99,14 @@ describe('every hostile mode through doctor and review', () => {
   const modes = ATTACKS.filter((m) => !['stall', 'auth-deep', 'auth-huge'].includes(m));
   const run = (attack: string, args: string[]) =>
     new Promise<{ status: number | null; signal: NodeJS.Signals | null; all: string }>((done) => {
-      const child = spawn(process.execPath, [BIN, ...args, '--config', configFor(attack), '--data-dir', join(dir, `data-all-${attack}-${args[0]}`)]);
+      const child = spawn(process.execPath, [
+        BIN,
+        ...args,
+        '--config',
+        configFor(attack),
+        '--data-dir',
+        join(dir, `data-all-${attack}-${args[0]}`),
+      ]);
       let all = '';
       child.stdout.on('data', (d: Buffer) => (all += d.toString().slice(0, 100_000)));
       child.stderr.on('data', (d: Buffer) => (all += d.toString().slice(0, 100_000)));
@@ -93,7 +115,10 @@ describe('every hostile mode through doctor and review', () => {
   it.each(modes)(
     '%s: both end with an exit code, no stack overflow, and the review says what it read',
     async (attack) => {
-      const [doctor, review] = await Promise.all([run(attack, ['doctor', 'bad']), run(attack, ['review', '--server', 'bad', '--format', 'json'])]);
+      const [doctor, review] = await Promise.all([
+        run(attack, ['doctor', 'bad']),
+        run(attack, ['review', '--server', 'bad', '--format', 'json']),
+      ]);
       for (const r of [doctor, review]) {
         expect(r.signal, r.all).toBeNull();
         expect([0, 1, 2], r.all).toContain(r.status);
@@ -117,15 +142,29 @@ describe("the desktop app's IPC dispatch with hostile input", () => {
     await h.core.connect('honest');
     const channels = new Map<
       string,
-      (e: IpcMainInvokeEvent, input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>
+      (
+        e: IpcMainInvokeEvent,
+        input: unknown,
+      ) => Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>
     >();
-    registerIpc({ handle: (ch, fn) => void channels.set(ch, fn as never), on: () => ({}) as never }, h.core.handlers({ requester: CONSOLE_USER }), () => true);
+    registerIpc(
+      { handle: (ch, fn) => void channels.set(ch, fn as never), on: () => ({}) as never },
+      h.core.handlers({ requester: CONSOLE_USER }),
+      () => true,
+    );
     const invoke = (name: string, input: unknown) =>
       channels.get(requestChannel(name as RequestName))!({ senderFrame: null } as unknown as IpcMainInvokeEvent, input);
     expect(channels.size).toBeGreaterThan(50);
     const deep = await invoke('servers.list', JSON.parse(deepText(100_000)));
-    expect(deep).toEqual({ ok: false, error: { code: 'bad-input', message: 'servers.list: the request was refused: it nests deeper than 1,000 levels' } });
-    const args = await invoke('calls.request', { serverId: 'honest', tool: 'echo', args: { message: 'm', x: JSON.parse(deepText(3000)) } });
+    expect(deep).toEqual({
+      ok: false,
+      error: { code: 'bad-input', message: 'servers.list: the request was refused: it nests deeper than 1,000 levels' },
+    });
+    const args = await invoke('calls.request', {
+      serverId: 'honest',
+      tool: 'echo',
+      args: { message: 'm', x: JSON.parse(deepText(3000)) },
+    });
     expect(args.error?.message).toMatch(/nests deeper than 1,000 levels/);
     const ok = await invoke('calls.request', { serverId: 'honest', tool: 'echo', args: { message: 'fine' } });
     expect(ok.ok).toBe(true);
@@ -138,7 +177,11 @@ describe('names a peer sends are never echoed back whole', () => {
     try {
       h.core.addServer('honest', fixtureStdio());
       await h.core.connect('honest');
-      const r = await dispatch(h.core.handlers({ requester: CONSOLE_USER }), 'calls.request', { serverId: 'honest', tool: 'n'.repeat(100_000), args: {} });
+      const r = await dispatch(h.core.handlers({ requester: CONSOLE_USER }), 'calls.request', {
+        serverId: 'honest',
+        tool: 'n'.repeat(100_000),
+        args: {},
+      });
       expect(r.ok).toBe(false);
       const message = r.ok ? '' : r.error.message;
       expect(message.length).toBeLessThanOrEqual(1000);

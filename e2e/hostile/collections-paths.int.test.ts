@@ -22,7 +22,12 @@ const against = (steps: Collection['steps']): Collection => ({ name: 'hostile', 
 async function runToEnd(h: Harness, c: Collection): Promise<CollectionRun> {
   const file = await h.core.ask('collections.save', { collection: c });
   const run = await h.core.ask('collections.run', { id: file.id });
-  const ended = nextEvent(h.core, 'collection.run', (r) => r.id === run.id && !['awaiting-approval', 'running'].includes(r.status), 60_000);
+  const ended = nextEvent(
+    h.core,
+    'collection.run',
+    (r) => r.id === run.id && !['awaiting-approval', 'running'].includes(r.status),
+    60_000,
+  );
   await h.core.ask('collections.decide', { runId: run.id, decision: 'approve', scopeHash: run.scopeHash });
   return ended;
 }
@@ -47,15 +52,23 @@ describe.each(WAYS)('collections against a hostile server over %s (%s era)', (wa
     const run = await runToEnd(
       h,
       against([
-        { id: 'echo', call: { server: 'bad', tool: 'echo', arguments: { message: 'x' } }, snapshot: { result: { content: [{ type: 'text', text: 'x' }] } } },
-        { id: 'after', call: { server: 'honest', tool: 'echo', arguments: { message: '{{steps.echo.content.0.text}}' } } },
+        {
+          id: 'echo',
+          call: { server: 'bad', tool: 'echo', arguments: { message: 'x' } },
+          snapshot: { result: { content: [{ type: 'text', text: 'x' }] } },
+        },
+        {
+          id: 'after',
+          call: { server: 'honest', tool: 'echo', arguments: { message: '{{steps.echo.content.0.text}}' } },
+        },
       ]),
     );
     expect(['passed', 'failed']).toContain(run.status);
     const step = run.steps[0]!;
     expect(step.status).toBe('failed');
     expect(step.failures.map((f) => f.message).join(' ')).toMatch(why);
-    // A diff of a 5,000,000-item answer is bounded; an answer past what a run shows is kept aside, not sent to the page.
+    // A diff of a 5,000,000-item answer is bounded; an answer past what a run shows is kept aside, not sent to the
+    // page.
     for (const f of step.failures) if (f.diff) expect(f.diff.entries.length).toBeLessThanOrEqual(200);
     expect(JSON.stringify(run).length).toBeLessThan(1_048_576);
     await stillWhole(h);
@@ -73,7 +86,10 @@ describe('a hostile collection file', () => {
     h = makeCore();
     const deep = '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000);
     await expect(h.core.ask('collections.import', { text: deep })).rejects.toThrow(/refused|deeper/);
-    const huge = JSON.stringify({ name: 'x', steps: [{ id: 'a', catalog: { server: 's' }, snapshot: { result: 'x'.repeat(21 * 1_048_576) } }] });
+    const huge = JSON.stringify({
+      name: 'x',
+      steps: [{ id: 'a', catalog: { server: 's' }, snapshot: { result: 'x'.repeat(21 * 1_048_576) } }],
+    });
     await expect(h.core.ask('collections.import', { text: huge })).rejects.toThrow(/larger than 20 MB|Too big/);
     const dir = tempDir();
     writeFileSync(

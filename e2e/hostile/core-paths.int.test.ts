@@ -31,7 +31,9 @@ describe.each(WAYS)('a hostile server over %s (%s era)', (way, era) => {
     bad = await hostile('deep-list', way, era, { DEPTH: '10000' });
     const r = await besideHonest(bad, era);
     h = r.h;
-    expect(`${r.connectError ?? ''} ${h.core.view('bad').error ?? ''} ${notes(h, 'bad')}`).toMatch(/nests deeper than 1,000 levels/);
+    expect(`${r.connectError ?? ''} ${h.core.view('bad').error ?? ''} ${notes(h, 'bad')}`).toMatch(
+      /nests deeper than 1,000 levels/,
+    );
     await stillWhole(h);
   });
 
@@ -70,7 +72,9 @@ describe.each(WAYS)('a hostile server over %s (%s era)', (way, era) => {
     expect(error).toMatch(/skipped a second tool named "echo"/);
     expect(error).toMatch(/skipped a second tool named "deep"/);
     // Every problem is in the audit entry, the fourth too.
-    const entry = h.core.queryAudit({ kind: 'server-error', serverId: 'bad', limit: 5 }).find((e) => e.reason === 'malformed tools in tools/list');
+    const entry = h.core
+      .queryAudit({ kind: 'server-error', serverId: 'bad', limit: 5 })
+      .find((e) => e.reason === 'malformed tools in tools/list');
     expect((entry?.detail as { problems: string[] }).problems).toEqual([
       expect.stringMatching(/^skipped tool "deep": nested deeper than 128 levels/),
       'skipped a second tool named "echo"',
@@ -97,13 +101,17 @@ describe.each(WAYS)('a hostile server over %s (%s era)', (way, era) => {
   it('a deep resource read and a deep prompt are refused as those requests', async () => {
     bad = await hostile('deep-resource', way, era);
     h = (await besideHonest(bad, era)).h;
-    await expect(h.core.readResource('bad', 'attack://doc', CONSOLE_USER)).rejects.toThrow(/nests deeper than 1,000 levels/);
+    await expect(h.core.readResource('bad', 'attack://doc', CONSOLE_USER)).rejects.toThrow(
+      /nests deeper than 1,000 levels/,
+    );
     await stillWhole(h);
     await h.dispose();
     bad.stop();
     bad = await hostile('deep-prompt', way, era);
     h = (await besideHonest(bad, era)).h;
-    await expect(partsOf(h.core).prompts.get('bad', 'greet', {}, CONSOLE_USER)).rejects.toThrow(/nests deeper than 1,000 levels/);
+    await expect(partsOf(h.core).prompts.get('bad', 'greet', {}, CONSOLE_USER)).rejects.toThrow(
+      /nests deeper than 1,000 levels/,
+    );
     await stillWhole(h);
   });
 

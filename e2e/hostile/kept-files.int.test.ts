@@ -11,7 +11,10 @@ describe('the lists a session keeps for the next, torn or edited', () => {
     for (const h of open.splice(0)) await h.dispose();
   });
 
-  /** A session on `dataDir` connected to the fixture server (its own tools and 30 more); closed (its files written) when `close`. */
+  /**
+   * A session on `dataDir` connected to the fixture server (its own tools and 30 more); closed (its files written) when
+   * `close`.
+   */
   async function session(dataDir: string, close: boolean) {
     const h = makeCore({ dataDir });
     h.core.addServer('fx', fixtureStdio({ FIXTURE_TOOLS: '30' }), {}, false);
@@ -26,7 +29,10 @@ describe('the lists a session keeps for the next, torn or edited', () => {
 
   const kept = (dir: string) => {
     const index = readdirSync(dir).find((f) => f.endsWith('.json'))!;
-    return { index: join(dir, index), data: JSON.parse(readFileSync(join(dir, index), 'utf8')) as { defs: string; keys: string[]; spans: number[] } };
+    return {
+      index: join(dir, index),
+      data: JSON.parse(readFileSync(join(dir, index), 'utf8')) as { defs: string; keys: string[]; spans: number[] },
+    };
   };
 
   it('a session reads back what the last one kept: pins by fingerprint, their definitions when asked', async () => {

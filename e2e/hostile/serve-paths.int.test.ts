@@ -42,12 +42,16 @@ writeFileSync(
   }),
 );
 
-const cli = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args, '--data-dir', dataDir], { encoding: 'utf8', timeout: 60_000 });
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, [BIN, ...args, '--data-dir', dataDir], { encoding: 'utf8', timeout: 60_000 });
 
 /** The page, over browser mode's WebSocket: requests by id; approves every call that waits. */
 class Page {
   private id = 0;
-  private waiting = new Map<number, (reply: { ok: boolean; value?: unknown; error?: { code: string; message: string } }) => void>();
+  private waiting = new Map<
+    number,
+    (reply: { ok: boolean; value?: unknown; error?: { code: string; message: string } }) => void
+  >();
   constructor(readonly ws: WebSocket) {
     let parts: Buffer[] = [];
     ws.on('message', (data: Buffer, isBinary) => {
@@ -58,23 +62,41 @@ class Page {
         data = Buffer.concat(parts);
         parts = [];
       }
-      const msg = JSON.parse(data.toString()) as { id?: number | null; reply?: never; event?: string; payload?: { id: string; argsHash: string } };
+      const msg = JSON.parse(data.toString()) as {
+        id?: number | null;
+        reply?: never;
+        event?: string;
+        payload?: { id: string; argsHash: string };
+      };
       if (msg.event === 'approval.requested' && msg.payload)
-        void this.ask('approvals.decide', { approvalId: msg.payload.id, decision: 'approve', argsHash: msg.payload.argsHash });
+        void this.ask('approvals.decide', {
+          approvalId: msg.payload.id,
+          decision: 'approve',
+          argsHash: msg.payload.argsHash,
+        });
       if (msg.reply && typeof msg.id === 'number') this.waiting.get(msg.id)?.(msg.reply);
     });
   }
   static open(url: string): Promise<Page> {
     const u = new URL(url);
     const token = new URLSearchParams(u.hash.slice(1)).get('token')!;
-    const ws = new WebSocket(`ws://${u.host}/ws?token=${token}`, { origin: `http://${u.host}`, maxPayload: 256 * 1024 * 1024 });
+    const ws = new WebSocket(`ws://${u.host}/ws?token=${token}`, {
+      origin: `http://${u.host}`,
+      maxPayload: 256 * 1024 * 1024,
+    });
     return new Promise((done) => ws.once('open', () => done(new Page(ws))));
   }
-  ask(method: string, params: unknown = {}): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
+  ask(
+    method: string,
+    params: unknown = {},
+  ): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
     return this.askText(method, JSON.stringify(params));
   }
   /** A request whose params are given as JSON text (deeper than this process's own JSON.stringify could write). */
-  askText(method: string, params: string): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
+  askText(
+    method: string,
+    params: string,
+  ): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
     const id = ++this.id;
     return new Promise((done) => {
       this.waiting.set(id, done);
@@ -85,7 +107,9 @@ class Page {
 
 function serve(): Promise<{ child: ChildProcess; page: string; agents: string; out: () => string }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--data-dir', dataDir, '--port', '0'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--data-dir', dataDir, '--port', '0'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     const read = (c: Buffer) => {
       out += c.toString();
@@ -104,7 +128,10 @@ function post(url: string, body: string, headers: Record<string, string>): Promi
   return new Promise((done, fail) => {
     const req = httpRequest(
       url,
-      { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      },
       (res) => {
         let text = '';
         res.on('data', (c: Buffer) => (text += c.toString()));
@@ -152,10 +179,14 @@ describe('hostile peers against a running serve', () => {
     const list = await page.ask('servers.connect', { serverId: 'list' });
     const said = JSON.stringify(list) + JSON.stringify(await page.ask('servers.stderr', { serverId: 'list' }));
     expect(said).toMatch(/nests deeper than 1,000 levels/);
-    for (const id of ['result', 'huge', 'flood']) expect((await page.ask('servers.connect', { serverId: id })).ok).toBe(true);
+    for (const id of ['result', 'huge', 'flood'])
+      expect((await page.ask('servers.connect', { serverId: id })).ok).toBe(true);
     const call = await page.ask('calls.request', { serverId: 'result', tool: 'echo', args: { message: 'x' } });
     const done = await page.ask('calls.wait', { callId: (call.value as { id: string }).id });
-    expect(done.value).toMatchObject({ outcome: 'protocol-error', error: { code: 'refused', message: expect.stringMatching(/nests deeper/) } });
+    expect(done.value).toMatchObject({
+      outcome: 'protocol-error',
+      error: { code: 'refused', message: expect.stringMatching(/nests deeper/) },
+    });
     await stillWhole();
   });
 
@@ -179,21 +210,32 @@ describe('hostile peers against a running serve', () => {
     const named = await page.ask('x'.repeat(100_000));
     expect(named.error?.message).toMatch(/expected \{"id", "method", "params"\}/);
     expect(JSON.stringify(named).length).toBeLessThan(400);
-    const deepArgs = await page.askText('calls.request', `{"serverId":"honest","tool":"echo","args":{"message":"m","x":${deepText(5000)}}}`);
+    const deepArgs = await page.askText(
+      'calls.request',
+      `{"serverId":"honest","tool":"echo","args":{"message":"m","x":${deepText(5000)}}}`,
+    );
     expect(deepArgs.error?.message).toMatch(/refused: the message nests deeper than 1,000 levels/);
     await stillWhole();
   });
 
   it('an agent over HTTP: a deep request is refused with a JSON-RPC error, a 20 KB header with 431, a refused result reaches the agent as an error', async () => {
-    const deep = await post(server.agents, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"honest.echo","arguments":${deepText(100_000)}}}`, {
-      authorization: `Bearer ${token}`,
-    });
+    const deep = await post(
+      server.agents,
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"honest.echo","arguments":${deepText(100_000)}}}`,
+      {
+        authorization: `Bearer ${token}`,
+      },
+    );
     expect(deep.status).toBe(400);
     expect(deep.text).toMatch(/refused by MCP Console: the request nests deeper than 1,000 levels/);
     const header = await post(server.agents, '{}', { authorization: `Bearer ${'x'.repeat(20_000)}` });
     expect(header.status).toBe(431);
     const agent = new Client({ name: 'hostile-host', version: '1' });
-    await agent.connect(new StreamableHTTPClientTransport(new URL(server.agents), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    await agent.connect(
+      new StreamableHTTPClientTransport(new URL(server.agents), {
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      }),
+    );
     const r = await agent.callTool({ name: 'result.echo', arguments: { message: 'x' } });
     expect(r.isError).toBe(true);
     expect(JSON.stringify(r.content)).toMatch(/nests deeper than 1,000 levels/);
@@ -204,7 +246,8 @@ describe('hostile peers against a running serve', () => {
   });
 
   it('the bridge: a deep line from the host is answered with an error, and the bridge goes on', async () => {
-    // The bridge as the Claude Desktop snippet launches it, copied from what the page was given (no mcp-console on the PATH needed).
+    // The bridge as the Claude Desktop snippet launches it, copied from what the page was given (no mcp-console on the
+    // PATH needed).
     const info = (await page.ask('agents.gateway')).value as { bridgeCommand: string[] };
     expect(info.bridgeCommand.slice(0, 2)).toEqual([process.execPath, BIN]);
     const [command, ...args] = [...info.bridgeCommand, 'bot'];
@@ -216,7 +259,9 @@ describe('hostile peers against a running serve', () => {
       '{"jsonrpc":"2.0","id":8,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"h","version":"1"}}}\n',
     );
     await expect.poll(() => out, { timeout: 15_000 }).toMatch(/"id":8/);
-    expect(out).toMatch(/"id":7,"error":\{"code":-32600,"message":"refused by MCP Console: the message nests deeper than 1,000 levels"/);
+    expect(out).toMatch(
+      /"id":7,"error":\{"code":-32600,"message":"refused by MCP Console: the message nests deeper than 1,000 levels"/,
+    );
     expect(bridge.exitCode).toBeNull();
     bridge.stdin!.end();
     await new Promise((r) => bridge.once('exit', r));
@@ -251,7 +296,11 @@ describe('hostile peers against a running serve', () => {
     expect(added.status, added.stderr).toBe(0);
     const allToken = (JSON.parse(added.stdout) as { token: string }).token;
     const agent = new Client({ name: 'hostile-host', version: '1' });
-    await agent.connect(new StreamableHTTPClientTransport(new URL(server.agents), { requestInit: { headers: { Authorization: `Bearer ${allToken}` } } }));
+    await agent.connect(
+      new StreamableHTTPClientTransport(new URL(server.agents), {
+        requestInit: { headers: { Authorization: `Bearer ${allToken}` } },
+      }),
+    );
     for (const mode of MODES) {
       const connected = await page.ask('servers.connect', { serverId: mode });
       if (connected.ok && (connected.value as { status: string }).status === 'connected') {

@@ -24,7 +24,8 @@ function commitsAfter(since: string): { hash: string; subject: string; body: str
 
 // A copy without history (a shallow clone, an export) has nothing to check: said, not silent.
 const history = [KEPT_SINCE, BODIES_SINCE].every((c) => git('cat-file', '-e', `${c}^{commit}`).status === 0);
-if (!history) console.log(`commit subjects not checked: commit ${KEPT_SINCE} is not in this clone's history (a shallow clone?)`);
+if (!history)
+  console.log(`commit subjects not checked: commit ${KEPT_SINCE} is not in this clone's history (a shallow clone?)`);
 
 describe.runIf(history)('commit messages (CONTRIBUTING)', () => {
   it('say what changed in one line under 72 characters', () => {

@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
  * behind sends them to the wrong room.
  */
 const tracked = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' }).split('\0').filter(Boolean);
-const source = tracked.filter((f) => /^(shared|electron|renderer|e2e)\/.*\.(ts|tsx)$/.test(f) || /^[A-Z]+\.md$/.test(f));
+const source = tracked.filter(
+  (f) => /^(shared|electron|renderer|e2e)\/.*\.(ts|tsx)$/.test(f) || /^[A-Z]+\.md$/.test(f),
+);
 
 describe('paths the code and the docs name', () => {
   it('name no document outside the repository but to say it is outside', () => {
@@ -17,7 +19,9 @@ describe('paths the code and the docs name', () => {
     const hits = source.flatMap((f) =>
       readFileSync(f, 'utf8')
         .split('\n')
-        .flatMap((line, i) => (outside.test(line) && !/outside this repository/.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
+        .flatMap((line, i) =>
+          outside.test(line) && !/outside this repository/.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [],
+        ),
     );
     expect(hits).toEqual([]);
   });

@@ -15,9 +15,18 @@ function shippedFiles(dir: string): string[] {
 
 describe("ConsoleCore's methods", () => {
   const facade = readFileSync('electron/core/console-core.ts', 'utf8');
-  const klass = facade.slice(facade.indexOf('export class ConsoleCore'), facade.indexOf('\n}\n', facade.indexOf('export class ConsoleCore')));
-  const methods = [...klass.matchAll(/^ {2}(?:async )?([a-zA-Z]+)(?:<[^>]*>)?\(/gm)].map((m) => m[1]!).filter((n) => n !== 'constructor');
-  const shipped = [...shippedFiles('electron/hosts'), ...shippedFiles('electron/launch'), ...shippedFiles('electron/core')]
+  const klass = facade.slice(
+    facade.indexOf('export class ConsoleCore'),
+    facade.indexOf('\n}\n', facade.indexOf('export class ConsoleCore')),
+  );
+  const methods = [...klass.matchAll(/^ {2}(?:async )?([a-zA-Z]+)(?:<[^>]*>)?\(/gm)]
+    .map((m) => m[1]!)
+    .filter((n) => n !== 'constructor');
+  const shipped = [
+    ...shippedFiles('electron/hosts'),
+    ...shippedFiles('electron/launch'),
+    ...shippedFiles('electron/core'),
+  ]
     .filter((f) => !f.endsWith('console-core.ts') && !f.endsWith('testing.ts'))
     .map((f) => readFileSync(f, 'utf8'))
     .join('\n');
@@ -29,7 +38,8 @@ describe("ConsoleCore's methods", () => {
   });
 
   it('each have a caller in shipped code', () => {
-    // Called on a core (`core.x(`, `this.core.x(`, `freshCore.x(`): another object's method of the same name does not count.
+    // Called on a core (`core.x(`, `this.core.x(`, `freshCore.x(`): another object's method of the same name does not
+    // count.
     const unused = methods.filter((m) => !new RegExp(`[cC]ore\\??\\.${m}\\(`).test(shipped));
     expect(unused, 'move these to TestCore (electron/core/testing.ts)').toEqual([]);
   });

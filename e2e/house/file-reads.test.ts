@@ -33,10 +33,15 @@ describe('file reads', () => {
     for (const f of [...files(join(root, 'electron')), ...files(join(root, 'shared'))]) {
       const rel = relative(root, f);
       const text = readFileSync(f, 'utf8');
-      if (/\b(?:readFileSync|readFile|createReadStream)\b/.test(text.replace(/\/\/.*|\/\*[\s\S]*?\*\//g, '')) && !ALLOWED[rel]) offenders.push(rel);
+      if (
+        /\b(?:readFileSync|readFile|createReadStream)\b/.test(text.replace(/\/\/.*|\/\*[\s\S]*?\*\//g, '')) &&
+        !ALLOWED[rel]
+      )
+        offenders.push(rel);
     }
     expect(offenders).toEqual([]);
     // An exception that no longer reads anything is taken off the list.
-    for (const rel of Object.keys(ALLOWED)) expect(readFileSync(join(root, rel), 'utf8'), rel).toMatch(/readFileSync|readFile|createReadStream/);
+    for (const rel of Object.keys(ALLOWED))
+      expect(readFileSync(join(root, rel), 'utf8'), rel).toMatch(/readFileSync|readFile|createReadStream/);
   });
 });

@@ -9,7 +9,10 @@ const DEPCRUISE = join(ROOT, 'node_modules', '.bin', 'depcruise');
 
 /** Runs the layering check (the same command as `npm run lint:layers`) in `cwd`; returns the rules it reports. */
 function layering(cwd: string, dirs: string[]): { status: number | null; rules: string[]; out: string } {
-  const r = spawnSync(DEPCRUISE, [...dirs, '--config', join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'err'], { cwd, encoding: 'utf8' });
+  const r = spawnSync(DEPCRUISE, [...dirs, '--config', join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'err'], {
+    cwd,
+    encoding: 'utf8',
+  });
   const out = `${r.stdout}${r.stderr}`;
   return { status: r.status, rules: [...out.matchAll(/error ([a-z-]+):/g)].map((m) => m[1]!), out };
 }
@@ -27,7 +30,10 @@ describe('the layering check', () => {
   // Stand-ins for the packages the floors care about (a real install is not needed to see an import).
   for (const pkg of ['electron', 'react', 'zod', '@modelcontextprotocol/sdk']) {
     mkdirSync(join(dir, 'node_modules', pkg), { recursive: true });
-    writeFileSync(join(dir, 'node_modules', pkg, 'package.json'), JSON.stringify({ name: pkg, version: '1.0.0', main: 'index.js' }));
+    writeFileSync(
+      join(dir, 'node_modules', pkg, 'package.json'),
+      JSON.stringify({ name: pkg, version: '1.0.0', main: 'index.js' }),
+    );
     writeFileSync(join(dir, 'node_modules', pkg, 'index.js'), 'module.exports = {};\n');
   }
   cpSync(join(ROOT, 'tsconfig.base.json'), join(dir, 'tsconfig.base.json'));
@@ -57,15 +63,30 @@ describe('the layering check', () => {
       "import { CallManager } from '../../core/testing.js';\nexport const x = CallManager;\n",
       'testing-door-for-tests',
     ],
-    ['shared/ importing Node', 'shared/planted.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", 'shared-is-pure'],
-    ['shared/ importing a DOM library', 'shared/planted.ts', "import { createElement } from 'react';\nexport const x = createElement;\n", 'shared-is-pure'],
+    [
+      'shared/ importing Node',
+      'shared/planted.ts',
+      "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+      'shared-is-pure',
+    ],
+    [
+      'shared/ importing a DOM library',
+      'shared/planted.ts',
+      "import { createElement } from 'react';\nexport const x = createElement;\n",
+      'shared-is-pure',
+    ],
     [
       'shared/ importing the core',
       'shared/planted.ts',
       "import { CallManager } from '../electron/core/index.js';\nexport const x = CallManager;\n",
       'shared-is-pure',
     ],
-    ['the core importing electron', 'electron/core/planted.ts', "import { app } from 'electron';\nexport const x = app;\n", 'core-stays-plain-node'],
+    [
+      'the core importing electron',
+      'electron/core/planted.ts',
+      "import { app } from 'electron';\nexport const x = app;\n",
+      'core-stays-plain-node',
+    ],
     [
       'the core importing a host',
       'electron/core/planted.ts',
@@ -114,8 +135,18 @@ describe('the layering check', () => {
       "import { CallManager } from '../electron/core/index.js';\nexport const x = CallManager;\n",
       'renderer-only-shared',
     ],
-    ['the renderer importing Node', 'renderer/planted.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", 'renderer-no-node'],
-    ['the renderer importing zod', 'renderer/planted.ts', "import { z } from 'zod';\nexport const x = z;\n", 'page-carries-no-zod'],
+    [
+      'the renderer importing Node',
+      'renderer/planted.ts',
+      "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+      'renderer-no-node',
+    ],
+    [
+      'the renderer importing zod',
+      'renderer/planted.ts',
+      "import { z } from 'zod';\nexport const x = z;\n",
+      'page-carries-no-zod',
+    ],
     [
       'the renderer using a schema as a value',
       'renderer/planted.ts',
@@ -167,23 +198,29 @@ describe('the layering check', () => {
     }
   });
 
-  it.each(['electron/core/catalog', 'renderer/features/catalog', 'renderer/store'])('fails on a circle of type-only imports in %s (no exception)', (folder) => {
-    mkdirSync(join(dir, folder), { recursive: true });
-    const a = join(dir, folder, 'planted-a.ts');
-    const b = join(dir, folder, 'planted-b.ts');
-    writeFileSync(a, "import type { B } from './planted-b.js';\nexport interface A { b?: B }\n");
-    writeFileSync(b, "import type { A } from './planted-a.js';\nexport interface B { a?: A }\nexport const b = 1;\n");
-    try {
-      expect(layering(dir, [folder.split('/')[0]!]).rules).toContain('no-cycles');
-    } finally {
-      rmSync(a);
-      rmSync(b);
-    }
-  });
+  it.each(['electron/core/catalog', 'renderer/features/catalog', 'renderer/store'])(
+    'fails on a circle of type-only imports in %s (no exception)',
+    (folder) => {
+      mkdirSync(join(dir, folder), { recursive: true });
+      const a = join(dir, folder, 'planted-a.ts');
+      const b = join(dir, folder, 'planted-b.ts');
+      writeFileSync(a, "import type { B } from './planted-b.js';\nexport interface A { b?: B }\n");
+      writeFileSync(b, "import type { A } from './planted-a.js';\nexport interface B { a?: A }\nexport const b = 1;\n");
+      try {
+        expect(layering(dir, [folder.split('/')[0]!]).rules).toContain('no-cycles');
+      } finally {
+        rmSync(a);
+        rmSync(b);
+      }
+    },
+  );
 
   it('fails on the page importing even a type from the core', () => {
     const file = join(dir, 'renderer/planted.ts');
-    writeFileSync(file, "import type { CallManager } from '../electron/core/index.js';\nexport type X = CallManager;\n");
+    writeFileSync(
+      file,
+      "import type { CallManager } from '../electron/core/index.js';\nexport type X = CallManager;\n",
+    );
     try {
       expect(layering(dir, ['renderer']).rules).toContain('renderer-only-shared');
     } finally {

@@ -8,7 +8,10 @@ const ROOT = resolve('.');
 
 /** Lints text as if it were the file at `path` (rules that need types are off: the file is not in a project). */
 async function lint(path: string, text: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: ROOT, overrideConfig: [{ files: ['**/*.ts', '**/*.tsx'], ...tseslint.configs.disableTypeChecked }] });
+  const eslint = new ESLint({
+    cwd: ROOT,
+    overrideConfig: [{ files: ['**/*.ts', '**/*.tsx'], ...tseslint.configs.disableTypeChecked }],
+  });
   const [r] = await eslint.lintText(text, { filePath: resolve(ROOT, path) });
   return r!.messages.map((m) => m.ruleId ?? m.message);
 }
@@ -39,12 +42,18 @@ describe('the lint rules', () => {
   });
 
   it('refuse IPC modules outside the shell entry files, and browser or Node globals in shared/', async () => {
-    expect(await lint('electron/hosts/desktop/main/planted.ts', "import { ipcMain } from 'electron';\nexport const x = ipcMain;\n")).toContain(
-      'no-restricted-imports',
-    );
-    expect(await lint('electron/hosts/desktop/main/index.ts', "import { ipcMain } from 'electron';\nexport const x = ipcMain;\n")).not.toContain(
-      'no-restricted-imports',
-    );
+    expect(
+      await lint(
+        'electron/hosts/desktop/main/planted.ts',
+        "import { ipcMain } from 'electron';\nexport const x = ipcMain;\n",
+      ),
+    ).toContain('no-restricted-imports');
+    expect(
+      await lint(
+        'electron/hosts/desktop/main/index.ts',
+        "import { ipcMain } from 'electron';\nexport const x = ipcMain;\n",
+      ),
+    ).not.toContain('no-restricted-imports');
     expect(await lint('shared/planted.ts', 'export const where = window.location.href + process.cwd();\n')).toEqual([
       'no-restricted-globals',
       'no-restricted-globals',
@@ -70,7 +79,12 @@ describe('the lint rules', () => {
   });
 
   it('pass clean code', async () => {
-    expect(await lint('renderer/components/planted.tsx', 'export const P = ({ text }: { text: string }) => <p title={text}>{text}</p>;\n')).toEqual([]);
+    expect(
+      await lint(
+        'renderer/components/planted.tsx',
+        'export const P = ({ text }: { text: string }) => <p title={text}>{text}</p>;\n',
+      ),
+    ).toEqual([]);
   });
 
   it('the format check refuses a file Prettier would change, and passes one it would not', async () => {

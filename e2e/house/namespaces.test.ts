@@ -22,7 +22,8 @@ function answeredBy(): Map<string, string[]> {
     } catch {
       continue;
     }
-    for (const m of text.matchAll(/^\s+'([a-z]+\.[A-Za-z]+)':/gm)) where.set(m[1]!, [...(where.get(m[1]!) ?? []), concern.name]);
+    for (const m of text.matchAll(/^\s+'([a-z]+\.[A-Za-z]+)':/gm))
+      where.set(m[1]!, [...(where.get(m[1]!) ?? []), concern.name]);
   }
   return where;
 }
@@ -30,7 +31,9 @@ function answeredBy(): Map<string, string[]> {
 /** ARCHITECTURE.md's map: namespace -> [contract file, core folder]. */
 function documentedMap(): Map<string, [string, string]> {
   const text = readFileSync('ARCHITECTURE.md', 'utf8');
-  const rows = [...text.matchAll(/^\| `([a-z]+)\.\*` \| `shared\/contract\/([a-z-]+)\.ts` \| `electron\/core\/([a-z-]+)\/` \|/gm)];
+  const rows = [
+    ...text.matchAll(/^\| `([a-z]+)\.\*` \| `shared\/contract\/([a-z-]+)\.ts` \| `electron\/core\/([a-z-]+)\/` \|/gm),
+  ];
   return new Map(rows.map((m) => [m[1]!, [m[2]!, m[3]!]]));
 }
 
@@ -53,7 +56,8 @@ describe('one namespace, one file, one concern', () => {
     for (const n of requestNames) expect(where.get(n), n).toHaveLength(1);
     expect([...where.keys()].sort()).toEqual([...requestNames].sort());
     const byNamespace = new Map<string, Set<string>>();
-    for (const [n, [concern]] of where) byNamespace.set(n.split('.')[0]!, (byNamespace.get(n.split('.')[0]!) ?? new Set()).add(concern!));
+    for (const [n, [concern]] of where)
+      byNamespace.set(n.split('.')[0]!, (byNamespace.get(n.split('.')[0]!) ?? new Set()).add(concern!));
     for (const [ns, concerns] of byNamespace) expect([...concerns], `${ns}.* answered in`).toHaveLength(1);
   });
 
@@ -65,7 +69,9 @@ describe('one namespace, one file, one concern', () => {
     for (const [ns, part] of withRequests) {
       const [file, concern] = documented.get(ns)!;
       expect(file, ns).toBe(ns);
-      expect(where.get(Object.keys(part.requests)[0]!)?.[0], `${ns}.* is answered in electron/core/${concern}/`).toBe(concern);
+      expect(where.get(Object.keys(part.requests)[0]!)?.[0], `${ns}.* is answered in electron/core/${concern}/`).toBe(
+        concern,
+      );
     }
   });
 });

@@ -16,9 +16,10 @@ const BUDGET = 400 * 1024;
 
 function firstScripts(): string[] {
   const html = readFileSync(join(OUT, 'index.html'), 'utf8');
-  const srcs = [...html.matchAll(/<script[^>]*\ssrc="\.\/([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload"[^>]*\shref="\.\/([^"]+)"/g)].map(
-    (m) => m[1]!,
-  );
+  const srcs = [
+    ...html.matchAll(/<script[^>]*\ssrc="\.\/([^"]+)"/g),
+    ...html.matchAll(/<link rel="modulepreload"[^>]*\shref="\.\/([^"]+)"/g),
+  ].map((m) => m[1]!);
   expect(srcs.length).toBeGreaterThan(0);
   // The scripts the entry imports as the page starts: Vite lists them (and their own imports) in the
   // entry's __vite__mapDeps; the views loaded later are listed in the scripts that load them.

@@ -12,7 +12,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Starts `serve`, reads its agent endpoint and warnings, and stops it again. */
 function serveOnce(...args: string[]): Promise<{ agents: string; err: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--data-dir', dir, '--port', '0', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'serve', '--data-dir', dir, '--port', '0', ...args], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
@@ -24,7 +26,9 @@ function serveOnce(...args: string[]): Promise<{ agents: string; err: string }> 
         child.kill('SIGTERM');
       }
     });
-    child.once('exit', (code) => (out.includes('agent endpoint') ? undefined : fail(new Error(`serve exited with ${code}: ${err}`))));
+    child.once('exit', (code) =>
+      out.includes('agent endpoint') ? undefined : fail(new Error(`serve exited with ${code}: ${err}`)),
+    );
   });
 }
 
@@ -57,7 +61,9 @@ describe("the agent endpoint's port across restarts", () => {
 
   it('--agent-port says otherwise, and is kept from then on', async () => {
     const free = createServer();
-    const port = await new Promise<number>((r) => free.listen(0, '127.0.0.1', () => r((free.address() as { port: number }).port)));
+    const port = await new Promise<number>((r) =>
+      free.listen(0, '127.0.0.1', () => r((free.address() as { port: number }).port)),
+    );
     await new Promise<void>((r) => free.close(() => r()));
     const run = await serveOnce('--agent-port', String(port));
     expect(Number(new URL(run.agents).port)).toBe(port);

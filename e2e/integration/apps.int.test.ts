@@ -21,7 +21,13 @@ for (const era of ['legacy', 'modern'] as const) {
     let stop = () => {};
     beforeEach(async () => {
       h = makeCore();
-      let config: ServerConfig = { type: 'stdio', command: process.execPath, args: [APP_SERVER], env: {}, cwd: undefined };
+      let config: ServerConfig = {
+        type: 'stdio',
+        command: process.execPath,
+        args: [APP_SERVER],
+        env: {},
+        cwd: undefined,
+      };
       if (era === 'modern') {
         const s = await startHttp(APP_SERVER, ['--http']);
         stop = s.stop;
@@ -58,7 +64,11 @@ for (const era of ['legacy', 'modern'] as const) {
       expect((await get(`${v.origin}/view/${v.viewId}`)).status).toBe(410);
       expect((await get(`${v.origin}/view/not-a-view-id-at-all`)).status).toBe(404);
       const opened = await h.core.ask('audit.query', { kind: 'app-view-opened' });
-      expect(opened.at(-1)?.detail).toMatchObject({ resourceUri: 'ui://counter/view.html', htmlSha256: v.htmlSha256, csp: v.csp });
+      expect(opened.at(-1)?.detail).toMatchObject({
+        resourceUri: 'ui://counter/view.html',
+        htmlSha256: v.htmlSha256,
+        csp: v.csp,
+      });
     });
 
     it('drops declared domains that would widen the policy, and grants no permission the person did not allow', async () => {
@@ -83,16 +93,26 @@ for (const era of ['legacy', 'modern'] as const) {
       expect(record.state).toBe('awaiting-approval');
       const approval = await asked;
       expect(approval.requestedBy).toEqual({ kind: 'view', serverId: 'apps', tool: 'counter' });
-      h.core.decide({ approvalId: approval.id, decision: 'approve', argsHash: approval.argsHash, scope: 'once' }, 'user');
+      h.core.decide(
+        { approvalId: approval.id, decision: 'approve', argsHash: approval.argsHash, scope: 'once' },
+        'user',
+      );
       const done = await h.core.waitCall(record.id);
       expect(done.result?.structuredContent).toEqual({ count: 2 });
-      await expect(h.core.ask('apps.call', { viewId: v.viewId, tool: 'model_only', args: {} })).rejects.toThrow(/not callable from a view/);
-      await expect(h.core.ask('apps.call', { viewId: 'gone-view-id', tool: 'bump', args: { by: 1 } })).rejects.toThrow(/no such view/);
+      await expect(h.core.ask('apps.call', { viewId: v.viewId, tool: 'model_only', args: {} })).rejects.toThrow(
+        /not callable from a view/,
+      );
+      await expect(h.core.ask('apps.call', { viewId: 'gone-view-id', tool: 'bump', args: { by: 1 } })).rejects.toThrow(
+        /no such view/,
+      );
       // The page passes the view's bridge messages: they join the server's trace, marked as the view's.
       await h.core.ask('apps.trace', {
         viewId: v.viewId,
         lines: [
-          { dir: 'from-view', message: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'bump', arguments: { by: 2 } } } },
+          {
+            dir: 'from-view',
+            message: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'bump', arguments: { by: 2 } } },
+          },
           { dir: 'to-view', message: { jsonrpc: '2.0', id: 7, result: { content: [] } } },
         ],
       });
@@ -108,14 +128,20 @@ for (const era of ['legacy', 'modern'] as const) {
     it('what the browser reports a view policy blocked is an event and an audit entry', async () => {
       const v = await h.core.ask('apps.open', { serverId: 'apps', tool: 'counter' });
       const seen = nextEvent(h.core, 'app.violation');
-      const report = { 'csp-report': { 'effective-directive': 'connect-src', 'blocked-uri': 'https://undeclared.example/' } };
+      const report = {
+        'csp-report': { 'effective-directive': 'connect-src', 'blocked-uri': 'https://undeclared.example/' },
+      };
       const r = await fetch(`${v.origin}/report/${v.viewId}`, {
         method: 'POST',
         headers: { 'content-type': 'application/csp-report' },
         body: JSON.stringify(report),
       });
       expect(r.status).toBe(204);
-      expect(await seen).toMatchObject({ viewId: v.viewId, directive: 'connect-src', blocked: 'https://undeclared.example/' });
+      expect(await seen).toMatchObject({
+        viewId: v.viewId,
+        directive: 'connect-src',
+        blocked: 'https://undeclared.example/',
+      });
       expect(await h.core.ask('apps.violations', { viewId: v.viewId })).toHaveLength(1);
       const blocked = await h.core.ask('audit.query', { kind: 'app-view-blocked' });
       expect(blocked.at(-1)?.reason).toBe('connect-src blocked https://undeclared.example/');
@@ -158,7 +184,9 @@ for (const era of ['legacy', 'modern'] as const) {
       expect(names).toEqual(expect.arrayContaining(['apps.counter', 'apps.model_only']));
       expect(names).not.toContain('apps.bump');
       // The linkage passes to the agent's host unchanged.
-      expect(door.tools('claude').find((t) => t.name === 'apps.counter')?.def._meta).toEqual({ ui: { resourceUri: 'ui://counter/view.html' } });
+      expect(door.tools('claude').find((t) => t.name === 'apps.counter')?.def._meta).toEqual({
+        ui: { resourceUri: 'ui://counter/view.html' },
+      });
       await expect(door.call('claude', 'apps.bump', { by: 1 })).rejects.toThrow(/no tool "apps.bump"/);
     });
   });
@@ -168,9 +196,17 @@ describe('MCP Apps without a page', () => {
   it('a core no page asked views of opens none, and says why', async () => {
     const h = makeCore();
     try {
-      h.core.addServer('apps', { type: 'stdio', command: process.execPath, args: [APP_SERVER], env: {}, cwd: undefined });
+      h.core.addServer('apps', {
+        type: 'stdio',
+        command: process.execPath,
+        args: [APP_SERVER],
+        env: {},
+        cwd: undefined,
+      });
       await h.core.connect('apps');
-      await expect(h.core.ask('apps.open', { serverId: 'apps', tool: 'counter' })).rejects.toThrow(/only in the console window or its browser page/);
+      await expect(h.core.ask('apps.open', { serverId: 'apps', tool: 'counter' })).rejects.toThrow(
+        /only in the console window or its browser page/,
+      );
       await expect(h.core.ask('apps.open', { serverId: 'apps', tool: 'model_only' })).rejects.toThrow(/links no view/);
     } finally {
       await h.dispose();
@@ -184,7 +220,13 @@ describe('MCP Apps through the approval gateway', () => {
       const h = makeCore();
       const gw = await startGateway(h.core, h.dataDir);
       try {
-        h.core.addServer('apps', { type: 'stdio', command: process.execPath, args: [APP_SERVER], env: {}, cwd: undefined });
+        h.core.addServer('apps', {
+          type: 'stdio',
+          command: process.execPath,
+          args: [APP_SERVER],
+          env: {},
+          cwd: undefined,
+        });
         await h.core.connect('apps');
         const parts = partsOf(h.core);
         const { token } = parts.agents.add('desktop', ['apps']);
@@ -192,27 +234,44 @@ describe('MCP Apps through the approval gateway', () => {
           'apps',
           parts.agents.pending().map((p) => ({ tool: p.tool, fingerprint: p.fingerprint })),
         );
-        const agent = new Client({ name: 'agent-host', version: '1' }, { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } });
-        await agent.connect(new StreamableHTTPClientTransport(new URL(gw.url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+        const agent = new Client(
+          { name: 'agent-host', version: '1' },
+          { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
+        );
+        await agent.connect(
+          new StreamableHTTPClientTransport(new URL(gw.url), {
+            requestInit: { headers: { Authorization: `Bearer ${token}` } },
+          }),
+        );
         const { tools } = await agent.listTools();
         expect(tools.map((t) => t.name).sort()).toEqual(['apps.counter', 'apps.model_only', 'apps.probe']);
-        expect(tools.find((t) => t.name === 'apps.counter')?._meta).toEqual({ ui: { resourceUri: 'ui://counter/view.html' } });
+        expect(tools.find((t) => t.name === 'apps.counter')?._meta).toEqual({
+          ui: { resourceUri: 'ui://counter/view.html' },
+        });
         const { resources } = await agent.listResources();
         expect(resources.map((r) => r.uri).sort()).toEqual(['ui://counter/hostile.html', 'ui://counter/view.html']);
         const read = await agent.readResource({ uri: 'ui://counter/view.html' });
         expect(read.contents[0]).toMatchObject({ mimeType: 'text/html;profile=mcp-app' });
         expect(String((read.contents[0] as { text?: string }).text)).toContain('Counter view');
-        await expect(agent.readResource({ uri: 'ui://counter/other.html' })).rejects.toThrow(/no tool this agent sees links/);
+        await expect(agent.readResource({ uri: 'ui://counter/other.html' })).rejects.toThrow(
+          /no tool this agent sees links/,
+        );
         const reads = await h.core.ask('audit.query', { kind: 'resource-read', requester: 'agent:desktop' });
         expect(reads.at(-1)?.detail).toMatchObject({ uri: 'ui://counter/view.html' });
-        // What the view inside the agent's host asks for comes back through the gateway: the agent's call, through the gate.
+        // What the view inside the agent's host asks for comes back through the gateway: the agent's call, through the
+        // gate.
         const asked = nextEvent(h.core, 'approval.requested');
         const result = agent.callTool({ name: 'apps.counter', arguments: {} });
         const approval = await asked;
         expect(approval.requestedBy).toEqual({ kind: 'agent', name: 'desktop' });
-        h.core.decide({ approvalId: approval.id, decision: 'approve', argsHash: approval.argsHash, scope: 'once' }, 'user');
+        h.core.decide(
+          { approvalId: approval.id, decision: 'approve', argsHash: approval.argsHash, scope: 'once' },
+          'user',
+        );
         expect((await result).structuredContent).toEqual({ count: 0 });
-        await expect(agent.callTool({ name: 'apps.bump', arguments: { by: 1 } })).rejects.toThrow(/no tool "apps.bump"/);
+        await expect(agent.callTool({ name: 'apps.bump', arguments: { by: 1 } })).rejects.toThrow(
+          /no tool "apps.bump"/,
+        );
         await agent.close();
       } finally {
         await gw.close();
@@ -229,7 +288,13 @@ describe('a changed MCP App view', () => {
     writeFileSync(versionFile, '1');
     try {
       await h.core.serveViews([PAGE]);
-      h.core.addServer('apps', { type: 'stdio', command: process.execPath, args: [APP_SERVER], env: { APP_VIEW_VERSION_FILE: versionFile }, cwd: undefined });
+      h.core.addServer('apps', {
+        type: 'stdio',
+        command: process.execPath,
+        args: [APP_SERVER],
+        env: { APP_VIEW_VERSION_FILE: versionFile },
+        cwd: undefined,
+      });
       await h.core.connect('apps');
       const first = await h.core.ask('apps.open', { serverId: 'apps', tool: 'counter' });
       expect(first.pin.state).toBe('first-seen');
@@ -247,7 +312,9 @@ describe('a changed MCP App view', () => {
       const d04 = (await h.core.ask('review.findings', { rule: 'D04', limit: 10 }))?.findings ?? [];
       expect(d04.map((f) => [f.severity, f.subject])).toEqual([['high', 'ui://counter/view.html']]);
       await h.core.ask('apps.pin', { viewId: changed.viewId });
-      expect((await h.core.ask('audit.query', { kind: 'app-view-pinned' })).at(-1)?.detail).toMatchObject({ htmlSha256: changed.htmlSha256 });
+      expect((await h.core.ask('audit.query', { kind: 'app-view-pinned' })).at(-1)?.detail).toMatchObject({
+        htmlSha256: changed.htmlSha256,
+      });
       expect((await h.core.ask('apps.open', { serverId: 'apps', tool: 'counter' })).pin.state).toBe('pinned');
       await h.core.ask('review.run', { serverIds: ['apps'] });
       expect((await h.core.ask('review.findings', { rule: 'D04', limit: 10 }))?.findings ?? []).toEqual([]);

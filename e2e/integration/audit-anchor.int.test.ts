@@ -12,7 +12,8 @@ import { tempDir } from '../harness/harness.js';
  * command line a person would use: `audit pubkey`, `audit anchor --out`, `audit verify --anchor`.
  */
 const BIN = resolve('bin/mcp-console.js');
-const cli = (...args: string[]) => spawnSync(process.execPath, [BIN, 'audit', ...args], { encoding: 'utf8', timeout: 30_000 });
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, [BIN, 'audit', ...args], { encoding: 'utf8', timeout: 30_000 });
 
 describe('the audit log against an anchor kept elsewhere', () => {
   const dirs: string[] = [];
@@ -32,7 +33,10 @@ describe('the audit log against an anchor kept elsewhere', () => {
 
   const lines = (dataDir: string) => readFileSync(join(dataDir, 'audit.jsonl'), 'utf8').trim().split('\n');
 
-  /** What someone who can write the data directory does: keeps `keep` of the entries, chains them again, rewrites the checkpoint. */
+  /**
+   * What someone who can write the data directory does: keeps `keep` of the entries, chains them again, rewrites the
+   * checkpoint.
+   */
   function rechain(dataDir: string, keep: (seq: number) => boolean): void {
     let prevHash = '0'.repeat(64);
     let seq = 0;
@@ -53,7 +57,10 @@ describe('the audit log against an anchor kept elsewhere', () => {
     const key = cli('pubkey', '--data-dir', dataDir);
     expect(key.status, key.stderr).toBe(0);
     expect(key.stdout.trim()).toMatch(/^ed25519:[A-Za-z0-9+/]{43}=$/);
-    const checkpoint = JSON.parse(readFileSync(join(dataDir, 'audit.jsonl.checkpoint'), 'utf8')) as { sig?: string; key?: string };
+    const checkpoint = JSON.parse(readFileSync(join(dataDir, 'audit.jsonl.checkpoint'), 'utf8')) as {
+      sig?: string;
+      key?: string;
+    };
     expect(checkpoint.key).toBe(key.stdout.trim());
     expect(checkpoint.sig).toMatch(/^[A-Za-z0-9+/]+=*$/);
 
@@ -88,7 +95,9 @@ describe('the audit log against an anchor kept elsewhere', () => {
     rechain(dataDir, (s) => s < seq - 2);
     expect(cli('verify', '--data-dir', dataDir).status).toBe(0);
     expect(cli('verify', '--anchor', anchor, '--pubkey', key, '--data-dir', dataDir).stdout).toMatch(
-      new RegExp(`no longer holds entry seq ${seq}, anchored on .*: entries were removed from it after the anchor was taken`),
+      new RegExp(
+        `no longer holds entry seq ${seq}, anchored on .*: entries were removed from it after the anchor was taken`,
+      ),
     );
   });
 
@@ -98,7 +107,15 @@ describe('the audit log against an anchor kept elsewhere', () => {
     const anchor = join(dataDir, '..', `${dataDir.split('/').pop()}-anchor.json`);
     dirs.push(anchor);
     expect(cli('anchor', '--out', anchor, '--data-dir', dataDir).status).toBe(0);
-    const wrong = cli('verify', '--anchor', anchor, '--pubkey', cli('pubkey', '--data-dir', other).stdout.trim(), '--data-dir', dataDir);
+    const wrong = cli(
+      'verify',
+      '--anchor',
+      anchor,
+      '--pubkey',
+      cli('pubkey', '--data-dir', other).stdout.trim(),
+      '--data-dir',
+      dataDir,
+    );
     expect(wrong.status).toBe(1);
     expect(wrong.stdout).toMatch(/the anchor was signed by another key/);
 
@@ -116,9 +133,13 @@ describe('the audit log against an anchor kept elsewhere', () => {
     expect(cli('anchor', '--out', anchor, '--data-dir', dataDir).status).toBe(0);
     const v = cli('verify', '--anchor', anchor, '--data-dir', dataDir);
     expect(v.status).toBe(0);
-    expect(v.stderr).toMatch(/checked with the data directory's public key, which whoever can rewrite the log can replace/);
+    expect(v.stderr).toMatch(
+      /checked with the data directory's public key, which whoever can rewrite the log can replace/,
+    );
     expect(cli('anchor', '--data-dir', dataDir).stderr).toMatch(/audit anchor needs --out FILE/);
     expect(cli('verify', '--pubkey', 'ed25519:x', '--data-dir', dataDir).stderr).toMatch(/--pubkey checks an anchor/);
-    expect(cli('verify', '--anchor', join(dataDir, 'nope.json'), '--data-dir', dataDir).stdout).toMatch(/there is no anchor file at/);
+    expect(cli('verify', '--anchor', join(dataDir, 'nope.json'), '--data-dir', dataDir).stdout).toMatch(
+      /there is no anchor file at/,
+    );
   });
 });

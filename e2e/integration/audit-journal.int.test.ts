@@ -70,7 +70,8 @@ describe('the audit log after a crash of the machine', () => {
     log.close();
     const last = readFileSync(path, 'utf8').trimEnd().split('\n').at(-1)!;
     truncateSync(path, statSync(path).size - last.length - 1); // the last approval reached the journal only
-    const verify = () => spawnSync(process.execPath, [BIN, 'audit', 'verify', '--data-dir', dataDir], { encoding: 'utf8' });
+    const verify = () =>
+      spawnSync(process.execPath, [BIN, 'audit', 'verify', '--data-dir', dataDir], { encoding: 'utf8' });
     const before = verify();
     expect(before.status).toBe(0);
     expect(before.stdout).toMatch(/audit log intact: 3 entries/);
@@ -80,7 +81,9 @@ describe('the audit log after a crash of the machine', () => {
     reopened.close();
     const after = verify();
     expect(after.status).toBe(0);
-    expect(after.stdout).toMatch(/audit log intact: 4 entries[\s\S]*1 entry put back from the sync journal after a machine crash, at seq 4/);
+    expect(after.stdout).toMatch(
+      /audit log intact: 4 entries[\s\S]*1 entry put back from the sync journal after a machine crash, at seq 4/,
+    );
     expect(after.stderr).toBe('');
   });
 });

@@ -38,7 +38,12 @@ interface ExportRequest {
     resource?: { attributes: KeyValue[] };
     scopeLogs: Array<{
       scope?: { name: string };
-      logRecords: Array<{ body?: { stringValue?: string }; attributes: KeyValue[]; severityNumber?: number; eventName?: string }>;
+      logRecords: Array<{
+        body?: { stringValue?: string };
+        attributes: KeyValue[];
+        severityNumber?: number;
+        eventName?: string;
+      }>;
     }>;
   }>;
 }
@@ -74,7 +79,9 @@ class Receiver {
               });
             }
         }
-        res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end(Buffer.from(logsV1.ExportLogsServiceResponse.encode({}).finish()));
+        res
+          .writeHead(200, { 'content-type': 'application/x-protobuf' })
+          .end(Buffer.from(logsV1.ExportLogsServiceResponse.encode({}).finish()));
       });
     });
   }
@@ -101,7 +108,8 @@ const until = (what: string, test: () => boolean, timeout = 30_000) =>
     throw new Error(`timed out waiting for ${what}`);
   });
 const record = (h: Harness, n: number, tag: string) => {
-  for (let i = 0; i < n; i++) partsOf(h.core).trail.record({ kind: i % 2 ? 'config' : 'denied', reason: `${tag} ${i}` });
+  for (let i = 0; i < n; i++)
+    partsOf(h.core).trail.record({ kind: i % 2 ? 'config' : 'denied', reason: `${tag} ${i}` });
 };
 
 describe('audit shipping over OTLP/HTTP', () => {
@@ -123,7 +131,11 @@ describe('audit shipping over OTLP/HTTP', () => {
     h = makeCore({ dataDir, ship: { otlp: rx.url } });
     record(h, 10, 'after restart');
     rx.down = false;
-    await until('the backlog delivered', () => status(h).state === 'caught-up' && status(h).shippedSeq >= newest(dataDir), 60_000);
+    await until(
+      'the backlog delivered',
+      () => status(h).state === 'caught-up' && status(h).shippedSeq >= newest(dataDir),
+      60_000,
+    );
 
     const lines = logLines(dataDir);
     const first = new Map<number, string>();
@@ -143,6 +155,10 @@ describe('audit shipping over OTLP/HTTP', () => {
     expect(rx.records[0]!.service).toBe('mcp-console');
     // The signed checkpoint, as an anchor record.
     const anchor = rx.records.find((r) => r.anchor);
-    expect(JSON.parse(anchor!.line)).toMatchObject({ format: 'mcp-console-audit-anchor/1', seq: anchor!.seq, sig: expect.any(String) });
+    expect(JSON.parse(anchor!.line)).toMatchObject({
+      format: 'mcp-console-audit-anchor/1',
+      seq: anchor!.seq,
+      sig: expect.any(String),
+    });
   });
 });

@@ -13,7 +13,8 @@ import type { ShipTargetStatus } from '../../shared/schemas/shipping.js';
  * stops for a while, and a console that restarts, lose nothing (a repeat is told by its seq).
  */
 const have = existsSync(RSYSLOGD);
-if (!have) console.log(`skipped: ${RSYSLOGD} is not installed (apt-get install rsyslog rsyslog-gnutls; .ci/run installs it)`);
+if (!have)
+  console.log(`skipped: ${RSYSLOGD} is not installed (apt-get install rsyslog rsyslog-gnutls; .ci/run installs it)`);
 
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -21,7 +22,12 @@ afterEach(async () => {
 });
 
 function record(h: Harness, n: number, tag: string): void {
-  for (let i = 0; i < n; i++) partsOf(h.core).trail.record({ kind: 'config', reason: `${tag} ${i}`, detail: { text: 'ünïcødé ✓ "quoted" ] \\ back' } });
+  for (let i = 0; i < n; i++)
+    partsOf(h.core).trail.record({
+      kind: 'config',
+      reason: `${tag} ${i}`,
+      detail: { text: 'ünïcødé ✓ "quoted" ] \\ back' },
+    });
 }
 
 const status = (h: Harness): ShipTargetStatus => partsOf(h.core).shipping.view().targets[0]!;
@@ -35,7 +41,9 @@ const until = (what: string, test: () => boolean, timeout = 20_000, show?: () =>
 const logLines = (dataDir: string) => readFileSync(join(dataDir, 'audit.jsonl'), 'utf8').trim().split('\n');
 const newest = (dataDir: string) => (JSON.parse(logLines(dataDir).at(-1)!) as { seq: number }).seq;
 
-/** The entries received, first sight of each seq, in the order received: must be 1..n, each line as the log holds it. */
+/**
+ * The entries received, first sight of each seq, in the order received: must be 1..n, each line as the log holds it.
+ */
 function checkReceived(r: Rsyslog, dataDir: string): { seqs: number[]; repeats: number; anchors: string[] } {
   const got = r.received();
   const lines = logLines(dataDir);
@@ -77,7 +85,10 @@ describe.skipIf(!have)('audit shipping to rsyslog', () => {
     cleanup.push(() => h.dispose());
 
     record(h, 200, 'first');
-    await until('the first 200 entries delivered', () => status(h).state === 'caught-up' && status(h).shippedSeq >= newest(dataDir));
+    await until(
+      'the first 200 entries delivered',
+      () => status(h).state === 'caught-up' && status(h).shippedSeq >= newest(dataDir),
+    );
     await until('rsyslog to write them', () => checkReceived(rs, dataDir).seqs.length >= newest(dataDir));
 
     // The receiver stops: the console goes on, says so once, and keeps what waits in its log.
@@ -85,14 +96,22 @@ describe.skipIf(!have)('audit shipping to rsyslog', () => {
     record(h, 5, 'while down');
     await until('the outage to be seen', () => status(h).state === 'down');
     record(h, 50, 'still down');
-    expect(h.core.queryAudit({ kind: 'shipping', limit: 10 }).map((e) => (e.detail as { state: string }).state)).toEqual(['down']);
+    expect(
+      h.core.queryAudit({ kind: 'shipping', limit: 10 }).map((e) => (e.detail as { state: string }).state),
+    ).toEqual(['down']);
     expect(status(h)).toMatchObject({ state: 'down', error: expect.any(String), waiting: expect.any(Number) });
     expect(status(h).waiting).toBeGreaterThanOrEqual(55);
 
     // Back: everything that waited arrives, and the log says shipping resumed.
     await rs.start();
-    await until('the backlog delivered', () => status(h).state === 'caught-up' && status(h).shippedSeq >= newest(dataDir), 60_000);
-    expect(h.core.queryAudit({ kind: 'shipping', limit: 10 }).map((e) => (e.detail as { state: string }).state)).toEqual(['down', 'resumed']);
+    await until(
+      'the backlog delivered',
+      () => status(h).state === 'caught-up' && status(h).shippedSeq >= newest(dataDir),
+      60_000,
+    );
+    expect(
+      h.core.queryAudit({ kind: 'shipping', limit: 10 }).map((e) => (e.detail as { state: string }).state),
+    ).toEqual(['down', 'resumed']);
 
     // The console stops while the receiver is down and starts again: the backlog is shipped from its cursor.
     await rs.stop();
@@ -101,7 +120,11 @@ describe.skipIf(!have)('audit shipping to rsyslog', () => {
     h = makeCore({ dataDir, ship });
     record(h, 10, 'after restart');
     await rs.start();
-    await until('the backlog after a restart', () => status(h).state === 'caught-up' && status(h).shippedSeq >= newest(dataDir), 60_000);
+    await until(
+      'the backlog after a restart',
+      () => status(h).state === 'caught-up' && status(h).shippedSeq >= newest(dataDir),
+      60_000,
+    );
     await h.core.close();
     await rs.stop();
     const got = checkReceived(rs, dataDir);

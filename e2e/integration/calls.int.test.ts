@@ -18,11 +18,24 @@ describe('the approval gate', () => {
   it('sends nothing until a decision names exactly the arguments shown', async () => {
     await setup();
     const asked = nextEvent(h.core, 'approval.requested');
-    const rec = h.core.requestCall('fx', 'echo', { message: 'b', a: 1, '10': true, '9': [{ z: 1, y: 2 }] }, CONSOLE_USER);
+    const rec = h.core.requestCall(
+      'fx',
+      'echo',
+      { message: 'b', a: 1, '10': true, '9': [{ z: 1, y: 2 }] },
+      CONSOLE_USER,
+    );
     const a = await asked;
     expect(a.argsJson).toBe('{"9":[{"y":2,"z":1}],"10":true,"a":1,"message":"b"}');
-    expect(a).toMatchObject({ serverId: 'fx', tool: 'echo', status: 'pending', trusted: false, risk: { level: 'read-only-claimed' } });
-    expect(() => h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: 'f'.repeat(64), scope: 'once' }, 'user')).toThrow(/other arguments/);
+    expect(a).toMatchObject({
+      serverId: 'fx',
+      tool: 'echo',
+      status: 'pending',
+      trusted: false,
+      risk: { level: 'read-only-claimed' },
+    });
+    expect(() =>
+      h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: 'f'.repeat(64), scope: 'once' }, 'user'),
+    ).toThrow(/other arguments/);
     expect(h.core.getCall(rec.id).state).toBe('awaiting-approval');
     h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
     const done = await h.core.waitCall(rec.id);
@@ -35,7 +48,9 @@ describe('the approval gate', () => {
     const rec = h.core.requestCall('fx', 'echo', { message: 'once' }, CONSOLE_USER);
     const a = pendingFor(rec.id);
     h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
-    expect(() => h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user')).toThrow(/already approved/);
+    expect(() =>
+      h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user'),
+    ).toThrow(/already approved/);
     await h.core.waitCall(rec.id);
     expect(await callsSeen(h, 'fx', 'echo')).toBe(1);
   });
@@ -47,7 +62,9 @@ describe('the approval gate', () => {
     const a = pendingFor(rec.id);
     const done = await h.core.waitCall(rec.id);
     expect(done).toMatchObject({ outcome: 'denied', decidedBy: 'timeout' });
-    expect(() => h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user')).toThrow(/already expired/);
+    expect(() =>
+      h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user'),
+    ).toThrow(/already expired/);
     expect(h.core.queryAudit({ kind: 'expired', limit: 5 })).toHaveLength(1);
     expect(await callsSeen(h, 'fx', 'echo')).toBe(0);
   });
@@ -60,9 +77,15 @@ describe('the approval gate', () => {
     await callApproved(h, 'fx', 'change_tools', { action: 'add_param' });
     const second = await reasked;
     expect(h.core.approval(first.id)!.status).toBe('void');
-    expect(second).toMatchObject({ replaces: first.id, callId: rec.id, diff: { name: 'mutable', fields: ['inputSchema'] } });
+    expect(second).toMatchObject({
+      replaces: first.id,
+      callId: rec.id,
+      diff: { name: 'mutable', fields: ['inputSchema'] },
+    });
     expect(second.fingerprint).not.toBe(first.fingerprint);
-    expect(() => h.core.decide({ approvalId: first.id, decision: 'approve', argsHash: first.argsHash, scope: 'once' }, 'user')).toThrow(/already void/);
+    expect(() =>
+      h.core.decide({ approvalId: first.id, decision: 'approve', argsHash: first.argsHash, scope: 'once' }, 'user'),
+    ).toThrow(/already void/);
     h.core.decide({ approvalId: second.id, decision: 'approve', argsHash: second.argsHash, scope: 'once' }, 'user');
     expect((await h.core.waitCall(rec.id)).outcome).toBe('ok');
     expect(await callsSeen(h, 'fx', 'mutable')).toBe(1);
@@ -113,7 +136,8 @@ describe('the approval gate', () => {
   });
 
   it('sends nothing when the approval cannot be written to the audit log', async () => {
-    // The server runs over HTTP so that what reached it can be asked out of band (/stats), with the log refusing entries.
+    // The server runs over HTTP so that what reached it can be asked out of band (/stats), with the log refusing
+    // entries.
     const srv = await startHttp(FIXTURE, ['--transport', 'http']);
     let failing = false;
     const io: AuditIo = {
@@ -151,7 +175,8 @@ describe('the approval gate', () => {
       fdatasync: (fd, done) => syncs.push(() => (fdatasyncSync(fd), done(null))),
     };
     const srv = await startHttp(FIXTURE, ['--transport', 'http']);
-    const seen = async () => ((await (await fetch(`${srv.url}/stats`)).json()) as { calls: Record<string, number> }).calls.echo ?? 0;
+    const seen = async () =>
+      ((await (await fetch(`${srv.url}/stats`)).json()) as { calls: Record<string, number> }).calls.echo ?? 0;
     const released = async () => {
       while (syncs.length === 0) await new Promise((r) => setTimeout(r, 5));
       return syncs.splice(0);
@@ -177,7 +202,10 @@ describe('the approval gate', () => {
       const held2 = await released();
       h.core.cancelCall(second.id);
       for (const go of held2) go();
-      expect(await h.core.waitCall(second.id)).toMatchObject({ outcome: 'cancelled', reason: 'cancelled before it was sent' });
+      expect(await h.core.waitCall(second.id)).toMatchObject({
+        outcome: 'cancelled',
+        reason: 'cancelled before it was sent',
+      });
       await new Promise((r) => setTimeout(r, 100));
       expect(await seen()).toBe(1);
       // The ticket travelled inside the console only: the server never saw its header.
@@ -206,7 +234,8 @@ describe('the approval gate', () => {
     h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'session' }, 'user');
     await h.core.waitCall(first.id);
     // The first syncs run off the loop until the disk is known to be fast (a loaded machine may take a few).
-    for (let i = 0; i < 30 && onLoop === 0; i++) await h.core.waitCall(h.core.requestCall('fx', 'echo', { message: `alone ${i}` }, CONSOLE_USER).id);
+    for (let i = 0; i < 30 && onLoop === 0; i++)
+      await h.core.waitCall(h.core.requestCall('fx', 'echo', { message: `alone ${i}` }, CONSOLE_USER).id);
     expect(onLoop).toBe(1);
     // A slow call runs (under its own grant): the next approval's sync must not hold the loop.
     const slow = h.core.requestCall('fx', 'slow_progress', { steps: 2, delayMs: 100 }, CONSOLE_USER);
@@ -223,7 +252,10 @@ describe('the approval gate', () => {
     await setup();
     const r1 = h.core.requestCall('fx', 'echo', {}, CONSOLE_USER);
     const a1 = pendingFor(r1.id);
-    h.core.decide({ approvalId: a1.id, decision: 'deny', argsHash: a1.argsHash, scope: 'once', reason: 'looks wrong' }, 'user');
+    h.core.decide(
+      { approvalId: a1.id, decision: 'deny', argsHash: a1.argsHash, scope: 'once', reason: 'looks wrong' },
+      'user',
+    );
     expect(await h.core.waitCall(r1.id)).toMatchObject({ outcome: 'denied', decidedBy: 'user', reason: 'looks wrong' });
     const r2 = h.core.requestCall('fx', 'echo', {}, CONSOLE_USER);
     h.core.cancelCall(r2.id);

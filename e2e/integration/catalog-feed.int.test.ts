@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EventName, EventPayload } from '../../shared/contract/index.js';
 import { changeTools, fixtureStdio, makeCore, nextEvent } from '../harness/harness.js';
 
-type Feed = { name: 'catalog.listing'; p: EventPayload<'catalog.listing'> } | { name: 'catalog.changed'; p: EventPayload<'catalog.changed'> };
+type Feed =
+  | { name: 'catalog.listing'; p: EventPayload<'catalog.listing'> }
+  | { name: 'catalog.changed'; p: EventPayload<'catalog.changed'> };
 
 /** Every catalog event the core sends front ends, in order. */
 function record(h: ReturnType<typeof makeCore>): Feed[] {
@@ -24,11 +26,15 @@ describe('what front ends are told of a catalog', () => {
     const listed = nextEvent(h.core, 'catalog.changed', (e) => !!e.listed);
     await h.core.connect('fx');
     const end = await listed;
-    const listing = events.filter((e): e is Extract<Feed, { name: 'catalog.listing' }> => e.name === 'catalog.listing').map((e) => e.p);
+    const listing = events
+      .filter((e): e is Extract<Feed, { name: 'catalog.listing' }> => e.name === 'catalog.listing')
+      .map((e) => e.p);
     // The first page goes at once, alone; the rest in chunks of at most 1,000, one after another.
     expect(listing[0]!.tools).toHaveLength(501);
     expect(listing.every((l) => l.tools.length <= 1000)).toBe(true);
-    expect(listing.map((l) => l.offset)).toEqual(listing.map((_, i) => listing.slice(0, i).reduce((n, l) => n + l.tools.length, 0)));
+    expect(listing.map((l) => l.offset)).toEqual(
+      listing.map((_, i) => listing.slice(0, i).reduce((n, l) => n + l.tools.length, 0)),
+    );
     expect(new Set(listing.map((l) => l.stream))).toEqual(new Set([end.stream]));
     const streamed = listing.flatMap((l) => l.tools.map((t) => t.name));
     expect(streamed).toEqual(h.core.tools('fx').map((t) => t.name));
@@ -38,7 +44,8 @@ describe('what front ends are told of a catalog', () => {
     expect(Object.keys(echo)).not.toEqual(expect.arrayContaining(['serverIdentity']));
     expect(echo).not.toHaveProperty('risk');
     expect(echo).toMatchObject({ declaredAnnotations: { readOnlyHint: true } });
-    // Nor what only a tool's detail shows (its schemas, its fingerprint: the tool's whole view has them), nor hidden text when there is none.
+    // Nor what only a tool's detail shows (its schemas, its fingerprint: the tool's whole view has them), nor hidden
+    // text when there is none.
     expect(echo).not.toHaveProperty('fingerprint');
     expect(echo).not.toHaveProperty('inputSchema');
     expect(echo).not.toHaveProperty('outputSchema');
@@ -69,7 +76,11 @@ describe('what front ends are told of a catalog', () => {
     expect(changed.tools[0]!.description).toBe('A tool that changes (version 2).');
     expect(changed.delta).toMatchObject({ base: added.stream, count: 2502 });
     const removed = await changeTools(h, 'remove');
-    expect(removed).toMatchObject({ tools: [], change: { removed: ['mutable'] }, delta: { base: changed.stream, count: 2501, at: [] } });
+    expect(removed).toMatchObject({
+      tools: [],
+      change: { removed: ['mutable'] },
+      delta: { base: changed.stream, count: 2501, at: [] },
+    });
   });
 
   it('sends a large catalog whole, in chunks of at most 1,000, when views change beyond a diff (trust)', async () => {
@@ -80,7 +91,9 @@ describe('what front ends are told of a catalog', () => {
     const last = nextEvent(h.core, 'catalog.changed', (e) => e.chunk?.index === 2);
     await h.core.updateServer('fx', undefined, { trusted: true });
     await last;
-    const chunks = events.filter((e) => e.name === 'catalog.changed').map((e) => e.p as EventPayload<'catalog.changed'>);
+    const chunks = events
+      .filter((e) => e.name === 'catalog.changed')
+      .map((e) => e.p as EventPayload<'catalog.changed'>);
     expect(chunks.map((e) => [e.chunk!.index, e.chunk!.count, e.tools.length])).toEqual([
       [0, 3, 1000],
       [1, 3, 1000],
@@ -95,7 +108,11 @@ describe('what front ends are told of a catalog', () => {
     // Over 1 MB only once its 600,000 quotes are written escaped: taken as it streams, dropped by the seal.
     h.core.addServer('fx', fixtureStdio({ FIXTURE_TOOLS: '1500', FIXTURE_PAGE_SIZE: '500', FIXTURE_QUOTES: '600000' }));
     const events = record(h);
-    const whole = nextEvent(h.core, 'catalog.changed', (e) => e.change.serverId === 'fx' && (!!e.listed || !!e.chunk?.index));
+    const whole = nextEvent(
+      h.core,
+      'catalog.changed',
+      (e) => e.change.serverId === 'fx' && (!!e.listed || !!e.chunk?.index),
+    );
     await h.core.connect('fx');
     const end = await whole;
     const streamed = events.flatMap((e) => (e.name === 'catalog.listing' ? e.p.tools.map((t) => t.name) : []));
@@ -132,9 +149,15 @@ describe('what front ends are told of a catalog', () => {
     // The tool whole (what its detail shows) at once, while the listing goes on, its fingerprint made for it.
     const view = await h.core.ask('tools.get', { serverId: 'fx', name: 'echo' });
     expect(h.core.tools('fx')).toEqual([]);
-    expect(view).toMatchObject({ name: 'echo', inputSchema: { type: 'object' }, fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(view).toMatchObject({
+      name: 'echo',
+      inputSchema: { type: 'object' },
+      fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     // A check of arguments waits for the catalog.
-    expect(await h.core.ask('tools.validate', { serverId: 'fx', name: 'echo', args: { message: 'hi' } })).toMatchObject({ status: 'valid' });
+    expect(await h.core.ask('tools.validate', { serverId: 'fx', name: 'echo', args: { message: 'hi' } })).toMatchObject(
+      { status: 'valid' },
+    );
     expect(view.fingerprint).toBe(h.core.findTool('fx', 'echo')!.fingerprint);
     const asked = nextEvent(h.core, 'approval.requested', (a) => a.tool === 'echo');
     const rec = await h.core.ask('calls.request', { serverId: 'fx', tool: 'echo', args: { message: 'hi' } });
@@ -142,6 +165,8 @@ describe('what front ends are told of a catalog', () => {
     expect((await asked).fingerprint).toBe(h.core.findTool('fx', 'echo')!.fingerprint);
     await connecting;
     // A tool the listing never had is still refused, once the listing is in.
-    await expect(h.core.ask('calls.request', { serverId: 'fx', tool: 'no_such_tool', args: {} })).rejects.toThrow(/offers no tool/);
+    await expect(h.core.ask('calls.request', { serverId: 'fx', tool: 'no_such_tool', args: {} })).rejects.toThrow(
+      /offers no tool/,
+    );
   });
 });

@@ -35,11 +35,21 @@ describe('catalog', () => {
     await h.core.connect('fx');
     const none = h.core.findTool('fx', 'ann_uuuu')!;
     expect(none.declaredAnnotations).toBeUndefined();
-    expect(none.annotations).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true });
+    expect(none.annotations).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
     expect(none.risk.level).toBe('unknown');
     const mixed = h.core.findTool('fx', 'ann_tfuf')!;
     expect(mixed.declaredAnnotations).toEqual({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
-    expect(mixed.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false });
+    expect(mixed.annotations).toEqual({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: false,
+    });
     expect(mixed.risk).toMatchObject({ level: 'read-only-claimed', trusted: false });
     expect(h.core.tools('fx').filter((t) => t.name.startsWith('ann_'))).toHaveLength(81);
     const raw = h.core.rawTool('fx', 'ann_tfuf')!;
@@ -99,7 +109,12 @@ describe('catalog', () => {
       {
         name: 'mutable',
         fields: ['inputSchema'],
-        changes: [{ path: 'inputSchema.properties.exfiltrate_to', after: { type: 'string', description: 'where to send a copy' } }],
+        changes: [
+          {
+            path: 'inputSchema.properties.exfiltrate_to',
+            after: { type: 'string', description: 'where to send a copy' },
+          },
+        ],
       },
     ]);
     const desc = (await changeTools(h, 'change')).change;

@@ -28,10 +28,19 @@ const coll: Collection = {
   name: 'gate',
   steps: [
     { id: 'create', call: { server: 'notes', tool: 'note_create', arguments: { text: 'a' } } },
-    { id: 'read', call: { server: 'notes', tool: 'note_get', arguments: { id: '{{steps.create.structuredContent.id}}' } } },
+    {
+      id: 'read',
+      call: { server: 'notes', tool: 'note_get', arguments: { id: '{{steps.create.structuredContent.id}}' } },
+    },
   ],
 };
-const ended = (id: string) => nextEvent(h.core, 'collection.run', (r) => r.id === id && !['awaiting-approval', 'running'].includes(r.status), 30_000);
+const ended = (id: string) =>
+  nextEvent(
+    h.core,
+    'collection.run',
+    (r) => r.id === id && !['awaiting-approval', 'running'].includes(r.status),
+    30_000,
+  );
 const sent = () => h.core.listCalls().filter((c) => c.state !== 'awaiting-approval' && c.outcome !== 'denied');
 
 describe('a collection run through the gate', () => {
@@ -44,7 +53,9 @@ describe('a collection run through the gate', () => {
       ['read', 'note_get', '{"id":"{{steps.create.structuredContent.id}}"}'],
     ]);
     expect(h.core.listCalls()).toEqual([]);
-    await expect(h.core.ask('collections.decide', { runId: run.id, decision: 'approve', scopeHash: 'f'.repeat(64) })).rejects.toThrow(/another scope/);
+    await expect(
+      h.core.ask('collections.decide', { runId: run.id, decision: 'approve', scopeHash: 'f'.repeat(64) }),
+    ).rejects.toThrow(/another scope/);
     expect(h.core.listCalls()).toEqual([]);
     const done = ended(run.id);
     await h.core.ask('collections.decide', { runId: run.id, decision: 'approve', scopeHash: run.scopeHash });
@@ -55,9 +66,16 @@ describe('a collection run through the gate', () => {
       ['note_get', 'run-scope', 'collection'],
     ]);
     // The run's grant ended with it: the same requester asking again waits for a person.
-    const late = h.core.requestCall('notes', 'note_create', { text: 'a' }, { kind: 'collection', name: 'gate', run: run.id });
+    const late = h.core.requestCall(
+      'notes',
+      'note_create',
+      { text: 'a' },
+      { kind: 'collection', name: 'gate', run: run.id },
+    );
     expect(late.state).toBe('awaiting-approval');
-    await expect(h.core.ask('collections.decide', { runId: run.id, decision: 'approve', scopeHash: run.scopeHash })).rejects.toThrow(/not waiting/);
+    await expect(
+      h.core.ask('collections.decide', { runId: run.id, decision: 'approve', scopeHash: run.scopeHash }),
+    ).rejects.toThrow(/not waiting/);
   });
 
   it('runs one step alone, asking for that step only', async () => {
@@ -115,7 +133,11 @@ describe('a collection run through the gate', () => {
 
   it('records the person’s and an agent’s calls into a file, secrets as variables, results as snapshots', async () => {
     const key = 'sk-live-' + 'q'.repeat(30);
-    const approve = async (tool: string, args: Record<string, unknown>, by: Parameters<typeof h.core.requestCall>[3]) => {
+    const approve = async (
+      tool: string,
+      args: Record<string, unknown>,
+      by: Parameters<typeof h.core.requestCall>[3],
+    ) => {
       const asked = nextEvent(h.core, 'approval.requested', (a) => a.tool === tool);
       const rec = h.core.requestCall('notes', tool, args, by);
       const a = await asked;
@@ -136,20 +158,37 @@ describe('a collection run through the gate', () => {
     expect(text).not.toContain('Bob');
     const { collection } = await h.core.ask('collections.get', { id: recorded.file.id });
     expect(collection.env).toEqual(['GREET_NAME', 'LOGIN_API_KEY']);
-    expect(collection.steps[0]!.snapshot!.result).toEqual({ content: [{ type: 'text', text: 'session for ada with key {{env.LOGIN_API_KEY}}' }] });
-    expect(collection.steps[1]!.snapshot!.result).toEqual({ content: [{ type: 'text', text: 'Hello, {{env.GREET_NAME}}!' }] });
+    expect(collection.steps[0]!.snapshot!.result).toEqual({
+      content: [{ type: 'text', text: 'session for ada with key {{env.LOGIN_API_KEY}}' }],
+    });
+    expect(collection.steps[1]!.snapshot!.result).toEqual({
+      content: [{ type: 'text', text: 'Hello, {{env.GREET_NAME}}!' }],
+    });
     const trail = await h.core.ask('audit.query', { kind: 'collection-saved', limit: 10 });
     expect(trail[0]!.reason).toMatch(/recorded 2 calls of you, in the console, agent "helper"/);
   });
 
   it('keeps files only in its folders, and accepts a run’s answer as a step’s snapshot', async () => {
-    await expect(h.core.ask('collections.get', { id: '/etc/passwd' })).rejects.toThrow(/not a collection file in the collection folders/);
-    await expect(h.core.ask('collections.save', { collection: coll, folder: '/tmp' })).rejects.toThrow(/not one of the collection folders/);
+    await expect(h.core.ask('collections.get', { id: '/etc/passwd' })).rejects.toThrow(
+      /not a collection file in the collection folders/,
+    );
+    await expect(h.core.ask('collections.save', { collection: coll, folder: '/tmp' })).rejects.toThrow(
+      /not one of the collection folders/,
+    );
     await expect(h.core.ask('collections.addFolder', { path: 'relative/dir' })).rejects.toThrow(/full path/);
     const folders = await h.core.ask('collections.addFolder', { path: h.dataDir });
     expect(folders.folders).toContain(h.dataDir);
     const file = await h.core.ask('collections.save', {
-      collection: { ...coll, steps: [{ id: 'hi', call: { server: 'notes', tool: 'greet', arguments: { name: 'A' } }, snapshot: { result: { content: [] } } }] },
+      collection: {
+        ...coll,
+        steps: [
+          {
+            id: 'hi',
+            call: { server: 'notes', tool: 'greet', arguments: { name: 'A' } },
+            snapshot: { result: { content: [] } },
+          },
+        ],
+      },
       folder: h.dataDir,
     });
     expect(file.folder).toBe(h.dataDir);
@@ -157,20 +196,27 @@ describe('a collection run through the gate', () => {
     const done = ended(run.id);
     await h.core.ask('collections.decide', { runId: run.id, decision: 'approve', scopeHash: run.scopeHash });
     const r = await done;
-    expect(r.steps[0]!.failures[0]!.diff!.entries).toEqual([{ path: '/content/0', op: 'added', after: { type: 'text', text: 'Hello, A!' } }]);
+    expect(r.steps[0]!.failures[0]!.diff!.entries).toEqual([
+      { path: '/content/0', op: 'added', after: { type: 'text', text: 'Hello, A!' } },
+    ]);
     await h.core.ask('collections.acceptSnapshot', { runId: run.id, step: 'hi' });
     const { collection } = await h.core.ask('collections.get', { id: file.id });
     expect(collection.steps[0]!.snapshot!.result).toEqual({ content: [{ type: 'text', text: 'Hello, A!' }] });
     const exported = await h.core.ask('collections.export', { id: file.id });
     const imported = await h.core.ask('collections.import', { text: exported.text });
-    expect([imported.folder, imported.fileName]).toEqual([(await h.core.ask('collections.folders', {})).standard, 'gate.collection.json']);
+    expect([imported.folder, imported.fileName]).toEqual([
+      (await h.core.ask('collections.folders', {})).standard,
+      'gate.collection.json',
+    ]);
     expect((await h.core.ask('collections.import', { text: exported.text })).fileName).toBe('gate-2.collection.json');
     expect((await h.core.ask('collections.list', {})).map((f) => f.fileName).sort()).toEqual([
       'gate-2.collection.json',
       'gate.collection.json',
       'gate.collection.json',
     ]);
-    await expect(h.core.ask('collections.import', { text: '{"name":"x"}' })).rejects.toThrow(/not a valid collection: \/steps/);
+    await expect(h.core.ask('collections.import', { text: '{"name":"x"}' })).rejects.toThrow(
+      /not a valid collection: \/steps/,
+    );
   });
 
   it('records an agent’s calls made through the gateway, and the recording runs again with its secret from the environment', async () => {
@@ -179,7 +225,11 @@ describe('a collection run through the gate', () => {
     try {
       const { token } = partsOf(h.core).agents.add('helper', ['notes']);
       const agent = new Client({ name: 'agent', version: '1' });
-      await agent.connect(new StreamableHTTPClientTransport(new URL(gw.url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+      await agent.connect(
+        new StreamableHTTPClientTransport(new URL(gw.url), {
+          requestInit: { headers: { Authorization: `Bearer ${token}` } },
+        }),
+      );
       const asked = nextEvent(h.core, 'approval.requested', (a) => a.tool === 'login');
       const answer = agent.callTool({ name: 'notes.login', arguments: { user: 'ada', apiKey: key } });
       const a = await asked;

@@ -43,12 +43,16 @@ afterAll(() => modern?.stop());
 
 /** The command line with no terminal, on its own data directory. */
 function test(file: string, ...flags: string[]) {
-  const r = spawnSync(process.execPath, [BIN, 'test', file, '--config', config, '--data-dir', join(dir, 'data'), ...flags], {
-    encoding: 'utf8',
-    timeout: 60_000,
-    env: { ...process.env, NOTES_KEY: KEY, FILES_DIR: files },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const r = spawnSync(
+    process.execPath,
+    [BIN, 'test', file, '--config', config, '--data-dir', join(dir, 'data'), ...flags],
+    {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, NOTES_KEY: KEY, FILES_DIR: files },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 const write = (name: string, c: Collection) => {
@@ -71,7 +75,11 @@ const notes = (server: string): Collection => ({
     {
       id: 'create',
       call: { server, tool: 'note_create', arguments: { text: 'buy milk' } },
-      expect: { outcome: 'ok', structured: 'valid', assert: [{ path: '/structuredContent/id', matches: '^n-[0-9a-f-]{36}$' }] },
+      expect: {
+        outcome: 'ok',
+        structured: 'valid',
+        assert: [{ path: '/structuredContent/id', matches: '^n-[0-9a-f-]{36}$' }],
+      },
       snapshot: { ignore: ['/structuredContent/id', '/structuredContent/createdAt', '/content/0/text'] },
     },
     {
@@ -110,7 +118,9 @@ describe.each([
     expect(again.code, again.err).toBe(0);
     expect(again.out).toMatch(/8 passed, 0 failed/);
     // The id the read step sent is the one the create step answered (the fixture knows only notes it made).
-    const sent = audit().filter((e) => e.kind === 'call-requested' && e.tool === 'note_get' && (e.args as { id: string }).id !== 'nope');
+    const sent = audit().filter(
+      (e) => e.kind === 'call-requested' && e.tool === 'note_get' && (e.args as { id: string }).id !== 'nope',
+    );
     expect((sent.at(-1)!.args as { id: string }).id).toMatch(/^n-[0-9a-f-]{36}$/);
   });
 
@@ -119,7 +129,10 @@ describe.each([
     const v2 = { ...read(path()), name: 'v2' };
     v2.steps = v2.steps.map((s) => ({
       ...s,
-      [Object.keys(s).find((k) => ['call', 'read', 'prompt', 'catalog'].includes(k))!]: { ...(s.call ?? s.read ?? s.prompt ?? s.catalog), server: 'notes-v2' },
+      [Object.keys(s).find((k) => ['call', 'read', 'prompt', 'catalog'].includes(k))!]: {
+        ...(s.call ?? s.read ?? s.prompt ?? s.catalog),
+        server: 'notes-v2',
+      },
     }));
     const r = test(write('v2.collection.json', v2), '--yes', '--reporter', 'md');
     expect(r.code).toBe(1);
@@ -133,17 +146,35 @@ describe.each([
 describe('mcp-console test for CI', () => {
   it('writes JUnit that a JUnit parser reads: suites, cases, failures with their diffs', async () => {
     const c = notes('notes');
-    c.steps[2] = { ...c.steps[2]!, snapshot: { result: { content: [{ type: 'text', text: 'Hello, <Bob> & "co"!' }] } } };
+    c.steps[2] = {
+      ...c.steps[2]!,
+      snapshot: { result: { content: [{ type: 'text', text: 'Hello, <Bob> & "co"!' }] } },
+    };
     const out = join(dir, 'report.xml');
     const r = test(write('junit.collection.json', c), '--yes', '--reporter', 'junit', '--out', out);
     expect(r.code).toBe(1);
     const xml = readFileSync(out, 'utf8');
     const parsed = await parse(xml);
     expect(parsed).toMatchObject({ name: 'mcp-console test', tests: 8, failures: 1, errors: 0 });
-    const suite = (parsed as { testsuite: Array<{ name: string; testcase: Array<{ name: string; failure?: Array<{ message: string; inner: string }> }> }> })
-      .testsuite[0]!;
+    const suite = (
+      parsed as {
+        testsuite: Array<{
+          name: string;
+          testcase: Array<{ name: string; failure?: Array<{ message: string; inner: string }> }>;
+        }>;
+      }
+    ).testsuite[0]!;
     expect(suite.name).toBe('Notes on notes');
-    expect(suite.testcase.map((t) => t.name.split(':')[0])).toEqual(['create', 'read', 'greet', 'login', 'missing', 'readme', 'summary', 'tools']);
+    expect(suite.testcase.map((t) => t.name.split(':')[0])).toEqual([
+      'create',
+      'read',
+      'greet',
+      'login',
+      'missing',
+      'readme',
+      'summary',
+      'tools',
+    ]);
     const failed = suite.testcase.filter((t) => t.failure);
     expect(failed.map((t) => t.name)).toEqual(['greet: call greet on notes']);
     expect(failed[0]!.failure![0]!.inner).toContain('~ /content/0/text: "Hello, <Bob> & \\"co\\"!" → "Hello, Ada!"');
@@ -152,11 +183,21 @@ describe('mcp-console test for CI', () => {
   it('writes TAP and JSON too', () => {
     const path = write('tap.collection.json', {
       name: 'tap',
-      steps: [{ id: 'hi', call: { server: 'notes', tool: 'greet', arguments: { name: 'x' } }, expect: { outcome: 'tool-error' } }],
+      steps: [
+        {
+          id: 'hi',
+          call: { server: 'notes', tool: 'greet', arguments: { name: 'x' } },
+          expect: { outcome: 'tool-error' },
+        },
+      ],
     });
     const tap = test(path, '--yes', '--reporter', 'tap');
     expect(tap.code).toBe(1);
-    expect(tap.out.split('\n').slice(0, 3)).toEqual(['TAP version 14', '1..1', 'not ok 1 - tap: hi (call greet on notes)']);
+    expect(tap.out.split('\n').slice(0, 3)).toEqual([
+      'TAP version 14',
+      '1..1',
+      'not ok 1 - tap: hi (call greet on notes)',
+    ]);
     expect(tap.out).toContain('message: "expected tool-error, got ok"');
     const json = test(path, '--yes', '--reporter', 'json');
     expect(JSON.parse(json.out)).toMatchObject({ summary: { tests: 1, failures: 1, passed: 0 } });
@@ -171,7 +212,11 @@ describe('mcp-console test for CI', () => {
       steps: [
         {
           id: 'login',
-          call: { server: 'notes', tool: 'login', arguments: { user: 'ada in {{env.FILES_DIR}}', apiKey: '{{env.NOTES_KEY}}' } },
+          call: {
+            server: 'notes',
+            tool: 'login',
+            arguments: { user: 'ada in {{env.FILES_DIR}}', apiKey: '{{env.NOTES_KEY}}' },
+          },
           expect: { assert: [{ path: '/content/0/text', equals: 'no session' }] },
         },
         { id: 'missing', call: { server: 'notes', tool: 'note_get', arguments: { id: '{{env.NOTES_KEY}}' } } },
@@ -184,10 +229,13 @@ describe('mcp-console test for CI', () => {
       const text = readFileSync(out, 'utf8') + r.out + r.err;
       expect(text, reporter).not.toContain(KEY);
       expect(text, reporter).not.toContain(files);
-      expect(text, reporter).toContain('/content/0/text: expected "no session", got "session for ada in {{env.FILES_DIR}} with key {{env.NOTES_KEY}}"');
+      expect(text, reporter).toContain(
+        '/content/0/text: expected "no session", got "session for ada in {{env.FILES_DIR}} with key {{env.NOTES_KEY}}"',
+      );
       // A tool error that was not expected says what the tool said.
       expect(text, reporter).toContain('expected ok, got tool-error: no note {{env.NOTES_KEY}}');
-      if (reporter === 'junit') expect(text).toContain('arguments sent: {&quot;apiKey&quot;:&quot;{{env.NOTES_KEY}}&quot;');
+      if (reporter === 'junit')
+        expect(text).toContain('arguments sent: {&quot;apiKey&quot;:&quot;{{env.NOTES_KEY}}&quot;');
     }
     // The audit log keeps what was sent.
     const sent = audit().findLast((e) => e.kind === 'call-requested' && e.tool === 'login');
@@ -219,7 +267,10 @@ describe('mcp-console test for CI', () => {
 
   it('runs the same collection against a second server and says where they differ (--against)', () => {
     const r = test(
-      write('against.collection.json', { ...notes('notes'), steps: notes('notes').steps.filter((s) => s.id !== 'create' && s.id !== 'read') }),
+      write('against.collection.json', {
+        ...notes('notes'),
+        steps: notes('notes').steps.filter((s) => s.id !== 'create' && s.id !== 'read'),
+      }),
       '--yes',
       '--against',
       'notes-v2',
@@ -235,25 +286,38 @@ describe('mcp-console test for CI', () => {
     const before = audit().length;
     const r = test(join(dir, 'notes.collection.json'));
     expect(r.code).toBe(3);
-    expect(r.err).toContain('Refusing to run: there is no terminal to ask for approval and --yes was not given. Nothing was sent.');
+    expect(r.err).toContain(
+      'Refusing to run: there is no terminal to ask for approval and --yes was not given. Nothing was sent.',
+    );
     const since = audit().slice(before);
     expect(since.map((e) => e.kind)).toContain('collection-run-requested');
     expect(since.filter((e) => e.kind === 'call-requested')).toEqual([]);
     // The audit says how many steps were asked for, in words: "1 step", "4 steps".
-    expect(since.find((e) => e.kind === 'collection-run-requested')?.reason).toBe(`Notes on notes: ${notes('notes').steps.length} steps`);
+    expect(since.find((e) => e.kind === 'collection-run-requested')?.reason).toBe(
+      `Notes on notes: ${notes('notes').steps.length} steps`,
+    );
     const one = test(write('one.collection.json', { name: 'One', steps: notes('notes').steps.slice(2, 3) }));
     expect(one.code).toBe(3);
     expect(audit().findLast((e) => e.kind === 'collection-run-requested')?.reason).toBe('One: 1 step');
   });
 
   it('exits 2 when a server cannot be reached, or the file is not a collection', () => {
-    const gone = test(write('gone.collection.json', { name: 'gone', steps: [{ id: 'x', call: { server: 'gone', tool: 't' } }] }), '--yes');
+    const gone = test(
+      write('gone.collection.json', { name: 'gone', steps: [{ id: 'x', call: { server: 'gone', tool: 't' } }] }),
+      '--yes',
+    );
     expect(gone.code).toBe(2);
     expect(gone.err).toMatch(/could not run "?gone"?: gone: /);
-    const unknown = test(write('unknown.collection.json', { name: 'u', steps: [{ id: 'x', catalog: { server: 'not-configured' } }] }), '--yes');
+    const unknown = test(
+      write('unknown.collection.json', { name: 'u', steps: [{ id: 'x', catalog: { server: 'not-configured' } }] }),
+      '--yes',
+    );
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('no server "not-configured" is configured');
-    writeFileSync(join(dir, 'bad.collection.json'), JSON.stringify({ name: 'b', steps: [{ id: 'x', call: { server: 's' } }] }));
+    writeFileSync(
+      join(dir, 'bad.collection.json'),
+      JSON.stringify({ name: 'b', steps: [{ id: 'x', call: { server: 's' } }] }),
+    );
     const bad = test(join(dir, 'bad.collection.json'), '--yes');
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/not a valid collection: \/steps\/0\/call\/tool/);
@@ -264,9 +328,13 @@ describe('mcp-console test for CI', () => {
     const approved = entries.filter((e) => e.kind === 'approved' && e.decidedBy === 'run-scope');
     expect(approved.length).toBeGreaterThan(10);
     expect(approved[0]!.requestedBy).toMatchObject({ kind: 'collection', name: 'Notes on notes' });
-    expect(entries.filter((e) => e.kind === 'collection-run-decided').every((e) => e.decidedBy === 'cli-flag')).toBe(true);
+    expect(entries.filter((e) => e.kind === 'collection-run-decided').every((e) => e.decidedBy === 'cli-flag')).toBe(
+      true,
+    );
     const finished = entries.filter((e) => e.kind === 'collection-run-finished');
-    expect(finished.map((e) => e.outcome)).toEqual(expect.arrayContaining(['passed', 'failed', 'unreachable', 'cancelled']));
+    expect(finished.map((e) => e.outcome)).toEqual(
+      expect.arrayContaining(['passed', 'failed', 'unreachable', 'cancelled']),
+    );
   });
 
   it('tests the reference server and the filesystem server', () => {
@@ -289,7 +357,14 @@ describe('mcp-console test for CI', () => {
             call: { server: 'everything', tool: 'get-structured-content', arguments: { location: 'New York' } },
             expect: { structured: 'valid', assert: [{ path: '/structuredContent/temperature', type: 'number' }] },
           },
-          { id: 'write', call: { server: 'files', tool: 'write_file', arguments: { path: '{{env.FILES_DIR}}/a.txt', content: 'hello file' } } },
+          {
+            id: 'write',
+            call: {
+              server: 'files',
+              tool: 'write_file',
+              arguments: { path: '{{env.FILES_DIR}}/a.txt', content: 'hello file' },
+            },
+          },
           {
             id: 'readback',
             call: { server: 'files', tool: 'read_text_file', arguments: { path: '{{env.FILES_DIR}}/a.txt' } },
@@ -300,7 +375,11 @@ describe('mcp-console test for CI', () => {
             call: { server: 'files', tool: 'read_text_file', arguments: { path: '/etc/hostname' } },
             expect: { outcome: 'tool-error', assert: [{ path: '/content/0/text', matches: 'Access denied' }] },
           },
-          { id: 'fs-tools', catalog: { server: 'files' }, expect: { assert: [{ path: '/tools/write_file/annotations/destructiveHint', equals: true }] } },
+          {
+            id: 'fs-tools',
+            catalog: { server: 'files' },
+            expect: { assert: [{ path: '/tools/write_file/annotations/destructiveHint', equals: true }] },
+          },
         ],
       }),
       '--yes',

@@ -40,7 +40,11 @@ describe('connections', () => {
       expect(dump.env.GIVEN).toBe('yes');
       expect(dump.env.MCP_CONSOLE_TEST_SECRET).toBeUndefined();
       expect(Object.keys(dump.env).sort()).toEqual(expect.arrayContaining(['PATH', 'GIVEN']));
-      expect(Object.keys(dump.env).filter((k) => !['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER', 'GIVEN', 'FIXTURE_ECHO_ENV'].includes(k))).toEqual([]);
+      expect(
+        Object.keys(dump.env).filter(
+          (k) => !['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER', 'GIVEN', 'FIXTURE_ECHO_ENV'].includes(k),
+        ),
+      ).toEqual([]);
       expect(dump.cwd).toBe('/tmp');
     } finally {
       delete process.env.MCP_CONSOLE_TEST_SECRET;
@@ -65,7 +69,10 @@ describe('connections', () => {
     expect(h.core.tools('a')).toEqual([]);
     expect(h.core.view('b').status).toBe('connected');
     expect((await callApproved(h, 'b', 'echo', { message: 'still here' })).outcome).toBe('ok');
-    expect(h.core.queryAudit({ kind: 'server-error', limit: 5 })[0]).toMatchObject({ serverId: 'a', reason: expect.stringMatching(/exit code 3/) });
+    expect(h.core.queryAudit({ kind: 'server-error', limit: 5 })[0]).toMatchObject({
+      serverId: 'a',
+      reason: expect.stringMatching(/exit code 3/),
+    });
   });
 
   it('reports a non-JSON line on stdout without dropping the connection', async () => {
@@ -89,7 +96,11 @@ describe('connections', () => {
 
   it('gives up after the connect timeout with a clear error', async () => {
     h = makeCore();
-    h.core.addServer('mute', { type: 'stdio', command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], env: {} }, { connectTimeoutMs: 300 });
+    h.core.addServer(
+      'mute',
+      { type: 'stdio', command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], env: {} },
+      { connectTimeoutMs: 300 },
+    );
     const v = await h.core.connect('mute');
     expect(v.status).toBe('error');
     expect(v.error).toMatch(/did not complete initialization within 0.3 s/);
@@ -97,10 +108,16 @@ describe('connections', () => {
 
   it('a silent server: the console says it stopped it after server/discover, tries the 2025 era, and blames no crash', async () => {
     h = makeCore();
-    h.core.addServer('mute', { type: 'stdio', command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], env: {} }, { connectTimeoutMs: 9000 });
+    h.core.addServer(
+      'mute',
+      { type: 'stdio', command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], env: {} },
+      { connectTimeoutMs: 9000 },
+    );
     const v = await h.core.connect('mute');
     expect(v.status).toBe('error');
-    expect(v.error).toMatch(/^the server did not complete initialization within 9 s \(connect timeout\)(; the console stopped the server)?$/);
+    expect(v.error).toMatch(
+      /^the server did not complete initialization within 9 s \(connect timeout\)(; the console stopped the server)?$/,
+    );
     expect(v.exitCode).toBeUndefined();
     expect(v.signal).toBeUndefined();
     const notes = h.core.stderr('mute').lines.filter((l) => l.startsWith('[console]'));
@@ -111,7 +128,12 @@ describe('connections', () => {
 
   it('reports a server that exits before initializing, with its stderr', async () => {
     h = makeCore();
-    h.core.addServer('dies', { type: 'stdio', command: process.execPath, args: ['-e', 'console.error("bad config: no token"); process.exit(7)'], env: {} });
+    h.core.addServer('dies', {
+      type: 'stdio',
+      command: process.execPath,
+      args: ['-e', 'console.error("bad config: no token"); process.exit(7)'],
+      env: {},
+    });
     const v = await h.core.connect('dies');
     expect(v.status).toBe('error');
     expect(v.exitCode).toBe(7);
@@ -125,12 +147,16 @@ describe('connections', () => {
     h.core.addServer('web', { type: 'http', url: `${srv.url}/mcp`, headers: { 'X-Token': 's3cret' } });
     const v = await h.core.connect('web');
     expect(v).toMatchObject({ status: 'connected', transport: 'http' });
-    expect((await callApproved(h, 'web', 'echo', { message: 'over http' })).result?.content[0]).toMatchObject({ text: '{"message":"over http"}' });
+    expect((await callApproved(h, 'web', 'echo', { message: 'over http' })).result?.content[0]).toMatchObject({
+      text: '{"message":"over http"}',
+    });
     h.core.addServer('nohdr', { type: 'http', url: `${srv.url}/mcp`, headers: {} });
     const bad = await h.core.connect('nohdr');
     expect(bad.status).toBe('error');
     // An explicit "http" server is never retried as SSE; the refusal is explained with its challenge.
-    expect(bad.error).toMatch(/^401 Unauthorized \(invalid_token\): missing or wrong X-Token — WWW-Authenticate: Bearer error="invalid_token"/);
+    expect(bad.error).toMatch(
+      /^401 Unauthorized \(invalid_token\): missing or wrong X-Token — WWW-Authenticate: Bearer error="invalid_token"/,
+    );
     expect(h.core.stderr('nohdr').lines.join('\n')).not.toMatch(/SSE/);
     // Nor is an untyped one: 401 means "sign in", not "this is an SSE server".
     h.core.addServer('nohdr-auto', { type: 'auto', url: `${srv.url}/mcp`, headers: {} });
@@ -156,7 +182,9 @@ describe('connections', () => {
     h.core.addServer('old', { type: 'stdio', command: process.execPath, args: ['-e', script], env: {} });
     const v = await h.core.connect('old');
     expect(v.status).toBe('error');
-    expect(v.error).toMatch(/^the server answered with protocol version 1999-01-01, which this console does not speak \(it speaks .*2025-11-25/);
+    expect(v.error).toMatch(
+      /^the server answered with protocol version 1999-01-01, which this console does not speak \(it speaks .*2025-11-25/,
+    );
     expect(v.error).not.toMatch(/exited/);
   });
 
@@ -176,7 +204,9 @@ describe('connections', () => {
     h.core.addServer('auto', { type: 'auto', url: `${srv.url}/sse`, headers: {} });
     const v = await h.core.connect('auto');
     expect(v).toMatchObject({ status: 'connected', transport: 'sse' });
-    expect(h.core.stderr('auto').lines.join('\n')).toMatch(/Streamable HTTP was refused \(HTTP 40[45]\); trying legacy SSE/);
+    expect(h.core.stderr('auto').lines.join('\n')).toMatch(
+      /Streamable HTTP was refused \(HTTP 40[45]\); trying legacy SSE/,
+    );
     expect((await callApproved(h, 'auto', 'echo', { message: 'sse' })).outcome).toBe('ok');
   });
 

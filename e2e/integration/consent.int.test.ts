@@ -14,7 +14,13 @@ const makeHandlers = (core: TestCore) => core.handlers({ requester: CONSOLE_USER
 
 /** A command line that leaves a file behind if it is ever spawned. */
 function marker(dir: string, name = 'spawned'): ServerConfig {
-  return { type: 'stdio', command: '/bin/sh', args: ['-c', `touch ${join(dir, name)}; sleep 5`], env: {}, cwd: undefined };
+  return {
+    type: 'stdio',
+    command: '/bin/sh',
+    args: ['-c', `touch ${join(dir, name)}; sleep 5`],
+    env: {},
+    cwd: undefined,
+  };
 }
 
 /** A consent surface whose answers the test gives later, one question at a time. */
@@ -31,11 +37,17 @@ describe('launch consent', () => {
   it('a page that adds and connects a command line gets nothing spawned when no surface can ask', async () => {
     h = makeCore({ consent: null });
     const handlers = makeHandlers(h.core);
-    expect(await dispatch(handlers, 'servers.add', { id: 'evil', config: marker(h.dataDir) })).toMatchObject({ ok: true });
+    expect(await dispatch(handlers, 'servers.add', { id: 'evil', config: marker(h.dataDir) })).toMatchObject({
+      ok: true,
+    });
     const r = await dispatch(handlers, 'servers.connect', { serverId: 'evil' });
     expect(r).toMatchObject({
       ok: true,
-      value: { status: 'disconnected', launchConsented: false, error: expect.stringMatching(/launching this command line was not confirmed: no surface/) },
+      value: {
+        status: 'disconnected',
+        launchConsented: false,
+        error: expect.stringMatching(/launching this command line was not confirmed: no surface/),
+      },
     });
     expect(existsSync(join(h.dataDir, 'spawned'))).toBe(false);
     const kinds = h.core.queryAudit({ serverId: 'evil', limit: 50 }).map((e) => e.kind);
@@ -60,7 +72,9 @@ describe('launch consent', () => {
     held.waiting[0]!.answer(true);
     await Promise.all([connecting, again]);
     expect(h.core.view('fx').status).toBe('connected');
-    expect(h.core.listConsents()).toEqual([expect.objectContaining({ kind: 'launch', serverId: 'fx', via: 'terminal', persistent: true })]);
+    expect(h.core.listConsents()).toEqual([
+      expect.objectContaining({ kind: 'launch', serverId: 'fx', via: 'terminal', persistent: true }),
+    ]);
     // Reconnecting the same command line asks nothing; a changed one asks again.
     await h.core.disconnect('fx');
     expect((await h.core.connect('fx')).status).toBe('connected');
@@ -115,12 +129,23 @@ describe('launch consent', () => {
     h = makeCore({ consent: provider });
     const handlers = makeHandlers(h.core);
     // servers.add with trust from the page: added, not trusted until confirmed (refused here).
-    const refused = nextEvent(h.core, 'server.status', (v) => v.id === 'fx' && /trusting this server was not confirmed/.test(v.error ?? ''));
-    await dispatch(handlers, 'servers.add', { id: 'fx', config: fixtureStdio(), settings: { trusted: true, autoApproveReadOnly: true } });
+    const refused = nextEvent(
+      h.core,
+      'server.status',
+      (v) => v.id === 'fx' && /trusting this server was not confirmed/.test(v.error ?? ''),
+    );
+    await dispatch(handlers, 'servers.add', {
+      id: 'fx',
+      config: fixtureStdio(),
+      settings: { trusted: true, autoApproveReadOnly: true },
+    });
     await refused;
     expect(h.core.view('fx').settings).toMatchObject({ trusted: false, autoApproveReadOnly: false });
     expect(h.core.view('fx').error).toMatch(/trusting this server was not confirmed/);
-    const trust = (await dispatch(handlers, 'servers.update', { serverId: 'fx', settings: { trusted: true, autoApproveReadOnly: true } })) as {
+    const trust = (await dispatch(handlers, 'servers.update', {
+      serverId: 'fx',
+      settings: { trusted: true, autoApproveReadOnly: true },
+    })) as {
       value: { settings: unknown };
     };
     expect(trust.value.settings).toMatchObject({ trusted: true, autoApproveReadOnly: true });
@@ -136,11 +161,17 @@ describe('launch consent', () => {
 
   it('a settings change names only what it changes: turning auto-approval on keeps the server trusted', async () => {
     h = makeCore();
-    expect(parseInput('servers.update', { serverId: 'fx', settings: { autoApproveReadOnly: true } }).settings).toEqual({ autoApproveReadOnly: true });
+    expect(parseInput('servers.update', { serverId: 'fx', settings: { autoApproveReadOnly: true } }).settings).toEqual({
+      autoApproveReadOnly: true,
+    });
     expect(parseInput('settings.update', { approvalTimeoutMs: 5000 })).toEqual({ approvalTimeoutMs: 5000 });
     h.core.addServer('fx', fixtureStdio());
     await h.core.updateServer('fx', undefined, { trusted: true });
-    const v = await h.core.updateServer('fx', undefined, parseInput('servers.update', { serverId: 'fx', settings: { autoApproveReadOnly: true } }).settings);
+    const v = await h.core.updateServer(
+      'fx',
+      undefined,
+      parseInput('servers.update', { serverId: 'fx', settings: { autoApproveReadOnly: true } }).settings,
+    );
     expect(v.settings).toMatchObject({ trusted: true, autoApproveReadOnly: true });
   });
 

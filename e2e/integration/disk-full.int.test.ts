@@ -39,7 +39,8 @@ describe('a nearly full disk', () => {
     h = makeCore({
       auditFsync: true,
       auditIo: {
-        writeSync: (fd, buf, off, len) => (failing ? (len > 40 ? writeSync(fd, buf, off, 40) : 0) : writeSync(fd, buf, off, len)),
+        writeSync: (fd, buf, off, len) =>
+          failing ? (len > 40 ? writeSync(fd, buf, off, 40) : 0) : writeSync(fd, buf, off, len),
         fdatasyncSync: () => {},
       },
     });
@@ -64,7 +65,9 @@ describe('a nearly full disk', () => {
     try {
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', mnt], { stdio: 'pipe' });
     } catch (e) {
-      console.log(`skipped: cannot mount a tmpfs here (${String((e as Error).message).split('\n')[0]}); the injected short write above covers the same path`);
+      console.log(
+        `skipped: cannot mount a tmpfs here (${String((e as Error).message).split('\n')[0]}); the injected short write above covers the same path`,
+      );
       rmSync(dir, { recursive: true, force: true });
       ctx.skip();
       return;

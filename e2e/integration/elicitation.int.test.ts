@@ -13,30 +13,48 @@ describe('elicitation: a server asks the person, in both eras', () => {
   beforeAll(async () => ({ h, modern, close } = await bothEras()));
   afterAll(() => close());
 
-  const approvedCall = async (serverId: string, tool: string, args: Record<string, unknown>) => (await approveCall(h, serverId, tool, args)).record;
+  const approvedCall = async (serverId: string, tool: string, args: Record<string, unknown>) =>
+    (await approveCall(h, serverId, tool, args)).record;
 
   it('2025 era (server-everything over stdio): the question names the server and the running tool; a bad answer is refused, a good one sent with the defaults', async () => {
     const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'everything');
     const rec = await approvedCall('everything', 'trigger-elicitation-request', {});
     const q = await question;
-    expect(q).toMatchObject({ mode: 'form', era: 'legacy', status: 'pending', during: [{ callId: rec.id, tool: 'trigger-elicitation-request' }] });
+    expect(q).toMatchObject({
+      mode: 'form',
+      era: 'legacy',
+      status: 'pending',
+      during: [{ callId: rec.id, tool: 'trigger-elicitation-request' }],
+    });
     expect(q.requestedSchema).toMatchObject({ required: ['name'] });
     // The name is required: the core refuses the answer and the question keeps waiting.
-    expect(() => partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept', content: { check: true } }, CONSOLE_USER)).toThrow(/does not fit.*name/);
+    expect(() =>
+      partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept', content: { check: true } }, CONSOLE_USER),
+    ).toThrow(/does not fit.*name/);
     expect(
       partsOf(h.core)
         .elicitations.pending()
         .map((p) => p.id),
     ).toContain(q.id);
-    const answered = partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept', content: { name: 'Ada Lovelace', check: true } }, CONSOLE_USER);
+    const answered = partsOf(h.core).elicitations.answer(
+      { id: q.id, action: 'accept', content: { name: 'Ada Lovelace', check: true } },
+      CONSOLE_USER,
+    );
     // SEP-1034: what was left empty takes the schema's default, and the person's record says so.
-    expect(answered.content).toMatchObject({ name: 'Ada Lovelace', check: true, firstLine: 'It was a dark and stormy night.', integer: 42 });
+    expect(answered.content).toMatchObject({
+      name: 'Ada Lovelace',
+      check: true,
+      firstLine: 'It was a dark and stormy night.',
+      integer: 42,
+    });
     const done = await h.core.waitCall(rec.id);
     expect(done.outcome).toBe('ok');
     expect(JSON.stringify(done.result)).toContain('Ada Lovelace');
     const audit = h.core.queryAudit({ serverId: 'everything', limit: 50 });
     expect(audit.find((e) => e.kind === 'elicitation-requested')?.detail).toMatchObject({ id: q.id, mode: 'form' });
-    expect(audit.find((e) => e.kind === 'elicitation-answered' && e.decision === 'accept')).toMatchObject({ requestedBy: CONSOLE_USER });
+    expect(audit.find((e) => e.kind === 'elicitation-answered' && e.decision === 'accept')).toMatchObject({
+      requestedBy: CONSOLE_USER,
+    });
   });
 
   it('a question asked during a call of an agent names that agent, for the person who answers it', async () => {
@@ -46,7 +64,9 @@ describe('elicitation: a server asks the person, in both eras', () => {
     const a = await asked;
     h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
     const q = await question;
-    expect(q.during).toEqual([{ callId: rec.id, tool: 'trigger-elicitation-request', requestedBy: { kind: 'agent', name: 'claude' } }]);
+    expect(q.during).toEqual([
+      { callId: rec.id, tool: 'trigger-elicitation-request', requestedBy: { kind: 'agent', name: 'claude' } },
+    ]);
     partsOf(h.core).elicitations.answer({ id: q.id, action: 'decline' }, CONSOLE_USER);
     expect((await h.core.waitCall(rec.id)).outcome).toBe('ok');
   });
@@ -61,11 +81,20 @@ describe('elicitation: a server asks the person, in both eras', () => {
 
   it('URL mode shows the whole URL and its host; a URL that hides its host cannot be accepted', async () => {
     const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'everything' && q.mode === 'url');
-    const rec = await approvedCall('everything', 'trigger-url-elicitation', { url: 'https://bank.example@evil.example/login', message: 'Sign in' });
+    const rec = await approvedCall('everything', 'trigger-url-elicitation', {
+      url: 'https://bank.example@evil.example/login',
+      message: 'Sign in',
+    });
     const q = await question;
-    expect(q).toMatchObject({ url: 'https://bank.example@evil.example/login', host: 'evil.example', message: 'Sign in' });
+    expect(q).toMatchObject({
+      url: 'https://bank.example@evil.example/login',
+      host: 'evil.example',
+      message: 'Sign in',
+    });
     expect(q.urlProblem).toMatch(/user name or password before the host/);
-    expect(() => partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept' }, CONSOLE_USER)).toThrow(/cannot be opened/);
+    expect(() => partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept' }, CONSOLE_USER)).toThrow(
+      /cannot be opened/,
+    );
     partsOf(h.core).elicitations.answer({ id: q.id, action: 'cancel' }, CONSOLE_USER);
     expect((await h.core.waitCall(rec.id)).outcome).not.toBe('running');
   });
@@ -74,14 +103,23 @@ describe('elicitation: a server asks the person, in both eras', () => {
     const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'modern');
     const rec = await approvedCall('modern', 'deploy', { env: 'staging' });
     const q = await question;
-    expect(q).toMatchObject({ era: 'modern', mode: 'form', message: 'Deploy to staging?', during: [{ tool: 'deploy' }] });
+    expect(q).toMatchObject({
+      era: 'modern',
+      mode: 'form',
+      message: 'Deploy to staging?',
+      during: [{ tool: 'deploy' }],
+    });
     partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept', content: { confirm: true } }, CONSOLE_USER);
     const done = await h.core.waitCall(rec.id);
     expect(done).toMatchObject({ outcome: 'ok', result: { content: [{ text: 'deployed to staging (none)' }] } });
   });
 
   it('a question asked during a call that is then cancelled is withdrawn: the person is not left answering for no one', async () => {
-    const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'everything' && q.kind === 'sampling');
+    const question = nextEvent(
+      h.core,
+      'elicitation.requested',
+      (q) => q.serverId === 'everything' && q.kind === 'sampling',
+    );
     const rec = await approvedCall('everything', 'trigger-sampling-request', { prompt: 'hello', maxTokens: 10 });
     const q = await question;
     expect(q.during).toEqual([{ callId: rec.id, tool: 'trigger-sampling-request', requestedBy: CONSOLE_USER }]);
@@ -160,7 +198,12 @@ describe('a URL question the server says is done (2025-11-25 notifications/elici
     const { record } = await approveCall(h, 'fx', 'sign_in', args);
     const q = await question;
     expect(q).toMatchObject({ mode: 'url', host: 'auth.example', elicitationId: expect.any(String) });
-    const done = nextEvent(h.core, 'elicitation.resolved', (r) => r.id === q.id && r.completedAt !== undefined, 5000).catch(() => undefined);
+    const done = nextEvent(
+      h.core,
+      'elicitation.resolved',
+      (r) => r.id === q.id && r.completedAt !== undefined,
+      5000,
+    ).catch(() => undefined);
     partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept' }, CONSOLE_USER);
     expect((await h.core.waitCall(record.id)).result?.content[0]).toMatchObject({ text: 'sign-in accept' });
     return { q, done };

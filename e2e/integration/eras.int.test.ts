@@ -24,7 +24,12 @@ describe('protocol eras', () => {
     const v0 = h.core.addServer('modern', { type: 'http', url: `${modern.url}/mcp`, headers: {} });
     expect(v0.settings.era).toBe('auto');
     const v = await h.core.connect('modern');
-    expect(v).toMatchObject({ status: 'connected', era: 'modern', protocolVersion: '2026-07-28', serverInfo: { name: 'modern-fixture' } });
+    expect(v).toMatchObject({
+      status: 'connected',
+      era: 'modern',
+      protocolVersion: '2026-07-28',
+      serverInfo: { name: 'modern-fixture' },
+    });
     expect(h.core.tools('modern').map((t) => t.name)).toEqual([
       'echo',
       'add',
@@ -61,12 +66,16 @@ describe('protocol eras', () => {
     };
     // Non-ASCII and spaces: sent Base64-encoded, which the server decodes and compares with the body.
     const regional = await call('regional', { region: 'eu west ü' });
-    expect(regional.approval.headers).toEqual({ 'Mcp-Param-Region': `=?base64?${Buffer.from('eu west ü').toString('base64')}?=` });
+    expect(regional.approval.headers).toEqual({
+      'Mcp-Param-Region': `=?base64?${Buffer.from('eu west ü').toString('base64')}?=`,
+    });
     expect(regional.done).toMatchObject({ outcome: 'ok', result: { content: [{ text: 'served from eu west ü' }] } });
     expect((await call('echo', { message: 'no headers' })).approval.headers).toBeUndefined();
     const bad = h.core.tools('modern').find((t) => t.name === 'bad_header');
     expect(bad?.excluded).toMatch(/invalid x-mcp-header: property tags: .*reached through "properties" alone/);
-    expect(() => h.core.requestCall('modern', 'bad_header', { tags: [] }, CONSOLE_USER)).toThrow(/left out: invalid x-mcp-header.*nothing was sent/);
+    expect(() => h.core.requestCall('modern', 'bad_header', { tags: [] }, CONSOLE_USER)).toThrow(
+      /left out: invalid x-mcp-header.*nothing was sent/,
+    );
   });
 
   it('modern pins 2026-07-28 and gets it', async () => {
@@ -78,12 +87,18 @@ describe('protocol eras', () => {
     await h.core.updateServer('modern', undefined, { era: 'legacy' });
     const v = await h.core.connect('modern');
     expect(v.status).toBe('error');
-    expect(v.error).toMatch(/speaks only the 2026-07-28 era .*refused the 2025 initialize handshake; set this server's era to auto or modern/);
+    expect(v.error).toMatch(
+      /speaks only the 2026-07-28 era .*refused the 2025 initialize handshake; set this server's era to auto or modern/,
+    );
   });
 
   it('auto speaks the 2025 era to a 2025 server (our stdio fixture), and modern refuses it in words', async () => {
     h.core.addServer('old', fixtureStdio());
-    expect(await h.core.connect('old')).toMatchObject({ status: 'connected', era: 'legacy', protocolVersion: '2025-11-25' });
+    expect(await h.core.connect('old')).toMatchObject({
+      status: 'connected',
+      era: 'legacy',
+      protocolVersion: '2025-11-25',
+    });
     expect(h.core.tools('old').length).toBeGreaterThan(200);
     await h.core.updateServer('old', undefined, { era: 'modern' });
     const v = await h.core.connect('old');
@@ -94,20 +109,32 @@ describe('protocol eras', () => {
   it('auto starts a 2025 server again in the 2025 era when it exits on server/discover', async () => {
     // A server that dies on any request before initialize (some SDKs do), answering the 2025 handshake otherwise.
     const script = `require('readline').createInterface({input:process.stdin}).on('line',(l)=>{const m=JSON.parse(l);const o=(r)=>process.stdout.write(JSON.stringify({jsonrpc:'2.0',id:m.id,...r})+'\\n');if(m.method==='server/discover')process.exit(7);if(m.method==='initialize')o({result:{protocolVersion:'2025-06-18',capabilities:{tools:{}},serverInfo:{name:'strict',version:'1'}}});else if(m.method==='tools/list')o({result:{tools:[]}});});`;
-    h.core.addServer('strict', { type: 'stdio', command: process.execPath, args: ['-e', script], env: {}, cwd: undefined });
+    h.core.addServer('strict', {
+      type: 'stdio',
+      command: process.execPath,
+      args: ['-e', script],
+      env: {},
+      cwd: undefined,
+    });
     const v = await h.core.connect('strict');
     expect(v).toMatchObject({ status: 'connected', era: 'legacy', protocolVersion: '2025-06-18' });
-    expect(h.core.stderr('strict').lines.join('\n')).toMatch(/exited on server\/discover \(exit code 7\); starting it again and speaking the 2025 era/);
+    expect(h.core.stderr('strict').lines.join('\n')).toMatch(
+      /exited on server\/discover \(exit code 7\); starting it again and speaking the 2025 era/,
+    );
   });
 
   it('the command line takes --era for one run: auto (no flag) lists a modern-only server, legacy says why it cannot', () => {
     const config = join(h.dataDir, 'modern.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { m: { type: 'http', url: `${modern.url}/mcp` } } }));
     const cli = (...args: string[]) =>
-      spawnSync(process.execPath, [resolve('bin/mcp-console.js'), ...args, '--data-dir', join(h.dataDir, 'cli')], { encoding: 'utf8' });
+      spawnSync(process.execPath, [resolve('bin/mcp-console.js'), ...args, '--data-dir', join(h.dataDir, 'cli')], {
+        encoding: 'utf8',
+      });
     const listed = cli('tools', 'm', '--config', config, '--json');
     expect(listed.status).toBe(0);
-    expect((JSON.parse(listed.stdout) as { name: string; excluded?: string }[]).map((t) => [t.name, Boolean(t.excluded)])).toEqual([
+    expect(
+      (JSON.parse(listed.stdout) as { name: string; excluded?: string }[]).map((t) => [t.name, Boolean(t.excluded)]),
+    ).toEqual([
       ['echo', false],
       ['add', false],
       ['regional', false],

@@ -3,7 +3,10 @@ import type { ServerConfig } from '../../shared/schemas/server.js';
 import { callApproved, EVERYTHING, freePort, makeCore, nextEvent, startHttp } from '../harness/harness.js';
 
 const transports: [string, () => Promise<{ config: ServerConfig; stop?: () => void }>][] = [
-  ['stdio', async () => ({ config: { type: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'], env: {} } })],
+  [
+    'stdio',
+    async () => ({ config: { type: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'], env: {} } }),
+  ],
   [
     'streamableHttp',
     async () => {
@@ -33,7 +36,14 @@ describe.each(transports)('@modelcontextprotocol/server-everything over %s', (ki
   it('lists its tools with annotations told apart from defaults', () => {
     const tools = h.core.tools('everything');
     expect(tools.map((t) => t.name)).toEqual(
-      expect.arrayContaining(['echo', 'get-sum', 'get-annotated-message', 'get-structured-content', 'get-tiny-image', 'trigger-long-running-operation']),
+      expect.arrayContaining([
+        'echo',
+        'get-sum',
+        'get-annotated-message',
+        'get-structured-content',
+        'get-tiny-image',
+        'trigger-long-running-operation',
+      ]),
     );
     expect(tools.length).toBeGreaterThanOrEqual(13);
     const echo = tools.find((t) => t.name === 'echo')!;
@@ -42,15 +52,24 @@ describe.each(transports)('@modelcontextprotocol/server-everything over %s', (ki
   });
 
   it('calls echo and get-sum through the gate', async () => {
-    expect((await callApproved(h, 'everything', 'echo', { message: 'hi' })).result!.content).toEqual([{ type: 'text', text: 'Echo: hi' }]);
-    expect(String((await callApproved(h, 'everything', 'get-sum', { a: 2, b: 3 })).result!.content[0]!.text)).toMatch(/5/);
+    expect((await callApproved(h, 'everything', 'echo', { message: 'hi' })).result!.content).toEqual([
+      { type: 'text', text: 'Echo: hi' },
+    ]);
+    expect(String((await callApproved(h, 'everything', 'get-sum', { a: 2, b: 3 })).result!.content[0]!.text)).toMatch(
+      /5/,
+    );
   });
 
   it('returns an image, annotated content and structured content that validates', async () => {
     const img = await callApproved(h, 'everything', 'get-tiny-image');
     expect(img.result!.content.some((b) => b.type === 'image' && b.mimeType === 'image/png')).toBe(true);
-    const ann = await callApproved(h, 'everything', 'get-annotated-message', { messageType: 'error', includeImage: true });
-    expect(ann.result!.content.some((b) => (b.annotations as { priority?: number } | undefined)?.priority !== undefined)).toBe(true);
+    const ann = await callApproved(h, 'everything', 'get-annotated-message', {
+      messageType: 'error',
+      includeImage: true,
+    });
+    expect(
+      ann.result!.content.some((b) => (b.annotations as { priority?: number } | undefined)?.priority !== undefined),
+    ).toBe(true);
     const st = await callApproved(h, 'everything', 'get-structured-content', { location: 'Chicago' });
     expect(st).toMatchObject({ outcome: 'ok', structured: { status: 'valid' } });
   });

@@ -13,7 +13,8 @@ describe('the fixture server', () => {
       expect(client.getServerCapabilities()?.resources).toBeDefined();
       const { resources } = await client.listResources();
       expect(resources.map((r) => r.uri)).toEqual(['fixture://text/1', 'fixture://blob/1']);
-      for (const r of resources) expect((await client.readResource({ uri: r.uri })).contents[0]?.mimeType).toBe(r.mimeType);
+      for (const r of resources)
+        expect((await client.readResource({ uri: r.uri })).contents[0]?.mimeType).toBe(r.mimeType);
     } finally {
       await client.close();
     }
@@ -24,7 +25,10 @@ describe('the fixture server', () => {
     const status = (headers: Record<string, string>) =>
       new Promise<number>((ok, fail) => {
         const u = new URL(`${srv.url}/stats`);
-        request({ host: u.hostname, port: u.port, path: u.pathname, headers }, (res) => (res.resume(), ok(res.statusCode ?? 0)))
+        request(
+          { host: u.hostname, port: u.port, path: u.pathname, headers },
+          (res) => (res.resume(), ok(res.statusCode ?? 0)),
+        )
           .on('error', fail)
           .end();
       });

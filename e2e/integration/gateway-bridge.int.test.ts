@@ -12,7 +12,10 @@ const BIN = resolve('bin/mcp-console.js');
 const dir = mkdtempSync(join(tmpdir(), 'mcp-console-bridge-'));
 const dataDir = join(dir, 'data');
 const config = join(dir, 'servers.json');
-writeFileSync(config, JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '12' } } } }));
+writeFileSync(
+  config,
+  JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_TOOLS: '12' } } } }),
+);
 
 function cli(...args: string[]) {
   return spawnSync(process.execPath, [BIN, ...args, '--data-dir', dataDir], { encoding: 'utf8', timeout: 30_000 });
@@ -38,9 +41,13 @@ const sdkLoads = () => new Set(readFileSync(loads, 'utf8').split('\n').filter(Bo
 /** `mcp-console serve` as a person runs it; resolves with its two lines' addresses. */
 function serve(): Promise<{ child: ChildProcess; page: string; agents: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', hook, BIN, 'serve', '--config', config, '--data-dir', dataDir, '--port', '0'], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', hook, BIN, 'serve', '--config', config, '--data-dir', dataDir, '--port', '0'],
+      {
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
@@ -60,11 +67,18 @@ function person(pageUrl: string): Promise<{ asked: Array<{ requestedBy: unknown;
   const asked: Array<{ requestedBy: unknown; tool: string }> = [];
   let id = 0;
   ws.on('message', (data) => {
-    const msg = JSON.parse(data.toString()) as { event?: string; payload?: { id: string; argsHash: string; requestedBy: unknown; tool: string } };
+    const msg = JSON.parse(data.toString()) as {
+      event?: string;
+      payload?: { id: string; argsHash: string; requestedBy: unknown; tool: string };
+    };
     if (msg.event !== 'approval.requested' || !msg.payload) return;
     asked.push(msg.payload);
     ws.send(
-      JSON.stringify({ id: ++id, method: 'approvals.decide', params: { approvalId: msg.payload.id, decision: 'approve', argsHash: msg.payload.argsHash } }),
+      JSON.stringify({
+        id: ++id,
+        method: 'approvals.decide',
+        params: { approvalId: msg.payload.id, decision: 'approve', argsHash: msg.payload.argsHash },
+      }),
     );
   });
   return new Promise((done) => ws.once('open', () => done({ asked, close: () => ws.close() })));
@@ -83,7 +97,11 @@ describe('agents through the bridge and the CLI, against a running `serve`', () 
     token = made.token;
     // Stored hashed: the token is nowhere in the data directory.
     expect(readFileSync(join(dataDir, 'agents.json'), 'utf8')).not.toContain(token);
-    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'bridge', '--agent', 'bot', '--data-dir', dataDir], stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'bridge', '--agent', 'bot', '--data-dir', dataDir],
+      stderr: 'pipe',
+    });
     transport.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
     agent = new Client({ name: 'host', version: '1' });
     await agent.connect(transport);
@@ -104,7 +122,9 @@ describe('agents through the bridge and the CLI, against a running `serve`', () 
   });
 
   it('once the console runs, the same bridge finds it by itself (the host is told its tools changed); calls wait for the person', async () => {
-    const changed = new Promise<void>((r) => agent.setNotificationHandler('notifications/tools/list_changed', () => r()));
+    const changed = new Promise<void>((r) =>
+      agent.setNotificationHandler('notifications/tools/list_changed', () => r()),
+    );
     server = await serve();
     // The SDK's server is not loaded until an agent comes (no SDK package is loaded as one: the
     // client, the server and their core are in the command line's bundle).
@@ -113,14 +133,22 @@ describe('agents through the bridge and the CLI, against a running `serve`', () 
     // The channel is a socket in a folder only this user may enter.
     expect(statSync(join(dataDir, 'run')).mode & 0o077).toBe(0);
     // A second console on the same data directory does not take the first one's agents.
-    const second = spawnSync(process.execPath, [BIN, 'serve', '--config', config, '--data-dir', dataDir, '--port', '0'], { encoding: 'utf8', timeout: 20_000 });
+    const second = spawnSync(
+      process.execPath,
+      [BIN, 'serve', '--config', config, '--data-dir', dataDir, '--port', '0'],
+      { encoding: 'utf8', timeout: 20_000 },
+    );
     expect(second.status).toBe(2);
     expect(second.stderr).toMatch(/another MCP Console \(process \d+\) already serves agents/);
     // Nor does the command line write into its audit log: it says who holds it, and sends nothing.
-    const call = spawnSync(process.execPath, [BIN, 'call', 'fx', 'echo', '--args', '{"message":"x"}', '--yes', '--config', config, '--data-dir', dataDir], {
-      encoding: 'utf8',
-      timeout: 20_000,
-    });
+    const call = spawnSync(
+      process.execPath,
+      [BIN, 'call', 'fx', 'echo', '--args', '{"message":"x"}', '--yes', '--config', config, '--data-dir', dataDir],
+      {
+        encoding: 'utf8',
+        timeout: 20_000,
+      },
+    );
     expect(call.status).toBe(3);
     expect(call.stdout + call.stderr).toMatch(/another MCP Console \(process \d+\) is writing the audit log/);
     const p = await person(server.page);
@@ -146,7 +174,9 @@ describe('agents through the bridge and the CLI, against a running `serve`', () 
     const down = await agent.callTool({ name: 'fx.echo', arguments: { message: 'nobody there' } });
     expect(down.isError).toBe(true);
     expect(text(down)).toMatch(/MCP Console (closed the connection|is not running)/);
-    const changed = new Promise<void>((r) => agent.setNotificationHandler('notifications/tools/list_changed', () => r()));
+    const changed = new Promise<void>((r) =>
+      agent.setNotificationHandler('notifications/tools/list_changed', () => r()),
+    );
     server = await serve();
     // Nothing is asked of the host: it hears its tools changed, and lists them again.
     await changed;
@@ -155,11 +185,19 @@ describe('agents through the bridge and the CLI, against a running `serve`', () 
 
   it('`agents revoke` from another terminal takes effect at once: the bridge and the HTTP token are refused', async () => {
     const http = new Client({ name: 'http-agent', version: '1' });
-    await http.connect(new StreamableHTTPClientTransport(new URL(server!.agents), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    await http.connect(
+      new StreamableHTTPClientTransport(new URL(server!.agents), {
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      }),
+    );
     expect((await http.listTools()).tools.length).toBeGreaterThan(0);
     const revoked = cli('agents', 'revoke', 'bot');
     expect(revoked.status, revoked.stderr).toBe(0);
-    await expect.poll(async () => (await agent.callTool({ name: 'fx.echo', arguments: { message: 'y' } })).isError, { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(async () => (await agent.callTool({ name: 'fx.echo', arguments: { message: 'y' } })).isError, {
+        timeout: 5000,
+      })
+      .toBe(true);
     const r = await agent.callTool({ name: 'fx.echo', arguments: { message: 'y' } });
     expect(text(r)).toMatch(/revoked|closed the connection/);
     await expect(http.listTools()).rejects.toThrow(/unknown or was revoked/);

@@ -16,7 +16,9 @@ async function agentClient(url: string, token: string, era: Era, capabilities = 
     { name: 'test-agent', version: '1.0.0' },
     { capabilities, versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
   );
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+  );
   return client;
 }
 
@@ -75,7 +77,10 @@ describe('approval gateway over HTTP', () => {
       const asked = nextEvent(core, 'approval.requested');
       const result = agent.callTool({ name: 'fx.echo', arguments: { message: 'no' } });
       const a = await asked;
-      core.decide({ approvalId: a.id, decision: 'deny', argsHash: a.argsHash, scope: 'once', reason: 'not now' }, 'user');
+      core.decide(
+        { approvalId: a.id, decision: 'deny', argsHash: a.argsHash, scope: 'once', reason: 'not now' },
+        'user',
+      );
       const r = await result;
       expect(r.isError).toBe(true);
       expect(text(r)).toMatch(/denied the call to "echo" \(not now\); it was not sent/);
@@ -123,12 +128,16 @@ describe('approval gateway over HTTP', () => {
     const a = await asked;
     core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'always' }, 'user');
     expect(text(await first)).toBe('mutable v1');
-    expect(partsOf(core).agents.grants()).toEqual([expect.objectContaining({ scope: 'always', tool: 'mutable', requester: { kind: 'agent', name: 'ci' } })]);
+    expect(partsOf(core).agents.grants()).toEqual([
+      expect.objectContaining({ scope: 'always', tool: 'mutable', requester: { kind: 'agent', name: 'ci' } }),
+    ]);
     const again = await agent.callTool({ name: 'fx.mutable', arguments: { path: '/b' } });
     expect(text(again)).toBe('mutable v1');
     expect(partsOf(core).agents.grants()[0]?.uses).toBe(1);
     // Rug pull: the tool gains a parameter upstream. The agent is told its list changed, and no longer sees it.
-    const listChanged = new Promise<void>((r) => agent.setNotificationHandler('notifications/tools/list_changed', () => r()));
+    const listChanged = new Promise<void>((r) =>
+      agent.setNotificationHandler('notifications/tools/list_changed', () => r()),
+    );
     const changed = nextEvent(core, 'catalog.changed', (c) => c.change.changed.some((t) => t.name === 'mutable'));
     core.decide(
       await (async () => {
@@ -148,7 +157,11 @@ describe('approval gateway over HTTP', () => {
     expect(pending[0]?.diff?.fields).toContain('inputSchema');
     // Accepted: visible again, but the always-allow was for the old definition: void, and the person is asked.
     // The same pins flag the tool in the catalog and the review: accepting here settles it there too.
-    const settled = nextEvent(core, 'pins.changed', (p) => p.serverId === 'fx' && !p.unsettled.some((u) => u.tool === 'mutable'));
+    const settled = nextEvent(
+      core,
+      'pins.changed',
+      (p) => p.serverId === 'fx' && !p.unsettled.some((u) => u.tool === 'mutable'),
+    );
     partsOf(core).agents.accept('fx', [{ tool: 'mutable', fingerprint: pending[0]!.fingerprint }]);
     await settled;
     const ask2 = nextEvent(core, 'approval.requested');
@@ -213,7 +226,9 @@ describe('approval gateway over HTTP', () => {
       // Cancelled once the server has it (a cancel before that sends nothing upstream).
       await expect.poll(sent).toBeGreaterThan(before);
       const ended = nextEvent(core, 'call.updated', (c) => c.id === a2.callId && c.state === 'done');
-      const serverSawIt = nextEvent(core, 'server.stderr', (e) => e.lines.some((l) => l.includes('never_answers was cancelled')));
+      const serverSawIt = nextEvent(core, 'server.stderr', (e) =>
+        e.lines.some((l) => l.includes('never_answers was cancelled')),
+      );
       controller.abort();
       await expect(hanging).rejects.toThrow();
       expect((await ended).outcome).toBe('cancelled');
@@ -249,7 +264,13 @@ describe('approval gateway over HTTP', () => {
     // DNS rebinding: the right token through a name that is not this listener.
     const status = await new Promise<number>((done) => {
       const r = request(
-        { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { Host: `evil.test:${port}`, Authorization: `Bearer ${token}` } },
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/mcp',
+          method: 'POST',
+          headers: { Host: `evil.test:${port}`, Authorization: `Bearer ${token}` },
+        },
         (res) => done(res.statusCode ?? 0),
       );
       r.end('{}');
@@ -257,15 +278,22 @@ describe('approval gateway over HTTP', () => {
     expect(status).toBe(403);
     // Only the agent path is served (a query string aside).
     const at = (path: string) =>
-      fetch(new URL(path, gw.url), { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: '{}' }).then((r) => r.status);
+      fetch(new URL(path, gw.url), { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: '{}' }).then(
+        (r) => r.status,
+      );
     expect(await at('/mcp/')).toBe(404);
     expect(await at('/other')).toBe(404);
     expect(await at('/mcp?x=1')).not.toBe(404);
-    // A body that is not JSON, and one that is JSON but no message, get the SDK's JSON-RPC errors (the body is parsed once, by the console).
+    // A body that is not JSON, and one that is JSON but no message, get the SDK's JSON-RPC errors (the body is parsed
+    // once, by the console).
     const post = (body: string) =>
       fetch(gw.url, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
         body,
       });
     const garbled = await post('{"jsonrpc": "2.0", "id": 1, "method": ');
@@ -273,7 +301,9 @@ describe('approval gateway over HTTP', () => {
     expect(await garbled.text()).toMatch(/-32700/);
     const notAMessage = await post('[]');
     expect(notAMessage.status).toBeGreaterThanOrEqual(400);
-    const oversized = await post(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'x'.repeat(MAX_BODY_BYTES)}"}}`);
+    const oversized = await post(
+      `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'x'.repeat(MAX_BODY_BYTES)}"}}`,
+    );
     expect(oversized.status).toBe(413);
     expect(await oversized.text()).toMatch(/over 16777216 bytes/);
     const hello = (line: string) =>
@@ -309,7 +339,11 @@ describe('approval gateway over HTTP', () => {
         listChanged: { tools: { onChanged: (_e, tools) => void updates.push((tools ?? []).map((t) => t.name)) } },
       },
     );
-    await client.connect(new StreamableHTTPClientTransport(new URL(gw.url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(gw.url), {
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      }),
+    );
     expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('fx.dynamic_1');
     const changed = nextEvent(core, 'catalog.changed', (c) => c.change.added.includes('dynamic_1'));
     const ask = nextEvent(core, 'approval.requested', (x) => x.tool === 'change_tools');
@@ -320,7 +354,9 @@ describe('approval gateway over HTTP', () => {
     expect(partsOf(core).agents.pending()).toEqual([expect.objectContaining({ tool: 'dynamic_1', state: 'new' })]);
     await new Promise((r) => setTimeout(r, 300));
     expect(updates).toEqual([]); // nothing the agent can see changed
-    partsOf(core).agents.accept('fx', [{ tool: 'dynamic_1', fingerprint: partsOf(core).agents.pending()[0]!.fingerprint }]);
+    partsOf(core).agents.accept('fx', [
+      { tool: 'dynamic_1', fingerprint: partsOf(core).agents.pending()[0]!.fingerprint },
+    ]);
     await expect.poll(() => updates.at(-1) ?? [], { timeout: 5000 }).toContain('fx.dynamic_1');
     await client.close();
   });

@@ -23,7 +23,16 @@ describe('a session grant can cover one tool, a trusted server\u2019s read-only 
     h.core.addServer('fx', fixtureStdio());
     await h.core.connect('fx');
     const { record, approval } = await ask(h, 'echo', { message: 'first' });
-    h.core.decide({ approvalId: approval!.id, decision: 'approve', argsHash: approval!.argsHash, scope: 'session', covers: 'server' }, 'user');
+    h.core.decide(
+      {
+        approvalId: approval!.id,
+        decision: 'approve',
+        argsHash: approval!.argsHash,
+        scope: 'session',
+        covers: 'server',
+      },
+      'user',
+    );
     expect(await h.core.waitCall(record.id)).toMatchObject({ outcome: 'ok' });
     const grant = partsOf(h.core)
       .agents.grants()
@@ -39,7 +48,10 @@ describe('a session grant can cover one tool, a trusted server\u2019s read-only 
     await listed;
     const changed = await ask(h, 'mutable');
     expect(changed.approval).not.toBeNull();
-    h.core.decide({ approvalId: changed.approval!.id, decision: 'deny', argsHash: changed.approval!.argsHash, scope: 'once' }, 'user');
+    h.core.decide(
+      { approvalId: changed.approval!.id, decision: 'deny', argsHash: changed.approval!.argsHash, scope: 'once' },
+      'user',
+    );
     // The audit log says what the grant covered.
     const set = h.core.queryAudit({ kind: 'grant-set', limit: 100 });
     expect(set.at(-1)?.reason).toMatch(/^session for console: every tool of fx as they are now \(\d+\)$/);
@@ -51,12 +63,18 @@ describe('a session grant can cover one tool, a trusted server\u2019s read-only 
     await h.core.connect('fx');
     const first = await ask(h, 'echo', { message: 'x' });
     const a = first.approval!;
-    expect(() => h!.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'session', covers: 'read-only' }, 'user')).toThrow(
-      /needs a trusted server/,
-    );
-    expect(() => h!.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'always', covers: 'server' }, 'user')).toThrow(
-      /only an allow for this session/,
-    );
+    expect(() =>
+      h!.core.decide(
+        { approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'session', covers: 'read-only' },
+        'user',
+      ),
+    ).toThrow(/needs a trusted server/);
+    expect(() =>
+      h!.core.decide(
+        { approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'always', covers: 'server' },
+        'user',
+      ),
+    ).toThrow(/only an allow for this session/);
     // Nothing was decided: the call still waits.
     expect(h.core.pendingApprovals().map((p) => p.id)).toEqual([a.id]);
     h.core.decide({ approvalId: a.id, decision: 'deny', argsHash: a.argsHash, scope: 'once' }, 'user');
@@ -64,7 +82,10 @@ describe('a session grant can cover one tool, a trusted server\u2019s read-only 
     await h.core.updateServer('fx', undefined, { trusted: true });
     const second = await ask(h, 'echo', { message: 'y' });
     const b = second.approval!;
-    h.core.decide({ approvalId: b.id, decision: 'approve', argsHash: b.argsHash, scope: 'session', covers: 'read-only' }, 'user');
+    h.core.decide(
+      { approvalId: b.id, decision: 'approve', argsHash: b.argsHash, scope: 'session', covers: 'read-only' },
+      'user',
+    );
     expect(await h.core.waitCall(second.record.id)).toMatchObject({ outcome: 'ok' });
     // ann_tfff declares read-only: covered. ann_ffff declares it writes: asked.
     expect((await ask(h, 'ann_tfff')).approval).toBeNull();

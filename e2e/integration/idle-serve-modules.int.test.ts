@@ -37,9 +37,13 @@ describe('what `serve` loads before it is asked for anything', () => {
       expect(text, chunk).not.toMatch(/from\s*"(eventsource|pkce-challenge)"/);
     }
     // …and the bundle still reaches it, by a dynamic import of the chunk that holds the client.
-    const holder = readdirSync(CLI).find((f) => /StreamableHTTPClientTransport = class/.test(readFileSync(join(CLI, f), 'utf8')));
+    const holder = readdirSync(CLI).find((f) =>
+      /StreamableHTTPClientTransport = class/.test(readFileSync(join(CLI, f), 'utf8')),
+    );
     expect(holder).toBeTruthy();
-    expect(readdirSync(CLI).some((f) => readFileSync(join(CLI, f), 'utf8').includes(`import("./${holder}")`))).toBe(true);
+    expect(readdirSync(CLI).some((f) => readFileSync(join(CLI, f), 'utf8').includes(`import("./${holder}")`))).toBe(
+      true,
+    );
   });
 
   it('takes no RE2: re2js is required when the first pattern is compiled', () => {

@@ -14,12 +14,22 @@ describe("README's lean launch for a long-running serve", () => {
     const line = /`(MALLOC_ARENA_MAX=\S+ node [^`]*bin\/mcp-console\.js serve[^`]*)`/.exec(readme)?.[1];
     expect(line, 'README gives the lean launch as one command').toBeTruthy();
     const env = Object.entries(LEAN_LAUNCH.env ?? {}).map(([k, v]) => `${k}=${v}`);
-    expect(line!.startsWith(`${env.join(' ')} node ${(LEAN_LAUNCH.nodeArgs ?? []).join(' ')} bin/mcp-console.js serve`)).toBe(true);
+    expect(
+      line!.startsWith(`${env.join(' ')} node ${(LEAN_LAUNCH.nodeArgs ?? []).join(' ')} bin/mcp-console.js serve`),
+    ).toBe(true);
   });
 
   it('starts serve with both settings, and it connects and lists a server as usual', async () => {
     const s = await startServe(
-      { mcpServers: { fx: { command: process.execPath, args: [resolve('out/node/e2e/fixtures/server.js')], env: { FIXTURE_TOOLS: '300' } } } },
+      {
+        mcpServers: {
+          fx: {
+            command: process.execPath,
+            args: [resolve('out/node/e2e/fixtures/server.js')],
+            env: { FIXTURE_TOOLS: '300' },
+          },
+        },
+      },
       dir,
       [],
       LEAN_LAUNCH,
@@ -31,7 +41,10 @@ describe("README's lean launch for a long-running serve", () => {
         for (const a of LEAN_LAUNCH.nodeArgs ?? []) expect(argv).toContain(a);
         const env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
         for (const [k, v] of Object.entries(LEAN_LAUNCH.env ?? {})) expect(env).toContain(`${k}=${v}`);
-      } else console.log(`lean launch: the process's own arguments and environment are read from /proc, which ${platform()} has not`);
+      } else
+        console.log(
+          `lean launch: the process's own arguments and environment are read from /proc, which ${platform()} has not`,
+        );
       const view = (await request(s.url, 'servers.connect', { serverId: 'fx' })) as { status: string };
       expect(view.status).toBe('connected');
       const tools = (await request(s.url, 'tools.list', { serverId: 'fx' })) as Array<{ name: string }>;

@@ -41,7 +41,11 @@ describe('limits on what waits and what is logged', () => {
     expect(entries.find((e) => e.callId === small.id)).toMatchObject({ args: { message: 'small' } });
     const e = entries.find((x) => x.callId === big.id)!;
     expect(e.args).toBeUndefined();
-    expect(e).toMatchObject({ argsHash: big.argsHash, argsBytes: big.argsJson.length, argsFile: `audit-args/${big.argsHash}.json` });
+    expect(e).toMatchObject({
+      argsHash: big.argsHash,
+      argsBytes: big.argsJson.length,
+      argsFile: `audit-args/${big.argsHash}.json`,
+    });
     expect(readFileSync(join(h.dataDir, e.argsFile!), 'utf8')).toBe(big.argsJson);
     expect(readFileSync(join(h.dataDir, 'audit.jsonl')).length).toBeLessThan(20_000);
     h.core.updateSettings({ keepLargeArgs: false });

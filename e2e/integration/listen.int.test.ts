@@ -29,8 +29,14 @@ describe('2026-07-28 change stream (subscriptions/listen)', () => {
         { timeout: 5000 },
       )
       .toBe(true);
-    await expect.poll(() => h.core.stderr('modern').lines.join('\n'), { timeout: 5000 }).toMatch(/listening for .*toolsListChanged/);
-    const changed = nextEvent(h.core, 'catalog.changed', (c) => c.change.serverId === 'modern' && c.change.added.includes('extra_1'));
+    await expect
+      .poll(() => h.core.stderr('modern').lines.join('\n'), { timeout: 5000 })
+      .toMatch(/listening for .*toolsListChanged/);
+    const changed = nextEvent(
+      h.core,
+      'catalog.changed',
+      (c) => c.change.serverId === 'modern' && c.change.added.includes('extra_1'),
+    );
     await call('grow');
     expect((await changed).change).toMatchObject({ reason: 'list_changed', added: ['extra_1'] });
   });
@@ -50,7 +56,10 @@ describe('2026-07-28 change stream (subscriptions/listen)', () => {
       .trace.list('modern', { method: 'subscriptions/listen' })
       .entries.filter((e) => e.dir === 'out' && e.kind === 'request')
       .at(-1);
-    expect((last?.message as { params: { notifications: Record<string, unknown> } }).params.notifications.resourceSubscriptions).toBeUndefined();
+    expect(
+      (last?.message as { params: { notifications: Record<string, unknown> } }).params.notifications
+        .resourceSubscriptions,
+    ).toBeUndefined();
   });
 
   it('honours ttlMs: a list the server says stays fresh 0 ms is asked for again each time; the hint is recorded', async () => {
@@ -62,8 +71,12 @@ describe('2026-07-28 change stream (subscriptions/listen)', () => {
     await h.core.listResources('modern');
     await h.core.listResources('modern');
     expect(walks() - before).toBe(2);
-    expect(h.core.queryAudit({ serverId: 'modern', kind: 'resources-listed', limit: 1 })[0]?.detail).toMatchObject({ cache: { ttlMs: 0 } });
-    expect(partsOf(h.core).watch.facts('modern').resources).toMatchObject({ cache: { ttlMs: 0, cacheScope: 'public' } });
+    expect(h.core.queryAudit({ serverId: 'modern', kind: 'resources-listed', limit: 1 })[0]?.detail).toMatchObject({
+      cache: { ttlMs: 0 },
+    });
+    expect(partsOf(h.core).watch.facts('modern').resources).toMatchObject({
+      cache: { ttlMs: 0, cacheScope: 'public' },
+    });
   });
 
   it('honours ttlMs for tools: the catalog is listed again once the time the server gave has passed, and says when', async () => {
@@ -77,7 +90,9 @@ describe('2026-07-28 change stream (subscriptions/listen)', () => {
     const before = walks();
     await expect.poll(walks, { timeout: 5000 }).toBeGreaterThan(before);
     // The request is out before the walk ends; the facts change once the list is in.
-    await expect.poll(() => Date.parse(partsOf(h.core).watch.facts('modern').tools!.listedAt), { timeout: 5000 }).toBeGreaterThan(Date.parse(facts!.listedAt));
+    await expect
+      .poll(() => Date.parse(partsOf(h.core).watch.facts('modern').tools!.listedAt), { timeout: 5000 })
+      .toBeGreaterThan(Date.parse(facts!.listedAt));
   });
 
   it('a resource list change is listed again at once and pushed with its diff', async () => {
@@ -87,6 +102,8 @@ describe('2026-07-28 change stream (subscriptions/listen)', () => {
     const { facts } = await changed;
     expect(facts.diff).toMatchObject({ added: ['fixture://modern/note-1'], removed: [], changed: [] });
     expect(partsOf(h.core).watch.facts('modern').resources?.diff?.added).toEqual(['fixture://modern/note-1']);
-    expect(h.core.queryAudit({ serverId: 'modern', kind: 'resources-listed', limit: 1 })[0]?.detail).toMatchObject({ added: ['fixture://modern/note-1'] });
+    expect(h.core.queryAudit({ serverId: 'modern', kind: 'resources-listed', limit: 1 })[0]?.detail).toMatchObject({
+      added: ['fixture://modern/note-1'],
+    });
   });
 });

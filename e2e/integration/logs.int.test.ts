@@ -17,7 +17,10 @@ describe('server logs, both eras', () => {
         .logs.list('modern')
         .entries.filter((e) => e.source === 'server'),
     ).toEqual([]);
-    expect(await partsOf(h.core).connections.setLogLevel('modern', 'debug')).toMatchObject({ level: 'debug', how: expect.stringMatching(/on each request/) });
+    expect(await partsOf(h.core).connections.setLogLevel('modern', 'debug')).toMatchObject({
+      level: 'debug',
+      how: expect.stringMatching(/on each request/),
+    });
     await call('modern', 'chatty');
     const logs = partsOf(h.core)
       .logs.list('modern')
@@ -40,7 +43,9 @@ describe('server logs, both eras', () => {
   });
 
   it('2025 era (server-everything): logging/setLevel is sent, and its log messages and stderr reach the view', async () => {
-    expect(await partsOf(h.core).connections.setLogLevel('everything', 'debug')).toMatchObject({ how: 'logging/setLevel' });
+    expect(await partsOf(h.core).connections.setLogLevel('everything', 'debug')).toMatchObject({
+      how: 'logging/setLevel',
+    });
     expect(
       partsOf(h.core)
         .trace.list('everything', { method: 'logging/setLevel' })

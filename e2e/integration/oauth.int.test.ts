@@ -22,7 +22,9 @@ let statsUrl = '';
 
 beforeAll(async () => {
   // A real authorization server (oidc-provider) in front of an MCP server that checks every token.
-  child = spawn(process.execPath, [OAUTH_FIXTURE, '--access-ttl', String(ACCESS_TTL_S)], { stdio: ['ignore', 'pipe', 'ignore'] });
+  child = spawn(process.execPath, [OAUTH_FIXTURE, '--access-ttl', String(ACCESS_TTL_S)], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const line = await new Promise<string>((r) => createInterface({ input: child.stdout! }).once('line', r));
   ({ mcp, issuer, stats: statsUrl } = JSON.parse(line) as { mcp: string; issuer: string; stats: string });
 });
@@ -101,8 +103,11 @@ describe('OAuth against a real authorization server (oidc-provider)', () => {
       const a = partsOf(core).auth.view('guarded');
       expect(a).toMatchObject({ mode: 'oauth', signedIn: true, issuer, refreshable: true, client: { how: 'dynamic' } });
       const kinds = a.steps.map((s) => s.step);
-      for (const k of ['challenge', 'resource-metadata', 'server-metadata', 'registration', 'authorization', 'token']) expect(kinds).toContain(k);
-      expect((await partsOf(core).connections.doctor('guarded')).auth).toBe(`OAuth: signed in at ${issuer}; the token is sent`);
+      for (const k of ['challenge', 'resource-metadata', 'server-metadata', 'registration', 'authorization', 'token'])
+        expect(kinds).toContain(k);
+      expect((await partsOf(core).connections.doctor('guarded')).auth).toBe(
+        `OAuth: signed in at ${issuer}; the token is sent`,
+      );
       const audit = core.queryAudit({ kind: 'auth-signed-in', limit: 10 });
       expect(audit[0]?.detail).toMatchObject({ issuer, client: 'dynamic', via: 'browser' });
     } finally {
@@ -114,12 +119,18 @@ describe('OAuth against a real authorization server (oidc-provider)', () => {
     const { access_token, refresh_token } = await storedTokens(dataDir);
     expect(await introspect(access_token)).toBe(true);
     const secrets = [access_token, refresh_token!].filter(Boolean);
-    for (const [file, text] of files(dataDir)) for (const s of secrets) expect(text.includes(s), `${file} holds a token`).toBe(false);
+    for (const [file, text] of files(dataDir))
+      for (const s of secrets) expect(text.includes(s), `${file} holds a token`).toBe(false);
     const { core } = makeCore(dataDir, () => {});
     try {
       await core.connect('guarded');
       // A static Authorization header is a token too: front ends see it masked.
-      core.addServer('static', { type: 'http', url: mcp, headers: { Authorization: 'Bearer static-secret-123' } }, {}, false);
+      core.addServer(
+        'static',
+        { type: 'http', url: mcp, headers: { Authorization: 'Bearer static-secret-123' } },
+        {},
+        false,
+      );
       expect(JSON.stringify(core.listServers())).not.toContain('static-secret-123');
       const exported = JSON.stringify(partsOf(core).trace.list('guarded', {}));
       expect(exported).toContain('tools/list');
@@ -162,7 +173,9 @@ describe('OAuth against a real authorization server (oidc-provider)', () => {
       expect(a.signedIn).toBe(false);
       expect(a.steps.map((s) => s.step)).toContain('revocation');
       expect(await introspect(refresh_token!)).toBe(false);
-      expect(core.queryAudit({ kind: 'auth-signed-out', limit: 1 })[0]?.outcome).toBe('revoked at the authorization server');
+      expect(core.queryAudit({ kind: 'auth-signed-out', limit: 1 })[0]?.outcome).toBe(
+        'revoked at the authorization server',
+      );
     } finally {
       await core.close();
     }

@@ -1,7 +1,15 @@
 import { TestCore } from '../../electron/core/testing.js';
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EVERYTHING, everythingStdio, REVIEW_WORKER, runCli, scriptedConsent, tempDir, type Harness } from '../harness/harness.js';
+import {
+  EVERYTHING,
+  everythingStdio,
+  REVIEW_WORKER,
+  runCli,
+  scriptedConsent,
+  tempDir,
+  type Harness,
+} from '../harness/harness.js';
 
 /**
  * A command-line command's servers end by themselves when it ends (issue "Performance, round three"):
@@ -18,7 +26,13 @@ describe('a one-shot run and the server it started', () => {
   });
   const open = (fixedRoots: boolean) => {
     const dataDir = tempDir();
-    const core = new TestCore({ dataDir, auditFsync: false, consent: scriptedConsent(), review: { worker: REVIEW_WORKER }, fixedRoots });
+    const core = new TestCore({
+      dataDir,
+      auditFsync: false,
+      consent: scriptedConsent(),
+      review: { worker: REVIEW_WORKER },
+      fixedRoots,
+    });
     core.start();
     cores.push({ core, dataDir });
     return core;
@@ -47,20 +61,31 @@ describe('a one-shot run and the server it started', () => {
     const core = open(false);
     core.addServer('everything', everythingStdio());
     expect((await core.connect('everything')).status).toBe('connected');
-    await expect.poll(() => core.queryAudit({ serverId: 'everything', kind: 'roots-listed', limit: 5 }).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => core.queryAudit({ serverId: 'everything', kind: 'roots-listed', limit: 5 }).length, {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
   });
 
   it('fixed roots, some set: they are offered and given to the server that asks', async () => {
     const core = open(true);
     core.addServer('everything', everythingStdio(), { roots: [{ uri: 'file:///tmp' }] });
     expect((await core.connect('everything')).status).toBe('connected');
-    await expect.poll(() => core.queryAudit({ serverId: 'everything', kind: 'roots-listed', limit: 5 }).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => core.queryAudit({ serverId: 'everything', kind: 'roots-listed', limit: 5 }).length, {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
   });
 
   it('`mcp-console tools` lists server-everything and exits 0', () => {
     const dataDir = tempDir();
     try {
-      const r = runCli({ dataDir } as Harness, { everything: { command: process.execPath, args: [EVERYTHING] } }, ['tools', 'everything']);
+      const r = runCli({ dataDir } as Harness, { everything: { command: process.execPath, args: [EVERYTHING] } }, [
+        'tools',
+        'everything',
+      ]);
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toMatch(/\becho\b/);
     } finally {

@@ -37,7 +37,9 @@ describe('call outcomes', () => {
     const running = nextEvent(h.core, 'call.updated', (c) => c.id === rec.id && c.state === 'running');
     h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
     await running;
-    const serverSawIt = nextEvent(h.core, 'server.stderr', (e) => e.lines.some((l) => l.includes('never_answers was cancelled')));
+    const serverSawIt = nextEvent(h.core, 'server.stderr', (e) =>
+      e.lines.some((l) => l.includes('never_answers was cancelled')),
+    );
     h.core.cancelCall(rec.id);
     expect(await h.core.waitCall(rec.id)).toMatchObject({ outcome: 'cancelled', decidedBy: 'user' });
     await serverSawIt;
@@ -45,7 +47,9 @@ describe('call outcomes', () => {
 
   it('forwards progress, and progress keeps a slow call alive past the timeout', async () => {
     const seen: number[] = [];
-    const off = h.core.onEvent((n, p) => n === 'call.progress' && seen.push((p as { progress: { progress: number } }).progress.progress));
+    const off = h.core.onEvent(
+      (n, p) => n === 'call.progress' && seen.push((p as { progress: { progress: number } }).progress.progress),
+    );
     const r = await callApproved(h, 'fx', 'slow_progress', { steps: 6, delayMs: 400 });
     off();
     expect(r.outcome).toBe('ok');
@@ -57,7 +61,9 @@ describe('call outcomes', () => {
   it('delivers every progress notification sent before the result, in order, even when they arrive together', async () => {
     for (let round = 0; round < 3; round++) {
       const seen: number[] = [];
-      const off = h.core.onEvent((n, p) => n === 'call.progress' && seen.push((p as { progress: { progress: number } }).progress.progress));
+      const off = h.core.onEvent(
+        (n, p) => n === 'call.progress' && seen.push((p as { progress: { progress: number } }).progress.progress),
+      );
       const r = await callApproved(h, 'fx', 'slow_progress', { steps: 20, delayMs: 0 });
       off();
       expect(r.outcome).toBe('ok');
@@ -84,10 +90,23 @@ describe('call outcomes', () => {
   it('hands over every content block untouched', async () => {
     const r = await callApproved(h, 'fx', 'content_embedded');
     expect(r.result!.content).toEqual([
-      { type: 'resource', resource: { uri: 'fixture://text/1', mimeType: 'application/json', text: '{"embedded":true}' } },
+      {
+        type: 'resource',
+        resource: { uri: 'fixture://text/1', mimeType: 'application/json', text: '{"embedded":true}' },
+      },
       { type: 'resource', resource: { uri: 'fixture://blob/1', mimeType: 'image/png', blob: PNG_BASE64 } },
-      { type: 'resource', resource: { uri: 'fixture://blob/2', mimeType: 'application/octet-stream', blob: Buffer.from('binary').toString('base64') } },
-      { type: 'resource', resource: { uri: 'fixture://text/2', mimeType: 'text/html', text: '<p class="note">hello</p>' } },
+      {
+        type: 'resource',
+        resource: {
+          uri: 'fixture://blob/2',
+          mimeType: 'application/octet-stream',
+          blob: Buffer.from('binary').toString('base64'),
+        },
+      },
+      {
+        type: 'resource',
+        resource: { uri: 'fixture://text/2', mimeType: 'text/html', text: '<p class="note">hello</p>' },
+      },
     ]);
     const ann = await callApproved(h, 'fx', 'content_annotated');
     expect(ann.result!.content[3]).toEqual({
@@ -107,7 +126,9 @@ describe('call outcomes', () => {
     await h.core.connect('fx2');
     await callApproved(h, 'fx', 'echo', { i: -1 }, 'session');
     await callApproved(h, 'fx2', 'echo', { i: -2 }, 'session');
-    const recs = Array.from({ length: 40 }, (_, i) => h.core.requestCall(i % 2 ? 'fx' : 'fx2', 'echo', { i }, CONSOLE_USER));
+    const recs = Array.from({ length: 40 }, (_, i) =>
+      h.core.requestCall(i % 2 ? 'fx' : 'fx2', 'echo', { i }, CONSOLE_USER),
+    );
     const done = await Promise.all(recs.map((r) => h.core.waitCall(r.id)));
     done.forEach((d, i) => expect(String(d.result!.content[0]!.text)).toBe(JSON.stringify({ i })));
     expect(await callsSeen(h, 'fx', 'echo')).toBe(21);
@@ -156,10 +177,18 @@ describe('message size limit', () => {
       const r = await callApproved(h, 'fx', 'big_text');
       expect(r).toMatchObject({
         outcome: 'protocol-error',
-        error: { code: 'too-large', message: 'too large: 10.0 MB over the limit of 1.0 MB (the maxMessageBytes setting)' },
+        error: {
+          code: 'too-large',
+          message: 'too large: 10.0 MB over the limit of 1.0 MB (the maxMessageBytes setting)',
+        },
       });
-      expect(h.core.stderr('fx').lines.join('\n')).toMatch(/dropped a message: too large: 10\.0 MB over the limit of 1\.0 MB/);
-      expect(h.core.queryAudit({ kind: 'failed', limit: 1 })[0]).toMatchObject({ outcome: 'protocol-error', summary: { error: { code: 'too-large' } } });
+      expect(h.core.stderr('fx').lines.join('\n')).toMatch(
+        /dropped a message: too large: 10\.0 MB over the limit of 1\.0 MB/,
+      );
+      expect(h.core.queryAudit({ kind: 'failed', limit: 1 })[0]).toMatchObject({
+        outcome: 'protocol-error',
+        summary: { error: { code: 'too-large' } },
+      });
       expect((await callApproved(h, 'fx', 'echo', { after: 1 })).outcome).toBe('ok');
     } finally {
       await h.dispose();

@@ -47,13 +47,17 @@ describe('packaging (electron-builder cannot download Electron here; the config 
 
   it('packs the built app, and the main process needs only runtime dependencies, Node and Electron', () => {
     expect(pkg.main).toBe('out/main/index.js');
-    for (const f of ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html']) expect(existsSync(f), f).toBe(true);
+    for (const f of ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'])
+      expect(existsSync(f), f).toBe(true);
     expect(cfg.files).toEqual(expect.arrayContaining(['out/main/**', 'out/preload/**', 'out/renderer/**']));
     const main = readFileSync('out/main/index.js', 'utf8');
     const specifiers = [...main.matchAll(/^import\s[^'"]*['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
     expect(specifiers.length).toBeGreaterThan(0);
     const allowed = (s: string) =>
-      s === 'electron' || s.startsWith('node:') || builtinModules.includes(s) || Object.keys(pkg.dependencies).some((d) => s === d || s.startsWith(`${d}/`));
+      s === 'electron' ||
+      s.startsWith('node:') ||
+      builtinModules.includes(s) ||
+      Object.keys(pkg.dependencies).some((d) => s === d || s.startsWith(`${d}/`));
     expect(specifiers.filter((s) => !allowed(s))).toEqual([]);
   });
 
@@ -78,12 +82,18 @@ describe('packaging (electron-builder cannot download Electron here; the config 
     const chunks = readdirSync('out/cli').filter((f) => f.endsWith('.js'));
     expect(chunks).toEqual(expect.arrayContaining(['mcp-console.js', 'review-worker.js', 'malloc-trim.js']));
     const packages = chunks.flatMap((f) =>
-      [...readFileSync(join('out/cli', f), 'utf8').matchAll(/^(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(['"]([^'"]+)['"]\)/gm)]
+      [
+        ...readFileSync(join('out/cli', f), 'utf8').matchAll(
+          /^(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(['"]([^'"]+)['"]\)/gm,
+        ),
+      ]
         .map((m) => m[1] ?? m[2]!)
         .filter((spec) => !spec.startsWith('./')),
     );
     const allowed = (spec: string) =>
-      spec.startsWith('node:') || builtinModules.includes(spec) || Object.keys(pkg.dependencies).some((d) => spec === d || spec.startsWith(`${d}/`));
+      spec.startsWith('node:') ||
+      builtinModules.includes(spec) ||
+      Object.keys(pkg.dependencies).some((d) => spec === d || spec.startsWith(`${d}/`));
     expect(packages.length).toBeGreaterThan(0);
     expect([...new Set(packages.filter((spec) => !allowed(spec)))]).toEqual([]);
   });
@@ -92,12 +102,18 @@ describe('packaging (electron-builder cannot download Electron here; the config 
     const files = readdirSync('out/cli').filter((f) => f.endsWith('.js'));
     const chunks = new Map(files.map((f) => [f, readFileSync(join('out/cli', f), 'utf8')]));
     // In the bundle: no chunk loads an SDK package or zod (their UTF-8 files were two-byte strings in V8).
-    expect([...chunks].filter(([, c]) => /^import\s[^'"]*?from\s*['"](?:@modelcontextprotocol\/|zod)/m.test(c)).map(([f]) => f)).toEqual([]);
+    expect(
+      [...chunks]
+        .filter(([, c]) => /^import\s[^'"]*?from\s*['"](?:@modelcontextprotocol\/|zod)/m.test(c))
+        .map(([f]) => f),
+    ).toEqual([]);
     expect([...chunks.values()].some((c) => /var Client = class extends Protocol/.test(c))).toBe(true);
     // The client's default validator is the shim that refuses. Ajv's code is only in the SDK server's
     // chunk, which serve loads when an agent first comes (the server package's own default).
     expect([...chunks.values()].some((c) => c.includes('MCP Console checks JSON Schemas itself'))).toBe(true);
-    const ajv = [...chunks].filter(([, c]) => /AjvJsonSchemaValidator|function createDefaultAjvInstance/.test(c)).map(([f]) => f);
+    const ajv = [...chunks]
+      .filter(([, c]) => /AjvJsonSchemaValidator|function createDefaultAjvInstance/.test(c))
+      .map(([f]) => f);
     expect(ajv.filter((f) => !/^agent-server-/.test(f))).toEqual([]);
   });
 

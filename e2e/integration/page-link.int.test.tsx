@@ -1,4 +1,5 @@
-// A .tsx file, as e2e/fuzz's: the dom-tests project type-checks it with the page's own settings (renderer/ imports without extensions).
+// A .tsx file, as e2e/fuzz's: the dom-tests project type-checks it with the page's own settings (renderer/ imports
+// without extensions).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,7 +85,9 @@ describe('the page’s link to serve', () => {
     await start(['--port', first.port]);
     await expect.poll(() => (told.at(-1) as LinkDown).restarted, { timeout: 15_000 }).toBe(true);
     expect(told.includes(true, 1)).toBe(false);
-    await expect(api.request('servers.list', {})).rejects.toThrow('the console was started again and no longer takes this page: open the address it printed');
+    await expect(api.request('servers.list', {})).rejects.toThrow(
+      'the console was started again and no longer takes this page: open the address it printed',
+    );
   });
 
   it('a request larger than serve takes is refused alone: the link stays up and the others are answered', async () => {
@@ -96,7 +99,9 @@ describe('the page’s link to serve', () => {
     // A view's 30 MB tools/call, as the bridge forwards it, beside ordinary requests in flight.
     const big = api.request('servers.list', { pad: 'x'.repeat(30 * 1_048_576) } as never);
     const others = [api.request('servers.list', {}), api.request('servers.list', {})];
-    await expect(big).rejects.toThrow(/^not sent: the request is 30\.0 MB; the console takes at most 16\.0 MB in one request$/);
+    await expect(big).rejects.toThrow(
+      /^not sent: the request is 30\.0 MB; the console takes at most 16\.0 MB in one request$/,
+    );
     expect(await Promise.all(others)).toEqual([[], []]);
     // Multi-byte text is measured in bytes: 6 M characters of three bytes each are 18 MB.
     await expect(api.request('servers.list', { pad: '€'.repeat(6 * 1_048_576) } as never)).rejects.toThrow(/18\.0 MB/);
@@ -136,7 +141,9 @@ describe('the page’s link to serve', () => {
     const { wsUrl } = await start();
     const api = webSocketApi(wsUrl.replace(/token=[^&]*/, 'token=not-the-token'));
     const told = watch(api);
-    await expect(api.request('servers.list', {})).rejects.toThrow(/^The console is not reachable \(the page could not connect to it\)\. Nothing was sent\.$/);
+    await expect(api.request('servers.list', {})).rejects.toThrow(
+      /^The console is not reachable \(the page could not connect to it\)\. Nothing was sent\.$/,
+    );
     expect(told[0]).toMatchObject({ wasUp: false, tries: 1 });
     await expect.poll(() => (told.at(-1) as LinkDown).restarted, { timeout: 5000 }).toBe(true);
   });

@@ -11,7 +11,11 @@ import { FIXTURE, tempDir } from '../harness/harness.js';
 const BIN = resolve('bin/mcp-console.js');
 const dir = tempDir();
 const cli = (...args: string[]) =>
-  spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, MCP_CONSOLE_POLICY: '' } });
+  spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: { ...process.env, MCP_CONSOLE_POLICY: '' },
+  });
 const file = (name: string, body: unknown) => {
   const p = join(dir, name);
   writeFileSync(p, typeof body === 'string' ? body : JSON.stringify(body));
@@ -22,7 +26,14 @@ const good = file('policy.json', {
   rules: [
     { id: 'no-writes', effect: 'deny', tool: 'ann_ffff', reason: 'writing tools are not for anyone here' },
     { id: 'look', effect: 'ask', tool: 'content_*', reason: 'content is looked at' },
-    { id: 'ci-echo', effect: 'allow', agent: 'ci-*', tool: 'echo', when: [{ path: '/message', matches: '^build [0-9]+$' }], reason: 'CI echoes build numbers' },
+    {
+      id: 'ci-echo',
+      effect: 'allow',
+      agent: 'ci-*',
+      tool: 'echo',
+      when: [{ path: '/message', matches: '^build [0-9]+$' }],
+      reason: 'CI echoes build numbers',
+    },
     { effect: 'allow', agent: '@person', tool: 'echo', reason: 'the person echoes freely' },
   ],
 });
@@ -35,10 +46,22 @@ describe('policy check', () => {
     const ok = cli('policy', 'check', '--policy', good);
     expect(ok.status).toBe(0);
     expect(ok.stdout).toContain('a valid policy — 4 rules (1 deny, 1 ask, 2 allow)');
-    expect(JSON.parse(cli('policy', 'check', '--policy', good, '--json').stdout)).toMatchObject({ ok: true, rules: 4, deny: 1, ask: 1, allow: 2 });
+    expect(JSON.parse(cli('policy', 'check', '--policy', good, '--json').stdout)).toMatchObject({
+      ok: true,
+      rules: 4,
+      deny: 1,
+      ask: 1,
+      allow: 2,
+    });
     for (const [body, why] of [
-      ['{ "rules": [ { "effect": "allow", "reason": "x", "when": [ { "path": "/a", "matches": "(" } ] } ] }', 'rules.0.when.0.matches: not an RE2 pattern'],
-      ['{ "rules": [ { "effect": "deny", "reason": "x", "fingerprint": "f" } ] }', 'rules.0.fingerprint: fingerprint binds an allow only'],
+      [
+        '{ "rules": [ { "effect": "allow", "reason": "x", "when": [ { "path": "/a", "matches": "(" } ] } ] }',
+        'rules.0.when.0.matches: not an RE2 pattern',
+      ],
+      [
+        '{ "rules": [ { "effect": "deny", "reason": "x", "fingerprint": "f" } ] }',
+        'rules.0.fingerprint: fingerprint binds an allow only',
+      ],
       ['{ "rules": [ { "effect": "allow" } ] }', 'rules.0.reason'],
       ['{ "rules": ', 'not a valid policy'],
       // A name with "@" that names nobody would never apply: a deny written that way would let calls through.
@@ -46,7 +69,10 @@ describe('policy check', () => {
       ['{ "rules": [ { "effect": "deny", "agent": "@cli", "reason": "x" } ] }', 'rules.0.agent: unknown name'],
       ['{ "rules": [ { "effect": "deny", "agent": "@agent", "reason": "x" } ] }', 'rules.0.agent: unknown name'],
       // A second "rules" keeps only its own: the deny in the first would vanish and the check would count 0 rules.
-      ['{ "rules": [ { "effect": "deny", "tool": "*", "reason": "x" } ], "rules": [] }', 'the key "rules" appears twice in one object (line 1)'],
+      [
+        '{ "rules": [ { "effect": "deny", "tool": "*", "reason": "x" } ], "rules": [] }',
+        'the key "rules" appears twice in one object (line 1)',
+      ],
     ] as const) {
       const r = cli('policy', 'check', '--policy', file('bad.json', body));
       expect(r.status, body).toBe(1);
@@ -60,34 +86,106 @@ describe('policy check', () => {
 
 describe('policy explain', () => {
   it('names the deciding rule and why each other does not apply', () => {
-    const r = cli('policy', 'explain', '--policy', good, '--agent', 'ci-7', '--server', 'fx', '--tool', 'echo', '--args', '{"message":"build 12"}');
+    const r = cli(
+      'policy',
+      'explain',
+      '--policy',
+      good,
+      '--agent',
+      'ci-7',
+      '--server',
+      'fx',
+      '--tool',
+      'echo',
+      '--args',
+      '{"message":"build 12"}',
+    );
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('agent ci-7 calling fx / echo:\n  ALLOW by ci-echo: CI echoes build numbers');
     expect(r.stdout).toContain('· rule 4 (allow) — asked by agent ci-7, the rule is for @person');
     const other = JSON.parse(
-      cli('policy', 'explain', '--policy', good, '--agent', 'ci-7', '--server', 'fx', '--tool', 'echo', '--args', '{"message":"rm -rf"}', '--json').stdout,
+      cli(
+        'policy',
+        'explain',
+        '--policy',
+        good,
+        '--agent',
+        'ci-7',
+        '--server',
+        'fx',
+        '--tool',
+        'echo',
+        '--args',
+        '{"message":"rm -rf"}',
+        '--json',
+      ).stdout,
     );
     expect(other).toMatchObject({ decision: 'none', rule: null });
-    expect(other.rules.find((x: { ref: { id: string } }) => x.ref.id === 'ci-echo').why).toBe('/message has no match for ^build [0-9]+$');
-    const deny = JSON.parse(cli('policy', 'explain', '--policy', good, '--server', 'fx', '--tool', 'ann_ffff', '--json').stdout);
-    expect(deny).toMatchObject({ decision: 'deny', rule: { id: 'no-writes', reason: 'writing tools are not for anyone here' } });
+    expect(other.rules.find((x: { ref: { id: string } }) => x.ref.id === 'ci-echo').why).toBe(
+      '/message has no match for ^build [0-9]+$',
+    );
+    const deny = JSON.parse(
+      cli('policy', 'explain', '--policy', good, '--server', 'fx', '--tool', 'ann_ffff', '--json').stdout,
+    );
+    expect(deny).toMatchObject({
+      decision: 'deny',
+      rule: { id: 'no-writes', reason: 'writing tools are not for anyone here' },
+    });
     expect(cli('policy', 'explain', '--policy', good, '--tool', 'echo').status).toBe(2);
   });
 });
 
 describe('call --policy', () => {
   it('a deny refuses before anything is asked, an allow runs without asking, an ask is not answered by --yes', () => {
-    const denied = cli('call', 'fx', 'ann_ffff', '--config', config, '--data-dir', join(dir, 'd1'), '--policy', good, '--yes');
+    const denied = cli(
+      'call',
+      'fx',
+      'ann_ffff',
+      '--config',
+      config,
+      '--data-dir',
+      join(dir, 'd1'),
+      '--policy',
+      good,
+      '--yes',
+    );
     expect(denied.status).toBe(3);
-    expect(denied.stderr).toContain("not sent: refused by the organisation's policy, rule no-writes: writing tools are not for anyone here");
-    const allowed = cli('call', 'fx', 'echo', '--args', '{"message":"hi"}', '--config', config, '--data-dir', join(dir, 'd1'), '--policy', good);
+    expect(denied.stderr).toContain(
+      "not sent: refused by the organisation's policy, rule no-writes: writing tools are not for anyone here",
+    );
+    const allowed = cli(
+      'call',
+      'fx',
+      'echo',
+      '--args',
+      '{"message":"hi"}',
+      '--config',
+      config,
+      '--data-dir',
+      join(dir, 'd1'),
+      '--policy',
+      good,
+    );
     expect(allowed.status).toBe(0);
     expect(allowed.stdout).toContain('hi');
-    const asked = cli('call', 'fx', 'content_text', '--config', config, '--data-dir', join(dir, 'd1'), '--policy', good, '--yes');
+    const asked = cli(
+      'call',
+      'fx',
+      'content_text',
+      '--config',
+      config,
+      '--data-dir',
+      join(dir, 'd1'),
+      '--policy',
+      good,
+      '--yes',
+    );
     expect(asked.status).toBe(3);
     expect(asked.stderr).toContain('Policy:   rule look (flag policy) asks a person: content is looked at');
     expect(asked.stderr).toContain('--yes does not answer it');
     // The same call without the policy: --yes answers.
-    expect(cli('call', 'fx', 'content_text', '--config', config, '--data-dir', join(dir, 'd1'), '--yes').status).toBe(0);
+    expect(cli('call', 'fx', 'content_text', '--config', config, '--data-dir', join(dir, 'd1'), '--yes').status).toBe(
+      0,
+    );
   });
 });

@@ -10,8 +10,13 @@ describe('resource templates and subscriptions', () => {
   afterAll(() => h.dispose());
 
   it('expands RFC 6570 templates (the SDK’s implementation), encoding what must be', () => {
-    expect(expandTemplate('demo://resource/dynamic/text/{resourceId}', {})).toEqual({ variables: ['resourceId'], uri: 'demo://resource/dynamic/text/' });
-    expect(expandTemplate('file:///{+path}{?q,lang}', { path: 'a/b c', q: 'x&y', lang: 'fr' }).uri).toBe('file:///a/b%20c?q=x%26y&lang=fr');
+    expect(expandTemplate('demo://resource/dynamic/text/{resourceId}', {})).toEqual({
+      variables: ['resourceId'],
+      uri: 'demo://resource/dynamic/text/',
+    });
+    expect(expandTemplate('file:///{+path}{?q,lang}', { path: 'a/b c', q: 'x&y', lang: 'fr' }).uri).toBe(
+      'file:///a/b%20c?q=x%26y&lang=fr',
+    );
   });
 
   it('a template of server-everything: its variable completed by the server, the URI it makes read', async () => {
@@ -39,6 +44,9 @@ describe('resource templates and subscriptions', () => {
     await h.core.waitCall(rec.id);
     expect(await updated).toMatchObject({ serverId: 'everything', uri });
     expect(await partsOf(h.core).subscriptions.unsubscribe('everything', uri, CONSOLE_USER)).toEqual([]);
-    expect(h.core.queryAudit({ kind: 'resource-subscription', limit: 5 }).map((e) => e.decision)).toEqual(['subscribe', 'unsubscribe']);
+    expect(h.core.queryAudit({ kind: 'resource-subscription', limit: 5 }).map((e) => e.decision)).toEqual([
+      'subscribe',
+      'unsubscribe',
+    ]);
   }, 20_000);
 });

@@ -15,7 +15,14 @@ describe('resources', () => {
     await h.core.connect('fx');
     const resources = await h.core.listResources('fx');
     expect(resources).toEqual([
-      { serverId: 'fx', uri: 'fixture://text/1', name: 'notes', title: 'Notes', mimeType: 'text/plain', description: 'A text resource' },
+      {
+        serverId: 'fx',
+        uri: 'fixture://text/1',
+        name: 'notes',
+        title: 'Notes',
+        mimeType: 'text/plain',
+        description: 'A text resource',
+      },
       { serverId: 'fx', uri: 'fixture://blob/1', name: 'pixel', title: 'A pixel', mimeType: 'image/png' },
     ]);
     expect(await h.core.resourceTemplates('fx')).toEqual([]);
@@ -32,7 +39,11 @@ describe('resources', () => {
       ['error', 'cli', 'fixture://nope'],
     ]);
     await h.core.listResources('fx', { refresh: true });
-    expect(h.core.queryAudit({ kind: 'resources-listed', limit: 10 }).at(-1)?.detail).toMatchObject({ added: [], removed: [], changed: [] });
+    expect(h.core.queryAudit({ kind: 'resources-listed', limit: 10 }).at(-1)?.detail).toMatchObject({
+      added: [],
+      removed: [],
+      changed: [],
+    });
   });
 
   it('walks once when resources and templates are asked for at the same time, as the page does', async () => {
@@ -46,7 +57,13 @@ describe('resources', () => {
 
   it('walks every page of the reference server’s resources and its templates', async () => {
     h = makeCore();
-    h.core.addServer('everything', { type: 'stdio', command: process.execPath, args: [EVERYTHING], env: {}, cwd: undefined });
+    h.core.addServer('everything', {
+      type: 'stdio',
+      command: process.execPath,
+      args: [EVERYTHING],
+      env: {},
+      cwd: undefined,
+    });
     await h.core.connect('everything');
     const resources = await h.core.listResources('everything');
     expect(resources.length).toBeGreaterThan(0);
@@ -61,13 +78,26 @@ describe('resources', () => {
     const config = join(h.dataDir, 'fx.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE] } } }));
     const cli = (...args: string[]) =>
-      spawnSync(process.execPath, [resolve('bin/mcp-console.js'), ...args, '--config', config, '--data-dir', join(h.dataDir, 'cli')], { encoding: 'utf8' });
+      spawnSync(
+        process.execPath,
+        [resolve('bin/mcp-console.js'), ...args, '--config', config, '--data-dir', join(h.dataDir, 'cli')],
+        { encoding: 'utf8' },
+      );
     const list = cli('resources', 'list', 'fx', '--json');
     expect(list.status).toBe(0);
-    expect((JSON.parse(list.stdout) as { resources: { uri: string }[] }).resources.map((r) => r.uri)).toEqual(['fixture://text/1', 'fixture://blob/1']);
+    expect((JSON.parse(list.stdout) as { resources: { uri: string }[] }).resources.map((r) => r.uri)).toEqual([
+      'fixture://text/1',
+      'fixture://blob/1',
+    ]);
     const read = cli('resources', 'read', 'fx', 'fixture://text/1');
     expect(read).toMatchObject({ status: 0, stdout: 'hello notes\n' });
-    expect(cli('resources', 'read', 'fx', 'fixture://nope')).toMatchObject({ status: 2, stderr: expect.stringMatching(/resource not found/) });
-    expect(cli('resources', 'open', 'fx')).toMatchObject({ status: 2, stderr: expect.stringMatching(/unknown resources command/) });
+    expect(cli('resources', 'read', 'fx', 'fixture://nope')).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/resource not found/),
+    });
+    expect(cli('resources', 'open', 'fx')).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/unknown resources command/),
+    });
   });
 });

@@ -45,7 +45,11 @@ describe('the review in the core', () => {
     expect(kinds()).not.toContain('prompts-listed');
 
     const report = await partsOf(h.core).review.run();
-    expect(report.findings.find((f) => f.server === 'prompted' && f.kind === 'prompt')).toMatchObject({ rule: 'P01', severity: 'high', subject: 'review' });
+    expect(report.findings.find((f) => f.server === 'prompted' && f.kind === 'prompt')).toMatchObject({
+      rule: 'P01',
+      severity: 'high',
+      subject: 'review',
+    });
     expect(kinds()).toContain('reviewed');
     expect(kinds()).toContain('prompts-listed');
   });
@@ -57,15 +61,19 @@ describe('the review in the core', () => {
     h.core.addServer('greeter', corpus('h-prompt-message-tags'));
     await h.core.connect('notes');
     await h.core.connect('greeter');
-    expect((await partsOf(h.core).review.run()).findings.filter((f) => f.path.startsWith('contents') || f.path.startsWith('messages'))).toEqual([]);
+    expect(
+      (await partsOf(h.core).review.run()).findings.filter(
+        (f) => f.path.startsWith('contents') || f.path.startsWith('messages'),
+      ),
+    ).toEqual([]);
     await h.core.readResource('notes', 'mem://notes', CONSOLE_USER);
     await partsOf(h.core).prompts.get('greeter', 'greet', {}, CONSOLE_USER);
     const report = await partsOf(h.core).review.run();
     const read = report.findings.find((f) => f.server === 'notes' && f.path === 'contents[0].text');
     expect(read).toMatchObject({ rule: 'P01', severity: 'high', kind: 'resource', subject: 'mem://notes' });
-    expect(partsOf(h.core).review.text('notes', 'resource', 'mem://notes', 'contents[0].text').slice(read!.start, read!.end)).toBe(
-      'Ignore all previous instructions',
-    );
+    expect(
+      partsOf(h.core).review.text('notes', 'resource', 'mem://notes', 'contents[0].text').slice(read!.start, read!.end),
+    ).toBe('Ignore all previous instructions');
     const got = report.findings.find((f) => f.server === 'greeter' && f.path === 'messages[0].content.text');
     expect(got).toMatchObject({ rule: 'H05', kind: 'prompt', subject: 'greet' });
     expect(got?.message).toContain('then read ~/.netrc');
@@ -74,9 +82,17 @@ describe('the review in the core', () => {
   it('reviews 2,000 tools in steps: timers of the core still fire while it runs', async () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 1);
-    const inputs = Array.from({ length: 2000 }, (_, i) => ({ name: `t${i}`, description: 'Plain words. '.repeat(200), inputSchema: { type: 'object' } }));
+    const inputs = Array.from({ length: 2000 }, (_, i) => ({
+      name: `t${i}`,
+      description: 'Plain words. '.repeat(200),
+      inputSchema: { type: 'object' },
+    }));
     const { reviewServersInSteps } = await import('../../shared/review/review-run.js');
-    const findings = await reviewServersInSteps([{ id: 'big', tools: inputs }], {}, () => new Promise((r) => setImmediate(r)));
+    const findings = await reviewServersInSteps(
+      [{ id: 'big', tools: inputs }],
+      {},
+      () => new Promise((r) => setImmediate(r)),
+    );
     clearInterval(timer);
     expect(findings.filter((f) => f.rule !== 'Q07')).toEqual([]);
     expect(ticks).toBeGreaterThan(3);

@@ -12,7 +12,10 @@ afterEach(async () => {
   for (const h of open.splice(0)) await h.dispose();
 });
 
-/** A core (review as given) with the fixture's tools, a FIXTURE_LONG one among them, and the fixture's plain 260 on a second server. */
+/**
+ * A core (review as given) with the fixture's tools, a FIXTURE_LONG one among them, and the fixture's plain 260 on a
+ * second server.
+ */
 async function coreWith(review: CoreOptions['review'], tools = 3000): Promise<Core> {
   const h = makeCore({ review });
   open.push(h);
@@ -58,12 +61,19 @@ describe('the review off the console loop', () => {
     const onLoop = await coreWith({ worker: null }, 300);
     const first = await partsOf(inWorker.core).review.run(['fx']);
     const accepted = first.findings.slice(0, 5);
-    const baseline = { version: 1 as const, suppressions: accepted.map((f) => ({ ...f, reason: 'known', acceptedAt: '2026-11-25T00:00:00Z' })) };
+    const baseline = {
+      version: 1 as const,
+      suppressions: accepted.map((f) => ({ ...f, reason: 'known', acceptedAt: '2026-11-25T00:00:00Z' })),
+    };
     const tools = partsOf(inWorker.core).review.definitions('fx');
     const changed: Record<string, unknown> = { ...tools[0]!, description: 'changed since it was pinned' };
     const pins: PinFile = {
       version: 1,
-      servers: { fx: { tools: Object.fromEntries([changed, ...tools.slice(1, -1)].map((t) => [t.name as string, { definition: t }])) } },
+      servers: {
+        fx: {
+          tools: Object.fromEntries([changed, ...tools.slice(1, -1)].map((t) => [t.name as string, { definition: t }])),
+        },
+      },
     };
     const a = await partsOf(inWorker.core).review.run(['fx'], baseline, pins);
     const b = await partsOf(onLoop.core).review.run(['fx'], baseline, pins);
@@ -116,7 +126,9 @@ describe('the review off the console loop', () => {
     for (let file = next.pop(); file; file = next.pop()) {
       if (seen.has(file)) continue;
       seen.add(file);
-      for (const m of readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|^import\s+['"]([^'"]+)['"]/gm)) {
+      for (const m of readFileSync(file, 'utf8').matchAll(
+        /^(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|^import\s+['"]([^'"]+)['"]/gm,
+      )) {
         const spec = m[1] ?? m[2]!;
         if (spec.startsWith('.')) next.push(resolve(dirname(file), spec));
         else packages.add(spec);

@@ -13,16 +13,30 @@ describe('sampling and roots (deprecated in 2026-07-28, still used by 2025-era s
   beforeAll(async () => void (h = await withEverything()));
   afterAll(() => h.dispose());
 
-  const approvedCall = async (serverId: string, tool: string, args: Record<string, unknown>) => (await approveCall(h, serverId, tool, args)).record;
+  const approvedCall = async (serverId: string, tool: string, args: Record<string, unknown>) =>
+    (await approveCall(h, serverId, tool, args)).record;
 
   it('sampling: no model is called; the person sees the conversation and writes the reply the server gets', async () => {
     const question = nextEvent(h.core, 'elicitation.requested', (q) => q.kind === 'sampling');
-    const rec = await approvedCall('everything', 'trigger-sampling-request', { prompt: 'Name a colour', maxTokens: 20 });
+    const rec = await approvedCall('everything', 'trigger-sampling-request', {
+      prompt: 'Name a colour',
+      maxTokens: 20,
+    });
     const q = await question;
-    expect(q).toMatchObject({ kind: 'sampling', serverId: 'everything', during: [{ tool: 'trigger-sampling-request' }], sampling: { maxTokens: 20 } });
+    expect(q).toMatchObject({
+      kind: 'sampling',
+      serverId: 'everything',
+      during: [{ tool: 'trigger-sampling-request' }],
+      sampling: { maxTokens: 20 },
+    });
     expect(JSON.stringify(q.sampling?.messages)).toContain('Name a colour');
-    expect(() => partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept', content: {} }, CONSOLE_USER)).toThrow(/text/);
-    partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept', content: { text: 'Teal, said a person' } }, CONSOLE_USER);
+    expect(() =>
+      partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept', content: {} }, CONSOLE_USER),
+    ).toThrow(/text/);
+    partsOf(h.core).elicitations.answer(
+      { id: q.id, action: 'accept', content: { text: 'Teal, said a person' } },
+      CONSOLE_USER,
+    );
     const done = await h.core.waitCall(rec.id);
     expect(done.outcome).toBe('ok');
     expect(JSON.stringify(done.result)).toContain('Teal, said a person');

@@ -29,11 +29,24 @@ describe('one audit path', () => {
     await new Promise((r) => setTimeout(r, 50));
     const written = h.core.queryAudit({ limit: 1000 });
     const kinds = new Set(written.map((e) => e.kind));
-    for (const k of ['config', 'consent-granted', 'connect', 'catalog-change', 'call-requested', 'approved', 'completed', 'disconnect'] as const)
+    for (const k of [
+      'config',
+      'consent-granted',
+      'connect',
+      'catalog-change',
+      'call-requested',
+      'approved',
+      'completed',
+      'disconnect',
+    ] as const)
       expect(kinds).toContain(k);
-    expect(written.filter((e) => e.kind === 'catalog-change').map((e) => e.reason)).toEqual(expect.arrayContaining(['initial', 'list_changed']));
+    expect(written.filter((e) => e.kind === 'catalog-change').map((e) => e.reason)).toEqual(
+      expect.arrayContaining(['initial', 'list_changed']),
+    );
     expect(announced.map((e) => e.seq).sort((x, y) => x - y)).toEqual(written.map((e) => e.seq).sort((x, y) => x - y));
-    expect(announced.find((e) => e.kind === 'catalog-change')?.hash).toBe(written.find((e) => e.kind === 'catalog-change')?.hash);
+    expect(announced.find((e) => e.kind === 'catalog-change')?.hash).toBe(
+      written.find((e) => e.kind === 'catalog-change')?.hash,
+    );
   });
 });
 
@@ -71,7 +84,12 @@ describe('who asked', () => {
     h.core.addServer('fx', fixtureStdio());
     await h.core.connect('fx');
     const page = h.core.handlers({ requester: CONSOLE_USER });
-    const forged = await dispatch(page, 'calls.request', { serverId: 'fx', tool: 'echo', args: {}, requestedBy: { kind: 'agent', name: 'x' } });
+    const forged = await dispatch(page, 'calls.request', {
+      serverId: 'fx',
+      tool: 'echo',
+      args: {},
+      requestedBy: { kind: 'agent', name: 'x' },
+    });
     expect(forged).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     const r = await dispatch(page, 'calls.request', { serverId: 'fx', tool: 'echo', args: { message: 'page' } });
     expect(r).toMatchObject({ ok: true, value: { requestedBy: { kind: 'console' } } });

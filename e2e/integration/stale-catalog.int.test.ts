@@ -29,7 +29,9 @@ describe('a re-list that fails', () => {
     expect(a.stale).toMatch(/tools\/list failed/);
     h.core.decide({ approvalId: a.id, decision: 'deny', argsHash: a.argsHash, scope: 'once' }, 'user');
     expect(await h.core.waitCall(r.id)).toMatchObject({ outcome: 'denied' });
-    expect(h.core.queryAudit({ kind: 'server-error', serverId: 'fx', limit: 5 }).at(-1)).toMatchObject({ detail: { stale: true } });
+    expect(h.core.queryAudit({ kind: 'server-error', serverId: 'fx', limit: 5 }).at(-1)).toMatchObject({
+      detail: { stale: true },
+    });
     // A good listing ends the stale state.
     const fresh = nextEvent(h.core, 'catalog.changed', (e) => e.change.reason === 'list_changed');
     const restore = nextEvent(h.core, 'approval.requested', (x) => x.tool === 'change_tools');

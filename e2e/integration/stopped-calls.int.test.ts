@@ -32,8 +32,14 @@ describe('calls open when the console stops', () => {
     await h.core.close();
     expect(await resolved).toMatchObject({ status: 'void' });
     expect(await Promise.all(ends)).toEqual([
-      expect.objectContaining({ outcome: 'cancelled', reason: 'not sent: MCP Console stopped before the call was decided' }),
-      expect.objectContaining({ outcome: 'cancelled', reason: expect.stringMatching(/stopped while the call ran: its server was told to cancel it/) }),
+      expect.objectContaining({
+        outcome: 'cancelled',
+        reason: 'not sent: MCP Console stopped before the call was decided',
+      }),
+      expect.objectContaining({
+        outcome: 'cancelled',
+        reason: expect.stringMatching(/stopped while the call ran: its server was told to cancel it/),
+      }),
     ]);
     const again = makeCore({ dataDir: dir, auditFsync: true });
     try {
@@ -55,7 +61,9 @@ describe('calls open when the console stops', () => {
     const dataDir = join(dir, 'data');
     const config = join(dir, 'servers.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE] } } }));
-    const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--data-dir', dataDir, '--port', '0'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--data-dir', dataDir, '--port', '0'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     try {
       const page = await new Promise<string>((done, fail) => {
         let out = '';
@@ -117,7 +125,9 @@ async function drive(pageUrl: string): Promise<{ undecided: string; running: str
     );
   const rpc = async (method: string, params: unknown): Promise<Record<string, unknown>> => {
     const mine = ++id;
-    const answer = until((m) => (m.id === mine ? (m.reply as { ok: boolean; value: Record<string, unknown> }) : undefined));
+    const answer = until((m) =>
+      m.id === mine ? (m.reply as { ok: boolean; value: Record<string, unknown> }) : undefined,
+    );
     ws.send(JSON.stringify({ id: mine, method, params }));
     const r = await answer;
     if (!r.ok) throw new Error(JSON.stringify(r));
@@ -127,9 +137,12 @@ async function drive(pageUrl: string): Promise<{ undecided: string; running: str
   const event = (name: string, test: (p: Payload) => boolean) =>
     until((m) => (m.event === name && test(m.payload as Payload) ? (m.payload as Payload) : undefined));
   await rpc('servers.connect', { serverId: 'fx' });
-  const undecided = (await rpc('calls.request', { serverId: 'fx', tool: 'echo', args: { message: 'never decided' } })).id as string;
+  const undecided = (await rpc('calls.request', { serverId: 'fx', tool: 'echo', args: { message: 'never decided' } }))
+    .id as string;
   const asked = event('approval.requested', (p) => p.callId !== undecided);
-  const running = (await rpc('calls.request', { serverId: 'fx', tool: 'slow_progress', args: { steps: 100, delayMs: 100 } })).id as string;
+  const running = (
+    await rpc('calls.request', { serverId: 'fx', tool: 'slow_progress', args: { steps: 100, delayMs: 100 } })
+  ).id as string;
   const a = await asked;
   const started = event('call.updated', (p) => p.id === running && p.state === 'running');
   await rpc('approvals.decide', { approvalId: a.id, decision: 'approve', argsHash: a.argsHash });

@@ -39,7 +39,9 @@ describe('a broken response stream (2026-07-28, SEP-2575), against the modern fi
     const done = await callApproved(h, 'modern', 'flaky_write');
     expect(Date.now() - t0).toBeLessThan(5000);
     expect(done.outcome).toBe('protocol-error');
-    expect(done.error?.message).toMatch(/response stream broke before the answer; .*may or may not have run on the server; call it again/);
+    expect(done.error?.message).toMatch(
+      /response stream broke before the answer; .*may or may not have run on the server; call it again/,
+    );
     expect(sent('flaky_write')).toHaveLength(1);
     const again = await callApproved(h, 'modern', 'flaky_write');
     expect(again).toMatchObject({ outcome: 'ok', result: { content: [{ text: 'flaky_write ran 2 times' }] } });

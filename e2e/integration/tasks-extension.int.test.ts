@@ -26,7 +26,11 @@ describe('the tasks extension (2026-07-28), against the modern-only fixture', ()
     });
     const done = await callApproved(h, 'modern', 'batch', {});
     off();
-    expect(done).toMatchObject({ outcome: 'ok', result: { content: [{ type: 'text', text: 'batch done' }] }, task: { status: 'completed' } });
+    expect(done).toMatchObject({
+      outcome: 'ok',
+      result: { content: [{ type: 'text', text: 'batch done' }] },
+      task: { status: 'completed' },
+    });
     expect(statuses[0]).toBe('working');
     const out = partsOf(h.core)
       .trace.list('modern')
@@ -52,10 +56,16 @@ describe('the tasks extension (2026-07-28), against the modern-only fixture', ()
     h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
     const done = await h.core.waitCall(record.id);
     expect(done).toMatchObject({ outcome: 'ok', result: { content: [{ text: 'batch done (confirmed)' }] } });
-    expect((await batchLog(h)).find((t) => t.taskId === taskId)?.updates).toEqual([{ 'proceed-1': { action: 'accept', content: { proceed: true } } }]);
+    expect((await batchLog(h)).find((t) => t.taskId === taskId)?.updates).toEqual([
+      { 'proceed-1': { action: 'accept', content: { proceed: true } } },
+    ]);
     const audit = h.core.queryAudit({ limit: 500 }).filter((e) => e.callId === record.id);
     expect(audit.map((e) => e.kind)).toEqual(expect.arrayContaining(['task-input', 'approved', 'completed']));
-    expect(audit.find((e) => e.kind === 'approved' && (e.detail as { method?: string } | undefined)?.method === 'tasks/update')?.argsHash).toBe(a.argsHash);
+    expect(
+      audit.find(
+        (e) => e.kind === 'approved' && (e.detail as { method?: string } | undefined)?.method === 'tasks/update',
+      )?.argsHash,
+    ).toBe(a.argsHash);
   }, 20_000);
 
   it('a denied update sends nothing: the task is cancelled and the call ends denied, with the reason', async () => {
@@ -65,7 +75,10 @@ describe('the tasks extension (2026-07-28), against the modern-only fixture', ()
     const update = nextEvent(h.core, 'approval.requested', (a) => a.callId === record.id);
     partsOf(h.core).elicitations.answer({ id: q.id, action: 'accept', content: { proceed: true } }, CONSOLE_USER);
     const a = await update;
-    h.core.decide({ approvalId: a.id, decision: 'deny', argsHash: a.argsHash, scope: 'once', reason: 'not today' }, 'user');
+    h.core.decide(
+      { approvalId: a.id, decision: 'deny', argsHash: a.argsHash, scope: 'once', reason: 'not today' },
+      'user',
+    );
     const done = await h.core.waitCall(record.id);
     expect(done.outcome).toBe('denied');
     expect(done.reason).toMatch(/was not sent \(not today\); the task was cancelled/);
@@ -84,7 +97,10 @@ describe('the tasks extension (2026-07-28), against the modern-only fixture', ()
     const done = await h.core.waitCall(record.id);
     expect(done.outcome).toBe('cancelled');
     expect(h.core.approval(a.id)?.status).toBe('void');
-    expect((await batchLog(h)).find((t) => t.taskId === done.task?.taskId)).toMatchObject({ status: 'cancelled', updates: [] });
+    expect((await batchLog(h)).find((t) => t.taskId === done.task?.taskId)).toMatchObject({
+      status: 'cancelled',
+      updates: [],
+    });
   }, 20_000);
 
   it('a session grant for the tool lets its tasks/update go without asking again, still recorded', async () => {
@@ -111,7 +127,9 @@ describe('the tasks extension (2026-07-28), against the modern-only fixture', ()
   }, 20_000);
 
   it('asking a 2026-07-28 server for a task is refused in words: the server decides', () => {
-    expect(() => h.core.requestCall('modern', 'echo', { message: 'x' }, CONSOLE_USER, { asTask: true })).toThrow(/the server decides whether a call/);
+    expect(() => h.core.requestCall('modern', 'echo', { message: 'x' }, CONSOLE_USER, { asTask: true })).toThrow(
+      /the server decides whether a call/,
+    );
   });
 
   it('the command line answers the task from --elicit and shows the tasks/update it approves with --yes; the tool runs once', async () => {

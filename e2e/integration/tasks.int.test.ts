@@ -38,13 +38,24 @@ describe('tasks (2025-11-25), against server-everything', () => {
   }, 30_000);
 
   it('a tool without task support cannot be asked to run as one; asking a 2026-07-28 server for one is refused in words (the server decides)', () => {
-    expect(() => h.core.requestCall('everything', 'echo', { message: 'x' }, CONSOLE_USER, { asTask: true })).toThrow(/cannot run as a task/);
-    expect(() => h.core.requestCall('modern', 'echo', { message: 'x' }, CONSOLE_USER, { asTask: true })).toThrow(/the server decides/);
+    expect(() => h.core.requestCall('everything', 'echo', { message: 'x' }, CONSOLE_USER, { asTask: true })).toThrow(
+      /cannot run as a task/,
+    );
+    expect(() => h.core.requestCall('modern', 'echo', { message: 'x' }, CONSOLE_USER, { asTask: true })).toThrow(
+      /the server decides/,
+    );
   });
 
   it('the command line runs it as a task with --yes, and prints the result', () => {
     const everything = { everything: { command: process.execPath, args: [EVERYTHING] } };
-    const r = runCli(h, everything, ['call', 'everything', 'simulate-research-query', '--args', '{"topic":"kelp"}', '--yes']);
+    const r = runCli(h, everything, [
+      'call',
+      'everything',
+      'simulate-research-query',
+      '--args',
+      '{"topic":"kelp"}',
+      '--yes',
+    ]);
     expect(r.stderr).toContain('Runs as a task');
     expect(r.stdout).toContain('kelp');
     expect(r.status).toBe(0);

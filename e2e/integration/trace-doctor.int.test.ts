@@ -30,13 +30,18 @@ describe('protocol trace, ping and the connection doctor', () => {
     await h.core.connect('modern');
     const question = nextEvent(h.core, 'elicitation.requested', (q) => q.serverId === 'modern');
     const { record: rec } = await approveCall(h, 'modern', 'deploy', { env: 'qa' });
-    partsOf(h.core).elicitations.answer({ id: (await question).id, action: 'accept', content: { confirm: true } }, CONSOLE_USER);
+    partsOf(h.core).elicitations.answer(
+      { id: (await question).id, action: 'accept', content: { confirm: true } },
+      CONSOLE_USER,
+    );
     await h.core.waitCall(rec.id);
     const calls = partsOf(h.core).trace.list('modern', { method: 'tools/call' }).entries;
     const legs = calls.filter((e) => e.dir === 'out' && e.kind === 'request');
     expect(legs.map((e) => e.round)).toEqual([undefined, 2]);
     const responses = calls.filter((e) => e.kind === 'response');
-    expect(responses.map((e) => [e.round, (e.message as { result: { resultType: string } }).result.resultType])).toEqual([
+    expect(
+      responses.map((e) => [e.round, (e.message as { result: { resultType: string } }).result.resultType]),
+    ).toEqual([
       [1, 'input_required'],
       [2, 'complete'],
     ]);
@@ -68,10 +73,19 @@ describe('protocol trace, ping and the connection doctor', () => {
     const config = join(h.dataDir, 'cli.json');
     writeFileSync(
       config,
-      JSON.stringify({ mcpServers: { m: { type: 'http', url: `${modern.url}/mcp` }, gone: { type: 'http', url: 'http://127.0.0.1:1/mcp' } } }),
+      JSON.stringify({
+        mcpServers: {
+          m: { type: 'http', url: `${modern.url}/mcp` },
+          gone: { type: 'http', url: 'http://127.0.0.1:1/mcp' },
+        },
+      }),
     );
     const cli = (...args: string[]) =>
-      spawnSync(process.execPath, [resolve('bin/mcp-console.js'), ...args, '--config', config, '--data-dir', join(h.dataDir, 'cli')], { encoding: 'utf8' });
+      spawnSync(
+        process.execPath,
+        [resolve('bin/mcp-console.js'), ...args, '--config', config, '--data-dir', join(h.dataDir, 'cli')],
+        { encoding: 'utf8' },
+      );
     const trace = cli('trace', 'm', '--seconds', '0.3');
     expect(trace.status).toBe(0);
     const lines = trace.stdout

@@ -10,7 +10,9 @@ describe('the trace of a large message from a stdio server', () => {
     h = makeCore();
     h.core.addServer('fx', fixtureStdio({ FIXTURE_TOOLS: '3500', FIXTURE_PAGE_SIZE: '1000' }));
     await h.core.connect('fx');
-    const rows = (await h.core.ask('trace.list', { serverId: 'fx', brief: true })).entries.filter((e) => e.method === 'tools/list' && e.dir === 'in');
+    const rows = (await h.core.ask('trace.list', { serverId: 'fx', brief: true })).entries.filter(
+      (e) => e.method === 'tools/list' && e.dir === 'in',
+    );
     expect(rows).toHaveLength(4);
     const pages = await Promise.all(rows.map((r) => h.core.ask('trace.get', { serverId: 'fx', seq: r.seq })));
     // The first page holds the fixture's large special tools: too large to keep, its opening is kept.
@@ -18,7 +20,9 @@ describe('the trace of a large message from a stdio server', () => {
     expect(pages[0]!.bytes).toBeGreaterThan(MAX_KEPT_MESSAGE_BYTES);
     expect(pages[0]!.preview).toMatch(/^\{"result":\{"tools":\[\{"name":/);
     const whole = pages.slice(1);
-    const names = whole.flatMap((p) => (p.message as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name));
+    const names = whole.flatMap((p) =>
+      (p.message as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name),
+    );
     expect(names).toHaveLength(2500);
     expect(names).toEqual(
       h.core

@@ -24,8 +24,15 @@ function measure(page: Page): Promise<string[]> {
     const vh = document.documentElement.clientHeight;
     const describe = (el: Element) => {
       const h = el as HTMLElement;
-      const id = h.dataset.testid ? `[data-testid=${h.dataset.testid}]` : h.className && typeof h.className === 'string' ? `.${h.className.split(' ')[0]}` : '';
-      const text = (h.getAttribute('aria-label') ?? (h as HTMLInputElement).placeholder ?? h.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      const id = h.dataset.testid
+        ? `[data-testid=${h.dataset.testid}]`
+        : h.className && typeof h.className === 'string'
+          ? `.${h.className.split(' ')[0]}`
+          : '';
+      const text = (h.getAttribute('aria-label') ?? (h as HTMLInputElement).placeholder ?? h.textContent ?? '')
+        .trim()
+        .replace(/\s+/g, ' ')
+        .slice(0, 40);
       return `${h.tagName.toLowerCase()}${id}${text ? ` "${text}"` : ''}`;
     };
     // Shown: has a box, and is not inside a closed <details>, display:none, hidden or transparent.
@@ -41,9 +48,11 @@ function measure(page: Page): Promise<string[]> {
       const panes = [...main.children].filter(shown);
       const used = panes.reduce((sum, p) => sum + p.getBoundingClientRect().width, 0);
       const width = main.getBoundingClientRect().width;
-      if (width - used > 4) problems.push(`the panes leave ${Math.round(width - used)} px of the ${Math.round(width)} px window empty`);
+      if (width - used > 4)
+        problems.push(`the panes leave ${Math.round(width - used)} px of the ${Math.round(width)} px window empty`);
       for (const p of panes)
-        if (p.scrollWidth > p.clientWidth + 1) problems.push(`${describe(p)} overflows sideways: needs ${p.scrollWidth} px, has ${p.clientWidth} px`);
+        if (p.scrollWidth > p.clientWidth + 1)
+          problems.push(`${describe(p)} overflows sideways: needs ${p.scrollWidth} px, has ${p.clientWidth} px`);
     }
     // Text squeezed to nothing: words in view of which less than two pixels show, their box drawn
     // that narrow or cut that narrow by a box that hides what overflows it (an ellipsis column).
@@ -64,7 +73,8 @@ function measure(page: Page): Promise<string[]> {
         right = Math.min(right, ar.right);
         ellipsis ||= cs.textOverflow === 'ellipsis' && ar.width >= 20;
       }
-      if (right - left < 2 && !ellipsis) problems.push(`${describe(el)} is squeezed: ${Math.max(0, right - left).toFixed(1)} px of it show`);
+      if (right - left < 2 && !ellipsis)
+        problems.push(`${describe(el)} is squeezed: ${Math.max(0, right - left).toFixed(1)} px of it show`);
     }
     // Rows made to be one line (a server's name and its buttons): nothing in them drops to a second line.
     for (const row of document.querySelectorAll('.server-row')) {
@@ -86,14 +96,17 @@ function measure(page: Page): Promise<string[]> {
         if (r.top >= bottom) lines++;
         bottom = r.top >= bottom ? r.bottom : Math.max(bottom, r.bottom);
       }
-      if (lines > 2) problems.push(`the header takes ${lines} lines (${Math.round(bar.getBoundingClientRect().height)} px)`);
+      if (lines > 2)
+        problems.push(`the header takes ${lines} lines (${Math.round(bar.getBoundingClientRect().height)} px)`);
     }
-    // A labelled field (a prompt's argument, a template's variable): its box under its name, never beside the next one's.
+    // A labelled field (a prompt's argument, a template's variable): its box under its name, never beside the next
+    // one's.
     for (const field of document.querySelectorAll('main label.field')) {
       const name = field.firstElementChild;
       const box = field.querySelector('input, select, textarea');
       if (!name || !box || name === box || !shown(box)) continue;
-      if (box.getBoundingClientRect().top < name.getBoundingClientRect().bottom - 1) problems.push(`${describe(box)} sits beside its name, not under it`);
+      if (box.getBoundingClientRect().top < name.getBoundingClientRect().bottom - 1)
+        problems.push(`${describe(box)} sits beside its name, not under it`);
     }
     const controls = document.querySelectorAll('button, input, select, textarea, a[href], summary, [role=tab]');
     // Under a dialog's shade the console is not to be used: only the dialog and the queue beside it count.
@@ -103,7 +116,9 @@ function measure(page: Page): Promise<string[]> {
       if (shade && !shade.contains(el) && !el.closest('.approval-queue')) continue;
       const r = el.getBoundingClientRect();
       if (r.left < -1 || r.right > vw + 1) {
-        problems.push(`${describe(el)} is outside the window (${Math.round(r.left)}..${Math.round(r.right)} of ${vw} px)`);
+        problems.push(
+          `${describe(el)} is outside the window (${Math.round(r.left)}..${Math.round(r.right)} of ${vw} px)`,
+        );
         continue;
       }
       let cut = false;

@@ -17,26 +17,66 @@ export interface Scene {
 export const LONG_SERVER = 'a-server-with-a-rather-long-identifier-over-http';
 export const BIG_SERVER = 'fx';
 
-export type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace' | 'auth' | 'review' | 'history' | 'collections' | 'audit' | 'agents' | 'settings';
-export const TABS: Tab[] = ['tools', 'resources', 'prompts', 'logs', 'trace', 'auth', 'review', 'history', 'collections', 'audit', 'agents', 'settings'];
+export type Tab =
+  | 'tools'
+  | 'resources'
+  | 'prompts'
+  | 'logs'
+  | 'trace'
+  | 'auth'
+  | 'review'
+  | 'history'
+  | 'collections'
+  | 'audit'
+  | 'agents'
+  | 'settings';
+export const TABS: Tab[] = [
+  'tools',
+  'resources',
+  'prompts',
+  'logs',
+  'trace',
+  'auth',
+  'review',
+  'history',
+  'collections',
+  'audit',
+  'agents',
+  'settings',
+];
 
-/** The collection the Collections tab runs: a long name, a long unbroken argument, a read of a long URI, a long failure. */
-const WIDE_COLLECTION = 'Wide steps: a long argument, a read of a long URI and a long failure, to check the layout of the tab';
+/**
+ * The collection the Collections tab runs: a long name, a long unbroken argument, a read of a long URI, a long failure.
+ */
+const WIDE_COLLECTION =
+  'Wide steps: a long argument, a read of a long URI and a long failure, to check the layout of the tab';
 const WIDE_STEPS = [
   { id: 'echo-long', call: { server: 'everything', tool: 'echo', arguments: { message: 'x'.repeat(300) } } },
   { id: 'architecture', read: { server: 'everything', uri: 'demo://resource/static/document/architecture.md' } },
   {
     id: 'a-step-whose-id-is-long',
     call: { server: 'everything', tool: 'echo', arguments: { message: 'what the server answers' } },
-    expect: { assert: [{ path: '/content/0/text', equals: `an answer this step expects and the server never gives: ${'y'.repeat(120)}` }] },
+    expect: {
+      assert: [
+        {
+          path: '/content/0/text',
+          equals: `an answer this step expects and the server never gives: ${'y'.repeat(120)}`,
+        },
+      ],
+    },
   },
 ];
 
 /** Starts the modern fixture over HTTP and `serve` with the three servers; `dir` holds its data. */
 export async function startScene(dir: string): Promise<Scene> {
   mkdirSync(join(dir, 'data', 'collections'), { recursive: true });
-  writeFileSync(join(dir, 'data', 'collections', 'wide.collection.json'), JSON.stringify({ name: WIDE_COLLECTION, steps: WIDE_STEPS }, null, 2));
-  const modern = spawn(process.execPath, [resolve('out/node/e2e/fixtures/modern-server.js'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  writeFileSync(
+    join(dir, 'data', 'collections', 'wide.collection.json'),
+    JSON.stringify({ name: WIDE_COLLECTION, steps: WIDE_STEPS }, null, 2),
+  );
+  const modern = spawn(process.execPath, [resolve('out/node/e2e/fixtures/modern-server.js'), '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await listening(modern);
   const serve = await startServe(
     {
@@ -46,7 +86,10 @@ export async function startScene(dir: string): Promise<Scene> {
           args: [resolve('out/node/e2e/fixtures/server.js')],
           env: { FIXTURE_TOOLS: '10000', FIXTURE_PAGE_SIZE: '1000', FIXTURE_LONG: '1' },
         },
-        everything: { command: process.execPath, args: [resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')] },
+        everything: {
+          command: process.execPath,
+          args: [resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')],
+        },
         [LONG_SERVER]: { type: 'http', url },
       },
     },
@@ -110,7 +153,8 @@ export async function fillScene(page: Page): Promise<void> {
   await page.getByTestId('tab-agents').click();
   await page.getByTestId('agent-connect').click();
   await page.getByTestId('agent-name').fill('an-agent-with-a-long-name-for-the-layout');
-  for (const id of [BIG_SERVER, 'everything', LONG_SERVER]) await page.locator(`[data-testid=agent-server-option][data-server="${id}"]`).check();
+  for (const id of [BIG_SERVER, 'everything', LONG_SERVER])
+    await page.locator(`[data-testid=agent-server-option][data-server="${id}"]`).check();
   await page.getByTestId('agent-create').click();
   await expect(page.getByTestId('agent-created')).toBeVisible();
   // A review of every server (10,000 tools).
@@ -135,7 +179,11 @@ export async function openTab(page: Page, tab: Tab): Promise<void> {
     await expect(page.getByTestId('resource-contents')).toContainText('one line with no break', { timeout: 30_000 });
   } else if (tab === 'prompts') {
     // The prompt with two arguments (each its name, what it is for, and a field with completions).
-    await page.locator('[data-testid=prompt-server][data-server=everything] [data-testid=prompt-item][data-name=completable-prompt]').click();
+    await page
+      .locator(
+        '[data-testid=prompt-server][data-server=everything] [data-testid=prompt-item][data-name=completable-prompt]',
+      )
+      .click();
     await expect(page.getByTestId('prompt-arg')).toHaveCount(2);
   } else if (tab === 'trace') {
     await page.getByTestId('trace-row').first().click();

@@ -15,25 +15,55 @@ export const CLEAN: readonly CorpusCase[] = [
     [tool('ファイルを検索します。「東京」のような語句で検索できます。中文搜索也可以。한국어 검색도 지원합니다.')],
     [],
   ),
-  one('c-persian-zwnj', 'Persian with zero-width non-joiners', [tool('می‌خواهم فایل‌ها را جستجو کنم. Searches files by name.')], []),
+  one(
+    'c-persian-zwnj',
+    'Persian with zero-width non-joiners',
+    [tool('می‌خواهم فایل‌ها را جستجو کنم. Searches files by name.')],
+    [],
+  ),
   one('c-hindi-joiners', 'Devanagari with joiners', [tool('फ़ाइल खोजें — क्‍ष and र्‍य forms are kept as typed.')], []),
-  one('c-thai-zwsp', 'Thai with zero-width spaces between words', [tool('ค้นหา\u200Bไฟล์\u200Bตาม\u200Bชื่อ (search files by name).')], []),
-  one('c-emoji', 'emoji with joiners, selectors, flags and keycaps', [tool('Weather ☀️🌧️ for the family 👨‍👩‍👧, flags 🇫🇷 🏴󠁧󠁢󠁳󠁣󠁴󠁿, steps 1️⃣ 2️⃣, ❤️.')], []),
+  one(
+    'c-thai-zwsp',
+    'Thai with zero-width spaces between words',
+    [tool('ค้นหา\u200Bไฟล์\u200Bตาม\u200Bชื่อ (search files by name).')],
+    [],
+  ),
+  one(
+    'c-emoji',
+    'emoji with joiners, selectors, flags and keycaps',
+    [tool('Weather ☀️🌧️ for the family 👨‍👩‍👧, flags 🇫🇷 🏴󠁧󠁢󠁳󠁣󠁴󠁿, steps 1️⃣ 2️⃣, ❤️.')],
+    [],
+  ),
   one(
     'c-accents-greek-cyrillic',
     'accents, Greek and Cyrillic words',
     [tool('Crée un fichier. Größe, naïve café, résumé; Ελληνικά; Москва и Санкт-Петербург.')],
     [],
   ),
-  one('c-math', 'Greek letters in formulas', [tool('Computes Δx/Δt and π·r²; μ is the mean and σ the standard deviation; α < 0.05.')], []),
+  one(
+    'c-math',
+    'Greek letters in formulas',
+    [tool('Computes Δx/Δt and π·r²; μ is the mean and σ the standard deviation; α < 0.05.')],
+    [],
+  ),
   one('c-ivs', 'a CJK ideographic variation sequence', [tool('Looks up the name 葛󠄀城 with its variant glyph.')], []),
-  one('c-soft-hyphen', 'German with soft hyphens', [tool('Sucht nach Donau\u00ADdampf\u00ADschiff\u00ADfahrt in Texten.')], []),
+  one(
+    'c-soft-hyphen',
+    'German with soft hyphens',
+    [tool('Sucht nach Donau\u00ADdampf\u00ADschiff\u00ADfahrt in Texten.')],
+    [],
+  ),
   one(
     'c-regex',
     'regular expressions in patterns and prose',
     [
       tool('Validates IDs such as ^\\s*(?:\\d{3}-){2}\\d{4}$ and base64 tokens.', {
-        inputSchema: { type: 'object', properties: { token: { type: 'string', description: 'A base64 token', pattern: '^[A-Za-z0-9+/]{20,}={0,2}$' } } },
+        inputSchema: {
+          type: 'object',
+          properties: {
+            token: { type: 'string', description: 'A base64 token', pattern: '^[A-Za-z0-9+/]{20,}={0,2}$' },
+          },
+        },
       }),
     ],
     [],
@@ -69,7 +99,10 @@ export const CLEAN: readonly CorpusCase[] = [
           type: 'object',
           properties: {
             city: { type: 'string', description: 'City name' },
-            api_key: { type: 'string', description: 'Your OpenWeather API key. Create one at https://home.openweathermap.org/api_keys.' },
+            api_key: {
+              type: 'string',
+              description: 'Your OpenWeather API key. Create one at https://home.openweathermap.org/api_keys.',
+            },
           },
         },
       }),
@@ -90,7 +123,12 @@ export const CLEAN: readonly CorpusCase[] = [
   one(
     'c-webhook',
     'a webhook tool',
-    [tool('Posts a JSON payload to the webhook URL you configure in the server settings.', { name: 'post_webhook', annotations: { destructiveHint: false } })],
+    [
+      tool('Posts a JSON payload to the webhook URL you configure in the server settings.', {
+        name: 'post_webhook',
+        annotations: { destructiveHint: false },
+      }),
+    ],
     [],
   ),
   one(
@@ -150,7 +188,12 @@ export const CLEAN: readonly CorpusCase[] = [
   one(
     'c-ssh-config',
     'mentions the SSH config it reads',
-    [tool('Lists hosts from your SSH config (~/.ssh/config) so you can pick one.', { name: 'list_hosts', annotations: { readOnlyHint: true } })],
+    [
+      tool('Lists hosts from your SSH config (~/.ssh/config) so you can pick one.', {
+        name: 'list_hosts',
+        annotations: { readOnlyHint: true },
+      }),
+    ],
     [],
   ),
   one(
@@ -162,13 +205,20 @@ export const CLEAN: readonly CorpusCase[] = [
         annotations: { readOnlyHint: false, destructiveHint: false },
         inputSchema: {
           type: 'object',
-          properties: { password: { type: 'string', description: 'The database password. Kept in memory for this session only.' } },
+          properties: {
+            password: { type: 'string', description: 'The database password. Kept in memory for this session only.' },
+          },
         },
       }),
     ],
     [],
   ),
-  one('c-do-not-limits', 'honest "do not" guidance', [tool('Fetches issues. Do not pass more than 100 IDs at once; do not use it for pull requests.')], []),
+  one(
+    'c-do-not-limits',
+    'honest "do not" guidance',
+    [tool('Fetches issues. Do not pass more than 100 IDs at once; do not use it for pull requests.')],
+    [],
+  ),
   one(
     'c-xml-sample',
     'angle brackets in an XML example',
@@ -184,19 +234,33 @@ export const CLEAN: readonly CorpusCase[] = [
   one(
     'c-tokens',
     'a model tool that counts tokens',
-    [tool('Counts the tokens in the conversation so far and the maximum tokens to generate.', { name: 'count_tokens', annotations: { readOnlyHint: true } })],
+    [
+      tool('Counts the tokens in the conversation so far and the maximum tokens to generate.', {
+        name: 'count_tokens',
+        annotations: { readOnlyHint: true },
+      }),
+    ],
     [],
   ),
   one(
     'c-aligned-table',
     'a plain-text table aligned with spaces',
-    [tool('Formats:\nname          size      modified\nreport.pdf    12 KB     2024-01-02\nnotes.txt     1 KB      2024-02-03')],
+    [
+      tool(
+        'Formats:\nname          size      modified\nreport.pdf    12 KB     2024-01-02\nnotes.txt     1 KB      2024-02-03',
+      ),
+    ],
     [],
   ),
   one(
     'c-dotenv-tool',
     'a dotenv tool that loads its file',
-    [tool('Loads variables from a .env file in the project directory.', { name: 'load_dotenv', annotations: { readOnlyHint: true } })],
+    [
+      tool('Loads variables from a .env file in the project directory.', {
+        name: 'load_dotenv',
+        annotations: { readOnlyHint: true },
+      }),
+    ],
     [],
   ),
   {

@@ -27,7 +27,11 @@ export function tool(description: string, extra: Record<string, unknown> = {}): 
   return {
     name: 'lookup',
     description,
-    inputSchema: { type: 'object', properties: { query: { type: 'string', description: 'What to look up' } }, required: ['query'] },
+    inputSchema: {
+      type: 'object',
+      properties: { query: { type: 'string', description: 'What to look up' } },
+      required: ['query'],
+    },
     ...extra,
   };
 }

@@ -13,12 +13,15 @@ import { ROUND_TWO_CLEAN, ROUND_TWO_HOSTILE } from './round-two.js';
 const validator = new SchemaValidator();
 const run = (c: CorpusCase): Finding[] => reviewServers(c.servers, { checkSchema: (s) => validator.metaProblems(s) });
 const loud = (f: Finding): boolean => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium;
-const show = (fs: Finding[]): string => fs.map((f) => `${f.severity} ${f.rule} ${f.subject} ${f.path}: ${f.message}`).join('\n');
+const show = (fs: Finding[]): string =>
+  fs.map((f) => `${f.severity} ${f.rule} ${f.subject} ${f.path}: ${f.message}`).join('\n');
 
 /** Per case: planted findings found (true positives), planted but missed, and loud findings nobody planted. */
 function score(c: CorpusCase): { tp: number; missed: string[]; extra: Finding[] } {
   const found = run(c);
-  const missed = c.expect.filter((e) => !found.some((f) => f.rule === e.rule && f.severity === e.severity)).map((e) => `${e.severity} ${e.rule}`);
+  const missed = c.expect
+    .filter((e) => !found.some((f) => f.rule === e.rule && f.severity === e.severity))
+    .map((e) => `${e.severity} ${e.rule}`);
   const extra = found.filter((f) => loud(f) && !c.expect.some((e) => e.rule === f.rule && e.severity === f.severity));
   return { tp: c.expect.length - missed.length, missed, extra };
 }
@@ -31,15 +34,21 @@ describe('review corpus', () => {
     expect([...families].sort()).toEqual(['A', 'H', 'P', 'Q', 'S']);
   });
 
-  it.each([...HOSTILE, ...ROUND_TWO_HOSTILE].map((c) => [c.id, c] as const))('hostile %s: finds what was planted, and nothing else loud', (_id, c) => {
-    const { missed, extra } = score(c);
-    expect(missed, `missed in ${c.id} (${c.about}); found:\n${show(run(c))}`).toEqual([]);
-    expect(show(extra), `unexpected in ${c.id}`).toBe('');
-  });
+  it.each([...HOSTILE, ...ROUND_TWO_HOSTILE].map((c) => [c.id, c] as const))(
+    'hostile %s: finds what was planted, and nothing else loud',
+    (_id, c) => {
+      const { missed, extra } = score(c);
+      expect(missed, `missed in ${c.id} (${c.about}); found:\n${show(run(c))}`).toEqual([]);
+      expect(show(extra), `unexpected in ${c.id}`).toBe('');
+    },
+  );
 
-  it.each([...CLEAN, ...ROUND_TWO_CLEAN].map((c) => [c.id, c] as const))('clean %s: no high or medium finding', (_id, c) => {
-    expect(show(run(c).filter(loud))).toBe('');
-  });
+  it.each([...CLEAN, ...ROUND_TWO_CLEAN].map((c) => [c.id, c] as const))(
+    'clean %s: no high or medium finding',
+    (_id, c) => {
+      expect(show(run(c).filter(loud))).toBe('');
+    },
+  );
 
   it('measures precision and recall over the whole corpus, and prints them', () => {
     let tp = 0;
@@ -71,7 +80,10 @@ describe('review corpus', () => {
       tp += s.tp;
       fn += s.missed.length;
       fp += s.extra.length;
-      notes.push(...s.missed.map((m) => `${c.id}: missed ${m}`), ...s.extra.map((f) => `${c.id}: also ${f.severity} ${f.rule}`));
+      notes.push(
+        ...s.missed.map((m) => `${c.id}: missed ${m}`),
+        ...s.extra.map((f) => `${c.id}: also ${f.severity} ${f.rule}`),
+      );
     }
     const pct = (a: number, b: number) => (b ? `${((a / b) * 100).toFixed(1)}%` : 'n/a');
     console.log(

@@ -14,7 +14,13 @@ export const apps: CorpusCase[] = [
     view({ connectDomains: ["https://api.example.com; script-src 'unsafe-eval' *"] }),
   ),
   one('a-bare-wildcard', 'a bare * as a resource domain', [linked], [high('A01')], view({ resourceDomains: ['*'] })),
-  one('a-plain-http', 'a plain-http connect domain', [linked], [high('A01')], view({ connectDomains: ['http://collector.example'] })),
+  one(
+    'a-plain-http',
+    'a plain-http connect domain',
+    [linked],
+    [high('A01')],
+    view({ connectDomains: ['http://collector.example'] }),
+  ),
   one(
     'a-subdomain-wildcard',
     'every subdomain of a CDN trusted for script',
@@ -22,10 +28,28 @@ export const apps: CorpusCase[] = [
     [medium('A02'), medium('A03')],
     view({ resourceDomains: ['https://*.cdn.example.com'] }),
   ),
-  one('a-frames', 'a view that frames another site', [linked], [medium('A04')], view({ frameDomains: ['https://ads.example.net'] })),
-  one('a-camera', 'a weather view that asks for the camera and the microphone', [linked], [medium('A05')], view({}, { permissions: ['camera', 'microphone'] })),
+  one(
+    'a-frames',
+    'a view that frames another site',
+    [linked],
+    [medium('A04')],
+    view({ frameDomains: ['https://ads.example.net'] }),
+  ),
+  one(
+    'a-camera',
+    'a weather view that asks for the camera and the microphone',
+    [linked],
+    [medium('A05')],
+    view({}, { permissions: ['camera', 'microphone'] }),
+  ),
   one('a-remote-script', 'a view whose document loads script from elsewhere', [linked], [medium('A03')], {
-    views: [{ uri: 'ui://srv/view', tools: ['lookup'], html: '<!doctype html><script src="https://cdn.evil.example/app.js"></script>' }],
+    views: [
+      {
+        uri: 'ui://srv/view',
+        tools: ['lookup'],
+        html: '<!doctype html><script src="https://cdn.evil.example/app.js"></script>',
+      },
+    ],
   }),
   one(
     'a-not-ui',

@@ -4,14 +4,19 @@ import { reviewServers } from '../../shared/review/review-run.js';
 import { SEVERITY_RANK } from '../../shared/review/rules.js';
 import type { Finding } from '../../shared/schemas/review.js';
 
-/** Tool lists of real servers published on npm, captured by `e2e/tools/capture-real-servers.ts`: honest text nobody here wrote. */
+/**
+ * Tool lists of real servers published on npm, captured by `e2e/tools/capture-real-servers.ts`: honest text nobody here
+ * wrote.
+ */
 interface Captured {
   package: string;
   version: string;
   license: string;
   tools: Record<string, unknown>[];
 }
-const { servers } = JSON.parse(readFileSync(new URL('./real/servers.json', import.meta.url), 'utf8')) as { servers: Captured[] };
+const { servers } = JSON.parse(readFileSync(new URL('./real/servers.json', import.meta.url), 'utf8')) as {
+  servers: Captured[];
+};
 const loud = (f: Finding): boolean => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium;
 
 describe('the review on real servers, each reviewed alone', () => {
@@ -24,7 +29,11 @@ describe('the review on real servers, each reviewed alone', () => {
   });
 
   it('raises no high finding on any of them', () => {
-    expect(findings.filter((f) => f.severity === 'high').map((f) => `${f.server} ${f.subject} ${f.rule}: ${f.message} ${f.excerpt}`)).toEqual([]);
+    expect(
+      findings
+        .filter((f) => f.severity === 'high')
+        .map((f) => `${f.server} ${f.subject} ${f.rule}: ${f.message} ${f.excerpt}`),
+    ).toEqual([]);
   });
 
   it('raises medium on at most 2 tools in all, and prints false alarms per 100 tools', () => {

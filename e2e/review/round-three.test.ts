@@ -16,11 +16,15 @@ const HALVES = [
 ] as const;
 
 const loud = (f: Finding): boolean => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium;
-const show = (fs: Finding[]): string => fs.map((f) => `${f.severity} ${f.rule} ${f.subject} ${f.path}: ${f.message} ${f.excerpt}`).join('\n');
+const show = (fs: Finding[]): string =>
+  fs.map((f) => `${f.severity} ${f.rule} ${f.subject} ${f.path}: ${f.message} ${f.excerpt}`).join('\n');
 const caught = (c: CorpusCase): boolean => reviewServers(c.servers).some(loud);
 
 /** Recall over hostile cases (any finding at medium or above) and false alarms over clean ones. */
-function measure(hostile: readonly CorpusCase[], clean: readonly CorpusCase[]): { recall: number; missed: string[]; alarms: string[] } {
+function measure(
+  hostile: readonly CorpusCase[],
+  clean: readonly CorpusCase[],
+): { recall: number; missed: string[]; alarms: string[] } {
   const missed = hostile.filter((c) => !caught(c)).map((c) => c.id);
   const alarms = clean.filter(caught).map((c) => c.id);
   return { recall: hostile.length ? (hostile.length - missed.length) / hostile.length : 1, missed, alarms };
@@ -39,9 +43,12 @@ describe('review round three: what a sentence asks the model to do', () => {
     expect(caught(c), `${c.about} (${c.source}):\n${show(reviewServers(c.servers))}`).toBe(true);
   });
 
-  it.each(PUBLIC_CLEAN.map((c) => [c.id, c] as const))('the clean original %s raises nothing at medium or above', (_id, c) => {
-    expect(show(reviewServers(c.servers).filter(loud))).toBe('');
-  });
+  it.each(PUBLIC_CLEAN.map((c) => [c.id, c] as const))(
+    'the clean original %s raises nothing at medium or above',
+    (_id, c) => {
+      expect(show(reviewServers(c.servers).filter(loud))).toBe('');
+    },
+  );
 
   it('measures the published held-out cases apart, and prints them (never tuned on)', () => {
     for (const [name, cases] of [
@@ -50,14 +57,19 @@ describe('review round three: what a sentence asks the model to do', () => {
       ...HALVES.map(([n, hostile]) => [`published held-out, ${n} half`, hostile] as const),
     ] as const) {
       const m = measure(cases, []);
-      console.log(`${name}: ${cases.length} cases; recall ${(m.recall * 100).toFixed(1)}%${m.missed.length ? `; missed ${m.missed.join(', ')}` : ''}`);
+      console.log(
+        `${name}: ${cases.length} cases; recall ${(m.recall * 100).toFixed(1)}%${m.missed.length ? `; missed ${m.missed.join(', ')}` : ''}`,
+      );
       expect(cases.every((c) => c.source.length > 10)).toBe(true);
     }
   });
 
   // Recall on a held-out half is printed, never asserted (a miss there is a figure, not a failure);
   // an alarm on an honest original is a false alarm, and that is asserted.
-  it.each(HALVES.flatMap(([, , clean]) => clean.map((c) => [c.id, c] as const)))('the later clean original %s raises nothing at medium or above', (_id, c) => {
-    expect(show(reviewServers(c.servers).filter(loud))).toBe('');
-  });
+  it.each(HALVES.flatMap(([, , clean]) => clean.map((c) => [c.id, c] as const)))(
+    'the later clean original %s raises nothing at medium or above',
+    (_id, c) => {
+      expect(show(reviewServers(c.servers).filter(loud))).toBe('');
+    },
+  );
 });

@@ -5,19 +5,33 @@ export const THIRD_ROUND_CLEAN: readonly CorpusCase[] = [
   one(
     'tc-1password',
     "a password manager's own tool",
-    [tool('Retrieves an item from your 1Password vault by name and returns its fields to you.', { name: 'op_get_item', annotations: { readOnlyHint: true } })],
+    [
+      tool('Retrieves an item from your 1Password vault by name and returns its fields to you.', {
+        name: 'op_get_item',
+        annotations: { readOnlyHint: true },
+      }),
+    ],
     [],
   ),
   one(
     'tc-keychain-list',
     'keychain item names, not secrets',
-    [tool('Lists the names of items in the macOS keychain. Never returns passwords.', { name: 'keychain_list', annotations: { readOnlyHint: true } })],
+    [
+      tool('Lists the names of items in the macOS keychain. Never returns passwords.', {
+        name: 'keychain_list',
+        annotations: { readOnlyHint: true },
+      }),
+    ],
     [],
   ),
   one(
     'tc-credential-docs',
     'documenting where credentials go',
-    [tool('Signs in to the API. The token is read from the server’s own configuration, never from the user’s files.', { name: 'sign_in' })],
+    [
+      tool('Signs in to the API. The token is read from the server’s own configuration, never from the user’s files.', {
+        name: 'sign_in',
+      }),
+    ],
     [],
   ),
   one(
@@ -45,7 +59,12 @@ export const THIRD_ROUND_CLEAN: readonly CorpusCase[] = [
   one(
     'tc-url-template',
     'a documented URL template',
-    [tool('Opens an issue page: https://github.com/{owner}/{repo}/issues/{number}.', { name: 'issue_url', annotations: { readOnlyHint: true } })],
+    [
+      tool('Opens an issue page: https://github.com/{owner}/{repo}/issues/{number}.', {
+        name: 'issue_url',
+        annotations: { readOnlyHint: true },
+      }),
+    ],
     [],
   ),
   one(
@@ -74,10 +93,13 @@ export const THIRD_ROUND_CLEAN: readonly CorpusCase[] = [
     'tc-upload-file',
     'an upload tool described honestly',
     [
-      tool('Uploads the file at the given path to your configured S3 bucket and returns its key. Second sentence: only the file you name is sent.', {
-        name: 's3_upload',
-        annotations: { readOnlyHint: false, destructiveHint: false },
-      }),
+      tool(
+        'Uploads the file at the given path to your configured S3 bucket and returns its key. Second sentence: only the file you name is sent.',
+        {
+          name: 's3_upload',
+          annotations: { readOnlyHint: false, destructiveHint: false },
+        },
+      ),
     ],
     [],
   ),
@@ -95,20 +117,39 @@ export const THIRD_ROUND_CLEAN: readonly CorpusCase[] = [
   one(
     'tc-other-server-docs',
     "documents another server's tools honestly",
-    [tool("Takes the path that the filesystem server's read_file returned and converts the file to PDF.", { name: 'to_pdf' })],
+    [
+      tool("Takes the path that the filesystem server's read_file returned and converts the file to PDF.", {
+        name: 'to_pdf',
+      }),
+    ],
     [],
   ),
   one(
     'tc-works-with',
     'works alongside another server',
-    [tool('Formats issues created with the GitHub server for a changelog.', { name: 'changelog_format', annotations: { readOnlyHint: true } })],
+    [
+      tool('Formats issues created with the GitHub server for a changelog.', {
+        name: 'changelog_format',
+        annotations: { readOnlyHint: true },
+      }),
+    ],
     [],
   ),
-  one('tc-name-dots', 'a name with dots and dashes', [tool('Reads a file.', { name: 'files.read-text_v2', annotations: { readOnlyHint: true } })], []),
+  one(
+    'tc-name-dots',
+    'a name with dots and dashes',
+    [tool('Reads a file.', { name: 'files.read-text_v2', annotations: { readOnlyHint: true } })],
+    [],
+  ),
   one(
     'tc-ignore-whitespace',
     'an honest "ignore"',
-    [tool('Compares two texts; set ignore_whitespace to disregard spaces.', { name: 'diff_text', annotations: { readOnlyHint: true } })],
+    [
+      tool('Compares two texts; set ignore_whitespace to disregard spaces.', {
+        name: 'diff_text',
+        annotations: { readOnlyHint: true },
+      }),
+    ],
     [],
   ),
   one(
@@ -125,13 +166,23 @@ export const THIRD_ROUND_CLEAN: readonly CorpusCase[] = [
   one(
     'tc-system-prompt-tool',
     'a tool about system prompts',
-    [tool('Stores a system prompt template under a name you choose.', { name: 'save_template', annotations: { readOnlyHint: false, destructiveHint: false } })],
+    [
+      tool('Stores a system prompt template under a name you choose.', {
+        name: 'save_template',
+        annotations: { readOnlyHint: false, destructiveHint: false },
+      }),
+    ],
     [],
   ),
   one(
     'tc-env-reader',
     'a tool that returns the environment, honestly',
-    [tool('Returns the values of the environment variables of this server process, for debugging.', { name: 'get_env', annotations: { readOnlyHint: true } })],
+    [
+      tool('Returns the values of the environment variables of this server process, for debugging.', {
+        name: 'get_env',
+        annotations: { readOnlyHint: true },
+      }),
+    ],
     [],
   ),
   one(
@@ -159,7 +210,12 @@ export const THIRD_ROUND_CLEAN: readonly CorpusCase[] = [
   one(
     'tc-quiet-mode',
     'an honest "quiet"',
-    [tool('Runs the tests in quiet mode: prints only failures.', { name: 'run_tests', annotations: { readOnlyHint: true } })],
+    [
+      tool('Runs the tests in quiet mode: prints only failures.', {
+        name: 'run_tests',
+        annotations: { readOnlyHint: true },
+      }),
+    ],
     [],
   ),
 ];

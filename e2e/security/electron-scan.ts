@@ -24,7 +24,10 @@ try {
     } else cpSync(target, join(app, target.split(/[\\/]/).pop()!), { recursive: true });
   }
   const csv = join(dir, 'report.csv');
-  const r = spawnSync(process.execPath, [cli, '-i', app, '-o', csv, '-e', ELECTRON_VERSION, '-r'], { encoding: 'utf8', timeout: 180_000 });
+  const r = spawnSync(process.execPath, [cli, '-i', app, '-o', csv, '-e', ELECTRON_VERSION, '-r'], {
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
   const log = `${r.stdout}\n${r.stderr}`;
   for (const line of log.split('\n')) {
     if (/^\s*Error parsing/i.test(line)) {
@@ -46,7 +49,9 @@ try {
       failed++;
     }
     for (const row of rows) {
-      const [issue = '', severity = '', , file = '', location = ''] = row.split(',').map((c) => c.replace(/^"|"$/g, ''));
+      const [issue = '', severity = '', , file = '', location = ''] = row
+        .split(',')
+        .map((c) => c.replace(/^"|"$/g, ''));
       const line = `${severity!.padEnd(6)} ${issue} ${file}:${location}`;
       if (severity === 'HIGH' || severity === 'CRITICAL') {
         console.error(`electron scan: ${line}`);
@@ -57,5 +62,7 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
-console.log(`electron scan: ${scanned} of ${targets.length} outputs scanned, ${failed} problem${failed === 1 ? '' : 's'}`);
+console.log(
+  `electron scan: ${scanned} of ${targets.length} outputs scanned, ${failed} problem${failed === 1 ? '' : 's'}`,
+);
 process.exit(failed ? 1 : 0);

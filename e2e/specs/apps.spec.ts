@@ -18,7 +18,10 @@ test.describe('MCP Apps: a server’s own view, shown safely, its calls through 
     },
   });
 
-  test('the real basic App renders; its button waits in the dialog naming the view; approved, the view updates', async ({ app, page }) => {
+  test('the real basic App renders; its button waits in the dialog naming the view; approved, the view updates', async ({
+    app,
+    page,
+  }) => {
     const c = app.console;
     await c.connect('basic');
     await expect(page.locator('[data-testid=tool-item][data-tool=get-time] [data-testid=tool-has-view]')).toBeVisible();
@@ -53,7 +56,10 @@ test.describe('MCP Apps: a server’s own view, shown safely, its calls through 
     await expect(box.getByTestId('app-view-said')).toContainText(said);
   });
 
-  test('the real budget allocator App draws its chart from the structured result, inside its own frame', async ({ app, page }) => {
+  test('the real budget allocator App draws its chart from the structured result, inside its own frame', async ({
+    app,
+    page,
+  }) => {
     const c = app.console;
     await c.connect('budget');
     await c.openTool('budget', 'get-budget-data');
@@ -63,14 +69,20 @@ test.describe('MCP Apps: a server’s own view, shown safely, its calls through 
     // Its sliders are built from the categories in structuredContent (five of them), and its chart is drawn.
     await expect(view.locator('#sliders-container input[type=range]')).toHaveCount(5, { timeout: 15_000 });
     await expect(view.locator('#budget-chart')).toBeVisible();
-    // Its bundled schema library tries eval once to see whether it may: the spec's policy says no, and the console says so.
+    // Its bundled schema library tries eval once to see whether it may: the spec's policy says no, and the console says
+    // so.
     await expect(c.lastResult().getByTestId('app-view-violations')).toContainText('script-src eval');
   });
 
-  test('a denied call reaches the view as an error; a tool not for views is refused; the catalog marks app-only tools', async ({ app, page }) => {
+  test('a denied call reaches the view as an error; a tool not for views is refused; the catalog marks app-only tools', async ({
+    app,
+    page,
+  }) => {
     const c = app.console;
     await c.connect('apps');
-    await expect(page.locator('[data-testid=tool-item][data-tool=bump] [data-testid=tool-app-only-badge]')).toBeVisible();
+    await expect(
+      page.locator('[data-testid=tool-item][data-tool=bump] [data-testid=tool-app-only-badge]'),
+    ).toBeVisible();
     await c.openTool('apps', 'counter');
     await c.callWithJson({ label: 'first' });
     const view = page.frameLocator('[data-testid=app-view]').first().frameLocator('iframe');
@@ -83,7 +95,9 @@ test.describe('MCP Apps: a server’s own view, shown safely, its calls through 
     await expect(view.locator('#count')).toHaveText('1');
     // The bridge's messages are in the server's trace, marked as the view's, beside the call they led to.
     await expect(async () => {
-      const trace = (await rpc(app, 'trace.list', { serverId: 'apps' })).value as { entries: { method?: string; dir: string; view?: { tool: string } }[] };
+      const trace = (await rpc(app, 'trace.list', { serverId: 'apps' })).value as {
+        entries: { method?: string; dir: string; view?: { tool: string } }[];
+      };
       const bridge = trace.entries.filter((e) => e.view?.tool === 'counter');
       expect(bridge.some((e) => e.method === 'ui/initialize' && e.dir === 'in')).toBe(true);
       expect(bridge.some((e) => e.method === 'tools/call' && e.dir === 'in')).toBe(true);
@@ -96,15 +110,19 @@ test.describe('MCP Apps: a server’s own view, shown safely, its calls through 
     await expect(view.locator('#count')).toHaveText('1');
     await view.locator('#model-only').dispatchEvent('click');
     await expect(view.locator('#error')).toContainText('not callable from a view');
-    // A link the view asks to open goes through the page's own confirmation, with the whole address; declined, the view hears so.
+    // A link the view asks to open goes through the page's own confirmation, with the whole address; declined, the view
+    // hears so.
     await view.locator('#link').dispatchEvent('click');
     await expect(page.getByTestId('link-confirm-url')).toHaveText('https://example.com/docs');
     await page.getByTestId('link-confirm-cancel').click();
     await expect(page.getByTestId('link-confirm')).toBeHidden();
     await expect(view.locator('#error')).toHaveText('link: not opened');
-    await expect(page.getByTestId('app-view-box').getByTestId('app-view-said')).toContainText('https://example.com/docs');
+    await expect(page.getByTestId('app-view-box').getByTestId('app-view-said')).toContainText(
+      'https://example.com/docs',
+    );
     await expect(c.dialog).toBeHidden();
-    // Full screen, as the view asks: the console's strip stays, and its button (or Escape) brings it back, the view told each time.
+    // Full screen, as the view asks: the console's strip stays, and its button (or Escape) brings it back, the view
+    // told each time.
     // The view's button is pressed inside the view (a DOM click, not a mouse aimed at page coordinates
     // while the frame resizes with its mode): the bridge is what is tested here. The mouse's click
     // left the mode unchanged once, in a full run, and not in 29 runs since.
@@ -122,7 +140,10 @@ test.describe('MCP Apps: a server’s own view, shown safely, its calls through 
     await expect(page.getByTestId('app-view-box').first()).toHaveAttribute('data-mode', 'inline');
   });
 
-  test('a hostile view reaches nothing of the console, and a fetch it did not declare is blocked and reported', async ({ app, page }) => {
+  test('a hostile view reaches nothing of the console, and a fetch it did not declare is blocked and reported', async ({
+    app,
+    page,
+  }) => {
     const c = app.console;
     await c.connect('apps');
     await c.openTool('apps', 'probe');
@@ -137,7 +158,8 @@ test.describe('MCP Apps: a server’s own view, shown safely, its calls through 
     const view = page.frameLocator('[data-testid=tool-app] [data-testid=app-view]').frameLocator('iframe');
     await expect(view.locator('body')).toHaveAttribute('data-done', 'true', { timeout: 15_000 });
     const probes = JSON.parse(await view.locator('#probes').innerText()) as Record<string, string>;
-    for (const k of ['parentDocument', 'topDocument', 'storage', 'cookie', 'opener', 'navigateTop']) expect(probes[k], k).toMatch(/^blocked/);
+    for (const k of ['parentDocument', 'topDocument', 'storage', 'cookie', 'opener', 'navigateTop'])
+      expect(probes[k], k).toMatch(/^blocked/);
     expect(probes.fetchConsole).toMatch(/^blocked/);
     expect(probes.fetchUndeclared).toMatch(/^blocked/);
     await expect(page).toHaveURL(new RegExp(`^${app.origin}`));
@@ -159,7 +181,13 @@ const versionFile = join(mkdtempSync(join(tmpdir(), 'mcp-console-view-')), 'vers
 writeFileSync(versionFile, '1');
 
 test.describe('a changed MCP App view', () => {
-  test.use({ config: { mcpServers: { apps: { command: process.execPath, args: [APP_SERVER], env: { APP_VIEW_VERSION_FILE: versionFile } } } } });
+  test.use({
+    config: {
+      mcpServers: {
+        apps: { command: process.execPath, args: [APP_SERVER], env: { APP_VIEW_VERSION_FILE: versionFile } },
+      },
+    },
+  });
   test.afterAll(() => rmSync(dirname(versionFile), { recursive: true, force: true }));
 
   test('is flagged with its diff until the person pins it again', async ({ app, page }) => {
@@ -185,7 +213,7 @@ test.describe('a changed MCP App view', () => {
 
 test.describe('an MCP App over Streamable HTTP, 2026-07-28 only', () => {
   test.use({
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads dependencies from it; there are none
     config: async ({}, use) => {
       const s = await listening(APP_SERVER, ['--http']);
       try {

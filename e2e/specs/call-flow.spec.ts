@@ -23,7 +23,14 @@ test.describe('calling a tool through the confirmation', () => {
     await page.getByTestId('call-button').click();
     await expect(c.dialog).toHaveAttribute('data-server', 'fx');
     await expect(c.dialog).toHaveAttribute('data-tool', 'form_kitchen_sink');
-    const sent = { color: 'green', count: 3, name: 'Ada', options: { verbose: false }, origin: { x: 1, y: 2 }, tags: ['first'] };
+    const sent = {
+      color: 'green',
+      count: 3,
+      name: 'Ada',
+      options: { verbose: false },
+      origin: { x: 1, y: 2 },
+      tags: ['first'],
+    };
     expect(JSON.parse(await c.dialog.getByTestId('approval-args').innerText())).toEqual(sent);
     await c.approveOnce();
     const result = c.lastResult();
@@ -66,7 +73,10 @@ test.describe('calling a tool through the confirmation', () => {
     expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid=tool-detail]'))).toBe(true);
   });
 
-  test('allow for this session: the next call asks nothing; a changed tool asks again with its diff', async ({ app, page }) => {
+  test('allow for this session: the next call asks nothing; a changed tool asks again with its diff', async ({
+    app,
+    page,
+  }) => {
     const c = app.console;
     await c.connect('fx');
     await c.openTool('fx', 'mutable');
@@ -97,7 +107,10 @@ test.describe('calling a tool through the confirmation', () => {
     await c.openTool('fx', 'echo');
     await page.getByTestId('call-button').click();
     await expect(c.dialog).toHaveAttribute('data-server', 'fx');
-    expect((await rpc(app, 'calls.request', { serverId: 'everything', tool: 'echo', args: { message: 'from elsewhere' } })).ok).toBe(true);
+    expect(
+      (await rpc(app, 'calls.request', { serverId: 'everything', tool: 'echo', args: { message: 'from elsewhere' } }))
+        .ok,
+    ).toBe(true);
     await expect(c.dialog.getByTestId('approval-position')).toHaveText('1 of 2 waiting');
     // The queue beside the dialog lists both, oldest first; the second can be opened before the first is decided.
     const items = page.getByTestId('approval-queue').getByTestId('approval-item');
@@ -139,7 +152,10 @@ test.describe('calling a tool through the confirmation', () => {
 });
 
 test.describe('who asked, and the audit view as it happens', () => {
-  test('the dialog, the history and the audit log say the call was asked for from this console', async ({ app, page }) => {
+  test('the dialog, the history and the audit log say the call was asked for from this console', async ({
+    app,
+    page,
+  }) => {
     const c = app.console;
     await c.connect('fx');
     await c.openTool('fx', 'echo');
@@ -149,7 +165,9 @@ test.describe('who asked, and the audit view as it happens', () => {
     await c.approveOnce();
     await expect(c.lastResult()).toHaveAttribute('data-status', 'ok');
     await page.getByTestId('tab-history').click();
-    await expect(page.getByTestId('history-row').first().getByTestId('history-requester')).toHaveText('you, in the console');
+    await expect(page.getByTestId('history-row').first().getByTestId('history-requester')).toHaveText(
+      'you, in the console',
+    );
     await page.getByTestId('tab-audit').click();
     const requested = page.locator('[data-testid=audit-entry][data-kind=call-requested]').first();
     await expect(requested.getByTestId('audit-requester')).toHaveText('you, in the console');

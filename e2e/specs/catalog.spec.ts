@@ -1,16 +1,26 @@
 import { expect, test } from './fixtures.js';
 
 test.describe('catalog', () => {
-  test('shows icons from the core, risk and annotation badges with declared values told apart from defaults', async ({ app, page }) => {
+  test('shows icons from the core, risk and annotation badges with declared values told apart from defaults', async ({
+    app,
+    page,
+  }) => {
     const c = app.console;
     await c.connect('fx');
     await expect(page.getByTestId('tool-count')).toHaveText('261');
     await page.getByTestId('tool-search').fill('icon_');
     await expect(c.tool('fx', 'icon_png').getByTestId('tool-icon')).toHaveAttribute('src', /^data:image\/png;base64,/);
-    await expect(c.tool('fx', 'icon_svg').getByTestId('tool-icon')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+    await expect(c.tool('fx', 'icon_svg').getByTestId('tool-icon')).toHaveAttribute(
+      'src',
+      /^data:image\/svg\+xml;base64,/,
+    );
     await expect(c.tool('fx', 'icon_bad_scheme').getByTestId('tool-icon')).toHaveCount(0);
     // No image on the page points anywhere but data: (the page never fetches a server-supplied URL).
-    expect(await page.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')).filter((s) => !s?.startsWith('data:')))).toEqual([]);
+    expect(
+      await page
+        .locator('img')
+        .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')).filter((s) => !s?.startsWith('data:'))),
+    ).toEqual([]);
     await page.getByTestId('tool-search').fill('ann_tfuf');
     const row = c.tool('fx', 'ann_tfuf');
     await expect(row.locator('[data-risk]')).toHaveAttribute('data-risk', 'read-only-claimed');
@@ -30,7 +40,10 @@ test.describe('catalog', () => {
     }
     await page.getByTestId('tool-search').fill('ann_tfuf');
     await row.click();
-    await expect(page.locator('[data-testid=tool-detail] [data-hint=readOnlyHint]')).toHaveAttribute('data-declared', 'true');
+    await expect(page.locator('[data-testid=tool-detail] [data-hint=readOnlyHint]')).toHaveAttribute(
+      'data-declared',
+      'true',
+    );
     const table = page.getByTestId('annotation-table');
     await page.getByText('Annotations', { exact: true }).click();
     await expect(table.locator('tr', { hasText: 'idempotentHint' })).toContainText('spec default');
@@ -53,7 +66,10 @@ test.describe('catalog', () => {
     await expect(page.getByTestId('tool-search')).toBeFocused();
   });
 
-  test('from the keyboard alone: filter, into the list, through it, open a tool, on to its form', async ({ app, page }) => {
+  test('from the keyboard alone: filter, into the list, through it, open a tool, on to its form', async ({
+    app,
+    page,
+  }) => {
     const c = app.console;
     await c.connect('fx');
     const rows = page.getByTestId('tool-item');
@@ -80,7 +96,9 @@ test.describe('catalog', () => {
     await expect(rows.nth(1)).toBeFocused();
     await page.keyboard.press('End');
     const lastName = await page.evaluate(() => document.activeElement?.getAttribute('data-tool'));
-    expect(await page.evaluate(() => (document.activeElement?.parentElement as HTMLElement | null)?.dataset.row)).toBe('260');
+    expect(await page.evaluate(() => (document.activeElement?.parentElement as HTMLElement | null)?.dataset.row)).toBe(
+      '260',
+    );
     await expect(page.locator('[data-testid=tool-item]:focus')).toBeInViewport();
     await page.keyboard.press('ArrowUp');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-tool'))).not.toBe(lastName);
@@ -102,7 +120,10 @@ test.describe('catalog', () => {
     await expect(page.getByTestId('tool-count')).toHaveText(/^261 of \d+$/);
     await page.locator('[data-testid=filter-chip][data-term="is:read-only"]').click();
     await expect(search).toHaveValue('server:fx is:read-only');
-    await expect(page.locator('[data-testid=filter-chip][data-term="is:read-only"]')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('[data-testid=filter-chip][data-term="is:read-only"]')).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(c.tool('fx', 'echo')).toBeVisible();
     await expect(c.tool('fx', 'ann_tuuu')).toBeVisible();
     await expect(c.tool('fx', 'ann_ftuu')).toHaveCount(0);
@@ -118,7 +139,10 @@ test.describe('catalog', () => {
     await expect(c.tool('everything', 'echo')).toBeVisible();
   });
 
-  test('a live list_changed updates the list in place and marks added and changed tools with their diff', async ({ app, page }) => {
+  test('a live list_changed updates the list in place and marks added and changed tools with their diff', async ({
+    app,
+    page,
+  }) => {
     const c = app.console;
     await c.connect('fx');
     await c.openTool('fx', 'change_tools');
@@ -140,7 +164,9 @@ test.describe('catalog', () => {
     const c = app.console;
     await c.connect('fx');
     await c.openTool('fx', 'hostile_html');
-    await expect(page.getByTestId('tool-description')).toContainText('<script>window.__pwned = true</script><img src=x');
+    await expect(page.getByTestId('tool-description')).toContainText(
+      '<script>window.__pwned = true</script><img src=x',
+    );
     await c.callWithJson({});
     await expect(c.lastResult().getByTestId('text-body')).toContainText('<img src=x onerror=');
     expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
@@ -154,7 +180,10 @@ test.describe('catalog', () => {
     await expect(page.getByTestId('tool-description')).toContainText('100,000 characters in all');
   });
 
-  test('a schema the form cannot draw falls back to the JSON editor, saying why; the editor keeps the value across the toggle', async ({ app, page }) => {
+  test('a schema the form cannot draw falls back to the JSON editor, saying why; the editor keeps the value across the toggle', async ({
+    app,
+    page,
+  }) => {
     const c = app.console;
     await c.connect('fx');
     await c.openTool('fx', 'form_tuple');

@@ -29,7 +29,10 @@ test.describe('collections', () => {
     await app.console.connect('notes');
   });
 
-  test('save a call from its result, run it, see what changed as a diff, update the snapshot', async ({ app, page }) => {
+  test('save a call from its result, run it, see what changed as a diff, update the snapshot', async ({
+    app,
+    page,
+  }) => {
     await app.console.openTool('notes', 'count');
     await app.console.callWithJson({});
     const result = app.console.lastResult();
@@ -76,7 +79,9 @@ test.describe('collections', () => {
     await expect(step.getByTestId('step-answer')).toContainText('Snapshot');
     await expect(step.getByTestId('step-answer')).toContainText('This run');
     const file = readdirSync(join(app.dataDir, 'data', 'collections')).find((f) => f.endsWith('.collection.json'))!;
-    const saved = JSON.parse(readFileSync(join(app.dataDir, 'data', 'collections', file), 'utf8')) as { steps: Array<{ snapshot: { result: unknown } }> };
+    const saved = JSON.parse(readFileSync(join(app.dataDir, 'data', 'collections', file), 'utf8')) as {
+      steps: Array<{ snapshot: { result: unknown } }>;
+    };
     expect(saved.steps[0]!.snapshot.result).toMatchObject({ structuredContent: { notes: 1 } });
   });
 
@@ -101,7 +106,9 @@ test.describe('collections', () => {
     await box.locator('[data-testid=record-secret][data-pointer="/name"]').check();
     await box.getByTestId('record-name').fill('Sign-in journey');
     await box.getByTestId('record-calls').click();
-    await expect(page.getByTestId('recorded-note')).toContainText('Recorded 2 steps (login, greet) into sign-in-journey.collection.json');
+    await expect(page.getByTestId('recorded-note')).toContainText(
+      'Recorded 2 steps (login, greet) into sign-in-journey.collection.json',
+    );
     await expect(page.getByTestId('recorded-note')).toContainText('LOGIN_API_KEY');
     const text = readFileSync(join(app.dataDir, 'data', 'collections', 'sign-in-journey.collection.json'), 'utf8');
     expect(text).not.toContain(key);
@@ -112,7 +119,9 @@ test.describe('collections', () => {
     await page.getByTestId('history-pick').nth(0).check();
     await page.getByTestId('record-into').selectOption({ label: 'into Sign-in journey' });
     await page.getByTestId('record-calls').click();
-    await expect(page.getByTestId('recorded-note')).toContainText('Recorded 1 step (greet-2) into sign-in-journey.collection.json');
+    await expect(page.getByTestId('recorded-note')).toContainText(
+      'Recorded 1 step (greet-2) into sign-in-journey.collection.json',
+    );
 
     await page.getByTestId('tab-collections').click();
     await expect(page.getByTestId('collection-item')).toHaveCount(1);
@@ -123,10 +132,16 @@ test.describe('collections', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe('sign-in-journey.collection.json');
     const exported = readFileSync((await file.path())!, 'utf8');
-    expect(exported).toBe(readFileSync(join(app.dataDir, 'data', 'collections', 'sign-in-journey.collection.json'), 'utf8'));
-    await page.getByTestId('collection-import').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+    expect(exported).toBe(
+      readFileSync(join(app.dataDir, 'data', 'collections', 'sign-in-journey.collection.json'), 'utf8'),
+    );
+    await page
+      .getByTestId('collection-import')
+      .setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
     await expect(page.getByTestId('collection-item')).toHaveCount(2);
-    await page.getByTestId('collection-import').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"name":"x"}') });
+    await page
+      .getByTestId('collection-import')
+      .setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"name":"x"}') });
     await expect(page.getByTestId('collections-error')).toContainText('not a valid collection');
   });
 

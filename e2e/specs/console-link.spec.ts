@@ -73,15 +73,21 @@ test.describe('the page loses its console', () => {
     await expect(page.getByTestId('tool-detail')).toBeVisible();
     // A call now is refused in words at once: no dialog, nothing waiting.
     await page.getByTestId('call-button').click();
-    await expect(page.getByRole('alert').filter({ hasText: 'The console is not reachable' })).toContainText('Nothing was sent.');
+    await expect(page.getByRole('alert').filter({ hasText: 'The console is not reachable' })).toContainText(
+      'Nothing was sent.',
+    );
     await expect(c.dialog).toHaveCount(0);
     // The JSON editor, never opened before, cannot load its script now: it says so in words, and the
     // arguments stay editable as plain text, the rest of the panel with them.
     await page.getByTestId('mode-json').click();
-    await expect(page.getByTestId('json-editor-fallback')).toContainText('could not load its script from the console (is it still running?)');
+    await expect(page.getByTestId('json-editor-fallback')).toContainText(
+      'could not load its script from the console (is it still running?)',
+    );
     await page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{"message": "typed as text"}');
     await page.getByTestId('call-button').click();
-    await expect(page.getByRole('alert').filter({ hasText: 'The console is not reachable' })).toContainText('Nothing was sent.');
+    await expect(page.getByRole('alert').filter({ hasText: 'The console is not reachable' })).toContainText(
+      'Nothing was sent.',
+    );
     // It keeps trying, and counts its tries.
     await expect(banner).toContainText(/\(\d+ tr(y|ies) so far\)/);
 
@@ -92,7 +98,9 @@ test.describe('the page loses its console', () => {
     await expect(banner).toHaveAttribute('data-restarted', 'true', { timeout: 15_000 });
     await expect(banner).toContainText('Open the address it printed');
     await page.getByTestId('call-button').click();
-    await expect(page.getByRole('alert').filter({ hasText: 'The console is not reachable' })).toContainText('was started again');
+    await expect(page.getByRole('alert').filter({ hasText: 'The console is not reachable' })).toContainText(
+      'was started again',
+    );
 
     // The address it printed: the console again, no banner, the server there to connect.
     await page.goto(second.url);

@@ -8,7 +8,8 @@ import { findElectron } from '../../electron/launch/start.js';
 
 // Found without requiring the package (which would try to download the binary).
 const bin = findElectron(resolve('.'));
-const reason = 'the Electron binary is not on this machine (it cannot be downloaded here); the desktop app is tested where it exists';
+const reason =
+  'the Electron binary is not on this machine (it cannot be downloaded here); the desktop app is tested where it exists';
 
 test.describe('the desktop app', () => {
   test.skip(!bin, reason);
@@ -17,14 +18,19 @@ test.describe('the desktop app', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcp-console-electron-'));
     const config = join(dir, 'mcp.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE] } } }));
-    const app = await electron.launch({ executablePath: bin!, args: [resolve('.'), '--data-dir', join(dir, 'data'), '--config', config, '--no-sandbox'] });
+    const app = await electron.launch({
+      executablePath: bin!,
+      args: [resolve('.'), '--data-dir', join(dir, 'data'), '--config', config, '--no-sandbox'],
+    });
     try {
       const page = await app.firstWindow();
       await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');
-      expect(await page.evaluate(() => [typeof (globalThis as { require?: unknown }).require, typeof (globalThis as { process?: unknown }).process])).toEqual([
-        'undefined',
-        'undefined',
-      ]);
+      expect(
+        await page.evaluate(() => [
+          typeof (globalThis as { require?: unknown }).require,
+          typeof (globalThis as { process?: unknown }).process,
+        ]),
+      ).toEqual(['undefined', 'undefined']);
       const api = await page.evaluate(() => {
         const b = (window as unknown as { mcpConsole: { requests: object; events: object } }).mcpConsole;
         return { top: Object.keys(b), requests: Object.keys(b.requests), events: Object.keys(b.events) };

@@ -13,9 +13,15 @@ test.describe('elicitation: a server asks the person', () => {
     await c.callWithJson({});
     const q = page.getByTestId('elicitation-dialog');
     await expect(q).toHaveAttribute('data-server', 'everything');
-    // Who asks, during what, and what, stay in view above the form; the answers below it (focus on Cancel moves nothing).
-    const inView = [q.getByRole('heading', { name: 'asks you' }), q.getByTestId('elicitation-during'), q.getByTestId('elicitation-message')];
-    for (const part of [...inView, q.getByTestId('elicitation-cancel'), q.getByTestId('elicitation-accept')]) await expect(part).toBeInViewport({ ratio: 1 });
+    // Who asks, during what, and what, stay in view above the form; the answers below it (focus on Cancel moves
+    // nothing).
+    const inView = [
+      q.getByRole('heading', { name: 'asks you' }),
+      q.getByTestId('elicitation-during'),
+      q.getByTestId('elicitation-message'),
+    ];
+    for (const part of [...inView, q.getByTestId('elicitation-cancel'), q.getByTestId('elicitation-accept')])
+      await expect(part).toBeInViewport({ ratio: 1 });
     await expect(q.getByTestId('elicitation-cancel')).toBeFocused();
     await expect(q).toHaveAttribute('data-mode', 'form');
     await expect(q.getByTestId('elicitation-during')).toHaveText('trigger-elicitation-request');
@@ -23,18 +29,28 @@ test.describe('elicitation: a server asks the person', () => {
     const form = q.getByTestId('elicitation-form');
     // The schema's default is shown in the form, where the person sees it before sending.
     await expect(form.getByLabel('String with default')).toHaveValue('It was a dark and stormy night.');
-    await expect(q.getByTestId('elicitation-filled')).toHaveText('Esc cancels · the values the server suggested are filled in: check them before sending');
+    await expect(q.getByTestId('elicitation-filled')).toHaveText(
+      'Esc cancels · the values the server suggested are filled in: check them before sending',
+    );
     await expect(q).toHaveAttribute('data-armed', 'true');
     await q.getByTestId('elicitation-accept').click();
     // The name is required: the core refuses, the question stays.
-    await expect(q.getByTestId('elicitation-error')).toHaveText('the answer does not fit what the server asked: "String" (name) is required');
+    await expect(q.getByTestId('elicitation-error')).toHaveText(
+      'the answer does not fit what the server asked: "String" (name) is required',
+    );
     await expect(q.getByTestId('elicitation-error')).toBeInViewport({ ratio: 1 });
     for (const part of inView) await expect(part).toBeInViewport({ ratio: 1 });
     await form.locator('#root_name').fill('Ada Lovelace');
     // Every kind of choice the 2025-11-25 schema allows is drawn: nothing "unsupported", legacy
     // enumNames shown by name, titled and untitled multi-selects as check boxes.
     await expect(form).not.toContainText('Unsupported');
-    await expect(form.locator('#root_legacyTitledEnum option')).toHaveText(['Cats', 'Dogs', 'Birds', 'Fish', 'Reptiles']);
+    await expect(form.locator('#root_legacyTitledEnum option')).toHaveText([
+      'Cats',
+      'Dogs',
+      'Birds',
+      'Fish',
+      'Reptiles',
+    ]);
     await form.locator('#root_legacyTitledEnum').selectOption({ label: 'Dogs' });
     await expect(form.getByRole('checkbox', { name: 'Tuna' })).toBeChecked();
     await form.getByRole('checkbox', { name: 'Salmon' }).check();
@@ -52,7 +68,10 @@ test.describe('elicitation: a server asks the person', () => {
     await expect(page.locator('[data-testid=audit-entry][data-kind=elicitation-answered]')).toHaveCount(1);
   });
 
-  test('a URL question shows the whole URL and the host it really goes to, and does not offer to open a deceptive one', async ({ app, page }) => {
+  test('a URL question shows the whole URL and the host it really goes to, and does not offer to open a deceptive one', async ({
+    app,
+    page,
+  }) => {
     const c = app.console;
     await c.connect('everything');
     await c.openTool('everything', 'trigger-url-elicitation');
@@ -71,7 +90,10 @@ test.describe('elicitation: a server asks the person', () => {
 });
 
 test.describe('sampling (deprecated): a person writes the reply', () => {
-  test('the dialog shows the conversation the server sent, says no model is called, and the reply reaches the server', async ({ app, page }) => {
+  test('the dialog shows the conversation the server sent, says no model is called, and the reply reaches the server', async ({
+    app,
+    page,
+  }) => {
     const c = app.console;
     await c.connect('everything');
     await c.openTool('everything', 'trigger-sampling-request');
@@ -101,9 +123,15 @@ test.describe('sampling (deprecated): a person writes the reply', () => {
 });
 
 test.describe('a URL question the server says is done', () => {
-  test.use({ config: { mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_URL_ELICIT: '1' } } } } });
+  test.use({
+    config: { mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_URL_ELICIT: '1' } } } },
+  });
 
-  test('opened only after the person confirms the whole URL; the server’s "done" is shown as a notice', async ({ app, page, context }) => {
+  test('opened only after the person confirms the whole URL; the server’s "done" is shown as a notice', async ({
+    app,
+    page,
+    context,
+  }) => {
     const c = app.console;
     await c.connect('fx');
     await c.openTool('fx', 'sign_in');

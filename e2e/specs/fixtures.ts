@@ -41,9 +41,15 @@ export async function listening(script: string, args: string[]): Promise<{ url: 
   return { url, stop: () => child.kill() };
 }
 
-export const test = base.extend<{ config: object; policy: object | null; serveArgs: string[]; app: App; modern: string }>({
+export const test = base.extend<{
+  config: object;
+  policy: object | null;
+  serveArgs: string[];
+  app: App;
+  modern: string;
+}>({
   /** Our modern-only server (2026-07-28, Streamable HTTP), started for the test; its MCP endpoint URL. */
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads dependencies from it; there are none
   modern: async ({}, use) => {
     const s = await listening(resolve('out/node/e2e/fixtures/modern-server.js'), ['--port', '0']);
     try {
@@ -63,7 +69,10 @@ export const test = base.extend<{ config: object; policy: object | null; serveAr
     page.on('pageerror', (e) => thrown.push(e.message));
     const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-e2e-'));
     if (policy) writeFileSync(join(dataDir, 'policy.json'), JSON.stringify(policy));
-    const { url, stop, answerConsent } = await startServe(config, dataDir, [...(policy ? ['--policy', join(dataDir, 'policy.json')] : []), ...serveArgs]);
+    const { url, stop, answerConsent } = await startServe(config, dataDir, [
+      ...(policy ? ['--policy', join(dataDir, 'policy.json')] : []),
+      ...serveArgs,
+    ]);
     const u = new URL(url);
     const token = new URLSearchParams(u.hash.slice(1)).get('token')!;
     await page.goto(url);
@@ -80,9 +89,15 @@ export const test = base.extend<{ config: object; policy: object | null; serveAr
 export { expect, type Page };
 
 /** Sends one contract request over the WebSocket, as a second front end would. */
-export async function rpc(app: App, method: string, params: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
+export async function rpc(
+  app: App,
+  method: string,
+  params: unknown,
+): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
   const { WebSocket } = await import('ws');
-  const ws = new WebSocket(`${app.origin.replace('http', 'ws')}/ws?token=${app.token}`, { headers: { Origin: app.origin } });
+  const ws = new WebSocket(`${app.origin.replace('http', 'ws')}/ws?token=${app.token}`, {
+    headers: { Origin: app.origin },
+  });
   await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
   try {
     return await new Promise((r) => {
@@ -99,7 +114,10 @@ export async function rpc(app: App, method: string, params: unknown): Promise<{ 
   }
 }
 
-/** Adds our modern-only fixture (the `modern` fixture's URL) as server `modern`, through the contract, and connects it in the page. */
+/**
+ * Adds our modern-only fixture (the `modern` fixture's URL) as server `modern`, through the contract, and connects it
+ * in the page.
+ */
 export async function connectModern(app: App, url: string): Promise<void> {
   expect((await rpc(app, 'servers.add', { id: 'modern', config: { type: 'http', url } })).ok).toBe(true);
   await app.console.connect('modern');
@@ -108,11 +126,14 @@ export async function connectModern(app: App, url: string): Promise<void> {
 /** An SDK client as the agent, on the endpoint the page shows. */
 export async function agent(url: string, token: string): Promise<Client> {
   const c = new Client({ name: 'playwright-agent', version: '1' }, { versionNegotiation: { mode: 'legacy' } });
-  await c.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  await c.connect(
+    new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+  );
   return c;
 }
 
-export const text = (r: { content?: unknown }) => ((r.content as Array<{ text?: string }>) ?? []).map((b) => b.text ?? '').join('');
+export const text = (r: { content?: unknown }) =>
+  ((r.content as Array<{ text?: string }>) ?? []).map((b) => b.text ?? '').join('');
 
 export async function connectAgentInPage(app: App, name: string): Promise<{ token: string; url: string }> {
   const page = app.console.page;

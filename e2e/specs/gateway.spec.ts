@@ -1,6 +1,8 @@
 import { test, expect, rpc, agent, connectAgentInPage, text } from './fixtures.js';
 
-test('an agent connected in the page calls through the gateway: approved, denied, always allowed, each by a click', async ({ app }) => {
+test('an agent connected in the page calls through the gateway: approved, denied, always allowed, each by a click', async ({
+  app,
+}) => {
   const page = app.console.page;
   const { token, url } = await connectAgentInPage(app, 'claude');
   expect(token).toMatch(/^mcpc_agent_/);
@@ -9,7 +11,9 @@ test('an agent connected in the page calls through the gateway: approved, denied
   const snippets = page.getByTestId('agent-snippet');
   await expect(snippets).toHaveCount(4);
   await expect(page.locator('[data-testid=agent-snippet][data-host="Cursor"]')).toContainText(token);
-  await expect(page.locator('[data-testid=agent-snippet][data-host="Claude Desktop"]')).toContainText('"--agent",\n        "claude"');
+  await expect(page.locator('[data-testid=agent-snippet][data-host="Claude Desktop"]')).toContainText(
+    '"--agent",\n        "claude"',
+  );
   await expect(page.locator('[data-testid=agent-row][data-agent="claude"]')).toHaveAttribute('data-state', 'active');
 
   const row = page.locator('[data-testid=agent-row][data-agent="claude"]');
@@ -23,7 +27,9 @@ test('an agent connected in the page calls through the gateway: approved, denied
   const toggle = page.locator('[data-testid=agent-server-toggle][data-server="everything"]');
   await toggle.click(); // the box shows what the core holds: checked once the change is in
   await expect(toggle).toBeChecked();
-  await expect.poll(async () => (await c.listTools()).tools.some((t) => t.name.startsWith('everything.')), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(async () => (await c.listTools()).tools.some((t) => t.name.startsWith('everything.')), { timeout: 15_000 })
+    .toBe(true);
 
   // Approved by a click: the dialog names the agent and shows the exact arguments.
   const first = c.callTool({ name: 'fx.echo', arguments: { message: 'from the agent' } });

@@ -1,12 +1,18 @@
 import { test, expect } from './fixtures.js';
 
-test('a developer allows every tool of a server for the session from the dialog, sees it in Grants, revokes it', async ({ app, page }) => {
+test('a developer allows every tool of a server for the session from the dialog, sees it in Grants, revokes it', async ({
+  app,
+  page,
+}) => {
   const c = app.console;
   await c.connect('fx');
   await c.openTool('fx', 'echo');
   await c.callWithJson({ message: 'first' }, false);
   // Only trusted servers are offered the read-only cover: annotations are claims otherwise.
-  await expect(c.dialog.locator('[data-testid=approve-session-covers] option')).toHaveText(['this tool', 'every tool of fx, as they are now']);
+  await expect(c.dialog.locator('[data-testid=approve-session-covers] option')).toHaveText([
+    'this tool',
+    'every tool of fx, as they are now',
+  ]);
   await c.dialog.getByTestId('approve-session-covers').selectOption('server');
   await c.armed();
   await c.dialog.getByTestId('approve-session').click();

@@ -13,15 +13,21 @@ import { checkpoint } from '../pages/layout-check.js';
  * console restarts mid-day and both agents come back with the configs they were given, their grants
  * as they were.
  */
-const CONFIG = { mcpServers: { fx: { command: process.execPath, args: [resolve('out/node/e2e/fixtures/server.js')] } } };
-const text = (r: { content?: unknown }) => ((r.content as Array<{ text?: string }>) ?? []).map((b) => b.text ?? '').join('');
+const CONFIG = {
+  mcpServers: { fx: { command: process.execPath, args: [resolve('out/node/e2e/fixtures/server.js')] } },
+};
+const text = (r: { content?: unknown }) =>
+  ((r.content as Array<{ text?: string }>) ?? []).map((b) => b.text ?? '').join('');
 
 interface Given {
   http: { url: string; headers: Record<string, string> };
   stdio: { command: string; args: string[] };
 }
 
-/** Connects an agent in the Agents tab, as a person does; returns the Cursor (HTTP) and Claude Desktop (bridge) snippets it showed. */
+/**
+ * Connects an agent in the Agents tab, as a person does; returns the Cursor (HTTP) and Claude Desktop (bridge) snippets
+ * it showed.
+ */
 async function connectAgent(page: Page, name: string): Promise<Given> {
   await page.getByTestId('tab-agents').click();
   await page.getByTestId('agent-connect').click();
@@ -29,7 +35,8 @@ async function connectAgent(page: Page, name: string): Promise<Given> {
   await page.locator('[data-testid=agent-server-option][data-server=fx]').check();
   await page.getByTestId('agent-create').click();
   await expect(page.getByTestId('agent-created')).toHaveAttribute('data-agent', name);
-  const snippet = async (host: string) => JSON.parse((await page.locator(`[data-testid=agent-snippet][data-host="${host}"] pre`).textContent())!);
+  const snippet = async (host: string) =>
+    JSON.parse((await page.locator(`[data-testid=agent-snippet][data-host="${host}"] pre`).textContent())!);
   const given = {
     http: (await snippet('Cursor')).mcpServers[`mcp-console-${name}`],
     stdio: (await snippet('Claude Desktop')).mcpServers[`mcp-console-${name}`],
@@ -143,7 +150,9 @@ test('an approver through a day with two agents, a restart in the middle', async
     await expect(gaveUp).rejects.toThrow(/timed out|timeout/i);
     await expect(dialog).toBeHidden();
     await page.getByTestId('tab-audit').click();
-    await expect(page.locator('[data-testid=audit-entry]', { hasText: 'withdrawn by agent claude' }).first()).toBeVisible();
+    await expect(
+      page.locator('[data-testid=audit-entry]', { hasText: 'withdrawn by agent claude' }).first(),
+    ).toBeVisible();
     await checkpoint(page, 'approver-3-withdrawn-in-audit');
 
     // Restart mid-day: same data, same config. Both agents come back as they were configured.
@@ -155,7 +164,9 @@ test('an approver through a day with two agents, a restart in the middle', async
     const bridge2 = await overBridge(cursor);
     clients.push(http2, bridge2);
     // cursor's standing grant held: no dialog.
-    expect(text(await bridge2.callTool({ name: 'fx.echo', arguments: { message: 'after restart, granted' } }))).toContain('after restart, granted');
+    expect(
+      text(await bridge2.callTool({ name: 'fx.echo', arguments: { message: 'after restart, granted' } })),
+    ).toContain('after restart, granted');
     // claude has none: the person is asked again.
     const again = http2.callTool({ name: 'fx.echo', arguments: { message: 'after restart' } });
     await expect(dialog).toHaveAttribute('data-agent', 'claude');
@@ -163,7 +174,10 @@ test('an approver through a day with two agents, a restart in the middle', async
     await dialog.getByTestId('approve-once').click();
     expect(text(await again)).toContain('after restart');
     await page.getByTestId('tab-agents').click();
-    await expect(page.locator('[data-testid=grant-row][data-agent=cursor][data-tool=echo]')).toHaveAttribute('data-scope', 'always');
+    await expect(page.locator('[data-testid=grant-row][data-agent=cursor][data-tool=echo]')).toHaveAttribute(
+      'data-scope',
+      'always',
+    );
     await checkpoint(page, 'approver-4-after-restart');
   } finally {
     for (const c of clients) await c.close().catch(() => undefined);

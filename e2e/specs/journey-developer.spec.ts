@@ -14,7 +14,8 @@ test('a server developer from an imported config to a call made again', async ({
   const c = app.console;
   await page.setViewportSize({ width: 1440, height: 900 });
 
-  // The Claude Desktop config, pasted as it is in claude_desktop_config.json; each command line is confirmed at the terminal.
+  // The Claude Desktop config, pasted as it is in claude_desktop_config.json; each command line is confirmed at the
+  // terminal.
   const desktop = {
     mcpServers: {
       fx: { command: process.execPath, args: [FIXTURE] },
@@ -105,7 +106,9 @@ test('a server developer from an imported config to a call made again', async ({
   await page.getByTestId('tab-trace').click();
   await page.getByTestId('trace-server').selectOption('everything');
   await page.getByTestId('trace-filter').fill('elicitation/create');
-  await expect(page.locator('[data-testid=trace-row][data-dir=in][data-kind=request][data-method="elicitation/create"]')).toHaveCount(1);
+  await expect(
+    page.locator('[data-testid=trace-row][data-dir=in][data-kind=request][data-method="elicitation/create"]'),
+  ).toHaveCount(1);
   const answer = page.locator('[data-testid=trace-row][data-dir=out][data-method="elicitation/create"]');
   await expect(answer).toHaveAttribute('data-kind', 'response');
   await answer.click();
@@ -116,7 +119,10 @@ test('a server developer from an imported config to a call made again', async ({
   await page.getByTestId('tab-history').click();
   const row = page.locator('[data-testid=history-row]', { hasText: 'form_kitchen_sink' });
   await row.getByTestId('call-again').click();
-  expect(JSON.parse(await c.dialog.getByTestId('approval-args').innerText())).toMatchObject({ tags: ['one', 'two'], origin: { x: 1.5, y: -2 } });
+  expect(JSON.parse(await c.dialog.getByTestId('approval-args').innerText())).toMatchObject({
+    tags: ['one', 'two'],
+    origin: { x: 1.5, y: -2 },
+  });
   await c.approveOnce();
   await expect(page.locator('[data-testid=history-row]', { hasText: 'form_kitchen_sink' })).toHaveCount(2);
   await checkpoint(page, 'developer-6-history');

@@ -14,7 +14,10 @@ import { checkpoint } from '../pages/layout-check.js';
 const CORPUS = resolve('out/node/e2e/fixtures/review-server.js');
 const CONFIG = {
   mcpServers: {
-    everything: { command: process.execPath, args: [resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')] },
+    everything: {
+      command: process.execPath,
+      args: [resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')],
+    },
     stealer: { command: process.execPath, args: [CORPUS, '--case', 'p-ssh-key', '--server', '0'] },
     tagged: { command: process.execPath, args: [CORPUS, '--case', 'h-tags-instruction', '--server', '0'] },
   },
@@ -25,7 +28,9 @@ async function download(page: Page, testId: string): Promise<{ name: string; tex
   return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
 }
 
-/** What a SARIF log says, apart from where the file behind it is (the CLI names its --config file, the page has none). */
+/**
+ * What a SARIF log says, apart from where the file behind it is (the CLI names its --config file, the page has none).
+ */
 function said(sarif: string) {
   const run = JSON.parse(sarif).runs[0];
   return (run.results as { ruleId: string; level: string; message: { text: string }; suppressions?: unknown[] }[])
@@ -37,7 +42,9 @@ let dir: string;
 test.beforeEach(() => void (dir = mkdtempSync(join(tmpdir(), 'mcp-console-reviewer-'))));
 test.afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-test('a reviewer reviews three servers, accepts a finding with a reason, and exports what the CLI writes', async ({ page }) => {
+test('a reviewer reviews three servers, accepts a finding with a reason, and exports what the CLI writes', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const serve = await startServe(CONFIG, dir);
@@ -51,7 +58,9 @@ test('a reviewer reviews three servers, accepts a finding with a reason, and exp
       await expect(item).toHaveAttribute('data-status', 'connected');
     }
     // The review at connect ran after the last listing (its mark is on tagged's tool): it covers all three.
-    await expect(page.locator('[data-testid=tool-item][data-server=tagged] [data-testid=tool-review]').first()).toBeVisible();
+    await expect(
+      page.locator('[data-testid=tool-item][data-server=tagged] [data-testid=tool-review]').first(),
+    ).toBeVisible();
     await page.getByTestId('tab-review').click();
     const row = (id: string) => page.locator(`[data-testid=review-server-row][data-server="${id}"]`);
     // What the review at connect could not know it says so, rather than 0.

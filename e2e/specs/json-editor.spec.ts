@@ -1,7 +1,10 @@
 import { test, expect } from './fixtures.js';
 
 test.describe('the JSON editor', () => {
-  test("suggests the schema's properties in the first editor and in every one after it, whole at 1024 px", async ({ app, page }) => {
+  test("suggests the schema's properties in the first editor and in every one after it, whole at 1024 px", async ({
+    app,
+    page,
+  }) => {
     // The narrowest window the console supports, where the editor's box is narrower than the suggestions.
     await page.setViewportSize({ width: 1024, height: 768 });
     const c = app.console;
@@ -23,7 +26,9 @@ test.describe('the JSON editor', () => {
         await page.keyboard.press('Control+Space');
         await expect(rows.first()).toBeVisible({ timeout: 2000 });
       }).toPass({ timeout: 15_000 });
-      const labels = (await rows.evaluateAll((r) => r.map((x) => x.getAttribute('aria-label') ?? ''))).map((l) => l.split(',')[0]);
+      const labels = (await rows.evaluateAll((r) => r.map((x) => x.getAttribute('aria-label') ?? ''))).map(
+        (l) => l.split(',')[0],
+      );
       expect(labels.sort()).toEqual([...names]);
       // Each suggestion is whole on screen: its left edge is the row itself, not a box that cut it off.
       const clipped = await rows.evaluateAll(
@@ -39,7 +44,10 @@ test.describe('the JSON editor', () => {
     }
   });
 
-  test('an editor closed while it is still being made leaves no error, and the next one works', async ({ app, page }) => {
+  test('an editor closed while it is still being made leaves no error, and the next one works', async ({
+    app,
+    page,
+  }) => {
     const c = app.console;
     await c.connect('fx');
     await c.openTool('fx', 'echo');

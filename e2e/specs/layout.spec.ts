@@ -45,8 +45,10 @@ test('every tab uses the window at 1024, 1440 and 1920 wide, light and dark', as
         await page.setViewportSize(size);
         // Two frames: the layout settles after the resize (virtual lists measure themselves).
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-        for (const p of await layoutProblems(page)) problems.push(`${tab} ${size.width}×${size.height} ${scheme}: ${p}`);
-        if (size.width < 1920) await page.screenshot({ path: join(SHOTS, `${scheme}-${tab}-${size.width}x${size.height}.png`) });
+        for (const p of await layoutProblems(page))
+          problems.push(`${tab} ${size.width}×${size.height} ${scheme}: ${p}`);
+        if (size.width < 1920)
+          await page.screenshot({ path: join(SHOTS, `${scheme}-${tab}-${size.width}x${size.height}.png`) });
       }
     }
     await page.setViewportSize(SIZES[1]!);
@@ -54,7 +56,9 @@ test('every tab uses the window at 1024, 1440 and 1920 wide, light and dark', as
   expect(problems).toEqual([]);
 });
 
-test("the filter shows its whole hint where the header's line has room, and gives it on hover everywhere", async ({ page }) => {
+test("the filter shows its whole hint where the header's line has room, and gives it on hover everywhere", async ({
+  page,
+}) => {
   await page.setViewportSize(SIZES[0]!);
   await page.goto(scene.serve.url);
   await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');
@@ -75,6 +79,8 @@ test("the filter shows its whole hint where the header's line has room, and give
     await page.setViewportSize(size);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const { text, room } = await fits();
-    expect(text, `at ${size.width} wide the hint needs ${text} px and the field gives ${room}`).toBeLessThanOrEqual(room);
+    expect(text, `at ${size.width} wide the hint needs ${text} px and the field gives ${room}`).toBeLessThanOrEqual(
+      room,
+    );
   }
 });

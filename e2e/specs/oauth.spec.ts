@@ -5,7 +5,9 @@ import { expect, rpc, test } from './fixtures.js';
 
 /** A remote MCP server behind a real authorization server (oidc-provider), started for each test. */
 async function startGuarded(): Promise<{ mcp: string; issuer: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [resolve('out/node/e2e/fixtures/oauth-server.js')], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [resolve('out/node/e2e/fixtures/oauth-server.js')], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const line = await new Promise<string>((r) => createInterface({ input: child.stdout! }).once('line', r));
   return { ...(JSON.parse(line) as { mcp: string; issuer: string }), child };
 }
@@ -20,7 +22,9 @@ test.describe('sign-in to a server behind OAuth', () => {
     // oidc-provider's development pages load a web font; this machine has no route to it.
     await context.route('https://fonts.googleapis.com/**', (r) => r.abort());
     try {
-      expect((await rpc(app, 'servers.add', { id: 'guarded', config: { type: 'http', url: guarded.mcp } })).ok).toBe(true);
+      expect((await rpc(app, 'servers.add', { id: 'guarded', config: { type: 'http', url: guarded.mcp } })).ok).toBe(
+        true,
+      );
       const c = app.console;
       await c.server('guarded').getByTestId('connect').click();
       const dialog = page.getByTestId('sign-in-dialog');
@@ -49,7 +53,14 @@ test.describe('sign-in to a server behind OAuth', () => {
       await page.getByTestId('tab-auth').click();
       await expect(page.getByTestId('auth-state')).toHaveAttribute('data-signed-in', 'true');
       await expect(page.getByTestId('auth-issuer')).toHaveText(guarded.issuer);
-      for (const step of ['challenge', 'resource-metadata', 'server-metadata', 'registration', 'authorization', 'token'])
+      for (const step of [
+        'challenge',
+        'resource-metadata',
+        'server-metadata',
+        'registration',
+        'authorization',
+        'token',
+      ])
         await expect(page.locator(`[data-testid=auth-step][data-step=${step}]`).first()).toBeVisible();
       // The token response is shown, its secrets redacted.
       const token = page.locator('[data-testid=auth-step][data-step=token]').first();
@@ -66,10 +77,16 @@ test.describe('sign-in to a server behind OAuth', () => {
     }
   });
 
-  test('Cancel in the sign-in dialog ends the connection attempt with the reason, and nothing was opened', async ({ app, page, context }) => {
+  test('Cancel in the sign-in dialog ends the connection attempt with the reason, and nothing was opened', async ({
+    app,
+    page,
+    context,
+  }) => {
     const guarded = await startGuarded();
     try {
-      expect((await rpc(app, 'servers.add', { id: 'guarded', config: { type: 'http', url: guarded.mcp } })).ok).toBe(true);
+      expect((await rpc(app, 'servers.add', { id: 'guarded', config: { type: 'http', url: guarded.mcp } })).ok).toBe(
+        true,
+      );
       await app.console.server('guarded').getByTestId('connect').click();
       const dialog = page.getByTestId('sign-in-dialog');
       await expect(dialog).toBeVisible();

@@ -24,7 +24,9 @@ let dir: string;
 test.beforeEach(() => void (dir = mkdtempSync(join(tmpdir(), 'mcp-console-pins-restart-'))));
 test.afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-test('a tool pinned as changed in one session, back to its first text in the next, shows the diff against the kept pin', async ({ page }) => {
+test('a tool pinned as changed in one session, back to its first text in the next, shows the diff against the kept pin', async ({
+  page,
+}) => {
   let serve = await startServe(CONFIG, dir);
   try {
     let c = await open(page, serve);
@@ -39,7 +41,8 @@ test('a tool pinned as changed in one session, back to its first text in the nex
     await expect(mutable).toHaveCount(0);
     await serve.stop();
     // What was kept: an index and the definitions file it names, per list.
-    for (const folder of ['gateway', 'last-seen']) expect(readdirSync(join(dir, 'data', folder)).filter((f) => f.endsWith('.defs'))).toHaveLength(1);
+    for (const folder of ['gateway', 'last-seen'])
+      expect(readdirSync(join(dir, 'data', folder)).filter((f) => f.endsWith('.defs'))).toHaveLength(1);
 
     // The next start: the server offers version 1 again, which is not what the person pinned.
     serve = await startServe(CONFIG, dir);

@@ -50,14 +50,18 @@ test("the organisation's policy decides without a dialog, asks with its reason, 
   await c.openTool('fx', 'ann_ffff');
   await page.getByTestId('call-button').dispatchEvent('click');
   await expect(c.lastResult()).toHaveAttribute('data-status', 'denied');
-  await expect(c.lastResult()).toContainText("refused by the organisation's policy, rule no-writes: writing tools are not used from this console");
+  await expect(c.lastResult()).toContainText(
+    "refused by the organisation's policy, rule no-writes: writing tools are not used from this console",
+  );
 
   // The Agents tab: the rules beside the grants, read only, with the file they came from.
   await page.getByTestId('tab-agents').click();
   const rules = page.getByTestId('policy-rules');
   await expect(rules.getByTestId('policy-source')).toHaveAttribute('data-kind', 'flag');
   await expect(rules.getByTestId('policy-row')).toHaveCount(3);
-  await expect(rules.locator('[data-testid=policy-row][data-rule=echo-ok]')).toContainText('you (console, command line) · fx / echo · /message glob "hello*"');
+  await expect(rules.locator('[data-testid=policy-row][data-rule=echo-ok]')).toContainText(
+    'you (console, command line) · fx / echo · /message glob "hello*"',
+  );
   await expect(rules.locator('[data-testid=policy-row][data-rule=no-writes]')).toHaveAttribute('data-effect', 'deny');
   await expect(rules.locator('button')).toHaveCount(0);
   // The file changes: the view follows it without a reload, and a broken edit is shown with the rules kept.

@@ -22,7 +22,10 @@ test.describe('results', () => {
     const img = (await run(app, 'content_image')).getByTestId('result-image');
     await expect(img).toHaveAttribute('src', /^data:image\/png;base64,iVBOR/);
     expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(1);
-    await expect((await run(app, 'content_audio')).getByTestId('result-audio')).toHaveAttribute('src', /^data:audio\/wav;base64,UklGR/);
+    await expect((await run(app, 'content_audio')).getByTestId('result-audio')).toHaveAttribute(
+      'src',
+      /^data:audio\/wav;base64,UklGR/,
+    );
   });
 
   test('an SVG with a script is only an <img>; mislabelled bytes are refused', async ({ app, page }) => {
@@ -34,7 +37,10 @@ test.describe('results', () => {
     );
   });
 
-  test('resource links are cards: Read goes through the core, file: and javascript: stay inert', async ({ app, page }) => {
+  test('resource links are cards: Read goes through the core, file: and javascript: stay inert', async ({
+    app,
+    page,
+  }) => {
     const r = await run(app, 'content_resource_link');
     const links = r.getByTestId('resource-link');
     await expect(links).toHaveCount(4);
@@ -48,7 +54,10 @@ test.describe('results', () => {
     expect(await page.locator('a[href^="file:"], a[href^="javascript:"]').count()).toBe(0);
   });
 
-  test('embedded resources: text in a read-only editor, image blob previewed, other blob offered as a download', async ({ app, page }) => {
+  test('embedded resources: text in a read-only editor, image blob previewed, other blob offered as a download', async ({
+    app,
+    page,
+  }) => {
     const r = await run(app, 'content_embedded');
     const blocks = r.getByTestId('embedded-resource');
     await expect(blocks.nth(0).getByTestId('json-viewer')).toContainText('"embedded"');
@@ -65,17 +74,26 @@ test.describe('results', () => {
     const html = blocks.nth(3).getByTestId('json-viewer');
     await expect(html.locator('[data-mode-id]')).toHaveAttribute('data-mode-id', 'html');
     await expect(async () => {
-      const colours = await html.locator('.view-line span[class^=mtk]').evaluateAll((s) => new Set(s.map((x) => x.className)).size);
+      const colours = await html
+        .locator('.view-line span[class^=mtk]')
+        .evaluateAll((s) => new Set(s.map((x) => x.className)).size);
       expect(colours).toBeGreaterThan(2);
     }).toPass({ timeout: 10_000 });
   });
 
-  test('User and Model views route by audience, order by priority and collapse low priority; Raw is the JSON', async ({ app }) => {
+  test('User and Model views route by audience, order by priority and collapse low priority; Raw is the JSON', async ({
+    app,
+  }) => {
     const r = await run(app, 'content_annotated');
     const texts = async () =>
       r
         .getByTestId('content-block')
-        .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-index')}:${e.getAttribute('data-audience')}:${e.getAttribute('data-priority') ?? '-'}`));
+        .evaluateAll((els) =>
+          els.map(
+            (e) =>
+              `${e.getAttribute('data-index')}:${e.getAttribute('data-audience')}:${e.getAttribute('data-priority') ?? '-'}`,
+          ),
+        );
     expect(await texts()).toEqual(['1:user:0.9', '0:both:-']);
     await r.getByTestId('toggle-low-priority').click();
     await expect(r.getByTestId('toggle-low-priority')).toHaveText('Hide 2 low-priority blocks');
@@ -88,7 +106,10 @@ test.describe('results', () => {
   });
 
   test('structuredContent is checked against outputSchema: valid and invalid', async ({ app }) => {
-    await expect((await run(app, 'structured_valid')).getByTestId('structured-content')).toHaveAttribute('data-valid', 'true');
+    await expect((await run(app, 'structured_valid')).getByTestId('structured-content')).toHaveAttribute(
+      'data-valid',
+      'true',
+    );
     const bad = (await run(app, 'structured_invalid')).getByTestId('structured-content');
     await expect(bad).toHaveAttribute('data-valid', 'false');
     await expect(bad).toContainText('/total');

@@ -26,8 +26,12 @@ test('a definition that changes after it was pinned is flagged in the catalog, t
 
   await page.getByTestId('tab-review').click();
   await page.getByTestId('review-run').click();
-  await expect(page.locator('[data-testid=review-finding][data-rule="D01"][data-server="fx"]')).toContainText('changed since pinned');
-  await expect(page.locator('[data-testid=review-finding][data-rule="D02"][data-server="fx"]')).toContainText('dynamic_1');
+  await expect(page.locator('[data-testid=review-finding][data-rule="D01"][data-server="fx"]')).toContainText(
+    'changed since pinned',
+  );
+  await expect(page.locator('[data-testid=review-finding][data-rule="D02"][data-server="fx"]')).toContainText(
+    'dynamic_1',
+  );
 
   const pins = page.getByTestId('review-pins');
   await expect(pins).toHaveAttribute('open', '');
@@ -58,12 +62,17 @@ test('a definition that changes after it was pinned is flagged in the catalog, t
   await c.callWithJson({ action: 'add' });
   await page.getByTestId('tab-review').click();
   await expect(pins.locator('summary')).toContainText('2 to look at');
-  const before = (await rpc(app, 'review.pins', { serverId: 'fx' })).value as { counts: Record<string, number>; digests: { unsettled: string } };
+  const before = (await rpc(app, 'review.pins', { serverId: 'fx' })).value as {
+    counts: Record<string, number>;
+    digests: { unsettled: string };
+  };
   expect(before.counts).toMatchObject({ new: 2, changed: 0, removed: 0 });
   // A digest that is not the group's pins nothing.
   const stale = await rpc(app, 'review.repinAll', { serverId: 'fx', group: 'unsettled', digest: 'f'.repeat(64) });
   expect(stale.error?.code).toBe('tool-changed');
-  expect(((await rpc(app, 'review.pins', { serverId: 'fx' })).value as { counts: Record<string, number> }).counts.new).toBe(2);
+  expect(
+    ((await rpc(app, 'review.pins', { serverId: 'fx' })).value as { counts: Record<string, number> }).counts.new,
+  ).toBe(2);
   await pins.getByTestId('review-repin-all').click();
   await expect(pins.locator('summary')).toContainText('0 to look at');
   const firstSeen = before.counts['first-seen']!;
@@ -72,15 +81,21 @@ test('a definition that changes after it was pinned is flagged in the catalog, t
   await expect(pins).not.toHaveAttribute('open', '');
   await pins.locator('summary').click();
   await pins.getByTestId('review-accept-first-seen').click();
-  await expect(pins.locator('summary')).toContainText(`0 to look at, 0 pinned at first sight, ${firstSeen + 3} accepted`);
+  await expect(pins.locator('summary')).toContainText(
+    `0 to look at, 0 pinned at first sight, ${firstSeen + 3} accepted`,
+  );
 });
 
-test('the review shows its findings a page at a time, asked of the core: the rest on demand, the filters applied there', async ({ app, page }) => {
+test('the review shows its findings a page at a time, asked of the core: the rest on demand, the filters applied there', async ({
+  app,
+  page,
+}) => {
   await app.console.connect('fx');
   await page.getByTestId('tab-review').click();
   // The fixture's 260 tools: more findings than one page (100), fewer than two. The review the core
   // runs after the listing may come after an earlier one the tab showed first: it is waited for.
-  const summaryTotal = async () => Number(/^(\d+) findings/.exec((await page.getByTestId('review-summary').textContent()) ?? '')?.[1]);
+  const summaryTotal = async () =>
+    Number(/^(\d+) findings/.exec((await page.getByTestId('review-summary').textContent()) ?? '')?.[1]);
   await expect.poll(summaryTotal).toBeGreaterThan(100);
   const total = await summaryTotal();
   expect(total).toBeLessThanOrEqual(200);
@@ -97,7 +112,10 @@ test('the review shows its findings a page at a time, asked of the core: the res
   await expect(page.getByTestId('review-more')).toHaveCount(0);
   // Every finding drawn once, none twice.
   const keys = await findings.evaluateAll((els) =>
-    els.map((e) => `${e.getAttribute('data-rule')}|${e.closest('[data-testid=review-group]')?.querySelector('h3')?.textContent}|${e.textContent}`),
+    els.map(
+      (e) =>
+        `${e.getAttribute('data-rule')}|${e.closest('[data-testid=review-group]')?.querySelector('h3')?.textContent}|${e.textContent}`,
+    ),
   );
   expect(new Set(keys).size).toBe(keys.length);
   // A tool's annotations are drawn once its facts are opened, against the spec's defaults.
@@ -120,5 +138,6 @@ test('the review shows its findings a page at a time, asked of the core: the res
     })
     .toBeLessThan(total);
   await expect(findings).toHaveCount(Math.min(medium, 100));
-  for (const s of await findings.evaluateAll((els) => els.map((e) => e.getAttribute('data-severity')))) expect(['medium', 'high']).toContain(s);
+  for (const s of await findings.evaluateAll((els) => els.map((e) => e.getAttribute('data-severity'))))
+    expect(['medium', 'high']).toContain(s);
 });

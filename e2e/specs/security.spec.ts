@@ -20,7 +20,10 @@ test.describe('browser mode refuses', () => {
     await page.close();
   });
 
-  test('the token leaves the address bar once read, and no script of the page can read it or the session', async ({ app, page }) => {
+  test('the token leaves the address bar once read, and no script of the page can read it or the session', async ({
+    app,
+    page,
+  }) => {
     expect(page.url()).not.toContain('token');
     expect(new URL(page.url()).hash).toBe('');
     await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');
@@ -34,7 +37,10 @@ test.describe('browser mode refuses', () => {
     expect(seen.storage).not.toContain(app.token);
     expect(seen.local).not.toContain(app.token);
     const cookies = await page.context().cookies(app.origin);
-    expect(cookies.find((c) => c.name === `mcp-console-${new URL(app.origin).port}`)).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    expect(cookies.find((c) => c.name === `mcp-console-${new URL(app.origin).port}`)).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
     // A reload has no token in its address: the session carries it, and the page is up again.
     await page.reload();
     await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');

@@ -11,7 +11,10 @@ test.describe('servers', () => {
       // The keyboard stays in the form while it is open.
       for (let i = 0; i < 20; i++) {
         await page.keyboard.press('Tab');
-        expect(await page.evaluate(() => !!document.activeElement?.closest('[role=dialog]')), `after Tab ${i + 1}`).toBe(true);
+        expect(
+          await page.evaluate(() => !!document.activeElement?.closest('[role=dialog]')),
+          `after Tab ${i + 1}`,
+        ).toBe(true);
       }
       await form.getByLabel('Name (its id)').fill('mine');
       await form.getByLabel('Command', { exact: true }).fill(process.execPath);
@@ -21,14 +24,18 @@ test.describe('servers', () => {
       // Nothing the page added runs until the person at serve's terminal confirms the exact command line.
       await app.console.server('mine').getByTestId('connect').click();
       await expect(app.console.server('mine')).toHaveAttribute('data-status', 'awaiting-consent');
-      await expect(app.console.server('mine').getByTestId('consent-waiting')).toContainText('the terminal that runs mcp-console serve');
+      await expect(app.console.server('mine').getByTestId('consent-waiting')).toContainText(
+        'the terminal that runs mcp-console serve',
+      );
       const question = await app.answerConsent(true);
       expect(question).toContain(`command: ${process.execPath}`);
       expect(question).toContain('FIXTURE_TOOLS=120');
       await expect(app.console.server('mine')).toHaveAttribute('data-status', 'connected');
       await expect(page.getByTestId('tool-count')).toHaveText('121');
       await page.getByTestId('tab-settings').click();
-      await expect(page.locator('[data-testid=consent-row][data-server=mine][data-kind=launch]')).toContainText(FIXTURE);
+      await expect(page.locator('[data-testid=consent-row][data-server=mine][data-kind=launch]')).toContainText(
+        FIXTURE,
+      );
       await page.getByTestId('tab-tools').click();
       await app.console.server('mine').getByRole('button', { name: 'mine' }).click();
       await expect(app.console.server('mine')).toContainText('MCP Console Fixture');
@@ -37,7 +44,9 @@ test.describe('servers', () => {
 
     test('imports a pasted host config and reports a bad one naming the field', async ({ app, page }) => {
       await page.getByTestId('import-servers').click();
-      await page.getByTestId('import-text').fill(JSON.stringify({ servers: { pasted: { type: 'stdio', command: process.execPath, args: [FIXTURE] } } }));
+      await page
+        .getByTestId('import-text')
+        .fill(JSON.stringify({ servers: { pasted: { type: 'stdio', command: process.execPath, args: [FIXTURE] } } }));
       await page.getByTestId('import-run').click();
       await expect(page.getByRole('status')).toContainText('Added 1: pasted');
       await page.getByTestId('import-text').fill('{"mcpServers":{"bad":{"command":7}}}');
@@ -76,7 +85,10 @@ test.describe('servers', () => {
     await expect(c.server('fx')).toHaveAttribute('data-status', 'connected');
   });
 
-  test('the history lists every call and calls again through a new approval; the audit log verifies', async ({ app, page }) => {
+  test('the history lists every call and calls again through a new approval; the audit log verifies', async ({
+    app,
+    page,
+  }) => {
     const c = app.console;
     await c.connect('fx');
     await c.openTool('fx', 'echo');
@@ -103,7 +115,10 @@ test.describe('servers', () => {
     expect((await rpc(app, 'audit.verify', {})).value).toMatchObject({ ok: true });
   });
 
-  test('editing a server to another command makes it a new identity and reconnects it; removing it takes it away', async ({ app, page }) => {
+  test('editing a server to another command makes it a new identity and reconnects it; removing it takes it away', async ({
+    app,
+    page,
+  }) => {
     const c = app.console;
     await c.connect('fx');
     await expect(page.getByTestId('tool-count')).toHaveText('261');
@@ -135,9 +150,14 @@ test.describe('servers', () => {
 
 test.describe('a server that never answers', () => {
   // It reads its input and says nothing: no server/discover answer, no initialize answer.
-  test.use({ config: { mcpServers: { silent: { command: process.execPath, args: ['-e', 'process.stdin.resume()'] } } } });
+  test.use({
+    config: { mcpServers: { silent: { command: process.execPath, args: ['-e', 'process.stdin.resume()'] } } },
+  });
 
-  test('connecting from the keyboard keeps the focus; Disconnect stops the wait, and nothing is said to have crashed', async ({ app, page }) => {
+  test('connecting from the keyboard keeps the focus; Disconnect stops the wait, and nothing is said to have crashed', async ({
+    app,
+    page,
+  }) => {
     const card = app.console.server('silent');
     await card.getByTestId('connect').focus();
     await page.keyboard.press('Enter');
@@ -162,7 +182,11 @@ test.describe('a server that never answers', () => {
 test.describe('protocol eras', () => {
   test.use({ config: { mcpServers: {} } });
 
-  test('a modern-only server added through the form connects in the 2026-07-28 era; legacy is refused in words', async ({ app, page, modern }) => {
+  test('a modern-only server added through the form connects in the 2026-07-28 era; legacy is refused in words', async ({
+    app,
+    page,
+    modern,
+  }) => {
     await page.getByTestId('add-server').click();
     const form = page.getByTestId('server-form');
     await form.getByLabel('Name (its id)').fill('modern');
@@ -175,12 +199,18 @@ test.describe('protocol eras', () => {
     await app.console.server('modern').getByRole('button', { name: 'modern' }).click();
     await expect(app.console.server('modern').getByTestId('server-era')).toHaveAttribute('data-era', 'modern');
     await expect(app.console.server('modern').getByTestId('server-era')).toContainText('2026-07-28');
-    await expect(app.console.server('modern').getByTestId('server-era')).toContainText('auto: the server answered server/discover');
+    await expect(app.console.server('modern').getByTestId('server-era')).toContainText(
+      'auto: the server answered server/discover',
+    );
     // Who it is, from its results' _meta; what it offers, with each capability's flags; its extensions.
     await expect(app.console.server('modern').getByTestId('server-facts')).toContainText('Modern-only fixture');
-    await expect(app.console.server('modern').getByTestId('server-identity-source')).toContainText('_meta io.modelcontextprotocol/serverInfo');
+    await expect(app.console.server('modern').getByTestId('server-identity-source')).toContainText(
+      '_meta io.modelcontextprotocol/serverInfo',
+    );
     await expect(app.console.server('modern').getByTestId('server-capabilities')).toContainText('tools (listChanged)');
-    await expect(app.console.server('modern').getByTestId('server-extensions')).toHaveText('io.modelcontextprotocol/tasks');
+    await expect(app.console.server('modern').getByTestId('server-extensions')).toHaveText(
+      'io.modelcontextprotocol/tasks',
+    );
     // The same server, made to speak only the 2025 era: the card says why it cannot.
     await app.console.server('modern').getByRole('button', { name: 'Edit' }).click();
     await page.getByTestId('server-form').getByTestId('era-select').selectOption('legacy');
@@ -188,6 +218,8 @@ test.describe('protocol eras', () => {
     await app.console.server('modern').getByTestId('disconnect').click();
     await app.console.server('modern').getByTestId('connect').click();
     await expect(app.console.server('modern')).toHaveAttribute('data-status', 'error');
-    await expect(app.console.server('modern').getByTestId('server-error')).toContainText('speaks only the 2026-07-28 era');
+    await expect(app.console.server('modern').getByTestId('server-error')).toContainText(
+      'speaks only the 2026-07-28 era',
+    );
   });
 });

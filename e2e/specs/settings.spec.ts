@@ -1,6 +1,9 @@
 import { test, expect, rpc } from './fixtures.js';
 
-test('the timeouts are in Settings: lowering saves, raising past the default asks on the terminal first', async ({ app, page }) => {
+test('the timeouts are in Settings: lowering saves, raising past the default asks on the terminal first', async ({
+  app,
+  page,
+}) => {
   await page.getByTestId('tab-settings').click();
   const approval = page.getByTestId('settings-approval-timeout');
   await expect(approval).toHaveValue('600');
@@ -33,7 +36,11 @@ test('the timeouts are in Settings: lowering saves, raising past the default ask
   await row.getByTestId('settings-call-timeout').fill('600');
   await row.getByTestId('settings-call-timeout').blur();
   expect(await app.answerConsent(false)).toContain('callTimeoutMs of fx: 5,000 -> 600,000');
-  await expect(page.getByTestId('settings-timeouts-note')).toContainText('raising callTimeoutMs of fx needs a confirmation outside the page');
-  expect(((await rpc(app, 'servers.status', { serverId: 'fx' })).value as { settings: object }).settings).toMatchObject({ callTimeoutMs: 5000 });
+  await expect(page.getByTestId('settings-timeouts-note')).toContainText(
+    'raising callTimeoutMs of fx needs a confirmation outside the page',
+  );
+  expect(((await rpc(app, 'servers.status', { serverId: 'fx' })).value as { settings: object }).settings).toMatchObject(
+    { callTimeoutMs: 5000 },
+  );
   await expect(row.getByTestId('settings-call-timeout')).toHaveValue('5');
 });

@@ -35,6 +35,8 @@ test.describe('audit shipping in Settings', () => {
     await page.getByTestId('settings-shipOtlp').fill('http://127.0.0.1:9/v1/logs');
     await page.getByTestId('settings-shipping-save').click();
     expect(await app.answerConsent(false)).toMatch(/change where the audit log is sent/);
-    await expect(page.getByTestId('settings-shipping-note')).toContainText('changing shipOtlp needs a confirmation outside the page');
+    await expect(page.getByTestId('settings-shipping-note')).toContainText(
+      'changing shipOtlp needs a confirmation outside the page',
+    );
   });
 });

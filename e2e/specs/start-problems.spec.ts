@@ -7,14 +7,22 @@ import { startServe } from '../tools/serve-process.js';
 import { expect, test } from './fixtures.js';
 
 test.describe('what the console found wrong when it started', () => {
-  test('a log left open by a crash: the page says so above everything, the Audit view shows the calls closed, until dismissed', async ({ page }) => {
+  test('a log left open by a crash: the page says so above everything, the Audit view shows the calls closed, until dismissed', async ({
+    page,
+  }) => {
     const dir = mkdtempSync(join(tmpdir(), 'mcp-console-e2e-'));
     // The data directory of a console that was killed with two calls open: one undecided, one approved.
     const data = join(dir, 'data');
     mkdirSync(data, { recursive: true });
     const log = new AuditLog(join(data, 'audit.jsonl'), { fsync: false });
     log.open();
-    const call = (callId: string) => ({ serverId: 'fx', tool: 'echo', callId, argsHash: `h-${callId}`, requestedBy: CONSOLE_USER });
+    const call = (callId: string) => ({
+      serverId: 'fx',
+      tool: 'echo',
+      callId,
+      argsHash: `h-${callId}`,
+      requestedBy: CONSOLE_USER,
+    });
     log.append({ kind: 'call-requested', ...call('undecided') });
     log.append({ kind: 'call-requested', ...call('sent') });
     log.append({ kind: 'approved', ...call('sent'), decision: 'approve', decidedBy: 'user' });

@@ -1,7 +1,10 @@
 import { connectModern, expect, test } from './fixtures.js';
 
 test.describe('tasks', () => {
-  test('a tool that requires task mode runs as a task: the approval says so, the status shows while it works, the result arrives', async ({ app, page }) => {
+  test('a tool that requires task mode runs as a task: the approval says so, the status shows while it works, the result arrives', async ({
+    app,
+    page,
+  }) => {
     const c = app.console;
     await c.connect('everything');
     await c.openTool('everything', 'simulate-research-query');

@@ -12,10 +12,13 @@ test.describe('protocol trace', () => {
     await page.getByTestId('trace-server').selectOption('fx');
     const rows = page.getByTestId('trace-row');
     await expect(page.locator('[data-testid=trace-row][data-dir=in][data-method=initialize]')).toHaveCount(1);
-    await expect(page.locator('[data-testid=trace-row][data-dir=out][data-method="notifications/initialized"]')).toHaveCount(1);
+    await expect(
+      page.locator('[data-testid=trace-row][data-dir=out][data-method="notifications/initialized"]'),
+    ).toHaveCount(1);
     await page.getByTestId('trace-filter').fill('tools/list');
     await expect(rows.first()).toHaveAttribute('data-method', 'tools/list');
-    for (const m of await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-method')))) expect(m).toBe('tools/list');
+    for (const m of await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-method'))))
+      expect(m).toBe('tools/list');
     const answer = page.locator('[data-testid=trace-row][data-dir=in][data-method="tools/list"]').first();
     await answer.click();
     await expect(page.getByTestId('trace-detail')).toContainText('"tools"');
@@ -31,7 +34,11 @@ test.describe('protocol trace', () => {
     const fill = await page.locator('.trace-split').evaluate((el) => {
       const pane = el.closest('.wide-panel')!;
       const side = getComputedStyle(el).gridTemplateColumns.split(' ').length === 2;
-      return { side, gap: pane.getBoundingClientRect().bottom - el.getBoundingClientRect().bottom, scrolls: pane.scrollHeight > pane.clientHeight };
+      return {
+        side,
+        gap: pane.getBoundingClientRect().bottom - el.getBoundingClientRect().bottom,
+        scrolls: pane.scrollHeight > pane.clientHeight,
+      };
     });
     expect(fill).toMatchObject({ side: true, scrolls: false });
     expect(fill.gap).toBeLessThan(24);
@@ -45,8 +52,14 @@ test.describe('protocol trace', () => {
     expect(lines.length).toBeGreaterThan(4);
     expect(lines.map((l) => (JSON.parse(l) as { serverId: string }).serverId)).toEqual(lines.map(() => 'fx'));
     // The page lists rows without their messages; the file has every message whole.
-    const listed = lines.map((l) => JSON.parse(l) as { method?: string; dir: string; message?: { result?: { tools?: unknown[] } } });
-    expect(listed.filter((e) => e.dir === 'in' && e.method === 'tools/list').every((e) => Array.isArray(e.message?.result?.tools))).toBe(true);
+    const listed = lines.map(
+      (l) => JSON.parse(l) as { method?: string; dir: string; message?: { result?: { tools?: unknown[] } } },
+    );
+    expect(
+      listed
+        .filter((e) => e.dir === 'in' && e.method === 'tools/list')
+        .every((e) => Array.isArray(e.message?.result?.tools)),
+    ).toBe(true);
 
     // Imported back (with one line that is not an entry), it is shown, and the bad line is counted.
     // One more entry carries a string id of 300 characters (any length is valid JSON-RPC).
@@ -61,7 +74,10 @@ test.describe('protocol trace', () => {
     await rows.last().scrollIntoViewIfNeeded();
     const height = (row: typeof rows) => row.evaluate((e) => e.getBoundingClientRect().height);
     expect(await height(rows.last())).toBe(await height(rows.nth(-2)));
-    await expect(rows.last().locator('[title^="JSON-RPC id #xxx"]')).toHaveAttribute('title', `JSON-RPC id #${'x'.repeat(300)}`);
+    await expect(rows.last().locator('[title^="JSON-RPC id #xxx"]')).toHaveAttribute(
+      'title',
+      `JSON-RPC id #${'x'.repeat(300)}`,
+    );
     // A row of the file opens with its message, from the file.
     await page.locator('[data-testid=trace-row][data-dir=in][data-method="tools/list"]').first().click();
     await expect(page.getByTestId('trace-detail')).toContainText('"tools"');

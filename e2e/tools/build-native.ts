@@ -14,13 +14,17 @@ const OUT = resolve('out/native/malloc-trim.node');
 
 function build(): string | null {
   rmSync(OUT, { force: true });
-  if (process.platform !== 'linux') return `not built on ${process.platform}: it tunes glibc's malloc, which only Linux has`;
+  if (process.platform !== 'linux')
+    return `not built on ${process.platform}: it tunes glibc's malloc, which only Linux has`;
   // $CC may carry words of its own ("ccache gcc"), as make takes it.
   const cc = process.env.CC?.trim() || 'cc';
   const [command, ...words] = cc.split(/\s+/) as [string, ...string[]];
   mkdirSync(resolve('out/native'), { recursive: true });
-  const r = spawnSync(command, [...words, '-O2', '-shared', '-fPIC', '-Wall', '-Wextra', '-o', OUT, SOURCE], { encoding: 'utf8' });
-  if (r.error) return `not built: no C compiler (${cc}) was found, so serve keeps glibc's own trimming (apt-get install gcc to build it)`;
+  const r = spawnSync(command, [...words, '-O2', '-shared', '-fPIC', '-Wall', '-Wextra', '-o', OUT, SOURCE], {
+    encoding: 'utf8',
+  });
+  if (r.error)
+    return `not built: no C compiler (${cc}) was found, so serve keeps glibc's own trimming (apt-get install gcc to build it)`;
   if (r.status !== 0) return `not built: ${cc} failed, so serve keeps glibc's own trimming:\n${r.stderr.trim()}`;
   return null;
 }

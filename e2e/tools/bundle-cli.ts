@@ -25,7 +25,8 @@ const OUT = resolve('out/cli');
  * core requires it when it compiles its first pattern (support/re2.ts), which an idle `serve` never does.
  */
 const BUNDLED = /^(?:@modelcontextprotocol\/(?:client|core|server)|zod|ws)(?:\/|$)/;
-const isPackage = (id: string): boolean => !BUNDLED.test(id) && !id.startsWith('.') && !id.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(id);
+const isPackage = (id: string): boolean =>
+  !BUNDLED.test(id) && !id.startsWith('.') && !id.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(id);
 /**
  * The client's Node shims, as the bundle takes them: the same answer on CORS, and in place of its
  * default JSON Schema validator (Ajv, 295,000 characters, loaded with the client) one that refuses.
@@ -62,7 +63,10 @@ const bundle = await rolldown({
   // Our modules do their work when called, never on import (none is imported for its effects alone,
   // as the house's lint keeps it): a chunk that uses one export of the core's index does not load it all.
   // A bundled package says for itself (its package.json's `sideEffects`; none said is all of it).
-  treeshake: { moduleSideEffects: (id: string, external: boolean) => (external ? true : id.includes('node_modules') ? undefined : false) },
+  treeshake: {
+    moduleSideEffects: (id: string, external: boolean) =>
+      external ? true : id.includes('node_modules') ? undefined : false,
+  },
   plugins: [clientShims],
   logLevel: 'warn',
 });
@@ -78,6 +82,10 @@ await bundle.write({
   chunkFileNames: '[name]-[hash].js',
   // What the bridge needs of the core (the data directory, the limits of a message) in a chunk of its
   // own: an agent host starting the bridge waits for its first answer, and the core is not loaded.
-  codeSplitting: { groups: [{ name: 'support', test: /[\\/](?:electron[\\/]core[\\/]support|shared[\\/](?:boundary|json-depth))[\\/.]/ }] },
+  codeSplitting: {
+    groups: [
+      { name: 'support', test: /[\\/](?:electron[\\/]core[\\/]support|shared[\\/](?:boundary|json-depth))[\\/.]/ },
+    ],
+  },
 });
 await bundle.close();

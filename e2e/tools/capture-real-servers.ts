@@ -36,7 +36,10 @@ export const TARGETS: Target[] = [
   { pkg: '@modelcontextprotocol/server-puppeteer' },
   { pkg: '@modelcontextprotocol/server-gitlab', env: { GITLAB_PERSONAL_ACCESS_TOKEN: KEY } },
   { pkg: '@modelcontextprotocol/server-redis', args: ['redis://127.0.0.1:1'] },
-  { pkg: '@modelcontextprotocol/server-aws-kb-retrieval', env: { AWS_ACCESS_KEY_ID: KEY, AWS_SECRET_ACCESS_KEY: KEY, AWS_REGION: 'us-east-1' } },
+  {
+    pkg: '@modelcontextprotocol/server-aws-kb-retrieval',
+    env: { AWS_ACCESS_KEY_ID: KEY, AWS_SECRET_ACCESS_KEY: KEY, AWS_REGION: 'us-east-1' },
+  },
   { pkg: '@modelcontextprotocol/server-everart', env: { EVERART_API_KEY: KEY } },
   { pkg: '@playwright/mcp' },
   { pkg: 'chrome-devtools-mcp' },
@@ -71,7 +74,10 @@ export const TARGETS: Target[] = [
   { pkg: '@brave/brave-search-mcp-server', env: { BRAVE_API_KEY: KEY } },
   { pkg: 'slack-mcp-server', env: { SLACK_MCP_XOXP_TOKEN: `xoxp-${KEY}` } },
   { pkg: 'mcp-server-code-runner' },
-  { pkg: '@aashari/mcp-server-atlassian-jira', env: { ATLASSIAN_SITE_NAME: 'x', ATLASSIAN_USER_EMAIL: 'a@b.c', ATLASSIAN_API_TOKEN: KEY } },
+  {
+    pkg: '@aashari/mcp-server-atlassian-jira',
+    env: { ATLASSIAN_SITE_NAME: 'x', ATLASSIAN_USER_EMAIL: 'a@b.c', ATLASSIAN_API_TOKEN: KEY },
+  },
   { pkg: 'exa-mcp-server', env: { EXA_API_KEY: KEY } },
   { pkg: '@browsermcp/mcp' },
   { pkg: 'n8n-mcp', env: { MCP_MODE: 'stdio' } },
@@ -110,13 +116,28 @@ async function capture(dir: string, t: Target): Promise<Captured | string> {
   const root = join(dir, 'node_modules', t.pkg);
   if (!existsSync(join(root, 'package.json'))) {
     try {
-      await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-save', '--prefix', dir, t.pkg], { timeout: 240_000 });
+      await run(
+        'npm',
+        ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-save', '--prefix', dir, t.pkg],
+        { timeout: 240_000 },
+      );
     } catch (e) {
       return `install failed: ${String(e).slice(0, 200)}`;
     }
   }
-  const meta = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string; license?: string; bin?: string | Record<string, string> };
-  const bin = typeof meta.bin === 'string' ? meta.bin : meta.bin ? (t.bin ? meta.bin[t.bin] : Object.values(meta.bin)[0]) : undefined;
+  const meta = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    version: string;
+    license?: string;
+    bin?: string | Record<string, string>;
+  };
+  const bin =
+    typeof meta.bin === 'string'
+      ? meta.bin
+      : meta.bin
+        ? t.bin
+          ? meta.bin[t.bin]
+          : Object.values(meta.bin)[0]
+        : undefined;
   if (!bin) return 'no bin';
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -160,7 +181,10 @@ async function main(): Promise<void> {
   }
   const file = resolve('e2e/review/real/servers.json');
   mkdirSync(resolve('e2e/review/real'), { recursive: true });
-  writeFileSync(file, `${JSON.stringify({ capturedAt: new Date().toISOString().slice(0, 10), servers: out }, null, 1)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ capturedAt: new Date().toISOString().slice(0, 10), servers: out }, null, 1)}\n`,
+  );
   console.log(`${out.length} servers, ${out.reduce((n, s) => n + s.tools.length, 0)} tools -> ${file}`);
 }
 

@@ -19,7 +19,11 @@ const flag = (name: string): string | undefined => {
 };
 
 const consent = terminalConsent(process.stdin, (t) => process.stderr.write(`${t}\n`));
-const { core, problems, configWarnings, configError } = startCore({ dataDir: flag('data-dir'), configFile: flag('config'), consent });
+const { core, problems, configWarnings, configError } = startCore({
+  dataDir: flag('data-dir'),
+  configFile: flag('config'),
+  consent,
+});
 for (const p of [...problems, ...configWarnings]) process.stderr.write(`warning: ${p}\n`);
 if (configError) {
   process.stderr.write(`error: ${configError}\n`);
@@ -52,7 +56,9 @@ const vite = await createServer({
 await vite.listen();
 const address = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${vite.config.server.port}/`;
 process.stdout.write(`MCP Console (dev) at ${address}${coreUrl.hash}\n`);
-process.stderr.write('Edits under renderer/ show at once. Servers added in the page run only once you confirm them here.\n');
+process.stderr.write(
+  'Edits under renderer/ show at once. Servers added in the page run only once you confirm them here.\n',
+);
 
 const stop = async (): Promise<void> => {
   await vite.close();

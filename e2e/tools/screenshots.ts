@@ -14,7 +14,10 @@ const OUT = resolve('assets/screenshots');
 const dir = mkdtempSync(join(tmpdir(), 'mcp-console-shots-'));
 const scene = await startScene(dir);
 mkdirSync(OUT, { recursive: true });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 
 async function callTool(page: Page, tool: string): Promise<void> {
   await page.getByTestId('tool-search').fill(tool);

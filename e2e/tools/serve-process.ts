@@ -32,7 +32,12 @@ export const LEAN_LAUNCH: ServeLaunch = { nodeArgs: ['--no-concurrent-recompilat
  * Starts `mcp-console serve` with a host config written into `dataDir` (and its data under
  * `dataDir/data`); resolves with the ready URL. Used by the end-to-end tests, the UI bench and the screenshots.
  */
-export function startServe(config: object, dataDir: string, extra: readonly string[] = [], launch: ServeLaunch = {}): Promise<ServeProcess> {
+export function startServe(
+  config: object,
+  dataDir: string,
+  extra: readonly string[] = [],
+  launch: ServeLaunch = {},
+): Promise<ServeProcess> {
   const cfg = join(dataDir, 'mcp.json');
   writeFileSync(cfg, JSON.stringify(config));
   // BENCH_PROFILE_DIR=D: a CPU profile of the serving process is written there when it stops (where its time goes).
@@ -84,7 +89,8 @@ export function startServe(config: object, dataDir: string, extra: readonly stri
             child.stdin!.write(allow ? 'y\n' : 'n\n');
             return text!.slice(text!.lastIndexOf('MCP Console: '));
           }
-          if (Date.now() > deadline) throw new Error(`serve asked for no consent within 15 s; its stderr: ${err.slice(-2000)}`);
+          if (Date.now() > deadline)
+            throw new Error(`serve asked for no consent within 15 s; its stderr: ${err.slice(-2000)}`);
           await new Promise<void>((r) => {
             waiters.push(r);
             setTimeout(r, 200);

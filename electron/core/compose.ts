@@ -1,7 +1,16 @@
 import { join } from 'node:path';
 import { type AuditLog, type AuditShipping, type AuditTrail, argsKeeper } from './audit/index.js';
 import { CallManager, type SchemaValidator } from './calls/index.js';
-import { type Catalog, CatalogSync, IconFetcher, ListWatch, PromptLists, ResourceLists, ResourceSubscriptions, type ServerLookup } from './catalog/index.js';
+import {
+  type Catalog,
+  CatalogSync,
+  IconFetcher,
+  ListWatch,
+  PromptLists,
+  ResourceLists,
+  ResourceSubscriptions,
+  type ServerLookup,
+} from './catalog/index.js';
 import { ConsentFlow, type ConsentStore, type ServerStore } from './config/index.js';
 import { checkProblems, Elicitations } from './elicitations/index.js';
 import { Connections } from './servers/index.js';
@@ -20,7 +29,10 @@ import { CollectionFiles, CollectionRuns, Collections, re2Test, type RunGrants }
 import { type EventBus, Port } from './support/index.js';
 import { trustParts } from './trust-parts.js';
 
-/** Every part of the core, built once by composeCore. The facade and the request tables read these; nothing else holds them. */
+/**
+ * Every part of the core, built once by composeCore. The facade and the request tables read these; nothing else holds
+ * them.
+ */
 export interface CoreParts {
   bus: EventBus;
   store: ServerStore;
@@ -101,7 +113,9 @@ export function composeCore(opts: CoreOptions): CoreParts {
     pins: new ViewPins(join(opts.dataDir, 'apps')),
     allowed: (id) => records.store.get(id)?.settings.viewPermissions ?? [],
   });
-  const connections = ports.connections.bind(connectionsOf(records, serving, () => apps.shown(), opts.fixedRoots === true));
+  const connections = ports.connections.bind(
+    connectionsOf(records, serving, () => apps.shown(), opts.fixedRoots === true),
+  );
   const admin = ports.admin.bind(
     new ServerAdmin({
       ...records,
@@ -111,7 +125,10 @@ export function composeCore(opts: CoreOptions): CoreParts {
       forgetSession: (id) => records.auth.forget(id),
     }),
   );
-  const trust = trustParts({ ...records, ...serving, connections, apps, dataDir: opts.dataDir, review: opts.review }, ports);
+  const trust = trustParts(
+    { ...records, ...serving, connections, apps, dataDir: opts.dataDir, review: opts.review },
+    ports,
+  );
   ports.review.bind(trust.review);
   const collections = collectionsOf(opts, { ...records, ...serving, connections });
   return { ...records, ...serving, connections, admin, ...trust, apps, collections };
@@ -156,7 +173,11 @@ function servingParts(opts: CoreOptions, r: Records, ports: Ports) {
       icons: opts.icons ?? new IconFetcher(),
       client: (id) => link.it.client(id),
       headerRules: (id) => link.it.modernHttp(id),
-      changed: (change) => (calls.catalogChanged(change), ports.review.it.pinsMayHaveChanged(change.serverId), ports.review.it.schedule()),
+      changed: (change) => (
+        calls.catalogChanged(change),
+        ports.review.it.pinsMayHaveChanged(change.serverId),
+        ports.review.it.schedule()
+      ),
       announce: (id) => void link.it.announce(id),
     }),
   );
@@ -179,8 +200,18 @@ function servingParts(opts: CoreOptions, r: Records, ports: Ports) {
     seenDir: r.seenDir,
     got: (id, uri, res) => ports.review.it.rememberRead(id, uri, res),
   });
-  const prompts = new PromptLists({ server, trail, got: (id, name, res) => ports.review.it.rememberPrompt(id, name, res) });
-  const subscriptions = new ResourceSubscriptions({ server, trail, bus, era: (id) => link.it.view(id).era, relisten: (id) => link.it.relisten(id) });
+  const prompts = new PromptLists({
+    server,
+    trail,
+    got: (id, name, res) => ports.review.it.rememberPrompt(id, name, res),
+  });
+  const subscriptions = new ResourceSubscriptions({
+    server,
+    trail,
+    bus,
+    era: (id) => link.it.view(id).era,
+    relisten: (id) => link.it.relisten(id),
+  });
   const watch = new ListWatch({ resources, prompts, sync, bus, trail, identity: (id) => store.get(id)?.identity });
   return { consent, sync, calls, elicitations, server, resources, prompts, subscriptions, watch };
 }
@@ -239,10 +270,19 @@ function collectionsOf(opts: CoreOptions, p: Records & Serving & { connections: 
       env: opts.env ?? process.env,
     },
   });
-  return new Collections({ files: new CollectionFiles(opts.dataDir), runs, trail: p.trail, bus: p.bus, call: (id) => p.calls.get(id) });
+  return new Collections({
+    files: new CollectionFiles(opts.dataDir),
+    runs,
+    trail: p.trail,
+    bus: p.bus,
+    call: (id) => p.calls.get(id),
+  });
 }
 
-/** Loads saved servers, settings, consents, grants, the baseline and opens the audit log. Problems are recorded and returned, not thrown. */
+/**
+ * Loads saved servers, settings, consents, grants, the baseline and opens the audit log. Problems are recorded and
+ * returned, not thrown.
+ */
 export function startParts(p: CoreParts): string[] {
   p.store.load();
   p.consents.load();
@@ -269,7 +309,10 @@ export function startParts(p: CoreParts): string[] {
   return p.audit.warning ? [...problems, p.audit.warning] : problems;
 }
 
-/** Ends every open call, the agents and the review, disconnects every server, then closes the audit log and waits for what it and the pins still write. */
+/**
+ * Ends every open call, the agents and the review, disconnects every server, then closes the audit log and waits for
+ * what it and the pins still write.
+ */
 export async function closeParts(p: CoreParts): Promise<void> {
   p.collections.runs.stop();
   p.org.close();

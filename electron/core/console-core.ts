@@ -18,7 +18,16 @@ const partsOfCore = new WeakMap<ConsoleCore, CoreParts>();
 /** What the agent gateway host uses of the core: who an agent is, what it sees, its calls through the gate. */
 export type AgentDoor = Pick<
   AgentGateway,
-  'authenticate' | 'active' | 'onVisibleChanged' | 'onRevoked' | 'watchFile' | 'prepare' | 'call' | 'tools' | 'viewList' | 'readView'
+  | 'authenticate'
+  | 'active'
+  | 'onVisibleChanged'
+  | 'onRevoked'
+  | 'watchFile'
+  | 'prepare'
+  | 'call'
+  | 'tools'
+  | 'viewList'
+  | 'readView'
 >;
 
 /**
@@ -42,8 +51,14 @@ export class ConsoleCore {
     return { ...answerRequests(this.p, opts.requester), ...opts.overrides };
   }
 
-  /** One request of the contract, as a front end makes it (parsed, bounded, answered by its concern); a refusal throws. */
-  async ask<N extends RequestName>(name: N, input: RequestInput<N>, requester: Requester = CONSOLE_USER): Promise<RequestOutput<N>> {
+  /**
+   * One request of the contract, as a front end makes it (parsed, bounded, answered by its concern); a refusal throws.
+   */
+  async ask<N extends RequestName>(
+    name: N,
+    input: RequestInput<N>,
+    requester: Requester = CONSOLE_USER,
+  ): Promise<RequestOutput<N>> {
     const reply = await dispatch(this.handlers({ requester }), name, input);
     if (!reply.ok) throw new CoreError(reply.error.code, reply.error.message);
     return reply.value as RequestOutput<N>;
@@ -59,7 +74,10 @@ export class ConsoleCore {
     return this.p.collections.runs;
   }
 
-  /** Lets the console's page on these origins show MCP App views; resolves with the views' own origin (for the page's frame-src). */
+  /**
+   * Lets the console's page on these origins show MCP App views; resolves with the views' own origin (for the page's
+   * frame-src).
+   */
   serveViews(pageOrigins: string[]): Promise<string> {
     return this.p.apps.serveTo(pageOrigins);
   }
@@ -78,12 +96,23 @@ export class ConsoleCore {
     return startParts(this.p);
   }
 
-  /** Adds the servers of a host config file for this run only (not saved). Returns their ids, the disabled ones and warnings. */
+  /**
+   * Adds the servers of a host config file for this run only (not saved). Returns their ids, the disabled ones and
+   * warnings.
+   */
   loadConfig(text: string): { ids: string[]; disabled: string[]; warnings: string[] } {
-    return loadConfigFile(text, { store: this.p.store, consent: this.p.consent, consents: this.p.consents, record: (f) => this.p.trail.record(f) });
+    return loadConfigFile(text, {
+      store: this.p.store,
+      consent: this.p.consent,
+      consents: this.p.consents,
+      record: (f) => this.p.trail.record(f),
+    });
   }
 
-  /** Ends every call still open, disconnects every server and closes the audit log; resolves once nothing more is written. */
+  /**
+   * Ends every call still open, disconnects every server and closes the audit log; resolves once nothing more is
+   * written.
+   */
   close(): Promise<void> {
     return closeParts(this.p);
   }
@@ -98,17 +127,26 @@ export class ConsoleCore {
     return this.p.connections.connect(id, era);
   }
 
-  /** Applies a decision on a pending approval: a person's (`user`), the command line's `--yes`, or a refusal when nobody can be asked (`system`). */
+  /**
+   * Applies a decision on a pending approval: a person's (`user`), the command line's `--yes`, or a refusal when nobody
+   * can be asked (`system`).
+   */
   decide(input: DecideInput, decidedBy: Extract<Decider, 'user' | 'cli-flag' | 'system'>): Approval {
     return this.p.calls.decide(input, decidedBy);
   }
 
-  /** Reviews the connected servers (or those named) against a baseline and pins (the desktop app's own unless given): the whole report, as the command line writes it. */
+  /**
+   * Reviews the connected servers (or those named) against a baseline and pins (the desktop app's own unless given):
+   * the whole report, as the command line writes it.
+   */
   review(serverIds?: string[], baseline?: Baseline, pins?: PinFile | null): Promise<ReviewReport> {
     return this.p.review.run(serverIds, baseline, pins);
   }
 
-  /** Answers a server's question (elicitation) on behalf of `requester`; content that does not fit its schema is refused. */
+  /**
+   * Answers a server's question (elicitation) on behalf of `requester`; content that does not fit its schema is
+   * refused.
+   */
   answerQuestion(answer: ElicitationAnswer, requester: Requester): ElicitationView {
     return this.p.elicitations.answer(answer, requester);
   }

@@ -13,9 +13,15 @@ export interface CoreOptions {
   /** The audit log's file calls (tests inject short writes and failing syncs). */
   auditIo?: AuditIo;
   icons?: IconFetcher;
-  /** Where a person confirms command lines and trust (a native dialog, a terminal); none: nothing the page adds is spawned. */
+  /**
+   * Where a person confirms command lines and trust (a native dialog, a terminal); none: nothing the page adds is
+   * spawned.
+   */
   consent?: ConsentProvider | null;
-  /** OAuth: what seals the credentials (the desktop app's safeStorage), a terminal for the sign-in URL, the browser wait. */
+  /**
+   * OAuth: what seals the credentials (the desktop app's safeStorage), a terminal for the sign-in URL, the browser
+   * wait.
+   */
   auth?: Pick<AuthServiceDeps, 'box' | 'prompter' | 'timeoutMs' | 'env'>;
   /** Where the review's worker is (null: none, the review runs in steps) and its time budget. */
   review?: Pick<ReviewDeps, 'worker' | 'budgetMs' | 'heapMb'>;
@@ -25,9 +31,15 @@ export interface CoreOptions {
    * then stay up until they are answered, after the command has ended its input.
    */
   fixedRoots?: boolean;
-  /** The organisation's policy files: the one `--policy` names (else `MCP_CONSOLE_POLICY`), and the managed location (the platform's by default). */
+  /**
+   * The organisation's policy files: the one `--policy` names (else `MCP_CONSOLE_POLICY`), and the managed location
+   * (the platform's by default).
+   */
   policy?: PolicyPaths;
-  /** Where the audit trail is shipped, from the host's flags (`--ship-syslog`, `--ship-ca`, `--ship-otlp`); they win over the settings. */
+  /**
+   * Where the audit trail is shipped, from the host's flags (`--ship-syslog`, `--ship-ca`, `--ship-otlp`); they win
+   * over the settings.
+   */
   ship?: ShipTargets;
   /** What collections read as `{{env.NAME}}` (the process's environment by default). */
   env?: Readonly<Record<string, string | undefined>>;

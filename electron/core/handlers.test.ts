@@ -28,8 +28,13 @@ describe('contract handlers', () => {
       error: { code: 'unknown-request', message: expect.any(String) },
     });
     const bad = await dispatch(handlers, 'servers.add', { id: 'x', config: { type: 'stdio' } });
-    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/config\.command/) } });
-    expect(await dispatch(handlers, 'servers.add', { id: 'x', config: { type: 'stdio', command: 'c' }, extra: 1 })).toMatchObject({
+    expect(bad).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input', message: expect.stringMatching(/config\.command/) },
+    });
+    expect(
+      await dispatch(handlers, 'servers.add', { id: 'x', config: { type: 'stdio', command: 'c' }, extra: 1 }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'invalid-input' },
     });
@@ -51,16 +56,30 @@ describe('contract handlers', () => {
   it('asks one request the way a front end does: parsed, answered by its concern, a refusal thrown', async () => {
     const spy = vi.spyOn(partsOf(core).admin, 'add');
     spy.mockClear();
-    expect(await core.ask('servers.add', { id: 'b', config: { type: 'stdio', command: 'c' } })).toMatchObject({ id: 'b', saved: true });
+    expect(await core.ask('servers.add', { id: 'b', config: { type: 'stdio', command: 'c' } })).toMatchObject({
+      id: 'b',
+      saved: true,
+    });
     expect(spy).toHaveBeenCalledTimes(1);
-    await expect(core.ask('servers.add', { id: 'c', config: { type: 'stdio' } } as never)).rejects.toMatchObject({ code: 'invalid-input' });
-    await expect(core.ask('servers.status', { serverId: 'nope' })).rejects.toMatchObject({ code: 'unknown-server', message: 'no server "nope"' });
+    await expect(core.ask('servers.add', { id: 'c', config: { type: 'stdio' } } as never)).rejects.toMatchObject({
+      code: 'invalid-input',
+    });
+    await expect(core.ask('servers.status', { serverId: 'nope' })).rejects.toMatchObject({
+      code: 'unknown-server',
+      message: 'no server "nope"',
+    });
     expect(spy).toHaveBeenCalledTimes(1);
   });
 
   it('lets a host replace a handler it serves better itself', async () => {
     const own = core.handlers({ requester: CONSOLE_USER, overrides: { 'links.open': () => ({ opened: true }) } });
-    expect(await dispatch(own, 'links.open', { url: 'https://example.com' })).toEqual({ ok: true, value: { opened: true } });
-    expect(await dispatch(handlers, 'links.open', { url: 'https://example.com' })).toMatchObject({ ok: false, error: { code: 'open-in-page' } });
+    expect(await dispatch(own, 'links.open', { url: 'https://example.com' })).toEqual({
+      ok: true,
+      value: { opened: true },
+    });
+    expect(await dispatch(handlers, 'links.open', { url: 'https://example.com' })).toMatchObject({
+      ok: false,
+      error: { code: 'open-in-page' },
+    });
   });
 });

@@ -19,7 +19,9 @@ import { serverHandlers } from './servers/index.js';
 import { CoreError, toContractError } from './support/index.js';
 import { traceHandlers } from './trace/index.js';
 
-/* The contract's requests, each answered by its concern's own table, and the one dispatch every transport goes through. */
+/*
+ * The contract's requests, each answered by its concern's own table, and the one dispatch every transport goes through.
+ */
 
 /** One handler per contract request, typed from the contract. */
 export type Handlers = HandlersOf<RequestName>;
@@ -50,7 +52,10 @@ export function answerRequests(p: CoreParts, requester: Requester): Handlers {
       },
       requester,
     ),
-    ...callHandlers({ ...p, has: (id, name) => !!p.catalog.get(id, name), settling: (id) => p.sync.settling(id) }, requester),
+    ...callHandlers(
+      { ...p, has: (id, name) => !!p.catalog.get(id, name), settling: (id) => p.sync.settling(id) },
+      requester,
+    ),
     ...approvalHandlers(p),
     ...elicitationHandlers(p, requester),
     ...logHandlers({ logs: p.logs, known, setLogLevel: (id, level) => p.connections.setLogLevel(id, level) }),
@@ -83,7 +88,8 @@ export async function dispatch(handlers: Handlers, name: string, input: unknown)
     // SECURITY: unknown names and malformed input stop here, before any core method runs.
     if (!Object.prototype.hasOwnProperty.call(requests, name))
       throw new CoreError('unknown-request', `unknown request ${JSON.stringify(clipMiddle(String(name), 100))}`);
-    // SECURITY: measured before the contract's schema (or anything else) reads it: a page, IPC and a bridge all come here.
+    // SECURITY: measured before the contract's schema (or anything else) reads it: a page, IPC and a bridge all come
+    // here.
     const over = overLimits(input);
     if (over) throw new CoreError('bad-input', `${name}: the request was refused: it ${over}`);
     const n = name as RequestName;

@@ -4,7 +4,14 @@
  */
 export { ConsoleCore, type AgentDoor } from './console-core.js';
 export type { CoreOptions } from './core-options.js';
-export { auditAnchor, auditPublicKey, startCore, verifyAuditLog, type StartOptions, type StartedCore } from './start.js';
+export {
+  auditAnchor,
+  auditPublicKey,
+  startCore,
+  verifyAuditLog,
+  type StartOptions,
+  type StartedCore,
+} from './start.js';
 export { dispatch, type HandlerOptions, type Handlers } from './handlers.js';
 export {
   answerClientError,

@@ -16,14 +16,25 @@ import { EventBus } from './support/index.js';
 export function recordParts(opts: CoreOptions) {
   const bus = new EventBus();
   const store = new ServerStore(opts.dataDir);
-  const consents: ConsentStore = new ConsentStore(opts.dataDir, opts.consent ?? null, () => bus.emit('consents.changed', { consents: consents.list() }));
+  const consents: ConsentStore = new ConsentStore(opts.dataDir, opts.consent ?? null, () =>
+    bus.emit('consents.changed', { consents: consents.list() }),
+  );
   const signing = auditSigning(opts);
-  const audit = new AuditLog(join(opts.dataDir, 'audit.jsonl'), { fsync: opts.auditFsync ?? true, io: opts.auditIo, signer: signing.signer });
+  const audit = new AuditLog(join(opts.dataDir, 'audit.jsonl'), {
+    fsync: opts.auditFsync ?? true,
+    io: opts.auditIo,
+    signer: signing.signer,
+  });
   const trail = new AuditTrail(audit, bus);
-  const policies: PolicyStore = new PolicyStore(opts.dataDir, () => bus.emit('grants.changed', { grants: policies.list() }));
+  const policies: PolicyStore = new PolicyStore(opts.dataDir, () =>
+    bus.emit('grants.changed', { grants: policies.list() }),
+  );
   const fromEnv = process.env.MCP_CONSOLE_POLICY;
   const org = new OrgPolicy(
-    { managed: opts.policy?.managed, named: opts.policy?.named ?? (fromEnv ? { path: fromEnv, from: 'env' } : undefined) },
+    {
+      managed: opts.policy?.managed,
+      named: opts.policy?.named ?? (fromEnv ? { path: fromEnv, from: 'env' } : undefined),
+    },
     { audit: (f) => trail.record(f), changed: (view) => bus.emit('policy.changed', view) },
   );
   const shipping = new AuditShipping({
@@ -35,7 +46,8 @@ export function recordParts(opts: CoreOptions) {
     flags: opts.ship,
   });
   const auth = new AuthService({ ...opts.auth, dataDir: opts.dataDir, trail, bus, server: (id) => store.get(id) });
-  // Found (and a folder from before renamed) once: the catalog's tools and the resource lists keep their lists last seen there.
+  // Found (and a folder from before renamed) once: the catalog's tools and the resource lists keep their lists last
+  // seen there.
   const seenDir = lastSeenDir(opts.dataDir);
   const catalog = new Catalog(seenDir);
   return {
@@ -59,11 +71,16 @@ export function recordParts(opts: CoreOptions) {
 }
 export type Records = ReturnType<typeof recordParts>;
 
-/** The key that signs the audit log's checkpoints, sealed by the OAuth tokens' box; when it cannot be opened, checkpoints are unsigned and the start says why. */
+/**
+ * The key that signs the audit log's checkpoints, sealed by the OAuth tokens' box; when it cannot be opened,
+ * checkpoints are unsigned and the start says why.
+ */
 function auditSigning(opts: CoreOptions): { signer?: CheckpointSigner; problem?: string } {
   try {
     return { signer: checkpointSigner(opts.dataDir, opts.auth?.box ?? keyFileBox(join(opts.dataDir, 'auth'))) };
   } catch (e) {
-    return { problem: `the audit log's signing key could not be opened, so its checkpoints are not signed: ${(e as Error).message}` };
+    return {
+      problem: `the audit log's signing key could not be opened, so its checkpoints are not signed: ${(e as Error).message}`,
+    };
   }
 }

@@ -50,8 +50,14 @@ export function startCore(opts: StartOptions): StartedCore {
   return started;
 }
 
-/** Checks the audit log of a data directory without starting a core (`mcp-console audit verify [--anchor FILE] [--pubkey KEY]`). */
-export function verifyAuditLog(dataDir?: string, against?: { anchor: string; pubkey?: string }): AuditVerifyResult & { path: string } {
+/**
+ * Checks the audit log of a data directory without starting a core (`mcp-console audit verify [--anchor FILE] [--pubkey
+ * KEY]`).
+ */
+export function verifyAuditLog(
+  dataDir?: string,
+  against?: { anchor: string; pubkey?: string },
+): AuditVerifyResult & { path: string } {
   const dir = resolveDataDir(dataDir);
   const path = join(dir, 'audit.jsonl');
   const log = new AuditLog(path);
@@ -61,13 +67,18 @@ export function verifyAuditLog(dataDir?: string, against?: { anchor: string; pub
   if (typeof anchor === 'string') return { ...result, ok: false, reason: anchor };
   // The key the owner kept is the one that counts; the data directory's can be replaced by whoever rewrote the log.
   const key = against.pubkey ?? auditPublicKey(dir);
-  if (!key) return { ...result, ok: false, reason: `no public key to check the anchor with: give --pubkey (none in ${dir})` };
+  if (!key)
+    return { ...result, ok: false, reason: `no public key to check the anchor with: give --pubkey (none in ${dir})` };
   const held = checkAnchor(path, anchor, key);
   if (!held.ok) return { ...result, ok: false, reason: held.reason, firstBadSeq: held.firstBadSeq };
   const keyWarning = against.pubkey
     ? undefined
     : "the anchor was checked with the data directory's public key, which whoever can rewrite the log can replace: give --pubkey from a copy you keep";
-  return { ...result, anchor: { seq: anchor.seq, at: anchor.at, key }, warning: [result.warning, keyWarning].filter(Boolean).join('; ') || undefined };
+  return {
+    ...result,
+    anchor: { seq: anchor.seq, at: anchor.at, key },
+    warning: [result.warning, keyWarning].filter(Boolean).join('; ') || undefined,
+  };
 }
 
 /** The data directory's public key for its checkpoints (`ed25519:…`), or null before a console first signed one. */
@@ -76,7 +87,10 @@ export function auditPublicKey(dataDir?: string): string | null {
   return existsSync(file) ? readPlacedText(file, 'a token file', 64 * 1024).trim() : null;
 }
 
-/** The log's last signed checkpoint as an anchor to keep away from the machine (`mcp-console audit anchor --out FILE`); an error in words. */
+/**
+ * The log's last signed checkpoint as an anchor to keep away from the machine (`mcp-console audit anchor --out FILE`);
+ * an error in words.
+ */
 export function auditAnchor(dataDir?: string): Anchor | string {
   const path = join(resolveDataDir(dataDir), 'audit.jsonl');
   const log = new AuditLog(path);

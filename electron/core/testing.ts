@@ -50,7 +50,10 @@ export class TestCore extends ConsoleCore {
     return this.parts.admin.add(id, config, settings, saved);
   }
 
-  /** Changes a server. A new identity (command, args, env, cwd, URL, header names) drops its session grants and reconnects it. */
+  /**
+   * Changes a server. A new identity (command, args, env, cwd, URL, header names) drops its session grants and
+   * reconnects it.
+   */
   updateServer(id: string, config?: ServerConfig, settings?: Partial<ServerSettings>): Promise<ServerView> {
     return this.parts.admin.update(id, config, settings);
   }
@@ -65,7 +68,10 @@ export class TestCore extends ConsoleCore {
     return this.parts.admin.revokeConsent(serverId, kind);
   }
 
-  /** Removes a server (its sign-in stays sealed under its identity until signed out: added again, it is still signed in). */
+  /**
+   * Removes a server (its sign-in stays sealed under its identity until signed out: added again, it is still signed
+   * in).
+   */
   removeServer(id: string): Promise<void> {
     return this.parts.admin.remove(id);
   }
@@ -80,7 +86,10 @@ export class TestCore extends ConsoleCore {
     return this.parts.connections.stderr(id);
   }
 
-  /** Forgets a server's live tools without telling anyone (pins stay): the next listing is built afresh, as on connect (the benchmark's cold listing). */
+  /**
+   * Forgets a server's live tools without telling anyone (pins stay): the next listing is built afresh, as on connect
+   * (the benchmark's cold listing).
+   */
   forgetCatalog(id: string): void {
     this.parts.catalog.drop(id);
   }
@@ -116,7 +125,13 @@ export class TestCore extends ConsoleCore {
   }
 
   /** Asks for a call on behalf of `requestedBy`; nothing is sent without a decision for exactly these arguments. */
-  requestCall(serverId: string, tool: string, args: Record<string, unknown>, requestedBy: Requester, opts?: { asTask?: boolean }): CallRecord {
+  requestCall(
+    serverId: string,
+    tool: string,
+    args: Record<string, unknown>,
+    requestedBy: Requester,
+    opts?: { asTask?: boolean },
+  ): CallRecord {
     return this.parts.calls.request(serverId, tool, args, requestedBy, opts);
   }
 
@@ -165,7 +180,10 @@ export class TestCore extends ConsoleCore {
   }
 
   /** A page of a server's resources (every page walked, kept until its list changes; `refresh` walks again). */
-  async listResources(serverId: string, opts: { refresh?: boolean; offset?: number; limit?: number } = {}): Promise<ResourceView[]> {
+  async listResources(
+    serverId: string,
+    opts: { refresh?: boolean; offset?: number; limit?: number } = {},
+  ): Promise<ResourceView[]> {
     return pageOf((await this.parts.resources.list(serverId, opts.refresh)).resources, opts.offset, opts.limit);
   }
 

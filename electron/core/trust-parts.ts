@@ -39,8 +39,12 @@ interface TrustParts {
  * the approval gateway that shows agents only pinned definitions, and the security review that
  * compares with them. A change to the pins reaches both.
  */
-export function trustParts(p: TrustParts, ports: TrustPorts): { pins: ToolAcceptance; agents: AgentGateway; review: ReviewService } {
-  const connected = (id: string) => (p.connections.view(id).status === 'connected' ? p.store.get(id)?.identity : undefined);
+export function trustParts(
+  p: TrustParts,
+  ports: TrustPorts,
+): { pins: ToolAcceptance; agents: AgentGateway; review: ReviewService } {
+  const connected = (id: string) =>
+    p.connections.view(id).status === 'connected' ? p.store.get(id)?.identity : undefined;
   const audit = (f: Parameters<AuditTrail['record']>[0]) => void p.trail.record(f);
   const pins = new ToolAcceptance(new AcceptedTools(join(p.dataDir, 'gateway')), {
     connected,
@@ -84,7 +88,8 @@ export function trustParts(p: TrustParts, ports: TrustPorts): { pins: ToolAccept
     takePins: (id) => void pins.unsettled(id),
     pinned: (id) => pins.pinnedDefinitions(id),
     importPins: (id, defs) => pins.importPins(id, defs),
-    pinsChanged: (serverId, unsettled) => p.bus.emit('pins.changed', { serverId, unsettled: unsettled.map(({ tool, state }) => ({ tool, state })) }),
+    pinsChanged: (serverId, unsettled) =>
+      p.bus.emit('pins.changed', { serverId, unsettled: unsettled.map(({ tool, state }) => ({ tool, state })) }),
     reviewed: (summary) => p.bus.emit('review.updated', summary),
     audit,
     ...p.review,

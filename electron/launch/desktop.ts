@@ -16,5 +16,8 @@ else {
   if (!agent) {
     err('error: bridge needs --agent NAME (an agent made in the Agents tab)');
     process.exit(2);
-  } else void bridgeCommand({ agent, dataDir }, { stdin: process.stdin, stdout: process.stdout, err }).then((code) => process.exit(code));
+  } else
+    void bridgeCommand({ agent, dataDir }, { stdin: process.stdin, stdout: process.stdout, err }).then((code) =>
+      process.exit(code),
+    );
 }

@@ -76,7 +76,9 @@ describe.skipIf(!built)("glibc's trim threshold, held by the built helper", () =
     mkdirSync(own);
     const s = await startServe({ mcpServers: {} }, own, [], { env: { MALLOC_TRIM_THRESHOLD_: '33554432' } });
     try {
-      expect(readFileSync(`/proc/${s.child.pid!}/environ`, 'utf8').split('\0')).toContain('MALLOC_TRIM_THRESHOLD_=33554432');
+      expect(readFileSync(`/proc/${s.child.pid!}/environ`, 'utf8').split('\0')).toContain(
+        'MALLOC_TRIM_THRESHOLD_=33554432',
+      );
       expect(readFileSync(`/proc/${s.child.pid!}/maps`, 'utf8')).not.toContain(HELPER);
     } finally {
       await s.stop();

@@ -29,10 +29,16 @@ describe("holding glibc's trim threshold as the command starts", () => {
   it("leaves a person's own malloc settings as they are", () => {
     for (const v of ['MALLOC_TRIM_THRESHOLD_', 'MALLOC_TOP_PAD_', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_MMAP_MAX_'])
       expect(holdMallocTrim(taken, { [v]: '1048576' }, 'linux'), v).toBe('set-by-environment');
-    expect(holdMallocTrim(taken, { GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=4194304' }, 'linux')).toBe('set-by-environment');
-    expect(holdMallocTrim(taken, { GLIBC_TUNABLES: 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=65536' }, 'linux')).toBe('set-by-environment');
+    expect(holdMallocTrim(taken, { GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=4194304' }, 'linux')).toBe(
+      'set-by-environment',
+    );
+    expect(
+      holdMallocTrim(taken, { GLIBC_TUNABLES: 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=65536' }, 'linux'),
+    ).toBe('set-by-environment');
     // Settings that do not fix the threshold leave it the console's to hold.
-    expect(holdMallocTrim(taken, { MALLOC_ARENA_MAX: '2', GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' }, 'linux')).toBe('held');
+    expect(holdMallocTrim(taken, { MALLOC_ARENA_MAX: '2', GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' }, 'linux')).toBe(
+      'held',
+    );
   });
 
   it('runs on without the helper, or with one that cannot hold it', () => {

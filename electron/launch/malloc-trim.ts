@@ -16,9 +16,14 @@ const OWN_VARIABLE = /^MALLOC_(?:TRIM_THRESHOLD|TOP_PAD|MMAP_THRESHOLD|MMAP_MAX)
 const OWN_TUNABLE = /(?:^|:)glibc\.malloc\.(?:trim_threshold|top_pad|mmap_threshold|mmap_max)=/;
 
 /** Loads the helper at `file` (out/native/malloc-trim.node) and holds the threshold; never throws. */
-export function holdMallocTrim(file: string, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): MallocTrim {
+export function holdMallocTrim(
+  file: string,
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): MallocTrim {
   if (platform !== 'linux') return 'not-linux';
-  if (Object.keys(env).some((k) => OWN_VARIABLE.test(k)) || OWN_TUNABLE.test(env.GLIBC_TUNABLES ?? '')) return 'set-by-environment';
+  if (Object.keys(env).some((k) => OWN_VARIABLE.test(k)) || OWN_TUNABLE.test(env.GLIBC_TUNABLES ?? ''))
+    return 'set-by-environment';
   let helper: { holdTrimThreshold?: unknown };
   try {
     // Not built (no C compiler), or built for another libc or machine: the console runs without it.

@@ -35,7 +35,10 @@ export function runCommandLine(argv: string[], io?: Io): Promise<number> {
         return 2;
       }
       const { bridgeCommand } = await import('../hosts/gateway/bridge.js');
-      return bridgeCommand({ agent, dataDir: str(args, 'data-dir') }, { stdin: process.stdin, stdout: process.stdout, err: out.err });
+      return bridgeCommand(
+        { agent, dataDir: str(args, 'data-dir') },
+        { stdin: process.stdin, stdout: process.stdout, err: out.err },
+      );
     },
     // Loaded when `agents` runs: whether a console serves the data directory.
     running: async () => (await import('../hosts/gateway/local-channel.js')).consoleRunning,

@@ -17,7 +17,9 @@ describe('npm start finds Electron without requiring it', () => {
     writeFileSync(join(pkg, 'dist', 'electron'), '');
     expect(findElectron(root, {})).toBe(join(pkg, 'dist', 'electron'));
     expect(findElectron(root, { ELECTRON_PATH: join(root, 'nope') })).toBeNull();
-    expect(findElectron(join(h.dataDir, 'elsewhere'), { ELECTRON_PATH: join(pkg, 'dist', 'electron') })).toBe(join(pkg, 'dist', 'electron'));
+    expect(findElectron(join(h.dataDir, 'elsewhere'), { ELECTRON_PATH: join(pkg, 'dist', 'electron') })).toBe(
+      join(pkg, 'dist', 'electron'),
+    );
   });
   it('reports failure when the download cannot happen', () => {
     const root = join(h.dataDir, 'empty');

@@ -12,7 +12,10 @@ import { runCommandLine } from './mcp-console.js';
 /** The app's root: out/node/electron/launch -> four levels up. */
 export const APP_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
-/** The Electron binary if it is on disk (ELECTRON_PATH, else the package's), without requiring the package; null otherwise. */
+/**
+ * The Electron binary if it is on disk (ELECTRON_PATH, else the package's), without requiring the package; null
+ * otherwise.
+ */
 export function findElectron(root = APP_ROOT, env: NodeJS.ProcessEnv = process.env): string | null {
   if (env.ELECTRON_PATH) return existsSync(env.ELECTRON_PATH) ? env.ELECTRON_PATH : null;
   const pkg = join(root, 'node_modules', 'electron');
@@ -26,7 +29,11 @@ export function findElectron(root = APP_ROOT, env: NodeJS.ProcessEnv = process.e
 export function obtainElectron(root = APP_ROOT, timeoutMs = 180_000): boolean {
   const install = join(root, 'node_modules', 'electron', 'install.js');
   if (!existsSync(install)) return false;
-  const r = spawnSync(process.execPath, [install], { cwd: join(root, 'node_modules', 'electron'), stdio: 'ignore', timeout: timeoutMs });
+  const r = spawnSync(process.execPath, [install], {
+    cwd: join(root, 'node_modules', 'electron'),
+    stdio: 'ignore',
+    timeout: timeoutMs,
+  });
   return r.status === 0 && findElectron(root) !== null;
 }
 
@@ -38,7 +45,9 @@ async function main(): Promise<void> {
     child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
     return;
   }
-  console.log('The Electron runtime could not be obtained on this machine, so MCP Console is starting in browser mode instead: open the address below.');
+  console.log(
+    'The Electron runtime could not be obtained on this machine, so MCP Console is starting in browser mode instead: open the address below.',
+  );
   // Browser mode's core runs in this process (the desktop app's main process allocates with Chromium's own allocator).
   holdMallocTrim(join(APP_ROOT, 'out', 'native', 'malloc-trim.node'));
   process.exit(await runCommandLine(['serve', ...args]));

@@ -21,7 +21,9 @@ export interface LinkDown {
   tries: number;
   /** The link was up before: what the page shows is as it was then. */
   wasUp: boolean;
-  /** The console's address still serves the page but refuses its token: it was started again (a new token each start). */
+  /**
+   * The console's address still serves the page but refuses its token: it was started again (a new token each start).
+   */
   restarted: boolean;
 }
 
@@ -33,9 +35,15 @@ const mb = (n: number): string => (n / 1_048_576).toFixed(1);
  * and nothing is sent. Bytes of UTF-8 are counted only when the characters leave it in doubt.
  */
 function withinLimit(text: string): string {
-  const bytes = text.length > PAGE_MESSAGE_MAX_BYTES || text.length * 3 <= PAGE_MESSAGE_MAX_BYTES ? text.length : new TextEncoder().encode(text).length;
+  const bytes =
+    text.length > PAGE_MESSAGE_MAX_BYTES || text.length * 3 <= PAGE_MESSAGE_MAX_BYTES
+      ? text.length
+      : new TextEncoder().encode(text).length;
   if (bytes > PAGE_MESSAGE_MAX_BYTES)
-    throw new ApiError('too-large', `not sent: the request is ${mb(bytes)} MB; the console takes at most ${mb(PAGE_MESSAGE_MAX_BYTES)} MB in one request`);
+    throw new ApiError(
+      'too-large',
+      `not sent: the request is ${mb(bytes)} MB; the console takes at most ${mb(PAGE_MESSAGE_MAX_BYTES)} MB in one request`,
+    );
   return text;
 }
 
@@ -120,14 +128,21 @@ export function webSocketApi(url: string, ready: Promise<void> = Promise.resolve
     };
     const parser = orderedParser(
       (parsed) => dispatch(parsed as Message, listeners, pending),
-      typeof Worker === 'undefined' ? undefined : () => new Worker(new URL('./json-worker.ts', import.meta.url), { type: 'module' }),
+      typeof Worker === 'undefined'
+        ? undefined
+        : () => new Worker(new URL('./json-worker.ts', import.meta.url), { type: 'module' }),
     );
     sock.onmessage = (m: MessageEvent<string | ArrayBuffer>) => parser.receive(m.data);
     sock.onclose = () => {
       parser.close();
       if (ws === sock) ws = null;
       for (const p of pending.values())
-        p.reject(new ApiError('disconnected', 'the connection to the console was lost before it answered: the request may or may not have been done'));
+        p.reject(
+          new ApiError(
+            'disconnected',
+            'the connection to the console was lost before it answered: the request may or may not have been done',
+          ),
+        );
       pending.clear();
       if (down) down.tries++;
       else down = { since: Date.now(), tries: opened ? 0 : 1, wasUp, restarted: false };
@@ -215,7 +230,9 @@ export function overPreload(preload: PreloadApi): ConsoleApi {
       throw new ApiError(r.error.code, r.error.message);
     },
     onEvent(listener) {
-      const offs = Object.entries(preload.events).map(([name, subscribe]) => subscribe((payload) => (listener as AnyListener)(name as EventName, payload)));
+      const offs = Object.entries(preload.events).map(([name, subscribe]) =>
+        subscribe((payload) => (listener as AnyListener)(name as EventName, payload)),
+      );
       return () => offs.forEach((off) => off());
     },
     onConnection(listener) {
@@ -230,10 +247,16 @@ function desktopPreload(): PreloadApi | undefined {
   return (window as unknown as Record<string, PreloadApi | undefined>)[PRELOAD_GLOBAL];
 }
 
-/** Set in this tab once it traded a token for a session: the page then has a back end (the session itself is in a cookie it cannot read). */
+/**
+ * Set in this tab once it traded a token for a session: the page then has a back end (the session itself is in a cookie
+ * it cannot read).
+ */
 const SESSION_MARK = 'mcp-console-session';
 
-/** True when this page can reach a back end: the desktop preload, a browser-mode token in the address, or a session this tab made. */
+/**
+ * True when this page can reach a back end: the desktop preload, a browser-mode token in the address, or a session this
+ * tab made.
+ */
 export function hasBackEnd(): boolean {
   if (desktopPreload()) return true;
   return Boolean(new URLSearchParams(location.hash.slice(1)).get('token') || sessionStorage.getItem(SESSION_MARK));
@@ -244,11 +267,19 @@ export function hasBackEnd(): boolean {
  * drops the token from the address and history. The tab keeps only a mark that it has a session.
  */
 async function startSession(token: string): Promise<void> {
-  const res = await fetch('/session', { method: 'POST', headers: { 'X-Console-Token': token }, credentials: 'same-origin', cache: 'no-store' });
+  const res = await fetch('/session', {
+    method: 'POST',
+    headers: { 'X-Console-Token': token },
+    credentials: 'same-origin',
+    cache: 'no-store',
+  });
   if (res.ok) sessionStorage.setItem(SESSION_MARK, '1');
 }
 
-/** Picks the back end: the preload's API when present, else the WebSocket, its session a cookie traded for the token in the URL fragment. */
+/**
+ * Picks the back end: the preload's API when present, else the WebSocket, its session a cookie traded for the token in
+ * the URL fragment.
+ */
 export function createApi(): ConsoleApi {
   const preload = desktopPreload();
   if (preload) return overPreload(preload);

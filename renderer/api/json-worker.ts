@@ -1,7 +1,10 @@
 /// <reference lib="webworker" />
 import { textOf } from './wire-text';
 
-/** Parses large messages off the page's main thread (a 10 MB result would otherwise block it); binary parts are joined and decoded here too. */
+/**
+ * Parses large messages off the page's main thread (a 10 MB result would otherwise block it); binary parts are joined
+ * and decoded here too.
+ */
 self.onmessage = (e: MessageEvent<{ seq: number; text?: string; parts?: ArrayBuffer[] }>) => {
   const { seq, text, parts } = e.data;
   try {

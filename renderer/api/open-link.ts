@@ -32,7 +32,11 @@ export function confirmAddress(url: string): () => Promise<boolean> {
  * it — only once `confirmInPage` says yes, and never with an opener. Resolves with whether it
  * opened; any other failure is thrown.
  */
-export async function openLink(api: ConsoleApi, url: string, confirmInPage: () => boolean | Promise<boolean>): Promise<boolean> {
+export async function openLink(
+  api: ConsoleApi,
+  url: string,
+  confirmInPage: () => boolean | Promise<boolean>,
+): Promise<boolean> {
   try {
     return (await api.request('links.open', { url })).opened;
   } catch (e) {

@@ -26,7 +26,9 @@ export function orderedParser(deliver: (msg: unknown) => void, makeWorker: (() =
       waiting.delete(e.data.seq);
     };
     const id = ++seq;
-    const done = new Promise<unknown>((ok, fail) => waiting.set(id, (r) => (r.error !== undefined ? fail(new Error(r.error)) : ok(r.value))));
+    const done = new Promise<unknown>((ok, fail) =>
+      waiting.set(id, (r) => (r.error !== undefined ? fail(new Error(r.error)) : ok(r.value))),
+    );
     // Bytes are handed over (transferred), not copied: the page never decodes them.
     if (typeof data === 'string') worker.postMessage({ seq: id, text: data });
     else worker.postMessage({ seq: id, parts: data }, data);

@@ -47,8 +47,18 @@ export function AskFrame({
   const modal = useRef<HTMLDivElement>(null);
   useDialogFocus(modal, besideQueue ? '[data-beside-dialog]' : undefined);
   return (
-    <div className={`overlay approval-overlay ${besideQueue ? 'with-queue' : ''}`} onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onEscape())}>
-      <div ref={modal} className="modal wide approval ask" role="alertdialog" aria-modal="true" aria-labelledby={id} {...data}>
+    <div
+      className={`overlay approval-overlay ${besideQueue ? 'with-queue' : ''}`}
+      onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onEscape())}
+    >
+      <div
+        ref={modal}
+        className="modal wide approval ask"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={id}
+        {...data}
+      >
         <div className="modal-head">
           <h2 id={id}>{title}</h2>
           {badge}

@@ -19,7 +19,15 @@ const COVERED_BY_RISK = new Set<string>(['readOnlyHint', 'destructiveHint']);
  * tool shows neither. `compact` (a catalog row, beside the risk badge) shows only the hints that are
  * true and that the risk does not already say.
  */
-export function AnnotationBadges({ annotations, declared, compact }: { annotations: EffectiveAnnotations; declared?: ToolAnnotations; compact?: boolean }) {
+export function AnnotationBadges({
+  annotations,
+  declared,
+  compact,
+}: {
+  annotations: EffectiveAnnotations;
+  declared?: ToolAnnotations;
+  compact?: boolean;
+}) {
   return (
     <span className="badges">
       {HINTS.map(([key, yes, no]) => {
@@ -65,7 +73,10 @@ export function RiskBadge({ risk }: { risk: ToolRisk & { reasons?: string[] } })
         {RISK_LABEL[risk.level]}
       </span>
       {!risk.trusted && (
-        <span className="badge untrusted" title="Annotations from this server are claims: mark the server trusted to rely on them">
+        <span
+          className="badge untrusted"
+          title="Annotations from this server are claims: mark the server trusted to rely on them"
+        >
           untrusted
         </span>
       )}

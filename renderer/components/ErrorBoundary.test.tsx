@@ -20,7 +20,9 @@ describe('ErrorBoundary', () => {
       </div>,
     );
     spy.mockRestore();
-    expect(screen.getByTestId('view-error').textContent).toBe('This result could not be shown: a shape nobody expected');
+    expect(screen.getByTestId('view-error').textContent).toBe(
+      'This result could not be shown: a shape nobody expected',
+    );
     expect(screen.getByTestId('sibling').textContent).toBe('still here');
   });
 
@@ -57,10 +59,12 @@ describe('ErrorBoundary', () => {
   });
 
   it('says a script the page could not fetch in words, not the browser’s', () => {
-    expect(shownError(new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1:1/assets/x.js'))).toMatch(
-      /^the page could not load its script from the console \(is it still running\?\)/,
+    expect(
+      shownError(new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1:1/assets/x.js')),
+    ).toMatch(/^the page could not load its script from the console \(is it still running\?\)/);
+    expect(shownError(new TypeError('Importing a module script failed.'))).toMatch(
+      /^the page could not load its script/,
     );
-    expect(shownError(new TypeError('Importing a module script failed.'))).toMatch(/^the page could not load its script/);
     expect(shownError(new Error('x'.repeat(600)))).toHaveLength(500);
   });
 

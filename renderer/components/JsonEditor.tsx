@@ -42,8 +42,18 @@ function useEditorSchema(path: string, schema: unknown): void {
   }, [path, schema]);
 }
 
-/** Monaco behind our own small API: JSON (or another language), optionally checked against a schema, optionally read-only. */
-export default function JsonEditor({ value, onChange, schema, readOnly, language = 'json', height = 240 }: JsonEditorProps) {
+/**
+ * Monaco behind our own small API: JSON (or another language), optionally checked against a schema, optionally
+ * read-only.
+ */
+export default function JsonEditor({
+  value,
+  onChange,
+  schema,
+  readOnly,
+  language = 'json',
+  height = 240,
+}: JsonEditorProps) {
   const id = useId().replace(/[^a-zA-Z0-9]/g, '');
   const path = `inmemory://model/${id}.json`;
   useEditorSchema(path, schema);

@@ -6,7 +6,9 @@ import { JsonTree } from './JsonTree';
 describe('JsonTree', () => {
   afterEach(cleanup);
   it('counts in English and reveals hidden characters in keys', () => {
-    const { container } = render(<JsonTree value={{ one: [1], 'k\u202Eey': { a: 1, b: 2 }, single: { only: true } }} />);
+    const { container } = render(
+      <JsonTree value={{ one: [1], 'k\u202Eey': { a: 1, b: 2 }, single: { only: true } }} />,
+    );
     expect(container.textContent).toContain('3 keys');
     expect(container.textContent).toMatch(/\{ 1 key(?!s)/);
     expect(container.textContent).toContain('1 item');

@@ -41,7 +41,8 @@ export function JsonTree({ value, name, depth = 0 }: { value: unknown; name?: st
         ) : (
           <span className="muted">
             {' '}
-            {entries.length} {Array.isArray(value) ? (entries.length === 1 ? 'item' : 'items') : entries.length === 1 ? 'key' : 'keys'}
+            {entries.length}{' '}
+            {Array.isArray(value) ? (entries.length === 1 ? 'item' : 'items') : entries.length === 1 ? 'key' : 'keys'}
           </span>
         )}
       </summary>

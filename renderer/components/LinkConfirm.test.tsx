@@ -9,7 +9,9 @@ import { ARM_DELAY_MS } from './use-armed';
 const URL_ = 'https://auth.example/sign-in?session=1';
 /** Browser mode: the core opens nothing and says so. */
 const api = {
-  request: vi.fn(async () => Promise.reject(Object.assign(new Error('open the link from the page'), { code: 'open-in-page' }))),
+  request: vi.fn(async () =>
+    Promise.reject(Object.assign(new Error('open the link from the page'), { code: 'open-in-page' })),
+  ),
 } as unknown as ConsoleApi;
 
 describe('the page asks before it opens an address (browser mode)', () => {

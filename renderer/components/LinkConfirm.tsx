@@ -4,7 +4,10 @@ import { SafeText } from './SafeText';
 import { useArmed } from './use-armed';
 import { ArmedButton } from './ArmedButton';
 
-/** The page's question before it opens an address (browser mode): the whole URL and its host; Escape and Cancel open nothing. */
+/**
+ * The page's question before it opens an address (browser mode): the whole URL and its host; Escape and Cancel open
+ * nothing.
+ */
 export function LinkConfirm() {
   const ask = useLinkAsk((s) => s.ask);
   return ask ? <Ask key={ask.url} ask={ask} /> : null;
@@ -25,7 +28,12 @@ function Ask({ ask }: { ask: LinkAsk }) {
           <button ref={safeRef} onClick={() => ask.answer(false)} data-testid="link-confirm-cancel">
             Cancel
           </button>
-          <ArmedButton armed={armed} className="primary" onClick={() => armed && ask.answer(true)} data-testid="link-confirm-open">
+          <ArmedButton
+            armed={armed}
+            className="primary"
+            onClick={() => armed && ask.answer(true)}
+            data-testid="link-confirm-open"
+          >
             Open
           </ArmedButton>
         </div>

@@ -2,7 +2,17 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useDialogFocus } from './use-dialog-focus';
 
 /** A modal dialog: focus moves in and stays in (Tab goes round it), Escape closes, the focus goes back after. */
-export function Modal({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  wide,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   // Before the focus moves in (effects run in this order): it notes what had the focus, to give it back.
   useDialogFocus(ref);

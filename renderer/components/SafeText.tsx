@@ -17,10 +17,15 @@ export function SafeText({ text, className }: { text: string; className?: string
   const chars = report.findings.length - paddings - mixed;
   return (
     <span className={className}>
-      <span className="hidden-warning" data-testid="hidden-text-warning" title="This text contains characters a reader would not see">
+      <span
+        className="hidden-warning"
+        data-testid="hidden-text-warning"
+        title="This text contains characters a reader would not see"
+      >
         ⚠ {chars > 0 && `${chars} hidden character${chars === 1 ? '' : 's'}`}
         {padded && `${chars > 0 ? '; ' : ''}text pushed out of view`}
-        {mixed > 0 && `${chars > 0 || padded ? '; ' : ''}${mixed} word${mixed === 1 ? '' : 's'} mixing look-alike scripts`}
+        {mixed > 0 &&
+          `${chars > 0 || padded ? '; ' : ''}${mixed} word${mixed === 1 ? '' : 's'} mixing look-alike scripts`}
         {report.tagPayload ? ` — hidden message: “${report.tagPayload}”` : ''}
       </span>{' '}
       {parts.map((p, i) =>

@@ -15,7 +15,13 @@ export function ServerSelect({
   return (
     <label className="small">
       Server{' '}
-      <select className="bounded" title={value || undefined} value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
+      <select
+        className="bounded"
+        title={value || undefined}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+      >
         {none && <option value="">{none}</option>}
         {servers.map((id) => (
           <option key={id} value={id}>

@@ -53,7 +53,12 @@ export function VirtualList<T>({
     const from = (e.target as HTMLElement).closest<HTMLElement>('[data-row]');
     const el = ref.current;
     if (!from || !el || e.altKey || e.ctrlKey || e.metaKey) return;
-    const to = moved(e.key, Number(from.dataset.row), items.length, Math.max(1, Math.floor(el.clientHeight / rowHeight) - 1));
+    const to = moved(
+      e.key,
+      Number(from.dataset.row),
+      items.length,
+      Math.max(1, Math.floor(el.clientHeight / rowHeight) - 1),
+    );
     if (to === null) return;
     e.preventDefault();
     setCurrent(to);
@@ -79,7 +84,11 @@ export function VirtualList<T>({
     >
       <div style={{ height: items.length * rowHeight, position: 'relative' }}>
         {items.slice(first, last).map((item, i) => (
-          <div key={first + i} data-row={first + i} style={{ position: 'absolute', top: (first + i) * rowHeight, left: 0, right: 0, height: rowHeight }}>
+          <div
+            key={first + i}
+            data-row={first + i}
+            style={{ position: 'absolute', top: (first + i) * rowHeight, left: 0, right: 0, height: rowHeight }}
+          >
             {render(item, first + i, first + i === stop)}
           </div>
         ))}

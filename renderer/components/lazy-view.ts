@@ -10,7 +10,9 @@ const loaders: Array<{ load: () => Promise<unknown>; isIn: () => boolean }> = []
  * then holds its content back for a moment, which is why the scripts are fetched ahead).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound
-export function lazyView<T extends ComponentType<any>>(load: () => Promise<T>): (props: ComponentProps<T>) => ReturnType<typeof createElement> {
+export function lazyView<T extends ComponentType<any>>(
+  load: () => Promise<T>,
+): (props: ComponentProps<T>) => ReturnType<typeof createElement> {
   let loaded: T | undefined;
   let loading: Promise<{ default: T }> | undefined;
   const once = () =>
@@ -46,7 +48,9 @@ export const PRELOAD_WAIT_MAX_MS = 10_000;
  * connecting keeps it busy: the preload waits PRELOAD_WAIT_MAX_MS in all, then goes on.
  */
 export function preloadViews(busy: () => boolean = () => false): void {
-  const idle = (globalThis as { requestIdleCallback?: (f: () => void) => void }).requestIdleCallback ?? ((f: () => void) => setTimeout(f, 50));
+  const idle =
+    (globalThis as { requestIdleCallback?: (f: () => void) => void }).requestIdleCallback ??
+    ((f: () => void) => setTimeout(f, 50));
   let waited = 0;
   const next = (i: number): void => {
     const view = loaders[i];

@@ -56,12 +56,16 @@ export const warmSteps: readonly (() => void)[] = [
   // Monaco's services: the first call into its API makes them.
   () => monaco.editor.getModels(),
   // The font measured (about 10 ms of DOM work) and cached by its settings, which must be the editor's.
-  () => FontMeasurements.readFontInfo(window, createBareFontInfoFromRawSettings({ fontSize: EDITOR_FONT_SIZE }, PixelRatio.getInstance(window).value)),
+  () =>
+    FontMeasurements.readFontInfo(
+      window,
+      createBareFontInfoFromRawSettings({ fontSize: EDITOR_FONT_SIZE }, PixelRatio.getInstance(window).value),
+    ),
   // The table of look-alike characters the unicode highlighter reads (12–15 ms to parse), which
   // Monaco otherwise reads while it makes the rest of the editor's contributions when idle.
   () => AmbiguousCharacters.ambiguousCharacterData.value,
   // The highlighter also asks Intl for the system's locale; the first NumberFormat of the page loads
   // ICU's data for it (11–26 ms, in the task that made the editor's contributions).
-  // eslint-disable-next-line no-restricted-syntax -- Monaco's own first use of Intl, taken out of its task; the page formats by hand
+  // eslint-disable-next-line no-restricted-syntax -- Monaco's own first use of Intl, out of its task
   () => new Intl.NumberFormat().resolvedOptions(),
 ];

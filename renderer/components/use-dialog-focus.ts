@@ -16,7 +16,8 @@ export function useDialogFocus(dialog: RefObject<HTMLElement | null>, besides?: 
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     return () => {
       const now = document.activeElement;
-      if (opener?.isConnected && (!now || now === document.body || !now.isConnected || box?.contains(now))) opener.focus({ preventScroll: true });
+      if (opener?.isConnected && (!now || now === document.body || !now.isConnected || box?.contains(now)))
+        opener.focus({ preventScroll: true });
     };
   }, [dialog]);
   useEffect(() => {
@@ -26,10 +27,23 @@ export function useDialogFocus(dialog: RefObject<HTMLElement | null>, besides?: 
       const overlays = document.querySelectorAll('.overlay');
       if (e.key !== 'Tab' || !box || !overlay || overlays[overlays.length - 1] !== overlay) return;
       const regions = [box, besides ? document.querySelector(besides) : null];
-      const stops = regions.flatMap((r) => (r ? [...r.querySelectorAll<HTMLElement>(FOCUSABLE)] : [])).filter((el) => el.getClientRects().length > 0);
+      const stops = regions
+        .flatMap((r) => (r ? [...r.querySelectorAll<HTMLElement>(FOCUSABLE)] : []))
+        .filter((el) => el.getClientRects().length > 0);
       if (stops.length === 0) return;
       const at = stops.indexOf(document.activeElement as HTMLElement);
-      const next = at === -1 ? (e.shiftKey ? stops.length - 1 : 0) : e.shiftKey ? (at === 0 ? stops.length - 1 : null) : at === stops.length - 1 ? 0 : null;
+      const next =
+        at === -1
+          ? e.shiftKey
+            ? stops.length - 1
+            : 0
+          : e.shiftKey
+            ? at === 0
+              ? stops.length - 1
+              : null
+            : at === stops.length - 1
+              ? 0
+              : null;
       if (next === null) return;
       e.preventDefault();
       stops[next]!.focus();

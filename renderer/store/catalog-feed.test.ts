@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventPayload } from '../../shared/contract';
 import type { ToolView } from '../../shared/schemas/tool';
 import type { ServerView } from '../../shared/schemas/server';
-import { LISTING_SHOW_MS, applyDelta, catalogChanged, catalogListing, heldLoaded, listingUnderWay, setToolsSource } from './catalog-feed';
+import {
+  LISTING_SHOW_MS,
+  applyDelta,
+  catalogChanged,
+  catalogListing,
+  heldLoaded,
+  listingUnderWay,
+  setToolsSource,
+} from './catalog-feed';
 import { handleEvent } from './events';
 import { useConsole } from './store';
 import { grewFrom } from '../features/catalog/slice';
@@ -72,7 +80,15 @@ describe('the page applies catalog events to what it holds', () => {
     catalogChanged({ change: change('initial'), tools: [], stream: 3, listed: { count: 6 } }, st());
     expect(names()).toEqual(['t0', 't1', 't2', 't3', 't4', 't5']);
     // Held whole under stream 3: a delta on it applies without asking.
-    catalogChanged({ change: change('list_changed', { added: ['tx'] }), tools: [tool('x')], stream: 4, delta: { base: 3, count: 7, at: [2] } }, st());
+    catalogChanged(
+      {
+        change: change('list_changed', { added: ['tx'] }),
+        tools: [tool('x')],
+        stream: 4,
+        delta: { base: 3, count: 7, at: [2] },
+      },
+      st(),
+    );
     expect(names()).toEqual(['t0', 't1', 'tx', 't2', 't3', 't4', 't5']);
     expect(st().marks.s?.added.has('tx')).toBe(true);
     expect(asked).toEqual([]);
@@ -103,7 +119,15 @@ describe('the page applies catalog events to what it holds', () => {
     useConsole.setState({ tools: { s: third } });
     // A delta replaces the list: it did not grow from the one before.
     catalogChanged({ change: change('initial'), tools: [], stream: 5, listed: { count: 6 } }, st());
-    catalogChanged({ change: change('list_changed', { added: ['tx'] }), tools: [tool('x')], stream: 6, delta: { base: 5, count: 7, at: [0] } }, st());
+    catalogChanged(
+      {
+        change: change('list_changed', { added: ['tx'] }),
+        tools: [tool('x')],
+        stream: 6,
+        delta: { base: 5, count: 7, at: [0] },
+      },
+      st(),
+    );
     expect(grewFrom(st().tools.s!, third)).toBe(false);
   });
 
@@ -134,7 +158,13 @@ describe('the page applies catalog events to what it holds', () => {
   });
 
   it("makes a listing's lean tools whole views: server, identity, effective annotations and risk from what each declared", () => {
-    const lean = { name: 'ro', inputSchema: {}, declaredAnnotations: { readOnlyHint: true }, fingerprint: 'f', hiddenText: [] } as unknown as ToolView;
+    const lean = {
+      name: 'ro',
+      inputSchema: {},
+      declaredAnnotations: { readOnlyHint: true },
+      fingerprint: 'f',
+      hiddenText: [],
+    } as unknown as ToolView;
     catalogListing({ serverId: 's', serverIdentity: 'id-1', trusted: true, stream: 9, offset: 0, tools: [lean] }, st());
     const [t] = st().tools.s ?? [];
     expect(t).toMatchObject({
@@ -204,7 +234,15 @@ describe('the page applies catalog events to what it holds', () => {
     const all = [...range(0, 3), tool('new')];
     const asked = source(all);
     catalogChanged({ change: change('initial'), tools: range(0, 3), stream: 1 }, st());
-    catalogChanged({ change: change('list_changed', { added: ['tnew'] }), tools: [tool('new')], stream: 3, delta: { base: 2, count: 4, at: [3] } }, st());
+    catalogChanged(
+      {
+        change: change('list_changed', { added: ['tnew'] }),
+        tools: [tool('new')],
+        stream: 3,
+        delta: { base: 2, count: 4, at: [3] },
+      },
+      st(),
+    );
     await vi.waitUntil(() => names().length === 4);
     expect(asked).toEqual([0]);
     expect(names()).toEqual(['t0', 't1', 't2', 'tnew']);
@@ -221,9 +259,15 @@ describe('the page applies catalog events to what it holds', () => {
       return version === 1 ? range(0, 2) : range(0, 3);
     });
     heldLoaded({ s: range(0, 2) });
-    catalogChanged({ change: change('list_changed'), tools: [tool(9)], stream: 5, delta: { base: 4, count: 3, at: [2] } }, st());
+    catalogChanged(
+      { change: change('list_changed'), tools: [tool(9)], stream: 5, delta: { base: 4, count: 3, at: [2] } },
+      st(),
+    );
     version = 2;
-    catalogChanged({ change: change('list_changed'), tools: [], stream: 6, delta: { base: 5, count: 3, at: [] } }, st());
+    catalogChanged(
+      { change: change('list_changed'), tools: [], stream: 6, delta: { base: 5, count: 3, at: [] } },
+      st(),
+    );
     release();
     await vi.waitUntil(() => names().length === 3);
     expect(calls).toBe(2);
@@ -243,7 +287,8 @@ describe('the page applies catalog events to what it holds', () => {
     for (let round = 0; round < 200; round++) {
       const before = range(0, rand(60));
       const after: ToolView[] = before.map((t) => (rand(5) === 0 ? { ...t, description: 'changed' } : t));
-      for (let added = rand(6); added > 0; added--) after.splice(rand(after.length + 1), 0, tool(`new${round}_${added}`));
+      for (let added = rand(6); added > 0; added--)
+        after.splice(rand(after.length + 1), 0, tool(`new${round}_${added}`));
       const delta = after.map((t, i) => [t, i] as const).filter(([t]) => !before.includes(t));
       // The core sends the delta in catalog order; the page must not depend on it.
       if (round % 2) delta.reverse();

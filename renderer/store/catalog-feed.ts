@@ -42,7 +42,10 @@ export function setToolsSource(s: ToolsSource | undefined): void {
   source = s;
 }
 
-/** A server's whole catalog from the core, a page at a time (each its own message and task), its search text made as pages come. */
+/**
+ * A server's whole catalog from the core, a page at a time (each its own message and task), its search text made as
+ * pages come.
+ */
 export async function toolsOf(ask: ToolsSource, serverId: string, into: ShownTool[] = []): Promise<ShownTool[]> {
   for (let offset = 0; ; offset += SNAPSHOT_PAGE) {
     const page = await ask(serverId, offset, SNAPSHOT_PAGE);
@@ -130,7 +133,12 @@ export function assemble(p: Changed): Changed | null {
  * stand, the added ones put at their places in the new catalog. Returns null when it does not fit
  * (a place past the end): the page then asks for the catalog.
  */
-export function applyDelta(before: readonly ShownTool[], removed: readonly string[], tools: readonly ShownTool[], at: readonly number[]): ShownTool[] | null {
+export function applyDelta(
+  before: readonly ShownTool[],
+  removed: readonly string[],
+  tools: readonly ShownTool[],
+  at: readonly number[],
+): ShownTool[] | null {
   if (removed.length === 0) return mergeAtPlaces(before, tools, at);
   const gone = new Set(removed);
   const byName = new Map(tools.map((t) => [t.name, t]));
@@ -157,7 +165,11 @@ export function applyDelta(before: readonly ShownTool[], removed: readonly strin
  * self (the held tool of the same name where it stands) left out. A tool that moved would be held
  * twice: the count then differs from the catalog's and the page asks for it whole.
  */
-function mergeAtPlaces(before: readonly ShownTool[], tools: readonly ShownTool[], at: readonly number[]): ShownTool[] | null {
+function mergeAtPlaces(
+  before: readonly ShownTool[],
+  tools: readonly ShownTool[],
+  at: readonly number[],
+): ShownTool[] | null {
   const order = tools.map((_, i) => i).sort((a, b) => (at[a] ?? -1) - (at[b] ?? -1));
   const next: ShownTool[] = [];
   let src = 0;
@@ -242,7 +254,8 @@ export function catalogChanged(p: Changed, st: ConsoleState): void {
     return void fetchTools(id, p, st);
   }
   if (p.delta) {
-    const next = h?.whole && h.stream === p.delta.base ? applyDelta(current(id), p.change.removed, p.tools, p.delta.at) : null;
+    const next =
+      h?.whole && h.stream === p.delta.base ? applyDelta(current(id), p.change.removed, p.tools, p.delta.at) : null;
     if (next && next.length === p.delta.count) return holds(next);
     return void fetchTools(id, p, st);
   }

@@ -1,7 +1,15 @@
 import type { EventName, EventPayload } from '../../shared/contract';
 import type { ShownTool } from '../../shared/schemas/tool';
 import type { ConsoleApi, LinkDown } from '../api/client';
-import { catalogChanged, catalogListing, heldLoaded, setToolsSource, showListings, toolsOf, type ToolsSource } from './catalog-feed';
+import {
+  catalogChanged,
+  catalogListing,
+  heldLoaded,
+  setToolsSource,
+  showListings,
+  toolsOf,
+  type ToolsSource,
+} from './catalog-feed';
 import { viewViolated } from '../features/apps/violations';
 import { filesChanged, runUpdated } from '../features/collections/collections-store';
 import { policyChanged } from '../features/agents/policy-store';
@@ -50,7 +58,11 @@ export const eventHandlers: EventHandlers = {
  * tools of a listing under way that wait to be shown are shown before any other event, so the store
  * sees every event in the order the core sent it (a server removed after its listing stays removed).
  */
-export function handleEvent<E extends EventName>(name: E, payload: EventPayload<E>, st: ConsoleState = useConsole.getState()): void {
+export function handleEvent<E extends EventName>(
+  name: E,
+  payload: EventPayload<E>,
+  st: ConsoleState = useConsole.getState(),
+): void {
   if (!Object.prototype.hasOwnProperty.call(eventHandlers, name)) return;
   if (name !== 'catalog.listing') showListings();
   const handler: EventHandlers[E] = eventHandlers[name];

@@ -4,7 +4,8 @@ import { assemble } from './catalog-feed';
 import { doneCall } from '../test-support/records';
 import { useConsole } from './store';
 
-const call = (i: number): CallRecord => doneCall({ id: `c${i}`, serverId: 's', requestedAt: new Date(i).toISOString() });
+const call = (i: number): CallRecord =>
+  doneCall({ id: `c${i}`, serverId: 's', requestedAt: new Date(i).toISOString() });
 
 describe('store', () => {
   it('remembers the newest 500 calls, newest first, and takes updates in place', () => {
@@ -46,6 +47,8 @@ describe('chunked catalog events', () => {
     assemble({ change, tools: [tool(1)], chunk: { index: 0, count: 2, stream: 1 } });
     assemble({ change, tools: [tool(9)], chunk: { index: 0, count: 2, stream: 2 } });
     expect(assemble({ change, tools: [tool(2)], chunk: { index: 1, count: 2, stream: 1 } })).toBeNull();
-    expect(assemble({ change, tools: [tool(10)], chunk: { index: 1, count: 2, stream: 2 } })?.tools.map((t) => t.name)).toEqual(['t9', 't10']);
+    expect(
+      assemble({ change, tools: [tool(10)], chunk: { index: 1, count: 2, stream: 2 } })?.tools.map((t) => t.name),
+    ).toEqual(['t9', 't10']);
   });
 });

@@ -10,7 +10,10 @@ export interface StepObservation {
   /** The document a snapshot keeps and compares (a call's result without `_meta`). */
   snapshot?: unknown;
   /** A call's structuredContent against its tool's outputSchema. */
-  structured?: { status: 'valid' | 'invalid' | 'no-schema' | 'absent'; errors?: Array<{ path: string; message: string }> };
+  structured?: {
+    status: 'valid' | 'invalid' | 'no-schema' | 'absent';
+    errors?: Array<{ path: string; message: string }>;
+  };
   error?: string;
 }
 
@@ -35,7 +38,11 @@ const show = (v: unknown) => {
 export function checkStep(step: Step, seen: StepObservation, test: PatternTest): StepFailure[] {
   const failures: StepFailure[] = [];
   const want = step.expect?.outcome ?? 'ok';
-  if (seen.outcome !== want) failures.push({ kind: 'outcome', message: `expected ${want}, got ${seen.outcome}${seen.error ? `: ${seen.error}` : ''}` });
+  if (seen.outcome !== want)
+    failures.push({
+      kind: 'outcome',
+      message: `expected ${want}, got ${seen.outcome}${seen.error ? `: ${seen.error}` : ''}`,
+    });
   const s = seen.structured;
   const structured = step.expect?.structured;
   if (structured !== 'any' && s) {
@@ -45,14 +52,22 @@ export function checkStep(step: Step, seen: StepObservation, test: PatternTest):
         message: `structuredContent does not match the tool's outputSchema: ${(s.errors ?? []).map((e) => `${e.path || '/'} ${e.message}`).join('; ')}`,
       });
     else if (structured === 'valid' && s.status !== 'valid')
-      failures.push({ kind: 'structured', message: s.status === 'no-schema' ? 'the tool declares no outputSchema' : 'the result has no structuredContent' });
+      failures.push({
+        kind: 'structured',
+        message: s.status === 'no-schema' ? 'the tool declares no outputSchema' : 'the result has no structuredContent',
+      });
   }
-  if (seen.result !== undefined) for (const a of step.expect?.assert ?? []) failures.push(...checkAssertion(a, seen.result, test));
+  if (seen.result !== undefined)
+    for (const a of step.expect?.assert ?? []) failures.push(...checkAssertion(a, seen.result, test));
   const snap = step.snapshot;
   if (snap && 'result' in snap && seen.snapshot !== undefined) {
     const d = diffJson(snap.result, seen.snapshot, snap.ignore ?? []);
     if (d.total > 0)
-      failures.push({ kind: 'snapshot', message: `the result differs from its snapshot in ${d.total} place${d.total === 1 ? '' : 's'}`, diff: d });
+      failures.push({
+        kind: 'snapshot',
+        message: `the result differs from its snapshot in ${d.total} place${d.total === 1 ? '' : 's'}`,
+        diff: d,
+      });
   }
   return failures;
 }
@@ -64,12 +79,14 @@ export function checkAssertion(a: Assertion, result: unknown, test: PatternTest)
   const fail = (message: string): StepFailure => ({ kind: 'assert', path: a.path, message: `${where}: ${message}` });
   const out: StepFailure[] = [];
   if (a.exists !== undefined) {
-    if (a.exists !== at.found) out.push(fail(a.exists ? 'expected a value, found none' : `expected nothing, found ${show(at.value)}`));
+    if (a.exists !== at.found)
+      out.push(fail(a.exists ? 'expected a value, found none' : `expected nothing, found ${show(at.value)}`));
     if (!a.exists) return out;
   }
   if (!at.found) return [...out, fail('nothing there')];
   const v = at.value;
-  if ('equals' in a && JSON.stringify(canonical(v)) !== JSON.stringify(canonical(a.equals))) out.push(fail(`expected ${show(a.equals)}, got ${show(v)}`));
+  if ('equals' in a && JSON.stringify(canonical(v)) !== JSON.stringify(canonical(a.equals)))
+    out.push(fail(`expected ${show(a.equals)}, got ${show(v)}`));
   if (a.type !== undefined) {
     const t = typeOf(v);
     const ok = a.type === 'integer' ? Number.isInteger(v) : t === a.type;
@@ -87,9 +104,16 @@ export function checkAssertion(a: Assertion, result: unknown, test: PatternTest)
     if (!ok) out.push(fail(`${show(text)} does not match ${show(a.matches)}`));
   }
   if (a.length !== undefined) {
-    const n = typeof v === 'string' || Array.isArray(v) ? v.length : v && typeof v === 'object' ? Object.keys(v).length : undefined;
+    const n =
+      typeof v === 'string' || Array.isArray(v)
+        ? v.length
+        : v && typeof v === 'object'
+          ? Object.keys(v).length
+          : undefined;
     if (n === undefined) out.push(fail(`has no length (${typeOf(v)})`));
-    else if (typeof a.length === 'number' ? n !== a.length : (a.length.min ?? 0) > n || n > (a.length.max ?? Infinity)) {
+    else if (
+      typeof a.length === 'number' ? n !== a.length : (a.length.min ?? 0) > n || n > (a.length.max ?? Infinity)
+    ) {
       const want = typeof a.length === 'number' ? String(a.length) : `${a.length.min ?? 0}…${a.length.max ?? '∞'}`;
       out.push(fail(`length ${n}, expected ${want}`));
     }

@@ -25,11 +25,20 @@ describe('JSON pointers', () => {
 describe('variables', () => {
   const scope = {
     env: { KEY: 'secret-value' },
-    steps: new Map<string, unknown>([['create', { structuredContent: { id: 'n-1', n: 7 }, content: [{ text: 'hi' }] }]]),
+    steps: new Map<string, unknown>([
+      ['create', { structuredContent: { id: 'n-1', n: 7 }, content: [{ text: 'hi' }] }],
+    ]),
   };
   it('takes a whole-string variable as its value, and writes one inside text', () => {
-    expect(resolveTemplate({ id: '{{steps.create.structuredContent.id}}', n: '{{ steps.create.structuredContent.n }}' }, scope)).toEqual({ id: 'n-1', n: 7 });
-    expect(resolveTemplate(['note {{steps.create.structuredContent.id}} of {{steps.create.content.0.text}}'], scope)).toEqual(['note n-1 of hi']);
+    expect(
+      resolveTemplate(
+        { id: '{{steps.create.structuredContent.id}}', n: '{{ steps.create.structuredContent.n }}' },
+        scope,
+      ),
+    ).toEqual({ id: 'n-1', n: 7 });
+    expect(
+      resolveTemplate(['note {{steps.create.structuredContent.id}} of {{steps.create.content.0.text}}'], scope),
+    ).toEqual(['note n-1 of hi']);
     expect(resolveTemplate({ k: '{{env.KEY}}', deep: [{ x: 'Bearer {{env.KEY}}' }] }, scope)).toEqual({
       k: 'secret-value',
       deep: [{ x: 'Bearer secret-value' }],
@@ -42,7 +51,10 @@ describe('variables', () => {
     expect(() => resolveTemplate('{{whatever}}', scope)).toThrow(/env.NAME or steps.ID.path/);
   });
   it('lists the variables a value names (not in keys)', () => {
-    expect([...variablesIn({ a: '{{env.A}}', '{{env.KEY_IN_KEY}}': ['x {{steps.s.id}}'] })].sort()).toEqual(['env.A', 'steps.s.id']);
+    expect([...variablesIn({ a: '{{env.A}}', '{{env.KEY_IN_KEY}}': ['x {{steps.s.id}}'] })].sort()).toEqual([
+      'env.A',
+      'steps.s.id',
+    ]);
   });
 });
 
@@ -78,7 +90,10 @@ describe('structural diff', () => {
 });
 
 describe('expectations', () => {
-  const result = { content: [{ type: 'text', text: 'Hello' }], structuredContent: { id: 'n-1', tags: ['a', 'b'], count: 2 } };
+  const result = {
+    content: [{ type: 'text', text: 'Hello' }],
+    structuredContent: { id: 'n-1', tags: ['a', 'b'], count: 2 },
+  };
   it('checks equals, matches, exists, type and length', () => {
     const ok = [
       { path: '/structuredContent/id', equals: 'n-1' },
@@ -89,34 +104,71 @@ describe('expectations', () => {
       { path: '/structuredContent/tags', length: { min: 1, max: 2 } },
     ];
     for (const a of ok) expect(checkAssertion(a, result, re)).toEqual([]);
-    expect(checkAssertion({ path: '/structuredContent/id', equals: 'n-2' }, result, re)[0]!.message).toBe('/structuredContent/id: expected "n-2", got "n-1"');
-    expect(checkAssertion({ path: '/content/0/text', matches: '^Bye' }, result, re)[0]!.message).toMatch(/does not match/);
-    expect(checkAssertion({ path: '/x', exists: true }, result, re)[0]!.message).toBe('/x: expected a value, found none');
-    expect(checkAssertion({ path: '/structuredContent/tags', type: 'object' }, result, re)[0]!.message).toMatch(/expected object, got array/);
-    expect(checkAssertion({ path: '/structuredContent/tags', length: 3 }, result, re)[0]!.message).toMatch(/length 2, expected 3/);
-    expect(checkAssertion({ path: '/structuredContent/count', length: 3 }, result, re)[0]!.message).toMatch(/has no length/);
+    expect(checkAssertion({ path: '/structuredContent/id', equals: 'n-2' }, result, re)[0]!.message).toBe(
+      '/structuredContent/id: expected "n-2", got "n-1"',
+    );
+    expect(checkAssertion({ path: '/content/0/text', matches: '^Bye' }, result, re)[0]!.message).toMatch(
+      /does not match/,
+    );
+    expect(checkAssertion({ path: '/x', exists: true }, result, re)[0]!.message).toBe(
+      '/x: expected a value, found none',
+    );
+    expect(checkAssertion({ path: '/structuredContent/tags', type: 'object' }, result, re)[0]!.message).toMatch(
+      /expected object, got array/,
+    );
+    expect(checkAssertion({ path: '/structuredContent/tags', length: 3 }, result, re)[0]!.message).toMatch(
+      /length 2, expected 3/,
+    );
+    expect(checkAssertion({ path: '/structuredContent/count', length: 3 }, result, re)[0]!.message).toMatch(
+      /has no length/,
+    );
   });
   it('checks the outcome, the structured check and the snapshot', () => {
     const step = Collection.parse({
       name: 'x',
-      steps: [{ id: 's', call: { server: 'a', tool: 't' }, expect: { structured: 'valid' }, snapshot: { result: { n: 1, at: 1 }, ignore: ['/at'] } }],
+      steps: [
+        {
+          id: 's',
+          call: { server: 'a', tool: 't' },
+          expect: { structured: 'valid' },
+          snapshot: { result: { n: 1, at: 1 }, ignore: ['/at'] },
+        },
+      ],
     }).steps[0]!;
-    expect(checkStep(step, { outcome: 'ok', result: {}, snapshot: { n: 1, at: 9 }, structured: { status: 'valid' } }, re)).toEqual([]);
-    const f = checkStep(step, { outcome: 'tool-error', result: {}, snapshot: { n: 2, at: 9 }, structured: { status: 'absent' } }, re);
+    expect(
+      checkStep(step, { outcome: 'ok', result: {}, snapshot: { n: 1, at: 9 }, structured: { status: 'valid' } }, re),
+    ).toEqual([]);
+    const f = checkStep(
+      step,
+      { outcome: 'tool-error', result: {}, snapshot: { n: 2, at: 9 }, structured: { status: 'absent' } },
+      re,
+    );
     expect(f.map((x) => x.kind)).toEqual(['outcome', 'structured', 'snapshot']);
     expect(f[2]!.diff!.entries).toEqual([{ path: '/n', op: 'changed', before: 1, after: 2 }]);
     // With no `structured` expectation, an invalid structuredContent still fails; `any` turns that off.
     const plain = { ...step, expect: {}, snapshot: undefined };
     expect(
-      checkStep(plain, { outcome: 'ok', structured: { status: 'invalid', errors: [{ path: '/total', message: 'must be number' }] } }, re)[0]!.message,
+      checkStep(
+        plain,
+        { outcome: 'ok', structured: { status: 'invalid', errors: [{ path: '/total', message: 'must be number' }] } },
+        re,
+      )[0]!.message,
     ).toMatch(/must be number/);
-    expect(checkStep({ ...plain, expect: { structured: 'any' } }, { outcome: 'ok', structured: { status: 'invalid' } }, re)).toEqual([]);
+    expect(
+      checkStep({ ...plain, expect: { structured: 'any' } }, { outcome: 'ok', structured: { status: 'invalid' } }, re),
+    ).toEqual([]);
   });
 });
 
 describe('secrets', () => {
   it('finds them by name and by shape', () => {
-    const args = { user: 'ada', apiKey: 'abc', nested: { password: 'p', list: ['ghp_' + 'a'.repeat(36)] }, note: 'plain', Authorization: 'x' };
+    const args = {
+      user: 'ada',
+      apiKey: 'abc',
+      nested: { password: 'p', list: ['ghp_' + 'a'.repeat(36)] },
+      note: 'plain',
+      Authorization: 'x',
+    };
     expect(secretPointers(args)).toEqual(['/Authorization', '/apiKey', '/nested/list/0', '/nested/password']);
   });
   it('records calls with secrets as variables, never their values, in arguments or results', () => {
@@ -131,7 +183,12 @@ describe('secrets', () => {
           outcome: 'ok',
           snapshot: { content: [{ type: 'text', text: `session with key ${key}` }] },
         },
-        { serverId: 'notes', tool: 'login', args: { user: 'bob', note: `again ${key}`, pin: 'hidden-by-person' }, outcome: 'tool-error' },
+        {
+          serverId: 'notes',
+          tool: 'login',
+          args: { user: 'bob', note: `again ${key}`, pin: 'hidden-by-person' },
+          outcome: 'tool-error',
+        },
       ],
       [{ index: 1, pointer: '/user' }],
     );
@@ -141,18 +198,30 @@ describe('secrets', () => {
     expect(text).not.toContain('"bob"');
     expect(rec.collection.env).toEqual(['LOGIN_2_PIN', 'LOGIN_2_USER', 'LOGIN_API_KEY']);
     expect(rec.collection.steps.map((s) => s.id)).toEqual(['login', 'login-2']);
-    expect(rec.collection.steps[0]!.snapshot!.result).toEqual({ content: [{ type: 'text', text: 'session with key {{env.LOGIN_API_KEY}}' }] });
-    expect(rec.collection.steps[1]!.call!.arguments).toEqual({ user: '{{env.LOGIN_2_USER}}', note: 'again {{env.LOGIN_API_KEY}}', pin: '{{env.LOGIN_2_PIN}}' });
+    expect(rec.collection.steps[0]!.snapshot!.result).toEqual({
+      content: [{ type: 'text', text: 'session with key {{env.LOGIN_API_KEY}}' }],
+    });
+    expect(rec.collection.steps[1]!.call!.arguments).toEqual({
+      user: '{{env.LOGIN_2_USER}}',
+      note: 'again {{env.LOGIN_API_KEY}}',
+      pin: '{{env.LOGIN_2_PIN}}',
+    });
     expect(rec.collection.steps[1]!.expect).toEqual({ outcome: 'tool-error' });
     expect(Collection.safeParse(rec.collection).success).toBe(true);
   });
   it('names a secret recorded into a collection apart from the variables it already reads', () => {
-    const rec = recordCollection('r', [{ serverId: 's', tool: 'login', args: { apiKey: 'k-2' } }], [], { ids: ['login'], vars: ['LOGIN_2_API_KEY'] });
+    const rec = recordCollection('r', [{ serverId: 's', tool: 'login', args: { apiKey: 'k-2' } }], [], {
+      ids: ['login'],
+      vars: ['LOGIN_2_API_KEY'],
+    });
     expect(rec.secrets).toEqual([{ variable: 'LOGIN_2_API_KEY_2', step: 'login-2', pointer: '/apiKey' }]);
   });
 
   it('redacts a secret wherever a result echoes it; a very short one only as a word of its own', () => {
-    expect(redactSecrets({ a: ['x secret-1 y'], 'secret-1': 1 }, new Map([['secret-1', 'K']]))).toEqual({ a: ['x {{env.K}} y'], '{{env.K}}': 1 });
+    expect(redactSecrets({ a: ['x secret-1 y'], 'secret-1': 1 }, new Map([['secret-1', 'K']]))).toEqual({
+      a: ['x {{env.K}} y'],
+      '{{env.K}}': 1,
+    });
     expect(redactSecrets('Bob, Bobby and bob.', new Map([['Bob', 'K']]))).toBe('{{env.K}}, Bobby and bob.');
     expect(redactSecrets('a+b (a+b)', new Map([['a+b', 'K']]))).toBe('{{env.K}} ({{env.K}})');
   });
@@ -168,7 +237,11 @@ describe('the collection file', () => {
         call: { server: 'weather', tool: 'get', arguments: { city: 'Oslo' } },
         expect: { outcome: 'ok', assert: [{ path: '/isError', exists: false }] },
       },
-      { id: 'tools', catalog: { server: 'weather' }, snapshot: { result: { tools: {} }, ignore: ['/tools/*/description'] } },
+      {
+        id: 'tools',
+        catalog: { server: 'weather' },
+        snapshot: { result: { tools: {} }, ignore: ['/tools/*/description'] },
+      },
     ],
   };
   it('is refused with two kinds in a step, a duplicate id or an empty assertion', () => {

@@ -42,7 +42,10 @@ export function recordCollection(
   const steps: Step[] = calls.map((c, index) => {
     const id = stepIdFor(c.tool, ids);
     let args = structuredClone(c.args);
-    const pointers = new Set([...secretPointers(args), ...marked.filter((m) => m.index === index).map((m) => m.pointer)]);
+    const pointers = new Set([
+      ...secretPointers(args),
+      ...marked.filter((m) => m.index === index).map((m) => m.pointer),
+    ]);
     for (const p of [...pointers].sort()) {
       const variable = secretVariable(id, p, new Set([...known, ...vars]));
       const at = pointerGet(args, p);

@@ -49,7 +49,8 @@ export function secretPointers(args: unknown): string[] {
     if (typeof v === 'string') {
       if (named || secretValue(v)) out.push(pointerOf(path));
     } else if (Array.isArray(v)) v.forEach((x, i) => stack.push([[...path, i], x, named]));
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) stack.push([[...path, k], x, named || secretName(k)]);
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) stack.push([[...path, k], x, named || secretName(k)]);
   }
   return out.sort();
 }

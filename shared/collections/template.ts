@@ -38,12 +38,17 @@ export function lookup(name: string, scope: TemplateScope): unknown {
   }
   if (head === 'steps') {
     const [id, ...path] = rest;
-    if (!id || !scope.steps.has(id)) throw new TemplateError(`{{${name}}}: no earlier step ${JSON.stringify(id ?? '')} has a result`);
+    if (!id || !scope.steps.has(id))
+      throw new TemplateError(`{{${name}}}: no earlier step ${JSON.stringify(id ?? '')} has a result`);
     let v = scope.steps.get(id);
     for (const seg of path) {
       if (Array.isArray(v) && /^\d+$/.test(seg) && Number(seg) < v.length) v = v[Number(seg)];
-      else if (v && typeof v === 'object' && !Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, seg)) v = (v as Record<string, unknown>)[seg];
-      else throw new TemplateError(`{{${name}}}: the result of step ${JSON.stringify(id)} has nothing at ${JSON.stringify(seg)}`);
+      else if (v && typeof v === 'object' && !Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, seg))
+        v = (v as Record<string, unknown>)[seg];
+      else
+        throw new TemplateError(
+          `{{${name}}}: the result of step ${JSON.stringify(id)} has nothing at ${JSON.stringify(seg)}`,
+        );
     }
     return v;
   }

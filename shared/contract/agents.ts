@@ -6,8 +6,14 @@ import { ServerId } from '../schemas/server.js';
 /** The approval gateway's agents and the tools they may see. */
 export const requests = {
   'agents.list': { input: none, output: z.array(AgentView) },
-  'agents.add': { input: z.object({ name: AgentName, servers: z.array(ServerId).max(1000) }).strict(), output: NewAgent },
-  'agents.setServers': { input: z.object({ name: AgentName, servers: z.array(ServerId).max(1000) }).strict(), output: AgentView },
+  'agents.add': {
+    input: z.object({ name: AgentName, servers: z.array(ServerId).max(1000) }).strict(),
+    output: NewAgent,
+  },
+  'agents.setServers': {
+    input: z.object({ name: AgentName, servers: z.array(ServerId).max(1000) }).strict(),
+    output: AgentView,
+  },
   'agents.revoke': { input: z.object({ name: AgentName }).strict(), output: AgentView },
   'agents.pendingTools': { input: none, output: z.array(PendingTool) },
   'agents.acceptTools': {

@@ -13,14 +13,28 @@ export const requests = {
   'apps.open': { input: z.object({ serverId: ServerId, tool: z.string().min(1).max(500) }).strict(), output: AppView },
   /** A `tools/call` the view made: a tool of its own server that views may call, through the approval gate. */
   'apps.call': {
-    input: z.object({ viewId: z.string().min(1).max(100), tool: z.string().min(1).max(500), args: z.record(z.string(), z.unknown()) }).strict(),
+    input: z
+      .object({
+        viewId: z.string().min(1).max(100),
+        tool: z.string().min(1).max(500),
+        args: z.record(z.string(), z.unknown()),
+      })
+      .strict(),
     output: CallRecord,
   },
   /** A `resources/read` the view made, of its own server. */
-  'apps.read': { input: z.object({ viewId: z.string().min(1).max(100), uri: z.string().max(8192) }).strict(), output: ReadResourceResult },
+  'apps.read': {
+    input: z.object({ viewId: z.string().min(1).max(100), uri: z.string().max(8192) }).strict(),
+    output: ReadResourceResult,
+  },
   /** Something the view said that has no model to go to here: shown to the person and recorded. */
-  'apps.note': { input: z.object({ viewId: z.string().min(1).max(100), kind: AppNoteKind, text: z.string().max(20_000) }).strict(), output: ok },
-  /** A view's channel messages, as the page passed them (a batch), into its server's trace beside the calls they led to. */
+  'apps.note': {
+    input: z.object({ viewId: z.string().min(1).max(100), kind: AppNoteKind, text: z.string().max(20_000) }).strict(),
+    output: ok,
+  },
+  /**
+   * A view's channel messages, as the page passed them (a batch), into its server's trace beside the calls they led to.
+   */
   'apps.trace': {
     input: z
       .object({

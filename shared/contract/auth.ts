@@ -5,7 +5,9 @@ import { ServerView } from '../schemas/server.js';
 
 /** Remote servers' OAuth: sign-in, sign-out and the auth debugger. */
 export const requests = {
-  /** A server's authorization: mode, signed in or not, issuer, scope, expiry, the auth debugger's steps (never a token). */
+  /**
+   * A server's authorization: mode, signed in or not, issuer, scope, expiry, the auth debugger's steps (never a token).
+   */
   'auth.status': { input: byServer, output: AuthView },
   /** The sign-ins waiting for a person to open their URL. */
   'auth.prompts': { input: none, output: z.array(AuthPrompt) },

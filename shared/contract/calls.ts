@@ -6,7 +6,14 @@ import { ServerId } from '../schemas/server.js';
 /** Tool calls: asked for (through the approval gate), followed, cancelled, and results released to their agent. */
 export const requests = {
   'calls.request': {
-    input: z.object({ serverId: ServerId, tool: z.string().min(1), args: z.record(z.string(), z.unknown()), asTask: z.boolean().optional() }).strict(),
+    input: z
+      .object({
+        serverId: ServerId,
+        tool: z.string().min(1),
+        args: z.record(z.string(), z.unknown()),
+        asTask: z.boolean().optional(),
+      })
+      .strict(),
     output: CallRecord,
   },
   'calls.cancel': { input: z.object({ callId: z.string() }).strict(), output: CallRecord },

@@ -16,7 +16,9 @@ export const ListedTool = ToolView.omit({
 });
 export type ListedTool = z.infer<typeof ListedTool>;
 
-/** The catalog as it changes: events only (its requests are tools.*, resources.*, prompts.*, lists.* and completions.*). */
+/**
+ * The catalog as it changes: events only (its requests are tools.*, resources.*, prompts.*, lists.* and completions.*).
+ */
 export const requests = {} as const;
 
 export const events = {
@@ -53,7 +55,9 @@ export const events = {
     stream: z.number().int(),
     offset: z.number().int(),
     tools: z.array(ListedTool),
-    /** The listing's last tools (none, when every one went out before): shown at once, while the core fingerprints them. */
+    /**
+     * The listing's last tools (none, when every one went out before): shown at once, while the core fingerprints them.
+     */
     last: z.literal(true).optional(),
   }),
 } as const;

@@ -140,13 +140,18 @@ export function parseInput<N extends RequestName>(name: N, input: unknown): Pars
   if (!schema) throw Object.assign(new Error(`unknown request ${JSON.stringify(name)}`), { code: 'unknown-request' });
   const r = schema.safeParse(input ?? {});
   if (!r.success) {
-    throw Object.assign(new Error(`invalid input for ${name}: ${formatIssues(r.error.issues)}`), { code: 'invalid-input' });
+    throw Object.assign(new Error(`invalid input for ${name}: ${formatIssues(r.error.issues)}`), {
+      code: 'invalid-input',
+    });
   }
   return r.data as ParsedInput<N>;
 }
 
 /** Formats zod issues as `path: message; …`, naming each bad field. */
-export function formatIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix = ''): string {
+export function formatIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  prefix = '',
+): string {
   return issues
     .slice(0, 5)
     .map((i) => {
@@ -162,8 +167,17 @@ export const requestNames = Object.keys(requests) as readonly RequestName[];
 /** The names of all events, in contract order: the event table's keys. */
 export const eventNames = Object.keys(events) as readonly EventName[];
 
-/** The requests one namespace (or several) of the contract declares (`NamesIn<'review'>`: review.run, review.last, …). */
-export type NamesIn<P extends keyof typeof contractParts> = P extends unknown ? keyof (typeof contractParts)[P]['requests'] & RequestName : never;
+/**
+ * The requests one namespace (or several) of the contract declares (`NamesIn<'review'>`: review.run, review.last, …).
+ */
+export type NamesIn<P extends keyof typeof contractParts> = P extends unknown
+  ? keyof (typeof contractParts)[P]['requests'] & RequestName
+  : never;
 
-/** Handlers for some requests of the contract, typed from their schemas: a concern's table is `HandlersOf<NamesIn<'review'>>`. */
-export type HandlersOf<N extends RequestName> = { [K in N]: (input: ParsedInput<K>) => Promise<RequestOutput<K>> | RequestOutput<K> };
+/**
+ * Handlers for some requests of the contract, typed from their schemas: a concern's table is
+ * `HandlersOf<NamesIn<'review'>>`.
+ */
+export type HandlersOf<N extends RequestName> = {
+  [K in N]: (input: ParsedInput<K>) => Promise<RequestOutput<K>> | RequestOutput<K>;
+};

@@ -16,7 +16,10 @@ export const requests = {
       .strict(),
     output: LogPage,
   },
-  'logs.setLevel': { input: z.object({ serverId: ServerId, level: LogLevel }).strict(), output: z.object({ level: LogLevel, how: z.string() }) },
+  'logs.setLevel': {
+    input: z.object({ serverId: ServerId, level: LogLevel }).strict(),
+    output: z.object({ level: LogLevel, how: z.string() }),
+  },
 } as const;
 
 export const events = {} as const;

@@ -6,7 +6,10 @@ import { ServerId } from '../schemas/server.js';
 
 /** A server's resources and resource templates: read, listed, expanded, subscribed to. */
 export const requests = {
-  'resources.read': { input: z.object({ serverId: ServerId, uri: z.string().max(8192) }).strict(), output: ReadResourceResult },
+  'resources.read': {
+    input: z.object({ serverId: ServerId, uri: z.string().max(8192) }).strict(),
+    output: ReadResourceResult,
+  },
   'resources.list': {
     input: z
       .object({
@@ -20,11 +23,19 @@ export const requests = {
   },
   'resources.templates': { input: byServer, output: z.array(ResourceTemplateView) },
   'resources.expand': {
-    input: z.object({ uriTemplate: z.string().min(1).max(8192), values: z.record(z.string(), z.string()).optional() }).strict(),
+    input: z
+      .object({ uriTemplate: z.string().min(1).max(8192), values: z.record(z.string(), z.string()).optional() })
+      .strict(),
     output: z.object({ variables: z.array(z.string()), uri: z.string() }),
   },
-  'resources.subscribe': { input: z.object({ serverId: ServerId, uri: z.string().max(8192) }).strict(), output: z.array(z.string()) },
-  'resources.unsubscribe': { input: z.object({ serverId: ServerId, uri: z.string().max(8192) }).strict(), output: z.array(z.string()) },
+  'resources.subscribe': {
+    input: z.object({ serverId: ServerId, uri: z.string().max(8192) }).strict(),
+    output: z.array(z.string()),
+  },
+  'resources.unsubscribe': {
+    input: z.object({ serverId: ServerId, uri: z.string().max(8192) }).strict(),
+    output: z.array(z.string()),
+  },
 } as const;
 
 export const events = {

@@ -18,8 +18,13 @@ import { ServerId } from '../schemas/server.js';
 
 /** The security review, its baseline, and the pins each tool's definition is compared with. */
 export const requests = {
-  /** Reviews the connected servers (or those named); the page gets the overview and asks for findings a page at a time. */
-  'review.run': { input: z.object({ serverIds: z.array(ServerId).max(1000).optional() }).strict(), output: ReviewOverview },
+  /**
+   * Reviews the connected servers (or those named); the page gets the overview and asks for findings a page at a time.
+   */
+  'review.run': {
+    input: z.object({ serverIds: z.array(ServerId).max(1000).optional() }).strict(),
+    output: ReviewOverview,
+  },
   'review.last': { input: none, output: ReviewOverview.nullable() },
   /** The last review as a file: Markdown, JSON or SARIF, as `mcp-console review --format` writes it. */
   'review.export': {
@@ -30,15 +35,23 @@ export const requests = {
   'review.findings': { input: FindingQuery.strict(), output: FindingPage.nullable() },
   /** The whole text a finding is about, from the definitions the last review read. */
   'review.text': {
-    input: z.object({ server: ServerId, kind: SubjectKind, subject: z.string().max(10_000), path: z.string().max(10_000) }).strict(),
+    input: z
+      .object({ server: ServerId, kind: SubjectKind, subject: z.string().max(10_000), path: z.string().max(10_000) })
+      .strict(),
     output: z.object({ text: z.string() }),
   },
   /** Accepts a finding of the last review into the baseline; the core takes only findings it reported. */
-  'review.accept': { input: z.object({ finding: Finding, reason: z.string().trim().min(1).max(2000) }).strict(), output: Suppression },
+  'review.accept': {
+    input: z.object({ finding: Finding, reason: z.string().trim().min(1).max(2000) }).strict(),
+    output: Suppression,
+  },
   'review.reopen': { input: Suppression.omit({ reason: true, acceptedAt: true }).strict(), output: ok },
   'review.baseline': { input: none, output: Baseline },
   'review.importBaseline': { input: z.object({ json: z.string().max(5_000_000) }).strict(), output: Baseline },
-  /** A server's pins: counts by state (first-seen, accepted, new, changed, removed), the first tools to look at with their diffs; the same pins decide what agents see. */
+  /**
+   * A server's pins: counts by state (first-seen, accepted, new, changed, removed), the first tools to look at with
+   * their diffs; the same pins decide what agents see.
+   */
   'review.pins': { input: z.object({ serverId: ServerId }).strict(), output: PinOverview },
   /** Pins tools again as shown (each with the fingerprint the person saw) and records removals; audited. */
   'review.repin': {
@@ -51,8 +64,14 @@ export const requests = {
       .strict(),
     output: PinOverview,
   },
-  /** Pins again every tool of a group (all first-seen, or all to look at), if the group is still the one shown (its digest); audited. */
-  'review.repinAll': { input: z.object({ serverId: ServerId, group: PinGroup, digest: z.string().max(100) }).strict(), output: PinOverview },
+  /**
+   * Pins again every tool of a group (all first-seen, or all to look at), if the group is still the one shown (its
+   * digest); audited.
+   */
+  'review.repinAll': {
+    input: z.object({ serverId: ServerId, group: PinGroup, digest: z.string().max(100) }).strict(),
+    output: PinOverview,
+  },
   'review.exportPins': { input: none, output: PinFile },
   'review.importPins': {
     input: z.object({ json: z.string().max(50_000_000) }).strict(),

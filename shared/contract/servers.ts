@@ -5,9 +5,14 @@ import { DoctorReport, ServerConfig, ServerId, ServerSettingsPatch, ServerView }
 /** Servers: the saved list, connecting, a server's stderr, its round trip and the connection doctor. */
 export const requests = {
   'servers.list': { input: none, output: z.array(ServerView) },
-  'servers.add': { input: z.object({ id: ServerId, config: ServerConfig, settings: ServerSettingsPatch.optional() }).strict(), output: ServerView },
+  'servers.add': {
+    input: z.object({ id: ServerId, config: ServerConfig, settings: ServerSettingsPatch.optional() }).strict(),
+    output: ServerView,
+  },
   'servers.update': {
-    input: z.object({ serverId: ServerId, config: ServerConfig.optional(), settings: ServerSettingsPatch.optional() }).strict(),
+    input: z
+      .object({ serverId: ServerId, config: ServerConfig.optional(), settings: ServerSettingsPatch.optional() })
+      .strict(),
     output: ServerView,
   },
   'servers.remove': { input: byServer, output: ok },

@@ -7,7 +7,11 @@ import { CatalogChange, ToolView } from '../schemas/tool.js';
 export const requests = {
   'tools.list': {
     input: z
-      .object({ serverId: ServerId.optional(), offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(100_000).optional() })
+      .object({
+        serverId: ServerId.optional(),
+        offset: z.number().int().min(0).optional(),
+        limit: z.number().int().min(1).max(100_000).optional(),
+      })
       .strict(),
     output: z.array(ToolView),
   },

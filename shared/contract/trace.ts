@@ -12,7 +12,10 @@ export const requests = {
         since: z.number().int().min(0).optional(),
         method: z.string().max(200).optional(),
         limit: z.number().int().min(1).max(5000).optional(),
-        /** Without the messages: rows for a list (a trace keeps up to 8 MB of them per server); `trace.get` gives one whole. */
+        /**
+         * Without the messages: rows for a list (a trace keeps up to 8 MB of them per server); `trace.get` gives one
+         * whole.
+         */
         brief: z.boolean().optional(),
       })
       .strict(),

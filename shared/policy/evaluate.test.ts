@@ -10,9 +10,22 @@ const re2 = (p: string, t: string) => RE2JS.compile(p).matcher(t).find();
 const FILE = PolicyFile.parse({
   rules: [
     { id: 'no-rm', effect: 'deny', tool: 'delete_*', reason: 'deleting is never done by an agent' },
-    { id: 'etc', effect: 'deny', tool: 'write_file', when: [{ path: '/path', glob: '/etc/*' }], reason: 'system files' },
+    {
+      id: 'etc',
+      effect: 'deny',
+      tool: 'write_file',
+      when: [{ path: '/path', glob: '/etc/*' }],
+      reason: 'system files',
+    },
     { id: 'ci-echo', effect: 'allow', agent: 'ci-*', server: 'everything', tool: 'echo', reason: 'CI may echo' },
-    { id: 'ci-ask-long', effect: 'ask', agent: 'ci-*', tool: 'echo', when: [{ path: '/message', matches: '^.{40,}$' }], reason: 'long messages are looked at' },
+    {
+      id: 'ci-ask-long',
+      effect: 'ask',
+      agent: 'ci-*',
+      tool: 'echo',
+      when: [{ path: '/message', matches: '^.{40,}$' }],
+      reason: 'long messages are looked at',
+    },
     {
       id: 'sum-small',
       effect: 'allow',
@@ -24,11 +37,45 @@ const FILE = PolicyFile.parse({
       reason: 'small sums',
     },
     { id: 'me', effect: 'allow', agent: '@person', tool: 'read_*', reason: 'the person reads freely' },
-    { id: 'pinned', effect: 'allow', agent: 'bot', tool: 'fetch', fingerprint: 'f1', serverIdentity: 'id1', reason: 'this fetch, as reviewed' },
-    { id: 'ro', effect: 'allow', agent: 'bot', annotations: { readOnlyHint: true }, reason: 'read-only tools of trusted servers' },
-    { id: 'no-open-world', effect: 'ask', agent: 'bot', annotations: { openWorldHint: true }, reason: 'reaching out is asked for' },
-    { id: 'quiet', effect: 'allow', agent: 'bot', tool: 'notify', when: [{ path: '/loud', absent: true }], reason: 'quiet notices' },
-    { id: 'exact', effect: 'allow', agent: 'bot', tool: 'set', when: [{ path: '/opts', equals: { a: 1, b: [true] } }], reason: 'these options' },
+    {
+      id: 'pinned',
+      effect: 'allow',
+      agent: 'bot',
+      tool: 'fetch',
+      fingerprint: 'f1',
+      serverIdentity: 'id1',
+      reason: 'this fetch, as reviewed',
+    },
+    {
+      id: 'ro',
+      effect: 'allow',
+      agent: 'bot',
+      annotations: { readOnlyHint: true },
+      reason: 'read-only tools of trusted servers',
+    },
+    {
+      id: 'no-open-world',
+      effect: 'ask',
+      agent: 'bot',
+      annotations: { openWorldHint: true },
+      reason: 'reaching out is asked for',
+    },
+    {
+      id: 'quiet',
+      effect: 'allow',
+      agent: 'bot',
+      tool: 'notify',
+      when: [{ path: '/loud', absent: true }],
+      reason: 'quiet notices',
+    },
+    {
+      id: 'exact',
+      effect: 'allow',
+      agent: 'bot',
+      tool: 'set',
+      when: [{ path: '/opts', equals: { a: 1, b: [true] } }],
+      reason: 'these options',
+    },
   ],
 });
 
@@ -49,13 +96,21 @@ const who = (call: Partial<PolicyCall>) => {
 };
 const bot = { kind: 'agent', name: 'bot' } as const;
 /** The bot, on a trusted server whose tool says it stays closed-world (so no-open-world stays out of the way). */
-const closed: Partial<PolicyCall> = { requester: bot, trusted: true, annotations: { ...ANNOTATION_DEFAULTS, openWorldHint: false } };
+const closed: Partial<PolicyCall> = {
+  requester: bot,
+  trusted: true,
+  annotations: { ...ANNOTATION_DEFAULTS, openWorldHint: false },
+};
 
 describe('the policy, case by case', () => {
   it.each<[string, Partial<PolicyCall>, string]>([
     ['an allow for the agent, server and tool', { args: { message: 'hi' } }, 'allow:ci-echo'],
     ['ask wins over a matching allow', { args: { message: 'x'.repeat(50) } }, 'ask:ci-ask-long'],
-    ['an agent the rule does not name has no rule: the person decides', { requester: { kind: 'agent', name: 'other' }, args: { message: 'hi' } }, 'none'],
+    [
+      'an agent the rule does not name has no rule: the person decides',
+      { requester: { kind: 'agent', name: 'other' }, args: { message: 'hi' } },
+      'none',
+    ],
     ['the server glob must match', { serverId: 'elsewhere', args: { message: 'hi' } }, 'none'],
     ['deny wins whoever asks', { tool: 'delete_repo', requester: { kind: 'console' } }, 'deny:no-rm'],
     ['a deny on an argument glob', { tool: 'write_file', args: { path: '/etc/passwd' } }, 'deny:etc'],
@@ -68,46 +123,93 @@ describe('the policy, case by case', () => {
     ['the person, on the console', { requester: { kind: 'console' }, tool: 'read_file' }, 'allow:me'],
     ['the person, on the command line', { requester: { kind: 'cli' }, tool: 'read_text' }, 'allow:me'],
     ['@person is not an agent', { requester: { kind: 'agent', name: 'person' }, tool: 'read_file' }, 'none'],
-    ['a server view is not the person', { requester: { kind: 'view', serverId: 'everything', tool: 'x' }, tool: 'read_file' }, 'none'],
+    [
+      'a server view is not the person',
+      { requester: { kind: 'view', serverId: 'everything', tool: 'x' }, tool: 'read_file' },
+      'none',
+    ],
     ['bound allow, same definition and identity', { ...closed, tool: 'fetch' }, 'allow:pinned'],
-    ['bound allow, definition changed: void, a person decides', { ...closed, tool: 'fetch', fingerprint: 'f2' }, 'none'],
+    [
+      'bound allow, definition changed: void, a person decides',
+      { ...closed, tool: 'fetch', fingerprint: 'f2' },
+      'none',
+    ],
     ['bound allow, identity changed: void', { ...closed, tool: 'fetch', serverIdentity: 'id2' }, 'none'],
-    ['an untrusted server is read at the defaults: open-world asks over the bound allow', { requester: bot, tool: 'fetch' }, 'ask:no-open-world'],
+    [
+      'an untrusted server is read at the defaults: open-world asks over the bound allow',
+      { requester: bot, tool: 'fetch' },
+      'ask:no-open-world',
+    ],
     [
       'read-only claimed by an untrusted server does not satisfy the rule; the defaults (open-world) ask',
-      { requester: bot, tool: 'list', annotations: { ...ANNOTATION_DEFAULTS, readOnlyHint: true, openWorldHint: false } },
+      {
+        requester: bot,
+        tool: 'list',
+        annotations: { ...ANNOTATION_DEFAULTS, readOnlyHint: true, openWorldHint: false },
+      },
       'ask:no-open-world',
     ],
     [
       'read-only on a trusted server satisfies it',
-      { requester: bot, tool: 'list', trusted: true, annotations: { ...ANNOTATION_DEFAULTS, readOnlyHint: true, openWorldHint: false } },
+      {
+        requester: bot,
+        tool: 'list',
+        trusted: true,
+        annotations: { ...ANNOTATION_DEFAULTS, readOnlyHint: true, openWorldHint: false },
+      },
       'allow:ro',
     ],
     [
       'absent holds when nothing is at the path',
-      { requester: bot, tool: 'notify', args: { text: 'a' }, trusted: true, annotations: { ...ANNOTATION_DEFAULTS, openWorldHint: false } },
+      {
+        requester: bot,
+        tool: 'notify',
+        args: { text: 'a' },
+        trusted: true,
+        annotations: { ...ANNOTATION_DEFAULTS, openWorldHint: false },
+      },
       'allow:quiet',
     ],
     [
       'absent fails when something is',
-      { requester: bot, tool: 'notify', args: { loud: false }, trusted: true, annotations: { ...ANNOTATION_DEFAULTS, openWorldHint: false } },
+      {
+        requester: bot,
+        tool: 'notify',
+        args: { loud: false },
+        trusted: true,
+        annotations: { ...ANNOTATION_DEFAULTS, openWorldHint: false },
+      },
       'none',
     ],
     [
       'equals compares JSON values, key order aside',
-      { requester: bot, tool: 'set', args: { opts: { b: [true], a: 1 } }, trusted: true, annotations: { ...ANNOTATION_DEFAULTS, openWorldHint: false } },
+      {
+        requester: bot,
+        tool: 'set',
+        args: { opts: { b: [true], a: 1 } },
+        trusted: true,
+        annotations: { ...ANNOTATION_DEFAULTS, openWorldHint: false },
+      },
       'allow:exact',
     ],
     [
       'equals refuses a near value',
-      { requester: bot, tool: 'set', args: { opts: { a: 1, b: [1] } }, trusted: true, annotations: { ...ANNOTATION_DEFAULTS, openWorldHint: false } },
+      {
+        requester: bot,
+        tool: 'set',
+        args: { opts: { a: 1, b: [1] } },
+        trusted: true,
+        annotations: { ...ANNOTATION_DEFAULTS, openWorldHint: false },
+      },
       'none',
     ],
   ])('%s', (_, call, expected) => expect(who(call)).toBe(expected));
 
   it('reports a bound allow voided by a changed definition', () => {
     const d = decide({ ...closed, tool: 'fetch', fingerprint: 'f2' });
-    expect(d.voided).toEqual([{ ref: expect.objectContaining({ id: 'pinned' }), why: expect.stringContaining("the tool's definition changed") }]);
+    expect(d.voided).toEqual([
+      { ref: expect.objectContaining({ id: 'pinned' }), why: expect.stringContaining("the tool's definition changed") },
+    ]);
   });
 
   it('names the managed file first and prefixes ids when two files apply; a user file cannot loosen a managed deny', () => {
@@ -123,11 +225,18 @@ describe('the policy, case by case', () => {
     };
     const p = compilePolicy([mine, managed]);
     expect(p.rules.map((r) => r.ref.id)).toEqual(['managed:rule 1', 'flag:yes']);
-    expect(evaluatePolicy(p, base, re2).verdict).toMatchObject({ effect: 'deny', ref: { id: 'managed:rule 1', source: 'managed', reason: 'org says no' } });
+    expect(evaluatePolicy(p, base, re2).verdict).toMatchObject({
+      effect: 'deny',
+      ref: { id: 'managed:rule 1', source: 'managed', reason: 'org says no' },
+    });
   });
 
   it('explains every rule with why it does or does not apply', () => {
-    const e = explainPolicy(compilePolicy([{ kind: 'flag', path: 'p.json', file: FILE }]), { ...base, tool: 'get-sum', args: { a: 500, b: 1 } }, re2);
+    const e = explainPolicy(
+      compilePolicy([{ kind: 'flag', path: 'p.json', file: FILE }]),
+      { ...base, tool: 'get-sum', args: { a: 500, b: 1 } },
+      re2,
+    );
     const by = Object.fromEntries(e.rules.map((r) => [r.ref.id, r.why ?? 'matches']));
     expect(by['sum-small']).toBe('/a is not a number within 0..100');
     expect(by['ci-echo']).toBe('tool get-sum is not echo');

@@ -2,7 +2,14 @@ import { ANNOTATION_DEFAULTS } from '../annotations.js';
 import { canonicalJson } from '../canonical-json.js';
 import { pointerGet, pointerTokens, tokensGet } from '../collections/pointer.js';
 import type { Requester } from '../schemas/requester.js';
-import type { PolicyCondition, PolicyEffect, PolicyFile, PolicyRule, PolicyRuleRef, PolicySourceKind } from '../schemas/policy.js';
+import type {
+  PolicyCondition,
+  PolicyEffect,
+  PolicyFile,
+  PolicyRule,
+  PolicyRuleRef,
+  PolicySourceKind,
+} from '../schemas/policy.js';
 import type { EffectiveAnnotations } from '../schemas/tool.js';
 import { globMatcher } from './glob.js';
 
@@ -71,7 +78,13 @@ export function compilePolicy(sources: readonly PolicySource[]): CompiledPolicy 
     s.file.rules.forEach((rule, i) => {
       const id = rule.id ?? `rule ${i + 1}`;
       rules.push({
-        ref: { id: sorted.length > 1 ? `${s.kind}:${id}` : id, effect: rule.effect, reason: rule.reason, source: s.kind, path: s.path },
+        ref: {
+          id: sorted.length > 1 ? `${s.kind}:${id}` : id,
+          effect: rule.effect,
+          reason: rule.reason,
+          source: s.kind,
+          path: s.path,
+        },
         rule,
         agent: rule.agent === undefined || rule.agent.startsWith('@') ? undefined : globMatcher(rule.agent),
         server: rule.server === undefined ? undefined : globMatcher(rule.server),
@@ -163,7 +176,8 @@ function whyNot(r: CompiledRule, call: PolicyCall, test: PolicyPatternTest): str
   if (rule.annotations) {
     const seen = call.trusted && call.annotations ? call.annotations : ANNOTATION_DEFAULTS;
     for (const [k, v] of Object.entries(rule.annotations) as Array<[keyof EffectiveAnnotations, boolean]>)
-      if (seen[k] !== v) return `${k} is ${String(seen[k])}${call.trusted ? '' : " (the server is not trusted: its claims are read at the spec's defaults)"}`;
+      if (seen[k] !== v)
+        return `${k} is ${String(seen[k])}${call.trusted ? '' : " (the server is not trusted: its claims are read at the spec's defaults)"}`;
   }
   for (const c of rule.when ?? []) {
     const failed = conditionFails(c, call.args, test);
@@ -216,7 +230,9 @@ function valueTest(c: PolicyCondition): (v: unknown, test: PolicyPatternTest) =>
   return () => false;
 }
 
-/** Why a condition does not hold for the arguments, or '' when it holds (decided by the same test the policy applies). */
+/**
+ * Why a condition does not hold for the arguments, or '' when it holds (decided by the same test the policy applies).
+ */
 export function conditionFails(c: PolicyCondition, args: unknown, test: PolicyPatternTest): string {
   if (conditionTest(c)(args, test)) return '';
   const where = c.path === '' ? 'the arguments' : c.path;

@@ -57,7 +57,9 @@ function compile(glob: string): (text: string) => boolean {
   };
 }
 
-/** A glob of literal pieces between stars: starts with the first, ends with the last, holds the middle ones in order. */
+/**
+ * A glob of literal pieces between stars: starts with the first, ends with the last, holds the middle ones in order.
+ */
 function plain(pieces: string[]): (text: string) => boolean {
   const first = pieces[0] ?? '';
   if (pieces.length === 1) return (text) => text === first;

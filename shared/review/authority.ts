@@ -13,10 +13,15 @@ const SENTENCE = /(?:[^.!?\n]|[.!?](?=[^\s.!?])){1,600}/g;
 
 /** Words that are, in a text a model reads, its standing instructions. */
 const MODEL_NOUN = String.raw`(?:instructions?|prompts?|guidance|guidelines|directives|directions|programming|training)`;
-/** Words that are its instructions only when they are said to be the model's: "your rules", not "the previous rules". */
+/**
+ * Words that are its instructions only when they are said to be the model's: "your rules", not "the previous rules".
+ */
 const OWNED_NOUN = String.raw`(?:rules|orders|policies|constraints|restrictions|commands)`;
 
-/** The model's standing instructions, named: "your original guidelines", "the preceding instructions", "what you were told". */
+/**
+ * The model's standing instructions, named: "your original guidelines", "the preceding instructions", "what you were
+ * told".
+ */
 const STANDING = new RegExp(
   [
     String.raw`\b(?:previous|prior|preceding|earlier|above|original|existing|initial|former|default|standing|system|developer'?s?|operator'?s?)\s+(?:set\s+of\s+)?${MODEL_NOUN}\b`,
@@ -63,7 +68,9 @@ export function authorityHits(text: string): RoundTwoHit[] {
       start: lead + hit.index,
       end: lead + hit.index + hit[0].length,
       severity: 'high',
-      message: sole ? 'names itself the model’s only instructions' : `declares the model’s instructions (${hit[0]}) void or outranked`,
+      message: sole
+        ? 'names itself the model’s only instructions'
+        : `declares the model’s instructions (${hit[0]}) void or outranked`,
     });
   }
   return out;
@@ -89,7 +96,13 @@ export function unawareHits(text: string): RoundTwoHit[] {
     const hit = UNAWARE.exec(m[0]);
     if (!hit) continue;
     const start = m.index + hit.index;
-    out.push({ rule: 'P03', start, end: start + hit[0].length, severity: 'high', message: 'asks the model to keep the user unaware' });
+    out.push({
+      rule: 'P03',
+      start,
+      end: start + hit[0].length,
+      severity: 'high',
+      message: 'asks the model to keep the user unaware',
+    });
   }
   return out;
 }

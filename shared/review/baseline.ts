@@ -7,7 +7,16 @@ function keyOf(x: Pick<Finding, 'rule' | 'server' | 'kind' | 'subject' | 'path' 
 
 /** A suppression for this finding, with the reviewer's reason. */
 export function suppressionFor(f: Finding, reason: string, at = new Date().toISOString()): Suppression {
-  return { rule: f.rule, server: f.server, kind: f.kind, subject: f.subject, path: f.path, match: f.match, reason, acceptedAt: at };
+  return {
+    rule: f.rule,
+    server: f.server,
+    kind: f.kind,
+    subject: f.subject,
+    path: f.path,
+    match: f.match,
+    reason,
+    acceptedAt: at,
+  };
 }
 
 /**

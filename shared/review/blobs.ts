@@ -31,7 +31,8 @@ export function blobHits(text: string): { hits: (Hit & { severity: Severity })[]
   for (let m = BASE64.exec(text); m; m = BASE64.exec(text)) {
     if (hits.length >= MAX_MATCHES_PER_RULE) return { hits, cut: `${MAX_MATCHES_PER_RULE} blobs (P07)` };
     const s = m[0];
-    if (!/[0-9]/.test(s) || !/[A-Z]/.test(s) || !/[a-z]/.test(s) || (s.match(/\//g)?.length ?? 0) > s.length / 12) continue;
+    if (!/[0-9]/.test(s) || !/[A-Z]/.test(s) || !/[a-z]/.test(s) || (s.match(/\//g)?.length ?? 0) > s.length / 12)
+      continue;
     const decoded = decodeBase64(s);
     const readable = printableShare(decoded) > 0.9 && /[a-z]{3,} [a-z]{2,}/i.test(decoded);
     const json = /^\s*[{[]/.test(decoded);
@@ -41,7 +42,9 @@ export function blobHits(text: string): { hits: (Hit & { severity: Severity })[]
       start: m.index,
       end: m.index + s.length,
       severity,
-      message: readable ? `base64 that decodes to ${JSON.stringify(decoded.slice(0, 120))}` : `base64-like blob of ${s.length} characters`,
+      message: readable
+        ? `base64 that decodes to ${JSON.stringify(decoded.slice(0, 120))}`
+        : `base64-like blob of ${s.length} characters`,
     });
   }
   HEX.lastIndex = 0;
@@ -54,7 +57,9 @@ export function blobHits(text: string): { hits: (Hit & { severity: Severity })[]
       start: m.index,
       end: m.index + m[0].length,
       severity: readable ? 'high' : 'low',
-      message: readable ? `hex that decodes to ${JSON.stringify(decoded.slice(0, 120))}` : `hex blob of ${m[0].length} characters`,
+      message: readable
+        ? `hex that decodes to ${JSON.stringify(decoded.slice(0, 120))}`
+        : `hex blob of ${m[0].length} characters`,
     });
   }
   return { hits };

@@ -96,7 +96,12 @@ export function mixedScriptHits(text: string): Hit[] {
       .slice(0, 3)
       .map((c) => `${c} (${hex(c.codePointAt(0)!)}, looks like ${LOOKALIKE[c]})`)
       .join(', ');
-    hits.push({ rule: 'H11', start: m.index, end: m.index + word.length, message: `"${word}" mixes Latin with ${shown}` });
+    hits.push({
+      rule: 'H11',
+      start: m.index,
+      end: m.index + word.length,
+      message: `"${word}" mixes Latin with ${shown}`,
+    });
   }
   return hits;
 }
@@ -122,7 +127,11 @@ export function editDistance(a: string, b: string, cap = 3): number {
     const row = [i];
     let best = i;
     for (let j = 1; j <= b.length; j++) {
-      const v = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      const v = Math.min(
+        (prev[j] ?? 0) + 1,
+        (row[j - 1] ?? 0) + 1,
+        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
       row.push(v);
       best = Math.min(best, v);
     }

@@ -142,13 +142,23 @@ export function crossServerHits(servers: readonly CrossServerInput[]): CrossHit[
       }
       if (t.description) out.push(...mentions(s.id, t.name, 'description', t.description, byName, same));
     }
-  for (const s of servers) if (s.instructions) out.push(...mentions(s.id, undefined, 'instructions', s.instructions, byName, same));
-  const names = servers.map((s) => ({ id: s.id, labels: [...new Set([s.id, s.name].filter((x): x is string => !!x))] }));
+  for (const s of servers)
+    if (s.instructions) out.push(...mentions(s.id, undefined, 'instructions', s.instructions, byName, same));
+  const names = servers.map((s) => ({
+    id: s.id,
+    labels: [...new Set([s.id, s.name].filter((x): x is string => !!x))],
+  }));
   for (const a of names)
     for (const b of names) {
       if (same(a.id, b.id)) continue;
       const close = a.labels.find((la) => b.labels.some((lb) => la !== lb && la.length >= 5 && imitates(la, lb)));
-      if (close) out.push({ rule: 'S04', server: a.id, path: 'serverInfo.name', message: `"${close}" is named almost like server "${b.id}"` });
+      if (close)
+        out.push({
+          rule: 'S04',
+          server: a.id,
+          path: 'serverInfo.name',
+          message: `"${close}" is named almost like server "${b.id}"`,
+        });
     }
   return out;
 }

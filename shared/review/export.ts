@@ -12,7 +12,11 @@ export const REPORT_FILES: Record<ReportFormat, { fileName: string; mimeType: st
 };
 
 /** A report as text, the same from the command line and from the page: Markdown, the report's JSON, or SARIF 2.1.0. */
-export function reportText(report: ReviewReport, format: ReportFormat, opts: { version: string; artifact?: SarifArtifact }): string {
+export function reportText(
+  report: ReviewReport,
+  format: ReportFormat,
+  opts: { version: string; artifact?: SarifArtifact },
+): string {
   if (format === 'json') return JSON.stringify(report, null, 2) + '\n';
   if (format === 'sarif') return JSON.stringify(toSarif(report, opts), null, 2) + '\n';
   return toMarkdown(report);

@@ -43,12 +43,21 @@ describe('the review, a page at a time', () => {
   });
 
   it('filters by severity, family, rule and server, together', () => {
-    expect(findingPage(report, { minSeverity: 'medium', limit: 10 }).findings.map((x) => x.subject)).toEqual(['t1', 't2', 't3']);
+    expect(findingPage(report, { minSeverity: 'medium', limit: 10 }).findings.map((x) => x.subject)).toEqual([
+      't1',
+      't2',
+      't3',
+    ]);
     expect(findingPage(report, { minSeverity: 'high', limit: 10 }).total).toBe(2);
-    expect(findingPage(report, { family: 'poisoning', limit: 10 }).findings.map((x) => x.subject)).toEqual(['t2', 't3']);
+    expect(findingPage(report, { family: 'poisoning', limit: 10 }).findings.map((x) => x.subject)).toEqual([
+      't2',
+      't3',
+    ]);
     expect(findingPage(report, { family: 'hidden', limit: 10 }).findings.map((x) => x.rule)).toEqual(['H01']);
     expect(findingPage(report, { rule: 'Q05', server: 'a', limit: 1000 }).total).toBe(125);
-    expect(findingPage(report, { family: 'poisoning', server: 'a', limit: 10 }).findings.map((x) => x.subject)).toEqual(['t3']);
+    expect(findingPage(report, { family: 'poisoning', server: 'a', limit: 10 }).findings.map((x) => x.subject)).toEqual(
+      ['t3'],
+    );
     expect(findingPage(report, { rule: 'Q05', minSeverity: 'medium', limit: 10 }).total).toBe(0);
   });
 });

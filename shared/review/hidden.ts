@@ -14,20 +14,23 @@ export function hex(cp: number): string {
 
 /** Every character the hidden-content rules look at; everything else is plain text. */
 export const CANDIDATE =
-  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- these invisible characters are exactly what is searched for
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- what is searched for
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}\p{Co}\p{Cn}]/gu;
 const NOT_PLAIN_ASCII = /[^\x20-\x7E\t\n\r]/;
 // Each run is tried from its first character only (the look-behinds): a start inside a run of
 // spaces would scan the rest of the run again, quadratic in its length.
-const PADDING = /(?<![ \t\u00A0\u2000-\u200A\u3000])[ \t\u00A0\u2000-\u200A\u3000]{40,}(?=\S)|(?<![ \t\r\n])(?:[ \t]*\r?\n){8,}(?=[ \t]*\S)/g;
+const PADDING =
+  /(?<![ \t\u00A0\u2000-\u200A\u3000])[ \t\u00A0\u2000-\u200A\u3000]{40,}(?=\S)|(?<![ \t\r\n])(?:[ \t]*\r?\n){8,}(?=[ \t]*\S)/g;
 
 const PICTO = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\u20E3\uFE0F]/u;
 const EMOJI_BASE = /\p{Emoji}/u;
-const SPACELESS = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Tibetan}]/u;
+const SPACELESS =
+  /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Tibetan}]/u;
 const JOINING = /[\p{L}\p{M}]/u;
 const LATINISH = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Common}]/u;
 const HAN = /\p{Script=Han}/u;
-const MATH_OR_CJK = /[\p{Sm}\p{So}\p{Script=Han}\p{Script=Myanmar}\p{Script=Phags_Pa}\p{Script=Manichaean}\p{Script=Mongolian}]/u;
+const MATH_OR_CJK =
+  /[\p{Sm}\p{So}\p{Script=Han}\p{Script=Myanmar}\p{Script=Phags_Pa}\p{Script=Manichaean}\p{Script=Mongolian}]/u;
 
 function cpBefore(text: string, i: number): string {
   if (i <= 0) return '';
@@ -94,14 +97,31 @@ function runEnd(text: string, i: number, test: (c: number) => boolean): number {
 }
 
 /** Classifies the candidate at `i`; returns the rule and how far its run extends, or null when it is legit. */
-function classify(text: string, i: number, cp: number, len: number): { rule: string | null; end: number; message: string; severity?: 'low' } | null {
+function classify(
+  text: string,
+  i: number,
+  cp: number,
+  len: number,
+): { rule: string | null; end: number; message: string; severity?: 'low' } | null {
   const runOf = (test: (c: number) => boolean): number => runEnd(text, i, test);
-  if (cp === 0x1b || cp === 0x9b) return { rule: 'H01', end: cp === 0x1b ? escapeEnd(text, i) : i + 1, message: `terminal escape sequence at ${hex(cp)}` };
+  if (cp === 0x1b || cp === 0x9b)
+    return {
+      rule: 'H01',
+      end: cp === 0x1b ? escapeEnd(text, i) : i + 1,
+      message: `terminal escape sequence at ${hex(cp)}`,
+    };
   if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) {
-    const end = runOf((c) => (c < 0x20 && c !== 9 && c !== 10 && c !== 13 && c !== 0x1b) || (c >= 0x7f && c <= 0x9f && c !== 0x9b));
+    const end = runOf(
+      (c) => (c < 0x20 && c !== 9 && c !== 10 && c !== 13 && c !== 0x1b) || (c >= 0x7f && c <= 0x9f && c !== 0x9b),
+    );
     return { rule: 'H02', end, message: `control character${end - i > 1 ? 's' : ''} ${hex(cp)}` };
   }
-  if (cp === 0x061c || (cp >= 0x200e && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069))
+  if (
+    cp === 0x061c ||
+    (cp >= 0x200e && cp <= 0x200f) ||
+    (cp >= 0x202a && cp <= 0x202e) ||
+    (cp >= 0x2066 && cp <= 0x2069)
+  )
     return { rule: 'H03', end: i + len, message: `bidirectional control ${hex(cp)} changes how the text reads` };
   if (cp >= 0xe0000 && cp <= 0xe007f) {
     const end = runOf((c) => c >= 0xe0000 && c <= 0xe007f);
@@ -114,7 +134,11 @@ function classify(text: string, i: number, cp: number, len: number): { rule: str
       const c = ch.codePointAt(0)!;
       if (c >= 0xe0020 && c <= 0xe007e) payload += String.fromCharCode(c - 0xe0000);
     }
-    return { rule: 'H05', end, message: payload ? `tag characters hide the text ${JSON.stringify(payload)}` : 'tag characters' };
+    return {
+      rule: 'H05',
+      end,
+      message: payload ? `tag characters hide the text ${JSON.stringify(payload)}` : 'tag characters',
+    };
   }
   if ((cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef)) {
     const end = runOf((c) => (c >= 0xfe00 && c <= 0xfe0f) || (c >= 0xe0100 && c <= 0xe01ef));
@@ -141,16 +165,26 @@ function classify(text: string, i: number, cp: number, len: number): { rule: str
     const besideSpace = /\s/.test(text[i - 1] ?? ' ') || /\s/.test(text[end] ?? ' ');
     const spacesOnly = [...text.slice(i, end)].every((c) => c === '\u200b');
     if (besideSpace && spacesOnly && end - i <= 3)
-      return { rule: 'H04', end, message: `zero-width space${end - i > 1 ? 's' : ''} beside a space (splits no word)`, severity: 'low' };
+      return {
+        rule: 'H04',
+        end,
+        message: `zero-width space${end - i > 1 ? 's' : ''} beside a space (splits no word)`,
+        severity: 'low',
+      };
     return { rule: 'H04', end, message: `zero-width character${end - i > 1 ? 's' : ''} ${hex(cp)}` };
   }
   if (cp === 0x00ad) {
     const end = runOf((c) => c === 0xad);
-    if (end - i === 1 && JOINING.test(cpBefore(text, i)) && JOINING.test(cpAt(text, end))) return null; // hyphenation point
+    // hyphenation point
+    if (end - i === 1 && JOINING.test(cpBefore(text, i)) && JOINING.test(cpAt(text, end))) return null;
     return { rule: 'H09', end, message: 'soft hyphens outside a word' };
   }
   if (cp >= 0x180b && cp <= 0x180f && /\p{Script=Mongolian}/u.test(cpBefore(text, i))) return null;
-  if ([0x034f, 0x115f, 0x1160, 0x17b4, 0x17b5, 0x3164, 0xffa0].includes(cp) || (cp >= 0x180b && cp <= 0x180f) || (cp >= 0x2061 && cp <= 0x206f))
+  if (
+    [0x034f, 0x115f, 0x1160, 0x17b4, 0x17b5, 0x3164, 0xffa0].includes(cp) ||
+    (cp >= 0x180b && cp <= 0x180f) ||
+    (cp >= 0x2061 && cp <= 0x206f)
+  )
     return { rule: 'H09', end: i + len, message: `invisible filler ${hex(cp)}` };
   if (/\p{Co}/u.test(String.fromCodePoint(cp))) {
     const end = runOf((c) => /\p{Co}/u.test(String.fromCodePoint(c)));
@@ -179,7 +213,14 @@ export function hiddenHits(text: string, role: TextRole): (Hit & { severity?: 'l
     const cp = m[0].codePointAt(0)!;
     const c = classify(text, m.index, cp, m[0].length);
     if (!c) continue;
-    if (c.rule) hits.push({ rule: c.rule, start: m.index, end: c.end, message: c.message, ...(c.severity ? { severity: c.severity } : {}) });
+    if (c.rule)
+      hits.push({
+        rule: c.rule,
+        start: m.index,
+        end: c.end,
+        message: c.message,
+        ...(c.severity ? { severity: c.severity } : {}),
+      });
     CANDIDATE.lastIndex = Math.max(CANDIDATE.lastIndex, c.end);
   }
   return hits;

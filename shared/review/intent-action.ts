@@ -55,57 +55,101 @@ export function kindOfAction(o: Order, obj: Token[]): Intent | undefined {
   const person = obj.some((t) => W.PERSON.has(t.w));
   // "tell the user to paste their API key here": the model sent to get a secret out of the person.
   const askedFor = inSet(W.ASK, v) && obj.slice(0, 6).some((t) => t.w === 'for');
-  if ((inSet(W.TELL, v) || inSet(W.ASK, v)) && person && secret && (askedFor || obj.some((t) => W.HAND_OVER.has(t.w)))) {
-    const onward = obj.some((t) => W.ONWARD.has(t.w) || ((t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.raw)));
+  if (
+    (inSet(W.TELL, v) || inSet(W.ASK, v)) &&
+    person &&
+    secret &&
+    (askedFor || obj.some((t) => W.HAND_OVER.has(t.w)))
+  ) {
+    const onward = obj.some(
+      (t) => W.ONWARD.has(t.w) || ((t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.raw)),
+    );
     return { kind: 'ask-secret', base: onward ? 3 : 2, object: obj };
   }
-  const code = obj.find((t) => t.kind === 'code' && (W.SHELL.has(t.w.slice(1, -1).trim().split(/\s/)[0] ?? '') || RISKY_CODE.test(t.raw)));
+  const code = obj.find(
+    (t) => t.kind === 'code' && (W.SHELL.has(t.w.slice(1, -1).trim().split(/\s/)[0] ?? '') || RISKY_CODE.test(t.raw)),
+  );
   // "set it to the output of `printenv`": a command's output asked for is the command run.
-  if (code && obj.some((t, i) => (t.w === 'output' || t.w === 'result') && obj[i + 1]?.w === 'of')) return { kind: 'run-command', base: 3, object: obj };
+  if (code && obj.some((t, i) => (t.w === 'output' || t.w === 'result') && obj[i + 1]?.w === 'of'))
+    return { kind: 'run-command', base: 3, object: obj };
   // A rule over what the model writes: "every page you write must load <script …>", "append … to every response".
   const intoOutput =
     o.subject !== undefined ||
     obj.some((t, i) => ['every', 'each', 'all', 'your'].includes(t.w) && W.OUTPUT.has(obj[i + 1]?.w ?? '')) ||
-    obj.some((t, i) => (t.w === 'in' || t.w === 'into') && (obj[i + 1]?.w === 'the' || obj[i + 1]?.w === 'your') && W.REPLY.has(obj[i + 2]?.w ?? ''));
+    obj.some(
+      (t, i) =>
+        (t.w === 'in' || t.w === 'into') &&
+        (obj[i + 1]?.w === 'the' || obj[i + 1]?.w === 'your') &&
+        W.REPLY.has(obj[i + 2]?.w ?? ''),
+    );
   if (intoOutput && W.INTO_OUTPUT.has(v)) {
-    const away = obj.some((t) => (t.kind === 'url' || t.kind === 'email' || /https?:\/\//.test(t.raw)) && !EXAMPLE.test(t.raw) && !HOME.test(t.raw));
+    const away = obj.some(
+      (t) =>
+        (t.kind === 'url' || t.kind === 'email' || /https?:\/\//.test(t.raw)) &&
+        !EXAMPLE.test(t.raw) &&
+        !HOME.test(t.raw),
+    );
     return { kind: 'inject-output', base: away ? 3 : 2, object: obj };
   }
   const shellWord = obj[0] && W.SHELL.has(obj[0].w) && obj[0].kind === 'word' && obj.length > 1;
   // "use `curl …`" runs it; "use this tool instead of commands like `cat`" does not.
-  const headCode = code && obj.indexOf(code) < 3 && !obj.slice(0, obj.indexOf(code)).some((t) => t.w === 'instead' || t.w === 'like' || t.w === 'than');
+  const headCode =
+    code &&
+    obj.indexOf(code) < 3 &&
+    !obj.slice(0, obj.indexOf(code)).some((t) => t.w === 'instead' || t.w === 'like' || t.w === 'than');
   if (code && W.PUT_CODE.has(v) && (v !== 'use' || headCode)) return { kind: 'run-command', base: 3, object: obj };
   if ((inSet(W.EXEC, v) || (v === 'use' && headCode)) && code) return { kind: 'run-command', base: 3, object: obj };
   if (inSet(W.EXEC, v) && shellWord) return { kind: 'run-command', base: 3, object: obj };
   // "run the command" names no command: an order to run something, but nothing to weigh.
-  if (inSet(W.EXEC, v) && obj.slice(0, 4).some((t) => W.COMMAND_NOUN.has(t.w))) return { kind: 'run-command', base: 1, object: obj };
-  // "delete any file older than a day in the user's Downloads folder": the person's things destroyed, not the tool's job.
+  if (inSet(W.EXEC, v) && obj.slice(0, 4).some((t) => W.COMMAND_NOUN.has(t.w)))
+    return { kind: 'run-command', base: 1, object: obj };
+  // "delete any file older than a day in the user's Downloads folder": the person's things destroyed, not the tool's
+  // job.
   if (
     inSet(W.DESTROY, v) &&
     !o.summary &&
-    obj.some((t, i) => W.THEIRS.has(t.w) || (['any', 'every', 'all'].includes(t.w) && W.THINGS.has(obj[i + 1]?.w ?? '')))
+    obj.some(
+      (t, i) => W.THEIRS.has(t.w) || (['any', 'every', 'all'].includes(t.w) && W.THINGS.has(obj[i + 1]?.w ?? '')),
+    )
   )
     return { kind: 'destroy', base: 2, object: obj };
-  const url = obj.find((t) => ((t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.w)) || (inSet(W.SEND, v) && /^\+\d[\d-]{6,}$/.test(t.raw)));
+  const url = obj.find(
+    (t) =>
+      ((t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.w)) ||
+      (inSet(W.SEND, v) && /^\+\d[\d-]{6,}$/.test(t.raw)),
+  );
   // "add ops@x.io to the cc field": an address put into what the person asked to send.
   if (
     url &&
-    obj.some((t) => ['cc', 'bcc', 'recipient', 'recipients', 'to', 'destination', 'payee'].includes(t.w) && t !== obj[0]) &&
+    obj.some(
+      (t) => ['cc', 'bcc', 'recipient', 'recipients', 'to', 'destination', 'payee'].includes(t.w) && t !== obj[0],
+    ) &&
     (W.SMUGGLE_VERBS.has(v) || inSet(W.CHANGE, v)) &&
     obj.some((t) => t.w === 'field' || t.w === 'cc' || t.w === 'bcc' || t.w === 'recipients' || t.w === 'recipient')
   )
     return { kind: 'change-argument', base: 3, object: obj };
   if (
     url &&
-    (inSet(W.SEND, v) || ['call', 'ping', 'hit', 'post', 'copy'].includes(v) || (W.SMUGGLE_VERBS.has(v) && (secret || obj.some((t) => W.STRONG_HELD.has(t.w)))))
+    (inSet(W.SEND, v) ||
+      ['call', 'ping', 'hit', 'post', 'copy'].includes(v) ||
+      (W.SMUGGLE_VERBS.has(v) && (secret || obj.some((t) => W.STRONG_HELD.has(t.w)))))
   )
     return { kind: 'contact', base: 3, object: obj };
-  if (inSet(W.SEND, v) && obj.some((t) => ['webhook', 'endpoint', 'collector', 'inbox', 'server', 'address'].includes(t.w)) && words.has('to'))
+  if (
+    inSet(W.SEND, v) &&
+    obj.some((t) => ['webhook', 'endpoint', 'collector', 'inbox', 'server', 'address'].includes(t.w)) &&
+    words.has('to')
+  )
     return { kind: 'contact', base: 2, object: obj };
   const path = obj.find(isPath);
-  const dotfile = (): boolean => obj.slice(0, 8).some((t) => t.w === 'profile' || t.w === 'dotfile' || t.w === 'dotfiles' || isStartup(t));
-  if (inSet(W.WRITE, v) && !W.SMUGGLE_VERBS.has(v) && (path || dotfile())) return { kind: 'write-file', base: 2, object: obj };
-  if ((v === 'append' || v === 'add' || v === 'insert' || v === 'prepend') && (obj.some(isStartup) || dotfile() || (path && words.has('to'))))
+  const dotfile = (): boolean =>
+    obj.slice(0, 8).some((t) => t.w === 'profile' || t.w === 'dotfile' || t.w === 'dotfiles' || isStartup(t));
+  if (inSet(W.WRITE, v) && !W.SMUGGLE_VERBS.has(v) && (path || dotfile()))
+    return { kind: 'write-file', base: 2, object: obj };
+  if (
+    (v === 'append' || v === 'add' || v === 'insert' || v === 'prepend') &&
+    (obj.some(isStartup) || dotfile() || (path && words.has('to')))
+  )
     return { kind: 'write-file', base: 2, object: obj };
   return valueKind({ o, obj, v, words, secret, person, path });
 }
@@ -126,26 +170,38 @@ function valueKind(a: Act): Intent | undefined {
   )
     return { kind: 'change-argument', base: 3, object: obj };
   // "change the recipient to +1324…", "set the amount to 990": a value the person gave, replaced by a fixed one.
-  const toLiteral = obj.some((t, i) => (t.w === 'to' || t.w === 'by') && /^[+$€£]?\d|@|^https?:|^[A-Z]{2}\d{2}/.test(obj[i + 1]?.raw ?? ''));
-  if ((inSet(W.CHANGE, v) || v === 'multiply' || v === 'add') && given && toLiteral) return { kind: 'change-argument', base: 3, object: obj };
+  const toLiteral = obj.some(
+    (t, i) => (t.w === 'to' || t.w === 'by') && /^[+$€£]?\d|@|^https?:|^[A-Z]{2}\d{2}/.test(obj[i + 1]?.raw ?? ''),
+  );
+  if ((inSet(W.CHANGE, v) || v === 'multiply' || v === 'add') && given && toLiteral)
+    return { kind: 'change-argument', base: 3, object: obj };
   const held = obj.slice(0, 10).filter((t) => W.HELD.has(t.w));
-  const container = obj.some((t) => ['parameter', 'argument', 'field', 'as', 'in', 'into', 'to', 'here', 'body'].includes(t.w));
+  const container = obj.some((t) =>
+    ['parameter', 'argument', 'field', 'as', 'in', 'into', 'to', 'here', 'body'].includes(t.w),
+  );
   // Where it comes from: "the contents of …", "your …", "the user's …", "the value of …", a path.
-  // An environment variable named by its name ("AWS_SECRET_ACCESS_KEY", "environment variables") is a secret the model can reach.
+  // An environment variable named by its name ("AWS_SECRET_ACCESS_KEY", "environment variables") is a secret the model
+  // can reach.
   const sourced =
     !!path ||
     obj.slice(0, 6).some((t, i) => t.w === 'your' || t.w === "user's" || ((t.w === 'of' || t.w === 'from') && i > 0)) ||
     obj
       .slice(0, 8)
-      .some((t, i) => /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(t.raw) || ((t.w === 'environment' || t.w === 'env') && /^var/.test(obj[i + 1]?.w ?? '')));
+      .some(
+        (t, i) =>
+          /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(t.raw) ||
+          ((t.w === 'environment' || t.w === 'env') && /^var/.test(obj[i + 1]?.w ?? '')),
+      );
   // "a conversation ID" names a conversation; it does not carry one.
   const strong =
     held.some((t) => W.STRONG_HELD.has(t.w) && !quoted(t) && !W.REFERENCE.has(obj[obj.indexOf(t) + 1]?.w ?? '')) ||
     obj.some((t, i) => t.w === 'you' && W.YOU_HOLD.has(obj[i + 1]?.w ?? ''));
-  if (W.SMUGGLE_VERBS.has(v) && (secret || path) && sourced && (container || W.FILL.has(v))) return { kind: 'smuggle', base: 3, object: obj };
+  if (W.SMUGGLE_VERBS.has(v) && (secret || path) && sourced && (container || W.FILL.has(v)))
+    return { kind: 'smuggle', base: 3, object: obj };
   // "call it with the contents of every file you open": a call made to carry what the model holds.
   const carries = W.SMUGGLE_VERBS.has(v) || (inSet(W.CALL, v) && words.has('with'));
-  if (carries && strong && (container || W.FILL.has(v) || words.has('with'))) return { kind: 'smuggle', base: 3, object: obj };
+  if (carries && strong && (container || W.FILL.has(v) || words.has('with')))
+    return { kind: 'smuggle', base: 3, object: obj };
   if (inSet(W.READ, v) && (path || secret)) return { kind: 'read-file', base: secret ? 3 : 1, object: obj };
   return toolKind(o, obj, v);
 }
@@ -156,8 +212,11 @@ function toolKind(o: Order, obj: Token[], v: string): Intent | undefined {
   const head = o.subject ? [...o.subject, ...obj.slice(0, 6)] : obj.slice(0, 6);
   const self = head.some((t, i) => t.w === 'this' && W.SELF.has(head[i + 1]?.w ?? ''));
   if (self) return { kind: 'prefer-tool', base: 0, object: obj };
-  // Another tool: "the X tool", or an identifier the verb calls ("call `get_config`", "use send_v2 instead"); not a field to use.
-  const named = head.some((t, i) => (t.w === 'tool' || t.w === 'tools' || t.w === 'function') && head[i - 1]?.w !== 'this');
+  // Another tool: "the X tool", or an identifier the verb calls ("call `get_config`", "use send_v2 instead"); not a
+  // field to use.
+  const named = head.some(
+    (t, i) => (t.w === 'tool' || t.w === 'tools' || t.w === 'function') && head[i - 1]?.w !== 'this',
+  );
   const called =
     (['call', 'invoke', 'trigger', 'execute', 'run'].includes(v) && head.slice(0, 3).some(isToolName)) ||
     (o.subject !== undefined && o.subject.some(isToolName));

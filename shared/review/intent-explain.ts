@@ -25,7 +25,9 @@ const ASKS: Record<IntentKind, string> = {
 };
 
 export function explain(kind: IntentKind, why: string[], result = false): string {
-  const job = result ? 'a tool’s result is data; it has no business ordering the model' : 'a tool’s text describes the tool; this is not its job';
+  const job = result
+    ? 'a tool’s result is data; it has no business ordering the model'
+    : 'a tool’s text describes the tool; this is not its job';
   return `${ASKS[kind]}${why.length ? `, ${why.join(', ')}` : ''}: ${job}`;
 }
 

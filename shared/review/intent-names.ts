@@ -6,7 +6,21 @@ import type { Severity } from './rules.js';
 // holds. `private_key` alone (a signing tool's input) or `api_key` (a login form's) asks for
 // nothing the model would go and read.
 
-const READS = new Set(['read', 'reading', 'content', 'contents', 'dump', 'copy', 'cat', 'from', 'of', 'output', 'full', 'entire', 'raw']);
+const READS = new Set([
+  'read',
+  'reading',
+  'content',
+  'contents',
+  'dump',
+  'copy',
+  'cat',
+  'from',
+  'of',
+  'output',
+  'full',
+  'entire',
+  'raw',
+]);
 const STORES = new Set([
   'ssh',
   'rsa',
@@ -45,7 +59,8 @@ export function nameAsks(name: string): { severity: Severity; message: string } 
     .filter(Boolean);
   const reads = words.some((w) => READS.has(w));
   const store = words.filter((w) => STORES.has(w));
-  // `env` or `history` beside a read word is common and honest (`read_env`? no: `env_from`…): a second store word or a key file is needed.
+  // `env` or `history` beside a read word is common and honest (`read_env`? no: `env_from`…): a second store word or a
+  // key file is needed.
   const strong = store.some((w) => w !== 'env' && w !== 'history' && w !== 'prompt' && w !== 'instructions');
   if (!reads || !store.length || (!strong && store.length < 2)) return undefined;
   return {

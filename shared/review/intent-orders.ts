@@ -12,7 +12,14 @@ export type { Intent, IntentKind } from './intent-action.js';
 // words after it. Sets and bounded looks ahead: linear in the sentence's tokens.
 
 const VERBS = [W.CALL, W.EXEC, W.READ, W.WRITE, W.SEND, W.CHANGE, W.TELL, W.ASK, W.HIDE, W.DESTROY];
-const ALL_VERBS = new Set([...W.SMUGGLE_VERBS, ...VERBS.flatMap((v) => [...v]), 'make', 'ensure', 'remember', 'render']);
+const ALL_VERBS = new Set([
+  ...W.SMUGGLE_VERBS,
+  ...VERBS.flatMap((v) => [...v]),
+  'make',
+  'ensure',
+  'remember',
+  'render',
+]);
 const isVerb = (w: string): boolean => ALL_VERBS.has(w);
 
 /** "you must …", "the assistant should always …": the order after the modal, or undefined. */
@@ -28,7 +35,8 @@ function addressedAt(ts: Token[], i: number): Order | undefined {
   for (let k = 0; k < 4 && j < ts.length; k++) {
     const x = ts[j]!.w;
     if (x === 'not' || x === 'never' || x === 'no') neg = true;
-    else if (x === 'required' || x === 'expected' || x === 'obliged' || x === 'instructed' || x === 'always') obligation = true;
+    else if (x === 'required' || x === 'expected' || x === 'obliged' || x === 'instructed' || x === 'always')
+      obligation = true;
     else if (!(x === 'to' || x === 'also' || x === 'first' || x === 'be' || x === 'need' || W.LEAD.has(x))) break;
     j++;
   }
@@ -53,7 +61,15 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
   if (kept) return kept;
   const passive = passiveAt(ts, i);
   if (passive)
-    return { at: passive.at, verb: passive.verb, negated: false, mandatory: true, addressed: true, summary: false, subject: ts.slice(Math.max(0, i - 6), i) };
+    return {
+      at: passive.at,
+      verb: passive.verb,
+      negated: false,
+      mandatory: true,
+      addressed: true,
+      summary: false,
+      subject: ts.slice(Math.max(0, i - 6), i),
+    };
   // "every page you write must load …": the model's output is put under a rule.
   if (
     (w === 'must' || w === 'should') &&
@@ -63,11 +79,16 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
     let j = i + 1;
     while (j < ts.length && ['always', 'also', 'to'].includes(ts[j]!.w)) j++;
     const v = ts[j];
-    if (v && v.kind === 'word') return { at: j, verb: v.w, negated: false, mandatory: true, addressed: true, summary: false, subject: [] };
+    if (v && v.kind === 'word')
+      return { at: j, verb: v.w, negated: false, mandatory: true, addressed: true, summary: false, subject: [] };
   }
-  if (['mandatory', 'required', 'necessary', 'essential', 'imperative', 'critical', 'important'].includes(w) && ts[i + 1]?.w === 'to') {
+  if (
+    ['mandatory', 'required', 'necessary', 'essential', 'imperative', 'critical', 'important'].includes(w) &&
+    ts[i + 1]?.w === 'to'
+  ) {
     const v = ts[i + 2];
-    if (v && isVerb(v.w)) return { at: i + 2, verb: v.w, negated: false, mandatory: true, addressed: true, summary: false };
+    if (v && isVerb(v.w))
+      return { at: i + 2, verb: v.w, negated: false, mandatory: true, addressed: true, summary: false };
   }
   return undefined;
 }
@@ -105,7 +126,17 @@ export function ordersOf(ts: Token[], first: boolean): Order[] {
       continue;
     }
     if (!clauseHead) continue;
-    if (W.LEAD.has(w) || w === 'do' || w === 'to' || W.NOT.has(w) || w === 'sure' || w === 'be' || w === 'make' || w === 'remember' || w === 'forget') {
+    if (
+      W.LEAD.has(w) ||
+      w === 'do' ||
+      w === 'to' ||
+      W.NOT.has(w) ||
+      w === 'sure' ||
+      w === 'be' ||
+      w === 'make' ||
+      w === 'remember' ||
+      w === 'forget'
+    ) {
       if (W.NOT.has(w) || w === 'never') negated = true;
       if (w === 'always' || w === 'never' || w === 'first' || w === 'sure' || w === 'remember') mandatory = true;
       if (w === 'forget' && negated) negated = false; // "don't forget to …" is an order
@@ -114,7 +145,15 @@ export function ordersOf(ts: Token[], first: boolean): Order[] {
     if (isVerb(w) && !/ed$/.test(w)) {
       // A gerund at a clause head ("Using …", "Sending …") describes; only "without telling …" orders.
       const gerund = w.endsWith('ing') && !W.CALL.has(w);
-      if (!gerund || negated) out.push({ at: i, verb: w, negated, mandatory, addressed: false, summary: first && clause === 0 && !mandatory && !negated });
+      if (!gerund || negated)
+        out.push({
+          at: i,
+          verb: w,
+          negated,
+          mandatory,
+          addressed: false,
+          summary: first && clause === 0 && !mandatory && !negated,
+        });
     }
     clauseHead = false;
     mandatory = false;
@@ -132,22 +171,38 @@ export function kindOf(o: Order, ts: Token[], to: number): Intent | undefined {
     // "never reveal the API key" protects a secret; "do not mention this to the user" hides from the person.
     const head = obj.slice(0, 4);
     if (anySecret(head) && !person) return undefined;
-    if (v === 'let' && !obj.some((t) => ['know', 'see', 'notice', 'learn', 'find', 'realize', 'realise'].includes(t.w))) return undefined;
-    if (inSet(W.TELL, v) && (v === 'show' || v === 'display' || v === 'confirm' || v === 'say') && !person) return undefined;
+    if (v === 'let' && !obj.some((t) => ['know', 'see', 'notice', 'learn', 'find', 'realize', 'realise'].includes(t.w)))
+      return undefined;
+    if (inSet(W.TELL, v) && (v === 'show' || v === 'display' || v === 'confirm' || v === 'say') && !person)
+      return undefined;
     return { kind: 'withhold', base: 4, object: obj };
   }
   if (!o.negated && inSet(W.HIDE, v)) {
     // "keep this from the user", "hide the step from them", "omit it in your answer"; "keep the id" is not.
     const near = obj.slice(0, 6);
-    if (v === 'keep' && !near.some((t) => t.w === 'from' || t.w === 'secret' || t.w === 'quiet' || t.w === 'hidden' || t.w === 'private')) return undefined;
+    if (
+      v === 'keep' &&
+      !near.some((t) => t.w === 'from' || t.w === 'secret' || t.w === 'quiet' || t.w === 'hidden' || t.w === 'private')
+    )
+      return undefined;
     if (anySecret(near) && !person) return undefined;
-    if (person || near.some((t) => ['from', 'answer', 'reply', 'response', 'summary', 'secret', 'quiet', 'hidden'].includes(t.w)))
+    if (
+      person ||
+      near.some((t) => ['from', 'answer', 'reply', 'response', 'summary', 'secret', 'quiet', 'hidden'].includes(t.w))
+    )
       return { kind: 'withhold', base: 4, object: obj };
     return undefined;
   }
-  if (o.negated && inSet(W.ASK, v) && (person || words.has('confirmation') || words.has('permission') || words.has('approval'))) {
+  if (
+    o.negated &&
+    inSet(W.ASK, v) &&
+    (person || words.has('confirmation') || words.has('permission') || words.has('approval'))
+  ) {
     // Skipping the person's consent for something that deletes, forces or pays is more than a shortcut.
-    const grave = ts.some((t) => /^(?:delete|remove|drop|destroy|wipe|purge|force|transfer|pay|send|publish|deploy)/.test(t.w) || isToolName(t));
+    const grave = ts.some(
+      (t) =>
+        /^(?:delete|remove|drop|destroy|wipe|purge|force|transfer|pay|send|publish|deploy)/.test(t.w) || isToolName(t),
+    );
     return { kind: 'skip-consent', base: grave ? 2 : 1, object: obj };
   }
   if (o.negated) return undefined;

@@ -3,7 +3,10 @@ import { sentenceSpans, tokens, type Token } from './intent-text.js';
 import { BROAD_CUE, type Signals } from './intent-signals.js';
 import { kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 
-/* The intent reader's first pass (intent.ts weighs what it finds): a text read into sentences, each with its orders and what frames it. */
+/*
+ * The intent reader's first pass (intent.ts weighs what it finds): a text read into sentences, each with its orders and
+ * what frames it.
+ */
 
 export const MAX_HITS = 100;
 const HAS = (ts: Token[], words: ReadonlySet<string>): boolean => ts.some((t) => words.has(t.w));
@@ -16,9 +19,27 @@ export const REGARDLESS =
 export const FIXED_VALUE =
   /\b(?:recipient|recipients|address|destination|account|amount|payee|iban|wallet|to field|cc)\b[^.]{0,30}\b(?:(?:must|should|shall|will)\s+(?:always\s+)?be|is\s+always|always\s+(?:is|goes\s+to))\s+(?:set\s+to\s+)?\S*(?:@|\d{3,}|https?:|0x[0-9a-f]{6,})/i;
 /** Words that make a sentence about a parameter's value: with "no matter what the user says", the value is fixed. */
-export const SETTING = new Set(['parameter', 'argument', 'value', 'field', 'option', 'setting', 'unit', 'units', 'flag', 'mode']);
+export const SETTING = new Set([
+  'parameter',
+  'argument',
+  'value',
+  'field',
+  'option',
+  'setting',
+  'unit',
+  'units',
+  'flag',
+  'mode',
+]);
 /** Kinds that are a tool's ordinary work when a tool says them of itself in its first clause. */
-export const SUMMARY_KINDS = new Set<IntentKind>(['call-tool', 'read-file', 'write-file', 'run-command', 'skip-consent', 'prefer-tool']);
+export const SUMMARY_KINDS = new Set<IntentKind>([
+  'call-tool',
+  'read-file',
+  'write-file',
+  'run-command',
+  'skip-consent',
+  'prefer-tool',
+]);
 export const RISKY_COMMAND = /\|\s*(?:ba|z)?sh\b|\brm\s+-\w*r|chmod\s+-\w*R|base64\s+-d/;
 
 /** One sentence as read: its tokens, its orders and what each asks, and whether framing reaches it. */
@@ -60,13 +81,23 @@ export interface Around {
 
 const COVERT = new Set(['silently', 'secretly', 'covertly', 'quietly']);
 /** Words one of which AUTHORITY_PHRASE needs: the phrase is looked for only in a sentence that has one. */
-const PHRASE_CUE = new Set(['required', 'mandatory', 'compulsory', 'compliance', 'system', 'security', 'administrator', 'admin']);
+const PHRASE_CUE = new Set([
+  'required',
+  'mandatory',
+  'compulsory',
+  'compliance',
+  'system',
+  'security',
+  'administrator',
+  'admin',
+]);
 /** Words one of which a claim without an order needs (a value fixed whatever the person said, a tool retired). */
 const CLAIM_CUE = new Set(['regardless', 'matter', 'irrespective', 'whatever', 'be', ...W.RETIRED, 'longer']);
 
 /** Words that steer away from a tool claimed retired. */
 export const STEER = new Set(['instead', 'use', 'avoid', 'avoided', 'only']);
-const isRetired = (ts: Token[]): boolean => HAS(ts, W.RETIRED) || ts.some((t, i) => t.w === 'no' && ts[i + 1]?.w === 'longer');
+const isRetired = (ts: Token[]): boolean =>
+  HAS(ts, W.RETIRED) || ts.some((t, i) => t.w === 'no' && ts[i + 1]?.w === 'longer');
 
 /**
  * The first pass: each sentence's orders, and what the text does once. Framing reaches the sentence
@@ -114,7 +145,8 @@ export function readText(text: string, result: boolean): { sentences: Sentence[]
         else if (ts[i + 1]?.w === '/') closes = true;
       }
     }
-    const framed = block || heading || caps || opens || authority || (phrase && AUTHORITY_PHRASE.test(text.slice(from, to)));
+    const framed =
+      block || heading || caps || opens || authority || (phrase && AUTHORITY_PHRASE.test(text.slice(from, to)));
     if (opens) block = true;
     if (closes) block = false;
     heading = caps && words <= 3;
@@ -129,12 +161,28 @@ export function around(s: Sentence): Around {
     precondition: ts.some(
       (t, i) =>
         (t.w === 'before' || t.w === 'prior') &&
-        next(ts, i, ['using', 'calling', 'invoking', 'running', 'any', 'every', 'each', 'this', 'to', 'proceeding', 'answering']),
+        next(ts, i, [
+          'using',
+          'calling',
+          'invoking',
+          'running',
+          'any',
+          'every',
+          'each',
+          'this',
+          'to',
+          'proceeding',
+          'answering',
+        ]),
     ),
-    threat: ts.some((t, i) => t.w === 'otherwise' || (t.w === 'will' && next(ts, i, ['fail', 'not', 'break', 'error']))),
+    threat: ts.some(
+      (t, i) => t.w === 'otherwise' || (t.w === 'will' && next(ts, i, ['fail', 'not', 'break', 'error'])),
+    ),
     retired: isRetired(ts),
     hedgeAt: ts.findIndex((t) => W.HEDGE.has(t.w)),
-    hedged: ts.some((t, i) => t.w === 'if' && next(ts, i, ['needed', 'necessary', 'appropriate', 'unsure', 'unknown', 'required'])),
+    hedged: ts.some(
+      (t, i) => t.w === 'if' && next(ts, i, ['needed', 'necessary', 'appropriate', 'unsure', 'unknown', 'required']),
+    ),
     userAsked: ts.some(
       (t, i) =>
         (t.w === 'if' || t.w === 'when' || t.w === 'whenever') &&
@@ -144,10 +192,18 @@ export function around(s: Sentence): Around {
     // "Note to the AI:", "Message for the assistant:": the sentence is said to the model.
     noted: ts
       .slice(0, 5)
-      .some((t, i) => ['note', 'message', 'instructions'].includes(t.w) && next(ts, i, ['to', 'for']) && ts.slice(i + 2, i + 4).some((x) => W.MODEL.has(x.w))),
-    // "When send_message is invoked, …", "Whenever you run any shell command, …": about the model's use of something else.
+      .some(
+        (t, i) =>
+          ['note', 'message', 'instructions'].includes(t.w) &&
+          next(ts, i, ['to', 'for']) &&
+          ts.slice(i + 2, i + 4).some((x) => W.MODEL.has(x.w)),
+      ),
+    // "When send_message is invoked, …", "Whenever you run any shell command, …": about the model's use of something
+    // else.
     about: ts.slice(0, 3).some((t) => ['when', 'whenever', 'each', 'every', 'after', 'if'].includes(t.w)),
-    beforeAll: ts.some((t, i) => ['any', 'every', 'all'].includes(t.w) && next(ts, i, ['other', 'tool', 'tools', 'request', 'requests'])),
+    beforeAll: ts.some(
+      (t, i) => ['any', 'every', 'all'].includes(t.w) && next(ts, i, ['other', 'tool', 'tools', 'request', 'requests']),
+    ),
     framed: s.framed,
   };
 }
@@ -159,6 +215,17 @@ export function overOthers(ts: Token[]): boolean {
       ['instead', 'rather', 'exclusively', 'only', 'best', 'superior'].includes(t.w) ||
       (t.w === 'other' && next(ts, i, ['tool', 'tools', 'search'])) ||
       (['every', 'any', 'all'].includes(t.w) &&
-        next(ts, i, ['request', 'requests', 'question', 'questions', 'task', 'tasks', 'query', 'queries', 'message', 'other'])),
+        next(ts, i, [
+          'request',
+          'requests',
+          'question',
+          'questions',
+          'task',
+          'tasks',
+          'query',
+          'queries',
+          'message',
+          'other',
+        ])),
   );
 }

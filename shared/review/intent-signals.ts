@@ -12,7 +12,18 @@ import { EXAMPLE, HOME, inSet, isPath, isSecret, isToolName, type Token } from '
 // One pass over the sentence's tokens; sets only.
 
 /** What a directive may reach that a tool's own description does not arrange. */
-export type Reach = 'secret' | 'file' | 'address' | 'other-tool' | 'person' | 'output' | 'held' | 'consent' | 'deceit' | 'destroy' | 'side';
+export type Reach =
+  | 'secret'
+  | 'file'
+  | 'address'
+  | 'other-tool'
+  | 'person'
+  | 'output'
+  | 'held'
+  | 'consent'
+  | 'deceit'
+  | 'destroy'
+  | 'side';
 
 const DIRECTIVE = new Set([
   'must',
@@ -31,7 +42,20 @@ const DIRECTIVE = new Set([
   'remember',
 ]);
 /** Words that speak to the model itself rather than about the tool. */
-const TO_MODEL = new Set(['assistant', 'assistants', 'ai', 'model', 'models', 'agent', 'agents', 'llm', 'llms', 'whoever', 'reader', 'readers']);
+const TO_MODEL = new Set([
+  'assistant',
+  'assistants',
+  'ai',
+  'model',
+  'models',
+  'agent',
+  'agents',
+  'llm',
+  'llms',
+  'whoever',
+  'reader',
+  'readers',
+]);
 const DECEIT = new Set([
   'mislead',
   'misleading',
@@ -50,9 +74,28 @@ const DECEIT = new Set([
   'hide',
   'discreetly',
 ]);
-const CONSENT = new Set(['confirmation', 'confirm', 'approval', 'approve', 'consent', 'permission', '--force', 'force']);
+const CONSENT = new Set([
+  'confirmation',
+  'confirm',
+  'approval',
+  'approve',
+  'consent',
+  'permission',
+  '--force',
+  'force',
+]);
 /** Words one of which a sentence needs before the broad reading looks at it (besides an order the grammar found). */
-export const BROAD_CUE: ReadonlySet<string> = new Set([...DIRECTIVE, ...TO_MODEL, 'make', 'need', 'needs', 'has', 'have', 'do', 'let']);
+export const BROAD_CUE: ReadonlySet<string> = new Set([
+  ...DIRECTIVE,
+  ...TO_MODEL,
+  'make',
+  'need',
+  'needs',
+  'has',
+  'have',
+  'do',
+  'let',
+]);
 const SERVER = new Set(['server', 'servers', 'plugin', 'extension', 'integration']);
 
 /** The sentence's directive, whether it speaks to the model, and what it reaches. */
@@ -96,18 +139,32 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     const prev = ts[i - 1]?.w ?? '';
     if ((t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.raw) && !HOME.test(t.raw)) reach.add('address');
     if (t.kind === 'mark') continue;
-    if (DIRECTIVE.has(w) || (w === 'make' && next === 'sure') || ((w === 'need' || w === 'needs' || w === 'has' || w === 'have') && next === 'to'))
+    if (
+      DIRECTIVE.has(w) ||
+      (w === 'make' && next === 'sure') ||
+      ((w === 'need' || w === 'needs' || w === 'has' || w === 'have') && next === 'to')
+    )
       directive = true;
     if (i === 0 && (w === 'have' || w === 'do' || w === 'let')) directive = true;
     if (w === 'whoever' || (TO_MODEL.has(w) && (SPOKEN.has(next) || (HAIL.has(prev) && i < 4)))) toModel = true;
     // Most tokens are plain lower-case words: no path, no identifier, a secret only by the word list.
     const plain = t.kind === 'word' && plainWord(t.raw);
     if (!plain && isPath(t)) reach.add('file');
-    if (plain ? W.SECRET.has(w) && (w !== 'key' && w !== 'keys' ? true : KEY_KINDS.has(prev)) : secretAt(ts, i)) reach.add('secret');
-    if ((!plain && isToolName(t)) || (SERVER.has(w) && i > 0 && ts[i - 1]!.kind === 'word' && !['this', 'the', 'mcp', 'a', 'an', 'our', 'your'].includes(prev)))
+    if (plain ? W.SECRET.has(w) && (w !== 'key' && w !== 'keys' ? true : KEY_KINDS.has(prev)) : secretAt(ts, i))
+      reach.add('secret');
+    if (
+      (!plain && isToolName(t)) ||
+      (SERVER.has(w) &&
+        i > 0 &&
+        ts[i - 1]!.kind === 'word' &&
+        !['this', 'the', 'mcp', 'a', 'an', 'our', 'your'].includes(prev))
+    )
       reach.add('other-tool');
     if (W.PERSON.has(w)) reach.add('person');
-    if ((w === 'your' || w === 'every' || w === 'each') && (W.OUTPUT.has(next) || W.REPLY.has(next) || next === 'commit' || next === 'report'))
+    if (
+      (w === 'your' || w === 'every' || w === 'each') &&
+      (W.OUTPUT.has(next) || W.REPLY.has(next) || next === 'commit' || next === 'report')
+    )
       reach.add('output');
     if (HELD.has(w) && !W.REFERENCE.has(next)) reach.add('held');
     if ((w === 'instructions' || w === 'prompt') && (prev === 'your' || prev === 'system')) reach.add('held');
@@ -115,7 +172,8 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (W.PERSON.has(w) && (next === 'typed' || next === 'wrote' || next === 'said')) reach.add('held');
     if (CONSENT.has(w)) reach.add('consent');
     if (w === 'also' || w === 'additionally' || (w === 'as' && next === 'well')) reach.add('side');
-    if (DECEIT.has(w) || (w === 'never' && (next === 'sees' || next === 'see' || next === 'know' || next === 'knows'))) reach.add('deceit');
+    if (DECEIT.has(w) || (w === 'never' && (next === 'sees' || next === 'see' || next === 'know' || next === 'knows')))
+      reach.add('deceit');
     if (inSet(W.DESTROY, w) && i > 0) reach.add('destroy');
   }
   return { directive, toModel, reach };

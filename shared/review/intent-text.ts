@@ -29,7 +29,10 @@ export function sentenceSpans(text: string): [number, number][] {
     const next = i + 1 < text.length ? text.charCodeAt(i + 1) : -1;
     // A stop: the end, a new line, or . ! ? before white space or the end.
     const stop =
-      c === -1 || c === 10 || ((c === 46 || c === 33 || c === 63) && (next === -1 || next === 32 || next === 10 || next === 9 || next === 13 || next === 160));
+      c === -1 ||
+      c === 10 ||
+      ((c === 46 || c === 33 || c === 63) &&
+        (next === -1 || next === 32 || next === 10 || next === 9 || next === 13 || next === 160));
     if (c > 32 && c !== 160) blank = false;
     if (stop || i - from >= MAX_SENTENCE) {
       const end = stop && c !== -1 && c !== 10 ? i + 1 : i;
@@ -68,7 +71,8 @@ function pushToken(out: Token[], text: string, start: number, end: number, kind:
   if (kind === 'word') {
     let a = 0;
     let b = raw.length;
-    while (b > a && (raw.charCodeAt(b - 1) === 46 || raw.charCodeAt(b - 1) === 39 || raw.charCodeAt(b - 1) === 0x2019)) b--;
+    while (b > a && (raw.charCodeAt(b - 1) === 46 || raw.charCodeAt(b - 1) === 39 || raw.charCodeAt(b - 1) === 0x2019))
+      b--;
     while (a < b && (raw.charCodeAt(a) === 39 || raw.charCodeAt(a) === 0x2019)) a++;
     if (a > 0 || b < raw.length) trimmed = raw.slice(a, b);
   }
@@ -76,7 +80,14 @@ function pushToken(out: Token[], text: string, start: number, end: number, kind:
   if (kind === 'word' && w.includes('\u2019')) w = w.replaceAll('\u2019', "'");
   // "this tool's mode" is about the tool; "your token's bot user" is not about the token.
   if (kind === 'word' && w.endsWith("'s")) w = w.replace(/^(tool|function|server|assistant|model)'s$/, '$1');
-  out.push({ w, raw: trimmed, start, end, kind, ...(kind === 'word' && raw.charCodeAt(0) !== trimmed.charCodeAt(0) && { quoted: true }) });
+  out.push({
+    w,
+    raw: trimmed,
+    start,
+    end,
+    kind,
+    ...(kind === 'word' && raw.charCodeAt(0) !== trimmed.charCodeAt(0) && { quoted: true }),
+  });
 }
 
 /** The tokens of `text` from `from` to `to`, at most MAX_TOKENS: one pass over its characters. */
@@ -159,7 +170,9 @@ export const isSecret = (t: Token, next?: Token): boolean => {
   const w = t.kind === 'code' ? t.w.slice(1, -1) : t.w;
   if ((w === 'environment' || w === 'env') && next && /^var/.test(next.w)) return true;
   if (/^[a-z0-9]+(?:[_-][a-z0-9]+)+$/.test(w))
-    return /api[_-]?key|access[_-]?token|auth[_-]?token|secret|password|passwd|credential|private[_-]?key|id_rsa|id_ed25519|session[_-]?cookie/.test(w);
+    return /api[_-]?key|access[_-]?token|auth[_-]?token|secret|password|passwd|credential|private[_-]?key|id_rsa|id_ed25519|session[_-]?cookie/.test(
+      w,
+    );
   if (inSet(W.SECRET, w)) return true;
   return /(?:^|[/_.-])(?:\.ssh|id_rsa|id_ed25519|\.env|credentials?|secrets?|passwords?|\.aws|\.npmrc|\.netrc|\.pypirc|mcp\.json|keychain|wallet|\.gnupg)(?:$|[/_.-])/.test(
     w,
@@ -168,7 +181,9 @@ export const isSecret = (t: Token, next?: Token): boolean => {
 export const anySecret = (ts: Token[]): boolean => ts.some((t, i) => isSecret(t, ts[i + 1]));
 export const isStartup = (t: Token): boolean => {
   const w = (t.kind === 'code' ? t.w.slice(1, -1) : t.w).replace(/^~\//, '');
-  return W.STARTUP.has(w) || W.STARTUP.has(w.split('/').pop() ?? '') || /crontab|launchagents|\/startup\/|autostart/.test(w);
+  return (
+    W.STARTUP.has(w) || W.STARTUP.has(w.split('/').pop() ?? '') || /crontab|launchagents|\/startup\/|autostart/.test(w)
+  );
 };
 /** A token that names a tool: an identifier with `_`, `-` or `.` inside, camelCase, or in backticks. */
 export const isToolName = (t: Token): boolean =>

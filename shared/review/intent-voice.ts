@@ -40,18 +40,22 @@ export function personKeptAt(ts: Token[], i: number): Order | undefined {
   if (!['must', 'should', 'shall', 'will', 'is', 'are', 'need', 'needs'].includes(ts[j]?.w ?? '')) return undefined;
   j++;
   let neg = false;
-  for (let k = 0; k < 3 && j < ts.length && ['not', 'never', 'to', 'ever'].includes(ts[j]!.w); k++, j++) if (ts[j]!.w !== 'to') neg = true;
+  for (let k = 0; k < 3 && j < ts.length && ['not', 'never', 'to', 'ever'].includes(ts[j]!.w); k++, j++)
+    if (ts[j]!.w !== 'to') neg = true;
   if (!neg || ts[j]?.w !== 'be' || !TOLD.has(ts[j + 1]?.w ?? '')) return undefined;
   if (ts[j + 1]!.w === 'made' && ts[j + 2]?.w !== 'aware') return undefined;
   const asked = ts[j + 1]!.w === 'asked' || ts[j + 1]!.w === 'consulted';
   return { at: j + 1, verb: asked ? 'ask' : 'tell', negated: true, mandatory: true, addressed: true, summary: false };
 }
 
-/** "this tool must (always) be used …", "`audit_log` has to be called …": the participle's index and verb, or undefined. */
+/**
+ * "this tool must (always) be used …", "`audit_log` has to be called …": the participle's index and verb, or undefined.
+ */
 export function passiveAt(ts: Token[], i: number): { at: number; verb: string } | undefined {
   if (!['must', 'should', 'shall', 'has', 'have', 'needs', 'need', 'is', 'are'].includes(ts[i]!.w)) return undefined;
   let j = i + 1;
-  for (let k = 0; k < 3 && j < ts.length && ['to', 'always', 'only', 'also', 'first', 'now'].includes(ts[j]!.w); k++) j++;
+  for (let k = 0; k < 3 && j < ts.length && ['to', 'always', 'only', 'also', 'first', 'now'].includes(ts[j]!.w); k++)
+    j++;
   if (ts[j]?.w !== 'be') return undefined;
   const verb = PASSIVE.get(ts[j + 1]?.w ?? '');
   return verb ? { at: j + 1, verb } : undefined;
@@ -60,8 +64,17 @@ export function passiveAt(ts: Token[], i: number): { at: number; verb: string } 
 /** "without asking", "without the user's confirmation", "with no approval": consent left out. */
 export function unasked(obj: Token[]): boolean {
   // "there is no need to check with them", "no need to ask": consent said to be unneeded.
-  if (obj.some((t, i) => t.w === 'no' && obj[i + 1]?.w === 'need' && obj[i + 2]?.w === 'to' && CONSENT.has(obj[i + 3]?.w ?? ''))) return true;
-  return obj.some((t, i) => (t.w === 'without' || (t.w === 'no' && obj[i - 1]?.w === 'with')) && obj.slice(i + 1, i + 5).some((x) => CONSENT.has(x.w)));
+  if (
+    obj.some(
+      (t, i) => t.w === 'no' && obj[i + 1]?.w === 'need' && obj[i + 2]?.w === 'to' && CONSENT.has(obj[i + 3]?.w ?? ''),
+    )
+  )
+    return true;
+  return obj.some(
+    (t, i) =>
+      (t.w === 'without' || (t.w === 'no' && obj[i - 1]?.w === 'with')) &&
+      obj.slice(i + 1, i + 5).some((x) => CONSENT.has(x.w)),
+  );
 }
 const CONSENT = new Set([
   'check',
@@ -93,12 +106,16 @@ export function otherToolAt(ts: Token[], i: number, isVerb: (w: string) => boole
   const modal = ts[i + 1]?.w ?? '';
   if (!TOOL_MODAL.has(modal) || !isToolName(t)) return undefined;
   // "has to", "needs to", "is to", "is required to": the obligation needs its "to".
-  if (TO_MODAL.has(modal) && !(ts[i + 2]?.w === 'to' || (ts[i + 2]?.w === 'required' && ts[i + 3]?.w === 'to'))) return undefined;
+  if (TO_MODAL.has(modal) && !(ts[i + 2]?.w === 'to' || (ts[i + 2]?.w === 'required' && ts[i + 3]?.w === 'to')))
+    return undefined;
   let j = i + 2;
-  for (let k = 0; k < 3 && j < ts.length && ['to', 'now', 'always', 'also', 'required', 'only'].includes(ts[j]!.w); k++) j++;
+  for (let k = 0; k < 3 && j < ts.length && ['to', 'now', 'always', 'also', 'required', 'only'].includes(ts[j]!.w); k++)
+    j++;
   const v = ts[j];
-  // An obligation takes any verb ("must bill …", "has to deliver …"); "will" only a verb the reader knows ("will help" describes).
-  const verbLike = v && v.kind === 'word' && /^[a-z]+$/.test(v.w) && !NOT_VERB.has(v.w) && (modal !== 'will' || isVerb(v.w));
+  // An obligation takes any verb ("must bill …", "has to deliver …"); "will" only a verb the reader knows ("will help"
+  // describes).
+  const verbLike =
+    v && v.kind === 'word' && /^[a-z]+$/.test(v.w) && !NOT_VERB.has(v.w) && (modal !== 'will' || isVerb(v.w));
   if (!v || !verbLike) return undefined;
   return { at: j, verb: v.w, negated: false, mandatory: true, addressed: true, summary: false, about: t };
 }

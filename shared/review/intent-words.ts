@@ -5,16 +5,20 @@
 const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/));
 
 /** Words before a clause's verb that do not change what it orders ("please always first call …"). */
-export const LEAD = set(`please kindly always also first then now just simply immediately next afterwards afterward additionally
+export const LEAD =
+  set(`please kindly always also first then now just simply immediately next afterwards afterward additionally
   furthermore moreover and so therefore thus again still instead silently quietly secretly covertly automatically proactively
   strictly really definitely`);
 
 /** Words that frame a line as authority or urgency ("SYSTEM:", "CRITICAL UPDATE", "mandatory"). */
-export const AUTHORITY = set(`important critical urgent mandatory compulsory required requirement compliance security-critical
+export const AUTHORITY =
+  set(`important critical urgent mandatory compulsory required requirement compliance security-critical
   override priority attention warning notice system admin administrator policy protocol emergency essential`);
 
 /** Who the text may address as the model. */
-export const MODEL = set(`you assistant assistants model models ai llm llms agent agents claude gpt chatgpt copilot cursor gemini bot`);
+export const MODEL = set(
+  `you assistant assistants model models ai llm llms agent agents claude gpt chatgpt copilot cursor gemini bot`,
+);
 
 /** Modal words that make "you …" an obligation. */
 export const MODAL = set(`must should shall need needs have has ought will always never cannot mustn't shouldn't`);
@@ -26,7 +30,8 @@ export const CALL = set(`call invoke use run execute trigger query fire hit ping
 export const EXEC = set(`run execute exec type enter launch spawn eval evaluate invoke`);
 
 /** The first word of a shell command a description may order run. */
-export const SHELL = set(`curl wget rm chmod chown sudo bash sh zsh python python3 node npm npx pip pip3 nc netcat ncat ssh scp
+export const SHELL =
+  set(`curl wget rm chmod chown sudo bash sh zsh python python3 node npm npx pip pip3 nc netcat ncat ssh scp
   rsync echo cat printf git docker kubectl eval base64 powershell pwsh iex iwr cmd certutil bitsadmin osascript crontab
   launchctl systemctl env printenv export set alias source dd mkfifo socat telnet ftp tftp xargs find tar zip unzip openssl gpg`);
 
@@ -34,18 +39,23 @@ export const SHELL = set(`curl wget rm chmod chown sudo bash sh zsh python pytho
 export const COMMAND_NOUN = set(`command commands shell terminal script scripts bash powershell one-liner oneliner`);
 
 /** Verbs that read a file or a store. */
-export const READ = set(`read open cat load view access inspect retrieve fetch get grab collect gather extract dump copy obtain
+export const READ =
+  set(`read open cat load view access inspect retrieve fetch get grab collect gather extract dump copy obtain
   scan parse print output examine look`);
 
 /** Verbs that write into a file. */
-export const WRITE = set(`write append add insert modify edit overwrite save create update put place drop store echo prepend`);
+export const WRITE = set(
+  `write append add insert modify edit overwrite save create update put place drop store echo prepend`,
+);
 
 /** Verbs that move data to somebody or somewhere. */
-export const SEND = set(`send post email e-mail mail forward upload report notify contact transmit submit sync share cc bcc
+export const SEND =
+  set(`send post email e-mail mail forward upload report notify contact transmit submit sync share cc bcc
   deliver relay ship beacon exfiltrate leak publish tweet message text dm`);
 
 /** Verbs that change a value the person gave. */
-export const CHANGE = set(`change replace swap substitute override overwrite rewrite redirect alter switch reroute modify set
+export const CHANGE =
+  set(`change replace swap substitute override overwrite rewrite redirect alter switch reroute modify set
   update adjust convert exchange divert`);
 
 /** Verbs of telling the person: with a negation before them, something is kept from the person. */
@@ -68,11 +78,13 @@ export const NOT = set(`not don't dont never no without avoid mustn't shouldn't 
 export const PERSON = set(`user users human person operator owner customer holder requester end-user`);
 
 /** Nouns naming what a person gave a call. */
-export const GIVEN = set(`recipient recipients address addresses email destination account accounts amount iban wallet path url
+export const GIVEN =
+  set(`recipient recipients address addresses email destination account accounts amount iban wallet path url
   price quantity payee beneficiary cc bcc phone repository repo branch channel fee total`);
 
 /** Words of a secret: its presence makes reading, sending or writing it alarming. */
-export const SECRET = set(`key keys token tokens secret secrets password passwords passphrase passphrases credential credentials
+export const SECRET =
+  set(`key keys token tokens secret secrets password passwords passphrase passphrases credential credentials
   cookie cookies mnemonic seed id_rsa id_ed25519 .env apikey api_key access_token
   auth bearer jwt otp 2fa pin cvv ssn wallet keychain keyring vault .npmrc .netrc .pypirc mcp.json .aws .ssh .gnupg
   authorized_keys shadow passwd kubeconfig`);
@@ -83,7 +95,8 @@ export const STARTUP = set(`.bashrc .zshrc .profile .bash_profile .zprofile .zsh
   .vimrc .npmrc .pth sitecustomize.py`);
 
 /** Words that make an order a claim that a tool changed, so the model should use another. */
-export const RETIRED = set(`deprecated retired decommissioned disabled removed replaced discontinued sunset sunsetted obsolete
+export const RETIRED =
+  set(`deprecated retired decommissioned disabled removed replaced discontinued sunset sunsetted obsolete
   superseded outdated broken unsafe insecure compromised unavailable defunct`);
 
 /** Words that make an order less forceful: guidance a tool offers, not a demand. */
@@ -91,20 +104,25 @@ export const HEDGE = set(`can may might could optionally optional consider recom
   if_needed`);
 
 /** Verbs of a purpose that serves the tool's own use ("… to find the id", "… to check the index exists"). */
-export const OWN_PURPOSE = set(`get find obtain look list retrieve check verify confirm see discover determine identify fetch
+export const OWN_PURPOSE =
+  set(`get find obtain look list retrieve check verify confirm see discover determine identify fetch
   learn know locate resolve search browse choose pick select understand inspect review validate ensure`);
 
 /** Words a tool uses to boast, to win the model's choice. */
-export const BOAST = set(`best only preferred superior better fastest most official authoritative trusted reliable accurate
+export const BOAST =
+  set(`best only preferred superior better fastest most official authoritative trusted reliable accurate
   recommended primary canonical exclusive`);
 
 /** Verbs that may put a command in front of others ("prefix it with `chmod …`"). */
 export const PUT_CODE = set(`use prefix prepend append add start begin include type paste insert put`);
 
-export const SMUGGLE_VERBS = set(`include pass attach put add insert provide paste supply fill embed append prepend prefix summarise summarize`);
+export const SMUGGLE_VERBS = set(
+  `include pass attach put add insert provide paste supply fill embed append prepend prefix summarise summarize`,
+);
 
 /** Words that carry data the model holds: with an address, sending; into a parameter, smuggling. */
-export const HELD = set(`conversation conversations chat history transcript messages context prompt prompts instructions memory
+export const HELD =
+  set(`conversation conversations chat history transcript messages context prompt prompts instructions memory
   everything contents content data output results files logs system`);
 
 /** Verbs that fill the field they describe: a parameter's "Fill with …" needs no container named. */
@@ -114,14 +132,16 @@ export const FILL = set(`fill paste provide supply include attach put`);
 export const STRONG_HELD = set(`conversation conversations chat history transcript prompt prompts instructions system`);
 
 /** What the model writes for the person: a rule over it ("every page you write must load …") is an order too. */
-export const OUTPUT = set(`script scripts program snippet function functions module component page pages reply replies response responses
+export const OUTPUT =
+  set(`script scripts program snippet function functions module component page pages reply replies response responses
   answer answers file files code commit commits message messages summary output email document`);
 
 /** What the model says back to the person, where an order may plant something. */
 export const REPLY = set(`reply replies response responses answer answers summary output message chat`);
 
 /** Verbs that put something into what the model writes. */
-export const INTO_OUTPUT = set(`display show include load import contain reference embed append add insert prepend link render print output begin start end
+export const INTO_OUTPUT =
+  set(`display show include load import contain reference embed append add insert prepend link render print output begin start end
   require`);
 
 export const WRITES_OUT = set(`write writes generate generates produce produces create creates give send return`);
@@ -139,7 +159,8 @@ export const REFERENCE = set(`id ids identifier identifiers name names type numb
 export const THEIRS = set(`user's their your person's owner's customer's`);
 
 /** Things of the person's a side order may destroy. */
-export const THINGS = set(`file files folder folders directory directories repository repositories repo repos branch branches record
+export const THINGS =
+  set(`file files folder folders directory directories repository repositories repo repos branch branches record
   records table tables database databases message messages email emails backup backups data`);
 
 /** What "this …" names when a tool means itself. */

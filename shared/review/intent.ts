@@ -47,7 +47,14 @@ export interface IntentOptions {
 }
 
 /** What raises an order: each adds to its score and says why. */
-function raise(o: Order, kind: IntentKind, object: Token[], s: Sentence, a: Around, f: TextFacts): { score: number; why: string[] } {
+function raise(
+  o: Order,
+  kind: IntentKind,
+  object: Token[],
+  s: Sentence,
+  a: Around,
+  f: TextFacts,
+): { score: number; why: string[] } {
   let score = 0;
   const why: string[] = [];
   const add = (n: number, reason: string): void => {
@@ -61,7 +68,8 @@ function raise(o: Order, kind: IntentKind, object: Token[], s: Sentence, a: Arou
   if (a.framed) add(1, 'under authority or urgency framing');
   if (a.threat) add(1, 'with a threat that the tool fails otherwise');
   if (f.concealed && kind !== 'withhold') add(1, 'while keeping it from the person');
-  if (secret && kind !== 'read-file' && kind !== 'smuggle' && kind !== 'withhold' && kind !== 'ask-secret') add(2, 'with a secret as its object');
+  if (secret && kind !== 'read-file' && kind !== 'smuggle' && kind !== 'withhold' && kind !== 'ask-secret')
+    add(2, 'with a secret as its object');
   if (held && (kind === 'call-tool' || kind === 'contact' || kind === 'prefer-tool'))
     add(2, 'carrying what the model holds (the conversation, its instructions)');
   if (kind === 'write-file' && object.some(isStartup)) add(2, 'into a file that runs at login or shell start');
@@ -69,20 +77,31 @@ function raise(o: Order, kind: IntentKind, object: Token[], s: Sentence, a: Arou
     add(1, 'a command that fetches and runs code, deletes or opens permissions');
   if (a.about && s.ts.slice(0, o.at).some((t) => isToolName(t) || W.COMMAND_NOUN.has(t.w) || t.w === 'tool'))
     add(1, 'about how another tool or command is used');
-  if ((a.retired || f.retired) && (kind === 'call-tool' || kind === 'prefer-tool')) add(1, 'claiming a tool is retired or changed');
+  if ((a.retired || f.retired) && (kind === 'call-tool' || kind === 'prefer-tool'))
+    add(1, 'claiming a tool is retired or changed');
   if (kind === 'prefer-tool') add(2, 'over every other tool');
   if (kind !== 'skip-consent' && unasked(object)) add(1, 'without asking the person');
-  if (kind === 'skip-consent' && s.ts.some((t) => (t.kind === 'email' || t.kind === 'url') && !EXAMPLE.test(t.raw))) add(1, 'with an outside address in play');
+  if (kind === 'skip-consent' && s.ts.some((t) => (t.kind === 'email' || t.kind === 'url') && !EXAMPLE.test(t.raw)))
+    add(1, 'with an outside address in play');
   return { score, why };
 }
 
 /** What lowers an order: a hedge, a purpose that serves the tool, the tool's summary of itself, a result. */
-function lower(o: Order, kind: IntentKind, object: Token[], s: Sentence, a: Around, f: TextFacts, why: string[]): number {
+function lower(
+  o: Order,
+  kind: IntentKind,
+  object: Token[],
+  s: Sentence,
+  a: Around,
+  f: TextFacts,
+  why: string[],
+): number {
   let score = 0;
   const secret = anySecret(object);
   const held = object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
   // A hedge in a purpose after the order ("… so the session can be extended") does not soften it.
-  const purposeAt = a.hedgeAt > o.at ? s.ts.findIndex((t, i) => i > o.at && i < a.hedgeAt && (t.w === 'so' || t.w === 'that')) : -1;
+  const purposeAt =
+    a.hedgeAt > o.at ? s.ts.findIndex((t, i) => i > o.at && i < a.hedgeAt && (t.w === 'so' || t.w === 'that')) : -1;
   if ((a.hedged || (a.hedgeAt >= 0 && purposeAt < 0)) && kind !== 'withhold') {
     score--;
     why.push('hedged as a suggestion');
@@ -101,7 +120,13 @@ function lower(o: Order, kind: IntentKind, object: Token[], s: Sentence, a: Arou
 }
 
 /** The weighed score of one order, or undefined when it asks for nothing outside the tool's job. */
-function weigh(o: Order, found: NonNullable<ReturnType<typeof kindOf>>, s: Sentence, a: Around, f: TextFacts): { score: number; why: string[] } | undefined {
+function weigh(
+  o: Order,
+  found: NonNullable<ReturnType<typeof kindOf>>,
+  s: Sentence,
+  a: Around,
+  f: TextFacts,
+): { score: number; why: string[] } | undefined {
   const { kind, object } = found;
   if (kind === 'prefer-tool' && !overOthers(s.ts)) return undefined;
   const up = raise(o, kind, object, s, a, f);
@@ -109,7 +134,8 @@ function weigh(o: Order, found: NonNullable<ReturnType<typeof kindOf>>, s: Sente
   // Guidance between tools is at most advice unless it carries a secret or the conversation, hides,
   // claims a tool is retired, threatens failure, or puts itself before every other tool.
   const carries = anySecret(object) || object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
-  if (kind === 'call-tool' && !carries && !f.concealed && !f.retired && !a.threat && !a.beforeAll) score = Math.min(score, 2);
+  if (kind === 'call-tool' && !carries && !f.concealed && !f.retired && !a.threat && !a.beforeAll)
+    score = Math.min(score, 2);
   return score > 0 ? { score, why: up.why } : undefined;
 }
 
@@ -135,10 +161,16 @@ function claimOf(text: string, s: Sentence, a: Around, f: TextFacts): IntentHit 
       message: explain('change-argument', why, f.result),
     };
   }
-  if (a.retired && s.ts.some((t) => isToolName(t) || t.w === 'tool' || t.w === 'tools') && s.ts.some((t) => STEER.has(t.w))) {
+  if (
+    a.retired &&
+    s.ts.some((t) => isToolName(t) || t.w === 'tool' || t.w === 'tools') &&
+    s.ts.some((t) => STEER.has(t.w))
+  ) {
     const t = s.ts.find((x) => W.RETIRED.has(x.w)) ?? s.ts[0]!;
     // Others run down while this one is named the only or best: a claim made to win the model's choice.
-    const boast = s.ts.some((x, i) => (x.w === 'only' || W.BOAST.has(x.w)) && s.ts.slice(Math.max(0, i - 4), i).some((y) => y.w === 'this'));
+    const boast = s.ts.some(
+      (x, i) => (x.w === 'only' || W.BOAST.has(x.w)) && s.ts.slice(Math.max(0, i - 4), i).some((y) => y.w === 'this'),
+    );
     const score = (a.framed ? 2 : 1) + (boast ? 1 : 0) - (f.result ? 1 : 0);
     if (score > 0)
       return {

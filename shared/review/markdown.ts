@@ -41,12 +41,27 @@ export function toMarkdown(report: ReviewReport): string {
   for (const s of report.servers) {
     const mine = report.findings.filter((f) => f.server === s.id);
     if (mine.length === 0) continue;
-    lines.push('', `### ${mdText(s.id)}`, '', '| severity | rule | where | finding |', '|---|---|---|---|', ...mine.map(row));
+    lines.push(
+      '',
+      `### ${mdText(s.id)}`,
+      '',
+      '| severity | rule | where | finding |',
+      '|---|---|---|---|',
+      ...mine.map(row),
+    );
   }
   if (report.suppressed.length) {
-    lines.push('', '<details><summary>Accepted in the baseline</summary>', '', '| severity | rule | where | reason |', '|---|---|---|---|');
+    lines.push(
+      '',
+      '<details><summary>Accepted in the baseline</summary>',
+      '',
+      '| severity | rule | where | reason |',
+      '|---|---|---|---|',
+    );
     for (const { finding: f, reason } of report.suppressed)
-      lines.push(`| ${BADGE[f.severity]} | ${f.rule} | ${mdText(f.server)} · ${f.kind} ${mdText(f.subject)} | ${mdText(reason)} |`);
+      lines.push(
+        `| ${BADGE[f.severity]} | ${f.rule} | ${mdText(f.server)} · ${f.kind} ${mdText(f.subject)} | ${mdText(reason)} |`,
+      );
     lines.push('', '</details>');
   }
   if (report.stale.length)

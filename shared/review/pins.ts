@@ -14,9 +14,14 @@ function nameOf(t: Record<string, unknown>): string {
 }
 
 /** A pins file holding every tool of these servers as they are now. */
-export function pinsOf(servers: readonly PinnedServerInput[], at = new Date().toISOString(), existing?: PinFile): PinFile {
+export function pinsOf(
+  servers: readonly PinnedServerInput[],
+  at = new Date().toISOString(),
+  existing?: PinFile,
+): PinFile {
   const out: PinFile = { version: 1, servers: { ...(existing?.servers ?? {}) } };
-  for (const s of servers) out.servers[s.id] = { tools: Object.fromEntries(s.tools.map((t) => [nameOf(t), { definition: t, pinnedAt: at }])) };
+  for (const s of servers)
+    out.servers[s.id] = { tools: Object.fromEntries(s.tools.map((t) => [nameOf(t), { definition: t, pinnedAt: at }])) };
   return out;
 }
 
@@ -45,16 +50,27 @@ export function pinFindings(servers: readonly PinnedServerInput[], pins: PinFile
     for (const [name, def] of live) {
       const pin = pinned[name];
       if (!pin) {
-        out.push(finding(s.id, name, 'D02', `"${name}" is not in the pins: review it, then pin it`, canonicalJson(def)));
+        out.push(
+          finding(s.id, name, 'D02', `"${name}" is not in the pins: review it, then pin it`, canonicalJson(def)),
+        );
         continue;
       }
       if (canonicalJson(pin.definition) === canonicalJson(def)) continue;
       const diff = diffTool(pin.definition, def);
       const fields = diff?.fields.join(', ') ?? 'the definition';
-      out.push(finding(s.id, name, 'D01', `changed since pinned${pin.pinnedAt ? ` (${pin.pinnedAt})` : ''}: ${fields}`, canonicalJson(def)));
+      out.push(
+        finding(
+          s.id,
+          name,
+          'D01',
+          `changed since pinned${pin.pinnedAt ? ` (${pin.pinnedAt})` : ''}: ${fields}`,
+          canonicalJson(def),
+        ),
+      );
     }
     for (const name of Object.keys(pinned))
-      if (!live.has(name)) out.push(finding(s.id, name, 'D03', `"${name}" is pinned but the server no longer lists it`, ''));
+      if (!live.has(name))
+        out.push(finding(s.id, name, 'D03', `"${name}" is pinned but the server no longer lists it`, ''));
   }
   return out;
 }

@@ -11,13 +11,28 @@ const ACTION =
   /\b(?:include|send|pass|provide|attach|append|paste|upload|share|forward|post|embed|insert|exfiltrate|transmit|leak)\b|\bput (?:it|them|its contents?) in/i;
 /** A tool describing what it does (third person, at the start): "Returns …", "Lists …". */
 const RETURNS = /^(?:returns|lists|shows|prints|reads|gets|exposes|dumps|displays|outputs)\b/i;
-export const EXAMPLE_HOST = /@(?:example\.(?:com|org|net)|localhost)\b|:\/\/(?:[\w-]+\.)*(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)\b/i;
-const SENSITIVE_SLOT = /conversation|history|secret|token|key|password|content|data|env|file|chat|message|context|prompt|memory|cookie/i;
+export const EXAMPLE_HOST =
+  /@(?:example\.(?:com|org|net)|localhost)\b|:\/\/(?:[\w-]+\.)*(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)\b/i;
+const SENSITIVE_SLOT =
+  /conversation|history|secret|token|key|password|content|data|env|file|chat|message|context|prompt|memory|cookie/i;
 
 export const PATTERNS: Pattern[] = [
   {
     rule: 'P01',
-    needs: ['ignore', 'disregard', 'forget', 'override', 'bypass', 'aside', 'attention', 'heed', 'discard', 'abandon', 'drop', 'skip'],
+    needs: [
+      'ignore',
+      'disregard',
+      'forget',
+      'override',
+      'bypass',
+      'aside',
+      'attention',
+      'heed',
+      'discard',
+      'abandon',
+      'drop',
+      'skip',
+    ],
     re: P(
       String.raw`\b(?:ignore|disregard|forget|override|bypass|set aside|pay no (?:attention|heed) to|discard|abandon|drop|skip) (?:all |any |each |every )?(?:of )?(?:the |your |my |these |those )?(?:previous|prior|above|earlier|preceding|other|system|original|safety|existing|initial|former) (?:instructions?|prompts?|rules|directions|guidance|guidelines|messages|constraints|policies|policy|context|orders|commands)`,
     ),
@@ -29,7 +44,12 @@ export const PATTERNS: Pattern[] = [
     re: P(String.raw`\b(?:ignore|disregard|forget) (?:everything|all) (?:above|before|else|previously)`),
     message: 'tells the model to ignore what came before',
   },
-  { rule: 'P01', needs: ['instruction'], re: P(String.raw`\bnew (?:system )?instructions?\s*:`), message: 'announces new instructions for the model' },
+  {
+    rule: 'P01',
+    needs: ['instruction'],
+    re: P(String.raw`\bnew (?:system )?instructions?\s*:`),
+    message: 'announces new instructions for the model',
+  },
   {
     rule: 'P01',
     needs: ['only', 'instead'],
@@ -38,18 +58,27 @@ export const PATTERNS: Pattern[] = [
     ),
     message: 'tells the model to follow this text instead of its instructions',
   },
-  { rule: 'P01', needs: ['you'], re: P(String.raw`\byou are now (?:a|an|in|the|my)\b`), message: 'tries to give the model a new role' },
+  {
+    rule: 'P01',
+    needs: ['you'],
+    re: P(String.raw`\byou are now (?:a|an|in|the|my)\b`),
+    message: 'tries to give the model a new role',
+  },
   ...ROLE_PATTERNS,
   {
     rule: 'P01',
     needs: ['prompt', 'instruction'],
-    re: P(String.raw`\b(?:reveal|print|output|repeat|show|leak) (?:your|the) (?:system prompt|hidden instructions|initial instructions|instructions above)`),
+    re: P(
+      String.raw`\b(?:reveal|print|output|repeat|show|leak) (?:your|the) (?:system prompt|hidden instructions|initial instructions|instructions above)`,
+    ),
     message: 'asks the model to reveal its instructions',
   },
   {
     rule: 'P01',
     needs: ['ai', 'assistant', 'model', 'llm', 'agent', 'claude', 'gpt'],
-    re: P(String.raw`\b(?:note|attention|message|instructions?) (?:to|for) (?:the )?(?:ai|assistant|model|llm|agent|claude|chatgpt|gpt)\b\s*[:,\u2013\u2014-]`),
+    re: P(
+      String.raw`\b(?:note|attention|message|instructions?) (?:to|for) (?:the )?(?:ai|assistant|model|llm|agent|claude|chatgpt|gpt)\b\s*[:,\u2013\u2014-]`,
+    ),
     message: 'speaks to the model rather than describing the tool',
     // An address alone is not an override: what the note asks is read by P09, which weighs it.
     grade: () => 'low',
@@ -83,12 +112,26 @@ export const PATTERNS: Pattern[] = [
   {
     rule: 'P03',
     needs: ['user', 'human', 'person', 'operator'],
-    re: P(String.raw`\b(?:do not|don't|never|must not|should not) let (?:the )?${PERSON} (?:know|see|find out|notice|learn|realise|realize)`),
+    re: P(
+      String.raw`\b(?:do not|don't|never|must not|should not) let (?:the )?${PERSON} (?:know|see|find out|notice|learn|realise|realize)`,
+    ),
     message: 'asks the model to keep something from the user',
   },
   {
     rule: 'P03',
-    needs: ['quiet', 'silent', 'secret', 'hide', 'conceal', 'omit', 'leave out', 'mentioning', 'revealing', 'telling', 'disclosing'],
+    needs: [
+      'quiet',
+      'silent',
+      'secret',
+      'hide',
+      'conceal',
+      'omit',
+      'leave out',
+      'mentioning',
+      'revealing',
+      'telling',
+      'disclosing',
+    ],
     re: P(
       String.raw`\b(?:keep (?:quiet|silent|it quiet|this quiet|it secret|this secret|it to yourself|this to yourself)(?: about)?\b|(?:hide|conceal|omit|leave out) (?:this|it|that|these|the \w+)(?: step| call)? (?:from|in) (?:the |your )?(?:${PERSON}|answer|response|reply|summary)|(?:never|without|avoid) (?:mentioning|revealing|telling|disclosing)(?: this| it)?(?: to)?(?: the)? (?:${PERSON}|step|call|tool))`,
     ),
@@ -97,13 +140,17 @@ export const PATTERNS: Pattern[] = [
   {
     rule: 'P03',
     needs: ['without'],
-    re: P(String.raw`\bwithout (?:telling|informing|notifying|alerting|asking|showing|letting|warning) (?:the )?${PERSON}`),
+    re: P(
+      String.raw`\bwithout (?:telling|informing|notifying|alerting|asking|showing|letting|warning) (?:the )?${PERSON}`,
+    ),
     message: 'asks the model to act without the user knowing',
   },
   {
     rule: 'P03',
     needs: ['user', 'human'],
-    re: P(String.raw`\b(?:the )?(?:user|human) (?:must|should|need|needs) (?:not|never) (?:know|see|be told|find out|notice|learn)`),
+    re: P(
+      String.raw`\b(?:the )?(?:user|human) (?:must|should|need|needs) (?:not|never) (?:know|see|be told|find out|notice|learn)`,
+    ),
     message: 'asks the model to keep something from the user',
   },
   {
@@ -128,7 +175,10 @@ export const PATTERNS: Pattern[] = [
     ),
     message: 'claims to precede every other tool',
     // "Use this to discover valid index names before calling other tools" serves the tool's own use.
-    grade: (_m, _s, near) => (/\bto\s+(?:discover|get|find|obtain|list|retrieve|learn|look up|identify|check|see)\b/i.test(near) ? 'low' : 'medium'),
+    grade: (_m, _s, near) =>
+      /\bto\s+(?:discover|get|find|obtain|list|retrieve|learn|look up|identify|check|see)\b/i.test(near)
+        ? 'low'
+        : 'medium',
   },
   {
     rule: 'P04',
@@ -169,10 +219,15 @@ export const PATTERNS: Pattern[] = [
   {
     rule: 'P05',
     needs: ['key', 'token', 'secret', 'password', 'passphrase', 'credential', 'cookie', 'seed', 'mnemonic', 'env'],
-    re: P(String.raw`\b(?:all|any|every) (?:of )?(?:the )?(?:user'?s |available |stored |saved |local )?${SECRET_NOUN}\b`),
+    re: P(
+      String.raw`\b(?:all|any|every) (?:of )?(?:the )?(?:user'?s |available |stored |saved |local )?${SECRET_NOUN}\b`,
+    ),
     message: 'asks for the user’s secrets',
     grade: (_m, s) => (ACTION.test(s) ? 'high' : 'low'),
-    say: (m, s) => (RETURNS.test(s) && !ACTION.test(s) ? `says the tool returns ${m.trim()}: what it answers may hold secrets` : undefined),
+    say: (m, s) =>
+      RETURNS.test(s) && !ACTION.test(s)
+        ? `says the tool returns ${m.trim()}: what it answers may hold secrets`
+        : undefined,
   },
   {
     rule: 'P05',
@@ -203,10 +258,16 @@ export const PATTERNS: Pattern[] = [
   {
     rule: 'P06',
     needs: ['content', 'text', 'body'],
-    re: P(String.raw`\b(?:include|embed|insert|paste|add|put|append) (?:the )?(?:full |entire |complete |raw |whole )?(?:contents?|text|body) of\b`),
+    re: P(
+      String.raw`\b(?:include|embed|insert|paste|add|put|append) (?:the )?(?:full |entire |complete |raw |whole )?(?:contents?|text|body) of\b`,
+    ),
     message: 'asks the model to copy other content into the call',
     grade: (_m, s) =>
-      /[~/]|\bfile|\bsecret|\bkey|\btoken|\bconversation|\bhistory|\bchat/i.test(s.replace(/include the contents? of/i, '')) ? 'high' : 'medium',
+      /[~/]|\bfile|\bsecret|\bkey|\btoken|\bconversation|\bhistory|\bchat/i.test(
+        s.replace(/include the contents? of/i, ''),
+      )
+        ? 'high'
+        : 'medium',
   },
   {
     rule: 'P06',
@@ -229,7 +290,9 @@ export const PATTERNS: Pattern[] = [
     needs: ['@'],
     // Up to the first "@" within 80 characters, then a bounded domain: each start is tried at most a
     // fixed number of steps. The address is cut out by `within`; a stop between the word and it ends the match.
-    re: P(String.raw`\b(?:always )?(?:also )?(?:bcc|cc|blind copy|forward a copy)\b[^\n@]{0,80}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}`),
+    re: P(
+      String.raw`\b(?:always )?(?:also )?(?:bcc|cc|blind copy|forward a copy)\b[^\n@]{0,80}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}`,
+    ),
     within: /[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}$/u,
     message: 'asks the model to copy messages to an address',
     grade: (m) => (EXAMPLE_HOST.test(m) || m.slice(0, m.search(/[\w.+-]{1,64}@[^@]*$/)).includes('.') ? null : 'high'),

@@ -17,7 +17,9 @@ const NEEDS_RE = new RegExp(
 );
 
 /** Each trigger word with the trigger words inside it ("credentials" holds "credential"): one match stands for all. */
-const INSIDE = new Map([...new Set(PATTERNS.flatMap((p) => p.needs))].map((w, _i, all) => [w, all.filter((n) => w.includes(n))]));
+const INSIDE = new Map(
+  [...new Set(PATTERNS.flatMap((p) => p.needs))].map((w, _i, all) => [w, all.filter((n) => w.includes(n))]),
+);
 
 // An address starts where its run of characters starts (the look-behind): no start inside a run is tried again.
 const TARGET = /https?:\/\/[^\s"'<>)\]]+|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/giu;
@@ -40,12 +42,20 @@ function exfilHits(text: string): { hits: Hit[]; cut?: string } {
     if (EXAMPLE_HOST.test(m[0].includes('@') && !m[0].includes('//') ? `@${m[0].split('@')[1]}` : m[0])) continue;
     const sentence = sentenceAround(text, m.index, m.index + m[0].length);
     if (MOVE.test(sentence) && TAKEN.test(sentence.replace(m[0], '')))
-      hits.push({ rule: 'P06', start: m.index, end: m.index + m[0].length, message: 'asks the model to send data to this address' });
+      hits.push({
+        rule: 'P06',
+        start: m.index,
+        end: m.index + m[0].length,
+        message: 'asks the model to send data to this address',
+      });
   }
   return { hits };
 }
 
-/** The sentence around a match, for rules that depend on what else it says (at most SENTENCE_REACH characters each side). */
+/**
+ * The sentence around a match, for rules that depend on what else it says (at most SENTENCE_REACH characters each
+ * side).
+ */
 function sentenceAround(text: string, start: number, end: number): string {
   return boundedSentence(text, start, end, ['. ', '\n', '? ', '! ']);
 }
@@ -54,7 +64,10 @@ function sentenceAround(text: string, start: number, end: number): string {
  * Poisoning heuristics (rules P01–P07) in one text a model reads. `cut` names what stopped early
  * (a pattern that matched more than MAX_MATCHES_PER_RULE times), for a finding of its own.
  */
-export function poisoningHits(text: string, opts: { result?: boolean } = {}): { hits: (Hit & { severity?: Severity })[]; cut?: string } {
+export function poisoningHits(
+  text: string,
+  opts: { result?: boolean } = {},
+): { hits: (Hit & { severity?: Severity })[]; cut?: string } {
   const hits: (Hit & { severity?: Severity })[] = [];
   let cut: string | undefined;
   // One pass finds which trigger words the text holds; a pattern runs only when one of its own is there.
@@ -79,7 +92,13 @@ export function poisoningHits(text: string, opts: { result?: boolean } = {}): { 
       const sentence = p.grade || p.say ? sentenceAround(text, start, end) : '';
       const severity = p.grade ? p.grade(found, sentence, text.slice(Math.max(0, start - 200), end)) : undefined;
       if (severity === null) continue;
-      hits.push({ rule: p.rule, start, end, message: p.say?.(found, sentence) ?? p.message, ...(severity ? { severity } : {}) });
+      hits.push({
+        rule: p.rule,
+        start,
+        end,
+        message: p.say?.(found, sentence) ?? p.message,
+        ...(severity ? { severity } : {}),
+      });
     }
   }
   // The sentence rule finds what the sequences did not; the same address is reported once.
@@ -95,18 +114,27 @@ export function poisoningHits(text: string, opts: { result?: boolean } = {}): { 
   ]) {
     const same = hits.find((x) => x.rule === h.rule && x.start <= h.end && h.start <= x.end);
     if (!same) hits.push(h);
-    else if (same.severity !== 'high' && h.severity === 'high') Object.assign(same, { severity: 'high', message: h.message });
+    else if (same.severity !== 'high' && h.severity === 'high')
+      Object.assign(same, { severity: 'high', message: h.message });
   }
   // What each sentence asks the model to do (P09), where no pattern above already explained it.
   for (const h of intentHits(text, opts)) {
     const rank = { low: 0, medium: 1, high: 2 } as const;
     // In a definition a sentence another rule explained is told once; a result shows the person everything it asks.
-    if (!opts.result && hits.some((x) => x.start < h.sentence[1] && h.sentence[0] < x.end && rank[x.severity ?? 'high'] >= rank[h.severity])) continue;
+    if (
+      !opts.result &&
+      hits.some(
+        (x) => x.start < h.sentence[1] && h.sentence[0] < x.end && rank[x.severity ?? 'high'] >= rank[h.severity],
+      )
+    )
+      continue;
     hits.push({ rule: h.rule, start: h.start, end: h.end, message: h.message, severity: h.severity });
   }
   // A string argument in a code example (`detect({ text: "ignore your instructions" })`) is shown as
   // the thing a tool handles, not said to the model: one step lower, never below medium.
-  for (const x of hits) if (x.severity !== 'low' && (x.rule === 'P01' || x.rule === 'P02') && quotedArgument(text, x.start, x.end)) x.severity = 'medium';
+  for (const x of hits)
+    if (x.severity !== 'low' && (x.rule === 'P01' || x.rule === 'P02') && quotedArgument(text, x.start, x.end))
+      x.severity = 'medium';
   const blobs = blobHits(text);
   cut ??= exfil.cut ?? blobs.cut;
   return { hits: [...hits, ...blobs.hits], ...(cut && { cut }) };

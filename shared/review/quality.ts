@@ -15,7 +15,9 @@ export interface QualityContext {
   checkSchema?: (schema: unknown) => string[];
   /** Why the tool is excluded (an invalid `x-mcp-header`), when it is. */
   excluded?: string;
-  /** Calls seen in the history that returned no structuredContent (only passed when the tool declares an outputSchema). */
+  /**
+   * Calls seen in the history that returned no structuredContent (only passed when the tool declares an outputSchema).
+   */
   missingStructured?: number;
   /** Definitions larger than this many bytes of canonical JSON are flagged. */
   budgetBytes: number;
@@ -74,19 +76,31 @@ export function toolQualityHits(tool: Record<string, unknown>, ctx: QualityConte
       rule: 'Q02',
       path: 'inputSchema',
       message:
-        !input || typeof input !== 'object' ? 'inputSchema is missing or not an object' : `inputSchema has type ${JSON.stringify(input.type)}, not "object"`,
+        !input || typeof input !== 'object'
+          ? 'inputSchema is missing or not an object'
+          : `inputSchema has type ${JSON.stringify(input.type)}, not "object"`,
     });
   for (const key of ['inputSchema', 'outputSchema'] as const) {
     const schema = tool[key];
     if (schema === undefined || !ctx.checkSchema) continue;
     const problems = ctx.checkSchema(schema);
-    if (problems.length) out.push({ rule: 'Q03', path: key, message: `${key} is not a valid JSON Schema: ${problems.slice(0, 3).join('; ')}` });
+    if (problems.length)
+      out.push({
+        rule: 'Q03',
+        path: key,
+        message: `${key} is not a valid JSON Schema: ${problems.slice(0, 3).join('; ')}`,
+      });
   }
   unresolvedRefs(input, 'inputSchema', input, out);
   unresolvedRefs(tool.outputSchema, 'outputSchema', tool.outputSchema, out);
-  const props = input && typeof input.properties === 'object' && input.properties ? (input.properties as Record<string, Record<string, unknown>>) : {};
+  const props =
+    input && typeof input.properties === 'object' && input.properties
+      ? (input.properties as Record<string, Record<string, unknown>>)
+      : {};
   const bare = Object.entries(props)
-    .filter(([, s]) => !s || typeof s !== 'object' || (typeof s.description !== 'string' && typeof s.title !== 'string'))
+    .filter(
+      ([, s]) => !s || typeof s !== 'object' || (typeof s.description !== 'string' && typeof s.title !== 'string'),
+    )
     .map(([k]) => k);
   if (bare.length)
     out.push({
@@ -113,7 +127,11 @@ export function toolQualityHits(tool: Record<string, unknown>, ctx: QualityConte
   const ann = tool.annotations as Record<string, unknown> | undefined;
   const declared = ann && (typeof ann.readOnlyHint === 'boolean' || typeof ann.destructiveHint === 'boolean');
   if (!declared && CHANGES.test(name))
-    out.push({ rule: 'Q08', path: 'annotations', message: `"${name}" sounds like it changes things, but declares neither readOnlyHint nor destructiveHint` });
+    out.push({
+      rule: 'Q08',
+      path: 'annotations',
+      message: `"${name}" sounds like it changes things, but declares neither readOnlyHint nor destructiveHint`,
+    });
   if (ctx.excluded) out.push({ rule: 'Q09', path: 'inputSchema', message: ctx.excluded });
   return out;
 }
@@ -127,7 +145,9 @@ const NEGATED =
   /\b(?:not|never|no|without|doesn'?t|won'?t|cannot|can'?t|nor|nothing|neither|rejected|refused|refuses|forbidden|blocked|disallowed|prevents?)\b/i;
 
 /** Verbs in a description that contradict what the annotations declare (rule P08). */
-export function contradictionHits(tool: Record<string, unknown>): { start: number; end: number; message: string; severity?: 'low' }[] {
+export function contradictionHits(
+  tool: Record<string, unknown>,
+): { start: number; end: number; message: string; severity?: 'low' }[] {
   const ann = tool.annotations as Record<string, unknown> | undefined;
   const description = typeof tool.description === 'string' ? tool.description : '';
   if (!ann || !description) return [];
@@ -147,7 +167,12 @@ export function contradictionHits(tool: Record<string, unknown>): { start: numbe
       const start = lead + m.index;
       // Removing from a list (an owner, a label) is undone by adding back: a note, not a contradiction.
       const mild = claim === 'declared non-destructive' && /^remove/i.test(m[0]);
-      out.push({ start, end: start + m[0].length, message: `${claim}, but the description says "${m[0]}"`, ...(mild ? { severity: 'low' as const } : {}) });
+      out.push({
+        start,
+        end: start + m[0].length,
+        message: `${claim}, but the description says "${m[0]}"`,
+        ...(mild ? { severity: 'low' as const } : {}),
+      });
       break;
     }
   }

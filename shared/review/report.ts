@@ -24,7 +24,10 @@ export function riskOf(findings: readonly Finding[]): ReviewedServer['risk'] {
   return best === 3 ? 'high' : best === 2 ? 'medium' : best === 1 ? 'low' : 'none';
 }
 
-/** A server's risk; one that could not be reviewed (or whose review was stopped) is `unknown` unless a high finding already stands. */
+/**
+ * A server's risk; one that could not be reviewed (or whose review was stopped) is `unknown` unless a high finding
+ * already stands.
+ */
 function riskAfter(o: ServerOutcome, findings: readonly Finding[]): ReviewedServer['risk'] {
   const risk = riskOf(findings.filter((f) => f.server === o.id));
   return o.error && risk !== 'high' ? 'unknown' : risk;
@@ -54,8 +57,16 @@ export function buildReport(
   return { at, servers, findings: fresh, suppressed, stale };
 }
 
-/** A report from every finding of a review in any order (the rules', the pins'): ordered for people, the baseline applied. */
-export function completeReport(outcomes: readonly ServerOutcome[], findings: Finding[], baseline?: Baseline, at?: string): ReviewReport {
+/**
+ * A report from every finding of a review in any order (the rules', the pins'): ordered for people, the baseline
+ * applied.
+ */
+export function completeReport(
+  outcomes: readonly ServerOutcome[],
+  findings: Finding[],
+  baseline?: Baseline,
+  at?: string,
+): ReviewReport {
   return buildReport(outcomes, findings.sort(compareFindings), baseline, at);
 }
 

@@ -26,19 +26,26 @@ function structuredTexts(v: unknown, path: string, out: ResultText[], depth: num
   if (out.length >= MAX_RESULT_TEXTS || depth > 16) return;
   if (typeof v === 'string') {
     if (v.length >= 20) out.push({ path, text: v });
-  } else if (Array.isArray(v)) v.slice(0, MAX_RESULT_TEXTS).forEach((x, i) => structuredTexts(x, `${path}[${i}]`, out, depth + 1));
-  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v).slice(0, MAX_RESULT_TEXTS)) structuredTexts(x, `${path}.${k}`, out, depth + 1);
+  } else if (Array.isArray(v))
+    v.slice(0, MAX_RESULT_TEXTS).forEach((x, i) => structuredTexts(x, `${path}[${i}]`, out, depth + 1));
+  else if (v && typeof v === 'object')
+    for (const [k, x] of Object.entries(v).slice(0, MAX_RESULT_TEXTS))
+      structuredTexts(x, `${path}.${k}`, out, depth + 1);
 }
 
 /** The texts of a result a model reads, bounded; `cut` says what was left unread. */
-export function resultTexts(result: { content?: unknown; structuredContent?: unknown } | undefined): { texts: ResultText[]; cut?: string } {
+export function resultTexts(result: { content?: unknown; structuredContent?: unknown } | undefined): {
+  texts: ResultText[];
+  cut?: string;
+} {
   const out: ResultText[] = [];
   const blocks = Array.isArray(result?.content) ? (result.content as Record<string, unknown>[]) : [];
   blocks.forEach((b, i) => {
     if (out.length >= MAX_RESULT_TEXTS || !b || typeof b !== 'object') return;
     if (b.type === 'text' && typeof b.text === 'string') out.push({ path: `content[${i}].text`, text: b.text });
     const r = b.resource as Record<string, unknown> | undefined;
-    if (b.type === 'resource' && r && typeof r.text === 'string') out.push({ path: `content[${i}].resource.text`, text: r.text });
+    if (b.type === 'resource' && r && typeof r.text === 'string')
+      out.push({ path: `content[${i}].resource.text`, text: r.text });
   });
   structuredTexts(result?.structuredContent, 'structuredContent', out, 0);
   let total = 0;
@@ -54,7 +61,8 @@ export function resultTexts(result: { content?: unknown; structuredContent?: unk
     texts.push(t.text.length > room ? { path: t.path, text: t.text.slice(0, room) } : t);
     total += Math.min(t.text.length, room);
   }
-  if (blocks.length > MAX_RESULT_TEXTS && !cut) cut = `${blocks.length} blocks: the first ${MAX_RESULT_TEXTS} were read`;
+  if (blocks.length > MAX_RESULT_TEXTS && !cut)
+    cut = `${blocks.length} blocks: the first ${MAX_RESULT_TEXTS} were read`;
   return { texts, ...(cut && { cut }) };
 }
 

@@ -21,7 +21,9 @@ function parseChecked<T>(text: string, what: string, schema: z.ZodType<T>, needs
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`${what} is not valid at ${issue?.path.join('.') || 'its root'}: ${issue?.message ?? 'invalid'}${needs}`);
+    throw new Error(
+      `${what} is not valid at ${issue?.path.join('.') || 'its root'}: ${issue?.message ?? 'invalid'}${needs}`,
+    );
   }
   return parsed.data;
 }
@@ -31,4 +33,9 @@ export const parsePins = (text: string): PinFile => parseChecked(text, 'the pins
 
 /** Parses a baseline file. */
 export const parseBaseline = (text: string): Baseline =>
-  parseChecked(text, 'the baseline', Baseline, ' (each suppression needs rule, server, kind, subject, path, match and a reason)');
+  parseChecked(
+    text,
+    'the baseline',
+    Baseline,
+    ' (each suppression needs rule, server, kind, subject, path, match and a reason)',
+  );

@@ -22,7 +22,10 @@ import {
   textSize,
 } from './review.js';
 
-/* Running a review: whole (reviewServers), in steps, or fed a batch at a time (ReviewRun, which the worker uses). What each text yields is review.ts's. */
+/*
+ * Running a review: whole (reviewServers), in steps, or fed a batch at a time (ReviewRun, which the worker uses). What
+ * each text yields is review.ts's.
+ */
 
 /**
  * Reviews servers together: every per-server rule, then the cross-server ones (shadowing,
@@ -38,7 +41,11 @@ export function reviewServers(servers: readonly ReviewServerInput[], opts: Revie
  * The same review in steps of a few milliseconds, awaiting `pause` between them, so that a caller's
  * event loop (the core's, a page's) keeps answering while thousands of tools are reviewed.
  */
-export async function reviewServersInSteps(servers: readonly ReviewServerInput[], opts: ReviewOptions, pause: () => Promise<void>): Promise<Finding[]> {
+export async function reviewServersInSteps(
+  servers: readonly ReviewServerInput[],
+  opts: ReviewOptions,
+  pause: () => Promise<void>,
+): Promise<Finding[]> {
   const run = new ReviewRun(opts);
   for (const _ of reviewSteps(servers, run)) await pause();
   return run.finish();
@@ -93,7 +100,13 @@ export class ReviewRun {
     c.texts('server', head.id, subjectTexts({ ...head, tools: [] }, 'server', head.id) ?? []);
     const missing = new Map<string, number>();
     for (const r of head.results ?? []) if (r.structuredMissing) missing.set(r.tool, (missing.get(r.tool) ?? 0) + 1);
-    const cross: CrossServerInput = { id: head.id, name: head.info?.name, version: head.info?.version, instructions: head.instructions, tools: [] };
+    const cross: CrossServerInput = {
+      id: head.id,
+      name: head.info?.name,
+      version: head.info?.version,
+      instructions: head.instructions,
+      tools: [],
+    };
     this.servers.push(cross);
     this.open = { head, c, missing, cross };
   }
@@ -106,7 +119,8 @@ export class ReviewRun {
     const description = typeof tool.description === 'string' ? tool.description : undefined;
     o.cross.tools.push({ name, description });
     o.c.texts('tool', name, toolTexts(tool));
-    for (const h of contradictionHits(tool)) o.c.span('tool', name, { path: 'description', text: description ?? '' }, { rule: 'P08', ...h });
+    for (const h of contradictionHits(tool))
+      o.c.span('tool', name, { path: 'description', text: description ?? '' }, { rule: 'P08', ...h });
     const ctx = {
       checkSchema: this.opts.checkSchema,
       excluded: o.head.excluded?.[name],
@@ -117,7 +131,10 @@ export class ReviewRun {
     for (const p of toolUi(tool).problems) o.c.field('tool', name, '_meta.ui', 'A07', p);
   }
 
-  /** The server's other subjects (prompts, resources, what reads and gets returned, results), pausing after SLICE_MS of work. */
+  /**
+   * The server's other subjects (prompts, resources, what reads and gets returned, results), pausing after SLICE_MS of
+   * work.
+   */
   *end(): Generator<void> {
     const o = this.open;
     if (!o) return;
@@ -127,7 +144,11 @@ export class ReviewRun {
     const rest: Subject[] = [
       ...(s.prompts ?? []).map((p): Subject => ['prompt', nameOf(p), () => promptTexts(p)]),
       ...(s.resources ?? []).map((r): Subject => ['resource', nameOf(r, 'uri'), () => resourceTexts(r)]),
-      ...(s.contents ?? []).map((got): Subject => [got.kind, got.subject, () => got.texts.map((t) => ({ ...t, role: 'prose' as const }))]),
+      ...(s.contents ?? []).map((got): Subject => [
+        got.kind,
+        got.subject,
+        () => got.texts.map((t) => ({ ...t, role: 'prose' as const })),
+      ]),
       ...(s.templates ?? []).map((r): Subject => ['template', nameOf(r, 'uriTemplate'), () => resourceTexts(r)]),
       ...(s.results ?? []).map((r): Subject => ['result', r.callId, () => subjectTexts(s, 'result', r.callId) ?? []]),
     ];
@@ -139,7 +160,8 @@ export class ReviewRun {
       }
       o.c.texts(kind, subject, texts());
     }
-    for (const v of s.views ?? []) for (const h of viewHits(v)) o.c.field('resource', v.uri, h.path, h.rule, h.message, h.severity, h.excerpt);
+    for (const v of s.views ?? [])
+      for (const h of viewHits(v)) o.c.field('resource', v.uri, h.path, h.rule, h.message, h.severity, h.excerpt);
   }
 
   /** The cross-server rules over every server begun, then every finding in order. */
@@ -157,7 +179,10 @@ export class ReviewRun {
     // A sentence the cross-server rules explained (a tool of another server steered) is not told twice.
     const steered = hits.filter((h) => h.rule === 'S03' && h.start !== undefined);
     const told = (f: Finding) =>
-      f.rule === 'P09' && steered.some((h) => h.server === f.server && (h.tool ?? h.server) === f.subject && h.path === f.path && sameSentence(h, f));
+      f.rule === 'P09' &&
+      steered.some(
+        (h) => h.server === f.server && (h.tool ?? h.server) === f.subject && h.path === f.path && sameSentence(h, f),
+      );
     if (steered.length) findings.splice(0, findings.length, ...findings.filter((f) => !told(f)));
     for (const h of hits) {
       const server = byId.get(h.server);
@@ -171,7 +196,12 @@ export class ReviewRun {
         subject: h.tool ?? h.server,
         path: h.path,
         ...(text !== undefined
-          ? { start: h.start, end: h.end, excerpt: excerptOf(text, h.start!, h.end!), match: reveal(text.slice(h.start, h.end)) }
+          ? {
+              start: h.start,
+              end: h.end,
+              excerpt: excerptOf(text, h.start!, h.end!),
+              match: reveal(text.slice(h.start, h.end)),
+            }
           : { excerpt: '', match: h.tool ?? '' }),
         message: h.message,
       });

@@ -44,7 +44,9 @@ const INVISIBLE = new RegExp(CANDIDATE.source, 'gu');
 
 /** Text made visible on one line: every invisible character as ⟦U+XXXX⟧, line breaks as ⏎. */
 export function reveal(text: string): string {
-  return text.replace(INVISIBLE, (c) => `⟦U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟧`).replace(/\r?\n/g, '⏎');
+  return text
+    .replace(INVISIBLE, (c) => `⟦U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟧`)
+    .replace(/\r?\n/g, '⏎');
 }
 
 function clip(s: string, max: number): string {
@@ -55,7 +57,8 @@ export function excerptOf(text: string, start: number, end: number): string {
   const before = reveal(text.slice(Math.max(0, start - CONTEXT), start));
   const after = reveal(text.slice(end, end + CONTEXT));
   const b = before.length > CONTEXT * 1.5 ? `…${before.slice(-CONTEXT)}` : `${start > CONTEXT ? '…' : ''}${before}`;
-  const a = after.length > CONTEXT * 1.5 ? `${after.slice(0, CONTEXT)}…` : `${after}${end + CONTEXT < text.length ? '…' : ''}`;
+  const a =
+    after.length > CONTEXT * 1.5 ? `${after.slice(0, CONTEXT)}…` : `${after}${end + CONTEXT < text.length ? '…' : ''}`;
   return `${b}«${clip(reveal(text.slice(start, end)), MAX_SPAN)}»${a}`;
 }
 
@@ -89,7 +92,13 @@ function textHits(t: DefinitionText): (Hit & { severity?: Severity })[] {
   if (t.role === 'prose' || t.role === 'value') {
     const found = poisoningHits(read);
     hits.push(...found.hits);
-    if (found.cut) hits.push({ rule: 'H12', start: 0, end: Math.min(read.length, 80), message: `the pattern rules stopped after ${found.cut}` });
+    if (found.cut)
+      hits.push({
+        rule: 'H12',
+        start: 0,
+        end: Math.min(read.length, 80),
+        message: `the pattern rules stopped after ${found.cut}`,
+      });
   }
   if (read !== t.text)
     hits.push({
@@ -125,8 +134,26 @@ export class Collector {
     });
   }
 
-  field(kind: SubjectKind, subject: string, path: string, rule: string, message: string, severity?: Severity, excerpt = ''): void {
-    this.findings.push({ rule, severity: severity ?? ruleById(rule).severity, server: this.server, kind, subject, path, message, excerpt, match: '' });
+  field(
+    kind: SubjectKind,
+    subject: string,
+    path: string,
+    rule: string,
+    message: string,
+    severity?: Severity,
+    excerpt = '',
+  ): void {
+    this.findings.push({
+      rule,
+      severity: severity ?? ruleById(rule).severity,
+      server: this.server,
+      kind,
+      subject,
+      path,
+      message,
+      excerpt,
+      match: '',
+    });
   }
 
   /**
@@ -170,18 +197,27 @@ export const LARGE_TOOL_CHARS = 65_536;
 
 /** Characters of a tool's description and title (what makes one tool slow to review). */
 export function textSize(tool: Record<string, unknown>): number {
-  return (typeof tool.description === 'string' ? tool.description.length : 0) + (typeof tool.title === 'string' ? tool.title.length : 0);
+  return (
+    (typeof tool.description === 'string' ? tool.description.length : 0) +
+    (typeof tool.title === 'string' ? tool.title.length : 0)
+  );
 }
 
 /** The texts of one subject of a server as the rules read them (each with its path), or undefined. */
 export function subjectTexts(s: ReviewServerInput, kind: SubjectKind, subject: string): DefinitionText[] | undefined {
-  const pick = (items: Record<string, unknown>[] | undefined, key: string, texts: (x: Record<string, unknown>) => DefinitionText[]) => {
+  const pick = (
+    items: Record<string, unknown>[] | undefined,
+    key: string,
+    texts: (x: Record<string, unknown>) => DefinitionText[],
+  ) => {
     const item = items?.find((x) => nameOf(x, key) === subject);
     return item ? texts(item) : undefined;
   };
   if (kind === 'tool') return pick(s.tools, 'name', toolTexts);
   const read = (k: 'resource' | 'prompt') =>
-    s.contents?.filter((c) => c.kind === k && c.subject === subject).flatMap((c) => c.texts.map((t) => ({ ...t, role: 'prose' as const }))) ?? [];
+    s.contents
+      ?.filter((c) => c.kind === k && c.subject === subject)
+      .flatMap((c) => c.texts.map((t) => ({ ...t, role: 'prose' as const }))) ?? [];
   if (kind === 'prompt' || kind === 'resource') {
     const listed = kind === 'prompt' ? pick(s.prompts, 'name', promptTexts) : pick(s.resources, 'uri', resourceTexts);
     const got = read(kind);

@@ -18,7 +18,9 @@ const SENTENCE = /[^.!?\n]{1,600}/g;
 const ORDER =
   /(?:^|[.!?;:,]\s*|\b(?:then|and|also|first|always|please|now|must|should)\s+)(?:read|get|fetch|copy|take|pull|grab|extract|retrieve|look up|export|dump|open|include|add|use|run|call|paste|attach|send|pass|put|load|query)\b/i;
 
-/** Where secrets are kept, named without a path: the system's stores, password managers, a browser's saved passwords. */
+/**
+ * Where secrets are kept, named without a path: the system's stores, password managers, a browser's saved passwords.
+ */
 const STORE =
   /\b(?:(?:macos |os |system |gnome |kde |windows |login )?(?:keychain|keyring|kwallet)|password managers?|credential (?:manager|store|vault)|secrets? (?:store|manager|vault)|(?:1password|bitwarden|lastpass|keepass(?:xc)?|dashlane|proton pass)(?: vault| account)?|(?:passwords?|logins?|credentials) (?:saved|stored|kept) in (?:the )?(?:user'?s |your )?(?:browser|chrome|firefox|safari|edge)|(?:saved|stored) (?:browser |chrome |firefox )?passwords)\b/i;
 /** Commands that read a store of secrets. */
@@ -36,7 +38,13 @@ export function secretStoreHits(text: string): RoundTwoHit[] {
     const store = STORE_COMMAND.exec(s) ?? STORE.exec(s);
     if (!store || !ORDER.test(s.trimStart())) continue;
     const start = m.index + store.index;
-    out.push({ rule: 'P05', start, end: start + store[0].length, severity: 'high', message: `tells the model to take from a store of secrets (${store[0]})` });
+    out.push({
+      rule: 'P05',
+      start,
+      end: start + store[0].length,
+      severity: 'high',
+      message: `tells the model to take from a store of secrets (${store[0]})`,
+    });
   }
   return out;
 }
@@ -70,7 +78,8 @@ export function dataUrlHits(text: string): RoundTwoHit[] {
         if (
           !blank &&
           HELD.test(words) &&
-          (/\s/.test(words) || /conversation|chat|history|transcript|prompt|secret|token|password|credential|api.?key/i.test(words))
+          (/\s/.test(words) ||
+            /conversation|chat|history|transcript|prompt|secret|token|password|credential|api.?key/i.test(words))
         )
           blank = words;
         i = close + 1;

@@ -20,7 +20,14 @@ export interface Rule {
 }
 
 /** Builds one rule (the table reads as one line per field). */
-export const R = (id: string, name: string, family: RuleFamily, severity: Severity, summary: string, help: string): Rule => ({
+export const R = (
+  id: string,
+  name: string,
+  family: RuleFamily,
+  severity: Severity,
+  summary: string,
+  help: string,
+): Rule => ({
   id,
   name,
   family,

@@ -13,7 +13,14 @@ export const RULES: readonly Rule[] = [
     'Terminal escape sequence',
     'ANSI/OSC escapes can hide text, rewrite lines or set links in a terminal. A definition has no reason to carry them.',
   ),
-  R('H02', 'control-character', 'hidden', 'medium', 'Control character', 'C0/C1 control characters are invisible in most views and can hide or reorder text.'),
+  R(
+    'H02',
+    'control-character',
+    'hidden',
+    'medium',
+    'Control character',
+    'C0/C1 control characters are invisible in most views and can hide or reorder text.',
+  ),
   R(
     'H03',
     'bidi-control',
@@ -46,7 +53,14 @@ export const RULES: readonly Rule[] = [
     'Variation selectors used as data',
     'Runs of variation selectors, or selectors on characters that take none, can encode hidden bytes.',
   ),
-  R('H07', 'private-use', 'hidden', 'medium', 'Private-use code point', 'Private-use characters have no agreed meaning and render differently or not at all.'),
+  R(
+    'H07',
+    'private-use',
+    'hidden',
+    'medium',
+    'Private-use code point',
+    'Private-use characters have no agreed meaning and render differently or not at all.',
+  ),
   R(
     'H08',
     'unassigned',

@@ -37,14 +37,20 @@ function result(f: Finding, artifact: SarifArtifact | undefined, suppression?: s
     ruleId: f.rule,
     ruleIndex,
     level: LEVEL[f.severity],
-    message: { text: `${f.kind} "${f.subject}" of server "${f.server}"${f.path ? ` (${f.path})` : ''}: ${f.message}${f.excerpt ? ` — ${f.excerpt}` : ''}` },
+    message: {
+      text: `${f.kind} "${f.subject}" of server "${f.server}"${f.path ? ` (${f.path})` : ''}: ${f.message}${f.excerpt ? ` — ${f.excerpt}` : ''}`,
+    },
     locations: [
       {
-        ...(artifact ? { physicalLocation: { artifactLocation: { uri: artifact.uri }, region: { startLine: line ?? 1 } } } : {}),
+        ...(artifact
+          ? { physicalLocation: { artifactLocation: { uri: artifact.uri }, region: { startLine: line ?? 1 } } }
+          : {}),
         logicalLocations: [{ fullyQualifiedName: where, kind: 'member' }],
       },
     ],
-    partialFingerprints: { 'mcpConsoleFinding/v1': fnv64(JSON.stringify([f.rule, f.server, f.kind, f.subject, f.path, f.match])) },
+    partialFingerprints: {
+      'mcpConsoleFinding/v1': fnv64(JSON.stringify([f.rule, f.server, f.kind, f.subject, f.path, f.match])),
+    },
     properties: {
       severity: f.severity,
       server: f.server,
@@ -54,7 +60,9 @@ function result(f: Finding, artifact: SarifArtifact | undefined, suppression?: s
       ...(f.start !== undefined ? { start: f.start, end: f.end } : {}),
       excerpt: f.excerpt,
     },
-    ...(suppression !== undefined ? { suppressions: [{ kind: 'external', status: 'accepted', justification: suppression }] } : {}),
+    ...(suppression !== undefined
+      ? { suppressions: [{ kind: 'external', status: 'accepted', justification: suppression }] }
+      : {}),
   };
 }
 
@@ -64,7 +72,10 @@ function result(f: Finding, artifact: SarifArtifact | undefined, suppression?: s
  * carrying an external suppression with the reviewer's reason, and unreviewable servers as
  * tool execution notifications.
  */
-export function toSarif(report: ReviewReport, opts: { version: string; artifact?: SarifArtifact }): Record<string, unknown> {
+export function toSarif(
+  report: ReviewReport,
+  opts: { version: string; artifact?: SarifArtifact },
+): Record<string, unknown> {
   const failed = report.servers.filter((s) => s.status === 'failed');
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -102,7 +113,10 @@ export function toSarif(report: ReviewReport, opts: { version: string; artifact?
           },
         ],
         ...(opts.artifact ? { artifacts: [{ location: { uri: opts.artifact.uri } }] } : {}),
-        results: [...report.findings.map((f) => result(f, opts.artifact)), ...report.suppressed.map((s) => result(s.finding, opts.artifact, s.reason))],
+        results: [
+          ...report.findings.map((f) => result(f, opts.artifact)),
+          ...report.suppressed.map((s) => result(s.finding, opts.artifact, s.reason)),
+        ],
         properties: { servers: report.servers },
       },
     ],

@@ -26,7 +26,8 @@ function valueTexts(v: unknown, path: string, out: DefinitionText[], depth: numb
   if (out.length >= MAX_TEXTS || depth > MAX_DEPTH) return;
   if (typeof v === 'string') out.push({ path, text: v, role: 'value' });
   else if (Array.isArray(v)) v.forEach((x, i) => valueTexts(x, key(path, i), out, depth + 1));
-  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) valueTexts(x, key(path, k), out, depth + 1);
+  else if (v && typeof v === 'object')
+    for (const [k, x] of Object.entries(v)) valueTexts(x, key(path, k), out, depth + 1);
 }
 
 const VALUE_KEYS = new Set(['default', 'enum', 'examples', 'const', 'example']);
@@ -44,7 +45,12 @@ export function schemaTexts(schema: unknown, path: string, out: DefinitionText[]
     if (PROSE_KEYS.has(k) && typeof v === 'string') out.push({ path: p, text: v, role: 'prose' });
     else if (VALUE_KEYS.has(k)) valueTexts(v, p, out, depth + 1);
     else if (k === 'pattern' && typeof v === 'string') out.push({ path: p, text: v, role: 'pattern' });
-    else if ((k === 'properties' || k === 'patternProperties' || k === '$defs' || k === 'definitions') && v && typeof v === 'object' && !Array.isArray(v)) {
+    else if (
+      (k === 'properties' || k === 'patternProperties' || k === '$defs' || k === 'definitions') &&
+      v &&
+      typeof v === 'object' &&
+      !Array.isArray(v)
+    ) {
       for (const [name, sub] of Object.entries(v)) {
         out.push({ path: `${key(p, name)}#name`, text: name, role: k === 'patternProperties' ? 'pattern' : 'name' });
         schemaTexts(sub, key(p, name), out, depth + 1);

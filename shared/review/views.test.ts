@@ -29,7 +29,11 @@ describe('what a view may reach, for the reviewer', () => {
   });
 
   it('finds script the document loads from elsewhere, and says when nothing declared it', () => {
-    const hits = viewHits({ uri: 'ui://a', tools: ['a'], html: '<html><script src="https://evil.example/x.js"></script>' });
+    const hits = viewHits({
+      uri: 'ui://a',
+      tools: ['a'],
+      html: '<html><script src="https://evil.example/x.js"></script>',
+    });
     expect(hits).toHaveLength(1);
     expect(hits[0]!.message).toMatch(/evil\.example.*not declared/);
   });
@@ -39,8 +43,18 @@ describe('what a view may reach, for the reviewer', () => {
       {
         id: 's',
         tools: [
-          { name: 'ok', inputSchema: { type: 'object' }, description: 'Shows things.', _meta: { ui: { resourceUri: 'ui://s/v' } } },
-          { name: 'bad', inputSchema: { type: 'object' }, description: 'Shows other things.', _meta: { ui: { resourceUri: 'https://x.example/v' } } },
+          {
+            name: 'ok',
+            inputSchema: { type: 'object' },
+            description: 'Shows things.',
+            _meta: { ui: { resourceUri: 'ui://s/v' } },
+          },
+          {
+            name: 'bad',
+            inputSchema: { type: 'object' },
+            description: 'Shows other things.',
+            _meta: { ui: { resourceUri: 'https://x.example/v' } },
+          },
         ],
         views: [{ uri: 'ui://s/v', tools: ['ok'], meta: { csp: { connectDomains: ['http://plain.example'] } } }],
       },

@@ -1,7 +1,9 @@
 import { cspSource, type ViewMeta } from '../apps.js';
 import type { Severity } from './rules.js';
 
-/** One view a server links from its tools, as the review sees it: its declared metadata, and its HTML when it was read. */
+/**
+ * One view a server links from its tools, as the review sees it: its declared metadata, and its HTML when it was read.
+ */
 export interface ReviewViewInput {
   uri: string;
   /** The tools that link it. */
@@ -26,7 +28,10 @@ export interface ViewHit {
 const HTML_READ = 512 * 1024;
 const REMOTE_SCRIPT = /<script\b[^>]*\bsrc\s*=\s*["']?(https?:)?\/\/[^"'\s>]+/gi;
 
-/** What a view may reach, by its declaration (and its document when read): the rules A01–A06; and D04 when it changed since pinned. */
+/**
+ * What a view may reach, by its declaration (and its document when read): the rules A01–A06; and D04 when it changed
+ * since pinned.
+ */
 export function viewHits(v: ReviewViewInput): ViewHit[] {
   const out: ViewHit[] = [];
   if (v.changed)
@@ -43,13 +48,25 @@ export function viewHits(v: ReviewViewInput): ViewHit[] {
       const r = cspSource(d);
       if ('problem' in r) out.push({ rule: 'A01', path, message: r.problem, excerpt: d.slice(0, 200) });
       else if (r.source.includes('://*.'))
-        out.push({ rule: 'A02', path, message: `${key} trusts every host under ${r.source.replace(/^.*:\/\/\*\./, '')}`, excerpt: d });
+        out.push({
+          rule: 'A02',
+          path,
+          message: `${key} trusts every host under ${r.source.replace(/^.*:\/\/\*\./, '')}`,
+          excerpt: d,
+        });
     });
   }
   const resources = (csp.resourceDomains ?? []).filter((d) => 'source' in cspSource(d));
   if (resources.length)
-    out.push({ rule: 'A03', path: '_meta.ui.csp.resourceDomains', message: `scripts may load from ${resources.join(', ')}`, excerpt: resources.join(' ') });
-  const remote = [...(v.html ?? '').slice(0, HTML_READ).matchAll(REMOTE_SCRIPT)].map((m) => m[0].replace(/^.*src\s*=\s*["']?/i, ''));
+    out.push({
+      rule: 'A03',
+      path: '_meta.ui.csp.resourceDomains',
+      message: `scripts may load from ${resources.join(', ')}`,
+      excerpt: resources.join(' '),
+    });
+  const remote = [...(v.html ?? '').slice(0, HTML_READ).matchAll(REMOTE_SCRIPT)].map((m) =>
+    m[0].replace(/^.*src\s*=\s*["']?/i, ''),
+  );
   if (remote.length)
     out.push({
       rule: 'A03',
@@ -59,11 +76,28 @@ export function viewHits(v: ReviewViewInput): ViewHit[] {
     });
   const frames = (csp.frameDomains ?? []).filter((d) => 'source' in cspSource(d));
   if (frames.length)
-    out.push({ rule: 'A04', path: '_meta.ui.csp.frameDomains', message: `the view may frame ${frames.join(', ')}`, excerpt: frames.join(' ') });
+    out.push({
+      rule: 'A04',
+      path: '_meta.ui.csp.frameDomains',
+      message: `the view may frame ${frames.join(', ')}`,
+      excerpt: frames.join(' '),
+    });
   const devices = (v.meta?.permissions ?? []).filter((p) => p !== 'clipboardWrite');
-  if (devices.length) out.push({ rule: 'A05', path: '_meta.ui.permissions', message: `asks for ${devices.join(', ')}`, excerpt: devices.join(' ') });
+  if (devices.length)
+    out.push({
+      rule: 'A05',
+      path: '_meta.ui.permissions',
+      message: `asks for ${devices.join(', ')}`,
+      excerpt: devices.join(' '),
+    });
   else if (v.meta?.permissions?.includes('clipboardWrite'))
-    out.push({ rule: 'A05', path: '_meta.ui.permissions', message: 'asks to write to the clipboard', excerpt: 'clipboardWrite', severity: 'low' });
+    out.push({
+      rule: 'A05',
+      path: '_meta.ui.permissions',
+      message: 'asks to write to the clipboard',
+      excerpt: 'clipboardWrite',
+      severity: 'low',
+    });
   const connects = (csp.connectDomains ?? []).filter((d) => 'source' in cspSource(d));
   if (connects.length)
     out.push({

@@ -5,7 +5,10 @@ import { ToolChange } from './tool.js';
 /** An agent's name: what its host and the person call it (also its key in the audit log). */
 export const AgentName = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'letters, digits, "_", "." and "-", starting with a letter or digit, at most 64');
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/,
+    'letters, digits, "_", "." and "-", starting with a letter or digit, at most 64',
+  );
 
 /** An agent of the approval gateway, as every front end shows it (never its token). */
 export const AgentView = z.object({

@@ -16,13 +16,21 @@ export const AppView = z.object({
   /** The policy the view runs under, as sent in its header. */
   csp: z.string(),
   /** What the declaration allowed, per kind of source, after checking. */
-  allowed: z.object({ connectDomains: Domains, resourceDomains: Domains, frameDomains: Domains, baseUriDomains: Domains }),
+  allowed: z.object({
+    connectDomains: Domains,
+    resourceDomains: Domains,
+    frameDomains: Domains,
+    baseUriDomains: Domains,
+  }),
   permissions: z.object({ declared: z.array(Permission), granted: z.array(Permission) }),
   prefersBorder: z.boolean().optional(),
   /** sha-256 of the view's HTML as read, and its size. */
   htmlSha256: z.string(),
   htmlBytes: z.number().int(),
-  /** The view against its pin for this server identity: taken now, as pinned, or changed since (with the diff), until pinned again. */
+  /**
+   * The view against its pin for this server identity: taken now, as pinned, or changed since (with the diff), until
+   * pinned again.
+   */
   pin: z.object({
     state: z.enum(['first-seen', 'pinned', 'changed', 'unknown']),
     pinnedAt: z.string().optional(),
@@ -51,5 +59,8 @@ export const AppViolation = z.object({
 });
 export type AppViolation = z.infer<typeof AppViolation>;
 
-/** What a view said that the console records: a message or context meant for a model (there is none here), a log line, a link it asked to open. */
+/**
+ * What a view said that the console records: a message or context meant for a model (there is none here), a log line, a
+ * link it asked to open.
+ */
 export const AppNoteKind = z.enum(['message', 'context', 'log', 'open-link', 'display-mode', 'teardown']);

@@ -27,7 +27,10 @@ export const AuditKind = z.enum([
   'voided',
   'completed',
   'failed',
-  /** A call the console stopped during without closing its log (a crash): marked at the next start; `outcome` is `not-sent` or `unknown`. */
+  /**
+   * A call the console stopped during without closing its log (a crash): marked at the next start; `outcome` is
+   * `not-sent` or `unknown`.
+   */
   'abandoned',
   'config',
   'consent-requested',
@@ -35,7 +38,9 @@ export const AuditKind = z.enum([
   'consent-refused',
   'consent-revoked',
   'log-recovered',
-  /** The approval gateway: agents added and revoked, standing grants set, revoked and voided, tools accepted for agents. */
+  /**
+   * The approval gateway: agents added and revoked, standing grants set, revoked and voided, tools accepted for agents.
+   */
   'agent-added',
   'agent-changed',
   'agent-revoked',
@@ -47,11 +52,17 @@ export const AuditKind = z.enum([
   'reviewed',
   'finding-accepted',
   'finding-reopened',
-  /** OAuth: a sign-in that worked (issuer, scope, how the client is known, `via` the browser, a refresh or client credentials) or failed (why), and a sign-out (revoked or not). Never a token. */
+  /**
+   * OAuth: a sign-in that worked (issuer, scope, how the client is known, `via` the browser, a refresh or client
+   * credentials) or failed (why), and a sign-out (revoked or not). Never a token.
+   */
   'auth-signed-in',
   'auth-failed',
   'auth-signed-out',
-  /** MCP Apps: a view opened (its resource, HTML hash, policy, pin state), something it said for a model or asked of the console, what its policy blocked, a view pinned again. */
+  /**
+   * MCP Apps: a view opened (its resource, HTML hash, policy, pin state), something it said for a model or asked of the
+   * console, what its policy blocked, a view pinned again.
+   */
   'app-view-opened',
   'app-view-said',
   'app-view-blocked',
@@ -61,11 +72,17 @@ export const AuditKind = z.enum([
   'collection-run-decided',
   'collection-run-finished',
   'collection-saved',
-  /** The organisation's policy: a file applied (at start, or changed, with its diff), a file that could not be applied, an allow bound to a definition or identity the call no longer has. */
+  /**
+   * The organisation's policy: a file applied (at start, or changed, with its diff), a file that could not be applied,
+   * an allow bound to a definition or identity the call no longer has.
+   */
   'policy-loaded',
   'policy-problem',
   'policy-rule-voided',
-  /** A tool's result that orders the model or hides text (`detail`: its findings, what was done for an agent); the person's release or withholding of one held back. */
+  /**
+   * A tool's result that orders the model or hides text (`detail`: its findings, what was done for an agent); the
+   * person's release or withholding of one held back.
+   */
   'result-flagged',
   'result-released',
   'result-withheld',
@@ -128,7 +145,9 @@ export const AuditVerifyResult = z.object({
    * Recoveries recorded in the chain, not tampering: a torn tail (an interrupted write) set aside in
    * `file`; or, with `restored`, that many entries put back from the sync journal after a machine crash.
    */
-  recovered: z.array(z.object({ seq: z.number().int(), file: z.string(), restored: z.number().int().optional() })).optional(),
+  recovered: z
+    .array(z.object({ seq: z.number().int(), file: z.string(), restored: z.number().int().optional() }))
+    .optional(),
   /** Something verify could not check (no checkpoint beside the log). */
   warning: z.string().optional(),
   /** The anchor the log was checked against (`audit verify --anchor`): the entry it still holds. */
@@ -149,7 +168,10 @@ const settingsFields = {
   approvalTimeoutMs: z.number().int().min(1_000).max(86_400_000),
   /** Largest single message accepted from a stdio server, in bytes. */
   maxMessageBytes: z.number().int().min(1_048_576).max(1_073_741_824),
-  /** How many bytes of call results the session keeps in memory; older results are released first (their summary stays in the audit log). */
+  /**
+   * How many bytes of call results the session keeps in memory; older results are released first (their summary stays
+   * in the audit log).
+   */
   maxRetainedResultBytes: z
     .number()
     .int()
@@ -165,7 +187,10 @@ const settingsFields = {
     .max(16 * 1_048_576),
   /** Keep larger arguments beside the log (audit-args/<hash>.json), or not at all. */
   keepLargeArgs: z.boolean(),
-  /** Ship every audit entry to this syslog receiver (RFC 5424): relp://HOST:PORT (acknowledged), or tcp:// / tls://HOST:PORT (octet-counted, not acknowledged); null: not shipped. */
+  /**
+   * Ship every audit entry to this syslog receiver (RFC 5424): relp://HOST:PORT (acknowledged), or tcp:// /
+   * tls://HOST:PORT (octet-counted, not acknowledged); null: not shipped.
+   */
   shipSyslog: SyslogTarget.nullable(),
   /** The CA certificate file (PEM) a tls:// receiver is checked against; null: the system's roots. */
   shipCa: z.string().max(4096).nullable(),

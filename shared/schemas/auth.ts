@@ -23,7 +23,9 @@ export const OAuthConfig = z
       .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
       .max(200)
       .optional(),
-    signingAlgorithm: z.enum(['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA']).optional(),
+    signingAlgorithm: z
+      .enum(['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA'])
+      .optional(),
     /** Scopes to ask for when neither the server's challenge nor its metadata names any. */
     scope: z.string().max(2000).optional(),
     grant: z.enum(['authorization_code', 'client_credentials']).optional(),
@@ -35,7 +37,10 @@ export type OAuthConfig = z.infer<typeof OAuthConfig>;
 export const AuthStep = z.object({
   seq: z.number().int(),
   at: z.string(),
-  /** challenge (the server's 401/403), resource-metadata, server-metadata, registration, authorization (the browser), token, refresh, revocation, client-credentials. */
+  /**
+   * challenge (the server's 401/403), resource-metadata, server-metadata, registration, authorization (the browser),
+   * token, refresh, revocation, client-credentials.
+   */
   step: z.string(),
   ok: z.boolean(),
   /** One line: what happened. */
@@ -62,7 +67,10 @@ export const AuthView = z.object({
   scope: z.string().optional(),
   expiresAt: z.string().optional(),
   refreshable: z.boolean(),
-  client: z.object({ how: z.enum(['pre-registered', 'metadata-document', 'dynamic', 'none']), clientId: z.string().optional() }),
+  client: z.object({
+    how: z.enum(['pre-registered', 'metadata-document', 'dynamic', 'none']),
+    clientId: z.string().optional(),
+  }),
   /** Where tokens are kept, and what that protects against. */
   storage: z.string(),
   /** The last failure, in words. */

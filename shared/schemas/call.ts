@@ -79,7 +79,11 @@ export const StructuredCheck = z.object({
 });
 export type StructuredCheck = z.infer<typeof StructuredCheck>;
 
-export const Progress = z.object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() });
+export const Progress = z.object({
+  progress: z.number(),
+  total: z.number().optional(),
+  message: z.string().optional(),
+});
 
 /** Something a tool's result asks of the model, or hides from the person (the review's rules, read over the result). */
 export const ResultFinding = z.object({
@@ -96,7 +100,9 @@ export const ResultScan = z.object({
   findings: z.array(ResultFinding),
   /** What was left unread of a result past the scan's bounds. */
   cut: z.string().optional(),
-  /** The scan could not read the result at all (past its budget, or its worker failed): not the same as nothing found. */
+  /**
+   * The scan could not read the result at all (past its budget, or its worker failed): not the same as nothing found.
+   */
   unread: z.string().optional(),
   /**
    * For an agent's call, under the `resultScan` setting: `noted` (the agent got it with a note),
@@ -130,7 +136,12 @@ export const CallRecord = z.object({
   progress: Progress.optional(),
   /** Run as a task (MCP tasks): the task the server made for it and its last status. */
   task: z
-    .object({ taskId: z.string().optional(), status: z.string().optional(), statusMessage: z.string().optional(), pollInterval: z.number().optional() })
+    .object({
+      taskId: z.string().optional(),
+      status: z.string().optional(),
+      statusMessage: z.string().optional(),
+      pollInterval: z.number().optional(),
+    })
     .optional(),
   /** The whole result as received: every block, structuredContent, isError, _meta. */
   result: CallToolResult.optional(),
@@ -139,7 +150,9 @@ export const CallRecord = z.object({
   resultScan: ResultScan.optional(),
   /** The result was released from memory to keep the session's results within their budget. */
   resultReleased: z.boolean().optional(),
-  error: z.object({ code: z.union([z.number(), z.string()]), message: z.string(), data: z.unknown().optional() }).optional(),
+  error: z
+    .object({ code: z.union([z.number(), z.string()]), message: z.string(), data: z.unknown().optional() })
+    .optional(),
 });
 export type CallRecord = z.infer<typeof CallRecord>;
 export type TaskInfo = NonNullable<CallRecord['task']>;
@@ -149,9 +162,15 @@ export const DecideInput = z.object({
   approvalId: z.string(),
   decision: z.enum(['approve', 'deny']),
   argsHash: z.string(),
-  /** once; or a standing grant for this requester, server and tool: for the session, or always (approve: always allow; deny: never). */
+  /**
+   * once; or a standing grant for this requester, server and tool: for the session, or always (approve: always allow;
+   * deny: never).
+   */
   scope: z.enum(['once', 'session', 'always']).default('once'),
-  /** With scope session: the grant covers this tool (default), the server's read-only tools (trusted servers only), or the whole server. */
+  /**
+   * With scope session: the grant covers this tool (default), the server's read-only tools (trusted servers only), or
+   * the whole server.
+   */
   covers: z.enum(['tool', 'read-only', 'server']).optional(),
   reason: z.string().max(2000).optional(),
 });

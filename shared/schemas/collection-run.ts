@@ -29,7 +29,10 @@ export const RunStep = z.object({
   failures: z.array(StepFailure),
   /** The call it made (calls), in the console's history. */
   callId: z.string().optional(),
-  /** The arguments as sent, variables resolved (canonical JSON), values read from the environment written as their variables. */
+  /**
+   * The arguments as sent, variables resolved (canonical JSON), values read from the environment written as their
+   * variables.
+   */
   argsJson: z.string().optional(),
   durationMs: z.number().optional(),
   /** The result as a snapshot keeps it (secrets written as their variables); absent past the size a run keeps. */
@@ -48,7 +51,15 @@ export type RunStep = z.infer<typeof RunStep>;
 /** What a run asks the person once: every step it may send, its arguments before variables are filled. */
 export const RunScope = z.object({
   collection: z.string(),
-  steps: z.array(z.object({ id: z.string(), label: z.string(), server: z.string(), tool: z.string().optional(), argsTemplate: z.string().optional() })),
+  steps: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      server: z.string(),
+      tool: z.string().optional(),
+      argsTemplate: z.string().optional(),
+    }),
+  ),
   /** The servers it talks to (with --against, both). */
   servers: z.array(z.string()),
   /** The environment variables it reads into arguments (names only). */
@@ -56,7 +67,15 @@ export const RunScope = z.object({
 });
 export type RunScope = z.infer<typeof RunScope>;
 
-export const RunStatus = z.enum(['awaiting-approval', 'running', 'passed', 'failed', 'denied', 'unreachable', 'cancelled']);
+export const RunStatus = z.enum([
+  'awaiting-approval',
+  'running',
+  'passed',
+  'failed',
+  'denied',
+  'unreachable',
+  'cancelled',
+]);
 
 /** A collection run, from its scope's approval to every step's verdict. */
 export const CollectionRun = z.object({

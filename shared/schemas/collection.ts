@@ -22,22 +22,35 @@ export const Assertion = z
       .regex(/^(\/.*)?$/, 'a JSON pointer: empty, or starting with /')
       .describe('JSON pointer into the step’s result'),
     equals: z.unknown().optional(),
-    matches: z.string().max(2000).optional().describe('a regular expression (RE2 syntax) the value, as text, must match'),
+    matches: z
+      .string()
+      .max(2000)
+      .optional()
+      .describe('a regular expression (RE2 syntax) the value, as text, must match'),
     exists: z.boolean().optional(),
     type: JsonType.optional(),
     length: z
-      .union([z.number().int().min(0), z.object({ min: z.number().int().min(0).optional(), max: z.number().int().min(0).optional() }).strict()])
+      .union([
+        z.number().int().min(0),
+        z.object({ min: z.number().int().min(0).optional(), max: z.number().int().min(0).optional() }).strict(),
+      ])
       .optional()
       .describe('of a string, an array, or an object’s keys'),
   })
   .strict()
-  .refine((a) => ['equals', 'matches', 'exists', 'type', 'length'].some((k) => k in a), 'an assertion needs equals, matches, exists, type or length');
+  .refine(
+    (a) => ['equals', 'matches', 'exists', 'type', 'length'].some((k) => k in a),
+    'an assertion needs equals, matches, exists, type or length',
+  );
 export type Assertion = z.infer<typeof Assertion>;
 
 export const Expectation = z
   .object({
     outcome: z.enum(['ok', 'tool-error', 'protocol-error']).optional().describe('default: ok'),
-    /** `valid`: structuredContent present and valid against outputSchema; `any`: not checked. Default: checked when both exist. */
+    /**
+     * `valid`: structuredContent present and valid against outputSchema; `any`: not checked. Default: checked when both
+     * exist.
+     */
     structured: z.enum(['valid', 'any']).optional(),
     assert: z.array(Assertion).max(500).optional(),
   })
@@ -67,15 +80,26 @@ export const Step = z
       .strict()
       .optional(),
     prompt: z
-      .object({ server: ServerName, name: z.string().min(1).max(500), arguments: z.record(z.string(), z.string()).optional() })
+      .object({
+        server: ServerName,
+        name: z.string().min(1).max(500),
+        arguments: z.record(z.string(), z.string()).optional(),
+      })
       .strict()
       .optional(),
-    catalog: z.object({ server: ServerName }).strict().optional().describe('a snapshot of every tool definition: fails when one changed'),
+    catalog: z
+      .object({ server: ServerName })
+      .strict()
+      .optional()
+      .describe('a snapshot of every tool definition: fails when one changed'),
     expect: Expectation.optional(),
     snapshot: Snapshot.optional(),
   })
   .strict()
-  .refine((s) => [s.call, s.read, s.prompt, s.catalog].filter(Boolean).length === 1, 'a step does exactly one of call, read, prompt, catalog');
+  .refine(
+    (s) => [s.call, s.read, s.prompt, s.catalog].filter(Boolean).length === 1,
+    'a step does exactly one of call, read, prompt, catalog',
+  );
 export type Step = z.infer<typeof Step>;
 
 export const Collection = z
@@ -83,7 +107,11 @@ export const Collection = z
     $schema: z.string().optional(),
     name: z.string().min(1).max(200),
     description: z.string().max(5000).optional(),
-    servers: z.array(ServerName).max(50).optional().describe('the servers it needs, by name; taken from the steps when absent'),
+    servers: z
+      .array(ServerName)
+      .max(50)
+      .optional()
+      .describe('the servers it needs, by name; taken from the steps when absent'),
     env: z
       .array(z.string().regex(/^[A-Za-z_]\w*$/))
       .max(200)
@@ -95,23 +123,43 @@ export const Collection = z
   .superRefine((c, ctx) => {
     const seen = new Set<string>();
     c.steps.forEach((s, i) => {
-      if (seen.has(s.id)) ctx.addIssue({ code: 'custom', path: ['steps', i, 'id'], message: `step id ${JSON.stringify(s.id)} is used twice` });
+      if (seen.has(s.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['steps', i, 'id'],
+          message: `step id ${JSON.stringify(s.id)} is used twice`,
+        });
       seen.add(s.id);
     });
   });
 export type Collection = z.infer<typeof Collection>;
 
-/** The published JSON Schema of a collection file (`collection.schema.json`), with the rules zod keeps as refinements written out. */
+/**
+ * The published JSON Schema of a collection file (`collection.schema.json`), with the rules zod keeps as refinements
+ * written out.
+ */
 export function collectionJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(Collection, { io: 'input', unrepresentable: 'any' }) as unknown as Record<string, unknown> & {
-    properties: { steps: { items: Record<string, unknown> & { properties: { expect: { properties: { assert: { items: Record<string, unknown> } } } } } } };
+  const schema = z.toJSONSchema(Collection, { io: 'input', unrepresentable: 'any' }) as unknown as Record<
+    string,
+    unknown
+  > & {
+    properties: {
+      steps: {
+        items: Record<string, unknown> & {
+          properties: { expect: { properties: { assert: { items: Record<string, unknown> } } } };
+        };
+      };
+    };
   };
   const step = schema.properties.steps.items;
   step.oneOf = ['call', 'read', 'prompt', 'catalog'].map((k) => ({ required: [k] }));
-  step.properties.expect.properties.assert.items.anyOf = ['equals', 'matches', 'exists', 'type', 'length'].map((k) => ({ required: [k] }));
+  step.properties.expect.properties.assert.items.anyOf = ['equals', 'matches', 'exists', 'type', 'length'].map((k) => ({
+    required: [k],
+  }));
   return {
     title: 'MCP Console collection',
-    description: 'Saved MCP steps (calls, reads, prompts, catalog snapshots) with what each must answer; run with `mcp-console test`.',
+    description:
+      'Saved MCP steps (calls, reads, prompts, catalog snapshots) with what each must answer; run with `mcp-console test`.',
     ...schema,
   };
 }

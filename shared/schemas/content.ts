@@ -55,6 +55,13 @@ export type CallToolResult = z.infer<typeof CallToolResult>;
 
 /** A resources/read result as received. */
 export const ReadResourceResult = z.looseObject({
-  contents: z.array(z.looseObject({ uri: z.string(), mimeType: z.string().optional(), text: z.string().optional(), blob: z.string().optional() })),
+  contents: z.array(
+    z.looseObject({
+      uri: z.string(),
+      mimeType: z.string().optional(),
+      text: z.string().optional(),
+      blob: z.string().optional(),
+    }),
+  ),
 });
 export type ReadResourceResult = z.infer<typeof ReadResourceResult>;

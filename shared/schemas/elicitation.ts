@@ -3,7 +3,10 @@ import { Requester } from './requester.js';
 import { ProtocolEra } from './server.js';
 
 /** What a person may put in an accepted form: the spec's restricted schema allows only these. */
-export const ElicitationContent = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]));
+export const ElicitationContent = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]),
+);
 export type ElicitationContent = z.infer<typeof ElicitationContent>;
 
 export const ElicitationStatus = z.enum(['pending', 'accepted', 'declined', 'cancelled']);
@@ -44,7 +47,10 @@ export const ElicitationView = z.object({
       modelPreferences: z.unknown().optional(),
     })
     .optional(),
-  /** Our calls to this server that were running when it asked (the one that asked is among them), with who asked for each. */
+  /**
+   * Our calls to this server that were running when it asked (the one that asked is among them), with who asked for
+   * each.
+   */
   during: z.array(z.object({ callId: z.string(), tool: z.string(), requestedBy: Requester.optional() })),
   createdAt: z.string(),
   status: ElicitationStatus,

@@ -12,11 +12,17 @@ export const ListFacts = z.object({
   cache: CacheHint.optional(),
   /** When, by those hints, the list is asked for again (ttl 0: whenever it is next needed). */
   freshUntil: z.string().optional(),
-  /** What changed against the listing before (resources: the last one seen for this server identity, across sessions). */
+  /**
+   * What changed against the listing before (resources: the last one seen for this server identity, across sessions).
+   */
   diff: z.object({ added: z.array(z.string()), removed: z.array(z.string()), changed: z.array(ToolChange) }).optional(),
 });
 export type ListFacts = z.infer<typeof ListFacts>;
 
 /** A server's lists as last walked (absent: not listed yet). */
-export const ServerListFacts = z.object({ tools: ListFacts.optional(), resources: ListFacts.optional(), prompts: ListFacts.optional() });
+export const ServerListFacts = z.object({
+  tools: ListFacts.optional(),
+  resources: ListFacts.optional(),
+  prompts: ListFacts.optional(),
+});
 export type ServerListFacts = z.infer<typeof ServerListFacts>;

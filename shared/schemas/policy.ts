@@ -8,16 +8,32 @@ import { ResultScanMode } from './audit.js';
  * (AUTOMATION.md, "Policy files"); `policy.schema.json` beside this file is the published schema.
  */
 
-/** A condition on the call's arguments: the value at `path` (a JSON pointer into them) must satisfy the one test given. */
-/** The requesters a rule's `agent` can name with "@": the person (console and command line), a server's view, a collection run. */
+/**
+ * A condition on the call's arguments: the value at `path` (a JSON pointer into them) must satisfy the one test given.
+ */
+/**
+ * The requesters a rule's `agent` can name with "@": the person (console and command line), a server's view, a
+ * collection run.
+ */
 export const AT_NAMES = ['@person', '@view', '@collection'] as const;
 
 export const PolicyCondition = z
   .object({
-    path: z.string().max(1000).describe('JSON pointer into the arguments ("" is the whole object, "/to/0" the first of "to")'),
+    path: z
+      .string()
+      .max(1000)
+      .describe('JSON pointer into the arguments ("" is the whole object, "/to/0" the first of "to")'),
     equals: z.unknown().optional().describe('the value is exactly this JSON value'),
-    glob: z.string().max(1000).optional().describe('the value is a string matching this glob ("*" any run of characters, "?" one)'),
-    matches: z.string().max(1000).optional().describe('the value is a string in which this RE2 pattern finds a match (anchor it with ^…$ to match whole)'),
+    glob: z
+      .string()
+      .max(1000)
+      .optional()
+      .describe('the value is a string matching this glob ("*" any run of characters, "?" one)'),
+    matches: z
+      .string()
+      .max(1000)
+      .optional()
+      .describe('the value is a string in which this RE2 pattern finds a match (anchor it with ^…$ to match whole)'),
     oneOf: z.array(z.unknown()).max(1000).optional().describe('the value is exactly one of these JSON values'),
     range: z
       .object({ min: z.number().optional(), max: z.number().optional() })
@@ -30,14 +46,23 @@ export const PolicyCondition = z
   .superRefine((c, ctx) => {
     const tests = (['equals', 'glob', 'matches', 'oneOf', 'range', 'absent'] as const).filter((k) => k in c);
     if (tests.length !== 1)
-      ctx.addIssue({ code: 'custom', message: `a condition has exactly one test of equals, glob, matches, oneOf, range, absent (found ${tests.length})` });
-    if (c.path !== '' && !c.path.startsWith('/')) ctx.addIssue({ code: 'custom', path: ['path'], message: 'a JSON pointer is "" or starts with "/"' });
+      ctx.addIssue({
+        code: 'custom',
+        message: `a condition has exactly one test of equals, glob, matches, oneOf, range, absent (found ${tests.length})`,
+      });
+    if (c.path !== '' && !c.path.startsWith('/'))
+      ctx.addIssue({ code: 'custom', path: ['path'], message: 'a JSON pointer is "" or starts with "/"' });
   });
 export type PolicyCondition = z.infer<typeof PolicyCondition>;
 
 /** Annotation values a rule may require; an untrusted server's claims are read as the spec's cautious defaults. */
 export const PolicyAnnotations = z
-  .object({ readOnlyHint: z.boolean(), destructiveHint: z.boolean(), idempotentHint: z.boolean(), openWorldHint: z.boolean() })
+  .object({
+    readOnlyHint: z.boolean(),
+    destructiveHint: z.boolean(),
+    idempotentHint: z.boolean(),
+    openWorldHint: z.boolean(),
+  })
   .partial()
   .strict();
 
@@ -50,7 +75,9 @@ export const PolicyRule = z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/, 'letters, digits, "_", ".", ":" and "-", at most 64')
       .optional()
-      .describe('how the rule is named in dialogs, answers and the audit log (default: "rule N", its place in the file)'),
+      .describe(
+        'how the rule is named in dialogs, answers and the audit log (default: "rule N", its place in the file)',
+      ),
     effect: PolicyEffect,
     agent: z
       .string()
@@ -64,8 +91,18 @@ export const PolicyRule = z
       .describe(
         'who asks: a glob over agent names, or "@person" (the console and the command line), "@view" (a server\'s own view), "@collection" (a collection run); absent: anyone',
       ),
-    server: z.string().min(1).max(200).optional().describe("a glob over the server's name in the console's config; absent: any server"),
-    serverIdentity: z.string().min(1).max(200).optional().describe("allow only: holds only while the server's identity is this one"),
+    server: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe("a glob over the server's name in the console's config; absent: any server"),
+    serverIdentity: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe("allow only: holds only while the server's identity is this one"),
     tool: z.string().min(1).max(500).optional().describe("a glob over the tool's name; absent: any tool"),
     fingerprint: z
       .string()
@@ -83,7 +120,11 @@ export const PolicyRule = z
   .superRefine((r, ctx) => {
     for (const k of ['serverIdentity', 'fingerprint'] as const)
       if (r[k] !== undefined && r.effect !== 'allow')
-        ctx.addIssue({ code: 'custom', path: [k], message: `${k} binds an allow only: a ${r.effect} holds whatever the definition or identity` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [k],
+          message: `${k} binds an allow only: a ${r.effect} holds whatever the definition or identity`,
+        });
   });
 export type PolicyRule = z.infer<typeof PolicyRule>;
 
@@ -101,13 +142,21 @@ export const PolicyFile = z
     const seen = new Set<string>();
     f.rules.forEach((r, i) => {
       if (r.id === undefined) return;
-      if (seen.has(r.id)) ctx.addIssue({ code: 'custom', path: ['rules', i, 'id'], message: `rule id ${JSON.stringify(r.id)} is used twice` });
+      if (seen.has(r.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rules', i, 'id'],
+          message: `rule id ${JSON.stringify(r.id)} is used twice`,
+        });
       seen.add(r.id);
     });
   });
 export type PolicyFile = z.infer<typeof PolicyFile>;
 
-/** Which file a rule came from: the platform's managed location (read only, above everything) or the one named by `--policy` or the environment. */
+/**
+ * Which file a rule came from: the platform's managed location (read only, above everything) or the one named by
+ * `--policy` or the environment.
+ */
 export const PolicySourceKind = z.enum(['managed', 'flag', 'env']);
 export type PolicySourceKind = z.infer<typeof PolicySourceKind>;
 
@@ -128,10 +177,15 @@ export const PolicySourceView = z.object({
   /** sha-256 of the file's bytes as applied. */
   hash: z.string().optional(),
   loadedAt: z.string().optional(),
-  /** Why the file (as it is now) is not applied; the rules before stay, or every call is refused when none were ever read. */
+  /**
+   * Why the file (as it is now) is not applied; the rules before stay, or every call is refused when none were ever
+   * read.
+   */
   problem: z.string().optional(),
   rules: z.array(PolicyRule),
-  /** The last change applied while the console ran: when, and the rules removed and added (one rule a line, as JSON). */
+  /**
+   * The last change applied while the console ran: when, and the rules removed and added (one rule a line, as JSON).
+   */
   lastChange: z
     .object({
       at: z.string(),
@@ -152,18 +206,29 @@ export const PolicyView = z.object({
 });
 export type PolicyView = z.infer<typeof PolicyView>;
 
-/** The published JSON Schema of a policy file (`policy.schema.json`), with the rules zod keeps as refinements written out. */
+/**
+ * The published JSON Schema of a policy file (`policy.schema.json`), with the rules zod keeps as refinements written
+ * out.
+ */
 export function policyJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(PolicyFile, { io: 'input', unrepresentable: 'any' }) as unknown as Record<string, unknown> & {
-    properties: { rules: { items: Record<string, unknown> & { properties: { when: { items: Record<string, unknown> } } } } };
+  const schema = z.toJSONSchema(PolicyFile, { io: 'input', unrepresentable: 'any' }) as unknown as Record<
+    string,
+    unknown
+  > & {
+    properties: {
+      rules: { items: Record<string, unknown> & { properties: { when: { items: Record<string, unknown> } } } };
+    };
   };
   const rule = schema.properties.rules.items;
   rule.if = { properties: { effect: { const: 'allow' } } };
   rule.else = { not: { anyOf: [{ required: ['serverIdentity'] }, { required: ['fingerprint'] }] } };
-  rule.properties.when.items.oneOf = ['equals', 'glob', 'matches', 'oneOf', 'range', 'absent'].map((k) => ({ required: [k] }));
+  rule.properties.when.items.oneOf = ['equals', 'glob', 'matches', 'oneOf', 'range', 'absent'].map((k) => ({
+    required: [k],
+  }));
   return {
     title: 'MCP Console policy',
-    description: "An organisation's rules for tool calls: allow, ask or deny by agent, server, tool and arguments; deny wins over ask, ask over allow.",
+    description:
+      "An organisation's rules for tool calls: allow, ask or deny by agent, server, tool and arguments; deny wins over ask, ask over allow.",
     ...schema,
   };
 }

@@ -9,7 +9,14 @@ export const PromptView = z.object({
   title: z.string().optional(),
   description: z.string().optional(),
   arguments: z
-    .array(z.object({ name: z.string(), title: z.string().optional(), description: z.string().optional(), required: z.boolean().optional() }))
+    .array(
+      z.object({
+        name: z.string(),
+        title: z.string().optional(),
+        description: z.string().optional(),
+        required: z.boolean().optional(),
+      }),
+    )
     .optional(),
   icons: z.array(Icon).optional(),
   _meta: z.record(z.string(), z.unknown()).optional(),

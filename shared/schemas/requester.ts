@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Who asked for a call: the person at this console (desktop window or browser page), the command
- * line, a named agent coming through the gateway, or a server's own view (MCP Apps) in the console. Recorded on every call, every approval and
+ * line, a named agent coming through the gateway, or a server's own view (MCP Apps) in the console. Recorded on every
+ * call, every approval and
  * every audit entry of a call, so a reviewer can tell a person's calls from an agent's.
  */
 export const Requester = z.discriminatedUnion('kind', [
@@ -10,9 +11,13 @@ export const Requester = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cli') }).strict(),
   z.object({ kind: z.literal('agent'), name: z.string().min(1).max(200) }).strict(),
   /** An MCP App: the view of `tool` on `serverId`, rendered in the console, calling a tool of its own server. */
-  z.object({ kind: z.literal('view'), serverId: z.string().min(1).max(200), tool: z.string().min(1).max(500) }).strict(),
+  z
+    .object({ kind: z.literal('view'), serverId: z.string().min(1).max(200), tool: z.string().min(1).max(500) })
+    .strict(),
   /** A step of a collection run: the run's scope was approved once, by a person or `--yes`, for exactly these steps. */
-  z.object({ kind: z.literal('collection'), name: z.string().min(1).max(200), run: z.string().min(1).max(100) }).strict(),
+  z
+    .object({ kind: z.literal('collection'), name: z.string().min(1).max(200), run: z.string().min(1).max(100) })
+    .strict(),
 ]);
 export type Requester = z.infer<typeof Requester>;
 

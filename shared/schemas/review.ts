@@ -15,7 +15,10 @@ export const Finding = z.object({
   kind: SubjectKind,
   /** The tool, prompt, resource or template name; the server id for server findings; the call id for results. */
   subject: z.string(),
-  /** JSON path of the text inside the definition (`description`, `inputSchema.properties.path.description`); `#name` marks a property name. */
+  /**
+   * JSON path of the text inside the definition (`description`, `inputSchema.properties.path.description`); `#name`
+   * marks a property name.
+   */
   path: z.string(),
   /** UTF-16 offsets of the span inside that text, when the finding is about a span. */
   start: z.number().int().optional(),
@@ -55,9 +58,15 @@ export const ReviewedServer = z.object({
   tools: z.number().int(),
   prompts: z.number().int(),
   resources: z.number().int(),
-  /** Lists the server has that this review did not read (the automatic review asks servers nothing): their counts are not known. */
+  /**
+   * Lists the server has that this review did not read (the automatic review asks servers nothing): their counts are
+   * not known.
+   */
   unlisted: z.array(z.enum(['prompts', 'resources'])).optional(),
-  /** Lists the server failed to give (a `resources/list` that needs its database): that part was not reviewed; the server was. */
+  /**
+   * Lists the server failed to give (a `resources/list` that needs its database): that part was not reviewed; the
+   * server was.
+   */
   failedParts: z.array(z.object({ part: z.enum(['prompts', 'resources']), error: z.string() })).optional(),
   /** The highest severity among its new findings; none when clean. */
   /** `unknown`: the server could not be reviewed (or its review was stopped), so no absence of risk is claimed. */
@@ -138,7 +147,13 @@ export type PinState = z.infer<typeof PinState>;
  */
 export const PinOverview = z.object({
   serverId: z.string(),
-  counts: z.object({ 'first-seen': z.number().int(), accepted: z.number().int(), new: z.number().int(), changed: z.number().int(), removed: z.number().int() }),
+  counts: z.object({
+    'first-seen': z.number().int(),
+    accepted: z.number().int(),
+    new: z.number().int(),
+    changed: z.number().int(),
+    removed: z.number().int(),
+  }),
   unsettled: z.array(PinState),
   digests: z.object({ 'first-seen': z.string(), unsettled: z.string() }),
 });
@@ -146,7 +161,9 @@ export type PinOverview = z.infer<typeof PinOverview>;
 export const PinGroup = z.enum(['first-seen', 'unsettled']);
 export type PinGroup = z.infer<typeof PinGroup>;
 
-/** After each review: when, the counts of new findings, and each tool's worst medium or high finding (for the catalog). */
+/**
+ * After each review: when, the counts of new findings, and each tool's worst medium or high finding (for the catalog).
+ */
 export const ReviewSummary = z.object({
   at: z.string(),
   counts: Counts,

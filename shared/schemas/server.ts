@@ -21,7 +21,10 @@ export const RemoteConfig = z
     type: z.enum(['http', 'sse', 'auto']),
     url: z.url({ protocol: /^https?$/, error: 'must be an http: or https: URL' }),
     headers: stringMap.default({}),
-    /** OAuth: how the console identifies itself to the server's authorization server (optional: discovery finds the rest). */
+    /**
+     * OAuth: how the console identifies itself to the server's authorization server (optional: discovery finds the
+     * rest).
+     */
     oauth: OAuthConfig.optional(),
   })
   .strict();
@@ -38,7 +41,10 @@ const settingsFields = {
   autoApproveReadOnly: z.boolean(),
   connectTimeoutMs: z.number().int().min(100).max(600_000),
   callTimeoutMs: z.number().int().min(100).max(86_400_000),
-  /** A call's timeout starts again each time the server reports progress (a long job that says it is alive is not cut off). */
+  /**
+   * A call's timeout starts again each time the server reports progress (a long job that says it is alive is not cut
+   * off).
+   */
   resetTimeoutOnProgress: z.boolean(),
   /**
    * Which protocol era to speak: `auto` asks the server (`server/discover`, falling back to the
@@ -125,7 +131,9 @@ export const ServerView = z.object({
   connectedAt: z.string().optional(),
   /** What the console waits for a person to confirm (launching its command line, trusting it). */
   consent: PendingConsent.optional(),
-  /** Why the tools shown may not be what the server runs (a re-list failed); calls are asked again until one succeeds. */
+  /**
+   * Why the tools shown may not be what the server runs (a re-list failed); calls are asked again until one succeeds.
+   */
   catalogStale: z.string().optional(),
   /** Launching this command line was consented to (always true for remote servers). */
   launchConsented: z.boolean(),

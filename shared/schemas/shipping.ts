@@ -5,9 +5,15 @@ export const ShipTargetStatus = z.object({
   /** `relp://host:port`, `tcp://host:port`, `tls://host:port` or the OTLP endpoint (no secret in it). */
   target: z.string(),
   kind: z.enum(['syslog', 'otlp']),
-  /** `caught-up`: every entry delivered; `sending`: some wait their turn; `down`: the receiver cannot be reached, `stalled`: it takes the connection but acknowledges nothing (entries wait in the log either way); `off`: stopped. */
+  /**
+   * `caught-up`: every entry delivered; `sending`: some wait their turn; `down`: the receiver cannot be reached,
+   * `stalled`: it takes the connection but acknowledges nothing (entries wait in the log either way); `off`: stopped.
+   */
   state: z.enum(['caught-up', 'sending', 'down', 'stalled', 'off']),
-  /** The receiver says what it has (RELP, OTLP): delivered means it has it. Plain tcp:// and tls:// syslog cannot: delivered means written to a connection that stayed up. */
+  /**
+   * The receiver says what it has (RELP, OTLP): delivered means it has it. Plain tcp:// and tls:// syslog cannot:
+   * delivered means written to a connection that stayed up.
+   */
   acknowledged: z.boolean(),
   /** The newest entry the receiver is known to have. */
   shippedSeq: z.number().int(),
@@ -29,7 +35,10 @@ export const ShippingView = z.object({
 });
 export type ShippingView = z.infer<typeof ShippingView>;
 
-/** A syslog receiver: `relp://host:port` (acknowledged), `relps://` (RELP over TLS), or `tcp://` / `tls://` (not acknowledged). */
+/**
+ * A syslog receiver: `relp://host:port` (acknowledged), `relps://` (RELP over TLS), or `tcp://` / `tls://` (not
+ * acknowledged).
+ */
 export const SyslogTarget = z
   .string()
   .max(500)

@@ -31,7 +31,10 @@ export const RiskSummary = z.object({
 });
 export type RiskSummary = z.infer<typeof RiskSummary>;
 
-/** The risk carried by every tool in the catalog; the reasons follow from the annotations and trust (shared `riskSummary`). */
+/**
+ * The risk carried by every tool in the catalog; the reasons follow from the annotations and trust (shared
+ * `riskSummary`).
+ */
 export const ToolRisk = RiskSummary.omit({ reasons: true });
 export type ToolRisk = z.infer<typeof ToolRisk>;
 
@@ -64,7 +67,9 @@ export const ToolView = z.object({
   risk: ToolRisk,
   /** Fields whose text holds hidden characters (zero-width, bidi, tag, control). */
   hiddenText: z.array(z.string()),
-  /** `execution.taskSupport` is `required`: the tool can only be called as a task, which the console does not do yet. */
+  /**
+   * `execution.taskSupport` is `required`: the tool can only be called as a task, which the console does not do yet.
+   */
   needsTaskMode: z.boolean().optional(),
   /**
    * Why the tool is left out of what can be called (MCP 2026-07-28 over Streamable HTTP: an invalid

@@ -5,7 +5,10 @@ export const TraceHttp = z.object({
   method: z.string(),
   url: z.string(),
   status: z.number().int().optional(),
-  /** Request headers the protocol defines (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*, Mcp-Session-Id, Last-Event-ID); never Authorization. */
+  /**
+   * Request headers the protocol defines (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*, Mcp-Session-Id,
+   * Last-Event-ID); never Authorization.
+   */
   headers: z.record(z.string(), z.string()),
   /** Response headers of interest (Content-Type, Mcp-Session-Id, WWW-Authenticate). */
   responseHeaders: z.record(z.string(), z.string()).optional(),

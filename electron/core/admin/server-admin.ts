@@ -4,7 +4,13 @@ import { ServerSettings, type ServerConfig, type ServerView } from '../../../sha
 import type { AuditTrail } from '../audit/index.js';
 import type { CallManager } from '../calls/index.js';
 import type { Catalog, CatalogSync } from '../catalog/index.js';
-import { importHostConfig, type ConsentFlow, type ConsentStore, type ServerEntry, type ServerStore } from '../config/index.js';
+import {
+  importHostConfig,
+  type ConsentFlow,
+  type ConsentStore,
+  type ServerEntry,
+  type ServerStore,
+} from '../config/index.js';
 import type { Connections } from '../servers/index.js';
 import { CoreError, type EventBus } from '../support/index.js';
 
@@ -19,7 +25,10 @@ export interface ServerAdminDeps {
   catalog: Pick<Catalog, 'retrust'>;
   sync: Pick<CatalogSync, 'publish'>;
   internalError(what: string, e: unknown): void;
-  /** A removed server's sign-in session ends (its sealed credentials stay until signed out: added again, it is still signed in). */
+  /**
+   * A removed server's sign-in session ends (its sealed credentials stay until signed out: added again, it is still
+   * signed in).
+   */
   forgetSession(id: string): void;
 }
 
@@ -41,7 +50,10 @@ export class ServerAdmin {
     return connections.announce(id);
   }
 
-  /** Changes a server. A new identity (command, args, env, cwd, URL, header names) drops its session grants and reconnects it. */
+  /**
+   * Changes a server. A new identity (command, args, env, cwd, URL, header names) drops its session grants and
+   * reconnects it.
+   */
   async update(id: string, config?: ServerConfig, settings?: Partial<ServerSettings>): Promise<ServerView> {
     const { store, consent, trail, connections } = this.d;
     const e = this.must(id);
@@ -105,7 +117,14 @@ export class ServerAdmin {
     // A grant over the tools that say they are read-only rested on trust: it ends with it.
     if (!trusted) this.d.calls.dropGrants(id, 'read-only');
     this.d.catalog.retrust(id, trusted);
-    this.d.sync.publish({ serverId: id, at: new Date().toISOString(), reason: 'refresh', added: [], removed: [], changed: [] });
+    this.d.sync.publish({
+      serverId: id,
+      at: new Date().toISOString(),
+      reason: 'refresh',
+      added: [],
+      removed: [],
+      changed: [],
+    });
   }
 
   private must(id: string): ServerEntry {

@@ -4,12 +4,27 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AcceptedTools } from './accepted-tools.js';
 
-const tool = (name: string, fingerprint: string) => ({ name, fingerprint, def: { name, description: `about ${name}` } });
+const tool = (name: string, fingerprint: string) => ({
+  name,
+  fingerprint,
+  def: { name, description: `about ${name}` },
+});
 /** The index on disk, and the definitions file it names. */
 const onDisk = (dir: string) => {
-  const index = JSON.parse(readFileSync(join(dir, 'ident.json'), 'utf8')) as { keys: string[]; fingerprints: string; how: string; defs: string };
+  const index = JSON.parse(readFileSync(join(dir, 'ident.json'), 'utf8')) as {
+    keys: string[];
+    fingerprints: string;
+    how: string;
+    defs: string;
+  };
   const fingerprints = index.fingerprints.split(' ');
-  return { ...index, pin: (name: string) => ({ fingerprint: fingerprints[index.keys.indexOf(name)], how: index.how[index.keys.indexOf(name)] }) };
+  return {
+    ...index,
+    pin: (name: string) => ({
+      fingerprint: fingerprints[index.keys.indexOf(name)],
+      how: index.how[index.keys.indexOf(name)],
+    }),
+  };
 };
 const defsFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.defs'));
 
@@ -17,7 +32,11 @@ describe('AcceptedTools (the pins)', () => {
   it('counts pins taken at first sight at once and writes them in steps; a reader after the write sees them all', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pins-'));
     const store = new AcceptedTools(dir);
-    const tools = Array.from({ length: 5000 }, (_, i) => ({ ...tool(`t${i}`, `f${i}`), how: 'first-seen' as const, at: i < 10 ? 'early' : 'late' }));
+    const tools = Array.from({ length: 5000 }, (_, i) => ({
+      ...tool(`t${i}`, `f${i}`),
+      how: 'first-seen' as const,
+      at: i < 10 ? 'early' : 'late',
+    }));
     void store.firstSight('ident', tools);
     expect(store.get('ident')?.get('t4999')?.fingerprint).toBe('f4999');
     await store.idle();
@@ -28,7 +47,10 @@ describe('AcceptedTools (the pins)', () => {
     expect(again.get('ident')?.size).toBe(5000);
     expect(again.get('ident')?.get('t17')).toMatchObject({ fingerprint: 'f17', how: 'first-seen', at: 'late' });
     expect(again.get('ident')?.get('t9')).toMatchObject({ fingerprint: 'f9', how: 'first-seen', at: 'early' });
-    expect(JSON.parse(readFileSync(join(dir, 'ident.json'), 'utf8'))).toMatchObject({ ats: ['early', 'late'], atRuns: [0, 10, 1, 4990] });
+    expect(JSON.parse(readFileSync(join(dir, 'ident.json'), 'utf8'))).toMatchObject({
+      ats: ['early', 'late'],
+      atRuns: [0, 10, 1, 4990],
+    });
     // The definitions are not read with the index: each when asked for.
     expect(again.get('ident')?.get('t17')?.def).toBeUndefined();
     expect(again.definition('ident', 't17')).toEqual(tools[17]!.def);
@@ -84,7 +106,13 @@ describe('AcceptedTools (the pins)', () => {
     const before = readFileSync(join(dir, defs!), 'latin1');
     const next = new AcceptedTools(dir);
     next.accept('ident', [
-      { name: 't5', fingerprint: 'f5b', def: { name: 't5', description: 'now it reads your mail' }, how: 'accepted', at: '2026-11-27T05:00:00.000Z' },
+      {
+        name: 't5',
+        fingerprint: 'f5b',
+        def: { name: 't5', description: 'now it reads your mail' },
+        how: 'accepted',
+        at: '2026-11-27T05:00:00.000Z',
+      },
     ]);
     // The same file, grown by one line.
     expect(defsFiles(dir)).toEqual([defs]);
@@ -92,7 +120,11 @@ describe('AcceptedTools (the pins)', () => {
     expect(after.startsWith(before)).toBe(true);
     expect(after.slice(before.length)).toBe('{"name":"t5","description":"now it reads your mail"}\n');
     const third = new AcceptedTools(dir);
-    expect(third.get('ident')?.get('t5')).toMatchObject({ fingerprint: 'f5b', how: 'accepted', at: '2026-11-27T05:00:00.000Z' });
+    expect(third.get('ident')?.get('t5')).toMatchObject({
+      fingerprint: 'f5b',
+      how: 'accepted',
+      at: '2026-11-27T05:00:00.000Z',
+    });
     // How and when each was pinned, read back in order around the one accepted.
     expect([4, 6].map((i) => third.get('ident')?.get(`t${i}`))).toEqual([
       expect.objectContaining({ how: undefined, at: undefined }),
@@ -114,7 +146,12 @@ describe('AcceptedTools (the pins)', () => {
     store.accept('ident', [tool('a', 'fa0')], true);
     const first = defsFiles(dir);
     // Each accept of one large definition leaves the one before it in the file, unnamed.
-    const big = (i: number) => ({ name: 'a', fingerprint: `fa${i}`, def: { name: 'a', description: 'x'.repeat(200_000) + i }, how: 'accepted' as const });
+    const big = (i: number) => ({
+      name: 'a',
+      fingerprint: `fa${i}`,
+      def: { name: 'a', description: 'x'.repeat(200_000) + i },
+      how: 'accepted' as const,
+    });
     for (let i = 1; i <= 8; i++) store.accept('ident', [big(i)]);
     const now = defsFiles(dir);
     expect(now).toHaveLength(1);
@@ -127,7 +164,9 @@ describe('AcceptedTools (the pins)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pins-'));
     writeFileSync(
       join(dir, 'ident.json'),
-      JSON.stringify({ tools: { a: { fingerprint: 'fa', def: { name: 'a', description: 'A' }, how: 'accepted', at: 'then' } } }),
+      JSON.stringify({
+        tools: { a: { fingerprint: 'fa', def: { name: 'a', description: 'A' }, how: 'accepted', at: 'then' } },
+      }),
     );
     const store = new AcceptedTools(dir);
     expect(store.get('ident')?.get('a')).toMatchObject({ fingerprint: 'fa', how: 'accepted', at: 'then' });
@@ -142,7 +181,14 @@ describe('AcceptedTools (the pins)', () => {
     expect(new AcceptedTools(dir).get('ident')?.size).toBe(0);
     writeFileSync(
       join(dir, 'ident.json'),
-      JSON.stringify({ kept: 2, savedAt: 'x', defs: '../../etc/ident.0000abcd.defs', keys: ['a'], fingerprints: ['fa'], spans: [0, 10] }),
+      JSON.stringify({
+        kept: 2,
+        savedAt: 'x',
+        defs: '../../etc/ident.0000abcd.defs',
+        keys: ['a'],
+        fingerprints: ['fa'],
+        spans: [0, 10],
+      }),
     );
     expect(new AcceptedTools(dir).get('ident')?.size).toBe(0);
     expect(new AcceptedTools(dir).get('other')).toBeNull();

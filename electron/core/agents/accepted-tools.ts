@@ -14,9 +14,14 @@ import {
 /** A tool as the person accepted it for agents: its fingerprint, and the definition (for the diff when it changes). */
 export interface AcceptedTool {
   fingerprint: string;
-  /** The definition while held in memory; once written, read from the pins' definitions file when asked for (`definition`). */
+  /**
+   * The definition while held in memory; once written, read from the pins' definitions file when asked for
+   * (`definition`).
+   */
   def?: Record<string, unknown> | undefined;
-  /** Pinned at first sight (trust on first use) or accepted by a person; absent in files written before this was kept. */
+  /**
+   * Pinned at first sight (trust on first use) or accepted by a person; absent in files written before this was kept.
+   */
   how?: 'first-seen' | 'accepted';
   at?: string;
   /** Where its definition sits in the identity's definitions file (its place among the spans), once written. */
@@ -35,7 +40,13 @@ const toolName = (def: Record<string, unknown>): string => String(def.name);
  * A pin, every field in one order from the start (a field added later to 100,000 of them was
  * 100,000 more allocations, and a pin written is given its slot).
  */
-export function newPin(fingerprint: string, def: AcceptedTool['def'], how: AcceptedTool['how'], at: string | undefined, slot?: number): AcceptedTool {
+export function newPin(
+  fingerprint: string,
+  def: AcceptedTool['def'],
+  how: AcceptedTool['how'],
+  at: string | undefined,
+  slot?: number,
+): AcceptedTool {
   return { fingerprint, def, how, at, slot };
 }
 
@@ -89,8 +100,13 @@ function pinsOf(index: KeptIndex & Record<string, unknown>): Map<string, Accepte
   return pins;
 }
 
-/** An identity's pins as a source to write: a definition held is written, else copied as written from the file (`text`). */
-function sourceOf(m: Map<string, AcceptedTool>, text: (slot: number, name: string) => string | undefined): KeptSource<[string, AcceptedTool]> {
+/**
+ * An identity's pins as a source to write: a definition held is written, else copied as written from the file (`text`).
+ */
+function sourceOf(
+  m: Map<string, AcceptedTool>,
+  text: (slot: number, name: string) => string | undefined,
+): KeptSource<[string, AcceptedTool]> {
   return {
     items: m,
     count: m.size,
@@ -139,7 +155,11 @@ export class AcceptedTools {
       } else {
         // A file of before 2026-11-27 (every definition in it): written again as a kept list, in steps.
         const tools = (read.legacy.tools ?? {}) as Record<string, AcceptedTool>;
-        m = new Map(Object.entries(tools).flatMap(([name, t]) => (typeof t?.fingerprint === 'string' ? [[name, pinOf(t)] as const] : [])));
+        m = new Map(
+          Object.entries(tools).flatMap(([name, t]) =>
+            typeof t?.fingerprint === 'string' ? [[name, pinOf(t)] as const] : [],
+          ),
+        );
         this.cache.set(identity, m);
         void this.writeLater(identity, m);
       }
@@ -199,14 +219,20 @@ export class AcceptedTools {
    * overtook is dropped; close() writes what waits. A process killed before the write lands
    * takes its pins at first sight again on the next start.
    */
-  firstSight(identity: string, tools: Array<{ name: string } & AcceptedTool> | Map<string, AcceptedTool>): Promise<void> {
+  firstSight(
+    identity: string,
+    tools: Array<{ name: string } & AcceptedTool> | Map<string, AcceptedTool>,
+  ): Promise<void> {
     const m = tools instanceof Map ? tools : new Map(tools.map((t) => [t.name, pinOf(t)]));
     this.cache.set(identity, m);
     this.disk.delete(identity);
     return this.writeLater(identity, m);
   }
 
-  /** Writes an identity's pins whole a few seconds from now, in steps; then they name their slots and hold no definition. */
+  /**
+   * Writes an identity's pins whole a few seconds from now, in steps; then they name their slots and hold no
+   * definition.
+   */
   private writeLater(identity: string, m: Map<string, AcceptedTool>): Promise<void> {
     const version = (this.versions.get(identity) ?? 0) + 1;
     this.versions.set(identity, version);
@@ -257,11 +283,14 @@ export class AcceptedTools {
   /** Writes an identity's pins whole, at once: a new definitions file and its index. */
   private writeAll(identity: string, m: Map<string, AcceptedTool>): void {
     const disk = this.disk.get(identity);
-    const write = (text: (slot: number) => string | undefined) => writeKeptSync(this.file(identity), sourceOf(m, text), () => extraOf(m));
+    const write = (text: (slot: number) => string | undefined) =>
+      writeKeptSync(this.file(identity), sourceOf(m, text), () => extraOf(m));
     this.landed(identity, m, disk ? disk.each((_item, text) => write(text)) : write(() => undefined));
   }
 
-  /** A whole write landed: each pin names its slot, in the order written, and lets its definition go (the file has it). */
+  /**
+   * A whole write landed: each pin names its slot, in the order written, and lets its definition go (the file has it).
+   */
   private landed(identity: string, m: Map<string, AcceptedTool>, written: KeptWritten): void {
     let i = 0;
     for (const p of m.values()) {

@@ -112,9 +112,18 @@ export class AgentStore {
       );
     if (this.problem) throw new CoreError('agents-unreadable', this.problem);
     const old = this.agents.find((a) => a.name === name);
-    if (old && !old.revokedAt) throw new CoreError('agent-exists', `there is already an agent ${JSON.stringify(name)}; revoke it first to give it a new token`);
+    if (old && !old.revokedAt)
+      throw new CoreError(
+        'agent-exists',
+        `there is already an agent ${JSON.stringify(name)}; revoke it first to give it a new token`,
+      );
     const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
-    const agent: StoredAgent = { name, servers: [...new Set(servers)], tokenHash: sha256(token), createdAt: new Date().toISOString() };
+    const agent: StoredAgent = {
+      name,
+      servers: [...new Set(servers)],
+      tokenHash: sha256(token),
+      createdAt: new Date().toISOString(),
+    };
     this.save([...this.agents.filter((a) => a.name !== name), agent]);
     return { ...view(agent), token };
   }
@@ -160,7 +169,8 @@ export class AgentStore {
       const st = statSync(this.path);
       return `${st.mtimeMs}:${st.size}:${st.ino}`;
     } catch (e) {
-      // Only a file that is not there is "no agents"; one that cannot be looked at (a link loop) is read, and fails closed saying why.
+      // Only a file that is not there is "no agents"; one that cannot be looked at (a link loop) is read, and fails
+      // closed saying why.
       const code = (e as NodeJS.ErrnoException).code;
       return code === 'ENOENT' ? 'none' : `error:${code ?? 'unknown'}`;
     }
@@ -168,5 +178,10 @@ export class AgentStore {
 }
 
 function view(a: StoredAgent): AgentView {
-  return { name: a.name, servers: [...a.servers], createdAt: a.createdAt, ...(a.revokedAt && { revokedAt: a.revokedAt }) };
+  return {
+    name: a.name,
+    servers: [...a.servers],
+    createdAt: a.createdAt,
+    ...(a.revokedAt && { revokedAt: a.revokedAt }),
+  };
 }

@@ -21,7 +21,10 @@ export function linkedViews(tools: readonly Linked[]): Map<string, Set<string>> 
   return out;
 }
 
-/** The views as a `resources/list` page for the agent's host (name and MIME type only; it reads each when it renders it). */
+/**
+ * The views as a `resources/list` page for the agent's host (name and MIME type only; it reads each when it renders
+ * it).
+ */
 export function viewListing(tools: readonly Linked[]): { uri: string; name: string; mimeType: string }[] {
   return [...linkedViews(tools).keys()].map((uri) => ({ uri, name: uri, mimeType: APP_MIME }));
 }
@@ -31,9 +34,14 @@ export function viewListing(tools: readonly Linked[]): { uri: string; name: stri
  * agent sees; a URI two granted servers both link is refused (either could be serving the other's
  * tool a view of its own choosing), never guessed.
  */
-export function readLinkedView(tools: readonly Linked[], uri: string, read: (serverId: string) => Promise<ReadResourceResult>): Promise<ReadResourceResult> {
+export function readLinkedView(
+  tools: readonly Linked[],
+  uri: string,
+  read: (serverId: string) => Promise<ReadResourceResult>,
+): Promise<ReadResourceResult> {
   const servers = linkedViews(tools).get(uri);
-  if (!servers) throw new CoreError('unknown-resource', `no tool this agent sees links ${JSON.stringify(uri.slice(0, 200))}`);
+  if (!servers)
+    throw new CoreError('unknown-resource', `no tool this agent sees links ${JSON.stringify(uri.slice(0, 200))}`);
   if (servers.size > 1)
     throw new CoreError(
       'ambiguous-resource',
@@ -46,7 +54,11 @@ export function readLinkedView(tools: readonly Linked[], uri: string, read: (ser
  * The tools an agent sees, in server order: of its servers that are connected, each tool whose
  * definition the person accepted as it is now, under a name that cannot collide.
  */
-export function visibleTools(servers: readonly string[], d: Pick<GatewayDeps, 'connected' | 'tools' | 'raw'>, acceptance: ToolAcceptance): AgentTool[] {
+export function visibleTools(
+  servers: readonly string[],
+  d: Pick<GatewayDeps, 'connected' | 'tools' | 'raw'>,
+  acceptance: ToolAcceptance,
+): AgentTool[] {
   const out: AgentTool[] = [];
   for (const serverId of servers) {
     const identity = d.connected(serverId);
@@ -58,7 +70,8 @@ export function visibleTools(servers: readonly string[], d: Pick<GatewayDeps, 'c
       if (accepted.get(t.name)?.fingerprint !== t.fingerprint) continue;
       const raw = d.raw(serverId, t.name);
       const exposed = agentToolName(serverId, t.name);
-      if (raw) out.push({ name: exposed, serverId, tool: t.name, fingerprint: t.fingerprint, def: { ...raw, name: exposed } });
+      if (raw)
+        out.push({ name: exposed, serverId, tool: t.name, fingerprint: t.fingerprint, def: { ...raw, name: exposed } });
     }
   }
   return out;

@@ -135,12 +135,19 @@ export class AgentGateway {
   /** The active agent of this name (the bridge's local channel names it), or why not. */
   active(name: string): AgentView {
     const a = this.store.get(name);
-    if (!a) throw new CoreError('unknown-agent', `no agent ${JSON.stringify(name)}: create it with mcp-console agents add ${name} --servers …`);
-    if (a.revokedAt) throw new CoreError('agent-revoked', `agent ${JSON.stringify(name)} was revoked at ${a.revokedAt}`);
+    if (!a)
+      throw new CoreError(
+        'unknown-agent',
+        `no agent ${JSON.stringify(name)}: create it with mcp-console agents add ${name} --servers …`,
+      );
+    if (a.revokedAt)
+      throw new CoreError('agent-revoked', `agent ${JSON.stringify(name)} was revoked at ${a.revokedAt}`);
     return a;
   }
 
-  /** Called with an agent's name when what it sees changed (tools added, removed, changed, accepted, servers granted). */
+  /**
+   * Called with an agent's name when what it sees changed (tools added, removed, changed, accepted, servers granted).
+   */
   onVisibleChanged(listener: (agent: string) => void): () => void {
     this.visibleListeners.add(listener);
     return () => this.visibleListeners.delete(listener);
@@ -162,7 +169,8 @@ export class AgentGateway {
     const before = this.lastSeen.get(name);
     this.lastSeen.set(name, at);
     // The Agents tab shows when each agent was last seen: told at its first sight, then at most every 5 s.
-    if (!before || Date.parse(at) - Date.parse(before) >= SEEN_EVERY_MS) this.d.bus.emit('agents.changed', { agents: this.list() });
+    if (!before || Date.parse(at) - Date.parse(before) >= SEEN_EVERY_MS)
+      this.d.bus.emit('agents.changed', { agents: this.list() });
     await this.arrival.connect(agent.servers);
   }
 
@@ -172,10 +180,15 @@ export class AgentGateway {
     return viewListing(this.view(name).tools);
   }
 
-  /** A view one of the agent's tools links, read from that tool's server for the agent's host to render (recorded as the agent's read). */
+  /**
+   * A view one of the agent's tools links, read from that tool's server for the agent's host to render (recorded as the
+   * agent's read).
+   */
   async readView(name: string, uri: string): Promise<ReadResourceResult> {
     await this.prepare(name);
-    return readLinkedView(this.view(name).tools, uri, (serverId) => this.d.read(serverId, uri, { kind: 'agent', name }));
+    return readLinkedView(this.view(name).tools, uri, (serverId) =>
+      this.d.read(serverId, uri, { kind: 'agent', name }),
+    );
   }
 
   /** The tools an agent sees, in server order. */
@@ -194,7 +207,9 @@ export class AgentGateway {
     return view;
   }
 
-  /** Tools of servers granted to some agent that wait for the person: new, or changed since accepted (with the diff). */
+  /**
+   * Tools of servers granted to some agent that wait for the person: new, or changed since accepted (with the diff).
+   */
   pending(): PendingTool[] {
     const granted = new Set(
       this.store
@@ -220,7 +235,12 @@ export class AgentGateway {
    * Calls a tool for an agent through the gate and resolves with what the agent receives: the
    * result, or a tool error saying why there is none. An unknown or hidden tool is an error thrown.
    */
-  async call(name: string, toolName: string, args: Record<string, unknown>, hooks: AgentCallHooks = {}): Promise<CallToolResult> {
+  async call(
+    name: string,
+    toolName: string,
+    args: Record<string, unknown>,
+    hooks: AgentCallHooks = {},
+  ): Promise<CallToolResult> {
     await this.prepare(name);
     const target = this.view(name).byName.get(toolName);
     if (!target) throw new CoreError('unknown-tool', `no tool ${JSON.stringify(toolName)} for agent ${name}`);
@@ -229,14 +249,21 @@ export class AgentGateway {
       record = this.d.calls.request(target.serverId, target.tool, args, { kind: 'agent', name });
     } catch (e) {
       return {
-        content: [{ type: 'text', text: `MCP Console: the call to ${JSON.stringify(target.tool)} could not be asked for: ${(e as Error).message}` }],
+        content: [
+          {
+            type: 'text',
+            text: `MCP Console: the call to ${JSON.stringify(target.tool)} could not be asked for: ${(e as Error).message}`,
+          },
+        ],
         isError: true,
       };
     }
     const mine = this.inflight.get(name) ?? new Set<string>();
     this.inflight.set(name, mine.add(record.id));
     // The approval was announced while the call was asked for (before this existed): it is said now.
-    const unfollow = hooks.onProgress && this.waits.follow(record.id, hooks.onProgress, record.state === 'awaiting-approval', this.waitBeatMs);
+    const unfollow =
+      hooks.onProgress &&
+      this.waits.follow(record.id, hooks.onProgress, record.state === 'awaiting-approval', this.waitBeatMs);
     const onAbort = () => {
       const why = hooks.signal?.reason;
       const said = typeof why === 'string' ? why : why instanceof Error ? why.message : 'cancelled its request';

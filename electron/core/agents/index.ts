@@ -1,4 +1,7 @@
-/** The approval gateway: agents and their tokens, the tools each may see, and their calls through the gate; the pins (the definitions a person accepted), which decide what agents see and what the review compares. */
+/**
+ * The approval gateway: agents and their tokens, the tools each may see, and their calls through the gate; the pins
+ * (the definitions a person accepted), which decide what agents see and what the review compares.
+ */
 export { AgentGateway } from './gateway.js';
 export type { AgentCallHooks, AgentTool, GatewayDeps } from './gateway-deps.js';
 export { AgentStore, TOKEN_PREFIX } from './agent-store.js';

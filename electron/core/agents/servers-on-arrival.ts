@@ -31,10 +31,17 @@ export class ServersOnArrival {
     const underWay = (id: string) => this.d.status(id) === 'connecting' || this.d.status(id) === 'awaiting-consent';
     const connecting = servers.filter(underWay);
     const tries = servers.filter(
-      (id) => !connecting.includes(id) && this.d.status(id) !== undefined && !this.d.connected(id) && now - (this.tried.get(id) ?? 0) > RETRY_MS,
+      (id) =>
+        !connecting.includes(id) &&
+        this.d.status(id) !== undefined &&
+        !this.d.connected(id) &&
+        now - (this.tried.get(id) ?? 0) > RETRY_MS,
     );
     for (const id of tries) this.tried.set(id, now);
-    await Promise.all([...tries.map((id) => this.d.connect(id).catch(() => undefined)), ...connecting.map((id) => this.settled(id))]);
+    await Promise.all([
+      ...tries.map((id) => this.d.connect(id).catch(() => undefined)),
+      ...connecting.map((id) => this.settled(id)),
+    ]);
   }
 
   /** Resolves once a server's connection attempt ends (or after SETTLE_MS). */

@@ -103,7 +103,11 @@ describe('ToolAcceptance', () => {
     expect(await stepped).toEqual([]);
     expect(audit.filter((a) => /first sight/.test(String(a.reason)))).toHaveLength(1);
     const lines = many.map((t) => `${t.name} ${t.fingerprint}`).sort();
-    expect(audit[0]?.detail).toEqual({ count: 5000, digest: createHash('sha256').update(lines.join('\n')).digest('hex'), first: lines.slice(0, 100) });
+    expect(audit[0]?.detail).toEqual({
+      count: 5000,
+      digest: createHash('sha256').update(lines.join('\n')).digest('hex'),
+      first: lines.slice(0, 100),
+    });
     // t0 and t4000…t4999 gone, t1 changed, one new.
     live.tools = [{ name: 't1', fingerprint: 'changed' }, ...many.slice(2, 4000), { name: 'new', fingerprint: 'fn' }];
     const inSteps = await acceptance.unsettledInSteps('s');

@@ -35,13 +35,16 @@ function* paced<T>(items: Iterable<T>, each: (item: T, i: number) => void): Gene
 }
 
 /** The tools agents may be offered: all of them unless some are excluded (then a copy without those). */
-const usable = (tools: ToolView[]): ToolView[] => (tools.some((t) => t.excluded) ? tools.filter((t) => !t.excluded) : tools);
+const usable = (tools: ToolView[]): ToolView[] =>
+  tools.some((t) => t.excluded) ? tools.filter((t) => !t.excluded) : tools;
 
 /** Tools named one by one in an audit entry; beyond, the entry holds their count and a digest. */
 const AUDIT_NAMED = 100;
 
 function names(list: string[]): string {
-  return list.length <= AUDIT_NAMED ? list.join(', ') : `${list.slice(0, AUDIT_NAMED).join(', ')} and ${list.length - AUDIT_NAMED} more`;
+  return list.length <= AUDIT_NAMED
+    ? list.join(', ')
+    : `${list.slice(0, AUDIT_NAMED).join(', ')} and ${list.length - AUDIT_NAMED} more`;
 }
 
 /**
@@ -81,7 +84,9 @@ export class ToolAcceptance {
     private readonly d: AcceptanceDeps,
   ) {}
 
-  /** Tools of servers granted to some agent that wait for the person: new, or changed since accepted (with the diff). */
+  /**
+   * Tools of servers granted to some agent that wait for the person: new, or changed since accepted (with the diff).
+   */
   pending(granted: Iterable<string>): PendingTool[] {
     const out: PendingTool[] = [];
     for (const serverId of granted) {
@@ -95,7 +100,13 @@ export class ToolAcceptance {
         const raw = this.d.raw(serverId, t.name);
         const def = a && raw ? this.store.definition(identity, t.name) : undefined;
         const diff = def && raw ? diffTool(def, raw) : undefined;
-        out.push({ serverId, tool: t.name, fingerprint: t.fingerprint, state: a ? 'changed' : 'new', ...(diff && { diff }) });
+        out.push({
+          serverId,
+          tool: t.name,
+          fingerprint: t.fingerprint,
+          state: a ? 'changed' : 'new',
+          ...(diff && { diff }),
+        });
       }
     }
     return out;
@@ -110,8 +121,17 @@ export class ToolAcceptance {
       const t = live.get(tool);
       // SECURITY: accepted is what the person saw: a tool that changed again meanwhile is not accepted.
       if (!t || t.fingerprint !== fingerprint)
-        throw new CoreError('tool-changed', `tool ${JSON.stringify(tool)} of ${serverId} is not the definition shown; look at it again`);
-      return { name: tool, fingerprint, def: this.d.raw(serverId, tool) ?? {}, how: 'accepted' as const, at: new Date().toISOString() };
+        throw new CoreError(
+          'tool-changed',
+          `tool ${JSON.stringify(tool)} of ${serverId} is not the definition shown; look at it again`,
+        );
+      return {
+        name: tool,
+        fingerprint,
+        def: this.d.raw(serverId, tool) ?? {},
+        how: 'accepted' as const,
+        at: new Date().toISOString(),
+      };
     });
     this.store.accept(identity, take);
     this.d.audit({
@@ -145,12 +165,17 @@ export class ToolAcceptance {
     return this.walk(serverId, true);
   }
 
-  /** Only the tools that differ from their pins (new, changed, removed): what the review and the marks need, without a state per tool. */
+  /**
+   * Only the tools that differ from their pins (new, changed, removed): what the review and the marks need, without a
+   * state per tool.
+   */
   unsettled(serverId: string): PinState[] {
     return this.walk(serverId, false);
   }
 
-  /** The same, a few milliseconds at a time (it runs after every listing, and 100,000 tools are too many for one turn). */
+  /**
+   * The same, a few milliseconds at a time (it runs after every listing, and 100,000 tools are too many for one turn).
+   */
   async unsettledInSteps(serverId: string): Promise<PinState[]> {
     const out: PinState[] = [];
     // Not in the turn that asked: after a listing, the catalog's own work (and, in a new session,
@@ -184,13 +209,26 @@ export class ToolAcceptance {
       const at = a?.at ? { pinnedAt: a.at } : {};
       if (!a) out.push({ serverId, tool: t.name, state: 'new', fingerprint: t.fingerprint });
       else if (a.fingerprint === t.fingerprint)
-        out.push({ serverId, tool: t.name, state: a.how === 'accepted' ? 'accepted' : 'first-seen', fingerprint: t.fingerprint, ...at });
+        out.push({
+          serverId,
+          tool: t.name,
+          state: a.how === 'accepted' ? 'accepted' : 'first-seen',
+          fingerprint: t.fingerprint,
+          ...at,
+        });
       else {
         // The pinned definition is read from its file (a changed tool's diff is against it).
         const raw = this.d.raw(serverId, t.name);
         const def = raw && this.store.definition(identity, t.name);
         const diff = def && raw ? diffTool(def, raw) : undefined;
-        out.push({ serverId, tool: t.name, state: 'changed', fingerprint: t.fingerprint, ...at, ...(diff && { diff }) });
+        out.push({
+          serverId,
+          tool: t.name,
+          state: 'changed',
+          fingerprint: t.fingerprint,
+          ...at,
+          ...(diff && { diff }),
+        });
       }
     });
     yield;
@@ -208,7 +246,9 @@ export class ToolAcceptance {
     return identity ? this.store.get(identity) : null;
   }
 
-  /** The pinned definitions of a connected server, by tool name (read from their file; none when it has no pins yet). */
+  /**
+   * The pinned definitions of a connected server, by tool name (read from their file; none when it has no pins yet).
+   */
   pinnedDefinitions(serverId: string): Map<string, Record<string, unknown> | undefined> | null {
     const identity = this.d.connected(serverId);
     return identity ? this.store.definitions(identity) : null;
@@ -219,7 +259,13 @@ export class ToolAcceptance {
     const identity = this.d.connected(serverId);
     if (!identity) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
     const at = new Date().toISOString();
-    const tools = Object.entries(defs).map(([name, def]) => ({ name, def, fingerprint: hashJson(def), how: 'accepted' as const, at }));
+    const tools = Object.entries(defs).map(([name, def]) => ({
+      name,
+      def,
+      fingerprint: hashJson(def),
+      how: 'accepted' as const,
+      at,
+    }));
     this.store.accept(identity, tools, true);
     this.d.audit({
       kind: 'tools-accepted',
@@ -237,9 +283,19 @@ export class ToolAcceptance {
     if (!identity) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
     const live = new Set(this.d.tools(serverId).map((t) => t.name));
     const back = names.find((n) => live.has(n));
-    if (back) throw new CoreError('tool-changed', `tool ${JSON.stringify(back)} of ${serverId} is listed again; look at it again`);
+    if (back)
+      throw new CoreError(
+        'tool-changed',
+        `tool ${JSON.stringify(back)} of ${serverId} is listed again; look at it again`,
+      );
     this.store.forget(identity, names);
-    this.d.audit({ kind: 'tools-accepted', serverId, serverIdentity: identity, reason: `removal accepted: ${names.join(', ')}`, detail: { removed: names } });
+    this.d.audit({
+      kind: 'tools-accepted',
+      serverId,
+      serverIdentity: identity,
+      reason: `removal accepted: ${names.join(', ')}`,
+      detail: { removed: names },
+    });
     if (notify) this.d.changed?.(serverId);
   }
 
@@ -251,7 +307,12 @@ export class ToolAcceptance {
   }
 
   /** The same, pausing while 100,000 definitions are gathered at first sight; sets `got.pins`. */
-  private *acceptedSteps(serverId: string, identity: string, live: ToolView[], got: { pins?: Map<string, AcceptedTool> }): Generator<void> {
+  private *acceptedSteps(
+    serverId: string,
+    identity: string,
+    live: ToolView[],
+    got: { pins?: Map<string, AcceptedTool> },
+  ): Generator<void> {
     const have = this.store.get(identity);
     // A server not listed yet (or with no tools) makes no baseline: the first listing with tools does.
     if (have || live.length === 0) return void (got.pins = have ?? new Map());

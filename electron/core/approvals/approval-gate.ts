@@ -68,7 +68,10 @@ export class ApprovalGate {
     }
     // SECURITY: the decision must be for exactly the arguments shown.
     if (input.argsHash !== a.argsHash)
-      throw new CoreError('args-mismatch', 'the decision names other arguments than the ones awaiting approval; nothing was sent');
+      throw new CoreError(
+        'args-mismatch',
+        'the decision names other arguments than the ones awaiting approval; nothing was sent',
+      );
     this.close(a, input.decision === 'approve' ? 'approved' : 'denied');
     return a;
   }

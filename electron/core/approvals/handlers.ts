@@ -7,7 +7,10 @@ export interface ApprovalQueue {
   decide(input: DecideInput, by: 'user'): Approval | Promise<Approval>;
 }
 
-/** The approval gate's queue: what waits for a person, and their decision (always a person's, 'user', when asked through here). */
+/**
+ * The approval gate's queue: what waits for a person, and their decision (always a person's, 'user', when asked through
+ * here).
+ */
 export function approvalHandlers(d: { calls: ApprovalQueue }): HandlersOf<NamesIn<'approvals'>> {
   return {
     'approvals.pending': () => d.calls.pending(),

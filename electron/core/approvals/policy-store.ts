@@ -10,7 +10,10 @@ import { parseMeasured } from '../../../shared/boundary.js';
 export { requesterKey };
 
 /** Where a grant over several tools is kept: a key no tool name can take (names cannot hold NUL). */
-const COVER_KEY: Record<Exclude<GrantCover, 'tool'>, string> = { server: '\u0000server', 'read-only': '\u0000read-only' };
+const COVER_KEY: Record<Exclude<GrantCover, 'tool'>, string> = {
+  server: '\u0000server',
+  'read-only': '\u0000read-only',
+};
 
 /** What a standing grant decides for a call, and the grant itself. */
 export interface PolicyMatch {
@@ -43,7 +46,9 @@ export class PolicyStore {
   load(): void {
     if (!this.path) return;
     try {
-      const data = z.object({ grants: z.array(GrantView) }).parse(parseMeasured(readPlacedText(this.path, 'the grants file'), 'the grants file'));
+      const data = z
+        .object({ grants: z.array(GrantView) })
+        .parse(parseMeasured(readPlacedText(this.path, 'the grants file'), 'the grants file'));
       for (const g of data.grants) if (g.scope !== 'session') this.grants.set(key(g.requester, g.serverId, g.tool), g);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;

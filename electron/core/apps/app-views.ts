@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { APP_MIME, allowAttribute, appCallable, mergeViewMeta, toolUi, viewMeta, viewPolicy, type ViewPermission } from '../../../shared/apps.js';
+import {
+  APP_MIME,
+  allowAttribute,
+  appCallable,
+  mergeViewMeta,
+  toolUi,
+  viewMeta,
+  viewPolicy,
+  type ViewPermission,
+} from '../../../shared/apps.js';
 import type { AppView, AppViolation } from '../../../shared/schemas/app-view.js';
 import type { CallRecord } from '../../../shared/schemas/call.js';
 import type { ReadResourceResult } from '../../../shared/schemas/content.js';
@@ -54,7 +63,10 @@ export class AppViews {
 
   constructor(private readonly d: AppViewDeps) {}
 
-  /** Lets a page on these origins frame views (the console's page in browser mode or the desktop app); says the views' origin. */
+  /**
+   * Lets a page on these origins frame views (the console's page in browser mode or the desktop app); says the views'
+   * origin.
+   */
   async serveTo(pageOrigins: string[]): Promise<string> {
     this.host.allowPages(pageOrigins);
     return this.host.start();
@@ -71,8 +83,13 @@ export class AppViews {
     if (!def || !this.d.catalog.get(serverId, tool))
       throw new CoreError('unknown-tool', `server ${JSON.stringify(serverId)} offers no tool ${JSON.stringify(tool)}`);
     const ui = toolUi(def);
-    if (!ui.resourceUri) throw new CoreError('no-view', `${JSON.stringify(tool)} links no view${ui.problems.length ? ` (${ui.problems.join('; ')})` : ''}`);
-    if (!this.host.hasPages()) throw new CoreError('no-view', 'views are shown only in the console window or its browser page');
+    if (!ui.resourceUri)
+      throw new CoreError(
+        'no-view',
+        `${JSON.stringify(tool)} links no view${ui.problems.length ? ` (${ui.problems.join('; ')})` : ''}`,
+      );
+    if (!this.host.hasPages())
+      throw new CoreError('no-view', 'views are shown only in the console window or its browser page');
     const origin = await this.host.start();
     const read = await this.d.resources.read(serverId, ui.resourceUri, { kind: 'console' });
     const { html, meta, problems } = documentOf(read, ui.resourceUri);
@@ -100,7 +117,12 @@ export class AppViews {
       htmlSha256,
       htmlBytes: Buffer.byteLength(html),
       pin: pin.state === 'changed' ? { state: 'changed', pinnedAt: pin.pinnedAt, diff: pin.diff } : pin,
-      problems: [...ui.problems, ...problems, ...policy.problems, ...(this.d.pins.problem ? [this.d.pins.problem] : [])],
+      problems: [
+        ...ui.problems,
+        ...problems,
+        ...policy.problems,
+        ...(this.d.pins.problem ? [this.d.pins.problem] : []),
+      ],
     };
     this.host.add(viewId, { html, csp: policy.csp, allow: allowAttribute(declared, granted) });
     this.open.set(viewId, { view, html, violations: [], recorded: 0 });
@@ -129,9 +151,17 @@ export class AppViews {
   call(viewId: string, tool: string, args: Record<string, unknown>): CallRecord {
     const { view } = this.must(viewId);
     const def = this.d.catalog.raw(view.serverId, tool);
-    if (!def) throw new CoreError('unknown-tool', `server ${JSON.stringify(view.serverId)} offers no tool ${JSON.stringify(tool)}`);
+    if (!def)
+      throw new CoreError(
+        'unknown-tool',
+        `server ${JSON.stringify(view.serverId)} offers no tool ${JSON.stringify(tool)}`,
+      );
     // SECURITY: a view reaches only tools of its own server that admit views (visibility includes "app").
-    if (!appCallable(def)) throw new CoreError('not-for-views', `${JSON.stringify(tool)} is not callable from a view (its visibility leaves out "app")`);
+    if (!appCallable(def))
+      throw new CoreError(
+        'not-for-views',
+        `${JSON.stringify(tool)} is not callable from a view (its visibility leaves out "app")`,
+      );
     return this.d.calls.request(view.serverId, tool, args, this.requester(view));
   }
 
@@ -155,7 +185,9 @@ export class AppViews {
     });
   }
 
-  /** Where a view stands against its pin (a view never seen is pinned now); undefined while its server has no identity. */
+  /**
+   * Where a view stands against its pin (a view never seen is pinned now); undefined while its server has no identity.
+   */
   pinState(serverId: string, uri: string, html: string, htmlSha256 = sha256(html)): ViewPinState | undefined {
     const identity = this.d.identity(serverId);
     return identity ? this.d.pins.check(identity, uri, htmlSha256, html) : undefined;
@@ -165,7 +197,8 @@ export class AppViews {
   pinView(viewId: string): void {
     const o = this.must(viewId);
     const identity = this.d.identity(o.view.serverId);
-    if (!identity) throw new CoreError('not-connected', `server ${JSON.stringify(o.view.serverId)} has no identity to pin for`);
+    if (!identity)
+      throw new CoreError('not-connected', `server ${JSON.stringify(o.view.serverId)} has no identity to pin for`);
     const at = this.d.pins.pin(identity, o.view.resourceUri, o.view.htmlSha256, o.html);
     o.view = { ...o.view, pin: { state: 'pinned', pinnedAt: at } };
     this.d.trail.record({
@@ -188,7 +221,8 @@ export class AppViews {
       const id = typeof m.id === 'string' || typeof m.id === 'number' ? m.id : undefined;
       const kind = method ? (id === undefined ? 'notification' : 'request') : 'error' in m ? 'error' : 'response';
       const params = (m.params ?? {}) as { name?: unknown; uri?: unknown };
-      const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
+      const name =
+        typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
       this.d.trace.record(view.serverId, {
         dir: l.dir === 'to-view' ? 'out' : 'in',
         kind,
@@ -252,7 +286,9 @@ export class AppViews {
         serverId: v.serverId,
         serverIdentity: this.d.identity(v.serverId),
         tool: v.tool,
-        reason: more ? `more blocked; not recorded past ${MAX_RECORDED_VIOLATIONS}` : `${b.directive} blocked ${b.blocked || '(inline)'}`,
+        reason: more
+          ? `more blocked; not recorded past ${MAX_RECORDED_VIOLATIONS}`
+          : `${b.directive} blocked ${b.blocked || '(inline)'}`,
         detail: { directive: b.directive, blocked: b.blocked },
       });
     }
@@ -260,8 +296,14 @@ export class AppViews {
   }
 }
 
-/** The HTML of a view read, and its `_meta.ui`: exactly one content of the right URI, text or base64, within the size limit. */
-function documentOf(read: ReadResourceResult, uri: string): { html: string; meta: ReturnType<typeof viewMeta>; problems: string[] } {
+/**
+ * The HTML of a view read, and its `_meta.ui`: exactly one content of the right URI, text or base64, within the size
+ * limit.
+ */
+function documentOf(
+  read: ReadResourceResult,
+  uri: string,
+): { html: string; meta: ReturnType<typeof viewMeta>; problems: string[] } {
   const problems: string[] = [];
   const contents = read.contents.filter((c) => c.uri === uri);
   const c = contents[0] ?? read.contents[0];
@@ -270,13 +312,17 @@ function documentOf(read: ReadResourceResult, uri: string): { html: string; meta
   const mime = typeof c.mimeType === 'string' ? c.mimeType : '';
   if (mime.replace(/\s/g, '').toLowerCase() !== APP_MIME) {
     if (!/^text\/html\b/i.test(mime))
-      throw new CoreError('bad-view', `${uri} is ${mime ? JSON.stringify(mime.slice(0, 100)) : 'of no MIME type'}, not ${APP_MIME}`);
+      throw new CoreError(
+        'bad-view',
+        `${uri} is ${mime ? JSON.stringify(mime.slice(0, 100)) : 'of no MIME type'}, not ${APP_MIME}`,
+      );
     problems.push(`${uri} is ${JSON.stringify(mime.slice(0, 100))}; the extension asks for ${APP_MIME}`);
   }
   let html: string;
   if (typeof c.text === 'string') html = c.text;
   else if (typeof c.blob === 'string') html = Buffer.from(c.blob, 'base64').toString('utf8');
   else throw new CoreError('bad-view', `${uri} has neither text nor blob`);
-  if (Buffer.byteLength(html) > MAX_VIEW_BYTES) throw new CoreError('bad-view', `${uri} is larger than ${MAX_VIEW_BYTES / 1024 / 1024} MB`);
+  if (Buffer.byteLength(html) > MAX_VIEW_BYTES)
+    throw new CoreError('bad-view', `${uri} is larger than ${MAX_VIEW_BYTES / 1024 / 1024} MB`);
   return { html, meta: viewMeta(c._meta), problems };
 }

@@ -104,11 +104,18 @@ export class ViewHost {
         `frame-ancestors ${this.pageOrigins.join(' ') || "'none'"}`,
       ].join('; ');
       const page = proxyPage({ nonce, viewPath: `/view/${id}`, pageOrigins: this.pageOrigins, allow: view.allow });
-      return void res.writeHead(200, { ...base, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp }).end(page);
+      return void res
+        .writeHead(200, { ...base, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp })
+        .end(page);
     }
-    if (view.served) return void res.writeHead(410, { ...base, 'Content-Type': 'text/plain' }).end('this view was served already; open it again');
+    if (view.served)
+      return void res
+        .writeHead(410, { ...base, 'Content-Type': 'text/plain' })
+        .end('this view was served already; open it again');
     view.served = true;
-    res.writeHead(200, { ...base, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': view.csp }).end(view.html);
+    res
+      .writeHead(200, { ...base, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': view.csp })
+      .end(view.html);
   }
 
   /** A violation report: bounded, parsed, passed on; never an error back to the browser. */
@@ -137,7 +144,9 @@ export function readReport(text: string): Blocked | undefined {
   } catch {
     return undefined;
   }
-  const first = Array.isArray(body) ? (body[0] as Record<string, unknown> | undefined)?.body : (body as Record<string, unknown> | null)?.['csp-report'];
+  const first = Array.isArray(body)
+    ? (body[0] as Record<string, unknown> | undefined)?.body
+    : (body as Record<string, unknown> | null)?.['csp-report'];
   if (typeof first !== 'object' || first === null) return undefined;
   const r = first as Record<string, unknown>;
   const directive = r['effective-directive'] ?? r.effectiveDirective ?? r['violated-directive'];

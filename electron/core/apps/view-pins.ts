@@ -14,7 +14,9 @@ interface Pin {
 }
 
 /** A view against its pin: first seen now (pinned at once), as pinned, or changed since (with the diff). */
-export type ViewPinState = { state: 'first-seen' | 'pinned'; pinnedAt: string } | { state: 'changed'; pinnedAt: string; pinnedSha256: string; diff: LineDiff };
+export type ViewPinState =
+  | { state: 'first-seen' | 'pinned'; pinnedAt: string }
+  | { state: 'changed'; pinnedAt: string; pinnedSha256: string; diff: LineDiff };
 
 /**
  * Each server identity's MCP App views as a person last accepted them (the first one seen is taken
@@ -39,7 +41,12 @@ export class ViewPins {
       return { state: 'first-seen', pinnedAt: at };
     }
     if (pin.sha256 === sha256) return { state: 'pinned', pinnedAt: pin.at };
-    return { state: 'changed', pinnedAt: pin.at, pinnedSha256: pin.sha256, diff: lineDiff(pin.html, html.slice(0, KEPT)) };
+    return {
+      state: 'changed',
+      pinnedAt: pin.at,
+      pinnedSha256: pin.sha256,
+      diff: lineDiff(pin.html, html.slice(0, KEPT)),
+    };
   }
 
   /** A person pins the view as it is now. */
@@ -56,10 +63,14 @@ export class ViewPins {
     m = new Map();
     if (this.dir) {
       try {
-        const data = parseMeasured(readPlacedText(join(this.dir, `${identity}.json`), 'a view pins file'), 'a view pins file') as {
+        const data = parseMeasured(
+          readPlacedText(join(this.dir, `${identity}.json`), 'a view pins file'),
+          'a view pins file',
+        ) as {
           views?: Record<string, Pin>;
         };
-        for (const [uri, p] of Object.entries(data.views ?? {})) if (typeof p?.sha256 === 'string' && typeof p.html === 'string') m.set(uri, p);
+        for (const [uri, p] of Object.entries(data.views ?? {}))
+          if (typeof p?.sha256 === 'string' && typeof p.html === 'string') m.set(uri, p);
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
           this.problem = `the view pins of ${identity} could not be read (${(e as Error).message}); views are taken again as first seen`;

@@ -22,7 +22,8 @@ export function anchorFrom(cp: { seq: number; hash: string; sig?: string; key?: 
   if (typeof cp.sig !== 'string' || typeof cp.key !== 'string')
     return 'the checkpoint beside the log is not signed (it was written before checkpoints were signed, or the signing key could not be opened)';
   const signed = { seq: cp.seq, hash: cp.hash, sig: cp.sig, key: cp.key };
-  if (!signatureHolds(signed, cp.key)) return 'the checkpoint beside the log does not carry a valid signature of its own key';
+  if (!signatureHolds(signed, cp.key))
+    return 'the checkpoint beside the log does not carry a valid signature of its own key';
   return { format: ANCHOR_FORMAT, ...signed, at: new Date().toISOString() };
 }
 
@@ -30,7 +31,8 @@ export function anchorFrom(cp: { seq: number; hash: string; sig?: string; key?: 
 export function readAnchor(file: string): Anchor | string {
   try {
     const a = parseMeasured(readPlacedText(file, 'the anchor', 1024 * 1024), 'the anchor') as Partial<Anchor>;
-    if (a.format !== ANCHOR_FORMAT) return `${file} is not an audit anchor (format ${JSON.stringify(a.format ?? null)})`;
+    if (a.format !== ANCHOR_FORMAT)
+      return `${file} is not an audit anchor (format ${JSON.stringify(a.format ?? null)})`;
     if (
       typeof a.seq !== 'number' ||
       !Number.isInteger(a.seq) ||
@@ -52,11 +54,21 @@ export function readAnchor(file: string): Anchor | string {
  * signed by: one the owner kept (`--pubkey`), or the data directory's (`fromDataDir`: whoever can
  * rewrite the log can replace that file too, which the caller says).
  */
-export function checkAnchor(path: string, anchor: Anchor, key: string): { ok: true } | { ok: false; reason: string; firstBadSeq?: number } {
+export function checkAnchor(
+  path: string,
+  anchor: Anchor,
+  key: string,
+): { ok: true } | { ok: false; reason: string; firstBadSeq?: number } {
   if (anchor.key !== key.trim())
-    return { ok: false, reason: `the anchor was signed by another key (${anchor.key.slice(0, 20)}…), not ${key.trim().slice(0, 20)}…` };
+    return {
+      ok: false,
+      reason: `the anchor was signed by another key (${anchor.key.slice(0, 20)}…), not ${key.trim().slice(0, 20)}…`,
+    };
   if (!signatureHolds(anchor, key))
-    return { ok: false, reason: "the anchor's signature does not hold: the anchor was changed, or it was not signed by this key" };
+    return {
+      ok: false,
+      reason: "the anchor's signature does not hold: the anchor was changed, or it was not signed by this key",
+    };
   if (!existsSync(path)) return { ok: false, reason: `there is no audit log at ${path}` };
   for (const line of readPlacedText(path, 'the audit log', AUDIT_LOG_MAX).split('\n')) {
     let e: { seq?: unknown; hash?: unknown };

@@ -17,7 +17,11 @@ export function keepArgsBeside(dataDir: string, hash: string, json: string): str
  * The call manager's `keepArgs`: keeps large arguments beside the log while the setting allows it;
  * a failure to write them is reported (as an internal error) and the entry keeps only their hash.
  */
-export function argsKeeper(dataDir: string, allowed: () => boolean, trail: { internalError(what: string, e: unknown): void }) {
+export function argsKeeper(
+  dataDir: string,
+  allowed: () => boolean,
+  trail: { internalError(what: string, e: unknown): void },
+) {
   return (hash: string, json: string): string | undefined => {
     if (!allowed()) return undefined;
     try {

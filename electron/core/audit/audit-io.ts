@@ -6,11 +6,18 @@ export interface AuditIo {
   fdatasyncSync(fd: number): void;
   /** The same off the main thread; without it, `fdatasyncSync` runs on the next turn of the loop. */
   fdatasync?(fd: number, done: (err: Error | null) => void): void;
-  /** The clock a sync is timed by (milliseconds; `performance.now` unless given): a test drives it instead of a machine's load. */
+  /**
+   * The clock a sync is timed by (milliseconds; `performance.now` unless given): a test drives it instead of a
+   * machine's load.
+   */
   now?(): number;
 }
 
-export const nodeIo: AuditIo = { writeSync: (fd, buf, off, len) => writeSync(fd, buf, off, len), fdatasyncSync, fdatasync };
+export const nodeIo: AuditIo = {
+  writeSync: (fd, buf, off, len) => writeSync(fd, buf, off, len),
+  fdatasyncSync,
+  fdatasync,
+};
 
 /**
  * Writes every byte or throws: `write(2)` may write less than asked (a nearly full disk), and a
@@ -20,7 +27,10 @@ export function writeAll(io: Pick<AuditIo, 'writeSync'>, fd: number, buf: Buffer
   let off = 0;
   while (off < buf.length) {
     const n = io.writeSync(fd, buf, off, buf.length - off);
-    if (!(n > 0)) throw Object.assign(new Error(`wrote ${off} of ${buf.length} bytes, then nothing more (disk full?)`), { code: 'ENOSPC' });
+    if (!(n > 0))
+      throw Object.assign(new Error(`wrote ${off} of ${buf.length} bytes, then nothing more (disk full?)`), {
+        code: 'ENOSPC',
+      });
     off += n;
   }
 }

@@ -16,7 +16,8 @@ describe('AuditLog', () => {
     path = join(dir, 'audit.jsonl');
     log = new AuditLog(path, { fsync: true });
     log.open();
-    for (let i = 0; i < 5; i++) log.append({ kind: 'call-requested', serverId: 's', tool: `t${i}`, callId: `c${i}`, argsHash: 'h', args: { i } });
+    for (let i = 0; i < 5; i++)
+      log.append({ kind: 'call-requested', serverId: 's', tool: `t${i}`, callId: `c${i}`, argsHash: 'h', args: { i } });
     log.close();
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -58,7 +59,15 @@ describe('AuditLog', () => {
   it('still verifies a log written before lines were sealed as written (hashed by canonical JSON), and goes on from it', () => {
     let prev = GENESIS;
     const old = [1, 2, 3].map((seq) => {
-      const body = { kind: 'call-requested', serverId: 's', tool: `t${seq}`, args: { b: 1, a: 2 }, seq, time: new Date().toISOString(), prevHash: prev };
+      const body = {
+        kind: 'call-requested',
+        serverId: 's',
+        tool: `t${seq}`,
+        args: { b: 1, a: 2 },
+        seq,
+        time: new Date().toISOString(),
+        prevHash: prev,
+      };
       prev = entryHash(body);
       return JSON.stringify({ ...body, hash: prev });
     });
@@ -90,7 +99,12 @@ describe('AuditLog', () => {
 
   it('finds a truncated last line, and calls it a torn write', () => {
     writeFileSync(path, readFileSync(path, 'utf8').slice(0, -20));
-    expect(log.verify()).toMatchObject({ ok: false, firstBadLine: 5, firstBadSeq: 5, reason: expect.stringMatching(/^not valid JSON: a torn last line/) });
+    expect(log.verify()).toMatchObject({
+      ok: false,
+      firstBadLine: 5,
+      firstBadSeq: 5,
+      reason: expect.stringMatching(/^not valid JSON: a torn last line/),
+    });
   });
 
   it('sets a torn last line aside on open, records the recovery in the chain, and verify tells it apart from tampering', () => {
@@ -106,7 +120,15 @@ describe('AuditLog', () => {
     // The chain goes on from the last whole entry (seq 4): the recovery is seq 5, then the four calls
     // the interrupted writer left without an outcome are closed (see unfinished-calls.ts), then the new entry.
     const open = ['call-requested', 'call-requested', 'call-requested', 'call-requested'];
-    expect(entries.map((e) => e.kind)).toEqual([...open, 'log-recovered', 'abandoned', 'abandoned', 'abandoned', 'abandoned', 'connect']);
+    expect(entries.map((e) => e.kind)).toEqual([
+      ...open,
+      'log-recovered',
+      'abandoned',
+      'abandoned',
+      'abandoned',
+      'abandoned',
+      'connect',
+    ]);
     expect(entries[4]).toMatchObject({ seq: 5, prevHash: entries[3].hash });
     expect(next.seq).toBe(10);
     const file = entries[4].detail.file as string;
@@ -128,7 +150,8 @@ describe('AuditLog', () => {
       firstBadSeq: 4,
       reason: 'the log ends at seq 3, before its checkpoint at seq 5: entries were removed from its end',
     });
-    // Replacing the newest entry by a forged one with the same seq is found too (without the key to rewrite both files).
+    // Replacing the newest entry by a forged one with the same seq is found too (without the key to rewrite both
+    // files).
     rmSync(`${path}.checkpoint`);
     expect(log.verify()).toMatchObject({ ok: true, warning: expect.stringMatching(/no checkpoint/) });
   });
@@ -169,7 +192,10 @@ describe('AuditLog', () => {
 
   it('never lets the checkpoint name an entry that was not written', async () => {
     let fail = false;
-    const again = new AuditLog(path, { fsync: true, io: { writeSync: (fd, b, o, l) => (fail ? 0 : writeSync(fd, b, o, l)), fdatasyncSync: () => {} } });
+    const again = new AuditLog(path, {
+      fsync: true,
+      io: { writeSync: (fd, b, o, l) => (fail ? 0 : writeSync(fd, b, o, l)), fdatasyncSync: () => {} },
+    });
     again.open();
     again.append({ kind: 'connect' }, true);
     fail = true;
@@ -270,8 +296,12 @@ describe('AuditLog', () => {
       reused.close();
       // A zombie: a child that ended under a parent that never reaps it.
       const sh = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] });
-      const zombie = Number(await new Promise<string>((r) => sh.stdout!.once('data', (d: Buffer) => r(d.toString().trim()))));
-      await expect.poll(() => readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1]?.[0], { timeout: 5000 }).toBe('Z');
+      const zombie = Number(
+        await new Promise<string>((r) => sh.stdout!.once('data', (d: Buffer) => r(d.toString().trim()))),
+      );
+      await expect
+        .poll(() => readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1]?.[0], { timeout: 5000 })
+        .toBe('Z');
       writeFileSync(`${path}.lock`, String(zombie));
       const afterZombie = new AuditLog(path);
       afterZombie.open();

@@ -53,7 +53,10 @@ export class AuditLog {
   /** Group commit: one fdatasync in flight at a time; whoever waits meanwhile shares the next one. */
   private syncing = false;
   private waiters: SyncWaiter[] = [];
-  /** How long syncs have been taking (a moving average that halves an old figure's weight each sync, ms; unknown until the first). */
+  /**
+   * How long syncs have been taking (a moving average that halves an old figure's weight each sync, ms; unknown until
+   * the first).
+   */
   private syncMs = Infinity;
   /** close() came while a sync was in flight: these descriptors are closed when it returns. */
   private closeAfterSync: number[] = [];
@@ -62,7 +65,9 @@ export class AuditLog {
 
   constructor(
     readonly path: string,
-    private readonly opts: { fsync: boolean; io?: AuditIo; journalBytes?: number; signer?: CheckpointSigner } = { fsync: true },
+    private readonly opts: { fsync: boolean; io?: AuditIo; journalBytes?: number; signer?: CheckpointSigner } = {
+      fsync: true,
+    },
   ) {
     this.io = opts.io ?? nodeIo;
     this.checkpoint = new CheckpointFile(`${path}.checkpoint`, () => this.written, opts.signer);
@@ -103,7 +108,9 @@ export class AuditLog {
       // Not written back (a full disk): the journal is left as it is (nothing is written over it before
       // the log takes a sync, and a full disk takes none), so the next start puts it back; a part
       // written back is a torn tail, set aside below.
-      restored = { skipped: `it could not be written back into the log (${(e as Error).message}); it is kept for the next start` };
+      restored = {
+        skipped: `it could not be written back into the log (${(e as Error).message}); it is kept for the next start`,
+      };
     }
     const torn = setAsideTornTail(this.fd, this.path);
     this.size = fstatSync(this.fd).size;
@@ -170,10 +177,15 @@ export class AuditLog {
     if (this.writeError) throw new Error(`the audit log could not be written: ${this.writeError.message}`);
     if (this.lockedBy !== null) {
       if (flush) throw new Error(this.lockedBy);
-      return { ...fields, seq: 0, time: new Date().toISOString(), prevHash: '', hash: '' } as AuditEntry; // not written: see lockedBy
+      // not written: see lockedBy
+      return { ...fields, seq: 0, time: new Date().toISOString(), prevHash: '', hash: '' } as AuditEntry;
     }
     // Object.assign, not a spread with fields after it: the same object (same key order), a quarter of the time.
-    const body = Object.assign({}, fields, { seq: this.seq + 1, time: new Date().toISOString(), prevHash: this.prevHash }) as Record<string, unknown>;
+    const body = Object.assign({}, fields, {
+      seq: this.seq + 1,
+      time: new Date().toISOString(),
+      prevHash: this.prevHash,
+    }) as Record<string, unknown>;
     const { line, hash } = sealedLine(body);
     body.hash = hash;
     const entry = body as unknown as AuditEntry;
@@ -214,7 +226,8 @@ export class AuditLog {
     if (!this.opts.fsync) return { entry, durable: Promise.resolve() };
     const durable = new Promise<void>((resolve, reject) => {
       this.waiters.push({ resolve, reject });
-      if (!this.syncing) this.groupSync(opts.alone === true && this.waiters.length === 1 && this.syncMs < INLINE_SYNC_MS);
+      if (!this.syncing)
+        this.groupSync(opts.alone === true && this.waiters.length === 1 && this.syncMs < INLINE_SYNC_MS);
     });
     return { entry, durable };
   }

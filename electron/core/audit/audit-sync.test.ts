@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../e2e/harness/harness.js';
 import { AuditLog, type AuditIo } from './audit-log.js';
 
-/** How a durable entry reaches the disk: shared syncs off the loop, or one sync on it for a call alone on a fast disk. */
+/**
+ * How a durable entry reaches the disk: shared syncs off the loop, or one sync on it for a call alone on a fast disk.
+ */
 describe('AuditLog durable appends', () => {
   let dir: string;
   let log: AuditLog;
@@ -38,7 +40,8 @@ describe('AuditLog durable appends', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const approve = (alone: boolean) => log.appendDurable({ kind: 'approved', serverId: 's', tool: 't' }, { alone }).durable;
+  const approve = (alone: boolean) =>
+    log.appendDurable({ kind: 'approved', serverId: 's', tool: 't' }, { alone }).durable;
   const release = async () => {
     for (const go of held.splice(0)) go();
     await new Promise((r) => setImmediate(r));

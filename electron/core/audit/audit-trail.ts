@@ -20,7 +20,10 @@ export class AuditTrail {
     return entry;
   }
 
-  /** Writes an entry and announces it; `durable` resolves once it is on disk (group commit). Throws, or rejects, when it cannot be. */
+  /**
+   * Writes an entry and announces it; `durable` resolves once it is on disk (group commit). Throws, or rejects, when it
+   * cannot be.
+   */
   recordDurable(fields: AuditFields, opts: { alone?: boolean } = {}): { entry: AuditEntry; durable: Promise<void> } {
     const written = this.log.appendDurable(fields, opts);
     this.bus.emit('audit.appended', written.entry);

@@ -21,7 +21,10 @@ export function lineSealed(line: string, hash: string): boolean {
   return line.endsWith(tail) && sha256(line.slice(0, -tail.length) + '}') === hash;
 }
 
-/** The hash of an entry written before lines were sealed as written (up to 0.1.0): sha-256 of the canonical JSON of every field but `hash`. */
+/**
+ * The hash of an entry written before lines were sealed as written (up to 0.1.0): sha-256 of the canonical JSON of
+ * every field but `hash`.
+ */
 export function entryHash(entry: Record<string, unknown>): string {
   const { hash: _omit, ...rest } = entry;
   return sha256(canonicalJson(rest));

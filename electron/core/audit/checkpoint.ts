@@ -69,7 +69,10 @@ export class CheckpointFile {
   read(): (Checkpoint & { sig?: string; key?: string }) | 'missing' | 'unreadable' {
     if (!existsSync(this.path)) return 'missing';
     try {
-      const cp = parseMeasured(readPlacedText(this.path, 'the checkpoint', 1024 * 1024), 'the checkpoint') as Checkpoint;
+      const cp = parseMeasured(
+        readPlacedText(this.path, 'the checkpoint', 1024 * 1024),
+        'the checkpoint',
+      ) as Checkpoint;
       return typeof cp.seq === 'number' && typeof cp.hash === 'string' ? cp : 'unreadable';
     } catch {
       return 'unreadable';

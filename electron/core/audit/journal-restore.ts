@@ -11,7 +11,10 @@ interface Found {
   bytes: Buffer;
 }
 
-/** The records of the journal's newest generation, in order: read from its start while they are whole and follow each other. */
+/**
+ * The records of the journal's newest generation, in order: read from its start while they are whole and follow each
+ * other.
+ */
 export function readJournal(fd: number): Found[] {
   const size = Math.min(fstatSync(fd).size, 64 * 1024 * 1024);
   const file = Buffer.alloc(size);
@@ -45,7 +48,10 @@ export function readJournal(fd: number): Found[] {
  * exactly, or why there are none to use. Only bytes that continue the log are taken: the journal's
  * copy must start at or before the log's end and agree with the bytes the log has there.
  */
-export function journalTail(journalPath: string, logFd: number): { tail: Buffer; lines: number } | { skipped: string } | null {
+export function journalTail(
+  journalPath: string,
+  logFd: number,
+): { tail: Buffer; lines: number } | { skipped: string } | null {
   let jfd: number;
   try {
     jfd = openSync(journalPath, 'r');
@@ -58,7 +64,8 @@ export function journalTail(journalPath: string, logFd: number): { tail: Buffer;
     const i = records.findIndex((r) => r.at + r.bytes.length > size);
     if (i < 0) return null;
     const first = records[i]!;
-    if (first.at > size) return { skipped: `the journal starts ${first.at - size} bytes past the log's end (it is not this log's)` };
+    if (first.at > size)
+      return { skipped: `the journal starts ${first.at - size} bytes past the log's end (it is not this log's)` };
     const overlap = Buffer.alloc(size - first.at);
     readSync(logFd, overlap, 0, overlap.length, first.at);
     if (!overlap.equals(first.bytes.subarray(0, overlap.length)))
@@ -72,7 +79,10 @@ export function journalTail(journalPath: string, logFd: number): { tail: Buffer;
   }
 }
 
-/** What the sync journal holds beyond the end of the log at `logPath`, if anything (read only: verify, with no console running). */
+/**
+ * What the sync journal holds beyond the end of the log at `logPath`, if anything (read only: verify, with no console
+ * running).
+ */
 export function journalWaiting(journalPath: string, logPath: string): { tail: Buffer; lines: number } | null {
   const fd = openSync(logPath, 'r');
   try {

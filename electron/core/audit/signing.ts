@@ -43,9 +43,11 @@ const PREFIX = 'ed25519:';
 const SPKI_HEADER = Buffer.from('302a300506032b6570032100', 'hex');
 
 /** The bytes a checkpoint's signature covers: a fixed label, then its sequence number and hash. */
-export const checkpointMessage = (cp: Checkpoint): Buffer => Buffer.from(`mcp-console audit checkpoint v1\n${cp.seq}\n${cp.hash}`, 'utf8');
+export const checkpointMessage = (cp: Checkpoint): Buffer =>
+  Buffer.from(`mcp-console audit checkpoint v1\n${cp.seq}\n${cp.hash}`, 'utf8');
 
-const rawPublic = (key: KeyObject): string => PREFIX + (key.export({ format: 'der', type: 'spki' }) as Buffer).subarray(SPKI_HEADER.length).toString('base64');
+const rawPublic = (key: KeyObject): string =>
+  PREFIX + (key.export({ format: 'der', type: 'spki' }) as Buffer).subarray(SPKI_HEADER.length).toString('base64');
 
 /** A public key as `ed25519:BASE64` (as printed), or null when it is not one. */
 export function publicKeyOf(text: string): KeyObject | null {
@@ -64,15 +66,29 @@ export function publicKeyOf(text: string): KeyObject | null {
 export function checkpointSigner(dataDir: string, sealer: Sealer): CheckpointSigner {
   const file = join(dataDir, SIGNING_KEY_FILE);
   let priv: KeyObject;
-  if (existsSync(file)) priv = createPrivateKey({ key: sealer.open(readPlacedBytes(file, 'the signing key', 64 * 1024)), format: 'der', type: 'pkcs8' });
+  if (existsSync(file))
+    priv = createPrivateKey({
+      key: sealer.open(readPlacedBytes(file, 'the signing key', 64 * 1024)),
+      format: 'der',
+      type: 'pkcs8',
+    });
   else {
     priv = generateKeyPairSync('ed25519').privateKey;
     writeFileAtomic(file, sealer.seal(priv.export({ format: 'der', type: 'pkcs8' }) as Buffer));
   }
   const publicKey = rawPublic(createPublicKey(priv));
   const pubFile = join(dataDir, PUBLIC_KEY_FILE);
-  if (!existsSync(pubFile) || readPlacedText(pubFile, 'the public key', 64 * 1024).trim() !== publicKey) writeFileAtomic(pubFile, `${publicKey}\n`);
-  return { publicKey, sign: (cp) => ({ seq: cp.seq, hash: cp.hash, sig: sign(null, checkpointMessage(cp), priv).toString('base64'), key: publicKey }) };
+  if (!existsSync(pubFile) || readPlacedText(pubFile, 'the public key', 64 * 1024).trim() !== publicKey)
+    writeFileAtomic(pubFile, `${publicKey}\n`);
+  return {
+    publicKey,
+    sign: (cp) => ({
+      seq: cp.seq,
+      hash: cp.hash,
+      sig: sign(null, checkpointMessage(cp), priv).toString('base64'),
+      key: publicKey,
+    }),
+  };
 }
 
 /** Whether `cp` carries a signature of its own sequence number and hash by `key` (`ed25519:…`). */

@@ -31,7 +31,11 @@ describe('AuditLog sync journal', () => {
   let synced: string[];
   const which = (fd: number) => {
     const ino = fstatSync(fd).ino;
-    return ino === statSync(`${path}.journal`, { throwIfNoEntry: false })?.ino ? 'journal' : ino === statSync(path).ino ? 'log' : 'other';
+    return ino === statSync(`${path}.journal`, { throwIfNoEntry: false })?.ino
+      ? 'journal'
+      : ino === statSync(path).ino
+        ? 'log'
+        : 'other';
   };
   const io: AuditIo = {
     writeSync: (fd, buf, off, len) => writeSync(fd, buf, off, len),
@@ -50,7 +54,8 @@ describe('AuditLog sync journal', () => {
     await log.idle();
     return log;
   };
-  const approve = (log: AuditLog, i: number) => log.appendDurable({ kind: 'approved', serverId: 's', tool: 't', callId: `c${i}`, args: { i } }).durable;
+  const approve = (log: AuditLog, i: number) =>
+    log.appendDurable({ kind: 'approved', serverId: 's', tool: 't', callId: `c${i}`, args: { i } }).durable;
   const logLines = () => readFileSync(path, 'utf8').trimEnd().split('\n');
 
   beforeEach(() => {
@@ -62,7 +67,8 @@ describe('AuditLog sync journal', () => {
 
   it('syncs the journal, not the log, once it is made, and its records hold every line the log got since, in order', async () => {
     const log = await opened();
-    await approve(log, 0); // the first sync is the log's: what the log held before is on disk before the journal is written over
+    // the first sync is the log's: what the log held before is on disk before the journal is written over
+    await approve(log, 0);
     log.append({ kind: 'completed', callId: 'c0' });
     await approve(log, 1);
     log.append({ kind: 'completed', callId: 'c1' });
@@ -103,13 +109,19 @@ describe('AuditLog sync journal', () => {
     truncateSync(path, keep);
     // Verified before the console opens it again (the CLI): whole with what the journal holds, which it names.
     const note = /5 entries after the log's end are in the sync journal/;
-    expect(new AuditLog(path).verify()).toMatchObject({ ok: true, entries: lines.length, warning: expect.stringMatching(note) });
+    expect(new AuditLog(path).verify()).toMatchObject({
+      ok: true,
+      entries: lines.length,
+      warning: expect.stringMatching(note),
+    });
     // The journal does not make up for entries it does not have: a checkpoint past its end is still a cut-off end.
     const checkpoint = readFileSync(`${path}.checkpoint`);
     writeFileSync(`${path}.checkpoint`, JSON.stringify({ seq: 99, hash: 'h' }) + '\n');
     expect(new AuditLog(path).verify()).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/before its checkpoint at seq 99.*; 5 entries after the log's end are in the sync journal/),
+      reason: expect.stringMatching(
+        /before its checkpoint at seq 99.*; 5 entries after the log's end are in the sync journal/,
+      ),
     });
     writeFileSync(`${path}.checkpoint`, checkpoint);
     const again = await opened();
@@ -129,12 +141,15 @@ describe('AuditLog sync journal', () => {
     log.close();
     const whole = readFileSync(path);
     const lines = logLines();
-    truncateSync(path, whole.length - lines.at(-1)!.length - 1); // the machine stopped: the last approval only in the journal
+    // the machine stopped: the last approval only in the journal
+    truncateSync(path, whole.length - lines.at(-1)!.length - 1);
     let full = true;
     const fullDisk: AuditIo = { ...io, writeSync: (fd, buf, off, len) => (full ? 0 : writeSync(fd, buf, off, len)) };
     const stuck = new AuditLog(path, { fsync: true, io: fullDisk });
     stuck.open();
-    expect(stuck.warning).toMatch(/sync journal was not used: it could not be written back into the log \(.*disk full.*\); it is kept for the next start/);
+    expect(stuck.warning).toMatch(
+      /sync journal was not used: it could not be written back into the log \(.*disk full.*\); it is kept for the next start/,
+    );
     expect(() => stuck.appendDurable({ kind: 'approved', callId: 'x' })).toThrow(/disk full/); // nothing is sent meanwhile
     stuck.close();
     full = false;
@@ -149,16 +164,21 @@ describe('AuditLog sync journal', () => {
   it('restores nothing from a journal that is not this log’s, and says why', async () => {
     const log = await opened();
     for (let i = 0; i < 2; i++) await approve(log, i);
-    await log.appendDurable({ kind: 'approved', callId: 'c2', args: { pad: 'z'.repeat(2000) } }).durable; // longer than what a reopen adds
+    // longer than what a reopen adds
+    await log.appendDurable({ kind: 'approved', callId: 'c2', args: { pad: 'z'.repeat(2000) } }).durable;
     log.close();
     const lines = logLines();
     // A log whose last bytes differ from the journal's copy of them (its last line, torn and changed).
-    writeFileSync(path, lines.slice(0, -1).join('\n') + '\n' + lines.at(-1)!.replace('"approved"', '"approvex"').slice(0, 30));
+    writeFileSync(
+      path,
+      lines.slice(0, -1).join('\n') + '\n' + lines.at(-1)!.replace('"approved"', '"approvex"').slice(0, 30),
+    );
     const again = await opened();
     expect(again.warning).toMatch(/sync journal was not used: the journal does not agree with the log's last bytes/);
     expect(logLines().some((l) => l.includes('"c2"'))).toBe(false);
     again.close();
-    expect(await opened().then((l) => (l.close(), l.warning))).toBeNull(); // the journal it did not use is cleared: said once
+    // the journal it did not use is cleared: said once
+    expect(await opened().then((l) => (l.close(), l.warning))).toBeNull();
     // A log that ends before the journal starts (another, shorter log put in its place).
     const log2 = await opened();
     for (let i = 0; i < 3; i++) await approve(log2, i);
@@ -186,7 +206,8 @@ describe('AuditLog sync journal', () => {
       [102, 'bb\n'],
       [105, 'c\n'],
     ]);
-    expect(at(journalRecord(7, 100, [a!]), journalRecord(8, 102, [b!]))).toEqual([[100, 'a\n']]); // an older generation's record after the newest's
+    // an older generation's record after the newest's
+    expect(at(journalRecord(7, 100, [a!]), journalRecord(8, 102, [b!]))).toEqual([[100, 'a\n']]);
     expect(at(journalRecord(7, 100, [a!]), journalRecord(7, 103, [b!]))).toEqual([[100, 'a\n']]); // a gap in the log
   });
 
@@ -205,7 +226,8 @@ describe('AuditLog sync journal', () => {
     };
     const records = read();
     expect(records).toHaveLength(4);
-    for (let i = 1; i < records.length; i++) expect(records[i]!.at).toBe(records[i - 1]!.at + records[i - 1]!.bytes.length);
+    for (let i = 1; i < records.length; i++)
+      expect(records[i]!.at).toBe(records[i - 1]!.at + records[i - 1]!.bytes.length);
     // Flip one byte in the third record's payload: the CRC stops the reading there.
     const j = readFileSync(jpath);
     const third = 24 * 3 + records[0]!.bytes.length + records[1]!.bytes.length + 10;
@@ -218,7 +240,8 @@ describe('AuditLog sync journal', () => {
     const log = await opened(16 * 1024);
     const big = 'x'.repeat(1500);
     for (let i = 0; i < 24; i++) await log.appendDurable({ kind: 'approved', callId: `c${i}`, args: { big } }).durable;
-    // 24 records of about 1.7 KB do not fit in 16 KB: the log was synced when the next did not fit, then the journal again.
+    // 24 records of about 1.7 KB do not fit in 16 KB: the log was synced when the next did not fit, then the journal
+    // again.
     expect(synced[0]).toBe('log');
     const logSyncs = synced.map((s, i) => (s === 'log' ? i : -1)).filter((i) => i > 0);
     expect(logSyncs.length).toBeGreaterThanOrEqual(2);

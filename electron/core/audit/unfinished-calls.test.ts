@@ -88,7 +88,9 @@ describe('the calls a log left without an outcome', () => {
     const second = JSON.stringify(call('call-requested', 'b', { tool: 'tool-€-b' }));
     const at = 1024 * 1024 - 1 - Buffer.byteLength(second.slice(0, second.indexOf('€')));
     const empty = JSON.stringify(call('call-requested', 'a', { reason: '' }));
-    const first = JSON.stringify(call('call-requested', 'a', { reason: 'y'.repeat(at - 1 - Buffer.byteLength(empty)) }));
+    const first = JSON.stringify(
+      call('call-requested', 'a', { reason: 'y'.repeat(at - 1 - Buffer.byteLength(empty)) }),
+    );
     writeFileSync(path, `${first}\n${second}\n`);
     const euro = readFileSync(path).indexOf('€');
     expect([euro, euro + 3]).toEqual([1024 * 1024 - 1, 1024 * 1024 + 2]);

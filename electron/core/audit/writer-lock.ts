@@ -25,7 +25,8 @@ export class WriterLock {
         this.held = true;
         return null;
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') return null; // no lock possible here (read-only folder?): go on as before
+        // no lock possible here (read-only folder?): go on as before
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') return null;
         let owner: Owner = { pid: 0 };
         try {
           owner = parseOwner(readPlacedText(this.path, 'the writer lock', 64 * 1024));

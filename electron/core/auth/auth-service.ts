@@ -75,7 +75,12 @@ export class AuthService {
         timeoutMs: this.deps.timeoutMs ?? SIGN_IN_TIMEOUT_MS,
         ask: (prompt, cancel, done) => this.ask(prompt, cancel, done),
         signedIn: (issuer, scope, how, via) => {
-          this.deps.trail.record({ kind: 'auth-signed-in', serverId: id, serverIdentity: s.identity, detail: { issuer, scope, client: how, via } });
+          this.deps.trail.record({
+            kind: 'auth-signed-in',
+            serverId: id,
+            serverIdentity: s.identity,
+            detail: { issuer, scope, client: how, via },
+          });
           this.announce(id);
         },
         failed: (reason) => {
@@ -122,12 +127,24 @@ export class AuthService {
     const storage = this.store.storage;
     if (!session) {
       const mode = s.config.type === 'stdio' ? 'none' : 'static-header';
-      return { serverId: id, mode, signedIn: false, refreshable: false, client: { how: 'none' }, storage, pending: false, steps };
+      return {
+        serverId: id,
+        mode,
+        signedIn: false,
+        refreshable: false,
+        client: { how: 'none' },
+        storage,
+        pending: false,
+        steps,
+      };
     }
     const e = this.store.get(s.identity);
     const cur = e?.current ? e.issuers[e.current] : undefined;
     const t = cur?.tokens;
-    const expiresAt = t?.expires_in !== undefined && cur?.savedAt ? new Date(Date.parse(cur.savedAt) + t.expires_in * 1000).toISOString() : undefined;
+    const expiresAt =
+      t?.expires_in !== undefined && cur?.savedAt
+        ? new Date(Date.parse(cur.savedAt) + t.expires_in * 1000).toISOString()
+        : undefined;
     const how = session.provider.how();
     return {
       serverId: id,
@@ -137,7 +154,10 @@ export class AuthService {
       scope: t?.scope ?? cur?.requested,
       expiresAt,
       refreshable: !!t?.refresh_token,
-      client: { how: t || cur?.client || how === 'pre-registered' ? how : 'none', clientId: session.provider.clientInformation()?.client_id },
+      client: {
+        how: t || cur?.client || how === 'pre-registered' ? how : 'none',
+        clientId: session.provider.clientInformation()?.client_id,
+      },
       storage,
       error: session.lastError,
       pending: session.busy,
@@ -179,7 +199,8 @@ export class AuthService {
           session.provider.discoveryState()?.authorizationServerMetadata ??
           (await (await loadSdk()).discoverAuthorizationServerMetadata(issuer, { fetchFn: f }));
         const endpoint = (meta as { revocation_endpoint?: string } | undefined)?.revocation_endpoint;
-        if (!endpoint) revoked = 'the authorization server offers no revocation endpoint; the tokens were deleted here only';
+        if (!endpoint)
+          revoked = 'the authorization server offers no revocation endpoint; the tokens were deleted here only';
         else {
           const client = session.provider.clientInformation({ issuer }) ?? cur.client;
           for (const [token, hint] of [
@@ -203,8 +224,18 @@ export class AuthService {
     }
     this.store.delete(s.identity);
     session.provider.invalidateCredentials('all');
-    this.deps.trail.record({ kind: 'auth-signed-out', serverId: id, serverIdentity: s.identity, outcome: revoked, detail: { issuer } });
-    this.stepsOf(id).add({ step: 'sign-out', ok: !revoked.startsWith('revocation failed'), summary: `signed out: ${revoked}` });
+    this.deps.trail.record({
+      kind: 'auth-signed-out',
+      serverId: id,
+      serverIdentity: s.identity,
+      outcome: revoked,
+      detail: { issuer },
+    });
+    this.stepsOf(id).add({
+      step: 'sign-out',
+      ok: !revoked.startsWith('revocation failed'),
+      summary: `signed out: ${revoked}`,
+    });
     return this.view(id);
   }
 

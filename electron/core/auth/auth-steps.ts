@@ -41,7 +41,9 @@ export function redactBody(text: string, contentType = ''): string {
   if (/json/i.test(contentType) || /^\s*[{[]/.test(text)) {
     try {
       // Measured first: the redaction below walks the value recursively.
-      out = JSON.stringify(parseMeasured(text, 'the body', MESSAGE_LIMITS), (k, v: unknown) => (SECRET_FIELDS.test(k) && typeof v === 'string' ? REDACTED : v));
+      out = JSON.stringify(parseMeasured(text, 'the body', MESSAGE_LIMITS), (k, v: unknown) =>
+        SECRET_FIELDS.test(k) && typeof v === 'string' ? REDACTED : v,
+      );
     } catch {
       /* not JSON after all */
     }
@@ -68,7 +70,8 @@ export function redactUrl(raw: string): string {
 function classify(url: URL, body: string, endpoints: Map<string, string>): string {
   const p = url.pathname;
   if (p.includes('/.well-known/oauth-protected-resource')) return 'resource-metadata';
-  if (p.includes('/.well-known/oauth-authorization-server') || p.includes('/.well-known/openid-configuration')) return 'server-metadata';
+  if (p.includes('/.well-known/oauth-authorization-server') || p.includes('/.well-known/openid-configuration'))
+    return 'server-metadata';
   const grant = /(?:^|&)grant_type=([^&]+)/.exec(body)?.[1];
   if (grant === 'refresh_token') return 'refresh';
   if (grant === 'client_credentials') return 'client-credentials';
@@ -121,8 +124,13 @@ export function explain(e: unknown): string {
   const msg = (e as Error)?.message ?? String(e);
   if (/Protected resource .* does not match/i.test(msg))
     return `${msg}: RFC 9728 §3.3 requires the protected resource metadata's resource to be this server's URL (the MCP server is at fault; nothing was sent to its authorization server)`;
-  if (/does not support code challenge method/i.test(msg)) return `${msg}: MCP requires PKCE with S256 (the authorization server is at fault)`;
-  if (/Resource server does not implement OAuth 2.0 Protected Resource Metadata|trying to load well-known OAuth protected resource/i.test(msg))
+  if (/does not support code challenge method/i.test(msg))
+    return `${msg}: MCP requires PKCE with S256 (the authorization server is at fault)`;
+  if (
+    /Resource server does not implement OAuth 2.0 Protected Resource Metadata|trying to load well-known OAuth protected resource/i.test(
+      msg,
+    )
+  )
     return `${msg}: MCP servers must publish protected resource metadata (RFC 9728) for clients to find their authorization server (the MCP server is at fault)`;
   return msg;
 }
@@ -152,8 +160,11 @@ export class AuthSteps {
   /** A fetch that records each exchange of the OAuth flow (discovery, registration, token…) as a step. */
   fetch(next: FetchLike = fetch): FetchLike {
     return async (input, init) => {
-      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : (input as Request).url);
-      const body = typeof init?.body === 'string' ? init.body : init?.body instanceof URLSearchParams ? init.body.toString() : '';
+      const url = new URL(
+        typeof input === 'string' ? input : input instanceof URL ? input.href : (input as Request).url,
+      );
+      const body =
+        typeof init?.body === 'string' ? init.body : init?.body instanceof URLSearchParams ? init.body.toString() : '';
       const step = classify(url, body, this.endpoints);
       const method = init?.method ?? 'GET';
       const t0 = performance.now();
@@ -174,11 +185,14 @@ export class AuthSteps {
       }
       const ms = Math.round((performance.now() - t0) * 10) / 10;
       const type = res.headers.get('content-type') ?? '';
-      // SECURITY: an authorization server's answer is read once, up to MAX_ANSWER_BYTES, for the SDK and this record alike.
+      // SECURITY: an authorization server's answer is read once, up to MAX_ANSWER_BYTES, for the SDK and this record
+      // alike.
       const { text, over } = await readText(res, MAX_ANSWER_BYTES);
       const shape = over ? undefined : jsonOverLimits(text);
       if (over || shape) {
-        const problem = over ? `the answer is over ${MAX_ANSWER_BYTES / 1_048_576} MiB: refused` : `the answer ${shape}: refused`;
+        const problem = over
+          ? `the answer is over ${MAX_ANSWER_BYTES / 1_048_576} MiB: refused`
+          : `the answer ${shape}: refused`;
         this.add({
           step,
           ok: false,
@@ -203,7 +217,11 @@ export class AuthSteps {
         sent: body ? redactBody(body, String(new Headers(init?.headers).get('content-type') ?? '')) : undefined,
         received: text ? redactBody(text, type) : undefined,
       });
-      return new Response(res.status === 204 || res.status === 304 ? null : text, { status: res.status, statusText: res.statusText, headers: res.headers });
+      return new Response(res.status === 204 || res.status === 304 ? null : text, {
+        status: res.status,
+        statusText: res.statusText,
+        headers: res.headers,
+      });
     };
   }
 }

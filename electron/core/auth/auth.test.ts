@@ -165,7 +165,10 @@ describe('loopback callback', () => {
 
 describe('redaction', () => {
   it('replaces every secret field in JSON, form bodies and URLs, keeping the rest', () => {
-    const json = redactBody('{"access_token":"AT","refresh_token":"RT","token_type":"Bearer","nested":{"client_secret":"CS"}}', 'application/json');
+    const json = redactBody(
+      '{"access_token":"AT","refresh_token":"RT","token_type":"Bearer","nested":{"client_secret":"CS"}}',
+      'application/json',
+    );
     expect(json).not.toMatch(/"AT"|"RT"|"CS"/);
     expect(json).toContain('"token_type":"Bearer"');
     expect(json).toContain(REDACTED);

@@ -70,7 +70,10 @@ export class CredentialStore {
       return;
     }
     try {
-      const parsed = parseMeasured(this.box.open(readPlacedBytes(this.file, 'the credentials file')).toString('utf8'), 'the credentials file') as Doc;
+      const parsed = parseMeasured(
+        this.box.open(readPlacedBytes(this.file, 'the credentials file')).toString('utf8'),
+        'the credentials file',
+      ) as Doc;
       if (parsed?.version !== 1 || typeof parsed.servers !== 'object') throw new Error('unknown format');
       this.doc = parsed;
     } catch (e) {

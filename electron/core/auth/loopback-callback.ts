@@ -57,17 +57,34 @@ export class CallbackListener {
       if (!ownHosts(this.port).has(req.headers.host ?? '') || req.method !== 'GET' || url.pathname !== '/callback')
         return send(404, 'Not found', 'This address only takes the answer of a sign-in MCP Console started.');
       const s = this.settle;
-      if (this.used || !s) return send(400, 'Sign-in already finished', 'This sign-in link was already used. Start again from MCP Console.');
+      if (this.used || !s)
+        return send(
+          400,
+          'Sign-in already finished',
+          'This sign-in link was already used. Start again from MCP Console.',
+        );
       const state = url.searchParams.get('state') ?? '';
       if (!same(state, s.state))
-        return send(400, 'Not this sign-in', 'The answer does not belong to the sign-in MCP Console is waiting for (its state differs).');
+        return send(
+          400,
+          'Not this sign-in',
+          'The answer does not belong to the sign-in MCP Console is waiting for (its state differs).',
+        );
       this.used = true;
       const error = url.searchParams.get('error');
       const code = url.searchParams.get('code');
       if (error || !code) {
-        send(400, 'Sign-in refused', 'The authorization server did not grant access. You can close this tab; MCP Console shows why.');
+        send(
+          400,
+          'Sign-in refused',
+          'The authorization server did not grant access. You can close this tab; MCP Console shows why.',
+        );
         s.reject(
-          new AuthorizationRefused(error ?? 'no code', url.searchParams.get('error_description') ?? undefined, url.searchParams.get('iss') ?? undefined),
+          new AuthorizationRefused(
+            error ?? 'no code',
+            url.searchParams.get('error_description') ?? undefined,
+            url.searchParams.get('iss') ?? undefined,
+          ),
         );
       } else {
         send(200, 'Signed in', 'MCP Console received the answer. You can close this tab.');
@@ -99,14 +116,21 @@ export class CallbackListener {
   /** Waits for the one callback with this state; rejects on refusal, on `signal`, or after `timeoutMs`. */
   wait(state: string, timeoutMs: number, signal?: AbortSignal): Promise<CallbackResult> {
     return new Promise<CallbackResult>((resolve, reject) => {
-      const timer = setTimeout(() => fail(new Error(`no answer from the browser within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+      const timer = setTimeout(
+        () => fail(new Error(`no answer from the browser within ${Math.round(timeoutMs / 1000)} s`)),
+        timeoutMs,
+      );
       const fail = (e: Error) => {
         clearTimeout(timer);
         this.settle = undefined;
         void this.close();
         reject(e);
       };
-      signal?.addEventListener('abort', () => fail(signal.reason instanceof Error ? signal.reason : new Error('the sign-in was cancelled')), { once: true });
+      signal?.addEventListener(
+        'abort',
+        () => fail(signal.reason instanceof Error ? signal.reason : new Error('the sign-in was cancelled')),
+        { once: true },
+      );
       this.settle = {
         state,
         resolve: (r) => (clearTimeout(timer), resolve(r)),

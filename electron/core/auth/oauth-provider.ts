@@ -48,7 +48,8 @@ export class ConsoleOAuthProvider implements OAuthClientProvider {
 
   /**
    * private_key_jwt: the client proves itself with a signed assertion (RFC 7523) instead of a secret.
-   * Made when the SDK's authorization first asks (a provider is also made to show a server's sign-in state, before any SDK is loaded).
+   * Made when the SDK's authorization first asks (a provider is also made to show a server's sign-in state, before any
+   * SDK is loaded).
    */
   get addClientAuthentication(): AddClientAuthentication | undefined {
     const { oauth, env } = this.t;
@@ -91,7 +92,11 @@ export class ConsoleOAuthProvider implements OAuthClientProvider {
       redirect_uris: cc ? [] : [this.redirectUrl ?? 'http://127.0.0.1/callback'],
       grant_types: cc ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
       response_types: cc ? [] : ['code'],
-      token_endpoint_auth_method: this.addClientAuthentication ? 'private_key_jwt' : this.preRegisteredSecret() ? 'client_secret_basic' : 'none',
+      token_endpoint_auth_method: this.addClientAuthentication
+        ? 'private_key_jwt'
+        : this.preRegisteredSecret()
+          ? 'client_secret_basic'
+          : 'none',
       // SEP-837: a desktop app and a command line are native applications (RFC 8252).
       application_type: 'native',
     } as OAuthClientMetadata;
@@ -111,7 +116,8 @@ export class ConsoleOAuthProvider implements OAuthClientProvider {
   how(): 'pre-registered' | 'metadata-document' | 'dynamic' {
     if (this.t.oauth.clientId) return 'pre-registered';
     const c = this.at()?.client;
-    if (this.t.oauth.clientMetadataUrl && (!c || c.client_id === this.t.oauth.clientMetadataUrl)) return 'metadata-document';
+    if (this.t.oauth.clientMetadataUrl && (!c || c.client_id === this.t.oauth.clientMetadataUrl))
+      return 'metadata-document';
     return 'dynamic';
   }
 

@@ -24,7 +24,12 @@ export interface SessionHost {
    */
   ask(prompt: AuthPrompt, cancel: AbortController, done: Promise<unknown>): void;
   /** `via`: the person in the browser, a refresh token, or the client's own credentials. */
-  signedIn(issuer: string | undefined, scope: string | undefined, how: string, via: 'browser' | 'refresh' | 'client-credentials'): void;
+  signedIn(
+    issuer: string | undefined,
+    scope: string | undefined,
+    how: string,
+    via: 'browser' | 'refresh' | 'client-credentials',
+  ): void;
   failed(reason: string): void;
   /** How long the console waits for the browser to come back. */
   timeoutMs: number;
@@ -34,7 +39,8 @@ type Challenge = 'unauthorized' | 'insufficient_scope';
 
 function challengeOf(res: Response): Challenge | undefined {
   if (res.status === 401) return 'unauthorized';
-  if (res.status === 403 && /error\s*=\s*"?insufficient_scope/i.test(res.headers.get('www-authenticate') ?? '')) return 'insufficient_scope';
+  if (res.status === 403 && /error\s*=\s*"?insufficient_scope/i.test(res.headers.get('www-authenticate') ?? ''))
+    return 'insufficient_scope';
   return undefined;
 }
 
@@ -132,7 +138,12 @@ export class OAuthSession {
     };
   }
 
-  private async authorize(kind: Challenge, status: number, challenge: string | undefined, res: Response): Promise<void> {
+  private async authorize(
+    kind: Challenge,
+    status: number,
+    challenge: string | undefined,
+    res: Response,
+  ): Promise<void> {
     // The SDK runs the flow (loaded here too: a session's fetch may be used before any connect loaded it).
     const { auth, computeScopeUnion, extractWWWAuthenticateParams, isStrictScopeSuperset } = await loadSdk();
     const params = extractWWWAuthenticateParams(res);
@@ -162,7 +173,9 @@ export class OAuthSession {
       p.invalidateCredentials('discovery');
     }
     const interactive = this.target.oauth.grant !== 'client_credentials';
-    const listener = interactive ? await CallbackListener.open(this.store.get(this.target.identity)?.redirectPort) : undefined;
+    const listener = interactive
+      ? await CallbackListener.open(this.store.get(this.target.identity)?.redirectPort)
+      : undefined;
     p.redirect = listener?.redirectUrl;
     const fetchFn = this.steps.fetch(this.fetchImpl);
     const base = { serverUrl: this.target.url, resourceMetadataUrl: params.resourceMetadataUrl, scope, fetchFn };
@@ -171,7 +184,11 @@ export class OAuthSession {
       const via = !interactive ? 'client-credentials' : r === 'REDIRECT' ? 'browser' : 'refresh';
       if (r === 'REDIRECT') {
         const cb = await this.inBrowser(listener);
-        this.steps.add({ step: 'authorization', ok: true, summary: `the browser came back with a code${cb.iss ? ` from ${cb.iss}` : ' (no iss)'}` });
+        this.steps.add({
+          step: 'authorization',
+          ok: true,
+          summary: `the browser came back with a code${cb.iss ? ` from ${cb.iss}` : ' (no iss)'}`,
+        });
         r = await auth(p, { ...base, authorizationCode: cb.code, iss: cb.iss });
       }
       if (r !== 'AUTHORIZED') throw new AuthFailed(`the authorization ended with ${r}`);
@@ -181,7 +198,8 @@ export class OAuthSession {
       this.host.signedIn(t?.issuer, t?.scope ?? scope, p.how(), via);
     } catch (e) {
       const why = e instanceof AuthFailed ? e.message : explain(e);
-      if (!(e instanceof AuthFailed)) this.steps.add({ step: 'failed', ok: false, summary: 'the authorization failed', problem: why });
+      if (!(e instanceof AuthFailed))
+        this.steps.add({ step: 'failed', ok: false, summary: 'the authorization failed', problem: why });
       this.fail(why);
       throw new AuthFailed(`sign-in to ${this.target.serverId} failed: ${why}`, { cause: e });
     } finally {
@@ -196,10 +214,17 @@ export class OAuthSession {
     const url = p.authorizationUrl;
     if (!url || !listener || !p.currentState) throw new AuthFailed('the sign-in could not start: no authorization URL');
     if (!openable(url))
-      throw new AuthFailed(`the authorization endpoint ${url.protocol}//${url.host} is neither https: nor loopback http:; the console will not open it`);
+      throw new AuthFailed(
+        `the authorization endpoint ${url.protocol}//${url.host} is neither https: nor loopback http:; the console will not open it`,
+      );
     const cancel = new AbortController();
     const wait = listener.wait(p.currentState, this.host.timeoutMs, cancel.signal);
-    this.steps.add({ step: 'authorization', ok: true, summary: `waiting for a person to sign in at ${url.host}`, url: redactUrl(url.href) });
+    this.steps.add({
+      step: 'authorization',
+      ok: true,
+      summary: `waiting for a person to sign in at ${url.host}`,
+      url: redactUrl(url.href),
+    });
     this.busy = true;
     this.host.ask(
       {
@@ -236,7 +261,8 @@ export class OAuthSession {
         iss: e.iss,
         expectedIssuer: meta?.issuer,
         issParameterSupported:
-          (meta as { authorization_response_iss_parameter_supported?: boolean } | undefined)?.authorization_response_iss_parameter_supported === true,
+          (meta as { authorization_response_iss_parameter_supported?: boolean } | undefined)
+            ?.authorization_response_iss_parameter_supported === true,
       });
       return e;
     } catch (mismatch) {

@@ -55,7 +55,8 @@ export function keyFileBox(dir: string, wrapper?: KeyWrapper): SecretBox {
       return Buffer.concat([MAGIC, iv, c.getAuthTag(), body]);
     },
     open(sealed) {
-      if (sealed.length < 32 || !sealed.subarray(0, 4).equals(MAGIC)) throw new Error('not a sealed secret (or another key sealed it)');
+      if (sealed.length < 32 || !sealed.subarray(0, 4).equals(MAGIC))
+        throw new Error('not a sealed secret (or another key sealed it)');
       const d = createDecipheriv('aes-256-gcm', key, sealed.subarray(4, 16));
       d.setAuthTag(sealed.subarray(16, 32));
       return Buffer.concat([d.update(sealed.subarray(32)), d.final()]);

@@ -16,13 +16,18 @@ afterEach(() => {
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-/** A server behind an authorization server, just far enough to reach the browser step (the real one is tested against oidc-provider). */
+/**
+ * A server behind an authorization server, just far enough to reach the browser step (the real one is tested against
+ * oidc-provider).
+ */
 const remote: FetchLike = async (input, init) => {
   const url = new URL(String(input instanceof Request ? input.url : input));
   if (url.href === 'https://mcp.test/mcp')
     return new Response('{}', {
       status: 401,
-      headers: { 'www-authenticate': 'Bearer resource_metadata="https://mcp.test/.well-known/oauth-protected-resource/mcp"' },
+      headers: {
+        'www-authenticate': 'Bearer resource_metadata="https://mcp.test/.well-known/oauth-protected-resource/mcp"',
+      },
     });
   if (url.pathname.startsWith('/.well-known/oauth-protected-resource'))
     return json({ resource: 'https://mcp.test/mcp', authorization_servers: ['https://as.test'] });
@@ -36,7 +41,8 @@ const remote: FetchLike = async (input, init) => {
       code_challenge_methods_supported: ['S256'],
       authorization_response_iss_parameter_supported: true,
     });
-  if (url.href === 'https://as.test/register' && init?.method === 'POST') return json({ client_id: 'c1', ...(JSON.parse(String(init.body)) as object) }, 201);
+  if (url.href === 'https://as.test/register' && init?.method === 'POST')
+    return json({ client_id: 'c1', ...(JSON.parse(String(init.body)) as object) }, 201);
   return new Response('not here', { status: 404 });
 };
 
@@ -73,7 +79,8 @@ describe('an error response from the authorization step (RFC 9207, 2026-07-28)',
     const s = session('https://evil.test');
     const err = (await s.fetch('https://mcp.test/mcp', { method: 'POST', body: '{}' }).catch((e: Error) => e)) as Error;
     expect(err.message).toMatch(/not the issuer the sign-in started with.*not shown/);
-    for (const text of [err.message, ...s.failures, JSON.stringify(s.steps())]) expect(text).not.toMatch(/555-0100|access_denied/);
+    for (const text of [err.message, ...s.failures, JSON.stringify(s.steps())])
+      expect(text).not.toMatch(/555-0100|access_denied/);
   });
 
   it('missing its iss where the server promised one: refused the same way', async () => {
@@ -94,7 +101,9 @@ describe('an error response from the authorization step (RFC 9207, 2026-07-28)',
 
   it('requests refused at the same time wait for one sign-in: the person is asked once', async () => {
     const s = session('https://as.test');
-    const all = await Promise.allSettled([1, 2, 3].map(() => s.fetch('https://mcp.test/mcp', { method: 'POST', body: '{}' })));
+    const all = await Promise.allSettled(
+      [1, 2, 3].map(() => s.fetch('https://mcp.test/mcp', { method: 'POST', body: '{}' })),
+    );
     expect(s.asked()).toBe(1);
     expect(all[0]!.status).toBe('rejected');
   });

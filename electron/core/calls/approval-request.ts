@@ -50,7 +50,9 @@ export function approvalFields(
   };
 }
 
-/** The schema's verdict on the arguments, as the dialog lists it ("not validated" with the reason when it cannot say). */
+/**
+ * The schema's verdict on the arguments, as the dialog lists it ("not validated" with the reason when it cannot say).
+ */
 export function argumentErrors(validator: SchemaValidator, schema: unknown, value: unknown): ValidationError[] {
   const c = validator.check(schema, value);
   if (c.ok === true) return [];
@@ -77,12 +79,21 @@ export function argsVerdict(validator: SchemaValidator, schema: unknown, args: u
  * mode that does not fit (asked and not supported, or asked of a 2026-07-28 server, where the server
  * decides). Returns whether the call runs as a 2025-11-25 task.
  */
-export function callMode(tool: ToolView, era: string | undefined, asTask: boolean | undefined, serverCapabilities: unknown): boolean {
-  const serverTasks = (serverCapabilities as { tasks?: { requests?: { tools?: { call?: unknown } } } } | undefined)?.tasks?.requests?.tools?.call !== undefined;
+export function callMode(
+  tool: ToolView,
+  era: string | undefined,
+  asTask: boolean | undefined,
+  serverCapabilities: unknown,
+): boolean {
+  const serverTasks =
+    (serverCapabilities as { tasks?: { requests?: { tools?: { call?: unknown } } } } | undefined)?.tasks?.requests
+      ?.tools?.call !== undefined;
   const name = JSON.stringify(tool.name);
   // SECURITY: the spec makes a client leave out a tool whose x-mcp-header is invalid; it stays visible, never callable.
-  if (tool.excluded) throw new CoreError('excluded-tool', `tool ${name} is left out: ${tool.excluded}; nothing was sent`);
-  // 2026-07-28 (tasks extension): the server decides, per call, whether it becomes a task; the console follows it when it does.
+  if (tool.excluded)
+    throw new CoreError('excluded-tool', `tool ${name} is left out: ${tool.excluded}; nothing was sent`);
+  // 2026-07-28 (tasks extension): the server decides, per call, whether it becomes a task; the console follows it when
+  // it does.
   if (era === 'modern') {
     if (asTask === true)
       throw new CoreError(
@@ -94,7 +105,10 @@ export function callMode(tool: ToolView, era: string | undefined, asTask: boolea
   const support = (tool.execution as { taskSupport?: unknown } | undefined)?.taskSupport;
   const task = tool.needsTaskMode === true || asTask === true;
   if (task && support !== 'required' && support !== 'optional')
-    throw new CoreError('no-task-mode', `tool ${name} cannot run as a task (its execution.taskSupport is not "optional" or "required"); nothing was sent`);
+    throw new CoreError(
+      'no-task-mode',
+      `tool ${name} cannot run as a task (its execution.taskSupport is not "optional" or "required"); nothing was sent`,
+    );
   if (task && !serverTasks)
     throw new CoreError(
       'no-task-mode',
@@ -114,7 +128,12 @@ export function overPendingLimit(
 ): { entry: AuditFields; error: CoreError } | undefined {
   if (waiting < limit) return undefined;
   return {
-    entry: { kind: 'denied', ...call, decidedBy: 'system', reason: `refused: ${waiting} calls of this server already wait for approval (the limit)` },
+    entry: {
+      kind: 'denied',
+      ...call,
+      decidedBy: 'system',
+      reason: `refused: ${waiting} calls of this server already wait for approval (the limit)`,
+    },
     error: new CoreError(
       'too-many-pending',
       `server ${JSON.stringify(call.serverId)} already has ${waiting} calls waiting for approval (the limit is ${limit}); decide or cancel some first`,

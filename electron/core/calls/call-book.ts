@@ -72,7 +72,10 @@ export class CallBook {
     this.d.bus.emit('call.updated', { ...state.record });
   }
 
-  /** Ends a call once: its outcome recorded (unless `audit` is false: its approval never reached the log), announced, its waiters resolved. */
+  /**
+   * Ends a call once: its outcome recorded (unless `audit` is false: its approval never reached the log), announced,
+   * its waiters resolved.
+   */
   finish(state: CallState, patch: Partial<CallRecord>, audit = true): void {
     const r = state.record;
     if (r.state === 'done') return;
@@ -82,7 +85,10 @@ export class CallBook {
       try {
         this.d.audit(outcomeEntry(r, this.d.identity(r.serverId), sizes));
       } catch (e) {
-        r.error ??= { code: 'audit-failed', message: `the outcome could not be written to the audit log: ${(e as Error).message}` };
+        r.error ??= {
+          code: 'audit-failed',
+          message: `the outcome could not be written to the audit log: ${(e as Error).message}`,
+        };
       }
     }
     this.emit(state);
@@ -90,7 +96,10 @@ export class CallBook {
     this.d.ended?.(r.id);
     if (r.result) {
       const structured = r.result.structuredContent;
-      this.results.keep(r.id, sizes.reduce((n, b) => n + b, 0) + (structured === undefined ? 0 : JSON.stringify(structured).length));
+      this.results.keep(
+        r.id,
+        sizes.reduce((n, b) => n + b, 0) + (structured === undefined ? 0 : JSON.stringify(structured).length),
+      );
     }
   }
 

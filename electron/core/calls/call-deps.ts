@@ -37,7 +37,10 @@ export interface CallDeps {
   org?: Pick<OrgPolicy, 'active' | 'decide' | 'refusing'>;
   /** Answers a request a task made (tasks extension), as the same request on its own would be answered. */
   answerInput(serverId: string, method: string, params: unknown, signal: AbortSignal): Promise<unknown>;
-  /** True when the call is a step of a collection run whose scope was approved, announced with exactly these arguments (consumed). */
+  /**
+   * True when the call is a step of a collection run whose scope was approved, announced with exactly these arguments
+   * (consumed).
+   */
   runGrant?(requestedBy: Requester, serverId: string, tool: string, argsHash: string): boolean;
   /** What an agent gets for a result that orders the model (the `resultScan` setting; default `warn`). */
   resultScanMode?(): ResultScanMode;

@@ -14,7 +14,9 @@ describe('errors in words', () => {
     expect(inWords(-32021, 'needs elicitation', { requiredCapabilities: { elicitation: {} } })).toMatch(
       /MissingRequiredClientCapability: \{"elicitation":\{\}\}\): needs elicitation/,
     );
-    expect(inWords(-32022, 'nope', { supported: ['2026-07-28'] })).toMatch(/it speaks 2026-07-28\): nope\. Reconnect with the era set to auto/);
+    expect(inWords(-32022, 'nope', { supported: ['2026-07-28'] })).toMatch(
+      /it speaks 2026-07-28\): nope\. Reconnect with the era set to auto/,
+    );
     expect(inWords(-32602, 'bad params', undefined)).toBe('bad params');
   });
 
@@ -26,12 +28,17 @@ describe('errors in words', () => {
       ],
     });
     expect(words).toContain('https://auth.example/x (host auth.example)');
-    expect(words).toMatch(/https:\/\/bank\.example@evil\.example\/ \(host evil\.example; not to be opened: .*user name or password/);
+    expect(words).toMatch(
+      /https:\/\/bank\.example@evil\.example\/ \(host evil\.example; not to be opened: .*user name or password/,
+    );
     expect(words).toMatch(/URLElicitationRequired.*: sign in first\. Open it yourself/);
   });
 
   it('a protocol error from the server keeps its code and gets the words', () => {
     const r = classify(new ProtocolError(-32020, 'header mismatch'), false);
-    expect(r).toMatchObject({ outcome: 'protocol-error', error: { code: -32020, message: expect.stringContaining('HeaderMismatch') } });
+    expect(r).toMatchObject({
+      outcome: 'protocol-error',
+      error: { code: -32020, message: expect.stringContaining('HeaderMismatch') },
+    });
   });
 });

@@ -11,26 +11,47 @@ import { CoreError, sdkIfLoaded } from '../support/index.js';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../../shared/json-depth.js';
 
 /** structuredContent against the tool's outputSchema: valid, invalid (with errors), no schema, or absent. */
-export function checkStructured(validator: SchemaValidator, tool: ToolView, structured: unknown, isError = false): StructuredCheck {
+export function checkStructured(
+  validator: SchemaValidator,
+  tool: ToolView,
+  structured: unknown,
+  isError = false,
+): StructuredCheck {
   if (!tool.outputSchema) return { status: structured === undefined ? 'absent' : 'no-schema' };
   // The spec asks for structuredContent only of successful results: a tool error may come without it.
   if (structured === undefined && isError) return { status: 'absent' };
   if (structured === undefined)
-    return { status: 'invalid', errors: [{ path: '/', message: 'the tool declares an outputSchema but sent no structuredContent' }] };
+    return {
+      status: 'invalid',
+      errors: [{ path: '/', message: 'the tool declares an outputSchema but sent no structuredContent' }],
+    };
   const c = validator.check(tool.outputSchema, structured);
   if (c.ok === true) return { status: 'valid' };
-  if (c.ok === 'unchecked') return { status: 'invalid', errors: [{ path: '/', message: `not validated: ${c.reason}` }] };
+  if (c.ok === 'unchecked')
+    return { status: 'invalid', errors: [{ path: '/', message: `not validated: ${c.reason}` }] };
   return { status: 'invalid', errors: c.errors };
 }
 
-/** What a result makes of its call: ok or tool-error with the structured check; a result that cannot be processed is a protocol error, never a call that hangs. */
-export function resultOutcome(validator: SchemaValidator, tool: ToolView, result: NonNullable<CallRecord['result']>, durationMs: number): Partial<CallRecord> {
+/**
+ * What a result makes of its call: ok or tool-error with the structured check; a result that cannot be processed is a
+ * protocol error, never a call that hangs.
+ */
+export function resultOutcome(
+  validator: SchemaValidator,
+  tool: ToolView,
+  result: NonNullable<CallRecord['result']>,
+  durationMs: number,
+): Partial<CallRecord> {
   try {
     if (nestedDeeperThan(result)) throw new Error(`it nests deeper than ${MAX_JSON_DEPTH} levels`);
     const structured = checkStructured(validator, tool, result.structuredContent, result.isError === true);
     return { outcome: result.isError ? 'tool-error' : 'ok', result, structured, durationMs };
   } catch (e) {
-    return { outcome: 'protocol-error', error: { code: 'bad-result', message: `the result could not be processed: ${(e as Error).message}` }, durationMs };
+    return {
+      outcome: 'protocol-error',
+      error: { code: 'bad-result', message: `the result could not be processed: ${(e as Error).message}` },
+      durationMs,
+    };
   }
 }
 
@@ -56,16 +77,21 @@ export function wireArgs(args: Record<string, unknown>): string {
 export function classify(err: unknown, cancelled: boolean): Partial<CallRecord> {
   const e = err as { message?: string };
   const message = String(e?.message ?? err).replace(/^(MCP error -?\d+: )+/, '');
-  if (cancelled) return { outcome: 'cancelled', reason: 'cancelled by the user', error: { code: 'cancelled', message } };
+  if (cancelled)
+    return { outcome: 'cancelled', reason: 'cancelled by the user', error: { code: 'cancelled', message } };
   // An error is one of the SDK's classes only if the SDK is loaded (a call refused before any connect is not).
   const sdk = sdkIfLoaded();
   if (sdk && err instanceof sdk.ProtocolError) {
     // The server answered with a JSON-RPC error (or our stdio transport did, for a message over the cap).
     if (err.code === TOO_LARGE_CODE) return { outcome: 'protocol-error', error: { code: 'too-large', message } };
     if (err.code === REFUSED_CODE) return { outcome: 'protocol-error', error: { code: 'refused', message } };
-    return { outcome: 'protocol-error', error: { code: err.code, message: inWords(err.code, message, err.data), data: err.data } };
+    return {
+      outcome: 'protocol-error',
+      error: { code: err.code, message: inWords(err.code, message, err.data), data: err.data },
+    };
   }
-  if (sdk && err instanceof sdk.SdkError && err.code === sdk.SdkErrorCode.RequestTimeout) return { outcome: 'timeout', error: { code: 'timeout', message } };
+  if (sdk && err instanceof sdk.SdkError && err.code === sdk.SdkErrorCode.RequestTimeout)
+    return { outcome: 'timeout', error: { code: 'timeout', message } };
   return { outcome: 'protocol-error', error: { code: 'transport', message } };
 }
 
@@ -84,7 +110,9 @@ export function inWords(code: number, message: string, data: unknown): string {
   if (code === -32042) {
     // 2025-11-25 URLElicitationRequiredError: nothing is opened from an error; the person reads each URL's host first.
     const list = (data as { elicitations?: unknown } | undefined)?.elicitations;
-    const urls = (Array.isArray(list) ? list : []).flatMap((e) => (typeof (e as { url?: unknown })?.url === 'string' ? [(e as { url: string }).url] : []));
+    const urls = (Array.isArray(list) ? list : []).flatMap((e) =>
+      typeof (e as { url?: unknown })?.url === 'string' ? [(e as { url: string }).url] : [],
+    );
     const where = urls.slice(0, 5).map((u) => {
       const { host, urlProblem } = describeUrl(u);
       return `${u} (host ${host ?? 'none'}${urlProblem ? `; not to be opened: ${urlProblem}` : ''})`;
@@ -106,8 +134,16 @@ export function summarise(r: CallRecord, sizes: number[]): Record<string, unknow
   return { blocks, isError: r.result.isError === true, structured: r.structured?.status };
 }
 
-/** An audit entry about one call: what every such entry carries (server, tool, fingerprint, call, argument hash, who asked), and `more`. */
-export function callEntry(r: CallRecord, serverIdentity: string | undefined, kind: AuditKind, more: Partial<AuditFields> = {}): AuditFields {
+/**
+ * An audit entry about one call: what every such entry carries (server, tool, fingerprint, call, argument hash, who
+ * asked), and `more`.
+ */
+export function callEntry(
+  r: CallRecord,
+  serverIdentity: string | undefined,
+  kind: AuditKind,
+  more: Partial<AuditFields> = {},
+): AuditFields {
   return {
     kind,
     serverId: r.serverId,
@@ -124,7 +160,13 @@ export function callEntry(r: CallRecord, serverIdentity: string | undefined, kin
 /** The audit entry that closes a call: completed, failed, denied or expired, with what came back in brief. */
 export function outcomeEntry(r: CallRecord, serverIdentity: string | undefined, sizes: number[]): AuditFields {
   const kind =
-    r.outcome === 'denied' ? (r.decidedBy === 'timeout' ? 'expired' : 'denied') : r.outcome === 'ok' || r.outcome === 'tool-error' ? 'completed' : 'failed';
+    r.outcome === 'denied'
+      ? r.decidedBy === 'timeout'
+        ? 'expired'
+        : 'denied'
+      : r.outcome === 'ok' || r.outcome === 'tool-error'
+        ? 'completed'
+        : 'failed';
   const decision = kind === 'denied' || kind === 'expired' ? 'deny' : undefined;
   return callEntry(r, serverIdentity, kind, {
     decision,

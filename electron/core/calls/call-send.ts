@@ -19,7 +19,9 @@ export interface SenderContext {
 
 /** Sends approved calls (each once its approval is on disk) and turns their answers into outcomes. */
 export class CallSender {
-  /** Calls sent and not yet answered: with none, an approval's sync may run on the loop (see AuditLog.appendDurable). */
+  /**
+   * Calls sent and not yet answered: with none, an approval's sync may run on the loop (see AuditLog.appendDurable).
+   */
   private inFlight = 0;
 
   constructor(private readonly ctx: SenderContext) {}
@@ -35,7 +37,11 @@ export class CallSender {
    */
   run(state: CallState, server: ServerFacts, tool: ToolView, approved: Promise<void>): void {
     const r = state.record;
-    if (!server.client) return this.ctx.finish(state, { outcome: 'protocol-error', error: { code: 'not-connected', message: 'the server is not connected' } });
+    if (!server.client)
+      return this.ctx.finish(state, {
+        outcome: 'protocol-error',
+        error: { code: 'not-connected', message: 'the server is not connected' },
+      });
     const controller = new AbortController();
     state.controller = controller;
     let t0 = 0;

@@ -69,12 +69,22 @@ export class CallManager {
    * Asks for a call on behalf of `requestedBy` (recorded on the call, its approval and each audit
    * entry). It runs at once only under the organisation's allow, a grant, or trust in a read-only tool.
    */
-  request(serverId: string, toolName: string, args: Record<string, unknown>, requestedBy: Requester, opts: { asTask?: boolean } = {}): CallRecord {
+  request(
+    serverId: string,
+    toolName: string,
+    args: Record<string, unknown>,
+    requestedBy: Requester,
+    opts: { asTask?: boolean } = {},
+  ): CallRecord {
     const server = this.deps.server(serverId);
     if (!server) throw new CoreError('unknown-server', `no server ${JSON.stringify(serverId)}`);
     if (!server.client) throw new CoreError('not-connected', `server ${JSON.stringify(serverId)} is not connected`);
     const tool = this.deps.catalog.get(serverId, toolName);
-    if (!tool) throw new CoreError('unknown-tool', `server ${JSON.stringify(serverId)} offers no tool ${JSON.stringify(toolName)}`);
+    if (!tool)
+      throw new CoreError(
+        'unknown-tool',
+        `server ${JSON.stringify(serverId)} offers no tool ${JSON.stringify(toolName)}`,
+      );
     const asTask = callMode(tool, server.era, opts.asTask, server.client.getServerCapabilities());
     const argsJson = wireArgs(args);
     const argsHash = sha256(argsJson);
@@ -101,7 +111,14 @@ export class CallManager {
     // Arguments above the inline limit are logged by hash and size (kept beside the log, by setting).
     const inline = argsJson.length <= limits.maxInlineArgsBytes;
     const argsFile = inline ? undefined : this.deps.keepArgs(argsHash, argsJson);
-    this.audit(callEntry(record, server.identity, 'call-requested', inline ? { args } : { argsBytes: argsJson.length, argsFile }));
+    this.audit(
+      callEntry(
+        record,
+        server.identity,
+        'call-requested',
+        inline ? { args } : { argsBytes: argsJson.length, argsFile },
+      ),
+    );
     let resolve!: (r: CallRecord) => void;
     const done = new Promise<CallRecord>((r) => (resolve = r));
     const state: CallState = { record, args: JSON.parse(argsJson) as Record<string, unknown>, done, resolve };
@@ -109,8 +126,14 @@ export class CallManager {
     this.emit(state);
     const standing = this.standing(requestedBy, serverId, server, tool, state.args, argsHash);
     if (standing.rule) record.rule = standing.rule;
-    if (standing.deny) this.finish(state, { outcome: 'denied', decidedBy: standing.decidedBy ?? 'system', reason: standing.deny });
-    else if (standing.decidedBy) this.approveAndRun(state, standing.decidedBy, standing.rule && `policy rule ${standing.rule.id}: ${standing.rule.reason}`);
+    if (standing.deny)
+      this.finish(state, { outcome: 'denied', decidedBy: standing.decidedBy ?? 'system', reason: standing.deny });
+    else if (standing.decidedBy)
+      this.approveAndRun(
+        state,
+        standing.decidedBy,
+        standing.rule && `policy rule ${standing.rule.id}: ${standing.rule.reason}`,
+      );
     else this.ask(state, server, tool);
     return { ...state.record };
   }
@@ -121,11 +144,14 @@ export class CallManager {
     const approval = this.gate.decide(input);
     const state = this.book.get(approval.callId);
     const approved = input.decision === 'approve';
-    if (input.scope !== 'once') setStanding(this.deps.policies, (f) => this.audit(f), approval, approved, input.scope, actor, cover);
+    if (input.scope !== 'once')
+      setStanding(this.deps.policies, (f) => this.audit(f), approval, approved, input.scope, actor, cover);
     // The answers of a running task (never the call itself, which already runs): the task goes on, or is cancelled.
-    if (approval.method === 'tasks/update') this.inputs.settle(approval, approved ? actor : null, input.reason || undefined);
+    if (approval.method === 'tasks/update')
+      this.inputs.settle(approval, approved ? actor : null, input.reason || undefined);
     else if (state) {
-      if (input.decision === 'deny') this.finish(state, { outcome: 'denied', decidedBy: actor, reason: input.reason || 'denied' });
+      if (input.decision === 'deny')
+        this.finish(state, { outcome: 'denied', decidedBy: actor, reason: input.reason || 'denied' });
       else this.approveAndRun(state, actor, input.reason);
     }
     this.deps.bus.emit('approval.resolved', approval);
@@ -137,7 +163,11 @@ export class CallManager {
     const state = this.book.must(callId);
     const r = state.record;
     if (r.state === 'awaiting-approval')
-      this.closeUnsent(state, by?.decidedBy ?? 'user', by?.reason ?? (r.decidedBy ? 'cancelled before it was sent' : 'cancelled before it was approved'));
+      this.closeUnsent(
+        state,
+        by?.decidedBy ?? 'user',
+        by?.reason ?? (r.decidedBy ? 'cancelled before it was sent' : 'cancelled before it was approved'),
+      );
     else if (r.state === 'running') {
       state.cancelled = true;
       state.controller?.abort(new Error(by?.reason ?? 'cancelled by the user'));
@@ -151,13 +181,18 @@ export class CallManager {
     for (const state of this.book.states()) {
       const r = state.record;
       if (r.state === 'awaiting-approval')
-        this.closeUnsent(state, 'system', `not sent: MCP Console stopped before the call was ${r.decidedBy ? 'sent' : 'decided'}`);
+        this.closeUnsent(
+          state,
+          'system',
+          `not sent: MCP Console stopped before the call was ${r.decidedBy ? 'sent' : 'decided'}`,
+        );
       else if (r.state === 'running') {
         state.cancelled = true;
         this.finish(state, {
           outcome: 'cancelled',
           decidedBy: 'system',
-          reason: 'MCP Console stopped while the call ran: its server was told to cancel it and may have done part of it',
+          reason:
+            'MCP Console stopped while the call ran: its server was told to cancel it and may have done part of it',
           ...(r.startedAt && { durationMs: Date.now() - Date.parse(r.startedAt) }),
         });
         state.controller?.abort(new Error('MCP Console stopped'));
@@ -186,7 +221,11 @@ export class CallManager {
 
   /** Forgets a server's allow grants (its identity changed), or every grant of it (it was removed). */
   dropGrants(serverId: string, which: 'allow' | 'all' | 'read-only' = 'allow'): void {
-    this.deps.policies.drop((g) => g.serverId === serverId && (which === 'all' || (which === 'read-only' ? g.covers === 'read-only' : g.scope !== 'never')));
+    this.deps.policies.drop(
+      (g) =>
+        g.serverId === serverId &&
+        (which === 'all' || (which === 'read-only' ? g.covers === 'read-only' : g.scope !== 'never')),
+    );
   }
 
   /** The calls to a server that are running now. */
@@ -202,7 +241,10 @@ export class CallManager {
     return this.book.must(callId).record;
   }
 
-  /** What the agent that asked for a finished call receives, once its result was read (and, under `ask`, released or withheld). */
+  /**
+   * What the agent that asked for a finished call receives, once its result was read (and, under `ask`, released or
+   * withheld).
+   */
   delivery(r: CallRecord): Promise<Delivery> {
     return this.results.delivery(r);
   }
@@ -243,12 +285,24 @@ export class CallManager {
           reason: tool ? 'the tool changed while awaiting approval' : 'the tool was removed while awaiting approval',
         }),
       );
-      if (!server || !tool) this.finish(state, { outcome: 'cancelled', decidedBy: 'system', reason: 'the server no longer offers this tool' });
+      if (!server || !tool)
+        this.finish(state, {
+          outcome: 'cancelled',
+          decidedBy: 'system',
+          reason: 'the server no longer offers this tool',
+        });
       else this.ask(state, server, tool, changed.get(a.tool), a.id);
     }
   }
 
-  private standing(requestedBy: Requester, serverId: string, server: ServerFacts, tool: ToolView, args: unknown, argsHash?: string): Standing {
+  private standing(
+    requestedBy: Requester,
+    serverId: string,
+    server: ServerFacts,
+    tool: ToolView,
+    args: unknown,
+    argsHash?: string,
+  ): Standing {
     return gateDecision(this.deps, (f) => this.audit(f), requestedBy, serverId, server, tool, args, argsHash);
   }
 
@@ -281,7 +335,8 @@ export class CallManager {
     if (r.state === 'done') return;
     const server = this.deps.server(r.serverId);
     const tool = this.deps.catalog.get(r.serverId, r.tool);
-    if (!server || !tool) return this.finish(state, { outcome: 'cancelled', decidedBy: 'system', reason: 'the server or tool is gone' });
+    if (!server || !tool)
+      return this.finish(state, { outcome: 'cancelled', decidedBy: 'system', reason: 'the server or tool is gone' });
     if (tool.fingerprint !== r.fingerprint) {
       // The definition changed between the decision and now: ask again, showing what changed.
       return this.ask(state, server, tool, this.deps.catalog.lastChange(r.serverId, r.tool), r.approvalId);
@@ -301,20 +356,31 @@ export class CallManager {
     try {
       // SECURITY: the approval is on disk before the call goes out (concurrent approvals share one
       // fdatasync); if it cannot be, nothing is sent.
-      const entry = callEntry(r, server.identity, 'approved', { decision: 'approve', decidedBy, reason, ...(r.rule && { detail: { rule: r.rule } }) });
+      const entry = callEntry(r, server.identity, 'approved', {
+        decision: 'approve',
+        decidedBy,
+        reason,
+        ...(r.rule && { detail: { rule: r.rule } }),
+      });
       durable = this.deps.trail.recordDurable(entry, { alone: this.sender.idle }).durable;
     } catch (e) {
       return notWritten(e);
     }
     r.decidedBy = decidedBy;
-    durable.catch(notWritten); // first: a call the disk refused is denied, and the send held below fails after it, unseen
+    // first: a call the disk refused is denied, and the send held below fails after it, unseen
+    durable.catch(notWritten);
     this.sender.run(state, server, tool, durable);
   }
 
   private expired(a: Approval): void {
     if (this.inputs.settle(a, null, 'expired')) return void this.deps.bus.emit('approval.resolved', a);
     const state = this.book.get(a.callId);
-    if (state) this.finish(state, { outcome: 'denied', decidedBy: 'timeout', reason: 'no decision before the approval expired' });
+    if (state)
+      this.finish(state, {
+        outcome: 'denied',
+        decidedBy: 'timeout',
+        reason: 'no decision before the approval expired',
+      });
     this.deps.bus.emit('approval.resolved', a);
   }
 

@@ -53,14 +53,30 @@ export class ResultGuard {
       const flagged = o.findings.length > 0 || (o.unread !== undefined && agent && this.d.mode() !== 'warn');
       if (!flagged && !o.unread && !cut) return undefined;
       const mode = this.d.mode();
-      const action = flagged && agent && mode !== 'off' ? ({ warn: 'noted', ask: 'waiting', block: 'blocked' } as const)[mode] : undefined;
-      const scan: ResultScan = { findings: o.findings, ...(cut && { cut }), ...(o.unread && { unread: o.unread }), ...(action && { action }) };
+      const action =
+        flagged && agent && mode !== 'off'
+          ? ({ warn: 'noted', ask: 'waiting', block: 'blocked' } as const)[mode]
+          : undefined;
+      const scan: ResultScan = {
+        findings: o.findings,
+        ...(cut && { cut }),
+        ...(o.unread && { unread: o.unread }),
+        ...(action && { action }),
+      };
       r.resultScan = scan;
       if (flagged)
         this.d.audit(
           callEntry(r, this.d.identity(r.serverId), 'result-flagged', {
             reason: summary(scan),
-            detail: { findings: scan.findings.map((f) => ({ rule: f.rule, severity: f.severity, path: f.path, message: f.message })), action: action ?? null },
+            detail: {
+              findings: scan.findings.map((f) => ({
+                rule: f.rule,
+                severity: f.severity,
+                path: f.path,
+                message: f.message,
+              })),
+              action: action ?? null,
+            },
           }),
         );
       this.d.changed(r);
@@ -70,7 +86,9 @@ export class ResultGuard {
     void read.then(() => setTimeout(() => this.scans.delete(r.id), KEEP_MS).unref());
   }
 
-  /** What the agent that asked for this finished call receives, once its result was read (and, under `ask`, decided). */
+  /**
+   * What the agent that asked for this finished call receives, once its result was read (and, under `ask`, decided).
+   */
   async delivery(r: CallRecord): Promise<Delivery> {
     const scan = await (this.scans.get(r.id) ?? Promise.resolve(r.resultScan));
     this.scans.delete(r.id);
@@ -86,8 +104,14 @@ export class ResultGuard {
     const release = await this.hold(r);
     scan.action = release.release ? 'released' : 'withheld';
     this.d.changed(r);
-    this.d.audit(callEntry(r, this.d.identity(r.serverId), release.release ? 'result-released' : 'result-withheld', { reason: release.by }));
-    return release.release ? { kind: 'noted', note } : withheld(release.by === 'timeout' ? 'nobody released it in time' : 'the person withheld it');
+    this.d.audit(
+      callEntry(r, this.d.identity(r.serverId), release.release ? 'result-released' : 'result-withheld', {
+        reason: release.by,
+      }),
+    );
+    return release.release
+      ? { kind: 'noted', note }
+      : withheld(release.by === 'timeout' ? 'nobody released it in time' : 'the person withheld it');
   }
 
   /** The person releases a held result to its agent, or withholds it. */

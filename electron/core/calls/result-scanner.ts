@@ -70,7 +70,8 @@ export class ResultScanner {
       job.resolve(m.error ? { findings: [], unread: `the scan failed: ${m.error}` } : { findings: m.findings ?? [] });
       if (!this.jobs.size) w.unref();
     });
-    // Only the worker in use may end the scans: an old one ended past its budget exits later, when a new one may be working.
+    // Only the worker in use may end the scans: an old one ended past its budget exits later, when a new one may be
+    // working.
     w.on('error', (e) => this.worker === w && this.stop(`the scan failed: ${e.message}`));
     w.on('exit', () => this.worker === w && this.stop('the scan’s worker exited'));
     this.worker = w;

@@ -22,11 +22,20 @@ describe('SchemaValidator', () => {
     expect(v.check(schema, { t: [1, 'a'] }).ok).toBe(false);
   });
   it('uses draft-07 when the schema says so', () => {
-    const schema = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { n: { type: 'integer', minimum: 2 } }, definitions: {} };
+    const schema = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { n: { type: 'integer', minimum: 2 } },
+      definitions: {},
+    };
     expect(v.check(schema, { n: 1 })).toMatchObject({ ok: false, errors: [{ path: '/n' }] });
   });
   it('reports enum, bounds and required errors', () => {
-    const schema = { type: 'object', properties: { c: { enum: ['a'] }, n: { type: 'number', maximum: 3 } }, required: ['r'] };
+    const schema = {
+      type: 'object',
+      properties: { c: { enum: ['a'] }, n: { type: 'number', maximum: 3 } },
+      required: ['r'],
+    };
     const r = v.check(schema, { c: 'b', n: 9 });
     expect(r.ok).toBe(false);
     expect((r as { errors: unknown[] }).errors).toHaveLength(3);
@@ -35,15 +44,34 @@ describe('SchemaValidator', () => {
     let deep: Record<string, unknown> = { type: 'string' };
     for (let i = 0; i < MAX_SCHEMA_DEPTH + 2; i++) deep = { type: 'object', properties: { a: deep } };
     expect(v.check(deep, {})).toMatchObject({ ok: 'unchecked', reason: expect.stringMatching(/nested deeper/) });
-    expect(v.check({ type: 'string', pattern: 'a'.repeat(2000) }, 'a')).toMatchObject({ ok: 'unchecked', reason: expect.stringMatching(/pattern/) });
-    expect(v.check({ type: 'nonsense-type' }, 1)).toMatchObject({ ok: 'unchecked', reason: expect.stringMatching(/could not be compiled/) });
+    expect(v.check({ type: 'string', pattern: 'a'.repeat(2000) }, 'a')).toMatchObject({
+      ok: 'unchecked',
+      reason: expect.stringMatching(/pattern/),
+    });
+    expect(v.check({ type: 'nonsense-type' }, 1)).toMatchObject({
+      ok: 'unchecked',
+      reason: expect.stringMatching(/could not be compiled/),
+    });
   });
   it('checks server patterns in linear time: ^(a+)+$ against a long near-match returns at once', () => {
-    const r = v.check({ type: 'object', properties: { s: { type: 'string', pattern: '^(a+)+$' } } }, { s: 'a'.repeat(5000) + '!' });
-    expect(r).toMatchObject({ ok: false, errors: [{ path: '/s', message: expect.stringMatching(/must match pattern/) }] });
+    const r = v.check(
+      { type: 'object', properties: { s: { type: 'string', pattern: '^(a+)+$' } } },
+      { s: 'a'.repeat(5000) + '!' },
+    );
+    expect(r).toMatchObject({
+      ok: false,
+      errors: [{ path: '/s', message: expect.stringMatching(/must match pattern/) }],
+    });
     // With a backtracking engine this check would not end within the test's time limit.
-    expect(v.check({ type: 'object', patternProperties: { '^(x+)+$': { type: 'number' } } }, { ['x'.repeat(3000) + 'y']: 'free' }).ok).toBe(true);
-    expect(v.check({ type: 'object', patternProperties: { '^(x+)+$': { type: 'number' } } }, { xxx: 'not a number' }).ok).toBe(false);
+    expect(
+      v.check(
+        { type: 'object', patternProperties: { '^(x+)+$': { type: 'number' } } },
+        { ['x'.repeat(3000) + 'y']: 'free' },
+      ).ok,
+    ).toBe(true);
+    expect(
+      v.check({ type: 'object', patternProperties: { '^(x+)+$': { type: 'number' } } }, { xxx: 'not a number' }).ok,
+    ).toBe(false);
   });
   it('still matches the usual patterns, and leaves lookaround unchecked with the reason', () => {
     expect(v.check({ type: 'string', pattern: '^[a-zA-Z0-9_-]+$' }, 'ok_1-x').ok).toBe(true);

@@ -93,7 +93,8 @@ export class SchemaValidator {
 
   private compileFresh(schema: Record<string, unknown>, key: string): ValidateFunction | string {
     // SECURITY: limits before Ajv generates code from a server's schema.
-    if (key.length > MAX_SCHEMA_BYTES) return `the schema is larger than ${MAX_SCHEMA_BYTES} bytes and was not compiled`;
+    if (key.length > MAX_SCHEMA_BYTES)
+      return `the schema is larger than ${MAX_SCHEMA_BYTES} bytes and was not compiled`;
     const problem = inspect(schema, 0);
     if (problem) return problem;
     const draft = typeof schema.$schema === 'string' ? schema.$schema : '';
@@ -119,7 +120,10 @@ export function linearRegExp(pattern: string, flags: string): { test(s: string):
   try {
     re = re2().compile(pattern);
   } catch (e) {
-    throw new Error(`pattern ${JSON.stringify(pattern.slice(0, 100))} cannot be checked in linear time (${(e as Error).message})`, { cause: e });
+    throw new Error(
+      `pattern ${JSON.stringify(pattern.slice(0, 100))} cannot be checked in linear time (${(e as Error).message})`,
+      { cause: e },
+    );
   }
   return { test: (s: string) => re.matcher(s).find(), toString: () => `/${pattern}/${flags}` };
 }
@@ -139,7 +143,8 @@ function make<T extends new (opts: object) => { compile: (s: object) => Validate
 }
 
 function inspect(node: unknown, depth: number): string | null {
-  if (depth > MAX_SCHEMA_DEPTH) return `the schema is nested deeper than ${MAX_SCHEMA_DEPTH} levels and was not compiled`;
+  if (depth > MAX_SCHEMA_DEPTH)
+    return `the schema is nested deeper than ${MAX_SCHEMA_DEPTH} levels and was not compiled`;
   if (Array.isArray(node)) {
     for (const n of node) {
       const p = inspect(n, depth + 1);
@@ -159,6 +164,9 @@ function inspect(node: unknown, depth: number): string | null {
 }
 
 function toError(e: ErrorObject): ValidationError {
-  const extra = e.keyword === 'additionalProperties' ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})` : '';
+  const extra =
+    e.keyword === 'additionalProperties'
+      ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})`
+      : '';
   return { path: e.instancePath || '/', message: `${e.message ?? e.keyword}${extra}` };
 }

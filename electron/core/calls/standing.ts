@@ -13,7 +13,10 @@ import type { OrgPolicy } from '../policy/index.js';
 
 type Audit = (fields: AuditFields) => void;
 
-/** What the gate decides before a person is asked: who lets the call through (null: a person decides), or why it is refused, and the organisation's rule if one decided. */
+/**
+ * What the gate decides before a person is asked: who lets the call through (null: a person decides), or why it is
+ * refused, and the organisation's rule if one decided.
+ */
 export interface Standing {
   decidedBy: Decider | null;
   /** Set when the call is refused unsent: the reason given to the person, the agent and the log. */
@@ -71,7 +74,12 @@ function orgVerdict(
   });
   if (!verdict) return null;
   const rule = verdict.ref;
-  if (verdict.effect === 'deny') return { decidedBy: 'org-policy', deny: `refused by the organisation's policy, rule ${rule.id}: ${rule.reason}`, rule };
+  if (verdict.effect === 'deny')
+    return {
+      decidedBy: 'org-policy',
+      deny: `refused by the organisation's policy, rule ${rule.id}: ${rule.reason}`,
+      rule,
+    };
   return { decidedBy: verdict.effect === 'allow' ? 'org-policy' : null, rule };
 }
 
@@ -122,7 +130,11 @@ export function standingDecision(
  * standing "never", nor on a stale catalog (a person decides then, even inside an approved run).
  */
 export function callPolicy(
-  deps: { policies: PolicyStore; catalog: Pick<Catalog, 'stale'>; runGrant?(r: Requester, id: string, tool: string, argsHash: string): boolean },
+  deps: {
+    policies: PolicyStore;
+    catalog: Pick<Catalog, 'stale'>;
+    runGrant?(r: Requester, id: string, tool: string, argsHash: string): boolean;
+  },
   audit: Audit,
   requestedBy: Requester,
   serverId: string,
@@ -131,12 +143,19 @@ export function callPolicy(
   argsHash?: string,
 ): Decider | null {
   const standing = standingDecision(deps, audit, requestedBy, serverId, server, tool);
-  if (standing === 'never-policy' || argsHash === undefined || requestedBy.kind !== 'collection' || deps.catalog.stale(serverId)) return standing;
+  if (
+    standing === 'never-policy' ||
+    argsHash === undefined ||
+    requestedBy.kind !== 'collection' ||
+    deps.catalog.stale(serverId)
+  )
+    return standing;
   return deps.runGrant?.(requestedBy, serverId, tool.name, argsHash) ? 'run-scope' : standing;
 }
 
 /** Who a grant is for, in the audit log's words. */
-const grantee = (r: Requester): string => (r.kind === 'agent' ? `agent ${r.name}` : r.kind === 'view' ? describeRequester(r) : r.kind);
+const grantee = (r: Requester): string =>
+  r.kind === 'agent' ? `agent ${r.name}` : r.kind === 'view' ? describeRequester(r) : r.kind;
 
 /**
  * What a decision's grant covers, refused before anything is decided when it may not: only an allow
@@ -155,7 +174,10 @@ export function coverOf(
   const trusted = asked ? (deps.server(asked.serverId)?.settings.trusted ?? false) : false;
   // SECURITY: "read-only" is the server's own claim; it is believed only for a server the person trusts.
   if (covers === 'read-only' && !trusted)
-    throw new CoreError('not-trusted', 'a grant over read-only tools needs a trusted server: its annotations are claims otherwise');
+    throw new CoreError(
+      'not-trusted',
+      'a grant over read-only tools needs a trusted server: its annotations are claims otherwise',
+    );
   return { covers, trusted, tools: () => (asked ? deps.catalog.tools(asked.serverId) : []) };
 }
 

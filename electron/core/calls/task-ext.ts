@@ -24,7 +24,9 @@ const Task = z.looseObject({
 });
 /** What tasks/get answers: the task, with its input requests, result or error by status. */
 const DetailedTask = Task.extend({
-  inputRequests: z.record(z.string(), z.looseObject({ method: z.string(), params: z.record(z.string(), z.unknown()).optional() })).optional(),
+  inputRequests: z
+    .record(z.string(), z.looseObject({ method: z.string(), params: z.record(z.string(), z.unknown()).optional() }))
+    .optional(),
   result: z.record(z.string(), z.unknown()).optional(),
   error: z.looseObject({ code: z.number(), message: z.string(), data: z.unknown().optional() }).optional(),
 });
@@ -37,7 +39,8 @@ export function taskHandle(result: Record<string, unknown>): z.infer<typeof Task
   const h = result[TASK_HANDLE];
   if (h === undefined) return undefined;
   const parsed = Task.safeParse(h);
-  if (!parsed.success) throw new Error(`the server answered with a task the console cannot read: ${parsed.error.message}`);
+  if (!parsed.success)
+    throw new Error(`the server answered with a task the console cannot read: ${parsed.error.message}`);
   return parsed.data;
 }
 
@@ -51,7 +54,12 @@ export interface TaskHooks {
   input(requests: Record<string, InputRequest>, signal: AbortSignal): Promise<Record<string, unknown> | undefined>;
 }
 
-const info = (t: z.infer<typeof Task>): TaskInfo => ({ taskId: t.taskId, status: t.status, statusMessage: t.statusMessage, pollInterval: t.pollIntervalMs });
+const info = (t: z.infer<typeof Task>): TaskInfo => ({
+  taskId: t.taskId,
+  status: t.status,
+  statusMessage: t.statusMessage,
+  pollInterval: t.pollIntervalMs,
+});
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(done, ms);
@@ -82,10 +90,12 @@ export async function followTask(
   let every = Math.max(MIN_POLL_MS, created.pollIntervalMs ?? DEFAULT_POLL_MS);
   let failures = 0;
   hooks.onStatus(info(created));
-  // The spec lets a client treat a task as unusable once its ttl has passed: followed no longer than that (and a grace).
+  // The spec lets a client treat a task as unusable once its ttl has passed: followed no longer than that (and a
+  // grace).
   const started = Date.now();
   let ttl = created.ttlMs;
-  const cancel = () => client.request({ method: 'tasks/cancel', params: { taskId } }, Ack, small).catch(() => undefined);
+  const cancel = () =>
+    client.request({ method: 'tasks/cancel', params: { taskId } }, Ack, small).catch(() => undefined);
   for (;;) {
     await sleep(every, signal);
     if (signal.aborted) {
@@ -97,21 +107,33 @@ export async function followTask(
       t = await client.request({ method: 'tasks/get', params: { taskId } }, DetailedTask, small);
       failures = 0;
     } catch (e) {
-      if (++failures >= MAX_POLL_FAILURES) throw new Error(`the task ${taskId} could not be followed: ${(e as Error).message}`, { cause: e });
+      if (++failures >= MAX_POLL_FAILURES)
+        throw new Error(`the task ${taskId} could not be followed: ${(e as Error).message}`, { cause: e });
       continue;
     }
     hooks.onStatus(info(t));
     every = Math.max(MIN_POLL_MS, t.pollIntervalMs ?? every);
     if (t.ttlMs !== undefined) ttl = t.ttlMs;
-    if (typeof ttl === 'number' && !['completed', 'failed', 'cancelled'].includes(t.status) && Date.now() > started + ttl + TTL_GRACE_MS) {
+    if (
+      typeof ttl === 'number' &&
+      !['completed', 'failed', 'cancelled'].includes(t.status) &&
+      Date.now() > started + ttl + TTL_GRACE_MS
+    ) {
       await cancel();
-      throw new Error(`the task ${taskId} outlived its ttl (${ttl} ms) without ending; the console stopped following it and asked the server to cancel it`);
+      throw new Error(
+        `the task ${taskId} outlived its ttl (${ttl} ms) without ending; the console stopped following it and asked the server to cancel it`,
+      );
     }
     if (t.status === 'completed') return CallToolResult.parse(t.result ?? {});
     // failed: the JSON-RPC error the work ended with, reported as the server's error.
     if (t.status === 'failed')
-      throw new (sdk().ProtocolError)(t.error?.code ?? -32603, t.error?.message ?? t.statusMessage ?? 'the task failed', t.error?.data);
-    if (t.status === 'cancelled') throw new Error(`the server cancelled the task${t.statusMessage ? `: ${t.statusMessage}` : ''}`);
+      throw new (sdk().ProtocolError)(
+        t.error?.code ?? -32603,
+        t.error?.message ?? t.statusMessage ?? 'the task failed',
+        t.error?.data,
+      );
+    if (t.status === 'cancelled')
+      throw new Error(`the server cancelled the task${t.statusMessage ? `: ${t.statusMessage}` : ''}`);
     if (t.status !== 'input_required' || !t.inputRequests) continue;
     // The same request comes back on every poll until it is answered: each key is put to the person once.
     const fresh = Object.fromEntries(Object.entries(t.inputRequests).filter(([k]) => !answered.has(k)));

@@ -19,7 +19,10 @@ export interface TaskInputDeps {
   /** Records an approval; resolves once it is on disk (throws or rejects when it cannot be). */
   durable(fields: AuditFields): Promise<void>;
   approvalTimeoutMs(): number;
-  /** The gate's decision before a person, for the call's own arguments (the answers go to the call the policy let through). */
+  /**
+   * The gate's decision before a person, for the call's own arguments (the answers go to the call the policy let
+   * through).
+   */
   policy(requestedBy: Requester, serverId: string, server: ServerFacts, tool: ToolView, args: unknown): Standing;
   /** Answers one request a task made, as the same request on its own would be answered. */
   answer(serverId: string, method: string, params: unknown, signal: AbortSignal): Promise<unknown>;
@@ -41,12 +44,18 @@ export class TaskInputs {
    * Resolves undefined once `tasks/update` with these responses may be sent; otherwise why it must
    * not be ("expired" when nobody decided in time).
    */
-  async allow(record: CallRecord, taskId: string, inputResponses: Record<string, unknown>, signal: AbortSignal): Promise<string | undefined> {
+  async allow(
+    record: CallRecord,
+    taskId: string,
+    inputResponses: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<string | undefined> {
     const server = this.d.server(record.serverId);
     const tool = this.d.catalog.get(record.serverId, record.tool);
     if (signal.aborted) return 'the call was cancelled';
     if (!server || !tool) return 'the server or its tool is gone';
-    // What is shown, hashed and sent: the answers as they go on the wire (the SDK adds only its _meta and the task id beside them).
+    // What is shown, hashed and sent: the answers as they go on the wire (the SDK adds only its _meta and the task id
+    // beside them).
     const argsJson = wireJson(inputResponses);
     const argsHash = sha256(argsJson);
     const base = {
@@ -77,7 +86,11 @@ export class TaskInputs {
     if (standing.deny) return decided(null, standing.deny);
     if (standing.decidedBy) return decided(standing.decidedBy);
     const approval = this.d.gate.open(
-      approvalFields({ ...record, argsJson, argsHash }, server, tool, [], { method: 'tasks/update', taskId, rule: standing.rule }),
+      approvalFields({ ...record, argsJson, argsHash }, server, tool, [], {
+        method: 'tasks/update',
+        taskId,
+        rule: standing.rule,
+      }),
       this.d.approvalTimeoutMs(),
     );
     const decision = new Promise<string | undefined>((resolve) => {
@@ -101,7 +114,8 @@ export class TaskInputs {
   hook(record: CallRecord): TaskHooks['input'] {
     return async (requests, signal) => {
       const responses: Record<string, unknown> = {};
-      for (const [key, req] of Object.entries(requests)) responses[key] = await this.d.answer(record.serverId, req.method, req.params, signal);
+      for (const [key, req] of Object.entries(requests))
+        responses[key] = await this.d.answer(record.serverId, req.method, req.params, signal);
       const why = await this.allow(record, record.task?.taskId ?? '', responses, signal);
       if (why) throw new InputRefused(why);
       // Sent exactly as approved: the approved text, read back (the same keys in the same order).

@@ -34,7 +34,11 @@ export async function runAsTask(
   options: RequestOptions & { signal: AbortSignal },
   onStatus: (t: TaskInfo) => void,
 ): Promise<z.infer<typeof CallToolResult>> {
-  const created = await client.request({ method: 'tools/call', params: { ...params, task: { ttl: TASK_TTL_MS } } }, CreatedOrDone, options);
+  const created = await client.request(
+    { method: 'tools/call', params: { ...params, task: { ttl: TASK_TTL_MS } } },
+    CreatedOrDone,
+    options,
+  );
   if (!('task' in created)) return created as z.infer<typeof CallToolResult>;
   const task = created.task as z.infer<typeof Task>;
   const taskId = task.taskId;
@@ -56,7 +60,10 @@ export async function runAsTask(
     }
   };
   void poll(Math.max(MIN_POLL_MS, task.pollInterval ?? DEFAULT_POLL_MS));
-  const cancel = () => void client.request({ method: 'tasks/cancel', params: { taskId } }, Task, { timeout: options.timeout }).catch(() => undefined);
+  const cancel = () =>
+    void client
+      .request({ method: 'tasks/cancel', params: { taskId } }, Task, { timeout: options.timeout })
+      .catch(() => undefined);
   options.signal.addEventListener('abort', cancel, { once: true });
   try {
     // tasks/result waits until the task ends; the task's own lifetime bounds it, not the call timeout.
@@ -68,7 +75,9 @@ export async function runAsTask(
     });
     finished = true;
     // The task's last word on itself (completed, or failed with its message).
-    const last = await client.request({ method: 'tasks/get', params: { taskId } }, Task, { timeout: options.timeout }).catch(() => undefined);
+    const last = await client
+      .request({ method: 'tasks/get', params: { taskId } }, Task, { timeout: options.timeout })
+      .catch(() => undefined);
     onStatus(last ? info(last) : { taskId, status: 'completed' });
     return result;
   } finally {

@@ -10,7 +10,8 @@ import { toolView, type RawTool } from './tool-view.js';
 
 /** The largest tool definition the console takes (canonical JSON); a larger one is skipped and reported. */
 export const MAX_DEFINITION_BYTES = 1024 * 1024;
-const tooLarge = (chars: number) => `its definition is larger than ${MAX_DEFINITION_BYTES / 1024} KB (${Math.round(chars / 1024)} KB)`;
+const tooLarge = (chars: number) =>
+  `its definition is larger than ${MAX_DEFINITION_BYTES / 1024} KB (${Math.round(chars / 1024)} KB)`;
 
 /** sha-256 of a definition's canonical JSON; throws for one nested too deep or larger than MAX_DEFINITION_BYTES. */
 function fingerprintOf(def: RawTool | undefined): string {
@@ -33,7 +34,10 @@ export interface CatalogBuild {
    * name, or it cannot be hashed (the seal drops it).
    */
   peek(name: string): ToolView | undefined;
-  /** Fingerprints every view taken since the last seal, in slices; a definition that cannot be hashed is dropped, and said. */
+  /**
+   * Fingerprints every view taken since the last seal, in slices; a definition that cannot be hashed is dropped, and
+   * said.
+   */
   seal(): Promise<string[]>;
   /** Swaps the sealed catalog in, and says how it differs from the one before. */
   commit(reason: CatalogChange['reason']): CatalogChange;
@@ -77,11 +81,16 @@ export class Build implements CatalogBuild {
   /** Where the views still without a fingerprint start (the ones before were sealed or kept). */
   private unsealed = 0;
 
-  /** `before` is the server's catalog as last listed, when its definitions may be kept (same identity and header rules). */
+  /**
+   * `before` is the server's catalog as last listed, when its definitions may be kept (same identity and header rules).
+   */
   constructor(
     private readonly of: BuildFor,
     private readonly before: ServerCatalog | undefined,
-    private readonly swapIn: (next: Omit<ServerCatalog, 'headerParams'>, reason: CatalogChange['reason']) => CatalogChange,
+    private readonly swapIn: (
+      next: Omit<ServerCatalog, 'headerParams'>,
+      reason: CatalogChange['reason'],
+    ) => CatalogChange,
   ) {}
 
   get views(): readonly ToolView[] {
@@ -96,7 +105,8 @@ export class Build implements CatalogBuild {
         problems.push(secondOf('tool', t.name));
         continue;
       }
-      // SECURITY: one tool that cannot be processed is skipped and reported; it never takes its server's other tools down.
+      // SECURITY: one tool that cannot be processed is skipped and reported; it never takes its server's other tools
+      // down.
       try {
         if (!this.keep(t)) this.take(t, this.viewOf(t));
       } catch (e) {
@@ -154,9 +164,13 @@ export class Build implements CatalogBuild {
   }
 
   commit(reason: CatalogChange['reason']): CatalogChange {
-    if (this.unsealed !== this.list.length) throw new Error('a catalog build was committed before its fingerprints were made (seal it first)');
+    if (this.unsealed !== this.list.length)
+      throw new Error('a catalog build was committed before its fingerprints were made (seal it first)');
     const { identity, headerRules } = this.of;
-    return this.swapIn({ identity, headerRules, raw: this.raw, views: this.list, fingerprints: this.fingerprints, byName: this.byName }, reason);
+    return this.swapIn(
+      { identity, headerRules, raw: this.raw, views: this.list, fingerprints: this.fingerprints, byName: this.byName },
+      reason,
+    );
   }
 
   /** A re-list: a definition the same as the one listed before keeps its view (and fingerprint). */

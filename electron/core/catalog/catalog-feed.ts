@@ -129,7 +129,10 @@ export class CatalogFeed {
     const listed = how.listed;
     if (listed && this.streams.get(id) === listed.stream && listed.count === tools.length) {
       const named = change.reason === 'initial' && tools.length > CATALOG_CHUNK ? light : change;
-      return this.emit({ change: named, tools: [], stream: listed.stream, listed: { count: listed.count } }, listed.stream);
+      return this.emit(
+        { change: named, tools: [], stream: listed.stream, listed: { count: listed.count } },
+        listed.stream,
+      );
     }
     const base = this.whole.get(id);
     if (how.delta && base !== undefined && change.reason !== 'initial') {

@@ -42,7 +42,10 @@ export class CatalogSync {
   /** What front ends are told of each server's tools. */
   private readonly feed: CatalogFeed;
   /** Each server's last successful tools listing: when, and the cache hints it came with. */
-  private listings = new Map<string, { listedAt: number; cache?: ListWalk<unknown>['cache']; timer?: NodeJS.Timeout }>();
+  private listings = new Map<
+    string,
+    { listedAt: number; cache?: ListWalk<unknown>['cache']; timer?: NodeJS.Timeout }
+  >();
 
   constructor(private readonly deps: CatalogSyncDeps) {
     this.feed = new CatalogFeed(deps.bus, deps.catalog);
@@ -104,7 +107,10 @@ export class CatalogSync {
     clearTimeout(this.listings.get(id)?.timer);
     const timer =
       cache && cache.ttlMs > 0
-        ? setTimeout(() => void this.refresh(id, 'refresh').catch(() => undefined), Math.max(MIN_TTL_RELIST_MS, cache.ttlMs))
+        ? setTimeout(
+            () => void this.refresh(id, 'refresh').catch(() => undefined),
+            Math.max(MIN_TTL_RELIST_MS, cache.ttlMs),
+          )
         : undefined;
     timer?.unref();
     this.listings.set(id, { listedAt: Date.now(), cache, timer });
@@ -117,7 +123,14 @@ export class CatalogSync {
     // A listing cut short may have streamed tools that never made a catalog: front ends drop them too.
     if (this.deps.catalog.tools(id).length === 0 && !this.feed.unsettled(id)) return;
     this.deps.catalog.drop(id);
-    this.publish({ serverId: id, at: new Date().toISOString(), reason: 'disconnect', added: [], removed: [], changed: [] });
+    this.publish({
+      serverId: id,
+      at: new Date().toISOString(),
+      reason: 'disconnect',
+      added: [],
+      removed: [],
+      changed: [],
+    });
   }
 
   private async fetch(id: string, reason: CatalogChange['reason']): Promise<void> {
@@ -138,7 +151,9 @@ export class CatalogSync {
         feed?.page(build.views);
         return problems;
       };
-      const listing = client.getServerCapabilities()?.tools ? await fetchAllTools(client, e.settings.callTimeoutMs, onPage) : { items: [], problems: [] };
+      const listing = client.getServerCapabilities()?.tools
+        ? await fetchAllTools(client, e.settings.callTimeoutMs, onPage)
+        : { items: [], problems: [] };
       if (this.deps.client(id) !== client) return;
       // The last tools go to front ends before the definitions are fingerprinted; a tool the seal
       // drops makes the count differ, and front ends are then sent the catalog whole.
@@ -146,7 +161,10 @@ export class CatalogSync {
       const problems = [...listing.problems, ...(await build.seal())];
       if (this.deps.client(id) !== client) return;
       if (problems.length) {
-        this.errors.set(id, `tools/list: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` (and ${problems.length - 3} more)` : ''}`);
+        this.errors.set(
+          id,
+          `tools/list: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` (and ${problems.length - 3} more)` : ''}`,
+        );
         this.deps.trail.record({
           kind: 'server-error',
           serverId: id,
@@ -166,11 +184,21 @@ export class CatalogSync {
           detail: {
             added: change.added,
             removed: change.removed,
-            changed: change.changed.map((c) => ({ name: c.name, fields: c.fields, fingerprint: this.deps.catalog.get(id, c.name)?.fingerprint })),
+            changed: change.changed.map((c) => ({
+              name: c.name,
+              fields: c.fields,
+              fingerprint: this.deps.catalog.get(id, c.name)?.fingerprint,
+            })),
           },
         });
       } else if (change.reason === 'initial') {
-        this.deps.trail.record({ kind: 'catalog-change', serverId: id, serverIdentity: identity, reason: 'initial', detail: { tools: listing.count ?? 0 } });
+        this.deps.trail.record({
+          kind: 'catalog-change',
+          serverId: id,
+          serverIdentity: identity,
+          reason: 'initial',
+          detail: { tools: listing.count ?? 0 },
+        });
       }
       this.feed.publish(change, streamed ? { listed: streamed } : { delta: true });
       this.deps.changed(change);
@@ -181,10 +209,19 @@ export class CatalogSync {
       if (this.deps.client(id) !== client) return;
       const msg = `tools/list failed: ${(err as Error).message}`;
       this.errors.set(id, msg);
-      // SECURITY: the old definitions may no longer be what the server runs: no grant or policy applies until a listing succeeds.
+      // SECURITY: the old definitions may no longer be what the server runs: no grant or policy applies until a listing
+      // succeeds.
       this.deps.catalog.markStale(id, msg);
       // Tools streamed from a listing that failed made no catalog: front ends are told what there is.
-      if (this.feed.unsettled(id)) this.publish({ serverId: id, at: new Date().toISOString(), reason: 'refresh', added: [], removed: [], changed: [] });
+      if (this.feed.unsettled(id))
+        this.publish({
+          serverId: id,
+          at: new Date().toISOString(),
+          reason: 'refresh',
+          added: [],
+          removed: [],
+          changed: [],
+        });
       this.deps.trail.record({
         kind: 'server-error',
         serverId: id,
@@ -208,6 +245,14 @@ export class CatalogSync {
         any = true;
       }
     }
-    if (any) this.publish({ serverId: id, at: new Date().toISOString(), reason: 'icons', added: [], removed: [], changed: [] });
+    if (any)
+      this.publish({
+        serverId: id,
+        at: new Date().toISOString(),
+        reason: 'icons',
+        added: [],
+        removed: [],
+        changed: [],
+      });
   }
 }

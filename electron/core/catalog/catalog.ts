@@ -28,7 +28,11 @@ export const TOOLS_LIST: ListSpec<RawTool> = {
 };
 
 /** Every tool of a server, in server order (see walkList). */
-export function fetchAllTools(client: Client, timeoutMs: number, onPage?: (tools: RawTool[]) => string[] | void): Promise<ListWalk<RawTool>> {
+export function fetchAllTools(
+  client: Client,
+  timeoutMs: number,
+  onPage?: (tools: RawTool[]) => string[] | void,
+): Promise<ListWalk<RawTool>> {
   return walkList(client, TOOLS_LIST, timeoutMs, onPage);
 }
 
@@ -60,7 +64,8 @@ export class Catalog {
   /** One live tool; an unknown one is an error. */
   must(serverId: string, name: string): ToolView {
     const t = this.get(serverId, name);
-    if (!t) throw new CoreError('unknown-tool', `server ${JSON.stringify(serverId)} offers no tool ${JSON.stringify(name)}`);
+    if (!t)
+      throw new CoreError('unknown-tool', `server ${JSON.stringify(serverId)} offers no tool ${JSON.stringify(name)}`);
     return t;
   }
 
@@ -104,11 +109,18 @@ export class Catalog {
   builder(serverId: string, identity: string, trusted: boolean, headerRules = false): CatalogBuild {
     // A re-list: a definition the same as the one listed before keeps its view (and fingerprint).
     const current = this.servers.get(serverId);
-    const before = current && current.identity === identity && current.headerRules === headerRules ? current : undefined;
-    return new Build({ serverId, identity, trusted, headerRules }, before, (next, reason) => this.swapIn(serverId, next, reason));
+    const before =
+      current && current.identity === identity && current.headerRules === headerRules ? current : undefined;
+    return new Build({ serverId, identity, trusted, headerRules }, before, (next, reason) =>
+      this.swapIn(serverId, next, reason),
+    );
   }
 
-  private swapIn(serverId: string, next: Omit<ServerCatalog, 'headerParams'>, reason: CatalogChange['reason']): CatalogChange {
+  private swapIn(
+    serverId: string,
+    next: Omit<ServerCatalog, 'headerParams'>,
+    reason: CatalogChange['reason'],
+  ): CatalogChange {
     const { identity, raw, fingerprints, byName } = next;
     this.staleReasons.delete(serverId);
     const before = this.servers.get(serverId);
@@ -119,7 +131,12 @@ export class Catalog {
     this.servers.set(serverId, next);
     const diff =
       before && before.identity === identity
-        ? diffCatalog(before.raw, raw, { before: before.fingerprints, after: fingerprints }, { before: before.byName, after: byName })
+        ? diffCatalog(
+            before.raw,
+            raw,
+            { before: before.fingerprints, after: fingerprints },
+            { before: before.byName, after: byName },
+          )
         : seen
           ? diffCatalog(seen, raw, { after: fingerprints }, { after: byName })
           : { added: raw.map((t) => t.name), removed: [], changed: [] };
@@ -160,7 +177,16 @@ export class Catalog {
   retrust(serverId: string, trusted: boolean): void {
     const s = this.servers.get(serverId);
     if (!s) return;
-    s.views = s.raw.map((t, i) => toolView(serverId, s.identity, trusted, t, { fingerprint: s.fingerprints[i] ?? sha256(canonicalJson(t)) }, s.headerRules));
+    s.views = s.raw.map((t, i) =>
+      toolView(
+        serverId,
+        s.identity,
+        trusted,
+        t,
+        { fingerprint: s.fingerprints[i] ?? sha256(canonicalJson(t)) },
+        s.headerRules,
+      ),
+    );
   }
 
   /** Sets the icon shown for a tool (a data: URI the core made or checked). */

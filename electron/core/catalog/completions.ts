@@ -20,6 +20,12 @@ export async function complete(lookup: ServerLookup, input: CompleteInput): Prom
     { timeout: Math.min(entry.settings.callTimeoutMs, 10_000) },
   );
   // SECURITY: a server cannot flood the form: the values are cut to the spec's 100, each to a sane length.
-  const values = r.completion.values.slice(0, MAX_VALUES).map((v) => (v.length > MAX_VALUE_CHARS ? v.slice(0, MAX_VALUE_CHARS) : v));
-  return { values, total: r.completion.total, hasMore: r.completion.hasMore || r.completion.values.length > MAX_VALUES || undefined };
+  const values = r.completion.values
+    .slice(0, MAX_VALUES)
+    .map((v) => (v.length > MAX_VALUE_CHARS ? v.slice(0, MAX_VALUE_CHARS) : v));
+  return {
+    values,
+    total: r.completion.total,
+    hasMore: r.completion.hasMore || r.completion.values.length > MAX_VALUES || undefined,
+  };
 }

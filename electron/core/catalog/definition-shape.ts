@@ -10,7 +10,9 @@ const NOT_PLAIN = /[^\x20\x21\x23-\x5b\x5d-\x7e]/;
 export interface DefinitionShape {
   /** It nests deeper than the limit (the walk stopped there, so the rest is not counted). */
   tooDeep: boolean;
-  /** A floor of the length of its JSON text: its strings and keys with their quotes, a character for every other value. */
+  /**
+   * A floor of the length of its JSON text: its strings and keys with their quotes, a character for every other value.
+   */
   chars: number;
   /** Every string in it, keys included, is plain (see NOT_PLAIN): no hidden character can be in it. */
   plain: boolean;

@@ -22,13 +22,19 @@ export interface CatalogHandlerDeps {
   settling(serverId: string): Promise<void> | undefined;
   /** A tool of a first listing under way, whole, before the catalog holds it. */
   streamed(serverId: string, name: string): ToolView | undefined;
-  /** Checks arguments against a tool's input schema, in the core, where server schemas are compiled under limits (the calls concern). */
+  /**
+   * Checks arguments against a tool's input schema, in the core, where server schemas are compiled under limits (the
+   * calls concern).
+   */
   checkArgs(schema: unknown, args: unknown): RequestOutput<'tools.validate'>;
 }
 
 type CatalogNames = NamesIn<'tools' | 'resources' | 'lists' | 'prompts' | 'completions'>;
 
-/** What a server offers: its tools, resources, templates, prompts, completions and the facts of each list. Reads are recorded with `requester`. */
+/**
+ * What a server offers: its tools, resources, templates, prompts, completions and the facts of each list. Reads are
+ * recorded with `requester`.
+ */
 export function catalogHandlers(d: CatalogHandlerDeps, requester: Requester): HandlersOf<CatalogNames> {
   const { catalog, resources, prompts, subscriptions } = d;
   return {

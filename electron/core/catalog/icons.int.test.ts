@@ -16,7 +16,9 @@ describe('data: icons', () => {
   it('keeps an image whose bytes match its type, drops the rest', () => {
     expect(checkDataIcon(`data:image/png;base64,${PNG_BASE64}`)).toBe(`data:image/png;base64,${PNG_BASE64}`);
     expect(checkDataIcon(`data:image/svg+xml;base64,${SVG_BASE64}`)).toMatch(/^data:image\/svg\+xml;base64,/);
-    expect(checkDataIcon(`data:image/svg+xml,${encodeURIComponent('<svg xmlns="x"/>')}`)).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(checkDataIcon(`data:image/svg+xml,${encodeURIComponent('<svg xmlns="x"/>')}`)).toMatch(
+      /^data:image\/svg\+xml;base64,/,
+    );
     expect(checkDataIcon(`data:image/png;base64,${SVG_BASE64}`)).toBeNull();
     expect(checkDataIcon(`data:text/html;base64,${PNG_BASE64}`)).toBeNull();
     expect(checkDataIcon('data:image/png;base64,!!!')).toBeNull();
@@ -55,11 +57,15 @@ describe('https icons', () => {
     ca = readFileSync(join(dir, 'cert.pem'), 'utf8');
     server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: ca }, (req, res) => {
       hits++;
-      if (req.url === '/icon.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from(PNG_BASE64, 'base64'));
+      if (req.url === '/icon.png')
+        return void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from(PNG_BASE64, 'base64'));
       if (req.url === '/page.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>');
       if (req.url === '/huge.png')
-        return void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.concat([Buffer.from(PNG_BASE64, 'base64'), Buffer.alloc(MAX_ICON_BYTES)]));
-      if (req.url === '/lie.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from(SVG_BASE64, 'base64'));
+        return void res
+          .writeHead(200, { 'content-type': 'image/png' })
+          .end(Buffer.concat([Buffer.from(PNG_BASE64, 'base64'), Buffer.alloc(MAX_ICON_BYTES)]));
+      if (req.url === '/lie.png')
+        return void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from(SVG_BASE64, 'base64'));
       if (req.url === '/to-http') return void res.writeHead(302, { location: 'http://127.0.0.1/icon.png' }).end();
       if (req.url === '/redirect') return void res.writeHead(302, { location: '/icon.png' }).end();
       if (req.url === '/to-private') return void res.writeHead(302, { location: 'https://10.0.0.1/icon.png' }).end();
@@ -107,7 +113,8 @@ describe('https icons', () => {
   });
 
   it('tells public addresses from the rest', () => {
-    for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPublicAddress(ip), ip).toBe(true);
+    for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
+      expect(isPublicAddress(ip), ip).toBe(true);
     for (const ip of [
       '127.0.0.1',
       '10.1.2.3',

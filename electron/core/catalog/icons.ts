@@ -48,7 +48,9 @@ export function localIcon(icons: readonly unknown[]): string | undefined {
 
 /** True when a list of icons has an https: one to fetch. */
 export function hasRemoteIcon(icons: readonly unknown[] | undefined): boolean {
-  return !!icons?.some((i) => typeof (i as IconDecl | null)?.src === 'string' && (i as IconDecl).src.startsWith('https://'));
+  return !!icons?.some(
+    (i) => typeof (i as IconDecl | null)?.src === 'string' && (i as IconDecl).src.startsWith('https://'),
+  );
 }
 
 /** How an icon fetcher reaches out: a test's own certificate authority, and which addresses count as public. */
@@ -104,7 +106,12 @@ export class IconFetcher {
     const refused = refusedHost(new URL(url), this.allowed);
     if (refused) return Promise.reject(new Error(refused));
     return new Promise((resolve, reject) => {
-      const options = { ...this.tls, lookup: checkedLookup(this.allowed), timeout: FETCH_TIMEOUT_MS, headers: { accept: 'image/*' } };
+      const options = {
+        ...this.tls,
+        lookup: checkedLookup(this.allowed),
+        timeout: FETCH_TIMEOUT_MS,
+        headers: { accept: 'image/*' },
+      };
       const req = httpsGet(url, options, (res) => {
         const status = res.statusCode ?? 0;
         if (status >= 300 && status < 400 && res.headers.location && redirects > 0) {

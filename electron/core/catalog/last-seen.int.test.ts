@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,7 +24,8 @@ const scratch = () => {
   dirs.push(d);
   return d;
 };
-const items = (n: number, tag: string) => Array.from({ length: n }, (_, i) => ({ name: `t${i}`, description: `${tag} ${'x'.repeat(2000)}` }));
+const items = (n: number, tag: string) =>
+  Array.from({ length: n }, (_, i) => ({ name: `t${i}`, description: `${tag} ${'x'.repeat(2000)}` }));
 const byName = (t: Record<string, string>) => t.name!;
 const store = (dir: string) => new LastSeenStore<Record<string, string>>(dir, 'tools', byName);
 /** A kept list read back whole: its items and fingerprints. */
@@ -34,7 +44,9 @@ describe('the lists last seen, on disk', () => {
     const dir = scratch();
     const seen = store(dir);
     seen.save('id1', items(20_000, 'first'), []);
-    await waitFor(() => readdirSync(dir).some((f) => f === 'id1.json') && !readdirSync(dir).some((f) => f.endsWith('.tmp')));
+    await waitFor(
+      () => readdirSync(dir).some((f) => f === 'id1.json') && !readdirSync(dir).some((f) => f.endsWith('.tmp')),
+    );
     const again = store(dir).load('id1');
     expect(again).toHaveLength(20_000);
     expect(again?.item(19_999)).toMatchObject({ name: 't19999' });
@@ -108,7 +120,8 @@ describe('the lists last seen, on disk', () => {
     writeFileSync(join(dir, 'id3.json'), JSON.stringify({ tools: list, fingerprints: fps.slice(1) }));
     writeFileSync(join(dir, 'id4.json'), JSON.stringify({ tools: list, fingerprints: ['x', 'y', 7] }));
     writeFileSync(join(dir, 'id5.json'), JSON.stringify({ tools: list }));
-    for (const id of ['id3', 'id4', 'id5']) expect(whole(store(dir).load(id))).toEqual({ items: list, fingerprints: list.map((t) => hashJson(t)) });
+    for (const id of ['id3', 'id4', 'id5'])
+      expect(whole(store(dir).load(id))).toEqual({ items: list, fingerprints: list.map((t) => hashJson(t)) });
   });
 
   it('a close during a stepped write still leaves the newest list on disk', async () => {
@@ -144,7 +157,11 @@ describe('the lists last seen, on disk', () => {
     expect(diff.added).toEqual(['added']);
     expect(diff.removed).toEqual(['t999']);
     expect(diff.changed).toEqual([
-      { name: 't998', fields: ['description'], changes: [{ path: 'description', before: list[998]!.description, after: 'new text' }] },
+      {
+        name: 't998',
+        fields: ['description'],
+        changes: [{ path: 'description', before: list[998]!.description, after: 'new text' }],
+      },
     ]);
     // The definitions file torn or edited by hand: a definition that is not its tool's is not read as
     // one, and its tool is shown changed with no field named (the fingerprints still tell).
@@ -153,7 +170,9 @@ describe('the lists last seen, on disk', () => {
     const torn = store(dir).load('id1')!;
     expect(torn.item(998)).toBeUndefined();
     expect(torn.item(997)).toEqual(list[997]);
-    expect(diffCatalog(torn, now, { after: now.map((t) => hashJson(t)) }).changed).toEqual([{ name: 't998', fields: [], changes: [] }]);
+    expect(diffCatalog(torn, now, { after: now.map((t) => hashJson(t)) }).changed).toEqual([
+      { name: 't998', fields: [], changes: [] },
+    ]);
     // An index naming a file elsewhere, or one gone, is no list at all, or one whose definitions cannot be read.
     writeFileSync(join(dir, 'id2.json'), index.replace(defs!, '../escape.1234abcd.defs'));
     expect(store(dir).load('id2')).toBeUndefined();

@@ -71,7 +71,9 @@ export class LastSeenStore<T> {
   /** Identities whose stepped write has not landed yet. */
   private inflight = new Set<string>();
 
-  /** `dir` null: kept in memory only. `kind` names the list; tools keep the original file name. `keyOf` names an item. */
+  /**
+   * `dir` null: kept in memory only. `kind` names the list; tools keep the original file name. `keyOf` names an item.
+   */
   constructor(
     private readonly dir: string | null,
     private readonly kind: string,
@@ -100,7 +102,9 @@ export class LastSeenStore<T> {
       if (!Array.isArray(items)) return undefined;
       const fps = read.legacy.fingerprints;
       const fingerprints =
-        Array.isArray(fps) && fps.length === items.length && fps.every((f) => typeof f === 'string' && f.length === 64) ? (fps as string[]) : [];
+        Array.isArray(fps) && fps.length === items.length && fps.every((f) => typeof f === 'string' && f.length === 64)
+          ? (fps as string[])
+          : [];
       return inMemory({ items: items as T[], fingerprints }, this.keyOf);
     } catch {
       return undefined;
@@ -121,7 +125,9 @@ export class LastSeenStore<T> {
     this.timers.set(identity, t);
   }
 
-  /** Writes every list still waiting or being written (on close): one lost here would hide a change at the next start. */
+  /**
+   * Writes every list still waiting or being written (on close): one lost here would hide a change at the next start.
+   */
   flush(): void {
     for (const [identity, t] of this.timers) {
       clearTimeout(t);

@@ -21,9 +21,12 @@ export interface ListSpec<T> {
 }
 
 /** Why a second item of the same key is skipped. */
-export const secondOf = (noun: string, key: string): string => `skipped a second ${noun} named ${JSON.stringify(key.slice(0, 100))}`;
+export const secondOf = (noun: string, key: string): string =>
+  `skipped a second ${noun} named ${JSON.stringify(key.slice(0, 100))}`;
 
-/** A whole walk: the usable items in server order (unless a page handler took them), and what was wrong with the others. */
+/**
+ * A whole walk: the usable items in server order (unless a page handler took them), and what was wrong with the others.
+ */
 export interface ListWalk<T> {
   items: T[];
   /** How many usable items the walk found (the handler's, when it took them). */
@@ -42,7 +45,12 @@ export interface ListWalk<T> {
  * handler skips a second item of a key it has (it keeps an index by key anyway: a second one here
  * would be 100,000 keys more to build and drop per listing).
  */
-export async function walkList<T>(client: Client, spec: ListSpec<T>, timeoutMs: number, onPage?: (items: T[]) => string[] | void): Promise<ListWalk<T>> {
+export async function walkList<T>(
+  client: Client,
+  spec: ListSpec<T>,
+  timeoutMs: number,
+  onPage?: (items: T[]) => string[] | void,
+): Promise<ListWalk<T>> {
   // One page: the items are checked one by one below, so that one malformed item does not hide the rest.
   const Page = z.looseObject({ [spec.field]: z.array(z.unknown()), nextCursor: z.string().optional() });
   const items: T[] = [];
@@ -51,7 +59,10 @@ export async function walkList<T>(client: Client, spec: ListSpec<T>, timeoutMs: 
   let cache: ListWalk<T>['cache'];
   const keys = onPage ? undefined : new Set<string>();
   const seen = new Set<string>();
-  const ask = (cursor?: string) => client.request({ method: spec.method, params: cursor === undefined ? {} : { cursor } }, Page, { timeout: timeoutMs });
+  const ask = (cursor?: string) =>
+    client.request({ method: spec.method, params: cursor === undefined ? {} : { cursor } }, Page, {
+      timeout: timeoutMs,
+    });
   let next = ask();
   for (let page = 0; page < MAX_PAGES; page++) {
     const res = await next;
@@ -60,7 +71,10 @@ export async function walkList<T>(client: Client, spec: ListSpec<T>, timeoutMs: 
       cache = { ttlMs: res.ttlMs, cacheScope: typeof res.cacheScope === 'string' ? res.cacheScope : undefined };
     if (cursor !== undefined) {
       // SECURITY: a server that loops its cursor must not keep the console listing forever.
-      if (seen.has(cursor)) throw new Error(`${spec.method}: the server repeated cursor ${JSON.stringify(cursor.slice(0, 100))} after ${page + 1} pages`);
+      if (seen.has(cursor))
+        throw new Error(
+          `${spec.method}: the server repeated cursor ${JSON.stringify(cursor.slice(0, 100))} after ${page + 1} pages`,
+        );
       seen.add(cursor);
       next = ask(cursor);
       next.catch(() => {}); // awaited on the next turn; this only keeps it from being reported as unhandled meanwhile

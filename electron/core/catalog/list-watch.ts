@@ -42,6 +42,10 @@ export class ListWatch {
 
   /** What is known of each of a server's lists: when listed, cache hints, what changed last. */
   facts(serverId: string): ServerListFacts {
-    return { tools: this.d.sync.facts(serverId), resources: this.d.resources.facts(serverId), prompts: this.d.prompts.facts(serverId) };
+    return {
+      tools: this.d.sync.facts(serverId),
+      resources: this.d.resources.facts(serverId),
+      prompts: this.d.prompts.facts(serverId),
+    };
   }
 }

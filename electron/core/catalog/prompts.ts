@@ -36,7 +36,10 @@ export interface PromptDeps {
  * spec, but it reaches the server).
  */
 export class PromptLists {
-  private listed = new Map<string, { client: Client; prompts: PromptView[]; listedAt: number; cache?: ListWalk<unknown>['cache']; expiresAt?: number }>();
+  private listed = new Map<
+    string,
+    { client: Client; prompts: PromptView[]; listedAt: number; cache?: ListWalk<unknown>['cache']; expiresAt?: number }
+  >();
 
   constructor(private readonly deps: PromptDeps) {}
 
@@ -51,24 +54,40 @@ export class PromptLists {
     // A list the server said goes stale (2026-07-28 ttlMs) is walked again once that time has passed.
     const fresh = known?.expiresAt === undefined || Date.now() < known.expiresAt;
     if (known && known.client === client && !refresh && fresh) return known.prompts;
-    const walked = client.getServerCapabilities()?.prompts ? await walkList(client, PROMPTS_LIST, entry.settings.callTimeoutMs) : { items: [], problems: [] };
+    const walked = client.getServerCapabilities()?.prompts
+      ? await walkList(client, PROMPTS_LIST, entry.settings.callTimeoutMs)
+      : { items: [], problems: [] };
     const prompts = walked.items.flatMap((p) => {
       const r = PromptView.safeParse({ ...p, serverId });
       return r.success ? [r.data] : [];
     });
     const cache = 'cache' in walked ? walked.cache : undefined;
     const listedAt = Date.now();
-    this.listed.set(serverId, { client, prompts, listedAt, ...(cache && { cache, expiresAt: listedAt + cache.ttlMs }) });
+    this.listed.set(serverId, {
+      client,
+      prompts,
+      listedAt,
+      ...(cache && { cache, expiresAt: listedAt + cache.ttlMs }),
+    });
     this.deps.trail.record({
       kind: 'prompts-listed',
       serverId,
       serverIdentity: entry.identity,
-      detail: { prompts: prompts.length, problems: walked.problems.slice(0, 50), ...('cache' in walked && { cache: walked.cache }) },
+      detail: {
+        prompts: prompts.length,
+        problems: walked.problems.slice(0, 50),
+        ...('cache' in walked && { cache: walked.cache }),
+      },
     });
     return prompts;
   }
 
-  async get(serverId: string, name: string, args: Record<string, string>, requestedBy: Requester): Promise<GetPromptResult> {
+  async get(
+    serverId: string,
+    name: string,
+    args: Record<string, string>,
+    requestedBy: Requester,
+  ): Promise<GetPromptResult> {
     const { entry, client } = connectedServer(this.deps.server, serverId);
     const record = (outcome: string, detail: object) =>
       this.deps.trail.record({

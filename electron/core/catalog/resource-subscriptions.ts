@@ -8,7 +8,10 @@ import { connectedServer, type ServerLookup } from './server-request.js';
 export const MAX_SUBSCRIPTIONS = 100;
 
 /** A URI template's variables, and the URI the given values make (RFC 6570, as the SDK implements it). */
-export function expandTemplate(uriTemplate: string, values: Record<string, string>): { variables: string[]; uri: string } {
+export function expandTemplate(
+  uriTemplate: string,
+  values: Record<string, string>,
+): { variables: string[]; uri: string } {
   let t: UriTemplate;
   try {
     t = new (sdk().UriTemplate)(uriTemplate);
@@ -45,14 +48,22 @@ export class ResourceSubscriptions {
     if (!client.getServerCapabilities()?.resources?.subscribe)
       throw new CoreError('no-subscribe', `server ${JSON.stringify(serverId)} does not offer resource subscriptions`);
     const set = this.watched.get(serverId) ?? new Set<string>();
-    if (!set.has(uri) && set.size >= MAX_SUBSCRIPTIONS) throw new CoreError('too-many', `already watching ${MAX_SUBSCRIPTIONS} resources of this server`);
+    if (!set.has(uri) && set.size >= MAX_SUBSCRIPTIONS)
+      throw new CoreError('too-many', `already watching ${MAX_SUBSCRIPTIONS} resources of this server`);
     const modern = this.deps.era(serverId) === 'modern';
     if (!modern) await client.subscribeResource({ uri }, { timeout: entry.settings.callTimeoutMs });
     set.add(uri);
     this.watched.set(serverId, set);
     // 2026-07-28 has no resources/subscribe: the watched URIs ride on the subscriptions/listen stream.
     if (modern) await this.deps.relisten(serverId);
-    this.deps.trail.record({ kind: 'resource-subscription', serverId, serverIdentity: entry.identity, requestedBy, decision: 'subscribe', detail: { uri } });
+    this.deps.trail.record({
+      kind: 'resource-subscription',
+      serverId,
+      serverIdentity: entry.identity,
+      requestedBy,
+      decision: 'subscribe',
+      detail: { uri },
+    });
     return this.list(serverId);
   }
 
@@ -64,13 +75,21 @@ export class ResourceSubscriptions {
     if (!modern) await client.unsubscribeResource({ uri }, { timeout: entry.settings.callTimeoutMs });
     set.delete(uri);
     if (modern) await this.deps.relisten(serverId);
-    this.deps.trail.record({ kind: 'resource-subscription', serverId, serverIdentity: entry.identity, requestedBy, decision: 'unsubscribe', detail: { uri } });
+    this.deps.trail.record({
+      kind: 'resource-subscription',
+      serverId,
+      serverIdentity: entry.identity,
+      requestedBy,
+      decision: 'unsubscribe',
+      detail: { uri },
+    });
     return this.list(serverId);
   }
 
   /** The server says a resource changed: announced when someone watches it (others are ignored). */
   updated(serverId: string, uri: string): void {
-    if (this.watched.get(serverId)?.has(uri)) this.deps.bus.emit('resource.updated', { serverId, uri, at: new Date().toISOString() });
+    if (this.watched.get(serverId)?.has(uri))
+      this.deps.bus.emit('resource.updated', { serverId, uri, at: new Date().toISOString() });
   }
 
   /** The connection ended: its subscriptions ended with it. */

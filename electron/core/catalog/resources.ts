@@ -140,19 +140,37 @@ export class ResourceLists {
             ? [`skipped ${walked.items.length - listed.resources.length} resources with fields of the wrong type`]
             : []),
         ].slice(0, 50),
-        ...(diff ? { added: diff.added, removed: diff.removed, changed: diff.changed.map((c) => ({ uri: c.name, fields: c.fields })) } : {}),
+        ...(diff
+          ? {
+              added: diff.added,
+              removed: diff.removed,
+              changed: diff.changed.map((c) => ({ uri: c.name, fields: c.fields })),
+            }
+          : {}),
       },
     });
     return listed;
   }
 
-  /** Reads one resource on behalf of `requestedBy` (it changes nothing by spec, but it reaches the server: recorded). */
+  /**
+   * Reads one resource on behalf of `requestedBy` (it changes nothing by spec, but it reaches the server: recorded).
+   */
   async read(serverId: string, uri: string, requestedBy: Requester): Promise<ReadResourceResult> {
     const { entry, client } = connectedServer(this.deps.server, serverId);
     const record = (outcome: string, detail?: unknown) =>
-      this.deps.trail.record({ kind: 'resource-read', serverId, serverIdentity: entry.identity, requestedBy, outcome, detail: { uri, ...(detail as object) } });
+      this.deps.trail.record({
+        kind: 'resource-read',
+        serverId,
+        serverIdentity: entry.identity,
+        requestedBy,
+        outcome,
+        detail: { uri, ...(detail as object) },
+      });
     const result = await recordedRequest(
-      () => client.request({ method: 'resources/read', params: { uri } }, ReadResourceResult, { timeout: entry.settings.callTimeoutMs }),
+      () =>
+        client.request({ method: 'resources/read', params: { uri } }, ReadResourceResult, {
+          timeout: entry.settings.callTimeoutMs,
+        }),
       record,
       (r) => ({ contents: r.contents.length }),
     );
@@ -172,8 +190,14 @@ export class ResourceLists {
   }
 }
 
-/** An item as the console shows it, or nothing when it does not fit (it was reported by the walk or is malformed past it). */
-function view<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, item: unknown): T[] {
+/**
+ * An item as the console shows it, or nothing when it does not fit (it was reported by the walk or is malformed past
+ * it).
+ */
+function view<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  item: unknown,
+): T[] {
   const r = schema.safeParse(item);
   return r.success ? [r.data] : [];
 }

@@ -55,7 +55,9 @@ describe('a tool view’s hidden text', () => {
   it('finds what hides in each top-level field, whether written raw or escaped in the JSON text', () => {
     expect(view({ description: 'harmless\u200b' }).hiddenText).toEqual(['description']);
     expect(view({ title: 'delete\u007f' }).hiddenText).toEqual(['title']);
-    expect(view({ inputSchema: { type: 'object', properties: { ['x\u0007']: { type: 'string' } } } }).hiddenText).toEqual(['inputSchema']);
+    expect(
+      view({ inputSchema: { type: 'object', properties: { ['x\u0007']: { type: 'string' } } } }).hiddenText,
+    ).toEqual(['inputSchema']);
     expect(view({ description: 'p\u0430ypal' }).hiddenText).toEqual(['description']);
   });
 });

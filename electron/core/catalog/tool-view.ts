@@ -47,7 +47,8 @@ export function toolView(
   // SECURITY: only icons of the right shape reach the views (the rest are not icons).
   const icons = Array.isArray(def.icons) ? def.icons.filter((i) => Icon.safeParse(i).success) : undefined;
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+  const obj = (v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
   const hidden = hiddenFields(def, plain);
   const code = hintCode(declared);
   return {

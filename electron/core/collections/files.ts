@@ -35,7 +35,8 @@ export class CollectionFiles {
 
   /** Adds an existing directory to the folders collections are kept in. */
   addFolder(path: string): { folders: string[]; standard: string } {
-    if (!isAbsolute(path)) throw new CoreError('bad-folder', `${JSON.stringify(path)}: name the folder by its full path`);
+    if (!isAbsolute(path))
+      throw new CoreError('bad-folder', `${JSON.stringify(path)}: name the folder by its full path`);
     const dir = resolve(path);
     let isDir = false;
     try {
@@ -84,14 +85,19 @@ export class CollectionFiles {
     if (where.id) path = this.must(where.id);
     else {
       const folder = resolve(where.folder ?? this.standard);
-      if (!this.folders().folders.includes(folder)) throw new CoreError('bad-folder', `${JSON.stringify(folder)} is not one of the collection folders`);
+      if (!this.folders().folders.includes(folder))
+        throw new CoreError('bad-folder', `${JSON.stringify(folder)} is not one of the collection folders`);
       mkdirSync(folder, { recursive: true });
       const base = collectionFileName(collection.name).slice(0, -SUFFIX.length);
       path = join(folder, base + SUFFIX);
       for (let i = 2; existsSync(path); i++) path = join(folder, `${base}-${i}${SUFFIX}`);
     }
     const text = collectionText(collection);
-    if (text.length > MAX_COLLECTION_BYTES) throw new CoreError('bad-collection', `the collection would be larger than ${MAX_COLLECTION_BYTES / 1_048_576} MB`);
+    if (text.length > MAX_COLLECTION_BYTES)
+      throw new CoreError(
+        'bad-collection',
+        `the collection would be larger than ${MAX_COLLECTION_BYTES / 1_048_576} MB`,
+      );
     writeFileAtomic(path, text);
     return this.describe(path, collection);
   }
@@ -106,7 +112,10 @@ export class CollectionFiles {
   must(id: string): string {
     const path = resolve(id);
     if (!path.endsWith(SUFFIX) || !this.folders().folders.includes(dirname(path)))
-      throw new CoreError('unknown-collection', `${JSON.stringify(id)} is not a collection file in the collection folders`);
+      throw new CoreError(
+        'unknown-collection',
+        `${JSON.stringify(id)} is not a collection file in the collection folders`,
+      );
     if (!existsSync(path)) throw new CoreError('unknown-collection', `${JSON.stringify(id)} does not exist`);
     return path;
   }
@@ -131,14 +140,20 @@ export class CollectionFiles {
 
   /** A file's text, refused past the limit; `size` when the caller has just looked (one stat, not two). */
   private text(path: string, size = statSync(path).size): string {
-    if (size > MAX_COLLECTION_BYTES) throw new CoreError('bad-collection', `${basename(path)}: larger than ${MAX_COLLECTION_BYTES / 1_048_576} MB`);
+    if (size > MAX_COLLECTION_BYTES)
+      throw new CoreError('bad-collection', `${basename(path)}: larger than ${MAX_COLLECTION_BYTES / 1_048_576} MB`);
     return readPlacedText(path, 'a collection file', MAX_COLLECTION_BYTES);
   }
 
   private readFolders(): string[] {
     try {
-      const j = parseMeasured(readPlacedText(this.foldersFile, 'the folders file', 1024 * 1024), 'the folders file') as { folders?: unknown };
-      return Array.isArray(j.folders) ? j.folders.filter((f): f is string => typeof f === 'string' && isAbsolute(f)).slice(0, MAX_FOLDERS) : [];
+      const j = parseMeasured(
+        readPlacedText(this.foldersFile, 'the folders file', 1024 * 1024),
+        'the folders file',
+      ) as { folders?: unknown };
+      return Array.isArray(j.folders)
+        ? j.folders.filter((f): f is string => typeof f === 'string' && isAbsolute(f)).slice(0, MAX_FOLDERS)
+        : [];
     } catch {
       return [];
     }

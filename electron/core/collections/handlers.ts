@@ -3,7 +3,10 @@ import type { Requester } from '../../../shared/schemas/requester.js';
 import type { Collections } from './service.js';
 
 /** Collections: files in the chosen folders, runs through the gate, calls recorded into steps. */
-export function collectionHandlers(d: { collections: Collections }, requester: Requester): HandlersOf<NamesIn<'collections'>> {
+export function collectionHandlers(
+  d: { collections: Collections },
+  requester: Requester,
+): HandlersOf<NamesIn<'collections'>> {
   const c = d.collections;
   return {
     'collections.folders': () => c.files.folders(),

@@ -11,7 +11,13 @@ import { resolveTemplate, TemplateError, type TemplateScope } from '../../../sha
 /** What running steps needs of the core. */
 export interface StepDeps {
   /** A call through the gate, as `requestedBy`, to its outcome. */
-  call(server: string, tool: string, args: Record<string, unknown>, requestedBy: Requester, asked?: (callId: string) => void): Promise<CallRecord>;
+  call(
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+    requestedBy: Requester,
+    asked?: (callId: string) => void,
+  ): Promise<CallRecord>;
   read(server: string, uri: string, requestedBy: Requester): Promise<unknown>;
   prompt(server: string, name: string, args: Record<string, string>, requestedBy: Requester): Promise<unknown>;
   /** Every tool definition of a server as it sent them, by name. */
@@ -33,7 +39,10 @@ export interface RunOptions {
   observed(stepId: string, doc: unknown, bytes: number): void;
 }
 
-/** The most of one value a run's record carries (a diff's before and after, the arguments sent); the file and the audit log have all of it. */
+/**
+ * The most of one value a run's record carries (a diff's before and after, the arguments sent); the file and the audit
+ * log have all of it.
+ */
 const SHOWN_VALUE = 4096;
 
 /** A value as a run shows it: itself, or its start as text when it is longer than SHOWN_VALUE. */
@@ -49,7 +58,11 @@ function clipFailure(f: RunStep['failures'][number]): RunStep['failures'][number
     ...f,
     diff: {
       total: f.diff.total,
-      entries: f.diff.entries.map((e) => ({ ...e, ...('before' in e && { before: clipValue(e.before) }), ...('after' in e && { after: clipValue(e.after) }) })),
+      entries: f.diff.entries.map((e) => ({
+        ...e,
+        ...('before' in e && { before: clipValue(e.before) }),
+        ...('after' in e && { after: clipValue(e.after) }),
+      })),
     },
   };
 }
@@ -95,7 +108,9 @@ export async function runSteps(c: Collection, run: CollectionRun, deps: StepDeps
     if (seen.result !== undefined) scope.steps.set(step.id, seen.result);
     const snapshot = seen.snapshot === undefined ? undefined : redactSecrets(seen.snapshot, secrets);
     rs.outcome = seen.outcome;
-    rs.failures = seen.setup ? [{ kind: 'setup', message: seen.setup }] : checkStep(step, { ...seen, snapshot }, deps.test);
+    rs.failures = seen.setup
+      ? [{ kind: 'setup', message: seen.setup }]
+      : checkStep(step, { ...seen, snapshot }, deps.test);
     if (snapshot !== undefined) {
       const bytes = JSON.stringify(snapshot).length;
       o.observed(step.id, snapshot, bytes);
@@ -109,15 +124,28 @@ export async function runSteps(c: Collection, run: CollectionRun, deps: StepDeps
     if (o.against) {
       const theirs = await observe(onServer(step, o.against.to), other, deps, o.requestedBy);
       if (theirs.result !== undefined) other.steps.set(step.id, theirs.result);
-      const diff = diffJson(snapshot ?? null, theirs.snapshot === undefined ? null : redactSecrets(theirs.snapshot, secrets), step.snapshot?.ignore ?? []);
-      rs.against = { outcome: theirs.outcome, diff, ...(theirs.setup || theirs.error ? { error: theirs.setup ?? theirs.error } : {}) };
+      const diff = diffJson(
+        snapshot ?? null,
+        theirs.snapshot === undefined ? null : redactSecrets(theirs.snapshot, secrets),
+        step.snapshot?.ignore ?? [],
+      );
+      rs.against = {
+        outcome: theirs.outcome,
+        diff,
+        ...(theirs.setup || theirs.error ? { error: theirs.setup ?? theirs.error } : {}),
+      };
       if (theirs.outcome !== seen.outcome || diff.total > 0)
-        rs.failures.push({ kind: 'snapshot', message: `${o.against.to} answers differently from ${o.against.from}`, diff });
+        rs.failures.push({
+          kind: 'snapshot',
+          message: `${o.against.to} answers differently from ${o.against.from}`,
+          diff,
+        });
     }
     rs.failures = (redactSecrets(rs.failures, secrets) as RunStep['failures']).map(clipFailure);
     if (rs.against?.error) rs.against.error = redactSecrets(rs.against.error, secrets) as string;
     if (rs.argsJson) rs.argsJson = redactSecrets(rs.argsJson, secrets) as string;
-    if (rs.argsJson && rs.argsJson.length > SHOWN_VALUE) rs.argsJson = `${rs.argsJson.slice(0, SHOWN_VALUE)}… (${rs.argsJson.length} characters in all)`;
+    if (rs.argsJson && rs.argsJson.length > SHOWN_VALUE)
+      rs.argsJson = `${rs.argsJson.slice(0, SHOWN_VALUE)}… (${rs.argsJson.length} characters in all)`;
     rs.durationMs = performance.now() - t0;
     rs.status = rs.failures.length ? 'failed' : 'passed';
     o.changed();
@@ -133,7 +161,13 @@ function uriOf(template: string, scope: TemplateScope): string {
 }
 
 /** Runs one step and says what it came to; a variable that cannot be resolved is a setup failure. */
-async function observe(step: Step, scope: TemplateScope, deps: StepDeps, requestedBy: Requester, rs?: RunStep): Promise<Seen> {
+async function observe(
+  step: Step,
+  scope: TemplateScope,
+  deps: StepDeps,
+  requestedBy: Requester,
+  rs?: RunStep,
+): Promise<Seen> {
   try {
     if (step.call) {
       const args = resolveTemplate(step.call.arguments ?? {}, scope) as Record<string, unknown>;
@@ -145,7 +179,8 @@ async function observe(step: Step, scope: TemplateScope, deps: StepDeps, request
       const outcome = r.outcome ?? 'protocol-error';
       // Why it did not answer, or what the tool said in its error.
       let error = r.error?.message;
-      if (error === undefined && outcome !== 'ok') error = outcome === 'tool-error' ? r.result && errorText(r.result) : r.reason;
+      if (error === undefined && outcome !== 'ok')
+        error = outcome === 'tool-error' ? r.result && errorText(r.result) : r.reason;
       if (!r.result) return { outcome, ...(error !== undefined && { error }) };
       return {
         outcome,
@@ -161,7 +196,12 @@ async function observe(step: Step, scope: TemplateScope, deps: StepDeps, request
     }
     const got = step.read
       ? deps.read(step.read.server, uriOf(step.read.uri, scope), requestedBy)
-      : deps.prompt(step.prompt!.server, step.prompt!.name, resolveTemplate(step.prompt!.arguments ?? {}, scope) as Record<string, string>, requestedBy);
+      : deps.prompt(
+          step.prompt!.server,
+          step.prompt!.name,
+          resolveTemplate(step.prompt!.arguments ?? {}, scope) as Record<string, string>,
+          requestedBy,
+        );
     try {
       const result = (await got) as Record<string, unknown>;
       return { outcome: 'ok', result, snapshot: snapshotOf(result) };

@@ -68,10 +68,14 @@ export class CollectionRuns {
     opts: { only?: string; against?: string; updateSnapshots?: boolean } = {},
   ): CollectionRun {
     const steps = opts.only ? collection.steps.filter((s) => s.id === opts.only) : collection.steps;
-    if (opts.only && steps.length === 0) throw new CoreError('unknown-step', `the collection has no step ${JSON.stringify(opts.only)}`);
+    if (opts.only && steps.length === 0)
+      throw new CoreError('unknown-step', `the collection has no step ${JSON.stringify(opts.only)}`);
     const servers = serversOf({ ...collection, steps });
     if (opts.against !== undefined && servers.length !== 1)
-      throw new CoreError('bad-against', `--against compares one server with another; these steps talk to ${servers.length}: ${servers.join(', ')}`);
+      throw new CoreError(
+        'bad-against',
+        `--against compares one server with another; these steps talk to ${servers.length}: ${servers.join(', ')}`,
+      );
     const scope = scopeOf(collection, steps, opts.against);
     const scopeText = canonicalJson(scope);
     const id = randomUUID();
@@ -122,20 +126,36 @@ export class CollectionRuns {
         ...(scopeText.length <= 65_536 ? { scope } : { steps: scope.steps.length, scopeBytes: scopeText.length }),
       },
     });
-    state.timer = setTimeout(() => this.end(state, 'denied', 'timeout', 'no decision before the approval expired'), this.d.approvalTimeoutMs());
+    state.timer = setTimeout(
+      () => this.end(state, 'denied', 'timeout', 'no decision before the approval expired'),
+      this.d.approvalTimeoutMs(),
+    );
     state.timer.unref?.();
     this.emit(state);
     return { ...run };
   }
 
   /** The decision on a run's scope; approving starts it. */
-  decide(runId: string, decision: 'approve' | 'deny', scopeHash: string, decidedBy: 'user' | 'cli-flag'): CollectionRun {
+  decide(
+    runId: string,
+    decision: 'approve' | 'deny',
+    scopeHash: string,
+    decidedBy: 'user' | 'cli-flag',
+  ): CollectionRun {
     const state = this.must(runId);
     const run = state.run;
-    if (run.status !== 'awaiting-approval') throw new CoreError('not-pending', `run ${runId} is ${run.status}, not waiting for a decision`);
-    if (scopeHash !== run.scopeHash) throw new CoreError('hash-mismatch', 'the decision names another scope than the one this run asks for');
+    if (run.status !== 'awaiting-approval')
+      throw new CoreError('not-pending', `run ${runId} is ${run.status}, not waiting for a decision`);
+    if (scopeHash !== run.scopeHash)
+      throw new CoreError('hash-mismatch', 'the decision names another scope than the one this run asks for');
     clearTimeout(state.timer);
-    this.d.trail.record({ kind: 'collection-run-decided', decision, decidedBy, reason: run.name, detail: { run: runId, scopeHash } });
+    this.d.trail.record({
+      kind: 'collection-run-decided',
+      decision,
+      decidedBy,
+      reason: run.name,
+      detail: { run: runId, scopeHash },
+    });
     run.decidedBy = decidedBy;
     if (decision === 'deny') return (this.end(state, 'denied', decidedBy, 'denied'), { ...run });
     void this.start(state);
@@ -145,7 +165,8 @@ export class CollectionRuns {
   cancel(runId: string): CollectionRun {
     const state = this.must(runId);
     state.cancelled = true;
-    if (state.run.status === 'awaiting-approval') this.end(state, 'cancelled', 'user', 'cancelled before it was approved');
+    if (state.run.status === 'awaiting-approval')
+      this.end(state, 'cancelled', 'user', 'cancelled before it was approved');
     // The step running now: its call is cancelled too (the server is told); the steps after it are skipped.
     for (const s of state.run.steps) if (s.status === 'running' && s.callId) this.d.cancelCall(s.callId);
     return { ...state.run };
@@ -242,11 +263,18 @@ export class CollectionRuns {
       outcome: status,
       reason: why ?? run.name,
       ...(run.durationMs !== undefined && { durationMs: run.durationMs }),
-      summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), updated: run.steps.filter((s) => s.updated).length },
+      summary: {
+        passed: count('passed'),
+        failed: count('failed'),
+        skipped: count('skipped'),
+        updated: run.steps.filter((s) => s.updated).length,
+      },
       detail: {
         run: run.id,
         file: run.file,
-        failed: run.steps.filter((s) => s.status === 'failed').map((s) => ({ step: s.id, failures: s.failures.map((f) => f.message) })),
+        failed: run.steps
+          .filter((s) => s.status === 'failed')
+          .map((s) => ({ step: s.id, failures: s.failures.map((f) => f.message) })),
       },
     });
     this.emit(state);

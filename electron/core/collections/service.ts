@@ -60,7 +60,12 @@ export class Collections {
     const { collection } = this.d.files.read(id);
     const at = collection.steps.findIndex((s) => s.id === step.id);
     const steps = at < 0 ? [...collection.steps, step] : collection.steps.map((s, i) => (i === at ? step : s));
-    return this.save({ ...collection, steps }, { id }, by, at < 0 ? `step ${step.id} added` : `step ${step.id} changed`);
+    return this.save(
+      { ...collection, steps },
+      { id },
+      by,
+      at < 0 ? `step ${step.id} added` : `step ${step.id} changed`,
+    );
   }
 
   remove(id: string, by: Requester): void {
@@ -74,7 +79,13 @@ export class Collections {
    * snapshots: into an existing collection, or a new one. Secrets become variables (see recordCollection).
    */
   record(
-    input: { callIds: string[]; into?: string; name?: string; folder?: string; secrets?: Array<{ callId: string; pointer: string }> },
+    input: {
+      callIds: string[];
+      into?: string;
+      name?: string;
+      folder?: string;
+      secrets?: Array<{ callId: string; pointer: string }>;
+    },
     by: Requester,
   ): { file: CollectionFile; added: string[]; secrets: Recording['secrets'] } {
     const calls = input.callIds.map((id) => this.d.call(id)).sort((a, b) => compareText(a.requestedAt, b.requestedAt));
@@ -102,12 +113,19 @@ export class Collections {
       ? {
           ...existing,
           servers: [...new Set([...(existing.servers ?? []), ...(rec.collection.servers ?? [])])],
-          ...((existing.env || rec.collection.env) && { env: [...new Set([...(existing.env ?? []), ...(rec.collection.env ?? [])])].sort() }),
+          ...((existing.env || rec.collection.env) && {
+            env: [...new Set([...(existing.env ?? []), ...(rec.collection.env ?? [])])].sort(),
+          }),
           steps: [...existing.steps, ...rec.collection.steps],
         }
       : rec.collection;
     const askers = [...new Set(calls.map((c) => describeRequester(c.requestedBy)))].join(', ');
-    const file = this.save(collection, input.into ? { id: input.into } : { folder: input.folder }, by, `recorded ${calls.length} calls of ${askers}`);
+    const file = this.save(
+      collection,
+      input.into ? { id: input.into } : { folder: input.folder },
+      by,
+      `recorded ${calls.length} calls of ${askers}`,
+    );
     return { file, added: rec.collection.steps.map((s) => s.id), secrets: rec.secrets };
   }
 
@@ -128,8 +146,14 @@ export class Collections {
     const run = this.d.runs.get(runId);
     const observed = this.d.runs.observed(runId, stepId);
     const { collection } = this.d.files.read(run.file);
-    if (!collection.steps.some((s) => s.id === stepId)) throw new CoreError('unknown-step', `the collection no longer has a step ${JSON.stringify(stepId)}`);
-    return this.save(withSnapshot(collection, stepId, observed), { id: run.file }, by, `snapshot of ${stepId} updated from run ${runId.slice(0, 8)}`);
+    if (!collection.steps.some((s) => s.id === stepId))
+      throw new CoreError('unknown-step', `the collection no longer has a step ${JSON.stringify(stepId)}`);
+    return this.save(
+      withSnapshot(collection, stepId, observed),
+      { id: run.file },
+      by,
+      `snapshot of ${stepId} updated from run ${runId.slice(0, 8)}`,
+    );
   }
 
   private changed(): void {

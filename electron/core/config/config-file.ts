@@ -19,7 +19,12 @@ export function loadConfigFile(
   for (const w of parsed.warnings) parts.record({ kind: 'config', reason: `--config: ${w}` });
   for (const [id, config] of Object.entries(configs)) {
     const prev = store.get(id);
-    const entry = store.put({ id, config, settings: consent.allowed(id, config, prev?.settings ?? ServerSettings.parse({})), saved: false });
+    const entry = store.put({
+      id,
+      config,
+      settings: consent.allowed(id, config, prev?.settings ?? ServerSettings.parse({})),
+      saved: false,
+    });
     // SECURITY: a command line in the file the user pointed the console at is consented by being there.
     if (config.type === 'stdio') {
       consents.record({
@@ -39,7 +44,11 @@ export function loadConfigFile(
 /** Imports a pasted host config into the saved servers: a known id is replaced, a new one added. */
 export async function importHostConfig(
   json: string,
-  servers: { has(id: string): boolean; replace(id: string, config: ServerConfig): Promise<void>; add(id: string, config: ServerConfig): void },
+  servers: {
+    has(id: string): boolean;
+    replace(id: string, config: ServerConfig): Promise<void>;
+    add(id: string, config: ServerConfig): void;
+  },
 ): Promise<{ added: string[]; replaced: string[]; warnings: string[] }> {
   const parsed = parseHostConfigDetailed(json);
   const added: string[] = [];

@@ -52,7 +52,10 @@ export class ConsentFlow {
     this.errors.delete(id);
   }
 
-  /** Trust and auto-approval as far as a person confirmed them for this server identity; lowering never needs a confirmation. */
+  /**
+   * Trust and auto-approval as far as a person confirmed them for this server identity; lowering never needs a
+   * confirmation.
+   */
   allowed(id: string, config: ServerConfig, want: ServerSettings): ServerSettings {
     const rec = this.deps.consents.find('trust', id, serverIdentity(config));
     const trusted = want.trusted && (rec?.trust?.trusted ?? false);
@@ -76,7 +79,8 @@ export class ConsentFlow {
     const e = store.get(id);
     if (!e) return;
     // Auto-approval means something only on a trusted server.
-    const raise = want.trusted && (!e.settings.trusted || (want.autoApproveReadOnly && !e.settings.autoApproveReadOnly));
+    const raise =
+      want.trusted && (!e.settings.trusted || (want.autoApproveReadOnly && !e.settings.autoApproveReadOnly));
     if (!raise) return;
     const identity = e.identity;
     const trust = { trusted: want.trusted, autoApproveReadOnly: want.autoApproveReadOnly && want.trusted };
@@ -101,12 +105,23 @@ export class ConsentFlow {
     });
     const { record: given, why } = await consents.ask(q, () => this.deps.announce(q.serverId));
     if (given) {
-      record({ kind: 'consent-granted', serverId: q.serverId, serverIdentity: q.identity, reason: `${q.kind} consent granted`, detail: { via: given.via } });
+      record({
+        kind: 'consent-granted',
+        serverId: q.serverId,
+        serverIdentity: q.identity,
+        reason: `${q.kind} consent granted`,
+        detail: { via: given.via },
+      });
       return true;
     }
     const what = q.kind === 'launch' ? 'launching this command line' : 'trusting this server';
     this.errors.set(q.serverId, `${what} was not confirmed: ${why}`);
-    record({ kind: 'consent-refused', serverId: q.serverId, serverIdentity: q.identity, reason: `${q.kind} consent not given: ${why}` });
+    record({
+      kind: 'consent-refused',
+      serverId: q.serverId,
+      serverIdentity: q.identity,
+      reason: `${q.kind} consent not given: ${why}`,
+    });
     this.deps.announce(q.serverId);
     return false;
   }
@@ -116,7 +131,13 @@ export class ConsentFlow {
     const { store, consents } = this.deps;
     const gone = consents.revoke(serverId, kind);
     for (const r of gone)
-      this.deps.record({ kind: 'consent-revoked', serverId, serverIdentity: r.identity, reason: `${r.kind} consent revoked`, detail: { via: r.via } });
+      this.deps.record({
+        kind: 'consent-revoked',
+        serverId,
+        serverIdentity: r.identity,
+        reason: `${r.kind} consent revoked`,
+        detail: { via: r.via },
+      });
     const e = store.get(serverId);
     if (e && gone.some((r) => r.kind === 'trust') && (e.settings.trusted || e.settings.autoApproveReadOnly)) {
       store.put({ ...e, settings: { ...e.settings, trusted: false, autoApproveReadOnly: false } });

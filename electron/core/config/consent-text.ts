@@ -22,7 +22,8 @@ export function consentText(q: ConsentQuestion): string {
       'It runs with your permissions. Launch it?',
     );
   } else if (q.kind === 'settings') {
-    const shown = (v: number | string | null) => (v === null ? '(none)' : typeof v === 'number' ? count(v) : safe(v, true));
+    const shown = (v: number | string | null) =>
+      v === null ? '(none)' : typeof v === 'number' ? count(v) : safe(v, true);
     const ships = (q.settings ?? []).some((r) => r.name.startsWith('ship'));
     lines.push(
       ships

@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import { readPlacedText, writeFileAtomic } from '../support/index.js';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ConsentRecord, type ConsentKind, type ConsentSurface, type LaunchLine, type PendingConsent } from '../../../shared/schemas/consent.js';
+import {
+  ConsentRecord,
+  type ConsentKind,
+  type ConsentSurface,
+  type LaunchLine,
+  type PendingConsent,
+} from '../../../shared/schemas/consent.js';
 import type { ServerConfig } from '../../../shared/schemas/server.js';
 import { parseMeasured } from '../../../shared/boundary.js';
 
@@ -40,7 +46,9 @@ export interface ConsentProvider {
 
 const SECRET_NAME = /(token|secret|passw|pwd|key|auth|cred|cookie|session)/i;
 
-/** The command line as the person sees it; values of env names that look like secrets are masked (their length shown). */
+/**
+ * The command line as the person sees it; values of env names that look like secrets are masked (their length shown).
+ */
 export function launchLine(config: Extract<ServerConfig, { type: 'stdio' }>): LaunchLine {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(config.env)) env[k] = SECRET_NAME.test(k) ? `••• (${v.length} characters)` : v;
@@ -78,7 +86,9 @@ export class ConsentStore {
         if (ok.success) this.records.push({ ...ok.data, persistent: true });
       }
     } catch (e) {
-      this.problems.push(`${this.path} could not be read (${(e as Error).message}); every command line will be confirmed again`);
+      this.problems.push(
+        `${this.path} could not be read (${(e as Error).message}); every command line will be confirmed again`,
+      );
     }
   }
 
@@ -129,9 +139,16 @@ export class ConsentStore {
    * Asks the person once (a second ask for the same server and kind joins the first). Resolves with
    * the recorded consent, or null when refused or when no surface can ask.
    */
-  async ask(q: ConsentQuestion & { kind: ConsentKind }, onPending: () => void): Promise<{ record: ConsentRecord | null; why?: string }> {
+  async ask(
+    q: ConsentQuestion & { kind: ConsentKind },
+    onPending: () => void,
+  ): Promise<{ record: ConsentRecord | null; why?: string }> {
     const provider = this.provider;
-    if (!provider) return { record: null, why: 'no surface to confirm it here: add the server to a config file given with --config, or use the desktop app' };
+    if (!provider)
+      return {
+        record: null,
+        why: 'no surface to confirm it here: add the server to a config file given with --config, or use the desktop app',
+      };
     const key = `${q.serverId}\u0000${q.kind}`;
     let a = this.asking.get(key);
     if (!a) {
@@ -161,7 +178,8 @@ export class ConsentStore {
   /** Asks the person a question that records no consent (a settings raise): allowed, or why not. */
   async confirm(q: ConsentQuestion): Promise<{ ok: boolean; why?: string }> {
     const provider = this.provider;
-    if (!provider) return { ok: false, why: 'no surface to confirm it here: use the desktop app, or serve on a terminal' };
+    if (!provider)
+      return { ok: false, why: 'no surface to confirm it here: use the desktop app, or serve on a terminal' };
     const answer = await provider.ask(q).catch(() => 'unavailable' as const);
     if (answer === 'unavailable') return { ok: false, why: `nobody could be asked at ${provider.where}` };
     return answer ? { ok: true } : { ok: false, why: `refused at ${provider.where}` };

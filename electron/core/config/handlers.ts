@@ -16,8 +16,13 @@ export interface ConfigHandlerDeps {
   revokeConsent(serverId: string, kind?: ConsentKind): Promise<{ revoked: number }>;
 }
 
-/** The console's own settings (a raised one confirmed by the person first), the consents people gave, links and start-up problems. */
-export function configHandlers(d: ConfigHandlerDeps): HandlersOf<NamesIn<'settings' | 'consents' | 'links' | 'console'>> {
+/**
+ * The console's own settings (a raised one confirmed by the person first), the consents people gave, links and start-up
+ * problems.
+ */
+export function configHandlers(
+  d: ConfigHandlerDeps,
+): HandlersOf<NamesIn<'settings' | 'consents' | 'links' | 'console'>> {
   const { store } = d;
   return {
     'settings.get': () => store.settings,

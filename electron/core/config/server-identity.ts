@@ -7,7 +7,13 @@ import { hashJson } from '../support/index.js';
  */
 export function serverIdentity(config: ServerConfig): string {
   if (config.type === 'stdio') {
-    return hashJson({ transport: 'stdio', command: config.command, args: config.args, env: config.env, cwd: config.cwd ?? null });
+    return hashJson({
+      transport: 'stdio',
+      command: config.command,
+      args: config.args,
+      env: config.env,
+      cwd: config.cwd ?? null,
+    });
   }
   const headerNames = Object.keys(config.headers)
     .map((h) => h.toLowerCase())

@@ -44,10 +44,17 @@ export class ServerStore {
     if (servers !== undefined) {
       try {
         const configs = parseHostConfig(JSON.stringify(servers));
-        const extra = ((servers as { mcpConsole?: { servers?: Record<string, unknown> } }).mcpConsole?.servers ?? {}) as Record<string, unknown>;
+        const extra = ((servers as { mcpConsole?: { servers?: Record<string, unknown> } }).mcpConsole?.servers ??
+          {}) as Record<string, unknown>;
         for (const [id, config] of Object.entries(configs)) {
           const s = ServerSettings.safeParse(Object.prototype.hasOwnProperty.call(extra, id) ? extra[id] : {});
-          this.entries.set(id, { id, config, identity: serverIdentity(config), settings: s.success ? s.data : ServerSettings.parse({}), saved: true });
+          this.entries.set(id, {
+            id,
+            config,
+            identity: serverIdentity(config),
+            settings: s.success ? s.data : ServerSettings.parse({}),
+            saved: true,
+          });
         }
       } catch (e) {
         this.setAside(this.serversPath, e instanceof ConfigError ? e.message : String(e));
@@ -113,7 +120,9 @@ export class ServerStore {
     const aside = `${path}.invalid-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     try {
       renameSync(path, aside);
-      this.problems.push(`${path} could not be used (${why}); it was kept as ${aside} and the console started without it`);
+      this.problems.push(
+        `${path} could not be used (${why}); it was kept as ${aside} and the console started without it`,
+      );
     } catch {
       this.problems.push(`${path} could not be used (${why})`);
     }

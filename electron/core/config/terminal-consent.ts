@@ -7,7 +7,11 @@ import { consentText } from './consent-text.js';
  * Consent on the terminal that started the console: questions one at a time, answered by a line
  * (`y` or `yes` allows; anything else refuses). When the input ends, nobody can be asked any more.
  */
-export function terminalConsent(input: Readable, write: (text: string) => void, where = 'the terminal that runs mcp-console serve'): ConsentProvider {
+export function terminalConsent(
+  input: Readable,
+  write: (text: string) => void,
+  where = 'the terminal that runs mcp-console serve',
+): ConsentProvider {
   const queue: { q: ConsentQuestion; resolve: (a: boolean | 'unavailable') => void }[] = [];
   let closed = false;
   let current: ((line: string | null) => void) | null = null;

@@ -3,7 +3,10 @@ import type { ValidationError } from '../../../shared/schemas/call.js';
 
 /** What checking needs of a validator (the calls concern's SchemaValidator). */
 export interface ContentChecker {
-  check(schema: unknown, value: unknown): { ok: true } | { ok: false; errors: ValidationError[] } | { ok: 'unchecked'; reason: string };
+  check(
+    schema: unknown,
+    value: unknown,
+  ): { ok: true } | { ok: false; errors: ValidationError[] } | { ok: 'unchecked'; reason: string };
 }
 
 /**
@@ -11,7 +14,11 @@ export interface ContentChecker {
  * fits), in the person's words: a question's schema is flat (one level of properties), so each
  * problem names the field as the form shows it — its title, and its key when that differs.
  */
-export function checkProblems(validator: ContentChecker, schema: Record<string, unknown>, content: ElicitationContent): string[] {
+export function checkProblems(
+  validator: ContentChecker,
+  schema: Record<string, unknown>,
+  content: ElicitationContent,
+): string[] {
   const c = validator.check(schema, content);
   if (c.ok === true) return [];
   if (c.ok === 'unchecked') return [`the requested schema could not be checked (${c.reason})`];

@@ -8,10 +8,20 @@ function make(calls: Array<{ callId: string; tool: string }>) {
   const recorded: AuditFields[] = [];
   const trail = { record: (f: AuditFields) => (recorded.push(f), f) } as unknown as AuditTrail;
   const now = { running: calls };
-  const e = new Elicitations({ trail, bus: new EventBus(), check: () => [], server: () => ({ identity: 'id' }), running: () => [...now.running] });
+  const e = new Elicitations({
+    trail,
+    bus: new EventBus(),
+    check: () => [],
+    server: () => ({ identity: 'id' }),
+    running: () => [...now.running],
+  });
   return { e, recorded, now };
 }
-const form = { mode: 'form' as const, message: 'Your name?', requestedSchema: { type: 'object' as const, properties: { name: { type: 'string' as const } } } };
+const form = {
+  mode: 'form' as const,
+  message: 'Your name?',
+  requestedSchema: { type: 'object' as const, properties: { name: { type: 'string' as const } } },
+};
 
 describe('a question and the calls it came during', () => {
   it('is withdrawn (cancel, with the reason) once the only call it came during ends', async () => {
@@ -22,7 +32,10 @@ describe('a question and the calls it came during', () => {
     e.callEnded('c1');
     expect(await answer).toEqual({ action: 'cancel' });
     expect(e.pending()).toEqual([]);
-    expect(e.list()[0]).toMatchObject({ status: 'cancelled', reason: 'the call it came during ended (deploy): no one waits for the answer' });
+    expect(e.list()[0]).toMatchObject({
+      status: 'cancelled',
+      reason: 'the call it came during ended (deploy): no one waits for the answer',
+    });
     expect(recorded.at(-1)).toMatchObject({ kind: 'elicitation-answered', decision: 'cancel', decidedBy: 'system' });
   });
 
@@ -38,7 +51,9 @@ describe('a question and the calls it came during', () => {
     expect(e.pending()).toHaveLength(2);
     e.callEnded('b');
     expect(await both).toEqual({ action: 'cancel' });
-    expect(e.list().find((q) => q.status === 'cancelled')?.reason).toBe('the call it came during ended (one, two): no one waits for the answer');
+    expect(e.list().find((q) => q.status === 'cancelled')?.reason).toBe(
+      'the call it came during ended (one, two): no one waits for the answer',
+    );
     e.callEnded('c');
     expect(e.pending()).toHaveLength(1);
     const [q] = e.pending();

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
+import type {
+  CreateMessageRequest,
+  CreateMessageResult,
+  ElicitRequest,
+  ElicitResult,
+} from '@modelcontextprotocol/client';
 import type { ElicitationAnswer, ElicitationContent, ElicitationView } from '../../../shared/schemas/elicitation.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
 import { withDefaults } from '../../../shared/elicitation-defaults.js';
@@ -47,7 +52,11 @@ export class Elicitations {
    * A server asks for a model's reply (sampling/createMessage, deprecated in 2026-07-28). No model
    * is called: a person writes the reply, or declines (the server gets an error, as the spec says).
    */
-  async sample(serverId: string, params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult> {
+  async sample(
+    serverId: string,
+    params: CreateMessageRequest['params'],
+    signal: AbortSignal,
+  ): Promise<CreateMessageResult> {
     const a = await this.wait(serverId, signal, {
       kind: 'sampling',
       mode: 'form',
@@ -57,11 +66,22 @@ export class Elicitations {
         properties: { text: { type: 'string', title: 'Reply' }, model: { type: 'string', title: 'Model name' } },
         required: ['text'],
       },
-      sampling: { messages: params.messages, systemPrompt: params.systemPrompt, maxTokens: params.maxTokens, modelPreferences: params.modelPreferences },
+      sampling: {
+        messages: params.messages,
+        systemPrompt: params.systemPrompt,
+        maxTokens: params.maxTokens,
+        modelPreferences: params.modelPreferences,
+      },
     });
-    if (a.action !== 'accept') throw new Error(`the person ${a.action === 'decline' ? 'declined' : 'cancelled'} the sampling request`);
+    if (a.action !== 'accept')
+      throw new Error(`the person ${a.action === 'decline' ? 'declined' : 'cancelled'} the sampling request`);
     const { text, model } = (a.content ?? {}) as { text?: string; model?: string };
-    return { role: 'assistant', content: { type: 'text', text: text ?? '' }, model: model || HUMAN_MODEL, stopReason: 'endTurn' };
+    return {
+      role: 'assistant',
+      content: { type: 'text', text: text ?? '' },
+      model: model || HUMAN_MODEL,
+      stopReason: 'endTurn',
+    };
   }
 
   /** A server asks (the SDK's handler for both eras). Resolves with the person's answer. */
@@ -85,8 +105,15 @@ export class Elicitations {
     const server = this.deps.server(serverId);
     const waiting = [...this.open.values()].filter((o) => o.view.serverId === serverId).length;
     if (waiting >= MAX_PENDING_PER_SERVER) {
-      this.deps.trail.record({ kind: 'server-error', serverId, serverIdentity: server?.identity, reason: `${what.kind} refused: ${waiting} already wait` });
-      return Promise.reject(new Error(`the person already has ${waiting} questions from this server waiting; ask again later`));
+      this.deps.trail.record({
+        kind: 'server-error',
+        serverId,
+        serverIdentity: server?.identity,
+        reason: `${what.kind} refused: ${waiting} already wait`,
+      });
+      return Promise.reject(
+        new Error(`the person already has ${waiting} questions from this server waiting; ask again later`),
+      );
     }
     const view: ElicitationView = {
       ...what,
@@ -116,29 +143,44 @@ export class Elicitations {
     return new Promise<ElicitResult>((resolve) => {
       this.open.set(view.id, { view, resolve, calls: new Set(view.during?.map((c) => c.callId)) });
       this.deps.bus.emit('elicitation.requested', view);
-      const withdraw = () => this.end(view.id, 'cancelled', 'the server withdrew the question (the request was cancelled or timed out)');
+      const withdraw = () =>
+        this.end(view.id, 'cancelled', 'the server withdrew the question (the request was cancelled or timed out)');
       if (signal.aborted) withdraw();
       else signal.addEventListener('abort', withdraw, { once: true });
     });
   }
 
-  /** A person's answer. Accepted content gets the schema's defaults for what was left empty, then must fit the schema. */
+  /**
+   * A person's answer. Accepted content gets the schema's defaults for what was left empty, then must fit the schema.
+   */
   answer(a: ElicitationAnswer, by: Requester): ElicitationView {
     const o = this.open.get(a.id);
-    if (!o) throw new CoreError('unknown-elicitation', `no question ${JSON.stringify(a.id)} is waiting (it was answered or withdrawn)`);
+    if (!o)
+      throw new CoreError(
+        'unknown-elicitation',
+        `no question ${JSON.stringify(a.id)} is waiting (it was answered or withdrawn)`,
+      );
     const { view } = o;
     let content: ElicitationContent | undefined;
     if (a.action === 'accept' && view.mode === 'form') {
       content = withDefaults(view.requestedSchema ?? {}, a.content ?? {});
       const problems = this.deps.check(view.requestedSchema ?? {}, content);
-      if (problems.length) throw new CoreError('bad-content', `the answer does not fit what the server asked: ${problems.join('; ')}`);
+      if (problems.length)
+        throw new CoreError('bad-content', `the answer does not fit what the server asked: ${problems.join('; ')}`);
     }
-    if (a.action === 'accept' && view.mode === 'url' && view.urlProblem) throw new CoreError('bad-url', `this URL cannot be opened: ${view.urlProblem}`);
+    if (a.action === 'accept' && view.mode === 'url' && view.urlProblem)
+      throw new CoreError('bad-url', `this URL cannot be opened: ${view.urlProblem}`);
     const status = a.action === 'accept' ? 'accepted' : a.action === 'decline' ? 'declined' : 'cancelled';
     view.content = content;
     view.answeredBy = by;
     this.deps.trail.record(
-      { kind: 'elicitation-answered', serverId: view.serverId, requestedBy: by, decision: a.action, detail: { id: view.id, kind: view.kind, content } },
+      {
+        kind: 'elicitation-answered',
+        serverId: view.serverId,
+        requestedBy: by,
+        decision: a.action,
+        detail: { id: view.id, kind: view.kind, content },
+      },
       true,
     );
     this.finish(o, status);
@@ -153,10 +195,16 @@ export class Elicitations {
    */
   completed(serverId: string, elicitationId: string): ElicitationView | undefined {
     const all = [...this.open.values()].map((o) => o.view).concat(this.answered.toArray());
-    const v = all.find((q) => q.serverId === serverId && q.mode === 'url' && q.elicitationId === elicitationId && !q.completedAt);
+    const v = all.find(
+      (q) => q.serverId === serverId && q.mode === 'url' && q.elicitationId === elicitationId && !q.completedAt,
+    );
     if (!v) return undefined;
     v.completedAt = new Date().toISOString();
-    this.deps.trail.record({ kind: 'elicitation-completed', serverId, detail: { id: v.id, elicitationId, host: v.host } });
+    this.deps.trail.record({
+      kind: 'elicitation-completed',
+      serverId,
+      detail: { id: v.id, elicitationId, host: v.host },
+    });
     this.deps.bus.emit('elicitation.resolved', v);
     return v;
   }
@@ -191,7 +239,14 @@ export class Elicitations {
     const o = this.open.get(id);
     if (!o) return;
     o.view.reason = reason;
-    this.deps.trail.record({ kind: 'elicitation-answered', serverId: o.view.serverId, decision: 'cancel', decidedBy: 'system', reason, detail: { id } });
+    this.deps.trail.record({
+      kind: 'elicitation-answered',
+      serverId: o.view.serverId,
+      decision: 'cancel',
+      decidedBy: 'system',
+      reason,
+      detail: { id },
+    });
     this.finish(o, status);
     o.resolve({ action: 'cancel' });
   }
@@ -215,6 +270,10 @@ export function describeUrl(raw: string): { host?: string; urlProblem?: string }
   }
   if (u.protocol !== 'https:' && u.protocol !== 'http:')
     return { host: u.host || undefined, urlProblem: `only http and https URLs are opened, not ${u.protocol}` };
-  if (u.username || u.password) return { host: u.host, urlProblem: 'it carries a user name or password before the host, which hides where it really goes' };
+  if (u.username || u.password)
+    return {
+      host: u.host,
+      urlProblem: 'it carries a user name or password before the host, which hides where it really goes',
+    };
   return { host: u.host };
 }

@@ -41,7 +41,12 @@ export class LogBook {
 
   /** A log message the server sent. */
   message(serverId: string, level: LogLevel, logger: string | undefined, data: unknown): void {
-    this.add(serverId, { source: 'server', level, logger, text: typeof data === 'string' ? data : JSON.stringify(data) });
+    this.add(serverId, {
+      source: 'server',
+      level,
+      logger,
+      text: typeof data === 'string' ? data : JSON.stringify(data),
+    });
   }
 
   /** Lines of stderr and console notes (log messages are already recorded as such). */

@@ -16,7 +16,13 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const call = { requester: { kind: 'agent' as const, name: 'bot' }, serverId: 's', tool: 'rm', trusted: false, args: {} };
+const call = {
+  requester: { kind: 'agent' as const, name: 'bot' },
+  serverId: 's',
+  tool: 'rm',
+  trusted: false,
+  args: {},
+};
 const DENY = { rules: [{ id: 'no-rm', effect: 'deny', tool: 'rm', reason: 'no' }] };
 const ALLOW = { rules: [{ id: 'yes', effect: 'allow', tool: 'rm', reason: 'yes' }] };
 
@@ -35,10 +41,17 @@ describe('reading a policy file', () => {
     const d = dir();
     const deep = join(d, 'deep.json');
     writeFileSync(deep, '{"rules":' + '['.repeat(5000) + ']'.repeat(5000) + '}');
-    expect(readPolicyFile(deep)).toMatchObject({ problem: expect.stringMatching(/deep\.json is not a valid policy: .*(deep|nest|levels)/i) });
+    expect(readPolicyFile(deep)).toMatchObject({
+      problem: expect.stringMatching(/deep\.json is not a valid policy: .*(deep|nest|levels)/i),
+    });
     const pattern = join(d, 'pattern.json');
-    writeFileSync(pattern, JSON.stringify({ rules: [{ effect: 'deny', reason: 'x', when: [{ path: '/a', matches: '(?<=x)' }] }] }));
-    expect(readPolicyFile(pattern)).toMatchObject({ problem: expect.stringContaining('rules.0.when.0.matches: not an RE2 pattern') });
+    writeFileSync(
+      pattern,
+      JSON.stringify({ rules: [{ effect: 'deny', reason: 'x', when: [{ path: '/a', matches: '(?<=x)' }] }] }),
+    );
+    expect(readPolicyFile(pattern)).toMatchObject({
+      problem: expect.stringContaining('rules.0.when.0.matches: not an RE2 pattern'),
+    });
     expect(readPolicyFile(join(d, 'none.json'))).toEqual({ missing: true });
   });
 
@@ -63,7 +76,10 @@ describe('the managed file and the named one', () => {
       writeFileSync(managed, JSON.stringify(DENY));
       await until(() => p.decide(call).verdict?.effect === 'deny');
       expect(p.decide(call).verdict?.ref).toMatchObject({ id: 'managed:no-rm', source: 'managed' });
-      expect(audit.at(-1)).toMatchObject({ kind: 'policy-loaded', reason: expect.stringContaining(`managed policy ${managed} changed: 1 rules (was 0)`) });
+      expect(audit.at(-1)).toMatchObject({
+        kind: 'policy-loaded',
+        reason: expect.stringContaining(`managed policy ${managed} changed: 1 rules (was 0)`),
+      });
       unlinkSync(managed);
       await until(() => p.decide(call).verdict?.effect === 'allow');
       expect(p.view().sources.find((s) => s.kind === 'managed')).toMatchObject({ rules: [] });

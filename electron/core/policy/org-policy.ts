@@ -5,11 +5,25 @@ import { join } from 'node:path';
 import type { RE2JS } from 're2js';
 import { lineDiff } from '../../../shared/line-diff.js';
 import { parseMeasured } from '../../../shared/boundary.js';
-import { compilePolicy, evaluatePolicy, type CompiledPolicy, type PolicyCall, type PolicyDecision } from '../../../shared/policy/evaluate.js';
-import { PolicyFile, type PolicySourceKind, type PolicySourceView, type PolicyView } from '../../../shared/schemas/policy.js';
+import {
+  compilePolicy,
+  evaluatePolicy,
+  type CompiledPolicy,
+  type PolicyCall,
+  type PolicyDecision,
+} from '../../../shared/policy/evaluate.js';
+import {
+  PolicyFile,
+  type PolicySourceKind,
+  type PolicySourceView,
+  type PolicyView,
+} from '../../../shared/schemas/policy.js';
 import type { AuditFields } from '../audit/index.js';
 
-/** Where the organisation's policy files are: the platform's managed location (read only) and one named by `--policy` or `MCP_CONSOLE_POLICY`. */
+/**
+ * Where the organisation's policy files are: the platform's managed location (read only) and one named by `--policy` or
+ * `MCP_CONSOLE_POLICY`.
+ */
 export interface PolicyPaths {
   /** The managed file; undefined: the platform's location (managedPolicyPath); null: none (tests). */
   managed?: string | null;
@@ -18,7 +32,10 @@ export interface PolicyPaths {
 }
 
 /** The platform's managed location: where an administrator deploys the file users cannot change. */
-export function managedPolicyPath(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): string {
+export function managedPolicyPath(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   if (platform === 'win32') return join(env.ProgramData ?? 'C:\\ProgramData', 'MCP Console', 'policy.json');
   if (platform === 'darwin') return '/Library/Application Support/MCP Console/policy.json';
   return '/etc/mcp-console/policy.json';
@@ -38,7 +55,9 @@ interface Source {
 }
 
 /** A policy file read and checked: its rules, or why it cannot be applied (every RE2 pattern compiled too). */
-export function readPolicyFile(path: string): { file: PolicyFile; hash: string } | { missing: true } | { problem: string } {
+export function readPolicyFile(
+  path: string,
+): { file: PolicyFile; hash: string } | { missing: true } | { problem: string } {
   let text: string;
   try {
     text = readPlacedText(path, 'the policy file');
@@ -49,7 +68,9 @@ export function readPolicyFile(path: string): { file: PolicyFile; hash: string }
   try {
     const parsed = PolicyFile.safeParse(parseMeasured(text, 'the policy file'));
     if (!parsed.success)
-      return { problem: `${path} is not a valid policy: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ')}` };
+      return {
+        problem: `${path} is not a valid policy: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ')}`,
+      };
     parsed.data.rules.forEach((r, i) =>
       r.when?.forEach((c, j) => {
         if (c.matches === undefined) return;
@@ -159,7 +180,11 @@ export class OrgPolicy {
     if (s.hash === hashBefore && s.problem === problemBefore) return;
     if (s.problem) {
       if (s.problem !== problemBefore)
-        this.d.audit({ kind: 'policy-problem', reason: s.problem, detail: { path: s.path, source: s.kind, kept: s.file ? s.hash : null } });
+        this.d.audit({
+          kind: 'policy-problem',
+          reason: s.problem,
+          detail: { path: s.path, source: s.kind, kept: s.file ? s.hash : null },
+        });
     } else {
       this.compile();
       const text = (f?: PolicyFile) => (f?.rules ?? []).map((r) => JSON.stringify(r)).join('\n');
@@ -168,7 +193,13 @@ export class OrgPolicy {
       this.d.audit({
         kind: 'policy-loaded',
         reason: `${s.kind} policy ${s.path} changed: ${s.file?.rules.length ?? 0} rules (was ${before?.rules.length ?? 0})`,
-        detail: { path: s.path, source: s.kind, hash: s.hash, previousHash: hashBefore ?? null, diff: lineDiff(text(before), text(s.file)) },
+        detail: {
+          path: s.path,
+          source: s.kind,
+          hash: s.hash,
+          previousHash: hashBefore ?? null,
+          diff: lineDiff(text(before), text(s.file)),
+        },
       });
     }
     this.d.changed(this.view());
@@ -197,7 +228,9 @@ export class OrgPolicy {
   }
 
   private compile(): void {
-    this.compiled = compilePolicy(this.sources.flatMap((s) => (s.file ? [{ kind: s.kind, path: s.path, file: s.file }] : [])));
+    this.compiled = compilePolicy(
+      this.sources.flatMap((s) => (s.file ? [{ kind: s.kind, path: s.path, file: s.file }] : [])),
+    );
     this.voidedSeen.clear();
   }
 
@@ -207,10 +240,13 @@ export class OrgPolicy {
     return broken && `the organisation's policy could not be read (${broken.problem})`;
   }
 
-  /** The result check a policy file sets: the managed file's, else the one named; undefined: the person's setting holds. */
+  /**
+   * The result check a policy file sets: the managed file's, else the one named; undefined: the person's setting holds.
+   */
   resultScan(): PolicyFile['resultScan'] {
     return (
-      this.sources.find((s) => s.kind === 'managed' && s.file?.resultScan)?.file?.resultScan ?? this.sources.find((s) => s.file?.resultScan)?.file?.resultScan
+      this.sources.find((s) => s.kind === 'managed' && s.file?.resultScan)?.file?.resultScan ??
+      this.sources.find((s) => s.file?.resultScan)?.file?.resultScan
     );
   }
 

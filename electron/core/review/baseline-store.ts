@@ -75,11 +75,21 @@ export class BaselineStore {
   /** Removes a suppression: the finding is new again at the next review; audited. */
   reopen(s: Omit<Suppression, 'reason' | 'acceptedAt'>): void {
     const same = (x: Suppression): boolean =>
-      x.rule === s.rule && x.server === s.server && x.kind === s.kind && x.subject === s.subject && x.path === s.path && x.match === s.match;
+      x.rule === s.rule &&
+      x.server === s.server &&
+      x.kind === s.kind &&
+      x.subject === s.subject &&
+      x.path === s.path &&
+      x.match === s.match;
     if (!this.baseline.suppressions.some(same)) throw new CoreError('not-found', 'no such accepted finding');
     this.baseline = { version: 1, suppressions: this.baseline.suppressions.filter((x) => !same(x)) };
     this.save();
-    this.audit({ kind: 'finding-reopened', serverId: s.server, reason: `${s.rule} at ${s.path} is no longer accepted`, detail: s });
+    this.audit({
+      kind: 'finding-reopened',
+      serverId: s.server,
+      reason: `${s.rule} at ${s.path} is no longer accepted`,
+      detail: s,
+    });
   }
 
   /** Replaces the baseline with one a person imported (a file from a repository); audited. */

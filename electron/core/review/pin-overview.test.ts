@@ -49,6 +49,8 @@ describe("a server's pins as the page gets them", () => {
     expect(bulkRepin([...states].reverse(), 'unsettled', o.digests.unsettled).tools).toHaveLength(121);
     // A first-seen tool that changed leaves the first-seen group: its digest changes too.
     const seenChanged = states.map((p) => (p.tool === 'seen_3' ? { ...p, state: 'changed' as const } : p));
-    expect(() => bulkRepin(seenChanged, 'first-seen', o.digests['first-seen'])).toThrow(/changed since they were shown/);
+    expect(() => bulkRepin(seenChanged, 'first-seen', o.digests['first-seen'])).toThrow(
+      /changed since they were shown/,
+    );
   });
 });

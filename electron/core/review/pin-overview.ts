@@ -21,7 +21,12 @@ export function pinOverview(serverId: string, states: readonly PinState[], shown
     counts[p.state]++;
     if (inGroup(p, 'unsettled') && unsettled.length < shown) unsettled.push(p);
   }
-  return { serverId, counts, unsettled, digests: { 'first-seen': digest(states, 'first-seen'), unsettled: digest(states, 'unsettled') } };
+  return {
+    serverId,
+    counts,
+    unsettled,
+    digests: { 'first-seen': digest(states, 'first-seen'), unsettled: digest(states, 'unsettled') },
+  };
 }
 
 /**
@@ -34,10 +39,13 @@ export function bulkRepin(
   shownDigest: string,
 ): { tools: Array<{ tool: string; fingerprint: string }>; removed: string[] } {
   // SECURITY: a bulk pin covers exactly the tools the person was shown; one that changed since voids it.
-  if (digest(states, g) !== shownDigest) throw new CoreError('tool-changed', 'the tools changed since they were shown; look at them again');
+  if (digest(states, g) !== shownDigest)
+    throw new CoreError('tool-changed', 'the tools changed since they were shown; look at them again');
   const pick = states.filter((p) => inGroup(p, g));
   return {
-    tools: pick.flatMap((p) => (p.state !== 'removed' && p.fingerprint ? [{ tool: p.tool, fingerprint: p.fingerprint }] : [])),
+    tools: pick.flatMap((p) =>
+      p.state !== 'removed' && p.fingerprint ? [{ tool: p.tool, fingerprint: p.fingerprint }] : [],
+    ),
     removed: pick.filter((p) => p.state === 'removed').map((p) => p.tool),
   };
 }

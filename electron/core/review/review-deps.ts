@@ -20,12 +20,18 @@ export interface ReviewDeps {
   knownPrompts: (id: string) => PromptView[] | undefined;
   knownResources: (id: string) => { resources: ResourceView[]; templates: ResourceTemplateView[] } | undefined;
   calls: () => readonly CallRecord[];
-  /** Reads a view a tool links (a review someone asked for reads those not read yet); the read reaches the review as any read does. */
+  /**
+   * Reads a view a tool links (a review someone asked for reads those not read yet); the read reaches the review as any
+   * read does.
+   */
   readView?: (id: string, uri: string) => Promise<unknown>;
   /** Where a view's document stands against its pin (MCP Apps); undefined while the server has no identity. */
   viewPin?: (id: string, uri: string, html: string) => ViewPinState | undefined;
   metaProblems: (schema: unknown) => string[];
-  /** The tools of a connected server that differ from their pins: new, changed, removed (pins taken at first sight when there are none). */
+  /**
+   * The tools of a connected server that differ from their pins: new, changed, removed (pins taken at first sight when
+   * there are none).
+   */
   unsettledPins: (id: string) => PinState[] | Promise<PinState[]>;
   /** Takes a connected server's pins now if it has none yet (first sight, at once). */
   takePins: (id: string) => void;
@@ -36,7 +42,10 @@ export interface ReviewDeps {
   pinsChanged: (serverId: string, unsettled: PinState[]) => void;
   /** Tells front ends a review finished: when, and the tools with medium or high findings. */
   reviewed: (summary: ReviewSummary) => void;
-  /** The review worker's file: absent, the one built beside this module; null, none (the review runs on the loop in steps). */
+  /**
+   * The review worker's file: absent, the one built beside this module; null, none (the review runs on the loop in
+   * steps).
+   */
   worker?: string | null;
   /** How long one review may run in the worker, in milliseconds (default REVIEW_BUDGET_MS). */
   budgetMs?: number;

@@ -33,10 +33,21 @@ export async function reviewInput(
   const [prompts, listed] = ask
     ? await Promise.all([
         caps.prompts
-          ? d.prompts(id).catch((e: Error) => (failedParts.push({ part: 'prompts', error: `prompts/list failed: ${e.message}` }), []))
+          ? d
+              .prompts(id)
+              .catch(
+                (e: Error) => (failedParts.push({ part: 'prompts', error: `prompts/list failed: ${e.message}` }), []),
+              )
           : Promise.resolve([]),
         caps.resources
-          ? d.resources(id).catch((e: Error) => (failedParts.push({ part: 'resources', error: `resources/list failed: ${e.message}` }), none))
+          ? d
+              .resources(id)
+              .catch(
+                (e: Error) => (
+                  failedParts.push({ part: 'resources', error: `resources/list failed: ${e.message}` }),
+                  none
+                ),
+              )
           : Promise.resolve(none),
       ])
     : [d.knownPrompts(id) ?? [], d.knownResources(id) ?? none];
@@ -87,7 +98,8 @@ export function summarize(report: ReviewReport): ReviewSummary {
     const key = `${f.server}\u0000${f.subject}`;
     const t = tools.get(key);
     if (t) t.count++;
-    else if (tools.size < SUMMARY_TOOLS) tools.set(key, { serverId: f.server, tool: f.subject, severity: f.severity, count: 1 });
+    else if (tools.size < SUMMARY_TOOLS)
+      tools.set(key, { serverId: f.server, tool: f.subject, severity: f.severity, count: 1 });
   }
   return { at: report.at, counts, tools: [...tools.values()] };
 }

@@ -10,10 +10,16 @@ import { count } from '../../../shared/plain-format.js';
 /** Tools per batch sent to the worker at most, and characters of description and title per batch. */
 const BATCH_TOOLS = 500;
 const BATCH_CHARS = 4_000_000;
-/** The worker's own heap at most (the bench prints what 100,000 tools need): a review that needs more stops alone, the console does not. */
+/**
+ * The worker's own heap at most (the bench prints what 100,000 tools need): a review that needs more stops alone, the
+ * console does not.
+ */
 export const WORKER_HEAP_MB = 256;
 
-/** The worker next to this module once built (`out/node/…/review-worker.js`); null when it is not there (tests run from source). */
+/**
+ * The worker next to this module once built (`out/node/…/review-worker.js`); null when it is not there (tests run from
+ * source).
+ */
 export function defaultReviewWorker(): string | null {
   const file = fileURLToPath(new URL('./review-worker.js', import.meta.url));
   return existsSync(file) ? file : null;
@@ -41,7 +47,10 @@ export class WorkerUnavailable extends Error {}
 export class ReviewStopped extends Error {}
 
 function textSize(tool: Record<string, unknown>): number {
-  return (typeof tool.description === 'string' ? tool.description.length : 0) + (typeof tool.title === 'string' ? tool.title.length : 0);
+  return (
+    (typeof tool.description === 'string' ? tool.description.length : 0) +
+    (typeof tool.title === 'string' ? tool.title.length : 0)
+  );
 }
 
 /** A server's messages in order: its head, results and contents one by one, its tools in batches. */
@@ -136,7 +145,10 @@ export function reviewOffLoop(file: string, job: OffLoopJob): Promise<{ report: 
       if (error) reject(error);
       else resolve(done!);
     };
-    const budget = setTimeout(() => end(new ReviewStopped(`the review stopped after ${count(job.budgetMs / 1000)} s, its time budget`)), job.budgetMs);
+    const budget = setTimeout(
+      () => end(new ReviewStopped(`the review stopped after ${count(job.budgetMs / 1000)} s, its time budget`)),
+      job.budgetMs,
+    );
     const next = (): void => {
       const m = messages.next();
       if (!m.done) worker.postMessage(m.value);
@@ -150,7 +162,11 @@ export function reviewOffLoop(file: string, job: OffLoopJob): Promise<{ report: 
         for (const f of m.findings) findings.push(shareTexts(f, texts));
         for (const s of m.suppressed) suppressed.push(s);
         worker.postMessage({ t: 'more' } satisfies ToReviewWorker);
-      } else if (m.t === 'done') end(undefined, { report: { at: m.at, servers: m.servers, findings, suppressed, stale: m.stale }, heapPeak: m.heapPeak });
+      } else if (m.t === 'done')
+        end(undefined, {
+          report: { at: m.at, servers: m.servers, findings, suppressed, stale: m.stale },
+          heapPeak: m.heapPeak,
+        });
       else end(new ReviewStopped(`the review failed: ${m.message}`));
     });
     worker.on('error', (e: Error & { code?: string }) => {
@@ -158,6 +174,12 @@ export function reviewOffLoop(file: string, job: OffLoopJob): Promise<{ report: 
       const why = e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `it needed more than ${heapMb} MB` : e.message;
       end(new ReviewStopped(`the review stopped: ${why}`));
     });
-    worker.on('exit', (code) => end(ready ? new ReviewStopped(`the review stopped: its worker exited (${code})`) : new WorkerUnavailable(`exited (${code})`)));
+    worker.on('exit', (code) =>
+      end(
+        ready
+          ? new ReviewStopped(`the review stopped: its worker exited (${code})`)
+          : new WorkerUnavailable(`exited (${code})`),
+      ),
+    );
   });
 }

@@ -18,12 +18,21 @@ export class ReadMemory {
    * Keeps the text a resource read or a prompt got returned, for the next review: the newest 100
    * per server, each text cut at 1 MB (a read of the same subject replaces the one before).
    */
-  private remember(serverId: string, kind: 'resource' | 'prompt', subject: string, texts: { path: string; text: string }[]): void {
+  private remember(
+    serverId: string,
+    kind: 'resource' | 'prompt',
+    subject: string,
+    texts: { path: string; text: string }[],
+  ): void {
     let m = this.got.get(serverId);
     if (!m) this.got.set(serverId, (m = new Map()));
     const key = `${kind}\u0000${subject}`;
     m.delete(key);
-    m.set(key, { kind, subject, texts: texts.slice(0, 50).map((t) => ({ path: t.path, text: t.text.slice(0, REMEMBERED_TEXT_CHARS) })) });
+    m.set(key, {
+      kind,
+      subject,
+      texts: texts.slice(0, 50).map((t) => ({ path: t.path, text: t.text.slice(0, REMEMBERED_TEXT_CHARS) })),
+    });
     while (m.size > REMEMBERED_PER_SERVER) m.delete(m.keys().next().value!);
   }
 
@@ -31,7 +40,9 @@ export class ReadMemory {
   read(serverId: string, uri: string, r: ReadResourceResult): boolean {
     // An MCP App view is reviewed for what it may reach, never read as prose (no host shows a model its HTML).
     if (r.contents.some(isViewContent)) this.views.remember(serverId, uri, r);
-    const texts = r.contents.flatMap((c, i) => (typeof c.text === 'string' && !isViewContent(c) ? [{ path: `contents[${i}].text`, text: c.text }] : []));
+    const texts = r.contents.flatMap((c, i) =>
+      typeof c.text === 'string' && !isViewContent(c) ? [{ path: `contents[${i}].text`, text: c.text }] : [],
+    );
     if (!texts.length && r.contents.some(isViewContent)) return false;
     this.remember(serverId, 'resource', uri, texts);
     return true;
@@ -40,7 +51,9 @@ export class ReadMemory {
   /** Keeps the text of the messages a prompt got returned for the next review. */
   prompt(serverId: string, name: string, r: GetPromptResult): void {
     const texts = r.messages.flatMap((m, i) =>
-      m.content.type === 'text' && typeof m.content.text === 'string' ? [{ path: `messages[${i}].content.text`, text: m.content.text }] : [],
+      m.content.type === 'text' && typeof m.content.text === 'string'
+        ? [{ path: `messages[${i}].content.text`, text: m.content.text }]
+        : [],
     );
     this.remember(serverId, 'prompt', name, texts);
   }

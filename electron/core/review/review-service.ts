@@ -2,7 +2,15 @@ import { ViewMemory } from './review-views.js';
 import { ReadMemory } from './review-reads.js';
 import type { ReadResourceResult } from '../../../shared/schemas/content.js';
 import type { GetPromptResult } from '../../../shared/schemas/prompt.js';
-import type { Baseline, Finding, PinFile, PinState, ReviewReport, SubjectKind, Suppression } from '../../../shared/schemas/review.js';
+import type {
+  Baseline,
+  Finding,
+  PinFile,
+  PinState,
+  ReviewReport,
+  SubjectKind,
+  Suppression,
+} from '../../../shared/schemas/review.js';
 import { buildReport, completeReport, type ServerOutcome } from '../../../shared/review/report.js';
 import { subjectTexts, type ReviewServerInput } from '../../../shared/review/review.js';
 import { reviewServersInSteps } from '../../../shared/review/review-run.js';
@@ -15,7 +23,10 @@ import { CoreError } from '../support/index.js';
 import { BaselineStore } from './baseline-store.js';
 import { count } from '../../../shared/plain-format.js';
 
-/** How long one review may run in its worker: past it the review stops and says so (`npm run bench` measures 100,000 tools). */
+/**
+ * How long one review may run in its worker: past it the review stops and says so (`npm run bench` measures 100,000
+ * tools).
+ */
 export const REVIEW_BUDGET_MS = 120_000;
 /** How long after the last catalog change the automatic review runs. */
 const AUTO_DELAY_MS = 1000;
@@ -43,8 +54,12 @@ export class ReviewService {
   private unsettled = new Map<string, PinState[]>();
   /** Per server, changes to its catalog or pins: a walk that a change overtook is not kept, nor told. */
   private generation = new Map<string, number>();
-  /** Where the last review ran and how long it took; why it stopped (`stopped`), or why it did not run in a worker (`why`). */
-  lastRun: { where: 'worker' | 'event-loop'; ms: number; heapPeak?: number; stopped?: string; why?: string } | undefined;
+  /**
+   * Where the last review ran and how long it took; why it stopped (`stopped`), or why it did not run in a worker
+   * (`why`).
+   */
+  lastRun:
+    { where: 'worker' | 'event-loop'; ms: number; heapPeak?: number; stopped?: string; why?: string } | undefined;
 
   constructor(private readonly d: ReviewDeps) {
     this.baseline = new BaselineStore(d.dataDir, d.audit);
@@ -57,12 +72,18 @@ export class ReviewService {
       this.d.takePins(id); // at first sight, when there are none yet
       const pinned = this.d.pinned(id);
       // A definition its file no longer holds (torn, edited by hand) cannot be exported as pinned: left out.
-      if (pinned) out.servers[id] = { tools: Object.fromEntries([...pinned].flatMap(([name, def]) => (def ? [[name, { definition: def }]] : []))) };
+      if (pinned)
+        out.servers[id] = {
+          tools: Object.fromEntries([...pinned].flatMap(([name, def]) => (def ? [[name, { definition: def }]] : []))),
+        };
     }
     return out;
   }
 
-  /** Imports a pins file into the pins of the connected servers it names; returns the servers imported and those skipped. */
+  /**
+   * Imports a pins file into the pins of the connected servers it names; returns the servers imported and those
+   * skipped.
+   */
   importPins(text: string): { imported: string[]; skipped: string[] } {
     const file = parsePins(text);
     const imported: string[] = [];
@@ -91,12 +112,21 @@ export class ReviewService {
     for (const id of ids) {
       const v = this.d.view(id);
       if (v.status !== 'connected') {
-        outcomes.push({ id, error: v.error ? `not connected: ${v.error}` : `not connected (${v.status})`, tools: 0, prompts: 0, resources: 0 });
+        outcomes.push({
+          id,
+          error: v.error ? `not connected: ${v.error}` : `not connected (${v.status})`,
+          tools: 0,
+          prompts: 0,
+          resources: 0,
+        });
         continue;
       }
       const errors: string[] = [];
       // A tool list that could not be had is not a server with no tools: the review says it could not read them.
-      if (v.catalogStale) errors.push(`the tool list could not be read again (${v.catalogStale}): the tools reviewed are the last ones listed`);
+      if (v.catalogStale)
+        errors.push(
+          `the tool list could not be read again (${v.catalogStale}): the tools reviewed are the last ones listed`,
+        );
       else if (v.error?.startsWith('tools/list failed')) errors.push(v.error);
       const failedParts: { part: 'prompts' | 'resources'; error: string }[] = [];
       const { unlisted, ...read } = await reviewInput(this.d, id, failedParts, !auto);
@@ -140,7 +170,8 @@ export class ReviewService {
     const summary = summarize(report);
     const counts = summary.counts;
     if (!baseline) this.d.reviewed(summary);
-    // The automatic review after each listing is not audited (it would fill the log); runs a person or a command asks for are.
+    // The automatic review after each listing is not audited (it would fill the log); runs a person or a command asks
+    // for are.
     if (!auto)
       this.d.audit({
         kind: 'reviewed',
@@ -178,7 +209,11 @@ export class ReviewService {
     }
     // In steps of a few milliseconds: the core keeps answering calls while thousands of tools are reviewed.
     const pause = () => new Promise<void>((r) => setImmediate(r));
-    const findings = await reviewServersInSteps(job.inputs, { checkSchema: job.checkSchema ? this.d.metaProblems : undefined }, pause);
+    const findings = await reviewServersInSteps(
+      job.inputs,
+      { checkSchema: job.checkSchema ? this.d.metaProblems : undefined },
+      pause,
+    );
     findings.push(...job.extra, ...(job.pins ? pinFindings(job.inputs, job.pins) : []));
     const report = completeReport(job.outcomes, findings, job.baseline);
     this.lastRun = { where: 'event-loop', ms: performance.now() - t0, why: noWorker };
@@ -238,7 +273,8 @@ export class ReviewService {
       if (this.d.view(serverId).status !== 'connected') return this.d.pinsChanged(serverId, []);
       this.unsettledOf(serverId).then(
         (u) => generation === this.generation.get(serverId) && this.d.pinsChanged(serverId, u),
-        () => undefined /* a pins file that cannot be written is reported when a person pins; the catalog is unaffected */,
+        () =>
+          undefined /* a pins file that cannot be written is reported when a person pins; the catalog is unaffected */,
       );
     });
   }
@@ -269,7 +305,11 @@ export class ReviewService {
     const s = this.read.find((x) => x.id === server);
     const texts = s ? subjectTexts(s, kind, subject) : undefined;
     const t = texts?.find((x) => x.path === path);
-    if (!t) throw new CoreError('not-found', `no text at ${path} of ${kind} ${JSON.stringify(subject)} in the last review of ${server}; run the review again`);
+    if (!t)
+      throw new CoreError(
+        'not-found',
+        `no text at ${path} of ${kind} ${JSON.stringify(subject)} in the last review of ${server}; run the review again`,
+      );
     return t.text;
   }
 
@@ -277,7 +317,8 @@ export class ReviewService {
   accept(finding: Finding, reason: string): Suppression {
     // SECURITY: only a finding this core reported can be accepted; a page cannot write arbitrary suppressions.
     const key = (f: Finding) => JSON.stringify([f.rule, f.server, f.kind, f.subject, f.path, f.match]);
-    const reported = this.baseline.problem || !reason.trim() ? finding : this.last?.findings.find((f) => key(f) === key(finding));
+    const reported =
+      this.baseline.problem || !reason.trim() ? finding : this.last?.findings.find((f) => key(f) === key(finding));
     if (!reported) throw new CoreError('not-found', 'that finding is not in the last review; run the review again');
     return this.baseline.accept(reported, reason);
   }

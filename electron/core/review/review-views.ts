@@ -10,7 +10,8 @@ const HTML_KEPT = 512 * 1024;
 export const VIEWS_READ_PER_REVIEW = 20;
 
 /** Whether a content of a read is an MCP App view (reviewed by what it may reach, not read as prose). */
-export const isViewContent = (c: { mimeType?: unknown }): boolean => typeof c.mimeType === 'string' && c.mimeType.replace(/\s/g, '').toLowerCase() === APP_MIME;
+export const isViewContent = (c: { mimeType?: unknown }): boolean =>
+  typeof c.mimeType === 'string' && c.mimeType.replace(/\s/g, '').toLowerCase() === APP_MIME;
 
 /**
  * The MCP App views read so far, per server: each one's `_meta.ui` and its document (bounded), for
@@ -24,7 +25,11 @@ export class ViewMemory {
     const c = r.contents.find((x) => x.uri === uri && isViewContent(x)) ?? r.contents.find(isViewContent);
     if (!c) return;
     const html =
-      typeof c.text === 'string' ? c.text : typeof c.blob === 'string' ? Buffer.from(c.blob.slice(0, HTML_KEPT * 2), 'base64').toString('utf8') : undefined;
+      typeof c.text === 'string'
+        ? c.text
+        : typeof c.blob === 'string'
+          ? Buffer.from(c.blob.slice(0, HTML_KEPT * 2), 'base64').toString('utf8')
+          : undefined;
     let m = this.byServer.get(serverId);
     if (!m) this.byServer.set(serverId, (m = new Map()));
     m.delete(uri);
@@ -32,7 +37,10 @@ export class ViewMemory {
     while (m.size > VIEWS_PER_SERVER) m.delete(m.keys().next().value!);
   }
 
-  /** The views a server's tools link, as the rules read them; `read` (a review someone asked for) reads those not read yet. */
+  /**
+   * The views a server's tools link, as the rules read them; `read` (a review someone asked for) reads those not read
+   * yet.
+   */
   async inputs(
     serverId: string,
     tools: readonly Record<string, unknown>[],
@@ -46,7 +54,9 @@ export class ViewMemory {
       if (uri) linked.set(uri, [...(linked.get(uri) ?? []), String(t.name)]);
     }
     if (read) {
-      const unread = [...linked.keys()].filter((u) => !this.byServer.get(serverId)?.has(u)).slice(0, VIEWS_READ_PER_REVIEW);
+      const unread = [...linked.keys()]
+        .filter((u) => !this.byServer.get(serverId)?.has(u))
+        .slice(0, VIEWS_READ_PER_REVIEW);
       await Promise.all(unread.map((u) => read(u).catch(() => undefined)));
     }
     return [...linked].map(([uri, names]) => {
@@ -56,9 +66,19 @@ export class ViewMemory {
       const p = got?.html !== undefined ? pin?.(uri, got.html) : undefined;
       const changed =
         p?.state === 'changed'
-          ? { pinnedAt: p.pinnedAt, removed: p.diff.removed.length + p.diff.cut.removed, added: p.diff.added.length + p.diff.cut.added }
+          ? {
+              pinnedAt: p.pinnedAt,
+              removed: p.diff.removed.length + p.diff.cut.removed,
+              added: p.diff.added.length + p.diff.cut.added,
+            }
           : undefined;
-      return { uri, tools: names, meta, ...(got?.html !== undefined && { html: got.html }), ...(changed && { changed }) };
+      return {
+        uri,
+        tools: names,
+        meta,
+        ...(got?.html !== undefined && { html: got.html }),
+        ...(changed && { changed }),
+      };
     });
   }
 }

@@ -21,7 +21,11 @@ const REFUSALS_BEFORE_CLOSE = 20;
  * is answered with an error, a notification is dropped; each is noted. A throw in whatever handles a
  * message harms that message only. The connection stays up unless the server keeps doing it.
  */
-export function boundTransport(inner: Transport, listener: BoundaryListener, limits: ShapeLimits = MESSAGE_LIMITS): Transport {
+export function boundTransport(
+  inner: Transport,
+  listener: BoundaryListener,
+  limits: ShapeLimits = MESSAGE_LIMITS,
+): Transport {
   let refusedInRow = 0;
   const peer = listener.peer ?? 'server';
   const transport = interpose(inner, {
@@ -43,9 +47,12 @@ export function boundTransport(inner: Transport, listener: BoundaryListener, lim
     listener.note(`refused a message from the ${peer} (${what}): it ${why}`);
     const id = 'id' in m ? m.id : undefined;
     const message = `refused by MCP Console: the ${peer}'s message ${why}`;
-    if (id !== undefined && id !== null && !('method' in m)) deliver({ jsonrpc: '2.0', id, error: { code: REFUSED_CODE, message } });
+    if (id !== undefined && id !== null && !('method' in m))
+      deliver({ jsonrpc: '2.0', id, error: { code: REFUSED_CODE, message } });
     else if (id !== undefined && id !== null)
-      void inner.send({ jsonrpc: '2.0', id, error: { code: -32600, message: `MCP Console refused this request: it ${why}` } }).catch(() => {});
+      void inner
+        .send({ jsonrpc: '2.0', id, error: { code: -32600, message: `MCP Console refused this request: it ${why}` } })
+        .catch(() => {});
     if (++refusedInRow >= REFUSALS_BEFORE_CLOSE) {
       listener.note(`closing the connection: ${REFUSALS_BEFORE_CLOSE} messages in a row were refused`);
       void inner.close().catch(() => {});
@@ -58,7 +65,8 @@ export function boundTransport(inner: Transport, listener: BoundaryListener, lim
 /** A message in a few words, from its top level only (never a walk of the rest). */
 function describe(m: JSONRPCMessage): string {
   const method = 'method' in m && typeof m.method === 'string' ? m.method.slice(0, 100) : undefined;
-  const id = 'id' in m && (typeof m.id === 'number' || typeof m.id === 'string') ? String(m.id).slice(0, 40) : undefined;
+  const id =
+    'id' in m && (typeof m.id === 'number' || typeof m.id === 'string') ? String(m.id).slice(0, 40) : undefined;
   if (method) return id !== undefined ? `request ${method}, id ${id}` : `notification ${method}`;
   return id !== undefined ? `answer to request ${id}` : 'a message without an id';
 }

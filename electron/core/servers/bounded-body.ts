@@ -4,7 +4,8 @@ import { messageId, TOO_LARGE_CODE } from './stdio-transport.js';
 const mb = (n: number) => `${(n / 1_048_576).toFixed(1)} MB`;
 const tooLarge = (bytes: number | string, max: number) =>
   `too large: ${typeof bytes === 'number' ? mb(bytes) : bytes} over the limit of ${mb(max)} (the maxMessageBytes setting)`;
-const errorMessage = (id: number | string, message: string) => JSON.stringify({ jsonrpc: '2.0', id, error: { code: TOO_LARGE_CODE, message } });
+const errorMessage = (id: number | string, message: string) =>
+  JSON.stringify({ jsonrpc: '2.0', id, error: { code: TOO_LARGE_CODE, message } });
 
 /**
  * A server's HTTP answer with its messages bounded as a stdio line is (the maxMessageBytes
@@ -14,7 +15,12 @@ const errorMessage = (id: number | string, message: string) => JSON.stringify({ 
  *   answer to a request (its id at its start or end), an error event answers that request instead.
  * `note` says what was dropped, for the server's log.
  */
-export async function boundedResponse(res: Response, maxBytes: number, requestBody: unknown, note: (line: string) => void): Promise<Response> {
+export async function boundedResponse(
+  res: Response,
+  maxBytes: number,
+  requestBody: unknown,
+  note: (line: string) => void,
+): Promise<Response> {
   if (!res.body) return res;
   const type = (res.headers.get('content-type') ?? '').toLowerCase();
   if (type.includes('text/event-stream')) return new Response(res.body.pipeThrough(eventLimit(maxBytes, note)), res);
@@ -59,7 +65,11 @@ function eventLimit(maxBytes: number, note: (line: string) => void): TransformSt
     bytes += piece.length;
     if (bytes > maxBytes) {
       const all = Buffer.concat(held);
-      dropping = { head: all.subarray(0, 512).toString('utf8'), tail: all.subarray(Math.max(0, all.length - 512)), bytes };
+      dropping = {
+        head: all.subarray(0, 512).toString('utf8'),
+        tail: all.subarray(Math.max(0, all.length - 512)),
+        bytes,
+      };
       held = [];
     }
   };

@@ -41,7 +41,9 @@ export class ChangeStream {
       if (this.stopped) return void (await sub.close());
       this.sub = sub;
       this.retryMs = FIRST_RETRY_MS;
-      this.note(`listening for ${Object.keys(sub.honoredFilter).join(', ') || 'nothing the server agreed to'} (subscriptions/listen)`);
+      this.note(
+        `listening for ${Object.keys(sub.honoredFilter).join(', ') || 'nothing the server agreed to'} (subscriptions/listen)`,
+      );
       void sub.closed.then((how) => {
         if (this.sub !== sub || this.stopped || how === 'local') return;
         this.sub = undefined;
@@ -50,7 +52,8 @@ export class ChangeStream {
       });
     } catch (e) {
       // A server that does not know subscriptions/listen will not learn it: said once, not asked again.
-      if ((e as { code?: unknown }).code === -32601) return this.note('the server does not offer subscriptions/listen: changes will not be pushed');
+      if ((e as { code?: unknown }).code === -32601)
+        return this.note('the server does not offer subscriptions/listen: changes will not be pushed');
       this.note(`subscriptions/listen failed: ${(e as Error).message}`);
       this.retry();
     }

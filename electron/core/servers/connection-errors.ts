@@ -43,7 +43,9 @@ export function describeError(e: unknown, exit: ExitInfo | undefined): string {
     return `the server answered with protocol version ${version[1]}, which this console does not speak (it speaks ${sdk().SUPPORTED_PROTOCOL_VERSIONS.join(', ')}); the console disconnected`;
   }
   if (!exit) return msg;
-  return exit.byConsole ? `${msg}; the console stopped the server` : `${msg} — the server process exited (${exitText(exit)})`;
+  return exit.byConsole
+    ? `${msg}; the console stopped the server`
+    : `${msg} — the server process exited (${exitText(exit)})`;
 }
 
 /** The last HTTP answer seen on a connection: its status and what it said about authorization. */
@@ -113,9 +115,12 @@ export function httpError(e: unknown, url: URL, last: HttpSeen | undefined): Err
     const error = /error="([^"]*)"/.exec(challenge)?.[1];
     const description = /error_description="([^"]*)"/.exec(challenge)?.[1];
     const head = `${last.status} ${last.statusText || (last.status === 401 ? 'Unauthorized' : 'Forbidden')}${error ? ` (${error})` : ''}`;
-    return new Error(`${head}${description ? `: ${description}` : ''}${challenge ? ` — WWW-Authenticate: ${challenge}` : ''} (at ${url.href})`);
+    return new Error(
+      `${head}${description ? `: ${description}` : ''}${challenge ? ` — WWW-Authenticate: ${challenge}` : ''} (at ${url.href})`,
+    );
   }
-  if (last && last.status >= 400) return new Error(`HTTP ${last.status} ${last.statusText} at ${url.href}: ${err?.message ?? String(e)}`);
+  if (last && last.status >= 400)
+    return new Error(`HTTP ${last.status} ${last.statusText} at ${url.href}: ${err?.message ?? String(e)}`);
   // fetch says only "fetch failed": the reason (a blocked port, a TLS error…) sits in its cause.
   const root = rootCause(e);
   if (err instanceof Error && /fetch failed/.test(err.message) && root && root !== err.message)

@@ -1,5 +1,13 @@
 import { APP_MIME, APPS_EXTENSION } from '../../../shared/apps.js';
-import type { Client, CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult, FetchLike, Root } from '@modelcontextprotocol/client';
+import type {
+  Client,
+  CreateMessageRequest,
+  CreateMessageResult,
+  ElicitRequest,
+  ElicitResult,
+  FetchLike,
+  Root,
+} from '@modelcontextprotocol/client';
 import type { LogLevel } from '../../../shared/schemas/log.js';
 import { type TraceRecord } from '../trace/index.js';
 import type { OAuthFacts } from './doctor.js';
@@ -52,9 +60,12 @@ export interface ConnectionAuth {
   facts(): OAuthFacts;
 }
 
-/** The capabilities a connection declares: the person answers elicitations, sampling and roots where the listener can. */
+/**
+ * The capabilities a connection declares: the person answers elicitations, sampling and roots where the listener can.
+ */
 export function clientCapabilities(listener: ConnectionListener) {
-  // Elicitation, both modes: a person answers (the SDK also fills a form's defaults, SEP-1034, which the core has already done).
+  // Elicitation, both modes: a person answers (the SDK also fills a form's defaults, SEP-1034, which the core has
+  // already done).
   const { elicit, sample, roots } = listener;
   return {
     ...(elicit && { elicitation: { form: { applyDefaults: true }, url: {} } }),
@@ -62,7 +73,10 @@ export function clientCapabilities(listener: ConnectionListener) {
     ...(roots && { roots: { listChanged: true } }),
     // 2026-07-28: the tasks extension (a call may come back as a task, which the call manager follows).
     // MCP Apps, only where a page shows views: a server may answer a client that renders none with text alone.
-    extensions: { 'io.modelcontextprotocol/tasks': {}, ...(listener.showsViews?.() && { [APPS_EXTENSION]: { mimeTypes: [APP_MIME] } }) },
+    extensions: {
+      'io.modelcontextprotocol/tasks': {},
+      ...(listener.showsViews?.() && { [APPS_EXTENSION]: { mimeTypes: [APP_MIME] } }),
+    },
   };
 }
 
@@ -70,11 +84,21 @@ export function clientCapabilities(listener: ConnectionListener) {
  * Hands the server's requests and notifications to the listener while the connection is `live()`;
  * its log messages also become lines of the server's output.
  */
-export function answerFor(client: Client, listener: ConnectionListener, live: () => boolean, addLine: (line: string) => void): void {
+export function answerFor(
+  client: Client,
+  listener: ConnectionListener,
+  live: () => boolean,
+  addLine: (line: string) => void,
+): void {
   const { elicit, sample, roots } = listener;
-  // One handler each for both eras: a 2025 server request, or a 2026-07-28 input_required round the SDK's driver hands to it.
-  if (elicit) client.setRequestHandler('elicitation/create', (req, ctx) => elicit.call(listener, req.params, ctx.mcpReq.signal));
-  if (sample) client.setRequestHandler('sampling/createMessage', (req, ctx) => sample.call(listener, req.params, ctx.mcpReq.signal));
+  // One handler each for both eras: a 2025 server request, or a 2026-07-28 input_required round the SDK's driver hands
+  // to it.
+  if (elicit)
+    client.setRequestHandler('elicitation/create', (req, ctx) => elicit.call(listener, req.params, ctx.mcpReq.signal));
+  if (sample)
+    client.setRequestHandler('sampling/createMessage', (req, ctx) =>
+      sample.call(listener, req.params, ctx.mcpReq.signal),
+    );
   if (roots) client.setRequestHandler('roots/list', () => ({ roots: roots.call(listener) }));
   client.setNotificationHandler('notifications/tools/list_changed', () => {
     if (live()) listener.toolsListChanged();

@@ -117,7 +117,10 @@ export class ServerConnection {
     // A transport exists only once a connect has loaded the SDK.
     if (transport && transport instanceof sdk().StreamableHTTPClientTransport && transport.sessionId) {
       // The spec asks clients to end the session they no longer need; a server may answer 405.
-      await Promise.race([transport.terminateSession().catch(() => {}), new Promise((r) => setTimeout(r, 2000).unref())]);
+      await Promise.race([
+        transport.terminateSession().catch(() => {}),
+        new Promise((r) => setTimeout(r, 2000).unref()),
+      ]);
     }
     if (client) await client.close().catch(() => {});
     if (announce && this.state.status !== 'disconnected') {
@@ -166,7 +169,15 @@ export class ServerConnection {
     const requestInit: RequestInit = { headers: config.headers };
     const seen = observingFetch(
       this.listener.trace &&
-        ((h) => this.listener.trace?.({ dir: 'out', kind: 'http', bytes: 0, method: h.headers['mcp-method'], name: h.headers['mcp-name'], http: h })),
+        ((h) =>
+          this.listener.trace?.({
+            dir: 'out',
+            kind: 'http',
+            bytes: 0,
+            method: h.headers['mcp-method'],
+            name: h.headers['mcp-name'],
+            http: h,
+          })),
       { maxBytes: maxMessageBytes, note: (line) => this.note(line) },
     );
     // OAuth sits above the trace: the trace shows each exchange (a 401 included) but never the token.
@@ -174,38 +185,66 @@ export class ServerConnection {
     auth?.reset();
     const signedIn = (next: typeof fetch) => (auth ? auth.wrap(next) : next);
     const wire = signedIn(seen.fetch);
-    // Over Streamable HTTP a call waits for its approval's sync at the fetch (the SDK builds the request meanwhile), under OAuth, over the trace.
+    // Over Streamable HTTP a call waits for its approval's sync at the fetch (the SDK builds the request meanwhile),
+    // under OAuth, over the trace.
     // Legacy SSE does not carry per-request headers to its fetch: there a call waits in the transport.
     const gate = new FetchGate();
     const gated = signedIn(gate.wrap(seen.fetch));
     // The server's own refusal first (a server that wants other credentials says so), then why signing in did not help.
     const failed = (e: unknown) => {
       const refused = httpError(e, url, seen.last);
-      return auth?.lastError ? new Error(`${refused.message}; sign-in failed: ${auth.lastError}`, { cause: e }) : refused;
+      return auth?.lastError
+        ? new Error(`${refused.message}; sign-in failed: ${auth.lastError}`, { cause: e })
+        : refused;
     };
     if (config.type === 'sse')
-      return this.attempt(new SSEClientTransport(url, { requestInit, fetch: wire }), 'sse', timeoutMs, era, gen).catch((e) => Promise.reject(failed(e)));
+      return this.attempt(new SSEClientTransport(url, { requestInit, fetch: wire }), 'sse', timeoutMs, era, gen).catch(
+        (e) => Promise.reject(failed(e)),
+      );
     try {
-      return await this.attempt(new StreamableHTTPClientTransport(url, { requestInit, fetch: gated }), 'http', timeoutMs, era, gen, gate);
+      return await this.attempt(
+        new StreamableHTTPClientTransport(url, { requestInit, fetch: gated }),
+        'http',
+        timeoutMs,
+        era,
+        gen,
+        gate,
+      );
     } catch (e) {
       // Legacy SSE is tried only for an entry with no type, and only when the server refused the
       // POST with a 4xx that is not about authorization (the spec's backwards-compatibility rule:
       // 404, 405…). A 401/403 means "sign in", never "this is an SSE server".
       const status = e instanceof SdkHttpError ? e.status : seen.last?.status;
-      const fallback = config.type === 'auto' && status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
+      const fallback =
+        config.type === 'auto' &&
+        status !== undefined &&
+        status >= 400 &&
+        status < 500 &&
+        status !== 401 &&
+        status !== 403;
       if (!fallback || auth?.lastError) throw failed(e);
       this.note(`Streamable HTTP was refused (HTTP ${status}); trying legacy SSE`);
-      return this.attempt(new SSEClientTransport(url, { requestInit, fetch: wire }), 'sse', timeoutMs, era, gen).catch((e2) => Promise.reject(failed(e2)));
+      return this.attempt(new SSEClientTransport(url, { requestInit, fetch: wire }), 'sse', timeoutMs, era, gen).catch(
+        (e2) => Promise.reject(failed(e2)),
+      );
     }
   }
 
-  private async attempt(raw: Transport, kind: 'stdio' | 'http' | 'sse', timeoutMs: number, era: ServerSettings['era'], gen: number, gate?: FetchGate) {
+  private async attempt(
+    raw: Transport,
+    kind: 'stdio' | 'http' | 'sse',
+    timeoutMs: number,
+    era: ServerSettings['era'],
+    gen: number,
+    gate?: FetchGate,
+  ) {
     const trace = this.listener.trace?.bind(this.listener);
     // The boundary sits under everything: each message is measured before anything reads it (the trace included).
     const bounded = boundTransport(raw, { note: (line) => this.note(line) });
     // The tap sits under everything else (the SDK's probe included), so the trace shows the wire as it was.
     const transport = trace ? tapTransport(bounded, new WireTap(trace)) : bounded;
-    // Above the tap, under the SDK: a tools/call leaves only with its ticket (call-ticket.ts); over Streamable HTTP it waits at the fetch.
+    // Above the tap, under the SDK: a tools/call leaves only with its ticket (call-ticket.ts); over Streamable HTTP it
+    // waits at the fetch.
     ticketedWire(transport, gate);
     let protocolVersion: string | undefined;
     const setVersion = transport.setProtocolVersion?.bind(transport);
@@ -252,11 +291,19 @@ export class ServerConnection {
       if (client.getProtocolEra() === 'modern') {
         completeByDefault(transport, (line) => this.note(line));
         if (kind === 'http')
-          reissueBrokenStreams(transport, { idempotentTool: (name) => this.listener.idempotentTool?.(name) === true, note: (line) => this.note(line) });
+          reissueBrokenStreams(transport, {
+            idempotentTool: (name) => this.listener.idempotentTool?.(name) === true,
+            note: (line) => this.note(line),
+          });
         const level = this.listener.logLevel?.bind(this.listener);
         if (level) withLogLevel(transport, level);
       }
-      return { client, kind, protocolVersion: client.getNegotiatedProtocolVersion() ?? protocolVersion, era: client.getProtocolEra() };
+      return {
+        client,
+        kind,
+        protocolVersion: client.getNegotiatedProtocolVersion() ?? protocolVersion,
+        era: client.getProtocolEra(),
+      };
     } catch (e) {
       client.onclose = undefined;
       await client.close().catch(() => {});

@@ -1,4 +1,9 @@
-import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
+import type {
+  CreateMessageRequest,
+  CreateMessageResult,
+  ElicitRequest,
+  ElicitResult,
+} from '@modelcontextprotocol/client';
 import type { CatalogChange, ToolView } from '../../../shared/schemas/tool.js';
 import type { AuditTrail } from '../audit/index.js';
 import { type ConsentFlow, type ConsentStore, type ServerStore } from '../config/index.js';
@@ -46,7 +51,9 @@ export interface ConnectionsDeps {
   elicit?(id: string, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
   /** The server asks for a model's reply; a person writes it. */
   sample?(id: string, params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult>;
-  /** The server says a URL question's interaction is done; false when no such question is known (then it is ignored). */
+  /**
+   * The server says a URL question's interaction is done; false when no such question is known (then it is ignored).
+   */
   elicitationComplete?(id: string, elicitationId: string): boolean;
   /** Each server's log view (log messages, stderr, notes) and the log level chosen for it. */
   logs?: LogBook;

@@ -62,7 +62,13 @@ export class Connections {
     if (!e) return undefined;
     const client = this.client(id);
     const info = client?.getServerVersion();
-    return { identity: e.identity, settings: e.settings, name: info?.title ?? info?.name, client, era: this.live.get(id)?.state.era };
+    return {
+      identity: e.identity,
+      settings: e.settings,
+      name: info?.title ?? info?.name,
+      client,
+      era: this.live.get(id)?.state.era,
+    };
   }
 
   /** True while the server is connected. */
@@ -70,7 +76,10 @@ export class Connections {
     return this.live.get(id)?.state.status === 'connected';
   }
 
-  /** What every front end shows of a server: its config, state, what it said about itself, its catalog's size and health. */
+  /**
+   * What every front end shows of a server: its config, state, what it said about itself, its catalog's size and
+   * health.
+   */
   view(id: string): ServerView {
     const { consents, consent, sync, catalog } = this.deps;
     const e = this.must(id);
@@ -154,7 +163,9 @@ export class Connections {
     const level = this.deps.logs?.level(id);
     const client = this.live.get(id)?.client;
     if (level && client && v.era !== 'modern' && client.getServerCapabilities()?.logging)
-      await client.setLoggingLevel(level).catch((e: Error) => this.live.get(id)?.stderr.push(`[console] logging/setLevel failed: ${e.message}`));
+      await client
+        .setLoggingLevel(level)
+        .catch((e: Error) => this.live.get(id)?.stderr.push(`[console] logging/setLevel failed: ${e.message}`));
     return this.announce(id);
   }
 
@@ -164,7 +175,12 @@ export class Connections {
       this.deps.ended?.(id, 'the server was disconnected');
       const exit = await c.disconnect();
       // How the process ended: by itself once its input closed, or signalled after the grace (the spec's order).
-      this.deps.trail.record({ kind: 'disconnect', serverId: id, serverIdentity: this.must(id).identity, ...(exit && { detail: { exit } }) });
+      this.deps.trail.record({
+        kind: 'disconnect',
+        serverId: id,
+        serverIdentity: this.must(id).identity,
+        ...(exit && { detail: { exit } }),
+      });
       this.deps.sync.drop(id);
     }
     return this.view(id);
@@ -191,10 +207,13 @@ export class Connections {
     await this.live.get(id)?.relisten();
   }
 
-  /** A server's roots changed: a connected 2025-era server is told (2026-07-28 removed the notification; it asks again). */
+  /**
+   * A server's roots changed: a connected 2025-era server is told (2026-07-28 removed the notification; it asks again).
+   */
   async rootsChanged(id: string): Promise<void> {
     const c = this.live.get(id);
-    if (c?.client && c.state.status === 'connected' && c.state.era !== 'modern') await c.client.sendRootsListChanged().catch(() => undefined);
+    if (c?.client && c.state.status === 'connected' && c.state.era !== 'modern')
+      await c.client.sendRootsListChanged().catch(() => undefined);
   }
 
   /**
@@ -206,13 +225,17 @@ export class Connections {
     this.deps.logs?.setLevel(id, level);
     const c = this.live.get(id);
     if (!c?.client || c.state.status !== 'connected') return { level, how: 'kept for when the server connects' };
-    if (c.state.era === 'modern') return { level, how: 'sent on each request (_meta io.modelcontextprotocol/logLevel)' };
-    if (!c.client.getServerCapabilities()?.logging) throw new CoreError('no-logging', `server ${JSON.stringify(id)} does not offer logging`);
+    if (c.state.era === 'modern')
+      return { level, how: 'sent on each request (_meta io.modelcontextprotocol/logLevel)' };
+    if (!c.client.getServerCapabilities()?.logging)
+      throw new CoreError('no-logging', `server ${JSON.stringify(id)} does not offer logging`);
     await c.client.setLoggingLevel(level);
     return { level, how: 'logging/setLevel' };
   }
 
-  /** The connection doctor: transport, era, version, a measured round trip, credentials, recent errors and what to try. */
+  /**
+   * The connection doctor: transport, era, version, a measured round trip, credentials, recent errors and what to try.
+   */
   async doctor(id: string): Promise<DoctorReport> {
     const v = this.view(id);
     let latency: DoctorReport['latency'];
@@ -226,7 +249,13 @@ export class Connections {
     }
     const lines = this.live.get(id)?.stderr.last(200) ?? [];
     const errors = lines.filter((l) => /^\[console\]|error|fail|refused|denied|exception/i.test(l)).slice(-10);
-    return doctorReport(this.view(id), latency, latencyError, [...(v.error ? [v.error] : []), ...errors], this.deps.auth?.(id)?.facts());
+    return doctorReport(
+      this.view(id),
+      latency,
+      latencyError,
+      [...(v.error ? [v.error] : []), ...errors],
+      this.deps.auth?.(id)?.facts(),
+    );
   }
 
   /** Disconnects a server and forgets its connection (it was removed). */
@@ -278,7 +307,10 @@ export class Connections {
               `ignored notifications/elicitation/complete for ${JSON.stringify(elicitationId.slice(0, 100))}: no URL question of this server has that id, or it was completed already`,
             );
         },
-        roots: this.deps.fixedRoots && !this.deps.store.get(id)?.settings.roots?.length ? undefined : () => this.rootsFor(id),
+        roots:
+          this.deps.fixedRoots && !this.deps.store.get(id)?.settings.roots?.length
+            ? undefined
+            : () => this.rootsFor(id),
         showsViews: this.deps.showsViews,
         auth: () => this.deps.auth?.(id),
         trace: this.deps.trace && ((r) => this.deps.trace!(id, r)),

@@ -6,7 +6,11 @@ import type { Connections } from './connections.js';
 /** What changes a server's configuration (the admin concern's ServerAdmin): each change recorded there. */
 export interface ServerChanges {
   add(id: string, config: ServerConfig, settings?: Partial<ServerSettings>): RequestOutput<'servers.add'>;
-  update(id: string, config?: ServerConfig, settings?: Partial<ServerSettings>): Promise<RequestOutput<'servers.update'>>;
+  update(
+    id: string,
+    config?: ServerConfig,
+    settings?: Partial<ServerSettings>,
+  ): Promise<RequestOutput<'servers.update'>>;
   remove(id: string): Promise<void>;
   import(json: string): Promise<RequestOutput<'servers.import'>>;
 }
@@ -35,7 +39,8 @@ export function serverHandlers(d: ServerHandlerDeps): HandlersOf<NamesIn<'server
     'servers.doctor': (i) => connections.doctor(i.serverId),
     'servers.add': (i) => admin.add(i.id, i.config, i.settings),
     'servers.update': async (i) => {
-      if (i.settings) await confirmServerSettings(d.consents, i.serverId, connections.view(i.serverId).settings, i.settings);
+      if (i.settings)
+        await confirmServerSettings(d.consents, i.serverId, connections.view(i.serverId).settings, i.settings);
       return admin.update(i.serverId, i.config, i.settings);
     },
     'servers.remove': async (i) => (await admin.remove(i.serverId), { ok: true as const }),

@@ -66,7 +66,11 @@ export function completeByDefault(transport: Transport, warn: (line: string) => 
     }
     const field = method === undefined ? undefined : LIST_FIELDS[method];
     const items = field && isObject ? (m as { result: Record<string, unknown> }).result[field] : undefined;
-    if (Array.isArray(items)) m = { ...m, result: { ...(m as { result: object }).result, [field!]: [], [LIST_ITEMS]: items } } as JSONRPCMessage;
+    if (Array.isArray(items))
+      m = {
+        ...m,
+        result: { ...(m as { result: object }).result, [field!]: [], [LIST_ITEMS]: items },
+      } as JSONRPCMessage;
     if (isObject && result.resultType === undefined) {
       // A copy: the trace keeps the message as the server sent it.
       m = { ...m, result: { ...(m as { result: object }).result, resultType: 'complete' } } as JSONRPCMessage;

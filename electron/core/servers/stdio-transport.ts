@@ -34,7 +34,10 @@ export function messageId(head: string, tail: string): number | string | undefin
 export interface ExitInfo {
   code: number | null;
   signal: string | null;
-  /** The console ended it with a signal (a disconnect, a timeout, a failed handshake): not the server's own doing. A server that ends by itself once its input closes is not. */
+  /**
+   * The console ended it with a signal (a disconnect, a timeout, a failed handshake): not the server's own doing. A
+   * server that ends by itself once its input closes is not.
+   */
   byConsole?: boolean;
 }
 
@@ -52,7 +55,10 @@ export class StdioTransport implements Transport {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private discarding = false;
-  /** While an oversize message is discarded: its first bytes, its last bytes and its size, to name the request it answered. */
+  /**
+   * While an oversize message is discarded: its first bytes, its last bytes and its size, to name the request it
+   * answered.
+   */
   private dropped: { head: string; tail: Buffer; bytes: number } | null = null;
   private closing = false;
   /** The console sent the process a signal to end it (it did not end by itself when its input closed). */
@@ -139,7 +145,8 @@ export class StdioTransport implements Transport {
   }
 
   private dropOversize(more: Buffer): void {
-    // SECURITY: a bounded buffer; an oversize message is dropped (its first and last bytes kept to name it), never kept whole.
+    // SECURITY: a bounded buffer; an oversize message is dropped (its first and last bytes kept to name it), never kept
+    // whole.
     const first = this.pending[0] ?? more;
     this.dropped = { head: first.subarray(0, 256).toString('utf8'), tail: Buffer.alloc(0), bytes: this.pendingBytes };
     this.pending = [];

@@ -27,7 +27,11 @@ describe('re-issuing a request whose response stream broke', () => {
     expect(x.sent.map((s) => (s.m as { id: unknown }).id)).toEqual([7, 'reissue-1', 'reissue-2']);
     x.breakLast();
     expect(x.delivered).toEqual([
-      { jsonrpc: '2.0', id: 7, error: { code: STREAM_BROKEN_CODE, message: expect.stringContaining(`broke ${MAX_REISSUES + 1} times`) } },
+      {
+        jsonrpc: '2.0',
+        id: 7,
+        error: { code: STREAM_BROKEN_CODE, message: expect.stringContaining(`broke ${MAX_REISSUES + 1} times`) },
+      },
     ]);
   });
 
@@ -43,7 +47,10 @@ describe('re-issuing a request whose response stream broke', () => {
   it('leaves a request that follows its own stream alone', async () => {
     const x = breaking();
     let ended = 0;
-    await x.t.send({ jsonrpc: '2.0', id: 3, method: 'subscriptions/listen', params: {} }, { onRequestStreamEnd: () => void ended++ });
+    await x.t.send(
+      { jsonrpc: '2.0', id: 3, method: 'subscriptions/listen', params: {} },
+      { onRequestStreamEnd: () => void ended++ },
+    );
     x.breakLast();
     expect(ended).toBe(1);
     expect(x.sent).toHaveLength(1);

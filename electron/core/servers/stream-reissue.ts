@@ -47,9 +47,18 @@ export function reissueBrokenStreams(transport: Transport, rules: ReissueRules):
   const open = new Map<string | number, { original: string | number; tries: number }>();
   let next = 0;
   const fail = (id: string | number, message: string) =>
-    (deliver as (m: JSONRPCMessage) => void).call(transport, { jsonrpc: '2.0', id, error: { code: STREAM_BROKEN_CODE, message } } as JSONRPCMessage);
+    (deliver as (m: JSONRPCMessage) => void).call(transport, {
+      jsonrpc: '2.0',
+      id,
+      error: { code: STREAM_BROKEN_CODE, message },
+    } as JSONRPCMessage);
 
-  const sendTracked = (request: JSONRPCRequest, original: string | number, tries: number, options?: TransportSendOptions): Promise<void> => {
+  const sendTracked = (
+    request: JSONRPCRequest,
+    original: string | number,
+    tries: number,
+    options?: TransportSendOptions,
+  ): Promise<void> => {
     if (open.size >= MAX_OPEN) open.delete(open.keys().next().value as string | number);
     open.set(request.id, { original, tries });
     return send(request, {
@@ -61,12 +70,18 @@ export function reissueBrokenStreams(transport: Transport, rules: ReissueRules):
         const params = request.params as { name?: unknown } | undefined;
         const name = typeof params?.name === 'string' ? params.name : undefined;
         const what = `${request.method}${name ? ` ${JSON.stringify(name)}` : ''}`;
-        const safe = SAFE_METHODS.has(request.method) || (request.method === 'tools/call' && name !== undefined && rules.idempotentTool(name));
+        const safe =
+          SAFE_METHODS.has(request.method) ||
+          (request.method === 'tools/call' && name !== undefined && rules.idempotentTool(name));
         if (safe && o.tries < MAX_REISSUES) {
           const id = `reissue-${++next}`;
-          rules.note(`the response stream of ${what} broke before its answer; sent again as request ${id} (2026-07-28 streams are not resumed)`);
+          rules.note(
+            `the response stream of ${what} broke before its answer; sent again as request ${id} (2026-07-28 streams are not resumed)`,
+          );
           // Sent with the caller's options (its abort signal still closes the new stream).
-          sendTracked({ ...request, id }, o.original, o.tries + 1, options).catch((e: Error) => fail(o.original, `sending ${what} again failed: ${e.message}`));
+          sendTracked({ ...request, id }, o.original, o.tries + 1, options).catch((e: Error) =>
+            fail(o.original, `sending ${what} again failed: ${e.message}`),
+          );
           return;
         }
         const why = safe

@@ -13,8 +13,17 @@ function wire(): Transport & { written: JSONRPCMessage[] } {
   };
 }
 
-const call = (id: number): JSONRPCMessage => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: {} } });
-const cancelled = (requestId: number): JSONRPCMessage => ({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId } });
+const call = (id: number): JSONRPCMessage => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'echo', arguments: {} },
+});
+const cancelled = (requestId: number): JSONRPCMessage => ({
+  jsonrpc: '2.0',
+  method: 'notifications/cancelled',
+  params: { requestId },
+});
 const later = () => {
   let open!: () => void;
   let refuse!: (e: Error) => void;
@@ -43,7 +52,9 @@ describe('the ticketed wire', () => {
     const sent = t.send(call(7), { headers });
     await t.send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } });
     await settle();
-    expect(t.written.map((m) => ('id' in m ? m.id : 'method' in m ? m.method : '?'))).toEqual(['notifications/progress']);
+    expect(t.written.map((m) => ('id' in m ? m.id : 'method' in m ? m.method : '?'))).toEqual([
+      'notifications/progress',
+    ]);
     gate.open();
     await sent;
     expect(t.written.at(-1)).toMatchObject({ id: 7, method: 'tools/call' });
@@ -90,7 +101,11 @@ describe('the fetch gate (Streamable HTTP)', () => {
       start: async () => {},
       close: async () => {},
       send: async (m: JSONRPCMessage, options?: { headers?: Record<string, string> }) =>
-        void (await fetch('http://127.0.0.1/mcp', { method: 'POST', headers: new Headers(options?.headers), body: JSON.stringify(m) })),
+        void (await fetch('http://127.0.0.1/mcp', {
+          method: 'POST',
+          headers: new Headers(options?.headers),
+          body: JSON.stringify(m),
+        })),
     };
   }
   const network = () => {
@@ -129,13 +144,23 @@ describe('the fetch gate (Streamable HTTP)', () => {
     g.refuse(new NotSent('the call ended before it was sent'));
     await expect(sent).rejects.toThrow(/ended before it was sent/);
     // Straight at the fetch (a path around the transport), or with a ticket this connection never saw.
-    await expect(gated('http://127.0.0.1/mcp', { method: 'POST', body: JSON.stringify(call(3)) })).rejects.toBeInstanceOf(NotSent);
+    await expect(
+      gated('http://127.0.0.1/mcp', { method: 'POST', body: JSON.stringify(call(3)) }),
+    ).rejects.toBeInstanceOf(NotSent);
     // ...as bytes, or inside a batch beside something that is not a message.
-    await expect(gated('http://127.0.0.1/mcp', { method: 'POST', body: new TextEncoder().encode(JSON.stringify(call(3))) })).rejects.toBeInstanceOf(NotSent);
-    await expect(gated('http://127.0.0.1/mcp', { method: 'POST', body: JSON.stringify([null, call(3)]) })).rejects.toBeInstanceOf(NotSent);
-    await expect(gated('http://127.0.0.1/mcp', { method: 'POST', headers: { [TICKET_HEADER]: 'call-999999' }, body: JSON.stringify(call(4)) })).rejects.toThrow(
-      /not known on this connection/,
-    );
+    await expect(
+      gated('http://127.0.0.1/mcp', { method: 'POST', body: new TextEncoder().encode(JSON.stringify(call(3))) }),
+    ).rejects.toBeInstanceOf(NotSent);
+    await expect(
+      gated('http://127.0.0.1/mcp', { method: 'POST', body: JSON.stringify([null, call(3)]) }),
+    ).rejects.toBeInstanceOf(NotSent);
+    await expect(
+      gated('http://127.0.0.1/mcp', {
+        method: 'POST',
+        headers: { [TICKET_HEADER]: 'call-999999' },
+        body: JSON.stringify(call(4)),
+      }),
+    ).rejects.toThrow(/not known on this connection/);
     // Anything else passes, even when its arguments mention the method, and a stray ticket header is only taken off.
     await gated('http://127.0.0.1/mcp', {
       method: 'POST',

@@ -36,7 +36,8 @@ const isCancellation = (m: JSONRPCMessage): m is JSONRPCMessage & { params: { re
 
 /** Whether an HTTP body is a request the wire holds (a cheap look first; parsed only when it may be). */
 function carriesTicketed(body: unknown): boolean {
-  const text = typeof body === 'string' ? body : body instanceof Uint8Array ? new TextDecoder().decode(body) : undefined;
+  const text =
+    typeof body === 'string' ? body : body instanceof Uint8Array ? new TextDecoder().decode(body) : undefined;
   if (text === undefined || ![...TICKETED].some((method) => text.includes(`"${method}"`))) return false;
   let parsed: unknown;
   try {
@@ -44,7 +45,8 @@ function carriesTicketed(body: unknown): boolean {
   } catch {
     return false; // not JSON: no JSON-RPC request at all
   }
-  const isHeld = (m: unknown) => typeof m === 'object' && m !== null && TICKETED.has((m as { method?: unknown }).method as string) && 'id' in m;
+  const isHeld = (m: unknown) =>
+    typeof m === 'object' && m !== null && TICKETED.has((m as { method?: unknown }).method as string) && 'id' in m;
   return Array.isArray(parsed) ? parsed.some(isHeld) : isHeld(parsed);
 }
 
@@ -75,12 +77,15 @@ export class FetchGate {
       const headers = new Headers(init?.headers);
       const id = headers.get(TICKET_HEADER);
       if (id === null) {
-        if (carriesTicketed(init?.body)) throw new NotSent('tools/call was not sent: it carries no approval recorded on disk');
+        if (carriesTicketed(init?.body))
+          throw new NotSent('tools/call was not sent: it carries no approval recorded on disk');
         return next(input, init);
       }
       const p = this.passing.get(id);
-      if (!p && carriesTicketed(init?.body)) throw new NotSent('tools/call was not sent: its approval is not known on this connection');
-      await p?.until; // (a ticket header on anything else — say, one a configuration set on every request — is only taken off)
+      if (!p && carriesTicketed(init?.body))
+        throw new NotSent('tools/call was not sent: its approval is not known on this connection');
+      // (a ticket header on anything else — say, one a configuration set on every request — is only taken off)
+      await p?.until;
       headers.delete(TICKET_HEADER);
       return next(input, { ...init, headers });
     };
@@ -101,7 +106,8 @@ export function ticketedWire(transport: Transport, gate?: FetchGate): void {
     if ('method' in m && 'id' in m && TICKETED.has(m.method)) {
       const carrier = options?.headers;
       const until = carrier ? tickets.get(carrier) : undefined;
-      if (!carrier || !until) return Promise.reject(new NotSent(`${m.method} was not sent: it carries no approval recorded on disk`));
+      if (!carrier || !until)
+        return Promise.reject(new NotSent(`${m.method} was not sent: it carries no approval recorded on disk`));
       const id = m.id;
       held.set(id, until);
       const forget = () => void held.delete(id);

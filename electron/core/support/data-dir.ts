@@ -25,7 +25,8 @@ export function writeFileAtomic(path: string, content: string | Buffer): void {
     const buf = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
     for (let off = 0; off < buf.length;) {
       const n = writeSync(fd, buf, off, buf.length - off);
-      if (!(n > 0)) throw Object.assign(new Error(`wrote ${off} of ${buf.length} bytes of ${path}`), { code: 'ENOSPC' });
+      if (!(n > 0))
+        throw Object.assign(new Error(`wrote ${off} of ${buf.length} bytes of ${path}`), { code: 'ENOSPC' });
       off += n;
     }
     fsyncSync(fd);
@@ -49,14 +50,19 @@ const PAST_ASCII_ALL = /[\u0080-\uffff]/g;
  * read and parse. For the large lists the console keeps, which people do not edit by hand.
  */
 export function asciiJson(json: string): string {
-  return PAST_ASCII.test(json) ? json.replace(PAST_ASCII_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : json;
+  return PAST_ASCII.test(json)
+    ? json.replace(PAST_ASCII_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    : json;
 }
 
 /** Work between two pauses of a stepped write, in milliseconds, and the most bytes written at once. */
 const WRITE_SLICE_MS = 8;
 const STEP_BYTES = 256 * 1024;
 
-/** One buffer kept between stepped writes (a write that finds it taken makes its own): each made anew was garbage waiting for a full collection. */
+/**
+ * One buffer kept between stepped writes (a write that finds it taken makes its own): each made anew was garbage
+ * waiting for a full collection.
+ */
 let spareBuffer: Buffer | undefined;
 
 /**
@@ -65,7 +71,11 @@ let spareBuffer: Buffer | undefined;
  * Atomic like writeFileAtomic; dropped (the old file kept) when `wanted()` turns false meanwhile,
  * because a newer write overtook it. Resolves true when the file was replaced.
  */
-export async function writeTextInSteps(path: string, pieces: Iterable<string>, wanted: () => boolean): Promise<boolean> {
+export async function writeTextInSteps(
+  path: string,
+  pieces: Iterable<string>,
+  wanted: () => boolean,
+): Promise<boolean> {
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const out = await open(tmp, 'w', 0o600);
@@ -89,7 +99,8 @@ export async function writeTextInSteps(path: string, pieces: Iterable<string>, w
   const writeOut = async (): Promise<void> => {
     for (let off = 0; off < used;) {
       const { bytesWritten } = await out.write(buf, off, used - off);
-      if (!(bytesWritten > 0)) throw Object.assign(new Error(`wrote ${off} of ${used} bytes of ${path}`), { code: 'ENOSPC' });
+      if (!(bytesWritten > 0))
+        throw Object.assign(new Error(`wrote ${off} of ${used} bytes of ${path}`), { code: 'ENOSPC' });
       off += bytesWritten;
     }
     used = 0;

@@ -30,7 +30,11 @@ export interface EventWindow<T> {
  * agent, the console and the server share. Sent a frame later, together, the page is woken once,
  * after the call's answer has gone out, and draws no later than it would have anyway.
  */
-export function eventWindow<T>(send: (batch: T[]) => void, windowMs = EVENT_WINDOW_MS, maxItems = EVENT_WINDOW_ITEMS): EventWindow<T> {
+export function eventWindow<T>(
+  send: (batch: T[]) => void,
+  windowMs = EVENT_WINDOW_MS,
+  maxItems = EVENT_WINDOW_ITEMS,
+): EventWindow<T> {
   let items: T[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;

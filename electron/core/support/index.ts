@@ -13,7 +13,14 @@ export { eventWindow, FROZEN_EVENTS, type EventWindow } from './event-window.js'
 export { answerClientError } from './client-error.js';
 export { interpose } from './interpose.js';
 export { readCapped } from './read-capped.js';
-export { AUDIT_LOG_MAX, isMissing, PlacedFileError, PLACED_FILE_MAX, readPlacedBytes, readPlacedText } from './placed-file.js';
+export {
+  AUDIT_LOG_MAX,
+  isMissing,
+  PlacedFileError,
+  PLACED_FILE_MAX,
+  readPlacedBytes,
+  readPlacedText,
+} from './placed-file.js';
 export { checkedLookup, isPublicAddress, refusedHost } from './public-address.js';
 export { APP_ROOT, VERSION } from './version.js';
 export { Port } from './port.js';

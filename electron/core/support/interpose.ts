@@ -11,7 +11,10 @@ type Deliver = (m: JSONRPCMessage, extra?: Parameters<NonNullable<Transport['onm
  */
 export function interpose(
   inner: Transport,
-  layer: { incoming(m: JSONRPCMessage, extra: Parameters<Deliver>[1], deliver: Deliver): void; send?: Transport['send'] },
+  layer: {
+    incoming(m: JSONRPCMessage, extra: Parameters<Deliver>[1], deliver: Deliver): void;
+    send?: Transport['send'];
+  },
 ): Transport {
   let handler: Transport['onmessage'];
   const deliver: Deliver = (m, extra) => handler?.(m, extra);

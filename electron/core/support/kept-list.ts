@@ -70,7 +70,10 @@ export class KeptDefs implements KeptItems {
     return this.fingerprints[i]!;
   }
 
-  /** The file open for the reads of this turn (a diff of 100,000 changed tools is not 100,000 opens); closed on the next. */
+  /**
+   * The file open for the reads of this turn (a diff of 100,000 changed tools is not 100,000 opens); closed on the
+   * next.
+   */
   private open: number | undefined;
 
   private descriptor(): number {
@@ -123,7 +126,12 @@ export class KeptDefs implements KeptItems {
   }
 
   /** Reads many items through one open file. */
-  each<T>(read: (item: (i: number, key?: string) => Record<string, unknown> | undefined, text: (i: number) => string | undefined) => T): T {
+  each<T>(
+    read: (
+      item: (i: number, key?: string) => Record<string, unknown> | undefined,
+      text: (i: number) => string | undefined,
+    ) => T,
+  ): T {
     let fd: number | undefined;
     try {
       fd = this.descriptor();
@@ -138,7 +146,8 @@ export class KeptDefs implements KeptItems {
 }
 
 /** What a kept file holds: the index and its definitions, or (a file written before 2026-11-27) the whole of it. */
-export type KeptRead = { index: KeptIndex & Record<string, unknown>; defs: KeptDefs } | { legacy: Record<string, unknown> };
+export type KeptRead =
+  { index: KeptIndex & Record<string, unknown>; defs: KeptDefs } | { legacy: Record<string, unknown> };
 
 const DEFS_NAME = /^[\w.-]+\.[0-9a-f]{8}\.defs$/;
 
@@ -167,7 +176,11 @@ const KEPT_MAX = 512 * 1024 * 1024;
  * Reads a kept file. Null when there is none; throws when it cannot be read or is not a kept
  * file's shape (the caller decides what an unreadable file means).
  */
-export function readKept(indexPath: string, keyOf: (item: Record<string, unknown>) => string, what: string): KeptRead | null {
+export function readKept(
+  indexPath: string,
+  keyOf: (item: Record<string, unknown>) => string,
+  what: string,
+): KeptRead | null {
   let bytes: Buffer;
   try {
     bytes = readPlacedBytes(indexPath, what, KEPT_MAX);
@@ -187,7 +200,11 @@ export function readKept(indexPath: string, keyOf: (item: Record<string, unknown
   const obj = data as Record<string, unknown>;
   if (obj.kept === undefined) return { legacy: obj };
   // The fingerprints are one string (a fingerprint is hex, with no space in it).
-  if (typeof obj.fingerprints === 'string') obj.fingerprints = obj.fingerprints === '' ? [] : obj.fingerprints.split(' ');
+  if (typeof obj.fingerprints === 'string')
+    obj.fingerprints = obj.fingerprints === '' ? [] : obj.fingerprints.split(' ');
   if (!isIndex(obj)) throw new Error(`${what} is not a kept list's index`);
-  return { index: obj, defs: new KeptDefs(join(dirname(indexPath), obj.defs), obj.keys, obj.fingerprints, obj.spans, keyOf) };
+  return {
+    index: obj,
+    defs: new KeptDefs(join(dirname(indexPath), obj.defs), obj.keys, obj.fingerprints, obj.spans, keyOf),
+  };
 }

@@ -58,14 +58,16 @@ function* indexPieces<T>(
   yield '}\n';
 }
 
-const newDefsName = (indexPath: string): string => `${basename(indexPath).replace(/\.json$/, '')}.${randomBytes(4).toString('hex')}.defs`;
+const newDefsName = (indexPath: string): string =>
+  `${basename(indexPath).replace(/\.json$/, '')}.${randomBytes(4).toString('hex')}.defs`;
 
 /** Removes the definitions files of this index other than `keep` (older generations, or one a failed write left). */
 function removeOtherDefs(indexPath: string, keep: string): void {
   const base = basename(indexPath).replace(/\.json$/, '');
   const mine = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.[0-9a-f]{8}\\.defs$`);
   try {
-    for (const f of readdirSync(dirname(indexPath))) if (f !== keep && mine.test(f)) rmSync(join(dirname(indexPath), f), { force: true });
+    for (const f of readdirSync(dirname(indexPath)))
+      if (f !== keep && mine.test(f)) rmSync(join(dirname(indexPath), f), { force: true });
   } catch {
     /* left for the next write */
   }
@@ -99,7 +101,11 @@ export async function writeKeptInSteps<T>(
 }
 
 /** The same at once (on close, or when a person's accept must be written before it counts). */
-export function writeKeptSync<T>(indexPath: string, src: KeptSource<T>, extra: () => Record<string, unknown>): KeptWritten {
+export function writeKeptSync<T>(
+  indexPath: string,
+  src: KeptSource<T>,
+  extra: () => Record<string, unknown>,
+): KeptWritten {
   const defs = newDefsName(indexPath);
   const defsPath = join(dirname(indexPath), defs);
   const spans = new Float64Array(2 * src.count);
@@ -114,7 +120,10 @@ export function writeKeptSync<T>(indexPath: string, src: KeptSource<T>, extra: (
   return { defsPath, spans };
 }
 
-/** Writes an index at once over the old one, naming spans its definitions file already holds (`slot`: each item's place in `spans`). */
+/**
+ * Writes an index at once over the old one, naming spans its definitions file already holds (`slot`: each item's place
+ * in `spans`).
+ */
 export function writeKeptIndexSync<T>(
   indexPath: string,
   defsPath: string,
@@ -177,7 +186,8 @@ export function appendKeptDefs(defsPath: string, texts: Array<string | undefined
     const buf = Buffer.from(pieces.join(''), 'latin1');
     for (let off = 0; off < buf.length;) {
       const n = writeSync(fd, buf, off, buf.length - off);
-      if (!(n > 0)) throw Object.assign(new Error(`wrote ${off} of ${buf.length} bytes of ${defsPath}`), { code: 'ENOSPC' });
+      if (!(n > 0))
+        throw Object.assign(new Error(`wrote ${off} of ${buf.length} bytes of ${defsPath}`), { code: 'ENOSPC' });
       off += n;
     }
     fsyncSync(fd);

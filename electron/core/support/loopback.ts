@@ -6,7 +6,11 @@ import type { Server, ServerResponse } from 'node:http';
  * headers within 5 s, its whole request within 60 s, checked every second. A client that sends a
  * byte now and then (slow-loris) is answered 408 and closed instead of holding a socket for ever.
  */
-export const PEER_TIMEOUTS = { headersTimeout: 5_000, requestTimeout: 60_000, connectionsCheckingInterval: 1_000 } as const;
+export const PEER_TIMEOUTS = {
+  headersTimeout: 5_000,
+  requestTimeout: 60_000,
+  connectionsCheckingInterval: 1_000,
+} as const;
 
 /** Listens on 127.0.0.1 only (port 0: any free one); resolves with the port. SECURITY: never another interface. */
 export function listenLoopback(server: Server, port = 0): Promise<number> {

@@ -17,7 +17,11 @@ let loading: Promise<McpSdk> | undefined;
  * Every path that reaches a server awaits this first; the code behind it reads `sdk()`.
  */
 export function loadSdk(): Promise<McpSdk> {
-  loading ??= Promise.all([import('@modelcontextprotocol/client'), import('@modelcontextprotocol/client/stdio'), import('@modelcontextprotocol/core')]).then(
+  loading ??= Promise.all([
+    import('@modelcontextprotocol/client'),
+    import('@modelcontextprotocol/client/stdio'),
+    import('@modelcontextprotocol/core'),
+  ]).then(
     ([client, stdio, core]) =>
       (loaded = {
         ...client,

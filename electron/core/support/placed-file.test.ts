@@ -47,25 +47,30 @@ describe('files someone else can place', () => {
     const ok = join(dir, 'ok.json');
     writeFileSync(ok, '{"a":1}');
     expect(readPlacedText(ok, 'x')).toBe('{"a":1}');
-    expect(() => readPlacedText(join(dir, 'none'), 'the config file')).toThrow(/the config file \(.*none\) does not exist/);
+    expect(() => readPlacedText(join(dir, 'none'), 'the config file')).toThrow(
+      /the config file \(.*none\) does not exist/,
+    );
   });
 
-  it.each(KINDS)('keeps the policy loader, the collection loader and the baseline store alive on %s', (_name, path, why) => {
-    const policy = readPolicyFile(path);
-    expect('problem' in policy && policy.problem).toMatch(why);
-    expect(() => loadCollection(path)).toThrow(why);
-    const data = mkdtempSync(join(dir, 'data-'));
-    symlinkSync(path, join(data, 'review-baseline.json'));
-    const baseline = new BaselineStore(data, () => {});
-    baseline.load();
-    expect(baseline.problem).toMatch(why);
-    // The agents file fails closed: no agent is let in, and the reason is said.
-    symlinkSync(path, join(data, 'agents.json'));
-    const agents = new AgentStore(data);
-    expect(agents.list()).toEqual([]);
-    expect(agents.problem).toMatch(why);
-    expect(readAnchor(path)).toMatch(why);
-  });
+  it.each(KINDS)(
+    'keeps the policy loader, the collection loader and the baseline store alive on %s',
+    (_name, path, why) => {
+      const policy = readPolicyFile(path);
+      expect('problem' in policy && policy.problem).toMatch(why);
+      expect(() => loadCollection(path)).toThrow(why);
+      const data = mkdtempSync(join(dir, 'data-'));
+      symlinkSync(path, join(data, 'review-baseline.json'));
+      const baseline = new BaselineStore(data, () => {});
+      baseline.load();
+      expect(baseline.problem).toMatch(why);
+      // The agents file fails closed: no agent is let in, and the reason is said.
+      symlinkSync(path, join(data, 'agents.json'));
+      const agents = new AgentStore(data);
+      expect(agents.list()).toEqual([]);
+      expect(agents.problem).toMatch(why);
+      expect(readAnchor(path)).toMatch(why);
+    },
+  );
 
   it('refuses at load a policy whose "@" name matches nobody, or whose "rules" is given twice', () => {
     const named = join(dir, 'at.json');
@@ -73,6 +78,8 @@ describe('files someone else can place', () => {
     expect(readPolicyFile(named)).toMatchObject({ problem: expect.stringMatching(/rules\.0\.agent: unknown name/) });
     const twice = join(dir, 'twice.json');
     writeFileSync(twice, '{ "rules": [ { "effect": "deny", "tool": "*", "reason": "x" } ],\n  "rules": [] }');
-    expect(readPolicyFile(twice)).toMatchObject({ problem: expect.stringMatching(/the key "rules" appears twice in one object \(line 2\)/) });
+    expect(readPolicyFile(twice)).toMatchObject({
+      problem: expect.stringMatching(/the key "rules" appears twice in one object \(line 2\)/),
+    });
   });
 });

@@ -12,7 +12,10 @@ import { count } from '../../../shared/plain-format.js';
 
 /** The largest file of each kind the console reads, unless a caller says otherwise. */
 export const PLACED_FILE_MAX = 16 * 1024 * 1024;
-/** The largest audit log read whole (verify, anchor check): past it, a clear refusal rather than a string V8 cannot hold. */
+/**
+ * The largest audit log read whole (verify, anchor check): past it, a clear refusal rather than a string V8 cannot
+ * hold.
+ */
 export const AUDIT_LOG_MAX = 256 * 1024 * 1024;
 
 export class PlacedFileError extends Error {
@@ -41,13 +44,20 @@ export function readPlacedBytes(path: string, what: string, max = PLACED_FILE_MA
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new PlacedFileError(`${what} (${path}) does not exist`, 'ENOENT');
-    const why = code === 'ELOOP' ? 'its symbolic links form a loop' : code === 'EACCES' ? 'permission denied' : (code ?? (e as Error).message);
+    const why =
+      code === 'ELOOP'
+        ? 'its symbolic links form a loop'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : (code ?? (e as Error).message);
     throw new PlacedFileError(`${what} (${path}) could not be opened: ${why}`, 'unreadable');
   }
   try {
     const s = fstatSync(fd);
-    if (!s.isFile()) throw new PlacedFileError(`${what} (${path}) is ${kindOf(s)}; only a regular file is read`, 'not-regular');
-    if (s.size > max) throw new PlacedFileError(`${what} (${path}) is ${count(s.size)} bytes; the limit is ${count(max)}`, 'too-large');
+    if (!s.isFile())
+      throw new PlacedFileError(`${what} (${path}) is ${kindOf(s)}; only a regular file is read`, 'not-regular');
+    if (s.size > max)
+      throw new PlacedFileError(`${what} (${path}) is ${count(s.size)} bytes; the limit is ${count(max)}`, 'too-large');
     const buf = Buffer.alloc(s.size);
     let at = 0;
     // The size was checked on this descriptor; a file that grows while read is read to that size.
@@ -59,14 +69,18 @@ export function readPlacedBytes(path: string, what: string, max = PLACED_FILE_MA
     return at === buf.length ? buf : buf.subarray(0, at);
   } catch (e) {
     if (e instanceof PlacedFileError) throw e;
-    throw new PlacedFileError(`${what} (${path}) could not be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, 'unreadable');
+    throw new PlacedFileError(
+      `${what} (${path}) could not be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      'unreadable',
+    );
   } finally {
     closeSync(fd);
   }
 }
 
 /** The text (UTF-8) of a regular file of at most `max` bytes. */
-export const readPlacedText = (path: string, what: string, max = PLACED_FILE_MAX): string => readPlacedBytes(path, what, max).toString('utf8');
+export const readPlacedText = (path: string, what: string, max = PLACED_FILE_MAX): string =>
+  readPlacedBytes(path, what, max).toString('utf8');
 
 /** Whether an error is "the file is not there": the callers that treat absence as "none yet" ask this. */
 export const isMissing = (e: unknown): boolean =>

@@ -51,9 +51,14 @@ export function checkedLookup(allowed: (ip: string) => boolean = isPublicAddress
       if (err) return callback(err, '', 0);
       const ok = addresses.filter((a) => allowed(a.address));
       if (!ok.length) {
-        const e = Object.assign(new Error(`refused: ${hostname} resolves to ${addresses.map((a) => a.address).join(', ')}, not a public address`), {
-          code: 'EREFUSED',
-        });
+        const e = Object.assign(
+          new Error(
+            `refused: ${hostname} resolves to ${addresses.map((a) => a.address).join(', ')}, not a public address`,
+          ),
+          {
+            code: 'EREFUSED',
+          },
+        );
         return callback(e, '', 0);
       }
       if (options.all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, ok);

@@ -2,7 +2,10 @@
  * A body read up to `max` bytes: its bytes, or `over` (with how much was read) when it went on past
  * them; the rest is not read, and the stream is cancelled.
  */
-export async function readCapped(body: ReadableStream<Uint8Array>, max: number): Promise<{ bytes: Buffer; over: boolean; read: number }> {
+export async function readCapped(
+  body: ReadableStream<Uint8Array>,
+  max: number,
+): Promise<{ bytes: Buffer; over: boolean; read: number }> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let read = 0;

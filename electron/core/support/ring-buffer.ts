@@ -18,7 +18,9 @@ export class RingBuffer<T> {
 
   /** Oldest first. */
   toArray(): T[] {
-    return this.items.length < this.capacity ? [...this.items] : [...this.items.slice(this.head), ...this.items.slice(0, this.head)];
+    return this.items.length < this.capacity
+      ? [...this.items]
+      : [...this.items.slice(this.head), ...this.items.slice(0, this.head)];
   }
 
   /** The newest `n` items, oldest first. */

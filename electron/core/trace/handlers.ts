@@ -16,7 +16,11 @@ export function traceHandlers(d: TraceHandlerDeps): HandlersOf<NamesIn<'trace'>>
     'trace.get': (i) => {
       known(i.serverId);
       const e = trace.get(i.serverId, i.seq);
-      if (!e) throw new CoreError('not-found', `message #${i.seq} is no longer in ${i.serverId}'s trace (it is bounded: the oldest go first)`);
+      if (!e)
+        throw new CoreError(
+          'not-found',
+          `message #${i.seq} is no longer in ${i.serverId}'s trace (it is bounded: the oldest go first)`,
+        );
       return e;
     },
     'trace.export': (i) => (known(i.serverId), trace.jsonl(i.serverId)),

@@ -1,5 +1,13 @@
 /** The protocol trace: every JSON-RPC message each server's connection carried, bounded. */
 export { TraceLog, MAX_TRACE_ENTRIES, MAX_TRACE_BYTES } from './trace-log.js';
-export { WireTap, tapTransport, httpOf, approxBytes, keep, MAX_KEPT_MESSAGE_BYTES, type TraceRecord } from './tracer.js';
+export {
+  WireTap,
+  tapTransport,
+  httpOf,
+  approxBytes,
+  keep,
+  MAX_KEPT_MESSAGE_BYTES,
+  type TraceRecord,
+} from './tracer.js';
 export { traceHandlers } from './handlers.js';
 export { noteWireText, takeWireText, WIRE_TEXT_MIN } from './wire-text.js';

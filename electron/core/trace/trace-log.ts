@@ -2,7 +2,10 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { TraceEntry, TracePage } from '../../../shared/schemas/trace.js';
 import type { TraceRecord } from './tracer.js';
 
-/** Per server: this many entries (a tenth more before a trim), and at most this many bytes of kept messages (text as packed). */
+/**
+ * Per server: this many entries (a tenth more before a trim), and at most this many bytes of kept messages (text as
+ * packed).
+ */
 export const MAX_TRACE_ENTRIES = 2000;
 export const MAX_TRACE_BYTES = 8 * 1024 * 1024;
 
@@ -49,13 +52,21 @@ export class TraceLog {
   private listeners = new Set<(e: TraceEntry) => void>();
 
   record(serverId: string, { text, ...r }: TraceRecord): void {
-    const e: Held = { seq: ++this.seq, at: new Date().toISOString(), serverId, ...r, ...(text !== undefined && { packed: pack(text) }) };
+    const e: Held = {
+      seq: ++this.seq,
+      at: new Date().toISOString(),
+      serverId,
+      ...r,
+      ...(text !== undefined && { packed: pack(text) }),
+    };
     let s = this.servers.get(serverId);
     if (!s) this.servers.set(serverId, (s = { entries: [], bytes: 0, dropped: 0 }));
     s.entries.push(e);
     s.bytes += held(e);
-    // Trimmed in batches (a tenth at a time past the limit), so a busy connection does not move the whole array per message.
-    if (s.entries.length <= MAX_TRACE_ENTRIES + MAX_TRACE_ENTRIES / 10 && s.bytes <= MAX_TRACE_BYTES) return this.tell(e, text);
+    // Trimmed in batches (a tenth at a time past the limit), so a busy connection does not move the whole array per
+    // message.
+    if (s.entries.length <= MAX_TRACE_ENTRIES + MAX_TRACE_ENTRIES / 10 && s.bytes <= MAX_TRACE_BYTES)
+      return this.tell(e, text);
     let cut = 0;
     while (s.entries.length - cut > MAX_TRACE_ENTRIES || (s.bytes > MAX_TRACE_BYTES && cut < s.entries.length - 1)) {
       const old = s.entries[cut++];

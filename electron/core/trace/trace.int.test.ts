@@ -20,7 +20,12 @@ describe('the protocol trace', () => {
   it('labels the console answers to a server request as responses (errors only when they are), with the method', () => {
     const seen: TraceRecord[] = [];
     const tap = new WireTap((r) => seen.push(r));
-    tap.in({ jsonrpc: '2.0', id: 'e1', method: 'elicitation/create', params: { mode: 'form', message: 'm', requestedSchema: { type: 'object' } } });
+    tap.in({
+      jsonrpc: '2.0',
+      id: 'e1',
+      method: 'elicitation/create',
+      params: { mode: 'form', message: 'm', requestedSchema: { type: 'object' } },
+    });
     tap.out({ jsonrpc: '2.0', id: 'e1', result: { action: 'accept', content: {} } });
     tap.in({ jsonrpc: '2.0', id: 's1', method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } });
     tap.out({ jsonrpc: '2.0', id: 's1', error: { code: -1, message: 'declined' } });
@@ -38,7 +43,12 @@ describe('the protocol trace', () => {
     tap.out({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'deploy', arguments: {} } });
     tap.in({ jsonrpc: '2.0', id: 1, result: { resultType: 'input_required', inputRequests: {}, requestState: 's' } });
     tap.out({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'other', arguments: {} } });
-    tap.out({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'deploy', arguments: {}, inputResponses: {}, requestState: 's' } });
+    tap.out({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'deploy', arguments: {}, inputResponses: {}, requestState: 's' },
+    });
     tap.in({ jsonrpc: '2.0', id: 3, result: { resultType: 'complete', content: [] } });
     expect(seen.map((r) => [r.id, r.group, r.round])).toEqual([
       [1, undefined, undefined],
@@ -51,7 +61,11 @@ describe('the protocol trace', () => {
 
   it('keeps a large message as a preview with its size, never whole', () => {
     const seen: TraceRecord[] = [];
-    new WireTap((r) => seen.push(r)).in({ jsonrpc: '2.0', method: 'notifications/message', params: { data: 'x'.repeat(MAX_KEPT_MESSAGE_BYTES + 10) } });
+    new WireTap((r) => seen.push(r)).in({
+      jsonrpc: '2.0',
+      method: 'notifications/message',
+      params: { data: 'x'.repeat(MAX_KEPT_MESSAGE_BYTES + 10) },
+    });
     expect(seen[0]?.message).toBeUndefined();
     expect(seen[0]?.bytes).toBeGreaterThan(MAX_KEPT_MESSAGE_BYTES);
     expect(seen[0]?.preview?.length).toBeLessThan(2100);
@@ -59,9 +73,11 @@ describe('the protocol trace', () => {
 
   it('is bounded per server in entries and in bytes, and counts what it let go', () => {
     const log = new TraceLog();
-    for (let i = 0; i < MAX_TRACE_ENTRIES + 50; i++) log.record('a', { dir: 'out', kind: 'notification', method: 'x', bytes: 10, message: {} });
+    for (let i = 0; i < MAX_TRACE_ENTRIES + 50; i++)
+      log.record('a', { dir: 'out', kind: 'notification', method: 'x', bytes: 10, message: {} });
     // Trimmed in batches: never more than a tenth past the limit, and what went is counted.
-    for (let i = 0; i < MAX_TRACE_ENTRIES; i++) log.record('a', { dir: 'out', kind: 'notification', method: 'x', bytes: 10, message: {} });
+    for (let i = 0; i < MAX_TRACE_ENTRIES; i++)
+      log.record('a', { dir: 'out', kind: 'notification', method: 'x', bytes: 10, message: {} });
     const { entries, dropped } = log.list('a');
     expect(entries.length).toBeGreaterThanOrEqual(MAX_TRACE_ENTRIES);
     expect(entries.length).toBeLessThanOrEqual(MAX_TRACE_ENTRIES * 1.1);
@@ -77,8 +93,22 @@ describe('the protocol trace', () => {
 
   it('lists rows without their messages when asked (brief), gives one entry whole by seq, and exports every entry as JSONL', () => {
     const log = new TraceLog();
-    for (let i = 0; i < 30; i++) log.record('a', { dir: 'in', kind: 'response', id: i, method: 'tools/list', bytes: 20, message: { result: { i } } });
-    log.record('a', { dir: 'in', kind: 'notification', method: 'notifications/message', bytes: 300_000, preview: '{"big"' });
+    for (let i = 0; i < 30; i++)
+      log.record('a', {
+        dir: 'in',
+        kind: 'response',
+        id: i,
+        method: 'tools/list',
+        bytes: 20,
+        message: { result: { i } },
+      });
+    log.record('a', {
+      dir: 'in',
+      kind: 'notification',
+      method: 'notifications/message',
+      bytes: 300_000,
+      preview: '{"big"',
+    });
     log.record('b', { dir: 'out', kind: 'request', id: 1, method: 'ping', bytes: 10, message: { id: 1 } });
     const rows = log.list('a', { brief: true, limit: 10 }).entries;
     expect(rows).toHaveLength(10);
@@ -105,7 +135,16 @@ describe('the protocol trace', () => {
   it('records the MCP headers of an HTTP exchange, never credentials, and the URL without its query', () => {
     const h = httpOf(
       'https://mcp.example/mcp?api_key=secret',
-      { method: 'POST', headers: { Authorization: 'Bearer secret', Cookie: 'a=b', 'Mcp-Method': 'tools/call', 'Mcp-Param-Region': 'eu', 'X-Api-Key': 'k' } },
+      {
+        method: 'POST',
+        headers: {
+          Authorization: 'Bearer secret',
+          Cookie: 'a=b',
+          'Mcp-Method': 'tools/call',
+          'Mcp-Param-Region': 'eu',
+          'X-Api-Key': 'k',
+        },
+      },
       new Response(null, { status: 202, headers: { 'Set-Cookie': 'x=y', 'Mcp-Session-Id': 's1' } }),
       3.21,
     );
@@ -140,7 +179,14 @@ describe('the protocol trace', () => {
     const log = new TraceLog();
     // Text that does not pack (random): six of a quarter of the bound each do not all fit.
     const noise = Array.from({ length: 6 }, () => randomBytes((MAX_TRACE_BYTES / 4) * 0.75).toString('base64'));
-    for (const [i, t] of noise.entries()) log.record('a', { dir: 'in', kind: 'notification', method: `m${i}`, bytes: t.length + 2, text: JSON.stringify(t) });
+    for (const [i, t] of noise.entries())
+      log.record('a', {
+        dir: 'in',
+        kind: 'notification',
+        method: `m${i}`,
+        bytes: t.length + 2,
+        text: JSON.stringify(t),
+      });
     const kept = log.list('a').entries;
     expect(kept.length).toBeLessThan(6);
     expect(kept.length).toBeGreaterThan(1);
@@ -149,7 +195,11 @@ describe('the protocol trace', () => {
     expect(log.list('a', { brief: true }).dropped).toBe(6 - kept.length);
     // Text that packs well (a list of tools is such text): twice the bound in the text's own bytes, all kept.
     const page = JSON.stringify({
-      tools: Array.from({ length: 4000 }, (_, i) => ({ name: `tool_${i}`, description: `Tool ${i} of a long list.`, inputSchema: { type: 'object' } })),
+      tools: Array.from({ length: 4000 }, (_, i) => ({
+        name: `tool_${i}`,
+        description: `Tool ${i} of a long list.`,
+        inputSchema: { type: 'object' },
+      })),
     });
     const n = Math.ceil((2 * MAX_TRACE_BYTES) / page.length);
     for (let i = 0; i < n; i++) log.record('b', { dir: 'in', kind: 'response', id: i, bytes: page.length, text: page });
@@ -172,7 +222,11 @@ describe('the protocol trace', () => {
     gc();
     const before = process.memoryUsage().heapUsed;
     const kept = (() => {
-      const line = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { data: 'x'.repeat(40 * 1024 * 1024) } });
+      const line = JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'notifications/message',
+        params: { data: 'x'.repeat(40 * 1024 * 1024) },
+      });
       const m = JSON.parse(line) as Parameters<typeof keep>[0];
       noteWireText(m, line);
       return keep(m);

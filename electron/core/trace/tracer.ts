@@ -46,12 +46,15 @@ export function keep(m: JSONRPCMessage): Pick<TraceRecord, 'bytes' | 'message' |
   // A large message its transport read as text: its size is the text's, and the text is what is kept.
   const text = takeWireText(m);
   if (text !== undefined)
-    return text.length <= MAX_KEPT_MESSAGE_BYTES ? { bytes: text.length, text } : { bytes: text.length, preview: `${copied(text.slice(0, PREVIEW_CHARS))}…` };
+    return text.length <= MAX_KEPT_MESSAGE_BYTES
+      ? { bytes: text.length, text }
+      : { bytes: text.length, preview: `${copied(text.slice(0, PREVIEW_CHARS))}…` };
   const bytes = approxBytes(m, MAX_KEPT_MESSAGE_BYTES);
   // Kept by reference, not copied: nothing in the console changes a message once it is sent or
   // received (the one normalisation, result-type.ts, delivers a copy), and copying would cost every call.
   if (bytes <= MAX_KEPT_MESSAGE_BYTES) return { bytes, message: m };
-  // Too large to keep whole: its opening, written without the rest (a message of millions of values costs its preview only).
+  // Too large to keep whole: its opening, written without the rest (a message of millions of values costs its preview
+  // only).
   const preview = jsonOpening(m, PREVIEW_CHARS);
   return { bytes, preview: preview + '…' };
 }
@@ -66,7 +69,8 @@ interface Open {
 
 function nameOf(method: string, params: unknown): string | undefined {
   const p = params as { name?: unknown; uri?: unknown } | undefined;
-  if (method === 'resources/read' || method === 'resources/subscribe') return typeof p?.uri === 'string' ? p.uri : undefined;
+  if (method === 'resources/read' || method === 'resources/subscribe')
+    return typeof p?.uri === 'string' ? p.uri : undefined;
   return typeof p?.name === 'string' ? p.name : undefined;
 }
 
@@ -89,7 +93,10 @@ export class WireTap {
       const params = m.params as { inputResponses?: unknown; requestState?: unknown } | undefined;
       const name = nameOf(m.method, m.params);
       const key = `${m.method}\u0000${name ?? ''}`;
-      const prior = params && (params.inputResponses !== undefined || params.requestState !== undefined) ? this.awaiting.get(key) : undefined;
+      const prior =
+        params && (params.inputResponses !== undefined || params.requestState !== undefined)
+          ? this.awaiting.get(key)
+          : undefined;
       if (prior) this.awaiting.delete(key);
       const leg = { group: prior?.group ?? m.id, round: prior ? prior.round + 1 : 1 };
       if (this.open.size >= MAX_OPEN_REQUESTS) this.open.clear();
@@ -129,8 +136,10 @@ export class WireTap {
   }
 
   private describe(m: JSONRPCMessage): Pick<TraceEntry, 'kind' | 'id' | 'method'> {
-    if ('method' in m) return 'id' in m ? { kind: 'request', id: m.id, method: m.method } : { kind: 'notification', method: m.method };
-    // An answer the console gives to a server's own request (elicitation, sampling, roots): a response unless it is an error.
+    if ('method' in m)
+      return 'id' in m ? { kind: 'request', id: m.id, method: m.method } : { kind: 'notification', method: m.method };
+    // An answer the console gives to a server's own request (elicitation, sampling, roots): a response unless it is an
+    // error.
     const id = 'id' in m ? (m.id ?? undefined) : undefined;
     const asked = id === undefined ? undefined : this.asked.get(id);
     if (id !== undefined) this.asked.delete(id);
@@ -161,7 +170,12 @@ const REQUEST_HEADERS = /^(mcp-|last-event-id$)/i;
 const RESPONSE_HEADERS = new Set(['content-type', 'mcp-session-id', 'www-authenticate']);
 
 /** The protocol headers of a fetch call (never Authorization or cookies). */
-export function httpOf(input: string | URL | Request, init: RequestInit | undefined, res: Response | undefined, ms: number): TraceHttp {
+export function httpOf(
+  input: string | URL | Request,
+  init: RequestInit | undefined,
+  res: Response | undefined,
+  ms: number,
+): TraceHttp {
   const headers: Record<string, string> = {};
   new Headers(init?.headers).forEach((v, k) => {
     if (REQUEST_HEADERS.test(k)) headers[k] = v;
@@ -179,5 +193,12 @@ export function httpOf(input: string | URL | Request, init: RequestInit | undefi
   } catch {
     /* keep what was given */
   }
-  return { method: init?.method ?? 'GET', url, status: res?.status, headers, responseHeaders, ms: Math.round(ms * 10) / 10 };
+  return {
+    method: init?.method ?? 'GET',
+    url,
+    status: res?.status,
+    headers,
+    responseHeaders,
+    ms: Math.round(ms * 10) / 10,
+  };
 }

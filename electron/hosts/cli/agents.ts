@@ -3,7 +3,10 @@ import { str, type ParsedArgs } from './args.js';
 import { UsageError, type Io } from './commands.js';
 import { safe } from './format.js';
 
-/** The process id of a console running on this data directory, or null (a running one records what the command changes, in its own audit log). */
+/**
+ * The process id of a console running on this data directory, or null (a running one records what the command changes,
+ * in its own audit log).
+ */
 export type ConsoleRunning = (dataDir: string) => number | null;
 
 /**
@@ -26,18 +29,23 @@ export async function agentsCommand(args: ParsedArgs, io: Io, running: ConsoleRu
     else if (agents.length === 0) io.out('no agents: add one with mcp-console agents add NAME --servers ID,ID');
     else
       for (const a of agents)
-        io.out(`${a.name}  ${a.revokedAt ? `revoked ${a.revokedAt}` : 'active'}  servers: ${a.servers.map((s) => safe(s)).join(', ') || 'none'}`);
+        io.out(
+          `${a.name}  ${a.revokedAt ? `revoked ${a.revokedAt}` : 'active'}  servers: ${a.servers.map((s) => safe(s)).join(', ') || 'none'}`,
+        );
     return 0;
   }
   const name = args.positional[2];
   if (sub !== 'add' && sub !== 'revoke')
-    throw new UsageError(sub ? `unknown agents command ${JSON.stringify(sub)}` : 'agents needs a subcommand: add, list or revoke');
+    throw new UsageError(
+      sub ? `unknown agents command ${JSON.stringify(sub)}` : 'agents needs a subcommand: add, list or revoke',
+    );
   if (!name) throw new UsageError(`name the agent: agents ${sub} NAME`);
   const servers = (str(args, 'servers') ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  if (sub === 'add' && servers.length === 0) throw new UsageError('agents add needs --servers ID,ID (the servers the agent may use)');
+  if (sub === 'add' && servers.length === 0)
+    throw new UsageError('agents add needs --servers ID,ID (the servers the agent may use)');
   const live = running(dataDir) !== null;
   let core: ConsoleCore | undefined;
   try {

@@ -25,7 +25,8 @@ export function parseArgs(argv: string[], flagNames: Iterable<string> = []): Par
   for (const f of flagNames) options[f] ??= { type: BOOLEAN.has(f) ? 'boolean' : 'string' };
   const { values, positionals } = parseNodeArgs({ args: argv, options, allowPositionals: true, strict: false });
   const flags = new Map<string, string | true>();
-  for (const [name, v] of Object.entries(values)) if (v !== undefined && v !== false) flags.set(name, v === true ? true : String(v));
+  for (const [name, v] of Object.entries(values))
+    if (v !== undefined && v !== false) flags.set(name, v === true ? true : String(v));
   return { positional: positionals, flags };
 }
 
@@ -35,7 +36,9 @@ export function str(args: ParsedArgs, name: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** The policy file `--policy` names, for the core (absent: the core reads MCP_CONSOLE_POLICY and the managed location). */
+/**
+ * The policy file `--policy` names, for the core (absent: the core reads MCP_CONSOLE_POLICY and the managed location).
+ */
 export function policyOption(args: ParsedArgs): { named: { path: string; from: 'flag' } } | undefined {
   const p = str(args, 'policy');
   return p === undefined ? undefined : { named: { path: resolve(p), from: 'flag' } };

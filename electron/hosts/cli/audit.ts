@@ -5,7 +5,10 @@ import type { Io } from './io.js';
 
 const entries = (n: number) => plural(n, 'entry').replace(/entrys$/, 'entries');
 
-/** `audit verify [--anchor FILE [--pubkey KEY]] [--data-dir D]`: exit 0 intact, 1 broken or missing (or not holding the anchor). */
+/**
+ * `audit verify [--anchor FILE [--pubkey KEY]] [--data-dir D]`: exit 0 intact, 1 broken or missing (or not holding the
+ * anchor).
+ */
 export function auditVerifyCommand(args: ParsedArgs, io: Io): number {
   const anchor = str(args, 'anchor');
   const pubkey = str(args, 'pubkey');
@@ -17,7 +20,9 @@ export function auditVerifyCommand(args: ParsedArgs, io: Io): number {
       : `torn tail recovered at seq ${x.seq} (kept in ${x.file})`,
   );
   if (r.ok) {
-    const held = r.anchor ? [`it still holds the entry anchored on ${r.anchor.at} (seq ${r.anchor.seq}), signed by ${r.anchor.key}`] : [];
+    const held = r.anchor
+      ? [`it still holds the entry anchored on ${r.anchor.at} (seq ${r.anchor.seq}), signed by ${r.anchor.key}`]
+      : [];
     io.out([`audit log intact: ${entries(r.entries)} (${r.path})`, ...held, ...recovered].join('\n'));
     if (r.warning) io.err(`warning: ${r.warning}`);
     return 0;
@@ -54,7 +59,9 @@ export function auditAnchorCommand(args: ParsedArgs, io: Io): number {
 export function auditPubkeyCommand(args: ParsedArgs, io: Io): number {
   const key = auditPublicKey(str(args, 'data-dir'));
   if (!key) {
-    io.err(`error: no signing key in ${resolveDataDir(str(args, 'data-dir'))} yet: a console signs its first checkpoint when it first writes the log`);
+    io.err(
+      `error: no signing key in ${resolveDataDir(str(args, 'data-dir'))} yet: a console signs its first checkpoint when it first writes the log`,
+    );
     return 1;
   }
   io.out(key);

@@ -12,17 +12,20 @@ function viewText(v: AuthView): string[] {
   if (v.issuer) lines.push(`  authorization server: ${safe(v.issuer)}`);
   if (v.scope) lines.push(`  scope: ${safe(v.scope)}`);
   if (v.expiresAt) lines.push(`  expires: ${v.expiresAt}${v.refreshable ? ' (refreshable)' : ''}`);
-  if (v.client.how !== 'none') lines.push(`  client: ${v.client.how}${v.client.clientId ? ` (${safe(v.client.clientId)})` : ''}`);
+  if (v.client.how !== 'none')
+    lines.push(`  client: ${v.client.how}${v.client.clientId ? ` (${safe(v.client.clientId)})` : ''}`);
   lines.push(`  storage: ${v.storage}`);
   if (v.error) lines.push(`  last error: ${safe(v.error)}`);
-  for (const s of v.steps.slice(-20)) lines.push(`  ${s.ok ? '✓' : '✗'} ${s.step}: ${safe(s.summary)}${s.problem ? ` — ${safe(s.problem)}` : ''}`);
+  for (const s of v.steps.slice(-20))
+    lines.push(`  ${s.ok ? '✓' : '✗'} ${s.step}: ${safe(s.summary)}${s.problem ? ` — ${safe(s.problem)}` : ''}`);
   return lines;
 }
 
 /** `auth status|login|logout <server> --config F [--json] [--no-browser]` */
 export async function authCommand(args: ParsedArgs, io: Io): Promise<number> {
   const sub = args.positional[1];
-  if (sub !== 'status' && sub !== 'login' && sub !== 'logout') throw new UsageError('auth needs a subcommand: auth status|login|logout <server>');
+  if (sub !== 'status' && sub !== 'login' && sub !== 'logout')
+    throw new UsageError('auth needs a subcommand: auth status|login|logout <server>');
   const id = args.positional[2];
   if (!id) throw new UsageError('name the server');
   let core;
@@ -33,7 +36,13 @@ export async function authCommand(args: ParsedArgs, io: Io): Promise<number> {
     core = opened.core;
   } else {
     // Status and sign-out never connect (a sign-out must not start a sign-in).
-    const started = startCore({ dataDir: str(args, 'data-dir'), configFile: str(args, 'config'), consent: null, auth: cliAuth(io, args), fixedRoots: true });
+    const started = startCore({
+      dataDir: str(args, 'data-dir'),
+      configFile: str(args, 'config'),
+      consent: null,
+      auth: cliAuth(io, args),
+      fixedRoots: true,
+    });
     core = started.core;
     if (started.configError || !(await core.ask('servers.list', {})).some((s) => s.id === id)) {
       io.err(`error: ${safe(started.configError ?? `no server ${JSON.stringify(id)}`)}`);

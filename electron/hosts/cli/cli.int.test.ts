@@ -22,7 +22,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs the real command line with no terminal attached. */
 function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args, '--data-dir', join(dir, 'data')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const r = spawnSync(process.execPath, [BIN, ...args, '--data-dir', join(dir, 'data')], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 const audit = () =>
@@ -38,8 +41,15 @@ describe('mcp-console command line', () => {
     const tools = JSON.parse(r.out) as Record<string, unknown>[];
     expect(tools).toHaveLength(261);
     const t = tools.find((x) => x.name === 'ann_tfuf')!;
-    expect(Object.keys(t).sort()).toEqual(['annotations', 'declaredAnnotations', 'description', 'fingerprint', 'inputSchema', 'name'].sort());
-    expect(t.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false });
+    expect(Object.keys(t).sort()).toEqual(
+      ['annotations', 'declaredAnnotations', 'description', 'fingerprint', 'inputSchema', 'name'].sort(),
+    );
+    expect(t.annotations).toEqual({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: false,
+    });
     expect(t.declaredAnnotations).toEqual({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
     expect(t.fingerprint).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -85,9 +95,15 @@ describe('mcp-console command line', () => {
     const r = cli('call', 'fx', 'content_embedded', '--config', config, '--yes');
     expect(r.out).toContain('[resource] <fixture://text/1> (application/json)\n{"embedded":true}');
     expect(r.out).toContain('[resource] <fixture://blob/1> (image/png) 70 bytes');
-    expect(cli('call', 'fx', 'content_image', '--config', config, '--yes').out).toContain('[image image/png, 70 bytes]');
+    expect(cli('call', 'fx', 'content_image', '--config', config, '--yes').out).toContain(
+      '[image image/png, 70 bytes]',
+    );
     const j = JSON.parse(cli('call', 'fx', 'structured_invalid', '--config', config, '--yes', '--json').out);
-    expect(j).toMatchObject({ outcome: 'ok', structured: { status: 'invalid' }, result: { structuredContent: { total: 'three' } } });
+    expect(j).toMatchObject({
+      outcome: 'ok',
+      structured: { status: 'invalid' },
+      result: { structuredContent: { total: 'three' } },
+    });
   });
 
   it('names the bad field of a broken config (exit 2)', () => {
@@ -99,21 +115,35 @@ describe('mcp-console command line', () => {
   });
 
   it('verifies the audit chain, and names the first tampered entry', () => {
-    expect(cli('audit', 'verify')).toMatchObject({ code: 0, out: expect.stringMatching(/audit log intact: \d+ entries/) });
+    expect(cli('audit', 'verify')).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/audit log intact: \d+ entries/),
+    });
     const path = join(dir, 'data', 'audit.jsonl');
     const lines = readFileSync(path, 'utf8').split('\n');
     lines[3] = lines[3]!.replace('"kind":"', '"kind":"x');
     writeFileSync(path, lines.join('\n'));
-    expect(cli('audit', 'verify')).toMatchObject({ code: 1, out: expect.stringMatching(/broken at entry 4 \(seq 4\)/) });
+    expect(cli('audit', 'verify')).toMatchObject({
+      code: 1,
+      out: expect.stringMatching(/broken at entry 4 \(seq 4\)/),
+    });
   });
 });
 
 describe('terminal approval', () => {
-  const io = (answer: string, lines: string[]): Io => ({ out: (s) => lines.push(s), err: (s) => lines.push(s), isTTY: true, ask: async () => answer });
+  const io = (answer: string, lines: string[]): Io => ({
+    out: (s) => lines.push(s),
+    err: (s) => lines.push(s),
+    isTTY: true,
+    ask: async () => answer,
+  });
 
   it('shows server, tool, annotations, risk and the exact JSON, then sends on y', async () => {
     const lines: string[] = [];
-    const code = await run(['call', 'fx', 'echo', '--args', '{"message":"tty"}', '--config', config, '--data-dir', join(dir, 'tty')], io('y', lines));
+    const code = await run(
+      ['call', 'fx', 'echo', '--args', '{"message":"tty"}', '--config', config, '--data-dir', join(dir, 'tty')],
+      io('y', lines),
+    );
     expect(code).toBe(0);
     const text = lines.join('\n');
     expect(text).toMatch(/Server: +fx \(MCP Console Fixture\)/);
@@ -125,7 +155,9 @@ describe('terminal approval', () => {
 
   it('denies on anything but yes (exit 3)', async () => {
     const lines: string[] = [];
-    expect(await run(['call', 'fx', 'echo', '--config', config, '--data-dir', join(dir, 'tty')], io('', lines))).toBe(3);
+    expect(await run(['call', 'fx', 'echo', '--config', config, '--data-dir', join(dir, 'tty')], io('', lines))).toBe(
+      3,
+    );
     expect(lines.join('\n')).toMatch(/not sent: denied on the terminal/);
   });
 });
@@ -135,7 +167,12 @@ describe('the command line against a hostile server', () => {
   const hostileConfig = join(dir, 'hostile.json');
   writeFileSync(
     hostileConfig,
-    JSON.stringify({ mcpServers: { bad: { command: process.execPath, args: [HOSTILE] }, off: { command: 'x', disabled: true, alwaysAllow: [] } } }),
+    JSON.stringify({
+      mcpServers: {
+        bad: { command: process.execPath, args: [HOSTILE] },
+        off: { command: 'x', disabled: true, alwaysAllow: [] },
+      },
+    }),
   );
   const control = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/;
 
@@ -155,7 +192,17 @@ describe('the command line against a hostile server', () => {
     const lines: string[] = [];
     const io: Io = { out: (s) => lines.push(s), err: (s) => lines.push(s), isTTY: true, ask: async () => 'n' };
     const code = await run(
-      ['call', 'bad', 'evil\u001b[31m', '--args', '{"key\\u001b[2J":"y"}', '--config', hostileConfig, '--data-dir', join(dir, 'hostile-data')],
+      [
+        'call',
+        'bad',
+        'evil\u001b[31m',
+        '--args',
+        '{"key\\u001b[2J":"y"}',
+        '--config',
+        hostileConfig,
+        '--data-dir',
+        join(dir, 'hostile-data'),
+      ],
       io,
     );
     expect(code).toBe(3);
@@ -189,12 +236,17 @@ describe('the command line against a hostile server', () => {
       code: 2,
       err: expect.stringMatching(/unknown flag --jsno for tools \(did you mean --json\?\)/),
     });
-    expect(cli('audit')).toMatchObject({ code: 2, err: expect.stringMatching(/audit needs a subcommand: audit verify/) });
+    expect(cli('audit')).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/audit needs a subcommand: audit verify/),
+    });
     expect(cli('tools', 'bad', '--config', hostileConfig).err).toMatch(/^2 tools$/m);
   });
 
   it('says a data directory without a log has no log, instead of "intact: 0 entries"', () => {
-    const r = spawnSync(process.execPath, [BIN, 'audit', 'verify', '--data-dir', join(dir, 'never-used')], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [BIN, 'audit', 'verify', '--data-dir', join(dir, 'never-used')], {
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/^audit log missing: there is no audit log at /);
   });

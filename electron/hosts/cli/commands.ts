@@ -51,7 +51,9 @@ export async function openServer(
     return EXIT.protocol;
   }
   if (!known.includes(id)) {
-    io.err(`error: no server ${JSON.stringify(id)}${config ? ` in ${config}` : ''}; known: ${known.join(', ') || 'none'}`);
+    io.err(
+      `error: no server ${JSON.stringify(id)}${config ? ` in ${config}` : ''}; known: ${known.join(', ') || 'none'}`,
+    );
     await core.close();
     return EXIT.protocol;
   }
@@ -67,7 +69,10 @@ export async function openServer(
   return { core, id };
 }
 
-/** Consent on this terminal, when there is one: a saved server whose command line nobody confirmed yet is asked about here. */
+/**
+ * Consent on this terminal, when there is one: a saved server whose command line nobody confirmed yet is asked about
+ * here.
+ */
 export function cliConsent(io: Io): ConsentProvider {
   return {
     where: 'this terminal',
@@ -123,7 +128,11 @@ export async function callCommand(args: ParsedArgs, io: Io): Promise<number> {
     answerOnTerminal(core, id, elicit, io);
     let record;
     try {
-      record = await core.ask('calls.request', { serverId: id, tool: toolName, args: callArgs, asTask: args.flags.has('task') || undefined }, COMMAND_LINE);
+      record = await core.ask(
+        'calls.request',
+        { serverId: id, tool: toolName, args: callArgs, asTask: args.flags.has('task') || undefined },
+        COMMAND_LINE,
+      );
     } catch (e) {
       io.err(`error: ${safe((e as Error).message)}`);
       return EXIT.protocol;
@@ -135,7 +144,9 @@ export async function callCommand(args: ParsedArgs, io: Io): Promise<number> {
       if (name === 'approval.requested' && a.callId === callId && a.method === 'tasks/update')
         decideOnTerminal(core, a, args, io).catch((e: Error) => io.err(`error: ${safe(e.message)}`));
     });
-    const approval = record.approvalId ? (await core.ask('approvals.pending', {})).find((a) => a.id === record.approvalId) : undefined;
+    const approval = record.approvalId
+      ? (await core.ask('approvals.pending', {})).find((a) => a.id === record.approvalId)
+      : undefined;
     if (approval?.status === 'pending') await decideOnTerminal(core, approval, args, io);
     const done = await core.ask('calls.wait', { callId: record.id }).finally(off);
     if (args.flags.has('json')) io.out(JSON.stringify(done, null, 2));
@@ -150,7 +161,9 @@ export async function callCommand(args: ParsedArgs, io: Io): Promise<number> {
         io.err(`not sent: ${done.reason ?? 'denied'}${done.error ? ` (${done.error.message})` : ''}`);
         return EXIT.denied;
       default:
-        io.err(`${done.outcome}: ${safe(done.error?.message ?? done.reason ?? '')}${done.error ? ` (code ${done.error.code})` : ''}`);
+        io.err(
+          `${done.outcome}: ${safe(done.error?.message ?? done.reason ?? '')}${done.error ? ` (code ${done.error.code})` : ''}`,
+        );
         return EXIT.protocol;
     }
   } finally {
@@ -165,7 +178,9 @@ export async function decideOnTerminal(core: ConsoleCore, a: Approval, args: Par
   const rule = a.rule?.effect === 'ask' ? a.rule : undefined;
   if (args.flags.has('yes') && rule && !io.isTTY) {
     io.err(approvalText(a));
-    io.err(`Refusing to call: the organisation's policy rule ${safe(rule.id)} asks a person each time, and --yes does not answer it. Nothing was sent.`);
+    io.err(
+      `Refusing to call: the organisation's policy rule ${safe(rule.id)} asks a person each time, and --yes does not answer it. Nothing was sent.`,
+    );
     decide('deny', 'system', `policy rule ${rule.id} asks a person; --yes does not answer it`);
     return;
   }
@@ -181,7 +196,9 @@ export async function decideOnTerminal(core: ConsoleCore, a: Approval, args: Par
     return;
   }
   io.out(approvalText(a));
-  const answer = (await io.ask(a.method === 'tasks/update' ? 'Send these answers? [y/N] ' : 'Send this call? [y/N] ')).trim().toLowerCase();
+  const answer = (await io.ask(a.method === 'tasks/update' ? 'Send these answers? [y/N] ' : 'Send this call? [y/N] '))
+    .trim()
+    .toLowerCase();
   if (answer === 'y' || answer === 'yes') decide('approve', 'user');
   else decide('deny', 'user', 'denied on the terminal');
 }
@@ -196,12 +213,18 @@ function argsFlag(args: ParsedArgs): Record<string, unknown> {
   } catch (e) {
     throw new UsageError(`--args is not JSON: ${(e as Error).message}`);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError('--args must be a JSON object');
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new UsageError('--args must be a JSON object');
   return parsed as Record<string, unknown>;
 }
 
 /** Opens a server, runs `work`, and closes the core; a failure the server reports is exit 2 with its reason. */
-export async function withServer(args: ParsedArgs, io: Io, server: string, work: (core: ConsoleCore, id: string) => Promise<number>): Promise<number> {
+export async function withServer(
+  args: ParsedArgs,
+  io: Io,
+  server: string,
+  work: (core: ConsoleCore, id: string) => Promise<number>,
+): Promise<number> {
   const opened = await openServer(args, io, server);
   if (typeof opened === 'number') return opened;
   try {
@@ -218,7 +241,9 @@ export async function withServer(args: ParsedArgs, io: Io, server: string, work:
 export async function resourcesCommand(args: ParsedArgs, io: Io): Promise<number> {
   const [, sub, server, uri] = args.positional;
   if (sub !== 'list' && sub !== 'read')
-    throw new UsageError(sub ? `unknown resources command ${JSON.stringify(sub)}` : 'resources needs a subcommand: list or read');
+    throw new UsageError(
+      sub ? `unknown resources command ${JSON.stringify(sub)}` : 'resources needs a subcommand: list or read',
+    );
   if (!server) throw new UsageError('name the server');
   if (sub === 'read' && !uri) throw new UsageError('name the resource: resources read <server> <uri>');
   return withServer(args, io, server, async (core, id) => {
@@ -227,7 +252,10 @@ export async function resourcesCommand(args: ParsedArgs, io: Io): Promise<number
       const templates = await core.ask('resources.templates', { serverId: id }, COMMAND_LINE);
       if (args.flags.has('json')) io.out(JSON.stringify({ resources, templates }, null, 2));
       else {
-        for (const r of resources) io.out(`${safe(r.uri, true)}  ${safe(r.title ?? r.name, true)}${r.mimeType ? `  ${safe(r.mimeType, true)}` : ''}`);
+        for (const r of resources)
+          io.out(
+            `${safe(r.uri, true)}  ${safe(r.title ?? r.name, true)}${r.mimeType ? `  ${safe(r.mimeType, true)}` : ''}`,
+          );
         for (const t of templates) io.out(`${safe(t.uriTemplate, true)}  ${safe(t.title ?? t.name, true)}  (template)`);
         io.err(`${plural(resources.length, 'resource')}, ${plural(templates.length, 'template')}`);
       }
@@ -247,10 +275,15 @@ export async function resourcesCommand(args: ParsedArgs, io: Io): Promise<number
   });
 }
 
-/** `prompts list <server>` · `prompts get <server> <name> [--args JSON]` (each with --config, --json, --data-dir, --era) */
+/**
+ * `prompts list <server>` · `prompts get <server> <name> [--args JSON]` (each with --config, --json, --data-dir, --era)
+ */
 export async function promptsCommand(args: ParsedArgs, io: Io): Promise<number> {
   const [, sub, server, name] = args.positional;
-  if (sub !== 'list' && sub !== 'get') throw new UsageError(sub ? `unknown prompts command ${JSON.stringify(sub)}` : 'prompts needs a subcommand: list or get');
+  if (sub !== 'list' && sub !== 'get')
+    throw new UsageError(
+      sub ? `unknown prompts command ${JSON.stringify(sub)}` : 'prompts needs a subcommand: list or get',
+    );
   if (!server) throw new UsageError('name the server');
   if (sub === 'get' && !name) throw new UsageError('name the prompt: prompts get <server> <name>');
   const promptArgs = argsFlag(args);
@@ -269,11 +302,17 @@ export async function promptsCommand(args: ParsedArgs, io: Io): Promise<number> 
       }
       return EXIT.ok;
     }
-    const result = await core.ask('prompts.get', { serverId: id, name: name!, arguments: promptArgs as Record<string, string> }, COMMAND_LINE);
+    const result = await core.ask(
+      'prompts.get',
+      { serverId: id, name: name!, arguments: promptArgs as Record<string, string> },
+      COMMAND_LINE,
+    );
     if (args.flags.has('json')) io.out(JSON.stringify(result, null, 2));
     else
       for (const m of result.messages)
-        io.out(`[${m.role}] ${m.content.type === 'text' ? safe(String(m.content.text)) : `(${safe(m.content.type, true)} block)`}`);
+        io.out(
+          `[${m.role}] ${m.content.type === 'text' ? safe(String(m.content.text)) : `(${safe(m.content.type, true)} block)`}`,
+        );
     return EXIT.ok;
   });
 }

@@ -15,7 +15,9 @@ export async function pingCommand(args: ParsedArgs, io: Io): Promise<number> {
   });
 }
 
-/** `doctor <server>`: connects if it can, and reports what it found and what to try (exit 0 when healthy, 2 otherwise). */
+/**
+ * `doctor <server>`: connects if it can, and reports what it found and what to try (exit 0 when healthy, 2 otherwise).
+ */
 export async function doctorCommand(args: ParsedArgs, io: Io): Promise<number> {
   const server = args.positional[1];
   if (!server) throw new UsageError('name the server');
@@ -50,13 +52,16 @@ export function doctorText(r: DoctorReport): string {
   return lines.join('\n');
 }
 
-/** `trace <server> [--seconds N]`: every message of the connection, both ways, as JSONL on stdout, until interrupted. */
+/**
+ * `trace <server> [--seconds N]`: every message of the connection, both ways, as JSONL on stdout, until interrupted.
+ */
 export async function traceCommand(args: ParsedArgs, io: Io): Promise<number> {
   const server = args.positional[1];
   if (!server) throw new UsageError('name the server');
   const seconds = str(args, 'seconds');
   const limit = seconds === undefined ? undefined : Number(seconds);
-  if (limit !== undefined && !(limit >= 0)) throw new UsageError(`--seconds must be a number, not ${JSON.stringify(seconds)}`);
+  if (limit !== undefined && !(limit >= 0))
+    throw new UsageError(`--seconds must be a number, not ${JSON.stringify(seconds)}`);
   // A reader that stops reading (trace | head) ends the trace, quietly.
   let closed: () => void = () => {};
   let broken = false;
@@ -65,7 +70,12 @@ export async function traceCommand(args: ParsedArgs, io: Io): Promise<number> {
     closed();
   });
   // Subscribed before connecting: the probe and the handshake are in the stream too.
-  const opened = await openServer(args, io, server, (core) => void core.followTrace((e) => broken || io.out(JSON.stringify(e))));
+  const opened = await openServer(
+    args,
+    io,
+    server,
+    (core) => void core.followTrace((e) => broken || io.out(JSON.stringify(e))),
+  );
   if (typeof opened === 'number') return opened;
   const { core } = opened;
   try {

@@ -6,7 +6,8 @@ import { safe } from './format.js';
 import type { Io } from './io.js';
 
 /** What `--elicit` says: content to accept a form with, or a decline / cancel for every question. */
-export type ElicitFlag = { action: 'accept'; content: ElicitationContent } | { action: 'decline' | 'cancel' } | undefined;
+export type ElicitFlag =
+  { action: 'accept'; content: ElicitationContent } | { action: 'decline' | 'cancel' } | undefined;
 
 export function elicitFlag(args: ParsedArgs): ElicitFlag {
   const raw = str(args, 'elicit');
@@ -18,7 +19,8 @@ export function elicitFlag(args: ParsedArgs): ElicitFlag {
   } catch (e) {
     throw new Error(`--elicit is neither JSON nor decline/cancel: ${(e as Error).message}`, { cause: e });
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('--elicit must be a JSON object (the form answer), decline or cancel');
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new Error('--elicit must be a JSON object (the form answer), decline or cancel');
   return { action: 'accept', content: parsed as ElicitationContent };
 }
 
@@ -32,7 +34,8 @@ export function elicitationText(v: ElicitationView): string {
     lines.push(`It wants you to open: ${safe(v.url ?? '', true)}`, `  host: ${safe(v.host ?? 'none', true)}`);
     if (v.urlProblem) lines.push(`  This URL will not be opened: ${v.urlProblem}`);
   } else {
-    for (const [name, p] of Object.entries(properties(v))) lines.push(`  ${safe(name, true)}: ${fieldHint(p, required(v).includes(name))}`);
+    for (const [name, p] of Object.entries(properties(v)))
+      lines.push(`  ${safe(name, true)}: ${fieldHint(p, required(v).includes(name))}`);
   }
   return lines.join('\n');
 }
@@ -48,7 +51,11 @@ function required(v: ElicitationView): string[] {
 }
 
 function fieldHint(p: Record<string, unknown>, isRequired: boolean): string {
-  const choices = Array.isArray(p.enum) ? p.enum : Array.isArray(p.oneOf) ? p.oneOf.map((o: { const?: unknown }) => o.const) : undefined;
+  const choices = Array.isArray(p.enum)
+    ? p.enum
+    : Array.isArray(p.oneOf)
+      ? p.oneOf.map((o: { const?: unknown }) => o.const)
+      : undefined;
   const parts = [String(p.type ?? 'any')];
   if (choices) parts.push(`one of ${choices.map((c) => JSON.stringify(c)).join(', ')}`);
   if (p.default !== undefined) parts.push(`default ${JSON.stringify(p.default)}`);
@@ -91,12 +98,18 @@ export function answerOnTerminal(core: ConsoleCore, serverId: string, flag: Elic
     io.err(elicitationText(v));
     if (flag && (flag.action !== 'accept' || v.mode === 'form')) return send(v, flag);
     if (!io.isTTY) {
-      io.err(`No terminal to ask${v.mode === 'url' ? ' whether you opened the URL' : ' and no --elicit'}: the question is cancelled.`);
+      io.err(
+        `No terminal to ask${v.mode === 'url' ? ' whether you opened the URL' : ' and no --elicit'}: the question is cancelled.`,
+      );
       return send(v, { action: 'cancel' });
     }
     if (v.mode === 'url') {
       if (v.urlProblem) return send(v, { action: 'decline' });
-      const a = (await io.ask('Open it yourself, then answer: did you open it? [y = accept / n = decline / empty = cancel] ')).trim().toLowerCase();
+      const a = (
+        await io.ask('Open it yourself, then answer: did you open it? [y = accept / n = decline / empty = cancel] ')
+      )
+        .trim()
+        .toLowerCase();
       return send(v, { action: a === 'y' || a === 'yes' ? 'accept' : a === 'n' || a === 'no' ? 'decline' : 'cancel' });
     }
     const content: ElicitationContent = {};

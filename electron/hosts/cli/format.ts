@@ -22,7 +22,8 @@ export function toolLine(t: ToolView): string {
   const name = displayName(t);
   const label = name === t.name ? safe(t.name, true) : `${safe(t.name, true)} (${safe(name, true)})`;
   const desc = t.description ? ' — ' + summary(t.description) : '';
-  const stale = (t.needsTaskMode ? ' [needs task mode]' : '') + (t.excluded ? ` [EXCLUDED: ${safe(t.excluded, true)}]` : '');
+  const stale =
+    (t.needsTaskMode ? ' [needs task mode]' : '') + (t.excluded ? ` [EXCLUDED: ${safe(t.excluded, true)}]` : '');
   return `${label} [${t.risk.level}${t.risk.trusted ? '' : ', untrusted'}]${stale}${t.hiddenText.length ? ' [HIDDEN TEXT in ' + t.hiddenText.map((f) => safe(f, true)).join(', ') + ']' : ''}${desc}`;
 }
 
@@ -50,7 +51,11 @@ export function approvalText(a: Approval): string {
     `Server:   ${safe(a.serverId, true)}${a.serverName ? ` (${safe(a.serverName, true)})` : ''}  identity ${a.serverIdentity.slice(0, 16)}…`,
     `Tool:     ${safe(a.tool, true)}${a.toolTitle ? ` (${safe(a.toolTitle, true)})` : ''}  fingerprint ${a.fingerprint.slice(0, 16)}…`,
     `Asked by: ${safe(describeRequester(a.requestedBy), true)}`,
-    ...(a.rule ? [`Policy:   rule ${safe(a.rule.id, true)} (${a.rule.source} policy) asks a person: ${safe(a.rule.reason, true)}`] : []),
+    ...(a.rule
+      ? [
+          `Policy:   rule ${safe(a.rule.id, true)} (${a.rule.source} policy) asks a person: ${safe(a.rule.reason, true)}`,
+        ]
+      : []),
     `Risk:     ${a.risk.level}${a.trusted ? '' : ' — server not trusted: annotations are claims'}`,
     ...a.risk.reasons.map((r) => `          - ${r}`),
     'Annotations:',
@@ -62,14 +67,21 @@ export function approvalText(a: Approval): string {
   ];
   if (a.asTask) lines.push('Runs as a task: the server keeps working on it and the console follows its status.');
   if (a.headers && Object.keys(a.headers).length)
-    lines.push('With these request headers:', ...Object.entries(a.headers).map(([k, v]) => `  ${safe(k, true)}: ${safe(v, true)}`));
+    lines.push(
+      'With these request headers:',
+      ...Object.entries(a.headers).map(([k, v]) => `  ${safe(k, true)}: ${safe(v, true)}`),
+    );
   if (a.validationErrors.length)
-    lines.push('Validation errors (you may still send it):', ...a.validationErrors.map((e) => `  ${safe(e.path, true)}: ${safe(e.message, true)}`));
+    lines.push(
+      'Validation errors (you may still send it):',
+      ...a.validationErrors.map((e) => `  ${safe(e.path, true)}: ${safe(e.message, true)}`),
+    );
   if (a.diff)
     lines.push(
       'The tool changed since it was last seen:',
       ...a.diff.changes.map(
-        (c) => `  ${safe(c.path, true)}: ${safe(JSON.stringify(c.before) ?? 'undefined', true)} -> ${safe(JSON.stringify(c.after) ?? 'undefined', true)}`,
+        (c) =>
+          `  ${safe(c.path, true)}: ${safe(JSON.stringify(c.before) ?? 'undefined', true)} -> ${safe(JSON.stringify(c.after) ?? 'undefined', true)}`,
       ),
     );
   return lines.join('\n');
@@ -100,7 +112,9 @@ export function resultText(r: CallRecord): string {
       case 'resource': {
         const res = (x.resource ?? {}) as Record<string, unknown>;
         const body = typeof res.text === 'string' ? `\n${safe(res.text)}` : ` ${bytesOfBase64(res.blob)} bytes`;
-        out.push(`[resource] <${safe(String(res.uri), true)}>${res.mimeType ? ` (${safe(String(res.mimeType), true)})` : ''}${body}`);
+        out.push(
+          `[resource] <${safe(String(res.uri), true)}>${res.mimeType ? ` (${safe(String(res.mimeType), true)})` : ''}${body}`,
+        );
         break;
       }
       default:

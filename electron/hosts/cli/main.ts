@@ -52,7 +52,21 @@ const FLAGS: Record<string, string[]> = {
   complete: ['no-browser', 'config', 'json', 'data-dir', 'era', 'prompt', 'resource', 'arg', 'value', 'context'],
   doctor: ['no-browser', 'config', 'json', 'data-dir', 'era'],
   trace: ['no-browser', 'config', 'data-dir', 'era', 'seconds'],
-  review: ['no-browser', 'config', 'server', 'format', 'out', 'baseline', 'fail-on', 'write-baseline', 'reason', 'pins', 'write-pins', 'data-dir', 'era'],
+  review: [
+    'no-browser',
+    'config',
+    'server',
+    'format',
+    'out',
+    'baseline',
+    'fail-on',
+    'write-baseline',
+    'reason',
+    'pins',
+    'write-pins',
+    'data-dir',
+    'era',
+  ],
   serve: ['config', 'data-dir', 'port', 'static-dir', 'agent-port', 'policy', 'ship-syslog', 'ship-ca', 'ship-otlp'],
   policy: ['policy', 'agent', 'server', 'tool', 'args', 'identity', 'fingerprint', 'json'],
   agents: ['servers', 'config', 'json', 'data-dir'],
@@ -66,7 +80,10 @@ function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row.push(Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    for (let j = 1; j <= b.length; j++)
+      row.push(
+        Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1)),
+      );
     prev = row;
   }
   return prev[b.length] ?? 0;
@@ -100,9 +117,15 @@ export async function run(
     }
     const sub = args.positional[1];
     if (cmd === 'audit' && sub !== 'verify' && sub !== 'anchor' && sub !== 'pubkey')
-      throw new UsageError(sub ? `unknown audit command ${JSON.stringify(sub)}` : 'audit needs a subcommand: audit verify, anchor or pubkey');
+      throw new UsageError(
+        sub
+          ? `unknown audit command ${JSON.stringify(sub)}`
+          : 'audit needs a subcommand: audit verify, anchor or pubkey',
+      );
     if (cmd === 'policy' && sub !== 'check' && sub !== 'explain')
-      throw new UsageError(sub ? `unknown policy command ${JSON.stringify(sub)}` : 'policy needs a subcommand: policy check or explain');
+      throw new UsageError(
+        sub ? `unknown policy command ${JSON.stringify(sub)}` : 'policy needs a subcommand: policy check or explain',
+      );
     const commands = () => import('./commands.js');
     if (cmd === 'policy') {
       const policy = await import('./policy.js');
@@ -112,7 +135,11 @@ export async function run(
     if (cmd === 'call') return await (await commands()).callCommand(args, io);
     if (cmd === 'audit') {
       const audit = await import('./audit.js');
-      return sub === 'anchor' ? audit.auditAnchorCommand(args, io) : sub === 'pubkey' ? audit.auditPubkeyCommand(args, io) : audit.auditVerifyCommand(args, io);
+      return sub === 'anchor'
+        ? audit.auditAnchorCommand(args, io)
+        : sub === 'pubkey'
+          ? audit.auditPubkeyCommand(args, io)
+          : audit.auditVerifyCommand(args, io);
     }
     if (cmd === 'resources') return await (await commands()).resourcesCommand(args, io);
     if (cmd === 'prompts') return await (await commands()).promptsCommand(args, io);
@@ -123,7 +150,8 @@ export async function run(
     if (cmd === 'review') return await (await import('./review.js')).reviewCommand(args, io);
     if (cmd === 'auth') return await (await import('./auth.js')).authCommand(args, io);
     if (cmd === 'test') return await (await import('./test.js')).testCommand(args, io);
-    if (cmd === 'agents') return await (await import('./agents.js')).agentsCommand(args, io, (await hosted.running?.()) ?? (() => null));
+    if (cmd === 'agents')
+      return await (await import('./agents.js')).agentsCommand(args, io, (await hosted.running?.()) ?? (() => null));
     if (cmd === 'bridge') {
       if (!hosted.bridge) throw new UsageError('bridge is not available from this entry point; use bin/mcp-console.js');
       return await hosted.bridge(args, io);

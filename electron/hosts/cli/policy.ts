@@ -19,9 +19,19 @@ export function policyCheckCommand(args: ParsedArgs, io: Io): number {
     return 1;
   }
   const count = (e: string) => r.file.rules.filter((x) => x.effect === e).length;
-  const summary = { path, hash: r.hash, rules: r.file.rules.length, deny: count('deny'), ask: count('ask'), allow: count('allow') };
+  const summary = {
+    path,
+    hash: r.hash,
+    rules: r.file.rules.length,
+    deny: count('deny'),
+    ask: count('ask'),
+    allow: count('allow'),
+  };
   if (args.flags.has('json')) io.out(JSON.stringify({ ok: true, ...summary }, null, 2));
-  else io.out(`${safe(path)}: a valid policy — ${summary.rules} rules (${summary.deny} deny, ${summary.ask} ask, ${summary.allow} allow)`);
+  else
+    io.out(
+      `${safe(path)}: a valid policy — ${summary.rules} rules (${summary.deny} deny, ${summary.ask} ask, ${summary.allow} allow)`,
+    );
   return 0;
 }
 
@@ -40,7 +50,12 @@ export function policyExplainCommand(args: ParsedArgs, io: Io): number {
   const tool = str(args, 'tool');
   if (!server || !tool) throw new UsageError('policy explain needs --server and --tool');
   const agent = str(args, 'agent') ?? '@person';
-  const requester: Requester = agent === '@person' ? { kind: 'console' } : agent.startsWith('@') ? requesterOf(agent) : { kind: 'agent', name: agent };
+  const requester: Requester =
+    agent === '@person'
+      ? { kind: 'console' }
+      : agent.startsWith('@')
+        ? requesterOf(agent)
+        : { kind: 'agent', name: agent };
   let callArgs: unknown = {};
   const raw = str(args, 'args');
   if (raw !== undefined) {
@@ -59,7 +74,9 @@ export function policyExplainCommand(args: ParsedArgs, io: Io): number {
     serverIdentity: str(args, 'identity'),
     fingerprint: str(args, 'fingerprint'),
   };
-  const e = explainPolicy(compilePolicy([{ kind: 'flag', path, file: r.file }]), call, (p, t) => re2().compile(p).test(t));
+  const e = explainPolicy(compilePolicy([{ kind: 'flag', path, file: r.file }]), call, (p, t) =>
+    re2().compile(p).test(t),
+  );
   const decision = e.verdict ? e.verdict.effect : 'none';
   if (args.flags.has('json')) {
     io.out(JSON.stringify({ decision, rule: e.verdict?.ref ?? null, voided: e.voided, rules: e.rules }, null, 2));
@@ -67,12 +84,18 @@ export function policyExplainCommand(args: ParsedArgs, io: Io): number {
   }
   const who = requester.kind === 'agent' ? `agent ${requester.name}` : agent;
   io.out(`${safe(who)} calling ${safe(server)} / ${safe(tool)}:`);
-  if (e.verdict) io.out(`  ${e.verdict.effect.toUpperCase()} by ${safe(e.verdict.ref.id)}: ${safe(e.verdict.ref.reason)}`);
+  if (e.verdict)
+    io.out(`  ${e.verdict.effect.toUpperCase()} by ${safe(e.verdict.ref.id)}: ${safe(e.verdict.ref.reason)}`);
   else io.out("  no rule decides: the person's own grants apply, or a person is asked");
   for (const v of e.voided) io.out(`  void: ${safe(v.ref.id)} — ${safe(v.why)}`);
   io.out('rules:');
-  for (const x of e.rules) io.out(`  ${x.matches ? '✓' : '·'} ${safe(x.ref.id)} (${x.ref.effect})${x.matches ? '' : ` — ${safe(x.why ?? '')}`}`);
-  io.out("Annotations are read at the spec's defaults, as for a server the person has not trusted; give --identity and --fingerprint for rules bound to them.");
+  for (const x of e.rules)
+    io.out(
+      `  ${x.matches ? '✓' : '·'} ${safe(x.ref.id)} (${x.ref.effect})${x.matches ? '' : ` — ${safe(x.why ?? '')}`}`,
+    );
+  io.out(
+    "Annotations are read at the spec's defaults, as for a server the person has not trusted; give --identity and --fingerprint for rules bound to them.",
+  );
   return 0;
 }
 

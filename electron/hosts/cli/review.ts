@@ -53,15 +53,18 @@ export async function reviewCommand(args: ParsedArgs, io: Io): Promise<number> {
   const config = str(args, 'config');
   if (!config) throw new UsageError('review needs --config F (the servers to review)');
   const format = str(args, 'format') ?? 'md';
-  if (!(REPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be md, json or sarif, not ${JSON.stringify(format)}`);
+  if (!(REPORT_FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`--format must be md, json or sarif, not ${JSON.stringify(format)}`);
   const failOn = (str(args, 'fail-on') ?? 'high') as Severity;
-  if (!LEVELS.includes(failOn)) throw new UsageError(`--fail-on must be low, medium or high, not ${JSON.stringify(failOn)}`);
+  if (!LEVELS.includes(failOn))
+    throw new UsageError(`--fail-on must be low, medium or high, not ${JSON.stringify(failOn)}`);
   const era = str(args, 'era');
   if (era !== undefined && era !== 'auto' && era !== 'modern' && era !== 'legacy')
     throw new UsageError(`--era must be auto, modern or legacy, not ${JSON.stringify(era)}`);
   const writeTo = str(args, 'write-baseline');
   const reason = str(args, 'reason');
-  if (writeTo && !reason?.trim()) throw new UsageError('--write-baseline needs --reason TEXT: say why the current findings are accepted');
+  if (writeTo && !reason?.trim())
+    throw new UsageError('--write-baseline needs --reason TEXT: say why the current findings are accepted');
   const baselineFile = str(args, 'baseline');
   const baseline = baselineFile ? readFileAs(baselineFile, '--baseline', parseBaseline) : undefined;
   const pinsFile = str(args, 'pins');
@@ -120,10 +123,13 @@ export async function reviewCommand(args: ParsedArgs, io: Io): Promise<number> {
     const out = str(args, 'out');
     if (out) writeFileSync(out, text);
     else io.out(text.trimEnd());
-    for (const s of report.servers) if (s.status === 'failed') io.err(`error: server ${safe(s.id, true)} could not be reviewed: ${safe(s.error ?? '', true)}`);
+    for (const s of report.servers)
+      if (s.status === 'failed')
+        io.err(`error: server ${safe(s.id, true)} could not be reviewed: ${safe(s.error ?? '', true)}`);
     // A list the server failed to give marks that part: its tools were reviewed, so the exit code stands on them.
     for (const s of report.servers)
-      for (const p of s.failedParts ?? []) io.err(`warning: server ${safe(s.id, true)}: its ${p.part} were not reviewed: ${safe(p.error, true)}`);
+      for (const p of s.failedParts ?? [])
+        io.err(`warning: server ${safe(s.id, true)}: its ${p.part} were not reviewed: ${safe(p.error, true)}`);
     const over = countAtOrAbove(report, failOn);
     io.err(
       `${report.findings.length} new findings, ${over} at or above ${failOn}${report.suppressed.length ? `, ${report.suppressed.length} accepted in the baseline` : ''}`,

@@ -11,7 +11,11 @@ export const SIGN_IN_LINE = 'sign-in URL: ';
 /** Opens a URL in the system browser: the URL is one argument of a program, never a shell line. */
 function openInBrowser(url: string): void {
   const [cmd, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['rundll32', ['url.dll,FileProtocolHandler', url]] : ['xdg-open', [url]];
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['rundll32', ['url.dll,FileProtocolHandler', url]]
+        : ['xdg-open', [url]];
   execFile(cmd, args, { windowsHide: true }, () => {});
 }
 

@@ -17,14 +17,24 @@ const run = (steps: CollectionRun['steps'], status: CollectionRun['status'] = 'f
   durationMs: 12,
   steps,
 });
-const step = (id: string, status: CollectionRun['steps'][number]['status'], message?: string): CollectionRun['steps'][number] => ({
+const step = (
+  id: string,
+  status: CollectionRun['steps'][number]['status'],
+  message?: string,
+): CollectionRun['steps'][number] => ({
   id,
   label: `call t on s #1`,
   kind: 'call',
   server: 's',
   status,
   failures: message
-    ? [{ kind: 'snapshot', message, diff: { total: 1, entries: [{ path: '/content/0/text', op: 'changed', before: hostileText, after: 'ok' }] } }]
+    ? [
+        {
+          kind: 'snapshot',
+          message,
+          diff: { total: 1, entries: [{ path: '/content/0/text', op: 'changed', before: hostileText, after: 'ok' }] },
+        },
+      ]
     : [],
   hasSnapshot: true,
   durationMs: 3,
@@ -37,7 +47,9 @@ describe('the test reports', () => {
   });
 
   it('writes JUnit a parser reads, whatever a server answered', async () => {
-    const report = junitReport([run([step('one', 'passed'), step('two', 'failed', `differs ${hostileText}`), step('three', 'skipped')])]);
+    const report = junitReport([
+      run([step('one', 'passed'), step('two', 'failed', `differs ${hostileText}`), step('three', 'skipped')]),
+    ]);
     const parsed = (await parse(report)) as {
       tests: number;
       failures: number;

@@ -13,7 +13,8 @@ import { failureText, report, REPORTERS, tally, type Reporter } from './test-rep
 import type { Io } from './io.js';
 
 /**
- * `test COLLECTION… --config F [--reporter junit|tap|md|json] [--out FILE] [--update-snapshots] [--yes] [--against NAME]`:
+ * `test COLLECTION… --config F [--reporter junit|tap|md|json] [--out FILE] [--update-snapshots] [--yes] [--against
+ * NAME]`:
  * runs each collection through the gate (its scope approved once: on the terminal, or by --yes),
  * prints each step's verdict and writes the report. Exit 0 when every step held, 1 when one failed,
  * 2 when a server could not be reached or a collection could not be read, 3 when a run was not approved.
@@ -22,7 +23,8 @@ export async function testCommand(args: ParsedArgs, io: Io): Promise<number> {
   const paths = args.positional.slice(1);
   if (paths.length === 0) throw new UsageError('name at least one collection file');
   const reporter = str(args, 'reporter');
-  if (reporter !== undefined && !REPORTERS.includes(reporter as Reporter)) throw new UsageError(`--reporter must be one of ${REPORTERS.join(', ')}`);
+  if (reporter !== undefined && !REPORTERS.includes(reporter as Reporter))
+    throw new UsageError(`--reporter must be one of ${REPORTERS.join(', ')}`);
   const out = str(args, 'out');
   if (args.flags.has('out') && !out) throw new UsageError('--out needs a file');
   const against = str(args, 'against');
@@ -74,12 +76,24 @@ export async function testCommand(args: ParsedArgs, io: Io): Promise<number> {
 }
 
 /** Asks for one run, has its scope decided here, follows it to its end; null when it was not approved. */
-async function runOne(core: ConsoleCore, path: string, collection: Collection, args: ParsedArgs, io: Io, against?: string): Promise<CollectionRun | null> {
+async function runOne(
+  core: ConsoleCore,
+  path: string,
+  collection: Collection,
+  args: ParsedArgs,
+  io: Io,
+  against?: string,
+): Promise<CollectionRun | null> {
   const runs = core.collectionRuns();
-  const run = runs.request(collection, path, COMMAND_LINE, { against, updateSnapshots: args.flags.has('update-snapshots') });
+  const run = runs.request(collection, path, COMMAND_LINE, {
+    against,
+    updateSnapshots: args.flags.has('update-snapshots'),
+  });
   const scope = [
     `Run collection ${JSON.stringify(safe(collection.name, true))} (${path}): ${run.scope.steps.length} steps on ${run.scope.servers.map((s) => safe(s, true)).join(', ')}`,
-    ...run.scope.steps.map((s) => `  ${safe(s.id, true)}: ${safe(s.label, true)}${s.argsTemplate ? ` ${safe(s.argsTemplate, true)}` : ''}`),
+    ...run.scope.steps.map(
+      (s) => `  ${safe(s.id, true)}: ${safe(s.label, true)}${s.argsTemplate ? ` ${safe(s.argsTemplate, true)}` : ''}`,
+    ),
     ...(run.scope.env.length ? [`  reads from the environment: ${run.scope.env.join(', ')}`] : []),
     'This approves every call above, once each, for this run only (scope sha-256 ' + run.scopeHash.slice(0, 16) + '…).',
   ].join('\n');
@@ -92,7 +106,9 @@ async function runOne(core: ConsoleCore, path: string, collection: Collection, a
     runs.decide(run.id, yes ? 'approve' : 'deny', run.scopeHash, 'user');
     if (!yes) return null;
   } else {
-    io.err(scope + '\nRefusing to run: there is no terminal to ask for approval and --yes was not given. Nothing was sent.');
+    io.err(
+      scope + '\nRefusing to run: there is no terminal to ask for approval and --yes was not given. Nothing was sent.',
+    );
     runs.cancel(run.id);
     return null;
   }
@@ -110,7 +126,10 @@ async function runOne(core: ConsoleCore, path: string, collection: Collection, a
     );
     if (s.status === 'failed') for (const line of failureText(s).split('\n')) io.err(`       ${safe(line)}`);
   }
-  if (done.status === 'unreachable') io.err(`error: could not run ${safe(collection.name, true)}: ${safe(done.error ?? 'a server could not be reached')}`);
+  if (done.status === 'unreachable')
+    io.err(
+      `error: could not run ${safe(collection.name, true)}: ${safe(done.error ?? 'a server could not be reached')}`,
+    );
   return done;
 }
 

@@ -1,5 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { answerClientError, PEER_TIMEOUTS, listenLoopback, ownHosts, plainText as plain, type ConsoleCore } from '../../core/index.js';
+import {
+  answerClientError,
+  PEER_TIMEOUTS,
+  listenLoopback,
+  ownHosts,
+  plainText as plain,
+  type ConsoleCore,
+} from '../../core/index.js';
 import type { AgentRoutes } from './agent-routes.js';
 import { fail, MAX_BODY_BYTES, readRequest, type ReadBody } from './http-adapter.js';
 import { overLimits } from '../../../shared/boundary.js';
@@ -29,15 +36,23 @@ async function admitted(
   // SECURITY: DNS rebinding and browsers: the Host must be this listener, and a page's Origin is refused.
   const host = req.headers.host ?? '';
   if (!ownHosts(port).has(host)) return plain(res, 403, `refused: host ${JSON.stringify(host)} is not this console`);
-  if (req.headers.origin !== undefined) return plain(res, 403, 'refused: agents do not send an Origin; a web page may not use this endpoint');
+  if (req.headers.origin !== undefined)
+    return plain(res, 403, 'refused: agents do not send an Origin; a web page may not use this endpoint');
   const path = req.url ?? '/';
-  if (path !== AGENT_PATH && !path.startsWith(`${AGENT_PATH}?`)) return plain(res, 404, `not found: agents use ${AGENT_PATH}`);
+  if (path !== AGENT_PATH && !path.startsWith(`${AGENT_PATH}?`))
+    return plain(res, 404, `not found: agents use ${AGENT_PATH}`);
   const auth = req.headers.authorization ?? '';
   const token = /^Bearer (\S+)$/i.exec(auth)?.[1];
   const agent = token ? core.agentDoor().authenticate(token) : undefined;
   if (!agent) {
     res.setHeader('WWW-Authenticate', 'Bearer realm="mcp-console", error="invalid_token"');
-    return plain(res, 401, token ? 'refused: this token is unknown or was revoked' : 'refused: send the agent token as "Authorization: Bearer <token>"');
+    return plain(
+      res,
+      401,
+      token
+        ? 'refused: this token is unknown or was revoked'
+        : 'refused: send the agent token as "Authorization: Bearer <token>"',
+    );
   }
   const body = await readRequest(req);
   if (!body) return plain(res, 413, `refused: the body is over ${MAX_BODY_BYTES} bytes`);
@@ -66,10 +81,12 @@ export async function startAgentEndpoint(
 ): Promise<AgentEndpoint> {
   const log = opts.log ?? ((line: string) => process.stderr.write(line + '\n'));
   let port = 0;
-  // The SDK's server is loaded on an agent's first request (agent-routes.ts); until then no agent has a session to tell.
+  // The SDK's server is loaded on an agent's first request (agent-routes.ts); until then no agent has a session to
+  // tell.
   let routes: AgentRoutes | undefined;
   let loading: Promise<AgentRoutes> | undefined;
-  const loaded = (): Promise<AgentRoutes> => (loading ??= import('./agent-routes.js').then(({ AgentRoutes }) => (routes = new AgentRoutes(core, log, port))));
+  const loaded = (): Promise<AgentRoutes> =>
+    (loading ??= import('./agent-routes.js').then(({ AgentRoutes }) => (routes = new AgentRoutes(core, log, port))));
   const offVisible = core.agentDoor().onVisibleChanged((agent) => routes?.visibleChanged(agent));
   const offRevoked = core.agentDoor().onRevoked((agent) => routes?.revoked(agent));
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -65,7 +65,10 @@ export class AgentRoutes {
     }, 1000).unref();
   }
 
-  /** One request of an agent its token named, its body read and within the limits: its 2025 session, or its era's handler. */
+  /**
+   * One request of an agent its token named, its body read and within the limits: its 2025 session, or its era's
+   * handler.
+   */
   async handle(agent: string, req: IncomingMessage, res: ServerResponse, body: ReadBody): Promise<void> {
     // A 2025 session's requests go straight to it (only 2025-era exchanges carry a session).
     const sid = req.headers['mcp-session-id'];
@@ -78,7 +81,8 @@ export class AgentRoutes {
     const request = toWebRequest(req, res, `http://127.0.0.1:${this.port}`, body);
     // Routed on the body parsed once (a body that is not JSON is read by the SDK from the request itself).
     const options = body.parsed === undefined ? undefined : { parsedBody: body.parsed };
-    if (await isLegacyRequest(request, body.parsed, { maxRequestBodySize: MAX_BODY_BYTES })) return this.legacy(agent, req, res, body.parsed);
+    if (await isLegacyRequest(request, body.parsed, { maxRequestBodySize: MAX_BODY_BYTES }))
+      return this.legacy(agent, req, res, body.parsed);
     return sendWebResponse(res, await this.modernFor(agent).fetch(request, options));
   }
 
@@ -86,7 +90,9 @@ export class AgentRoutes {
   private async legacy(agent: string, req: IncomingMessage, res: ServerResponse, parsed: unknown): Promise<void> {
     if (req.headers['mcp-session-id'] !== undefined) return plain(res, 404, 'no such session');
     if (req.method === 'POST' && parsed === undefined) return fail(res, 400, -32700, 'Parse error: Invalid JSON');
-    const init = (Array.isArray(parsed) ? parsed : [parsed]).some((m) => (m as { method?: unknown } | null)?.method === 'initialize');
+    const init = (Array.isArray(parsed) ? parsed : [parsed]).some(
+      (m) => (m as { method?: unknown } | null)?.method === 'initialize',
+    );
     if (req.method !== 'POST' || !init) return fail(res, 400, -32000, 'Bad Request: Server not initialized');
     const server = agentServer(this.core, agent);
     const transport: SessionTransport = new SessionTransport({

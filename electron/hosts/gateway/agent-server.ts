@@ -25,7 +25,8 @@ export function agentServer(core: ConsoleCore, agent: string): Server {
       .catch(() => undefined);
     const tools = visible(core, agent);
     const start = req.params?.cursor === undefined ? 0 : Number(req.params.cursor);
-    if (!Number.isInteger(start) || start < 0 || start > tools.length) throw new ProtocolError(-32602, 'invalid cursor');
+    if (!Number.isInteger(start) || start < 0 || start > tools.length)
+      throw new ProtocolError(-32602, 'invalid cursor');
     const page = tools.slice(start, start + PAGE).map((t) => t.def);
     return { tools: page as never, ...(start + PAGE < tools.length && { nextCursor: String(start + PAGE) }) };
   });
@@ -35,12 +36,17 @@ export function agentServer(core: ConsoleCore, agent: string): Server {
       token === undefined
         ? undefined
         : (p: { progress: number; total?: number; message?: string }) =>
-            void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, ...p } }).catch(() => {});
+            void ctx.mcpReq
+              .notify({ method: 'notifications/progress', params: { progressToken: token, ...p } })
+              .catch(() => {});
     try {
-      return (await core.agentDoor().call(agent, req.params.name, req.params.arguments ?? {}, { signal: ctx.mcpReq.signal, onProgress })) as never;
+      return (await core
+        .agentDoor()
+        .call(agent, req.params.name, req.params.arguments ?? {}, { signal: ctx.mcpReq.signal, onProgress })) as never;
     } catch (e) {
       if (e instanceof CoreError && e.code === 'unknown-tool') throw new ProtocolError(-32602, e.message);
-      if (e instanceof CoreError) return { content: [{ type: 'text', text: `MCP Console: ${e.message}` }], isError: true };
+      if (e instanceof CoreError)
+        return { content: [{ type: 'text', text: `MCP Console: ${e.message}` }], isError: true };
       throw e;
     }
   });

@@ -17,7 +17,12 @@ export interface AgentSocket {
  * agent it carries; from then on the connection is that agent's MCP connection (both eras, as
  * `serveStdio` serves them), until the agent is revoked or either side goes.
  */
-export function startAgentSocket(core: ConsoleCore, dataDir: string, httpUrl?: string, log: (line: string) => void = () => {}): Promise<AgentSocket> {
+export function startAgentSocket(
+  core: ConsoleCore,
+  dataDir: string,
+  httpUrl?: string,
+  log: (line: string) => void = () => {},
+): Promise<AgentSocket> {
   const path = socketPath(dataDir);
   prepareSocketDir(path);
   const open = new Map<Socket, { agent?: string; handle?: StdioServerHandle }>();
@@ -64,7 +69,8 @@ export function startAgentSocket(core: ConsoleCore, dataDir: string, httpUrl?: s
           // The transport starts listening within this turn; flowing starts once it does.
           setImmediate(() => socket.resume());
         },
-        (e: Error) => socket.end(JSON.stringify({ ok: false, error: `the console cannot serve agents: ${e.message}` }) + '\n'),
+        (e: Error) =>
+          socket.end(JSON.stringify({ ok: false, error: `the console cannot serve agents: ${e.message}` }) + '\n'),
       );
     };
     socket.on('data', onHello);

@@ -88,7 +88,8 @@ class ConsoleLink {
         } catch {
           return fail('MCP Console answered the bridge with something it does not understand');
         }
-        if (!answer.ok) return fail(`MCP Console refused agent ${JSON.stringify(this.agent)}: ${answer.error ?? 'no reason given'}`);
+        if (!answer.ok)
+          return fail(`MCP Console refused agent ${JSON.stringify(this.agent)}: ${answer.error ?? 'no reason given'}`);
         s.removeAllListeners('error');
         this.attach(s, buf.subarray(nl + 1));
         this.why = '';
@@ -138,7 +139,10 @@ class ConsoleLink {
     }, RETRY_MS);
   }
 
-  /** A console reached after the host's handshake gets that handshake, once per connection; the host hears its tools changed. */
+  /**
+   * A console reached after the host's handshake gets that handshake, once per connection; the host hears its tools
+   * changed.
+   */
   private handshake(s: Socket): void {
     if (!this.init || this.initOn === s) return;
     this.initOn = s;
@@ -147,19 +151,33 @@ class ConsoleLink {
     this.toHost(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }));
   }
 
-  /** One message from the host: measured, then carried to the console (replaying the handshake after a reconnect), or answered here. */
+  /**
+   * One message from the host: measured, then carried to the console (replaying the handshake after a reconnect), or
+   * answered here.
+   */
   async onMessage(line: string): Promise<void> {
     let msg: Msg;
     try {
       msg = JSON.parse(line) as Msg;
     } catch {
-      return void this.toHost(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
+      return void this.toHost(
+        JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }),
+      );
     }
     // SECURITY: measured before the bridge keeps or copies it (the handshake is replayed from it).
     const over = overLimits(msg);
     if (over) {
-      const id = msg !== null && typeof msg === 'object' && (typeof msg.id === 'number' || typeof msg.id === 'string') ? msg.id : null;
-      return void this.toHost(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32600, message: `refused by MCP Console: the message ${over}` } }));
+      const id =
+        msg !== null && typeof msg === 'object' && (typeof msg.id === 'number' || typeof msg.id === 'string')
+          ? msg.id
+          : null;
+      return void this.toHost(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          error: { code: -32600, message: `refused by MCP Console: the message ${over}` },
+        }),
+      );
     }
     if (msg.method === 'initialize') this.init = msg;
     const s = await this.open();
@@ -200,7 +218,8 @@ export async function bridgeCommand(opts: { agent: string; dataDir?: string }, i
     'data',
     lineSplitter((raw) => {
       const line = raw.replace(/\r$/, '');
-      if (line.trim()) chain = chain.then(() => link.onMessage(line)).catch((e: Error) => io.err(`mcp-console bridge: ${e.message}`));
+      if (line.trim())
+        chain = chain.then(() => link.onMessage(line)).catch((e: Error) => io.err(`mcp-console bridge: ${e.message}`));
     }),
   );
   return new Promise((resolve) => {
@@ -232,7 +251,12 @@ function local(msg: Msg, why: string): Record<string, unknown> | null {
   switch (msg.method) {
     case 'initialize': {
       const asked = typeof msg.params?.protocolVersion === 'string' ? msg.params.protocolVersion : '2025-11-25';
-      return reply({ protocolVersion: asked, capabilities: { tools: { listChanged: true } }, serverInfo: GATEWAY_INFO, instructions: `Not connected: ${why}` });
+      return reply({
+        protocolVersion: asked,
+        capabilities: { tools: { listChanged: true } },
+        serverInfo: GATEWAY_INFO,
+        instructions: `Not connected: ${why}`,
+      });
     }
     case 'ping':
       return reply({});

@@ -42,8 +42,16 @@ export function toWebRequest(req: IncomingMessage, res: ServerResponse, origin: 
     if (!res.writableFinished) controller.abort();
   });
   const { raw, parsed } = body;
-  const inBody = parsed === undefined && raw !== undefined ? new Uint8Array(raw.buffer as ArrayBuffer, raw.byteOffset, raw.length) : undefined;
-  return new Request(origin + (req.url ?? '/'), { method: req.method, headers, body: inBody, signal: controller.signal });
+  const inBody =
+    parsed === undefined && raw !== undefined
+      ? new Uint8Array(raw.buffer as ArrayBuffer, raw.byteOffset, raw.length)
+      : undefined;
+  return new Request(origin + (req.url ?? '/'), {
+    method: req.method,
+    headers,
+    body: inBody,
+    signal: controller.signal,
+  });
 }
 
 /**
@@ -105,5 +113,7 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
 
 /** A JSON-RPC error as the whole answer, with its HTTP status (as the SDK's transport words them). */
 export function fail(res: ServerResponse, status: number, code: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+  res
+    .writeHead(status, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }

@@ -38,19 +38,26 @@ export function prepareSocketDir(path: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const st = statSync(dir);
   // SECURITY: a folder another user made (in /tmp, say) could let them in, or swap the socket.
-  if (process.getuid && st.uid !== process.getuid()) throw new Error(`${dir} belongs to another user; refusing to put the agent socket there`);
+  if (process.getuid && st.uid !== process.getuid())
+    throw new Error(`${dir} belongs to another user; refusing to put the agent socket there`);
   chmodSync(dir, 0o700);
   rmSync(path, { force: true });
 }
 
 export function writeAddress(dataDir: string, address: GatewayAddress): void {
   const started = processStart(address.pid);
-  writeFileAtomic(addressFile(dataDir), JSON.stringify({ ...address, ...(started && started !== 'zombie' && { started }) }) + '\n');
+  writeFileAtomic(
+    addressFile(dataDir),
+    JSON.stringify({ ...address, ...(started && started !== 'zombie' && { started }) }) + '\n',
+  );
 }
 
 export function readAddress(dataDir: string): GatewayAddress | null {
   try {
-    const a = parseMeasured(readPlacedText(addressFile(dataDir), 'the address file', 64 * 1024), 'the address file') as GatewayAddress;
+    const a = parseMeasured(
+      readPlacedText(addressFile(dataDir), 'the address file', 64 * 1024),
+      'the address file',
+    ) as GatewayAddress;
     return typeof a.socket === 'string' ? a : null;
   } catch {
     return null;
@@ -65,5 +72,7 @@ export function removeAddress(dataDir: string, socket: string): void {
 /** The process id of the console running on this data directory (its address file names a live process), or null. */
 export function consoleRunning(dataDir: string): number | null {
   const a = readAddress(dataDir);
-  return a && a.pid !== process.pid && processAlive(a.pid, typeof a.started === 'string' ? a.started : undefined) ? a.pid : null;
+  return a && a.pid !== process.pid && processAlive(a.pid, typeof a.started === 'string' ? a.started : undefined)
+    ? a.pid
+    : null;
 }

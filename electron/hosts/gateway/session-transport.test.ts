@@ -20,7 +20,10 @@ beforeEach(async () => {
   server.setRequestHandler('tools/call', async (req, ctx) => {
     const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
     if (req.params.name === 'progress') {
-      await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: 7, progress: 1, message: 'half' } });
+      await ctx.mcpReq.notify({
+        method: 'notifications/progress',
+        params: { progressToken: 7, progress: 1, message: 'half' },
+      });
       return text('done');
     }
     if (req.params.name === 'wait') await new Promise<void>((r) => (release = r));
@@ -104,7 +107,9 @@ describe('a 2025 session over SessionTransport', () => {
     const slow = await waiting; // headers arrive after upgradeAfterMs, before the answer
     expect(slow.headers.get('content-type')).toBe('text/event-stream');
     release();
-    expect(events(await slow.text())).toEqual([{ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'hi wait' }] } }]);
+    expect(events(await slow.text())).toEqual([
+      { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'hi wait' }] } },
+    ]);
   });
 
   it('refuses what the SDK transport refuses, with the same statuses', async () => {
@@ -136,14 +141,19 @@ describe('a 2025 session over SessionTransport', () => {
   it("carries the session's own notifications on its one GET stream, and ends on DELETE", async () => {
     const sid = await open();
     const ac = new AbortController();
-    const stream = await fetch(url, { headers: { accept: 'text/event-stream', 'mcp-session-id': sid }, signal: ac.signal });
+    const stream = await fetch(url, {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': sid },
+      signal: ac.signal,
+    });
     expect(stream.headers.get('content-type')).toBe('text/event-stream');
     expect((await fetch(url, { headers: { accept: 'text/event-stream', 'mcp-session-id': sid } })).status).toBe(409);
     expect((await fetch(url, { headers: { accept: 'application/json', 'mcp-session-id': sid } })).status).toBe(406);
     await server.sendToolListChanged();
     const reader = stream.body!.getReader();
     const { value } = await reader.read();
-    expect(events(new TextDecoder().decode(value))).toEqual([{ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }]);
+    expect(events(new TextDecoder().decode(value))).toEqual([
+      { jsonrpc: '2.0', method: 'notifications/tools/list_changed' },
+    ]);
     ac.abort();
 
     const del = await fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': sid } });
@@ -158,6 +168,10 @@ describe('a 2025 session over SessionTransport', () => {
     await new Promise((r) => setTimeout(r, 20));
     await server.close();
     const r = await waiting;
-    expect(await r.json()).toEqual({ jsonrpc: '2.0', id: 5, error: { code: -32000, message: 'MCP Console closed this session' } });
+    expect(await r.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 5,
+      error: { code: -32000, message: 'MCP Console closed this session' },
+    });
   });
 });

@@ -12,12 +12,19 @@ import {
 
 /** The most messages one POST may carry (as the SDK's own transport). */
 export const MAX_BATCH = 100;
-/** A call not answered within this long gets its answer as an event stream (headers now, keep-alives while it waits). */
+/**
+ * A call not answered within this long gets its answer as an event stream (headers now, keep-alives while it waits).
+ */
 export const UPGRADE_AFTER_MS = 1000;
 /** A comment on an idle event stream this often, so that nothing between ends it for being idle. */
 export const KEEP_ALIVE_MS = 15_000;
 
-const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' };
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
 
 /** The answer to one POST that carried requests: JSON when it is ready soon and alone, an event stream otherwise. */
 interface Exchange {
@@ -55,7 +62,13 @@ export class SessionTransport implements Transport {
   private readonly byRequest = new Map<RequestId, Exchange>();
   private standalone: { res: ServerResponse; timer: NodeJS.Timeout } | null = null;
 
-  constructor(private readonly hooks: { onsessioninitialized?(id: string): void; onsessionclosed?(id: string): void; upgradeAfterMs?: number } = {}) {}
+  constructor(
+    private readonly hooks: {
+      onsessioninitialized?(id: string): void;
+      onsessionclosed?(id: string): void;
+      upgradeAfterMs?: number;
+    } = {},
+  ) {}
 
   async start(): Promise<void> {}
 
@@ -85,7 +98,8 @@ export class SessionTransport implements Transport {
     if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? ''))
       return fail(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
     if (body === undefined) return fail(res, 400, -32700, 'Parse error: Invalid JSON');
-    if (Array.isArray(body) && body.length > MAX_BATCH) return fail(res, 400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH} messages`);
+    if (Array.isArray(body) && body.length > MAX_BATCH)
+      return fail(res, 400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH} messages`);
     let messages: Message[];
     try {
       messages = (Array.isArray(body) ? body : [body]).map((m) => parseJSONRPCMessage(m) as Message);
@@ -94,7 +108,8 @@ export class SessionTransport implements Transport {
     }
     if (messages.some(isInitialize)) {
       if (this.initialized) return fail(res, 400, -32600, 'Invalid Request: Server already initialized');
-      if (messages.length > 1) return fail(res, 400, -32600, 'Invalid Request: Only one initialization request is allowed');
+      if (messages.length > 1)
+        return fail(res, 400, -32600, 'Invalid Request: Only one initialization request is allowed');
       this.sessionId = randomUUID();
       this.initialized = true;
       this.hooks.onsessioninitialized?.(this.sessionId);
@@ -127,13 +142,17 @@ export class SessionTransport implements Transport {
       this.onmessage?.({
         jsonrpc: '2.0',
         method: 'notifications/cancelled',
-        params: { requestId: id, reason: 'the agent closed its request before the answer (its client gave up, or it went away)' },
+        params: {
+          requestId: id,
+          reason: 'the agent closed its request before the answer (its client gave up, or it went away)',
+        },
       });
     }
   }
 
   private get(req: IncomingMessage, res: ServerResponse): void {
-    if (!(req.headers.accept ?? '').includes('text/event-stream')) return fail(res, 406, -32000, 'Not Acceptable: Client must accept text/event-stream');
+    if (!(req.headers.accept ?? '').includes('text/event-stream'))
+      return fail(res, 406, -32000, 'Not Acceptable: Client must accept text/event-stream');
     if (!this.valid(req, res)) return;
     if (this.standalone) return fail(res, 409, -32000, 'Conflict: Only one SSE stream is allowed per session');
     res.writeHead(200, { ...SSE_HEADERS, 'mcp-session-id': this.sessionId! });
@@ -155,13 +174,20 @@ export class SessionTransport implements Transport {
     if (id !== this.sessionId) return (fail(res, 404, -32001, 'Session not found'), false);
     const version = req.headers['mcp-protocol-version'];
     if (version !== undefined && !this.versions.includes(String(version))) {
-      fail(res, 400, -32000, `Bad Request: Unsupported protocol version: ${String(version)} (supported versions: ${this.versions.join(', ')})`);
+      fail(
+        res,
+        400,
+        -32000,
+        `Bad Request: Unsupported protocol version: ${String(version)} (supported versions: ${this.versions.join(', ')})`,
+      );
       return false;
     }
     return true;
   }
 
-  /** From now on the exchange is an event stream: its headers leave now, and a comment keeps it alive while it waits. */
+  /**
+   * From now on the exchange is an event stream: its headers leave now, and a comment keeps it alive while it waits.
+   */
   private upgrade(ex: Exchange): void {
     if (ex.sse || ex.res.writableEnded || ex.res.destroyed) return;
     ex.sse = true;
@@ -220,7 +246,9 @@ export class SessionTransport implements Transport {
         );
       else {
         const all = ex.ids.map((rid) => ex.answers.get(rid) ?? closedAnswer(rid));
-        ex.res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(all.length === 1 ? all[0] : all));
+        ex.res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify(all.length === 1 ? all[0] : all));
       }
     }
     if (this.standalone) {

@@ -10,7 +10,11 @@ export const portFile = (dataDir: string) => join(dataDir, 'agent-endpoint.json'
 
 function readSavedPort(dataDir: string): number | undefined {
   try {
-    const port = (parseMeasured(readPlacedText(portFile(dataDir), 'the port file', 64 * 1024), 'the port file') as { port?: unknown }).port;
+    const port = (
+      parseMeasured(readPlacedText(portFile(dataDir), 'the port file', 64 * 1024), 'the port file') as {
+        port?: unknown;
+      }
+    ).port;
     return typeof port === 'number' && Number.isInteger(port) && port > 0 && port <= 65535 ? port : undefined;
   } catch {
     return undefined;
@@ -35,15 +39,29 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-/** Starts the approval gateway of a running console: the HTTP endpoint, the bridge's local channel, and the watch on agents.json. */
-export async function startGateway(core: ConsoleCore, dataDir: string, opts: { port?: number; log?: (line: string) => void } = {}): Promise<Gateway> {
+/**
+ * Starts the approval gateway of a running console: the HTTP endpoint, the bridge's local channel, and the watch on
+ * agents.json.
+ */
+export async function startGateway(
+  core: ConsoleCore,
+  dataDir: string,
+  opts: { port?: number; log?: (line: string) => void } = {},
+): Promise<Gateway> {
   // One console serves the agents of a data directory: a second would take the first one's socket.
   const other = consoleRunning(dataDir);
-  if (other !== null) throw new Error(`another MCP Console (process ${other}) already serves agents for ${dataDir}; stop it, or use another --data-dir`);
+  if (other !== null)
+    throw new Error(
+      `another MCP Console (process ${other}) already serves agents for ${dataDir}; stop it, or use another --data-dir`,
+    );
   // The endpoint keeps the port it first had (agents' configs name it): saved once, reused on every start.
   const saved = readSavedPort(dataDir);
   const asked = opts.port && opts.port > 0 ? opts.port : undefined;
-  const http = await startAgentEndpoint(core, { ...opts, port: asked ?? saved ?? 0, orAnyPort: asked === undefined && saved !== undefined });
+  const http = await startAgentEndpoint(core, {
+    ...opts,
+    port: asked ?? saved ?? 0,
+    orAnyPort: asked === undefined && saved !== undefined,
+  });
   if (http.taken === undefined && http.port !== saved) savePort(dataDir, http.port);
   const problem =
     http.taken === undefined

@@ -18,7 +18,9 @@ describe('a page opened in browser mode', () => {
 
   it('has the MCP SDK loaded while the person looks, so the first connect does not wait for it', async () => {
     expect(sdkIfLoaded(), 'a serve with no page leaves the SDK out').toBeUndefined();
-    const ws = new WebSocket(`ws://127.0.0.1:${s.port}/ws?token=${encodeURIComponent(s.token)}`, { headers: { Origin: `http://127.0.0.1:${s.port}` } });
+    const ws = new WebSocket(`ws://127.0.0.1:${s.port}/ws?token=${encodeURIComponent(s.token)}`, {
+      headers: { Origin: `http://127.0.0.1:${s.port}` },
+    });
     await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
     await vi.waitFor(() => expect(sdkIfLoaded()?.Client).toBeTypeOf('function'), { timeout: 5000 });
     ws.close();

@@ -6,7 +6,10 @@ import { startWebServer } from './web-server.js';
 /** This install's folder: its package.json's, or five levels above this compiled file (out/node/electron/hosts/web). */
 const ROOT = APP_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..');
 
-/** Where the built renderer lives (out/renderer), whichever build this runs from (out/node, or the command line's bundle out/cli). */
+/**
+ * Where the built renderer lives (out/renderer), whichever build this runs from (out/node, or the command line's bundle
+ * out/cli).
+ */
 export const RENDERER_DIR = join(ROOT, 'out', 'renderer');
 
 /**
@@ -33,7 +36,11 @@ export interface ServeOptions {
 }
 
 /** The approval gateway, started beside browser mode by the launcher (hosts do not import each other). */
-export type StartAgents = (core: ConsoleCore, dataDir: string, port: number) => Promise<{ url: string; problem?: string; close(): Promise<void> }>;
+export type StartAgents = (
+  core: ConsoleCore,
+  dataDir: string,
+  port: number,
+) => Promise<{ url: string; problem?: string; close(): Promise<void> }>;
 
 /** Where browser mode says what it does: the address on `out`, the rest on `err`. */
 export interface ServeIo {
@@ -79,11 +86,17 @@ export async function serveCommand(opts: ServeOptions, io: ServeIo, startAgents?
     await core.close();
     return 2;
   }
-  const gateway = () => ({ httpUrl: agents?.url, bridgeCommand: [...CLI_COMMAND, 'bridge', '--data-dir', dataDir, '--agent'] });
+  const gateway = () => ({
+    httpUrl: agents?.url,
+    bridgeCommand: [...CLI_COMMAND, 'bridge', '--data-dir', dataDir, '--agent'],
+  });
   const server = await startWebServer(core, {
     port,
     staticDir: opts.staticDir ?? RENDERER_DIR,
-    overrides: { 'agents.gateway': gateway, 'console.problems': () => [...problems, ...configWarnings.map((w) => `--config ${w}`)] },
+    overrides: {
+      'agents.gateway': gateway,
+      'console.problems': () => [...problems, ...configWarnings.map((w) => `--config ${w}`)],
+    },
   });
   io.out(`MCP Console ready at ${server.url}`);
   if (agents) io.out(`MCP Console agent endpoint at ${agents.url}`);

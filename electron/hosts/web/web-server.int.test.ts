@@ -31,7 +31,9 @@ function get(
 /** Opens a WebSocket; resolves with it open, or rejects with the HTTP status of the refusal. */
 function open(port: number, token: string | null, headers: Record<string, string> = {}): Promise<WebSocket> {
   const q = token === null ? '' : `?token=${encodeURIComponent(token)}`;
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws${q}`, { headers: { Origin: `http://127.0.0.1:${port}`, ...headers } });
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws${q}`, {
+    headers: { Origin: `http://127.0.0.1:${port}`, ...headers },
+  });
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve(ws));
     ws.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
@@ -115,7 +117,16 @@ describe('browser mode server', () => {
     // Only a page of this console, holding the token, gets a session.
     expect((await get(s.port, '/session', { ...own, 'X-Console-Token': 'x'.repeat(43) }, 'POST')).status).toBe(403);
     expect((await get(s.port, '/session', { Host: own.Host, 'X-Console-Token': s.token }, 'POST')).status).toBe(403);
-    expect((await get(s.port, '/session', { Host: own.Host, Origin: 'http://evil.test', 'X-Console-Token': s.token }, 'POST')).status).toBe(403);
+    expect(
+      (
+        await get(
+          s.port,
+          '/session',
+          { Host: own.Host, Origin: 'http://evil.test', 'X-Console-Token': s.token },
+          'POST',
+        )
+      ).status,
+    ).toBe(403);
     const r = await get(s.port, '/session', { ...own, 'X-Console-Token': s.token }, 'POST');
     expect(r.status).toBe(204);
     const cookie = String((r.headers['set-cookie'] as string[])[0]);
@@ -126,7 +137,9 @@ describe('browser mode server', () => {
     const ws = await open(s.port, null, { Cookie: `other=1; ${pair}` });
     expect((await rpc(ws, 1, 'servers.list')).ok).toBe(true);
     ws.close();
-    await expect(open(s.port, null, { Cookie: `${pair.split('=')[0]}=${'y'.repeat(43)}` })).rejects.toThrow(/refused 403/);
+    await expect(open(s.port, null, { Cookie: `${pair.split('=')[0]}=${'y'.repeat(43)}` })).rejects.toThrow(
+      /refused 403/,
+    );
     await expect(open(s.port, null, { Cookie: pair, Origin: 'http://evil.test' })).rejects.toThrow(/refused 403/);
   });
 
@@ -142,7 +155,10 @@ describe('browser mode server', () => {
         ok: false,
         error: { code: 'unknown-request' },
       });
-      expect(await rpc(ws, 2, 'servers.connect', { command: 'sh' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+      expect(await rpc(ws, 2, 'servers.connect', { command: 'sh' })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-input' },
+      });
       expect(h.core.listServers()).toEqual([]);
       const events: string[] = [];
       ws.on('message', (d) => {
@@ -150,8 +166,14 @@ describe('browser mode server', () => {
         if (m.event) events.push(m.event);
       });
       const cfg = fixtureStdio();
-      expect(await rpc(ws, 3, 'servers.add', { id: 'fx', config: cfg })).toMatchObject({ ok: true, value: { id: 'fx' } });
-      expect(await rpc(ws, 4, 'servers.connect', { serverId: 'fx' })).toMatchObject({ ok: true, value: { status: 'connected' } });
+      expect(await rpc(ws, 3, 'servers.add', { id: 'fx', config: cfg })).toMatchObject({
+        ok: true,
+        value: { id: 'fx' },
+      });
+      expect(await rpc(ws, 4, 'servers.connect', { serverId: 'fx' })).toMatchObject({
+        ok: true,
+        value: { status: 'connected' },
+      });
       expect(events).toEqual(expect.arrayContaining(['server.status', 'catalog.changed']));
       const tools = await rpc(ws, 5, 'tools.list', {});
       expect((tools.value as unknown[]).length).toBe(261);
@@ -170,16 +192,21 @@ describe('browser mode server', () => {
         const m = JSON.parse(d.toString());
         seen.push(m.event ?? `reply ${m.id}`);
       });
-      const asked = await rpc(ws, 12, 'calls.request', { serverId: 'fx-order', tool: 'echo', args: { message: 'in order' } });
+      const asked = await rpc(ws, 12, 'calls.request', {
+        serverId: 'fx-order',
+        tool: 'echo',
+        args: { message: 'in order' },
+      });
       expect(asked.ok).toBe(true);
-      // The request raised, in this order: its audit entry, the call's update, the approval asked for; then came the reply.
+      // The request raised, in this order: its audit entry, the call's update, the approval asked for; then came the
+      // reply.
       const before = seen.slice(0, seen.indexOf('reply 12'));
-      expect([...new Set(before.filter((e) => ['audit.appended', 'call.updated', 'approval.requested'].includes(e)))]).toEqual([
-        'audit.appended',
-        'call.updated',
-        'approval.requested',
-      ]);
-      expect(await rpc(ws, 13, 'calls.cancel', { callId: (asked.value as { id: string }).id })).toMatchObject({ ok: true });
+      expect([
+        ...new Set(before.filter((e) => ['audit.appended', 'call.updated', 'approval.requested'].includes(e))),
+      ]).toEqual(['audit.appended', 'call.updated', 'approval.requested']);
+      expect(await rpc(ws, 13, 'calls.cancel', { callId: (asked.value as { id: string }).id })).toMatchObject({
+        ok: true,
+      });
     } finally {
       ws.close();
     }
@@ -204,7 +231,10 @@ describe('browser mode server', () => {
       // Not a page's request: nothing sends the events early; they wait for the window to close.
       const t0 = performance.now();
       const asked = h.core.requestCall('fx-window', 'echo', { message: 'windowed' }, CONSOLE_USER);
-      await vi.waitFor(() => expect(seen.map((e) => e.event)).toContain('approval.requested'), { timeout: 5000, interval: 2 });
+      await vi.waitFor(() => expect(seen.map((e) => e.event)).toContain('approval.requested'), {
+        timeout: 5000,
+        interval: 2,
+      });
       const burst = seen.filter((e) => ['audit.appended', 'call.updated', 'approval.requested'].includes(e.event));
       expect(burst[0]!.at - t0).toBeGreaterThanOrEqual(10);
       expect(burst.at(-1)!.at - burst[0]!.at).toBeLessThan(5);
@@ -215,7 +245,10 @@ describe('browser mode server', () => {
   });
 });
 
-/** Opens a WebSocket by hand (so that frames a real client never sends can be written); resolves with the raw socket after the 101. */
+/**
+ * Opens a WebSocket by hand (so that frames a real client never sends can be written); resolves with the raw socket
+ * after the 101.
+ */
 function rawSocket(port: number, token: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const sock = connect(port, '127.0.0.1', () => {
@@ -291,36 +324,52 @@ describe('browser mode under hostile frames', () => {
   });
 
   const cases: [string, () => Buffer, number][] = [
-    ['a frame that declares more than the size limit', () => frame(0x1, Buffer.alloc(16), { declared: MAX_MESSAGE_BYTES + 1 }), 1009],
+    [
+      'a frame that declares more than the size limit',
+      () => frame(0x1, Buffer.alloc(16), { declared: MAX_MESSAGE_BYTES + 1 }),
+      1009,
+    ],
     ['a real 17 MB message', () => frame(0x1, Buffer.alloc(17 * 1024 * 1024, 0x61)), 1009],
     ['invalid UTF-8 in a text frame', () => frame(0x1, Buffer.from([0x7b, 0xff, 0xfe, 0x7d])), 1007],
     ['an unmasked client frame', () => frame(0x1, Buffer.from('{}'), { mask: false }), 1002],
     ['a reserved opcode', () => frame(0x3, Buffer.from('x')), 1002],
   ];
 
-  it.each(cases)('%s closes that one socket with the right code; the console, its servers and other pages go on', async (_name, bytes, code) => {
-    const other = await open(s.port, s.token);
-    try {
-      const connected = await rpc(other, 1, 'servers.connect', { serverId: 'fx' });
-      expect(connected).toMatchObject({ ok: true, value: { status: 'connected' } });
-      const sock = await rawSocket(s.port, s.token);
-      const before = logged.length;
-      expect(await closeCodeAfter(sock, bytes())).toBe(code);
-      expect(logged.slice(before).join('\n')).toMatch(/closed a page connection after a bad frame/);
-      // The other page still makes a call through the gate, and the server is still the same process.
-      const asked = await rpc(other, 2, 'calls.request', { serverId: 'fx', tool: 'echo', args: { message: 'still here' } });
-      expect(asked.ok).toBe(true);
-      const rec = asked.value as { id: string; approvalId: string; argsHash: string };
-      expect(await rpc(other, 3, 'approvals.decide', { approvalId: rec.approvalId, decision: 'approve', argsHash: rec.argsHash, scope: 'once' })).toMatchObject(
-        { ok: true },
-      );
-      const done = await rpc(other, 4, 'calls.wait', { callId: rec.id });
-      expect(done).toMatchObject({ ok: true, value: { outcome: 'ok' } });
-      expect(h.core.view('fx').status).toBe('connected');
-    } finally {
-      other.close();
-    }
-  });
+  it.each(cases)(
+    '%s closes that one socket with the right code; the console, its servers and other pages go on',
+    async (_name, bytes, code) => {
+      const other = await open(s.port, s.token);
+      try {
+        const connected = await rpc(other, 1, 'servers.connect', { serverId: 'fx' });
+        expect(connected).toMatchObject({ ok: true, value: { status: 'connected' } });
+        const sock = await rawSocket(s.port, s.token);
+        const before = logged.length;
+        expect(await closeCodeAfter(sock, bytes())).toBe(code);
+        expect(logged.slice(before).join('\n')).toMatch(/closed a page connection after a bad frame/);
+        // The other page still makes a call through the gate, and the server is still the same process.
+        const asked = await rpc(other, 2, 'calls.request', {
+          serverId: 'fx',
+          tool: 'echo',
+          args: { message: 'still here' },
+        });
+        expect(asked.ok).toBe(true);
+        const rec = asked.value as { id: string; approvalId: string; argsHash: string };
+        expect(
+          await rpc(other, 3, 'approvals.decide', {
+            approvalId: rec.approvalId,
+            decision: 'approve',
+            argsHash: rec.argsHash,
+            scope: 'once',
+          }),
+        ).toMatchObject({ ok: true });
+        const done = await rpc(other, 4, 'calls.wait', { callId: rec.id });
+        expect(done).toMatchObject({ ok: true, value: { outcome: 'ok' } });
+        expect(h.core.view('fx').status).toBe('connected');
+      } finally {
+        other.close();
+      }
+    },
+  );
 
   it('sends a long message as binary parts of its UTF-8 JSON (each marked more or last), and a short one as text', async () => {
     h.core.addServer('many', fixtureStdio({ FIXTURE_TOOLS: '6000' }));
@@ -335,7 +384,10 @@ describe('browser mode under hostile frames', () => {
       await expect.poll(() => parts.at(-1)?.[0], { timeout: 5000 }).toBe(0);
       expect(parts.length).toBeGreaterThan(1);
       expect(parts.slice(0, -1).every((p) => p[0] === 1 && p.length === WS_PART_BYTES + 1)).toBe(true);
-      const whole = JSON.parse(Buffer.concat(parts.map((p) => p.subarray(1))).toString('utf8')) as { id: number; reply: { value: unknown[] } };
+      const whole = JSON.parse(Buffer.concat(parts.map((p) => p.subarray(1))).toString('utf8')) as {
+        id: number;
+        reply: { value: unknown[] };
+      };
       expect(whole.id).toBe(41);
       expect(whole.reply.value.length).toBeGreaterThan(6000);
       expect(texts.some((t) => (JSON.parse(t) as { id?: number }).id === 42)).toBe(true);

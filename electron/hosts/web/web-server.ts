@@ -28,7 +28,13 @@ import { overLimits } from '../../../shared/boundary.js';
 /** The largest message a page may send (a pasted config or large arguments fit). */
 export const MAX_MESSAGE_BYTES = PAGE_MESSAGE_MAX_BYTES;
 
-const Envelope = z.object({ id: z.union([z.number(), z.string().max(100)]), method: z.string().max(100), params: z.unknown().optional() }).strict();
+const Envelope = z
+  .object({
+    id: z.union([z.number(), z.string().max(100)]),
+    method: z.string().max(100),
+    params: z.unknown().optional(),
+  })
+  .strict();
 
 export interface WebServer {
   url: string;
@@ -65,7 +71,8 @@ export async function startWebServer(
     if (refused) return void plain(res, 403, `refused: ${refused}`);
     if (isSession) {
       req.resume();
-      if (!tokenMatches(req.headers['x-console-token'] as string | undefined, token)) return void plain(res, 403, 'refused: wrong or missing token');
+      if (!tokenMatches(req.headers['x-console-token'] as string | undefined, token))
+        return void plain(res, 403, 'refused: wrong or missing token');
       res.writeHead(204, {
         'Set-Cookie': `${cookieName()}=${session}; HttpOnly; SameSite=Strict; Path=/`,
         'Cache-Control': 'no-store',
@@ -90,7 +97,9 @@ export async function startWebServer(
     const refused =
       checkHostAndOrigin(req, port, true) ??
       (url.pathname !== '/ws' ? 'not the WebSocket path' : null) ??
-      (tokenMatches(url.searchParams.get('token'), token) || tokenMatches(cookieOf(req, cookieName()), session) ? null : 'wrong or missing token');
+      (tokenMatches(url.searchParams.get('token'), token) || tokenMatches(cookieOf(req, cookieName()), session)
+        ? null
+        : 'wrong or missing token');
     if (refused) {
       socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nrefused: ${refused}`);
       return;
@@ -155,16 +164,23 @@ function cookieOf(req: IncomingMessage, name: string): string | undefined {
 
 /** The id of a page's message as the envelope allows it, read from its top level only; null when there is none. */
 function idOf(frame: unknown): number | string | null {
-  const id = frame !== null && typeof frame === 'object' && !Array.isArray(frame) ? (frame as { id?: unknown }).id : undefined;
+  const id =
+    frame !== null && typeof frame === 'object' && !Array.isArray(frame) ? (frame as { id?: unknown }).id : undefined;
   return typeof id === 'number' || (typeof id === 'string' && id.length <= 100) ? id : null;
 }
 
-/** The events turned into text when they are sent rather than when raised: the hot ones, whose payloads never change afterwards. */
+/**
+ * The events turned into text when they are sent rather than when raised: the hot ones, whose payloads never change
+ * afterwards.
+ */
 function send(ws: WebSocket, msg: unknown): void {
   if (ws.readyState === ws.OPEN) for (const f of frames(JSON.stringify(msg))) ws.send(f, () => {});
 }
 
-/** A short message as one text message; a long one as binary parts of its UTF-8 text, each marked "more" or "last" (see BINARY_FRAME_CHARS). */
+/**
+ * A short message as one text message; a long one as binary parts of its UTF-8 text, each marked "more" or "last" (see
+ * BINARY_FRAME_CHARS).
+ */
 export function frames(text: string): Array<string | Buffer> {
   if (text.length < BINARY_FRAME_CHARS) return [text];
   const bytes = Buffer.from(text, 'utf8');
@@ -187,7 +203,8 @@ function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, cs
     return plain(res, 400, 'bad path');
   }
   const file = staticFile(root, pathname);
-  if (!file) return plain(res, 404, staticFile(root, '/') ? 'not found' : 'the renderer is not built: run npm run build');
+  if (!file)
+    return plain(res, 404, staticFile(root, '/') ? 'not found' : 'the renderer is not built: run npm run build');
   res.writeHead(200, {
     'Content-Type': contentType(file),
     'Content-Security-Policy': csp,
@@ -201,7 +218,10 @@ function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, cs
   stream.pipe(res);
 }
 
-/** One message from a page: measured, parsed as the envelope, dispatched; anything malformed gets an error and changes nothing. */
+/**
+ * One message from a page: measured, parsed as the envelope, dispatched; anything malformed gets an error and changes
+ * nothing.
+ */
 async function answerPage(
   data: RawData,
   isBinary: boolean,
@@ -217,11 +237,15 @@ async function answerPage(
     const over = overLimits(frame);
     if (over) {
       log(`browser mode: refused a page message: it ${over}`);
-      return reply({ id: idOf(frame), reply: { ok: false, error: { code: 'bad-message', message: `refused: the message ${over}` } } });
+      return reply({
+        id: idOf(frame),
+        reply: { ok: false, error: { code: 'bad-message', message: `refused: the message ${over}` } },
+      });
     }
     env = Envelope.parse(frame);
   } catch {
-    // SECURITY: a malformed message gets an error and changes nothing; its request, when its id can be read, gets the answer.
+    // SECURITY: a malformed message gets an error and changes nothing; its request, when its id can be read, gets the
+    // answer.
     return reply({
       id: idOf(frame),
       reply: { ok: false, error: { code: 'bad-message', message: 'expected {"id", "method", "params"} as JSON text' } },
@@ -239,13 +263,18 @@ type Item = { what: string; text?: string; msg?: unknown };
 
 /**
  * Every event of the core, to every page. Events come in bursts (a call's update and its audit
- * entries, together). They are gathered for a frame (see eventWindow) and sent together, each page's socket corked for the burst: one write a
+ * entries, together). They are gathered for a frame (see eventWindow) and sent together, each page's socket corked for
+ * the burst: one write a
  * page, and a call's answer (to an agent, or a server's next request) is not held up by its events,
  * nor its processes' cores taken by the page's. A call's update and an audit entry are turned into
  * text then too (see FROZEN_EVENTS); any other event now, as it is at this moment. A reply to a
  * page sends what waits first, so each page sees everything in the order it happened.
  */
-function pushEvents(core: ConsoleCore, sockets: Set<WebSocket>, log: (line: string) => void): { flush(): void; close(): void } {
+function pushEvents(
+  core: ConsoleCore,
+  sockets: Set<WebSocket>,
+  log: (line: string) => void,
+): { flush(): void; close(): void } {
   const outbox: EventWindow<Item> = eventWindow(flush);
   const off = core.onEvent((event, payload) => {
     if (sockets.size === 0) return;
@@ -272,7 +301,8 @@ function pushEvents(core: ConsoleCore, sockets: Set<WebSocket>, log: (line: stri
         }
         for (const ws of sockets) {
           if (ws.readyState !== ws.OPEN) continue;
-          for (const f of data) ws.send(f, (err) => err && log(`browser mode: could not push ${item.what}: ${err.message}`));
+          for (const f of data)
+            ws.send(f, (err) => err && log(`browser mode: could not push ${item.what}: ${err.message}`));
         }
       }
     } finally {

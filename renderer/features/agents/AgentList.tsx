@@ -5,7 +5,9 @@ import { useConsole } from '../../store/store';
 import { SafeText } from '../../components/SafeText';
 import { clockTime, dateTime } from '../../components/format';
 
-/** The agents: each one's servers (editable), when it was made and last seen, and revoking it. `act` reports a failure. */
+/**
+ * The agents: each one's servers (editable), when it was made and last seen, and revoking it. `act` reports a failure.
+ */
 export function AgentList({ agents, act }: { agents: AgentView[]; act: (p: Promise<unknown>) => unknown }) {
   const api = useApi();
   const [editing, setEditing] = useState<string | null>(null);
@@ -14,7 +16,13 @@ export function AgentList({ agents, act }: { agents: AgentView[]; act: (p: Promi
     <>
       <ul className="plain">
         {agents.map((a) => (
-          <li key={a.name} className="consent-row" data-testid="agent-row" data-agent={a.name} data-state={a.revokedAt ? 'revoked' : 'active'}>
+          <li
+            key={a.name}
+            className="consent-row"
+            data-testid="agent-row"
+            data-agent={a.name}
+            data-state={a.revokedAt ? 'revoked' : 'active'}
+          >
             <div className="row gap">
               <strong>
                 <SafeText text={a.name} />
@@ -27,10 +35,16 @@ export function AgentList({ agents, act }: { agents: AgentView[]; act: (p: Promi
               <span className="spacer" />
               {!a.revokedAt && (
                 <>
-                  <button onClick={() => setEditing(editing === a.name ? null : a.name)} data-testid="agent-edit-servers">
+                  <button
+                    onClick={() => setEditing(editing === a.name ? null : a.name)}
+                    data-testid="agent-edit-servers"
+                  >
                     Servers…
                   </button>
-                  <button onClick={() => void act(api.request('agents.revoke', { name: a.name }))} data-testid="agent-revoke">
+                  <button
+                    onClick={() => void act(api.request('agents.revoke', { name: a.name }))}
+                    data-testid="agent-revoke"
+                  >
                     Revoke
                   </button>
                 </>

@@ -34,7 +34,11 @@ export function AgentsView() {
       (e: Error) => setError(e.message),
     );
   const accept = (t: PendingTool) =>
-    act(api.request('agents.acceptTools', { serverId: t.serverId, tools: [{ tool: t.tool, fingerprint: t.fingerprint }] }).then(setPending));
+    act(
+      api
+        .request('agents.acceptTools', { serverId: t.serverId, tools: [{ tool: t.tool, fingerprint: t.fingerprint }] })
+        .then(setPending),
+    );
 
   return (
     <div className="agents" data-testid="agents-view">
@@ -72,19 +76,20 @@ function AgentsIntro({ endpoint }: { endpoint: string | undefined }) {
   return (
     <>
       <p className="muted small">
-        Agents (Claude Desktop, Cursor, VS Code, Claude Code, any MCP host) call tools through MCP Console. Each sees only the servers you granted it, and every
-        call waits for you, or for a standing grant you made.
+        Agents (Claude Desktop, Cursor, VS Code, Claude Code, any MCP host) call tools through MCP Console. Each sees
+        only the servers you granted it, and every call waits for you, or for a standing grant you made.
       </p>
       <p className="muted small" data-testid="agents-wait-note">
-        A call waits for you up to the approval timeout (Settings). Hosts give up sooner, often after 60 s, unless they reset their timeout on progress: while a
-        call waits for you (to approve it, or to answer what its server asked you), MCP Console tells the agent so every 15 s (a progress note, for calls that
-        ask for progress). A call whose agent gave up is withdrawn, never run later.
+        A call waits for you up to the approval timeout (Settings). Hosts give up sooner, often after 60 s, unless they
+        reset their timeout on progress: while a call waits for you (to approve it, or to answer what its server asked
+        you), MCP Console tells the agent so every 15 s (a progress note, for calls that ask for progress). A call whose
+        agent gave up is withdrawn, never run later.
       </p>
       <p className="small">
         {endpoint ? (
           <>
-            Agent endpoint: <code data-testid="agents-endpoint">{endpoint}</code> (Streamable HTTP, an agent's token as <code>Authorization: Bearer</code>) · or
-            the stdio bridge: <code>mcp-console bridge --agent NAME</code>
+            Agent endpoint: <code data-testid="agents-endpoint">{endpoint}</code> (Streamable HTTP, an agent's token as{' '}
+            <code>Authorization: Bearer</code>) · or the stdio bridge: <code>mcp-console bridge --agent NAME</code>
           </>
         ) : (
           <>

@@ -29,7 +29,14 @@ export function ConnectAgent({ onClose }: { onClose(): void }) {
     <div className="connect-agent" data-testid="agent-connect-form">
       <h3>Connect an agent</h3>
       <label>
-        Name <input value={name} onChange={(e) => setName(e.target.value)} data-testid="agent-name" placeholder="claude-desktop" maxLength={64} />
+        Name{' '}
+        <input
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          data-testid="agent-name"
+          placeholder="claude-desktop"
+          maxLength={64}
+        />
       </label>
       <fieldset>
         <legend>Servers it may use</legend>

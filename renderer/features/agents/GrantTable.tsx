@@ -6,15 +6,19 @@ import { clockTime, dateTime } from '../../components/format';
 
 const SCOPE: Record<string, string> = { session: 'allowed for this session', always: 'always allowed', never: 'never' };
 
-/** Every standing grant: who, over what, for how long, given by whom, bound to which definition, how often used; each revocable. */
+/**
+ * Every standing grant: who, over what, for how long, given by whom, bound to which definition, how often used; each
+ * revocable.
+ */
 export function GrantTable({ grants, act }: { grants: GrantView[]; act: (p: Promise<unknown>) => unknown }) {
   const api = useApi();
   return (
     <>
       <h2>Grants</h2>
       <p className="muted small">
-        Standing decisions. An "always" or "session" grant holds only for the tool definition and server identity it was given for; one over a server's tools
-        holds for the tools as they were when it was given (a tool added or changed since is asked for).
+        Standing decisions. An "always" or "session" grant holds only for the tool definition and server identity it was
+        given for; one over a server's tools holds for the tools as they were when it was given (a tool added or changed
+        since is asked for).
       </p>
       {grants.length === 0 && <p className="muted small">No standing grants: every call is asked for.</p>}
       <table className="grants" data-testid="grants">
@@ -48,9 +52,15 @@ export function GrantTable({ grants, act }: { grants: GrantView[]; act: (p: Prom
                 by {g.grantedBy} {dateTime(g.grantedAt)}
               </td>
               <td className="mono small" title={g.fingerprint}>
-                {g.covers !== 'tool' ? 'as they were when granted' : g.fingerprint ? g.fingerprint.slice(0, 12) : 'any definition'}
+                {g.covers !== 'tool'
+                  ? 'as they were when granted'
+                  : g.fingerprint
+                    ? g.fingerprint.slice(0, 12)
+                    : 'any definition'}
               </td>
-              <td className="muted small">{g.lastUsedAt ? `used ${g.uses}×, last ${clockTime(g.lastUsedAt)}` : 'not used yet'}</td>
+              <td className="muted small">
+                {g.lastUsedAt ? `used ${g.uses}×, last ${clockTime(g.lastUsedAt)}` : 'not used yet'}
+              </td>
               <td>
                 <button onClick={() => void act(api.request('grants.revoke', { id: g.id }))} data-testid="grant-revoke">
                   Revoke

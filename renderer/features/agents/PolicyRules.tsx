@@ -17,7 +17,14 @@ const rules = (n: number) => `${n} rule${n === 1 ? '' : 's'}`;
 
 /** Who, what and with which arguments a rule covers, in words. */
 function covers(r: PolicyRule): string {
-  const who = r.agent === undefined ? 'anyone' : r.agent === '@person' ? 'you (console, command line)' : r.agent.startsWith('@') ? r.agent : `agent ${r.agent}`;
+  const who =
+    r.agent === undefined
+      ? 'anyone'
+      : r.agent === '@person'
+        ? 'you (console, command line)'
+        : r.agent.startsWith('@')
+          ? r.agent
+          : `agent ${r.agent}`;
   const what = `${r.server ?? 'any server'} / ${r.tool ?? 'any tool'}`;
   const when = (r.when ?? []).map((c) => {
     const [test, value] = Object.entries(c).find(([k]) => k !== 'path') ?? ['', ''];
@@ -44,8 +51,9 @@ export function PolicyRules() {
     <section data-testid="policy-rules">
       <h2>Policy rules</h2>
       <p className="muted small">
-        Your organisation's rules decide before your own grants: a deny wins over everything, an ask always shows you the call, an allow lets it through without
-        asking. They are read only here; a change to the file is applied as it is saved and written to the audit log.
+        Your organisation's rules decide before your own grants: a deny wins over everything, an ask always shows you
+        the call, an allow lets it through without asking. They are read only here; a change to the file is applied as
+        it is saved and written to the audit log.
       </p>
       {view.refusing && (
         <div role="alert" className="server-error" data-testid="policy-refusing">
@@ -79,7 +87,8 @@ function PolicySource({ s }: { s: PolicySourceView }) {
       {s.lastChange && (
         <details className="small" data-testid="policy-change">
           <summary>
-            Changed {dateTime(s.lastChange.at)}: {rules(s.lastChange.removed.length)} out, {rules(s.lastChange.added.length)} in
+            Changed {dateTime(s.lastChange.at)}: {rules(s.lastChange.removed.length)} out,{' '}
+            {rules(s.lastChange.added.length)} in
           </summary>
           <pre className="code">
             <SafeText
@@ -101,7 +110,17 @@ function PolicySource({ s }: { s: PolicySourceView }) {
                 <SafeText text={r.id ?? `rule ${i + 1}`} />
               </td>
               <td>
-                <span className={r.effect === 'deny' ? 'badge effect-deny' : r.effect === 'ask' ? 'badge effect-ask' : 'badge effect-allow'}>{r.effect}</span>
+                <span
+                  className={
+                    r.effect === 'deny'
+                      ? 'badge effect-deny'
+                      : r.effect === 'ask'
+                        ? 'badge effect-ask'
+                        : 'badge effect-allow'
+                  }
+                >
+                  {r.effect}
+                </span>
               </td>
               <td className="small">
                 <SafeText text={covers(r)} />

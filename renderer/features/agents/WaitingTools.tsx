@@ -7,7 +7,9 @@ export function WaitingTools({ pending, accept }: { pending: PendingTool[]; acce
   return (
     <>
       <h2>Waiting for you before agents see them</h2>
-      {pending.length === 0 && <p className="muted small">Nothing: agents see every tool of their servers as you accepted it.</p>}
+      {pending.length === 0 && (
+        <p className="muted small">Nothing: agents see every tool of their servers as you accepted it.</p>
+      )}
       <ul className="plain">
         {pending.map((t) => (
           <li

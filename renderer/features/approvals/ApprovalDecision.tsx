@@ -7,7 +7,10 @@ import { ArmedButton } from '../../components/ArmedButton';
 type Decide = (decision: 'approve' | 'deny', scope?: 'once' | 'session' | 'always') => void;
 export type Covers = 'tool' | 'read-only' | 'server';
 
-/** The decision: a reason, Later, Never and Deny, Always allow, and Allow for this session (over what) or once; nothing allows before the controls are armed. */
+/**
+ * The decision: a reason, Later, Never and Deny, Always allow, and Allow for this session (over what) or once; nothing
+ * allows before the controls are armed.
+ */
 export function ApprovalDecision(p: {
   a: Approval;
   armed: boolean;
@@ -29,7 +32,8 @@ export function ApprovalDecision(p: {
     <>
       <div className="approval-reason small">
         <label title="Recorded in the audit log with your decision">
-          Reason (optional) <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="deny-reason" />
+          Reason (optional){' '}
+          <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="deny-reason" />
         </label>
         <span className="muted">Expires {clockTime(expires.getTime())} · Esc denies</span>
       </div>
@@ -74,7 +78,12 @@ export function ApprovalDecision(p: {
               Allow for this session
             </ArmedButton>
           )}
-          <ArmedButton armed={armed} className="primary" onClick={() => decide('approve', 'once')} data-testid="approve-once">
+          <ArmedButton
+            armed={armed}
+            className="primary"
+            onClick={() => decide('approve', 'once')}
+            data-testid="approve-once"
+          >
             Allow once
           </ArmedButton>
         </span>
@@ -84,7 +93,17 @@ export function ApprovalDecision(p: {
 }
 
 /** Later, Never (an agent's standing refusal) and Deny: the focus starts on Deny. */
-function Refusals({ a, standing, denyRef, decide }: { a: Approval; standing: boolean; denyRef: RefObject<HTMLButtonElement | null>; decide: Decide }) {
+function Refusals({
+  a,
+  standing,
+  denyRef,
+  decide,
+}: {
+  a: Approval;
+  standing: boolean;
+  denyRef: RefObject<HTMLButtonElement | null>;
+  decide: Decide;
+}) {
   return (
     <span className="approval-group">
       <button
@@ -95,7 +114,12 @@ function Refusals({ a, standing, denyRef, decide }: { a: Approval; standing: boo
         Later
       </button>
       {standing && (
-        <button className="danger" onClick={() => decide('deny', 'always')} data-testid="deny-never" title="Refuse this tool to this agent from now on">
+        <button
+          className="danger"
+          onClick={() => decide('deny', 'always')}
+          data-testid="deny-never"
+          title="Refuse this tool to this agent from now on"
+        >
           Never
         </button>
       )}

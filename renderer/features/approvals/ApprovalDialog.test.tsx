@@ -71,7 +71,10 @@ describe('ApprovalDialog', () => {
   it('denies on Escape at once, and focuses Deny first', () => {
     expect(document.activeElement).toBe(screen.getByTestId('deny'));
     fireEvent.keyDown(screen.getByTestId('approval-dialog'), { key: 'Escape' });
-    expect(request).toHaveBeenCalledWith('approvals.decide', expect.objectContaining({ decision: 'deny', approvalId: 'a1' }));
+    expect(request).toHaveBeenCalledWith(
+      'approvals.decide',
+      expect.objectContaining({ decision: 'deny', approvalId: 'a1' }),
+    );
   });
 
   it('reveals bidi controls and other hidden characters in the exact arguments instead of letting them reorder the text', () => {

@@ -27,14 +27,29 @@ export function ApprovalDialog() {
   const { a, position, total, withQueue } = useConsole(
     useShallow((s) => {
       const focus = approvalInFocus(s);
-      return { a: focus, position: focus ? s.approvals.indexOf(focus) + 1 : 0, total: s.approvals.length, withQueue: s.approvals.length > 1 || s.queueShown };
+      return {
+        a: focus,
+        position: focus ? s.approvals.indexOf(focus) + 1 : 0,
+        total: s.approvals.length,
+        withQueue: s.approvals.length > 1 || s.queueShown,
+      };
     }),
   );
   if (!a) return null;
   return <Dialog key={a.id} a={a} position={position} total={total} withQueue={withQueue} />;
 }
 
-function Dialog({ a, position, total, withQueue }: { a: Approval; position: number; total: number; withQueue: boolean }) {
+function Dialog({
+  a,
+  position,
+  total,
+  withQueue,
+}: {
+  a: Approval;
+  position: number;
+  total: number;
+  withQueue: boolean;
+}) {
   const api = useApi();
   const { armed, safeRef: denyRef } = useArmed<HTMLButtonElement>();
   const [reason, setReason] = useState('');
@@ -49,11 +64,20 @@ function Dialog({ a, position, total, withQueue }: { a: Approval; position: numb
     if (sent || (decision === 'approve' && !armed)) return;
     setSent(true);
     const wide = decision === 'approve' && scope === 'session' && covers !== 'tool' ? { covers } : {};
-    api.request('approvals.decide', { approvalId: a.id, decision, argsHash: a.argsHash, scope, reason: reason || undefined, ...wide }).catch((e: Error) => {
-      setError(e.message);
-      setLinkDown(e instanceof ApiError && e.code === 'disconnected');
-      setSent(false);
-    });
+    api
+      .request('approvals.decide', {
+        approvalId: a.id,
+        decision,
+        argsHash: a.argsHash,
+        scope,
+        reason: reason || undefined,
+        ...wide,
+      })
+      .catch((e: Error) => {
+        setError(e.message);
+        setLinkDown(e instanceof ApiError && e.code === 'disconnected');
+        setSent(false);
+      });
   };
   return (
     <AskFrame
@@ -95,7 +119,10 @@ function Dialog({ a, position, total, withQueue }: { a: Approval; position: numb
   );
 }
 
-/** Who asks to call what, where, with what risk: the server and its identity, the tool and its fingerprint, the requester, a changed definition. */
+/**
+ * Who asks to call what, where, with what risk: the server and its identity, the tool and its fingerprint, the
+ * requester, a changed definition.
+ */
 function ApprovalRequest({ a }: { a: Approval }) {
   // The tool is flagged here too while its definition differs from its pin (the fingerprint shown is the live one).
   const pin = useConsole((s) => s.pinFlags[a.serverId]?.get(a.tool));
@@ -154,7 +181,8 @@ function ApprovalRequest({ a }: { a: Approval }) {
       </dl>
       {pin === 'changed' && !a.diff && (
         <div className="warn-box" data-testid="approval-pin-changed">
-          <strong>This tool’s definition differs from the one pinned.</strong> Nobody has reviewed the change yet; the diff is in the Review tab.
+          <strong>This tool’s definition differs from the one pinned.</strong> Nobody has reviewed the change yet; the
+          diff is in the Review tab.
         </div>
       )}
       {a.diff && (
@@ -171,7 +199,10 @@ function ApprovalRequest({ a }: { a: Approval }) {
   );
 }
 
-/** Exactly what will be sent: the arguments (or a task's answers) whole, the request headers a tool asks for, what does not fit its schema. */
+/**
+ * Exactly what will be sent: the arguments (or a task's answers) whole, the request headers a tool asks for, what does
+ * not fit its schema.
+ */
 function ApprovalArguments({ a }: { a: Approval }) {
   return (
     <>
@@ -185,8 +216,8 @@ function ApprovalArguments({ a }: { a: Approval }) {
         </div>
       )}
       <div className="label">
-        {a.method === 'tasks/update' ? 'Answers (inputResponses) that will be sent' : 'Arguments that will be sent'}, exactly ({count(a.argsJson.length)} bytes,
-        shown whole)
+        {a.method === 'tasks/update' ? 'Answers (inputResponses) that will be sent' : 'Arguments that will be sent'},
+        exactly ({count(a.argsJson.length)} bytes, shown whole)
       </div>
       <pre className="code args" data-testid="approval-args" tabIndex={0}>
         <SafeText text={prettyJsonText(a.argsJson)} />

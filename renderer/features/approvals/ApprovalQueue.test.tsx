@@ -37,7 +37,11 @@ describe('the approval queue', () => {
   beforeEach(() => {
     request = vi.fn(async () => ({}));
     useConsole.setState({
-      approvals: [approval('a', { requestedBy: claude }), approval('b', { requestedBy: cursor, serverId: 'gh' }), approval('c', { requestedBy: claude })],
+      approvals: [
+        approval('a', { requestedBy: claude }),
+        approval('b', { requestedBy: cursor, serverId: 'gh' }),
+        approval('c', { requestedBy: claude }),
+      ],
       approvalChosen: null,
       approvalsAside: new Set(),
       queueShown: false,
@@ -52,7 +56,9 @@ describe('the approval queue', () => {
   afterEach(cleanup);
 
   it('groups by who asks and which server, oldest first, and names each item for scripts', () => {
-    expect(queueGroups(useConsole.getState().approvals).map((g) => [g.who, g.serverId, g.items.map((a) => a.id)])).toEqual([
+    expect(
+      queueGroups(useConsole.getState().approvals).map((g) => [g.who, g.serverId, g.items.map((a) => a.id)]),
+    ).toEqual([
       ['agent "claude"', 'fx', ['a', 'c']],
       ['agent "cursor"', 'gh', ['b']],
     ]);

@@ -94,7 +94,12 @@ export function ApprovalQueue() {
     >
       <div className="panel-head">
         <h2>Waiting for you · {approvals.length}</h2>
-        <button onClick={() => store.queueToggled(false)} data-testid="approval-queue-close" aria-label="Close the queue" hidden={!!focus}>
+        <button
+          onClick={() => store.queueToggled(false)}
+          data-testid="approval-queue-close"
+          aria-label="Close the queue"
+          hidden={!!focus}
+        >
           ✕
         </button>
       </div>
@@ -136,7 +141,13 @@ function QueueItem({ a, row }: { a: Approval; row: ItemState }) {
       data-aside={aside.has(a.id)}
       aria-current={a.id === focus?.id}
     >
-      <input type="checkbox" checked={selected.has(a.id)} onChange={() => toggle(a.id)} data-testid="approval-select" aria-label={`Select ${a.tool}`} />
+      <input
+        type="checkbox"
+        checked={selected.has(a.id)}
+        onChange={() => toggle(a.id)}
+        data-testid="approval-select"
+        aria-label={`Select ${a.tool}`}
+      />
       <button className="link queue-open" onClick={() => store.approvalOpened(a.id)} data-testid="approval-open">
         <code>
           <SafeText text={a.tool} />
@@ -158,7 +169,9 @@ function QueueItem({ a, row }: { a: Approval; row: ItemState }) {
   );
 }
 
-/** What a queue item reads of the queue: which call is in focus, put aside or selected, and how to toggle or deny one. */
+/**
+ * What a queue item reads of the queue: which call is in focus, put aside or selected, and how to toggle or deny one.
+ */
 interface ItemState {
   focus: Approval | undefined;
   aside: ReadonlySet<string>;
@@ -183,12 +196,19 @@ function QueueActions({
   return (
     <div className="row gap small queue-actions">
       <button
-        onClick={() => setSelected(picked.length === approvals.length ? new Set() : new Set(approvals.map((a) => a.id)))}
+        onClick={() =>
+          setSelected(picked.length === approvals.length ? new Set() : new Set(approvals.map((a) => a.id)))
+        }
         data-testid="approval-select-all"
       >
         {picked.length === approvals.length ? 'Select none' : 'Select all'}
       </button>
-      <button className="danger" disabled={picked.length === 0} onClick={() => deny(picked)} data-testid="approval-deny-selected">
+      <button
+        className="danger"
+        disabled={picked.length === 0}
+        onClick={() => deny(picked)}
+        data-testid="approval-deny-selected"
+      >
         Deny {picked.length || ''} selected
       </button>
       <button

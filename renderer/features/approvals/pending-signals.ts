@@ -36,7 +36,8 @@ export function usePendingSignals(pending: number): void {
         for (const a of s.approvals) {
           if (seen.current.has(a.id)) continue;
           seen.current.add(a.id);
-          if (typeof Notification === 'undefined' || Notification.permission !== 'granted' || document.hasFocus()) continue;
+          if (typeof Notification === 'undefined' || Notification.permission !== 'granted' || document.hasFocus())
+            continue;
           const n = new Notification('MCP Console: a call waits for you', {
             body: `${describeRequester(a.requestedBy)} asks to call ${a.tool} on ${a.serverId}`,
             tag: a.id,

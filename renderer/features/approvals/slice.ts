@@ -56,7 +56,9 @@ export const approvalsSlice: Slice<ApprovalsSlice> = (set) => ({
 });
 
 /** The approval in the dialog: the one the person opened, else the oldest not put aside; none when all wait aside. */
-export function approvalInFocus(s: Pick<ApprovalsSlice, 'approvals' | 'approvalChosen' | 'approvalsAside'>): Approval | undefined {
+export function approvalInFocus(
+  s: Pick<ApprovalsSlice, 'approvals' | 'approvalChosen' | 'approvalsAside'>,
+): Approval | undefined {
   const chosen = s.approvalChosen === null ? undefined : s.approvals.find((a) => a.id === s.approvalChosen);
   return chosen ?? s.approvals.find((a) => !s.approvalsAside.has(a.id));
 }

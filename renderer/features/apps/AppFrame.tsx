@@ -74,7 +74,13 @@ export function AppFrame({ tool, input, onClose }: { tool: ToolView; input: View
       data-testid="app-view-box"
       data-mode={mode}
     >
-      <ViewHead tool={tool} view={view} reload={() => setGeneration((g) => g + 1)} leave={mode === 'fullscreen' ? leave : undefined} onClose={onClose} />
+      <ViewHead
+        tool={tool}
+        view={view}
+        reload={() => setGeneration((g) => g + 1)}
+        leave={mode === 'fullscreen' ? leave : undefined}
+        onClose={onClose}
+      />
       {view.pin.state === 'changed' && <ChangedView view={view} pinned={() => setGeneration((g) => g + 1)} />}
       <iframe
         key={view.viewId}
@@ -149,7 +155,9 @@ function useViewChannel(
           const asked = await api.request('apps.call', { viewId: view.viewId, tool: name, args });
           const done = await api.request('calls.wait', { callId: asked.id });
           if ((done.outcome === 'ok' || done.outcome === 'tool-error') && done.result) return done.result;
-          throw new Error(`MCP Console: the call to ${name} was ${done.outcome ?? 'not made'}${done.reason ? `: ${done.reason}` : ''}`);
+          throw new Error(
+            `MCP Console: the call to ${name} was ${done.outcome ?? 'not made'}${done.reason ? `: ${done.reason}` : ''}`,
+          );
         },
         readResource: (uri) => api.request('apps.read', { viewId: view.viewId, uri }),
         openLink: async (url) => {
@@ -157,9 +165,14 @@ function useViewChannel(
           return openLink(api, url, confirmAddress(url));
         },
         message: async (p) => note('message', textOf(p.content)),
-        modelContext: async (p) => note('context', textOf(p.content ?? []) || JSON.stringify(p.structuredContent ?? {})),
+        modelContext: async (p) =>
+          note('context', textOf(p.content ?? []) || JSON.stringify(p.structuredContent ?? {})),
         log: (level, data) =>
-          h().line({ dir: 'from view', what: `log ${level}: ${(typeof data === 'string' ? data : JSON.stringify(data)).slice(0, 300)}`, time: Date.now() }),
+          h().line({
+            dir: 'from view',
+            what: `log ${level}: ${(typeof data === 'string' ? data : JSON.stringify(data)).slice(0, 300)}`,
+            time: Date.now(),
+          }),
         sized: (_w, height) => height !== undefined && h().sized(height),
         teardownAsked: () => h().close(),
         displayMode: (m) => h().mode(m),
@@ -219,12 +232,17 @@ function capabilities(view: AppView): McpUiHostCapabilities {
 function textOf(content: unknown): string {
   if (!Array.isArray(content)) return '';
   return content
-    .map((b: { type?: unknown; text?: unknown }) => (b?.type === 'text' && typeof b.text === 'string' ? b.text : `[${String(b?.type)}]`))
+    .map((b: { type?: unknown; text?: unknown }) =>
+      b?.type === 'text' && typeof b.text === 'string' ? b.text : `[${String(b?.type)}]`,
+    )
     .join('\n')
     .slice(0, 20_000);
 }
 
-/** Opens the tool's view (again at each `generation`) and closes it when it goes; a view opened after it went is closed at once. */
+/**
+ * Opens the tool's view (again at each `generation`) and closes it when it goes; a view opened after it went is closed
+ * at once.
+ */
 function useOpenedView(tool: ToolView, generation: number): { view: AppView | null; error: string | null } {
   const api = useApi();
   const [view, setView] = useState<AppView | null>(null);
@@ -261,7 +279,8 @@ function useToolInput(channel: ViewChannel | null, input: ViewInput): void {
   }, [channel, input.args]);
   useEffect(() => {
     if (!channel) return;
-    if (input.result !== undefined) channel.notify('ui/notifications/tool-result', input.result as Record<string, unknown>);
+    if (input.result !== undefined)
+      channel.notify('ui/notifications/tool-result', input.result as Record<string, unknown>);
     else if (input.cancelled) channel.notify('ui/notifications/tool-cancelled', { reason: input.cancelled });
   }, [channel, input.result, input.cancelled]);
 }

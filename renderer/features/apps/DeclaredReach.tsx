@@ -3,7 +3,8 @@ import { viewMeta, viewPolicy, type ViewMeta } from '../../../shared/apps';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 
-type Listed = { state: 'asking' } | { state: 'unlisted' } | { state: 'failed'; why: string } | { state: 'listed'; meta?: ViewMeta };
+type Listed =
+  { state: 'asking' } | { state: 'unlisted' } | { state: 'failed'; why: string } | { state: 'listed'; meta?: ViewMeta };
 
 /**
  * What a tool's view declares it may reach, from the server's resource list — before anything is
@@ -45,8 +46,9 @@ export function DeclaredReach({ serverId, uri }: { serverId: string; uri: string
   const list = (xs: string[]) => (xs.length ? xs.join(', ') : 'nothing');
   return (
     <div className="small" data-testid="app-declared-reach" data-state="listed">
-      Declared in the server’s list: requests to {list(allowed.connectDomains)}; scripts, styles and media from {list(allowed.resourceDomains)}; frames of{' '}
-      {list(allowed.frameDomains)}; permissions {list(listed.meta?.permissions ?? [])}.
+      Declared in the server’s list: requests to {list(allowed.connectDomains)}; scripts, styles and media from{' '}
+      {list(allowed.resourceDomains)}; frames of {list(allowed.frameDomains)}; permissions{' '}
+      {list(listed.meta?.permissions ?? [])}.
       {problems.map((p, i) => (
         <div key={i} className="warn small">
           <SafeText text={p} />

@@ -6,10 +6,19 @@ import { useWholeTool } from '../catalog/whole-tool';
 import { WholeWait } from '../catalog/WholeWait';
 
 /** A finished call's view (MCP Apps): shown at once for the newest call of a tool, behind a button for older ones. */
-export function ResultApp(props: { tool: ShownTool; argsJson: string; result?: unknown; cancelled?: string; open: boolean }) {
+export function ResultApp(props: {
+  tool: ShownTool;
+  argsJson: string;
+  result?: unknown;
+  cancelled?: string;
+  open: boolean;
+}) {
   const [open, setOpen] = useState(props.open);
   const args = useMemo(() => parseArgs(props.argsJson), [props.argsJson]);
-  const input = useMemo(() => ({ args, result: props.result, cancelled: props.cancelled }), [args, props.result, props.cancelled]);
+  const input = useMemo(
+    () => ({ args, result: props.result, cancelled: props.cancelled }),
+    [args, props.result, props.cancelled],
+  );
   // The view is told its tool whole (its schemas among them): asked for once the view is to open.
   const whole = useWholeTool(open ? props.tool : undefined);
   if (!open)

@@ -45,8 +45,11 @@ export function ToolViewPanel({ tool }: { tool: ToolView }) {
         )}
         {ui.resourceUri && <DeclaredReach serverId={tool.serverId} uri={ui.resourceUri} />}
         <div>
-          Visible to {ui.visibility.length ? ui.visibility.map((v) => (v === 'model' ? 'agents (the model)' : 'its server’s views')).join(' and ') : 'no one'}.
-          {onlyApp && ' Agents never see it through the gateway.'}
+          Visible to{' '}
+          {ui.visibility.length
+            ? ui.visibility.map((v) => (v === 'model' ? 'agents (the model)' : 'its server’s views')).join(' and ')
+            : 'no one'}
+          .{onlyApp && ' Agents never see it through the gateway.'}
         </div>
         {ui.problems.map((p, i) => (
           <div key={i} className="warn small">

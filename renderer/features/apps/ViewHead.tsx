@@ -40,7 +40,10 @@ export function ViewHead({ tool, view, reload, leave, onClose }: ViewHeadProps) 
   );
 }
 
-/** What arrives while the view runs: what its policy blocked, and what it said for a model (shown and recorded: there is none here). */
+/**
+ * What arrives while the view runs: what its policy blocked, and what it said for a model (shown and recorded: there is
+ * none here).
+ */
 export function ViewAsides({ viewId, said }: { viewId: string; said: Said[] }) {
   const violations = useViolations((s) => s.byView[viewId]);
   return (
@@ -59,7 +62,8 @@ export function ViewAsides({ viewId, said }: { viewId: string; said: Said[] }) {
       )}
       {said.length > 0 && (
         <div className="note small app-view-aside" data-testid="app-view-said">
-          The view said this for a model. MCP Console has none to pass it to: it is shown here and recorded in the audit log.
+          The view said this for a model. MCP Console has none to pass it to: it is shown here and recorded in the audit
+          log.
           <ul>
             {said.slice(-5).map((s, i) => (
               <li key={i} data-kind={s.kind}>

@@ -16,7 +16,10 @@ const PERMISSION_WORDS: Record<string, string> = {
   clipboardWrite: 'writing to the clipboard',
 };
 
-/** The device permissions a view declares, each allowed for the server's views only when the person ticks it (the browser still asks too). */
+/**
+ * The device permissions a view declares, each allowed for the server's views only when the person ticks it (the
+ * browser still asks too).
+ */
 export function Permissions({ view, changed }: { view: AppView; changed: () => void }) {
   const api = useApi();
   const allowed = useConsole(useShallow((s) => s.servers[view.serverId]?.settings.viewPermissions ?? []));
@@ -24,7 +27,9 @@ export function Permissions({ view, changed }: { view: AppView; changed: () => v
   if (view.permissions.declared.length === 0) return <div>It asks for no device permission.</div>;
   const set = (p: ViewPermission, on: boolean) => {
     const next = on ? [...new Set([...allowed, p])] : allowed.filter((x) => x !== p);
-    api.request('servers.update', { serverId: view.serverId, settings: { viewPermissions: next } }).then(changed, (e: Error) => setFailed(e.message));
+    api
+      .request('servers.update', { serverId: view.serverId, settings: { viewPermissions: next } })
+      .then(changed, (e: Error) => setFailed(e.message));
   };
   return (
     <div data-testid="app-view-permissions">
@@ -47,14 +52,17 @@ export function Permissions({ view, changed }: { view: AppView; changed: () => v
   );
 }
 
-/** A view whose document changed since it was pinned: the diff, and pinning it again (a person's decision, recorded). */
+/**
+ * A view whose document changed since it was pinned: the diff, and pinning it again (a person's decision, recorded).
+ */
 export function ChangedView({ view, pinned }: { view: AppView; pinned: () => void }) {
   const api = useApi();
   const [failed, setFailed] = useState<string | null>(null);
   const d = view.pin.diff;
   return (
     <div className="warn-box small app-view-aside" role="alert" data-testid="app-view-changed">
-      This view changed since it was pinned{view.pin.pinnedAt ? ` (${dateTime(view.pin.pinnedAt)})` : ''}: the same buttons may now do something else.
+      This view changed since it was pinned{view.pin.pinnedAt ? ` (${dateTime(view.pin.pinnedAt)})` : ''}: the same
+      buttons may now do something else.
       {d && (
         <pre className="code view-diff" data-testid="app-view-diff">
           {d.same.before > 0 && `… ${d.same.before} line(s) as before\n`}
@@ -66,7 +74,12 @@ export function ChangedView({ view, pinned }: { view: AppView; pinned: () => voi
           {d.same.after > 0 && `\n… ${d.same.after} line(s) as before`}
         </pre>
       )}
-      <button onClick={() => api.request('apps.pin', { viewId: view.viewId }).then(pinned, (e: Error) => setFailed(e.message))} data-testid="app-view-pin">
+      <button
+        onClick={() =>
+          api.request('apps.pin', { viewId: view.viewId }).then(pinned, (e: Error) => setFailed(e.message))
+        }
+        data-testid="app-view-pin"
+      >
         Pin this version
       </button>
       {failed && (
@@ -79,7 +92,10 @@ export function ChangedView({ view, pinned }: { view: AppView; pinned: () => voi
   );
 }
 
-/** What a view may reach: its policy as sent, the permissions it asks for, what was dropped from its declaration, its hash. */
+/**
+ * What a view may reach: its policy as sent, the permissions it asks for, what was dropped from its declaration, its
+ * hash.
+ */
 export function ViewReach({ view, changed }: { view: AppView; changed: () => void }) {
   return (
     <details className="small">

@@ -11,7 +11,10 @@ const WHOLE_CHARS = 64 * 1024;
  * they led to. A tool's input and result are not sent again (the server's own messages in the trace
  * hold them); a message too large is passed as its opening.
  */
-export function channelTrace(api: ConsoleApi, viewId: string): { add(line: ChannelLine, m: JSONRPCMessage): void; stop(): void } {
+export function channelTrace(
+  api: ConsoleApi,
+  viewId: string,
+): { add(line: ChannelLine, m: JSONRPCMessage): void; stop(): void } {
   let queue: { dir: 'to-view' | 'from-view'; message: unknown }[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
@@ -35,9 +38,18 @@ export function channelTrace(api: ConsoleApi, viewId: string): { add(line: Chann
 
 function traced(m: JSONRPCMessage): unknown {
   if (m.method === 'ui/notifications/tool-result' || m.method === 'ui/notifications/tool-input')
-    return { jsonrpc: '2.0', method: m.method, params: '(the call’s own, in this trace as the server sent or received it)' };
+    return {
+      jsonrpc: '2.0',
+      method: m.method,
+      params: '(the call’s own, in this trace as the server sent or received it)',
+    };
   const text = JSON.stringify(m);
   return text.length <= WHOLE_CHARS
     ? m
-    : { jsonrpc: '2.0', ...(m.method && { method: m.method }), ...(m.id !== undefined && { id: m.id }), preview: text.slice(0, 2000) };
+    : {
+        jsonrpc: '2.0',
+        ...(m.method && { method: m.method }),
+        ...(m.id !== undefined && { id: m.id }),
+        preview: text.slice(0, 2000),
+      };
 }

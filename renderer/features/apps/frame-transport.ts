@@ -1,5 +1,12 @@
 /** One JSON-RPC message, as far as the transport looks at it. */
-export type JSONRPCMessage = { jsonrpc: '2.0'; id?: string | number; method?: string; params?: unknown; result?: unknown; error?: unknown };
+export type JSONRPCMessage = {
+  jsonrpc: '2.0';
+  id?: string | number;
+  method?: string;
+  params?: unknown;
+  result?: unknown;
+  error?: unknown;
+};
 
 /** One message over a view's channel, for the person to see: which way, which method (or the answer to which id). */
 export interface ChannelLine {

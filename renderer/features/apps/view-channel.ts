@@ -76,7 +76,9 @@ export class ViewChannel {
     this.notify('ui/notifications/host-context-changed', change as Params);
   }
 
-  /** Asks the view to end gracefully (`ui/resource-teardown`), waiting a moment for its answer; then closes the channel. */
+  /**
+   * Asks the view to end gracefully (`ui/resource-teardown`), waiting a moment for its answer; then closes the channel.
+   */
   async teardown(reason: string): Promise<void> {
     if (this.initialized) {
       const id = `host-${this.next++}`;
@@ -101,7 +103,11 @@ export class ViewChannel {
       await this.transport.send({ jsonrpc: '2.0', id: m.id, result } as never);
     } catch (e) {
       const code = (e as { rpc?: number }).rpc ?? -32603;
-      await this.transport.send({ jsonrpc: '2.0', id: m.id, error: { code, message: (e as Error).message || 'failed' } } as never);
+      await this.transport.send({
+        jsonrpc: '2.0',
+        id: m.id,
+        error: { code, message: (e as Error).message || 'failed' },
+      } as never);
     }
   }
 
@@ -120,7 +126,9 @@ export class ViewChannel {
       case 'ui/initialize': {
         // The modes offered are those both sides support (the view says which it can take).
         const theirs = (p.appCapabilities as { availableDisplayModes?: unknown } | undefined)?.availableDisplayModes;
-        const both = (this.context.availableDisplayModes ?? ['inline']).filter((m) => m === 'inline' || (Array.isArray(theirs) && theirs.includes(m)));
+        const both = (this.context.availableDisplayModes ?? ['inline']).filter(
+          (m) => m === 'inline' || (Array.isArray(theirs) && theirs.includes(m)),
+        );
         this.context = { ...this.context, availableDisplayModes: both };
         return {
           protocolVersion: HOST_VERSION,
@@ -149,9 +157,12 @@ export class ViewChannel {
         return {};
       case 'ui/request-display-mode': {
         const want =
-          typeof p.mode === 'string' && (this.context.availableDisplayModes ?? []).includes(p.mode as never) ? p.mode : (this.context.displayMode ?? 'inline');
+          typeof p.mode === 'string' && (this.context.availableDisplayModes ?? []).includes(p.mode as never)
+            ? p.mode
+            : (this.context.displayMode ?? 'inline');
         const mode = this.asks.displayMode(want);
-        if (mode !== this.context.displayMode) this.contextChanged({ displayMode: mode as McpUiHostContext['displayMode'] });
+        if (mode !== this.context.displayMode)
+          this.contextChanged({ displayMode: mode as McpUiHostContext['displayMode'] });
         return { mode };
       }
       default:

@@ -5,7 +5,11 @@ import type { ViewChannel } from './view-channel';
  * What a view hears of the host's context as it changes: leaving full screen (the strip's button or
  * Escape, returned as `leave`), and the person's theme.
  */
-export function useViewContext(mode: 'inline' | 'fullscreen', setMode: (m: 'inline' | 'fullscreen') => void, channel: ViewChannel | null): () => void {
+export function useViewContext(
+  mode: 'inline' | 'fullscreen',
+  setMode: (m: 'inline' | 'fullscreen') => void,
+  channel: ViewChannel | null,
+): () => void {
   const leave = useCallback(() => {
     setMode('inline');
     channel?.contextChanged({ displayMode: 'inline' });

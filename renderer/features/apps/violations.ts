@@ -8,7 +8,9 @@ const KEPT = 50;
 export const useViolations = create<{ byView: Record<string, AppViolation[]> }>(() => ({ byView: {} }));
 
 export function viewViolated(v: AppViolation): void {
-  useViolations.setState((s) => ({ byView: { ...s.byView, [v.viewId]: [...(s.byView[v.viewId] ?? []), v].slice(-KEPT) } }));
+  useViolations.setState((s) => ({
+    byView: { ...s.byView, [v.viewId]: [...(s.byView[v.viewId] ?? []), v].slice(-KEPT) },
+  }));
 }
 
 /** Forgets a closed view's violations. */

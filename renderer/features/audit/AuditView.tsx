@@ -11,14 +11,18 @@ import { ResultView } from '../results/ResultView';
 import { clockTime, count } from '../../components/format';
 import './audit.css';
 
-/** One entry opened: everything it recorded (arguments, result summary, details), and the call's result while the session still has it. */
+/**
+ * One entry opened: everything it recorded (arguments, result summary, details), and the call's result while the
+ * session still has it.
+ */
 function AuditDetail({ entry }: { entry: AuditEntry }) {
   const call = useConsole((s) => (entry.callId ? s.calls[entry.callId] : undefined));
   return (
     <div className="audit-detail-body">
       {entry.argsFile && (
         <div className="small muted">
-          arguments ({entry.argsBytes === undefined ? '' : count(entry.argsBytes)} bytes) kept beside the log in <code>{entry.argsFile}</code>
+          arguments ({entry.argsBytes === undefined ? '' : count(entry.argsBytes)} bytes) kept beside the log in{' '}
+          <code>{entry.argsFile}</code>
         </div>
       )}
       <pre className="code wrap-anywhere">
@@ -67,7 +71,9 @@ export function AuditView() {
   const servers = [...new Set(entries.map((e) => e.serverId).filter(Boolean))] as string[];
   const kinds = [...new Set(entries.map((e) => e.kind))];
   const exportJson = () => {
-    const url = URL.createObjectURL(new Blob([JSON.stringify(shown.slice().reverse(), null, 2)], { type: 'application/json' }));
+    const url = URL.createObjectURL(
+      new Blob([JSON.stringify(shown.slice().reverse(), null, 2)], { type: 'application/json' }),
+    );
     const a = document.createElement('a');
     a.href = url;
     a.download = `mcp-console-audit-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
@@ -79,7 +85,12 @@ export function AuditView() {
       <div className="row gap wrap">
         <Choice label="Server" all="all servers" options={servers} value={server} onChange={setServer} bounded />
         <input value={tool} onChange={(e) => setTool(e.target.value)} placeholder="tool" aria-label="Tool" />
-        <RequesterFilter requesters={entries.map((e) => e.requestedBy)} value={asker} onChange={setAsker} testId="audit-requester-filter" />
+        <RequesterFilter
+          requesters={entries.map((e) => e.requestedBy)}
+          value={asker}
+          onChange={setAsker}
+          testId="audit-requester-filter"
+        />
         <Choice label="Kind" all="all kinds" options={kinds} value={kind} onChange={setKind} />
         <button onClick={() => api.request('audit.verify', {}).then(setVerify)} data-testid="verify-audit">
           Verify chain
@@ -114,7 +125,9 @@ function AuditRow({ e, open, setOpen }: { e: AuditEntry; open: number | null; se
         <td className="mono" title={e.tool}>
           {e.tool && <SafeText className="audit-clip audit-name" text={e.tool} />}
         </td>
-        <td data-testid="audit-requester">{e.requestedBy && <SafeText className="audit-clip" text={describeRequester(e.requestedBy)} />}</td>
+        <td data-testid="audit-requester">
+          {e.requestedBy && <SafeText className="audit-clip" text={describeRequester(e.requestedBy)} />}
+        </td>
         <td>{e.decision}</td>
         <td>{e.decidedBy}</td>
         <td>{e.outcome}</td>
@@ -140,7 +153,9 @@ function VerifyResult({ verify }: { verify: AuditVerifyResult }) {
         : `broken at ${verify.firstBadLine !== undefined ? `entry ${verify.firstBadLine}` : `seq ${verify.firstBadSeq ?? '?'}`}: ${verify.reason}`}
       {verify.recovered
         ?.map((r) =>
-          r.restored !== undefined ? ` · ${r.restored} entries put back from the sync journal at seq ${r.seq}` : ` · torn tail recovered at seq ${r.seq}`,
+          r.restored !== undefined
+            ? ` · ${r.restored} entries put back from the sync journal at seq ${r.seq}`
+            : ` · torn tail recovered at seq ${r.seq}`,
         )
         .join('')}
       {verify.warning && ` · ${verify.warning}`}
@@ -176,7 +191,15 @@ function Choice({ label, all, options, value, onChange, bounded }: ChoiceProps) 
 }
 
 /** The entries shown, newest first (the first 1,000), each opening its whole record. */
-function AuditTable({ shown, open, setOpen }: { shown: AuditEntry[]; open: number | null; setOpen: (seq: number | null) => void }) {
+function AuditTable({
+  shown,
+  open,
+  setOpen,
+}: {
+  shown: AuditEntry[];
+  open: number | null;
+  setOpen: (seq: number | null) => void;
+}) {
   return (
     <table className="grid">
       <thead>

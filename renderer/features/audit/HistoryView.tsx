@@ -36,9 +36,18 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
           <SafeText text={error} />
         </div>
       )}
-      <RequesterFilter requesters={all.map((c) => c.requestedBy)} value={asker} onChange={setAsker} testId="history-requester-filter" />
+      <RequesterFilter
+        requesters={all.map((c) => c.requestedBy)}
+        value={asker}
+        onChange={setAsker}
+        testId="history-requester-filter"
+      />
       {toRecord.length > 0 && (
-        <RecordCalls key={toRecord.map((c) => c.id).join()} calls={[...toRecord].reverse()} onDone={(said) => (setPicked([]), setRecorded(said))} />
+        <RecordCalls
+          key={toRecord.map((c) => c.id).join()}
+          calls={[...toRecord].reverse()}
+          onDone={(said) => (setPicked([]), setRecorded(said))}
+        />
       )}
       {recorded && toRecord.length === 0 && (
         <div className="small" role="status" data-testid="recorded-note">
@@ -80,11 +89,17 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
   );
 }
 
-/** One call of the session: picked to record, when, where, who asked and decided, its outcome, and Call again / Edit. */
+/**
+ * One call of the session: picked to record, when, where, who asked and decided, its outcome, and Call again / Edit.
+ */
 function HistoryRow({ c, row }: { c: CallRecord; row: RowState }) {
   const { open, setOpen, picked, pick, again } = row;
   return (
-    <tr data-testid="history-row" className={open === c.id ? 'selected' : ''} onClick={() => setOpen(open === c.id ? null : c.id)}>
+    <tr
+      data-testid="history-row"
+      className={open === c.id ? 'selected' : ''}
+      onClick={() => setOpen(open === c.id ? null : c.id)}
+    >
       <td onClick={(e) => e.stopPropagation()}>
         <input
           type="checkbox"
@@ -112,11 +127,19 @@ function HistoryRow({ c, row }: { c: CallRecord; row: RowState }) {
       <td className={`status-${c.outcome}`}>
         {c.outcome ?? c.state}{' '}
         {c.resultScan?.action === 'waiting' ? (
-          <span className="badge sev high" data-testid="history-held" title="The result speaks to the model: it waits for you before its agent gets it">
+          <span
+            className="badge sev high"
+            data-testid="history-held"
+            title="The result speaks to the model: it waits for you before its agent gets it"
+          >
             held for you
           </span>
         ) : c.resultScan?.findings.length ? (
-          <span className="badge sev medium" data-testid="history-flagged" title="The result speaks to the model: open it to see what it asks">
+          <span
+            className="badge sev medium"
+            data-testid="history-flagged"
+            title="The result speaks to the model: open it to see what it asks"
+          >
             flagged
           </span>
         ) : null}
@@ -165,7 +188,10 @@ function useCallAgain(onCallAgain: () => void, setError: (e: string | null) => v
     if (!c) return;
     const args = JSON.parse(c.argsJson) as Record<string, unknown>;
     setError(null);
-    if (send) api.request('calls.request', { serverId: c.serverId, tool: c.tool, args }).catch((e: Error) => setError(e.message));
+    if (send)
+      api
+        .request('calls.request', { serverId: c.serverId, tool: c.tool, args })
+        .catch((e: Error) => setError(e.message));
     st.prefillRequested({ serverId: c.serverId, name: c.tool, args });
     st.toolSelected({ serverId: c.serverId, name: c.tool });
     if (!send) onCallAgain();

@@ -51,16 +51,26 @@ export function AuthView() {
       setBusy(false);
     }
   };
-  if (servers.length === 0) return <p className="muted">No remote server: sign-in applies to servers reached over HTTP.</p>;
+  if (servers.length === 0)
+    return <p className="muted">No remote server: sign-in applies to servers reached over HTTP.</p>;
   return (
     <div className="auth-view" data-testid="auth-view">
       <div className="row gap">
         <ServerSelect servers={servers} value={serverId} onChange={setServerId} testId="auth-server" />
         <span className="spacer" />
-        <button disabled={busy || !view || view.mode === 'static-header'} onClick={() => void act('auth.signIn')} data-testid="auth-sign-in">
+        <button
+          disabled={busy || !view || view.mode === 'static-header'}
+          onClick={() => void act('auth.signIn')}
+          data-testid="auth-sign-in"
+        >
           Sign in again
         </button>
-        <button className="danger" disabled={busy || !view?.signedIn} onClick={() => void act('auth.signOut')} data-testid="auth-sign-out">
+        <button
+          className="danger"
+          disabled={busy || !view?.signedIn}
+          onClick={() => void act('auth.signOut')}
+          data-testid="auth-sign-out"
+        >
           Sign out
         </button>
       </div>

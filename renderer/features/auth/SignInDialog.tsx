@@ -43,7 +43,10 @@ function SignIn({ p, waiting }: { p: AuthPrompt; waiting: number }) {
       setError((e as Error).message);
     }
   };
-  const copy = () => void navigator.clipboard?.writeText(p.url).catch(() => setError('the address could not be copied; select it and copy it'));
+  const copy = () =>
+    void navigator.clipboard
+      ?.writeText(p.url)
+      .catch(() => setError('the address could not be copied; select it and copy it'));
   return (
     <AskFrame
       id="sign-in-title"

@@ -12,7 +12,9 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 
 /** Arguments for a tool (form or JSON), checked by the core as you type; Call asks the core, which asks the human. */
 export function CallPanel({ tool }: { tool: ToolView }) {
-  const prefill = useConsole((s) => (s.prefill?.serverId === tool.serverId && s.prefill.name === tool.name ? s.prefill.args : undefined));
+  const prefill = useConsole((s) =>
+    s.prefill?.serverId === tool.serverId && s.prefill.name === tool.name ? s.prefill.args : undefined,
+  );
   const [value, setValue] = useState<unknown>(prefill ?? {});
   const [text, setText] = useState(() => JSON.stringify(prefill ?? {}, null, 2));
   const noForm = useMemo(() => cannotDraw(tool.inputSchema), [tool.inputSchema]);
@@ -74,7 +76,9 @@ export function CallPanel({ tool }: { tool: ToolView }) {
           Call {tool.name}
         </button>
         <TaskChoice support={taskSupport} asTask={asTask} setAsTask={setAsTask} />
-        {shown.length > 0 && status === 'invalid' && <span className="small warn-text">Invalid input can still be sent; you will confirm it.</span>}
+        {shown.length > 0 && status === 'invalid' && (
+          <span className="small warn-text">Invalid input can still be sent; you will confirm it.</span>
+        )}
       </div>
       {sendError && (
         <div className="error" role="alert">
@@ -93,10 +97,16 @@ function useSend(tool: ToolView, value: unknown, asTask: boolean, touch: () => v
   const call = async () => {
     setSendError(null);
     touch();
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return setSendError('The arguments must be a JSON object.');
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      return setSendError('The arguments must be a JSON object.');
     try {
       const args = value as Record<string, unknown>;
-      await api.request('calls.request', { serverId: tool.serverId, tool: tool.name, args, asTask: asTask || undefined });
+      await api.request('calls.request', {
+        serverId: tool.serverId,
+        tool: tool.name,
+        args,
+        asTask: asTask || undefined,
+      });
     } catch (e) {
       setSendError((e as Error).message);
     }
@@ -127,7 +137,11 @@ function useValidation(tool: ToolView, value: unknown): { errors: ValidationErro
 /** What the check found, where: not validated, or the errors. */
 function ValidationList({ shown, status }: { shown: ValidationError[]; status: string }) {
   return (
-    <ul className="validation small" data-testid="validation-errors" aria-label={status === 'unchecked' ? 'Not validated' : 'Validation errors'}>
+    <ul
+      className="validation small"
+      data-testid="validation-errors"
+      aria-label={status === 'unchecked' ? 'Not validated' : 'Validation errors'}
+    >
       {shown.map((e, i) => (
         <li key={i}>
           <code>{e.path}</code> {e.message}
@@ -150,7 +164,15 @@ interface InputProps {
 
 /** The arguments as a form (or that there are none), or as JSON in the editor, falling back to plain text. */
 function ArgumentsInput({ formMode, noArguments, tool, value, setValue, text, onText, touch }: InputProps) {
-  const plainText = <textarea className="mono json-text" value={text} onChange={(e) => onText(e.target.value)} rows={8} aria-label="Arguments (JSON)" />;
+  const plainText = (
+    <textarea
+      className="mono json-text"
+      value={text}
+      onChange={(e) => onText(e.target.value)}
+      rows={8}
+      aria-label="Arguments (JSON)"
+    />
+  );
   return formMode && noArguments ? (
     <p className="muted small" data-testid="form-no-arguments">
       This tool declares no arguments.
@@ -181,13 +203,27 @@ function ArgumentsInput({ formMode, noArguments, tool, value, setValue, text, on
 }
 
 /** The panel's title, and the form or JSON switch (the form only where it can draw the schema). */
-function CallHead({ mode, noForm, switchTo }: { mode: 'form' | 'json'; noForm: boolean; switchTo: (m: 'form' | 'json') => void }) {
+function CallHead({
+  mode,
+  noForm,
+  switchTo,
+}: {
+  mode: 'form' | 'json';
+  noForm: boolean;
+  switchTo: (m: 'form' | 'json') => void;
+}) {
   return (
     <div className="row gap">
       <h3>Call</h3>
       <span className="spacer" />
       <div className="segmented" role="tablist">
-        <button role="tab" aria-selected={mode === 'form'} disabled={noForm} onClick={() => switchTo('form')} data-testid="mode-form">
+        <button
+          role="tab"
+          aria-selected={mode === 'form'}
+          disabled={noForm}
+          onClick={() => switchTo('form')}
+          data-testid="mode-form"
+        >
           Form
         </button>
         <button role="tab" aria-selected={mode === 'json'} onClick={() => switchTo('json')} data-testid="mode-json">
@@ -199,11 +235,25 @@ function CallHead({ mode, noForm, switchTo }: { mode: 'form' | 'json'; noForm: b
 }
 
 /** A tool that may run as a task offers it; one that must says so. */
-function TaskChoice({ support, asTask, setAsTask }: { support: unknown; asTask: boolean; setAsTask: (on: boolean) => void }) {
+function TaskChoice({
+  support,
+  asTask,
+  setAsTask,
+}: {
+  support: unknown;
+  asTask: boolean;
+  setAsTask: (on: boolean) => void;
+}) {
   if (support === 'optional')
     return (
       <label className="small">
-        <input type="checkbox" checked={asTask} onChange={(e) => setAsTask(e.target.checked)} data-testid="run-as-task" /> run as a task
+        <input
+          type="checkbox"
+          checked={asTask}
+          onChange={(e) => setAsTask(e.target.checked)}
+          data-testid="run-as-task"
+        />{' '}
+        run as a task
       </label>
     );
   if (support === 'required')

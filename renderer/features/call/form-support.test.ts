@@ -3,7 +3,10 @@ import { checkboxUi, declaresNoArguments, drawableSchema } from './form-support'
 
 describe('drawableSchema', () => {
   it('turns legacy enumNames into titled choices with the same values', () => {
-    const s = { type: 'object', properties: { pet: { type: 'string', enum: ['pet-1', 'pet-2'], enumNames: ['Cats', 'Dogs'], default: 'pet-1' } } };
+    const s = {
+      type: 'object',
+      properties: { pet: { type: 'string', enum: ['pet-1', 'pet-2'], enumNames: ['Cats', 'Dogs'], default: 'pet-1' } },
+    };
     expect(drawableSchema(s).properties).toEqual({
       pet: {
         type: 'string',
@@ -30,8 +33,15 @@ describe('drawableSchema', () => {
       },
     };
     const drawn = drawableSchema(s, { selectsAreSets: true }).properties as Record<string, Record<string, unknown>>;
-    expect([drawn.fish!.uniqueItems, drawn.tools!.uniqueItems, drawn.free!.uniqueItems]).toEqual([true, true, undefined]);
-    expect(checkboxUi(drawableSchema(s, { selectsAreSets: true }))).toEqual({ fish: { 'ui:widget': 'checkboxes' }, tools: { 'ui:widget': 'checkboxes' } });
+    expect([drawn.fish!.uniqueItems, drawn.tools!.uniqueItems, drawn.free!.uniqueItems]).toEqual([
+      true,
+      true,
+      undefined,
+    ]);
+    expect(checkboxUi(drawableSchema(s, { selectsAreSets: true }))).toEqual({
+      fish: { 'ui:widget': 'checkboxes' },
+      tools: { 'ui:widget': 'checkboxes' },
+    });
     expect(drawableSchema(s)).toBe(s);
   });
 });

@@ -13,7 +13,8 @@ export function cannotDraw(schema: Record<string, unknown>): string | null {
     if ('if' in o || 'not' in o) return 'it uses conditional keywords (if/then/else, not)';
     if ('$dynamicRef' in o) return 'it uses $dynamicRef';
     if ('patternProperties' in o) return 'it uses patternProperties';
-    if (typeof o.$ref === 'string' && !o.$ref.startsWith('#')) return `it refers to an outside schema (${o.$ref}), which is never fetched`;
+    if (typeof o.$ref === 'string' && !o.$ref.startsWith('#'))
+      return `it refers to an outside schema (${o.$ref}), which is never fetched`;
     for (const v of Object.values(o)) {
       const r = walk(v, depth + 1);
       if (r) return r;
@@ -38,11 +39,15 @@ const HOLDS = [
   'unevaluatedProperties',
 ];
 
-/** True when a tool's input schema names no argument at all (`{ "type": "object" }`, with no properties): the form has nothing to draw. */
+/**
+ * True when a tool's input schema names no argument at all (`{ "type": "object" }`, with no properties): the form has
+ * nothing to draw.
+ */
 export function declaresNoArguments(schema: Record<string, unknown>): boolean {
   if (schema.type !== undefined && schema.type !== 'object') return false;
   const props = schema.properties;
-  if (props !== undefined && (typeof props !== 'object' || props === null || Object.keys(props).length > 0)) return false;
+  if (props !== undefined && (typeof props !== 'object' || props === null || Object.keys(props).length > 0))
+    return false;
   return HOLDS.every((k) => !(k in schema) || (k === 'additionalProperties' && schema[k] === false));
 }
 
@@ -50,7 +55,8 @@ function resolve(schema: Record<string, unknown>, root: Record<string, unknown>)
   const ref = schema.$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#/')) return schema;
   let node: unknown = root;
-  for (const part of ref.slice(2).split('/')) node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  for (const part of ref.slice(2).split('/'))
+    node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
   return node && typeof node === 'object' ? (node as Record<string, unknown>) : schema;
 }
 
@@ -79,10 +85,17 @@ function looseMatch(schema: Record<string, unknown>, v: unknown, root: Record<st
   if ('const' in s && JSON.stringify(s.const) !== JSON.stringify(v)) return false;
   if (Array.isArray(s.enum) && !s.enum.some((e) => JSON.stringify(e) === JSON.stringify(v))) return false;
   if (v && typeof v === 'object' && !Array.isArray(v)) {
-    if (Array.isArray(s.required) && !s.required.every((k) => typeof k === 'string' && k in (v as object))) return false;
+    if (Array.isArray(s.required) && !s.required.every((k) => typeof k === 'string' && k in (v as object)))
+      return false;
     const props = (s.properties ?? {}) as Record<string, Record<string, unknown>>;
     for (const [k, sub] of Object.entries(props))
-      if (k in (v as object) && sub && typeof sub === 'object' && !looseMatch(sub, (v as Record<string, unknown>)[k], root)) return false;
+      if (
+        k in (v as object) &&
+        sub &&
+        typeof sub === 'object' &&
+        !looseMatch(sub, (v as Record<string, unknown>)[k], root)
+      )
+        return false;
   }
   return true;
 }
@@ -90,7 +103,8 @@ function looseMatch(schema: Record<string, unknown>, v: unknown, root: Record<st
 /** The form's validator: never compiles a schema; reports nothing itself (the core's errors are shown instead). */
 export const structuralValidator: ValidatorType = {
   validateFormData: () => ({ errors: [] as RJSFValidationError[], errorSchema: {} }),
-  isValid: (schema, formData, rootSchema) => looseMatch(schema as Record<string, unknown>, formData, rootSchema as Record<string, unknown>),
+  isValid: (schema, formData, rootSchema) =>
+    looseMatch(schema as Record<string, unknown>, formData, rootSchema as Record<string, unknown>),
   rawValidation: () => ({ errors: [] }),
 };
 
@@ -103,7 +117,11 @@ const isTitledConst = (o: unknown): boolean => !!o && typeof o === 'object' && '
  * enum or of titled choices is a multi-select, MCP 2025-11-25), such arrays are drawn as a set of
  * check boxes instead of a list of rows.
  */
-export function drawableSchema(schema: Record<string, unknown>, opts: { selectsAreSets?: boolean } = {}, depth = 0): Record<string, unknown> {
+export function drawableSchema(
+  schema: Record<string, unknown>,
+  opts: { selectsAreSets?: boolean } = {},
+  depth = 0,
+): Record<string, unknown> {
   if (depth > 32) return schema;
   let out: Record<string, unknown> = schema;
   const copy = () => (out === schema ? (out = { ...schema }) : out);
@@ -128,8 +146,10 @@ export function drawableSchema(schema: Record<string, unknown>, opts: { selectsA
     const items = drawableSchema(schema.items as Record<string, unknown>, opts, depth + 1);
     if (items !== schema.items) copy().items = items;
     const choices = (items.anyOf ?? items.oneOf) as unknown;
-    const select = Array.isArray(items.enum) || (Array.isArray(choices) && choices.length > 0 && choices.every(isTitledConst));
-    if (opts.selectsAreSets && schema.type === 'array' && select && schema.uniqueItems !== true) copy().uniqueItems = true;
+    const select =
+      Array.isArray(items.enum) || (Array.isArray(choices) && choices.length > 0 && choices.every(isTitledConst));
+    if (opts.selectsAreSets && schema.type === 'array' && select && schema.uniqueItems !== true)
+      copy().uniqueItems = true;
   }
   return out;
 }

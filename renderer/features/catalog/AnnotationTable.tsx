@@ -3,7 +3,13 @@ import type { EffectiveAnnotations, ToolAnnotations } from '../../../shared/sche
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
 /** The four hints: the value in force, and whether the server declared it or the spec default applies. */
-export function AnnotationTable({ annotations, declared }: { annotations: EffectiveAnnotations; declared?: ToolAnnotations }) {
+export function AnnotationTable({
+  annotations,
+  declared,
+}: {
+  annotations: EffectiveAnnotations;
+  declared?: ToolAnnotations;
+}) {
   return (
     <table className="kv-table" data-testid="annotation-table">
       <tbody>

@@ -12,13 +12,21 @@ import './catalog.css';
 
 const ROW = 52;
 
-/** Every tool of every connected server, filtered as you type (text, risk, annotations, server; `key:value` terms; chips). */
+/**
+ * Every tool of every connected server, filtered as you type (text, risk, annotations, server; `key:value` terms;
+ * chips).
+ */
 export function CatalogList() {
-  const { tools, order, filter } = useConsole(useShallow((s) => ({ tools: s.tools, order: s.serverOrder, filter: s.filter })));
+  const { tools, order, filter } = useConsole(
+    useShallow((s) => ({ tools: s.tools, order: s.serverOrder, filter: s.filter })),
+  );
   // Until the console has answered once, the page cannot know whether any server is connected.
   const known = useConsole((s) => s.online || !!s.linkDown?.wasUp);
   // No per-tool work here: one server's list is used as it is; search text is computed as tools arrive.
-  const all = useMemo<ShownTool[]>(() => (order.length === 1 ? (tools[order[0] ?? ''] ?? []) : order.flatMap((id) => tools[id] ?? [])), [tools, order]);
+  const all = useMemo<ShownTool[]>(
+    () => (order.length === 1 ? (tools[order[0] ?? ''] ?? []) : order.flatMap((id) => tools[id] ?? [])),
+    [tools, order],
+  );
   // It keeps its last answer: a keystroke that narrows the filter looks only through that, and a
   // listing under way's next tools are the only ones a filter looks through as they come.
   const [filterOf] = useState(() => narrowingFilter(grewFrom));
@@ -44,7 +52,12 @@ export function CatalogList() {
       ) : shown.length === 0 ? (
         <div className="empty">No tool matches “{filter}”.</div>
       ) : (
-        <VirtualList className="tool-list" items={shown} rowHeight={ROW} render={(t, _i, current) => <ToolRow tool={t} tabStop={current} />} />
+        <VirtualList
+          className="tool-list"
+          items={shown}
+          rowHeight={ROW}
+          render={(t, _i, current) => <ToolRow tool={t} tabStop={current} />}
+        />
       )}
     </section>
   );

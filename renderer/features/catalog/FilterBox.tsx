@@ -29,7 +29,9 @@ export function FilterBox({ inputRef, toTools }: { inputRef: Ref<HTMLInputElemen
         // Down goes into the list (its row with the tab stop); Enter opens the first tool shown. From
         // that row, Tab goes on to the opened tool's form.
         if (e.key !== 'ArrowDown' && e.key !== 'Enter') return;
-        const row = document.querySelector<HTMLElement>(e.key === 'Enter' ? '.tool-list [data-row="0"] > *' : '.tool-list [data-row] > [tabindex="0"]');
+        const row = document.querySelector<HTMLElement>(
+          e.key === 'Enter' ? '.tool-list [data-row="0"] > *' : '.tool-list [data-row] > [tabindex="0"]',
+        );
         if (!row) return;
         e.preventDefault();
         row.focus();

@@ -18,7 +18,10 @@ export function FilterChips({ servers }: { servers: string[] }) {
       .filter((t) => t.key !== 'text' && !t.negate)
       .map((t) => `${t.key}:${t.value}`),
   );
-  const chips: [string, string][] = [...CHIPS, ...(servers.length > 1 ? servers.map((id): [string, string] => [`server:${id}`, id]) : [])];
+  const chips: [string, string][] = [
+    ...CHIPS,
+    ...(servers.length > 1 ? servers.map((id): [string, string] => [`server:${id}`, id]) : []),
+  ];
   return (
     <div className="chips" role="group" aria-label="Filter by">
       {chips.map(([term, label]) => {

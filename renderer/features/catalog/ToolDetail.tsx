@@ -15,11 +15,16 @@ import { useWholeTool } from './whole-tool';
 import { WholeWait } from './WholeWait';
 import './catalog.css';
 
-/** Everything about one tool: description as text, schemas, annotations declared vs default, fingerprint, its diff, and the call form. */
+/**
+ * Everything about one tool: description as text, schemas, annotations declared vs default, fingerprint, its diff, and
+ * the call form.
+ */
 export function ToolDetail() {
   const sel = useConsole((s) => s.selected);
   const tool = useConsole((s) => (s.selected ? toolByName(s.tools[s.selected.serverId], s.selected.name) : undefined));
-  const change = useConsole((s): ToolChange | undefined => (s.selected ? s.marks[s.selected.serverId]?.changed.get(s.selected.name) : undefined));
+  const change = useConsole((s): ToolChange | undefined =>
+    s.selected ? s.marks[s.selected.serverId]?.changed.get(s.selected.name) : undefined,
+  );
   const whole = useWholeTool(tool);
   if (!sel) return <section className="panel detail empty">Pick a tool to see it in full and call it.</section>;
   if (!tool) {
@@ -57,7 +62,9 @@ export function ToolDetail() {
         <div className="description prewrap" data-testid="tool-description">
           <SafeText text={tool.description.length > 20_000 ? tool.description.slice(0, 20_000) : tool.description} />
           {tool.description.length > 20_000 && (
-            <div className="muted small">… {count(tool.description.length)} characters in all; the full text is in the definition below.</div>
+            <div className="muted small">
+              … {count(tool.description.length)} characters in all; the full text is in the definition below.
+            </div>
           )}
         </div>
       )}
@@ -91,7 +98,11 @@ function WholeParts({ tool }: { tool: ToolView }) {
         </details>
       )}
       <ToolViewPanel tool={tool} />
-      <div className="small mono muted" data-testid="fingerprint" title="sha-256 of the canonical JSON of the whole definition">
+      <div
+        className="small mono muted"
+        data-testid="fingerprint"
+        title="sha-256 of the canonical JSON of the whole definition"
+      >
         fingerprint {tool.fingerprint}
       </div>
       <ErrorBoundary key={`${tool.serverId}\u0000${tool.name}`} what="tool's form">

@@ -13,11 +13,18 @@ import './catalog.css';
 /** One catalog row: icon, name, server, risk and annotation badges, live-change marks. */
 export const ToolRow = memo(function ToolRow({ tool, tabStop = true }: { tool: ShownTool; tabStop?: boolean }) {
   const selected = useConsole((s) => s.selected?.serverId === tool.serverId && s.selected.name === tool.name);
-  const mark = useConsole((s) => (s.marks[tool.serverId]?.added.has(tool.name) ? 'new' : s.marks[tool.serverId]?.changed.has(tool.name) ? 'changed' : null));
+  const mark = useConsole((s) =>
+    s.marks[tool.serverId]?.added.has(tool.name)
+      ? 'new'
+      : s.marks[tool.serverId]?.changed.has(tool.name)
+        ? 'changed'
+        : null,
+  );
   const pin = useConsole((s) => s.pinFlags[tool.serverId]?.get(tool.name));
   const review = useConsole((s) => s.reviewMarks[tool.serverId]?.get(tool.name));
   const name = displayName(tool);
-  // The pointer on a row, or the focus, comes before the click or Enter that opens it: the whole tool is asked for then.
+  // The pointer on a row, or the focus, comes before the click or Enter that opens it: the whole tool is asked for
+  // then.
   const api = useContext(ApiContext);
   const ahead = api ? () => readAhead(api, tool) : undefined;
   return (
@@ -83,8 +90,16 @@ function pinBadge(pin: 'changed' | 'new') {
   );
 }
 
-/** The row's second line: server, risk, annotations and every mark (a plain call, not a component: a row is drawn often). */
-function metaBadges(tool: ShownTool, review: ReviewMark | undefined, pin: string | undefined, mark: 'new' | 'changed' | null) {
+/**
+ * The row's second line: server, risk, annotations and every mark (a plain call, not a component: a row is drawn
+ * often).
+ */
+function metaBadges(
+  tool: ShownTool,
+  review: ReviewMark | undefined,
+  pin: string | undefined,
+  mark: 'new' | 'changed' | null,
+) {
   const ui = toolUi(tool);
   return (
     <span className="tool-meta">
@@ -102,7 +117,11 @@ function metaBadges(tool: ShownTool, review: ReviewMark | undefined, pin: string
         </span>
       )}
       {!ui.visibility.includes('model') && (
-        <span className="badge warn" title="Only its server's views may call it; agents never see it" data-testid="tool-app-only-badge">
+        <span
+          className="badge warn"
+          title="Only its server's views may call it; agents never see it"
+          data-testid="tool-app-only-badge"
+        >
           app only
         </span>
       )}

@@ -5,7 +5,11 @@ import type { WholeTool } from './whole-tool';
 export function WholeWait({ whole }: { whole: WholeTool }) {
   return (
     <div className={whole.error ? 'warn small' : 'muted small whole-wait'} data-testid="tool-whole-wait" role="status">
-      {whole.error ? <SafeText text={`The tool's definition could not be read: ${whole.error}`} /> : 'Reading the whole definition…'}
+      {whole.error ? (
+        <SafeText text={`The tool's definition could not be read: ${whole.error}`} />
+      ) : (
+        'Reading the whole definition…'
+      )}
     </div>
   );
 }

@@ -25,12 +25,29 @@ export function haystackOf(t: ShownTool): string {
 }
 
 /** Every risk level, written out (the page carries no zod); a test holds it to the schema's. */
-export const RISK_LEVELS: readonly ShownTool['risk']['level'][] = ['read-only-trusted', 'read-only-claimed', 'writes', 'destructive', 'unknown'];
+export const RISK_LEVELS: readonly ShownTool['risk']['level'][] = [
+  'read-only-trusted',
+  'read-only-claimed',
+  'writes',
+  'destructive',
+  'unknown',
+];
 
 /** Every tag `hasTag` knows: a text term that is none of these can match only the search text. */
 export const TAG_WORDS: ReadonlySet<string> = new Set([
   ...RISK_LEVELS.map((l) => `risk:${l}`),
-  ...['read-only', 'writes', 'destructive', 'idempotent', 'open-world', 'closed-world', 'untrusted', 'hidden', 'task', 'excluded'],
+  ...[
+    'read-only',
+    'writes',
+    'destructive',
+    'idempotent',
+    'open-world',
+    'closed-world',
+    'untrusted',
+    'hidden',
+    'task',
+    'excluded',
+  ],
 ]);
 
 /**

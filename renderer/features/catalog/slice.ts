@@ -68,16 +68,19 @@ export const catalogSlice: Slice<CatalogSlice> = (set) => ({
   reviewAt: null,
   reviewUpdated: (summary) => {
     const marks: CatalogSlice['reviewMarks'] = {};
-    for (const t of summary.tools) (marks[t.serverId] ??= new Map()).set(t.tool, { severity: t.severity, count: t.count });
+    for (const t of summary.tools)
+      (marks[t.serverId] ??= new Map()).set(t.tool, { severity: t.severity, count: t.count });
     set({ reviewMarks: marks, reviewAt: summary.at });
   },
-  pinsChanged: ({ serverId, unsettled }) => set((s) => ({ pinFlags: { ...s.pinFlags, [serverId]: new Map(unsettled.map((p) => [p.tool, p.state])) } })),
+  pinsChanged: ({ serverId, unsettled }) =>
+    set((s) => ({ pinFlags: { ...s.pinFlags, [serverId]: new Map(unsettled.map((p) => [p.tool, p.state])) } })),
   toolsLoaded: (tools) => {
     const byServer: Record<string, ShownTool[]> = {};
     for (const t of tools) (byServer[t.serverId] ??= []).push(t);
     set({ tools: byServer });
   },
-  catalogListed: (serverId, tools, first) => set((s) => ({ tools: { ...s.tools, [serverId]: first ? tools : grow(s.tools[serverId] ?? [], tools) } })),
+  catalogListed: (serverId, tools, first) =>
+    set((s) => ({ tools: { ...s.tools, [serverId]: first ? tools : grow(s.tools[serverId] ?? [], tools) } })),
   catalogChanged: ({ change, tools }) =>
     set((s) => {
       const marks = { ...s.marks };

@@ -6,16 +6,31 @@ import { hasTag, RISK_LEVELS, TAG_WORDS } from './search-index';
 /** Every tag a tool carries, in the order of TAG_WORDS. */
 const tagsOf = (t: ShownTool) => [...TAG_WORDS].filter((w) => hasTag(t, w));
 
-const tool = (serverId: string, name: string, annotations: Partial<ShownTool['annotations']>, over: Partial<ShownTool> = {}): ShownTool => ({
+const tool = (
+  serverId: string,
+  name: string,
+  annotations: Partial<ShownTool['annotations']>,
+  over: Partial<ShownTool> = {},
+): ShownTool => ({
   serverId,
   name,
   inputSchema: {},
   fingerprint: 'f',
   serverIdentity: 'i',
   hiddenText: [],
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true, ...annotations },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+    ...annotations,
+  },
   risk: {
-    level: annotations.readOnlyHint ? 'read-only-claimed' : annotations.destructiveHint === false ? 'writes' : 'destructive',
+    level: annotations.readOnlyHint
+      ? 'read-only-claimed'
+      : annotations.destructiveHint === false
+        ? 'writes'
+        : 'destructive',
     openWorld: true,
     trusted: false,
   },
@@ -91,7 +106,10 @@ describe('a keystroke that narrows the filter', () => {
     const last: Filtered = { tools: many, q: 'bul', shown: many.filter((t) => t.name === 'bulk_read') };
     // The last answer (here, made short on purpose) is what a narrower filter looks through.
     expect(filterTools(many, 'bulk', last).map((t) => t.name)).toEqual(['bulk_read']);
-    expect(filterTools(many, 'bulk', { ...last, tools: [...many] }).map((t) => t.name)).toEqual(['bulk_write', 'bulk_read']);
+    expect(filterTools(many, 'bulk', { ...last, tools: [...many] }).map((t) => t.name)).toEqual([
+      'bulk_write',
+      'bulk_read',
+    ]);
     // Typed and erased letter by letter, every answer is the full pass's.
     const typed = [
       'r',
@@ -141,10 +159,26 @@ describe('a keystroke that narrows the filter', () => {
     expect(RISK_LEVELS).toEqual(RiskLevel.options);
     expect(tagsOf(tools[0]!)).toEqual(['risk:read-only-claimed', 'read-only', 'open-world', 'untrusted']);
     expect(tagsOf(tools[2]!)).toEqual(['risk:writes', 'writes', 'idempotent', 'open-world']);
-    const odd = tool('s', 'odd', { destructiveHint: true, openWorldHint: false }, { hiddenText: ['d'], needsTaskMode: true, excluded: 'x' });
-    expect(tagsOf(odd)).toEqual(['risk:destructive', 'writes', 'destructive', 'closed-world', 'untrusted', 'hidden', 'task', 'excluded']);
+    const odd = tool(
+      's',
+      'odd',
+      { destructiveHint: true, openWorldHint: false },
+      { hiddenText: ['d'], needsTaskMode: true, excluded: 'x' },
+    );
+    expect(tagsOf(odd)).toEqual([
+      'risk:destructive',
+      'writes',
+      'destructive',
+      'closed-world',
+      'untrusted',
+      'hidden',
+      'task',
+      'excluded',
+    ]);
     // Read-only: its destructive hint means nothing.
-    expect(tagsOf(tool('s', 'ro', { readOnlyHint: true, destructiveHint: true, idempotentHint: true }))).not.toContain('destructive');
+    expect(tagsOf(tool('s', 'ro', { readOnlyHint: true, destructiveHint: true, idempotentHint: true }))).not.toContain(
+      'destructive',
+    );
     expect(names('is:risk:writes')).toEqual(['fetch']);
     expect(names('is:nothing')).toEqual([]);
   });
@@ -157,12 +191,23 @@ describe('a keystroke that narrows the filter', () => {
       [b, a],
       [c, b],
     ]);
-    const grewFrom = (l: readonly ShownTool[], before: readonly ShownTool[]) => grown.get(l) === before || grown.get(grown.get(l) ?? []) === before;
-    // The last answer for `a` (made short on purpose: delete_file left out) is kept; only what `c` added is looked through.
+    const grewFrom = (l: readonly ShownTool[], before: readonly ShownTool[]) =>
+      grown.get(l) === before || grown.get(grown.get(l) ?? []) === before;
+    // The last answer for `a` (made short on purpose: delete_file left out) is kept; only what `c` added is looked
+    // through.
     expect(filterTools(c, 'file', { tools: a, q: 'file', shown: [] }, grewFrom).map((t) => t.name)).toEqual([]);
-    expect(filterTools(c, 'web', { tools: a, q: 'web', shown: [] }, grewFrom).map((t) => t.name)).toEqual(['fetch', 'hidden']);
+    expect(filterTools(c, 'web', { tools: a, q: 'web', shown: [] }, grewFrom).map((t) => t.name)).toEqual([
+      'fetch',
+      'hidden',
+    ]);
     // A list not known to have grown from the last one, or another filter: a full pass.
-    expect(filterTools([...c], 'file', { tools: a, q: 'file', shown: [] }, grewFrom).map((t) => t.name)).toEqual(['read_file', 'delete_file']);
-    expect(filterTools(c, 'file', { tools: a, q: 'fil', shown: [] }, grewFrom).map((t) => t.name)).toEqual(['read_file', 'delete_file']);
+    expect(filterTools([...c], 'file', { tools: a, q: 'file', shown: [] }, grewFrom).map((t) => t.name)).toEqual([
+      'read_file',
+      'delete_file',
+    ]);
+    expect(filterTools(c, 'file', { tools: a, q: 'fil', shown: [] }, grewFrom).map((t) => t.name)).toEqual([
+      'read_file',
+      'delete_file',
+    ]);
   });
 });

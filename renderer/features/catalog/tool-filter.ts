@@ -27,7 +27,8 @@ export function parseFilter(q: string): FilterTerm[] {
     const word = negate ? raw.slice(1) : raw;
     const colon = word.indexOf(':');
     const key = colon > 0 ? word.slice(0, colon) : '';
-    if (KEYS.has(key) && colon < word.length - 1) out.push({ key: key as FilterTerm['key'], value: word.slice(colon + 1), negate });
+    if (KEYS.has(key) && colon < word.length - 1)
+      out.push({ key: key as FilterTerm['key'], value: word.slice(colon + 1), negate });
     else out.push({ key: 'text', value: word, negate });
   }
   return out;
@@ -70,7 +71,8 @@ export function narrows(before: readonly FilterTerm[], next: readonly FilterTerm
       (n) =>
         n.key === b.key &&
         n.negate === b.negate &&
-        (n.value === b.value || (!n.negate && n.key !== 'is' && !(n.key === 'text' && n.tagged) && n.value.includes(b.value))),
+        (n.value === b.value ||
+          (!n.negate && n.key !== 'is' && !(n.key === 'text' && n.tagged) && n.value.includes(b.value))),
     ),
   );
 }
@@ -92,13 +94,21 @@ export type GrewFrom = (tools: readonly ShownTool[], before: readonly ShownTool[
  * answer under the same filter for a list these tools grew from (a listing under way), only the
  * tools added since are looked through.
  */
-export function filterTools(tools: readonly ShownTool[], q: string, last?: Filtered, grewFrom?: GrewFrom): readonly ShownTool[] {
+export function filterTools(
+  tools: readonly ShownTool[],
+  q: string,
+  last?: Filtered,
+  grewFrom?: GrewFrom,
+): readonly ShownTool[] {
   const terms = termsOf(q);
   if (terms.length === 0) return tools;
   const [one] = terms;
   const test =
-    terms.length === 1 && one ? (t: ShownTool) => holds(t, one) !== one.negate : (t: ShownTool) => terms.every((term) => holds(t, term) !== term.negate);
-  if (last && last.tools !== tools && last.q === q && grewFrom?.(tools, last.tools)) return last.shown.concat(tools.slice(last.tools.length).filter(test));
+    terms.length === 1 && one
+      ? (t: ShownTool) => holds(t, one) !== one.negate
+      : (t: ShownTool) => terms.every((term) => holds(t, term) !== term.negate);
+  if (last && last.tools !== tools && last.q === q && grewFrom?.(tools, last.tools))
+    return last.shown.concat(tools.slice(last.tools.length).filter(test));
   const from = last && last.tools === tools && narrows(termsOf(last.q), terms) ? last.shown : tools;
   return from.filter(test);
 }

@@ -8,8 +8,15 @@ import { readAhead, useWholeTool } from './whole-tool';
 
 /** A tool as a listing gives it (no schemas, no fingerprint), or whole. */
 const listed = (name: string): ShownTool =>
-  ({ serverId: 'fx', name, annotations: {}, risk: { level: 'unknown', trusted: false }, hiddenText: [] }) as unknown as ShownTool;
-const whole = (name: string, fingerprint: string): ToolView => ({ ...listed(name), inputSchema: { type: 'object' }, fingerprint }) as ToolView;
+  ({
+    serverId: 'fx',
+    name,
+    annotations: {},
+    risk: { level: 'unknown', trusted: false },
+    hiddenText: [],
+  }) as unknown as ShownTool;
+const whole = (name: string, fingerprint: string): ToolView =>
+  ({ ...listed(name), inputSchema: { type: 'object' }, fingerprint }) as ToolView;
 
 function Probe({ tool }: { tool: ShownTool }) {
   const w = useWholeTool(tool);
@@ -42,7 +49,9 @@ describe('a tool opened whole', () => {
 
   it('is asked of the core once per tool, and never shown for another tool picked meanwhile', async () => {
     const answers = new Map<string, (v: ToolView) => void>();
-    const request = vi.fn((_: string, input: unknown) => new Promise((ok) => answers.set((input as { name: string }).name, ok)));
+    const request = vi.fn(
+      (_: string, input: unknown) => new Promise((ok) => answers.set((input as { name: string }).name, ok)),
+    );
     const a = listed('a');
     // Two parts of the page open the same tool: one question.
     const view = shown(a, request, a);

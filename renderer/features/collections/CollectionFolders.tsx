@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 
-/** Where collections are kept: the data directory's folder, and each folder the person added (a repository's, to version them with the server). */
+/**
+ * Where collections are kept: the data directory's folder, and each folder the person added (a repository's, to version
+ * them with the server).
+ */
 export function CollectionFolders({ onError }: { onError: (m: string | null) => void }) {
   const api = useApi();
   const [folders, setFolders] = useState<string[]>([]);

@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import type { CollectionFile } from '../../../shared/schemas/collection-run';
 import { chosenTitle } from './file-title';
 
-/** A choice of one collection file by id (its options are the caller's): a field's width, the chosen title in its hover text. */
+/**
+ * A choice of one collection file by id (its options are the caller's): a field's width, the chosen title in its hover
+ * text.
+ */
 export function CollectionSelect(props: {
   files: readonly CollectionFile[];
   value: string;

@@ -25,7 +25,10 @@ export function CollectionsView() {
   const [selected, setSelected] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const fail = (e: Error) => setError(e.message);
-  const reload = useCallback(() => api.request('collections.list', {}).then(filesChanged, (e: Error) => setError(e.message)), [api]);
+  const reload = useCallback(
+    () => api.request('collections.list', {}).then(filesChanged, (e: Error) => setError(e.message)),
+    [api],
+  );
   useEffect(() => {
     void reload();
     api.request('collections.runs', {}).then(
@@ -47,13 +50,20 @@ export function CollectionsView() {
           <span className="spacer" />
           <label className="button-like small">
             Import…
-            <input type="file" accept="application/json,.json" hidden onChange={(e) => void importFile(e.target.files?.[0])} data-testid="collection-import" />
+            <input
+              type="file"
+              accept="application/json,.json"
+              hidden
+              onChange={(e) => void importFile(e.target.files?.[0])}
+              data-testid="collection-import"
+            />
           </label>
         </div>
         {files === null && <div className="muted">loading…</div>}
         {files?.length === 0 && (
           <div className="muted small" data-testid="collections-empty">
-            No collections yet. Save a call from its result (“Save to collection”), record calls from History, or import a file.
+            No collections yet. Save a call from its result (“Save to collection”), record calls from History, or import
+            a file.
           </div>
         )}
         <ul className="plain">
@@ -67,7 +77,9 @@ export function CollectionsView() {
                 title={f.id}
               >
                 <SafeText text={fileTitle(f)} />
-                <span className="muted small">{f.error ? ' — broken' : ` — ${f.steps} step${f.steps === 1 ? '' : 's'}`}</span>
+                <span className="muted small">
+                  {f.error ? ' — broken' : ` — ${f.steps} step${f.steps === 1 ? '' : 's'}`}
+                </span>
               </button>
             </li>
           ))}
@@ -101,7 +113,9 @@ function CollectionDetail({ file, onError }: { file: CollectionFile; onError: (m
   const [against, setAgainst] = useState('');
   const start = (step?: string) => {
     onError(null);
-    api.request('collections.run', { id: file.id, ...(step && { step }), ...(against && { against }) }).then(runUpdated, (e: Error) => onError(e.message));
+    api
+      .request('collections.run', { id: file.id, ...(step && { step }), ...(against && { against }) })
+      .then(runUpdated, (e: Error) => onError(e.message));
   };
   // A path that changes on every run (a time, an id): left out of the step's snapshot comparison from now on.
   const ignore = (stepId: string, path: string) => {
@@ -127,7 +141,9 @@ function CollectionDetail({ file, onError }: { file: CollectionFile; onError: (m
     <div data-testid="collection-detail" data-name={collection.name}>
       <CollectionHead name={collection.name} id={file.id} />
       <div className="row gap collection-actions">
-        {(file.servers?.length ?? 0) === 1 && <AgainstChoice home={file.servers![0]!} against={against} setAgainst={setAgainst} />}
+        {(file.servers?.length ?? 0) === 1 && (
+          <AgainstChoice home={file.servers![0]!} against={against} setAgainst={setAgainst} />
+        )}
         <button className="primary" disabled={busy} onClick={() => start()} data-testid="collection-run">
           Run all {collection.steps.length}
         </button>
@@ -144,7 +160,9 @@ function CollectionDetail({ file, onError }: { file: CollectionFile; onError: (m
           key={run.id}
           run={run}
           onIgnore={ignore}
-          snapshots={Object.fromEntries(collection.steps.flatMap((s) => (s.snapshot?.result !== undefined ? [[s.id, s.snapshot.result]] : [])))}
+          snapshots={Object.fromEntries(
+            collection.steps.flatMap((s) => (s.snapshot?.result !== undefined ? [[s.id, s.snapshot.result]] : [])),
+          )}
         />
       )}
     </div>
@@ -152,7 +170,15 @@ function CollectionDetail({ file, onError }: { file: CollectionFile; onError: (m
 }
 
 /** One step of the collection: what it calls, what it expects, its snapshot, and Run. */
-function StepRow({ s, busy, start }: { s: Collection['steps'][number]; busy: boolean; start: (step?: string) => void }) {
+function StepRow({
+  s,
+  busy,
+  start,
+}: {
+  s: Collection['steps'][number];
+  busy: boolean;
+  start: (step?: string) => void;
+}) {
   return (
     <tr data-testid="collection-step" data-step={s.id}>
       <td className="mono">
@@ -163,9 +189,15 @@ function StepRow({ s, busy, start }: { s: Collection['steps'][number]; busy: boo
       </td>
       <td className="small">
         {s.expect?.outcome ?? 'ok'}
-        {s.expect?.assert?.length ? ` · ${s.expect.assert.length} assertion${s.expect.assert.length === 1 ? '' : 's'}` : ''}
+        {s.expect?.assert?.length
+          ? ` · ${s.expect.assert.length} assertion${s.expect.assert.length === 1 ? '' : 's'}`
+          : ''}
       </td>
-      <td className="small">{s.snapshot?.result !== undefined ? `kept${s.snapshot.ignore?.length ? `, ${s.snapshot.ignore.length} ignored` : ''}` : '—'}</td>
+      <td className="small">
+        {s.snapshot?.result !== undefined
+          ? `kept${s.snapshot.ignore?.length ? `, ${s.snapshot.ignore.length} ignored` : ''}`
+          : '—'}
+      </td>
       <td>
         <button className="small" disabled={busy} onClick={() => start(s.id)} data-testid="step-run">
           Run
@@ -176,7 +208,15 @@ function StepRow({ s, busy, start }: { s: Collection['steps'][number]; busy: boo
 }
 
 /** Run every step on its own server only, or also against another, to see where the answers differ. */
-function AgainstChoice({ home, against, setAgainst }: { home: string; against: string; setAgainst: (id: string) => void }) {
+function AgainstChoice({
+  home,
+  against,
+  setAgainst,
+}: {
+  home: string;
+  against: string;
+  setAgainst: (id: string) => void;
+}) {
   const servers = useConsole(useShallow((s) => s.serverOrder));
   return (
     <select
@@ -214,7 +254,15 @@ function CollectionHead({ name, id }: { name: string; id: string }) {
 }
 
 /** The collection's steps, each with its own Run. */
-function StepTable({ steps, busy, start }: { steps: Collection['steps']; busy: boolean; start: (step?: string) => void }) {
+function StepTable({
+  steps,
+  busy,
+  start,
+}: {
+  steps: Collection['steps'];
+  busy: boolean;
+  start: (step?: string) => void;
+}) {
   return (
     <table className="grid collection-steps">
       <thead>

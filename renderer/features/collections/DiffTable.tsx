@@ -46,7 +46,12 @@ export function DiffTable({
             </td>
             {onIgnore && (
               <td>
-                <button className="small" onClick={() => onIgnore(e.path)} title="Leave this path out of the comparison from now on" data-testid="diff-ignore">
+                <button
+                  className="small"
+                  onClick={() => onIgnore(e.path)}
+                  title="Leave this path out of the comparison from now on"
+                  data-testid="diff-ignore"
+                >
                   Ignore
                 </button>
               </td>

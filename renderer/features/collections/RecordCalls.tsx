@@ -59,12 +59,20 @@ export function RecordCalls({ calls, onDone }: { calls: CallRecord[]; onDone: (s
   const files = useCollectionFiles();
   const [into, setInto] = useState('');
   const leaves = useMemo(
-    () => calls.map((c) => ({ call: c, leaves: stringLeaves(c.argsJson), found: new Set(secretPointers(JSON.parse(c.argsJson))) })),
+    () =>
+      calls.map((c) => ({
+        call: c,
+        leaves: stringLeaves(c.argsJson),
+        found: new Set(secretPointers(JSON.parse(c.argsJson))),
+      })),
     [calls],
   );
-  const [marked, setMarked] = useState<Set<string>>(() => new Set(leaves.flatMap((l) => [...l.found].map((p) => `${l.call.id} ${p}`))));
+  const [marked, setMarked] = useState<Set<string>>(
+    () => new Set(leaves.flatMap((l) => [...l.found].map((p) => `${l.call.id} ${p}`))),
+  );
   const [note, setNote] = useState<{ text: string } | null>(null);
-  const toggle = (k: string) => setMarked((m) => (m.has(k) ? new Set([...m].filter((x) => x !== k)) : new Set([...m, k])));
+  const toggle = (k: string) =>
+    setMarked((m) => (m.has(k) ? new Set([...m].filter((x) => x !== k)) : new Set([...m, k])));
   const record = () =>
     api
       .request('collections.record', {
@@ -82,7 +90,13 @@ export function RecordCalls({ calls, onDone }: { calls: CallRecord[]; onDone: (s
         <strong>
           Record {calls.length} call{calls.length === 1 ? '' : 's'} as a collection
         </strong>
-        <CollectionSelect files={files} value={into} onChange={setInto} label="Into which collection" testId="record-into">
+        <CollectionSelect
+          files={files}
+          value={into}
+          onChange={setInto}
+          label="Into which collection"
+          testId="record-into"
+        >
           <option value="">a new collection named</option>
           {files.map((f) => (
             <option key={f.id} value={f.id}>
@@ -90,12 +104,21 @@ export function RecordCalls({ calls, onDone }: { calls: CallRecord[]; onDone: (s
             </option>
           ))}
         </CollectionSelect>
-        {!into && <input value={name} onChange={(e) => setName(e.target.value)} aria-label="Collection name" data-testid="record-name" />}
+        {!into && (
+          <input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-label="Collection name"
+            data-testid="record-name"
+          />
+        )}
         <button className="primary" onClick={() => void record()} data-testid="record-calls">
           Record
         </button>
       </div>
-      <div className="small muted">Marked arguments become environment variables; their values are never written into the file.</div>
+      <div className="small muted">
+        Marked arguments become environment variables; their values are never written into the file.
+      </div>
       <SecretMarks leaves={leaves} marked={marked} toggle={toggle} />
       {note && (
         <div className="error small" role="alert">
@@ -118,7 +141,13 @@ function SecretMarks({ leaves, marked, toggle }: { leaves: Leaves; marked: Set<s
               const k = `${call.id} ${l.pointer}`;
               return (
                 <label key={k} className="record-secret" title={marked.has(k) ? 'kept out of the file' : l.value}>
-                  <input type="checkbox" checked={marked.has(k)} onChange={() => toggle(k)} data-testid="record-secret" data-pointer={l.pointer} />
+                  <input
+                    type="checkbox"
+                    checked={marked.has(k)}
+                    onChange={() => toggle(k)}
+                    data-testid="record-secret"
+                    data-pointer={l.pointer}
+                  />
                   <code>{l.pointer}</code> <SafeText text={marked.has(k) ? mask(l.value) : l.value.slice(0, 40)} />{' '}
                 </label>
               );

@@ -17,7 +17,9 @@ export function RunApproval({ run }: { run: CollectionRun }) {
   const decide = (decision: 'approve' | 'deny') => {
     if (decision === 'approve' && !armed) return;
     setError(null);
-    api.request('collections.decide', { runId: run.id, decision, scopeHash: run.scopeHash }).catch((e: Error) => setError(e.message));
+    api
+      .request('collections.decide', { runId: run.id, decision, scopeHash: run.scopeHash })
+      .catch((e: Error) => setError(e.message));
   };
   const calls = run.scope.steps.filter((s) => s.tool).length;
   return (
@@ -54,7 +56,9 @@ export function RunApproval({ run }: { run: CollectionRun }) {
               <td>
                 <SafeText text={s.label} />
               </td>
-              <td className="mono wrap-anywhere">{s.argsTemplate ? <SafeText text={s.argsTemplate} /> : <span className="muted">—</span>}</td>
+              <td className="mono wrap-anywhere">
+                {s.argsTemplate ? <SafeText text={s.argsTemplate} /> : <span className="muted">—</span>}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -7,7 +7,10 @@ import { JsonTree } from '../../components/JsonTree';
 
 const MARK: Record<RunStep['status'], string> = { pending: '·', running: '…', passed: '✓', failed: '✗', skipped: '–' };
 
-/** A run's steps: each verdict, and for a step that failed, why — a snapshot's difference as a structural diff, beside the way to accept it. */
+/**
+ * A run's steps: each verdict, and for a step that failed, why — a snapshot's difference as a structural diff, beside
+ * the way to accept it.
+ */
 export function RunSteps({
   run,
   snapshots,
@@ -27,12 +30,17 @@ export function RunSteps({
       <div className="row gap">
         <strong data-testid="run-status">{run.status}</strong>
         <span className="muted small">
-          {run.steps.filter((s) => s.status === 'passed').length} passed · {run.steps.filter((s) => s.status === 'failed').length} failed
+          {run.steps.filter((s) => s.status === 'passed').length} passed ·{' '}
+          {run.steps.filter((s) => s.status === 'failed').length} failed
           {run.durationMs !== undefined ? ` · ${Math.round(run.durationMs)} ms` : ''}
           {run.decidedBy ? ` · decided by ${run.decidedBy}` : ''}
         </span>
         {run.status === 'running' && (
-          <button className="small" onClick={() => void api.request('collections.cancel', { runId: run.id }).catch(() => {})} data-testid="run-cancel">
+          <button
+            className="small"
+            onClick={() => void api.request('collections.cancel', { runId: run.id }).catch(() => {})}
+            data-testid="run-cancel"
+          >
             Cancel the run
           </button>
         )}
@@ -44,14 +52,25 @@ export function RunSteps({
       )}
       <ul className="plain">
         {run.steps.map((s) => (
-          <li key={s.id} className={`run-step status-${s.status}`} data-testid="run-step" data-step={s.id} data-status={s.status}>
+          <li
+            key={s.id}
+            className={`run-step status-${s.status}`}
+            data-testid="run-step"
+            data-step={s.id}
+            data-status={s.status}
+          >
             <button className="link" onClick={() => setOpen(open === s.id ? null : s.id)} aria-expanded={open === s.id}>
               <span className="step-mark">{MARK[s.status]}</span> <code>{s.id}</code> <SafeText text={s.label} />
               {s.durationMs !== undefined && <span className="muted small"> {Math.round(s.durationMs)} ms</span>}
               {s.updated && <span className="badge small">snapshot written</span>}
             </button>
             {open === s.id ? (
-              <StepDetail run={run} step={s} snapshot={snapshots[s.id]} onIgnore={onIgnore && ((path) => onIgnore(s.id, path))} />
+              <StepDetail
+                run={run}
+                step={s}
+                snapshot={snapshots[s.id]}
+                onIgnore={onIgnore && ((path) => onIgnore(s.id, path))}
+              />
             ) : (
               s.failures[0] && (
                 <div className="step-why small" data-testid="step-why">
@@ -67,7 +86,17 @@ export function RunSteps({
   );
 }
 
-function StepDetail({ run, step, snapshot, onIgnore }: { run: CollectionRun; step: RunStep; snapshot: unknown; onIgnore?: (path: string) => void }) {
+function StepDetail({
+  run,
+  step,
+  snapshot,
+  onIgnore,
+}: {
+  run: CollectionRun;
+  step: RunStep;
+  snapshot: unknown;
+  onIgnore?: (path: string) => void;
+}) {
   const api = useApi();
   const [note, setNote] = useState<string | null>(null);
   const canAccept = run.status !== 'running' && (step.observed !== undefined || step.observedBytes !== undefined);
@@ -99,13 +128,21 @@ function StepDetail({ run, step, snapshot, onIgnore }: { run: CollectionRun; ste
           )}
         </div>
       ))}
-      {step.status === 'passed' && !step.hasSnapshot && <div className="muted small">No snapshot yet: accept this answer to pin it.</div>}
+      {step.status === 'passed' && !step.hasSnapshot && (
+        <div className="muted small">No snapshot yet: accept this answer to pin it.</div>
+      )}
       {step.observed !== undefined && <AnswerPair snapshot={snapshot} observed={step.observed} />}
       {step.observedBytes !== undefined && (
-        <div className="muted small">The answer ({step.observedBytes} bytes) is too large to show here; it can still be accepted.</div>
+        <div className="muted small">
+          The answer ({step.observedBytes} bytes) is too large to show here; it can still be accepted.
+        </div>
       )}
       {canAccept && (
-        <button onClick={() => void accept()} data-testid="accept-snapshot" title="Write this answer into the collection file as the step's snapshot">
+        <button
+          onClick={() => void accept()}
+          data-testid="accept-snapshot"
+          title="Write this answer into the collection file as the step's snapshot"
+        >
           {step.hasSnapshot ? 'Update the snapshot to this answer' : 'Accept as snapshot'}
         </button>
       )}

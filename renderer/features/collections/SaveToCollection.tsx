@@ -28,16 +28,21 @@ export function SaveToCollection({ callId, tool }: { callId: string; tool: strin
       (e: Error) => setNote({ text: e.message, error: true }),
     );
   const save = () =>
-    api.request('collections.record', { callIds: [callId], ...(into === NEW ? { name: name.trim() || `${tool} checks` } : { into }) }).then(
-      (r) => {
-        setFiles(null);
-        const secrets = r.secrets.length
-          ? ` — ${r.secrets.map((s) => s.variable).join(', ')} kept out of the file (set them in the environment to run it)`
-          : '';
-        setNote({ text: `Saved as step ${r.added.join(', ')} of ${fileTitle(r.file)}${secrets}` });
-      },
-      (e: Error) => setNote({ text: e.message, error: true }),
-    );
+    api
+      .request('collections.record', {
+        callIds: [callId],
+        ...(into === NEW ? { name: name.trim() || `${tool} checks` } : { into }),
+      })
+      .then(
+        (r) => {
+          setFiles(null);
+          const secrets = r.secrets.length
+            ? ` — ${r.secrets.map((s) => s.variable).join(', ')} kept out of the file (set them in the environment to run it)`
+            : '';
+          setNote({ text: `Saved as step ${r.added.join(', ')} of ${fileTitle(r.file)}${secrets}` });
+        },
+        (e: Error) => setNote({ text: e.message, error: true }),
+      );
   if (files === null)
     return (
       <span className="save-to-collection">
@@ -66,7 +71,14 @@ export function SaveToCollection({ callId, tool }: { callId: string; tool: strin
         ))}
         <option value={NEW}>New collection…</option>
       </CollectionSelect>
-      {into === NEW && <input value={name} onChange={(e) => setName(e.target.value)} aria-label="New collection's name" data-testid="save-new-name" />}
+      {into === NEW && (
+        <input
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          aria-label="New collection's name"
+          data-testid="save-new-name"
+        />
+      )}
       <button className="small primary" onClick={() => void save()} data-testid="save-step">
         Save
       </button>

@@ -5,7 +5,11 @@ import type { CollectionFile, CollectionRun } from '../../../shared/schemas/coll
 const KEPT = 20;
 
 /** Collections as the page mirrors them: the files in every folder, and the recent runs by id (newest last). */
-export const useCollections = create<{ files: CollectionFile[] | null; runs: Record<string, CollectionRun>; order: string[] }>(() => ({
+export const useCollections = create<{
+  files: CollectionFile[] | null;
+  runs: Record<string, CollectionRun>;
+  order: string[];
+}>(() => ({
   files: null,
   runs: {},
   order: [],
@@ -25,7 +29,10 @@ export function filesChanged(files: CollectionFile[]): void {
 }
 
 /** The newest run of a file. */
-export function latestRun(s: { runs: Record<string, CollectionRun>; order: string[] }, file: string): CollectionRun | undefined {
+export function latestRun(
+  s: { runs: Record<string, CollectionRun>; order: string[] },
+  file: string,
+): CollectionRun | undefined {
   for (let i = s.order.length - 1; i >= 0; i--) {
     const r = s.runs[s.order[i]!];
     if (r?.file === file) return r;

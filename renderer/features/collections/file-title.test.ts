@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CollectionFile } from '../../../shared/schemas/collection-run';
 import { chosenTitle, fileTitle } from './file-title';
 
-const file = (id: string, fileName: string, name?: string) => ({ id, fileName, ...(name !== undefined && { name }) }) as CollectionFile;
+const file = (id: string, fileName: string, name?: string) =>
+  ({ id, fileName, ...(name !== undefined && { name }) }) as CollectionFile;
 
 describe('a collection file as a person knows it', () => {
   it('is its name, else its file name', () => {

@@ -33,7 +33,10 @@ export function ElicitationDialog() {
   );
 }
 
-/** The server said the interaction at a URL it asked the person to open is done (2025-11-25 `notifications/elicitation/complete`). */
+/**
+ * The server said the interaction at a URL it asked the person to open is done (2025-11-25
+ * `notifications/elicitation/complete`).
+ */
 function UrlCompletions() {
   const done = useConsole(useShallow((s) => s.urlCompletions));
   const dismiss = useConsole((s) => s.urlCompletionDismissed);
@@ -42,7 +45,8 @@ function UrlCompletions() {
     <div className="notices" role="status">
       {done.map((q) => (
         <div key={q.id} className="notice small" data-testid="elicitation-complete" data-server={q.serverId}>
-          <SafeText text={q.serverName ?? q.serverId} /> says the interaction at <SafeText text={q.host ?? q.url ?? ''} /> is done.{' '}
+          <SafeText text={q.serverName ?? q.serverId} /> says the interaction at{' '}
+          <SafeText text={q.host ?? q.url ?? ''} /> is done.{' '}
           <button className="link" onClick={() => dismiss(q.id)}>
             Dismiss
           </button>
@@ -85,19 +89,41 @@ function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
       id="elicitation-title"
       title={
         <>
-          <SafeText text={q.serverName ?? q.serverId} /> {q.kind === 'sampling' ? 'asks for a model’s reply' : 'asks you'}
+          <SafeText text={q.serverName ?? q.serverId} />{' '}
+          {q.kind === 'sampling' ? 'asks for a model’s reply' : 'asks you'}
         </>
       }
       onEscape={() => void answer({ action: 'cancel' })}
       badge={waiting > 0 && <span className="badge">{waiting} more waiting</span>}
-      data={{ 'data-testid': 'elicitation-dialog', 'data-server': q.serverId, 'data-mode': q.mode, 'data-kind': q.kind, 'data-armed': armed }}
+      data={{
+        'data-testid': 'elicitation-dialog',
+        'data-server': q.serverId,
+        'data-mode': q.mode,
+        'data-kind': q.kind,
+        'data-armed': armed,
+      }}
       problem={error ? { text: error, testId: 'elicitation-error' } : null}
-      footer={<QuestionActions q={q} armed={armed} cancelRef={cancelRef} value={value} answer={answer} openThenAccept={openThenAccept} />}
+      footer={
+        <QuestionActions
+          q={q}
+          armed={armed}
+          cancelRef={cancelRef}
+          value={value}
+          answer={answer}
+          openThenAccept={openThenAccept}
+        />
+      }
     >
       <QuestionFacts q={q} />
       <QuestionText q={q} />
       {q.mode === 'form' ? (
-        <SchemaForm schema={q.requestedSchema ?? { type: 'object' }} value={value} onChange={setValue} testId="elicitation-form" selectsAreSets />
+        <SchemaForm
+          schema={q.requestedSchema ?? { type: 'object' }}
+          value={value}
+          onChange={setValue}
+          testId="elicitation-form"
+          selectsAreSets
+        />
       ) : (
         <UrlAsk q={q} />
       )}
@@ -105,7 +131,10 @@ function Question({ q, waiting }: { q: ElicitationView; waiting: number }) {
   );
 }
 
-/** What a sampling request carries: the system prompt, the conversation (each block as results show it), the token limit. */
+/**
+ * What a sampling request carries: the system prompt, the conversation (each block as results show it), the token
+ * limit.
+ */
 function SamplingConversation({ q }: { q: ElicitationView }) {
   const s = q.sampling;
   if (!s) return null;
@@ -124,7 +153,14 @@ function SamplingConversation({ q }: { q: ElicitationView }) {
             {blocks.map((b, j) => (
               <ContentBlockView
                 key={j}
-                routed={{ index: j, block: b, priority: 0.5, declaredPriority: undefined, audience: 'both', collapsed: false }}
+                routed={{
+                  index: j,
+                  block: b,
+                  priority: 0.5,
+                  declaredPriority: undefined,
+                  audience: 'both',
+                  collapsed: false,
+                }}
                 serverId={q.serverId}
               />
             ))}
@@ -168,13 +204,24 @@ function QuestionFacts({ q }: { q: ElicitationView }) {
       <dt>Server</dt>
       <dd>
         <SafeText text={q.serverId} />
-        {q.era && <span className="muted"> · {q.era === 'modern' ? '2026-07-28 (input_required)' : '2025 era (server request)'}</span>}
+        {q.era && (
+          <span className="muted">
+            {' '}
+            · {q.era === 'modern' ? '2026-07-28 (input_required)' : '2025 era (server request)'}
+          </span>
+        )}
       </dd>
       <dt>While</dt>
       <dd data-testid="elicitation-during">
         {q.during.length ? (
           <SafeText
-            text={q.during.map((d) => (d.requestedBy?.kind === 'agent' ? `${d.tool} (asked for by ${describeRequester(d.requestedBy)})` : d.tool)).join(', ')}
+            text={q.during
+              .map((d) =>
+                d.requestedBy?.kind === 'agent'
+                  ? `${d.tool} (asked for by ${describeRequester(d.requestedBy)})`
+                  : d.tool,
+              )
+              .join(', ')}
           />
         ) : (
           <span className="muted">no call of ours was running</span>
@@ -242,7 +289,8 @@ function QuestionText({ q }: { q: ElicitationView }) {
     <>
       {q.kind === 'sampling' && (
         <div className="warn-box small" data-testid="sampling-deprecated">
-          Sampling is deprecated in the 2026-07-28 specification. MCP Console calls no model: what you write is sent as the reply.
+          Sampling is deprecated in the 2026-07-28 specification. MCP Console calls no model: what you write is sent as
+          the reply.
         </div>
       )}
       <div className="description prewrap" data-testid="elicitation-message">

@@ -21,7 +21,9 @@ export const elicitationsSlice: Slice<ElicitationsSlice> = (set) => ({
   elicitationResolved: (q) =>
     set((s) => ({
       elicitations: s.elicitations.filter((x) => x.id !== q.id),
-      ...(q.completedAt && { urlCompletions: [...s.urlCompletions.filter((x) => x.id !== q.id), q].slice(-KEEP_COMPLETIONS) }),
+      ...(q.completedAt && {
+        urlCompletions: [...s.urlCompletions.filter((x) => x.id !== q.id), q].slice(-KEEP_COMPLETIONS),
+      }),
     })),
   urlCompletions: [],
   urlCompletionDismissed: (id) => set((s) => ({ urlCompletions: s.urlCompletions.filter((x) => x.id !== id) })),

@@ -29,7 +29,10 @@ export function LogsView() {
   const [showStderr, setShowStderr] = useState(true);
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const fetchAfter = useMemo(() => (serverId ? (since: number) => api.request('logs.list', { serverId, since, limit: KEEP }) : undefined), [api, serverId]);
+  const fetchAfter = useMemo(
+    () => (serverId ? (since: number) => api.request('logs.list', { serverId, since, limit: KEEP }) : undefined),
+    [api, serverId],
+  );
   const { entries, reset } = usePolled<LogEntry, LogPage>(fetchAfter, {
     everyMs: POLL_MS,
     keep: KEEP,
@@ -95,7 +98,8 @@ function LogRow({ e }: { e: LogEntry }) {
       data-source={e.source}
       data-level={e.level ?? ''}
     >
-      <span className="mono small muted">{clockTime(e.at)}</span> <span className="badge">{e.source === 'server' ? e.level : e.source}</span>{' '}
+      <span className="mono small muted">{clockTime(e.at)}</span>{' '}
+      <span className="badge">{e.source === 'server' ? e.level : e.source}</span>{' '}
       {e.logger && (
         <span className="muted small">
           <SafeText text={e.logger} />{' '}
@@ -150,9 +154,20 @@ function LogFilters(p: {
         </select>
       </label>
       <label className="small">
-        <input type="checkbox" checked={showStderr} onChange={(e) => setShowStderr(e.target.checked)} data-testid="logs-stderr" /> stderr and notes
+        <input
+          type="checkbox"
+          checked={showStderr}
+          onChange={(e) => setShowStderr(e.target.checked)}
+          data-testid="logs-stderr"
+        />{' '}
+        stderr and notes
       </label>
-      <input placeholder="filter text" value={text} onChange={(e) => setText(e.target.value)} data-testid="logs-filter" />
+      <input
+        placeholder="filter text"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        data-testid="logs-filter"
+      />
     </>
   );
 }

@@ -22,7 +22,9 @@ export function PromptsView() {
   const [open, setOpen] = useState<PromptView | null>(null);
 
   // Listed again when a server says its prompts changed (the core has walked them again).
-  const changes = useConsole((s) => connected.map((id) => s.listChanges[`${id}\u0000prompts`]?.listedAt ?? '').join('\n'));
+  const changes = useConsole((s) =>
+    connected.map((id) => s.listChanges[`${id}\u0000prompts`]?.listedAt ?? '').join('\n'),
+  );
   useEffect(() => {
     for (const serverId of connected)
       api.request('prompts.list', { serverId }).then(
@@ -89,10 +91,12 @@ function PromptForm({ prompt }: { prompt: PromptView }) {
   const get = () => {
     setError(null);
     const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
-    api.request('prompts.get', { serverId: prompt.serverId, name: prompt.name, arguments: filled }).then(setResult, (e: Error) => {
-      setResult(null);
-      setError(e.message);
-    });
+    api
+      .request('prompts.get', { serverId: prompt.serverId, name: prompt.name, arguments: filled })
+      .then(setResult, (e: Error) => {
+        setResult(null);
+        setError(e.message);
+      });
   };
 
   return (
@@ -169,7 +173,9 @@ function PromptMessages({ result, view, serverId }: { result: GetPromptResult; v
             {routed ? (
               <ContentBlockView routed={{ ...routed, index: i }} serverId={serverId} />
             ) : (
-              <div className="small muted">meant for {view === 'user' ? 'the model' : 'the user'}: not shown in this view</div>
+              <div className="small muted">
+                meant for {view === 'user' ? 'the model' : 'the user'}: not shown in this view
+              </div>
             )}
           </div>
         );

@@ -11,7 +11,15 @@ import { DiffView } from '../catalog/DiffView';
  * `cacheScope`); and, when the server said the list changed, what changed (added, removed, and
  * each changed item field by field, as for tools). `version` changes when the list was walked again.
  */
-export function ListFactsLine({ serverId, kind, version }: { serverId: string; kind: 'resources' | 'prompts'; version?: unknown }) {
+export function ListFactsLine({
+  serverId,
+  kind,
+  version,
+}: {
+  serverId: string;
+  kind: 'resources' | 'prompts';
+  version?: unknown;
+}) {
   const api = useApi();
   const pushed = useConsole((s) => s.listChanges[`${serverId}\u0000${kind}`]);
   const [facts, setFacts] = useState<ListFacts | undefined>();

@@ -34,14 +34,20 @@ export function ResourcesView() {
 
   const load = (refresh: boolean) => {
     for (const serverId of connected) {
-      Promise.all([api.request('resources.list', { serverId, refresh }), api.request('resources.templates', { serverId })]).then(
+      Promise.all([
+        api.request('resources.list', { serverId, refresh }),
+        api.request('resources.templates', { serverId }),
+      ]).then(
         ([resources, templates]) => setLists((l) => ({ ...l, [serverId]: { resources, templates } })),
         (e: Error) => setLists((l) => ({ ...l, [serverId]: { resources: [], templates: [], error: e.message } })),
       );
     }
   };
-  // Loaded when the tab opens, when a server connects or goes away, and when one says its resources changed (the core has listed them again).
-  const changes = useConsole((s) => connected.map((id) => s.listChanges[`${id}\u0000resources`]?.listedAt ?? '').join('\n'));
+  // Loaded when the tab opens, when a server connects or goes away, and when one says its resources changed (the core
+  // has listed them again).
+  const changes = useConsole((s) =>
+    connected.map((id) => s.listChanges[`${id}\u0000resources`]?.listedAt ?? '').join('\n'),
+  );
   useEffect(() => load(false), [connected.join('\n'), changes]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const read = (serverId: string, uri: string) => {
@@ -71,7 +77,15 @@ export function ResourcesView() {
           </button>
         </div>
         {connected.map((serverId) => (
-          <ServerLists key={serverId} serverId={serverId} l={lists[serverId]} read={read} open={open} template={template} setTemplate={setTemplate} />
+          <ServerLists
+            key={serverId}
+            serverId={serverId}
+            l={lists[serverId]}
+            read={read}
+            open={open}
+            template={template}
+            setTemplate={setTemplate}
+          />
         ))}
       </div>
       {/* What is opened sits beside the lists, in view whichever line of a long list was clicked. */}
@@ -112,7 +126,11 @@ export const MAX_SHOWN_BYTES = 5 * 1024 * 1024;
 
 function sizeOf(c: ReadResourceResult['contents'][number]): number {
   const r = c as { text?: unknown; blob?: unknown };
-  return typeof r.text === 'string' ? r.text.length : typeof r.blob === 'string' ? Math.round((r.blob.length * 3) / 4) : 0;
+  return typeof r.text === 'string'
+    ? r.text.length
+    : typeof r.blob === 'string'
+      ? Math.round((r.blob.length * 3) / 4)
+      : 0;
 }
 
 /** A read's contents, each drawn as an embedded resource, unless it is too large for the page. */
@@ -124,7 +142,10 @@ function Contents({ result, uri }: { result: ReadResourceResult; uri: string }) 
         if (bytes <= MAX_SHOWN_BYTES) return <EmbeddedResourceView key={i} block={{ type: 'resource', resource: c }} />;
         const save = () => {
           const r = c as { text?: string; blob?: string; mimeType?: string };
-          const data = r.text !== undefined ? new Blob([r.text]) : new Blob([Uint8Array.from(atob(r.blob ?? ''), (ch) => ch.charCodeAt(0))]);
+          const data =
+            r.text !== undefined
+              ? new Blob([r.text])
+              : new Blob([Uint8Array.from(atob(r.blob ?? ''), (ch) => ch.charCodeAt(0))]);
           const a = document.createElement('a');
           a.href = URL.createObjectURL(new Blob([data], { type: r.mimeType ?? 'application/octet-stream' }));
           a.download = uri.split('/').pop() || 'resource';
@@ -209,7 +230,9 @@ function ServerLists({ serverId, l, read, open, template, setTemplate }: ServerL
             <button
               className="link"
               onClick={() => setTemplate({ serverId, template: t })}
-              aria-current={template?.serverId === serverId && template.template.uriTemplate === t.uriTemplate ? 'true' : undefined}
+              aria-current={
+                template?.serverId === serverId && template.template.uriTemplate === t.uriTemplate ? 'true' : undefined
+              }
               data-testid="open-template"
               data-template={t.uriTemplate}
             >
@@ -226,7 +249,17 @@ function ServerLists({ serverId, l, read, open, template, setTemplate }: ServerL
 }
 
 /** The resource opened: watch it, see when it changed, and its contents. */
-function OpenResource({ open, watch, isWatched, updatedAt }: { open: Opened; watch: () => void; isWatched: boolean; updatedAt: string | undefined }) {
+function OpenResource({
+  open,
+  watch,
+  isWatched,
+  updatedAt,
+}: {
+  open: Opened;
+  watch: () => void;
+  isWatched: boolean;
+  updatedAt: string | undefined;
+}) {
   return (
     <section className="resource-contents" data-testid="resource-contents" data-uri={open.uri}>
       <h3 className="mono">

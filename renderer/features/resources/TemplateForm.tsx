@@ -8,7 +8,15 @@ import { useCompletions } from '../../components/use-completions';
  * A resource template's variables as a form (each with the server's completions, asked once typing
  * rests), the URI they make (RFC 6570, expanded by the core), and Read.
  */
-export function TemplateForm({ serverId, template, onRead }: { serverId: string; template: ResourceTemplateView; onRead: (uri: string) => void }) {
+export function TemplateForm({
+  serverId,
+  template,
+  onRead,
+}: {
+  serverId: string;
+  template: ResourceTemplateView;
+  onRead: (uri: string) => void;
+}) {
   const api = useApi();
   const [variables, setVariables] = useState<string[]>([]);
   const { values, suggestions, type } = useCompletions(serverId, { type: 'ref/resource', uri: template.uriTemplate });
@@ -42,7 +50,13 @@ export function TemplateForm({ serverId, template, onRead }: { serverId: string;
       {variables.map((v) => (
         <label key={v} className="field">
           <span className="mono">{v}</span>
-          <input value={values[v] ?? ''} onChange={(e) => type(v, e.target.value)} list={`tpl-${v}`} data-testid="template-var" data-var={v} />
+          <input
+            value={values[v] ?? ''}
+            onChange={(e) => type(v, e.target.value)}
+            list={`tpl-${v}`}
+            data-testid="template-var"
+            data-var={v}
+          />
           <datalist id={`tpl-${v}`} data-testid="template-completions" data-var={v}>
             {(suggestions[v] ?? []).map((s) => (
               <option key={s} value={s} />
@@ -58,7 +72,12 @@ export function TemplateForm({ serverId, template, onRead }: { serverId: string;
           <SafeText text={error} />
         </div>
       )}
-      <button className="primary" onClick={() => onRead(uri)} disabled={!uri || variables.some((v) => !values[v])} data-testid="template-read">
+      <button
+        className="primary"
+        onClick={() => onRead(uri)}
+        disabled={!uri || variables.some((v) => !values[v])}
+        data-testid="template-read"
+      >
         Read
       </button>
     </section>

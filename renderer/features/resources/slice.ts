@@ -5,7 +5,9 @@ import type { Slice } from '../../store/slice';
 export interface ResourcesSlice {
   resourceUpdates: Record<string, string>;
   resourceUpdated(p: { serverId: string; uri: string; at: string }): void;
-  /** The last time each server said its resources or prompts changed, with what changed (keyed `serverId`, NUL, kind). */
+  /**
+   * The last time each server said its resources or prompts changed, with what changed (keyed `serverId`, NUL, kind).
+   */
   listChanges: Record<string, ListFacts>;
   listChanged(p: { serverId: string; kind: 'resources' | 'prompts'; facts: ListFacts }): void;
 }
@@ -19,7 +21,8 @@ export const resourcesSlice: Slice<ResourcesSlice> = (set) => ({
   resourceUpdates: {},
   listChanges: {},
   // One entry per server and kind: bounded by the servers there are.
-  listChanged: ({ serverId, kind, facts }) => set((s) => ({ listChanges: { ...s.listChanges, [`${serverId}\u0000${kind}`]: facts } })),
+  listChanged: ({ serverId, kind, facts }) =>
+    set((s) => ({ listChanges: { ...s.listChanges, [`${serverId}\u0000${kind}`]: facts } })),
   resourceUpdated: ({ serverId, uri, at }) =>
     set((s) => {
       const next = { ...s.resourceUpdates, [resourceKey(serverId, uri)]: at };

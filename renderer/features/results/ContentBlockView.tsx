@@ -1,6 +1,12 @@
 import { useMemo, useState } from 'react';
 import type { RoutedBlock } from '../../../shared/content-routing';
-import type { AudioBlock, EmbeddedResourceBlock, ImageBlock, ResourceLinkBlock, TextBlock } from '../../../shared/schemas/content';
+import type {
+  AudioBlock,
+  EmbeddedResourceBlock,
+  ImageBlock,
+  ResourceLinkBlock,
+  TextBlock,
+} from '../../../shared/schemas/content';
 import { SafeText } from '../../components/SafeText';
 import { MediaView } from './MediaView';
 import { ResourceLinkCard } from './ResourceLinkCard';
@@ -28,7 +34,9 @@ export function ContentBlockView({ routed, serverId }: { routed: RoutedBlock; se
         <span>
           #{routed.index + 1} {b.type}
         </span>
-        <span>for {routed.audience === 'both' ? 'user and model' : routed.audience === 'user' ? 'the user' : 'the model'}</span>
+        <span>
+          for {routed.audience === 'both' ? 'user and model' : routed.audience === 'user' ? 'the user' : 'the model'}
+        </span>
         {routed.declaredPriority !== undefined && <span>priority {routed.declaredPriority}</span>}
         {typeof ann?.lastModified === 'string' && (
           <span>

@@ -12,7 +12,15 @@ const AUDIO = new Set(['audio/wav', 'audio/mpeg', 'audio/ogg', 'audio/flac', 'vi
  * An image or audio block from its base64, only when the bytes are what the declared type says.
  * SVG is shown only inside <img>, where its scripts never run.
  */
-export function MediaView({ block, mime: mimeOverride, data: dataOverride }: { block?: ImageBlock | AudioBlock; mime?: string; data?: string }) {
+export function MediaView({
+  block,
+  mime: mimeOverride,
+  data: dataOverride,
+}: {
+  block?: ImageBlock | AudioBlock;
+  mime?: string;
+  data?: string;
+}) {
   const declared = String(mimeOverride ?? block?.mimeType ?? '');
   const data = String(dataOverride ?? block?.data ?? '');
   const kind = block?.type ?? (declared.startsWith('audio/') ? 'audio' : 'image');
@@ -20,9 +28,14 @@ export function MediaView({ block, mime: mimeOverride, data: dataOverride }: { b
     const bytes = decodeBase64(data);
     if (!bytes) return { ok: false as const, why: 'the data is not base64' };
     const mime = normaliseMime(declared);
-    if (!(kind === 'image' ? IMAGE : AUDIO).has(mime)) return { ok: false as const, why: `${declared || 'no type'} is not a ${kind} type shown here` };
+    if (!(kind === 'image' ? IMAGE : AUDIO).has(mime))
+      return { ok: false as const, why: `${declared || 'no type'} is not a ${kind} type shown here` };
     const m = mimeMatches(mime, bytes);
-    if (!m.ok) return { ok: false as const, why: `declared ${declared}, but the bytes are ${m.sniffed ?? 'not a known format'}` };
+    if (!m.ok)
+      return {
+        ok: false as const,
+        why: `declared ${declared}, but the bytes are ${m.sniffed ?? 'not a known format'}`,
+      };
     return { ok: true as const, mime, size: bytes.length };
   }, [data, declared, kind]);
   if (!check.ok) {

@@ -7,7 +7,10 @@ import { EmbeddedResourceView } from './EmbeddedResourceView';
 import { count } from '../../components/format';
 import './results.css';
 
-/** A resource link as a card; Read fetches it through the core. Only https: may be opened, after a confirmation showing the full URL. */
+/**
+ * A resource link as a card; Read fetches it through the core. Only https: may be opened, after a confirmation showing
+ * the full URL.
+ */
 export function ResourceLinkCard({ block, serverId }: { block: ResourceLinkBlock; serverId: string }) {
   const api = useApi();
   const [read, setRead] = useState<ReadResourceResult | null>(null);
@@ -53,7 +56,12 @@ export function ResourceLinkCard({ block, serverId }: { block: ResourceLinkBlock
         </div>
       )}
       <div className="row gap">
-        <button onClick={() => api.request('resources.read', { serverId, uri }).then(setRead, (e: Error) => setError(e.message))} data-testid="read-resource">
+        <button
+          onClick={() =>
+            api.request('resources.read', { serverId, uri }).then(setRead, (e: Error) => setError(e.message))
+          }
+          data-testid="read-resource"
+        >
           Read
         </button>
         {scheme === 'https:' && (
@@ -61,7 +69,9 @@ export function ResourceLinkCard({ block, serverId }: { block: ResourceLinkBlock
             Open…
           </button>
         )}
-        {scheme !== 'https:' && <span className="small muted">{scheme ? `${scheme} links are not opened` : 'not a URL'}</span>}
+        {scheme !== 'https:' && (
+          <span className="small muted">{scheme ? `${scheme} links are not opened` : 'not a URL'}</span>
+        )}
       </div>
       {error && (
         <div className="error small">

@@ -10,7 +10,9 @@ const ACTION: Record<NonNullable<NonNullable<CallRecord['resultScan']>['action']
   blocked: 'It was withheld from the agent: the result check blocks such results for agents (Settings).',
 };
 
-/** What the console read in a result: each order to the model or hidden text, and, for an agent's call, what was done. */
+/**
+ * What the console read in a result: each order to the model or hidden text, and, for an agent's call, what was done.
+ */
 export function ResultScanNote({ call }: { call: CallRecord }) {
   const api = useApi();
   const scan = call.resultScan;
@@ -23,11 +25,14 @@ export function ResultScanNote({ call }: { call: CallRecord }) {
       data-action={scan.action ?? ''}
       role={flagged ? 'alert' : undefined}
     >
-      {scan.findings.length > 0 && <strong>This result speaks to the model: read it as data, not as instructions.</strong>}
+      {scan.findings.length > 0 && (
+        <strong>This result speaks to the model: read it as data, not as instructions.</strong>
+      )}
       <ul>
         {scan.findings.map((f, i) => (
           <li key={i} data-testid="result-finding" data-rule={f.rule} data-severity={f.severity}>
-            <span className={`badge sev ${f.severity}`}>{f.severity}</span> <code>{f.rule}</code> <SafeText text={f.message} />{' '}
+            <span className={`badge sev ${f.severity}`}>{f.severity}</span> <code>{f.rule}</code>{' '}
+            <SafeText text={f.message} />{' '}
             <span className="muted small">
               in <code>{f.path}</code>
             </span>
@@ -50,7 +55,10 @@ export function ResultScanNote({ call }: { call: CallRecord }) {
       {scan.action && <div className="small">{ACTION[scan.action]}</div>}
       {scan.action === 'waiting' && (
         <div className="row gap">
-          <button onClick={() => void api.request('calls.releaseResult', { callId: call.id, release: true })} data-testid="result-release">
+          <button
+            onClick={() => void api.request('calls.releaseResult', { callId: call.id, release: true })}
+            data-testid="result-release"
+          >
             Release to the agent
           </button>
           <button

@@ -8,7 +8,8 @@ import { useConsole } from '../../store/store';
 import { doneCall } from '../../test-support/records';
 import { ResultView } from './ResultView';
 
-const record = (content: Record<string, unknown>[]): CallRecord => doneCall({ result: { content } as CallRecord['result'] });
+const record = (content: Record<string, unknown>[]): CallRecord =>
+  doneCall({ result: { content } as CallRecord['result'] });
 
 describe('ResultView', () => {
   afterEach(cleanup);
@@ -20,7 +21,8 @@ describe('ResultView', () => {
       </ApiContext.Provider>,
     );
   };
-  const order = () => screen.queryAllByTestId('content-block').map((b) => b.querySelector('[data-testid=text-body]')?.textContent);
+  const order = () =>
+    screen.queryAllByTestId('content-block').map((b) => b.querySelector('[data-testid=text-body]')?.textContent);
 
   it('routes by audience and orders by priority; HTML from the server stays text', () => {
     show([

@@ -20,7 +20,10 @@ const VIEWS = [
   ['raw', 'Raw', 'view-raw'],
 ] as const;
 
-/** One call: pending, running (progress, cancel) or finished (its outcome, its blocks in three views, and the tool's own view when it links one). */
+/**
+ * One call: pending, running (progress, cancel) or finished (its outcome, its blocks in three views, and the tool's own
+ * view when it links one).
+ */
 export function ResultView({ callId, showView = false }: { callId: string; showView?: boolean }) {
   const c = useConsole((s) => s.calls[callId]);
   const tool = useConsole((s) => (c ? toolByName(s.tools[c.serverId], c.tool) : undefined));
@@ -39,7 +42,12 @@ export function ResultView({ callId, showView = false }: { callId: string; showV
   const routed = view === 'raw' ? [] : routeContent(content, view);
   const low = routed.filter((b) => b.collapsed);
   return (
-    <article className={`call-card result status-${status}`} data-testid="call-result" data-status={status} data-call={c.id}>
+    <article
+      className={`call-card result status-${status}`}
+      data-testid="call-result"
+      data-status={status}
+      data-call={c.id}
+    >
       <ResultHead c={c} status={status} />
       <ResultNotes c={c} status={status} />
       <ResultScanNote call={c} />
@@ -58,7 +66,9 @@ export function ResultView({ callId, showView = false }: { callId: string; showV
             </pre>
           ) : (
             <div className="blocks" data-view={view}>
-              {routed.length === 0 && <div className="muted small">No block is meant for {view === 'user' ? 'the user' : 'the model'}.</div>}
+              {routed.length === 0 && (
+                <div className="muted small">No block is meant for {view === 'user' ? 'the user' : 'the model'}.</div>
+              )}
               {routed
                 .filter((b) => !b.collapsed)
                 .map((b) => (
@@ -74,7 +84,9 @@ export function ResultView({ callId, showView = false }: { callId: string; showV
               )}
             </div>
           )}
-          {c.result.structuredContent !== undefined && <StructuredView value={c.result.structuredContent} check={c.structured} />}
+          {c.result.structuredContent !== undefined && (
+            <StructuredView value={c.result.structuredContent} check={c.structured} />
+          )}
         </>
       )}
       {tool && toolUi(tool).resourceUri && (status === 'ok' || status === 'tool-error' || status === 'cancelled') && (
@@ -92,15 +104,23 @@ export function ResultView({ callId, showView = false }: { callId: string; showV
 
 function label(status: string): string {
   return (
-    { ok: 'OK', 'tool-error': 'Tool error', 'protocol-error': 'Protocol error', denied: 'Denied', cancelled: 'Cancelled', timeout: 'Timed out' }[status] ??
-    status
+    {
+      ok: 'OK',
+      'tool-error': 'Tool error',
+      'protocol-error': 'Protocol error',
+      denied: 'Denied',
+      cancelled: 'Cancelled',
+      timeout: 'Timed out',
+    }[status] ?? status
   );
 }
 
 const RAW_LIMIT = 2_000_000;
 function rawJson(v: unknown): string {
   const text = JSON.stringify(v, null, 2);
-  return text.length > RAW_LIMIT ? `${text.slice(0, RAW_LIMIT)}\n… cut here: ${count(text.length)} characters in all` : text;
+  return text.length > RAW_LIMIT
+    ? `${text.slice(0, RAW_LIMIT)}\n… cut here: ${count(text.length)} characters in all`
+    : text;
 }
 
 /** Why a call ended as it did, the error the server gave, and a result released from memory. */
@@ -120,7 +140,8 @@ function ResultNotes({ c, status }: { c: CallRecord; status: string }) {
       )}
       {c.resultReleased && (
         <div className="small muted" data-testid="result-released">
-          This result was released from memory to keep the session's results within their budget; its summary is in the audit log.
+          This result was released from memory to keep the session's results within their budget; its summary is in the
+          audit log.
         </div>
       )}
     </>
@@ -138,7 +159,9 @@ function ResultHead({ c, status }: { c: CallRecord; status: string }) {
         {c.durationMs !== undefined ? ` · ${c.durationMs.toFixed(0)} ms` : ''}
       </span>
       <span className="spacer" />
-      {(status === 'ok' || status === 'tool-error' || status === 'protocol-error') && <SaveToCollection callId={c.id} tool={c.tool} />}
+      {(status === 'ok' || status === 'tool-error' || status === 'protocol-error') && (
+        <SaveToCollection callId={c.id} tool={c.tool} />
+      )}
     </header>
   );
 }
@@ -169,7 +192,11 @@ function RunningCall({ c }: { c: CallRecord }) {
         </div>
       )}
       <div className="row gap">
-        {p && p.total ? <progress value={p.progress} max={p.total} aria-label="Progress" /> : <progress aria-label="Progress" />}
+        {p && p.total ? (
+          <progress value={p.progress} max={p.total} aria-label="Progress" />
+        ) : (
+          <progress aria-label="Progress" />
+        )}
         {p && (
           <span className="small muted progress-count" data-testid="progress-count">
             {p.total ? `${count(p.progress)} of ${count(p.total)}` : `${count(p.progress)} so far`}

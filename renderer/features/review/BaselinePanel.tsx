@@ -16,7 +16,14 @@ export function BaselinePanel({ report, changed }: { report: ReviewOverview; cha
   const reopen = (i: number) => {
     const f = report.suppressed[i]!.finding;
     api
-      .request('review.reopen', { rule: f.rule, server: f.server, kind: f.kind, subject: f.subject, path: f.path, match: f.match })
+      .request('review.reopen', {
+        rule: f.rule,
+        server: f.server,
+        kind: f.kind,
+        subject: f.subject,
+        path: f.path,
+        match: f.match,
+      })
       .then(changed, (e: Error) => setError(e.message));
   };
 

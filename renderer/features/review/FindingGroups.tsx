@@ -4,8 +4,15 @@ import { FindingItem } from './FindingItem';
 import { ToolFacts } from './ToolFacts';
 import './review.css';
 
-/** The findings drawn, one group per subject in the order of its most severe finding (the list comes sorted by severity). */
-export function FindingGroups(p: { findings: Finding[]; onAccepted: () => void; onOpenTool: (serverId: string, name: string) => void }) {
+/**
+ * The findings drawn, one group per subject in the order of its most severe finding (the list comes sorted by
+ * severity).
+ */
+export function FindingGroups(p: {
+  findings: Finding[];
+  onAccepted: () => void;
+  onOpenTool: (serverId: string, name: string) => void;
+}) {
   const { onAccepted: run, onOpenTool } = p;
   const byKey = new Map<string, { key: string; first: Finding; items: Finding[] }>();
   for (const f of p.findings) {
@@ -26,7 +33,12 @@ export function FindingGroups(p: { findings: Finding[]; onAccepted: () => void; 
           {g.first.kind === 'tool' && <ToolFacts serverId={g.first.server} name={g.first.subject} />}
           <ul className="plain">
             {g.items.map((f, i) => (
-              <FindingItem key={`${f.rule}-${f.path}-${f.start ?? i}`} finding={f} onAccepted={run} onOpenTool={onOpenTool} />
+              <FindingItem
+                key={`${f.rule}-${f.path}-${f.start ?? i}`}
+                finding={f}
+                onAccepted={run}
+                onOpenTool={onOpenTool}
+              />
             ))}
           </ul>
         </section>

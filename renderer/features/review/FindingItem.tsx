@@ -47,7 +47,13 @@ export function FindingItem({
   };
 
   return (
-    <li className={`finding sev-${f.severity}`} data-testid="review-finding" data-rule={f.rule} data-severity={f.severity} data-server={f.server}>
+    <li
+      className={`finding sev-${f.severity}`}
+      data-testid="review-finding"
+      data-rule={f.rule}
+      data-severity={f.severity}
+      data-server={f.server}
+    >
       <FindingHead f={f} />
       <div>
         <SafeText text={f.message} />
@@ -70,7 +76,14 @@ export function FindingItem({
           </button>
         )}
       </div>
-      {accepting && <AcceptReason finding={f} done={() => (setAccepting(false), onAccepted())} cancel={() => setAccepting(false)} setError={setError} />}
+      {accepting && (
+        <AcceptReason
+          finding={f}
+          done={() => (setAccepting(false), onAccepted())}
+          cancel={() => setAccepting(false)}
+          setError={setError}
+        />
+      )}
       {error && (
         <div className="error small" role="alert">
           <SafeText text={error} />
@@ -82,7 +95,12 @@ export function FindingItem({
 }
 
 /** Accepting a finding into the baseline: the person's reason first (kept there and in the audit log). */
-function AcceptReason(p: { finding: Finding; done: () => void; cancel: () => void; setError: (e: string | null) => void }) {
+function AcceptReason(p: {
+  finding: Finding;
+  done: () => void;
+  cancel: () => void;
+  setError: (e: string | null) => void;
+}) {
   const api = useApi();
   const [reason, setReason] = useState('');
   const accept = () => {

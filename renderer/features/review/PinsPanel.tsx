@@ -38,7 +38,9 @@ export function PinsPanel({ servers }: { servers: string[] }) {
 
   const repin = (pick: PinState[]) => {
     setError(null);
-    const tools = pick.filter((p) => p.state !== 'removed' && p.fingerprint).map((p) => ({ tool: p.tool, fingerprint: p.fingerprint! }));
+    const tools = pick
+      .filter((p) => p.state !== 'removed' && p.fingerprint)
+      .map((p) => ({ tool: p.tool, fingerprint: p.fingerprint! }));
     const removed = pick.filter((p) => p.state === 'removed').map((p) => p.tool);
     api.request('review.repin', { serverId, tools, removed }).then(setPins, (e: Error) => setError(e.message));
   };
@@ -46,7 +48,9 @@ export function PinsPanel({ servers }: { servers: string[] }) {
   const repinAll = (group: PinGroup) => {
     if (!pins) return;
     setError(null);
-    api.request('review.repinAll', { serverId, group, digest: pins.digests[group] }).then(setPins, (e: Error) => (setError(e.message), load()));
+    api
+      .request('review.repinAll', { serverId, group, digest: pins.digests[group] })
+      .then(setPins, (e: Error) => (setError(e.message), load()));
   };
   const unsettled = pins?.unsettled ?? [];
   const counts = pins?.counts ?? { 'first-seen': 0, accepted: 0, new: 0, changed: 0, removed: 0 };
@@ -55,10 +59,16 @@ export function PinsPanel({ servers }: { servers: string[] }) {
   return (
     <details className="pins" data-testid="review-pins" open={toLook > 0}>
       <summary>
-        Pins{serverId && `: ${serverId}`} — {toLook} to look at, {counts['first-seen']} pinned at first sight, {counts.accepted} accepted
+        Pins{serverId && `: ${serverId}`} — {toLook} to look at, {counts['first-seen']} pinned at first sight,{' '}
+        {counts.accepted} accepted
       </summary>
       <div className="row gap small">
-        <ServerSelect servers={servers} value={serverId} onChange={(id) => (setServerId(id), setPins(null))} testId="review-pins-server" />
+        <ServerSelect
+          servers={servers}
+          value={serverId}
+          onChange={(id) => (setServerId(id), setPins(null))}
+          testId="review-pins-server"
+        />
         {counts['first-seen'] > 0 && (
           <button onClick={() => repinAll('first-seen')} data-testid="review-accept-first-seen">
             Mark the {counts['first-seen']} first-seen as reviewed
@@ -84,7 +94,8 @@ export function PinsPanel({ servers }: { servers: string[] }) {
       </ul>
       {toLook > unsettled.length && (
         <div className="muted small" data-testid="review-pins-more">
-          {toLook - unsettled.length} more to look at: pin these, or look at each in the catalog (its changed tools are marked).
+          {toLook - unsettled.length} more to look at: pin these, or look at each in the catalog (its changed tools are
+          marked).
         </div>
       )}
     </details>
@@ -111,7 +122,15 @@ function PinRow({ p, repin }: { p: PinState; repin: (pick: PinState[]) => void }
 }
 
 /** The pins as a file: export them, or import a pins file for the connected servers it names. */
-function PinsFile({ load, setError, setNote }: { load: () => void; setError: (e: string | null) => void; setNote: (n: string) => void }) {
+function PinsFile({
+  load,
+  setError,
+  setNote,
+}: {
+  load: () => void;
+  setError: (e: string | null) => void;
+  setNote: (n: string) => void;
+}) {
   const api = useApi();
   return (
     <FileExchange
@@ -121,7 +140,9 @@ function PinsFile({ load, setError, setNote }: { load: () => void; setError: (e:
       save={async (json) => {
         setError(null);
         const r = await api.request('review.importPins', { json });
-        setNote(`pins imported for ${r.imported.join(', ') || 'no connected server'}${r.skipped.length ? `; not connected: ${r.skipped.join(', ')}` : ''}`);
+        setNote(
+          `pins imported for ${r.imported.join(', ') || 'no connected server'}${r.skipped.length ? `; not connected: ${r.skipped.join(', ')}` : ''}`,
+        );
         load();
       }}
       failed={setError}

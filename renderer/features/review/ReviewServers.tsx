@@ -44,8 +44,18 @@ export function ReviewServers({ servers }: { servers: ReviewOverview['servers'] 
   );
 }
 
-/** A part's count; or that the list failed (the part was not reviewed, the server was); or that it was not listed yet. */
-function Part({ server, part, n }: { server: ReviewOverview['servers'][number]; part: 'prompts' | 'resources'; n: number }) {
+/**
+ * A part's count; or that the list failed (the part was not reviewed, the server was); or that it was not listed yet.
+ */
+function Part({
+  server,
+  part,
+  n,
+}: {
+  server: ReviewOverview['servers'][number];
+  part: 'prompts' | 'resources';
+  n: number;
+}) {
   const failed = server.failedParts?.find((f) => f.part === part);
   if (failed)
     return (

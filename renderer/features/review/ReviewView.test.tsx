@@ -33,7 +33,8 @@ function slowFindings() {
   const api = {
     request: (method: string, params: Record<string, unknown>) => {
       if (method === 'review.last') return Promise.resolve(report);
-      if (method === 'review.findings') return new Promise<FindingPage>((answer) => pending.push({ query: params, answer }));
+      if (method === 'review.findings')
+        return new Promise<FindingPage>((answer) => pending.push({ query: params, answer }));
       if (method === 'review.pins') return Promise.resolve({ serverId: 'fx', groups: [], pinned: 0, accepted: 0 });
       return Promise.resolve(null);
     },
@@ -59,11 +60,17 @@ describe('the review view', () => {
     expect(matching().getAttribute('aria-busy')).toBe('true');
     expect(screen.queryByText(/No finding at this level/)).toBeNull();
 
-    expect(screen.getByTestId('review-summary').textContent).toMatch(/^12,345 findings: 1 high, 0 medium, 12,344 low · /);
+    expect(screen.getByTestId('review-summary').textContent).toMatch(
+      /^12,345 findings: 1 high, 0 medium, 12,344 low · /,
+    );
     expect(screen.queryByTestId('review-more')).toBeNull();
     expect(screen.getByTestId('review-server-row').textContent).toBe('fxhigh12,34500');
 
-    await act(async () => pending.at(-1)!.answer({ at: AT, total: 12345, findings: [finding('a', 'high'), finding('b', 'low'), finding('c', 'low')] }));
+    await act(async () =>
+      pending
+        .at(-1)!
+        .answer({ at: AT, total: 12345, findings: [finding('a', 'high'), finding('b', 'low'), finding('c', 'low')] }),
+    );
     expect(matching().textContent).toBe('12,345 match');
     expect(screen.getAllByTestId('review-group')).toHaveLength(3);
     expect(screen.getByTestId('review-more').textContent).toBe('Show 100 more of 12,342');

@@ -31,12 +31,19 @@ export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name
                 key={format}
                 onClick={() =>
                   api.request('review.export', { format }).then(
-                    (file) => (file ? downloadText(file.fileName, file.text, file.mimeType) : setError('no review to export yet')),
+                    (file) =>
+                      file
+                        ? downloadText(file.fileName, file.text, file.mimeType)
+                        : setError('no review to export yet'),
                     (e: Error) => setError(e.message),
                   )
                 }
                 data-testid={format === 'md' ? 'review-export-md' : 'review-export-sarif'}
-                title={format === 'md' ? 'The report as Markdown, as review --format md writes it' : 'The report as SARIF 2.1.0, for code-scanning tools'}
+                title={
+                  format === 'md'
+                    ? 'The report as Markdown, as review --format md writes it'
+                    : 'The report as SARIF 2.1.0, for code-scanning tools'
+                }
               >
                 Export {format === 'md' ? 'Markdown' : 'SARIF'}
               </button>
@@ -45,8 +52,8 @@ export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name
         )}
         {report && (
           <span data-testid="review-summary">
-            {count(report.total)} findings: {count(counts.high)} high, {count(counts.medium)} medium, {count(counts.low)} low · {clockTime(report.at)} ·
-            offline: nothing leaves this machine
+            {count(report.total)} findings: {count(counts.high)} high, {count(counts.medium)} medium,{' '}
+            {count(counts.low)} low · {clockTime(report.at)} · offline: nothing leaves this machine
           </span>
         )}
       </div>
@@ -60,7 +67,9 @@ export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name
         <>
           <ReviewServers servers={report.servers} />
           <ReviewFilters filters={filters} servers={report.servers.map((s) => s.id)} total={total} />
-          {total === 0 && <div className="empty">No finding at this level. Quiet is what a clean server looks like.</div>}
+          {total === 0 && (
+            <div className="empty">No finding at this level. Quiet is what a clean server looks like.</div>
+          )}
           <FindingGroups findings={findings} onAccepted={run} onOpenTool={onOpenTool} />
           {total !== null && total > findings.length && (
             <button onClick={() => fetchPage(findings.length)} data-testid="review-more">

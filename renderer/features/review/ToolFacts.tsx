@@ -4,7 +4,10 @@ import { useConsole } from '../../store/store';
 import { toolByName } from '../../store/tool-by-name';
 import { AnnotationTable } from '../catalog/AnnotationTable';
 
-/** A tool's risk and its annotations, declared against the spec defaults, above its findings (the table drawn once opened). */
+/**
+ * A tool's risk and its annotations, declared against the spec defaults, above its findings (the table drawn once
+ * opened).
+ */
 export function ToolFacts({ serverId, name }: { serverId: string; name: string }) {
   const tool = useConsole((s) => toolByName(s.tools[serverId], name));
   const pin = useConsole((s) => s.pinFlags[serverId]?.get(name));
@@ -14,7 +17,11 @@ export function ToolFacts({ serverId, name }: { serverId: string; name: string }
     <details className="small" data-testid="review-tool-facts" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
         <RiskBadge risk={tool.risk} />{' '}
-        <span className={`badge ${pin === 'changed' || pin === 'new' ? 'danger' : ''}`} data-testid="review-tool-pin" data-state={pin ?? 'pinned'}>
+        <span
+          className={`badge ${pin === 'changed' || pin === 'new' ? 'danger' : ''}`}
+          data-testid="review-tool-pin"
+          data-state={pin ?? 'pinned'}
+        >
           {pin === 'changed' ? 'changed since pinned' : pin === 'new' ? 'not pinned' : 'pinned'}
         </span>{' '}
         annotations

@@ -24,7 +24,10 @@ export function useReview() {
   const [page, setPage] = useState<{ key: string; total: number; findings: Finding[] } | null>(null);
   const asked = useRef(false);
 
-  const newer = useCallback((r: ReviewOverview | null) => r && setReport((old) => (old && old.at >= r.at ? old : r)), []);
+  const newer = useCallback(
+    (r: ReviewOverview | null) => r && setReport((old) => (old && old.at >= r.at ? old : r)),
+    [],
+  );
   const run = useCallback(() => {
     setRunning(true);
     setError(null);
@@ -51,7 +54,12 @@ export function useReview() {
   }, [api, reviewAt, running, run, newer]);
 
   const query = useMemo(
-    () => ({ ...(minSeverity !== 'low' && { minSeverity }), ...(family && { family }), ...(rule && { rule }), ...(server && { server }) }),
+    () => ({
+      ...(minSeverity !== 'low' && { minSeverity }),
+      ...(family && { family }),
+      ...(rule && { rule }),
+      ...(server && { server }),
+    }),
     [minSeverity, family, rule, server],
   );
   const key = `${JSON.stringify(query)}|${report?.at ?? ''}`;

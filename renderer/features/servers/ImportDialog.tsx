@@ -12,7 +12,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     setError(null);
     try {
       const r = await api.request('servers.import', { json: text });
-      setDone(`Added ${r.added.length}${r.replaced.length ? `, replaced ${r.replaced.length}` : ''}: ${[...r.added, ...r.replaced].join(', ')}`);
+      setDone(
+        `Added ${r.added.length}${r.replaced.length ? `, replaced ${r.replaced.length}` : ''}: ${[...r.added, ...r.replaced].join(', ')}`,
+      );
     } catch (e) {
       setError((e as Error).message);
     }
@@ -20,14 +22,18 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Import servers" onClose={onClose}>
       <div className="form">
-        <p className="small muted">Paste a host config, or load the file your MCP host uses. Servers with the same name are replaced.</p>
+        <p className="small muted">
+          Paste a host config, or load the file your MCP host uses. Servers with the same name are replaced.
+        </p>
         <textarea
           value={text}
           onChange={(e) => setText(e.target.value)}
           rows={10}
           className="mono"
           data-testid="import-text"
-          placeholder={'{ "mcpServers": { "files": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"] } } }'}
+          placeholder={
+            '{ "mcpServers": { "files": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"] } } }'
+          }
         />
         <input
           type="file"

@@ -9,8 +9,15 @@ import type { ToolView } from '../../../shared/schemas/tool';
 import { ServerCard } from './ServerCard';
 
 const server = (toolCount: number) =>
-  ({ id: 'fx', status: 'connected', transport: 'stdio', toolCount, config: { type: 'stdio', command: 'node', args: ['fx.js'] } }) as unknown as ServerView;
-const tools = (n: number) => Array.from({ length: n }, (_, i) => ({ serverId: 'fx', name: `t${i}` }) as unknown as ToolView);
+  ({
+    id: 'fx',
+    status: 'connected',
+    transport: 'stdio',
+    toolCount,
+    config: { type: 'stdio', command: 'node', args: ['fx.js'] },
+  }) as unknown as ServerView;
+const tools = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ serverId: 'fx', name: `t${i}` }) as unknown as ToolView);
 
 describe('the server card', () => {
   afterEach(cleanup);

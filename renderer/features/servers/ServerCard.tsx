@@ -42,10 +42,18 @@ export function ServerCard({ id }: { id: string }) {
   const target = v.config.type === 'stdio' ? [v.config.command, ...v.config.args].join(' ') : v.config.url;
   const tools = toolCount(v.toolCount, held);
   return (
-    <li className={`server-item status-${v.status}`} data-testid="server-item" data-server={v.id} data-status={v.status}>
+    <li
+      className={`server-item status-${v.status}`}
+      data-testid="server-item"
+      data-server={v.id}
+      data-status={v.status}
+    >
       <ServerRow v={v} open={open} setOpen={setOpen} whole={whole} busy={busy} run={run} />
       {/* The count leads the line under the name, so that a narrow column cuts the command, never the count. */}
-      <div className="muted small ellipsis" title={v.status === 'connected' ? `${tools} · ${v.transport} · ${target}` : target}>
+      <div
+        className="muted small ellipsis"
+        title={v.status === 'connected' ? `${tools} · ${v.transport} · ${target}` : target}
+      >
         {v.status === 'connected' && <span data-testid="server-count">{tools} · </span>}
         <span className="mono">
           {v.status === 'connected' ? v.transport : v.config.type} · {target}
@@ -61,7 +69,15 @@ export function ServerCard({ id }: { id: string }) {
       )}
       {v.consent && <ConsentWait consent={v.consent} />}
       {v.error && <ServerError v={v} />}
-      {open && <ServerDetails v={v} run={run} onLog={() => setShowLog(!showLog)} showLog={showLog} onEdit={() => setEditing(true)} />}
+      {open && (
+        <ServerDetails
+          v={v}
+          run={run}
+          onLog={() => setShowLog(!showLog)}
+          showLog={showLog}
+          onEdit={() => setEditing(true)}
+        />
+      )}
       {showLog && <ServerLog id={id} />}
       {editing && (
         <ServerForm
@@ -81,7 +97,9 @@ function ServerError({ v }: { v: ServerView }) {
     <div className="server-error" role="alert" data-testid="server-error">
       <SafeText text={error} />
       {/* How the process ended, unless the sentence above says it already. */}
-      {v.exitCode !== undefined && v.exitCode !== null && !error.includes(`exit code ${v.exitCode}`) && <div className="small">exit code {v.exitCode}</div>}
+      {v.exitCode !== undefined && v.exitCode !== null && !error.includes(`exit code ${v.exitCode}`) && (
+        <div className="small">exit code {v.exitCode}</div>
+      )}
       {v.signal && !error.includes(`signal ${v.signal}`) && <div className="small">signal {v.signal}</div>}
       {v.lastStderr && v.lastStderr.length > 0 && (
         <pre className="stderr-tail">
@@ -104,7 +122,10 @@ interface DetailsProps {
   onEdit: () => void;
 }
 
-/** A server opened on its card: its facts, identity, trust, and the log, edit and remove controls (remove asks once, on the card). */
+/**
+ * A server opened on its card: its facts, identity, trust, and the log, edit and remove controls (remove asks once, on
+ * the card).
+ */
 function ServerDetails({ v, run, showLog, onLog, onEdit }: DetailsProps) {
   const api = useApi();
   const [removing, setRemoving] = useState(false);
@@ -119,7 +140,11 @@ function ServerDetails({ v, run, showLog, onLog, onEdit }: DetailsProps) {
           type="checkbox"
           checked={v.settings.trusted}
           data-testid="trust-toggle"
-          onChange={(e) => run('trust', () => api.request('servers.update', { serverId: v.id, settings: { trusted: e.target.checked } }))}
+          onChange={(e) =>
+            run('trust', () =>
+              api.request('servers.update', { serverId: v.id, settings: { trusted: e.target.checked } }),
+            )
+          }
         />
         Trust this server's annotations
       </label>
@@ -129,7 +154,11 @@ function ServerDetails({ v, run, showLog, onLog, onEdit }: DetailsProps) {
           checked={v.settings.trusted && v.settings.autoApproveReadOnly}
           disabled={!v.settings.trusted}
           data-testid="auto-approve-toggle"
-          onChange={(e) => run('auto', () => api.request('servers.update', { serverId: v.id, settings: { autoApproveReadOnly: e.target.checked } }))}
+          onChange={(e) =>
+            run('auto', () =>
+              api.request('servers.update', { serverId: v.id, settings: { autoApproveReadOnly: e.target.checked } }),
+            )
+          }
         />
         Run its read-only tools without asking (trusted servers only)
       </label>
@@ -146,7 +175,10 @@ function ServerDetails({ v, run, showLog, onLog, onEdit }: DetailsProps) {
         <div className="remove-confirm" role="group" aria-label={`Remove server ${v.id}?`} data-testid="remove-confirm">
           <div>Remove this server? What the audit log recorded about it stays.</div>
           <div className="row gap">
-            <button className="danger" onClick={() => run('remove', () => api.request('servers.remove', { serverId: v.id }))}>
+            <button
+              className="danger"
+              onClick={() => run('remove', () => api.request('servers.remove', { serverId: v.id }))}
+            >
               Remove server
             </button>
             <button onClick={() => setRemoving(false)} autoFocus>
@@ -163,8 +195,10 @@ function ServerDetails({ v, run, showLog, onLog, onEdit }: DetailsProps) {
 function ConsentWait({ consent }: { consent: NonNullable<ServerView['consent']> }) {
   return (
     <div className="consent-wait" role="status" data-testid="consent-waiting">
-      {consent.kind === 'launch' ? 'Before this command line runs, confirm it' : 'Before its annotations are believed, confirm trusting it'} in {consent.where}.
-      The page cannot confirm it for you.
+      {consent.kind === 'launch'
+        ? 'Before this command line runs, confirm it'
+        : 'Before its annotations are believed, confirm trusting it'}{' '}
+      in {consent.where}. The page cannot confirm it for you.
     </div>
   );
 }
@@ -189,10 +223,18 @@ function ServerRow({ v, open, setOpen, whole, busy, run }: RowProps) {
       <button className="link server-name" onClick={() => setOpen(!open)} aria-expanded={open} title={whole}>
         <SafeText text={v.id} />
       </button>
-      {v.status !== 'connected' && <span className="muted small server-state">{v.status === 'awaiting-consent' ? 'awaiting consent' : v.status}</span>}
+      {v.status !== 'connected' && (
+        <span className="muted small server-state">
+          {v.status === 'awaiting-consent' ? 'awaiting consent' : v.status}
+        </span>
+      )}
       <span className="spacer" />
       {live && (
-        <button onClick={() => run('reconnect', () => api.request('servers.connect', { serverId: id }))} disabled={!!busy} title="Reconnect">
+        <button
+          onClick={() => run('reconnect', () => api.request('servers.connect', { serverId: id }))}
+          disabled={!!busy}
+          title="Reconnect"
+        >
           ↻
         </button>
       )}
@@ -201,7 +243,9 @@ function ServerRow({ v, open, setOpen, whole, busy, run }: RowProps) {
       <button
         onClick={() => {
           if (live ? busy === 'disconnect' : busy) return;
-          run(live ? 'disconnect' : 'connect', () => api.request(live ? 'servers.disconnect' : 'servers.connect', { serverId: id }));
+          run(live ? 'disconnect' : 'connect', () =>
+            api.request(live ? 'servers.disconnect' : 'servers.connect', { serverId: id }),
+          );
         }}
         aria-disabled={live ? busy === 'disconnect' : !!busy}
         title={v.status === 'connecting' ? 'Stop connecting' : undefined}

@@ -11,7 +11,9 @@ type Info = { name?: unknown; title?: unknown; version?: unknown; description?: 
 function howFound(v: ServerView): string {
   if (!v.era) return '';
   if (v.settings.era === 'auto')
-    return v.era === 'modern' ? 'auto: the server answered server/discover' : 'auto: no server/discover, so the 2025 initialize handshake';
+    return v.era === 'modern'
+      ? 'auto: the server answered server/discover'
+      : 'auto: no server/discover, so the 2025 initialize handshake';
   return `set to ${v.settings.era}`;
 }
 
@@ -112,7 +114,9 @@ function InfoFacts({ info, era }: { info: Info; era: ServerView['era'] }) {
       )}
       <dt>Said by</dt>
       <dd className="small" data-testid="server-identity-source">
-        {era === 'modern' ? '_meta io.modelcontextprotocol/serverInfo (server/discover)' : 'the initialize result (serverInfo)'}
+        {era === 'modern'
+          ? '_meta io.modelcontextprotocol/serverInfo (server/discover)'
+          : 'the initialize result (serverInfo)'}
       </dd>
     </>
   );

@@ -30,7 +30,8 @@ export function ServerForm({ initial, onSave, onClose }: ServerFormProps) {
   const [id, setId] = useState(initial?.id ?? '');
   const [type, setType] = useState<ServerConfig['type']>(c?.type ?? 'stdio');
   const [launch, setLaunch] = useState<Launch>(() => launchOf(c));
-  const edit = (k: keyof Launch) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setLaunch({ ...launch, [k]: e.target.value });
+  const edit = (k: keyof Launch) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setLaunch({ ...launch, [k]: e.target.value });
   const [era, setEra] = useState<ServerSettings['era']>(initial?.era ?? 'auto');
   const [roots, setRoots] = useState((initial?.roots ?? []).map((r) => r.uri).join('\n'));
   const [error, setError] = useState<string | null>(null);
@@ -56,7 +57,14 @@ export function ServerForm({ initial, onSave, onClose }: ServerFormProps) {
       <form className="form" onSubmit={submit} data-testid="server-form">
         <label>
           Name (its id)
-          <input value={id} onChange={(e) => setId(e.target.value)} disabled={!!initial} required autoFocus={!initial} name="id" />
+          <input
+            value={id}
+            onChange={(e) => setId(e.target.value)}
+            disabled={!!initial}
+            required
+            autoFocus={!initial}
+            name="id"
+          />
         </label>
         <label>
           Transport
@@ -116,7 +124,13 @@ function configOf(type: ServerConfig['type'], f: Launch): ServerConfig {
     .split('\n')
     .map((a) => a.trim())
     .filter(Boolean);
-  return { type, command: f.command.trim(), args, env: pairs(f.env, /=/), ...(f.cwd.trim() ? { cwd: f.cwd.trim() } : {}) };
+  return {
+    type,
+    command: f.command.trim(),
+    args,
+    env: pairs(f.env, /=/),
+    ...(f.cwd.trim() ? { cwd: f.cwd.trim() } : {}),
+  };
 }
 
 interface LaunchProps {
@@ -135,7 +149,13 @@ function LaunchFields({ type, launch, edit }: LaunchProps) {
       </label>
       <label>
         Arguments, one per line
-        <textarea value={launch.args} onChange={edit('args')} rows={3} name="args" placeholder={'-y\n@modelcontextprotocol/server-everything'} />
+        <textarea
+          value={launch.args}
+          onChange={edit('args')}
+          rows={3}
+          name="args"
+          placeholder={'-y\n@modelcontextprotocol/server-everything'}
+        />
       </label>
       <label>
         Environment, KEY=VALUE per line
@@ -161,20 +181,31 @@ function LaunchFields({ type, launch, edit }: LaunchProps) {
 }
 
 /** Which protocol era to speak, and the roots offered to a 2025-era server. */
-function EraAndRoots(p: { era: ServerSettings['era']; setEra: (e: ServerSettings['era']) => void; roots: string; setRoots: (r: string) => void }) {
+function EraAndRoots(p: {
+  era: ServerSettings['era'];
+  setEra: (e: ServerSettings['era']) => void;
+  roots: string;
+  setRoots: (r: string) => void;
+}) {
   const { era, setEra, roots, setRoots } = p;
   return (
     <>
       <label>
         Protocol era
-        <select value={era} onChange={(e) => setEra(e.target.value as ServerSettings['era'])} name="era" data-testid="era-select">
+        <select
+          value={era}
+          onChange={(e) => setEra(e.target.value as ServerSettings['era'])}
+          name="era"
+          data-testid="era-select"
+        >
           <option value="auto">auto: ask the server (2026-07-28 if it speaks it, else 2025)</option>
           <option value="modern">modern: 2026-07-28 only</option>
           <option value="legacy">legacy: the 2025 initialize handshake only</option>
         </select>
       </label>
       <label>
-        Roots, one file:// URI per line (deprecated in 2026-07-28; 2025-era servers such as the filesystem server ask for them; none by default)
+        Roots, one file:// URI per line (deprecated in 2026-07-28; 2025-era servers such as the filesystem server ask
+        for them; none by default)
         <textarea
           value={roots}
           onChange={(e) => setRoots(e.target.value)}

@@ -35,8 +35,8 @@ export function ServersPanel() {
         <div className="empty" data-testid="servers-empty">
           <p>No servers yet.</p>
           <p>
-            Add one (a command to run, or an HTTP/SSE URL), or import the config file your MCP host already uses (<code>mcpServers</code> or{' '}
-            <code>servers</code>).
+            Add one (a command to run, or an HTTP/SSE URL), or import the config file your MCP host already uses (
+            <code>mcpServers</code> or <code>servers</code>).
           </p>
         </div>
       )}
@@ -45,7 +45,12 @@ export function ServersPanel() {
           <ServerCard key={id} id={id} />
         ))}
       </ul>
-      {adding && <ServerForm onClose={() => setAdding(false)} onSave={(id, config, settings) => api.request('servers.add', { id, config, settings })} />}
+      {adding && (
+        <ServerForm
+          onClose={() => setAdding(false)}
+          onSave={(id, config, settings) => api.request('servers.add', { id, config, settings })}
+        />
+      )}
       {importing && <ImportDialog onClose={() => setImporting(false)} />}
     </section>
   );

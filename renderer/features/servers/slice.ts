@@ -21,14 +21,23 @@ export const serversSlice: Slice<ServersSlice, Pick<CatalogSlice, 'tools'> & Pic
   servers: {},
   serverOrder: [],
   stderr: {},
-  serversLoaded: (servers) => set({ servers: Object.fromEntries(servers.map((s) => [s.id, s])), serverOrder: servers.map((s) => s.id) }),
+  serversLoaded: (servers) =>
+    set({ servers: Object.fromEntries(servers.map((s) => [s.id, s])), serverOrder: servers.map((s) => s.id) }),
   serverStatusChanged: (v) =>
-    set((s) => ({ servers: { ...s.servers, [v.id]: v }, serverOrder: s.serverOrder.includes(v.id) ? s.serverOrder : [...s.serverOrder, v.id] })),
+    set((s) => ({
+      servers: { ...s.servers, [v.id]: v },
+      serverOrder: s.serverOrder.includes(v.id) ? s.serverOrder : [...s.serverOrder, v.id],
+    })),
   serverRemoved: (id) =>
     set((s) => {
       const { [id]: _gone, ...servers } = s.servers;
       const { [id]: _t, ...tools } = s.tools;
-      return { servers, tools, serverOrder: s.serverOrder.filter((x) => x !== id), selected: s.selected?.serverId === id ? null : s.selected };
+      return {
+        servers,
+        tools,
+        serverOrder: s.serverOrder.filter((x) => x !== id),
+        selected: s.selected?.serverId === id ? null : s.selected,
+      };
     }),
   stderrAppended: (id, lines, replace) =>
     set((s) => {

@@ -25,8 +25,9 @@ export function ConsentsView() {
     <div className="consents" data-testid="consents">
       <h2>Consents</h2>
       <p className="muted small">
-        A command line runs, and a server's annotations are believed, only after you confirm them outside this page (the desktop app's dialog, or the terminal
-        that runs <code>mcp-console serve</code>). Each consent is bound to the exact command line or URL; a change asks again.
+        A command line runs, and a server's annotations are believed, only after you confirm them outside this page (the
+        desktop app's dialog, or the terminal that runs <code>mcp-console serve</code>). Each consent is bound to the
+        exact command line or URL; a change asks again.
       </p>
       {error && (
         <div role="alert" className="server-error">
@@ -40,12 +41,24 @@ export function ConsentsView() {
       )}
       <ul className="plain">
         {consents.map((c) => (
-          <li key={`${c.serverId}-${c.kind}`} className="consent-row" data-testid="consent-row" data-server={c.serverId} data-kind={c.kind}>
+          <li
+            key={`${c.serverId}-${c.kind}`}
+            className="consent-row"
+            data-testid="consent-row"
+            data-server={c.serverId}
+            data-kind={c.kind}
+          >
             <div className="row gap">
               <strong>
                 <SafeText text={c.serverId} />
               </strong>
-              <span className="badge">{c.kind === 'launch' ? 'may launch' : c.trust?.autoApproveReadOnly ? 'trusted, read-only runs unasked' : 'trusted'}</span>
+              <span className="badge">
+                {c.kind === 'launch'
+                  ? 'may launch'
+                  : c.trust?.autoApproveReadOnly
+                    ? 'trusted, read-only runs unasked'
+                    : 'trusted'}
+              </span>
               <span className="muted small">
                 confirmed {VIA[c.via] ?? c.via} · {dateTime(c.grantedAt)}
               </span>

@@ -11,7 +11,11 @@ const MODES: [Mode, string, string][] = [
   ['off', 'settings-result-scan-off', 'Off: results are not read'],
   ['warn', 'settings-result-scan-warn', 'Warn: the agent gets the result with a note saying what it asks'],
   ['ask', 'settings-result-scan-ask', 'Ask: you see the result first, and release it to the agent or withhold it'],
-  ['block', 'settings-result-scan-block', 'Block: the agent gets a tool error saying why; you can still read the result'],
+  [
+    'block',
+    'settings-result-scan-block',
+    'Block: the agent gets a tool error saying why; you can still read the result',
+  ],
 ];
 
 /**
@@ -44,8 +48,8 @@ export function ResultCheckPanel() {
     <section className="result-check" data-testid="settings-result-check">
       <h2>Results that speak to the model</h2>
       <p className="muted small">
-        Unless this is off, every result is read for orders to the model (run a command, call another tool, send something, keep something from you) and flagged
-        in History and the Trace. For agents&apos; calls:
+        Unless this is off, every result is read for orders to the model (run a command, call another tool, send
+        something, keep something from you) and flagged in History and the Trace. For agents&apos; calls:
       </p>
       {org && (
         <div className="small" role="status" data-testid="settings-result-check-org">
@@ -55,13 +59,23 @@ export function ResultCheckPanel() {
       <fieldset disabled={mode === null}>
         {MODES.map(([m, testid, text]) => (
           <label key={m} className="row gap">
-            <input type="radio" name="result-scan" checked={mode === m} onChange={() => choose(m)} data-testid={testid} />
+            <input
+              type="radio"
+              name="result-scan"
+              checked={mode === m}
+              onChange={() => choose(m)}
+              data-testid={testid}
+            />
             {text}
           </label>
         ))}
       </fieldset>
       {note && (
-        <div className={note.ok ? 'small' : 'error small'} role={note.ok ? 'status' : 'alert'} data-testid="settings-result-check-note">
+        <div
+          className={note.ok ? 'small' : 'error small'}
+          role={note.ok ? 'status' : 'alert'}
+          data-testid="settings-result-check-note"
+        >
           <SafeText text={note.text} />
         </div>
       )}

@@ -37,10 +37,16 @@ export function ShippingPanel() {
     if (!fields) return;
     const value = (v: string) => (v.trim() === '' ? null : v.trim());
     setNote({ ok: true, text: 'saving… (a new destination asks for a confirmation outside the page)' });
-    api.request('settings.update', { shipSyslog: value(fields.shipSyslog), shipCa: value(fields.shipCa), shipOtlp: value(fields.shipOtlp) }).then(
-      () => setNote({ ok: true, text: 'saved' }),
-      (e: Error) => setNote({ ok: false, text: e.message }),
-    );
+    api
+      .request('settings.update', {
+        shipSyslog: value(fields.shipSyslog),
+        shipCa: value(fields.shipCa),
+        shipOtlp: value(fields.shipOtlp),
+      })
+      .then(
+        () => setNote({ ok: true, text: 'saved' }),
+        (e: Error) => setNote({ ok: false, text: e.message }),
+      );
   };
   const field = (key: keyof Fields, label: string, placeholder: string) => (
     <label className="ship-field">
@@ -58,12 +64,14 @@ export function ShippingPanel() {
     <section data-testid="settings-shipping">
       <h2>Audit shipping</h2>
       <p className="muted small">
-        Every audit entry also goes to your log pipeline, in order and at least once, with its sequence number and hash (a receiver checks the chain) and the
-        signed checkpoint after it. What cannot be sent waits in the log and is sent once the receiver is back, also after a restart.
+        Every audit entry also goes to your log pipeline, in order and at least once, with its sequence number and hash
+        (a receiver checks the chain) and the signed checkpoint after it. What cannot be sent waits in the log and is
+        sent once the receiver is back, also after a restart.
       </p>
       {view && view.fromFlags.length > 0 && (
         <p className="small" data-testid="shipping-flags">
-          Set when the console started ({view.fromFlags.join(', ')}): those win over what is saved here until it starts without them.
+          Set when the console started ({view.fromFlags.join(', ')}): those win over what is saved here until it starts
+          without them.
         </p>
       )}
       {field('shipSyslog', 'Syslog receiver', 'relp://HOST:PORT (acknowledged), or tcp:// / tls://HOST:PORT')}
@@ -73,7 +81,11 @@ export function ShippingPanel() {
         Save
       </button>
       {note && (
-        <div className={note.ok ? 'small' : 'error small'} role={note.ok ? 'status' : 'alert'} data-testid="settings-shipping-note">
+        <div
+          className={note.ok ? 'small' : 'error small'}
+          role={note.ok ? 'status' : 'alert'}
+          data-testid="settings-shipping-note"
+        >
           <SafeText text={note.text} />
         </div>
       )}
@@ -104,7 +116,8 @@ function ShippingTargets({ targets }: { targets: ShipTargetStatus[] }) {
               {t.error && <SafeText text={` (${t.error}${t.since ? `, since ${dateTime(t.since)}` : ''})`} />}
             </td>
             <td className="small muted">
-              {t.acknowledged ? 'acknowledged' : 'written (plain syslog cannot say what the receiver read)'} up to #{t.shippedSeq}
+              {t.acknowledged ? 'acknowledged' : 'written (plain syslog cannot say what the receiver read)'} up to #
+              {t.shippedSeq}
               {t.waiting > 0 ? `, ${t.waiting} waiting` : ''}
               {t.skipped ? `, ${t.skipped} older entries skipped` : ''}
             </td>

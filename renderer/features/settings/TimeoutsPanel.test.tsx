@@ -11,7 +11,9 @@ describe('the approval timeout in Settings', () => {
   it('cannot be typed before the console says what it is, so its answer never overwrites what the person typed', async () => {
     let answer: (s: { approvalTimeoutMs: number }) => void = () => {};
     const request = vi.fn((name: string, input: { approvalTimeoutMs?: number }) =>
-      name === 'settings.get' ? new Promise((ok) => (answer = ok)) : Promise.resolve({ approvalTimeoutMs: input.approvalTimeoutMs }),
+      name === 'settings.get'
+        ? new Promise((ok) => (answer = ok))
+        : Promise.resolve({ approvalTimeoutMs: input.approvalTimeoutMs }),
     );
     render(
       <ApiContext.Provider value={{ request } as unknown as ConsoleApi}>

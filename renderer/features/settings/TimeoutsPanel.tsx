@@ -22,7 +22,9 @@ export function TimeoutsPanel() {
   // Empty until the console says what it is: typed before that, the answer would overwrite it.
   const [approval, setApproval] = useState<string | null>(null);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
-  const servers = useConsole(useShallow((s) => s.serverOrder.map((id) => s.servers[id]).filter((v) => v !== undefined)));
+  const servers = useConsole(
+    useShallow((s) => s.serverOrder.map((id) => s.servers[id]).filter((v) => v !== undefined)),
+  );
   useEffect(() => {
     api.request('settings.get', {}).then(
       (s) => setApproval(String(s.approvalTimeoutMs / 1000)),
@@ -35,7 +37,10 @@ export function TimeoutsPanel() {
     if (ms === null) return setNote({ ok: false, text: 'the approval timeout is a number of seconds' });
     setNote({ ok: true, text: 'saving… (a raise past 600 s asks for a confirmation outside the page)' });
     api.request('settings.update', { approvalTimeoutMs: ms }).then(
-      (s) => (setApproval(String(s.approvalTimeoutMs / 1000)), setNote({ ok: true, text: `calls now wait ${s.approvalTimeoutMs / 1000} s for a decision` })),
+      (s) => (
+        setApproval(String(s.approvalTimeoutMs / 1000)),
+        setNote({ ok: true, text: `calls now wait ${s.approvalTimeoutMs / 1000} s for a decision` })
+      ),
       (e: Error) => setNote({ ok: false, text: e.message }),
     );
   };
@@ -61,11 +66,15 @@ export function TimeoutsPanel() {
         </button>
       </div>
       <p className="muted small">
-        Default 600 s. An agent's host often gives up sooner (60 s for the MCP SDK) unless it resets its timeout on progress; a call whose agent gave up is
-        withdrawn. Raising past the default is confirmed outside this page.
+        Default 600 s. An agent's host often gives up sooner (60 s for the MCP SDK) unless it resets its timeout on
+        progress; a call whose agent gave up is withdrawn. Raising past the default is confirmed outside this page.
       </p>
       {note && (
-        <div className={note.ok ? 'small' : 'error small'} role={note.ok ? 'status' : 'alert'} data-testid="settings-timeouts-note">
+        <div
+          className={note.ok ? 'small' : 'error small'}
+          role={note.ok ? 'status' : 'alert'}
+          data-testid="settings-timeouts-note"
+        >
           <SafeText text={note.text} />
         </div>
       )}
@@ -74,7 +83,17 @@ export function TimeoutsPanel() {
   );
 }
 
-function ServerTimeouts({ id, callTimeoutMs, reset, onError }: { id: string; callTimeoutMs: number; reset: boolean; onError(text: string): void }) {
+function ServerTimeouts({
+  id,
+  callTimeoutMs,
+  reset,
+  onError,
+}: {
+  id: string;
+  callTimeoutMs: number;
+  reset: boolean;
+  onError(text: string): void;
+}) {
   const api = useApi();
   const [text, setText] = useState(String(callTimeoutMs / 1000));
   const save = (settings: { callTimeoutMs?: number; resetTimeoutOnProgress?: boolean }) =>
@@ -96,7 +115,8 @@ function ServerTimeouts({ id, callTimeoutMs, reset, onError }: { id: string; cal
           onChange={(e) => setText(e.target.value)}
           onBlur={() => {
             const ms = seconds(text);
-            if (ms === null) return (setText(String(callTimeoutMs / 1000)), onError('a call timeout is a number of seconds'));
+            if (ms === null)
+              return (setText(String(callTimeoutMs / 1000)), onError('a call timeout is a number of seconds'));
             if (ms !== callTimeoutMs) void save({ callTimeoutMs: ms });
           }}
           data-testid="settings-call-timeout"
@@ -130,7 +150,13 @@ function ServerTimeoutTable({ servers, onError }: { servers: ServerView[]; onErr
       </thead>
       <tbody>
         {servers.map((v) => (
-          <ServerTimeouts key={v.id} id={v.id} callTimeoutMs={v.settings.callTimeoutMs} reset={v.settings.resetTimeoutOnProgress} onError={onError} />
+          <ServerTimeouts
+            key={v.id}
+            id={v.id}
+            callTimeoutMs={v.settings.callTimeoutMs}
+            reset={v.settings.resetTimeoutOnProgress}
+            onError={onError}
+          />
         ))}
       </tbody>
     </table>

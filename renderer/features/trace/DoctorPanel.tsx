@@ -20,7 +20,13 @@ export function DoctorPanel({ report: r, onClose }: { report: DoctorReport; onCl
         <dt>Status</dt>
         <dd data-testid="doctor-status">{r.status}</dd>
         <dt>Server</dt>
-        <dd>{info?.name !== undefined ? <SafeText text={`${String(info.name)} ${String(info.version ?? '')}`} /> : 'unknown'}</dd>
+        <dd>
+          {info?.name !== undefined ? (
+            <SafeText text={`${String(info.name)} ${String(info.version ?? '')}`} />
+          ) : (
+            'unknown'
+          )}
+        </dd>
         <dt>Transport</dt>
         <dd>{r.transport ?? 'none'}</dd>
         <dt>Era</dt>
@@ -29,7 +35,13 @@ export function DoctorPanel({ report: r, onClose }: { report: DoctorReport; onCl
           {r.protocolVersion && ` (protocol ${r.protocolVersion})`}
         </dd>
         <dt>Latency</dt>
-        <dd data-testid="doctor-latency">{r.latency ? `${r.latency.ms} ms (${r.latency.method})` : <SafeText text={r.latencyError ?? 'not measured'} />}</dd>
+        <dd data-testid="doctor-latency">
+          {r.latency ? (
+            `${r.latency.ms} ms (${r.latency.method})`
+          ) : (
+            <SafeText text={r.latencyError ?? 'not measured'} />
+          )}
+        </dd>
         <dt>Credentials</dt>
         <dd>
           <SafeText text={r.auth} />

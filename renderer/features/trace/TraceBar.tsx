@@ -15,7 +15,12 @@ export function TraceBar({ t }: { t: ReturnType<typeof useTrace> }) {
         testId="trace-server"
         none={imported ? '(imported)' : undefined}
       />
-      <input placeholder="filter by method or name" value={t.filter} onChange={(e) => t.setFilter(e.target.value)} data-testid="trace-filter" />
+      <input
+        placeholder="filter by method or name"
+        value={t.filter}
+        onChange={(e) => t.setFilter(e.target.value)}
+        data-testid="trace-filter"
+      />
       {!imported && (
         <button onClick={() => t.setPaused(!t.paused)} data-testid="trace-pause">
           {t.paused ? 'Resume' : 'Pause'}

@@ -4,7 +4,10 @@ import { SafeText } from '../../components/SafeText';
 import { count, dateTime } from '../../components/format';
 import './trace.css';
 
-/** One message, whole: where it sits in its exchange, its HTTP request and response headers, the JSON (or the opening of one too large to keep). */
+/**
+ * One message, whole: where it sits in its exchange, its HTTP request and response headers, the JSON (or the opening of
+ * one too large to keep).
+ */
 export function TraceDetail({ entry: open }: { entry: TraceEntry }) {
   return (
     <div className="trace-detail" data-testid="trace-detail">

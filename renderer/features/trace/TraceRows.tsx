@@ -7,7 +7,15 @@ import { flagOf, flaggedCalls } from './trace-flags';
 import './trace.css';
 
 /** The trace's rows, newest last: direction, kind, method and name, id, round and time taken. */
-export function TraceRows({ rows, selected, onSelect }: { rows: TraceEntry[]; selected: number | null; onSelect: (seq: number) => void }) {
+export function TraceRows({
+  rows,
+  selected,
+  onSelect,
+}: {
+  rows: TraceEntry[];
+  selected: number | null;
+  onSelect: (seq: number) => void;
+}) {
   const calls = useConsole((s) => s.calls);
   const flagged = useMemo(() => flaggedCalls(calls), [calls]);
   return (
@@ -27,7 +35,10 @@ export function TraceRows({ rows, selected, onSelect }: { rows: TraceEntry[]; se
           data-id={e.id ?? ''}
         >
           <span className="mono small muted">{clockTime(e.at, true)}</span>
-          <span className="mono" title={e.view ? `the channel of the view of ${e.view.tool}: → to the view, ← from it` : undefined}>
+          <span
+            className="mono"
+            title={e.view ? `the channel of the view of ${e.view.tool}: → to the view, ← from it` : undefined}
+          >
             {e.view ? (e.dir === 'out' ? '⇢' : '⇠') : e.dir === 'out' ? '→' : '←'}
           </span>
           <span className="small">{e.kind === 'http' ? `HTTP ${e.http?.status ?? '…'}` : e.kind}</span>
@@ -50,11 +61,16 @@ export function TraceRows({ rows, selected, onSelect }: { rows: TraceEntry[]; se
             )}
           </span>
           {/* A long id (a string id may be any length) stays on one line, whole in its title. */}
-          <span className="mono small muted ellipsis" title={e.id !== undefined ? `JSON-RPC id #${String(e.id)}` : undefined}>
+          <span
+            className="mono small muted ellipsis"
+            title={e.id !== undefined ? `JSON-RPC id #${String(e.id)}` : undefined}
+          >
             {e.id !== undefined && <SafeText text={`#${String(e.id)}`} />}
           </span>
           <span className="small muted">{e.round ? `round ${e.round}` : ''}</span>
-          <span className="small muted">{e.ms !== undefined ? `${e.ms} ms` : e.http?.ms !== undefined ? `${e.http.ms} ms` : ''}</span>
+          <span className="small muted">
+            {e.ms !== undefined ? `${e.ms} ms` : e.http?.ms !== undefined ? `${e.http.ms} ms` : ''}
+          </span>
         </button>
       ))}
       {rows.length === 0 && <div className="empty small">No messages yet.</div>}

@@ -21,7 +21,9 @@ export function TraceView() {
       {imported && (
         <div className="small" data-testid="trace-imported">
           Viewing <SafeText text={imported.name} /> ({count(t.entries.length)} entries
-          {imported.bad ? `, ${imported.bad} line${imported.bad === 1 ? '' : 's'} skipped: not trace entries` : ''}).{' '}
+          {imported.bad
+            ? `, ${imported.bad} line${imported.bad === 1 ? '' : 's'} skipped: not trace entries`
+            : ''}).{' '}
           <button className="link" onClick={() => t.serverId && t.actions.choose(t.serverId)}>
             Back to the live trace
           </button>

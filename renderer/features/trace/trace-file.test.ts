@@ -48,7 +48,13 @@ describe('a trace file', () => {
     const http = {
       ...entry(1),
       kind: 'http',
-      http: { method: 'POST', url: 'http://127.0.0.1/mcp', status: 200, headers: { 'mcp-method': 'tools/list' }, ms: 3 },
+      http: {
+        method: 'POST',
+        url: 'http://127.0.0.1/mcp',
+        status: 200,
+        headers: { 'mcp-method': 'tools/list' },
+        ms: 3,
+      },
     };
     const big = { ...entry(2), message: undefined, preview: '{"jsonrpc"…', bytes: 300_000, group: 'g', round: 2 };
     const { entries, bad } = await parseTraceJsonl([http, big].map((e) => JSON.stringify(e)).join('\n'));

@@ -46,7 +46,10 @@ function isEntry(v: unknown): v is TraceEntry {
 const SLICE_CHARS = 256 * 1024;
 
 /** Parses a JSONL export a slice at a time: the entries, and how many lines were not entries. */
-export async function parseTraceJsonl(text: string, sliceChars = SLICE_CHARS): Promise<{ entries: TraceEntry[]; bad: number }> {
+export async function parseTraceJsonl(
+  text: string,
+  sliceChars = SLICE_CHARS,
+): Promise<{ entries: TraceEntry[]; bad: number }> {
   const entries: TraceEntry[] = [];
   let bad = 0;
   let at = 0;

@@ -5,7 +5,8 @@ import type { TraceEntry } from '../../../shared/schemas/trace';
 const NEAR_MS = 5_000;
 
 function firstText(message: unknown): string | undefined {
-  const content = (message as { result?: { content?: { type?: string; text?: unknown }[] } } | undefined)?.result?.content;
+  const content = (message as { result?: { content?: { type?: string; text?: unknown }[] } } | undefined)?.result
+    ?.content;
   const t = Array.isArray(content) ? content.find((b) => b?.type === 'text' && typeof b.text === 'string') : undefined;
   return t?.text as string | undefined;
 }
@@ -21,7 +22,10 @@ export function flaggedCalls(calls: Record<string, CallRecord>): Map<string, Cal
   return out;
 }
 
-/** The flagged call a `tools/call` response row answered: the same server and tool, near in time, and the same first text when the trace kept it. */
+/**
+ * The flagged call a `tools/call` response row answered: the same server and tool, near in time, and the same first
+ * text when the trace kept it.
+ */
 export function flagOf(e: TraceEntry, flagged: Map<string, CallRecord[]>): CallRecord | undefined {
   if (e.kind !== 'response' || e.method !== 'tools/call' || !e.name) return undefined;
   const at = Date.parse(e.at);

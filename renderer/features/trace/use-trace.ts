@@ -35,7 +35,10 @@ export function useTrace() {
 
   // Rows only: the message of the row opened is asked for alone (a trace keeps up to 8 MB of them).
   const fetchAfter = useMemo(
-    () => (serverId && !imported && !paused ? (since: number) => api.request('trace.list', { serverId, since, limit: KEEP, brief: true }) : undefined),
+    () =>
+      serverId && !imported && !paused
+        ? (since: number) => api.request('trace.list', { serverId, since, limit: KEEP, brief: true })
+        : undefined,
     [api, serverId, imported, paused],
   );
   const { entries, setEntries, reset } = usePolled<TraceEntry, TracePage>(fetchAfter, {
@@ -49,7 +52,9 @@ export function useTrace() {
   });
   const shown = useMemo(() => {
     const f = filter.trim().toLowerCase();
-    const matching = f ? entries.filter((e) => (e.method ?? '').toLowerCase().includes(f) || (e.name ?? '').toLowerCase().includes(f)) : entries;
+    const matching = f
+      ? entries.filter((e) => (e.method ?? '').toLowerCase().includes(f) || (e.name ?? '').toLowerCase().includes(f))
+      : entries;
     return { rows: matching.slice(-SHOWN), hidden: Math.max(0, matching.length - SHOWN) };
   }, [entries, filter]);
   const open = useOpened(selected, imported ? entries : null, serverId, setError);
@@ -69,12 +74,15 @@ export function useTrace() {
         imported || !serverId
           ? entries.map((e) => JSON.stringify(e) + '\n').join('')
           : await api.request('trace.export', { serverId }).then((r) => r.jsonl, fail);
-      if (text !== undefined) download(text, `mcp-trace-${serverId ?? 'imported'}-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`);
+      if (text !== undefined)
+        download(text, `mcp-trace-${serverId ?? 'imported'}-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`);
     },
     importJsonl: async (file: File) => {
-      if (file.size > MAX_IMPORT_BYTES) return setError(`${file.name} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+      if (file.size > MAX_IMPORT_BYTES)
+        return setError(`${file.name} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
       const { entries: got, bad } = await parseTraceJsonl(await file.text());
-      if (got.length === 0) return setError(`${file.name} has no trace entries${bad ? ` (${bad} lines were not entries)` : ''}`);
+      if (got.length === 0)
+        return setError(`${file.name} has no trace entries${bad ? ` (${bad} lines were not entries)` : ''}`);
       setError(null);
       setImported({ name: file.name, bad });
       setSelected(null);
@@ -89,11 +97,33 @@ export function useTrace() {
     },
     closeDoctor: () => setDoctor(null),
   };
-  return { servers, serverId, entries, shown, dropped, filter, setFilter, paused, setPaused, imported, selected, setSelected, open, error, doctor, actions };
+  return {
+    servers,
+    serverId,
+    entries,
+    shown,
+    dropped,
+    filter,
+    setFilter,
+    paused,
+    setPaused,
+    imported,
+    selected,
+    setSelected,
+    open,
+    error,
+    doctor,
+    actions,
+  };
 }
 
 /** The row opened, whole: from the file when one is viewed, else asked of the core (seqs are unique across servers). */
-function useOpened(selected: number | null, fromFile: TraceEntry[] | null, serverId: string | undefined, onError: (m: string) => void): TraceEntry | undefined {
+function useOpened(
+  selected: number | null,
+  fromFile: TraceEntry[] | null,
+  serverId: string | undefined,
+  onError: (m: string) => void,
+): TraceEntry | undefined {
   const api = useApi();
   const [fetched, setFetched] = useState<TraceEntry | null>(null);
   const viewingFile = fromFile !== null;

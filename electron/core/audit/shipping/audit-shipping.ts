@@ -68,7 +68,9 @@ export class AuditShipping {
       make('syslog', () => {
         const url = new URL(want.syslog!);
         const caFile = want.ca ?? undefined;
-        return url.protocol === 'relp:' || url.protocol === 'relps:' ? new RelpSink(url, { caFile }) : new SyslogSink(url, { caFile });
+        return url.protocol === 'relp:' || url.protocol === 'relps:'
+          ? new RelpSink(url, { caFile })
+          : new SyslogSink(url, { caFile });
       });
     if (want.otlp) make('otlp', () => new OtlpSink(new URL(want.otlp!)));
     if (made.length === 0 && this.problems.length === 0) return this.changed();
@@ -98,7 +100,8 @@ export class AuditShipping {
     this.off = this.d.bus.on((name, payload) => {
       if (name !== 'audit.appended') return;
       const entry = payload as Parameters<Shipper['appended']>[0];
-      // The entry's line as the log holds it (its fields in the order written, `hash` last): made once for every receiver.
+      // The entry's line as the log holds it (its fields in the order written, `hash` last): made once for every
+      // receiver.
       const line = JSON.stringify(entry);
       for (const s of this.shippers) s.appended(entry, line);
     });
@@ -108,7 +111,11 @@ export class AuditShipping {
 
   view(): ShippingView {
     const flags = Object.entries(this.d.flags ?? {}).filter(([, v]) => typeof v === 'string' && v !== '');
-    return { targets: this.shippers.map((s) => s.status()), problems: [...this.problems], fromFlags: flags.map(([k]) => `--ship-${k}`) };
+    return {
+      targets: this.shippers.map((s) => s.status()),
+      problems: [...this.problems],
+      fromFlags: flags.map(([k]) => `--ship-${k}`),
+    };
   }
 
   /** What the start reports: targets that could not be set up. */

@@ -21,13 +21,17 @@ const WARN = 13;
 export class OtlpSink implements Sink {
   readonly target: string;
   readonly acknowledged = true;
-  private exporter: { export(r: ReadableLogRecord[], done: (r: { code: number; error?: Error }) => void): void; shutdown(): Promise<void> } | null = null;
+  private exporter: {
+    export(r: ReadableLogRecord[], done: (r: { code: number; error?: Error }) => void): void;
+    shutdown(): Promise<void>;
+  } | null = null;
 
   constructor(
     private readonly url: URL,
     private readonly timeoutMs = 10_000,
   ) {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`OTLP is shipped over http:// or https://, not ${url.protocol}`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new Error(`OTLP is shipped over http:// or https://, not ${url.protocol}`);
     this.target = `${url.origin}${url.pathname}`;
   }
 
@@ -56,7 +60,9 @@ export class OtlpSink implements Sink {
       };
     });
     await new Promise<void>((resolve, reject) =>
-      exporter.export(records, (r) => (r.code === 0 ? resolve() : reject(r.error ?? new Error(`the OTLP endpoint ${this.target} refused the logs`)))),
+      exporter.export(records, (r) =>
+        r.code === 0 ? resolve() : reject(r.error ?? new Error(`the OTLP endpoint ${this.target} refused the logs`)),
+      ),
     );
   }
 
@@ -70,9 +76,16 @@ export class OtlpSink implements Sink {
     if (this.cached) return this.cached;
     const { OTLPLogExporter } = load('@opentelemetry/exporter-logs-otlp-proto') as typeof Exporter;
     const { resourceFromAttributes } = load('@opentelemetry/resources') as typeof Resources;
-    const exporter = new OTLPLogExporter({ url: this.url.href, timeoutMillis: this.timeoutMs }) as unknown as NonNullable<OtlpSink['exporter']>;
+    const exporter = new OTLPLogExporter({
+      url: this.url.href,
+      timeoutMillis: this.timeoutMs,
+    }) as unknown as NonNullable<OtlpSink['exporter']>;
     this.exporter = exporter;
-    const resource = resourceFromAttributes({ 'service.name': 'mcp-console', 'host.name': hostname(), 'process.pid': process.pid });
+    const resource = resourceFromAttributes({
+      'service.name': 'mcp-console',
+      'host.name': hostname(),
+      'process.pid': process.pid,
+    });
     this.cached = { exporter, resource, scope: { name: 'mcp-console.audit', version: '1' } };
     return this.cached;
   }

@@ -28,14 +28,19 @@ interface Frame {
   data: string;
 }
 
-/** Parses frames out of what the receiver sent; returns the frames and what is left over. Throws on a malformed frame. */
+/**
+ * Parses frames out of what the receiver sent; returns the frames and what is left over. Throws on a malformed frame.
+ */
 export function parseFrames(buf: Buffer): { frames: Frame[]; rest: Buffer } {
   const frames: Frame[] = [];
   let at = 0;
   for (;;) {
     const head = /^(\d{1,9}) ([a-z]{1,32}) (\d{1,9})/.exec(buf.subarray(at, at + 64).toString('latin1'));
     if (!head) {
-      if (buf.length - at > 64 || (buf.length - at > 0 && !/^\d{0,9}( [a-z]{0,32}( \d{0,9})?)?$/.test(buf.subarray(at).toString('latin1'))))
+      if (
+        buf.length - at > 64 ||
+        (buf.length - at > 0 && !/^\d{0,9}( [a-z]{0,32}( \d{0,9})?)?$/.test(buf.subarray(at).toString('latin1')))
+      )
         throw new Error('the RELP receiver sent a malformed frame');
       return { frames, rest: buf.subarray(at) };
     }
@@ -53,7 +58,11 @@ export function parseFrames(buf: Buffer): { frames: Frame[]; rest: Buffer } {
 /** One frame as bytes. */
 export function relpFrame(txnr: number, command: string, data = ''): Buffer {
   const body = Buffer.from(data, 'utf8');
-  return Buffer.concat([Buffer.from(`${txnr} ${command} ${body.length}${body.length ? ' ' : ''}`, 'latin1'), body, Buffer.from('\n')]);
+  return Buffer.concat([
+    Buffer.from(`${txnr} ${command} ${body.length}${body.length ? ' ' : ''}`, 'latin1'),
+    body,
+    Buffer.from('\n'),
+  ]);
 }
 
 export class RelpSink implements Sink {
@@ -68,7 +77,8 @@ export class RelpSink implements Sink {
     private readonly url: URL,
     private readonly opts: { caFile?: string; timeoutMs?: number; ackMs?: number } = {},
   ) {
-    if (url.protocol !== 'relp:' && url.protocol !== 'relps:') throw new Error(`RELP is shipped over relp:// or relps://, not ${url.protocol}`);
+    if (url.protocol !== 'relp:' && url.protocol !== 'relps:')
+      throw new Error(`RELP is shipped over relp:// or relps://, not ${url.protocol}`);
     if (!url.port) throw new Error(`name the RELP receiver's port: ${url.protocol}//${url.hostname}:PORT`);
     this.target = `${url.protocol}//${url.host}`;
   }
@@ -88,7 +98,9 @@ export class RelpSink implements Sink {
     return answered;
   }
 
-  /** A receiver that takes the connection but answers nothing is stalled: the batch is rejected, the connection dropped. */
+  /**
+   * A receiver that takes the connection but answers nothing is stalled: the batch is rejected, the connection dropped.
+   */
   private withinAck(p: Promise<unknown>, what: string): Promise<void> {
     const ms = this.opts.ackMs ?? 10_000;
     return new Promise<void>((resolve, reject) => {
@@ -145,7 +157,10 @@ export class RelpSink implements Sink {
     });
     this.socket = s;
     this.txnr = 0;
-    await this.withinAck(this.frame(s, 'open', `relp_version=0\nrelp_software=${SOFTWARE}\ncommands=syslog`), 'the session offer');
+    await this.withinAck(
+      this.frame(s, 'open', `relp_version=0\nrelp_software=${SOFTWARE}\ncommands=syslog`),
+      'the session offer',
+    );
     return s;
   }
 

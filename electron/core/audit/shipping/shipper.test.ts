@@ -67,11 +67,22 @@ describe('a shipper reads what waits from the log', () => {
     expect(all.seqs).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(all.lines).toEqual(lines);
     // The cursor says where seq 20's line ends: exactly the file's size.
-    expect(JSON.parse(readFileSync(cursor, 'utf8'))).toEqual({ target: 'test://sink', seq: 20, end: readFileSync(path).length });
+    expect(JSON.parse(readFileSync(cursor, 'utf8'))).toEqual({
+      target: 'test://sink',
+      seq: 20,
+      end: readFileSync(path).length,
+    });
 
     // Ten more entries: read from that offset on.
     const more = Array.from({ length: 10 }, (_, i) =>
-      JSON.stringify({ kind: 'config', reason: `more ${i}`, seq: 21 + i, time: '2026-11-26T00:00:00.000Z', prevHash: `p${20 + i}`, hash: `h${21 + i}` }),
+      JSON.stringify({
+        kind: 'config',
+        reason: `more ${i}`,
+        seq: 21 + i,
+        time: '2026-11-26T00:00:00.000Z',
+        prevHash: `p${20 + i}`,
+        hash: `h${21 + i}`,
+      }),
     );
     writeFileSync(path, [...lines, ...more].map((l) => l + '\n').join(''));
     expect((await ship(path, cursor, 30)).seqs).toEqual(Array.from({ length: 10 }, (_, i) => 21 + i));
@@ -88,6 +99,11 @@ describe('a shipper reads what waits from the log', () => {
     const { dir, path } = log(50);
     const r = await ship(path, join(dir, 'c.json'), 50, 10);
     expect(r.seqs).toEqual(Array.from({ length: 10 }, (_, i) => 41 + i));
-    expect(r.audit).toEqual([expect.objectContaining({ kind: 'shipping', detail: expect.objectContaining({ state: 'skipped', from: 1, to: 40 }) })]);
+    expect(r.audit).toEqual([
+      expect.objectContaining({
+        kind: 'shipping',
+        detail: expect.objectContaining({ state: 'skipped', from: 1, to: 40 }),
+      }),
+    ]);
   });
 });

@@ -107,7 +107,15 @@ export class Shipper {
     return {
       target: this.sink.target,
       kind: this.kind,
-      state: this.stopped ? 'off' : this.outage ? (this.outage.startsWith('stalled') ? 'stalled' : 'down') : waiting > 0 ? 'sending' : 'caught-up',
+      state: this.stopped
+        ? 'off'
+        : this.outage
+          ? this.outage.startsWith('stalled')
+            ? 'stalled'
+            : 'down'
+          : waiting > 0
+            ? 'sending'
+            : 'caught-up',
       acknowledged: this.sink.acknowledged,
       shippedSeq: this.shipped,
       waiting,
@@ -166,7 +174,10 @@ export class Shipper {
     this.shipped = seq;
     this.shippedEnd = last.end;
     if (anchor) this.anchorSeq = anchor.seq;
-    writeFileAtomic(this.d.cursorPath, JSON.stringify({ target: this.sink.target, seq, ...(last.end !== undefined && { end: last.end }) }) + '\n');
+    writeFileAtomic(
+      this.d.cursorPath,
+      JSON.stringify({ target: this.sink.target, seq, ...(last.end !== undefined && { end: last.end }) }) + '\n',
+    );
     if (this.outage) {
       this.d.audit({
         kind: 'shipping',
@@ -195,7 +206,10 @@ export class Shipper {
     } else this.outage = message;
   }
 
-  /** The signed checkpoint as an anchor item, when it covers only entries in this batch or before and a second has passed. */
+  /**
+   * The signed checkpoint as an anchor item, when it covers only entries in this batch or before and a second has
+   * passed.
+   */
   private anchorFor(upTo: number): ShipItem | null {
     if (Date.now() - this.anchorAt < ANCHOR_EVERY_MS) return null;
     const cp = this.d.checkpoint();
@@ -203,7 +217,15 @@ export class Shipper {
     const a = anchorFrom(cp);
     if (typeof a === 'string') return null;
     this.anchorAt = Date.now();
-    return { seq: a.seq, kind: 'checkpoint', time: a.at, hash: a.hash, prevHash: '', line: JSON.stringify(a), anchor: true };
+    return {
+      seq: a.seq,
+      kind: 'checkpoint',
+      time: a.at,
+      hash: a.hash,
+      prevHash: '',
+      line: JSON.stringify(a),
+      anchor: true,
+    };
   }
 
   /**
@@ -232,12 +254,18 @@ export class Shipper {
     this.behind = last < this.d.logSeq() || this.queue.length >= IN_MEMORY;
   }
 
-  /** Queues the entries after `from` found reading the log from byte `start`; 'moved' when the first line there is not the next entry. */
+  /**
+   * Queues the entries after `from` found reading the log from byte `start`; 'moved' when the first line there is not
+   * the next entry.
+   */
   private async readFrom(start: number, from: number, checkFirst: boolean): Promise<'ok' | 'moved'> {
     let last = from;
     let pos = start;
     let first = true;
-    const lines = createInterface({ input: createReadStream(this.d.logPath, { encoding: 'utf8', start }), crlfDelay: Infinity });
+    const lines = createInterface({
+      input: createReadStream(this.d.logPath, { encoding: 'utf8', start }),
+      crlfDelay: Infinity,
+    });
     try {
       for await (const line of lines) {
         const seq = seqOf(line);
@@ -289,7 +317,11 @@ function seqOf(line: string): number | null {
 /** The cursor kept for a target: the newest entry it has, and where that entry's line ends in the log when known. */
 function readCursor(path: string, target: string): { seq: number; end?: number } {
   try {
-    const c = parseMeasured(readPlacedText(path, 'the shipping cursor', 64 * 1024), 'the shipping cursor') as { target?: string; seq?: number; end?: number };
+    const c = parseMeasured(readPlacedText(path, 'the shipping cursor', 64 * 1024), 'the shipping cursor') as {
+      target?: string;
+      seq?: number;
+      end?: number;
+    };
     if (c.target !== target || typeof c.seq !== 'number') return { seq: 0 };
     return typeof c.end === 'number' ? { seq: c.seq, end: c.end } : { seq: c.seq };
   } catch {

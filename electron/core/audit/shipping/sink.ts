@@ -25,7 +25,10 @@ export interface Sink {
   close(): void;
 }
 
-/** The entries a receiver is told about as warnings (syslog severity 4, OTLP WARN): what was refused, failed or left undone. */
+/**
+ * The entries a receiver is told about as warnings (syslog severity 4, OTLP WARN): what was refused, failed or left
+ * undone.
+ */
 const WARNING_KINDS = new Set([
   'denied',
   'expired',

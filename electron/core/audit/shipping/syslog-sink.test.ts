@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { octetFrame, SyslogSink, syslogMessage } from './syslog-sink.js';
 
-const entry = { seq: 7, kind: 'denied', time: '2026-11-26T14:00:00.000Z', hash: 'a"b]c\\d', prevHash: '00', line: '{"kind":"denied","reason":"é ✓","seq":7}' };
+const entry = {
+  seq: 7,
+  kind: 'denied',
+  time: '2026-11-26T14:00:00.000Z',
+  hash: 'a"b]c\\d',
+  prevHash: '00',
+  line: '{"kind":"denied","reason":"é ✓","seq":7}',
+};
 
 describe('RFC 5424 over octet-counted TCP', () => {
   it('writes the header, the structured data with its values escaped, and the line after a BOM', () => {

@@ -6,7 +6,10 @@ import { isWarning, type ShipItem, type Sink } from './sink.js';
 
 /** The facility the entries are sent under: 13, "log audit" (RFC 5424 §6.2.1). */
 const FACILITY = 13;
-/** The structured data's id: our name at the example enterprise number (RFC 5612 reserves 32473 for documentation; no number is registered for this project). */
+/**
+ * The structured data's id: our name at the example enterprise number (RFC 5612 reserves 32473 for documentation; no
+ * number is registered for this project).
+ */
 const SD_ID = 'mcpConsole@32473';
 /** How long a connection must stay up after a write before what it carried counts as delivered. */
 const SETTLE_MS = 500;
@@ -41,11 +44,19 @@ export function openStream(url: URL, tls: boolean, caFile?: string): Socket {
   const port = Number(url.port);
   const host = url.hostname;
   return tls
-    ? tlsConnect({ host, port, ...(isIP(host) === 0 && { servername: host }), ...(caFile && { ca: readPlacedBytes(caFile, 'the CA file', 1024 * 1024) }) })
+    ? tlsConnect({
+        host,
+        port,
+        ...(isIP(host) === 0 && { servername: host }),
+        ...(caFile && { ca: readPlacedBytes(caFile, 'the CA file', 1024 * 1024) }),
+      })
     : netConnect({ host, port });
 }
 
-/** Syslog over TCP (`tcp://host:port`) or TLS (`tls://host:port`, the server checked against `ca` or the system's roots). */
+/**
+ * Syslog over TCP (`tcp://host:port`) or TLS (`tls://host:port`, the server checked against `ca` or the system's
+ * roots).
+ */
 export class SyslogSink implements Sink {
   readonly target: string;
   /** Syslog over TCP has no acknowledgement: written to a connection that stayed up is all it can say. */
@@ -58,7 +69,8 @@ export class SyslogSink implements Sink {
     url: URL,
     private readonly opts: { caFile?: string; timeoutMs?: number } = {},
   ) {
-    if (url.protocol !== 'tcp:' && url.protocol !== 'tls:') throw new Error(`syslog is shipped over tcp:// or tls://, not ${url.protocol}`);
+    if (url.protocol !== 'tcp:' && url.protocol !== 'tls:')
+      throw new Error(`syslog is shipped over tcp:// or tls://, not ${url.protocol}`);
     if (!url.port) throw new Error(`name the syslog receiver's port: ${url.protocol}//${url.hostname}:PORT`);
     this.url = url;
     this.target = `${url.protocol}//${url.host}`;

@@ -3,7 +3,12 @@
  * it works as copied where `mcp-console` is not on the PATH: the installed app's own executable in
  * its bridge mode, or, run from a checkout (`electron .`), the Electron binary with the app's folder.
  */
-export function desktopBridgeCommand(o: { packaged: boolean; execPath: string; appPath: string; dataDir: string }): string[] {
+export function desktopBridgeCommand(o: {
+  packaged: boolean;
+  execPath: string;
+  appPath: string;
+  dataDir: string;
+}): string[] {
   const app = o.packaged ? [o.execPath] : [o.execPath, o.appPath];
   return [...app, 'bridge', '--data-dir', o.dataDir, '--agent'];
 }
@@ -11,7 +16,8 @@ export function desktopBridgeCommand(o: { packaged: boolean; execPath: string; a
 /** The bridge's arguments when the app was launched as `<app> [<appPath>] bridge …`, else null (a normal start). */
 export function bridgeArgs(argv: readonly string[]): string[] | null {
   const at = argv.indexOf('bridge');
-  // Only as the first word after the executable (and the app folder in a checkout): a flag's value "bridge" is not the mode.
+  // Only as the first word after the executable (and the app folder in a checkout): a flag's value "bridge" is not the
+  // mode.
   if (at < 1 || at > 2 || (at === 2 && argv[1]!.startsWith('-'))) return null;
   return argv.slice(at);
 }

@@ -23,11 +23,21 @@ describe('the native consent dialog', () => {
     };
     const [first, second] = await Promise.all([
       p.ask(launch),
-      p.ask({ kind: 'trust', serverId: 'files', identity: 'a'.repeat(64), trust: { trusted: true, autoApproveReadOnly: true } }),
+      p.ask({
+        kind: 'trust',
+        serverId: 'files',
+        identity: 'a'.repeat(64),
+        trust: { trusted: true, autoApproveReadOnly: true },
+      }),
     ]);
     expect([first, second]).toEqual([true, false]);
     expect(maxOpen).toBe(1);
-    expect(shown[0]).toMatchObject({ buttons: ['Cancel', 'Launch'], defaultId: 0, cancelId: 0, message: 'Launch this command line?' });
+    expect(shown[0]).toMatchObject({
+      buttons: ['Cancel', 'Launch'],
+      defaultId: 0,
+      cancelId: 0,
+      message: 'Launch this command line?',
+    });
     expect(shown[0]!.detail).toContain('command: /usr/bin/npx');
     expect(shown[0]!.detail).toContain('"-y" "srv"');
     expect(shown[1]).toMatchObject({ buttons: ['Cancel', 'Trust'], message: 'Trust this server?' });

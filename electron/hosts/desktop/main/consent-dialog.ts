@@ -32,7 +32,12 @@ export function dialogConsent(show: ShowMessageBox): ConsentProvider {
           cancelId: 0,
           noLink: true,
           title: 'MCP Console',
-          message: q.kind === 'launch' ? 'Launch this command line?' : q.kind === 'settings' ? 'Raise these limits?' : 'Trust this server?',
+          message:
+            q.kind === 'launch'
+              ? 'Launch this command line?'
+              : q.kind === 'settings'
+                ? 'Raise these limits?'
+                : 'Trust this server?',
           detail: consentText(q),
         });
         return r.response === 1;

@@ -1,12 +1,32 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  Notification,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+} from 'electron';
 import { eventChannel } from '../../../../shared/preload-api.js';
 import { pageCsp } from '../../../../shared/csp.js';
 import { CONSOLE_USER } from '../../../../shared/schemas/requester.js';
 import { describeRequester } from '../../../../shared/requester-text.js';
 import type { EventName, EventPayload } from '../../../../shared/contract/index.js';
-import { eventWindow, FROZEN_EVENTS, keyFileBox, resolveDataDir, startCore, type ConsoleCore, type EventWindow, type Handlers } from '../../../core/index.js';
+import {
+  eventWindow,
+  FROZEN_EVENTS,
+  keyFileBox,
+  resolveDataDir,
+  startCore,
+  type ConsoleCore,
+  type EventWindow,
+  type Handlers,
+} from '../../../core/index.js';
 import { safeStorageWrapper } from './secret-storage.js';
 import { desktopBridgeCommand } from './bridge-command.js';
 import { registerIpc } from './ipc.js';
@@ -20,7 +40,10 @@ import { loadWindowState, saveWindowState } from './window-state.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RENDERER = join(here, '..', 'renderer');
-/** The review's worker, built by tsc beside the core (packed with it: electron-builder.yml takes out/node/electron/core). */
+/**
+ * The review's worker, built by tsc beside the core (packed with it: electron-builder.yml takes
+ * out/node/electron/core).
+ */
 const REVIEW_WORKER = join(here, '..', 'node', 'electron', 'core', 'review', 'review-worker.js');
 const PRELOAD = join(here, '..', 'preload', 'index.cjs');
 const ICON = join(here, '..', '..', 'assets', 'icon.png');
@@ -35,7 +58,10 @@ const flag = (name: string) => {
 };
 
 /** The approval gateway, handed in by the launcher (hosts do not import each other). */
-export type StartAgents = (core: ConsoleCore, dataDir: string) => Promise<{ url: string; problem?: string; close(): Promise<void> }>;
+export type StartAgents = (
+  core: ConsoleCore,
+  dataDir: string,
+) => Promise<{ url: string; problem?: string; close(): Promise<void> }>;
 
 let win: BrowserWindow | null = null;
 let startAgents: StartAgents | undefined;
@@ -43,7 +69,9 @@ let startAgents: StartAgents | undefined;
 /** Runs the desktop app; `agents` starts the approval gateway beside it. */
 export function runDesktop(agents?: StartAgents): void {
   startAgents = agents;
-  protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  protocol.registerSchemesAsPrivileged([
+    { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
   if (!app.requestSingleInstanceLock()) {
     app.quit();
   } else {
@@ -102,7 +130,8 @@ async function start(): Promise<void> {
   const { off, toWindow } = wireWindow(core, w, handlers);
   setMenu(w);
 
-  for (const p of problems) void dialog.showMessageBox(w, { type: 'warning', message: 'MCP Console started with a problem', detail: p });
+  for (const p of problems)
+    void dialog.showMessageBox(w, { type: 'warning', message: 'MCP Console started with a problem', detail: p });
 
   let closing = false;
   app.on('before-quit', (e) => {
@@ -147,15 +176,27 @@ function openWindow(dataDir: string): BrowserWindow {
   return w;
 }
 
-/** The contract's handlers for the window, with what the shell serves better itself: start-up problems, where agents connect, links opened after a native confirmation. */
-function shellHandlers(core: ConsoleCore, w: BrowserWindow, facts: { problems: string[]; agentsUrl: () => string | undefined; dataDir: string }): Handlers {
+/**
+ * The contract's handlers for the window, with what the shell serves better itself: start-up problems, where agents
+ * connect, links opened after a native confirmation.
+ */
+function shellHandlers(
+  core: ConsoleCore,
+  w: BrowserWindow,
+  facts: { problems: string[]; agentsUrl: () => string | undefined; dataDir: string },
+): Handlers {
   return core.handlers({
     requester: CONSOLE_USER,
     overrides: {
       'console.problems': () => facts.problems,
       'agents.gateway': () => ({
         httpUrl: facts.agentsUrl(),
-        bridgeCommand: desktopBridgeCommand({ packaged: app.isPackaged, execPath: process.execPath, appPath: app.getAppPath(), dataDir: facts.dataDir }),
+        bridgeCommand: desktopBridgeCommand({
+          packaged: app.isPackaged,
+          execPath: process.execPath,
+          appPath: app.getAppPath(),
+          dataDir: facts.dataDir,
+        }),
       }),
       'links.open': ({ url }) =>
         openExternalLink(
@@ -177,8 +218,15 @@ function shellHandlers(core: ConsoleCore, w: BrowserWindow, facts: { problems: s
   });
 }
 
-/** The IPC of the window's main frame, and the core's events to it (an agent's waiting call as a native notification while the window is behind). */
-function wireWindow(core: ConsoleCore, w: BrowserWindow, handlers: Handlers): { off: () => void; toWindow: EventWindow<[EventName, unknown]> } {
+/**
+ * The IPC of the window's main frame, and the core's events to it (an agent's waiting call as a native notification
+ * while the window is behind).
+ */
+function wireWindow(
+  core: ConsoleCore,
+  w: BrowserWindow,
+  handlers: Handlers,
+): { off: () => void; toWindow: EventWindow<[EventName, unknown]> } {
   // The window's events are sent a frame at a time (see eventWindow): a call's events wake the
   // renderer once, after the call's answer has gone out. A payload that may still change is copied now.
   const toWindow = eventWindow<[EventName, unknown]>((batch) => {

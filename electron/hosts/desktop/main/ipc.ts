@@ -24,7 +24,8 @@ export function registerIpc(
   for (const name of requestNames) {
     ipc.handle(requestChannel(name), async (event: IpcMainInvokeEvent, input: unknown): Promise<Reply<unknown>> => {
       // SECURITY: only the app's own main frame may talk to the core.
-      if (!isMainFrame(event.senderFrame)) return { ok: false, error: { code: 'forbidden', message: 'this frame may not use the console' } };
+      if (!isMainFrame(event.senderFrame))
+        return { ok: false, error: { code: 'forbidden', message: 'this frame may not use the console' } };
       const reply = await dispatch(handlers, name, input);
       beforeReply();
       return reply;

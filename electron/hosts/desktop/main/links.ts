@@ -1,4 +1,6 @@
-/** Opens a link in the system browser: http/https only, after the user confirmed the full URL, never through a shell. */
+/**
+ * Opens a link in the system browser: http/https only, after the user confirmed the full URL, never through a shell.
+ */
 export async function openExternalLink(
   url: string,
   confirm: (url: string) => Promise<boolean>,

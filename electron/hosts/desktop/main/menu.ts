@@ -1,9 +1,21 @@
 import type { MenuItemConstructorOptions } from 'electron';
 
 /** The native menu: the usual roles; reload and devtools only in development. */
-export function menuTemplate(opts: { isMac: boolean; isDev: boolean; appName: string; about: () => void }): MenuItemConstructorOptions[] {
+export function menuTemplate(opts: {
+  isMac: boolean;
+  isDev: boolean;
+  appName: string;
+  about: () => void;
+}): MenuItemConstructorOptions[] {
   const view: MenuItemConstructorOptions[] = [
-    ...(opts.isDev ? ([{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, { type: 'separator' }] as MenuItemConstructorOptions[]) : []),
+    ...(opts.isDev
+      ? ([
+          { role: 'reload' },
+          { role: 'forceReload' },
+          { role: 'toggleDevTools' },
+          { type: 'separator' },
+        ] as MenuItemConstructorOptions[])
+      : []),
     { role: 'resetZoom' },
     { role: 'zoomIn' },
     { role: 'zoomOut' },
@@ -30,7 +42,15 @@ export function menuTemplate(opts: { isMac: boolean; isDev: boolean; appName: st
     { label: 'File', submenu: [opts.isMac ? { role: 'close' } : { role: 'quit' }] },
     {
       label: 'Edit',
-      submenu: [{ role: 'undo' }, { role: 'redo' }, { type: 'separator' }, { role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { role: 'selectAll' }],
+      submenu: [
+        { role: 'undo' },
+        { role: 'redo' },
+        { type: 'separator' },
+        { role: 'cut' },
+        { role: 'copy' },
+        { role: 'paste' },
+        { role: 'selectAll' },
+      ],
     },
     { label: 'View', submenu: view },
     { role: 'windowMenu' },

@@ -18,5 +18,7 @@ export async function appResponse(rendererDir: string, url: string, csp: string 
   const file = staticFile(rendererDir, path);
   if (!file) return new Response('not found', { status: 404 });
   const body = await readFile(file);
-  return new Response(body, { headers: { 'Content-Type': contentType(file), 'Content-Security-Policy': csp, 'X-Content-Type-Options': 'nosniff' } });
+  return new Response(body, {
+    headers: { 'Content-Type': contentType(file), 'Content-Security-Policy': csp, 'X-Content-Type-Options': 'nosniff' },
+  });
 }

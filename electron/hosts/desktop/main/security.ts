@@ -2,7 +2,9 @@ import type { Session, WebContents } from 'electron';
 import { isAppUrl } from './window-options.js';
 
 /** SECURITY: every permission request (camera, microphone, notifications, clipboard read, …) is denied. */
-export function denyPermissions(session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>): void {
+export function denyPermissions(
+  session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>,
+): void {
   session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
 }

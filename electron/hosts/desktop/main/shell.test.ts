@@ -4,7 +4,13 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { eventNames, requestNames } from '../../../../shared/contract/index.js';
 import { CSP } from '../../../../shared/csp.js';
 import { fixtureStdio, makeCore } from '../../../../e2e/harness/harness.js';
-import { buildPreloadApi, eventChannel, IPC_PREFIX, NAMES_CHANNEL, requestChannel } from '../../../../shared/preload-api.js';
+import {
+  buildPreloadApi,
+  eventChannel,
+  IPC_PREFIX,
+  NAMES_CHANNEL,
+  requestChannel,
+} from '../../../../shared/preload-api.js';
 import { CONSOLE_USER } from '../../../../shared/schemas/requester.js';
 import { partsOf } from '../../../core/testing.js';
 import { registerIpc } from './ipc.js';
@@ -24,7 +30,10 @@ describe('IPC', () => {
   afterAll(() => h.dispose());
   const handlers = new Map<string, Handler>();
   const sync = new Map<string, SyncHandler>();
-  const ipc = { handle: vi.fn((channel: string, fn: Handler) => void handlers.set(channel, fn)), on: (c: string, fn: SyncHandler) => void sync.set(c, fn) };
+  const ipc = {
+    handle: vi.fn((channel: string, fn: Handler) => void handlers.set(channel, fn)),
+    on: (c: string, fn: SyncHandler) => void sync.set(c, fn),
+  };
   const mainFrame = { id: 'main' };
   /** What the preload's sendSync on the names channel gets back, for this sender. */
   const askNames = (senderFrame: unknown) => {
@@ -61,7 +70,10 @@ describe('IPC', () => {
 
   it('refuses invalid input with an error, reaching no core method', async () => {
     const spy = vi.spyOn(partsOf(h.core).admin, 'add');
-    const r = await handlers.get('mcp:req:servers.add')!({ senderFrame: mainFrame }, { id: 'x', config: { type: 'stdio', command: 'sh', shell: true } });
+    const r = await handlers.get('mcp:req:servers.add')!(
+      { senderFrame: mainFrame },
+      { id: 'x', config: { type: 'stdio', command: 'sh', shell: true } },
+    );
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(spy).not.toHaveBeenCalled();
   });
@@ -78,7 +90,10 @@ describe('IPC', () => {
         (f) => (f as unknown) === mainFrame,
         () => order.push(`before the answer: ${own.core.listServers().length} server`),
       );
-      const answer = hs.get('mcp:req:servers.add')!({ senderFrame: mainFrame }, { id: 'ordered', config: fixtureStdio() });
+      const answer = hs.get('mcp:req:servers.add')!(
+        { senderFrame: mainFrame },
+        { id: 'ordered', config: fixtureStdio() },
+      );
       expect(order).toEqual([]);
       expect(await answer).toMatchObject({ ok: true });
       order.push('answered');
@@ -89,7 +104,10 @@ describe('IPC', () => {
   });
 
   it('answers a valid request from the main frame', async () => {
-    expect(await handlers.get('mcp:req:servers.list')!({ senderFrame: mainFrame }, {})).toEqual({ ok: true, value: [] });
+    expect(await handlers.get('mcp:req:servers.list')!({ senderFrame: mainFrame }, {})).toEqual({
+      ok: true,
+      value: [],
+    });
   });
 
   it('is what the preload calls: every request of the preload API reaches a main handler, every event channel is one main sends on', async () => {
@@ -134,7 +152,14 @@ describe('the preload API', () => {
         async () => null,
         () => () => {},
       );
-    for (const bad of [undefined, null, 'servers.list', { requests: ['servers.list'] }, { requests: ['a b'], events: [] }, { requests: [1], events: [] }])
+    for (const bad of [
+      undefined,
+      null,
+      'servers.list',
+      { requests: ['servers.list'] },
+      { requests: ['a b'], events: [] },
+      { requests: [1], events: [] },
+    ])
       expect(build(bad), JSON.stringify(bad)).toThrow(/names/);
     expect(build({ requests: Array.from({ length: 1001 }, (_, i) => `x.n${i}`), events: [] })).toThrow(/names/);
     expect(
@@ -189,7 +214,10 @@ describe('window and session hardening', () => {
   it('opens no window, prevents navigation away from the app, refuses webviews', () => {
     const on = new Map<string, (e: { preventDefault(): void }, url: string) => void>();
     let openHandler: ((d: { url: string }) => { action: string }) | undefined;
-    lockContents({ setWindowOpenHandler: (f: never) => void (openHandler = f), on: (ev: string, f: never) => void on.set(ev, f) } as never);
+    lockContents({
+      setWindowOpenHandler: (f: never) => void (openHandler = f),
+      on: (ev: string, f: never) => void on.set(ev, f),
+    } as never);
     expect(openHandler!({ url: 'https://example.com' })).toEqual({ action: 'deny' });
     const prevented = (ev: string, url: string) => {
       const e = { preventDefault: vi.fn() };
@@ -207,7 +235,10 @@ describe('window and session hardening', () => {
   it('denies every permission request and check', () => {
     let request: ((wc: unknown, p: string, cb: (ok: boolean) => void) => void) | undefined;
     let check: (() => boolean) | undefined;
-    denyPermissions({ setPermissionRequestHandler: (f: never) => void (request = f), setPermissionCheckHandler: (f: never) => void (check = f) } as never);
+    denyPermissions({
+      setPermissionRequestHandler: (f: never) => void (request = f),
+      setPermissionCheckHandler: (f: never) => void (check = f),
+    } as never);
     for (const p of ['media', 'notifications', 'clipboard-read', 'geolocation']) {
       const cb = vi.fn();
       request!(null, p, cb);
@@ -266,7 +297,8 @@ describe('window state and menu', () => {
     expect(loadWindowState(h.dataDir)).toEqual({ width: 1400, height: 900 });
   });
   it('has reload and devtools only in development', () => {
-    const roles = (dev: boolean) => JSON.stringify(menuTemplate({ isMac: false, isDev: dev, appName: 'MCP Console', about: () => {} }));
+    const roles = (dev: boolean) =>
+      JSON.stringify(menuTemplate({ isMac: false, isDev: dev, appName: 'MCP Console', about: () => {} }));
     expect(roles(true)).toContain('toggleDevTools');
     expect(roles(false)).not.toContain('toggleDevTools');
     expect(roles(false)).not.toContain('reload');
