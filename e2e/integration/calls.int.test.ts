@@ -107,6 +107,25 @@ describe('the approval gate', () => {
     expect(await callsSeen(h, 'fx', 'mutable')).toBe(2);
   });
 
+  it('holds input that fails the schema for a person, whatever grant would send it', async () => {
+    await setup();
+    await callApproved(h, 'fx', 'mutable', { path: 'a' }, 'session');
+    const held = nextEvent(h.core, 'approval.requested', (a) => a.tool === 'mutable');
+    const bad = h.core.requestCall('fx', 'mutable', { path: 42 }, CONSOLE_USER);
+    const a = await held;
+    expect(a).toMatchObject({ callId: bad.id, heldFrom: 'session-policy' });
+    expect(a.validationErrors.map((e) => e.path)).toContain('/path');
+    expect(h.core.getCall(bad.id)).toMatchObject({ state: 'awaiting-approval', heldFrom: 'session-policy' });
+    // Valid input under the same grant still goes at once; the held call waits for its decision.
+    const good = h.core.requestCall('fx', 'mutable', { path: 'b' }, CONSOLE_USER);
+    expect(good.approvalId).toBeUndefined();
+    expect(await h.core.waitCall(good.id)).toMatchObject({ outcome: 'ok', decidedBy: 'session-policy' });
+    expect(await callsSeen(h, 'fx', 'mutable')).toBe(2);
+    h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user');
+    expect(await h.core.waitCall(bad.id)).toMatchObject({ decidedBy: 'user', heldFrom: 'session-policy' });
+    expect(await callsSeen(h, 'fx', 'mutable')).toBe(3);
+  });
+
   it('never skips the dialog for a read-only claim from an untrusted server', async () => {
     await setup({ autoApproveReadOnly: true });
     expect(h.core.requestCall('fx', 'echo', {}, CONSOLE_USER).approvalId).toBeDefined();

@@ -67,6 +67,8 @@ export const Approval = z.object({
   stale: z.string().optional(),
   /** The organisation's rule that sent this call to a person (an `ask` rule): the dialog names it and its reason. */
   rule: PolicyRuleRef.optional(),
+  /** The grant or policy that would have sent the call at once: held for the person because the input fails the schema. */
+  heldFrom: Decider.optional(),
   status: z.enum(['pending', 'approved', 'denied', 'expired', 'void']),
   createdAt: z.string(),
   expiresAt: z.string(),
@@ -128,6 +130,8 @@ export const CallRecord = z.object({
   reason: z.string().optional(),
   /** The organisation's rule that decided the call, or sent it to a person. */
   rule: PolicyRuleRef.optional(),
+  /** A grant or policy would have sent it, but the input fails the schema: a person confirmed it (see Approval). */
+  heldFrom: Decider.optional(),
   outcome: CallOutcome.optional(),
   requestedAt: z.string(),
   startedAt: z.string().optional(),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { riskSummary } from '../../../shared/annotations.js';
 import type { Approval, CallRecord, ValidationError } from '../../../shared/schemas/call.js';
 import type { ServerSettings } from '../../../shared/schemas/server.js';
@@ -16,6 +17,15 @@ export interface ServerFacts {
   era?: string;
 }
 
+/** A new call, waiting for its approval (a task when `asTask`). */
+export function newCall(
+  call: Pick<CallRecord, 'serverId' | 'tool' | 'argsJson' | 'argsHash' | 'fingerprint' | 'requestedBy'>,
+  asTask: boolean,
+): CallRecord {
+  const requestedAt = new Date().toISOString();
+  return { id: randomUUID(), ...call, state: 'awaiting-approval', requestedAt, ...(asTask && { task: {} }) };
+}
+
 /**
  * Everything the person is shown before deciding: the server and its identity, the tool and its
  * fingerprint, who asked, the exact argument bytes, annotations with their risk, what the schema
@@ -26,7 +36,10 @@ export function approvalFields(
   server: ServerFacts,
   tool: ToolView,
   validationErrors: ValidationError[],
-  extra: Pick<Approval, 'diff' | 'replaces' | 'stale' | 'headers' | 'asTask' | 'method' | 'taskId' | 'rule'>,
+  extra: Pick<
+    Approval,
+    'diff' | 'replaces' | 'stale' | 'headers' | 'asTask' | 'method' | 'taskId' | 'rule' | 'heldFrom'
+  >,
 ): ApprovalFields {
   return {
     callId: record.id,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { CatalogChange, ToolView } from '../../../shared/schemas/tool.js';
 import { CallSender } from './call-send.js';
 import { TaskInputs } from './task-input.js';
@@ -8,8 +7,8 @@ import { callEntry, wireArgs } from './call-outcome.js';
 import type { AuditFields } from '../audit/index.js';
 import { ApprovalGate } from '../approvals/index.js';
 import { CallBook, type CallState } from './call-book.js';
-import { coverOf, gateDecision, setStanding, type Standing } from './standing.js';
-import { approvalFields, argumentErrors, callMode, overPendingLimit } from './approval-request.js';
+import { coverOf, gateDecision, heldIfInvalid, setStanding, type Standing } from './standing.js';
+import { approvalFields, argumentErrors, callMode, newCall, overPendingLimit } from './approval-request.js';
 import type { CallDeps, ServerFacts } from './call-deps.js';
 import { CoreError, sha256 } from '../support/index.js';
 import { ResultGuard, type Delivery } from './result-guard.js';
@@ -96,18 +95,10 @@ export class CallManager {
       this.audit(refused.entry);
       throw refused.error;
     }
-    const record: CallRecord = {
-      id: randomUUID(),
-      serverId,
-      tool: toolName,
-      argsJson,
-      argsHash,
-      fingerprint: tool.fingerprint,
-      requestedBy,
-      state: 'awaiting-approval',
-      requestedAt: new Date().toISOString(),
-      ...(asTask && { task: {} }),
-    };
+    const record = newCall(
+      { serverId, tool: toolName, argsJson, argsHash, fingerprint: tool.fingerprint, requestedBy },
+      asTask,
+    );
     // Arguments above the inline limit are logged by hash and size (kept beside the log, by setting).
     const inline = argsJson.length <= limits.maxInlineArgsBytes;
     const argsFile = inline ? undefined : this.deps.keepArgs(argsHash, argsJson);
@@ -124,8 +115,10 @@ export class CallManager {
     const state: CallState = { record, args: JSON.parse(argsJson) as Record<string, unknown>, done, resolve };
     this.book.add(state);
     this.emit(state);
-    const standing = this.standing(requestedBy, serverId, server, tool, state.args, argsHash);
+    const given = this.standing(requestedBy, serverId, server, tool, state.args, argsHash);
+    const standing = heldIfInvalid(given, this.deps.validator, tool, state.args);
     if (standing.rule) record.rule = standing.rule;
+    if (standing.heldFrom) record.heldFrom = standing.heldFrom;
     if (standing.deny)
       this.finish(state, { outcome: 'denied', decidedBy: standing.decidedBy ?? 'system', reason: standing.deny });
     else if (standing.decidedBy)
@@ -316,6 +309,7 @@ export class CallManager {
       headers: this.deps.catalog.headersFor(state.record.serverId, tool.name, state.args),
       asTask: state.record.task !== undefined,
       rule: state.record.rule?.effect === 'ask' ? state.record.rule : undefined,
+      heldFrom: state.record.heldFrom,
     });
     const approval = this.gate.open(fields, this.deps.approvalTimeoutMs());
     state.record.approvalId = approval.id;

@@ -10,6 +10,7 @@ import type { Catalog } from '../catalog/index.js';
 import type { ServerFacts } from './approval-request.js';
 import type { PolicyRuleRef } from '../../../shared/schemas/policy.js';
 import type { OrgPolicy } from '../policy/index.js';
+import type { SchemaValidator } from './schema-validator.js';
 
 type Audit = (fields: AuditFields) => void;
 
@@ -22,6 +23,23 @@ export interface Standing {
   /** Set when the call is refused unsent: the reason given to the person, the agent and the log. */
   deny?: string;
   rule?: PolicyRuleRef;
+  /** The allow that would have sent the call, had its input not failed the schema (a person decides instead). */
+  heldFrom?: Decider;
+}
+
+/**
+ * Input that fails the tool's schema is confirmed by a person whatever grant, trust or policy would
+ * send it: the allow becomes a question, naming the allow it held. A schema that cannot be checked
+ * holds nothing (the dialog says it was not validated when a person is asked anyway).
+ */
+export function heldIfInvalid(
+  standing: Standing,
+  validator: Pick<SchemaValidator, 'check'>,
+  tool: ToolView,
+  args: unknown,
+): Standing {
+  if (standing.deny || !standing.decidedBy || validator.check(tool.inputSchema, args).ok !== false) return standing;
+  return { decidedBy: null, heldFrom: standing.decidedBy, ...(standing.rule && { rule: standing.rule }) };
 }
 
 type StandingDeps = Parameters<typeof callPolicy>[0] & { org?: Pick<OrgPolicy, 'active' | 'decide' | 'refusing'> };

@@ -4,7 +4,7 @@ import { AskFrame } from '../../components/AskFrame';
 import { useArmed } from '../../components/use-armed';
 import { useShallow } from 'zustand/react/shallow';
 import { prettyJsonText } from '../../../shared/pretty-json';
-import type { Approval } from '../../../shared/schemas/call';
+import type { Approval, Decider } from '../../../shared/schemas/call';
 import { ApiError } from '../../api/client';
 import { useApi } from '../../api/context';
 import { useConsole } from '../../store/store';
@@ -174,6 +174,7 @@ function ApprovalRequest({ a }: { a: Approval }) {
             </dd>
           </>
         )}
+        {a.heldFrom && <HeldFrom from={a.heldFrom} />}
         <dt>Risk</dt>
         <dd>
           <RiskBadge risk={a.risk} /> <span className="small">{a.risk.reasons.join('; ')}</span>
@@ -248,6 +249,28 @@ function ApprovalArguments({ a }: { a: Approval }) {
           ))}
         </ul>
       )}
+    </>
+  );
+}
+
+/** Who would have sent a call at once, in the dialog's words. */
+const ALLOWED_BY: Partial<Record<Decider, string>> = {
+  'session-policy': 'Your grant for this session',
+  'always-policy': 'Your standing grant',
+  'trust-policy': 'Your trust in this server’s read-only tools',
+  'org-policy': 'Your organisation’s policy',
+  'run-scope': 'The collection run you approved',
+};
+
+/** A call a grant or policy would have sent, held for the person because its input fails the schema. */
+function HeldFrom({ from }: { from: Decider }) {
+  return (
+    <>
+      <dt>Held for you</dt>
+      <dd className="warn-text" data-testid="approval-held" data-from={from}>
+        {ALLOWED_BY[from] ?? 'A standing decision'} would have sent this call at once; it waits for you because its
+        input fails the tool’s schema (see below).
+      </dd>
     </>
   );
 }
