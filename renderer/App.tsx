@@ -34,6 +34,9 @@ const AuditView = lazyView(() => import('./features/audit/AuditView').then((m) =
 const AgentsView = lazyView(() => import('./features/agents/AgentsView').then((m) => m.AgentsView));
 const ConsentsView = lazyView(() => import('./features/settings/ConsentsView').then((m) => m.ConsentsView));
 const TimeoutsPanel = lazyView(() => import('./features/settings/TimeoutsPanel').then((m) => m.TimeoutsPanel));
+const ArrivingCallsPanel = lazyView(() =>
+  import('./features/settings/ArrivingCallsPanel').then((m) => m.ArrivingCallsPanel),
+);
 const ResultCheckPanel = lazyView(() => import('./features/settings/ResultCheckPanel').then((m) => m.ResultCheckPanel));
 const ShippingPanel = lazyView(() => import('./features/settings/ShippingPanel').then((m) => m.ShippingPanel));
 
@@ -103,6 +106,7 @@ export function App() {
   // a keystroke in the filter does not re-render the shell.
   const toTools = useCallback(() => setTab('tools'), []);
   usePendingSignals(pending);
+  const topbarRef = useTopbarHeight();
 
   useEffect(() => {
     document.body.dataset.appState = online ? 'ready' : 'connecting';
@@ -112,7 +116,7 @@ export function App() {
 
   return (
     <div className="app">
-      <header className="topbar">
+      <header className="topbar" ref={topbarRef}>
         <h1>MCP Console</h1>
         <nav className="tabs" role="tablist">
           {(Object.keys(TAB_LABEL) as Tab[]).map((t) => (
@@ -128,16 +132,19 @@ export function App() {
           ))}
         </nav>
         <FilterBox inputRef={search} toTools={toTools} />
-        {pending > 0 && (
-          <button
-            className="badge warn queue-badge"
-            onClick={() => useConsole.getState().queueToggled()}
-            data-testid="approval-badge"
-            aria-haspopup="true"
-          >
-            {pending} waiting for approval
-          </button>
-        )}
+        {/* The badge has its place whether or not calls wait: one arriving moves nothing in the bar. */}
+        <span className="badge-slot">
+          {pending > 0 && (
+            <button
+              className="badge warn queue-badge"
+              onClick={() => useConsole.getState().queueToggled()}
+              data-testid="approval-badge"
+              aria-haspopup="true"
+            >
+              {pending} waiting for approval
+            </button>
+          )}
+        </span>
         {runsWaiting > 0 && (
           <button className="badge warn" onClick={() => setTab('collections')} data-testid="run-waiting-badge">
             {runsWaiting} collection run{runsWaiting === 1 ? '' : 's'} waiting for approval
@@ -204,6 +211,7 @@ function wideView(tab: Tab, setTab: (t: Tab) => void): ReactNode {
       return (
         <>
           <TimeoutsPanel />
+          <ArrivingCallsPanel />
           <ResultCheckPanel />
           <ShippingPanel />
           <ConsentsView />
@@ -215,6 +223,24 @@ function wideView(tab: Tab, setTab: (t: Tab) => void): ReactNode {
 }
 
 /** Ctrl+K (or / outside a text field) goes to the Tools tab's filter. */
+/**
+ * The top bar's height as `--topbar-h` on the page (it wraps to two lines on a narrow window): the queue starts under
+ * it, so the tabs stay reachable while calls wait.
+ */
+function useTopbarHeight(): RefObject<HTMLElement | null> {
+  const topbarRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const bar = topbarRef.current;
+    if (!bar || typeof ResizeObserver === 'undefined') return;
+    const note = () => document.documentElement.style.setProperty('--topbar-h', `${bar.offsetHeight}px`);
+    const seen = new ResizeObserver(note);
+    seen.observe(bar);
+    note();
+    return () => seen.disconnect();
+  }, []);
+  return topbarRef;
+}
+
 function useSearchKey(search: RefObject<HTMLInputElement | null>, toTools: () => void): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -97,6 +97,17 @@ describe('the review off the console loop', () => {
     await stillServing(h);
   });
 
+  it('ends a review under way when the console closes: its worker and its time budget go with it', async () => {
+    const h = await coreWith({ worker: REVIEW_WORKER }, 20_000);
+    const review = partsOf(h.core).review;
+    const running = review.run(['fx', 'other']);
+    review.stop();
+    const report = await running;
+    expect(report.servers.map((s) => s.status)).toEqual(['failed', 'failed']);
+    expect(report.servers[0]!.error).toMatch(/the console closed/);
+    // The file's leak check (after its teardown) fails on the budget's 120 s timer had it been left running.
+  });
+
   it('stops a review that needs more heap than its worker has, and the console goes on', async () => {
     const h = await coreWith({ worker: REVIEW_WORKER, heapMb: 16 }, 20_000);
     const report = await partsOf(h.core).review.run(['fx']);

@@ -75,6 +75,9 @@ export const test = base.extend<{
     ]);
     const u = new URL(url);
     const token = new URLSearchParams(u.hash.slice(1)).get('token')!;
+    // These specs follow a call through its dialog: every arriving call opens it (the setting; person-day.spec.ts
+    // follows the default, where an agent's call waits in the queue).
+    await page.addInitScript(openArrivingCalls);
     await page.goto(url);
     await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');
     await use({ url, origin: u.origin, token, dataDir, console: new ConsolePage(page), answerConsent });
@@ -87,6 +90,11 @@ export const test = base.extend<{
 });
 
 export { expect, type Page };
+
+/** The Settings choice that opens every arriving call's dialog at once, made before the page's script runs. */
+export function openArrivingCalls(): void {
+  localStorage.setItem('mcp-console.calls-open-themselves', 'yes');
+}
 
 /** Sends one contract request over the WebSocket, as a second front end would. */
 export async function rpc(

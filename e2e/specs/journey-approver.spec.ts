@@ -6,6 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { test, expect, type Page } from '@playwright/test';
 import { startServe, type ServeProcess } from '../tools/serve-process.js';
 import { checkpoint } from '../pages/layout-check.js';
+import { openArrivingCalls } from './fixtures.js';
 
 /**
  * Journey 2, the approver: two agents (one over HTTP with the SDK client, one through the bridge),
@@ -58,6 +59,8 @@ async function overBridge(g: Given): Promise<Client> {
 }
 
 async function open(page: Page, serve: ServeProcess): Promise<void> {
+  // The approver asked for every arriving call to open its dialog (Settings): the queue and the dialog are followed.
+  await page.addInitScript(openArrivingCalls);
   await page.goto(serve.url);
   await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');
   const fx = page.locator('[data-testid=server-item][data-server=fx]');

@@ -19,6 +19,8 @@ export interface ServeProcess {
 export interface ServeLaunch {
   nodeArgs?: readonly string[];
   env?: Record<string, string>;
+  /** Let serve connect the config's servers as it starts (as a person's `npm start` does). */
+  connectAtStart?: boolean;
 }
 
 /**
@@ -51,6 +53,8 @@ export function startServe(
       'serve',
       '--config',
       cfg,
+      // The specs start from disconnected servers (they connect one and answer its consent); `connectAtStart` does not.
+      ...(launch.connectAtStart ? [] : ['--no-connect']),
       '--data-dir',
       join(dataDir, 'data'),
       '--port',

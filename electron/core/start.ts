@@ -12,6 +12,8 @@ export interface StartOptions extends Omit<CoreOptions, 'dataDir'> {
   dataDir?: string;
   /** A host config file (`--config`) whose servers are used for this run only. */
   configFile?: string;
+  /** Connect the --config servers at once (the console's own start: naming the file was the person's consent). */
+  connectConfigured?: boolean;
 }
 
 /** A started core and what its front end should tell the person. */
@@ -26,6 +28,8 @@ export interface StartedCore {
   configError?: string;
   /** Servers of the --config file marked "disabled": true. */
   disabled: string[];
+  /** The --config servers being connected (with `connectConfigured`); each one's outcome shows on its card. */
+  connecting: string[];
 }
 
 /**
@@ -37,12 +41,15 @@ export function startCore(opts: StartOptions): StartedCore {
   const dataDir = resolveDataDir(opts.dataDir);
   const core = new ConsoleCore({ ...opts, dataDir });
   const problems = core.start();
-  const started: StartedCore = { core, dataDir, problems, configWarnings: [], disabled: [] };
+  const started: StartedCore = { core, dataDir, problems, configWarnings: [], disabled: [], connecting: [] };
   if (opts.configFile) {
     try {
       const loaded = core.loadConfig(readPlacedText(opts.configFile, 'the config file'));
       started.configWarnings = loaded.warnings.map((w) => `${opts.configFile}: ${w}`);
       started.disabled = loaded.disabled;
+      // A server that fails to connect says why on its card and in the log; the start goes on.
+      if (opts.connectConfigured) started.connecting = loaded.ids.filter((id) => !loaded.disabled.includes(id));
+      for (const id of started.connecting) void core.connect(id).catch(() => undefined);
     } catch (e) {
       started.configError = `cannot use --config ${opts.configFile}: ${(e as Error).message}`;
     }

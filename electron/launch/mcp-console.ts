@@ -15,6 +15,7 @@ export function runCommandLine(argv: string[], io?: Io): Promise<number> {
       return (await import('../hosts/web/serve.js')).serveCommand(
         {
           config: str(args, 'config'),
+          connect: !args.flags.has('no-connect'),
           dataDir: str(args, 'data-dir'),
           port: str(args, 'port'),
           staticDir: str(args, 'static-dir'),

@@ -38,6 +38,8 @@ export interface OffLoopJob {
   budgetMs: number;
   /** The worker's heap at most, in MB (default WORKER_HEAP_MB). */
   heapMb?: number;
+  /** Aborted when the console closes: the worker is ended and its budget's timer cleared. */
+  signal?: AbortSignal;
 }
 
 /** The worker could not be started (its file, a platform without workers): the review runs in steps instead. */
@@ -141,6 +143,7 @@ export function reviewOffLoop(file: string, job: OffLoopJob): Promise<{ report: 
       if (settled) return;
       settled = true;
       clearTimeout(budget);
+      job.signal?.removeEventListener('abort', closing);
       void worker.terminate();
       if (error) reject(error);
       else resolve(done!);
@@ -149,6 +152,9 @@ export function reviewOffLoop(file: string, job: OffLoopJob): Promise<{ report: 
       () => end(new ReviewStopped(`the review stopped after ${count(job.budgetMs / 1000)} s, its time budget`)),
       job.budgetMs,
     );
+    const closing = () => end(new ReviewStopped('the review stopped: the console closed'));
+    if (job.signal?.aborted) closing();
+    job.signal?.addEventListener('abort', closing, { once: true });
     const next = (): void => {
       const m = messages.next();
       if (!m.done) worker.postMessage(m.value);

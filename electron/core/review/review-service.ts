@@ -50,6 +50,8 @@ export class ReviewService {
   private readonly views = new ViewMemory();
   private readonly reads = new ReadMemory(this.views);
   private running: Promise<unknown> | undefined;
+  /** Aborted on close: a review under way ends (see reviewOffLoop). */
+  private readonly closing = new AbortController();
   /** Per server, the tools that differ from their pins (see unsettledOf). */
   private unsettled = new Map<string, PinState[]>();
   /** Per server, changes to its catalog or pins: a walk that a change overtook is not kept, nor told. */
@@ -164,6 +166,7 @@ export class ReviewService {
       checkSchema: true,
       budgetMs: this.d.budgetMs ?? REVIEW_BUDGET_MS,
       heapMb: this.d.heapMb,
+      signal: this.closing.signal,
     });
     if (!baseline) this.read = inputs;
     if (!baseline) this.last = report;
@@ -239,9 +242,10 @@ export class ReviewService {
     this.timer.unref();
   }
 
-  /** Stops the automatic review (on close). */
+  /** Stops the automatic review, and ends a review under way with its worker and timer (on close). */
   stop(): void {
     clearTimeout(this.timer);
+    this.closing.abort();
   }
 
   /**

@@ -10,7 +10,7 @@ export interface ParsedArgs {
 }
 
 /** The flags that take no value; every other flag takes the next word (or its `=value`). */
-const BOOLEAN = new Set(['json', 'yes', 'help', 'task', 'no-browser', 'update-snapshots']);
+const BOOLEAN = new Set(['json', 'yes', 'help', 'task', 'no-browser', 'no-connect', 'update-snapshots']);
 
 /**
  * Parses a command line with Node's `util.parseArgs`: `flagNames` are the flags any command takes

@@ -26,7 +26,7 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
   mcp-console audit verify [--anchor FILE [--pubkey KEY]] [--data-dir D]
   mcp-console audit anchor --out FILE [--data-dir D]
   mcp-console audit pubkey [--data-dir D]
-  mcp-console serve [--config F] [--data-dir D] [--port P] [--agent-port P] [--policy F]
+  mcp-console serve [--config F [--no-connect]] [--data-dir D] [--port P] [--agent-port P] [--policy F]
                     [--ship-syslog relp://HOST:PORT|tcp://HOST:PORT|tls://HOST:PORT [--ship-ca FILE]] [--ship-otlp http://HOST:PORT/v1/logs]
   mcp-console agents add NAME --servers ID,ID [--config F] [--json] [--data-dir D]
   mcp-console agents list [--json] [--data-dir D]
@@ -67,7 +67,18 @@ const FLAGS: Record<string, string[]> = {
     'data-dir',
     'era',
   ],
-  serve: ['config', 'data-dir', 'port', 'static-dir', 'agent-port', 'policy', 'ship-syslog', 'ship-ca', 'ship-otlp'],
+  serve: [
+    'config',
+    'no-connect',
+    'data-dir',
+    'port',
+    'static-dir',
+    'agent-port',
+    'policy',
+    'ship-syslog',
+    'ship-ca',
+    'ship-otlp',
+  ],
   policy: ['policy', 'agent', 'server', 'tool', 'args', 'identity', 'fingerprint', 'json'],
   agents: ['servers', 'config', 'json', 'data-dir'],
   bridge: ['agent', 'data-dir'],

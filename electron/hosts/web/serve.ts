@@ -21,6 +21,8 @@ export const CLI_COMMAND = [process.execPath, join(ROOT, 'bin', 'mcp-console.js'
 /** What `mcp-console serve` was given. */
 export interface ServeOptions {
   config?: string;
+  /** Connect the --config servers at start (`--no-connect`: leave them for the person). */
+  connect?: boolean;
   dataDir?: string;
   /** As typed; checked here. */
   port?: string;
@@ -53,15 +55,17 @@ export async function serveCommand(opts: ServeOptions, io: ServeIo, startAgents?
   // SECURITY: what the page adds is spawned only after a person confirms it here, on the terminal.
   const consent = terminalConsent(process.stdin, (t) => io.err(t));
   const policy = opts.policy ? { named: { path: resolve(opts.policy), from: 'flag' as const } } : undefined;
-  const { core, dataDir, problems, configWarnings, configError } = startCore({
+  const { core, dataDir, problems, configWarnings, configError, connecting } = startCore({
     dataDir: opts.dataDir,
     configFile: opts.config,
+    connectConfigured: opts.connect !== false,
     consent,
     policy,
     ship: { syslog: opts.shipSyslog, ca: opts.shipCa && resolve(opts.shipCa), otlp: opts.shipOtlp },
   });
   for (const p of problems) io.err(`warning: ${p}`);
   for (const w of configWarnings) io.err(`warning: ${w}`);
+  if (connecting.length) io.err(`connecting the servers of ${opts.config}: ${connecting.join(', ')}`);
   if (configError) {
     io.err(`error: ${configError}`);
     await core.close();

@@ -7,6 +7,7 @@ import { ApiContext } from '../../api/context';
 import { useConsole } from '../../store/store';
 import { ApprovalDialog } from './ApprovalDialog';
 import { ApprovalQueue, queueGroups } from './ApprovalQueue';
+import { approvalInFocus, OPEN_THEMSELVES_KEY } from './slice';
 
 const at = Date.parse('2026-11-25T10:00:00Z');
 const approval = (id: string, over: Partial<Approval> = {}): Approval => ({
@@ -114,5 +115,43 @@ describe('the approval queue', () => {
     act(() => useConsole.getState().approvalResolved(approval('a')));
     expect(useConsole.getState().approvalsAside.has('a')).toBe(false);
     expect(screen.getAllByTestId('approval-item').map((i) => i.dataset.tool)).toEqual(['tool_b', 'tool_c']);
+  });
+});
+
+describe('an arriving call', () => {
+  afterEach(() => localStorage.clear());
+  const arrive = (on: boolean) => {
+    useConsole.setState({ approvals: [], approvalChosen: null, approvalsAside: new Set() });
+    useConsole.getState().callsOpenThemselvesSet(on);
+    for (const a of [
+      approval('own'),
+      approval('agent', { requestedBy: claude }),
+      approval('cli', { requestedBy: { kind: 'cli' } }),
+    ])
+      useConsole.getState().approvalRequested(a);
+    return useConsole.getState();
+  };
+
+  it("waits in the queue when an agent or the command line asks; the person's own opens the dialog", () => {
+    const s = arrive(false);
+    expect([...s.approvalsAside].sort()).toEqual(['agent', 'cli']);
+    expect(approvalInFocus(s)?.id).toBe('own');
+    s.approvalResolved(s.approvals[0]!);
+    expect(approvalInFocus(useConsole.getState())).toBeUndefined();
+    expect(localStorage.getItem(OPEN_THEMSELVES_KEY)).toBe('no');
+  });
+
+  it('opens the dialog by itself under the setting, which this browser keeps', () => {
+    const s = arrive(true);
+    expect(s.approvalsAside.size).toBe(0);
+    expect(approvalInFocus(s)?.id).toBe('own');
+    expect(localStorage.getItem(OPEN_THEMSELVES_KEY)).toBe('yes');
+  });
+
+  it('keeps a call put aside there when it is asked again (its tool changed)', () => {
+    const s = arrive(true);
+    s.approvalsPutAside(['agent']);
+    s.approvalRequested(approval('again', { requestedBy: claude, replaces: 'agent' }));
+    expect(useConsole.getState().approvalsAside.has('again')).toBe(true);
   });
 });

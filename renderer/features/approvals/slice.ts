@@ -13,6 +13,12 @@ export interface ApprovalsSlice {
   /** Approvals put aside: not opened by themselves, still waiting in the queue. */
   approvalsAside: ReadonlySet<string>;
   queueShown: boolean;
+  /**
+   * Whether every arriving call opens the dialog by itself (a setting, kept in this browser). Off: only the person's
+   * own calls from this page open it; an agent's or the command line's waits in the queue until the person opens it.
+   */
+  callsOpenThemselves: boolean;
+  callsOpenThemselvesSet(on: boolean): void;
   approvalsLoaded(approvals: Approval[]): void;
   approvalRequested(a: Approval): void;
   approvalResolved(a: Approval): void;
@@ -21,13 +27,51 @@ export interface ApprovalsSlice {
   queueToggled(shown?: boolean): void;
 }
 
+/** Where the setting is kept (this browser's storage for the console's origin). */
+export const OPEN_THEMSELVES_KEY = 'mcp-console.calls-open-themselves';
+
+const storedOpenThemselves = (): boolean => {
+  try {
+    return globalThis.localStorage?.getItem(OPEN_THEMSELVES_KEY) === 'yes';
+  } catch {
+    return false;
+  }
+};
+
+/** A call the person asked for in this page (a tool's Call, a view's button, a collection's Run): its dialog opens. */
+export const askedHere = (a: Approval): boolean => ['console', 'view', 'collection'].includes(a.requestedBy.kind);
+
+/** The arriving approvals that wait in the queue rather than open the dialog. */
+const waitAside = (aside: ReadonlySet<string>, arriving: Approval[], all: boolean): ReadonlySet<string> =>
+  all ? aside : new Set([...aside, ...arriving.filter((a) => !askedHere(a)).map((a) => a.id)]);
+
 export const approvalsSlice: Slice<ApprovalsSlice> = (set) => ({
   approvals: [],
   approvalChosen: null,
   approvalsAside: new Set(),
   queueShown: false,
-  approvalsLoaded: (approvals) => set({ approvals: approvals.filter((a) => a.status === 'pending') }),
-  approvalRequested: (a) => set((s) => ({ approvals: [...s.approvals.filter((x) => x.id !== a.id), a] })),
+  callsOpenThemselves: storedOpenThemselves(),
+  callsOpenThemselvesSet: (on) => {
+    try {
+      globalThis.localStorage?.setItem(OPEN_THEMSELVES_KEY, on ? 'yes' : 'no');
+    } catch {
+      /* kept for this page only */
+    }
+    set({ callsOpenThemselves: on });
+  },
+  approvalsLoaded: (loaded) =>
+    set((s) => {
+      const approvals = loaded.filter((a) => a.status === 'pending');
+      return { approvals, approvalsAside: waitAside(s.approvalsAside, approvals, s.callsOpenThemselves) };
+    }),
+  approvalRequested: (a) =>
+    set((s) => ({
+      approvals: [...s.approvals.filter((x) => x.id !== a.id), a],
+      // A call asked for again (its tool changed) keeps its place: aside if it was.
+      approvalsAside: s.approvals.some((x) => x.id === a.replaces && s.approvalsAside.has(x.id))
+        ? new Set([...s.approvalsAside, a.id])
+        : waitAside(s.approvalsAside, [a], s.callsOpenThemselves),
+    })),
   approvalResolved: (a) =>
     set((s) => {
       const aside = new Set(s.approvalsAside);

@@ -25,6 +25,7 @@ export function ServersPanel() {
         <button onClick={() => setImporting(true)} data-testid="import-servers">
           Import
         </button>
+        <ConnectAll />
       </div>
       {order.length === 0 && !known && (
         <p className="empty muted" data-testid="servers-unknown">
@@ -53,5 +54,28 @@ export function ServersPanel() {
       )}
       {importing && <ImportDialog onClose={() => setImporting(false)} />}
     </section>
+  );
+}
+
+/** Connects every server that is not connected (each as its own Connect would: a new command line asks first). */
+function ConnectAll() {
+  const api = useApi();
+  const idle = useConsole(
+    useShallow((s) =>
+      s.serverOrder.filter((id) => ['disconnected', 'error'].includes(s.servers[id]?.status ?? 'connected')),
+    ),
+  );
+  const [busy, setBusy] = useState(false);
+  if (idle.length < 2) return null;
+  const connectAll = () => {
+    setBusy(true);
+    void Promise.allSettled(idle.map((serverId) => api.request('servers.connect', { serverId }))).finally(() =>
+      setBusy(false),
+    );
+  };
+  return (
+    <button onClick={connectAll} disabled={busy} data-testid="connect-all" title={`Connect ${idle.join(', ')}`}>
+      Connect all ({idle.length})
+    </button>
   );
 }

@@ -103,6 +103,7 @@ async function start(): Promise<void> {
   const started = startCore({
     dataDir: flag('data-dir'),
     configFile: config,
+    connectConfigured: !process.argv.includes('--no-connect'),
     consent,
     auth: { box },
     review: { worker: REVIEW_WORKER },
