@@ -103,3 +103,29 @@ test.describe('calls that arrive', () => {
     }
   });
 });
+
+test.describe('a restart', () => {
+  test('keeps the page at its address: an open tab comes back by itself', async ({ page }) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-restart-'));
+    let serve = await startServe(DEFAULT_CONFIG, dataDir, [], { keepPort: true });
+    try {
+      await page.goto(serve.url);
+      await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');
+      const c = new ConsolePage(page);
+      await c.connect('fx');
+      const port = new URL(serve.url).port;
+      await serve.stop();
+      await expect(page.getByTestId('console-lost')).toBeVisible();
+      serve = await startServe(DEFAULT_CONFIG, dataDir, [], { keepPort: true });
+      // The same address (a new token is printed; the tab's session was kept) and the tab is back, unreloaded.
+      expect(new URL(serve.url).port).toBe(port);
+      await expect(page.getByTestId('console-lost')).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');
+      await expect(c.server('fx')).toHaveAttribute('data-status', 'disconnected');
+      await c.connect('fx');
+    } finally {
+      await serve.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -21,6 +21,8 @@ export interface ServeLaunch {
   env?: Record<string, string>;
   /** Let serve connect the config's servers as it starts (as a person's `npm start` does). */
   connectAtStart?: boolean;
+  /** Start on the port the data directory kept (no --port), as a restarted console does. */
+  keepPort?: boolean;
 }
 
 /**
@@ -57,8 +59,8 @@ export function startServe(
       ...(launch.connectAtStart ? [] : ['--no-connect']),
       '--data-dir',
       join(dataDir, 'data'),
-      '--port',
-      '0',
+      // A fresh port each start, unless the test follows the page's kept address across a restart.
+      ...(launch.keepPort ? [] : ['--port', '0']),
       ...extra,
     ],
     {

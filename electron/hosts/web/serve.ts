@@ -1,6 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_ROOT, startCore, terminalConsent, type ConsoleCore } from '../../core/index.js';
+import { pageEndpointFile, readPageEndpoint, savePageEndpoint } from './page-endpoint.js';
 import { startWebServer } from './web-server.js';
 
 /** This install's folder: its package.json's, or five levels above this compiled file (out/node/electron/hosts/web). */
@@ -94,14 +95,31 @@ export async function serveCommand(opts: ServeOptions, io: ServeIo, startAgents?
     httpUrl: agents?.url,
     bridgeCommand: [...CLI_COMMAND, 'bridge', '--data-dir', dataDir, '--agent'],
   });
-  const server = await startWebServer(core, {
-    port,
-    staticDir: opts.staticDir ?? RENDERER_DIR,
-    overrides: {
-      'agents.gateway': gateway,
-      'console.problems': () => [...problems, ...configWarnings.map((w) => `--config ${w}`)],
-    },
-  });
+  // The page's address is kept between starts (its port, and the sessions pages hold): an open tab reconnects.
+  const kept = readPageEndpoint(dataDir);
+  const web = (at: number) =>
+    startWebServer(core, {
+      port: at,
+      staticDir: opts.staticDir ?? RENDERER_DIR,
+      overrides: {
+        'agents.gateway': gateway,
+        'console.problems': () => [...problems, ...configWarnings.map((w) => `--config ${w}`)],
+      },
+      sessions: { kept: kept.sessions, added: (sessions) => savePageEndpoint(dataDir, { port: kept.port, sessions }) },
+    });
+  const wanted = opts.port === undefined ? kept.port : port;
+  let server: Awaited<ReturnType<typeof startWebServer>>;
+  try {
+    server = await web(wanted ?? 0);
+  } catch (e) {
+    if (opts.port !== undefined || (e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+    server = await web(0);
+    io.err(
+      `warning: the page's port ${wanted} (kept in ${pageEndpointFile(dataDir)}) is taken by another program; the page is at port ${server.port} for now, and open tabs of the old address will not come back`,
+    );
+  }
+  kept.port = server.port;
+  savePageEndpoint(dataDir, kept);
   io.out(`MCP Console ready at ${server.url}`);
   if (agents) io.out(`MCP Console agent endpoint at ${agents.url}`);
   io.err('Servers added in the page run only once you confirm their command line here, on this terminal.');

@@ -21,6 +21,7 @@ import {
   type Handlers,
 } from '../../core/index.js';
 import { checkHostAndOrigin, tokenMatches } from './guards.js';
+import { MAX_SESSIONS, sessionHash } from './page-endpoint.js';
 import { CSP, pageCsp } from '../../../shared/csp.js';
 import { BINARY_FRAME_CHARS, PAGE_MESSAGE_MAX_BYTES, WS_PART_BYTES } from '../../../shared/ws-frames.js';
 import { overLimits } from '../../../shared/boundary.js';
@@ -49,7 +50,14 @@ export interface WebServer {
  */
 export async function startWebServer(
   core: ConsoleCore,
-  opts: { port?: number; staticDir: string; log?: (line: string) => void; overrides?: HandlerOptions['overrides'] },
+  opts: {
+    port?: number;
+    staticDir: string;
+    log?: (line: string) => void;
+    overrides?: HandlerOptions['overrides'];
+    /** Sessions kept from earlier starts (their hashes), and where a new one is told: an open tab comes back. */
+    sessions?: { kept: string[]; added(hashes: string[]): void };
+  },
 ): Promise<WebServer> {
   const token = randomBytes(32).toString('base64url');
   // Everyone on a page of this server is the console's user (the page is behind the per-launch token).
@@ -60,9 +68,12 @@ export async function startWebServer(
   let csp = CSP;
 
   const log = opts.log ?? ((line: string) => process.stderr.write(line + '\n'));
-  // The page trades the printed token for this, kept in a cookie no script can read (HttpOnly),
-  // sent only by pages of this console (SameSite=Strict) and named after this listener's port.
-  const session = randomBytes(32).toString('base64url');
+  // The page trades the printed token for a session, kept in a cookie no script can read (HttpOnly),
+  // sent only by pages of this console (SameSite=Strict) and named after this listener's port. Only
+  // sessions' hashes are kept (here and, to survive a restart, in the data directory).
+  const sessions = [...(opts.sessions?.kept ?? [])];
+  const knownSession = (presented: string | undefined) =>
+    presented !== undefined && presented.length <= 128 && sessions.some((h) => tokenMatches(sessionHash(presented), h));
   const cookieName = () => `mcp-console-${port}`;
   const http = createServer(PEER_TIMEOUTS, (req, res) => {
     // POST /session needs an Origin (a page of this console); the page's files do not.
@@ -73,6 +84,10 @@ export async function startWebServer(
       req.resume();
       if (!tokenMatches(req.headers['x-console-token'] as string | undefined, token))
         return void plain(res, 403, 'refused: wrong or missing token');
+      const session = randomBytes(32).toString('base64url');
+      sessions.push(sessionHash(session));
+      sessions.splice(0, Math.max(0, sessions.length - MAX_SESSIONS));
+      opts.sessions?.added([...sessions]);
       res.writeHead(204, {
         'Set-Cookie': `${cookieName()}=${session}; HttpOnly; SameSite=Strict; Path=/`,
         'Cache-Control': 'no-store',
@@ -97,7 +112,7 @@ export async function startWebServer(
     const refused =
       checkHostAndOrigin(req, port, true) ??
       (url.pathname !== '/ws' ? 'not the WebSocket path' : null) ??
-      (tokenMatches(url.searchParams.get('token'), token) || tokenMatches(cookieOf(req, cookieName()), session)
+      (tokenMatches(url.searchParams.get('token'), token) || knownSession(cookieOf(req, cookieName()))
         ? null
         : 'wrong or missing token');
     if (refused) {
