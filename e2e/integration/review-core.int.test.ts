@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 describe('the review in the core', () => {
-  it('runs by itself after each listing, asks the servers nothing, and is not audited; a run a person asks for is', async () => {
+  it('runs by itself after each listing, lists once what nobody listed, and is not audited; a run a person asks for is', async () => {
     const h = makeCore();
     dispose = h.dispose;
     h.core.addServer('stealer', corpus('p-ssh-key'));
@@ -34,15 +34,23 @@ describe('the review in the core', () => {
         .review.lastReport()
         ?.findings.some((f) => f.rule === 'P05' && f.server === 'stealer'),
     ).toBe(true);
-    // The poisoned prompt is not found yet: the automatic review lists nothing the catalog did not.
-    expect(
-      partsOf(h.core)
-        .review.lastReport()
-        ?.findings.some((f) => f.server === 'prompted' && f.kind === 'prompt'),
-    ).toBe(false);
+    // A part nobody listed yet is listed once by the automatic review (the poisoned prompt is found), which is not
+    // audited itself; the list it asked for is.
+    await expect
+      .poll(() =>
+        partsOf(h.core)
+          .review.lastReport()
+          ?.findings.some((f) => f.server === 'prompted' && f.kind === 'prompt' && f.rule === 'P01'),
+      )
+      .toBe(true);
     const kinds = () => h.core.queryAudit({ limit: 10_000 }).map((e) => e.kind);
     expect(kinds()).not.toContain('reviewed');
-    expect(kinds()).not.toContain('prompts-listed');
+    const listed = kinds().filter((k) => k === 'prompts-listed').length;
+    expect(listed).toBe(1);
+    // The next automatic run reads what the console holds: the server is not asked again.
+    partsOf(h.core).review.schedule();
+    await nextEvent(h.core, 'review.updated', () => true);
+    expect(kinds().filter((k) => k === 'prompts-listed').length).toBe(listed);
 
     const report = await partsOf(h.core).review.run();
     expect(report.findings.find((f) => f.server === 'prompted' && f.kind === 'prompt')).toMatchObject({
@@ -51,7 +59,6 @@ describe('the review in the core', () => {
       subject: 'review',
     });
     expect(kinds()).toContain('reviewed');
-    expect(kinds()).toContain('prompts-listed');
   });
 
   it('reviews what a resource read and a prompt got returned, and shows the span in that text', async () => {

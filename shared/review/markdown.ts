@@ -72,9 +72,9 @@ export function toMarkdown(report: ReviewReport): string {
   return lines.join('\n') + '\n';
 }
 
-/** A part's count, or why it has none: not listed by the automatic review, or the list failed. */
+/** A part's count, or why it has none: the list failed. */
 function partCell(s: ReviewReport['servers'][number], part: 'prompts' | 'resources', n: number): string {
   const failed = s.failedParts?.find((f) => f.part === part);
   if (failed) return `could not be listed: ${mdText(failed.error)}`;
-  return s.unlisted?.includes(part) ? 'not listed' : String(n);
+  return String(n);
 }

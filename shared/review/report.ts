@@ -12,7 +12,6 @@ export interface ServerOutcome {
   tools: number;
   prompts: number;
   resources: number;
-  unlisted?: ('prompts' | 'resources')[];
   /** Lists that failed: the part is marked, the server still counts as reviewed. */
   failedParts?: { part: 'prompts' | 'resources'; error: string }[];
 }
@@ -50,7 +49,6 @@ export function buildReport(
     tools: o.tools,
     prompts: o.prompts,
     resources: o.resources,
-    ...(o.unlisted?.length ? { unlisted: o.unlisted } : {}),
     ...(o.failedParts?.length ? { failedParts: o.failedParts } : {}),
     risk: riskAfter(o, fresh),
   }));

@@ -59,11 +59,6 @@ export const ReviewedServer = z.object({
   prompts: z.number().int(),
   resources: z.number().int(),
   /**
-   * Lists the server has that this review did not read (the automatic review asks servers nothing): their counts are
-   * not known.
-   */
-  unlisted: z.array(z.enum(['prompts', 'resources'])).optional(),
-  /**
    * Lists the server failed to give (a `resources/list` that needs its database): that part was not reviewed; the
    * server was.
    */

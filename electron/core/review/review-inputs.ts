@@ -14,43 +14,37 @@ function resultTexts(c: CallRecord): string[] {
 }
 
 /**
- * What one connected server serves, for the rules. `ask`: prompts and resources are listed when
- * needed (a review someone asked for); else only the lists already walked count (the automatic
- * review asks servers nothing). A list it cannot get marks that part (`failedParts`), not the server.
+ * What one connected server serves, for the rules. `ask`: prompts and resources are listed again (a review someone
+ * asked for); else the lists already walked count, and a part never listed is listed once. A list it cannot get marks
+ * that part (`failedParts`), not the server.
  */
 export async function reviewInput(
   d: ReviewDeps,
   id: string,
   failedParts: { part: 'prompts' | 'resources'; error: string }[],
   ask: boolean,
-): Promise<ReviewServerInput & { unlisted: ('prompts' | 'resources')[] }> {
+): Promise<ReviewServerInput> {
   const v = d.view(id);
   const caps = v.capabilities ?? {};
-  const unlisted: ('prompts' | 'resources')[] = [];
-  if (!ask && caps.prompts && d.knownPrompts(id) === undefined) unlisted.push('prompts');
-  if (!ask && caps.resources && d.knownResources(id) === undefined) unlisted.push('resources');
+  // The automatic review lists a part once, the first time it finds it not yet listed (a server's prompts and
+  // resources are otherwise listed only when a tab asks); after that it reads what the console holds.
+  const askPrompts = caps.prompts ? ask || d.knownPrompts(id) === undefined : false;
+  const askResources = caps.resources ? ask || d.knownResources(id) === undefined : false;
   const none = { resources: [], templates: [] };
-  const [prompts, listed] = ask
-    ? await Promise.all([
-        caps.prompts
-          ? d
-              .prompts(id)
-              .catch(
-                (e: Error) => (failedParts.push({ part: 'prompts', error: `prompts/list failed: ${e.message}` }), []),
-              )
-          : Promise.resolve([]),
-        caps.resources
-          ? d
-              .resources(id)
-              .catch(
-                (e: Error) => (
-                  failedParts.push({ part: 'resources', error: `resources/list failed: ${e.message}` }),
-                  none
-                ),
-              )
-          : Promise.resolve(none),
-      ])
-    : [d.knownPrompts(id) ?? [], d.knownResources(id) ?? none];
+  const [prompts, listed] = await Promise.all([
+    askPrompts
+      ? d
+          .prompts(id)
+          .catch((e: Error) => (failedParts.push({ part: 'prompts', error: `prompts/list failed: ${e.message}` }), []))
+      : Promise.resolve(d.knownPrompts(id) ?? []),
+    askResources
+      ? d
+          .resources(id)
+          .catch(
+            (e: Error) => (failedParts.push({ part: 'resources', error: `resources/list failed: ${e.message}` }), none),
+          )
+      : Promise.resolve(d.knownResources(id) ?? none),
+  ]);
   const info = (v.serverInfo ?? {}) as Record<string, unknown>;
   const excluded: Record<string, string> = {};
   for (const t of d.tools(id)) if (t.excluded) excluded[t.name] = t.excluded;
@@ -84,7 +78,6 @@ export async function reviewInput(
     templates: listed.templates as unknown as Record<string, unknown>[],
     results,
     excluded,
-    unlisted,
   };
 }
 

@@ -131,7 +131,7 @@ export class ReviewService {
         );
       else if (v.error?.startsWith('tools/list failed')) errors.push(v.error);
       const failedParts: { part: 'prompts' | 'resources'; error: string }[] = [];
-      const { unlisted, ...read } = await reviewInput(this.d, id, failedParts, !auto);
+      const read = await reviewInput(this.d, id, failedParts, !auto);
       const listed = (read.resources ?? []) as { uri: string; _meta?: Record<string, unknown> }[];
       const views = await this.views.inputs(
         id,
@@ -149,7 +149,6 @@ export class ReviewService {
         tools: input.tools.length,
         prompts: input.prompts?.length ?? 0,
         resources: (input.resources?.length ?? 0) + (input.templates?.length ?? 0),
-        unlisted,
         ...(failedParts.length ? { failedParts } : {}),
         ...(errors.length ? { error: errors.join('; ') } : {}),
       });

@@ -45,7 +45,7 @@ export function ReviewServers({ servers }: { servers: ReviewOverview['servers'] 
 }
 
 /**
- * A part's count; or that the list failed (the part was not reviewed, the server was); or that it was not listed yet.
+ * A part's count; or that the list failed (the part was not reviewed, the server was).
  */
 function Part({
   server,
@@ -63,18 +63,5 @@ function Part({
         could not be listed
       </span>
     );
-  return server.unlisted?.includes(part) ? <Unlisted /> : <>{count(n)}</>;
-}
-
-/** A count the automatic review could not know: it asks servers nothing, and this list was not read yet. */
-function Unlisted() {
-  return (
-    <span
-      className="muted"
-      title="Not listed yet: the review run at connect asks the server nothing. Run the review to list and check them."
-      data-testid="review-unlisted"
-    >
-      not listed
-    </span>
-  );
+  return <>{count(n)}</>;
 }
