@@ -129,3 +129,31 @@ test.describe('a restart', () => {
     }
   });
 });
+
+test.describe('a narrow catalog', () => {
+  test('counts the badges its rows cannot show, and names them', async ({ app, page }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const c = app.console;
+    await c.connect('fx');
+    await page.getByTestId('tool-search').fill('ann_');
+    const rows = page.locator('[data-testid=tool-item]');
+    await expect(rows.first()).toBeVisible();
+    // Every row: the badges past its line are exactly the ones the count names (counted once layout settles).
+    await expect(async () => {
+      const seen = await rows.evaluateAll((items) =>
+        items.slice(0, 20).map((row) => {
+          const line = row.querySelector<HTMLElement>('.tool-meta')!;
+          const top = (line.firstElementChild as HTMLElement).offsetTop;
+          const out = [...line.children].filter(
+            (b) => (b as HTMLElement).offsetTop > top && (b as HTMLElement).offsetWidth > 0,
+          ).length;
+          const more = row.querySelector('[data-testid=tool-badges-hidden]');
+          return { out, said: more ? Number(more.textContent!.slice(1)) : 0, title: more?.getAttribute('title') ?? '' };
+        }),
+      );
+      expect(seen.some((r) => r.out > 0)).toBe(true);
+      for (const r of seen) expect(r.said).toBe(r.out);
+      expect(seen.find((r) => r.out > 0)!.title).toMatch(/^Not shown at this width: /);
+    }).toPass({ timeout: 10_000 });
+  });
+});

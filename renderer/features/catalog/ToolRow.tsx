@@ -1,4 +1,4 @@
-import { memo, useContext } from 'react';
+import { memo, useContext, useEffect, useRef, useState, type RefObject } from 'react';
 import { ApiContext } from '../../api/context';
 import { readAhead } from './whole-tool';
 import { displayName } from '../../../shared/annotations';
@@ -26,6 +26,7 @@ export const ToolRow = memo(function ToolRow({ tool, tabStop = true }: { tool: S
   // The pointer on a row, or the focus, comes before the click or Enter that opens it: the whole tool is asked for
   // then.
   const api = useContext(ApiContext);
+  const metaRef = useRef<HTMLSpanElement>(null);
   const ahead = api ? () => readAhead(api, tool) : undefined;
   return (
     <button
@@ -52,7 +53,10 @@ export const ToolRow = memo(function ToolRow({ tool, tabStop = true }: { tool: S
           {inspectHiddenText(name.slice(0, 200)).revealed}
           {name !== tool.name && <span className="muted mono small"> {tool.name}</span>}
         </span>
-        {metaBadges(tool, review, pin, mark)}
+        <span className="tool-meta-line">
+          {metaBadges(tool, review, pin, mark, metaRef)}
+          <HiddenBadges of={metaRef} changed={`${tool.fingerprint} ${review?.severity} ${pin} ${mark}`} />
+        </span>
       </span>
     </button>
   );
@@ -99,10 +103,11 @@ function metaBadges(
   review: ReviewMark | undefined,
   pin: string | undefined,
   mark: 'new' | 'changed' | null,
+  metaRef: RefObject<HTMLSpanElement | null>,
 ) {
   const ui = toolUi(tool);
   return (
-    <span className="tool-meta">
+    <span className="tool-meta" ref={metaRef}>
       <span className="muted small">{tool.serverId}</span>
       <RiskBadge risk={tool.risk} />
       <AnnotationBadges annotations={tool.annotations} declared={tool.declaredAnnotations} compact />
@@ -137,6 +142,46 @@ function metaBadges(
           {mark}
         </span>
       )}
+    </span>
+  );
+}
+
+/**
+ * How many of a row's badges its width does not show (they wrap out of its one line), named in the title: a reviewer
+ * scanning a narrow list sees that there are more, and which. An intersection observer follows every change of layout.
+ */
+function HiddenBadges({ of, changed }: { of: RefObject<HTMLSpanElement | null>; changed: string }) {
+  const [hidden, setHidden] = useState<string[]>([]);
+  useEffect(() => {
+    const line = of.current;
+    if (!line || typeof IntersectionObserver === 'undefined') return;
+    // A badge that wrapped out of the line's box is not seen in it: the observer follows every layout change.
+    const out = new Set<Element>();
+    const seen = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) {
+          if (e.intersectionRatio < 0.99) out.add(e.target);
+          else out.delete(e.target);
+        }
+        const names = [...line.children]
+          .filter((c) => out.has(c))
+          .map((c) => c.textContent?.trim() ?? '')
+          .filter(Boolean);
+        setHidden((was) => (was.join('\n') === names.join('\n') ? was : names));
+      },
+      { root: line, threshold: [0, 0.99] },
+    );
+    for (const c of line.children) seen.observe(c);
+    return () => seen.disconnect();
+  }, [of, changed]);
+  if (hidden.length === 0) return null;
+  return (
+    <span
+      className="badge more"
+      title={`Not shown at this width: ${hidden.join(', ')}`}
+      data-testid="tool-badges-hidden"
+    >
+      +{hidden.length}
     </span>
   );
 }
