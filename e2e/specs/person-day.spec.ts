@@ -105,7 +105,7 @@ test.describe('calls that arrive', () => {
 });
 
 test.describe('a restart', () => {
-  test('keeps the page at its address: an open tab comes back by itself', async ({ page }) => {
+  test('keeps the page at its address: an open tab comes back by itself, History with it', async ({ page }) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-restart-'));
     let serve = await startServe(DEFAULT_CONFIG, dataDir, [], { keepPort: true });
     try {
@@ -113,6 +113,9 @@ test.describe('a restart', () => {
       await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');
       const c = new ConsolePage(page);
       await c.connect('fx');
+      await c.openTool('fx', 'echo');
+      await c.callWithJson({ message: 'before the restart' });
+      await expect(c.lastResult()).toHaveAttribute('data-status', 'ok');
       const port = new URL(serve.url).port;
       await serve.stop();
       await expect(page.getByTestId('console-lost')).toBeVisible();
@@ -122,6 +125,16 @@ test.describe('a restart', () => {
       await expect(page.getByTestId('console-lost')).toHaveCount(0, { timeout: 15_000 });
       await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');
       await expect(c.server('fx')).toHaveAttribute('data-status', 'disconnected');
+      // History kept the call of the session before, and finds it by what it sent.
+      await page.getByTestId('tab-history').click();
+      const rows = page.getByTestId('history-row');
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText('echo');
+      await page.getByTestId('history-search').fill('nothing like it');
+      await expect(rows).toHaveCount(0);
+      await page.getByTestId('history-search').fill('before restart');
+      await expect(rows).toHaveCount(1);
+      await page.getByTestId('tab-tools').click();
       await c.connect('fx');
     } finally {
       await serve.stop();

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { type AuditLog, type AuditShipping, type AuditTrail, argsKeeper } from './audit/index.js';
-import { CallManager, type SchemaValidator } from './calls/index.js';
+import { CallHistory, CallManager, type SchemaValidator } from './calls/index.js';
 import {
   type Catalog,
   CatalogSync,
@@ -161,6 +161,7 @@ function servingParts(opts: CoreOptions, r: Records, ports: Ports) {
     policies: r.policies,
     org: r.org,
     ended: (callId) => ports.elicitations.it.callEnded(callId),
+    history: new CallHistory(opts.dataDir),
     runGrant: (by, id, tool, argsHash) => r.grants.take(by, id, tool, argsHash),
     resultScanMode: () => r.org?.resultScan() ?? store.settings.resultScan,
   });

@@ -4,6 +4,7 @@ import type { AuditFields } from '../audit/index.js';
 import { CoreError, type EventBus } from '../support/index.js';
 import { blockSizes, outcomeEntry } from './call-outcome.js';
 import { ResultBudget } from './result-budget.js';
+import type { CallHistory } from './call-history.js';
 
 /** One call as the manager follows it: its record, the arguments to send, and how it ends. */
 export interface CallState {
@@ -33,9 +34,17 @@ export class CallBook {
       identity(serverId: string): string | undefined;
       ended?(callId: string): void;
       maxRetainedResultBytes(): number;
+      /** The calls of earlier sessions, kept across restarts. */
+      history?: CallHistory;
     },
   ) {
     this.results = new ResultBudget(d.maxRetainedResultBytes, (id) => this.release(id));
+    for (const record of d.history?.load() ?? []) {
+      const done = Promise.resolve(record);
+      this.calls.set(record.id, { record, args: {}, done, resolve: () => undefined });
+      // Within the same budget as this session's results: past it, the oldest are let go.
+      if (record.result) this.results.keep(record.id, JSON.stringify(record.result).length);
+    }
   }
 
   add(state: CallState): void {
@@ -94,6 +103,7 @@ export class CallBook {
     this.emit(state);
     state.resolve(r);
     this.d.ended?.(r.id);
+    this.d.history?.keep(r, () => this.list());
     if (r.result) {
       const structured = r.result.structuredContent;
       this.results.keep(

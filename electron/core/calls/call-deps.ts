@@ -1,3 +1,4 @@
+import type { CallHistory } from './call-history.js';
 import type { Client } from '@modelcontextprotocol/client';
 import type { AuditTrail } from '../audit/index.js';
 import type { PolicyStore } from '../approvals/index.js';
@@ -48,4 +49,6 @@ export interface CallDeps {
   scanner?: ResultScanner;
   /** A call ended (any outcome): a question its server asked during it may have no one left to answer. */
   ended?(callId: string): void;
+  /** History across restarts (the data directory's `history.jsonl`); none: this session's calls only. */
+  history?: CallHistory;
 }

@@ -43,6 +43,7 @@ export class CallManager {
       identity: (id) => deps.server(id)?.identity,
       ended: deps.ended,
       maxRetainedResultBytes: deps.maxRetainedResultBytes,
+      history: deps.history,
     });
     this.inputs = new TaskInputs({
       gate: this.gate,

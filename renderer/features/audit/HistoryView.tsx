@@ -13,13 +13,25 @@ import { useApi } from '../../api/context';
 import { RecordCalls } from '../collections/RecordCalls';
 import './audit.css';
 
-/** Every call of the session: decision, who decided, outcome, duration; open one to see it again or call again. */
+/** Every word of `words` in the call's tool, server, arguments, outcome or who decided (case aside). */
+function matches(c: CallRecord, words: string): boolean {
+  const wanted = words.toLowerCase().split(/\s+/).filter(Boolean);
+  if (wanted.length === 0) return true;
+  const text = `${c.tool} ${c.serverId} ${c.argsJson} ${c.outcome ?? c.state} ${c.decidedBy ?? ''}`.toLowerCase();
+  return wanted.every((w) => text.includes(w));
+}
+
+/**
+ * Every call, this session's and the last ones of earlier sessions (kept in the data directory): decision, who decided,
+ * outcome, duration; search them, open one to see it again or call it again.
+ */
 export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
   // A call the page let go of (over its limit) is simply not listed.
   const all = useConsole(useShallow((s) => s.callOrder.flatMap((id) => s.calls[id] ?? [])));
   const [open, setOpen] = useState<string | null>(null);
   const [asker, setAsker] = useState('');
-  const calls = asker ? all.filter((c) => requesterKey(c.requestedBy) === asker) : all;
+  const [words, setWords] = useState('');
+  const calls = all.filter((c) => (!asker || requesterKey(c.requestedBy) === asker) && matches(c, words));
   const [error, setError] = useState<string | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
   const [recorded, setRecorded] = useState<string | null>(null);
@@ -27,7 +39,7 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
   const toRecord = all.filter((c) => picked.includes(c.id) && c.state === 'done');
   const openCall = calls.find((c) => c.id === open);
   const again = useCallAgain(onCallAgain, setError);
-  if (all.length === 0) return <div className="empty">No calls yet in this session.</div>;
+  if (all.length === 0) return <div className="empty">No calls yet.</div>;
   const row: RowState = { open, setOpen, picked, pick, again };
   return (
     <div className="history">
@@ -36,6 +48,7 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
           <SafeText text={error} />
         </div>
       )}
+      <HistorySearch words={words} setWords={setWords} />
       <RequesterFilter
         requesters={all.map((c) => c.requestedBy)}
         value={asker}
@@ -196,4 +209,18 @@ function useCallAgain(onCallAgain: () => void, setError: (e: string | null) => v
     st.toolSelected({ serverId: c.serverId, name: c.tool });
     if (!send) onCallAgain();
   };
+}
+
+/** The history's search: every word must be found in a call (its tool, server, arguments, outcome). */
+function HistorySearch({ words, setWords }: { words: string; setWords: (w: string) => void }) {
+  return (
+    <input
+      type="search"
+      value={words}
+      onChange={(e) => setWords(e.target.value)}
+      placeholder="search: tool, server, arguments, outcome"
+      aria-label="Search the history"
+      data-testid="history-search"
+    />
+  );
 }
