@@ -63,6 +63,7 @@ export function trustParts(
       connected,
       connect: (id) => (p.store.get(id) ? p.connections.connect(id) : Promise.resolve()),
       status: (id) => (p.store.get(id) ? p.connections.view(id).status : undefined),
+      attempt: (id) => p.connections.attempt(id),
       tools: (id) => p.catalog.tools(id),
       raw: (id, name) => p.catalog.raw(id, name),
       calls: p.calls,

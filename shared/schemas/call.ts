@@ -67,7 +67,9 @@ export const Approval = z.object({
   stale: z.string().optional(),
   /** The organisation's rule that sent this call to a person (an `ask` rule): the dialog names it and its reason. */
   rule: PolicyRuleRef.optional(),
-  /** The grant or policy that would have sent the call at once: held for the person because the input fails the schema. */
+  /**
+   * The grant or policy that would have sent the call at once: held for the person because the input fails the schema.
+   */
   heldFrom: Decider.optional(),
   status: z.enum(['pending', 'approved', 'denied', 'expired', 'void']),
   createdAt: z.string(),

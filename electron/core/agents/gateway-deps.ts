@@ -27,6 +27,8 @@ export interface GatewayDeps {
   connect(serverId: string): Promise<unknown>;
   /** A server's connection status (undefined: no such server). */
   status(serverId: string): string | undefined;
+  /** The connection attempt under way for a server, resolved once its tools are listed (undefined: none). */
+  attempt?(serverId: string): Promise<unknown> | undefined;
   tools(serverId: string): ToolView[];
   raw(serverId: string, name: string): Record<string, unknown> | undefined;
   /** The call manager: an agent's call is an ordinary call, through the same approval gate. */

@@ -9,7 +9,11 @@ export interface ArrivalDeps {
   connect(serverId: string): Promise<unknown>;
   /** A server's connection status (undefined: no such server). */
   status(serverId: string): string | undefined;
+  /** The connection attempt under way for a server, resolved once its tools are listed (undefined: none). */
+  attempt?(serverId: string): Promise<unknown> | undefined;
 }
+
+const noop = (): void => undefined;
 
 /** How long a server an agent arrived for is left alone after an attempt to connect it. */
 const RETRY_MS = 10_000;
@@ -40,7 +44,8 @@ export class ServersOnArrival {
     for (const id of tries) this.tried.set(id, now);
     await Promise.all([
       ...tries.map((id) => this.d.connect(id).catch(() => undefined)),
-      ...connecting.map((id) => this.settled(id)),
+      // An attempt under way (the console's start, a person's click) is waited for until its tools are listed.
+      ...connecting.map((id) => this.d.attempt?.(id)?.then(noop, noop) ?? this.settled(id)),
     ]);
   }
 

@@ -13,6 +13,8 @@ import type { ConnectionsDeps } from './connections-deps.js';
  * connecting, listing its tools, noticing it die, and the view every front end shows of it.
  */
 export class Connections {
+  /** Each server's connection attempt under way, until it ends (its tools listed, or failed). */
+  private readonly attempts = new Map<string, Promise<ServerView>>();
   private live = new Map<string, ServerConnection>();
 
   constructor(private readonly deps: ConnectionsDeps) {}
@@ -124,7 +126,20 @@ export class Connections {
    * Connects (or reconnects) a server and lists its tools. A failure is reported in the returned
    * view. `era` overrides the server's setting for this connection only (the CLI's --era).
    */
-  async connect(id: string, era?: ServerSettings['era']): Promise<ServerView> {
+  connect(id: string, era?: ServerSettings['era']): Promise<ServerView> {
+    const attempt = this.connectOnce(id, era);
+    this.attempts.set(id, attempt);
+    const over = () => void (this.attempts.get(id) === attempt && this.attempts.delete(id));
+    attempt.then(over, over);
+    return attempt;
+  }
+
+  /** The connection attempt under way for a server (its tools listed when it resolves), if there is one. */
+  attempt(id: string): Promise<ServerView> | undefined {
+    return this.attempts.get(id);
+  }
+
+  private async connectOnce(id: string, era?: ServerSettings['era']): Promise<ServerView> {
     const { store, consents, consent, catalog, sync, trail } = this.deps;
     const e = this.must(id);
     const identity = e.identity;

@@ -177,7 +177,7 @@ function HiddenBadges({ of, changed }: { of: RefObject<HTMLSpanElement | null>; 
   if (hidden.length === 0) return null;
   return (
     <span
-      className="badge more"
+      className="badge tool-badges-more"
       title={`Not shown at this width: ${hidden.join(', ')}`}
       data-testid="tool-badges-hidden"
     >

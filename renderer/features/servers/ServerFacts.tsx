@@ -27,6 +27,9 @@ function capabilityLines(caps: Record<string, unknown>): string[] {
     });
 }
 
+/** A value the server sent, shown as text (a string as it is, anything else as JSON). */
+const text = (x: unknown) => <SafeText text={typeof x === 'string' ? x : JSON.stringify(x ?? '')} />;
+
 /**
  * What a connected server says of itself: who it is (2026-07-28: `_meta` serverInfo on its
  * results; 2025: the initialize result), the era and version and how they were found, every
@@ -49,7 +52,6 @@ export function ServerFacts({ v }: { v: ServerView }) {
   const info = v.serverInfo as Info | undefined;
   const caps = v.capabilities ?? {};
   const extensions = caps.extensions && typeof caps.extensions === 'object' ? Object.keys(caps.extensions) : [];
-  const text = (x: unknown) => <SafeText text={typeof x === 'string' ? x : JSON.stringify(x ?? '')} />;
   return (
     <>
       <dl className="kv" data-testid="server-facts">
@@ -87,7 +89,6 @@ export function ServerFacts({ v }: { v: ServerView }) {
 
 /** What the server says of itself (name, title, version, description, website) and where it said it. */
 function InfoFacts({ info, era }: { info: Info; era: ServerView['era'] }) {
-  const text = (x: unknown) => <SafeText text={typeof x === 'string' ? x : JSON.stringify(x ?? '')} />;
   return (
     <>
       <dt>Name</dt>
