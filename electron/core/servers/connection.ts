@@ -1,4 +1,4 @@
-import type { Client, jsonSchemaValidator, JsonSchemaValidator, Transport } from '@modelcontextprotocol/client';
+import type { Client, Transport } from '@modelcontextprotocol/client';
 import type { ProtocolEra, ServerConfig, ServerSettings, ServerStatus } from '../../../shared/schemas/server.js';
 import { FetchGate, loadSdk, RingBuffer, sdk, ticketedWire, VERSION } from '../support/index.js';
 import { orderDelivery } from './ordered-delivery.js';
@@ -10,7 +10,13 @@ import { StdioTransport, type ExitInfo } from './stdio-transport.js';
 import { boundTransport } from './boundary-transport.js';
 import { ChangeStream, changeFilter } from './change-stream.js';
 import { ConnectTimeout, describeError, exitText, httpError, observingFetch } from './connection-errors.js';
-import { answerFor, clientCapabilities, type ConnectionAuth, type ConnectionListener } from './connection-listener.js';
+import {
+  answerFor,
+  CHECKED_BY_THE_CONSOLE,
+  clientCapabilities,
+  type ConnectionAuth,
+  type ConnectionListener,
+} from './connection-listener.js';
 
 export const CLIENT_INFO = { name: 'mcp-console', version: VERSION };
 /** The modern revision `era: modern` insists on. */
@@ -18,19 +24,6 @@ export const MODERN_VERSION = '2026-07-28';
 /** How long `auto` waits for a stdio server to answer server/discover before speaking the 2025 era. */
 const STDIO_PROBE_MS = 5000;
 const STDERR_LINES = 1000;
-/**
- * What the SDK's Client would check a call's structuredContent with (its callTool, against the
- * tool's outputSchema). The console sends tools/call itself and checks results in
- * calls/schema-validator.ts, within its limits, showing what fails rather than throwing: the SDK's
- * own check is never asked for. Given this, the SDK makes no Ajv of its own, and the command line's
- * bundle leaves the SDK's copy of Ajv out (1.9 MB of the serving process at rest).
- */
-const CHECKED_BY_THE_CONSOLE: jsonSchemaValidator = {
-  getValidator<T>(): JsonSchemaValidator<T> {
-    return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
-  },
-};
-
 /** The live state of one server connection. */
 export interface ConnectionState {
   status: ServerStatus;

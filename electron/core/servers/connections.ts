@@ -1,10 +1,11 @@
 import type { Client, CreateMessageRequest, ElicitRequest } from '@modelcontextprotocol/client';
+import { InFlight } from './in-flight.js';
 import type { DoctorReport, ServerSettings, ServerView } from '../../../shared/schemas/server.js';
 import { launchLine, type ServerEntry } from '../config/index.js';
 import { CoreError, sdk } from '../support/index.js';
 import type { LogLevel } from '../../../shared/schemas/log.js';
 import { ServerConnection } from './connection.js';
-import { doctorReport } from './doctor.js';
+import { doctorOf } from './doctor.js';
 import { maskCredentials } from '../../../shared/config.js';
 import type { ConnectionsDeps } from './connections-deps.js';
 
@@ -14,7 +15,7 @@ import type { ConnectionsDeps } from './connections-deps.js';
  */
 export class Connections {
   /** Each server's connection attempt under way, until it ends (its tools listed, or failed). */
-  private readonly attempts = new Map<string, Promise<ServerView>>();
+  private readonly attempts = new InFlight<ServerView>();
   private live = new Map<string, ServerConnection>();
 
   constructor(private readonly deps: ConnectionsDeps) {}
@@ -127,11 +128,7 @@ export class Connections {
    * view. `era` overrides the server's setting for this connection only (the CLI's --era).
    */
   connect(id: string, era?: ServerSettings['era']): Promise<ServerView> {
-    const attempt = this.connectOnce(id, era);
-    this.attempts.set(id, attempt);
-    const over = () => void (this.attempts.get(id) === attempt && this.attempts.delete(id));
-    attempt.then(over, over);
-    return attempt;
+    return this.attempts.track(id, this.connectOnce(id, era));
   }
 
   /** The connection attempt under way for a server (its tools listed when it resolves), if there is one. */
@@ -251,24 +248,12 @@ export class Connections {
   /**
    * The connection doctor: transport, era, version, a measured round trip, credentials, recent errors and what to try.
    */
-  async doctor(id: string): Promise<DoctorReport> {
-    const v = this.view(id);
-    let latency: DoctorReport['latency'];
-    let latencyError: string | undefined;
-    if (v.status === 'connected') {
-      try {
-        latency = await this.ping(id);
-      } catch (e) {
-        latencyError = (e as Error).message;
-      }
-    }
+  doctor(id: string): Promise<DoctorReport> {
     const lines = this.live.get(id)?.stderr.last(200) ?? [];
-    const errors = lines.filter((l) => /^\[console\]|error|fail|refused|denied|exception/i.test(l)).slice(-10);
-    return doctorReport(
-      this.view(id),
-      latency,
-      latencyError,
-      [...(v.error ? [v.error] : []), ...errors],
+    return doctorOf(
+      () => this.view(id),
+      () => this.ping(id),
+      lines,
       this.deps.auth?.(id)?.facts(),
     );
   }

@@ -89,3 +89,24 @@ export function doctorReport(
     advice: adviceFor(v, latencyError),
   };
 }
+
+/** The doctor's report on a server as it is now: a ping when it is connected, and the errors its output shows. */
+export async function doctorOf(
+  view: () => ServerView,
+  ping: () => Promise<{ method: string; ms: number }>,
+  lines: string[],
+  auth: OAuthFacts | undefined,
+): Promise<DoctorReport> {
+  const v = view();
+  let latency: DoctorReport['latency'];
+  let latencyError: string | undefined;
+  if (v.status === 'connected') {
+    try {
+      latency = await ping();
+    } catch (e) {
+      latencyError = (e as Error).message;
+    }
+  }
+  const errors = lines.filter((l) => /^\[console\]|error|fail|refused|denied|exception/i.test(l)).slice(-10);
+  return doctorReport(view(), latency, latencyError, [...(v.error ? [v.error] : []), ...errors], auth);
+}
