@@ -93,6 +93,8 @@ export { expect, type Page };
 
 /** The Settings choice that opens every arriving call's dialog at once, made before the page's script runs. */
 export function openArrivingCalls(): void {
+  // Run in every frame: only the console's own page holds the setting (a view's sandboxed frame has no storage).
+  if (window !== window.top) return;
   localStorage.setItem('mcp-console.calls-open-themselves', 'yes');
 }
 
