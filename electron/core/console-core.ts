@@ -136,6 +136,14 @@ export class ConsoleCore {
   }
 
   /**
+   * Withdraws a call whose asker went away (a command interrupted while its call waited or ran): one waiting for a
+   * decision ends unsent, one running is cancelled (the server is told); the log says why.
+   */
+  withdrawCall(callId: string, reason: string): void {
+    this.p.calls.cancel(callId, { decidedBy: 'system', reason });
+  }
+
+  /**
    * Reviews the connected servers (or those named) against a baseline and pins (the desktop app's own unless given):
    * the whole report, as the command line writes it.
    */

@@ -18,6 +18,8 @@ export {
   CoreError,
   contentType,
   eventWindow,
+  lineSplitter,
+  LINE_MAX,
   FROZEN_EVENTS,
   listenLoopback,
   ownHosts,
@@ -33,7 +35,13 @@ export {
   type AnyListener,
   type EventWindow,
 } from './support/index.js';
-export { consentText, terminalConsent, type ConsentProvider, type ConsentQuestion } from './config/index.js';
+export {
+  consentText,
+  serverIdentity,
+  terminalConsent,
+  type ConsentProvider,
+  type ConsentQuestion,
+} from './config/index.js';
 export type { AuditIo } from './audit/index.js';
 export { AgentStore, TOKEN_PREFIX } from './agents/index.js';
 export { boundTransport, CLIENT_INFO } from './servers/index.js';

@@ -6,10 +6,14 @@ import { runDesktop } from '../hosts/desktop/main/index.js';
 import { bridgeArgs, bridgeOptions } from '../hosts/desktop/main/bridge-command.js';
 import { startGateway } from '../hosts/gateway/start-gateway.js';
 import { bridgeCommand } from '../hosts/gateway/bridge.js';
+import { serveCommandLine } from '../hosts/cli/console-end.js';
 
 // `<app> bridge --agent NAME`: the snippet an agent host runs; no window, the bridge on stdio.
 const bridge = bridgeArgs(process.argv);
-if (!bridge) runDesktop((core, dataDir) => startGateway(core, dataDir));
+if (!bridge)
+  runDesktop((core, dataDir) =>
+    startGateway(core, dataDir, { commandLine: (socket, rest) => serveCommandLine(core, socket, rest) }),
+  );
 else {
   const { agent, dataDir } = bridgeOptions(bridge);
   const err = (line: string) => void process.stderr.write(`${line}\n`);

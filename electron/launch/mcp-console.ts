@@ -12,6 +12,7 @@ export function runCommandLine(argv: string[], io?: Io): Promise<number> {
     // Loaded only when asked for: the other commands never load the web server.
     serve: async (args, out) => {
       const { startGateway } = await import('../hosts/gateway/start-gateway.js');
+      const { serveCommandLine } = await import('../hosts/cli/console-end.js');
       return (await import('../hosts/web/serve.js')).serveCommand(
         {
           config: str(args, 'config'),
@@ -26,7 +27,8 @@ export function runCommandLine(argv: string[], io?: Io): Promise<number> {
           shipOtlp: str(args, 'ship-otlp'),
         },
         out,
-        (core, dataDir, port) => startGateway(core, dataDir, { port }),
+        (core, dataDir, port) =>
+          startGateway(core, dataDir, { port, commandLine: (socket, rest) => serveCommandLine(core, socket, rest) }),
       );
     },
     bridge: async (args, out) => {
@@ -41,7 +43,7 @@ export function runCommandLine(argv: string[], io?: Io): Promise<number> {
         { stdin: process.stdin, stdout: process.stdout, err: out.err },
       );
     },
-    // Loaded when `agents` runs: whether a console serves the data directory.
-    running: async () => (await import('../hosts/gateway/local-channel.js')).consoleRunning,
+    // Whether a console serves the data directory, and where: a command then works through it.
+    find: async () => (await import('../hosts/gateway/local-channel.js')).findConsole,
   });
 }

@@ -32,6 +32,8 @@ interface RunState {
   pendingEmit?: ReturnType<typeof setTimeout>;
   cancelled: boolean;
   updateSnapshots: boolean;
+  /** The environment the run's `{{env.NAME}}` read: the asker's (a command's, through a running console), else ours. */
+  env?: Readonly<Record<string, string | undefined>>;
   observed: Map<string, unknown>;
   /** What the observed results weigh (JSON characters); past OBSERVED_BUDGET they are no longer kept. */
   observedBytes: number;
@@ -65,7 +67,12 @@ export class CollectionRuns {
     collection: Collection,
     file: string,
     requestedBy: Requester,
-    opts: { only?: string; against?: string; updateSnapshots?: boolean } = {},
+    opts: {
+      only?: string;
+      against?: string;
+      updateSnapshots?: boolean;
+      env?: Readonly<Record<string, string | undefined>>;
+    } = {},
   ): CollectionRun {
     const steps = opts.only ? collection.steps.filter((s) => s.id === opts.only) : collection.steps;
     if (opts.only && steps.length === 0)
@@ -107,6 +114,7 @@ export class CollectionRuns {
       collection,
       cancelled: false,
       updateSnapshots: opts.updateSnapshots ?? false,
+      ...(opts.env && { env: opts.env }),
       observed: new Map(),
       observedBytes: 0,
       done,
@@ -219,6 +227,7 @@ export class CollectionRuns {
     );
     const steps: StepDeps = {
       ...this.d.steps,
+      ...(state.env && { env: state.env }),
       call: (server, tool, args, by, asked) => {
         // SECURITY: announced with the hash of exactly what the call manager will send; one announcement, one call.
         this.d.grants.expect(run.id, server, tool, sha256(wireJson(args)));

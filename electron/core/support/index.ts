@@ -13,6 +13,7 @@ export { eventWindow, FROZEN_EVENTS, type EventWindow } from './event-window.js'
 export { answerClientError } from './client-error.js';
 export { interpose } from './interpose.js';
 export { readCapped } from './read-capped.js';
+export { lineSplitter, LINE_MAX } from './lines.js';
 export {
   AUDIT_LOG_MAX,
   isMissing,

@@ -4,6 +4,8 @@ import { str, type ParsedArgs } from './args.js';
 import { openServer, UsageError, EXIT, type Io } from './commands.js';
 import { safe } from './format.js';
 import { cliAuth } from './sign-in.js';
+import { ownCore, type CommandCore } from './command-core.js';
+import { consoleOn, openCore } from './open-core.js';
 
 function viewText(v: AuthView): string[] {
   const lines = [
@@ -28,10 +30,11 @@ export async function authCommand(args: ParsedArgs, io: Io): Promise<number> {
     throw new UsageError('auth needs a subcommand: auth status|login|logout <server>');
   const id = args.positional[2];
   if (!id) throw new UsageError('name the server');
+  if (consoleOn(args)) return throughConsole(args, io, sub, id);
   let core;
   if (sub === 'login') {
     // Signing in again: the tokens go (the registered client stays), and connecting asks the person.
-    const opened = await openServer(args, io, id, (freshCore) => freshCore.dropTokens(id));
+    const opened = await openServer(args, io, id, (freshCore) => freshCore.dropTokens?.(id));
     if (typeof opened === 'number') return opened;
     core = opened.core;
   } else {
@@ -43,13 +46,44 @@ export async function authCommand(args: ParsedArgs, io: Io): Promise<number> {
       auth: cliAuth(io, args),
       fixedRoots: true,
     });
-    core = started.core;
+    core = ownCore(started.core);
     if (started.configError || !(await core.ask('servers.list', {})).some((s) => s.id === id)) {
       io.err(`error: ${safe(started.configError ?? `no server ${JSON.stringify(id)}`)}`);
       await core.close();
       return EXIT.protocol;
     }
   }
+  return report(args, io, core, sub, id);
+}
+
+/** The console running on the data directory signs in (its page shows the sign-in), signs out, or says. */
+async function throughConsole(
+  args: ParsedArgs,
+  io: Io,
+  sub: 'status' | 'login' | 'logout',
+  id: string,
+): Promise<number> {
+  let opened;
+  try {
+    opened = await openCore(args, io);
+  } catch (e) {
+    io.err(`error: ${safe((e as Error).message)}`);
+    return EXIT.protocol;
+  }
+  const { core, configError } = opened;
+  if (configError || !(await core.ask('servers.list', {})).some((s) => s.id === id)) {
+    io.err(`error: ${safe(configError ?? `no server ${JSON.stringify(id)}`)}`);
+    await core.close();
+    return EXIT.protocol;
+  }
+  if (sub === 'login') {
+    io.err(`Signing in to ${safe(id, true)} through MCP Console: its page shows the sign-in.`);
+    await core.ask('auth.signIn', { serverId: id }).catch((e: Error) => io.err(`error: ${safe(e.message)}`));
+  }
+  return report(args, io, core, sub, id);
+}
+
+async function report(args: ParsedArgs, io: Io, core: CommandCore, sub: string, id: string): Promise<number> {
   try {
     let v = await core.ask('auth.status', { serverId: id });
     if (sub === 'logout') v = await core.ask('auth.signOut', { serverId: id });

@@ -1,10 +1,10 @@
 import type { Approval } from '../../../shared/schemas/call.js';
-import { COMMAND_LINE } from '../../../shared/schemas/requester.js';
-import { consentText, startCore, type ConsentProvider, type ConsoleCore } from '../../core/index.js';
-import { policyOption, str, UsageError, type ParsedArgs } from './args.js';
+import { str, UsageError, type ParsedArgs } from './args.js';
+import type { CommandCore } from './command-core.js';
+import { openCore } from './open-core.js';
+import { decideOnTerminal } from './decide.js';
 import { answerOnTerminal, elicitFlag, type ElicitFlag } from './elicit.js';
-import { approvalText, plural, resultText, safe, summary, toolJson, toolLine } from './format.js';
-import { cliAuth } from './sign-in.js';
+import { plural, resultText, safe, summary, toolJson, toolLine } from './format.js';
 import type { Io } from './io.js';
 
 /** Exit codes of `call` (AUTOMATION.md). */
@@ -13,76 +13,63 @@ export const EXIT = { ok: 0, toolError: 1, protocol: 2, denied: 3 } as const;
 export { processIo, type Io } from './io.js';
 
 export { UsageError } from './args.js';
+export { cliConsent } from './consent.js';
+export { decideOnTerminal } from './decide.js';
 
-/** Opens a core on the data directory with the --config servers loaded, and connects one server. */
+/**
+ * Opens the command's core (the console running on the data directory, or one of its own) with the --config servers
+ * there, and connects one server.
+ */
 export async function openServer(
   args: ParsedArgs,
   io: Io,
   id = args.positional[1],
-  beforeConnect?: (core: ConsoleCore) => void,
+  beforeConnect?: (core: CommandCore) => void | Promise<unknown>,
   /** Keep the core open when the connection fails (the doctor reports it). */
   keepFailed = false,
-): Promise<{ core: ConsoleCore; id: string } | number> {
+): Promise<{ core: CommandCore; id: string } | number> {
   if (!id) throw new UsageError('name the server');
   const era = str(args, 'era');
   if (era !== undefined && era !== 'auto' && era !== 'modern' && era !== 'legacy')
     throw new UsageError(`--era must be auto, modern or legacy, not ${JSON.stringify(era)}`);
   const config = str(args, 'config');
-  const { core, problems, configWarnings, configError, disabled } = startCore({
-    dataDir: str(args, 'data-dir'),
-    configFile: config,
-    consent: cliConsent(io),
-    auth: cliAuth(io, args),
-    policy: policyOption(args),
-    // A command's run is fixed: no roots can be added, so none are offered to a server without them.
-    fixedRoots: true,
-  });
+  let opened;
+  try {
+    opened = await openCore(args, io, { policy: true });
+  } catch (e) {
+    io.err(`error: ${safe((e as Error).message)}`);
+    return EXIT.protocol;
+  }
+  const { core, problems, configWarnings, configError, disabled } = opened;
   for (const p of problems) io.err(`warning: ${safe(p)}`);
   for (const w of configWarnings) io.err(`warning: ${safe(w)}`);
-  if (configError) {
-    io.err(`error: ${safe(configError)}`);
+  const fail = async (line: string) => {
+    io.err(line);
     await core.close();
     return EXIT.protocol;
-  }
+  };
+  if (configError) return fail(`error: ${safe(configError)}`);
   const known = (await core.ask('servers.list', {})).map((s) => s.id);
-  if (!known.includes(id) && disabled.includes(id)) {
-    io.err(`error: server ${JSON.stringify(safe(id, true))} is disabled in ${config} ("disabled": true)`);
-    await core.close();
-    return EXIT.protocol;
-  }
-  if (!known.includes(id)) {
-    io.err(
+  if (!known.includes(id) && disabled.includes(id))
+    return fail(`error: server ${JSON.stringify(safe(id, true))} is disabled in ${config} ("disabled": true)`);
+  if (!known.includes(id))
+    return fail(
       `error: no server ${JSON.stringify(id)}${config ? ` in ${config}` : ''}; known: ${known.join(', ') || 'none'}`,
     );
-    await core.close();
-    return EXIT.protocol;
+  try {
+    await beforeConnect?.(core);
+    const v = await core.connect(id, era);
+    if (v.status !== 'connected' && !keepFailed) {
+      io.err(`error: could not connect to ${safe(id)}: ${safe(v.error ?? v.status)}`);
+      for (const l of v.lastStderr ?? []) io.err(`  stderr: ${safe(l)}`);
+      await core.close();
+      return EXIT.protocol;
+    }
+    if (v.error) io.err(`warning: ${safe(v.error)}`);
+  } catch (e) {
+    return fail(`error: could not connect to ${safe(id)}: ${safe((e as Error).message)}`);
   }
-  beforeConnect?.(core);
-  const v = await core.connect(id, era);
-  if (v.status !== 'connected' && !keepFailed) {
-    io.err(`error: could not connect to ${safe(id)}: ${safe(v.error ?? v.status)}`);
-    for (const l of v.lastStderr ?? []) io.err(`  stderr: ${safe(l)}`);
-    await core.close();
-    return EXIT.protocol;
-  }
-  if (v.error) io.err(`warning: ${safe(v.error)}`);
   return { core, id };
-}
-
-/**
- * Consent on this terminal, when there is one: a saved server whose command line nobody confirmed yet is asked about
- * here.
- */
-export function cliConsent(io: Io): ConsentProvider {
-  return {
-    where: 'this terminal',
-    via: 'terminal',
-    ask: async (q) => {
-      if (!io.isTTY) return 'unavailable';
-      io.err(consentText(q));
-      return /^\s*(y|yes)\s*$/i.test(await io.ask('[y/N] '));
-    },
-  };
 }
 
 /** `tools <server> --config F [--json]` */
@@ -125,14 +112,15 @@ export async function callCommand(args: ParsedArgs, io: Io): Promise<number> {
   if (typeof opened === 'number') return opened;
   const { core, id } = opened;
   try {
-    answerOnTerminal(core, id, elicit, io);
+    const offQuestions = answerOnTerminal(core, id, elicit, io);
     let record;
     try {
-      record = await core.ask(
-        'calls.request',
-        { serverId: id, tool: toolName, args: callArgs, asTask: args.flags.has('task') || undefined },
-        COMMAND_LINE,
-      );
+      record = await core.ask('calls.request', {
+        serverId: id,
+        tool: toolName,
+        args: callArgs,
+        asTask: args.flags.has('task') || undefined,
+      });
     } catch (e) {
       io.err(`error: ${safe((e as Error).message)}`);
       return EXIT.protocol;
@@ -148,7 +136,7 @@ export async function callCommand(args: ParsedArgs, io: Io): Promise<number> {
       ? (await core.ask('approvals.pending', {})).find((a) => a.id === record.approvalId)
       : undefined;
     if (approval?.status === 'pending') await decideOnTerminal(core, approval, args, io);
-    const done = await core.ask('calls.wait', { callId: record.id }).finally(off);
+    const done = await core.ask('calls.wait', { callId: record.id }).finally(() => (off(), offQuestions()));
     if (args.flags.has('json')) io.out(JSON.stringify(done, null, 2));
     else if (done.result) io.out(resultText(done));
     switch (done.outcome) {
@@ -158,7 +146,10 @@ export async function callCommand(args: ParsedArgs, io: Io): Promise<number> {
         io.err('the tool reported an error (isError)');
         return EXIT.toolError;
       case 'denied':
-        io.err(`not sent: ${done.reason ?? 'denied'}${done.error ? ` (${done.error.message})` : ''}`);
+        // A reason that says so already is not said twice ("not sent: not sent: …").
+        io.err(
+          `${/^not sent\b/i.test(done.reason ?? '') ? '' : 'not sent: '}${safe(done.reason ?? 'denied')}${done.error ? ` (${safe(done.error.message)})` : ''}`,
+        );
         return EXIT.denied;
       default:
         io.err(
@@ -169,38 +160,6 @@ export async function callCommand(args: ParsedArgs, io: Io): Promise<number> {
   } finally {
     await core.close();
   }
-}
-
-export async function decideOnTerminal(core: ConsoleCore, a: Approval, args: ParsedArgs, io: Io): Promise<void> {
-  const decide = (decision: 'approve' | 'deny', actor: 'user' | 'cli-flag' | 'system', reason?: string) =>
-    core.decide({ approvalId: a.id, decision, argsHash: a.argsHash, scope: 'once', reason }, actor);
-  // An organisation's "ask" is for a person to answer each time: a flag given in advance does not.
-  const rule = a.rule?.effect === 'ask' ? a.rule : undefined;
-  if (args.flags.has('yes') && rule && !io.isTTY) {
-    io.err(approvalText(a));
-    io.err(
-      `Refusing to call: the organisation's policy rule ${safe(rule.id)} asks a person each time, and --yes does not answer it. Nothing was sent.`,
-    );
-    decide('deny', 'system', `policy rule ${rule.id} asks a person; --yes does not answer it`);
-    return;
-  }
-  if (args.flags.has('yes') && !rule) {
-    io.err(approvalText(a));
-    io.err('Approved by --yes.');
-    decide('approve', 'cli-flag', 'approved with --yes');
-    return;
-  }
-  if (!io.isTTY) {
-    io.err('Refusing to call: there is no terminal to ask for approval and --yes was not given. Nothing was sent.');
-    decide('deny', 'system', 'no terminal to ask and no --yes');
-    return;
-  }
-  io.out(approvalText(a));
-  const answer = (await io.ask(a.method === 'tasks/update' ? 'Send these answers? [y/N] ' : 'Send this call? [y/N] '))
-    .trim()
-    .toLowerCase();
-  if (answer === 'y' || answer === 'yes') decide('approve', 'user');
-  else decide('deny', 'user', 'denied on the terminal');
 }
 
 /** `--args JSON`: a JSON object, or {} when absent. */
@@ -223,7 +182,7 @@ export async function withServer(
   args: ParsedArgs,
   io: Io,
   server: string,
-  work: (core: ConsoleCore, id: string) => Promise<number>,
+  work: (core: CommandCore, id: string) => Promise<number>,
 ): Promise<number> {
   const opened = await openServer(args, io, server);
   if (typeof opened === 'number') return opened;
@@ -248,8 +207,8 @@ export async function resourcesCommand(args: ParsedArgs, io: Io): Promise<number
   if (sub === 'read' && !uri) throw new UsageError('name the resource: resources read <server> <uri>');
   return withServer(args, io, server, async (core, id) => {
     if (sub === 'list') {
-      const resources = await core.ask('resources.list', { serverId: id }, COMMAND_LINE);
-      const templates = await core.ask('resources.templates', { serverId: id }, COMMAND_LINE);
+      const resources = await core.ask('resources.list', { serverId: id });
+      const templates = await core.ask('resources.templates', { serverId: id });
       if (args.flags.has('json')) io.out(JSON.stringify({ resources, templates }, null, 2));
       else {
         for (const r of resources)
@@ -261,7 +220,7 @@ export async function resourcesCommand(args: ParsedArgs, io: Io): Promise<number
       }
       return EXIT.ok;
     }
-    const result = await core.ask('resources.read', { serverId: id, uri: uri! }, COMMAND_LINE);
+    const result = await core.ask('resources.read', { serverId: id, uri: uri! });
     if (args.flags.has('json')) io.out(JSON.stringify(result, null, 2));
     else
       for (const c of result.contents) {
@@ -302,11 +261,11 @@ export async function promptsCommand(args: ParsedArgs, io: Io): Promise<number> 
       }
       return EXIT.ok;
     }
-    const result = await core.ask(
-      'prompts.get',
-      { serverId: id, name: name!, arguments: promptArgs as Record<string, string> },
-      COMMAND_LINE,
-    );
+    const result = await core.ask('prompts.get', {
+      serverId: id,
+      name: name!,
+      arguments: promptArgs as Record<string, string>,
+    });
     if (args.flags.has('json')) io.out(JSON.stringify(result, null, 2));
     else
       for (const m of result.messages)

@@ -1,4 +1,3 @@
-import { COMMAND_LINE } from '../../../shared/schemas/requester.js';
 import type { CompletionRef } from '../../../shared/schemas/completion.js';
 import { str, type ParsedArgs } from './args.js';
 import { EXIT, UsageError, withServer, type Io } from './commands.js';
@@ -30,11 +29,12 @@ export async function completeCommand(args: ParsedArgs, io: Io): Promise<number>
     context = parsed as Record<string, string>;
   }
   return withServer(args, io, server, async (core, id) => {
-    const r = await core.ask(
-      'completions.complete',
-      { serverId: id, ref, argument: { name, value: str(args, 'value') ?? '' }, context },
-      COMMAND_LINE,
-    );
+    const r = await core.ask('completions.complete', {
+      serverId: id,
+      ref,
+      argument: { name, value: str(args, 'value') ?? '' },
+      context,
+    });
     if (args.flags.has('json')) io.out(JSON.stringify(r));
     else {
       for (const v of r.values) io.out(safe(v, true));

@@ -74,7 +74,8 @@ export async function traceCommand(args: ParsedArgs, io: Io): Promise<number> {
     args,
     io,
     server,
-    (core) => void core.followTrace((e) => broken || io.out(JSON.stringify(e))),
+    // Through a running console the trace is of all its servers: only this one's is shown.
+    (core) => core.followTrace((e) => broken || e.serverId !== server || io.out(JSON.stringify(e))),
   );
   if (typeof opened === 'number') return opened;
   const { core } = opened;

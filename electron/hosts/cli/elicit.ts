@@ -1,6 +1,5 @@
 import type { ElicitationAnswer, ElicitationContent, ElicitationView } from '../../../shared/schemas/elicitation.js';
-import { COMMAND_LINE } from '../../../shared/schemas/requester.js';
-import type { ConsoleCore } from '../../core/index.js';
+import type { CommandCore } from './command-core.js';
 import { str, type ParsedArgs } from './args.js';
 import { safe } from './format.js';
 import type { Io } from './io.js';
@@ -83,20 +82,24 @@ function fieldValue(p: Record<string, unknown>, typed: string): string | number 
  * terminal field by field; with neither, each is cancelled (nobody can be asked) and that is said.
  * URL questions are never opened from here: the terminal shows the URL and asks if it was opened.
  */
-export function answerOnTerminal(core: ConsoleCore, serverId: string, flag: ElicitFlag, io: Io): () => void {
+export function answerOnTerminal(core: CommandCore, serverId: string, flag: ElicitFlag, io: Io): () => void {
   let queue = Promise.resolve();
-  const send = (v: ElicitationView, a: Omit<ElicitationAnswer, 'id'>) => {
+  const send = async (v: ElicitationView, a: Omit<ElicitationAnswer, 'id'>) => {
     try {
-      core.answerQuestion({ id: v.id, ...a }, COMMAND_LINE);
+      await core.answerQuestion({ id: v.id, ...a });
       io.err(`Answered: ${a.action}${a.content ? ' ' + JSON.stringify(a.content) : ''}`);
     } catch (e) {
       io.err(`error: ${safe((e as Error).message)}; the question is cancelled`);
-      core.answerQuestion({ id: v.id, action: 'cancel' }, COMMAND_LINE);
+      await core.answerQuestion({ id: v.id, action: 'cancel' }).catch(() => undefined);
     }
   };
   const handle = async (v: ElicitationView) => {
     io.err(elicitationText(v));
     if (flag && (flag.action !== 'accept' || v.mode === 'form')) return send(v, flag);
+    if (!io.isTTY && core.beside) {
+      io.err(`No terminal to ask and no --elicit: answer it in MCP Console (process ${core.beside.pid}).`);
+      return;
+    }
     if (!io.isTTY) {
       io.err(
         `No terminal to ask${v.mode === 'url' ? ' whether you opened the URL' : ' and no --elicit'}: the question is cancelled.`,
@@ -119,7 +122,10 @@ export function answerOnTerminal(core: ConsoleCore, serverId: string, flag: Elic
     }
     io.err(`Answer: ${JSON.stringify(content)}`);
     const a = (await io.ask('Send it? [y = accept / d = decline / N = cancel] ')).trim().toLowerCase();
-    send(v, a === 'y' || a === 'yes' ? { action: 'accept', content } : { action: a === 'd' ? 'decline' : 'cancel' });
+    await send(
+      v,
+      a === 'y' || a === 'yes' ? { action: 'accept', content } : { action: a === 'd' ? 'decline' : 'cancel' },
+    );
   };
   return core.onEvent((name, payload) => {
     if (name !== 'elicitation.requested') return;

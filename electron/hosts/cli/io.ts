@@ -5,7 +5,8 @@ export interface Io {
   out: (s: string) => void;
   err: (s: string) => void;
   isTTY: boolean;
-  ask: (question: string) => Promise<string>;
+  /** Asks on the terminal; `signal` withdraws the question (the answer came from elsewhere), rejecting. */
+  ask: (question: string, signal?: AbortSignal) => Promise<string>;
 }
 
 export function processIo(): Io {
@@ -13,10 +14,10 @@ export function processIo(): Io {
     out: (s) => process.stdout.write(s + '\n'),
     err: (s) => process.stderr.write(s + '\n'),
     isTTY: Boolean(process.stdin.isTTY && process.stdout.isTTY),
-    ask: async (q) => {
+    ask: async (q, signal) => {
       const rl = createInterface({ input: process.stdin, output: process.stdout });
       try {
-        return await rl.question(q);
+        return await rl.question(q, signal ? { signal } : {});
       } finally {
         rl.close();
       }

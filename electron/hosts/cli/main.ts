@@ -1,7 +1,7 @@
 import { parseArgs, UsageError, type ParsedArgs } from './args.js';
 import { processIo, type Io } from './io.js';
 import { safe } from '../../../shared/terminal-text.js';
-import type { ConsoleRunning } from './agents.js';
+import type { FindConsole } from './channel.js';
 
 // Each command's module is loaded when it runs: a command pays for its own part of the core and no
 // other (the bridge, which relays bytes, loads none of it).
@@ -86,6 +86,21 @@ const FLAGS: Record<string, string[]> = {
   test: ['config', 'reporter', 'out', 'update-snapshots', 'yes', 'against', 'data-dir', 'no-browser', 'policy'],
 };
 
+/** The commands that work through a console running on their data directory (open-core.ts). */
+const THROUGH_CONSOLE = new Set([
+  'tools',
+  'call',
+  'resources',
+  'prompts',
+  'complete',
+  'ping',
+  'doctor',
+  'trace',
+  'review',
+  'auth',
+  'test',
+]);
+
 /** Levenshtein distance, one row at a time. */
 function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -110,7 +125,7 @@ export type HostedCommand = (args: ParsedArgs, io: Io) => Promise<number>;
 export async function run(
   argv: string[],
   io: Io = processIo(),
-  hosted: Partial<Record<'serve' | 'bridge', HostedCommand>> & { running?: () => Promise<ConsoleRunning> } = {},
+  hosted: Partial<Record<'serve' | 'bridge', HostedCommand>> & { find?: () => Promise<FindConsole> } = {},
 ): Promise<number> {
   const args = parseArgs(argv, Object.values(FLAGS).flat());
   const cmd = args.positional[0];
@@ -138,6 +153,9 @@ export async function run(
         sub ? `unknown policy command ${JSON.stringify(sub)}` : 'policy needs a subcommand: policy check or explain',
       );
     const commands = () => import('./commands.js');
+    // A console running on the data directory does the command's work (its calls are its calls, one audit log).
+    const find = THROUGH_CONSOLE.has(cmd) || cmd === 'agents' ? await hosted.find?.() : undefined;
+    if (THROUGH_CONSOLE.has(cmd)) (await import('./open-core.js')).findConsoleWith(find);
     if (cmd === 'policy') {
       const policy = await import('./policy.js');
       return sub === 'check' ? policy.policyCheckCommand(args, io) : policy.policyExplainCommand(args, io);
@@ -162,7 +180,7 @@ export async function run(
     if (cmd === 'auth') return await (await import('./auth.js')).authCommand(args, io);
     if (cmd === 'test') return await (await import('./test.js')).testCommand(args, io);
     if (cmd === 'agents')
-      return await (await import('./agents.js')).agentsCommand(args, io, (await hosted.running?.()) ?? (() => null));
+      return await (await import('./agents.js')).agentsCommand(args, io, (dir) => find?.(dir)?.pid ?? null);
     if (cmd === 'bridge') {
       if (!hosted.bridge) throw new UsageError('bridge is not available from this entry point; use bin/mcp-console.js');
       return await hosted.bridge(args, io);

@@ -1,4 +1,3 @@
-import { cliAuth } from './sign-in.js';
 import { writeFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { baselineOf } from '../../../shared/review/baseline.js';
@@ -9,9 +8,11 @@ import { REPORT_FORMATS, type ReportFormat } from '../../../shared/review/format
 import { countAtOrAbove } from '../../../shared/review/report.js';
 import type { Severity } from '../../../shared/review/rules.js';
 import type { SarifArtifact } from '../../../shared/review/sarif.js';
-import { CLIENT_INFO, readPlacedText, startCore } from '../../core/index.js';
+import { parseHostConfigDetailed } from '../../../shared/config.js';
+import { CLIENT_INFO, readPlacedText } from '../../core/index.js';
 import { str, type ParsedArgs } from './args.js';
-import { cliConsent, UsageError, type Io } from './commands.js';
+import { UsageError, type Io } from './commands.js';
+import { openCore } from './open-core.js';
 import { safe } from './format.js';
 
 /** Exit codes of `review` (AUTOMATION.md). */
@@ -71,14 +72,14 @@ export async function reviewCommand(args: ParsedArgs, io: Io): Promise<number> {
   const pins = pinsFile ? readFileAs(pinsFile, '--pins', parsePins) : undefined;
   const writePins = str(args, 'write-pins');
 
-  const { core, problems, configWarnings, configError } = startCore({
-    dataDir: str(args, 'data-dir'),
-    configFile: config,
-    consent: cliConsent(io),
-    auth: cliAuth(io, args),
-    // A command's run is fixed: no roots can be added, so none are offered to a server without them.
-    fixedRoots: true,
-  });
+  let opened;
+  try {
+    opened = await openCore(args, io);
+  } catch (e) {
+    io.err(`error: ${safe((e as Error).message)}`);
+    return REVIEW_EXIT.unreviewed;
+  }
+  const { core, problems, configWarnings, configError } = opened;
   try {
     for (const p of problems) io.err(`warning: ${safe(p)}`);
     for (const w of configWarnings) io.err(`warning: ${safe(w)}`);
@@ -86,7 +87,8 @@ export async function reviewCommand(args: ParsedArgs, io: Io): Promise<number> {
       io.err(`error: ${safe(configError)}`);
       return REVIEW_EXIT.unreviewed;
     }
-    const known = (await core.ask('servers.list', {})).map((s) => s.id);
+    // The servers of the file (through a running console, which has others too), not every server there is.
+    const known = Object.keys(parseHostConfigDetailed(readPlacedText(config, 'the config file')).servers);
     const only = str(args, 'server');
     if (only !== undefined && !known.includes(only))
       throw new UsageError(`no server ${JSON.stringify(only)} in ${config}; known: ${known.join(', ') || 'none'}`);
@@ -101,7 +103,7 @@ export async function reviewCommand(args: ParsedArgs, io: Io): Promise<number> {
         writePins,
         JSON.stringify(
           pinsOf(
-            reviewed.map((id) => ({ id, tools: core.reviewedDefinitions(id) })),
+            await Promise.all(reviewed.map(async (id) => ({ id, tools: await core.reviewedDefinitions(id) }))),
             undefined,
             pins,
           ),

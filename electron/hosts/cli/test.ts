@@ -2,13 +2,13 @@ import { writeFileSync } from 'node:fs';
 import type { Collection } from '../../../shared/schemas/collection.js';
 import type { Approval } from '../../../shared/schemas/call.js';
 import type { CollectionRun } from '../../../shared/schemas/collection-run.js';
-import { COMMAND_LINE } from '../../../shared/schemas/requester.js';
-import { collectionText, withSnapshot } from '../../../shared/collections/steps.js';
-import { loadCollection, startCore, writeFileAtomic, type ConsoleCore } from '../../core/index.js';
-import { policyOption, str, type ParsedArgs } from './args.js';
-import { cliConsent, decideOnTerminal, EXIT, UsageError } from './commands.js';
+import { collectionText, envOf, withSnapshot } from '../../../shared/collections/steps.js';
+import { loadCollection, writeFileAtomic } from '../../core/index.js';
+import { str, type ParsedArgs } from './args.js';
+import type { CommandCore } from './command-core.js';
+import { decideOnTerminal, EXIT, UsageError } from './commands.js';
+import { openCore } from './open-core.js';
 import { safe } from './format.js';
-import { cliAuth } from './sign-in.js';
 import { failureText, report, REPORTERS, tally, type Reporter } from './test-report.js';
 import type { Io } from './io.js';
 
@@ -38,15 +38,14 @@ export async function testCommand(args: ParsedArgs, io: Io): Promise<number> {
       return EXIT.protocol;
     }
   }
-  const { core, problems, configWarnings, configError } = startCore({
-    dataDir: str(args, 'data-dir'),
-    configFile: str(args, 'config'),
-    consent: cliConsent(io),
-    auth: cliAuth(io, args),
-    policy: policyOption(args),
-    // A command's run is fixed: no roots can be added, so none are offered to a server without them.
-    fixedRoots: true,
-  });
+  let opened;
+  try {
+    opened = await openCore(args, io, { policy: true });
+  } catch (e) {
+    io.err(`error: ${safe((e as Error).message)}`);
+    return EXIT.protocol;
+  }
+  const { core, problems, configWarnings, configError } = opened;
   for (const p of [...problems, ...configWarnings]) io.err(`warning: ${safe(p)}`);
   try {
     if (configError) {
@@ -58,7 +57,7 @@ export async function testCommand(args: ParsedArgs, io: Io): Promise<number> {
       const run = await runOne(core, path, collection, args, io, against);
       if (run === null) return EXIT.denied;
       runs.push(run);
-      if (args.flags.has('update-snapshots')) writeSnapshots(core, run, path, collection, io);
+      if (args.flags.has('update-snapshots')) await writeSnapshots(core, run, path, collection, io);
     }
     const text = reporter ? report(reporter as Reporter, runs) : undefined;
     if (text !== undefined && out) writeFileSync(out, text);
@@ -77,17 +76,19 @@ export async function testCommand(args: ParsedArgs, io: Io): Promise<number> {
 
 /** Asks for one run, has its scope decided here, follows it to its end; null when it was not approved. */
 async function runOne(
-  core: ConsoleCore,
+  core: CommandCore,
   path: string,
   collection: Collection,
   args: ParsedArgs,
   io: Io,
   against?: string,
 ): Promise<CollectionRun | null> {
-  const runs = core.collectionRuns();
-  const run = runs.request(collection, path, COMMAND_LINE, {
+  const runs = core.runs;
+  const run = await runs.request(collection, path, {
     against,
     updateSnapshots: args.flags.has('update-snapshots'),
+    // The variables the collection reads are this command's, wherever it runs (a running console has its own).
+    env: Object.fromEntries(envOf(collection).map((name) => [name, process.env[name]])),
   });
   const scope = [
     `Run collection ${JSON.stringify(safe(collection.name, true))} (${path}): ${run.scope.steps.length} steps on ${run.scope.servers.map((s) => safe(s, true)).join(', ')}`,
@@ -99,17 +100,17 @@ async function runOne(
   ].join('\n');
   if (args.flags.has('yes')) {
     io.err(scope + '\nApproved by --yes.');
-    runs.decide(run.id, 'approve', run.scopeHash, 'cli-flag');
+    await runs.decide(run.id, 'approve', run.scopeHash, 'cli-flag');
   } else if (io.isTTY) {
     io.err(scope);
     const yes = /^\s*(y|yes)\s*$/i.test(await io.ask('Run it? [y/N] '));
-    runs.decide(run.id, yes ? 'approve' : 'deny', run.scopeHash, 'user');
+    await runs.decide(run.id, yes ? 'approve' : 'deny', run.scopeHash, 'user');
     if (!yes) return null;
   } else {
     io.err(
       scope + '\nRefusing to run: there is no terminal to ask for approval and --yes was not given. Nothing was sent.',
     );
-    runs.cancel(run.id);
+    await runs.cancel(run.id);
     return null;
   }
   // A step the run's grant does not cover (a stale catalog) is asked about like a single call.
@@ -134,11 +135,17 @@ async function runOne(
 }
 
 /** --update-snapshots: the steps whose snapshot was written from this run go into the file. */
-function writeSnapshots(core: ConsoleCore, run: CollectionRun, path: string, collection: Collection, io: Io): void {
+async function writeSnapshots(
+  core: CommandCore,
+  run: CollectionRun,
+  path: string,
+  collection: Collection,
+  io: Io,
+): Promise<void> {
   let next = collection;
   for (const s of run.steps.filter((x) => x.updated)) {
     try {
-      next = withSnapshot(next, s.id, core.collectionRuns().observed(run.id, s.id));
+      next = withSnapshot(next, s.id, await core.runs.observed(run.id, s.id));
     } catch (e) {
       io.err(`warning: the snapshot of ${safe(s.id, true)} was not written: ${safe((e as Error).message)}`);
     }

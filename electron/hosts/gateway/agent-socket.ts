@@ -4,7 +4,10 @@ import { CoreError, type ConsoleCore } from '../../core/index.js';
 import type * as AgentStdio from './agent-stdio.js';
 import { prepareSocketDir, removeAddress, socketPath, writeAddress } from './local-channel.js';
 
-/** The first line a bridge sends names its agent; the console answers with one line too. */
+/**
+ * The first line a bridge sends names its agent; the console answers with one line too. A command of the command line
+ * sends `{"commandLine":1}` instead, and is handed to the command line's own end.
+ */
 const MAX_HELLO = 1024;
 
 export interface AgentSocket {
@@ -22,6 +25,8 @@ export function startAgentSocket(
   dataDir: string,
   httpUrl?: string,
   log: (line: string) => void = () => {},
+  /** Serves a command's connection (the launch hands in the command line's end; this host imports no other). */
+  commandLine?: (socket: Socket, rest: Buffer) => void,
 ): Promise<AgentSocket> {
   const path = socketPath(dataDir);
   prepareSocketDir(path);
@@ -51,7 +56,11 @@ export function startAgentSocket(
       const rest = buf.subarray(nl + 1);
       let agent: string;
       try {
-        const hello = JSON.parse(buf.subarray(0, nl).toString('utf8')) as { agent?: unknown };
+        const hello = JSON.parse(buf.subarray(0, nl).toString('utf8')) as { agent?: unknown; commandLine?: unknown };
+        if (hello.commandLine === 1 && commandLine) {
+          socket.write(JSON.stringify({ ok: true }) + '\n');
+          return commandLine(socket, rest);
+        }
         if (typeof hello.agent !== 'string') throw new CoreError('bad-hello', 'the bridge did not name its agent');
         agent = core.agentDoor().active(hello.agent).name;
       } catch (e) {

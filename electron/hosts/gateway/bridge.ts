@@ -1,8 +1,7 @@
 import { connect, type Socket } from 'node:net';
-import { resolveDataDir } from '../../core/index.js';
+import { lineSplitter, resolveDataDir } from '../../core/index.js';
 import { readAddress, socketPath } from './local-channel.js';
 import { GATEWAY_INFO } from './gateway-info.js';
-import { lineSplitter } from './lines.js';
 import { overLimits } from '../../../shared/boundary.js';
 
 export interface BridgeIo {

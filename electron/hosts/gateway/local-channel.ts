@@ -71,8 +71,13 @@ export function removeAddress(dataDir: string, socket: string): void {
 
 /** The process id of the console running on this data directory (its address file names a live process), or null. */
 export function consoleRunning(dataDir: string): number | null {
+  return findConsole(dataDir)?.pid ?? null;
+}
+
+/** The console running on this data directory and the socket it listens on, or null. */
+export function findConsole(dataDir: string): { pid: number; socket: string } | null {
   const a = readAddress(dataDir);
   return a && a.pid !== process.pid && processAlive(a.pid, typeof a.started === 'string' ? a.started : undefined)
-    ? a.pid
+    ? { pid: a.pid, socket: a.socket }
     : null;
 }

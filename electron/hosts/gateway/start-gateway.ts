@@ -2,6 +2,7 @@ import { startAgentEndpoint } from './agent-http.js';
 import { parseMeasured } from '../../../shared/boundary.js';
 import { startAgentSocket } from './agent-socket.js';
 import { consoleRunning } from './local-channel.js';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { readPlacedText, writeFileAtomic, type ConsoleCore } from '../../core/index.js';
 
@@ -46,7 +47,12 @@ export interface Gateway {
 export async function startGateway(
   core: ConsoleCore,
   dataDir: string,
-  opts: { port?: number; log?: (line: string) => void } = {},
+  opts: {
+    port?: number;
+    log?: (line: string) => void;
+    /** The command line's end of the local socket (see startAgentSocket). */
+    commandLine?: (socket: Socket, rest: Buffer) => void;
+  } = {},
 ): Promise<Gateway> {
   // One console serves the agents of a data directory: a second would take the first one's socket.
   const other = consoleRunning(dataDir);
@@ -69,7 +75,7 @@ export async function startGateway(
       : `the agent endpoint's port ${http.taken} (saved in ${portFile(dataDir)}, so that agents' configs keep working) is taken by another program; agents are served on port ${http.port} for now, which their configs do not name. Free port ${http.taken} and restart, or start with --agent-port ${http.port} and give the agents the new configs from the Agents tab`;
   let socket;
   try {
-    socket = await startAgentSocket(core, dataDir, http.url, opts.log);
+    socket = await startAgentSocket(core, dataDir, http.url, opts.log, opts.commandLine);
   } catch (e) {
     await http.close();
     throw e;
