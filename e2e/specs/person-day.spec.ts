@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ConsolePage } from '../pages/console-page.js';
 import { startServe } from '../tools/serve-process.js';
 import { agent, connectAgentInPage, DEFAULT_CONFIG, expect, test, text } from './fixtures.js';
@@ -27,6 +28,87 @@ test.describe('a start with a config', () => {
       for (const id of ['fx', 'everything'])
         await expect(c.server(id)).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
       await expect(page.getByTestId('connect-all')).toHaveCount(0);
+    } finally {
+      await serve.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The real command line on a data directory, with no terminal; resolves with its exit code and output. */
+function cli(dataDir: string, ...args: string[]): { done: Promise<{ code: number | null; out: string; err: string }> } {
+  const child = spawn(process.execPath, [resolve('bin/mcp-console.js'), ...args, '--data-dir', join(dataDir, 'data')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  return { done: new Promise((r) => child.on('close', (code) => r({ code, out, err }))) };
+}
+
+test.describe('the command line beside the open console', () => {
+  test('call, test and review go through the console: its queue, History, Trace and one audit log', async ({
+    page,
+  }) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-beside-'));
+    const serve = await startServe(DEFAULT_CONFIG, dataDir, [], { connectAtStart: true });
+    const config = join(dataDir, 'mcp.json');
+    try {
+      await page.goto(serve.url);
+      const c = new ConsolePage(page);
+      await expect(c.server('fx')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+      // A call without --yes and without a terminal waits in the console's queue for the person there.
+      const call = cli(dataDir, 'call', 'fx', 'echo', '--args', '{"message":"from the terminal"}', '--config', config);
+      await expect(page.getByTestId('approval-badge')).toHaveText('1 waiting for approval', { timeout: 15_000 });
+      await page.getByTestId('approval-badge').click();
+      await page.getByTestId('approval-queue').getByTestId('approval-open').click();
+      await expect(c.dialog.getByTestId('approval-requester')).toHaveAttribute('data-kind', 'cli');
+      await c.approveOnce();
+      const called = await call.done;
+      expect(called.code, called.err).toBe(0);
+      expect(called.out).toContain('from the terminal');
+      expect(called.err).toMatch(/through MCP Console \(process \d+\)/);
+      expect(called.err).not.toContain('is writing the audit log');
+      // History has it, asked by the command line; Trace has its tools/call.
+      await page.getByTestId('tab-history').click();
+      await page.getByTestId('history-search').fill('from the terminal');
+      const row = page.getByTestId('history-row');
+      await expect(row).toHaveCount(1);
+      await expect(row.getByTestId('history-requester')).toContainText('command line');
+      await page.getByTestId('tab-trace').click();
+      await page.getByTestId('trace-server').selectOption('fx');
+      await expect(page.locator('[data-testid=trace-row][data-dir=out][data-method="tools/call"]')).toHaveCount(1);
+      // A collection run and a review, through the same console.
+      const file = join(dataDir, 'echo.collection.json');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          name: 'Echo from the terminal',
+          steps: [
+            {
+              id: 'say',
+              call: { server: 'fx', tool: 'echo', arguments: { message: 'run' } },
+              expect: { outcome: 'ok' },
+            },
+          ],
+        }),
+      );
+      const tested = await cli(dataDir, 'test', file, '--config', config, '--yes').done;
+      expect(tested.code, tested.err).toBe(0);
+      expect(tested.out + tested.err).toContain('1 passed, 0 failed');
+      await page.getByTestId('tab-history').click();
+      await page.getByTestId('history-search').fill('');
+      await expect(page.getByTestId('history-row')).toHaveCount(2);
+      await expect(page.getByTestId('history-row').first()).toContainText('Echo from the terminal');
+      const reviewed = await cli(dataDir, 'review', '--config', config, '--server', 'fx', '--format', 'json').done;
+      expect([0, 1], reviewed.err).toContain(reviewed.code);
+      expect(reviewed.err).toMatch(/through MCP Console/);
+      // One log, written by the console alone, and intact; its newest entries are the command's.
+      await page.getByTestId('tab-audit').click();
+      await expect(page.getByTestId('audit-entry').filter({ hasText: 'reviewed' })).not.toHaveCount(0);
+      const verified = await cli(dataDir, 'audit', 'verify').done;
+      expect(verified.code, verified.err + verified.out).toBe(0);
     } finally {
       await serve.stop();
       rmSync(dataDir, { recursive: true, force: true });
