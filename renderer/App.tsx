@@ -37,6 +37,7 @@ const TimeoutsPanel = lazyView(() => import('./features/settings/TimeoutsPanel')
 const ArrivingCallsPanel = lazyView(() =>
   import('./features/settings/ArrivingCallsPanel').then((m) => m.ArrivingCallsPanel),
 );
+const ThemePanel = lazyView(() => import('./features/settings/ThemePanel').then((m) => m.ThemePanel));
 const ResultCheckPanel = lazyView(() => import('./features/settings/ResultCheckPanel').then((m) => m.ResultCheckPanel));
 const ShippingPanel = lazyView(() => import('./features/settings/ShippingPanel').then((m) => m.ShippingPanel));
 
@@ -212,6 +213,7 @@ function wideView(tab: Tab, setTab: (t: Tab) => void): ReactNode {
         <>
           <TimeoutsPanel />
           <ArrivingCallsPanel />
+          <ThemePanel />
           <ResultCheckPanel />
           <ShippingPanel />
           <ConsentsView />

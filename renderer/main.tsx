@@ -1,6 +1,10 @@
 // The shared look first: every feature's own rules come after it.
 import './styles.css';
 import { nextTask } from './components/next-task';
+import { applyTheme } from './components/use-color-scheme';
+
+// The person's light or dark choice, before anything is drawn.
+applyTheme();
 
 /**
  * The page starts in steps, each a task of its own, so that none is long on a cold start (the

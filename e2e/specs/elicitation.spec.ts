@@ -29,6 +29,12 @@ test.describe('elicitation: a server asks the person', () => {
     const form = q.getByTestId('elicitation-form');
     // The schema's default is shown in the form, where the person sees it before sending.
     await expect(form.getByLabel('String with default')).toHaveValue('It was a dark and stormy night.');
+    // What each field is held to is said under it; the asterisk of a required field is explained.
+    await expect(q.getByTestId('form-required-legend')).toHaveText('* required');
+    await expect(form).toContainText('an email address');
+    // The schema's range, not the title's ("Number in range 1-1000" allows 0).
+    await expect(form).toContainText('from 0 to 1000');
+    await expect(form).toContainText('a whole number from 1 to 100');
     await expect(q.getByTestId('elicitation-filled')).toHaveText(
       'Esc cancels · the values the server suggested are filled in: check them before sending',
     );

@@ -116,6 +116,69 @@ test.describe('the command line beside the open console', () => {
   });
 });
 
+test.describe('smaller things of the day', () => {
+  test('a theme the person chooses, or the system', async ({ app, page }) => {
+    const root = page.locator('html');
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByTestId('tab-settings').click();
+    await expect(page.getByTestId('theme-system')).toBeChecked();
+    const light = await background();
+    await page.getByTestId('theme-dark').check();
+    await expect(root).toHaveAttribute('data-theme', 'dark');
+    const dark = await background();
+    expect(dark).not.toBe(light);
+    // Kept across a reload, whatever the system says.
+    await page.reload();
+    await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');
+    await expect(root).toHaveAttribute('data-theme', 'dark');
+    expect(await background()).toBe(dark);
+    // Back to the system's: it follows the system as it changes.
+    await page.getByTestId('tab-settings').click();
+    await page.getByTestId('theme-system').check();
+    await expect(root).not.toHaveAttribute('data-theme', /./);
+    expect(await background()).toBe(light);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(background).toBe(dark);
+    await page.getByTestId('theme-light').check();
+    await expect.poll(background).toBe(light);
+    void app;
+  });
+
+  test("the trace uses the row's width, and every list reads one filter language", async ({ app, page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const c = app.console;
+    await c.connect('fx');
+    await c.openTool('fx', 'echo');
+    await c.callWithJson({ message: 'filter me' });
+    await page.getByTestId('tab-trace').click();
+    await page.getByTestId('trace-server').selectOption('fx');
+    const long = page.locator('[data-testid=trace-row][data-method="notifications/initialized"]');
+    await expect(long).toHaveCount(1);
+    // Nothing opened: the rows have the pane's width, and the longest method is whole.
+    const cut = await long
+      .locator('.ellipsis')
+      .first()
+      .evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(cut).toBe(false);
+    const rows = page.getByTestId('trace-row');
+    await page.getByTestId('trace-filter').fill('method:tools/call -dir:in');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toHaveAttribute('data-dir', 'out');
+    await page.getByTestId('trace-filter').fill('name:echo');
+    await expect(rows).toHaveCount(2);
+    // History and the Audit log read the same terms.
+    await page.getByTestId('tab-history').click();
+    await page.getByTestId('history-search').fill('"filter me" tool:echo -outcome:denied');
+    await expect(page.getByTestId('history-row')).toHaveCount(1);
+    await page.getByTestId('history-search').fill('tool:nothing');
+    await expect(page.getByTestId('history-row')).toHaveCount(0);
+    await page.getByTestId('tab-audit').click();
+    await page.getByTestId('audit-filter').fill('kind:completed tool:echo');
+    await expect(page.getByTestId('audit-entry')).toHaveCount(1);
+  });
+});
+
 test.describe('input that fails the schema', () => {
   test('waits for the person under a session grant, and says which grant it held', async ({ app, page }) => {
     const c = app.console;

@@ -14,6 +14,7 @@ import { channelTrace } from './channel-trace';
 import { viewClosed } from './violations';
 import { ChangedView, ViewReach } from './ViewNotes';
 import { useViewContext } from './view-context';
+import { isDark } from '../../components/use-color-scheme';
 import './apps.css';
 import { ViewAsides, ViewHead, type Said } from './ViewHead';
 
@@ -192,7 +193,7 @@ function useViewChannel(
 }
 
 function hostContext(tool: ToolView): McpUiHostContext {
-  const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+  const dark = isDark();
   const def = {
     name: tool.name,
     title: tool.title,

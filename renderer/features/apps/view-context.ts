@@ -1,5 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import type { ViewChannel } from './view-channel';
+import { isDark, onThemeChange } from '../../components/use-color-scheme';
 
 /**
  * What a view hears of the host's context as it changes: leaving full screen (the strip's button or
@@ -22,10 +23,13 @@ export function useViewContext(
   }, [mode, leave]);
   useEffect(() => {
     if (!channel) return;
-    const q = matchMedia('(prefers-color-scheme: dark)');
-    const on = () => channel.contextChanged({ theme: q.matches ? 'dark' : 'light' });
-    q.addEventListener('change', on);
-    return () => q.removeEventListener('change', on);
+    // The page's theme as the person chooses it or the system changes it.
+    let was = isDark();
+    return onThemeChange(() => {
+      const dark = isDark();
+      if (dark !== was) channel.contextChanged({ theme: dark ? 'dark' : 'light' });
+      was = dark;
+    });
   }, [channel]);
   return leave;
 }

@@ -10,6 +10,7 @@ import { prettyJsonText } from '../../../shared/pretty-json';
 import { ResultView } from '../results/ResultView';
 import { clockTime, count } from '../../components/format';
 import './audit.css';
+import { AUDIT_FILTER } from '../../components/list-filters';
 
 /**
  * One entry opened: everything it recorded (arguments, result summary, details), and the call's result while the
@@ -42,7 +43,7 @@ export function AuditView() {
   const api = useApi();
   const entries = useConsole((s) => s.audit);
   const [server, setServer] = useState('');
-  const [tool, setTool] = useState('');
+  const [query, setQuery] = useState('');
   const [kind, setKind] = useState('');
   const [asker, setAsker] = useState('');
   const [verify, setVerify] = useState<AuditVerifyResult | null>(null);
@@ -54,20 +55,19 @@ export function AuditView() {
     );
     api.request('audit.verify', {}).then(setVerify, () => {});
   }, [api]);
-  const shown = useMemo(
-    () =>
-      entries
-        .filter(
-          (e) =>
-            (!server || e.serverId === server) &&
-            (!tool || (e.tool ?? '').includes(tool)) &&
-            (!kind || e.kind === kind) &&
-            (!asker || (e.requestedBy !== undefined && requesterKey(e.requestedBy) === asker)),
-        )
-        .slice()
-        .reverse(),
-    [entries, server, tool, kind, asker],
-  );
+  const shown = useMemo(() => {
+    const matches = AUDIT_FILTER.matcher(query);
+    return entries
+      .filter(
+        (e) =>
+          (!server || e.serverId === server) &&
+          matches(e) &&
+          (!kind || e.kind === kind) &&
+          (!asker || (e.requestedBy !== undefined && requesterKey(e.requestedBy) === asker)),
+      )
+      .slice()
+      .reverse();
+  }, [entries, server, query, kind, asker]);
   const servers = [...new Set(entries.map((e) => e.serverId).filter(Boolean))] as string[];
   const kinds = [...new Set(entries.map((e) => e.kind))];
   const exportJson = () => {
@@ -84,7 +84,15 @@ export function AuditView() {
     <div className="audit">
       <div className="row gap wrap">
         <Choice label="Server" all="all servers" options={servers} value={server} onChange={setServer} bounded />
-        <input value={tool} onChange={(e) => setTool(e.target.value)} placeholder="tool" aria-label="Tool" />
+        <input
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={AUDIT_FILTER.hint}
+          title={AUDIT_FILTER.hint}
+          aria-label="Filter the audit log"
+          data-testid="audit-filter"
+        />
         <RequesterFilter
           requesters={entries.map((e) => e.requestedBy)}
           value={asker}
@@ -126,7 +134,7 @@ function AuditRow({ e, open, setOpen }: { e: AuditEntry; open: number | null; se
           {e.tool && <SafeText className="audit-clip audit-name" text={e.tool} />}
         </td>
         <td data-testid="audit-requester">
-          {e.requestedBy && <SafeText className="audit-clip" text={describeRequester(e.requestedBy)} />}
+          {e.requestedBy && <SafeText className="audit-clip audit-who" text={describeRequester(e.requestedBy)} />}
         </td>
         <td>{e.decision}</td>
         <td>{e.decidedBy}</td>

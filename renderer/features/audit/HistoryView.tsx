@@ -11,15 +11,8 @@ import { SafeText } from '../../components/SafeText';
 import { clockTime } from '../../components/format';
 import { useApi } from '../../api/context';
 import { RecordCalls } from '../collections/RecordCalls';
+import { HISTORY_FILTER } from '../../components/list-filters';
 import './audit.css';
-
-/** Every word of `words` in the call's tool, server, arguments, outcome or who decided (case aside). */
-function matches(c: CallRecord, words: string): boolean {
-  const wanted = words.toLowerCase().split(/\s+/).filter(Boolean);
-  if (wanted.length === 0) return true;
-  const text = `${c.tool} ${c.serverId} ${c.argsJson} ${c.outcome ?? c.state} ${c.decidedBy ?? ''}`.toLowerCase();
-  return wanted.every((w) => text.includes(w));
-}
 
 /**
  * Every call, this session's and the last ones of earlier sessions (kept in the data directory): decision, who decided,
@@ -31,7 +24,8 @@ export function HistoryView({ onCallAgain }: { onCallAgain: () => void }) {
   const [open, setOpen] = useState<string | null>(null);
   const [asker, setAsker] = useState('');
   const [words, setWords] = useState('');
-  const calls = all.filter((c) => (!asker || requesterKey(c.requestedBy) === asker) && matches(c, words));
+  const matches = HISTORY_FILTER.matcher(words);
+  const calls = all.filter((c) => (!asker || requesterKey(c.requestedBy) === asker) && matches(c));
   const [error, setError] = useState<string | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
   const [recorded, setRecorded] = useState<string | null>(null);
@@ -211,15 +205,16 @@ function useCallAgain(onCallAgain: () => void, setError: (e: string | null) => v
   };
 }
 
-/** The history's search: every word must be found in a call (its tool, server, arguments, outcome). */
+/** The history's filter, in the console's one filter language (words, tool:, server:, by:, decided:, outcome:). */
 function HistorySearch({ words, setWords }: { words: string; setWords: (w: string) => void }) {
   return (
     <input
       type="search"
       value={words}
       onChange={(e) => setWords(e.target.value)}
-      placeholder="search: tool, server, arguments, outcome"
-      aria-label="Search the history"
+      placeholder={HISTORY_FILTER.hint}
+      title={HISTORY_FILTER.hint}
+      aria-label="Filter the history"
       data-testid="history-search"
     />
   );

@@ -1,7 +1,7 @@
 import Form from '@rjsf/core';
 import type { IconButtonProps, RJSFSchema, SubmitButtonProps } from '@rjsf/utils';
 import { useMemo } from 'react';
-import { checkboxUi, drawableSchema, structuralValidator } from './form-support';
+import { checkboxUi, drawableSchema, hintUi, structuralValidator } from './form-support';
 
 const label = (text: string) =>
   function Btn(props: IconButtonProps) {
@@ -30,9 +30,15 @@ export function SchemaForm({
   testId?: string;
 }) {
   const drawn = useMemo(() => drawableSchema(schema, { selectsAreSets }), [schema, selectsAreSets]);
-  const ui = useMemo(() => (selectsAreSets ? checkboxUi(drawn) : undefined), [drawn, selectsAreSets]);
+  const ui = useMemo(() => hintUi(drawn, selectsAreSets ? checkboxUi(drawn) : {}), [drawn, selectsAreSets]);
+  const required = Array.isArray(drawn.required) && drawn.required.length > 0;
   return (
     <div className="schema-form" data-testid={testId}>
+      {required && (
+        <p className="small muted form-legend" data-testid="form-required-legend">
+          * required
+        </p>
+      )}
       <Form
         schema={drawn as RJSFSchema}
         uiSchema={ui}

@@ -161,3 +161,61 @@ export function checkboxUi(drawn: Record<string, unknown>): Record<string, unkno
     if (v && v.type === 'array' && v.uniqueItems === true) ui[k] = { 'ui:widget': 'checkboxes' };
   return ui;
 }
+
+const FORMATS: Record<string, string> = {
+  email: 'an email address',
+  uri: 'a URL',
+  'uri-reference': 'a URL or a path',
+  date: 'a date',
+  'date-time': 'a date and time',
+  time: 'a time',
+  uuid: 'a UUID',
+  ipv4: 'an IPv4 address',
+  ipv6: 'an IPv6 address',
+  hostname: 'a host name',
+};
+
+/** What a field's schema holds its value to, in words: its range, its length, its format, how many items. */
+export function constraintText(s: Record<string, unknown>): string | undefined {
+  const n = (k: string) => (typeof s[k] === 'number' ? (s[k] as number) : undefined);
+  const parts: string[] = [];
+  const format = typeof s.format === 'string' ? FORMATS[s.format] : undefined;
+  if (format) parts.push(format);
+  const lo = n('minimum') ?? n('exclusiveMinimum');
+  const hi = n('maximum') ?? n('exclusiveMaximum');
+  const whole = s.type === 'integer' ? 'a whole number ' : '';
+  if (lo !== undefined && hi !== undefined) parts.push(`${whole}from ${lo} to ${hi}`);
+  else if (lo !== undefined) parts.push(`${whole}${n('exclusiveMinimum') !== undefined ? 'above' : 'at least'} ${lo}`);
+  else if (hi !== undefined) parts.push(`${whole}${n('exclusiveMaximum') !== undefined ? 'below' : 'at most'} ${hi}`);
+  const min = n('minLength');
+  const max = n('maxLength');
+  if (min !== undefined && max !== undefined) parts.push(`${min} to ${max} characters`);
+  else if (min !== undefined && min > 0) parts.push(`at least ${min} character${min === 1 ? '' : 's'}`);
+  else if (max !== undefined) parts.push(`at most ${max} characters`);
+  const minItems = n('minItems');
+  const maxItems = n('maxItems');
+  if (minItems !== undefined && minItems > 0) parts.push(`choose at least ${minItems}`);
+  if (maxItems !== undefined) parts.push(`choose at most ${maxItems}`);
+  return parts.length ? parts.join(', ') : undefined;
+}
+
+/**
+ * The form's hints: each field's constraints said under it (`ui:help`), so the person sees what the schema holds the
+ * value to before sending; nested objects too. Merged over `base` (the checkboxes of an elicitation's multi-selects).
+ */
+export function hintUi(
+  drawn: Record<string, unknown>,
+  base: Record<string, unknown> = {},
+  depth = 0,
+): Record<string, unknown> {
+  const ui: Record<string, unknown> = { ...base };
+  if (depth > 8) return ui;
+  for (const [k, v] of Object.entries((drawn.properties ?? {}) as Record<string, Record<string, unknown>>)) {
+    if (!v || typeof v !== 'object') continue;
+    const own = (ui[k] ?? {}) as Record<string, unknown>;
+    const help = constraintText(v);
+    const nested = v.type === 'object' ? hintUi(v, own, depth + 1) : own;
+    ui[k] = help ? { ...nested, 'ui:help': help } : nested;
+  }
+  return ui;
+}

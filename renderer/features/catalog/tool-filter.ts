@@ -1,4 +1,5 @@
 import type { ShownTool } from '../../../shared/schemas/tool';
+import { parseQuery } from '../../../shared/filter-query';
 import { hasTag, haystackOf, TAG_WORDS } from './search-index';
 
 /** One condition of a filter: free text, or `key:value`. */
@@ -15,23 +16,13 @@ export interface FilterTerm {
 const KEYS = new Set(['server', 'is', 'risk', 'name']);
 
 /**
- * Parses what the user typed: words match name, title, description, server, risk and annotation
- * words (`destructive`, `read-only`, `untrusted`…); `server:files`, `is:read-only`, `risk:writes`,
- * `name:get_` narrow by one field; `-word` excludes. Every term must hold.
+ * Parses what the user typed, in the console's one filter language (shared/filter-query.ts): words match name, title,
+ * description, server, risk and annotation words (`destructive`, `read-only`, `untrusted`…); `server:files`,
+ * `is:read-only`, `risk:writes`, `name:get_` narrow by one field; `-word` excludes; `"a phrase"` keeps its spaces.
+ * Every term must hold.
  */
 export function parseFilter(q: string): FilterTerm[] {
-  const out: FilterTerm[] = [];
-  for (const raw of q.trim().toLowerCase().split(/\s+/)) {
-    if (!raw) continue;
-    const negate = raw.startsWith('-') && raw.length > 1;
-    const word = negate ? raw.slice(1) : raw;
-    const colon = word.indexOf(':');
-    const key = colon > 0 ? word.slice(0, colon) : '';
-    if (KEYS.has(key) && colon < word.length - 1)
-      out.push({ key: key as FilterTerm['key'], value: word.slice(colon + 1), negate });
-    else out.push({ key: 'text', value: word, negate });
-  }
-  return out;
+  return parseQuery(q, KEYS).map((t) => ({ ...t, key: t.key as FilterTerm['key'] }));
 }
 
 function holds(t: ShownTool, term: FilterTerm): boolean {

@@ -9,6 +9,7 @@ import { clockTime } from '../../components/format';
 import { ServerSelect } from '../../components/ServerSelect';
 import { useConsole } from '../../store/store';
 import './logs.css';
+import { LOG_FILTER } from '../../components/list-filters';
 
 const KEEP = 2000;
 const SHOWN = 500;
@@ -57,10 +58,10 @@ export function LogsView() {
     );
   };
   const shown = useMemo(() => {
-    const t = text.trim().toLowerCase();
+    const matches = LOG_FILTER.matcher(text);
     return entries
       .filter((e) => (e.source === 'server' ? atLeast(e.level, minLevel) : showStderr))
-      .filter((e) => !t || e.text.toLowerCase().includes(t) || (e.logger ?? '').toLowerCase().includes(t))
+      .filter(matches)
       .slice(-SHOWN);
   }, [entries, minLevel, text, showStderr]);
 
@@ -163,7 +164,9 @@ function LogFilters(p: {
         stderr and notes
       </label>
       <input
-        placeholder="filter text"
+        placeholder={LOG_FILTER.hint}
+        title={LOG_FILTER.hint}
+        aria-label="Filter the logs"
         value={text}
         onChange={(e) => setText(e.target.value)}
         data-testid="logs-filter"

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { ServerSelect } from '../../components/ServerSelect';
 import type { useTrace } from './use-trace';
+import { TRACE_FILTER } from '../../components/list-filters';
 
 /** The trace's bar: the server, the filter, pause, clear, export, import and the connection doctor. */
 export function TraceBar({ t }: { t: ReturnType<typeof useTrace> }) {
@@ -16,7 +17,9 @@ export function TraceBar({ t }: { t: ReturnType<typeof useTrace> }) {
         none={imported ? '(imported)' : undefined}
       />
       <input
-        placeholder="filter by method or name"
+        placeholder={TRACE_FILTER.hint}
+        title={TRACE_FILTER.hint}
+        aria-label="Filter the trace"
         value={t.filter}
         onChange={(e) => t.setFilter(e.target.value)}
         data-testid="trace-filter"

@@ -6,6 +6,24 @@ import { useConsole } from '../../store/store';
 import { flagOf, flaggedCalls } from './trace-flags';
 import './trace.css';
 
+/** The longest id a column is made wide enough for; a longer one is cut, whole in its title. */
+const ID_CHARS = 24;
+
+/**
+ * The widths of the columns that vary, from the rows shown: the id's as wide as the longest id (up to ID_CHARS), the
+ * round's only when a row has one. What is left goes to the method and name, so they are cut only when the row is full.
+ */
+export function columnsOf(rows: readonly TraceEntry[]): Record<string, string> {
+  let id = 0;
+  let rounds = false;
+  for (const e of rows) {
+    if (e.id !== undefined) id = Math.max(id, Math.min(ID_CHARS, String(e.id).length + 1));
+    rounds ||= e.round !== undefined;
+  }
+  // A monospace character of the small type is about 0.53em of the row's.
+  return { '--trace-id': `${Math.max(2, id * 0.53 + 0.5).toFixed(1)}em`, '--trace-round': rounds ? '5em' : '0px' };
+}
+
 /** The trace's rows, newest last: direction, kind, method and name, id, round and time taken. */
 export function TraceRows({
   rows,
@@ -18,8 +36,9 @@ export function TraceRows({
 }) {
   const calls = useConsole((s) => s.calls);
   const flagged = useMemo(() => flaggedCalls(calls), [calls]);
+  const columns = useMemo(() => columnsOf(rows), [rows]);
   return (
-    <div className="trace-rows" role="list">
+    <div className="trace-rows" role="list" style={columns}>
       {rows.map((e) => (
         <button
           key={e.seq}

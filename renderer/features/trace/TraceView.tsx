@@ -41,7 +41,8 @@ export function TraceView() {
           {shown.hidden > 0 && `${count(shown.hidden)} older matching messages are not drawn; export to see them all.`}
         </div>
       )}
-      <div className="trace-split">
+      {/* With no message opened the rows have the whole width. */}
+      <div className={open ? 'trace-split' : 'trace-split alone'}>
         <TraceRows rows={shown.rows} selected={t.selected} onSelect={t.setSelected} />
         {open && <TraceDetail entry={open} />}
       </div>

@@ -6,6 +6,7 @@ import { useApi } from '../../api/context';
 import { usePolled } from '../../components/use-polled';
 import { useConsole } from '../../store/store';
 import { parseTraceJsonl } from './trace-file';
+import { TRACE_FILTER } from '../../components/list-filters';
 
 /** What the page keeps of a live trace (the core keeps as much; export gets them all). */
 const KEEP = 2000;
@@ -51,10 +52,7 @@ export function useTrace() {
     onError: (e) => setError(e.message),
   });
   const shown = useMemo(() => {
-    const f = filter.trim().toLowerCase();
-    const matching = f
-      ? entries.filter((e) => (e.method ?? '').toLowerCase().includes(f) || (e.name ?? '').toLowerCase().includes(f))
-      : entries;
+    const matching = filter.trim() ? entries.filter(TRACE_FILTER.matcher(filter)) : entries;
     return { rows: matching.slice(-SHOWN), hidden: Math.max(0, matching.length - SHOWN) };
   }, [entries, filter]);
   const open = useOpened(selected, imported ? entries : null, serverId, setError);
