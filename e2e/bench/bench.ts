@@ -19,6 +19,7 @@ import { reviewBench } from './review-bench.js';
 import { boundaryBench } from './boundary-bench.js';
 import { cliBench } from './cli-bench.js';
 import { rssBench } from './rss-bench.js';
+import { startBench } from './start-bench.js';
 import { keepFigures } from './figures.js';
 import { scriptedConsent } from '../harness/harness.js';
 
@@ -191,6 +192,8 @@ console.log(
 
 if (process.env.BENCH_SKIP_CLI) console.log('command-line figures skipped: BENCH_SKIP_CLI is set');
 else cliBench();
+if (process.env.BENCH_SKIP_START) console.log('start figures skipped: BENCH_SKIP_START is set');
+else await startBench();
 if (process.env.BENCH_SKIP_RSS) console.log('serving-process memory skipped: BENCH_SKIP_RSS is set');
 else await rssBench();
 if (process.env.BENCH_SKIP_MODERN) console.log('2026-07-28 figures skipped: BENCH_SKIP_MODERN is set');

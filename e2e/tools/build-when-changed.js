@@ -60,7 +60,14 @@ function changedSince(lines) {
   }
 }
 
+/** Keeps the stamp of the inputs as they are now (the end of `npm run build`: the next start then builds nothing). */
+export function writeStamp(root = ROOT) {
+  const now = inputs(root);
+  writeFileSync(join(root, 'out', '.build-stamp'), JSON.stringify({ stamp: stampOf(now), inputs: now }));
+}
+
 function main() {
+  if (process.argv.includes('--stamp')) return (writeStamp(), 0);
   const lines = inputs();
   const stamp = stampOf(lines);
   let kept = null;
@@ -85,9 +92,7 @@ function main() {
     stdio: 'inherit',
   });
   if (r.status !== 0) return r.status ?? 1;
-  // Taken again after the build: a build writes no input, but an editor may have saved one meanwhile.
-  const after = inputs();
-  writeFileSync(STAMP, JSON.stringify({ stamp: stampOf(after), inputs: after }));
+  // `npm run build` ends by keeping the stamp (taken after the build: an editor may have saved an input meanwhile).
   return 0;
 }
 

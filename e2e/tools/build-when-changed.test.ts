@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain JavaScript (it runs before anything is compiled); its two functions are typed here by use.
-import { inputs, stampOf } from './build-when-changed.js';
+import { inputs, stampOf, writeStamp } from './build-when-changed.js';
 
 const stamp = (root: string): string => (stampOf as (l: string[]) => string)((inputs as (r: string) => string[])(root));
 
@@ -33,5 +33,15 @@ describe("a start's build", () => {
     expect(added).not.toBe(edited);
     writeFileSync(join(root, 'tsconfig.node.json'), '{ }');
     expect(stamp(root)).not.toBe(added);
+  });
+
+  it('is kept by npm run build, so that the start after it builds nothing', () => {
+    root = mkdtempSync(join(tmpdir(), 'build-stamp-'));
+    mkdirSync(join(root, 'shared'));
+    mkdirSync(join(root, 'out'));
+    writeFileSync(join(root, 'shared', 'a.ts'), 'export const a = 1;\n');
+    (writeStamp as (r: string) => void)(root);
+    const kept = JSON.parse(readFileSync(join(root, 'out', '.build-stamp'), 'utf8')) as { stamp: string };
+    expect(kept.stamp).toBe(stamp(root));
   });
 });
