@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEPT_CALLS } from '../../electron/core/calls/index.js';
@@ -51,5 +51,19 @@ describe('History across restarts', () => {
     expect(ids.at(-1)).toBe(`c${KEPT_CALLS + 19}`);
     expect(ids).not.toContain('c0');
     expect(readFileSync(file, 'utf8')).toContain('{ torn');
+  });
+
+  it('says at start, and in the audit log, when the file of earlier sessions cannot be read', async () => {
+    const dataDir = tempDir();
+    // A folder where the file should be: nothing to read, and nothing can be appended.
+    mkdirSync(join(dataDir, 'history.jsonl'));
+    const h = makeCore({ dataDir });
+    open.push(h);
+    expect(h.problems.find((p) => p.startsWith('History from earlier sessions could not be read'))).toBeDefined();
+    // The audit log has it once its write lands.
+    await expect
+      .poll(() => readFileSync(join(dataDir, 'audit.jsonl'), 'utf8'), { timeout: 5000 })
+      .toContain('History from earlier sessions could not be read');
+    expect(h.core.listCalls()).toEqual([]);
   });
 });

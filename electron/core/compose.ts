@@ -304,6 +304,7 @@ export function startParts(p: CoreParts): string[] {
     p.auth.problem,
     p.agents.store.problem,
     p.signingProblem,
+    p.calls.historyProblem(),
   ];
   const problems = found.filter((x): x is string => !!x);
   for (const x of problems) p.trail.record({ kind: 'config', reason: x });

@@ -222,6 +222,11 @@ export class CallManager {
     );
   }
 
+  /** Why History from earlier sessions could not be read or kept (a start problem), or null. */
+  historyProblem(): string | null {
+    return this.deps.history?.problem ?? null;
+  }
+
   /** The calls to a server that are running now. */
   running(serverId: string): Array<{ callId: string; tool: string; requestedBy: Requester }> {
     return this.book.running(serverId);
