@@ -3,7 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE, tempDir } from '../../../e2e/harness/harness.js';
+import { FIXTURE, MODERN, startHttp, tempDir } from '../../../e2e/harness/harness.js';
 import { startServe, type ServeProcess } from '../../../e2e/tools/serve-process.js';
 import { lineSplitter } from '../../core/index.js';
 
@@ -107,13 +107,20 @@ describe('the command line beside a running console', () => {
         name: 'Echo beside',
         steps: [
           { id: 'say', call: { server: 'fx', tool: 'echo', arguments: { text: 'run' } }, expect: { outcome: 'ok' } },
+          // A variable of the command's environment (the console, started before it was set, has none).
+          {
+            id: 'env',
+            call: { server: 'fx', tool: 'echo', arguments: { text: '{{env.BESIDE_WORD}}' } },
+            expect: { outcome: 'ok', assert: [{ path: '/content/0/text', matches: 'from-the-command' }] },
+          },
         ],
       }),
     );
+    process.env.BESIDE_WORD = 'from-the-command';
     const t = await run('test', file, '--config', config, '--yes');
     expect(t.err).toMatch(/through MCP Console/);
     expect(t.code, t.err).toBe(0);
-    expect(t.out + t.err).toContain('1 passed, 0 failed');
+    expect(t.out + t.err).toContain('2 passed, 0 failed');
     const runs = audit().filter((e) => String(e.kind).startsWith('collection-run'));
     expect(runs.map((e) => e.kind)).toEqual(
       expect.arrayContaining(['collection-run-requested', 'collection-run-decided']),
@@ -155,6 +162,41 @@ describe('the command line beside a running console', () => {
     expect(refused.code).toBe(2);
     expect(refused.err).toContain('the console already has a server "fx" that runs something else');
   }, 30_000);
+});
+
+describe("a server's question during a command's call, through the console", () => {
+  it("is the command's to answer with --elicit, and otherwise waits for the person in the console", async () => {
+    const modern = await startHttp(MODERN, ['--port', '0']);
+    try {
+      const cfg = join(dir, 'modern.json');
+      writeFileSync(cfg, JSON.stringify({ mcpServers: { m: { type: 'http', url: `${modern.url}/mcp` } } }));
+      const deploy = (...more: string[]) => [
+        'call',
+        'm',
+        'deploy',
+        '--args',
+        '{"env":"qa"}',
+        '--config',
+        cfg,
+        '--yes',
+        ...more,
+      ];
+      const answered = await run(...deploy('--elicit', '{"confirm":true,"note":"from the flag"}'));
+      expect(answered.err).toMatch(/through MCP Console/);
+      expect(answered.out).toContain('deployed to qa (from the flag)');
+      expect(answered.code).toBe(0);
+      // No --elicit and no terminal: the question is left to the person in the console, not cancelled here.
+      const waits = cli(...deploy());
+      await until('the command leaves the question to the console', () =>
+        waits.err().includes('No terminal to ask and no --elicit: answer it in MCP Console'),
+      );
+      expect(waits.err()).not.toContain('the question is cancelled');
+      waits.child.kill('SIGINT');
+      await waits.done;
+    } finally {
+      modern.stop();
+    }
+  }, 60_000);
 });
 
 describe("the console's end of the command line's channel", () => {

@@ -46,6 +46,11 @@ class Owned {
   /** The servers' questions this command was told of: only these may it answer. */
   readonly questions = new Set<string>();
 
+  /** A server's question is the command's when every call it came during is the command's (none is a person's). */
+  asked(q: ElicitationView): boolean {
+    return q.during.length > 0 && q.during.every((d) => this.calls.has(d.callId));
+  }
+
   approval(a: Approval): boolean {
     return this.calls.has(a.callId) || (a.requestedBy.kind === 'collection' && this.runs.has(a.requestedBy.run));
   }
@@ -68,7 +73,7 @@ export function serveCommandLine(core: ConsoleCore, socket: Socket, rest: Buffer
     core.onEvent((name, payload) => {
       if ((name === 'approval.requested' || name === 'approval.resolved') && own.approval(payload as Approval))
         send({ event: name, payload });
-      else if (name === 'elicitation.requested' && own.servers.has((payload as ElicitationView).serverId)) {
+      else if (name === 'elicitation.requested' && own.asked(payload as ElicitationView)) {
         own.questions.add((payload as ElicitationView).id);
         send({ event: name, payload });
       } else if (name === 'collection.run' && own.runs.has((payload as CollectionRun).id))
@@ -101,8 +106,9 @@ export function serveCommandLine(core: ConsoleCore, socket: Socket, rest: Buffer
           ok: false,
           error: { code: 'unknown-op', message: `no operation ${String(msg.op)}` },
         });
-      // Following the trace: every entry from now on, until the command goes.
-      const follow = () => void offs.push(core.followTrace((entry) => send({ trace: entry })));
+      // Following the trace: the messages of the servers the command uses, from now on, until the command goes.
+      const follow = () =>
+        void offs.push(core.followTrace((entry) => own.servers.has(entry.serverId) && send({ trace: entry })));
       void answer(msg.id, () => perform(core, own, msg.op as ChannelOp, msg, follow));
     },
     { onOversize: () => socket.destroy() },
