@@ -123,7 +123,10 @@ export function serveCommandLine(core: ConsoleCore, socket: Socket, rest: Buffer
   socket.resume();
 }
 
-/** The command went: its calls and runs that are not over end now (a pending one is withdrawn, a running one cancelled). */
+/**
+ * The command went: its calls and runs that are not over end now (a pending one is withdrawn, a running one
+ * cancelled).
+ */
 function withdraw(core: ConsoleCore, own: Owned): void {
   for (const callId of own.calls)
     core
@@ -291,7 +294,8 @@ async function loadServers(
   const fresh: Record<string, unknown> = {};
   for (const [id, config] of Object.entries(parsed.servers)) {
     const there = known.get(id);
-    // A command line's relative paths are the command's: it runs where the command was typed, not where the console was.
+    // A command line's relative paths are the command's: it runs where the command was typed, not where the console
+    // was.
     if (there === undefined)
       fresh[id] = toHostEntry(config.type === 'stdio' && !config.cwd && cwd ? { ...config, cwd } : config);
     else if (there !== serverIdentity(config))

@@ -10,7 +10,10 @@ import { throughConsole } from './through-console.js';
 
 let finder: FindConsole = () => null;
 
-/** How this run finds a console already running on its data directory (the launch hands it in; none in tests of `run`). */
+/**
+ * How this run finds a console already running on its data directory (the launch hands it in; none in tests of
+ * `run`).
+ */
 export function findConsoleWith(find: FindConsole | undefined): void {
   finder = find ?? (() => null);
 }

@@ -1,20 +1,23 @@
 import { chooseTheme, useThemeChoice, type ThemeChoice } from '../../components/use-color-scheme';
 import './settings.css';
 
-const CHOICES: Array<[ThemeChoice, string]> = [
-  ['system', 'As the system'],
-  ['light', 'Light'],
-  ['dark', 'Dark'],
+const CHOICES: Array<[ThemeChoice, string, string]> = [
+  ['system', 'As the system', 'theme-system'],
+  ['light', 'Light', 'theme-light'],
+  ['dark', 'Dark', 'theme-dark'],
 ];
 
-/** Light or dark: the system's scheme (the default, followed as it changes) or the person's choice. Kept in this browser. */
+/**
+ * Light or dark: the system's scheme (the default, followed as it changes) or the person's choice. Kept in this
+ * browser.
+ */
 export function ThemePanel() {
   const choice = useThemeChoice();
   return (
     <section className="theme-choice" data-testid="settings-theme">
       <h2>Theme</h2>
       <div role="radiogroup" aria-label="Theme" className="row gap wrap">
-        {CHOICES.map(([value, label]) => (
+        {CHOICES.map(([value, label, testId]) => (
           <label key={value}>
             <input
               type="radio"
@@ -22,7 +25,7 @@ export function ThemePanel() {
               value={value}
               checked={choice === value}
               onChange={() => chooseTheme(value)}
-              data-testid={`theme-${value}`}
+              data-testid={testId}
             />{' '}
             {label}
           </label>
