@@ -228,7 +228,7 @@ describe("the console's end of the command line's channel", () => {
       s.write(JSON.stringify({ id: mine, op, ...params }) + '\n');
       return next((m) => m.id === mine);
     };
-    return { ask, close: () => s.destroy() };
+    return { ask, next, raw: (line: string) => s.write(line), close: () => s.destroy() };
   }
 
   it('answers only what a command may ask, and only about what it asked for', async () => {
@@ -249,6 +249,14 @@ describe("the console's end of the command line's channel", () => {
       expect(bad).toMatchObject({ ok: false, error: { code: 'bad-request' } });
       const unknown = await ch.ask('shell', {});
       expect(unknown).toMatchObject({ ok: false, error: { code: 'unknown-op' } });
+      // Lines that are JSON but no request (null, a number, a list) or no JSON at all: each refused, the console on.
+      for (const line of ['null', '42', '[1]', '{"op":']) {
+        ch.raw(line + '\n');
+        expect(await ch.next((m) => m.id === undefined && m.ok === false)).toMatchObject({
+          error: { code: 'bad-line' },
+        });
+      }
+      expect(await ch.ask('ask', { name: 'servers.list', input: {} })).toMatchObject({ ok: true });
       // Its own call it may request, find pending, and decide.
       const req = await ch.ask('ask', {
         name: 'calls.request',

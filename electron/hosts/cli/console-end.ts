@@ -38,6 +38,9 @@ const ASKS: ReadonlySet<RequestName> = new Set<RequestName>([
   'auth.signOut',
 ]);
 
+/** What the console holds for a command that does not read it before letting the command go. */
+const UNREAD_MAX = 64 * 1024 * 1024;
+
 /** What one command's connection asked for: only these may it decide, follow or answer. */
 class Owned {
   readonly calls = new Set<string>();
@@ -67,7 +70,10 @@ export function serveCommandLine(core: ConsoleCore, socket: Socket, rest: Buffer
   const own = new Owned();
   const offs: Array<() => void> = [];
   const send = (msg: unknown) => {
-    if (!socket.destroyed) socket.write(JSON.stringify(msg) + '\n');
+    if (socket.destroyed) return;
+    // A command that stops reading (its terminal paused, a trace flooding it) is let go, not buffered without end.
+    if (socket.writableLength > UNREAD_MAX) return void socket.destroy();
+    socket.write(JSON.stringify(msg) + '\n');
   };
   offs.push(
     core.onEvent((name, payload) => {
@@ -100,6 +106,8 @@ export function serveCommandLine(core: ConsoleCore, socket: Socket, rest: Buffer
       } catch {
         return void send({ ok: false, error: { code: 'bad-line', message: 'a line that is not JSON' } });
       }
+      if (!msg || typeof msg !== 'object' || Array.isArray(msg))
+        return void send({ ok: false, error: { code: 'bad-line', message: 'a line that is not a JSON object' } });
       if (typeof msg.op !== 'string' || !(CHANNEL_OPS as readonly string[]).includes(msg.op))
         return void send({
           id: msg.id,

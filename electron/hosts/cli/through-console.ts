@@ -72,6 +72,7 @@ export async function throughConsole(found: RunningConsole): Promise<ConsoleLink
     } catch {
       return;
     }
+    if (!msg || typeof msg !== 'object') return;
     if (typeof msg.event === 'string') for (const l of listeners) l(msg.event as never, msg.payload as never);
     else if (msg.trace !== undefined) for (const t of tracers) t(msg.trace as TraceEntry);
     else if (typeof m.id === 'number') {
