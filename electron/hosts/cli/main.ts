@@ -21,6 +21,7 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
                      [--pins FILE] [--write-pins FILE] [--write-baseline FILE --reason TEXT] [--data-dir D] [--era …]
   mcp-console auth status|login|logout <server> --config F [--json] [--no-browser] [--data-dir D] [--era …]
   mcp-console test COLLECTION… --config F [--reporter junit|tap|md|json] [--out FILE] [--update-snapshots] [--yes] [--against NAME] [--policy F] [--data-dir D]
+  mcp-console diff A B [--config F] [--format text|json|md] [--json] [--data-dir D] [--era …]
   mcp-console policy check --policy F [--json]
   mcp-console policy explain --policy F --server S --tool T [--agent NAME|@person|@view|@collection] [--args JSON] [--identity ID] [--fingerprint FP] [--json]
   mcp-console audit verify [--anchor FILE [--pubkey KEY]] [--data-dir D]
@@ -39,7 +40,8 @@ connection error, 3 when the call was denied or could not be approved. The organ
 --policy F (else MCP_CONSOLE_POLICY) and from the platform's managed location; policy check exits 1 for a file that is not valid. A server behind OAuth asks to sign in:
 the address is printed ("sign-in URL: …") and, on a terminal without --no-browser, opened after you agree. review exits 1 when new findings
 reach --fail-on (high by default), 2 when a server could not be reviewed. test exits 0 when every step held,
-1 when one failed, 2 when a server could not be reached or a collection not read, 3 when a run was not approved.`;
+1 when one failed, 2 when a server could not be reached or a collection not read, 3 when a run was not approved. diff compares two sides (a server of the config, a pins file, a tools
+JSON or a server listing; FILE#SERVER picks a server of a pins file) and exits 0 when equal, 1 when different.`;
 
 /** The flags each command takes; any other is refused (a typo such as --jsno must not be ignored). */
 const FLAGS: Record<string, string[]> = {
@@ -83,6 +85,7 @@ const FLAGS: Record<string, string[]> = {
   agents: ['servers', 'config', 'json', 'data-dir'],
   bridge: ['agent', 'data-dir'],
   auth: ['config', 'json', 'data-dir', 'era', 'no-browser'],
+  diff: ['config', 'format', 'json', 'data-dir', 'era', 'no-browser'],
   test: ['config', 'reporter', 'out', 'update-snapshots', 'yes', 'against', 'data-dir', 'no-browser', 'policy'],
 };
 
@@ -99,6 +102,7 @@ const THROUGH_CONSOLE = new Set([
   'review',
   'auth',
   'test',
+  'diff',
 ]);
 
 /** Levenshtein distance, one row at a time. */
@@ -179,6 +183,7 @@ export async function run(
     if (cmd === 'review') return await (await import('./review.js')).reviewCommand(args, io);
     if (cmd === 'auth') return await (await import('./auth.js')).authCommand(args, io);
     if (cmd === 'test') return await (await import('./test.js')).testCommand(args, io);
+    if (cmd === 'diff') return await (await import('./diff.js')).diffCommand(args, io);
     if (cmd === 'agents')
       return await (await import('./agents.js')).agentsCommand(args, io, (dir) => find?.(dir)?.pid ?? null);
     if (cmd === 'bridge') {

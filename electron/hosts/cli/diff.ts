@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import { parseMeasured } from '../../../shared/boundary.js';
+import { diffMarkdown, diffServers, diffText, LISTS, type ServerSide } from '../../../shared/server-diff.js';
+import { readPlacedText } from '../../core/index.js';
+import { str, UsageError, type ParsedArgs } from './args.js';
+import type { CommandCore } from './command-core.js';
+import { EXIT, openServer, type Io } from './commands.js';
+import { safe } from './format.js';
+
+/** Exit codes of `diff` (AUTOMATION.md). */
+export const DIFF_EXIT = { equal: 0, different: 1, error: 2 } as const;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A file side: a pins file (`FILE#SERVER` picks one of several), a tools JSON, or a server's listing. */
+export function fileSide(text: string, label: string, server?: string): ServerSide {
+  const doc = parseMeasured(text, label);
+  if (Array.isArray(doc)) return { label, tools: doc.filter(isObject) };
+  if (!isObject(doc)) throw new UsageError(`${label} is not a pins file, a tools JSON or a server listing`);
+  if (isObject(doc.servers)) {
+    const ids = Object.keys(doc.servers);
+    const id = server ?? (ids.length === 1 ? ids[0] : undefined);
+    if (id === undefined || !isObject(doc.servers[id]))
+      throw new UsageError(
+        `${label} pins ${ids.length === 0 ? 'no server' : `servers ${ids.join(', ')}`}: name one as ${label}#SERVER`,
+      );
+    const tools = (doc.servers[id] as { tools?: unknown }).tools;
+    return {
+      label: `${label} (server ${id})`,
+      tools: Object.entries(isObject(tools) ? tools : {}).map(([name, t]) => ({
+        ...(isObject(t) && isObject(t.definition) ? t.definition : {}),
+        name,
+      })),
+    };
+  }
+  const side: ServerSide = { label };
+  for (const list of LISTS) if (Array.isArray(doc[list])) side[list] = (doc[list] as unknown[]).filter(isObject);
+  if (isObject(doc.serverInfo)) side.serverInfo = doc.serverInfo;
+  if (isObject(doc.capabilities)) side.capabilities = doc.capabilities;
+  if (Object.keys(side).length === 1)
+    throw new UsageError(
+      `${label} is not a pins file, a tools JSON or a server listing (no tools, resources or prompts)`,
+    );
+  return side;
+}
+
+/** A live server's side: every list it offers, its server info and capabilities, as the console lists them. */
+async function liveSide(core: CommandCore, id: string): Promise<ServerSide> {
+  const v = await core.ask('servers.status', { serverId: id });
+  const offers = (k: string) => isObject(v.capabilities) && k in v.capabilities;
+  const side: ServerSide = { label: `server ${id} (live)`, tools: await core.ask('tools.list', { serverId: id }) };
+  if (offers('resources')) {
+    side.resources = await core.ask('resources.list', { serverId: id });
+    side.resourceTemplates = await core.ask('resources.templates', { serverId: id });
+  } else side.resources = side.resourceTemplates = [];
+  side.prompts = offers('prompts') ? await core.ask('prompts.list', { serverId: id }) : [];
+  if (v.serverInfo) side.serverInfo = v.serverInfo;
+  if (v.capabilities) side.capabilities = v.capabilities;
+  return side;
+}
+
+/** What a side names: a file (`FILE` or `FILE#SERVER`), or a configured server (`ID` or `server:ID`). */
+function specOf(spec: string): { file: string; server?: string } | { live: string } {
+  if (spec.startsWith('server:')) return { live: spec.slice('server:'.length) };
+  const hash = spec.lastIndexOf('#');
+  if (existsSync(spec)) return { file: spec };
+  if (hash > 0 && existsSync(spec.slice(0, hash))) return { file: spec.slice(0, hash), server: spec.slice(hash + 1) };
+  return { live: spec };
+}
+
+/**
+ * `diff A B [--config F] [--format text|json|md] [--json]`: each side a live server of the config, a pins file, a tools
+ * JSON or a server's listing; prints what was added, removed and changed; exit 0 when equal, 1 when different.
+ */
+export async function diffCommand(args: ParsedArgs, io: Io): Promise<number> {
+  const [, a, b] = args.positional;
+  if (!a || !b)
+    throw new UsageError('diff needs two sides: diff A B (a server of --config, a pins file or a tools JSON)');
+  const format = args.flags.has('json') ? 'json' : (str(args, 'format') ?? 'text');
+  if (format !== 'text' && format !== 'json' && format !== 'md')
+    throw new UsageError(`--format must be text, json or md, not ${JSON.stringify(format)}`);
+  const specs = [specOf(a), specOf(b)];
+  const live = specs.flatMap((s) => ('live' in s ? [s.live] : []));
+  let core: CommandCore | undefined;
+  try {
+    // One core for the live sides (the console running on the data directory, or one of the command's own).
+    for (const id of live) {
+      if (core) {
+        const v = await core.connect(id, str(args, 'era') as never);
+        if (v.status !== 'connected') throw new Error(`could not connect to ${id}: ${v.error ?? v.status}`);
+        continue;
+      }
+      const opened = await openServer(args, io, id);
+      if (typeof opened === 'number') return opened;
+      core = opened.core;
+    }
+    const sides: ServerSide[] = [];
+    for (const s of specs)
+      sides.push(
+        'live' in s ? await liveSide(core!, s.live) : fileSide(readPlacedText(s.file, s.file), s.file, s.server),
+      );
+    const d = diffServers(sides[0]!, sides[1]!);
+    if (format === 'json') io.out(JSON.stringify(d, null, 2));
+    else if (format === 'md') io.out(diffMarkdown(d).trimEnd());
+    else io.out(diffText(d, (t) => safe(t, true)));
+    return d.equal ? DIFF_EXIT.equal : DIFF_EXIT.different;
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    io.err(`error: ${safe((e as Error).message)}`);
+    return EXIT.protocol;
+  } finally {
+    await core?.close();
+  }
+}
