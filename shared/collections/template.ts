@@ -52,7 +52,10 @@ export function lookup(name: string, scope: TemplateScope): unknown {
     }
     return v;
   }
-  throw new TemplateError(`{{${name}}}: a variable is env.NAME or steps.ID.path`);
+  // A bare name is an environment's or a data row's, put in before the run is asked for (mcp-console test --env).
+  if (/^[A-Za-z_][\w-]*$/.test(name))
+    throw new TemplateError(`{{${name}}}: no environment gave it (mcp-console test --env NAME or --data FILE)`);
+  throw new TemplateError(`{{${name}}}: a variable is env.NAME, steps.ID.path, or a name an environment gives`);
 }
 
 /** The value with every variable resolved; object keys are not templates. */

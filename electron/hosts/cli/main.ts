@@ -20,7 +20,8 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
   mcp-console review --config F [--server ID] [--format md|json|sarif] [--out FILE] [--baseline FILE] [--fail-on low|medium|high]
                      [--pins FILE] [--write-pins FILE] [--write-baseline FILE --reason TEXT] [--data-dir D] [--era …]
   mcp-console auth status|login|logout <server> --config F [--json] [--no-browser] [--data-dir D] [--era …]
-  mcp-console test COLLECTION… --config F [--reporter junit|tap|md|json] [--out FILE] [--update-snapshots] [--yes] [--against NAME] [--policy F] [--data-dir D]
+  mcp-console test COLLECTION… --config F [--env NAME|FILE] [--data FILE.csv|json] [--reporter junit|tap|md|json] [--out FILE]
+                   [--update-snapshots] [--yes] [--against NAME] [--policy F] [--data-dir D]
   mcp-console diff A B [--config F] [--format text|json|md] [--json] [--data-dir D] [--era …]
   mcp-console policy check --policy F [--json]
   mcp-console policy explain --policy F --server S --tool T [--agent NAME|@person|@view|@collection] [--args JSON] [--identity ID] [--fingerprint FP] [--json]
@@ -86,7 +87,19 @@ const FLAGS: Record<string, string[]> = {
   bridge: ['agent', 'data-dir'],
   auth: ['config', 'json', 'data-dir', 'era', 'no-browser'],
   diff: ['config', 'format', 'json', 'data-dir', 'era', 'no-browser'],
-  test: ['config', 'reporter', 'out', 'update-snapshots', 'yes', 'against', 'data-dir', 'no-browser', 'policy'],
+  test: [
+    'env',
+    'data',
+    'config',
+    'reporter',
+    'out',
+    'update-snapshots',
+    'yes',
+    'against',
+    'data-dir',
+    'no-browser',
+    'policy',
+  ],
 };
 
 /** The commands that work through a console running on their data directory (open-core.ts). */

@@ -8,6 +8,7 @@ import { str, type ParsedArgs } from './args.js';
 import type { CommandCore } from './command-core.js';
 import { decideOnTerminal, EXIT, UsageError } from './commands.js';
 import { openCore } from './open-core.js';
+import { variantsOf, type Variant } from './variants.js';
 import { safe } from './format.js';
 import { failureText, report, REPORTERS, tally, type Reporter } from './test-report.js';
 import type { Io } from './io.js';
@@ -29,11 +30,19 @@ export async function testCommand(args: ParsedArgs, io: Io): Promise<number> {
   if (args.flags.has('out') && !out) throw new UsageError('--out needs a file');
   const against = str(args, 'against');
   if (args.flags.has('against') && !against) throw new UsageError('--against needs a server name');
-  const collections: Array<{ path: string; collection: Collection }> = [];
+  if (args.flags.has('data') && args.flags.has('update-snapshots'))
+    throw new UsageError('--update-snapshots writes one snapshot per step: run it without --data');
+  const collections: Array<{ path: string; collection: Collection; runs: Variant[] }> = [];
   for (const path of paths) {
     try {
-      collections.push({ path, collection: loadCollection(path) });
+      const collection = loadCollection(path);
+      collections.push({
+        path,
+        collection,
+        runs: variantsOf(path, collection, args, (w) => io.err(`warning: ${safe(w)}`)),
+      });
     } catch (e) {
+      if (e instanceof UsageError) throw e;
       io.err(`error: ${safe((e as Error).message)}`);
       return EXIT.protocol;
     }
@@ -53,12 +62,14 @@ export async function testCommand(args: ParsedArgs, io: Io): Promise<number> {
       return EXIT.protocol;
     }
     const runs: CollectionRun[] = [];
-    for (const { path, collection } of collections) {
-      const run = await runOne(core, path, collection, args, io, against);
-      if (run === null) return EXIT.denied;
-      runs.push(run);
-      if (args.flags.has('update-snapshots')) await writeSnapshots(core, run, path, collection, io);
-    }
+    for (const { path, collection, runs: variants } of collections)
+      for (const v of variants) {
+        const run = await runOne(core, path, v.collection, args, io, against);
+        if (run === null) return EXIT.denied;
+        runs.push(run);
+        // Snapshots go into the file as it is written: its variables stay variables.
+        if (args.flags.has('update-snapshots')) await writeSnapshots(core, run, path, collection, io);
+      }
     const text = reporter ? report(reporter as Reporter, runs) : undefined;
     if (text !== undefined && out) writeFileSync(out, text);
     else if (text !== undefined) io.out(text.trimEnd());
