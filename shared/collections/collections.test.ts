@@ -48,7 +48,9 @@ describe('variables', () => {
     expect(() => resolveTemplate('{{env.NOPE}}', scope)).toThrow(/NOPE is not set/);
     expect(() => resolveTemplate('{{steps.later.id}}', scope)).toThrow(TemplateError);
     expect(() => resolveTemplate('{{steps.create.structuredContent.missing}}', scope)).toThrow(/nothing at "missing"/);
-    expect(() => resolveTemplate('{{whatever}}', scope)).toThrow(/env.NAME or steps.ID.path/);
+    // A bare name is an environment's (put in by mcp-console test --env before the run); at run time nothing gave it.
+    expect(() => resolveTemplate('{{whatever}}', scope)).toThrow(/no environment gave it/);
+    expect(() => resolveTemplate('{{what.ever}}', scope)).toThrow(/env.NAME, steps.ID.path, or a name/);
   });
   it('lists the variables a value names (not in keys)', () => {
     expect([...variablesIn({ a: '{{env.A}}', '{{env.KEY_IN_KEY}}': ['x {{steps.s.id}}'] })].sort()).toEqual([
