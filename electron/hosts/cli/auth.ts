@@ -5,7 +5,7 @@ import { openServer, UsageError, EXIT, type Io } from './commands.js';
 import { safe } from './format.js';
 import { cliAuth } from './sign-in.js';
 import { ownCore, type CommandCore } from './command-core.js';
-import { consoleOn, openCore } from './open-core.js';
+import { consoleOn, openCoreOr } from './open-core.js';
 
 function viewText(v: AuthView): string[] {
   const lines = [
@@ -63,13 +63,8 @@ async function throughConsole(
   sub: 'status' | 'login' | 'logout',
   id: string,
 ): Promise<number> {
-  let opened;
-  try {
-    opened = await openCore(args, io);
-  } catch (e) {
-    io.err(`error: ${safe((e as Error).message)}`);
-    return EXIT.protocol;
-  }
+  const opened = await openCoreOr(args, io, EXIT.protocol);
+  if (typeof opened === 'number') return opened;
   const { core, configError } = opened;
   if (configError || !(await core.ask('servers.list', {})).some((s) => s.id === id)) {
     io.err(`error: ${safe(configError ?? `no server ${JSON.stringify(id)}`)}`);

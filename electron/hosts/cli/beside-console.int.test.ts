@@ -97,6 +97,7 @@ describe('the command line beside a running console', () => {
     expect(ended.kind).toBe('failed');
     expect(ended.decidedBy).toBe('system');
     expect(String(ended.reason)).toMatch(/withdrawn: the command that asked for it ended/);
+    await c.done;
   });
 
   it('runs a collection through the console, and reviews its servers there', async () => {
@@ -194,7 +195,10 @@ describe("a server's question during a command's call, through the console", () 
       waits.child.kill('SIGINT');
       await waits.done;
     } finally {
+      // Waited for: a server still exiting at the file's end would be a leak, and a flaky one.
+      const gone = modern.child.exitCode === null ? new Promise((r) => modern.child.once('exit', r)) : null;
       modern.stop();
+      await gone;
     }
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 import type { Approval } from '../../../shared/schemas/call.js';
 import { str, UsageError, type ParsedArgs } from './args.js';
 import type { CommandCore } from './command-core.js';
-import { openCore } from './open-core.js';
+import { openCoreOr } from './open-core.js';
 import { decideOnTerminal } from './decide.js';
 import { answerOnTerminal, elicitFlag, type ElicitFlag } from './elicit.js';
 import { plural, resultText, safe, summary, toolJson, toolLine } from './format.js';
@@ -33,13 +33,8 @@ export async function openServer(
   if (era !== undefined && era !== 'auto' && era !== 'modern' && era !== 'legacy')
     throw new UsageError(`--era must be auto, modern or legacy, not ${JSON.stringify(era)}`);
   const config = str(args, 'config');
-  let opened;
-  try {
-    opened = await openCore(args, io, { policy: true });
-  } catch (e) {
-    io.err(`error: ${safe((e as Error).message)}`);
-    return EXIT.protocol;
-  }
+  const opened = await openCoreOr(args, io, EXIT.protocol, { policy: true });
+  if (typeof opened === 'number') return opened;
   const { core, problems, configWarnings, configError, disabled } = opened;
   for (const p of problems) io.err(`warning: ${safe(p)}`);
   for (const w of configWarnings) io.err(`warning: ${safe(w)}`);

@@ -75,3 +75,18 @@ export async function openCore(args: ParsedArgs, io: Io, opts: { policy?: boolea
   }
   return opened;
 }
+
+/** The command's core, or, when the console running on the data directory cannot be reached, that said and `code`. */
+export async function openCoreOr(
+  args: ParsedArgs,
+  io: Io,
+  code: number,
+  opts: { policy?: boolean } = {},
+): Promise<OpenedCore | number> {
+  try {
+    return await openCore(args, io, opts);
+  } catch (e) {
+    io.err(`error: ${safe((e as Error).message)}`);
+    return code;
+  }
+}

@@ -12,7 +12,7 @@ import { parseHostConfigDetailed } from '../../../shared/config.js';
 import { CLIENT_INFO, readPlacedText } from '../../core/index.js';
 import { str, type ParsedArgs } from './args.js';
 import { UsageError, type Io } from './commands.js';
-import { openCore } from './open-core.js';
+import { openCoreOr } from './open-core.js';
 import { safe } from './format.js';
 
 /** Exit codes of `review` (AUTOMATION.md). */
@@ -72,13 +72,8 @@ export async function reviewCommand(args: ParsedArgs, io: Io): Promise<number> {
   const pins = pinsFile ? readFileAs(pinsFile, '--pins', parsePins) : undefined;
   const writePins = str(args, 'write-pins');
 
-  let opened;
-  try {
-    opened = await openCore(args, io);
-  } catch (e) {
-    io.err(`error: ${safe((e as Error).message)}`);
-    return REVIEW_EXIT.unreviewed;
-  }
+  const opened = await openCoreOr(args, io, REVIEW_EXIT.unreviewed);
+  if (typeof opened === 'number') return opened;
   const { core, problems, configWarnings, configError } = opened;
   try {
     for (const p of problems) io.err(`warning: ${safe(p)}`);

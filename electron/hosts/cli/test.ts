@@ -7,7 +7,7 @@ import { loadCollection, writeFileAtomic } from '../../core/index.js';
 import { str, type ParsedArgs } from './args.js';
 import type { CommandCore } from './command-core.js';
 import { decideOnTerminal, EXIT, UsageError } from './commands.js';
-import { openCore } from './open-core.js';
+import { openCoreOr } from './open-core.js';
 import { variantsOf, type Variant } from './variants.js';
 import { safe } from './format.js';
 import { failureText, report, REPORTERS, tally, type Reporter } from './test-report.js';
@@ -47,13 +47,8 @@ export async function testCommand(args: ParsedArgs, io: Io): Promise<number> {
       return EXIT.protocol;
     }
   }
-  let opened;
-  try {
-    opened = await openCore(args, io, { policy: true });
-  } catch (e) {
-    io.err(`error: ${safe((e as Error).message)}`);
-    return EXIT.protocol;
-  }
+  const opened = await openCoreOr(args, io, EXIT.protocol, { policy: true });
+  if (typeof opened === 'number') return opened;
   const { core, problems, configWarnings, configError } = opened;
   for (const p of [...problems, ...configWarnings]) io.err(`warning: ${safe(p)}`);
   try {

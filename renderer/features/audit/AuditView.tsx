@@ -11,6 +11,7 @@ import { ResultView } from '../results/ResultView';
 import { clockTime, count } from '../../components/format';
 import './audit.css';
 import { AUDIT_FILTER } from '../../components/list-filters';
+import { FilterInput } from '../../components/FilterInput';
 
 /**
  * One entry opened: everything it recorded (arguments, result summary, details), and the call's result while the
@@ -84,14 +85,12 @@ export function AuditView() {
     <div className="audit">
       <div className="row gap wrap">
         <Choice label="Server" all="all servers" options={servers} value={server} onChange={setServer} bounded />
-        <input
-          type="search"
+        <FilterInput
+          filter={AUDIT_FILTER}
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder={AUDIT_FILTER.hint}
-          title={AUDIT_FILTER.hint}
-          aria-label="Filter the audit log"
-          data-testid="audit-filter"
+          onChange={setQuery}
+          label="Filter the audit log"
+          testId="audit-filter"
         />
         <RequesterFilter
           requesters={entries.map((e) => e.requestedBy)}

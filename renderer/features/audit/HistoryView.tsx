@@ -12,6 +12,7 @@ import { clockTime } from '../../components/format';
 import { useApi } from '../../api/context';
 import { RecordCalls } from '../collections/RecordCalls';
 import { HISTORY_FILTER } from '../../components/list-filters';
+import { FilterInput } from '../../components/FilterInput';
 import './audit.css';
 
 /**
@@ -208,14 +209,12 @@ function useCallAgain(onCallAgain: () => void, setError: (e: string | null) => v
 /** The history's filter, in the console's one filter language (words, tool:, server:, by:, decided:, outcome:). */
 function HistorySearch({ words, setWords }: { words: string; setWords: (w: string) => void }) {
   return (
-    <input
-      type="search"
+    <FilterInput
+      filter={HISTORY_FILTER}
       value={words}
-      onChange={(e) => setWords(e.target.value)}
-      placeholder={HISTORY_FILTER.hint}
-      title={HISTORY_FILTER.hint}
-      aria-label="Filter the history"
-      data-testid="history-search"
+      onChange={setWords}
+      label="Filter the history"
+      testId="history-search"
     />
   );
 }

@@ -10,6 +10,7 @@ import { ServerSelect } from '../../components/ServerSelect';
 import { useConsole } from '../../store/store';
 import './logs.css';
 import { LOG_FILTER } from '../../components/list-filters';
+import { FilterInput } from '../../components/FilterInput';
 
 const KEEP = 2000;
 const SHOWN = 500;
@@ -163,14 +164,7 @@ function LogFilters(p: {
         />{' '}
         stderr and notes
       </label>
-      <input
-        placeholder={LOG_FILTER.hint}
-        title={LOG_FILTER.hint}
-        aria-label="Filter the logs"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        data-testid="logs-filter"
-      />
+      <FilterInput filter={LOG_FILTER} value={text} onChange={setText} label="Filter the logs" testId="logs-filter" />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { ServerSelect } from '../../components/ServerSelect';
 import type { useTrace } from './use-trace';
 import { TRACE_FILTER } from '../../components/list-filters';
+import { FilterInput } from '../../components/FilterInput';
 
 /** The trace's bar: the server, the filter, pause, clear, export, import and the connection doctor. */
 export function TraceBar({ t }: { t: ReturnType<typeof useTrace> }) {
@@ -16,13 +17,12 @@ export function TraceBar({ t }: { t: ReturnType<typeof useTrace> }) {
         testId="trace-server"
         none={imported ? '(imported)' : undefined}
       />
-      <input
-        placeholder={TRACE_FILTER.hint}
-        title={TRACE_FILTER.hint}
-        aria-label="Filter the trace"
+      <FilterInput
+        filter={TRACE_FILTER}
         value={t.filter}
-        onChange={(e) => t.setFilter(e.target.value)}
-        data-testid="trace-filter"
+        onChange={t.setFilter}
+        label="Filter the trace"
+        testId="trace-filter"
       />
       {!imported && (
         <button onClick={() => t.setPaused(!t.paused)} data-testid="trace-pause">
