@@ -1,4 +1,5 @@
 import type { ListFilter } from './list-filters';
+import './FilterInput.css';
 
 /** A list's filter box: the one filter language, its keys in the hint (shown, and on hover where it is cut). */
 export function FilterInput<T>({
@@ -17,6 +18,7 @@ export function FilterInput<T>({
   return (
     <input
       type="search"
+      className="filter-input"
       value={value}
       onChange={(e) => onChange(e.target.value)}
       placeholder={filter.hint}

@@ -7,7 +7,7 @@ import { flagOf, flaggedCalls } from './trace-flags';
 import './trace.css';
 
 /** The longest id a column is made wide enough for; a longer one is cut, whole in its title. */
-const ID_CHARS = 24;
+const ID_CHARS = 14;
 
 /**
  * The widths of the columns that vary, from the rows shown: the id's as wide as the longest id (up to ID_CHARS), the
