@@ -181,7 +181,11 @@ describe('agents through the bridge and the CLI, against a running `serve`', () 
     server = await serve();
     // Nothing is asked of the host: it hears its tools changed, and lists them again.
     await changed;
-    expect((await agent.listTools()).tools.map((t) => t.name)).toContain('fx.echo');
+    // The restarted console connects its config's servers as it starts: the agent's list fills as fx's tools arrive
+    // (each arrival is told as a change), so the list is read until it has them.
+    await expect
+      .poll(async () => (await agent.listTools()).tools.map((t) => t.name), { timeout: 15_000 })
+      .toContain('fx.echo');
   });
 
   it('`agents revoke` from another terminal takes effect at once: the bridge and the HTTP token are refused', async () => {
