@@ -6,6 +6,6 @@ import { fileURLToPath } from 'node:url';
 
 const { holdMallocTrim } = await import('../out/cli/malloc-trim.js');
 holdMallocTrim(fileURLToPath(new URL('../out/native/malloc-trim.node', import.meta.url)));
-const { runCommandLine } = await import('../out/cli/mcp-console.js');
-const code = await runCommandLine(process.argv.slice(2));
-process.exit(code);
+const { runCommandLine, exitWhenWritten } = await import('../out/cli/mcp-console.js');
+// Ends once what the command printed has left the process (a pipe is written asynchronously).
+await exitWhenWritten(await runCommandLine(process.argv.slice(2)));

@@ -7,6 +7,7 @@ import { bridgeArgs, bridgeOptions } from '../hosts/desktop/main/bridge-command.
 import { startGateway } from '../hosts/gateway/start-gateway.js';
 import { bridgeCommand } from '../hosts/gateway/bridge.js';
 import { serveCommandLine } from '../hosts/cli/console-end.js';
+import { exitWhenWritten } from './exit-written.js';
 
 // `<app> bridge --agent NAME`: the snippet an agent host runs; no window, the bridge on stdio.
 const bridge = bridgeArgs(process.argv);
@@ -19,9 +20,7 @@ else {
   const err = (line: string) => void process.stderr.write(`${line}\n`);
   if (!agent) {
     err('error: bridge needs --agent NAME (an agent made in the Agents tab)');
-    process.exit(2);
+    void exitWhenWritten(2);
   } else
-    void bridgeCommand({ agent, dataDir }, { stdin: process.stdin, stdout: process.stdout, err }).then((code) =>
-      process.exit(code),
-    );
+    void bridgeCommand({ agent, dataDir }, { stdin: process.stdin, stdout: process.stdout, err }).then(exitWhenWritten);
 }

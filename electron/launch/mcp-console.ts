@@ -6,6 +6,8 @@ import { run } from '../hosts/cli/main.js';
 import type { Io } from '../hosts/cli/commands.js';
 import { str } from '../hosts/cli/args.js';
 
+export { exitWhenWritten } from './exit-written.js';
+
 /** Runs one `mcp-console` command line; resolves with the exit code. */
 export function runCommandLine(argv: string[], io?: Io): Promise<number> {
   return run(argv, io, {

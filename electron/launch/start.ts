@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exitWhenWritten } from './exit-written.js';
 import { holdMallocTrim } from './malloc-trim.js';
 import { runCommandLine } from './mcp-console.js';
 
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   const bin = findElectron() ?? (obtainElectron() ? findElectron() : null);
   if (bin) {
     const child = spawn(bin, [APP_ROOT, ...args], { stdio: 'inherit' });
-    child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+    child.on('exit', (code, signal) => void exitWhenWritten(code ?? (signal ? 1 : 0)));
     return;
   }
   console.log(
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
   );
   // Browser mode's core runs in this process (the desktop app's main process allocates with Chromium's own allocator).
   holdMallocTrim(join(APP_ROOT, 'out', 'native', 'malloc-trim.node'));
-  process.exit(await runCommandLine(['serve', ...args]));
+  await exitWhenWritten(await runCommandLine(['serve', ...args]));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main();

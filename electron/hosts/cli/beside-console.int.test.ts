@@ -18,6 +18,8 @@ const dir = tempDir();
 const data = join(dir, 'data');
 const config = join(dir, 'mcp.json');
 let serve: ServeProcess;
+/** Every command started, so that one a failed test left running is ended with the file. */
+const started = new Set<ChildProcess>();
 
 beforeAll(async () => {
   serve = await startServe({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE] } } }, dir, [], {
@@ -25,6 +27,7 @@ beforeAll(async () => {
   });
 }, 60_000);
 afterAll(async () => {
+  for (const child of started) child.kill('SIGKILL');
   await serve?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -38,11 +41,17 @@ interface Ran {
 /** The real command line, with no terminal, on the console's data directory; `child` to interrupt it. */
 function cli(...args: string[]): { child: ChildProcess; done: Promise<Ran>; err: () => string } {
   const child = spawn(process.execPath, [BIN, ...args, '--data-dir', data], { stdio: ['ignore', 'pipe', 'pipe'] });
+  started.add(child);
   let out = '';
   let err = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const done = new Promise<Ran>((r) => child.on('close', (code) => r({ code, out, err })));
+  const done = new Promise<Ran>((r) =>
+    child.on('close', (code) => {
+      started.delete(child);
+      r({ code, out, err });
+    }),
+  );
   return { child, done, err: () => err };
 }
 const run = (...args: string[]) => cli(...args).done;
