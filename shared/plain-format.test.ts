@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareText, count } from './plain-format.js';
+import { byteSize, compareText, count } from './plain-format.js';
 
 describe('count', () => {
   it('writes what toLocaleString("en-US") writes for integers, negatives and short fractions', () => {
@@ -49,5 +49,19 @@ describe('compareText', () => {
     expect(compareText('P01', 'P02')).toBeLessThan(0);
     // ISO times order as times.
     expect(compareText('2026-11-26T23:59:59.000Z', '2026-11-27T00:00:00.000Z')).toBeLessThan(0);
+  });
+});
+
+describe('byteSize', () => {
+  it('writes a size in the unit a person reads, one decimal below ten', () => {
+    expect([0, 512, 1024, 3500, 12 * 1024 * 1024, 1.5 * 1024 ** 3, 2048 * 1024 ** 4].map(byteSize)).toEqual([
+      '0 B',
+      '512 B',
+      '1 KB',
+      '3.4 KB',
+      '12 MB',
+      '1.5 GB',
+      '2048 TB',
+    ]);
   });
 });

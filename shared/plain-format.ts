@@ -40,3 +40,15 @@ export function compareText(a: string, b: string): number {
   if (a.length !== b.length) return a.length - b.length;
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** A size as a person reads it: 512 B, 3.4 KB, 12 MB, 1.5 GB (units of 1,024). */
+export function byteSize(n: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let v = n;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${u === 0 || v >= 10 ? Math.round(v) : Math.round(v * 10) / 10} ${units[u]}`;
+}

@@ -14,7 +14,7 @@ import {
 import { ConsentFlow, type ConsentStore, type ServerStore } from './config/index.js';
 import { checkProblems, Elicitations } from './elicitations/index.js';
 import { Connections } from './servers/index.js';
-import { type TraceLog } from './trace/index.js';
+import { RecordingDesk, type TraceLog } from './trace/index.js';
 import { ServerAdmin } from './admin/index.js';
 import { type LogBook } from './logs/index.js';
 import { type PolicyStore } from './approvals/index.js';
@@ -61,6 +61,8 @@ export interface CoreParts {
   admin: ServerAdmin;
   /** Each server's protocol trace: every message both ways, bounded. */
   trace: TraceLog;
+  /** The console's own recording of the trace and the decisions (the Trace tab, `serve --record`). */
+  recordings: RecordingDesk;
   /** Each server's log messages, stderr and the console's notes about it. */
   logs: LogBook;
   /** Each tool's pinned definition per server identity: what agents see and what the review compares with. */
@@ -131,7 +133,13 @@ export function composeCore(opts: CoreOptions): CoreParts {
   );
   ports.review.bind(trust.review);
   const collections = collectionsOf(opts, { ...records, ...serving, connections });
-  return { ...records, ...serving, connections, admin, ...trust, apps, collections };
+  const recordings = new RecordingDesk({
+    dataDir: opts.dataDir,
+    trace: records.trace,
+    bus: records.bus,
+    servers: () => records.store.list().map((e) => connections.view(e.id)),
+  });
+  return { ...records, ...serving, connections, admin, ...trust, apps, collections, recordings };
 }
 
 /** What serves a connected server: consent, calls, catalog sync, questions, lists and subscriptions. */
@@ -316,6 +324,8 @@ export function startParts(p: CoreParts): string[] {
  * what it and the pins still write.
  */
 export async function closeParts(p: CoreParts): Promise<void> {
+  // First, while the servers are still as they were: the recording's last lines describe them.
+  await p.recordings.close();
   p.collections.runs.stop();
   p.org.close();
   p.shipping.stop();

@@ -12,6 +12,7 @@ import { closeParts, composeCore, startParts, type CoreParts } from './compose.j
 import type { CoreOptions } from './core-options.js';
 import { answerRequests, dispatch, type HandlerOptions, type Handlers } from './handlers.js';
 import { CoreError, loadSdk, type AnyListener } from './support/index.js';
+import type { RecordingState } from '../../shared/schemas/recording.js';
 
 const partsOfCore = new WeakMap<ConsoleCore, CoreParts>();
 
@@ -169,8 +170,23 @@ export class ConsoleCore {
     return this.p.review.definitions(serverId);
   }
 
-  /** Follows the protocol trace: each message of every server as it is recorded; returns the unsubscribe function. */
-  followTrace(listener: (e: TraceEntry) => void): () => void {
+  /**
+   * Records the trace and the decisions into `file` (`serve --record`) until `stopRecording` or the console closes;
+   * rejects when the file cannot be made or a recording is already being written.
+   */
+  record(file: string, servers?: string[]): Promise<RecordingState> {
+    return this.p.recordings.start({ by: 'serve', file, servers });
+  }
+
+  stopRecording(): Promise<RecordingState> {
+    return this.p.recordings.stop();
+  }
+
+  /**
+   * Follows the protocol trace: each message of every server as it is recorded; returns the unsubscribe function.
+   * `whole`: the message of an entry the trace keeps only a preview of (what a recording writes), passed and not held.
+   */
+  followTrace(listener: (e: TraceEntry, whole?: unknown) => void): () => void {
     return this.p.trace.subscribe(listener);
   }
 }

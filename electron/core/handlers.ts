@@ -59,7 +59,7 @@ export function answerRequests(p: CoreParts, requester: Requester): Handlers {
     ...approvalHandlers(p),
     ...elicitationHandlers(p, requester),
     ...logHandlers({ logs: p.logs, known, setLogLevel: (id, level) => p.connections.setLogLevel(id, level) }),
-    ...traceHandlers({ trace: p.trace, known }),
+    ...traceHandlers({ trace: p.trace, known, recordings: p.recordings }, requester),
     ...configHandlers({ ...p, revokeConsent: (id, kind) => p.admin.revokeConsent(id, kind) }),
     ...auditHandlers(p),
     ...agentHandlers(p),

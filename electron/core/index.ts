@@ -50,3 +50,4 @@ export { loadCollection, type CollectionRuns } from './collections/index.js';
 export { readPolicyFile, managedPolicyPath, type PolicyPaths } from './policy/index.js';
 export { re2 } from './support/index.js';
 export { readPlacedBytes, readPlacedText } from './support/index.js';
+export { Recorder, type RecordingSummary } from './trace/index.js';

@@ -27,6 +27,7 @@ export function runCommandLine(argv: string[], io?: Io): Promise<number> {
           shipSyslog: str(args, 'ship-syslog'),
           shipCa: str(args, 'ship-ca'),
           shipOtlp: str(args, 'ship-otlp'),
+          record: str(args, 'record'),
         },
         out,
         (core, dataDir, port) =>

@@ -22,4 +22,4 @@ export function dateTime(at: string | number, ms = false): string {
 }
 
 /** A count with thousands separated by commas (1,234,567), without `Intl` (shared with the core). */
-export { count } from '../../shared/plain-format';
+export { byteSize, count } from '../../shared/plain-format';

@@ -14,6 +14,7 @@ import { viewViolated } from '../features/apps/violations';
 import { filesChanged, runUpdated } from '../features/collections/collections-store';
 import { policyChanged } from '../features/agents/policy-store';
 import { shippingChanged } from '../features/settings/shipping-store';
+import { recordingChanged } from '../features/trace/recording-store';
 import { useConsole, type ConsoleState } from './store';
 
 /**
@@ -51,6 +52,7 @@ export const eventHandlers: EventHandlers = {
   'collections.changed': ({ files }) => filesChanged(files),
   'policy.changed': (v) => policyChanged(v),
   'audit.shippingChanged': (v) => shippingChanged(v),
+  'trace.recording': (v) => recordingChanged(v),
 };
 
 /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { byServer } from './common.js';
+import { byServer, none } from './common.js';
 import { ServerId } from '../schemas/server.js';
 import { TraceEntry, TracePage } from '../schemas/trace.js';
+import { RecordingState } from '../schemas/recording.js';
 
 /** Each server's protocol trace: every message both ways, bounded. */
 export const requests = {
@@ -25,6 +26,20 @@ export const requests = {
   /** Everything the trace holds for a server as JSONL (one entry a line), for a file. */
   'trace.export': { input: byServer, output: z.object({ jsonl: z.string(), entries: z.number().int() }) },
   'trace.clear': { input: byServer, output: z.object({ ok: z.literal(true) }) },
+  /**
+   * Starts the console's recording (shared/schemas/recording.ts) of these servers (all when none are named) into a new
+   * file of the data directory's `recordings/`; one at a time.
+   */
+  'trace.recordStart': {
+    input: z.object({ servers: z.array(ServerId).max(1000).optional() }).strict(),
+    output: RecordingState,
+  },
+  'trace.recordStop': { input: none, output: RecordingState },
+  /** The recording being written (its counts so far), or the last one. */
+  'trace.recording': { input: none, output: RecordingState },
 } as const;
 
-export const events = {} as const;
+export const events = {
+  /** A recording started or ended (stopped, the console closing, its size limit, a write error). */
+  'trace.recording': RecordingState,
+} as const;

@@ -11,3 +11,11 @@ export {
 } from './tracer.js';
 export { traceHandlers } from './handlers.js';
 export { noteWireText, takeWireText, WIRE_TEXT_MIN } from './wire-text.js';
+export {
+  Recorder,
+  RECORDING_FILE_MAX,
+  RECORDING_QUEUE_MAX,
+  type RecorderOptions,
+  type RecordingSummary,
+} from './recorder.js';
+export { RecordingDesk } from './recording-desk.js';

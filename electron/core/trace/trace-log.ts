@@ -1,6 +1,12 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { TraceEntry, TracePage } from '../../../shared/schemas/trace.js';
-import type { TraceRecord } from './tracer.js';
+import { approxBytes, type TraceRecord } from './tracer.js';
+
+/** A message larger than this is not handed to the followers whole either: they get its preview, as the list does. */
+export const WHOLE_MAX = 32 * 1024 * 1024;
+
+/** A follower of the trace: each entry as it is made; `whole`, the message of one the trace keeps a preview of. */
+export type TraceListener = (e: TraceEntry, whole?: unknown) => void;
 
 /**
  * Per server: this many entries (a tenth more before a trim), and at most this many bytes of kept messages (text as
@@ -49,9 +55,10 @@ const held = (e: Held): number => (e.packed !== undefined ? e.packed.length : e.
 export class TraceLog {
   private servers = new Map<string, ServerTrace>();
   private seq = 0;
-  private listeners = new Set<(e: TraceEntry) => void>();
+  private listeners = new Set<TraceListener>();
 
-  record(serverId: string, { text, ...r }: TraceRecord): void {
+  /** `whole`: a message too large to keep, handed to the listeners as it passes and never held. */
+  record(serverId: string, { text, whole, ...r }: TraceRecord): void {
     const e: Held = {
       seq: ++this.seq,
       at: new Date().toISOString(),
@@ -66,7 +73,7 @@ export class TraceLog {
     // Trimmed in batches (a tenth at a time past the limit), so a busy connection does not move the whole array per
     // message.
     if (s.entries.length <= MAX_TRACE_ENTRIES + MAX_TRACE_ENTRIES / 10 && s.bytes <= MAX_TRACE_BYTES)
-      return this.tell(e, text);
+      return this.tell(e, text, whole);
     let cut = 0;
     while (s.entries.length - cut > MAX_TRACE_ENTRIES || (s.bytes > MAX_TRACE_BYTES && cut < s.entries.length - 1)) {
       const old = s.entries[cut++];
@@ -76,13 +83,14 @@ export class TraceLog {
       s.entries.splice(0, cut);
       s.dropped += cut;
     }
-    this.tell(e, text);
+    this.tell(e, text, whole);
   }
 
-  private tell(e: Held, text: string | undefined): void {
+  private tell(e: Held, text: string | undefined, full: unknown): void {
     if (!this.listeners.size) return;
     const w = whole(e, text);
-    for (const l of this.listeners) l(w);
+    const pass = full !== undefined && approxBytes(full, WHOLE_MAX) <= WHOLE_MAX ? full : undefined;
+    for (const l of this.listeners) l(w, pass);
   }
 
   /**
@@ -133,7 +141,7 @@ export class TraceLog {
     this.servers.delete(serverId);
   }
 
-  subscribe(listener: (e: TraceEntry) => void): () => void {
+  subscribe(listener: TraceListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

@@ -13,7 +13,7 @@ const MAX_OPEN_REQUESTS = 1000;
  * One traced message as the tap records it. `text`: a large message kept as the text it arrived as
  * (TraceLog parses it again when the message is asked for), instead of `message`.
  */
-export type TraceRecord = Omit<TraceEntry, 'seq' | 'at' | 'serverId'> & { text?: string };
+export type TraceRecord = Omit<TraceEntry, 'seq' | 'at' | 'serverId'> & { text?: string; whole?: unknown };
 
 /** Approximate JSON size of a value, walking no further than `limit` bytes. */
 export function approxBytes(v: unknown, limit: number): number {
@@ -42,7 +42,7 @@ export function approxBytes(v: unknown, limit: number): number {
  */
 const copied = (s: string): string => s.split('').join('');
 
-export function keep(m: JSONRPCMessage): Pick<TraceRecord, 'bytes' | 'message' | 'preview' | 'text'> {
+export function keep(m: JSONRPCMessage): Pick<TraceRecord, 'bytes' | 'message' | 'preview' | 'text' | 'whole'> {
   // A large message its transport read as text: its size is the text's, and the text is what is kept.
   const text = takeWireText(m);
   if (text !== undefined)
@@ -54,9 +54,9 @@ export function keep(m: JSONRPCMessage): Pick<TraceRecord, 'bytes' | 'message' |
   // received (the one normalisation, result-type.ts, delivers a copy), and copying would cost every call.
   if (bytes <= MAX_KEPT_MESSAGE_BYTES) return { bytes, message: m };
   // Too large to keep whole: its opening, written without the rest (a message of millions of values costs its preview
-  // only).
+  // only). The message itself goes to the trace's followers (a recording) as it passes, and is not held.
   const preview = jsonOpening(m, PREVIEW_CHARS);
-  return { bytes, preview: preview + '…' };
+  return { bytes, preview: preview + '…', whole: m };
 }
 
 interface Open {

@@ -44,7 +44,8 @@ export interface CommandCore {
   answerQuestion(answer: ElicitationAnswer): Promise<void>;
   review(serverIds: string[], baseline: Baseline, pins: PinFile | null): Promise<ReviewReport>;
   reviewedDefinitions(serverId: string): Promise<Record<string, unknown>[]>;
-  followTrace(listener: (e: TraceEntry) => void): Promise<() => void>;
+  /** Each trace entry of the command's servers as it is made; `whole`: a message the trace keeps a preview of. */
+  followTrace(listener: (e: TraceEntry, whole?: unknown) => void): Promise<() => void>;
   readonly runs: CommandRuns;
   /** Forgets a server's tokens before signing in again (a core of its own; a console signs in with `auth.signIn`). */
   dropTokens?(serverId: string): void;

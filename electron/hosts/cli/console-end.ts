@@ -116,7 +116,12 @@ export function serveCommandLine(core: ConsoleCore, socket: Socket, rest: Buffer
         });
       // Following the trace: the messages of the servers the command uses, from now on, until the command goes.
       const follow = () =>
-        void offs.push(core.followTrace((entry) => own.servers.has(entry.serverId) && send({ trace: entry })));
+        void offs.push(
+          core.followTrace(
+            (entry, whole) =>
+              own.servers.has(entry.serverId) && send({ trace: entry, ...(whole !== undefined && { whole }) }),
+          ),
+        );
       void answer(msg.id, () => perform(core, own, msg.op as ChannelOp, msg, follow));
     },
     { onOversize: () => socket.destroy() },

@@ -23,6 +23,7 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
   mcp-console test COLLECTION… --config F [--env NAME|FILE] [--data FILE.csv|json] [--reporter junit|tap|md|json] [--out FILE]
                    [--update-snapshots] [--yes] [--against NAME] [--policy F] [--data-dir D]
   mcp-console diff A B [--config F] [--format text|json|md] [--json] [--data-dir D] [--era …]
+  mcp-console mock RECORDING [--server ID] [--http PORT] [--ignore /POINTER,…]
   mcp-console policy check --policy F [--json]
   mcp-console policy explain --policy F --server S --tool T [--agent NAME|@person|@view|@collection] [--args JSON] [--identity ID] [--fingerprint FP] [--json]
   mcp-console audit verify [--anchor FILE [--pubkey KEY]] [--data-dir D]
@@ -42,20 +43,36 @@ connection error, 3 when the call was denied or could not be approved. The organ
 the address is printed ("sign-in URL: …") and, on a terminal without --no-browser, opened after you agree. review exits 1 when new findings
 reach --fail-on (high by default), 2 when a server could not be reviewed. test exits 0 when every step held,
 1 when one failed, 2 when a server could not be reached or a collection not read, 3 when a run was not approved. diff compares two sides (a server of the config, a pins file, a tools
-JSON or a server listing; FILE#SERVER picks a server of a pins file) and exits 0 when equal, 1 when different.`;
+JSON or a server listing; FILE#SERVER picks a server of a pins file) and exits 0 when equal, 1 when different.
+Every command that talks to servers, and serve, takes --record FILE: their traffic and the decisions on their calls,
+written to FILE as they happen, secrets left out (shared/schemas/recording.schema.json). mock serves a recorded server
+over stdio, or over Streamable HTTP with --http, answering each request as recorded.`;
 
 /** The flags each command takes; any other is refused (a typo such as --jsno must not be ignored). */
 const FLAGS: Record<string, string[]> = {
-  tools: ['no-browser', 'config', 'json', 'data-dir', 'era'],
-  call: ['no-browser', 'args', 'config', 'yes', 'json', 'data-dir', 'era', 'elicit', 'task', 'policy'],
+  tools: ['record', 'no-browser', 'config', 'json', 'data-dir', 'era'],
+  call: ['record', 'no-browser', 'args', 'config', 'yes', 'json', 'data-dir', 'era', 'elicit', 'task', 'policy'],
   audit: ['data-dir', 'anchor', 'pubkey', 'out'],
-  resources: ['no-browser', 'config', 'json', 'data-dir', 'era'],
-  prompts: ['no-browser', 'config', 'json', 'data-dir', 'era', 'args'],
-  ping: ['no-browser', 'config', 'json', 'data-dir', 'era'],
-  complete: ['no-browser', 'config', 'json', 'data-dir', 'era', 'prompt', 'resource', 'arg', 'value', 'context'],
-  doctor: ['no-browser', 'config', 'json', 'data-dir', 'era'],
-  trace: ['no-browser', 'config', 'data-dir', 'era', 'seconds'],
+  resources: ['record', 'no-browser', 'config', 'json', 'data-dir', 'era'],
+  prompts: ['record', 'no-browser', 'config', 'json', 'data-dir', 'era', 'args'],
+  ping: ['record', 'no-browser', 'config', 'json', 'data-dir', 'era'],
+  complete: [
+    'record',
+    'no-browser',
+    'config',
+    'json',
+    'data-dir',
+    'era',
+    'prompt',
+    'resource',
+    'arg',
+    'value',
+    'context',
+  ],
+  doctor: ['record', 'no-browser', 'config', 'json', 'data-dir', 'era'],
+  trace: ['record', 'no-browser', 'config', 'data-dir', 'era', 'seconds'],
   review: [
+    'record',
     'no-browser',
     'config',
     'server',
@@ -71,6 +88,7 @@ const FLAGS: Record<string, string[]> = {
     'era',
   ],
   serve: [
+    'record',
     'config',
     'no-connect',
     'data-dir',
@@ -82,12 +100,14 @@ const FLAGS: Record<string, string[]> = {
     'ship-ca',
     'ship-otlp',
   ],
+  mock: ['server', 'http', 'ignore'],
   policy: ['policy', 'agent', 'server', 'tool', 'args', 'identity', 'fingerprint', 'json'],
   agents: ['servers', 'config', 'json', 'data-dir'],
   bridge: ['agent', 'data-dir'],
-  auth: ['config', 'json', 'data-dir', 'era', 'no-browser'],
-  diff: ['config', 'format', 'json', 'data-dir', 'era', 'no-browser'],
+  auth: ['record', 'config', 'json', 'data-dir', 'era', 'no-browser'],
+  diff: ['record', 'config', 'format', 'json', 'data-dir', 'era', 'no-browser'],
   test: [
+    'record',
     'env',
     'data',
     'config',
@@ -197,6 +217,7 @@ export async function run(
     if (cmd === 'auth') return await (await import('./auth.js')).authCommand(args, io);
     if (cmd === 'test') return await (await import('./test.js')).testCommand(args, io);
     if (cmd === 'diff') return await (await import('./diff.js')).diffCommand(args, io);
+    if (cmd === 'mock') return await (await import('./mock.js')).mockCommand(args, io);
     if (cmd === 'agents')
       return await (await import('./agents.js')).agentsCommand(args, io, (dir) => find?.(dir)?.pid ?? null);
     if (cmd === 'bridge') {

@@ -6,6 +6,7 @@ import { cliConsent } from './consent.js';
 import { safe } from './format.js';
 import type { Io } from './io.js';
 import { cliAuth } from './sign-in.js';
+import { recorded } from './record.js';
 import { throughConsole } from './through-console.js';
 
 let finder: FindConsole = () => null;
@@ -39,6 +40,18 @@ export interface OpenedCore {
  * it for its run. Otherwise a core of the command's own, as before.
  */
 export async function openCore(args: ParsedArgs, io: Io, opts: { policy?: boolean } = {}): Promise<OpenedCore> {
+  const opened = await openUnrecorded(args, io, opts);
+  const file = str(args, 'record');
+  if (file === undefined) return opened;
+  try {
+    return { ...opened, core: await recorded(opened.core, file, args.positional[0] ?? 'command', io) };
+  } catch (e) {
+    await opened.core.close();
+    throw e;
+  }
+}
+
+async function openUnrecorded(args: ParsedArgs, io: Io, opts: { policy?: boolean }): Promise<OpenedCore> {
   const dataDir = resolveDataDir(str(args, 'data-dir'));
   const config = str(args, 'config');
   const found = finder(dataDir);

@@ -60,7 +60,7 @@ export async function throughConsole(found: RunningConsole): Promise<ConsoleLink
   const { socket, rest } = await open(found);
   const waiting = new Map<number, Waiting>();
   const listeners = new Set<AnyListener>();
-  const tracers = new Set<(e: TraceEntry) => void>();
+  const tracers = new Set<(e: TraceEntry, whole?: unknown) => void>();
   let next = 1;
   let gone: string | undefined;
   const feed = lineSplitter((line) => {
@@ -74,7 +74,7 @@ export async function throughConsole(found: RunningConsole): Promise<ConsoleLink
     }
     if (!msg || typeof msg !== 'object') return;
     if (typeof msg.event === 'string') for (const l of listeners) l(msg.event as never, msg.payload as never);
-    else if (msg.trace !== undefined) for (const t of tracers) t(msg.trace as TraceEntry);
+    else if (msg.trace !== undefined) for (const t of tracers) t(msg.trace as TraceEntry, msg.whole);
     else if (typeof m.id === 'number') {
       const w = waiting.get(m.id);
       waiting.delete(m.id);

@@ -36,6 +36,8 @@ export interface ServeOptions {
   shipSyslog?: string;
   shipCa?: string;
   shipOtlp?: string;
+  /** `--record FILE`: the console's recording, from the start until it stops (shared/schemas/recording.ts). */
+  record?: string;
 }
 
 /** The approval gateway, started beside browser mode by the launcher (hosts do not import each other). */
@@ -72,6 +74,16 @@ export async function serveCommand(opts: ServeOptions, io: ServeIo, startAgents?
     await core.close();
     return 2;
   }
+  if (opts.record !== undefined)
+    try {
+      const file = resolve(opts.record);
+      await core.record(file);
+      io.err(`recording every server's traffic and the decisions to ${file} until the console stops`);
+    } catch (e) {
+      io.err(`error: ${(e as Error).message}`);
+      await core.close();
+      return 2;
+    }
   const port = Number(opts.port ?? 0);
   const agentPort = Number(opts.agentPort ?? 0);
   if (![port, agentPort].every((p) => Number.isInteger(p) && p >= 0 && p <= 65535)) {

@@ -3,8 +3,9 @@ import { ServerSelect } from '../../components/ServerSelect';
 import type { useTrace } from './use-trace';
 import { TRACE_FILTER } from '../../components/list-filters';
 import { FilterInput } from '../../components/FilterInput';
+import { RecordControl } from './RecordControl';
 
-/** The trace's bar: the server, the filter, pause, clear, export, import and the connection doctor. */
+/** The trace's bar: the server, the filter, pause, clear, export, import, the connection doctor and recording. */
 export function TraceBar({ t }: { t: ReturnType<typeof useTrace> }) {
   const fileRef = useRef<HTMLInputElement>(null);
   const { imported, actions } = t;
@@ -57,6 +58,7 @@ export function TraceBar({ t }: { t: ReturnType<typeof useTrace> }) {
           Doctor
         </button>
       )}
+      <RecordControl onError={actions.showError} />
     </div>
   );
 }

@@ -36,6 +36,25 @@ describe('a trace file', () => {
     }
   });
 
+  it('opens a recording: its messages as entries (a truncated one by its opening), its other lines read past', async () => {
+    const text = [
+      { type: 'recording', format: 1, startedAt: 'x', console: '0.1.0', by: 'serve' },
+      { type: 'message', t: 1, ...entry(1), redacted: ['/params/x'] },
+      { type: 'call', t: 2, callId: 'c', serverId: 's', tool: 't', requestedBy: { kind: 'cli' }, argsHash: 'h' },
+      { type: 'message', t: 3, ...entry(2), message: undefined, truncated: '{"big":' },
+      { type: 'end', t: 4, at: 'x', messages: 2, calls: 1, dropped: 0, reason: 'ended' },
+      { type: 'chatter' },
+    ]
+      .map((l) => JSON.stringify(l))
+      .join('\n');
+    const { entries, bad } = await parseTraceJsonl(text);
+    expect(entries.map((e) => [e.seq, e.preview])).toEqual([
+      [1, undefined],
+      [2, '{"big":'],
+    ]);
+    expect(bad).toBe(1);
+  });
+
   it('counts an entry whose message nests 100,000 levels as not an entry: it is never drawn', async () => {
     const deep = '{"x":'.repeat(100_000) + '1' + '}'.repeat(100_000);
     const line = JSON.stringify({ ...entry(1), message: null }).replace('"message":null', `"message":${deep}`);

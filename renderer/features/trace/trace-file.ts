@@ -45,7 +45,24 @@ function isEntry(v: unknown): v is TraceEntry {
 /** Text parsed per task: a 64 MB file is read in slices with a yield between them, never in one long task. */
 const SLICE_CHARS = 256 * 1024;
 
-/** Parses a JSONL export a slice at a time: the entries, and how many lines were not entries. */
+/** The lines of a recording (shared/schemas/recording.ts) that are not messages: read past, not counted as bad. */
+const RECORDING_LINES = new Set(['recording', 'server', 'call', 'question', 'gap', 'end']);
+
+/**
+ * A recording's message line as an entry: the same fields, its `truncated` opening as the preview. Any other line
+ * as it is.
+ */
+function fromRecording(v: unknown): unknown {
+  const r = v as { type?: unknown; truncated?: unknown } | null;
+  if (r?.type !== 'message' || typeof r.truncated !== 'string') return v;
+  const { truncated, ...rest } = r;
+  return { ...rest, preview: truncated };
+}
+
+/**
+ * Parses a JSONL export, or a recording, a slice at a time: the entries, and how many lines were not entries (a
+ * recording's other lines, its calls and servers, are read past).
+ */
 export async function parseTraceJsonl(
   text: string,
   sliceChars = SLICE_CHARS,
@@ -62,10 +79,10 @@ export async function parseTraceJsonl(
       at = nl + 1;
       if (!line.trim()) continue;
       try {
-        const v: unknown = JSON.parse(line);
+        const v: unknown = fromRecording(JSON.parse(line));
         // SECURITY: an entry is measured before it is drawn (the views below render it recursively).
         if (isEntry(v) && !overLimits(v, FILE_LIMITS)) entries.push(v);
-        else bad++;
+        else if (!RECORDING_LINES.has((v as { type?: string } | null)?.type ?? '')) bad++;
       } catch {
         bad++;
       }

@@ -94,6 +94,7 @@ export function useTrace() {
       if (serverId) api.request('servers.doctor', { serverId }).then(setDoctor, fail);
     },
     closeDoctor: () => setDoctor(null),
+    showError: (message: string) => setError(message),
   };
   return {
     servers,
