@@ -2,7 +2,8 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVERYTHING, freePort, startHttp, tempDir } from '../harness/harness.js';
+import { EVERYTHING, FIXTURE, freePort, startHttp, tempDir } from '../harness/harness.js';
+import { startServe } from '../tools/serve-process.js';
 import { REDACTED, RecordingLine } from '../../shared/schemas/recording.js';
 
 /*
@@ -254,5 +255,56 @@ describe('the notes fixture over Streamable HTTP (2026-07-28), with an environme
     ]);
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/\{\{server\}\}/);
+  }, 60_000);
+});
+
+describe('serve --record', () => {
+  it('records every server and decision from the start until the console stops, and refuses a file it cannot make', async () => {
+    const serveDir = join(dir, 'serve');
+    const file = join(dir, 'serve.jsonl');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(serveDir);
+    const serve = await startServe(
+      { mcpServers: { fx: { command: process.execPath, args: [FIXTURE] } } },
+      serveDir,
+      ['--record', file],
+      { connectAtStart: true },
+    );
+    let stopped = false;
+    try {
+      const r = cli([
+        'call',
+        'fx',
+        'echo',
+        '--args',
+        '{"text":"served"}',
+        '--yes',
+        '--data-dir',
+        join(serveDir, 'data'),
+      ]);
+      expect(r.code, r.err).toBe(0);
+      expect(r.err).toMatch(/through MCP Console/);
+      await serve.stop();
+      stopped = true;
+    } finally {
+      if (!stopped) await serve.stop();
+    }
+    const all = lines('serve.jsonl');
+    expect(all[0]).toMatchObject({ type: 'recording', by: 'serve' });
+    expect(all.some((l) => l.type === 'message' && l.method === 'initialize')).toBe(true);
+    expect(all.filter((l) => l.type === 'call' && l.tool === 'echo').map((l) => l.type === 'call' && l.state)).toEqual([
+      'awaiting-approval',
+      'running',
+      'done',
+    ]);
+    expect(all.at(-1)).toMatchObject({ type: 'end', reason: 'ended' });
+    // A file it cannot make: serve says so and exits 2 before it serves anything.
+    const bad = spawnSync(
+      process.execPath,
+      [BIN, 'serve', '--record', join(dir, 'no-such-dir', 'x.jsonl'), '--data-dir', join(dir, 'd-bad'), '--port', '0'],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/error: cannot record to .*no-such-dir\/x\.jsonl/);
   }, 60_000);
 });

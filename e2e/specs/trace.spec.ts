@@ -87,4 +87,39 @@ test.describe('protocol trace', () => {
     await expect(page.getByTestId('doctor-report')).toHaveAttribute('data-healthy', 'true');
     await expect(page.getByTestId('doctor-latency')).toContainText('(ping)');
   });
+
+  test('records every server and the decisions from the Trace tab, and opens the recording again', async ({
+    app,
+    page,
+  }) => {
+    await app.console.connect('fx');
+    await page.getByTestId('tab-trace').click();
+    await page.getByTestId('trace-record').click();
+    await expect(page.getByTestId('trace-record')).toHaveText('Stop recording');
+    await expect(page.getByTestId('trace-recording')).toContainText('Recording to ');
+    await app.console.openTool('fx', 'echo');
+    await app.console.callWithJson({ text: 'on the record' });
+    await page.getByTestId('tab-trace').click();
+    // The counts grow while it records (asked for every second).
+    await expect(page.getByTestId('trace-recording')).toContainText(/[1-9]\d* call states/);
+    await page.getByTestId('trace-record').click();
+    await expect(page.getByTestId('trace-record')).toHaveText('Record');
+    const status = page.getByTestId('trace-recording');
+    await expect(status).toContainText('Recorded to ');
+    const file = /Recorded to (.+?\.jsonl):/.exec((await status.textContent()) ?? '')?.[1];
+    expect(file).toContain(join(app.dataDir, 'data', 'recordings'));
+    const lines = readFileSync(file!, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; by?: string; name?: string; decidedBy?: string; reason?: string });
+    expect(lines[0]).toMatchObject({ type: 'recording', by: 'page' });
+    expect(lines.some((l) => l.type === 'message' && l.name === 'echo')).toBe(true);
+    expect(lines.filter((l) => l.type === 'call').map((l) => l.decidedBy)).toContain('user');
+    expect(lines.at(-1)).toMatchObject({ type: 'end', reason: 'stopped' });
+    // Someone sends you the file: the Trace tab opens it, its messages as rows.
+    await page.getByTestId('trace-import-file').setInputFiles(file!);
+    await expect(page.getByTestId('trace-imported')).toContainText(
+      `${lines.filter((l) => l.type === 'message').length} entries).`,
+    );
+  });
 });

@@ -180,9 +180,11 @@ export class Recorder {
 
   /** Ends the recording: the last line, then the file closed. Resolves with what it holds. */
   async end(reason: string, views: ServerView[] = []): Promise<RecordingSummary> {
-    if (this.ended) return this.ended;
-    this.servers(views);
-    this.stop(reason);
+    if (!this.ended) {
+      this.servers(views);
+      this.stop(reason);
+    }
+    // Also when it ended by itself: resolved once the file is closed, so what it says is on the disk.
     await new Promise<void>((resolve) => (this.out.closed ? resolve() : this.out.once('close', () => resolve())));
     return this.ended!;
   }

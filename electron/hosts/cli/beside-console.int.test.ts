@@ -160,6 +160,43 @@ describe('the command line beside a running console', () => {
     expect(entries.some((e) => e.method === 'tools/call' && e.name === 'echo')).toBe(true);
   }, 30_000);
 
+  it('records, with --record, what the console hands the command of its own servers and its calls', async () => {
+    const file = join(dir, 'through.jsonl');
+    const r = await run(
+      'call',
+      'fx',
+      'echo',
+      '--args',
+      '{"text":"recorded","password":"hunter2-hunter2"}',
+      '--config',
+      config,
+      '--yes',
+      '--record',
+      file,
+    );
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/through MCP Console/);
+    expect(r.err).toMatch(/recorded \d+ messages and 3 call states to /);
+    const text = readFileSync(file, 'utf8');
+    const lines = text
+      .trim()
+      .split('\n')
+      .map(
+        (l) => JSON.parse(l) as { type: string; serverId?: string; name?: string; state?: string; decidedBy?: string },
+      );
+    expect(lines[0]).toMatchObject({ type: 'recording', by: 'call' });
+    expect(lines.filter((l) => l.type === 'message').every((l) => l.serverId === 'fx')).toBe(true);
+    expect(lines.some((l) => l.type === 'message' && l.name === 'echo')).toBe(true);
+    expect(lines.filter((l) => l.type === 'call').map((l) => [l.state, l.decidedBy])).toEqual([
+      ['awaiting-approval', undefined],
+      ['running', 'cli-flag'],
+      ['done', 'cli-flag'],
+    ]);
+    expect(lines.find((l) => l.type === 'server')).toMatchObject({ serverId: 'fx', transport: 'stdio' });
+    expect(lines.at(-1)).toMatchObject({ type: 'end', reason: 'ended' });
+    expect(text).not.toContain('hunter2-hunter2');
+  }, 30_000);
+
   it("adds a config's new server to the console, and refuses one that would replace the console's", async () => {
     const other = join(dir, 'other.json');
     writeFileSync(other, JSON.stringify({ mcpServers: { fx2: { command: process.execPath, args: [FIXTURE] } } }));

@@ -4,7 +4,7 @@ import type { CollectionRun } from '../../../shared/schemas/collection-run.js';
 import { COMMAND_LINE } from '../../../shared/schemas/requester.js';
 import type { RequestName } from '../../../shared/contract/index.js';
 import { z } from 'zod';
-import { DecideInput, type Approval } from '../../../shared/schemas/call.js';
+import { DecideInput, type Approval, type CallRecord } from '../../../shared/schemas/call.js';
 import { Collection } from '../../../shared/schemas/collection.js';
 import { ElicitationAnswer, type ElicitationView } from '../../../shared/schemas/elicitation.js';
 import { Baseline, PinFile } from '../../../shared/schemas/review.js';
@@ -57,7 +57,35 @@ class Owned {
   approval(a: Approval): boolean {
     return this.calls.has(a.callId) || (a.requestedBy.kind === 'collection' && this.runs.has(a.requestedBy.run));
   }
+
+  /**
+   * The command line's call states not yet known to be this command's: a call's first states are announced before
+   * `calls.request` answers with its id. Held (a few calls, a few states each) until the id is known, then sent.
+   */
+  private held = new Map<string, CallRecord[]>();
+
+  constructor(private readonly deliver: (c: CallRecord) => void) {}
+
+  callChanged(c: CallRecord): void {
+    if (this.calls.has(c.id)) return this.deliver(c);
+    if (c.requestedBy.kind !== 'cli') return;
+    const states = this.held.get(c.id);
+    if (states) return void (states.length < HELD_STATES && states.push(c));
+    if (this.held.size >= HELD_CALLS) this.held.delete(this.held.keys().next().value!);
+    this.held.set(c.id, [c]);
+  }
+
+  /** A call this command asked for: its states so far are sent, and every one after. */
+  claim(callId: string): void {
+    this.calls.add(callId);
+    for (const c of this.held.get(callId) ?? []) this.deliver(c);
+    this.held.delete(callId);
+  }
 }
+
+/** What a connection holds of other commands' call states, waiting to know whose they are. */
+const HELD_CALLS = 64;
+const HELD_STATES = 8;
 
 /**
  * The console's end of a command's connection (a hello of `{"commandLine":1}` on the local socket only this user can
@@ -67,7 +95,6 @@ class Owned {
  * interrupted), what it asked for and is not over is withdrawn.
  */
 export function serveCommandLine(core: ConsoleCore, socket: Socket, rest: Buffer): void {
-  const own = new Owned();
   const offs: Array<() => void> = [];
   const send = (msg: unknown) => {
     if (socket.destroyed) return;
@@ -75,10 +102,12 @@ export function serveCommandLine(core: ConsoleCore, socket: Socket, rest: Buffer
     if (socket.writableLength > UNREAD_MAX) return void socket.destroy();
     socket.write(JSON.stringify(msg) + '\n');
   };
+  const own = new Owned((c) => send({ event: 'call.updated', payload: c }));
   offs.push(
     core.onEvent((name, payload) => {
       if ((name === 'approval.requested' || name === 'approval.resolved') && own.approval(payload as Approval))
         send({ event: name, payload });
+      else if (name === 'call.updated') own.callChanged(payload as CallRecord);
       else if (name === 'elicitation.requested' && own.asked(payload as ElicitationView)) {
         own.questions.add((payload as ElicitationView).id);
         send({ event: name, payload });
@@ -270,7 +299,7 @@ async function ask(core: ConsoleCore, own: Owned, name: RequestName, input: Msg)
     throw new CoreError('not-yours', 'this command may follow only the calls it asked for');
   if (typeof input.serverId === 'string') own.servers.add(input.serverId);
   const value = await core.ask(name, input as never, COMMAND_LINE);
-  if (name === 'calls.request') own.calls.add((value as { id: string }).id);
+  if (name === 'calls.request') own.claim((value as { id: string }).id);
   if (name === 'approvals.pending') return (value as Approval[]).filter((a) => own.approval(a));
   return value;
 }
