@@ -6,7 +6,8 @@
  * then `N passed, M failed`. Exits 1 when anything failed.
  *
  * Then it runs the server scenarios against our own fixtures (e2e/fixtures/server.ts for 2025-11-25,
- * modern-server.ts for 2026-07-28): the protocol-level ones must pass (FIXTURE_SCENARIOS).
+ * modern-server.ts for 2026-07-28): the protocol-level ones must pass (FIXTURE_SCENARIOS). Last, a recording of
+ * each fixture served by `mcp-console mock` must pass the scenarios that need only recorded answers (MOCK_SCENARIOS).
  *
  *   --only NAME        run the scenarios whose name contains NAME
  */
@@ -168,6 +169,62 @@ export const FIXTURE_SCENARIOS: Record<(typeof SPEC_VERSIONS)[number], { fixture
   },
 };
 
+/**
+ * The server scenarios `mcp-console mock` must pass, per spec version, answering from a recording of our fixture (the
+ * console's `tools`, `resources list` and `ping`, each recorded): those that need only recorded answers, and the
+ * mock's own Host and Origin check.
+ */
+export const MOCK_SCENARIOS: Record<(typeof SPEC_VERSIONS)[number], { era: string; scenarios: string[] }> = {
+  '2025-11-25': {
+    era: 'legacy',
+    scenarios: ['server-initialize', 'ping', 'tools-list', 'resources-list', 'dns-rebinding-protection'],
+  },
+  '2026-07-28': { era: 'modern', scenarios: ['tools-list', 'resources-list', 'dns-rebinding-protection'] },
+};
+
+/** Records the fixture at `url` with three commands of the console, in `era`; the recordings' paths. */
+function recordFixture(url: string, era: string, dir: string): string[] {
+  const config = join(dir, 'mcp.json');
+  writeFileSync(config, JSON.stringify({ mcpServers: { fx: { type: 'http', url } } }));
+  return [['tools'], ['resources', 'list'], ['ping']].map((command) => {
+    const file = join(dir, `${command.join('-')}.jsonl`);
+    const args = [
+      ...command,
+      'fx',
+      '--config',
+      config,
+      '--era',
+      era,
+      '--data-dir',
+      join(dir, 'data'),
+      '--record',
+      file,
+    ];
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'mcp-console.js'), ...args], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    if (r.status !== 0) throw new Error(`recording ${command.join(' ')} failed: ${lastLine(r.stderr)}`);
+    return file;
+  });
+}
+
+/** `mcp-console mock FILES --http 0`; resolves with its URL and a stop function. */
+function startMock(files: string[]): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'mcp-console.js'), 'mock', ...files, '--http', '0'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return new Promise((resolveUrl, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /mock listening at (\S+)/.exec(out);
+      if (m) resolveUrl({ url: m[1]!, stop: () => child.kill() });
+    });
+    child.once('exit', (code) => reject(new Error(`mcp-console mock exited (${code}) before listening`)));
+  });
+}
+
 /** Starts one of our fixtures over HTTP; resolves with its /mcp URL and a stop function. */
 function startFixture(file: string): Promise<{ url: string; stop(): void }> {
   const args = file === 'server.js' ? ['--transport', 'http', '--port', '0'] : ['--port', '0'];
@@ -239,6 +296,30 @@ async function main(): Promise<number> {
       }
     } finally {
       server.stop();
+    }
+  }
+  // A recording of our fixtures, served by `mcp-console mock`, as the server under test.
+  for (const version of SPEC_VERSIONS) {
+    const { era, scenarios } = MOCK_SCENARIOS[version];
+    const wanted = scenarios.filter((s) => !only || s.includes(only));
+    if (wanted.length === 0) continue;
+    const dir = mkdtempSync(join(tmpdir(), 'conformance-mock-'));
+    const fixture = await startFixture(FIXTURE_SCENARIOS[version].fixture);
+    let files: string[];
+    try {
+      files = recordFixture(fixture.url, era, dir);
+    } finally {
+      fixture.stop();
+    }
+    const mock = await startMock(files);
+    try {
+      for (const scenario of wanted) {
+        const o = runScenario(suite, 'server', scenario, version, mock.url);
+        report(o.status, version, `mock/${scenario}`, o.reason);
+      }
+    } finally {
+      mock.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   }
   process.stdout.write(`${passed} passed, ${failed} failed\n`);

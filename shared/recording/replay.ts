@@ -158,6 +158,30 @@ export function readRecording(lines: Iterable<string>): ReadRecording {
   return out;
 }
 
+/** Several recordings read as one: each server's exchanges in the order of the files, then of their lines. */
+export function mergeRecordings(reads: ReadRecording[]): ReadRecording {
+  const out: ReadRecording = { servers: new Map(), ignore: [], problems: [], ended: reads.every((r) => r.ended) };
+  for (const r of reads) {
+    out.ignore.push(...r.ignore.filter((p) => !out.ignore.includes(p)));
+    out.problems.push(...r.problems);
+    for (const [id, s] of r.servers) {
+      const into = out.servers.get(id);
+      if (!into) {
+        out.servers.set(id, s);
+        continue;
+      }
+      into.server = s.server ?? into.server;
+      into.exchanges.push(...s.exchanges);
+      for (const [method, list] of s.byMethod) {
+        const known = into.byMethod.get(method);
+        if (known) known.push(...list);
+        else into.byMethod.set(method, list);
+      }
+    }
+  }
+  return out;
+}
+
 /** The most redacted stretches one recorded string may hold and still match as a pattern. */
 const MAX_HOLES = 8;
 

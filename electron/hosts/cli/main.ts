@@ -23,7 +23,7 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
   mcp-console test COLLECTION… --config F [--env NAME|FILE] [--data FILE.csv|json] [--reporter junit|tap|md|json] [--out FILE]
                    [--update-snapshots] [--yes] [--against NAME] [--policy F] [--data-dir D]
   mcp-console diff A B [--config F] [--format text|json|md] [--json] [--data-dir D] [--era …]
-  mcp-console mock RECORDING [--server ID] [--http PORT] [--ignore /POINTER,…]
+  mcp-console mock RECORDING… [--server ID] [--http PORT] [--ignore /POINTER,…]
   mcp-console policy check --policy F [--json]
   mcp-console policy explain --policy F --server S --tool T [--agent NAME|@person|@view|@collection] [--args JSON] [--identity ID] [--fingerprint FP] [--json]
   mcp-console audit verify [--anchor FILE [--pubkey KEY]] [--data-dir D]

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { lineSplitter, listenLoopback, readPlacedBytes } from '../../core/index.js';
-import { readRecording, Replay, type Wire } from '../../../shared/recording/replay.js';
+import { mergeRecordings, readRecording, Replay, type Wire } from '../../../shared/recording/replay.js';
 import { str, UsageError, type ParsedArgs } from './args.js';
 import { safe } from './format.js';
 import type { Io } from './io.js';
@@ -179,17 +179,23 @@ export async function mockOverHttp(replay: Replay, port: number): Promise<{ url:
   };
 }
 
-/** `mock RECORDING [--server ID] [--http PORT] [--ignore PTR,PTR]`: a recorded server, answering from the recording. */
+/**
+ * `mock RECORDING… [--server ID] [--http PORT] [--ignore PTR,PTR]`: a recorded server, answering from the recording
+ * (several recordings are read as one, in order: a command's recording each).
+ */
 export async function mockCommand(args: ParsedArgs, io: Io): Promise<number> {
-  const file = args.positional[1];
-  if (!file) throw new UsageError('name the recording: mcp-console mock RECORDING');
+  const files = args.positional.slice(1);
+  if (!files.length) throw new UsageError('name the recording: mcp-console mock RECORDING');
+  const file = files.join(', ');
   const httpPort = str(args, 'http');
   const port = httpPort === undefined ? undefined : Number(httpPort);
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535))
     throw new UsageError(`--http must be a port number, not ${JSON.stringify(httpPort)}`);
   let read;
   try {
-    read = readRecording(linesOf(readPlacedBytes(file, 'the recording', MOCK_RECORDING_MAX)));
+    read = mergeRecordings(
+      files.map((f) => readRecording(linesOf(readPlacedBytes(f, 'the recording', MOCK_RECORDING_MAX)))),
+    );
   } catch (e) {
     io.err(`error: ${safe((e as Error).message)}`);
     return 2;
