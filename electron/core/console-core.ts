@@ -171,15 +171,11 @@ export class ConsoleCore {
   }
 
   /**
-   * Records the trace and the decisions into `file` (`serve --record`) until `stopRecording` or the console closes;
-   * rejects when the file cannot be made or a recording is already being written.
+   * Records the trace and the decisions into `file` (`serve --record`) until the console closes (or the page stops
+   * it); rejects when the file cannot be made or a recording is already being written.
    */
   record(file: string, servers?: string[]): Promise<RecordingState> {
     return this.p.recordings.start({ by: 'serve', file, servers });
-  }
-
-  stopRecording(): Promise<RecordingState> {
-    return this.p.recordings.stop();
   }
 
   /**

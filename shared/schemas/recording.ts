@@ -50,7 +50,7 @@ export const RecordedServer = z
   })
   .strict();
 
-/** One message of a server's wire, both ways: a trace entry with its message whole, and where secrets were taken out. */
+/** A message of a server's wire, either way: a trace entry with its message whole, and where secrets were left out. */
 export const RecordedMessage = TraceEntry.omit({ preview: true })
   .extend({
     type: z.literal('message'),

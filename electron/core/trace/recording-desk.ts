@@ -35,7 +35,7 @@ export class RecordingDesk {
 
   constructor(private readonly d: RecordingDeskDeps) {}
 
-  /** Starts recording `servers` (every server when absent) into `file` (a new file of the data directory when absent). */
+  /** Starts recording `servers` (every server when absent) into `file` (else a new file of the data directory). */
   async start(opts: { by: string; file?: string; servers?: string[] }): Promise<RecordingState> {
     if (this.active)
       throw new CoreError('conflict', `a recording is already being written to ${this.active.file}; stop it first`);
