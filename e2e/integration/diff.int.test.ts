@@ -6,7 +6,7 @@ import { tempDir } from '../harness/harness.js';
 
 /*
  * `mcp-console diff` between two versions of our notes fixture (NOTES_VERSION=3: a tool added, one removed, one
- * description and one schema changed), each side a live server, a pins file or a tools JSON: the exact output in every
+ * description and one schema changed), each side a live server, a pins file, a recording or a tools JSON: the exact output in every
  * format, and the exit codes.
  */
 
@@ -144,6 +144,34 @@ describe('mcp-console diff', () => {
       'equal',
       '',
     ]);
+  });
+
+  it('a recording as a side: what its server last listed, against a live server; equal to the server it recorded', () => {
+    const rec = cli('tools', 'next', '--config', 'mcp.json', '--record', 'next.jsonl');
+    expect(rec.code, rec.err).toBe(0);
+    const r = cli('diff', 'notes', 'next.jsonl', '--config', 'mcp.json');
+    expect(r.code).toBe(1);
+    expect(r.out).toBe(
+      [
+        'A: server notes (live)',
+        'B: next.jsonl (recording of next)',
+        'tools: 1 added, 1 removed, 2 changed (5 → 5)',
+        ...TOOLS_TEXT,
+        'server info: changed',
+        '      version: "1.0.0" → "3.0.0"',
+        'capabilities: the same',
+        'not compared (one side lacks them): resources, resource templates, prompts',
+        'different',
+        '',
+      ].join('\n'),
+    );
+    const same = cli('diff', 'next.jsonl', 'next', '--config', 'mcp.json');
+    expect(same.code).toBe(0);
+    expect(same.out).toContain('tools: the same (5 → 5)');
+    // A recording of two servers needs one named.
+    const two = cli('diff', 'next.jsonl#nobody', 'next', '--config', 'mcp.json');
+    expect(two.code).toBe(2);
+    expect(two.err).toContain('next.jsonl records servers next: name one as next.jsonl#SERVER');
   });
 
   it('says what is wrong with a side, exit 2', () => {

@@ -151,6 +151,36 @@ describe.each([
     expect(steps.map((s) => [s.id, s.status])).toEqual(EVERYTHING_STEPS.steps.map((s) => [s.id, 'passed']));
   }, 60_000);
 
+  it("makes the recording's tool calls the steps of a collection, which then hold against the mock", () => {
+    const out = `collected-${tag}.json`;
+    const made = cli(['collect', recording, '--out', out, '--name', 'From the recording']);
+    expect(made.code, made.err).toBe(0);
+    expect(made.err).toContain(`wrote 4 steps in ${out}`);
+    expect(made.err).toContain('echo/message: left out of the recording; set ECHO_MESSAGE in the environment');
+    const collection = JSON.parse(readFileSync(join(dir, out), 'utf8')) as {
+      env: string[];
+      steps: { id: string; call: { tool: string; arguments: Record<string, unknown> }; snapshot?: unknown }[];
+    };
+    expect(collection.steps.map((s) => s.call.tool)).toEqual([
+      'echo',
+      'get-sum',
+      'get-structured-content',
+      'trigger-long-running-operation',
+    ]);
+    expect(collection.env).toEqual(['ECHO_MESSAGE']);
+    expect(collection.steps[0]!.call.arguments).toEqual({ message: '{{env.ECHO_MESSAGE}}' });
+    expect(collection.steps.every((s) => s.snapshot !== undefined)).toBe(true);
+    const run = (env: Record<string, string>) =>
+      cli(['test', out, '--config', `mock-${tag}.json`, '--yes', '--data-dir', `d-collected-${tag}`], env);
+    const held = run({ ECHO_MESSAGE: `my key is ${PLANTED}` });
+    expect(held.code, held.out + held.err).toBe(0);
+    expect(held.out).toContain('4 passed, 0 failed');
+    // The secret unset: the step says which variable it needs.
+    const unset = run({ ECHO_MESSAGE: '' });
+    expect(unset.code).not.toBe(0);
+    expect(unset.out + unset.err).toContain('ECHO_MESSAGE');
+  }, 60_000);
+
   it('answers a request it never saw with an error naming the closest recorded one', () => {
     const mock = config(`mock-${tag}-stdio.json`, {
       ev: { command: process.execPath, args: [BIN, 'mock', join(dir, recording)] },

@@ -19,6 +19,8 @@ export type Wire = Record<string, unknown>;
 
 export interface Exchange {
   method: string;
+  /** The request's place in the recording (its trace number), to put exchanges of several servers in order. */
+  seq?: number;
   params: unknown;
   /** Canonical JSON of the params as matched (ignored pointers out), when they hold nothing redacted. */
   key?: string;
@@ -125,7 +127,7 @@ export function readRecording(lines: Iterable<string>): ReadRecording {
       if (!pending) open.set(line.serverId, (pending = { byId: new Map(), byToken: new Map(), order: [] }));
       const m = line.message as Wire | undefined;
       if (line.dir === 'out' && line.kind === 'request' && line.id !== undefined && line.method) {
-        const ex: Exchange = { method: line.method, params: m?.params, between: [], uses: 0 };
+        const ex: Exchange = { method: line.method, seq: line.seq, params: m?.params, between: [], uses: 0 };
         pending.byId.set(String(line.id), ex);
         const token = progressTokenOf(ex.params);
         if (token !== undefined) pending.byToken.set(token, ex);

@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { parseMeasured } from '../../../shared/boundary.js';
 import { diffMarkdown, diffServers, diffText, LISTS, type ServerSide } from '../../../shared/server-diff.js';
-import { readPlacedText } from '../../core/index.js';
+import { readPlacedBytes } from '../../core/index.js';
+import { recordedListing } from '../../../shared/recording/listing.js';
+import { readRecording } from '../../../shared/recording/replay.js';
+import { linesOf, MOCK_RECORDING_MAX } from './mock.js';
 import { str, UsageError, type ParsedArgs } from './args.js';
 import type { CommandCore } from './command-core.js';
 import { EXIT, openServer, type Io } from './commands.js';
@@ -44,6 +47,34 @@ export function fileSide(text: string, label: string, server?: string): ServerSi
   return side;
 }
 
+/** A recording's side (`FILE#SERVER` picks one of several servers): what its server last listed. */
+export function recordingSide(bytes: Buffer, label: string, server?: string): ServerSide {
+  const read = readRecording(linesOf(bytes));
+  const ids = [...read.servers.keys()];
+  const id = server ?? (ids.length === 1 ? ids[0] : undefined);
+  const recorded = id === undefined ? undefined : read.servers.get(id);
+  if (!recorded)
+    throw new UsageError(
+      `${label} records ${ids.length === 0 ? 'no server' : `servers ${ids.join(', ')}`}: name one as ${label}#SERVER`,
+    );
+  const side: ServerSide = { label: `${label} (recording of ${id})`, ...recordedListing(recorded) };
+  if (Object.keys(side).length === 1) throw new UsageError(`${label} recorded nothing ${id} listed`);
+  return side;
+}
+
+/** A file's side: a recording when its first line says so, else a pins file, a tools JSON or a listing (16 MB). */
+function readSide(file: string, server?: string): ServerSide {
+  const bytes = readPlacedBytes(file, file, MOCK_RECORDING_MAX);
+  if (/^\s*\{\s*"type"\s*:\s*"recording"/.test(bytes.toString('utf8', 0, 64)))
+    return recordingSide(bytes, file, server);
+  if (bytes.length > PLACED_MAX)
+    throw new UsageError(`${file} is larger than ${PLACED_MAX / 1024 / 1024} MB and is not a recording`);
+  return fileSide(bytes.toString('utf8'), file, server);
+}
+
+/** The most a pins file, a tools JSON or a listing may weigh (a recording may weigh more). */
+const PLACED_MAX = 16 * 1024 * 1024;
+
 /** A live server's side: every list it offers, its server info and capabilities, as the console lists them. */
 async function liveSide(core: CommandCore, id: string): Promise<ServerSide> {
   const v = await core.ask('servers.status', { serverId: id });
@@ -69,13 +100,15 @@ function specOf(spec: string): { file: string; server?: string } | { live: strin
 }
 
 /**
- * `diff A B [--config F] [--format text|json|md] [--json]`: each side a live server of the config, a pins file, a tools
- * JSON or a server's listing; prints what was added, removed and changed; exit 0 when equal, 1 when different.
+ * `diff A B [--config F] [--format text|json|md] [--json]`: each side a live server of the config, a pins file, a
+ * recording, a tools JSON or a server's listing; prints what was added, removed and changed; exit 0 when equal, 1 when different.
  */
 export async function diffCommand(args: ParsedArgs, io: Io): Promise<number> {
   const [, a, b] = args.positional;
   if (!a || !b)
-    throw new UsageError('diff needs two sides: diff A B (a server of --config, a pins file or a tools JSON)');
+    throw new UsageError(
+      'diff needs two sides: diff A B (a server of --config, a pins file, a recording or a tools JSON)',
+    );
   const format = args.flags.has('json') ? 'json' : (str(args, 'format') ?? 'text');
   if (format !== 'text' && format !== 'json' && format !== 'md')
     throw new UsageError(`--format must be text, json or md, not ${JSON.stringify(format)}`);
@@ -95,10 +128,7 @@ export async function diffCommand(args: ParsedArgs, io: Io): Promise<number> {
       core = opened.core;
     }
     const sides: ServerSide[] = [];
-    for (const s of specs)
-      sides.push(
-        'live' in s ? await liveSide(core!, s.live) : fileSide(readPlacedText(s.file, s.file), s.file, s.server),
-      );
+    for (const s of specs) sides.push('live' in s ? await liveSide(core!, s.live) : readSide(s.file, s.server));
     const d = diffServers(sides[0]!, sides[1]!);
     if (format === 'json') io.out(JSON.stringify(d, null, 2));
     else if (format === 'md') io.out(diffMarkdown(d).trimEnd());

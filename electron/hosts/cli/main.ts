@@ -23,6 +23,7 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
   mcp-console test COLLECTION… --config F [--env NAME|FILE] [--data FILE.csv|json] [--reporter junit|tap|md|json] [--out FILE]
                    [--update-snapshots] [--yes] [--against NAME] [--policy F] [--data-dir D]
   mcp-console diff A B [--config F] [--format text|json|md] [--json] [--data-dir D] [--era …]
+  mcp-console collect RECORDING… --out FILE [--server ID] [--name NAME]
   mcp-console mock RECORDING… [--server ID] [--http PORT] [--ignore /POINTER,…]
   mcp-console policy check --policy F [--json]
   mcp-console policy explain --policy F --server S --tool T [--agent NAME|@person|@view|@collection] [--args JSON] [--identity ID] [--fingerprint FP] [--json]
@@ -42,11 +43,12 @@ connection error, 3 when the call was denied or could not be approved. The organ
 --policy F (else MCP_CONSOLE_POLICY) and from the platform's managed location; policy check exits 1 for a file that is not valid. A server behind OAuth asks to sign in:
 the address is printed ("sign-in URL: …") and, on a terminal without --no-browser, opened after you agree. review exits 1 when new findings
 reach --fail-on (high by default), 2 when a server could not be reviewed. test exits 0 when every step held,
-1 when one failed, 2 when a server could not be reached or a collection not read, 3 when a run was not approved. diff compares two sides (a server of the config, a pins file, a tools
-JSON or a server listing; FILE#SERVER picks a server of a pins file) and exits 0 when equal, 1 when different.
+1 when one failed, 2 when a server could not be reached or a collection not read, 3 when a run was not approved. diff compares two sides (a server of the config, a pins file, a recording,
+a tools JSON or a server listing; FILE#SERVER picks a server of a pins file or a recording) and exits 0 when equal, 1 when different.
 Every command that talks to servers, and serve, takes --record FILE: their traffic and the decisions on their calls,
 written to FILE as they happen, secrets left out (shared/schemas/recording.schema.json). mock serves a recorded server
-over stdio, or over Streamable HTTP with --http, answering each request as recorded.`;
+over stdio, or over Streamable HTTP with --http, answering each request as recorded; collect makes a recording's tool
+calls the steps of a collection.`;
 
 /** The flags each command takes; any other is refused (a typo such as --jsno must not be ignored). */
 const FLAGS: Record<string, string[]> = {
@@ -101,6 +103,7 @@ const FLAGS: Record<string, string[]> = {
     'ship-otlp',
   ],
   mock: ['server', 'http', 'ignore'],
+  collect: ['out', 'server', 'name'],
   policy: ['policy', 'agent', 'server', 'tool', 'args', 'identity', 'fingerprint', 'json'],
   agents: ['servers', 'config', 'json', 'data-dir'],
   bridge: ['agent', 'data-dir'],
@@ -218,6 +221,7 @@ export async function run(
     if (cmd === 'test') return await (await import('./test.js')).testCommand(args, io);
     if (cmd === 'diff') return await (await import('./diff.js')).diffCommand(args, io);
     if (cmd === 'mock') return await (await import('./mock.js')).mockCommand(args, io);
+    if (cmd === 'collect') return await (await import('./collect.js')).collectCommand(args, io);
     if (cmd === 'agents')
       return await (await import('./agents.js')).agentsCommand(args, io, (dir) => find?.(dir)?.pid ?? null);
     if (cmd === 'bridge') {

@@ -14,7 +14,7 @@ const BODY_MAX = 16 * 1024 * 1024;
 const ASKED_MS = 60_000;
 
 /** The lines of a file's bytes, as strings one at a time (the whole file is never one string). */
-function* linesOf(bytes: Buffer): Generator<string> {
+export function* linesOf(bytes: Buffer): Generator<string> {
   let at = 0;
   while (at < bytes.length) {
     let nl = bytes.indexOf(0x0a, at);
