@@ -6,8 +6,8 @@ import { tempDir } from '../harness/harness.js';
 
 /*
  * `mcp-console diff` between two versions of our notes fixture (NOTES_VERSION=3: a tool added, one removed, one
- * description and one schema changed), each side a live server, a pins file, a recording or a tools JSON: the exact output in every
- * format, and the exit codes.
+ * description and one schema changed), each side a live server, a pins file, a recording or a tools JSON: the exact
+ * output in every format, and the exit codes.
  */
 
 const NOTES = resolve('out/node/e2e/fixtures/notes-server.js');

@@ -101,7 +101,8 @@ function specOf(spec: string): { file: string; server?: string } | { live: strin
 
 /**
  * `diff A B [--config F] [--format text|json|md] [--json]`: each side a live server of the config, a pins file, a
- * recording, a tools JSON or a server's listing; prints what was added, removed and changed; exit 0 when equal, 1 when different.
+ * recording, a tools JSON or a server's listing; prints what was added, removed and changed; exit 0 when equal, 1
+ * when different.
  */
 export async function diffCommand(args: ParsedArgs, io: Io): Promise<number> {
   const [, a, b] = args.positional;
