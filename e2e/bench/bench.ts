@@ -20,6 +20,7 @@ import { boundaryBench } from './boundary-bench.js';
 import { cliBench } from './cli-bench.js';
 import { rssBench } from './rss-bench.js';
 import { startBench } from './start-bench.js';
+import { timelineBench } from './timeline-bench.js';
 import { keepFigures } from './figures.js';
 import { scriptedConsent } from '../harness/harness.js';
 
@@ -205,7 +206,10 @@ else await reviewBench();
 if (process.env.BENCH_SKIP_BOUNDARY) console.log('boundary figures skipped: BENCH_SKIP_BOUNDARY is set');
 else await boundaryBench();
 if (process.env.BENCH_SKIP_UI) console.log('UI figures skipped: BENCH_SKIP_UI is set');
-else await uiBench();
+else {
+  await uiBench();
+  await timelineBench();
+}
 if (process.env.BENCH_SKIP_APPS) console.log('MCP Apps figures skipped: BENCH_SKIP_APPS is set');
 else await appsBench();
 if (process.env.BENCH_SKIP_COLLECTIONS) console.log('collection figures skipped: BENCH_SKIP_COLLECTIONS is set');

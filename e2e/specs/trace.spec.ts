@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
+import { bigRecording } from '../tools/big-recording.js';
 
 test.describe('protocol trace', () => {
   test('shows every message of a connection both ways, filters by method, opens one, exports JSONL and imports it back; the doctor reports', async ({
@@ -121,5 +122,61 @@ test.describe('protocol trace', () => {
     await expect(page.getByTestId('trace-imported')).toContainText(
       `${lines.filter((l) => l.type === 'message').length} entries).`,
     );
+  });
+});
+
+test.describe('the timeline', () => {
+  test('opens a recording of 100,000 events as lanes per server, zooms, moves and opens a message', async ({
+    app,
+    page,
+  }) => {
+    const file = join(app.dataDir, 'big.jsonl');
+    writeFileSync(file, bigRecording(100_000, 3));
+    await page.getByTestId('tab-trace').click();
+    await page.getByTestId('trace-import-file').setInputFiles(file);
+    // 33,334 calls of three messages each.
+    await expect(page.getByTestId('trace-imported')).toContainText('100,002 entries, the newest 20,000 as rows');
+    await page.getByTestId('trace-mode-timeline').click();
+    const timeline = page.getByTestId('trace-timeline');
+    const canvas = page.getByTestId('trace-timeline-canvas');
+    await expect(timeline).toHaveAttribute('data-lanes', '3');
+    await expect(canvas).toHaveAttribute('data-drawn', /\d+/);
+    // 33,334 calls: a bar and a progress tick each, and 3,334 approvals waiting.
+    const events = Number(await timeline.getAttribute('data-events'));
+    expect(events).toBe(33_334 * 2 + 3_334);
+    const windowText = page.getByTestId('trace-timeline-window');
+    const whole = await windowText.textContent();
+    expect(whole).toMatch(/^0 µs – .* of .* · 70,002 events · 3 servers$/);
+    // Zoomed in twice, the window is a quarter as long; the wheel zooms and moves it; Whole shows it all again.
+    await page.getByTestId('trace-timeline-zoom-in').click();
+    await page.getByTestId('trace-timeline-zoom-in').click();
+    await expect(windowText).not.toHaveText(whole!);
+    const drawn = Number(await canvas.getAttribute('data-drawn'));
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.6, box.y + 40);
+    await page.mouse.wheel(0, -600);
+    await page.mouse.wheel(400, 0);
+    await expect.poll(async () => Number(await canvas.getAttribute('data-drawn'))).toBeGreaterThan(drawn);
+    await page.getByTestId('trace-timeline-fit').click();
+    await expect(windowText).toHaveText(whole!);
+    // Zoomed by the wheel at the plot's left edge to its first milliseconds, a click on the first lane's first bar
+    // opens that call's request.
+    await canvas.evaluate((el) => {
+      for (let i = 0; i < 12; i++)
+        el.dispatchEvent(
+          new WheelEvent('wheel', {
+            deltaY: -400,
+            clientX: el.getBoundingClientRect().left + 140,
+            clientY: 40,
+            bubbles: true,
+            cancelable: true,
+          }),
+        );
+    });
+    await expect(windowText).toHaveText(/^0 µs – \d+(\.\d)? ms of/);
+    // The first call waited for a person for 3 ms, then ran from 3 ms to 5 ms: its bar is at 4 ms.
+    const span = Number(/– ([\d.]+) ms/.exec((await windowText.textContent())!)![1]);
+    await page.mouse.click(box.x + 140 + ((box.width - 140) * 4) / span, box.y + 22 + 18);
+    await expect(page.getByTestId('trace-detail')).toContainText('"call 0"');
   });
 });

@@ -18,6 +18,24 @@ export function TraceBar({ t }: { t: ReturnType<typeof useTrace> }) {
         testId="trace-server"
         none={imported ? '(imported)' : undefined}
       />
+      <div className="segmented" role="tablist" aria-label="Show the trace as">
+        <button
+          role="tab"
+          aria-selected={t.mode === 'rows'}
+          onClick={() => t.setMode('rows')}
+          data-testid="trace-mode-rows"
+        >
+          Rows
+        </button>
+        <button
+          role="tab"
+          aria-selected={t.mode === 'timeline'}
+          onClick={() => t.setMode('timeline')}
+          data-testid="trace-mode-timeline"
+        >
+          Timeline
+        </button>
+      </div>
       <FilterInput
         filter={TRACE_FILTER}
         value={t.filter}

@@ -4,23 +4,28 @@ import { DoctorPanel } from './DoctorPanel';
 import { TraceBar } from './TraceBar';
 import { TraceDetail } from './TraceDetail';
 import { TraceRows } from './TraceRows';
+import { TraceTimeline } from './TraceTimeline';
 import { useTrace } from './use-trace';
 
 /**
  * A server's protocol trace: every JSON-RPC message both ways (and each HTTP exchange), responses
  * paired with their requests, multi round-trip legs marked by round, filterable by method,
- * exportable as JSONL and importable back for viewing.
+ * exportable as JSONL and importable back for viewing (a recording too); as rows, or as a timeline of lanes per server.
  */
 export function TraceView() {
   const t = useTrace();
   const { imported, shown, dropped, error, doctor, open } = t;
-  if (t.servers.length === 0 && !imported) return <div className="empty">Add a server to trace its messages.</div>;
   return (
     <div className="trace" data-testid="trace-view">
       <TraceBar t={t} />
+      {/* With no server there is nothing live to trace; a file someone sent can still be opened. */}
+      {t.servers.length === 0 && !imported && (
+        <div className="empty">Add a server to trace its messages, or import a trace or a recording.</div>
+      )}
       {imported && (
         <div className="small" data-testid="trace-imported">
-          Viewing <SafeText text={imported.name} /> ({count(t.entries.length)} entries
+          Viewing <SafeText text={imported.name} /> ({count(imported.all.length)} entries
+          {imported.all.length > t.entries.length ? `, the newest ${count(t.entries.length)} as rows` : ''}
           {imported.bad
             ? `, ${imported.bad} line${imported.bad === 1 ? '' : 's'} skipped: not trace entries`
             : ''}).{' '}
@@ -41,11 +46,22 @@ export function TraceView() {
           {shown.hidden > 0 && `${count(shown.hidden)} older matching messages are not drawn; export to see them all.`}
         </div>
       )}
-      {/* With no message opened the rows have the whole width. */}
-      <div className={open ? 'trace-split' : 'trace-split alone'}>
-        <TraceRows rows={shown.rows} selected={t.selected} onSelect={t.setSelected} />
-        {open && <TraceDetail entry={open} />}
-      </div>
+      {t.mode === 'timeline' ? (
+        <>
+          {t.timeline ? (
+            <TraceTimeline model={t.timeline} onSelect={t.setSelected} />
+          ) : (
+            <div className="muted small">Laying out the timeline…</div>
+          )}
+          {open && <TraceDetail entry={open} />}
+        </>
+      ) : (
+        /* With no message opened the rows have the whole width. */
+        <div className={open ? 'trace-split' : 'trace-split alone'}>
+          <TraceRows rows={shown.rows} selected={t.selected} onSelect={t.setSelected} />
+          {open && <TraceDetail entry={open} />}
+        </div>
+      )}
     </div>
   );
 }

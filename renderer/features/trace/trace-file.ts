@@ -1,6 +1,7 @@
 import type { TraceEntry } from '../../../shared/schemas/trace';
 import { FILE_LIMITS, overLimits } from '../../../shared/boundary';
 import { nextTask } from '../../components/next-task';
+import type { TimelineMark } from './timeline-model';
 
 const DIRS = new Set(['out', 'in']);
 const KINDS = new Set(['request', 'response', 'error', 'notification', 'http']);
@@ -66,8 +67,9 @@ function fromRecording(v: unknown): unknown {
 export async function parseTraceJsonl(
   text: string,
   sliceChars = SLICE_CHARS,
-): Promise<{ entries: TraceEntry[]; bad: number }> {
+): Promise<{ entries: TraceEntry[]; bad: number; marks: TimelineMark[] }> {
   const entries: TraceEntry[] = [];
+  const marks: TimelineMark[] = [];
   let bad = 0;
   let at = 0;
   while (at < text.length) {
@@ -83,11 +85,34 @@ export async function parseTraceJsonl(
         // SECURITY: an entry is measured before it is drawn (the views below render it recursively).
         if (isEntry(v) && !overLimits(v, FILE_LIMITS)) entries.push(v);
         else if (!RECORDING_LINES.has((v as { type?: string } | null)?.type ?? '')) bad++;
+        else {
+          const mark = markOf(v);
+          if (mark) marks.push(mark);
+        }
       } catch {
         bad++;
       }
     }
     if (at < text.length) await nextTask();
   }
-  return { entries, bad };
+  return { entries, bad, marks };
+}
+
+/** A recording's `call` or `question` line as a mark of the timeline (a call's state, a question), if it is one. */
+function markOf(v: unknown): TimelineMark | undefined {
+  const l = v as {
+    type?: unknown;
+    t?: unknown;
+    serverId?: unknown;
+    callId?: unknown;
+    id?: unknown;
+    state?: unknown;
+    status?: unknown;
+  };
+  if (typeof l.t !== 'number' || typeof l.serverId !== 'string') return undefined;
+  if (l.type === 'call' && typeof l.callId === 'string' && typeof l.state === 'string')
+    return { type: 'call', t: l.t, serverId: l.serverId, id: l.callId, state: l.state };
+  if (l.type === 'question' && typeof l.id === 'string' && typeof l.status === 'string')
+    return { type: 'question', t: l.t, serverId: l.serverId, id: l.id, state: l.status };
+  return undefined;
 }

@@ -6,6 +6,8 @@ import { useApi } from '../../api/context';
 import { usePolled } from '../../components/use-polled';
 import { useConsole } from '../../store/store';
 import { parseTraceJsonl } from './trace-file';
+import { buildTimelineInSlices, type TimelineMark, type TimelineModel } from './timeline-model';
+import { nextTask } from '../../components/next-task';
 import { TRACE_FILTER } from '../../components/list-filters';
 
 /** What the page keeps of a live trace (the core keeps as much; export gets them all). */
@@ -15,6 +17,14 @@ const SHOWN = 400;
 const POLL_MS = 500;
 /** An imported file larger than this is refused. */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
+
+/** A file viewed: every entry of it (the rows show the newest), and a recording's calls and questions. */
+interface Imported {
+  name: string;
+  bad: number;
+  all: TraceEntry[];
+  marks: TimelineMark[];
+}
 
 /**
  * The trace tab's data: the chosen server's live trace (polled while shown, rows only), or a file
@@ -29,7 +39,8 @@ export function useTrace() {
   const [dropped, setDropped] = useState(0);
   const [filter, setFilter] = useState('');
   const [paused, setPaused] = useState(false);
-  const [imported, setImported] = useState<{ name: string; bad: number } | null>(null);
+  const [imported, setImported] = useState<Imported | null>(null);
+  const [mode, setMode] = useState<'rows' | 'timeline'>('rows');
   const [selected, setSelected] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [doctor, setDoctor] = useState<DoctorReport | null>(null);
@@ -55,7 +66,8 @@ export function useTrace() {
     const matching = filter.trim() ? entries.filter(TRACE_FILTER.matcher(filter)) : entries;
     return { rows: matching.slice(-SHOWN), hidden: Math.max(0, matching.length - SHOWN) };
   }, [entries, filter]);
-  const open = useOpened(selected, imported ? entries : null, serverId, setError);
+  const open = useOpened(selected, imported ? imported.all : null, serverId, setError);
+  const timeline = useTimelineOf(mode === 'timeline', imported ? imported.all : entries, imported?.marks);
 
   const choose = (id: string) => {
     reset();
@@ -78,11 +90,11 @@ export function useTrace() {
     importJsonl: async (file: File) => {
       if (file.size > MAX_IMPORT_BYTES)
         return setError(`${file.name} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
-      const { entries: got, bad } = await parseTraceJsonl(await file.text());
+      const { entries: got, bad, marks } = await parseTraceJsonl(await file.text());
       if (got.length === 0)
         return setError(`${file.name} has no trace entries${bad ? ` (${bad} lines were not entries)` : ''}`);
       setError(null);
-      setImported({ name: file.name, bad });
+      setImported({ name: file.name, bad, all: got, marks });
       setSelected(null);
       setDropped(0);
       setEntries(got.slice(-KEEP * 10));
@@ -107,6 +119,9 @@ export function useTrace() {
     paused,
     setPaused,
     imported,
+    mode,
+    setMode,
+    timeline,
     selected,
     setSelected,
     open,
@@ -114,6 +129,25 @@ export function useTrace() {
     doctor,
     actions,
   };
+}
+
+/** The timeline of what is shown (built a slice at a time, again when the entries change), while it is asked for. */
+function useTimelineOf(
+  wanted: boolean,
+  entries: readonly TraceEntry[],
+  marks: readonly TimelineMark[] | undefined,
+): TimelineModel | null {
+  // The last one built stays shown while the next is laid out (a live trace changes twice a second).
+  const [model, setModel] = useState<TimelineModel | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    void buildTimelineInSlices(entries, marks ?? [], nextTask).then((m) => live && setModel(m));
+    return () => {
+      live = false;
+    };
+  }, [wanted, entries, marks]);
+  return wanted ? model : null;
 }
 
 /** The row opened, whole: from the file when one is viewed, else asked of the core (seqs are unique across servers). */
