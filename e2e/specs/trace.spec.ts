@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test } from './fixtures.js';
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { expect, FIXTURE, test } from './fixtures.js';
 import { bigRecording } from '../tools/big-recording.js';
 
 test.describe('protocol trace', () => {
@@ -178,5 +179,55 @@ test.describe('the timeline', () => {
     const span = Number(/– ([\d.]+) ms/.exec((await windowText.textContent())!)![1]);
     await page.mouse.click(box.x + 140 + ((box.width - 140) * 4) / span, box.y + 22 + 18);
     await expect(page.getByTestId('trace-detail')).toContainText('"call 0"');
+  });
+});
+
+test.describe('comparing a server with a recording', () => {
+  test('says a server is as recorded, and what changed when the recording differs; Markdown to download', async ({
+    app,
+    page,
+  }) => {
+    await app.console.connect('fx');
+    // The fixture's listing, recorded by the command line with a core of its own (through the console, a listing the
+    // console already holds sends nothing to record).
+    const file = join(app.dataDir, 'fx.jsonl');
+    const config = join(app.dataDir, 'fx-only.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE] } } }));
+    const r = spawnSync(
+      process.execPath,
+      [
+        resolve('bin/mcp-console.js'),
+        'tools',
+        'fx',
+        '--config',
+        config,
+        '--record',
+        file,
+        '--data-dir',
+        join(app.dataDir, 'own'),
+      ],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    await page.getByTestId('tab-review').click();
+    await page.getByTestId('compare-server').selectOption('fx');
+    await page.getByTestId('compare-file').setInputFiles(file);
+    const result = page.getByTestId('compare-result');
+    await expect(result).toHaveAttribute('data-equal', 'true');
+    await expect(result).toContainText('B: fx.jsonl (recording of fx)');
+    await expect(result).toContainText('tools: the same (261 → 261)');
+    // The recording says echo was described otherwise: that is the one change.
+    const changed = join(app.dataDir, 'fx-changed.jsonl');
+    writeFileSync(
+      changed,
+      readFileSync(file, 'utf8').replace('"description":"Returns its arguments as text."', '"description":"Echoes."'),
+    );
+    await page.getByTestId('compare-file').setInputFiles(changed);
+    await expect(result).toHaveAttribute('data-equal', 'false');
+    await expect(result).toContainText('tools: 1 changed (261 → 261)');
+    await expect(result).toContainText('~ tool echo: description');
+    const download = page.waitForEvent('download');
+    await page.getByTestId('compare-markdown').click();
+    expect((await download).suggestedFilename()).toBe('mcp-diff.md');
   });
 });

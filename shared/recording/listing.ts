@@ -1,4 +1,4 @@
-import type { ReplayedServer } from './replay.js';
+import type { ReplayedServer } from './read.js';
 
 /** What a recorded server listed, as `diff` compares it: each list whole (every page), its info and capabilities. */
 export interface RecordedListing {

@@ -53,7 +53,8 @@ describe('what a recording leaves out', () => {
 
   it('takes out a private key, and a long text of many key openings, whole', () => {
     const r = new Redactor();
-    const text = 'x'.repeat(200) + '-----BEGIN PRIVATE KEY-----\nMIIE' + 'a'.repeat(100) + '\n-----END PRIVATE KEY-----';
+    const text =
+      'x'.repeat(200) + '-----BEGIN PRIVATE KEY-----\nMIIE' + 'a'.repeat(100) + '\n-----END PRIVATE KEY-----';
     expect(r.value(text)).toBe(REDACTED);
     expect(r.value('-----BEGIN PRIVATE KEY-----'.repeat(2000))).toBe(REDACTED);
     // A token inside a text: only the token goes.

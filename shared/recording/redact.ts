@@ -1,4 +1,4 @@
-import { REDACTED } from '../schemas/recording.js';
+import { REDACTED } from './marker.js';
 import { pointerOf } from '../collections/pointer.js';
 import { secretName, secretValue } from '../collections/secrets.js';
 

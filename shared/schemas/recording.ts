@@ -15,7 +15,7 @@ import { TraceEntry } from './trace.js';
  * `redacted` (JSON pointers into `message`). HTTP carries no Authorization header and no query string into the trace.
  */
 export const RECORDING_FORMAT = 1;
-export const REDACTED = '[redacted]';
+export { REDACTED } from '../recording/marker.js';
 
 export const RecordingStart = z
   .object({

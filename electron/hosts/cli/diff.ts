@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
-import { parseMeasured } from '../../../shared/boundary.js';
-import { diffMarkdown, diffServers, diffText, LISTS, type ServerSide } from '../../../shared/server-diff.js';
+import { diffMarkdown, diffServers, diffText, type ServerSide } from '../../../shared/server-diff.js';
 import { readPlacedBytes } from '../../core/index.js';
-import { recordedListing } from '../../../shared/recording/listing.js';
+import { fileSide, isRecordingText, recordingSide } from '../../../shared/server-sides.js';
 import { readRecording } from '../../../shared/recording/replay.js';
 import { linesOf, MOCK_RECORDING_MAX } from './mock.js';
 import { str, UsageError, type ParsedArgs } from './args.js';
@@ -15,60 +14,12 @@ export const DIFF_EXIT = { equal: 0, different: 1, error: 2 } as const;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A file side: a pins file (`FILE#SERVER` picks one of several), a tools JSON, or a server's listing. */
-export function fileSide(text: string, label: string, server?: string): ServerSide {
-  const doc = parseMeasured(text, label);
-  if (Array.isArray(doc)) return { label, tools: doc.filter(isObject) };
-  if (!isObject(doc)) throw new UsageError(`${label} is not a pins file, a tools JSON or a server listing`);
-  if (isObject(doc.servers)) {
-    const ids = Object.keys(doc.servers);
-    const id = server ?? (ids.length === 1 ? ids[0] : undefined);
-    if (id === undefined || !isObject(doc.servers[id]))
-      throw new UsageError(
-        `${label} pins ${ids.length === 0 ? 'no server' : `servers ${ids.join(', ')}`}: name one as ${label}#SERVER`,
-      );
-    const tools = (doc.servers[id] as { tools?: unknown }).tools;
-    return {
-      label: `${label} (server ${id})`,
-      tools: Object.entries(isObject(tools) ? tools : {}).map(([name, t]) => ({
-        ...(isObject(t) && isObject(t.definition) ? t.definition : {}),
-        name,
-      })),
-    };
-  }
-  const side: ServerSide = { label };
-  for (const list of LISTS) if (Array.isArray(doc[list])) side[list] = (doc[list] as unknown[]).filter(isObject);
-  if (isObject(doc.serverInfo)) side.serverInfo = doc.serverInfo;
-  if (isObject(doc.capabilities)) side.capabilities = doc.capabilities;
-  if (Object.keys(side).length === 1)
-    throw new UsageError(
-      `${label} is not a pins file, a tools JSON or a server listing (no tools, resources or prompts)`,
-    );
-  return side;
-}
-
-/** A recording's side (`FILE#SERVER` picks one of several servers): what its server last listed. */
-export function recordingSide(bytes: Buffer, label: string, server?: string): ServerSide {
-  const read = readRecording(linesOf(bytes));
-  const ids = [...read.servers.keys()];
-  const id = server ?? (ids.length === 1 ? ids[0] : undefined);
-  const recorded = id === undefined ? undefined : read.servers.get(id);
-  if (!recorded)
-    throw new UsageError(
-      `${label} records ${ids.length === 0 ? 'no server' : `servers ${ids.join(', ')}`}: name one as ${label}#SERVER`,
-    );
-  const side: ServerSide = { label: `${label} (recording of ${id})`, ...recordedListing(recorded) };
-  if (Object.keys(side).length === 1) throw new UsageError(`${label} recorded nothing ${id} listed`);
-  return side;
-}
-
 /** A file's side: a recording when its first line says so, else a pins file, a tools JSON or a listing (16 MB). */
 function readSide(file: string, server?: string): ServerSide {
   const bytes = readPlacedBytes(file, file, MOCK_RECORDING_MAX);
-  if (/^\s*\{\s*"type"\s*:\s*"recording"/.test(bytes.toString('utf8', 0, 64)))
-    return recordingSide(bytes, file, server);
+  if (isRecordingText(bytes.toString('utf8', 0, 64))) return recordingSide(readRecording(linesOf(bytes)), file, server);
   if (bytes.length > PLACED_MAX)
-    throw new UsageError(`${file} is larger than ${PLACED_MAX / 1024 / 1024} MB and is not a recording`);
+    throw new Error(`${file} is larger than ${PLACED_MAX / 1024 / 1024} MB and is not a recording`);
   return fileSide(bytes.toString('utf8'), file, server);
 }
 

@@ -2,6 +2,7 @@ import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 import { clockTime, count } from '../../components/format';
 import { BaselinePanel } from './BaselinePanel';
+import { ComparePanel } from './ComparePanel';
 import { downloadText } from './FileExchange';
 import { FindingGroups } from './FindingGroups';
 import { PinsPanel } from './PinsPanel';
@@ -80,6 +81,7 @@ export function ReviewView({ onOpenTool }: { onOpenTool: (serverId: string, name
           <BaselinePanel report={report} changed={run} />
         </>
       )}
+      <ComparePanel />
     </div>
   );
 }
