@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type App } from './fixtures.js';
 
@@ -170,5 +170,47 @@ test.describe('collections', () => {
     await page.getByTestId('collection-remove').click();
     await page.getByTestId('collection-remove-confirm').click();
     await expect(page.getByTestId('collections-empty')).toBeVisible();
+  });
+
+  test('run a collection in one of the environments beside it; a variable it does not give is named', async ({
+    app,
+    page,
+  }) => {
+    const folder = join(app.dataDir, 'data', 'collections');
+    mkdirSync(folder, { recursive: true });
+    const greet = {
+      name: 'Greet anywhere',
+      steps: [
+        {
+          id: 'hi',
+          call: { server: '{{server}}', tool: 'greet', arguments: { name: 'Ada' } },
+          expect: { outcome: 'ok', assert: [{ path: '/content/0/text', matches: '{{greeting}}' }] },
+        },
+      ],
+    };
+    writeFileSync(join(folder, 'greet.collection.json'), JSON.stringify(greet));
+    writeFileSync(
+      join(folder, 'dev.env.json'),
+      JSON.stringify({ values: { server: 'notes', greeting: '^Hello, Ada!$' } }),
+    );
+    writeFileSync(
+      join(folder, 'next.env.json'),
+      JSON.stringify({ values: { server: 'notes-next', greeting: '^Hi there' } }),
+    );
+    writeFileSync(join(folder, 'half.env.json'), JSON.stringify({ values: { server: 'notes' } }));
+    await app.console.connect('notes-next');
+    await page.getByTestId('tab-collections').click();
+    await page.locator('[data-testid=collection-item][data-name="Greet anywhere"]').click();
+    const env = page.getByTestId('collection-env');
+    await expect(env.locator('option')).toHaveText(['no environment', 'in dev', 'in half', 'in next']);
+    await env.selectOption('dev');
+    await runAll(app, 'passed');
+    await expect(page.getByTestId('run-result')).toContainText('call greet on notes ');
+    await env.selectOption('next');
+    await runAll(app, 'passed');
+    await expect(page.getByTestId('run-result')).toContainText('call greet on notes-next');
+    await env.selectOption('half');
+    await page.getByTestId('collection-run').click();
+    await expect(page.getByTestId('collections-error')).toContainText('{{greeting}}');
   });
 });

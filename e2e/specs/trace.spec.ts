@@ -127,6 +127,28 @@ test.describe('protocol trace', () => {
 });
 
 test.describe('the timeline', () => {
+  test('of the live session: a lane per server, every server at once, and a message opened from any', async ({
+    app,
+    page,
+  }) => {
+    await app.console.connect('fx');
+    await app.console.connect('everything');
+    await page.getByTestId('tab-trace').click();
+    await page.getByTestId('trace-mode-timeline').click();
+    const timeline = page.getByTestId('trace-timeline');
+    await expect(timeline).toHaveAttribute('data-lanes', '2');
+    await expect(page.getByTestId('trace-timeline-window')).toContainText('2 servers');
+    // A call waits for a person: its approval shows as an event of fx's lane once decided.
+    const before = Number(await timeline.getAttribute('data-events'));
+    await app.console.openTool('fx', 'echo');
+    await app.console.callWithJson({ text: 'on the timeline' });
+    await page.getByTestId('tab-trace').click();
+    await page.getByTestId('trace-mode-timeline').click();
+    await expect.poll(async () => Number(await timeline.getAttribute('data-events'))).toBeGreaterThan(before + 1);
+    await page.getByTestId('trace-mode-rows').click();
+    await expect(page.getByTestId('trace-row').first()).toBeVisible();
+  });
+
   test('opens a recording of 100,000 events as lanes per server, zooms, moves and opens a message', async ({
     app,
     page,

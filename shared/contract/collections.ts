@@ -62,9 +62,20 @@ export const requests = {
   /** Asks to run a collection (or one step): the run waits for a decision on its whole scope. */
   'collections.run': {
     input: z
-      .object({ id: FileId, step: z.string().max(64).optional(), against: z.string().max(200).optional() })
+      .object({
+        id: FileId,
+        step: z.string().max(64).optional(),
+        against: z.string().max(200).optional(),
+        /** An environment beside the collection (`NAME.env.json` in its folder): its variables put in first. */
+        env: z.string().max(64).optional(),
+      })
       .strict(),
     output: CollectionRun,
+  },
+  /** The environments beside a collection file, by name (`mcp-console test --env NAME` reads the same files). */
+  'collections.environments': {
+    input: z.object({ id: FileId }).strict(),
+    output: z.object({ names: z.array(z.string()) }),
   },
   /** The decision on a run's scope: `scopeHash` must be the run's. */
   'collections.decide': {

@@ -22,6 +22,13 @@ export const requests = {
       .strict(),
     output: TracePage,
   },
+  /** Every server's entries after `since` (a seq), in order, without their messages: the live timeline. */
+  'trace.since': {
+    input: z
+      .object({ since: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(5000).optional() })
+      .strict(),
+    output: TracePage,
+  },
   'trace.get': { input: z.object({ serverId: ServerId, seq: z.number().int().min(0) }).strict(), output: TraceEntry },
   /** Everything the trace holds for a server as JSONL (one entry a line), for a file. */
   'trace.export': { input: byServer, output: z.object({ jsonl: z.string(), entries: z.number().int() }) },

@@ -19,7 +19,8 @@ export function collectionHandlers(
     'collections.export': (i) => c.exportText(i.id),
     'collections.remove': (i) => (c.remove(i.id, requester), { ok: true as const }),
     'collections.putStep': (i) => c.putStep(i.id, i.step, requester),
-    'collections.run': (i) => c.run(i.id, { step: i.step, against: i.against }, requester),
+    'collections.run': (i) => c.run(i.id, { step: i.step, against: i.against, env: i.env }, requester),
+    'collections.environments': (i) => ({ names: c.environments(i.id) }),
     // A decision from a front end is a person's.
     'collections.decide': (i) => c.runs.decide(i.runId, i.decision, i.scopeHash, 'user'),
     'collections.cancel': (i) => c.runs.cancel(i.runId),

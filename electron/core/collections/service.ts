@@ -10,6 +10,7 @@ import { CoreError, re2, type EventBus } from '../support/index.js';
 import type { CollectionFiles } from './files.js';
 import type { CollectionRuns } from './runs.js';
 import { parseCollection } from './parse.js';
+import { environmentsBeside, inEnvironment } from './environments.js';
 import { compareText } from '../../../shared/plain-format.js';
 
 export interface CollectionDeps {
@@ -135,10 +136,17 @@ export class Collections {
     return { fileName: file.fileName, text: collectionText(collection) };
   }
 
-  /** Asks to run a collection file (or one step of it). */
-  run(id: string, opts: { step?: string; against?: string }, by: Requester): CollectionRun {
+  /** Asks to run a collection file (or one step of it), in one of the environments beside it when named. */
+  run(id: string, opts: { step?: string; against?: string; env?: string }, by: Requester): CollectionRun {
     const { collection } = this.d.files.read(id);
-    return this.d.runs.request(collection, id, by, { only: opts.step, against: opts.against });
+    const put = opts.env === undefined ? collection : inEnvironment(id, collection, opts.env);
+    return this.d.runs.request(put, id, by, { only: opts.step, against: opts.against });
+  }
+
+  /** The environments beside a collection file (`NAME.env.json` in its folder). */
+  environments(id: string): string[] {
+    this.d.files.read(id);
+    return environmentsBeside(id);
   }
 
   /** Writes what a run's step answered as that step's snapshot, in the file the run read. */

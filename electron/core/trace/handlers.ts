@@ -16,6 +16,7 @@ export function traceHandlers(d: TraceHandlerDeps, requester: Requester): Handle
   const { trace, known, recordings } = d;
   return {
     'trace.list': (i) => (known(i.serverId), trace.list(i.serverId, i)),
+    'trace.since': (i) => trace.since(i.since ?? 0, i.limit ?? 5000),
     'trace.get': (i) => {
       known(i.serverId);
       const e = trace.get(i.serverId, i.seq);

@@ -180,3 +180,21 @@ describe("the console's own recording", () => {
     expect(read(started.file!).map((l) => l.type)).toEqual(['recording', 'message', 'end']);
   });
 });
+
+describe('every server at once (the live timeline)', () => {
+  it('gives the entries of every server after a seq, in order, without their messages, the last few', () => {
+    const log = new TraceLog();
+    for (let i = 0; i < 6; i++)
+      log.record(i % 2 ? 'b' : 'a', { dir: 'out', kind: 'notification', method: `m${i}`, bytes: 2, message: { i } });
+    const page = log.since(2, 10);
+    expect(page.entries.map((e) => [e.seq, e.serverId])).toEqual([
+      [3, 'a'],
+      [4, 'b'],
+      [5, 'a'],
+      [6, 'b'],
+    ]);
+    expect(page.entries.every((e) => e.message === undefined)).toBe(true);
+    expect(log.since(0, 2).entries.map((e) => e.seq)).toEqual([5, 6]);
+    expect(log.since(6, 10).entries).toEqual([]);
+  });
+});

@@ -114,6 +114,29 @@ export class TraceLog {
     return { entries, dropped: s.dropped };
   }
 
+  /**
+   * Every server's entries after `since`, in order, without their messages (the live timeline's lanes), the last
+   * `limit`. Each server's part is found by a binary search: a poll costs what is new.
+   */
+  since(since: number, limit: number): TracePage {
+    const parts: TraceEntry[][] = [];
+    let dropped = 0;
+    for (const s of this.servers.values()) {
+      dropped += s.dropped;
+      let lo = 0;
+      let hi = s.entries.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (s.entries[mid]!.seq <= since) lo = mid + 1;
+        else hi = mid;
+      }
+      // Only the newest `limit` of each can be among the newest `limit` of all.
+      parts.push(s.entries.slice(Math.max(lo, s.entries.length - limit)).map(brief));
+    }
+    const entries = parts.flat().sort((a, b) => a.seq - b.seq);
+    return { entries: entries.slice(-limit), dropped };
+  }
+
   /** One entry, whole, while the trace still holds it. */
   get(serverId: string, seq: number): TraceEntry | undefined {
     const entries = this.servers.get(serverId)?.entries;

@@ -12,6 +12,7 @@ import { CollectionFolders } from './CollectionFolders';
 import { RunApproval } from './RunApproval';
 import { RunSteps } from './RunSteps';
 import { RemoveCollection } from './RemoveCollection';
+import { EnvironmentChoice, useEnvironments } from './EnvironmentChoice';
 import { fileTitle } from './file-title';
 import './collections.css';
 
@@ -111,10 +112,17 @@ function CollectionDetail({ file, onError }: { file: CollectionFile; onError: (m
     );
   }, [api, file.id, file.error, file.modifiedAt, onError]);
   const [against, setAgainst] = useState('');
+  const environments = useEnvironments(file.id, file.modifiedAt);
+  const [env, setEnv] = useState('');
   const start = (step?: string) => {
     onError(null);
     api
-      .request('collections.run', { id: file.id, ...(step && { step }), ...(against && { against }) })
+      .request('collections.run', {
+        id: file.id,
+        ...(step && { step }),
+        ...(against && { against }),
+        ...(env && { env }),
+      })
       .then(runUpdated, (e: Error) => onError(e.message));
   };
   // A path that changes on every run (a time, an id): left out of the step's snapshot comparison from now on.
@@ -144,6 +152,7 @@ function CollectionDetail({ file, onError }: { file: CollectionFile; onError: (m
         {(file.servers?.length ?? 0) === 1 && (
           <AgainstChoice home={file.servers![0]!} against={against} setAgainst={setAgainst} />
         )}
+        {environments.length > 0 && <EnvironmentChoice names={environments} env={env} setEnv={setEnv} />}
         <button className="primary" disabled={busy} onClick={() => start()} data-testid="collection-run">
           Run all {collection.steps.length}
         </button>

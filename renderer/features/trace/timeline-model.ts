@@ -94,8 +94,8 @@ class TimelineBuilder {
     }
   }
 
+  /** A recording's marks (its `t`), or the live page's (clock time): the same clock as the entries. */
   marks(marks: readonly TimelineMark[]): void {
-    if (this.clock) return; // a live trace has no recording's marks
     const waiting = new Map<string, [string, number]>();
     for (const m of marks) {
       this.start = Math.min(this.start, m.t);

@@ -12,6 +12,10 @@ import { TRACE_FILTER } from '../../components/list-filters';
 
 /** What the page keeps of a live trace (the core keeps as much; export gets them all). */
 const KEEP = 2000;
+/** What the live timeline keeps of every server's trace (the core keeps 2,000 a server). */
+const KEEP_TIMELINE = 20_000;
+/** The most one poll of every server asks for (the contract's limit). */
+const SINCE_PAGE = 5000;
 /** Rows drawn at once (the newest that match): a long trace never makes one long task. */
 const SHOWN = 400;
 const POLL_MS = 500;
@@ -40,22 +44,15 @@ export function useTrace() {
   const [filter, setFilter] = useState('');
   const [paused, setPaused] = useState(false);
   const [imported, setImported] = useState<Imported | null>(null);
-  const [mode, setMode] = useState<'rows' | 'timeline'>('rows');
+  const [mode, setModeState] = useState<'rows' | 'timeline'>('rows');
   const [selected, setSelected] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [doctor, setDoctor] = useState<DoctorReport | null>(null);
 
-  // Rows only: the message of the row opened is asked for alone (a trace keeps up to 8 MB of them).
-  const fetchAfter = useMemo(
-    () =>
-      serverId && !imported && !paused
-        ? (since: number) => api.request('trace.list', { serverId, since, limit: KEEP, brief: true })
-        : undefined,
-    [api, serverId, imported, paused],
-  );
+  const fetchAfter = useFeed(imported !== null || paused ? undefined : mode, serverId);
   const { entries, setEntries, reset } = usePolled<TraceEntry, TracePage>(fetchAfter, {
     everyMs: POLL_MS,
-    keep: KEEP,
+    keep: mode === 'timeline' ? KEEP_TIMELINE : KEEP,
     onPage: (p) => {
       setError(null);
       setDropped(p.dropped);
@@ -66,8 +63,15 @@ export function useTrace() {
     const matching = filter.trim() ? entries.filter(TRACE_FILTER.matcher(filter)) : entries;
     return { rows: matching.slice(-SHOWN), hidden: Math.max(0, matching.length - SHOWN) };
   }, [entries, filter]);
-  const open = useOpened(selected, imported ? imported.all : null, serverId, setError);
-  const timeline = useTimelineOf(mode === 'timeline', imported ? imported.all : entries, imported?.marks);
+  const { timeline, openedOn } = useTimelinePart(mode === 'timeline', imported, entries, selected);
+  const open = useOpened(selected, imported ? imported.all : null, openedOn ?? serverId, setError);
+  /** Rows and the timeline follow different things: each starts over from the core's whole trace. */
+  const setMode = (m: 'rows' | 'timeline') => {
+    if (m === mode) return;
+    reset();
+    setSelected(null);
+    setModeState(m);
+  };
 
   const choose = (id: string) => {
     reset();
@@ -129,6 +133,71 @@ export function useTrace() {
     doctor,
     actions,
   };
+}
+
+/**
+ * What is polled: the chosen server's rows (without their messages: the one opened is asked for alone, a trace keeps up
+ * to 8 MB of them), or, for the live timeline, every server at once; nothing while a file is viewed or it is paused.
+ */
+function useFeed(
+  mode: 'rows' | 'timeline' | undefined,
+  serverId: string | undefined,
+): ((since: number) => Promise<TracePage>) | undefined {
+  const api = useApi();
+  return useMemo(
+    () =>
+      mode === 'timeline'
+        ? (since: number) => api.request('trace.since', { since, limit: SINCE_PAGE })
+        : mode === 'rows' && serverId
+          ? (since: number) => api.request('trace.list', { serverId, since, limit: KEEP, brief: true })
+          : undefined,
+    [api, mode, serverId],
+  );
+}
+
+/**
+ * The timeline, while it is shown: of the file viewed (its calls' approvals from the recording), or of the live trace
+ * of every server (the approvals of the calls the page knows); and the server of the message opened on it.
+ */
+function useTimelinePart(
+  shown: boolean,
+  imported: Imported | null,
+  entries: TraceEntry[],
+  selected: number | null,
+): { timeline: TimelineModel | null; openedOn: string | undefined } {
+  // The live timeline's rows are of every server: a message opened there is asked of its own.
+  const openedOn = useMemo(
+    () => (shown && selected !== null ? entries.find((e) => e.seq === selected)?.serverId : undefined),
+    [shown, selected, entries],
+  );
+  const liveMarks = useLiveMarks(shown && !imported);
+  const timeline = useTimelineOf(shown, imported ? imported.all : entries, imported ? imported.marks : liveMarks);
+  return { timeline, openedOn };
+}
+
+/**
+ * The approvals waiting of the calls the page knows (the live timeline's amber bands): from a call's request to its
+ * decision, or to the last moment shown while it waits.
+ */
+function useLiveMarks(wanted: boolean): TimelineMark[] {
+  const calls = useConsole((s) => s.calls);
+  return useMemo(() => {
+    if (!wanted) return [];
+    const marks: TimelineMark[] = [];
+    for (const c of Object.values(calls)) {
+      if (!c.approvalId) continue;
+      marks.push({
+        type: 'call',
+        t: Date.parse(c.requestedAt),
+        serverId: c.serverId,
+        id: c.id,
+        state: 'awaiting-approval',
+      });
+      const decided = c.startedAt ?? c.finishedAt;
+      if (decided) marks.push({ type: 'call', t: Date.parse(decided), serverId: c.serverId, id: c.id, state: c.state });
+    }
+    return marks.sort((a, b) => a.t - b.t);
+  }, [wanted, calls]);
 }
 
 /** The timeline of what is shown (built a slice at a time, again when the entries change), while it is asked for. */
