@@ -169,7 +169,7 @@ test.describe('the timeline', () => {
     expect(events).toBe(33_334 * 2 + 3_334);
     const windowText = page.getByTestId('trace-timeline-window');
     const whole = await windowText.textContent();
-    expect(whole).toMatch(/^0 µs – .* of .* · 70,002 events · 3 servers$/);
+    expect(whole).toMatch(/^0 – .* of .* · 70,002 events · 3 servers$/);
     // Zoomed in twice, the window is a quarter as long; the wheel zooms and moves it; Whole shows it all again.
     await page.getByTestId('trace-timeline-zoom-in').click();
     await page.getByTestId('trace-timeline-zoom-in').click();
@@ -196,7 +196,7 @@ test.describe('the timeline', () => {
           }),
         );
     });
-    await expect(windowText).toHaveText(/^0 µs – \d+(\.\d)? ms of/);
+    await expect(windowText).toHaveText(/^0 – \d+(\.\d)? ms of/);
     // The first call waited for a person for 3 ms, then ran from 3 ms to 5 ms: its bar is at 4 ms.
     const span = Number(/– ([\d.]+) ms/.exec((await windowText.textContent())!)![1]);
     await page.mouse.click(box.x + 140 + ((box.width - 140) * 4) / span, box.y + 22 + 18);

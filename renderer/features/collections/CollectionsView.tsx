@@ -149,7 +149,8 @@ function CollectionDetail({ file, onError }: { file: CollectionFile; onError: (m
     <div data-testid="collection-detail" data-name={collection.name}>
       <CollectionHead name={collection.name} id={file.id} />
       <div className="row gap collection-actions">
-        {(file.servers?.length ?? 0) === 1 && (
+        {/* A second server to compare with: for a collection of one named server (not one an environment gives). */}
+        {(file.servers?.length ?? 0) === 1 && !file.servers![0]!.includes('{{') && (
           <AgainstChoice home={file.servers![0]!} against={against} setAgainst={setAgainst} />
         )}
         {environments.length > 0 && <EnvironmentChoice names={environments} env={env} setEnv={setEnv} />}

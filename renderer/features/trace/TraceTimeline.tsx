@@ -18,11 +18,23 @@ interface Colors {
   accent: string;
 }
 
-const css = (el: Element, name: string, fallback: string) =>
-  getComputedStyle(el).getPropertyValue(name).trim() || fallback;
+/**
+ * A theme colour as the canvas can take it: the variable resolved by the browser (the theme writes them with
+ * `light-dark()`, which a canvas's fillStyle does not read), through a probe's computed colour.
+ */
+function css(el: Element, name: string, fallback: string): string {
+  const probe = document.createElement('span');
+  probe.style.color = `var(${name}, ${fallback})`;
+  probe.style.display = 'none';
+  el.parentElement?.appendChild(probe);
+  const color = getComputedStyle(probe).color || fallback;
+  probe.remove();
+  return color;
+}
 
 /** A length of time as a person reads it on an axis. */
 export function spanText(ms: number): string {
+  if (ms === 0) return '0';
   if (Math.abs(ms) < 1) return `${Math.round(ms * 1000)} µs`;
   if (Math.abs(ms) < 1000) return `${Math.round(ms * 10) / 10} ms`;
   if (Math.abs(ms) < 60_000) return `${Math.round(ms / 100) / 10} s`;
@@ -95,6 +107,7 @@ function drawLane(
   const last = firstAtLeast(lane.barStart, v1 + 1e-9);
   const drawn = [-1, -1, -1];
   const fills = [c.ok, c.bad, c.accent];
+  let fill = -1;
   for (let i = 0; i < last; i++) {
     const e = lane.barEnd[i]!;
     if (e < v0) continue;
@@ -102,7 +115,8 @@ function drawLane(
     const a = Math.floor(x(lane.barStart[i]!));
     const b = Math.max(a + 1, Math.ceil(x(e)));
     if (b <= drawn[k]!) continue;
-    ctx.fillStyle = fills[k]!;
+    // The colour is set only when the kind changes: a canvas parses it on every assignment.
+    if (k !== fill) ctx.fillStyle = fills[(fill = k)]!;
     ctx.fillRect(Math.max(a, drawn[k]!), y + 11, b - Math.max(a, drawn[k]!), 16);
     drawn[k] = b;
   }
@@ -110,12 +124,13 @@ function drawLane(
   const to = firstAtLeast(lane.tickAt, v1 + 1e-9);
   const tickFill = [c.muted, c.accent, c.warn, c.bad, c.border];
   const lastTick = [-1, -1, -1, -1, -1];
+  fill = -1;
   for (let i = from; i < to; i++) {
     const k = lane.tickKind[i]!;
     const px = Math.floor(x(lane.tickAt[i]!));
     if (px === lastTick[k]) continue;
     lastTick[k] = px;
-    ctx.fillStyle = tickFill[k]!;
+    if (k !== fill) ctx.fillStyle = tickFill[(fill = k)]!;
     if (k === TICK.question) ctx.fillRect(px - 2, y + 29, 5, 12);
     else ctx.fillRect(px, y + 30, 1, 10);
   }

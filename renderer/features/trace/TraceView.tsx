@@ -40,10 +40,12 @@ export function TraceView() {
         </div>
       )}
       {doctor && <DoctorPanel report={doctor} onClose={t.actions.closeDoctor} />}
-      {(dropped > 0 || shown.hidden > 0) && (
+      {(dropped > 0 || (shown.hidden > 0 && t.mode === 'rows')) && (
         <div className="small muted" data-testid="trace-dropped">
           {dropped > 0 && `${count(dropped)} older messages were let go (the trace is bounded). `}
-          {shown.hidden > 0 && `${count(shown.hidden)} older matching messages are not drawn; export to see them all.`}
+          {shown.hidden > 0 &&
+            t.mode === 'rows' &&
+            `${count(shown.hidden)} older matching messages are not drawn; export to see them all.`}
         </div>
       )}
       {t.mode === 'timeline' ? (

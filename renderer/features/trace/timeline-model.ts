@@ -114,31 +114,51 @@ class TimelineBuilder {
     for (const [serverId, t] of waiting.values()) this.laneOf(serverId).waits.push([t, Math.max(this.end, t)]);
   }
 
+  /** The model: requests left unanswered become bars open to the end, each lane's arrays sorted. */
   finish(): TimelineModel {
-    if (!Number.isFinite(this.start)) this.start = this.end = 0;
-    const end = this.end;
-    for (const [key, [t, seq]] of this.open)
-      this.laneOf(key.slice(0, key.indexOf('\u0000'))).bars.push([t, end, BAR.open, seq]);
-    let events = 0;
-    const lanes: Lane[] = [...this.lanes].map(([serverId, b]) => {
-      b.bars.sort((x, y) => x[0] - y[0]);
-      b.ticks.sort((x, y) => x[0] - y[0]);
-      events += b.bars.length + b.ticks.length + b.waits.length;
-      return {
-        serverId,
-        barStart: Float64Array.from(b.bars, (x) => x[0]),
-        barEnd: Float64Array.from(b.bars, (x) => x[1]),
-        barKind: Uint8Array.from(b.bars, (x) => x[2]),
-        barSeq: Float64Array.from(b.bars, (x) => x[3]),
-        tickAt: Float64Array.from(b.ticks, (x) => x[0]),
-        tickKind: Uint8Array.from(b.ticks, (x) => x[1]),
-        tickSeq: Float64Array.from(b.ticks, (x) => x[2]),
-        waitStart: Float64Array.from(b.waits, (x) => x[0]),
-        waitEnd: Float64Array.from(b.waits, (x) => x[1]),
-      };
-    });
-    return { lanes, start: this.start, end: Math.max(end, this.start + 1), events };
+    return this.model(this.closed().map(([id, b]) => laneArrays(id, b)));
   }
+
+  /** The same, a lane per task. */
+  async finishInSlices(nextTask: () => Promise<void>): Promise<TimelineModel> {
+    const made: Lane[] = [];
+    for (const [id, b] of this.closed()) {
+      made.push(laneArrays(id, b));
+      await nextTask();
+    }
+    return this.model(made);
+  }
+
+  private closed(): Array<[string, Building]> {
+    if (!Number.isFinite(this.start)) this.start = this.end = 0;
+    for (const [key, [t, seq]] of this.open)
+      this.laneOf(key.slice(0, key.indexOf('\u0000'))).bars.push([t, this.end, BAR.open, seq]);
+    this.open.clear();
+    return [...this.lanes];
+  }
+
+  private model(lanes: Lane[]): TimelineModel {
+    const events = lanes.reduce((n, l) => n + l.barStart.length + l.tickAt.length + l.waitStart.length, 0);
+    return { lanes, start: this.start, end: Math.max(this.end, this.start + 1), events };
+  }
+}
+
+/** One lane's arrays, sorted by time. */
+function laneArrays(serverId: string, b: Building): Lane {
+  b.bars.sort((x, y) => x[0] - y[0]);
+  b.ticks.sort((x, y) => x[0] - y[0]);
+  return {
+    serverId,
+    barStart: Float64Array.from(b.bars, (x) => x[0]),
+    barEnd: Float64Array.from(b.bars, (x) => x[1]),
+    barKind: Uint8Array.from(b.bars, (x) => x[2]),
+    barSeq: Float64Array.from(b.bars, (x) => x[3]),
+    tickAt: Float64Array.from(b.ticks, (x) => x[0]),
+    tickKind: Uint8Array.from(b.ticks, (x) => x[1]),
+    tickSeq: Float64Array.from(b.ticks, (x) => x[2]),
+    waitStart: Float64Array.from(b.waits, (x) => x[0]),
+    waitEnd: Float64Array.from(b.waits, (x) => x[1]),
+  };
 }
 
 const usesClock = (entries: readonly TraceEntry[]) => entries.some((e) => typeof (e as { t?: unknown }).t !== 'number');
@@ -164,7 +184,7 @@ export async function buildTimelineInSlices(
     await nextTask();
   }
   b.marks(marks);
-  return b.finish();
+  return b.finishInSlices(nextTask);
 }
 
 /** The first index whose value is at least `t` in a sorted array. */
