@@ -122,7 +122,8 @@ function drawLane(
   }
   const from = firstAtLeast(lane.tickAt, v0);
   const to = firstAtLeast(lane.tickAt, v1 + 1e-9);
-  const tickFill = [c.muted, c.accent, c.warn, c.bad, c.border];
+  // Notifications grey, progress in the text's colour (blue is for requests not answered), questions amber.
+  const tickFill = [c.muted, c.fg, c.warn, c.bad, c.border];
   const lastTick = [-1, -1, -1, -1, -1];
   fill = -1;
   for (let i = from; i < to; i++) {
