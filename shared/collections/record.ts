@@ -81,3 +81,18 @@ function replaceAt(root: unknown, pointer: string, value: unknown): boolean {
   (v as Record<string, unknown>)[last] = value;
   return true;
 }
+
+/**
+ * Recorded steps joined to the collection they go into (its name, ids and variables kept, servers and variables
+ * added), or the recording's own collection when there is none.
+ */
+export function joinRecorded(existing: Collection | undefined, rec: Recording): Collection {
+  if (!existing) return rec.collection;
+  const env = [...new Set([...(existing.env ?? []), ...(rec.collection.env ?? [])])].sort();
+  return {
+    ...existing,
+    servers: [...new Set([...(existing.servers ?? []), ...(rec.collection.servers ?? [])])],
+    ...(env.length > 0 && { env }),
+    steps: [...existing.steps, ...rec.collection.steps],
+  };
+}

@@ -1,14 +1,8 @@
+import type { ServerSide } from '../server-diff.js';
 import type { ReplayedServer } from './read.js';
 
 /** What a recorded server listed, as `diff` compares it: each list whole (every page), its info and capabilities. */
-export interface RecordedListing {
-  tools?: Record<string, unknown>[];
-  resources?: Record<string, unknown>[];
-  resourceTemplates?: Record<string, unknown>[];
-  prompts?: Record<string, unknown>[];
-  serverInfo?: Record<string, unknown>;
-  capabilities?: Record<string, unknown>;
-}
+export type RecordedListing = Omit<ServerSide, 'label'>;
 
 const LISTED = [
   ['tools/list', 'tools'],

@@ -2,7 +2,7 @@ import type { Collection } from '../../../shared/schemas/collection.js';
 import type { CallRecord } from '../../../shared/schemas/call.js';
 import type { CollectionFile, CollectionRun } from '../../../shared/schemas/collection-run.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
-import { recordCollection, type Recording } from '../../../shared/collections/record.js';
+import { joinRecorded, recordCollection, type Recording } from '../../../shared/collections/record.js';
 import { collectionText, snapshotOf, withSnapshot } from '../../../shared/collections/steps.js';
 import { describeRequester } from '../../../shared/requester-text.js';
 import type { AuditTrail } from '../audit/index.js';
@@ -110,16 +110,7 @@ export class Collections {
       marked,
       existing && { ids: existing.steps.map((s) => s.id), vars: existing.env ?? [] },
     );
-    const collection: Collection = existing
-      ? {
-          ...existing,
-          servers: [...new Set([...(existing.servers ?? []), ...(rec.collection.servers ?? [])])],
-          ...((existing.env || rec.collection.env) && {
-            env: [...new Set([...(existing.env ?? []), ...(rec.collection.env ?? [])])].sort(),
-          }),
-          steps: [...existing.steps, ...rec.collection.steps],
-        }
-      : rec.collection;
+    const collection = joinRecorded(existing, rec);
     const askers = [...new Set(calls.map((c) => describeRequester(c.requestedBy)))].join(', ');
     const file = this.save(
       collection,

@@ -1,5 +1,5 @@
 import { existsSync, writeFileSync } from 'node:fs';
-import { recordCollection, type RecordedCall } from '../../../shared/collections/record.js';
+import { joinRecorded, recordCollection, type RecordedCall } from '../../../shared/collections/record.js';
 import { collectionText, snapshotOf } from '../../../shared/collections/steps.js';
 import { pointerOf } from '../../../shared/collections/pointer.js';
 import { mergeRecordings, readRecording, type Exchange } from '../../../shared/recording/replay.js';
@@ -90,16 +90,7 @@ export async function collectCommand(args: ParsedArgs, io: Io): Promise<number> 
       marked,
       existing && { ids: existing.steps.map((s) => s.id), vars: existing.env ?? [] },
     );
-    const collection: Collection = existing
-      ? {
-          ...existing,
-          servers: [...new Set([...(existing.servers ?? []), ...(rec.collection.servers ?? [])])],
-          ...((existing.env || rec.collection.env) && {
-            env: [...new Set([...(existing.env ?? []), ...(rec.collection.env ?? [])])].sort(),
-          }),
-          steps: [...existing.steps, ...rec.collection.steps],
-        }
-      : rec.collection;
+    const collection = joinRecorded(existing, rec);
     writeFileSync(out, collectionText(collection));
     io.err(
       `${existing ? 'added' : 'wrote'} ${rec.collection.steps.length} steps ${existing ? 'to' : 'in'} ${safe(out)}` +
