@@ -1,4 +1,5 @@
 import { parseMeasured } from './boundary.js';
+import type { RequestInput, RequestName, RequestOutput } from './contract/index.js';
 import { LISTS, type ServerSide } from './server-diff.js';
 import { recordedListing } from './recording/listing.js';
 import type { ReadRecording } from './recording/read.js';
@@ -53,5 +54,23 @@ export function recordingSide(read: ReadRecording, label: string, server?: strin
     );
   const side: ServerSide = { label: `${label} (recording of ${id})`, ...recordedListing(recorded) };
   if (Object.keys(side).length === 1) throw new Error(`${label} recorded nothing ${id} listed`);
+  return side;
+}
+
+/** Asks the console something, as a front end or a command does: the contract's request and its answer. */
+export type Ask = <N extends RequestName>(name: N, input: RequestInput<N>) => Promise<RequestOutput<N>>;
+
+/** A live server's side: every list it offers, its server info and capabilities, as the console lists them. */
+export async function liveSide(ask: Ask, serverId: string): Promise<ServerSide> {
+  const v = await ask('servers.status', { serverId });
+  const offers = (k: string) => isObject(v.capabilities) && k in v.capabilities;
+  const side: ServerSide = { label: `server ${serverId} (live)`, tools: await ask('tools.list', { serverId }) };
+  if (offers('resources')) {
+    side.resources = await ask('resources.list', { serverId });
+    side.resourceTemplates = await ask('resources.templates', { serverId });
+  } else side.resources = side.resourceTemplates = [];
+  side.prompts = offers('prompts') ? await ask('prompts.list', { serverId }) : [];
+  if (v.serverInfo) side.serverInfo = v.serverInfo;
+  if (v.capabilities) side.capabilities = v.capabilities;
   return side;
 }

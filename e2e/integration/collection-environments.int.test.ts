@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../harness/harness.js';
+import { GREET_COLLECTION, PEOPLE_CSV } from '../harness/greet-collection.js';
 
 /*
  * Collections with environments and data rows (issue "the developer's loop, round two"): `{{name}}` in a step's
@@ -35,27 +36,10 @@ beforeAll(() => {
     join(dir, 'mcp.json'),
     JSON.stringify({ mcpServers: { 'notes-dev': notes, 'notes-staging': { ...notes, env: { NOTES_VERSION: '2' } } } }),
   );
-  writeFileSync(
-    join(dir, 'greet.json'),
-    JSON.stringify({
-      name: 'Greet',
-      steps: [
-        {
-          id: 'hi',
-          call: { server: '{{server}}', tool: 'greet', arguments: { name: '{{who}}' } },
-          expect: { outcome: 'ok', assert: [{ path: '/content/0/text', matches: '{{greeting}}' }] },
-        },
-        {
-          id: 'login',
-          call: { server: '{{server}}', tool: 'login', arguments: { user: '{{who}}', apiKey: '{{env.NOTES_KEY}}' } },
-          expect: { outcome: 'ok' },
-        },
-      ],
-    }),
-  );
+  writeFileSync(join(dir, 'greet.json'), JSON.stringify(GREET_COLLECTION));
   writeFileSync(join(dir, 'dev.env.json'), JSON.stringify({ name: 'dev', values: { server: 'notes-dev' } }));
   writeFileSync(join(dir, 'staging.env.json'), JSON.stringify({ values: { server: 'notes-staging' } }));
-  writeFileSync(join(dir, 'people.csv'), 'who,greeting\nAda,"^Hello, Ada!$"\n"Grace ""G""",Grace\n');
+  writeFileSync(join(dir, 'people.csv'), PEOPLE_CSV);
 }, 30_000);
 
 describe('collections with environments', () => {

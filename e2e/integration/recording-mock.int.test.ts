@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVERYTHING, FIXTURE, freePort, startHttp, tempDir } from '../harness/harness.js';
 import { startServe } from '../tools/serve-process.js';
+import { GREET_COLLECTION, PEOPLE_CSV } from '../harness/greet-collection.js';
 import { REDACTED, RecordingLine } from '../../shared/schemas/recording.js';
 
 /*
@@ -205,26 +206,10 @@ describe.each([
 });
 
 describe('the notes fixture over Streamable HTTP (2026-07-28), with an environment and a CSV of rows', () => {
-  const greet = {
-    name: 'Greet',
-    steps: [
-      {
-        id: 'hi',
-        call: { server: '{{server}}', tool: 'greet', arguments: { name: '{{who}}' } },
-        expect: { outcome: 'ok', assert: [{ path: '/content/0/text', matches: '{{greeting}}' }] },
-      },
-      {
-        id: 'login',
-        call: { server: '{{server}}', tool: 'login', arguments: { user: '{{who}}', apiKey: '{{env.NOTES_KEY}}' } },
-        expect: { outcome: 'ok' },
-      },
-    ],
-  };
-
   beforeAll(async () => {
-    writeFileSync(join(dir, 'greet.json'), JSON.stringify(greet));
+    writeFileSync(join(dir, 'greet.json'), JSON.stringify(GREET_COLLECTION));
     writeFileSync(join(dir, 'dev.env.json'), JSON.stringify({ name: 'dev', values: { server: 'notes' } }));
-    writeFileSync(join(dir, 'people.csv'), 'who,greeting\nAda,"^Hello, Ada!$"\n"Grace ""G""",Grace\n');
+    writeFileSync(join(dir, 'people.csv'), PEOPLE_CSV);
     const notes = await startHttp(NOTES, ['--http', '--port', '0']);
     stops.push(notes.stop);
     const live = config('live-notes.json', { notes: { type: 'http', url: `${notes.url}/mcp` } });

@@ -180,10 +180,11 @@ export class ConsoleCore {
 
   /**
    * Follows the protocol trace: each message of every server as it is recorded; returns the unsubscribe function.
-   * `whole`: the message of an entry the trace keeps only a preview of (what a recording writes), passed and not held.
+   * With `whole`, the listener also gets the message of an entry the trace keeps only a preview of (what a recording
+   * writes), passed and not held.
    */
-  followTrace(listener: (e: TraceEntry, whole?: unknown) => void): () => void {
-    return this.p.trace.subscribe(listener);
+  followTrace(listener: (e: TraceEntry, whole?: unknown) => void, opts: { whole?: boolean } = {}): () => void {
+    return this.p.trace.subscribe(listener, opts);
   }
 }
 

@@ -3,7 +3,7 @@
 // of a data file (`--data`, one run per row). They are put in before the run is asked for, so the scope a person
 // approves is exactly what will be sent. Secrets stay in environment variables (`{{env.NAME}}`), never in these files.
 
-import type { Collection } from '../schemas/collection.js';
+import { Collection as CollectionSchema, type Collection } from '../schemas/collection.js';
 import { secretValue } from './secrets.js';
 import { TemplateError } from './template.js';
 
@@ -127,4 +127,15 @@ export function withVariables(c: Collection, vars: Vars, where: string): Collect
     return value;
   };
   return { ...c, steps: put(c.steps) as Collection['steps'] };
+}
+
+/**
+ * One run's collection: its variables put in (`withVariables`), named `NAME [label]` and checked against the
+ * collection's schema again (a server's name, say, must still be one); an error says where and why.
+ */
+export function variantOf(c: Collection, vars: Vars, where: string, label: string): Collection {
+  const checked = CollectionSchema.safeParse({ ...withVariables(c, vars, where), name: `${c.name} [${label}]` });
+  if (!checked.success)
+    throw new Error(`[${label}]: ${checked.error.issues[0]?.path.join('.')}: ${checked.error.issues[0]?.message}`);
+  return checked.data;
 }

@@ -43,7 +43,8 @@ export interface ReadRecording {
 /** The most a line problem list says (the count goes on). */
 const PROBLEMS_SAID = 5;
 
-function progressTokenOf(params: unknown): unknown {
+/** The progress token a request's params (`_meta`) or a progress notification's params carry. */
+export function progressTokenOf(params: unknown): unknown {
   const p = params as { _meta?: { progressToken?: unknown }; progressToken?: unknown } | undefined;
   return p?._meta?.progressToken ?? p?.progressToken;
 }

@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseMeasured } from '../../../shared/boundary.js';
-import { parseEnvironment, withVariables } from '../../../shared/collections/environment.js';
-import { Collection } from '../../../shared/schemas/collection.js';
+import { parseEnvironment, variantOf } from '../../../shared/collections/environment.js';
+import type { Collection } from '../../../shared/schemas/collection.js';
 import { CoreError, readPlacedText } from '../support/index.js';
 
 /** An environment's file beside its collection: `NAME.env.json`. */
@@ -37,11 +37,7 @@ export function inEnvironment(collectionPath: string, c: Collection, name: strin
   let vars;
   try {
     vars = parseEnvironment(parseMeasured(readPlacedText(file, `the environment ${name}`), file), file).vars;
-    const put = withVariables(c, vars, `the environment ${name}`);
-    const checked = Collection.safeParse({ ...put, name: `${c.name} [${name}]` });
-    if (!checked.success)
-      throw new Error(`${checked.error.issues[0]?.path.join('.')}: ${checked.error.issues[0]?.message}`);
-    return checked.data;
+    return variantOf(c, vars, `the environment ${name}`, name);
   } catch (e) {
     throw new CoreError('bad-environment', (e as Error).message);
   }

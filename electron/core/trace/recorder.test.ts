@@ -141,13 +141,17 @@ describe('the trace hands a recording what it keeps only a preview of', () => {
   it('gives its followers a large message whole, never holding it', () => {
     const log = new TraceLog();
     const got: Array<[TraceEntry, unknown]> = [];
-    log.subscribe((e, whole) => got.push([e, whole]));
+    log.subscribe((e, whole) => got.push([e, whole]), { whole: true });
+    const previews: unknown[] = [];
+    log.subscribe((_e, whole) => previews.push(whole));
     const tap = new WireTap((rec) => log.record('fx', rec));
     const large = { jsonrpc: '2.0' as const, id: 1, result: { text: 'y'.repeat(MAX_KEPT_MESSAGE_BYTES + 10) } };
     tap.out({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'big' } });
     tap.in(large);
     expect(got[1]![0].preview).toBeDefined();
     expect(got[1]![1]).toBe(large);
+    // A follower that did not ask for whole messages gets the preview only.
+    expect(previews).toEqual([undefined, undefined]);
     // The list keeps the preview only.
     expect(log.list('fx').entries[1]).not.toHaveProperty('whole');
     expect(keep({ jsonrpc: '2.0', id: 2, result: {} })).not.toHaveProperty('whole');

@@ -12,6 +12,7 @@ import type { ServerView } from '../../../shared/schemas/server.js';
 import type { TraceEntry } from '../../../shared/schemas/trace.js';
 import { Redactor } from '../../../shared/recording/redact.js';
 import { VERSION } from '../support/index.js';
+import { originAndPath } from './tracer.js';
 
 /** Lines waiting for the disk beyond this many bytes are dropped (and counted) instead of held. */
 export const RECORDING_QUEUE_MAX = 16 * 1024 * 1024;
@@ -232,14 +233,7 @@ export class Recorder {
 
 function serverLine(v: ServerView, t: number): RecordedServer {
   const c = v.config as { command?: unknown; url?: unknown };
-  let url: string | undefined;
-  if (typeof c.url === 'string')
-    try {
-      const u = new URL(c.url);
-      url = u.origin + u.pathname;
-    } catch {
-      url = undefined;
-    }
+  const url = typeof c.url === 'string' ? originAndPath(c.url) : undefined;
   const command = typeof c.command === 'string' ? c.command.split(/[\\/]/).pop() : undefined;
   return {
     type: 'server',

@@ -47,7 +47,7 @@ export class RecordingDesk {
       servers: only && ((id) => only.has(id)),
       onEnded: (s) => this.ended(s),
     });
-    const offTrace = this.d.trace.subscribe((e, whole) => recorder.message(e, whole));
+    const offTrace = this.d.trace.subscribe((e, whole) => recorder.message(e, whole), { whole: true });
     const offBus = this.d.bus.on((name, payload) => recorder.event(name, payload));
     this.active = {
       recorder,

@@ -45,6 +45,18 @@ function whole(e: Held, text?: string): TraceEntry {
   return { ...rest, message: JSON.parse(text ?? unpack(packed)) as unknown };
 }
 
+/** The index of a server's first entry after `seq` (entries are in seq order: a binary search). */
+function firstAfter(entries: readonly TraceEntry[], seq: number): number {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (entries[mid]!.seq <= seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The bytes an entry's message takes of what a server's trace holds: packed text as packed. */
 const held = (e: Held): number => (e.packed !== undefined ? e.packed.length : e.message !== undefined ? e.bytes : 0);
 
@@ -55,7 +67,8 @@ const held = (e: Held): number => (e.packed !== undefined ? e.packed.length : e.
 export class TraceLog {
   private servers = new Map<string, ServerTrace>();
   private seq = 0;
-  private listeners = new Set<TraceListener>();
+  /** Each follower, and whether it takes the messages the trace keeps only a preview of (a recording does). */
+  private listeners = new Map<TraceListener, boolean>();
 
   /** `whole`: a message too large to keep, handed to the listeners as it passes and never held. */
   record(serverId: string, { text, whole, ...r }: TraceRecord): void {
@@ -89,8 +102,10 @@ export class TraceLog {
   private tell(e: Held, text: string | undefined, full: unknown): void {
     if (!this.listeners.size) return;
     const w = whole(e, text);
-    const pass = full !== undefined && approxBytes(full, WHOLE_MAX) <= WHOLE_MAX ? full : undefined;
-    for (const l of this.listeners) l(w, pass);
+    // Measured only when a follower takes it: a walk of up to WHOLE_MAX bytes.
+    const wanted = full !== undefined && [...this.listeners.values()].some(Boolean);
+    const pass = wanted && approxBytes(full, WHOLE_MAX) <= WHOLE_MAX ? full : undefined;
+    for (const [l, takesWhole] of this.listeners) l(w, takesWhole ? pass : undefined);
   }
 
   /**
@@ -101,10 +116,7 @@ export class TraceLog {
     const s = this.servers.get(serverId);
     if (!s) return { entries: [], dropped: 0 };
     let entries: TraceEntry[] = s.entries;
-    if (opts.since !== undefined) {
-      const since = opts.since;
-      entries = entries.filter((e) => e.seq > since);
-    }
+    if (opts.since !== undefined) entries = entries.slice(firstAfter(entries, opts.since));
     if (opts.method) {
       const m = opts.method.toLowerCase();
       entries = entries.filter((e) => e.method?.toLowerCase().includes(m));
@@ -123,13 +135,7 @@ export class TraceLog {
     let dropped = 0;
     for (const s of this.servers.values()) {
       dropped += s.dropped;
-      let lo = 0;
-      let hi = s.entries.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (s.entries[mid]!.seq <= since) lo = mid + 1;
-        else hi = mid;
-      }
+      const lo = firstAfter(s.entries, since);
       // Only the newest `limit` of each can be among the newest `limit` of all.
       parts.push(s.entries.slice(Math.max(lo, s.entries.length - limit)).map(brief));
     }
@@ -140,18 +146,8 @@ export class TraceLog {
   /** One entry, whole, while the trace still holds it. */
   get(serverId: string, seq: number): TraceEntry | undefined {
     const entries = this.servers.get(serverId)?.entries;
-    if (!entries) return undefined;
-    // Entries are in seq order: a binary search.
-    let lo = 0;
-    let hi = entries.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const e = entries[mid]!;
-      if (e.seq === seq) return whole(e);
-      if (e.seq < seq) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return undefined;
+    const e = entries?.[firstAfter(entries, seq - 1)];
+    return e?.seq === seq ? whole(e) : undefined;
   }
 
   /** Every entry the trace holds for a server, one JSON line each (the export file), and how many. */
@@ -164,8 +160,9 @@ export class TraceLog {
     this.servers.delete(serverId);
   }
 
-  subscribe(listener: TraceListener): () => void {
-    this.listeners.add(listener);
+  /** `whole`: the listener also takes a message the trace keeps only a preview of (what a recording writes). */
+  subscribe(listener: TraceListener, opts: { whole?: boolean } = {}): () => void {
+    this.listeners.set(listener, opts.whole === true);
     return () => this.listeners.delete(listener);
   }
 }

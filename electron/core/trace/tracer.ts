@@ -169,6 +169,19 @@ export function tapTransport(inner: Transport, tap: WireTap): Transport {
 const REQUEST_HEADERS = /^(mcp-|last-event-id$)/i;
 const RESPONSE_HEADERS = new Set(['content-type', 'mcp-session-id', 'www-authenticate']);
 
+/**
+ * An address as the trace and a recording keep it: origin and path only (a query string may carry a key, and both are
+ * meant to be shared); undefined when it is not a URL.
+ */
+export function originAndPath(raw: string): string | undefined {
+  try {
+    const u = new URL(raw);
+    return u.origin + u.pathname;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The protocol headers of a fetch call (never Authorization or cookies). */
 export function httpOf(
   input: string | URL | Request,
@@ -185,14 +198,7 @@ export function httpOf(
     if (RESPONSE_HEADERS.has(k)) responseHeaders[k] = v;
   });
   const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  // Origin and path only: a query string may carry a key, and the trace is meant to be exported.
-  let url = raw;
-  try {
-    const u = new URL(raw);
-    url = u.origin + u.pathname;
-  } catch {
-    /* keep what was given */
-  }
+  const url = originAndPath(raw) ?? raw;
   return {
     method: init?.method ?? 'GET',
     url,

@@ -2,14 +2,14 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { joinRecorded, recordCollection, type RecordedCall } from '../../../shared/collections/record.js';
 import { collectionText, snapshotOf } from '../../../shared/collections/steps.js';
 import { pointerOf } from '../../../shared/collections/pointer.js';
-import { mergeRecordings, readRecording, type Exchange } from '../../../shared/recording/replay.js';
+import type { Exchange } from '../../../shared/recording/read.js';
 import { REDACTED } from '../../../shared/schemas/recording.js';
 import type { Collection } from '../../../shared/schemas/collection.js';
-import { loadCollection, readPlacedBytes } from '../../core/index.js';
+import { loadCollection } from '../../core/index.js';
 import { str, UsageError, type ParsedArgs } from './args.js';
 import { safe } from './format.js';
 import type { Io } from './io.js';
-import { linesOf, MOCK_RECORDING_MAX } from './mock.js';
+import { readRecordingFiles } from './recording-files.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -60,9 +60,7 @@ export async function collectCommand(args: ParsedArgs, io: Io): Promise<number> 
   let existing: Collection | undefined;
   try {
     existing = existsSync(out) ? loadCollection(out) : undefined;
-    const read = mergeRecordings(
-      files.map((f) => readRecording(linesOf(readPlacedBytes(f, 'the recording', MOCK_RECORDING_MAX)))),
-    );
+    const read = readRecordingFiles(files);
     for (const p of read.problems) io.err(`warning: ${safe(p)}`);
     const only = str(args, 'server');
     if (only !== undefined && !read.servers.has(only))

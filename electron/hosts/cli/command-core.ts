@@ -45,7 +45,7 @@ export interface CommandCore {
   review(serverIds: string[], baseline: Baseline, pins: PinFile | null): Promise<ReviewReport>;
   reviewedDefinitions(serverId: string): Promise<Record<string, unknown>[]>;
   /** Each trace entry of the command's servers as it is made; `whole`: a message the trace keeps a preview of. */
-  followTrace(listener: (e: TraceEntry, whole?: unknown) => void): Promise<() => void>;
+  followTrace(listener: (e: TraceEntry, whole?: unknown) => void, opts?: { whole?: boolean }): Promise<() => void>;
   readonly runs: CommandRuns;
   /** Forgets a server's tokens before signing in again (a core of its own; a console signs in with `auth.signIn`). */
   dropTokens?(serverId: string): void;
@@ -63,7 +63,7 @@ export function ownCore(core: ConsoleCore): CommandCore {
     answerQuestion: async (answer) => void core.answerQuestion(answer, COMMAND_LINE),
     review: (ids, baseline, pins) => core.review(ids, baseline, pins),
     reviewedDefinitions: async (id) => core.reviewedDefinitions(id),
-    followTrace: async (listener) => core.followTrace(listener),
+    followTrace: async (listener, opts) => core.followTrace(listener, opts),
     runs: {
       request: async (collection, file, opts) => runs.request(collection, file, COMMAND_LINE, opts),
       decide: async (id, decision, hash, by) => runs.decide(id, decision, hash, by),

@@ -58,6 +58,20 @@ export function serveCommandLine(core: ConsoleCore, socket: Socket, rest: Buffer
     socket.write(JSON.stringify(msg) + '\n');
   };
   const own = new Owned((c) => send({ event: 'call.updated', payload: c }));
+  // Following the trace: the messages of the servers the command uses, from now on, until the command goes; one
+  // follower, with the whole of large messages once the command asks for them (it records).
+  let following: { whole: boolean; off: () => void } | undefined;
+  const follow = (whole: boolean) => {
+    if (following && (following.whole || !whole)) return;
+    following?.off();
+    const off = core.followTrace(
+      (entry, full) =>
+        own.servers.has(entry.serverId) && send({ trace: entry, ...(full !== undefined && { whole: full }) }),
+      { whole },
+    );
+    following = { whole, off };
+  };
+  offs.push(() => following?.off());
   offs.push(
     core.onEvent((name, payload) => {
       if ((name === 'approval.requested' || name === 'approval.resolved') && own.approval(payload as Approval))
@@ -98,14 +112,6 @@ export function serveCommandLine(core: ConsoleCore, socket: Socket, rest: Buffer
           ok: false,
           error: { code: 'unknown-op', message: `no operation ${String(msg.op)}` },
         });
-      // Following the trace: the messages of the servers the command uses, from now on, until the command goes.
-      const follow = () =>
-        void offs.push(
-          core.followTrace(
-            (entry, whole) =>
-              own.servers.has(entry.serverId) && send({ trace: entry, ...(whole !== undefined && { whole }) }),
-          ),
-        );
       void answer(msg.id, () => perform(core, own, msg.op as ChannelOp, msg, follow));
     },
     { onOversize: () => socket.destroy() },
@@ -155,7 +161,7 @@ const Params = {
   answer: z.object({ answer: ElicitationAnswer }),
   review: z.object({ serverIds: z.array(z.string().max(200)).max(1000), baseline: Baseline, pins: PinFile.nullable() }),
   reviewed: z.object({ serverId: z.string().max(200) }),
-  trace: z.object({}),
+  trace: z.object({ whole: z.boolean().optional() }),
   runRequest: z.object({
     collection: Collection,
     file: z.string().max(4096),
@@ -182,7 +188,13 @@ function paramsOf<O extends ChannelOp>(op: O, m: Msg): z.infer<(typeof Params)[O
   return r.data as z.infer<(typeof Params)[O]>;
 }
 
-async function perform(core: ConsoleCore, own: Owned, op: ChannelOp, m: Msg, follow: () => void): Promise<unknown> {
+async function perform(
+  core: ConsoleCore,
+  own: Owned,
+  op: ChannelOp,
+  m: Msg,
+  follow: (whole: boolean) => void,
+): Promise<unknown> {
   const runs = core.collectionRuns();
   const mine = (runId: string) => {
     if (!own.runs.has(runId)) throw new CoreError('not-yours', `run ${runId} was not asked for by this command`);
@@ -221,7 +233,7 @@ async function perform(core: ConsoleCore, own: Owned, op: ChannelOp, m: Msg, fol
     case 'reviewed':
       return core.reviewedDefinitions(paramsOf('reviewed', m).serverId);
     case 'trace':
-      return follow();
+      return follow(paramsOf('trace', m).whole === true);
     case 'runRequest': {
       const p = paramsOf('runRequest', m);
       const run = runs.request(p.collection, p.file, COMMAND_LINE, p.opts);

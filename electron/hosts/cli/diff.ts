@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { diffMarkdown, diffServers, diffText, type ServerSide } from '../../../shared/server-diff.js';
-import { readPlacedBytes } from '../../core/index.js';
-import { fileSide, isRecordingText, recordingSide } from '../../../shared/server-sides.js';
-import { readRecording } from '../../../shared/recording/replay.js';
-import { linesOf, MOCK_RECORDING_MAX } from './mock.js';
+import { fileSide, isRecordingText, liveSide, recordingSide } from '../../../shared/server-sides.js';
+import { readRecording } from '../../../shared/recording/read.js';
+import { linesOf, recordingBytes } from './recording-files.js';
 import { str, UsageError, type ParsedArgs } from './args.js';
 import type { CommandCore } from './command-core.js';
 import { EXIT, openServer, type Io } from './commands.js';
@@ -12,11 +11,9 @@ import { safe } from './format.js';
 /** Exit codes of `diff` (AUTOMATION.md). */
 export const DIFF_EXIT = { equal: 0, different: 1, error: 2 } as const;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** A file's side: a recording when its first line says so, else a pins file, a tools JSON or a listing (16 MB). */
 function readSide(file: string, server?: string): ServerSide {
-  const bytes = readPlacedBytes(file, file, MOCK_RECORDING_MAX);
+  const bytes = recordingBytes(file);
   if (isRecordingText(bytes.toString('utf8', 0, 64))) return recordingSide(readRecording(linesOf(bytes)), file, server);
   if (bytes.length > PLACED_MAX)
     throw new Error(`${file} is larger than ${PLACED_MAX / 1024 / 1024} MB and is not a recording`);
@@ -25,21 +22,6 @@ function readSide(file: string, server?: string): ServerSide {
 
 /** The most a pins file, a tools JSON or a listing may weigh (a recording may weigh more). */
 const PLACED_MAX = 16 * 1024 * 1024;
-
-/** A live server's side: every list it offers, its server info and capabilities, as the console lists them. */
-async function liveSide(core: CommandCore, id: string): Promise<ServerSide> {
-  const v = await core.ask('servers.status', { serverId: id });
-  const offers = (k: string) => isObject(v.capabilities) && k in v.capabilities;
-  const side: ServerSide = { label: `server ${id} (live)`, tools: await core.ask('tools.list', { serverId: id }) };
-  if (offers('resources')) {
-    side.resources = await core.ask('resources.list', { serverId: id });
-    side.resourceTemplates = await core.ask('resources.templates', { serverId: id });
-  } else side.resources = side.resourceTemplates = [];
-  side.prompts = offers('prompts') ? await core.ask('prompts.list', { serverId: id }) : [];
-  if (v.serverInfo) side.serverInfo = v.serverInfo;
-  if (v.capabilities) side.capabilities = v.capabilities;
-  return side;
-}
 
 /** What a side names: a file (`FILE` or `FILE#SERVER`), or a configured server (`ID` or `server:ID`). */
 function specOf(spec: string): { file: string; server?: string } | { live: string } {
@@ -80,7 +62,8 @@ export async function diffCommand(args: ParsedArgs, io: Io): Promise<number> {
       core = opened.core;
     }
     const sides: ServerSide[] = [];
-    for (const s of specs) sides.push('live' in s ? await liveSide(core!, s.live) : readSide(s.file, s.server));
+    for (const s of specs)
+      sides.push('live' in s ? await liveSide((n, i) => core!.ask(n, i), s.live) : readSide(s.file, s.server));
     const d = diffServers(sides[0]!, sides[1]!);
     if (format === 'json') io.out(JSON.stringify(d, null, 2));
     else if (format === 'md') io.out(diffMarkdown(d).trimEnd());

@@ -1,31 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { lineSplitter, listenLoopback, readPlacedBytes } from '../../core/index.js';
-import { mergeRecordings, readRecording, Replay, type Wire } from '../../../shared/recording/replay.js';
+import { lineSplitter, listenLoopback } from '../../core/index.js';
+import { progressTokenOf } from '../../../shared/recording/read.js';
+import { Replay, type Wire } from '../../../shared/recording/replay.js';
+import { readRecordingFiles } from './recording-files.js';
 import { str, UsageError, type ParsedArgs } from './args.js';
 import { safe } from './format.js';
 import type { Io } from './io.js';
 
-/** The largest recording a mock reads (its answers are held while it serves). */
-export const MOCK_RECORDING_MAX = 512 * 1024 * 1024;
 /** The largest request body the HTTP mock reads. */
 const BODY_MAX = 16 * 1024 * 1024;
 /** How long the mock waits for a client to answer a request the server made during a call. */
 const ASKED_MS = 60_000;
-
-/** The lines of a file's bytes, as strings one at a time (the whole file is never one string). */
-export function* linesOf(bytes: Buffer): Generator<string> {
-  let at = 0;
-  while (at < bytes.length) {
-    let nl = bytes.indexOf(0x0a, at);
-    if (nl < 0) nl = bytes.length;
-    yield bytes.toString('utf8', at, nl);
-    at = nl + 1;
-  }
-}
-
-const progressTokenOf = (params: unknown): unknown =>
-  (params as { _meta?: { progressToken?: unknown } } | undefined)?._meta?.progressToken;
 
 /** A client's requests answered from a replay: what to send, in order, and the server's own requests awaited. */
 export class MockSession {
@@ -193,9 +179,7 @@ export async function mockCommand(args: ParsedArgs, io: Io): Promise<number> {
     throw new UsageError(`--http must be a port number, not ${JSON.stringify(httpPort)}`);
   let read;
   try {
-    read = mergeRecordings(
-      files.map((f) => readRecording(linesOf(readPlacedBytes(f, 'the recording', MOCK_RECORDING_MAX)))),
-    );
+    read = readRecordingFiles(files);
   } catch (e) {
     io.err(`error: ${safe((e as Error).message)}`);
     return 2;

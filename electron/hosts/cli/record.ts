@@ -21,7 +21,7 @@ export async function recorded(core: CommandCore, file: string, by: string, io: 
   const offEvents = core.onEvent((name, payload) => recorder.event(name, payload));
   let offTrace: () => void;
   try {
-    offTrace = await core.followTrace((e, whole) => recorder.message(e, whole));
+    offTrace = await core.followTrace((e, whole) => recorder.message(e, whole), { whole: true });
   } catch (e) {
     offEvents();
     await recorder.end('the trace could not be followed');

@@ -105,6 +105,7 @@ export async function throughConsole(found: RunningConsole): Promise<ConsoleLink
     });
   };
   let tracing: Promise<unknown> | undefined;
+  let tracingWhole: Promise<unknown> | undefined;
 
   return {
     beside: { pid: found.pid },
@@ -115,9 +116,11 @@ export async function throughConsole(found: RunningConsole): Promise<ConsoleLink
     answerQuestion: (answer) => call('answer', { answer }),
     review: (serverIds, baseline, pins) => call('review', { serverIds, baseline, pins }),
     reviewedDefinitions: (serverId) => call('reviewed', { serverId }),
-    followTrace: async (listener) => {
+    // One following per connection; asked again, with `whole`, once a listener takes whole messages.
+    followTrace: async (listener, opts) => {
       tracers.add(listener);
-      await (tracing ??= call('trace'));
+      if (opts?.whole) await (tracingWhole ??= call('trace', { whole: true }));
+      else await (tracing ??= tracingWhole ?? call('trace'));
       return () => tracers.delete(listener);
     },
     runs: {

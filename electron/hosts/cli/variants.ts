@@ -5,10 +5,11 @@ import {
   bareVariables,
   parseEnvironment,
   parseRows,
-  withVariables,
+  variantOf,
   type Vars,
 } from '../../../shared/collections/environment.js';
-import { Collection } from '../../../shared/schemas/collection.js';
+import { TemplateError } from '../../../shared/collections/template.js';
+import type { Collection } from '../../../shared/schemas/collection.js';
 import { readPlacedText } from '../../core/index.js';
 import { str, UsageError, type ParsedArgs } from './args.js';
 
@@ -60,12 +61,12 @@ export function variantsOf(path: string, c: Collection, args: ParsedArgs, warn: 
     const where = [envSpec && `the environment ${envName}`, row && `row ${i + 1} of ${dataFile}`]
       .filter(Boolean)
       .join(' or ');
-    const put = withVariables(c, { ...env, ...(row ?? {}) }, where);
-    const checked = Collection.safeParse({ ...put, name: `${c.name} [${label}]` });
-    if (!checked.success)
-      throw new UsageError(
-        `${path} [${label}]: ${checked.error.issues[0]?.path.join('.')}: ${checked.error.issues[0]?.message}`,
-      );
-    return { collection: checked.data, label };
+    try {
+      return { collection: variantOf(c, { ...env, ...(row ?? {}) }, where, label), label };
+    } catch (e) {
+      // A variable nothing gives is the template's error, as it stands; a schema error says which file.
+      if (e instanceof TemplateError) throw e;
+      throw new UsageError(`${path} ${(e as Error).message}`);
+    }
   });
 }

@@ -2,8 +2,7 @@ import { useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { recordingReader } from '../../../shared/recording/read';
 import { diffMarkdown, diffServers, diffText, type ServerDiff, type ServerSide } from '../../../shared/server-diff';
-import { fileSide, isRecordingText, recordingSide } from '../../../shared/server-sides';
-import type { ConsoleApi } from '../../api/client';
+import { fileSide, isRecordingText, liveSide, recordingSide } from '../../../shared/server-sides';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 import { ServerSelect } from '../../components/ServerSelect';
@@ -15,19 +14,6 @@ import { downloadText } from './FileExchange';
 const MAX_COMPARE_BYTES = 64 * 1024 * 1024;
 /** Lines of a recording read per task: a large recording never makes one long task. */
 const LINES_PER_TASK = 5000;
-
-/** A connected server as the console lists it: every list it offers, its info and capabilities (as `diff` does). */
-async function liveSide(api: ConsoleApi, serverId: string): Promise<ServerSide> {
-  const v = await api.request('servers.status', { serverId });
-  const offers = (k: string) => !!v.capabilities && k in v.capabilities;
-  const side: ServerSide = { label: `server ${serverId} (live)`, tools: await api.request('tools.list', { serverId }) };
-  side.resources = offers('resources') ? await api.request('resources.list', { serverId }) : [];
-  side.resourceTemplates = offers('resources') ? await api.request('resources.templates', { serverId }) : [];
-  side.prompts = offers('prompts') ? await api.request('prompts.list', { serverId }) : [];
-  if (v.serverInfo) side.serverInfo = v.serverInfo;
-  if (v.capabilities) side.capabilities = v.capabilities;
-  return side;
-}
 
 /** A file's side: a recording (read a slice of lines per task) or a pins file, tools JSON or listing. */
 async function fileSideOf(file: File, serverId: string): Promise<ServerSide> {
@@ -74,7 +60,7 @@ export function ComparePanel() {
     setBusy(true);
     setError(null);
     try {
-      const [a, b] = await Promise.all([liveSide(api, chosen), fileSideOf(file, chosen)]);
+      const [a, b] = await Promise.all([liveSide((n, i) => api.request(n, i), chosen), fileSideOf(file, chosen)]);
       setDiff(diffServers(a, b));
     } catch (e) {
       setDiff(null);
