@@ -12,7 +12,7 @@ const ALLOWED: Record<string, string> = {
   'electron/core/support/version.ts': "the console's own package.json, inside the installed app",
   'electron/core/support/loopback.ts': "/proc/<pid>/stat: the kernel's file, never a placed one",
   'electron/launch/start.ts': 'the path file inside the installed electron package',
-  'electron/hosts/web/web-server.ts': "the page's own files, resolved inside the app root, streamed (off the loop)",
+  'electron/hosts/web/page-wire.ts': "the page's own files, resolved inside the app root, streamed (off the loop)",
   'electron/hosts/desktop/main/protocol.ts': "the page's own files inside the app bundle, read asynchronously",
   'electron/core/audit/shipping/shipper.ts': 'the audit log this console writes, read as an asynchronous stream',
 };

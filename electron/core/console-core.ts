@@ -1,6 +1,7 @@
 import type { CollectionRuns } from './collections/index.js';
 import type { Approval, Decider, DecideInput } from '../../shared/schemas/call.js';
 import { CONSOLE_USER, type Requester } from '../../shared/schemas/requester.js';
+import type { Person } from '../../shared/schemas/person.js';
 import { type ServerSettings, type ServerView } from '../../shared/schemas/server.js';
 import type { RequestInput, RequestName, RequestOutput } from '../../shared/contract/index.js';
 import type { TraceEntry } from '../../shared/schemas/trace.js';
@@ -134,6 +135,19 @@ export class ConsoleCore {
    */
   decide(input: DecideInput, decidedBy: Extract<Decider, 'user' | 'cli-flag' | 'system'>): Approval {
     return this.p.calls.decide(input, decidedBy);
+  }
+
+  /**
+   * Records a team service's sign-in, sign-out or refused sign-in in the audit log: the person (as `decider`: who acts
+   * from then on), their roles, and why a sign-in was refused.
+   */
+  noteSignIn(
+    kind: 'team-signed-in' | 'team-signed-out' | 'team-sign-in-refused',
+    person: Person | undefined,
+    reason: string,
+    detail?: Record<string, unknown>,
+  ): void {
+    this.p.audit.append({ kind, reason, ...(person && { decider: person }), ...(detail && { detail }) });
   }
 
   /**

@@ -28,6 +28,7 @@ export function runCommandLine(argv: string[], io?: Io): Promise<number> {
           shipCa: str(args, 'ship-ca'),
           shipOtlp: str(args, 'ship-otlp'),
           record: str(args, 'record'),
+          team: str(args, 'team'),
         },
         out,
         (core, dataDir, port) =>

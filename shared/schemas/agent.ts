@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Person } from './person.js';
 import { Requester } from './requester.js';
 import { ToolChange } from './tool.js';
 
@@ -20,6 +21,8 @@ export const AgentView = z.object({
   revokedAt: z.string().optional(),
   /** When it last called or listed through the gateway (this session). */
   lastSeenAt: z.string().optional(),
+  /** On a team service: the person it belongs to (who made its token); its calls say "agent A of person". */
+  owner: Person.optional(),
 });
 export type AgentView = z.infer<typeof AgentView>;
 

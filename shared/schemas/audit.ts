@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Person } from './person.js';
 import { Requester } from './requester.js';
 import { OtlpTarget, SyslogTarget } from './shipping.js';
 
@@ -86,6 +87,13 @@ export const AuditKind = z.enum([
   'result-flagged',
   'result-released',
   'result-withheld',
+  /**
+   * A team service: a person signed in (`decider` names them, `detail` their roles), signed out or timed out, or a
+   * sign-in refused (why: the provider's answer failed a check). Never a token.
+   */
+  'team-signed-in',
+  'team-signed-out',
+  'team-sign-in-refused',
   /** Audit shipping: a receiver down (once an outage), back, or older entries skipped past the backlog limit. */
   'shipping',
   'internal-error',
@@ -110,6 +118,8 @@ export const AuditEntry = z.looseObject({
   argsFile: z.string().optional(),
   decision: z.string().optional(),
   decidedBy: z.string().optional(),
+  /** On a team service: the person who decided (their `sub` at the organisation's provider, and name). */
+  decider: Person.optional(),
   /** Who asked for the call an entry is about. */
   requestedBy: Requester.optional(),
   reason: z.string().optional(),

@@ -3,6 +3,7 @@ import { CallToolResult } from './content.js';
 import { EffectiveAnnotations, RiskSummary, ToolAnnotations, ToolChange } from './tool.js';
 import { Requester } from './requester.js';
 import { PolicyRuleRef } from './policy.js';
+import { Person } from './person.js';
 
 export const CallOutcome = z.enum(['ok', 'tool-error', 'protocol-error', 'timeout', 'cancelled', 'denied']);
 export type CallOutcome = z.infer<typeof CallOutcome>;
@@ -72,6 +73,9 @@ export const Approval = z.object({
    */
   heldFrom: Decider.optional(),
   status: z.enum(['pending', 'approved', 'denied', 'expired', 'void']),
+  /** On a team service: the signed-in person who decided (the first decision wins; a later one is told this). */
+  decider: Person.optional(),
+  decidedAt: z.string().optional(),
   createdAt: z.string(),
   expiresAt: z.string(),
 });
@@ -129,6 +133,8 @@ export const CallRecord = z.object({
   state: z.enum(['awaiting-approval', 'running', 'done']),
   approvalId: z.string().optional(),
   decidedBy: Decider.optional(),
+  /** On a team service: the signed-in person whose decision this was (`decidedBy` is then `user`). */
+  decider: Person.optional(),
   reason: z.string().optional(),
   /** The organisation's rule that decided the call, or sent it to a person. */
   rule: PolicyRuleRef.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Person } from './person.js';
 
 /**
  * Who asked for a call: the person at this console (desktop window or browser page), the command
@@ -7,9 +8,11 @@ import { z } from 'zod';
  * every audit entry of a call, so a reviewer can tell a person's calls from an agent's.
  */
 export const Requester = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('console') }).strict(),
+  /** `person`: who is signed in to a team service's page (absent on a desktop: its one user). */
+  z.object({ kind: z.literal('console'), person: Person.optional() }).strict(),
   z.object({ kind: z.literal('cli') }).strict(),
-  z.object({ kind: z.literal('agent'), name: z.string().min(1).max(200) }).strict(),
+  /** `owner`: on a team service, the person the agent belongs to (who made its token). */
+  z.object({ kind: z.literal('agent'), name: z.string().min(1).max(200), owner: Person.optional() }).strict(),
   /** An MCP App: the view of `tool` on `serverId`, rendered in the console, calling a tool of its own server. */
   z
     .object({ kind: z.literal('view'), serverId: z.string().min(1).max(200), tool: z.string().min(1).max(500) })

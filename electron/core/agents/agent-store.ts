@@ -4,6 +4,7 @@ import { statSync, watch, type FSWatcher } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { AgentName, type AgentView, type NewAgent } from '../../../shared/schemas/agent.js';
+import { Person } from '../../../shared/schemas/person.js';
 import { parseMeasured } from '../../../shared/boundary.js';
 
 const Stored = z.object({
@@ -15,6 +16,8 @@ const Stored = z.object({
       tokenHash: z.string().regex(/^[0-9a-f]{64}$/),
       createdAt: z.string(),
       revokedAt: z.string().optional(),
+      /** On a team service: the person who made it (its calls are theirs). */
+      owner: Person.optional(),
     }),
   ),
 });
@@ -103,7 +106,7 @@ export class AgentStore {
   }
 
   /** Creates an agent (or replaces a revoked one of the same name); the token is in the answer only. */
-  add(name: string, servers: string[]): NewAgent {
+  add(name: string, servers: string[], owner?: Person): NewAgent {
     this.refresh(true);
     if (!AgentName.safeParse(name).success)
       throw new CoreError(
@@ -123,6 +126,7 @@ export class AgentStore {
       servers: [...new Set(servers)],
       tokenHash: sha256(token),
       createdAt: new Date().toISOString(),
+      ...(owner && { owner }),
     };
     this.save([...this.agents.filter((a) => a.name !== name), agent]);
     return { ...view(agent), token };
@@ -183,5 +187,6 @@ function view(a: StoredAgent): AgentView {
     servers: [...a.servers],
     createdAt: a.createdAt,
     ...(a.revokedAt && { revokedAt: a.revokedAt }),
+    ...(a.owner && { owner: { ...a.owner } }),
   };
 }

@@ -2,6 +2,8 @@ import { modelVisible } from '../../../shared/apps.js';
 import { readLinkedView, viewListing, visibleTools } from './agent-views.js';
 import type { AgentView, GrantView, NewAgent, PendingTool } from '../../../shared/schemas/agent.js';
 import type { CallRecord } from '../../../shared/schemas/call.js';
+import type { Person } from '../../../shared/schemas/person.js';
+import type { Requester } from '../../../shared/schemas/requester.js';
 import type { CallToolResult, ReadResourceResult } from '../../../shared/schemas/content.js';
 import { CoreError } from '../support/index.js';
 import type { ToolAcceptance } from './tool-acceptance.js';
@@ -74,13 +76,13 @@ export class AgentGateway {
     return agents.map((a) => ({ ...a, ...(this.lastSeen.has(a.name) && { lastSeenAt: this.lastSeen.get(a.name) }) }));
   }
 
-  add(name: string, servers: string[]): NewAgent {
-    const a = this.store.add(name, servers);
+  add(name: string, servers: string[], owner?: Person): NewAgent {
+    const a = this.store.add(name, servers, owner);
     this.known.add(name);
     this.revoked.delete(name);
     this.d.audit({
       kind: 'agent-added',
-      requestedBy: { kind: 'agent', name },
+      requestedBy: { kind: 'agent', name, ...(owner && { owner }) },
       reason: `agent ${name} may use ${servers.join(', ') || 'no server'}`,
       detail: { servers },
     });
@@ -92,7 +94,7 @@ export class AgentGateway {
     const a = this.store.setServers(name, servers);
     this.d.audit({
       kind: 'agent-changed',
-      requestedBy: { kind: 'agent', name },
+      requestedBy: this.asker(name),
       reason: `agent ${name} now may use ${servers.join(', ') || 'no server'}`,
       detail: { servers },
     });
@@ -105,6 +107,12 @@ export class AgentGateway {
     const a = this.store.revoke(name);
     this.agentsChanged();
     return a;
+  }
+
+  /** An agent as the requester of what it asks for: with the person it belongs to, on a team service. */
+  private asker(name: string): Requester {
+    const owner = this.store.get(name)?.owner;
+    return owner ? { kind: 'agent', name, owner } : { kind: 'agent', name };
   }
 
   /** Every standing grant (session, always, never), for every requester: the Grants view. */
@@ -186,9 +194,7 @@ export class AgentGateway {
    */
   async readView(name: string, uri: string): Promise<ReadResourceResult> {
     await this.prepare(name);
-    return readLinkedView(this.view(name).tools, uri, (serverId) =>
-      this.d.read(serverId, uri, { kind: 'agent', name }),
-    );
+    return readLinkedView(this.view(name).tools, uri, (serverId) => this.d.read(serverId, uri, this.asker(name)));
   }
 
   /** The tools an agent sees, in server order. */
@@ -246,7 +252,7 @@ export class AgentGateway {
     if (!target) throw new CoreError('unknown-tool', `no tool ${JSON.stringify(toolName)} for agent ${name}`);
     let record: CallRecord;
     try {
-      record = this.d.calls.request(target.serverId, target.tool, args, { kind: 'agent', name });
+      record = this.d.calls.request(target.serverId, target.tool, args, this.asker(name));
     } catch (e) {
       return {
         content: [
@@ -295,7 +301,7 @@ export class AgentGateway {
       this.known.add(a.name);
       this.d.audit({
         kind: 'agent-added',
-        requestedBy: { kind: 'agent', name: a.name },
+        requestedBy: this.asker(a.name),
         reason: `agent ${a.name} (added by another process) may use ${a.servers.join(', ') || 'no server'}`,
         detail: { servers: a.servers },
       });
@@ -306,7 +312,7 @@ export class AgentGateway {
       this.revoked.add(name);
       this.d.audit({
         kind: 'agent-revoked',
-        requestedBy: { kind: 'agent', name },
+        requestedBy: this.asker(name),
         reason: `agent ${name} was revoked: its token is refused and its calls are ended`,
       });
       this.d.policies.drop((g: GrantView) => g.requester.kind === 'agent' && g.requester.name === name);

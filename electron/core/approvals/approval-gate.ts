@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Approval, DecideInput } from '../../../shared/schemas/call.js';
+import type { Person } from '../../../shared/schemas/person.js';
 import { CoreError } from '../support/index.js';
 
 /** What the gate needs to open an approval. */
@@ -58,10 +59,18 @@ export class ApprovalGate {
    * Checks a decision against the pending approval and closes it. Refuses an unknown or already
    * decided approval, an expired one, and a hash that is not the one the user was shown.
    */
-  decide(input: DecideInput): Approval {
+  decide(input: DecideInput, person?: Person): Approval {
     const a = this.approvals.get(input.approvalId);
     if (!a) throw new CoreError('unknown-approval', `no approval ${input.approvalId}`);
-    if (a.status !== 'pending') throw new CoreError('already-decided', `approval ${a.id} is already ${a.status}`);
+    // The first decision wins (one event loop: nothing runs between this check and the close below); a later one is
+    // told whose it was.
+    if (a.status !== 'pending')
+      throw new CoreError(
+        'already-decided',
+        `approval ${a.id} is already ${a.status}` +
+          (a.decider ? ` by ${a.decider.name} (${a.decider.subject}) at ${a.decidedAt}` : '') +
+          '; your decision was not applied',
+      );
     if (Date.now() >= Date.parse(a.expiresAt)) {
       this.expire(a.id);
       throw new CoreError('expired', `approval ${a.id} expired at ${a.expiresAt}`);
@@ -72,6 +81,7 @@ export class ApprovalGate {
         'args-mismatch',
         'the decision names other arguments than the ones awaiting approval; nothing was sent',
       );
+    if (person) a.decider = person;
     this.close(a, input.decision === 'approve' ? 'approved' : 'denied');
     return a;
   }
@@ -92,6 +102,7 @@ export class ApprovalGate {
 
   private close(a: Approval, status: Approval['status']): void {
     a.status = status;
+    a.decidedAt = new Date().toISOString();
     this.waiting.delete(a.id);
     clearTimeout(this.timers.get(a.id));
     this.timers.delete(a.id);

@@ -1,19 +1,22 @@
 import type { HandlersOf, NamesIn } from '../../../shared/contract/index.js';
 import type { Approval, DecideInput } from '../../../shared/schemas/call.js';
+import type { Person } from '../../../shared/schemas/person.js';
+import type { Requester } from '../../../shared/schemas/requester.js';
 
 /** What holds the calls waiting for a person (the calls concern's CallManager). */
 export interface ApprovalQueue {
   pending(): Approval[];
-  decide(input: DecideInput, by: 'user'): Approval | Promise<Approval>;
+  decide(input: DecideInput, by: 'user', person?: Person): Approval | Promise<Approval>;
 }
 
 /**
  * The approval gate's queue: what waits for a person, and their decision (always a person's, 'user', when asked through
- * here).
+ * here; on a team service, the signed-in person's, named on the approval, the call and the audit log).
  */
-export function approvalHandlers(d: { calls: ApprovalQueue }): HandlersOf<NamesIn<'approvals'>> {
+export function approvalHandlers(d: { calls: ApprovalQueue }, requester: Requester): HandlersOf<NamesIn<'approvals'>> {
+  const person = requester.kind === 'console' ? requester.person : undefined;
   return {
     'approvals.pending': () => d.calls.pending(),
-    'approvals.decide': (i) => d.calls.decide(i, 'user'),
+    'approvals.decide': (i) => d.calls.decide(i, 'user', person),
   };
 }

@@ -153,6 +153,8 @@ export function callEntry(
     callId: r.id,
     argsHash: r.argsHash,
     requestedBy: r.requestedBy,
+    // On a team service, every entry after a person's decision names them (the approval, the outcome).
+    ...(r.decider && { decider: r.decider }),
     ...more,
   };
 }

@@ -3,6 +3,7 @@ import { CallSender } from './call-send.js';
 import { TaskInputs } from './task-input.js';
 import type { Approval, CallRecord, Decider, DecideInput } from '../../../shared/schemas/call.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
+import type { Person } from '../../../shared/schemas/person.js';
 import { callEntry, wireArgs } from './call-outcome.js';
 import type { AuditFields } from '../audit/index.js';
 import { ApprovalGate } from '../approvals/index.js';
@@ -133,10 +134,11 @@ export class CallManager {
   }
 
   /** Applies a decision from a person (or the command line's --yes). */
-  decide(input: DecideInput, actor: Decider): Approval {
+  decide(input: DecideInput, actor: Decider, person?: Person): Approval {
     const cover = coverOf(input, this.gate, this.deps);
-    const approval = this.gate.decide(input);
+    const approval = this.gate.decide(input, person);
     const state = this.book.get(approval.callId);
+    if (state && person) state.record.decider = person;
     const approved = input.decision === 'approve';
     if (input.scope !== 'once')
       setStanding(this.deps.policies, (f) => this.audit(f), approval, approved, input.scope, actor, cover);

@@ -40,5 +40,7 @@ export function configHandlers(
     },
     // A host replaces this with what it found when it started the core.
     'console.problems': () => [],
+    // A team service answers this for each signed-in person; a desktop or browser mode has one user.
+    'console.person': () => null,
   };
 }

@@ -91,6 +91,7 @@ const FLAGS: Record<string, string[]> = {
   ],
   serve: [
     'record',
+    'team',
     'config',
     'no-connect',
     'data-dir',

@@ -1,8 +1,11 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APP_ROOT, startCore, terminalConsent, type ConsoleCore } from '../../core/index.js';
+import { APP_ROOT, startCore, terminalConsent, type ConsoleCore, type HandlerOptions } from '../../core/index.js';
 import { pageEndpointFile, readPageEndpoint, savePageEndpoint } from './page-endpoint.js';
 import { startWebServer } from './web-server.js';
+import { readTeamFile, type TeamService } from './team-file.js';
+import { TeamSignIn } from './team-sign-in.js';
+import { startTeamServer, type TeamServer } from './team-server.js';
 
 /** This install's folder: its package.json's, or five levels above this compiled file (out/node/electron/hosts/web). */
 const ROOT = APP_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..');
@@ -38,6 +41,8 @@ export interface ServeOptions {
   shipOtlp?: string;
   /** `--record FILE`: the console's recording, from the start until it stops (shared/schemas/recording.ts). */
   record?: string;
+  /** `--team FILE`: the console as a team's service, people signing in with the organisation's provider. */
+  team?: string;
 }
 
 /** The approval gateway, started beside browser mode by the launcher (hosts do not import each other). */
@@ -55,6 +60,13 @@ export interface ServeIo {
 
 /** `serve [--config F] [--data-dir D] [--port P]`: browser mode until interrupted. */
 export async function serveCommand(opts: ServeOptions, io: ServeIo, startAgents?: StartAgents): Promise<number> {
+  let team: TeamService | undefined;
+  try {
+    team = opts.team === undefined ? undefined : readTeamFile(opts.team);
+  } catch (e) {
+    io.err(`error: ${(e as Error).message}`);
+    return 2;
+  }
   // SECURITY: what the page adds is spawned only after a person confirms it here, on the terminal.
   const consent = terminalConsent(process.stdin, (t) => io.err(t));
   const policy = opts.policy ? { named: { path: resolve(opts.policy), from: 'flag' as const } } : undefined;
@@ -107,16 +119,18 @@ export async function serveCommand(opts: ServeOptions, io: ServeIo, startAgents?
     httpUrl: agents?.url,
     bridgeCommand: [...CLI_COMMAND, 'bridge', '--data-dir', dataDir, '--agent'],
   });
+  const overrides = {
+    'agents.gateway': gateway,
+    'console.problems': () => [...problems, ...configWarnings.map((w) => `--config ${w}`)],
+  };
+  if (team) return serveTeam(core, team, { staticDir: opts.staticDir ?? RENDERER_DIR, overrides }, io, agents);
   // The page's address is kept between starts (its port, and the sessions pages hold): an open tab reconnects.
   const kept = readPageEndpoint(dataDir);
   const web = (at: number) =>
     startWebServer(core, {
       port: at,
       staticDir: opts.staticDir ?? RENDERER_DIR,
-      overrides: {
-        'agents.gateway': gateway,
-        'console.problems': () => [...problems, ...configWarnings.map((w) => `--config ${w}`)],
-      },
+      overrides,
       sessions: { kept: kept.sessions, added: (sessions) => savePageEndpoint(dataDir, { port: kept.port, sessions }) },
     });
   const wanted = opts.port === undefined ? kept.port : port;
@@ -135,14 +149,48 @@ export async function serveCommand(opts: ServeOptions, io: ServeIo, startAgents?
   io.out(`MCP Console ready at ${server.url}`);
   if (agents) io.out(`MCP Console agent endpoint at ${agents.url}`);
   io.err('Servers added in the page run only once you confirm their command line here, on this terminal.');
+  return untilStopped(core, server, agents);
+}
+
+/** Serves until SIGINT or SIGTERM, then closes the page's server, the agents' endpoint and the core: exit 0. */
+function untilStopped(core: ConsoleCore, ...parts: Array<{ close(): Promise<void> } | undefined>): Promise<number> {
   return new Promise((resolvePromise) => {
     const stop = async () => {
-      await server.close();
-      await agents?.close();
+      for (const part of parts) await part?.close();
       await core.close();
       resolvePromise(0);
     };
     process.once('SIGINT', () => void stop());
     process.once('SIGTERM', () => void stop());
   });
+}
+
+/**
+ * `serve --team FILE`: the provider's metadata is read first (a provider that cannot be read: the service says so and
+ * does not serve), then the team's page listens where the file says.
+ */
+async function serveTeam(
+  core: ConsoleCore,
+  team: TeamService,
+  opts: { staticDir: string; overrides: NonNullable<HandlerOptions['overrides']> },
+  io: ServeIo,
+  agents: { url: string; close(): Promise<void> } | undefined,
+): Promise<number> {
+  let server: TeamServer;
+  try {
+    const signIn = await TeamSignIn.start(team).catch((e: Error) => {
+      throw new Error(
+        `the OpenID provider ${team.file.oidc.issuer} could not be read (${e.message}); the team service does not start`,
+      );
+    });
+    server = await startTeamServer(core, team, signIn, opts);
+  } catch (e) {
+    io.err(`error: ${(e as Error).message}`);
+    await agents?.close();
+    await core.close();
+    return 2;
+  }
+  io.out(`MCP Console team service at ${server.url} (listening on ${team.file.listen.host}:${server.port})`);
+  if (agents) io.out(`MCP Console agent endpoint at ${agents.url}`);
+  return untilStopped(core, server, agents);
 }

@@ -9,7 +9,8 @@ import { fixtureStdio, makeCore } from '../../../e2e/harness/harness.js';
 import { CSP } from '../../../shared/csp.js';
 import { CONSOLE_USER } from '../../../shared/schemas/requester.js';
 import { BINARY_FRAME_CHARS, WS_PART_BYTES } from '../../../shared/ws-frames.js';
-import { frames, MAX_MESSAGE_BYTES, startWebServer, type WebServer } from './web-server.js';
+import { MAX_MESSAGE_BYTES, startWebServer, type WebServer } from './web-server.js';
+import { frames } from './page-wire.js';
 
 function get(
   port: number,

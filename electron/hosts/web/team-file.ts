@@ -1,0 +1,102 @@
+import { isIP } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { formatIssues } from '../../../shared/contract/index.js';
+import { parseMeasured } from '../../../shared/boundary.js';
+import { TeamFile, type TeamRole } from '../../../shared/schemas/team.js';
+import { readPlacedBytes, readPlacedText } from '../../core/index.js';
+
+/** A team file read and checked, with what it names read too (the client secret, the TLS files). */
+export interface TeamService {
+  file: TeamFile;
+  /** Where the file is (its relative paths are from its folder). */
+  path: string;
+  clientSecret?: string;
+  tls?: { cert: Buffer; key: Buffer };
+  /** The origin people's browsers use: the only one the service answers a change from. */
+  origin: string;
+  /** The sign-in's redirect URI (`<publicUrl>/auth/callback`). */
+  redirectUri: string;
+  /** Whether the browser reaches the service over HTTPS (its cookies are then Secure, `__Host-`). */
+  secure: boolean;
+}
+
+/** A refusal of the team file: what is wrong, in words a person can act on. */
+export class TeamFileError extends Error {}
+
+/** Whether a host name or address is this machine's loopback (where plain HTTP is allowed). */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost') return true;
+  if (isIP(h) === 4) return h.startsWith('127.');
+  return h === '::1';
+}
+
+/**
+ * Reads `serve --team FILE`: its keys checked (unknown ones refused), the secret and TLS files read, and the service
+ * refused when it would listen beyond loopback without TLS, or reach a provider over plain HTTP off loopback.
+ */
+export function readTeamFile(path: string): TeamService {
+  const full = resolve(path);
+  let raw: unknown;
+  try {
+    raw = parseMeasured(readPlacedText(full, 'the team file', 1024 * 1024), 'the team file');
+  } catch (e) {
+    throw new TeamFileError(`the team file could not be read: ${(e as Error).message}`);
+  }
+  const parsed = TeamFile.safeParse(raw);
+  if (!parsed.success) throw new TeamFileError(`the team file ${full}: ${formatIssues(parsed.error.issues)}`);
+  const file = parsed.data;
+  const dir = dirname(full);
+  const from = (p: string) => resolve(dir, p);
+  const read = (p: string, what: string) => {
+    try {
+      return readPlacedBytes(from(p), what, 1024 * 1024);
+    } catch (e) {
+      throw new TeamFileError(`the team file ${full} names ${(e as Error).message}`);
+    }
+  };
+  // SECURITY: sign-in cookies and decisions never cross a network in the clear.
+  if (!file.tls && !isLoopback(file.listen.host))
+    throw new TeamFileError(
+      `the team file ${full}: listen.host ${file.listen.host} is not loopback, and no tls is named; the service listens beyond this machine only over HTTPS (or behind a proxy that ends TLS, on 127.0.0.1)`,
+    );
+  const issuer = new URL(file.oidc.issuer);
+  if (issuer.protocol === 'http:' && !(file.oidc.allowHttp && isLoopback(issuer.hostname)))
+    throw new TeamFileError(
+      `the team file ${full}: oidc.issuer ${file.oidc.issuer} is plain HTTP; use https (plain HTTP is allowed only for a provider on loopback, with oidc.allowHttp)`,
+    );
+  const publicUrl = new URL(file.publicUrl);
+  if (publicUrl.protocol === 'http:' && !isLoopback(publicUrl.hostname))
+    throw new TeamFileError(
+      `the team file ${full}: publicUrl ${file.publicUrl} is plain HTTP on another machine; people sign in only over HTTPS`,
+    );
+  if (file.store !== undefined)
+    throw new TeamFileError(
+      `the team file ${full}: "store" (a shared store for several instances) is not served yet; leave it out to keep the team's state in the data directory`,
+    );
+  const secret = file.oidc.clientSecretFile && read(file.oidc.clientSecretFile, 'the client secret file').toString();
+  return {
+    file,
+    path: full,
+    ...(secret && { clientSecret: secret.trim() }),
+    ...(file.tls && {
+      tls: { cert: read(file.tls.cert, 'the TLS certificate'), key: read(file.tls.key, 'the TLS key') },
+    }),
+    origin: publicUrl.origin,
+    redirectUri: new URL('/auth/callback', publicUrl).href,
+    secure: publicUrl.protocol === 'https:',
+  };
+}
+
+/** The roles a person's groups give them, by the file's `roles`. */
+export function rolesOf(file: TeamFile, groups: readonly string[]): TeamRole[] {
+  const have = new Set(groups);
+  return (['member', 'approver', 'admin', 'auditor'] as const).filter((r) => file.roles[r].some((g) => have.has(g)));
+}
+
+/** A claim's groups as a list of strings (a single string is one group; anything else: none). */
+export function groupsOf(claim: unknown): string[] {
+  if (typeof claim === 'string') return [claim];
+  if (!Array.isArray(claim)) return [];
+  return claim.filter((g): g is string => typeof g === 'string').slice(0, 1000);
+}
