@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
 import { freePort } from './harness.js';
 
@@ -35,7 +36,10 @@ export async function startIdentityProvider(redirectUris: string[], users = TEAM
   const issuer = `http://127.0.0.1:${port}`;
   const clientId = 'mcp-console';
   const clientSecret = 'a-test-client-secret-of-thirty-two-chars-or-more';
+  // A signing key of its own (the provider's quick-start keys are the same everywhere).
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const provider = new Provider(issuer, {
+    jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' }] },
     clients: [
       {
         client_id: clientId,

@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { WebSocket } from 'ws';
 
 /**
@@ -8,6 +10,9 @@ import { WebSocket } from 'ws';
 export class TeamBrowser {
   private readonly jar = new Map<string, Map<string, string>>();
 
+  /** `ca`: the certificate authority an HTTPS service's certificate is checked against (a test's own). */
+  constructor(private readonly ca?: string) {}
+
   /** A request with this browser's cookies; the answer's cookies are kept; no redirect followed. */
   async fetch(url: string, init: { method?: string; body?: URLSearchParams; origin?: string } = {}): Promise<Response> {
     const u = new URL(url);
@@ -16,9 +21,29 @@ export class TeamBrowser {
     if (cookies) headers.cookie = cookies;
     if (init.origin) headers.origin = init.origin;
     if (init.body) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const res = await fetch(u, { method: init.method ?? 'GET', headers, body: init.body, redirect: 'manual' });
+    const res = await this.send(u, init.method ?? 'GET', headers, init.body?.toString());
     for (const line of res.headers.getSetCookie()) this.keep(u.hostname, line);
     return res;
+  }
+
+  /** One request over node's HTTP(S) (the test's CA trusted), as a fetch Response; no redirect followed. */
+  private send(u: URL, method: string, headers: Record<string, string>, body?: string): Promise<Response> {
+    const request = u.protocol === 'https:' ? httpsRequest : httpRequest;
+    return new Promise((ok, fail) => {
+      const req = request(u, { method, headers, ...(this.ca && { ca: this.ca }) }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (d: Buffer) => parts.push(d));
+        res.on('error', fail);
+        res.on('end', () => {
+          const h = new Headers();
+          for (let i = 0; i < res.rawHeaders.length; i += 2) h.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
+          const status = res.statusCode ?? 0;
+          ok(new Response([204, 304].includes(status) ? null : Buffer.concat(parts), { status, headers: h }));
+        });
+      });
+      req.on('error', fail);
+      req.end(body);
+    });
   }
 
   /** GETs `url`, following redirects (at most 20); the last answer and its URL. */
@@ -52,7 +77,10 @@ export class TeamBrowser {
   socket(service: string, origin = new URL(service).origin): Promise<WebSocket> {
     const u = new URL('/ws', service);
     u.protocol = u.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(u, { headers: { cookie: this.cookieHeader(u.hostname), origin } });
+    const ws = new WebSocket(u, {
+      headers: { cookie: this.cookieHeader(u.hostname), origin },
+      ...(this.ca && { ca: this.ca }),
+    });
     return new Promise((ok, fail) => {
       ws.once('open', () => ok(ws));
       ws.once('unexpected-response', (_req, res) => fail(new Error(`refused: ${res.statusCode}`)));

@@ -90,12 +90,18 @@ export class TeamSignIn {
     // The callback URL as the provider was told it (behind a proxy the request's own host differs).
     const current = new URL(this.service.redirectUri);
     current.search = callbackUrl.search;
-    const tokens = await oidc.authorizationCodeGrant(this.config, current, {
-      pkceCodeVerifier: t.verifier,
-      expectedState: t.state,
-      expectedNonce: t.nonce,
-      idTokenExpected: true,
-    });
+    const tokens = await oidc
+      .authorizationCodeGrant(this.config, current, {
+        pkceCodeVerifier: t.verifier,
+        expectedState: t.state,
+        expectedNonce: t.nonce,
+        idTokenExpected: true,
+      })
+      .catch((e: Error) => {
+        // The library's message is general ("unexpected JWT claim value"); its cause says which check failed.
+        const cause = e.cause instanceof Error ? `: ${e.cause.message}` : '';
+        throw new Error(`the provider's answer failed a check (${e.message}${cause})`);
+      });
     const claims = tokens.claims();
     if (!claims) throw new Error('the provider sent no ID token');
     const groups = groupsOf(claims[this.service.file.oidc.groupsClaim]);
