@@ -17,6 +17,8 @@ export const TEAM_USERS: Record<string, TestUser> = {
   dave: { name: 'Dave Nobody', groups: ['visitors'] },
   erin: { name: 'Erin Engineer', groups: ['engineers'] },
   olga: { name: 'Olga Admin', groups: ['admins'] },
+  frank: { name: 'Frank Approver', groups: ['approvers'] },
+  grace: { name: 'Grace SRE', groups: ['approvers', 'sre'] },
 };
 
 export interface IdentityProvider {

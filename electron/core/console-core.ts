@@ -50,7 +50,7 @@ export class ConsoleCore {
 
   /** The handlers of every contract request for one front end (its requester, its own overrides). */
   handlers(opts: HandlerOptions): Handlers {
-    return { ...answerRequests(this.p, opts.requester), ...opts.overrides };
+    return { ...answerRequests(this.p, opts.requester, opts.member), ...opts.overrides };
   }
 
   /**

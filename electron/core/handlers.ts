@@ -32,6 +32,8 @@ export interface HandlerOptions {
   requester: Requester;
   /** A shell may replace a handler it serves better itself (the desktop app opens links). */
   overrides?: Partial<Handlers>;
+  /** On a team service: the signed-in person's roles and groups (what an ask's terms read of who decides). */
+  member?: { roles: readonly string[]; groups: readonly string[] };
 }
 
 /**
@@ -39,7 +41,7 @@ export interface HandlerOptions {
  * a person's ('user'); calls, reads and answers are asked for on behalf of `requester`. The type
  * is exhaustive: a request no concern answers fails the typecheck.
  */
-export function answerRequests(p: CoreParts, requester: Requester): Handlers {
+export function answerRequests(p: CoreParts, requester: Requester, member?: HandlerOptions['member']): Handlers {
   const known = (id: string) => void p.connections.view(id);
   return {
     ...serverHandlers(p),
@@ -56,7 +58,7 @@ export function answerRequests(p: CoreParts, requester: Requester): Handlers {
       { ...p, has: (id, name) => !!p.catalog.get(id, name), settling: (id) => p.sync.settling(id) },
       requester,
     ),
-    ...approvalHandlers(p, requester),
+    ...approvalHandlers(p, requester, member),
     ...elicitationHandlers(p, requester),
     ...logHandlers({ logs: p.logs, known, setLogLevel: (id, level) => p.connections.setLogLevel(id, level) }),
     ...traceHandlers({ trace: p.trace, known, recordings: p.recordings }, requester),

@@ -32,6 +32,7 @@ export const eventHandlers: EventHandlers = {
   'catalog.listing': (p, st) => catalogListing(p, st),
   'approval.requested': (a, st) => st.approvalRequested(a),
   'approval.resolved': (a, st) => st.approvalResolved(a),
+  'approval.voted': (a, st) => st.approvalVoted(a),
   'call.updated': (c, st) => st.callUpdated(c),
   'call.progress': (p, st) => st.callProgress(p),
   'resource.updated': (p, st) => st.resourceUpdated(p),

@@ -11,4 +11,6 @@ export const requests = {
 export const events = {
   'approval.requested': Approval,
   'approval.resolved': Approval,
+  /** A call that needs several people got one more approval (its `votes`); it still waits. */
+  'approval.voted': Approval,
 } as const;

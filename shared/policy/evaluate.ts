@@ -116,19 +116,48 @@ const RANK: Record<PolicyEffect, number> = { deny: 3, ask: 2, allow: 1 };
 /** The policy's decision for a call (see the top of this file for the order). */
 export function evaluatePolicy(p: CompiledPolicy, call: PolicyCall, test: PolicyPatternTest): PolicyDecision {
   let best: CompiledRule | null = null;
+  // Every ask that matches, while an ask decides: their terms for deciders are added up (the strictest holds).
+  let asks: CompiledRule[] = [];
   const voided: VoidedRule[] = [];
   for (const r of p.rules) {
-    if (best && RANK[r.rule.effect] <= RANK[best.rule.effect]) continue;
+    const another = best?.rule.effect === 'ask' && r.rule.effect === 'ask' && hasTerms(r.rule);
+    if (best && RANK[r.rule.effect] <= RANK[best.rule.effect] && !another) continue;
     if (!applies(r, call, test)) continue;
     const bound = boundMismatch(r.rule, call);
     if (bound) {
       voided.push({ ref: r.ref, why: bound });
       continue;
     }
+    if (another) {
+      asks.push(r);
+      continue;
+    }
     best = r;
+    asks = r.rule.effect === 'ask' ? [r] : [];
     if (r.rule.effect === 'deny') break;
   }
-  return { verdict: best && { effect: best.rule.effect, ref: best.ref }, voided };
+  if (!best) return { verdict: null, voided };
+  return {
+    verdict: { effect: best.rule.effect, ref: best.rule.effect === 'ask' ? withTerms(best.ref, asks) : best.ref },
+    voided,
+  };
+}
+
+const hasTerms = (r: PolicyRule) =>
+  r.approvers !== undefined || r.separateDuties !== undefined || r.deciders !== undefined;
+
+/** An ask's reference with the terms of every matching ask (none set: as it was). */
+function withTerms(ref: PolicyRuleRef, asks: readonly CompiledRule[]): PolicyRuleRef {
+  const set = asks.filter((a) => hasTerms(a.rule));
+  if (set.length === 0) return ref;
+  return {
+    ...ref,
+    terms: {
+      approvers: Math.max(...set.map((a) => a.rule.approvers ?? 1)),
+      separateDuties: set.some((a) => a.rule.separateDuties === true),
+      deciders: set.flatMap((a) => (a.rule.deciders ? [[...a.rule.deciders]] : [])),
+    },
+  };
 }
 
 /** Every rule with whether it matches the call and, when not, why — for `policy explain`. */

@@ -23,6 +23,8 @@ export const AuditKind = z.enum([
   /** A task (tasks extension) asked for input; the answers wait for the gate before tasks/update sends them. */
   'task-input',
   'approved',
+  /** One approval of a call that needs several people (a rule's `approvers`); the call waits for the rest. */
+  'approval-vote',
   'denied',
   'expired',
   'voided',

@@ -115,9 +115,29 @@ export const PolicyRule = z
     ),
     when: z.array(PolicyCondition).max(100).optional().describe('conditions on the arguments, all of which must hold'),
     reason: z.string().min(1).max(2000).describe('shown to the person and to the agent, and written to the audit log'),
+    approvers: z
+      .number()
+      .int()
+      .min(1)
+      .max(5)
+      .optional()
+      .describe('ask only: how many different people must approve before the call is sent (a team service); default 1'),
+    separateDuties: z
+      .boolean()
+      .optional()
+      .describe('ask only: the person who asked, or whose agent asked, may not decide the call'),
+    deciders: z
+      .array(z.string().regex(/^(role:(member|approver|admin|auditor)|group:.{1,256})$/, 'role:NAME or group:NAME'))
+      .min(1)
+      .max(50)
+      .optional()
+      .describe('ask only: who may decide — any of these roles ("role:approver") or groups ("group:sre")'),
   })
   .strict()
   .superRefine((r, ctx) => {
+    for (const k of ['approvers', 'separateDuties', 'deciders'] as const)
+      if (r[k] !== undefined && r.effect !== 'ask')
+        ctx.addIssue({ code: 'custom', path: [k], message: `${k} is a term of an ask: a ${r.effect} asks nobody` });
     for (const k of ['serverIdentity', 'fingerprint'] as const)
       if (r[k] !== undefined && r.effect !== 'allow')
         ctx.addIssue({
@@ -161,12 +181,25 @@ export const PolicySourceKind = z.enum(['managed', 'flag', 'env']);
 export type PolicySourceKind = z.infer<typeof PolicySourceKind>;
 
 /** The rule that decided a call, as the dialog, the agent's answer and the audit entry name it. */
+/**
+ * What an `ask` needs of its deciders on a team service, every matching ask rule's terms together: the most approvers
+ * any asks for, separate duties if any asks for it, and each rule's deciders (someone of each list must decide).
+ */
+export const AskTerms = z.object({
+  approvers: z.number().int().min(1).max(5),
+  separateDuties: z.boolean(),
+  deciders: z.array(z.array(z.string())),
+});
+export type AskTerms = z.infer<typeof AskTerms>;
+
 export const PolicyRuleRef = z.object({
   id: z.string(),
   effect: PolicyEffect,
   reason: z.string(),
   source: PolicySourceKind,
   path: z.string(),
+  /** An ask's terms for its deciders, when any rule that matched set one. */
+  terms: AskTerms.optional(),
 });
 export type PolicyRuleRef = z.infer<typeof PolicyRuleRef>;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Approval, DecideInput } from '../../../shared/schemas/call.js';
-import type { Person } from '../../../shared/schemas/person.js';
+import { checkTerms, stillNeeded, type Voter } from './ask-terms.js';
 import { CoreError } from '../support/index.js';
 
 /** What the gate needs to open an approval. */
@@ -59,7 +59,7 @@ export class ApprovalGate {
    * Checks a decision against the pending approval and closes it. Refuses an unknown or already
    * decided approval, an expired one, and a hash that is not the one the user was shown.
    */
-  decide(input: DecideInput, person?: Person): Approval {
+  decide(input: DecideInput, voter?: Voter): Approval {
     const a = this.approvals.get(input.approvalId);
     if (!a) throw new CoreError('unknown-approval', `no approval ${input.approvalId}`);
     // The first decision wins (one event loop: nothing runs between this check and the close below); a later one is
@@ -81,7 +81,13 @@ export class ApprovalGate {
         'args-mismatch',
         'the decision names other arguments than the ones awaiting approval; nothing was sent',
       );
-    if (person) a.decider = person;
+    checkTerms(a, input, voter);
+    if (input.decision === 'approve' && a.rule?.terms) {
+      // A quorum: each approval is a vote; the call stays pending until enough different people approved.
+      a.votes = [...(a.votes ?? []), { person: voter!.person, at: new Date().toISOString() }];
+      if (stillNeeded(a) > 0) return a;
+    }
+    if (voter) a.decider = voter.person;
     this.close(a, input.decision === 'approve' ? 'approved' : 'denied');
     return a;
   }

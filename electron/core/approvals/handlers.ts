@@ -1,22 +1,27 @@
 import type { HandlersOf, NamesIn } from '../../../shared/contract/index.js';
 import type { Approval, DecideInput } from '../../../shared/schemas/call.js';
-import type { Person } from '../../../shared/schemas/person.js';
+import type { Voter } from './ask-terms.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
 
 /** What holds the calls waiting for a person (the calls concern's CallManager). */
 export interface ApprovalQueue {
   pending(): Approval[];
-  decide(input: DecideInput, by: 'user', person?: Person): Approval | Promise<Approval>;
+  decide(input: DecideInput, by: 'user', voter?: Voter): Approval | Promise<Approval>;
 }
 
 /**
  * The approval gate's queue: what waits for a person, and their decision (always a person's, 'user', when asked through
  * here; on a team service, the signed-in person's, named on the approval, the call and the audit log).
  */
-export function approvalHandlers(d: { calls: ApprovalQueue }, requester: Requester): HandlersOf<NamesIn<'approvals'>> {
+export function approvalHandlers(
+  d: { calls: ApprovalQueue },
+  requester: Requester,
+  member?: { roles: readonly string[]; groups: readonly string[] },
+): HandlersOf<NamesIn<'approvals'>> {
   const person = requester.kind === 'console' ? requester.person : undefined;
+  const voter = person && { person, roles: member?.roles ?? [], groups: member?.groups ?? [] };
   return {
     'approvals.pending': () => d.calls.pending(),
-    'approvals.decide': (i) => d.calls.decide(i, 'user', person),
+    'approvals.decide': (i) => d.calls.decide(i, 'user', voter),
   };
 }

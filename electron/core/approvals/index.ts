@@ -2,3 +2,4 @@
 export { ApprovalGate, type ApprovalFields } from './approval-gate.js';
 export { PolicyStore, requesterKey, type PolicyMatch } from './policy-store.js';
 export { approvalHandlers, type ApprovalQueue } from './handlers.js';
+export { checkTerms, personOf, stillNeeded, type Voter } from './ask-terms.js';

@@ -1,5 +1,5 @@
 import { canonicalJson } from '../../../shared/canonical-json.js';
-import type { CallRecord, StructuredCheck } from '../../../shared/schemas/call.js';
+import type { Approval, CallRecord, StructuredCheck } from '../../../shared/schemas/call.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import type { SchemaValidator } from './schema-validator.js';
 import { TOO_LARGE_CODE } from '../servers/index.js';
@@ -7,7 +7,7 @@ import { REFUSED_CODE } from '../../../shared/boundary.js';
 import type { AuditFields } from '../audit/index.js';
 import type { AuditKind } from '../../../shared/schemas/audit.js';
 import { describeUrl } from '../elicitations/index.js';
-import { CoreError, sdkIfLoaded } from '../support/index.js';
+import { CoreError, sdkIfLoaded, type EventBus } from '../support/index.js';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../../shared/json-depth.js';
 
 /** structuredContent against the tool's outputSchema: valid, invalid (with errors), no schema, or absent. */
@@ -179,4 +179,28 @@ export function outcomeEntry(r: CallRecord, serverIdentity: string | undefined, 
     summary: summarise(r, sizes),
     ...(r.rule && { detail: { rule: r.rule } }),
   });
+}
+
+/**
+ * One approval of a call that needs several people: recorded in the audit log (the voter as `decider`, the count in
+ * `detail`) and told to every page (`approval.voted`); the call waits on for the rest.
+ */
+export function voteCounted(
+  a: Approval,
+  state: { record: CallRecord } | undefined,
+  audit: (f: AuditFields) => void,
+  bus: Pick<EventBus, 'emit'>,
+): Approval {
+  const vote = a.votes!.at(-1)!;
+  const needed = a.rule?.terms?.approvers ?? 1;
+  if (state)
+    audit(
+      callEntry(state.record, undefined, 'approval-vote', {
+        decider: vote.person,
+        reason: `${vote.person.name} approved (${a.votes!.length} of ${needed}, rule ${a.rule?.id})`,
+        detail: { votes: a.votes!.length, needed },
+      }),
+    );
+  bus.emit('approval.voted', { ...a });
+  return a;
 }

@@ -3,10 +3,9 @@ import { CallSender } from './call-send.js';
 import { TaskInputs } from './task-input.js';
 import type { Approval, CallRecord, Decider, DecideInput } from '../../../shared/schemas/call.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
-import type { Person } from '../../../shared/schemas/person.js';
-import { callEntry, wireArgs } from './call-outcome.js';
+import { callEntry, voteCounted, wireArgs } from './call-outcome.js';
 import type { AuditFields } from '../audit/index.js';
-import { ApprovalGate } from '../approvals/index.js';
+import { ApprovalGate, type Voter } from '../approvals/index.js';
 import { CallBook, type CallState } from './call-book.js';
 import { coverOf, gateDecision, heldIfInvalid, setStanding, type Standing } from './standing.js';
 import { approvalFields, argumentErrors, callMode, newCall, overPendingLimit } from './approval-request.js';
@@ -134,11 +133,12 @@ export class CallManager {
   }
 
   /** Applies a decision from a person (or the command line's --yes). */
-  decide(input: DecideInput, actor: Decider, person?: Person): Approval {
+  decide(input: DecideInput, actor: Decider, voter?: Voter): Approval {
     const cover = coverOf(input, this.gate, this.deps);
-    const approval = this.gate.decide(input, person);
+    const approval = this.gate.decide(input, voter);
     const state = this.book.get(approval.callId);
-    if (state && person) state.record.decider = person;
+    if (approval.status === 'pending') return voteCounted(approval, state, (f) => this.audit(f), this.deps.bus);
+    if (state && approval.decider) state.record.decider = approval.decider;
     const approved = input.decision === 'approve';
     if (input.scope !== 'once')
       setStanding(this.deps.policies, (f) => this.audit(f), approval, approved, input.scope, actor, cover);

@@ -1,3 +1,4 @@
+import { whoDecides } from '../../../shared/policy/terms-text.js';
 import { resolve } from 'node:path';
 import { compilePolicy, explainPolicy, type PolicyCall } from '../../../shared/policy/evaluate.js';
 import { re2, readPolicyFile } from '../../core/index.js';
@@ -84,9 +85,10 @@ export function policyExplainCommand(args: ParsedArgs, io: Io): number {
   }
   const who = requester.kind === 'agent' ? `agent ${requester.name}` : agent;
   io.out(`${safe(who)} calling ${safe(server)} / ${safe(tool)}:`);
-  if (e.verdict)
+  if (e.verdict) {
     io.out(`  ${e.verdict.effect.toUpperCase()} by ${safe(e.verdict.ref.id)}: ${safe(e.verdict.ref.reason)}`);
-  else io.out("  no rule decides: the person's own grants apply, or a person is asked");
+    if (e.verdict.effect === 'ask') io.out(`  who decides: ${safe(whoDecides(e.verdict.ref.terms))}`);
+  } else io.out("  no rule decides: the person's own grants apply, or a person is asked");
   for (const v of e.voided) io.out(`  void: ${safe(v.ref.id)} — ${safe(v.why)}`);
   io.out('rules:');
   for (const x of e.rules)

@@ -276,6 +276,7 @@ class TeamDoor {
     const handlers = teamHandlers(
       this.core.handlers({
         requester: { kind: 'console', person: s.person },
+        member: { roles: s.roles, groups: s.groups },
         overrides: { ...this.opts.overrides, 'console.person': () => ({ person: s.person, roles: s.roles }) },
       }),
       s,

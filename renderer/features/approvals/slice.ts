@@ -21,6 +21,8 @@ export interface ApprovalsSlice {
   callsOpenThemselvesSet(on: boolean): void;
   approvalsLoaded(approvals: Approval[]): void;
   approvalRequested(a: Approval): void;
+  /** One more approval of a call that needs several people: the same place in the queue, its votes shown. */
+  approvalVoted(a: Approval): void;
   approvalResolved(a: Approval): void;
   approvalOpened(id: string): void;
   approvalsPutAside(ids: string[]): void;
@@ -72,6 +74,7 @@ export const approvalsSlice: Slice<ApprovalsSlice> = (set) => ({
         ? new Set([...s.approvalsAside, a.id])
         : waitAside(s.approvalsAside, [a], s.callsOpenThemselves),
     })),
+  approvalVoted: (a) => set((s) => ({ approvals: s.approvals.map((x) => (x.id === a.id ? a : x)) })),
   approvalResolved: (a) =>
     set((s) => {
       const aside = new Set(s.approvalsAside);

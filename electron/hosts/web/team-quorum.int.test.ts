@@ -1,0 +1,107 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { fixtureStdio, makeCore, nextEvent, tempDir } from '../../../e2e/harness/harness.js';
+import { startTestTeam } from '../../../e2e/harness/team.js';
+import { ask, TeamBrowser } from '../../../e2e/harness/team-browser.js';
+import { CONSOLE_USER } from '../../../shared/schemas/requester.js';
+import type { Approval, CallRecord } from '../../../shared/schemas/call.js';
+
+const policyDir = tempDir();
+const policy = join(policyDir, 'policy.json');
+writeFileSync(
+  policy,
+  JSON.stringify({
+    rules: [
+      { id: 'two-for-echo', effect: 'ask', tool: 'echo', reason: 'two people', approvers: 2, separateDuties: true },
+      { id: 'echo-approvers', effect: 'ask', tool: 'echo', reason: 'approvers only', deciders: ['role:approver'] },
+      { id: 'sre-notes', effect: 'ask', tool: 'calls_seen', reason: 'the SRE group decides', deciders: ['group:sre'] },
+    ],
+  }),
+);
+
+describe("a team's rules: two approvers, duties kept apart, who may decide", () => {
+  const h = makeCore({ policy: { named: { path: policy, from: 'flag' } } });
+  let team: Awaited<ReturnType<typeof startTestTeam>>;
+  const open: WebSocket[] = [];
+  const as = async (login: string) => {
+    const browser = new TeamBrowser();
+    await browser.signIn(team.url, login);
+    const ws = await browser.socket(team.url);
+    open.push(ws);
+    return ws;
+  };
+  const pendingFor = async (ws: WebSocket, callId: string) =>
+    ((await ask(ws, 'approvals.pending')).value as Approval[]).find((a) => a.callId === callId)!;
+  const approve = (ws: WebSocket, a: Approval) =>
+    ask(ws, 'approvals.decide', { approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' });
+  beforeAll(async () => {
+    h.core.addServer('fx', fixtureStdio(), { trusted: false });
+    await h.core.connect('fx');
+    team = await startTestTeam(h.core, h.dataDir);
+  });
+  afterAll(async () => {
+    for (const ws of open) ws.terminate();
+    await team.close();
+    await h.dispose();
+  });
+
+  it('runs a call only after two different approvers, never its asker, and records each vote', async () => {
+    const [alice, bob, frank, olga] = [await as('alice'), await as('bob'), await as('frank'), await as('olga')];
+    const asked = await ask(alice, 'calls.request', { serverId: 'fx', tool: 'echo', args: { message: 'pay' } });
+    const call = asked.value as CallRecord;
+    const a = await pendingFor(bob, call.id);
+    expect(a.rule?.terms).toEqual({ approvers: 2, separateDuties: true, deciders: [['role:approver']] });
+    const own = await approve(alice, a);
+    expect(own.error).toMatchObject({ code: 'separate-duties' });
+    expect(own.error!.message).toContain('Alice Approver asked for this call');
+    expect((await approve(olga, a)).error).toMatchObject({ code: 'forbidden' });
+    const voted = nextEvent(h.core, 'approval.voted', (v) => v.id === a.id);
+    const first = await approve(bob, a);
+    expect(first.ok, JSON.stringify(first.error)).toBe(true);
+    expect((first.value as Approval).status).toBe('pending');
+    expect((await voted).votes?.map((v) => v.person.subject)).toEqual(['bob']);
+    expect(h.core.getCall(call.id).state).toBe('awaiting-approval');
+    expect((await approve(bob, a)).error).toMatchObject({ code: 'already-voted' });
+    const second = await approve(frank, a);
+    expect((second.value as Approval).status).toBe('approved');
+    const done = await h.core.waitCall(call.id);
+    expect(done.outcome).toBe('ok');
+    expect(done.decider?.subject).toBe('frank');
+    const entries = h.core.queryAudit({ limit: 500 }).filter((e) => e.callId === call.id);
+    expect(entries.filter((e) => e.kind === 'approval-vote').map((e) => e.decider?.subject)).toEqual(['bob']);
+    expect(entries.find((e) => e.kind === 'approved')?.decider?.subject).toBe('frank');
+    expect(h.core.verifyAudit().ok).toBe(true);
+  });
+
+  it('lets only the named group decide, and refuses a standing grant for a call its people must see each time', async () => {
+    const [bob, grace] = [await as('bob'), await as('grace')];
+    const call = (await ask(bob, 'calls.request', { serverId: 'fx', tool: 'calls_seen', args: { name: 'x' } }))
+      .value as CallRecord;
+    const a = await pendingFor(grace, call.id);
+    const no = await approve(bob, a);
+    expect(no.error).toMatchObject({ code: 'not-a-decider' });
+    expect(no.error!.message).toContain('group:sre');
+    const standing = await ask(grace, 'approvals.decide', {
+      approvalId: a.id,
+      decision: 'approve',
+      argsHash: a.argsHash,
+      scope: 'always',
+    });
+    expect(standing.error).toMatchObject({ code: 'once-only' });
+    expect((await approve(grace, a)).ok).toBe(true);
+    expect((await h.core.waitCall(call.id)).decider?.subject).toBe('grace');
+  });
+
+  it('lets nobody without a sign-in approve such a call (a desktop, --yes), though they may deny it', async () => {
+    const asked = nextEvent(h.core, 'approval.requested', (x) => x.tool === 'echo');
+    const call = h.core.requestCall('fx', 'echo', { message: 'no' }, CONSOLE_USER);
+    const a = await asked;
+    const decide = (decision: 'approve' | 'deny') =>
+      h.core.decide({ approvalId: a.id, decision, argsHash: a.argsHash, scope: 'once' }, 'user');
+    expect(() => decide('approve')).toThrow(/2 different people.*team service/);
+    expect(decide('deny').status).toBe('denied');
+    expect((await h.core.waitCall(call.id)).outcome).toBe('denied');
+  });
+});
