@@ -50,6 +50,7 @@ export async function startTestTeam(
   core: ConsoleCore,
   dataDir: string,
   more: Record<string, unknown> = {},
+  opts: { webhookRetryMs?: number } = {},
 ): Promise<{ url: string; service: TeamService; server: TeamServer; idp: IdentityProvider; close(): Promise<void> }> {
   const port = await freePort();
   const idp = await startIdentityProvider([`http://127.0.0.1:${port}/auth/callback`]);
@@ -58,7 +59,11 @@ export async function startTestTeam(
   const staticDir = join(dir, 'page');
   mkdirSync(staticDir, { recursive: true });
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><html><head><title>MCP Console</title></head></html>');
-  const server = await startTeamServer(core, service, await TeamSignIn.start(service), { staticDir, log: () => {} });
+  const server = await startTeamServer(core, service, await TeamSignIn.start(service), {
+    staticDir,
+    log: () => {},
+    ...opts,
+  });
   return {
     url: server.url,
     service,

@@ -138,11 +138,11 @@ export class ConsoleCore {
   }
 
   /**
-   * Records a team service's sign-in, sign-out or refused sign-in in the audit log: the person (as `decider`: who acts
-   * from then on), their roles, and why a sign-in was refused.
+   * Records what a team service's door did in the audit log: a sign-in, sign-out or refused sign-in (the person as
+   * `decider`: who acts from then on; their roles; why a sign-in was refused), a webhook notice given up.
    */
-  noteSignIn(
-    kind: 'team-signed-in' | 'team-signed-out' | 'team-sign-in-refused',
+  noteTeam(
+    kind: 'team-signed-in' | 'team-signed-out' | 'team-sign-in-refused' | 'team-webhook-failed',
     person: Person | undefined,
     reason: string,
     detail?: Record<string, unknown>,

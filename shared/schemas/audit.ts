@@ -96,6 +96,8 @@ export const AuditKind = z.enum([
   'team-signed-in',
   'team-signed-out',
   'team-sign-in-refused',
+  /** A team's webhook notice of a waiting call, given up after its tries (why, how many). */
+  'team-webhook-failed',
   /** Audit shipping: a receiver down (once an outage), back, or older entries skipped past the backlog limit. */
   'shipping',
   'internal-error',

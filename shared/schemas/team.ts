@@ -53,6 +53,14 @@ export const TeamFile = z
       .object({ member: Groups, approver: Groups, admin: Groups, auditor: Groups })
       .strict()
       .refine((r) => r.approver.length + r.admin.length + r.member.length > 0, 'name a group for at least one role'),
+    /**
+     * Where to tell the team a call waits for a decision: a JSON POST (a body a Slack incoming webhook takes as it is),
+     * signed with HMAC-SHA256 by the secret in `secretFile`. HTTPS, or plain HTTP on loopback.
+     */
+    webhook: z
+      .object({ url: z.url({ protocol: /^https?$/ }).max(2000), secretFile: z.string().min(1) })
+      .strict()
+      .optional(),
     /** How long a sign-in lasts (hours). */
     sessionHours: z.number().positive().max(720).default(12),
     /** A shared store for several instances (issue: the team service on PostgreSQL); not yet served. */

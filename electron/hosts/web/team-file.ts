@@ -18,6 +18,8 @@ export interface TeamService {
   redirectUri: string;
   /** Whether the browser reaches the service over HTTPS (its cookies are then Secure, `__Host-`). */
   secure: boolean;
+  /** The team's webhook and its signing secret (read from its file). */
+  webhook?: { url: string; secret: string };
 }
 
 /** A refusal of the team file: what is wrong, in words a person can act on. */
@@ -74,6 +76,14 @@ export function readTeamFile(path: string): TeamService {
     throw new TeamFileError(
       `the team file ${full}: "store" (a shared store for several instances) is not served yet; leave it out to keep the team's state in the data directory`,
     );
+  const hook = file.webhook && new URL(file.webhook.url);
+  if (hook && hook.protocol === 'http:' && !isLoopback(hook.hostname))
+    throw new TeamFileError(
+      `the team file ${full}: webhook.url ${hook.href} is plain HTTP off this machine; use https`,
+    );
+  const hookSecret = file.webhook && read(file.webhook.secretFile, 'the webhook secret file').toString().trim();
+  if (hookSecret !== undefined && hookSecret.length < 16)
+    throw new TeamFileError(`the team file ${full}: the webhook secret is shorter than 16 characters`);
   const secret = file.oidc.clientSecretFile && read(file.oidc.clientSecretFile, 'the client secret file').toString();
   return {
     file,
@@ -84,6 +94,7 @@ export function readTeamFile(path: string): TeamService {
     }),
     origin: publicUrl.origin,
     redirectUri: new URL('/auth/callback', publicUrl).href,
+    ...(file.webhook && hookSecret && { webhook: { url: file.webhook.url, secret: hookSecret } }),
     secure: publicUrl.protocol === 'https:',
   };
 }

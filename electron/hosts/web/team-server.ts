@@ -19,6 +19,8 @@ import type { TeamService } from './team-file.js';
 import { teamPage } from './team-pages.js';
 import { MemorySessions, type TeamSession, type TeamSessions } from './team-sessions.js';
 import type { TeamSignIn } from './team-sign-in.js';
+import { TeamWebhook, type WebhookOutcome } from './team-webhook.js';
+import type { Approval } from '../../../shared/schemas/call.js';
 
 /** What the page's HTML carries on a team service, so it connects with its cookie (there is no token to trade). */
 export const TEAM_DOOR_META = '<meta name="mcp-console-door" content="team">';
@@ -34,6 +36,8 @@ export interface TeamServerOptions {
   log?: (line: string) => void;
   overrides?: HandlerOptions['overrides'];
   sessions?: TeamSessions;
+  /** The webhook's first retry (doubling each time); tests shorten it. */
+  webhookRetryMs?: number;
 }
 
 /**
@@ -94,6 +98,8 @@ class TeamDoor {
   private readonly signInCookie: string;
   private readonly secure: string;
   private readonly baseHeaders: Record<string, string>;
+  private readonly webhook: TeamWebhook | undefined;
+  private readonly offEvents: () => void;
 
   constructor(
     private readonly core: ConsoleCore,
@@ -117,6 +123,20 @@ class TeamDoor {
     this.outbox = pushEvents(core, this.pages, this.log);
     this.wss = new WebSocketServer({ noServer: true, maxPayload: PAGE_MESSAGE_MAX_BYTES });
     this.wss.on('error', (err) => this.log(`team: WebSocket server error: ${err.message}`));
+    const hook = service.webhook;
+    this.webhook = hook && new TeamWebhook(hook, service.origin, (o) => this.webhookEnded(o), opts.webhookRetryMs);
+    this.offEvents = core.onEvent((event, payload) => {
+      if (event === 'approval.requested') this.webhook?.notify(payload as Approval);
+    });
+  }
+
+  private webhookEnded(o: WebhookOutcome): void {
+    if (o.delivered) return;
+    this.log(`team: the webhook notice of approval ${o.approvalId} was given up after ${o.tries} tries: ${o.why}`);
+    this.core.noteTeam('team-webhook-failed', undefined, `the webhook notice was given up: ${o.why}`, {
+      approvalId: o.approvalId,
+      tries: o.tries,
+    });
   }
 
   run(req: IncomingMessage, res: ServerResponse): void {
@@ -128,6 +148,8 @@ class TeamDoor {
   }
 
   close(): void {
+    this.offEvents();
+    this.webhook?.close();
     this.outbox.close();
     for (const ws of this.sockets.keys()) ws.terminate();
     this.wss.close();
@@ -195,13 +217,13 @@ class TeamDoor {
       who = await this.signIn.finish(cookieOf(req, this.signInCookie), url);
     } catch (e) {
       const why = (e as Error).message.slice(0, 500);
-      this.core.noteSignIn('team-sign-in-refused', undefined, `a sign-in was refused: ${why}`);
+      this.core.noteTeam('team-sign-in-refused', undefined, `a sign-in was refused: ${why}`);
       this.log(`team: a sign-in was refused: ${why}`);
       return teamPage(res, 403, { title: 'Sign-in refused', lines: [why], signIn: true }, this.baseHeaders);
     }
     const hours = this.service.file.sessionHours;
     const { value } = this.sessions.open(who, hours);
-    this.core.noteSignIn('team-signed-in', who.person, `${who.person.name} signed in`, {
+    this.core.noteTeam('team-signed-in', who.person, `${who.person.name} signed in`, {
       roles: who.roles,
       groups: who.groups.slice(0, 50),
     });
@@ -242,7 +264,7 @@ class TeamDoor {
   private end(s: TeamSession, why: string): void {
     this.sessions.end(s.key);
     for (const [ws, of] of this.sockets) if (of.key === s.key) ws.close(4401, why);
-    this.core.noteSignIn('team-signed-out', s.person, `${s.person.name} ${why}`);
+    this.core.noteTeam('team-signed-out', s.person, `${s.person.name} ${why}`);
   }
 
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
