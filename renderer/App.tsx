@@ -17,6 +17,7 @@ import { LinkConfirm } from './components/LinkConfirm';
 import { lazyView, preloadViews } from './components/lazy-view';
 import { StartProblems } from './components/StartProblems';
 import { LinkBanner } from './components/LinkBanner';
+import { TeamPerson } from './features/team/TeamPerson';
 import './App.css';
 
 // The tools tab and the dialogs are in the page's first script; every other tab is in its own,
@@ -151,6 +152,7 @@ export function App() {
             {runsWaiting} collection run{runsWaiting === 1 ? '' : 's'} waiting for approval
           </button>
         )}
+        <TeamPerson />
         {!online && !linkDown && (
           <span className="badge warn" role="status">
             connecting to the console…

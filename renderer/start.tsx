@@ -4,6 +4,7 @@ import { createApi, hasBackEnd } from './api/client';
 import { ApiContext } from './api/context';
 import { wireEvents } from './store/events';
 import { App } from './App';
+import { takeWantedApproval } from './features/team/team-store';
 
 /** Renders the page (main.tsx loads this module in a task of its own). */
 export function start(): void {
@@ -23,6 +24,8 @@ export function start(): void {
       </main>,
     );
   } else {
+    // A link to one approval (a team's webhook): taken before the page clears its address.
+    takeWantedApproval(location.hash);
     const api = createApi();
     wireEvents(api);
     // A transition: React renders the first screen in slices of a few milliseconds, so the page's

@@ -133,7 +133,10 @@ export function webSocketApi(url: string, ready: Promise<void> = Promise.resolve
         : () => new Worker(new URL('./json-worker.ts', import.meta.url), { type: 'module' }),
     );
     sock.onmessage = (m: MessageEvent<string | ArrayBuffer>) => parser.receive(m.data);
-    sock.onclose = () => {
+    sock.onclose = (ev: CloseEvent) => {
+      // A team service ended this page's sign-in (signed out here or elsewhere, or its time ran out): the page says so,
+      // with a way to sign in again (never a sign-in started by itself).
+      if (ev.code === SIGNED_OUT && teamDoor()) return location.assign('/auth/signed-out');
       parser.close();
       if (ws === sock) ws = null;
       for (const p of pending.values())
@@ -247,6 +250,14 @@ function desktopPreload(): PreloadApi | undefined {
   return (window as unknown as Record<string, PreloadApi | undefined>)[PRELOAD_GLOBAL];
 }
 
+/** The close code a team service ends a page's connection with when its person's sign-in ends. */
+const SIGNED_OUT = 4401;
+
+/** Whether a team service served this page (its HTML says so): it connects with its sign-in cookie, no token. */
+export function teamDoor(): boolean {
+  return document.querySelector('meta[name="mcp-console-door"][content="team"]') !== null;
+}
+
 /**
  * Set in this tab once it traded a token for a session: the page then has a back end (the session itself is in a cookie
  * it cannot read).
@@ -258,7 +269,7 @@ const SESSION_MARK = 'mcp-console-session';
  * tab made.
  */
 export function hasBackEnd(): boolean {
-  if (desktopPreload()) return true;
+  if (desktopPreload() || teamDoor()) return true;
   return Boolean(new URLSearchParams(location.hash.slice(1)).get('token') || sessionStorage.getItem(SESSION_MARK));
 }
 
@@ -297,5 +308,5 @@ export function createApi(): ConsoleApi {
       .catch(() => {})
       .then(() => location.reload());
   });
-  return webSocketApi(`ws://${location.host}/ws`, ready);
+  return webSocketApi(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`, ready);
 }

@@ -72,6 +72,13 @@ export function handleEvent<E extends EventName>(
   handler(payload, st);
 }
 
+/** A list the person's roles may not read (a team service refuses it): nothing, rather than no page at all. */
+const orNone = <T>(asked: Promise<T[]>): Promise<T[]> =>
+  asked.catch((e: Error & { code?: string }) => {
+    if (e.code === 'forbidden') return [];
+    throw e;
+  });
+
 /** Wires the contract's events to the store's actions, in one place, and reloads the state on every (re)connection. */
 export function wireEvents(api: ConsoleApi): () => void {
   const st = useConsole.getState();
@@ -84,10 +91,10 @@ export function wireEvents(api: ConsoleApi): () => void {
       api.request('servers.list', {}),
       api.request('approvals.pending', {}),
       api.request('calls.list', {}),
-      api.request('consents.list', {}),
+      orNone(api.request('consents.list', {})),
       api.request('elicitations.list', {}),
-      api.request('agents.list', {}),
-      api.request('grants.list', {}),
+      orNone(api.request('agents.list', {})),
+      orNone(api.request('grants.list', {})),
       api.request('auth.prompts', {}),
     ]);
     const tools: ShownTool[] = [];

@@ -3,7 +3,13 @@ import { PolicyFile } from '../schemas/policy.js';
 import { compilePolicy, evaluatePolicy, type PolicyCall } from './evaluate.js';
 import { whoDecides } from './terms-text.js';
 
-const call: PolicyCall = { requester: { kind: 'agent', name: 'bot' }, serverId: 'pay', tool: 'refund', args: {} };
+const call: PolicyCall = {
+  requester: { kind: 'agent', name: 'bot' },
+  serverId: 'pay',
+  tool: 'refund',
+  args: {},
+  trusted: false,
+};
 const decide = (rules: unknown[]) =>
   evaluatePolicy(
     compilePolicy([{ kind: 'flag', path: 'p.json', file: PolicyFile.parse({ rules }) }]),

@@ -5,7 +5,8 @@ import type { TeamRole } from '../schemas/team.js';
  * What a request does, to a team service's roles:
  * - `read`: shows what the console holds (every role);
  * - `call`: reaches a server or acts as the person (a call, a read, a question's answer): members and approvers;
- * - `own`: the person's own agents (an admin's reaches anyone's);
+ * - `own`: the person's own agents (an admin's reaches anyone's; listing them is a read, of one's own unless an admin
+ *   or an auditor);
  * - `decide`: a decision on a call (approvers);
  * - `audit`: the audit log (auditors and admins);
  * - `admin`: servers, settings, pins, grants, recordings (admins);
@@ -64,7 +65,7 @@ export const ACCESS: Record<RequestName, Access> = {
   'trace.recordStop': 'admin',
   'trace.recording': 'read',
   'links.open': 'host',
-  'consents.list': 'admin',
+  'consents.list': 'read',
   'consents.revoke': 'admin',
   'settings.get': 'read',
   'settings.update': 'admin',
@@ -73,7 +74,7 @@ export const ACCESS: Record<RequestName, Access> = {
   'audit.query': 'audit',
   'audit.verify': 'audit',
   'audit.shipping': 'audit',
-  'agents.list': 'own',
+  'agents.list': 'read',
   'agents.add': 'own',
   'agents.setServers': 'own',
   'agents.revoke': 'own',
@@ -146,6 +147,11 @@ export function mayAsk(roles: readonly TeamRole[], request: string): boolean {
 /** Whether these roles reach every agent (an admin's), not only the person's own. */
 export function reachesAllAgents(roles: readonly TeamRole[]): boolean {
   return roles.includes('admin');
+}
+
+/** Whether these roles see every agent (an admin's, an auditor's); a member or approver sees their own. */
+export function seesAllAgents(roles: readonly TeamRole[]): boolean {
+  return roles.includes('admin') || roles.includes('auditor');
 }
 
 /** Whether these roles may decide a call. */

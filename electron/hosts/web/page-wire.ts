@@ -143,7 +143,16 @@ export async function answerPage(
   }
 }
 
-type Item = { what: string; text?: string; msg?: unknown };
+type Item = { what: string; text?: string; msg?: unknown; payload?: unknown };
+
+/**
+ * Events that differ by page (a team member sees only their own agents): `shape` gives each page its payload, or
+ * undefined for none. Only for rare events: each is turned into text once per page.
+ */
+export interface PersonalEvents {
+  events: ReadonlySet<string>;
+  shape(ws: WebSocket, event: string, payload: unknown): unknown;
+}
 
 /**
  * Every event of the core, to every page. Events come in bursts (a call's update and its audit
@@ -158,10 +167,12 @@ export function pushEvents(
   core: ConsoleCore,
   sockets: Set<WebSocket>,
   log: (line: string) => void,
+  personal?: PersonalEvents,
 ): { flush(): void; close(): void } {
   const outbox: EventWindow<Item> = eventWindow(flush);
   const off = core.onEvent((event, payload) => {
     if (sockets.size === 0) return;
+    if (personal?.events.has(event)) return outbox.push({ what: event, payload });
     const msg = { event, payload };
     outbox.push(FROZEN_EVENTS.has(event) ? { what: event, msg } : { what: event, text: JSON.stringify(msg) });
   });
@@ -176,6 +187,10 @@ export function pushEvents(
     }
     try {
       for (const item of batch) {
+        if (item.text === undefined && item.msg === undefined) {
+          sendPersonal(item, sockets, personal!, log);
+          continue;
+        }
         let data: Array<string | Buffer>;
         try {
           data = frames(item.text ?? JSON.stringify(item.msg));
@@ -194,4 +209,20 @@ export function pushEvents(
     }
   }
   return { flush: () => outbox.flush(), close: () => (off(), outbox.close()) };
+}
+
+/** An event each page gets in its own shape (or not at all). */
+function sendPersonal(
+  item: Item,
+  sockets: Set<WebSocket>,
+  personal: PersonalEvents,
+  log: (line: string) => void,
+): void {
+  for (const ws of sockets) {
+    if (ws.readyState !== ws.OPEN) continue;
+    const payload = personal.shape(ws, item.what, item.payload);
+    if (payload === undefined) continue;
+    for (const f of frames(JSON.stringify({ event: item.what, payload })))
+      ws.send(f, (err) => err && log(`could not push ${item.what}: ${err.message}`));
+  }
 }

@@ -1,4 +1,4 @@
-import { ACCESS, mayAsk, reachesAllAgents } from '../../../shared/team/access.js';
+import { ACCESS, mayAsk, reachesAllAgents, seesAllAgents } from '../../../shared/team/access.js';
 import type { AgentView } from '../../../shared/schemas/agent.js';
 import { CoreError, type Handlers } from '../../core/index.js';
 import type { TeamSession } from './team-sessions.js';
@@ -28,16 +28,16 @@ export function teamHandlers(all: Handlers, s: TeamSession): Handlers {
         }
       : handler;
   }
+  const mine = (a: AgentView) => a.owner?.subject === s.person.subject;
+  const list = all['agents.list'] as () => AgentView[] | Promise<AgentView[]>;
+  if (!seesAllAgents(s.roles)) gated['agents.list'] = async () => (await list()).filter(mine);
   if (!reachesAllAgents(s.roles)) {
-    const mine = (a: AgentView) => a.owner?.subject === s.person.subject;
-    const list = all['agents.list'] as () => AgentView[] | Promise<AgentView[]>;
     const own = async (name: string) => {
       if (!(await list()).some((a) => a.name === name && mine(a)))
         throw new CoreError('forbidden', `agent ${JSON.stringify(name)} is not yours; only an admin reaches any agent`);
     };
     const setServers = all['agents.setServers'] as (i: { name: string }) => unknown;
     const revoke = all['agents.revoke'] as (i: { name: string }) => unknown;
-    gated['agents.list'] = async () => (await list()).filter(mine);
     gated['agents.setServers'] = async (i) => (
       await own((i as { name: string }).name),
       setServers(i as { name: string })
@@ -45,4 +45,10 @@ export function teamHandlers(all: Handlers, s: TeamSession): Handlers {
     gated['agents.revoke'] = async (i) => (await own((i as { name: string }).name), revoke(i as { name: string }));
   }
   return gated as Handlers;
+}
+
+/** The agents a person's page is told of when they change: their own, or every one for an admin or auditor. */
+export function agentsFor(s: Pick<TeamSession, 'roles' | 'person'>, payload: { agents: AgentView[] }): unknown {
+  if (seesAllAgents(s.roles)) return payload;
+  return { agents: payload.agents.filter((a) => a.owner?.subject === s.person.subject) };
 }

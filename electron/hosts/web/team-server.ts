@@ -14,7 +14,8 @@ import {
 import { CSP, pageCsp } from '../../../shared/csp.js';
 import { PAGE_MESSAGE_MAX_BYTES } from '../../../shared/ws-frames.js';
 import { answerPage, cookieOf, pushEvents, send, serveStatic } from './page-wire.js';
-import { refusal, teamHandlers } from './team-access.js';
+import { agentsFor, refusal, teamHandlers } from './team-access.js';
+import type { AgentView } from '../../../shared/schemas/agent.js';
 import type { TeamService } from './team-file.js';
 import { teamPage } from './team-pages.js';
 import { MemorySessions, type TeamSession, type TeamSessions } from './team-sessions.js';
@@ -120,7 +121,13 @@ class TeamDoor {
     this.signInCookie = service.secure ? '__Secure-mcpc-sign-in' : 'mcpc-sign-in';
     this.secure = service.secure ? '; Secure' : '';
     this.baseHeaders = service.secure ? { 'Strict-Transport-Security': 'max-age=31536000' } : {};
-    this.outbox = pushEvents(core, this.pages, this.log);
+    this.outbox = pushEvents(core, this.pages, this.log, {
+      events: new Set(['agents.changed']),
+      shape: (ws, _event, payload) => {
+        const s = this.sockets.get(ws);
+        return s && agentsFor(s, payload as { agents: AgentView[] });
+      },
+    });
     this.wss = new WebSocketServer({ noServer: true, maxPayload: PAGE_MESSAGE_MAX_BYTES });
     this.wss.on('error', (err) => this.log(`team: WebSocket server error: ${err.message}`));
     const hook = service.webhook;

@@ -3,6 +3,7 @@ import type { Approval } from '../../../shared/schemas/call';
 import { useConsole } from '../../store/store';
 import { clockTime } from '../../components/format';
 import { ArmedButton } from '../../components/ArmedButton';
+import { mayDecideHere, useTeam } from '../team/team-store';
 
 type Decide = (decision: 'approve' | 'deny', scope?: 'once' | 'session' | 'always') => void;
 export type Covers = 'tool' | 'read-only' | 'server';
@@ -23,6 +24,8 @@ export function ApprovalDecision(p: {
   error: string | null;
 }) {
   const { a, armed, denyRef, decide, covers, setCovers, reason, setReason, error } = p;
+  const mayDecide = useTeam(mayDecideHere);
+  if (!mayDecide) return <ReadOnly a={a} />;
   const expires = new Date(a.expiresAt);
   // Standing grants per agent (kept across restarts) are offered for an agent's calls.
   const standing = a.requestedBy.kind === 'agent' && a.method !== 'tasks/update';
@@ -89,6 +92,20 @@ export function ApprovalDecision(p: {
         </span>
       </div>
     </>
+  );
+}
+
+/** A team's auditor (or anyone who is no approver) reads the call and its exact arguments, and decides nothing. */
+function ReadOnly({ a }: { a: Approval }) {
+  return (
+    <div className="approval-actions">
+      <span className="muted" data-testid="approval-read-only">
+        Your roles do not decide calls: an approver of the team decides this one.
+      </span>
+      <button onClick={() => useConsole.getState().approvalsPutAside([a.id])} data-testid="approval-later">
+        Later
+      </button>
+    </div>
   );
 }
 

@@ -15,6 +15,8 @@ import { DiffView } from '../catalog/DiffView';
 import { count } from '../../components/format';
 import { approvalInFocus } from './slice';
 import { ApprovalDecision, type Covers } from './ApprovalDecision';
+import { whoDecides } from '../../../shared/policy/terms-text';
+import { mayDecideHere } from '../team/team-store';
 
 export { ARM_DELAY_MS } from '../../components/use-armed';
 
@@ -84,7 +86,7 @@ function Dialog({
       id="approval-title"
       title="Allow this call?"
       besideQueue={withQueue}
-      onEscape={() => decide('deny')}
+      onEscape={() => (mayDecideHere() ? decide('deny') : useConsole.getState().approvalsPutAside([a.id]))}
       badge={
         total > 1 && (
           <span className="badge" data-testid="approval-position">
@@ -162,18 +164,7 @@ function ApprovalRequest({ a }: { a: Approval }) {
         <dd data-testid="approval-requester" data-kind={a.requestedBy.kind}>
           <SafeText text={describeRequester(a.requestedBy)} />
         </dd>
-        {a.rule && (
-          <>
-            <dt>Policy</dt>
-            <dd data-testid="approval-rule" data-rule={a.rule.id}>
-              Your organisation's rule{' '}
-              <code>
-                <SafeText text={a.rule.id} />
-              </code>{' '}
-              asks you to look at this call, each time: <SafeText text={a.rule.reason} />
-            </dd>
-          </>
-        )}
+        {a.rule && <PolicyRow a={a} rule={a.rule} />}
         {a.heldFrom && <HeldFrom from={a.heldFrom} />}
         <dt>Risk</dt>
         <dd>
@@ -270,6 +261,34 @@ function HeldFrom({ from }: { from: Decider }) {
       <dd className="warn-text" data-testid="approval-held" data-from={from}>
         {ALLOWED_BY[from] ?? 'A standing decision'} would have sent this call at once; it waits for you because its
         input fails the tool’s schema (see below).
+      </dd>
+    </>
+  );
+}
+
+/** The organisation's rule that asks for this call, and on a team service who decides it and who approved so far. */
+function PolicyRow({ a, rule }: { a: Approval; rule: NonNullable<Approval['rule']> }) {
+  return (
+    <>
+      <dt>Policy</dt>
+      <dd data-testid="approval-rule" data-rule={rule.id}>
+        Your organisation's rule{' '}
+        <code>
+          <SafeText text={rule.id} />
+        </code>{' '}
+        asks you to look at this call, each time: <SafeText text={rule.reason} />
+        {rule.terms && (
+          <div className="small" data-testid="approval-terms">
+            Who decides: <SafeText text={whoDecides(rule.terms)} />
+            {a.votes && a.votes.length > 0 && (
+              <>
+                {' '}
+                · approved so far by <SafeText text={a.votes.map((v) => v.person.name).join(', ')} /> ({a.votes.length}{' '}
+                of {rule.terms.approvers})
+              </>
+            )}
+          </div>
+        )}
       </dd>
     </>
   );

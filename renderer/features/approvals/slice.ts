@@ -1,5 +1,6 @@
 import type { Approval } from '../../../shared/schemas/call';
 import type { Slice } from '../../store/slice';
+import { isMe } from '../team/team-store';
 
 /**
  * The approvals waiting for the person, oldest first, and how the person is going through them: the
@@ -40,8 +41,12 @@ const storedOpenThemselves = (): boolean => {
   }
 };
 
-/** A call the person asked for in this page (a tool's Call, a view's button, a collection's Run): its dialog opens. */
-export const askedHere = (a: Approval): boolean => ['console', 'view', 'collection'].includes(a.requestedBy.kind);
+/**
+ * A call the person asked for in this page (a tool's Call, a view's button, a collection's Run): its dialog opens. On a
+ * team service another person's call from their page waits in the queue like an agent's.
+ */
+export const askedHere = (a: Approval): boolean =>
+  a.requestedBy.kind === 'console' ? isMe(a.requestedBy.person) : ['view', 'collection'].includes(a.requestedBy.kind);
 
 /** The arriving approvals that wait in the queue rather than open the dialog. */
 const waitAside = (aside: ReadonlySet<string>, arriving: Approval[], all: boolean): ReadonlySet<string> =>

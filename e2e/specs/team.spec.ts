@@ -1,0 +1,147 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test, expect, type Browser } from '@playwright/test';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { freePort } from '../harness/harness.js';
+import { startIdentityProvider, type IdentityProvider } from '../harness/oidc.js';
+import { writeTeamFile } from '../harness/team.js';
+import { ask, TeamBrowser } from '../harness/team-browser.js';
+import { ConsolePage } from '../pages/console-page.js';
+import { FIXTURE } from './fixtures.js';
+
+const BIN = resolve('bin/mcp-console.js');
+const SHOTS = process.env.TEAM_SHOTS;
+
+/** `serve --team` with a real provider, the fixture server, and one person's agent token. */
+async function teamService() {
+  const dir = mkdtempSync(join(tmpdir(), 'team-spec-'));
+  const port = await freePort();
+  const idp = await startIdentityProvider([`http://127.0.0.1:${port}/auth/callback`]);
+  const config = join(dir, 'servers.json');
+  writeFileSync(config, JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE] } } }));
+  const file = writeTeamFile(join(dir, 'team'), idp, port);
+  const child = spawn(process.execPath, [BIN, 'serve', '--team', file, '--config', config, '--data-dir', dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const out = await new Promise<string>((done, fail) => {
+    let text = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      text += c.toString();
+      if (/agent endpoint at \S+/.test(text)) done(text);
+    });
+    child.once('exit', (code) => fail(new Error(`serve --team exited with ${code}`)));
+  });
+  return {
+    url: /team service at (\S+)/.exec(out)![1],
+    agents: /agent endpoint at (\S+)/.exec(out)![1],
+    stop: async (p: { child: ChildProcess; idp: IdentityProvider }) => {
+      p.child.kill('SIGTERM');
+      if (p.child.exitCode === null) await new Promise((r) => p.child.once('exit', r));
+      await p.idp.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    child,
+    idp,
+  };
+}
+
+/** A person signs in through the provider's own forms, in a browser context of their own. */
+async function signIn(browser: Browser, url: string, login: string, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.locator('input[name=login]').fill(login);
+  await page.locator('input[name=password]').fill('any');
+  await page.locator('button[type=submit]').click();
+  await page.locator('button[type=submit]', { hasText: 'Continue' }).click();
+  return page;
+}
+
+test.describe('the team service in the browser', () => {
+  test.describe.configure({ mode: 'serial' });
+  let svc: Awaited<ReturnType<typeof teamService>>;
+  test.beforeAll(async () => {
+    svc = await teamService();
+  });
+  test.afterAll(async () => {
+    await svc?.stop(svc);
+  });
+
+  test('approvers, an auditor and a person with no role, each in their own browser; an approver decides on a phone', async ({
+    browser,
+  }) => {
+    const alice = await signIn(browser, svc.url, 'alice');
+    await expect(alice.getByTestId('team-person')).toContainText('Alice Approver');
+    await expect(alice.getByTestId('team-roles')).toHaveText('member, approver');
+    const carol = await signIn(browser, svc.url, 'carol');
+    await expect(carol.getByTestId('team-roles')).toHaveText('auditor');
+    const dave = await signIn(browser, svc.url, 'dave');
+    await expect(dave.getByRole('heading', { name: 'No role on this service' })).toBeVisible();
+    await expect(dave.locator('#root')).toHaveCount(0);
+
+    // Erin's agent calls; it waits in every page's queue, never opening a dialog by itself.
+    const erin = new TeamBrowser();
+    await erin.signIn(svc.url, 'erin');
+    const ws = await erin.socket(svc.url);
+    await expect
+      .poll(async () => JSON.stringify((await ask(ws, 'servers.list')).value), { timeout: 20_000 })
+      .toMatch(/"status":"connected"/);
+    const { token } = (await ask(ws, 'agents.add', { name: 'erin-ci', servers: ['fx'] })).value as { token: string };
+    ws.close();
+    const agent = new Client({ name: 'erin-ci', version: '1' });
+    await agent.connect(
+      new StreamableHTTPClientTransport(new URL(svc.agents), {
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      }),
+    );
+    const answer = agent.callTool({ name: 'fx.echo', arguments: { message: 'deploy 42' } });
+    await expect(alice.getByTestId('approval-badge')).toHaveText('1 waiting for approval');
+    await expect(carol.getByTestId('approval-badge')).toHaveText('1 waiting for approval');
+    await expect(alice.getByTestId('approval-dialog')).toBeHidden();
+
+    // The auditor reads the exact arguments and has no control that decides.
+    await carol.getByTestId('approval-badge').click();
+    await carol.getByTestId('approval-open').first().click();
+    const carolDialog = carol.getByTestId('approval-dialog');
+    await expect(carolDialog.getByTestId('approval-args')).toContainText('"message": "deploy 42"');
+    await expect(carolDialog.getByTestId('approval-read-only')).toBeVisible();
+    await expect(carolDialog.getByTestId('approve-once')).toHaveCount(0);
+    await expect(carolDialog.getByTestId('deny')).toHaveCount(0);
+    await expect(carolDialog.getByTestId('approval-requester')).toContainText('agent "erin-ci" of Erin Engineer');
+
+    // Bob, on a phone, follows the webhook's link to the approval and approves it.
+    const signedIn = await signIn(browser, svc.url, 'bob', { width: 390, height: 844 });
+    const pending = (await ask(await bobSocket(), 'approvals.pending')).value as Array<{ id: string }>;
+    const bob = await signedIn.context().newPage();
+    await bob.goto(`${svc.url}#approval=${pending[0]!.id}`);
+    const phone = new ConsolePage(bob);
+    await expect(phone.dialog.getByTestId('approval-args')).toContainText('"message": "deploy 42"');
+    if (SHOTS) await bob.screenshot({ path: join(SHOTS, 'team-phone-approval.png'), fullPage: false });
+    const box = await phone.dialog.getByTestId('approve-once').boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await phone.approveOnce();
+    expect(JSON.stringify((await answer).content)).toContain('deploy 42');
+    await expect(alice.getByTestId('approval-badge')).toHaveCount(0);
+    await expect(carol.getByTestId('approval-dialog')).toBeHidden();
+    if (SHOTS) {
+      await alice.screenshot({ path: join(SHOTS, 'team-alice-1280.png') });
+      await dave.screenshot({ path: join(SHOTS, 'team-no-role.png') });
+    }
+    await agent.close();
+
+    // Signing out ends the session: the page goes to the signed-out page, and the console is no longer reachable.
+    await alice.getByTestId('team-sign-out').click();
+    await expect(alice.getByRole('heading', { name: 'Signed out' })).toBeVisible();
+    const again = await alice.context().request.get(svc.url, { maxRedirects: 0 });
+    expect(again.status()).toBe(302);
+
+    /** A second session of Bob's for the test's own reads (the queue's ids). */
+    async function bobSocket() {
+      const b = new TeamBrowser();
+      await b.signIn(svc.url, 'bob');
+      return b.socket(svc.url);
+    }
+  });
+});

@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Approval } from '../../../shared/schemas/call';
+import type { ConsoleApi } from '../../api/client';
+import { ApiContext } from '../../api/context';
+import { useConsole } from '../../store/store';
+import { ApprovalDialog } from '../approvals/ApprovalDialog';
+import { askedHere } from '../approvals/slice';
+import { isMe, personLoaded, takeWantedApproval, wantedApproval } from './team-store';
+
+const alice = { subject: 'alice', name: 'Alice' };
+const approval = (over: Partial<Approval> = {}): Approval => ({
+  id: 'a1',
+  callId: 'c1',
+  serverId: 'fx',
+  serverIdentity: 'i'.repeat(64),
+  tool: 'pay',
+  requestedBy: { kind: 'agent', name: 'ci', owner: { subject: 'erin', name: 'Erin' } },
+  argsJson: '{"amount":5}',
+  argsHash: 'h'.repeat(64),
+  fingerprint: 'f'.repeat(64),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  trusted: false,
+  risk: { level: 'destructive', openWorld: true, trusted: false, reasons: [] },
+  validationErrors: [],
+  status: 'pending',
+  createdAt: new Date().toISOString(),
+  expiresAt: new Date(Date.now() + 600_000).toISOString(),
+  ...over,
+});
+
+function show(a: Approval, request = vi.fn(async () => ({}))) {
+  useConsole.setState({ approvals: [a], approvalsAside: new Set(), approvalChosen: null });
+  render(
+    <ApiContext.Provider value={{ request } as unknown as ConsoleApi}>
+      <ApprovalDialog />
+    </ApiContext.Provider>,
+  );
+  return request;
+}
+
+describe('the page on a team service', () => {
+  afterEach(() => {
+    cleanup();
+    personLoaded(null);
+  });
+
+  it('shows an auditor the call and its exact arguments, with no control that decides; Esc only puts it aside', () => {
+    personLoaded({ person: { subject: 'carol', name: 'Carol' }, roles: ['auditor'] });
+    const request = show(approval());
+    expect(screen.getByTestId('approval-args').textContent).toContain('"amount": 5');
+    expect(screen.getByTestId('approval-read-only')).toBeTruthy();
+    expect(screen.queryByTestId('approve-once')).toBeNull();
+    expect(screen.queryByTestId('deny')).toBeNull();
+    expect(screen.getByTestId('approval-requester').textContent).toBe('agent "ci" of Erin');
+    fireEvent.keyDown(screen.getByTestId('approval-dialog'), { key: 'Escape' });
+    expect(request).not.toHaveBeenCalled();
+    expect(useConsole.getState().approvalsAside.has('a1')).toBe(true);
+  });
+
+  it('shows an approver who decides and who approved so far', () => {
+    personLoaded({ person: alice, roles: ['approver'] });
+    const request = show(
+      approval({
+        rule: {
+          id: 'two',
+          effect: 'ask',
+          reason: 'money',
+          source: 'flag',
+          path: 'p.json',
+          terms: { approvers: 2, separateDuties: true, deciders: [] },
+        },
+        votes: [{ person: { subject: 'bob', name: 'Bob' }, at: new Date().toISOString() }],
+      }),
+    );
+    expect(screen.getByTestId('approve-once')).toBeTruthy();
+    expect(screen.getByTestId('approval-terms').textContent).toMatch(
+      /2 different people must approve.*not the person who asked.*approved so far by Bob \(1 of 2\)/,
+    );
+    fireEvent.keyDown(screen.getByTestId('approval-dialog'), { key: 'Escape' });
+    expect(request).toHaveBeenCalledWith('approvals.decide', expect.objectContaining({ decision: 'deny' }));
+  });
+
+  it("opens by itself only the person's own calls from their page, never a teammate's", () => {
+    personLoaded({ person: alice, roles: ['approver'] });
+    expect(isMe(alice)).toBe(true);
+    expect(askedHere(approval({ requestedBy: { kind: 'console', person: alice } }))).toBe(true);
+    expect(askedHere(approval({ requestedBy: { kind: 'console', person: { subject: 'bob', name: 'B' } } }))).toBe(
+      false,
+    );
+    personLoaded(null);
+    expect(askedHere(approval({ requestedBy: { kind: 'console' } }))).toBe(true);
+  });
+
+  it("takes a webhook's link to one approval once", () => {
+    takeWantedApproval('#approval=a7');
+    expect(wantedApproval(['a1'])).toBeNull();
+    expect(wantedApproval(['a1', 'a7'])).toBe('a7');
+    expect(wantedApproval(['a7'])).toBeNull();
+  });
+});
