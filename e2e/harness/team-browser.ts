@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { Readable } from 'node:stream';
 import { WebSocket } from 'ws';
 
 /**
@@ -28,22 +29,7 @@ export class TeamBrowser {
 
   /** One request over node's HTTP(S) (the test's CA trusted), as a fetch Response; no redirect followed. */
   private send(u: URL, method: string, headers: Record<string, string>, body?: string): Promise<Response> {
-    const request = u.protocol === 'https:' ? httpsRequest : httpRequest;
-    return new Promise((ok, fail) => {
-      const req = request(u, { method, headers, ...(this.ca && { ca: this.ca }) }, (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (d: Buffer) => parts.push(d));
-        res.on('error', fail);
-        res.on('end', () => {
-          const h = new Headers();
-          for (let i = 0; i < res.rawHeaders.length; i += 2) h.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
-          const status = res.statusCode ?? 0;
-          ok(new Response([204, 304].includes(status) ? null : Buffer.concat(parts), { status, headers: h }));
-        });
-      });
-      req.on('error', fail);
-      req.end(body);
-    });
+    return nodeFetch(u, method, headers, body, this.ca);
   }
 
   /** GETs `url`, following redirects (at most 20); the last answer and its URL. */
@@ -123,4 +109,41 @@ export function ask(
     ws.on('message', on);
     ws.send(JSON.stringify({ id, method, params }));
   });
+}
+
+/** One request over node's HTTP(S), trusting `ca` (a test's own CA), as a fetch Response; no redirect followed. */
+function nodeFetch(
+  u: URL,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+  ca?: string,
+): Promise<Response> {
+  const request = u.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((ok, fail) => {
+    const req = request(u, { method, headers, ...(ca && { ca }) }, (res) => {
+      const h = new Headers();
+      for (let i = 0; i < res.rawHeaders.length; i += 2) h.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+      const status = res.statusCode ?? 0;
+      // Streamed as it comes (an MCP answer may be a stream of events).
+      const stream = [204, 304].includes(status) ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
+      ok(new Response(stream, { status, headers: h }));
+    });
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+/**
+ * A `fetch` that trusts a test's own CA (for an MCP SDK client of an HTTPS service); it reads the request's method,
+ * headers and text body, and streams the answer.
+ */
+export function fetchTrusting(ca: string): typeof fetch {
+  return async (input, init) => {
+    const req = new Request(input, init);
+    const headers: Record<string, string> = {};
+    req.headers.forEach((v, k) => (headers[k] = v));
+    const body = req.body ? await req.text() : undefined;
+    return nodeFetch(new URL(req.url), req.method, headers, body, ca);
+  };
 }

@@ -8,7 +8,7 @@ import { FIXTURE, freePort } from '../harness/harness.js';
 import { startIdentityProvider, type IdentityProvider } from '../harness/oidc.js';
 import { testCertificates } from '../harness/rsyslog.js';
 import { writeTeamFile } from '../harness/team.js';
-import { ask, TeamBrowser } from '../harness/team-browser.js';
+import { ask, fetchTrusting, TeamBrowser } from '../harness/team-browser.js';
 
 const BIN = resolve('bin/mcp-console.js');
 const dir = mkdtempSync(join(tmpdir(), 'team-serve-'));
@@ -28,7 +28,7 @@ function serveTeam(file: string): Promise<{ child: ChildProcess; out: string; er
     child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
-      if (/team service at .*\n[\s\S]*agent endpoint at \S+/.test(out)) done({ child, out, err });
+      if (/team service at [\s\S]*\nMCP Console agent endpoint at \S+/.test(out)) done({ child, out, err });
     });
     child.once('exit', (code) => done({ child, out, err, code }));
   });
@@ -80,11 +80,14 @@ describe('`serve --team` over HTTPS, with a real provider and an SDK agent of a 
       .poll(async () => JSON.stringify((await ask(erinWs, 'servers.list')).value), { timeout: 20_000 })
       .toMatch(/"status":"connected"/);
     const made = (await ask(erinWs, 'agents.add', { name: 'erin-ci', servers: ['fx'] })).value as { token: string };
-    const endpoint = /agent endpoint at (\S+)/.exec(run.out)![1];
+    // The agent reaches the gateway on the service's own address, over its TLS.
+    const endpoint = /team agent endpoint at (\S+)/.exec(run.out)![1];
+    expect(endpoint).toBe(`${url}mcp`);
     const agent = new Client({ name: 'erin-ci-host', version: '1' });
     await agent.connect(
       new StreamableHTTPClientTransport(new URL(endpoint), {
         requestInit: { headers: { Authorization: `Bearer ${made.token}` } },
+        fetch: fetchTrusting(ca),
       }),
     );
     const alice = new TeamBrowser(ca);

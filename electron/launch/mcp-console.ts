@@ -14,6 +14,7 @@ export function runCommandLine(argv: string[], io?: Io): Promise<number> {
     // Loaded only when asked for: the other commands never load the web server.
     serve: async (args, out) => {
       const { startGateway } = await import('../hosts/gateway/start-gateway.js');
+      const { agentRequests } = await import('../hosts/gateway/agent-http.js');
       const { serveCommandLine } = await import('../hosts/cli/console-end.js');
       return (await import('../hosts/web/serve.js')).serveCommand(
         {
@@ -33,6 +34,8 @@ export function runCommandLine(argv: string[], io?: Io): Promise<number> {
         out,
         (core, dataDir, port) =>
           startGateway(core, dataDir, { port, commandLine: (socket, rest) => serveCommandLine(core, socket, rest) }),
+        // A team service answers agents on its own address too.
+        (core) => (door) => agentRequests(core, { ...door, base: () => door.base, log: (l) => out.err(l) }),
       );
     },
     bridge: async (args, out) => {

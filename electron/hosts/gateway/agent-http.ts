@@ -28,14 +28,14 @@ export interface AgentEndpoint {
  */
 async function admitted(
   core: ConsoleCore,
-  port: number,
+  ownHost: (host: string) => boolean,
   req: IncomingMessage,
   res: ServerResponse,
   log: (line: string) => void,
 ): Promise<{ agent: string; body: ReadBody } | void> {
   // SECURITY: DNS rebinding and browsers: the Host must be this listener, and a page's Origin is refused.
   const host = req.headers.host ?? '';
-  if (!ownHosts(port).has(host)) return plain(res, 403, `refused: host ${JSON.stringify(host)} is not this console`);
+  if (!ownHost(host)) return plain(res, 403, `refused: host ${JSON.stringify(host)} is not this console`);
   if (req.headers.origin !== undefined)
     return plain(res, 403, 'refused: agents do not send an Origin; a web page may not use this endpoint');
   const path = req.url ?? '/';
@@ -65,6 +65,49 @@ async function admitted(
   return { agent: agent.name, body };
 }
 
+/** What answers agents' requests, wherever they arrive (this host's own endpoint, or a team service's address). */
+export interface AgentRequests {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Agents' requests to the approval gateway: admitted (the Host one of `ownHost`'s, no Origin, a known token, a body in
+ * bounds), then served by the SDK's handlers, loaded on the first agent's request. `base` is the address requests are
+ * read against.
+ */
+export function agentRequests(
+  core: ConsoleCore,
+  opts: { base: () => string; ownHost: (host: string) => boolean; log: (line: string) => void },
+): AgentRequests {
+  const { log } = opts;
+  // The SDK's server is loaded on an agent's first request (agent-routes.ts); until then no agent has a session to
+  // tell.
+  let routes: AgentRoutes | undefined;
+  let loading: Promise<AgentRoutes> | undefined;
+  const loaded = (): Promise<AgentRoutes> =>
+    (loading ??= import('./agent-routes.js').then(
+      ({ AgentRoutes }) => (routes = new AgentRoutes(core, log, opts.base)),
+    ));
+  const offVisible = core.agentDoor().onVisibleChanged((agent) => routes?.visibleChanged(agent));
+  const offRevoked = core.agentDoor().onRevoked((agent) => routes?.revoked(agent));
+  return {
+    handle: async (req, res) => {
+      const asked = await admitted(core, opts.ownHost, req, res, log);
+      if (asked) await (await loaded()).handle(asked.agent, req, res, asked.body);
+    },
+    close: async () => {
+      offVisible();
+      offRevoked();
+      // What could not load serves nothing to close.
+      await loading?.then(
+        (r) => r.close(),
+        () => {},
+      );
+    },
+  };
+}
+
 /**
  * The approval gateway over Streamable HTTP on 127.0.0.1: each agent presents its bearer token and
  * sees only what it was granted. Both eras: a 2026-07-28 agent is served per request (its list
@@ -81,20 +124,13 @@ export async function startAgentEndpoint(
 ): Promise<AgentEndpoint> {
   const log = opts.log ?? ((line: string) => process.stderr.write(line + '\n'));
   let port = 0;
-  // The SDK's server is loaded on an agent's first request (agent-routes.ts); until then no agent has a session to
-  // tell.
-  let routes: AgentRoutes | undefined;
-  let loading: Promise<AgentRoutes> | undefined;
-  const loaded = (): Promise<AgentRoutes> =>
-    (loading ??= import('./agent-routes.js').then(({ AgentRoutes }) => (routes = new AgentRoutes(core, log, port))));
-  const offVisible = core.agentDoor().onVisibleChanged((agent) => routes?.visibleChanged(agent));
-  const offRevoked = core.agentDoor().onRevoked((agent) => routes?.revoked(agent));
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const asked = await admitted(core, port, req, res, log);
-    if (asked) await (await loaded()).handle(asked.agent, req, res, asked.body);
-  };
+  const agents = agentRequests(core, {
+    base: () => `http://127.0.0.1:${port}`,
+    ownHost: (host) => ownHosts(port).has(host),
+    log,
+  });
   const http = createServer(PEER_TIMEOUTS, (req, res) => {
-    handle(req, res).catch((e: Error) => {
+    agents.handle(req, res).catch((e: Error) => {
       log(`agent endpoint: a request failed: ${e.message}`);
       if (!res.headersSent) plain(res, 500, 'internal error');
       else res.destroy();
@@ -113,13 +149,7 @@ export async function startAgentEndpoint(
     port,
     ...(taken !== undefined && { taken }),
     close: async () => {
-      offVisible();
-      offRevoked();
-      // What could not load serves nothing to close.
-      await loading?.then(
-        (r) => r.close(),
-        () => {},
-      );
+      await agents.close();
       const closed = new Promise<void>((r) => http.close(() => r()));
       http.closeAllConnections();
       await closed;

@@ -27,8 +27,8 @@ export class AgentRoutes {
   constructor(
     private readonly core: ConsoleCore,
     private readonly log: (line: string) => void,
-    /** The port listened on (the requests' base URL). */
-    private readonly port: number,
+    /** The address requests are read against (this listener's, or a team service's). */
+    private readonly base: () => string,
   ) {}
 
   /** An agent's 2026-07-28 handler, made on its first request. */
@@ -78,7 +78,7 @@ export class AgentRoutes {
       if (session.agent !== agent) return plain(res, 404, 'no such session');
       return session.transport.handle(req, res, body.parsed);
     }
-    const request = toWebRequest(req, res, `http://127.0.0.1:${this.port}`, body);
+    const request = toWebRequest(req, res, this.base(), body);
     // Routed on the body parsed once (a body that is not JSON is read by the SDK from the request itself).
     const options = body.parsed === undefined ? undefined : { parsedBody: body.parsed };
     if (await isLegacyRequest(request, body.parsed, { maxRequestBodySize: MAX_BODY_BYTES }))

@@ -5,7 +5,7 @@ import { pageEndpointFile, readPageEndpoint, savePageEndpoint } from './page-end
 import { startWebServer } from './web-server.js';
 import { readTeamFile, type TeamService } from './team-file.js';
 import { TeamSignIn } from './team-sign-in.js';
-import { startTeamServer, type TeamServer } from './team-server.js';
+import { startTeamServer, type TeamServer, type TeamServerOptions } from './team-server.js';
 
 /** This install's folder: its package.json's, or five levels above this compiled file (out/node/electron/hosts/web). */
 const ROOT = APP_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..');
@@ -52,6 +52,9 @@ export type StartAgents = (
   port: number,
 ) => Promise<{ url: string; problem?: string; close(): Promise<void> }>;
 
+/** The gateway's requests for a team service's own address (the launcher makes them: hosts do not import each other). */
+export type TeamAgentsFor = (core: ConsoleCore) => NonNullable<TeamServerOptions['agents']>;
+
 /** Where browser mode says what it does: the address on `out`, the rest on `err`. */
 export interface ServeIo {
   out(text: string): void;
@@ -59,7 +62,12 @@ export interface ServeIo {
 }
 
 /** `serve [--config F] [--data-dir D] [--port P]`: browser mode until interrupted. */
-export async function serveCommand(opts: ServeOptions, io: ServeIo, startAgents?: StartAgents): Promise<number> {
+export async function serveCommand(
+  opts: ServeOptions,
+  io: ServeIo,
+  startAgents?: StartAgents,
+  teamAgents?: TeamAgentsFor,
+): Promise<number> {
   let team: TeamService | undefined;
   try {
     team = opts.team === undefined ? undefined : readTeamFile(opts.team);
@@ -123,7 +131,10 @@ export async function serveCommand(opts: ServeOptions, io: ServeIo, startAgents?
     'agents.gateway': gateway,
     'console.problems': () => [...problems, ...configWarnings.map((w) => `--config ${w}`)],
   };
-  if (team) return serveTeam(core, team, { staticDir: opts.staticDir ?? RENDERER_DIR, overrides }, io, agents);
+  if (team) {
+    const served = { staticDir: opts.staticDir ?? RENDERER_DIR, overrides, agents: teamAgents?.(core) };
+    return serveTeam(core, team, served, io, agents);
+  }
   // The page's address is kept between starts (its port, and the sessions pages hold): an open tab reconnects.
   const kept = readPageEndpoint(dataDir);
   const web = (at: number) =>
@@ -172,7 +183,11 @@ function untilStopped(core: ConsoleCore, ...parts: Array<{ close(): Promise<void
 async function serveTeam(
   core: ConsoleCore,
   team: TeamService,
-  opts: { staticDir: string; overrides: NonNullable<HandlerOptions['overrides']> },
+  opts: {
+    staticDir: string;
+    overrides: NonNullable<HandlerOptions['overrides']>;
+    agents?: TeamServerOptions['agents'];
+  },
   io: ServeIo,
   agents: { url: string; close(): Promise<void> } | undefined,
 ): Promise<number> {
@@ -191,6 +206,7 @@ async function serveTeam(
     return 2;
   }
   io.out(`MCP Console team service at ${server.url} (listening on ${team.file.listen.host}:${server.port})`);
+  if (server.agentsUrl) io.out(`MCP Console team agent endpoint at ${server.agentsUrl}`);
   if (agents) io.out(`MCP Console agent endpoint at ${agents.url}`);
   return untilStopped(core, server, agents);
 }

@@ -28,6 +28,8 @@ export const TEAM_DOOR_META = '<meta name="mcp-console-door" content="team">';
 
 export interface TeamServer {
   url: string;
+  /** Where agents reach the gateway on this address (when the launcher handed it in). */
+  agentsUrl?: string;
   port: number;
   close(): Promise<void>;
 }
@@ -39,6 +41,17 @@ export interface TeamServerOptions {
   sessions?: TeamSessions;
   /** The webhook's first retry (doubling each time); tests shorten it. */
   webhookRetryMs?: number;
+  /**
+   * The approval gateway's requests, served at `/mcp` on the service's own address (the launcher hands it in: hosts do
+   * not import each other). Agents anywhere reach it with their person's token, over the service's TLS.
+   */
+  agents?: (door: { base: string; ownHost(host: string): boolean }) => TeamAgents;
+}
+
+/** Agents' requests, as the gateway answers them. */
+export interface TeamAgents {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  close(): Promise<void>;
 }
 
 /**
@@ -71,8 +84,10 @@ export async function startTeamServer(
   door.csp = pageCsp(await core.serveViews([service.origin]));
   return {
     url: service.origin + '/',
+    agentsUrl: door.agents ? service.origin + '/mcp' : undefined,
     port: door.port,
     close: async () => {
+      await door.agents?.close();
       door.close();
       const closed = new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections();
@@ -101,6 +116,7 @@ class TeamDoor {
   private readonly baseHeaders: Record<string, string>;
   private readonly webhook: TeamWebhook | undefined;
   private readonly offEvents: () => void;
+  readonly agents: TeamAgents | undefined;
 
   constructor(
     private readonly core: ConsoleCore,
@@ -132,6 +148,7 @@ class TeamDoor {
     this.wss.on('error', (err) => this.log(`team: WebSocket server error: ${err.message}`));
     const hook = service.webhook;
     this.webhook = hook && new TeamWebhook(hook, service.origin, (o) => this.webhookEnded(o), opts.webhookRetryMs);
+    this.agents = opts.agents?.({ base: service.origin, ownHost: (host) => this.ownHost(host) });
     this.offEvents = core.onEvent((event, payload) => {
       if (event === 'approval.requested') this.webhook?.notify(payload as Approval);
     });
@@ -164,9 +181,12 @@ class TeamDoor {
 
   /** SECURITY: DNS rebinding: only the service's own names. */
   private hostOk(req: IncomingMessage): boolean {
-    const { host } = this.service.file.listen;
-    const own = [new URL(this.service.origin).host, `${host}:${this.port}`, `localhost:${this.port}`];
-    return own.includes(req.headers.host ?? '');
+    return this.ownHost(req.headers.host ?? '');
+  }
+
+  private ownHost(host: string): boolean {
+    const listen = this.service.file.listen.host;
+    return [new URL(this.service.origin).host, `${listen}:${this.port}`, `localhost:${this.port}`].includes(host);
   }
 
   private sessionOf(req: IncomingMessage): TeamSession | undefined {
@@ -188,6 +208,8 @@ class TeamDoor {
       return plain(res, 403, `refused: host ${JSON.stringify(req.headers.host ?? '')} is not this service`);
     const url = new URL(req.url ?? '/', this.service.origin);
     const path = url.pathname;
+    // Agents: their token, no cookie and no Origin (the gateway refuses a page's requests).
+    if (path === '/mcp' && this.agents) return this.agents.handle(req, res);
     if (path === '/auth/login' && req.method === 'GET') {
       const started = await this.signIn.begin();
       // Lax: the provider's redirect back is a cross-site navigation, and must carry it.
