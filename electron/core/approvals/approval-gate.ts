@@ -19,7 +19,14 @@ export class ApprovalGate {
   private waiting = new Map<string, Approval>();
   private timers = new Map<string, NodeJS.Timeout>();
 
-  constructor(private readonly onExpire: (a: Approval) => void) {}
+  /**
+   * `onEnd`: an approval closed without a decision (expired, or its policy changed: then `void`); `policy`: the version
+   * of the organisation's policy in force, which each approval is bound to.
+   */
+  constructor(
+    private readonly onEnd: (a: Approval) => void,
+    private readonly policy: () => string | undefined = () => undefined,
+  ) {}
 
   /** Opens a pending approval that expires after `timeoutMs`. */
   open(fields: ApprovalFields, timeoutMs: number): Approval {
@@ -28,6 +35,7 @@ export class ApprovalGate {
       ...fields,
       id: randomUUID(),
       status: 'pending',
+      ...(this.policy() !== undefined && { policyVersion: this.policy() }),
       createdAt: new Date(now).toISOString(),
       expiresAt: new Date(now + timeoutMs).toISOString(),
     };
@@ -81,6 +89,15 @@ export class ApprovalGate {
         'args-mismatch',
         'the decision names other arguments than the ones awaiting approval; nothing was sent',
       );
+    // SECURITY: the approval is bound to the policy it was asked under: under another, the call is ended, not run.
+    if (a.policyVersion !== this.policy()) {
+      this.close(a, 'void');
+      this.onEnd(a);
+      throw new CoreError(
+        'policy-changed',
+        `the organisation's policy changed while approval ${a.id} waited; nothing was sent (ask for the call again)`,
+      );
+    }
     checkTerms(a, input, voter);
     if (input.decision === 'approve' && a.rule?.terms) {
       // A quorum: each approval is a vote; the call stays pending until enough different people approved.
@@ -103,7 +120,7 @@ export class ApprovalGate {
     const a = this.approvals.get(id);
     if (a?.status !== 'pending') return;
     this.close(a, 'expired');
-    this.onExpire(a);
+    this.onEnd(a);
   }
 
   private close(a: Approval, status: Approval['status']): void {

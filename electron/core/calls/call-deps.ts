@@ -35,7 +35,7 @@ export interface CallDeps {
   /** Standing grants per requester, server and tool (session, always, never). */
   policies: PolicyStore;
   /** The organisation's policy, above the person's grants (none: only the person's). */
-  org?: Pick<OrgPolicy, 'active' | 'decide' | 'refusing'>;
+  org?: Pick<OrgPolicy, 'active' | 'decide' | 'refusing' | 'version'>;
   /** Answers a request a task made (tasks extension), as the same request on its own would be answered. */
   answerInput(serverId: string, method: string, params: unknown, signal: AbortSignal): Promise<unknown>;
   /**

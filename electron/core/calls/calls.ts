@@ -36,7 +36,10 @@ export class CallManager {
       identity: (id) => deps.server(id)?.identity,
       changed: (r) => deps.bus.emit('call.updated', { ...r }),
     });
-    this.gate = new ApprovalGate((a) => this.expired(a));
+    this.gate = new ApprovalGate(
+      (a) => this.expired(a),
+      () => deps.org?.version(),
+    );
     this.book = new CallBook({
       bus: deps.bus,
       audit: (f) => this.audit(f),
@@ -374,15 +377,13 @@ export class CallManager {
     this.sender.run(state, server, tool, durable);
   }
 
+  /** An approval closed without a decision: expired, or void (the organisation's policy changed while it waited). */
   private expired(a: Approval): void {
     if (this.inputs.settle(a, null, 'expired')) return void this.deps.bus.emit('approval.resolved', a);
     const state = this.book.get(a.callId);
-    if (state)
-      this.finish(state, {
-        outcome: 'denied',
-        decidedBy: 'timeout',
-        reason: 'no decision before the approval expired',
-      });
+    const why = a.status === 'void' ? "the organisation's policy changed while it waited" : 'it expired';
+    const by = a.status === 'void' ? 'org-policy' : 'timeout';
+    if (state) this.finish(state, { outcome: 'denied', decidedBy: by, reason: `no decision before ${why}` });
     this.deps.bus.emit('approval.resolved', a);
   }
 

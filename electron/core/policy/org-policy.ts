@@ -250,6 +250,14 @@ export class OrgPolicy {
     );
   }
 
+  /**
+   * Which policy is in force: the files' hashes (or their problems) together. An approval is bound to it: a decision
+   * made after the policy changed is not applied.
+   */
+  version(): string {
+    return sha256(this.sources.map((s) => `${s.kind}:${s.hash ?? s.problem ?? '-'}`).join('\n')).slice(0, 16);
+  }
+
   /** True when any rule is in force (or calls are refused): the gate asks the policy first. */
   active(): boolean {
     return this.compiled.rules.length > 0 || this.refusing() !== undefined;

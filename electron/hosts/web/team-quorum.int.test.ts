@@ -105,3 +105,36 @@ describe("a team's rules: two approvers, duties kept apart, who may decide", () 
     expect((await h.core.waitCall(call.id)).outcome).toBe('denied');
   });
 });
+
+describe('an approval bound to the policy it was asked under', () => {
+  const dir = tempDir();
+  const file = join(dir, 'policy.json');
+  const rules = (reason: string) =>
+    JSON.stringify({ rules: [{ id: 'ask-echo', effect: 'ask', tool: 'echo', reason }] });
+  writeFileSync(file, rules('first'));
+  const h = makeCore({ policy: { named: { path: file, from: 'flag' } } });
+  beforeAll(async () => {
+    h.core.addServer('fx', fixtureStdio(), { trusted: false });
+    await h.core.connect('fx');
+  });
+  afterAll(() => h.dispose());
+
+  it('is not applied once the policy changed: the call ends unsent, saying why', async () => {
+    const asked = nextEvent(h.core, 'approval.requested', (x) => x.tool === 'echo');
+    const call = h.core.requestCall('fx', 'echo', { message: 'x' }, CONSOLE_USER);
+    const a = await asked;
+    expect(a.policyVersion).toMatch(/^[0-9a-f]{16}$/);
+    const before = JSON.stringify(await h.core.ask('policy.get', {}));
+    writeFileSync(file, rules('second'));
+    await expect
+      .poll(async () => JSON.stringify(await h.core.ask('policy.get', {})), { timeout: 10_000 })
+      .not.toBe(before);
+    expect(() =>
+      h.core.decide({ approvalId: a.id, decision: 'approve', argsHash: a.argsHash, scope: 'once' }, 'user'),
+    ).toThrow(/policy changed while approval .* waited; nothing was sent/);
+    const done = await h.core.waitCall(call.id);
+    expect(done.outcome).toBe('denied');
+    expect(done.decidedBy).toBe('org-policy');
+    expect(done.reason).toContain("the organisation's policy changed while it waited");
+  });
+});
