@@ -20,13 +20,17 @@ export class ApprovalGate {
   private timers = new Map<string, NodeJS.Timeout>();
 
   /**
-   * `onEnd`: an approval closed without a decision (expired, or its policy changed: then `void`); `policy`: the version
-   * of the organisation's policy in force, which each approval is bound to.
+   * `onEnd`: an approval closed without a decision (expired, or its policy changed: then `void`); `org`: the
+   * organisation's policy, whose version in force each approval is bound to.
    */
   constructor(
     private readonly onEnd: (a: Approval) => void,
-    private readonly policy: () => string | undefined = () => undefined,
+    private readonly org?: { version(): string },
   ) {}
+
+  private policy(): string | undefined {
+    return this.org?.version();
+  }
 
   /** Opens a pending approval that expires after `timeoutMs`. */
   open(fields: ApprovalFields, timeoutMs: number): Approval {

@@ -36,10 +36,7 @@ export class CallManager {
       identity: (id) => deps.server(id)?.identity,
       changed: (r) => deps.bus.emit('call.updated', { ...r }),
     });
-    this.gate = new ApprovalGate(
-      (a) => this.expired(a),
-      () => deps.org?.version(),
-    );
+    this.gate = new ApprovalGate((a) => this.expired(a), deps.org);
     this.book = new CallBook({
       bus: deps.bus,
       audit: (f) => this.audit(f),

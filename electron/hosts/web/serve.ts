@@ -52,7 +52,7 @@ export type StartAgents = (
   port: number,
 ) => Promise<{ url: string; problem?: string; close(): Promise<void> }>;
 
-/** The gateway's requests for a team service's own address (the launcher makes them: hosts do not import each other). */
+/** The gateway's requests for a team service's own address (the launcher makes them: no host imports another). */
 export type TeamAgentsFor = (core: ConsoleCore) => NonNullable<TeamServerOptions['agents']>;
 
 /** Where browser mode says what it does: the address on `out`, the rest on `err`. */
