@@ -15,6 +15,7 @@ import { collectionsBench } from './collections-bench.js';
 import { scaleBench } from './scale-bench.js';
 import { modernBench } from './modern-bench.js';
 import { gatewayBench } from './gateway-bench.js';
+import { teamServiceBench } from './team-service-bench.js';
 import { reviewBench } from './review-bench.js';
 import { boundaryBench } from './boundary-bench.js';
 import { cliBench } from './cli-bench.js';
@@ -201,6 +202,8 @@ if (process.env.BENCH_SKIP_MODERN) console.log('2026-07-28 figures skipped: BENC
 else await modernBench();
 if (process.env.BENCH_SKIP_GATEWAY) console.log('gateway figures skipped: BENCH_SKIP_GATEWAY is set');
 else await gatewayBench();
+if (process.env.BENCH_SKIP_TEAM) console.log('team service figures skipped: BENCH_SKIP_TEAM is set');
+else await teamServiceBench();
 if (process.env.BENCH_SKIP_REVIEW) console.log('review figures skipped: BENCH_SKIP_REVIEW is set');
 else await reviewBench();
 if (process.env.BENCH_SKIP_BOUNDARY) console.log('boundary figures skipped: BENCH_SKIP_BOUNDARY is set');

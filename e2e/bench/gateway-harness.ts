@@ -129,7 +129,7 @@ export async function throughput(
   const per = (a: number | null, b: number | null) =>
     a === null || b === null ? 'n/a' : `${((b - a) / lat.length).toFixed(3)} ms`;
   console.log(
-    `  ${AGENTS} agents x ${IN_FLIGHT} in flight over HTTP for ${SECONDS} s, ${label}: ${(lat.length / secs).toFixed(0)} calls/s${goal}, p50 ${ms(q(lat, 0.5))}, p99 ${ms(q(lat, 0.99))}`,
+    `  ${agents.length} agents x ${IN_FLIGHT} in flight over HTTP for ${SECONDS} s, ${label}: ${(lat.length / secs).toFixed(0)} calls/s${goal}, p50 ${ms(q(lat, 0.5))}, p99 ${ms(q(lat, 0.99))}`,
   );
   console.log(
     `    CPU per call: console ${per(before.console, cpuMs(consolePid))}, agents ${((used.user + used.system) / 1000 / lat.length).toFixed(3)} ms, upstream server ${upstream ? per(before.upstream, cpuMs(upstream)) : 'n/a'} (two cores: 2 ms per call in all is 1,000 calls/s)`,

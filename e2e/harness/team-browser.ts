@@ -80,7 +80,7 @@ export class TeamBrowser {
   }
 
   private keep(host: string, line: string): void {
-    const [pair, ...attrs] = line.split(';');
+    const [pair = '', ...attrs] = line.split(';');
     const eq = pair.indexOf('=');
     const name = pair.slice(0, eq).trim();
     const value = pair.slice(eq + 1).trim();
