@@ -121,7 +121,9 @@ async function alone(endpoint: string, token: string): Promise<void> {
     const t1 = performance.now();
     await agent.callTool({ name: 'fx.echo', arguments: { message: 'x' } });
     const t2 = performance.now();
-    if (i >= 20) (direct.push(t1 - t0), team.push(t2 - t1));
+    if (i < 20) continue; // warm-up
+    direct.push(t1 - t0);
+    team.push(t2 - t1);
   }
   await bare.close();
   await agent.close();
