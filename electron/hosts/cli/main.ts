@@ -30,7 +30,7 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
   mcp-console audit verify [--anchor FILE [--pubkey KEY]] [--data-dir D]
   mcp-console audit anchor --out FILE [--data-dir D]
   mcp-console audit pubkey [--data-dir D]
-  mcp-console serve [--config F [--no-connect]] [--data-dir D] [--port P] [--agent-port P] [--policy F]
+  mcp-console serve [--config F [--no-connect]] [--data-dir D] [--port P] [--agent-port P] [--policy F] [--team FILE]
                     [--ship-syslog relp://HOST:PORT|tcp://HOST:PORT|tls://HOST:PORT [--ship-ca FILE]] [--ship-otlp http://HOST:PORT/v1/logs]
   mcp-console agents add NAME --servers ID,ID [--config F] [--json] [--data-dir D]
   mcp-console agents list [--json] [--data-dir D]
