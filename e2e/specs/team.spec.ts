@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHmac } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test, expect, type Browser } from '@playwright/test';
@@ -12,6 +14,7 @@ import { ConsolePage } from '../pages/console-page.js';
 import { FIXTURE } from './fixtures.js';
 
 const BIN = resolve('bin/mcp-console.js');
+const HOOK_SECRET = 'the-team-webhook-secret';
 const SHOTS = process.env.TEAM_SHOTS;
 
 /** `serve --team` with a real provider, the fixture server, and one person's agent token. */
@@ -21,7 +24,25 @@ async function teamService() {
   const idp = await startIdentityProvider([`http://127.0.0.1:${port}/auth/callback`]);
   const config = join(dir, 'servers.json');
   writeFileSync(config, JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE] } } }));
-  const file = writeTeamFile(join(dir, 'team'), idp, port);
+  // The team's webhook receiver: what the service posts, kept for the test.
+  const notices: Array<{ body: string; signature: string; timestamp: string }> = [];
+  const receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d: Buffer) => (body += d.toString()));
+    req.on('end', () => {
+      notices.push({
+        body,
+        signature: String(req.headers['x-mcp-console-signature']),
+        timestamp: String(req.headers['x-mcp-console-timestamp']),
+      });
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
+  mkdirSync(join(dir, 'team'), { recursive: true });
+  writeFileSync(join(dir, 'team', 'hook-secret'), HOOK_SECRET);
+  const hookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+  const file = writeTeamFile(join(dir, 'team'), idp, port, { webhook: { url: hookUrl, secretFile: 'hook-secret' } });
   const child = spawn(process.execPath, [BIN, 'serve', '--team', file, '--config', config, '--data-dir', dir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -36,7 +57,9 @@ async function teamService() {
   return {
     url: /team service at (\S+)/.exec(out)![1],
     agents: /agent endpoint at (\S+)/.exec(out)![1],
+    notices,
     stop: async (p: { child: ChildProcess; idp: IdentityProvider }) => {
+      receiver.close();
       p.child.kill('SIGTERM');
       if (p.child.exitCode === null) await new Promise((r) => p.child.once('exit', r));
       await p.idp.close();
@@ -111,11 +134,17 @@ test.describe('the team service in the browser', () => {
     await expect(carolDialog.getByTestId('deny')).toHaveCount(0);
     await expect(carolDialog.getByTestId('approval-requester')).toContainText('agent "erin-ci" of Erin Engineer');
 
-    // Bob, on a phone, follows the webhook's link to the approval and approves it.
+    // The webhook got a signed notice with a link; Bob, on a phone, follows it and approves the call.
+    await expect.poll(() => svc.notices.length).toBe(1);
+    const notice = svc.notices[0]!;
+    const mac = createHmac('sha256', HOOK_SECRET).update(`${notice.timestamp}.${notice.body}`).digest('hex');
+    expect(notice.signature).toBe(`sha256=${mac}`);
+    const { text: said, mcpConsole } = JSON.parse(notice.body) as { text: string; mcpConsole: { link: string } };
+    expect(said).toContain('agent "erin-ci" of Erin Engineer asks to call echo');
+    expect(notice.body).not.toContain('deploy 42');
     const signedIn = await signIn(browser, svc.url, 'bob', { width: 390, height: 844 });
-    const pending = (await ask(await bobSocket(), 'approvals.pending')).value as Array<{ id: string }>;
     const bob = await signedIn.context().newPage();
-    await bob.goto(`${svc.url}#approval=${pending[0]!.id}`);
+    await bob.goto(mcpConsole.link);
     const phone = new ConsolePage(bob);
     await expect(phone.dialog.getByTestId('approval-args')).toContainText('"message": "deploy 42"');
     if (SHOTS) await bob.screenshot({ path: join(SHOTS, 'team-phone-approval.png'), fullPage: false });
@@ -130,6 +159,17 @@ test.describe('the team service in the browser', () => {
       await dave.screenshot({ path: join(SHOTS, 'team-no-role.png') });
     }
     await agent.close();
+    // The audit log names who asked (the agent and its person) and who decided, and its chain holds.
+    const audit = await auditorSocket();
+    const entries = (await ask(audit, 'audit.query', { limit: 100 })).value as Array<{
+      kind: string;
+      requestedBy?: { owner?: { subject: string } };
+      decider?: { subject: string };
+    }>;
+    const approved = entries.find((e) => e.kind === 'approved' && e.requestedBy?.owner?.subject === 'erin');
+    expect(approved?.decider?.subject).toBe('bob');
+    expect((await ask(audit, 'audit.verify')).value).toMatchObject({ ok: true });
+    audit.close();
 
     // Signing out ends the session: the page goes to the signed-out page, and the console is no longer reachable.
     await alice.getByTestId('team-sign-out').click();
@@ -137,10 +177,10 @@ test.describe('the team service in the browser', () => {
     const again = await alice.context().request.get(svc.url, { maxRedirects: 0 });
     expect(again.status()).toBe(302);
 
-    /** A second session of Bob's for the test's own reads (the queue's ids). */
-    async function bobSocket() {
+    /** A session of Carol's (the auditor) for the test's own reads of the audit log. */
+    async function auditorSocket() {
       const b = new TeamBrowser();
-      await b.signIn(svc.url, 'bob');
+      await b.signIn(svc.url, 'carol');
       return b.socket(svc.url);
     }
   });

@@ -1,6 +1,13 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APP_ROOT, startCore, terminalConsent, type ConsoleCore, type HandlerOptions } from '../../core/index.js';
+import {
+  APP_ROOT,
+  startCore,
+  terminalConsent,
+  type ConsentProvider,
+  type ConsoleCore,
+  type HandlerOptions,
+} from '../../core/index.js';
 import { pageEndpointFile, readPageEndpoint, savePageEndpoint } from './page-endpoint.js';
 import { startWebServer } from './web-server.js';
 import { readTeamFile, type TeamService } from './team-file.js';
@@ -21,6 +28,13 @@ export const RENDERER_DIR = join(ROOT, 'out', 'renderer');
  * checkout's bin/mcp-console.js, so the snippets an agent host is given work as copied.
  */
 export const CLI_COMMAND = [process.execPath, join(ROOT, 'bin', 'mcp-console.js')];
+
+/** A team service's consent: nobody in a page gives it; the operator's --config file is the consent. */
+const OPERATOR_ONLY: ConsentProvider = {
+  where: "the team service's operator, by naming the server in the --config file it starts with",
+  via: 'config-file',
+  ask: () => Promise.resolve('unavailable'),
+};
 
 /** What `mcp-console serve` was given. */
 export interface ServeOptions {
@@ -76,7 +90,8 @@ export async function serveCommand(
     return 2;
   }
   // SECURITY: what the page adds is spawned only after a person confirms it here, on the terminal.
-  const consent = terminalConsent(process.stdin, (t) => io.err(t));
+  // A team service asks nobody: a server runs there only when its operator names it in --config (never from a page).
+  const consent = team ? OPERATOR_ONLY : terminalConsent(process.stdin, (t) => io.err(t));
   const policy = opts.policy ? { named: { path: resolve(opts.policy), from: 'flag' as const } } : undefined;
   const { core, dataDir, problems, configWarnings, configError, connecting } = startCore({
     dataDir: opts.dataDir,

@@ -75,6 +75,21 @@ describe("a team's rules: two approvers, duties kept apart, who may decide", () 
     expect(h.core.verifyAudit().ok).toBe(true);
   });
 
+  it("keeps an agent's owner from approving its call, as the asker is kept from approving their own", async () => {
+    const [alice, bob, frank] = [await as('alice'), await as('bob'), await as('frank')];
+    const made = await ask(alice, 'agents.add', { name: 'alices-bot', servers: ['fx'] });
+    expect(made.ok, JSON.stringify(made.error)).toBe(true);
+    const asked = nextEvent(h.core, 'approval.requested', (x) => x.requestedBy.kind === 'agent');
+    const answer = h.core.agentDoor().call('alices-bot', 'fx.echo', { message: 'from the bot' });
+    const a = await asked;
+    expect(a.requestedBy).toMatchObject({ kind: 'agent', name: 'alices-bot', owner: { subject: 'alice' } });
+    const own = await approve(alice, a);
+    expect(own.error).toMatchObject({ code: 'separate-duties' });
+    expect((await approve(bob, a)).ok).toBe(true);
+    expect((await approve(frank, a)).ok).toBe(true);
+    expect(JSON.stringify((await answer).content)).toContain('from the bot');
+  });
+
   it('lets only the named group decide, and refuses a standing grant for a call its people must see each time', async () => {
     const [bob, grace] = [await as('bob'), await as('grace')];
     const call = (await ask(bob, 'calls.request', { serverId: 'fx', tool: 'calls_seen', args: { name: 'x' } }))
