@@ -133,6 +133,31 @@ describe('policy explain', () => {
     });
     expect(cli('policy', 'explain', '--policy', good, '--tool', 'echo').status).toBe(2);
   });
+
+  it('says who decides an ask: its approvers, duties kept apart, its deciders', () => {
+    const team = file('team-policy.json', {
+      rules: [
+        { id: 'pay', effect: 'ask', tool: 'pay_*', reason: 'money', approvers: 2, separateDuties: true },
+        { id: 'fin', effect: 'ask', tool: 'pay_*', reason: 'finance', deciders: ['group:finance'] },
+      ],
+    });
+    const r = cli('policy', 'explain', '--policy', team, '--agent', 'bot', '--server', 'fx', '--tool', 'pay_out');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('ASK by pay: money');
+    expect(r.stdout).toContain(
+      'who decides: 2 different people must approve; someone of group:finance; not the person who asked, nor the owner of the agent that asked',
+    );
+    const plain = cli('policy', 'explain', '--policy', good, '--server', 'fx', '--tool', 'content_text');
+    expect(plain.stdout).toContain('who decides: one person decides (on a team service: any approver)');
+    expect(
+      cli(
+        'policy',
+        'check',
+        '--policy',
+        file('bad-terms.json', { rules: [{ effect: 'allow', reason: 'r', approvers: 2 }] }),
+      ).status,
+    ).toBe(1);
+  });
 });
 
 describe('call --policy', () => {
