@@ -80,6 +80,8 @@ describe('`serve --team` over HTTPS, with a real provider and an SDK agent of a 
       .poll(async () => JSON.stringify((await ask(erinWs, 'servers.list')).value), { timeout: 20_000 })
       .toMatch(/"status":"connected"/);
     const made = (await ask(erinWs, 'agents.add', { name: 'erin-ci', servers: ['fx'] })).value as { token: string };
+    // The Agents tab gives the person the service's own address for their agent's host.
+    expect((await ask(erinWs, 'agents.gateway')).value).toMatchObject({ httpUrl: `${url}mcp` });
     // The agent reaches the gateway on the service's own address, over its TLS.
     const endpoint = /team agent endpoint at (\S+)/.exec(run.out)![1];
     expect(endpoint).toBe(`${url}mcp`);

@@ -138,8 +138,9 @@ export async function serveCommand(
     await core.close();
     return 2;
   }
+  // A team's agents reach the gateway on the service's own address (the loopback one is for its own machine).
   const gateway = () => ({
-    httpUrl: agents?.url,
+    httpUrl: team && teamAgents ? `${team.origin}/mcp` : agents?.url,
     bridgeCommand: [...CLI_COMMAND, 'bridge', '--data-dir', dataDir, '--agent'],
   });
   const overrides = {
