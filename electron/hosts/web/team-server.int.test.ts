@@ -184,3 +184,27 @@ describe('the team service: people sign in, roles decide what they may do', () =
     expect(JSON.stringify(refused)).not.toContain('code=');
   });
 });
+
+describe("a team session's time", () => {
+  const h = makeCore();
+  let team: Awaited<ReturnType<typeof startTestTeam>>;
+  beforeAll(async () => {
+    team = await startTestTeam(h.core, h.dataDir, { sessionHours: 0.0005 });
+  });
+  afterAll(async () => {
+    await team.close();
+    await h.dispose();
+  });
+
+  it('closes a page that says nothing the moment its session runs out, and signs it out in the audit log', async () => {
+    const browser = new TeamBrowser();
+    await browser.signIn(team.url, 'alice');
+    const ws = await browser.socket(team.url);
+    const code = await new Promise<number>((ok) => ws.once('close', (c) => ok(c)));
+    expect(code).toBe(4401);
+    expect((await browser.fetch(team.url)).status).toBe(302);
+    const out = h.core.queryAudit({ limit: 100 }).filter((e) => e.kind === 'team-signed-out');
+    expect(out).toHaveLength(1);
+    expect(out[0]!.reason).toContain('the session ran out');
+  });
+});

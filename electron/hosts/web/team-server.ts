@@ -13,9 +13,9 @@ import {
 } from '../../core/index.js';
 import { CSP, pageCsp } from '../../../shared/csp.js';
 import { PAGE_MESSAGE_MAX_BYTES } from '../../../shared/ws-frames.js';
-import { answerPage, cookieOf, pushEvents, send, serveStatic } from './page-wire.js';
-import { agentsFor, refusal, teamHandlers } from './team-access.js';
-import type { AgentView } from '../../../shared/schemas/agent.js';
+import { answerPage, cookieOf, send, serveStatic } from './page-wire.js';
+import { TeamPagesOpen } from './team-pages-open.js';
+import { refusal, teamHandlers } from './team-access.js';
 import type { TeamService } from './team-file.js';
 import { teamPage } from './team-pages.js';
 import { MemorySessions, type TeamSession, type TeamSessions } from './team-sessions.js';
@@ -80,6 +80,11 @@ export async function startTeamServer(
       const a = server.address();
       ok(typeof a === 'object' && a ? a.port : 0);
     });
+  }).catch(async (e: Error) => {
+    // Nothing listens: what the door started (its subscriptions, the webhook, the agents' handlers) ends with it.
+    door.close();
+    await door.agents?.close();
+    throw new Error(`the team service could not listen on ${host}:${wanted}: ${e.message}`);
   });
   door.csp = pageCsp(await core.serveViews([service.origin]));
   return {
@@ -105,9 +110,7 @@ class TeamDoor {
   private readonly root: string;
   private readonly indexHtml: string | undefined;
   /** Every page accepted here is a person's with a role: each gets the core's events. */
-  private readonly sockets = new Map<WebSocket, TeamSession>();
-  private readonly pages = new Set<WebSocket>();
-  private readonly outbox: ReturnType<typeof pushEvents>;
+  private readonly open: TeamPagesOpen;
   private readonly wss: WebSocketServer;
   // SECURITY: with HTTPS in the browser the cookies are Secure and `__Host-` (this host only, every path).
   private readonly cookie: string;
@@ -137,13 +140,7 @@ class TeamDoor {
     this.signInCookie = service.secure ? '__Secure-mcpc-sign-in' : 'mcpc-sign-in';
     this.secure = service.secure ? '; Secure' : '';
     this.baseHeaders = service.secure ? { 'Strict-Transport-Security': 'max-age=31536000' } : {};
-    this.outbox = pushEvents(core, this.pages, this.log, {
-      events: new Set(['agents.changed']),
-      shape: (ws, _event, payload) => {
-        const s = this.sockets.get(ws);
-        return s && agentsFor(s, payload as { agents: AgentView[] });
-      },
-    });
+    this.open = new TeamPagesOpen(core, this.sessions, this.log);
     this.wss = new WebSocketServer({ noServer: true, maxPayload: PAGE_MESSAGE_MAX_BYTES });
     this.wss.on('error', (err) => this.log(`team: WebSocket server error: ${err.message}`));
     const hook = service.webhook;
@@ -174,8 +171,7 @@ class TeamDoor {
   close(): void {
     this.offEvents();
     this.webhook?.close();
-    this.outbox.close();
-    for (const ws of this.sockets.keys()) ws.terminate();
+    this.open.close();
     this.wss.close();
   }
 
@@ -272,7 +268,7 @@ class TeamDoor {
     if (req.headers.origin !== this.service.origin)
       return plain(res, 403, 'refused: a sign-out comes only from a page of this service');
     const s = this.sessionOf(req);
-    if (s) this.end(s, 'signed out');
+    if (s) this.open.end(s, 'signed out');
     this.redirect(
       res,
       303,
@@ -287,13 +283,6 @@ class TeamDoor {
       'Ask the service’s admin to add you to a group for members, approvers, admins or auditors.',
     ];
     teamPage(res, 403, { title: 'No role on this service', lines, signOut: true }, this.baseHeaders);
-  }
-
-  /** Ends a session: its pages' connections close at once, and the audit log says so. */
-  private end(s: TeamSession, why: string): void {
-    this.sessions.end(s.key);
-    for (const [ws, of] of this.sockets) if (of.key === s.key) ws.close(4401, why);
-    this.core.noteTeam('team-signed-out', s.person, `${s.person.name} ${why}`);
   }
 
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -319,10 +308,8 @@ class TeamDoor {
   }
 
   private accept(ws: WebSocket, s: TeamSession): void {
-    this.sockets.set(ws, s);
-    this.pages.add(ws);
+    this.open.add(ws, s);
     this.core.frontEndOpened();
-    ws.on('close', () => (this.sockets.delete(ws), this.pages.delete(ws)));
     ws.on('error', (err) => this.log(`team: closed a page connection after a bad frame: ${err.message}`));
     const handlers = teamHandlers(
       this.core.handlers({
@@ -333,10 +320,10 @@ class TeamDoor {
       s,
     );
     const refuse = (method: string) => refusal(s, method);
-    const reply = (msg: unknown) => (this.outbox.flush(), send(ws, msg));
+    const reply = (msg: unknown) => (this.open.outbox.flush(), send(ws, msg));
     ws.on('message', (data, isBinary) => {
-      // A session that ran out closes its pages at their next message.
-      if (s.until <= Date.now()) return this.end(s, 'was signed out: the session ran out');
+      // A session that ran out closes its pages at their next message (and within 30 s if they say nothing).
+      if (s.until <= Date.now()) return this.open.runOut();
       void answerPage(data, isBinary, { handlers, log: this.log, reply, refuse }).catch((err: Error) =>
         this.log(`team: a message could not be handled: ${err.message}`),
       );
