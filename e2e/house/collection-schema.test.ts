@@ -119,3 +119,19 @@ describe('the recording file', () => {
     expect(validate({ type: 'something', t: 1 })).toBe(false);
   });
 });
+
+describe('the published schemas as files', () => {
+  it('are written exactly as the generator writes them: current and formatted (format:check reads them too)', async () => {
+    const { format, resolveConfig } = await import('prettier');
+    for (const [name, schema] of [
+      ['collection', collectionJsonSchema()],
+      ['policy', policyJsonSchema()],
+      ['recording', recordingJsonSchema()],
+    ] as const) {
+      const url = new URL(`../../shared/schemas/${name}.schema.json`, import.meta.url);
+      const options = { ...(await resolveConfig(url.pathname)), filepath: url.pathname };
+      // Out of date or unformatted: `npm run build:node && node out/node/e2e/tools/collection-schema.js`.
+      expect(readFileSync(url, 'utf8'), name).toBe(await format(JSON.stringify(schema, null, 2), options));
+    }
+  });
+});
