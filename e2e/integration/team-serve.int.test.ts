@@ -50,7 +50,7 @@ describe('`serve --team` over HTTPS, with a real provider and an SDK agent of a 
     });
     run = await serveTeam(file);
     expect(run.code, run.err).toBeUndefined();
-    url = /team service at (\S+)/.exec(run.out)![1];
+    url = /team service at (\S+)/.exec(run.out)![1]!;
   }, 60_000);
   afterAll(async () => {
     run?.child.kill('SIGTERM');
@@ -83,7 +83,7 @@ describe('`serve --team` over HTTPS, with a real provider and an SDK agent of a 
     // The Agents tab gives the person the service's own address for their agent's host.
     expect((await ask(erinWs, 'agents.gateway')).value).toMatchObject({ httpUrl: `${url}mcp` });
     // The agent reaches the gateway on the service's own address, over its TLS.
-    const endpoint = /team agent endpoint at (\S+)/.exec(run.out)![1];
+    const endpoint = /team agent endpoint at (\S+)/.exec(run.out)![1]!;
     expect(endpoint).toBe(`${url}mcp`);
     const agent = new Client({ name: 'erin-ci-host', version: '1' });
     await agent.connect(

@@ -55,8 +55,8 @@ async function teamService() {
     child.once('exit', (code) => fail(new Error(`serve --team exited with ${code}`)));
   });
   return {
-    url: /team service at (\S+)/.exec(out)![1],
-    agents: /agent endpoint at (\S+)/.exec(out)![1],
+    url: /team service at (\S+)/.exec(out)![1]!,
+    agents: /agent endpoint at (\S+)/.exec(out)![1]!,
     notices,
     stop: async (p: { child: ChildProcess; idp: IdentityProvider }) => {
       receiver.close();
