@@ -8,6 +8,7 @@ import { SafeText } from '../../components/SafeText';
 import { clockTime } from '../../components/format';
 import { approvalInFocus } from './slice';
 import { useConsole } from '../../store/store';
+import { mayDecideHere, useTeam } from '../team/team-store';
 import './approvals.css';
 
 interface Group {
@@ -129,6 +130,8 @@ export function ApprovalQueue() {
 function QueueItem({ a, row }: { a: Approval; row: ItemState }) {
   const { focus, aside, selected, toggle, deny } = row;
   const store = useConsole.getState();
+  // A team's auditor reads the queue: no control that decides.
+  const decides = useTeam(mayDecideHere);
   return (
     <li
       key={a.id}
@@ -141,13 +144,15 @@ function QueueItem({ a, row }: { a: Approval; row: ItemState }) {
       data-aside={aside.has(a.id)}
       aria-current={a.id === focus?.id}
     >
-      <input
-        type="checkbox"
-        checked={selected.has(a.id)}
-        onChange={() => toggle(a.id)}
-        data-testid="approval-select"
-        aria-label={`Select ${a.tool}`}
-      />
+      {decides && (
+        <input
+          type="checkbox"
+          checked={selected.has(a.id)}
+          onChange={() => toggle(a.id)}
+          data-testid="approval-select"
+          aria-label={`Select ${a.tool}`}
+        />
+      )}
       <button className="link queue-open" onClick={() => store.approvalOpened(a.id)} data-testid="approval-open">
         <code>
           <SafeText text={a.tool} />
@@ -162,9 +167,11 @@ function QueueItem({ a, row }: { a: Approval; row: ItemState }) {
         since {clockTime(Date.parse(a.createdAt))} · expires {clockTime(Date.parse(a.expiresAt))}
         {aside.has(a.id) && ' · put aside'}
       </span>
-      <button className="danger small" onClick={() => deny([a])} data-testid="approval-deny-item">
-        Deny
-      </button>
+      {decides && (
+        <button className="danger small" onClick={() => deny([a])} data-testid="approval-deny-item">
+          Deny
+        </button>
+      )}
     </li>
   );
 }
@@ -193,8 +200,35 @@ function QueueActions({
   deny: (list: Approval[]) => void;
 }) {
   const store = useConsole.getState();
+  const decides = useTeam(mayDecideHere);
   return (
     <div className="row gap small queue-actions">
+      {decides && <DenyMany approvals={approvals} picked={picked} setSelected={setSelected} deny={deny} />}
+      <button
+        onClick={() => store.approvalsPutAside(approvals.map((a) => a.id))}
+        data-testid="approval-aside-all"
+        title="Close the dialog; every call keeps waiting here"
+      >
+        Put all aside
+      </button>
+    </div>
+  );
+}
+
+/** Select all or none, and deny the selected calls (only for someone who decides). */
+function DenyMany({
+  approvals,
+  picked,
+  setSelected,
+  deny,
+}: {
+  approvals: Approval[];
+  picked: Approval[];
+  setSelected: (s: ReadonlySet<string>) => void;
+  deny: (list: Approval[]) => void;
+}) {
+  return (
+    <>
       <button
         onClick={() =>
           setSelected(picked.length === approvals.length ? new Set() : new Set(approvals.map((a) => a.id)))
@@ -211,13 +245,6 @@ function QueueActions({
       >
         Deny {picked.length || ''} selected
       </button>
-      <button
-        onClick={() => store.approvalsPutAside(approvals.map((a) => a.id))}
-        data-testid="approval-aside-all"
-        title="Close the dialog; every call keeps waiting here"
-      >
-        Put all aside
-      </button>
-    </div>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { inspectHiddenText } from '../../../shared/hidden-text';
 import { ServerForm } from './ServerForm';
 import { ServerLog } from './ServerLog';
 import { ServerFacts } from './ServerFacts';
+import { mayAdminHere, useTeam } from '../team/team-store';
 import './servers.css';
 import { count } from '../../components/format';
 import type { ServerView } from '../../../shared/schemas/server';
@@ -129,6 +130,7 @@ interface DetailsProps {
 function ServerDetails({ v, run, showLog, onLog, onEdit }: DetailsProps) {
   const api = useApi();
   const [removing, setRemoving] = useState(false);
+  const admin = useTeam(mayAdminHere);
   return (
     <div className="server-details">
       {v.status === 'connected' && <ServerFacts v={v} />}
@@ -139,6 +141,7 @@ function ServerDetails({ v, run, showLog, onLog, onEdit }: DetailsProps) {
         <input
           type="checkbox"
           checked={v.settings.trusted}
+          disabled={!admin}
           data-testid="trust-toggle"
           onChange={(e) =>
             run('trust', () =>
@@ -152,7 +155,7 @@ function ServerDetails({ v, run, showLog, onLog, onEdit }: DetailsProps) {
         <input
           type="checkbox"
           checked={v.settings.trusted && v.settings.autoApproveReadOnly}
-          disabled={!v.settings.trusted}
+          disabled={!admin || !v.settings.trusted}
           data-testid="auto-approve-toggle"
           onChange={(e) =>
             run('auto', () =>
@@ -166,10 +169,12 @@ function ServerDetails({ v, run, showLog, onLog, onEdit }: DetailsProps) {
         <button onClick={onLog} data-testid="show-log">
           {showLog ? 'Hide log' : 'Log'}
         </button>
-        <button onClick={onEdit}>Edit</button>
-        <button className="danger" onClick={() => setRemoving(true)} disabled={removing}>
-          Remove
-        </button>
+        {admin && <button onClick={onEdit}>Edit</button>}
+        {admin && (
+          <button className="danger" onClick={() => setRemoving(true)} disabled={removing}>
+            Remove
+          </button>
+        )}
       </div>
       {removing && (
         <div className="remove-confirm" role="group" aria-label={`Remove server ${v.id}?`} data-testid="remove-confirm">
@@ -217,6 +222,7 @@ function ServerRow({ v, open, setOpen, whole, busy, run }: RowProps) {
   const api = useApi();
   const id = v.id;
   const live = v.status === 'connected' || v.status === 'connecting';
+  const admin = useTeam(mayAdminHere);
   return (
     <div className="server-row">
       <span className={`dot ${v.status}`} aria-label={v.status} title={v.status} />
@@ -229,7 +235,7 @@ function ServerRow({ v, open, setOpen, whole, busy, run }: RowProps) {
         </span>
       )}
       <span className="spacer" />
-      {live && (
+      {live && admin && (
         <button
           onClick={() => run('reconnect', () => api.request('servers.connect', { serverId: id }))}
           disabled={!!busy}
@@ -238,21 +244,29 @@ function ServerRow({ v, open, setOpen, whole, busy, run }: RowProps) {
           ↻
         </button>
       )}
-      {/* One button that turns from Connect to Disconnect: the focus stays on it. Disconnect also
-          stops a connect under way (a server that never answers is not waited out). */}
-      <button
-        onClick={() => {
-          if (live ? busy === 'disconnect' : busy) return;
-          run(live ? 'disconnect' : 'connect', () =>
-            api.request(live ? 'servers.disconnect' : 'servers.connect', { serverId: id }),
-          );
-        }}
-        aria-disabled={live ? busy === 'disconnect' : !!busy}
-        title={v.status === 'connecting' ? 'Stop connecting' : undefined}
-        data-testid={live ? 'disconnect' : 'connect'}
-      >
-        {live ? 'Disconnect' : 'Connect'}
-      </button>
+      {admin && <ConnectButton v={v} busy={busy} run={run} />}
     </div>
+  );
+}
+
+/** One button that turns from Connect to Disconnect (the focus stays on it); Disconnect also stops a connect. */
+function ConnectButton({ v, busy, run }: Pick<RowProps, 'v' | 'busy' | 'run'>) {
+  const api = useApi();
+  const id = v.id;
+  const live = v.status === 'connected' || v.status === 'connecting';
+  return (
+    <button
+      onClick={() => {
+        if (live ? busy === 'disconnect' : busy) return;
+        run(live ? 'disconnect' : 'connect', () =>
+          api.request(live ? 'servers.disconnect' : 'servers.connect', { serverId: id }),
+        );
+      }}
+      aria-disabled={live ? busy === 'disconnect' : !!busy}
+      title={v.status === 'connecting' ? 'Stop connecting' : undefined}
+      data-testid={live ? 'disconnect' : 'connect'}
+    >
+      {live ? 'Disconnect' : 'Connect'}
+    </button>
   );
 }

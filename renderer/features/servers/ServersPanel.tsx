@@ -5,6 +5,7 @@ import { useConsole } from '../../store/store';
 import { ServerCard } from './ServerCard';
 import { ServerForm } from './ServerForm';
 import { ImportDialog } from './ImportDialog';
+import { mayAdminHere, useTeam } from '../team/team-store';
 import './servers.css';
 
 /** Every saved server with its live status; add, import, connect. */
@@ -15,17 +16,23 @@ export function ServersPanel() {
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const api = useApi();
+  // On a team service only an admin changes servers: the controls are not offered to anyone else.
+  const admin = useTeam(mayAdminHere);
   return (
     <section className="panel servers" aria-label="Servers">
       <div className="panel-head">
         <h2>Servers</h2>
-        <button onClick={() => setAdding(true)} data-testid="add-server">
-          Add
-        </button>
-        <button onClick={() => setImporting(true)} data-testid="import-servers">
-          Import
-        </button>
-        <ConnectAll />
+        {admin && (
+          <>
+            <button onClick={() => setAdding(true)} data-testid="add-server">
+              Add
+            </button>
+            <button onClick={() => setImporting(true)} data-testid="import-servers">
+              Import
+            </button>
+            <ConnectAll />
+          </>
+        )}
       </div>
       {order.length === 0 && !known && (
         <p className="empty muted" data-testid="servers-unknown">

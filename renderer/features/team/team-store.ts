@@ -17,6 +17,11 @@ export function mayDecideHere(s: { person: Person | null; roles: readonly TeamRo
   return s.person === null || s.roles.includes('approver');
 }
 
+/** Whether the page's person may change servers: anyone on a desktop; an admin on a team service. */
+export function mayAdminHere(s: { person: Person | null; roles: readonly TeamRole[] } = useTeam.getState()): boolean {
+  return s.person === null || s.roles.includes('admin');
+}
+
 /** Whether a person is this page's own (no team: the console's one user is). */
 export function isMe(person: Person | undefined): boolean {
   const me = useTeam.getState().person;

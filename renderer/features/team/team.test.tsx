@@ -6,6 +6,8 @@ import type { ConsoleApi } from '../../api/client';
 import { ApiContext } from '../../api/context';
 import { useConsole } from '../../store/store';
 import { ApprovalDialog } from '../approvals/ApprovalDialog';
+import { ApprovalQueue } from '../approvals/ApprovalQueue';
+import { ServersPanel } from '../servers/ServersPanel';
 import { askedHere } from '../approvals/slice';
 import { isMe, personLoaded, takeWantedApproval, wantedApproval } from './team-store';
 
@@ -91,6 +93,32 @@ describe('the page on a team service', () => {
     );
     personLoaded(null);
     expect(askedHere(approval({ requestedBy: { kind: 'console' } }))).toBe(true);
+  });
+
+  it("gives an auditor's queue no control that decides, and a member's servers panel none that changes servers", () => {
+    personLoaded({ person: { subject: 'carol', name: 'Carol' }, roles: ['auditor'] });
+    useConsole.setState({ approvals: [approval()], approvalsAside: new Set(['a1']), queueShown: true });
+    const api = { request: vi.fn(async () => ({})) } as unknown as ConsoleApi;
+    render(
+      <ApiContext.Provider value={api}>
+        <ApprovalQueue />
+        <ServersPanel />
+      </ApiContext.Provider>,
+    );
+    expect(screen.getByTestId('approval-item')).toBeTruthy();
+    expect(screen.queryByTestId('approval-deny-item')).toBeNull();
+    expect(screen.queryByTestId('approval-select-all')).toBeNull();
+    expect(screen.queryByTestId('approval-deny-selected')).toBeNull();
+    expect(screen.getByTestId('approval-aside-all')).toBeTruthy();
+    expect(screen.queryByTestId('add-server')).toBeNull();
+    cleanup();
+    personLoaded({ person: { subject: 'olga', name: 'Olga' }, roles: ['admin'] });
+    render(
+      <ApiContext.Provider value={api}>
+        <ServersPanel />
+      </ApiContext.Provider>,
+    );
+    expect(screen.getByTestId('add-server')).toBeTruthy();
   });
 
   it("takes a webhook's link to one approval once", () => {
