@@ -187,25 +187,23 @@ interface ItemState {
   deny: (list: Approval[]) => void;
 }
 
-/** Select all or none, deny the selected calls, or put every call aside. */
-function QueueActions({
-  approvals,
-  picked,
-  setSelected,
-  deny,
-}: {
+/** The queue's calls, the ones picked, and how to pick and deny them. */
+interface ManyProps {
   approvals: Approval[];
   picked: Approval[];
   setSelected: (s: ReadonlySet<string>) => void;
   deny: (list: Approval[]) => void;
-}) {
+}
+
+/** Select all or none, deny the selected calls, or put every call aside. */
+function QueueActions(p: ManyProps) {
   const store = useConsole.getState();
   const decides = useTeam(mayDecideHere);
   return (
     <div className="row gap small queue-actions">
-      {decides && <DenyMany approvals={approvals} picked={picked} setSelected={setSelected} deny={deny} />}
+      {decides && <DenyMany {...p} />}
       <button
-        onClick={() => store.approvalsPutAside(approvals.map((a) => a.id))}
+        onClick={() => store.approvalsPutAside(p.approvals.map((a) => a.id))}
         data-testid="approval-aside-all"
         title="Close the dialog; every call keeps waiting here"
       >
@@ -216,17 +214,7 @@ function QueueActions({
 }
 
 /** Select all or none, and deny the selected calls (only for someone who decides). */
-function DenyMany({
-  approvals,
-  picked,
-  setSelected,
-  deny,
-}: {
-  approvals: Approval[];
-  picked: Approval[];
-  setSelected: (s: ReadonlySet<string>) => void;
-  deny: (list: Approval[]) => void;
-}) {
+function DenyMany({ approvals, picked, setSelected, deny }: ManyProps) {
   return (
     <>
       <button
