@@ -14,6 +14,7 @@ import { ConsolePage } from '../pages/console-page.js';
 import { FIXTURE } from './fixtures.js';
 
 const BIN = resolve('bin/mcp-console.js');
+const BASIC = resolve('node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js');
 const HOOK_SECRET = 'the-team-webhook-secret';
 const SHOTS = process.env.TEAM_SHOTS;
 
@@ -23,7 +24,17 @@ async function teamService() {
   const port = await freePort();
   const idp = await startIdentityProvider([`http://127.0.0.1:${port}/auth/callback`]);
   const config = join(dir, 'servers.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE] } } }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      mcpServers: {
+        fx: { command: process.execPath, args: [FIXTURE] },
+        basic: { command: process.execPath, args: [BASIC, '--stdio'] },
+      },
+    }),
+  );
+  // MCP App views on an origin of their own that people's browsers reach (here another name of this machine).
+  const viewsPort = await freePort();
   // The team's webhook receiver: what the service posts, kept for the test.
   const notices: Array<{ body: string; signature: string; timestamp: string }> = [];
   const receiver = createServer((req, res) => {
@@ -42,7 +53,10 @@ async function teamService() {
   mkdirSync(join(dir, 'team'), { recursive: true });
   writeFileSync(join(dir, 'team', 'hook-secret'), HOOK_SECRET);
   const hookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
-  const file = writeTeamFile(join(dir, 'team'), idp, port, { webhook: { url: hookUrl, secretFile: 'hook-secret' } });
+  const file = writeTeamFile(join(dir, 'team'), idp, port, {
+    webhook: { url: hookUrl, secretFile: 'hook-secret' },
+    views: { port: viewsPort, publicUrl: `http://localhost:${viewsPort}` },
+  });
   const child = spawn(process.execPath, [BIN, 'serve', '--team', file, '--config', config, '--data-dir', dir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -58,6 +72,7 @@ async function teamService() {
     url: /team service at (\S+)/.exec(out)![1]!,
     agents: /agent endpoint at (\S+)/.exec(out)![1]!,
     notices,
+    viewsOrigin: `http://localhost:${viewsPort}`,
     stop: async (p: { child: ChildProcess; idp: IdentityProvider }) => {
       receiver.close();
       p.child.kill('SIGTERM');
@@ -183,5 +198,20 @@ test.describe('the team service in the browser', () => {
       await b.signIn(svc.url, 'carol');
       return b.socket(svc.url);
     }
+  });
+  test("an MCP App's view renders in a signed-in person's page, from the views' own public origin", async ({
+    browser,
+  }) => {
+    const page = await signIn(browser, svc.url, 'alice');
+    const c = new ConsolePage(page);
+    await expect(c.server('basic')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
+    await c.openTool('basic', 'get-time');
+    await c.callWithJson({});
+    await expect(c.lastResult()).toHaveAttribute('data-status', 'ok');
+    const frame = c.lastResult().getByTestId('app-view');
+    await expect(frame).toHaveAttribute('data-origin', svc.viewsOrigin);
+    expect(new URL((await frame.getAttribute('src'))!).origin).toBe(svc.viewsOrigin);
+    const view = page.frameLocator('[data-testid=app-view]').first().frameLocator('iframe');
+    await expect(view.locator('#server-time')).not.toHaveText(/Loading|^$/, { timeout: 15_000 });
   });
 });

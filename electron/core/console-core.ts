@@ -14,6 +14,7 @@ import type { CoreOptions } from './core-options.js';
 import { answerRequests, dispatch, type HandlerOptions, type Handlers } from './handlers.js';
 import { CoreError, loadSdk, type AnyListener } from './support/index.js';
 import type { RecordingState } from '../../shared/schemas/recording.js';
+import type { ViewListen } from './apps/index.js';
 
 const partsOfCore = new WeakMap<ConsoleCore, CoreParts>();
 
@@ -80,8 +81,8 @@ export class ConsoleCore {
    * Lets the console's page on these origins show MCP App views; resolves with the views' own origin (for the page's
    * frame-src).
    */
-  serveViews(pageOrigins: string[]): Promise<string> {
-    return this.p.apps.serveTo(pageOrigins);
+  serveViews(pageOrigins: string[], at?: ViewListen): Promise<string> {
+    return this.p.apps.serveTo(pageOrigins, at);
   }
 
   /**

@@ -51,3 +51,4 @@ export { readPolicyFile, managedPolicyPath, type PolicyPaths } from './policy/in
 export { re2 } from './support/index.js';
 export { readPlacedBytes, readPlacedText } from './support/index.js';
 export { Recorder, type RecordingSummary } from './trace/index.js';
+export type { ViewListen } from './apps/index.js';

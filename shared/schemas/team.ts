@@ -61,6 +61,15 @@ export const TeamFile = z
       .object({ url: z.url({ protocol: /^https?$/ }).max(2000), secretFile: z.string().min(1) })
       .strict()
       .optional(),
+    /**
+     * Where MCP App views are served to people's browsers: their own origin (another port of `listen.host`, under
+     * the same TLS, at `publicUrl`, whose origin is not the page's). Absent: views are served on 127.0.0.1 only, for a
+     * browser on the service's own machine.
+     */
+    views: z
+      .object({ port: z.number().int().min(1).max(65535), publicUrl: z.url({ protocol: /^https?$/ }).max(2000) })
+      .strict()
+      .optional(),
     /** How long a sign-in lasts (hours). */
     sessionHours: z.number().positive().max(720).default(12),
     /** A shared store for several instances (issue: the team service on PostgreSQL); not yet served. */

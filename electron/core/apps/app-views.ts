@@ -18,7 +18,7 @@ import { keep, type TraceLog } from '../trace/index.js';
 import type { CallManager } from '../calls/index.js';
 import type { Catalog, ResourceLists } from '../catalog/index.js';
 import { CoreError, sha256, type EventBus } from '../support/index.js';
-import { ViewHost, type Blocked } from './view-host.js';
+import { ViewHost, type Blocked, type ViewListen } from './view-host.js';
 import type { ViewPins, ViewPinState } from './view-pins.js';
 
 /** The most views open at once; the oldest is closed past it. */
@@ -67,9 +67,9 @@ export class AppViews {
    * Lets a page on these origins frame views (the console's page in browser mode or the desktop app); says the views'
    * origin.
    */
-  async serveTo(pageOrigins: string[]): Promise<string> {
+  async serveTo(pageOrigins: string[], at?: ViewListen): Promise<string> {
     this.host.allowPages(pageOrigins);
-    return this.host.start();
+    return this.host.start(at);
   }
 
   /** Whether a page that can show views is served (the console then tells servers it renders MCP Apps). */

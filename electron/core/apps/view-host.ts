@@ -1,7 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttps } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { proxyPage } from './proxy-page.js';
+
+/**
+ * Where the views' origin listens when not on 127.0.0.1 (a team service, whose people's browsers are elsewhere): the
+ * interface and port, the address browsers use for it (an origin of its own, not the page's), and the service's TLS.
+ */
+export interface ViewListen {
+  host: string;
+  port: number;
+  origin: string;
+  tls?: { cert: Buffer; key: Buffer };
+}
 
 /** One view, as its frame fetches it. */
 export interface HostedView {
@@ -38,12 +50,14 @@ export class ViewHost {
 
   constructor(private readonly onBlocked: (viewId: string, b: Blocked) => void) {}
 
-  /** Listens (once) and says the origin views are served from. */
-  start(): Promise<string> {
+  /** Listens (once: on 127.0.0.1, or where `at` says) and says the origin views are served from. */
+  start(at?: ViewListen): Promise<string> {
     this.started ??= new Promise((resolve, reject) => {
-      const s = createServer((req, res) => this.answer(req, res));
+      const answer = (req: IncomingMessage, res: ServerResponse) => this.answer(req, res);
+      const s = at?.tls ? createHttps({ cert: at.tls.cert, key: at.tls.key }, answer) : createServer(answer);
       s.on('error', reject);
-      s.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}`));
+      if (at) s.listen(at.port, at.host, () => resolve(at.origin));
+      else s.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}`));
       this.server = s;
     });
     return this.started;

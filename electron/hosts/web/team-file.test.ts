@@ -41,6 +41,8 @@ describe('the team file', () => {
     [{ ...base, roles: { auditor: ['a'] } }, /at least one role/],
     [{ ...base, rolez: {} }, /rolez/],
     [{ ...base, store: 'postgres://db/console' }, /not served yet/],
+    [{ ...base, views: { port: 8444, publicUrl: 'http://127.0.0.1:8443' } }, /an origin of its own/],
+    [{ ...base, views: { port: 8444, publicUrl: 'http://views.example.org' } }, /views.publicUrl is plain HTTP/],
     [{ ...base, tls: { cert: 'nope.pem', key: 'nope.key' } }, /TLS certificate.*does not exist/],
     ['{"listen": 1, "listen": 2}', /appears twice/],
     ['not json', /could not be read/],

@@ -18,6 +18,8 @@ export interface TeamService {
   redirectUri: string;
   /** Whether the browser reaches the service over HTTPS (its cookies are then Secure, `__Host-`). */
   secure: boolean;
+  /** Where the views' origin listens, and the address browsers use for it (absent: 127.0.0.1 only). */
+  views?: { host: string; port: number; origin: string };
   /** The team's webhook and its signing secret (read from its file). */
   webhook?: { url: string; secret: string };
 }
@@ -76,6 +78,12 @@ export function readTeamFile(path: string): TeamService {
     throw new TeamFileError(
       `the team file ${full}: "store" (a shared store for several instances) is not served yet; leave it out to keep the team's state in the data directory`,
     );
+  const views = file.views && new URL(file.views.publicUrl);
+  // SECURITY: the views' origin must not be the page's: a view's document would then be the console's own.
+  if (views && views.origin === publicUrl.origin)
+    throw new TeamFileError(`the team file ${full}: views.publicUrl must be an origin of its own, not publicUrl's`);
+  if (views && views.protocol === 'http:' && !isLoopback(views.hostname))
+    throw new TeamFileError(`the team file ${full}: views.publicUrl is plain HTTP off this machine; use https`);
   const hook = file.webhook && new URL(file.webhook.url);
   if (hook && hook.protocol === 'http:' && !isLoopback(hook.hostname))
     throw new TeamFileError(
@@ -95,6 +103,7 @@ export function readTeamFile(path: string): TeamService {
     origin: publicUrl.origin,
     redirectUri: new URL('/auth/callback', publicUrl).href,
     ...(file.webhook && hookSecret && { webhook: { url: file.webhook.url, secret: hookSecret } }),
+    ...(views && file.views && { views: { host: file.listen.host, port: file.views.port, origin: views.origin } }),
     secure: publicUrl.protocol === 'https:',
   };
 }

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { fixtureStdio, makeCore } from '../../../e2e/harness/harness.js';
+import { resolve } from 'node:path';
+import { fixtureStdio, freePort, makeCore } from '../../../e2e/harness/harness.js';
 import { startTestTeam } from '../../../e2e/harness/team.js';
 import { ask, TeamBrowser } from '../../../e2e/harness/team-browser.js';
 import type { Approval, CallRecord } from '../../../shared/schemas/call.js';
+
+const APP_SERVER = resolve('out/node/e2e/fixtures/app-server.js');
 
 /** Signs `login` in to the service in a browser of its own, and opens its page's WebSocket. */
 async function person(url: string, login: string): Promise<{ browser: TeamBrowser; ws: WebSocket }> {
@@ -206,5 +209,42 @@ describe("a team session's time", () => {
     const out = h.core.queryAudit({ limit: 100 }).filter((e) => e.kind === 'team-signed-out');
     expect(out).toHaveLength(1);
     expect(out[0]!.reason).toContain('the session ran out');
+  });
+});
+
+describe("a team service's MCP App views, on an origin of their own that people's browsers reach", () => {
+  const h = makeCore();
+  let team: Awaited<ReturnType<typeof startTestTeam>>;
+  let viewsPort = 0;
+  beforeAll(async () => {
+    viewsPort = await freePort();
+    // Another origin of this machine for the views (a deployment names its own host or port, over the same TLS).
+    team = await startTestTeam(h.core, h.dataDir, {
+      views: { port: viewsPort, publicUrl: `http://localhost:${viewsPort}` },
+    });
+    h.core.addServer('apps', { type: 'stdio', command: process.execPath, args: [APP_SERVER], env: {}, cwd: undefined });
+    await h.core.connect('apps');
+  });
+  afterAll(async () => {
+    await team.close();
+    await h.dispose();
+  });
+
+  it('frames views from the public views origin, which serves them on the port the file names', async () => {
+    const browser = new TeamBrowser();
+    await browser.signIn(team.url, 'alice');
+    const index = await browser.fetch(team.url);
+    expect(index.headers.get('content-security-policy')).toContain(`frame-src http://localhost:${viewsPort}`);
+    const ws = await browser.socket(team.url);
+    const v = (await ask(ws, 'apps.open', { serverId: 'apps', tool: 'counter' })).value as {
+      frameUrl: string;
+      origin: string;
+    };
+    ws.close();
+    expect(v.origin).toBe(`http://localhost:${viewsPort}`);
+    expect(new URL(v.frameUrl).origin).toBe(v.origin);
+    const proxy = await fetch(v.frameUrl);
+    expect(proxy.status).toBe(200);
+    expect(proxy.headers.get('content-security-policy')).toContain(`frame-ancestors ${team.service.origin}`);
   });
 });

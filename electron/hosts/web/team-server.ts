@@ -84,9 +84,21 @@ export async function startTeamServer(
     // Nothing listens: what the door started (its subscriptions, the webhook, the agents' handlers) ends with it.
     door.close();
     await door.agents?.close();
-    throw new Error(`the team service could not listen on ${host}:${wanted}: ${e.message}`);
+    throw new Error(`the team service could not listen on ${host}:${wanted}: ${e.message}`, { cause: e });
   });
-  door.csp = pageCsp(await core.serveViews([service.origin]));
+  // MCP App views on an origin of their own: where the file says (people's browsers reach it), else 127.0.0.1.
+  const views = service.views && { ...service.views, ...(service.tls && { tls: service.tls }) };
+  try {
+    door.viewsAt(await core.serveViews([service.origin], views));
+  } catch (e) {
+    door.close();
+    await door.agents?.close();
+    server.closeAllConnections();
+    await new Promise<void>((r) => server.close(() => r()));
+    throw new Error(`MCP App views could not be served at ${service.views?.origin}: ${(e as Error).message}`, {
+      cause: e,
+    });
+  }
   return {
     url: service.origin + '/',
     agentsUrl: door.agents ? service.origin + '/mcp' : undefined,
@@ -108,7 +120,7 @@ class TeamDoor {
   private readonly log: (line: string) => void;
   private readonly sessions: TeamSessions;
   private readonly root: string;
-  private readonly indexHtml: string | undefined;
+  private indexHtml: string | undefined;
   /** Every page accepted here is a person's with a role: each gets the core's events. */
   private readonly open: TeamPagesOpen;
   private readonly wss: WebSocketServer;
@@ -149,6 +161,12 @@ class TeamDoor {
     this.offEvents = core.onEvent((event, payload) => {
       if (event === 'approval.requested') this.webhook?.notify(payload as Approval);
     });
+  }
+
+  /** Where views are served from: the page's CSP (its header, and the meta in its HTML) frames only it. */
+  viewsAt(origin: string): void {
+    this.csp = pageCsp(origin);
+    this.indexHtml = this.indexHtml?.replace('frame-src http://127.0.0.1:*', `frame-src ${origin}`);
   }
 
   private webhookEnded(o: WebhookOutcome): void {
