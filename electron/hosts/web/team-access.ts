@@ -28,7 +28,7 @@ export function teamHandlers(all: Handlers, s: TeamSession): Handlers {
         }
       : handler;
   }
-  const mine = (a: AgentView) => a.owner?.subject === s.person.subject;
+  const mine = ownedBy(s);
   const list = all['agents.list'] as () => AgentView[] | Promise<AgentView[]>;
   if (!seesAllAgents(s.roles)) gated['agents.list'] = async () => (await list()).filter(mine);
   if (!reachesAllAgents(s.roles)) {
@@ -49,6 +49,11 @@ export function teamHandlers(all: Handlers, s: TeamSession): Handlers {
 
 /** The agents a person's page is told of when they change: their own, or every one for an admin or auditor. */
 export function agentsFor(s: Pick<TeamSession, 'roles' | 'person'>, payload: { agents: AgentView[] }): unknown {
-  if (seesAllAgents(s.roles)) return payload;
-  return { agents: payload.agents.filter((a) => a.owner?.subject === s.person.subject) };
+  return seesAllAgents(s.roles) ? payload : { agents: payload.agents.filter(ownedBy(s)) };
 }
+
+/** Whether an agent is this person's. */
+const ownedBy =
+  (s: Pick<TeamSession, 'person'>) =>
+  (a: AgentView): boolean =>
+    a.owner?.subject === s.person.subject;

@@ -132,6 +132,8 @@ class TeamDoor {
   private readonly webhook: TeamWebhook | undefined;
   private readonly offEvents: () => void;
   readonly agents: TeamAgents | undefined;
+  /** The public address's host (and port): the name browsers and agents use. */
+  private readonly publicHost: string;
 
   constructor(
     private readonly core: ConsoleCore,
@@ -140,6 +142,7 @@ class TeamDoor {
     private readonly opts: TeamServerOptions,
   ) {
     this.log = opts.log ?? ((line: string) => process.stderr.write(line + '\n'));
+    this.publicHost = new URL(service.origin).host;
     this.sessions = opts.sessions ?? new MemorySessions();
     this.root = resolve(opts.staticDir);
     try {
@@ -194,13 +197,9 @@ class TeamDoor {
   }
 
   /** SECURITY: DNS rebinding: only the service's own names. */
-  private hostOk(req: IncomingMessage): boolean {
-    return this.ownHost(req.headers.host ?? '');
-  }
-
   private ownHost(host: string): boolean {
     const listen = this.service.file.listen.host;
-    return [new URL(this.service.origin).host, `${listen}:${this.port}`, `localhost:${this.port}`].includes(host);
+    return host === this.publicHost || host === `${listen}:${this.port}` || host === `localhost:${this.port}`;
   }
 
   private sessionOf(req: IncomingMessage): TeamSession | undefined {
@@ -218,7 +217,7 @@ class TeamDoor {
   }
 
   private async answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!this.hostOk(req))
+    if (!this.ownHost(req.headers.host ?? ''))
       return plain(res, 403, `refused: host ${JSON.stringify(req.headers.host ?? '')} is not this service`);
     const url = new URL(req.url ?? '/', this.service.origin);
     const path = url.pathname;
@@ -307,7 +306,7 @@ class TeamDoor {
     socket.on('error', (err) => this.log(`team: connection error during upgrade: ${err.message}`));
     const s = this.sessionOf(req);
     // SECURITY: cross-site WebSocket hijacking: the upgrade must come from this service's page, with a live session.
-    const refused = !this.hostOk(req)
+    const refused = !this.ownHost(req.headers.host ?? '')
       ? 'not this service'
       : req.headers.origin !== this.service.origin
         ? 'not a page of this service'

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useApi } from '../../api/context';
 import { useConsole } from '../../store/store';
 import { SafeText } from '../../components/SafeText';
-import { personLoaded, useTeam, wantedApproval } from './team-store';
+import { personLoaded, useTeam, wantedApproval, wantsApproval } from './team-store';
 import './team.css';
 
 /**
@@ -18,7 +18,8 @@ export function TeamPerson() {
     if (online) api.request('console.person', {}).then(personLoaded, () => {});
   }, [api, online]);
   // A link to one approval (a webhook's) opens it once it is in the queue.
-  const ids = useConsole((s) => s.approvals.map((a) => a.id).join('\n'));
+  // Read from the store only while a link waits: the selector runs on every change of the store.
+  const ids = useConsole((s) => (wantsApproval() ? s.approvals.map((a) => a.id).join('\n') : ''));
   useEffect(() => {
     const id = wantedApproval(ids.split('\n'));
     if (id) useConsole.getState().approvalOpened(id);

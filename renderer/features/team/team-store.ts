@@ -36,6 +36,11 @@ export function takeWantedApproval(hash: string): void {
   if (id) wanted = id.slice(0, 100);
 }
 
+/** Whether the page still waits to open an approval a link asked for. */
+export function wantsApproval(): boolean {
+  return wanted !== null;
+}
+
 /** The approval to open, once: null when none was asked for or it was already opened. */
 export function wantedApproval(ids: readonly string[]): string | null {
   if (wanted === null || !ids.includes(wanted)) return null;

@@ -8,29 +8,18 @@ import { useConsole } from '../../store/store';
 import { ApprovalDialog } from '../approvals/ApprovalDialog';
 import { ApprovalQueue } from '../approvals/ApprovalQueue';
 import { ServersPanel } from '../servers/ServersPanel';
+import { pendingApproval } from '../../test-support/records';
 import { askedHere } from '../approvals/slice';
 import { isMe, personLoaded, takeWantedApproval, wantedApproval } from './team-store';
 
 const alice = { subject: 'alice', name: 'Alice' };
-const approval = (over: Partial<Approval> = {}): Approval => ({
-  id: 'a1',
-  callId: 'c1',
-  serverId: 'fx',
-  serverIdentity: 'i'.repeat(64),
-  tool: 'pay',
-  requestedBy: { kind: 'agent', name: 'ci', owner: { subject: 'erin', name: 'Erin' } },
-  argsJson: '{"amount":5}',
-  argsHash: 'h'.repeat(64),
-  fingerprint: 'f'.repeat(64),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-  trusted: false,
-  risk: { level: 'destructive', openWorld: true, trusted: false, reasons: [] },
-  validationErrors: [],
-  status: 'pending',
-  createdAt: new Date().toISOString(),
-  expiresAt: new Date(Date.now() + 600_000).toISOString(),
-  ...over,
-});
+const approval = (over: Partial<Approval> = {}): Approval =>
+  pendingApproval({
+    tool: 'pay',
+    requestedBy: { kind: 'agent', name: 'ci', owner: { subject: 'erin', name: 'Erin' } },
+    argsJson: '{"amount":5}',
+    ...over,
+  });
 
 function show(a: Approval, request = vi.fn(async () => ({}))) {
   useConsole.setState({ approvals: [a], approvalsAside: new Set(), approvalChosen: null });
