@@ -7,6 +7,7 @@ import { CatalogList } from './features/catalog/CatalogList';
 import { ToolDetail } from './features/catalog/ToolDetail';
 import { FilterBox } from './features/catalog/FilterBox';
 import { ApprovalDialog } from './features/approvals/ApprovalDialog';
+import { ApprovalTaken } from './features/approvals/ApprovalTaken';
 import { ApprovalQueue } from './features/approvals/ApprovalQueue';
 import { ElicitationDialog } from './features/elicitation/ElicitationDialog';
 import { ErrorBoundary } from './components/ErrorBoundary';
@@ -173,6 +174,7 @@ export function App() {
       </main>
       <ApprovalDialog />
       <ApprovalQueue />
+      <ApprovalTaken />
       <ElicitationDialog />
       <SignInDialog />
       <LinkConfirm />

@@ -1,9 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readTeamFile, type TeamService } from '../../electron/hosts/web/team-file.js';
+import { readTeamFile, type TeamService, type ConsoleCore } from '../../electron/core/index.js';
 import { startTeamServer, type TeamServer } from '../../electron/hosts/web/team-server.js';
 import { TeamSignIn } from '../../electron/hosts/web/team-sign-in.js';
-import type { ConsoleCore } from '../../electron/core/index.js';
 import { freePort } from './harness.js';
 import { startIdentityProvider, type IdentityProvider } from './oidc.js';
 
@@ -33,7 +32,6 @@ export function writeTeamFile(
       clientId: idp.clientId,
       clientSecretFile: 'client-secret',
       scopes: ['openid', 'profile', 'groups'],
-      allowHttp: true,
     },
     roles: TEST_ROLES,
     ...more,

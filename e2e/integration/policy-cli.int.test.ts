@@ -137,7 +137,7 @@ describe('policy explain', () => {
   it('says who decides an ask: its approvers, duties kept apart, its deciders', () => {
     const team = file('team-policy.json', {
       rules: [
-        { id: 'pay', effect: 'ask', tool: 'pay_*', reason: 'money', approvers: 2, separateDuties: true },
+        { id: 'pay', effect: 'ask', tool: 'pay_*', reason: 'money', quorum: 2, notRequester: true },
         { id: 'fin', effect: 'ask', tool: 'pay_*', reason: 'finance', deciders: ['group:finance'] },
       ],
     });
@@ -154,7 +154,7 @@ describe('policy explain', () => {
         'policy',
         'check',
         '--policy',
-        file('bad-terms.json', { rules: [{ effect: 'allow', reason: 'r', approvers: 2 }] }),
+        file('bad-terms.json', { rules: [{ effect: 'allow', reason: 'r', quorum: 2 }] }),
       ).status,
     ).toBe(1);
   });

@@ -39,12 +39,13 @@ describe('`serve --team` over HTTPS, with a real provider and an SDK agent of a 
   let run: Awaited<ReturnType<typeof serveTeam>>;
   let url: string;
   let ca: string;
+  let file: string;
   beforeAll(async () => {
     const port = await freePort();
     idp = await startIdentityProvider([`https://127.0.0.1:${port}/auth/callback`]);
     const certs = testCertificates(dir);
     ca = readFileSync(certs.ca, 'utf8');
-    const file = writeTeamFile(join(dir, 'team'), idp, port, {
+    file = writeTeamFile(join(dir, 'team'), idp, port, {
       publicUrl: `https://127.0.0.1:${port}`,
       tls: { cert: certs.cert, key: certs.key },
     });
@@ -127,6 +128,71 @@ describe('`serve --team` over HTTPS, with a real provider and an SDK agent of a 
     expect(approved?.decider?.subject).toBe('alice');
     expect((await ask(carolWs, 'audit.verify')).value).toMatchObject({ ok: true });
     carolWs.close();
+  });
+
+  it("answers the load balancer's health check whatever the Host, and nothing else there", async () => {
+    const { request } = await import('node:https');
+    const answer = await new Promise<{ status: number; body: string }>((done, fail) => {
+      const req = request(
+        `${url}healthz`,
+        { ca, headers: { host: 'instance-1.internal' }, checkServerIdentity: () => undefined },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => done({ status: res.statusCode!, body }));
+        },
+      );
+      req.on('error', fail);
+      req.end();
+    });
+    expect(answer).toEqual({ status: 200, body: 'ok' });
+  });
+
+  it("adds an agent of a person from the service's command line, which the person's token then serves", async () => {
+    const r = spawnSync(
+      process.execPath,
+      [
+        BIN,
+        'agents',
+        'add',
+        'bob-bot',
+        '--servers',
+        'fx',
+        '--owner',
+        'bob',
+        '--team',
+        file,
+        '--data-dir',
+        dataDir,
+        '--json',
+      ],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const made = JSON.parse(r.stdout) as { token: string; owner?: { subject: string } };
+    expect(made.owner?.subject).toBe('bob');
+    const carol = new TeamBrowser(ca);
+    await carol.signIn(url, 'carol');
+    const carolWs = await carol.socket(url);
+    await expect
+      .poll(async () => JSON.stringify((await ask(carolWs, 'agents.list')).value))
+      .toMatch(/"name":"bob-bot"[^}]*"owner":\{"subject":"bob"/);
+    carolWs.close();
+    const agent = new Client({ name: 'bob-bot', version: '1' });
+    await agent.connect(
+      new StreamableHTTPClientTransport(new URL(`${url}mcp`), {
+        requestInit: { headers: { Authorization: `Bearer ${made.token}` } },
+        fetch: fetchTrusting(ca),
+      }),
+    );
+    expect((await agent.listTools()).tools.map((t) => t.name)).toContain('fx.echo');
+    await agent.close();
+    const bad = spawnSync(process.execPath, [BIN, 'agents', 'add', 'x', '--servers', 'fx', '--owner', 'bob'], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--owner names a person of a team service: give its --team FILE too/);
   });
 });
 

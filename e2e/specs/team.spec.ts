@@ -36,7 +36,7 @@ async function teamService() {
   // MCP App views on an origin of their own that people's browsers reach (here another name of this machine).
   const viewsPort = await freePort();
   // The team's webhook receiver: what the service posts, kept for the test.
-  const notices: Array<{ body: string; signature: string; timestamp: string }> = [];
+  const notices: Array<{ body: string; signature: string }> = [];
   const receiver = createServer((req, res) => {
     let body = '';
     req.on('data', (d: Buffer) => (body += d.toString()));
@@ -44,7 +44,6 @@ async function teamService() {
       notices.push({
         body,
         signature: String(req.headers['x-mcp-console-signature']),
-        timestamp: String(req.headers['x-mcp-console-timestamp']),
       });
       res.writeHead(200).end('ok');
     });
@@ -54,7 +53,7 @@ async function teamService() {
   writeFileSync(join(dir, 'team', 'hook-secret'), HOOK_SECRET);
   const hookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
   const file = writeTeamFile(join(dir, 'team'), idp, port, {
-    webhook: { url: hookUrl, secretFile: 'hook-secret' },
+    notify: [{ webhook: hookUrl, secretFile: 'hook-secret' }],
     views: { port: viewsPort, publicUrl: `http://localhost:${viewsPort}` },
   });
   const child = spawn(process.execPath, [BIN, 'serve', '--team', file, '--config', config, '--data-dir', dir], {
@@ -111,7 +110,9 @@ test.describe('the team service in the browser', () => {
     browser,
   }) => {
     const alice = await signIn(browser, svc.url, 'alice');
-    await expect(alice.getByTestId('team-person')).toContainText('Alice Approver');
+    await expect(alice.getByTestId('signed-in-as')).toContainText('Alice Approver');
+    await expect(alice.getByTestId('signed-in-as')).toHaveAttribute('data-subject', 'alice');
+    await expect(alice.getByTestId('signed-in-as')).toHaveAttribute('data-roles', 'member approver');
     await expect(alice.getByTestId('team-roles')).toHaveText('member, approver');
     const carol = await signIn(browser, svc.url, 'carol');
     await expect(carol.getByTestId('team-roles')).toHaveText('auditor');
@@ -141,6 +142,10 @@ test.describe('the team service in the browser', () => {
 
     // The auditor reads the exact arguments and has no control that decides.
     await carol.getByTestId('approval-badge').click();
+    const item = carol.getByTestId('approval-item').first();
+    await expect(item).toHaveAttribute('data-requester', 'erin');
+    await expect(item).toHaveAttribute('data-needs', '1');
+    await expect(item).toHaveAttribute('data-given', '0');
     await carol.getByTestId('approval-open').first().click();
     const carolDialog = carol.getByTestId('approval-dialog');
     await expect(carolDialog.getByTestId('approval-args')).toContainText('"message": "deploy 42"');
@@ -152,14 +157,15 @@ test.describe('the team service in the browser', () => {
     // The webhook got a signed notice with a link; Bob, on a phone, follows it and approves the call.
     await expect.poll(() => svc.notices.length).toBe(1);
     const notice = svc.notices[0]!;
-    const mac = createHmac('sha256', HOOK_SECRET).update(`${notice.timestamp}.${notice.body}`).digest('hex');
+    const mac = createHmac('sha256', HOOK_SECRET).update(notice.body).digest('hex');
     expect(notice.signature).toBe(`sha256=${mac}`);
-    const { text: said, mcpConsole } = JSON.parse(notice.body) as { text: string; mcpConsole: { link: string } };
+    const { text: said, url: link, agent: asker, owner } = JSON.parse(notice.body) as Record<string, string>;
+    expect([asker, owner]).toEqual(['erin-ci', 'erin']);
     expect(said).toContain('agent "erin-ci" of Erin Engineer asks to call echo');
     expect(notice.body).not.toContain('deploy 42');
     const signedIn = await signIn(browser, svc.url, 'bob', { width: 390, height: 844 });
     const bob = await signedIn.context().newPage();
-    await bob.goto(mcpConsole.link);
+    await bob.goto(link!);
     const phone = new ConsolePage(bob);
     await expect(phone.dialog.getByTestId('approval-args')).toContainText('"message": "deploy 42"');
     if (SHOTS) await bob.screenshot({ path: join(SHOTS, 'team-phone-approval.png'), fullPage: false });
@@ -187,8 +193,9 @@ test.describe('the team service in the browser', () => {
     audit.close();
 
     // Signing out ends the session: the page goes to the signed-out page, and the console is no longer reachable.
-    await alice.getByTestId('team-sign-out').click();
+    await alice.getByTestId('sign-out').click();
     await expect(alice.getByRole('heading', { name: 'Signed out' })).toBeVisible();
+    await expect(alice.getByTestId('sign-in')).toBeVisible();
     const again = await alice.context().request.get(svc.url, { maxRedirects: 0 });
     expect(again.status()).toBe(302);
 

@@ -28,6 +28,7 @@ import { AppViews, ViewPins } from './apps/index.js';
 import { CollectionFiles, CollectionRuns, Collections, re2Test, type RunGrants } from './collections/index.js';
 import { type EventBus, Port } from './support/index.js';
 import { trustParts } from './trust-parts.js';
+import type { SharedQueue } from './team/index.js';
 
 /**
  * Every part of the core, built once by composeCore. The facade and the request tables read these; nothing else holds
@@ -79,6 +80,8 @@ export interface CoreParts {
   grants: RunGrants;
   /** Collections: files in the chosen folders, their runs, calls recorded into them. */
   collections: Collections;
+  /** A team service on a shared store: the queue across its instances (joined after the start, see joinTeamStore). */
+  shared?: SharedQueue;
 }
 
 /** The parts reached by parts built before them: through ports, bound as each is built. */
@@ -330,6 +333,9 @@ export async function closeParts(p: CoreParts): Promise<void> {
   p.org.close();
   p.shipping.stop();
   p.calls.stop();
+  // The calls this instance held, closed just now, reach the shared store before it lets go of it.
+  await p.shared?.idle();
+  p.shared?.close();
   p.agents.close();
   await p.apps.stop();
   p.review.stop();

@@ -15,6 +15,7 @@ import { answerRequests, dispatch, type HandlerOptions, type Handlers } from './
 import { CoreError, loadSdk, type AnyListener } from './support/index.js';
 import type { RecordingState } from '../../shared/schemas/recording.js';
 import type { ViewListen } from './apps/index.js';
+import { SharedQueue, type TeamStore } from './team/index.js';
 
 const partsOfCore = new WeakMap<ConsoleCore, CoreParts>();
 
@@ -47,6 +48,22 @@ export class ConsoleCore {
   constructor(opts: CoreOptions) {
     this.p = composeCore(opts);
     partsOfCore.set(this, this.p);
+  }
+
+  /**
+   * Joins a team's shared store (several instances of `serve --team` on one PostgreSQL database): the queue every
+   * instance's pages show, decisions applied where each call is held.
+   */
+  async joinTeamStore(store: TeamStore, log?: (line: string) => void): Promise<void> {
+    const calls = this.p.calls;
+    const shared = new SharedQueue(
+      store,
+      this.p.bus,
+      { approval: (id) => calls.approval(id), decide: (input, voter) => calls.decide(input, 'user', voter) },
+      log,
+    );
+    await shared.start();
+    this.p.shared = shared;
   }
 
   /** The handlers of every contract request for one front end (its requester, its own overrides). */

@@ -52,3 +52,13 @@ export { re2 } from './support/index.js';
 export { readPlacedBytes, readPlacedText } from './support/index.js';
 export { Recorder, type RecordingSummary } from './trace/index.js';
 export type { ViewListen } from './apps/index.js';
+export {
+  groupsOf,
+  isLoopback,
+  readTeamFile,
+  rolesOf,
+  TeamFileError,
+  TeamStore,
+  storeName,
+  type TeamService,
+} from './team/index.js';

@@ -143,8 +143,7 @@ export function evaluatePolicy(p: CompiledPolicy, call: PolicyCall, test: Policy
   };
 }
 
-const hasTerms = (r: PolicyRule) =>
-  r.approvers !== undefined || r.separateDuties !== undefined || r.deciders !== undefined;
+const hasTerms = (r: PolicyRule) => r.quorum !== undefined || r.notRequester !== undefined || r.deciders !== undefined;
 
 /** An ask's reference with the terms of every matching ask (none set: as it was). */
 function withTerms(ref: PolicyRuleRef, asks: readonly CompiledRule[]): PolicyRuleRef {
@@ -153,8 +152,8 @@ function withTerms(ref: PolicyRuleRef, asks: readonly CompiledRule[]): PolicyRul
   return {
     ...ref,
     terms: {
-      approvers: Math.max(...set.map((a) => a.rule.approvers ?? 1)),
-      separateDuties: set.some((a) => a.rule.separateDuties === true),
+      quorum: Math.max(...set.map((a) => a.rule.quorum ?? 1)),
+      notRequester: set.some((a) => a.rule.notRequester === true),
       deciders: set.flatMap((a) => (a.rule.deciders ? [[...a.rule.deciders]] : [])),
     },
   };

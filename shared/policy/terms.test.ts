@@ -20,17 +20,17 @@ const decide = (rules: unknown[]) =>
 describe("an ask's terms for its deciders", () => {
   it('adds up every matching ask: the most approvers, duties kept apart if any asks, each list of deciders', () => {
     const v = decide([
-      { id: 'a', effect: 'ask', server: 'pay', reason: 'r', approvers: 2 },
+      { id: 'a', effect: 'ask', server: 'pay', reason: 'r', quorum: 2 },
       { id: 'b', effect: 'allow', reason: 'r' },
-      { id: 'c', effect: 'ask', tool: 'ref*', reason: 'r', separateDuties: true, deciders: ['group:finance'] },
-      { id: 'd', effect: 'ask', tool: 'other', reason: 'r', approvers: 5 },
+      { id: 'c', effect: 'ask', tool: 'ref*', reason: 'r', notRequester: true, deciders: ['group:finance'] },
+      { id: 'd', effect: 'ask', tool: 'other', reason: 'r', quorum: 5 },
       { id: 'e', effect: 'ask', reason: 'r', deciders: ['role:approver', 'group:sre'] },
     ]);
     expect(v?.effect).toBe('ask');
     expect(v?.ref.id).toBe('a');
     expect(v?.ref.terms).toEqual({
-      approvers: 2,
-      separateDuties: true,
+      quorum: 2,
+      notRequester: true,
       deciders: [['group:finance'], ['role:approver', 'group:sre']],
     });
     expect(whoDecides(v?.ref.terms)).toBe(
@@ -42,20 +42,25 @@ describe("an ask's terms for its deciders", () => {
     expect(decide([{ effect: 'ask', reason: 'r' }])?.ref.terms).toBeUndefined();
     expect(whoDecides(undefined)).toMatch(/one person decides/);
     const v = decide([
-      { effect: 'ask', reason: 'r', approvers: 3 },
+      { effect: 'ask', reason: 'r', quorum: 3 },
       { effect: 'deny', tool: 'refund', reason: 'no' },
     ]);
     expect(v?.effect).toBe('deny');
     expect(v?.ref.terms).toBeUndefined();
   });
 
-  it('refuses terms on a rule that asks nobody, and a decider that is neither a role nor a group', () => {
+  it('takes a plain group name as a decider (the contract), and role: or group: prefixed ones', () => {
+    const rule = { effect: 'ask', reason: 'r', deciders: ['sre', 'group:finance', 'role:approver'] };
+    expect(PolicyFile.safeParse({ rules: [rule] }).success).toBe(true);
+  });
+
+  it('refuses terms on a rule that asks nobody, and a role that is not one', () => {
     for (const rule of [
-      { effect: 'allow', reason: 'r', approvers: 2 },
-      { effect: 'deny', reason: 'r', separateDuties: true },
-      { effect: 'ask', reason: 'r', deciders: ['approver'] },
+      { effect: 'allow', reason: 'r', quorum: 2 },
+      { effect: 'deny', reason: 'r', notRequester: true },
+      { effect: 'ask', reason: 'r', deciders: [''] },
       { effect: 'ask', reason: 'r', deciders: ['role:owner'] },
-      { effect: 'ask', reason: 'r', approvers: 6 },
+      { effect: 'ask', reason: 'r', quorum: 6 },
     ])
       expect(PolicyFile.safeParse({ rules: [rule] }).success, JSON.stringify(rule)).toBe(false);
   });

@@ -23,7 +23,7 @@ export const AuditKind = z.enum([
   /** A task (tasks extension) asked for input; the answers wait for the gate before tasks/update sends them. */
   'task-input',
   'approved',
-  /** One approval of a call that needs several people (a rule's `approvers`); the call waits for the rest. */
+  /** One approval of a call that needs several people (a rule's `quorum`); the call waits for the rest. */
   'approval-vote',
   'denied',
   'expired',

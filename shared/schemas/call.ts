@@ -75,7 +75,7 @@ export const Approval = z.object({
   status: z.enum(['pending', 'approved', 'denied', 'expired', 'void']),
   /** The organisation's policy in force when the call was asked for (a decision after it changed is not applied). */
   policyVersion: z.string().optional(),
-  /** The approvals counted so far when the ask needs several people (a rule's `approvers`), in order. */
+  /** The approvals counted so far when the ask needs several people (a rule's `quorum`), in order. */
   votes: z.array(z.object({ person: Person, at: z.string() })).optional(),
   /** On a team service: the signed-in person who decided (the first decision wins; a later one is told this). */
   decider: Person.optional(),

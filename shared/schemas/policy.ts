@@ -115,27 +115,36 @@ export const PolicyRule = z
     ),
     when: z.array(PolicyCondition).max(100).optional().describe('conditions on the arguments, all of which must hold'),
     reason: z.string().min(1).max(2000).describe('shown to the person and to the agent, and written to the audit log'),
-    approvers: z
+    quorum: z
       .number()
       .int()
       .min(1)
       .max(5)
       .optional()
       .describe('ask only: how many different people must approve before the call is sent (a team service); default 1'),
-    separateDuties: z
+    notRequester: z
       .boolean()
       .optional()
       .describe('ask only: the person who asked, or whose agent asked, may not decide the call'),
     deciders: z
-      .array(z.string().regex(/^(role:(member|approver|admin|auditor)|group:.{1,256})$/, 'role:NAME or group:NAME'))
+      .array(
+        z
+          .string()
+          .min(1)
+          .max(262)
+          .regex(
+            /^(?!role:)|^role:(member|approver|admin|auditor)$/,
+            'role:member, role:approver, role:admin or role:auditor',
+          ),
+      )
       .min(1)
       .max(50)
       .optional()
-      .describe('ask only: who may decide — any of these roles ("role:approver") or groups ("group:sre")'),
+      .describe('ask only: who may decide — any of these groups ("sre", or "group:sre") or roles ("role:approver")'),
   })
   .strict()
   .superRefine((r, ctx) => {
-    for (const k of ['approvers', 'separateDuties', 'deciders'] as const)
+    for (const k of ['quorum', 'notRequester', 'deciders'] as const)
       if (r[k] !== undefined && r.effect !== 'ask')
         ctx.addIssue({ code: 'custom', path: [k], message: `${k} is a term of an ask: a ${r.effect} asks nobody` });
     for (const k of ['serverIdentity', 'fingerprint'] as const)
@@ -186,8 +195,8 @@ export type PolicySourceKind = z.infer<typeof PolicySourceKind>;
  * any asks for, separate duties if any asks for it, and each rule's deciders (someone of each list must decide).
  */
 export const AskTerms = z.object({
-  approvers: z.number().int().min(1).max(5),
-  separateDuties: z.boolean(),
+  quorum: z.number().int().min(1).max(5),
+  notRequester: z.boolean(),
   deciders: z.array(z.array(z.string())),
 });
 export type AskTerms = z.infer<typeof AskTerms>;

@@ -9,6 +9,12 @@ export const TeamRole = z.enum(['member', 'approver', 'admin', 'auditor']);
 export type TeamRole = z.infer<typeof TeamRole>;
 
 const Group = z.string().min(1).max(256);
+
+/** `"HOST:PORT"` (`"[::1]:8443"`) as `{ host, port }`; anything else as it is, for the schema to refuse. */
+function hostPort(v: string): unknown {
+  const m = /^(\[[0-9a-fA-F:.]+\]|[^:[\]]+):(\d{1,5})$/.exec(v);
+  return m ? { host: m[1]!.replace(/^\[|\]$/g, ''), port: Number(m[2]) } : v;
+}
 const Groups = z.array(Group).max(100).default([]);
 
 /**
@@ -17,18 +23,25 @@ const Groups = z.array(Group).max(100).default([]);
  */
 export const TeamFile = z
   .object({
-    /** Where the service listens. Any interface but loopback needs `tls`. */
-    listen: z
-      .object({
-        host: z.string().min(1).max(253).default('127.0.0.1'),
-        port: z.number().int().min(0).max(65535),
-      })
-      .strict(),
+    /** Where the service listens: `"HOST:PORT"` (`"[::1]:8443"`; or `{ host, port }`). Beyond loopback: `tls`. */
+    listen: z.preprocess(
+      (v) => (typeof v === 'string' ? hostPort(v) : v),
+      z
+        .object({
+          host: z.string().min(1).max(253).default('127.0.0.1'),
+          port: z.number().int().min(0).max(65535),
+        })
+        .strict(),
+    ),
     /**
      * The address people's browsers use (behind a proxy it differs from `listen`): the only Origin the service
-     * accepts, and the base of the sign-in's redirect URI (`<publicUrl>/auth/callback`).
+     * accepts, and the base of the sign-in's redirect URI (`<publicUrl>/auth/callback`). Absent: `listen`'s own
+     * address (https with `tls`), which must then name one interface.
      */
-    publicUrl: z.url({ protocol: /^https?$/ }).max(2000),
+    publicUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional(),
     /** PEM files for HTTPS (paths relative to this file). */
     tls: z
       .object({ cert: z.string().min(1), key: z.string().min(1) })
@@ -39,28 +52,36 @@ export const TeamFile = z
         /** The provider's issuer URL; its `/.well-known/openid-configuration` is read at start. */
         issuer: z.url().max(2000),
         clientId: z.string().min(1).max(500),
-        /** A file holding the client secret (never the secret itself in this file); none: a public client. */
+        /** The client secret, or (better: the team file may then be readable by more people) a file holding it. */
+        clientSecret: z.string().min(1).max(2000).optional(),
         clientSecretFile: z.string().min(1).optional(),
         scopes: z.array(z.string().min(1).max(100)).max(20).default(['openid', 'profile', 'email']),
-        /** The ID token's claim whose values are the person's groups. */
-        groupsClaim: z.string().min(1).max(100).default('groups'),
-        /** Plain HTTP to the provider: only for a provider on loopback (tests, a local trial). */
-        allowHttp: z.boolean().default(false),
+        /** The ID token's claim whose values are the person's groups (which `roles` maps to roles). */
+        rolesClaim: z.string().min(1).max(100).default('groups'),
       })
-      .strict(),
+      .strict()
+      .refine((o) => !(o.clientSecret && o.clientSecretFile), 'name clientSecret or clientSecretFile, not both'),
     /** Which groups give which role (a person may have several; none at all: they see that and nothing else). */
     roles: z
-      .object({ member: Groups, approver: Groups, admin: Groups, auditor: Groups })
+      .object({ member: Groups.optional(), approver: Groups, admin: Groups, auditor: Groups })
       .strict()
+      .transform((r) => ({ ...r, member: r.member ?? [] }))
       .refine((r) => r.approver.length + r.admin.length + r.member.length > 0, 'name a group for at least one role'),
     /**
-     * Where to tell the team a call waits for a decision: a JSON POST (a body a Slack incoming webhook takes as it is),
-     * signed with HMAC-SHA256 by the secret in `secretFile`. HTTPS, or plain HTTP on loopback.
+     * Where to tell the team of calls: each a JSON POST when a call waits and when it is decided (a body a Slack
+     * incoming webhook takes as it is), signed with HMAC-SHA256 by the secret in `secretFile` when one is named. HTTPS,
+     * or plain HTTP on loopback.
      */
-    webhook: z
-      .object({ url: z.url({ protocol: /^https?$/ }).max(2000), secretFile: z.string().min(1) })
-      .strict()
-      .optional(),
+    notify: z
+      .array(
+        z
+          .object({ webhook: z.url({ protocol: /^https?$/ }).max(2000), secretFile: z.string().min(1).optional() })
+          .strict(),
+      )
+      .max(20)
+      .default([]),
+    /** The organisation's policy file for the team (relative to this file); `--policy` names one too. */
+    policy: z.string().min(1).max(4096).optional(),
     /**
      * Where MCP App views are served to people's browsers: their own origin (another port of `listen.host`, under
      * the same TLS, at `publicUrl`, whose origin is not the page's). Absent: views are served on 127.0.0.1 only, for a
@@ -72,8 +93,15 @@ export const TeamFile = z
       .optional(),
     /** How long a sign-in lasts (hours). */
     sessionHours: z.number().positive().max(720).default(12),
-    /** A shared store for several instances (issue: the team service on PostgreSQL); not yet served. */
-    store: z.string().max(2000).optional(),
+    /**
+     * Where the team's shared state lives: `postgres://USER@HOST:PORT/DB` (a password in the URL, or PGPASSWORD), for
+     * several instances on one database. Absent: the data directory (one instance).
+     */
+    store: z
+      .string()
+      .max(2000)
+      .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
+      .optional(),
   })
   .strict();
 export type TeamFile = z.infer<typeof TeamFile>;

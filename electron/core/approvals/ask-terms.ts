@@ -18,7 +18,7 @@ export function personOf(r: Requester): Person | undefined {
 }
 
 /**
- * Checks a decision against the terms of the ask that holds the call (policy rules' `approvers`, `separateDuties`,
+ * Checks a decision against the terms of the ask that holds the call (policy rules' `quorum`, `notRequester`,
  * `deciders`); throws saying which term refuses it. Without terms, anyone who may decide decides alone. Terms need
  * people: a decision with no signed-in person (a desktop, `--yes`) may deny such a call, never approve it.
  */
@@ -31,7 +31,7 @@ export function checkTerms(a: Approval, input: DecideInput, voter: Voter | undef
     if (approve)
       throw new CoreError(
         'needs-people',
-        `${rule} asks ${terms.approvers > 1 ? `${terms.approvers} different people` : 'a named person'} to approve this call; approve it on the team service, where people sign in (nothing was sent)`,
+        `${rule} asks ${terms.quorum > 1 ? `${terms.quorum} different people` : 'a named person'} to approve this call; approve it on the team service, where people sign in (nothing was sent)`,
       );
     return;
   }
@@ -44,7 +44,7 @@ export function checkTerms(a: Approval, input: DecideInput, voter: Voter | undef
         `${rule} lets only ${list.join(' or ')} decide this call; ${voter.person.name} is none of them`,
       );
   const asker = personOf(a.requestedBy);
-  if (approve && terms.separateDuties && asker?.subject === voter.person.subject)
+  if (approve && terms.notRequester && asker?.subject === voter.person.subject)
     throw new CoreError(
       'separate-duties',
       `${rule} keeps duties apart: ${voter.person.name} asked for this call (or owns the agent that did), so someone else approves it`,
@@ -52,18 +52,17 @@ export function checkTerms(a: Approval, input: DecideInput, voter: Voter | undef
   if (approve && (a.votes ?? []).some((v) => v.person.subject === voter.person.subject))
     throw new CoreError(
       'already-voted',
-      `${voter.person.name} already approved this call; ${rule} needs ${terms.approvers} different people`,
+      `${voter.person.name} already approved this call; ${rule} needs ${terms.quorum} different people`,
     );
 }
 
-/** Whether one `role:` or `group:` entry names this voter. */
+/** Whether one entry of `deciders` names this voter: a group (`sre`, or `group:sre`), or a role (`role:approver`). */
 function matches(entry: string, voter: Voter): boolean {
   if (entry.startsWith('role:')) return voter.roles.includes(entry.slice(5));
-  if (entry.startsWith('group:')) return voter.groups.includes(entry.slice(6));
-  return false;
+  return voter.groups.includes(entry.startsWith('group:') ? entry.slice(6) : entry);
 }
 
 /** How many approvals the call still needs after this one (0: it is approved). */
 export function stillNeeded(a: Approval): number {
-  return Math.max(0, (a.rule?.terms?.approvers ?? 1) - (a.votes?.length ?? 0));
+  return Math.max(0, (a.rule?.terms?.quorum ?? 1) - (a.votes?.length ?? 0));
 }

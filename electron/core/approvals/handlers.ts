@@ -3,6 +3,13 @@ import type { Approval, DecideInput } from '../../../shared/schemas/call.js';
 import type { Voter } from './ask-terms.js';
 import type { Requester } from '../../../shared/schemas/requester.js';
 
+/** The calls other instances of a team service hold (team/shared-queue.ts). */
+export interface SharedApprovals {
+  others(): Approval[];
+  holds(id: string): boolean;
+  decideElsewhere(input: DecideInput, voter?: Voter): Promise<Approval>;
+}
+
 /** What holds the calls waiting for a person (the calls concern's CallManager). */
 export interface ApprovalQueue {
   pending(): Approval[];
@@ -14,14 +21,16 @@ export interface ApprovalQueue {
  * here; on a team service, the signed-in person's, named on the approval, the call and the audit log).
  */
 export function approvalHandlers(
-  d: { calls: ApprovalQueue },
+  d: { calls: ApprovalQueue; shared?: SharedApprovals },
   requester: Requester,
   member?: { roles: readonly string[]; groups: readonly string[] },
 ): HandlersOf<NamesIn<'approvals'>> {
   const person = requester.kind === 'console' ? requester.person : undefined;
   const voter = person && { person, roles: member?.roles ?? [], groups: member?.groups ?? [] };
   return {
-    'approvals.pending': () => d.calls.pending(),
-    'approvals.decide': (i) => d.calls.decide(i, 'user', voter),
+    // On several instances (a team's shared store): the calls the others hold too, decided where they are held.
+    'approvals.pending': () => (d.shared ? [...d.calls.pending(), ...d.shared.others()] : d.calls.pending()),
+    'approvals.decide': (i) =>
+      d.shared?.holds(i.approvalId) ? d.shared.decideElsewhere(i, voter) : d.calls.decide(i, 'user', voter),
   };
 }

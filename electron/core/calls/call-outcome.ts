@@ -192,7 +192,7 @@ export function voteCounted(
   bus: Pick<EventBus, 'emit'>,
 ): Approval {
   const vote = a.votes!.at(-1)!;
-  const needed = a.rule?.terms?.approvers ?? 1;
+  const needed = a.rule?.terms?.quorum ?? 1;
   if (state)
     audit(
       callEntry(state.record, undefined, 'approval-vote', {

@@ -1,4 +1,4 @@
-import { AgentStore, resolveDataDir, startCore, type ConsoleCore } from '../../core/index.js';
+import { AgentStore, resolveDataDir, startCore, type ConsoleCore, readTeamFile } from '../../core/index.js';
 import { str, type ParsedArgs } from './args.js';
 import { UsageError, type Io } from './commands.js';
 import { safe } from './format.js';
@@ -46,6 +46,15 @@ export async function agentsCommand(args: ParsedArgs, io: Io, running: ConsoleRu
     .filter(Boolean);
   if (sub === 'add' && servers.length === 0)
     throw new UsageError('agents add needs --servers ID,ID (the servers the agent may use)');
+  // An agent of a person on a team service (run on the service's machine, by its admin): the team file is read (a
+  // broken one is refused here, as the service would), the owner is the person's subject at the provider.
+  const owner = str(args, 'owner');
+  const teamFile = str(args, 'team');
+  if (owner !== undefined && teamFile === undefined)
+    throw new UsageError('--owner names a person of a team service: give its --team FILE too');
+  if (owner !== undefined && sub !== 'add') throw new UsageError('--owner goes with agents add');
+  if (teamFile !== undefined) readTeamFile(teamFile);
+  const person = owner === undefined ? undefined : { subject: owner, name: owner };
   const live = running(dataDir) !== null;
   let core: ConsoleCore | undefined;
   try {
@@ -63,10 +72,12 @@ export async function agentsCommand(args: ParsedArgs, io: Io, running: ConsoleRu
             `warning: no server ${unknown.map((u) => JSON.stringify(u)).join(', ')} is configured${str(args, 'config') ? ` in ${str(args, 'config')}` : ''}; the agent sees it once it is`,
           );
       }
-      const a = core ? await core.ask('agents.add', { name, servers }) : new AgentStore(dataDir).add(name, servers);
+      const a = core
+        ? await core.ask('agents.add', { name, servers }, person && { kind: 'console', person })
+        : new AgentStore(dataDir).add(name, servers, person);
       if (json) io.out(JSON.stringify(a, null, 2));
       else {
-        io.out(`agent ${a.name} may use ${a.servers.join(', ')}`);
+        io.out(`agent ${a.name}${person ? ` of ${person.subject}` : ''} may use ${a.servers.join(', ')}`);
         io.out(`token (shown once; keep it in the agent host's config): ${a.token}`);
       }
       return 0;

@@ -106,7 +106,7 @@ const FLAGS: Record<string, string[]> = {
   mock: ['server', 'http', 'ignore'],
   collect: ['out', 'server', 'name'],
   policy: ['policy', 'agent', 'server', 'tool', 'args', 'identity', 'fingerprint', 'json'],
-  agents: ['servers', 'config', 'json', 'data-dir'],
+  agents: ['servers', 'config', 'json', 'data-dir', 'owner', 'team'],
   bridge: ['agent', 'data-dir'],
   auth: ['record', 'config', 'json', 'data-dir', 'era', 'no-browser'],
   diff: ['record', 'config', 'format', 'json', 'data-dir', 'era', 'no-browser'],

@@ -7,10 +7,13 @@ import {
   type ConsentProvider,
   type ConsoleCore,
   type HandlerOptions,
+  readTeamFile,
+  storeName,
+  TeamStore,
+  type TeamService,
 } from '../../core/index.js';
 import { pageEndpointFile, readPageEndpoint, savePageEndpoint } from './page-endpoint.js';
 import { startWebServer } from './web-server.js';
-import { readTeamFile, type TeamService } from './team-file.js';
 import { TeamSignIn } from './team-sign-in.js';
 import { startTeamServer, type TeamServer, type TeamServerOptions } from './team-server.js';
 
@@ -92,7 +95,10 @@ export async function serveCommand(
   // SECURITY: what the page adds is spawned only after a person confirms it here, on the terminal.
   // A team service asks nobody: a server runs there only when its operator names it in --config (never from a page).
   const consent = team ? OPERATOR_ONLY : terminalConsent(process.stdin, (t) => io.err(t));
-  const policy = opts.policy ? { named: { path: resolve(opts.policy), from: 'flag' as const } } : undefined;
+  // The team file's policy, unless --policy names another (the operator's flag wins, and the start says so).
+  if (opts.policy && team?.policy) io.err(`warning: --policy ${opts.policy} is read instead of the team file's policy`);
+  const policyFile = opts.policy ? resolve(opts.policy) : team?.policy;
+  const policy = policyFile ? { named: { path: policyFile, from: 'flag' as const } } : undefined;
   const { core, dataDir, problems, configWarnings, configError, connecting } = startCore({
     dataDir: opts.dataDir,
     configFile: opts.config,
@@ -180,11 +186,16 @@ export async function serveCommand(
 }
 
 /** Serves until SIGINT or SIGTERM, then closes the page's server, the agents' endpoint and the core: exit 0. */
-function untilStopped(core: ConsoleCore, ...parts: Array<{ close(): Promise<void> } | undefined>): Promise<number> {
+function untilStopped(
+  core: ConsoleCore,
+  ...parts: Array<{ close(): Promise<void>; afterCore?: boolean } | undefined>
+): Promise<number> {
   return new Promise((resolvePromise) => {
     const stop = async () => {
-      for (const part of parts) await part?.close();
+      for (const part of parts) if (!part?.afterCore) await part?.close();
       await core.close();
+      // The team's store last: the calls the core closed reach it first.
+      for (const part of parts) if (part?.afterCore) await part.close();
       resolvePromise(0);
     };
     process.once('SIGINT', () => void stop());
@@ -208,21 +219,33 @@ async function serveTeam(
   agents: { url: string; close(): Promise<void> } | undefined,
 ): Promise<number> {
   let server: TeamServer;
+  let store: TeamStore | undefined;
   try {
+    if (team.store) {
+      // Several instances on one database: the queue is the store's; a store that cannot be used serves nothing.
+      store = await TeamStore.open(team.store, { log: (l) => io.err(l) }).catch((e: Error) => {
+        throw new Error(`${e.message}; the team service does not start`, { cause: e });
+      });
+      await core.joinTeamStore(store, (l) => io.err(l));
+      io.err(`team store ${storeName(team.store)}: this instance is ${store.instance}`);
+    }
     const signIn = await TeamSignIn.start(team).catch((e: Error) => {
       throw new Error(
         `the OpenID provider ${team.file.oidc.issuer} could not be read (${e.message}); the team service does not start`,
       );
     });
-    server = await startTeamServer(core, team, signIn, opts);
+    const shared = store;
+    server = await startTeamServer(core, team, signIn, { ...opts, unhealthy: () => shared?.unhealthy() ?? null });
   } catch (e) {
     io.err(`error: ${(e as Error).message}`);
     await agents?.close();
     await core.close();
+    await store?.close();
     return 2;
   }
   io.out(`MCP Console team service at ${server.url} (listening on ${team.file.listen.host}:${server.port})`);
   if (server.agentsUrl) io.out(`MCP Console team agent endpoint at ${server.agentsUrl}`);
   if (agents) io.out(`MCP Console agent endpoint at ${agents.url}`);
-  return untilStopped(core, server, agents);
+  const shared = store && { close: () => store.close(), afterCore: true };
+  return untilStopped(core, server, agents, shared);
 }

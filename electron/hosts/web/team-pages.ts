@@ -32,7 +32,7 @@ export function teamPage(
     `<h1>${escape(page.title)}</h1>`,
     ...page.lines.map((l) => `<p>${escape(l)}</p>`),
     page.refresh ? `<p><a href="${escape(page.refresh)}">Continue to the console</a></p>` : '',
-    page.signIn ? '<p><a href="/auth/login">Sign in</a></p>' : '',
+    page.signIn ? '<p><a href="/auth/login" data-testid="sign-in">Sign in</a></p>' : '',
     page.signOut ? SIGN_OUT : '',
     '</body></html>',
   ].join('\n');

@@ -14,9 +14,9 @@ writeFileSync(
   policy,
   JSON.stringify({
     rules: [
-      { id: 'two-for-echo', effect: 'ask', tool: 'echo', reason: 'two people', approvers: 2, separateDuties: true },
+      { id: 'two-for-echo', effect: 'ask', tool: 'echo', reason: 'two people', quorum: 2, notRequester: true },
       { id: 'echo-approvers', effect: 'ask', tool: 'echo', reason: 'approvers only', deciders: ['role:approver'] },
-      { id: 'sre-notes', effect: 'ask', tool: 'calls_seen', reason: 'the SRE group decides', deciders: ['group:sre'] },
+      { id: 'sre-notes', effect: 'ask', tool: 'calls_seen', reason: 'the SRE group decides', deciders: ['sre'] },
     ],
   }),
 );
@@ -52,7 +52,7 @@ describe("a team's rules: two approvers, duties kept apart, who may decide", () 
     const asked = await ask(alice, 'calls.request', { serverId: 'fx', tool: 'echo', args: { message: 'pay' } });
     const call = asked.value as CallRecord;
     const a = await pendingFor(bob, call.id);
-    expect(a.rule?.terms).toEqual({ approvers: 2, separateDuties: true, deciders: [['role:approver']] });
+    expect(a.rule?.terms).toEqual({ quorum: 2, notRequester: true, deciders: [['role:approver']] });
     const own = await approve(alice, a);
     expect(own.error).toMatchObject({ code: 'separate-duties' });
     expect(own.error!.message).toContain('Alice Approver asked for this call');
@@ -97,7 +97,7 @@ describe("a team's rules: two approvers, duties kept apart, who may decide", () 
     const a = await pendingFor(grace, call.id);
     const no = await approve(bob, a);
     expect(no.error).toMatchObject({ code: 'not-a-decider' });
-    expect(no.error!.message).toContain('group:sre');
+    expect(no.error!.message).toContain('lets only sre decide');
     const standing = await ask(grace, 'approvals.decide', {
       approvalId: a.id,
       decision: 'approve',

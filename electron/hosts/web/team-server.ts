@@ -10,18 +10,17 @@ import {
   readPlacedText,
   type ConsoleCore,
   type HandlerOptions,
+  type TeamService,
 } from '../../core/index.js';
 import { CSP, pageCsp } from '../../../shared/csp.js';
 import { PAGE_MESSAGE_MAX_BYTES } from '../../../shared/ws-frames.js';
 import { answerPage, cookieOf, send, serveStatic } from './page-wire.js';
 import { TeamPagesOpen } from './team-pages-open.js';
 import { refusal, teamHandlers } from './team-access.js';
-import type { TeamService } from './team-file.js';
 import { teamPage } from './team-pages.js';
 import { MemorySessions, type TeamSession, type TeamSessions } from './team-sessions.js';
 import type { TeamSignIn } from './team-sign-in.js';
-import { TeamWebhook, type WebhookOutcome } from './team-webhook.js';
-import type { Approval } from '../../../shared/schemas/call.js';
+import { TeamNotices } from './team-webhook.js';
 
 /** What the page's HTML carries on a team service, so it connects with its cookie (there is no token to trade). */
 export const TEAM_DOOR_META = '<meta name="mcp-console-door" content="team">';
@@ -46,6 +45,8 @@ export interface TeamServerOptions {
    * not import each other). Agents anywhere reach it with their person's token, over the service's TLS.
    */
   agents?: (door: { base: string; ownHost(host: string): boolean }) => TeamAgents;
+  /** Why the service cannot serve now (its shared store unreachable), or null: what `GET /healthz` answers. */
+  unhealthy?: () => string | null;
 }
 
 /** Agents' requests, as the gateway answers them. */
@@ -129,8 +130,7 @@ class TeamDoor {
   private readonly signInCookie: string;
   private readonly secure: string;
   private readonly baseHeaders: Record<string, string>;
-  private readonly webhook: TeamWebhook | undefined;
-  private readonly offEvents: () => void;
+  private readonly notices: TeamNotices;
   readonly agents: TeamAgents | undefined;
   /** The public address's host (and port): the name browsers and agents use. */
   private readonly publicHost: string;
@@ -158,27 +158,14 @@ class TeamDoor {
     this.open = new TeamPagesOpen(core, this.sessions, this.log);
     this.wss = new WebSocketServer({ noServer: true, maxPayload: PAGE_MESSAGE_MAX_BYTES });
     this.wss.on('error', (err) => this.log(`team: WebSocket server error: ${err.message}`));
-    const hook = service.webhook;
-    this.webhook = hook && new TeamWebhook(hook, service.origin, (o) => this.webhookEnded(o), opts.webhookRetryMs);
+    this.notices = new TeamNotices(core, service, this.log, opts.webhookRetryMs);
     this.agents = opts.agents?.({ base: service.origin, ownHost: (host) => this.ownHost(host) });
-    this.offEvents = core.onEvent((event, payload) => {
-      if (event === 'approval.requested') this.webhook?.notify(payload as Approval);
-    });
   }
 
   /** Where views are served from: the page's CSP (its header, and the meta in its HTML) frames only it. */
   viewsAt(origin: string): void {
     this.csp = pageCsp(origin);
     this.indexHtml = this.indexHtml?.replace('frame-src http://127.0.0.1:*', `frame-src ${origin}`);
-  }
-
-  private webhookEnded(o: WebhookOutcome): void {
-    if (o.delivered) return;
-    this.log(`team: the webhook notice of approval ${o.approvalId} was given up after ${o.tries} tries: ${o.why}`);
-    this.core.noteTeam('team-webhook-failed', undefined, `the webhook notice was given up: ${o.why}`, {
-      approvalId: o.approvalId,
-      tries: o.tries,
-    });
   }
 
   run(req: IncomingMessage, res: ServerResponse): void {
@@ -190,8 +177,7 @@ class TeamDoor {
   }
 
   close(): void {
-    this.offEvents();
-    this.webhook?.close();
+    this.notices.close();
     this.open.close();
     this.wss.close();
   }
@@ -217,6 +203,11 @@ class TeamDoor {
   }
 
   private async answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // The load balancer's check: any Host (it asks by the instance's address), nothing in it but whether it serves.
+    if (req.url === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
+      const why = this.opts.unhealthy?.() ?? null;
+      return plain(res, why === null ? 200 : 503, why === null ? 'ok' : `not serving: ${why}`);
+    }
     if (!this.ownHost(req.headers.host ?? ''))
       return plain(res, 403, `refused: host ${JSON.stringify(req.headers.host ?? '')} is not this service`);
     const url = new URL(req.url ?? '/', this.service.origin);

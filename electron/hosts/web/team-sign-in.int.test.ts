@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, makeCore } from '../../../e2e/harness/harness.js';
 import { writeTeamFile } from '../../../e2e/harness/team.js';
 import { TeamBrowser } from '../../../e2e/harness/team-browser.js';
-import { readTeamFile } from './team-file.js';
+import { readTeamFile } from '../../core/index.js';
 import { TeamSignIn } from './team-sign-in.js';
 import { startTeamServer, type TeamServer } from './team-server.js';
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
 import type { Person } from '../../../shared/schemas/person.js';
 import type { TeamRole } from '../../../shared/schemas/team.js';
-import { groupsOf, rolesOf, type TeamService } from './team-file.js';
+import { groupsOf, rolesOf, type TeamService } from '../../core/index.js';
 
 /** How long a sign-in may take at the provider (the person types a password, approves). */
 const SIGN_IN_MS = 10 * 60 * 1000;
@@ -48,7 +48,10 @@ export class TeamSignIn {
       service.clientSecret ? oidc.ClientSecretPost(service.clientSecret) : oidc.None(),
       {
         timeout: 10,
-        execute: [oidc.enableNonRepudiationChecks, ...(o.allowHttp ? [oidc.allowInsecureRequests] : [])],
+        execute: [
+          oidc.enableNonRepudiationChecks,
+          ...(new URL(o.issuer).protocol === 'http:' ? [oidc.allowInsecureRequests] : []),
+        ],
       },
     );
     return new TeamSignIn(config, service);
@@ -104,7 +107,7 @@ export class TeamSignIn {
       });
     const claims = tokens.claims();
     if (!claims) throw new Error('the provider sent no ID token');
-    const groups = groupsOf(claims[this.service.file.oidc.groupsClaim]);
+    const groups = groupsOf(claims[this.service.file.oidc.rolesClaim]);
     const name = [claims.name, claims.preferred_username, claims.email, claims.sub].find(
       (v): v is string => typeof v === 'string' && v.length > 0,
     )!;

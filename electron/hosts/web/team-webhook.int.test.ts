@@ -53,7 +53,7 @@ describe("a team's webhook", () => {
     team = await startTestTeam(
       h.core,
       h.dataDir,
-      { webhook: { url: hook.url, secretFile: 'hook-secret' } },
+      { notify: [{ webhook: hook.url, secretFile: 'hook-secret' }] },
       { webhookRetryMs: 20 },
     );
     const [e, b] = [new TeamBrowser(), new TeamBrowser()];
@@ -78,30 +78,47 @@ describe("a team's webhook", () => {
     return { call, a, done: await h.core.waitCall(call.id) };
   };
 
-  it('posts a signed notice Slack takes as it is, with a link to the approval and without the arguments', async () => {
+  it('posts signed notices Slack takes as they are, with a link to the approval and without the arguments', async () => {
     mode = () => 200;
     const before = hook.got.length;
     const { a } = await callAndApprove('secret-argument-value');
-    await expect.poll(() => hook.got.length).toBe(before + 1);
-    const n = hook.got.at(-1)!;
-    const ts = n.headers['x-mcp-console-timestamp'] as string;
-    const expected = createHmac('sha256', SECRET).update(`${ts}.${n.body}`).digest('hex');
-    expect(n.headers['x-mcp-console-signature']).toBe(`sha256=${expected}`);
-    expect(Math.abs(Date.now() / 1000 - Number(ts))).toBeLessThan(60);
-    const body = JSON.parse(n.body) as { text: string; mcpConsole: { approvalId: string; link: string } };
-    expect(body.text).toContain('Erin Engineer, in the console asks to call echo');
-    expect(body.mcpConsole.approvalId).toBe(a.id);
-    expect(body.mcpConsole.link).toBe(`${team.service.origin}/#approval=${a.id}`);
-    expect(n.body).not.toContain('secret-argument-value');
+    await expect.poll(() => hook.got.length).toBe(before + 2);
+    const got = hook.got.slice(before).map((n) => ({ n, body: JSON.parse(n.body) as Record<string, unknown> }));
+    for (const { n } of got) {
+      // The signature is the HMAC-SHA256 of the raw body (AUTOMATION.md), the body dated by its sentAt.
+      const expected = createHmac('sha256', SECRET).update(n.body).digest('hex');
+      expect(n.headers['x-mcp-console-signature']).toBe(`sha256=${expected}`);
+      expect(n.body).not.toContain('secret-argument-value');
+    }
+    const asked = got.find((g) => g.body.event === 'approval.requested')!.body;
+    expect(asked).toMatchObject({
+      callId: a.callId,
+      agent: null,
+      owner: 'erin',
+      server: a.serverId,
+      tool: 'echo',
+      url: `${team.service.origin}/#approval=${a.id}`,
+    });
+    expect(asked.text).toContain('Erin Engineer, in the console asks to call echo');
+    expect(Math.abs(Date.now() - Date.parse(asked.sentAt as string))).toBeLessThan(60_000);
+    const decided = got.find((g) => g.body.event === 'approval.decided')!.body;
+    expect(decided).toMatchObject({ callId: a.callId, decision: 'approve', decidedBy: 'bob', tool: 'echo' });
+    expect(decided.text).toContain('approved by Bob Approver');
   });
 
-  it('retries a failing receiver with back-off until it takes the notice', async () => {
+  it('retries a failing receiver with back-off until it takes each notice once', async () => {
     const before = hook.got.length;
     mode = (n) => (n - before <= 2 ? 500 : 200);
     await callAndApprove('retried');
-    await expect.poll(() => hook.got.length).toBe(before + 3);
-    const ids = hook.got.slice(before).map((g) => JSON.parse(g.body) as { mcpConsole: { approvalId: string } });
-    expect(new Set(ids.map((i) => i.mcpConsole.approvalId)).size).toBe(1);
+    await expect.poll(() => hook.got.length).toBe(before + 4);
+    const bodies = hook.got.slice(before).map((g) => JSON.parse(g.body) as { approvalId: string; event: string });
+    expect(new Set(bodies.map((b) => b.approvalId)).size).toBe(1);
+    expect(bodies.map((b) => b.event).sort()).toEqual([
+      'approval.decided',
+      'approval.decided',
+      'approval.requested',
+      'approval.requested',
+    ]);
   });
 
   it('never holds a call up: a receiver that hangs or refuses delays nothing, and a notice given up is audited', async () => {

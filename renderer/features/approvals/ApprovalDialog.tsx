@@ -76,6 +76,9 @@ function Dialog({
         ...wide,
       })
       .catch((e: Error) => {
+        // Someone else decided first (a team service): the page says whose decision it was, and the dialog moves on.
+        if (e instanceof ApiError && e.code === 'already-decided')
+          return useConsole.getState().approvalTakenBy(a.id, e.message);
         setError(e.message);
         setLinkDown(e instanceof ApiError && e.code === 'disconnected');
         setSent(false);
@@ -284,7 +287,7 @@ function PolicyRow({ a, rule }: { a: Approval; rule: NonNullable<Approval['rule'
               <>
                 {' '}
                 · approved so far by <SafeText text={a.votes.map((v) => v.person.name).join(', ')} /> ({a.votes.length}{' '}
-                of {rule.terms.approvers})
+                of {rule.terms.quorum})
               </>
             )}
           </div>

@@ -139,6 +139,9 @@ function QueueItem({ a, row }: { a: Approval; row: ItemState }) {
       data-testid="approval-item"
       data-call-id={a.callId}
       data-agent={a.requestedBy.kind === 'agent' ? a.requestedBy.name : ''}
+      data-requester={a.requestedBy.kind === 'agent' ? (a.requestedBy.owner?.subject ?? '') : ''}
+      data-needs={a.rule?.terms?.quorum ?? 1}
+      data-given={a.votes?.length ?? 0}
       data-server={a.serverId}
       data-tool={a.tool}
       data-aside={aside.has(a.id)}

@@ -15,6 +15,13 @@ export interface ApprovalsSlice {
   approvalsAside: ReadonlySet<string>;
   queueShown: boolean;
   /**
+   * An approval this page had open (in the dialog) that someone else decided first (a team service): the page says
+   * whose decision it was instead of closing the dialog without a word. Cleared when the person dismisses it.
+   */
+  approvalTaken: { id: string; text: string } | null;
+  approvalTakenBy(id: string, text: string): void;
+  approvalTakenSeen(): void;
+  /**
    * Whether every arriving call opens the dialog by itself (a setting, kept in this browser). Off: only the person's
    * own calls from this page open it; an agent's or the command line's waits in the queue until the person opens it.
    */
@@ -52,11 +59,19 @@ export const askedHere = (a: Approval): boolean =>
 const waitAside = (aside: ReadonlySet<string>, arriving: Approval[], all: boolean): ReadonlySet<string> =>
   all ? aside : new Set([...aside, ...arriving.filter((a) => !askedHere(a)).map((a) => a.id)]);
 
+/** What the page says of a call someone else decided while it was open here. */
+const takenText = (a: Approval) =>
+  `The call of ${a.tool} was already ${a.status} by ${a.decider?.name ?? 'someone else'}` +
+  `${a.decider ? ` (${a.decider.subject})` : ''}; nothing you chose was applied.`;
+
 export const approvalsSlice: Slice<ApprovalsSlice> = (set) => ({
   approvals: [],
   approvalChosen: null,
   approvalsAside: new Set(),
   queueShown: false,
+  approvalTaken: null,
+  approvalTakenBy: (id, text) => set({ approvalTaken: { id, text } }),
+  approvalTakenSeen: () => set({ approvalTaken: null }),
   callsOpenThemselves: storedOpenThemselves(),
   callsOpenThemselvesSet: (on) => {
     try {
@@ -86,8 +101,11 @@ export const approvalsSlice: Slice<ApprovalsSlice> = (set) => ({
       aside.delete(a.id);
       const approvals = s.approvals.filter((x) => x.id !== a.id);
       // The queue closes when the last call in it is decided; the next one opens the dialog alone.
+      const open = approvalInFocus(s)?.id === a.id;
+      const byOther = a.decider !== undefined && !isMe(a.decider);
       return {
         approvals,
+        ...(open && byOther && { approvalTaken: { id: a.id, text: takenText(a) } }),
         approvalsAside: aside,
         approvalChosen: s.approvalChosen === a.id ? null : s.approvalChosen,
         queueShown: s.queueShown && approvals.length > 0,

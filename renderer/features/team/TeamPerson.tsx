@@ -26,14 +26,14 @@ export function TeamPerson() {
   }, [ids]);
   if (!person) return null;
   return (
-    <div className="team-person" data-testid="team-person">
+    <div className="team-person" data-testid="signed-in-as" data-subject={person.subject} data-roles={roles.join(' ')}>
       <span className="team-name" title={`${person.name} (${person.subject})`}>
         <SafeText text={person.name} />
       </span>
       <span className="muted small" data-testid="team-roles">
         {roles.join(', ')}
       </span>
-      <button onClick={() => void signOut()} data-testid="team-sign-out">
+      <button onClick={() => void signOut()} data-testid="sign-out">
         Sign out
       </button>
     </div>

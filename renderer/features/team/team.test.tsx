@@ -60,7 +60,7 @@ describe('the page on a team service', () => {
           reason: 'money',
           source: 'flag',
           path: 'p.json',
-          terms: { approvers: 2, separateDuties: true, deciders: [] },
+          terms: { quorum: 2, notRequester: true, deciders: [] },
         },
         votes: [{ person: { subject: 'bob', name: 'Bob' }, at: new Date().toISOString() }],
       }),
@@ -115,5 +115,36 @@ describe('the page on a team service', () => {
     expect(wantedApproval(['a1'])).toBeNull();
     expect(wantedApproval(['a1', 'a7'])).toBe('a7');
     expect(wantedApproval(['a7'])).toBeNull();
+  });
+  it("says whose decision it was when someone else decides the call open here, and not for one's own", () => {
+    personLoaded({ person: alice, roles: ['approver'] });
+    const a = approval();
+    useConsole.setState({ approvals: [a], approvalsAside: new Set(), approvalChosen: null, approvalTaken: null });
+    useConsole.getState().approvalResolved({ ...a, status: 'approved', decider: alice });
+    expect(useConsole.getState().approvalTaken).toBeNull();
+    useConsole.setState({ approvals: [a], approvalsAside: new Set(), approvalChosen: null });
+    useConsole.getState().approvalResolved({ ...a, status: 'denied', decider: { subject: 'bob', name: 'Bob' } });
+    expect(useConsole.getState().approvalTaken?.text).toBe(
+      'The call of pay was already denied by Bob (bob); nothing you chose was applied.',
+    );
+    // One that was not open here (put aside) is not announced.
+    useConsole.setState({ approvals: [a], approvalsAside: new Set([a.id]), approvalTaken: null });
+    useConsole.getState().approvalResolved({ ...a, status: 'approved', decider: { subject: 'bob', name: 'Bob' } });
+    expect(useConsole.getState().approvalTaken).toBeNull();
+  });
+
+  it("turns a decision that lost the race into the page's notice, not an error in the next call's dialog", async () => {
+    personLoaded({ person: alice, roles: ['approver'] });
+    const said = 'approval a1 is already approved by Bob (bob) at 2026-12-04T00:00:00Z; your decision was not applied';
+    const { ApiError } = await import('../../api/client');
+    show(
+      approval(),
+      vi.fn(async () => {
+        throw new ApiError('already-decided', said);
+      }),
+    );
+    useConsole.setState({ approvalTaken: null });
+    fireEvent.click(screen.getByTestId('deny'));
+    await vi.waitFor(() => expect(useConsole.getState().approvalTaken).toEqual({ id: 'a1', text: said }));
   });
 });

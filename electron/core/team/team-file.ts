@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { formatIssues } from '../../../shared/contract/index.js';
 import { parseMeasured } from '../../../shared/boundary.js';
 import { TeamFile, type TeamRole } from '../../../shared/schemas/team.js';
-import { readPlacedBytes, readPlacedText } from '../../core/index.js';
+import { readPlacedBytes, readPlacedText } from '../support/index.js';
 
 /** A team file read and checked, with what it names read too (the client secret, the TLS files). */
 export interface TeamService {
@@ -20,8 +20,12 @@ export interface TeamService {
   secure: boolean;
   /** Where the views' origin listens, and the address browsers use for it (absent: 127.0.0.1 only). */
   views?: { host: string; port: number; origin: string };
-  /** The team's webhook and its signing secret (read from its file). */
-  webhook?: { url: string; secret: string };
+  /** The team's webhooks, each with its signing secret when it has one (read from its file). */
+  notify: { url: string; secret?: string }[];
+  /** The team's policy file (`policy`), resolved from the team file's folder. */
+  policy?: string;
+  /** The shared store's URL (`store`): several instances on one PostgreSQL database. */
+  store?: string;
 }
 
 /** A refusal of the team file: what is wrong, in words a person can act on. */
@@ -65,18 +69,22 @@ export function readTeamFile(path: string): TeamService {
       `the team file ${full}: listen.host ${file.listen.host} is not loopback, and no tls is named; the service listens beyond this machine only over HTTPS (or behind a proxy that ends TLS, on 127.0.0.1)`,
     );
   const issuer = new URL(file.oidc.issuer);
-  if (issuer.protocol === 'http:' && !(file.oidc.allowHttp && isLoopback(issuer.hostname)))
+  if (issuer.protocol === 'http:' && !isLoopback(issuer.hostname))
     throw new TeamFileError(
-      `the team file ${full}: oidc.issuer ${file.oidc.issuer} is plain HTTP; use https (plain HTTP is allowed only for a provider on loopback, with oidc.allowHttp)`,
+      `the team file ${full}: oidc.issuer ${file.oidc.issuer} is plain HTTP off this machine; use https (plain HTTP only for a provider on loopback)`,
     );
-  const publicUrl = new URL(file.publicUrl);
+  const wildcard = ['0.0.0.0', '::', ''].includes(file.listen.host);
+  if (file.publicUrl === undefined && wildcard)
+    throw new TeamFileError(
+      `the team file ${full}: listen is every interface (${file.listen.host || '*'}): name publicUrl, the address people's browsers use`,
+    );
+  const publicUrl = new URL(
+    file.publicUrl ??
+      `${file.tls ? 'https' : 'http'}://${file.listen.host.includes(':') ? `[${file.listen.host}]` : file.listen.host}:${file.listen.port}`,
+  );
   if (publicUrl.protocol === 'http:' && !isLoopback(publicUrl.hostname))
     throw new TeamFileError(
       `the team file ${full}: publicUrl ${file.publicUrl} is plain HTTP on another machine; people sign in only over HTTPS`,
-    );
-  if (file.store !== undefined)
-    throw new TeamFileError(
-      `the team file ${full}: "store" (a shared store for several instances) is not served yet; leave it out to keep the team's state in the data directory`,
     );
   const views = file.views && new URL(file.views.publicUrl);
   // SECURITY: the views' origin must not be the page's: a view's document would then be the console's own.
@@ -84,15 +92,20 @@ export function readTeamFile(path: string): TeamService {
     throw new TeamFileError(`the team file ${full}: views.publicUrl must be an origin of its own, not publicUrl's`);
   if (views && views.protocol === 'http:' && !isLoopback(views.hostname))
     throw new TeamFileError(`the team file ${full}: views.publicUrl is plain HTTP off this machine; use https`);
-  const hook = file.webhook && new URL(file.webhook.url);
-  if (hook && hook.protocol === 'http:' && !isLoopback(hook.hostname))
-    throw new TeamFileError(
-      `the team file ${full}: webhook.url ${hook.href} is plain HTTP off this machine; use https`,
-    );
-  const hookSecret = file.webhook && read(file.webhook.secretFile, 'the webhook secret file').toString().trim();
-  if (hookSecret !== undefined && hookSecret.length < 16)
-    throw new TeamFileError(`the team file ${full}: the webhook secret is shorter than 16 characters`);
-  const secret = file.oidc.clientSecretFile && read(file.oidc.clientSecretFile, 'the client secret file').toString();
+  const notify = file.notify.map((n, i) => {
+    const hook = new URL(n.webhook);
+    if (hook.protocol === 'http:' && !isLoopback(hook.hostname))
+      throw new TeamFileError(
+        `the team file ${full}: notify[${i}].webhook ${hook.href} is plain HTTP off this machine; use https`,
+      );
+    const secret = n.secretFile && read(n.secretFile, 'the webhook secret file').toString().trim();
+    if (secret !== undefined && secret.length < 16)
+      throw new TeamFileError(`the team file ${full}: notify[${i}]'s secret is shorter than 16 characters`);
+    return { url: n.webhook, ...(secret && { secret }) };
+  });
+  const secret =
+    file.oidc.clientSecret ??
+    (file.oidc.clientSecretFile && read(file.oidc.clientSecretFile, 'the client secret file').toString());
   return {
     file,
     path: full,
@@ -102,7 +115,9 @@ export function readTeamFile(path: string): TeamService {
     }),
     origin: publicUrl.origin,
     redirectUri: new URL('/auth/callback', publicUrl).href,
-    ...(file.webhook && hookSecret && { webhook: { url: file.webhook.url, secret: hookSecret } }),
+    notify,
+    ...(file.policy && { policy: from(file.policy) }),
+    ...(file.store && { store: file.store }),
     ...(views && file.views && { views: { host: file.listen.host, port: file.views.port, origin: views.origin } }),
     secure: publicUrl.protocol === 'https:',
   };

@@ -1,0 +1,5 @@
+/** A team service's own file (`serve --team FILE`) and its shared store. */
+export { groupsOf, isLoopback, readTeamFile, rolesOf, TeamFileError, type TeamService } from './team-file.js';
+export { TeamStore, storeName } from './team-store.js';
+export { SharedQueue } from './shared-queue.js';
+export { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';

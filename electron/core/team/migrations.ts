@@ -1,0 +1,92 @@
+import type pg from 'pg';
+
+/**
+ * The team store's schema, one step a version, applied in order at start (each in its own transaction, under a lock
+ * every instance takes, so two instances starting at once apply each step once). A database a newer console migrated is
+ * refused: this code would not know its tables.
+ */
+export const MIGRATIONS: readonly { version: number; what: string; sql: string }[] = [
+  {
+    version: 1,
+    what: 'instances, sessions, the shared queue and its decisions',
+    sql: `
+      CREATE TABLE instances (
+        name text PRIMARY KEY,
+        host text NOT NULL,
+        pid integer NOT NULL,
+        started_at timestamptz NOT NULL,
+        seen_at timestamptz NOT NULL,
+        ended_at timestamptz
+      );
+      CREATE TABLE sessions (
+        key text PRIMARY KEY,
+        who jsonb NOT NULL,
+        until timestamptz NOT NULL
+      );
+      CREATE INDEX sessions_until ON sessions (until);
+      CREATE TABLE approvals (
+        id uuid PRIMARY KEY,
+        instance text NOT NULL REFERENCES instances (name),
+        status text NOT NULL CHECK (status IN ('pending', 'approved', 'denied', 'expired', 'void')),
+        body jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        closed_at timestamptz
+      );
+      CREATE INDEX approvals_pending ON approvals (created_at) WHERE status = 'pending';
+      -- The first decision wins by this key: a second one for the same approval cannot be written.
+      CREATE TABLE decisions (
+        approval_id uuid PRIMARY KEY REFERENCES approvals (id),
+        decision text NOT NULL,
+        decider jsonb,
+        instance text NOT NULL,
+        at timestamptz NOT NULL DEFAULT now()
+      );
+      -- A decision made on one instance for a call another holds: the holder applies it and writes the answer.
+      CREATE TABLE decision_requests (
+        id uuid PRIMARY KEY,
+        approval_id uuid NOT NULL REFERENCES approvals (id),
+        from_instance text NOT NULL,
+        to_instance text NOT NULL,
+        input jsonb NOT NULL,
+        voter jsonb,
+        answer jsonb,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
+];
+
+/** The newest schema this code knows. */
+export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
+
+/** Any number: the lock every instance takes while it migrates (pg_advisory_xact_lock). */
+const MIGRATION_LOCK = 7_310_424_001;
+
+/** Applies what the database lacks; refuses a database migrated past this code. Returns the versions applied. */
+export async function migrate(client: pg.ClientBase): Promise<number[]> {
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS mcp_console_schema (version integer PRIMARY KEY, what text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const { rows } = await client.query<{ v: number | null }>('SELECT max(version) AS v FROM mcp_console_schema');
+    const have = rows[0]?.v ?? 0;
+    if (have > SCHEMA_VERSION)
+      throw new Error(
+        `the team store's schema is version ${have}, newer than this MCP Console knows (${SCHEMA_VERSION}): run the newer console, or restore a backup taken before it migrated`,
+      );
+    const applied: number[] = [];
+    for (const m of MIGRATIONS) {
+      if (m.version <= have) continue;
+      await client.query(m.sql);
+      await client.query('INSERT INTO mcp_console_schema (version, what) VALUES ($1, $2)', [m.version, m.what]);
+      applied.push(m.version);
+    }
+    await client.query('COMMIT');
+    return applied;
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  }
+}
