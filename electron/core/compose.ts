@@ -28,7 +28,7 @@ import { AppViews, ViewPins } from './apps/index.js';
 import { CollectionFiles, CollectionRuns, Collections, re2Test, type RunGrants } from './collections/index.js';
 import { type EventBus, Port } from './support/index.js';
 import { trustParts } from './trust-parts.js';
-import type { SharedQueue } from './team/index.js';
+import type { TeamSide } from './team/index.js';
 
 /**
  * Every part of the core, built once by composeCore. The facade and the request tables read these; nothing else holds
@@ -80,8 +80,8 @@ export interface CoreParts {
   grants: RunGrants;
   /** Collections: files in the chosen folders, their runs, calls recorded into them. */
   collections: Collections;
-  /** A team service on a shared store: the queue across its instances (joined after the start, see joinTeamStore). */
-  shared?: SharedQueue;
+  /** What a team service's host uses (made when first asked for): on a shared store, its queue and audit chain. */
+  team?: TeamSide;
 }
 
 /** The parts reached by parts built before them: through ports, bound as each is built. */
@@ -333,9 +333,7 @@ export async function closeParts(p: CoreParts): Promise<void> {
   p.org.close();
   p.shipping.stop();
   p.calls.stop();
-  // The calls this instance held, closed just now, reach the shared store before it lets go of it.
-  await p.shared?.idle();
-  p.shared?.close();
+  await p.team?.callsStopped();
   p.agents.close();
   await p.apps.stop();
   p.review.stop();
@@ -343,4 +341,5 @@ export async function closeParts(p: CoreParts): Promise<void> {
   p.catalog.flushLastSeen();
   p.audit.close();
   await Promise.all([p.audit.idle(), p.pins.idle()]);
+  await p.team?.logClosed();
 }

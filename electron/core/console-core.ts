@@ -1,7 +1,6 @@
 import type { CollectionRuns } from './collections/index.js';
 import type { Approval, Decider, DecideInput } from '../../shared/schemas/call.js';
 import { CONSOLE_USER, type Requester } from '../../shared/schemas/requester.js';
-import type { Person } from '../../shared/schemas/person.js';
 import { type ServerSettings, type ServerView } from '../../shared/schemas/server.js';
 import type { RequestInput, RequestName, RequestOutput } from '../../shared/contract/index.js';
 import type { TraceEntry } from '../../shared/schemas/trace.js';
@@ -15,7 +14,7 @@ import { answerRequests, dispatch, type HandlerOptions, type Handlers } from './
 import { CoreError, loadSdk, type AnyListener } from './support/index.js';
 import type { RecordingState } from '../../shared/schemas/recording.js';
 import type { ViewListen } from './apps/index.js';
-import { SharedQueue, type TeamStore } from './team/index.js';
+import { TeamSide } from './team/index.js';
 
 const partsOfCore = new WeakMap<ConsoleCore, CoreParts>();
 
@@ -50,20 +49,14 @@ export class ConsoleCore {
     partsOfCore.set(this, this.p);
   }
 
-  /**
-   * Joins a team's shared store (several instances of `serve --team` on one PostgreSQL database): the queue every
-   * instance's pages show, decisions applied where each call is held.
-   */
-  async joinTeamStore(store: TeamStore, log?: (line: string) => void): Promise<void> {
-    const calls = this.p.calls;
-    const shared = new SharedQueue(
-      store,
-      this.p.bus,
-      { approval: (id) => calls.approval(id), decide: (input, voter) => calls.decide(input, 'user', voter) },
-      log,
-    );
-    await shared.start();
-    this.p.shared = shared;
+  /** What a team service's host uses of the core: its door's records, and joining a shared store. */
+  team(): TeamSide {
+    const p = this.p;
+    const calls = p.calls;
+    return (p.team ??= new TeamSide({
+      ...p,
+      calls: { approval: (id) => calls.approval(id), decide: (input, voter) => calls.decide(input, 'user', voter) },
+    }));
   }
 
   /** The handlers of every contract request for one front end (its requester, its own overrides). */
@@ -153,19 +146,6 @@ export class ConsoleCore {
    */
   decide(input: DecideInput, decidedBy: Extract<Decider, 'user' | 'cli-flag' | 'system'>): Approval {
     return this.p.calls.decide(input, decidedBy);
-  }
-
-  /**
-   * Records what a team service's door did in the audit log: a sign-in, sign-out or refused sign-in (the person as
-   * `decider`: who acts from then on; their roles; why a sign-in was refused), a webhook notice given up.
-   */
-  noteTeam(
-    kind: 'team-signed-in' | 'team-signed-out' | 'team-sign-in-refused' | 'team-webhook-failed',
-    person: Person | undefined,
-    reason: string,
-    detail?: Record<string, unknown>,
-  ): void {
-    this.p.audit.append({ kind, reason, ...(person && { decider: person }), ...(detail && { detail }) });
   }
 
   /**

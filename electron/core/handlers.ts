@@ -58,7 +58,7 @@ export function answerRequests(p: CoreParts, requester: Requester, member?: Hand
       { ...p, has: (id, name) => !!p.catalog.get(id, name), settling: (id) => p.sync.settling(id) },
       requester,
     ),
-    ...approvalHandlers(p, requester, member),
+    ...approvalHandlers({ calls: p.calls, shared: () => p.team?.shared }, requester, member),
     ...elicitationHandlers(p, requester),
     ...logHandlers({ logs: p.logs, known, setLogLevel: (id, level) => p.connections.setLogLevel(id, level) }),
     ...traceHandlers({ trace: p.trace, known, recordings: p.recordings }, requester),

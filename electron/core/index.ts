@@ -59,6 +59,10 @@ export {
   rolesOf,
   TeamFileError,
   TeamStore,
+  SharedSessions,
   storeName,
+  teamAnchor,
+  verifyTeamAudit,
+  withTeamStore,
   type TeamService,
 } from './team/index.js';

@@ -21,7 +21,7 @@ export interface ApprovalQueue {
  * here; on a team service, the signed-in person's, named on the approval, the call and the audit log).
  */
 export function approvalHandlers(
-  d: { calls: ApprovalQueue; shared?: SharedApprovals },
+  d: { calls: ApprovalQueue; shared?: () => SharedApprovals | undefined },
   requester: Requester,
   member?: { roles: readonly string[]; groups: readonly string[] },
 ): HandlersOf<NamesIn<'approvals'>> {
@@ -29,8 +29,13 @@ export function approvalHandlers(
   const voter = person && { person, roles: member?.roles ?? [], groups: member?.groups ?? [] };
   return {
     // On several instances (a team's shared store): the calls the others hold too, decided where they are held.
-    'approvals.pending': () => (d.shared ? [...d.calls.pending(), ...d.shared.others()] : d.calls.pending()),
-    'approvals.decide': (i) =>
-      d.shared?.holds(i.approvalId) ? d.shared.decideElsewhere(i, voter) : d.calls.decide(i, 'user', voter),
+    'approvals.pending': () => {
+      const shared = d.shared?.();
+      return shared ? [...d.calls.pending(), ...shared.others()] : d.calls.pending();
+    },
+    'approvals.decide': (i) => {
+      const shared = d.shared?.();
+      return shared?.holds(i.approvalId) ? shared.decideElsewhere(i, voter) : d.calls.decide(i, 'user', voter);
+    },
   };
 }

@@ -75,6 +75,11 @@ export class AuditLog {
     this.journal = opts.fsync ? new SyncJournal(`${path}.journal`, opts.journalBytes) : null;
   }
 
+  /** What signs the checkpoints (the data directory's key), when it could be opened. */
+  get signer(): CheckpointSigner | undefined {
+    return this.opts.signer;
+  }
+
   get checkpointPath(): string {
     return this.checkpoint.path;
   }

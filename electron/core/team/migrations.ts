@@ -54,6 +54,45 @@ export const MIGRATIONS: readonly { version: number; what: string; sql: string }
       );
     `,
   },
+  {
+    version: 2,
+    what: "the team's audit log: one hash chain across instances, and its signed checkpoints",
+    sql: `
+      CREATE TABLE audit (
+        seq bigint PRIMARY KEY,
+        instance text NOT NULL,
+        -- The entry's hash in its instance's own log: an entry sent twice (a commit whose answer was lost) is one.
+        instance_hash text NOT NULL UNIQUE,
+        line text NOT NULL,
+        hash text NOT NULL
+      );
+      -- The chain's newest entry: every append takes this row's lock, so two instances never fork the chain.
+      CREATE TABLE audit_head (
+        one integer PRIMARY KEY CHECK (one = 1),
+        seq bigint NOT NULL,
+        hash text NOT NULL
+      );
+      INSERT INTO audit_head (one, seq, hash) VALUES (1, 0, repeat('0', 64));
+      -- Calls the chain holds a request for and no outcome yet, by the instance that holds them: what is marked
+      -- abandoned when that instance stops answering.
+      CREATE TABLE open_calls (
+        call_id text PRIMARY KEY,
+        instance text NOT NULL,
+        requested jsonb NOT NULL,
+        approved boolean NOT NULL DEFAULT false
+      );
+      CREATE INDEX open_calls_instance ON open_calls (instance);
+      CREATE TABLE audit_checkpoints (
+        seq bigint NOT NULL,
+        hash text NOT NULL,
+        instance text NOT NULL,
+        key text NOT NULL,
+        sig text NOT NULL,
+        at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (seq, key)
+      );
+    `,
+  },
 ];
 
 /** The newest schema this code knows. */

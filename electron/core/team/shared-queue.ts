@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Approval, DecideInput } from '../../../shared/schemas/call.js';
 import type { SharedApprovals, Voter } from '../approvals/index.js';
 import { CoreError, type EventBus } from '../support/index.js';
+import type { AuditFields } from '../audit/index.js';
+import type { AuditEntry } from '../../../shared/schemas/audit.js';
 import { GONE_AFTER_MS, type TeamStore } from './team-store.js';
 
 const QUEUE = 'mcpc_queue';
@@ -14,8 +16,9 @@ const FORWARD_TIMEOUT_MS = 10_000;
 export interface LocalApprovals {
   approval(id: string): Approval | undefined;
   decide(input: DecideInput, voter?: Voter): Approval;
+  /** Writes an entry to this instance's audit log (and so to the team's chain). */
+  record(fields: AuditFields): void;
 }
-
 
 type Answer = { ok: true; approval: Approval } | { ok: false; code: string; message: string };
 
@@ -132,36 +135,31 @@ export class SharedQueue implements SharedApprovals {
         else if (event === 'approval.voted')
           await this.store.pool.query(`UPDATE approvals SET body = $2 WHERE id = $1`, [a.id, body]);
         else await this.closeRow(a, body);
-        await this.store.notify(QUEUE, { op: event === 'approval.resolved' ? 'closed' : 'open', id: a.id, from: this.me });
+        await this.store.notify(QUEUE, {
+          op: event === 'approval.resolved' ? 'closed' : 'open',
+          id: a.id,
+          from: this.me,
+        });
       })
       .catch((e: Error) => this.log(`team store: approval ${a.id} could not be shared: ${e.message}`));
   }
 
   /** The approval closed here: its row, and its decision under the key that admits one. */
   private async closeRow(a: Approval, body: string): Promise<void> {
-    const client = await this.store.pool.connect();
-    try {
-      await client.query('BEGIN');
+    await this.store.transaction(async (client) => {
       await client.query(`UPDATE approvals SET status = $2, body = $3, closed_at = now() WHERE id = $1`, [
         a.id,
         a.status,
         body,
       ]);
-      if (a.status === 'approved' || a.status === 'denied') {
-        const won = await client.query(
-          `INSERT INTO decisions (approval_id, decision, decider, instance) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (approval_id) DO NOTHING`,
-          [a.id, a.status, a.decider ? JSON.stringify(a.decider) : null, this.me],
-        );
-        if (won.rowCount === 0) this.log(`team store: approval ${a.id} was already decided in the store`);
-      }
-      await client.query('COMMIT');
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      client.release();
-    }
+      if (a.status !== 'approved' && a.status !== 'denied') return;
+      const won = await client.query(
+        `INSERT INTO decisions (approval_id, decision, decider, instance) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (approval_id) DO NOTHING`,
+        [a.id, a.status, a.decider ? JSON.stringify(a.decider) : null, this.me],
+      );
+      if (won.rowCount === 0) this.log(`team store: approval ${a.id} was already decided in the store`);
+    });
   }
 
   /** Another instance's approval changed: read it and tell this instance's pages. */
@@ -235,25 +233,57 @@ export class SharedQueue implements SharedApprovals {
     done(rows[0]?.answer ?? { ok: false, code: 'internal', message: 'the answer was lost' });
   }
 
-  /** Calls held by an instance that stopped answering (killed, its machine gone): closed, their agent gone with it. */
+  /**
+   * An instance that stopped answering (killed, its machine gone): one live instance claims it (the row's update admits
+   * one), closes the approvals it held, and marks each call it held open as abandoned, its agent gone with it.
+   */
   private async sweepGone(): Promise<void> {
     try {
-      const { rows } = await this.store.pool.query<{ id: string; instance: string }>(
-        `UPDATE approvals SET status = 'void', closed_at = now()
-         WHERE status = 'pending' AND instance IN (
-           SELECT name FROM instances WHERE ended_at IS NULL AND seen_at < now() - make_interval(secs => $1)
-             AND name <> $2)
-         RETURNING id, instance`,
+      const gone = await this.store.pool.query<{ name: string }>(
+        `UPDATE instances SET ended_at = now()
+         WHERE ended_at IS NULL AND name <> $2 AND seen_at < now() - make_interval(secs => $1)
+         RETURNING name`,
         [GONE_AFTER_MS / 1000, this.me],
       );
-      for (const r of rows) {
-        this.log(`team store: the call of approval ${r.id} ended: its instance ${r.instance} stopped answering`);
-        const known = this.remote.get(r.id);
-        if (known) this.apply(known, known.heldBy, 'void');
-        await this.store.notify(QUEUE, { op: 'closed', id: r.id, from: this.me });
-      }
+      for (const { name } of gone.rows) await this.abandon(name);
     } catch {
       /* the store is unreachable: the health check says so; the next sweep tries again */
     }
+  }
+
+  private async abandon(instance: string): Promise<void> {
+    const voided = await this.store.pool.query<{ id: string }>(
+      `UPDATE approvals SET status = 'void', closed_at = now() WHERE status = 'pending' AND instance = $1 RETURNING id`,
+      [instance],
+    );
+    for (const r of voided.rows) {
+      const known = this.remote.get(r.id);
+      if (known) this.apply(known, known.heldBy, 'void');
+      await this.store.notify(QUEUE, { op: 'closed', id: r.id, from: this.me });
+    }
+    const open = await this.store.pool.query<{ requested: AuditEntry; approved: boolean }>(
+      'SELECT requested, approved FROM open_calls WHERE instance = $1',
+      [instance],
+    );
+    this.log(
+      `team store: instance ${instance} stopped answering: ${voided.rowCount ?? 0} waiting calls closed, ${open.rowCount ?? 0} calls marked abandoned`,
+    );
+    for (const { requested: r, approved } of open.rows)
+      this.local.record({
+        kind: 'abandoned',
+        serverId: r.serverId,
+        serverIdentity: r.serverIdentity,
+        tool: r.tool,
+        fingerprint: r.fingerprint,
+        callId: r.callId,
+        argsHash: r.argsHash,
+        requestedBy: r.requestedBy,
+        decidedBy: 'system',
+        outcome: approved ? 'unknown' : 'not-sent',
+        reason: approved
+          ? `the instance ${instance} holding this call stopped answering after it was approved: it may have reached the server, and its outcome is unknown (its agent was connected there)`
+          : `the instance ${instance} holding this call stopped answering before it was decided: it was never sent (its agent was connected there)`,
+        detail: { instance, requestedSeq: r.seq },
+      });
   }
 }

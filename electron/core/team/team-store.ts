@@ -64,12 +64,7 @@ export class TeamStore {
     const instance = opts.instance ?? process.env.MCP_CONSOLE_INSTANCE ?? `${hostname()}/${process.pid}`;
     const store = new TeamStore(pool, url, instance, log);
     try {
-      const client = await pool.connect();
-      try {
-        await migrate(client);
-      } finally {
-        client.release();
-      }
+      await store.withClient((client) => migrate(client));
       await store.register();
       await store.listen();
     } catch (e) {
@@ -79,6 +74,42 @@ export class TeamStore {
     store.beat = setInterval(() => void store.heartbeat(), HEARTBEAT_MS);
     store.beat.unref();
     return store;
+  }
+
+  /**
+   * A connection of the pool for `fn` alone. SECURITY (availability): a connection the server cuts while it is checked
+   * out emits 'error', which ends the process unless someone listens: every checked-out connection is taken here, with
+   * a listener, and one that failed is destroyed rather than put back (e2e/house/pg-connections.test.ts keeps it so).
+   */
+  async withClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    const onError = (e: Error) => this.log(`team store: a connection in use failed: ${e.message}`);
+    client.on('error', onError);
+    let failed: Error | undefined;
+    try {
+      return await fn(client);
+    } catch (e) {
+      failed = e as Error;
+      throw e;
+    } finally {
+      client.off('error', onError);
+      client.release(failed);
+    }
+  }
+
+  /** `fn` in one transaction (BEGIN … COMMIT, or ROLLBACK when it throws). */
+  transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return this.withClient(async (client) => {
+      await client.query('BEGIN');
+      try {
+        const r = await fn(client);
+        await client.query('COMMIT');
+        return r;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      }
+    });
   }
 
   /** Why the store cannot be used now, or null: what the health check answers. */

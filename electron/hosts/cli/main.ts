@@ -27,12 +27,12 @@ export const USAGE = `mcp-console — inspect MCP servers and approve their tool
   mcp-console mock RECORDING… [--server ID] [--http PORT] [--ignore /POINTER,…]
   mcp-console policy check --policy F [--json]
   mcp-console policy explain --policy F --server S --tool T [--agent NAME|@person|@view|@collection] [--args JSON] [--identity ID] [--fingerprint FP] [--json]
-  mcp-console audit verify [--anchor FILE [--pubkey KEY]] [--data-dir D]
-  mcp-console audit anchor --out FILE [--data-dir D]
+  mcp-console audit verify [--anchor FILE [--pubkey KEY]] [--data-dir D | --team FILE]
+  mcp-console audit anchor --out FILE [--data-dir D | --team FILE]
   mcp-console audit pubkey [--data-dir D]
   mcp-console serve [--config F [--no-connect]] [--data-dir D] [--port P] [--agent-port P] [--policy F] [--team FILE]
                     [--ship-syslog relp://HOST:PORT|tcp://HOST:PORT|tls://HOST:PORT [--ship-ca FILE]] [--ship-otlp http://HOST:PORT/v1/logs]
-  mcp-console agents add NAME --servers ID,ID [--config F] [--json] [--data-dir D]
+  mcp-console agents add NAME --servers ID,ID [--owner SUBJECT --team FILE] [--config F] [--json] [--data-dir D]
   mcp-console agents list [--json] [--data-dir D]
   mcp-console agents revoke NAME [--json] [--data-dir D]
   mcp-console bridge --agent NAME [--data-dir D]
@@ -54,7 +54,7 @@ calls the steps of a collection.`;
 const FLAGS: Record<string, string[]> = {
   tools: ['record', 'no-browser', 'config', 'json', 'data-dir', 'era'],
   call: ['record', 'no-browser', 'args', 'config', 'yes', 'json', 'data-dir', 'era', 'elicit', 'task', 'policy'],
-  audit: ['data-dir', 'anchor', 'pubkey', 'out'],
+  audit: ['data-dir', 'anchor', 'pubkey', 'out', 'team'],
   resources: ['record', 'no-browser', 'config', 'json', 'data-dir', 'era'],
   prompts: ['record', 'no-browser', 'config', 'json', 'data-dir', 'era', 'args'],
   ping: ['record', 'no-browser', 'config', 'json', 'data-dir', 'era'],

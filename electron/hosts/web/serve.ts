@@ -8,6 +8,7 @@ import {
   type ConsoleCore,
   type HandlerOptions,
   readTeamFile,
+  SharedSessions,
   storeName,
   TeamStore,
   type TeamService,
@@ -16,6 +17,7 @@ import { pageEndpointFile, readPageEndpoint, savePageEndpoint } from './page-end
 import { startWebServer } from './web-server.js';
 import { TeamSignIn } from './team-sign-in.js';
 import { startTeamServer, type TeamServer, type TeamServerOptions } from './team-server.js';
+import { StoreSessions } from './team-sessions.js';
 
 /** This install's folder: its package.json's, or five levels above this compiled file (out/node/electron/hosts/web). */
 const ROOT = APP_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..');
@@ -226,7 +228,7 @@ async function serveTeam(
       store = await TeamStore.open(team.store, { log: (l) => io.err(l) }).catch((e: Error) => {
         throw new Error(`${e.message}; the team service does not start`, { cause: e });
       });
-      await core.joinTeamStore(store, (l) => io.err(l));
+      await core.team().join(store, (l) => io.err(l));
       io.err(`team store ${storeName(team.store)}: this instance is ${store.instance}`);
     }
     const signIn = await TeamSignIn.start(team).catch((e: Error) => {
@@ -235,7 +237,11 @@ async function serveTeam(
       );
     });
     const shared = store;
-    server = await startTeamServer(core, team, signIn, { ...opts, unhealthy: () => shared?.unhealthy() ?? null });
+    server = await startTeamServer(core, team, signIn, {
+      ...opts,
+      unhealthy: () => shared?.unhealthy() ?? null,
+      ...(shared && { sessions: new StoreSessions(new SharedSessions(shared)) }),
+    });
   } catch (e) {
     io.err(`error: ${(e as Error).message}`);
     await agents?.close();

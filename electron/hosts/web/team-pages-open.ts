@@ -23,8 +23,10 @@ export class TeamPagesOpen {
   constructor(
     private readonly core: ConsoleCore,
     private readonly sessions: TeamSessions,
-    log: (line: string) => void,
+    private readonly log: (line: string) => void,
   ) {
+    // Signed out on another instance: this one's pages of that session close too (the other instance audited it).
+    sessions.onEndedElsewhere?.((key) => this.closePages(key, 'was signed out'));
     this.outbox = pushEvents(core, this.sockets, log, {
       events: new Set(['agents.changed']),
       shape: (ws, _event, payload) => {
@@ -57,9 +59,15 @@ export class TeamPagesOpen {
     this.ended.add(s);
     clearTimeout(this.timers.get(s));
     this.timers.delete(s);
-    this.sessions.end(s.key);
-    for (const [ws, of] of this.bySocket) if (of.key === s.key) ws.close(4401, why.slice(0, 100));
-    this.core.noteTeam('team-signed-out', s.person, `${s.person.name} ${why}`);
+    this.sessions
+      .end(s.key)
+      .catch((e: Error) => this.log(`team: a session could not be ended in the store: ${e.message}`));
+    this.closePages(s.key, why);
+    this.core.team().note('team-signed-out', s.person, `${s.person.name} ${why}`);
+  }
+
+  private closePages(key: string, why: string): void {
+    for (const [ws, of] of this.bySocket) if (of.key === key) ws.close(4401, why.slice(0, 100));
   }
 
   /** Ends every session that ran out (their pages with them). */

@@ -188,7 +188,7 @@ class TeamDoor {
     return host === this.publicHost || host === `${listen}:${this.port}` || host === `localhost:${this.port}`;
   }
 
-  private sessionOf(req: IncomingMessage): TeamSession | undefined {
+  private sessionOf(req: IncomingMessage): Promise<TeamSession | undefined> {
     return this.sessions.find(cookieOf(req, this.cookie));
   }
 
@@ -226,7 +226,7 @@ class TeamDoor {
       return teamPage(res, 200, { title: 'Signed out', lines: ['You are signed out of MCP Console.'], signIn: true });
     // SECURITY: nothing else changes state; only the page's files, to a signed-in person with a role.
     if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'method not allowed');
-    const s = this.sessionOf(req);
+    const s = await this.sessionOf(req);
     const index = path === '/' || path === '/index.html';
     if (!s) return index ? this.redirect(res, 302, '/auth/login') : plain(res, 401, 'sign in first: /auth/login');
     if (s.roles.length === 0) return this.noRole(res, s);
@@ -250,13 +250,13 @@ class TeamDoor {
       who = await this.signIn.finish(cookieOf(req, this.signInCookie), url);
     } catch (e) {
       const why = (e as Error).message.slice(0, 500);
-      this.core.noteTeam('team-sign-in-refused', undefined, `a sign-in was refused: ${why}`);
+      this.core.team().note('team-sign-in-refused', undefined, `a sign-in was refused: ${why}`);
       this.log(`team: a sign-in was refused: ${why}`);
       return teamPage(res, 403, { title: 'Sign-in refused', lines: [why], signIn: true }, this.baseHeaders);
     }
     const hours = this.service.file.sessionHours;
-    const { value } = this.sessions.open(who, hours);
-    this.core.noteTeam('team-signed-in', who.person, `${who.person.name} signed in`, {
+    const { value } = await this.sessions.open(who, hours);
+    this.core.team().note('team-signed-in', who.person, `${who.person.name} signed in`, {
       roles: who.roles,
       groups: who.groups.slice(0, 50),
     });
@@ -270,12 +270,12 @@ class TeamDoor {
     teamPage(res, 200, page, { ...this.baseHeaders, 'Set-Cookie': cookies });
   }
 
-  private logout(req: IncomingMessage, res: ServerResponse): void {
+  private async logout(req: IncomingMessage, res: ServerResponse): Promise<void> {
     req.resume();
     // SECURITY: CSRF: a sign-out is taken only from a page of this service.
     if (req.headers.origin !== this.service.origin)
       return plain(res, 403, 'refused: a sign-out comes only from a page of this service');
-    const s = this.sessionOf(req);
+    const s = await this.sessionOf(req);
     if (s) this.open.end(s, 'signed out');
     this.redirect(
       res,
@@ -295,7 +295,16 @@ class TeamDoor {
 
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', (err) => this.log(`team: connection error during upgrade: ${err.message}`));
-    const s = this.sessionOf(req);
+    this.sessionOf(req).then(
+      (s) => this.upgradeAs(s, req, socket, head),
+      (e: Error) => {
+        this.log(`team: a session could not be read: ${e.message}`);
+        socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
+      },
+    );
+  }
+
+  private upgradeAs(s: TeamSession | undefined, req: IncomingMessage, socket: Duplex, head: Buffer): void {
     // SECURITY: cross-site WebSocket hijacking: the upgrade must come from this service's page, with a live session.
     const refused = !this.ownHost(req.headers.host ?? '')
       ? 'not this service'

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { SharedSessions } from '../../core/index.js';
 import type { SignedIn } from './team-sign-in.js';
 
 /** Sessions held at once; past it the oldest ends (a flood of sign-ins never grows the service without bound). */
@@ -17,18 +18,21 @@ export interface TeamSession extends SignedIn {
  */
 export interface TeamSessions {
   /** A new session; the cookie's value is in the answer only. */
-  open(who: SignedIn, hours: number): { value: string; session: TeamSession };
+  open(who: SignedIn, hours: number): Promise<{ value: string; session: TeamSession }>;
   /** The live session a cookie's value opens, or undefined (unknown, ended, or past its time). */
-  find(value: string | undefined): TeamSession | undefined;
-  end(key: string): void;
+  find(value: string | undefined): Promise<TeamSession | undefined>;
+  end(key: string): Promise<void>;
+  /** Calls `fn` with the key of each session ended elsewhere (another instance on the same store). */
+  onEndedElsewhere?(fn: (key: string) => void): void;
 }
 
-const keyOf = (value: string) => createHash('sha256').update(value).digest('hex');
+export const sessionKeyOf = (value: string) => createHash('sha256').update(value).digest('hex');
+const keyOf = sessionKeyOf;
 
 export class MemorySessions implements TeamSessions {
   private readonly byKey = new Map<string, TeamSession>();
 
-  open(who: SignedIn, hours: number): { value: string; session: TeamSession } {
+  async open(who: SignedIn, hours: number): Promise<{ value: string; session: TeamSession }> {
     const value = randomBytes(32).toString('base64url');
     const session: TeamSession = { ...who, key: keyOf(value), until: Date.now() + hours * 3600_000 };
     this.byKey.set(session.key, session);
@@ -36,7 +40,7 @@ export class MemorySessions implements TeamSessions {
     return { value, session };
   }
 
-  find(value: string | undefined): TeamSession | undefined {
+  async find(value: string | undefined): Promise<TeamSession | undefined> {
     if (value === undefined || value.length > 128) return undefined;
     const key = keyOf(value);
     const s = this.byKey.get(key);
@@ -46,7 +50,34 @@ export class MemorySessions implements TeamSessions {
     return undefined;
   }
 
-  end(key: string): void {
+  async end(key: string): Promise<void> {
     this.byKey.delete(key);
+  }
+}
+
+/** Sessions in a team's shared store (several instances): found on any instance, ended on every one. */
+export class StoreSessions implements TeamSessions {
+  constructor(private readonly shared: SharedSessions) {}
+
+  async open(who: SignedIn, hours: number): Promise<{ value: string; session: TeamSession }> {
+    const value = randomBytes(32).toString('base64url');
+    const session: TeamSession = { ...who, key: keyOf(value), until: Date.now() + hours * 3600_000 };
+    await this.shared.put(session.key, who, session.until);
+    return { value, session };
+  }
+
+  async find(value: string | undefined): Promise<TeamSession | undefined> {
+    if (value === undefined || value.length > 128) return undefined;
+    const key = keyOf(value);
+    const got = await this.shared.get(key);
+    return got && { ...(got.who as SignedIn), key, until: got.until };
+  }
+
+  end(key: string): Promise<void> {
+    return this.shared.drop(key);
+  }
+
+  onEndedElsewhere(fn: (key: string) => void): void {
+    this.shared.onDroppedElsewhere(fn);
   }
 }

@@ -218,7 +218,7 @@ export class TeamNotices {
     this.log(
       `team: the webhook notice (${o.event}) of approval ${o.approvalId} was given up after ${o.tries} tries: ${o.why}`,
     );
-    this.core.noteTeam('team-webhook-failed', undefined, `the webhook notice was given up: ${o.why}`, {
+    this.core.team().note('team-webhook-failed', undefined, `the webhook notice was given up: ${o.why}`, {
       approvalId: o.approvalId,
       event: o.event,
       webhook: new URL(url).origin,

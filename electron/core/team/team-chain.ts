@@ -1,0 +1,337 @@
+import type pg from 'pg';
+import type { AuditEntry, AuditVerifyResult } from '../../../shared/schemas/audit.js';
+import {
+  GENESIS,
+  lineSealed,
+  readAnchor,
+  sealedLine,
+  signatureHolds,
+  type Anchor,
+  type CheckpointSigner,
+} from '../audit/index.js';
+import type { TeamStore } from './team-store.js';
+
+/** The entries that give a call its outcome (as the instance's own log reads them: unfinished-calls.ts). */
+const ENDS = new Set(['completed', 'failed', 'denied', 'expired', 'abandoned']);
+
+/** Entries written in one transaction at most. */
+const BATCH = 500;
+/** Entries waiting for the store at most (it is down): past it, new ones are refused (each instance's own log keeps them). */
+const MAX_WAITING = 1_000_000;
+const RETRY_MS = 250;
+/** A signed checkpoint after this many entries, or this long after the last. */
+const CHECKPOINT_EVERY = 1000;
+const CHECKPOINT_MS = 1000;
+
+interface Waiting {
+  entry: AuditEntry;
+  done: () => void;
+}
+
+/**
+ * The team's audit log in its store: every instance's entries in one hash chain. Each entry this instance writes to its
+ * own log is appended here too, in a transaction that locks the chain's head, takes its hash and moves it on (two
+ * instances never fork the chain); an entry is known by its hash in its instance's log, so one sent twice (its commit's
+ * answer lost in a restart) is kept once. Entries wait while the store is down and go in order when it is back. Signed
+ * checkpoints name the instance that signed them.
+ */
+export class TeamChain {
+  private waiting: Waiting[] = [];
+  private flushing = false;
+  private retry: NodeJS.Timeout | undefined;
+  private sinceCheckpoint = 0;
+  private lastCheckpoint = 0;
+  private closed = false;
+  private paused = false;
+  problem: string | null = null;
+
+  constructor(
+    private readonly store: TeamStore,
+    private readonly signer: CheckpointSigner | undefined,
+    private readonly log: (line: string) => void = () => {},
+  ) {}
+
+  /** Appends one entry of this instance's log; resolves once it is in the team's chain. */
+  add(entry: AuditEntry): Promise<void> {
+    // An entry the instance's log did not write (another process holds it) has no hash: nothing to chain.
+    if (this.closed || !entry.hash) return Promise.resolve();
+    if (this.waiting.length >= MAX_WAITING) {
+      this.problem = `${MAX_WAITING} audit entries wait for the team store; newer ones are in this instance's own log only`;
+      return Promise.reject(new Error(this.problem));
+    }
+    return new Promise((done) => {
+      this.waiting.push({ entry, done });
+      this.flush();
+    });
+  }
+
+  /** Resolves once nothing waits (or the store is down: then at once). */
+  async idle(): Promise<void> {
+    for (let i = 0; i < 200 && (this.waiting.length > 0 || this.flushing) && this.retry === undefined; i++)
+      await new Promise((r) => setTimeout(r, 10));
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.retry);
+  }
+
+  private flush(): void {
+    if (this.paused || this.flushing || this.retry !== undefined || this.waiting.length === 0) return;
+    this.flushing = true;
+    const batch = this.waiting.slice(0, BATCH);
+    this.write(batch).then(
+      () => {
+        this.waiting.splice(0, batch.length);
+        this.flushing = false;
+        this.problem = null;
+        for (const w of batch) w.done();
+        this.flush();
+      },
+      (e: Error) => {
+        this.flushing = false;
+        this.problem = `the team's audit chain could not be written (${e.message}); ${this.waiting.length} entries wait`;
+        this.log(`team store: ${this.problem}`);
+        if (this.closed) return;
+        this.retry = setTimeout(() => {
+          this.retry = undefined;
+          this.flush();
+        }, RETRY_MS);
+        this.retry.unref();
+      },
+    );
+  }
+
+  private async write(batch: Waiting[]): Promise<void> {
+    const written = await this.store.transaction(async (client) => {
+      const head = await client.query<{ seq: string; hash: string }>(
+        'SELECT seq, hash FROM audit_head WHERE one = 1 FOR UPDATE',
+      );
+      let seq = Number(head.rows[0]!.seq);
+      let prev = head.rows[0]!.hash;
+      const have = await client.query<{ instance_hash: string }>(
+        'SELECT instance_hash FROM audit WHERE instance_hash = ANY($1)',
+        [batch.map((w) => w.entry.hash)],
+      );
+      const there = new Set(have.rows.map((r) => r.instance_hash));
+      const rows: unknown[] = [];
+      const calls: AuditEntry[] = [];
+      for (const { entry } of batch) {
+        // Once each: an entry the chain has (its commit's answer was lost), or one given twice in this batch.
+        if (there.has(entry.hash)) continue;
+        there.add(entry.hash);
+        if (entry.callId) calls.push(entry);
+        const { seq: instanceSeq, prevHash: _p, hash: instanceHash, ...fields } = entry;
+        const body = {
+          ...fields,
+          instance: this.store.instance,
+          instanceSeq,
+          instanceHash,
+          seq: seq + 1,
+          prevHash: prev,
+        };
+        const sealed = sealedLine(body as Record<string, unknown>);
+        seq += 1;
+        prev = sealed.hash;
+        rows.push([seq, this.store.instance, instanceHash, sealed.line, sealed.hash]);
+      }
+      if (rows.length > 0) {
+        await client.query(
+          `INSERT INTO audit (seq, instance, instance_hash, line, hash)
+           SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[])`,
+          [0, 1, 2, 3, 4].map((k) => rows.map((r) => (r as unknown[])[k])),
+        );
+        await client.query('UPDATE audit_head SET seq = $1, hash = $2 WHERE one = 1', [seq, prev]);
+        await this.trackCalls(client, calls);
+      }
+      return { n: rows.length, seq, prev };
+    });
+    this.sinceCheckpoint += written.n;
+    if (written.n > 0) await this.checkpoint(written.seq, written.prev);
+  }
+
+  /** The calls open in the chain, by instance (in the append's transaction): requested, approved, ended. */
+  private async trackCalls(client: pg.ClientBase, entries: AuditEntry[]): Promise<void> {
+    for (const e of entries) {
+      if ((e.detail as { method?: unknown } | undefined)?.method === 'tasks/update') continue;
+      if (e.kind === 'call-requested')
+        await client.query(
+          'INSERT INTO open_calls (call_id, instance, requested) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+          [e.callId, this.store.instance, JSON.stringify(e)],
+        );
+      else if (e.kind === 'approved')
+        await client.query('UPDATE open_calls SET approved = true WHERE call_id = $1', [e.callId]);
+      else if (ENDS.has(e.kind)) await client.query('DELETE FROM open_calls WHERE call_id = $1', [e.callId]);
+    }
+  }
+
+  /**
+   * After a start: the entries of this instance's own log the chain lacks (written while the store was out of reach,
+   * or as the log was opened after a crash), in order; before its first entry in the chain, only this process's own.
+   * A call another instance already marked abandoned (this one stopped answering) is not marked twice.
+   */
+  async catchUp(recent: AuditEntry[], since: string): Promise<number> {
+    const { rows } = await this.store.pool.query<{ instance_hash: string }>(
+      'SELECT instance_hash FROM audit WHERE instance_hash = ANY($1)',
+      [recent.map((e) => e.hash)],
+    );
+    const there = new Set(rows.map((r) => r.instance_hash));
+    let from = recent.length;
+    while (from > 0 && !there.has(recent[from - 1]!.hash)) from--;
+    const missing = recent.slice(from).filter((e) => from > 0 || e.time >= since);
+    const ended = missing.filter((e) => e.kind === 'abandoned' && e.callId).map((e) => e.callId!);
+    const open = new Set(
+      ended.length === 0
+        ? []
+        : (
+            await this.store.pool.query<{ call_id: string }>('SELECT call_id FROM open_calls WHERE call_id = ANY($1)', [
+              ended,
+            ])
+          ).rows.map((r) => r.call_id),
+    );
+    const send = missing.filter((e) => !(e.kind === 'abandoned' && e.callId && !open.has(e.callId)));
+    // Before what was added meanwhile (newer entries of the same log): the chain keeps each log's order.
+    const done = send.map(
+      (entry) => new Promise<void>((d) => this.waiting.splice(send.indexOf(entry), 0, { entry, done: d })),
+    );
+    this.paused = false;
+    this.flush();
+    await Promise.all(done);
+    return send.length;
+  }
+
+  /** Holds what is added until catchUp has put the older entries first. */
+  pause(): void {
+    this.paused = true;
+  }
+
+  /** A signed checkpoint of the chain's head this instance just wrote, now and then. */
+  private async checkpoint(seq: number, hash: string): Promise<void> {
+    if (!this.signer) return;
+    if (this.sinceCheckpoint < CHECKPOINT_EVERY && Date.now() - this.lastCheckpoint < CHECKPOINT_MS) return;
+    const signed = this.signer.sign({ seq, hash });
+    await this.store.pool
+      .query(
+        'INSERT INTO audit_checkpoints (seq, hash, instance, key, sig) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
+        [seq, hash, this.store.instance, signed.key, signed.sig],
+      )
+      .catch((e: Error) => this.log(`team store: a checkpoint could not be written: ${e.message}`));
+    this.sinceCheckpoint = 0;
+    this.lastCheckpoint = Date.now();
+  }
+}
+
+/** The team chain's newest signed checkpoint, as an anchor to keep away from the store; an error in words. */
+export async function teamAnchor(pool: pg.Pool): Promise<Anchor | string> {
+  const { rows } = await pool.query<{ seq: string; hash: string; key: string; sig: string; instance: string }>(
+    'SELECT seq, hash, key, sig, instance FROM audit_checkpoints ORDER BY seq DESC LIMIT 1',
+  );
+  const r = rows[0];
+  if (!r) return "the team's chain has no signed checkpoint yet";
+  const cp = { seq: Number(r.seq), hash: r.hash, sig: r.sig, key: r.key };
+  if (!signatureHolds(cp, r.key))
+    return `the newest checkpoint (seq ${cp.seq}, by ${r.instance}) does not hold its signature`;
+  return { format: 'mcp-console-audit-anchor/1', ...cp, at: new Date().toISOString() };
+}
+
+/**
+ * Checks the team's whole chain in the store, page by page: each entry sealed, following the one before, in sequence;
+ * the head row at its end; every signed checkpoint on an entry the chain holds; and, with an anchor, that entry still
+ * there with its hash.
+ */
+export async function verifyTeamChain(
+  pool: pg.Pool,
+  anchor?: { anchor: Anchor; pubkey?: string },
+): Promise<AuditVerifyResult & { instances: string[] }> {
+  let prev = GENESIS;
+  let prevSeq = 0;
+  const instances = new Set<string>();
+  const bad = (reason: string, seq?: number) => ({
+    ok: false as const,
+    entries: prevSeq,
+    firstBadSeq: seq,
+    reason,
+    instances: [...instances],
+  });
+  for (;;) {
+    const { rows } = await pool.query<{ seq: string; line: string; hash: string; instance: string }>(
+      'SELECT seq, line, hash, instance FROM audit WHERE seq > $1 ORDER BY seq LIMIT 5000',
+      [prevSeq],
+    );
+    if (rows.length === 0) break;
+    for (const r of rows) {
+      const seq = Number(r.seq);
+      if (seq !== prevSeq + 1) return bad(`sequence ${seq} follows ${prevSeq} (entries were removed)`, prevSeq + 1);
+      if (!lineSealed(r.line, r.hash)) return bad('its content does not match its hash (the entry was changed)', seq);
+      let e: { seq?: unknown; prevHash?: unknown; instance?: unknown };
+      try {
+        e = JSON.parse(r.line) as typeof e;
+      } catch {
+        return bad('not valid JSON', seq);
+      }
+      if (e.seq !== seq) return bad(`the entry says seq ${String(e.seq)}, its row ${seq}`, seq);
+      if (e.prevHash !== prev)
+        return bad('it does not follow the entry before it (an entry was removed, inserted or reordered)', seq);
+      if (e.instance !== r.instance) return bad('its instance is not the one that wrote it', seq);
+      instances.add(r.instance);
+      prev = r.hash;
+      prevSeq = seq;
+    }
+  }
+  const head = (await pool.query<{ seq: string; hash: string }>('SELECT seq, hash FROM audit_head WHERE one = 1'))
+    .rows[0];
+  if (!head) return bad('the chain has no head row (it was removed)');
+  if (Number(head.seq) > prevSeq)
+    return bad(
+      `the chain ends at seq ${prevSeq}, before its head at seq ${head.seq}: entries were removed from its end`,
+      prevSeq + 1,
+    );
+  if (Number(head.seq) !== prevSeq || head.hash !== prev)
+    return bad(`the newest entry (seq ${prevSeq}) is not the one the head records`, prevSeq);
+  const cps = await pool.query<{ seq: string; hash: string; key: string; sig: string; instance: string }>(
+    'SELECT seq, hash, key, sig, instance FROM audit_checkpoints ORDER BY seq',
+  );
+  for (const c of cps.rows) {
+    const cp = { seq: Number(c.seq), hash: c.hash, key: c.key, sig: c.sig };
+    if (!signatureHolds(cp, c.key))
+      return bad(`the checkpoint at seq ${cp.seq} by ${c.instance} does not hold its signature`, cp.seq);
+    const at = await pool.query<{ hash: string }>('SELECT hash FROM audit WHERE seq = $1', [cp.seq]);
+    if (at.rows[0]?.hash !== cp.hash)
+      return bad(`the chain's entry seq ${cp.seq} is not the one ${c.instance} signed: it was rewritten`, cp.seq);
+  }
+  const result: AuditVerifyResult & { instances: string[] } = { ok: true, entries: prevSeq, instances: [...instances] };
+  if (!anchor) return result;
+  const a = anchor.anchor;
+  if (anchor.pubkey && anchor.pubkey.trim() !== a.key)
+    return bad(
+      `the anchor was signed by another key (${a.key.slice(0, 20)}…), not ${anchor.pubkey.trim().slice(0, 20)}…`,
+    );
+  if (!signatureHolds(a, a.key)) return bad("the anchor's signature does not hold: the anchor was changed");
+  const at = await pool.query<{ hash: string }>('SELECT hash FROM audit WHERE seq = $1', [a.seq]);
+  if (!at.rows[0]) return bad(`the chain no longer holds entry seq ${a.seq}, anchored on ${a.at}`, a.seq);
+  if (at.rows[0].hash !== a.hash)
+    return bad(`the chain's entry seq ${a.seq} is not the one anchored on ${a.at}: the chain was rewritten`, a.seq);
+  return { ...result, anchor: { seq: a.seq, at: a.at, key: a.key } };
+}
+
+/** Reads a team's store without joining it (no instance registered, nothing migrated): for `audit verify --team`. */
+export async function withTeamStore<T>(url: string, fn: (pool: pg.Pool) => Promise<T>): Promise<T> {
+  const { default: pgm } = await import('pg');
+  const pool = new pgm.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 5000 });
+  pool.on('error', () => undefined);
+  try {
+    return await fn(pool);
+  } finally {
+    await pool.end().catch(() => undefined);
+  }
+}
+
+/** `audit verify --team FILE [--anchor F [--pubkey KEY]]`: the team's chain in its store, against an anchor file. */
+export async function verifyTeamAudit(
+  url: string,
+  against?: { anchor: string; pubkey?: string },
+): Promise<AuditVerifyResult & { instances: string[] }> {
+  const anchor = against && readAnchor(against.anchor);
+  if (typeof anchor === 'string') return { ok: false, entries: 0, reason: anchor, instances: [] };
+  return withTeamStore(url, (pool) => verifyTeamChain(pool, anchor && { anchor, pubkey: against?.pubkey }));
+}
