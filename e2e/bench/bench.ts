@@ -16,6 +16,7 @@ import { scaleBench } from './scale-bench.js';
 import { modernBench } from './modern-bench.js';
 import { gatewayBench } from './gateway-bench.js';
 import { teamServiceBench } from './team-service-bench.js';
+import { teamStoreBench } from './team-store-bench.js';
 import { reviewBench } from './review-bench.js';
 import { boundaryBench } from './boundary-bench.js';
 import { cliBench } from './cli-bench.js';
@@ -204,6 +205,8 @@ if (process.env.BENCH_SKIP_GATEWAY) console.log('gateway figures skipped: BENCH_
 else await gatewayBench();
 if (process.env.BENCH_SKIP_TEAM) console.log('team service figures skipped: BENCH_SKIP_TEAM is set');
 else await teamServiceBench();
+if (process.env.BENCH_SKIP_TEAM_STORE) console.log('team store figures skipped: BENCH_SKIP_TEAM_STORE is set');
+else await teamStoreBench();
 if (process.env.BENCH_SKIP_REVIEW) console.log('review figures skipped: BENCH_SKIP_REVIEW is set');
 else await reviewBench();
 if (process.env.BENCH_SKIP_BOUNDARY) console.log('boundary figures skipped: BENCH_SKIP_BOUNDARY is set');

@@ -150,19 +150,40 @@ export class TeamChain {
     if (written.n > 0) await this.checkpoint(written.seq, written.prev);
   }
 
-  /** The calls open in the chain, by instance (in the append's transaction): requested, approved, ended. */
+  /**
+   * The calls open in the chain, by instance (in the append's transaction): requested, approved, ended — three
+   * statements a batch at most, whatever its size (a call asked for and ended within one batch touches none).
+   */
   private async trackCalls(client: pg.ClientBase, entries: AuditEntry[]): Promise<void> {
+    const opened = new Map<string, { requested: AuditEntry; approved: boolean }>();
+    const approved = new Set<string>();
+    const ended = new Set<string>();
     for (const e of entries) {
       if ((e.detail as { method?: unknown } | undefined)?.method === 'tasks/update') continue;
-      if (e.kind === 'call-requested')
-        await client.query(
-          'INSERT INTO open_calls (call_id, instance, requested) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-          [e.callId, this.store.instance, JSON.stringify(e)],
-        );
-      else if (e.kind === 'approved')
-        await client.query('UPDATE open_calls SET approved = true WHERE call_id = $1', [e.callId]);
-      else if (ENDS.has(e.kind)) await client.query('DELETE FROM open_calls WHERE call_id = $1', [e.callId]);
+      const id = e.callId!;
+      if (e.kind === 'call-requested') opened.set(id, { requested: e, approved: false });
+      else if (e.kind === 'approved') {
+        const o = opened.get(id);
+        if (o) o.approved = true;
+        else approved.add(id);
+      } else if (ENDS.has(e.kind) && !opened.delete(id)) ended.add(id);
     }
+    if (opened.size > 0) {
+      const rows = [...opened.values()];
+      await client.query(
+        `INSERT INTO open_calls (call_id, instance, requested, approved)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::boolean[]) ON CONFLICT DO NOTHING`,
+        [
+          rows.map((r) => r.requested.callId),
+          rows.map(() => this.store.instance),
+          rows.map((r) => JSON.stringify(r.requested)),
+          rows.map((r) => r.approved),
+        ],
+      );
+    }
+    if (approved.size > 0)
+      await client.query('UPDATE open_calls SET approved = true WHERE call_id = ANY($1)', [[...approved]]);
+    if (ended.size > 0) await client.query('DELETE FROM open_calls WHERE call_id = ANY($1)', [[...ended]]);
   }
 
   /**
