@@ -3,6 +3,7 @@ export { groupsOf, isLoopback, readTeamFile, rolesOf, TeamFileError, type TeamSe
 export { TeamStore, storeName } from './team-store.js';
 export { SharedQueue } from './shared-queue.js';
 export { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
-export { TeamChain, teamAnchor, verifyTeamChain, withTeamStore, verifyTeamAudit } from './team-chain.js';
+export { TeamChain } from './team-chain.js';
+export { teamAnchor, verifyTeamChain, withTeamStore, verifyTeamAudit } from './team-verify.js';
 export { TeamSide, type TeamNote } from './team-side.js';
 export { SharedSessions } from './shared-sessions.js';

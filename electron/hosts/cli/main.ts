@@ -51,7 +51,7 @@ over stdio, or over Streamable HTTP with --http, answering each request as recor
 calls the steps of a collection.`;
 
 /** The flags each command takes; any other is refused (a typo such as --jsno must not be ignored). */
-const FLAGS: Record<string, string[]> = {
+export const FLAGS: Record<string, string[]> = {
   tools: ['record', 'no-browser', 'config', 'json', 'data-dir', 'era'],
   call: ['record', 'no-browser', 'args', 'config', 'yes', 'json', 'data-dir', 'era', 'elicit', 'task', 'policy'],
   audit: ['data-dir', 'anchor', 'pubkey', 'out', 'team'],
