@@ -10,7 +10,7 @@ import type { Approval } from '../../shared/schemas/call.js';
 import { startIdentityProvider } from '../harness/oidc.js';
 import { startPostgres } from '../harness/postgres.js';
 import { instanceFiles, instancePorts, startInstance, type TeamInstance } from '../harness/team-instances.js';
-import { agentAdd, agentClient, page } from '../harness/team-store-checks.js';
+import { agentAdd, agentClient, page, served } from '../harness/team-store-checks.js';
 import { ask } from '../harness/team-browser.js';
 import { ms, q, throughput } from './gateway-harness.js';
 import { LeanAgent } from './lean-agent.js';
@@ -69,15 +69,6 @@ export async function teamStoreBench(): Promise<void> {
     await db.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-async function served(at: TeamInstance, token: string): Promise<void> {
-  const agent = await agentClient(at, token);
-  for (let i = 0; i < 300; i++) {
-    if ((await agent.listTools()).tools.some((t) => t.name === 'fx.echo')) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  await agent.close();
 }
 
 /** Each call alone, one after another: the latency of an allowed call through this setup. */

@@ -124,3 +124,17 @@ export function verifyTeam(file: string): string {
   });
   return r.stdout + r.stderr;
 }
+
+/** Waits until an instance serves the fixture's tools to an agent (its own connection to the server is up). */
+export async function served(at: TeamInstance, token: string): Promise<void> {
+  const agent = await agentClient(at, token);
+  try {
+    for (let i = 0; i < 300; i++) {
+      if ((await agent.listTools()).tools.some((t) => t.name === 'fx.echo')) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`instance ${at.name} did not serve fx.echo in 30 s`);
+  } finally {
+    await agent.close();
+  }
+}

@@ -17,6 +17,7 @@ import {
   checksOn,
   kinds,
   openCalls,
+  served,
   outcomesPerCall,
   page,
   pending,
@@ -60,6 +61,9 @@ describe('the team service on PostgreSQL: several instances, one queue', () => {
     eFiles = instanceFiles(join(dir, 'e'), idp, ePort, more);
     tokenE = agentOf(eFiles, 'erin-e');
     for (const [i, n] of names.entries()) instances.push(await startInstance(n, files[i]!, ports[i]!));
+    // Each instance's own connection to the server is up before a test's agent calls.
+    await served(instances[0]!, tokenA);
+    await served(instances[1]!, load.find((l) => l.instance === 1)!.token);
   }, 180_000);
   afterAll(async () => {
     for (const i of instances) await i.stop();
@@ -130,6 +134,50 @@ describe('the team service on PostgreSQL: several instances, one queue', () => {
     frank.close();
   });
 
+  it('takes an agent made on one instance on every other, and its revocation everywhere', async () => {
+    const [a, b, c] = instances as [TeamInstance, TeamInstance, TeamInstance];
+    const onA = await page(a, 'erin');
+    await expect
+      .poll(async () => JSON.stringify((await ask(onA, 'servers.list')).value), { timeout: 20_000 })
+      .toMatch(/"status":"connected"/);
+    const made = await ask(onA, 'agents.add', { name: 'erin-roaming', servers: ['fx'] });
+    expect(made.ok, JSON.stringify(made.error)).toBe(true);
+    const token = (made.value as { token: string }).token;
+    // Its token is good on B at once: the store told B, whose gateway reads its own copy.
+    await expect
+      .poll(
+        async () => {
+          const agent = await agentClient(b, token).catch(() => null);
+          if (!agent) return false;
+          const tools = (await agent.listTools()).tools.map((t) => t.name);
+          await agent.close();
+          return tools.includes('fx.echo');
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    const onC = await page(c, 'erin');
+    expect(JSON.stringify((await ask(onC, 'agents.list')).value)).toContain('"name":"erin-roaming"');
+    // Revoked on C: refused on A and B.
+    const revoked = await ask(onC, 'agents.revoke', { name: 'erin-roaming' });
+    expect(revoked.ok, JSON.stringify(revoked.error)).toBe(true);
+    for (const at of [a, b])
+      await expect
+        .poll(
+          async () =>
+            await agentClient(at, token).then(
+              (x) => (void x.close(), 'in'),
+              () => 'refused',
+            ),
+          {
+            timeout: 10_000,
+          },
+        )
+        .toBe('refused');
+    onA.close();
+    onC.close();
+  });
+
   it('keeps a sign-in on one instance good on every other, and a sign-out on one ends it on all', async () => {
     const [, b, c] = instances as [TeamInstance, TeamInstance, TeamInstance];
     const browser = new TeamBrowser();
@@ -190,6 +238,8 @@ describe('the team service on PostgreSQL: several instances, one queue', () => {
     const [, b] = instances as [TeamInstance, TeamInstance];
     let e = await startInstance('e', eFiles, ePort);
     const bob = await page(b, 'bob');
+    // E's own connection to the server serves its tools first (an agent's call before that is refused).
+    await served(e, tokenE);
     const agent = await agentClient(e, tokenE);
     const waiting = Array.from({ length: 20 }, (_, i) =>
       agent.callTool({ name: 'fx.echo', arguments: { message: `pending ${i}` } }).catch((x: Error) => x),

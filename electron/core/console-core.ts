@@ -55,7 +55,11 @@ export class ConsoleCore {
     const calls = p.calls;
     return (p.team ??= new TeamSide({
       ...p,
-      calls: { approval: (id) => calls.approval(id), decide: (input, voter) => calls.decide(input, 'user', voter) },
+      calls: {
+        approval: (id) => calls.approval(id),
+        check: (input, voter) => calls.gate.check(input, voter),
+        decide: (input, voter) => calls.decide(input, 'user', voter),
+      },
     }));
   }
 

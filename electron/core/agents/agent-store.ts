@@ -21,7 +21,8 @@ const Stored = z.object({
     }),
   ),
 });
-type StoredAgent = z.infer<typeof Stored>['agents'][number];
+export type StoredAgent = z.infer<typeof Stored>['agents'][number];
+export const StoredAgents = Stored.shape.agents;
 
 /** How often the file is looked at without a reason to (a change another process makes shows within this). */
 const LOOK_MS = 100;
@@ -43,6 +44,8 @@ export class AgentStore {
   private watcher: FSWatcher | null = null;
   /** Problems met reading the file (it is then treated as empty: no agent gets in). */
   problem: string | null = null;
+  /** Told after each change, made here or found on disk (a team's store follows them). */
+  private readonly followers = new Set<() => void>();
 
   /** `changed` is told when the file is found changed on disk (here or by another process). */
   constructor(
@@ -78,7 +81,7 @@ export class AgentStore {
     if (stamp === this.stamp) return false;
     const first = this.stamp === '';
     this.stamp = stamp;
-    if (!first) queueMicrotask(this.changed);
+    if (!first) queueMicrotask(() => (this.changed(), this.tell()));
     this.problem = null;
     if (stamp === 'none') {
       this.agents = [];
@@ -165,6 +168,29 @@ export class AgentStore {
     this.agents = next;
     this.problem = null;
     this.stamp = this.stampNow();
+    queueMicrotask(() => this.tell());
+  }
+
+  private tell(): void {
+    for (const fn of this.followers) fn();
+  }
+
+  /** Every agent as kept (the token's hash with it): what a team's store shares. */
+  stored(): StoredAgent[] {
+    this.refresh(true);
+    return this.agents.map((a) => ({ ...a, servers: [...a.servers] }));
+  }
+
+  /** Takes the team store's agents as this file's (another instance changed them); told like any change. */
+  replace(next: StoredAgent[]): void {
+    this.save(next);
+    queueMicrotask(this.changed);
+  }
+
+  /** Calls `fn` after each change (returns the way to stop). */
+  follow(fn: () => void): () => void {
+    this.followers.add(fn);
+    return () => this.followers.delete(fn);
   }
 
   /** What tells one version of the file from another without reading it. */

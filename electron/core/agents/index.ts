@@ -4,7 +4,7 @@
  */
 export { AgentGateway } from './gateway.js';
 export type { AgentCallHooks, AgentTool, GatewayDeps } from './gateway-deps.js';
-export { AgentStore, TOKEN_PREFIX } from './agent-store.js';
+export { AgentStore, StoredAgents, TOKEN_PREFIX, type StoredAgent } from './agent-store.js';
 export { agentToolName } from './tool-names.js';
 export { agentResult, OUTCOME_META } from './agent-result.js';
 export { ToolAcceptance, type AcceptanceDeps } from './tool-acceptance.js';

@@ -72,36 +72,14 @@ export class ApprovalGate {
    * decided approval, an expired one, and a hash that is not the one the user was shown.
    */
   decide(input: DecideInput, voter?: Voter): Approval {
-    const a = this.approvals.get(input.approvalId);
-    if (!a) throw new CoreError('unknown-approval', `no approval ${input.approvalId}`);
-    // The first decision wins (one event loop: nothing runs between this check and the close below); a later one is
-    // told whose it was.
-    if (a.status !== 'pending')
-      throw new CoreError(
-        'already-decided',
-        `approval ${a.id} is already ${a.status}` +
-          (a.decider ? ` by ${a.decider.name} (${a.decider.subject}) at ${a.decidedAt}` : '') +
-          '; your decision was not applied',
-      );
-    if (Date.now() >= Date.parse(a.expiresAt)) {
-      this.expire(a.id);
-      throw new CoreError('expired', `approval ${a.id} expired at ${a.expiresAt}`);
-    }
-    // SECURITY: the decision must be for exactly the arguments shown.
-    if (input.argsHash !== a.argsHash)
-      throw new CoreError(
-        'args-mismatch',
-        'the decision names other arguments than the ones awaiting approval; nothing was sent',
-      );
-    // SECURITY: the approval is bound to the policy it was asked under: under another, the call is ended, not run.
-    if (a.policyVersion !== this.policy()) {
+    const a = this.pendingOne(input.approvalId);
+    const refused = this.refusal(a, input);
+    if (refused?.then === 'expire') this.expire(a.id);
+    if (refused?.then === 'void') {
       this.close(a, 'void');
       this.onEnd(a);
-      throw new CoreError(
-        'policy-changed',
-        `the organisation's policy changed while approval ${a.id} waited; nothing was sent (ask for the call again)`,
-      );
     }
+    if (refused) throw refused.error;
     checkTerms(a, input, voter);
     if (input.decision === 'approve' && a.rule?.terms) {
       // A quorum: each approval is a vote; the call stays pending until enough different people approved.
@@ -111,6 +89,56 @@ export class ApprovalGate {
     if (voter) a.decider = voter.person;
     this.close(a, input.decision === 'approve' ? 'approved' : 'denied');
     return a;
+  }
+
+  /**
+   * Whether decide() would take this decision, and whether it would close the approval (a vote short of its quorum
+   * does not); throws what decide() would, and changes nothing (a team's store claims the decision in between).
+   */
+  check(input: DecideInput, voter?: Voter): boolean {
+    const a = this.pendingOne(input.approvalId);
+    const refused = this.refusal(a, input);
+    if (refused) throw refused.error;
+    checkTerms(a, input, voter);
+    return input.decision !== 'approve' || !a.rule?.terms || stillNeeded(a) <= 1;
+  }
+
+  /** The approval a decision names, still pending; the first decision wins, a later one is told whose it was. */
+  private pendingOne(id: string): Approval {
+    const a = this.approvals.get(id);
+    if (!a) throw new CoreError('unknown-approval', `no approval ${id}`);
+    if (a.status !== 'pending')
+      throw new CoreError(
+        'already-decided',
+        `approval ${a.id} is already ${a.status}` +
+          (a.decider ? ` by ${a.decider.name} (${a.decider.subject}) at ${a.decidedAt}` : '') +
+          '; your decision was not applied',
+      );
+    return a;
+  }
+
+  /** Why a decision cannot be taken on a pending approval, and what then becomes of the approval. */
+  private refusal(a: Approval, input: DecideInput): { error: CoreError; then?: 'expire' | 'void' } | undefined {
+    if (Date.now() >= Date.parse(a.expiresAt))
+      return { error: new CoreError('expired', `approval ${a.id} expired at ${a.expiresAt}`), then: 'expire' };
+    // SECURITY: the decision must be for exactly the arguments shown.
+    if (input.argsHash !== a.argsHash)
+      return {
+        error: new CoreError(
+          'args-mismatch',
+          'the decision names other arguments than the ones awaiting approval; nothing was sent',
+        ),
+      };
+    // SECURITY: the approval is bound to the policy it was asked under: under another, the call is ended, not run.
+    if (a.policyVersion !== this.policy())
+      return {
+        error: new CoreError(
+          'policy-changed',
+          `the organisation's policy changed while approval ${a.id} waited; nothing was sent (ask for the call again)`,
+        ),
+        then: 'void',
+      };
+    return undefined;
   }
 
   /** Closes a pending approval without a decision (its tool changed, or its call was cancelled). */

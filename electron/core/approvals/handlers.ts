@@ -6,8 +6,8 @@ import type { Requester } from '../../../shared/schemas/requester.js';
 /** The calls other instances of a team service hold (team/shared-queue.ts). */
 export interface SharedApprovals {
   others(): Approval[];
-  holds(id: string): boolean;
-  decideElsewhere(input: DecideInput, voter?: Voter): Promise<Approval>;
+  /** A decision from this instance's pages, taken where the call is held, claimed in the store first. */
+  decide(input: DecideInput, voter?: Voter): Promise<Approval>;
 }
 
 /** What holds the calls waiting for a person (the calls concern's CallManager). */
@@ -35,7 +35,7 @@ export function approvalHandlers(
     },
     'approvals.decide': (i) => {
       const shared = d.shared?.();
-      return shared?.holds(i.approvalId) ? shared.decideElsewhere(i, voter) : d.calls.decide(i, 'user', voter);
+      return shared ? shared.decide(i, voter) : d.calls.decide(i, 'user', voter);
     },
   };
 }

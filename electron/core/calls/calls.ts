@@ -19,7 +19,7 @@ import { ResultScanner } from './result-scanner.js';
  * exactly these arguments, made by the user or by a policy the user set, and recorded first.
  */
 export class CallManager {
-  private readonly gate: ApprovalGate;
+  readonly gate: ApprovalGate;
   private readonly book: CallBook;
   private readonly inputs: TaskInputs;
   /** Sends approved calls and turns their answers into outcomes. */

@@ -93,6 +93,18 @@ export const MIGRATIONS: readonly { version: number; what: string; sql: string }
       );
     `,
   },
+  {
+    version: 3,
+    what: "the gateway's agents: their servers, owners and token hashes, one list for every instance",
+    sql: `
+      CREATE TABLE agents (
+        name text PRIMARY KEY,
+        -- As each instance's agents.json keeps it: servers, the token's sha-256 (never the token), owner, times.
+        agent jsonb NOT NULL,
+        changed_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];
 
 /** The newest schema this code knows. */

@@ -15,6 +15,8 @@ const FORWARD_TIMEOUT_MS = 10_000;
 /** What the queue needs of this instance's calls: its own approvals, and a decision applied to one. */
 export interface LocalApprovals {
   approval(id: string): Approval | undefined;
+  /** Whether this instance would take the decision, and whether it closes the approval (throws when it would not). */
+  check(input: DecideInput, voter?: Voter): boolean;
   decide(input: DecideInput, voter?: Voter): Approval;
   /** Writes an entry to this instance's audit log (and so to the team's chain). */
   record(fields: AuditFields): void;
@@ -92,8 +94,54 @@ export class SharedQueue implements SharedApprovals {
     return [...this.remote.values()];
   }
 
-  holds(id: string): boolean {
-    return this.remote.has(id);
+  /** A decision from this instance's pages: taken here when this instance holds the call, else sent to its holder. */
+  decide(input: DecideInput, voter?: Voter): Promise<Approval> {
+    return this.remote.has(input.approvalId) ? this.decideElsewhere(input, voter) : this.decideHere(input, voter);
+  }
+
+  /**
+   * A decision on a call this instance holds. One that would close the approval is claimed in the store first: the
+   * `decisions` key admits one, so of two decisions at once (here, or sent from two instances) the second is refused
+   * by the constraint and told whose the first was. A vote short of its quorum is counted here (one loop).
+   */
+  private async decideHere(input: DecideInput, voter?: Voter): Promise<Approval> {
+    const final = this.local.check(input, voter);
+    if (final) {
+      await this.writes; // the approval's own row is in the store (the claim refers to it)
+      await this.claim(input, voter);
+    }
+    try {
+      return this.local.decide(input, voter);
+    } catch (e) {
+      // Refused after the claim (it expired meanwhile): the claim goes, the refusal stands.
+      if (final)
+        await this.store.pool
+          .query('DELETE FROM decisions WHERE approval_id = $1 AND instance = $2', [input.approvalId, this.me])
+          .catch(() => undefined);
+      throw e;
+    }
+  }
+
+  private async claim(input: DecideInput, voter?: Voter): Promise<void> {
+    const status = input.decision === 'approve' ? 'approved' : 'denied';
+    const won = await this.store.pool.query(
+      `INSERT INTO decisions (approval_id, decision, decider, instance) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (approval_id) DO NOTHING`,
+      [input.approvalId, status, voter ? JSON.stringify(voter.person) : null, this.me],
+    );
+    if (won.rowCount === 1) return;
+    const { rows } = await this.store.pool.query<{ decision: string; decider: Voter['person'] | null; at: Date }>(
+      'SELECT decision, decider, at FROM decisions WHERE approval_id = $1',
+      [input.approvalId],
+    );
+    const r = rows[0];
+    throw new CoreError(
+      'already-decided',
+      `approval ${input.approvalId} is already ${r?.decision ?? 'decided'}` +
+        (r?.decider ? ` by ${r.decider.name} (${r.decider.subject})` : '') +
+        (r ? ` at ${r.at.toISOString()}` : '') +
+        '; your decision was not applied',
+    );
   }
 
   async decideElsewhere(input: DecideInput, voter?: Voter): Promise<Approval> {
@@ -152,13 +200,13 @@ export class SharedQueue implements SharedApprovals {
         a.status,
         body,
       ]);
+      // A decision not claimed first (the command line's --yes, a rule) is recorded here; a claimed one is there.
       if (a.status !== 'approved' && a.status !== 'denied') return;
-      const won = await client.query(
+      await client.query(
         `INSERT INTO decisions (approval_id, decision, decider, instance) VALUES ($1, $2, $3, $4)
          ON CONFLICT (approval_id) DO NOTHING`,
         [a.id, a.status, a.decider ? JSON.stringify(a.decider) : null, this.me],
       );
-      if (won.rowCount === 0) this.log(`team store: approval ${a.id} was already decided in the store`);
     });
   }
 
@@ -210,7 +258,7 @@ export class SharedQueue implements SharedApprovals {
     if (!r) return;
     let answer: Answer;
     try {
-      answer = { ok: true, approval: this.local.decide(r.input, r.voter ?? undefined) };
+      answer = { ok: true, approval: await this.decideHere(r.input, r.voter ?? undefined) };
     } catch (e) {
       answer = { ok: false, code: (e as CoreError).code ?? 'internal', message: (e as Error).message };
     }

@@ -3,6 +3,8 @@ import type { AuditFields, AuditTrail, CheckpointSigner } from '../audit/index.j
 import type { EventBus } from '../support/index.js';
 import { SharedQueue, type LocalApprovals } from './shared-queue.js';
 import { TeamChain } from './team-chain.js';
+import { SharedAgents } from './shared-agents.js';
+import type { AgentStore } from '../agents/index.js';
 import type { TeamStore } from './team-store.js';
 
 /** What a team service's door records of itself. */
@@ -16,6 +18,7 @@ export class TeamSide {
   /** Once joined: the queue across the instances, and the audit chain they share. */
   shared?: SharedQueue;
   chain?: TeamChain;
+  agents?: SharedAgents;
 
   constructor(
     private readonly d: {
@@ -23,6 +26,7 @@ export class TeamSide {
       bus: EventBus;
       audit: { signer?: CheckpointSigner };
       calls: Omit<LocalApprovals, 'record'>;
+      agents: { store: Pick<AgentStore, 'stored' | 'replace' | 'follow'> };
     },
   ) {}
 
@@ -41,6 +45,7 @@ export class TeamSide {
 
   /** The console stops, its calls ended: what this instance held reaches the store before the queue lets go of it. */
   async callsStopped(): Promise<void> {
+    await this.agents?.idle();
     await this.shared?.idle();
     this.shared?.close();
   }
@@ -60,6 +65,8 @@ export class TeamSide {
     const shared = new SharedQueue(store, this.d.bus, { ...this.d.calls, record: (f) => trail.record(f) }, log);
     await shared.start();
     this.shared = shared;
+    this.agents = new SharedAgents(store, this.d.agents.store, log);
+    await this.agents.start();
     const chain = new TeamChain(store, this.d.audit.signer, log);
     this.chain = chain;
     chain.pause();

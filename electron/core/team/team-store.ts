@@ -31,6 +31,7 @@ export class TeamStore {
   private readonly reconnected = new Set<() => void>();
   private problem: string | null = null;
   private closed = false;
+  private listening: Promise<unknown> = Promise.resolve();
   private beat: NodeJS.Timeout | undefined;
   private retry: NodeJS.Timeout | undefined;
 
@@ -123,7 +124,11 @@ export class TeamStore {
     if (!set) {
       set = new Set();
       this.channels.set(channel, set);
-      void this.listener?.query(`LISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+      // One statement at a time on the LISTEN connection (it may be busy with another channel's).
+      const listener = this.listener;
+      this.listening = this.listening
+        .then(() => listener?.query(`LISTEN ${pg.escapeIdentifier(channel)}`))
+        .catch(() => undefined);
     }
     set.add(fn);
     return () => set.delete(fn);

@@ -46,15 +46,18 @@ export class TeamPagesOpen {
   /** Ends the session when its time runs out (looked at again past a timer's longest wait). */
   private arm(s: TeamSession): void {
     const t = setTimeout(
-      () => (s.until <= Date.now() ? this.end(s, 'was signed out: the session ran out') : this.arm(s)),
+      () => (s.until <= Date.now() ? void this.end(s, 'was signed out: the session ran out') : this.arm(s)),
       Math.min(Math.max(0, s.until - Date.now()), LONGEST_MS),
     );
     t.unref();
     this.timers.set(s, t);
   }
 
-  /** Ends a session once: its pages' connections close at once (4401), and the audit log says so. */
-  end(s: TeamSession, why: string): void {
+  /**
+   * Ends a session once: its pages' connections close at once (4401), and the audit log says so; resolves once the
+   * store has let go of it too (a sign-out answers after that: the cookie is then good nowhere).
+   */
+  async end(s: TeamSession, why: string): Promise<void> {
     if (this.ended.has(s)) return;
     this.ended.add(s);
     clearTimeout(this.timers.get(s));
@@ -73,7 +76,7 @@ export class TeamPagesOpen {
   /** Ends every session that ran out (their pages with them). */
   runOut(now = Date.now()): void {
     for (const s of new Set(this.bySocket.values()))
-      if (s.until <= now) this.end(s, 'was signed out: the session ran out');
+      if (s.until <= now) void this.end(s, 'was signed out: the session ran out');
   }
 
   close(): void {

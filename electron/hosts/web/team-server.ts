@@ -276,7 +276,7 @@ class TeamDoor {
     if (req.headers.origin !== this.service.origin)
       return plain(res, 403, 'refused: a sign-out comes only from a page of this service');
     const s = await this.sessionOf(req);
-    if (s) this.open.end(s, 'signed out');
+    if (s) await this.open.end(s, 'signed out');
     this.redirect(
       res,
       303,
