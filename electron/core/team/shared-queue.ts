@@ -28,9 +28,9 @@ type Answer = { ok: true; approval: Approval } | { ok: false; code: string; mess
  * One queue over several instances (a team service on PostgreSQL). Each call is held by the instance its agent or
  * person reached (its connection to the MCP server is there); its approval is written to the store when it opens,
  * votes and closes, and every instance hears it (LISTEN/NOTIFY) and shows it to its pages. A decision taken on another
- * instance is sent to the holder, which applies it in its own loop (the first decision wins there, and the store's
- * `decisions` key refuses a second), then answers. Calls of an instance that stopped answering are closed by the
- * others: their agent went away with it.
+ * instance is sent to the holder, which claims it in the store (the `decisions` key admits the first, and refuses a
+ * second whichever instance it came from), applies it, then answers. Calls of an instance that stopped answering are
+ * closed by the others: their agent went away with it.
  */
 export class SharedQueue implements SharedApprovals {
   /** Approvals other instances hold, by id, with the instance. */
