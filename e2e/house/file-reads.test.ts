@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './source-files.js';
 
 /**
  * Every file the console reads that someone else can place goes through one door
@@ -17,20 +18,11 @@ const ALLOWED: Record<string, string> = {
   'electron/core/audit/shipping/shipper.ts': 'the audit log this console writes, read as an asynchronous stream',
 };
 
-function files(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) files(p, out);
-    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(p);
-  }
-  return out;
-}
-
 describe('file reads', () => {
   it('reads every placed file through the one door, and lists each exception with its reason', () => {
     const root = new URL('../../', import.meta.url).pathname;
     const offenders: string[] = [];
-    for (const f of [...files(join(root, 'electron')), ...files(join(root, 'shared'))]) {
+    for (const f of [...sourceFiles(join(root, 'electron')), ...sourceFiles(join(root, 'shared'))]) {
       const rel = relative(root, f);
       const text = readFileSync(f, 'utf8');
       if (

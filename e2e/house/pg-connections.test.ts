@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { codeOf, sourceFiles } from './source-files.js';
 
 /**
  * A PostgreSQL connection the server cuts (a restart, a failover) emits 'error'; with nobody listening, that ends the
@@ -10,16 +11,7 @@ import { describe, expect, it } from 'vitest';
  */
 const DOOR = 'electron/core/team/team-store.ts';
 
-function files(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) files(p, out);
-    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(p);
-  }
-  return out;
-}
-
-const code = (text: string) => text.replace(/\/\/.*|\/\*[\s\S]*?\*\//g, '');
+const code = codeOf;
 
 /** What in one file's code leaves a connection's 'error' unheard. */
 export function unheard(text: string, door: boolean): string[] {
@@ -35,7 +27,7 @@ export function unheard(text: string, door: boolean): string[] {
 describe('PostgreSQL connections', () => {
   it("are all heard when they fail: checked out only through the store's door, every one made with a listener", () => {
     const root = new URL('../../', import.meta.url).pathname;
-    const offenders = files(join(root, 'electron'))
+    const offenders = sourceFiles(join(root, 'electron'))
       .map((f) => relative(root, f))
       .flatMap((rel) => unheard(readFileSync(join(root, rel), 'utf8'), rel === DOOR).map((why) => `${rel}: ${why}`));
     expect(offenders).toEqual([]);

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { codeOf, sourceFiles } from './source-files.js';
 
 /**
  * A process of ours ends itself one way: `exitWhenWritten` (electron/launch/exit-written.ts), which waits
@@ -9,21 +10,14 @@ import { describe, expect, it } from 'vitest';
  */
 const DOOR = 'electron/launch/exit-written.ts';
 
-function files(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) files(p, out);
-    else if (/\.(?:tsx?|m?js)$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(p);
-  }
-  return out;
-}
-
-const code = (text: string) => text.replace(/\/\/.*|\/\*[\s\S]*?\*\//g, '');
+const code = codeOf;
 
 describe('ending a process', () => {
   it('ends only through the door that waits for its output', () => {
     const root = new URL('../../', import.meta.url).pathname;
-    const shipped = ['electron', 'shared', 'renderer', 'bin'].flatMap((d) => files(join(root, d)));
+    const shipped = ['electron', 'shared', 'renderer', 'bin'].flatMap((d) =>
+      sourceFiles(join(root, d), /\.(?:tsx?|m?js)$/),
+    );
     const offenders = shipped
       .map((f) => relative(root, f))
       .filter(

@@ -8,3 +8,4 @@ export { checkpointSigner, PUBLIC_KEY_FILE, signatureHolds, type CheckpointSigne
 export { lineSealed, sealedLine } from './chain.js';
 export { anchorFrom, checkAnchor, readAnchor, type Anchor } from './anchor.js';
 export { AuditShipping, type ShipTargets } from './shipping/audit-shipping.js';
+export { abandoned } from './unfinished-calls.js';

@@ -48,7 +48,28 @@ export function unfinishedCalls(path: string): AuditFields[] {
   } finally {
     closeSync(fd);
   }
-  return [...open.values()].map(({ requested: r, approvedSeq }) => ({
+  return [...open.values()].map(({ requested: r, approvedSeq }) =>
+    abandoned(
+      r,
+      approvedSeq === undefined
+        ? 'MCP Console stopped (it did not close its log) before this call was decided: it was never sent'
+        : 'MCP Console stopped (it did not close its log) after this call was approved: it may have reached the server, and its outcome is unknown',
+      approvedSeq === undefined ? undefined : { approvedSeq },
+    ),
+  );
+}
+
+/**
+ * The entry that closes a call left open: `not-sent` before its approval, `unknown` after (`approved` in `detail` says
+ * which: `approvedSeq`, or `approved: true` when only that is known), with the reason, and its request's sequence.
+ */
+export function abandoned(
+  r: AuditEntry,
+  reason: string,
+  detail?: { approvedSeq?: number; approved?: boolean; instance?: string },
+): AuditFields {
+  const approved = detail?.approvedSeq !== undefined || detail?.approved === true;
+  return {
     kind: 'abandoned',
     serverId: r.serverId,
     serverIdentity: r.serverIdentity,
@@ -58,11 +79,8 @@ export function unfinishedCalls(path: string): AuditFields[] {
     argsHash: r.argsHash,
     requestedBy: r.requestedBy,
     decidedBy: 'system',
-    outcome: approvedSeq === undefined ? 'not-sent' : 'unknown',
-    reason:
-      approvedSeq === undefined
-        ? 'MCP Console stopped (it did not close its log) before this call was decided: it was never sent'
-        : 'MCP Console stopped (it did not close its log) after this call was approved: it may have reached the server, and its outcome is unknown',
-    detail: { requestedSeq: r.seq, ...(approvedSeq !== undefined && { approvedSeq }) },
-  }));
+    outcome: approved ? 'unknown' : 'not-sent',
+    reason,
+    detail: { requestedSeq: r.seq, ...detail },
+  };
 }

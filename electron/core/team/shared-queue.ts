@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Approval, DecideInput } from '../../../shared/schemas/call.js';
 import type { SharedApprovals, Voter } from '../approvals/index.js';
 import { CoreError, type EventBus } from '../support/index.js';
-import type { AuditFields } from '../audit/index.js';
+import { abandoned, type AuditFields } from '../audit/index.js';
 import type { AuditEntry } from '../../../shared/schemas/audit.js';
 import { GONE_AFTER_MS, type TeamStore } from './team-store.js';
 
@@ -317,21 +317,14 @@ export class SharedQueue implements SharedApprovals {
       `team store: instance ${instance} stopped answering: ${voided.rowCount ?? 0} waiting calls closed, ${open.rowCount ?? 0} calls marked abandoned`,
     );
     for (const { requested: r, approved } of open.rows)
-      this.local.record({
-        kind: 'abandoned',
-        serverId: r.serverId,
-        serverIdentity: r.serverIdentity,
-        tool: r.tool,
-        fingerprint: r.fingerprint,
-        callId: r.callId,
-        argsHash: r.argsHash,
-        requestedBy: r.requestedBy,
-        decidedBy: 'system',
-        outcome: approved ? 'unknown' : 'not-sent',
-        reason: approved
-          ? `the instance ${instance} holding this call stopped answering after it was approved: it may have reached the server, and its outcome is unknown (its agent was connected there)`
-          : `the instance ${instance} holding this call stopped answering before it was decided: it was never sent (its agent was connected there)`,
-        detail: { instance, requestedSeq: r.seq },
-      });
+      this.local.record(
+        abandoned(
+          r,
+          approved
+            ? `the instance ${instance} holding this call stopped answering after it was approved: it may have reached the server, and its outcome is unknown (its agent was connected there)`
+            : `the instance ${instance} holding this call stopped answering before it was decided: it was never sent (its agent was connected there)`,
+          { approved, instance },
+        ),
+      );
   }
 }
