@@ -63,13 +63,13 @@ export const test = base.extend<{
   policy: [null, { option: true }],
   /** More flags for `serve` (audit shipping's, say). */
   serveArgs: [[], { option: true }],
-  app: async ({ page, config, policy, serveArgs }, use) => {
+  app: async ({ page, config, policy, serveArgs }, use, testInfo) => {
     // Whatever a test did, the page threw nothing it did not catch (Monaco's once did, on every second editor).
     const thrown: string[] = [];
     page.on('pageerror', (e) => thrown.push(e.message));
     const dataDir = mkdtempSync(join(tmpdir(), 'mcp-console-e2e-'));
     if (policy) writeFileSync(join(dataDir, 'policy.json'), JSON.stringify(policy));
-    const { url, stop, answerConsent } = await startServe(config, dataDir, [
+    const { url, stop, answerConsent, said } = await startServe(config, dataDir, [
       ...(policy ? ['--policy', join(dataDir, 'policy.json')] : []),
       ...serveArgs,
     ]);
@@ -83,6 +83,11 @@ export const test = base.extend<{
     await use({ url, origin: u.origin, token, dataDir, console: new ConsolePage(page), answerConsent });
     // Read before serve stops: a page whose console went away may fail to fetch a script (Monaco's worker, say).
     const uncaught = [...thrown];
+    // A failed test says what its console said (a console that went away mid-test is found only this way).
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('serve', { body: said(), contentType: 'text/plain' });
+      console.error(`[${testInfo.title}] ${said().slice(-3000)}`);
+    }
     await stop();
     rmSync(dataDir, { recursive: true, force: true });
     expect(uncaught, 'errors the page did not catch').toEqual([]);

@@ -13,6 +13,8 @@ export interface ServeProcess {
   answerConsent(allow: boolean): Promise<string>;
   /** Ends it and waits for it to exit. */
   stop(): Promise<void>;
+  /** What it said on stderr (its last 8,000 characters), and how it ended if it did: for a failed test's report. */
+  said(): string;
 }
 
 /** How `node` is started for serve: options before the script, and variables added to the environment. */
@@ -107,6 +109,10 @@ export function startServe(
         url: m[1]!,
         child,
         answerConsent,
+        said: () =>
+          (child.exitCode !== null || child.signalCode !== null
+            ? `serve ended (exit ${child.exitCode}, signal ${child.signalCode})\n`
+            : 'serve still running\n') + err.slice(-8000),
         stop: () =>
           new Promise<void>((r) => {
             if (child.exitCode !== null) return r();

@@ -61,8 +61,8 @@ const waitAside = (aside: ReadonlySet<string>, arriving: Approval[], all: boolea
 
 /** What the page says of a call someone else decided while it was open here. */
 const takenText = (a: Approval) =>
-  `The call of ${a.tool} was already ${a.status} by ${a.decider?.name ?? 'someone else'}` +
-  `${a.decider ? ` (${a.decider.subject})` : ''}; nothing you chose was applied.`;
+  `The call of ${a.tool} was ${a.status} by ${a.decider?.name ?? 'someone else'}` +
+  `${a.decider ? ` (${a.decider.subject})` : ''} while it was open here.`;
 
 export const approvalsSlice: Slice<ApprovalsSlice> = (set) => ({
   approvals: [],

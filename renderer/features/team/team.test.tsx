@@ -125,7 +125,7 @@ describe('the page on a team service', () => {
     useConsole.setState({ approvals: [a], approvalsAside: new Set(), approvalChosen: null });
     useConsole.getState().approvalResolved({ ...a, status: 'denied', decider: { subject: 'bob', name: 'Bob' } });
     expect(useConsole.getState().approvalTaken?.text).toBe(
-      'The call of pay was already denied by Bob (bob); nothing you chose was applied.',
+      'The call of pay was denied by Bob (bob) while it was open here.',
     );
     // One that was not open here (put aside) is not announced.
     useConsole.setState({ approvals: [a], approvalsAside: new Set([a.id]), approvalTaken: null });
