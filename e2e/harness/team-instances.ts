@@ -45,10 +45,11 @@ export function startInstance(
   files: { file: string; config: string; dataDir: string },
   port: number,
   env: Record<string, string> = {},
+  args: string[] = [],
 ): Promise<TeamInstance> {
   const child = spawn(
     process.execPath,
-    [BIN, 'serve', '--team', files.file, '--config', files.config, '--data-dir', files.dataDir],
+    [BIN, 'serve', '--team', files.file, '--config', files.config, '--data-dir', files.dataDir, ...args],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MCP_CONSOLE_INSTANCE: name, ...env } },
   );
   let out = '';

@@ -41,6 +41,11 @@ export interface CoreOptions {
    * over the settings.
    */
   ship?: ShipTargets;
+  /**
+   * A team service that joins a shared store: its own log is not shipped; the team's chain is, by the instance the
+   * team elects (TeamSide.join).
+   */
+  shipFromTeam?: boolean;
   /** What collections read as `{{env.NAME}}` (the process's environment by default). */
   env?: Readonly<Record<string, string | undefined>>;
 }

@@ -44,6 +44,7 @@ export function recordParts(opts: CoreOptions) {
     bus,
     settings: () => ({ syslog: store.settings.shipSyslog, ca: store.settings.shipCa, otlp: store.settings.shipOtlp }),
     flags: opts.ship,
+    fromTeam: opts.shipFromTeam,
   });
   const auth = new AuthService({ ...opts.auth, dataDir: opts.dataDir, trail, bus, server: (id) => store.get(id) });
   // Found (and a folder from before renamed) once: the catalog's tools and the resource lists keep their lists last

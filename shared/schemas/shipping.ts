@@ -32,6 +32,11 @@ export const ShippingView = z.object({
   problems: z.array(z.string()),
   /** The host's flags in force (`--ship-syslog`, …): they win over the settings. */
   fromFlags: z.array(z.string()),
+  /**
+   * A team service on a shared store: the instance that ships the team's chain (one for the team, elected), and
+   * whether it is this one; the others ship nothing.
+   */
+  team: z.object({ shipper: z.string().max(300).nullable(), self: z.boolean() }).optional(),
 });
 export type ShippingView = z.infer<typeof ShippingView>;
 

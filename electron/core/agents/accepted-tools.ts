@@ -126,6 +126,9 @@ function sourceOf(
  * was pinned in the index, read whole; the definitions beside it, read when a diff or an export
  * asks for them. A person's accept appends its definitions and writes the index again.
  */
+/** How an identity's pins changed: its first listing taken as they were, or a person's accept, import or removal. */
+export type PinChange = 'first-sight' | 'changed';
+
 export class AcceptedTools {
   private cache = new Map<string, Map<string, AcceptedTool> | null>();
   /** Each identity's definitions file, when every pin in memory without a definition has a slot in it. */
@@ -134,8 +137,18 @@ export class AcceptedTools {
   private versions = new Map<string, number>();
   private writing = new Set<Promise<void>>();
   private waiting = new Map<() => void, NodeJS.Timeout>();
+  private readonly followers = new Set<(identity: string, how: PinChange) => void>();
 
   constructor(private readonly dir: string) {}
+
+  /** Calls `fn` after an identity's pins changed: taken at first sight, or accepted, imported or forgotten. */
+  follow(fn: (identity: string, how: PinChange) => void): void {
+    this.followers.add(fn);
+  }
+
+  private told(identity: string, how: PinChange): void {
+    for (const fn of this.followers) fn(identity, how);
+  }
 
   private file(identity: string): string {
     return join(this.dir, `${identity}.json`);
@@ -210,6 +223,7 @@ export class AcceptedTools {
       this.writeIndex(identity, m, disk);
     } else this.writeAll(identity, m);
     this.cache.set(identity, m);
+    this.told(identity, 'changed');
   }
 
   /**
@@ -226,7 +240,9 @@ export class AcceptedTools {
     const m = tools instanceof Map ? tools : new Map(tools.map((t) => [t.name, pinOf(t)]));
     this.cache.set(identity, m);
     this.disk.delete(identity);
-    return this.writeLater(identity, m);
+    const written = this.writeLater(identity, m);
+    this.told(identity, 'first-sight');
+    return written;
   }
 
   /**
@@ -278,6 +294,7 @@ export class AcceptedTools {
     const disk = this.disk.get(identity);
     if (disk) this.writeIndex(identity, m, disk);
     else this.writeAll(identity, m);
+    this.told(identity, 'changed');
   }
 
   /** Writes an identity's pins whole, at once: a new definitions file and its index. */

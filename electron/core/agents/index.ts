@@ -8,5 +8,5 @@ export { AgentStore, StoredAgents, TOKEN_PREFIX, type StoredAgent } from './agen
 export { agentToolName } from './tool-names.js';
 export { agentResult, OUTCOME_META } from './agent-result.js';
 export { ToolAcceptance, type AcceptanceDeps } from './tool-acceptance.js';
-export { AcceptedTools } from './accepted-tools.js';
+export { AcceptedTools, type AcceptedTool, type PinChange } from './accepted-tools.js';
 export { agentHandlers } from './handlers.js';

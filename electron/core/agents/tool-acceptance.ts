@@ -80,9 +80,15 @@ function* linesDetailSteps(lines: string[], done: (detail: Record<string, unknow
  */
 export class ToolAcceptance {
   constructor(
-    private readonly store: AcceptedTools,
+    /** The pins as kept, by server identity (a team's store follows them). */
+    readonly store: AcceptedTools,
     private readonly d: AcceptanceDeps,
   ) {}
+
+  /** Pins of these servers changed elsewhere (another instance of a team): what shows them looks again. */
+  changedElsewhere(serverIds: string[]): void {
+    for (const id of serverIds) this.d.changed?.(id);
+  }
 
   /**
    * Tools of servers granted to some agent that wait for the person: new, or changed since accepted (with the diff).

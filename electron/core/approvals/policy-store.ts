@@ -35,12 +35,48 @@ export class PolicyStore {
   problem: string | null = null;
   private readonly path: string | null;
   private usedTimer: NodeJS.Timeout | null = null;
+  private readonly followers = new Set<() => void>();
 
   constructor(
     dataDir: string | null,
-    private readonly onChange: () => void = () => {},
+    private readonly told: () => void = () => {},
   ) {
     this.path = dataDir ? join(dataDir, 'policies.json') : null;
+  }
+
+  private onChange(): void {
+    this.told();
+    for (const fn of this.followers) fn();
+  }
+
+  /** Calls `fn` after any change to the grants (a team's store follows the standing ones). */
+  follow(fn: () => void): void {
+    this.followers.add(fn);
+  }
+
+  /** The standing grants ("always", "never"): what outlives a session, and what a team's instances share. */
+  standing(): GrantView[] {
+    return [...this.grants.values()].filter((g) => g.scope !== 'session').map((g) => ({ ...g }));
+  }
+
+  /**
+   * Replaces the standing grants with these (a team's store holds others); session grants stay. A grant kept under
+   * the same id keeps its count of uses here.
+   */
+  replaceStanding(list: readonly GrantView[]): void {
+    const before = new Map(this.standing().map((g) => [g.id, g]));
+    for (const [k, g] of [...this.grants]) if (g.scope !== 'session') this.grants.delete(k);
+    for (const g of list) {
+      if (g.scope === 'session') continue;
+      const had = before.get(g.id);
+      this.grants.set(key(g.requester, g.serverId, g.tool), {
+        ...g,
+        uses: had?.uses ?? g.uses,
+        ...(had?.lastUsedAt && { lastUsedAt: had.lastUsedAt }),
+      });
+    }
+    this.save();
+    this.onChange();
   }
 
   load(): void {

@@ -7,5 +7,5 @@ export { auditHandlers } from './handlers.js';
 export { checkpointSigner, PUBLIC_KEY_FILE, signatureHolds, type CheckpointSigner } from './signing.js';
 export { lineSealed, sealedLine } from './chain.js';
 export { anchorFrom, checkAnchor, readAnchor, type Anchor } from './anchor.js';
-export { AuditShipping, type ShipTargets } from './shipping/audit-shipping.js';
+export { AuditShipping, type ShipTargets, type TeamShipSource } from './shipping/audit-shipping.js';
 export { abandoned } from './unfinished-calls.js';

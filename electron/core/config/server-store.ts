@@ -29,6 +29,7 @@ export class ServerStore {
   settings: Settings = Settings.parse({});
   /** Problems met while loading, for the UI and the audit log. */
   readonly problems: string[] = [];
+  private readonly settingsFollowers = new Set<() => void>();
 
   constructor(private readonly dataDir: string) {}
 
@@ -95,6 +96,12 @@ export class ServerStore {
   saveSettings(settings: Settings): void {
     writeFileAtomic(this.settingsPath, JSON.stringify(settings, null, 2) + '\n');
     this.settings = settings;
+    for (const fn of this.settingsFollowers) fn();
+  }
+
+  /** Calls `fn` after the settings were saved (a team's store follows them). */
+  followSettings(fn: () => void): void {
+    this.settingsFollowers.add(fn);
   }
 
   private save(): void {

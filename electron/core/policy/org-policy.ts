@@ -1,10 +1,6 @@
-import { statSync } from 'node:fs';
 import { readPlacedText, re2, sha256 } from '../support/index.js';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { RE2JS } from 're2js';
 import { lineDiff } from '../../../shared/line-diff.js';
-import { parseMeasured } from '../../../shared/boundary.js';
 import {
   compilePolicy,
   evaluatePolicy,
@@ -13,12 +9,15 @@ import {
   type PolicyDecision,
 } from '../../../shared/policy/evaluate.js';
 import {
-  PolicyFile,
+  type PolicyFile,
   type PolicySourceKind,
   type PolicySourceView,
   type PolicyView,
 } from '../../../shared/schemas/policy.js';
 import type { AuditFields } from '../audit/index.js';
+import { fileStamp, fileStampNow, managedPolicyPath, parsePolicyText, readPolicyFile } from './policy-file.js';
+
+export { managedPolicyPath, readPolicyFile } from './policy-file.js';
 
 /**
  * Where the organisation's policy files are: the platform's managed location (read only) and one named by `--policy` or
@@ -29,16 +28,6 @@ export interface PolicyPaths {
   managed?: string | null;
   /** The file named by the host (`--policy`), or else by the environment. */
   named?: { path: string; from: 'flag' | 'env' };
-}
-
-/** The platform's managed location: where an administrator deploys the file users cannot change. */
-export function managedPolicyPath(
-  platform: NodeJS.Platform = process.platform,
-  env: NodeJS.ProcessEnv = process.env,
-): string {
-  if (platform === 'win32') return join(env.ProgramData ?? 'C:\\ProgramData', 'MCP Console', 'policy.json');
-  if (platform === 'darwin') return '/Library/Application Support/MCP Console/policy.json';
-  return '/etc/mcp-console/policy.json';
 }
 
 interface Source {
@@ -52,61 +41,11 @@ interface Source {
   lastChange?: PolicySourceView['lastChange'];
   /** The file as last read (size, time, inode; '' when absent): a poll that sees another re-reads it. */
   seen?: string;
-}
-
-/** A policy file read and checked: its rules, or why it cannot be applied (every RE2 pattern compiled too). */
-export function readPolicyFile(
-  path: string,
-): { file: PolicyFile; hash: string } | { missing: true } | { problem: string } {
-  let text: string;
-  try {
-    text = readPlacedText(path, 'the policy file');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { missing: true };
-    return { problem: `${path} could not be read: ${(e as Error).message}` };
-  }
-  try {
-    const parsed = PolicyFile.safeParse(parseMeasured(text, 'the policy file'));
-    if (!parsed.success)
-      return {
-        problem: `${path} is not a valid policy: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ')}`,
-      };
-    parsed.data.rules.forEach((r, i) =>
-      r.when?.forEach((c, j) => {
-        if (c.matches === undefined) return;
-        try {
-          re2().compile(c.matches);
-        } catch (e) {
-          throw new Error(`rules.${i}.when.${j}.matches: not an RE2 pattern (${(e as Error).message})`, { cause: e });
-        }
-      }),
-    );
-    return { file: parsed.data, hash: sha256(text) };
-  } catch (e) {
-    return { problem: `${path} is not a valid policy: ${(e as Error).message}` };
-  }
+  /** The text applied, when it came from elsewhere than the file (a team's store), and from where. */
+  adopted?: { text: string; from: string };
 }
 
 const PATTERNS_MAX = 5000;
-
-const stampOf = (st: { size: number; mtimeMs: number; ino: number }) => `${st.size}:${st.mtimeMs}:${st.ino}`;
-
-/** A file's size, time and inode, or '' when it is not there (or cannot be read). */
-async function fileStamp(path: string): Promise<string> {
-  try {
-    return stampOf(await stat(path));
-  } catch {
-    return '';
-  }
-}
-
-function fileStampNow(path: string): string {
-  try {
-    return stampOf(statSync(path));
-  } catch {
-    return '';
-  }
-}
 
 /**
  * The organisation's policy as the core applies it: read at start, re-read when a file changes
@@ -121,6 +60,7 @@ export class OrgPolicy {
   private readonly voidedSeen = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private polling = false;
+  private readonly namedFollowers = new Set<() => void>();
 
   constructor(
     paths: PolicyPaths,
@@ -203,13 +143,77 @@ export class OrgPolicy {
       });
     }
     this.d.changed(this.view());
+    if (!s.problem && s.kind !== 'managed') for (const fn of this.namedFollowers) fn();
+  }
+
+  /** Calls `fn` after the named policy file changed and reads well (a team's store offers it to every instance). */
+  followNamed(fn: () => void): void {
+    this.namedFollowers.add(fn);
+  }
+
+  /** The named policy as applied: its text (as read from its file, or as taken from elsewhere) and hash. */
+  named(): { text: string; hash: string } | undefined {
+    const s = this.sources.find((x) => x.kind !== 'managed');
+    if (!s?.file || !s.hash) return undefined;
+    if (s.adopted) return { text: s.adopted.text, hash: s.hash };
+    try {
+      const text = readPlacedText(s.path, 'the policy file');
+      return parsePolicyText(text, s.path) && sha256(text) === s.hash ? { text, hash: s.hash } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Applies a policy text taken from elsewhere (the team's newest version, `from` saying which) in place of the named
+   * file's, audited with its diff; an instance started without a policy file takes it too. The file is still
+   * followed: when it changes, it is read and offered again. A text that does not read is refused, the rules before
+   * kept.
+   */
+  adopt(text: string, from: string): void {
+    const r = parsePolicyText(text, from);
+    if ('problem' in r) {
+      this.d.audit({ kind: 'policy-problem', reason: `${from}: ${r.problem}`, detail: { source: 'team' } });
+      return;
+    }
+    let s = this.sources.find((x) => x.kind !== 'managed');
+    if (!s) {
+      s = { kind: 'flag', path: 'team store', seen: '' };
+      this.sources.push(s);
+    }
+    if (s.hash === r.hash) return;
+    const before = s.file;
+    const hashBefore = s.hash;
+    Object.assign(s, {
+      file: r.file,
+      hash: r.hash,
+      loadedAt: new Date().toISOString(),
+      problem: undefined,
+      adopted: { text, from },
+    });
+    this.compile();
+    const lines = (f?: PolicyFile) => (f?.rules ?? []).map((x) => JSON.stringify(x)).join('\n');
+    const diff = lineDiff(lines(before), lines(r.file), 50);
+    s.lastChange = { at: s.loadedAt!, removed: diff.removed, added: diff.added, cut: diff.cut };
+    this.d.audit({
+      kind: 'policy-loaded',
+      reason: `${s.kind} policy taken from ${from}: ${r.file.rules.length} rules (was ${before?.rules.length ?? 0})`,
+      detail: { path: s.path, source: s.kind, hash: r.hash, previousHash: hashBefore ?? null, from },
+    });
+    this.d.changed(this.view());
   }
 
   private read(s: Source, again: boolean): void {
     s.seen = fileStampNow(s.path);
     const r = readPolicyFile(s.path);
     if ('file' in r) {
-      Object.assign(s, { file: r.file, hash: r.hash, loadedAt: new Date().toISOString(), problem: undefined });
+      Object.assign(s, {
+        file: r.file,
+        hash: r.hash,
+        loadedAt: new Date().toISOString(),
+        problem: undefined,
+        adopted: undefined,
+      });
       return;
     }
     if ('missing' in r) {

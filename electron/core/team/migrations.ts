@@ -105,6 +105,48 @@ export const MIGRATIONS: readonly { version: number; what: string; sql: string }
       );
     `,
   },
+  {
+    version: 4,
+    what: "grants, settings, pins, the team's policy versions and the audit shipper's cursors",
+    sql: `
+      -- What each instance keeps in a file of its own, one row a key: a body, or null once removed (a removal is kept,
+      -- so an instance that was away does not bring the row back).
+      CREATE TABLE shared_state (
+        kind text NOT NULL,
+        key text NOT NULL,
+        body jsonb,
+        instance text NOT NULL,
+        changed_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (kind, key)
+      );
+      -- Each tool definition accepted for a server identity (a fingerprint and its definition), null once removed.
+      CREATE TABLE pins (
+        identity text NOT NULL,
+        tool text NOT NULL,
+        fingerprint text,
+        pin jsonb,
+        instance text NOT NULL,
+        changed_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (identity, tool)
+      );
+      -- Every version of the team's policy file that was in force, the newest last: every instance applies the newest.
+      CREATE TABLE policy_versions (
+        version bigserial PRIMARY KEY,
+        hash text NOT NULL,
+        text text NOT NULL,
+        instance text NOT NULL,
+        at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX policy_versions_hash ON policy_versions (hash);
+      -- Per receiver, the newest entry of the chain it acknowledged: the shipper elected after another goes on from it.
+      CREATE TABLE ship_cursors (
+        target text PRIMARY KEY,
+        seq bigint NOT NULL,
+        instance text NOT NULL,
+        at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];
 
 /** The newest schema this code knows. */

@@ -6,6 +6,8 @@ import type { TeamStore } from './team-store.js';
 /** The entries that give a call its outcome (as the instance's own log reads them: unfinished-calls.ts). */
 const ENDS = new Set(['completed', 'failed', 'denied', 'expired', 'abandoned']);
 
+/** Told with the chain's new head after each append (team-shipping.ts follows it). */
+export const CHAIN_GREW = 'mcpc_chain';
 /** Entries written in one transaction at most. */
 const BATCH = 500;
 /** Entries waiting for the store at most (it is down): past it, new ones are refused (the own log keeps them). */
@@ -135,6 +137,8 @@ export class TeamChain {
         );
         await client.query('UPDATE audit_head SET seq = $1, hash = $2 WHERE one = 1', [seq, prev]);
         await this.trackCalls(client, calls);
+        // Heard at the commit (not before): the team's shipper reads what it names.
+        await this.store.notify(CHAIN_GREW, { seq }, client);
       }
       return { n: rows.length, seq, prev };
     });

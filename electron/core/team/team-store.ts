@@ -143,6 +143,25 @@ export class TeamStore {
     await (client ?? this.pool).query('SELECT pg_notify($1, $2)', [channel, JSON.stringify(payload)]);
   }
 
+  /**
+   * A connection of its own, outside the pool (what holds a session-long lock: the shipper's election); `lost` is
+   * called once when it fails or ends.
+   */
+  async dedicated(label: string, lost: (why: string) => void): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.url, application_name: label });
+    let told = false;
+    const tell = (why: string) => {
+      if (told) return;
+      told = true;
+      client.end().catch(() => undefined);
+      lost(why);
+    };
+    client.on('error', (e) => tell(e.message));
+    client.on('end', () => tell('the connection ended'));
+    await client.connect();
+    return client;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.beat);

@@ -12,6 +12,7 @@ import {
   storeName,
   TeamStore,
   type TeamService,
+  type PolicyPaths,
 } from '../../core/index.js';
 import { pageEndpointFile, readPageEndpoint, savePageEndpoint } from './page-endpoint.js';
 import { startWebServer } from './web-server.js';
@@ -81,6 +82,12 @@ export interface ServeIo {
 }
 
 /** `serve [--config F] [--data-dir D] [--port P]`: browser mode until interrupted. */
+/** The policy file the service reads: `--policy`, else the team file's. */
+function policyOf(flag: string | undefined, team: TeamService | undefined): PolicyPaths | undefined {
+  const file = flag ? resolve(flag) : team?.policy;
+  return file ? { named: { path: file, from: 'flag' } } : undefined;
+}
+
 export async function serveCommand(
   opts: ServeOptions,
   io: ServeIo,
@@ -99,8 +106,7 @@ export async function serveCommand(
   const consent = team ? OPERATOR_ONLY : terminalConsent(process.stdin, (t) => io.err(t));
   // The team file's policy, unless --policy names another (the operator's flag wins, and the start says so).
   if (opts.policy && team?.policy) io.err(`warning: --policy ${opts.policy} is read instead of the team file's policy`);
-  const policyFile = opts.policy ? resolve(opts.policy) : team?.policy;
-  const policy = policyFile ? { named: { path: policyFile, from: 'flag' as const } } : undefined;
+  const policy = policyOf(opts.policy, team);
   const { core, dataDir, problems, configWarnings, configError, connecting } = startCore({
     dataDir: opts.dataDir,
     configFile: opts.config,
@@ -108,6 +114,7 @@ export async function serveCommand(
     consent,
     policy,
     ship: { syslog: opts.shipSyslog, ca: opts.shipCa && resolve(opts.shipCa), otlp: opts.shipOtlp },
+    shipFromTeam: Boolean(team?.store),
   });
   for (const p of problems) io.err(`warning: ${p}`);
   for (const w of configWarnings) io.err(`warning: ${w}`);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ShipTargetStatus } from '../../../shared/schemas/shipping';
+import type { ShippingView, ShipTargetStatus } from '../../../shared/schemas/shipping';
 import { useApi } from '../../api/context';
 import { SafeText } from '../../components/SafeText';
 import { dateTime } from '../../components/format';
@@ -74,6 +74,7 @@ export function ShippingPanel() {
           without them.
         </p>
       )}
+      {view?.team && <TeamShipper team={view.team} />}
       {field('shipSyslog', 'Syslog receiver', 'relp://HOST:PORT (acknowledged), or tcp:// / tls://HOST:PORT')}
       {field('shipCa', 'CA certificate for tls:// (PEM file)', '/path/to/ca.pem — empty: the system’s')}
       {field('shipOtlp', 'OpenTelemetry logs endpoint (OTLP/HTTP)', 'http://HOST:4318/v1/logs')}
@@ -125,5 +126,18 @@ function ShippingTargets({ targets }: { targets: ShipTargetStatus[] }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** On a team's shared store: which instance ships the team's chain (one for the team). */
+function TeamShipper({ team }: { team: NonNullable<ShippingView['team']> }) {
+  return (
+    <p className="small" data-testid="shipping-team" data-self={String(team.self)}>
+      {team.self
+        ? "This instance ships the team's audit chain (one instance ships for the whole team)."
+        : team.shipper
+          ? `The team's audit chain is shipped by instance ${team.shipper}; this one sends nothing itself.`
+          : "The team's audit chain waits for an instance to ship it."}
+    </p>
   );
 }

@@ -1,6 +1,6 @@
 import { createReadStream, existsSync } from 'node:fs';
-import { parseMeasured } from '../../../../shared/boundary.js';
-import { readPlacedText, writeFileAtomic } from '../../support/index.js';
+import { writeFileAtomic } from '../../support/index.js';
+import { readCursor, seqOf } from './ship-cursor.js';
 import { createInterface } from 'node:readline';
 import type { AuditEntry } from '../../../../shared/schemas/audit.js';
 import type { ShipTargetStatus } from '../../../../shared/schemas/shipping.js';
@@ -30,6 +30,10 @@ export interface ShipperDeps {
   changed(): void;
   /** How many entries a new or long-down target is sent at most (older ones are skipped, and that is said). */
   maxBacklog: number;
+  /** Where entries are read instead of the log file (a team's chain): those after `seq`, at most `max`, in order. */
+  readAfter?(seq: number, max: number): Promise<Array<{ entry: AuditEntry; line: string }>>;
+  /** Where the cursor is kept instead of `cursorPath` (a team's store): as read at start, and each delivery's. */
+  cursor?: { seq: number; save(seq: number): void };
 }
 
 const item = (e: AuditEntry, line: string, end: number | undefined): ShipItem & { end?: number } => ({
@@ -75,7 +79,9 @@ export class Shipper {
   ) {}
 
   start(): void {
-    const cursor = readCursor(this.d.cursorPath, this.sink.target);
+    const cursor = this.d.cursor
+      ? { seq: this.d.cursor.seq, end: undefined }
+      : readCursor(this.d.cursorPath, this.sink.target);
     this.shipped = cursor.seq;
     this.shippedEnd = cursor.end;
     const newest = this.d.logSeq();
@@ -99,6 +105,12 @@ export class Shipper {
       const before = this.queue.length ? this.queue.at(-1)!.end : this.shippedEnd;
       this.queue.push(item(e, line, before === undefined ? undefined : before + lineBytes(line)));
     } else this.behind = true;
+    this.kick();
+  }
+
+  /** The source has entries after what was queued (a team's chain grew): they are read from it. */
+  poke(): void {
+    this.behind = true;
     this.kick();
   }
 
@@ -174,10 +186,12 @@ export class Shipper {
     this.shipped = seq;
     this.shippedEnd = last.end;
     if (anchor) this.anchorSeq = anchor.seq;
-    writeFileAtomic(
-      this.d.cursorPath,
-      JSON.stringify({ target: this.sink.target, seq, ...(last.end !== undefined && { end: last.end }) }) + '\n',
-    );
+    if (this.d.cursor) this.d.cursor.save(seq);
+    else
+      writeFileAtomic(
+        this.d.cursorPath,
+        JSON.stringify({ target: this.sink.target, seq, ...(last.end !== undefined && { end: last.end }) }) + '\n',
+      );
     if (this.outage) {
       this.d.audit({
         kind: 'shipping',
@@ -235,6 +249,7 @@ export class Shipper {
    */
   private async refill(): Promise<void> {
     const from = this.queue.at(-1)?.seq ?? this.shipped;
+    if (this.d.readAfter) return this.refillFrom(this.d.readAfter, from);
     if (IN_MEMORY - this.queue.length <= 0 || !existsSync(this.d.logPath)) return;
     const at = this.queue.length ? this.queue.at(-1)!.end : this.shippedEnd;
     try {
@@ -252,6 +267,19 @@ export class Shipper {
     // The log's newest entry as of now, after reading: one written while the file was read (and not
     // queued, as we were behind) leaves us behind, to be read next.
     this.behind = last < this.d.logSeq() || this.queue.length >= IN_MEMORY;
+  }
+
+  /** The same from another source than the log file (a team's chain). */
+  private async refillFrom(read: NonNullable<ShipperDeps['readAfter']>, from: number): Promise<void> {
+    try {
+      for (const { entry, line } of await read(from, IN_MEMORY - this.queue.length)) {
+        if (entry.seq !== (this.queue.at(-1)?.seq ?? this.shipped) + 1) break;
+        this.queue.push(item(entry, line, undefined));
+      }
+    } catch {
+      return; // the source could not be read just now: still behind, read again later
+    }
+    this.behind = (this.queue.at(-1)?.seq ?? this.shipped) < this.d.logSeq() || this.queue.length >= IN_MEMORY;
   }
 
   /**
@@ -300,31 +328,5 @@ export class Shipper {
       // A new entry does not cut a wait for a receiver that is down (the wait is its backoff).
       this.wake = this.outage ? null : () => (clearTimeout(t), resolve());
     });
-  }
-}
-
-/**
- * The seq of a log line without parsing all of it: an entry's own `seq`, `time`, `prevHash` and
- * `hash` are its last fields, so the last `"seq":` is its own (one in its arguments comes before).
- */
-function seqOf(line: string): number | null {
-  const at = line.lastIndexOf(',"seq":');
-  if (at < 0) return null;
-  const m = /^,"seq":(\d+),/.exec(line.slice(at, at + 32));
-  return m ? Number(m[1]) : null;
-}
-
-/** The cursor kept for a target: the newest entry it has, and where that entry's line ends in the log when known. */
-function readCursor(path: string, target: string): { seq: number; end?: number } {
-  try {
-    const c = parseMeasured(readPlacedText(path, 'the shipping cursor', 64 * 1024), 'the shipping cursor') as {
-      target?: string;
-      seq?: number;
-      end?: number;
-    };
-    if (c.target !== target || typeof c.seq !== 'number') return { seq: 0 };
-    return typeof c.end === 'number' ? { seq: c.seq, end: c.end } : { seq: c.seq };
-  } catch {
-    return { seq: 0 };
   }
 }
