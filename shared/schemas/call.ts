@@ -80,6 +80,8 @@ export const Approval = z.object({
   /** On a team service: the signed-in person who decided (the first decision wins; a later one is told this). */
   decider: Person.optional(),
   decidedAt: z.string().optional(),
+  /** Several instances of a team on one store: the instance holding the call (its agent's connection is there). */
+  heldBy: z.string().max(300).optional(),
   createdAt: z.string(),
   expiresAt: z.string(),
 });

@@ -157,8 +157,9 @@ export class OrgPolicy {
     if (!s?.file || !s.hash) return undefined;
     if (s.adopted) return { text: s.adopted.text, hash: s.hash };
     try {
+      // The file as applied, unless it changed since (the watcher reads that one, then offers it).
       const text = readPlacedText(s.path, 'the policy file');
-      return parsePolicyText(text, s.path) && sha256(text) === s.hash ? { text, hash: s.hash } : undefined;
+      return sha256(text) === s.hash ? { text, hash: s.hash } : undefined;
     } catch {
       return undefined;
     }

@@ -168,6 +168,12 @@ function QueueItem({ a, row }: { a: Approval; row: ItemState }) {
       </span>
       <span className="small muted">
         since {clockTime(Date.parse(a.createdAt))} · expires {clockTime(Date.parse(a.expiresAt))}
+        {a.heldBy && (
+          <span data-testid="approval-held-by" data-instance={a.heldBy}>
+            {' · on instance '}
+            <SafeText text={a.heldBy} />
+          </span>
+        )}
         {aside.has(a.id) && ' · put aside'}
       </span>
       {decides && (
