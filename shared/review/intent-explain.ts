@@ -44,4 +44,8 @@ export const REACH: Record<Reach, string> = {
   deceit: 'deceit',
   destroy: 'deletion',
   side: 'a side act',
+  override: 'the person’s own wish, overruled',
+  command: 'a command that fetches and runs code or destroys',
+  tamper: 'another tool’s behaviour or a value, switched',
+  obey: 'text from elsewhere made the model’s orders',
 };

@@ -22,6 +22,9 @@ const ALL_VERBS = new Set([
 ]);
 const isVerb = (w: string): boolean => ALL_VERBS.has(w);
 
+/** Words that name the assistant itself (not "model", which also names a model a tool runs). */
+const ASSISTANT = new Set(['assistant', 'assistants', 'llm', 'llms', 'ai']);
+
 /** "you must …", "the assistant should always …": the order after the modal, or undefined. */
 function addressedAt(ts: Token[], i: number): Order | undefined {
   const w = ts[i]!.w;
@@ -31,7 +34,11 @@ function addressedAt(ts: Token[], i: number): Order | undefined {
   if (!(W.MODAL.has(modal) || modal === 'are' || modal === 'is')) return undefined;
   j++;
   let neg = modal === 'never' || modal === "mustn't" || modal === "shouldn't" || modal === 'cannot';
-  let obligation = modal !== 'will' && modal !== 'are' && modal !== 'is';
+  // "the assistant is to post …" (a duty said with "be to"); "the assistant will set …" (its conduct, announced).
+  let obligation =
+    (modal !== 'will' && modal !== 'are' && modal !== 'is') ||
+    ((modal === 'is' || modal === 'are') && ts[j]?.w === 'to') ||
+    (modal === 'will' && ASSISTANT.has(ts[j - 2]?.w ?? ''));
   for (let k = 0; k < 4 && j < ts.length; k++) {
     const x = ts[j]!.w;
     if (x === 'not' || x === 'never' || x === 'no') neg = true;

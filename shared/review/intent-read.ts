@@ -40,7 +40,7 @@ export const SUMMARY_KINDS = new Set<IntentKind>([
   'skip-consent',
   'prefer-tool',
 ]);
-export const RISKY_COMMAND = /\|\s*(?:ba|z)?sh\b|\brm\s+-\w*r|chmod\s+-\w*R|base64\s+-d/;
+export const RISKY_COMMAND = W.RISKY_COMMAND;
 
 /** One sentence as read: its tokens, its orders and what each asks, and whether framing reaches it. */
 export interface Sentence {

@@ -23,7 +23,11 @@ export type Reach =
   | 'consent'
   | 'deceit'
   | 'destroy'
-  | 'side';
+  | 'side'
+  | 'override'
+  | 'command'
+  | 'tamper'
+  | 'obey';
 
 const DIRECTIVE = new Set([
   'must',
@@ -70,6 +74,9 @@ const DECEIT = new Set([
   'stealthily',
   'unaware',
   'unnoticed',
+  'unmentioned',
+  'untold',
+  'unannounced',
   'conceal',
   'hide',
   'discreetly',
@@ -88,6 +95,14 @@ const CONSENT = new Set([
 export const BROAD_CUE: ReadonlySet<string> = new Set([
   ...DIRECTIVE,
   ...TO_MODEL,
+  'is',
+  'are',
+  'belongs',
+  'whenever',
+  'prior',
+  'time',
+  'you',
+  'even',
   'make',
   'need',
   'needs',
@@ -97,6 +112,33 @@ export const BROAD_CUE: ReadonlySet<string> = new Set([
   'let',
 ]);
 const SERVER = new Set(['server', 'servers', 'plugin', 'extension', 'integration']);
+/** Nouns before "is to" that give a purpose, not an order: "its purpose is to list files". */
+const PURPOSE = new Set(['purpose', 'goal', 'aim', 'idea', 'intent', 'job', 'role', 'point', 'default', 'plan', 'way']);
+/** Verbs of carrying out: "an instruction you carry out / follow / obey". */
+const OBEY = new Set(['carry', 'follow', 'obey', 'execute', 'perform', 'run']);
+/** What a download is piped into to run it: "curl … | bash". */
+const RUNS = new Set(['bash', 'sh', 'zsh', 'python', 'python3', 'node', 'perl', 'sudo']);
+/** Words that overrule someone: with the person beside them, the person's own wish is set aside. */
+const OVERRULE = new Set(['outrank', 'outranks', 'overrule', 'overrules', 'override', 'overrides', 'supersede']);
+/** Words that say another tool's behaviour or a value was switched for another. */
+const TAMPER = new Set(['switched', 'swapped', 'rerouted', 'redirected', 'substituted', 'overridden', 'ignored']);
+/** What a person's expressed wish is said with: "even if the user's request says otherwise". */
+const WISH = new Set([
+  'otherwise',
+  'asks',
+  'says',
+  'request',
+  'requests',
+  'wants',
+  'wishes',
+  'objects',
+  'refuses',
+  'declines',
+]);
+const wishNear = (ts: Token[], i: number, n: number): boolean => ts.slice(i + 1, i + 1 + n).some((t) => WISH.has(t.w));
+/** Whether a person word stands within `n` tokens after `i`. */
+const personNear = (ts: Token[], i: number, n: number): boolean =>
+  ts.slice(i + 1, i + 1 + n).some((t) => W.PERSON.has(t.w.endsWith("'s") ? t.w.slice(0, -2) : t.w));
 
 /** The sentence's directive, whether it speaks to the model, and what it reaches. */
 export interface Signals {
@@ -138,6 +180,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     const next = ts[i + 1]?.w ?? '';
     const prev = ts[i - 1]?.w ?? '';
     if ((t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.raw) && !HOME.test(t.raw)) reach.add('address');
+    if (t.raw === '|' && RUNS.has(next)) reach.add('command');
     if (t.kind === 'mark') continue;
     if (
       DIRECTIVE.has(w) ||
@@ -146,6 +189,26 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     )
       directive = true;
     if (i === 0 && (w === 'have' || w === 'do' || w === 'let')) directive = true;
+    // Declared duties: "its destination is to be switched", "… belongs in ~/.zshrc", "whenever X is used, …".
+    if ((w === 'is' || w === 'are') && next === 'to' && !PURPOSE.has(prev)) directive = true;
+    if (w === 'belongs' || w === 'whenever' || (w === 'prior' && next === 'to')) directive = true;
+    if ((w === 'each' || w === 'every') && next === 'time') directive = true;
+    if (i === 0 && w === 'you' && next === 'are') toModel = true;
+    if ((w === 'instruction' || w === 'instructions') && next === 'you') {
+      toModel = true;
+      // "… is an instruction you carry out": text from elsewhere made the model's orders.
+      if (ts.slice(i + 2, i + 4).some((x) => OBEY.has(x.w))) reach.add('obey');
+    }
+    if (
+      (OVERRULE.has(w) && personNear(ts, i, 3)) ||
+      (w === 'even' && (next === 'if' || next === 'though') && personNear(ts, i + 1, 3) && wishNear(ts, i + 2, 6))
+    )
+      reach.add('override');
+    if (t.kind === 'code' && W.RISKY_COMMAND.test(t.raw)) reach.add('command');
+    if (TO_MODEL.has(w) && (next === 'is' || next === 'are') && ts[i + 2]?.w === 'to') toModel = true;
+    if (TAMPER.has(w)) reach.add('tamper');
+    if ((w === 'one' && prev === 'no') || w === 'nobody')
+      if (ts.slice(i + 1, i + 5).some((x) => x.w === 'told' || x.w === 'know' || x.w === 'knows')) reach.add('deceit');
     if (w === 'whoever' || (TO_MODEL.has(w) && (SPOKEN.has(next) || (HAIL.has(prev) && i < 4)))) toModel = true;
     // Most tokens are plain lower-case words: no path, no identifier, a secret only by the word list.
     const plain = t.kind === 'word' && plainWord(t.raw);
@@ -182,12 +245,14 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
 /** What the model holds that a tool's text has no call to ask for. */
 const HELD = new Set(['conversation', 'conversations', 'transcript', 'history']);
 /** What an errand reaches: each counts whole; the rest (another tool, the person, consent, output, deletion) half. */
-const STRONG = new Set<Reach>(['secret', 'file', 'address', 'deceit', 'held']);
+const STRONG = new Set<Reach>(['secret', 'file', 'address', 'deceit', 'held', 'override', 'command']);
 
 /** How loud the broad reading finds one sentence: 3 (medium) when it is an errand, else 0. */
 export function broadScore(s: Signals): number {
   if (!s.directive && !s.toModel) return 0;
   let n = s.toModel ? 1 : 0;
-  for (const r of s.reach) n += STRONG.has(r) ? 1 : 0.5;
+  // A switch is an errand's when it reaches another tool or the person: then it counts whole.
+  const aimed = s.reach.has('other-tool') || s.reach.has('person');
+  for (const r of s.reach) n += r === 'obey' ? 1.5 : STRONG.has(r) || (r === 'tamper' && aimed) ? 1 : 0.5;
   return n >= 2.5 ? 3 : 0;
 }
