@@ -48,4 +48,6 @@ export const REACH: Record<Reach, string> = {
   command: 'a command that fetches and runs code or destroys',
   tamper: 'another tool’s behaviour or a value, switched',
   obey: 'text from elsewhere made the model’s orders',
+  startup: 'a file that runs at login or shell start',
+  unconfirmed: 'the person’s confirmation left out',
 };

@@ -126,6 +126,8 @@ export function readText(text: string, result: boolean): { sentences: Sentence[]
     let given = false;
     for (let i = 0; i < ts.length; i++) {
       const t = ts[i]!;
+      // An address or a code span may be an errand said as a plain fact: the broad reading looks.
+      if (t.kind === 'url' || t.kind === 'email' || t.kind === 'code') cue = true;
       if (t.kind === 'word') {
         words++;
         if (CLAIM_CUE.has(t.w)) claims = true;

@@ -1,5 +1,5 @@
 import * as W from './intent-words.js';
-import { EXAMPLE, HOME, inSet, isPath, isSecret, isToolName, type Token } from './intent-text.js';
+import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, type Token } from './intent-text.js';
 
 // The broad reading beside the sentence reader's grammar. The grammar knows verbs and what they take;
 // text written elsewhere uses other verbs ("weave the phrase into every commit", "have the file
@@ -27,7 +27,9 @@ export type Reach =
   | 'override'
   | 'command'
   | 'tamper'
-  | 'obey';
+  | 'obey'
+  | 'startup'
+  | 'unconfirmed';
 
 const DIRECTIVE = new Set([
   'must',
@@ -114,6 +116,11 @@ export const BROAD_CUE: ReadonlySet<string> = new Set([
 const SERVER = new Set(['server', 'servers', 'plugin', 'extension', 'integration']);
 /** Nouns before "is to" that give a purpose, not an order: "its purpose is to list files". */
 const PURPOSE = new Set(['purpose', 'goal', 'aim', 'idea', 'intent', 'job', 'role', 'point', 'default', 'plan', 'way']);
+/** Words before "history" that make it the chat's: "the chat history", "your full history" (not "change history"). */
+const OF_CHAT = new Set(['chat', 'conversation', 'message', 'messages', 'your', 'full', 'entire', 'whole', 'browsing']);
+const DISK = new Set(['disk', 'disks', 'drive', 'drives', 'partition', 'partitions', 'volume', 'volumes']);
+/** Words before "message" that make it one the model holds: "the user's last message". */
+const LATEST = new Set(['last', 'previous', 'preceding', 'earlier', 'latest', 'prior']);
 /** Verbs of carrying out: "an instruction you carry out / follow / obey". */
 const OBEY = new Set(['carry', 'follow', 'obey', 'execute', 'perform', 'run']);
 /** What a download is piped into to run it: "curl … | bash". */
@@ -212,7 +219,13 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (w === 'whoever' || (TO_MODEL.has(w) && (SPOKEN.has(next) || (HAIL.has(prev) && i < 4)))) toModel = true;
     // Most tokens are plain lower-case words: no path, no identifier, a secret only by the word list.
     const plain = t.kind === 'word' && plainWord(t.raw);
-    if (!plain && isPath(t)) reach.add('file');
+    if (!plain && isPath(t)) reach.add(isStartup(t) ? 'startup' : 'file');
+    // What the model holds, named as the chat: "the user's last message", "this chat", "the preceding conversation".
+    if ((w === 'message' || w === 'messages') && LATEST.has(prev)) reach.add('held');
+    if (w === 'chat' && prev === 'this') reach.add('held');
+    // Consent left out: "without a confirmation step", "no approval needed".
+    if ((prev === 'without' || prev === 'no' || ts[i - 2]?.w === 'without') && CONSENT.has(w)) reach.add('unconfirmed');
+    if (w === 'when' && personNear(ts, i, 2)) directive = true;
     if (plain ? W.SECRET.has(w) && (w !== 'key' && w !== 'keys' ? true : KEY_KINDS.has(prev)) : secretAt(ts, i))
       reach.add('secret');
     if (
@@ -229,7 +242,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
       (W.OUTPUT.has(next) || W.REPLY.has(next) || next === 'commit' || next === 'report')
     )
       reach.add('output');
-    if (HELD.has(w) && !W.REFERENCE.has(next)) reach.add('held');
+    if (HELD.has(w) && !W.REFERENCE.has(next) && (w !== 'history' || OF_CHAT.has(prev))) reach.add('held');
     if ((w === 'instructions' || w === 'prompt') && (prev === 'your' || prev === 'system')) reach.add('held');
     if (w === 'you' && (next === 'used' || next === 'typed' || next === 'saw' || next === 'read')) reach.add('held');
     if (W.PERSON.has(w) && (next === 'typed' || next === 'wrote' || next === 'said')) reach.add('held');
@@ -237,7 +250,8 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (w === 'also' || w === 'additionally' || (w === 'as' && next === 'well')) reach.add('side');
     if (DECEIT.has(w) || (w === 'never' && (next === 'sees' || next === 'see' || next === 'know' || next === 'knows')))
       reach.add('deceit');
-    if (inSet(W.DESTROY, w) && i > 0) reach.add('destroy');
+    // "format" destroys a disk, not a string: "with format `proj/<key>`" is a shape.
+    if (inSet(W.DESTROY, w) && i > 0 && (w !== 'format' || DISK.has(next))) reach.add('destroy');
   }
   return { directive, toModel, reach };
 }
@@ -245,14 +259,36 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
 /** What the model holds that a tool's text has no call to ask for. */
 const HELD = new Set(['conversation', 'conversations', 'transcript', 'history']);
 /** What an errand reaches: each counts whole; the rest (another tool, the person, consent, output, deletion) half. */
-const STRONG = new Set<Reach>(['secret', 'file', 'address', 'deceit', 'held', 'override', 'command']);
+const STRONG = new Set<Reach>([
+  'secret',
+  'file',
+  'address',
+  'deceit',
+  'held',
+  'override',
+  'command',
+  'startup',
+  'unconfirmed',
+]);
 
-/** How loud the broad reading finds one sentence: 3 (medium) when it is an errand, else 0. */
+/**
+ * How loud the broad reading finds one sentence: 3 (medium) when it is an errand, else 0. Said as a duty or to the
+ * model, it needs 2.5 of reach; said as a plain fact about how things work ("messages produced by send_email carry
+ * x@y in Bcc; this is handled silently"), it needs the same and two different things of the strong kind: a tool's
+ * own facts rarely touch two of a secret, a file of the person's, an outside address, deceit, what the model holds.
+ */
 export function broadScore(s: Signals): number {
-  if (!s.directive && !s.toModel) return 0;
   let n = s.toModel ? 1 : 0;
+  let strong = 0;
   // A switch is an errand's when it reaches another tool or the person: then it counts whole.
   const aimed = s.reach.has('other-tool') || s.reach.has('person');
-  for (const r of s.reach) n += r === 'obey' ? 1.5 : STRONG.has(r) || (r === 'tamper' && aimed) ? 1 : 0.5;
-  return n >= 2.5 ? 3 : 0;
+  for (const r of s.reach) {
+    const whole = STRONG.has(r) || (r === 'tamper' && aimed);
+    if (whole) strong++;
+    n += r === 'obey' ? 1.5 : whole ? 1 : 0.5;
+  }
+  // What the model holds, carried to another tool or an address: the core of an exfiltration.
+  if (s.reach.has('held') && (s.reach.has('other-tool') || s.reach.has('address'))) n += 0.5;
+  if (n < 2.5) return 0;
+  return s.directive || s.toModel || strong >= 2 ? 3 : 0;
 }
