@@ -27,6 +27,7 @@ import {
 } from '../review/public-cases-later.js';
 import { PUBLIC_CLEAN_SEVEN, PUBLIC_HELD_OUT_SEVEN } from '../review/public-cases-seven.js';
 import { PUBLIC_CLEAN_EIGHT, PUBLIC_HELD_OUT_EIGHT } from '../review/public-cases-eight.js';
+import { PUBLIC_CLEAN_NINE, PUBLIC_HELD_OUT_NINE } from '../review/public-cases-nine.js';
 import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from '../review/round-three.js';
 import { ROUND_TWO_CLEAN, ROUND_TWO_HOSTILE } from '../review/round-two.js';
 import { THIRD_ROUND } from '../review/third-round.js';
@@ -87,6 +88,7 @@ export function reviewFigures(): string[] {
     ['HELD OUT: published, sixth half', [...PUBLIC_HELD_OUT_SIX, ...PUBLIC_CLEAN_SIX]],
     ['HELD OUT: published, seventh half', [...PUBLIC_HELD_OUT_SEVEN, ...PUBLIC_CLEAN_SEVEN]],
     ['HELD OUT: published, eighth half', [...PUBLIC_HELD_OUT_EIGHT, ...PUBLIC_CLEAN_EIGHT]],
+    ['HELD OUT: poisoned real tools, ninth half', [...PUBLIC_HELD_OUT_NINE, ...PUBLIC_CLEAN_NINE]],
     ['HELD OUT: our first held-out round', HELD_OUT],
     ['HELD OUT: the third round', THIRD_ROUND],
   ];

@@ -8,6 +8,7 @@ import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from './round-three.js';
 import * as LATER from './public-cases-later.js';
 import { PUBLIC_CLEAN_SEVEN, PUBLIC_HELD_OUT_SEVEN } from './public-cases-seven.js';
 import { PUBLIC_CLEAN_EIGHT, PUBLIC_HELD_OUT_EIGHT } from './public-cases-eight.js';
+import { PUBLIC_CLEAN_NINE, PUBLIC_HELD_OUT_NINE } from './public-cases-nine.js';
 
 /** The later held-out halves, in the order they were written: each hostile half beside its clean originals. */
 const HALVES = [
@@ -17,6 +18,7 @@ const HALVES = [
   ['sixth', LATER.PUBLIC_HELD_OUT_SIX, LATER.PUBLIC_CLEAN_SIX],
   ['seventh', PUBLIC_HELD_OUT_SEVEN, PUBLIC_CLEAN_SEVEN],
   ['eighth', PUBLIC_HELD_OUT_EIGHT, PUBLIC_CLEAN_EIGHT],
+  ['ninth', PUBLIC_HELD_OUT_NINE, PUBLIC_CLEAN_NINE],
 ] as const;
 
 const loud = (f: Finding): boolean => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium;
