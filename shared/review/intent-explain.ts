@@ -50,4 +50,10 @@ export const REACH: Record<Reach, string> = {
   obey: 'text from elsewhere made the model’s orders',
   startup: 'a file that runs at login or shell start',
   unconfirmed: 'the person’s confirmation left out',
+  expose: 'the person’s things made public',
+  persist: 'a start-up file written (it runs again at every login)',
+  escalate: 'rights raised (privileged, root, sudo)',
+  shadow: 'another tool said to behave otherwise from now on',
+  carry: 'a file’s contents carried along',
+  beacon: 'an image that loads from elsewhere, carrying what its address holds',
 };

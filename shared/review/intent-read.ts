@@ -135,6 +135,15 @@ export function readText(text: string, result: boolean): { sentences: Sentence[]
         else if (t.w === 'always') always = true;
         else if (W.GIVEN.has(t.w)) given = true;
         if (BROAD_CUE.has(t.w)) cue = true;
+        // Duties said as facts ("is to be", "You are …"), another tool's conduct "now", a path or a flag.
+        else if (!cue) {
+          const n = ts[i + 1]?.w;
+          const c = t.w.charCodeAt(0);
+          if (((t.w === 'is' || t.w === 'are') && n === 'to') || (t.w === 'you' && n === 'are') || t.w === 'now')
+            cue = true;
+          // A path or a flag ("~/.bashrc", "/etc/…", "--privileged"), and "when the user …": one look each.
+          else if (c === 126 || c === 47 || c === 46 || c === 45 || (t.w === 'when' && n === 'the')) cue = true;
+        }
         if (COVERT.has(t.w)) facts.concealed = true;
         if (W.RETIRED.has(t.w) || (t.w === 'no' && ts[i + 1]?.w === 'longer')) facts.retired = true;
         if (W.AUTHORITY.has(t.w)) {

@@ -29,7 +29,13 @@ export type Reach =
   | 'tamper'
   | 'obey'
   | 'startup'
-  | 'unconfirmed';
+  | 'unconfirmed'
+  | 'expose'
+  | 'persist'
+  | 'escalate'
+  | 'shadow'
+  | 'beacon'
+  | 'carry';
 
 const DIRECTIVE = new Set([
   'must',
@@ -97,13 +103,9 @@ const CONSENT = new Set([
 export const BROAD_CUE: ReadonlySet<string> = new Set([
   ...DIRECTIVE,
   ...TO_MODEL,
-  'is',
-  'are',
   'belongs',
   'whenever',
   'prior',
-  'time',
-  'you',
   'even',
   'make',
   'need',
@@ -128,7 +130,46 @@ const RUNS = new Set(['bash', 'sh', 'zsh', 'python', 'python3', 'node', 'perl', 
 /** Words that overrule someone: with the person beside them, the person's own wish is set aside. */
 const OVERRULE = new Set(['outrank', 'outranks', 'overrule', 'overrules', 'override', 'overrides', 'supersede']);
 /** Words that say another tool's behaviour or a value was switched for another. */
-const TAMPER = new Set(['switched', 'swapped', 'rerouted', 'redirected', 'substituted', 'overridden', 'ignored']);
+const TAMPER = new Set([
+  'switched',
+  'swapped',
+  'rerouted',
+  'redirected',
+  'substituted',
+  'overridden',
+  'ignored',
+  'dropped',
+  'discarded',
+]);
+/** "… never need to hear about", "no one needs to know": a need denied in the four words before. */
+const NEGATED_NEED = (ts: Token[], i: number): boolean => {
+  const before = ts.slice(Math.max(0, i - 4), i).map((t) => t.w);
+  return (
+    (before.includes('need') || before.includes('needs')) &&
+    before.some((w) => w === 'never' || w === 'not' || w === "don't" || w === "doesn't" || w === 'nobody')
+  );
+};
+/** Words before "public" that make something public: "made public", "now public". */
+const MADE = new Set(['made', 'make', 'makes', 'now', 'set', 'become', 'becomes', 'turned']);
+const ESCALATE = new Set(['--privileged', 'privileged', 'sudo', 'setuid', 'chmod', '777', 'root-owned']);
+/** A host name without a scheme, by the ends people register. */
+const DOMAIN =
+  /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|shop|top|xyz|cloud|co|cc|me|info|biz|site|online|ru|cn)$/;
+/** Words of writing into a file: a start-up file written is persistence. */
+const WRITES = new Set([
+  'append',
+  'appends',
+  'appending',
+  'appended',
+  'write',
+  'writes',
+  'written',
+  'add',
+  'added',
+  'insert',
+  'inserted',
+  'registered',
+]);
 /** What a person's expressed wish is said with: "even if the user's request says otherwise". */
 const WISH = new Set([
   'otherwise',
@@ -181,6 +222,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   const reach = new Set<Reach>();
   let directive = hasOrder;
   let toModel = false;
+  let beaconAt = -1;
   for (let i = 0; i < ts.length; i++) {
     const t = ts[i]!;
     const w = t.w;
@@ -226,6 +268,28 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     // Consent left out: "without a confirmation step", "no approval needed".
     if ((prev === 'without' || prev === 'no' || ts[i - 2]?.w === 'without') && CONSENT.has(w)) reach.add('unconfirmed');
     if (w === 'when' && personNear(ts, i, 2)) directive = true;
+    // The person's things made public: "shared with anyone-with-link", "made public".
+    if (
+      w === 'anyone-with-link' ||
+      (w === 'anyone' && (next === 'with' || next === 'on')) ||
+      (w === 'public' && MADE.has(prev))
+    )
+      reach.add('expose');
+    // Rights raised: a privileged container, root, sudo, world-writable.
+    if (ESCALATE.has(w)) reach.add('escalate');
+    // Another tool said to behave otherwise from now on: "… write_file now stores every file …".
+    if (w === 'now' && ts.slice(Math.max(0, i - 4), i).some((x) => x.kind !== 'mark' && isToolName(x)))
+      reach.add('shadow');
+    // A bare domain is an address too: "SuperVPN from supervpn-deals.shop".
+    if (!plain && t.kind === 'word' && w.includes('.') && DOMAIN.test(w) && !EXAMPLE.test(w)) reach.add('address');
+    // An image in Markdown that loads from elsewhere: whatever its address carries leaves when it renders.
+    if (t.raw === '!' && ts[i + 1]?.raw === '[') beaconAt = i;
+    if (t.kind === 'url' && beaconAt >= 0 && i - beaconAt < 8 && !HOME.test(t.raw) && !EXAMPLE.test(t.raw))
+      reach.add('beacon');
+    // Deceit said as no need to hear: "a step users never need to hear about".
+    if ((w === 'hear' || w === 'know') && NEGATED_NEED(ts, i)) reach.add('deceit');
+    // A file's contents carried along: "the contents of ~/.config/gh/hosts.yml travel with the request".
+    if ((w === 'contents' || w === 'content') && next === 'of' && ts[i + 2] && isPath(ts[i + 2]!)) reach.add('carry');
     if (plain ? W.SECRET.has(w) && (w !== 'key' && w !== 'keys' ? true : KEY_KINDS.has(prev)) : secretAt(ts, i))
       reach.add('secret');
     if (
@@ -236,7 +300,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
         !['this', 'the', 'mcp', 'a', 'an', 'our', 'your'].includes(prev))
     )
       reach.add('other-tool');
-    if (W.PERSON.has(w)) reach.add('person');
+    if (W.PERSON.has(w) || (w.endsWith("'s") && W.PERSON.has(w.slice(0, -2)))) reach.add('person');
     if (
       (w === 'your' || w === 'every' || w === 'each') &&
       (W.OUTPUT.has(next) || W.REPLY.has(next) || next === 'commit' || next === 'report')
@@ -253,6 +317,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     // "format" destroys a disk, not a string: "with format `proj/<key>`" is a shape.
     if (inSet(W.DESTROY, w) && i > 0 && (w !== 'format' || DISK.has(next))) reach.add('destroy');
   }
+  if (reach.has('startup') && ts.some((t) => WRITES.has(t.w))) reach.add('persist');
   return { directive, toModel, reach };
 }
 
@@ -269,6 +334,16 @@ const STRONG = new Set<Reach>([
   'command',
   'startup',
   'unconfirmed',
+  'expose',
+  'escalate',
+  'carry',
+]);
+/** Reaches that weigh more than one: each is an errand's core by itself beside anything else. */
+const HEAVY = new Map<Reach, number>([
+  ['obey', 1.5],
+  ['persist', 1.5],
+  ['shadow', 1.5],
+  ['beacon', 1.5],
 ]);
 
 /**
@@ -283,12 +358,12 @@ export function broadScore(s: Signals): number {
   // A switch is an errand's when it reaches another tool or the person: then it counts whole.
   const aimed = s.reach.has('other-tool') || s.reach.has('person');
   for (const r of s.reach) {
-    const whole = STRONG.has(r) || (r === 'tamper' && aimed);
+    const whole = STRONG.has(r) || HEAVY.has(r) || (r === 'tamper' && aimed);
     if (whole) strong++;
-    n += r === 'obey' ? 1.5 : whole ? 1 : 0.5;
+    n += HEAVY.get(r) ?? (whole ? 1 : 0.5);
   }
   // What the model holds, carried to another tool or an address: the core of an exfiltration.
   if (s.reach.has('held') && (s.reach.has('other-tool') || s.reach.has('address'))) n += 0.5;
   if (n < 2.5) return 0;
-  return s.directive || s.toModel || strong >= 2 ? 3 : 0;
+  return s.directive || s.toModel || strong >= 2 || n >= 3 ? 3 : 0;
 }

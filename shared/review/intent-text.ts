@@ -174,7 +174,8 @@ export const isSecret = (t: Token, next?: Token): boolean => {
       w,
     );
   if (inSet(W.SECRET, w)) return true;
-  return /(?:^|[/_.-])(?:\.ssh|id_rsa|id_ed25519|\.env|credentials?|secrets?|passwords?|\.aws|\.npmrc|\.netrc|\.pypirc|mcp\.json|keychain|wallet|\.gnupg)(?:$|[/_.-])/.test(
+  // Files that hold a token or a password: ~/.ssh, ~/.aws, ~/.config/gh/hosts.yml, ~/.kube/config, ~/.pgpass …
+  return /(?:^|[/_.-])(?:\.ssh|id_rsa|id_ed25519|\.env|credentials?|secrets?|passwords?|\.aws|\.npmrc|\.netrc|\.pypirc|mcp\.json|keychain|wallet|\.gnupg|\.pgpass|\.git-credentials|gh\/hosts\.yml|\.kube\/config|\.docker\/config\.json)(?:$|[/_.-])/.test(
     w,
   );
 };
