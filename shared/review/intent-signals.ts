@@ -103,6 +103,27 @@ const CONSENT = new Set([
 export const BROAD_CUE: ReadonlySet<string> = new Set([
   ...DIRECTIVE,
   ...TO_MODEL,
+  // A word that brings a strong reach by itself makes a sentence worth reading, duty word or not.
+  ...DECEIT,
+  'sudo',
+  'privileged',
+  '--privileged',
+  'setuid',
+  'switched',
+  'swapped',
+  'discarded',
+  'dropped',
+  'rerouted',
+  'redirected',
+  'outrank',
+  'outranks',
+  'overrule',
+  'overrules',
+  'anyone',
+  'anyone-with-link',
+  'contents',
+  'conversation',
+  'transcript',
   'belongs',
   'whenever',
   'prior',
@@ -157,6 +178,10 @@ const DOMAIN =
   /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|shop|top|xyz|cloud|co|cc|me|info|biz|site|online|ru|cn)$/;
 /** Words of writing into a file: a start-up file written is persistence. */
 const WRITES = new Set([
+  'line',
+  'lines',
+  'entry',
+  'extra',
   'append',
   'appends',
   'appending',
