@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FIXTURE, freePort } from './harness.js';
 import type { IdentityProvider } from './oidc.js';
@@ -93,4 +93,17 @@ export async function instancePorts(n: number): Promise<{ ports: number[]; redir
   const ports: number[] = [];
   for (let i = 0; i < n; i++) ports.push(await freePort());
   return { ports, redirects: ports.map((p) => `http://127.0.0.1:${p}/auth/callback`) };
+}
+
+/** Stops every instance (SIGTERM), then the provider and the database, and removes the test's folder. */
+export async function stopTeam(
+  instances: TeamInstance[],
+  idp: { close(): Promise<void> } | undefined,
+  db: { stop(): Promise<void> } | undefined,
+  dir: string,
+): Promise<void> {
+  for (const i of instances) await i.stop();
+  await idp?.close();
+  await db?.stop();
+  rmSync(dir, { recursive: true, force: true });
 }

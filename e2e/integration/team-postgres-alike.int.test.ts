@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -10,7 +10,7 @@ import type { ShippingView } from '../../shared/schemas/shipping.js';
 import { startIdentityProvider, type IdentityProvider } from '../harness/oidc.js';
 import { startPostgres, type TestPostgres } from '../harness/postgres.js';
 import { freePort, Rsyslog, RSYSLOGD } from '../harness/rsyslog.js';
-import { instanceFiles, instancePorts, startInstance, type TeamInstance } from '../harness/team-instances.js';
+import { instanceFiles, instancePorts, startInstance, stopTeam, type TeamInstance } from '../harness/team-instances.js';
 import { ask } from '../harness/team-browser.js';
 import { agentClient, agentOf, checksOn, page, pending, query, served } from '../harness/team-store-checks.js';
 
@@ -53,12 +53,7 @@ describe('a team on PostgreSQL keeps grants, settings, pins and the policy alike
     await served(instances[0]!, token);
     await served(instances[1]!, token);
   }, 180_000);
-  afterAll(async () => {
-    for (const i of instances) await i.stop();
-    await idp?.close();
-    await db?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => stopTeam(instances, idp, db, dir));
 
   it('holds an "always" given on B for an agent on A on both, and its revocation on both', async () => {
     const [a, b] = instances as [TeamInstance, TeamInstance];

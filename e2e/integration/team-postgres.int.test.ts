@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import type { Approval } from '../../shared/schemas/call.js';
 import { freePort } from '../harness/harness.js';
 import { startIdentityProvider, type IdentityProvider } from '../harness/oidc.js';
 import { startPostgres, type TestPostgres } from '../harness/postgres.js';
-import { instanceFiles, instancePorts, startInstance, type TeamInstance } from '../harness/team-instances.js';
+import { instanceFiles, instancePorts, startInstance, stopTeam, type TeamInstance } from '../harness/team-instances.js';
 import { ask, TeamBrowser } from '../harness/team-browser.js';
 import {
   agentAdd,
@@ -65,12 +65,7 @@ describe('the team service on PostgreSQL: several instances, one queue', () => {
     await served(instances[0]!, tokenA);
     await served(instances[1]!, load.find((l) => l.instance === 1)!.token);
   }, 180_000);
-  afterAll(async () => {
-    for (const i of instances) await i.stop();
-    await idp?.close();
-    await db?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => stopTeam(instances, idp, db, dir));
 
   it('releases a call held by instance A when an approver decides on instance B', async () => {
     const [a, b, c] = instances as [TeamInstance, TeamInstance, TeamInstance];

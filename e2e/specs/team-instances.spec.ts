@@ -1,23 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect, type Browser } from '@playwright/test';
+import { test, expect } from '@playwright/test';
+import { signIn } from '../pages/team-sign-in.js';
 import { startIdentityProvider, type IdentityProvider } from '../harness/oidc.js';
 import { startPostgres, type TestPostgres } from '../harness/postgres.js';
-import { instanceFiles, instancePorts, startInstance, type TeamInstance } from '../harness/team-instances.js';
+import { instanceFiles, instancePorts, startInstance, stopTeam, type TeamInstance } from '../harness/team-instances.js';
 import { agentClient, agentOf, served } from '../harness/team-store-checks.js';
-
-/** A person signs in through the provider's own forms on one instance, in a browser context of their own. */
-async function signIn(browser: Browser, url: string, login: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.locator('input[name=login]').fill(login);
-  await page.locator('input[name=password]').fill('any');
-  await page.locator('button[type=submit]').click();
-  await page.locator('button[type=submit]', { hasText: 'Continue' }).click();
-  return page;
-}
 
 /**
  * Two `serve --team` instances on one PostgreSQL database, in the browser: an agent connected to A, approvers signed in
@@ -40,12 +29,7 @@ test.describe('a team service of two instances, in the browser', () => {
     for (const [i, n] of ['a', 'b'].entries()) instances.push(await startInstance(n, files[i]!, ports[i]!));
     await served(instances[0]!, token);
   });
-  test.afterAll(async () => {
-    for (const i of instances) await i.stop();
-    await idp?.close();
-    await db?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  test.afterAll(() => stopTeam(instances, idp, db, dir));
 
   test("an approver's page on B decides a call an agent made on A; the other approver is told whose it was", async ({
     browser,

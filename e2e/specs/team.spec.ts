@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test, expect, type Browser } from '@playwright/test';
+import { test, expect } from '@playwright/test';
+import { signIn } from '../pages/team-sign-in.js';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { freePort } from '../harness/harness.js';
 import { startIdentityProvider, type IdentityProvider } from '../harness/oidc.js';
@@ -82,18 +83,6 @@ async function teamService() {
     child,
     idp,
   };
-}
-
-/** A person signs in through the provider's own forms, in a browser context of their own. */
-async function signIn(browser: Browser, url: string, login: string, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.locator('input[name=login]').fill(login);
-  await page.locator('input[name=password]').fill('any');
-  await page.locator('button[type=submit]').click();
-  await page.locator('button[type=submit]', { hasText: 'Continue' }).click();
-  return page;
 }
 
 test.describe('the team service in the browser', () => {

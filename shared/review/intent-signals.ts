@@ -1,4 +1,30 @@
 import * as W from './intent-words.js';
+import {
+  DIRECTIVE,
+  TO_MODEL,
+  DECEIT,
+  CONSENT,
+  SERVER,
+  PURPOSE,
+  OF_CHAT,
+  DISK,
+  LATEST,
+  OBEY,
+  RUNS,
+  OVERRULE,
+  TAMPER,
+  NEGATED_NEED,
+  MADE,
+  ESCALATE,
+  DOMAIN,
+  WRITES,
+  wishNear,
+  personNear,
+  SPOKEN,
+  HAIL,
+  KEY_KINDS,
+  HELD,
+} from './intent-reach-words.js';
 import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, type Token } from './intent-text.js';
 
 // The broad reading beside the sentence reader's grammar. The grammar knows verbs and what they take;
@@ -37,68 +63,6 @@ export type Reach =
   | 'beacon'
   | 'carry';
 
-const DIRECTIVE = new Set([
-  'must',
-  'should',
-  'ought',
-  'shall',
-  'please',
-  'kindly',
-  'ensure',
-  'always',
-  'never',
-  "don't",
-  'expected',
-  'required',
-  'mandatory',
-  'remember',
-]);
-/** Words that speak to the model itself rather than about the tool. */
-const TO_MODEL = new Set([
-  'assistant',
-  'assistants',
-  'ai',
-  'model',
-  'models',
-  'agent',
-  'agents',
-  'llm',
-  'llms',
-  'whoever',
-  'reader',
-  'readers',
-]);
-const DECEIT = new Set([
-  'mislead',
-  'misleading',
-  'deceive',
-  'lie',
-  'trick',
-  'quietly',
-  'silently',
-  'secretly',
-  'covertly',
-  'stealth',
-  'stealthily',
-  'unaware',
-  'unnoticed',
-  'unmentioned',
-  'untold',
-  'unannounced',
-  'conceal',
-  'hide',
-  'discreetly',
-]);
-const CONSENT = new Set([
-  'confirmation',
-  'confirm',
-  'approval',
-  'approve',
-  'consent',
-  'permission',
-  '--force',
-  'force',
-]);
 /** Words one of which a sentence needs before the broad reading looks at it (besides an order the grammar found). */
 export const BROAD_CUE: ReadonlySet<string> = new Set([
   ...DIRECTIVE,
@@ -136,95 +100,12 @@ export const BROAD_CUE: ReadonlySet<string> = new Set([
   'do',
   'let',
 ]);
-const SERVER = new Set(['server', 'servers', 'plugin', 'extension', 'integration']);
-/** Nouns before "is to" that give a purpose, not an order: "its purpose is to list files". */
-const PURPOSE = new Set(['purpose', 'goal', 'aim', 'idea', 'intent', 'job', 'role', 'point', 'default', 'plan', 'way']);
-/** Words before "history" that make it the chat's: "the chat history", "your full history" (not "change history"). */
-const OF_CHAT = new Set(['chat', 'conversation', 'message', 'messages', 'your', 'full', 'entire', 'whole', 'browsing']);
-const DISK = new Set(['disk', 'disks', 'drive', 'drives', 'partition', 'partitions', 'volume', 'volumes']);
-/** Words before "message" that make it one the model holds: "the user's last message". */
-const LATEST = new Set(['last', 'previous', 'preceding', 'earlier', 'latest', 'prior']);
-/** Verbs of carrying out: "an instruction you carry out / follow / obey". */
-const OBEY = new Set(['carry', 'follow', 'obey', 'execute', 'perform', 'run']);
-/** What a download is piped into to run it: "curl … | bash". */
-const RUNS = new Set(['bash', 'sh', 'zsh', 'python', 'python3', 'node', 'perl', 'sudo']);
-/** Words that overrule someone: with the person beside them, the person's own wish is set aside. */
-const OVERRULE = new Set(['outrank', 'outranks', 'overrule', 'overrules', 'override', 'overrides', 'supersede']);
-/** Words that say another tool's behaviour or a value was switched for another. */
-const TAMPER = new Set([
-  'switched',
-  'swapped',
-  'rerouted',
-  'redirected',
-  'substituted',
-  'overridden',
-  'ignored',
-  'dropped',
-  'discarded',
-]);
-/** "… never need to hear about", "no one needs to know": a need denied in the four words before. */
-const NEGATED_NEED = (ts: Token[], i: number): boolean => {
-  const before = ts.slice(Math.max(0, i - 4), i).map((t) => t.w);
-  return (
-    (before.includes('need') || before.includes('needs')) &&
-    before.some((w) => w === 'never' || w === 'not' || w === "don't" || w === "doesn't" || w === 'nobody')
-  );
-};
-/** Words before "public" that make something public: "made public", "now public". */
-const MADE = new Set(['made', 'make', 'makes', 'now', 'set', 'become', 'becomes', 'turned']);
-const ESCALATE = new Set(['--privileged', 'privileged', 'sudo', 'setuid', 'chmod', '777', 'root-owned']);
-/** A host name without a scheme, by the ends people register. */
-const DOMAIN =
-  /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|shop|top|xyz|cloud|co|cc|me|info|biz|site|online|ru|cn)$/;
-/** Words of writing into a file: a start-up file written is persistence. */
-const WRITES = new Set([
-  'line',
-  'lines',
-  'entry',
-  'extra',
-  'append',
-  'appends',
-  'appending',
-  'appended',
-  'write',
-  'writes',
-  'written',
-  'add',
-  'added',
-  'insert',
-  'inserted',
-  'registered',
-]);
-/** What a person's expressed wish is said with: "even if the user's request says otherwise". */
-const WISH = new Set([
-  'otherwise',
-  'asks',
-  'says',
-  'request',
-  'requests',
-  'wants',
-  'wishes',
-  'objects',
-  'refuses',
-  'declines',
-]);
-const wishNear = (ts: Token[], i: number, n: number): boolean => ts.slice(i + 1, i + 1 + n).some((t) => WISH.has(t.w));
-/** Whether a person word stands within `n` tokens after `i`. */
-const personNear = (ts: Token[], i: number, n: number): boolean =>
-  ts.slice(i + 1, i + 1 + n).some((t) => W.PERSON.has(t.w.endsWith("'s") ? t.w.slice(0, -2) : t.w));
-
 /** The sentence's directive, whether it speaks to the model, and what it reaches. */
 export interface Signals {
   directive: boolean;
   toModel: boolean;
   reach: Set<Reach>;
 }
-
-/** Words after a model word that make it the one spoken to: "the assistant ought to …", "Models reading this …". */
-const SPOKEN = new Set(['must', 'should', 'ought', 'shall', 'will', 'needs', 'reading', 'reads', ':', '\u2014']);
-/** Words before a model word that make it the one spoken to: "Attention AI:", "Heads-up for assistants". */
-const HAIL = new Set(['attention', 'for', 'to', 'dear', 'hey', 'hi', 'hello']);
-const KEY_KINDS = new Set(['api', 'private', 'secret', 'ssh', 'access', 'signing', 'encryption', 'license']);
 
 /** Only lower-case letters: a word that names no path, no identifier. */
 function plainWord(raw: string): boolean {
@@ -346,8 +227,6 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   return { directive, toModel, reach };
 }
 
-/** What the model holds that a tool's text has no call to ask for. */
-const HELD = new Set(['conversation', 'conversations', 'transcript', 'history']);
 /** What an errand reaches: each counts whole; the rest (another tool, the person, consent, output, deletion) half. */
 const STRONG = new Set<Reach>([
   'secret',

@@ -1,0 +1,176 @@
+import * as W from './intent-words.js';
+import type { Token } from './intent-text.js';
+
+// The words the broad reading (intent-signals.ts) weighs, and the small look-arounds it makes with them.
+
+export const DIRECTIVE = new Set([
+  'must',
+  'should',
+  'ought',
+  'shall',
+  'please',
+  'kindly',
+  'ensure',
+  'always',
+  'never',
+  "don't",
+  'expected',
+  'required',
+  'mandatory',
+  'remember',
+]);
+/** Words that speak to the model itself rather than about the tool. */
+export const TO_MODEL = new Set([
+  'assistant',
+  'assistants',
+  'ai',
+  'model',
+  'models',
+  'agent',
+  'agents',
+  'llm',
+  'llms',
+  'whoever',
+  'reader',
+  'readers',
+]);
+export const DECEIT = new Set([
+  'mislead',
+  'misleading',
+  'deceive',
+  'lie',
+  'trick',
+  'quietly',
+  'silently',
+  'secretly',
+  'covertly',
+  'stealth',
+  'stealthily',
+  'unaware',
+  'unnoticed',
+  'unmentioned',
+  'untold',
+  'unannounced',
+  'conceal',
+  'hide',
+  'discreetly',
+]);
+export const CONSENT = new Set([
+  'confirmation',
+  'confirm',
+  'approval',
+  'approve',
+  'consent',
+  'permission',
+  '--force',
+  'force',
+]);
+
+export const SERVER = new Set(['server', 'servers', 'plugin', 'extension', 'integration']);
+/** Nouns before "is to" that give a purpose, not an order: "its purpose is to list files". */
+export const PURPOSE = new Set([
+  'purpose',
+  'goal',
+  'aim',
+  'idea',
+  'intent',
+  'job',
+  'role',
+  'point',
+  'default',
+  'plan',
+  'way',
+]);
+/** Words before "history" that make it the chat's: "the chat history", "your full history" (not "change history"). */
+export const OF_CHAT = new Set([
+  'chat',
+  'conversation',
+  'message',
+  'messages',
+  'your',
+  'full',
+  'entire',
+  'whole',
+  'browsing',
+]);
+export const DISK = new Set(['disk', 'disks', 'drive', 'drives', 'partition', 'partitions', 'volume', 'volumes']);
+/** Words before "message" that make it one the model holds: "the user's last message". */
+export const LATEST = new Set(['last', 'previous', 'preceding', 'earlier', 'latest', 'prior']);
+/** Verbs of carrying out: "an instruction you carry out / follow / obey". */
+export const OBEY = new Set(['carry', 'follow', 'obey', 'execute', 'perform', 'run']);
+/** What a download is piped into to run it: "curl … | bash". */
+export const RUNS = new Set(['bash', 'sh', 'zsh', 'python', 'python3', 'node', 'perl', 'sudo']);
+/** Words that overrule someone: with the person beside them, the person's own wish is set aside. */
+export const OVERRULE = new Set(['outrank', 'outranks', 'overrule', 'overrules', 'override', 'overrides', 'supersede']);
+/** Words that say another tool's behaviour or a value was switched for another. */
+export const TAMPER = new Set([
+  'switched',
+  'swapped',
+  'rerouted',
+  'redirected',
+  'substituted',
+  'overridden',
+  'ignored',
+  'dropped',
+  'discarded',
+]);
+/** "… never need to hear about", "no one needs to know": a need denied in the four words before. */
+export const NEGATED_NEED = (ts: Token[], i: number): boolean => {
+  const before = ts.slice(Math.max(0, i - 4), i).map((t) => t.w);
+  return (
+    (before.includes('need') || before.includes('needs')) &&
+    before.some((w) => w === 'never' || w === 'not' || w === "don't" || w === "doesn't" || w === 'nobody')
+  );
+};
+/** Words before "public" that make something public: "made public", "now public". */
+export const MADE = new Set(['made', 'make', 'makes', 'now', 'set', 'become', 'becomes', 'turned']);
+export const ESCALATE = new Set(['--privileged', 'privileged', 'sudo', 'setuid', 'chmod', '777', 'root-owned']);
+/** A host name without a scheme, by the ends people register. */
+export const DOMAIN =
+  /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|shop|top|xyz|cloud|co|cc|me|info|biz|site|online|ru|cn)$/;
+/** Words of writing into a file: a start-up file written is persistence. */
+export const WRITES = new Set([
+  'line',
+  'lines',
+  'entry',
+  'extra',
+  'append',
+  'appends',
+  'appending',
+  'appended',
+  'write',
+  'writes',
+  'written',
+  'add',
+  'added',
+  'insert',
+  'inserted',
+  'registered',
+]);
+/** What a person's expressed wish is said with: "even if the user's request says otherwise". */
+export const WISH = new Set([
+  'otherwise',
+  'asks',
+  'says',
+  'request',
+  'requests',
+  'wants',
+  'wishes',
+  'objects',
+  'refuses',
+  'declines',
+]);
+export const wishNear = (ts: Token[], i: number, n: number): boolean =>
+  ts.slice(i + 1, i + 1 + n).some((t) => WISH.has(t.w));
+/** Whether a person word stands within `n` tokens after `i`. */
+export const personNear = (ts: Token[], i: number, n: number): boolean =>
+  ts.slice(i + 1, i + 1 + n).some((t) => W.PERSON.has(t.w.endsWith("'s") ? t.w.slice(0, -2) : t.w));
+
+/** Words after a model word that make it the one spoken to: "the assistant ought to …", "Models reading this …". */
+export const SPOKEN = new Set(['must', 'should', 'ought', 'shall', 'will', 'needs', 'reading', 'reads', ':', '\u2014']);
+/** Words before a model word that make it the one spoken to: "Attention AI:", "Heads-up for assistants". */
+export const HAIL = new Set(['attention', 'for', 'to', 'dear', 'hey', 'hi', 'hello']);
+export const KEY_KINDS = new Set(['api', 'private', 'secret', 'ssh', 'access', 'signing', 'encryption', 'license']);
+
+/** What the model holds that a tool's text has no call to ask for. */
+export const HELD = new Set(['conversation', 'conversations', 'transcript', 'history']);
