@@ -147,10 +147,15 @@ export class AuditShipping {
   private async shipTeam(team: TeamShipSource, made: Array<[Shipper['kind'], Sink]>): Promise<void> {
     const generation = ++this.generation;
     const shippers: Shipper[] = [];
+    let missed = false;
     for (const [kind, sink] of made) {
       const seq = await team.cursor(sink.target).catch(() => null);
-      if (seq === null) this.problems.push(`audit shipping (${kind}) waits: the team store cannot be read`);
-      else
+      if (seq === null) {
+        // The store did not answer just now: this receiver waits, and is tried again in a second.
+        this.problems.push(`audit shipping (${kind}) waits: the team store cannot be read`);
+        sink.close();
+        missed = true;
+      } else
         shippers.push(
           new Shipper(kind, sink, {
             ...this.shipperDeps(),
@@ -164,6 +169,10 @@ export class AuditShipping {
         );
     }
     if (generation !== this.generation) return void shippers.forEach((s) => s.stop());
+    if (missed)
+      setTimeout(() => {
+        if (generation === this.generation) this.electionChanged();
+      }, 1000).unref();
     this.shippers = shippers;
     for (const s of shippers) s.start();
     this.changed();
