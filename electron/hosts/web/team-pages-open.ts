@@ -62,11 +62,14 @@ export class TeamPagesOpen {
     this.ended.add(s);
     clearTimeout(this.timers.get(s));
     this.timers.delete(s);
-    this.sessions
+    const released = this.sessions
       .end(s.key)
       .catch((e: Error) => this.log(`team: a session could not be ended in the store: ${e.message}`));
     this.closePages(s.key, why);
     this.core.team().note('team-signed-out', s.person, `${s.person.name} ${why}`);
+    // SECURITY: the sign-out answers only once the store has let go of the session (another instance asked right
+    // after must not let the cookie in).
+    await released;
   }
 
   private closePages(key: string, why: string): void {
