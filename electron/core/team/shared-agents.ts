@@ -1,5 +1,6 @@
 import { StoredAgents, type AgentStore, type StoredAgent } from '../agents/index.js';
 import type { TeamStore } from './team-store.js';
+import { InTurn } from './in-turn.js';
 
 const CHANGED = 'mcpc_agents';
 
@@ -18,7 +19,7 @@ const same = (a: StoredAgent | undefined, b: StoredAgent | undefined) => JSON.st
  * other instance takes it within milliseconds (NOTIFY): a token made on A is good on B, a revoked one nowhere.
  */
 export class SharedAgents {
-  private writing: Promise<void> = Promise.resolve();
+  private readonly steps = new InTurn((e) => this.log(`team store: the agents could not be shared: ${e.message}`));
 
   constructor(
     private readonly store: TeamStore,
@@ -31,21 +32,17 @@ export class SharedAgents {
     await this.push();
     await this.pull();
     this.local.follow(() => {
-      this.writing = this.writing.then(() => this.push()).catch((e: Error) => this.failed(e));
+      this.steps.add(() => this.push());
     });
     this.store.on(CHANGED, (p) => {
       if (p.from === this.store.instance) return;
-      this.writing = this.writing.then(() => this.pull()).catch((e: Error) => this.failed(e));
+      this.steps.add(() => this.pull());
     });
-    this.store.onReconnect(() => void this.pull().catch((e: Error) => this.failed(e)));
+    this.store.onReconnect(() => this.steps.add(() => this.pull()));
   }
 
   idle(): Promise<void> {
-    return this.writing;
-  }
-
-  private failed(e: Error): void {
-    this.log(`team store: the agents could not be shared: ${e.message}`);
+    return this.steps.idle();
   }
 
   private async rows(): Promise<Map<string, StoredAgent>> {

@@ -1,5 +1,6 @@
 import type { AcceptedTool, AcceptedTools, PinChange } from '../agents/index.js';
 import type { TeamStore } from './team-store.js';
+import { InTurn } from './in-turn.js';
 
 const CHANGED = 'mcpc_pins';
 /** Rows written in one statement at most (a first sight can be 100,000 tools). */
@@ -31,7 +32,7 @@ export interface PinsDeps {
 export class SharedPins {
   /** Per identity: each tool's fingerprint as last written or taken here (null once removed). */
   private known = new Map<string, Map<string, string | null>>();
-  private writing: Promise<void> = Promise.resolve();
+  private readonly steps = new InTurn((e) => this.log(`team store: the pins could not be shared: ${e.message}`));
   /** Set while pins taken from the store are applied here: they are not written back. */
   private taking = false;
 
@@ -48,27 +49,21 @@ export class SharedPins {
       if (!this.known.has(identity) && this.d.kept.get(identity)) await this.push(identity, 'first-sight');
     }
     this.d.kept.follow((identity, how) => {
-      if (!this.taking) this.queue(() => this.push(identity, how));
+      if (!this.taking) this.steps.add(() => this.push(identity, how));
     });
     this.store.on(CHANGED, (p) => {
       if (p.from !== this.store.instance && typeof p.identity === 'string') {
         const identity = p.identity;
-        this.queue(() => this.pull(identity));
+        this.steps.add(() => this.pull(identity));
       }
     });
     this.store.onReconnect(() =>
-      this.queue(async () => void (await Promise.all([...this.known.keys()].map((i) => this.pull(i))))),
+      this.steps.add(async () => void (await Promise.all([...this.known.keys()].map((i) => this.pull(i))))),
     );
   }
 
   idle(): Promise<void> {
-    return this.writing;
-  }
-
-  private queue(step: () => Promise<void>): void {
-    this.writing = this.writing
-      .then(step)
-      .catch((e: Error) => this.log(`team store: the pins could not be shared: ${e.message}`));
+    return this.steps.idle();
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { OrgPolicy } from '../policy/index.js';
 import type { TeamStore } from './team-store.js';
+import { InTurn } from './in-turn.js';
 
 const CHANGED = 'mcpc_policy';
 
@@ -12,7 +13,9 @@ const CHANGED = 'mcpc_policy';
  * for a call held on A is checked against the same policy.
  */
 export class SharedPolicy {
-  private writing: Promise<void> = Promise.resolve();
+  private readonly steps = new InTurn((e) =>
+    this.log(`team store: the team's policy could not be shared: ${e.message}`),
+  );
 
   constructor(
     private readonly store: TeamStore,
@@ -22,21 +25,15 @@ export class SharedPolicy {
 
   async start(): Promise<void> {
     await this.offer(false);
-    this.org.followNamed(() => this.queue(() => this.offer(true)));
+    this.org.followNamed(() => this.steps.add(() => this.offer(true)));
     this.store.on(CHANGED, (p) => {
-      if (p.from !== this.store.instance) this.queue(() => this.takeNewest());
+      if (p.from !== this.store.instance) this.steps.add(() => this.takeNewest());
     });
-    this.store.onReconnect(() => this.queue(() => this.takeNewest()));
+    this.store.onReconnect(() => this.steps.add(() => this.takeNewest()));
   }
 
   idle(): Promise<void> {
-    return this.writing;
-  }
-
-  private queue(step: () => Promise<void>): void {
-    this.writing = this.writing
-      .then(step)
-      .catch((e: Error) => this.log(`team store: the team's policy could not be shared: ${e.message}`));
+    return this.steps.idle();
   }
 
   /**

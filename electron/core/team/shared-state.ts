@@ -1,5 +1,6 @@
 import { canonicalJson } from '../../../shared/canonical-json.js';
 import type { TeamStore } from './team-store.js';
+import { InTurn } from './in-turn.js';
 
 const CHANGED = 'mcpc_state';
 /** Rows written in one statement at most. */
@@ -26,7 +27,9 @@ export interface SharedKind<T> {
 export class SharedRecords<T> {
   /** Each key as this instance last wrote or took it (canonical JSON: the store's jsonb keeps no key order). */
   private known = new Map<string, string | null>();
-  private writing: Promise<void> = Promise.resolve();
+  private readonly steps = new InTurn((e) =>
+    this.log(`team store: the ${this.of.kind} could not be shared: ${e.message}`),
+  );
 
   constructor(
     private readonly store: TeamStore,
@@ -38,21 +41,15 @@ export class SharedRecords<T> {
     const rows = await this.rows();
     if (rows.length === 0) await this.push();
     else this.apply(rows);
-    this.of.follow(() => this.queue(() => this.push()));
+    this.of.follow(() => this.steps.add(() => this.push()));
     this.store.on(CHANGED, (p) => {
-      if (p.kind === this.of.kind && p.from !== this.store.instance) this.queue(() => this.pull());
+      if (p.kind === this.of.kind && p.from !== this.store.instance) this.steps.add(() => this.pull());
     });
-    this.store.onReconnect(() => this.queue(() => this.pull()));
+    this.store.onReconnect(() => this.steps.add(() => this.pull()));
   }
 
   idle(): Promise<void> {
-    return this.writing;
-  }
-
-  private queue(step: () => Promise<void>): void {
-    this.writing = this.writing
-      .then(step)
-      .catch((e: Error) => this.log(`team store: the ${this.of.kind} could not be shared: ${e.message}`));
+    return this.steps.idle();
   }
 
   private async rows(): Promise<Array<{ key: string; body: T | null; instance: string }>> {
