@@ -9,6 +9,7 @@ import * as LATER from './public-cases-later.js';
 import { PUBLIC_CLEAN_SEVEN, PUBLIC_HELD_OUT_SEVEN } from './public-cases-seven.js';
 import { PUBLIC_CLEAN_EIGHT, PUBLIC_HELD_OUT_EIGHT } from './public-cases-eight.js';
 import { PUBLIC_CLEAN_NINE, PUBLIC_HELD_OUT_NINE } from './public-cases-nine.js';
+import { PUBLIC_CLEAN_TEN, PUBLIC_HELD_OUT_TEN } from './public-cases-ten.js';
 
 /** The later held-out halves, in the order they were written: each hostile half beside its clean originals. */
 const HALVES = [
@@ -19,6 +20,7 @@ const HALVES = [
   ['seventh', PUBLIC_HELD_OUT_SEVEN, PUBLIC_CLEAN_SEVEN],
   ['eighth', PUBLIC_HELD_OUT_EIGHT, PUBLIC_CLEAN_EIGHT],
   ['ninth', PUBLIC_HELD_OUT_NINE, PUBLIC_CLEAN_NINE],
+  ['tenth', PUBLIC_HELD_OUT_TEN, PUBLIC_CLEAN_TEN],
 ] as const;
 
 const loud = (f: Finding): boolean => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium;
