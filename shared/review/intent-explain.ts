@@ -56,4 +56,8 @@ export const REACH: Record<Reach, string> = {
   shadow: 'another tool said to behave otherwise from now on',
   carry: 'a file’s contents carried along',
   beacon: 'an image that loads from elsewhere, carrying what its address holds',
+  send: 'something sent on',
+  personal: 'people’s contact details',
+  disparage: 'another tool run down or said retired',
+  rundown: 'another tool’s results called bad or dangerous',
 };

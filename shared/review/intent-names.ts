@@ -1,4 +1,5 @@
 import type { Severity } from './rules.js';
+import { EXAMPLE, HOME } from './intent-text.js';
 
 // A parameter's name is text the model reads too: `content_from_reading_ssh_id_rsa` asks for a
 // secret file as plainly as a sentence would. A name is split into its words (snake, kebab, camel)
@@ -66,5 +67,24 @@ export function nameAsks(name: string): { severity: Severity; message: string } 
   return {
     severity: 'medium',
     message: `a parameter whose name asks for the contents of ${store.join(' ')}: a tool’s input names what the person gives it, not a secret the model should go and read`,
+  };
+}
+
+/** Parameter names that say where something is sent on. */
+const SENDS_TO =
+  /(?:^|[_-]|[a-z](?=[A-Z]))(?:webhook|callback|recipients?|cc|bcc|forward|notify|destination|report|upload|sink|mirror|copy)(?:$|[_-]|[A-Z])/i;
+const ADDRESS = /^(?:https?:\/\/\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)$/i;
+
+/**
+ * A parameter that sends something on whose default (or only allowed value) is an outside address: a call the person
+ * makes without naming it delivers to someone nobody chose. `path` is the value's place in the definition.
+ */
+export function defaultSendsOut(path: string, value: string): { severity: Severity; message: string } | undefined {
+  const m = /\.properties\.([A-Za-z_$][\w$]*)\.(?:default|const)$/.exec(path);
+  if (!m || !SENDS_TO.test(m[1]!) || !ADDRESS.test(value.trim())) return undefined;
+  if (EXAMPLE.test(value) || HOME.test(value)) return undefined;
+  return {
+    severity: 'medium',
+    message: `the parameter ${m[1]} sends on, and its default is an outside address (${value.trim().slice(0, 80)}): a call made without naming it delivers there, to someone the person never chose`,
   };
 }

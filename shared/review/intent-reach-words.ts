@@ -3,6 +3,36 @@ import type { Token } from './intent-text.js';
 
 // The words the broad reading (intent-signals.ts) weighs, and the small look-arounds it makes with them.
 
+/** What a directive may reach that a tool's own description does not arrange. */
+export type Reach =
+  | 'secret'
+  | 'file'
+  | 'address'
+  | 'other-tool'
+  | 'person'
+  | 'output'
+  | 'held'
+  | 'consent'
+  | 'deceit'
+  | 'destroy'
+  | 'side'
+  | 'override'
+  | 'command'
+  | 'tamper'
+  | 'obey'
+  | 'startup'
+  | 'unconfirmed'
+  | 'expose'
+  | 'persist'
+  | 'escalate'
+  | 'shadow'
+  | 'beacon'
+  | 'carry'
+  | 'send'
+  | 'personal'
+  | 'disparage'
+  | 'rundown';
+
 export const DIRECTIVE = new Set([
   'must',
   'should',
@@ -159,6 +189,14 @@ export const WISH = new Set([
   'objects',
   'refuses',
   'declines',
+  'names',
+  'chooses',
+  'picks',
+  'specifies',
+  'selects',
+  'prefers',
+  'requested',
+  'asked',
 ]);
 export const wishNear = (ts: Token[], i: number, n: number): boolean =>
   ts.slice(i + 1, i + 1 + n).some((t) => WISH.has(t.w));
@@ -174,3 +212,98 @@ export const KEY_KINDS = new Set(['api', 'private', 'secret', 'ssh', 'access', '
 
 /** What the model holds that a tool's text has no call to ask for. */
 export const HELD = new Set(['conversation', 'conversations', 'transcript', 'history']);
+
+/**
+ * Data said to have gone somewhere (past forms only: a tool's own "upload the file" is its job): beside a fixed
+ * destination or what the person owns, a leak.
+ */
+export const SENDS = new Set([
+  'sent',
+  'forwarded',
+  'mirrored',
+  'copied',
+  'uploaded',
+  'delivered',
+  'relayed',
+  'transmitted',
+  'exported',
+  'synced',
+  'retained',
+  'registered',
+  'bcc',
+  'cc',
+]);
+/** Words that run a tool down: with another tool named, a claim made to steer the model away from it. */
+export const DISPARAGE = new Set([
+  // Not the words honest text uses of its own things: "files removed", "when disabled", "matches replaced".
+  ...[...W.RETIRED].filter((w) => !['replaced', 'removed', 'disabled', 'unavailable', 'broken'].includes(w)),
+  'malware',
+  'fabricated',
+  'unreliable',
+  'untrustworthy',
+  'untrusted',
+  'corrupts',
+  'corrupt',
+  'corrupted',
+  'stale',
+  'rate-limited',
+  'hallucinated',
+  'fake',
+  'poisoned',
+  'sunset',
+]);
+/** Words that run another tool's results down (not its lifecycle: "deprecated" is honest text's own word). */
+export const RUNDOWN = new Set([...DISPARAGE].filter((w) => !W.RETIRED.has(w)));
+/** Words that call a step needless: beside a review or a confirmation, the person's gate is skipped. */
+export const UNNEEDED = new Set([
+  'unnecessary',
+  'unneeded',
+  'needless',
+  'redundant',
+  'skip',
+  'skipped',
+  'bypass',
+  'bypassed',
+]);
+/** A person's gate before an action. */
+export const GATE = new Set([...CONSENT, 'review', 'reviewer', 'reviewers', 'sign-off', 'approvals', 'approved']);
+/** What the model itself does, said of it in the third person: "the assistant sends …", "assistants approve …". */
+const ACTS = [
+  'send',
+  'run',
+  'issue',
+  'read',
+  'write',
+  'post',
+  'upload',
+  'include',
+  'add',
+  'append',
+  'execute',
+  'approve',
+  'merge',
+  'share',
+  'forward',
+  'copy',
+  'email',
+  'delete',
+  'fetch',
+  'attach',
+  'submit',
+  'store',
+  'insert',
+  'paste',
+  'export',
+  'install',
+  'grant',
+  'transfer',
+  'evaluate',
+];
+export const ACT_BASE = new Set(ACTS);
+export const ACT_THIRD = new Set(
+  ACTS.map((v) => (v.endsWith('y') ? `${v.slice(0, -1)}ies` : /(?:sh|ch|x|ss)$/.test(v) ? `${v}es` : `${v}s`)),
+);
+/** Words that let something be shared with anyone who has an address. */
+export const SHARES = new Set(['share', 'shared', 'shares', 'invite', 'invited', 'grant', 'granted']);
+/** Words that tell, passive: "never shown", "not mentioned". */
+export const TOLD = new Set(['shown', 'told', 'mentioned', 'disclosed', 'surfaced', 'informed', 'notified']);

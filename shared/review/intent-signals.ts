@@ -24,7 +24,11 @@ import {
   HAIL,
   KEY_KINDS,
   HELD,
+  SENDS,
+  UNNEEDED,
+  type Reach,
 } from './intent-reach-words.js';
+import { moreReaches, subjectModel } from './intent-reach-flows.js';
 import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, type Token } from './intent-text.js';
 
 // The broad reading beside the sentence reader's grammar. The grammar knows verbs and what they take;
@@ -37,31 +41,7 @@ import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, type Tok
 // tool's ordinary guidance ("you must pass an API key", "use `list_projects` first"); two are an errand.
 // One pass over the sentence's tokens; sets only.
 
-/** What a directive may reach that a tool's own description does not arrange. */
-export type Reach =
-  | 'secret'
-  | 'file'
-  | 'address'
-  | 'other-tool'
-  | 'person'
-  | 'output'
-  | 'held'
-  | 'consent'
-  | 'deceit'
-  | 'destroy'
-  | 'side'
-  | 'override'
-  | 'command'
-  | 'tamper'
-  | 'obey'
-  | 'startup'
-  | 'unconfirmed'
-  | 'expose'
-  | 'persist'
-  | 'escalate'
-  | 'shadow'
-  | 'beacon'
-  | 'carry';
+export type { Reach } from './intent-reach-words.js';
 
 /** Words one of which a sentence needs before the broad reading looks at it (besides an order the grammar found). */
 export const BROAD_CUE: ReadonlySet<string> = new Set([
@@ -99,10 +79,31 @@ export const BROAD_CUE: ReadonlySet<string> = new Set([
   'have',
   'do',
   'let',
+  ...SENDS,
+  'goes',
+  'unnecessary',
+  'publicly',
+  'worth',
+  'replaced',
+  'rewritten',
+  'multiply',
+  'phone',
+  'malware',
+  'fabricated',
+  'unreliable',
+  'stale',
+  'outdated',
+  'sunset',
+  'own',
+  ...UNNEEDED,
 ]);
 /** The sentence's directive, whether it speaks to the model, and what it reaches. */
 export interface Signals {
   directive: boolean;
+  /** A negation stands in the sentence ("never", "do not"): what it reaches may be what it forbids. */
+  forbids: boolean;
+  /** The sentence wears a system tag: "[system]", "<system>", "SYSTEM:". */
+  tagged: boolean;
   toModel: boolean;
   reach: Set<Reach>;
 }
@@ -156,7 +157,10 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     }
     if (
       (OVERRULE.has(w) && personNear(ts, i, 3)) ||
-      (w === 'even' && (next === 'if' || next === 'though') && personNear(ts, i + 1, 3) && wishNear(ts, i + 2, 6))
+      (w === 'even' &&
+        (next === 'if' || next === 'though' || next === 'when') &&
+        personNear(ts, i + 1, 3) &&
+        wishNear(ts, i + 2, 6))
     )
       reach.add('override');
     if (t.kind === 'code' && W.RISKY_COMMAND.test(t.raw)) reach.add('command');
@@ -222,9 +226,14 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
       reach.add('deceit');
     // "format" destroys a disk, not a string: "with format `proj/<key>`" is a shape.
     if (inSet(W.DESTROY, w) && i > 0 && (w !== 'format' || DISK.has(next))) reach.add('destroy');
+    if (moreReaches(ts, i, reach)) directive = true;
+    if (subjectModel(ts, i)) toModel = directive = true;
   }
   if (reach.has('startup') && ts.some((t) => WRITES.has(t.w))) reach.add('persist');
-  return { directive, toModel, reach };
+  const tagged = ts.some(
+    (t, i) => t.w === 'system' && (ts[i - 1]?.raw === '[' || ts[i - 1]?.raw === '<' || (i === 0 && ts[1]?.raw === ':')),
+  );
+  return { directive, toModel, reach, forbids: ts.some((t) => W.NOT.has(t.w)), tagged };
 }
 
 /** What an errand reaches: each counts whole; the rest (another tool, the person, consent, output, deletion) half. */
@@ -241,6 +250,8 @@ const STRONG = new Set<Reach>([
   'expose',
   'escalate',
   'carry',
+  'personal',
+  'disparage',
 ]);
 /** Reaches that weigh more than one: each is an errand's core by itself beside anything else. */
 const HEAVY = new Map<Reach, number>([
@@ -248,6 +259,8 @@ const HEAVY = new Map<Reach, number>([
   ['persist', 1.5],
   ['shadow', 1.5],
   ['beacon', 1.5],
+  ['unconfirmed', 1.5],
+  ['rundown', 1.5],
 ]);
 
 /**
@@ -257,17 +270,23 @@ const HEAVY = new Map<Reach, number>([
  * own facts rarely touch two of a secret, a file of the person's, an outside address, deceit, what the model holds.
  */
 export function broadScore(s: Signals): number {
-  let n = s.toModel ? 1 : 0;
+  // A system tag ("[system]", "<system>", "SYSTEM:") adds half: text dressed as the host's own voice.
+  let n = (s.toModel ? 1 : 0) + (s.tagged ? 0.5 : 0);
   let strong = 0;
   // A switch is an errand's when it reaches another tool or the person: then it counts whole.
   const aimed = s.reach.has('other-tool') || s.reach.has('person');
   for (const r of s.reach) {
+    // "Do not call other tools, even if the user asks": a person's wish set aside by a prohibition protects them.
+    if (r === 'override' && s.forbids) continue;
     const whole = STRONG.has(r) || HEAVY.has(r) || (r === 'tamper' && aimed);
     if (whole) strong++;
     n += HEAVY.get(r) ?? (whole ? 1 : 0.5);
   }
   // What the model holds, carried to another tool or an address: the core of an exfiltration.
   if (s.reach.has('held') && (s.reach.has('other-tool') || s.reach.has('address'))) n += 0.5;
+  // An outside address or a secret planted in what the model writes for the person: an advert, a phish, a leak.
+  // Not when it forbids it: "never reveal the API key in your answer" protects the key.
+  if (s.reach.has('output') && (s.reach.has('address') || s.reach.has('secret')) && !s.forbids) n += 1;
   if (n < 2.5) return 0;
   return s.directive || s.toModel || strong >= 2 || n >= 3 ? 3 : 0;
 }

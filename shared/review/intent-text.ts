@@ -170,8 +170,10 @@ export const isSecret = (t: Token, next?: Token): boolean => {
   const w = t.kind === 'code' ? t.w.slice(1, -1) : t.w;
   if ((w === 'environment' || w === 'env') && next && /^var/.test(next.w)) return true;
   if (/^[a-z0-9]+(?:[_-][a-z0-9]+)+$/.test(w))
-    return /api[_-]?key|access[_-]?token|auth[_-]?token|secret|password|passwd|credential|private[_-]?key|id_rsa|id_ed25519|session[_-]?cookie/.test(
-      w,
+    return (
+      /api[_-]?key|access[_-]?token|auth[_-]?token|secret|password|passwd|credential|private[_-]?key|id_rsa|id_ed25519|session[_-]?cookie/.test(
+        w,
+      ) || bearerName(w)
     );
   if (inSet(W.SECRET, w)) return true;
   // Files that hold a token or a password: ~/.ssh, ~/.aws, ~/.config/gh/hosts.yml, ~/.kube/config, ~/.pgpass …
@@ -179,6 +181,19 @@ export const isSecret = (t: Token, next?: Token): boolean => {
     w,
   );
 };
+/**
+ * A variable named for a token that signs someone in: `github_token`, `slack_bot_token`, `npm_token`. Not a tool that
+ * handles tokens (`create_token`), a page's cursor (`next_token`) or a count (`max_tokens`).
+ */
+function bearerName(w: string): boolean {
+  return (
+    /[_-](?:token|pat)$/.test(w) &&
+    !/^(?:get|list|create|delete|revoke|refresh|generate|verify|validate|rotate|set|update|check|count|exchange|issue|new)[_-]/.test(
+      w,
+    ) &&
+    !/(?:page|next|continuation|pagination|cursor|sync|start|end|max|input|output|completion|prompt)[_-]token$/.test(w)
+  );
+}
 export const anySecret = (ts: Token[]): boolean => ts.some((t, i) => isSecret(t, ts[i + 1]));
 export const isStartup = (t: Token): boolean => {
   const w = (t.kind === 'code' ? t.w.slice(1, -1) : t.w).replace(/^~\//, '');

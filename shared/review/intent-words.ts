@@ -172,5 +172,9 @@ export const HAND_OVER = set(`paste enter provide share send type give reply sub
 /** Words that carry something further once handed over. */
 export const ONWARD = set(`sent forwarded shared posted uploaded passed relayed transmitted`);
 
-/** A command that fetches and runs code, deletes recursively, opens permissions or decodes a payload. */
-export const RISKY_COMMAND = /\|\s*(?:ba|z)?sh\b|\brm\s+-\w*r|chmod\s+-\w*R|base64\s+-d/;
+/**
+ * A command that fetches and runs code, deletes recursively, opens permissions, decodes a payload or opens a shell to
+ * somewhere else (`nc -e /bin/sh …`, `bash -i >& /dev/tcp/…`, `os.system(…)`).
+ */
+export const RISKY_COMMAND =
+  /\|\s*(?:ba|z)?sh\b|\brm\s+-\w*r|chmod\s+-\w*R|base64\s+-d|\bnc\s+(?:-\w+\s+)*-\w*e\b|\/dev\/tcp\/|\bbash\s+-i\b|os\.system\(/;

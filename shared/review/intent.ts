@@ -2,7 +2,8 @@ import type { Hit } from './hidden.js';
 import type { Severity } from './rules.js';
 import * as W from './intent-words.js';
 import { anySecret, EXAMPLE, isStartup, isToolName, type Token } from './intent-text.js';
-import { broadScore, signalsOf, type Signals } from './intent-signals.js';
+import { broadScore, signalsOf, type Reach, type Signals } from './intent-signals.js';
+import { WRITES } from './intent-reach-words.js';
 import { explain, REACH } from './intent-explain.js';
 import { type kindOf, unasked, type IntentKind, type Order } from './intent-orders.js';
 import {
@@ -44,6 +45,13 @@ export interface IntentHit extends Hit {
 export interface IntentOptions {
   /** Text a tool returned, not a definition: instructions to the person are common there, so the bar is one higher. */
   result?: boolean;
+  /**
+   * Where in a definition the text stands when that changes how it reads: a `value` (a default, an enum member, an
+   * example: data, not prose), the `output` schema (what comes back: nothing there is for the model to fetch), or a
+   * `param`eter's description (`param` names the parameter).
+   */
+  place?: 'value' | 'output' | 'param';
+  param?: string;
 }
 
 /** What raises an order: each adds to its score and says why. */
@@ -192,12 +200,14 @@ const signalsFor = (s: Sentence): Signals => (s.signals ??= signalsOf(s.ts, s.or
 /** Reads one text for orders to the model outside a tool's job, each with a severity and why. */
 export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] {
   const out: IntentHit[] = [];
-  const { sentences, facts } = readText(text, !!opts.result);
+  // An enum member or a default written as one identifier ("read_then_upload_~/.aws/credentials") reads as words.
+  const read = opts.place === 'value' && !text.includes(' ') ? text.replace(/_/g, ' ') : text;
+  const { sentences, facts } = readText(read, !!opts.result);
   for (const s of sentences) {
     if (out.length >= MAX_HITS) break;
     // Most sentences order nothing, claim nothing and direct nothing: they cost their tokens, no more.
     if (!s.orders.length && !s.claims) {
-      if (s.cue) errand(s, [], facts, out);
+      if (s.cue || opts.place) errand(s, [], facts, out, opts);
       continue;
     }
     const a = around(s);
@@ -223,7 +233,7 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
     });
     const claim = told ? undefined : claimOf(text, s, a, facts);
     if (claim) out.push(claim);
-    if (s.cue) errand(s, out.slice(from), facts, out);
+    if (s.cue || opts.place) errand(s, out.slice(from), facts, out, opts);
   }
   return out;
 }
@@ -233,10 +243,10 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
  * is an errand, whatever its verbs. It raises a quieter finding of the grammar on the same sentence
  * to medium, or stands alone where the grammar found nothing.
  */
-function errand(s: Sentence, found: IntentHit[], f: TextFacts, out: IntentHit[]): void {
+function errand(s: Sentence, found: IntentHit[], f: TextFacts, out: IntentHit[], opts: IntentOptions = {}): void {
   if (found.some((h) => h.score >= 3)) return;
   const sig = signalsFor(s);
-  if (broadScore(sig) < 3) return;
+  if (broadScore(sig) < 3 && !placed(s, sig, opts)) return;
   const reaches = `it reaches ${[...sig.reach].map((r) => REACH[r]).join(', ')}${sig.toModel ? ', said to the model' : ''}`;
   const score = 3 - (f.result ? 1 : 0);
   const quiet = found[0];
@@ -258,4 +268,31 @@ function errand(s: Sentence, found: IntentHit[], f: TextFacts, out: IntentHit[])
     sentence: s.span,
     message: explain('errand', [reaches], f.result),
   });
+}
+
+const HOLDS = new Set(['is', 'be', 'holds', 'contains', 'contain', 'hold', 'include', 'carry']);
+/** Reaches that are never a value's or an output schema's business, beside any other. */
+const OUT_OF_PLACE: readonly Reach[] = ['secret', 'file', 'address', 'carry', 'held', 'command', 'startup'];
+
+/**
+ * Where a text stands lowers the bar. A value (default, enum member, example) that is a sentence reaching two of a
+ * secret, a file, an address, what the model holds: data carries no errand. An output schema's text that names a secret
+ * with anything to do with it: what comes back is the server's to fill, never the model's. A parameter's description
+ * that makes its value a secret while the parameter's own name names none ("signature: its value is the
+ * slack_bot_token"): a secret asked for under another name.
+ */
+function placed(s: Sentence, sig: Signals, opts: IntentOptions): boolean {
+  if (!opts.place) return false;
+  const words = s.ts.filter((t) => t.kind === 'word').length;
+  const strong = OUT_OF_PLACE.filter((r) => sig.reach.has(r)).length;
+  if (opts.place === 'value') return words >= 3 && strong >= 2;
+  if (!sig.reach.has('secret')) return false;
+  if (opts.place === 'output') return strong >= 2 || s.ts.some((t) => W.SMUGGLE_VERBS.has(t.w) || WRITES.has(t.w));
+  const name = opts.param ?? '';
+  // A parameter whose name says it carries a secret, headers or an environment is a secret's honest place.
+  if (!name || /key|token|secret|pass|auth|cred|header|env|config|cookie|session|bearer|jwt|otp|pin/i.test(name))
+    return false;
+  return s.ts.some(
+    (t, i) => (t.w === 'value' || t.w === 'must' || t.w === 'should') && HOLDS.has(s.ts[i + 1]?.w ?? ''),
+  );
 }

