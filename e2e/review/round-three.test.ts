@@ -10,6 +10,7 @@ import { PUBLIC_CLEAN_SEVEN, PUBLIC_HELD_OUT_SEVEN } from './public-cases-seven.
 import { PUBLIC_CLEAN_EIGHT, PUBLIC_HELD_OUT_EIGHT } from './public-cases-eight.js';
 import { PUBLIC_CLEAN_NINE, PUBLIC_HELD_OUT_NINE } from './public-cases-nine.js';
 import { PUBLIC_CLEAN_TEN, PUBLIC_HELD_OUT_TEN } from './public-cases-ten.js';
+import { PUBLIC_CLEAN_ELEVEN, PUBLIC_HELD_OUT_ELEVEN } from './public-cases-eleven.js';
 
 /** The later held-out halves, in the order they were written: each hostile half beside its clean originals. */
 const HALVES = [
@@ -21,6 +22,7 @@ const HALVES = [
   ['eighth', PUBLIC_HELD_OUT_EIGHT, PUBLIC_CLEAN_EIGHT],
   ['ninth', PUBLIC_HELD_OUT_NINE, PUBLIC_CLEAN_NINE],
   ['tenth', PUBLIC_HELD_OUT_TEN, PUBLIC_CLEAN_TEN],
+  ['eleventh', PUBLIC_HELD_OUT_ELEVEN, PUBLIC_CLEAN_ELEVEN],
 ] as const;
 
 const loud = (f: Finding): boolean => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium;
