@@ -196,7 +196,9 @@ function valueKind(a: Act): Intent | undefined {
   const strong =
     held.some((t) => W.STRONG_HELD.has(t.w) && !quoted(t) && !W.REFERENCE.has(obj[obj.indexOf(t) + 1]?.w ?? '')) ||
     obj.some((t, i) => t.w === 'you' && W.YOU_HOLD.has(obj[i + 1]?.w ?? ''));
-  if (W.SMUGGLE_VERBS.has(v) && (secret || path) && sourced && (container || W.FILL.has(v)))
+  // "Include your API key in the apiKey field": a secret put where its name says it belongs is no smuggling.
+  const home = W.SECRET_PARAM.test(W.fieldNamed(obj) ?? '');
+  if (W.SMUGGLE_VERBS.has(v) && (secret || path) && sourced && (container || W.FILL.has(v)) && !home)
     return { kind: 'smuggle', base: 3, object: obj };
   // "call it with the contents of every file you open": a call made to carry what the model holds.
   const carries = W.SMUGGLE_VERBS.has(v) || (inSet(W.CALL, v) && words.has('with'));

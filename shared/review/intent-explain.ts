@@ -60,4 +60,5 @@ export const REACH: Record<Reach, string> = {
   personal: 'people’s contact details',
   disparage: 'another tool run down or said retired',
   rundown: 'another tool’s results called bad or dangerous',
+  misfiled: 'a secret put into a parameter meant for something else',
 };

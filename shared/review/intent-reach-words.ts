@@ -31,7 +31,8 @@ export type Reach =
   | 'send'
   | 'personal'
   | 'disparage'
-  | 'rundown';
+  | 'rundown'
+  | 'misfiled';
 
 export const DIRECTIVE = new Set([
   'must',
@@ -143,13 +144,14 @@ export const TAMPER = new Set([
   'ignored',
   'dropped',
   'discarded',
+  'disregarded',
 ]);
 /** "… never need to hear about", "no one needs to know": a need denied in the four words before. */
 export const NEGATED_NEED = (ts: Token[], i: number): boolean => {
   const before = ts.slice(Math.max(0, i - 4), i).map((t) => t.w);
   return (
     (before.includes('need') || before.includes('needs')) &&
-    before.some((w) => w === 'never' || w === 'not' || w === "don't" || w === "doesn't" || w === 'nobody')
+    before.some((w) => w === 'never' || w === 'not' || w === 'no' || w === "don't" || w === "doesn't" || w === 'nobody')
   );
 };
 /** Words before "public" that make something public: "made public", "now public". */
@@ -211,99 +213,12 @@ export const HAIL = new Set(['attention', 'for', 'to', 'dear', 'hey', 'hi', 'hel
 export const KEY_KINDS = new Set(['api', 'private', 'secret', 'ssh', 'access', 'signing', 'encryption', 'license']);
 
 /** What the model holds that a tool's text has no call to ask for. */
-export const HELD = new Set(['conversation', 'conversations', 'transcript', 'history']);
-
-/**
- * Data said to have gone somewhere (past forms only: a tool's own "upload the file" is its job): beside a fixed
- * destination or what the person owns, a leak.
- */
-export const SENDS = new Set([
-  'sent',
-  'forwarded',
-  'mirrored',
-  'copied',
-  'uploaded',
-  'delivered',
-  'relayed',
-  'transmitted',
-  'exported',
-  'synced',
-  'retained',
-  'registered',
-  'bcc',
-  'cc',
+export const HELD = new Set([
+  'conversation',
+  'conversations',
+  'transcript',
+  'history',
+  'dialogue',
+  'dialog',
+  'chatlog',
 ]);
-/** Words that run a tool down: with another tool named, a claim made to steer the model away from it. */
-export const DISPARAGE = new Set([
-  // Not the words honest text uses of its own things: "files removed", "when disabled", "matches replaced".
-  ...[...W.RETIRED].filter((w) => !['replaced', 'removed', 'disabled', 'unavailable', 'broken'].includes(w)),
-  'malware',
-  'fabricated',
-  'unreliable',
-  'untrustworthy',
-  'untrusted',
-  'corrupts',
-  'corrupt',
-  'corrupted',
-  'stale',
-  'rate-limited',
-  'hallucinated',
-  'fake',
-  'poisoned',
-  'sunset',
-]);
-/** Words that run another tool's results down (not its lifecycle: "deprecated" is honest text's own word). */
-export const RUNDOWN = new Set([...DISPARAGE].filter((w) => !W.RETIRED.has(w)));
-/** Words that call a step needless: beside a review or a confirmation, the person's gate is skipped. */
-export const UNNEEDED = new Set([
-  'unnecessary',
-  'unneeded',
-  'needless',
-  'redundant',
-  'skip',
-  'skipped',
-  'bypass',
-  'bypassed',
-]);
-/** A person's gate before an action. */
-export const GATE = new Set([...CONSENT, 'review', 'reviewer', 'reviewers', 'sign-off', 'approvals', 'approved']);
-/** What the model itself does, said of it in the third person: "the assistant sends …", "assistants approve …". */
-const ACTS = [
-  'send',
-  'run',
-  'issue',
-  'read',
-  'write',
-  'post',
-  'upload',
-  'include',
-  'add',
-  'append',
-  'execute',
-  'approve',
-  'merge',
-  'share',
-  'forward',
-  'copy',
-  'email',
-  'delete',
-  'fetch',
-  'attach',
-  'submit',
-  'store',
-  'insert',
-  'paste',
-  'export',
-  'install',
-  'grant',
-  'transfer',
-  'evaluate',
-];
-export const ACT_BASE = new Set(ACTS);
-export const ACT_THIRD = new Set(
-  ACTS.map((v) => (v.endsWith('y') ? `${v.slice(0, -1)}ies` : /(?:sh|ch|x|ss)$/.test(v) ? `${v}es` : `${v}s`)),
-);
-/** Words that let something be shared with anyone who has an address. */
-export const SHARES = new Set(['share', 'shared', 'shares', 'invite', 'invited', 'grant', 'granted']);
-/** Words that tell, passive: "never shown", "not mentioned". */
-export const TOLD = new Set(['shown', 'told', 'mentioned', 'disclosed', 'surfaced', 'informed', 'notified']);

@@ -24,10 +24,9 @@ import {
   HAIL,
   KEY_KINDS,
   HELD,
-  SENDS,
-  UNNEEDED,
   type Reach,
 } from './intent-reach-words.js';
+import { SENDS, UNNEEDED, SETS_ASIDE, SEND_NOW } from './intent-flow-words.js';
 import { moreReaches, subjectModel } from './intent-reach-flows.js';
 import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, type Token } from './intent-text.js';
 
@@ -96,6 +95,13 @@ export const BROAD_CUE: ReadonlySet<string> = new Set([
   'sunset',
   'own',
   ...UNNEEDED,
+  ...SETS_ASIDE,
+  ...SEND_NOW,
+  'between',
+  'yourself',
+  'dialogue',
+  'dialog',
+  'poisoned',
 ]);
 /** The sentence's directive, whether it speaks to the model, and what it reaches. */
 export interface Signals {
@@ -220,12 +226,15 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if ((w === 'instructions' || w === 'prompt') && (prev === 'your' || prev === 'system')) reach.add('held');
     if (w === 'you' && (next === 'used' || next === 'typed' || next === 'saw' || next === 'read')) reach.add('held');
     if (W.PERSON.has(w) && (next === 'typed' || next === 'wrote' || next === 'said')) reach.add('held');
-    if (CONSENT.has(w)) reach.add('consent');
+    // "confirm with the user", "the user's approval": consent asked of the person is the gate kept, not reached.
+    if (CONSENT.has(w) && !personNear(ts, i, 3) && !W.PERSON.has(prev.replace(/'s$/, ''))) reach.add('consent');
     if (w === 'also' || w === 'additionally' || (w === 'as' && next === 'well')) reach.add('side');
     if (DECEIT.has(w) || (w === 'never' && (next === 'sees' || next === 'see' || next === 'know' || next === 'knows')))
       reach.add('deceit');
     // "format" destroys a disk, not a string: "with format `proj/<key>`" is a shape.
-    if (inSet(W.DESTROY, w) && i > 0 && (w !== 'format' || DISK.has(next))) reach.add('destroy');
+    // Not "must never delete …": a deletion forbidden is no deletion.
+    const forbidden = W.NOT.has(prev) || W.NOT.has(ts[i - 2]?.w ?? '');
+    if (inSet(W.DESTROY, w) && i > 0 && (w !== 'format' || DISK.has(next)) && !forbidden) reach.add('destroy');
     if (moreReaches(ts, i, reach)) directive = true;
     if (subjectModel(ts, i)) toModel = directive = true;
   }
@@ -261,6 +270,7 @@ const HEAVY = new Map<Reach, number>([
   ['beacon', 1.5],
   ['unconfirmed', 1.5],
   ['rundown', 1.5],
+  ['misfiled', 1.5],
 ]);
 
 /**
@@ -285,6 +295,11 @@ export function broadScore(s: Signals): number {
   // What the model holds, carried to another tool or an address: the core of an exfiltration.
   if (s.reach.has('held') && (s.reach.has('other-tool') || s.reach.has('address'))) n += 0.5;
   // An outside address or a secret planted in what the model writes for the person: an advert, a phish, a leak.
+  // Data said to go to a destination fixed in the text: the core of a leak, whatever else it touches.
+  if (s.reach.has('send') && s.reach.has('address')) {
+    n += 1;
+    strong++;
+  }
   // Not when it forbids it: "never reveal the API key in your answer" protects the key.
   if (s.reach.has('output') && (s.reach.has('address') || s.reach.has('secret')) && !s.forbids) n += 1;
   if (n < 2.5) return 0;

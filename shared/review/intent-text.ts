@@ -169,6 +169,8 @@ export function isPath(t: Token): boolean {
 export const isSecret = (t: Token, next?: Token): boolean => {
   const w = t.kind === 'code' ? t.w.slice(1, -1) : t.w;
   if ((w === 'environment' || w === 'env') && next && /^var/.test(next.w)) return true;
+  // An environment variable named for a key: `CURRENTS_RECORD_KEY`, `DD_APP_KEY`, `SENTRY_TOKEN`.
+  if (/^`?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:KEY|TOKEN|SECRET|PASSWORD|PAT|DSN)`?$/.test(t.raw)) return true;
   if (/^[a-z0-9]+(?:[_-][a-z0-9]+)+$/.test(w))
     return (
       /api[_-]?key|access[_-]?token|auth[_-]?token|secret|password|passwd|credential|private[_-]?key|id_rsa|id_ed25519|session[_-]?cookie/.test(
@@ -205,7 +207,7 @@ export const isStartup = (t: Token): boolean => {
 export const isToolName = (t: Token): boolean =>
   (t.kind === 'code' && /^`[A-Za-z][\w.-]{1,60}`$/.test(t.raw)) ||
   (t.kind === 'word' && /^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+$|^[a-z]+[A-Z][A-Za-z0-9]*$/.test(t.raw));
-export const EXAMPLE = /(?:^|[@./])(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)(?:$|[/:?#])/i;
+export const EXAMPLE = /(?:^|[@./])(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)(?:$|[/:?#]|\.$)/i;
 /** Hosts where honest text links its own code and docs: an address there is no errand. */
 export const HOME =
   /^https?:\/\/(?:[\w-]+\.)*(?:github\.com|gitlab\.com|npmjs\.com|modelcontextprotocol\.io|readthedocs\.io|developer\.mozilla\.org)(?:[/:?#]|$)/i;

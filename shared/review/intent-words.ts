@@ -123,13 +123,15 @@ export const SMUGGLE_VERBS = set(
 /** Words that carry data the model holds: with an address, sending; into a parameter, smuggling. */
 export const HELD =
   set(`conversation conversations chat history transcript messages context prompt prompts instructions memory
-  everything contents content data output results files logs system`);
+  everything contents content data output results files logs system dialogue dialog`);
 
 /** Verbs that fill the field they describe: a parameter's "Fill with …" needs no container named. */
 export const FILL = set(`fill paste provide supply include attach put`);
 
 /** What the model holds that no tool needs: the person's conversation and the model's own instructions. */
-export const STRONG_HELD = set(`conversation conversations chat history transcript prompt prompts instructions system`);
+export const STRONG_HELD = set(
+  `conversation conversations chat history transcript prompt prompts instructions system dialogue dialog`,
+);
 
 /** What the model writes for the person: a rule over it ("every page you write must load …") is an order too. */
 export const OUTPUT =
@@ -178,3 +180,13 @@ export const ONWARD = set(`sent forwarded shared posted uploaded passed relayed 
  */
 export const RISKY_COMMAND =
   /\|\s*(?:ba|z)?sh\b|\brm\s+-\w*r|chmod\s+-\w*R|base64\s+-d|\bnc\s+(?:-\w+\s+)*-\w*e\b|\/dev\/tcp\/|\bbash\s+-i\b|os\.system\(/;
+
+/** A parameter's name that says it carries a secret, headers or an environment: a secret's honest place. */
+export const SECRET_PARAM = /key|token|secret|pass|auth|cred|header|env|config|cookie|session|bearer|jwt|otp|pin/i;
+
+/** The parameter an order puts something into, by name: "… in the runId field", "… into the `comment` argument". */
+export function fieldNamed(ts: readonly { w: string; raw: string }[]): string | undefined {
+  const at = ts.findIndex((t) => t.w === 'field' || t.w === 'parameter' || t.w === 'param' || t.w === 'argument');
+  const name = at > 0 ? ts[at - 1]!.raw.replace(/^[`'"]|[`'"]$/g, '') : '';
+  return name && name !== 'the' && name !== 'a' && name !== 'this' ? name : undefined;
+}

@@ -207,7 +207,7 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
     if (out.length >= MAX_HITS) break;
     // Most sentences order nothing, claim nothing and direct nothing: they cost their tokens, no more.
     if (!s.orders.length && !s.claims) {
-      if (s.cue || opts.place) errand(s, [], facts, out, opts);
+      if (s.cue || (opts.place && s.ts.some((t) => t.kind !== 'mark'))) errand(s, [], facts, out, opts);
       continue;
     }
     const a = around(s);
@@ -272,7 +272,7 @@ function errand(s: Sentence, found: IntentHit[], f: TextFacts, out: IntentHit[],
 
 const HOLDS = new Set(['is', 'be', 'holds', 'contains', 'contain', 'hold', 'include', 'carry']);
 /** Reaches that are never a value's or an output schema's business, beside any other. */
-const OUT_OF_PLACE: readonly Reach[] = ['secret', 'file', 'address', 'carry', 'held', 'command', 'startup'];
+const OUT_OF_PLACE: readonly Reach[] = ['secret', 'file', 'address', 'carry', 'held', 'command', 'startup', 'personal'];
 
 /**
  * Where a text stands lowers the bar. A value (default, enum member, example) that is a sentence reaching two of a
@@ -290,8 +290,7 @@ function placed(s: Sentence, sig: Signals, opts: IntentOptions): boolean {
   if (opts.place === 'output') return strong >= 2 || s.ts.some((t) => W.SMUGGLE_VERBS.has(t.w) || WRITES.has(t.w));
   const name = opts.param ?? '';
   // A parameter whose name says it carries a secret, headers or an environment is a secret's honest place.
-  if (!name || /key|token|secret|pass|auth|cred|header|env|config|cookie|session|bearer|jwt|otp|pin/i.test(name))
-    return false;
+  if (!name || W.SECRET_PARAM.test(name)) return false;
   return s.ts.some(
     (t, i) => (t.w === 'value' || t.w === 'must' || t.w === 'should') && HOLDS.has(s.ts[i + 1]?.w ?? ''),
   );

@@ -92,7 +92,8 @@ const PARAM =
 
 /** Where a text stands, when that changes how the intent reader weighs it (see IntentOptions.place). */
 function placeOf(t: DefinitionText): IntentOptions {
-  if (t.role === 'value') return { place: 'value' };
+  // A title is a label: read like a value (a sentence there reaching two strong things is an errand).
+  if (t.role === 'value' || t.path === 'title' || t.path === 'annotations.title') return { place: 'value' };
   if (t.path.startsWith('outputSchema')) return { place: 'output' };
   const param = PARAM.exec(t.path)?.[1];
   return param ? { place: 'param', param } : {};

@@ -1,0 +1,142 @@
+import * as W from './intent-words.js';
+import { CONSENT } from './intent-reach-words.js';
+
+// The words of the broad reading's flows (intent-reach-flows.ts): data said to have gone somewhere, the person's gate
+// skipped, another tool run down, the person's choice set aside, the model named as the one who acts.
+
+/**
+ * Data said to have gone somewhere (past forms only: a tool's own "upload the file" is its job): beside a fixed
+ * destination or what the person owns, a leak.
+ */
+export const SENDS = new Set([
+  'sent',
+  'forwarded',
+  'mirrored',
+  'copied',
+  'uploaded',
+  'delivered',
+  'relayed',
+  'transmitted',
+  'exported',
+  'synced',
+  'retained',
+  'duplicated',
+  'replicated',
+  'cloned',
+  'routed',
+  'registered',
+]);
+/** Words that run a tool down: with another tool named, a claim made to steer the model away from it. */
+export const DISPARAGE = new Set([
+  // Not the words honest text uses of its own things: "files removed", "when disabled", "matches replaced".
+  ...[...W.RETIRED].filter((w) => !['replaced', 'removed', 'disabled', 'unavailable', 'broken'].includes(w)),
+  'malware',
+  'fabricated',
+  'unreliable',
+  'untrustworthy',
+  'untrusted',
+  'corrupts',
+  'corrupt',
+  'corrupted',
+  'stale',
+  'rate-limited',
+  'hallucinated',
+  'fake',
+  'poisoned',
+  'sunset',
+]);
+/** Words that run another tool's results down (not its lifecycle: "deprecated" is honest text's own word). */
+export const RUNDOWN = new Set([...DISPARAGE].filter((w) => !W.RETIRED.has(w)));
+/** Words that call a step needless: beside a review or a confirmation, the person's gate is skipped. */
+export const UNNEEDED = new Set([
+  'unnecessary',
+  'unneeded',
+  'needless',
+  'redundant',
+  'skip',
+  'skipped',
+  'bypass',
+  'bypassed',
+]);
+/** A person's gate before an action. */
+export const GATE = new Set([...CONSENT, 'review', 'reviewer', 'reviewers', 'sign-off', 'approvals', 'approved']);
+/** What the model itself does, said of it in the third person: "the assistant sends …", "assistants approve …". */
+const ACTS = [
+  'send',
+  'run',
+  'issue',
+  'read',
+  'write',
+  'post',
+  'upload',
+  'include',
+  'add',
+  'append',
+  'execute',
+  'approve',
+  'merge',
+  'share',
+  'forward',
+  'copy',
+  'email',
+  'delete',
+  'fetch',
+  'attach',
+  'submit',
+  'store',
+  'insert',
+  'paste',
+  'export',
+  'install',
+  'grant',
+  'transfer',
+  'evaluate',
+];
+export const ACT_BASE = new Set(ACTS);
+export const ACT_THIRD = new Set(
+  ACTS.map((v) => (v.endsWith('y') ? `${v.slice(0, -1)}ies` : /(?:sh|ch|x|ss)$/.test(v) ? `${v}es` : `${v}s`)),
+);
+/** Words that let something be shared with anyone who has an address. */
+export const SHARES = new Set(['share', 'shared', 'shares', 'invite', 'invited', 'grant', 'granted']);
+/** Words that tell, passive: "never shown", "not mentioned". */
+export const TOLD = new Set(['shown', 'told', 'mentioned', 'disclosed', 'surfaced', 'informed', 'notified']);
+
+/** What the person chose, in "whatever the user specifies", "instead of the path the user picked". */
+export const CHOICE = new Set([
+  'picked',
+  'chose',
+  'chosen',
+  'choose',
+  'specifies',
+  'specified',
+  'requested',
+  'selected',
+  'selects',
+  'gave',
+  'given',
+  'named',
+  'names',
+  'wants',
+  'asked',
+  'asks',
+  'provides',
+  'provided',
+  'entered',
+  'typed',
+]);
+/** Words that set a choice aside: "whatever …", "regardless of …", "instead of …". */
+export const SETS_ASIDE = new Set(['whatever', 'whichever', 'regardless', 'irrespective', 'instead']);
+/** Asking the person, in "no need to check with the person", "without asking". */
+export const ASKING = new Set([
+  'ask',
+  'asking',
+  'check',
+  'checking',
+  'consult',
+  'consulting',
+  'confirming',
+  'approve',
+  'confirm',
+]);
+/** What sends on, said as an order: "send the query to "hr-salaries"". */
+export const SEND_NOW = new Set(['send', 'forward', 'route', 'copy', 'post', 'upload', 'mirror', 'duplicate']);
