@@ -11,6 +11,7 @@ import { PUBLIC_CLEAN_EIGHT, PUBLIC_HELD_OUT_EIGHT } from './public-cases-eight.
 import { PUBLIC_CLEAN_NINE, PUBLIC_HELD_OUT_NINE } from './public-cases-nine.js';
 import { PUBLIC_CLEAN_TEN, PUBLIC_HELD_OUT_TEN } from './public-cases-ten.js';
 import { PUBLIC_CLEAN_ELEVEN, PUBLIC_HELD_OUT_ELEVEN } from './public-cases-eleven.js';
+import { PUBLIC_CLEAN_TWELVE, PUBLIC_HELD_OUT_TWELVE } from './public-cases-twelve.js';
 
 /** The later held-out halves, in the order they were written: each hostile half beside its clean originals. */
 const HALVES = [
@@ -23,6 +24,7 @@ const HALVES = [
   ['ninth', PUBLIC_HELD_OUT_NINE, PUBLIC_CLEAN_NINE],
   ['tenth', PUBLIC_HELD_OUT_TEN, PUBLIC_CLEAN_TEN],
   ['eleventh', PUBLIC_HELD_OUT_ELEVEN, PUBLIC_CLEAN_ELEVEN],
+  ['twelfth', PUBLIC_HELD_OUT_TWELVE, PUBLIC_CLEAN_TWELVE],
 ] as const;
 
 const loud = (f: Finding): boolean => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium;
