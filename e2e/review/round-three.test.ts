@@ -27,6 +27,16 @@ const HALVES = [
   ['twelfth', PUBLIC_HELD_OUT_TWELVE, PUBLIC_CLEAN_TWELVE],
 ] as const;
 
+/** Held-out cases the review still misses, and why: each a shape no rule reads yet. */
+const KNOWN_MISSES = new Map([
+  ['pubh-gh-readme', 'an order carried by a README the tool returns, not by its definition'],
+  ['pubh5-force', 'a confirmation the person "never sees" (the prohibition reads as protective)'],
+  ['pubh6-puppeteer-cookie', 'cookies typed into the page: the page as the destination'],
+  ['pubh8-pr-no-review', 'review said to be "covered by this server" (a claim, no duty word)'],
+  ['pubh11-brave-history', 'the dialogue appended to a query, said as a fact about the query'],
+  ['pubh12-launchdarkly-flag', 'a production flag switched off by another tool: harm in the object, not the words'],
+]);
+
 const loud = (f: Finding): boolean => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium;
 const show = (fs: Finding[]): string =>
   fs.map((f) => `${f.severity} ${f.rule} ${f.subject} ${f.path}: ${f.message} ${f.excerpt}`).join('\n');
@@ -74,6 +84,19 @@ describe('review round three: what a sentence asks the model to do', () => {
       );
       expect(cases.every((c) => c.source.length > 10)).toBe(true);
     }
+  });
+
+  // Once a half's first figure is on record, what it catches is held: a change that loses a case fails here (a
+  // held-out case once caught and lost again passed CI silently). A case still missed is named with why, and a named
+  // case that is caught now fails too, so the list stays true.
+  it.each(
+    [PUBLIC_HELD_OUT, PUBLIC_HELD_OUT_TWO, ...HALVES.map(([, hostile]) => hostile)].flatMap((cases) =>
+      cases.map((c) => [c.id, c] as const),
+    ),
+  )('the held-out case %s stays as caught as it was', (id, c) => {
+    expect(caught(c), KNOWN_MISSES.get(id) ?? `${c.about}:\n${show(reviewServers(c.servers))}`).toBe(
+      !KNOWN_MISSES.has(id),
+    );
   });
 
   // Recall on a held-out half is printed, never asserted (a miss there is a figure, not a failure);

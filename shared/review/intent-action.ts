@@ -154,6 +154,8 @@ export function kindOfAction(o: Order, obj: Token[]): Intent | undefined {
   return valueKind({ o, obj, v, words, secret, person, path });
 }
 
+const CONDITION = new Set(['unless', 'if', 'when', 'whether', 'as']);
+
 /** What an order asks of the values the person gave or the model holds: swapped, smuggled, read; or a call. */
 function valueKind(a: Act): Intent | undefined {
   const { o, obj, v, words, secret, person, path } = a;
@@ -195,9 +197,13 @@ function valueKind(a: Act): Intent | undefined {
   // "a conversation ID" names a conversation; it does not carry one.
   const strong =
     held.some((t) => W.STRONG_HELD.has(t.w) && !quoted(t) && !W.REFERENCE.has(obj[obj.indexOf(t) + 1]?.w ?? '')) ||
-    obj.some((t, i) => t.w === 'you' && W.YOU_HOLD.has(obj[i + 1]?.w ?? ''));
+    // "everything you have seen" is what the model holds; "unless you know …" is a condition.
+    obj.some((t, i) => t.w === 'you' && W.YOU_HOLD.has(obj[i + 1]?.w ?? '') && !CONDITION.has(obj[i - 1]?.w ?? ''));
   // "Include your API key in the apiKey field": a secret put where its name says it belongs is no smuggling.
-  const home = W.SECRET_PARAM.test(W.fieldNamed(obj) ?? '');
+  // Not when the model is sent to fetch it from the machine ("the token from the environment", a path): the server
+  // holds its own credentials.
+  const machine = !!path || obj.some((t) => t.w === 'environment' || t.w === 'env' || t.w === 'file');
+  const home = W.SECRET_PARAM.test(W.fieldNamed(obj) ?? '') && !machine;
   if (W.SMUGGLE_VERBS.has(v) && (secret || path) && sourced && (container || W.FILL.has(v)) && !home)
     return { kind: 'smuggle', base: 3, object: obj };
   // "call it with the contents of every file you open": a call made to carry what the model holds.

@@ -91,6 +91,8 @@ const ACTS = [
   'grant',
   'transfer',
   'evaluate',
+  'complete',
+  'fill',
 ];
 export const ACT_BASE = new Set(ACTS);
 export const ACT_THIRD = new Set(

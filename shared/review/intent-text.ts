@@ -170,7 +170,7 @@ export const isSecret = (t: Token, next?: Token): boolean => {
   const w = t.kind === 'code' ? t.w.slice(1, -1) : t.w;
   if ((w === 'environment' || w === 'env') && next && /^var/.test(next.w)) return true;
   // An environment variable named for a key: `CURRENTS_RECORD_KEY`, `DD_APP_KEY`, `SENTRY_TOKEN`.
-  if (/^`?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:KEY|TOKEN|SECRET|PASSWORD|PAT|DSN)`?$/.test(t.raw)) return true;
+  if (/^`?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:KEY|TOKEN|SECRET|PASSWORD|PAT)`?$/.test(t.raw)) return true;
   if (/^[a-z0-9]+(?:[_-][a-z0-9]+)+$/.test(w))
     return (
       /api[_-]?key|access[_-]?token|auth[_-]?token|secret|password|passwd|credential|private[_-]?key|id_rsa|id_ed25519|session[_-]?cookie/.test(

@@ -95,7 +95,8 @@ function placeOf(t: DefinitionText): IntentOptions {
   // A title is a label: read like a value (a sentence there reaching two strong things is an errand).
   if (t.role === 'value' || t.path === 'title' || t.path === 'annotations.title') return { place: 'value' };
   if (t.path.startsWith('outputSchema')) return { place: 'output' };
-  const param = PARAM.exec(t.path)?.[1];
+  const param =
+    t.path.startsWith('inputSchema') && t.path.endsWith('.description') ? PARAM.exec(t.path)?.[1] : undefined;
   return param ? { place: 'param', param } : {};
 }
 
