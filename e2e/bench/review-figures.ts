@@ -31,6 +31,7 @@ import { PUBLIC_CLEAN_NINE, PUBLIC_HELD_OUT_NINE } from '../review/public-cases-
 import { PUBLIC_CLEAN_TEN, PUBLIC_HELD_OUT_TEN } from '../review/public-cases-ten.js';
 import { PUBLIC_CLEAN_ELEVEN, PUBLIC_HELD_OUT_ELEVEN } from '../review/public-cases-eleven.js';
 import { PUBLIC_CLEAN_TWELVE, PUBLIC_HELD_OUT_TWELVE } from '../review/public-cases-twelve.js';
+import { PUBLIC_CLEAN_THIRTEEN, PUBLIC_HELD_OUT_THIRTEEN } from '../review/public-cases-thirteen.js';
 import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from '../review/round-three.js';
 import { ROUND_TWO_CLEAN, ROUND_TWO_HOSTILE } from '../review/round-two.js';
 import { THIRD_ROUND } from '../review/third-round.js';
@@ -95,6 +96,10 @@ export function reviewFigures(): string[] {
     ["HELD OUT: generators' shapes on real tools, tenth half", [...PUBLIC_HELD_OUT_TEN, ...PUBLIC_CLEAN_TEN]],
     ['HELD OUT: new wordings on real tools, eleventh half', [...PUBLIC_HELD_OUT_ELEVEN, ...PUBLIC_CLEAN_ELEVEN]],
     ['HELD OUT: new structures on real tools, twelfth half', [...PUBLIC_HELD_OUT_TWELVE, ...PUBLIC_CLEAN_TWELVE]],
+    [
+      'HELD OUT: hedged policy voice on real tools, thirteenth half',
+      [...PUBLIC_HELD_OUT_THIRTEEN, ...PUBLIC_CLEAN_THIRTEEN],
+    ],
     ['HELD OUT: our first held-out round', HELD_OUT],
     ['HELD OUT: the third round', THIRD_ROUND],
   ];
