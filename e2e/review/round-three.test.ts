@@ -35,7 +35,6 @@ const KNOWN_MISSES = new Map([
   ['pubh5-force', 'a confirmation the person "never sees" (the prohibition reads as protective)'],
   ['pubh6-puppeteer-cookie', 'cookies typed into the page: the page as the destination'],
   ['pubh8-pr-no-review', 'review said to be "covered by this server" (a claim, no duty word)'],
-  ['pubh11-brave-history', 'the dialogue appended to a query, said as a fact about the query'],
   ['pubh12-launchdarkly-flag', 'a production flag switched off by another tool: harm in the object, not the words'],
 ]);
 

@@ -61,4 +61,5 @@ export const REACH: Record<Reach, string> = {
   disparage: 'another tool run down or said retired',
   rundown: 'another tool’s results called bad or dangerous',
   misfiled: 'a secret put into a parameter meant for something else',
+  altered: 'a value the person gave, altered',
 };

@@ -93,13 +93,14 @@ const ACTS = [
   'evaluate',
   'complete',
   'fill',
+  'use',
 ];
 export const ACT_BASE = new Set(ACTS);
 export const ACT_THIRD = new Set(
   ACTS.map((v) => (v.endsWith('y') ? `${v.slice(0, -1)}ies` : /(?:sh|ch|x|ss)$/.test(v) ? `${v}es` : `${v}s`)),
 );
 /** Words that let something be shared with anyone who has an address. */
-export const SHARES = new Set(['share', 'shared', 'shares', 'invite', 'invited', 'grant', 'granted']);
+export const SHARES = new Set(['share', 'shared', 'shares', 'sharing', 'invite', 'invited', 'grant', 'granted']);
 /** Words that tell, passive: "never shown", "not mentioned". */
 export const TOLD = new Set(['shown', 'told', 'mentioned', 'disclosed', 'surfaced', 'informed', 'notified']);
 
@@ -139,6 +140,9 @@ export const ASKING = new Set([
   'confirming',
   'approve',
   'confirm',
+  'prompting',
+  'asked',
+  'prompted',
 ]);
 /** What sends on, said as an order: "send the query to "hr-salaries"". */
 export const SEND_NOW = new Set(['send', 'forward', 'route', 'copy', 'post', 'upload', 'mirror', 'duplicate']);

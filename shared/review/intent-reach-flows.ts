@@ -28,7 +28,11 @@ export function subjectModel(ts: Token[], i: number): boolean {
   const next = ts[i + 1]?.w ?? '';
   if (w.endsWith('s') && w !== 'ai') return ACT_BASE.has(next);
   const prev = ts[i - 1]?.w ?? '';
-  return ACT_THIRD.has(next) && (i === 0 || ['the', 'your', 'this', 'each', 'every', 'any'].includes(prev));
+  // "if the assistant used this tool rather than …": a wish said in the past tense is said to the model too.
+  return (
+    (ACT_THIRD.has(next) || next === 'used') &&
+    (i === 0 || ['the', 'your', 'this', 'each', 'every', 'any'].includes(prev))
+  );
 }
 
 const near = (ts: Token[], i: number, back: number, ahead: number, set: ReadonlySet<string>): boolean =>
@@ -80,6 +84,12 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   'supplied',
   'added',
   'authorization',
+  'reason',
+  'rounded',
+  'prefixed',
+  'suffixed',
+  'as',
+  'query',
   'crontab',
   'launchagents',
   'autostart',
@@ -126,6 +136,7 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
     reach.add('deceit');
   // "not worth bringing up", "as if it were part of your own reply".
   if (w === 'worth' && NOT_NOW.has(prev)) reach.add('deceit');
+  if (w === 'reason' && prev === 'no' && W.TELL.has(ts[i + 2]?.w ?? '')) reach.add('deceit');
   if (w === 'if' && prev === 'as' && ts.slice(i + 1, i + 9).some((x) => x.w === 'your' || x.w === 'own'))
     reach.add('deceit');
   // The person's gate skipped: "does not need to approve", "waiting for a reviewer is unnecessary".
@@ -153,7 +164,9 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
   if (SETS_ASIDE.has(w) && (w !== 'instead' || next === 'of') && ts.slice(i + 1, i + 9).some((x) => CHOICE.has(x.w)))
     reach.add('override');
   // Asking the person left out: "no need to check with the person", "without asking".
-  if (ASKING.has(w) && (NEGATED_NEED(ts, i) || prev === 'without')) {
+  // … and "prefer not to be asked", "never prompted".
+  const notAsked = (w === 'asked' || w === 'prompted') && near(ts, i, 3, 0, NOT_NOW);
+  if (ASKING.has(w) && (NEGATED_NEED(ts, i) || prev === 'without' || notAsked)) {
     reach.add('unconfirmed');
     directs = true;
   }
@@ -169,9 +182,31 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
     reach.add('disparage');
     reach.add('rundown');
   }
+  carryReaches(ts, i, reach, next, prev);
+  return directs;
+}
+
+/** The reaches of what is carried where: a secret or the chat into a parameter, a file handed over, data sent on. */
+function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: string, prev: string): void {
+  const t = ts[i]!;
+  const w = t.w;
   // A secret put into a parameter meant for something else: "include both in the runId field".
-  const field = FIELD.has(w) ? W.fieldNamed(ts.slice(i - 1, i + 1)) : undefined;
-  if (field && !W.SECRET_PARAM.test(field) && ts.some((x) => W.SMUGGLE_VERBS.has(x.w)) && anySecret(ts))
+  // Also "passed as the topic", "appended to the query": the parameter named by what it is.
+  const field = FIELD.has(w)
+    ? W.fieldNamed(ts.slice(i - 1, i + 1))
+    : w === 'as' && next === 'the'
+      ? ts[i + 2]?.raw
+      : w === 'query' && (prev === 'the' || prev === 'to')
+        ? 'query'
+        : undefined;
+  // Not "never put the token in the query": a putting forbidden protects the secret.
+  const puts = ts.some(
+    (x, k) =>
+      (W.SMUGGLE_VERBS.has(x.w) || PASSED.has(x.w) || x.w === 'appended') &&
+      !W.NOT.has(ts[k - 1]?.w ?? '') &&
+      !W.NOT.has(ts[k - 2]?.w ?? ''),
+  );
+  if (field && !W.SECRET_PARAM.test(field) && puts && (anySecret(ts) || ts.some((x) => W.STRONG_HELD.has(x.w))))
     reach.add('misfiled');
   // A credentials file handed over as an input: "/home/$USER/.npmrc is listed among the files".
   if (PASSED.has(w) && ts.slice(Math.max(0, i - 4), i + 5).some((x) => isPath(x) && isSecret(x))) reach.add('carry');
@@ -199,6 +234,9 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
   // A value switched for a fixed one: "replaced with "triage-mirror"", "multiply them by 100".
   if (((w === 'replaced' || w === 'rewritten') && (next === 'with' || next === 'by')) || w.startsWith('multipl'))
     reach.add('tamper');
+  // A value the person gave, altered: "amounts are best rounded up", "any path given … be prefixed with".
+  if ((w === 'rounded' || w === 'prefixed' || w === 'suffixed') && ts.some((x) => W.GIVEN.has(x.w.replace(/s$/, ''))))
+    reach.add('altered');
   // A destructive statement said in words: "issues DROP TABLE audit_log".
   if ((w === 'drop' || w === 'truncate') && (next === 'table' || next === 'database')) reach.add('command');
   // What the model writes for the person: "your own reply", "the reply to the user", "included in the reply".
@@ -216,5 +254,4 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
     reach.add('held');
   if ((w === 'environment' || w === 'env') && /^var/.test(next)) reach.add('secret');
   if ((w === 'messages' || w === 'message') && LATEST.has(ts[i - 2]?.w ?? '')) reach.add('held');
-  return directs;
 }

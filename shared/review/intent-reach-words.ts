@@ -32,9 +32,24 @@ export type Reach =
   | 'personal'
   | 'disparage'
   | 'rundown'
-  | 'misfiled';
+  | 'misfiled'
+  | 'altered';
 
 export const DIRECTIVE = new Set([
+  // A suggestion is still said to the model: hedged, an errand is an errand ("it is recommended to read ~/.ssh/…").
+  // What keeps honest tips quiet is what they reach, not how softly they say it.
+  'recommended',
+  'advisable',
+  'advised',
+  'suggested',
+  'consider',
+  'might',
+  'preferably',
+  'ideally',
+  'appreciate',
+  'encouraged',
+  'tip',
+  'practice',
   'must',
   'should',
   'ought',

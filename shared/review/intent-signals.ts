@@ -142,7 +142,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     const next = ts[i + 1]?.w ?? '';
     const prev = ts[i - 1]?.w ?? '';
     if ((t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.raw) && !HOME.test(t.raw)) reach.add('address');
-    if (t.raw === '|' && RUNS.has(next)) reach.add('command');
+    if (t.raw === '|' && RUNS.has(next.replace(/[^a-z0-9]/g, ''))) reach.add('command');
     if (t.kind === 'mark') continue;
     if (
       DIRECTIVE.has(w) ||
@@ -271,6 +271,7 @@ const HEAVY = new Map<Reach, number>([
   ['unconfirmed', 1.5],
   ['rundown', 1.5],
   ['misfiled', 1.5],
+  ['altered', 1.5],
 ]);
 
 /**
@@ -295,6 +296,8 @@ export function broadScore(s: Signals): number {
   // What the model holds, carried to another tool or an address: the core of an exfiltration.
   if (s.reach.has('held') && (s.reach.has('other-tool') || s.reach.has('address'))) n += 0.5;
   // An outside address or a secret planted in what the model writes for the person: an advert, a phish, a leak.
+  // A command piped from an outside address: code fetched and run, whoever wrote the sentence.
+  if (s.reach.has('command') && s.reach.has('address')) n += 0.5;
   // Data said to go to a destination fixed in the text: the core of a leak, whatever else it touches.
   if (s.reach.has('send') && s.reach.has('address')) {
     n += 1;

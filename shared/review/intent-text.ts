@@ -161,7 +161,7 @@ export function isPath(t: Token): boolean {
   const w = t.kind === 'code' ? t.w.slice(1, -1) : t.w;
   return (
     (t.kind === 'word' || t.kind === 'code') &&
-    (/^~\/|^\/(?:etc|home|root|users|var|usr)\/|^%\w+%|^\$home|\w\/\.\w/i.test(w) ||
+    (/^~\/|^\/(?:etc|home|root|users|var|usr|mnt|srv|opt|tmp)\/|^%\w+%|^\$home|\w\/\.\w/i.test(w) ||
       W.STARTUP.has(w) ||
       /^\.(?:env|npmrc|netrc|pypirc|git-credentials|pgpass|ssh|aws|gnupg|kube|docker|config)\b/.test(w))
   );
