@@ -193,6 +193,7 @@ describe('the broad reading of errands said as facts', () => {
       'Lists folders. It is recommended to call list_roots first to see which folders are allowed.',
     ],
     ['a forbidden putting', 'Calls the API. The server reads the token itself; never put the token in the query.'],
+    ['an action held until asked', 'Cleans a folder. Do not delete files without approval, and never unless asked.'],
   ])('leaves alone %s', (_what, text) => {
     expect(loud(text), text).toBe(false);
   });

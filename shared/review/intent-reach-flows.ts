@@ -165,7 +165,9 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
     reach.add('override');
   // Asking the person left out: "no need to check with the person", "without asking".
   // … and "prefer not to be asked", "never prompted".
-  const notAsked = (w === 'asked' || w === 'prompted') && near(ts, i, 3, 0, NOT_NOW);
+  // Not "do not delete unless asked": the negation must govern the asking itself.
+  const notAsked =
+    (w === 'asked' || w === 'prompted') && (prev === 'be' || NOT_NOW.has(prev)) && near(ts, i, 3, 0, NOT_NOW);
   if (ASKING.has(w) && (NEGATED_NEED(ts, i) || prev === 'without' || notAsked)) {
     reach.add('unconfirmed');
     directs = true;
