@@ -40,6 +40,7 @@ const near = (ts: Token[], i: number, back: number, ahead: number, set: Readonly
 const NOT_NOW = new Set(['not', 'never', "doesn't", "don't", 'no', 'nobody']);
 const EVERY = new Set(['every', 'all']);
 const SENDS_NOW = new Set(['sends', 'emails', 'posts', 'uploads', 'forwards', 'shares', 'mails', 'texts']);
+const PASSED = new Set(['listed', 'included', 'passed', 'attached', 'provided', 'supplied', 'added']);
 /** Every word moreReaches looks at (a word added to a look above without being added here is never seen). */
 const TRIGGERS: ReadonlySet<string> = new Set([
   ...SENDS,
@@ -52,6 +53,8 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   ...ASKING,
   ...W.REPLY,
   ...SENDS_NOW,
+  ...W.FIELD,
+  ...PASSED,
   'goes',
   'aware',
   'bothered',
@@ -72,17 +75,6 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   'env',
   'us',
   'yourself',
-  'field',
-  'parameter',
-  'param',
-  'argument',
-  'listed',
-  'included',
-  'passed',
-  'attached',
-  'provided',
-  'supplied',
-  'added',
   'authorization',
   'reason',
   'rounded',
@@ -97,8 +89,6 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   'card',
   'iban',
 ]);
-const FIELD = new Set(['field', 'parameter', 'param', 'argument']);
-const PASSED = new Set(['listed', 'included', 'passed', 'attached', 'provided', 'supplied', 'added']);
 const QUOTE = /^["\u201c]$/;
 const ID_LIKE = /^[A-Z][A-Z0-9]{7,}$/;
 const IP = /\b(?!127\.|0\.0\.)(?:\d{1,3}\.){3}\d{1,3}\b/;
@@ -194,7 +184,7 @@ function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: string, p
   const w = t.w;
   // A secret put into a parameter meant for something else: "include both in the runId field".
   // Also "passed as the topic", "appended to the query": the parameter named by what it is.
-  const field = FIELD.has(w)
+  const field = W.FIELD.has(w)
     ? W.fieldNamed(ts.slice(i - 1, i + 1))
     : w === 'as' && next === 'the'
       ? ts[i + 2]?.raw

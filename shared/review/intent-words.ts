@@ -184,9 +184,12 @@ export const RISKY_COMMAND =
 /** A parameter's name that says it carries a secret, headers or an environment: a secret's honest place. */
 export const SECRET_PARAM = /key|token|secret|pass|auth|cred|header|env|config|cookie|session|bearer|jwt|otp|pin/i;
 
+/** Words that name a parameter: "the runId field", "the `comment` argument". */
+export const FIELD = set(`field parameter param argument`);
+
 /** The parameter an order puts something into, by name: "… in the runId field", "… into the `comment` argument". */
 export function fieldNamed(ts: readonly { w: string; raw: string }[]): string | undefined {
-  const at = ts.findIndex((t) => t.w === 'field' || t.w === 'parameter' || t.w === 'param' || t.w === 'argument');
+  const at = ts.findIndex((t) => FIELD.has(t.w));
   const name = at > 0 ? ts[at - 1]!.raw.replace(/^[`'"]|[`'"]$/g, '') : '';
   return name && name !== 'the' && name !== 'a' && name !== 'this' ? name : undefined;
 }
