@@ -32,6 +32,7 @@ import { PUBLIC_CLEAN_TEN, PUBLIC_HELD_OUT_TEN } from '../review/public-cases-te
 import { PUBLIC_CLEAN_ELEVEN, PUBLIC_HELD_OUT_ELEVEN } from '../review/public-cases-eleven.js';
 import { PUBLIC_CLEAN_TWELVE, PUBLIC_HELD_OUT_TWELVE } from '../review/public-cases-twelve.js';
 import { PUBLIC_CLEAN_THIRTEEN, PUBLIC_HELD_OUT_THIRTEEN } from '../review/public-cases-thirteen.js';
+import { PUBLIC_CLEAN_FOURTEEN, PUBLIC_HELD_OUT_FOURTEEN } from '../review/public-cases-fourteen.js';
 import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from '../review/round-three.js';
 import { ROUND_TWO_CLEAN, ROUND_TWO_HOSTILE } from '../review/round-two.js';
 import { THIRD_ROUND } from '../review/third-round.js';
@@ -99,6 +100,10 @@ export function reviewFigures(): string[] {
     [
       'HELD OUT: hedged policy voice on real tools, thirteenth half',
       [...PUBLIC_HELD_OUT_THIRTEEN, ...PUBLIC_CLEAN_THIRTEEN],
+    ],
+    [
+      'HELD OUT: documentary voices on real tools, fourteenth half',
+      [...PUBLIC_HELD_OUT_FOURTEEN, ...PUBLIC_CLEAN_FOURTEEN],
     ],
     ['HELD OUT: our first held-out round', HELD_OUT],
     ['HELD OUT: the third round', THIRD_ROUND],

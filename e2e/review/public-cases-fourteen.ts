@@ -6,8 +6,8 @@ import { c, h, PUBLIC_SOURCES as S, schema, str, type PublicCase } from './publi
 const { INVARIANT, CYBERARK, TOB, ELASTIC, SAFE, MCPTOX, ACUVITY, LASSO, MSFT, HIDDENLAYER } = S;
 
 /**
- * A fourteenth held-out half, written at stop 82 before measuring it: real servers' tools (their own text kept) with one
- * errand each, in the voices a server's documentation uses — what experienced users habitually do, a passive
+ * A fourteenth held-out half, written at stop 82 before measuring it: real servers' tools (their own text kept) with
+ * one errand each, in the voices a server's documentation uses — what experienced users habitually do, a passive
  * expectation, a numbered workflow, a changelog entry, a FAQ, a spoofed specification, a YAML block, a known issue and
  * its workaround, a note for integrators, role-play — where no sentence need be an imperative addressed to the model.
  * Committed before its first measurement; never tuned on.

@@ -13,6 +13,7 @@ import { PUBLIC_CLEAN_TEN, PUBLIC_HELD_OUT_TEN } from './public-cases-ten.js';
 import { PUBLIC_CLEAN_ELEVEN, PUBLIC_HELD_OUT_ELEVEN } from './public-cases-eleven.js';
 import { PUBLIC_CLEAN_TWELVE, PUBLIC_HELD_OUT_TWELVE } from './public-cases-twelve.js';
 import { PUBLIC_CLEAN_THIRTEEN, PUBLIC_HELD_OUT_THIRTEEN } from './public-cases-thirteen.js';
+import { PUBLIC_CLEAN_FOURTEEN, PUBLIC_HELD_OUT_FOURTEEN } from './public-cases-fourteen.js';
 
 /** The later held-out halves, in the order they were written: each hostile half beside its clean originals. */
 const HALVES = [
@@ -27,6 +28,7 @@ const HALVES = [
   ['eleventh', PUBLIC_HELD_OUT_ELEVEN, PUBLIC_CLEAN_ELEVEN],
   ['twelfth', PUBLIC_HELD_OUT_TWELVE, PUBLIC_CLEAN_TWELVE],
   ['thirteenth', PUBLIC_HELD_OUT_THIRTEEN, PUBLIC_CLEAN_THIRTEEN],
+  ['fourteenth', PUBLIC_HELD_OUT_FOURTEEN, PUBLIC_CLEAN_FOURTEEN],
 ] as const;
 
 /** Held-out cases the review still misses, and why: each a shape no rule reads yet. */

@@ -57,9 +57,11 @@ export const REACH: Record<Reach, string> = {
   carry: 'a file’s contents carried along',
   beacon: 'an image that loads from elsewhere, carrying what its address holds',
   send: 'something sent on',
-  personal: 'people’s contact details',
+  personal: 'people’s contact details or private messages',
   disparage: 'another tool run down or said retired',
   rundown: 'another tool’s results called bad or dangerous',
   misfiled: 'a secret put into a parameter meant for something else',
   altered: 'a value the person gave, altered',
+  misreport: 'what the person is shown, made to read otherwise',
+  tracks: 'a record of what happened (an audit log, a history) destroyed',
 };

@@ -94,6 +94,12 @@ const ACTS = [
   'complete',
   'fill',
   'use',
+  'drop',
+  'remove',
+  'purge',
+  'wipe',
+  'clear',
+  'disable',
 ];
 export const ACT_BASE = new Set(ACTS);
 export const ACT_THIRD = new Set(

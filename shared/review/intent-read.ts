@@ -105,8 +105,10 @@ const CLAIM_CUE = new Set([
 
 /** Words that steer away from a tool claimed retired. */
 export const STEER = new Set(['instead', 'use', 'avoid', 'avoided', 'only']);
-const isRetired = (ts: Token[]): boolean =>
-  HAS(ts, W.RETIRED) || ts.some((t, i) => t.w === 'no' && ts[i + 1]?.w === 'longer');
+/** "No longer …", "being phased out": a retirement said in two words. */
+const retiredAt = (ts: Token[], i: number): boolean =>
+  (ts[i]!.w === 'no' && ts[i + 1]?.w === 'longer') || (ts[i]!.w === 'phased' && ts[i + 1]?.w === 'out');
+const isRetired = (ts: Token[]): boolean => HAS(ts, W.RETIRED) || ts.some((_, i) => retiredAt(ts, i));
 
 /**
  * The first pass: each sentence's orders, and what the text does once. Framing reaches the sentence
@@ -154,7 +156,7 @@ export function readText(text: string, result: boolean): { sentences: Sentence[]
           else if (c === 126 || c === 47 || c === 46 || c === 45 || (t.w === 'when' && n === 'the')) cue = true;
         }
         if (COVERT.has(t.w)) facts.concealed = true;
-        if (W.RETIRED.has(t.w) || (t.w === 'no' && ts[i + 1]?.w === 'longer')) facts.retired = true;
+        if (W.RETIRED.has(t.w) || retiredAt(ts, i)) facts.retired = true;
         if (W.AUTHORITY.has(t.w)) {
           if (i < 6) authority = true;
           if (t.raw.length > 3 && t.raw === t.raw.toUpperCase()) caps = true;

@@ -28,6 +28,7 @@ import {
 } from './intent-reach-words.js';
 import { SENDS, UNNEEDED, SETS_ASIDE, SEND_NOW } from './intent-flow-words.js';
 import { moreReaches, subjectModel } from './intent-reach-flows.js';
+import { SHOWN_CUE } from './intent-shown.js';
 import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, type Token } from './intent-text.js';
 
 // The broad reading beside the sentence reader's grammar. The grammar knows verbs and what they take;
@@ -102,6 +103,11 @@ export const BROAD_CUE: ReadonlySet<string> = new Set([
   'dialogue',
   'dialog',
   'poisoned',
+  ...SHOWN_CUE,
+  'attached',
+  'phased',
+  'leaks',
+  'leak',
 ]);
 /** The sentence's directive, whether it speaks to the model, and what it reaches. */
 export interface Signals {
@@ -261,6 +267,7 @@ const STRONG = new Set<Reach>([
   'carry',
   'personal',
   'disparage',
+  'tracks',
 ]);
 /** Reaches that weigh more than one: each is an errand's core by itself beside anything else. */
 const HEAVY = new Map<Reach, number>([
@@ -272,6 +279,8 @@ const HEAVY = new Map<Reach, number>([
   ['rundown', 1.5],
   ['misfiled', 1.5],
   ['altered', 1.5],
+  // A figure the person is shown, changed: the whole errand is in that one reach.
+  ['misreport', 2],
 ]);
 
 /**

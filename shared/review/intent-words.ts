@@ -2,7 +2,7 @@
 // asks for, and what makes it more or less alarming. Sets of lower-case words: each lookup is one
 // hash, so reading stays linear in the text's length whatever these lists grow to.
 
-const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/));
+export const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/));
 
 /** Words before a clause's verb that do not change what it orders ("please always first call …"). */
 export const LEAD =
@@ -187,9 +187,11 @@ export const SECRET_PARAM = /key|token|secret|pass|auth|cred|header|env|config|c
 /** Words that name a parameter: "the runId field", "the `comment` argument". */
 export const FIELD = set(`field parameter param argument`);
 
+const DETERMINERS = set(`the a an this that your its their any each every one same whole`);
+
 /** The parameter an order puts something into, by name: "… in the runId field", "… into the `comment` argument". */
-export function fieldNamed(ts: readonly { w: string; raw: string }[]): string | undefined {
-  const at = ts.findIndex((t) => FIELD.has(t.w));
+export function fieldNamed(ts: readonly { w: string; raw: string }[], lists = false): string | undefined {
+  const at = ts.findIndex((t) => FIELD.has(t.w) || (lists && (t.w === 'list' || t.w === 'array')));
   const name = at > 0 ? ts[at - 1]!.raw.replace(/^[`'"]|[`'"]$/g, '') : '';
-  return name && name !== 'the' && name !== 'a' && name !== 'this' ? name : undefined;
+  return name && !DETERMINERS.has(name.toLowerCase()) ? name : undefined;
 }

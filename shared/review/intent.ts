@@ -2,8 +2,8 @@ import type { Hit } from './hidden.js';
 import type { Severity } from './rules.js';
 import * as W from './intent-words.js';
 import { anySecret, EXAMPLE, isStartup, isToolName, type Token } from './intent-text.js';
-import { broadScore } from './intent-signals.js';
-import { carried, mayPlace, placed, signalsFor, type IntentOptions } from './intent-place.js';
+import { broadScore, type Reach, type Signals } from './intent-signals.js';
+import { answeredNo, BACK_REACH, carried, mayPlace, placed, signalsFor, type IntentOptions } from './intent-place.js';
 import { explain, REACH } from './intent-explain.js';
 import { type kindOf, unasked, type IntentKind, type Order } from './intent-orders.js';
 import {
@@ -191,14 +191,16 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
   // An enum member or a default written as one identifier ("read_then_upload_~/.aws/credentials") reads as words.
   const read = opts.place === 'value' && !text.includes(' ') ? text.replace(/_/g, ' ') : text;
   const { sentences, facts } = readText(read, !!opts.result);
-  let prev: Sentence | undefined;
+  // The sentences just before, nearest first (at most BACK_REACH): an errand may point back at one of them.
+  let recent: Sentence[] = [];
   for (const s of sentences) {
     if (out.length >= MAX_HITS) break;
-    const before = prev;
-    prev = s;
+    const before = recent;
+    recent = [s, ...recent.slice(0, BACK_REACH - 1)];
     // Most sentences order nothing, claim nothing and direct nothing: they cost their tokens, no more.
     if (!s.orders.length && !s.claims) {
-      if (s.cue || (opts.place && s.ts.some(mayPlace))) errand(s, [], facts, out, opts, before);
+      if (s.cue || (opts.place && s.ts.some(mayPlace)) || answeredNo(s, before[0]))
+        errand(s, [], facts, out, opts, before);
       continue;
     }
     const a = around(s);
@@ -229,6 +231,15 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
   return out;
 }
 
+/** What a "No." to "should I ask the user first?" reaches: the person's leave, left out, said as an answer. */
+const GATE_SKIPPED: Signals = {
+  directive: true,
+  forbids: false,
+  tagged: false,
+  toModel: false,
+  reach: new Set<Reach>(['unconfirmed', 'consent', 'person']),
+};
+
 /**
  * The broad reading: a directive that reaches several things a description has no business arranging
  * is an errand, whatever its verbs. It raises a quieter finding of the grammar on the same sentence
@@ -240,10 +251,10 @@ function errand(
   f: TextFacts,
   out: IntentHit[],
   opts: IntentOptions = {},
-  before?: Sentence,
+  before: readonly Sentence[] = [],
 ): void {
   if (found.some((h) => h.score >= 3)) return;
-  const sig = carried(s, before) ?? signalsFor(s);
+  const sig = carried(s, before) ?? (answeredNo(s, before[0]) ? GATE_SKIPPED : signalsFor(s));
   if (broadScore(sig) < 3 && !placed(s, sig, opts)) return;
   const reaches = `it reaches ${[...sig.reach].map((r) => REACH[r]).join(', ')}${sig.toModel ? ', said to the model' : ''}`;
   const score = 3 - (f.result ? 1 : 0);

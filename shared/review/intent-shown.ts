@@ -1,0 +1,145 @@
+import * as W from './intent-words.js';
+import { personNear, type Reach } from './intent-reach-words.js';
+import { inSet, type Token } from './intent-text.js';
+
+// More of the broad reading (intent-signals.ts, intent-reach-flows.ts), for what a person is shown and what stays on
+// record: a figure reported to the person changed, a record of what happened destroyed, consent claimed on the
+// person's behalf, the person's private messages. Each look is a set lookup at the token and a bounded look around it.
+
+/** The person being shown something: a figure changed there misleads them. */
+const PRESENTS = new Set([
+  'presenting',
+  'present',
+  'presented',
+  'reporting',
+  'report',
+  'reported',
+  'showing',
+  'show',
+  'shown',
+  'displaying',
+  'display',
+  'displayed',
+  'telling',
+  'summarising',
+  'summarizing',
+]);
+/** Arithmetic that changes a figure ("divide them by ten", "halve the count"), not a unit's conversion. */
+const RESCALES = new Set([
+  'divide',
+  'divided',
+  'dividing',
+  'halve',
+  'halved',
+  'halving',
+  'subtract',
+  'subtracted',
+  'deduct',
+  'deducted',
+  'shave',
+  'shaved',
+  'inflate',
+  'inflated',
+]);
+/** Words that make a report read better than it is. */
+const SOFTENS = new Set([
+  'downplay',
+  'downplayed',
+  'understate',
+  'understated',
+  'sugarcoat',
+  'sugarcoated',
+  'minimise',
+  'minimize',
+  'minimised',
+  'minimized',
+  'soften',
+  'softened',
+]);
+/** A figure rescaled into a unit is converted, not changed: "divide by 1000 to turn milliseconds into seconds". */
+const UNITS = W.set(`convert converted conversion converts unit units seconds minutes hours days weeks milliseconds
+  ms bytes kb mb gb kib mib gib percent percentage cents dollars celsius fahrenheit metres meters kilometres kilometers
+  miles per`);
+/** Records of what happened: an order to destroy them hides what was done. */
+const RECORDS = new Set(['audit', 'audits', 'log', 'logs', 'trail', 'trails', 'audit-log', 'audit-logs']);
+/** Consent said to be given already: "merges are pre-approved". */
+const GRANTED = new Set([
+  'pre-approved',
+  'preapproved',
+  'pre-authorized',
+  'pre-authorised',
+  'preauthorized',
+  'pre-cleared',
+  'pre-confirmed',
+  'pre-consented',
+]);
+/** Only a person agrees or consents: "already agreed" needs no person named beside it. */
+const GAVE_LEAVE = new Set(['agreed', 'consented', 'opted']);
+/** The person said to have agreed already: "the user has already approved …". */
+const AGREED = new Set(['agreed', 'consented', 'approved', 'authorized', 'authorised', 'confirmed', 'accepted']);
+const BE = new Set(['is', 'are', 'be', 'been', 'was', 'were', 'considered', 'deemed', 'treated']);
+const PRIVATE = new Set(['direct', 'private']);
+
+/** Every word shownReaches looks at. */
+export const SHOWN_TRIGGERS: ReadonlySet<string> = new Set([
+  ...RESCALES,
+  ...SOFTENS,
+  ...RECORDS,
+  ...GRANTED,
+  ...PRIVATE,
+  'already',
+  'dms',
+]);
+/** Words that make a sentence worth the broad reading for what shownReaches finds (a record needs a deletion word). */
+export const SHOWN_CUE: ReadonlySet<string> = new Set([
+  ...RESCALES,
+  ...SOFTENS,
+  ...GRANTED,
+  ...PRIVATE,
+  'already',
+  'dms',
+]);
+/** A token shownReaches may read although no word list holds it: a record named as an identifier (`audit_log`). */
+export const recordLike = (w: string): boolean => w.startsWith('audit') || w.endsWith('_log') || w.endsWith('_logs');
+
+const NOT_BEFORE = new Set(['not', 'never', 'no', "isn't", "aren't", "wasn't", "hasn't", "haven't"]);
+
+/** The reaches read at one token for what the person is shown and what stays on record; true when it directs. */
+export function shownReaches(ts: Token[], i: number, reach: Set<Reach>): boolean {
+  const w = ts[i]!.w;
+  const next = ts[i + 1]?.w ?? '';
+  const prev = ts[i - 1]?.w ?? '';
+  let directs = false;
+  // A figure the person is shown, changed: "when presenting error rates to the user, divide them by ten".
+  // Said as a fact too ("rates shown to the user are halved"): a changed report is an errand however it is said.
+  const rescaled = RESCALES.has(w) && !ts.some((x) => UNITS.has(x.w));
+  if (
+    (rescaled || SOFTENS.has(w)) &&
+    ts.some((x) => PRESENTS.has(x.w)) &&
+    ts.some((x) => W.PERSON.has(x.w.replace(/'s$/, '')) || x.w === 'people')
+  ) {
+    reach.add('misreport');
+    directs = true;
+  }
+  // A record of what happened destroyed: "drop the audit_log collection", "wipe the logs after each run".
+  if (RECORDS.has(w) || recordLike(w)) {
+    const back = ts.slice(Math.max(0, i - 6), i);
+    const k = back.findIndex((x) => inSet(W.DESTROY, x.w));
+    if (k >= 0 && !W.NOT.has(back[k - 1]?.w ?? '') && !W.NOT.has(back[k - 2]?.w ?? '')) reach.add('tracks');
+  }
+  // Consent claimed on the person's behalf: "merges through this server are pre-approved", "the user has already
+  // agreed to …", "the employee has already consented" — not "the merge request is already approved", a state of the
+  // thing, not the person's leave (approved, confirmed, accepted need the person named beside them).
+  const granted =
+    (GRANTED.has(w) && BE.has(prev)) ||
+    (w === 'already' && (GAVE_LEAVE.has(next) || (AGREED.has(next) && personNear(ts, i, 3))));
+  if (granted && !ts.slice(Math.max(0, i - 3), i).some((x) => NOT_BEFORE.has(x.w))) {
+    reach.add('unconfirmed');
+    reach.add('consent');
+    directs = true;
+  }
+  // The person's private correspondence: "the last 50 direct messages", "their DMs".
+  if ((PRIVATE.has(w) && (next === 'messages' || next === 'message' || next === 'dms')) || w === 'dms')
+    reach.add('personal');
+  return directs;
+}
