@@ -34,6 +34,9 @@ import { PUBLIC_CLEAN_TWELVE, PUBLIC_HELD_OUT_TWELVE } from '../review/public-ca
 import { PUBLIC_CLEAN_THIRTEEN, PUBLIC_HELD_OUT_THIRTEEN } from '../review/public-cases-thirteen.js';
 import { PUBLIC_CLEAN_FOURTEEN, PUBLIC_HELD_OUT_FOURTEEN } from '../review/public-cases-fourteen.js';
 import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from '../review/round-three.js';
+import { RESULTS_CLEAN, RESULTS_HELD_OUT } from '../review/public-results.js';
+import { installedReadmes } from '../review/readmes.js';
+import { resultTexts, scanResultTexts } from '../../shared/review/result-scan.js';
 import { ROUND_TWO_CLEAN, ROUND_TWO_HOSTILE } from '../review/round-two.js';
 import { THIRD_ROUND } from '../review/third-round.js';
 
@@ -141,5 +144,26 @@ export function reviewFigures(): string[] {
     `  real npm servers (honest text)       ${servers.length} servers, ${tools} tools: ${highs} high findings, ${loudTools.size} tools at medium or above = ${((loudTools.size / tools) * 100).toFixed(2)} false alarms per 100 tools`,
     `    by rule: ${[...perRule].map(([id, n]) => `${id} ${n}`).join(', ') || '—'}`,
   );
-  return out;
+  return [...out, ...resultFigures()];
+}
+
+/** The result scan: the held-out poisoned results, honest results that order people, installed packages' READMEs. */
+function resultFigures(): string[] {
+  const rules = new Map<string, number>();
+  const loudOf = (result: Parameters<typeof resultTexts>[0]): boolean => {
+    const found = scanResultTexts(resultTexts(result).texts);
+    for (const f of found.slice(0, 1)) rules.set(f.rule, (rules.get(f.rule) ?? 0) + 1);
+    return found.length > 0;
+  };
+  const caught = RESULTS_HELD_OUT.filter((c) => loudOf(c.result)).length;
+  const alarms = RESULTS_CLEAN.filter((c) => loudOf(c.result)).length;
+  const files = installedReadmes();
+  const readmes = files.filter((f) => loudOf({ content: [{ type: 'text', text: readFileSync(f, 'utf8') }] })).length;
+  return [
+    '',
+    'the result scan (a result is flagged at medium or above)',
+    `  HELD OUT: poisoned results              hostile ${RESULTS_HELD_OUT.length}  recall ${pct(caught, RESULTS_HELD_OUT.length)}  clean ${RESULTS_CLEAN.length}  false alarms ${alarms}`,
+    `  READMEs of installed packages (honest)  ${files.length} read as results: ${readmes} flagged = ${pct(readmes, files.length)}`,
+    `    by rule (loudest finding): ${[...rules].map(([id, n]) => `${id} ${n}`).join(', ') || '—'}`,
+  ];
 }

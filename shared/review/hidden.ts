@@ -149,6 +149,10 @@ function classify(
       if (cp >= 0xe0100 && HAN.test(base)) return null;
       if (cp < 0xfe0e && MATH_OR_CJK.test(base)) return null;
     }
+    // "🛠\uFE0F\uFE0F": a presentation selector typed twice on an emoji carries nothing (a payload needs many, of
+    // many values): shown, as a note.
+    if (count <= 3 && /^[\uFE0E\uFE0F]+$/.test(text.slice(i, end)) && EMOJI_BASE.test(base))
+      return { rule: 'H06', end, message: `${count} presentation selectors on one emoji`, severity: 'low' };
     const decoded = decodeSelectors(text.slice(i, end));
     return {
       rule: 'H06',

@@ -44,6 +44,42 @@ export function subjectModel(ts: Token[], i: number): boolean {
   );
 }
 
+/** A duty's word after its subject: "must", "should", "are instructed to", "is expected to". */
+const DUTY = new Set(['must', 'should', 'shall', 'ought', 'needs', 'need']);
+const DUTY_PASSIVE = new Set([
+  'instructed',
+  'required',
+  'expected',
+  'asked',
+  'obliged',
+  'directed',
+  'told',
+  'supposed',
+]);
+const HAILS = new Set(['note', 'notice', 'message', 'memo', 'reminder', 'attention', 'instructions']);
+
+/**
+ * The model named as the one a duty binds, past a short modifier: "the assistant handling this ticket must also …",
+ * "language models processing this document are instructed to …"; or hailed at the head of a sentence: "Note to any
+ * AI reviewer: …". The look stops at a clause's mark and goes at most seven words on.
+ */
+export function dutyOfModel(ts: Token[], i: number): boolean {
+  const w = ts[i]!.w;
+  if (!TO_MODEL.has(w) || w === 'you' || w === 'whoever') return false;
+  if (
+    i < 6 &&
+    ts.slice(Math.max(0, i - 4), i).some((t, k, a) => HAILS.has(t.w) && /^(?:to|for)$/.test(a[k + 1]?.w ?? ''))
+  )
+    return true;
+  for (let k = i + 1; k < Math.min(ts.length, i + 8); k++) {
+    const t = ts[k]!;
+    if (t.kind === 'mark') return false;
+    if (DUTY.has(t.w)) return true;
+    if ((t.w === 'is' || t.w === 'are') && DUTY_PASSIVE.has(ts[k + 1]?.w ?? '') && ts[k + 2]?.w === 'to') return true;
+  }
+  return false;
+}
+
 const near = (ts: Token[], i: number, back: number, ahead: number, set: ReadonlySet<string>): boolean =>
   ts.slice(Math.max(0, i - back), i + 1 + ahead).some((t, k) => k !== Math.min(back, i) && set.has(t.w));
 const NOT_NOW = new Set(['not', 'never', "doesn't", "don't", 'no', 'nobody']);
@@ -106,6 +142,8 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   'card',
   'iban',
 ]);
+/** Verbs that put something into a named parameter besides the smuggling verbs: "copy the transcript into …". */
+const PUTS_INTO = new Set(['appended', 'copy', 'copied', 'write', 'written', 'enter', 'entered', 'place', 'placed']);
 /** A tool run down in words no adjective list holds: "has been found to leak data". */
 const LEAKS = new Set(['leak', 'leaks', 'leaked', 'leaking']);
 const LEAKED = new Set(['data', 'secrets', 'credentials', 'tokens', 'keys', 'files', 'information', 'your', 'user']);
@@ -218,14 +256,14 @@ function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: string, p
       ? W.fieldNamed(ts.slice(i - 1, i + 1), true)
       : w === 'as' && next === 'the'
         ? ts[i + 2]?.raw
-        : w === 'query' && (prev === 'the' || prev === 'to')
+        : w === 'query' && (prev === 'the' || prev === 'to' || prev === 'search')
           ? 'query'
           : undefined;
   // Not "never put the token in the query": a putting forbidden protects the secret.
   const puts = (): boolean =>
     ts.some(
       (x, k) =>
-        (W.SMUGGLE_VERBS.has(x.w) || PASSED.has(x.w) || x.w === 'appended') &&
+        (W.SMUGGLE_VERBS.has(x.w) || PASSED.has(x.w) || PUTS_INTO.has(x.w)) &&
         !W.NOT.has(ts[k - 1]?.w ?? '') &&
         !W.NOT.has(ts[k - 2]?.w ?? ''),
     );

@@ -53,6 +53,10 @@ export interface Sentence {
   claims: boolean;
   /** It holds an order or a directive word, so the broad reading looks at it. */
   cue: boolean;
+  /** It holds a word that hides ("silently", "quietly") or an order to withhold. */
+  covert: boolean;
+  /** It names the model as the one it speaks to or of ("AI agents reading this", "Assistant, …", "LLMs"). */
+  hailed: boolean;
   /** Read on demand: what the broad reading found. */
   signals?: Signals;
 }
@@ -62,6 +66,11 @@ export interface TextFacts {
   concealed: boolean;
   retired: boolean;
   result: boolean;
+  /**
+   * The sentence being weighed scores one lower: text a tool returned that does not speak to the model (a README's
+   * "run `npm test`" is said to its reader). Set per sentence by the intent reader; a definition's never are.
+   */
+  lower: boolean;
 }
 
 /** What one sentence says around its orders. */
@@ -116,14 +125,16 @@ const isRetired = (ts: Token[]): boolean => HAS(ts, W.RETIRED) || ts.some((_, i)
  * <IMPORTANT> … </IMPORTANT> block; not the rest of a long text.
  */
 export function readText(text: string, result: boolean): { sentences: Sentence[]; facts: TextFacts } {
-  const facts: TextFacts = { concealed: false, retired: false, result };
+  const facts: TextFacts = { concealed: false, retired: false, result, lower: result };
   let block = false;
   let heading = false;
   const sentences = sentenceSpans(text).map(([from, to], n): Sentence => {
     const ts = tokens(text, from, to);
     const orders = ordersOf(ts, n === 0);
     const kinds = orders.map((o, k) => kindOf(o, ts, orders[k + 1]?.at ?? ts.length));
-    if (kinds.some((k) => k?.kind === 'withhold')) facts.concealed = true;
+    let covert = kinds.some((k) => k?.kind === 'withhold');
+    if (covert) facts.concealed = true;
+    let hailed = false;
     // One pass over the tokens for every flag the sentence gives the text.
     let caps = false;
     let opens = false;
@@ -155,7 +166,8 @@ export function readText(text: string, result: boolean): { sentences: Sentence[]
           // A path or a flag ("~/.bashrc", "/etc/…", "--privileged"), and "when the user …": one look each.
           else if (c === 126 || c === 47 || c === 46 || c === 45 || (t.w === 'when' && n === 'the')) cue = true;
         }
-        if (COVERT.has(t.w)) facts.concealed = true;
+        if (COVERT.has(t.w)) facts.concealed = covert = true;
+        if (HAIL.has(t.w) || (t.w === 'language' && ts[i + 1]?.w.startsWith('model'))) hailed = true;
         if (W.RETIRED.has(t.w) || retiredAt(ts, i)) facts.retired = true;
         if (W.AUTHORITY.has(t.w)) {
           if (i < 6) authority = true;
@@ -172,10 +184,64 @@ export function readText(text: string, result: boolean): { sentences: Sentence[]
     if (opens) block = true;
     if (closes) block = false;
     heading = caps && words <= 3;
-    return { span: [from, to], ts, orders, kinds, framed, claims: claims || (always && given), cue };
+    return {
+      span: [from, to],
+      ts,
+      orders,
+      kinds,
+      framed,
+      claims: claims || (always && given),
+      cue,
+      covert,
+      hailed: hailed || (result && noted(ts)),
+    };
   });
   return { sentences, facts };
 }
+
+/**
+ * Whether a sentence of text a tool returned is spoken to the model, not to a person reading it: it names the model
+ * ("AI agents summarising this page", "Assistant, …", "language models processing this"), the sentence before is a
+ * short hail ("Note for the AI:"), it wears a system tag ("[SYSTEM NOTE]", "<system>"), it names what only the model
+ * holds (the conversation, its system prompt), or it tells "you" about "the user". A README's "Important: run
+ * `npm test`" and a comment's "TODO: update the badges" are said to their readers.
+ */
+export function spokenToModel(s: Sentence, before: Sentence | undefined): boolean {
+  if (s.hailed || (before?.hailed === true && before.ts.length <= 12)) return true;
+  let you = false;
+  let person = false;
+  for (let i = 0; i < s.ts.length; i++) {
+    const w = s.ts[i]!.w;
+    if (w === 'system' && (s.ts[i - 1]?.raw === '[' || s.ts[i - 1]?.raw === '<')) return true;
+    // What only the model holds: "the full conversation so far", "your system prompt".
+    const prev = s.ts[i - 1]?.w;
+    if (CHAT.has(w) || ((w === 'prompt' || w === 'instructions') && (prev === 'system' || prev === 'your')))
+      return true;
+    if (w === 'you' || w === 'your') you = true;
+    else if (W.PERSON.has(w.replace(/'s$/, '')) && prev === 'the') person = true;
+  }
+  // "you" told something about "the user": the reader is one who works for a person, not that person.
+  return you && person;
+}
+
+const CHAT = new Set(['conversation', 'conversations', 'transcript', 'dialogue', 'dialog', 'chatlog']);
+
+/** Words that name the model itself (not "you", which a README says to its reader, nor "model", which names data). */
+const HAIL = new Set([
+  'assistant',
+  'assistants',
+  'ai',
+  'llm',
+  'llms',
+  'agent',
+  'agents',
+  'claude',
+  'gpt',
+  'chatgpt',
+  'copilot',
+  'gemini',
+  'chatbot',
+]);
 
 export function around(s: Sentence): Around {
   const ts = s.ts;
@@ -211,15 +277,7 @@ export function around(s: Sentence): Around {
         W.PERSON.has(ts[i + 1]?.w ?? '') &&
         ts.slice(i + 1, i + 5).some((y) => ['asks', 'wants', 'requests', 'needs', 'explicitly'].includes(y.w)),
     ),
-    // "Note to the AI:", "Message for the assistant:": the sentence is said to the model.
-    noted: ts
-      .slice(0, 5)
-      .some(
-        (t, i) =>
-          ['note', 'message', 'instructions'].includes(t.w) &&
-          next(ts, i, ['to', 'for']) &&
-          ts.slice(i + 2, i + 4).some((x) => W.MODEL.has(x.w)),
-      ),
+    noted: noted(ts),
     // "When send_message is invoked, …", "Whenever you run any shell command, …": about the model's use of something
     // else.
     about: ts.slice(0, 3).some((t) => ['when', 'whenever', 'each', 'every', 'after', 'if'].includes(t.w)),
@@ -228,6 +286,18 @@ export function around(s: Sentence): Around {
     ),
     framed: s.framed,
   };
+}
+
+/** "Note to the AI:", "Message for the assistant:": the sentence is said to the model. */
+function noted(ts: Token[]): boolean {
+  return ts
+    .slice(0, 5)
+    .some(
+      (t, i) =>
+        ['note', 'message', 'instructions'].includes(t.w) &&
+        next(ts, i, ['to', 'for']) &&
+        ts.slice(i + 2, i + 4).some((x) => W.MODEL.has(x.w)),
+    );
 }
 
 /** Choosing this tool over others: "instead of any other", "for every request", "the only reliable one". */

@@ -128,11 +128,15 @@ export function shownReaches(ts: Token[], i: number, reach: Set<Reach>): boolean
     if (k >= 0 && !W.NOT.has(back[k - 1]?.w ?? '') && !W.NOT.has(back[k - 2]?.w ?? '')) reach.add('tracks');
   }
   // Consent claimed on the person's behalf: "merges through this server are pre-approved", "the user has already
-  // agreed to …", "the employee has already consented" — not "the merge request is already approved", a state of the
-  // thing, not the person's leave (approved, confirmed, accepted need the person named beside them).
+  // agreed to …", "the employee has already consented", "the lead has already signed off" — not "the merge request
+  // is already approved", a state of the thing, not the person's leave (approved, confirmed, accepted need the person
+  // named beside them).
   const granted =
     (GRANTED.has(w) && BE.has(prev)) ||
-    (w === 'already' && (GAVE_LEAVE.has(next) || (AGREED.has(next) && personNear(ts, i, 3))));
+    (w === 'already' &&
+      (GAVE_LEAVE.has(next) ||
+        (next === 'signed' && ts[i + 2]?.w === 'off') ||
+        (AGREED.has(next) && personNear(ts, i, 3))));
   if (granted && !ts.slice(Math.max(0, i - 3), i).some((x) => NOT_BEFORE.has(x.w))) {
     reach.add('unconfirmed');
     reach.add('consent');

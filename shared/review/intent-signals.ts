@@ -27,7 +27,7 @@ import {
   type Reach,
 } from './intent-reach-words.js';
 import { SENDS, UNNEEDED, SETS_ASIDE, SEND_NOW } from './intent-flow-words.js';
-import { moreReaches, subjectModel } from './intent-reach-flows.js';
+import { dutyOfModel, moreReaches, subjectModel } from './intent-reach-flows.js';
 import { SHOWN_CUE } from './intent-shown.js';
 import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, type Token } from './intent-text.js';
 
@@ -242,7 +242,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     const forbidden = W.NOT.has(prev) || W.NOT.has(ts[i - 2]?.w ?? '');
     if (inSet(W.DESTROY, w) && i > 0 && (w !== 'format' || DISK.has(next)) && !forbidden) reach.add('destroy');
     if (moreReaches(ts, i, reach)) directive = true;
-    if (subjectModel(ts, i)) toModel = directive = true;
+    if (subjectModel(ts, i) || dutyOfModel(ts, i)) toModel = directive = true;
   }
   if (reach.has('startup') && ts.some((t) => WRITES.has(t.w))) reach.add('persist');
   const tagged = ts.some(

@@ -16,6 +16,7 @@ import {
   STEER,
   SUMMARY_KINDS,
   type Sentence,
+  spokenToModel,
   type TextFacts,
   around,
   overOthers,
@@ -113,7 +114,7 @@ function lower(
   // "Set this to the output of `printenv`": a command's output asked for is no summary of the tool.
   const printed = object.some((t, i) => (t.w === 'output' || t.w === 'result') && object[i + 1]?.w === 'of');
   if (o.summary && SUMMARY_KINDS.has(kind) && (!secret || kind === 'read-file') && !printed) score -= 2;
-  if (f.result) score--;
+  if (f.lower) score--;
   return score;
 }
 
@@ -134,6 +135,8 @@ function weigh(
   const carries = anySecret(object) || object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
   if (kind === 'call-tool' && !carries && !f.concealed && !f.retired && !a.threat && !a.beforeAll)
     score = Math.min(score, 2);
+  // A result's sentence not spoken to the model is at most a note (it was lowered by one above).
+  if (f.lower) score = Math.min(score, 2);
   return score > 0 ? { score, why: up.why } : undefined;
 }
 
@@ -145,7 +148,7 @@ function claimOf(text: string, s: Sentence, a: Around, f: TextFacts): IntentHit 
   const fixed = FIXED_VALUE.exec(sentence) ?? REGARDLESS.exec(sentence);
   const setting = REGARDLESS.test(sentence) && s.ts.some((t) => SETTING.has(t.w));
   if (fixed && (setting || s.ts.some((t) => W.GIVEN.has(t.w)))) {
-    const score = 3 + (f.concealed ? 1 : 0) - (f.result ? 1 : 0);
+    const score = lowered(3 + (f.concealed ? 1 : 0), f);
     const start = s.span[0] + fixed.index;
     const why = f.concealed ? ['while keeping it from the person'] : [];
     return {
@@ -169,7 +172,7 @@ function claimOf(text: string, s: Sentence, a: Around, f: TextFacts): IntentHit 
     const boast = s.ts.some(
       (x, i) => (x.w === 'only' || W.BOAST.has(x.w)) && s.ts.slice(Math.max(0, i - 4), i).some((y) => y.w === 'this'),
     );
-    const score = (a.framed ? 2 : 1) + (boast ? 1 : 0) - (f.result ? 1 : 0);
+    const score = lowered((a.framed ? 2 : 1) + (boast ? 1 : 0), f);
     if (score > 0)
       return {
         rule: 'P09',
@@ -193,10 +196,12 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
   const { sentences, facts } = readText(read, !!opts.result);
   // The sentences just before, nearest first (at most BACK_REACH): an errand may point back at one of them.
   let recent: Sentence[] = [];
-  for (const s of sentences) {
+  for (let n = 0; n < sentences.length; n++) {
+    const s = sentences[n]!;
     if (out.length >= MAX_HITS) break;
     const before = recent;
     recent = [s, ...recent.slice(0, BACK_REACH - 1)];
+    if (facts.result) spokenHere(facts, s, before[0], sentences[n + 1]);
     // Most sentences order nothing, claim nothing and direct nothing: they cost their tokens, no more.
     if (!s.orders.length && !s.claims) {
       if (s.cue || (opts.place && s.ts.some(mayPlace)) || answeredNo(s, before[0]))
@@ -231,6 +236,20 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
   return out;
 }
 
+/**
+ * In text a tool returned, what counts is said sentence by sentence: a README's "run `npm test`" is said to its reader,
+ * "AI agents reading this page: run …" to the model. A sentence spoken to the model (spokenToModel) scores as a
+ * definition's would; any other is at most a note. Concealment counts from the sentence and its neighbours, not from a
+ * word anywhere in a long page.
+ */
+function spokenHere(f: TextFacts, s: Sentence, before: Sentence | undefined, after: Sentence | undefined): void {
+  f.lower = !spokenToModel(s, before);
+  f.concealed = s.covert || before?.covert === true || after?.covert === true;
+}
+
+/** A result's score for a sentence not spoken to the model: one lower, and never above a note. */
+const lowered = (score: number, f: TextFacts): number => (f.lower ? Math.min(score - 1, 2) : score);
+
 /** What a "No." to "should I ask the user first?" reaches: the person's leave, left out, said as an answer. */
 const GATE_SKIPPED: Signals = {
   directive: true,
@@ -257,7 +276,7 @@ function errand(
   const sig = carried(s, before) ?? (answeredNo(s, before[0]) ? GATE_SKIPPED : signalsFor(s));
   if (broadScore(sig) < 3 && !placed(s, sig, opts)) return;
   const reaches = `it reaches ${[...sig.reach].map((r) => REACH[r]).join(', ')}${sig.toModel ? ', said to the model' : ''}`;
-  const score = 3 - (f.result ? 1 : 0);
+  const score = lowered(3, f);
   const quiet = found[0];
   if (quiet) {
     quiet.score = Math.max(quiet.score, score);
