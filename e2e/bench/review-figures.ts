@@ -144,11 +144,17 @@ export function reviewFigures(): string[] {
     `  real npm servers (honest text)       ${servers.length} servers, ${tools} tools: ${highs} high findings, ${loudTools.size} tools at medium or above = ${((loudTools.size / tools) * 100).toFixed(2)} false alarms per 100 tools`,
     `    by rule: ${[...perRule].map(([id, n]) => `${id} ${n}`).join(', ') || '—'}`,
   );
-  return [...out, ...resultFigures()];
+  // The held-out halves' hostile descriptions, each read as if a tool had returned it.
+  const descriptions = corpora
+    .filter(([name]) => name.startsWith('HELD OUT'))
+    .flatMap(([, cases]) => cases.filter((c) => c.expect.length))
+    .flatMap((c) => c.servers.flatMap((sv) => sv.tools.map((t) => (t as { description?: unknown }).description)))
+    .filter((d): d is string => typeof d === 'string' && d.length > 0);
+  return [...out, ...resultFigures(descriptions)];
 }
 
 /** The result scan: the held-out poisoned results, honest results that order people, installed packages' READMEs. */
-function resultFigures(): string[] {
+function resultFigures(descriptions: readonly string[]): string[] {
   const rules = new Map<string, number>();
   const loudOf = (result: Parameters<typeof resultTexts>[0]): boolean => {
     const found = scanResultTexts(resultTexts(result).texts);
@@ -159,11 +165,13 @@ function resultFigures(): string[] {
   const alarms = RESULTS_CLEAN.filter((c) => loudOf(c.result)).length;
   const files = installedReadmes();
   const readmes = files.filter((f) => loudOf({ content: [{ type: 'text', text: readFileSync(f, 'utf8') }] })).length;
+  const asResults = descriptions.filter((text) => loudOf({ content: [{ type: 'text', text }] })).length;
   return [
     '',
     'the result scan (a result is flagged at medium or above)',
     `  HELD OUT: poisoned results              hostile ${RESULTS_HELD_OUT.length}  recall ${pct(caught, RESULTS_HELD_OUT.length)}  clean ${RESULTS_CLEAN.length}  false alarms ${alarms}`,
     `  READMEs of installed packages (honest)  ${files.length} read as results: ${readmes} flagged = ${pct(readmes, files.length)}`,
+    `  HELD OUT: poisoned descriptions read as results  ${descriptions.length}: ${asResults} flagged = ${pct(asResults, descriptions.length)} (a description speaks to the model by being one; a result must say so)`,
     `    by rule (loudest finding): ${[...rules].map(([id, n]) => `${id} ${n}`).join(', ') || '—'}`,
   ];
 }

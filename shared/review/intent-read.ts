@@ -203,26 +203,43 @@ export function readText(text: string, result: boolean): { sentences: Sentence[]
  * Whether a sentence of text a tool returned is spoken to the model, not to a person reading it: it names the model
  * ("AI agents summarising this page", "Assistant, …", "language models processing this"), the sentence before is a
  * short hail ("Note for the AI:"), it wears a system tag ("[SYSTEM NOTE]", "<system>"), it names what only the model
- * holds (the conversation, its system prompt), or it tells "you" about "the user". A README's "Important: run
- * `npm test`" and a comment's "TODO: update the badges" are said to their readers.
+ * holds (the conversation, its system prompt) or does ("before answering", "your reply"), it speaks of "the user" in
+ * the third person, or it names "this tool" or a tool as tools are named (`send_email`) beside calling one. A
+ * README's "Important: run `npm test`" and a comment's "TODO: update the badges" are said to their readers.
  */
 export function spokenToModel(s: Sentence, before: Sentence | undefined): boolean {
   if (s.hailed || (before?.hailed === true && before.ts.length <= 12)) return true;
-  let you = false;
-  let person = false;
+  let named = false;
+  let tools = false;
   for (let i = 0; i < s.ts.length; i++) {
-    const w = s.ts[i]!.w;
+    const t = s.ts[i]!;
+    const w = t.w;
+    const prev = s.ts[i - 1]?.w;
     if (w === 'system' && (s.ts[i - 1]?.raw === '[' || s.ts[i - 1]?.raw === '<')) return true;
     // What only the model holds: "the full conversation so far", "your system prompt".
-    const prev = s.ts[i - 1]?.w;
     if (CHAT.has(w) || ((w === 'prompt' || w === 'instructions') && (prev === 'system' || prev === 'your')))
       return true;
-    if (w === 'you' || w === 'your') you = true;
-    else if (W.PERSON.has(w.replace(/'s$/, '')) && prev === 'the') person = true;
+    // The person named in the third person ("the user", "the user's ~/.profile"): said to one who works for them.
+    if (W.PERSON.has(w.replace(/'s$/, '')) && prev === 'the') return true;
+    // What the model does for the person: "before answering", "in your reply".
+    if (
+      (MODEL_ACTS.has(w) && (prev === 'before' || prev === 'after' || prev === 'when')) ||
+      (OUTPUTS.has(w) && prev === 'your')
+    )
+      return true;
+    // "Before using this tool …": the tool the model is calling.
+    if (w === 'tool' && prev === 'this') return true;
+    // A tool named as tools are (`send_email`, `read_file`) in a sentence about calling or using tools.
+    if (/^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/.test(t.raw)) named = true;
+    if (USES_TOOLS.has(w) || W.CALL.has(w)) tools = true;
   }
-  // "you" told something about "the user": the reader is one who works for a person, not that person.
-  return you && person;
+  return named && tools;
 }
+
+const USES_TOOLS = new Set(['tool', 'tools', 'called', 'invoked', 'requested', 'runs', 'goes']);
+/** What only a model does, in "before answering", "in your reply". */
+const MODEL_ACTS = new Set(['answering', 'responding', 'replying']);
+const OUTPUTS = new Set(['reply', 'answer', 'response', 'summary']);
 
 const CHAT = new Set(['conversation', 'conversations', 'transcript', 'dialogue', 'dialog', 'chatlog']);
 
