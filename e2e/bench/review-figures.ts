@@ -33,6 +33,7 @@ import { PUBLIC_CLEAN_ELEVEN, PUBLIC_HELD_OUT_ELEVEN } from '../review/public-ca
 import { PUBLIC_CLEAN_TWELVE, PUBLIC_HELD_OUT_TWELVE } from '../review/public-cases-twelve.js';
 import { PUBLIC_CLEAN_THIRTEEN, PUBLIC_HELD_OUT_THIRTEEN } from '../review/public-cases-thirteen.js';
 import { PUBLIC_CLEAN_FOURTEEN, PUBLIC_HELD_OUT_FOURTEEN } from '../review/public-cases-fourteen.js';
+import { PUBLIC_CLEAN_FIFTEEN, PUBLIC_HELD_OUT_FIFTEEN } from '../review/public-cases-fifteen.js';
 import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from '../review/round-three.js';
 import { RESULTS_CLEAN, RESULTS_HELD_OUT } from '../review/public-results.js';
 import { installedReadmes } from '../review/readmes.js';
@@ -108,6 +109,7 @@ export function reviewFigures(): string[] {
       'HELD OUT: documentary voices on real tools, fourteenth half',
       [...PUBLIC_HELD_OUT_FOURTEEN, ...PUBLIC_CLEAN_FOURTEEN],
     ],
+    ['HELD OUT: terse, technical text, fifteenth half', [...PUBLIC_HELD_OUT_FIFTEEN, ...PUBLIC_CLEAN_FIFTEEN]],
     ['HELD OUT: our first held-out round', HELD_OUT],
     ['HELD OUT: the third round', THIRD_ROUND],
   ];

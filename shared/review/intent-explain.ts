@@ -64,4 +64,6 @@ export const REACH: Record<Reach, string> = {
   altered: 'a value the person gave, altered',
   misreport: 'what the person is shown, made to read otherwise',
   tracks: 'a record of what happened (an audit log, a history) destroyed',
+  escape: 'the host handed to a container or a sandbox dropped (its socket, its root, --no-sandbox)',
+  replay: 'a call that moves money or sends, made again with the same arguments',
 };

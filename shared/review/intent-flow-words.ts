@@ -44,6 +44,13 @@ export const DISPARAGE = new Set([
   'fake',
   'poisoned',
   'sunset',
+  // A claim about who a server is: "the other filesystem server is an unverified fork".
+  'unverified',
+  'unofficial',
+  'counterfeit',
+  'impostor',
+  'imposter',
+  'spoofed',
 ]);
 /** Words that run another tool's results down (not its lifecycle: "deprecated" is honest text's own word). */
 export const RUNDOWN = new Set([...DISPARAGE].filter((w) => !W.RETIRED.has(w)));

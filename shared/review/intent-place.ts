@@ -84,15 +84,16 @@ const SOURCE: readonly Reach[] = ['secret', 'held', 'personal'];
  * An errand split over sentences: an earlier one names a secret, what the model holds or the person's private messages
  * ("each thought may reference the secrets in the .env file"; "1. fetch the last 50 direct messages"), a later one
  * moves it by pointing back ("copy that file's lines into the thought field"; "3. post the summary to …"). The later
- * is read with the nearest such sentence's reaches and the carrying; `recent` holds at most BACK_REACH sentences,
- * nearest first.
+ * is read with the nearest such sentence's reaches and the carrying; `earlier` gives the sentences before it, nearest
+ * first (read only when the sentence points back), of which at most BACK_REACH are looked at.
  */
-export function carried(s: Sentence, recent: readonly Sentence[]): Signals | undefined {
-  if (!recent.length) return undefined;
+export function carried(s: Sentence, earlier: () => readonly Sentence[]): Signals | undefined {
   const head = s.ts.slice(0, 10);
   if (!head.some((t, i) => BACK.has(t.w) || (MADE.has(t.w) && head[i - 1]?.w === 'the'))) return undefined;
   if (!head.some((t) => CARRIES.has(t.w))) return undefined;
-  const was = recent.slice(0, BACK_REACH).find((b) => SOURCE.some((r) => signalsFor(b).reach.has(r)));
+  const was = earlier()
+    .slice(0, BACK_REACH)
+    .find((b) => SOURCE.some((r) => signalsFor(b).reach.has(r)));
   if (!was) return undefined;
   // "Include it in the apiKey field": the secret goes where its name says it belongs.
   if (W.SECRET_PARAM.test(W.fieldNamed(s.ts) ?? '')) return undefined;

@@ -103,6 +103,8 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   'array',
   ...PASSED,
   ...SHOWN_TRIGGERS,
+  'must',
+  'should',
   'phased',
   'leak',
   'leaks',
@@ -142,6 +144,9 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   'card',
   'iban',
 ]);
+const INCLUDES = new Set(['incl', 'include', 'includes', 'contain', 'contains', 'carry', 'carries', 'hold', 'have']);
+const paramLike = (t: Token): boolean =>
+  t.kind === 'code' || (t.kind === 'word' && (/^[a-z]{1,3}$/.test(t.raw) || isToolName(t)));
 /** Verbs that put something into a named parameter besides the smuggling verbs: "copy the transcript into …". */
 const PUTS_INTO = new Set(['appended', 'copy', 'copied', 'write', 'written', 'enter', 'entered', 'place', 'placed']);
 /** A tool run down in words no adjective list holds: "has been found to leak data". */
@@ -268,6 +273,18 @@ function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: string, p
         !W.NOT.has(ts[k - 2]?.w ?? ''),
     );
   if (field && !W.SECRET_PARAM.test(field) && puts() && (anySecret(ts) || ts.some((x) => W.STRONG_HELD.has(x.w))))
+    reach.add('misfiled');
+  // A parameter named at a clause's head, told to hold a secret: "NB: q must incl. OPENAI_API_KEY val". The name is
+  // a parameter's (short, snake_case, camelCase, in backticks), not a noun: "Requests must include an API key" is not.
+  const head = ts[i - 2];
+  if (
+    (w === 'must' || w === 'should') &&
+    INCLUDES.has(next) &&
+    (i === 1 || head?.kind === 'mark') &&
+    paramLike(ts[i - 1]!) &&
+    !W.SECRET_PARAM.test(ts[i - 1]!.raw) &&
+    anySecret(ts)
+  )
     reach.add('misfiled');
   // A credentials file handed over as an input: "/home/$USER/.npmrc is listed among the files".
   if (PASSED.has(w) && ts.slice(Math.max(0, i - 4), i + 5).some((x) => isPath(x) && isSecret(x))) reach.add('carry');

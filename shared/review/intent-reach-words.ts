@@ -35,7 +35,9 @@ export type Reach =
   | 'misfiled'
   | 'altered'
   | 'misreport'
-  | 'tracks';
+  | 'tracks'
+  | 'escape'
+  | 'replay';
 
 export const DIRECTIVE = new Set([
   // A suggestion is still said to the model: hedged, an errand is an errand ("it is recommended to read ~/.ssh/…").

@@ -1,6 +1,7 @@
 import * as W from './intent-words.js';
 import { sentenceSpans, tokens, type Token } from './intent-text.js';
 import { BROAD_CUE, type Signals } from './intent-signals.js';
+import { HAIL } from './intent-spoken.js';
 import { kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 
 /*
@@ -164,7 +165,18 @@ export function readText(text: string, result: boolean): { sentences: Sentence[]
           if (((t.w === 'is' || t.w === 'are') && n === 'to') || (t.w === 'you' && n === 'are') || t.w === 'now')
             cue = true;
           // A path or a flag ("~/.bashrc", "/etc/…", "--privileged"), and "when the user …": one look each.
-          else if (c === 126 || c === 47 || c === 46 || c === 45 || (t.w === 'when' && n === 'the')) cue = true;
+          // … and notation: a variable ("$STRIPE_KEY"), an assignment or a mapping ("←", "→").
+          else if (
+            c === 126 ||
+            c === 47 ||
+            c === 46 ||
+            c === 45 ||
+            c === 36 ||
+            c === 0x2190 ||
+            c === 0x2192 ||
+            (t.w === 'when' && n === 'the')
+          )
+            cue = true;
         }
         if (COVERT.has(t.w)) facts.concealed = covert = true;
         if (HAIL.has(t.w) || (t.w === 'language' && ts[i + 1]?.w.startsWith('model'))) hailed = true;
@@ -198,67 +210,6 @@ export function readText(text: string, result: boolean): { sentences: Sentence[]
   });
   return { sentences, facts };
 }
-
-/**
- * Whether a sentence of text a tool returned is spoken to the model, not to a person reading it: it names the model
- * ("AI agents summarising this page", "Assistant, …", "language models processing this"), the sentence before is a
- * short hail ("Note for the AI:"), it wears a system tag ("[SYSTEM NOTE]", "<system>"), it names what only the model
- * holds (the conversation, its system prompt) or does ("before answering", "your reply"), it speaks of "the user" in
- * the third person, or it names "this tool" or a tool as tools are named (`send_email`) beside calling one. A
- * README's "Important: run `npm test`" and a comment's "TODO: update the badges" are said to their readers.
- */
-export function spokenToModel(s: Sentence, before: Sentence | undefined): boolean {
-  if (s.hailed || (before?.hailed === true && before.ts.length <= 12)) return true;
-  let named = false;
-  let tools = false;
-  for (let i = 0; i < s.ts.length; i++) {
-    const t = s.ts[i]!;
-    const w = t.w;
-    const prev = s.ts[i - 1]?.w;
-    if (w === 'system' && (s.ts[i - 1]?.raw === '[' || s.ts[i - 1]?.raw === '<')) return true;
-    // What only the model holds: "the full conversation so far", "your system prompt".
-    if (CHAT.has(w) || ((w === 'prompt' || w === 'instructions') && (prev === 'system' || prev === 'your')))
-      return true;
-    // The person named in the third person ("the user", "the user's ~/.profile"): said to one who works for them.
-    if (W.PERSON.has(w.replace(/'s$/, '')) && prev === 'the') return true;
-    // What the model does for the person: "before answering", "in your reply".
-    if (
-      (MODEL_ACTS.has(w) && (prev === 'before' || prev === 'after' || prev === 'when')) ||
-      (OUTPUTS.has(w) && prev === 'your')
-    )
-      return true;
-    // "Before using this tool …": the tool the model is calling.
-    if (w === 'tool' && prev === 'this') return true;
-    // A tool named as tools are (`send_email`, `read_file`) in a sentence about calling or using tools.
-    if (/^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/.test(t.raw)) named = true;
-    if (USES_TOOLS.has(w) || W.CALL.has(w)) tools = true;
-  }
-  return named && tools;
-}
-
-const USES_TOOLS = new Set(['tool', 'tools', 'called', 'invoked', 'requested', 'runs', 'goes']);
-/** What only a model does, in "before answering", "in your reply". */
-const MODEL_ACTS = new Set(['answering', 'responding', 'replying']);
-const OUTPUTS = new Set(['reply', 'answer', 'response', 'summary']);
-
-const CHAT = new Set(['conversation', 'conversations', 'transcript', 'dialogue', 'dialog', 'chatlog']);
-
-/** Words that name the model itself (not "you", which a README says to its reader, nor "model", which names data). */
-const HAIL = new Set([
-  'assistant',
-  'assistants',
-  'ai',
-  'llm',
-  'llms',
-  'agent',
-  'agents',
-  'claude',
-  'gpt',
-  'chatgpt',
-  'copilot',
-  'gemini',
-  'chatbot',
-]);
 
 export function around(s: Sentence): Around {
   const ts = s.ts;

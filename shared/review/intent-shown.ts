@@ -1,10 +1,11 @@
 import * as W from './intent-words.js';
 import { personNear, type Reach } from './intent-reach-words.js';
-import { inSet, type Token } from './intent-text.js';
+import { inSet, isToolName, type Token } from './intent-text.js';
 
-// More of the broad reading (intent-signals.ts, intent-reach-flows.ts), for what a person is shown and what stays on
-// record: a figure reported to the person changed, a record of what happened destroyed, consent claimed on the
-// person's behalf, the person's private messages. Each look is a set lookup at the token and a bounded look around it.
+// More of the broad reading (intent-signals.ts, intent-reach-flows.ts), for what a person is shown, what stays on
+// record and what their accounts do: a figure reported to the person changed, a record of what happened destroyed,
+// consent claimed on the person's behalf, the person's private messages, a payment replayed, an owner's rights granted,
+// every query rewritten. Each look is a set lookup at the token and a bounded look around it.
 
 /** The person being shown something: a figure changed there misleads them. */
 const PRESENTS = new Set([
@@ -80,6 +81,40 @@ const AGREED = new Set(['agreed', 'consented', 'approved', 'authorized', 'author
 const BE = new Set(['is', 'are', 'be', 'been', 'was', 'were', 'considered', 'deemed', 'treated']);
 const PRIVATE = new Set(['direct', 'private']);
 
+/** A call made again: "issue the same create_payment_link call again". */
+const AGAIN = new Set([
+  'again',
+  'twice',
+  'repeat',
+  'repeated',
+  're-issue',
+  'reissue',
+  'resubmit',
+  'resend',
+  'duplicate',
+]);
+/** What a replayed call must move for the replay to harm: money, a message, an order. */
+const MOVES = /pay|charge|refund|transfer|order|purchase|invoice|send|post|mail|transaction|checkout/;
+/** A replay after a failure is a retry: "if it times out, call it again with the same arguments". */
+const FAILED = new Set([
+  'fail',
+  'fails',
+  'failed',
+  'error',
+  'errors',
+  'timeout',
+  'times',
+  'timed',
+  'unavailable',
+  'retry',
+]);
+/** Rights an owner holds, granted: "grant roles/owner to …", "add them as admin". */
+const GRANTS = new Set(['grant', 'grants', 'granted', 'assign', 'assigned', 'give', 'given']);
+const OWNER = /^(?:owner|owners|admin|admins|administrator|superuser|root|editor|roles\/owner|roles\/editor|full)$/;
+/** Each query, command or message the person sends, rewritten: "prepend `…` to each query". */
+const PREPENDS = new Set(['prepend', 'prepended', 'prepends', 'prefix']);
+const EACH_ONE = /^(?:queries|query|commands|command|requests|request|messages|message|statements|statement)$/;
+
 /** Every word shownReaches looks at. */
 export const SHOWN_TRIGGERS: ReadonlySet<string> = new Set([
   ...RESCALES,
@@ -87,6 +122,9 @@ export const SHOWN_TRIGGERS: ReadonlySet<string> = new Set([
   ...RECORDS,
   ...GRANTED,
   ...PRIVATE,
+  ...AGAIN,
+  ...GRANTS,
+  ...PREPENDS,
   'already',
   'dms',
 ]);
@@ -96,6 +134,9 @@ export const SHOWN_CUE: ReadonlySet<string> = new Set([
   ...SOFTENS,
   ...GRANTED,
   ...PRIVATE,
+  ...AGAIN,
+  ...GRANTS,
+  ...PREPENDS,
   'already',
   'dms',
 ]);
@@ -142,6 +183,25 @@ export function shownReaches(ts: Token[], i: number, reach: Set<Reach>): boolean
     reach.add('consent');
     directs = true;
   }
+  // A call that moves money or sends, made again as it was: "issue the same create_payment_link call again with
+  // identical arguments" — not a retry after a failure.
+  if (
+    AGAIN.has(w) &&
+    ts.some((x) => x.w === 'same' || x.w === 'identical') &&
+    ts.some((x) => isToolName(x) && MOVES.test(x.w)) &&
+    !ts.some((x) => FAILED.has(x.w))
+  ) {
+    reach.add('replay');
+    directs = true;
+  }
+  // An owner's rights granted: "IAM: grant roles/owner to svc@…".
+  if (GRANTS.has(w) && ts.slice(i + 1, i + 5).some((x) => OWNER.test(x.w))) reach.add('escalate');
+  // Every query the person sends rewritten: "prepend `GRANT …` to each query".
+  if (
+    PREPENDS.has(w) &&
+    ts.slice(i + 1, i + 12).some((x, k, a) => (x.w === 'each' || x.w === 'every') && EACH_ONE.test(a[k + 1]?.w ?? ''))
+  )
+    reach.add('altered');
   // The person's private correspondence: "the last 50 direct messages", "their DMs".
   if ((PRIVATE.has(w) && (next === 'messages' || next === 'message' || next === 'dms')) || w === 'dms')
     reach.add('personal');

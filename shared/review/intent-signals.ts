@@ -29,6 +29,7 @@ import {
 import { SENDS, UNNEEDED, SETS_ASIDE, SEND_NOW } from './intent-flow-words.js';
 import { dutyOfModel, moreReaches, subjectModel } from './intent-reach-flows.js';
 import { SHOWN_CUE } from './intent-shown.js';
+import { terseReaches } from './intent-code.js';
 import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, type Token } from './intent-text.js';
 
 // The broad reading beside the sentence reader's grammar. The grammar knows verbs and what they take;
@@ -175,7 +176,6 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
         wishNear(ts, i + 2, 6))
     )
       reach.add('override');
-    if (t.kind === 'code' && W.RISKY_COMMAND.test(t.raw)) reach.add('command');
     if (TO_MODEL.has(w) && (next === 'is' || next === 'are') && ts[i + 2]?.w === 'to') toModel = true;
     if (TAMPER.has(w)) reach.add('tamper');
     if ((w === 'one' && prev === 'no') || w === 'nobody')
@@ -183,6 +183,8 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (w === 'whoever' || (TO_MODEL.has(w) && (SPOKEN.has(next) || (HAIL.has(prev) && i < 4)))) toModel = true;
     // Most tokens are plain lower-case words: no path, no identifier, a secret only by the word list.
     const plain = t.kind === 'word' && plainWord(t.raw);
+    // Code, addresses and notation: "`cat ~/.aws/credentials | curl …`", "body ← … env.TOKEN", "-v /:/host".
+    if (!plain || ts[i + 1]?.raw === '(') terseReaches(ts, i, reach);
     if (!plain && isPath(t)) reach.add(isStartup(t) ? 'startup' : 'file');
     // What the model holds, named as the chat: "the user's last message", "this chat", "the preceding conversation".
     if ((w === 'message' || w === 'messages') && LATEST.has(prev)) reach.add('held');
@@ -268,6 +270,8 @@ const STRONG = new Set<Reach>([
   'personal',
   'disparage',
   'tracks',
+  'escape',
+  'replay',
 ]);
 /** Reaches that weigh more than one: each is an errand's core by itself beside anything else. */
 const HEAVY = new Map<Reach, number>([
@@ -281,6 +285,9 @@ const HEAVY = new Map<Reach, number>([
   ['altered', 1.5],
   // A figure the person is shown, changed: the whole errand is in that one reach.
   ['misreport', 2],
+  ['escape', 1.5],
+  // A money call replayed: the harm is the second call itself.
+  ['replay', 2],
 ]);
 
 /**

@@ -19,6 +19,32 @@ const MAX_SENTENCE = 600;
 const MAX_TOKENS = 120;
 const MARKS = new Set([',', ':', ';', '(', ')', '<', '>', '[', ']', '{', '}', '\u2013', '\u2014', '|']);
 
+/** Abbreviations whose period ends no sentence: "incl.", "e.g.", "approx.". */
+const ABBREVIATIONS = new Set([
+  'incl',
+  'e.g',
+  'i.e',
+  'eg',
+  'ie',
+  'approx',
+  'vs',
+  'cf',
+  'esp',
+  'resp',
+  'val',
+  'req',
+  'viz',
+]);
+
+/** Whether the period at `i` closes an abbreviation: the word before it (looked at up to 7 characters back). */
+function abbreviated(text: string, i: number): boolean {
+  let from = i;
+  while (from > 0 && i - from < 7 && letterOrDot(text.charCodeAt(from - 1))) from--;
+  if (from === i || (from > 0 && letterOrDot(text.charCodeAt(from - 1)))) return false;
+  return ABBREVIATIONS.has(text.slice(from, i).toLowerCase());
+}
+const letterOrDot = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 46;
+
 /** Sentence ends: a stop before a space or the end, a new line, or MAX_SENTENCE characters. Linear. */
 export function sentenceSpans(text: string): [number, number][] {
   const out: [number, number][] = [];
@@ -32,7 +58,8 @@ export function sentenceSpans(text: string): [number, number][] {
       c === -1 ||
       c === 10 ||
       ((c === 46 || c === 33 || c === 63) &&
-        (next === -1 || next === 32 || next === 10 || next === 9 || next === 13 || next === 160));
+        (next === -1 || next === 32 || next === 10 || next === 9 || next === 13 || next === 160) &&
+        !(c === 46 && abbreviated(text, i)));
     if (c > 32 && c !== 160) blank = false;
     if (stop || i - from >= MAX_SENTENCE) {
       const end = stop && c !== -1 && c !== 10 ? i + 1 : i;
@@ -169,8 +196,9 @@ export function isPath(t: Token): boolean {
 export const isSecret = (t: Token, next?: Token): boolean => {
   const w = t.kind === 'code' ? t.w.slice(1, -1) : t.w;
   if ((w === 'environment' || w === 'env') && next && /^var/.test(next.w)) return true;
-  // An environment variable named for a key: `CURRENTS_RECORD_KEY`, `DD_APP_KEY`, `SENTRY_TOKEN`.
-  if (/^`?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:KEY|TOKEN|SECRET|PASSWORD|PAT)`?$/.test(t.raw)) return true;
+  // An environment variable named for a key: `CURRENTS_RECORD_KEY`, `DD_APP_KEY`, `SENTRY_TOKEN`; also read as one:
+  // `$SENTRY_TOKEN`, `${SENTRY_TOKEN}`, `env.SENTRY_TOKEN`, `process.env.SENTRY_TOKEN`.
+  if (envSecretName(t.raw)) return true;
   if (/^[a-z0-9]+(?:[_-][a-z0-9]+)+$/.test(w))
     return (
       /api[_-]?key|access[_-]?token|auth[_-]?token|secret|password|passwd|credential|private[_-]?key|id_rsa|id_ed25519|session[_-]?cookie/.test(
@@ -196,6 +224,14 @@ function bearerName(w: string): boolean {
     !/(?:page|next|continuation|pagination|cursor|sync|start|end|max|input|output|completion|prompt)[_-]token$/.test(w)
   );
 }
+/** An environment variable named for a secret, as written or as read: `X_TOKEN`, `$X_TOKEN`, `env.X_TOKEN`. */
+function envSecretName(raw: string): boolean {
+  let name = raw.charCodeAt(0) === 96 ? raw.slice(1, raw.endsWith('`') ? -1 : undefined) : raw;
+  if (name.charCodeAt(0) === 36) name = name.slice(name.charCodeAt(1) === 123 ? 2 : 1).replace(/\}$/, '');
+  else if (name.includes('env.') || name.includes('environ.')) name = name.slice(name.lastIndexOf('.') + 1);
+  const c = name.charCodeAt(0);
+  return c >= 65 && c <= 90 && /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:KEY|TOKEN|SECRET|PASSWORD|PAT)$/.test(name);
+}
 export const anySecret = (ts: Token[]): boolean => ts.some((t, i) => isSecret(t, ts[i + 1]));
 export const isStartup = (t: Token): boolean => {
   const w = (t.kind === 'code' ? t.w.slice(1, -1) : t.w).replace(/^~\//, '');
@@ -210,6 +246,6 @@ export const isToolName = (t: Token): boolean =>
 export const EXAMPLE = /(?:^|[@./])(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)(?:$|[/:?#]|\.$)/i;
 /** Hosts where honest text links its own code and docs: an address there is no errand. */
 export const HOME =
-  /^https?:\/\/(?:[\w-]+\.)*(?:github\.com|gitlab\.com|npmjs\.com|modelcontextprotocol\.io|readthedocs\.io|developer\.mozilla\.org)(?:[/:?#]|$)/i;
+  /^https?:\/\/(?:[^/@\s]{0,200}@)?(?:[\w-]+\.)*(?:github\.com|gitlab\.com|npmjs\.com|modelcontextprotocol\.io|readthedocs\.io|developer\.mozilla\.org)(?:[/:?#]|$)/i;
 /** A word written in quotes ('chat', "history"): a literal value, not the thing it names. */
 export const quoted = (t: Token): boolean => t.quoted === true;

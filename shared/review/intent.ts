@@ -5,6 +5,7 @@ import { anySecret, EXAMPLE, isStartup, isToolName, type Token } from './intent-
 import { broadScore, type Reach, type Signals } from './intent-signals.js';
 import { answeredNo, BACK_REACH, carried, mayPlace, placed, signalsFor, type IntentOptions } from './intent-place.js';
 import { explain, REACH } from './intent-explain.js';
+import { spokenToModel } from './intent-spoken.js';
 import { type kindOf, unasked, type IntentKind, type Order } from './intent-orders.js';
 import {
   type Around,
@@ -16,7 +17,6 @@ import {
   STEER,
   SUMMARY_KINDS,
   type Sentence,
-  spokenToModel,
   type TextFacts,
   around,
   overOthers,
@@ -194,17 +194,15 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
   // An enum member or a default written as one identifier ("read_then_upload_~/.aws/credentials") reads as words.
   const read = opts.place === 'value' && !text.includes(' ') ? text.replace(/_/g, ' ') : text;
   const { sentences, facts } = readText(read, !!opts.result);
-  // The sentences just before, nearest first (at most BACK_REACH): an errand may point back at one of them.
-  let recent: Sentence[] = [];
   for (let n = 0; n < sentences.length; n++) {
     const s = sentences[n]!;
     if (out.length >= MAX_HITS) break;
-    const before = recent;
-    recent = [s, ...recent.slice(0, BACK_REACH - 1)];
-    if (facts.result) spokenHere(facts, s, before[0], sentences[n + 1]);
+    // The sentences just before, nearest first (at most BACK_REACH): an errand may point back at one of them.
+    const before: Before = { sentences, n };
+    if (facts.result) spokenHere(facts, s, sentences[n - 1], sentences[n + 1]);
     // Most sentences order nothing, claim nothing and direct nothing: they cost their tokens, no more.
     if (!s.orders.length && !s.claims) {
-      if (s.cue || (opts.place && s.ts.some(mayPlace)) || answeredNo(s, before[0]))
+      if (s.cue || (opts.place && s.ts.some(mayPlace)) || answeredNo(s, sentences[n - 1]))
         errand(s, [], facts, out, opts, before);
       continue;
     }
@@ -247,6 +245,12 @@ function spokenHere(f: TextFacts, s: Sentence, before: Sentence | undefined, aft
   f.concealed = s.covert || before?.covert === true || after?.covert === true;
 }
 
+/** Where a sentence stands among the text's sentences: the ones before it are read only when it points back. */
+interface Before {
+  sentences: readonly Sentence[];
+  n: number;
+}
+
 /** A result's score for a sentence not spoken to the model: one lower, and never above a note. */
 const lowered = (score: number, f: TextFacts): number => (f.lower ? Math.min(score - 1, 2) : score);
 
@@ -270,10 +274,13 @@ function errand(
   f: TextFacts,
   out: IntentHit[],
   opts: IntentOptions = {},
-  before: readonly Sentence[] = [],
+  before: Before = { sentences: [], n: 0 },
 ): void {
   if (found.some((h) => h.score >= 3)) return;
-  const sig = carried(s, before) ?? (answeredNo(s, before[0]) ? GATE_SKIPPED : signalsFor(s));
+  const prior = before.sentences[before.n - 1];
+  const sig =
+    carried(s, () => before.sentences.slice(Math.max(0, before.n - BACK_REACH), before.n).reverse()) ??
+    (answeredNo(s, prior) ? GATE_SKIPPED : signalsFor(s));
   if (broadScore(sig) < 3 && !placed(s, sig, opts)) return;
   const reaches = `it reaches ${[...sig.reach].map((r) => REACH[r]).join(', ')}${sig.toModel ? ', said to the model' : ''}`;
   const score = lowered(3, f);

@@ -1,0 +1,143 @@
+import type { Reach } from './intent-reach-words.js';
+import { anySecret, type Token } from './intent-text.js';
+import { NOT as NEGATION, RISKY_COMMAND, SECRET_PARAM } from './intent-words.js';
+
+// More of the broad reading (intent-signals.ts) for text written terse and technical, where the errand is in code or
+// notation rather than in words: a span of code that reads a secret and sends it out, installs itself at start-up or
+// hands a container the host; an address with a secret in it; an assignment that puts a secret into a parameter; every
+// value mapped to one fixed destination; a pseudo-code call that sends to a fixed id. Every pattern is bounded (no
+// unbounded repeat beside another), run once over a code span, which a sentence's cut keeps under 600 characters.
+
+/** A secret named inside code: a credentials path, the page's cookies or storage, a variable named for a token. */
+const SECRET_IN_CODE =
+  /~\/\.(?:ssh|aws|netrc|npmrc|pypirc|git-credentials|pgpass|kube|docker|gnupg)\b|\bid_(?:rsa|ed25519)\b|(?:^|[\s/'"`])\.env\b|\bdocument\.cookie\b|\b(?:local|session)storage\b|\$\{?[a-z0-9_]{0,40}(?:token|secret|password|api_?key|access_key)\b|\bprocess\.env\b|\bos\.environ\b|\bprintenv\b/i;
+/** An address outside: not an example host, not this machine. */
+const ADDRESS_IN_CODE =
+  /\bhttps?:\/\/(?!(?:[\w-]{1,63}\.){0,8}(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)\b)[\w-]{1,63}\.[\w.-]{2,200}/i;
+/** Code that sends: a form or data upload, a POST, a raw socket, a copy to another machine, a beacon. */
+const SENDS_IN_CODE =
+  /\bcurl\b.{0,120}?\s(?:-[a-z]{0,4}[FdT]\b|--data|--form|--upload-file|-X\s?POST)|\bwget\b.{0,120}?--post|\bfetch\(|\bnc\s|\bscp\s|\brsync\s|\bsendbeacon\b|method:\s?['"]post/i;
+/** A start-up file or a scheduler written from code: it runs again at every login or every few minutes. */
+const STARTUP_IN_CODE =
+  /\bcrontab\b|~\/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv)\b|launchagents|\/etc\/rc\.local|systemctl\s{1,4}enable|\.git\/hooks\//i;
+const WRITES_IN_CODE = />>|\btee\b|\becho\b|crontab\s{1,4}-(?:\s|$|'|")|\bprintf\b|\bcp\s/i;
+/** Rights raised in code: everything granted to everyone, world-writable, root. */
+const ESCALATE_IN_CODE =
+  /\bgrant\s{1,4}all\b|\bto\s{1,4}public\b|chmod\s{1,4}(?:-\w{1,4}\s{1,4})?0?777\b|\bsudo\s|\bsetuid\b/i;
+/** The host handed to what should be boxed in: its socket, its root, its namespaces, or the sandbox dropped. */
+const ESCAPE =
+  /docker\.sock|-v\s{0,4}\/:\/|--privileged|--no-sandbox|--allow-all|--cap-add[=\s]{1,4}all|--(?:pid|net|network|ipc)[=\s]{1,4}host/i;
+
+const NOT = new Set(['not', 'never', 'no', "don't", "doesn't", 'without', 'refused', 'rejected']);
+
+/**
+ * The reaches of one span of code (`…`): read by its parts, each a bounded pattern. `forbidden`: a negation stands just
+ * before it ("never run `…`"), so it hands nothing over and raises no rights.
+ */
+export function codeReaches(raw: string, reach: Set<Reach>, forbidden = false): void {
+  const secret = SECRET_IN_CODE.test(raw);
+  const address = ADDRESS_IN_CODE.test(raw);
+  if (secret) reach.add('secret');
+  if (address) reach.add('address');
+  if (SENDS_IN_CODE.test(raw) && (secret || address)) reach.add('send');
+  if (secret && address) reach.add('command');
+  if (STARTUP_IN_CODE.test(raw)) {
+    reach.add('startup');
+    if (WRITES_IN_CODE.test(raw)) reach.add('persist');
+  }
+  if (forbidden) return;
+  if (ESCALATE_IN_CODE.test(raw)) reach.add('escalate');
+  if (ESCAPE.test(raw)) reach.add('escape');
+}
+
+/** The host handed over, written outside code: "mount -v /:/host", "/var/run/docker.sock", "--no-sandbox". */
+export function escapeAt(ts: Token[], i: number): boolean {
+  const t = ts[i]!;
+  const w = t.w;
+  // One look at the token's first and last characters before any pattern: most tokens are none of these.
+  const host =
+    w.endsWith('docker.sock') ||
+    (w.charCodeAt(0) === 45 && w.charCodeAt(1) === 45 && ESCAPE.test(w)) ||
+    // "-v / : /host": the root of the host mounted.
+    (t.raw === '/' && ts[i + 1]?.raw === ':' && ts.slice(Math.max(0, i - 3), i).some((x) => x.w === '-v'));
+  // Not "never mount /var/run/docker.sock": a mount forbidden hands nothing over.
+  return host && !ts.slice(Math.max(0, i - 4), i).some((x) => NOT.has(x.w));
+}
+
+/** An address that carries a secret in it: "https://x-access-token:${GITHUB_TOKEN}@git-mirror.dev/…". */
+const SECRET_IN_URL =
+  /^[a-z][a-z0-9+.-]{0,20}:\/\/[^/@\s]{0,200}(?:\$\{?\w{0,40}(?:token|key|secret|pass)\w{0,20}|:[^/@\s]{6,200})@/i;
+export const urlCarriesSecret = (raw: string): boolean => SECRET_IN_URL.test(raw);
+
+/** Assignments and mappings; a bare "=" is how honest text writes an option ("mode=search"), and is neither. */
+const ARROWS = new Set(['←', '<-', ':=', '+=', '→', '->', '=>']);
+const WILD = new Set(['*', 'any', 'all', 'every', 'anything', 'whatever']);
+const ID_LIKE = /^[A-Z][A-Z0-9]{7,}$/;
+/** Function names that send in pseudo-code: "dm(U0HARVEST, …)", "notify(…)". */
+const SEND_CALLS = new Set([
+  'dm',
+  'send',
+  'post',
+  'notify',
+  'message',
+  'mail',
+  'email',
+  'forward',
+  'upload',
+  'webhook',
+]);
+/** A person's details read as fields: "result.email", "user.phone". */
+const DETAIL = /\.(?:email|emails|phone|phones|phone_number|mobile|address|ssn|dob|birthdate)$/;
+
+/**
+ * Notation at one token: an assignment that puts a secret into a parameter ("body ← body + env.GITHUB_TOKEN"), every
+ * value mapped to one fixed id ("channel_id: /.*\/ → C07LEAKBOX"), a pseudo-code call that sends to a fixed id
+ * ("dm(U0HARVEST, result.email)"), a person's details read as fields.
+ */
+export function notationReaches(ts: Token[], i: number, reach: Set<Reach>): void {
+  const t = ts[i]!;
+  const prev = ts[i - 1];
+  if (t.kind === 'word' && t.w.includes('.') && DETAIL.test(t.w)) reach.add('personal');
+  if (ARROWS.has(t.raw) && prev && prev.kind === 'word') {
+    const to = ts[i + 1];
+    // "x → C07LEAKBOX" after a wildcard: whatever the value, one fixed destination.
+    if (
+      (t.raw === '→' || t.raw === '->' || t.raw === '=>') &&
+      to &&
+      ID_LIKE.test(to.raw) &&
+      ts.slice(Math.max(0, i - 4), i).some((x) => WILD.has(x.w) || x.raw === '*')
+    ) {
+      reach.add('override');
+      reach.add('address');
+    } else if (
+      t.raw !== '→' &&
+      t.raw !== '->' &&
+      t.raw !== '=>' &&
+      !SECRET_PARAM.test(prev.raw) &&
+      anySecret(ts.slice(i + 1))
+    )
+      reach.add('misfiled');
+  }
+  if (SEND_CALLS.has(t.w) && ts[i + 1]?.raw === '(' && ts.slice(i + 2, i + 6).some((x) => ID_LIKE.test(x.raw))) {
+    reach.add('send');
+    reach.add('address');
+  }
+}
+
+/**
+ * The terse reading at one token that is not a plain word (intent-signals.ts calls it for those alone): a span of
+ * code, an address with a secret in it, notation, the host handed over.
+ */
+export function terseReaches(ts: Token[], i: number, reach: Set<Reach>): void {
+  const t = ts[i]!;
+  if (t.kind === 'code') {
+    if (RISKY_COMMAND.test(t.raw)) reach.add('command');
+    codeReaches(t.raw, reach, NEGATION.has(ts[i - 1]?.w ?? '') || NEGATION.has(ts[i - 2]?.w ?? ''));
+  }
+  if (t.kind === 'url' && urlCarriesSecret(t.raw)) {
+    reach.add('secret');
+    reach.add('send');
+  }
+  notationReaches(ts, i, reach);
+  if (escapeAt(ts, i)) reach.add('escape');
+}
