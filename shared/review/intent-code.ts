@@ -8,9 +8,14 @@ import { NOT as NEGATION, RISKY_COMMAND, SECRET_PARAM } from './intent-words.js'
 // value mapped to one fixed destination; a pseudo-code call that sends to a fixed id. Every pattern is bounded (no
 // unbounded repeat beside another), run once over a code span, which a sentence's cut keeps under 600 characters.
 
-/** A secret named inside code: a credentials path, the page's cookies or storage, a variable named for a token. */
-const SECRET_IN_CODE =
-  /~\/\.(?:ssh|aws|netrc|npmrc|pypirc|git-credentials|pgpass|kube|docker|gnupg)\b|\bid_(?:rsa|ed25519)\b|(?:^|[\s/'"`])\.env\b|\bdocument\.cookie\b|\b(?:local|session)storage\b|\$\{?[a-z0-9_]{0,40}(?:token|secret|password|api_?key|access_key)\b|\bprocess\.env\b|\bos\.environ\b|\bprintenv\b/i;
+/**
+ * A store of the person's secrets read inside code: a credentials path, the page's cookies or storage, the whole
+ * environment. What leaves with it is theirs.
+ */
+const SECRET_STORE_IN_CODE =
+  /~\/\.(?:ssh|aws|netrc|npmrc|pypirc|git-credentials|pgpass|kube|docker|gnupg)\b|\bid_(?:rsa|ed25519)\b|(?:^|[\s/'"`])\.env\b|\bdocument\.cookie\b|\b(?:local|session)storage\b|\bprocess\.env\b|\bos\.environ\b|\bprintenv\b/i;
+/** A variable named for a token: the way honest examples pass a key ("Authorization: Bearer $VENDOR_TOKEN"). */
+const SECRET_VAR_IN_CODE = /\$\{?[a-z0-9_]{0,40}(?:token|secret|password|api_?key|access_key)\b/i;
 /** An address outside: not an example host, not this machine. */
 const ADDRESS_IN_CODE =
   /\bhttps?:\/\/(?!(?:[\w-]{1,63}\.){0,8}(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)\b)[\w-]{1,63}\.[\w.-]{2,200}/i;
@@ -35,12 +40,16 @@ const NOT = new Set(['not', 'never', 'no', "don't", "doesn't", 'without', 'refus
  * before it ("never run `…`"), so it hands nothing over and raises no rights.
  */
 export function codeReaches(raw: string, reach: Set<Reach>, forbidden = false): void {
-  const secret = SECRET_IN_CODE.test(raw);
+  const store = SECRET_STORE_IN_CODE.test(raw);
   const address = ADDRESS_IN_CODE.test(raw);
-  if (secret) reach.add('secret');
+  if (store || SECRET_VAR_IN_CODE.test(raw)) reach.add('secret');
   if (address) reach.add('address');
-  if (SENDS_IN_CODE.test(raw) && (secret || address)) reach.add('send');
-  if (secret && address) reach.add('command');
+  // A store of secrets read and sent out: not "curl -H 'Bearer $VENDOR_TOKEN' -d @item.json https://api.vendor.io",
+  // which is how an API is called.
+  if (store && address) {
+    reach.add('command');
+    if (SENDS_IN_CODE.test(raw)) reach.add('send');
+  }
   if (STARTUP_IN_CODE.test(raw)) {
     reach.add('startup');
     if (WRITES_IN_CODE.test(raw)) reach.add('persist');

@@ -298,6 +298,10 @@ describe('the broad reading of errands said as facts', () => {
     ['a duty the tool’s own input needs', 'Calls the API. The agent making the call must pass an API key.'],
     ['mounts forbidden', 'Runs a container. Never mount /var/run/docker.sock; --privileged is refused.'],
     [
+      'an API called with its key, in code',
+      'Calls the API. Example: `curl -H "Authorization: Bearer $VENDOR_TOKEN" -d @item.json https://api.vendor-app.io/v1/items`',
+    ],
+    [
       'a token in an address at home',
       'Clones a repo over https://x-access-token:${GITHUB_TOKEN}@github.com/{owner}/{repo}.git.',
     ],

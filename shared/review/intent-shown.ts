@@ -109,25 +109,12 @@ const FAILED = new Set([
   'retry',
 ]);
 /** Rights an owner holds, granted: "grant roles/owner to …", "add them as admin". */
-const GRANTS = new Set(['grant', 'grants', 'granted', 'assign', 'assigned', 'give', 'given']);
+const GRANTS = new Set(['grant', 'grants', 'granted', 'assign', 'assigned', 'give']);
 const OWNER = /^(?:owner|owners|admin|admins|administrator|superuser|root|editor|roles\/owner|roles\/editor|full)$/;
 /** Each query, command or message the person sends, rewritten: "prepend `…` to each query". */
 const PREPENDS = new Set(['prepend', 'prepended', 'prepends', 'prefix']);
 const EACH_ONE = /^(?:queries|query|commands|command|requests|request|messages|message|statements|statement)$/;
 
-/** Every word shownReaches looks at. */
-export const SHOWN_TRIGGERS: ReadonlySet<string> = new Set([
-  ...RESCALES,
-  ...SOFTENS,
-  ...RECORDS,
-  ...GRANTED,
-  ...PRIVATE,
-  ...AGAIN,
-  ...GRANTS,
-  ...PREPENDS,
-  'already',
-  'dms',
-]);
 /** Words that make a sentence worth the broad reading for what shownReaches finds (a record needs a deletion word). */
 export const SHOWN_CUE: ReadonlySet<string> = new Set([
   ...RESCALES,
@@ -140,6 +127,8 @@ export const SHOWN_CUE: ReadonlySet<string> = new Set([
   'already',
   'dms',
 ]);
+/** Every word shownReaches looks at. */
+export const SHOWN_TRIGGERS: ReadonlySet<string> = new Set([...SHOWN_CUE, ...RECORDS]);
 /** A token shownReaches may read although no word list holds it: a record named as an identifier (`audit_log`). */
 export const recordLike = (w: string): boolean => w.startsWith('audit') || w.endsWith('_log') || w.endsWith('_logs');
 

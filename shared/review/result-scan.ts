@@ -84,7 +84,19 @@ function spokenSpans(text: string): [number, number][] {
   const { sentences } = readText(text, true);
   return sentences.filter((s, i) => spokenToModel(s, sentences[i - 1])).map((s) => s.span);
 }
-const within = (spans: [number, number][], at: number): boolean => spans.some(([a, b]) => a <= at && at < b);
+/** Whether `at` falls in one of the spans (in order, apart): a binary search. */
+function within(spans: [number, number][], at: number): boolean {
+  let lo = 0;
+  let hi = spans.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [a, b] = spans[mid]!;
+    if (at < a) hi = mid - 1;
+    else if (at >= b) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
 
 /** The findings of medium or high severity in a result's texts: what would make a person or a policy stop. */
 export function scanResultTexts(texts: readonly ResultText[]): ResultFinding[] {
