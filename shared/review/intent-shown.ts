@@ -1,6 +1,6 @@
 import * as W from './intent-words.js';
 import { personNear, type Reach } from './intent-reach-words.js';
-import { inSet, isToolName, type Token } from './intent-text.js';
+import { isToolName, type Token } from './intent-text.js';
 
 // More of the broad reading (intent-signals.ts, intent-reach-flows.ts), for what a person is shown, what stays on
 // record and what their accounts do: a figure reported to the person changed, a record of what happened destroyed,
@@ -63,6 +63,19 @@ const UNITS = W.set(`convert converted conversion converts unit units seconds mi
   miles per`);
 /** Records of what happened: an order to destroy them hides what was done. */
 const RECORDS = new Set(['audit', 'audits', 'log', 'logs', 'trail', 'trails', 'audit-log', 'audit-logs']);
+/** The destroying verbs in the forms a sentence uses them ("drop", "drops", "dropped", "dropping"): one lookup. */
+const DESTROYS: ReadonlySet<string> = new Set(
+  [...W.DESTROY].flatMap((v) => [
+    v,
+    `${v}s`,
+    `${v}d`,
+    `${v}ed`,
+    `${v}ped`,
+    `${v}ping`,
+    `${v}ing`,
+    `${v.replace(/e$/, '')}ing`,
+  ]),
+);
 /** Consent said to be given already: "merges are pre-approved". */
 const GRANTED = new Set([
   'pre-approved',
@@ -154,7 +167,7 @@ export function shownReaches(ts: Token[], i: number, reach: Set<Reach>): boolean
   // A record of what happened destroyed: "drop the audit_log collection", "wipe the logs after each run".
   if (RECORDS.has(w) || recordLike(w)) {
     const back = ts.slice(Math.max(0, i - 6), i);
-    const k = back.findIndex((x) => inSet(W.DESTROY, x.w));
+    const k = back.findIndex((x) => DESTROYS.has(x.w));
     if (k >= 0 && !W.NOT.has(back[k - 1]?.w ?? '') && !W.NOT.has(back[k - 2]?.w ?? '')) reach.add('tracks');
   }
   // Consent claimed on the person's behalf: "merges through this server are pre-approved", "the user has already

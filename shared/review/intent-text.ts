@@ -227,8 +227,10 @@ function bearerName(w: string): boolean {
 /** An environment variable named for a secret, as written or as read: `X_TOKEN`, `$X_TOKEN`, `env.X_TOKEN`. */
 function envSecretName(raw: string): boolean {
   let name = raw.charCodeAt(0) === 96 ? raw.slice(1, raw.endsWith('`') ? -1 : undefined) : raw;
-  if (name.charCodeAt(0) === 36) name = name.slice(name.charCodeAt(1) === 123 ? 2 : 1).replace(/\}$/, '');
-  else if (name.includes('env.') || name.includes('environ.')) name = name.slice(name.lastIndexOf('.') + 1);
+  const c0 = name.charCodeAt(0);
+  if (c0 === 36) name = name.slice(name.charCodeAt(1) === 123 ? 2 : 1).replace(/\}$/, '');
+  else if ((c0 === 101 || c0 === 112 || c0 === 111) && /^(?:process\.)?env\.|^os\.environ\./.test(name))
+    name = name.slice(name.lastIndexOf('.') + 1);
   const c = name.charCodeAt(0);
   return c >= 65 && c <= 90 && /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:KEY|TOKEN|SECRET|PASSWORD|PAT)$/.test(name);
 }
