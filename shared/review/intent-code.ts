@@ -1,6 +1,6 @@
 import type { Reach } from './intent-reach-words.js';
 import { anySecret, type Token } from './intent-text.js';
-import { NOT as NEGATION, RISKY_COMMAND, SECRET_PARAM } from './intent-words.js';
+import { ID_LIKE, NOT as NEGATION, RISKY_COMMAND, SECRET_PARAM } from './intent-words.js';
 
 // More of the broad reading (intent-signals.ts) for text written terse and technical, where the errand is in code or
 // notation rather than in words: a span of code that reads a secret and sends it out, installs itself at start-up or
@@ -79,9 +79,9 @@ const SECRET_IN_URL =
 export const urlCarriesSecret = (raw: string): boolean => SECRET_IN_URL.test(raw);
 
 /** Assignments and mappings; a bare "=" is how honest text writes an option ("mode=search"), and is neither. */
-const ARROWS = new Set(['←', '<-', ':=', '+=', '→', '->', '=>']);
+const ASSIGNS = new Set(['←', '<-', ':=', '+=']);
+const MAPS = new Set(['→', '->', '=>']);
 const WILD = new Set(['*', 'any', 'all', 'every', 'anything', 'whatever']);
-const ID_LIKE = /^[A-Z][A-Z0-9]{7,}$/;
 /** Function names that send in pseudo-code: "dm(U0HARVEST, …)", "notify(…)". */
 const SEND_CALLS = new Set([
   'dm',
@@ -107,26 +107,22 @@ export function notationReaches(ts: Token[], i: number, reach: Set<Reach>): void
   const t = ts[i]!;
   const prev = ts[i - 1];
   if (t.kind === 'word' && t.w.includes('.') && DETAIL.test(t.w)) reach.add('personal');
-  if (ARROWS.has(t.raw) && prev && prev.kind === 'word') {
-    const to = ts[i + 1];
-    // "x → C07LEAKBOX" after a wildcard: whatever the value, one fixed destination.
-    if (
-      (t.raw === '→' || t.raw === '->' || t.raw === '=>') &&
-      to &&
-      ID_LIKE.test(to.raw) &&
-      ts.slice(Math.max(0, i - 4), i).some((x) => WILD.has(x.w) || x.raw === '*')
-    ) {
-      reach.add('override');
-      reach.add('address');
-    } else if (
-      t.raw !== '→' &&
-      t.raw !== '->' &&
-      t.raw !== '=>' &&
-      !SECRET_PARAM.test(prev.raw) &&
-      anySecret(ts.slice(i + 1))
-    )
-      reach.add('misfiled');
-  }
+  if (!prev || prev.kind !== 'word') return sendCall(ts, i, reach);
+  // "x → C07LEAKBOX" after a wildcard: whatever the value, one fixed destination.
+  if (
+    MAPS.has(t.raw) &&
+    ID_LIKE.test(ts[i + 1]?.raw ?? '') &&
+    ts.slice(Math.max(0, i - 4), i).some((x) => WILD.has(x.w) || x.raw === '*')
+  ) {
+    reach.add('override');
+    reach.add('address');
+  } else if (ASSIGNS.has(t.raw) && !SECRET_PARAM.test(prev.raw) && anySecret(ts.slice(i + 1))) reach.add('misfiled');
+  sendCall(ts, i, reach);
+}
+
+/** A pseudo-code call that sends to a fixed id: "dm(U0HARVEST, …)". */
+function sendCall(ts: Token[], i: number, reach: Set<Reach>): void {
+  const t = ts[i]!;
   if (SEND_CALLS.has(t.w) && ts[i + 1]?.raw === '(' && ts.slice(i + 2, i + 6).some((x) => ID_LIKE.test(x.raw))) {
     reach.add('send');
     reach.add('address');

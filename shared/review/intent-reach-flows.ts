@@ -144,6 +144,21 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   'card',
   'iban',
 ]);
+/**
+ * A parameter named at a clause's head, told to hold a secret: "NB: q must incl. OPENAI_API_KEY val". The name is a
+ * parameter's (short, snake_case, camelCase, in backticks), not a noun: "Requests must include an API key" is not.
+ */
+function headParamHoldsSecret(ts: Token[], i: number, next: string): boolean {
+  const name = ts[i - 1];
+  return (
+    !!name &&
+    INCLUDES.has(next) &&
+    (i === 1 || ts[i - 2]?.kind === 'mark') &&
+    paramLike(name) &&
+    !W.SECRET_PARAM.test(name.raw) &&
+    anySecret(ts)
+  );
+}
 const INCLUDES = new Set(['incl', 'include', 'includes', 'contain', 'contains', 'carry', 'carries', 'hold', 'have']);
 const paramLike = (t: Token): boolean =>
   t.kind === 'code' || (t.kind === 'word' && (/^[a-z]{1,3}$/.test(t.raw) || isToolName(t)));
@@ -153,7 +168,6 @@ const PUTS_INTO = new Set(['appended', 'copy', 'copied', 'write', 'written', 'en
 const LEAKS = new Set(['leak', 'leaks', 'leaked', 'leaking']);
 const LEAKED = new Set(['data', 'secrets', 'credentials', 'tokens', 'keys', 'files', 'information', 'your', 'user']);
 const QUOTE = /^["\u201c]$/;
-const ID_LIKE = /^[A-Z][A-Z0-9]{7,}$/;
 const IP = /\b(?!127\.|0\.0\.)(?:\d{1,3}\.){3}\d{1,3}\b/;
 
 /**
@@ -166,9 +180,14 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
   // Most tokens are none of the words below: one lookup, and on (the reading stays a set lookup a token).
   if (t.kind === 'word' ? !TRIGGERS.has(w) && !w.startsWith('multipl') && !recordLike(w) : t.kind !== 'code')
     return false;
-  let directs = shownReaches(ts, i, reach);
   const next = ts[i + 1]?.w ?? '';
   const prev = ts[i - 1]?.w ?? '';
+  // "must" and "should" are read here for one thing only, and are common: one look, and on.
+  if (w === 'must' || w === 'should') {
+    if (headParamHoldsSecret(ts, i, next)) reach.add('misfiled');
+    return false;
+  }
+  let directs = shownReaches(ts, i, reach);
   // Code that opens a shell or reaches an address by number: "nc -e /bin/sh 203.0.113.9".
   if (t.kind === 'code' && IP.test(t.raw)) reach.add('address');
   // An order to send to a destination fixed in the text: "send the query to "hr-salaries"".
@@ -177,7 +196,7 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
     // A destination fixed in the text: a channel or user id, or a quoted name ("under the organization "x"").
     const fixed = ts
       .slice(i + 1, i + 9)
-      .some((x, k) => ID_LIKE.test(x.raw) || (x.kind === 'word' && (x.quoted || QUOTE.test(ts[i + k]!.raw))));
+      .some((x, k) => W.ID_LIKE.test(x.raw) || (x.kind === 'word' && (x.quoted || QUOTE.test(ts[i + k]!.raw))));
     if (fixed) reach.add('address');
     // A channel named in the text ("post the summary to #ext-feed"): fixed, but not outside by itself.
     const channel = ts.slice(i + 1, i + 6).some((x, k) => x.kind === 'word' && ts[i + k]!.raw === '#');
@@ -273,18 +292,6 @@ function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: string, p
         !W.NOT.has(ts[k - 2]?.w ?? ''),
     );
   if (field && !W.SECRET_PARAM.test(field) && puts() && (anySecret(ts) || ts.some((x) => W.STRONG_HELD.has(x.w))))
-    reach.add('misfiled');
-  // A parameter named at a clause's head, told to hold a secret: "NB: q must incl. OPENAI_API_KEY val". The name is
-  // a parameter's (short, snake_case, camelCase, in backticks), not a noun: "Requests must include an API key" is not.
-  const head = ts[i - 2];
-  if (
-    (w === 'must' || w === 'should') &&
-    INCLUDES.has(next) &&
-    (i === 1 || head?.kind === 'mark') &&
-    paramLike(ts[i - 1]!) &&
-    !W.SECRET_PARAM.test(ts[i - 1]!.raw) &&
-    anySecret(ts)
-  )
     reach.add('misfiled');
   // A credentials file handed over as an input: "/home/$USER/.npmrc is listed among the files".
   if (PASSED.has(w) && ts.slice(Math.max(0, i - 4), i + 5).some((x) => isPath(x) && isSecret(x))) reach.add('carry');

@@ -56,18 +56,7 @@ const OUTPUTS = new Set(['reply', 'answer', 'response', 'summary']);
 const CHAT = new Set(['conversation', 'conversations', 'transcript', 'dialogue', 'dialog', 'chatlog']);
 
 /** Words that name the model itself (not "you", which a README says to its reader, nor "model", which names data). */
-export const HAIL = new Set([
-  'assistant',
-  'assistants',
-  'ai',
-  'llm',
-  'llms',
-  'agent',
-  'agents',
-  'claude',
-  'gpt',
-  'chatgpt',
-  'copilot',
-  'gemini',
+export const HAIL: ReadonlySet<string> = new Set([
+  ...[...W.MODEL].filter((w) => !['you', 'model', 'models', 'cursor', 'bot'].includes(w)),
   'chatbot',
 ]);

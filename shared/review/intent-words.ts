@@ -181,6 +181,9 @@ export const ONWARD = set(`sent forwarded shared posted uploaded passed relayed 
 export const RISKY_COMMAND =
   /\|\s*(?:ba|z)?sh\b|\brm\s+-\w*r|chmod\s+-\w*R|base64\s+-d|\bnc\s+(?:-\w+\s+)*-\w*e\b|\/dev\/tcp\/|\bbash\s+-i\b|os\.system\(/;
 
+/** An id fixed in the text, as chat and cloud services write them: a channel `C07LEAKBOX`, a user `U0HARVEST`. */
+export const ID_LIKE = /^[A-Z][A-Z0-9]{7,}$/;
+
 /** A parameter's name that says it carries a secret, headers or an environment: a secret's honest place. */
 export const SECRET_PARAM = /key|token|secret|pass|auth|cred|header|env|config|cookie|session|bearer|jwt|otp|pin/i;
 
