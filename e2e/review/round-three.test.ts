@@ -15,6 +15,7 @@ import { PUBLIC_CLEAN_TWELVE, PUBLIC_HELD_OUT_TWELVE } from './public-cases-twel
 import { PUBLIC_CLEAN_THIRTEEN, PUBLIC_HELD_OUT_THIRTEEN } from './public-cases-thirteen.js';
 import { PUBLIC_CLEAN_FOURTEEN, PUBLIC_HELD_OUT_FOURTEEN } from './public-cases-fourteen.js';
 import { PUBLIC_CLEAN_FIFTEEN, PUBLIC_HELD_OUT_FIFTEEN } from './public-cases-fifteen.js';
+import { PUBLIC_CLEAN_SIXTEEN, PUBLIC_HELD_OUT_SIXTEEN } from './public-cases-sixteen.js';
 
 /** The later held-out halves, in the order they were written: each hostile half beside its clean originals. */
 const HALVES = [
@@ -31,6 +32,7 @@ const HALVES = [
   ['thirteenth', PUBLIC_HELD_OUT_THIRTEEN, PUBLIC_CLEAN_THIRTEEN],
   ['fourteenth', PUBLIC_HELD_OUT_FOURTEEN, PUBLIC_CLEAN_FOURTEEN],
   ['fifteenth', PUBLIC_HELD_OUT_FIFTEEN, PUBLIC_CLEAN_FIFTEEN],
+  ['sixteenth', PUBLIC_HELD_OUT_SIXTEEN, PUBLIC_CLEAN_SIXTEEN],
 ] as const;
 
 /** Held-out cases the review still misses, and why: each a shape no rule reads yet. */
