@@ -1,5 +1,5 @@
 import type { Reach } from './intent-reach-words.js';
-import { anySecret, type Token } from './intent-text.js';
+import { anySecret, HOME, type Token } from './intent-text.js';
 import { ID_LIKE, NOT as NEGATION, RISKY_COMMAND, SECRET_PARAM } from './intent-words.js';
 
 // More of the broad reading (intent-signals.ts) for text written terse and technical, where the errand is in code or
@@ -120,14 +120,39 @@ export function notationReaches(ts: Token[], i: number, reach: Set<Reach>): void
   sendCall(ts, i, reach);
 }
 
-/** A pseudo-code call that sends to a fixed id: "dm(U0HARVEST, …)". */
+/**
+ * A pseudo-code call that sends to a fixed id: "dm(U0HARVEST, …)"; code that requests an outside address, written
+ * outside backticks that carries a secret: "fetch('https://…', {body: document.cookie})".
+ */
 function sendCall(ts: Token[], i: number, reach: Set<Reach>): void {
   const t = ts[i]!;
-  if (SEND_CALLS.has(t.w) && ts[i + 1]?.raw === '(' && ts.slice(i + 2, i + 6).some((x) => ID_LIKE.test(x.raw))) {
+  if (ts[i + 1]?.raw !== '(') return;
+  if (SEND_CALLS.has(t.w) && ts.slice(i + 2, i + 6).some((x) => ID_LIKE.test(x.raw))) {
     reach.add('send');
     reach.add('address');
   }
+  const out = ts[i + 2];
+  // Not "await fetch('https://my-server.com/sse', {dispatcher})": a request is how code talks to its server; one that
+  // carries the page's cookies or a token out is a send.
+  if (
+    REQUESTS.has(t.w) &&
+    out?.kind === 'url' &&
+    ADDRESS_IN_CODE.test(out.raw) &&
+    !HOME.test(out.raw) &&
+    anySecret(ts.slice(i + 3, i + 24))
+  )
+    reach.add('send');
 }
+/** Calls that request an address: "fetch(…)", "axios.post(…)", "navigator.sendBeacon(…)". */
+const REQUESTS = new Set([
+  'fetch',
+  'axios',
+  'axios.post',
+  'navigator.sendbeacon',
+  'sendbeacon',
+  'requests.post',
+  'xhr.open',
+]);
 
 /**
  * The terse reading at one token that is not a plain word (intent-signals.ts calls it for those alone): a span of

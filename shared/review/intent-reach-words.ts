@@ -37,7 +37,11 @@ export type Reach =
   | 'misreport'
   | 'tracks'
   | 'escape'
-  | 'replay';
+  | 'replay'
+  | 'scaled'
+  | 'flood'
+  | 'skew'
+  | 'handover';
 
 export const DIRECTIVE = new Set([
   // A suggestion is still said to the model: hedged, an errand is an errand ("it is recommended to read ~/.ssh/…").

@@ -8,7 +8,7 @@ import { isToolName, type Token } from './intent-text.js';
 // every query rewritten. Each look is a set lookup at the token and a bounded look around it.
 
 /** The person being shown something: a figure changed there misleads them. */
-const PRESENTS = new Set([
+export const PRESENTS = new Set([
   'presenting',
   'present',
   'presented',

@@ -29,6 +29,7 @@ import {
 import { SENDS, UNNEEDED, SETS_ASIDE, SEND_NOW } from './intent-flow-words.js';
 import { dutyOfModel, moreReaches, subjectModel } from './intent-reach-flows.js';
 import { SHOWN_CUE } from './intent-shown.js';
+import { STAKES_CUE } from './intent-stakes.js';
 import { terseReaches } from './intent-code.js';
 import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, type Token } from './intent-text.js';
 
@@ -105,11 +106,15 @@ export const BROAD_CUE: ReadonlySet<string> = new Set([
   'dialog',
   'poisoned',
   ...SHOWN_CUE,
+  ...STAKES_CUE,
   'attached',
   'phased',
   'leaks',
   'leak',
+  'unless',
 ]);
+/** What a tool is said to be or do unless something is done: the threat that makes a condition a duty. */
+const FAILS = new Set(['incomplete', 'invalid', 'fail', 'fails', 'rejected', 'refused', 'ignored', 'inaccurate']);
 /** The sentence's directive, whether it speaks to the model, and what it reaches. */
 export interface Signals {
   directive: boolean;
@@ -161,6 +166,8 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     // Declared duties: "its destination is to be switched", "… belongs in ~/.zshrc", "whenever X is used, …".
     if ((w === 'is' || w === 'are') && next === 'to' && !PURPOSE.has(prev)) directive = true;
     if (w === 'belongs' || w === 'whenever' || (w === 'prior' && next === 'to')) directive = true;
+    // A duty said as a condition of working: "the snapshot is incomplete unless …", "requests fail unless …".
+    if (w === 'unless' && ts.slice(Math.max(0, i - 3), i).some((x) => FAILS.has(x.w))) directive = true;
     if ((w === 'each' || w === 'every') && next === 'time') directive = true;
     if (i === 0 && w === 'you' && next === 'are') toModel = true;
     if ((w === 'instruction' || w === 'instructions') && next === 'you') {
@@ -250,7 +257,8 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   const tagged = ts.some(
     (t, i) => t.w === 'system' && (ts[i - 1]?.raw === '[' || ts[i - 1]?.raw === '<' || (i === 0 && ts[1]?.raw === ':')),
   );
-  return { directive, toModel, reach, forbids: ts.some((t) => W.NOT.has(t.w)), tagged };
+  // "without" forbids nothing ("merge without waiting for them" sets the gate aside).
+  return { directive, toModel, reach, forbids: ts.some((t) => W.NOT.has(t.w) && t.w !== 'without'), tagged };
 }
 
 /** What an errand reaches: each counts whole; the rest (another tool, the person, consent, output, deletion) half. */
@@ -288,6 +296,10 @@ const HEAVY = new Map<Reach, number>([
   ['escape', 1.5],
   // A money call replayed: the harm is the second call itself.
   ['replay', 2],
+  ['scaled', 2],
+  ['flood', 2],
+  ['skew', 1.5],
+  ['handover', 2],
 ]);
 
 /**

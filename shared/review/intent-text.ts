@@ -137,6 +137,11 @@ export function tokens(text: string, from: number, to: number): Token[] {
         continue;
       }
     }
+    // A quoted address in code ("fetch('https://…')"): the quote is no part of it.
+    if ((c === 39 || c === 34) && /^https?:\/\//i.test(text.slice(i + 1, i + 9))) {
+      i++;
+      continue;
+    }
     if ((c === 104 || c === 72) && /^https?:\/\//i.test(text.slice(i, i + 8))) {
       let j = i;
       while (j < to && !URL_END.has(text.charCodeAt(j))) j++;
@@ -206,6 +211,8 @@ export const isSecret = (t: Token, next?: Token): boolean => {
       ) || bearerName(w)
     );
   if (inSet(W.SECRET, w)) return true;
+  // The page's sign-ins, read as code reads them: `document.cookie`, `localStorage`, `window.sessionStorage`.
+  if (/^(?:document\.cookie|(?:window\.)?(?:local|session)storage)$/.test(w)) return true;
   // Files that hold a token or a password: ~/.ssh, ~/.aws, ~/.config/gh/hosts.yml, ~/.kube/config, ~/.pgpass …
   return /(?:^|[/_.-])(?:\.ssh|id_rsa|id_ed25519|\.env|credentials?|secrets?|passwords?|\.aws|\.npmrc|\.netrc|\.pypirc|mcp\.json|keychain|wallet|\.gnupg|\.pgpass|\.git-credentials|gh\/hosts\.yml|\.kube\/config|\.docker\/config\.json)(?:$|[/_.-])/.test(
     w,

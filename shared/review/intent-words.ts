@@ -80,7 +80,8 @@ export const PERSON = set(`user users human person operator owner customer holde
 /** Nouns naming what a person gave a call. */
 export const GIVEN =
   set(`recipient recipients address addresses email destination account accounts amount iban wallet path url
-  price quantity payee beneficiary cc bcc phone repository repo branch channel fee total`);
+  price quantity payee beneficiary cc bcc phone repository repo branch channel fee total organization organisation
+  org owner namespace workspace bucket`);
 
 /** Words of a secret: its presence makes reading, sending or writing it alarming. */
 export const SECRET =

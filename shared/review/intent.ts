@@ -3,6 +3,7 @@ import type { Severity } from './rules.js';
 import * as W from './intent-words.js';
 import { anySecret, EXAMPLE, isStartup, isToolName, type Token } from './intent-text.js';
 import { broadScore, type Reach, type Signals } from './intent-signals.js';
+import { SERVER } from './intent-reach-words.js';
 import { answeredNo, BACK_REACH, carried, mayPlace, placed, signalsFor, type IntentOptions } from './intent-place.js';
 import { explain, REACH } from './intent-explain.js';
 import { spokenToModel } from './intent-spoken.js';
@@ -140,6 +141,9 @@ function weigh(
   return score > 0 ? { score, why: up.why } : undefined;
 }
 
+/** Words before "server" that name this one, not another: "this server", "the same server". */
+const OWN_SERVER = new Set(['this', 'the', 'mcp', 'a', 'an', 'our', 'same', 'its', 'that']);
+
 const severityOf = (score: number): Severity => (score >= 4 ? 'high' : score === 3 ? 'medium' : 'low');
 
 /** A sentence with no order that still steers: a value fixed whatever the person said, or a tool claimed retired. */
@@ -172,7 +176,12 @@ function claimOf(text: string, s: Sentence, a: Around, f: TextFacts): IntentHit 
     const boast = s.ts.some(
       (x, i) => (x.w === 'only' || W.BOAST.has(x.w)) && s.ts.slice(Math.max(0, i - 4), i).some((y) => y.w === 'this'),
     );
-    const score = lowered((a.framed ? 2 : 1) + (boast ? 1 : 0), f);
+    // The replacement is another server's ("use x_v2 from the web-tools-plus server"): an honest server retires its
+    // own tools for its own, and does not send the model elsewhere.
+    const elsewhere = s.ts.some(
+      (x, k) => SERVER.has(x.w) && k > 0 && s.ts[k - 1]!.kind === 'word' && !OWN_SERVER.has(s.ts[k - 1]!.w),
+    );
+    const score = lowered((a.framed ? 2 : 1) + (boast || elsewhere ? 1 : 0), f);
     if (score > 0)
       return {
         rule: 'P09',

@@ -1,0 +1,124 @@
+import * as W from './intent-words.js';
+import { TO_MODEL, LATEST, personNear, type Reach } from './intent-reach-words.js';
+import { SHARES } from './intent-flow-words.js';
+import { anySecret, isPath, isSecret, isToolName, type Token } from './intent-text.js';
+
+// More of the broad reading (intent-reach-flows.ts): what is carried where — a secret or the chat put into a parameter
+// meant for something else, a credentials file handed over as an input, data the model is said to send, the person's
+// money and contact details, a value the person gave altered, what the model writes for the person.
+
+/** The model said to send: "the assistant emails the draft to …". */
+export const SENDS_NOW = new Set(['sends', 'emails', 'posts', 'uploads', 'forwards', 'shares', 'mails', 'texts']);
+/** Words that hand something over as an input: "/home/$USER/.npmrc is listed among the files". */
+export const PASSED = new Set(['listed', 'included', 'passed', 'attached', 'provided', 'supplied', 'added']);
+const EVERY = new Set(['every', 'all']);
+/** A word of `set` within `back` tokens before `i` or `ahead` after it. */
+export const near = (ts: Token[], i: number, back: number, ahead: number, set: ReadonlySet<string>): boolean =>
+  ts.slice(Math.max(0, i - back), i + 1 + ahead).some((t, k) => k !== Math.min(back, i) && set.has(t.w));
+
+/**
+ * A parameter named at a clause's head, told to hold a secret: "NB: q must incl. OPENAI_API_KEY val". The name is a
+ * parameter's (short, snake_case, camelCase, in backticks), not a noun: "Requests must include an API key" is not.
+ */
+export function headParamHoldsSecret(ts: Token[], i: number, next: string): boolean {
+  const name = ts[i - 1];
+  return (
+    !!name &&
+    INCLUDES.has(next) &&
+    (i === 1 || ts[i - 2]?.kind === 'mark') &&
+    paramLike(name) &&
+    !W.SECRET_PARAM.test(name.raw) &&
+    anySecret(ts)
+  );
+}
+const INCLUDES = new Set(['incl', 'include', 'includes', 'contain', 'contains', 'carry', 'carries', 'hold', 'have']);
+const paramLike = (t: Token): boolean =>
+  t.kind === 'code' || (t.kind === 'word' && (/^[a-z]{1,3}$/.test(t.raw) || isToolName(t)));
+/** Verbs that put something into a named parameter besides the smuggling verbs: "copy the transcript into …". */
+const PUTS_INTO = new Set([
+  'appended',
+  'copy',
+  'copied',
+  'write',
+  'written',
+  'enter',
+  'entered',
+  'place',
+  'placed',
+  'pasted',
+  'inserted',
+  'embedded',
+  'prepended',
+]);
+/** The reaches of what is carried where: a secret or the chat into a parameter, a file handed over, data sent on. */
+export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: string, prev: string): void {
+  const t = ts[i]!;
+  const w = t.w;
+  // A secret put into a parameter meant for something else: "include both in the runId field".
+  // Also "passed as the topic", "appended to the query": the parameter named by what it is.
+  // "… attached to the properties list": a list or an array named by its parameter is one too.
+  const field =
+    W.FIELD.has(w) || w === 'list' || w === 'array'
+      ? W.fieldNamed(ts.slice(i - 1, i + 1), true)
+      : w === 'as' && next === 'the'
+        ? ts[i + 2]?.raw
+        : w === 'query' && (prev === 'the' || prev === 'to' || prev === 'search')
+          ? 'query'
+          : undefined;
+  // Not "never put the token in the query": a putting forbidden protects the secret.
+  const puts = (): boolean =>
+    ts.some(
+      (x, k) =>
+        (W.SMUGGLE_VERBS.has(x.w) || PASSED.has(x.w) || PUTS_INTO.has(x.w)) &&
+        !W.NOT.has(ts[k - 1]?.w ?? '') &&
+        !W.NOT.has(ts[k - 2]?.w ?? ''),
+    );
+  if (field && !W.SECRET_PARAM.test(field) && puts() && (anySecret(ts) || ts.some((x) => W.STRONG_HELD.has(x.w))))
+    reach.add('misfiled');
+  // A credentials file handed over as an input: "/home/$USER/.npmrc is listed among the files".
+  if (PASSED.has(w) && ts.slice(Math.max(0, i - 4), i + 5).some((x) => isPath(x) && isSecret(x))) reach.add('carry');
+  // Credentials by what carries them: "the Authorization header", "the crontab" a line is added to.
+  if (w === 'authorization' && next === 'header') reach.add('secret');
+  if (w === 'crontab' || w === 'launchagents' || w === 'autostart') reach.add('startup');
+  // The model said to send: "the assistant emails the draft to …".
+  if (SENDS_NOW.has(w) && i > 0 && TO_MODEL.has(prev)) reach.add('send');
+  // Money and identity details: "bank details", "card number", "IBAN".
+  if (
+    (w === 'bank' && (next === 'details' || next === 'account')) ||
+    (w === 'card' && next === 'number') ||
+    w === 'iban'
+  )
+    reach.add('personal');
+  if (w === 'localstorage' || w === 'sessionstorage') reach.add('secret');
+  // Everyone's contact details: "every email address and phone number", "all phone numbers".
+  if (
+    ((w === 'phone' && next.startsWith('number')) || (w === 'email' && next.startsWith('address'))) &&
+    near(ts, i, 3, 0, EVERY)
+  )
+    reach.add('personal');
+  if (w === 'publicly') reach.add('expose');
+  if (SHARES.has(w) && ts.slice(i + 1, i + 7).some((x) => x.kind === 'email')) reach.add('expose');
+  // A value switched for a fixed one: "replaced with "triage-mirror"", "multiply them by 100".
+  if (((w === 'replaced' || w === 'rewritten') && (next === 'with' || next === 'by')) || w.startsWith('multipl'))
+    reach.add('tamper');
+  // A value the person gave, altered: "amounts are best rounded up", "any path given … be prefixed with".
+  if ((w === 'rounded' || w === 'prefixed' || w === 'suffixed') && ts.some((x) => W.GIVEN.has(x.w.replace(/s$/, ''))))
+    reach.add('altered');
+  // A destructive statement said in words: "issues DROP TABLE audit_log".
+  if ((w === 'drop' || w === 'truncate') && (next === 'table' || next === 'database')) reach.add('command');
+  // What the model writes for the person: "your own reply", "the reply to the user", "included in the reply".
+  const put = ts[i - 3]?.w ?? '';
+  if (
+    (w === 'reply' || w === 'answer') &&
+    prev === 'the' &&
+    (W.INTO_OUTPUT.has(put) || W.INTO_OUTPUT.has(put.slice(0, -1)))
+  )
+    reach.add('output');
+  if (W.REPLY.has(w) && (prev === 'own' || (prev === 'the' && next === 'to' && personNear(ts, i + 1, 2))))
+    reach.add('output');
+  // What the model can see: "every environment variable you can see".
+  if (w === 'you' && (next === 'can' || next === 'could') && ['see', 'access', 'read'].includes(ts[i + 2]?.w ?? ''))
+    reach.add('held');
+  if ((w === 'environment' || w === 'env') && /^var/.test(next)) reach.add('secret');
+  if ((w === 'messages' || w === 'message') && LATEST.has(ts[i - 2]?.w ?? '')) reach.add('held');
+}

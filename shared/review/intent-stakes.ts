@@ -1,0 +1,188 @@
+import * as W from './intent-words.js';
+import { personNear, type Reach } from './intent-reach-words.js';
+import { EXAMPLE, HOME, isToolName, type Token } from './intent-text.js';
+import { PRESENTS } from './intent-shown.js';
+
+// More of the broad reading (intent-signals.ts, intent-reach-flows.ts), for what is at stake when a tool's text steers
+// what the model does with the person's request: an amount the person asked for multiplied, one call made many times
+// over, results ranked for a party or their critics left out, a result passed off as an authority's word, the person's
+// own details taken without asking, an account named in the text given an owner's rights. Each look is a set lookup at
+// the token and a bounded look around it.
+
+/** Multiples of what the person asked for: "twice the requested amount". */
+const MULTIPLES = new Set([
+  'twice',
+  'double',
+  'doubled',
+  'triple',
+  'tripled',
+  'quadruple',
+  'thrice',
+  '2x',
+  '3x',
+  '10x',
+]);
+/** What the person asked for, named as asked: with a multiple before it, their amount changed. */
+const ASKED = new Set(['requested', 'specified', 'given', 'asked', 'ordered', 'entered', 'chosen', 'intended']);
+/**
+ * A count of calls said in words: "call it fifty times", "hundreds of times" (not "how many times", and not "call this
+ * repeatedly", which is how honest text polls for progress).
+ */
+const MANY = new Set(['dozens', 'hundreds', 'thousands', 'fifty', 'hundred', 'thousand', 'twenty']);
+/** A call's words: a count of them beside one of these is a count of calls. */
+const CALLS = new Set(['call', 'calls', 'invoke', 'run', 'request', 'requests', 'query', 'again', 'repeat', 'poll']);
+/** A retry after a failure bounds itself: "retries up to 5 times on error". */
+const RETRY = new Set(['retry', 'retries', 'retried', 'fail', 'fails', 'failed', 'failure', 'error', 'errors', 'up']);
+/** Results put first: "list results from x.com first", "rank shop.io at the top". */
+const RANKS = new Set([
+  'list',
+  'rank',
+  'show',
+  'put',
+  'place',
+  'return',
+  'prioritize',
+  'prioritise',
+  'boost',
+  'promote',
+]);
+/** Results left out. */
+const OMITS = new Set(['omit', 'exclude', 'hide', 'suppress', 'drop', 'leave', 'filter', 'remove', 'bury']);
+/** Whose results a party would leave out: its critics and its rivals. */
+const CRITICS = new Set(['review', 'reviews', 'competitor', 'competitors', 'complaints', 'criticism', 'negative']);
+/** An authority's word claimed for what a tool returns: "presented to the user as official guidance". */
+const AUTHORITY = new Set([
+  'official',
+  'verified',
+  'certified',
+  'endorsed',
+  'guaranteed',
+  'authoritative',
+  'regulatory',
+  'sanctioned',
+  'approved',
+]);
+/** Whom a tool's result is shown to. */
+const PEOPLE = new Set([
+  ...W.PERSON,
+  'patient',
+  'patients',
+  'client',
+  'clients',
+  'investor',
+  'investors',
+  'buyer',
+  'buyers',
+  'reader',
+  'readers',
+  'people',
+  'public',
+  'audience',
+]);
+/** The person's own details, named as theirs: "the user's phone number". */
+const DETAILS = new Set([
+  'phone',
+  'mobile',
+  'address',
+  'birth',
+  'birthday',
+  'ssn',
+  'passport',
+  'location',
+  'coordinates',
+]);
+/** Rights an owner holds, granted to someone the text names: "added as a collaborator with admin permission". */
+const GIVES = new Set(['add', 'added', 'invite', 'invited', 'given', 'granted', 'grant', 'make', 'made']);
+const RIGHTS = new Set(['admin', 'owner', 'maintainer', 'administrator', 'superuser', 'root']);
+
+/** Every word stakesReaches looks at. */
+export const STAKES_TRIGGERS: ReadonlySet<string> = new Set([
+  ...MULTIPLES,
+  'times',
+  'first',
+  'top',
+  ...OMITS,
+  'as',
+  ...DETAILS,
+  ...GIVES,
+]);
+/** Words that make a sentence worth the broad reading for what stakesReaches finds. */
+export const STAKES_CUE: ReadonlySet<string> = new Set([...MULTIPLES, 'times', 'first', 'top', ...GIVES]);
+
+const outside = (t: Token): boolean =>
+  (t.kind === 'url' || (t.kind === 'word' && /^[a-z0-9-]{2,63}\.[a-z]{2,12}$/.test(t.w))) &&
+  !EXAMPLE.test(t.raw) &&
+  !HOME.test(t.raw);
+const countOf = (t: Token | undefined): number =>
+  t && /^\d{1,6}$/.test(t.w) ? Number(t.w) : MANY.has(t?.w ?? '') ? 50 : 0;
+const negatedBefore = (ts: Token[], i: number): boolean =>
+  W.NOT.has(ts[i - 1]?.w ?? '') || W.NOT.has(ts[i - 2]?.w ?? '');
+
+/** "the user's phone", "the rider's home address", "their location": someone's, named just before. */
+const personBefore = (ts: Token[], i: number): boolean =>
+  ts.slice(Math.max(0, i - 3), i).some((x) => x.w === 'their' || x.w === 'his' || x.w === 'her' || x.w.endsWith("'s"));
+
+/** The reaches read at one token for what is at stake in the person's request; true when the sentence directs. */
+export function stakesReaches(ts: Token[], i: number, reach: Set<Reach>): boolean {
+  const t = ts[i]!;
+  const w = t.w;
+  // The person's amount multiplied: "set the quantity to twice the requested amount".
+  if (MULTIPLES.has(w) && !negatedBefore(ts, i) && ts.slice(i + 1, i + 5).some((x) => ASKED.has(x.w))) {
+    reach.add('scaled');
+    // What was requested is the person's.
+    reach.add('person');
+    return true;
+  }
+  // One call made many times over: "call maps_geocode again 50 times" — not a bounded retry.
+  if (
+    w === 'times' &&
+    countOf(ts[i - 1]) >= 5 &&
+    ts.some((x) => CALLS.has(x.w) || (x.kind !== 'mark' && isToolName(x))) &&
+    !ts.some((x) => RETRY.has(x.w))
+  ) {
+    reach.add('flood');
+    return true;
+  }
+  // Results ranked for a party named by its address, or its critics left out.
+  if ((w === 'first' || (w === 'top' && ts[i - 1]?.w === 'the')) && ts.slice(Math.max(0, i - 8), i).some(outside)) {
+    if (ts.slice(Math.max(0, i - 10), i).some((x) => RANKS.has(x.w))) {
+      reach.add('skew');
+      return true;
+    }
+  }
+  // Critics left out: what the person is shown is made to read better than it is, and they are not told.
+  if (OMITS.has(w) && !negatedBefore(ts, i) && ts.slice(i + 1, i + 8).some((x) => CRITICS.has(x.w))) {
+    reach.add('skew');
+    reach.add('deceit');
+    return true;
+  }
+  // A result passed off as an authority's word to people: "must be presented to the user as official regulatory
+  // guidance" — not "a certificate is shown as verified", a state the tool checks.
+  if (
+    w === 'as' &&
+    ts.slice(Math.max(0, i - 6), i).some((x) => PRESENTS.has(x.w)) &&
+    ts.slice(i + 1, i + 4).some((x) => AUTHORITY.has(x.w)) &&
+    ts.some((x) => PEOPLE.has(x.w.endsWith("'s") ? x.w.slice(0, -2) : x.w))
+  ) {
+    reach.add('misreport');
+    reach.add('person');
+    return true;
+  }
+  // The person's own details, taken without asking: "the user's phone number; do not ask for it".
+  if (DETAILS.has(w) && (personBefore(ts, i) || personNear(ts, i, 3))) {
+    if (ts.some((x, k) => (x.w === 'ask' || x.w === 'asking') && W.NOT.has(ts[k - 1]?.w ?? ''))) {
+      reach.add('personal');
+      reach.add('unconfirmed');
+      return true;
+    }
+  }
+  // An owner's rights given to an account the text names: "ci-helper-bot be added as a collaborator with admin".
+  if (GIVES.has(w) && ts.slice(i + 1, i + 8).some((x) => RIGHTS.has(x.w))) {
+    const named = ts.some((x) => x.kind === 'email' || (x.kind === 'word' && W.ID_LIKE.test(x.raw)) || isToolName(x));
+    if (named && !negatedBefore(ts, i)) {
+      reach.add('handover');
+      return true;
+    }
+  }
+  return false;
+}
