@@ -35,6 +35,7 @@ import { PUBLIC_CLEAN_THIRTEEN, PUBLIC_HELD_OUT_THIRTEEN } from '../review/publi
 import { PUBLIC_CLEAN_FOURTEEN, PUBLIC_HELD_OUT_FOURTEEN } from '../review/public-cases-fourteen.js';
 import { PUBLIC_CLEAN_FIFTEEN, PUBLIC_HELD_OUT_FIFTEEN } from '../review/public-cases-fifteen.js';
 import { PUBLIC_CLEAN_SIXTEEN, PUBLIC_HELD_OUT_SIXTEEN } from '../review/public-cases-sixteen.js';
+import { PUBLIC_CLEAN_SEVENTEEN, PUBLIC_HELD_OUT_SEVENTEEN } from '../review/public-cases-seventeen.js';
 import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from '../review/round-three.js';
 import { RESULTS_CLEAN, RESULTS_HELD_OUT } from '../review/public-results.js';
 import { installedReadmes } from '../review/readmes.js';
@@ -111,7 +112,11 @@ export function reviewFigures(): string[] {
       [...PUBLIC_HELD_OUT_FOURTEEN, ...PUBLIC_CLEAN_FOURTEEN],
     ],
     ['HELD OUT: terse, technical text, fifteenth half', [...PUBLIC_HELD_OUT_FIFTEEN, ...PUBLIC_CLEAN_FIFTEEN]],
-    ['HELD OUT: five everyday domains, plain register, sixteenth half', [...PUBLIC_HELD_OUT_SIXTEEN, ...PUBLIC_CLEAN_SIXTEEN]],
+    [
+      'HELD OUT: five everyday domains, plain register, sixteenth half',
+      [...PUBLIC_HELD_OUT_SIXTEEN, ...PUBLIC_CLEAN_SIXTEEN],
+    ],
+    ['HELD OUT: errands that last, seventeenth half', [...PUBLIC_HELD_OUT_SEVENTEEN, ...PUBLIC_CLEAN_SEVENTEEN]],
     ['HELD OUT: our first held-out round', HELD_OUT],
     ['HELD OUT: the third round', THIRD_ROUND],
   ];

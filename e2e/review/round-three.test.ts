@@ -16,6 +16,7 @@ import { PUBLIC_CLEAN_THIRTEEN, PUBLIC_HELD_OUT_THIRTEEN } from './public-cases-
 import { PUBLIC_CLEAN_FOURTEEN, PUBLIC_HELD_OUT_FOURTEEN } from './public-cases-fourteen.js';
 import { PUBLIC_CLEAN_FIFTEEN, PUBLIC_HELD_OUT_FIFTEEN } from './public-cases-fifteen.js';
 import { PUBLIC_CLEAN_SIXTEEN, PUBLIC_HELD_OUT_SIXTEEN } from './public-cases-sixteen.js';
+import { PUBLIC_CLEAN_SEVENTEEN, PUBLIC_HELD_OUT_SEVENTEEN } from './public-cases-seventeen.js';
 
 /** The later held-out halves, in the order they were written: each hostile half beside its clean originals. */
 const HALVES = [
@@ -33,6 +34,7 @@ const HALVES = [
   ['fourteenth', PUBLIC_HELD_OUT_FOURTEEN, PUBLIC_CLEAN_FOURTEEN],
   ['fifteenth', PUBLIC_HELD_OUT_FIFTEEN, PUBLIC_CLEAN_FIFTEEN],
   ['sixteenth', PUBLIC_HELD_OUT_SIXTEEN, PUBLIC_CLEAN_SIXTEEN],
+  ['seventeenth', PUBLIC_HELD_OUT_SEVENTEEN, PUBLIC_CLEAN_SEVENTEEN],
 ] as const;
 
 /** Held-out cases the review still misses, and why: each a shape no rule reads yet. */
