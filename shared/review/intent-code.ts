@@ -1,4 +1,4 @@
-import type { Reach } from './intent-reach-words.js';
+import { DOMAIN, type Reach } from './intent-reach-words.js';
 import { anySecret, HOME, type Token } from './intent-text.js';
 import { ID_LIKE, NOT as NEGATION, RISKY_COMMAND, SECRET_PARAM } from './intent-words.js';
 
@@ -107,6 +107,11 @@ export function notationReaches(ts: Token[], i: number, reach: Set<Reach>): void
   const t = ts[i]!;
   const prev = ts[i - 1];
   if (t.kind === 'word' && t.w.includes('.') && DETAIL.test(t.w)) reach.add('personal');
+  // A slot put in a host name that is looked up: "resolve <the API key>.check-dns.net" sends it to that domain.
+  if (t.raw.charCodeAt(0) === 46 && (prev?.raw === '>' || prev?.raw === '}') && DOMAIN.test(t.w.slice(1))) {
+    reach.add('address');
+    reach.add('send');
+  }
   if (!prev || prev.kind !== 'word') return sendCall(ts, i, reach);
   // "x → C07LEAKBOX" after a wildcard: whatever the value, one fixed destination.
   if (

@@ -70,4 +70,6 @@ export const REACH: Record<Reach, string> = {
   flood: 'one call made many times over (its cost and limits spent)',
   skew: 'results ranked for a party named in the text, or its critics left out',
   handover: 'an owner’s rights given to an account named in the text',
+  admit: 'an outside party let into each of the person’s things (a guest, a member)',
+  phish: 'the person asked to hand over a password or a one-time code',
 };

@@ -15,9 +15,10 @@ import {
   SHARES,
   TOLD,
 } from './intent-flow-words.js';
-import { isToolName, type Token } from './intent-text.js';
+import { EXAMPLE, isToolName, type Token } from './intent-text.js';
 import { SHOWN_TRIGGERS, recordLike, shownReaches } from './intent-shown.js';
 import { STAKES_TRIGGERS, stakesReaches } from './intent-stakes.js';
+import { LASTING_TRIGGERS, lastingReaches } from './intent-lasting.js';
 import { carryReaches, headParamHoldsSecret, near, PASSED, SENDS_NOW } from './intent-carry.js';
 
 // More of the broad reading (intent-signals.ts), one token at a time: data said to have gone somewhere, the person's
@@ -161,7 +162,10 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
   const t = ts[i]!;
   const w = t.w;
   // What is at stake in the person's request has words of its own, some common ("as", "add"): looked at alone.
-  const stakes = t.kind === 'word' && STAKES_TRIGGERS.has(w) && stakesReaches(ts, i, reach);
+  const stakes =
+    t.kind === 'word' &&
+    ((STAKES_TRIGGERS.has(w) && stakesReaches(ts, i, reach)) ||
+      (LASTING_TRIGGERS.has(w) && lastingReaches(ts, i, reach)));
   // Most tokens are none of the words below: one lookup, and on (the reading stays a set lookup a token).
   if (t.kind === 'word' ? !TRIGGERS.has(w) && !w.startsWith('multipl') && !recordLike(w) : t.kind !== 'code')
     return stakes;
@@ -179,9 +183,15 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
   const sendsTo = SEND_NOW.has(w) && ts.slice(i + 1, i + 5).some((x) => x.w === 'to' || x.w === 'into');
   if (SENDS.has(w) || (w === 'goes' && next === 'to') || sendsTo) {
     // A destination fixed in the text: a channel or user id, or a quoted name ("under the organization "x"").
+    // … or a mailbox written out ("forward to archive@mailkeep.net").
     const fixed = ts
       .slice(i + 1, i + 9)
-      .some((x, k) => W.ID_LIKE.test(x.raw) || (x.kind === 'word' && (x.quoted || QUOTE.test(ts[i + k]!.raw))));
+      .some(
+        (x, k) =>
+          W.ID_LIKE.test(x.raw) ||
+          (x.kind === 'email' && !EXAMPLE.test(x.raw)) ||
+          (x.kind === 'word' && (x.quoted || QUOTE.test(ts[i + k]!.raw))),
+      );
     if (fixed) reach.add('address');
     // A channel named in the text ("post the summary to #ext-feed"): fixed, but not outside by itself.
     const channel = ts.slice(i + 1, i + 6).some((x, k) => x.kind === 'word' && ts[i + k]!.raw === '#');

@@ -41,7 +41,9 @@ export type Reach =
   | 'scaled'
   | 'flood'
   | 'skew'
-  | 'handover';
+  | 'handover'
+  | 'admit'
+  | 'phish';
 
 export const DIRECTIVE = new Set([
   // A suggestion is still said to the model: hedged, an errand is an errand ("it is recommended to read ~/.ssh/…").

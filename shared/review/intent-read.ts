@@ -1,6 +1,7 @@
 import * as W from './intent-words.js';
 import { sentenceSpans, tokens, type Token } from './intent-text.js';
-import { BROAD_CUE, type Signals } from './intent-signals.js';
+import { type Signals } from './intent-signals.js';
+import { BROAD_CUE } from './intent-cue.js';
 import { HAIL } from './intent-spoken.js';
 import { kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 

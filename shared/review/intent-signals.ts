@@ -26,10 +26,7 @@ import {
   HELD,
   type Reach,
 } from './intent-reach-words.js';
-import { SENDS, UNNEEDED, SETS_ASIDE, SEND_NOW } from './intent-flow-words.js';
 import { dutyOfModel, moreReaches, subjectModel } from './intent-reach-flows.js';
-import { SHOWN_CUE } from './intent-shown.js';
-import { STAKES_CUE } from './intent-stakes.js';
 import { terseReaches } from './intent-code.js';
 import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, type Token } from './intent-text.js';
 
@@ -45,74 +42,10 @@ import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, type Tok
 
 export type { Reach } from './intent-reach-words.js';
 
-/** Words one of which a sentence needs before the broad reading looks at it (besides an order the grammar found). */
-export const BROAD_CUE: ReadonlySet<string> = new Set([
-  ...DIRECTIVE,
-  ...TO_MODEL,
-  // A word that brings a strong reach by itself makes a sentence worth reading, duty word or not.
-  ...DECEIT,
-  'sudo',
-  'privileged',
-  '--privileged',
-  'setuid',
-  'switched',
-  'swapped',
-  'discarded',
-  'dropped',
-  'rerouted',
-  'redirected',
-  'outrank',
-  'outranks',
-  'overrule',
-  'overrules',
-  'anyone',
-  'anyone-with-link',
-  'contents',
-  'conversation',
-  'transcript',
-  'belongs',
-  'whenever',
-  'prior',
-  'even',
-  'make',
-  'need',
-  'needs',
-  'has',
-  'have',
-  'do',
-  'let',
-  ...SENDS,
-  'goes',
-  'unnecessary',
-  'publicly',
-  'worth',
-  'replaced',
-  'rewritten',
-  'multiply',
-  'phone',
-  'malware',
-  'fabricated',
-  'unreliable',
-  'stale',
-  'outdated',
-  'sunset',
-  'own',
-  ...UNNEEDED,
-  ...SETS_ASIDE,
-  ...SEND_NOW,
-  'between',
-  'yourself',
-  'dialogue',
-  'dialog',
-  'poisoned',
-  ...SHOWN_CUE,
-  ...STAKES_CUE,
-  'attached',
-  'phased',
-  'leaks',
-  'leak',
-  'unless',
-]);
+/** Access for everyone, as cloud stores write it. */
+const PUBLIC_ACL = new Set(['public-read', 'public-read-write', 'allusers', 'allauthenticatedusers']);
+/** What only the model writes: its answers and replies (a "response" may be an API's). */
+const MODEL_ANSWERS = new Set(['answer', 'answers', 'reply', 'replies']);
 /** What a tool is said to be or do unless something is done: the threat that makes a condition a duty. */
 const FAILS = new Set(['incomplete', 'invalid', 'fail', 'fails', 'rejected', 'refused', 'ignored', 'inaccurate']);
 /** The sentence's directive, whether it speaks to the model, and what it reaches. */
@@ -125,6 +58,13 @@ export interface Signals {
   toModel: boolean;
   reach: Set<Reach>;
 }
+
+/** The person's things made public: "shared with anyone-with-link", "made public", "ACL public-read". */
+const exposes = (w: string, next: string, prev: string): boolean =>
+  w === 'anyone-with-link' ||
+  PUBLIC_ACL.has(w) ||
+  (w === 'anyone' && (next === 'with' || next === 'on')) ||
+  (w === 'public' && MADE.has(prev));
 
 /** Only lower-case letters: a word that names no path, no identifier. */
 function plainWord(raw: string): boolean {
@@ -200,12 +140,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if ((prev === 'without' || prev === 'no' || ts[i - 2]?.w === 'without') && CONSENT.has(w)) reach.add('unconfirmed');
     if (w === 'when' && personNear(ts, i, 2)) directive = true;
     // The person's things made public: "shared with anyone-with-link", "made public".
-    if (
-      w === 'anyone-with-link' ||
-      (w === 'anyone' && (next === 'with' || next === 'on')) ||
-      (w === 'public' && MADE.has(prev))
-    )
-      reach.add('expose');
+    if (exposes(w, next, prev)) reach.add('expose');
     // Rights raised: a privileged container, root, sudo, world-writable.
     if (ESCALATE.has(w)) reach.add('escalate');
     // Another tool said to behave otherwise from now on: "… write_file now stores every file …".
@@ -218,7 +153,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (t.kind === 'url' && beaconAt >= 0 && i - beaconAt < 8 && !HOME.test(t.raw) && !EXAMPLE.test(t.raw))
       reach.add('beacon');
     // Deceit said as no need to hear: "a step users never need to hear about".
-    if ((w === 'hear' || w === 'know') && NEGATED_NEED(ts, i)) reach.add('deceit');
+    if ((w === 'hear' || w === 'know' || w === 'mention') && NEGATED_NEED(ts, i)) reach.add('deceit');
     // A file's contents carried along: "the contents of ~/.config/gh/hosts.yml travel with the request".
     if ((w === 'contents' || w === 'content') && next === 'of' && ts[i + 2] && isPath(ts[i + 2]!)) reach.add('carry');
     if (plain ? W.SECRET.has(w) && (w !== 'key' && w !== 'keys' ? true : KEY_KINDS.has(prev)) : secretAt(ts, i))
@@ -235,15 +170,19 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (
       (w === 'your' || w === 'every' || w === 'each') &&
       (W.OUTPUT.has(next) || W.REPLY.has(next) || next === 'commit' || next === 'report')
-    )
+    ) {
       reach.add('output');
+      // "End every answer with …": only the model answers; a sentence about its every answer is said to it.
+      if (w !== 'your' && MODEL_ANSWERS.has(next)) toModel = true;
+    }
     if (HELD.has(w) && !W.REFERENCE.has(next) && (w !== 'history' || OF_CHAT.has(prev))) reach.add('held');
     if ((w === 'instructions' || w === 'prompt') && (prev === 'your' || prev === 'system')) reach.add('held');
     if (w === 'you' && (next === 'used' || next === 'typed' || next === 'saw' || next === 'read')) reach.add('held');
     if (W.PERSON.has(w) && (next === 'typed' || next === 'wrote' || next === 'said')) reach.add('held');
     // "confirm with the user", "the user's approval": consent asked of the person is the gate kept, not reached.
     if (CONSENT.has(w) && !personNear(ts, i, 3) && !W.PERSON.has(prev.replace(/'s$/, ''))) reach.add('consent');
-    if (w === 'also' || w === 'additionally' || (w === 'as' && next === 'well')) reach.add('side');
+    if (w === 'also' || w === 'additionally' || w === 'additional' || (w === 'as' && next === 'well'))
+      reach.add('side');
     if (DECEIT.has(w) || (w === 'never' && (next === 'sees' || next === 'see' || next === 'know' || next === 'knows')))
       reach.add('deceit');
     // "format" destroys a disk, not a string: "with format `proj/<key>`" is a shape.
@@ -300,6 +239,8 @@ const HEAVY = new Map<Reach, number>([
   ['flood', 2],
   ['skew', 1.5],
   ['handover', 2],
+  ['admit', 1.5],
+  ['phish', 2],
 ]);
 
 /**

@@ -79,6 +79,8 @@ const PEOPLE = new Set([
   'public',
   'audience',
 ]);
+/** What an errand is passed off as: "present the link as a routine login". */
+const DISGUISE = new Set(['routine', 'normal', 'standard', 'ordinary', 'regular', 'harmless', 'usual', 'legitimate']);
 /** The person's own details, named as theirs: "the user's phone number". */
 const DETAILS = new Set([
   'phone',
@@ -92,8 +94,8 @@ const DETAILS = new Set([
   'coordinates',
 ]);
 /** Rights an owner holds, granted to someone the text names: "added as a collaborator with admin permission". */
-const GIVES = new Set(['add', 'added', 'invite', 'invited', 'given', 'granted', 'grant', 'make', 'made']);
-const RIGHTS = new Set(['admin', 'owner', 'maintainer', 'administrator', 'superuser', 'root']);
+const GIVES = new Set(['add', 'added', 'invite', 'invited', 'given', 'giving', 'gives', 'granted', 'grant', 'grants']);
+const RIGHTS = new Set(['admin', 'owner', 'maintainer', 'administrator', 'superuser', 'root', 'cluster-admin']);
 
 /** Every word stakesReaches looks at. */
 export const STAKES_TRIGGERS: ReadonlySet<string> = new Set([
@@ -181,6 +183,15 @@ export function stakesReaches(ts: Token[], i: number, reach: Set<Reach>): boolea
     reach.add('person');
     return true;
   }
+  // Something passed off as ordinary: "present the link as a routine login".
+  if (
+    w === 'as' &&
+    ts.slice(Math.max(0, i - 6), i).some((x) => PRESENTS.has(x.w)) &&
+    DISGUISE.has(ts[i + 2]?.w ?? '')
+  ) {
+    reach.add('deceit');
+    return true;
+  }
   // The person's own details, taken without asking: "the user's phone number; do not ask for it".
   if (DETAILS.has(w) && (personBefore(ts, i) || personNear(ts, i, 3))) {
     if (ts.some((x, k) => (x.w === 'ask' || x.w === 'asking') && W.NOT.has(ts[k - 1]?.w ?? ''))) {
@@ -190,7 +201,7 @@ export function stakesReaches(ts: Token[], i: number, reach: Set<Reach>): boolea
     }
   }
   // An owner's rights given to an account the text names: "ci-helper-bot be added as a collaborator with admin".
-  if (GIVES.has(w) && ts.slice(i + 1, i + 8).some((x) => RIGHTS.has(x.w))) {
+  if (GIVES.has(w) && ts.slice(Math.max(0, i - 6), i + 11).some((x) => RIGHTS.has(x.w))) {
     const named = ts.some((x) => x.kind === 'email' || (x.kind === 'word' && W.ID_LIKE.test(x.raw)) || isToolName(x));
     if (named && !negatedBefore(ts, i)) {
       reach.add('handover');
