@@ -17,6 +17,7 @@ import { PUBLIC_CLEAN_FOURTEEN, PUBLIC_HELD_OUT_FOURTEEN } from './public-cases-
 import { PUBLIC_CLEAN_FIFTEEN, PUBLIC_HELD_OUT_FIFTEEN } from './public-cases-fifteen.js';
 import { PUBLIC_CLEAN_SIXTEEN, PUBLIC_HELD_OUT_SIXTEEN } from './public-cases-sixteen.js';
 import { PUBLIC_CLEAN_SEVENTEEN, PUBLIC_HELD_OUT_SEVENTEEN } from './public-cases-seventeen.js';
+import { PUBLIC_CLEAN_EIGHTEEN, PUBLIC_HELD_OUT_EIGHTEEN } from './public-cases-eighteen.js';
 
 /** The later held-out halves, in the order they were written: each hostile half beside its clean originals. */
 const HALVES = [
@@ -35,6 +36,7 @@ const HALVES = [
   ['fifteenth', PUBLIC_HELD_OUT_FIFTEEN, PUBLIC_CLEAN_FIFTEEN],
   ['sixteenth', PUBLIC_HELD_OUT_SIXTEEN, PUBLIC_CLEAN_SIXTEEN],
   ['seventeenth', PUBLIC_HELD_OUT_SEVENTEEN, PUBLIC_CLEAN_SEVENTEEN],
+  ['eighteenth', PUBLIC_HELD_OUT_EIGHTEEN, PUBLIC_CLEAN_EIGHTEEN],
 ] as const;
 
 /** Held-out cases the review still misses, and why: each a shape no rule reads yet. */
