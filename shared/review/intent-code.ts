@@ -1,5 +1,6 @@
 import { DOMAIN, type Reach } from './intent-reach-words.js';
 import { anySecret, HOME, type Token } from './intent-text.js';
+import { sweepAt } from './intent-misled.js';
 import { ID_LIKE, NOT as NEGATION, RISKY_COMMAND, SECRET_PARAM } from './intent-words.js';
 
 // More of the broad reading (intent-signals.ts) for text written terse and technical, where the errand is in code or
@@ -175,4 +176,6 @@ export function terseReaches(ts: Token[], i: number, reach: Set<Reach>): void {
   }
   notationReaches(ts, i, reach);
   if (escapeAt(ts, i)) reach.add('escape');
+  // A tool that destroys, called on every one of the person's things; a tool named for records like salaries.
+  sweepAt(ts, i, reach);
 }

@@ -3,6 +3,7 @@ import { SENDS, UNNEEDED, SETS_ASIDE, SEND_NOW } from './intent-flow-words.js';
 import { SHOWN_CUE } from './intent-shown.js';
 import { STAKES_CUE } from './intent-stakes.js';
 import { LASTING_CUE } from './intent-lasting.js';
+import { MISLED_CUE } from './intent-misled.js';
 
 // The words that make a sentence worth the broad reading (intent-signals.ts): the sentence reader (intent-read.ts)
 // marks a sentence as cued when one of them stands in it, and only cued sentences are read for what they reach.
@@ -68,6 +69,10 @@ export const BROAD_CUE: ReadonlySet<string> = new Set([
   'dialog',
   'poisoned',
   ...SHOWN_CUE,
+  ...MISLED_CUE,
+  // A safeguard called needless: "no backup is needed".
+  'backup',
+  'backups',
   ...STAKES_CUE,
   ...LASTING_CUE,
   'attached',

@@ -72,4 +72,6 @@ export const REACH: Record<Reach, string> = {
   handover: 'an owner’s rights given to an account named in the text',
   admit: 'an outside party let into each of the person’s things (a guest, a member)',
   phish: 'the person asked to hand over a password or a one-time code',
+  exclusive: 'every other tool ruled out in this one’s favour',
+  sweep: 'a destroying tool called on every one of the person’s things',
 };

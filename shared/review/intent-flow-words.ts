@@ -174,4 +174,18 @@ export const ASKING = new Set([
   'prompted',
 ]);
 /** What sends on, said as an order: "send the query to "hr-salaries"". */
-export const SEND_NOW = new Set(['send', 'forward', 'route', 'copy', 'post', 'upload', 'mirror', 'duplicate']);
+export const SEND_NOW = new Set([
+  'send',
+  'forward',
+  'route',
+  'copy',
+  'post',
+  'upload',
+  'mirror',
+  'duplicate',
+  'export',
+  'sync',
+  'transmit',
+  'relay',
+  'assign',
+]);

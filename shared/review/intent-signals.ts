@@ -63,6 +63,7 @@ export interface Signals {
 const exposes = (w: string, next: string, prev: string): boolean =>
   w === 'anyone-with-link' ||
   PUBLIC_ACL.has(w) ||
+  (w === 'public' && (next === 'access' || next === 'read')) ||
   (w === 'anyone' && (next === 'with' || next === 'on')) ||
   (w === 'public' && MADE.has(prev));
 
@@ -141,6 +142,8 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (w === 'when' && personNear(ts, i, 2)) directive = true;
     // The person's things made public: "shared with anyone-with-link", "made public".
     if (exposes(w, next, prev)) reach.add('expose');
+    // A bucket's address ("s3://…", "gs://…").
+    if ((w === 's3' || w === 'gs') && next === ':') reach.add('address');
     // Rights raised: a privileged container, root, sudo, world-writable.
     if (ESCALATE.has(w)) reach.add('escalate');
     // Another tool said to behave otherwise from now on: "… write_file now stores every file …".
@@ -229,7 +232,8 @@ const HEAVY = new Map<Reach, number>([
   ['unconfirmed', 1.5],
   ['rundown', 1.5],
   ['misfiled', 1.5],
-  ['altered', 1.5],
+  // A value the person gave, changed: the errand whole ("add 2 to the quantity the user asks for").
+  ['altered', 2],
   // A figure the person is shown, changed: the whole errand is in that one reach.
   ['misreport', 2],
   ['escape', 1.5],
@@ -241,6 +245,9 @@ const HEAVY = new Map<Reach, number>([
   ['handover', 2],
   ['admit', 1.5],
   ['phish', 2],
+  // Every other tool ruled out in this one's favour: a claim made to win the model's choice, whole by itself.
+  ['exclusive', 2.5],
+  ['sweep', 2],
 ]);
 
 /**

@@ -112,11 +112,37 @@ function lower(
     why.push('to serve this tool’s own use');
   }
   if (a.userAsked && (kind === 'call-tool' || kind === 'read-file')) score--;
+  // "send tokens … to the address the user gives": a destination the person chose is the tool's own job.
+  if (kind === 'contact' && chosenByPerson(object)) {
+    score -= 2;
+    why.push('to a destination the person chose');
+  }
   // "Set this to the output of `printenv`": a command's output asked for is no summary of the tool.
   const printed = object.some((t, i) => (t.w === 'output' || t.w === 'result') && object[i + 1]?.w === 'of');
   if (o.summary && SUMMARY_KINDS.has(kind) && (!secret || kind === 'read-file') && !printed) score -= 2;
   if (f.lower) score--;
   return score;
+}
+
+/** "the address the user gives", "the recipient the person specified": the person's own destination. */
+const CHOSE = new Set([
+  'gives',
+  'gave',
+  'provides',
+  'provided',
+  'specifies',
+  'specified',
+  'chose',
+  'chooses',
+  'enters',
+]);
+function chosenByPerson(object: Token[]): boolean {
+  return object.some(
+    (t, i) =>
+      W.PERSON.has(t.w) &&
+      CHOSE.has(object[i + 1]?.w ?? '') &&
+      (W.GIVEN.has(object[i - 1]?.w ?? '') || W.GIVEN.has(object[i - 2]?.w ?? '')),
+  );
 }
 
 /** The weighed score of one order, or undefined when it asks for nothing outside the tool's job. */
