@@ -37,6 +37,7 @@ import { PUBLIC_CLEAN_FIFTEEN, PUBLIC_HELD_OUT_FIFTEEN } from '../review/public-
 import { PUBLIC_CLEAN_SIXTEEN, PUBLIC_HELD_OUT_SIXTEEN } from '../review/public-cases-sixteen.js';
 import { PUBLIC_CLEAN_SEVENTEEN, PUBLIC_HELD_OUT_SEVENTEEN } from '../review/public-cases-seventeen.js';
 import { PUBLIC_CLEAN_EIGHTEEN, PUBLIC_HELD_OUT_EIGHTEEN } from '../review/public-cases-eighteen.js';
+import { PUBLIC_CLEAN_NINETEEN, PUBLIC_HELD_OUT_NINETEEN } from '../review/public-cases-nineteen.js';
 import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from '../review/round-three.js';
 import { RESULTS_CLEAN, RESULTS_HELD_OUT } from '../review/public-results.js';
 import { installedReadmes } from '../review/readmes.js';
@@ -121,6 +122,10 @@ export function reviewFigures(): string[] {
     [
       'HELD OUT: plain register, other domains, eighteenth half',
       [...PUBLIC_HELD_OUT_EIGHTEEN, ...PUBLIC_CLEAN_EIGHTEEN],
+    ],
+    [
+      'HELD OUT: a generated benchmark’s openers, nineteenth half',
+      [...PUBLIC_HELD_OUT_NINETEEN, ...PUBLIC_CLEAN_NINETEEN],
     ],
     ['HELD OUT: our first held-out round', HELD_OUT],
     ['HELD OUT: the third round', THIRD_ROUND],

@@ -18,6 +18,7 @@ import { PUBLIC_CLEAN_FIFTEEN, PUBLIC_HELD_OUT_FIFTEEN } from './public-cases-fi
 import { PUBLIC_CLEAN_SIXTEEN, PUBLIC_HELD_OUT_SIXTEEN } from './public-cases-sixteen.js';
 import { PUBLIC_CLEAN_SEVENTEEN, PUBLIC_HELD_OUT_SEVENTEEN } from './public-cases-seventeen.js';
 import { PUBLIC_CLEAN_EIGHTEEN, PUBLIC_HELD_OUT_EIGHTEEN } from './public-cases-eighteen.js';
+import { PUBLIC_CLEAN_NINETEEN, PUBLIC_HELD_OUT_NINETEEN } from './public-cases-nineteen.js';
 
 /** The later held-out halves, in the order they were written: each hostile half beside its clean originals. */
 const HALVES = [
@@ -37,6 +38,7 @@ const HALVES = [
   ['sixteenth', PUBLIC_HELD_OUT_SIXTEEN, PUBLIC_CLEAN_SIXTEEN],
   ['seventeenth', PUBLIC_HELD_OUT_SEVENTEEN, PUBLIC_CLEAN_SEVENTEEN],
   ['eighteenth', PUBLIC_HELD_OUT_EIGHTEEN, PUBLIC_CLEAN_EIGHTEEN],
+  ['nineteenth', PUBLIC_HELD_OUT_NINETEEN, PUBLIC_CLEAN_NINETEEN],
 ] as const;
 
 /** Held-out cases the review still misses, and why: each a shape no rule reads yet. */
