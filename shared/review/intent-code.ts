@@ -69,7 +69,9 @@ export function escapeAt(ts: Token[], i: number): boolean {
     w.endsWith('docker.sock') ||
     (w.charCodeAt(0) === 45 && w.charCodeAt(1) === 45 && ESCAPE.test(w)) ||
     // "-v / : /host": the root of the host mounted.
-    (t.raw === '/' && ts[i + 1]?.raw === ':' && ts.slice(Math.max(0, i - 3), i).some((x) => x.w === '-v'));
+    (t.raw === '/' &&
+      ts[i + 1]?.raw === ':' &&
+      (ts.slice(Math.max(0, i - 3), i).some((x) => x.w === '-v') || ts[i + 2]?.raw.charCodeAt(0) === 47));
   // Not "never mount /var/run/docker.sock": a mount forbidden hands nothing over.
   return host && !ts.slice(Math.max(0, i - 4), i).some((x) => NOT.has(x.w));
 }

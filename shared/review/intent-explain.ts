@@ -74,4 +74,5 @@ export const REACH: Record<Reach, string> = {
   phish: 'the person asked to hand over a password or a one-time code',
   exclusive: 'every other tool ruled out in this one’s favour',
   sweep: 'a destroying tool called on every one of the person’s things',
+  unguard: 'a lock, an alarm or a security control of the person’s turned off',
 };

@@ -188,4 +188,16 @@ export const SEND_NOW = new Set([
   'transmit',
   'relay',
   'assign',
+  // … and as a gerund: "a page rule forwarding all traffic to …".
+  'forwarding',
+  'sending',
+  'routing',
+  'redirecting',
+  'copying',
+  'posting',
+  'uploading',
+  'mirroring',
+  'exporting',
+  'syncing',
+  'relaying',
 ]);

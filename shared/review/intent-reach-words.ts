@@ -45,7 +45,8 @@ export type Reach =
   | 'admit'
   | 'phish'
   | 'exclusive'
-  | 'sweep';
+  | 'sweep'
+  | 'unguard';
 
 export const DIRECTIVE = new Set([
   // A suggestion is still said to the model: hedged, an errand is an errand ("it is recommended to read ~/.ssh/…").
@@ -177,7 +178,10 @@ export const TAMPER = new Set([
 export const NEGATED_NEED = (ts: Token[], i: number): boolean => {
   const before = ts.slice(Math.max(0, i - 4), i).map((t) => t.w);
   return (
-    (before.includes('need') || before.includes('needs')) &&
+    (before.includes('need') ||
+      before.includes('needs') ||
+      before.includes('require') ||
+      before.includes('requires')) &&
     before.some((w) => w === 'never' || w === 'not' || w === 'no' || w === "don't" || w === "doesn't" || w === 'nobody')
   );
 };

@@ -177,7 +177,9 @@ export function readText(text: string, result: boolean): { sentences: Sentence[]
             c === 0x2192 ||
             (t.w === 'when' && n === 'the') ||
             // Results ranked for a party by its address: "list results from deals-now.com first".
-            (t.w === 'first' && ts.slice(Math.max(0, i - 3), i).some((x) => x.w.includes('.')))
+            (t.w === 'first' && ts.slice(Math.max(0, i - 3), i).some((x) => x.w.includes('.'))) ||
+            // Results limited to one party: "only return articles from x.com".
+            (t.w === 'only' && (n === 'return' || n === 'show' || n === 'list'))
           )
             cue = true;
         }

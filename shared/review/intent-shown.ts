@@ -24,6 +24,9 @@ export const PRESENTS = new Set([
   'telling',
   'summarising',
   'summarizing',
+  'describe',
+  'described',
+  'describing',
 ]);
 /** Arithmetic that changes a figure ("divide them by ten", "halve the count"), not a unit's conversion. */
 const RESCALES = new Set([

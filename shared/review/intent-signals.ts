@@ -42,6 +42,34 @@ import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, type Tok
 
 export type { Reach } from './intent-reach-words.js';
 
+/** What the person need not hear of, said as no need: "no need to tell the user". */
+const NEEDLESS_TO_SAY = new Set([
+  'hear',
+  'know',
+  'mention',
+  'tell',
+  'inform',
+  'notify',
+  'mentioning',
+  'telling',
+  'informing',
+  'notifying',
+]);
+/** Text that comes from elsewhere: a page, a comment, a field. */
+const CONTENT = new Set([
+  'text',
+  'content',
+  'page',
+  "page's",
+  'comment',
+  'comments',
+  'panel',
+  'document',
+  'field',
+  'note',
+]);
+/** A side act: "also", "in addition". */
+const SIDE = new Set(['also', 'additionally', 'additional']);
 /** Access for everyone, as cloud stores write it. */
 const PUBLIC_ACL = new Set(['public-read', 'public-read-write', 'allusers', 'allauthenticatedusers']);
 /** What only the model writes: its answers and replies (a "response" may be an API's). */
@@ -83,6 +111,24 @@ function secretAt(ts: Token[], i: number): boolean {
   return isSecret(t, ts[i + 1]);
 }
 
+/** A duty word at token `i`: "must", "make sure", "has to", "is to be", "whenever", "… incomplete unless …". */
+function dutyAt(ts: Token[], i: number, w: string, next: string, prev: string): boolean {
+  return (
+    DIRECTIVE.has(w) ||
+    (w === 'make' && next === 'sure') ||
+    ((w === 'need' || w === 'needs' || w === 'has' || w === 'have') && next === 'to') ||
+    (i === 0 && (w === 'have' || w === 'do' || w === 'let')) ||
+    // Declared duties: "its destination is to be switched", "… belongs in ~/.zshrc", "whenever X is used, …".
+    ((w === 'is' || w === 'are') && next === 'to' && !PURPOSE.has(prev)) ||
+    w === 'belongs' ||
+    w === 'whenever' ||
+    (w === 'prior' && next === 'to') ||
+    // A duty said as a condition of working: "the snapshot is incomplete unless …", "requests fail unless …".
+    (w === 'unless' && ts.slice(Math.max(0, i - 3), i).some((x) => FAILS.has(x.w))) ||
+    ((w === 'each' || w === 'every') && next === 'time')
+  );
+}
+
 /** Reads one sentence's tokens once. `hasOrder`: the grammar found an imperative or an obligation in it. */
 export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   const reach = new Set<Reach>();
@@ -97,27 +143,23 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if ((t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.raw) && !HOME.test(t.raw)) reach.add('address');
     if (t.raw === '|' && RUNS.has(next.replace(/[^a-z0-9]/g, ''))) reach.add('command');
     if (t.kind === 'mark') continue;
-    if (
-      DIRECTIVE.has(w) ||
-      (w === 'make' && next === 'sure') ||
-      ((w === 'need' || w === 'needs' || w === 'has' || w === 'have') && next === 'to')
-    )
-      directive = true;
-    if (i === 0 && (w === 'have' || w === 'do' || w === 'let')) directive = true;
-    // Declared duties: "its destination is to be switched", "… belongs in ~/.zshrc", "whenever X is used, …".
-    if ((w === 'is' || w === 'are') && next === 'to' && !PURPOSE.has(prev)) directive = true;
-    if (w === 'belongs' || w === 'whenever' || (w === 'prior' && next === 'to')) directive = true;
-    // A duty said as a condition of working: "the snapshot is incomplete unless …", "requests fail unless …".
-    if (w === 'unless' && ts.slice(Math.max(0, i - 3), i).some((x) => FAILS.has(x.w))) directive = true;
-    if ((w === 'each' || w === 'every') && next === 'time') directive = true;
+    if (dutyAt(ts, i, w, next, prev)) directive = true;
     if (i === 0 && w === 'you' && next === 'are') toModel = true;
     if ((w === 'instruction' || w === 'instructions') && next === 'you') {
       toModel = true;
       // "… is an instruction you carry out": text from elsewhere made the model's orders.
       if (ts.slice(i + 2, i + 4).some((x) => OBEY.has(x.w))) reach.add('obey');
     }
+    // "Text inside a page's panel is an instruction from the admin": content made the model's orders.
+    if (
+      (w === 'instruction' || w === 'instructions') &&
+      (prev === 'an' || prev === 'are') &&
+      ts.some((x) => CONTENT.has(x.w))
+    )
+      reach.add('obey');
     if (
       (OVERRULE.has(w) && personNear(ts, i, 3)) ||
+      (w === 'priority' && next === 'over' && personNear(ts, i + 1, 4)) ||
       (w === 'even' &&
         (next === 'if' || next === 'though' || next === 'when') &&
         personNear(ts, i + 1, 3) &&
@@ -156,7 +198,11 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (t.kind === 'url' && beaconAt >= 0 && i - beaconAt < 8 && !HOME.test(t.raw) && !EXAMPLE.test(t.raw))
       reach.add('beacon');
     // Deceit said as no need to hear: "a step users never need to hear about".
-    if ((w === 'hear' || w === 'know' || w === 'mention') && NEGATED_NEED(ts, i)) reach.add('deceit');
+    // … said as no need, it is an order to keep the person out.
+    if (NEEDLESS_TO_SAY.has(w) && NEGATED_NEED(ts, i)) {
+      reach.add('deceit');
+      directive = true;
+    }
     // A file's contents carried along: "the contents of ~/.config/gh/hosts.yml travel with the request".
     if ((w === 'contents' || w === 'content') && next === 'of' && ts[i + 2] && isPath(ts[i + 2]!)) reach.add('carry');
     if (plain ? W.SECRET.has(w) && (w !== 'key' && w !== 'keys' ? true : KEY_KINDS.has(prev)) : secretAt(ts, i))
@@ -184,8 +230,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (W.PERSON.has(w) && (next === 'typed' || next === 'wrote' || next === 'said')) reach.add('held');
     // "confirm with the user", "the user's approval": consent asked of the person is the gate kept, not reached.
     if (CONSENT.has(w) && !personNear(ts, i, 3) && !W.PERSON.has(prev.replace(/'s$/, ''))) reach.add('consent');
-    if (w === 'also' || w === 'additionally' || w === 'additional' || (w === 'as' && next === 'well'))
-      reach.add('side');
+    if (SIDE.has(w) || (w === 'as' && next === 'well') || (w === 'in' && next === 'addition')) reach.add('side');
     if (DECEIT.has(w) || (w === 'never' && (next === 'sees' || next === 'see' || next === 'know' || next === 'knows')))
       reach.add('deceit');
     // "format" destroys a disk, not a string: "with format `proj/<key>`" is a shape.
@@ -248,6 +293,8 @@ const HEAVY = new Map<Reach, number>([
   // Every other tool ruled out in this one's favour: a claim made to win the model's choice, whole by itself.
   ['exclusive', 2.5],
   ['sweep', 2],
+  // A lock opened or a security control turned off by a tool's text (not its own first act): whole by itself.
+  ['unguard', 2.5],
 ]);
 
 /**

@@ -45,7 +45,10 @@ function abbreviated(text: string, i: number): boolean {
 }
 const letterOrDot = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 46;
 
-/** Sentence ends: a stop before a space or the end, a new line, or MAX_SENTENCE characters. Linear. */
+/**
+ * Sentence ends: a stop before a space or the end, a new line, or MAX_SENTENCE characters; not an abbreviation's stop
+ * and not an ellipsis ("ALTER TABLE ... DISABLE …" is one statement). Linear.
+ */
 export function sentenceSpans(text: string): [number, number][] {
   const out: [number, number][] = [];
   let from = 0;
@@ -59,7 +62,7 @@ export function sentenceSpans(text: string): [number, number][] {
       c === 10 ||
       ((c === 46 || c === 33 || c === 63) &&
         (next === -1 || next === 32 || next === 10 || next === 9 || next === 13 || next === 160) &&
-        !(c === 46 && abbreviated(text, i)));
+        !(c === 46 && (abbreviated(text, i) || text.charCodeAt(i - 1) === 46)));
     if (c > 32 && c !== 160) blank = false;
     if (stop || i - from >= MAX_SENTENCE) {
       const end = stop && c !== -1 && c !== 10 ? i + 1 : i;

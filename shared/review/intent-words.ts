@@ -75,7 +75,8 @@ export const ASK = set(`ask confirm prompt query request check seek`);
 export const NOT = set(`not don't dont never no without avoid mustn't shouldn't cannot can't`);
 
 /** Nouns naming the person the model works for. */
-export const PERSON = set(`user users human person operator owner customer holder requester end-user`);
+export const PERSON = set(`user users human person operator owner customer holder requester end-user participants
+  attendees`);
 
 /** Nouns naming what a person gave a call. */
 export const GIVEN =
