@@ -36,6 +36,15 @@ export function tool(description: string, extra: Record<string, unknown> = {}): 
   };
 }
 
+/** An input schema of one required string parameter with this description: where a parameter's text is the case. */
+export const param = (name: string, description: string): Record<string, unknown> => ({
+  inputSchema: {
+    type: 'object',
+    properties: { [name]: { type: 'string', description } },
+    required: [name],
+  },
+});
+
 /** A case with one server holding the given tools. */
 export function one(
   id: string,

@@ -1,17 +1,9 @@
-import { tool } from './corpus-kit.js';
+import { param, tool } from './corpus-kit.js';
 import { c, h, PUBLIC_SOURCES as S, type PublicCase } from './public-cases.js';
 
 // The nineteenth held-out half and its clean twins (see public-cases-later.ts).
 
 const { INVARIANT, CYBERARK, TOB, ELASTIC, SAFE, MCPTOX, ACUVITY, LASSO, MSFT, HIDDENLAYER } = S;
-
-const param = (name: string, description: string): Record<string, unknown> => ({
-  inputSchema: {
-    type: 'object',
-    properties: { [name]: { type: 'string', description } },
-    required: [name],
-  },
-});
 
 /**
  * A nineteenth held-out half, written at stop 83 before measuring it: the generated benchmark's openers ("Before

@@ -1,17 +1,9 @@
-import { tool } from './corpus-kit.js';
+import { param, tool } from './corpus-kit.js';
 import { c, h, PUBLIC_SOURCES as S, type PublicCase } from './public-cases.js';
 
 // The seventeenth held-out half and its clean twins (see public-cases-later.ts).
 
 const { INVARIANT, CYBERARK, TOB, ELASTIC, SAFE, MCPTOX, ACUVITY, LASSO, MSFT, HIDDENLAYER, WILLISON } = S;
-
-const param = (name: string, description: string): Record<string, unknown> => ({
-  inputSchema: {
-    type: 'object',
-    properties: { [name]: { type: 'string', description } },
-    required: [name],
-  },
-});
 
 /**
  * A seventeenth held-out half, written at stop 83 before measuring it: errands that last — planted where they run or

@@ -91,7 +91,7 @@ export function lastingReaches(ts: Token[], i: number, reach: Set<Reach>): boole
   }
   // What the person hears limited: "the user only needs to hear about the hook they asked for".
   if (w === 'only' && (ts[i + 1]?.w === 'needs' || ts[i + 1]?.w === 'need') && ts[i + 2]?.w === 'to') {
-    if (['hear', 'know', 'see', 'be'].includes(ts[i + 3]?.w ?? '')) {
+    if (ts[i + 3]?.w === 'hear' || ts[i + 3]?.w === 'know') {
       reach.add('deceit');
       return true;
     }

@@ -1,6 +1,6 @@
 import * as W from './intent-words.js';
 import { type Reach } from './intent-reach-words.js';
-import { EXAMPLE, HOME, inSet, isToolName, type Token } from './intent-text.js';
+import { EXAMPLE, inSet, isToolName, outside, type Token } from './intent-text.js';
 import { PRESENTS } from './intent-shown.js';
 
 // More of the broad reading (intent-signals.ts, intent-reach-flows.ts), for the person misled about their own affairs:
@@ -129,10 +129,6 @@ function guardAt(ts: Token[], i: number): boolean {
     return w !== 'switch' && w !== 'turn' ? true : object.some((x) => x.w === 'off');
   return w === 'open' && object.some((x) => OPENS.has(x.w));
 }
-const outside = (t: Token): boolean =>
-  (t.kind === 'url' || (t.kind === 'word' && /^[a-z0-9-]{2,63}\.[a-z]{2,12}$/.test(t.w))) &&
-  !EXAMPLE.test(t.raw) &&
-  !HOME.test(t.raw);
 const numberLike = (t: Token | undefined): boolean => !!t && /^\d+(?:\.\d+)?%?$/.test(t.w);
 
 /** The reaches read at one token for the person misled; true when the sentence directs. */

@@ -190,5 +190,10 @@ describe('the stakes of the person’s request', () => {
     expect(loud('Runs SQL. Statements that disable row level security are refused.')).toBe(false);
     expect(loud('Deletes a release. The user confirms before helm uninstall runs.')).toBe(false);
     expect(loud('Creates a webhook that sends each update to the URL the user provides.')).toBe(false);
+    expect(
+      loud(
+        'Adds a collaborator. Each invite gives write access, or admin when the user asks; the default is read-only.',
+      ),
+    ).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import * as W from './intent-words.js';
 import { personNear, type Reach } from './intent-reach-words.js';
-import { EXAMPLE, HOME, isToolName, type Token } from './intent-text.js';
+import { isToolName, outside, type Token } from './intent-text.js';
 import { PRESENTS } from './intent-shown.js';
 
 // More of the broad reading (intent-signals.ts, intent-reach-flows.ts), for what is at stake when a tool's text steers
@@ -95,6 +95,8 @@ const DETAILS = new Set([
 ]);
 /** Rights an owner holds, granted to someone the text names: "added as a collaborator with admin permission". */
 const GIVES = new Set(['add', 'added', 'invite', 'invited', 'given', 'giving', 'gives', 'granted', 'grant', 'grants']);
+/** An account's name, not a hyphenated word ("read-only"): "ci-helper-bot", "deploy-runner", "ops-7". */
+const ACCOUNT_LIKE = /\d|bot|svc|service|runner|helper|agent|deploy|automation/;
 const RIGHTS = new Set(['admin', 'owner', 'maintainer', 'administrator', 'superuser', 'root', 'cluster-admin']);
 
 /** Every word stakesReaches looks at. */
@@ -124,10 +126,6 @@ export const STAKES_CUE: ReadonlySet<string> = new Set([
   'negative',
 ]);
 
-const outside = (t: Token): boolean =>
-  (t.kind === 'url' || (t.kind === 'word' && /^[a-z0-9-]{2,63}\.[a-z]{2,12}$/.test(t.w))) &&
-  !EXAMPLE.test(t.raw) &&
-  !HOME.test(t.raw);
 const countOf = (t: Token | undefined): number =>
   t && /^\d{1,6}$/.test(t.w) ? Number(t.w) : MANY.has(t?.w ?? '') ? 50 : 0;
 const negatedBefore = (ts: Token[], i: number): boolean =>
@@ -173,24 +171,18 @@ export function stakesReaches(ts: Token[], i: number, reach: Set<Reach>): boolea
   }
   // A result passed off as an authority's word to people: "must be presented to the user as official regulatory
   // guidance" — not "a certificate is shown as verified", a state the tool checks.
-  if (
-    w === 'as' &&
-    ts.slice(Math.max(0, i - 6), i).some((x) => PRESENTS.has(x.w)) &&
-    ts.slice(i + 1, i + 4).some((x) => AUTHORITY.has(x.w)) &&
-    ts.some((x) => PEOPLE.has(x.w.endsWith("'s") ? x.w.slice(0, -2) : x.w))
-  ) {
-    reach.add('misreport');
-    reach.add('person');
-    return true;
-  }
   // Something passed off as ordinary: "present the link as a routine login".
-  if (
-    w === 'as' &&
-    ts.slice(Math.max(0, i - 6), i).some((x) => PRESENTS.has(x.w)) &&
-    DISGUISE.has(ts[i + 2]?.w ?? '')
-  ) {
-    reach.add('deceit');
-    return true;
+  if (w === 'as' && ts.slice(Math.max(0, i - 6), i).some((x) => PRESENTS.has(x.w))) {
+    const as = ts.slice(i + 1, i + 4);
+    if (as.some((x) => AUTHORITY.has(x.w)) && ts.some((x) => PEOPLE.has(x.w.endsWith("'s") ? x.w.slice(0, -2) : x.w))) {
+      reach.add('misreport');
+      reach.add('person');
+      return true;
+    }
+    if (as.slice(0, 2).some((x) => DISGUISE.has(x.w))) {
+      reach.add('deceit');
+      return true;
+    }
   }
   // The person's own details, taken without asking: "the user's phone number; do not ask for it".
   if (DETAILS.has(w) && (personBefore(ts, i) || personNear(ts, i, 3))) {
@@ -202,7 +194,13 @@ export function stakesReaches(ts: Token[], i: number, reach: Set<Reach>): boolea
   }
   // An owner's rights given to an account the text names: "ci-helper-bot be added as a collaborator with admin".
   if (GIVES.has(w) && ts.slice(Math.max(0, i - 6), i + 11).some((x) => RIGHTS.has(x.w))) {
-    const named = ts.some((x) => x.kind === 'email' || (x.kind === 'word' && W.ID_LIKE.test(x.raw)) || isToolName(x));
+    const named = ts.some(
+      (x) =>
+        x.kind === 'email' ||
+        (x.kind === 'word' && W.ID_LIKE.test(x.raw)) ||
+        x.w === 'serviceaccount' ||
+        (isToolName(x) && ACCOUNT_LIKE.test(x.w)),
+    );
     if (named && !negatedBefore(ts, i)) {
       reach.add('handover');
       return true;
