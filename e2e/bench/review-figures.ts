@@ -38,6 +38,7 @@ import { PUBLIC_CLEAN_SIXTEEN, PUBLIC_HELD_OUT_SIXTEEN } from '../review/public-
 import { PUBLIC_CLEAN_SEVENTEEN, PUBLIC_HELD_OUT_SEVENTEEN } from '../review/public-cases-seventeen.js';
 import { PUBLIC_CLEAN_EIGHTEEN, PUBLIC_HELD_OUT_EIGHTEEN } from '../review/public-cases-eighteen.js';
 import { PUBLIC_CLEAN_NINETEEN, PUBLIC_HELD_OUT_NINETEEN } from '../review/public-cases-nineteen.js';
+import { PUBLIC_CLEAN_TWENTY, PUBLIC_HELD_OUT_TWENTY } from '../review/public-cases-twenty.js';
 import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from '../review/round-three.js';
 import { RESULTS_CLEAN, RESULTS_HELD_OUT } from '../review/public-results.js';
 import { installedReadmes } from '../review/readmes.js';
@@ -126,6 +127,10 @@ export function reviewFigures(): string[] {
     [
       'HELD OUT: a generated benchmark’s openers, nineteenth half',
       [...PUBLIC_HELD_OUT_NINETEEN, ...PUBLIC_CLEAN_NINETEEN],
+    ],
+    [
+      'HELD OUT: MCPTox’s three paradigms on pairs of real tools, twentieth half',
+      [...PUBLIC_HELD_OUT_TWENTY, ...PUBLIC_CLEAN_TWENTY],
     ],
     ['HELD OUT: our first held-out round', HELD_OUT],
     ['HELD OUT: the third round', THIRD_ROUND],

@@ -19,6 +19,7 @@ import { PUBLIC_CLEAN_SIXTEEN, PUBLIC_HELD_OUT_SIXTEEN } from './public-cases-si
 import { PUBLIC_CLEAN_SEVENTEEN, PUBLIC_HELD_OUT_SEVENTEEN } from './public-cases-seventeen.js';
 import { PUBLIC_CLEAN_EIGHTEEN, PUBLIC_HELD_OUT_EIGHTEEN } from './public-cases-eighteen.js';
 import { PUBLIC_CLEAN_NINETEEN, PUBLIC_HELD_OUT_NINETEEN } from './public-cases-nineteen.js';
+import { PUBLIC_CLEAN_TWENTY, PUBLIC_HELD_OUT_TWENTY } from './public-cases-twenty.js';
 
 /** The later held-out halves, in the order they were written: each hostile half beside its clean originals. */
 const HALVES = [
@@ -39,6 +40,7 @@ const HALVES = [
   ['seventeenth', PUBLIC_HELD_OUT_SEVENTEEN, PUBLIC_CLEAN_SEVENTEEN],
   ['eighteenth', PUBLIC_HELD_OUT_EIGHTEEN, PUBLIC_CLEAN_EIGHTEEN],
   ['nineteenth', PUBLIC_HELD_OUT_NINETEEN, PUBLIC_CLEAN_NINETEEN],
+  ['twentieth', PUBLIC_HELD_OUT_TWENTY, PUBLIC_CLEAN_TWENTY],
 ] as const;
 
 /** Held-out cases the review still misses, and why: each a shape no rule reads yet. */

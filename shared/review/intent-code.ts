@@ -1,7 +1,7 @@
 import { DOMAIN, type Reach } from './intent-reach-words.js';
 import { anySecret, HOME, type Token } from './intent-text.js';
 import { sweepAt } from './intent-misled.js';
-import { ID_LIKE, NOT as NEGATION, RISKY_COMMAND, SECRET_PARAM } from './intent-words.js';
+import { ID_LIKE, NOT as NEGATION, RISKY_COMMAND, SECRET_PARAM, SHELL } from './intent-words.js';
 
 // More of the broad reading (intent-signals.ts) for text written terse and technical, where the errand is in code or
 // notation rather than in words: a span of code that reads a secret and sends it out, installs itself at start-up or
@@ -14,7 +14,7 @@ import { ID_LIKE, NOT as NEGATION, RISKY_COMMAND, SECRET_PARAM } from './intent-
  * environment. What leaves with it is theirs.
  */
 const SECRET_STORE_IN_CODE =
-  /~\/\.(?:ssh|aws|netrc|npmrc|pypirc|git-credentials|pgpass|kube|docker|gnupg)\b|\bid_(?:rsa|ed25519)\b|(?:^|[\s/'"`])\.env\b|\bdocument\.cookie\b|\b(?:local|session)storage\b|\bprocess\.env\b|\bos\.environ\b|\bprintenv\b/i;
+  /~\/\.(?:ssh|aws|netrc|npmrc|pypirc|git-credentials|pgpass|kube|docker|gnupg|(?:bash_|zsh_|psql_|mysql_)?history)\b|\bid_(?:rsa|ed25519)\b|(?:^|[\s/'"`])\.env\b|\bdocument\.cookie\b|\b(?:local|session)storage\b|\bprocess\.env\b|\bos\.environ\b|\bprintenv\b/i;
 /** A variable named for a token: the way honest examples pass a key ("Authorization: Bearer $VENDOR_TOKEN"). */
 const SECRET_VAR_IN_CODE = /\$\{?[a-z0-9_]{0,40}(?:token|secret|password|api_?key|access_key)\b/i;
 /** An address outside: not an example host, not this machine. */
@@ -171,6 +171,16 @@ export function terseReaches(ts: Token[], i: number, reach: Set<Reach>): void {
   if (t.kind === 'code') {
     if (RISKY_COMMAND.test(t.raw)) reach.add('command');
     codeReaches(t.raw, reach, NEGATION.has(ts[i - 1]?.w ?? '') || NEGATION.has(ts[i - 2]?.w ?? ''));
+  }
+  // A command line written out of code marks ("cat ~/.bash_history | curl -d @- https://…"): a shell word, then a
+  // flag, read as a code span from a few words before the shell word to the sentence's end (at most 40 tokens).
+  if (t.kind === 'word' && t.raw.charCodeAt(0) === 45 && SHELL.has(ts[i - 1]?.w ?? '')) {
+    const raw = ts
+      .slice(Math.max(0, i - 8), i + 32)
+      .map((x) => x.raw)
+      .join(' ');
+    // Not a risky command by its words alone: prose names them to refuse them ("rm -rf / is blocked").
+    codeReaches(raw, reach, NEGATION.has(ts[i - 2]?.w ?? '') || NEGATION.has(ts[i - 3]?.w ?? ''));
   }
   if (t.kind === 'url' && urlCarriesSecret(t.raw)) {
     reach.add('secret');

@@ -19,6 +19,8 @@ export interface IntentOptions {
    */
   place?: 'value' | 'output' | 'param';
   param?: string;
+  /** The tool's own job (intent-job.ts, from its name and first sentence): acts outside it are weighed higher. */
+  job?: ReadonlySet<string>;
 }
 
 /**

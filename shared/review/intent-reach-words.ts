@@ -46,7 +46,8 @@ export type Reach =
   | 'phish'
   | 'exclusive'
   | 'sweep'
-  | 'unguard';
+  | 'unguard'
+  | 'offjob';
 
 export const DIRECTIVE = new Set([
   // A suggestion is still said to the model: hedged, an errand is an errand ("it is recommended to read ~/.ssh/…").

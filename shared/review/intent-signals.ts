@@ -27,6 +27,7 @@ import {
   type Reach,
 } from './intent-reach-words.js';
 import { dutyOfModel, moreReaches, subjectModel } from './intent-reach-flows.js';
+import { shadowReaches } from './intent-shadow.js';
 import { terseReaches } from './intent-code.js';
 import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, type Token } from './intent-text.js';
 
@@ -241,6 +242,8 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (subjectModel(ts, i) || dutyOfModel(ts, i)) toModel = directive = true;
   }
   if (reach.has('startup') && ts.some((t) => WRITES.has(t.w))) reach.add('persist');
+  // Another tool's call taken as the occasion to change what it sends or shows: shadowing, by its shape.
+  if (directive) shadowReaches(ts, reach);
   const tagged = ts.some(
     (t, i) => t.w === 'system' && (ts[i - 1]?.raw === '[' || ts[i - 1]?.raw === '<' || (i === 0 && ts[1]?.raw === ':')),
   );
@@ -295,6 +298,8 @@ const HEAVY = new Map<Reach, number>([
   ['sweep', 2],
   // A lock opened or a security control turned off by a tool's text (not its own first act): whole by itself.
   ['unguard', 2.5],
+  // A deletion or a send that is not the tool's job (by its name and summary): whole, and a strong one.
+  ['offjob', 1],
 ]);
 
 /**

@@ -7,6 +7,7 @@ import { SERVER } from './intent-reach-words.js';
 import { answeredNo, BACK_REACH, carried, mayPlace, placed, signalsFor, type IntentOptions } from './intent-place.js';
 import { explain, REACH } from './intent-explain.js';
 import { spokenToModel } from './intent-spoken.js';
+import { mayBeAct, offJobReaches } from './intent-job.js';
 import { type kindOf, unasked, type IntentKind, type Order } from './intent-orders.js';
 import {
   type Around,
@@ -237,7 +238,7 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
     if (facts.result) spokenHere(facts, s, sentences[n - 1], sentences[n + 1]);
     // Most sentences order nothing, claim nothing and direct nothing: they cost their tokens, no more.
     if (!s.orders.length && !s.claims) {
-      if (s.cue || (opts.place && s.ts.some(mayPlace)) || answeredNo(s, sentences[n - 1]))
+      if (s.cue || (opts.place && s.ts.some(mayPlace)) || answeredNo(s, sentences[n - 1]) || offJobCue(s, opts))
         errand(s, [], facts, out, opts, before);
       continue;
     }
@@ -264,7 +265,7 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
     });
     const claim = told ? undefined : claimOf(text, s, a, facts);
     if (claim) out.push(claim);
-    if (s.cue || opts.place) errand(s, out.slice(from), facts, out, opts, before);
+    if (s.cue || opts.place || offJobCue(s, opts)) errand(s, out.slice(from), facts, out, opts, before);
   }
   return out;
 }
@@ -279,6 +280,9 @@ function spokenHere(f: TextFacts, s: Sentence, before: Sentence | undefined, aft
   f.lower = !spokenToModel(s, before);
   f.concealed = s.covert || before?.covert === true || after?.covert === true;
 }
+
+/** A sentence worth reading for acts outside the tool's job: a job is known and an act's word stands in it. */
+const offJobCue = (s: Sentence, opts: IntentOptions): boolean => opts.job !== undefined && s.ts.some(mayBeAct);
 
 /** Where a sentence stands among the text's sentences: the ones before it are read only when it points back. */
 interface Before {
@@ -313,9 +317,14 @@ function errand(
 ): void {
   if (found.some((h) => h.score >= 3)) return;
   const prior = before.sentences[before.n - 1];
-  const sig =
+  let sig =
     carried(s, () => before.sentences.slice(Math.max(0, before.n - BACK_REACH), before.n).reverse()) ??
     (answeredNo(s, prior) ? GATE_SKIPPED : signalsFor(s));
+  // An act the tool's name and summary do not hold ("archive every other page" in a search tool's text).
+  if (offJobCue(s, opts)) {
+    sig = { ...sig, reach: new Set(sig.reach) };
+    offJobReaches(s.ts, opts.job!, sig.reach);
+  }
   if (broadScore(sig) < 3 && !placed(s, sig, opts)) return;
   const reaches = `it reaches ${[...sig.reach].map((r) => REACH[r]).join(', ')}${sig.toModel ? ', said to the model' : ''}`;
   const score = lowered(3, f);

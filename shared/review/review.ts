@@ -3,6 +3,7 @@ import { defaultSendsOut, nameAsks } from './intent-names.js';
 import type { Finding, SubjectKind } from '../schemas/review.js';
 import { CANDIDATE, hiddenHits, type Hit } from './hidden.js';
 import { poisoningHits } from './poisoning.js';
+import { jobOf } from './intent-job.js';
 import type { IntentOptions } from './intent.js';
 import { type ReviewViewInput } from './views.js';
 import { ruleById, SEVERITY_RANK, type Severity } from './rules.js';
@@ -101,7 +102,7 @@ function placeOf(t: DefinitionText): IntentOptions {
 }
 
 /** The rules that read a text, by how it is read; a cut is a finding of its own (H12). */
-function textHits(t: DefinitionText): (Hit & { severity?: Severity })[] {
+function textHits(t: DefinitionText, job?: ReadonlySet<string>): (Hit & { severity?: Severity })[] {
   const hits: (Hit & { severity?: Severity })[] = hiddenHits(t.text, t.role);
   const read = t.text.length > MAX_PATTERN_CHARS ? t.text.slice(0, MAX_PATTERN_CHARS) : t.text;
   if (t.role !== 'pattern') hits.push(...mixedScriptHits(read));
@@ -111,7 +112,7 @@ function textHits(t: DefinitionText): (Hit & { severity?: Severity })[] {
   const sends = t.role === 'value' ? defaultSendsOut(t.path, t.text) : undefined;
   if (sends) hits.push({ rule: 'P09', start: 0, end: t.text.length, ...sends });
   if (t.role === 'prose' || t.role === 'value') {
-    const found = poisoningHits(read, placeOf(t));
+    const found = poisoningHits(read, job ? { ...placeOf(t), job } : placeOf(t));
     hits.push(...found.hits);
     if (found.cut)
       hits.push({
@@ -183,8 +184,12 @@ export class Collector {
    */
   texts(kind: SubjectKind, subject: string, texts: DefinitionText[]): void {
     const first = new Map<string, { finding: Finding; also: string[] }>();
+    // A tool's job, by its name and first sentence: what its description may ask for without it being an errand (a
+    // parameter's text says what its option does — "Remove all script tags" — and is not read for it).
+    const description = kind === 'tool' ? texts.find((t) => t.path === 'description')?.text : undefined;
+    const job = kind === 'tool' ? jobOf(subject, description ?? '') : undefined;
     for (const t of texts)
-      for (const h of textHits(t)) {
+      for (const h of textHits(t, t.path === 'description' ? job : undefined)) {
         if (roleless(t.role) && h.rule.startsWith('P') && h.rule !== 'P09') continue;
         const key = `${h.rule}\u0000${h.severity ?? ''}\u0000${t.text.slice(h.start, h.end)}`;
         const seen = first.get(key);

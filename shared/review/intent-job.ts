@@ -1,0 +1,80 @@
+import type { Reach } from './intent-reach-words.js';
+import { isToolName, type Token } from './intent-text.js';
+import { NOT, PERSON } from './intent-words.js';
+
+// A tool's own job, read from its name and its first sentence (`search_pages`: "Search pages in the workspace."), and
+// the acts a later sentence orders that the job does not hold. A search tool that says "archive every other page", a
+// quote tool that says "delete all alerts": the act is not what the tool is for, so the order is someone else's
+// errand. A tool named and summed up as deleting may say "delete all …"; it is its job. Words are compared by a
+// crude stem ("archive", "archived", "archives" → "archiv"), in sets: linear in the text.
+
+/**
+ * Acts that destroy or send: the ones a tool's text has no business ordering unless they are its job. Not "remove",
+ * "drop" or "disable", which honest text uses of strings, prefixes and options ("remove the drive letter").
+ */
+const ACTS = new Set(
+  `delete erase wipe purge destroy truncate uninstall shred unlink archive trash cancel revoke
+  send forward upload transmit publish share email relay exfiltrate leak`
+    .split(/\s+/)
+    .map((w) => stem(w)),
+);
+/** Words that make what follows a forecast or a possibility, not a duty. */
+const MAY = new Set(['will', 'may', 'might', 'can', 'could', 'would', 'been', 'being']);
+/** Words after which an act's word stands as a verb: a duty, a purpose, a step. */
+const HEAD = new Set(['to', 'must', 'should', 'always', 'also', 'then', 'and', 'please', 'shall', 'first', 'never']);
+/** Marks that open a clause. */
+const CLAUSE = new Set([',', ';', ':']);
+/** Every one of something: "every other page", "all alerts", "each record". */
+const EACH = new Set(['every', 'all', 'each', 'any']);
+
+/** A crude stem: one common ending taken off, the root kept at three letters at least. */
+export function stem(word: string): string {
+  const w = word.toLowerCase();
+  for (const suffix of ['ing', 'ed', 'es', 's', 'e'])
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3) return w.slice(0, -suffix.length);
+  return w;
+}
+
+/** The stems of a tool's name ("notion_search", "getQuote") and of its first sentence: what the tool is for. */
+export function jobOf(name: string, description: string): ReadonlySet<string> {
+  const cut = description.search(/[.!?](?:\s|$)|\n/);
+  const summary = (cut < 0 ? description : description.slice(0, cut)).slice(0, 400);
+  const words = `${name.replace(/([a-z])([A-Z])/g, '$1 $2')} ${summary}`.split(/[^A-Za-z]+/);
+  return new Set(words.filter((w) => w.length > 1).map(stem));
+}
+
+/** The words an off-job act may stand as: a sentence without one of them is not looked at for it. */
+export const mayBeAct = (t: Token): boolean => t.kind === 'word' && ACTS.has(stem(t.w));
+
+/** The stems of the tools a sentence names: an act one of them is named for is that tool's job ("use delete_note"). */
+function namedTools(ts: readonly Token[]): Set<string> {
+  const out = new Set<string>();
+  for (const t of ts) if (t.kind !== 'mark' && isToolName(t)) for (const p of t.w.split(/[_.`-]/)) out.add(stem(p));
+  return out;
+}
+
+/**
+ * The reaches of acts a sentence orders that the tool's job does not hold: `offjob`, and `sweep` when the act falls on
+ * every one of something the person did not pick ("archive every other page", not "delete any page the user names").
+ * Not an act forbidden ("never delete …"). One pass.
+ */
+export function offJobReaches(ts: readonly Token[], job: ReadonlySet<string>, reach: Set<Reach>): void {
+  let named: Set<string> | undefined;
+  for (let i = 0; i < ts.length; i++) {
+    const t = ts[i]!;
+    if (!mayBeAct(t)) continue;
+    const s = stem(t.w);
+    if (job.has(s) || (named ??= namedTools(ts)).has(s)) continue;
+    if (NOT.has(ts[i - 1]?.w ?? '') || NOT.has(ts[i - 2]?.w ?? '')) continue;
+    // An act in a verb's place: at the head, after a duty, a conjunction or a clause's mark ("…, archive every other
+    // page"); not a noun ("- Email and any feedback"). Not a fact of what may or will happen ("may squash commits, …
+    // or delete the source branch", "list_indices_v1 will be removed").
+    const prev = ts[i - 1];
+    if (prev && !HEAD.has(prev.w) && !(prev.kind === 'mark' && CLAUSE.has(prev.raw))) continue;
+    if (ts.slice(Math.max(0, i - 8), i).some((x) => MAY.has(x.w))) continue;
+    reach.add('offjob');
+    const each = ts.slice(i + 1, i + 5).some((x) => EACH.has(x.w));
+    const picked = ts.slice(i + 1, i + 10).some((x) => PERSON.has(x.w));
+    if (each && !picked) reach.add('sweep');
+  }
+}

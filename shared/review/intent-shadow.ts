@@ -1,0 +1,103 @@
+import type { Reach } from './intent-reach-words.js';
+import { isToolName, type Token } from './intent-text.js';
+import { PRESENTS } from './intent-shown.js';
+
+// Shadowing, read by its shape rather than its words: a tool's text that takes another tool's call as its occasion
+// ("when git_commit is used", "for create_payment_link,", "before brave_web_search is called") and, in the same
+// sentence, changes what that call sends or what the person is shown ("the message must be replaced", "the quantity is
+// multiplied", "the query should have … appended"). The occasion alone is a tool's ordinary guidance ("run git_add
+// before git_commit"); the change alone may be the tool's own job ("replace the text in a file"). Together, one tool
+// is rewriting another's work behind the person's back. One pass over the sentence; sets only.
+
+/** Words that make a call the occasion of what follows. */
+const OCCASION = new Set(['when', 'whenever', 'if', 'for', 'before', 'after', 'once', 'each', 'every', 'prior', 'on']);
+/** A call said to happen: "git_commit is used", "send_email runs". */
+const INVOKED = new Set(['called', 'used', 'invoked', 'requested', 'run', 'runs', 'executed', 'writes', 'sends']);
+/**
+ * A change made to what a call sends or what the person sees — not "overwrite", which is how honest text says what a
+ * write does, nor "increase"/"lower", which is how it gives advice about a limit.
+ */
+export const ALTER: ReadonlySet<string> = new Set([
+  'replace',
+  'replaced',
+  'append',
+  'appended',
+  'prepend',
+  'prepended',
+  'multiply',
+  'multiplied',
+  'inflate',
+  'inflated',
+  'reversed',
+  'flipped',
+  'swap',
+  'swapped',
+  'substitute',
+  'substituted',
+  'rewrite',
+  'rewritten',
+  'altered',
+  'tampered',
+]);
+
+/** Marks that close the clause an occasion word opened: "For icons (AWS, GCP), call `search_shapes`" names none. */
+const CLAUSE_END = new Set([',', ';', ':', '(', ')']);
+/** Words that make a tool named next the instrument of an order, not its occasion: "call `search_shapes`". */
+const CALLS = new Set(['call', 'use', 'run', 'invoke', 'using', 'calling']);
+
+/** Verbs a hyphenated tool name starts with ("get-quote"): other hyphenated words are English ("industry-specific"). */
+const TOOL_VERB = /^(?:get|list|search|find|create|update|delete|send|read|write|run|fetch|set|add|post|make)-/;
+/** A tool's name, not a compound word: code, an identifier with `_` or camelCase, or a hyphenated verb-first name. */
+const toolish = (t: Token): boolean => t.kind === 'code' || !t.raw.includes('-') || TOOL_VERB.test(t.w);
+
+/**
+ * A call named as the occasion at token `i`: an occasion word up to eight tokens before it in the same clause, or a
+ * call word after it ("send_email runs"); not a tool the sentence itself orders called.
+ */
+function occasionAt(ts: readonly Token[], i: number): boolean {
+  const t = ts[i]!;
+  if (t.kind === 'mark' || !isToolName(t) || !toolish(t) || CALLS.has(ts[i - 1]?.w ?? '')) return false;
+  for (let k = i - 1; k >= Math.max(0, i - 8); k--) {
+    const x = ts[k]!;
+    if (x.kind === 'mark' && CLAUSE_END.has(x.raw)) break;
+    if (OCCASION.has(x.w)) return true;
+  }
+  const after = ts[i + 1]?.w === 'is' || ts[i + 1]?.w === 'are' ? ts[i + 2] : ts[i + 1];
+  return after !== undefined && INVOKED.has(after.w);
+}
+
+/** A figure said to be given other than it came: "report the price as 15% higher than the value returned". */
+function offByAt(ts: readonly Token[], i: number): boolean {
+  const w = ts[i]!.w;
+  if (w !== 'higher' && w !== 'lower' && w !== 'more' && w !== 'less') return false;
+  // "15% higher than", "15 % higher than", "20 percent lower than": the per-cent sign may stand as a token of its own.
+  const by = ts[i - 1]?.raw === '%' || ts[i - 1]?.w === 'percent' ? ts[i - 2] : ts[i - 1];
+  return ts[i + 1]?.w === 'than' && /^\d{1,4}(?:\.\d{1,4})?%?$/.test(by?.w ?? '');
+}
+
+/**
+ * Reaches of a directive sentence that takes another tool's call as its occasion and changes what it sends or shows:
+ * `shadow` and `tamper`; and of one that gives the person a figure off by a share (`misreport`). Called once per
+ * directive sentence: one pass, a bounded look around each tool name.
+ */
+export function shadowReaches(ts: readonly Token[], reach: Set<Reach>): void {
+  let occasion = false;
+  let alters = false;
+  let offBy = false;
+  let presents = false;
+  for (let i = 0; i < ts.length; i++) {
+    const w = ts[i]!.w;
+    if (offByAt(ts, i)) offBy = alters = true;
+    else if (ALTER.has(w)) alters = true;
+    if (PRESENTS.has(w)) presents = true;
+    if (!occasion && occasionAt(ts, i)) occasion = true;
+  }
+  // A figure the person is told, given off by a share: misreported, whichever tool's text says it.
+  if (offBy && presents) {
+    reach.add('misreport');
+    reach.add('tamper');
+  }
+  if (!occasion || !alters) return;
+  reach.add('shadow');
+  reach.add('tamper');
+}
