@@ -39,6 +39,7 @@ import { PUBLIC_CLEAN_SEVENTEEN, PUBLIC_HELD_OUT_SEVENTEEN } from '../review/pub
 import { PUBLIC_CLEAN_EIGHTEEN, PUBLIC_HELD_OUT_EIGHTEEN } from '../review/public-cases-eighteen.js';
 import { PUBLIC_CLEAN_NINETEEN, PUBLIC_HELD_OUT_NINETEEN } from '../review/public-cases-nineteen.js';
 import { PUBLIC_CLEAN_TWENTY, PUBLIC_HELD_OUT_TWENTY } from '../review/public-cases-twenty.js';
+import { PUBLIC_CLEAN_TWENTYONE, PUBLIC_HELD_OUT_TWENTYONE } from '../review/public-cases-twentyone.js';
 import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from '../review/round-three.js';
 import { RESULTS_CLEAN, RESULTS_HELD_OUT } from '../review/public-results.js';
 import { installedReadmes } from '../review/readmes.js';
@@ -131,6 +132,10 @@ export function reviewFigures(): string[] {
     [
       'HELD OUT: MCPTox’s three paradigms on pairs of real tools, twentieth half',
       [...PUBLIC_HELD_OUT_TWENTY, ...PUBLIC_CLEAN_TWENTY],
+    ],
+    [
+      'HELD OUT: a generated benchmark’s other families on five domains, twenty-first half',
+      [...PUBLIC_HELD_OUT_TWENTYONE, ...PUBLIC_CLEAN_TWENTYONE],
     ],
     ['HELD OUT: our first held-out round', HELD_OUT],
     ['HELD OUT: the third round', THIRD_ROUND],

@@ -20,6 +20,7 @@ import { PUBLIC_CLEAN_SEVENTEEN, PUBLIC_HELD_OUT_SEVENTEEN } from './public-case
 import { PUBLIC_CLEAN_EIGHTEEN, PUBLIC_HELD_OUT_EIGHTEEN } from './public-cases-eighteen.js';
 import { PUBLIC_CLEAN_NINETEEN, PUBLIC_HELD_OUT_NINETEEN } from './public-cases-nineteen.js';
 import { PUBLIC_CLEAN_TWENTY, PUBLIC_HELD_OUT_TWENTY } from './public-cases-twenty.js';
+import { PUBLIC_CLEAN_TWENTYONE, PUBLIC_HELD_OUT_TWENTYONE } from './public-cases-twentyone.js';
 
 /** The later held-out halves, in the order they were written: each hostile half beside its clean originals. */
 const HALVES = [
@@ -41,6 +42,7 @@ const HALVES = [
   ['eighteenth', PUBLIC_HELD_OUT_EIGHTEEN, PUBLIC_CLEAN_EIGHTEEN],
   ['nineteenth', PUBLIC_HELD_OUT_NINETEEN, PUBLIC_CLEAN_NINETEEN],
   ['twentieth', PUBLIC_HELD_OUT_TWENTY, PUBLIC_CLEAN_TWENTY],
+  ['twenty-first', PUBLIC_HELD_OUT_TWENTYONE, PUBLIC_CLEAN_TWENTYONE],
 ] as const;
 
 /** Held-out cases the review still misses, and why: each a shape no rule reads yet. */
@@ -50,6 +52,7 @@ const KNOWN_MISSES = new Map([
   ['pubh6-puppeteer-cookie', 'cookies typed into the page: the page as the destination'],
   ['pubh8-pr-no-review', 'review said to be "covered by this server" (a claim, no duty word)'],
   ['pubh12-launchdarkly-flag', 'a production flag switched off by another tool: harm in the object, not the words'],
+  ['pubh21-browser-upsell', 'paid extras clicked before the person’s choice: the harm is in the quoted labels'],
 ]);
 
 const loud = (f: Finding): boolean => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium;

@@ -5,6 +5,7 @@ import { STAKES_CUE } from './intent-stakes.js';
 import { LASTING_CUE } from './intent-lasting.js';
 import { MISLED_CUE } from './intent-misled.js';
 import { ALTER } from './intent-shadow.js';
+import { FAVOUR_CUE } from './intent-favour.js';
 
 // The words that make a sentence worth the broad reading (intent-signals.ts): the sentence reader (intent-read.ts)
 // marks a sentence as cued when one of them stands in it, and only cued sentences are read for what they reach.
@@ -82,4 +83,5 @@ export const BROAD_CUE: ReadonlySet<string> = new Set([
   'leak',
   'unless',
   ...ALTER,
+  ...FAVOUR_CUE,
 ]);

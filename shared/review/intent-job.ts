@@ -14,7 +14,7 @@ import { NOT, PERSON } from './intent-words.js';
  */
 const ACTS = new Set(
   `delete erase wipe purge destroy truncate uninstall shred unlink archive trash cancel revoke
-  send forward upload transmit publish share email relay exfiltrate leak`
+  send forward upload transmit publish share email relay exfiltrate leak push`
     .split(/\s+/)
     .map((w) => stem(w)),
 );
@@ -43,8 +43,13 @@ export function jobOf(name: string, description: string): ReadonlySet<string> {
   return new Set(words.filter((w) => w.length > 1).map(stem));
 }
 
+/** Every form of the acts as written ("archive", "archives", "archived", "archiving"): one lookup a token. */
+const ACT_FORMS: ReadonlySet<string> = new Set(
+  [...ACTS].flatMap((root) => [root, `${root}e`, `${root}es`, `${root}s`, `${root}ed`, `${root}d`, `${root}ing`]),
+);
+
 /** The words an off-job act may stand as: a sentence without one of them is not looked at for it. */
-export const mayBeAct = (t: Token): boolean => t.kind === 'word' && ACTS.has(stem(t.w));
+export const mayBeAct = (t: Token): boolean => t.kind === 'word' && ACT_FORMS.has(t.w) && ACTS.has(stem(t.w));
 
 /** The stems of the tools a sentence names: an act one of them is named for is that tool's job ("use delete_note"). */
 function namedTools(ts: readonly Token[]): Set<string> {

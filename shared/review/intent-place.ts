@@ -19,8 +19,8 @@ export interface IntentOptions {
    */
   place?: 'value' | 'output' | 'param';
   param?: string;
-  /** The tool's own job (intent-job.ts, from its name and first sentence): acts outside it are weighed higher. */
-  job?: ReadonlySet<string>;
+  /** The tool's own job (intent-job.ts, its name and first sentence), read when first asked: acts outside it weigh more. */
+  job?: () => ReadonlySet<string>;
 }
 
 /**
@@ -117,5 +117,26 @@ export function answeredNo(s: Sentence, before: Sentence | undefined): boolean {
     q[q.length - 1]?.raw === '?' &&
     q.some((t) => GATE.has(t.w) || ASKING.has(t.w)) &&
     q.some((t) => W.PERSON.has(t.w.replace(/'s$/, '')))
+  );
+}
+
+/** "the address the user gives", "the recipient the person specified": the person's own destination. */
+const CHOSE = new Set([
+  'gives',
+  'gave',
+  'provides',
+  'provided',
+  'specifies',
+  'specified',
+  'chose',
+  'chooses',
+  'enters',
+]);
+export function chosenByPerson(object: Token[]): boolean {
+  return object.some(
+    (t, i) =>
+      W.PERSON.has(t.w) &&
+      CHOSE.has(object[i + 1]?.w ?? '') &&
+      (W.GIVEN.has(object[i - 1]?.w ?? '') || W.GIVEN.has(object[i - 2]?.w ?? '')),
   );
 }

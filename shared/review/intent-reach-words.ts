@@ -47,7 +47,8 @@ export type Reach =
   | 'exclusive'
   | 'sweep'
   | 'unguard'
-  | 'offjob';
+  | 'offjob'
+  | 'withheld';
 
 export const DIRECTIVE = new Set([
   // A suggestion is still said to the model: hedged, an errand is an errand ("it is recommended to read ~/.ssh/…").

@@ -90,10 +90,12 @@ export function shadowReaches(ts: readonly Token[], reach: Set<Reach>): void {
     if (offByAt(ts, i)) offBy = alters = true;
     else if (ALTER.has(w)) alters = true;
     if (PRESENTS.has(w)) presents = true;
-    if (!occasion && occasionAt(ts, i)) occasion = true;
+    // A tool's name is never a plain lower-case word: one look at the token's characters before the name test.
+    if (!occasion && (ts[i]!.kind === 'code' || !/^[a-z]+$/.test(ts[i]!.raw)) && occasionAt(ts, i)) occasion = true;
   }
-  // A figure the person is told, given off by a share: misreported, whichever tool's text says it.
-  if (offBy && presents) {
+  // A figure the person is told, given off by a share or changed ("presented with its sign reversed"): misreported,
+  // whichever tool's text says it.
+  if ((offBy || alters) && presents) {
     reach.add('misreport');
     reach.add('tamper');
   }

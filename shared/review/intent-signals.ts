@@ -28,6 +28,7 @@ import {
 } from './intent-reach-words.js';
 import { dutyOfModel, moreReaches, subjectModel } from './intent-reach-flows.js';
 import { shadowReaches } from './intent-shadow.js';
+import { favourReaches } from './intent-favour.js';
 import { terseReaches } from './intent-code.js';
 import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, type Token } from './intent-text.js';
 
@@ -244,6 +245,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   if (reach.has('startup') && ts.some((t) => WRITES.has(t.w))) reach.add('persist');
   // Another tool's call taken as the occasion to change what it sends or shows: shadowing, by its shape.
   if (directive) shadowReaches(ts, reach);
+  favourReaches(ts, reach);
   const tagged = ts.some(
     (t, i) => t.w === 'system' && (ts[i - 1]?.raw === '[' || ts[i - 1]?.raw === '<' || (i === 0 && ts[1]?.raw === ':')),
   );
@@ -285,8 +287,8 @@ const HEAVY = new Map<Reach, number>([
   // A figure the person is shown, changed: the whole errand is in that one reach.
   ['misreport', 2],
   ['escape', 1.5],
-  // A money call replayed: the harm is the second call itself.
-  ['replay', 2],
+  // A money call replayed: the harm is the second call itself, whole by itself.
+  ['replay', 2.5],
   ['scaled', 2],
   ['flood', 2],
   ['skew', 1.5],
@@ -300,6 +302,8 @@ const HEAVY = new Map<Reach, number>([
   ['unguard', 2.5],
   // A deletion or a send that is not the tool's job (by its name and summary): whole, and a strong one.
   ['offjob', 1],
+  // Something kept out of what the model tells the person: the whole errand.
+  ['withheld', 2.5],
 ]);
 
 /**

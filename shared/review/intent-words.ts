@@ -99,7 +99,7 @@ export const STARTUP = set(`.bashrc .zshrc .profile .bash_profile .zprofile .zsh
 /** Words that make an order a claim that a tool changed, so the model should use another. */
 export const RETIRED =
   set(`deprecated retired decommissioned disabled removed replaced discontinued sunset sunsetted obsolete
-  superseded outdated broken unsafe insecure compromised unavailable defunct`);
+  superseded supersedes outdated broken unsafe insecure compromised unavailable defunct`);
 
 /** Words that make an order less forceful: guidance a tool offers, not a demand. */
 export const HEDGE = set(`can may might could optionally optional consider recommended suggested helpful useful possible

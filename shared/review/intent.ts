@@ -4,7 +4,16 @@ import * as W from './intent-words.js';
 import { anySecret, EXAMPLE, isStartup, isToolName, type Token } from './intent-text.js';
 import { broadScore, type Reach, type Signals } from './intent-signals.js';
 import { SERVER } from './intent-reach-words.js';
-import { answeredNo, BACK_REACH, carried, mayPlace, placed, signalsFor, type IntentOptions } from './intent-place.js';
+import {
+  answeredNo,
+  BACK_REACH,
+  carried,
+  chosenByPerson,
+  mayPlace,
+  placed,
+  signalsFor,
+  type IntentOptions,
+} from './intent-place.js';
 import { explain, REACH } from './intent-explain.js';
 import { spokenToModel } from './intent-spoken.js';
 import { mayBeAct, offJobReaches } from './intent-job.js';
@@ -125,27 +134,6 @@ function lower(
   return score;
 }
 
-/** "the address the user gives", "the recipient the person specified": the person's own destination. */
-const CHOSE = new Set([
-  'gives',
-  'gave',
-  'provides',
-  'provided',
-  'specifies',
-  'specified',
-  'chose',
-  'chooses',
-  'enters',
-]);
-function chosenByPerson(object: Token[]): boolean {
-  return object.some(
-    (t, i) =>
-      W.PERSON.has(t.w) &&
-      CHOSE.has(object[i + 1]?.w ?? '') &&
-      (W.GIVEN.has(object[i - 1]?.w ?? '') || W.GIVEN.has(object[i - 2]?.w ?? '')),
-  );
-}
-
 /** The weighed score of one order, or undefined when it asks for nothing outside the tool's job. */
 function weigh(
   o: Order,
@@ -196,13 +184,17 @@ function claimOf(text: string, s: Sentence, a: Around, f: TextFacts): IntentHit 
   if (
     a.retired &&
     s.ts.some((t) => isToolName(t) || t.w === 'tool' || t.w === 'tools') &&
-    s.ts.some((t) => STEER.has(t.w))
+    s.ts.some((t, i) => STEER.has(t.w) || (t.w === 'call' && W.NOT.has(s.ts[i - 1]?.w ?? s.ts[i - 2]?.w ?? '')))
   ) {
     const t = s.ts.find((x) => W.RETIRED.has(x.w)) ?? s.ts[0]!;
     // Others run down while this one is named the only or best: a claim made to win the model's choice.
-    const boast = s.ts.some(
-      (x, i) => (x.w === 'only' || W.BOAST.has(x.w)) && s.ts.slice(Math.max(0, i - 4), i).some((y) => y.w === 'this'),
-    );
+    // … or the model told to always take this one ("always use this version"), or the other run down as harmful.
+    const boast =
+      s.ts.some(
+        (x, i) =>
+          ((x.w === 'only' || W.BOAST.has(x.w)) && s.ts.slice(Math.max(0, i - 4), i).some((y) => y.w === 'this')) ||
+          (x.w === 'always' && s.ts[i + 1]?.w === 'use' && s.ts[i + 2]?.w === 'this'),
+      ) || signalsFor(s).reach.has('disparage');
     // The replacement is another server's ("use x_v2 from the web-tools-plus server"): an honest server retires its
     // own tools for its own, and does not send the model elsewhere.
     const elsewhere = s.ts.some(
@@ -323,7 +315,7 @@ function errand(
   // An act the tool's name and summary do not hold ("archive every other page" in a search tool's text).
   if (offJobCue(s, opts)) {
     sig = { ...sig, reach: new Set(sig.reach) };
-    offJobReaches(s.ts, opts.job!, sig.reach);
+    offJobReaches(s.ts, opts.job!(), sig.reach);
   }
   if (broadScore(sig) < 3 && !placed(s, sig, opts)) return;
   const reaches = `it reaches ${[...sig.reach].map((r) => REACH[r]).join(', ')}${sig.toModel ? ', said to the model' : ''}`;

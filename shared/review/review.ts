@@ -102,7 +102,7 @@ function placeOf(t: DefinitionText): IntentOptions {
 }
 
 /** The rules that read a text, by how it is read; a cut is a finding of its own (H12). */
-function textHits(t: DefinitionText, job?: ReadonlySet<string>): (Hit & { severity?: Severity })[] {
+function textHits(t: DefinitionText, job?: () => ReadonlySet<string>): (Hit & { severity?: Severity })[] {
   const hits: (Hit & { severity?: Severity })[] = hiddenHits(t.text, t.role);
   const read = t.text.length > MAX_PATTERN_CHARS ? t.text.slice(0, MAX_PATTERN_CHARS) : t.text;
   if (t.role !== 'pattern') hits.push(...mixedScriptHits(read));
@@ -186,8 +186,12 @@ export class Collector {
     const first = new Map<string, { finding: Finding; also: string[] }>();
     // A tool's job, by its name and first sentence: what its description may ask for without it being an errand (a
     // parameter's text says what its option does — "Remove all script tags" — and is not read for it).
-    const description = kind === 'tool' ? texts.find((t) => t.path === 'description')?.text : undefined;
-    const job = kind === 'tool' ? jobOf(subject, description ?? '') : undefined;
+    // Read only when a sentence has an act's word in it: most tools' never do.
+    let read: ReadonlySet<string> | undefined;
+    const job =
+      kind === 'tool'
+        ? () => (read ??= jobOf(subject, texts.find((t) => t.path === 'description')?.text ?? ''))
+        : undefined;
     for (const t of texts)
       for (const h of textHits(t, t.path === 'description' ? job : undefined)) {
         if (roleless(t.role) && h.rule.startsWith('P') && h.rule !== 'P09') continue;
