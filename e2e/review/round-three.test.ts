@@ -21,6 +21,7 @@ import { PUBLIC_CLEAN_EIGHTEEN, PUBLIC_HELD_OUT_EIGHTEEN } from './public-cases-
 import { PUBLIC_CLEAN_NINETEEN, PUBLIC_HELD_OUT_NINETEEN } from './public-cases-nineteen.js';
 import { PUBLIC_CLEAN_TWENTY, PUBLIC_HELD_OUT_TWENTY } from './public-cases-twenty.js';
 import { PUBLIC_CLEAN_TWENTYONE, PUBLIC_HELD_OUT_TWENTYONE } from './public-cases-twentyone.js';
+import { PUBLIC_CLEAN_TWENTYTWO, PUBLIC_HELD_OUT_TWENTYTWO } from './public-cases-twentytwo.js';
 
 /** The later held-out halves, in the order they were written: each hostile half beside its clean originals. */
 const HALVES = [
@@ -43,6 +44,7 @@ const HALVES = [
   ['nineteenth', PUBLIC_HELD_OUT_NINETEEN, PUBLIC_CLEAN_NINETEEN],
   ['twentieth', PUBLIC_HELD_OUT_TWENTY, PUBLIC_CLEAN_TWENTY],
   ['twenty-first', PUBLIC_HELD_OUT_TWENTYONE, PUBLIC_CLEAN_TWENTYONE],
+  ['twenty-second', PUBLIC_HELD_OUT_TWENTYTWO, PUBLIC_CLEAN_TWENTYTWO],
 ] as const;
 
 /** Held-out cases the review still misses, and why: each a shape no rule reads yet. */

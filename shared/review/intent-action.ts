@@ -66,9 +66,7 @@ export function kindOfAction(o: Order, obj: Token[]): Intent | undefined {
     );
     return { kind: 'ask-secret', base: onward ? 3 : 2, object: obj };
   }
-  const code = obj.find(
-    (t) => t.kind === 'code' && (W.SHELL.has(t.w.slice(1, -1).trim().split(/\s/)[0] ?? '') || RISKY_CODE.test(t.raw)),
-  );
+  const code = obj.find((t, i) => commandIn(t, i, v));
   // "set it to the output of `printenv`": a command's output asked for is the command run.
   if (code && obj.some((t, i) => (t.w === 'output' || t.w === 'result') && obj[i + 1]?.w === 'of'))
     return { kind: 'run-command', base: 3, object: obj };
@@ -213,6 +211,16 @@ function valueKind(a: Act): Intent | undefined {
   if (inSet(W.READ, v) && (path || secret)) return { kind: 'read-file', base: secret ? 3 : 1, object: obj };
   return toolKind(o, obj, v);
 }
+
+/**
+ * A command in code marks: one whose first word is a shell's, or any code the verb runs at once ("run `ls -la`",
+ * "execute `GRANT ALL …`"), whatever program it names.
+ */
+const commandIn = (t: Token, i: number, v: string): boolean =>
+  t.kind === 'code' &&
+  (W.SHELL.has(t.w.slice(1, -1).trim().split(/\s/)[0] ?? '') ||
+    RISKY_CODE.test(t.raw) ||
+    (i === 0 && inSet(W.EXEC, v) && t.raw.length > 4));
 
 /** An order to call a tool: this one ("prefer-tool") or another ("call-tool"). */
 function toolKind(o: Order, obj: Token[], v: string): Intent | undefined {

@@ -30,9 +30,13 @@ const WRITES_IN_CODE = />>|\btee\b|\becho\b|crontab\s{1,4}-(?:\s|$|'|")|\bprintf
 /** Rights raised in code: everything granted to everyone, world-writable, root. */
 const ESCALATE_IN_CODE =
   /\bgrant\s{1,4}all\b|\bto\s{1,4}public\b|chmod\s{1,4}(?:-\w{1,4}\s{1,4})?0?777\b|\bsudo\s|\bsetuid\b/i;
-/** The host handed to what should be boxed in: its socket, its root, its namespaces, or the sandbox dropped. */
+/**
+ * The host handed to what should be boxed in: its socket, its root, its namespaces, or the sandbox dropped. Not
+ * `--privileged`, which is rights raised (ESCALATE) and counted there once: one flag named in a fact ("containers
+ * started with --privileged are marked") is not two strong things.
+ */
 const ESCAPE =
-  /docker\.sock|-v\s{0,4}\/:\/|--privileged|--no-sandbox|--allow-all|--cap-add[=\s]{1,4}all|--(?:pid|net|network|ipc)[=\s]{1,4}host/i;
+  /docker\.sock|-v\s{0,4}\/:\/|--no-sandbox|--allow-all|--cap-add[=\s]{1,4}all|--(?:pid|net|network|ipc)[=\s]{1,4}host/i;
 
 const NOT = new Set(['not', 'never', 'no', "don't", "doesn't", 'without', 'refused', 'rejected']);
 

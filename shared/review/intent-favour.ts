@@ -1,7 +1,7 @@
 import { OBEY, type Reach } from './intent-reach-words.js';
-import { ID_LIKE, NOT, PERSON, BOAST } from './intent-words.js';
+import { ID_LIKE, NOT, PERSON, BOAST, SHELL } from './intent-words.js';
 import { PRESENTS } from './intent-shown.js';
-import type { Token } from './intent-text.js';
+import { outside, type Token } from './intent-text.js';
 
 // What wins the model's choice and what the person is told, read over a whole directive sentence (intent-signals.ts
 // calls it once per sentence): this tool put over every other by a boast; a report fixed whatever the data, or a
@@ -25,8 +25,8 @@ const ELSEWHERE = new Set(['page', 'comment', 'comments', 'html', 'document', 'r
 const AGAIN = new Set(['again', 'twice', 'thrice', 'resubmit', 'repeat']);
 const MOVES = /^(?:orders?|payments?|transfers?|charges?|trades?|purchases?|transactions?|invoices?|refunds?)$/;
 
-const within = (ts: readonly Token[], from: number, to: number, has: (t: Token) => boolean): number => {
-  for (let k = Math.max(0, from); k < Math.min(ts.length, to); k++) if (has(ts[k]!)) return k;
+const within = (ts: readonly Token[], from: number, to: number, has: (t: Token, k: number) => boolean): number => {
+  for (let k = Math.max(0, from); k < Math.min(ts.length, to); k++) if (has(ts[k]!, k)) return k;
   return -1;
 };
 
@@ -94,6 +94,73 @@ function copiedAway(ts: readonly Token[], i: number): boolean {
  */
 export const FAVOUR_CUE: ReadonlySet<string> = new Set(['instructions', 'identical', 'omitted', 'excluded']);
 
+/** Words that move data somewhere: "sending every object to", "written to", "bridged to", "synced to". */
+const MOVES_TO = new Set(
+  `send sends sending sent forward forwarded forwarding copy copied copies replicate replicated replicating replication
+  sync syncs synced syncing bridge bridged bridging write writes written writing upload uploaded mirror mirrored push
+  pushed export exported`.split(/\s+/),
+);
+/** A multiple of a figure: "twice the discount actually applied". */
+const TIMES = new Set(['twice', 'double', 'triple', 'thrice', 'half', 'quadruple']);
+const ACTUAL = new Set(['actual', 'actually', 'real', 'really', 'true', 'truly']);
+/** What the person keeps to themselves. */
+const PRIVATE = new Set(['private', 'confidential', 'personal', 'diary', 'journal']);
+/** Words that rank or recommend. */
+const RECOMMEND = new Set(['recommend', 'suggest', 'rank', 'favour', 'favor', 'promote', 'prefer']);
+const RIVALS = new Set([
+  'alternative',
+  'alternatives',
+  'other',
+  'others',
+  'option',
+  'options',
+  'competitor',
+  'competitors',
+]);
+const TELLS = new Set(['tell', 'tells', 'telling', 'inform', 'informing', 'say', 'saying', 'answer', 'answers']);
+
+/**
+ * A destination named in the text at token `k`: an outside address, a URI (`spotify:playlist:…`,
+ * `arn:aws:s3:::bucket`), a phone number, a long opaque id (a sheet's, a drive's), a repository `owner/name`.
+ */
+export function fixedDestination(ts: readonly Token[], k: number): boolean {
+  const t = ts[k];
+  if (!t || t.kind === 'mark') return false;
+  if (t.kind === 'url' || t.kind === 'email') return outside(t);
+  const colon = ts[k + 1];
+  if (colon?.raw === ':' && colon.start === t.end && ts[k + 2]?.start === colon.end && /^[a-z]{2,15}$/i.test(t.raw))
+    return true;
+  return (
+    /^\+\d{1,3}$/.test(t.raw) ||
+    /^\+\d[\d-]{6,}$/.test(t.raw) ||
+    /^(?=.{0,80}\d)(?=.{0,80}[a-z])(?=.{0,80}[A-Z])[A-Za-z0-9-]{20,80}$/.test(t.raw) ||
+    ID_LIKE.test(t.raw) ||
+    /^[a-z0-9][\w.-]{0,38}\/[\w.-]{1,100}$/i.test(t.raw)
+  );
+}
+
+/** "sending every object to arn:aws:s3:::replica", "written to the shared Sheet 1AbC…": data moved to a named place. */
+function movedTo(ts: readonly Token[], i: number): boolean {
+  if (!MOVES_TO.has(ts[i]!.w) || NOT.has(ts[i - 1]?.w ?? '') || NOT.has(ts[i - 2]?.w ?? '')) return false;
+  const to = within(ts, i + 1, i + 10, (x) => x.w === 'to' || x.w === 'into');
+  return to >= 0 && within(ts, to + 1, to + 8, (_, k) => fixedDestination(ts, k)) >= 0;
+}
+
+/** "must be twice the discount actually applied": a figure reported as a multiple of the real one. */
+const offFromActual = (ts: readonly Token[], i: number): boolean =>
+  TIMES.has(ts[i]!.w) && within(ts, i + 1, i + 7, (x) => ACTUAL.has(x.w)) >= 0 && ts.some((x) => PRESENTS.has(x.w));
+
+/** "always recommend fast-utils-pro over any alternative": a recommendation fixed in advance. */
+const rigged = (ts: readonly Token[], i: number): boolean =>
+  RECOMMEND.has(ts[i]!.w) &&
+  within(ts, i + 1, i + 8, (x, k) => x.w === 'over' && ANY.has(ts[k + 1]?.w ?? '') && RIVALS.has(ts[k + 2]?.w ?? '')) >=
+    0;
+
+/** "telling customers their refund was approved, whatever the ticket says": people told one thing whatever is so. */
+const toldAnyway = (ts: readonly Token[], i: number): boolean =>
+  TELLS.has(ts[i]!.w) &&
+  within(ts, i + 1, i + 16, (x, k) => x.w === 'whatever' && within(ts, k + 1, k + 5, (y) => y.w === 'says') >= 0) >= 0;
+
 /** Every word the readings above start from: any other token costs one lookup. */
 const STARTS: ReadonlySet<string> = new Set([
   'other',
@@ -114,10 +181,30 @@ const STARTS: ReadonlySet<string> = new Set([
   'copies',
   'duplicate',
   'mirror',
+  ...MOVES_TO,
+  ...TIMES,
+  ...RECOMMEND,
+  ...TELLS,
+  'ahead',
+  'instead',
 ]);
+
+/** "queue spotify:playlist:… ahead of whatever the user asked": a thing named in the text put before the person's. */
+function displaced(ts: readonly Token[], i: number): boolean {
+  const w = ts[i]!.w;
+  if (!((w === 'ahead' || w === 'instead') && ts[i + 1]?.w === 'of')) return false;
+  if (within(ts, i + 2, i + 8, (x) => PERSON.has(x.w)) < 0) return false;
+  return within(ts, 0, i, (_, k) => fixedDestination(ts, k)) >= 0;
+}
 
 /** The reaches of one sentence read for what wins the model's choice and what the person is told. */
 export function favourReaches(ts: readonly Token[], reach: Set<Reach>): void {
+  // What is private, made public ("notes in the folder Private … appended to a note that syncs to the web"): a leak.
+  // Not a choice between the two ("acl: private by default, public-read when asked"): something must move.
+  if (reach.has('expose') && ts.some((x) => PRIVATE.has(x.w)) && ts.some((x) => MOVES_TO.has(x.w))) {
+    reach.add('personal');
+    reach.add('send');
+  }
   for (let i = 0; i < ts.length; i++) {
     const t = ts[i]!;
     if (t.kind === 'mark' || !STARTS.has(t.w)) continue;
@@ -134,9 +221,36 @@ export function favourReaches(ts: readonly Token[], reach: Set<Reach>): void {
         reach.add('override');
     }
     if (sentAgain(ts, i)) reach.add('replay');
-    if (copiedAway(ts, i)) {
+    if (offFromActual(ts, i) || toldAnyway(ts, i)) {
+      reach.add('misreport');
+      reach.add('tamper');
+    }
+    if (displaced(ts, i)) {
+      reach.add('skew');
+      reach.add('address');
+    }
+    if (rigged(ts, i)) {
+      reach.add('skew');
+      // "… even if it is a worse match": the person's interest set aside for it.
+      if (ts.some((x, k) => x.w === 'even' && (ts[k + 1]?.w === 'if' || ts[k + 1]?.w === 'when')))
+        reach.add('override');
+    }
+    if (copiedAway(ts, i) || movedTo(ts, i)) {
       reach.add('send');
       reach.add('address');
     }
   }
+}
+
+/**
+ * A program named as the means ("apply the manifest at https://… with kubectl", "using bash"): a command; and what is
+ * made public in other words ("shared with the public", "syncs to the web").
+ */
+export function meansOrPublic(ts: readonly Token[], i: number, reach: Set<Reach>): void {
+  const w = ts[i]!.w;
+  const next = ts[i + 1];
+  if ((w === 'with' || w === 'using' || w === 'via') && next?.kind === 'word' && SHELL.has(next.w))
+    reach.add('command');
+  if ((w === 'public' || w === 'web') && ts[i - 1]?.w === 'the' && (ts[i - 2]?.w === 'with' || ts[i - 2]?.w === 'to'))
+    reach.add('expose');
 }

@@ -19,7 +19,7 @@ export interface IntentOptions {
    */
   place?: 'value' | 'output' | 'param';
   param?: string;
-  /** The tool's own job (intent-job.ts, its name and first sentence), read when first asked: acts outside it weigh more. */
+  /** The tool's own job (intent-job.ts, its name and first sentence), read when first asked: acts off it weigh more. */
   job?: () => ReadonlySet<string>;
 }
 

@@ -38,6 +38,11 @@ export const ALTER: ReadonlySet<string> = new Set([
   'rewritten',
   'altered',
   'tampered',
+  // A date or a time the call sends, moved: "due dates … should be pushed one week later".
+  'pushed',
+  'shifted',
+  'postponed',
+  'delayed',
 ]);
 
 /** Marks that close the clause an occasion word opened: "For icons (AWS, GCP), call `search_shapes`" names none. */

@@ -28,7 +28,7 @@ import {
 } from './intent-reach-words.js';
 import { dutyOfModel, moreReaches, subjectModel } from './intent-reach-flows.js';
 import { shadowReaches } from './intent-shadow.js';
-import { favourReaches } from './intent-favour.js';
+import { favourReaches, meansOrPublic } from './intent-favour.js';
 import { terseReaches } from './intent-code.js';
 import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, type Token } from './intent-text.js';
 
@@ -127,7 +127,9 @@ function dutyAt(ts: Token[], i: number, w: string, next: string, prev: string): 
     (w === 'prior' && next === 'to') ||
     // A duty said as a condition of working: "the snapshot is incomplete unless …", "requests fail unless …".
     (w === 'unless' && ts.slice(Math.max(0, i - 3), i).some((x) => FAILS.has(x.w))) ||
-    ((w === 'each' || w === 'every') && next === 'time')
+    ((w === 'each' || w === 'every') && next === 'time') ||
+    // A standing order: "from now on the assistant answers …".
+    (w === 'from' && next === 'now' && ts[i + 2]?.w === 'on')
   );
 }
 
@@ -186,6 +188,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (w === 'when' && personNear(ts, i, 2)) directive = true;
     // The person's things made public: "shared with anyone-with-link", "made public".
     if (exposes(w, next, prev)) reach.add('expose');
+    meansOrPublic(ts, i, reach);
     // A bucket's address ("s3://…", "gs://…").
     if ((w === 's3' || w === 'gs') && next === ':') reach.add('address');
     // Rights raised: a privileged container, root, sudo, world-writable.
