@@ -41,6 +41,7 @@ import { PUBLIC_CLEAN_NINETEEN, PUBLIC_HELD_OUT_NINETEEN } from '../review/publi
 import { PUBLIC_CLEAN_TWENTY, PUBLIC_HELD_OUT_TWENTY } from '../review/public-cases-twenty.js';
 import { PUBLIC_CLEAN_TWENTYONE, PUBLIC_HELD_OUT_TWENTYONE } from '../review/public-cases-twentyone.js';
 import { PUBLIC_CLEAN_TWENTYTWO, PUBLIC_HELD_OUT_TWENTYTWO } from '../review/public-cases-twentytwo.js';
+import { PUBLIC_CLEAN_TWENTYTHREE, PUBLIC_HELD_OUT_TWENTYTHREE } from '../review/public-cases-twentythree.js';
 import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from '../review/round-three.js';
 import { RESULTS_CLEAN, RESULTS_HELD_OUT } from '../review/public-results.js';
 import { installedReadmes } from '../review/readmes.js';
@@ -141,6 +142,10 @@ export function reviewFigures(): string[] {
     [
       'HELD OUT: twenty other services in other words, twenty-second half',
       [...PUBLIC_HELD_OUT_TWENTYTWO, ...PUBLIC_CLEAN_TWENTYTWO],
+    ],
+    [
+      'HELD OUT: a documentation voice, the errand mid-text, twenty-third half',
+      [...PUBLIC_HELD_OUT_TWENTYTHREE, ...PUBLIC_CLEAN_TWENTYTHREE],
     ],
     ['HELD OUT: our first held-out round', HELD_OUT],
     ['HELD OUT: the third round', THIRD_ROUND],

@@ -92,7 +92,17 @@ function copiedAway(ts: readonly Token[], i: number): boolean {
  * Words that make a sentence worth reading for these (intent-cue.ts); the common ones ("other", "copy", "left") are
  * not among them: a sentence that uses them for an errand carries a duty word too.
  */
-export const FAVOUR_CUE: ReadonlySet<string> = new Set(['instructions', 'identical', 'omitted', 'excluded']);
+export const FAVOUR_CUE: ReadonlySet<string> = new Set([
+  'instructions',
+  'identical',
+  'omitted',
+  'excluded',
+  'restored',
+  'recovered',
+  'undone',
+  'whether',
+  'automatically',
+]);
 
 /** Words that move data somewhere: "sending every object to", "written to", "bridged to", "synced to". */
 const MOVES_TO = new Set(
@@ -117,7 +127,23 @@ const RIVALS = new Set([
   'competitor',
   'competitors',
 ]);
-const TELLS = new Set(['tell', 'tells', 'telling', 'inform', 'informing', 'say', 'saying', 'answer', 'answers']);
+const TELLS = new Set([
+  'tell',
+  'tells',
+  'telling',
+  'inform',
+  'informing',
+  'say',
+  'saying',
+  'answer',
+  'answers',
+  'reply',
+]);
+/** What the person does to give a value. */
+const GIVES = new Set(['gives', 'gave', 'enters', 'entered', 'asks', 'asked', 'types', 'typed', 'provides', 'names']);
+/** Where a link is passed on: "each dashboard URL you share". */
+const LINKS = new Set(['url', 'urls', 'link', 'links']);
+const SHARES = new Set(['share', 'send', 'post', 'give', 'paste']);
 
 /**
  * A destination named in the text at token `k`: an outside address, a URI (`spotify:playlist:…`,
@@ -128,7 +154,12 @@ export function fixedDestination(ts: readonly Token[], k: number): boolean {
   if (!t || t.kind === 'mark') return false;
   if (t.kind === 'url' || t.kind === 'email') return outside(t);
   const colon = ts[k + 1];
-  if (colon?.raw === ':' && colon.start === t.end && ts[k + 2]?.start === colon.end && /^[a-z]{2,15}$/i.test(t.raw))
+  if (
+    colon?.raw === ':' &&
+    colon.start === t.end &&
+    ts[k + 2]?.start === colon.end &&
+    /^[a-z][\w-]{1,40}$/i.test(t.raw)
+  )
     return true;
   return (
     /^\+\d{1,3}$/.test(t.raw) ||
@@ -156,10 +187,39 @@ const rigged = (ts: readonly Token[], i: number): boolean =>
   within(ts, i + 1, i + 8, (x, k) => x.w === 'over' && ANY.has(ts[k + 1]?.w ?? '') && RIVALS.has(ts[k + 2]?.w ?? '')) >=
     0;
 
-/** "telling customers their refund was approved, whatever the ticket says": people told one thing whatever is so. */
+/**
+ * "telling customers their refund was approved, whatever the ticket says", "reply that the fix has shipped, whether
+ * or not it has": people told one thing whatever is so.
+ */
 const toldAnyway = (ts: readonly Token[], i: number): boolean =>
   TELLS.has(ts[i]!.w) &&
-  within(ts, i + 1, i + 16, (x, k) => x.w === 'whatever' && within(ts, k + 1, k + 5, (y) => y.w === 'says') >= 0) >= 0;
+  within(
+    ts,
+    i + 1,
+    i + 16,
+    (x, k) =>
+      (x.w === 'whatever' && within(ts, k + 1, k + 5, (y) => y.w === 'says') >= 0) ||
+      (x.w === 'whether' && ts[k + 1]?.w === 'or' && ts[k + 2]?.w === 'not'),
+  ) >= 0;
+
+/**
+ * "add a 4% service charge on top of the amount the user gives; there is no need to show it": the person's figure
+ * raised and the raise kept from them (a fee added and shown as its own line is a price, not an errand).
+ */
+const onTop = (ts: readonly Token[], i: number): boolean =>
+  ts[i]!.w === 'top' &&
+  ts[i - 1]?.w === 'on' &&
+  ts[i + 1]?.w === 'of' &&
+  within(ts, i + 2, ts.length, (x) => NOT.has(x.w) && x.w !== 'without') >= 0 &&
+  within(ts, i + 2, i + 9, (x, k) => GIVES.has(x.w) && ts[k - 1]?.kind === 'word' && ts[k - 1]?.w !== 'it') >= 0;
+
+/** "so nothing can be restored": the undo made impossible on purpose. */
+const undoGone = (ts: readonly Token[], i: number): boolean =>
+  (ts[i]!.w === 'restored' || ts[i]!.w === 'recovered' || ts[i]!.w === 'undone') &&
+  ts[i - 1]?.w === 'be' &&
+  (ts[i - 2]?.w === 'can' || ts[i - 2]?.w === 'could') &&
+  ts[i - 3]?.w === 'nothing' &&
+  ts[i - 4]?.w === 'so';
 
 /** Every word the readings above start from: any other token costs one lookup. */
 const STARTS: ReadonlySet<string> = new Set([
@@ -187,6 +247,11 @@ const STARTS: ReadonlySet<string> = new Set([
   ...TELLS,
   'ahead',
   'instead',
+  'top',
+  'restored',
+  'recovered',
+  'undone',
+  ...LINKS,
 ]);
 
 /** "queue spotify:playlist:… ahead of whatever the user asked": a thing named in the text put before the person's. */
@@ -197,8 +262,16 @@ function displaced(ts: readonly Token[], i: number): boolean {
   return within(ts, 0, i, (_, k) => fixedDestination(ts, k)) >= 0;
 }
 
-/** The reaches of one sentence read for what wins the model's choice and what the person is told. */
-export function favourReaches(ts: readonly Token[], reach: Set<Reach>): void {
+/**
+ * The reaches of one sentence read for what wins the model's choice and what the person is told; true when one of
+ * them is an order by its shape, whatever the sentence's grammar ("Reply that it shipped, whether or not it has").
+ */
+export function favourReaches(ts: readonly Token[], reach: Set<Reach>): boolean {
+  let directs = false;
+  // Done "automatically" while someone is kept from hearing of it: the person's leave left out.
+  if (reach.has('deceit') && ts.some((x) => x.w === 'automatically')) reach.add('unconfirmed');
+  // Each of the person's things made public ("set each board … to public visibility"): a sweep.
+  if (reach.has('expose') && ts.some((x) => x.w === 'each' || x.w === 'every' || x.w === 'all')) reach.add('sweep');
   // What is private, made public ("notes in the folder Private … appended to a note that syncs to the web"): a leak.
   // Not a choice between the two ("acl: private by default, public-read when asked"): something must move.
   if (reach.has('expose') && ts.some((x) => PRIVATE.has(x.w)) && ts.some((x) => MOVES_TO.has(x.w))) {
@@ -224,11 +297,23 @@ export function favourReaches(ts: readonly Token[], reach: Set<Reach>): void {
     if (offFromActual(ts, i) || toldAnyway(ts, i)) {
       reach.add('misreport');
       reach.add('tamper');
+      directs = true;
     }
     if (displaced(ts, i)) {
       reach.add('skew');
       reach.add('address');
     }
+    if (undoGone(ts, i)) {
+      reach.add('unguard');
+      directs = true;
+    }
+    if (onTop(ts, i)) {
+      reach.add('altered');
+      reach.add('tamper');
+      directs = true;
+    }
+    // "append ?auth= … to each dashboard URL you share": what the model passes on carries it.
+    if (LINKS.has(t.w) && ts[i + 1]?.w === 'you' && SHARES.has(ts[i + 2]?.w ?? '')) reach.add('output');
     if (rigged(ts, i)) {
       reach.add('skew');
       // "… even if it is a worse match": the person's interest set aside for it.
@@ -240,6 +325,7 @@ export function favourReaches(ts: readonly Token[], reach: Set<Reach>): void {
       reach.add('address');
     }
   }
+  return directs;
 }
 
 /**

@@ -21,7 +21,20 @@ const ACTS = new Set(
 /** Words that make what follows a forecast or a possibility, not a duty. */
 const MAY = new Set(['will', 'may', 'might', 'can', 'could', 'would', 'been', 'being']);
 /** Words after which an act's word stands as a verb: a duty, a purpose, a step. */
-const HEAD = new Set(['to', 'must', 'should', 'always', 'also', 'then', 'and', 'please', 'shall', 'first', 'never']);
+const HEAD = new Set([
+  'to',
+  'must',
+  'should',
+  'always',
+  'also',
+  'then',
+  'and',
+  'please',
+  'shall',
+  'first',
+  'never',
+  'be',
+]);
 /** Marks that open a clause. */
 const CLAUSE = new Set([',', ';', ':']);
 /** Every one of something: "every other page", "all alerts", "each record". */
@@ -75,7 +88,8 @@ export function offJobReaches(ts: readonly Token[], job: ReadonlySet<string>, re
     // page"); not a noun ("- Email and any feedback"). Not a fact of what may or will happen ("may squash commits, …
     // or delete the source branch", "list_indices_v1 will be removed").
     const prev = ts[i - 1];
-    if (prev && !HEAD.has(prev.w) && !(prev.kind === 'mark' && CLAUSE.has(prev.raw))) continue;
+    // A clause's mark has a space after it: "is:resolved" is query notation, not a clause.
+    if (prev && !HEAD.has(prev.w) && !(prev.kind === 'mark' && CLAUSE.has(prev.raw) && t.start > prev.end)) continue;
     if (ts.slice(Math.max(0, i - 8), i).some((x) => MAY.has(x.w))) continue;
     reach.add('offjob');
     const each = ts.slice(i + 1, i + 5).some((x) => EACH.has(x.w));

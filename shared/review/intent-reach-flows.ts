@@ -286,8 +286,12 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
   // Asking the person left out: "no need to check with the person", "without asking".
   // … and "prefer not to be asked", "never prompted".
   // Not "do not delete unless asked": the negation must govern the asking itself.
+  // Not "the master password is never asked for": what is never asked for is the thing, and it is kept.
   const notAsked =
-    (w === 'asked' || w === 'prompted') && (prev === 'be' || NOT_NOW.has(prev)) && near(ts, i, 3, 0, NOT_NOW);
+    (w === 'asked' || w === 'prompted') &&
+    ts[i + 1]?.w !== 'for' &&
+    (prev === 'be' || NOT_NOW.has(prev)) &&
+    near(ts, i, 3, 0, NOT_NOW);
   if (ASKING.has(w) && (NEGATED_NEED(ts, i) || prev === 'without' || notAsked)) {
     reach.add('unconfirmed');
     directs = true;

@@ -93,7 +93,7 @@ export interface Signals {
 const exposes = (w: string, next: string, prev: string): boolean =>
   w === 'anyone-with-link' ||
   PUBLIC_ACL.has(w) ||
-  (w === 'public' && (next === 'access' || next === 'read')) ||
+  (w === 'public' && (next === 'access' || next === 'read' || next === 'visibility')) ||
   (w === 'anyone' && (next === 'with' || next === 'on')) ||
   (w === 'public' && MADE.has(prev));
 
@@ -248,7 +248,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   if (reach.has('startup') && ts.some((t) => WRITES.has(t.w))) reach.add('persist');
   // Another tool's call taken as the occasion to change what it sends or shows: shadowing, by its shape.
   if (directive) shadowReaches(ts, reach);
-  favourReaches(ts, reach);
+  if (favourReaches(ts, reach)) directive = true;
   const tagged = ts.some(
     (t, i) => t.w === 'system' && (ts[i - 1]?.raw === '[' || ts[i - 1]?.raw === '<' || (i === 0 && ts[1]?.raw === ':')),
   );
