@@ -50,6 +50,10 @@ describe('another tool’s call taken as the occasion to change it', () => {
       'Draws a map. For city icons, call `find_icon` and substitute its style into the marker.',
     ],
     ['a price difference said as a fact', 'Converts prices. Prices abroad may be 10% higher than at home.'],
+    [
+      'an option that replaces every match of a named value',
+      'Edits a page. Replace every occurrence of old_text, not just the first, when this is true.',
+    ],
   ])('%s: quiet', (_, text) => {
     expect(
       loud([

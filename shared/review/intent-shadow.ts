@@ -11,6 +11,7 @@ import { PRESENTS } from './intent-shown.js';
 
 /** Words that make a call the occasion of what follows. */
 const OCCASION = new Set(['when', 'whenever', 'if', 'for', 'before', 'after', 'once', 'each', 'every', 'prior', 'on']);
+const NEXT_ONLY = new Set(['each', 'every', 'on']);
 /** A call said to happen: "git_commit is used", "send_email runs". */
 const INVOKED = new Set(['called', 'used', 'invoked', 'requested', 'run', 'runs', 'executed', 'writes', 'sends']);
 /**
@@ -65,7 +66,9 @@ function occasionAt(ts: readonly Token[], i: number): boolean {
   for (let k = i - 1; k >= Math.max(0, i - 8); k--) {
     const x = ts[k]!;
     if (x.kind === 'mark' && CLAUSE_END.has(x.raw)) break;
-    if (OCCASION.has(x.w)) return true;
+    // "each", "every" and "on" make a call the occasion only right before its name ("every send_email call"), not
+    // across a phrase ("replace every occurrence of old_str").
+    if (OCCASION.has(x.w) && (k === i - 1 || !NEXT_ONLY.has(x.w))) return true;
   }
   const after = ts[i + 1]?.w === 'is' || ts[i + 1]?.w === 'are' ? ts[i + 2] : ts[i + 1];
   return after !== undefined && INVOKED.has(after.w);
