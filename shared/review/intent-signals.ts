@@ -28,7 +28,8 @@ import {
 } from './intent-reach-words.js';
 import { dutyOfModel, moreReaches, subjectModel } from './intent-reach-flows.js';
 import { shadowReaches } from './intent-shadow.js';
-import { favourReaches, meansOrPublic } from './intent-favour.js';
+import { favourReaches } from './intent-favour.js';
+import { meansOrPublic } from './intent-moved.js';
 import { terseReaches } from './intent-code.js';
 import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, type Token } from './intent-text.js';
 
