@@ -45,6 +45,12 @@ export const param = (name: string, description: string): Record<string, unknown
   },
 });
 
+/** A server's two tools, each `[name, description]`: an honest one beside the one whose text is the case. */
+export const pair = (honest: [string, string], other: [string, string]): Record<string, unknown>[] => [
+  tool(honest[1], { name: honest[0] }),
+  tool(other[1], { name: other[0] }),
+];
+
 /** A case with one server holding the given tools. */
 export function one(
   id: string,

@@ -1,15 +1,9 @@
-import { tool } from './corpus-kit.js';
+import { pair, tool } from './corpus-kit.js';
 import { c, h, PUBLIC_SOURCES as S, type PublicCase } from './public-cases.js';
 
 // The twenty-second held-out half and its clean twins (see public-cases-later.ts).
 
 const { INVARIANT, CYBERARK, TOB, ELASTIC, SAFE, MCPTOX, ACUVITY, LASSO, MSFT, HIDDENLAYER } = S;
-
-/** A server holding an honest tool beside the one whose text is the case. */
-const pair = (honest: [string, string], other: [string, string]): Record<string, unknown>[] => [
-  tool(honest[1], { name: honest[0] }),
-  tool(other[1], { name: other[0] }),
-];
 
 /**
  * A twenty-second held-out half, written at stop 85 after the twentieth and twenty-first were worked through, to judge
