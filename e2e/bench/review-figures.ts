@@ -42,6 +42,7 @@ import { PUBLIC_CLEAN_TWENTY, PUBLIC_HELD_OUT_TWENTY } from '../review/public-ca
 import { PUBLIC_CLEAN_TWENTYONE, PUBLIC_HELD_OUT_TWENTYONE } from '../review/public-cases-twentyone.js';
 import { PUBLIC_CLEAN_TWENTYTWO, PUBLIC_HELD_OUT_TWENTYTWO } from '../review/public-cases-twentytwo.js';
 import { PUBLIC_CLEAN_TWENTYTHREE, PUBLIC_HELD_OUT_TWENTYTHREE } from '../review/public-cases-twentythree.js';
+import { PUBLIC_CLEAN_TWENTYFOUR, PUBLIC_HELD_OUT_TWENTYFOUR } from '../review/public-cases-twentyfour.js';
 import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from '../review/round-three.js';
 import { RESULTS_CLEAN, RESULTS_HELD_OUT } from '../review/public-results.js';
 import { installedReadmes } from '../review/readmes.js';
@@ -146,6 +147,10 @@ export function reviewFigures(): string[] {
     [
       'HELD OUT: a documentation voice, the errand mid-text, twenty-third half',
       [...PUBLIC_HELD_OUT_TWENTYTHREE, ...PUBLIC_CLEAN_TWENTYTHREE],
+    ],
+    [
+      'HELD OUT: errands said as plain facts, twenty-fourth half',
+      [...PUBLIC_HELD_OUT_TWENTYFOUR, ...PUBLIC_CLEAN_TWENTYFOUR],
     ],
     ['HELD OUT: our first held-out round', HELD_OUT],
     ['HELD OUT: the third round', THIRD_ROUND],

@@ -23,6 +23,7 @@ import { PUBLIC_CLEAN_TWENTY, PUBLIC_HELD_OUT_TWENTY } from './public-cases-twen
 import { PUBLIC_CLEAN_TWENTYONE, PUBLIC_HELD_OUT_TWENTYONE } from './public-cases-twentyone.js';
 import { PUBLIC_CLEAN_TWENTYTWO, PUBLIC_HELD_OUT_TWENTYTWO } from './public-cases-twentytwo.js';
 import { PUBLIC_CLEAN_TWENTYTHREE, PUBLIC_HELD_OUT_TWENTYTHREE } from './public-cases-twentythree.js';
+import { PUBLIC_CLEAN_TWENTYFOUR, PUBLIC_HELD_OUT_TWENTYFOUR } from './public-cases-twentyfour.js';
 
 /** The later held-out halves, in the order they were written: each hostile half beside its clean originals. */
 const HALVES = [
@@ -47,6 +48,7 @@ const HALVES = [
   ['twenty-first', PUBLIC_HELD_OUT_TWENTYONE, PUBLIC_CLEAN_TWENTYONE],
   ['twenty-second', PUBLIC_HELD_OUT_TWENTYTWO, PUBLIC_CLEAN_TWENTYTWO],
   ['twenty-third', PUBLIC_HELD_OUT_TWENTYTHREE, PUBLIC_CLEAN_TWENTYTHREE],
+  ['twenty-fourth', PUBLIC_HELD_OUT_TWENTYFOUR, PUBLIC_CLEAN_TWENTYFOUR],
 ] as const;
 
 /** Held-out cases the review still misses, and why: each a shape no rule reads yet. */

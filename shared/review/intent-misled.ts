@@ -56,7 +56,22 @@ export const SENSITIVE = new Set(['salary', 'salaries', 'payroll', 'ssn', 'diagn
 
 /** A guard of the person's home or systems: unlocked, disarmed, switched off. */
 const UNGUARDS = new Set(['unlock', 'unlocks', 'unlocked', 'disarm', 'disarms', 'disarmed']);
-const TURNS_OFF = new Set(['disable', 'disables', 'disabled', 'deactivate', 'deactivated', 'bypass', 'switch', 'turn']);
+const TURNS_OFF = new Set([
+  'disable',
+  'disables',
+  'disabled',
+  'disabling',
+  'deactivate',
+  'deactivated',
+  'bypass',
+  'switch',
+  'turn',
+  'turns',
+  'turning',
+  'turned',
+]);
+/** Words that turn a guard off only with "off": "turning off branch protection". */
+const WITH_OFF = new Set(['switch', 'turn', 'turns', 'turning', 'turned']);
 const GUARDS = new Set([
   'alarm',
   'alarms',
@@ -106,6 +121,8 @@ export const MISLED_CUE: ReadonlySet<string> = new Set([
   ...SENSITIVE,
   ...UNGUARDS,
   'disable',
+  'disabling',
+  'turning',
   '-auto-approve',
   '--auto-approve',
   'webhook',
@@ -126,7 +143,7 @@ function guardAt(ts: Token[], i: number): boolean {
   if (UNGUARDS.has(w)) return true;
   const object = ts.slice(i + 1, i + 6);
   if (TURNS_OFF.has(w) && object.some((x) => GUARDS.has(x.w)))
-    return w !== 'switch' && w !== 'turn' ? true : object.some((x) => x.w === 'off');
+    return WITH_OFF.has(w) ? object.some((x) => x.w === 'off') : true;
   return w === 'open' && object.some((x) => OPENS.has(x.w));
 }
 const numberLike = (t: Token | undefined): boolean => !!t && /^\d+(?:\.\d+)?%?$/.test(t.w);

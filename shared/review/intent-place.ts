@@ -67,7 +67,8 @@ export function placed(s: Sentence, sig: Signals, opts: IntentOptions): boolean 
   if (!name || W.SECRET_PARAM.test(name)) return false;
   return s.ts.some(
     (t, i) =>
-      ((t.w === 'value' || t.w === 'must' || t.w === 'should') && HOLDS.has(s.ts[i + 1]?.w ?? '')) ||
+      ((t.w === 'value' || t.w === 'must' || t.w === 'should' || (i < 2 && t.w === name.toLowerCase())) &&
+        HOLDS.has(s.ts[i + 1]?.w ?? '')) ||
       // "Provide the browser's localStorage dump here": the parameter itself asked to hold the secret.
       (t.w === 'here' && s.ts.some((x) => W.SMUGGLE_VERBS.has(x.w))),
   );

@@ -115,7 +115,7 @@ const CLAIM_CUE = new Set([
 ]);
 
 /** Words that steer away from a tool claimed retired. */
-export const STEER = new Set(['instead', 'use', 'avoid', 'avoided', 'only']);
+export const STEER = new Set(['instead', 'use', 'avoid', 'avoided', 'only', 'replacement', 'successor']);
 /** "No longer …", "being phased out": a retirement said in two words. */
 const retiredAt = (ts: Token[], i: number): boolean =>
   (ts[i]!.w === 'no' && ts[i + 1]?.w === 'longer') || (ts[i]!.w === 'phased' && ts[i + 1]?.w === 'out');

@@ -29,6 +29,7 @@ import {
 import { dutyOfModel, moreReaches, subjectModel } from './intent-reach-flows.js';
 import { shadowReaches } from './intent-shadow.js';
 import { favourReaches } from './intent-favour.js';
+import { factReaches } from './intent-fact.js';
 import { meansOrPublic } from './intent-moved.js';
 import { terseReaches } from './intent-code.js';
 import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, type Token } from './intent-text.js';
@@ -249,7 +250,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   if (reach.has('startup') && ts.some((t) => WRITES.has(t.w))) reach.add('persist');
   // Another tool's call taken as the occasion to change what it sends or shows: shadowing, by its shape.
   if (directive) shadowReaches(ts, reach);
-  if (favourReaches(ts, reach)) directive = true;
+  directive = factReaches(ts, reach, favourReaches(ts, reach) || directive);
   const tagged = ts.some(
     (t, i) => t.w === 'system' && (ts[i - 1]?.raw === '[' || ts[i - 1]?.raw === '<' || (i === 0 && ts[1]?.raw === ':')),
   );
@@ -294,7 +295,8 @@ const HEAVY = new Map<Reach, number>([
   // A money call replayed: the harm is the second call itself, whole by itself.
   ['replay', 2.5],
   ['scaled', 2],
-  ['flood', 2],
+  // One call made twenty times over or more: the cost or the load is the errand, whole by itself.
+  ['flood', 2.5],
   ['skew', 1.5],
   ['handover', 2],
   ['admit', 1.5],
@@ -330,7 +332,7 @@ export function broadScore(s: Signals): number {
     n += HEAVY.get(r) ?? (whole ? 1 : 0.5);
   }
   // What the model holds, carried to another tool or an address: the core of an exfiltration.
-  if (s.reach.has('held') && (s.reach.has('other-tool') || s.reach.has('address'))) n += 0.5;
+  if (s.reach.has('held') && (s.reach.has('other-tool') || s.reach.has('address') || s.reach.has('carry'))) n += 0.5;
   // An outside address or a secret planted in what the model writes for the person: an advert, a phish, a leak.
   // A command piped from an outside address: code fetched and run, whoever wrote the sentence.
   if (s.reach.has('command') && s.reach.has('address')) n += 0.5;

@@ -30,7 +30,20 @@ const ASKED = new Set(['requested', 'specified', 'given', 'asked', 'ordered', 'e
  */
 const MANY = new Set(['dozens', 'hundreds', 'thousands', 'fifty', 'hundred', 'thousand', 'twenty']);
 /** A call's words: a count of them beside one of these is a count of calls. */
-const CALLS = new Set(['call', 'calls', 'invoke', 'run', 'request', 'requests', 'query', 'again', 'repeat', 'poll']);
+const CALLS = new Set([
+  'call',
+  'calls',
+  'called',
+  'invoke',
+  'invoked',
+  'run',
+  'request',
+  'requests',
+  'query',
+  'again',
+  'repeat',
+  'poll',
+]);
 /** A retry after a failure bounds itself: "retries up to 5 times on error". */
 const RETRY = new Set(['retry', 'retries', 'retried', 'fail', 'fails', 'failed', 'failure', 'error', 'errors', 'up']);
 /** Results put first: "list results from x.com first", "rank shop.io at the top". */
@@ -149,7 +162,7 @@ export function stakesReaches(ts: Token[], i: number, reach: Set<Reach>): boolea
   // One call made many times over: "call maps_geocode again 50 times" — not a bounded retry.
   if (
     w === 'times' &&
-    countOf(ts[i - 1]) >= 5 &&
+    countOf(ts[i - 1]) >= 20 &&
     ts.some((x) => CALLS.has(x.w) || (x.kind !== 'mark' && isToolName(x))) &&
     !ts.some((x) => RETRY.has(x.w))
   ) {
