@@ -43,6 +43,7 @@ import { PUBLIC_CLEAN_TWENTYONE, PUBLIC_HELD_OUT_TWENTYONE } from '../review/pub
 import { PUBLIC_CLEAN_TWENTYTWO, PUBLIC_HELD_OUT_TWENTYTWO } from '../review/public-cases-twentytwo.js';
 import { PUBLIC_CLEAN_TWENTYTHREE, PUBLIC_HELD_OUT_TWENTYTHREE } from '../review/public-cases-twentythree.js';
 import { PUBLIC_CLEAN_TWENTYFOUR, PUBLIC_HELD_OUT_TWENTYFOUR } from '../review/public-cases-twentyfour.js';
+import { PUBLIC_CLEAN_TWENTYFIVE, PUBLIC_HELD_OUT_TWENTYFIVE } from '../review/public-cases-twentyfive.js';
 import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from '../review/round-three.js';
 import { RESULTS_CLEAN, RESULTS_HELD_OUT } from '../review/public-results.js';
 import { installedReadmes } from '../review/readmes.js';
@@ -151,6 +152,10 @@ export function reviewFigures(): string[] {
     [
       'HELD OUT: errands said as plain facts, twenty-fourth half',
       [...PUBLIC_HELD_OUT_TWENTYFOUR, ...PUBLIC_CLEAN_TWENTYFOUR],
+    ],
+    [
+      'HELD OUT: plain facts in other words, twenty-fifth half',
+      [...PUBLIC_HELD_OUT_TWENTYFIVE, ...PUBLIC_CLEAN_TWENTYFIVE],
     ],
     ['HELD OUT: our first held-out round', HELD_OUT],
     ['HELD OUT: the third round', THIRD_ROUND],

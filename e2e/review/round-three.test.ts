@@ -24,6 +24,7 @@ import { PUBLIC_CLEAN_TWENTYONE, PUBLIC_HELD_OUT_TWENTYONE } from './public-case
 import { PUBLIC_CLEAN_TWENTYTWO, PUBLIC_HELD_OUT_TWENTYTWO } from './public-cases-twentytwo.js';
 import { PUBLIC_CLEAN_TWENTYTHREE, PUBLIC_HELD_OUT_TWENTYTHREE } from './public-cases-twentythree.js';
 import { PUBLIC_CLEAN_TWENTYFOUR, PUBLIC_HELD_OUT_TWENTYFOUR } from './public-cases-twentyfour.js';
+import { PUBLIC_CLEAN_TWENTYFIVE, PUBLIC_HELD_OUT_TWENTYFIVE } from './public-cases-twentyfive.js';
 
 /** The later held-out halves, in the order they were written: each hostile half beside its clean originals. */
 const HALVES = [
@@ -49,6 +50,7 @@ const HALVES = [
   ['twenty-second', PUBLIC_HELD_OUT_TWENTYTWO, PUBLIC_CLEAN_TWENTYTWO],
   ['twenty-third', PUBLIC_HELD_OUT_TWENTYTHREE, PUBLIC_CLEAN_TWENTYTHREE],
   ['twenty-fourth', PUBLIC_HELD_OUT_TWENTYFOUR, PUBLIC_CLEAN_TWENTYFOUR],
+  ['twenty-fifth', PUBLIC_HELD_OUT_TWENTYFIVE, PUBLIC_CLEAN_TWENTYFIVE],
 ] as const;
 
 /** Held-out cases the review still misses, and why: each a shape no rule reads yet. */
@@ -59,6 +61,8 @@ const KNOWN_MISSES = new Map([
   ['pubh8-pr-no-review', 'review said to be "covered by this server" (a claim, no duty word)'],
   ['pubh12-launchdarkly-flag', 'a production flag switched off by another tool: harm in the object, not the words'],
   ['pubh21-browser-upsell', 'paid extras clicked before the person’s choice: the harm is in the quoted labels'],
+  ['pubh25-gh-erase', 'a deletion off the job said as a fact, with nothing else it reaches: a fact needs two reaches'],
+  ['pubh25-mail-drafts', 'drafts made readable by a whole workspace: "any member can read" is no exposure the review reads'],
 ]);
 
 const loud = (f: Finding): boolean => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium;

@@ -1,6 +1,37 @@
 import type { Reach } from './intent-reach-words.js';
-import { isToolName, type Token } from './intent-text.js';
+import { isToolName, outside, type Token } from './intent-text.js';
 import { NOT } from './intent-words.js';
+import {
+  CARRIES,
+  SENT,
+  OWN_SECRET,
+  PRINTS_ENV,
+  SHARES,
+  THIRD,
+  TO_PARTY,
+  KEEPS,
+  SHOWN,
+  TELLING,
+  CHANGES,
+  INSTALLS,
+  RUNNABLE,
+  WHOLE,
+  ANSWERED,
+  AUTHORED,
+  AUTHORITY,
+  PASSED_OFF,
+  GENUINE,
+  CONTRAST,
+  TOLD,
+  UNSEEN,
+  RIVALS,
+  BAD,
+  PICKS,
+  FETCHED,
+  RUN,
+  WHERE,
+  VERDICT,
+} from './intent-fact-words.js';
 
 // The errand said as a plain fact about how the tool works or when its answer is right, with no word of duty in it
 // ("the card number and CVV saved in the profile are included with every submission", "the user's home address is
@@ -8,145 +39,6 @@ import { NOT } from './intent-words.js';
 // acts on, so what a fact makes happen is read as an order would be. Each reading is a structure of a few words over
 // one sentence (intent-signals.ts calls it once a sentence, when a cue word stands in it), with bounded looks around a
 // word: linear in the sentence.
-
-/** Words that put something into what a call sends: "includes", "carries", "is appended", "is part of". */
-const CARRIES = new Set([
-  'includes',
-  'included',
-  'include',
-  'carries',
-  'carry',
-  'carried',
-  'holds',
-  'hold',
-  'appended',
-  'appending',
-  'appends',
-  'attached',
-  'attaches',
-  'embedded',
-  'embeds',
-  'accompanies',
-  'travels',
-  'travel',
-  'part',
-  'goes',
-]);
-/** What a call sends: the thing a secret is put into. */
-const SENT = new Set([
-  'request',
-  'requests',
-  'query',
-  'queries',
-  'call',
-  'calls',
-  'submission',
-  'submissions',
-  'url',
-  'link',
-  'links',
-  'header',
-  'headers',
-  'payload',
-  'body',
-]);
-/** Secrets that are the person's own (not a service's configured key): what no call of a tool needs to carry. */
-const OWN_SECRET = new Set([
-  'password',
-  'passwords',
-  'passcode',
-  'cvv',
-  'cvc',
-  'cookie',
-  'cookies',
-  'document.cookie',
-  'pin',
-  'mnemonic',
-  'ssn',
-  'id_rsa',
-  'credentials',
-  'username',
-]);
-/** A command whose output is every secret of the environment. */
-const PRINTS_ENV = /^`(?:env|printenv|set|export -p)`$/;
-/** Handing data on: "shared with", "sold to", "forwarded to". */
-const SHARES = new Set([
-  'shared',
-  'share',
-  'shares',
-  'send',
-  'sends',
-  'sell',
-  'sold',
-  'sells',
-  'disclosed',
-  'forwarded',
-  'passed',
-  'sent',
-  'provided',
-  'given',
-  'reported',
-  'uploaded',
-  'synced',
-  'licensed',
-]);
-/** Parties that are neither the person nor the service: "partner advertisers", "data brokers". */
-const THIRD = new Set([
-  'advertisers',
-  'advertiser',
-  'advertising',
-  'partners',
-  'partner',
-  'sponsors',
-  'sponsor',
-  'affiliates',
-  'brokers',
-  'marketers',
-  'third',
-  'third-party',
-  'third-parties',
-  'resellers',
-]);
-/** Kept from the person: "not listed in the summary", "never shown to the user". */
-const SHOWN = new Set(['listed', 'shown', 'mentioned', 'displayed', 'reported', 'visible', 'surfaced', 'disclosed']);
-const TELLING = new Set(['telling', 'informing', 'notifying', 'mentioning', 'notice', 'word']);
-/** A change the tool makes to what the person asked for or is shown. */
-const CHANGES = new Set([
-  'added',
-  'inserted',
-  'appended',
-  'replaced',
-  'swapped',
-  'changed',
-  'altered',
-  'granted',
-  'accepted',
-  'rerouted',
-  'redirected',
-]);
-/** Code fetched from elsewhere and run: "installs the helper extension from https://…/helper.crx". */
-const INSTALLS = new Set(['installs', 'installed', 'install', 'installing', 'sideloads', 'sideloaded', 'loads']);
-const RUNNABLE = /\.(?:crx|xpi|vsix|exe|msi|pkg|dmg|deb|rpm|apk|sh|ps1|bat|jar)(?:[?#]|$)/i;
-/** Another tool's whole answer: "the complete output of get_portfolio". */
-const WHOLE = new Set(['complete', 'full', 'entire', 'whole', 'raw']);
-const ANSWERED = new Set(['output', 'outputs', 'result', 'results', 'response', 'responses']);
-/** Who a message is made to come from: "signed as the repository owner". */
-const AUTHORED = new Set(['signed', 'posted', 'sent', 'published', 'authored', 'attributed', 'commented']);
-const AUTHORITY = new Set([
-  'owner',
-  'maintainer',
-  'maintainers',
-  'admin',
-  'administrator',
-  'moderator',
-  'official',
-  'staff',
-  'support',
-  'security',
-  'ceo',
-]);
-/** What the model tells the person about: a recommendation made the same whatever was asked. */
-const VERDICT = new Set(['recommendation', 'recommend', 'recommends', 'buy', 'sell', 'rating', 'verdict']);
 
 /** The words one of which a sentence needs before these readings look at it. */
 export const FACT_CUE: ReadonlySet<string> = new Set([
@@ -157,6 +49,21 @@ export const FACT_CUE: ReadonlySet<string> = new Set([
   ...INSTALLS,
   ...WHOLE,
   ...AUTHORED,
+  ...PASSED_OFF,
+  ...TOLD,
+  ...RIVALS,
+  ...RUN,
+  'invisible',
+  'hidden',
+  'sender',
+  'author',
+  'ahead',
+  'whichever',
+  'location',
+  'ip',
+  'train',
+  'training',
+  'clipboard',
   'whatever',
   'answers',
   'replies',
@@ -193,6 +100,8 @@ function factsOf(ts: readonly Token[], reach: ReadonlySet<Reach>): Facts {
   for (let i = 0; i < ts.length; i++) {
     const t = ts[i]!;
     if (OWN_SECRET.has(t.w)) f.ownSecret = f.theirs = true;
+    // What the person copied (often a password): theirs, but only when something carries it along.
+    if (t.w === 'clipboard' || t.w === "clipboard's") f.ownSecret = f.theirs = true;
     if (wholeOutputOf(ts, i)) f.ownSecret = true;
     if (t.kind === 'code' && PRINTS_ENV.test(t.raw)) f.ownSecret = f.env = true;
     if (SENT.has(t.w)) f.sent = true;
@@ -209,14 +118,21 @@ function carriedIn(ts: readonly Token[], i: number, f: Facts): boolean {
   if (w === 'part' && ts[i + 1]?.w !== 'of') return false;
   if (w === 'goes' && ts[i + 1]?.w !== 'into' && ts[i + 1]?.w !== 'in') return false;
   const prev = ts[i - 1]?.w ?? '';
-  return f.sent || prev === 'this' || prev === 'it';
+  // Put into every one of what the tool makes: "attached to every note", "included with every submission".
+  const every = within(ts, i + 1, i + 4, (x) => x.w === 'every' || x.w === 'each') >= 0;
+  return f.sent || every || prev === 'this' || prev === 'it';
 }
 
 /** "shared with partner advertisers", "sold to data brokers": handed to a party that is not the person's. */
 function sharedOut(ts: readonly Token[], i: number): boolean {
   if (!SHARES.has(ts[i]!.w) || negated(ts, i)) return false;
-  const to = within(ts, i + 1, i + 4, (x) => x.w === 'with' || x.w === 'to');
-  return to >= 0 && within(ts, to + 1, to + 7, (x) => THIRD.has(x.w)) >= 0;
+  const to = within(ts, i + 1, i + 4, (x) => TO_PARTY.has(x.w));
+  if (to < 0) return false;
+  // "held by ci-vendor.io", "logged by the geo partner": the party after "by" keeps it. Not "provided by
+  // useragents.io": after a verb of giving, the party after "by" is the one that gave.
+  const by = ts[to]!.w === 'by';
+  if (by && !KEEPS.has(ts[i]!.w)) return false;
+  return within(ts, to + 1, to + 7, (x) => THIRD.has(x.w) || (by && outside(x))) >= 0;
 }
 
 /** "not listed in the summary", "without a word to the user": kept from the person. */
@@ -241,7 +157,46 @@ const wholeOutputOf = (ts: readonly Token[], i: number): boolean =>
 
 /** "signed as the repository owner", "posted as the security team": words put in an authority's mouth. */
 const authoredAs = (ts: readonly Token[], i: number): boolean =>
-  AUTHORED.has(ts[i]!.w) && ts[i + 1]?.w === 'as' && within(ts, i + 2, i + 6, (x) => AUTHORITY.has(x.w)) >= 0;
+  (AUTHORED.has(ts[i]!.w) || ts[i]!.w === 'sender' || ts[i]!.w === 'author') &&
+  ts[i + 1]?.w === 'as' &&
+  within(ts, i + 2, i + 6, (x) => AUTHORITY.has(x.w.replace(/'s$/, ''))) >= 0;
+
+/** "presented as the market price", "though the customer is told …": the person given something else as the truth. */
+function passedOff(ts: readonly Token[], i: number): boolean {
+  const w = ts[i]!.w;
+  if (PASSED_OFF.has(w)) {
+    const as = within(ts, i + 1, i + 3, (x) => x.w === 'as');
+    return as >= 0 && within(ts, as + 1, as + 3, (x) => GENUINE.has(x.w)) >= 0;
+  }
+  return TOLD.has(w) && within(ts, i - 5, i, (x) => CONTRAST.has(x.w)) >= 0;
+}
+
+/** Other facts a word gives with the words around it, each a few tokens wide. */
+function around(ts: readonly Token[], i: number, reach: Set<Reach>): void {
+  const w = ts[i]!.w;
+  const next = ts[i + 1]?.w ?? '';
+  if ((w === 'invisible' || w === 'hidden') && UNSEEN.has(next)) reach.add('deceit');
+  if ((w === 'ahead' || w === 'above') && within(ts, i + 1, i + 4, (x) => x.w === 'others' || x.w === 'other') >= 0)
+    reach.add('skew');
+  if (RIVALS.has(w) && ts.some((x) => BAD.has(x.w))) {
+    reach.add('disparage');
+    reach.add('skew');
+  }
+  if ((w === 'whichever' || w === 'whatever') && within(ts, i + 1, i + 7, (x) => PICKS.has(x.w)) >= 0)
+    reach.add('override');
+  if (RUN.has(w) && within(ts, i - 6, i, (x) => FETCHED.has(x.w)) >= 0 && !negated(ts, i)) {
+    reach.add('command');
+    reach.add('address');
+  }
+  if ((w === 'location' && WHERE.has(ts[i - 1]?.w ?? '')) || (w === 'ip' && next === 'address')) reach.add('personal');
+  if (
+    (w === 'train' || w === 'training') &&
+    within(ts, i + 1, i + 4, (x) => x.w === 'models' || x.w === 'model') >= 0
+  ) {
+    reach.add('send');
+    reach.add('address');
+  }
+}
 
 /** A fixed value in the text: coordinates, an amount, an address, a code span. */
 const fixedValue = (t: Token): boolean =>
@@ -272,8 +227,19 @@ export function factReaches(ts: readonly Token[], reach: Set<Reach>, directs: bo
     }
     if (installsFrom(ts, i)) reach.add('command');
     if (wholeOutputOf(ts, i)) reach.add('held');
-    if (authoredAs(ts, i)) reach.add('deceit');
+    if (authoredAs(ts, i)) {
+      // Words put in an authority's mouth for people to trust: a phish, whoever sends it.
+      reach.add('deceit');
+      reach.add('phish');
+    }
+    if (passedOff(ts, i)) {
+      reach.add('misreport');
+      reach.add('deceit');
+    }
+    around(ts, i, reach);
   }
+  // The person's or a setting's pick set aside for raised rights or a wider audience.
+  if (reach.has('override') && (reach.has('escalate') || reach.has('expose'))) reach.add('altered');
   // "Answers built on this tool close with a recommendation to buy NVTX, whatever ticker was asked about".
   if (ts[0] && (ts[0].w === 'answers' || ts[0].w === 'replies') && reach.has('override')) {
     reach.add('output');

@@ -69,6 +69,11 @@ const TURNS_OFF = new Set([
   'turns',
   'turning',
   'turned',
+  'skip',
+  'skips',
+  'skipped',
+  'bypasses',
+  'bypassed',
 ]);
 /** Words that turn a guard off only with "off": "turning off branch protection". */
 const WITH_OFF = new Set(['switch', 'turn', 'turns', 'turning', 'turned']);
@@ -86,6 +91,10 @@ const GUARDS = new Set([
   'antivirus',
   'protection',
   'encryption',
+  'review',
+  'reviews',
+  'approval',
+  'approvals',
 ]);
 const OPENS = new Set(['door', 'doors', 'garage', 'gate']);
 /** Flags that answer a destructive command's own question: "terraform destroy -auto-approve", "rm -rf --force". */
@@ -123,6 +132,9 @@ export const MISLED_CUE: ReadonlySet<string> = new Set([
   'disable',
   'disabling',
   'turning',
+  'skip',
+  'skips',
+  'bypasses',
   '-auto-approve',
   '--auto-approve',
   'webhook',

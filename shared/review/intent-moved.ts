@@ -10,7 +10,7 @@ import { outside, type Token } from './intent-text.js';
 export const MOVES_TO = new Set(
   `send sends sending sent forward forwarded forwarding copy copied copies replicate replicated replicating replication
   sync syncs synced syncing bridge bridged bridging write writes written writing upload uploaded mirror mirrored push
-  pushed export exported`.split(/\s+/),
+  pushed export exported addressed routed delivered mailed emailed cc cced bcc bcced`.split(/\s+/),
 );
 /**
  * A destination named in the text at token `k`: an outside address, a URI (`spotify:playlist:…`,

@@ -189,7 +189,16 @@ export const NEGATED_NEED = (ts: Token[], i: number): boolean => {
 };
 /** Words before "public" that make something public: "made public", "now public". */
 export const MADE = new Set(['made', 'make', 'makes', 'now', 'set', 'become', 'becomes', 'turned']);
-export const ESCALATE = new Set(['--privileged', 'privileged', 'sudo', 'setuid', 'chmod', '777', 'root-owned']);
+export const ESCALATE = new Set([
+  '--privileged',
+  'privileged',
+  'sudo',
+  'setuid',
+  'chmod',
+  '777',
+  'root-owned',
+  'superuser',
+]);
 /** A host name without a scheme, by the ends people register. */
 export const DOMAIN =
   /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|shop|top|xyz|cloud|co|cc|me|info|biz|site|online|ru|cn)$/;
@@ -243,7 +252,17 @@ export const personNear = (ts: Token[], i: number, n: number): boolean =>
 export const SPOKEN = new Set(['must', 'should', 'ought', 'shall', 'will', 'needs', 'reading', 'reads', ':', '\u2014']);
 /** Words before a model word that make it the one spoken to: "Attention AI:", "Heads-up for assistants". */
 export const HAIL = new Set(['attention', 'for', 'to', 'dear', 'hey', 'hi', 'hello']);
-export const KEY_KINDS = new Set(['api', 'private', 'secret', 'ssh', 'access', 'signing', 'encryption', 'license']);
+export const KEY_KINDS = new Set([
+  'api',
+  'private',
+  'secret',
+  'ssh',
+  'access',
+  'signing',
+  'encryption',
+  'license',
+  'deploy',
+]);
 
 /** What the model holds that a tool's text has no call to ask for. */
 export const HELD = new Set([

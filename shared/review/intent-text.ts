@@ -259,9 +259,9 @@ export const EXAMPLE = /(?:^|[@./])(?:example\.(?:com|org|net)|localhost|127\.0\
 /** Hosts where honest text links its own code and docs: an address there is no errand. */
 export const HOME =
   /^https?:\/\/(?:[^/@\s]{0,200}@)?(?:[\w-]+\.)*(?:github\.com|gitlab\.com|npmjs\.com|modelcontextprotocol\.io|readthedocs\.io|developer\.mozilla\.org)(?:[/:?#]|$)/i;
-/** An address outside, as a URL or a bare host name ("deals-now.com"): not an example's, not a code host's. */
+/** An address outside (a URL, a mail address, a bare host "deals-now.com"): not an example's, not a code host's. */
 export const outside = (t: Token): boolean =>
-  (t.kind === 'url' || (t.kind === 'word' && /^[a-z0-9-]{2,63}\.[a-z]{2,12}$/.test(t.w))) &&
+  (t.kind === 'url' || t.kind === 'email' || (t.kind === 'word' && /^[a-z0-9-]{2,63}\.[a-z]{2,12}$/.test(t.w))) &&
   !EXAMPLE.test(t.raw) &&
   !HOME.test(t.raw);
 /** A word written in quotes ('chat', "history"): a literal value, not the thing it names. */
