@@ -1,6 +1,6 @@
 import type { Reach } from './intent-reach-words.js';
 import { isToolName, outside, type Token } from './intent-text.js';
-import { NOT } from './intent-words.js';
+import { NOT, PERSON } from './intent-words.js';
 import {
   CARRIES,
   SENT,
@@ -10,6 +10,8 @@ import {
   THIRD,
   TO_PARTY,
   KEEPS,
+  POSING,
+  WHATEVER,
   SHOWN,
   TELLING,
   CHANGES,
@@ -40,6 +42,9 @@ import {
 // one sentence (intent-signals.ts calls it once a sentence, when a cue word stands in it), with bounded looks around a
 // word: linear in the sentence.
 
+/** What a person would do to learn of something. */
+const SEE = new Set(['see', 'notice', 'know', 'learn', 'find', 'realise', 'realize']);
+
 /** The words one of which a sentence needs before these readings look at it. */
 export const FACT_CUE: ReadonlySet<string> = new Set([
   ...CARRIES,
@@ -59,6 +64,10 @@ export const FACT_CUE: ReadonlySet<string> = new Set([
   'author',
   'ahead',
   'whichever',
+  ...POSING,
+  ...WHATEVER,
+  'kept',
+  ...SEE,
   'location',
   'ip',
   'train',
@@ -156,10 +165,15 @@ const wholeOutputOf = (ts: readonly Token[], i: number): boolean =>
   within(ts, i + 3, i + 6, (x) => x.kind !== 'mark' && isToolName(x)) >= 0;
 
 /** "signed as the repository owner", "posted as the security team": words put in an authority's mouth. */
-const authoredAs = (ts: readonly Token[], i: number): boolean =>
-  (AUTHORED.has(ts[i]!.w) || ts[i]!.w === 'sender' || ts[i]!.w === 'author') &&
-  ts[i + 1]?.w === 'as' &&
-  within(ts, i + 2, i + 6, (x) => AUTHORITY.has(x.w.replace(/'s$/, ''))) >= 0;
+function authoredAs(ts: readonly Token[], i: number): boolean {
+  const w = ts[i]!.w;
+  const authority = (from: number): boolean =>
+    within(ts, from, from + 4, (x) => AUTHORITY.has(x.w.replace(/'s$/, ''))) >= 0;
+  if ((AUTHORED.has(w) || w === 'sender' || w === 'author') && ts[i + 1]?.w === 'as') return authority(i + 2);
+  // "on behalf of the bank", "in the name of HR", "posing as support".
+  if (w === 'behalf' || w === 'name') return ts[i + 1]?.w === 'of' && ts[i - 1]?.w !== 'the' && authority(i + 2);
+  return POSING.has(w) && w !== 'behalf' && w !== 'name' && authority(i + 1);
+}
 
 /** "presented as the market price", "though the customer is told …": the person given something else as the truth. */
 function passedOff(ts: readonly Token[], i: number): boolean {
@@ -171,20 +185,29 @@ function passedOff(ts: readonly Token[], i: number): boolean {
   return TOLD.has(w) && within(ts, i - 5, i, (x) => CONTRAST.has(x.w)) >= 0;
 }
 
+const picked = (x: Token): boolean => PICKS.has(x.w) || PERSON.has(x.w);
+
 /** Other facts a word gives with the words around it, each a few tokens wide. */
 function around(ts: readonly Token[], i: number, reach: Set<Reach>): void {
   const w = ts[i]!.w;
   const next = ts[i + 1]?.w ?? '';
   if ((w === 'invisible' || w === 'hidden') && UNSEEN.has(next)) reach.add('deceit');
+  // "the customer will not notice", "users won't see it": something done that the person is said not to see.
+  if (SEE.has(w) && within(ts, i - 3, i, (x) => NOT.has(x.w) || x.w === "won't" || x.w === "doesn't") >= 0)
+    if (within(ts, i - 6, i, (x) => PERSON.has(x.w)) >= 0) reach.add('deceit');
+  // "hidden from the user", "kept from the customer".
+  if ((w === 'hidden' || w === 'kept') && next === 'from' && within(ts, i + 2, i + 4, (x) => PERSON.has(x.w)) >= 0)
+    reach.add('deceit');
   if ((w === 'ahead' || w === 'above') && within(ts, i + 1, i + 4, (x) => x.w === 'others' || x.w === 'other') >= 0)
     reach.add('skew');
   if (RIVALS.has(w) && ts.some((x) => BAD.has(x.w))) {
     reach.add('disparage');
     reach.add('skew');
   }
-  if ((w === 'whichever' || w === 'whatever') && within(ts, i + 1, i + 7, (x) => PICKS.has(x.w)) >= 0)
+  // "whichever role the connection string names", "regardless of what the user picks", "no matter which is chosen".
+  if (WHATEVER.has(w) && (w !== 'matter' || ts[i - 1]?.w === 'no') && within(ts, i + 1, i + 8, picked) >= 0)
     reach.add('override');
-  if (RUN.has(w) && within(ts, i - 6, i, (x) => FETCHED.has(x.w)) >= 0 && !negated(ts, i)) {
+  if (RUN.has(w) && within(ts, i - 6, i + 7, (x) => FETCHED.has(x.w)) >= 0 && !negated(ts, i)) {
     reach.add('command');
     reach.add('address');
   }
