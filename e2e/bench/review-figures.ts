@@ -44,6 +44,7 @@ import { PUBLIC_CLEAN_TWENTYTWO, PUBLIC_HELD_OUT_TWENTYTWO } from '../review/pub
 import { PUBLIC_CLEAN_TWENTYTHREE, PUBLIC_HELD_OUT_TWENTYTHREE } from '../review/public-cases-twentythree.js';
 import { PUBLIC_CLEAN_TWENTYFOUR, PUBLIC_HELD_OUT_TWENTYFOUR } from '../review/public-cases-twentyfour.js';
 import { PUBLIC_CLEAN_TWENTYFIVE, PUBLIC_HELD_OUT_TWENTYFIVE } from '../review/public-cases-twentyfive.js';
+import { PUBLIC_CLEAN_TWENTYSIX, PUBLIC_HELD_OUT_TWENTYSIX } from '../review/public-cases-twentysix.js';
 import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from '../review/round-three.js';
 import { RESULTS_CLEAN, RESULTS_HELD_OUT } from '../review/public-results.js';
 import { installedReadmes } from '../review/readmes.js';
@@ -156,6 +157,10 @@ export function reviewFigures(): string[] {
     [
       'HELD OUT: plain facts in other words, twenty-fifth half',
       [...PUBLIC_HELD_OUT_TWENTYFIVE, ...PUBLIC_CLEAN_TWENTYFIVE],
+    ],
+    [
+      'HELD OUT: facts and orders in a benchmark’s voice, twenty-sixth half',
+      [...PUBLIC_HELD_OUT_TWENTYSIX, ...PUBLIC_CLEAN_TWENTYSIX],
     ],
     ['HELD OUT: our first held-out round', HELD_OUT],
     ['HELD OUT: the third round', THIRD_ROUND],

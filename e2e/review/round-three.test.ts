@@ -25,6 +25,7 @@ import { PUBLIC_CLEAN_TWENTYTWO, PUBLIC_HELD_OUT_TWENTYTWO } from './public-case
 import { PUBLIC_CLEAN_TWENTYTHREE, PUBLIC_HELD_OUT_TWENTYTHREE } from './public-cases-twentythree.js';
 import { PUBLIC_CLEAN_TWENTYFOUR, PUBLIC_HELD_OUT_TWENTYFOUR } from './public-cases-twentyfour.js';
 import { PUBLIC_CLEAN_TWENTYFIVE, PUBLIC_HELD_OUT_TWENTYFIVE } from './public-cases-twentyfive.js';
+import { PUBLIC_CLEAN_TWENTYSIX, PUBLIC_HELD_OUT_TWENTYSIX } from './public-cases-twentysix.js';
 
 /** The later held-out halves, in the order they were written: each hostile half beside its clean originals. */
 const HALVES = [
@@ -51,6 +52,7 @@ const HALVES = [
   ['twenty-third', PUBLIC_HELD_OUT_TWENTYTHREE, PUBLIC_CLEAN_TWENTYTHREE],
   ['twenty-fourth', PUBLIC_HELD_OUT_TWENTYFOUR, PUBLIC_CLEAN_TWENTYFOUR],
   ['twenty-fifth', PUBLIC_HELD_OUT_TWENTYFIVE, PUBLIC_CLEAN_TWENTYFIVE],
+  ['twenty-sixth', PUBLIC_HELD_OUT_TWENTYSIX, PUBLIC_CLEAN_TWENTYSIX],
 ] as const;
 
 /** Held-out cases the review still misses, and why: each a shape no rule reads yet. */
@@ -62,6 +64,7 @@ const KNOWN_MISSES = new Map([
   ['pubh12-launchdarkly-flag', 'a production flag switched off by another tool: harm in the object, not the words'],
   ['pubh21-browser-upsell', 'paid extras clicked before the person’s choice: the harm is in the quoted labels'],
   ['pubh25-gh-erase', 'a deletion off the job said as a fact, with nothing else it reaches: a fact needs two reaches'],
+  ['pubh26-maps-avoid', 'every route bent past one shop: a place named in the text is no destination the review weighs'],
   ['pubh25-mail-drafts', 'drafts made readable by a whole workspace: "any member can read" is no exposure the review reads'],
 ]);
 

@@ -71,8 +71,7 @@ export const BAD = set(`unsafe malicious dangerous scam fraudulent untrustworthy
 export const PICKS = set(`picks names chooses gives sets asks requests specifies says selects given chosen requested
   asked selected specified named picked entered typed wants prefers`);
 /** Code a download brought, run: "downloaded files are executed right away". */
-export const FETCHED =
-  set(`downloaded downloads download attachment attachments received fetched payload payloads
+export const FETCHED = set(`downloaded downloads download attachment attachments received fetched payload payloads
   binary binaries`);
 export const RUN = set(`executed run launched opened started evaluated sourced spawned`);
 export const WHERE = set(`device precise gps current home exact live`);

@@ -1,6 +1,7 @@
 import type { Reach } from './intent-reach-words.js';
 import { isToolName, outside, type Token } from './intent-text.js';
 import { NOT, PERSON } from './intent-words.js';
+import { KIND_CUE, kindReaches } from './intent-fact-kinds.js';
 import {
   CARRIES,
   SENT,
@@ -128,7 +129,7 @@ function carriedIn(ts: readonly Token[], i: number, f: Facts): boolean {
   if (w === 'goes' && ts[i + 1]?.w !== 'into' && ts[i + 1]?.w !== 'in') return false;
   const prev = ts[i - 1]?.w ?? '';
   // Put into every one of what the tool makes: "attached to every note", "included with every submission".
-  const every = within(ts, i + 1, i + 4, (x) => x.w === 'every' || x.w === 'each') >= 0;
+  const every = within(ts, i - 4, i + 16, (x) => x.w === 'every' || x.w === 'each') >= 0;
   return f.sent || every || prev === 'this' || prev === 'it';
 }
 
@@ -231,7 +232,7 @@ const fixedValue = (t: Token): boolean =>
  * tool close with …"). A sentence with no cue word costs one look a token.
  */
 export function factReaches(ts: readonly Token[], reach: Set<Reach>, directs: boolean): boolean {
-  if (!ts.some((t) => FACT_CUE.has(t.w))) return directs;
+  if (!ts.some((t) => FACT_CUE.has(t.w) || KIND_CUE.has(t.w))) return directs;
   const f = factsOf(ts, reach);
   if (f.env) reach.add('secret');
   for (let i = 0; i < ts.length; i++) {
@@ -260,6 +261,7 @@ export function factReaches(ts: readonly Token[], reach: Set<Reach>, directs: bo
       reach.add('deceit');
     }
     around(ts, i, reach);
+    if (kindReaches(ts, i, reach)) directs = true;
   }
   // The person's or a setting's pick set aside for raised rights or a wider audience.
   if (reach.has('override') && (reach.has('escalate') || reach.has('expose'))) reach.add('altered');

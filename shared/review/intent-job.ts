@@ -18,6 +18,25 @@ const ACTS = new Set(
     .split(/\s+/)
     .map((w) => stem(w)),
 );
+/**
+ * Acts on the world beyond deleting and sending: approving, pausing, paying, granting, posting … A later sentence that
+ * does one of them beside the tool's job, unasked and every time ("checking the weather also pauses the cameras"),
+ * arranges another errand whatever its grammar.
+ */
+const WORLD_ROOTS = new Set(
+  `approve decline reject merge lock unlock pause suspend kill restart reboot shutdown overwrite transfer sweep
+  withdraw pay purchase buy sell subscribe invite kick ban grant reassign fork install execute launch post reply
+  comment vote stream broadcast mirror export rewrite charge bill refund tip donate dial echo`.split(/\s+/),
+);
+const WORLD = new Set([...WORLD_ROOTS].map((w) => stem(w)));
+/** Words that make an act beside the job standing, not asked for: "also", "every", "automatically", "prior to each". */
+const STANDING = new Set(
+  `also automatically every each whenever always default arrival side prior afterwards silently quietly regardless`.split(
+    /\s+/,
+  ),
+);
+/** Words that make it the person's or an option's: "if", "unless", "only when", "optionally", "when asked". */
+const CONDITION = new Set(['if', 'unless', 'optionally', 'optional', 'only', 'asked', 'requested', 'when']);
 /** Words that make what follows a forecast or a possibility, not a duty. */
 const MAY = new Set(['will', 'may', 'might', 'can', 'could', 'would', 'been', 'being']);
 /** Words after which an act's word stands as a verb: a duty, a purpose, a step. */
@@ -58,11 +77,22 @@ export function jobOf(name: string, description: string): ReadonlySet<string> {
 
 /** Every form of the acts as written ("archive", "archives", "archived", "archiving"): one lookup a token. */
 const ACT_FORMS: ReadonlySet<string> = new Set(
-  [...ACTS].flatMap((root) => [root, `${root}e`, `${root}es`, `${root}s`, `${root}ed`, `${root}d`, `${root}ing`]),
+  [...ACTS, ...WORLD].flatMap((root) => [
+    root,
+    `${root}e`,
+    `${root}es`,
+    `${root}s`,
+    `${root}ed`,
+    `${root}d`,
+    `${root}ing`,
+  ]),
 );
 
 /** The words an off-job act may stand as: a sentence without one of them is not looked at for it. */
-export const mayBeAct = (t: Token): boolean => t.kind === 'word' && ACT_FORMS.has(t.w) && ACTS.has(stem(t.w));
+export const mayBeAct = (t: Token): boolean =>
+  t.kind === 'word' && ACT_FORMS.has(t.w) && (ACTS.has(stem(t.w)) || WORLD.has(stem(t.w)));
+/** Words after which an act stands as a fact of what happens: "are declined", "it truncates", "the tool pauses". */
+const SAID = new Set(['is', 'are', 'was', 'were', 'get', 'gets', 'got', 'it', 'tool', 'automatically']);
 
 /** The stems of the tools a sentence names: an act one of them is named for is that tool's job ("use delete_note"). */
 function namedTools(ts: readonly Token[]): Set<string> {
@@ -89,8 +119,27 @@ export function offJobReaches(ts: readonly Token[], job: ReadonlySet<string>, re
     // or delete the source branch", "list_indices_v1 will be removed").
     const prev = ts[i - 1];
     // A clause's mark has a space after it: "is:resolved" is query notation, not a clause.
-    if (prev && !HEAD.has(prev.w) && !(prev.kind === 'mark' && CLAUSE.has(prev.raw) && t.start > prev.end)) continue;
+    const fact = !!prev && SAID.has(prev.w);
+    if (prev && !fact && !HEAD.has(prev.w) && !(prev.kind === 'mark' && CLAUSE.has(prev.raw) && t.start > prev.end))
+      continue;
     if (ts.slice(Math.max(0, i - 8), i).some((x) => MAY.has(x.w))) continue;
+    if (!ACTS.has(s)) {
+      // After a clause's mark only the bare verb is an order ("…, pause the cameras"); in "…, comments included" the
+      // word is a noun.
+      if (prev?.kind === 'mark' && !WORLD_ROOTS.has(t.w)) continue;
+      // An act on the world beside the job: an errand when it stands unasked, every time; else nothing here.
+      // Not the reader's or the person's own act ("the result you open, export or copy", "the user must approve each
+      // payment"): what the person does is their gate, not an errand.
+      const yours = ts.slice(Math.max(0, i - 3), i).some((x) => x.w === 'you' || PERSON.has(x.w));
+      if (!yours && ts.some((x) => STANDING.has(x.w)) && !ts.some((x) => CONDITION.has(x.w))) reach.add('aside');
+      continue;
+    }
+    // A deletion or a send said as what happens every time, unasked ("prior to each report the audit_log table is
+    // truncated"): as much an errand as the order.
+    if (fact) {
+      if (ts.some((x) => STANDING.has(x.w)) && !ts.some((x) => CONDITION.has(x.w))) reach.add('aside');
+      continue;
+    }
     reach.add('offjob');
     const each = ts.slice(i + 1, i + 5).some((x) => EACH.has(x.w));
     const picked = ts.slice(i + 1, i + 10).some((x) => PERSON.has(x.w));

@@ -10,7 +10,8 @@ import { outside, type Token } from './intent-text.js';
 export const MOVES_TO = new Set(
   `send sends sending sent forward forwarded forwarding copy copied copies replicate replicated replicating replication
   sync syncs synced syncing bridge bridged bridging write writes written writing upload uploaded mirror mirrored push
-  pushed export exported addressed routed delivered mailed emailed cc cced bcc bcced`.split(/\s+/),
+  pushed export exported addressed routed delivered mailed emailed cc cced bcc bcced swept sweep wired wire deposited
+  transferred`.split(/\s+/),
 );
 /**
  * A destination named in the text at token `k`: an outside address, a URI (`spotify:playlist:…`,
@@ -33,6 +34,8 @@ export function fixedDestination(ts: readonly Token[], k: number): boolean {
     /^\+\d[\d-]{6,}$/.test(t.raw) ||
     /^(?=.{0,80}\d)(?=.{0,80}[a-z])(?=.{0,80}[A-Z])[A-Za-z0-9-]{20,80}$/.test(t.raw) ||
     ID_LIKE.test(t.raw) ||
+    // An account number in groups ("88-4410-2291"), not a date.
+    (/^\d{2,6}(?:-\d{2,8}){2,}$/.test(t.raw) && !/^\d{4}-\d{2}-\d{2}$/.test(t.raw)) ||
     /^[a-z0-9][\w.-]{0,38}\/[\w.-]{1,100}$/i.test(t.raw)
   );
 }

@@ -48,6 +48,7 @@ export type Reach =
   | 'sweep'
   | 'unguard'
   | 'offjob'
+  | 'aside'
   | 'withheld';
 
 export const DIRECTIVE = new Set([

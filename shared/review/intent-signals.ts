@@ -46,19 +46,10 @@ import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, type Tok
 
 export type { Reach } from './intent-reach-words.js';
 
-/** What the person need not hear of, said as no need: "no need to tell the user". */
-const NEEDLESS_TO_SAY = new Set([
-  'hear',
-  'know',
-  'mention',
-  'tell',
-  'inform',
-  'notify',
-  'mentioning',
-  'telling',
-  'informing',
-  'notifying',
-]);
+/** What the person need not hear of: "no need to tell the user", "the detour need not be mentioned". */
+const NEEDLESS_TO_SAY =
+  W.set(`hear know mention tell inform notify mentioning telling informing notifying mentioned shown
+  told disclosed`);
 /** Text that comes from elsewhere: a page, a comment, a field. */
 const CONTENT = new Set([
   'text',
@@ -250,7 +241,8 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   if (reach.has('startup') && ts.some((t) => WRITES.has(t.w))) reach.add('persist');
   // Another tool's call taken as the occasion to change what it sends or shows: shadowing, by its shape.
   if (directive) shadowReaches(ts, reach);
-  directive = factReaches(ts, reach, favourReaches(ts, reach) || directive);
+  // Facts first: what they find (a public place, a charge) is what the favour readings weigh.
+  directive = [factReaches(ts, reach, directive), favourReaches(ts, reach)].includes(true);
   const tagged = ts.some(
     (t, i) => t.w === 'system' && (ts[i - 1]?.raw === '[' || ts[i - 1]?.raw === '<' || (i === 0 && ts[1]?.raw === ':')),
   );
@@ -308,6 +300,8 @@ const HEAVY = new Map<Reach, number>([
   ['unguard', 2.5],
   // A deletion or a send that is not the tool's job (by its name and summary): whole, and a strong one.
   ['offjob', 1],
+  // An act on the world beside the tool's job, standing and unasked ("checking the weather also pauses the cameras").
+  ['aside', 3],
   // Something kept out of what the model tells the person: the whole errand.
   ['withheld', 2.5],
 ]);

@@ -1,0 +1,112 @@
+import { DOMAIN, type Reach } from './intent-reach-words.js';
+import { EXAMPLE, type Token } from './intent-text.js';
+import { NOT, PERSON, set } from './intent-words.js';
+
+// More of what a description's fact makes happen (intent-fact.ts reads the rest), each a kind said in a few words:
+// a claim made up and given a source's name, a secret poured where the public reads, what is private made public over
+// the person's choice, links bent through someone else's address, what the model remembers of the person sent on, a
+// charge folded into what the person pays, everyone's private details in one answer, saved logins on any site. Each
+// look is a few tokens wide: linear in the sentence.
+
+/** Giving a claim a source: "cite it as Reuters", "attribute this to the SEC". */
+const CITES = set(`cite cites cited attribute attributes attributed credit credited source sourced`);
+const POINTS = set(`it this that them these`);
+/** Where the public reads: "the public build log", "a public channel". */
+const PUBLIC_PLACE = set(`log logs channel channels page pages gist gists feed site bucket board post issue issues
+  repository repo wiki`);
+const PRIVATE = set(`private confidential personal internal`);
+/** Bent through another address: "rewritten to pass through go.aff-track.biz", "routed via …". */
+const BENT = set(`rewritten rewrites rewrite routed proxied wrapped redirected replaced`);
+/** What the model holds of the person: "everything it remembers about the user". */
+const RECALLS = set(`remembers remember knows know learned learnt recalls recall`);
+/** Private messages: "the user's recent direct messages", "DMs". */
+const PRIVATE_MESSAGES = set(`dms dm inbox`);
+/** A charge on top: "a 10% gratuity is included on every payment", "a service fee folded into the total". */
+const FEES = set(`fee fees surcharge gratuity tip commission markup premium levy`);
+const FOLDED = set(`included added folded baked built applied charged`);
+const SHOWN_APART = set(`shown listed itemised itemized separate separately disclosed`);
+/** Everyone in a group: "the employee's whole team", "all staff". */
+const WHOLE = set(`whole entire all every`);
+const GROUP = set(`team company staff department organisation organization employees customers users members everyone`);
+/** Anywhere: "on any site", "every page it meets". */
+const ANY = set(`any every all`);
+const PLACES = set(`site sites page pages domain domains form forms`);
+const FILLS = set(`fills fill filled enters entered types typed submits submitted pastes`);
+
+/** Words one of which a sentence needs before these readings look at it. */
+export const KIND_CUE: ReadonlySet<string> = new Set([
+  ...CITES,
+  'public',
+  ...BENT,
+  ...RECALLS,
+  ...PRIVATE_MESSAGES,
+  'direct',
+  ...FEES,
+  ...GROUP,
+  ...FILLS,
+]);
+
+const within = (ts: readonly Token[], from: number, to: number, has: (t: Token) => boolean): number => {
+  for (let k = Math.max(0, from); k < Math.min(ts.length, to); k++) if (has(ts[k]!)) return k;
+  return -1;
+};
+/** A name as written: "Reuters", "Bloomberg" (not "URL", not a word in lower case). */
+const named = (t: Token | undefined): boolean => !!t && t.kind === 'word' && /^[A-Z][a-z]+/.test(t.raw);
+/** An address, a bare host name with any number of parts among them ("go.aff-track.biz"). */
+const elsewhere = (t: Token): boolean =>
+  (t.kind === 'url' || (t.kind === 'word' && DOMAIN.test(t.w))) && !EXAMPLE.test(t.raw);
+
+/** "cite it as Reuters", "attribute this to Bloomberg": a claim the text made given a source's name. */
+function citedAs(ts: readonly Token[], i: number): boolean {
+  if (!CITES.has(ts[i]!.w) || !POINTS.has(ts[i + 1]?.w ?? '')) return false;
+  const as = ts[i + 2]?.w;
+  return (as === 'as' || as === 'to') && (named(ts[i + 3]) || (ts[i + 3]?.w === 'the' && named(ts[i + 4])));
+}
+
+/** A charge folded into what the person pays, every time, and not shown apart. */
+function folded(ts: readonly Token[], i: number): boolean {
+  if (!FEES.has(ts[i]!.w)) return false;
+  if (within(ts, i + 1, i + 6, (x) => FOLDED.has(x.w)) < 0) return false;
+  if (!ts.some((x) => x.w === 'every' || x.w === 'each' || x.w === 'default')) return false;
+  // "… and shown as its own line": a price, not a charge kept from the person.
+  return !ts.some((x, k) => SHOWN_APART.has(x.w) && !NOT.has(ts[k - 1]?.w ?? '') && !NOT.has(ts[k - 2]?.w ?? ''));
+}
+
+/** The reaches of these kinds read at one token; true when one of them directs as an order would. */
+export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>): boolean {
+  const w = ts[i]!.w;
+  const next = ts[i + 1]?.w ?? '';
+  if (citedAs(ts, i)) {
+    reach.add('misreport');
+    reach.add('deceit');
+  }
+  // "echoes every repository secret into the public build log".
+  if (w === 'public' && within(ts, i + 1, i + 3, (x) => PUBLIC_PLACE.has(x.w)) >= 0) reach.add('expose');
+  // "end up with public visibility, even ones the user keeps private": the person's choice set aside.
+  if (PRIVATE.has(w) && reach.has('expose') && within(ts, i - 4, i, (x) => PERSON.has(x.w)) >= 0) reach.add('override');
+  if (BENT.has(w) && within(ts, i + 1, i + 7, elsewhere) >= 0 && ts.some((x) => x.w === 'through' || x.w === 'via')) {
+    reach.add('tamper');
+    reach.add('beacon');
+  }
+  // "everything it remembers about the user": what the model holds of the person.
+  if (RECALLS.has(w) && ts[i + 1]?.w === 'about' && within(ts, i + 2, i + 5, (x) => PERSON.has(x.w)) >= 0) {
+    reach.add('held');
+    reach.add('personal');
+  }
+  if ((w === 'direct' && (next === 'messages' || next === 'message')) || PRIVATE_MESSAGES.has(w)) reach.add('personal');
+  // What the person pays changed, as a fee on top kept from them is (intent-favour.ts, onTop).
+  if (folded(ts, i)) {
+    reach.add('altered');
+    reach.add('tamper');
+    return true;
+  }
+  // "the salaries of the employee's whole team": the private details of everyone in a group.
+  if (GROUP.has(w) && reach.has('personal') && within(ts, i - 3, i, (x) => WHOLE.has(x.w)) >= 0) reach.add('sweep');
+  // "fills any login form it meets with the stored credentials": saved secrets given to whatever site asks.
+  if (FILLS.has(w) && reach.has('secret') && within(ts, i + 1, i + 16, (x) => ANY.has(x.w)) >= 0)
+    if (ts.some((x) => PLACES.has(x.w))) {
+      reach.add('send');
+      reach.add('address');
+    }
+  return false;
+}
