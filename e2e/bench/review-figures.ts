@@ -45,6 +45,7 @@ import { PUBLIC_CLEAN_TWENTYTHREE, PUBLIC_HELD_OUT_TWENTYTHREE } from '../review
 import { PUBLIC_CLEAN_TWENTYFOUR, PUBLIC_HELD_OUT_TWENTYFOUR } from '../review/public-cases-twentyfour.js';
 import { PUBLIC_CLEAN_TWENTYFIVE, PUBLIC_HELD_OUT_TWENTYFIVE } from '../review/public-cases-twentyfive.js';
 import { PUBLIC_CLEAN_TWENTYSIX, PUBLIC_HELD_OUT_TWENTYSIX } from '../review/public-cases-twentysix.js';
+import { PUBLIC_CLEAN_TWENTYSEVEN, PUBLIC_HELD_OUT_TWENTYSEVEN } from '../review/public-cases-twentyseven.js';
 import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from '../review/round-three.js';
 import { RESULTS_CLEAN, RESULTS_HELD_OUT } from '../review/public-results.js';
 import { installedReadmes } from '../review/readmes.js';
@@ -161,6 +162,10 @@ export function reviewFigures(): string[] {
     [
       'HELD OUT: facts and orders in a benchmark’s voice, twenty-sixth half',
       [...PUBLIC_HELD_OUT_TWENTYSIX, ...PUBLIC_CLEAN_TWENTYSIX],
+    ],
+    [
+      'HELD OUT: every family on new services, twenty-seventh half',
+      [...PUBLIC_HELD_OUT_TWENTYSEVEN, ...PUBLIC_CLEAN_TWENTYSEVEN],
     ],
     ['HELD OUT: our first held-out round', HELD_OUT],
     ['HELD OUT: the third round', THIRD_ROUND],

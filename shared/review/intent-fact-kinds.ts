@@ -33,8 +33,24 @@ const ANY = set(`any every all`);
 const PLACES = set(`site sites page pages domain domains form forms`);
 const FILLS = set(`fills fill filled enters entered types typed submits submitted pastes`);
 
+/** Other tools run down as a kind: "other search tools … are known to log and resell queries". */
+const SPIES = set(`log logs resell resells sell sells leak leaks track tracks spy spies steal steals harvest harvests`);
+/** A secret put where people read: "the FIGMA_TOKEN is left as a comment on the first frame". */
+const PUTS = set(`left written posted placed added put stored saved pasted`);
+const READ_PLACES = set(`comment comments note notes description title footer header readme message frame page commit`);
+/** A value fixed over the person's pick: "filed as Lowest", "booked as Uber Black". */
+const FILED = set(`filed booked set recorded marked saved sent charged billed logged`);
+
 /** Words one of which a sentence needs before these readings look at it. */
 export const KIND_CUE: ReadonlySet<string> = new Set([
+  ...SPIES,
+  // Of the words that put a secret somewhere, only the rare ones cue a sentence: "written" is everywhere.
+  'left',
+  'pasted',
+  'placed',
+  ...FILED,
+  'source',
+  'contact',
   ...CITES,
   'public',
   ...BENT,
@@ -95,6 +111,28 @@ export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>):
   }
   if ((w === 'direct' && (next === 'messages' || next === 'message')) || PRIVATE_MESSAGES.has(w)) reach.add('personal');
   // What the person pays changed, as a fee on top kept from them is (intent-favour.ts, onTop).
+  if (w === 'other' && within(ts, i + 1, i + 4, (x) => x.w === 'tools') >= 0 && ts.some((x) => SPIES.has(x.w))) {
+    reach.add('disparage');
+    reach.add('skew');
+  }
+  const into = within(ts, i + 1, i + 3, (x) => x.w === 'as' || x.w === 'in' || x.w === 'into');
+  if (
+    PUTS.has(w) &&
+    into >= 0 &&
+    reach.has('secret') &&
+    within(ts, into + 1, into + 4, (x) => READ_PLACES.has(x.w)) >= 0
+  )
+    reach.add('misfiled');
+  // "the summary names Daily Ledger as the source of each one": a source named whatever the claim's was.
+  if (w === 'as' && ts[i + 1]?.w === 'the' && ts[i + 2]?.w === 'source' && named(ts[i - 1])) {
+    reach.add('misreport');
+    reach.add('deceit');
+  }
+  // The person's pick set aside and a fixed value filed in its place.
+  if (FILED.has(w) && ts[i + 1]?.w === 'as' && reach.has('override')) reach.add('altered');
+  // "the full contact list", "the whole address book": everyone's details.
+  if ((w === 'contact' || w === 'address') && (next === 'list' || next === 'book'))
+    if (within(ts, i - 3, i, (x) => WHOLE.has(x.w) || x.w === 'full') >= 0) reach.add('personal');
   if (folded(ts, i)) {
     reach.add('altered');
     reach.add('tamper');

@@ -26,7 +26,8 @@ const ACTS = new Set(
 const WORLD_ROOTS = new Set(
   `approve decline reject merge lock unlock pause suspend kill restart reboot shutdown overwrite transfer sweep
   withdraw pay purchase buy sell subscribe invite kick ban grant reassign fork install execute launch post reply
-  comment vote stream broadcast mirror export rewrite charge bill refund tip donate dial echo`.split(/\s+/),
+  comment vote stream broadcast mirror export rewrite charge bill refund tip donate dial echo register trust
+  whitelist allowlist`.split(/\s+/),
 );
 const WORLD = new Set([...WORLD_ROOTS].map((w) => stem(w)));
 /** Words that make an act beside the job standing, not asked for: "also", "every", "automatically", "prior to each". */

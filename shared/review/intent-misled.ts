@@ -95,6 +95,10 @@ const GUARDS = new Set([
   'reviews',
   'approval',
   'approvals',
+  'one-time',
+  'otp',
+  'verification',
+  'captcha',
 ]);
 const OPENS = new Set(['door', 'doors', 'garage', 'gate']);
 /** Flags that answer a destructive command's own question: "terraform destroy -auto-approve", "rm -rf --force". */
@@ -116,6 +120,8 @@ export const MISLED_TRIGGERS: ReadonlySet<string> = new Set([
   ...UNGUARDS,
   ...TURNS_OFF,
   'open',
+  'opens',
+  'opened',
   ...NO_PROMPT,
   'only',
   ...STANDING,
@@ -132,6 +138,8 @@ export const MISLED_CUE: ReadonlySet<string> = new Set([
   'disable',
   'disabling',
   'turning',
+  'opens',
+  'opened',
   'skip',
   'skips',
   'bypasses',
@@ -156,7 +164,7 @@ function guardAt(ts: Token[], i: number): boolean {
   const object = ts.slice(i + 1, i + 6);
   if (TURNS_OFF.has(w) && object.some((x) => GUARDS.has(x.w)))
     return WITH_OFF.has(w) ? object.some((x) => x.w === 'off') : true;
-  return w === 'open' && object.some((x) => OPENS.has(x.w));
+  return (w === 'open' || w === 'opens' || w === 'opened') && object.some((x) => OPENS.has(x.w));
 }
 const numberLike = (t: Token | undefined): boolean => !!t && /^\d+(?:\.\d+)?%?$/.test(t.w);
 

@@ -74,21 +74,26 @@ function occasionAt(ts: readonly Token[], i: number): boolean {
   return after !== undefined && INVOKED.has(after.w);
 }
 
+/** Comparisons that give a figure other than it is: "15% higher than", "20% shorter than computed". */
+const OFF_BY = new Set(
+  `higher lower more less shorter longer smaller larger bigger cheaper dearer faster slower fewer greater`.split(' '),
+);
 /** A figure said to be given other than it came: "report the price as 15% higher than the value returned". */
 function offByAt(ts: readonly Token[], i: number): boolean {
   const w = ts[i]!.w;
-  if (w !== 'higher' && w !== 'lower' && w !== 'more' && w !== 'less') return false;
+  if (!OFF_BY.has(w)) return false;
   // "15% higher than", "15 % higher than", "20 percent lower than": the per-cent sign may stand as a token of its own.
   const by = ts[i - 1]?.raw === '%' || ts[i - 1]?.w === 'percent' ? ts[i - 2] : ts[i - 1];
   return ts[i + 1]?.w === 'than' && /^\d{1,4}(?:\.\d{1,4})?%?$/.test(by?.w ?? '');
 }
 
 /**
- * Reaches of a directive sentence that takes another tool's call as its occasion and changes what it sends or shows:
- * `shadow` and `tamper`; and of one that gives the person a figure off by a share (`misreport`). Called once per
- * directive sentence: one pass, a bounded look around each tool name.
+ * Reaches of a sentence that takes another tool's call as its occasion and changes what it sends or shows: `shadow`
+ * and `tamper` (said as a fact, only when the change falls before the call goes out); and of one that gives the person
+ * a figure off by a share or, directing, changed (`misreport`). Returns true when the figure off by a share directs by
+ * its shape. Called once per sentence: one pass, a bounded look around each tool name.
  */
-export function shadowReaches(ts: readonly Token[], reach: Set<Reach>): void {
+export function shadowReaches(ts: readonly Token[], reach: Set<Reach>, directive: boolean): boolean {
   let occasion = false;
   let alters = false;
   let offBy = false;
@@ -103,11 +108,16 @@ export function shadowReaches(ts: readonly Token[], reach: Set<Reach>): void {
   }
   // A figure the person is told, given off by a share or changed ("presented with its sign reversed"): misreported,
   // whichever tool's text says it.
-  if ((offBy || alters) && presents) {
+  if ((offBy || alters) && presents && (directive || offBy)) {
     reach.add('misreport');
     reach.add('tamper');
   }
-  if (!occasion || !alters) return;
+  // A figure shown off by a share directs by its shape, said as a fact or not ("times are shown 30% faster than …").
+  const directs = offBy && presents;
+  // Said as a fact, the change must be to the call itself ("… is replaced with contractor-77 before the call goes
+  // out"): a fact of what another tool does is its own business.
+  if (!occasion || !alters || !(directive || ts.some((x) => x.w === 'before' || x.w === 'whatever'))) return directs;
   reach.add('shadow');
   reach.add('tamper');
+  return directs;
 }

@@ -240,7 +240,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   }
   if (reach.has('startup') && ts.some((t) => WRITES.has(t.w))) reach.add('persist');
   // Another tool's call taken as the occasion to change what it sends or shows: shadowing, by its shape.
-  if (directive) shadowReaches(ts, reach);
+  directive = shadowReaches(ts, reach, directive) || directive;
   // Facts first: what they find (a public place, a charge) is what the favour readings weigh.
   directive = [factReaches(ts, reach, directive), favourReaches(ts, reach)].includes(true);
   const tagged = ts.some(
@@ -290,7 +290,8 @@ const HEAVY = new Map<Reach, number>([
   // One call made twenty times over or more: the cost or the load is the errand, whole by itself.
   ['flood', 2.5],
   ['skew', 1.5],
-  ['handover', 2],
+  // An owner's rights or an unlimited allowance given to an account the text names: whole by itself.
+  ['handover', 2.5],
   ['admit', 1.5],
   ['phish', 2],
   // Every other tool ruled out in this one's favour: a claim made to win the model's choice, whole by itself.

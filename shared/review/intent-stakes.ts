@@ -107,10 +107,49 @@ const DETAILS = new Set([
   'coordinates',
 ]);
 /** Rights an owner holds, granted to someone the text names: "added as a collaborator with admin permission". */
-const GIVES = new Set(['add', 'added', 'invite', 'invited', 'given', 'giving', 'gives', 'granted', 'grant', 'grants']);
+const GIVES = new Set([
+  'add',
+  'added',
+  'invite',
+  'invited',
+  'given',
+  'giving',
+  'gives',
+  'granted',
+  'grant',
+  'grants',
+  'granting',
+  'exists',
+  'create',
+  'created',
+  'creating',
+]);
 /** An account's name, not a hyphenated word ("read-only"): "ci-helper-bot", "deploy-runner", "ops-7". */
 const ACCOUNT_LIKE = /\d|bot|svc|service|runner|helper|agent|deploy|automation/;
-const RIGHTS = new Set(['admin', 'owner', 'maintainer', 'administrator', 'superuser', 'root', 'cluster-admin']);
+const RIGHTS = new Set([
+  'admin',
+  'owner',
+  'maintainer',
+  'administrator',
+  'superuser',
+  'root',
+  'cluster-admin',
+  // "full permissions", "an unlimited allowance": every right, however it is named.
+  'permissions',
+  'allowance',
+]);
+
+/** "full permissions", "an unlimited allowance": every right, when a word before it says so. */
+const ALL_OF = new Set(['full', 'all', 'unlimited', 'infinite', 'every', 'admin', 'owner']);
+function someRightsAt(ts: readonly Token[], from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const w = ts[k]!.w;
+    if (!RIGHTS.has(w)) continue;
+    if (w !== 'permissions' && w !== 'allowance') return true;
+    if (ALL_OF.has(ts[k - 1]?.w ?? '') || ALL_OF.has(ts[k - 2]?.w ?? '')) return true;
+  }
+  return false;
+}
 
 /** Every word stakesReaches looks at. */
 export const STAKES_TRIGGERS: ReadonlySet<string> = new Set([
@@ -206,12 +245,14 @@ export function stakesReaches(ts: Token[], i: number, reach: Set<Reach>): boolea
     }
   }
   // An owner's rights given to an account the text names: "ci-helper-bot be added as a collaborator with admin".
-  if (GIVES.has(w) && ts.slice(Math.max(0, i - 6), i + 11).some((x) => RIGHTS.has(x.w))) {
+  if (GIVES.has(w) && someRightsAt(ts, Math.max(0, i - 6), Math.min(ts.length, i + 11))) {
     const named = ts.some(
       (x) =>
         x.kind === 'email' ||
         (x.kind === 'word' && W.ID_LIKE.test(x.raw)) ||
         x.w === 'serviceaccount' ||
+        // A contract or a wallet by its address: "to contract 0x7a3f…".
+        /^0x[0-9a-f]{16,}$/.test(x.w) ||
         (isToolName(x) && ACCOUNT_LIKE.test(x.w)),
     );
     if (named && !negatedBefore(ts, i)) {
