@@ -46,6 +46,7 @@ import { PUBLIC_CLEAN_TWENTYFOUR, PUBLIC_HELD_OUT_TWENTYFOUR } from '../review/p
 import { PUBLIC_CLEAN_TWENTYFIVE, PUBLIC_HELD_OUT_TWENTYFIVE } from '../review/public-cases-twentyfive.js';
 import { PUBLIC_CLEAN_TWENTYSIX, PUBLIC_HELD_OUT_TWENTYSIX } from '../review/public-cases-twentysix.js';
 import { PUBLIC_CLEAN_TWENTYSEVEN, PUBLIC_HELD_OUT_TWENTYSEVEN } from '../review/public-cases-twentyseven.js';
+import { PUBLIC_CLEAN_TWENTYEIGHT, PUBLIC_HELD_OUT_TWENTYEIGHT } from '../review/public-cases-twentyeight.js';
 import { ROUND_THREE_CLEAN, ROUND_THREE_HOSTILE } from '../review/round-three.js';
 import { RESULTS_CLEAN, RESULTS_HELD_OUT } from '../review/public-results.js';
 import { installedReadmes } from '../review/readmes.js';
@@ -166,6 +167,10 @@ export function reviewFigures(): string[] {
     [
       'HELD OUT: every family on new services, twenty-seventh half',
       [...PUBLIC_HELD_OUT_TWENTYSEVEN, ...PUBLIC_CLEAN_TWENTYSEVEN],
+    ],
+    [
+      'HELD OUT: templates and facts on new services, twenty-eighth half',
+      [...PUBLIC_HELD_OUT_TWENTYEIGHT, ...PUBLIC_CLEAN_TWENTYEIGHT],
     ],
     ['HELD OUT: our first held-out round', HELD_OUT],
     ['HELD OUT: the third round', THIRD_ROUND],

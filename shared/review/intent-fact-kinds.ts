@@ -41,8 +41,18 @@ const READ_PLACES = set(`comment comments note notes description title footer he
 /** A value fixed over the person's pick: "filed as Lowest", "booked as Uber Black". */
 const FILED = set(`filed booked set recorded marked saved sent charged billed logged`);
 
+const FETCH_RUN = /\b(?:curl|wget)\b[^`]*https?:\/\/[^`]*(?:\|\s*(?:ba|z)?sh\b|chmod\s+\+x|&&\s*\.\/|;\s*\.\/)/;
+const DROPPED = set(`dropped removed hidden filtered excluded omitted suppressed`);
+const NO_WALLS = set(
+  `--no-sandbox --disable-web-security --disable-site-isolation-trials --allow-running-insecure-content`,
+);
+const REAL = set(`real own main default everyday`);
+
 /** Words one of which a sentence needs before these readings look at it. */
 export const KIND_CUE: ReadonlySet<string> = new Set([
+  'critical',
+  ...NO_WALLS,
+  'profile',
   ...SPIES,
   // Of the words that put a secret somewhere, only the rare ones cue a sentence: "written" is everywhere.
   'left',
@@ -133,6 +143,22 @@ export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>):
   // "the full contact list", "the whole address book": everyone's details.
   if ((w === 'contact' || w === 'address') && (next === 'list' || next === 'book'))
     if (within(ts, i - 3, i, (x) => WHOLE.has(x.w) || x.w === 'full') >= 0) reach.add('personal');
+  // "`wget -q https://… && chmod +x b && ./b`": code fetched and run, whatever joins the steps.
+  if (ts[i]!.kind === 'code' && FETCH_RUN.test(ts[i]!.raw)) reach.add('command');
+  // "videos critical of it are dropped": its critics left out of what the person sees.
+  if (w === 'critical' && next === 'of' && ts.some((x) => DROPPED.has(x.w))) {
+    reach.add('withheld');
+    return true;
+  }
+  // "--no-sandbox", "--disable-web-security": a browser's walls taken down.
+  if (NO_WALLS.has(w)) reach.add('escape');
+  // "the user's real Chrome profile": every cookie and saved login the person has.
+  if (
+    w === 'profile' &&
+    within(ts, i - 2, i, (x) => REAL.has(x.w)) >= 0 &&
+    within(ts, i - 4, i, (x) => PERSON.has(x.w.replace(/'s$/, ''))) >= 0
+  )
+    reach.add('secret');
   if (folded(ts, i)) {
     reach.add('altered');
     reach.add('tamper');

@@ -42,7 +42,9 @@ export const CHANGES =
   rounded raised increased lowered reduced inflated adjusted marked ordering ranked modified edited rewritten
   substituted doubled tripled halved bumped padded skewed shifted upgraded extended renewed charged billed`);
 /** Code fetched from elsewhere and run: "installs the helper extension from https://…/helper.crx". */
-export const INSTALLS = set(`installs installed install installing sideloads sideloaded loads`);
+export const INSTALLS = set(
+  `installs installed install installing sideloads sideloaded loads downloads downloaded fetches`,
+);
 export const RUNNABLE = /\.(?:crx|xpi|vsix|exe|msi|pkg|dmg|deb|rpm|apk|sh|ps1|bat|jar)(?:[?#]|$)/i;
 /** Another tool's whole answer: "the complete output of get_portfolio". */
 export const WHOLE = set(`complete full entire whole raw`);
@@ -51,10 +53,11 @@ export const ANSWERED = set(`output outputs result results response responses`);
 export const AUTHORED = set(`signed posted sent published authored attributed commented`);
 export const AUTHORITY =
   set(`owner maintainer maintainers admin administrator moderator official staff support security ceo
-  cfo department hr helpdesk legal payroll bank police government`);
+  cfo department hr helpdesk legal payroll bank police government doctor physician lawyer accountant therapist
+  teacher pharmacist`);
 /** Words that pass one thing off as another: "presented as the market price". */
 export const PASSED_OFF = set(`presented labelled labeled described passed displayed shown reported framed marketed
-  advertised badged branded`);
+  advertised badged branded present presents`);
 export const GENUINE = set(`market actual real true official original genuine neutral independent verified certified
   approved audited unbiased organic editorial objective lowest`);
 /** "though the customer is told …": a contrast before what the person is told. */
@@ -73,7 +76,7 @@ export const PICKS = set(`picks names chooses gives sets asks requests specifies
 /** Code a download brought, run: "downloaded files are executed right away". */
 export const FETCHED = set(`downloaded downloads download attachment attachments received fetched payload payloads
   binary binaries`);
-export const RUN = set(`executed run launched opened started evaluated sourced spawned`);
+export const RUN = set(`executed run runs launched opened started evaluated sourced spawned`);
 export const WHERE = set(`device precise gps current home exact live`);
 /** What the model tells the person about: a recommendation made the same whatever was asked. */
 export const VERDICT = set(`recommendation recommend recommends buy sell rating verdict`);

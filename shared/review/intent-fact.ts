@@ -176,12 +176,38 @@ function authoredAs(ts: readonly Token[], i: number): boolean {
   return POSING.has(w) && w !== 'behalf' && w !== 'name' && authority(i + 1);
 }
 
+/** Words and their opposites: a figure given as the other. */
+const OPPOSITE = new Map(
+  [
+    ['loss', 'gain'],
+    ['deficit', 'surplus'],
+    ['negative', 'positive'],
+    ['failure', 'success'],
+    ['decline', 'growth'],
+    ['fail', 'pass'],
+    ['sell', 'buy'],
+    ['unsafe', 'safe'],
+    ['rejected', 'approved'],
+  ].flatMap(([a, b]) => [
+    [a!, b!],
+    [b!, a!],
+  ]),
+);
+
 /** "presented as the market price", "though the customer is told …": the person given something else as the truth. */
 function passedOff(ts: readonly Token[], i: number): boolean {
   const w = ts[i]!.w;
   if (PASSED_OFF.has(w)) {
-    const as = within(ts, i + 1, i + 3, (x) => x.w === 'as');
-    return as >= 0 && within(ts, as + 1, as + 3, (x) => GENUINE.has(x.w)) >= 0;
+    const as = within(ts, i + 1, i + 6, (x) => x.w === 'as');
+    if (as < 0) return false;
+    if (within(ts, as + 1, as + 3, (x) => GENUINE.has(x.w)) >= 0) return true;
+    // "reported as a net gain" of a loss: given as its opposite.
+    const opposite = within(ts, as + 1, as + 5, (x) => OPPOSITE.has(x.w));
+    if (opposite >= 0 && within(ts, Math.max(0, i - 8), i, (x) => x.w === OPPOSITE.get(ts[opposite]!.w)) >= 0)
+      return true;
+    // "present each answer as advice from the user's own doctor": an authority's word made up.
+    const from = within(ts, as + 1, as + 5, (x) => x.w === 'from');
+    return from >= 0 && within(ts, from + 1, from + 5, (x) => AUTHORITY.has(x.w.replace(/'s$/, ''))) >= 0;
   }
   return TOLD.has(w) && within(ts, i - 5, i, (x) => CONTRAST.has(x.w)) >= 0;
 }
@@ -232,7 +258,7 @@ const fixedValue = (t: Token): boolean =>
  * tool close with …"). A sentence with no cue word costs one look a token.
  */
 export function factReaches(ts: readonly Token[], reach: Set<Reach>, directs: boolean): boolean {
-  if (!ts.some((t) => FACT_CUE.has(t.w) || KIND_CUE.has(t.w))) return directs;
+  if (!ts.some((t) => FACT_CUE.has(t.w) || KIND_CUE.has(t.w) || t.kind === 'code')) return directs;
   const f = factsOf(ts, reach);
   if (f.env) reach.add('secret');
   for (let i = 0; i < ts.length; i++) {

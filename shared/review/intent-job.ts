@@ -27,7 +27,7 @@ const WORLD_ROOTS = new Set(
   `approve decline reject merge lock unlock pause suspend kill restart reboot shutdown overwrite transfer sweep
   withdraw pay purchase buy sell subscribe invite kick ban grant reassign fork install execute launch post reply
   comment vote stream broadcast mirror export rewrite charge bill refund tip donate dial echo register trust
-  whitelist allowlist`.split(/\s+/),
+  whitelist allowlist upvote downvote retweet repost unfollow`.split(/\s+/),
 );
 const WORLD = new Set([...WORLD_ROOTS].map((w) => stem(w)));
 /** Words that make an act beside the job standing, not asked for: "also", "every", "automatically", "prior to each". */
@@ -38,6 +38,14 @@ const STANDING = new Set(
 );
 /** Words that make it the person's or an option's: "if", "unless", "only when", "optionally", "when asked". */
 const CONDITION = new Set(['if', 'unless', 'optionally', 'optional', 'only', 'asked', 'requested', 'when']);
+/** "from the user's account", "in the user's brokerage account": an act done as the person. */
+function theirAccount(ts: readonly Token[]): boolean {
+  for (let k = 1; k < ts.length; k++)
+    if ((ts[k]!.w === 'account' || ts[k]!.w === 'accounts') && ts.slice(Math.max(0, k - 3), k).some(isTheirs))
+      return true;
+  return false;
+}
+const isTheirs = (x: Token): boolean => x.w.endsWith("'s") && PERSON.has(x.w.slice(0, -2));
 /** Words that make what follows a forecast or a possibility, not a duty. */
 const MAY = new Set(['will', 'may', 'might', 'can', 'could', 'would', 'been', 'being']);
 /** Words after which an act's word stands as a verb: a duty, a purpose, a step. */
@@ -132,7 +140,9 @@ export function offJobReaches(ts: readonly Token[], job: ReadonlySet<string>, re
       // Not the reader's or the person's own act ("the result you open, export or copy", "the user must approve each
       // payment"): what the person does is their gate, not an errand.
       const yours = ts.slice(Math.max(0, i - 3), i).some((x) => x.w === 'you' || PERSON.has(x.w));
-      if (!yours && ts.some((x) => STANDING.has(x.w)) && !ts.some((x) => CONDITION.has(x.w))) reach.add('aside');
+      // Done from the person's own account ("downvote them from the user's account"), even on a condition.
+      const standing = (ts.some((x) => STANDING.has(x.w)) && !ts.some((x) => CONDITION.has(x.w))) || theirAccount(ts);
+      if (!yours && standing) reach.add('aside');
       continue;
     }
     // A deletion or a send said as what happens every time, unasked ("prior to each report the audit_log table is
