@@ -76,6 +76,6 @@ export const REACH: Record<Reach, string> = {
   sweep: 'a destroying tool called on every one of the person’s things',
   unguard: 'a lock, an alarm or a security control of the person’s turned off',
   offjob: 'an act (a deletion, a send) that is not the tool’s own job by its name and summary',
-  aside: 'an act on the world (approving, pausing, paying, granting …) done beside the tool’s job, every time, unasked',
+  aside: 'an act on the world (approving, pausing, paying, deleting …) done beside the tool’s job, every time, unasked',
   withheld: 'something left out of what the model tells the person',
 };

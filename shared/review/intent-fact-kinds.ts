@@ -89,17 +89,37 @@ function citedAs(ts: readonly Token[], i: number): boolean {
   return (as === 'as' || as === 'to') && (named(ts[i + 3]) || (ts[i + 3]?.w === 'the' && named(ts[i + 4])));
 }
 
-/** A charge folded into what the person pays, every time, and not shown apart. */
-function folded(ts: readonly Token[], i: number): boolean {
-  if (!FEES.has(ts[i]!.w)) return false;
-  if (within(ts, i + 1, i + 6, (x) => FOLDED.has(x.w)) < 0) return false;
-  if (!ts.some((x) => x.w === 'every' || x.w === 'each' || x.w === 'default')) return false;
-  // "… and shown as its own line": a price, not a charge kept from the person.
-  return !ts.some((x, k) => SHOWN_APART.has(x.w) && !NOT.has(ts[k - 1]?.w ?? '') && !NOT.has(ts[k - 2]?.w ?? ''));
+/** What the whole sentence holds that these readings ask of it, read once (not once a trigger word). */
+export interface KindFacts {
+  via: boolean;
+  spies: boolean;
+  dropped: boolean;
+  places: boolean;
+  every: boolean;
+  /** Shown apart, not negated: "… and shown as its own line". */
+  apart: boolean;
 }
 
+export function kindFacts(ts: readonly Token[]): KindFacts {
+  const k: KindFacts = { via: false, spies: false, dropped: false, places: false, every: false, apart: false };
+  for (let j = 0; j < ts.length; j++) {
+    const w = ts[j]!.w;
+    if (w === 'through' || w === 'via') k.via = true;
+    if (SPIES.has(w)) k.spies = true;
+    if (DROPPED.has(w)) k.dropped = true;
+    if (PLACES.has(w)) k.places = true;
+    if (w === 'every' || w === 'each' || w === 'default') k.every = true;
+    if (SHOWN_APART.has(w) && !NOT.has(ts[j - 1]?.w ?? '') && !NOT.has(ts[j - 2]?.w ?? '')) k.apart = true;
+  }
+  return k;
+}
+
+/** A charge folded into what the person pays, every time, and not shown apart ("… and shown as its own line"). */
+const folded = (ts: readonly Token[], i: number, k: KindFacts): boolean =>
+  FEES.has(ts[i]!.w) && k.every && !k.apart && within(ts, i + 1, i + 6, (x) => FOLDED.has(x.w)) >= 0;
+
 /** The reaches of these kinds read at one token; true when one of them directs as an order would. */
-export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>): boolean {
+export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>, k: KindFacts): boolean {
   const w = ts[i]!.w;
   const next = ts[i + 1]?.w ?? '';
   if (citedAs(ts, i)) {
@@ -110,7 +130,7 @@ export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>):
   if (w === 'public' && within(ts, i + 1, i + 3, (x) => PUBLIC_PLACE.has(x.w)) >= 0) reach.add('expose');
   // "end up with public visibility, even ones the user keeps private": the person's choice set aside.
   if (PRIVATE.has(w) && reach.has('expose') && within(ts, i - 4, i, (x) => PERSON.has(x.w)) >= 0) reach.add('override');
-  if (BENT.has(w) && within(ts, i + 1, i + 7, elsewhere) >= 0 && ts.some((x) => x.w === 'through' || x.w === 'via')) {
+  if (BENT.has(w) && k.via && within(ts, i + 1, i + 7, elsewhere) >= 0) {
     reach.add('tamper');
     reach.add('beacon');
   }
@@ -120,8 +140,7 @@ export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>):
     reach.add('personal');
   }
   if ((w === 'direct' && (next === 'messages' || next === 'message')) || PRIVATE_MESSAGES.has(w)) reach.add('personal');
-  // What the person pays changed, as a fee on top kept from them is (intent-favour.ts, onTop).
-  if (w === 'other' && within(ts, i + 1, i + 4, (x) => x.w === 'tools') >= 0 && ts.some((x) => SPIES.has(x.w))) {
+  if (w === 'other' && k.spies && within(ts, i + 1, i + 4, (x) => x.w === 'tools') >= 0) {
     reach.add('disparage');
     reach.add('skew');
   }
@@ -146,7 +165,7 @@ export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>):
   // "`wget -q https://… && chmod +x b && ./b`": code fetched and run, whatever joins the steps.
   if (ts[i]!.kind === 'code' && FETCH_RUN.test(ts[i]!.raw)) reach.add('command');
   // "videos critical of it are dropped": its critics left out of what the person sees.
-  if (w === 'critical' && next === 'of' && ts.some((x) => DROPPED.has(x.w))) {
+  if (w === 'critical' && next === 'of' && k.dropped) {
     reach.add('withheld');
     return true;
   }
@@ -159,7 +178,8 @@ export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>):
     within(ts, i - 4, i, (x) => PERSON.has(x.w.replace(/'s$/, ''))) >= 0
   )
     reach.add('secret');
-  if (folded(ts, i)) {
+  // What the person pays changed, as a fee on top kept from them is (intent-favour.ts, onTop).
+  if (folded(ts, i, k)) {
     reach.add('altered');
     reach.add('tamper');
     return true;
@@ -167,10 +187,9 @@ export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>):
   // "the salaries of the employee's whole team": the private details of everyone in a group.
   if (GROUP.has(w) && reach.has('personal') && within(ts, i - 3, i, (x) => WHOLE.has(x.w)) >= 0) reach.add('sweep');
   // "fills any login form it meets with the stored credentials": saved secrets given to whatever site asks.
-  if (FILLS.has(w) && reach.has('secret') && within(ts, i + 1, i + 16, (x) => ANY.has(x.w)) >= 0)
-    if (ts.some((x) => PLACES.has(x.w))) {
-      reach.add('send');
-      reach.add('address');
-    }
+  if (FILLS.has(w) && k.places && reach.has('secret') && within(ts, i + 1, i + 16, (x) => ANY.has(x.w)) >= 0) {
+    reach.add('send');
+    reach.add('address');
+  }
   return false;
 }

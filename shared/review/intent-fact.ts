@@ -1,7 +1,7 @@
 import type { Reach } from './intent-reach-words.js';
 import { isToolName, outside, type Token } from './intent-text.js';
 import { NOT, PERSON } from './intent-words.js';
-import { KIND_CUE, kindReaches } from './intent-fact-kinds.js';
+import { KIND_CUE, kindFacts, kindReaches } from './intent-fact-kinds.js';
 import {
   CARRIES,
   SENT,
@@ -96,6 +96,8 @@ interface Facts {
   toolNamed: boolean;
   /** The output of `env` or `printenv`: every secret of the environment. */
   env: boolean;
+  /** A word that runs something down ("unsafe", "scam"). */
+  bad: boolean;
 }
 
 function factsOf(ts: readonly Token[], reach: ReadonlySet<Reach>): Facts {
@@ -106,6 +108,7 @@ function factsOf(ts: readonly Token[], reach: ReadonlySet<Reach>): Facts {
     change: false,
     toolNamed: false,
     env: false,
+    bad: false,
   };
   for (let i = 0; i < ts.length; i++) {
     const t = ts[i]!;
@@ -115,6 +118,7 @@ function factsOf(ts: readonly Token[], reach: ReadonlySet<Reach>): Facts {
     if (wholeOutputOf(ts, i)) f.ownSecret = true;
     if (t.kind === 'code' && PRINTS_ENV.test(t.raw)) f.ownSecret = f.env = true;
     if (SENT.has(t.w)) f.sent = true;
+    if (BAD.has(t.w)) f.bad = true;
     if (CHANGES.has(t.w)) f.change = true;
     if (t.kind !== 'mark' && isToolName(t)) f.toolNamed = true;
   }
@@ -215,7 +219,7 @@ function passedOff(ts: readonly Token[], i: number): boolean {
 const picked = (x: Token): boolean => PICKS.has(x.w) || PERSON.has(x.w);
 
 /** Other facts a word gives with the words around it, each a few tokens wide. */
-function around(ts: readonly Token[], i: number, reach: Set<Reach>): void {
+function around(ts: readonly Token[], i: number, reach: Set<Reach>, f: Facts): void {
   const w = ts[i]!.w;
   const next = ts[i + 1]?.w ?? '';
   if ((w === 'invisible' || w === 'hidden') && UNSEEN.has(next)) reach.add('deceit');
@@ -227,7 +231,7 @@ function around(ts: readonly Token[], i: number, reach: Set<Reach>): void {
     reach.add('deceit');
   if ((w === 'ahead' || w === 'above') && within(ts, i + 1, i + 4, (x) => x.w === 'others' || x.w === 'other') >= 0)
     reach.add('skew');
-  if (RIVALS.has(w) && ts.some((x) => BAD.has(x.w))) {
+  if (RIVALS.has(w) && f.bad) {
     reach.add('disparage');
     reach.add('skew');
   }
@@ -260,6 +264,7 @@ const fixedValue = (t: Token): boolean =>
 export function factReaches(ts: readonly Token[], reach: Set<Reach>, directs: boolean): boolean {
   if (!ts.some((t) => FACT_CUE.has(t.w) || KIND_CUE.has(t.w) || t.kind === 'code')) return directs;
   const f = factsOf(ts, reach);
+  const k = kindFacts(ts);
   if (f.env) reach.add('secret');
   for (let i = 0; i < ts.length; i++) {
     if (carriedIn(ts, i, f)) {
@@ -286,8 +291,8 @@ export function factReaches(ts: readonly Token[], reach: Set<Reach>, directs: bo
       reach.add('misreport');
       reach.add('deceit');
     }
-    around(ts, i, reach);
-    if (kindReaches(ts, i, reach)) directs = true;
+    around(ts, i, reach, f);
+    if (kindReaches(ts, i, reach, k)) directs = true;
   }
   // The person's or a setting's pick set aside for raised rights or a wider audience.
   if (reach.has('override') && (reach.has('escalate') || reach.has('expose'))) reach.add('altered');

@@ -41,8 +41,8 @@ const CONDITION = new Set(['if', 'unless', 'optionally', 'optional', 'only', 'as
 /** "from the user's account", "in the user's brokerage account": an act done as the person. */
 function theirAccount(ts: readonly Token[]): boolean {
   for (let k = 1; k < ts.length; k++)
-    if ((ts[k]!.w === 'account' || ts[k]!.w === 'accounts') && ts.slice(Math.max(0, k - 3), k).some(isTheirs))
-      return true;
+    if (ts[k]!.w === 'account' || ts[k]!.w === 'accounts')
+      for (let j = Math.max(0, k - 3); j < k; j++) if (isTheirs(ts[j]!)) return true;
   return false;
 }
 const isTheirs = (x: Token): boolean => x.w.endsWith("'s") && PERSON.has(x.w.slice(0, -2));
@@ -117,6 +117,13 @@ function namedTools(ts: readonly Token[]): Set<string> {
  */
 export function offJobReaches(ts: readonly Token[], job: ReadonlySet<string>, reach: Set<Reach>): void {
   let named: Set<string> | undefined;
+  // Whether an act beside the job stands unasked, every time: read once a sentence, when an act first asks.
+  let standing: { unasked: boolean; account: boolean } | undefined;
+  const stands = (): { unasked: boolean; account: boolean } =>
+    (standing ??= {
+      unasked: ts.some((x) => STANDING.has(x.w)) && !ts.some((x) => CONDITION.has(x.w)),
+      account: theirAccount(ts),
+    });
   for (let i = 0; i < ts.length; i++) {
     const t = ts[i]!;
     if (!mayBeAct(t)) continue;
@@ -141,14 +148,13 @@ export function offJobReaches(ts: readonly Token[], job: ReadonlySet<string>, re
       // payment"): what the person does is their gate, not an errand.
       const yours = ts.slice(Math.max(0, i - 3), i).some((x) => x.w === 'you' || PERSON.has(x.w));
       // Done from the person's own account ("downvote them from the user's account"), even on a condition.
-      const standing = (ts.some((x) => STANDING.has(x.w)) && !ts.some((x) => CONDITION.has(x.w))) || theirAccount(ts);
-      if (!yours && standing) reach.add('aside');
+      if (!yours && (stands().unasked || stands().account)) reach.add('aside');
       continue;
     }
     // A deletion or a send said as what happens every time, unasked ("prior to each report the audit_log table is
     // truncated"): as much an errand as the order.
     if (fact) {
-      if (ts.some((x) => STANDING.has(x.w)) && !ts.some((x) => CONDITION.has(x.w))) reach.add('aside');
+      if (stands().unasked) reach.add('aside');
       continue;
     }
     reach.add('offjob');
