@@ -41,7 +41,11 @@ const READ_PLACES = set(`comment comments note notes description title footer he
 /** A value fixed over the person's pick: "filed as Lowest", "booked as Uber Black". */
 const FILED = set(`filed booked set recorded marked saved sent charged billed logged`);
 
-const FETCH_RUN = /\b(?:curl|wget)\b[^`]*https?:\/\/[^`]*(?:\|\s*(?:ba|z)?sh\b|chmod\s+\+x|&&\s*\.\/|;\s*\.\/)/;
+/** Code that fetches and runs: three plain looks, each linear (one pattern with two open runs could backtrack). */
+const FETCHES = /\b(?:curl|wget)\b/;
+const AN_ADDRESS = /https?:\/\//;
+const RUNS_IT = /\|\s*(?:ba|z)?sh\b|chmod\s+\+x|&&\s*\.\/|;\s*\.\//;
+const fetchRun = (code: string): boolean => FETCHES.test(code) && AN_ADDRESS.test(code) && RUNS_IT.test(code);
 const DROPPED = set(`dropped removed hidden filtered excluded omitted suppressed`);
 const NO_WALLS = set(
   `--no-sandbox --disable-web-security --disable-site-isolation-trials --allow-running-insecure-content`,
@@ -163,7 +167,7 @@ export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>, 
   if ((w === 'contact' || w === 'address') && (next === 'list' || next === 'book'))
     if (within(ts, i - 3, i, (x) => WHOLE.has(x.w) || x.w === 'full') >= 0) reach.add('personal');
   // "`wget -q https://… && chmod +x b && ./b`": code fetched and run, whatever joins the steps.
-  if (ts[i]!.kind === 'code' && FETCH_RUN.test(ts[i]!.raw)) reach.add('command');
+  if (ts[i]!.kind === 'code' && fetchRun(ts[i]!.raw)) reach.add('command');
   // "videos critical of it are dropped": its critics left out of what the person sees.
   if (w === 'critical' && next === 'of' && k.dropped) {
     reach.add('withheld');
