@@ -1,5 +1,5 @@
 import { DOMAIN, type Reach } from './intent-reach-words.js';
-import { EXAMPLE, type Token } from './intent-text.js';
+import { EXAMPLE, within, type Token } from './intent-text.js';
 import { NOT, PERSON, set } from './intent-words.js';
 
 // More of what a description's fact makes happen (intent-fact.ts reads the rest), each a kind said in a few words:
@@ -76,10 +76,6 @@ export const KIND_CUE: ReadonlySet<string> = new Set([
   ...FILLS,
 ]);
 
-const within = (ts: readonly Token[], from: number, to: number, has: (t: Token) => boolean): number => {
-  for (let k = Math.max(0, from); k < Math.min(ts.length, to); k++) if (has(ts[k]!)) return k;
-  return -1;
-};
 /** A name as written: "Reuters", "Bloomberg" (not "URL", not a word in lower case). */
 const named = (t: Token | undefined): boolean => !!t && t.kind === 'word' && /^[A-Z][a-z]+/.test(t.raw);
 /** An address, a bare host name with any number of parts among them ("go.aff-track.biz"). */

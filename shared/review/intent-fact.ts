@@ -1,5 +1,5 @@
 import type { Reach } from './intent-reach-words.js';
-import { isToolName, outside, type Token } from './intent-text.js';
+import { isToolName, outside, within, type Token } from './intent-text.js';
 import { NOT, PERSON } from './intent-words.js';
 import { KIND_CUE, kindFacts, kindReaches } from './intent-fact-kinds.js';
 import {
@@ -79,10 +79,6 @@ export const FACT_CUE: ReadonlySet<string> = new Set([
   'replies',
 ]);
 
-const within = (ts: readonly Token[], from: number, to: number, has: (t: Token) => boolean): number => {
-  for (let k = Math.max(0, from); k < Math.min(ts.length, to); k++) if (has(ts[k]!)) return k;
-  return -1;
-};
 const negated = (ts: readonly Token[], i: number): boolean => within(ts, i - 3, i, (x) => NOT.has(x.w)) >= 0;
 
 /** What the sentence holds, read once. */

@@ -1,7 +1,7 @@
 import { OBEY, type Reach } from './intent-reach-words.js';
 import { ID_LIKE, NOT, PERSON, BOAST } from './intent-words.js';
 import { PRESENTS } from './intent-shown.js';
-import type { Token } from './intent-text.js';
+import { within, type Token } from './intent-text.js';
 import { fixedDestination, movedTo, MOVES_TO } from './intent-moved.js';
 
 // What wins the model's choice and what the person is told, read over a whole directive sentence (intent-signals.ts
@@ -62,11 +62,6 @@ function wholeOf(ts: readonly Token[]): Whole {
   }
   return w;
 }
-
-const within = (ts: readonly Token[], from: number, to: number, has: (t: Token, k: number) => boolean): number => {
-  for (let k = Math.max(0, from); k < Math.min(ts.length, to); k++) if (has(ts[k]!, k)) return k;
-  return -1;
-};
 
 /** "over any other browser navigation tool" beside a boast: this tool put over every other. */
 function overEveryOther(ts: readonly Token[], i: number, whole: Whole): boolean {

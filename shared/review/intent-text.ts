@@ -266,3 +266,12 @@ export const outside = (t: Token): boolean =>
   !HOME.test(t.raw);
 /** A word written in quotes ('chat', "history"): a literal value, not the thing it names. */
 export const quoted = (t: Token): boolean => t.quoted === true;
+
+/**
+ * The first index in [from, to) of a token `has` accepts, or -1: the bounded look around a word that the readings
+ * make (intent-favour.ts, intent-fact.ts, intent-fact-kinds.ts). The window is clipped to the sentence.
+ */
+export function within(ts: readonly Token[], from: number, to: number, has: (t: Token, k: number) => boolean): number {
+  for (let k = Math.max(0, from); k < Math.min(ts.length, to); k++) if (has(ts[k]!, k)) return k;
+  return -1;
+}
