@@ -64,7 +64,6 @@ export const FACT_CUE: ReadonlySet<string> = new Set([
   'sender',
   'author',
   'ahead',
-  'whichever',
   ...POSING,
   ...WHATEVER,
   'kept',
@@ -74,7 +73,6 @@ export const FACT_CUE: ReadonlySet<string> = new Set([
   'train',
   'training',
   'clipboard',
-  'whatever',
   'answers',
   'replies',
 ]);

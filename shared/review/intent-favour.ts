@@ -261,11 +261,11 @@ function displaced(ts: readonly Token[], i: number, whole: Whole): boolean {
 }
 
 /**
- * The reaches of one sentence read for what wins the model's choice and what the person is told; true when one of
- * them is an order by its shape, whatever the sentence's grammar ("Reply that it shipped, whether or not it has").
+ * The reaches of one sentence read for what wins the model's choice and what the person is told. Returns whether the
+ * sentence directs: it did (`directs`), or one of these is an order by its shape, whatever the sentence's grammar
+ * ("Reply that it shipped, whether or not it has").
  */
-export function favourReaches(ts: readonly Token[], reach: Set<Reach>): boolean {
-  let directs = false;
+export function favourReaches(ts: readonly Token[], reach: Set<Reach>, directs = false): boolean {
   let whole: Whole | undefined;
   // Done "automatically" while someone is kept from hearing of it: the person's leave left out.
   if (reach.has('deceit') && ts.some((x) => x.w === 'automatically')) reach.add('unconfirmed');

@@ -242,7 +242,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   // Another tool's call taken as the occasion to change what it sends or shows: shadowing, by its shape.
   directive = shadowReaches(ts, reach, directive) || directive;
   // Facts first: what they find (a public place, a charge) is what the favour readings weigh.
-  directive = [factReaches(ts, reach, directive), favourReaches(ts, reach)].includes(true);
+  directive = favourReaches(ts, reach, factReaches(ts, reach, directive));
   const tagged = ts.some(
     (t, i) => t.w === 'system' && (ts[i - 1]?.raw === '[' || ts[i - 1]?.raw === '<' || (i === 0 && ts[1]?.raw === ':')),
   );
