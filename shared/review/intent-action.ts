@@ -158,10 +158,12 @@ const CONDITION = new Set(['unless', 'if', 'when', 'whether', 'as']);
 function valueKind(a: Act): Intent | undefined {
   const { o, obj, v, words, secret, person, path } = a;
   const given = obj.slice(0, 6).some((t) => W.GIVEN.has(t.w));
+  // "update user accounts": the person's word as a compound's first half names a kind of thing, not its giver.
+  const giver = person && obj.some((t, i) => W.PERSON.has(t.w) && !W.GIVEN.has(obj[i + 1]?.w ?? ''));
   if (
     inSet(W.CHANGE, v) &&
     given &&
-    (person ||
+    (giver ||
       words.has('regardless') ||
       words.has('provided') ||
       words.has('given') ||

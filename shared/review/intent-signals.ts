@@ -126,6 +126,20 @@ function dutyAt(ts: Token[], i: number, w: string, next: string, prev: string): 
   );
 }
 
+/** Words before "server" that make it this one: "this server", "the MCP server". */
+const THIS_SERVER = new Set(['this', 'the', 'mcp', 'a', 'an', 'our', 'your']);
+
+/**
+ * Whether token `i` names another tool or server: an identifier ("`list_files`", "send_email"), or "X server".
+ * `own` holds the names the tool itself has (its own and its parameters'): "set include_sensitive=true" names none.
+ */
+export function otherToolAt(ts: readonly Token[], i: number, plain: boolean, own?: ReadonlySet<string>): boolean {
+  const t = ts[i]!;
+  if (!plain && isToolName(t)) return !own?.has(t.kind === 'code' ? t.raw.slice(1, -1) : t.raw);
+  const prev = ts[i - 1];
+  return SERVER.has(t.w) && prev !== undefined && prev.kind === 'word' && !THIS_SERVER.has(prev.w);
+}
+
 /** Reads one sentence's tokens once. `hasOrder`: the grammar found an imperative or an obligation in it. */
 export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   const reach = new Set<Reach>();
@@ -205,14 +219,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if ((w === 'contents' || w === 'content') && next === 'of' && ts[i + 2] && isPath(ts[i + 2]!)) reach.add('carry');
     if (plain ? W.SECRET.has(w) && (w !== 'key' && w !== 'keys' ? true : KEY_KINDS.has(prev)) : secretAt(ts, i))
       reach.add('secret');
-    if (
-      (!plain && isToolName(t)) ||
-      (SERVER.has(w) &&
-        i > 0 &&
-        ts[i - 1]!.kind === 'word' &&
-        !['this', 'the', 'mcp', 'a', 'an', 'our', 'your'].includes(prev))
-    )
-      reach.add('other-tool');
+    if (otherToolAt(ts, i, plain)) reach.add('other-tool');
     if (W.PERSON.has(w) || (w.endsWith("'s") && W.PERSON.has(w.slice(0, -2)))) reach.add('person');
     if (
       (w === 'your' || w === 'every' || w === 'each') &&

@@ -2,7 +2,7 @@ import type { Hit } from './hidden.js';
 import type { Severity } from './rules.js';
 import * as W from './intent-words.js';
 import { anySecret, EXAMPLE, isStartup, isToolName, type Token } from './intent-text.js';
-import { broadScore, type Reach, type Signals } from './intent-signals.js';
+import { broadScore, otherToolAt, type Reach, type Signals } from './intent-signals.js';
 import { SERVER } from './intent-reach-words.js';
 import {
   answeredNo,
@@ -282,6 +282,18 @@ interface Before {
   n: number;
 }
 
+/**
+ * The sentence's signals without "another tool" when every identifier in it is one of the tool's own names ("Set
+ * include_sensitive=true to include salary …", "auth_token: … for privileged operations").
+ */
+function ownNamesOnly(s: Sentence, sig: Signals, own: ReadonlySet<string> | undefined): Signals {
+  if (!own?.size || !sig.reach.has('other-tool')) return sig;
+  if (s.ts.some((t, i) => t.kind !== 'mark' && otherToolAt(s.ts, i, false, own))) return sig;
+  const reach = new Set(sig.reach);
+  reach.delete('other-tool');
+  return { ...sig, reach };
+}
+
 /** A result's score for a sentence not spoken to the model: one lower, and never above a note. */
 const lowered = (score: number, f: TextFacts): number => (f.lower ? Math.min(score - 1, 2) : score);
 
@@ -311,7 +323,7 @@ function errand(
   const prior = before.sentences[before.n - 1];
   let sig =
     carried(s, () => before.sentences.slice(Math.max(0, before.n - BACK_REACH), before.n).reverse()) ??
-    (answeredNo(s, prior) ? GATE_SKIPPED : signalsFor(s));
+    (answeredNo(s, prior) ? GATE_SKIPPED : ownNamesOnly(s, signalsFor(s), opts.own));
   // An act the tool's name and summary do not hold ("archive every other page" in a search tool's text).
   if (offJobCue(s, opts)) {
     sig = { ...sig, reach: new Set(sig.reach) };

@@ -102,7 +102,11 @@ function placeOf(t: DefinitionText): IntentOptions {
 }
 
 /** The rules that read a text, by how it is read; a cut is a finding of its own (H12). */
-function textHits(t: DefinitionText, job?: () => ReadonlySet<string>): (Hit & { severity?: Severity })[] {
+function textHits(
+  t: DefinitionText,
+  job?: () => ReadonlySet<string>,
+  own?: ReadonlySet<string>,
+): (Hit & { severity?: Severity })[] {
   const hits: (Hit & { severity?: Severity })[] = hiddenHits(t.text, t.role);
   const read = t.text.length > MAX_PATTERN_CHARS ? t.text.slice(0, MAX_PATTERN_CHARS) : t.text;
   if (t.role !== 'pattern') hits.push(...mixedScriptHits(read));
@@ -112,7 +116,7 @@ function textHits(t: DefinitionText, job?: () => ReadonlySet<string>): (Hit & { 
   const sends = t.role === 'value' ? defaultSendsOut(t.path, t.text) : undefined;
   if (sends) hits.push({ rule: 'P09', start: 0, end: t.text.length, ...sends });
   if (t.role === 'prose' || t.role === 'value') {
-    const found = poisoningHits(read, job ? { ...placeOf(t), job } : placeOf(t));
+    const found = poisoningHits(read, { ...placeOf(t), ...(job && { job }), ...(own && { own }) });
     hits.push(...found.hits);
     if (found.cut)
       hits.push({
@@ -192,8 +196,10 @@ export class Collector {
       kind === 'tool'
         ? () => (read ??= jobOf(subject, texts.find((t) => t.path === 'description')?.text ?? ''))
         : undefined;
+    // The names the tool itself has: its own and its parameters' (a sentence naming them names no other tool).
+    const own = kind === 'tool' ? ownNames(subject, texts) : undefined;
     for (const t of texts)
-      for (const h of textHits(t, t.path === 'description' ? job : undefined)) {
+      for (const h of textHits(t, t.path === 'description' ? job : undefined, own)) {
         if (roleless(t.role) && h.rule.startsWith('P') && h.rule !== 'P09') continue;
         const key = `${h.rule}\u0000${h.severity ?? ''}\u0000${t.text.slice(h.start, h.end)}`;
         const seen = first.get(key);
@@ -211,6 +217,13 @@ export class Collector {
       finding.message += ` (the same text stands in ${also.length} more place${also.length > 1 ? 's' : ''}: ${shown}${also.length > 3 ? ', …' : ''})`;
     }
   }
+}
+
+/** A tool's own name and its parameters' (schema texts whose path ends in `#name`). */
+function ownNames(subject: string, texts: readonly DefinitionText[]): ReadonlySet<string> {
+  const own = new Set([subject]);
+  for (const t of texts) if (t.role === 'name' && t.path.endsWith('#name')) own.add(t.text);
+  return own;
 }
 
 export function nameOf(item: Record<string, unknown>, key = 'name'): string {
