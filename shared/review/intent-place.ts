@@ -2,7 +2,7 @@ import * as W from './intent-words.js';
 import { WRITES } from './intent-reach-words.js';
 import { ASKING, GATE } from './intent-flow-words.js';
 import type { Token } from './intent-text.js';
-import { signalsOf, type Reach, type Signals } from './intent-signals.js';
+import { otherToolAt, signalsOf, type Reach, type Signals } from './intent-signals.js';
 import type { Sentence } from './intent-read.js';
 
 // Where a text stands and what the sentence before it said: the intent reader's (intent.ts) two readings beyond the
@@ -35,6 +35,18 @@ export const mayPlace = (t: Token): boolean =>
   t.kind === 'word' && (W.SECRET.has(t.w) || PLACE_WORDS.has(t.w) || /[_~/.]/.test(t.raw));
 
 export const signalsFor = (s: Sentence): Signals => (s.signals ??= signalsOf(s.ts, s.orders.length > 0));
+
+/**
+ * The sentence's signals without "another tool" when every identifier in it is one of the tool's own names ("Set
+ * include_sensitive=true to include salary …", "auth_token: … for privileged operations").
+ */
+export function ownNamesOnly(s: Sentence, sig: Signals, own: ReadonlySet<string> | undefined): Signals {
+  if (!own?.size || !sig.reach.has('other-tool')) return sig;
+  if (s.ts.some((t, i) => t.kind !== 'mark' && otherToolAt(s.ts, i, false, own))) return sig;
+  const reach = new Set(sig.reach);
+  reach.delete('other-tool');
+  return { ...sig, reach };
+}
 
 const HOLDS = new Set(['is', 'be', 'holds', 'contains', 'contain', 'hold', 'include', 'carry']);
 /** Reaches that are never a value's or an output schema's business, beside any other. */

@@ -2,7 +2,7 @@ import type { Hit } from './hidden.js';
 import type { Severity } from './rules.js';
 import * as W from './intent-words.js';
 import { anySecret, EXAMPLE, isStartup, isToolName, type Token } from './intent-text.js';
-import { broadScore, otherToolAt, type Reach, type Signals } from './intent-signals.js';
+import { broadScore, type Reach, type Signals } from './intent-signals.js';
 import { SERVER } from './intent-reach-words.js';
 import {
   answeredNo,
@@ -10,6 +10,7 @@ import {
   carried,
   chosenByPerson,
   mayPlace,
+  ownNamesOnly,
   placed,
   signalsFor,
   type IntentOptions,
@@ -280,18 +281,6 @@ const offJobCue = (s: Sentence, opts: IntentOptions): boolean => opts.job !== un
 interface Before {
   sentences: readonly Sentence[];
   n: number;
-}
-
-/**
- * The sentence's signals without "another tool" when every identifier in it is one of the tool's own names ("Set
- * include_sensitive=true to include salary …", "auth_token: … for privileged operations").
- */
-function ownNamesOnly(s: Sentence, sig: Signals, own: ReadonlySet<string> | undefined): Signals {
-  if (!own?.size || !sig.reach.has('other-tool')) return sig;
-  if (s.ts.some((t, i) => t.kind !== 'mark' && otherToolAt(s.ts, i, false, own))) return sig;
-  const reach = new Set(sig.reach);
-  reach.delete('other-tool');
-  return { ...sig, reach };
 }
 
 /** A result's score for a sentence not spoken to the model: one lower, and never above a note. */
