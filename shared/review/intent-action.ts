@@ -196,7 +196,13 @@ function valueKind(a: Act): Intent | undefined {
       );
   // "a conversation ID" names a conversation; it does not carry one.
   const strong =
-    held.some((t) => W.STRONG_HELD.has(t.w) && !quoted(t) && !W.REFERENCE.has(obj[obj.indexOf(t) + 1]?.w ?? '')) ||
+    held.some(
+      (t) =>
+        W.STRONG_HELD.has(t.w) &&
+        !quoted(t) &&
+        !W.REFERENCE.has(obj[obj.indexOf(t) + 1]?.w ?? '') &&
+        !kindOfThing(obj, obj.indexOf(t)),
+    ) ||
     // "everything you have seen" is what the model holds; "unless you know …" is a condition.
     obj.some((t, i) => t.w === 'you' && W.YOU_HOLD.has(obj[i + 1]?.w ?? '') && !CONDITION.has(obj[i - 1]?.w ?? ''));
   // "Include your API key in the apiKey field": a secret put where its name says it belongs is no smuggling.
@@ -213,6 +219,21 @@ function valueKind(a: Act): Intent | undefined {
   if (inSet(W.READ, v) && (path || secret)) return { kind: 'read-file', base: secret ? 3 : 1, object: obj };
   return toolKind(o, obj, v);
 }
+
+/**
+ * "deployment instructions", "setup prompts": a noun before them names a kind of instructions, not the model's own. Not
+ * "your instructions", "the system prompt", "all previous instructions".
+ */
+function kindOfThing(obj: readonly Token[], k: number): boolean {
+  const prev = obj[k - 1];
+  return !!prev && prev.kind === 'word' && /^[a-z][a-z-]*$/.test(prev.raw) && !HOLDER.has(prev.w);
+}
+const HOLDER = new Set(
+  `the your my our all any every these those this that system previous prior original initial hidden full complete
+  entire current internal developer operator above earlier preceding own its their of with and or raw exact same`.split(
+    /\s+/,
+  ),
+);
 
 /**
  * A command in code marks: one whose first word is a shell's, or any code the verb runs at once ("run `ls -la`",

@@ -44,6 +44,24 @@ import {
 // word: linear in the sentence.
 
 /** What a person would do to learn of something. */
+/** What the person brings to a tool: said to train someone's models, it leaves them. */
+const OF_PERSON = new Set([
+  ...PERSON,
+  'your',
+  'files',
+  'file',
+  'chats',
+  'conversations',
+  'messages',
+  'prompts',
+  'queries',
+  'inputs',
+  'documents',
+  'uploads',
+  'photos',
+  'recordings',
+  'emails',
+]);
 const SEE = new Set(['see', 'notice', 'know', 'learn', 'find', 'realise', 'realize']);
 
 /** The words one of which a sentence needs before these readings look at it. */
@@ -239,7 +257,10 @@ function around(ts: readonly Token[], i: number, reach: Set<Reach>, f: Facts): v
   if ((w === 'location' && WHERE.has(ts[i - 1]?.w ?? '')) || (w === 'ip' && next === 'address')) reach.add('personal');
   if (
     (w === 'train' || w === 'training') &&
-    within(ts, i + 1, i + 4, (x) => x.w === 'models' || x.w === 'model') >= 0
+    within(ts, i + 1, i + 4, (x) => x.w === 'models' || x.w === 'model') >= 0 &&
+    // Only of what the person brings: "files read through this tool … train its models", not "a property … used to
+    // train the model" (an anomaly detector's own job).
+    within(ts, 0, i, (x) => OF_PERSON.has(x.w.replace(/['’]s$/, ''))) >= 0
   ) {
     reach.add('send');
     reach.add('address');

@@ -46,6 +46,11 @@ function theirAccount(ts: readonly Token[]): boolean {
   return false;
 }
 const isTheirs = (x: Token): boolean => x.w.endsWith("'s") && PERSON.has(x.w.slice(0, -2));
+/** What a call returns or takes: an act on these works on data, not on the world. */
+const OWN_DATA = new Set(
+  `results result output outputs responses response values lists list items entries rows columns fields findings
+  arrays objects strings`.split(/\s+/),
+);
 /** Words that make what follows a forecast or a possibility, not a duty. */
 const MAY = new Set(['will', 'may', 'might', 'can', 'could', 'would', 'been', 'being']);
 /** Words after which an act's word stands as a verb: a duty, a purpose, a step. */
@@ -78,8 +83,10 @@ export function stem(word: string): string {
 
 /** The stems of a tool's name ("notion_search", "getQuote") and of its first sentence: what the tool is for. */
 export function jobOf(name: string, description: string): ReadonlySet<string> {
-  const cut = description.search(/[.!?](?:\s|$)|\n/);
-  const summary = (cut < 0 ? description : description.slice(0, cut)).slice(0, 400);
+  // A docstring opens with a line break and an indent: the summary is its first line with words.
+  const text = description.slice(0, 2_000).trimStart();
+  const cut = text.search(/[.!?](?:\s|$)|\n/);
+  const summary = (cut < 0 ? text : text.slice(0, cut)).slice(0, 400);
   const words = `${name.replace(/([a-z])([A-Z])/g, '$1 $2')} ${summary}`.split(/[^A-Za-z]+/);
   return new Set(words.filter((w) => w.length > 1).map(stem));
 }
@@ -143,6 +150,8 @@ export function offJobReaches(ts: readonly Token[], job: ReadonlySet<string>, re
       // After a clause's mark only the bare verb is an order ("…, pause the cameras"); in "…, comments included" the
       // word is a noun.
       if (prev?.kind === 'mark' && !WORLD_ROOTS.has(t.w)) continue;
+      // "merge the results", "export the rows", "echo the values": the call's own data, not the world.
+      if (ts.slice(i + 1, i + 4).some((x) => OWN_DATA.has(x.w))) continue;
       // An act on the world beside the job: an errand when it stands unasked, every time; else nothing here.
       // Not the reader's or the person's own act ("the result you open, export or copy", "the user must approve each
       // payment"): what the person does is their gate, not an errand.

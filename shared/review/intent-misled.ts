@@ -160,6 +160,8 @@ function guardAt(ts: Token[], i: number): boolean {
   const back = ts.slice(Math.max(0, i - 2), i);
   const refused = ts.slice(i + 1, i + 10).some((x, k, a) => REFUSED.has(x.w) && !W.NOT.has(a[k - 1]?.w ?? ''));
   if (i === 0 || refused || back.some((x) => W.NOT.has(x.w) || W.PERSON.has(x.w))) return false;
+  if (!UNGUARDS.has(w) && !TURNS_OFF.has(w) && w !== 'open' && w !== 'opens' && w !== 'opened') return false;
+  if (forbiddenInClause(ts, i)) return false;
   if (UNGUARDS.has(w)) return true;
   const object = ts.slice(i + 1, i + 6);
   if (TURNS_OFF.has(w) && object.some((x) => GUARDS.has(x.w)))
@@ -167,6 +169,15 @@ function guardAt(ts: Token[], i: number): boolean {
   return (w === 'open' || w === 'opens' || w === 'opened') && object.some((x) => OPENS.has(x.w));
 }
 const numberLike = (t: Token | undefined): boolean => !!t && /^\d+(?:\.\d+)?%?$/.test(t.w);
+
+/** "agents cannot provide different content to bypass security scanning": a negation earlier in the clause. */
+function forbiddenInClause(ts: readonly Token[], i: number): boolean {
+  for (let k = i - 1; k >= Math.max(0, i - 7); k--) {
+    if (ts[k]!.kind === 'mark') return false;
+    if (W.NOT.has(ts[k]!.w)) return true;
+  }
+  return false;
+}
 
 /** The reaches read at one token for the person misled; true when the sentence directs. */
 export function misledReaches(ts: Token[], i: number, reach: Set<Reach>): boolean {

@@ -103,6 +103,14 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
 /** Where orders begin in one sentence: imperatives at clause heads, and "you must …"-style obligations. */
 const BULLET = /^(?:[-*\u2022+]|\d{1,2}[.)])$/;
 
+/** Nouns a verb's word names a kind of: "access keys", "upload URLs", "download links" are things, not orders. */
+const KINDS_OF = new Set(
+  `key keys token tokens log logs level levels control controls right rights policy policies permission permissions
+  url urls link links limit limits quota quotas`.split(/\s+/),
+);
+const COMPOUND_HEAD = (w: string, next: string): boolean =>
+  (w === 'access' || w === 'upload' || w === 'download' || w === 'share') && KINDS_OF.has(next);
+
 export function ordersOf(ts: Token[], first: boolean): Order[] {
   const out: Order[] = [];
   let clauseHead = true;
@@ -153,7 +161,7 @@ export function ordersOf(ts: Token[], first: boolean): Order[] {
       if (w === 'forget' && negated) negated = false; // "don't forget to …" is an order
       continue;
     }
-    if (isVerb(w) && !/ed$/.test(w)) {
+    if (isVerb(w) && !/ed$/.test(w) && !COMPOUND_HEAD(w, ts[i + 1]?.w ?? '')) {
       // A gerund at a clause head ("Using …", "Sending …") describes; only "without telling …" orders.
       const gerund = w.endsWith('ing') && !W.CALL.has(w);
       if (!gerund || negated)
@@ -172,6 +180,8 @@ export function ordersOf(ts: Token[], first: boolean): Order[] {
   return out;
 }
 
+const ARTICLE = new Set(['a', 'an', 'the']);
+
 /** What one order asks, from its verb and the words after it up to the next order. */
 export function kindOf(o: Order, ts: Token[], to: number): Intent | undefined {
   const obj = ts.slice(o.at + 1, to);
@@ -181,6 +191,8 @@ export function kindOf(o: Order, ts: Token[], to: number): Intent | undefined {
   if (o.negated && inSet(W.TELL, v)) {
     // "never reveal the API key" protects a secret; "do not mention this to the user" hides from the person.
     const head = obj.slice(0, 4);
+    // "do not report exhaustDate as an expiration": how a thing is put, not whether the person hears of it.
+    if (!person && obj.slice(0, 5).some((t, i) => t.w === 'as' && ARTICLE.has(obj[i + 1]?.w ?? ''))) return undefined;
     if (anySecret(head) && !person) return undefined;
     if (v === 'let' && !obj.some((t) => ['know', 'see', 'notice', 'learn', 'find', 'realize', 'realise'].includes(t.w)))
       return undefined;

@@ -34,13 +34,14 @@ const PLACE_WORDS = new Set(['environment', 'env', 'authorization', 'localstorag
 export const mayPlace = (t: Token): boolean =>
   t.kind === 'word' && (W.SECRET.has(t.w) || PLACE_WORDS.has(t.w) || /[_~/.]/.test(t.raw));
 
-export const signalsFor = (s: Sentence): Signals => (s.signals ??= signalsOf(s.ts, s.orders.length > 0));
+export const signalsFor = (s: Sentence): Signals =>
+  (s.signals ??= ownNamesOnly(s, signalsOf(s.ts, s.orders.length > 0), s.own));
 
 /**
  * The sentence's signals without "another tool" when every identifier in it is one of the tool's own names ("Set
  * include_sensitive=true to include salary …", "auth_token: … for privileged operations").
  */
-export function ownNamesOnly(s: Sentence, sig: Signals, own: ReadonlySet<string> | undefined): Signals {
+function ownNamesOnly(s: Sentence, sig: Signals, own: ReadonlySet<string> | undefined): Signals {
   if (!own?.size || !sig.reach.has('other-tool')) return sig;
   if (s.ts.some((t, i) => t.kind !== 'mark' && otherToolAt(s.ts, i, false, own))) return sig;
   const reach = new Set(sig.reach);
@@ -92,6 +93,43 @@ export function placed(s: Sentence, sig: Signals, opts: IntentOptions): boolean 
 const BACK = new Set(['that', 'those', 'them', 'these', 'it', 'they']);
 /** What an earlier step made, named as such: "post the summary to …", "send the results on". */
 const MADE = new Set(['summary', 'summaries', 'results', 'result', 'output', 'findings', 'digest', 'excerpt', 'list']);
+/** Words after "that", "these" that keep it a pronoun ("send that to …", "put those into …"). */
+const AFTER_PRONOUN = new Set(['to', 'in', 'into', 'as', 'along', 'with', 'on', 'and', 'or', 'too', 'also', 'over']);
+/**
+ * A word pointing back at what an earlier sentence named: "it", "them"; "that" alone ("send that to …"), or "that"
+ * before a noun ("that file's lines"), which namedBefore then looks for in the earlier sentence.
+ */
+function pointsBack(ts: readonly Token[], i: number): boolean {
+  const w = ts[i]!.w;
+  if (!BACK.has(w)) return false;
+  if (w !== 'that' && w !== 'those' && w !== 'these') return true;
+  const next = ts[i + 1];
+  return !next || next.kind !== 'word' || AFTER_PRONOUN.has(next.w) || !!determined(ts, i);
+}
+/** The nouns after "that", "those", "these" used as a determiner ("that file's lines" → file, lines), or undefined. */
+function determined(ts: readonly Token[], i: number): string[] | undefined {
+  const w = ts[i]!.w;
+  if (w !== 'that' && w !== 'those' && w !== 'these') return undefined;
+  const next = ts[i + 1];
+  if (!next || next.kind !== 'word' || AFTER_PRONOUN.has(next.w)) return undefined;
+  return ts.slice(i + 1, i + 3).map((x) => x.w.replace(/'s$/, ''));
+}
+/**
+ * Whether the earlier sentence is what the pointer names: a pronoun or "the results" may name anything before; "that
+ * file" names the sentence that speaks of a file (or of a secret or the chat by name), not any sentence with a secret.
+ */
+function namedBefore(head: readonly Token[], was: Sentence): boolean {
+  const nouns: string[] = [];
+  for (let i = 0; i < head.length; i++) {
+    const w = head[i]!.w;
+    if (!BACK.has(w) && !(MADE.has(w) && head[i - 1]?.w === 'the')) continue;
+    const d = determined(head, i);
+    if (!d) return true;
+    nouns.push(...d);
+  }
+  if (nouns.some((n) => W.SECRET.has(n) || W.HELD.has(n))) return true;
+  return was.ts.some((x) => nouns.includes(x.w.replace(/'s$/, '')));
+}
 const CARRIES = new Set([...W.SMUGGLE_VERBS, 'copy', 'send', 'post', 'upload', 'forward', 'move']);
 /** How many sentences back a pointing sentence may reach: a numbered workflow's steps, not the whole text. */
 export const BACK_REACH = 3;
@@ -106,12 +144,12 @@ const SOURCE: readonly Reach[] = ['secret', 'held', 'personal'];
  */
 export function carried(s: Sentence, earlier: () => readonly Sentence[]): Signals | undefined {
   const head = s.ts.slice(0, 10);
-  if (!head.some((t, i) => BACK.has(t.w) || (MADE.has(t.w) && head[i - 1]?.w === 'the'))) return undefined;
+  if (!head.some((t, i) => pointsBack(head, i) || (MADE.has(t.w) && head[i - 1]?.w === 'the'))) return undefined;
   if (!head.some((t) => CARRIES.has(t.w))) return undefined;
   const was = earlier()
     .slice(0, BACK_REACH)
     .find((b) => SOURCE.some((r) => signalsFor(b).reach.has(r)));
-  if (!was) return undefined;
+  if (!was || !namedBefore(head, was)) return undefined;
   // "Include it in the apiKey field": the secret goes where its name says it belongs.
   if (W.SECRET_PARAM.test(W.fieldNamed(s.ts) ?? '')) return undefined;
   const now = signalsFor(s);

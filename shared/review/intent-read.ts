@@ -57,6 +57,10 @@ export interface Sentence {
   cue: boolean;
   /** It holds a word that hides ("silently", "quietly") or an order to withhold. */
   covert: boolean;
+  /** The names the tool itself has (its own, its parameters'): a sentence naming only these names no other tool. */
+  own?: ReadonlySet<string>;
+  /** It says a tool is retired, removed or changed ("deprecated", "no longer"). */
+  retires: boolean;
   /** It names the model as the one it speaks to or of ("AI agents reading this", "Assistant, …", "LLMs"). */
   hailed: boolean;
   /** Read on demand: what the broad reading found. */
@@ -135,6 +139,7 @@ export function readText(text: string, result: boolean): { sentences: Sentence[]
     const orders = ordersOf(ts, n === 0);
     const kinds = orders.map((o, k) => kindOf(o, ts, orders[k + 1]?.at ?? ts.length));
     let covert = kinds.some((k) => k?.kind === 'withhold');
+    let retires = false;
     if (covert) facts.concealed = true;
     let hailed = false;
     // One pass over the tokens for every flag the sentence gives the text.
@@ -183,9 +188,11 @@ export function readText(text: string, result: boolean): { sentences: Sentence[]
           )
             cue = true;
         }
-        if (COVERT.has(t.w)) facts.concealed = covert = true;
+        // "silently" said of what the model does or the person hears, not of a function ("SUM(x) returns 0, silently").
+        if (COVERT.has(t.w) && (orders.length > 0 || ts.some((x) => W.PERSON.has(x.w))))
+          facts.concealed = covert = true;
         if (HAIL.has(t.w) || (t.w === 'language' && ts[i + 1]?.w.startsWith('model'))) hailed = true;
-        if (W.RETIRED.has(t.w) || retiredAt(ts, i)) facts.retired = true;
+        if (W.RETIRED.has(t.w) || retiredAt(ts, i)) facts.retired = retires = true;
         if (W.AUTHORITY.has(t.w)) {
           if (i < 6) authority = true;
           if (t.raw.length > 3 && t.raw === t.raw.toUpperCase()) caps = true;
@@ -210,6 +217,7 @@ export function readText(text: string, result: boolean): { sentences: Sentence[]
       claims: claims || (always && given),
       cue,
       covert,
+      retires,
       hailed: hailed || (result && noted(ts)),
     };
   });
@@ -274,10 +282,18 @@ function noted(ts: Token[]): boolean {
 }
 
 /** Choosing this tool over others: "instead of any other", "for every request", "the only reliable one". */
+/** Words after "only" that bound a tool's use ("USE THIS TOOL ONLY FOR: …"), not rank it above others. */
+const SCOPE = new Set(['for', 'when', 'if', 'in', 'to', 'with', 'on', 'after', 'once']);
+/** What the model would do itself: "instead of attempting to come up with your own" ranks no other tool. */
+const OWN_WORK = new Set(['attempting', 'trying', 'writing', 'guessing', 'composing', 'own', 'yourself', 'manually']);
+const scopeOrOwn = (ts: Token[], i: number): boolean =>
+  (ts[i]!.w === 'only' && SCOPE.has(ts[i + 1]?.w ?? '')) ||
+  (ts[i]!.w === 'instead' && ts.slice(i + 1, i + 8).some((x) => OWN_WORK.has(x.w)));
+
 export function overOthers(ts: Token[]): boolean {
   return ts.some(
     (t, i) =>
-      ['instead', 'rather', 'exclusively', 'only', 'best', 'superior'].includes(t.w) ||
+      (['instead', 'rather', 'exclusively', 'only', 'best', 'superior'].includes(t.w) && !scopeOrOwn(ts, i)) ||
       (t.w === 'other' && next(ts, i, ['tool', 'tools', 'search'])) ||
       (['every', 'any', 'all'].includes(t.w) &&
         next(ts, i, [
@@ -293,4 +309,22 @@ export function overOthers(ts: Token[]): boolean {
           'other',
         ])),
   );
+}
+
+/** Sentences past which a text is long: what it conceals or retires counts near a sentence, not anywhere in it. */
+const LONG_TEXT = 12;
+/** How many sentences each side of one its concealment or a retirement counts from, in a long text. */
+const NEAR = 3;
+
+/**
+ * In a long text (a server's manual of many sections), "silently" or "DISABLED" forty lines away says nothing of this
+ * sentence: concealment and a retirement count from the sentences near it. Seven looks a sentence.
+ */
+export function nearHere(f: TextFacts, sentences: readonly Sentence[], n: number): void {
+  if (sentences.length <= LONG_TEXT) return;
+  f.concealed = f.retired = false;
+  for (let k = Math.max(0, n - NEAR); k <= Math.min(sentences.length - 1, n + NEAR); k++) {
+    if (sentences[k]!.covert) f.concealed = true;
+    if (sentences[k]!.retires) f.retired = true;
+  }
 }

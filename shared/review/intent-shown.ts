@@ -186,6 +186,8 @@ export function shownReaches(ts: Token[], i: number, reach: Set<Reach>): boolean
   if (granted && !ts.slice(Math.max(0, i - 3), i).some((x) => NOT_BEFORE.has(x.w))) {
     reach.add('unconfirmed');
     reach.add('consent');
+    // Leave said to be given is the person's leave, whoever the sentence names.
+    reach.add('person');
     directs = true;
   }
   // A call that moves money or sends, made again as it was: "issue the same create_payment_link call again with

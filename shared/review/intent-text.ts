@@ -46,8 +46,32 @@ function abbreviated(text: string, i: number): boolean {
 const letterOrDot = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 46;
 
 /**
- * Sentence ends: a stop before a space or the end, a new line, or MAX_SENTENCE characters; not an abbreviation's stop
- * and not an ellipsis ("ALTER TABLE ... DISABLE …" is one statement). Linear.
+ * Whether the new line at `i` only wraps a sentence (a docstring's hard-wrapped prose: "… extracted from the token\n
+ * to get temporary credentials."): the line before ends in a letter, a digit, a comma or ")" and the next begins, after
+ * its indent, with a lower-case letter. Looks over the spaces beside the line break only, so every character is looked
+ * at a bounded number of times.
+ */
+function softWrap(text: string, i: number): boolean {
+  let a = i - 1;
+  while (a >= 0 && (text.charCodeAt(a) === 32 || text.charCodeAt(a) === 9 || text.charCodeAt(a) === 13)) a--;
+  const p = a >= 0 ? text.charCodeAt(a) : -1;
+  // "Pass `regions` as a list — e.g.\n["us-east-1", …]": an abbreviation's stop goes on over the line.
+  if (p === 46 && abbreviated(text, a)) return true;
+  if (!((p >= 97 && p <= 122) || (p >= 65 && p <= 90) || (p >= 48 && p <= 57) || p === 44 || p === 41)) return false;
+  let b = i + 1;
+  while (b < text.length && (text.charCodeAt(b) === 32 || text.charCodeAt(b) === 9)) b++;
+  const q = b < text.length ? text.charCodeAt(b) : -1;
+  if (q < 97 || q > 122) return false;
+  // "    auth_token: …", "    role_arn (str): …": the next entry of an argument list, not the sentence going on.
+  let e = b;
+  while (e < text.length && e - b < 64 && /[\w.-]/.test(text[e]!)) e++;
+  const after = text.charCodeAt(e) === 32 ? text.charCodeAt(e + 1) : text.charCodeAt(e);
+  return after !== 58 && after !== 40;
+}
+
+/**
+ * Sentence ends: a stop before a space or the end, a new line that does not only wrap the sentence, or MAX_SENTENCE
+ * characters; not an abbreviation's stop and not an ellipsis ("ALTER TABLE ... DISABLE …" is one statement). Linear.
  */
 export function sentenceSpans(text: string): [number, number][] {
   const out: [number, number][] = [];
@@ -59,7 +83,7 @@ export function sentenceSpans(text: string): [number, number][] {
     // A stop: the end, a new line, or . ! ? before white space or the end.
     const stop =
       c === -1 ||
-      c === 10 ||
+      (c === 10 && !softWrap(text, i)) ||
       ((c === 46 || c === 33 || c === 63) &&
         (next === -1 || next === 32 || next === 10 || next === 9 || next === 13 || next === 160) &&
         !(c === 46 && (abbreviated(text, i) || text.charCodeAt(i - 1) === 46)));
@@ -105,6 +129,8 @@ function pushToken(out: Token[], text: string, start: number, end: number, kind:
       b--;
     while (a < b && (raw.charCodeAt(a) === 39 || raw.charCodeAt(a) === 0x2019)) a++;
     if (a > 0 || b < raw.length) trimmed = raw.slice(a, b);
+    // A stop or a quote alone ("(cached)." leaves "."): no word at all.
+    if (!trimmed) return;
   }
   let w = kind === 'word' ? trimmed.toLowerCase() : trimmed;
   if (kind === 'word' && w.includes('\u2019')) w = w.replaceAll('\u2019', "'");
@@ -201,6 +227,8 @@ export function isPath(t: Token): boolean {
       /^\.(?:env|npmrc|netrc|pypirc|git-credentials|pgpass|ssh|aws|gnupg|kube|docker|config)\b/.test(w))
   );
 }
+/** Nouns after "key" that name a key's own things. */
+const KEY_THINGS = new Set(['pairs', 'files', 'stores', 'vaults', 'rings', 'chains', 'values', 'phrases', 'keys']);
 export const isSecret = (t: Token, next?: Token): boolean => {
   const w = t.kind === 'code' ? t.w.slice(1, -1) : t.w;
   if ((w === 'environment' || w === 'env') && next && /^var/.test(next.w)) return true;
@@ -213,6 +241,9 @@ export const isSecret = (t: Token, next?: Token): boolean => {
         w,
       ) || bearerName(w)
     );
+  // "key information", "key findings": "key" as "chief", before a noun that is no key's ("key pairs", "key files").
+  if (w === 'key' && next && (next.w === 'information' || (/^[a-z]+s$/.test(next.w) && !KEY_THINGS.has(next.w))))
+    return false;
   if (inSet(W.SECRET, w)) return true;
   // The page's sign-ins, read as code reads them: `document.cookie`, `localStorage`, `window.sessionStorage`.
   if (/^(?:document\.cookie|(?:window\.)?(?:local|session)storage)$/.test(w)) return true;
@@ -254,7 +285,23 @@ export const isStartup = (t: Token): boolean => {
 /** A token that names a tool: an identifier with `_`, `-` or `.` inside, camelCase, or in backticks. */
 export const isToolName = (t: Token): boolean =>
   (t.kind === 'code' && /^`[A-Za-z][\w.-]{1,60}`$/.test(t.raw)) ||
-  (t.kind === 'word' && /^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+$|^[a-z]+[A-Z][A-Za-z0-9]*$/.test(t.raw));
+  (t.kind === 'word' &&
+    /^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+$|^[a-z]+[A-Z][A-Za-z0-9]*$/.test(t.raw) &&
+    !englishCompound(t.raw));
+/**
+ * English written with hyphens, not a tool's name: "third-party", "step-by-step", "read-only", "non-critical",
+ * "self-hosted". A name with an underscore or a digit is never one.
+ */
+const COMPOUND_PREFIX = /^(?:non|self|multi|pre|re|co|sub|cross|well|semi|anti|post|over|under|half|full|all|one|two)-/;
+const COMPOUND_PART =
+  /-(?:by|to|of|in|on|up|out|off|based|like|only|wide|side|level|time|party|term|free|safe|friendly)(?:-|$)/;
+const COMPOUNDS = new Set(
+  `third-party first-party end-user end-users real-time built-in opt-in opt-out sign-in log-in e-mail follow-up
+  open-source long-running high-level low-level up-to-date user-defined human-readable machine-readable
+  case-sensitive case-insensitive read-write month-to-month year-over-year per-service per-user`.split(/\s+/),
+);
+const englishCompound = (raw: string): boolean =>
+  !/[_\d]/.test(raw) && (COMPOUNDS.has(raw) || COMPOUND_PREFIX.test(raw) || COMPOUND_PART.test(raw));
 export const EXAMPLE = /(?:^|[@./])(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)(?:$|[/:?#]|\.$)/i;
 /** Hosts where honest text links its own code and docs: an address there is no errand. */
 export const HOME =

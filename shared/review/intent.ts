@@ -10,7 +10,6 @@ import {
   carried,
   chosenByPerson,
   mayPlace,
-  ownNamesOnly,
   placed,
   signalsFor,
   type IntentOptions,
@@ -31,6 +30,7 @@ import {
   type Sentence,
   type TextFacts,
   around,
+  nearHere,
   overOthers,
   readText,
 } from './intent-read.js';
@@ -223,11 +223,13 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
   // An enum member or a default written as one identifier ("read_then_upload_~/.aws/credentials") reads as words.
   const read = opts.place === 'value' && !text.includes(' ') ? text.replace(/_/g, ' ') : text;
   const { sentences, facts } = readText(read, !!opts.result);
+  if (opts.own) for (const s of sentences) s.own = opts.own;
   for (let n = 0; n < sentences.length; n++) {
     const s = sentences[n]!;
     if (out.length >= MAX_HITS) break;
     // The sentences just before, nearest first (at most BACK_REACH): an errand may point back at one of them.
     const before: Before = { sentences, n };
+    nearHere(facts, sentences, n);
     if (facts.result) spokenHere(facts, s, sentences[n - 1], sentences[n + 1]);
     // Most sentences order nothing, claim nothing and direct nothing: they cost their tokens, no more.
     if (!s.orders.length && !s.claims) {
@@ -312,7 +314,7 @@ function errand(
   const prior = before.sentences[before.n - 1];
   let sig =
     carried(s, () => before.sentences.slice(Math.max(0, before.n - BACK_REACH), before.n).reverse()) ??
-    (answeredNo(s, prior) ? GATE_SKIPPED : ownNamesOnly(s, signalsFor(s), opts.own));
+    (answeredNo(s, prior) ? GATE_SKIPPED : signalsFor(s));
   // An act the tool's name and summary do not hold ("archive every other page" in a search tool's text).
   if (offJobCue(s, opts)) {
     sig = { ...sig, reach: new Set(sig.reach) };

@@ -126,6 +126,7 @@ function textHits(
         message: `the pattern rules stopped after ${found.cut}`,
       });
   }
+  quietPadding(hits);
   if (read !== t.text)
     hits.push({
       rule: 'H12',
@@ -137,6 +138,34 @@ function textHits(
 }
 
 const roleless = (role: TextRole): boolean => role === 'name';
+
+/** How far after a run of padding a louder finding makes the padding part of hiding it. */
+const PADDING_REACH = 1_000;
+
+/**
+ * Padding is high when what it pushes out of view asks something (a finding at medium or above starts within
+ * PADDING_REACH characters after it); else it is layout (a docstring's wrapped line, "next set of      paginated
+ * results") and a note. Sorted starts and a binary search: n log n in the hits.
+ */
+function quietPadding(hits: (Hit & { severity?: Severity })[]): void {
+  const loud = hits
+    .filter((h) => h.rule !== 'H10' && SEVERITY_RANK[h.severity ?? ruleById(h.rule).severity] >= SEVERITY_RANK.medium)
+    .map((h) => h.start)
+    .sort((a, b) => a - b);
+  for (const h of hits) {
+    if (h.rule !== 'H10' || h.severity) continue;
+    let lo = 0;
+    let hi = loud.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (loud[mid]! < h.end) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < loud.length && loud[lo]! <= h.end + PADDING_REACH) continue;
+    h.severity = 'low';
+    h.message += '; what they push out of view asks nothing of the model';
+  }
+}
 
 export class Collector {
   constructor(
