@@ -22,7 +22,7 @@ export interface IntentOptions {
   /** The tool's own job (intent-job.ts, its name and first sentence), read when first asked: acts off it weigh more. */
   job?: () => ReadonlySet<string>;
   /** The names the tool itself has (its own, its parameters'): a sentence that names only these names no other tool. */
-  own?: ReadonlySet<string>;
+  own?: () => ReadonlySet<string>;
 }
 
 /**
@@ -41,8 +41,9 @@ export const signalsFor = (s: Sentence): Signals =>
  * The sentence's signals without "another tool" when every identifier in it is one of the tool's own names ("Set
  * include_sensitive=true to include salary …", "auth_token: … for privileged operations").
  */
-function ownNamesOnly(s: Sentence, sig: Signals, own: ReadonlySet<string> | undefined): Signals {
-  if (!own?.size || !sig.reach.has('other-tool')) return sig;
+function ownNamesOnly(s: Sentence, sig: Signals, names: (() => ReadonlySet<string>) | undefined): Signals {
+  if (!names || !sig.reach.has('other-tool')) return sig;
+  const own = names();
   if (s.ts.some((t, i) => t.kind !== 'mark' && otherToolAt(s.ts, i, false, own))) return sig;
   const reach = new Set(sig.reach);
   reach.delete('other-tool');

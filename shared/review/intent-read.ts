@@ -58,7 +58,7 @@ export interface Sentence {
   /** It holds a word that hides ("silently", "quietly") or an order to withhold. */
   covert: boolean;
   /** The names the tool itself has (its own, its parameters'): a sentence naming only these names no other tool. */
-  own?: ReadonlySet<string>;
+  own?: () => ReadonlySet<string>;
   /** It says a tool is retired, removed or changed ("deprecated", "no longer"). */
   retires: boolean;
   /** It names the model as the one it speaks to or of ("AI agents reading this", "Assistant, …", "LLMs"). */
@@ -130,7 +130,11 @@ const isRetired = (ts: Token[]): boolean => HAS(ts, W.RETIRED) || ts.some((_, i)
  * it stands in, the sentence after a bare heading ("IMPORTANT:"), and everything inside an
  * <IMPORTANT> … </IMPORTANT> block; not the rest of a long text.
  */
-export function readText(text: string, result: boolean): { sentences: Sentence[]; facts: TextFacts } {
+export function readText(
+  text: string,
+  result: boolean,
+  own?: () => ReadonlySet<string>,
+): { sentences: Sentence[]; facts: TextFacts } {
   const facts: TextFacts = { concealed: false, retired: false, result, lower: result };
   let block = false;
   let heading = false;
@@ -219,6 +223,7 @@ export function readText(text: string, result: boolean): { sentences: Sentence[]
       covert,
       retires,
       hailed: hailed || (result && noted(ts)),
+      own,
     };
   });
   return { sentences, facts };

@@ -222,8 +222,7 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
   const out: IntentHit[] = [];
   // An enum member or a default written as one identifier ("read_then_upload_~/.aws/credentials") reads as words.
   const read = opts.place === 'value' && !text.includes(' ') ? text.replace(/_/g, ' ') : text;
-  const { sentences, facts } = readText(read, !!opts.result);
-  if (opts.own) for (const s of sentences) s.own = opts.own;
+  const { sentences, facts } = readText(read, !!opts.result, opts.own);
   for (let n = 0; n < sentences.length; n++) {
     const s = sentences[n]!;
     if (out.length >= MAX_HITS) break;

@@ -105,7 +105,7 @@ function placeOf(t: DefinitionText): IntentOptions {
 function textHits(
   t: DefinitionText,
   job?: () => ReadonlySet<string>,
-  own?: ReadonlySet<string>,
+  own?: () => ReadonlySet<string>,
 ): (Hit & { severity?: Severity })[] {
   const hits: (Hit & { severity?: Severity })[] = hiddenHits(t.text, t.role);
   const read = t.text.length > MAX_PATTERN_CHARS ? t.text.slice(0, MAX_PATTERN_CHARS) : t.text;
@@ -116,7 +116,10 @@ function textHits(
   const sends = t.role === 'value' ? defaultSendsOut(t.path, t.text) : undefined;
   if (sends) hits.push({ rule: 'P09', start: 0, end: t.text.length, ...sends });
   if (t.role === 'prose' || t.role === 'value') {
-    const found = poisoningHits(read, { ...placeOf(t), ...(job && { job }), ...(own && { own }) });
+    const opts = placeOf(t);
+    if (job) opts.job = job;
+    if (own) opts.own = own;
+    const found = poisoningHits(read, opts);
     hits.push(...found.hits);
     if (found.cut)
       hits.push({
@@ -148,6 +151,7 @@ const PADDING_REACH = 1_000;
  * results") and a note. Sorted starts and a binary search: n log n in the hits.
  */
 function quietPadding(hits: (Hit & { severity?: Severity })[]): void {
+  if (!hits.some((h) => h.rule === 'H10')) return;
   const loud = hits
     .filter((h) => h.rule !== 'H10' && SEVERITY_RANK[h.severity ?? ruleById(h.rule).severity] >= SEVERITY_RANK.medium)
     .map((h) => h.start)
@@ -226,7 +230,8 @@ export class Collector {
         ? () => (read ??= jobOf(subject, texts.find((t) => t.path === 'description')?.text ?? ''))
         : undefined;
     // The names the tool itself has: its own and its parameters' (a sentence naming them names no other tool).
-    const own = kind === 'tool' ? ownNames(subject, texts) : undefined;
+    let ownRead: ReadonlySet<string> | undefined;
+    const own = kind === 'tool' ? () => (ownRead ??= ownNames(subject, texts)) : undefined;
     for (const t of texts)
       for (const h of textHits(t, t.path === 'description' ? job : undefined, own)) {
         if (roleless(t.role) && h.rule.startsWith('P') && h.rule !== 'P09') continue;
