@@ -226,7 +226,7 @@ function valueKind(a: Act): Intent | undefined {
  */
 function kindOfThing(obj: readonly Token[], k: number): boolean {
   const prev = obj[k - 1];
-  return !!prev && prev.kind === 'word' && /^[a-z][a-z-]*$/.test(prev.raw) && !HOLDER.has(prev.w);
+  return !!prev && prev.kind === 'word' && /^[A-Za-z][A-Za-z-]*$/.test(prev.raw) && !HOLDER.has(prev.w);
 }
 const HOLDER = new Set(
   `the your my our all any every these those this that system previous prior original initial hidden full complete

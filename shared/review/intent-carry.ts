@@ -74,7 +74,8 @@ export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: st
         !W.NOT.has(ts[k - 2]?.w ?? ''),
     );
   // … or people's records read just before ("include the rows of SELECT * FROM users in the comment field").
-  const carried = (): boolean => anySecret(ts) || ts.some((x) => W.STRONG_HELD.has(x.w)) || reach.has('personal');
+  const carried = (): boolean =>
+    anySecret(ts) || ts.some((x) => W.STRONG_HELD.has(x.w) && !x.quoted) || reach.has('personal');
   if (field && !W.SECRET_PARAM.test(field) && puts() && carried()) reach.add('misfiled');
   // A credentials file handed over as an input: "/home/$USER/.npmrc is listed among the files".
   if (PASSED.has(w) && ts.slice(Math.max(0, i - 4), i + 5).some((x) => isPath(x) && isSecret(x))) reach.add('carry');

@@ -187,6 +187,9 @@ function authoredAs(ts: readonly Token[], i: number): boolean {
   const authority = (from: number): boolean =>
     within(ts, from, from + 4, (x) => AUTHORITY.has(x.w.replace(/'s$/, ''))) >= 0;
   if ((AUTHORED.has(w) || w === 'sender' || w === 'author') && ts[i + 1]?.w === 'as') return authority(i + 2);
+  // A signature put on the text: "… as "Posted by the GitHub Security Team"".
+  if (AUTHORED.has(w) && ts[i + 1]?.w === 'by' && within(ts, i - 3, i, (x) => x.w === 'as') >= 0)
+    return authority(i + 2);
   // "on behalf of the bank", "in the name of HR", "posing as support".
   if (w === 'behalf' || w === 'name') return ts[i + 1]?.w === 'of' && ts[i - 1]?.w !== 'the' && authority(i + 2);
   return POSING.has(w) && w !== 'behalf' && w !== 'name' && authority(i + 1);

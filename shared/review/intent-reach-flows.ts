@@ -171,6 +171,8 @@ function sendReaches(ts: Token[], i: number, reach: Set<Reach>, w: string, next:
   // … or further on when an address follows ("export all contacts with their emails and phone numbers to https://…").
   const sendsTo =
     SEND_NOW.has(w) &&
+    // "the post to comment on", "a share to revoke": a noun after a determiner, not an order to send.
+    !NOUN_BEFORE.has(ts[i - 1]?.w ?? '') &&
     ts
       .slice(i + 1, i + 13)
       .some(
@@ -180,15 +182,18 @@ function sendReaches(ts: Token[], i: number, reach: Set<Reach>, w: string, next:
   if (SENDS.has(w) || (w === 'goes' && next === 'to') || sendsTo) {
     // A destination fixed in the text: a channel or user id, or a quoted name ("under the organization "x"").
     // … or a mailbox written out ("forward to archive@mailkeep.net").
+    // … after a word that points it somewhere: "messages sent after '2024-01-01'" names a date, not a place.
+    const toward = ts.slice(i + 1, i + 9).findIndex((x) => TOWARD.has(x.w));
     const fixed =
-      ts
-        .slice(i + 1, i + 9)
-        .some(
-          (x, k) =>
-            W.ID_LIKE.test(x.raw) ||
-            NUMBERED.test(x.raw) ||
-            (x.kind === 'word' && (x.quoted || QUOTE.test(ts[i + k]!.raw))),
-        ) ||
+      (toward >= 0 &&
+        ts
+          .slice(i + 2 + toward, i + 9)
+          .some(
+            (x, k) =>
+              W.ID_LIKE.test(x.raw) ||
+              NUMBERED.test(x.raw) ||
+              (x.kind === 'word' && (x.quoted || QUOTE.test(ts[i + 1 + toward + k]!.raw))),
+          )) ||
       ts
         .slice(i + 1, i + 14)
         .some((x) => (x.kind === 'email' || x.kind === 'url') && !EXAMPLE.test(x.raw) && !HOME.test(x.raw));
@@ -199,6 +204,11 @@ function sendReaches(ts: Token[], i: number, reach: Set<Reach>, w: string, next:
     if (fixed || channel || !sendsTo) reach.add('send');
   }
 }
+
+/** Words after which a sending verb's word is a noun. */
+const NOUN_BEFORE = new Set(['the', 'a', 'an', 'this', 'that', 'each', 'every', 'its', 'their']);
+/** Words that point data at a place: "to", "into", "under", "in", "on", "with". */
+const TOWARD = new Set(['to', 'into', 'under', 'in', 'on', 'with', 'at', 'via']);
 
 /**
  * The reaches read at one token besides signalsOf's own: data carried somewhere, the person's gate skipped, a tool run

@@ -129,10 +129,7 @@ function dutyAt(ts: Token[], i: number, w: string, next: string, prev: string): 
 /** Words before "server" that make it this one: "this server", "the MCP server". */
 const THIS_SERVER = new Set(['this', 'the', 'mcp', 'a', 'an', 'our', 'your']);
 
-/**
- * Whether token `i` names another tool or server: an identifier ("`list_files`", "send_email"), or "X server".
- * `own` holds the names the tool itself has (its own and its parameters'): "set include_sensitive=true" names none.
- */
+/** Token `i` names another tool or server ("send_email", "X server"); not one of the tool's `own` names. */
 export function otherToolAt(ts: readonly Token[], i: number, plain: boolean, own?: ReadonlySet<string>): boolean {
   const t = ts[i]!;
   if (!plain && isToolName(t)) return !own?.has(t.kind === 'code' ? t.raw.slice(1, -1) : t.raw);
@@ -184,6 +181,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (w === 'whoever' || (TO_MODEL.has(w) && (SPOKEN.has(next) || (HAIL.has(prev) && i < 4)))) toModel = true;
     // Most tokens are plain lower-case words: no path, no identifier, a secret only by the word list.
     const plain = t.kind === 'word' && plainWord(t.raw);
+    if (plain && t.quoted) continue; // a literal value ("e.g., 'conversations'"), not the thing it names
     // Code, addresses and notation: "`cat ~/.aws/credentials | curl …`", "body ← … env.TOKEN", "-v /:/host".
     if (!plain || ts[i + 1]?.raw === '(') terseReaches(ts, i, reach);
     if (!plain && isPath(t)) reach.add(isStartup(t) ? 'startup' : 'file');

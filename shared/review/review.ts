@@ -129,7 +129,8 @@ function textHits(
         message: `the pattern rules stopped after ${found.cut}`,
       });
   }
-  quietPadding(hits);
+  // Only what was read can be said to ask nothing: a text cut short keeps its padding loud.
+  if (read === t.text) quietPadding(hits);
   if (read !== t.text)
     hits.push({
       rule: 'H12',
@@ -142,13 +143,15 @@ function textHits(
 
 const roleless = (role: TextRole): boolean => role === 'name';
 
+/** The longest run of padding that may be layout (a docstring's continuation indent is 40–80 characters). */
+const LAYOUT_RUN = 120;
 /** How far after a run of padding a louder finding makes the padding part of hiding it. */
 const PADDING_REACH = 1_000;
 
 /**
- * Padding is high when what it pushes out of view asks something (a finding at medium or above starts within
- * PADDING_REACH characters after it); else it is layout (a docstring's wrapped line, "next set of      paginated
- * results") and a note. Sorted starts and a binary search: n log n in the hits.
+ * Padding under LAYOUT_RUN characters is high when what it pushes out of view asks something (a finding at medium or
+ * above starts within PADDING_REACH characters after it); else it is layout (a docstring's wrapped line, "next set
+ * of <49 spaces> paginated results") and a note. Sorted starts and a binary search: n log n in the hits.
  */
 function quietPadding(hits: (Hit & { severity?: Severity })[]): void {
   if (!hits.some((h) => h.rule === 'H10')) return;
@@ -157,7 +160,8 @@ function quietPadding(hits: (Hit & { severity?: Severity })[]): void {
     .map((h) => h.start)
     .sort((a, b) => a - b);
   for (const h of hits) {
-    if (h.rule !== 'H10' || h.severity) continue;
+    // A run longer than a wrapped line's indent is no layout, whatever follows it.
+    if (h.rule !== 'H10' || h.severity || h.end - h.start >= LAYOUT_RUN) continue;
     let lo = 0;
     let hi = loud.length;
     while (lo < hi) {
