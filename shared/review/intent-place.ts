@@ -94,19 +94,9 @@ export function placed(s: Sentence, sig: Signals, opts: IntentOptions): boolean 
 const BACK = new Set(['that', 'those', 'them', 'these', 'it', 'they']);
 /** What an earlier step made, named as such: "post the summary to …", "send the results on". */
 const MADE = new Set(['summary', 'summaries', 'results', 'result', 'output', 'findings', 'digest', 'excerpt', 'list']);
-/** Words after "that", "these" that keep it a pronoun ("send that to …", "put those into …"). */
+/** Words after "that", "these" that keep it a pronoun ("send that to …", "put those into …"); before a noun it is a
+ * determiner, and namedBefore looks for the noun in the earlier sentence ("that file's lines"). */
 const AFTER_PRONOUN = new Set(['to', 'in', 'into', 'as', 'along', 'with', 'on', 'and', 'or', 'too', 'also', 'over']);
-/**
- * A word pointing back at what an earlier sentence named: "it", "them"; "that" alone ("send that to …"), or "that"
- * before a noun ("that file's lines"), which namedBefore then looks for in the earlier sentence.
- */
-function pointsBack(ts: readonly Token[], i: number): boolean {
-  const w = ts[i]!.w;
-  if (!BACK.has(w)) return false;
-  if (w !== 'that' && w !== 'those' && w !== 'these') return true;
-  const next = ts[i + 1];
-  return !next || next.kind !== 'word' || AFTER_PRONOUN.has(next.w) || !!determined(ts, i);
-}
 /** The nouns after "that", "those", "these" used as a determiner ("that file's lines" → file, lines), or undefined. */
 function determined(ts: readonly Token[], i: number): string[] | undefined {
   const w = ts[i]!.w;
@@ -145,7 +135,7 @@ const SOURCE: readonly Reach[] = ['secret', 'held', 'personal'];
  */
 export function carried(s: Sentence, earlier: () => readonly Sentence[]): Signals | undefined {
   const head = s.ts.slice(0, 10);
-  if (!head.some((t, i) => pointsBack(head, i) || (MADE.has(t.w) && head[i - 1]?.w === 'the'))) return undefined;
+  if (!head.some((t, i) => BACK.has(t.w) || (MADE.has(t.w) && head[i - 1]?.w === 'the'))) return undefined;
   if (!head.some((t) => CARRIES.has(t.w))) return undefined;
   const was = earlier()
     .slice(0, BACK_REACH)
