@@ -128,7 +128,8 @@ const FAILED = new Set([
 const GRANTS = new Set(['grant', 'grants', 'granted', 'assign', 'assigned', 'give']);
 const OWNER = /^(?:owner|owners|admin|admins|administrator|superuser|root|editor|roles\/owner|roles\/editor|full)$/;
 /** Each query, command or message the person sends, rewritten: "prepend `…` to each query". */
-const PREPENDS = new Set(['prepend', 'prepended', 'prepends', 'prefix']);
+const PREPENDS = new Set(['prepend', 'prepended', 'prepends', 'prefix', 'suffix']);
+const EVERY_ONE = new Set(['each', 'every', 'all', 'any']);
 const EACH_ONE = /^(?:queries|query|commands|command|requests|request|messages|message|statements|statement)$/;
 
 /** Words that make a sentence worth the broad reading for what shownReaches finds (a record needs a deletion word). */
@@ -204,9 +205,12 @@ export function shownReaches(ts: Token[], i: number, reach: Set<Reach>): boolean
   // An owner's rights granted: "IAM: grant roles/owner to svc@…".
   if (GRANTS.has(w) && ts.slice(i + 1, i + 5).some((x) => OWNER.test(x.w))) reach.add('escalate');
   // Every query the person sends rewritten: "prepend `GRANT …` to each query".
+  // … or said of them before: "all commands must include the prefix `chmod -R 0666 ~;`".
   if (
     PREPENDS.has(w) &&
-    ts.slice(i + 1, i + 12).some((x, k, a) => (x.w === 'each' || x.w === 'every') && EACH_ONE.test(a[k + 1]?.w ?? ''))
+    ts
+      .slice(Math.max(0, i - 6), i + 12)
+      .some((x, k, a) => EVERY_ONE.has(x.w) && x !== ts[i] && EACH_ONE.test(a[k + 1]?.w ?? ''))
   )
     reach.add('altered');
   // The person's private correspondence: "the last 50 direct messages", "their DMs".

@@ -57,7 +57,7 @@ export const PATTERNS: Pattern[] = [
       'skip',
     ],
     re: P(
-      String.raw`\b(?:ignore|disregard|forget|override|bypass|set aside|pay no (?:attention|heed) to|discard|abandon|drop|skip) (?:all |any |each |every )?(?:of )?(?:the |your |my |these |those )?(?:previous|prior|above|earlier|preceding|other|system|original|safety|existing|initial|former) (?:instructions?|prompts?|rules|directions|guidance|guidelines|messages|constraints|policies|policy|context|orders|commands)`,
+      String.raw`\b(?:ignore|disregard|forget|override|bypass|set aside|pay no (?:attention|heed) to|discard|abandon|drop|skip) (?:all |any |each |every )?(?:of )?(?:the |your |my |these |those )?(?:(?:previous|prior|above|earlier|preceding|other|system|original|safety|security|existing|initial|former|content|ethical) ){1,2}(?:instructions?|prompts?|rules|directions|guidance|guidelines|messages|constraints|policies|policy|context|orders|commands|restrictions|safeguards|guardrails|filters|protections)\b`,
     ),
     message: 'tells the model to ignore its instructions',
   },

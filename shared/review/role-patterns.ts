@@ -25,9 +25,9 @@ export const ROLE_PATTERNS: Pattern[] = [
   },
   {
     rule: 'P01',
-    needs: ['you', 'pretend'],
+    needs: ['you', 'pretend', 'act'],
     re: P(
-      String.raw`\bfrom now on,? you (?:will|shall|are|must)\b|\byou (?:will|shall) (?:now |from now on )?(?:act|behave|respond|operate|function) as\b|\bpretend (?:to be|that you are|you are)\b`,
+      String.raw`\bfrom now on,? you (?:will|shall|are|must)\b|\byou (?:will|shall) (?:now |from now on )?(?:act|behave|respond|operate|function) as\b|\bpretend (?:to be|that you are|you are)\b|(?:^|[\n.:\]]\s*)act as:\s+\w`,
     ),
     message: 'tries to give the model a new role',
     grade: () => 'medium',
