@@ -114,10 +114,12 @@ describe('a team on PostgreSQL keeps grants, settings, pins and the policy alike
       .toBe(123_000);
     const saved = JSON.parse(readFileSync(join(files[1]!.dataDir, 'settings.json'), 'utf8')) as Settings;
     expect(saved.approvalTimeoutMs).toBe(123_000);
-    const taken = await query<{ line: string }>(
-      "SELECT line FROM audit WHERE instance = 'b' AND line LIKE '%settings taken from the team store (written by a)%'",
-    );
-    expect(taken).toHaveLength(1);
+    // B writes its audit line beside the settings, not before them: wait for the line, not for the file.
+    const taken = () =>
+      query<{ line: string }>(
+        "SELECT line FROM audit WHERE instance = 'b' AND line LIKE '%settings taken from the team store (written by a)%'",
+      );
+    await expect.poll(async () => (await taken()).length, { timeout: 10_000 }).toBe(1);
     olga.close();
     carol.close();
   });
