@@ -51,18 +51,9 @@ const NEEDLESS_TO_SAY =
   W.set(`hear know mention tell inform notify mentioning telling informing notifying mentioned shown
   told disclosed`);
 /** Text that comes from elsewhere: a page, a comment, a field. */
-const CONTENT = new Set([
-  'text',
-  'content',
-  'page',
-  "page's",
-  'comment',
-  'comments',
-  'panel',
-  'document',
-  'field',
-  'note',
-]);
+const CONTENT = W.set(`text content page page's comment comments panel document field note`);
+/** What the person said, as the model holds it: "what the customer asked", "the user typed". */
+const PERSON_SAID = new Set(['typed', 'wrote', 'said', 'asked', 'requested']);
 /** A side act: "also", "in addition". */
 const SIDE = new Set(['also', 'additionally', 'additional']);
 /** Access for everyone, as cloud stores write it. */
@@ -122,7 +113,9 @@ function dutyAt(ts: Token[], i: number, w: string, next: string, prev: string): 
     (w === 'unless' && ts.slice(Math.max(0, i - 3), i).some((x) => FAILS.has(x.w))) ||
     ((w === 'each' || w === 'every') && next === 'time') ||
     // A standing order: "from now on the assistant answers …".
-    (w === 'from' && next === 'now' && ts[i + 2]?.w === 'on')
+    (w === 'from' && next === 'now' && ts[i + 2]?.w === 'on') ||
+    // A request put politely: "it would be really helpful if you could also let …", "could you also …".
+    (w === 'you' && (next === 'could' || next === 'would') && (prev === 'if' || ts[i + 2]?.w === 'also'))
   );
 }
 
@@ -220,7 +213,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (otherToolAt(ts, i, plain)) reach.add('other-tool');
     if (W.PERSON.has(w) || (w.endsWith("'s") && W.PERSON.has(w.slice(0, -2)))) reach.add('person');
     if (
-      (w === 'your' || w === 'every' || w === 'each') &&
+      (w === 'your' || w === 'every' || w === 'each' || w === 'any') &&
       (W.OUTPUT.has(next) || W.REPLY.has(next) || next === 'commit' || next === 'report')
     ) {
       reach.add('output');
@@ -230,7 +223,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (HELD.has(w) && !W.REFERENCE.has(next) && (w !== 'history' || OF_CHAT.has(prev))) reach.add('held');
     if ((w === 'instructions' || w === 'prompt') && (prev === 'your' || prev === 'system')) reach.add('held');
     if (w === 'you' && (next === 'used' || next === 'typed' || next === 'saw' || next === 'read')) reach.add('held');
-    if (W.PERSON.has(w) && (next === 'typed' || next === 'wrote' || next === 'said')) reach.add('held');
+    if (W.PERSON.has(w) && PERSON_SAID.has(next)) reach.add('held');
     // "confirm with the user", "the user's approval": consent asked of the person is the gate kept, not reached.
     if (CONSENT.has(w) && !personNear(ts, i, 3) && !W.PERSON.has(prev.replace(/'s$/, ''))) reach.add('consent');
     if (SIDE.has(w) || (w === 'as' && next === 'well') || (w === 'in' && next === 'addition')) reach.add('side');

@@ -36,7 +36,7 @@ export function spokenToModel(s: Spoken, before: Spoken | undefined): boolean {
     // What the model does for the person: "before answering", "in your reply".
     if (
       (MODEL_ACTS.has(w) && (prev === 'before' || prev === 'after' || prev === 'when')) ||
-      (OUTPUTS.has(w) && prev === 'your')
+      (OUTPUTS.has(w) && (prev === 'your' || prev === 'any' || prev === 'every'))
     )
       return true;
     // "Before using this tool …": the tool the model is calling.
