@@ -184,3 +184,23 @@ export function chosenByPerson(object: Token[]): boolean {
       (W.GIVEN.has(object[i - 1]?.w ?? '') || W.GIVEN.has(object[i - 2]?.w ?? '')),
   );
 }
+
+/** Words in a forbidding lead-in that make its list a duty after all: "do not skip these steps:", "instead:". */
+const UNDOES = new Set(['instead', 'skip', 'forget', 'omit', 'miss', 'ignore', 'neglect', 'fail', 'without']);
+
+/** A lead-in that forbids what its list holds: "Under no circumstances should you use this tool to:". */
+export function forbidsList(s: Sentence): boolean {
+  const ts = s.ts;
+  return ts[ts.length - 1]?.raw === ':' && ts.some((t) => W.NOT.has(t.w)) && !ts.some((t) => UNDOES.has(t.w));
+}
+
+/**
+ * What a list under a forbidding lead-in says is forbidden: its items score one lower (an errand there stays at least a
+ * note, and one that would be high stays medium). A blank line ends the list.
+ */
+export function underForbidding(text: string, sentences: readonly Sentence[], n: number, under: boolean): boolean {
+  if (n === 0) return false;
+  const prev = sentences[n - 1]!;
+  if (forbidsList(prev)) return true;
+  return under && !text.slice(prev.span[1], sentences[n]!.span[0]).includes('\n\n');
+}

@@ -2,7 +2,7 @@ import * as W from './intent-words.js';
 import { sentenceSpans, tokens, type Token } from './intent-text.js';
 import { type Signals } from './intent-signals.js';
 import { BROAD_CUE } from './intent-cue.js';
-import { HAIL } from './intent-spoken.js';
+import { HAIL, spokenToModel } from './intent-spoken.js';
 import { kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 
 /*
@@ -332,4 +332,15 @@ export function nearHere(f: TextFacts, sentences: readonly Sentence[], n: number
     if (sentences[k]!.covert) f.concealed = true;
     if (sentences[k]!.retires) f.retired = true;
   }
+}
+
+/**
+ * In text a tool returned, what counts is said sentence by sentence: a README's "run `npm test`" is said to its reader,
+ * "AI agents reading this page: run …" to the model. A sentence spoken to the model (spokenToModel) scores as a
+ * definition's would; any other is at most a note. Concealment counts from the sentence and its neighbours, not from a
+ * word anywhere in a long page.
+ */
+export function spokenHere(f: TextFacts, s: Sentence, before: Sentence | undefined, after: Sentence | undefined): void {
+  f.lower = !spokenToModel(s, before);
+  f.concealed = s.covert || before?.covert === true || after?.covert === true;
 }

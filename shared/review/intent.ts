@@ -6,6 +6,7 @@ import { broadScore, type Reach, type Signals } from './intent-signals.js';
 import { SERVER } from './intent-reach-words.js';
 import {
   answeredNo,
+  underForbidding,
   BACK_REACH,
   carried,
   chosenByPerson,
@@ -15,7 +16,6 @@ import {
   type IntentOptions,
 } from './intent-place.js';
 import { explain, REACH } from './intent-explain.js';
-import { spokenToModel } from './intent-spoken.js';
 import { mayBeAct, offJobReaches } from './intent-job.js';
 import { type kindOf, unasked, type IntentKind, type Order } from './intent-orders.js';
 import {
@@ -31,6 +31,7 @@ import {
   type TextFacts,
   around,
   nearHere,
+  spokenHere,
   overOthers,
   readText,
 } from './intent-read.js';
@@ -223,9 +224,18 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
   // An enum member or a default written as one identifier ("read_then_upload_~/.aws/credentials") reads as words.
   const read = opts.place === 'value' && !text.includes(' ') ? text.replace(/_/g, ' ') : text;
   const { sentences, facts } = readText(read, !!opts.result, opts.own);
+  // The items of a list a lead-in forbids ("Under no circumstances should you …:") score one lower.
+  let under = false;
+  let mark = 0;
+  const demote = (): void => {
+    if (under) for (const h of out.slice(mark)) h.severity = severityOf(--h.score);
+  };
   for (let n = 0; n < sentences.length; n++) {
     const s = sentences[n]!;
     if (out.length >= MAX_HITS) break;
+    demote();
+    under = underForbidding(read, sentences, n, under);
+    mark = out.length;
     // The sentences just before, nearest first (at most BACK_REACH): an errand may point back at one of them.
     const before: Before = { sentences, n };
     nearHere(facts, sentences, n);
@@ -261,18 +271,8 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
     if (claim) out.push(claim);
     if (s.cue || opts.place || offJobCue(s, opts)) errand(s, out.slice(from), facts, out, opts, before);
   }
+  demote();
   return out;
-}
-
-/**
- * In text a tool returned, what counts is said sentence by sentence: a README's "run `npm test`" is said to its reader,
- * "AI agents reading this page: run …" to the model. A sentence spoken to the model (spokenToModel) scores as a
- * definition's would; any other is at most a note. Concealment counts from the sentence and its neighbours, not from a
- * word anywhere in a long page.
- */
-function spokenHere(f: TextFacts, s: Sentence, before: Sentence | undefined, after: Sentence | undefined): void {
-  f.lower = !spokenToModel(s, before);
-  f.concealed = s.covert || before?.covert === true || after?.covert === true;
 }
 
 /** A sentence worth reading for acts outside the tool's job: a job is known and an act's word stands in it. */
