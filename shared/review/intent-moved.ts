@@ -13,6 +13,12 @@ export const MOVES_TO = new Set(
   pushed export exported addressed routed delivered mailed emailed cc cced bcc bcced swept sweep wired wire deposited
   transferred submit submits submitted`.split(/\s+/),
 );
+/** URI schemes a destination is written in. */
+const SCHEMES = new Set(
+  `spotify arn urn mailto tel sms slack ipfs magnet s3 gs azure wss ws ftp sftp ssh git xmpp matrix webcal`.split(
+    /\s+/,
+  ),
+);
 /**
  * A destination named in the text at token `k`: an outside address, a URI (`spotify:playlist:…`,
  * `arn:aws:s3:::bucket`), a phone number, a long opaque id (a sheet's, a drive's), a repository `owner/name`.
@@ -22,11 +28,17 @@ export function fixedDestination(ts: readonly Token[], k: number): boolean {
   if (!t || t.kind === 'mark') return false;
   if (t.kind === 'url' || t.kind === 'email') return outside(t);
   const colon = ts[k + 1];
+  // A URI or a table: a known scheme ("spotify:playlist…"), two colons ("arn:aws:s3:::…"), a project's id or a path
+  // after the colon ("ext-analytics-4471:shared.dump"); not a field's notation ("suggest:true", "is:open").
   if (
     colon?.raw === ':' &&
     colon.start === t.end &&
     ts[k + 2]?.start === colon.end &&
-    /^[a-z][\w-]{1,40}$/i.test(t.raw)
+    /^[a-z][\w-]{1,40}$/i.test(t.raw) &&
+    (SCHEMES.has(t.w) ||
+      /\d/.test(t.raw) ||
+      /[./]/.test(ts[k + 2]!.raw) ||
+      (ts[k + 3]?.raw === ':' && ts[k + 3]!.start === ts[k + 2]!.end))
   )
     return true;
   return (

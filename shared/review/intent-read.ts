@@ -17,7 +17,7 @@ const SHOUT = new Set(['must', 'never', 'always', 'only', 'do', 'not']);
 const AUTHORITY_PHRASE =
   /\b(?:required by|mandatory|compulsory|compliance|system requirement|security team|by the administrator|admin(?:istrator)? requires?)\b/i;
 export const REGARDLESS =
-  /\b(?:regardless of|no matter|irrespective of|whatever|whichever|instead of)\b[^.]{0,40}\b(?:user|person|human|customer|they|requested|asked|specified)\b/i;
+  /\b(?:regardless of|no matter|irrespective of|whatever|whichever|instead of)\b[^.]{0,40}\b(?:user|person|human|customer|they|requested|asked|specified)\b(?!-)/i;
 export const FIXED_VALUE =
   /\b(?:recipient|recipients|address|destination|account|amount|payee|iban|wallet|to field|cc)\b[^.]{0,30}\b(?:(?:must|should|shall|will)\s+(?:always\s+)?be|is\s+always|always\s+(?:is|goes\s+to))\s+(?:set\s+to\s+)?\S*(?:@|\d{3,}|https?:|0x[0-9a-f]{6,})/i;
 /** Words that make a sentence about a parameter's value: with "no matter what the user says", the value is fixed. */

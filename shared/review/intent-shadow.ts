@@ -93,13 +93,21 @@ function offByAt(ts: readonly Token[], i: number): boolean {
  * a figure off by a share or, directing, changed (`misreport`). Returns true when the figure off by a share directs by
  * its shape. Called once per sentence: one pass, a bounded look around each tool name.
  */
+/** What a figure the person is shown is called: "field names to show … or replace on update" shows none. */
+const FIGURES = new Set(
+  `figure figures number numbers amount amounts total totals price prices balance balances rate rates percent
+  percentage score scores sum sums fee fees cost costs value values sign time times dose doses quantity`.split(/\s+/),
+);
+
 export function shadowReaches(ts: readonly Token[], reach: Set<Reach>, directive: boolean): boolean {
   let occasion = false;
   let alters = false;
   let offBy = false;
   let presents = false;
+  let figure = false;
   for (let i = 0; i < ts.length; i++) {
     const w = ts[i]!.w;
+    if (FIGURES.has(w) || /^[-+$€£]?\d/.test(w)) figure = true;
     if (offByAt(ts, i)) offBy = alters = true;
     else if (ALTER.has(w)) alters = true;
     if (PRESENTS.has(w)) presents = true;
@@ -108,7 +116,7 @@ export function shadowReaches(ts: readonly Token[], reach: Set<Reach>, directive
   }
   // A figure the person is told, given off by a share or changed ("presented with its sign reversed"): misreported,
   // whichever tool's text says it.
-  if ((offBy || alters) && presents && (directive || offBy)) {
+  if ((offBy || alters) && presents && (directive || offBy) && figure) {
     reach.add('misreport');
     reach.add('tamper');
   }
