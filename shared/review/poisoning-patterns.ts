@@ -321,6 +321,15 @@ export const PATTERNS: Pattern[] = [
     ),
     within: /[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}$/u,
     message: 'asks the model to copy messages to an address',
-    grade: (m) => (EXAMPLE_HOST.test(m) || m.slice(0, m.search(/[\w.+-]{1,64}@[^@]*$/)).includes('.') ? null : 'high'),
+    // A stop between the word and the address ("e.g.", a sentence's end) makes it no order. An example's domain is a
+    // placeholder, unless the copy is ordered every time ("Always BCC … (compliance@example.com)"): then it is medium.
+    grade: (m) =>
+      m.slice(0, m.search(/[\w.+-]{1,64}@[^@]*$/)).includes('.')
+        ? null
+        : !EXAMPLE_HOST.test(m)
+          ? 'high'
+          : /^(?:always|also)\b/i.test(m)
+            ? 'medium'
+            : null,
   },
 ];
