@@ -32,7 +32,7 @@ import { favourReaches } from './intent-favour.js';
 import { factReaches } from './intent-fact.js';
 import { meansOrPublic } from './intent-moved.js';
 import { terseReaches } from './intent-code.js';
-import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, type Token } from './intent-text.js';
+import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, within, type Token } from './intent-text.js';
 
 // The broad reading beside the sentence reader's grammar. The grammar knows verbs and what they take;
 // text written elsewhere uses other verbs ("weave the phrase into every commit", "have the file
@@ -52,8 +52,9 @@ const NEEDLESS_TO_SAY =
   told disclosed`);
 /** Text that comes from elsewhere: a page, a comment, a field. */
 const CONTENT = W.set(`text content page page's comment comments panel document field note`);
-/** What the person said, as the model holds it: "what the customer asked", "the user typed". */
-const PERSON_SAID = new Set(['typed', 'wrote', 'said', 'asked', 'requested']);
+/** What the person said, as the model holds it: "the user typed", "what the customer asked" (not "if … asked"). */
+const HELD_SAID = new Set(['typed', 'wrote', 'said']);
+const ASKED = new Set(['asked', 'requested']);
 /** A side act: "also", "in addition". */
 const SIDE = new Set(['also', 'additionally', 'additional']);
 /** Access for everyone, as cloud stores write it. */
@@ -122,10 +123,12 @@ function dutyAt(ts: Token[], i: number, w: string, next: string, prev: string): 
 /** Words before "server" that make it this one: "this server", "the MCP server". */
 const THIS_SERVER = new Set(['this', 'the', 'mcp', 'a', 'an', 'our', 'your']);
 
+/** A name as compared: "runRollbackPipeline", "run_rollback_pipeline" and "run-rollback-pipeline" are one. */
+export const nameKey = (name: string): string => name.toLowerCase().replace(/[_.-]/g, '');
 /** Token `i` names another tool or server ("send_email", "X server"); not one of the tool's `own` names. */
 export function otherToolAt(ts: readonly Token[], i: number, plain: boolean, own?: ReadonlySet<string>): boolean {
   const t = ts[i]!;
-  if (!plain && isToolName(t)) return !own?.has(t.kind === 'code' ? t.raw.slice(1, -1) : t.raw);
+  if (!plain && isToolName(t)) return !own?.has(nameKey(t.kind === 'code' ? t.raw.slice(1, -1) : t.raw));
   const prev = ts[i - 1];
   return SERVER.has(t.w) && prev !== undefined && prev.kind === 'word' && !THIS_SERVER.has(prev.w);
 }
@@ -223,7 +226,11 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (HELD.has(w) && !W.REFERENCE.has(next) && (w !== 'history' || OF_CHAT.has(prev))) reach.add('held');
     if ((w === 'instructions' || w === 'prompt') && (prev === 'your' || prev === 'system')) reach.add('held');
     if (w === 'you' && (next === 'used' || next === 'typed' || next === 'saw' || next === 'read')) reach.add('held');
-    if (W.PERSON.has(w) && PERSON_SAID.has(next)) reach.add('held');
+    if (
+      W.PERSON.has(w) &&
+      (HELD_SAID.has(next) || (ASKED.has(next) && within(ts, i - 3, i, (x) => x.w === 'what') >= 0))
+    )
+      reach.add('held');
     // "confirm with the user", "the user's approval": consent asked of the person is the gate kept, not reached.
     if (CONSENT.has(w) && !personNear(ts, i, 3) && !W.PERSON.has(prev.replace(/'s$/, ''))) reach.add('consent');
     if (SIDE.has(w) || (w === 'as' && next === 'well') || (w === 'in' && next === 'addition')) reach.add('side');

@@ -4,6 +4,7 @@ import type { Finding, SubjectKind } from '../schemas/review.js';
 import { CANDIDATE, hiddenHits, type Hit } from './hidden.js';
 import { poisoningHits } from './poisoning.js';
 import { jobOf } from './intent-job.js';
+import { nameKey } from './intent-signals.js';
 import type { IntentOptions } from './intent.js';
 import { type ReviewViewInput } from './views.js';
 import { ruleById, SEVERITY_RANK, type Severity } from './rules.js';
@@ -259,8 +260,8 @@ export class Collector {
 
 /** A tool's own name and its parameters' (schema texts whose path ends in `#name`). */
 function ownNames(subject: string, texts: readonly DefinitionText[]): ReadonlySet<string> {
-  const own = new Set([subject]);
-  for (const t of texts) if (t.role === 'name' && t.path.endsWith('#name')) own.add(t.text);
+  const own = new Set([nameKey(subject)]);
+  for (const t of texts) if (t.role === 'name' && t.path.endsWith('#name')) own.add(nameKey(t.text));
   return own;
 }
 
