@@ -286,7 +286,6 @@ function noted(ts: Token[]): boolean {
     );
 }
 
-/** Choosing this tool over others: "instead of any other", "for every request", "the only reliable one". */
 /** Words after "only" that bound a tool's use ("USE THIS TOOL ONLY FOR: …"), not rank it above others. */
 const SCOPE = new Set(['for', 'when', 'if', 'in', 'to', 'with', 'on', 'after', 'once']);
 /** What the model would do itself: "instead of attempting to come up with your own" ranks no other tool. */
@@ -295,6 +294,7 @@ const scopeOrOwn = (ts: Token[], i: number): boolean =>
   (ts[i]!.w === 'only' && SCOPE.has(ts[i + 1]?.w ?? '')) ||
   (ts[i]!.w === 'instead' && ts.slice(i + 1, i + 8).some((x) => OWN_WORK.has(x.w)));
 
+/** Choosing this tool over others: "instead of any other", "for every request", "the only reliable one". */
 export function overOthers(ts: Token[]): boolean {
   return ts.some(
     (t, i) =>
