@@ -43,7 +43,6 @@ import {
 // one sentence (intent-signals.ts calls it once a sentence, when a cue word stands in it), with bounded looks around a
 // word: linear in the sentence.
 
-/** What a person would do to learn of something. */
 /** What the person brings to a tool: said to train someone's models, it leaves them. */
 const OF_PERSON = new Set([
   ...PERSON,
@@ -62,6 +61,7 @@ const OF_PERSON = new Set([
   'recordings',
   'emails',
 ]);
+/** What a person would do to learn of something. */
 const SEE = new Set(['see', 'notice', 'know', 'learn', 'find', 'realise', 'realize']);
 
 /** The words one of which a sentence needs before these readings look at it. */

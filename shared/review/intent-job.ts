@@ -1,6 +1,6 @@
 import type { Reach } from './intent-reach-words.js';
 import { isToolName, type Token } from './intent-text.js';
-import { NOT, PERSON } from './intent-words.js';
+import { EVERY, NOT, PERSON } from './intent-words.js';
 
 // A tool's own job, read from its name and its first sentence (`search_pages`: "Search pages in the workspace."), and
 // the acts a later sentence orders that the job does not hold. A search tool that says "archive every other page", a
@@ -70,8 +70,6 @@ const HEAD = new Set([
 ]);
 /** Marks that open a clause. */
 const CLAUSE = new Set([',', ';', ':']);
-/** Every one of something: "every other page", "all alerts", "each record". */
-const EACH = new Set(['every', 'all', 'each', 'any']);
 
 /** A crude stem: one common ending taken off, the root kept at three letters at least. */
 export function stem(word: string): string {
@@ -167,7 +165,7 @@ export function offJobReaches(ts: readonly Token[], job: ReadonlySet<string>, re
       continue;
     }
     reach.add('offjob');
-    const each = ts.slice(i + 1, i + 5).some((x) => EACH.has(x.w));
+    const each = ts.slice(i + 1, i + 5).some((x) => EVERY.has(x.w));
     const picked = ts.slice(i + 1, i + 10).some((x) => PERSON.has(x.w));
     if (each && !picked) reach.add('sweep');
   }

@@ -129,7 +129,6 @@ const GRANTS = new Set(['grant', 'grants', 'granted', 'assign', 'assigned', 'giv
 const OWNER = /^(?:owner|owners|admin|admins|administrator|superuser|root|editor|roles\/owner|roles\/editor|full)$/;
 /** Each query, command or message the person sends, rewritten: "prepend `…` to each query". */
 const PREPENDS = new Set(['prepend', 'prepended', 'prepends', 'prefix', 'suffix']);
-const EVERY_ONE = new Set(['each', 'every', 'all', 'any']);
 const EACH_ONE = /^(?:queries|query|commands|command|requests|request|messages|message|statements|statement)$/;
 
 /** Words that make a sentence worth the broad reading for what shownReaches finds (a record needs a deletion word). */
@@ -210,7 +209,7 @@ export function shownReaches(ts: Token[], i: number, reach: Set<Reach>): boolean
     PREPENDS.has(w) &&
     ts
       .slice(Math.max(0, i - 6), i + 12)
-      .some((x, k, a) => EVERY_ONE.has(x.w) && x !== ts[i] && EACH_ONE.test(a[k + 1]?.w ?? ''))
+      .some((x, k, a) => W.EVERY.has(x.w) && x !== ts[i] && EACH_ONE.test(a[k + 1]?.w ?? ''))
   )
     reach.add('altered');
   // The person's private correspondence: "the last 50 direct messages", "their DMs".

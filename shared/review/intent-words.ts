@@ -74,6 +74,9 @@ export const ASK = set(`ask confirm prompt query request check seek`);
 /** Negations before a verb. */
 export const NOT = set(`not don't dont never no without avoid mustn't shouldn't cannot can't`);
 
+/** Every one of something: "every other page", "all alerts", "each record", "any query". */
+export const EVERY = set(`each every all any`);
+
 /** Nouns naming the person the model works for. */
 export const PERSON = set(`user users human person operator owner customer holder requester end-user participants
   attendees`);
