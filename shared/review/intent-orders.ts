@@ -1,5 +1,6 @@
 import * as W from './intent-words.js';
 import { anySecret, EXAMPLE, inSet, isToolName, lemma, type Token } from './intent-text.js';
+import { rewriteKind, useKind } from './intent-other-use.js';
 import { kindOfAction, type Intent } from './intent-action.js';
 import { GRAVE, otherToolAt, passiveAt, personKeptAt, unasked, type Order } from './intent-voice.js';
 
@@ -183,7 +184,7 @@ export function ordersOf(ts: Token[], first: boolean): Order[] {
 const ARTICLE = new Set(['a', 'an', 'the']);
 
 /** What one order asks, from its verb and the words after it up to the next order. */
-export function kindOf(o: Order, ts: Token[], to: number): Intent | undefined {
+export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySet<string>): Intent | undefined {
   const obj = ts.slice(o.at + 1, to);
   const v = o.verb;
   const words = new Set(obj.map((t) => t.w));
@@ -229,7 +230,7 @@ export function kindOf(o: Order, ts: Token[], to: number): Intent | undefined {
     return { kind: 'skip-consent', base: grave ? 2 : 1, object: obj };
   }
   if (o.negated) return undefined;
-  const found = kindOfAction(o, obj);
+  const found = kindOfAction(o, obj) ?? rewriteKind(o, ts, to, own) ?? useKind(o, ts, to);
   // Another tool told how to behave: said of a tool the model calls, it redefines that tool.
   if (o.about) {
     const away = obj.some((t) => (t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.raw));

@@ -2,6 +2,7 @@ import * as W from './intent-words.js';
 import { sentenceSpans, tokens, type Token } from './intent-text.js';
 import { type Signals } from './intent-signals.js';
 import { BROAD_CUE } from './intent-cue.js';
+import { otherUseOf, preconditionOf } from './intent-other-use.js';
 import { HAIL, spokenToModel } from './intent-spoken.js';
 import { kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 
@@ -92,6 +93,8 @@ export interface Around {
   about: boolean;
   beforeAll: boolean;
   framed: boolean;
+  /** It opens on another tool's use: "Before using 'list_tables', …". */
+  otherUse: boolean;
 }
 
 const COVERT = new Set(['silently', 'secretly', 'covertly', 'quietly']);
@@ -141,7 +144,7 @@ export function readText(
   const sentences = sentenceSpans(text).map(([from, to], n): Sentence => {
     const ts = tokens(text, from, to);
     const orders = ordersOf(ts, n === 0);
-    const kinds = orders.map((o, k) => kindOf(o, ts, orders[k + 1]?.at ?? ts.length));
+    const kinds = orders.map((o, k) => kindOf(o, ts, orders[k + 1]?.at ?? ts.length, own));
     let covert = kinds.some((k) => k?.kind === 'withhold');
     let retires = false;
     if (covert) facts.concealed = true;
@@ -232,23 +235,7 @@ export function readText(
 export function around(s: Sentence): Around {
   const ts = s.ts;
   return {
-    precondition: ts.some(
-      (t, i) =>
-        (t.w === 'before' || t.w === 'prior') &&
-        next(ts, i, [
-          'using',
-          'calling',
-          'invoking',
-          'running',
-          'any',
-          'every',
-          'each',
-          'this',
-          'to',
-          'proceeding',
-          'answering',
-        ]),
-    ),
+    precondition: preconditionOf(ts),
     threat: ts.some(
       (t, i) => t.w === 'otherwise' || (t.w === 'will' && next(ts, i, ['fail', 'not', 'break', 'error'])),
     ),
@@ -271,6 +258,7 @@ export function around(s: Sentence): Around {
       (t, i) => ['any', 'every', 'all'].includes(t.w) && next(ts, i, ['other', 'tool', 'tools', 'request', 'requests']),
     ),
     framed: s.framed,
+    otherUse: otherUseOf(ts, s.own),
   };
 }
 

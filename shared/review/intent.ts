@@ -17,6 +17,7 @@ import {
 } from './intent-place.js';
 import { explain, REACH } from './intent-explain.js';
 import { mayBeAct, offJobReaches } from './intent-job.js';
+import { FIXED, fixedArgs, lifted, threatAfter } from './intent-other-use.js';
 import { type kindOf, unasked, type IntentKind, type Order } from './intent-orders.js';
 import {
   type Around,
@@ -87,7 +88,9 @@ function raise(
   if (kind === 'write-file' && object.some(isStartup)) add(2, 'into a file that runs at login or shell start');
   if (kind === 'run-command' && object.some((t) => t.kind === 'code' && RISKY_COMMAND.test(t.raw)))
     add(1, 'a command that fetches and runs code, deletes or opens permissions');
-  if (a.about && s.ts.slice(0, o.at).some((t) => isToolName(t) || W.COMMAND_NOUN.has(t.w) || t.w === 'tool'))
+  if (a.otherUse) add(1, 'laid on another tool’s use');
+  if (kind === 'call-tool' && (a.precondition || a.otherUse) && fixedArgs(object)) add(1, FIXED);
+  else if (a.about && s.ts.slice(0, o.at).some((t) => isToolName(t) || W.COMMAND_NOUN.has(t.w) || t.w === 'tool'))
     add(1, 'about how another tool or command is used');
   if ((a.retired || f.retired) && (kind === 'call-tool' || kind === 'prefer-tool'))
     add(1, 'claiming a tool is retired or changed');
@@ -119,7 +122,7 @@ function lower(
     why.push('hedged as a suggestion');
   }
   const purpose = object.some((t, i) => t.w === 'to' && W.OWN_PURPOSE.has(object[i + 1]?.w ?? ''));
-  if (kind === 'call-tool' && purpose && !secret && !held) {
+  if (kind === 'call-tool' && purpose && !secret && !held && !lifted(a, why)) {
     score -= 2;
     why.push('to serve this tool’s own use');
   }
@@ -151,7 +154,7 @@ function weigh(
   // Guidance between tools is at most advice unless it carries a secret or the conversation, hides,
   // claims a tool is retired, threatens failure, or puts itself before every other tool.
   const carries = anySecret(object) || object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
-  if (kind === 'call-tool' && !carries && !f.concealed && !f.retired && !a.threat && !a.beforeAll)
+  if (kind === 'call-tool' && !carries && !f.concealed && !f.retired && !a.threat && !a.beforeAll && !lifted(a, up.why))
     score = Math.min(score, 2);
   // A result's sentence not spoken to the model is at most a note (it was lowered by one above).
   if (f.lower) score = Math.min(score, 2);
@@ -247,6 +250,7 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
       continue;
     }
     const a = around(s);
+    if (threatAfter(sentences[n + 1]?.ts)) a.threat = true;
     let told = false;
     const from = out.length;
     s.orders.forEach((o, k) => {

@@ -1,0 +1,158 @@
+import * as W from './intent-words.js';
+import { inSet, isToolName, type Token } from './intent-text.js';
+import { nameKey } from './intent-signals.js';
+import type { Intent } from './intent-action.js';
+import type { Order } from './intent-voice.js';
+
+// A sentence that opens on another tool's use ("Before using 'list_tables', …", "When calling `search_papers`, …") and
+// orders something in it: the text of one tool arranging what happens when another is used. A tool's honest guidance
+// speaks of its own use ("before using this tool, call list_indexes"); a rule laid on another tool's calls — a call to
+// be made first, an argument to be changed — is that tool shadowed, whatever the words. Each look is bounded: the
+// opening clause is at most OPENING tokens, an order's object at most VALUE_SPAN.
+
+/** Words that open a sentence on an occasion: "before …", "when …", "each time …". */
+const OCCASION = new Set(['before', 'prior', 'when', 'whenever', 'after', 'while', 'once', 'upon']);
+/** How far the opening clause may run before its first mark or its order. */
+const OPENING = 16;
+/** Words that end an opening clause: the order's own words begin after them. */
+const CLAUSE_END = new Set([',', ';', ':']);
+/** A quoted word named as a tool: "the 'echo' tool", "'printEnv' tool". */
+const TOOL_WORD = new Set(['tool', 'function', 'endpoint', 'command']);
+
+/** Words by which a clause uses a tool: "using X", "X is called", "any request to X", "a query sent to X". */
+const USING = new Set(
+  `using use uses calling call calls called invoking invoke invoked running run executing execute operating via
+  through tool request requests lookups sent submitted query queries`.split(/\s+/),
+);
+
+/** Where the tool stands that a sentence's opening clause uses ("Before using 'list_tables', …"), or -1. */
+function usedAt(ts: readonly Token[]): number {
+  const k = occasionAt(ts);
+  if (k < 0) return -1;
+  for (let i = k + 1; i < Math.min(ts.length, k + OPENING); i++) {
+    const t = ts[i]!;
+    if (t.kind === 'mark' && CLAUSE_END.has(t.raw)) return -1;
+    if (W.MODAL.has(t.w) && ts[i - 1]?.w === 'you') return -1;
+    const tool = TOOL_WORD.has(ts[i + 1]?.w ?? '');
+    if (!isToolName(t) && !(t.quoted === true && tool)) continue;
+    if (tool || ts[i - 1]?.w === 'with' || ts.slice(Math.max(0, i - 3), i + 4).some((x) => USING.has(x.w))) return i;
+  }
+  return -1;
+}
+
+/** The sentence opens on the use of another tool: not one of the tool's own names. */
+export function otherUseOf(ts: readonly Token[], own?: () => ReadonlySet<string>): boolean {
+  const i = usedAt(ts);
+  if (i < 0) return false;
+  const t = ts[i]!;
+  return !own?.().has(nameKey(t.kind === 'code' ? t.raw.slice(1, -1) : t.raw));
+}
+
+/**
+ * Where the sentence's occasion opens: at its head ("Before using …") or a clause's ("To prevent …, when using …", "it
+ * is critical when using …"), before any order's duty; -1 when it has none.
+ */
+function occasionAt(ts: readonly Token[]): number {
+  for (let i = 0; i < Math.min(ts.length, OPENING * 2); i++) {
+    const t = ts[i]!;
+    if (W.MODAL.has(t.w) && i > 0) return -1;
+    if (OCCASION.has(t.w) && (i < 4 || ts[i - 1]?.raw === ',' || ts[i - 1]?.w === 'critical')) return i;
+  }
+  return -1;
+}
+
+/** Verbs that change what a call sends: the value replaced, added to, or taken out. */
+const REWRITES = new Set(['append', 'prepend', 'inject', 'insert', 'add', 'remove', 'strip', 'force', 'fix']);
+/** Words that put a fixed value in: "to 'X'", "with 'X'", "as 11111", "= 'econ'", "named 'X'". */
+const INTO = new Set(['to', 'with', 'as', '=', 'named', 'be', 'include']);
+/** Words that name what a call takes. */
+const PARAM = new Set(['parameter', 'argument', 'field', 'param', 'arg', 'option', 'value']);
+/** How far an order's object is read for the value it puts in. */
+const VALUE_SPAN = 14;
+
+/** A literal the text fixes: a quoted value, code, a number, a path. */
+const literal = (t: Token | undefined): boolean =>
+  !!t && (t.quoted === true || t.kind === 'code' || /^[+#/'"]?\d/.test(t.raw) || /^['"/#]/.test(t.raw));
+
+/**
+ * "When using X, modify the 'ip' argument to '8.8.8.8'", "always replace user search with 'quantum …'", "append
+ * 'cat:cs.CY' to user query", "set `primary_category` = 'econ'": in a sentence that opens on a tool's use, an order
+ * that puts a value the text fixes into that call. What the person asked the call to carry is replaced.
+ */
+export function rewriteKind(
+  o: Order,
+  ts: readonly Token[],
+  to: number,
+  own?: () => ReadonlySet<string>,
+): Intent | undefined {
+  const obj = ts.slice(o.at + 1, Math.min(to, o.at + 1 + VALUE_SPAN));
+  // "use the branch name 'master-deprecated' instead": the person's value set aside for the text's.
+  const instead = o.verb === 'use' && obj.some((t) => t.w === 'instead');
+  if (!inSet(W.CHANGE, o.verb) && !REWRITES.has(o.verb) && !instead) return undefined;
+  const fixed =
+    obj.some((t, i) => INTO.has(t.raw) && literal(obj[i + 1])) ||
+    (REWRITES.has(o.verb) && literal(obj[0])) ||
+    obj.some((t) => t.w === 'regardless');
+  if (!fixed) return undefined;
+  const at = usedAt(ts);
+  // "You must change the `run_id` parameter to …": a duty over a parameter this tool does not have.
+  const f = obj
+    .slice(0, 5)
+    .findIndex((t, i) => (t.kind === 'code' || t.quoted === true) && PARAM.has(obj[i + 1]?.w ?? ''));
+  const field = obj[f];
+  const foreign = o.mandatory && !!field && !own?.().has(nameKey(field.raw.replace(/^[`'"]|[`'"]$/g, '')));
+  return (at >= 0 && at < o.at) || foreign ? { kind: 'change-argument', base: 2, object: obj } : undefined;
+}
+
+/** Verbs that make a call when a tool's name follows them: "use 'getContacts' to …", "scan `realtime_quotes` on …". */
+const USES = new Set(['use', 'request', 'fetch', 'scan', 'query', 'search']);
+
+/** "Before using sendSimpleMail, use 'getContacts' …": a call ordered on an occasion, by a verb that names a tool. */
+export function useKind(o: Order, ts: readonly Token[], to: number): Intent | undefined {
+  if (!USES.has(o.verb) || occasionAt(ts) < 0) return undefined;
+  const obj = ts.slice(o.at + 1, to);
+  const head = obj.slice(0, 3);
+  if (!head.some((t) => isToolName(t) || (t.quoted === true && /^[a-z]+[A-Z_]/.test(t.raw)))) return undefined;
+  return { kind: 'call-tool', base: 1, object: obj };
+}
+
+/** Values a call carries that the text fixes: "with UID 66666", "on 'TSLA'", "to read '/etc/passwd'", "with entity='X'". */
+export function fixedArgs(obj: readonly Token[]): boolean {
+  for (let i = 1; i < Math.min(obj.length, VALUE_SPAN * 2); i++) {
+    const t = obj[i]!;
+    if (isToolName(t) && i < 3) continue;
+    if (/^\d{3,}/.test(t.raw) || /^'?\//.test(t.raw) || (t.quoted === true && /\d|\//.test(t.raw))) return true;
+    if ((t.quoted === true || t.kind === 'code') && ['with', 'on', 'for', '=', 'to', 'named'].includes(obj[i - 1]!.w))
+      return true;
+  }
+  return false;
+}
+
+/** A sentence after an order that threatens for its omission: "Failure to validate will crash …", "Skipping this …". */
+const OMITTED = new Set([
+  'failure',
+  'failing',
+  'skipping',
+  'ignoring',
+  'omitting',
+  'without',
+  'neglecting',
+  'bypassing',
+]);
+export const threatAfter = (ts: readonly Token[] | undefined): boolean =>
+  !!ts && OMITTED.has(ts[0]?.w ?? '') && ts.slice(1, 10).some((t) => t.w === 'will' || t.w === 'causes');
+
+/** Words after "before" or "prior" that make what follows wait on the order: "before using …", "prior to any …". */
+const WAITS = new Set(`using calling invoking running any every each this to proceeding answering`.split(' '));
+/** The sentence makes the order a step before something: "Before using …", "Before formatting, …" (the tool's own act). */
+export const preconditionOf = (ts: readonly Token[]): boolean =>
+  ts.some(
+    (t, i) =>
+      (t.w === 'before' || t.w === 'prior') &&
+      (WAITS.has(ts[i + 1]?.w ?? '') || (i < 2 && /^[a-z]{3,}ing$/.test(ts[i + 1]?.w ?? '') && ts[i + 2]?.raw === ',')),
+  );
+
+/** Why an order carries values the text fixes: it names them, and it lifts guidance between tools above a note. */
+export const FIXED = 'with values the text fixes, not the person';
+/** Guidance between tools said louder than a note: laid on another tool's use, or with values the text fixes. */
+export const lifted = (a: { otherUse: boolean }, why: readonly string[]): boolean => a.otherUse || why.includes(FIXED);
