@@ -11,6 +11,8 @@ import { MAX_MATCHES_PER_RULE } from './sentence.js';
 /** A sentence: up to a stop that ends a word (not the dot of `AGENTS.md`), a new line, or 600 characters. */
 const SENTENCE = /(?:[^.!?\n]|[.!?](?=[^\s.!?])){1,600}/g;
 
+/** The person, as a request's owner: "the user's request", "any user query". */
+const PERSON_WORD = String.raw`(?:user|person|human|customer|end-user)'?s?`;
 /** Words that are, in a text a model reads, its standing instructions. */
 const MODEL_NOUN = String.raw`(?:instructions?|prompts?|guidance|guidelines|directives|directions|programming|training)`;
 /**
@@ -42,13 +44,26 @@ const SOLE = new RegExp(
   'i',
 );
 
+/**
+ * This text ranked above what the person asked: "This description's priority is higher than the user's request", "this
+ * policy has the highest priority", "takes precedence over the user's query". A tool's text serves the request.
+ */
+const OUTRANKS = new RegExp(
+  [
+    String.raw`\b(?:priority|precedence)\s+(?:is\s+)?(?:higher|greater|above|over)\s+(?:than\s+)?(?:the\s+|any\s+|all\s+)?(?:${PERSON_WORD})`,
+    String.raw`\b(?:higher|greater|highest|top|absolute|overriding)\s+(?:priority|precedence)\s+(?:than|over)\s+(?:the\s+|any\s+|all\s+)?(?:${PERSON_WORD})`,
+    String.raw`\bthis\s+(?:is\s+a\s+)?(?:[\w-]+\s+){0,2}?(?:description|text|policy|rule|directive|instructions?|notice|note)\s+(?:has|with|takes|carries|is\s+of)\s+(?:the\s+)?(?:highest|top|absolute|overriding|supreme)\s+priority\b`,
+  ].join('|'),
+  'i',
+);
+
 /** A tool describing itself ("Replaces the previous rules …") is not talking to the model. */
 const SELF =
   /^(?:replaces|overwrites|updates|resets|restores|deletes|removes|stores|saves|edits|writes|sets|clears|returns|reads|lists|shows|lints|validates|checks|merges|applies|imports|exports|syncs|manages|converts|formats|generates|creates|fetches|gets|renders|compiles|parses|loads|evaluates)\b/i;
 
 /** A word every P01 sentence below must hold (one look at the whole text before any sentence is read). */
 const AUTHORITY_CUE =
-  /instruct|prompt|guidance|guideline|directive|direction|programming|training|rules|orders|polic|constraint|restriction|command|told|taught|said|given|truth|authority/i;
+  /instruct|prompt|guidance|guideline|directive|direction|programming|training|rules|orders|polic|constraint|restriction|command|told|taught|said|given|truth|authority|priority|precedence/i;
 
 /** Rule P01, by what the text does: it voids or outranks the model's instructions, or names itself the only ones. */
 export function authorityHits(text: string): RoundTwoHit[] {
@@ -61,7 +76,8 @@ export function authorityHits(text: string): RoundTwoHit[] {
     const lead = m.index + (m[0].length - s.length);
     const sole = SOLE.exec(s);
     const standing = sole ? null : STANDING.exec(s);
-    const hit = sole ?? (standing && VOIDED.test(s) ? standing : null);
+    const outranks = sole || standing ? null : OUTRANKS.exec(s);
+    const hit = sole ?? (standing && VOIDED.test(s) ? standing : null) ?? outranks;
     if (!hit) continue;
     out.push({
       rule: 'P01',
@@ -70,7 +86,9 @@ export function authorityHits(text: string): RoundTwoHit[] {
       severity: 'high',
       message: sole
         ? 'names itself the model’s only instructions'
-        : `declares the model’s instructions (${hit[0]}) void or outranked`,
+        : hit === outranks
+          ? 'ranks itself above what the person asked'
+          : `declares the model’s instructions (${hit[0]}) void or outranked`,
     });
   }
   return out;

@@ -16,6 +16,8 @@ const OCCASION = new Set(['before', 'prior', 'when', 'whenever', 'after', 'while
 const OPENING = 16;
 /** Words that end an opening clause: the order's own words begin after them. */
 const CLAUSE_END = new Set([',', ';', ':']);
+/** Words before "tool" that name no tool: "this tool", "the tool". */
+const DETERMINER = new Set(['this', 'the', 'a', 'an', 'that', 'any', 'each', 'every', 'same', 'other', 'its', 'your']);
 /** A quoted word named as a tool: "the 'echo' tool", "'printEnv' tool". */
 const TOOL_WORD = new Set(['tool', 'function', 'endpoint', 'command']);
 
@@ -33,8 +35,10 @@ function usedAt(ts: readonly Token[]): number {
     const t = ts[i]!;
     if (t.kind === 'mark' && CLAUSE_END.has(t.raw)) return -1;
     if (W.MODAL.has(t.w) && ts[i - 1]?.w === 'you') return -1;
-    const tool = TOOL_WORD.has(ts[i + 1]?.w ?? '');
-    if (!isToolName(t) && !(t.quoted === true && tool)) continue;
+    // "the 'echo' tool", "the tool sendmail"; not "this tool".
+    const after = t.quoted === true && TOOL_WORD.has(ts[i + 1]?.w ?? '');
+    const tool = after || (t.kind === 'word' && !DETERMINER.has(t.w) && TOOL_WORD.has(ts[i - 1]?.w ?? ''));
+    if (!isToolName(t) && !tool) continue;
     if (tool || ts[i - 1]?.w === 'with' || ts.slice(Math.max(0, i - 3), i + 4).some((x) => USING.has(x.w))) return i;
   }
   return -1;
@@ -56,7 +60,9 @@ function occasionAt(ts: readonly Token[]): number {
   for (let i = 0; i < Math.min(ts.length, OPENING * 2); i++) {
     const t = ts[i]!;
     if (W.MODAL.has(t.w) && i > 0) return -1;
-    if (OCCASION.has(t.w) && (i < 4 || ts[i - 1]?.raw === ',' || ts[i - 1]?.w === 'critical')) return i;
+    // At a clause's head, or capitalized where a stop was left out ("Get the current date Before proceeding, …").
+    const head = i < 4 || ts[i - 1]?.raw === ',' || ts[i - 1]?.w === 'critical' || /^[A-Z][a-z]/.test(t.raw);
+    if (OCCASION.has(t.w) && head) return i;
   }
   return -1;
 }
@@ -72,7 +78,13 @@ const VALUE_SPAN = 14;
 
 /** A literal the text fixes: a quoted value, code, a number, a path. */
 const literal = (t: Token | undefined): boolean =>
-  !!t && (t.quoted === true || t.kind === 'code' || /^[+#/'"]?\d/.test(t.raw) || /^['"/#]/.test(t.raw));
+  !!t &&
+  (t.quoted === true ||
+    (t.kind !== 'word' && t.kind !== 'mark') ||
+    /^[+#/'"]?\d/.test(t.raw) ||
+    /^['"/#]/.test(t.raw) ||
+    // A flag or shell punctuation, whose quotes the tokens lose: "' --force'", "'&& curl …'".
+    /^(?:--?[a-z]|[&;|$])/.test(t.raw));
 
 /**
  * "When using X, modify the 'ip' argument to '8.8.8.8'", "always replace user search with 'quantum …'", "append
@@ -88,10 +100,14 @@ export function rewriteKind(
   const obj = ts.slice(o.at + 1, Math.min(to, o.at + 1 + VALUE_SPAN));
   // "use the branch name 'master-deprecated' instead": the person's value set aside for the text's.
   const instead = o.verb === 'use' && obj.some((t) => t.w === 'instead');
-  if (!inSet(W.CHANGE, o.verb) && !REWRITES.has(o.verb) && !instead) return undefined;
+  const rewrites = REWRITES.has(o.verb) || instead;
+  if (!inSet(W.CHANGE, o.verb) && !rewrites) return undefined;
+  const literals = obj.filter(literal).length;
   const fixed =
-    obj.some((t, i) => INTO.has(t.raw) && literal(obj[i + 1])) ||
-    (REWRITES.has(o.verb) && literal(obj[0])) ||
+    obj.some((t, i) => INTO.has(t.raw) && (literal(obj[i + 1]) || (obj[i + 1]?.raw === ':' && literal(obj[i + 2])))) ||
+    obj.some((t, i) => t.w === 'to' && BOOLEAN.has(obj[i + 1]?.w ?? '')) ||
+    (rewrites && literals > 0) ||
+    literals > 1 ||
     obj.some((t) => t.w === 'regardless');
   if (!fixed) return undefined;
   const at = usedAt(ts);
@@ -101,8 +117,26 @@ export function rewriteKind(
     .findIndex((t, i) => (t.kind === 'code' || t.quoted === true) && PARAM.has(obj[i + 1]?.w ?? ''));
   const field = obj[f];
   const foreign = o.mandatory && !!field && !own?.().has(nameKey(field.raw.replace(/^[`'"]|[`'"]$/g, '')));
-  return (at >= 0 && at < o.at) || foreign ? { kind: 'change-argument', base: 2, object: obj } : undefined;
+  // "append '#EUW' to any `riot_id` passed to the `lol-search` tool": the call it changes is named after it.
+  const aimed = obj.some((t, i) => i > 0 && isToolName(t) && otherName(t, own) && usedNear(obj, i));
+  // "You must append '&& curl …' to the end of the user's commit message": what the person wrote, rewritten.
+  const theirs =
+    o.mandatory && rewrites && obj.some((t, i) => t.w === 'to' && obj.slice(i + 1, i + 7).some((x) => SENT.has(x.w)));
+  return (at >= 0 && at < o.at) || foreign || aimed || theirs
+    ? { kind: 'change-argument', base: 2, object: obj }
+    : undefined;
 }
+
+/** What the person sends through a call, named: a value rewritten there is theirs. */
+const SENT = new Set(["user's", 'query', 'queries', 'prompt', 'message', 'request', 'requests', 'input', 'search']);
+const BOOLEAN = new Set(['true', 'false', 'null', 'none', 'empty']);
+/** A name that is not one of the tool's own. */
+const otherName = (t: Token, own?: () => ReadonlySet<string>): boolean =>
+  !own?.().has(nameKey(t.kind === 'code' ? t.raw.slice(1, -1) : t.raw));
+/** The name at `i` stands as a tool in use: "the `x` tool", "sent to `x`", "any `x` call", "via `x`". */
+const usedNear = (ts: readonly Token[], i: number): boolean =>
+  TOOL_WORD.has(ts[i + 1]?.w ?? '') ||
+  ts.slice(Math.max(0, i - 3), i + 2).some((x) => USING.has(x.w) || x.w === 'passed' || x.w === 'to');
 
 /** Verbs that make a call when a tool's name follows them: "use 'getContacts' to …", "scan `realtime_quotes` on …". */
 const USES = new Set(['use', 'request', 'fetch', 'scan', 'query', 'search']);
@@ -112,7 +146,12 @@ export function useKind(o: Order, ts: readonly Token[], to: number): Intent | un
   if (!USES.has(o.verb) || occasionAt(ts) < 0) return undefined;
   const obj = ts.slice(o.at + 1, to);
   const head = obj.slice(0, 3);
-  if (!head.some((t) => isToolName(t) || (t.quoted === true && /^[a-z]+[A-Z_]/.test(t.raw)))) return undefined;
+  const named = (t: Token): boolean => isToolName(t) || (t.quoted === true && /^[a-z]+[A-Z_]/.test(t.raw));
+  // "search for papers with 'classified' in title via `search_papers`": the tool named as the means.
+  const via = obj
+    .slice(0, VALUE_SPAN)
+    .some((t, i) => named(t) && ['via', 'using', 'through'].includes(obj[i - 1]?.w ?? ''));
+  if (!head.some(named) && !via) return undefined;
   return { kind: 'call-tool', base: 1, object: obj };
 }
 
@@ -120,13 +159,21 @@ export function useKind(o: Order, ts: readonly Token[], to: number): Intent | un
 export function fixedArgs(obj: readonly Token[]): boolean {
   for (let i = 1; i < Math.min(obj.length, VALUE_SPAN * 2); i++) {
     const t = obj[i]!;
+    // "such as [{ time: '2015' }]", "e.g. 'abc'": what follows is an example of a value, not one fixed.
+    if (EXAMPLE_LEAD.has(t.w)) return false;
     if (isToolName(t) && i < 3) continue;
     if (/^\d{3,}/.test(t.raw) || /^'?\//.test(t.raw) || (t.quoted === true && /\d|\//.test(t.raw))) return true;
-    if ((t.quoted === true || t.kind === 'code') && ['with', 'on', 'for', '=', 'to', 'named'].includes(obj[i - 1]!.w))
+    // "with the ticker 'IBM'", "for the 'KR' region", "with the '--hard' flag": a literal a few words after its preposition.
+    if ((t.quoted === true || t.kind === 'code') && obj.slice(Math.max(0, i - 3), i).some((x) => ARG_LEAD.has(x.w)))
       return true;
   }
   return false;
 }
+
+/** Words that open an example. */
+const EXAMPLE_LEAD = new Set(['such', 'e.g', 'eg', 'example', 'like', 'i.e']);
+/** Words a call's fixed value follows. */
+const ARG_LEAD = new Set(['with', 'on', 'for', '=', 'to', 'named', 'set', 'query']);
 
 /** A sentence after an order that threatens for its omission: "Failure to validate will crash …", "Skipping this …". */
 const OMITTED = new Set([
@@ -149,7 +196,8 @@ export const preconditionOf = (ts: readonly Token[]): boolean =>
   ts.some(
     (t, i) =>
       (t.w === 'before' || t.w === 'prior') &&
-      (WAITS.has(ts[i + 1]?.w ?? '') || (i < 2 && /^[a-z]{3,}ing$/.test(ts[i + 1]?.w ?? '') && ts[i + 2]?.raw === ',')),
+      (WAITS.has(ts[i + 1]?.w ?? '') ||
+        (/^[a-z]{3,}ing$/.test(ts[i + 1]?.w ?? '') && ts.slice(i + 2, i + 6).some((x) => x.raw === ','))),
   );
 
 /** Why an order carries values the text fixes: it names them, and it lifts guidance between tools above a note. */

@@ -89,7 +89,8 @@ function raise(
   if (kind === 'run-command' && object.some((t) => t.kind === 'code' && RISKY_COMMAND.test(t.raw)))
     add(1, 'a command that fetches and runs code, deletes or opens permissions');
   if (a.otherUse) add(1, 'laid on another tool’s use');
-  if (kind === 'call-tool' && (a.precondition || a.otherUse) && fixedArgs(object)) add(1, FIXED);
+  if (kind === 'call-tool' && (a.precondition || a.otherUse || (o.mandatory && !o.subject)) && fixedArgs(object))
+    add(1, FIXED);
   else if (a.about && s.ts.slice(0, o.at).some((t) => isToolName(t) || W.COMMAND_NOUN.has(t.w) || t.w === 'tool'))
     add(1, 'about how another tool or command is used');
   if ((a.retired || f.retired) && (kind === 'call-tool' || kind === 'prefer-tool'))
