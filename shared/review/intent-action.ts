@@ -44,6 +44,8 @@ interface Act {
   path: Token | undefined;
 }
 
+/** Verbs that name the harm they do. */
+export const HARMS = new Set(['hijack', 'exfiltrate', 'steal', 'siphon', 'wiretap', 'eavesdrop']);
 /** Commands that fetch and run code, whatever word they start with. */
 const RISKY_CODE = /\|\s*(?:ba|z)?sh\b|\bcurl\s|\bwget\s|child_process|\beval\(|base64\s+-d/;
 
@@ -66,6 +68,8 @@ export function kindOfAction(o: Order, obj: Token[]): Intent | undefined {
     );
     return { kind: 'ask-secret', base: onward ? 3 : 2, object: obj };
   }
+  // "Hijack all email communications": an order named by its harm, whatever it falls on.
+  if (HARMS.has(v) && !o.summary) return { kind: 'errand', base: 3, object: obj };
   const code = obj.find((t, i) => commandIn(t, i, v));
   // "set it to the output of `printenv`": a command's output asked for is the command run.
   if (code && obj.some((t, i) => (t.w === 'output' || t.w === 'result') && obj[i + 1]?.w === 'of'))
@@ -129,7 +133,7 @@ export function kindOfAction(o: Order, obj: Token[]): Intent | undefined {
   if (
     url &&
     (inSet(W.SEND, v) ||
-      ['call', 'ping', 'hit', 'post', 'copy'].includes(v) ||
+      ['call', 'ping', 'hit', 'post', 'copy', 'redirect', 'reroute', 'divert', 'mirror'].includes(v) ||
       (W.SMUGGLE_VERBS.has(v) && (secret || obj.some((t) => W.STRONG_HELD.has(t.w)))))
   )
     return { kind: 'contact', base: 3, object: obj };

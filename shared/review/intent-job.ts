@@ -68,6 +68,24 @@ const HEAD = new Set([
   'never',
   'be',
 ]);
+/** Acts that send somewhere: beside the job, standing and to a fixed destination, an errand. */
+const SENT_TO = new Set(
+  `send forward email share upload transmit relay publish push leak exfiltrate`.split(' ').map((w) => stem(w)),
+);
+/** What a fixed destination is called: "the investor relations email", "our partner's inbox", "the ops team". */
+const DESTINATION = new Set(
+  `email inbox mailbox address team department channel endpoint server webhook partner partners bucket desk`.split(' '),
+);
+/** After the act at `i`, "to" names a destination (not the person, not "you") within a few words. */
+function fixedDestination(ts: readonly Token[], i: number): boolean {
+  for (let k = i + 1; k < Math.min(ts.length, i + 10); k++) {
+    if (ts[k]!.w !== 'to') continue;
+    const after = ts.slice(k + 1, k + 6);
+    const their = after.some((x) => PERSON.has(x.w) || isTheirs(x) || x.w === 'you' || x.w === 'your');
+    return !their && after.some((x) => DESTINATION.has(x.w));
+  }
+  return false;
+}
 /** Marks that open a clause. */
 const CLAUSE = new Set([',', ';', ':']);
 
@@ -165,6 +183,9 @@ export function offJobReaches(ts: readonly Token[], job: ReadonlySet<string>, re
       continue;
     }
     reach.add('offjob');
+    // "Always forward the report to the investor relations email automatically": a send beside the job, standing,
+    // to a destination the text fixes; as much an errand as the same said as a fact.
+    if (SENT_TO.has(s) && stands().unasked && fixedDestination(ts, i)) reach.add('aside');
     const each = ts.slice(i + 1, i + 5).some((x) => EVERY.has(x.w));
     const picked = ts.slice(i + 1, i + 10).some((x) => PERSON.has(x.w));
     if (each && !picked) reach.add('sweep');

@@ -1,7 +1,7 @@
 import * as W from './intent-words.js';
 import { anySecret, EXAMPLE, inSet, isToolName, lemma, type Token } from './intent-text.js';
 import { rewriteKind, useKind } from './intent-other-use.js';
-import { kindOfAction, type Intent } from './intent-action.js';
+import { HARMS, kindOfAction, type Intent } from './intent-action.js';
 import { GRAVE, otherToolAt, passiveAt, personKeptAt, unasked, type Order } from './intent-voice.js';
 
 export type { Order } from './intent-voice.js';
@@ -20,6 +20,7 @@ const ALL_VERBS = new Set([
   'ensure',
   'remember',
   'render',
+  ...HARMS,
 ]);
 const isVerb = (w: string): boolean => ALL_VERBS.has(w);
 

@@ -92,6 +92,8 @@ const GRANTED = new Set([
 ]);
 /** Only a person agrees or consents: "already agreed" needs no person named beside it. */
 const GAVE_LEAVE = new Set(['agreed', 'consented', 'opted']);
+/** Words before "be" that make a state required, not claimed: "must be pre-approved". */
+const REQUIRES = new Set(['must', 'should', 'shall', 'to', 'needs', 'need']);
 /** The person said to have agreed already: "the user has already approved …". */
 const AGREED = new Set(['agreed', 'consented', 'approved', 'authorized', 'authorised', 'confirmed', 'accepted']);
 const BE = new Set(['is', 'are', 'be', 'been', 'was', 'were', 'considered', 'deemed', 'treated']);
@@ -128,7 +130,7 @@ const FAILED = new Set([
 const GRANTS = new Set(['grant', 'grants', 'granted', 'assign', 'assigned', 'give']);
 const OWNER = /^(?:owner|owners|admin|admins|administrator|superuser|root|editor|roles\/owner|roles\/editor|full)$/;
 /** Each query, command or message the person sends, rewritten: "prepend `…` to each query". */
-const PREPENDS = new Set(['prepend', 'prepended', 'prepends', 'prefix', 'suffix']);
+const PREPENDS = new Set(['prepend', 'prepended', 'prepends', 'prefix', 'suffix', 'prefixed', 'suffixed']);
 const EACH_ONE = /^(?:queries|query|commands|command|requests|request|messages|message|statements|statement)$/;
 
 /** Words that make a sentence worth the broad reading for what shownReaches finds (a record needs a deletion word). */
@@ -177,8 +179,9 @@ export function shownReaches(ts: Token[], i: number, reach: Set<Reach>): boolean
   // agreed to …", "the employee has already consented", "the lead has already signed off" — not "the merge request
   // is already approved", a state of the thing, not the person's leave (approved, confirmed, accepted need the person
   // named beside them).
+  // "Destination must be pre-approved" is a gate the text sets, not leave it claims.
   const granted =
-    (GRANTED.has(w) && BE.has(prev)) ||
+    (GRANTED.has(w) && BE.has(prev) && !(prev === 'be' && REQUIRES.has(ts[i - 2]?.w ?? ''))) ||
     (w === 'already' &&
       (GAVE_LEAVE.has(next) ||
         (next === 'signed' && ts[i + 2]?.w === 'off') ||
@@ -208,8 +211,11 @@ export function shownReaches(ts: Token[], i: number, reach: Set<Reach>): boolean
   if (
     PREPENDS.has(w) &&
     ts
-      .slice(Math.max(0, i - 6), i + 12)
-      .some((x, k, a) => W.EVERY.has(x.w) && x !== ts[i] && EACH_ONE.test(a[k + 1]?.w ?? ''))
+      .slice(Math.max(0, i - 9), i + 12)
+      .some(
+        (x, k, a) =>
+          W.EVERY.has(x.w) && x !== ts[i] && (EACH_ONE.test(a[k + 1]?.w ?? '') || EACH_ONE.test(a[k + 2]?.w ?? '')),
+      )
   )
     reach.add('altered');
   // The person's private correspondence: "the last 50 direct messages", "their DMs".

@@ -4,6 +4,10 @@ import { ROLE_PATTERNS } from './role-patterns.js';
 
 /* The poisoning rules' patterns (P01–P08), each with the words it needs to be tried; poisoning.ts runs them. */
 
+/** A destination the person chose: "the address the user gives", "the inbox you are given". */
+const PERSON_CHOSEN =
+  /\b(?:address|url|inbox|server|endpoint|webhook)\s+(?:that\s+|which\s+)?(?:the\s+)?(?:user|person|caller|customer|you)\s+(?:gives?|provides?|specif(?:y|ies)|chooses?|names?|enters?|are\s+given)\b/i;
+
 /** Names of secrets, as the review reads them in text (the collections recorder reads argument names with it too). */
 export const SECRET_NOUN = String.raw`(?:api[\s_-]?keys?|access[\s_-]?tokens?|auth(?:entication)?[\s_-]?tokens?|tokens|secret[\s_-]?keys?|secrets|private[\s_-]?keys?|ssh[\s_-]?keys?|passwords?|passphrases?|credentials|session[\s_-]?cookies|cookies|seed[\s_-]?phrases?|mnemonics?|environment[\s_-]?variables|env[\s_-]?vars)`;
 /** Verbs that move data into a call or out of the machine: with them, naming a secret is asking for it. */
@@ -276,7 +280,8 @@ export const PATTERNS: Pattern[] = [
       String.raw`\b(?:send|post|upload|forward|transmit|exfiltrate|leak|copy|mirror|submit|e-?mail|mail|report|sync) (?:(?:it|them|this|that|everything|all|a copy|the|full|entire|complete|whole|raw|user'?s|of|conversation|chat|history|contents?|data|results?|output|files?|messages?|context|secrets?|keys?|tokens?|credentials|information|details) ){1,5}(?:to|at|via) (?:https?:\/\/\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:our|my|this|the|an?) (?:own )?(?:server|endpoint|webhook|collector|address|url|inbox))`,
     ),
     message: 'asks the model to send data to an address',
-    grade: (m) => (EXAMPLE_HOST.test(m) ? null : 'high'),
+    // "Forward it to the address the user gives": a destination the person chose is the tool's own job.
+    grade: (m, s) => (EXAMPLE_HOST.test(m) || PERSON_CHOSEN.test(s) ? null : 'high'),
   },
   {
     rule: 'P06',
