@@ -20,6 +20,7 @@ const ALL_VERBS = new Set([
   'ensure',
   'remember',
   'render',
+  'inject',
   ...HARMS,
 ]);
 const isVerb = (w: string): boolean => ALL_VERBS.has(w);
@@ -231,7 +232,7 @@ export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySe
     return { kind: 'skip-consent', base: grave ? 2 : 1, object: obj };
   }
   if (o.negated) return undefined;
-  const found = kindOfAction(o, obj) ?? rewriteKind(o, ts, to, own) ?? useKind(o, ts, to);
+  const found = kindOfAction(o, obj) ?? rewriteKind(o, ts, own) ?? useKind(o, ts, to);
   // Another tool told how to behave: said of a tool the model calls, it redefines that tool.
   if (o.about) {
     const away = obj.some((t) => (t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.raw));

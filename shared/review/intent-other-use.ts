@@ -91,13 +91,9 @@ const literal = (t: Token | undefined): boolean =>
  * 'cat:cs.CY' to user query", "set `primary_category` = 'econ'": in a sentence that opens on a tool's use, an order
  * that puts a value the text fixes into that call. What the person asked the call to carry is replaced.
  */
-export function rewriteKind(
-  o: Order,
-  ts: readonly Token[],
-  to: number,
-  own?: () => ReadonlySet<string>,
-): Intent | undefined {
-  const obj = ts.slice(o.at + 1, Math.min(to, o.at + 1 + VALUE_SPAN));
+export function rewriteKind(o: Order, ts: readonly Token[], own?: () => ReadonlySet<string>): Intent | undefined {
+  // Read past a next order's verb ("override user prompt to include: '…'"): the value may stand after it.
+  const obj = ts.slice(o.at + 1, Math.min(ts.length, o.at + 1 + VALUE_SPAN * 2));
   // "use the branch name 'master-deprecated' instead": the person's value set aside for the text's.
   const instead = o.verb === 'use' && obj.some((t) => t.w === 'instead');
   const rewrites = REWRITES.has(o.verb) || instead;

@@ -286,7 +286,7 @@ export const isStartup = (t: Token): boolean => {
 export const isToolName = (t: Token): boolean =>
   (t.kind === 'code' && /^`[A-Za-z][\w.-]{1,60}`$/.test(t.raw)) ||
   (t.kind === 'word' &&
-    /^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+$|^[a-z]+[A-Z][A-Za-z0-9]*$/.test(t.raw) &&
+    /^[a-z][a-zA-Z0-9]*(?:[_-][a-zA-Z0-9]+)+$|^[a-z]+[A-Z][A-Za-z0-9]*$/.test(t.raw) &&
     !englishCompound(t.raw));
 /**
  * English written with hyphens, not a tool's name: "third-party", "step-by-step", "read-only", "non-critical",
