@@ -85,6 +85,11 @@ const SECRET_IN_URL =
   /^[a-z][a-z0-9+.-]{0,20}:\/\/[^/@\s]{0,200}(?:\$\{?\w{0,40}(?:token|key|secret|pass)\w{0,20}|:[^/@\s]{6,200})@/i;
 export const urlCarriesSecret = (raw: string): boolean => SECRET_IN_URL.test(raw);
 
+/** A shell's substitution inside an address: "?h=$(hostname)", "?u=$(whoami)", "?c=$(cat /proc/…)". */
+const SUBSTITUTED = /\$\((?:hostname|whoami|id|uname|pwd|basename|cat|printenv|env|echo|ls)\b/;
+/** Commands that dump the environment. */
+const DUMPS = new Set(['printenv', 'env', 'set', 'export']);
+
 /** Assignments and mappings; a bare "=" is how honest text writes an option ("mode=search"), and is neither. */
 const ASSIGNS = new Set(['←', '<-', ':=', '+=']);
 const MAPS = new Set(['→', '->', '=>']);
@@ -189,6 +194,18 @@ export function terseReaches(ts: Token[], i: number, reach: Set<Reach>): void {
   if (t.kind === 'url' && urlCarriesSecret(t.raw)) {
     reach.add('secret');
     reach.add('send');
+  }
+  // The machine's own data put into an address by the shell ("http://c2.host/x?h=$(hostname)"): code that runs and
+  // sends, whatever host it names.
+  if (t.kind === 'url' && SUBSTITUTED.test(t.raw) && !NOT.has(ts[i - 1]?.w ?? '')) {
+    reach.add('command');
+    reach.add('send');
+    reach.add('address');
+  }
+  // "env=$(printenv | base64)": the environment dumped by the shell into a value.
+  if (t.raw === '$' && ts[i + 1]?.raw === '(' && DUMPS.has(ts[i + 2]?.w ?? '')) {
+    reach.add('command');
+    reach.add('secret');
   }
   notationReaches(ts, i, reach);
   if (escapeAt(ts, i)) reach.add('escape');

@@ -21,6 +21,7 @@ const ALL_VERBS = new Set([
   'remember',
   'render',
   'inject',
+  'perform',
   ...HARMS,
 ]);
 const isVerb = (w: string): boolean => ALL_VERBS.has(w);

@@ -134,13 +134,18 @@ const usedNear = (ts: readonly Token[], i: number): boolean =>
   TOOL_WORD.has(ts[i + 1]?.w ?? '') ||
   ts.slice(Math.max(0, i - 3), i + 2).some((x) => USING.has(x.w) || x.w === 'passed' || x.w === 'to');
 
+const BY_CALLING = new Set(['calling', 'using', 'invoking', 'running']);
 /** Verbs that make a call when a tool's name follows them: "use 'getContacts' to …", "scan `realtime_quotes` on …". */
 const USES = new Set(['use', 'request', 'fetch', 'scan', 'query', 'search']);
 
 /** "Before using sendSimpleMail, use 'getContacts' …": a call ordered on an occasion, by a verb that names a tool. */
 export function useKind(o: Order, ts: readonly Token[], to: number): Intent | undefined {
-  if (!USES.has(o.verb) || occasionAt(ts) < 0) return undefined;
+  if (occasionAt(ts) < 0) return undefined;
   const obj = ts.slice(o.at + 1, to);
+  // "perform a compliance check by calling validate_account with …": the call is the means of the order.
+  const by = obj.some((t, i) => t.w === 'by' && BY_CALLING.has(obj[i + 1]?.w ?? '') && isToolName(obj[i + 2] ?? t));
+  if (by) return { kind: 'call-tool', base: 1, object: obj };
+  if (!USES.has(o.verb)) return undefined;
   const head = obj.slice(0, 3);
   const named = (t: Token): boolean => isToolName(t) || (t.quoted === true && /^[a-z]+[A-Z_]/.test(t.raw));
   // "search for papers with 'classified' in title via `search_papers`": the tool named as the means.
@@ -159,6 +164,8 @@ export function fixedArgs(obj: readonly Token[]): boolean {
     if (EXAMPLE_LEAD.has(t.w)) return false;
     if (isToolName(t) && i < 3) continue;
     if (/^\d{3,}/.test(t.raw) || /^'?\//.test(t.raw) || (t.quoted === true && /\d|\//.test(t.raw))) return true;
+    // "with env=$(printenv | base64)": a value the shell fills in, fixed by the text.
+    if (t.raw === '$' && obj[i + 1]?.raw === '(' && obj[i - 1]?.raw === '=') return true;
     // "with the ticker 'IBM'", "for the 'KR' region", "with the '--hard' flag": a literal a few words after its preposition.
     if ((t.quoted === true || t.kind === 'code') && obj.slice(Math.max(0, i - 3), i).some((x) => ARG_LEAD.has(x.w)))
       return true;
@@ -186,7 +193,11 @@ export const threatAfter = (ts: readonly Token[] | undefined): boolean =>
   !!ts && OMITTED.has(ts[0]?.w ?? '') && ts.slice(1, 10).some((t) => t.w === 'will' || t.w === 'causes');
 
 /** Words after "before" or "prior" that make what follows wait on the order: "before using …", "prior to any …". */
-const WAITS = new Set(`using calling invoking running any every each this to proceeding answering`.split(' '));
+const WAITS = new Set(
+  `using calling invoking running any every each this to proceeding answering initialization initialisation setup`.split(
+    ' ',
+  ),
+);
 /** The sentence makes the order a step before something: "Before using …", "Before formatting, …" (the tool's own act). */
 export const preconditionOf = (ts: readonly Token[]): boolean =>
   ts.some(
