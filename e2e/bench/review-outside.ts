@@ -1,0 +1,85 @@
+/**
+ * The review on published corpora kept outside the repository (their texts are others', their licences not ours to
+ * pass on): `npm run bench:peers` prints these figures when a copy is named, and says how to get one when none is.
+ *
+ * MCPTOX_JSON names MCPTox's poisoned tools (arXiv:2508.14925, 485 texts built on the tools of 45 real servers): the
+ * upstream `pure_tool.json` (`[{ "<id>": { tool_name, tool_content, paradigm, … } }]`) or a list of tools with a
+ * `_meta.paradigm` (as fuzzd's `bench/mcptox_actual.json` carries it). Each text is reviewed alone, as one tool of
+ * one server; it counts as caught at medium or above. The corpus is split by position: the even half was read for
+ * its misses and tuned on, the odd half never was, and only the odd half says how the review meets wording it has
+ * not seen.
+ */
+import { readFileSync } from 'node:fs';
+import { reviewServers } from '../../shared/review/review-run.js';
+import { SEVERITY_RANK } from '../../shared/review/rules.js';
+
+/** One poisoned tool of the corpus, as reviewed. */
+export interface OutsideCase {
+  name: string;
+  description: string;
+  paradigm: string;
+}
+
+const obj = (x: unknown): Record<string, unknown> =>
+  typeof x === 'object' && x !== null ? (x as Record<string, unknown>) : {};
+const str = (x: unknown): string => (typeof x === 'string' ? x : '');
+
+/** The cases of either form of the corpus; anything else is refused with what was expected. */
+export function mcptoxCases(raw: unknown): OutsideCase[] {
+  if (!Array.isArray(raw)) throw new Error('expected a JSON list (pure_tool.json, or tools with _meta.paradigm)');
+  return raw.map((entry, i) => {
+    const e = obj(entry);
+    if (typeof e.description === 'string')
+      return { name: str(e.name) || `tool_${i}`, description: e.description, paradigm: str(obj(e._meta).paradigm) };
+    const inner = obj(Object.values(e)[0]);
+    const description = str(inner.tool_content);
+    if (!description) throw new Error(`entry ${i} has neither description nor tool_content`);
+    return { name: str(inner.tool_name) || `tool_${i}`, description, paradigm: str(inner.paradigm) };
+  });
+}
+
+/** Caught, per half and paradigm: `[caught, total]`. */
+export function outsideScore(cases: readonly OutsideCase[]): Map<string, Map<string, [number, number]>> {
+  const out = new Map<string, Map<string, [number, number]>>();
+  cases.forEach((c, i) => {
+    const half = i % 2 ? 'odd' : 'even';
+    const findings = reviewServers([
+      {
+        id: 'outside',
+        tools: [{ name: c.name, description: c.description, inputSchema: { type: 'object', properties: {} } }],
+      },
+    ]);
+    const caught = findings.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium);
+    const byParadigm = out.get(half) ?? new Map<string, [number, number]>();
+    out.set(half, byParadigm);
+    for (const key of ['all', c.paradigm || '?']) {
+      const row = byParadigm.get(key) ?? [0, 0];
+      byParadigm.set(key, [row[0] + (caught ? 1 : 0), row[1] + 1]);
+    }
+  });
+  return out;
+}
+
+/** The lines `npm run bench:peers` prints for the corpora kept outside. */
+export function outsideFigures(path = process.env.MCPTOX_JSON): string[] {
+  if (!path)
+    return [
+      '\nMCPTox (outside the repository): not measured — set MCPTOX_JSON to a copy of its pure_tool.json',
+      '  (github.com/zhiqiangwang4/MCPTox-Benchmark) or of fuzzd’s bench/mcptox_actual.json.',
+    ];
+  const cases = mcptoxCases(JSON.parse(readFileSync(path, 'utf8')) as unknown);
+  const score = outsideScore(cases);
+  const pct = ([a, b]: [number, number]): string => `${a}/${b} (${((a / Math.max(b, 1)) * 100).toFixed(1)}%)`;
+  const lines = [
+    `\nMCPTox, ${cases.length} poisoned tools others wrote, each reviewed alone; caught at medium or above`,
+  ];
+  for (const [half, label] of [
+    ['even', 'even half (tuned on)'],
+    ['odd', 'HELD OUT: odd half (never read)'],
+  ] as const) {
+    const rows = score.get(half) ?? new Map<string, [number, number]>();
+    const parts = [...rows].filter(([k]) => k !== 'all').map(([k, v]) => `${k} ${pct(v)}`);
+    lines.push(`  ${label}: ${pct(rows.get('all') ?? [0, 0])} — ${parts.join(', ')}`);
+  }
+  return lines;
+}
