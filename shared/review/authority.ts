@@ -29,6 +29,8 @@ const STANDING = new RegExp(
     String.raw`\b(?:previous|prior|preceding|earlier|above|original|existing|initial|former|default|standing|system|developer'?s?|operator'?s?)\s+(?:set\s+of\s+)?${MODEL_NOUN}\b`,
     String.raw`\byour\s+(?:\w+\s+){0,2}?(?:${MODEL_NOUN}|${OWNED_NOUN})\b`,
     String.raw`\bsystem\s+(?:prompt|message)\b`,
+    // "your previous iunstructions": the model's, whatever the noun and however it is spelled.
+    String.raw`\byour\s+(?:previous|prior|earlier|original|initial)\s+[a-z]{5,}`,
     String.raw`\b(?:everything|anything|whatever|what|all)\s+(?:that\s+)?(?:you\s+(?:were|have\s+been|'ve\s+been|had\s+been)|the\s+(?:system|developer|operator)\s+(?:has\s+)?)\s*(?:told|instructed|taught|given|said)\b`,
   ].join('|'),
   'i',
@@ -57,13 +59,21 @@ const OUTRANKS = new RegExp(
   'i',
 );
 
+/**
+ * The text speaking as the person who set the task, and putting its own first: "Before you can solve the task that I
+ * gave you, please do the following first", "my original request can wait". A tool's text is not the person.
+ */
+const AS_THE_PERSON =
+  /\b(?:the\s+(?:task|request|question|job)\s+(?:that\s+|which\s+)?I\s+(?:gave|assigned|set|asked)\s+you|my\s+(?:original|earlier|first|initial)\s+(?:task|request|question))\b/i;
+const PUT_FIRST = /\b(?:before|first|instead|after\s+you\s+do\s+that|can\s+wait)\b/i;
+
 /** A tool describing itself ("Replaces the previous rules …") is not talking to the model. */
 const SELF =
   /^(?:replaces|overwrites|updates|resets|restores|deletes|removes|stores|saves|edits|writes|sets|clears|returns|reads|lists|shows|lints|validates|checks|merges|applies|imports|exports|syncs|manages|converts|formats|generates|creates|fetches|gets|renders|compiles|parses|loads|evaluates)\b/i;
 
 /** A word every P01 sentence below must hold (one look at the whole text before any sentence is read). */
 const AUTHORITY_CUE =
-  /instruct|prompt|guidance|guideline|directive|direction|programming|training|rules|orders|polic|constraint|restriction|command|told|taught|said|given|truth|authority|priority|precedence/i;
+  /gave\s+you|my\s+(?:original|earlier|first|initial)|your\s+(?:previous|prior|earlier|original|initial)|instruct|prompt|guidance|guideline|directive|direction|programming|training|rules|orders|polic|constraint|restriction|command|told|taught|said|given|truth|authority|priority|precedence/i;
 
 /** Rule P01, by what the text does: it voids or outranks the model's instructions, or names itself the only ones. */
 export function authorityHits(text: string): RoundTwoHit[] {
@@ -77,7 +87,8 @@ export function authorityHits(text: string): RoundTwoHit[] {
     const sole = SOLE.exec(s);
     const standing = sole ? null : STANDING.exec(s);
     const outranks = sole || standing ? null : OUTRANKS.exec(s);
-    const hit = sole ?? (standing && VOIDED.test(s) ? standing : null) ?? outranks;
+    const asPerson = sole || standing || outranks || !PUT_FIRST.test(s) ? null : AS_THE_PERSON.exec(s);
+    const hit = sole ?? (standing && VOIDED.test(s) ? standing : null) ?? outranks ?? asPerson;
     if (!hit) continue;
     out.push({
       rule: 'P01',
@@ -88,7 +99,9 @@ export function authorityHits(text: string): RoundTwoHit[] {
         ? 'names itself the model’s only instructions'
         : hit === outranks
           ? 'ranks itself above what the person asked'
-          : `declares the model’s instructions (${hit[0]}) void or outranked`,
+          : hit === asPerson
+            ? 'speaks as the person who set the task, and puts its own first'
+            : `declares the model’s instructions (${hit[0]}) void or outranked`,
     });
   }
   return out;

@@ -66,6 +66,8 @@ export interface Sentence {
   hailed: boolean;
   /** Read on demand: what the broad reading found. */
   signals?: Signals;
+  /** A result's sentence read as spoken to the model (spokenHere). */
+  spoken?: boolean;
 }
 
 /** What the whole text does once, weighed into every order in it. */
@@ -329,6 +331,7 @@ export function nearHere(f: TextFacts, sentences: readonly Sentence[], n: number
  * word anywhere in a long page.
  */
 export function spokenHere(f: TextFacts, s: Sentence, before: Sentence | undefined, after: Sentence | undefined): void {
-  f.lower = !spokenToModel(s, before);
+  s.spoken = spokenToModel(s, before);
+  f.lower = !s.spoken;
   f.concealed = s.covert || before?.covert === true || after?.covert === true;
 }

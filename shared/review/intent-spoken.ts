@@ -9,6 +9,8 @@ import type { Token } from './intent-text.js';
 export interface Spoken {
   ts: Token[];
   hailed: boolean;
+  /** Read already as spoken to the model (set in order, so the sentence after a lead-in can follow it). */
+  spoken?: boolean;
 }
 
 /**
@@ -20,7 +22,9 @@ export interface Spoken {
  * README's "Important: run `npm test`" and a comment's "TODO: update the badges" are said to their readers.
  */
 export function spokenToModel(s: Spoken, before: Spoken | undefined): boolean {
-  if (s.hailed || (before?.hailed === true && before.ts.length <= 12)) return true;
+  if (s.hailed || (before?.hailed === true && before.ts.length <= 16)) return true;
+  // The sentence after a lead-in said to the model: "…, please do the following first:".
+  if (before?.spoken === true && before.ts.at(-1)?.raw === ':') return true;
   let named = false;
   let tools = false;
   for (let i = 0; i < s.ts.length; i++) {
@@ -28,6 +32,12 @@ export function spokenToModel(s: Spoken, before: Spoken | undefined): boolean {
     const w = t.w;
     const prev = s.ts[i - 1]?.w;
     if (w === 'system' && (s.ts[i - 1]?.raw === '[' || s.ts[i - 1]?.raw === '<')) return true;
+    // "###(system_message) …", "system-prompt:": the host's voice put on.
+    if (SYSTEM_VOICE.test(w)) return true;
+    // "the task that I gave you", "Ignore your previous …": what the model was given, named to it.
+    if ((w === 'gave' || w === 'given' || w === 'assigned') && s.ts[i + 1]?.w === 'you') return true;
+    if (IGNORES.has(w) && (s.ts[i + 1]?.w === 'your' || s.ts[i + 1]?.w === 'all') && PRIOR.has(s.ts[i + 2]?.w ?? ''))
+      return true;
     // What only the model holds: "the full conversation so far", "your system prompt".
     if (CHAT.has(w) || ((w === 'prompt' || w === 'instructions') && (prev === 'system' || prev === 'your')))
       return true;
@@ -48,6 +58,9 @@ export function spokenToModel(s: Spoken, before: Spoken | undefined): boolean {
   return named && tools;
 }
 
+const SYSTEM_VOICE = /^system[_-](?:message|prompt|note|instructions?|override)$/;
+const IGNORES = new Set(['ignore', 'disregard', 'forget']);
+const PRIOR = new Set(['previous', 'prior', 'earlier', 'above', 'preceding', 'original']);
 const USES_TOOLS = new Set(['tool', 'tools', 'called', 'invoked', 'requested', 'runs', 'goes']);
 /** What only a model does, in "before answering", "in your reply". */
 const MODEL_ACTS = new Set(['answering', 'responding', 'replying']);

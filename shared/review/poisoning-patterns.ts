@@ -124,6 +124,14 @@ export const PATTERNS: Pattern[] = [
   },
   {
     rule: 'P02',
+    needs: ['#'],
+    // "###(system_message)", "##system_prompt": a marker that dresses text as the host's own; not a Markdown heading
+    // "### System Prompt" in a README.
+    re: /#{2,}\s{0,3}(?:\(\s{0,3}system[\s_-]?(?:message|prompt|instructions?)\s{0,3}\)|system_(?:message|prompt|instructions?)\b)/giu,
+    message: 'a role or priority tag that imitates the prompt',
+  },
+  {
+    rule: 'P02',
     needs: ['system', 'assistant', 'developer'],
     re: /^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?(?:[[(][ \t]*(?:system|assistant|developer)[ \t]*[\])](?:\*\*|__)?[ \t]*:?|(?:system|assistant|developer)(?:\*\*|__)?[ \t]*:)[ \t]*(?:you|ignore|always|never|do not|don't|from now|the user|new|important|override|forget|grant|give|allow|disable|enable|execute|run|call|send|reveal|treat|act|respond|answer|obey|follow|skip|approve|trust|delete)\b/gimu,
     message: 'a role label that imitates the prompt',
