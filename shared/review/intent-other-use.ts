@@ -209,5 +209,19 @@ export const preconditionOf = (ts: readonly Token[]): boolean =>
 
 /** Why an order carries values the text fixes: it names them, and it lifts guidance between tools above a note. */
 export const FIXED = 'with values the text fixes, not the person';
+/** Why a call weighs more: the tool it makes the model call destroys, sends or pays. */
+export const GRAVE_CALL = 'to a tool that destroys, sends or pays';
 /** Guidance between tools said louder than a note: laid on another tool's use, or with values the text fixes. */
-export const lifted = (a: { otherUse: boolean }, why: readonly string[]): boolean => a.otherUse || why.includes(FIXED);
+export const lifted = (a: { otherUse: boolean }, why: readonly string[]): boolean =>
+  a.otherUse || why.includes(FIXED) || why.includes(GRAVE_CALL);
+
+/** Tool names that destroy, send or pay: "delete_webhook", "markAsRead" is not, "sendMail", "transfer-funds". */
+const GRAVE_NAME =
+  /(?:^|[_.-])(?:delete|remove|drop|destroy|wipe|purge|reset|kill|truncate|send|post|transfer|forward|share|upload|invite|grant|revoke|pay|charge|refund|publish|close|cancel|archive|overwrite)(?:[_.-]|$|[A-Z])|^(?:delete|remove|drop|destroy|wipe|purge|reset|kill|send|post|transfer|forward|share|upload|invite|grant|revoke|pay|charge|refund|publish|close|cancel|archive|overwrite)[A-Z]/;
+/** The tool an order calls (the first name in its object's head) destroys, sends or pays, and is not this tool. */
+export function graveCall(obj: readonly Token[], own?: () => ReadonlySet<string>): boolean {
+  const t = obj.slice(0, 4).find((x) => isToolName(x));
+  if (!t) return false;
+  const name = t.kind === 'code' ? t.raw.slice(1, -1) : t.raw;
+  return GRAVE_NAME.test(name) && !own?.().has(nameKey(name));
+}

@@ -17,7 +17,7 @@ import {
 } from './intent-place.js';
 import { explain, REACH } from './intent-explain.js';
 import { mayBeAct, offJobReaches } from './intent-job.js';
-import { FIXED, fixedArgs, lifted, threatAfter } from './intent-other-use.js';
+import { FIXED, GRAVE_CALL, fixedArgs, graveCall, lifted, threatAfter } from './intent-other-use.js';
 import { type kindOf, unasked, type IntentKind, type Order } from './intent-orders.js';
 import {
   type Around,
@@ -89,10 +89,11 @@ function raise(
   if (kind === 'run-command' && object.some((t) => t.kind === 'code' && RISKY_COMMAND.test(t.raw)))
     add(1, 'a command that fetches and runs code, deletes or opens permissions');
   if (a.otherUse) add(1, 'laid on another tool’s use');
-  if (kind === 'call-tool' && (a.precondition || a.otherUse || (o.mandatory && !o.subject)) && fixedArgs(object))
-    add(1, FIXED);
   else if (a.about && s.ts.slice(0, o.at).some((t) => isToolName(t) || W.COMMAND_NOUN.has(t.w) || t.w === 'tool'))
     add(1, 'about how another tool or command is used');
+  const step = kind === 'call-tool' && (a.precondition || a.otherUse || (o.mandatory && !o.subject));
+  if (step && fixedArgs(object)) add(1, FIXED);
+  if (step && graveCall(object, s.own)) add(1, GRAVE_CALL);
   if ((a.retired || f.retired) && (kind === 'call-tool' || kind === 'prefer-tool'))
     add(1, 'claiming a tool is retired or changed');
   if (kind === 'prefer-tool') add(2, 'over every other tool');
