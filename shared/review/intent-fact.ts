@@ -1,5 +1,5 @@
 import type { Reach } from './intent-reach-words.js';
-import { isToolName, outside, within, type Token } from './intent-text.js';
+import { isToolName, outside, secretMasked, within, type Token } from './intent-text.js';
 import { NOT, PERSON } from './intent-words.js';
 import { KIND_CUE, kindFacts, kindReaches } from './intent-fact-kinds.js';
 import {
@@ -164,7 +164,8 @@ function sharedOut(ts: readonly Token[], i: number): boolean {
 /** "not listed in the summary", "without a word to the user": kept from the person. */
 function keptFrom(ts: readonly Token[], i: number): boolean {
   const w = ts[i]!.w;
-  if (SHOWN.has(w)) return within(ts, i - 3, i, (x) => x.w === 'not' || x.w === 'never') >= 0;
+  // "The password is not shown to the user": a secret masked is protected, not kept from the person.
+  if (SHOWN.has(w)) return within(ts, i - 3, i, (x) => x.w === 'not' || x.w === 'never') >= 0 && !secretMasked(ts, i);
   if (!TELLING.has(w) || within(ts, i - 2, i, (x) => x.w === 'without') < 0) return false;
   return w !== 'word' || ts[i - 1]?.w === 'a';
 }
@@ -242,7 +243,12 @@ function around(ts: readonly Token[], i: number, reach: Set<Reach>, f: Facts): v
   if (SEE.has(w) && within(ts, i - 3, i, (x) => NOT.has(x.w) || x.w === "won't" || x.w === "doesn't") >= 0)
     if (within(ts, i - 6, i, (x) => PERSON.has(x.w)) >= 0) reach.add('deceit');
   // "hidden from the user", "kept from the customer".
-  if ((w === 'hidden' || w === 'kept') && next === 'from' && within(ts, i + 2, i + 4, (x) => PERSON.has(x.w)) >= 0)
+  if (
+    (w === 'hidden' || w === 'kept') &&
+    next === 'from' &&
+    within(ts, i + 2, i + 4, (x) => PERSON.has(x.w)) >= 0 &&
+    !secretMasked(ts, i)
+  )
     reach.add('deceit');
   if ((w === 'ahead' || w === 'above') && within(ts, i + 1, i + 4, (x) => x.w === 'others' || x.w === 'other') >= 0)
     reach.add('skew');

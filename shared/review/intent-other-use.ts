@@ -3,6 +3,8 @@ import { inSet, isToolName, type Token } from './intent-text.js';
 import { nameKey } from './intent-signals.js';
 import type { Intent } from './intent-action.js';
 import type { Order } from './intent-voice.js';
+import { offJobReaches } from './intent-job.js';
+import type { Reach, Signals } from './intent-signals.js';
 
 // A sentence that opens on another tool's use ("Before using 'list_tables', …", "When calling `search_papers`, …") and
 // orders something in it: the text of one tool arranging what happens when another is used. A tool's honest guidance
@@ -224,4 +226,59 @@ export function graveCall(obj: readonly Token[], own?: () => ReadonlySet<string>
   if (!t) return false;
   const name = t.kind === 'code' ? t.raw.slice(1, -1) : t.raw;
   return GRAVE_NAME.test(name) && !own?.().has(nameKey(name));
+}
+
+/** Words that keep a step out of what the person sees: "not shown", "omitted from", "hidden from". */
+export const KEPT_FROM = new Set([
+  'shown',
+  'displayed',
+  'visible',
+  'reported',
+  'mentioned',
+  'disclosed',
+  'omitted',
+  'hidden',
+]);
+/** What a step of the tool's is called when a text says it is kept from the person. */
+const STEP = new Set([
+  'step',
+  'steps',
+  'collection',
+  'operation',
+  'activity',
+  'action',
+  'process',
+  'behaviour',
+  'behavior',
+]);
+/**
+ * "This additional collection step is not shown in the user-facing summary", "This step is omitted from the query
+ * summary displayed to the user": a step of the tool's own kept from the person, said as a fact. Not "deleted items are
+ * not shown in the list" (no step, no person).
+ */
+export function stepKept(ts: readonly Token[], i: number): boolean {
+  const w = ts[i]!.w;
+  const denied = w === 'omitted' || w === 'hidden' || W.NOT.has(ts[i - 1]?.w ?? '') || W.NOT.has(ts[i - 2]?.w ?? '');
+  if (!denied || !ts.slice(Math.max(0, i - 6), i).some((x) => STEP.has(x.w))) return false;
+  return ts.slice(i + 1, i + 9).some((x) => W.PERSON.has(x.w) || x.w === 'user-facing' || x.w === 'summary');
+}
+
+/** Reaches that a step kept from the person turns into an errand: the person's secrets, files, what the model holds. */
+const KEPT_REACHES: readonly Reach[] = ['secret', 'held', 'file', 'startup'];
+/**
+ * The broad reading's signals of a sentence, widened by what the text around it says: an act off the tool's job (its
+ * name and summary, `job`), and the person kept out of a step while the sentence reaches their secrets (`concealed`).
+ */
+export function widened(
+  sig: Signals,
+  ts: readonly Token[],
+  job: ReadonlySet<string> | undefined,
+  concealed: boolean,
+): Signals {
+  const kept = concealed && KEPT_REACHES.some((r) => sig.reach.has(r));
+  if (!job && !kept) return sig;
+  const reach = new Set(sig.reach);
+  if (job) offJobReaches(ts, job, reach);
+  if (kept) reach.add('deceit');
+  return { ...sig, reach };
 }

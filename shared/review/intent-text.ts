@@ -294,7 +294,7 @@ export const isToolName = (t: Token): boolean =>
  */
 const COMPOUND_PREFIX = /^(?:non|self|multi|pre|re|co|sub|cross|well|semi|anti|post|over|under|half|full|all|one|two)-/;
 const COMPOUND_PART =
-  /-(?:by|to|of|in|on|up|out|off|based|like|only|wide|side|level|time|party|term|free|safe|friendly)(?:-|$)/;
+  /-(?:by|to|of|in|on|up|out|off|based|like|only|wide|side|level|time|party|term|free|safe|friendly|facing)(?:-|$)/;
 const COMPOUNDS = new Set(
   `third-party first-party end-user end-users real-time built-in opt-in opt-out sign-in log-in e-mail follow-up
   open-source long-running high-level low-level up-to-date user-defined human-readable machine-readable
@@ -322,3 +322,10 @@ export function within(ts: readonly Token[], from: number, to: number, has: (t: 
   for (let k = Math.max(0, from); k < Math.min(ts.length, to); k++) if (has(ts[k]!, k)) return k;
   return -1;
 }
+
+/**
+ * "The password is not shown to the user", "tokens are never displayed": what is kept out of sight at `i` is a secret,
+ * masked to protect it, not a step kept from the person. Every reading of "not shown" asks this.
+ */
+export const secretMasked = (ts: readonly Token[], i: number): boolean =>
+  within(ts, i - 5, i, (x) => W.SECRET.has(x.w)) >= 0;

@@ -16,8 +16,8 @@ import {
   type IntentOptions,
 } from './intent-place.js';
 import { explain, REACH } from './intent-explain.js';
-import { mayBeAct, offJobReaches } from './intent-job.js';
-import { FIXED, GRAVE_CALL, fixedArgs, graveCall, lifted, threatAfter } from './intent-other-use.js';
+import { mayBeAct } from './intent-job.js';
+import { FIXED, GRAVE_CALL, fixedArgs, graveCall, lifted, threatAfter, widened } from './intent-other-use.js';
 import { type kindOf, unasked, type IntentKind, type Order } from './intent-orders.js';
 import {
   type Around,
@@ -320,11 +320,9 @@ function errand(
   let sig =
     carried(s, () => before.sentences.slice(Math.max(0, before.n - BACK_REACH), before.n).reverse()) ??
     (answeredNo(s, prior) ? GATE_SKIPPED : signalsFor(s));
-  // An act the tool's name and summary do not hold ("archive every other page" in a search tool's text).
-  if (offJobCue(s, opts)) {
-    sig = { ...sig, reach: new Set(sig.reach) };
-    offJobReaches(s.ts, opts.job!(), sig.reach);
-  }
+  // An act the tool's name and summary do not hold ("archive every other page" in a search tool's text), and a step
+  // the text keeps from the person.
+  sig = widened(sig, s.ts, offJobCue(s, opts) ? opts.job!() : undefined, f.concealed);
   if (broadScore(sig) < 3 && !placed(s, sig, opts)) return;
   const reaches = `it reaches ${[...sig.reach].map((r) => REACH[r]).join(', ')}${sig.toModel ? ', said to the model' : ''}`;
   const score = lowered(3, f);
