@@ -1,10 +1,9 @@
 import * as W from './intent-words.js';
 import { inSet, isToolName, type Token } from './intent-text.js';
-import { nameKey } from './intent-signals.js';
+import { nameKey, type Reach, type Signals } from './intent-signals.js';
 import type { Intent } from './intent-action.js';
 import type { Order } from './intent-voice.js';
 import { offJobReaches } from './intent-job.js';
-import type { Reach, Signals } from './intent-signals.js';
 
 // A sentence that opens on another tool's use ("Before using 'list_tables', …", "When calling `search_papers`, …") and
 // orders something in it: the text of one tool arranging what happens when another is used. A tool's honest guidance
