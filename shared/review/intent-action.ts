@@ -247,7 +247,11 @@ const commandIn = (t: Token, i: number, v: string): boolean =>
   t.kind === 'code' &&
   (W.SHELL.has(t.w.slice(1, -1).trim().split(/\s/)[0] ?? '') ||
     RISKY_CODE.test(t.raw) ||
-    (i === 0 && inSet(W.EXEC, v) && t.raw.length > 4));
+    // "run `get_status`" names a tool to call, not a program: a bare identifier with "_" or a capital inside.
+    (i === 0 &&
+      inSet(W.EXEC, v) &&
+      t.raw.length > 4 &&
+      !/^`[a-z]+(?:[_-][a-z0-9]+)+`$|^`[a-z]+[A-Z]\w*`$/.test(t.raw)));
 
 /** An order to call a tool: this one ("prefer-tool") or another ("call-tool"). */
 function toolKind(o: Order, obj: Token[], v: string): Intent | undefined {

@@ -20,7 +20,7 @@ const CLAUSE_END = new Set([',', ';', ':']);
 /** Words before "tool" that name no tool: "this tool", "the tool". */
 const DETERMINER = new Set(['this', 'the', 'a', 'an', 'that', 'any', 'each', 'every', 'same', 'other', 'its', 'your']);
 /** A quoted word named as a tool: "the 'echo' tool", "'printEnv' tool". */
-const TOOL_WORD = new Set(['tool', 'function', 'endpoint', 'command']);
+const TOOL_WORD = new Set(['tool', 'function', 'endpoint', 'command', 'operation']);
 
 /** Words by which a clause uses a tool: "using X", "X is called", "any request to X", "a query sent to X". */
 const USING = new Set(
@@ -36,8 +36,9 @@ function usedAt(ts: readonly Token[]): number {
     const t = ts[i]!;
     if (t.kind === 'mark' && CLAUSE_END.has(t.raw)) return -1;
     if (W.MODAL.has(t.w) && ts[i - 1]?.w === 'you') return -1;
-    // "the 'echo' tool", "the tool sendmail"; not "this tool".
-    const after = t.quoted === true && TOOL_WORD.has(ts[i + 1]?.w ?? '');
+    // "the 'echo' tool", "the tool sendmail", "using check tool", "before execute minus operation"; not "this tool".
+    const used = ts.slice(Math.max(0, i - 2), i).some((x) => USING.has(x.w)) && !DETERMINER.has(t.w);
+    const after = (t.quoted === true || (used && t.kind === 'word')) && TOOL_WORD.has(ts[i + 1]?.w ?? '');
     const tool = after || (t.kind === 'word' && !DETERMINER.has(t.w) && TOOL_WORD.has(ts[i - 1]?.w ?? ''));
     if (!isToolName(t) && !tool) continue;
     if (tool || ts[i - 1]?.w === 'with' || ts.slice(Math.max(0, i - 3), i + 4).some((x) => USING.has(x.w))) return i;

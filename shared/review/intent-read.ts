@@ -292,6 +292,8 @@ export function overOthers(ts: Token[]): boolean {
   return ts.some(
     (t, i) =>
       (['instead', 'rather', 'exclusively', 'only', 'best', 'superior'].includes(t.w) && !scopeOrOwn(ts, i)) ||
+      // "just use this tool no matter how many arguments are given": whatever the call asks.
+      (t.w === 'no' && next(ts, i, ['matter'])) ||
       (t.w === 'other' && next(ts, i, ['tool', 'tools', 'search'])) ||
       (['every', 'any', 'all'].includes(t.w) &&
         next(ts, i, [

@@ -150,7 +150,7 @@ function weigh(
   f: TextFacts,
 ): { score: number; why: string[] } | undefined {
   const { kind, object } = found;
-  if (kind === 'prefer-tool' && !overOthers(s.ts)) return undefined;
+  if (kind === 'prefer-tool' && !overOthers(s.ts) && !a.otherUse) return undefined;
   const up = raise(o, kind, object, s, a, f);
   let score = found.base + up.score + lower(o, kind, object, s, a, f, up.why);
   // Guidance between tools is at most advice unless it carries a secret or the conversation, hides,
