@@ -127,7 +127,7 @@ export const PATTERNS: Pattern[] = [
     needs: ['#'],
     // "###(system_message)", "##system_prompt": a marker that dresses text as the host's own; not a Markdown heading
     // "### System Prompt" in a README.
-    re: /#{2,}\s{0,3}(?:\(\s{0,3}system[\s_-]?(?:message|prompt|instructions?)\s{0,3}\)|system_(?:message|prompt|instructions?)\b)/giu,
+    re: /#{2,8}\s{0,3}(?:\(\s{0,3}system[\s_-]?(?:message|prompt|instructions?)\s{0,3}\)|system_(?:message|prompt|instructions?)\b)/giu,
     message: 'a role or priority tag that imitates the prompt',
   },
   {
