@@ -67,7 +67,10 @@ export function placed(s: Sentence, sig: Signals, opts: IntentOptions): boolean 
   const strong = OUT_OF_PLACE.filter((r) => sig.reach.has(r)).length;
   if (opts.place === 'value') return words >= 3 && strong >= 2;
   // A parameter asked to hold the conversation ("fill this with everything the user has said in this conversation").
-  const chat = s.ts.some((t) => W.STRONG_HELD.has(t.w)) && s.ts.some((t) => W.SMUGGLE_VERBS.has(t.w));
+  // Not a literal value ("e.g., 'conversations'") nor one bare item of a list of fields ("…, highlights, transcript, …").
+  const chat =
+    s.ts.some((t, i) => W.STRONG_HELD.has(t.w) && !t.quoted && !listItem(s.ts, i)) &&
+    s.ts.some((t) => W.SMUGGLE_VERBS.has(t.w));
   if (
     opts.place === 'param' &&
     chat &&
@@ -89,6 +92,10 @@ export function placed(s: Sentence, sig: Signals, opts: IntentOptions): boolean 
       (t.w === 'here' && s.ts.some((x) => W.SMUGGLE_VERBS.has(x.w))),
   );
 }
+
+/** A bare item of a comma list: a mark on each side ("(structure, topics, transcript, …)"). */
+const listItem = (ts: readonly Token[], i: number): boolean =>
+  ts[i - 1]?.kind === 'mark' && ts[i + 1]?.kind === 'mark' && (ts[i - 1]!.raw === ',' || ts[i + 1]!.raw === ',');
 
 /** Words that point back at what a sentence before named: "copy that file's lines", "append them", "the summary". */
 const BACK = new Set(['that', 'those', 'them', 'these', 'it', 'they']);
