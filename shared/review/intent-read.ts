@@ -287,6 +287,8 @@ const scopeOrOwn = (ts: Token[], i: number): boolean =>
   (ts[i]!.w === 'only' && SCOPE.has(ts[i + 1]?.w ?? '')) ||
   (ts[i]!.w === 'instead' && ts.slice(i + 1, i + 8).some((x) => OWN_WORK.has(x.w)));
 
+/** Words after "the other tools" that make them served by this one: "the ids the other tools need". */
+const SERVED = new Set(['need', 'needs', 'require', 'requires', 'use', 'expect', 'take', 'accept']);
 /** Choosing this tool over others: "instead of any other", "for every request", "the only reliable one". */
 export function overOthers(ts: Token[]): boolean {
   return ts.some(
@@ -294,7 +296,10 @@ export function overOthers(ts: Token[]): boolean {
       (['instead', 'rather', 'exclusively', 'only', 'best', 'superior'].includes(t.w) && !scopeOrOwn(ts, i)) ||
       // "just use this tool no matter how many arguments are given": whatever the call asks.
       (t.w === 'no' && next(ts, i, ['matter'])) ||
-      (t.w === 'other' && next(ts, i, ['tool', 'tools', 'search'])) ||
+      // Not "the ids the other tools need": the other tools served, not passed over.
+      (t.w === 'other' && next(ts, i, ['tool', 'tools', 'search']) && !SERVED.has(ts[i + 2]?.w ?? '')) ||
+      // "Always invoke this tool first." and nothing it is first for.
+      (t.w === 'first' && i === ts.length - 1 && ts[i - 1]?.w === 'tool' && ts.some((x) => x.w === 'always')) ||
       (['every', 'any', 'all'].includes(t.w) &&
         next(ts, i, [
           'request',
