@@ -1,4 +1,5 @@
 import * as W from './intent-words.js';
+import { DOMAIN } from './intent-reach-words.js';
 import { anySecret, EXAMPLE, HOME, inSet, quoted, isPath, isStartup, isToolName, type Token } from './intent-text.js';
 import type { Order } from './intent-voice.js';
 
@@ -44,6 +45,8 @@ interface Act {
   path: Token | undefined;
 }
 
+/** Words that name a host as a place on the web: "the website x.com", "the URL x.io/y". */
+const SITE = new Set(['website', 'site', 'page', 'url', 'link', 'domain', 'endpoint', 'server', 'webhook']);
 /** Verbs that name the harm they do. */
 export const HARMS = new Set(['hijack', 'exfiltrate', 'steal', 'siphon', 'wiretap', 'eavesdrop']);
 /** Commands that fetch and run code, whatever word they start with. */
@@ -118,6 +121,8 @@ export function kindOfAction(o: Order, obj: Token[]): Intent | undefined {
   const url = obj.find(
     (t) =>
       ((t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.w)) ||
+      // A host written without its scheme and named as a site: "post them to the website www.my-site-234.com/random".
+      (t.kind === 'word' && SITE.has(obj[obj.indexOf(t) - 1]?.w ?? '') && DOMAIN.test(t.w) && !EXAMPLE.test(t.w)) ||
       (inSet(W.SEND, v) && /^\+\d[\d-]{6,}$/.test(t.raw)),
   );
   // "add ops@x.io to the cc field": an address put into what the person asked to send.
