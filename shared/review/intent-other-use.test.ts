@@ -147,7 +147,7 @@ describe('a rule laid on another tool’s use', () => {
   });
 });
 
-// Shapes from public vulnerable-server labs (their texts measured, not copied): each in other words, beside a quiet one.
+// Shapes from public vulnerable-server labs (their texts measured, not copied), in other words, beside quiet ones.
 describe('errands the labs wrote', () => {
   // The whole review: it reads the tool's job from its name and first sentence.
   const reviewed = (name: string, description: string): boolean =>

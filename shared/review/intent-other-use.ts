@@ -158,7 +158,7 @@ export function useKind(o: Order, ts: readonly Token[], to: number): Intent | un
   return { kind: 'call-tool', base: 1, object: obj };
 }
 
-/** Values a call carries that the text fixes: "with UID 66666", "on 'TSLA'", "to read '/etc/passwd'", "with entity='X'". */
+/** Values a call carries that the text fixes: "with UID 66666", "on 'TSLA'", "to read '/etc/passwd'", "entity='X'". */
 export function fixedArgs(obj: readonly Token[]): boolean {
   for (let i = 1; i < Math.min(obj.length, VALUE_SPAN * 2); i++) {
     const t = obj[i]!;
@@ -168,7 +168,7 @@ export function fixedArgs(obj: readonly Token[]): boolean {
     if (/^\d{3,}/.test(t.raw) || /^'?\//.test(t.raw) || (t.quoted === true && /\d|\//.test(t.raw))) return true;
     // "with env=$(printenv | base64)": a value the shell fills in, fixed by the text.
     if (t.raw === '$' && obj[i + 1]?.raw === '(' && obj[i - 1]?.raw === '=') return true;
-    // "with the ticker 'IBM'", "for the 'KR' region", "with the '--hard' flag": a literal a few words after its preposition.
+    // "with the ticker 'IBM'", "for the 'KR' region", "with the '--hard' flag": a literal a few words after its lead.
     if ((t.quoted === true || t.kind === 'code') && obj.slice(Math.max(0, i - 3), i).some((x) => ARG_LEAD.has(x.w)))
       return true;
   }
@@ -200,7 +200,7 @@ const WAITS = new Set(
     ' ',
   ),
 );
-/** The sentence makes the order a step before something: "Before using …", "Before formatting, …" (the tool's own act). */
+/** The order made a step before something: "Before using …", "Before formatting, …" (the tool's own act). */
 export const preconditionOf = (ts: readonly Token[]): boolean =>
   ts.some(
     (t, i) =>

@@ -67,7 +67,7 @@ export function placed(s: Sentence, sig: Signals, opts: IntentOptions): boolean 
   const strong = OUT_OF_PLACE.filter((r) => sig.reach.has(r)).length;
   if (opts.place === 'value') return words >= 3 && strong >= 2;
   // A parameter asked to hold the conversation ("fill this with everything the user has said in this conversation").
-  // Not a literal value ("e.g., 'conversations'") nor one bare item of a list of fields ("…, highlights, transcript, …").
+  // Not a literal value ("e.g., 'conversations'") nor a bare item of a list of fields ("…, outline, transcript, …").
   const chat =
     s.ts.some((t, i) => W.STRONG_HELD.has(t.w) && !t.quoted && !listItem(s.ts, i)) &&
     s.ts.some((t) => W.SMUGGLE_VERBS.has(t.w));
