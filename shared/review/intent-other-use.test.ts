@@ -12,6 +12,11 @@ const severity = (text: string, own: string[] = []): string | undefined => {
   return hits[0]?.severity;
 };
 const loud = (text: string, own: string[] = []): boolean => ['medium', 'high'].includes(severity(text, own) ?? 'low');
+/** Through the whole review, which reads the tool's job from its name and first sentence. */
+const reviewed = (name: string, description: string): boolean =>
+  reviewServers([{ id: 'kit', tools: [{ name, description, inputSchema: { type: 'object', properties: {} } }] }]).some(
+    (f) => f.severity === 'medium' || f.severity === 'high',
+  );
 
 describe('a rule laid on another tool’s use', () => {
   it('reads a call ordered before another tool is used as that tool shadowed', () => {
@@ -149,12 +154,6 @@ describe('a rule laid on another tool’s use', () => {
 
 // Shapes from public vulnerable-server labs (their texts measured, not copied), in other words, beside quiet ones.
 describe('errands the labs wrote', () => {
-  // The whole review: it reads the tool's job from its name and first sentence.
-  const reviewed = (name: string, description: string): boolean =>
-    reviewServers([
-      { id: 'lab', tools: [{ name, description, inputSchema: { type: 'object', properties: {} } }] },
-    ]).some((f) => f.severity === 'medium' || f.severity === 'high');
-
   it('reads a standing send to a destination the text fixes, not one the person names or a gate', () => {
     expect(
       reviewed(
@@ -189,11 +188,6 @@ describe('errands the labs wrote', () => {
 
 // A public guard benchmark's cases (getmcpm/mcp-guardbench; measured on its texts, written here in other words).
 describe('a step kept from the person, and a secret kept out of sight', () => {
-  const reviewed = (name: string, description: string): boolean =>
-    reviewServers([
-      { id: 'kit', tools: [{ name, description, inputSchema: { type: 'object', properties: {} } }] },
-    ]).some((f) => f.severity === 'medium' || f.severity === 'high');
-
   it('reads secrets gathered beside the job while the step is kept from the person', () => {
     expect(
       reviewed(
