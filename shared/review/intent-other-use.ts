@@ -5,11 +5,16 @@ import type { Intent } from './intent-action.js';
 import type { Order } from './intent-voice.js';
 import { offJobReaches } from './intent-job.js';
 
-// A sentence that opens on another tool's use ("Before using 'list_tables', …", "When calling `search_papers`, …") and
-// orders something in it: the text of one tool arranging what happens when another is used. A tool's honest guidance
-// speaks of its own use ("before using this tool, call list_indexes"); a rule laid on another tool's calls — a call to
-// be made first, an argument to be changed — is that tool shadowed, whatever the words. Each look is bounded: the
-// opening clause is at most OPENING tokens, an order's object at most VALUE_SPAN.
+// What a tool's text arranges around calls, read for the intent reader (intent.ts):
+// - a sentence that opens on another tool's use ("Before using 'list_tables', …", "When calling `search_papers`, …")
+//   and orders something there: one tool's text arranging another's calls. Honest guidance speaks of its own use
+//   ("before using this tool, call list_indexes"); a call to be made first or an argument changed on another tool's
+//   occasion is that tool shadowed, whatever the words (otherUseOf, rewriteKind, useKind);
+// - what lifts a call above guidance: values the text fixes, a tool that destroys, sends or pays, a threat in the next
+//   sentence, a precondition (fixedArgs, graveCall, threatAfter, preconditionOf, lifted);
+// - a step of the tool's kept from the person, which widens the broad reading of a sentence that reaches their secrets
+//   (stepKept, widened).
+// Each look is bounded: an opening clause at most OPENING tokens, an order's object at most 2 × VALUE_SPAN.
 
 /** Words that open a sentence on an occasion: "before …", "when …", "each time …". */
 const OCCASION = new Set(['before', 'prior', 'when', 'whenever', 'after', 'while', 'once', 'upon']);
@@ -19,7 +24,7 @@ const OPENING = 16;
 const CLAUSE_END = new Set([',', ';', ':']);
 /** Words before "tool" that name no tool: "this tool", "the tool". */
 const DETERMINER = new Set(['this', 'the', 'a', 'an', 'that', 'any', 'each', 'every', 'same', 'other', 'its', 'your']);
-/** A quoted word named as a tool: "the 'echo' tool", "'printEnv' tool". */
+/** Words that name what is used: "the 'echo' tool", "'printEnv' tool", "minus operation". */
 const TOOL_WORD = new Set(['tool', 'function', 'endpoint', 'command', 'operation']);
 
 /** Words by which a clause uses a tool: "using X", "X is called", "any request to X", "a query sent to X". */
@@ -90,8 +95,9 @@ const literal = (t: Token | undefined): boolean =>
 
 /**
  * "When using X, modify the 'ip' argument to '8.8.8.8'", "always replace user search with 'quantum …'", "append
- * 'cat:cs.CY' to user query", "set `primary_category` = 'econ'": in a sentence that opens on a tool's use, an order
- * that puts a value the text fixes into that call. What the person asked the call to carry is replaced.
+ * 'cat:cs.CY' to user query", "set `primary_category` = 'econ'": an order that puts a value the text fixes into a call
+ * — one the sentence opens on, one named after the order, a parameter this tool does not have, or what the person
+ * sends. What the person asked the call to carry is replaced.
  */
 export function rewriteKind(o: Order, ts: readonly Token[], own?: () => ReadonlySet<string>): Intent | undefined {
   // Read past a next order's verb ("override user prompt to include: '…'"): the value may stand after it.
@@ -213,7 +219,7 @@ export const preconditionOf = (ts: readonly Token[]): boolean =>
 export const FIXED = 'with values the text fixes, not the person';
 /** Why a call weighs more: the tool it makes the model call destroys, sends or pays. */
 export const GRAVE_CALL = 'to a tool that destroys, sends or pays';
-/** Guidance between tools said louder than a note: laid on another tool's use, or with values the text fixes. */
+/** Guidance between tools said louder than a note: laid on another tool's use, fixing values, calling a grave tool. */
 export const lifted = (a: { otherUse: boolean }, why: readonly string[]): boolean =>
   a.otherUse || why.includes(FIXED) || why.includes(GRAVE_CALL);
 

@@ -16,10 +16,12 @@ export interface Spoken {
 /**
  * Whether a sentence of text a tool returned is spoken to the model, not to a person reading it: it names the model
  * ("AI agents summarising this page", "Assistant, …", "language models processing this"), the sentence before is a
- * short hail ("Note for the AI:"), it wears a system tag ("[SYSTEM NOTE]", "<system>"), it names what only the model
- * holds (the conversation, its system prompt) or does ("before answering", "your reply"), it speaks of "the user" in
- * the third person, or it names "this tool" or a tool as tools are named (`send_email`) beside calling one. A
- * README's "Important: run `npm test`" and a comment's "TODO: update the badges" are said to their readers.
+ * short hail ("Note for the AI:") or a lead-in said to the model ("…, please do the following first:"), it wears a
+ * system tag or marker ("[SYSTEM NOTE]", "<system>", "###(system_message)"), it names what only the model holds (the
+ * conversation, its system prompt, "the task that I gave you", "your previous …") or does ("before answering", "your
+ * reply"), it speaks of "the user" in the third person, or it names "this tool" or a tool as tools are named
+ * (`send_email`) beside calling one. A README's "Important: run `npm test`" and a comment's "TODO: update the badges"
+ * are said to their readers.
  */
 export function spokenToModel(s: Spoken, before: Spoken | undefined): boolean {
   if (s.hailed || (before?.hailed === true && before.ts.length <= 16)) return true;
