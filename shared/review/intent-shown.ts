@@ -92,8 +92,10 @@ const GRANTED = new Set([
 ]);
 /** Only a person agrees or consents: "already agreed" needs no person named beside it. */
 const GAVE_LEAVE = new Set(['agreed', 'consented', 'opted']);
-/** Words before "be" that make a state required, not claimed: "must be pre-approved". */
-const REQUIRES = new Set(['must', 'should', 'shall', 'to', 'needs', 'need']);
+/** Words before "be" that make a state required, not claimed: "must be pre-approved", "needs to be approved". */
+const REQUIRES = new Set(['must', 'should', 'shall']);
+const required = (ts: readonly Token[], k: number): boolean =>
+  REQUIRES.has(ts[k]?.w ?? '') || (ts[k]?.w === 'to' && ['need', 'needs', 'has', 'have'].includes(ts[k - 1]?.w ?? ''));
 /** The person said to have agreed already: "the user has already approved …". */
 const AGREED = new Set(['agreed', 'consented', 'approved', 'authorized', 'authorised', 'confirmed', 'accepted']);
 const BE = new Set(['is', 'are', 'be', 'been', 'was', 'were', 'considered', 'deemed', 'treated']);
@@ -181,7 +183,7 @@ export function shownReaches(ts: Token[], i: number, reach: Set<Reach>): boolean
   // named beside them).
   // "Destination must be pre-approved" is a gate the text sets, not leave it claims.
   const granted =
-    (GRANTED.has(w) && BE.has(prev) && !(prev === 'be' && REQUIRES.has(ts[i - 2]?.w ?? ''))) ||
+    (GRANTED.has(w) && BE.has(prev) && !(prev === 'be' && required(ts, i - 2))) ||
     (w === 'already' &&
       (GAVE_LEAVE.has(next) ||
         (next === 'signed' && ts[i + 2]?.w === 'off') ||
