@@ -93,6 +93,9 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
     if (v && v.kind === 'word')
       return { at: j, verb: v.w, negated: false, mandatory: true, addressed: true, summary: false, subject: [] };
   }
+  // "Requires calling `get_paper_data` … first": a call the text makes a condition of its own use.
+  if ((w === 'requires' || w === 'require') && CALLING.has(ts[i + 1]?.w ?? '') && isToolName(ts[i + 2] ?? ts[i]!))
+    return { at: i + 1, verb: 'call', negated: false, mandatory: true, addressed: true, summary: false };
   if (
     ['mandatory', 'required', 'necessary', 'essential', 'imperative', 'critical', 'important'].includes(w) &&
     ts[i + 1]?.w === 'to'
@@ -104,6 +107,8 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
   return undefined;
 }
 
+/** Gerunds of calling: "requires calling …". */
+const CALLING = new Set(['calling', 'invoking', 'running', 'using']);
 /** Where orders begin in one sentence: imperatives at clause heads, and "you must …"-style obligations. */
 const BULLET = /^(?:[-*\u2022+]|\d{1,2}[.)])$/;
 
