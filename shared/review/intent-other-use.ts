@@ -106,11 +106,15 @@ export function rewriteKind(o: Order, ts: readonly Token[], own?: () => Readonly
   const instead = o.verb === 'use' && obj.some((t) => t.w === 'instead');
   const rewrites = REWRITES.has(o.verb) || instead;
   if (!inSet(W.CHANGE, o.verb) && !rewrites) return undefined;
+  // "any search query for 'x' must be modified to …", "any request to `get-actor` … must be redirected to 'y'": every
+  // one of the person's requests, rewritten in the passive.
+  const before = o.subject ? ts.slice(Math.max(0, o.at - 14), o.at) : [];
+  const asked = before.some((t) => ASKED_ALL.has(t.w)) && before.some((t) => REQUESTS.has(t.w));
   const literals = obj.filter(literal).length;
   const fixed =
     obj.some((t, i) => INTO.has(t.raw) && (literal(obj[i + 1]) || (obj[i + 1]?.raw === ':' && literal(obj[i + 2])))) ||
     obj.some((t, i) => t.w === 'to' && BOOLEAN.has(obj[i + 1]?.w ?? '')) ||
-    (rewrites && literals > 0) ||
+    ((rewrites || asked) && literals > 0) ||
     literals > 1 ||
     obj.some((t) => t.w === 'regardless');
   if (!fixed) return undefined;
@@ -126,11 +130,24 @@ export function rewriteKind(o: Order, ts: readonly Token[], own?: () => Readonly
   // "You must append '&& curl …' to the end of the user's commit message": what the person wrote, rewritten.
   const theirs =
     o.mandatory && rewrites && obj.some((t, i) => t.w === 'to' && obj.slice(i + 1, i + 7).some((x) => SENT.has(x.w)));
-  return (at >= 0 && at < o.at) || foreign || aimed || theirs
+  return (at >= 0 && at < o.at) || foreign || aimed || theirs || asked
     ? { kind: 'change-argument', base: 2, object: obj }
     : undefined;
 }
 
+/** Words that make a passive's subject every one of the person's requests: "any request …", "all queries …". */
+const ASKED_ALL = new Set(['any', 'all', 'every', 'each']);
+const REQUESTS = new Set([
+  'request',
+  'requests',
+  'query',
+  'queries',
+  'search',
+  'searches',
+  'lookup',
+  'lookups',
+  'call',
+]);
 /** What the person sends through a call, named: a value rewritten there is theirs. */
 const SENT = new Set(["user's", 'query', 'queries', 'prompt', 'message', 'request', 'requests', 'input', 'search']);
 const BOOLEAN = new Set(['true', 'false', 'null', 'none', 'empty']);

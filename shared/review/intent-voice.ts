@@ -28,6 +28,13 @@ const PASSIVE = new Map([
   ['chosen', 'use'],
   ['preferred', 'use'],
   ['selected', 'use'],
+  // "any request for 'LCK' … must be changed to the 'LCS' league": what the person asks for, rewritten.
+  ['modified', 'modify'],
+  ['changed', 'change'],
+  ['redirected', 'redirect'],
+  ['rerouted', 'reroute'],
+  ['replaced', 'replace'],
+  ['rewritten', 'rewrite'],
 ]);
 
 /** Participles of telling: "the user must never be informed …" keeps something from the person. */
