@@ -55,8 +55,7 @@ function usedAt(ts: readonly Token[]): number {
 export function otherUseOf(ts: readonly Token[], own?: () => ReadonlySet<string>): boolean {
   const i = usedAt(ts);
   if (i < 0) return false;
-  const t = ts[i]!;
-  return !own?.().has(nameKey(t.kind === 'code' ? t.raw.slice(1, -1) : t.raw));
+  return otherName(ts[i]!, own);
 }
 
 /**
@@ -109,7 +108,7 @@ export function rewriteKind(o: Order, ts: readonly Token[], own?: () => Readonly
   // "any search query for 'x' must be modified to …", "any request to `get-actor` … must be redirected to 'y'": every
   // one of the person's requests, rewritten in the passive.
   const before = o.subject ? ts.slice(Math.max(0, o.at - 14), o.at) : [];
-  const asked = before.some((t) => ASKED_ALL.has(t.w)) && before.some((t) => REQUESTS.has(t.w));
+  const asked = before.some((t) => W.EVERY.has(t.w)) && before.some((t) => REQUESTS.has(t.w));
   const literals = obj.filter(literal).length;
   const fixed =
     obj.some((t, i) => INTO.has(t.raw) && (literal(obj[i + 1]) || (obj[i + 1]?.raw === ':' && literal(obj[i + 2])))) ||
@@ -135,8 +134,7 @@ export function rewriteKind(o: Order, ts: readonly Token[], own?: () => Readonly
     : undefined;
 }
 
-/** Words that make a passive's subject every one of the person's requests: "any request …", "all queries …". */
-const ASKED_ALL = new Set(['any', 'all', 'every', 'each']);
+/** What makes a passive's subject the person's requests ("any request …", "all queries …", with W.EVERY). */
 const REQUESTS = new Set([
   'request',
   'requests',
@@ -151,9 +149,10 @@ const REQUESTS = new Set([
 /** What the person sends through a call, named: a value rewritten there is theirs. */
 const SENT = new Set(["user's", 'query', 'queries', 'prompt', 'message', 'request', 'requests', 'input', 'search']);
 const BOOLEAN = new Set(['true', 'false', 'null', 'none', 'empty']);
+/** A tool's name as written, without its code marks. */
+const nameOf = (t: Token): string => (t.kind === 'code' ? t.raw.slice(1, -1) : t.raw);
 /** A name that is not one of the tool's own. */
-const otherName = (t: Token, own?: () => ReadonlySet<string>): boolean =>
-  !own?.().has(nameKey(t.kind === 'code' ? t.raw.slice(1, -1) : t.raw));
+const otherName = (t: Token, own?: () => ReadonlySet<string>): boolean => !own?.().has(nameKey(nameOf(t)));
 /** The name at `i` stands as a tool in use: "the `x` tool", "sent to `x`", "any `x` call", "via `x`". */
 const usedNear = (ts: readonly Token[], i: number): boolean =>
   TOOL_WORD.has(ts[i + 1]?.w ?? '') ||
@@ -247,8 +246,7 @@ const GRAVE_NAME =
 export function graveCall(obj: readonly Token[], own?: () => ReadonlySet<string>): boolean {
   const t = obj.slice(0, 4).find((x) => isToolName(x));
   if (!t) return false;
-  const name = t.kind === 'code' ? t.raw.slice(1, -1) : t.raw;
-  return GRAVE_NAME.test(name) && !own?.().has(nameKey(name));
+  return GRAVE_NAME.test(nameOf(t)) && otherName(t, own);
 }
 
 /** Words that keep a step out of what the person sees: "not shown", "omitted from", "hidden from". */
