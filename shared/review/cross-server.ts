@@ -94,6 +94,77 @@ function mentions(
   return out;
 }
 
+/** What a look-alike adds to a name to pass for its better: "search_files_enhanced", "getUserV2", "fetch-pro". */
+const TWIN_SUFFIXES = new Set(
+  `enhanced improved advanced optimized optimised extended updated latest new better secure safe official fixed pro plus
+  premium turbo ultra fast`.split(/\s+/),
+);
+/** A twin's text that claims the other's place: it supersedes, replaces or is preferred to it, or calls it retired. */
+const SUPERSEDES =
+  /\b(?:supersede[sd]?|replace[sd]?|instead|deprecated|obsolete|retired|legacy|outdated|preferred|prefer|better|improved|enhanced|upgraded?|always use|use this)\b/i;
+/** The name without a better-sounding last part (after a mark or a capital, or trailing digits), or the name. */
+function withoutSuffix(name: string): string {
+  let i = name.length;
+  while (i > 0 && /[0-9]/.test(name[i - 1]!)) i--;
+  // "fetch2", "getUserV2": trailing digits, after a "v" when there is one.
+  if (i < name.length) {
+    const v = i > 0 && (name[i - 1] === 'v' || name[i - 1] === 'V') ? i - 1 : i;
+    return name.slice(0, v).replace(/[_.-]$/, '');
+  }
+  let j = name.length;
+  while (j > 0 && /[a-z]/.test(name[j - 1]!)) j--;
+  if (j > 0 && /[A-Z]/.test(name[j - 1]!)) j--;
+  const part = name.slice(j).toLowerCase();
+  if (j === 0 || !TWIN_SUFFIXES.has(part)) return name;
+  return name.slice(0, j).replace(/[_.-]$/, '');
+}
+/**
+ * Look-alike twins (S02): two tools that read the same but for case or marks ("search_files", "Search_Files"), on one
+ * server as on two; and a tool whose name is another's with a better-sounding suffix ("search_files_enhanced") —
+ * medium when its text claims the other's place, low otherwise (honest servers keep a `_v2` beside a `v1`).
+ */
+function twins(servers: readonly CrossServerInput[], skeletonOf: (name: string) => string): CrossHit[] {
+  const out: CrossHit[] = [];
+  const flat = (name: string): string => skeletonOf(name).replace(/[_.-]/g, '');
+  const byFlat = new Map<string, { server: string; name: string }[]>();
+  for (const s of servers)
+    for (const t of s.tools) {
+      const k = flat(t.name);
+      const list = byFlat.get(k) ?? [];
+      if (list.length < 8) list.push({ server: s.id, name: t.name });
+      byFlat.set(k, list);
+    }
+  const where = (a: string, b: string): string => (a === b ? 'on this same server' : `on ${JSON.stringify(b)}`);
+  for (const s of servers)
+    for (const t of s.tools) {
+      const k = flat(t.name);
+      // The same tool under two spellings on one server (across servers, S01 and S02 above say it).
+      const alike = (byFlat.get(k) ?? []).find((o) => o.server === s.id && o.name !== t.name);
+      if (alike)
+        out.push({
+          rule: 'S02',
+          server: s.id,
+          tool: t.name,
+          path: 'name',
+          message: `"${t.name}" looks like "${alike.name}" ${where(s.id, alike.server)} but for case or marks`,
+        });
+      const base = withoutSuffix(t.name);
+      if (base === t.name || base.length < 3) continue;
+      const original = (byFlat.get(flat(base)) ?? []).find((o) => o.name !== t.name);
+      if (!original) continue;
+      const claims = !!t.description && SUPERSEDES.test(t.description.slice(0, 2_000));
+      out.push({
+        rule: 'S02',
+        server: s.id,
+        tool: t.name,
+        path: 'name',
+        message: `"${t.name}" is "${original.name}" ${where(s.id, original.server)} with "${t.name.slice(base.length)}" added${claims ? ', and its text claims the other’s place' : ''}`,
+        severity: claims ? 'medium' : 'low',
+      });
+    }
+  return out;
+}
+
 /** Rules S01–S04 over every server reviewed together. Linear in the number of tools and description tokens. */
 export function crossServerHits(servers: readonly CrossServerInput[]): CrossHit[] {
   const out: CrossHit[] = [];
@@ -142,6 +213,7 @@ export function crossServerHits(servers: readonly CrossServerInput[]): CrossHit[
       }
       if (t.description) out.push(...mentions(s.id, t.name, 'description', t.description, byName, same));
     }
+  out.push(...twins(servers, skeletonOf));
   for (const s of servers)
     if (s.instructions) out.push(...mentions(s.id, undefined, 'instructions', s.instructions, byName, same));
   const names = servers.map((s) => ({

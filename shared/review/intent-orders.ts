@@ -1,6 +1,6 @@
 import * as W from './intent-words.js';
 import { anySecret, EXAMPLE, inSet, isToolName, lemma, type Token } from './intent-text.js';
-import { rewriteKind, useKind } from './intent-other-use.js';
+import { ownInstead, rewriteKind, useKind } from './intent-other-use.js';
 import { HARMS, kindOfAction, type Intent } from './intent-action.js';
 import { GRAVE, otherToolAt, passiveAt, personKeptAt, unasked, type Order } from './intent-voice.js';
 
@@ -239,6 +239,8 @@ export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySe
   }
   if (o.negated) return undefined;
   const found = kindOfAction(o, obj) ?? rewriteKind(o, ts, own) ?? useKind(o, ts, to);
+  // "Use list_files … instead", said in list_files' own text: this tool put in another's place.
+  if (found?.kind === 'call-tool' && ownInstead(obj, own)) return { kind: 'prefer-tool', base: 0, object: obj };
   // Another tool told how to behave: said of a tool the model calls, it redefines that tool.
   if (o.about) {
     const away = obj.some((t) => (t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.raw));

@@ -21,6 +21,8 @@ export interface IntentOptions {
   param?: string;
   /** The tool's own job (intent-job.ts, its name and first sentence), read when first asked: acts off it weigh more. */
   job?: () => ReadonlySet<string>;
+  /** The stems of the tool's name alone: the job of a first sentence, which is not a summary when it orders. */
+  named?: () => ReadonlySet<string>;
   /** The names the tool itself has (its own, its parameters'): a sentence that names only these names no other tool. */
   own?: () => ReadonlySet<string>;
 }

@@ -97,6 +97,8 @@ export interface Around {
   framed: boolean;
   /** It opens on another tool's use: "Before using 'list_tables', …". */
   otherUse: boolean;
+  /** … an act that is not the tool's own ("Before listing categories, …" in a taxonomy checker). */
+  otherAct?: boolean;
 }
 
 const COVERT = new Set(['silently', 'secretly', 'covertly', 'quietly']);

@@ -17,7 +17,8 @@ import {
 } from './intent-place.js';
 import { explain, REACH } from './intent-explain.js';
 import { mayBeAct } from './intent-job.js';
-import { FIXED, GRAVE_CALL, fixedArgs, graveCall, lifted, threatAfter, widened } from './intent-other-use.js';
+import { callRaises, lifted, threatAfter, widened } from './intent-other-use.js';
+import { elsewhere, purposeWord } from './intent-occasion.js';
 import { type kindOf, unasked, type IntentKind, type Order } from './intent-orders.js';
 import {
   type Around,
@@ -88,12 +89,10 @@ function raise(
   if (kind === 'write-file' && object.some(isStartup)) add(2, 'into a file that runs at login or shell start');
   if (kind === 'run-command' && object.some((t) => t.kind === 'code' && RISKY_COMMAND.test(t.raw)))
     add(1, 'a command that fetches and runs code, deletes or opens permissions');
-  if (a.otherUse) add(1, 'laid on another tool’s use');
+  if (a.otherUse) add(1, a.otherAct ? 'laid on an act that is not the tool’s own' : 'laid on another tool’s use');
   else if (a.about && s.ts.slice(0, o.at).some((t) => isToolName(t) || W.COMMAND_NOUN.has(t.w) || t.w === 'tool'))
     add(1, 'about how another tool or command is used');
-  const step = kind === 'call-tool' && (a.precondition || a.otherUse || (o.mandatory && !o.subject));
-  if (step && fixedArgs(object)) add(1, FIXED);
-  if (step && graveCall(object, s.own)) add(1, GRAVE_CALL);
+  for (const [n, reason] of callRaises(o, kind, object, a, s.own)) add(n, reason);
   if ((a.retired || f.retired) && (kind === 'call-tool' || kind === 'prefer-tool'))
     add(1, 'claiming a tool is retired or changed');
   if (kind === 'prefer-tool') add(2, 'over every other tool');
@@ -117,8 +116,7 @@ function lower(
   const secret = anySecret(object);
   const held = object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
   // A hedge in a purpose after the order ("… so the session can be extended") does not soften it.
-  const purposeAt =
-    a.hedgeAt > o.at ? s.ts.findIndex((t, i) => i > o.at && i < a.hedgeAt && (t.w === 'so' || t.w === 'that')) : -1;
+  const purposeAt = a.hedgeAt > o.at ? s.ts.findIndex((t, i) => i > o.at && i < a.hedgeAt && purposeWord(s.ts, i)) : -1;
   if ((a.hedged || (a.hedgeAt >= 0 && purposeAt < 0)) && kind !== 'withhold') {
     score--;
     why.push('hedged as a suggestion');
@@ -150,7 +148,7 @@ function weigh(
   f: TextFacts,
 ): { score: number; why: string[] } | undefined {
   const { kind, object } = found;
-  if (kind === 'prefer-tool' && !overOthers(s.ts) && !a.otherUse) return undefined;
+  if (kind === 'prefer-tool' && !overOthers(s.ts) && (!a.otherUse || a.otherAct) && !f.retired) return undefined;
   const up = raise(o, kind, object, s, a, f);
   let score = found.base + up.score + lower(o, kind, object, s, a, f, up.why);
   // Guidance between tools is at most advice unless it carries a secret or the conversation, hides,
@@ -253,6 +251,7 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
     }
     const a = around(s);
     if (threatAfter(sentences[n + 1]?.ts)) a.threat = true;
+    if (!a.otherUse && elsewhere(s.ts, n, opts)) a.otherUse = a.otherAct = true;
     let told = false;
     const from = out.length;
     s.orders.forEach((o, k) => {

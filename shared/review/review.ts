@@ -4,6 +4,7 @@ import type { Finding, SubjectKind } from '../schemas/review.js';
 import { CANDIDATE, hiddenHits, type Hit } from './hidden.js';
 import { poisoningHits } from './poisoning.js';
 import { jobOf } from './intent-job.js';
+import { SELF } from './intent-other-use.js';
 import { nameKey } from './intent-signals.js';
 import type { IntentOptions } from './intent.js';
 import { type ReviewViewInput } from './views.js';
@@ -107,6 +108,7 @@ function textHits(
   t: DefinitionText,
   job?: () => ReadonlySet<string>,
   own?: () => ReadonlySet<string>,
+  named?: () => ReadonlySet<string>,
 ): (Hit & { severity?: Severity })[] {
   const hits: (Hit & { severity?: Severity })[] = hiddenHits(t.text, t.role);
   const read = t.text.length > MAX_PATTERN_CHARS ? t.text.slice(0, MAX_PATTERN_CHARS) : t.text;
@@ -120,6 +122,7 @@ function textHits(
     const opts = placeOf(t);
     if (job) opts.job = job;
     if (own) opts.own = own;
+    if (named) opts.named = named;
     const found = poisoningHits(read, opts);
     hits.push(...found.hits);
     if (found.cut)
@@ -237,8 +240,10 @@ export class Collector {
     // The names the tool itself has: its own and its parameters' (a sentence naming them names no other tool).
     let ownRead: ReadonlySet<string> | undefined;
     const own = kind === 'tool' ? () => (ownRead ??= ownNames(subject, texts)) : undefined;
+    let nameRead: ReadonlySet<string> | undefined;
+    const named = kind === 'tool' ? () => (nameRead ??= jobOf(subject, '')) : undefined;
     for (const t of texts)
-      for (const h of textHits(t, t.path === 'description' ? job : undefined, own)) {
+      for (const h of textHits(t, ...(t.path === 'description' ? [job, own, named] : [undefined, own]))) {
         if (roleless(t.role) && h.rule.startsWith('P') && h.rule !== 'P09') continue;
         const key = `${h.rule}\u0000${h.severity ?? ''}\u0000${t.text.slice(h.start, h.end)}`;
         const seen = first.get(key);
@@ -260,7 +265,8 @@ export class Collector {
 
 /** A tool's own name and its parameters' (schema texts whose path ends in `#name`). */
 function ownNames(subject: string, texts: readonly DefinitionText[]): ReadonlySet<string> {
-  const own = new Set([nameKey(subject)]);
+  // The tool's own name is kept a second time under SELF: a parameter's name is its own too, but it is no tool.
+  const own = new Set([nameKey(subject), SELF + nameKey(subject)]);
   for (const t of texts) if (t.role === 'name' && t.path.endsWith('#name')) own.add(nameKey(t.text));
   return own;
 }
