@@ -32,6 +32,8 @@ export interface Intent {
   kind: IntentKind;
   base: number;
   object: Token[];
+  /** This tool's own call ordered "instead" of another's (intent-other-use.ts, ownInstead). */
+  instead?: boolean;
 }
 
 /** The order and its words, read once, for the readers below. */
@@ -96,7 +98,9 @@ export function kindOfAction(o: Order, obj: Token[]): Intent | undefined {
     );
     return { kind: 'inject-output', base: away ? 3 : 2, object: obj };
   }
-  const shellWord = obj[0] && W.SHELL.has(obj[0].w) && obj[0].kind === 'word' && obj.length > 1;
+  // "execute: chmod -R 777 /": the command after a colon.
+  const head = obj[0]?.raw === ':' ? obj.slice(1) : obj;
+  const shellWord = head[0] && W.SHELL.has(head[0].w) && head[0].kind === 'word' && head.length > 1;
   // "use `curl …`" runs it; "use this tool instead of commands like `cat`" does not.
   const headCode =
     code &&
@@ -260,9 +264,11 @@ const commandIn = (t: Token, i: number, v: string): boolean =>
 
 /** An order to call a tool: this one ("prefer-tool") or another ("call-tool"). */
 function toolKind(o: Order, obj: Token[], v: string): Intent | undefined {
-  if (!inSet(W.CALL, v)) return undefined;
+  if (!inSet(W.CALL, v) && v !== 'prefer') return undefined;
   const head = o.subject ? [...o.subject, ...obj.slice(0, 6)] : obj.slice(0, 6);
-  const self = head.some((t, i) => t.w === 'this' && W.SELF.has(head[i + 1]?.w ?? ''));
+  // "Prefer this over any other math tool": this tool, said without naming it.
+  const self =
+    head.some((t, i) => t.w === 'this' && W.SELF.has(head[i + 1]?.w ?? '')) || (v === 'prefer' && obj[0]?.w === 'this');
   if (self) return { kind: 'prefer-tool', base: 0, object: obj };
   // Another tool: "the X tool", or an identifier the verb calls ("call `get_config`", "use send_v2 instead"); not a
   // field to use.

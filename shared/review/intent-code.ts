@@ -23,6 +23,9 @@ const ADDRESS_IN_CODE =
 /** Code that sends: a form or data upload, a POST, a raw socket, a copy to another machine, a beacon. */
 const SENDS_IN_CODE =
   /\bcurl\b.{0,120}?\s(?:-[a-z]{0,4}[FdT]\b|--data|--form|--upload-file|-X\s?POST)|\bwget\b.{0,120}?--post|\bfetch\(|\bnc\s|\bscp\s|\brsync\s|\bsendbeacon\b|method:\s?['"]post/i;
+/** A download piped into a shell, or a shell handed a download's text. */
+const FETCH_AND_RUN =
+  /\b(?:curl|wget|iwr|invoke-webrequest)\b[^|;]{0,200}\|\s{0,4}(?:sudo\s{1,4})?(?:ba|z|da)?sh\b|\b(?:ba|z)?sh\s{1,4}-c\s{0,4}["']?\$\((?:curl|wget)\b|\biex\b.{0,40}\b(?:iwr|invoke-webrequest|downloadstring)/i;
 /** A start-up file or a scheduler written from code: it runs again at every login or every few minutes. */
 const STARTUP_IN_CODE =
   /\bcrontab\b|~\/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv)\b|launchagents|\/etc\/rc\.local|systemctl\s{1,4}enable|\.git\/hooks\//i;
@@ -51,6 +54,8 @@ export function codeReaches(raw: string, reach: Set<Reach>, forbidden = false): 
   if (address) reach.add('address');
   // A store of secrets read and sent out: not "curl -H 'Bearer $VENDOR_TOKEN' -d @item.json https://api.vendor.io",
   // which is how an API is called.
+  // Code fetched from an outside address and run: "curl -fsSL https://… | sh", "bash -c \"$(curl …)\"".
+  if (address && !forbidden && FETCH_AND_RUN.test(raw)) reach.add('command');
   if (store && address) {
     reach.add('command');
     if (SENDS_IN_CODE.test(raw)) reach.add('send');

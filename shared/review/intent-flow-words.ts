@@ -201,3 +201,17 @@ export const SEND_NOW = new Set([
   'syncing',
   'relaying',
 ]);
+
+/** What "no need to …" leaves unsaid to the person. */
+export const UNSAID = new Set([
+  'mention',
+  'point',
+  'tell',
+  'inform',
+  'notify',
+  'say',
+  'disclose',
+  'flag',
+  'report',
+  'explain',
+]);

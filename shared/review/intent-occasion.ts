@@ -41,15 +41,15 @@ const GENERIC = new Set(
 const OWN_OCCASION = new Set(['this', 'it', 'these', 'tool', 'its']);
 
 /**
- * The sentence opens on an act that is not the tool's own ("Before listing categories, …" in a taxonomy checker, "before
- * you check the WhatsApp status, …" in a connection synchronizer): one tool's text arranging what happens around
- * another's job. The act is the occasion's first verb that names one (a gerund, or the verb after "you" or the person);
- * without one, its nouns ("before any reverse geocode is performed"). `job` is the stems of the tool's name and summary
- * (intent-job.ts): an act or a noun among them is the tool's own occasion ("Before adding tasks" in a planner of tasks).
+ * The sentence opens on an act that is not the tool's own ("Before listing categories, …" in a taxonomy checker,
+ * "before you check the WhatsApp status, …" in a connection synchronizer): one tool's text arranging what happens
+ * around another's job. The act is the occasion's first verb that names one (a gerund, or the verb after "you" or the
+ * person); without one, its nouns ("before any reverse geocode is performed"). `job` is the stems of the tool's name
+ * and summary (intent-job.ts): an act or a noun among them is the tool's own ("Before adding tasks" in a task planner).
  */
 function occasionElsewhere(ts: readonly Token[], jobOf: () => ReadonlySet<string>): boolean {
   const k = occasionAt(ts);
-  // "After adding tasks, use 'get_next_task'": what follows an act is a workflow's next step, not a condition set on it.
+  // "After adding tasks, use 'get_next_task'": what follows an act is a workflow's next step, not a condition on it.
   if (k < 0 || ts[k]!.w === 'after' || ts[k]!.w === 'once') return false;
   const job = jobOf();
   let act: string | undefined;
@@ -74,14 +74,14 @@ function occasionElsewhere(ts: readonly Token[], jobOf: () => ReadonlySet<string
   return act !== undefined ? !job.has(act) && !job.has(act.replace(/(.)\1$/, '$1')) : noun;
 }
 
-/** The sentence (the text's `n`th) opens on an act not the tool's own; the first sentence is weighed by the name alone. */
+/** The sentence (the text's `n`th) opens on an act not the tool's own; a first sentence is weighed by the name. */
 export const elsewhere = (ts: readonly Token[], n: number, o: { job?: Job; named?: Job }): boolean => {
   const job = n ? o.job : o.named;
   return !!job && occasionElsewhere(ts, job);
 };
 type Job = () => ReadonlySet<string>;
 
-/** Before the order at `at`, the sentence opens on the person's asking: "When a user requests …", "If the user asks …". */
+/** Before the order at `at`, the sentence opens on the person asking: "When a user requests …", "If the user asks". */
 export function personAsks(ts: readonly Token[], at: number): boolean {
   const k = occasionAt(ts);
   if (k < 0 || k >= at) return false;

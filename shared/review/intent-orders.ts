@@ -22,6 +22,7 @@ const ALL_VERBS = new Set([
   'render',
   'inject',
   'perform',
+  'prefer',
   ...HARMS,
 ]);
 const isVerb = (w: string): boolean => ALL_VERBS.has(w);
@@ -68,6 +69,10 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
     const verb = g && g.w.endsWith('ing') ? lemma(g.w).find(isVerb) : undefined;
     if (verb) return { at: i + 2 + by, verb, negated: false, mandatory: true, addressed: false, summary: false };
   }
+  // "clean up by running: find ~ -delete", "make it load by writing `source …` into .bash_profile": the means of the
+  // order is what it asks, whatever its verb, when a command, a path or an address follows.
+  const means = w === 'by' ? meansAt(ts, i + 1) : undefined;
+  if (means) return { at: i + 1, verb: means, negated: false, mandatory: false, addressed: false, summary: false };
   const kept = personKeptAt(ts, i);
   if (kept) return kept;
   const passive = passiveAt(ts, i);
@@ -107,6 +112,21 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
   return undefined;
 }
 
+/** Verbs whose gerund after "by" is an order's means: running, writing, sending. */
+const MEANS = new Set(['run', 'execute', 'write', 'append', 'add', 'save', 'copy', 'send', 'forward', 'email', 'post']);
+/** What makes a command run as a means worth reading: the home, a deletion, rights, a download, a pipe. */
+const RISKY_WORD = /^(?:~|-delete$|rm$|chmod$|chown$|sudo$|curl$|wget$|dd$|mkfs|\/etc\b|\|)/;
+/** The verb of a means ("by writing `…` into …") at `i`, when a command, a path or an address follows it. */
+function meansAt(ts: Token[], i: number): string | undefined {
+  const g = ts[i];
+  if (!g || !g.w.endsWith('ing')) return undefined;
+  const verb = lemma(g.w).find((x) => MEANS.has(x));
+  const object = ts.slice(i + 1, i + 9);
+  // A command run is read when it reaches the person's home, deletes or opens rights ("upgrade first by running 'npx
+  // @next/codemod@latest upgrade'" is how honest text tells the person to upgrade).
+  if (verb === 'run' || verb === 'execute') return object.some((x) => RISKY_WORD.test(x.raw)) ? verb : undefined;
+  return verb && object.some((x) => (x.kind !== 'word' && x.kind !== 'mark') || x.raw === ':') ? verb : undefined;
+}
 /** Gerunds of calling: "requires calling …". */
 const CALLING = new Set(['calling', 'invoking', 'running', 'using']);
 /** Where orders begin in one sentence: imperatives at clause heads, and "you must …"-style obligations. */
@@ -240,7 +260,8 @@ export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySe
   if (o.negated) return undefined;
   const found = kindOfAction(o, obj) ?? rewriteKind(o, ts, own) ?? useKind(o, ts, to);
   // "Use list_files … instead", said in list_files' own text: this tool put in another's place.
-  if (found?.kind === 'call-tool' && ownInstead(obj, own)) return { kind: 'prefer-tool', base: 0, object: obj };
+  if (found?.kind === 'call-tool' && ownInstead(obj, own))
+    return { kind: 'prefer-tool', base: 0, object: obj, instead: true };
   // Another tool told how to behave: said of a tool the model calls, it redefines that tool.
   if (o.about) {
     const away = obj.some((t) => (t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.raw));

@@ -4,6 +4,7 @@ import { nameKey, type Reach, type Signals } from './intent-signals.js';
 import type { Intent } from './intent-action.js';
 import type { Order } from './intent-voice.js';
 import { offJobReaches } from './intent-job.js';
+import { SERVER } from './intent-reach-words.js';
 import { CLAUSE_END, OPENING, occasionAt, ownWord, personAsks } from './intent-occasion.js';
 
 // What a tool's text arranges around calls, read for the intent reader (intent.ts):
@@ -181,6 +182,12 @@ export function ownInstead(obj: readonly Token[], own?: () => ReadonlySet<string
 /** What marks the tool's own name among its own names (review.ts puts it there). */
 export const SELF = '\u0000self:';
 
+/** Words before "server" that name this one, not another: "this server", "the same server". */
+const OWN_SERVER = new Set(['this', 'the', 'mcp', 'a', 'an', 'our', 'same', 'its', 'that']);
+/** The sentence names another server ("from the sms-plus server", "the web-tools-plus server"). */
+export const anotherServer = (ts: readonly Token[]): boolean =>
+  ts.some((x, k) => SERVER.has(x.w) && k > 0 && ts[k - 1]!.kind === 'word' && !OWN_SERVER.has(ts[k - 1]!.w));
+
 /** Values a call carries that the text fixes: "with UID 66666", "on 'TSLA'", "to read '/etc/passwd'", "entity='X'". */
 export function fixedArgs(obj: readonly Token[]): boolean {
   for (let i = 1; i < Math.min(obj.length, VALUE_SPAN * 2); i++) {
@@ -191,6 +198,8 @@ export function fixedArgs(obj: readonly Token[]): boolean {
     if (/^\d{3,}/.test(t.raw) || /^'?\//.test(t.raw) || (t.quoted === true && /\d|\//.test(t.raw))) return true;
     // "with env=$(printenv | base64)": a value the shell fills in, fixed by the text.
     if (t.raw === '$' && obj[i + 1]?.raw === '(' && obj[i - 1]?.raw === '=') return true;
+    // "with precise=true", "with scope=all": an option the text sets.
+    if (t.raw === '=' && obj[i - 1]?.kind === 'word' && obj[i + 1] && obj[i + 1]!.kind !== 'mark') return true;
     // "with the ticker 'IBM'", "for the 'KR' region", "with the '--hard' flag": a literal a few words after its lead.
     if ((t.quoted === true || t.kind === 'code') && obj.slice(Math.max(0, i - 3), i).some((x) => ARG_LEAD.has(x.w)))
       return true;

@@ -14,6 +14,7 @@ import {
   ACT_THIRD,
   SHARES,
   TOLD,
+  UNSAID,
 } from './intent-flow-words.js';
 import { EXAMPLE, HOME, inSet, isToolName, secretMasked, type Token } from './intent-text.js';
 import { SHOWN_TRIGGERS, recordLike, shownReaches } from './intent-shown.js';
@@ -99,6 +100,10 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   ...DISPARAGE,
   ...SHARES,
   ...SETS_ASIDE,
+  // "in place of …", "rather than …", "no need to mention …".
+  'place',
+  'rather',
+  'need',
   ...ASKING,
   ...W.REPLY,
   ...SENDS_NOW,
@@ -295,8 +300,14 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
     if (ts.some((x) => W.BOAST.has(x.w))) directs = true;
   }
   // The person's choice set aside: "whatever the user specifies", "instead of the path the user picked".
-  if (SETS_ASIDE.has(w) && (w !== 'instead' || next === 'of') && ts.slice(i + 1, i + 9).some((x) => CHOICE.has(x.w)))
-    reach.add('override');
+  // … "in place of the one the user chose", "rather than the account given".
+  const aside =
+    (SETS_ASIDE.has(w) && (w !== 'instead' || next === 'of')) ||
+    (w === 'place' && prev === 'in' && next === 'of') ||
+    (w === 'rather' && next === 'than');
+  if (aside && ts.slice(i + 1, i + 9).some((x) => CHOICE.has(x.w))) reach.add('override');
+  // "no need to point this out", "no need to mention it": the person left unaware, said as a permission.
+  if (w === 'need' && prev === 'no' && next === 'to' && UNSAID.has(ts[i + 2]?.w ?? '')) reach.add('deceit');
   // Asking the person left out: "no need to check with the person", "without asking".
   // … and "prefer not to be asked", "never prompted".
   // Not "do not delete unless asked": the negation must govern the asking itself.

@@ -298,8 +298,9 @@ export function overOthers(ts: Token[]): boolean {
       (['instead', 'rather', 'exclusively', 'only', 'best', 'superior'].includes(t.w) && !scopeOrOwn(ts, i)) ||
       // "just use this tool no matter how many arguments are given": whatever the call asks.
       (t.w === 'no' && next(ts, i, ['matter'])) ||
-      // Not "the ids the other tools need": the other tools served, not passed over.
+      // Not "the ids the other tools need": the other tools served, not passed over ("over any other math tool").
       (t.w === 'other' && next(ts, i, ['tool', 'tools', 'search']) && !SERVED.has(ts[i + 2]?.w ?? '')) ||
+      (t.w === 'over' && next(ts, i, ['any', 'every', 'all', 'others'])) ||
       // "Always invoke this tool first." and nothing it is first for.
       (t.w === 'first' && i === ts.length - 1 && ts[i - 1]?.w === 'tool' && ts.some((x) => x.w === 'always')) ||
       (['every', 'any', 'all'].includes(t.w) &&

@@ -251,8 +251,9 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   const tagged = ts.some(
     (t, i) => t.w === 'system' && (ts[i - 1]?.raw === '[' || ts[i - 1]?.raw === '<' || (i === 0 && ts[1]?.raw === ':')),
   );
-  // "without" forbids nothing ("merge without waiting for them" sets the gate aside).
-  return { directive, toModel, reach, forbids: ts.some((t) => W.NOT.has(t.w) && t.w !== 'without'), tagged };
+  // "without" forbids nothing ("merge without waiting for them" sets the gate aside), nor does "no need to …".
+  const forbids = ts.some((t, k) => W.NOT.has(t.w) && t.w !== 'without' && !(t.w === 'no' && ts[k + 1]?.w === 'need'));
+  return { directive, toModel, reach, forbids, tagged };
 }
 
 /** What an errand reaches: each counts whole; the rest (another tool, the person, consent, output, deletion) half. */

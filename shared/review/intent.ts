@@ -3,7 +3,6 @@ import type { Severity } from './rules.js';
 import * as W from './intent-words.js';
 import { anySecret, EXAMPLE, isStartup, isToolName, type Token } from './intent-text.js';
 import { broadScore, type Reach, type Signals } from './intent-signals.js';
-import { SERVER } from './intent-reach-words.js';
 import {
   answeredNo,
   underForbidding,
@@ -17,7 +16,7 @@ import {
 } from './intent-place.js';
 import { explain, REACH } from './intent-explain.js';
 import { mayBeAct } from './intent-job.js';
-import { callRaises, lifted, threatAfter, widened } from './intent-other-use.js';
+import { anotherServer, callRaises, lifted, threatAfter, widened } from './intent-other-use.js';
 import { elsewhere, purposeWord } from './intent-occasion.js';
 import { type kindOf, unasked, type IntentKind, type Order } from './intent-orders.js';
 import {
@@ -93,8 +92,9 @@ function raise(
   else if (a.about && s.ts.slice(0, o.at).some((t) => isToolName(t) || W.COMMAND_NOUN.has(t.w) || t.w === 'tool'))
     add(1, 'about how another tool or command is used');
   for (const [n, reason] of callRaises(o, kind, object, a, s.own)) add(n, reason);
+  // … the more when the replacement is another server's: an honest server retires its tools for its own.
   if ((a.retired || f.retired) && (kind === 'call-tool' || kind === 'prefer-tool'))
-    add(1, 'claiming a tool is retired or changed');
+    add(anotherServer(s.ts) ? 2 : 1, 'claiming a tool is retired or changed');
   if (kind === 'prefer-tool') add(2, 'over every other tool');
   if (kind !== 'skip-consent' && unasked(object)) add(1, 'without asking the person');
   if (kind === 'skip-consent' && s.ts.some((t) => (t.kind === 'email' || t.kind === 'url') && !EXAMPLE.test(t.raw)))
@@ -148,7 +148,7 @@ function weigh(
   f: TextFacts,
 ): { score: number; why: string[] } | undefined {
   const { kind, object } = found;
-  if (kind === 'prefer-tool' && !overOthers(s.ts) && (!a.otherUse || a.otherAct) && !f.retired) return undefined;
+  if (kind === 'prefer-tool' && !overOthers(s.ts) && (!a.otherUse || a.otherAct) && !found.instead) return undefined;
   const up = raise(o, kind, object, s, a, f);
   let score = found.base + up.score + lower(o, kind, object, s, a, f, up.why);
   // Guidance between tools is at most advice unless it carries a secret or the conversation, hides,
@@ -160,9 +160,6 @@ function weigh(
   if (f.lower) score = Math.min(score, 2);
   return score > 0 ? { score, why: up.why } : undefined;
 }
-
-/** Words before "server" that name this one, not another: "this server", "the same server". */
-const OWN_SERVER = new Set(['this', 'the', 'mcp', 'a', 'an', 'our', 'same', 'its', 'that']);
 
 const severityOf = (score: number): Severity => (score >= 4 ? 'high' : score === 3 ? 'medium' : 'low');
 
@@ -202,10 +199,7 @@ function claimOf(text: string, s: Sentence, a: Around, f: TextFacts): IntentHit 
       ) || signalsFor(s).reach.has('disparage');
     // The replacement is another server's ("use x_v2 from the web-tools-plus server"): an honest server retires its
     // own tools for its own, and does not send the model elsewhere.
-    const elsewhere = s.ts.some(
-      (x, k) => SERVER.has(x.w) && k > 0 && s.ts[k - 1]!.kind === 'word' && !OWN_SERVER.has(s.ts[k - 1]!.w),
-    );
-    const score = lowered((a.framed ? 2 : 1) + (boast || elsewhere ? 1 : 0), f);
+    const score = lowered((a.framed ? 2 : 1) + (boast || anotherServer(s.ts) ? 1 : 0), f);
     if (score > 0)
       return {
         rule: 'P09',
