@@ -189,7 +189,7 @@ export const anotherServer = (ts: readonly Token[]): boolean =>
   ts.some((x, k) => SERVER.has(x.w) && k > 0 && ts[k - 1]!.kind === 'word' && !OWN_SERVER.has(ts[k - 1]!.w));
 
 /** Values a call carries that the text fixes: "with UID 66666", "on 'TSLA'", "to read '/etc/passwd'", "entity='X'". */
-export function fixedArgs(obj: readonly Token[]): boolean {
+export function fixedArgs(obj: readonly Token[], duty = false): boolean {
   for (let i = 1; i < Math.min(obj.length, VALUE_SPAN * 2); i++) {
     const t = obj[i]!;
     // "such as [{ time: '2015' }]", "e.g. 'abc'": what follows is an example of a value, not one fixed.
@@ -198,8 +198,9 @@ export function fixedArgs(obj: readonly Token[]): boolean {
     if (/^\d{3,}/.test(t.raw) || /^'?\//.test(t.raw) || (t.quoted === true && /\d|\//.test(t.raw))) return true;
     // "with env=$(printenv | base64)": a value the shell fills in, fixed by the text.
     if (t.raw === '$' && obj[i + 1]?.raw === '(' && obj[i - 1]?.raw === '=') return true;
-    // "with precise=true", "with scope=all": an option the text sets.
-    if (t.raw === '=' && obj[i - 1]?.kind === 'word' && obj[i + 1] && obj[i + 1]!.kind !== 'mark') return true;
+    // "must be invoked with scope=all": an option the text sets, in a call it makes a duty ("run X with
+    // store_in_context=True before using this tool" is how honest text says how to call a helper).
+    if (duty && t.raw === '=' && obj[i - 1]?.kind === 'word' && obj[i + 1] && obj[i + 1]!.kind !== 'mark') return true;
     // "with the ticker 'IBM'", "for the 'KR' region", "with the '--hard' flag": a literal a few words after its lead.
     if ((t.quoted === true || t.kind === 'code') && obj.slice(Math.max(0, i - 3), i).some((x) => ARG_LEAD.has(x.w)))
       return true;
@@ -255,7 +256,7 @@ export function callRaises(
 ): [number, string][] {
   const out: [number, string][] = [];
   const step = kind === 'call-tool' && (a.precondition || a.otherUse || (o.mandatory && !o.subject));
-  if (step && fixedArgs(object)) out.push([1, FIXED]);
+  if (step && fixedArgs(object, o.mandatory)) out.push([1, FIXED]);
   if (step && graveCall(object, own)) out.push([1, GRAVE_CALL]);
   const away = (kind === 'call-tool' || kind === 'change-argument') && object.some(outside);
   if (away && object.slice(0, VALUE_SPAN).some((t) => SENT.has(t.w) || W.PERSON.has(t.w))) out.push([2, AWAY]);
