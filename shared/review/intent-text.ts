@@ -1,7 +1,10 @@
 import * as W from './intent-words.js';
+import { fenceEnd } from './intent-sentences.js';
 
-// How the intent reader sees a text: sentences, and tokens within each (words, code spans, addresses,
-// marks that end a clause), with the few kinds of token it weighs — a path of the person's, a secret,
+export { sentenceSpans } from './intent-sentences.js';
+
+// How the intent reader sees a text: sentences (intent-sentences.ts), and tokens within each (words, code spans,
+// addresses, marks that end a clause), with the few kinds of token it weighs — a path of the person's, a secret,
 // a start-up file, a tool's name. Each is one pass or one lookup: linear in the text's length.
 
 /** One token of a sentence: lower case in `w`, as written in `raw`, and where it stands in the text. */
@@ -15,88 +18,8 @@ export interface Token {
   quoted?: boolean;
 }
 
-const MAX_SENTENCE = 600;
 const MAX_TOKENS = 120;
 const MARKS = new Set([',', ':', ';', '(', ')', '<', '>', '[', ']', '{', '}', '\u2013', '\u2014', '|']);
-
-/** Abbreviations whose period ends no sentence: "incl.", "e.g.", "approx.". */
-const ABBREVIATIONS = new Set([
-  'incl',
-  'e.g',
-  'i.e',
-  'eg',
-  'ie',
-  'approx',
-  'vs',
-  'cf',
-  'esp',
-  'resp',
-  'val',
-  'req',
-  'viz',
-]);
-
-/** Whether the period at `i` closes an abbreviation: the word before it (looked at up to 7 characters back). */
-function abbreviated(text: string, i: number): boolean {
-  let from = i;
-  while (from > 0 && i - from < 7 && letterOrDot(text.charCodeAt(from - 1))) from--;
-  if (from === i || (from > 0 && letterOrDot(text.charCodeAt(from - 1)))) return false;
-  return ABBREVIATIONS.has(text.slice(from, i).toLowerCase());
-}
-const letterOrDot = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 46;
-
-/**
- * Whether the new line at `i` only wraps a sentence (a docstring's hard-wrapped prose: "… extracted from the token\n
- * to get temporary credentials."): the line before ends in a letter, a digit, a comma or ")" and the next begins, after
- * its indent, with a lower-case letter. Looks over the spaces beside the line break only, so every character is looked
- * at a bounded number of times.
- */
-function softWrap(text: string, i: number): boolean {
-  let a = i - 1;
-  while (a >= 0 && (text.charCodeAt(a) === 32 || text.charCodeAt(a) === 9 || text.charCodeAt(a) === 13)) a--;
-  const p = a >= 0 ? text.charCodeAt(a) : -1;
-  // "Pass `regions` as a list — e.g.\n["us-east-1", …]": an abbreviation's stop goes on over the line.
-  if (p === 46 && abbreviated(text, a)) return true;
-  if (!((p >= 97 && p <= 122) || (p >= 65 && p <= 90) || (p >= 48 && p <= 57) || p === 44 || p === 41)) return false;
-  let b = i + 1;
-  while (b < text.length && (text.charCodeAt(b) === 32 || text.charCodeAt(b) === 9)) b++;
-  const q = b < text.length ? text.charCodeAt(b) : -1;
-  if (q < 97 || q > 122) return false;
-  // "    auth_token: …", "    role_arn (str): …": the next entry of an argument list, not the sentence going on.
-  let e = b;
-  while (e < text.length && e - b < 64 && /[\w.-]/.test(text[e]!)) e++;
-  const after = text.charCodeAt(e) === 32 ? text.charCodeAt(e + 1) : text.charCodeAt(e);
-  return after !== 58 && after !== 40;
-}
-
-/**
- * Sentence ends: a stop before a space or the end, a new line that does not only wrap the sentence, or MAX_SENTENCE
- * characters; not an abbreviation's stop and not an ellipsis ("ALTER TABLE ... DISABLE …" is one statement). Linear.
- */
-export function sentenceSpans(text: string): [number, number][] {
-  const out: [number, number][] = [];
-  let from = 0;
-  let blank = true;
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : -1;
-    const next = i + 1 < text.length ? text.charCodeAt(i + 1) : -1;
-    // A stop: the end, a new line, or . ! ? before white space or the end.
-    const stop =
-      c === -1 ||
-      (c === 10 && !softWrap(text, i)) ||
-      ((c === 46 || c === 33 || c === 63) &&
-        (next === -1 || next === 32 || next === 10 || next === 9 || next === 13 || next === 160) &&
-        !(c === 46 && (abbreviated(text, i) || text.charCodeAt(i - 1) === 46)));
-    if (c > 32 && c !== 160) blank = false;
-    if (stop || i - from >= MAX_SENTENCE) {
-      const end = stop && c !== -1 && c !== 10 ? i + 1 : i;
-      if (!blank || (c > 32 && c !== 160)) out.push([from, end]);
-      from = stop ? i + 1 : i;
-      blank = true;
-    }
-  }
-  return out;
-}
 
 /** Characters of a word: letters, digits and what paths, identifiers and contractions hold. */
 function wordChar(c: number): boolean {
@@ -154,6 +77,13 @@ export function tokens(text: string, from: number, to: number): Token[] {
     const c = text.charCodeAt(i);
     if (space(c)) {
       i++;
+      continue;
+    }
+    // A fenced block: one span of code, its lines and all.
+    const fence = c === 96 ? fenceEnd(text, i) : -1;
+    if (fence > 0 && fence <= to) {
+      pushToken(out, text, i, fence, 'code');
+      i = fence;
       continue;
     }
     if (c === 96) {

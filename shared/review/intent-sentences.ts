@@ -1,0 +1,102 @@
+// Where the intent reader's sentences end (intent-text.ts reads each for its tokens): a stop before a space, a new
+// line that does not only wrap a docstring's prose, a fenced block of code whole, or MAX_SENTENCE characters. One pass.
+
+const MAX_SENTENCE = 600;
+
+/** Abbreviations whose period ends no sentence: "incl.", "e.g.", "approx.". */
+const ABBREVIATIONS = new Set([
+  'incl',
+  'e.g',
+  'i.e',
+  'eg',
+  'ie',
+  'approx',
+  'vs',
+  'cf',
+  'esp',
+  'resp',
+  'val',
+  'req',
+  'viz',
+]);
+
+/** Whether the period at `i` closes an abbreviation: the word before it (looked at up to 7 characters back). */
+function abbreviated(text: string, i: number): boolean {
+  let from = i;
+  while (from > 0 && i - from < 7 && letterOrDot(text.charCodeAt(from - 1))) from--;
+  if (from === i || (from > 0 && letterOrDot(text.charCodeAt(from - 1)))) return false;
+  return ABBREVIATIONS.has(text.slice(from, i).toLowerCase());
+}
+const letterOrDot = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 46;
+
+/**
+ * Whether the new line at `i` only wraps a sentence (a docstring's hard-wrapped prose: "… extracted from the token\n
+ * to get temporary credentials."): the line before ends in a letter, a digit, a comma or ")" and the next begins, after
+ * its indent, with a lower-case letter. Looks over the spaces beside the line break only, so every character is looked
+ * at a bounded number of times.
+ */
+function softWrap(text: string, i: number): boolean {
+  let a = i - 1;
+  while (a >= 0 && (text.charCodeAt(a) === 32 || text.charCodeAt(a) === 9 || text.charCodeAt(a) === 13)) a--;
+  const p = a >= 0 ? text.charCodeAt(a) : -1;
+  // "Pass `regions` as a list — e.g.\n["us-east-1", …]": an abbreviation's stop goes on over the line.
+  if (p === 46 && abbreviated(text, a)) return true;
+  if (!((p >= 97 && p <= 122) || (p >= 65 && p <= 90) || (p >= 48 && p <= 57) || p === 44 || p === 41)) return false;
+  let b = i + 1;
+  while (b < text.length && (text.charCodeAt(b) === 32 || text.charCodeAt(b) === 9)) b++;
+  const q = b < text.length ? text.charCodeAt(b) : -1;
+  if (q < 97 || q > 122) return false;
+  // "    auth_token: …", "    role_arn (str): …": the next entry of an argument list, not the sentence going on.
+  let e = b;
+  while (e < text.length && e - b < 64 && /[\w.-]/.test(text[e]!)) e++;
+  const after = text.charCodeAt(e) === 32 ? text.charCodeAt(e + 1) : text.charCodeAt(e);
+  return after !== 58 && after !== 40;
+}
+
+/**
+ * Sentence ends: a stop before a space or the end, a new line that does not only wrap the sentence, or MAX_SENTENCE
+ * characters; not an abbreviation's stop and not an ellipsis ("ALTER TABLE ... DISABLE …" is one statement). Linear.
+ */
+export function sentenceSpans(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  let from = 0;
+  let blank = true;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : -1;
+    // A fenced block of code ("```js … ```") is one sentence of its own, whatever its lines and stops.
+    const fence = c === 96 ? fenceEnd(text, i) : -1;
+    if (fence > 0) {
+      if (!blank) out.push([from, i]);
+      out.push([i, fence]);
+      from = fence;
+      i = fence - 1;
+      blank = true;
+      continue;
+    }
+    const next = i + 1 < text.length ? text.charCodeAt(i + 1) : -1;
+    // A stop: the end, a new line, or . ! ? before white space or the end.
+    const stop =
+      c === -1 ||
+      (c === 10 && !softWrap(text, i)) ||
+      ((c === 46 || c === 33 || c === 63) &&
+        (next === -1 || next === 32 || next === 10 || next === 9 || next === 13 || next === 160) &&
+        !(c === 46 && (abbreviated(text, i) || text.charCodeAt(i - 1) === 46)));
+    if (c > 32 && c !== 160) blank = false;
+    if (stop || i - from >= MAX_SENTENCE) {
+      const end = stop && c !== -1 && c !== 10 ? i + 1 : i;
+      if (!blank || (c > 32 && c !== 160)) out.push([from, end]);
+      from = stop ? i + 1 : i;
+      blank = true;
+    }
+  }
+  return out;
+}
+
+/** How long a fenced block of code may run: longer, its lines are read as sentences. */
+const MAX_FENCE = 1_200;
+/** Where a fenced block that opens at `i` ("```") ends (after its closing fence), or -1. Bounded by MAX_FENCE. */
+export function fenceEnd(text: string, i: number): number {
+  if (text.charCodeAt(i + 1) !== 96 || text.charCodeAt(i + 2) !== 96) return -1;
+  const close = text.indexOf('```', i + 3);
+  return close > 0 && close - i <= MAX_FENCE ? close + 3 : -1;
+}
