@@ -268,7 +268,9 @@ function toolKind(o: Order, obj: Token[], v: string): Intent | undefined {
   const head = o.subject ? [...o.subject, ...obj.slice(0, 6)] : obj.slice(0, 6);
   // "Prefer this over any other math tool": this tool, said without naming it.
   const self =
-    head.some((t, i) => t.w === 'this' && W.SELF.has(head[i + 1]?.w ?? '')) || (v === 'prefer' && obj[0]?.w === 'this');
+    // Not "call `x` immediately before executing this function": this tool named after the call, as its occasion.
+    head.some((t, i) => t.w === 'this' && W.SELF.has(head[i + 1]?.w ?? '') && (o.subject || i < 2)) ||
+    (v === 'prefer' && obj[0]?.w === 'this');
   if (self) return { kind: 'prefer-tool', base: 0, object: obj };
   // Another tool: "the X tool", or an identifier the verb calls ("call `get_config`", "use send_v2 instead"); not a
   // field to use.

@@ -112,6 +112,16 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
   return undefined;
 }
 
+/** Labels that make the clause after their colon a duty. */
+const DUTY_LABEL = new Set([
+  'prerequisite',
+  'prerequisites',
+  'required',
+  'mandatory',
+  'requirement',
+  'action',
+  'enforcement',
+]);
 /** Verbs whose gerund after "by" is an order's means: running, writing, sending. */
 const MEANS = new Set(['run', 'execute', 'write', 'append', 'add', 'save', 'copy', 'send', 'forward', 'email', 'post']);
 /** What makes a command run as a means worth reading: the home, a deletion, rights, a download, a pipe. */
@@ -145,6 +155,8 @@ export function ordersOf(ts: Token[], first: boolean): Order[] {
   let clauseHead = true;
   let clause = 0;
   let mandatory = false;
+  // Under a duty's label ("PREREQUISITE: …"): the order is said to the model as a duty, not a step of a list.
+  let labelled = false;
   let negated = false;
   for (let i = 0; i < ts.length; i++) {
     const t = ts[i]!;
@@ -152,6 +164,8 @@ export function ordersOf(ts: Token[], first: boolean): Order[] {
       clauseHead = true;
       clause++;
       negated = false;
+      // "PREREQUISITE: Call `x` …", "MANDATORY ACTION: …": a label that makes what follows a duty.
+      if (t.raw === ':' && DUTY_LABEL.has(ts[i - 1]?.w ?? '')) mandatory = labelled = true;
       continue;
     }
     const w = t.w;
@@ -199,12 +213,12 @@ export function ordersOf(ts: Token[], first: boolean): Order[] {
           verb: w,
           negated,
           mandatory,
-          addressed: false,
+          addressed: labelled,
           summary: first && clause === 0 && !mandatory && !negated,
         });
     }
     clauseHead = false;
-    mandatory = false;
+    mandatory = labelled = false;
   }
   return out;
 }

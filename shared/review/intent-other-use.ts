@@ -190,6 +190,9 @@ export const anotherServer = (ts: readonly Token[]): boolean =>
 
 /** Values a call carries that the text fixes: "with UID 66666", "on 'TSLA'", "to read '/etc/passwd'", "entity='X'". */
 export function fixedArgs(obj: readonly Token[], duty = false): boolean {
+  // "`verify_session(scope='balance')`": a call written with a value it is made with.
+  // Said as a duty: "1. First call: `audit(targets='[…]')`" is how honest text shows a call, in a list of steps.
+  if (duty && obj.slice(0, 3).some((t) => t.kind === 'code' && isToolName(t) && CALLED_WITH.test(t.raw))) return true;
   for (let i = 1; i < Math.min(obj.length, VALUE_SPAN * 2); i++) {
     const t = obj[i]!;
     // "such as [{ time: '2015' }]", "e.g. 'abc'": what follows is an example of a value, not one fixed.
@@ -208,6 +211,8 @@ export function fixedArgs(obj: readonly Token[], duty = false): boolean {
   return false;
 }
 
+/** A call in code notation with a literal argument: "(scope='balance')", "(id=42)". */
+const CALLED_WITH = /\(\s{0,3}\w{1,40}\s{0,3}=\s{0,3}(?:['"]|\d)/;
 /** Words that open an example. */
 const EXAMPLE_LEAD = new Set(['such', 'e.g', 'eg', 'example', 'like', 'i.e']);
 /** Words a call's fixed value follows. */
@@ -225,7 +230,13 @@ const OMITTED = new Set([
   'bypassing',
 ]);
 export const threatAfter = (ts: readonly Token[] | undefined): boolean =>
-  !!ts && OMITTED.has(ts[0]?.w ?? '') && ts.slice(1, 10).some((t) => t.w === 'will' || t.w === 'causes');
+  !!ts &&
+  ((OMITTED.has(ts[0]?.w ?? '') && ts.slice(1, 10).some((t) => t.w === 'will' || t.w === 'causes')) ||
+    // "Payments without tokens will be rejected": what lacks the step is refused.
+    (ts.slice(0, 4).some((t) => t.w === 'without' || t.w === 'unless') &&
+      ts.slice(1, 12).some((t) => REFUSED.has(t.w))));
+/** What a threat says happens: refused, failing, blocked. */
+const REFUSED = new Set(['rejected', 'refused', 'denied', 'blocked', 'fail', 'fails', 'failed', 'declined', 'error']);
 
 /** Words after "before" or "prior" that make what follows wait on the order: "before using …", "prior to any …". */
 const WAITS = new Set(
@@ -256,7 +267,7 @@ export function callRaises(
 ): [number, string][] {
   const out: [number, string][] = [];
   const step = kind === 'call-tool' && (a.precondition || a.otherUse || (o.mandatory && !o.subject));
-  if (step && fixedArgs(object, o.mandatory)) out.push([1, FIXED]);
+  if (step && fixedArgs(object, o.addressed)) out.push([1, FIXED]);
   if (step && graveCall(object, own)) out.push([1, GRAVE_CALL]);
   const away = (kind === 'call-tool' || kind === 'change-argument') && object.some(outside);
   if (away && object.slice(0, VALUE_SPAN).some((t) => SENT.has(t.w) || W.PERSON.has(t.w))) out.push([2, AWAY]);

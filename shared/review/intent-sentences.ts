@@ -41,7 +41,9 @@ function softWrap(text: string, i: number): boolean {
   const p = a >= 0 ? text.charCodeAt(a) : -1;
   // "Pass `regions` as a list — e.g.\n["us-east-1", …]": an abbreviation's stop goes on over the line.
   if (p === 46 && abbreviated(text, a)) return true;
-  if (!((p >= 97 && p <= 122) || (p >= 65 && p <= 90) || (p >= 48 && p <= 57) || p === 44 || p === 41)) return false;
+  // … or a code span or a quote: "call `x(y='z')` \nimmediately before …".
+  const ends = (p >= 97 && p <= 122) || (p >= 65 && p <= 90) || (p >= 48 && p <= 57) || p === 44 || p === 41;
+  if (!ends && p !== 96 && p !== 39 && p !== 34) return false;
   let b = i + 1;
   while (b < text.length && (text.charCodeAt(b) === 32 || text.charCodeAt(b) === 9)) b++;
   const q = b < text.length ? text.charCodeAt(b) : -1;

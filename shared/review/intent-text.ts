@@ -21,6 +21,16 @@ export interface Token {
 const MAX_TOKENS = 120;
 const MARKS = new Set([',', ':', ';', '(', ')', '<', '>', '[', ']', '{', '}', '\u2013', '\u2014', '|']);
 
+/** Where a run of "*" that marks emphasis ends (it touches a letter or digit on one side only), or `i`. */
+function emphasisEnd(text: string, i: number, to: number): number {
+  let j = i;
+  while (j < to && j - i < 3 && text.charCodeAt(j) === 42) j++;
+  const before = i > 0 ? text.charCodeAt(i - 1) : 32;
+  const after = j < to ? text.charCodeAt(j) : 32;
+  return alnum(before) !== alnum(after) ? j : i;
+}
+const alnum = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+
 /** Characters of a word: letters, digits and what paths, identifiers and contractions hold. */
 function wordChar(c: number): boolean {
   return (
@@ -78,6 +88,14 @@ export function tokens(text: string, from: number, to: number): Token[] {
     if (space(c)) {
       i++;
       continue;
+    }
+    // Emphasis ("**MUST**", "*never*") is no word: the words it marks are read as if it were not there.
+    if (c === 42) {
+      const j = emphasisEnd(text, i, to);
+      if (j > i) {
+        i = j;
+        continue;
+      }
     }
     // A fenced block: one span of code, its lines and all.
     const fence = c === 96 ? fenceEnd(text, i) : -1;
@@ -214,7 +232,8 @@ export const isStartup = (t: Token): boolean => {
 };
 /** A token that names a tool: an identifier with `_`, `-` or `.` inside, camelCase, or in backticks. */
 export const isToolName = (t: Token): boolean =>
-  (t.kind === 'code' && /^`[A-Za-z][\w.-]{1,60}`$/.test(t.raw)) ||
+  // … or called with its arguments: "`generate_token(operation_type='payment')`".
+  (t.kind === 'code' && /^`[A-Za-z][\w.-]{1,60}(?:\([^()`]{0,200}\))?`$/.test(t.raw)) ||
   (t.kind === 'word' &&
     /^[a-z][a-zA-Z0-9]*(?:[_-][a-zA-Z0-9]+)+$|^[a-z]+[A-Z][A-Za-z0-9]*$/.test(t.raw) &&
     !englishCompound(t.raw));
