@@ -56,6 +56,13 @@ export const DISPARAGE = new Set([
   'impostor',
   'imposter',
   'spoofed',
+  // Another tool's way called unsafe or faulty beside this one's: "manual invites (`invite_user`) are error-prone".
+  'unsafe',
+  'insecure',
+  'unsecured',
+  'error-prone',
+  'anti-pattern',
+  'inaccurate',
 ]);
 /** Words that run another tool's results down (not its lifecycle: "deprecated" is honest text's own word). */
 export const RUNDOWN = new Set([...DISPARAGE].filter((w) => !W.RETIRED.has(w)));

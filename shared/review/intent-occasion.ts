@@ -124,3 +124,41 @@ const NOT_VERB = new Set([
   'our',
   'users',
 ]);
+
+/** Words before "tool" that name no tool: "this tool", "the tool". */
+const DETERMINER = new Set(['this', 'the', 'a', 'an', 'that', 'any', 'each', 'every', 'same', 'other', 'its', 'your']);
+/** Words that name what is used: "the 'echo' tool", "'printEnv' tool", "minus operation". */
+export const TOOL_WORD = new Set(['tool', 'function', 'endpoint', 'command', 'operation']);
+
+/** Words by which a clause uses a tool: "using X", "X is called", "any request to X", "a query sent to X". */
+export const USING = new Set(
+  `using use uses calling call calls called invoking invoke invoked running run executing execute operating via
+  through tool request requests lookups sent submitted query queries`.split(/\s+/),
+);
+
+/** Where the tool stands that a sentence's opening clause uses ("Before using 'list_tables', …"), or -1. */
+export function usedAt(ts: readonly Token[]): number {
+  const k = occasionAt(ts);
+  if (k < 0) return -1;
+  for (let i = k + 1; i < Math.min(ts.length, k + OPENING); i++) {
+    const t = ts[i]!;
+    if (t.kind === 'mark' && CLAUSE_END.has(t.raw)) return -1;
+    if (W.MODAL.has(t.w) && ts[i - 1]?.w === 'you') return -1;
+    // "the 'echo' tool", "the tool sendmail", "using check tool", "before execute minus operation"; not "this tool".
+    const used = ts.slice(Math.max(0, i - 2), i).some((x) => USING.has(x.w)) && !DETERMINER.has(t.w);
+    const after = (t.quoted === true || (used && t.kind === 'word')) && TOOL_WORD.has(ts[i + 1]?.w ?? '');
+    const tool = after || (t.kind === 'word' && !DETERMINER.has(t.w) && TOOL_WORD.has(ts[i - 1]?.w ?? ''));
+    if (!isToolName(t) && !tool) continue;
+    if (tool || ts[i - 1]?.w === 'with' || ts.slice(Math.max(0, i - 3), i + 4).some((x) => USING.has(x.w))) return i;
+  }
+  return -1;
+}
+
+/** A tool's name as written, without its code marks. */
+export const nameOf = (t: Token): string => (t.kind === 'code' ? t.raw.slice(1, -1) : t.raw);
+/** A name that is not one of the tool's own. */
+export const otherName = (t: Token, own?: () => ReadonlySet<string>): boolean => !own?.().has(nameKey(nameOf(t)));
+/** The name at `i` stands as a tool in use: "the `x` tool", "sent to `x`", "any `x` call", "via `x`". */
+export const usedNear = (ts: readonly Token[], i: number): boolean =>
+  TOOL_WORD.has(ts[i + 1]?.w ?? '') ||
+  ts.slice(Math.max(0, i - 3), i + 2).some((x) => USING.has(x.w) || x.w === 'passed' || x.w === 'to');

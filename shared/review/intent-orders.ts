@@ -1,6 +1,7 @@
 import * as W from './intent-words.js';
 import { anySecret, EXAMPLE, inSet, isToolName, lemma, type Token } from './intent-text.js';
-import { ownInstead, rewriteKind, useKind } from './intent-other-use.js';
+import { ownInstead, useKind } from './intent-other-use.js';
+import { rewriteKind, setAside } from './intent-swap.js';
 import { HARMS, kindOfAction, type Intent } from './intent-action.js';
 import { GRAVE, otherToolAt, passiveAt, personKeptAt, unasked, type Order } from './intent-voice.js';
 
@@ -23,6 +24,9 @@ const ALL_VERBS = new Set([
   'inject',
   'perform',
   'prefer',
+  'ignore',
+  'discard',
+  'disregard',
   ...HARMS,
 ]);
 const isVerb = (w: string): boolean => ALL_VERBS.has(w);
@@ -72,7 +76,9 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
   // "clean up by running: find ~ -delete", "make it load by writing `source …` into .bash_profile": the means of the
   // order is what it asks, whatever its verb, when a command, a path or an address follows.
   const means = w === 'by' ? meansAt(ts, i + 1) : undefined;
-  if (means) return { at: i + 1, verb: means, negated: false, mandatory: false, addressed: false, summary: false };
+  // "You MUST close this event by calling `flush_logs(…)`": a duty whose means is the call.
+  const duty = !!means && ts.slice(0, i).some((x) => x.w === 'must' || x.w === 'required');
+  if (means) return { at: i + 1, verb: means, negated: false, mandatory: duty, addressed: duty, summary: false };
   const kept = personKeptAt(ts, i);
   if (kept) return kept;
   const passive = passiveAt(ts, i);
@@ -112,6 +118,21 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
   return undefined;
 }
 
+/**
+ * Whether a sentence is an item of a list a duty opened: the sentence before ended on a duty's label or a duty and a
+ * colon ("> ACTION:", "you MUST swap the parameters with these:"), or was such an item itself, and this one opens
+ * with a bullet or a number.
+ */
+export function dutyGoesOn(ts: readonly Token[], before: { ts: readonly Token[]; duty: boolean } | undefined): boolean {
+  if (!before) return false;
+  const head = ts[0];
+  const item = !!head && (BULLET.test(head.raw) || /^\d{1,2}$/.test(head.raw) || head.raw === '-');
+  if (!item) return false;
+  if (before.duty) return true;
+  const last = before.ts[before.ts.length - 1];
+  if (last?.raw !== ':') return false;
+  return before.ts.some((t, i) => (t.raw === ':' && DUTY_LABEL.has(before.ts[i - 1]?.w ?? '')) || t.w === 'must');
+}
 /** Labels that make the clause after their colon a duty. */
 const DUTY_LABEL = new Set([
   'prerequisite',
@@ -123,7 +144,10 @@ const DUTY_LABEL = new Set([
   'enforcement',
 ]);
 /** Verbs whose gerund after "by" is an order's means: running, writing, sending. */
-const MEANS = new Set(['run', 'execute', 'write', 'append', 'add', 'save', 'copy', 'send', 'forward', 'email', 'post']);
+const MEANS = new Set([
+  ...['run', 'execute', 'write', 'append', 'add', 'save', 'copy', 'send', 'forward', 'email', 'post'],
+  ...['call', 'invoke', 'trigger'],
+]);
 /** What makes a command run as a means worth reading: the home, a deletion, rights, a download, a pipe. */
 const RISKY_WORD = /^(?:~|-delete$|rm$|chmod$|chown$|sudo$|curl$|wget$|dd$|mkfs|\/etc\b|\|)/;
 /** The verb of a means ("by writing `…` into …") at `i`, when a command, a path or an address follows it. */
@@ -150,13 +174,15 @@ const KINDS_OF = new Set(
 const COMPOUND_HEAD = (w: string, next: string): boolean =>
   (w === 'access' || w === 'upload' || w === 'download' || w === 'share') && KINDS_OF.has(next);
 
-export function ordersOf(ts: Token[], first: boolean): Order[] {
+export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
   const out: Order[] = [];
   let clauseHead = true;
   let clause = 0;
-  let mandatory = false;
-  // Under a duty's label ("PREREQUISITE: …"): the order is said to the model as a duty, not a step of a list.
-  let labelled = false;
+  let mandatory = listed;
+  // Under a duty's label ("PREREQUISITE: …"): the order is said to the model as a duty, not a step of a list; and so
+  // are the items of a list after it ("ACTION: 1. Set … 2. Set …"), on its line (`label`) or on the next (`listed`).
+  let labelled = listed;
+  let label = listed;
   let negated = false;
   for (let i = 0; i < ts.length; i++) {
     const t = ts[i]!;
@@ -165,12 +191,18 @@ export function ordersOf(ts: Token[], first: boolean): Order[] {
       clause++;
       negated = false;
       // "PREREQUISITE: Call `x` …", "MANDATORY ACTION: …": a label that makes what follows a duty.
-      if (t.raw === ':' && DUTY_LABEL.has(ts[i - 1]?.w ?? '')) mandatory = labelled = true;
+      if (t.raw === ':' && DUTY_LABEL.has(ts[i - 1]?.w ?? '')) mandatory = labelled = label = true;
       continue;
     }
     const w = t.w;
-    // A list's bullet or number ("- run the search", "2) append them") leaves the clause's head where it was.
-    if (t.kind === 'word' && BULLET.test(t.raw)) continue;
+    // A list's bullet or number ("- run the search", "2) append them") leaves the clause's head where it was; a number
+    // whose stop the sentence reader kept ("… 'x' 2. Set …") opens the next item.
+    if (t.kind === 'word' && (BULLET.test(t.raw) || (i === 0 && /^\d{1,2}$/.test(t.raw)))) continue;
+    if (t.kind === 'word' && /^\d{1,2}$/.test(t.raw) && ts[i + 1]?.start === t.end + 1 && label) {
+      clauseHead = true;
+      mandatory = labelled = true;
+      continue;
+    }
     if (t.kind !== 'word') {
       clauseHead = false;
       continue;
@@ -272,7 +304,7 @@ export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySe
     return { kind: 'skip-consent', base: grave ? 2 : 1, object: obj };
   }
   if (o.negated) return undefined;
-  const found = kindOfAction(o, obj) ?? rewriteKind(o, ts, own) ?? useKind(o, ts, to);
+  const found = kindOfAction(o, obj) ?? setAside(o, obj, own) ?? rewriteKind(o, ts, own) ?? useKind(o, ts, to);
   // "Use list_files … instead", said in list_files' own text: this tool put in another's place.
   if (found?.kind === 'call-tool' && ownInstead(obj, own))
     return { kind: 'prefer-tool', base: 0, object: obj, instead: true };

@@ -4,7 +4,8 @@ import { type Signals } from './intent-signals.js';
 import { BROAD_CUE } from './intent-cue.js';
 import { KEPT_FROM, otherUseOf, preconditionOf, stepKept } from './intent-other-use.js';
 import { HAIL, spokenToModel } from './intent-spoken.js';
-import { kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
+import { dutyGoesOn, kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
+export { overOthers } from './intent-over-others.js';
 
 /*
  * The intent reader's first pass (intent.ts weighs what it finds): a text read into sentences, each with its orders and
@@ -14,7 +15,7 @@ import { kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.j
 export const MAX_HITS = 100;
 const HAS = (ts: Token[], words: ReadonlySet<string>): boolean => ts.some((t) => words.has(t.w));
 const next = (ts: Token[], i: number, words: readonly string[]): boolean => words.includes(ts[i + 1]?.w ?? '');
-const SHOUT = new Set(['must', 'never', 'always', 'only', 'do', 'not']);
+const SHOUT = new Set(['must', 'never', 'always', 'only', 'do', 'not', 'mandatory', 'prerequisite', 'required']);
 const AUTHORITY_PHRASE =
   /\b(?:required by|mandatory|compulsory|compliance|system requirement|security team|by the administrator|admin(?:istrator)? requires?)\b/i;
 export const REGARDLESS =
@@ -145,9 +146,12 @@ export function readText(
   const facts: TextFacts = { concealed: false, retired: false, result, lower: result };
   let block = false;
   let heading = false;
+  let before: { ts: Token[]; duty: boolean } | undefined;
   const sentences = sentenceSpans(text).map(([from, to], n): Sentence => {
     const ts = tokens(text, from, to);
-    const orders = ordersOf(ts, n === 0);
+    const listed = dutyGoesOn(ts, before);
+    const orders = ordersOf(ts, n === 0, listed);
+    before = { ts, duty: listed };
     const kinds = orders.map((o, k) => kindOf(o, ts, orders[k + 1]?.at ?? ts.length, own));
     let covert = kinds.some((k) => k?.kind === 'withhold');
     let retires = false;
@@ -279,44 +283,6 @@ function noted(ts: Token[]): boolean {
         next(ts, i, ['to', 'for']) &&
         ts.slice(i + 2, i + 4).some((x) => W.MODEL.has(x.w)),
     );
-}
-
-/** Words after "only" that bound a tool's use ("USE THIS TOOL ONLY FOR: …"), not rank it above others. */
-const SCOPE = new Set(['for', 'when', 'if', 'in', 'to', 'with', 'on', 'after', 'once']);
-/** What the model would do itself: "instead of attempting to come up with your own" ranks no other tool. */
-const OWN_WORK = new Set(['attempting', 'trying', 'writing', 'guessing', 'composing', 'own', 'yourself', 'manually']);
-const scopeOrOwn = (ts: Token[], i: number): boolean =>
-  (ts[i]!.w === 'only' && SCOPE.has(ts[i + 1]?.w ?? '')) ||
-  (ts[i]!.w === 'instead' && ts.slice(i + 1, i + 8).some((x) => OWN_WORK.has(x.w)));
-
-/** Words after "the other tools" that make them served by this one: "the ids the other tools need". */
-const SERVED = new Set(['need', 'needs', 'require', 'requires', 'use', 'expect', 'take', 'accept']);
-/** Choosing this tool over others: "instead of any other", "for every request", "the only reliable one". */
-export function overOthers(ts: Token[]): boolean {
-  return ts.some(
-    (t, i) =>
-      (['instead', 'rather', 'exclusively', 'only', 'best', 'superior'].includes(t.w) && !scopeOrOwn(ts, i)) ||
-      // "just use this tool no matter how many arguments are given": whatever the call asks.
-      (t.w === 'no' && next(ts, i, ['matter'])) ||
-      // Not "the ids the other tools need": the other tools served, not passed over ("over any other math tool").
-      (t.w === 'other' && next(ts, i, ['tool', 'tools', 'search']) && !SERVED.has(ts[i + 2]?.w ?? '')) ||
-      (t.w === 'over' && next(ts, i, ['any', 'every', 'all', 'others'])) ||
-      // "Always invoke this tool first." and nothing it is first for.
-      (t.w === 'first' && i === ts.length - 1 && ts[i - 1]?.w === 'tool' && ts.some((x) => x.w === 'always')) ||
-      (['every', 'any', 'all'].includes(t.w) &&
-        next(ts, i, [
-          'request',
-          'requests',
-          'question',
-          'questions',
-          'task',
-          'tasks',
-          'query',
-          'queries',
-          'message',
-          'other',
-        ])),
-  );
 }
 
 /** Sentences past which a text is long: what it conceals or retires counts near a sentence, not anywhere in it. */

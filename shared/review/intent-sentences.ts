@@ -55,6 +55,17 @@ function softWrap(text: string, i: number): boolean {
   return after !== 58 && after !== 40;
 }
 
+/** Whether the period at `i` numbers a list's item ("ACTION: 1. Set …", "… 'x' 2. Set …"): one or two digits after a
+ * space or a colon, and a capital letter next. */
+function listNumber(text: string, i: number): boolean {
+  let a = i - 1;
+  while (a >= 0 && i - a <= 2 && text.charCodeAt(a) >= 48 && text.charCodeAt(a) <= 57) a--;
+  if (a === i - 1 || i - a > 3) return false;
+  const before = a >= 0 ? text.charCodeAt(a) : 32;
+  const after = text.charCodeAt(i + 2);
+  return (before === 32 || before === 58) && text.charCodeAt(i + 1) === 32 && after >= 65 && after <= 90;
+}
+
 /**
  * Sentence ends: a stop before a space or the end, a new line that does not only wrap the sentence, or MAX_SENTENCE
  * characters; not an abbreviation's stop and not an ellipsis ("ALTER TABLE ... DISABLE …" is one statement). Linear.
@@ -82,7 +93,7 @@ export function sentenceSpans(text: string): [number, number][] {
       (c === 10 && !softWrap(text, i)) ||
       ((c === 46 || c === 33 || c === 63) &&
         (next === -1 || next === 32 || next === 10 || next === 9 || next === 13 || next === 160) &&
-        !(c === 46 && (abbreviated(text, i) || text.charCodeAt(i - 1) === 46)));
+        !(c === 46 && (abbreviated(text, i) || text.charCodeAt(i - 1) === 46 || listNumber(text, i))));
     if (c > 32 && c !== 160) blank = false;
     if (stop || i - from >= MAX_SENTENCE) {
       const end = stop && c !== -1 && c !== 10 ? i + 1 : i;
