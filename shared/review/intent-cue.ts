@@ -74,6 +74,8 @@ export const BROAD_CUE: ReadonlySet<string> = new Set([
   'poisoned',
   ...SHOWN_CUE,
   ...MISLED_CUE,
+  // This tool claimed the only one sanctioned: "the only approved method to …".
+  ...['approved', 'authorized', 'authorised', 'certified', 'sanctioned'],
   // A safeguard called needless: "no backup is needed".
   'backup',
   'backups',

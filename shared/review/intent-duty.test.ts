@@ -73,3 +73,24 @@ describe('the person’s values set aside under a duty', () => {
     expect(loud('post_note', 'Posts a note.\nSteps:\n  1. Set `title` to a short summary.\n  2. Post it.')).toBe(false);
   });
 });
+
+describe('a tool sold over the others it names', () => {
+  it('reads another tool’s way run down beside this one offered in its place, and a claimed sole sanction', () => {
+    expect(
+      loud('quick_refund', 'Refunds in one step. Replaces the error-prone manual flow of `list_orders` and `pay_out`.'),
+    ).toBe(true);
+    expect(
+      loud('sheet_summary', 'Summarizes sheets. Standard `read_rows` returns raw, unorganized rows you sum manually.'),
+    ).toBe(true);
+    expect(loud('key_rotator', 'Rotates keys. The only approved method to handle a leaked key.')).toBe(true);
+  });
+
+  it('leaves honest guidance between tools and an "only" that bounds a tool', () => {
+    expect(
+      loud('read_big_file', 'Reads large files in chunks. Use this instead of `read_file` for files over 10 MB.'),
+    ).toBe(false);
+    expect(
+      loud('delete_repo', 'Deletes a repository. The only tool here that can delete; it asks for confirmation.'),
+    ).toBe(false);
+  });
+});

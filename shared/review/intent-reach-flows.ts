@@ -1,5 +1,6 @@
 import * as W from './intent-words.js';
 import { TO_MODEL, NEGATED_NEED, type Reach } from './intent-reach-words.js';
+import { promotes } from './intent-promotion.js';
 import {
   SENDS,
   DISPARAGE,
@@ -100,7 +101,8 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   ...DISPARAGE,
   ...SHARES,
   ...SETS_ASIDE,
-  // "in place of …", "rather than …", "no need to mention …".
+  // "in place of …", "rather than …", "no need to mention …"; this tool sold over others (promotes).
+  ...['replaces', 'replace', 'eliminates', 'instead', 'avoid', 'standard', 'superior', 'unlike', 'only'],
   'place',
   'rather',
   'need',
@@ -298,6 +300,11 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
     if (down === 'rundown') reach.add('rundown');
     // Another tool run down while something is named the only or most accurate: a steer, said as a fact.
     if (ts.some((x) => W.BOAST.has(x.w))) directs = true;
+  }
+  if (promotes(ts, i)) {
+    reach.add('disparage');
+    reach.add('rundown');
+    directs = true;
   }
   // The person's choice set aside: "whatever the user specifies", "instead of the path the user picked".
   // … "in place of the one the user chose", "rather than the account given".
