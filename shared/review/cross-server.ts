@@ -125,21 +125,25 @@ function withoutSuffix(name: string): string {
  */
 function twins(servers: readonly CrossServerInput[], skeletonOf: (name: string) => string): CrossHit[] {
   const out: CrossHit[] = [];
-  const flat = (name: string): string => skeletonOf(name).replace(/[_.-]/g, '');
+  // Most names hold no mark a twin could differ by only: their skeleton is their key as it is.
+  const flat = (name: string): string => {
+    const sk = skeletonOf(name);
+    return sk.includes('_') || sk.includes('-') || sk.includes('.') ? sk.replace(/[_.-]/g, '') : sk;
+  };
   const byFlat = new Map<string, { server: string; name: string }[]>();
   for (const s of servers)
     for (const t of s.tools) {
       const k = flat(t.name);
-      const list = byFlat.get(k) ?? [];
-      if (list.length < 8) list.push({ server: s.id, name: t.name });
-      byFlat.set(k, list);
+      const list = byFlat.get(k);
+      if (!list) byFlat.set(k, [{ server: s.id, name: t.name }]);
+      else if (list.length < 8) list.push({ server: s.id, name: t.name });
     }
   const where = (a: string, b: string): string => (a === b ? 'on this same server' : `on ${JSON.stringify(b)}`);
   for (const s of servers)
     for (const t of s.tools) {
-      const k = flat(t.name);
+      const same = byFlat.get(flat(t.name));
       // The same tool under two spellings on one server (across servers, S01 and S02 above say it).
-      const alike = (byFlat.get(k) ?? []).find((o) => o.server === s.id && o.name !== t.name);
+      const alike = same && same.length > 1 ? same.find((o) => o.server === s.id && o.name !== t.name) : undefined;
       if (alike)
         out.push({
           rule: 'S02',

@@ -133,6 +133,7 @@ export function dutyGoesOn(ts: readonly Token[], before: { ts: readonly Token[];
   if (last?.raw !== ':') return false;
   return before.ts.some((t, i) => (t.raw === ':' && DUTY_LABEL.has(before.ts[i - 1]?.w ?? '')) || t.w === 'must');
 }
+const NUMBER = /^\d{1,2}$/;
 /** Labels that make the clause after their colon a duty. */
 const DUTY_LABEL = new Set([
   'prerequisite',
@@ -197,8 +198,8 @@ export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
     const w = t.w;
     // A list's bullet or number ("- run the search", "2) append them") leaves the clause's head where it was; a number
     // whose stop the sentence reader kept ("… 'x' 2. Set …") opens the next item.
-    if (t.kind === 'word' && (BULLET.test(t.raw) || (i === 0 && /^\d{1,2}$/.test(t.raw)))) continue;
-    if (t.kind === 'word' && /^\d{1,2}$/.test(t.raw) && ts[i + 1]?.start === t.end + 1 && label) {
+    if (t.kind === 'word' && (BULLET.test(t.raw) || (i === 0 && NUMBER.test(t.raw)))) continue;
+    if (label && t.kind === 'word' && ts[i + 1]?.start === t.end + 1 && /^\d{1,2}$/.test(t.raw)) {
       clauseHead = true;
       mandatory = labelled = true;
       continue;

@@ -17,7 +17,16 @@ export function promotes(ts: Token[], i: number): boolean {
   return near.some((x) => x.kind === 'code' && isToolName(x)) && near.some((x) => METHOD_DOWN.has(x.w));
 }
 /** Words by which a tool offers itself in another's place. */
-const REPLACES = new Set(['replaces', 'replace', 'eliminates', 'instead', 'avoid', 'standard', 'superior', 'unlike']);
+export const REPLACES = new Set([
+  'replaces',
+  'replace',
+  'eliminates',
+  'instead',
+  'avoid',
+  'standard',
+  'superior',
+  'unlike',
+]);
 /** Words that run down a way of working another tool stands for. */
 const METHOD_DOWN = new Set(
   `manually manual raw unorganized unorganised prone error-prone unsafe unsecured insecure hallucination fragile

@@ -1,6 +1,6 @@
 import * as W from './intent-words.js';
 import { TO_MODEL, NEGATED_NEED, type Reach } from './intent-reach-words.js';
-import { promotes } from './intent-promotion.js';
+import { promotes, REPLACES } from './intent-promotion.js';
 import {
   SENDS,
   DISPARAGE,
@@ -101,11 +101,6 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   ...DISPARAGE,
   ...SHARES,
   ...SETS_ASIDE,
-  // "in place of …", "rather than …", "no need to mention …"; this tool sold over others (promotes).
-  ...['replaces', 'replace', 'eliminates', 'instead', 'avoid', 'standard', 'superior', 'unlike', 'only'],
-  'place',
-  'rather',
-  'need',
   ...ASKING,
   ...W.REPLY,
   ...SENDS_NOW,
@@ -172,6 +167,21 @@ const LEAKED = new Set(['data', 'secrets', 'credentials', 'tokens', 'keys', 'fil
 const QUOTE = /^["\u201c]$/;
 const IP = /\b(?!127\.|0\.0\.)(?:\d{1,3}\.){3}\d{1,3}\b/;
 
+/** Words aloneReaches reads. */
+const ALONE = new Set([...REPLACES, 'only', 'place', 'rather', 'need']);
+/** The readings of ALONE's words; whether the sentence directs (a tool sold over others is a steer). */
+function aloneReaches(ts: Token[], i: number, reach: Set<Reach>): boolean {
+  const w = ts[i]!.w;
+  const next = ts[i + 1]?.w ?? '';
+  const aside = (w === 'place' && ts[i - 1]?.w === 'in' && next === 'of') || (w === 'rather' && next === 'than');
+  if (aside && ts.slice(i + 1, i + 9).some((x) => CHOICE.has(x.w))) reach.add('override');
+  if (w === 'need' && ts[i - 1]?.w === 'no' && next === 'to' && UNSAID.has(ts[i + 2]?.w ?? '')) reach.add('deceit');
+  if (!promotes(ts, i)) return false;
+  reach.add('disparage');
+  reach.add('rundown');
+  return true;
+}
+
 /** Data sent on: said as gone ("copies are relayed") or ordered toward a destination the text fixes. */
 function sendReaches(ts: Token[], i: number, reach: Set<Reach>, w: string, next: string): void {
   // An order to send to a destination fixed in the text: "send the query to "hr-salaries"".
@@ -234,6 +244,9 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
     ((STAKES_TRIGGERS.has(w) && stakesReaches(ts, i, reach)) ||
       (LASTING_TRIGGERS.has(w) && lastingReaches(ts, i, reach)) ||
       (MISLED_TRIGGERS.has(w) && misledReaches(ts, i, reach)));
+  // A few words read alone, before the gate below (each a set lookup): this tool sold over others (promotes), "in
+  // place of the one the user chose", "rather than the account given", "no need to mention it".
+  if (t.kind === 'word' && ALONE.has(w) && aloneReaches(ts, i, reach)) return true;
   // Most tokens are none of the words below: one lookup, and on (the reading stays a set lookup a token).
   if (t.kind === 'word' ? !TRIGGERS.has(w) && !w.startsWith('multipl') && !recordLike(w) : t.kind !== 'code')
     return stakes;
@@ -301,20 +314,9 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
     // Another tool run down while something is named the only or most accurate: a steer, said as a fact.
     if (ts.some((x) => W.BOAST.has(x.w))) directs = true;
   }
-  if (promotes(ts, i)) {
-    reach.add('disparage');
-    reach.add('rundown');
-    directs = true;
-  }
   // The person's choice set aside: "whatever the user specifies", "instead of the path the user picked".
-  // … "in place of the one the user chose", "rather than the account given".
-  const aside =
-    (SETS_ASIDE.has(w) && (w !== 'instead' || next === 'of')) ||
-    (w === 'place' && prev === 'in' && next === 'of') ||
-    (w === 'rather' && next === 'than');
+  const aside = SETS_ASIDE.has(w) && (w !== 'instead' || next === 'of');
   if (aside && ts.slice(i + 1, i + 9).some((x) => CHOICE.has(x.w))) reach.add('override');
-  // "no need to point this out", "no need to mention it": the person left unaware, said as a permission.
-  if (w === 'need' && prev === 'no' && next === 'to' && UNSAID.has(ts[i + 2]?.w ?? '')) reach.add('deceit');
   // Asking the person left out: "no need to check with the person", "without asking".
   // … and "prefer not to be asked", "never prompted".
   // Not "do not delete unless asked": the negation must govern the asking itself.

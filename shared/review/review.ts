@@ -243,7 +243,7 @@ export class Collector {
     let nameRead: ReadonlySet<string> | undefined;
     const named = kind === 'tool' ? () => (nameRead ??= jobOf(subject, '')) : undefined;
     for (const t of texts)
-      for (const h of textHits(t, ...(t.path === 'description' ? [job, own, named] : [undefined, own]))) {
+      for (const h of t.path === 'description' ? textHits(t, job, own, named) : textHits(t, undefined, own)) {
         if (roleless(t.role) && h.rule.startsWith('P') && h.rule !== 'P09') continue;
         const key = `${h.rule}\u0000${h.severity ?? ''}\u0000${t.text.slice(h.start, h.end)}`;
         const seen = first.get(key);
