@@ -4,8 +4,8 @@ import { nameKey } from './intent-signals.js';
 import { stem } from './intent-job.js';
 
 // The occasion a sentence opens on ("Before …", "When the user asks …"), read for the intent reader: where it opens,
-// whether its act is the tool's own (elsewhere), whether it is the person's asking (personAsks), and where a purpose
-// opens after an order (purposeWord). Each look is bounded by OPENING tokens.
+// the tool it uses (usedAt), whether its act is the tool's own (elsewhere), whether it is the person's asking
+// (personAsks), and where a purpose opens after an order (purposeWord). Each look is bounded by OPENING tokens.
 
 /** Words that open a sentence on an occasion: "before …", "when …", "each time …". */
 const OCCASION = new Set(['before', 'prior', 'when', 'whenever', 'after', 'while', 'once', 'upon']);
@@ -154,8 +154,8 @@ export function usedAt(ts: readonly Token[]): number {
   return -1;
 }
 
-/** A tool's name as written, without its code marks. */
-export const nameOf = (t: Token): string => (t.kind === 'code' ? t.raw.slice(1, -1) : t.raw);
+/** A tool's name as written, without its code marks or the arguments it is called with ("`x(scope='y')`"). */
+export const nameOf = (t: Token): string => (t.kind === 'code' ? t.raw.slice(1, -1).replace(/\(.*$/, '') : t.raw);
 /** A name that is not one of the tool's own. */
 export const otherName = (t: Token, own?: () => ReadonlySet<string>): boolean => !own?.().has(nameKey(nameOf(t)));
 /** The name at `i` stands as a tool in use: "the `x` tool", "sent to `x`", "any `x` call", "via `x`". */

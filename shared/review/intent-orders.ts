@@ -126,7 +126,7 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
 export function dutyGoesOn(ts: readonly Token[], before: { ts: readonly Token[]; duty: boolean } | undefined): boolean {
   if (!before) return false;
   const head = ts[0];
-  const item = !!head && (BULLET.test(head.raw) || /^\d{1,2}$/.test(head.raw) || head.raw === '-');
+  const item = !!head && (BULLET.test(head.raw) || NUMBER.test(head.raw) || head.raw === '-');
   if (!item) return false;
   if (before.duty) return true;
   const last = before.ts[before.ts.length - 1];
@@ -199,7 +199,7 @@ export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
     // A list's bullet or number ("- run the search", "2) append them") leaves the clause's head where it was; a number
     // whose stop the sentence reader kept ("… 'x' 2. Set …") opens the next item.
     if (t.kind === 'word' && (BULLET.test(t.raw) || (i === 0 && NUMBER.test(t.raw)))) continue;
-    if (label && t.kind === 'word' && ts[i + 1]?.start === t.end + 1 && /^\d{1,2}$/.test(t.raw)) {
+    if (label && t.kind === 'word' && ts[i + 1]?.start === t.end + 1 && NUMBER.test(t.raw)) {
       clauseHead = true;
       mandatory = labelled = true;
       continue;
