@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventNames, type EventName, type EventPayload } from '../../shared/contract';
 import type { AuditEntry } from '../../shared/schemas/audit';
 import type { ServerView } from '../../shared/schemas/server';
-import { eventHandlers, handleEvent, type EventHandlers } from './events';
+import type { ConsoleApi } from '../api/client';
+import { eventHandlers, handleEvent, wireEvents, type EventHandlers } from './events';
 import { useConsole } from './store';
 
 describe('the event map', () => {
@@ -29,5 +30,30 @@ describe('the event map', () => {
   it('ignores an event this page does not know (an older or newer core)', () => {
     expect(() => handleEvent('tools.exploded' as EventName, {} as EventPayload<EventName>)).not.toThrow();
     expect(useConsole.getState().serverOrder).toEqual([]);
+  });
+});
+
+describe('a snapshot and the events that pass it', () => {
+  beforeEach(() => useConsole.setState({ servers: {}, serverOrder: [], approvals: [], online: false }));
+
+  it('keeps what the events said while the snapshot loaded, whatever older state its lists hold', async () => {
+    let listed: (v: ServerView[]) => void = () => {};
+    const emit: { fn?: (name: EventName, payload: unknown) => void } = {};
+    let up: (u: boolean) => void = () => {};
+    const api = {
+      request: (name: string): Promise<unknown> =>
+        name === 'servers.list' ? new Promise((r) => (listed = r as (v: ServerView[]) => void)) : Promise.resolve([]),
+      onEvent: (fn: (name: EventName, payload: unknown) => void) => ((emit.fn = fn), () => {}),
+      onConnection: (fn: (u: boolean) => void) => ((up = fn), () => {}),
+    } as unknown as ConsoleApi;
+    const off = wireEvents(api);
+    up(true);
+    // The core lists the server as connecting; before that list reaches the store, it connects and says so.
+    emit.fn!('server.status', { id: 'everything', status: 'connected' } as ServerView);
+    listed([{ id: 'everything', status: 'connecting' } as ServerView]);
+    await vi.waitFor(() => expect(useConsole.getState().online).toBe(true));
+    expect(useConsole.getState().serverOrder).toEqual(['everything']);
+    expect(useConsole.getState().servers.everything?.status).toBe('connected');
+    off();
   });
 });

@@ -79,14 +79,48 @@ const orNone = <T>(asked: Promise<T[]>): Promise<T[]> =>
     throw e;
   });
 
+/** The events whose state a snapshot loads whole (each handler keyed by id: applying one twice is applying it once). */
+const REPLACED: ReadonlySet<EventName> = new Set<EventName>([
+  'server.status',
+  'server.removed',
+  'approval.requested',
+  'approval.resolved',
+  'approval.voted',
+  'call.updated',
+  'elicitation.requested',
+  'elicitation.resolved',
+  'consents.changed',
+  'agents.changed',
+  'grants.changed',
+  'auth.prompt',
+  'auth.promptClosed',
+]);
+
 /** Wires the contract's events to the store's actions, in one place, and reloads the state on every (re)connection. */
 export function wireEvents(api: ConsoleApi): () => void {
   const st = useConsole.getState();
   const ask: ToolsSource = (serverId, offset, limit) => api.request('tools.list', { serverId, offset, limit });
   setToolsSource(ask);
-  const offEvents = api.onEvent((name, payload) => handleEvent(name, payload, st));
+  // Events of the state a snapshot replaces, seen while it loads: applied live, and again once it is in, since each of
+  // the snapshot's lists was read at its own moment and may be older than them (a server that connected while the
+  // tools were listed stayed "connecting"; an approval decided meanwhile came back as pending).
+  let during: [EventName, unknown][] | undefined;
+  const offEvents = api.onEvent((name, payload) => {
+    handleEvent(name, payload, st);
+    if (during && REPLACED.has(name)) during.push([name, payload]);
+  });
   const snapshot = async (up: boolean, down?: LinkDown): Promise<void> => {
     if (!up) return st.onlineChanged(false, down);
+    const seen: [EventName, unknown][] = [];
+    during = seen;
+    try {
+      await load();
+      for (const [name, payload] of seen) handleEvent(name, payload as EventPayload<EventName>, st);
+    } finally {
+      if (during === seen) during = undefined;
+    }
+  };
+  const load = async (): Promise<void> => {
     const [servers, approvals, calls, consents, elicitations, agents, grants, signIns] = await Promise.all([
       api.request('servers.list', {}),
       api.request('approvals.pending', {}),
