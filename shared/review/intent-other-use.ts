@@ -171,7 +171,7 @@ const waitsOn = (obj: readonly Token[]): boolean =>
   obj.slice(0, VALUE_SPAN * 2).some((t, i) => TIED.has(t.w) && /ing$/.test(obj[i + 1]?.w ?? ''));
 const TIED = new Set(['before', 'prior', 'after', 'upon']);
 /** A purpose of the tool's own use after the order: "… to find the id", "… to check the index exists". */
-const ownPurpose = (obj: readonly Token[]): boolean =>
+export const ownPurpose = (obj: readonly Token[]): boolean =>
   obj.some((t, i) => t.w === 'to' && W.OWN_PURPOSE.has(obj[i + 1]?.w ?? ''));
 
 /** Tool names that destroy, send or pay: "delete_webhook", "markAsRead" is not, "sendMail", "transfer-funds". */

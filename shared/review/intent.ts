@@ -16,7 +16,7 @@ import {
 } from './intent-place.js';
 import { explain, REACH } from './intent-explain.js';
 import { mayBeAct } from './intent-job.js';
-import { anotherServer, callRaises, lifted, threatAfter, widened } from './intent-other-use.js';
+import { anotherServer, callRaises, lifted, ownPurpose, threatAfter, widened } from './intent-other-use.js';
 import { elsewhere, purposeWord } from './intent-occasion.js';
 import { type kindOf, unasked, type IntentKind, type Order } from './intent-orders.js';
 import {
@@ -121,7 +121,7 @@ function lower(
     score--;
     why.push('hedged as a suggestion');
   }
-  const purpose = object.some((t, i) => t.w === 'to' && W.OWN_PURPOSE.has(object[i + 1]?.w ?? ''));
+  const purpose = ownPurpose(object);
   if (kind === 'call-tool' && purpose && !secret && !held && !lifted(a, why)) {
     score -= 2;
     why.push('to serve this tool’s own use');
