@@ -43,6 +43,12 @@ export class ReviewService {
   /** The findings a person accepted (`review-baseline.json`). */
   readonly baseline: BaselineStore;
   private last: ReviewReport | undefined;
+  /**
+   * Runs in the order they started, and the start of the one `last` is: two runs at once (the automatic one and one a
+   * person asked for) can end in either order, and the one that read the catalog later is the one kept.
+   */
+  private started = 0;
+  private lastStarted = 0;
   /** What the last review read, to show the whole text a finding is about. */
   private read: ReviewServerInput[] = [];
   private timer: NodeJS.Timeout | undefined;
@@ -108,6 +114,7 @@ export class ReviewService {
    * when absent, a pins file (`--pins`), or null for no comparison.
    */
   async run(serverIds?: string[], baseline?: Baseline, pins?: PinFile | null, auto = false): Promise<ReviewReport> {
+    const order = ++this.started;
     const ids = serverIds ?? this.d.serverIds().filter((id) => this.d.view(id).status === 'connected');
     const inputs: ReviewServerInput[] = [];
     const outcomes: ServerOutcome[] = [];
@@ -167,11 +174,15 @@ export class ReviewService {
       heapMb: this.d.heapMb,
       signal: this.closing.signal,
     });
-    if (!baseline) this.read = inputs;
-    if (!baseline) this.last = report;
     const summary = summarize(report);
     const counts = summary.counts;
-    if (!baseline) this.d.reviewed(summary);
+    // A run that read before the one kept (it ended later) is returned to whoever asked, never kept as the last.
+    if (!baseline && order > this.lastStarted) {
+      this.lastStarted = order;
+      this.read = inputs;
+      this.last = report;
+      this.d.reviewed(summary);
+    }
     // The automatic review after each listing is not audited (it would fill the log); runs a person or a command asks
     // for are.
     if (!auto)

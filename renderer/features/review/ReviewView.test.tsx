@@ -93,4 +93,36 @@ describe('the review view', () => {
     expect(matching().textContent).toBe('0 match');
     expect(screen.getByText(/No finding at this level/)).toBeTruthy();
   });
+
+  it("shows the core's last review when a run a person asked for ended first but is not the one kept", async () => {
+    // The core keeps the run that read last; the person's run (later `at`, since it ended later) is not it.
+    const kept = { ...report, at: '2026-11-27T10:00:05.000Z', total: 1, counts: { high: 0, medium: 1, low: 0 } };
+    const asked = { ...report, at: '2026-11-27T10:00:06.000Z' };
+    let last: ReviewOverview = report;
+    const pages: Record<string, FindingPage> = {
+      [report.at]: { at: report.at, total: 1, findings: [finding('before', 'high')] },
+      [kept.at]: { at: kept.at, total: 1, findings: [finding('kept', 'medium')] },
+    };
+    const api = {
+      request: (method: string) => {
+        if (method === 'review.last') return Promise.resolve(last);
+        if (method === 'review.run') {
+          last = kept;
+          return Promise.resolve(asked);
+        }
+        if (method === 'review.findings') return Promise.resolve(pages[last.at]);
+        if (method === 'review.pins') return Promise.resolve({ serverId: 'fx', groups: [], pinned: 0, accepted: 0 });
+        return Promise.resolve(null);
+      },
+    } as unknown as ConsoleApi;
+    render(
+      <ApiContext.Provider value={api}>
+        <ReviewView onOpenTool={() => undefined} />
+      </ApiContext.Provider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('review-group').textContent).toContain('before'));
+    fireEvent.click(screen.getByTestId('review-run'));
+    await waitFor(() => expect(screen.getByTestId('review-group').textContent).toContain('kept'));
+    expect(screen.getByTestId('review-summary').textContent).toMatch(/^1 finding/);
+  });
 });

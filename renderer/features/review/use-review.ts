@@ -24,8 +24,10 @@ export function useReview() {
   const [page, setPage] = useState<{ key: string; total: number; findings: Finding[] } | null>(null);
   const asked = useRef(false);
 
-  const newer = useCallback(
-    (r: ReviewOverview | null) => r && setReport((old) => (old && old.at >= r.at ? old : r)),
+  // The core's last review is the one whose findings it serves: shown whatever its time (the core keeps the run that
+  // read last, which need not be the one that ended last); the same one is not drawn again.
+  const adopt = useCallback(
+    (r: ReviewOverview | null) => r && setReport((old) => (old && old.at === r.at ? old : r)),
     [],
   );
   const run = useCallback(() => {
@@ -43,7 +45,7 @@ export function useReview() {
     if (running) return;
     api.request('review.last', {}).then(
       (r) => {
-        if (r) newer(r);
+        if (r) adopt(r);
         else if (!asked.current) {
           asked.current = true;
           run();
@@ -51,7 +53,7 @@ export function useReview() {
       },
       (e: Error) => setError(e.message),
     );
-  }, [api, reviewAt, running, run, newer]);
+  }, [api, reviewAt, running, run, adopt]);
 
   const query = useMemo(
     () => ({
@@ -69,8 +71,8 @@ export function useReview() {
       api.request('review.findings', { ...query, offset, limit: PAGE }).then(
         (p) => {
           if (!p) return;
-          // A newer review than the one shown: show it (its findings follow).
-          if (p.at !== report.at) return void api.request('review.last', {}).then(newer, () => undefined);
+          // Another review than the one shown is the core's last: show it (its findings follow).
+          if (p.at !== report.at) return void api.request('review.last', {}).then(adopt, () => undefined);
           // A transition: React draws a page of findings in slices, never in one long task.
           startTransition(() =>
             setPage((old) =>
@@ -86,7 +88,7 @@ export function useReview() {
         (e: Error) => setError(e.message),
       );
     },
-    [api, query, report, key, newer],
+    [api, query, report, key, adopt],
   );
   useEffect(() => fetchPage(0), [fetchPage]);
   // Until the page for new filters or a new review comes, the last one stays (no flash of an empty list),
