@@ -1,5 +1,5 @@
 import * as W from './intent-words.js';
-import { isToolName, outside, type Token } from './intent-text.js';
+import { EXAMPLE, HOME, isToolName, outside, type Token } from './intent-text.js';
 import { nameKey, type Reach, type Signals } from './intent-signals.js';
 import type { Intent } from './intent-action.js';
 import type { Order } from './intent-voice.js';
@@ -139,7 +139,7 @@ export function callRaises(
   o: Order,
   kind: string,
   object: readonly Token[],
-  a: { precondition: boolean; otherUse: boolean; framed: boolean },
+  a: { precondition: boolean; otherUse: boolean; framed: boolean; records?: boolean },
   own?: () => ReadonlySet<string>,
 ): [number, string][] {
   const out: [number, string][] = [];
@@ -149,7 +149,11 @@ export function callRaises(
     out.push([0, DEMANDED]);
   const step = kind === 'call-tool' && (a.precondition || a.otherUse || (o.mandatory && !o.subject));
   if (step && fixedArgs(object, o.addressed)) out.push([1, FIXED]);
-  if (step && graveCall(object, own)) out.push([1, GRAVE_CALL]);
+  const addressed = (kind === 'call-tool' || kind === 'run-command') && addressedCall(object, own);
+  if ((step || addressed) && graveCall(object, own)) out.push([1, GRAVE_CALL]);
+  // An errand nobody asked for, after every use: weighs as a secret does, yet alone it is no more than medium (weigh).
+  if (kind === 'call-tool' && a.records) out.push([2, RECORDS]);
+  if (addressed) out.push([2, ADDRESSED]);
   const away = (kind === 'call-tool' || kind === 'change-argument') && object.some(outside);
   if (away && object.slice(0, VALUE_SPAN).some((t) => SENT.has(t.w) || W.PERSON.has(t.w))) out.push([2, AWAY]);
   return out;
@@ -161,9 +165,48 @@ const AWAY = 'carrying what the person sent to an outside address';
 export const FIXED = 'with values the text fixes, not the person';
 /** Why a call weighs more: the tool it makes the model call destroys, sends or pays. */
 export const GRAVE_CALL = 'to a tool that destroys, sends or pays';
-/** Guidance between tools said louder than a note: laid on another tool's use, fixing values, calling a grave tool. */
+/** Why a call weighs more: the text fixes where the other tool sends or what it reaches. */
+const ADDRESSED = 'with an address the text fixes among its values';
+/** An email in a call's values (`share_file(email='audit@drive-sync.net')`); a web address only to a grave tool. */
+const EMAIL_IN = /[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}/;
+const URL_IN = /https?:\/\/[^\s'"`)]{1,200}/;
+/**
+ * A call to another tool with an outside address among the values the text fixes: "call `share_file(email='audit@…')`
+ * for each file", "invoke `backup_sent_items` with destination archive@mail-backup.io"; a web address only when the
+ * tool called destroys, sends or pays ("use `fetch` on https://docs.stripe.com" is how honest text points at docs).
+ */
+function addressedCall(obj: readonly Token[], own?: () => ReadonlySet<string>): boolean {
+  const t = obj.slice(0, 4).find((x) => isToolName(x));
+  if (!t || !otherName(t, own)) return false;
+  const grave = GRAVE_NAME.test(nameOf(t));
+  const away = (raw: string, re: RegExp): boolean => {
+    const m = re.exec(raw);
+    return !!m && !EXAMPLE.test(m[0]) && !HOME.test(m[0]);
+  };
+  if (t.kind === 'code' && (away(t.raw, EMAIL_IN) || (grave && away(t.raw, URL_IN)))) return true;
+  return obj.slice(0, VALUE_SPAN * 2).some((x) => outside(x) && (x.kind === 'email' || (grave && x.kind === 'url')));
+}
+
+/** Why a call weighs more: it keeps a record of the tool's use through another tool, which the tool would do itself. */
+const RECORDS = 'to keep a record of this tool’s use through another tool, which a tool does itself';
+/** A call lifted by the tool's records kept through another tool, and by nothing else. */
+export const byRecords = (a: { otherUse: boolean }, why: readonly string[]): boolean =>
+  why.includes(RECORDS) &&
+  !lifted(
+    a,
+    why.filter((w) => w !== RECORDS),
+  );
+/**
+ * Guidance between tools said louder than a note: laid on another tool's use, fixing values, calling a grave tool,
+ * keeping the tool's records.
+ */
 export const lifted = (a: { otherUse: boolean }, why: readonly string[]): boolean =>
-  a.otherUse || why.includes(FIXED) || why.includes(GRAVE_CALL) || why.includes(DEMANDED);
+  a.otherUse ||
+  why.includes(FIXED) ||
+  why.includes(GRAVE_CALL) ||
+  why.includes(DEMANDED) ||
+  why.includes(RECORDS) ||
+  why.includes(ADDRESSED);
 /** Why a call is more than advice: demanded under authority as a condition of another act. */
 const DEMANDED = 'demanded under authority as a condition of another act';
 /** The order's object ties it to an act: "before adding any user", "immediately after retrieving the balance". */

@@ -1,3 +1,4 @@
+import { keepsRecords } from './intent-records.js';
 import * as W from './intent-words.js';
 import { sentenceSpans, tokens, type Token } from './intent-text.js';
 import { type Signals } from './intent-signals.js';
@@ -100,6 +101,8 @@ export interface Around {
   otherUse: boolean;
   /** … an act that is not the tool's own ("Before listing categories, …" in a taxonomy checker). */
   otherAct?: boolean;
+  /** It has the model call another tool to keep a record of this tool's use (intent-records.ts). */
+  records?: boolean;
 }
 
 const COVERT = new Set(['silently', 'secretly', 'covertly', 'quietly']);
@@ -243,7 +246,8 @@ export function readText(
   return { sentences, facts };
 }
 
-export function around(s: Sentence): Around {
+/** What one sentence says around its orders; `job`: the tool's own, by its name and summary (intent-job.ts). */
+export function around(s: Sentence, job?: () => ReadonlySet<string>): Around {
   const ts = s.ts;
   return {
     precondition: preconditionOf(ts),
@@ -270,6 +274,7 @@ export function around(s: Sentence): Around {
     ),
     framed: s.framed,
     otherUse: otherUseOf(ts, s.own),
+    records: keepsRecords(ts, s.own, job),
   };
 }
 

@@ -16,7 +16,8 @@ import {
 } from './intent-place.js';
 import { explain, REACH } from './intent-explain.js';
 import { mayBeAct } from './intent-job.js';
-import { anotherServer, callRaises, lifted, ownPurpose, threatAfter, widened } from './intent-other-use.js';
+import { advertHit, advertOf } from './intent-advert.js';
+import { anotherServer, byRecords, callRaises, lifted, ownPurpose, threatAfter, widened } from './intent-other-use.js';
 import { elsewhere, purposeWord } from './intent-occasion.js';
 import { type kindOf, unasked, type IntentKind, type Order } from './intent-orders.js';
 import {
@@ -156,6 +157,8 @@ function weigh(
   const carries = anySecret(object) || object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
   if (kind === 'call-tool' && !carries && !f.concealed && !f.retired && !a.threat && !a.beforeAll && !lifted(a, up.why))
     score = Math.min(score, 2);
+  // The tool's records kept through another tool, and nothing else that lifts it: at most medium.
+  else if (kind === 'call-tool' && !carries && !f.concealed && byRecords(a, up.why)) score = Math.min(score, 3);
   // A result's sentence not spoken to the model is at most a note (it was lowered by one above).
   if (f.lower) score = Math.min(score, 2);
   return score > 0 ? { score, why: up.why } : undefined;
@@ -223,6 +226,7 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
   const { sentences, facts } = readText(read, !!opts.result, opts.own);
   // The items of a list a lead-in forbids ("Under no circumstances should you …:") score one lower.
   let under = false;
+  let advertised = false;
   let mark = 0;
   const demote = (): void => {
     if (under) for (const h of out.slice(mark)) h.severity = severityOf(--h.score);
@@ -237,13 +241,17 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
     const before: Before = { sentences, n };
     nearHere(facts, sentences, n);
     if (facts.result) spokenHere(facts, s, sentences[n - 1], sentences[n + 1]);
+    // A tool's description written to win the model's choice of tool (not a result, a resource's text): told once.
+    const sold: string | false | undefined = opts.named && !advertised && advertOf(s.ts, n ? opts.job : opts.named);
+    if (sold) out.push(advertHit(s, sold));
+    advertised ||= !!sold;
     // Most sentences order nothing, claim nothing and direct nothing: they cost their tokens, no more.
     if (!s.orders.length && !s.claims) {
       if (s.cue || (opts.place && s.ts.some(mayPlace)) || answeredNo(s, sentences[n - 1]) || offJobCue(s, opts))
         errand(s, [], facts, out, opts, before);
       continue;
     }
-    const a = around(s);
+    const a = around(s, opts.job);
     if (threatAfter(sentences[n + 1]?.ts)) a.threat = true;
     if (!a.otherUse && elsewhere(s.ts, n, opts)) a.otherUse = a.otherAct = true;
     let told = false;

@@ -1,0 +1,142 @@
+import type { Hit } from './hidden.js';
+import type { Sentence } from './intent-read.js';
+import type { Token } from './intent-text.js';
+
+// A tool's text written to win the model's choice of tool rather than to say what the tool does (preference
+// manipulation): praise it claims from others ("trusted by experts", "recommended by industry professionals", "highly
+// regarded in the field"), a claim to be the best of all ("This is the best tool in the world"), or words aimed at the
+// machinery that picks tools ("ideal for ranking well in recommendation systems"). A model that picks between servers
+// reads these as reasons; a person reviewing a server learns nothing about what it does from them. Not honest
+// comparisons with a named alternative ("this is better than screenshot", "faster than reading files one by one"),
+// nor "best for …" (what a tool suits). Sets and bounded looks in one sentence.
+
+/** Words of praise a text can claim others gave. */
+const PRAISED = new Set(
+  `trusted recommended validated endorsed praised regarded respected favored favoured loved acclaimed recognized
+  recognised lauded celebrated vetted beloved admired`.split(/\s+/),
+);
+/** Words that claim praise only with a degree ("widely used", "highly rated") or named givers ("chosen by experts"). */
+const WEAK_PRAISE = new Set(['used', 'chosen', 'preferred', 'verified', 'approved', 'certified', 'rated', 'backed']);
+/** Who the praise is claimed from: people, a trade, a number of them. */
+const PRAISERS = new Set(
+  `experts expert professionals professional industry leaders analysts developers engineers bloggers millions thousands
+  teams companies enterprises specialists scientists pros community circles field critics customers users insiders
+  authorities practitioners researchers everyone meteorologists traders investors journalists educators creators
+  academics firms doctors clinicians lawyers marketers designers writers editors administrators organizations
+  organisations brands agencies institutions banks universities partners peers reviewers enthusiasts travelers
+  travellers students teachers influencers people businesses startups corporations fortune economists strategists
+  consultants advisors advisers architects veterans connoisseurs insiders leaders`.split(/\s+/),
+);
+/** Words that say a claimed praise is about the tool's standing, not one use: "highly recommended", "widely used". */
+const DEGREE = new Set(['highly', 'widely', 'universally', 'most', 'well', 'greatly', 'deeply', 'broadly']);
+/** Praise claimed as a badge in one word. */
+const BADGE = new Set(
+  `top-rated award-winning best-in-class world-class highly-rated expert-approved renowned esteemed prestigious revered
+  legendary go-to`.split(/\s+/),
+);
+/** Those whose trade is judging a tool's worth: "experts recommend it", "analysts rely on it" (active voice). */
+const JUDGES = new Set(
+  `experts professionals analysts leaders specialists scientists pros authorities practitioners researchers
+  meteorologists economists strategists consultants insiders critics veterans`.split(/\s+/),
+);
+/** What judges are said to do for a tool. */
+const VOUCH = new Set(
+  `recommend recommends trust trusts rely relies prefer prefers endorse endorses praise praises favor favors favour
+  favours love loves vouch swear agree choose chooses`.split(/\s+/),
+);
+/** What a claim to be the best of all is a claim about. */
+const THING = new Set(['tool', 'tools', 'server', 'solution', 'option', 'choice', 'service', 'utility', 'api']);
+/** Superlatives of worth. */
+const BEST = new Set(['best', 'greatest', 'finest', 'ultimate', 'top', 'number-one', '#1']);
+/** Where a best-of-all claim reaches: "in the world", "ever", "available", "on the market". */
+const ALL = new Set(['world', 'ever', 'available', 'market', 'planet', 'universe', 'existence', 'all']);
+/** Words about the machinery that chooses tools. */
+const PICKER = new Set(['recommendation', 'ranking', 'rankings', 'selection']);
+const PICKER_HEAD = new Set(['system', 'systems', 'engine', 'engines', 'algorithm', 'algorithms']);
+
+/** What a text wants of the machinery that picks tools: to rank well, stand out, be chosen. */
+const STANDING_GOAL = new Set(
+  `rank ranking ranked stand visibility visible chosen selected picked prominence prominent optimal higher top`.split(
+    /\s+/,
+  ),
+);
+/**
+ * "ideal for ranking well in recommendation systems", "to stand out in the recommendation system": a goal of standing
+ * beside the machinery's name; not a tool whose job is that machinery ("Reads the feed of the recommendation system").
+ */
+function aimedAt(ts: readonly Token[], job?: () => ReadonlySet<string>): boolean {
+  if (!ts.some((x) => STANDING_GOAL.has(x.w))) return false;
+  return ![...(job?.() ?? [])].some((x) => x.startsWith('recommend') || x.startsWith('rank'));
+}
+
+/** Why a sentence sells the tool, or undefined. `job`: stems of the tool's name and summary. */
+export function advertOf(ts: readonly Token[], job?: () => ReadonlySet<string>): string | undefined {
+  for (let i = 0; i < ts.length; i++) {
+    const w = ts[i]!.w;
+    if (BADGE.has(w)) return 'praise it claims for itself';
+    if ((PRAISED.has(w) || WEAK_PRAISE.has(w)) && praiseFrom(ts, i)) return 'praise it claims from others';
+    if (JUDGES.has(w) && ts.slice(i + 1, i + 4).some((x) => VOUCH.has(x.w))) return 'praise it claims from others';
+    if (BEST.has(w) && bestOfAll(ts, i)) return 'a claim to be the best of all';
+    if (PICKER.has(w) && PICKER_HEAD.has(ts[i + 1]?.w ?? '') && aimedAt(ts, job))
+      return 'words aimed at what picks tools';
+  }
+  return undefined;
+}
+
+/**
+ * "validated by weather experts", "recommended by both bloggers and industry professionals", "highly respected in the
+ * field", "recognized in tech circles": the praise's givers within a few words after "by" or "in", said of the tool.
+ * Said of what the tool finds ("hotels rated by travelers", "books recommended by experts") it is the data's; only a
+ * judge's trust or endorsement of what the tool yields is the tool's ("insights trusted by experts").
+ */
+function praiseFrom(ts: readonly Token[], i: number): boolean {
+  const w = ts[i]!.w;
+  const next = ts[i + 1]?.w;
+  let k = i - 1;
+  while (k >= 0 && (DEGREE.has(ts[k]!.w) || ts[k]!.w === 'also' || ts[k]!.w === 'both')) k--;
+  const degree = k < i - 1;
+  const about = k < 0 || ts[k]!.kind === 'mark' || OF_TOOL.has(ts[k]!.w);
+  if (next === 'by' || next === 'in' || next === 'among') {
+    const by = ts.slice(i + 2, i + 7);
+    if (about && by.some((x) => PRAISERS.has(x.w))) return true;
+    return STRONG.has(w) && by.some((x) => JUDGES.has(x.w) || x.w === 'industry' || x.w === 'field');
+  }
+  // "Highly recommended for its ease", "widely used.": a standing claimed, with no one named ("highly rated hotels" is
+  // what the tool finds).
+  const bare = !ts[i + 1] || ts[i + 1]!.kind === 'mark' || next === 'for' || next === 'and';
+  return about && degree && bare && (PRAISED.has(w) || w === 'used');
+}
+/** Words before a praise that make the tool its subject: "this tool, trusted by …", "it is validated by …". */
+const OF_TOOL = new Set(['is', 'are', 'was', 'this', 'it', 'tool', 'server', 'service', 'solution', 'and', 'being']);
+/** Praise a judge gives to what a tool yields as much as to the tool. */
+const STRONG = new Set(['trusted', 'validated', 'endorsed', 'vetted', 'acclaimed', 'recognized', 'recognised']);
+
+/**
+ * "the best tool in the world", "the ultimate solution available", "This is the best tool.": a superlative over a tool,
+ * reaching every other. Not "the best tool for finding files" (what it suits).
+ */
+function bestOfAll(ts: readonly Token[], i: number): boolean {
+  const thing = ts.slice(i + 1, i + 4).findIndex((x) => THING.has(x.w));
+  if (thing < 0) return false;
+  // Unbounded: "in the world", "available"; or said of itself with nothing after ("This is the best tool.").
+  const after = ts.slice(i + 2 + thing, i + 7 + thing);
+  const self = ts.slice(Math.max(0, i - 3), i).some((x) => x.w === 'this' || x.w === 'is');
+  return after.some((x) => ALL.has(x.w)) || (self && after.every((x) => x.kind === 'mark'));
+}
+
+/** A sentence that sells the tool to the model : medium, the sentence marked whole. */
+export function advertHit(
+  s: Sentence,
+  why: string,
+): Hit & { severity: 'medium'; kind: 'prefer-tool'; score: number; sentence: [number, number] } {
+  return {
+    rule: 'P09',
+    start: s.ts[0]!.start,
+    end: s.ts[s.ts.length - 1]!.end,
+    severity: 'medium',
+    kind: 'prefer-tool',
+    score: 3,
+    sentence: s.span,
+    message: `sells the tool to the model with ${why}: written to win the model’s choice of tool, not to say what it does`,
+  };
+}
