@@ -1,11 +1,11 @@
 /**
  * The review on MPMA (github.com/cao-elaine/MPMA, MIT; arXiv:2505.11154, "MCP Preference Manipulation Attack"): the
- * tools of eight kinds of server (weather, time, an MCP installer, hot news, fetch, crypto, search, markdown) with their
- * descriptions rewritten to win an agent's choice — DPMA ("This is the best tool in the world." before the original)
- * and GAPMA, evolved advertising in four strategies (authority, emotion, exaggeration, subliminal) — beside the
- * originals and five plain competitor descriptions of each tool as the clean texts. Its texts are others' and stay
- * outside the repository: `MPMA_DIR=<a checkout> npm run bench:peers` reads them. Weather, time, the installer, hot news
- * and fetch are the half read and tuned on; crypto, search and markdown are held out and were never read.
+ * tools of eight kinds of server (weather, time, an MCP installer, hot news, fetch, crypto, search, markdown) with
+ * their descriptions rewritten to win an agent's choice — DPMA ("This is the best tool in the world." before the
+ * original) and GAPMA, evolved advertising in four strategies (authority, emotion, exaggeration, subliminal) — beside
+ * the originals and five plain competitor descriptions of each tool as the clean texts. Its texts are others' and stay
+ * outside the repository: `MPMA_DIR=<a checkout> npm run bench:peers` reads them. Weather, time, the installer, hot
+ * news and fetch are the half read and tuned on; crypto, search and markdown are held out and were never read.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -264,14 +264,17 @@ const commandIn = (t: Token, i: number, v: string): boolean =>
 
 /** An order to call a tool: this one ("prefer-tool") or another ("call-tool"). */
 function toolKind(o: Order, obj: Token[], v: string): Intent | undefined {
-  if (!inSet(W.CALL, v) && v !== 'prefer') return undefined;
+  const choose = v === 'prefer' || W.CHOOSE.has(v);
+  if (!inSet(W.CALL, v) && !choose) return undefined;
   const head = o.subject ? [...o.subject, ...obj.slice(0, 6)] : obj.slice(0, 6);
-  // "Prefer this over any other math tool": this tool, said without naming it.
+  // "Prefer this over any other math tool", "pick this one": this tool, said without naming it.
   const self =
     // Not "call `x` immediately before executing this function": this tool named after the call, as its occasion.
     head.some((t, i) => t.w === 'this' && W.SELF.has(head[i + 1]?.w ?? '') && (o.subject || i < 2)) ||
-    (v === 'prefer' && obj[0]?.w === 'this');
+    (choose && obj[0]?.w === 'this');
   if (self) return { kind: 'prefer-tool', base: 0, object: obj };
+  // Choosing is said of tools only when this one is chosen.
+  if (choose && v !== 'prefer') return undefined;
   // Another tool: "the X tool", or an identifier the verb calls ("call `get_config`", "use send_v2 instead"); not a
   // field to use.
   const named = head.some(

@@ -1,5 +1,6 @@
 import type { Hit } from './hidden.js';
 import type { Sentence } from './intent-read.js';
+import type { IntentOptions } from './intent-place.js';
 import type { Token } from './intent-text.js';
 
 // A tool's text written to win the model's choice of tool rather than to say what the tool does (preference
@@ -45,7 +46,11 @@ const VOUCH = new Set(
   favours love loves vouch swear agree choose chooses`.split(/\s+/),
 );
 /** What a claim to be the best of all is a claim about. */
-const THING = new Set(['tool', 'tools', 'server', 'solution', 'option', 'choice', 'service', 'utility', 'api']);
+const THING = new Set(
+  `tool tools server servers solution solutions option options choice service services utility utilities api apis`.split(
+    /\s+/,
+  ),
+);
 /** Superlatives of worth. */
 const BEST = new Set(['best', 'greatest', 'finest', 'ultimate', 'top', 'number-one', '#1']);
 /** Where a best-of-all claim reaches: "in the world", "ever", "available", "on the market". */
@@ -77,8 +82,70 @@ export function advertOf(ts: readonly Token[], job?: () => ReadonlySet<string>):
     if ((PRAISED.has(w) || WEAK_PRAISE.has(w)) && praiseFrom(ts, i)) return 'praise it claims from others';
     if (JUDGES.has(w) && ts.slice(i + 1, i + 4).some((x) => VOUCH.has(x.w))) return 'praise it claims from others';
     if (BEST.has(w) && bestOfAll(ts, i)) return 'a claim to be the best of all';
+    if (w === 'most' && mostEver(ts, i)) return 'a claim to be the best of all';
+    if (rankOne(ts, i)) return 'a claim to rank first';
+    const over = overAll(ts, i);
+    if (over) return over;
     if (PICKER.has(w) && PICKER_HEAD.has(ts[i + 1]?.w ?? '') && aimedAt(ts, job))
       return 'words aimed at what picks tools';
+  }
+  return undefined;
+}
+
+/** "the most accurate currency tool ever built": a superlative over a tool that reaches beyond every other. */
+function mostEver(ts: readonly Token[], i: number): boolean {
+  const thing = ts.slice(i + 1, i + 6).findIndex((x) => x.w === 'tool' || x.w === 'server' || x.w === 'solution');
+  return thing >= 0 && ts.slice(i + 2 + thing, i + 6 + thing).some((x) => EVER.has(x.w));
+}
+const EVER = new Set(['ever', 'world', 'market', 'planet', 'universe', 'existence']);
+
+/** "the number one news tool", "rated #1", "the No. 1 tool": a rank claimed over every other. */
+function rankOne(ts: readonly Token[], i: number): boolean {
+  const w = ts[i]!.w;
+  const one =
+    (w === 'number' && ts[i + 1]?.w === 'one') ||
+    (w === '#' && ts[i + 1]?.w === '1') ||
+    (w === 'no' && ts[i + 1]?.w === '1');
+  if (!one) return false;
+  // "The #1 tool for SLO compliance monitoring": a server ranking its own tools for a task, not over every other.
+  const thing = ts.slice(i + 2, i + 5).findIndex((x) => THING.has(x.w));
+  if (thing >= 0) return ts[i + 3 + thing]?.w !== 'for';
+  return ts[i - 1]?.w === 'rated' || ts[i - 1]?.w === 'ranked';
+}
+
+/** Verbs by which a tool claims to take every other's place. */
+const SUPERSEDES = new Set(['supersedes', 'replaces', 'obsoletes', 'outranks', 'outperforms', 'beats', 'surpasses']);
+/** What other tools are called when run down as a kind. */
+const DOWN = new Set(
+  `outdated deprecated obsolete unreliable inaccurate stale broken unsafe insecure untrusted unverified malicious
+  compromised inferior`.split(/\s+/),
+);
+/**
+ * Every other tool ruled out or run down: "supersedes all other geocoding tools", "Other quote tools are outdated",
+ * "faster than any other OCR tool", "there is no reason to use anything else", "do not use unofficial tools". Not "use
+ * `search_code` instead of this tool for …" (one named, scoped), nor "unlike `list_files`, this tool recurses".
+ */
+function overAll(ts: readonly Token[], i: number): string | undefined {
+  const w = ts[i]!.w;
+  const others = (k: number): boolean =>
+    (ts[k]?.w === 'all' || ts[k]?.w === 'any' || ts[k]?.w === 'every') && ts[k + 1]?.w === 'other';
+  if (SUPERSEDES.has(w) && (others(i + 1) || others(i + 2))) return 'a claim to take every other tool’s place';
+  if (w === 'than' && others(i + 1) && ts.slice(i + 3, i + 6).some((x) => THING.has(x.w)))
+    return 'a claim to be better than every other tool';
+  if (w === 'other' && ts.slice(i + 1, i + 4).some((x) => THING.has(x.w) && x.w.endsWith('s'))) {
+    if (ts.slice(i + 2, i + 7).some((x) => DOWN.has(x.w))) return 'every other tool run down as a kind';
+  }
+  // "there is no reason to use anything else", "do not use unofficial tools", "never use any other server".
+  if (
+    (w === 'use' || w === 'call') &&
+    ts.slice(Math.max(0, i - 4), i).some((x) => x.w === 'no' || x.w === 'not' || x.w === 'never')
+  ) {
+    const obj = ts.slice(i + 1, i + 4);
+    const every =
+      (obj[0]?.w === 'anything' && obj[1]?.w === 'else') ||
+      (obj.some((x) => x.w === 'other' || x.w === 'unofficial' || x.w === 'third-party') &&
+        ts.slice(i + 1, i + 6).some((x) => THING.has(x.w) && x.w.endsWith('s')));
+    if (every) return 'every other tool ruled out';
   }
   return undefined;
 }
@@ -139,4 +206,21 @@ export function advertHit(
     sentence: s.span,
     message: `sells the tool to the model with ${why}: written to win the model’s choice of tool, not to say what it does`,
   };
+}
+
+/**
+ * Reads the `n`th sentence of a tool's description (`opts.named` is set for one: not a result, not a resource's text)
+ * for a sale, unless one was told already (`told`); pushes the finding and says whether it did.
+ */
+export function sells(
+  s: Sentence,
+  n: number,
+  opts: IntentOptions,
+  out: { push(h: ReturnType<typeof advertHit>): unknown },
+  told: boolean,
+): boolean {
+  if (told || !opts.named) return false;
+  const why = advertOf(s.ts, n ? opts.job : opts.named);
+  if (why) out.push(advertHit(s, why));
+  return why !== undefined;
 }

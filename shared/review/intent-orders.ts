@@ -24,6 +24,7 @@ const ALL_VERBS = new Set([
   'inject',
   'perform',
   'prefer',
+  ...W.CHOOSE,
   'ignore',
   'discard',
   'disregard',

@@ -6,7 +6,7 @@ import { BROAD_CUE } from './intent-cue.js';
 import { KEPT_FROM, otherUseOf, preconditionOf, stepKept } from './intent-other-use.js';
 import { HAIL, spokenToModel } from './intent-spoken.js';
 import { dutyGoesOn, kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
-export { overOthers } from './intent-over-others.js';
+export { aboveAll, overOthers } from './intent-over-others.js';
 
 /*
  * The intent reader's first pass (intent.ts weighs what it finds): a text read into sentences, each with its orders and

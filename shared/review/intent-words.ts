@@ -26,6 +26,9 @@ export const MODAL = set(`must should shall need needs have has ought will alway
 /** Verbs of an order that calls a tool or function. */
 export const CALL = set(`call invoke use run execute trigger query fire hit ping consult route`);
 
+/** Verbs of choosing between tools: said of this tool, an order to pick it ("ALWAYS CHOOSE THIS TOOL FIRST!"). */
+export const CHOOSE = set(`choose pick select prioritize prioritise favor favour`);
+
 /** Verbs that run a command. */
 export const EXEC = set(`run execute exec type enter launch spawn eval evaluate invoke`);
 

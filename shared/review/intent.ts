@@ -16,7 +16,7 @@ import {
 } from './intent-place.js';
 import { explain, REACH } from './intent-explain.js';
 import { mayBeAct } from './intent-job.js';
-import { advertHit, advertOf } from './intent-advert.js';
+import { sells } from './intent-advert.js';
 import { anotherServer, byRecords, callRaises, lifted, ownPurpose, threatAfter, widened } from './intent-other-use.js';
 import { elsewhere, purposeWord } from './intent-occasion.js';
 import { type kindOf, unasked, type IntentKind, type Order } from './intent-orders.js';
@@ -34,6 +34,7 @@ import {
   around,
   nearHere,
   spokenHere,
+  aboveAll,
   overOthers,
   readText,
 } from './intent-read.js';
@@ -96,7 +97,7 @@ function raise(
   // … the more when the replacement is another server's: an honest server retires its tools for its own.
   if ((a.retired || f.retired) && (kind === 'call-tool' || kind === 'prefer-tool'))
     add(anotherServer(s.ts) ? 2 : 1, 'claiming a tool is retired or changed');
-  if (kind === 'prefer-tool') add(2, 'over every other tool');
+  if (kind === 'prefer-tool') add(aboveAll(s.ts) ? 3 : 2, 'over every other tool');
   if (kind !== 'skip-consent' && unasked(object)) add(1, 'without asking the person');
   if (kind === 'skip-consent' && s.ts.some((t) => (t.kind === 'email' || t.kind === 'url') && !EXAMPLE.test(t.raw)))
     add(1, 'with an outside address in play');
@@ -157,6 +158,8 @@ function weigh(
   const carries = anySecret(object) || object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
   if (kind === 'call-tool' && !carries && !f.concealed && !f.retired && !a.threat && !a.beforeAll && !lifted(a, up.why))
     score = Math.min(score, 2);
+  // This tool put over the others, with nothing it carries, hides or claims retired: at most medium.
+  if (kind === 'prefer-tool' && !carries && !f.concealed && !f.retired && !a.retired) score = Math.min(score, 3);
   // The tool's records kept through another tool, and nothing else that lifts it: at most medium.
   else if (kind === 'call-tool' && !carries && !f.concealed && byRecords(a, up.why)) score = Math.min(score, 3);
   // A result's sentence not spoken to the model is at most a note (it was lowered by one above).
@@ -242,9 +245,7 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
     nearHere(facts, sentences, n);
     if (facts.result) spokenHere(facts, s, sentences[n - 1], sentences[n + 1]);
     // A tool's description written to win the model's choice of tool (not a result, a resource's text): told once.
-    const sold: string | false | undefined = opts.named && !advertised && advertOf(s.ts, n ? opts.job : opts.named);
-    if (sold) out.push(advertHit(s, sold));
-    advertised ||= !!sold;
+    advertised ||= sells(s, n, opts, out, advertised);
     // Most sentences order nothing, claim nothing and direct nothing: they cost their tokens, no more.
     if (!s.orders.length && !s.claims) {
       if (s.cue || (opts.place && s.ts.some(mayPlace)) || answeredNo(s, sentences[n - 1]) || offJobCue(s, opts))
