@@ -262,6 +262,8 @@ const commandIn = (t: Token, i: number, v: string): boolean =>
       t.raw.length > 4 &&
       !/^`[a-z]+(?:[_-][a-z0-9]+)+`$|^`[a-z]+[A-Z]\w*`$/.test(t.raw)));
 
+/** Words after "use this" that put it over another. */
+const THIS_OVER = new Set(['rather', 'instead', 'over', 'exclusively']);
 /** An order to call a tool: this one ("prefer-tool") or another ("call-tool"). */
 function toolKind(o: Order, obj: Token[], v: string): Intent | undefined {
   const choose = v === 'prefer' || W.CHOOSE.has(v);
@@ -271,7 +273,9 @@ function toolKind(o: Order, obj: Token[], v: string): Intent | undefined {
   const self =
     // Not "call `x` immediately before executing this function": this tool named after the call, as its occasion.
     head.some((t, i) => t.w === 'this' && W.SELF.has(head[i + 1]?.w ?? '') && (o.subject || i < 2)) ||
-    (choose && obj[0]?.w === 'this');
+    (choose && obj[0]?.w === 'this') ||
+    // "Always use this rather than read_file": "this" alone, put over another.
+    (obj[0]?.w === 'this' && THIS_OVER.has(obj[1]?.w ?? ''));
   if (self) return { kind: 'prefer-tool', base: 0, object: obj };
   // Choosing is said of tools only when this one is chosen.
   if (choose && v !== 'prefer') return undefined;

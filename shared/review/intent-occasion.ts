@@ -83,10 +83,16 @@ type Job = () => ReadonlySet<string>;
 
 /** Before the order at `at`, the sentence opens on the person asking: "When a user requests …", "If the user asks". */
 export function personAsks(ts: readonly Token[], at: number): boolean {
-  const k = occasionAt(ts);
+  // … or a condition on what the person does: "If the user gives an IBAN …, use …".
+  const cond = ts.slice(0, 4).findIndex((t) => t.w === 'if');
+  const k = occasionAt(ts) >= 0 ? occasionAt(ts) : cond;
   if (k < 0 || k >= at) return false;
-  return ts.slice(k + 1, Math.min(at, k + 5)).some((t, i, a) => W.PERSON.has(t.w) && ASKS.has(a[i + 1]?.w ?? ''));
+  // Not "If the user gives no branch, use `main`": a default for what the person left out.
+  return ts
+    .slice(k + 1, Math.min(at, k + 5))
+    .some((t, i, a) => W.PERSON.has(t.w) && ASKS.has(a[i + 1]?.w ?? '') && !NONE.has(a[i + 2]?.w ?? ''));
 }
+const NONE = new Set(['no', 'none', 'nothing', 'neither']);
 const ASKS = new Set([
   'asks',
   'ask',

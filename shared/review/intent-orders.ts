@@ -1,6 +1,8 @@
 import * as W from './intent-words.js';
 import { anySecret, EXAMPLE, inSet, isToolName, lemma, type Token } from './intent-text.js';
 import { ownInstead, useKind } from './intent-other-use.js';
+import { nameOf } from './intent-occasion.js';
+import { nameKey } from './intent-signals.js';
 import { rewriteKind, setAside } from './intent-swap.js';
 import { HARMS, kindOfAction, type Intent } from './intent-action.js';
 import { GRAVE, otherToolAt, passiveAt, personKeptAt, unasked, type Order } from './intent-voice.js';
@@ -262,6 +264,11 @@ const ARTICLE = new Set(['a', 'an', 'the']);
 /** What one order asks, from its verb and the words after it up to the next order. */
 export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySet<string>): Intent | undefined {
   const obj = ts.slice(o.at + 1, to);
+  // "… once `sync_ledger` has been run; run it beforehand every time": the call's "it" is the tool named before it.
+  if ((obj[0]?.w === 'it' || obj[0]?.w === 'that') && inSet(W.CALL, o.verb)) {
+    const named = ts.slice(Math.max(0, o.at - 16), o.at).find((t) => t.kind === 'code' && isToolName(t));
+    if (named && !own?.().has(nameKey(nameOf(named)))) obj[0] = named;
+  }
   const v = o.verb;
   const words = new Set(obj.map((t) => t.w));
   const person = obj.some((t) => W.PERSON.has(t.w));

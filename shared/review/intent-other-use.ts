@@ -125,9 +125,11 @@ const WAITS = new Set(
 export const preconditionOf = (ts: readonly Token[]): boolean =>
   ts.some(
     (t, i) =>
-      (t.w === 'before' || t.w === 'prior') &&
-      (WAITS.has(ts[i + 1]?.w ?? '') ||
-        (/^[a-z]{3,}ing$/.test(ts[i + 1]?.w ?? '') && ts.slice(i + 2, i + 6).some((x) => x.raw === ','))),
+      // "run it beforehand every time": a step before this tool's every use.
+      (t.w === 'beforehand' && ts.slice(i + 1, i + 4).some((x) => x.w === 'every' || x.w === 'each')) ||
+      ((t.w === 'before' || t.w === 'prior') &&
+        (WAITS.has(ts[i + 1]?.w ?? '') ||
+          (/^[a-z]{3,}ing$/.test(ts[i + 1]?.w ?? '') && ts.slice(i + 2, i + 6).some((x) => x.raw === ',')))),
   );
 
 /**

@@ -130,7 +130,12 @@ const CLAIM_CUE = new Set([
 ]);
 
 /** Words that steer away from a tool claimed retired. */
-export const STEER = new Set(['instead', 'use', 'avoid', 'avoided', 'only', 'replacement', 'successor']);
+const STEER = new Set(['instead', 'use', 'avoid', 'avoided', 'only', 'replacement', 'successor']);
+/** "must not be used", "do not call": a tool ruled out. */
+const USED = new Set(['call', 'called', 'use', 'used', 'invoke', 'invoked']);
+/** The word at `i` steers the model off a tool or onto another: "instead", "use", "must not be used". */
+export const steers = (ts: readonly Token[], i: number): boolean =>
+  STEER.has(ts[i]!.w) || (USED.has(ts[i]!.w) && ts.slice(Math.max(0, i - 3), i).some((t) => W.NOT.has(t.w)));
 /** "No longer …", "being phased out": a retirement said in two words. */
 const retiredAt = (ts: Token[], i: number): boolean =>
   (ts[i]!.w === 'no' && ts[i + 1]?.w === 'longer') || (ts[i]!.w === 'phased' && ts[i + 1]?.w === 'out');
@@ -209,7 +214,8 @@ export function readText(
         // "silently" said of what the model does or the person hears, not of a function ("SUM(x) returns 0, silently").
         if (
           (COVERT.has(t.w) && (orders.length > 0 || ts.some((x) => W.PERSON.has(x.w)))) ||
-          (KEPT_FROM.has(t.w) && stepKept(ts, i))
+          (KEPT_FROM.has(t.w) && stepKept(ts, i)) ||
+          noNeedToTell(ts, i)
         )
           facts.concealed = covert = true;
         if (HAIL.has(t.w) || (t.w === 'language' && ts[i + 1]?.w.startsWith('model'))) hailed = true;
@@ -276,6 +282,16 @@ export function around(s: Sentence, job?: () => ReadonlySet<string>): Around {
     otherUse: otherUseOf(ts, s.own),
     records: keepsRecords(ts, s.own, job),
   };
+}
+
+/** Verbs of telling the person, after "no need to": "no need to bring this up", "no need to tell the user". */
+const TELL_AFTER = new Set(['mention', 'tell', 'inform', 'say', 'bring', 'report', 'notify', 'disclose', 'flag']);
+/** "there is no need to bring this up", "no need to tell the user": what was done kept from the person, politely. */
+function noNeedToTell(ts: readonly Token[], i: number): boolean {
+  if (ts[i]!.w !== 'need' || ts[i - 1]?.w !== 'no' || ts[i + 1]?.w !== 'to' || !TELL_AFTER.has(ts[i + 2]?.w ?? ''))
+    return false;
+  const what = ts.slice(i + 3, i + 5);
+  return what.some((x) => x.w === 'this' || x.w === 'it' || x.w === 'that' || x.w === 'them' || W.PERSON.has(x.w));
 }
 
 /** "Note to the AI:", "Message for the assistant:": the sentence is said to the model. */

@@ -27,7 +27,7 @@ import {
   REGARDLESS,
   RISKY_COMMAND,
   SETTING,
-  STEER,
+  steers,
   SUMMARY_KINDS,
   type Sentence,
   type TextFacts,
@@ -192,7 +192,7 @@ function claimOf(text: string, s: Sentence, a: Around, f: TextFacts): IntentHit 
   if (
     a.retired &&
     s.ts.some((t) => isToolName(t) || t.w === 'tool' || t.w === 'tools') &&
-    s.ts.some((t, i) => STEER.has(t.w) || (t.w === 'call' && W.NOT.has(s.ts[i - 1]?.w ?? s.ts[i - 2]?.w ?? '')))
+    s.ts.some((_, i) => steers(s.ts, i))
   ) {
     const t = s.ts.find((x) => W.RETIRED.has(x.w)) ?? s.ts[0]!;
     // Others run down while this one is named the only or best: a claim made to win the model's choice.
