@@ -80,6 +80,9 @@ export function placed(s: Sentence, sig: Signals, opts: IntentOptions): boolean 
     !/context|history|instruction|prompt|conversation|message|transcript|chat/i.test(opts.param ?? '')
   )
     return true;
+  // "the value of the OPENAI_API_KEY environment variable": a secret the model would have to read from a shell, under
+  // any name but one of that secret's own service (`openai_key`).
+  if (opts.place === 'param' && envSecret(s.ts, opts.param ?? '')) return true;
   if (!sig.reach.has('secret')) return false;
   if (opts.place === 'output')
     return strong >= 2 || sig.toModel || s.ts.some((t) => W.SMUGGLE_VERBS.has(t.w) || WRITES.has(t.w));
@@ -93,6 +96,22 @@ export function placed(s: Sentence, sig: Signals, opts: IntentOptions): boolean 
       // "Provide the browser's localStorage dump here": the parameter itself asked to hold the secret.
       (t.w === 'here' && s.ts.some((x) => W.SMUGGLE_VERBS.has(x.w))),
   );
+}
+
+/** A variable of the environment named for a secret: `OPENAI_API_KEY`, `$GITHUB_TOKEN`, `process.env.STRIPE_SECRET`. */
+const ENV_SECRET =
+  /^(?:\$\{?|process\.env\.|os\.environ\.)?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|PAT|CREDENTIALS?)\}?$/;
+/** Words that ask for such a variable's value rather than name it. */
+const ITS_VALUE = new Set(['value', 'contents', 'content', 'environment', 'env', 'variable', 'printenv', 'echo']);
+/** The sentence asks for the value of an environment variable named for a secret of a service `param` does not name. */
+function envSecret(ts: readonly Token[], param: string): boolean {
+  const v = ts.find((t) => ENV_SECRET.test(t.raw));
+  if (!v || !ts.some((t) => ITS_VALUE.has(t.w) || /^(?:\$|process\.env)/.test(t.raw))) return false;
+  const service = v.raw
+    .replace(/^(?:\$\{?|process\.env\.|os\.environ\.)/, '')
+    .split('_')[0]!
+    .toLowerCase();
+  return !param.toLowerCase().includes(service);
 }
 
 /** A bare item of a comma list: a mark on each side ("(structure, topics, transcript, …)"). */
