@@ -20,17 +20,27 @@ export function promotes(ts: Token[], i: number): boolean {
 export const REPLACES = new Set([
   'replaces',
   'replace',
+  'replacing',
   'eliminates',
+  'eliminating',
   'instead',
   'avoid',
+  'avoids',
+  'avoiding',
   'standard',
   'superior',
   'unlike',
+  'bypasses',
+  'bypassing',
+  'supersedes',
+  'outperforms',
+  'without',
 ]);
 /** Words that run down a way of working another tool stands for. */
 const METHOD_DOWN = new Set(
   `manually manual raw unorganized unorganised prone error-prone unsafe unsecured insecure hallucination fragile
-  anti-pattern tedious slow`.split(/\s+/),
+  anti-pattern tedious slow risky unreliable inefficient cumbersome brittle laborious time-consuming repetitive
+  race`.split(/\s+/),
 );
 /** "the only approved method", "the only tool authorized to …": every other tool ruled out by a claimed sanction. */
 const SANCTIONED = new Set([
