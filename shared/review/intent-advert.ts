@@ -1,4 +1,4 @@
-import type { Hit } from './hidden.js';
+import type { IntentHit } from './intent-hit.js';
 import type { Sentence } from './intent-read.js';
 import type { IntentOptions } from './intent-place.js';
 import type { Token } from './intent-text.js';
@@ -192,10 +192,7 @@ function bestOfAll(ts: readonly Token[], i: number): boolean {
 }
 
 /** A sentence that sells the tool to the model : medium, the sentence marked whole. */
-export function advertHit(
-  s: Sentence,
-  why: string,
-): Hit & { severity: 'medium'; kind: 'prefer-tool'; score: number; sentence: [number, number] } {
+export function advertHit(s: Sentence, why: string): IntentHit {
   return {
     rule: 'P09',
     start: s.ts[0]!.start,
@@ -212,13 +209,7 @@ export function advertHit(
  * Reads the `n`th sentence of a tool's description (`opts.named` is set for one: not a result, not a resource's text)
  * for a sale, unless one was told already (`told`); pushes the finding and says whether it did.
  */
-export function sells(
-  s: Sentence,
-  n: number,
-  opts: IntentOptions,
-  out: { push(h: ReturnType<typeof advertHit>): unknown },
-  told: boolean,
-): boolean {
+export function sells(s: Sentence, n: number, opts: IntentOptions, out: IntentHit[], told: boolean): boolean {
   if (told || !opts.named) return false;
   const why = advertOf(s.ts, n ? opts.job : opts.named);
   if (why) out.push(advertHit(s, why));

@@ -1,5 +1,3 @@
-import type { Hit } from './hidden.js';
-import type { Severity } from './rules.js';
 import * as W from './intent-words.js';
 import { anySecret, EXAMPLE, isStartup, isToolName, type Token } from './intent-text.js';
 import { broadScore, type Reach, type Signals } from './intent-signals.js';
@@ -17,17 +15,15 @@ import {
 import { explain, REACH } from './intent-explain.js';
 import { mayBeAct } from './intent-job.js';
 import { sells } from './intent-advert.js';
+import { claimOf } from './intent-claims.js';
+import { lowered, severityOf, type IntentHit } from './intent-hit.js';
 import { anotherServer, byRecords, callRaises, lifted, ownPurpose, threatAfter, widened } from './intent-other-use.js';
 import { elsewhere, purposeWord } from './intent-occasion.js';
 import { type kindOf, unasked, type IntentKind, type Order } from './intent-orders.js';
 import {
   type Around,
-  FIXED_VALUE,
   MAX_HITS,
-  REGARDLESS,
   RISKY_COMMAND,
-  SETTING,
-  steers,
   SUMMARY_KINDS,
   type Sentence,
   type TextFacts,
@@ -51,13 +47,7 @@ import {
 
 export type { IntentKind } from './intent-orders.js';
 
-/** One order found: what it asks (`kind`), its weighed `score` and severity, and the sentence it stands in. */
-export interface IntentHit extends Hit {
-  severity: Severity;
-  kind: IntentKind;
-  score: number;
-  sentence: [number, number];
-}
+export type { IntentHit } from './intent-hit.js';
 
 export type { IntentOptions } from './intent-place.js';
 
@@ -167,60 +157,6 @@ function weigh(
   return score > 0 ? { score, why: up.why } : undefined;
 }
 
-const severityOf = (score: number): Severity => (score >= 4 ? 'high' : score === 3 ? 'medium' : 'low');
-
-/** A sentence with no order that still steers: a value fixed whatever the person said, or a tool claimed retired. */
-function claimOf(text: string, s: Sentence, a: Around, f: TextFacts): IntentHit | undefined {
-  const sentence = text.slice(s.span[0], s.span[1]);
-  const fixed = FIXED_VALUE.exec(sentence) ?? REGARDLESS.exec(sentence);
-  const setting = REGARDLESS.test(sentence) && s.ts.some((t) => SETTING.has(t.w));
-  if (fixed && (setting || s.ts.some((t) => W.GIVEN.has(t.w)))) {
-    const score = lowered(3 + (f.concealed ? 1 : 0), f);
-    const start = s.span[0] + fixed.index;
-    const why = f.concealed ? ['while keeping it from the person'] : [];
-    return {
-      rule: 'P09',
-      start,
-      end: start + fixed[0].length,
-      severity: severityOf(score),
-      kind: 'change-argument',
-      score,
-      sentence: s.span,
-      message: explain('change-argument', why, f.result),
-    };
-  }
-  if (
-    a.retired &&
-    s.ts.some((t) => isToolName(t) || t.w === 'tool' || t.w === 'tools') &&
-    s.ts.some((_, i) => steers(s.ts, i))
-  ) {
-    const t = s.ts.find((x) => W.RETIRED.has(x.w)) ?? s.ts[0]!;
-    // Others run down while this one is named the only or best: a claim made to win the model's choice.
-    // … or the model told to always take this one ("always use this version"), or the other run down as harmful.
-    const boast =
-      s.ts.some(
-        (x, i) =>
-          ((x.w === 'only' || W.BOAST.has(x.w)) && s.ts.slice(Math.max(0, i - 4), i).some((y) => y.w === 'this')) ||
-          (x.w === 'always' && s.ts[i + 1]?.w === 'use' && s.ts[i + 2]?.w === 'this'),
-      ) || signalsFor(s).reach.has('disparage');
-    // The replacement is another server's ("use x_v2 from the web-tools-plus server"): an honest server retires its
-    // own tools for its own, and does not send the model elsewhere.
-    const score = lowered((a.framed ? 2 : 1) + (boast || anotherServer(s.ts) ? 1 : 0), f);
-    if (score > 0)
-      return {
-        rule: 'P09',
-        start: t.start,
-        end: t.end,
-        severity: score >= 2 ? 'medium' : 'low',
-        kind: 'retired-claim',
-        score,
-        sentence: s.span,
-        message: explain('retired-claim', [], f.result),
-      };
-  }
-  return undefined;
-}
-
 /** Reads one text for orders to the model outside a tool's job, each with a severity and why. */
 export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] {
   const out: IntentHit[] = [];
@@ -291,9 +227,6 @@ interface Before {
   sentences: readonly Sentence[];
   n: number;
 }
-
-/** A result's score for a sentence not spoken to the model: one lower, and never above a note. */
-const lowered = (score: number, f: TextFacts): number => (f.lower ? Math.min(score - 1, 2) : score);
 
 /** What a "No." to "should I ask the user first?" reaches: the person's leave, left out, said as an answer. */
 const GATE_SKIPPED: Signals = {

@@ -1,0 +1,62 @@
+import { explain } from './intent-explain.js';
+import { lowered, severityOf, type IntentHit } from './intent-hit.js';
+import { anotherServer } from './intent-other-use.js';
+import { type Around, FIXED_VALUE, REGARDLESS, SETTING, type Sentence, steers, type TextFacts } from './intent-read.js';
+import { signalsFor } from './intent-place.js';
+import { isToolName } from './intent-text.js';
+import * as W from './intent-words.js';
+
+// Sentences with no order that still steer the model: a value fixed whatever the person said, a tool claimed retired
+// with the model steered off it. Read once per sentence that holds a word a claim needs (Sentence.claims).
+
+/** A sentence with no order that still steers: a value fixed whatever the person said, or a tool claimed retired. */
+export function claimOf(text: string, s: Sentence, a: Around, f: TextFacts): IntentHit | undefined {
+  const sentence = text.slice(s.span[0], s.span[1]);
+  const fixed = FIXED_VALUE.exec(sentence) ?? REGARDLESS.exec(sentence);
+  const setting = REGARDLESS.test(sentence) && s.ts.some((t) => SETTING.has(t.w));
+  if (fixed && (setting || s.ts.some((t) => W.GIVEN.has(t.w)))) {
+    const score = lowered(3 + (f.concealed ? 1 : 0), f);
+    const start = s.span[0] + fixed.index;
+    const why = f.concealed ? ['while keeping it from the person'] : [];
+    return {
+      rule: 'P09',
+      start,
+      end: start + fixed[0].length,
+      severity: severityOf(score),
+      kind: 'change-argument',
+      score,
+      sentence: s.span,
+      message: explain('change-argument', why, f.result),
+    };
+  }
+  if (
+    a.retired &&
+    s.ts.some((t) => isToolName(t) || t.w === 'tool' || t.w === 'tools') &&
+    s.ts.some((_, i) => steers(s.ts, i))
+  ) {
+    const t = s.ts.find((x) => W.RETIRED.has(x.w)) ?? s.ts[0]!;
+    // Others run down while this one is named the only or best: a claim made to win the model's choice.
+    // … or the model told to always take this one ("always use this version"), or the other run down as harmful.
+    const boast =
+      s.ts.some(
+        (x, i) =>
+          ((x.w === 'only' || W.BOAST.has(x.w)) && s.ts.slice(Math.max(0, i - 4), i).some((y) => y.w === 'this')) ||
+          (x.w === 'always' && s.ts[i + 1]?.w === 'use' && s.ts[i + 2]?.w === 'this'),
+      ) || signalsFor(s).reach.has('disparage');
+    // The replacement is another server's ("use x_v2 from the web-tools-plus server"): an honest server retires its
+    // own tools for its own, and does not send the model elsewhere.
+    const score = lowered((a.framed ? 2 : 1) + (boast || anotherServer(s.ts) ? 1 : 0), f);
+    if (score > 0)
+      return {
+        rule: 'P09',
+        start: t.start,
+        end: t.end,
+        severity: score >= 2 ? 'medium' : 'low',
+        kind: 'retired-claim',
+        score,
+        sentence: s.span,
+        message: explain('retired-claim', [], f.result),
+      };
+  }
+  return undefined;
+}
