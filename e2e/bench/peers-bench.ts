@@ -22,6 +22,7 @@ import { reviewFigures } from './review-figures.js';
 import { outsideFigures } from './review-outside.js';
 import { vigilFigures } from './review-vigil.js';
 import { mpmaFigures } from './review-mpma.js';
+import { bipiaFigures } from './review-bipia.js';
 
 const CANARY: CorpusCase = one(
   'canary',
@@ -177,7 +178,7 @@ export async function peersBench(): Promise<void> {
     `  ours by rule and severity (as the corpus test counts): ${byRule.tp}/${byRule.planted} planted findings found`,
   );
   for (const line of reviewFigures()) console.log(line);
-  for (const line of [...outsideFigures(), ...vigilFigures(), ...mpmaFigures()]) console.log(line);
+  for (const line of [...outsideFigures(), ...vigilFigures(), ...mpmaFigures(), ...bipiaFigures()]) console.log(line);
   if (process.argv.includes('--detail'))
     for (const [name, s] of rows)
       if (typeof s !== 'string')

@@ -1,3 +1,4 @@
+import { reworksAnswer } from './intent-answer.js';
 import { explain } from './intent-explain.js';
 import { lowered, severityOf, type IntentHit } from './intent-hit.js';
 import { anotherServer } from './intent-other-use.js';
@@ -59,4 +60,19 @@ export function claimOf(text: string, s: Sentence, a: Around, f: TextFacts): Int
       };
   }
   return undefined;
+}
+
+/** In a result, an order that reworks the model's own answer (intent-answer.ts): medium, the sentence marked whole. */
+export function answerReworked(s: Sentence, f: TextFacts): IntentHit | undefined {
+  if (!f.result || !reworksAnswer(s.ts)) return undefined;
+  return {
+    rule: 'P09',
+    start: s.ts[0]!.start,
+    end: s.ts[s.ts.length - 1]!.end,
+    severity: 'medium',
+    kind: 'inject-output',
+    score: 3,
+    sentence: s.span,
+    message: explain('inject-output', ['reworking the model’s own answer'], true),
+  };
 }

@@ -15,7 +15,7 @@ import {
 import { explain, REACH } from './intent-explain.js';
 import { mayBeAct } from './intent-job.js';
 import { sells } from './intent-advert.js';
-import { claimOf } from './intent-claims.js';
+import { answerReworked, claimOf } from './intent-claims.js';
 import { lowered, severityOf, type IntentHit } from './intent-hit.js';
 import { anotherServer, byRecords, callRaises, lifted, ownPurpose, threatAfter, widened } from './intent-other-use.js';
 import { elsewhere, purposeWord } from './intent-occasion.js';
@@ -182,6 +182,9 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
     if (facts.result) spokenHere(facts, s, sentences[n - 1], sentences[n + 1]);
     // A tool's description written to win the model's choice of tool (not a result, a resource's text): told once.
     advertised ||= sells(s, n, opts, out, advertised);
+    // In a result, an order that reworks the model's own answer, whatever its verb.
+    const reworked = answerReworked(s, facts);
+    if (reworked) out.push(reworked);
     // Most sentences order nothing, claim nothing and direct nothing: they cost their tokens, no more.
     if (!s.orders.length && !s.claims) {
       if (s.cue || (opts.place && s.ts.some(mayPlace)) || answeredNo(s, sentences[n - 1]) || offJobCue(s, opts))
