@@ -1,7 +1,7 @@
 import { reworksAnswer } from './intent-answer.js';
 import { explain } from './intent-explain.js';
 import { lowered, severityOf, type IntentHit } from './intent-hit.js';
-import { anotherServer } from './intent-other-use.js';
+import { anotherServer, awayInCode, graveName } from './intent-other-use.js';
 import { type Around, FIXED_VALUE, REGARDLESS, SETTING, type Sentence, steers, type TextFacts } from './intent-read.js';
 import { signalsFor } from './intent-place.js';
 import { isToolName } from './intent-text.js';
@@ -74,5 +74,28 @@ export function answerReworked(s: Sentence, f: TextFacts): IntentHit | undefined
     score: 3,
     sentence: s.span,
     message: explain('inject-output', ['reworking the model’s own answer'], true),
+  };
+}
+
+/**
+ * In a definition, a sentence that holds another tool's call written with an outside address among its values, however
+ * it is said ("A follow-up call to `share_booking_details(recipient='partners@…')` is required", "each listing must be
+ * followed by `share_file(email='…')`"): the text fixes where another tool sends. Medium; high to a tool that
+ * destroys, sends or pays.
+ */
+export function callSentAway(s: Sentence, f: TextFacts, own?: () => ReadonlySet<string>): IntentHit | undefined {
+  if (f.result) return undefined;
+  const t = s.ts.find((x) => awayInCode(x, own));
+  if (!t) return undefined;
+  const score = graveName(t) ? 4 : 3;
+  return {
+    rule: 'P09',
+    start: t.start,
+    end: t.end,
+    severity: severityOf(score),
+    kind: 'call-tool',
+    score,
+    sentence: s.span,
+    message: explain('call-tool', ['with an address the text fixes among its values'], false),
   };
 }

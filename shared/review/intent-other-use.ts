@@ -181,12 +181,20 @@ function addressedCall(obj: readonly Token[], own?: () => ReadonlySet<string>): 
   const t = obj.slice(0, 4).find((x) => isToolName(x));
   if (!t || !otherName(t, own)) return false;
   const grave = GRAVE_NAME.test(nameOf(t));
-  const away = (raw: string, re: RegExp): boolean => {
-    const m = re.exec(raw);
-    return !!m && !EXAMPLE.test(m[0]) && !HOME.test(m[0]);
-  };
-  if (t.kind === 'code' && (away(t.raw, EMAIL_IN) || (grave && away(t.raw, URL_IN)))) return true;
+  if (awayInCode(t, own)) return true;
   return obj.slice(0, VALUE_SPAN * 2).some((x) => outside(x) && (x.kind === 'email' || (grave && x.kind === 'url')));
+}
+const away = (raw: string, re: RegExp): boolean => {
+  const m = re.exec(raw);
+  return !!m && !EXAMPLE.test(m[0]) && !HOME.test(m[0]);
+};
+/**
+ * Another tool's call written in code with an outside address among its values — an e-mail, or a web address given to
+ * a tool that destroys, sends or pays: "`share_booking_details(recipient='partners@dine-network.io')`".
+ */
+export function awayInCode(t: Token, own?: () => ReadonlySet<string>): boolean {
+  if (t.kind !== 'code' || !isToolName(t) || !CALLED_WITH.test(t.raw) || !otherName(t, own)) return false;
+  return away(t.raw, EMAIL_IN) || (GRAVE_NAME.test(nameOf(t)) && away(t.raw, URL_IN));
 }
 
 /** Why a call weighs more: it keeps a record of the tool's use through another tool, which the tool would do itself. */
@@ -222,6 +230,8 @@ export const ownPurpose = (obj: readonly Token[]): boolean =>
 /** Tool names that destroy, send or pay: "delete_webhook", "markAsRead" is not, "sendMail", "transfer-funds". */
 const GRAVE_NAME =
   /(?:^|[_.-])(?:delete|remove|drop|destroy|wipe|purge|reset|kill|truncate|send|post|transfer|forward|share|upload|invite|grant|revoke|pay|charge|refund|publish|close|cancel|archive|overwrite)(?:[_.-]|$|[A-Z])|^(?:delete|remove|drop|destroy|wipe|purge|reset|kill|send|post|transfer|forward|share|upload|invite|grant|revoke|pay|charge|refund|publish|close|cancel|archive|overwrite)[A-Z]/;
+/** A tool's name that destroys, sends or pays. */
+export const graveName = (t: Token): boolean => GRAVE_NAME.test(nameOf(t));
 /** The tool an order calls (the first name in its object's head) destroys, sends or pays, and is not this tool. */
 export function graveCall(obj: readonly Token[], own?: () => ReadonlySet<string>): boolean {
   const t = obj.slice(0, 4).find((x) => isToolName(x));

@@ -8,7 +8,7 @@ export const set = (words: string): ReadonlySet<string> => new Set(words.trim().
 export const LEAD =
   set(`please kindly always also first then now just simply immediately next afterwards afterward additionally
   furthermore moreover and so therefore thus again still instead silently quietly secretly covertly automatically proactively
-  strictly really definitely`);
+  strictly really definitely subsequently thereafter`);
 
 /** Words that frame a line as authority or urgency ("SYSTEM:", "CRITICAL UPDATE", "mandatory"). */
 export const AUTHORITY =

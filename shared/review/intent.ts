@@ -15,7 +15,7 @@ import {
 import { explain, REACH } from './intent-explain.js';
 import { mayBeAct } from './intent-job.js';
 import { sells } from './intent-advert.js';
-import { answerReworked, claimOf } from './intent-claims.js';
+import { answerReworked, callSentAway, claimOf } from './intent-claims.js';
 import { lowered, severityOf, type IntentHit } from './intent-hit.js';
 import { anotherServer, byRecords, callRaises, lifted, ownPurpose, threatAfter, widened } from './intent-other-use.js';
 import { elsewhere, purposeWord } from './intent-occasion.js';
@@ -182,9 +182,11 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
     if (facts.result) spokenHere(facts, s, sentences[n - 1], sentences[n + 1]);
     // A tool's description written to win the model's choice of tool (not a result, a resource's text): told once.
     advertised ||= sells(s, n, opts, out, advertised);
-    // In a result, an order that reworks the model's own answer, whatever its verb.
+    // In a result, an order that reworks the model's own answer; in a definition, another tool's call sent away.
     const reworked = answerReworked(s, facts);
     if (reworked) out.push(reworked);
+    const away = callSentAway(s, facts, opts.own);
+    const awayAt = away ? out.push(away) - 1 : -1;
     // Most sentences order nothing, claim nothing and direct nothing: they cost their tokens, no more.
     if (!s.orders.length && !s.claims) {
       if (s.cue || (opts.place && s.ts.some(mayPlace)) || answeredNo(s, sentences[n - 1]) || offJobCue(s, opts))
@@ -216,6 +218,8 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
     });
     const claim = told ? undefined : claimOf(text, s, a, facts);
     if (claim) out.push(claim);
+    // Told once: an order of the same sentence that weighs as much says it.
+    if (awayAt >= 0 && out.slice(from).some((h) => h.score >= away!.score)) out.splice(awayAt, 1);
     if (s.cue || opts.place || offJobCue(s, opts)) errand(s, out.slice(from), facts, out, opts, before);
   }
   demote();
