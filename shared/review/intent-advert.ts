@@ -26,7 +26,7 @@ const PRAISERS = new Set(
   academics firms doctors clinicians lawyers marketers designers writers editors administrators organizations
   organisations brands agencies institutions banks universities partners peers reviewers enthusiasts travelers
   travellers students teachers influencers people businesses startups corporations fortune economists strategists
-  consultants advisors advisers architects veterans connoisseurs insiders leaders`.split(/\s+/),
+  consultants advisors advisers architects veterans connoisseurs`.split(/\s+/),
 );
 /** Words that say a claimed praise is about the tool's standing, not one use: "highly recommended", "widely used". */
 const DEGREE = new Set(['highly', 'widely', 'universally', 'most', 'well', 'greatly', 'deeply', 'broadly']);
@@ -76,6 +76,7 @@ function aimedAt(ts: readonly Token[], job?: () => ReadonlySet<string>): boolean
 
 /** Why a sentence sells the tool, or undefined. `job`: stems of the tool's name and summary. */
 export function advertOf(ts: readonly Token[], job?: () => ReadonlySet<string>): string | undefined {
+  let aimed: boolean | undefined;
   for (let i = 0; i < ts.length; i++) {
     const w = ts[i]!.w;
     if (BADGE.has(w)) return 'praise it claims for itself';
@@ -86,7 +87,8 @@ export function advertOf(ts: readonly Token[], job?: () => ReadonlySet<string>):
     if (rankOne(ts, i)) return 'a claim to rank first';
     const over = overAll(ts, i);
     if (over) return over;
-    if (PICKER.has(w) && PICKER_HEAD.has(ts[i + 1]?.w ?? '') && aimedAt(ts, job))
+    // Read once a sentence (a sentence that names the machinery again and again reads it once).
+    if (PICKER.has(w) && PICKER_HEAD.has(ts[i + 1]?.w ?? '') && (aimed ??= aimedAt(ts, job)))
       return 'words aimed at what picks tools';
   }
   return undefined;
@@ -191,7 +193,7 @@ function bestOfAll(ts: readonly Token[], i: number): boolean {
   return after.some((x) => ALL.has(x.w)) || (self && after.every((x) => x.kind === 'mark'));
 }
 
-/** A sentence that sells the tool to the model : medium, the sentence marked whole. */
+/** A sentence that sells the tool to the model: medium, the sentence marked whole. */
 export function advertHit(s: Sentence, why: string): IntentHit {
   return {
     rule: 'P09',

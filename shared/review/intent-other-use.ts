@@ -180,7 +180,7 @@ const URL_IN = /https?:\/\/[^\s'"`)]{1,200}/;
 function addressedCall(obj: readonly Token[], own?: () => ReadonlySet<string>): boolean {
   const t = obj.slice(0, 4).find((x) => isToolName(x));
   if (!t || !otherName(t, own)) return false;
-  const grave = GRAVE_NAME.test(nameOf(t));
+  const grave = graveName(t);
   if (awayInCode(t, own)) return true;
   return obj.slice(0, VALUE_SPAN * 2).some((x) => outside(x) && (x.kind === 'email' || (grave && x.kind === 'url')));
 }
@@ -194,7 +194,7 @@ const away = (raw: string, re: RegExp): boolean => {
  */
 export function awayInCode(t: Token, own?: () => ReadonlySet<string>): boolean {
   if (t.kind !== 'code' || !isToolName(t) || !CALLED_WITH.test(t.raw) || !otherName(t, own)) return false;
-  return away(t.raw, EMAIL_IN) || (GRAVE_NAME.test(nameOf(t)) && away(t.raw, URL_IN));
+  return away(t.raw, EMAIL_IN) || (graveName(t) && away(t.raw, URL_IN));
 }
 
 /** Why a call weighs more: it keeps a record of the tool's use through another tool, which the tool would do itself. */
@@ -236,7 +236,7 @@ export const graveName = (t: Token): boolean => GRAVE_NAME.test(nameOf(t));
 export function graveCall(obj: readonly Token[], own?: () => ReadonlySet<string>): boolean {
   const t = obj.slice(0, 4).find((x) => isToolName(x));
   if (!t) return false;
-  return GRAVE_NAME.test(nameOf(t)) && otherName(t, own);
+  return graveName(t) && otherName(t, own);
 }
 
 /** Words that keep a step out of what the person sees: "not shown", "omitted from", "hidden from". */

@@ -13,12 +13,19 @@ const scopeOrOwn = (ts: Token[], i: number): boolean =>
   (ts[i]!.w === 'only' && SCOPE.has(ts[i + 1]?.w ?? '')) ||
   (ts[i]!.w === 'instead' && ts.slice(i + 1, i + 8).some((x) => OWN_WORK.has(x.w)));
 
+/** The index of the sentence's last word, marks after it aside ("… THIS TOOL FIRST!"): looked for once. */
+function lastWord(ts: readonly Token[]): number {
+  let i = ts.length - 1;
+  while (i >= 0 && (ts[i]!.kind === 'mark' || ts[i]!.w === '!')) i--;
+  return i;
+}
 /** Words for more than one tool to choose between. */
 const MANY = new Set(['several', 'multiple', 'many', 'competing', 'similar', 'alternative']);
 /** Words after "the other tools" that make them served by this one: "the ids the other tools need". */
 const SERVED = new Set(['need', 'needs', 'require', 'requires', 'use', 'expect', 'take', 'accept']);
 /** Choosing this tool over others: "instead of any other", "for every request", "the only reliable one". */
 export function overOthers(ts: Token[]): boolean {
+  const end = lastWord(ts);
   return ts.some(
     (t, i) =>
       (['instead', 'rather', 'exclusively', 'only', 'best', 'superior'].includes(t.w) && !scopeOrOwn(ts, i)) ||
@@ -31,10 +38,7 @@ export function overOthers(ts: Token[]): boolean {
       (t.w === 'unlike' && next(ts, i, ['other', 'any', 'all'])) ||
       (MANY.has(t.w) && ts.slice(i + 1, i + 3).some((x) => x.w === 'tools' || x.w === 'servers')) ||
       // "Always invoke this tool first.", "ALWAYS CHOOSE THIS TOOL FIRST!" and nothing it is first for.
-      (t.w === 'first' &&
-        ts.slice(i + 1).every((x) => x.kind === 'mark' || x.w === '!') &&
-        ts[i - 1]?.w === 'tool' &&
-        ts.some((x) => x.w === 'always')) ||
+      (t.w === 'first' && i === end && ts[i - 1]?.w === 'tool' && ts.some((x) => x.w === 'always')) ||
       (['every', 'any', 'all'].includes(t.w) &&
         next(ts, i, [
           'request',
@@ -63,6 +67,7 @@ const CONDITION = new Set(['if', 'when', 'unless', 'whenever']);
  */
 export function aboveAll(ts: Token[]): boolean {
   let every = false;
+  let last: number | undefined;
   for (let i = 0; i < ts.length; i++) {
     const w = ts[i]!.w;
     const other = (k: number): boolean => ts[k]?.w === 'other' && ts.slice(k + 1, k + 4).some((x) => TOOLISH.has(x.w));
@@ -70,7 +75,7 @@ export function aboveAll(ts: Token[]): boolean {
     if (
       ((w === 'any' || w === 'every' || w === 'all' || w === 'unlike') && other(i + 1)) ||
       (MANY.has(w) && ts.slice(i + 1, i + 3).some((x) => x.w === 'tools' || x.w === 'servers')) ||
-      (w === 'first' && ts.slice(i + 1).every((x) => x.kind === 'mark' || x.w === '!') && ts[i - 1]?.w === 'tool')
+      (w === 'first' && ts[i - 1]?.w === 'tool' && i === (last ??= lastWord(ts)))
     )
       every = true;
   }
