@@ -79,6 +79,8 @@ export function advertOf(ts: readonly Token[], job?: () => ReadonlySet<string>):
   let aimed: boolean | undefined;
   for (let i = 0; i < ts.length; i++) {
     const w = ts[i]!.w;
+    // Most words are none of these: one lookup, and on.
+    if (!CUES.has(w)) continue;
     if (BADGE.has(w)) return 'praise it claims for itself';
     if ((PRAISED.has(w) || WEAK_PRAISE.has(w)) && praiseFrom(ts, i)) return 'praise it claims from others';
     if (JUDGES.has(w) && ts.slice(i + 1, i + 4).some((x) => VOUCH.has(x.w))) return 'praise it claims from others';
@@ -217,3 +219,15 @@ export function sells(s: Sentence, n: number, opts: IntentOptions, out: IntentHi
   if (why) out.push(advertHit(s, why));
   return why !== undefined;
 }
+
+/** Every word a reading of advertOf starts at. */
+const CUES: ReadonlySet<string> = new Set([
+  ...BADGE,
+  ...PRAISED,
+  ...WEAK_PRAISE,
+  ...JUDGES,
+  ...BEST,
+  ...SUPERSEDES,
+  ...PICKER,
+  ...['most', 'number', '#', 'no', 'than', 'other', 'use', 'call'],
+]);
