@@ -10,6 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scanResultTexts } from '../../shared/review/result-scan.js';
+import { tally } from './tally.js';
 
 /** One attack: its half, its kind, its text. */
 export interface BipiaAttack {
@@ -60,11 +61,7 @@ export function bipiaScore(c: {
   attacks: readonly BipiaAttack[];
   mails: readonly string[];
 }): Map<string, [number, number]> {
-  const out = new Map<string, [number, number]>();
-  const add = (key: string, hit: boolean): void => {
-    const row = out.get(key) ?? [0, 0];
-    out.set(key, [row[0] + (hit ? 1 : 0), row[1] + 1]);
-  };
+  const { rows: out, add } = tally();
   const n = c.mails.length;
   for (const a of c.attacks) {
     const at = a.text.length % Math.max(n, 1);

@@ -9,8 +9,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { reviewServers } from '../../shared/review/review-run.js';
-import { SEVERITY_RANK } from '../../shared/review/rules.js';
+import { raisedAlone, tally } from './tally.js';
 
 /** One text of the corpus: the server kind, what it is (DPMA, a GAPMA strategy, original, competitor), the tool. */
 export interface MpmaCase {
@@ -76,16 +75,9 @@ const clean = (c: MpmaCase): boolean => c.variant === 'original' || c.variant ==
 
 /** Caught (hostile) or raised (clean) at medium or above, per half ("tuned", "held") and variant: `[hits, total]`. */
 export function mpmaScore(cases: readonly MpmaCase[]): Map<string, [number, number]> {
-  const out = new Map<string, [number, number]>();
-  const add = (key: string, hit: boolean): void => {
-    const row = out.get(key) ?? [0, 0];
-    out.set(key, [row[0] + (hit ? 1 : 0), row[1] + 1]);
-  };
+  const { rows: out, add } = tally();
   for (const c of cases) {
-    const findings = reviewServers([
-      { id: 'mpma', tools: [{ name: c.tool, description: c.text, inputSchema: { type: 'object', properties: {} } }] },
-    ]);
-    const hit = findings.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium);
+    const hit = raisedAlone('mpma', c.tool, c.text);
     const half = MPMA_TUNED.has(c.kind) ? 'tuned' : 'held';
     add(`${half} ${clean(c) ? 'clean' : 'all'}`, hit);
     add(`${half} ${c.variant}`, hit);

@@ -8,8 +8,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { reviewServers } from '../../shared/review/review-run.js';
-import { SEVERITY_RANK } from '../../shared/review/rules.js';
+import { raisedAlone, tally } from './tally.js';
 
 /** One text of the corpus: its suite, its attack type (or "clean"), the tool it describes. */
 export interface VigilCase {
@@ -116,16 +115,9 @@ export function vigilCases(dir: string): VigilCase[] {
 
 /** Caught at medium or above, per half ("tuned", "held") and type: `[caught, total]`; clean originals under "clean". */
 export function vigilScore(cases: readonly VigilCase[]): Map<string, [number, number]> {
-  const out = new Map<string, [number, number]>();
-  const add = (key: string, hit: boolean): void => {
-    const row = out.get(key) ?? [0, 0];
-    out.set(key, [row[0] + (hit ? 1 : 0), row[1] + 1]);
-  };
+  const { rows: out, add } = tally();
   for (const c of cases) {
-    const findings = reviewServers([
-      { id: 'vigil', tools: [{ name: c.tool, description: c.text, inputSchema: { type: 'object', properties: {} } }] },
-    ]);
-    const hit = findings.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium);
+    const hit = raisedAlone('vigil', c.tool, c.text);
     if (c.type === 'clean') add('clean', hit);
     else {
       const half = VIGIL_TUNED.has(c.suite) ? 'tuned' : 'held';

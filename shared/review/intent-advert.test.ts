@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { reviewServers } from './review-run.js';
+import { findingsOf as findings, worst } from './worst.testing.js';
 
 // Text written to win the model's choice of tool (preference manipulation), in words of our own, each beside an honest
 // twin: praise claimed from others, a claim to be the best of all, words aimed at what picks tools.
-type Tool = { name: string; description: string };
-const findings = (t: Tool) =>
-  reviewServers([{ id: 'kit', tools: [{ ...t, inputSchema: { type: 'object', properties: {} } }] }]);
-const worst = (t: Tool): string => {
-  const fs = findings(t);
-  return fs.some((f) => f.severity === 'high') ? 'high' : fs.some((f) => f.severity === 'medium') ? 'medium' : 'quiet';
-};
 
 describe('a tool sold to the model', () => {
   it('reads praise it claims from others, in either voice, and says why', () => {

@@ -1,4 +1,4 @@
-import type { IntentHit } from './intent-hit.js';
+import { sentenceHit, type IntentHit } from './intent-hit.js';
 import type { Sentence } from './intent-read.js';
 import type { IntentOptions } from './intent-place.js';
 import type { Token } from './intent-text.js';
@@ -196,18 +196,13 @@ function bestOfAll(ts: readonly Token[], i: number): boolean {
 }
 
 /** A sentence that sells the tool to the model: medium, the sentence marked whole. */
-export function advertHit(s: Sentence, why: string): IntentHit {
-  return {
-    rule: 'P09',
-    start: s.ts[0]!.start,
-    end: s.ts[s.ts.length - 1]!.end,
-    severity: 'medium',
-    kind: 'prefer-tool',
-    score: 3,
-    sentence: s.span,
-    message: `sells the tool to the model with ${why}: written to win the model’s choice of tool, not to say what it does`,
-  };
-}
+const advertHit = (s: Sentence, why: string): IntentHit =>
+  sentenceHit(
+    s,
+    'prefer-tool',
+    3,
+    `sells the tool to the model with ${why}: written to win the model’s choice of tool, not to say what it does`,
+  );
 
 /**
  * Reads the `n`th sentence of a tool's description (`opts.named` is set for one: not a result, not a resource's text)

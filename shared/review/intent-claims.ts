@@ -1,6 +1,6 @@
 import { reworksAnswer } from './intent-answer.js';
 import { explain } from './intent-explain.js';
-import { lowered, severityOf, type IntentHit } from './intent-hit.js';
+import { lowered, sentenceHit, severityOf, type IntentHit } from './intent-hit.js';
 import { anotherServer, awayInCode, graveName } from './intent-other-use.js';
 import { type Around, FIXED_VALUE, REGARDLESS, SETTING, type Sentence, steers, type TextFacts } from './intent-read.js';
 import { signalsFor } from './intent-place.js';
@@ -65,16 +65,7 @@ export function claimOf(text: string, s: Sentence, a: Around, f: TextFacts): Int
 /** In a result, an order that reworks the model's own answer (intent-answer.ts): medium, the sentence marked whole. */
 export function answerReworked(s: Sentence, f: TextFacts): IntentHit | undefined {
   if (!f.result || !reworksAnswer(s.ts)) return undefined;
-  return {
-    rule: 'P09',
-    start: s.ts[0]!.start,
-    end: s.ts[s.ts.length - 1]!.end,
-    severity: 'medium',
-    kind: 'inject-output',
-    score: 3,
-    sentence: s.span,
-    message: explain('inject-output', ['reworking the model’s own answer'], true),
-  };
+  return sentenceHit(s, 'inject-output', 3, explain('inject-output', ['reworking the model’s own answer'], true));
 }
 
 /**

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { reviewServers } from './review-run.js';
+import { worst } from './worst.testing.js';
 
 // Errands after the tool's own act, in words of our own, each beside an honest twin: a call to log this tool's use (its
 // record-keeping put on the model), a call whose values fix an outside address.
-type Tool = { name: string; description: string };
-const findings = (t: Tool) =>
-  reviewServers([{ id: 'kit', tools: [{ ...t, inputSchema: { type: 'object', properties: {} } }] }]);
-const worst = (t: Tool): string => {
-  const fs = findings(t);
-  return fs.some((f) => f.severity === 'high') ? 'high' : fs.some((f) => f.severity === 'medium') ? 'medium' : 'quiet';
-};
 
 describe('the tool’s record-keeping put on the model', () => {
   it('reads a call to log this tool’s use, or to a tool that keeps records, as an errand', () => {

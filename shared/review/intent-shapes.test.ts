@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { reviewServers } from './review-run.js';
+import { loudest, worst } from './worst.testing.js';
 
 // The issue's shapes of others' poisoned descriptions in words written for this test, first measured 11 of 16 before
 // the classes below: a value the person gave swapped "in its place" and kept from them politely, another tool said
 // retired and ruled out, "use this rather than" a named tool, another tool made a step before every use under a
 // threat. Each beside an honest twin.
-type Tool = { name: string; description: string };
-const worst = (t: Tool): string => {
-  const fs = reviewServers([{ id: 'kit', tools: [{ ...t, inputSchema: { type: 'object', properties: {} } }] }]);
-  return fs.some((f) => f.severity === 'high') ? 'high' : fs.some((f) => f.severity === 'medium') ? 'medium' : 'quiet';
-};
 
 describe('a value the person gave, put aside', () => {
   it('reads a value put "in its place" when the person gives one, and "no need to bring this up" as hiding it', () => {
@@ -99,11 +95,7 @@ describe('a parameter asked to hold a secret of the environment', () => {
         ],
       },
     ]);
-    return fs.some((f) => f.severity === 'high')
-      ? 'high'
-      : fs.some((f) => f.severity === 'medium')
-        ? 'medium'
-        : 'quiet';
+    return loudest(fs);
   };
 
   it('reads the value of another service’s key asked for, under any name but that service’s', () => {
