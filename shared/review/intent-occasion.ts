@@ -84,8 +84,8 @@ type Job = () => ReadonlySet<string>;
 /** Before the order at `at`, the sentence opens on the person asking: "When a user requests …", "If the user asks". */
 export function personAsks(ts: readonly Token[], at: number): boolean {
   // … or a condition on what the person does: "If the user gives an IBAN …, use …".
-  const cond = ts.slice(0, 4).findIndex((t) => t.w === 'if');
-  const k = occasionAt(ts) >= 0 ? occasionAt(ts) : cond;
+  const at0 = occasionAt(ts);
+  const k = at0 >= 0 ? at0 : ts.slice(0, 4).findIndex((t) => t.w === 'if');
   if (k < 0 || k >= at) return false;
   // Not "If the user gives no branch, use `main`": a default for what the person left out.
   return ts
