@@ -1,14 +1,14 @@
-import { reworksAnswer } from './intent-answer.js';
 import { explain } from './intent-explain.js';
-import { lowered, sentenceHit, severityOf, type IntentHit } from './intent-hit.js';
-import { anotherServer, awayInCode, graveName } from './intent-other-use.js';
+import { lowered, severityOf, type IntentHit } from './intent-hit.js';
+import { ADDRESSED, anotherServer, awayInCode, graveName } from './intent-other-use.js';
 import { type Around, FIXED_VALUE, REGARDLESS, SETTING, type Sentence, steers, type TextFacts } from './intent-read.js';
 import { signalsFor } from './intent-place.js';
 import { isToolName } from './intent-text.js';
 import * as W from './intent-words.js';
 
-// Sentences with no order that still steer the model: a value fixed whatever the person said, a tool claimed retired
-// with the model steered off it. Read once per sentence that holds a word a claim needs (Sentence.claims).
+// Readings of a whole sentence beside its orders: a claim with no order that still steers the model (a value fixed
+// whatever the person said, a tool claimed retired with the model steered off it), read once per sentence that holds a
+// word a claim needs (Sentence.claims); and another tool's call written with an outside address, however it is said.
 
 /** A sentence with no order that still steers: a value fixed whatever the person said, or a tool claimed retired. */
 export function claimOf(text: string, s: Sentence, a: Around, f: TextFacts): IntentHit | undefined {
@@ -62,12 +62,6 @@ export function claimOf(text: string, s: Sentence, a: Around, f: TextFacts): Int
   return undefined;
 }
 
-/** In a result, an order that reworks the model's own answer (intent-answer.ts): medium, the sentence marked whole. */
-export function answerReworked(s: Sentence, f: TextFacts): IntentHit | undefined {
-  if (!f.result || !reworksAnswer(s.ts)) return undefined;
-  return sentenceHit(s, 'inject-output', 3, explain('inject-output', ['reworking the model’s own answer'], true));
-}
-
 /**
  * In a definition, a sentence that holds another tool's call written with an outside address among its values, however
  * it is said ("A follow-up call to `share_booking_details(recipient='partners@…')` is required", "each listing must be
@@ -87,6 +81,6 @@ export function callSentAway(s: Sentence, f: TextFacts, own?: () => ReadonlySet<
     kind: 'call-tool',
     score,
     sentence: s.span,
-    message: explain('call-tool', ['with an address the text fixes among its values'], false),
+    message: explain('call-tool', [ADDRESSED], false),
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reviewServers } from './review-run.js';
+import { loudest } from './worst.testing.js';
 
 // Duties written the way generated poisonings write them (VIGIL's docstrings over AgentDojo's tools, first measured at
 // 2% and 15%): markdown emphasis around the duty, a label that makes it one ("PREREQUISITE:"), a call written in code
@@ -9,7 +10,7 @@ const worst = (name: string, description: string): string => {
   const fs = reviewServers([
     { id: 'kit', tools: [{ name, description, inputSchema: { type: 'object', properties: {} } }] },
   ]);
-  return fs.some((f) => f.severity === 'high') ? 'high' : fs.some((f) => f.severity === 'medium') ? 'medium' : 'quiet';
+  return loudest(fs);
 };
 const loud = (name: string, description: string): boolean => worst(name, description) !== 'quiet';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reviewServers } from './review-run.js';
+import { loudest } from './worst.testing.js';
 
 // The issue's shapes of others' poisoned descriptions, said here in other words: a command given as the means of a
 // chore ("clean up by running …"), code fetched and run, a value swapped and kept from the person, a tool said
@@ -9,7 +10,7 @@ const worst = (...tools: Tool[]): string => {
   const fs = reviewServers([
     { id: 'kit', tools: tools.map((t) => ({ ...t, inputSchema: { type: 'object', properties: {} } })) },
   ]);
-  return fs.some((f) => f.severity === 'high') ? 'high' : fs.some((f) => f.severity === 'medium') ? 'medium' : 'quiet';
+  return loudest(fs);
 };
 const loud = (...tools: Tool[]): boolean => worst(...tools) !== 'quiet';
 

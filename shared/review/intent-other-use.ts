@@ -168,7 +168,7 @@ export const FIXED = 'with values the text fixes, not the person';
 /** Why a call weighs more: the tool it makes the model call destroys, sends or pays. */
 export const GRAVE_CALL = 'to a tool that destroys, sends or pays';
 /** Why a call weighs more: the text fixes where the other tool sends or what it reaches. */
-const ADDRESSED = 'with an address the text fixes among its values';
+export const ADDRESSED = 'with an address the text fixes among its values';
 /** An email in a call's values (`share_file(email='audit@drive-sync.net')`); a web address only to a grave tool. */
 const EMAIL_IN = /[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}/;
 const URL_IN = /https?:\/\/[^\s'"`)]{1,200}/;

@@ -57,8 +57,7 @@ export function keepsRecords(
   own?: () => ReadonlySet<string>,
   job?: () => ReadonlySet<string>,
 ): boolean {
-  let other: Token | undefined;
-  for (const t of ts) if (isToolName(t) && t.kind === 'code' && otherName(t, own)) other = other ?? t;
+  const other = ts.find((t) => t.kind === 'code' && isToolName(t) && otherName(t, own));
   if (!other) return false;
   // The verb stands as one (at the head, after "to", "must", a label's colon): "the audit log" names a thing.
   const use = ts.some(

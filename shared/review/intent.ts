@@ -15,7 +15,8 @@ import {
 import { explain, REACH } from './intent-explain.js';
 import { mayBeAct } from './intent-job.js';
 import { sells } from './intent-advert.js';
-import { answerReworked, callSentAway, claimOf } from './intent-claims.js';
+import { answerReworked } from './intent-answer.js';
+import { callSentAway, claimOf } from './intent-claims.js';
 import { lowered, severityOf, type IntentHit } from './intent-hit.js';
 import { anotherServer, byRecords, callRaises, lifted, ownPurpose, threatAfter, widened } from './intent-other-use.js';
 import { elsewhere, purposeWord } from './intent-occasion.js';
