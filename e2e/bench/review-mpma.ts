@@ -9,7 +9,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { raisedAlone, tally } from './tally.js';
+import { byModelAlone, loudRulesAlone, MODEL_ALONE, tally } from './tally.js';
 
 /** One text of the corpus: the server kind, what it is (DPMA, a GAPMA strategy, original, competitor), the tool. */
 export interface MpmaCase {
@@ -77,9 +77,11 @@ const clean = (c: MpmaCase): boolean => c.variant === 'original' || c.variant ==
 export function mpmaScore(cases: readonly MpmaCase[]): Map<string, [number, number]> {
   const { rows: out, add } = tally();
   for (const c of cases) {
-    const hit = raisedAlone('mpma', c.tool, c.text);
+    const rules = loudRulesAlone('mpma', c.tool, c.text);
+    const hit = rules.size > 0;
     const half = MPMA_TUNED.has(c.kind) ? 'tuned' : 'held';
     add(`${half} ${clean(c) ? 'clean' : 'all'}`, hit);
+    if (!clean(c)) add(`${half} ${MODEL_ALONE}`, byModelAlone(rules));
     add(`${half} ${c.variant}`, hit);
   }
   return out;
@@ -97,7 +99,7 @@ export function mpmaFigures(dir = process.env.MPMA_DIR): string[] {
   const pct = ([a, b]: [number, number]): string => `${a}/${b} (${((a / Math.max(b, 1)) * 100).toFixed(1)}%)`;
   const get = (k: string): [number, number] => score.get(k) ?? [0, 0];
   const row = (half: string): string =>
-    ['DPMA', ...STRATEGIES.map((s) => `GAPMA ${s}`)]
+    ['DPMA', ...STRATEGIES.map((s) => `GAPMA ${s}`), MODEL_ALONE]
       .filter((v) => score.has(`${half} ${v}`))
       .map((v) => `${v.replace(/^GAPMA (\w+)$/, (_, s: string) => `GAPMA ${STRATEGY[s]}`)} ${pct(get(`${half} ${v}`))}`)
       .join(', ');

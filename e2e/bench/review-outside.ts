@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { reviewServers } from '../../shared/review/review-run.js';
 import { SEVERITY_RANK } from '../../shared/review/rules.js';
+import { byModelAlone, MODEL_ALONE } from './tally.js';
 
 /** One poisoned tool of the corpus, as reviewed. */
 export interface OutsideCase {
@@ -49,13 +50,16 @@ export function outsideScore(cases: readonly OutsideCase[]): Map<string, Map<str
         tools: [{ name: c.name, description: c.description, inputSchema: { type: 'object', properties: {} } }],
       },
     ]);
-    const caught = findings.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium);
+    const loud = new Set(findings.filter((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium).map((f) => f.rule));
+    const caught = loud.size > 0;
     const byParadigm = out.get(half) ?? new Map<string, [number, number]>();
     out.set(half, byParadigm);
     for (const key of ['all', c.paradigm || '?']) {
       const row = byParadigm.get(key) ?? [0, 0];
       byParadigm.set(key, [row[0] + (caught ? 1 : 0), row[1] + 1]);
     }
+    const alone = byParadigm.get(MODEL_ALONE) ?? [0, 0];
+    byParadigm.set(MODEL_ALONE, [alone[0] + (byModelAlone(loud) ? 1 : 0), alone[1] + 1]);
   });
   return out;
 }

@@ -8,7 +8,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { raisedAlone, tally } from './tally.js';
+import { byModelAlone, loudRulesAlone, MODEL_ALONE, tally } from './tally.js';
 
 /** One text of the corpus: its suite, its attack type (or "clean"), the tool it describes. */
 export interface VigilCase {
@@ -117,11 +117,13 @@ export function vigilCases(dir: string): VigilCase[] {
 export function vigilScore(cases: readonly VigilCase[]): Map<string, [number, number]> {
   const { rows: out, add } = tally();
   for (const c of cases) {
-    const hit = raisedAlone('vigil', c.tool, c.text);
+    const rules = loudRulesAlone('vigil', c.tool, c.text);
+    const hit = rules.size > 0;
     if (c.type === 'clean') add('clean', hit);
     else {
       const half = VIGIL_TUNED.has(c.suite) ? 'tuned' : 'held';
       add(`${half} all`, hit);
+      add(`${half} ${MODEL_ALONE}`, byModelAlone(rules));
       add(`${half} ${c.type.replace(/^type_/, '')}`, hit);
     }
   }

@@ -11,10 +11,21 @@ export function tally(): { rows: Map<string, [number, number]>; add: (key: strin
   return { rows, add };
 }
 
-/** One tool's description reviewed alone on a server of its own: raised at medium or above. */
-export function raisedAlone(server: string, name: string, description: string): boolean {
+/** The rules that raise one tool's description, reviewed alone on a server of its own, at medium or above. */
+export function loudRulesAlone(server: string, name: string, description: string): Set<string> {
   const findings = reviewServers([
     { id: server, tools: [{ name, description, inputSchema: { type: 'object', properties: {} } }] },
   ]);
-  return findings.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium);
+  return new Set(findings.filter((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium).map((f) => f.rule));
 }
+
+/** One tool's description reviewed alone on a server of its own: raised at medium or above. */
+export function raisedAlone(server: string, name: string, description: string): boolean {
+  return loudRulesAlone(server, name, description).size > 0;
+}
+
+/** Raised by the trained wording model (P10) and by no other rule: what the model adds to the rules. */
+export const byModelAlone = (rules: ReadonlySet<string>): boolean => rules.size === 1 && rules.has('P10');
+
+/** The row key under which a corpus counts what the model alone raised. */
+export const MODEL_ALONE = 'by the model (P10) alone';

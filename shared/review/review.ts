@@ -3,6 +3,7 @@ import { defaultSendsOut, nameAsks } from './intent-names.js';
 import type { Finding, SubjectKind } from '../schemas/review.js';
 import { CANDIDATE, hiddenHits, type Hit } from './hidden.js';
 import { poisoningHits } from './poisoning.js';
+import { wordingHit } from './wording.js';
 import { jobOf } from './intent-job.js';
 import { SELF } from './intent-other-use.js';
 import { nameKey } from './intent-signals.js';
@@ -109,6 +110,7 @@ function textHits(
   job?: () => ReadonlySet<string>,
   own?: () => ReadonlySet<string>,
   named?: () => ReadonlySet<string>,
+  tool?: string,
 ): (Hit & { severity?: Severity })[] {
   const hits: (Hit & { severity?: Severity })[] = hiddenHits(t.text, t.role);
   const read = t.text.length > MAX_PATTERN_CHARS ? t.text.slice(0, MAX_PATTERN_CHARS) : t.text;
@@ -133,6 +135,9 @@ function textHits(
         message: `the pattern rules stopped after ${found.cut}`,
       });
   }
+  // A tool's description no rule read an order in is read by the trained model too (P10, wording.ts).
+  const worded = tool && t.path === 'description' ? wordingHit(read, tool, hits) : undefined;
+  if (worded) hits.push(worded);
   // Only what was read can be said to ask nothing: a text cut short keeps its padding loud.
   if (read === t.text) quietPadding(hits);
   if (read !== t.text)
@@ -242,8 +247,9 @@ export class Collector {
     const own = kind === 'tool' ? () => (ownRead ??= ownNames(subject, texts)) : undefined;
     let nameRead: ReadonlySet<string> | undefined;
     const named = kind === 'tool' ? () => (nameRead ??= jobOf(subject, '')) : undefined;
+    const tool = kind === 'tool' ? subject : undefined;
     for (const t of texts)
-      for (const h of t.path === 'description' ? textHits(t, job, own, named) : textHits(t, undefined, own)) {
+      for (const h of t.path === 'description' ? textHits(t, job, own, named, tool) : textHits(t, undefined, own)) {
         if (roleless(t.role) && h.rule.startsWith('P') && h.rule !== 'P09') continue;
         const key = `${h.rule}\u0000${h.severity ?? ''}\u0000${t.text.slice(h.start, h.end)}`;
         const seen = first.get(key);

@@ -174,6 +174,14 @@ export const RULES: readonly Rule[] = [
     'Read a sentence at a time: a sentence addressed to the model (an imperative, “you must …”, “the assistant should …”, “it is mandatory to …”) that asks for something a tool’s text has no reason to ask — call another tool, run a command, read or write a file, contact an address, change a value the person gave, keep something from the person, choose this tool over others, or believe another tool is retired. A secret or a start-up file as the object, authority or urgency framing, a threat that the tool fails otherwise and concealment raise it; a hedge, a purpose that serves the tool’s own use (“use list_indexes to check the index exists”) and the tool’s summary of itself lower it. A call made to log or archive this tool’s use through another tool, and a call whose values fix an outside address, weigh more. A description written to win the model’s choice of tool is one too: praise it claims from others (“trusted by experts”), a claim to be the best of all (“the best tool in the world”), words aimed at what ranks tools. The finding names what the sentence asks and why.',
   ),
   R(
+    'P10',
+    'worded-like-poisoning',
+    'poisoning',
+    'medium',
+    'Worded like published poisoned descriptions',
+    'A tool’s description that a model trained on published poisoned descriptions (MCPTox, VIGIL, MPMA) against real servers’ honest ones scores at or above its alarm, where no other rule read an order. The model weighs words and pairs of words (“before using”, “you must”, a name in code, a path); the finding shows the sentence that weighed most and the words that did. It says the text reads like a poisoning, not what it asks: read the sentence as the model would, and accept it in the baseline if it is the tool’s own business. Trained by `npm run train:wording`; its figures on the halves it never saw are in `npm run bench:peers`.',
+  ),
+  R(
     'S01',
     'duplicate-tool-name',
     'shadowing',
