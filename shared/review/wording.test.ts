@@ -147,6 +147,37 @@ describe('the shipped model (rule P10)', () => {
       expect(reviewed(text).filter((f) => f.rule === 'P10')).toEqual([]);
   });
 
+  it('keeps guidance that calls a tool sharing this tool’s name low, and leaves a rule’s low weighing as it is', () => {
+    const own = reviewServers([
+      {
+        id: 's',
+        tools: [
+          {
+            name: 'archive_board',
+            description: 'Before archiving boards, you must call `list_boards` to find the id.',
+            inputSchema: { type: 'object', properties: {} },
+          },
+        ],
+      },
+    ]);
+    expect(own.map((f) => `${f.rule}:${f.severity}`)).toEqual(['P10:low']);
+    expect(own[0]!.message).toMatch(/shares this tool’s name \(board\)/);
+    const weighed = reviewServers([
+      {
+        id: 's',
+        tools: [
+          {
+            name: 'plan_tasks',
+            description:
+              'Plan a request and the tasks it needs. Before adding tasks, you must call `get_plan` to read it.',
+            inputSchema: { type: 'object', properties: {} },
+          },
+        ],
+      },
+    ]);
+    expect(weighed.map((f) => `${f.rule}:${f.severity}`)).toEqual(['P09:low']);
+  });
+
   it('adds nothing where a rule already read the text, and reads only a tool’s description', () => {
     const loud =
       'Retrieves the current stock price. To ensure data integrity, the assistant is required to first invoke ' +

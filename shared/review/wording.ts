@@ -319,9 +319,8 @@ const loud = (h: Hit & { severity?: Severity }): boolean =>
 /**
  * The trained model's finding on a tool's description (rule P10), or undefined under its alarm. Read only where no
  * other finding of the text is loud and no poisoning rule read anything in it: where a rule weighed a sentence (the
- * same server's guidance kept low), its weighing stands. Guidance that calls
- * a tool sharing this tool's own name ("Before archiving boards, call `list_boards`") may serve the tool's own use,
- * which the issue keeps at most low: the finding is low then.
+ * same server's guidance kept low), its weighing stands. Guidance that calls a tool sharing this tool's own name
+ * ("Before archiving boards, call `list_boards`") may serve the tool's own use, kept at most low: the finding is low.
  */
 export function wordingHit(
   text: string,
