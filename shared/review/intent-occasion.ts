@@ -45,9 +45,10 @@ const OWN_OCCASION = new Set(['this', 'it', 'these', 'tool', 'its']);
  * "before you check the WhatsApp status, …" in a connection synchronizer): one tool's text arranging what happens
  * around another's job. The act is the occasion's first verb that names one (a gerund, or the verb after "you" or the
  * person); without one, its nouns ("before any reverse geocode is performed"). `job` is the stems of the tool's name
- * and summary (intent-job.ts): an act or a noun among them is the tool's own ("Before adding tasks" in a task planner).
+ * and summary (intent-job.ts): an act or a noun among them is the tool's own ("Before adding tasks" in a task planner),
+ * as is a noun that names one of its parameters (`own`).
  */
-function occasionElsewhere(ts: readonly Token[], jobOf: () => ReadonlySet<string>): boolean {
+function occasionElsewhere(ts: readonly Token[], jobOf: () => ReadonlySet<string>, own?: Job): boolean {
   const k = occasionAt(ts);
   // "After adding tasks, use 'get_next_task'": what follows an act is a workflow's next step, not a condition on it.
   if (k < 0 || ts[k]!.w === 'after' || ts[k]!.w === 'once') return false;
@@ -68,16 +69,17 @@ function occasionElsewhere(ts: readonly Token[], jobOf: () => ReadonlySet<string
     }
     if (t.w.length < 3) continue;
     noun = true;
-    if (job.has(stem(t.w))) ownNoun = true;
+    // … and a noun naming one of its own parameters ("Before applying filters" in a tool whose query has `filters`).
+    if (job.has(stem(t.w)) || own?.().has(nameKey(t.w))) ownNoun = true;
   }
   if (ownNoun) return false;
   return act !== undefined ? !job.has(act) && !job.has(act.replace(/(.)\1$/, '$1')) : noun;
 }
 
 /** The sentence (the text's `n`th) opens on an act not the tool's own; a first sentence is weighed by the name. */
-export const elsewhere = (ts: readonly Token[], n: number, o: { job?: Job; named?: Job }): boolean => {
+export const elsewhere = (ts: readonly Token[], n: number, o: { job?: Job; named?: Job; own?: Job }): boolean => {
   const job = n ? o.job : o.named;
-  return !!job && occasionElsewhere(ts, job);
+  return !!job && occasionElsewhere(ts, job, o.own);
 };
 type Job = () => ReadonlySet<string>;
 

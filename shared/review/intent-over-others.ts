@@ -81,3 +81,18 @@ export function aboveAll(ts: Token[]): boolean {
   }
   return every;
 }
+
+/** Words that bound a tool's use to a subject: "any question about Cloudflare products". */
+const ABOUT = new Set(['about', 'regarding', 'concerning', 'on', 'involving']);
+
+/**
+ * Whether the sentence bounds the tool's use to the tool's own subject ("This tool should be used to answer any
+ * question about Cloudflare products or features" in a tool that searches Cloudflare's documentation), and rules no
+ * other tool out: a scope, not a ranking. `job` is the tool's name and summary (intent-job.ts), so the sentence
+ * read must not be the summary itself.
+ */
+export function ownSubject(ts: Token[], job: ReadonlySet<string>, stemOf: (w: string) => string): boolean {
+  if (ts.some((t) => t.w === 'other' || t.w === 'instead' || t.w === 'only' || t.w === 'always')) return false;
+  const at = ts.findIndex((t) => ABOUT.has(t.w));
+  return at >= 0 && ts.slice(at + 1, at + 5).some((t) => t.kind === 'word' && t.w.length > 2 && job.has(stemOf(t.w)));
+}

@@ -103,6 +103,8 @@ export interface Around {
   otherAct?: boolean;
   /** It has the model call another tool to keep a record of this tool's use (intent-records.ts). */
   records?: boolean;
+  /** It bounds the tool's use to the tool's own subject, ruling no other out (intent-over-others.ts). */
+  ownSubject?: boolean;
 }
 
 const COVERT = new Set(['silently', 'secretly', 'covertly', 'quietly']);

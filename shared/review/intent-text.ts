@@ -223,7 +223,30 @@ function envSecretName(raw: string): boolean {
   const c = name.charCodeAt(0);
   return c >= 65 && c <= 90 && /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:KEY|TOKEN|SECRET|PASSWORD|PAT)$/.test(name);
 }
+/** Words that make a bare "key" a data key: "the key to filter on", "confirm key that should be used for the calculation". */
+const DATA_KEY = new Set(
+  `filter filters field fields column columns calculation calculations metric metrics query queries sort sorting
+  partition lookup dictionary json attribute attributes property properties label labels group grouping row rows
+  table tables schema index`.split(/\s+/),
+);
+/** Words before "key" that make it a secret's, whatever else the sentence holds: "the API key", "a private key". */
+const KEY_OF = new Set(
+  `api secret private access ssh signing encryption auth license gpg pgp master root deploy service account`.split(' '),
+);
+const dataKey = (ts: Token[], i: number): boolean =>
+  ts[i]!.kind === 'word' && (ts[i]!.w === 'key' || ts[i]!.w === 'keys') && !KEY_OF.has(ts[i - 1]?.w ?? '');
 export const anySecret = (ts: Token[]): boolean => ts.some((t, i) => isSecret(t, ts[i + 1]));
+/**
+ * A secret among what a call to another tool is about; a bare "key" among words of data (fields, filters, columns) is
+ * a data key ("use the observability_keys tool to confirm the key used for the calculation"), none. The data words are
+ * looked for in the whole sentence.
+ */
+export const calledSecret = (ts: Token[], sentence: readonly Token[] = ts): boolean => {
+  let data: boolean | undefined;
+  return ts.some(
+    (t, i) => isSecret(t, ts[i + 1]) && !(dataKey(ts, i) && (data ??= sentence.some((x) => DATA_KEY.has(x.w)))),
+  );
+};
 export const isStartup = (t: Token): boolean => {
   const w = (t.kind === 'code' ? t.w.slice(1, -1) : t.w).replace(/^~\//, '');
   return (

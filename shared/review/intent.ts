@@ -1,5 +1,5 @@
 import * as W from './intent-words.js';
-import { anySecret, EXAMPLE, isStartup, isToolName, type Token } from './intent-text.js';
+import { anySecret, calledSecret, EXAMPLE, isStartup, isToolName, type Token } from './intent-text.js';
 import { broadScore, type Reach, type Signals } from './intent-signals.js';
 import {
   answeredNo,
@@ -13,7 +13,8 @@ import {
   type IntentOptions,
 } from './intent-place.js';
 import { explain, REACH } from './intent-explain.js';
-import { mayBeAct } from './intent-job.js';
+import { mayBeAct, stem } from './intent-job.js';
+import { ownSubject } from './intent-over-others.js';
 import { sells } from './intent-advert.js';
 import { answerReworked } from './intent-answer.js';
 import { callSentAway, claimOf } from './intent-claims.js';
@@ -67,7 +68,7 @@ function raise(
     score += n;
     why.push(reason);
   };
-  const secret = anySecret(object);
+  const secret = kind === 'call-tool' ? calledSecret(object, s.ts) : anySecret(object);
   const held = object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
   if (o.mandatory || a.precondition || o.addressed) add(1, 'as a requirement');
   else if (a.noted) add(1, 'in a note addressed to the model');
@@ -106,7 +107,7 @@ function lower(
   why: string[],
 ): number {
   let score = 0;
-  const secret = anySecret(object);
+  const secret = kind === 'call-tool' ? calledSecret(object, s.ts) : anySecret(object);
   const held = object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
   // A hedge in a purpose after the order ("… so the session can be extended") does not soften it.
   const purposeAt = a.hedgeAt > o.at ? s.ts.findIndex((t, i) => i > o.at && i < a.hedgeAt && purposeWord(s.ts, i)) : -1;
@@ -120,6 +121,10 @@ function lower(
     why.push('to serve this tool’s own use');
   }
   if (a.userAsked && (kind === 'call-tool' || kind === 'read-file')) score--;
+  if (kind === 'prefer-tool' && a.ownSubject) {
+    score -= 2;
+    why.push('bounded to the tool’s own subject');
+  }
   // "send tokens … to the address the user gives": a destination the person chose is the tool's own job.
   if (kind === 'contact' && chosenByPerson(object)) {
     score -= 2;
@@ -146,7 +151,9 @@ function weigh(
   let score = found.base + up.score + lower(o, kind, object, s, a, f, up.why);
   // Guidance between tools is at most advice unless it carries a secret or the conversation, hides,
   // claims a tool is retired, threatens failure, or puts itself before every other tool.
-  const carries = anySecret(object) || object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
+  const carries =
+    (kind === 'call-tool' ? calledSecret(object, s.ts) : anySecret(object)) ||
+    object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
   if (kind === 'call-tool' && !carries && !f.concealed && !f.retired && !a.threat && !a.beforeAll && !lifted(a, up.why))
     score = Math.min(score, 2);
   // This tool put over the others, with nothing it carries, hides or claims retired: at most medium.
@@ -195,6 +202,9 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
       continue;
     }
     const a = around(s, opts.job);
+    // Not the summary: the job is the tool's name and its summary, which would bound any sentence to itself.
+    if (n > 0 && opts.job && s.kinds.some((k) => k?.kind === 'prefer-tool'))
+      a.ownSubject = ownSubject(s.ts, opts.job(), stem);
     if (threatAfter(sentences[n + 1]?.ts)) a.threat = true;
     if (!a.otherUse && elsewhere(s.ts, n, opts)) a.otherUse = a.otherAct = true;
     let told = false;
