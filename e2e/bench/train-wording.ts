@@ -75,7 +75,10 @@ export function trainWording(
   return { bias: Math.round(bias * 1000) / 1000, weights };
 }
 
-/** The model as the TypeScript module the review imports: a line of `feature=weight` pairs at a time. */
+/**
+ * The model as the TypeScript module the review imports: strings of `feature=weight` pairs, each up to
+ * MODEL_LINE characters (a literal: wider than the code's width, so the data stays a few dozen lines).
+ */
 export function modelSource(
   m: { bias: number; weights: Map<string, number> },
   threshold: number,
@@ -85,7 +88,7 @@ export function modelSource(
   let line = '';
   for (const [k, v] of m.weights) {
     const pair = `${k}=${v}`;
-    if (line && line.length + pair.length + 1 > 100) {
+    if (line && line.length + pair.length + 1 > MODEL_LINE) {
       lines.push(line);
       line = '';
     }
@@ -94,7 +97,7 @@ export function modelSource(
   if (line) lines.push(line);
   return [
     '// Written by `npm run train:wording` (e2e/bench/train-wording.ts): do not edit by hand.',
-    `// Trained on ${from}.`,
+    ...wrap(`Trained on ${from}.`, 117).map((l) => `// ${l}`),
     'export const WORDING_MODEL = {',
     `  bias: ${m.bias},`,
     `  threshold: ${threshold},`,
@@ -104,6 +107,24 @@ export function modelSource(
     '};',
     '',
   ].join('\n');
+}
+
+/** How long one string of the model's data may be. */
+const MODEL_LINE = 2_000;
+
+/** Prose wrapped at `width` columns, at spaces. */
+function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + word.length + 1 > width) {
+      out.push(line);
+      line = '';
+    }
+    line = line ? `${line} ${word}` : word;
+  }
+  if (line) out.push(line);
+  return out;
 }
 
 /** The training set from the three corpora's tuned halves and the honest texts named above. */

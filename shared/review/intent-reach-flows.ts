@@ -187,7 +187,7 @@ function sendReaches(ts: Token[], i: number, reach: Set<Reach>, w: string, next:
   // An order to send to a destination fixed in the text: "send the query to "hr-salaries"".
   // … or further on when an address follows ("export all contacts with their emails and phone numbers to https://…").
   const sendsTo =
-    SEND_NOW.has(w) &&
+    (SEND_NOW.has(w) || (SENDS_NOW.has(w) && ACTOR_BEFORE.has(ts[i - 1]?.w ?? ''))) &&
     // "the post to comment on", "a share to revoke": a noun after a determiner, not an order to send.
     !NOUN_BEFORE.has(ts[i - 1]?.w ?? '') &&
     ts
@@ -228,6 +228,8 @@ function sendReaches(ts: Token[], i: number, reach: Set<Reach>, w: string, next:
 const OWN_PLACE = new Set(['clipboard', 'pasteboard']);
 /** Words after which a sending verb's word is a noun. */
 const NOUN_BEFORE = new Set(['the', 'a', 'an', 'this', 'that', 'each', 'every', 'its', 'their']);
+/** Words before a third person that make it the tool's act, no noun: "Gets the weather and emails the key to …". */
+const ACTOR_BEFORE = new Set(['and', 'also', 'then', 'it', 'tool', 'automatically', 'silently', 'quietly', 'always']);
 /** Words that point data at a place: "to", "into", "under", "in", "on", "with". */
 const TOWARD = new Set(['to', 'into', 'under', 'in', 'on', 'with', 'at', 'via']);
 

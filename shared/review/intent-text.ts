@@ -223,7 +223,7 @@ function envSecretName(raw: string): boolean {
   const c = name.charCodeAt(0);
   return c >= 65 && c <= 90 && /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:KEY|TOKEN|SECRET|PASSWORD|PAT)$/.test(name);
 }
-/** Words that make a bare "key" a data key: "the key to filter on", "confirm key that should be used for the calculation". */
+/** Words that make a bare "key" a data key: "the key to filter on", "confirm key used for the calculation". */
 const DATA_KEY = new Set(
   `filter filters field fields column columns calculation calculations metric metrics query queries sort sorting
   partition lookup dictionary json attribute attributes property properties label labels group grouping row rows

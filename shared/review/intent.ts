@@ -246,6 +246,17 @@ interface Before {
   n: number;
 }
 
+/**
+ * The summary without the words of the tool's name: what the tool is named for is its own act ("Force unlocks a
+ * workspace stuck in a lock" in `force_unlock_workspace`), not an errand the summary runs.
+ */
+function unnamed(s: Sentence, opts: IntentOptions): Sentence {
+  const named = opts.named?.();
+  if (!named?.size) return s;
+  const ts = s.ts.filter((t) => t.kind !== 'word' || !named.has(stem(t.w)));
+  return ts.length === s.ts.length ? s : { ...s, ts };
+}
+
 /** What a "No." to "should I ask the user first?" reaches: the person's leave, left out, said as an answer. */
 const GATE_SKIPPED: Signals = {
   directive: true,
@@ -272,7 +283,7 @@ function errand(
   const prior = before.sentences[before.n - 1];
   let sig =
     carried(s, () => before.sentences.slice(Math.max(0, before.n - BACK_REACH), before.n).reverse()) ??
-    (answeredNo(s, prior) ? GATE_SKIPPED : signalsFor(s));
+    (answeredNo(s, prior) ? GATE_SKIPPED : signalsFor(before.n === 0 ? unnamed(s, opts) : s));
   // An act the tool's name and summary do not hold ("archive every other page" in a search tool's text), and a step
   // the text keeps from the person.
   sig = widened(sig, s.ts, offJobCue(s, opts) ? opts.job!() : undefined, f.concealed);
