@@ -3,7 +3,7 @@ import { defaultSendsOut, nameAsks } from './intent-names.js';
 import type { Finding, SubjectKind } from '../schemas/review.js';
 import { CANDIDATE, hiddenHits, type Hit } from './hidden.js';
 import { poisoningHits } from './poisoning.js';
-import { wordingHit } from './wording.js';
+import { wordingHit } from './wording-hit.js';
 import { jobOf } from './intent-job.js';
 import { SELF } from './intent-other-use.js';
 import { nameKey } from './intent-signals.js';

@@ -1,6 +1,3 @@
-import type { Hit } from './hidden.js';
-import type { Severity } from './rule.js';
-import { ruleById, SEVERITY_RANK } from './rules.js';
 import { WORDING_MODEL } from './wording-model.js';
 
 // The review's trained reading (rule P10): a logistic regression over a description's words and pairs of words,
@@ -22,9 +19,14 @@ export function stem(w: string): string {
   return w;
 }
 
-const space = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 0xa0;
-const letter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
-const wordPart = (c: number): boolean => letter(c) || c === 39 || c === 45;
+/** What each ASCII character is to the reader, one lookup a character: 1 a space, 2 a letter, 4 a word's ' or -. */
+const CLASS = new Uint8Array(128);
+for (const c of [32, 9, 10, 13, 12]) CLASS[c] = 1;
+for (let c = 65; c <= 90; c++) CLASS[c] = CLASS[c + 32] = 2;
+CLASS[39] = CLASS[45] = 4;
+const space = (c: number): boolean => (c < 128 ? CLASS[c] === 1 : c === 0xa0);
+const letter = (c: number): boolean => c < 128 && CLASS[c] === 2;
+const wordPart = (c: number): boolean => c < 128 && (CLASS[c]! & 6) !== 0;
 
 /** What a run of text without spaces stands for when it is no word: an address, a path, an identifier. */
 function kindOf(chunk: string): string | undefined {
@@ -54,7 +56,10 @@ function endsAt(t: string, at: number, suffix: string): boolean {
 
 /** Where the stem of the word at `s`–`j` ends: `stem` on the text in place. */
 function stemEnd(t: string, s: number, j: number): number {
-  for (const x of SUFFIXES) if (j - s - x.length >= 3 && endsAt(t, j - x.length, x)) return j - x.length;
+  for (let k = 0; k < SUFFIXES.length; k++) {
+    const x = SUFFIXES[k]!;
+    if (j - s - x.length >= 3 && endsAt(t, j - x.length, x)) return j - x.length;
+  }
   return j;
 }
 
@@ -127,12 +132,26 @@ export function wordingFeatures(text: string, each: FeatureSink): void {
 
 const FNV_BASIS = 0x811c9dc5;
 const fold = (h: number, c: number): number => Math.imul(h ^ c, 0x01000193);
-/** FNV-1a of a string's UTF-16 units, to 30 bits: what a feature's key is looked up by. */
-export function featureHash(key: string): number {
+/** FNV-1a of a string's UTF-16 units, all 32 bits. */
+function fnv(key: string): number {
   let h = FNV_BASIS;
   for (let k = 0; k < key.length; k++) h = fold(h, key.charCodeAt(k));
-  return h & 0x3fffffff;
+  return h;
 }
+/** A pair of neighbours' hash from the two tokens' own: one multiply-and-shift mix, no second pass over letters. */
+const pairOf = (a: number, b: number): number => {
+  const h = Math.imul(a ^ (b >>> 15), 0x2c1b3c6d) ^ Math.imul(b, 0x297a2d39);
+  return (h ^ (h >>> 13)) & 0x3fffffff;
+};
+/**
+ * What a feature's key is looked up by, to 30 bits: FNV-1a of a token's key; for a pair ("you_must": no token holds
+ * "_"), its two tokens' FNV mixed.
+ */
+export function featureHash(key: string): number {
+  const cut = key.indexOf('_');
+  return cut < 0 ? fnv(key) & 0x3fffffff : pairOf(fnv(key.slice(0, cut)), fnv(key.slice(cut + 1)));
+}
+const KIND_HASH = new Map(['zcode', 'zurl', 'zemail', 'zpath', 'zident'].map((k) => [k, fnv(k)]));
 
 /**
  * The same features as wordingFeatures, each as the hash of its key (featureHash), computed as the text is read:
@@ -142,26 +161,19 @@ export function wordingHashes(
   text: string,
   each: (hash: number, start: number, end: number, sentence: number) => void,
 ): void {
-  let prevFull = 0;
+  let prev = 0;
   let prevStart = -1;
   scanTokens(text, (start, end, stemAt, kind, sentence) => {
     let h = FNV_BASIS;
-    let pair = prevStart >= 0 ? fold(prevFull, 95) : 0;
-    if (kind)
-      for (let k = 0; k < kind.length; k++) {
-        h = fold(h, kind.charCodeAt(k));
-        pair = fold(pair, kind.charCodeAt(k));
-      }
+    if (kind) h = KIND_HASH.get(kind)!;
     else
       for (let k = start; k < stemAt; k++) {
-        let c = text.charCodeAt(k);
-        if (c >= 65 && c <= 90) c |= 32;
-        h = fold(h, c);
-        pair = fold(pair, c);
+        const c = text.charCodeAt(k);
+        h = Math.imul(h ^ (c >= 65 && c <= 90 ? c | 32 : c), 0x01000193);
       }
     each(h & 0x3fffffff, start, end, sentence);
-    if (prevStart >= 0) each(pair & 0x3fffffff, prevStart, end, sentence);
-    prevFull = h;
+    if (prevStart >= 0) each(pairOf(prev, h), prevStart, end, sentence);
+    prev = h;
     prevStart = start;
   });
 }
@@ -195,32 +207,71 @@ export function wordingModel(): WordingModel {
   });
 }
 
-const byHash = new WeakMap<WordingModel, Map<number, number>>();
+/**
+ * A model's weights by their keys' hashes, in an open-addressed table (two keys of one hash add up), with a stamp a
+ * slot: a feature is counted once a text by stamping its slot with the text's number, not by a set made for it.
+ */
+interface Table {
+  keys: Int32Array;
+  weights: Float64Array;
+  stamps: Uint32Array;
+  mask: number;
+  text: number;
+}
 
-/** A model's weights by their keys' hashes (two keys of one hash add up: one lookup a feature either way). */
-function hashed(model: WordingModel): Map<number, number> {
-  let m = byHash.get(model);
-  if (!m) {
-    m = new Map();
-    for (const [k, w] of model.weights) {
-      const h = featureHash(k);
-      m.set(h, (m.get(h) ?? 0) + w);
-    }
-    byHash.set(model, m);
+const tables = new WeakMap<WordingModel, Table>();
+
+/** The slot of a hash in the table, or -1: a multiplicative probe start, then the next slots. */
+function slotOf(t: Table, h: number): number {
+  for (let i = Math.imul(h, 0x9e3779b1) & t.mask; ; i = (i + 1) & t.mask) {
+    const k = t.keys[i]!;
+    if (k === h) return i;
+    if (k === -1) return -1;
   }
-  return m;
+}
+
+function tableOf(model: WordingModel): Table {
+  let t = tables.get(model);
+  if (t) return t;
+  let size = 16;
+  while (size < model.weights.size * 4) size *= 2;
+  t = {
+    keys: new Int32Array(size).fill(-1),
+    weights: new Float64Array(size),
+    stamps: new Uint32Array(size),
+    mask: size - 1,
+    text: 0,
+  };
+  for (const [k, w] of model.weights) {
+    const h = featureHash(k);
+    let i = slotOf(t, h);
+    if (i < 0) for (i = Math.imul(h, 0x9e3779b1) & t.mask; t.keys[i] !== -1; i = (i + 1) & t.mask);
+    t.keys[i] = h;
+    t.weights[i] = t.weights[i]! + w;
+  }
+  tables.set(model, t);
+  return t;
+}
+
+/** A new number for the text about to be read: its features' slots are stamped with it. */
+function nextText(t: Table): number {
+  if (++t.text === 0xffffffff) {
+    t.stamps.fill(0);
+    t.text = 1;
+  }
+  return t.text;
 }
 
 /** The model's score of a text: its distinct features' weights summed with the bias, squashed to 0–1. */
 export function wordingScore(text: string, model: WordingModel = wordingModel()): number {
-  const weights = hashed(model);
-  const seen = new Set<number>();
+  const t = tableOf(model);
+  const n = nextText(t);
   let z = model.bias;
   wordingHashes(text, (h) => {
-    const w = weights.get(h);
-    if (w === undefined || seen.has(h)) return;
-    seen.add(h);
-    z += w;
+    const i = slotOf(t, h);
+    if (i < 0 || t.stamps[i] === n) return;
+    t.stamps[i] = n;
+    z += t.weights[i]!;
   });
   return 1 / (1 + Math.exp(-z));
 }
@@ -243,8 +294,10 @@ const PLAIN = new Set(
 
 /** The text read by the model; undefined under its alarm. */
 export function wordingRead(text: string, model: WordingModel = wordingModel()): WordingRead | undefined {
-  const weights = hashed(model);
-  const seen = new Set<number>();
+  // Most texts score under the alarm: the score alone first, the explanation only for those over it.
+  if (wordingScore(text, model) < model.threshold) return undefined;
+  const t = tableOf(model);
+  const n = nextText(t);
   const kept: { hash: number; start: number; end: number; sentence: number; w: number }[] = [];
   // Where each sentence begins and ends, by its number: features come in order of their sentences.
   const bounds = new Map<number, [number, number]>();
@@ -254,9 +307,10 @@ export function wordingRead(text: string, model: WordingModel = wordingModel()):
   wordingHashes(text, (hash, start, end, sentence) => {
     if (sentence !== at) bounds.set((at = sentence), (open = [start, end]));
     else if (end > open[1]) open[1] = end;
-    const w = weights.get(hash);
-    if (w === undefined || seen.has(hash)) return;
-    seen.add(hash);
+    const i = slotOf(t, hash);
+    if (i < 0 || t.stamps[i] === n) return;
+    t.stamps[i] = n;
+    const w = t.weights[i]!;
     z += w;
     if (w > 0) kept.push({ hash, start, end, sentence, w });
   });
@@ -277,71 +331,4 @@ export function wordingRead(text: string, model: WordingModel = wordingModel()):
   }
   const [start, end] = bounds.get(top)!;
   return { score, start, end, words };
-}
-
-/** Words a tool's name shares with another's without sharing its business: "get_weather" and "get_secret". */
-const GENERIC = new Set(
-  'get set list read write create update delete remove add run call use fetch search find check tool data info all new by'
-    .split(' ')
-    .map(stem),
-);
-
-/** The words of a tool's name (`archive_board`, "getQuote"), lower case and stemmed, generic ones left out. */
-export function nameWords(name: string): Set<string> {
-  const words = name
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z]+/);
-  return new Set(
-    words
-      .filter((w) => w.length > 1)
-      .map(stem)
-      .filter((w) => !GENERIC.has(w)),
-  );
-}
-
-/** The words of the tool names a sentence writes in code or as identifiers (`list_boards`, get_plan). */
-function calledWords(sentence: string): Set<string> {
-  const out = new Set<string>();
-  let inCode = false;
-  for (const part of sentence.split('`')) {
-    for (const chunk of inCode ? [part] : part.split(/\s+/))
-      if (inCode || chunk.includes('_')) for (const w of nameWords(chunk)) out.add(w);
-    inCode = !inCode;
-  }
-  return out;
-}
-
-/** A finding that fails a review at medium. */
-const loud = (h: Hit & { severity?: Severity }): boolean =>
-  SEVERITY_RANK[h.severity ?? ruleById(h.rule).severity] >= SEVERITY_RANK.medium;
-
-/**
- * The trained model's finding on a tool's description (rule P10), or undefined under its alarm. Read only where no
- * other finding of the text is loud and no poisoning rule read anything in it: where a rule weighed a sentence (the
- * same server's guidance kept low), its weighing stands. Guidance that calls a tool sharing this tool's own name
- * ("Before archiving boards, call `list_boards`") may serve the tool's own use, kept at most low: the finding is low.
- */
-export function wordingHit(
-  text: string,
-  toolName: string,
-  hits: readonly (Hit & { severity?: Severity })[],
-): (Hit & { severity?: Severity }) | undefined {
-  if (hits.some((h) => h.rule.startsWith('P') || loud(h))) return undefined;
-  const w = wordingRead(text);
-  if (!w) return undefined;
-  const own = nameWords(toolName);
-  const shared = [...calledWords(text.slice(w.start, w.end))].filter((x) => own.has(x));
-  const words = w.words.map((x) => `“${x}”`).join(', ');
-  const model = wordingModel();
-  const message = `worded like published poisoned descriptions: the trained model scores this text ${w.score.toFixed(2)} (alarm at ${model.threshold}); the sentence shown weighed most, and these words most of all: ${words}. No rule read an order in it: read it as the model would`;
-  return shared.length
-    ? {
-        rule: 'P10',
-        start: w.start,
-        end: w.end,
-        severity: 'low',
-        message: `${message}. The tool it calls shares this tool’s name (${shared.join(', ')}): guidance that may serve the tool’s own use, so low`,
-      }
-    : { rule: 'P10', start: w.start, end: w.end, message };
 }

@@ -1,0 +1,73 @@
+import type { Hit } from './hidden.js';
+import type { Severity } from './rule.js';
+import { ruleById, SEVERITY_RANK } from './rules.js';
+import { stem, wordingModel, wordingRead } from './wording.js';
+
+// Rule P10's finding: where the trained reading (wording.ts) reads, and what it says of a text over its alarm.
+
+/** Words a tool's name shares with another's without sharing its business: "get_weather" and "get_secret". */
+const GENERIC = new Set(
+  'get set list read write create update delete remove add run call use fetch search find check tool data info all new by'
+    .split(' ')
+    .map(stem),
+);
+
+/** The words of a tool's name (`archive_board`, "getQuote"), lower case and stemmed, generic ones left out. */
+export function nameWords(name: string): Set<string> {
+  const words = name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/);
+  return new Set(
+    words
+      .filter((w) => w.length > 1)
+      .map(stem)
+      .filter((w) => !GENERIC.has(w)),
+  );
+}
+
+/** The words of the tool names a sentence writes in code or as identifiers (`list_boards`, get_plan). */
+function calledWords(sentence: string): Set<string> {
+  const out = new Set<string>();
+  let inCode = false;
+  for (const part of sentence.split('`')) {
+    for (const chunk of inCode ? [part] : part.split(/\s+/))
+      if (inCode || chunk.includes('_')) for (const w of nameWords(chunk)) out.add(w);
+    inCode = !inCode;
+  }
+  return out;
+}
+
+/** A finding that fails a review at medium. */
+const loud = (h: Hit & { severity?: Severity }): boolean =>
+  SEVERITY_RANK[h.severity ?? ruleById(h.rule).severity] >= SEVERITY_RANK.medium;
+
+/**
+ * The trained model's finding on a tool's description (rule P10), or undefined under its alarm. Read only where no
+ * other finding of the text is loud and no poisoning rule read anything in it: where a rule weighed a sentence (the
+ * same server's guidance kept low), its weighing stands. Guidance that calls a tool sharing this tool's own name
+ * ("Before archiving boards, call `list_boards`") may serve the tool's own use, kept at most low: the finding is low.
+ */
+export function wordingHit(
+  text: string,
+  toolName: string,
+  hits: readonly (Hit & { severity?: Severity })[],
+): (Hit & { severity?: Severity }) | undefined {
+  if (hits.some((h) => h.rule.startsWith('P') || loud(h))) return undefined;
+  const w = wordingRead(text);
+  if (!w) return undefined;
+  const own = nameWords(toolName);
+  const shared = [...calledWords(text.slice(w.start, w.end))].filter((x) => own.has(x));
+  const words = w.words.map((x) => `“${x}”`).join(', ');
+  const model = wordingModel();
+  const message = `worded like published poisoned descriptions: the trained model scores this text ${w.score.toFixed(2)} (alarm at ${model.threshold}); the sentence shown weighed most, and these words most of all: ${words}. No rule read an order in it: read it as the model would`;
+  return shared.length
+    ? {
+        rule: 'P10',
+        start: w.start,
+        end: w.end,
+        severity: 'low',
+        message: `${message}. The tool it calls shares this tool’s name (${shared.join(', ')}): guidance that may serve the tool’s own use, so low`,
+      }
+    : { rule: 'P10', start: w.start, end: w.end, message };
+}
