@@ -10,9 +10,7 @@
  * not seen.
  */
 import { readFileSync } from 'node:fs';
-import { reviewServers } from '../../shared/review/review-run.js';
-import { SEVERITY_RANK } from '../../shared/review/rules.js';
-import { byModelAlone, MODEL_ALONE } from './tally.js';
+import { byModelAlone, loudRulesAlone, MODEL_ALONE } from './tally.js';
 
 /** One poisoned tool of the corpus, as reviewed. */
 export interface OutsideCase {
@@ -44,13 +42,7 @@ export function outsideScore(cases: readonly OutsideCase[]): Map<string, Map<str
   const out = new Map<string, Map<string, [number, number]>>();
   cases.forEach((c, i) => {
     const half = i % 2 ? 'odd' : 'even';
-    const findings = reviewServers([
-      {
-        id: 'outside',
-        tools: [{ name: c.name, description: c.description, inputSchema: { type: 'object', properties: {} } }],
-      },
-    ]);
-    const loud = new Set(findings.filter((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium).map((f) => f.rule));
+    const loud = loudRulesAlone('outside', c.name, c.description);
     const caught = loud.size > 0;
     const byParadigm = out.get(half) ?? new Map<string, [number, number]>();
     out.set(half, byParadigm);

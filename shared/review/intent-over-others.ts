@@ -1,3 +1,4 @@
+import { stem } from './intent-job.js';
 import type { Token } from './intent-text.js';
 
 // Whether a sentence puts this tool over every other ("instead of any other", "for every request", "the only
@@ -91,8 +92,8 @@ const ABOUT = new Set(['about', 'regarding', 'concerning', 'on', 'involving']);
  * other tool out: a scope, not a ranking. `job` is the tool's name and summary (intent-job.ts), so the sentence
  * read must not be the summary itself.
  */
-export function ownSubject(ts: Token[], job: ReadonlySet<string>, stemOf: (w: string) => string): boolean {
+export function ownSubject(ts: Token[], job: ReadonlySet<string>): boolean {
   if (ts.some((t) => t.w === 'other' || t.w === 'instead' || t.w === 'only' || t.w === 'always')) return false;
   const at = ts.findIndex((t) => ABOUT.has(t.w));
-  return at >= 0 && ts.slice(at + 1, at + 5).some((t) => t.kind === 'word' && t.w.length > 2 && job.has(stemOf(t.w)));
+  return at >= 0 && ts.slice(at + 1, at + 5).some((t) => t.kind === 'word' && t.w.length > 2 && job.has(stem(t.w)));
 }

@@ -68,7 +68,7 @@ function raise(
     score += n;
     why.push(reason);
   };
-  const secret = kind === 'call-tool' ? calledSecret(object, s.ts) : anySecret(object);
+  const secret = secretIn(kind, object, s);
   const held = object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
   if (o.mandatory || a.precondition || o.addressed) add(1, 'as a requirement');
   else if (a.noted) add(1, 'in a note addressed to the model');
@@ -96,6 +96,10 @@ function raise(
   return { score, why };
 }
 
+/** A secret among an order's object; in a call to another tool, a bare "key" among words of data is none. */
+const secretIn = (kind: IntentKind, object: Token[], s: Sentence): boolean =>
+  kind === 'call-tool' ? calledSecret(object, s.ts) : anySecret(object);
+
 /** What lowers an order: a hedge, a purpose that serves the tool, the tool's summary of itself, a result. */
 function lower(
   o: Order,
@@ -107,7 +111,7 @@ function lower(
   why: string[],
 ): number {
   let score = 0;
-  const secret = kind === 'call-tool' ? calledSecret(object, s.ts) : anySecret(object);
+  const secret = secretIn(kind, object, s);
   const held = object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
   // A hedge in a purpose after the order ("… so the session can be extended") does not soften it.
   const purposeAt = a.hedgeAt > o.at ? s.ts.findIndex((t, i) => i > o.at && i < a.hedgeAt && purposeWord(s.ts, i)) : -1;
@@ -151,9 +155,7 @@ function weigh(
   let score = found.base + up.score + lower(o, kind, object, s, a, f, up.why);
   // Guidance between tools is at most advice unless it carries a secret or the conversation, hides,
   // claims a tool is retired, threatens failure, or puts itself before every other tool.
-  const carries =
-    (kind === 'call-tool' ? calledSecret(object, s.ts) : anySecret(object)) ||
-    object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
+  const carries = secretIn(kind, object, s) || object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
   if (kind === 'call-tool' && !carries && !f.concealed && !f.retired && !a.threat && !a.beforeAll && !lifted(a, up.why))
     score = Math.min(score, 2);
   // This tool put over the others, with nothing it carries, hides or claims retired: at most medium.
@@ -204,7 +206,7 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
     const a = around(s, opts.job);
     // Not the summary: the job is the tool's name and its summary, which would bound any sentence to itself.
     if (n > 0 && opts.job && s.kinds.some((k) => k?.kind === 'prefer-tool'))
-      a.ownSubject = ownSubject(s.ts, opts.job(), stem);
+      a.ownSubject = ownSubject(s.ts, opts.job());
     if (threatAfter(sentences[n + 1]?.ts)) a.threat = true;
     if (!a.otherUse && elsewhere(s.ts, n, opts)) a.otherUse = a.otherAct = true;
     let told = false;

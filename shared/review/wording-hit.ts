@@ -1,7 +1,8 @@
 import type { Hit } from './hidden.js';
 import type { Severity } from './rule.js';
 import { ruleById, SEVERITY_RANK } from './rules.js';
-import { stem, wordingModel, wordingRead } from './wording.js';
+import { jobOf, stem } from './intent-job.js';
+import { wordingModel, wordingRead } from './wording.js';
 
 // Rule P10's finding: where the trained reading (wording.ts) reads, and what it says of a text over its alarm.
 
@@ -12,18 +13,9 @@ const GENERIC = new Set(
     .map(stem),
 );
 
-/** The words of a tool's name (`archive_board`, "getQuote"), lower case and stemmed, generic ones left out. */
-export function nameWords(name: string): Set<string> {
-  const words = name
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z]+/);
-  return new Set(
-    words
-      .filter((w) => w.length > 1)
-      .map(stem)
-      .filter((w) => !GENERIC.has(w)),
-  );
+/** The stems of a tool's name (`archive_board`, "getQuote"), as the job reader takes them, generic ones left out. */
+function nameWords(name: string): Set<string> {
+  return new Set([...jobOf(name, '')].filter((w) => !GENERIC.has(w)));
 }
 
 /** The words of the tool names a sentence writes in code or as identifiers (`list_boards`, get_plan). */
