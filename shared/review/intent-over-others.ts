@@ -10,8 +10,15 @@ const next = (ts: Token[], i: number, words: readonly string[]): boolean => word
 const SCOPE = new Set(['for', 'when', 'if', 'in', 'to', 'with', 'on', 'after', 'once']);
 /** What the model would do itself: "instead of attempting to come up with your own" ranks no other tool. */
 const OWN_WORK = new Set(['attempting', 'trying', 'writing', 'guessing', 'composing', 'own', 'yourself', 'manually']);
+/** "should only be used by authorized personnel", "only be called when …": who or when, not over whom. */
+const USED = new Set(['used', 'called', 'run', 'invoked', 'applied']);
 const scopeOrOwn = (ts: Token[], i: number): boolean =>
   (ts[i]!.w === 'only' && SCOPE.has(ts[i + 1]?.w ?? '')) ||
+  (ts[i]!.w === 'only' && ts[i + 1]?.w === 'by') ||
+  (ts[i]!.w === 'only' &&
+    ts[i + 1]?.w === 'be' &&
+    USED.has(ts[i + 2]?.w ?? '') &&
+    (ts[i + 3]?.w === 'by' || SCOPE.has(ts[i + 3]?.w ?? ''))) ||
   (ts[i]!.w === 'instead' && ts.slice(i + 1, i + 8).some((x) => OWN_WORK.has(x.w)));
 
 /** The index of the sentence's last word, marks after it aside ("… THIS TOOL FIRST!"): looked for once. */

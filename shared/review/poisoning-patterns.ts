@@ -1,5 +1,6 @@
 import { PERSON } from './authority.js';
 import { P, type Pattern } from './pattern-kit.js';
+import { GUARD_PATTERNS } from './guard-patterns.js';
 import { ROLE_PATTERNS } from './role-patterns.js';
 
 /* The poisoning rules' patterns (P01–P08), each with the words it needs to be tried; poisoning.ts runs them. */
@@ -92,6 +93,7 @@ export const PATTERNS: Pattern[] = [
     message: 'tries to give the model a new role',
   },
   ...ROLE_PATTERNS,
+  ...GUARD_PATTERNS,
   {
     rule: 'P01',
     needs: ['prompt', 'instruction'],

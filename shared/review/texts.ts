@@ -33,6 +33,26 @@ function valueTexts(v: unknown, path: string, out: DefinitionText[], depth: numb
 const VALUE_KEYS = new Set(['default', 'enum', 'examples', 'const', 'example']);
 const PROSE_KEYS = new Set(['title', 'description', '$comment', 'markdownDescription', 'errorMessage']);
 
+/**
+ * Schema keywords whose strings are structure, not text: a type's name, a format, a reference, a property's name in
+ * `required` (each name is read where it is declared). Every other string in a schema is read — a key nobody has
+ * heard of (`"x-instructions"`, `"_note"`) reaches a model that is given the schema all the same.
+ */
+const STRUCTURAL = new Set([
+  'type',
+  'format',
+  '$ref',
+  '$schema',
+  '$id',
+  '$anchor',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  'required',
+  'contentEncoding',
+  'contentMediaType',
+  'dependentRequired',
+]);
+
 /** The texts of a JSON Schema at any depth: titles and descriptions, values, property names, patterns. */
 export function schemaTexts(schema: unknown, path: string, out: DefinitionText[] = [], depth = 0): DefinitionText[] {
   if (out.length >= MAX_TEXTS || depth > MAX_DEPTH || !schema || typeof schema !== 'object') return out;
@@ -55,10 +75,33 @@ export function schemaTexts(schema: unknown, path: string, out: DefinitionText[]
         out.push({ path: `${key(p, name)}#name`, text: name, role: k === 'patternProperties' ? 'pattern' : 'name' });
         schemaTexts(sub, key(p, name), out, depth + 1);
       }
-    } else if (typeof v === 'object') schemaTexts(v, p, out, depth + 1);
+    } else if (STRUCTURAL.has(k)) continue;
+    else if (typeof v === 'string') out.push({ path: p, text: v, role: 'value' });
+    else if (Array.isArray(v))
+      v.forEach((x, i) =>
+        typeof x === 'string'
+          ? out.push({ path: key(p, i), text: x, role: 'value' })
+          : schemaTexts(x, key(p, i), out, depth + 1),
+      );
+    else if (typeof v === 'object') schemaTexts(v, p, out, depth + 1);
   }
   return out;
 }
+
+/**
+ * The strings of a definition that no reading above placed: `_meta`, annotations past the title, fields a later
+ * revision of the spec (or a server) adds. Read as values, at any depth. Only `skip` is left out: the fields read
+ * above, and icons (an icon's `src` is an address or a `data:` image, checked where icons are shown).
+ */
+function restTexts(def: Record<string, unknown>, skip: ReadonlySet<string>, out: DefinitionText[]): void {
+  for (const [k, v] of Object.entries(def)) if (!skip.has(k)) valueTexts(v, key('', k), out, 1);
+}
+
+const restOf = (def: Record<string, unknown>, skip: ReadonlySet<string>): DefinitionText[] => {
+  const out: DefinitionText[] = [];
+  restTexts(def, skip, out);
+  return out;
+};
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
@@ -69,16 +112,25 @@ function push(out: DefinitionText[], path: string, v: unknown, role: TextRole): 
   if (s !== undefined) out.push({ path, text: s, role });
 }
 
-/** The texts of a tool definition a model or a person reads. */
+const TOOL_READ = new Set(['name', 'title', 'description', 'annotations', 'inputSchema', 'outputSchema', 'icons']);
+const PROMPT_READ = new Set(['name', 'title', 'description', 'arguments', 'icons']);
+const ARGUMENT_READ = new Set(['name', 'title', 'description']);
+const RESOURCE_READ = new Set(['name', 'title', 'description', 'uri', 'uriTemplate', 'mimeType', 'icons']);
+
+/** The texts of a tool definition a model or a person reads: every string in it but a type's name and an icon. */
 export function toolTexts(tool: Record<string, unknown>): DefinitionText[] {
   const out: DefinitionText[] = [];
   push(out, 'name', tool.name, 'name');
   push(out, 'title', tool.title, 'prose');
   push(out, 'description', tool.description, 'prose');
   const ann = tool.annotations as Record<string, unknown> | undefined;
-  if (ann && typeof ann === 'object') push(out, 'annotations.title', ann.title, 'prose');
+  if (ann && typeof ann === 'object' && !Array.isArray(ann)) {
+    push(out, 'annotations.title', ann.title, 'prose');
+    for (const [k, v] of Object.entries(ann)) if (k !== 'title') valueTexts(v, key('annotations', k), out, 1);
+  }
   schemaTexts(tool.inputSchema, 'inputSchema', out);
   schemaTexts(tool.outputSchema, 'outputSchema', out);
+  restTexts(tool, TOOL_READ, out);
   return out;
 }
 
@@ -94,7 +146,10 @@ export function promptTexts(prompt: Record<string, unknown>): DefinitionText[] {
     push(out, `arguments[${i}].name`, a.name, 'name');
     push(out, `arguments[${i}].title`, a.title, 'prose');
     push(out, `arguments[${i}].description`, a.description, 'prose');
+    for (const t of restOf(a, ARGUMENT_READ))
+      out.push({ ...t, path: `arguments[${i}]${t.path.startsWith('[') ? '' : '.'}${t.path}` });
   });
+  restTexts(prompt, PROMPT_READ, out);
   return out;
 }
 
@@ -106,5 +161,6 @@ export function resourceTexts(resource: Record<string, unknown>): DefinitionText
   push(out, 'description', resource.description, 'prose');
   push(out, 'uri', resource.uri, 'value');
   push(out, 'uriTemplate', resource.uriTemplate, 'value');
+  restTexts(resource, RESOURCE_READ, out);
   return out;
 }

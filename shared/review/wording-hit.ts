@@ -30,6 +30,12 @@ function calledWords(sentence: string): Set<string> {
   return out;
 }
 
+/**
+ * An order to bring the person in: "ask the user for it", "confirm with the user". None of the published poisoned
+ * descriptions the model learnt from says it (MCPTox 0 of 485, VIGIL 0 of 206); 51 of 25,931 honest texts do.
+ */
+const ASKS_PERSON = /\b(?:ask|prompt|confirm\s+with|check\s+with)\s+(?:the\s+)?(?:user|person|human|customer)\b/i;
+
 /** A finding that fails a review at medium. */
 const loud = (h: Hit & { severity?: Severity }): boolean =>
   SEVERITY_RANK[h.severity ?? ruleById(h.rule).severity] >= SEVERITY_RANK.medium;
@@ -53,6 +59,14 @@ export function wordingHit(
   const words = w.words.map((x) => `“${x}”`).join(', ');
   const model = wordingModel();
   const message = `worded like published poisoned descriptions: the trained model scores this text ${w.score.toFixed(2)} (alarm at ${model.threshold}); the sentence shown weighed most, and these words most of all: ${words}. No rule read an order in it: read it as the model would`;
+  if (ASKS_PERSON.test(text))
+    return {
+      rule: 'P10',
+      start: w.start,
+      end: w.end,
+      severity: 'low',
+      message: `${message}. The text asks the model to ask the person: text that brings the person in, so low`,
+    };
   return shared.length
     ? {
         rule: 'P10',
