@@ -89,6 +89,9 @@ export function advertOf(ts: readonly Token[], job?: () => ReadonlySet<string>):
     if (rankOne(ts, i)) return 'a claim to rank first';
     const over = overAll(ts, i);
     if (over) return over;
+    if (LESSER.has(w) && ts.slice(i + 1, i + 3).some((x) => RIVALS.has(x.w)))
+      return 'every other tool run down as a kind';
+    if (URGENT.has(w) && pressed(ts, i)) return 'pressure to use it before it is gone';
     // Read once a sentence (a sentence that names the machinery again and again reads it once).
     if (PICKER.has(w) && PICKER_HEAD.has(ts[i + 1]?.w ?? '') && (aimed ??= aimedAt(ts, job)))
       return 'words aimed at what picks tools';
@@ -115,6 +118,32 @@ function rankOne(ts: readonly Token[], i: number): boolean {
   const thing = ts.slice(i + 2, i + 5).findIndex((x) => THING.has(x.w));
   if (thing >= 0) return ts[i + 3 + thing]?.w !== 'for';
   return ts[i - 1]?.w === 'rated' || ts[i - 1]?.w === 'ranked';
+}
+
+/** Words that run other tools down by rank alone: "WHY USE INFERIOR TOOLS?". */
+const LESSER = new Set(['inferior', 'lesser', 'subpar', 'mediocre', 'second-rate']);
+/** Other tools named as a kind. */
+const RIVALS = new Set(['tools', 'alternatives', 'competitors', 'solutions', 'options', 'servers', 'apps', 'services']);
+/** Where a sale's pressure starts: "ACT NOW", "use while you still can", "Don't fall behind", "ONLY 100 USES LEFT". */
+const URGENT = new Set(['act', 'while', 'fall', 'uses', 'limited', 'limited-time', 'expires', 'competitors', 'late']);
+/**
+ * Scarcity and urgency sold to the model: none of 25,931 honest texts of real servers says any of these; a tool's
+ * text has no offer to run out. Read as words in a row, each a bounded look.
+ */
+function pressed(ts: readonly Token[], i: number): boolean {
+  const at = (k: number, ...ws: string[]): boolean => ws.every((x, j) => ts[k + j]?.w === x);
+  const w = ts[i]!.w;
+  if (w === 'act') return at(i + 1, 'now');
+  if (w === 'while') return at(i + 1, 'you', 'still', 'can');
+  // "Don't fall behind!" said of nothing: not "so that you do not fall behind on deadlines".
+  if (w === 'fall')
+    return at(i + 1, 'behind') && (!ts[i + 2] || ts[i + 2]!.kind === 'mark' || /^[!.?]+$/.test(ts[i + 2]!.w));
+  if (w === 'uses') return at(i + 1, 'left');
+  if (w === 'limited') return at(i + 1, 'time', 'offer') || at(i + 1, 'time', 'only');
+  if (w === 'limited-time') return at(i + 1, 'offer') || at(i + 1, 'only');
+  if (w === 'expires') return (ts[i - 1]?.w === 'access' || ts[i - 1]?.w === 'offer') && at(i + 1, 'soon');
+  if (w === 'competitors') return ts[i - 1]?.w === 'your' && at(i + 1, 'are', 'already');
+  return w === 'late' && ts[i - 1]?.w === 'too' && ts[i - 2]?.w === "it's";
 }
 
 /** Verbs by which a tool claims to take every other's place. */
@@ -224,5 +253,7 @@ const CUES: ReadonlySet<string> = new Set([
   ...BEST,
   ...SUPERSEDES,
   ...PICKER,
+  ...LESSER,
+  ...URGENT,
   ...['most', 'number', '#', 'no', 'than', 'other', 'use', 'call'],
 ]);
