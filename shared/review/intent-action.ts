@@ -1,3 +1,4 @@
+import { FLAG } from './intent-described.js';
 import * as W from './intent-words.js';
 import { DOMAIN } from './intent-reach-words.js';
 import { anySecret, EXAMPLE, HOME, inSet, quoted, isPath, isStartup, isToolName, type Token } from './intent-text.js';
@@ -170,6 +171,16 @@ const CONDITION = new Set(['unless', 'if', 'when', 'whether', 'as']);
 /** What an order asks of the values the person gave or the model holds: swapped, smuggled, read; or a call. */
 function valueKind(a: Act): Intent | undefined {
   const { o, obj, v, words, secret, person, path } = a;
+  // "Set to None to skip bucket owner verification", "Set to true to include archived items": what a flag of this
+  // parameter's own does, not a value the person gave replaced. "Set to 'ops@x.io' regardless …" still is.
+  if (
+    v === 'set' &&
+    obj[0]?.w === 'to' &&
+    FLAG.has(obj[1]?.w ?? '') &&
+    !words.has('regardless') &&
+    !words.has('instead')
+  )
+    return undefined;
   const given = obj.slice(0, 6).some((t) => W.GIVEN.has(t.w));
   // "update user accounts": the person's word as a compound's first half names a kind of thing, not its giver.
   const giver = person && obj.some((t, i) => W.PERSON.has(t.w) && !W.GIVEN.has(obj[i + 1]?.w ?? ''));

@@ -183,6 +183,9 @@ const wholeOutputOf = (ts: readonly Token[], i: number): boolean =>
   within(ts, i + 3, i + 6, (x) => x.kind !== 'mark' && isToolName(x)) >= 0;
 
 /** "signed as the repository owner", "posted as the security team": words put in an authority's mouth. */
+/** "in the name of", "under the name of": the idiom that speaks as someone. */
+const IN_NAME = new Set(['in', 'under']);
+
 function authoredAs(ts: readonly Token[], i: number): boolean {
   const w = ts[i]!.w;
   const authority = (from: number): boolean =>
@@ -191,8 +194,11 @@ function authoredAs(ts: readonly Token[], i: number): boolean {
   // A signature put on the text: "… as "Posted by the GitHub Security Team"".
   if (AUTHORED.has(w) && ts[i + 1]?.w === 'by' && within(ts, i - 3, i, (x) => x.w === 'as') >= 0)
     return authority(i + 2);
-  // "on behalf of the bank", "in the name of HR", "posing as support".
-  if (w === 'behalf' || w === 'name') return ts[i + 1]?.w === 'of' && ts[i - 1]?.w !== 'the' && authority(i + 2);
+  // "on behalf of the bank", "in the name of HR", "posing as support". Not a field's label: "Name of the security
+  // configuration", "the name of the admin role" (found raised in awslabs' and others' honest parameters).
+  if (w === 'behalf') return ts[i + 1]?.w === 'of' && authority(i + 2);
+  if (w === 'name')
+    return ts[i + 1]?.w === 'of' && ts[i - 1]?.w === 'the' && IN_NAME.has(ts[i - 2]?.w ?? '') && authority(i + 2);
   return POSING.has(w) && w !== 'behalf' && w !== 'name' && authority(i + 1);
 }
 

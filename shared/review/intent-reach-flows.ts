@@ -1,3 +1,4 @@
+import { exampleAt } from './intent-described.js';
 import * as W from './intent-words.js';
 import { TO_MODEL, NEGATED_NEED, type Reach } from './intent-reach-words.js';
 import { promotes, REPLACES } from './intent-promotion.js';
@@ -197,14 +198,14 @@ function sendReaches(ts: Token[], i: number, reach: Set<Reach>, w: string, next:
           (x.w === 'to' || x.w === 'into') && (k < 6 || a[k + 1]?.kind === 'email' || a[k + 1]?.kind === 'url'),
       );
   if (SENDS.has(w) || (w === 'goes' && next === 'to') || sendsTo) {
-    // A destination fixed in the text: a channel or user id, or a quoted name ("under the organization "x"").
-    // … or a mailbox written out ("forward to archive@mailkeep.net").
+    // A destination fixed in the text: a channel or user id, a quoted name, a mailbox ("forward to archive@mail.net").
     // … after a word that points it somewhere: "messages sent after '2024-01-01'" names a date, not a place.
-    const toward = ts.slice(i + 1, i + 9).findIndex((x) => TOWARD.has(x.w));
+    const end = exampleAt(ts, i + 1, i + 14); // not an example of the value ("e.g. …"): no destination
+    const toward = ts.slice(i + 1, Math.min(i + 9, end)).findIndex((x) => TOWARD.has(x.w));
     const fixed =
       (toward >= 0 &&
         ts
-          .slice(i + 2 + toward, i + 9)
+          .slice(i + 2 + toward, Math.min(i + 9, end))
           .some(
             (x, k) =>
               W.ID_LIKE.test(x.raw) ||
@@ -212,7 +213,7 @@ function sendReaches(ts: Token[], i: number, reach: Set<Reach>, w: string, next:
               (x.kind === 'word' && (x.quoted || QUOTE.test(ts[i + 1 + toward + k]!.raw))),
           )) ||
       ts
-        .slice(i + 1, i + 14)
+        .slice(i + 1, end)
         .some((x) => (x.kind === 'email' || x.kind === 'url') && !EXAMPLE.test(x.raw) && !HOME.test(x.raw));
     if (fixed) reach.add('address');
     // A channel named in the text ("post the summary to #ext-feed"): fixed, but not outside by itself.

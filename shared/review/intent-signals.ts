@@ -1,3 +1,4 @@
+import { choiceDescribed } from './intent-described.js';
 import * as W from './intent-words.js';
 import {
   DIRECTIVE,
@@ -101,7 +102,7 @@ function secretAt(ts: Token[], i: number): boolean {
 /** A duty word at token `i`: "must", "make sure", "has to", "is to be", "whenever", "… incomplete unless …". */
 function dutyAt(ts: Token[], i: number, w: string, next: string, prev: string): boolean {
   return (
-    DIRECTIVE.has(w) ||
+    (DIRECTIVE.has(w) && !choiceDescribed(ts, i)) ||
     (w === 'make' && next === 'sure') ||
     ((w === 'need' || w === 'needs' || w === 'has' || w === 'have') && next === 'to') ||
     (i === 0 && (w === 'have' || w === 'do' || w === 'let')) ||

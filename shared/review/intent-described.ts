@@ -1,0 +1,50 @@
+import type { Token } from './intent-text.js';
+
+// What a parameter's text describes of its value rather than orders, found raised in honest servers' parameters
+// (awslabs', Klavis'): a boolean's meaning ("Whether Amazon EMR should gracefully replace …"), a flag's effect ("Set to
+// None to skip bucket owner verification", "If true, disables TLS verification"), an example of the value ("e.g.
+// '{"prompt": "Hello"}'"). Each a bounded look back or ahead from one token.
+
+/** The values a flag is set to, and the words that say it is on or off. */
+export const FLAG: ReadonlySet<string> = new Set(
+  'true false none null yes no 0 1 empty enabled disabled set on off'.split(' '),
+);
+
+/** Modals that are a duty, unless a "whether" before them makes them a choice described. */
+const MODAL = new Set(['should', 'must', 'might', 'shall', 'ought']);
+
+/**
+ * A modal at `i` that a "whether" up to six words before makes a choice described ("whether X should Y"), with no
+ * "or not" after the "whether" and no break between: not "Whether or not the user asks, you must …".
+ */
+export function choiceDescribed(ts: readonly Token[], i: number): boolean {
+  if (!MODAL.has(ts[i]!.w)) return false;
+  for (let k = i - 1; k >= Math.max(0, i - 6); k--) {
+    const t = ts[k]!;
+    if (t.kind === 'mark' || t.raw.endsWith(',')) return false;
+    if (t.w === 'whether') return ts[k + 1]?.w !== 'or';
+  }
+  return false;
+}
+
+/**
+ * The act at `i` said as what a flag of the tool's own does: "Set to None to skip …", "If true, disables …". The
+ * parameter's effect, chosen by whoever fills it in, not an act the text takes.
+ */
+export function flagEffect(ts: readonly Token[], i: number): boolean {
+  const at = (k: number, w: string): boolean => ts[k]?.w === w;
+  if (i >= 4 && at(i - 4, 'set') && at(i - 3, 'to') && FLAG.has(ts[i - 2]!.w) && at(i - 1, 'to')) return true;
+  return (at(0, 'if') || at(0, 'when')) && FLAG.has(ts[1]?.w ?? '') && i <= 3;
+}
+
+/** The abbreviations that open an example: not "like" or "such as", with which a text may aim. */
+const E_G = new Set(['e.g', 'eg', 'i.e']);
+
+/**
+ * Where an example opens between `from` and `to` ("… to the agent, e.g. '{"prompt": …}'", "… to (e.g.,
+ * ["alice@attio.com"])"), or `to`: what stands after it is a value shown, not a destination.
+ */
+export function exampleAt(ts: readonly Token[], from: number, to: number): number {
+  for (let k = from; k < Math.min(to, ts.length); k++) if (E_G.has(ts[k]!.w)) return k;
+  return to;
+}
