@@ -48,3 +48,9 @@ export function exampleAt(ts: readonly Token[], from: number, to: number): numbe
   for (let k = from; k < Math.min(to, ts.length); k++) if (E_G.has(ts[k]!.w)) return k;
   return to;
 }
+
+/** Whether token `k` stands in an example: an "e.g." up to four tokens before it ("(e.g. 'obox-cl*.sys.sessions')"). */
+export function inExample(ts: readonly Token[], k: number): boolean {
+  for (let j = k - 1; j >= Math.max(0, k - 4); j--) if (E_G.has(ts[j]!.w)) return true;
+  return false;
+}

@@ -1,4 +1,4 @@
-import { exampleAt } from './intent-described.js';
+import { exampleAt, inExample } from './intent-described.js';
 import * as W from './intent-words.js';
 import { TO_MODEL, NEGATED_NEED, type Reach } from './intent-reach-words.js';
 import { promotes, REPLACES } from './intent-promotion.js';
@@ -166,6 +166,7 @@ const othersAt = (ts: Token[], k: number): boolean =>
 const LEAKS = new Set(['leak', 'leaks', 'leaked', 'leaking']);
 const LEAKED = new Set(['data', 'secrets', 'credentials', 'tokens', 'keys', 'files', 'information', 'your', 'user']);
 const QUOTE = /^["\u201c]$/;
+const toolish = (x: Token): boolean => isToolName(x) && /[_`-]/.test(x.raw); // `snake_case`, `kebab-case`, `x`
 const IP = /\b(?!127\.|0\.0\.)(?:\d{1,3}\.){3}\d{1,3}\b/;
 
 /** Words aloneReaches reads. */
@@ -294,8 +295,7 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
     if (SAFEGUARD.has(w) && ts.some((x) => inSet(W.DESTROY, x.w))) reach.add('destroy');
     directs = true;
   }
-  // A tool named as tools are (`snake_case`, `kebab-case`, in backticks), not a variable (`{resourceId}`); and not
-  // "fabricated from the variable", which is how a thing is made.
+  // Another tool named (toolish), not a variable (`{resourceId}`), an example ("e.g. 'obox-cl*'"), "from the variable".
   const down = DISPARAGE.has(w)
     ? RUNDOWN.has(w)
       ? 'rundown'
@@ -309,7 +309,7 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
   if (
     down &&
     next !== 'from' &&
-    ts.some((x, k) => (x.kind !== 'mark' && isToolName(x) && /[_`-]/.test(x.raw)) || othersAt(ts, k))
+    ts.some((x, k) => (x.kind !== 'mark' && toolish(x) && !inExample(ts, k)) || othersAt(ts, k))
   ) {
     reach.add('disparage');
     // Its results called bad or dangerous ("serves fabricated prices", "carries malware"), not just retired.

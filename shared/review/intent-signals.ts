@@ -1,4 +1,4 @@
-import { choiceDescribed } from './intent-described.js';
+import { choiceDescribed, inExample } from './intent-described.js';
 import * as W from './intent-words.js';
 import {
   DIRECTIVE,
@@ -214,7 +214,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if ((w === 'contents' || w === 'content') && next === 'of' && ts[i + 2] && isPath(ts[i + 2]!)) reach.add('carry');
     if (plain ? W.SECRET.has(w) && (w !== 'key' && w !== 'keys' ? true : KEY_KINDS.has(prev)) : secretAt(ts, i))
       reach.add('secret');
-    if (otherToolAt(ts, i, plain)) reach.add('other-tool');
+    if (otherToolAt(ts, i, plain) && !inExample(ts, i)) reach.add('other-tool');
     if (W.PERSON.has(w) || (w.endsWith("'s") && W.PERSON.has(w.slice(0, -2)))) reach.add('person');
     if (
       (w === 'your' || w === 'every' || w === 'each' || w === 'any') &&
