@@ -191,3 +191,27 @@ export function offJobReaches(ts: readonly Token[], job: ReadonlySet<string>, re
     if (each && !picked) reach.add('sweep');
   }
 }
+
+/** Words a tool's name shares with others without naming its act: "get_", "list_", "_tool", "api". */
+const NAME_GENERIC = new Set(
+  'get set list read write create update delete remove add run call use fetch search find check tool api data info all'
+    .split(' ')
+    .map((w) => stem(w)),
+);
+
+/**
+ * Whether an order does what the tool is named for: its verb is in the name and a word of its object too ("Fetch a
+ * single credential." in `FetchSipCredential`), or two words of its object are ("Retrieve a list of credential list
+ * mappings" in `ListSipAuthCallsCredentialListMapping`). Read like the summary, wherever it stands: generated servers
+ * put a preamble first ("twilio_api_v2010: This is the public Twilio REST API.").
+ */
+export function namedAct(verb: string, object: readonly Token[], named: ReadonlySet<string>): boolean {
+  // "mappings" and "Mapping" stem apart ("mapping", "mapp"): a word is in the name under either.
+  const has = (w: string): boolean => named.has(stem(w)) || named.has(stem(stem(w)));
+  let words = 0;
+  for (const t of object.slice(0, 8)) if (has(t.w) && !NAME_GENERIC.has(stem(t.w))) words++;
+  // "Get a Credential List" in `FetchSipCredentialList`: the verbs of reading are one act.
+  const verbNamed = has(verb) || (READS.has(verb) && [...READS].some(has));
+  return (verbNamed && words >= 1) || words >= 2;
+}
+const READS = new Set(['get', 'fetch', 'retrieve', 'read', 'list', 'show', 'describe', 'view', 'lookup']);

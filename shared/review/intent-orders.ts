@@ -178,6 +178,13 @@ const KINDS_OF = new Set(
 const COMPOUND_HEAD = (w: string, next: string): boolean =>
   (w === 'access' || w === 'upload' || w === 'download' || w === 'share') && KINDS_OF.has(next);
 
+/** Whether the `[` at `i` opens a Markdown link's label: its `]` within eight words, then `(` and an address. */
+function linkLabel(ts: readonly Token[], i: number): boolean {
+  for (let k = i + 1; k < Math.min(ts.length, i + 10); k++)
+    if (ts[k]!.raw === ']') return ts[k + 1]?.raw === '(' && ts[k + 2]?.kind === 'url';
+  return false;
+}
+
 export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
   const out: Order[] = [];
   let clauseHead = true;
@@ -191,7 +198,8 @@ export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
   for (let i = 0; i < ts.length; i++) {
     const t = ts[i]!;
     if (t.kind === 'mark') {
-      clauseHead = true;
+      // "The SID of the [Call](https://…) to associate …": a link's label is its text, not an order's head.
+      clauseHead = !(t.raw === '[' && linkLabel(ts, i));
       clause++;
       negated = false;
       // "PREREQUISITE: Call `x` …", "MANDATORY ACTION: …": a label that makes what follows a duty.

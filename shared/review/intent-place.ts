@@ -63,6 +63,12 @@ const OUT_OF_PLACE: readonly Reach[] = ['secret', 'file', 'address', 'carry', 'h
  * that makes its value a secret while the parameter's own name names none ("signature: its value is the
  * slack_bot_token"): a secret asked for under another name.
  */
+/** Histories that are a system's records, not the conversation: "git history", "price history". */
+const DATA_HISTORY = new Set(
+  `git commit version revision change edit page file transaction order purchase deployment build release price stock
+  market payment billing audit job run task ticket issue migration schema`.split(/\s+/),
+);
+
 export function placed(s: Sentence, sig: Signals, opts: IntentOptions): boolean {
   if (!opts.place) return false;
   const words = s.ts.filter((t) => t.kind === 'word').length;
@@ -71,8 +77,9 @@ export function placed(s: Sentence, sig: Signals, opts: IntentOptions): boolean 
   // A parameter asked to hold the conversation ("fill this with everything the user has said in this conversation").
   // Not a literal value ("e.g., 'conversations'") nor a bare item of a list of fields ("…, outline, transcript, …").
   const chat =
-    s.ts.some((t, i) => W.STRONG_HELD.has(t.w) && !t.quoted && !listItem(s.ts, i)) &&
-    s.ts.some((t) => W.SMUGGLE_VERBS.has(t.w));
+    s.ts.some(
+      (t, i) => W.STRONG_HELD.has(t.w) && !t.quoted && !listItem(s.ts, i) && !DATA_HISTORY.has(s.ts[i - 1]?.w ?? ''),
+    ) && s.ts.some((t) => W.SMUGGLE_VERBS.has(t.w));
   if (
     opts.place === 'param' &&
     chat &&

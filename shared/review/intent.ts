@@ -13,7 +13,7 @@ import {
   type IntentOptions,
 } from './intent-place.js';
 import { explain, REACH } from './intent-explain.js';
-import { mayBeAct, stem } from './intent-job.js';
+import { mayBeAct, namedAct, stem } from './intent-job.js';
 import { ownSubject } from './intent-over-others.js';
 import { sells } from './intent-advert.js';
 import { answerReworked } from './intent-answer.js';
@@ -211,8 +211,11 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
     if (!a.otherUse && elsewhere(s.ts, n, opts)) a.otherUse = a.otherAct = true;
     let told = false;
     const from = out.length;
-    s.orders.forEach((o, k) => {
+    s.orders.forEach((order, k) => {
       const found = s.kinds[k];
+      // An order that does what the tool is named for is its summary, wherever it stands (intent-job.ts, namedAct).
+      const own = !order.summary && !order.mandatory && !order.negated && !!found && !!opts.named;
+      const o = own && namedAct(order.verb, found.object, opts.named!()) ? { ...order, summary: true } : order;
       const weighed = found && weigh(o, found, s, a, facts);
       if (!found || !weighed) return;
       const v = s.ts[o.at]!;
@@ -290,7 +293,9 @@ function errand(
   // the text keeps from the person.
   sig = widened(sig, s.ts, offJobCue(s, opts) ? opts.job!() : undefined, f.concealed);
   if (broadScore(sig) < 3 && !placed(s, sig, opts)) return;
-  const reaches = `it reaches ${[...sig.reach].map((r) => REACH[r]).join(', ')}${sig.toModel ? ', said to the model' : ''}`;
+  // Placed with nothing reached ("fill this with the conversation"): where it stands is what it reaches.
+  const what = sig.reach.size ? [...sig.reach].map((r) => REACH[r]).join(', ') : 'what this place asks to hold';
+  const reaches = `it reaches ${what}${sig.toModel ? ', said to the model' : ''}`;
   const score = lowered(3, f);
   const quiet = found[0];
   if (quiet) {

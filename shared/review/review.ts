@@ -104,14 +104,12 @@ function placeOf(t: DefinitionText): IntentOptions {
   return param ? { place: 'param', param } : {};
 }
 
+/** What a tool's description is read with (IntentOptions: its job, its own names, its name's stems), and its name. */
+type ReadWith = Pick<IntentOptions, 'job' | 'own' | 'named'> & { tool?: string };
+
 /** The rules that read a text, by how it is read; a cut is a finding of its own (H12). */
-function textHits(
-  t: DefinitionText,
-  job?: () => ReadonlySet<string>,
-  own?: () => ReadonlySet<string>,
-  named?: () => ReadonlySet<string>,
-  tool?: string,
-): (Hit & { severity?: Severity })[] {
+function textHits(t: DefinitionText, w: ReadWith = {}): (Hit & { severity?: Severity })[] {
+  const { tool, ...context } = w;
   const hits: (Hit & { severity?: Severity })[] = hiddenHits(t.text, t.role);
   const read = t.text.length > MAX_PATTERN_CHARS ? t.text.slice(0, MAX_PATTERN_CHARS) : t.text;
   if (t.role !== 'pattern') hits.push(...mixedScriptHits(read));
@@ -121,11 +119,7 @@ function textHits(
   const sends = t.role === 'value' ? defaultSendsOut(t.path, t.text) : undefined;
   if (sends) hits.push({ rule: 'P09', start: 0, end: t.text.length, ...sends });
   if (t.role === 'prose' || t.role === 'value') {
-    const opts = placeOf(t);
-    if (job) opts.job = job;
-    if (own) opts.own = own;
-    if (named) opts.named = named;
-    const found = poisoningHits(read, opts);
+    const found = poisoningHits(read, { ...placeOf(t), ...context });
     hits.push(...found.hits);
     if (found.cut)
       hits.push({
@@ -248,8 +242,9 @@ export class Collector {
     let nameRead: ReadonlySet<string> | undefined;
     const named = kind === 'tool' ? () => (nameRead ??= jobOf(subject, '')) : undefined;
     const tool = kind === 'tool' ? subject : undefined;
+    const all: ReadWith = kind === 'tool' ? { job: job!, own: own!, named: named!, tool: tool! } : {};
     for (const t of texts)
-      for (const h of t.path === 'description' ? textHits(t, job, own, named, tool) : textHits(t, undefined, own)) {
+      for (const h of textHits(t, t.path === 'description' ? all : own ? { own } : {})) {
         if (roleless(t.role) && h.rule.startsWith('P') && h.rule !== 'P09') continue;
         const key = `${h.rule}\u0000${h.severity ?? ''}\u0000${t.text.slice(h.start, h.end)}`;
         const seen = first.get(key);
