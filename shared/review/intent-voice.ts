@@ -1,5 +1,5 @@
 import * as W from './intent-words.js';
-import { isToolName, type Token } from './intent-text.js';
+import { isSecret, isToolName, type Token } from './intent-text.js';
 
 // The voices an order to the model is said in besides the imperative: the passive ("this tool must
 // be used first", "the user must never be told") and consent left out ("add it without asking").
@@ -126,3 +126,28 @@ export function otherToolAt(ts: Token[], i: number, isVerb: (w: string) => boole
   if (!v || !verbLike) return undefined;
   return { at: j, verb: v.w, negated: false, mandatory: true, addressed: true, summary: false, about: t };
 }
+
+/** Verbs of asking the person first. */
+const ASK_FIRST = new Set(['ask', 'confirm', 'check', 'double-check', 'verify', 'consult']);
+
+/**
+ * "You MUST double-check with the user that they want to remove this API key", "confirm with the user first": an
+ * order to ask the person, not to pass them by. Not "no need to check with the user" (a negation before the verb).
+ */
+export function askedFirst(ts: readonly Token[]): boolean {
+  // Not when the person is passed by elsewhere in the sentence ("… so future calls can unlock without asking").
+  if (unasked([...ts])) return false;
+  return ts.some(
+    (t, i) =>
+      ASK_FIRST.has(t.w) &&
+      !ts.slice(Math.max(0, i - 3), i).some((x) => W.NOT.has(x.w) || x.w === 'need') &&
+      ts.slice(i + 1, i + 4).some((x) => W.PERSON.has(x.w)) &&
+      !askedForSecret(ts, i),
+  );
+}
+
+/** "ask the user for the master password": the person asked for a secret, after "for", is no consent sought. */
+const askedForSecret = (ts: readonly Token[], i: number): boolean =>
+  ts
+    .slice(i + 1, i + 10)
+    .some((x, k, a) => x.w === 'for' && a.slice(k + 1, k + 5).some((y, j, b) => isSecret(y, b[j + 1])));

@@ -15,6 +15,7 @@ import {
 import { explain, REACH } from './intent-explain.js';
 import { mayBeAct, namedAct, stem } from './intent-job.js';
 import { ownSubject } from './intent-over-others.js';
+import { askedFirst } from './intent-voice.js';
 import { sells } from './intent-advert.js';
 import { answerReworked } from './intent-answer.js';
 import { callSentAway, claimOf } from './intent-claims.js';
@@ -271,6 +272,9 @@ const GATE_SKIPPED: Signals = {
   reach: new Set<Reach>(['unconfirmed', 'consent', 'person']),
 };
 
+/** Reaches that take something away from the person or give orders elsewhere: asking them first does not excuse. */
+const AWAY: readonly Reach[] = ['address', 'send', 'command', 'startup', 'carry', 'held', 'beacon', 'obey', 'expose'];
+
 /**
  * The broad reading: a directive that reaches several things a description has no business arranging
  * is an errand, whatever its verbs. It raises a quieter finding of the grammar on the same sentence
@@ -293,6 +297,8 @@ function errand(
   // the text keeps from the person.
   sig = widened(sig, s.ts, offJobCue(s, opts) ? opts.job!() : undefined, f.concealed);
   if (broadScore(sig) < 3 && !placed(s, sig, opts)) return;
+  // The person asked first ("double-check with the user that they want to remove this key"), nothing sent away.
+  if (askedFirst(s.ts) && !AWAY.some((r) => sig.reach.has(r))) return;
   // Placed with nothing reached ("fill this with the conversation"): where it stands is what it reaches.
   const what = sig.reach.size ? [...sig.reach].map((r) => REACH[r]).join(', ') : 'what this place asks to hold';
   const reaches = `it reaches ${what}${sig.toModel ? ', said to the model' : ''}`;
