@@ -109,7 +109,7 @@ type ReadWith = Pick<IntentOptions, 'job' | 'own' | 'named'> & { tool?: string }
 
 /** The rules that read a text, by how it is read; a cut is a finding of its own (H12). */
 function textHits(t: DefinitionText, w: ReadWith = {}): (Hit & { severity?: Severity })[] {
-  const { tool, ...context } = w;
+  const tool = w.tool;
   const hits: (Hit & { severity?: Severity })[] = hiddenHits(t.text, t.role);
   const read = t.text.length > MAX_PATTERN_CHARS ? t.text.slice(0, MAX_PATTERN_CHARS) : t.text;
   if (t.role !== 'pattern') hits.push(...mixedScriptHits(read));
@@ -119,7 +119,11 @@ function textHits(t: DefinitionText, w: ReadWith = {}): (Hit & { severity?: Seve
   const sends = t.role === 'value' ? defaultSendsOut(t.path, t.text) : undefined;
   if (sends) hits.push({ rule: 'P09', start: 0, end: t.text.length, ...sends });
   if (t.role === 'prose' || t.role === 'value') {
-    const found = poisoningHits(read, { ...placeOf(t), ...context });
+    const opts = placeOf(t);
+    if (w.job) opts.job = w.job;
+    if (w.own) opts.own = w.own;
+    if (w.named) opts.named = w.named;
+    const found = poisoningHits(read, opts);
     hits.push(...found.hits);
     if (found.cut)
       hits.push({
