@@ -182,10 +182,10 @@ const wholeOutputOf = (ts: readonly Token[], i: number): boolean =>
   ts[i + 2]?.w === 'of' &&
   within(ts, i + 3, i + 6, (x) => x.kind !== 'mark' && isToolName(x)) >= 0;
 
-/** "signed as the repository owner", "posted as the security team": words put in an authority's mouth. */
 /** "in the name of", "under the name of": the idiom that speaks as someone. */
 const IN_NAME = new Set(['in', 'under']);
 
+/** "signed as the repository owner", "posted as the security team": words put in an authority's mouth. */
 function authoredAs(ts: readonly Token[], i: number): boolean {
   const w = ts[i]!.w;
   const authority = (from: number): boolean =>

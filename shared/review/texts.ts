@@ -61,6 +61,7 @@ export function schemaTexts(schema: unknown, path: string, out: DefinitionText[]
     return out;
   }
   for (const [k, v] of Object.entries(schema)) {
+    if (out.length >= MAX_TEXTS) break;
     const p = key(path, k);
     if (PROSE_KEYS.has(k) && typeof v === 'string') out.push({ path: p, text: v, role: 'prose' });
     else if (VALUE_KEYS.has(k)) valueTexts(v, p, out, depth + 1);
@@ -79,9 +80,7 @@ export function schemaTexts(schema: unknown, path: string, out: DefinitionText[]
     else if (typeof v === 'string') out.push({ path: p, text: v, role: 'value' });
     else if (Array.isArray(v))
       v.forEach((x, i) =>
-        typeof x === 'string'
-          ? out.push({ path: key(p, i), text: x, role: 'value' })
-          : schemaTexts(x, key(p, i), out, depth + 1),
+        typeof x === 'string' ? valueTexts(x, key(p, i), out, depth + 1) : schemaTexts(x, key(p, i), out, depth + 1),
       );
     else if (typeof v === 'object') schemaTexts(v, p, out, depth + 1);
   }
@@ -91,7 +90,7 @@ export function schemaTexts(schema: unknown, path: string, out: DefinitionText[]
 /**
  * The strings of a definition that no reading above placed: `_meta`, annotations past the title, fields a later
  * revision of the spec (or a server) adds. Read as values, at any depth. Only `skip` is left out: the fields read
- * above, and icons (an icon's `src` is an address or a `data:` image, checked where icons are shown).
+ * above, and icons (an icon's `src` is an address or a `data:` image: no text a model reads as words).
  */
 function restTexts(def: Record<string, unknown>, skip: ReadonlySet<string>, out: DefinitionText[]): void {
   for (const [k, v] of Object.entries(def)) if (!skip.has(k)) valueTexts(v, key('', k), out, 1);

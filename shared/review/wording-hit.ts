@@ -3,6 +3,9 @@ import type { Severity } from './rule.js';
 import { ruleById, SEVERITY_RANK } from './rules.js';
 import { jobOf, stem } from './intent-job.js';
 import { wordingModel, wordingRead } from './wording.js';
+import { sentenceSpans } from './intent-sentences.js';
+import { tokens } from './intent-text.js';
+import { askedFirst } from './intent-voice.js';
 
 // Rule P10's finding: where the trained reading (wording.ts) reads, and what it says of a text over its alarm.
 
@@ -31,10 +34,11 @@ function calledWords(sentence: string): Set<string> {
 }
 
 /**
- * An order to bring the person in: "ask the user for it", "confirm with the user". None of the published poisoned
- * descriptions the model learnt from says it (MCPTox 0 of 485, VIGIL 0 of 206); 51 of 25,931 honest texts do.
+ * Whether a sentence of the text has the model ask the person first (intent-voice.ts, askedFirst): "ask the user for
+ * it", "confirm with the user". None of the published poisoned descriptions the model learnt from says it (MCPTox 0 of
+ * 485, VIGIL 0 of 206); 51 of 25,931 honest texts do.
  */
-const ASKS_PERSON = /\b(?:ask|prompt|confirm\s+with|check\s+with)\s+(?:the\s+)?(?:user|person|human|customer)\b/i;
+const asksPerson = (text: string): boolean => sentenceSpans(text).some(([a, b]) => askedFirst(tokens(text, a, b)));
 
 /** A finding that fails a review at medium. */
 const loud = (h: Hit & { severity?: Severity }): boolean =>
@@ -59,7 +63,7 @@ export function wordingHit(
   const words = w.words.map((x) => `“${x}”`).join(', ');
   const model = wordingModel();
   const message = `worded like published poisoned descriptions: the trained model scores this text ${w.score.toFixed(2)} (alarm at ${model.threshold}); the sentence shown weighed most, and these words most of all: ${words}. No rule read an order in it: read it as the model would`;
-  if (ASKS_PERSON.test(text))
+  if (asksPerson(text))
     return {
       rule: 'P10',
       start: w.start,
