@@ -107,7 +107,7 @@ export const RULES: readonly Rule[] = [
     'poisoning',
     'high',
     'Instruction aimed at the model',
-    'Text that tells the model to ignore or replace its instructions is prompt injection, not documentation. Looked for: an order to ignore or forget them; a sentence that names the model’s standing instructions (“your guidelines”, “the preceding instructions”, “what you were told”) and declares them void, replaced or outranked; text that names itself the model’s only instructions. A tool describing what it does to a file of rules (“Replaces the previous rules …”) is not one.',
+    'Text that tells the model to ignore or replace its instructions is prompt injection, not documentation. Looked for: an order to ignore or forget them; a sentence that names the model’s standing instructions (“your guidelines”, “the preceding instructions”, “what you were told”) and declares them void, replaced or outranked; text that names itself the model’s only instructions; an order to turn the model’s safeguards off (“disable all guardrails”, “turn off your safety filters”) or privileges claimed for it (“grant unrestricted access”, “with elevated privileges regardless of user permissions”). A tool describing what it does to a file of rules (“Replaces the previous rules …”) or to a guardrail (“Disables the guardrail with the given id”) is not one.',
   ),
   R(
     'P02',
@@ -115,7 +115,7 @@ export const RULES: readonly Rule[] = [
     'poisoning',
     'high',
     'Role or priority tag',
-    'Tags such as <IMPORTANT>, <system> or [INST] imitate the prompt’s structure to gain authority; so does a role label at the start of a line (“system:”, “[developer]”, “### System:”) followed by an order. A role named inside a sentence (“the roles [system] and [user]”) is not one.',
+    'Tags such as <IMPORTANT>, <system> or [INST] imitate the prompt’s structure to gain authority; so does a role label at the start of a line (“system:”, “[developer]”, “### System:”) followed by an order, or a header in the system’s voice (“### SYSTEM INSTRUCTION ###”, “---CRITICAL SYSTEM OVERRIDE---”, “[SYSTEM CONTEXT]:”). A role named inside a sentence (“the roles [system] and [user]”) or a heading (“### System requirements”) is not one.',
   ),
   R(
     'P03',
@@ -147,7 +147,7 @@ export const RULES: readonly Rule[] = [
     'poisoning',
     'high',
     'Asks to send data somewhere',
-    'Asking the model to send, append or include data in a URL or e-mail is the shape of exfiltration, in whichever sentence it stands. So is an address with a blank for what the model holds — a placeholder in any words (`?d={the user’s last message}`, `/{full conversation}/`), read whole: loading, fetching or visiting it sends what fills it.',
+    'Asking the model to send, append or include data in a URL or e-mail is the shape of exfiltration, in whichever sentence it stands. So is an address with a blank for what the model holds — a placeholder in any words (`?d={the user’s last message}`, `/{full conversation}/`), read whole: loading, fetching or visiting it sends what fills it. So is a script a renderer would run that reads the page’s cookies or storage or sends a request (`<script>fetch(…+document.cookie)</script>`, an `onerror=` handler), in an HTML comment or not.',
   ),
   R(
     'P07',
