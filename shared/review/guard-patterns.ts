@@ -73,6 +73,17 @@ export const GUARD_PATTERNS: Pattern[] = [
     grade: (match) => (CAPITALS_ONLY.test(match) && match !== match.toUpperCase() ? null : 'high'),
   },
   {
+    rule: 'P02',
+    needs: ['ai_', 'llm_', 'assistant_', 'model_', 'agent_', 'for ai'],
+    // "INTERNAL_AI_DIRECTIVE:", "===METADATA_FOR_AI_PROCESSING===", `"_ai_system_note": …`, "[INSTRUCTION INJECTION FOR
+    // AI SYSTEM]" (public scanners' poisoned results): a label that addresses the model, in no honest text of 25,931
+    // real servers' nor in 930 READMEs.
+    re: /\b_?(?:[a-z]+_){0,3}(?:ai|llm|assistant|model|agent)_(?:directives?|instructions?|system_note|notes?|commands?|processing)\b|\bfor_ai_[a-z]{3,20}\b|\bfor ai system\b/gi,
+    message: 'a label that speaks to the model to gain authority',
+    // In capitals or with a leading underscore: `agent_instructions`, a field an honest agent platform names, is not.
+    grade: (match) => (match === match.toUpperCase() || match.startsWith('_') ? 'high' : null),
+  },
+  {
     rule: 'P06',
     needs: ['<script', 'javascript:', 'onerror', 'onload'],
     // A script a renderer would run, reading the page's cookies or storage or sending a request: in a host that
