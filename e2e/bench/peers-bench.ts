@@ -19,7 +19,7 @@ import { one, tool, type CorpusCase } from '../review/corpus-kit.js';
 import { THIRD_ROUND } from '../review/third-round.js';
 import { PEERS_PINNED, peersIn, type Said } from './peer-adapters.js';
 import { reviewFigures } from './review-figures.js';
-import { outsideFigures } from './review-outside.js';
+import { freshServerFigures, outsideFigures } from './review-outside.js';
 import { vigilFigures } from './review-vigil.js';
 import { mpmaFigures } from './review-mpma.js';
 import { bipiaFigures } from './review-bipia.js';
@@ -178,7 +178,14 @@ export async function peersBench(): Promise<void> {
     `  ours by rule and severity (as the corpus test counts): ${byRule.tp}/${byRule.planted} planted findings found`,
   );
   for (const line of reviewFigures()) console.log(line);
-  for (const line of [...outsideFigures(), ...vigilFigures(), ...mpmaFigures(), ...bipiaFigures()]) console.log(line);
+  for (const line of [
+    ...outsideFigures(),
+    ...vigilFigures(),
+    ...mpmaFigures(),
+    ...bipiaFigures(),
+    ...freshServerFigures(),
+  ])
+    console.log(line);
   if (process.argv.includes('--detail'))
     for (const [name, s] of rows)
       if (typeof s !== 'string')

@@ -10,6 +10,8 @@
  * not seen.
  */
 import { readFileSync } from 'node:fs';
+import { reviewServers } from '../../shared/review/review-run.js';
+import { SEVERITY_RANK } from '../../shared/review/rules.js';
 import { byModelAlone, loudRulesAlone, MODEL_ALONE } from './tally.js';
 
 /** One poisoned tool of the corpus, as reviewed. */
@@ -78,4 +80,34 @@ export function outsideFigures(path = process.env.MCPTOX_JSON): string[] {
     lines.push(`  ${label}: ${pct(rows.get('all') ?? [0, 0])} — ${parts.join(', ')}`);
   }
   return lines;
+}
+
+/**
+ * Tool lists of servers the review was never tuned on, as `capture-real-servers.ts --fresh` writes them (kept outside
+ * the repository): each server reviewed whole, and the tools raised at medium or above per 100, highs apart.
+ */
+export function freshServerFigures(path = process.env.FRESH_SERVERS_JSON): string[] {
+  if (!path)
+    return [
+      '\nFresh npm servers (outside the repository): not measured — set FRESH_SERVERS_JSON to the fresh-servers.json',
+      '  that `node out/node/e2e/tools/capture-real-servers.js DIR --fresh` writes.',
+    ];
+  const { servers } = JSON.parse(readFileSync(path, 'utf8')) as {
+    servers: { package: string; tools: Record<string, unknown>[] }[];
+  };
+  let tools = 0;
+  let highs = 0;
+  const loud = new Set<string>();
+  for (const s of servers) {
+    tools += s.tools.length;
+    for (const f of reviewServers([{ id: s.package, tools: s.tools }]))
+      if (SEVERITY_RANK[f.severity] >= SEVERITY_RANK.medium) {
+        loud.add(`${s.package} ${f.subject}`);
+        if (f.severity === 'high') highs++;
+      }
+  }
+  const per100 = ((loud.size / Math.max(tools, 1)) * 100).toFixed(2);
+  return [
+    `\nFresh npm servers (captured with --fresh; read on 2026-12-06, so no longer unseen): ${servers.length} servers, ${tools} tools: ${highs} high findings, ${loud.size} tools at medium or above = ${per100} false alarms per 100 tools`,
+  ];
 }

@@ -4,7 +4,7 @@
 // lists its tools and stops it. What it writes is data: the package, its version and licence, and
 // the tools as the server listed them.
 //
-//   npm run build:node && node out/node/e2e/tools/capture-real-servers.js [SCRATCH_DIR]
+//   npm run build:node && node out/node/e2e/tools/capture-real-servers.js [SCRATCH_DIR] [--fresh]
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -105,6 +105,38 @@ export const TARGETS: Target[] = [
   { pkg: '@vercel/mcp-adapter' },
 ];
 
+/**
+ * Servers first captured on 2026-12-06 to judge the review on tool lists it was never tuned on: kept outside the
+ * repository (`--fresh` writes them to the scratch folder's `fresh-servers.json`, never to `servers.json`), scored by
+ * `FRESH_SERVERS_JSON=… npm run bench:peers`.
+ */
+export const FRESH_TARGETS: Target[] = [
+  { pkg: '@neondatabase/mcp-server-neon', args: ['start', KEY] },
+  { pkg: '@twilio-alpha/mcp', args: [`AC00000000000000000000000000000000/SK00000000000000000000000000000000:${KEY}`] },
+  {
+    pkg: '@sanity/mcp-server',
+    env: { SANITY_PROJECT_ID: 'abc', SANITY_DATASET: 'production', SANITY_API_TOKEN: KEY, MCP_USER_ROLE: 'developer' },
+  },
+  { pkg: '@openbnb/mcp-server-airbnb' },
+  { pkg: '@netlify/mcp' },
+  { pkg: '@magicuidesign/mcp' },
+  { pkg: '@kimtaeyoon83/mcp-server-youtube-transcript' },
+  { pkg: '@mapbox/mcp-server', env: { MAPBOX_ACCESS_TOKEN: `pk.${KEY}` } },
+  { pkg: '@cyanheads/git-mcp-server' },
+  { pkg: '@shopify/dev-mcp' },
+  { pkg: '@microsoft/clarity-mcp-server', args: ['--clarity_api_token', KEY] },
+  { pkg: '@supabase/mcp-server-postgrest', args: ['--apiUrl', 'http://127.0.0.1:1', '--schema', 'public'] },
+  {
+    pkg: '@tiberriver256/mcp-server-azure-devops',
+    env: { AZURE_DEVOPS_ORG_URL: 'https://dev.azure.com/x', AZURE_DEVOPS_AUTH_METHOD: 'pat', AZURE_DEVOPS_PAT: KEY },
+  },
+  { pkg: 'resend-mcp', env: { RESEND_API_KEY: `re_${KEY}` } },
+  {
+    pkg: '@browserbasehq/mcp-server-browserbase',
+    env: { BROWSERBASE_API_KEY: KEY, BROWSERBASE_PROJECT_ID: 'p', GEMINI_API_KEY: KEY },
+  },
+];
+
 interface Captured {
   package: string;
   version: string;
@@ -169,8 +201,9 @@ async function capture(dir: string, t: Target): Promise<Captured | string> {
 async function main(): Promise<void> {
   const dir = resolve(process.argv[2] ?? '/tmp/mcp-real-servers');
   mkdirSync(join(dir, 'home'), { recursive: true });
+  const fresh = process.argv.includes('--fresh');
   const out: Captured[] = [];
-  for (const t of TARGETS) {
+  for (const t of fresh ? FRESH_TARGETS : TARGETS) {
     const got = await capture(dir, t);
     if (typeof got === 'string') console.log(`${t.pkg}: ${got}`);
     else if (got.tools.length === 0) console.log(`${t.pkg}: no tools`);
@@ -179,7 +212,7 @@ async function main(): Promise<void> {
       out.push(got);
     }
   }
-  const file = resolve('e2e/review/real/servers.json');
+  const file = fresh ? join(dir, 'fresh-servers.json') : resolve('e2e/review/real/servers.json');
   mkdirSync(resolve('e2e/review/real'), { recursive: true });
   writeFileSync(
     file,
