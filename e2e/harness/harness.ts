@@ -210,20 +210,8 @@ export async function callsSeen(h: Harness, server: string, tool: string): Promi
   return Number(String(r.result!.content[0]?.text));
 }
 
-/** A free loopback port (for servers that cannot report the one they picked). */
-export function freePort(): Promise<number> {
-  return import('node:net').then(
-    ({ createServer }) =>
-      new Promise((resolvePort, reject) => {
-        const s = createServer();
-        s.once('error', reject);
-        s.listen(0, '127.0.0.1', () => {
-          const a = s.address();
-          s.close(() => resolvePort(typeof a === 'object' && a ? a.port : 0));
-        });
-      }),
-  );
-}
+/** A free loopback port (for servers that cannot report the one they picked): the harnesses' one chooser. */
+export { freePort } from './ports.js';
 
 /**
  * Runs the built command line on a config file naming these servers (host-config form), with its own data directory;

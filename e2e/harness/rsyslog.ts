@@ -1,19 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 /** Where Debian's rsyslog is (`apt-get install rsyslog rsyslog-gnutls`; `.ci/run` installs it). */
 export const RSYSLOGD = '/usr/sbin/rsyslogd';
 
-/** A free loopback port (taken by rsyslog a moment later). */
-export async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
+/** A free loopback port (taken by rsyslog a moment later): the harnesses' one chooser. */
+export { freePort } from './ports.js';
 
 /** A test CA and a server certificate for 127.0.0.1 signed by it (openssl). */
 export function testCertificates(dir: string): { ca: string; cert: string; key: string } {
