@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 // Ports the tests choose for a process they start a moment later (an instance of the team service, PostgreSQL,
 // rsyslog): one chooser for every harness.
 
-/** Linux gives outgoing connections their ports from here up (`/proc/sys/net/ipv4/ip_local_port_range`: 32768–60999). */
+/** Linux gives outgoing connections their ports from here up (`ip_local_port_range`: 32768–60999). */
 export const EPHEMERAL_FROM = 32_768;
 /** Where the chosen ports start: below the ephemeral range, above the well-known and registered ones most use. */
 export const CHOSEN_FROM = 20_000;
