@@ -296,7 +296,7 @@ function toolKind(o: Order, obj: Token[], v: string): Intent | undefined {
     (t, i) => (t.w === 'tool' || t.w === 'tools' || t.w === 'function') && head[i - 1]?.w !== 'this',
   );
   const called =
-    (['call', 'invoke', 'trigger', 'execute', 'run'].includes(v) && head.slice(0, 3).some(isToolName)) ||
+    (v !== 'use' && inSet(W.CALL, v) && head.slice(0, 3).some(isToolName)) ||
     (o.subject !== undefined && o.subject.some(isToolName));
   const instead = v === 'use' && head.slice(0, 2).some(isToolName) && obj.some((t) => t.w === 'instead');
   if (named || called || instead) return { kind: 'call-tool', base: 1, object: obj };

@@ -155,7 +155,9 @@ export function usedAt(ts: readonly Token[]): number {
     // "the 'echo' tool", "the tool sendmail", "using check tool", "before execute minus operation"; not "this tool".
     const used = ts.slice(Math.max(0, i - 2), i).some((x) => USING.has(x.w)) && !DETERMINER.has(t.w);
     const after = (t.quoted === true || (used && t.kind === 'word')) && TOOL_WORD.has(ts[i + 1]?.w ?? '');
-    const tool = after || (t.kind === 'word' && !DETERMINER.has(t.w) && TOOL_WORD.has(ts[i - 1]?.w ?? ''));
+    // "the tool sendmail" names one; "After this tool returns" names this tool and what it does.
+    const named = TOOL_WORD.has(ts[i - 1]?.w ?? '') && ts[i - 2]?.w !== 'this';
+    const tool = after || (t.kind === 'word' && !DETERMINER.has(t.w) && named);
     if (!isToolName(t) && !tool) continue;
     if (tool || ts[i - 1]?.w === 'with' || ts.slice(Math.max(0, i - 3), i + 4).some((x) => USING.has(x.w))) return i;
   }

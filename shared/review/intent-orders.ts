@@ -185,6 +185,9 @@ function linkLabel(ts: readonly Token[], i: number): boolean {
   return false;
 }
 
+/** Words that open a phrase before a clause's verb: "Upon completion, …", "After this call, …", "For each file, …". */
+const OPENER = new Set(['upon', 'after', 'before', 'once', 'following', 'when', 'whenever', 'for', 'prior', 'during']);
+
 export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
   const out: Order[] = [];
   let clauseHead = true;
@@ -232,6 +235,12 @@ export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
       continue;
     }
     if (!clauseHead) continue;
+    // "REQUIRED: Upon completion of this function, execute …": a phrase that opens the clause keeps a label's duty for
+    // the clause after its comma.
+    if (labelled && clause > 0 && OPENER.has(w)) {
+      clauseHead = false;
+      continue;
+    }
     if (
       W.LEAD.has(w) ||
       w === 'do' ||

@@ -1,9 +1,9 @@
 import { keepsRecords } from './intent-records.js';
 import * as W from './intent-words.js';
-import { sentenceSpans, tokens, type Token } from './intent-text.js';
+import { sentenceSpans, tokens, unshouted, type Token } from './intent-text.js';
 import { type Signals } from './intent-signals.js';
 import { BROAD_CUE } from './intent-cue.js';
-import { KEPT_FROM, otherUseOf, preconditionOf, stepKept } from './intent-other-use.js';
+import { KEPT_FROM, otherUseOf, postStepOf, preconditionOf, stepKept } from './intent-other-use.js';
 import { HAIL, spokenToModel } from './intent-spoken.js';
 import { dutyGoesOn, kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 export { aboveAll, overOthers } from './intent-over-others.js';
@@ -101,6 +101,8 @@ export interface Around {
   otherUse: boolean;
   /** … an act that is not the tool's own ("Before listing categories, …" in a taxonomy checker). */
   otherAct?: boolean;
+  /** It makes the order a step after something: "Upon completion of this function, …" (intent-other-use.ts). */
+  postStep?: boolean;
   /** It has the model call another tool to keep a record of this tool's use (intent-records.ts). */
   records?: boolean;
   /** It bounds the tool's use to the tool's own subject, ruling no other out (intent-over-others.ts). */
@@ -158,7 +160,7 @@ export function readText(
   let heading = false;
   let before: { ts: Token[]; duty: boolean } | undefined;
   const sentences = sentenceSpans(text).map(([from, to], n): Sentence => {
-    const ts = tokens(text, from, to);
+    const { ts, shouted } = unshouted(tokens(text, from, to));
     const listed = dutyGoesOn(ts, before);
     const orders = ordersOf(ts, n === 0, listed);
     before = { ts, duty: listed };
@@ -222,10 +224,11 @@ export function readText(
           facts.concealed = covert = true;
         if (HAIL.has(t.w) || (t.w === 'language' && ts[i + 1]?.w.startsWith('model'))) hailed = true;
         if (W.RETIRED.has(t.w) || retiredAt(ts, i)) facts.retired = retires = true;
+        const loud = t.raw.length > 3 && (shouted || t.raw === t.raw.toUpperCase());
         if (W.AUTHORITY.has(t.w)) {
           if (i < 6) authority = true;
-          if (t.raw.length > 3 && t.raw === t.raw.toUpperCase()) caps = true;
-        } else if (SHOUT.has(t.w) && t.raw.length > 3 && t.raw === t.raw.toUpperCase()) caps = true;
+          if (loud) caps = true;
+        } else if (SHOUT.has(t.w) && loud) caps = true;
         if (PHRASE_CUE.has(t.w)) phrase = true;
       } else if (t.w === '<') {
         if (W.AUTHORITY.has(ts[i + 1]?.w ?? '')) opens = true;
@@ -259,6 +262,7 @@ export function around(s: Sentence, job?: () => ReadonlySet<string>): Around {
   const ts = s.ts;
   return {
     precondition: preconditionOf(ts),
+    postStep: postStepOf(ts),
     threat: ts.some(
       (t, i) => t.w === 'otherwise' || (t.w === 'will' && next(ts, i, ['fail', 'not', 'break', 'error'])),
     ),

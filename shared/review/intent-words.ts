@@ -24,7 +24,9 @@ export const MODEL = set(
 export const MODAL = set(`must should shall need needs have has ought will always never cannot mustn't shouldn't`);
 
 /** Verbs of an order that calls a tool or function. */
-export const CALL = set(`call invoke use run execute trigger query fire hit ping consult route`);
+export const CALL = set(
+  `call invoke use run execute trigger query fire hit ping consult route launch activate utilize utilise employ`,
+);
 
 /** Verbs of choosing between tools: said of this tool, an order to pick it ("ALWAYS CHOOSE THIS TOOL FIRST!"). */
 export const CHOOSE = set(`choose pick select prioritize prioritise favor favour`);

@@ -135,7 +135,7 @@ export const PATTERNS: Pattern[] = [
   {
     rule: 'P02',
     needs: ['system', 'assistant', 'developer'],
-    re: /^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?(?:[[(][ \t]*(?:system|assistant|developer)[ \t]*[\])](?:\*\*|__)?[ \t]*:?|(?:system|assistant|developer)(?:\*\*|__)?[ \t]*:)[ \t]*(?:you|ignore|always|never|do not|don't|from now|the user|new|important|override|forget|grant|give|allow|disable|enable|execute|run|call|send|reveal|treat|act|respond|answer|obey|follow|skip|approve|trust|delete)\b/gimu,
+    re: /(?:^[ \t]*|(?<=[.!?][ \t]{1,3}))(?:#{1,6}[ \t]*)?(?:\*\*|__)?(?:[[(][ \t]*(?:system|assistant|developer)[ \t]*[\])](?:\*\*|__)?[ \t]*:?|(?:system|assistant|developer)(?:\*\*|__)?[ \t]*:)[ \t]*(?:you|ignore|always|never|do not|don't|from now|the user|new|important|override|forget|grant|give|allow|disable|enable|execute|run|call|send|reveal|treat|act|respond|answer|obey|follow|skip|approve|trust|delete)\b/gimu,
     message: 'a role label that imitates the prompt',
   },
   {
