@@ -193,8 +193,12 @@ export function offJobReaches(ts: readonly Token[], job: ReadonlySet<string>, re
 }
 
 /** Words a tool's name shares with others without naming its act: "get_", "list_", "_tool", "api". */
-const NAME_GENERIC = new Set(
-  'get set list read write create update delete remove add run call use fetch search find check tool api data info all'
+/**
+ * Words of a tool's name too generic to say what it is for (stemmed): "get", "list", "tool", "api", "new". One list for
+ * every reading that compares a text with a tool's name (here, and the wording model's note, wording-hit.ts).
+ */
+export const NAME_GENERIC: ReadonlySet<string> = new Set(
+  'get set list read write create update delete remove add run call use fetch search find check tool api data info all new by'
     .split(' ')
     .map((w) => stem(w)),
 );

@@ -1,7 +1,7 @@
 import type { Hit } from './hidden.js';
 import type { Severity } from './rule.js';
 import { ruleById, SEVERITY_RANK } from './rules.js';
-import { jobOf, stem } from './intent-job.js';
+import { jobOf, NAME_GENERIC } from './intent-job.js';
 import { wordingModel, wordingRead } from './wording.js';
 import { sentenceSpans } from './intent-sentences.js';
 import { tokens } from './intent-text.js';
@@ -9,16 +9,9 @@ import { askedFirst } from './intent-voice.js';
 
 // Rule P10's finding: where the trained reading (wording.ts) reads, and what it says of a text over its alarm.
 
-/** Words a tool's name shares with another's without sharing its business: "get_weather" and "get_secret". */
-const GENERIC = new Set(
-  'get set list read write create update delete remove add run call use fetch search find check tool data info all new by'
-    .split(' ')
-    .map(stem),
-);
-
 /** The stems of a tool's name (`archive_board`, "getQuote"), as the job reader takes them, generic ones left out. */
 function nameWords(name: string): Set<string> {
-  return new Set([...jobOf(name, '')].filter((w) => !GENERIC.has(w)));
+  return new Set([...jobOf(name, '')].filter((w) => !NAME_GENERIC.has(w)));
 }
 
 /** The words of the tool names a sentence writes in code or as identifiers (`list_boards`, get_plan). */
