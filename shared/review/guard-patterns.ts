@@ -23,6 +23,15 @@ const SENDS =
 
 export const GUARD_PATTERNS: Pattern[] = [
   {
+    rule: 'P02',
+    needs: ['<'],
+    re: /<\s*\/?\s*(?:important|system|instructions?|critical|priority|sys|assistant|system[-_]reminder|system[-_]message|tool[-_]instructions|developer[-_]instructions)\s*>/giu,
+    message: 'a role or priority tag that imitates the prompt',
+    // A section of instructions (`<instructions>`, as a server's prompt-styled text has) is framing, not the system's
+    // voice: medium; what it holds is read by the other rules.
+    grade: (m) => (/^<\s*\/?\s*instructions?\s*>$/i.test(m) ? 'medium' : 'high'),
+  },
+  {
     rule: 'P01',
     needs: ['guardrail', 'safeguard', 'safety', 'content filter', 'content moderation', 'content polic', 'audit'],
     // "Disable all security guardrails", "turn off your safety filters", "Disable audit_logging": an order in the

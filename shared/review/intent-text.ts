@@ -260,6 +260,20 @@ const KEY_OF = new Set(
 );
 const dataKey = (ts: Token[], i: number): boolean =>
   ts[i]!.kind === 'word' && (ts[i]!.w === 'key' || ts[i]!.w === 'keys') && !KEY_OF.has(ts[i - 1]?.w ?? '');
+/** Words that make a secret the tool's own output: "the returned credentials", "the generated key". */
+const RETURNED = new Set(['returned', 'generated', 'provisioned', 'issued', 'resulting', 'new']);
+/**
+ * "Place the returned credentials in the project's `.env` file": the secret written is what this tool hands back, for
+ * the person's project — setting up what the tool made, not a secret of the machine's carried off. A secret read from
+ * a path ("the contents of ~/.aws/credentials") is the machine's, whatever precedes it.
+ */
+export function returnedSecret(object: readonly Token[]): boolean {
+  const k = object.findIndex((t, i) => isSecret(t, object[i + 1]));
+  // … nor one written to an absolute place ("/tmp/public/keys.txt", "~/.bashrc"): only the project's own files.
+  if (k < 0 || object.slice(0, k + 1).some(isPath) || object.some((t) => /^`?[/~]/.test(t.raw))) return false;
+  return object.slice(Math.max(0, k - 2), k).some((t) => RETURNED.has(t.w));
+}
+
 export const anySecret = (ts: Token[]): boolean => ts.some((t, i) => isSecret(t, ts[i + 1]));
 /**
  * A secret among what a call to another tool is about; a bare "key" among words of data (fields, filters, columns) is

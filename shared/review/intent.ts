@@ -1,5 +1,5 @@
 import * as W from './intent-words.js';
-import { anySecret, calledSecret, EXAMPLE, isStartup, isToolName, type Token } from './intent-text.js';
+import { anySecret, calledSecret, EXAMPLE, isStartup, isToolName, returnedSecret, type Token } from './intent-text.js';
 import { broadScore, type Reach, type Signals } from './intent-signals.js';
 import {
   answeredNo,
@@ -99,7 +99,9 @@ function raise(
 
 /** A secret among an order's object; in a call to another tool, a bare "key" among words of data is none. */
 const secretIn = (kind: IntentKind, object: Token[], s: Sentence): boolean =>
-  kind === 'call-tool' ? calledSecret(object, s.ts) : anySecret(object);
+  kind === 'call-tool'
+    ? calledSecret(object, s.ts)
+    : anySecret(object) && !(kind === 'write-file' && returnedSecret(object));
 
 /** What lowers an order: a hedge, a purpose that serves the tool, the tool's summary of itself, a result. */
 function lower(
@@ -163,6 +165,9 @@ function weigh(
   if (kind === 'prefer-tool' && !carries && !f.concealed && !f.retired && !a.retired) score = Math.min(score, 3);
   // The tool's records kept through another tool, and nothing else that lifts it: at most medium.
   else if (kind === 'call-tool' && !carries && !f.concealed && byRecords(a, up.why)) score = Math.min(score, 3);
+  // What the model writes for the person, shaped with nothing sent away, carried or hidden ("include ALL of the
+  // following fields in your response"): at most medium.
+  if (kind === 'inject-output' && found.base < 3 && !carries && !f.concealed) score = Math.min(score, 3);
   // A result's sentence not spoken to the model is at most a note (it was lowered by one above).
   if (f.lower) score = Math.min(score, 2);
   return score > 0 ? { score, why: up.why } : undefined;

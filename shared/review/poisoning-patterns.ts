@@ -114,12 +114,6 @@ export const PATTERNS: Pattern[] = [
   },
   {
     rule: 'P02',
-    needs: ['<'],
-    re: /<\s*\/?\s*(?:important|system|instructions?|critical|priority|sys|assistant|system[-_]reminder|system[-_]message|tool[-_]instructions|developer[-_]instructions)\s*>/giu,
-    message: 'a role or priority tag that imitates the prompt',
-  },
-  {
-    rule: 'P02',
     needs: ['[', '<'],
     re: /\[\s*\/?\s*(?:INST|SYS|SYSTEM)\s*\]|<<\s*\/?SYS\s*>>|<\|\s*(?:im_start|im_end|endoftext|system|user|assistant)\s*\|>/gu,
     message: 'a chat-template token that imitates the prompt',

@@ -115,7 +115,7 @@ export const RULES: readonly Rule[] = [
     'poisoning',
     'high',
     'Role or priority tag',
-    'Tags such as <IMPORTANT>, <system> or [INST] imitate the prompt’s structure to gain authority; so does a role label at the start of a line or of a sentence (“system:”, “[developer]”, “### System:”) followed by an order, or a header in the system’s voice (“### SYSTEM INSTRUCTION ###”, “---CRITICAL SYSTEM OVERRIDE---”, “[SYSTEM CONTEXT]:”), or a label addressed to the model (`INTERNAL_AI_DIRECTIVE:`, `"_ai_system_note"`). A role named inside a sentence (“the roles [system] and [user]”) or a heading (“### System requirements”) is not one.',
+    'Tags such as <IMPORTANT>, <system> or [INST] imitate the prompt’s structure to gain authority (a section tagged <instructions>, as servers written in a prompt’s style have, is medium); so does a role label at the start of a line or of a sentence (“system:”, “[developer]”, “### System:”) followed by an order, or a header in the system’s voice (“### SYSTEM INSTRUCTION ###”, “---CRITICAL SYSTEM OVERRIDE---”, “[SYSTEM CONTEXT]:”), or a label addressed to the model (`INTERNAL_AI_DIRECTIVE:`, `"_ai_system_note"`). A role named inside a sentence (“the roles [system] and [user]”) or a heading (“### System requirements”) is not one.',
   ),
   R(
     'P03',
