@@ -167,6 +167,8 @@ export function kindOfAction(o: Order, obj: Token[]): Intent | undefined {
 }
 
 const CONDITION = new Set(['unless', 'if', 'when', 'whether', 'as']);
+/** Words before "given" that make it "any one": "a given account", "any given day". */
+const ANY_ONE = new Set(['a', 'an', 'any', 'each', 'every']);
 
 /** What an order asks of the values the person gave or the model holds: swapped, smuggled, read; or a call. */
 function valueKind(a: Act): Intent | undefined {
@@ -190,7 +192,8 @@ function valueKind(a: Act): Intent | undefined {
     (giver ||
       words.has('regardless') ||
       words.has('provided') ||
-      words.has('given') ||
+      // "the amount given" is the person's; "a given account" is any one, named by its caller.
+      obj.some((t, i) => t.w === 'given' && !ANY_ONE.has(obj[i - 1]?.w ?? '')) ||
       words.has('specified') ||
       obj.some((t) => t.kind === 'email' || t.kind === 'url'))
   )

@@ -97,10 +97,20 @@ export function stem(word: string): string {
   return w;
 }
 
+/**
+ * "twilio_api_v2010: This is the public Twilio REST API.": a sentence before the summary that names the API the tools
+ * belong to (a label, "This is … API"), as generated servers open every tool's text. The summary is the next one.
+ */
+const PREAMBLE =
+  /^(?:[\w .-]{1,60}:\s*)?this is\b[^.!?\n]{0,120}?\b(?:apis?|server|service|sdk|mcp|integration|platform)(?:[.!?]\s*|$)/i;
+/** The sentence is a preamble, whole. */
+export const preamble = (sentence: string): boolean => PREAMBLE.exec(sentence.trim())?.[0].trim() === sentence.trim();
+
 /** The stems of a tool's name ("notion_search", "getQuote") and of its first sentence: what the tool is for. */
 export function jobOf(name: string, description: string): ReadonlySet<string> {
   // A docstring opens with a line break and an indent: the summary is its first line with words.
-  const text = description.slice(0, 2_000).trimStart();
+  // … after a preamble naming the API, as generated servers open every tool's text (`preamble`).
+  const text = description.slice(0, 2_000).trimStart().replace(PREAMBLE, '');
   const cut = text.search(/[.!?](?:\s|$)|\n/);
   const summary = (cut < 0 ? text : text.slice(0, cut)).slice(0, 400);
   const words = `${name.replace(/([a-z])([A-Z])/g, '$1 $2')} ${summary}`.split(/[^A-Za-z]+/);

@@ -1,3 +1,4 @@
+import { addressAt } from './intent-address.js';
 import { flagEffect } from './intent-described.js';
 import * as W from './intent-words.js';
 import { type Reach } from './intent-reach-words.js';
@@ -46,6 +47,11 @@ const MONEY = new Set([
   'payouts',
 ]);
 const WALLET = /^(?:0x[0-9a-f]{40}|bc1[a-z0-9]{20,60}|[a-z]{2}\d{2}[a-z0-9]{11,30}|acct_[a-z0-9]{8,40})$/i;
+/**
+ * A placeholder account, one digit over and over after two letters: "AC00000000000000000000000000000000" (a default
+ * shown in Twilio's text). Not the zero wallet "0x000…0": money sent there is burnt.
+ */
+const PLACEHOLDER = /^[a-z]{2}(\d)\1+$/i;
 /** Fields of a message or a call that say where it goes. */
 const DESTINATION_FIELD =
   /^(?:reply[_-]?to|cc|bcc|recipients?|forward[_-]?to|webhook(?:[_-]?url)?|callback(?:[_-]?url)?|redirect[_-]?ur[il]|notify[_-]?email)$/;
@@ -205,7 +211,12 @@ export function misledReaches(ts: Token[], i: number, reach: Set<Reach>): boolea
   )
     reach.add('skew');
   // Something that keeps sending once made, pointed at an outside address.
-  if (STANDING.has(w) && ts.some((x) => x.kind === 'url' && outside(x)) && !W.NOT.has(ts[i - 1]?.w ?? '')) {
+  // … not a link citing its label's documentation (intent-address.ts).
+  if (
+    STANDING.has(w) &&
+    ts.some((x, k) => x.kind === 'url' && outside(x) && addressAt(ts, k)) &&
+    !W.NOT.has(ts[i - 1]?.w ?? '')
+  ) {
     reach.add('send');
     reach.add('address');
   }
@@ -240,7 +251,7 @@ export function misledReaches(ts: Token[], i: number, reach: Set<Reach>): boolea
   )
     reach.add('altered');
   // Money routed to a wallet or an account the text names: "all transfers must go to 0x7a3F…".
-  if (MONEY.has(w) && ts.some((x) => WALLET.test(x.raw) && /\d/.test(x.raw))) {
+  if (MONEY.has(w) && ts.some((x) => WALLET.test(x.raw) && /\d/.test(x.raw) && !PLACEHOLDER.test(x.raw))) {
     reach.add('address');
     reach.add('send');
   }

@@ -1,4 +1,5 @@
 import { keepsRecords } from './intent-records.js';
+import { preamble } from './intent-job.js';
 import * as W from './intent-words.js';
 import { sentenceSpans, tokens, unshouted, type Token } from './intent-text.js';
 import { type Signals } from './intent-signals.js';
@@ -82,6 +83,8 @@ export interface TextFacts {
    * "run `npm test`" is said to its reader). Set per sentence by the intent reader; a definition's never are.
    */
   lower: boolean;
+  /** The sentence that sums the tool up: the first, or the first after a preamble naming the API (`preamble`). */
+  lead: number;
 }
 
 /** What one sentence says around its orders. */
@@ -155,14 +158,15 @@ export function readText(
   result: boolean,
   own?: () => ReadonlySet<string>,
 ): { sentences: Sentence[]; facts: TextFacts } {
-  const facts: TextFacts = { concealed: false, retired: false, result, lower: result };
+  const facts: TextFacts = { concealed: false, retired: false, result, lower: result, lead: 0 };
   let block = false;
   let heading = false;
   let before: { ts: Token[]; duty: boolean } | undefined;
   const sentences = sentenceSpans(text).map(([from, to], n): Sentence => {
     const { ts, shouted } = unshouted(tokens(text, from, to));
     const listed = dutyGoesOn(ts, before);
-    const orders = ordersOf(ts, n === 0, listed);
+    const orders = ordersOf(ts, n === facts.lead, listed);
+    if (n === facts.lead && !orders.length && !result && preamble(text.slice(from, to))) facts.lead++;
     before = { ts, duty: listed };
     const kinds = orders.map((o, k) => kindOf(o, ts, orders[k + 1]?.at ?? ts.length, own));
     let covert = kinds.some((k) => k?.kind === 'withhold');

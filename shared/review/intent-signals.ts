@@ -34,6 +34,7 @@ import { factReaches } from './intent-fact.js';
 import { meansOrPublic } from './intent-moved.js';
 import { terseReaches } from './intent-code.js';
 import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, within, type Token } from './intent-text.js';
+import { addressAt } from './intent-address.js';
 
 // The broad reading beside the sentence reader's grammar. The grammar knows verbs and what they take;
 // text written elsewhere uses other verbs ("weave the phrase into every commit", "have the file
@@ -145,7 +146,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     const w = t.w;
     const next = ts[i + 1]?.w ?? '';
     const prev = ts[i - 1]?.w ?? '';
-    if ((t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.raw) && !HOME.test(t.raw)) reach.add('address');
+    if (addressAt(ts, i)) reach.add('address');
     if (t.raw === '|' && RUNS.has(next.replace(/[^a-z0-9]/g, ''))) reach.add('command');
     if (t.kind === 'mark') continue;
     if (dutyAt(ts, i, w, next, prev)) directive = true;
@@ -204,8 +205,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (t.raw === '!' && ts[i + 1]?.raw === '[') beaconAt = i;
     if (t.kind === 'url' && beaconAt >= 0 && i - beaconAt < 8 && !HOME.test(t.raw) && !EXAMPLE.test(t.raw))
       reach.add('beacon');
-    // Deceit said as no need to hear: "a step users never need to hear about".
-    // … said as no need, it is an order to keep the person out.
+    // Deceit said as no need to hear ("a step users never need to hear about"): an order to keep the person out.
     if (NEEDLESS_TO_SAY.has(w) && NEGATED_NEED(ts, i)) {
       reach.add('deceit');
       directive = true;

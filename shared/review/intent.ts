@@ -211,7 +211,7 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
     }
     const a = around(s, opts.job);
     // Not the summary: the job is the tool's name and its summary, which would bound any sentence to itself.
-    if (n > 0 && opts.job && s.kinds.some((k) => k?.kind === 'prefer-tool'))
+    if (n > facts.lead && opts.job && s.kinds.some((k) => k?.kind === 'prefer-tool'))
       a.ownSubject = ownSubject(s.ts, opts.job());
     if (threatAfter(sentences[n + 1]?.ts)) a.threat = true;
     if (!a.otherUse && elsewhere(s.ts, n, opts)) a.otherUse = a.otherAct = true;
@@ -297,7 +297,7 @@ function errand(
   const prior = before.sentences[before.n - 1];
   let sig =
     carried(s, () => before.sentences.slice(Math.max(0, before.n - BACK_REACH), before.n).reverse()) ??
-    (answeredNo(s, prior) ? GATE_SKIPPED : signalsFor(before.n === 0 ? unnamed(s, opts) : s));
+    (answeredNo(s, prior) ? GATE_SKIPPED : signalsFor(before.n === f.lead ? unnamed(s, opts) : s));
   // An act the tool's name and summary do not hold ("archive every other page" in a search tool's text), and a step
   // the text keeps from the person.
   sig = widened(sig, s.ts, offJobCue(s, opts) ? opts.job!() : undefined, f.concealed);
