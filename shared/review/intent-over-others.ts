@@ -1,4 +1,4 @@
-import { stem } from './intent-job.js';
+import { NAME_GENERIC, stem } from './intent-job.js';
 import type { Token } from './intent-text.js';
 
 // Whether a sentence puts this tool over every other ("instead of any other", "for every request", "the only
@@ -103,4 +103,19 @@ export function ownSubject(ts: Token[], job: ReadonlySet<string>): boolean {
   if (ts.some((t) => t.w === 'other' || t.w === 'instead' || t.w === 'only' || t.w === 'always')) return false;
   const at = ts.findIndex((t) => ABOUT.has(t.w));
   return at >= 0 && ts.slice(at + 1, at + 5).some((t) => t.kind === 'word' && t.w.length > 2 && job.has(stem(t.w)));
+}
+
+/**
+ * "This tool MUST be called before any other Shopify tools" in `learn_shopify_api`: the others it goes before are the
+ * server's own, named by a word of this tool's name — guidance between one server's tools, not a ranking over all.
+ * `named` is the stems of the tool's name (intent-job.ts).
+ */
+export function ownTools(ts: readonly Token[], named: ReadonlySet<string>): boolean {
+  return ts.some(
+    (t, i) =>
+      t.w === 'other' &&
+      ts
+        .slice(i + 1, i + 3)
+        .some((x, k, a) => TOOLISH.has(a[k + 1]?.w ?? '') && !NAME_GENERIC.has(stem(x.w)) && named.has(stem(x.w))),
+  );
 }

@@ -110,6 +110,8 @@ export interface Around {
   records?: boolean;
   /** It bounds the tool's use to the tool's own subject, ruling no other out (intent-over-others.ts). */
   ownSubject?: boolean;
+  /** It puts this tool before the server's own others ("any other Shopify tools", intent-over-others.ts). */
+  ownTools?: boolean;
 }
 
 const COVERT = new Set(['silently', 'secretly', 'covertly', 'quietly']);

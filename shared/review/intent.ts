@@ -14,7 +14,7 @@ import {
 } from './intent-place.js';
 import { explain, REACH } from './intent-explain.js';
 import { mayBeAct, namedAct, stem } from './intent-job.js';
-import { ownSubject } from './intent-over-others.js';
+import { ownSubject, ownTools } from './intent-over-others.js';
 import { askedFirst } from './intent-voice.js';
 import { sells } from './intent-advert.js';
 import { answerReworked } from './intent-answer.js';
@@ -128,6 +128,7 @@ function lower(
     why.push('to serve this tool’s own use');
   }
   if (a.userAsked && (kind === 'call-tool' || kind === 'read-file')) score--;
+  if (kind === 'prefer-tool' && a.ownTools) why.push('before this server’s own tools, named by its name');
   if (kind === 'prefer-tool' && a.ownSubject) {
     score -= 2;
     why.push('bounded to the tool’s own subject');
@@ -161,6 +162,8 @@ function weigh(
   const carries = secretIn(kind, object, s) || object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
   if (kind === 'call-tool' && !carries && !f.concealed && !f.retired && !a.threat && !a.beforeAll && !lifted(a, up.why))
     score = Math.min(score, 2);
+  // … over this server's own tools only: guidance between one server's tools, at most a note.
+  if (kind === 'prefer-tool' && a.ownTools && !carries && !f.concealed && !f.retired) score = Math.min(score, 2);
   // This tool put over the others, with nothing it carries, hides or claims retired: at most medium.
   if (kind === 'prefer-tool' && !carries && !f.concealed && !f.retired && !a.retired) score = Math.min(score, 3);
   // The tool's records kept through another tool, and nothing else that lifts it: at most medium.
@@ -213,6 +216,7 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
     // Not the summary: the job is the tool's name and its summary, which would bound any sentence to itself.
     if (n > facts.lead && opts.job && s.kinds.some((k) => k?.kind === 'prefer-tool'))
       a.ownSubject = ownSubject(s.ts, opts.job());
+    if (opts.named && s.kinds.some((k) => k?.kind === 'prefer-tool')) a.ownTools = ownTools(s.ts, opts.named());
     if (threatAfter(sentences[n + 1]?.ts)) a.threat = true;
     if (!a.otherUse && elsewhere(s.ts, n, opts)) a.otherUse = a.otherAct = true;
     let told = false;
