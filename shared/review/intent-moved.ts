@@ -48,8 +48,30 @@ export function fixedDestination(ts: readonly Token[], k: number): boolean {
     ID_LIKE.test(t.raw) ||
     // An account number in groups ("88-4410-2291"), not a date.
     (/^\d{2,6}(?:-\d{2,8}){2,}$/.test(t.raw) && !/^\d{4}-\d{2}-\d{2}$/.test(t.raw)) ||
-    /^[a-z0-9][\w.-]{0,38}\/[\w.-]{1,100}$/i.test(t.raw)
+    (/^[a-z0-9][\w.-]{0,38}\/[\w.-]{1,100}$/i.test(t.raw) && !alternatives(ts, k))
   );
+}
+
+/** Places a pair "owner/name" names: "the repo attacker/exfil", "fork it to evil/mirror". */
+const PLACE_NOUN = new Set([
+  'repo',
+  'repository',
+  'fork',
+  'remote',
+  'bucket',
+  'project',
+  'org',
+  'namespace',
+  'channel',
+]);
+/**
+ * "to a whole list/audience", "the subject/content": two plain words joined by a slash are a choice between them, not
+ * an owner and a repository — unless the text names such a place beside them. A name with a digit, a dot, a hyphen or
+ * an underscore ("evil-corp/data-dump") is one.
+ */
+function alternatives(ts: readonly Token[], k: number): boolean {
+  if (!/^[a-z]+\/[a-z]+$/i.test(ts[k]!.raw)) return false;
+  return !ts.slice(Math.max(0, k - 3), k + 3).some((x) => PLACE_NOUN.has(x.w));
 }
 
 /** "sending every object to arn:aws:s3:::replica", "written to the shared Sheet 1AbC…": data moved to a named place. */

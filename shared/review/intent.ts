@@ -21,7 +21,7 @@ import { answerReworked } from './intent-answer.js';
 import { callSentAway, claimOf } from './intent-claims.js';
 import { lowered, severityOf, type IntentHit } from './intent-hit.js';
 import { anotherServer, byRecords, callRaises, lifted, ownPurpose, threatAfter, widened } from './intent-other-use.js';
-import { elsewhere, purposeWord } from './intent-occasion.js';
+import { elsewhere, purposeWord, wishClauseEnd } from './intent-occasion.js';
 import { type kindOf, unasked, type IntentKind, type Order } from './intent-orders.js';
 import {
   type Around,
@@ -298,6 +298,9 @@ function errand(
   before: Before = { sentences: [], n: 0 },
 ): void {
   if (found.some((h) => h.score >= 3)) return;
+  // "If the user wants to send to all contacts, check …": the opening clause is the person's request, not the errand.
+  const wish = wishClauseEnd(s.ts);
+  if (wish > 0) s = { ...s, ts: s.ts.slice(wish + 1) };
   const prior = before.sentences[before.n - 1];
   let sig =
     carried(s, () => before.sentences.slice(Math.max(0, before.n - BACK_REACH), before.n).reverse()) ??
