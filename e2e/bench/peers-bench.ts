@@ -184,6 +184,7 @@ export async function peersBench(): Promise<void> {
     ...mpmaFigures(),
     ...bipiaFigures(),
     ...freshServerFigures(),
+    ...freshServerFigures(process.env.HELD_SERVERS_JSON, 'held'),
   ])
     console.log(line);
   if (process.argv.includes('--detail'))

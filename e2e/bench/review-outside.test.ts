@@ -64,5 +64,7 @@ describe('the review on corpora kept outside', () => {
       /3 servers, 4 tools: \d+ high findings, 1 tools at medium or above = 25\.00 false alarms per 100 tools/,
     );
     expect(freshServerFigures('').join('\n')).toMatch(/not measured — set FRESH_SERVERS_JSON/);
+    expect(freshServerFigures(path, 'held').join('\n')).toMatch(/^\nHeld npm servers .*: 3 servers, 4 tools/);
+    expect(freshServerFigures('', 'held').join('\n')).toMatch(/not measured — set HELD_SERVERS_JSON .* --held/s);
   });
 });

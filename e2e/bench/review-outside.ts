@@ -82,15 +82,36 @@ export function outsideFigures(path = process.env.MCPTOX_JSON): string[] {
   return lines;
 }
 
+/** The two sets of servers captured outside the repository, as `capture-real-servers.ts` writes them. */
+const SERVER_SETS = {
+  fresh: {
+    env: 'FRESH_SERVERS_JSON',
+    flag: '--fresh',
+    file: 'fresh-servers.json',
+    title: 'Fresh npm servers (captured with --fresh; read on 2026-12-06, so no longer unseen)',
+  },
+  held: {
+    env: 'HELD_SERVERS_JSON',
+    flag: '--held',
+    file: 'held-servers.json',
+    title:
+      'Held npm servers (captured with --held on 2026-12-06; first read: 3 high, 9 tools at medium+ = 8.26 per 100; since mended)',
+  },
+} as const;
+
 /**
- * Tool lists of servers the review was never tuned on, as `capture-real-servers.ts --fresh` writes them (kept outside
- * the repository): each server reviewed whole, and the tools raised at medium or above per 100, highs apart.
+ * Tool lists of servers captured outside the repository (`capture-real-servers.ts --fresh` or `--held`): each server
+ * reviewed whole, and the tools raised at medium or above per 100, highs apart.
  */
-export function freshServerFigures(path = process.env.FRESH_SERVERS_JSON): string[] {
+export function freshServerFigures(
+  path: string | undefined = process.env.FRESH_SERVERS_JSON,
+  set: keyof typeof SERVER_SETS = 'fresh',
+): string[] {
+  const which = SERVER_SETS[set];
   if (!path)
     return [
-      '\nFresh npm servers (outside the repository): not measured — set FRESH_SERVERS_JSON to the fresh-servers.json',
-      '  that `node out/node/e2e/tools/capture-real-servers.js DIR --fresh` writes.',
+      `\n${which.title.replace(/ \(.*$/, '')} (outside the repository): not measured — set ${which.env} to the ${which.file}`,
+      `  that \`node out/node/e2e/tools/capture-real-servers.js DIR ${which.flag}\` writes.`,
     ];
   const { servers } = JSON.parse(readFileSync(path, 'utf8')) as {
     servers: { package: string; tools: Record<string, unknown>[] }[];
@@ -108,6 +129,6 @@ export function freshServerFigures(path = process.env.FRESH_SERVERS_JSON): strin
   }
   const per100 = ((loud.size / Math.max(tools, 1)) * 100).toFixed(2);
   return [
-    `\nFresh npm servers (captured with --fresh; read on 2026-12-06, so no longer unseen): ${servers.length} servers, ${tools} tools: ${highs} high findings, ${loud.size} tools at medium or above = ${per100} false alarms per 100 tools`,
+    `\n${which.title}: ${servers.length} servers, ${tools} tools: ${highs} high findings, ${loud.size} tools at medium or above = ${per100} false alarms per 100 tools`,
   ];
 }

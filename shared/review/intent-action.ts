@@ -186,9 +186,16 @@ function valueKind(a: Act): Intent | undefined {
   const given = obj.slice(0, 6).some((t) => W.GIVEN.has(t.w));
   // "update user accounts": the person's word as a compound's first half names a kind of thing, not its giver.
   const giver = person && obj.some((t, i) => W.PERSON.has(t.w) && !W.GIVEN.has(obj[i + 1]?.w ?? ''));
+  // "Set this based on the app path provided": the parameter's own value filled from another, nothing fixed put in.
+  const itself =
+    (obj[0]?.w === 'this' || obj[0]?.w === 'it') &&
+    !words.has('regardless') &&
+    !words.has('instead') &&
+    !obj.some((t) => t.quoted === true || t.kind !== 'word' || /\d/.test(t.raw));
   if (
     inSet(W.CHANGE, v) &&
     given &&
+    !itself &&
     (giver ||
       words.has('regardless') ||
       words.has('provided') ||

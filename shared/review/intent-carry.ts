@@ -121,6 +121,7 @@ export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: st
   // What the model can see: "every environment variable you can see".
   if (w === 'you' && (next === 'can' || next === 'could') && ['see', 'access', 'read'].includes(ts[i + 2]?.w ?? ''))
     reach.add('held');
-  if ((w === 'environment' || w === 'env') && /^var/.test(next)) reach.add('secret');
+  // … read as isSecret reads it: "the MCP_UPLOAD_BASE_DIR environment variable" is named, and no key's.
+  if ((w === 'environment' || w === 'env') && isSecret(ts[i]!, ts[i + 1], ts[i - 1])) reach.add('secret');
   if ((w === 'messages' || w === 'message') && LATEST.has(ts[i - 2]?.w ?? '')) reach.add('held');
 }

@@ -54,3 +54,48 @@ export function inExample(ts: readonly Token[], k: number): boolean {
   for (let j = k - 1; j >= Math.max(0, k - 4); j--) if (E_G.has(ts[j]!.w)) return true;
   return false;
 }
+
+/** HTTP's methods, as an API's reference names them. */
+const METHODS = new Set([
+  'GET',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'HEAD',
+  'OPTIONS',
+  'PURGE',
+  'COPY',
+  'LOCK',
+  'UNLOCK',
+  'TRACE',
+]);
+/** Words that make a method's name a noun: "the PURGE method", "DELETE requests". */
+const AS_NOUN = new Set([
+  'method',
+  'methods',
+  'request',
+  'requests',
+  'verb',
+  'verbs',
+  'endpoint',
+  'endpoints',
+  'call',
+  'calls',
+]);
+/**
+ * The word at `i` names an HTTP method, not an act: in capitals, in a list of them or before "method", "requests" …
+ * ("for the GET, COPY, HEAD, PURGE, and UNLOCK methods"). "DELETE every file" in capitals is still an act.
+ */
+export function methodName(ts: readonly Token[], i: number): boolean {
+  if (!METHODS.has(ts[i]!.raw)) return false;
+  const next = ts[i + 1];
+  const prev = ts[i - 1];
+  return (
+    AS_NOUN.has(next?.w ?? '') ||
+    next?.raw === ',' ||
+    prev?.raw === ',' ||
+    ((next?.w === 'and' || next?.w === 'or') && METHODS.has(ts[i + 2]?.raw ?? '')) ||
+    ((prev?.w === 'and' || prev?.w === 'or') && METHODS.has(ts[i - 2]?.raw ?? ''))
+  );
+}

@@ -1,5 +1,5 @@
 import { addressAt } from './intent-address.js';
-import { flagEffect } from './intent-described.js';
+import { flagEffect, methodName } from './intent-described.js';
 import * as W from './intent-words.js';
 import { type Reach } from './intent-reach-words.js';
 import { EXAMPLE, inSet, isToolName, outside, type Token } from './intent-text.js';
@@ -167,7 +167,7 @@ function guardAt(ts: Token[], i: number): boolean {
   const back = ts.slice(Math.max(0, i - 2), i);
   const refused = ts.slice(i + 1, i + 10).some((x, k, a) => REFUSED.has(x.w) && !W.NOT.has(a[k - 1]?.w ?? ''));
   if (i === 0 || refused || back.some((x) => W.NOT.has(x.w) || W.PERSON.has(x.w))) return false;
-  if (flagEffect(ts, i)) return false;
+  if (flagEffect(ts, i) || methodName(ts, i)) return false;
   if (!UNGUARDS.has(w) && !TURNS_OFF.has(w) && w !== 'open' && w !== 'opens' && w !== 'opened') return false;
   if (forbiddenInClause(ts, i)) return false;
   if (UNGUARDS.has(w)) return true;

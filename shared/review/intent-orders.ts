@@ -4,6 +4,7 @@ import { ownInstead, useKind } from './intent-other-use.js';
 import { nameOf } from './intent-occasion.js';
 import { nameKey } from './intent-signals.js';
 import { rewriteKind, setAside } from './intent-swap.js';
+import { hideKind } from './intent-hide.js';
 import { HARMS, kindOfAction, type Intent } from './intent-action.js';
 import { GRAVE, otherToolAt, passiveAt, personKeptAt, unasked, type Order } from './intent-voice.js';
 
@@ -301,22 +302,7 @@ export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySe
       return undefined;
     return { kind: 'withhold', base: 4, object: obj };
   }
-  if (!o.negated && inSet(W.HIDE, v)) {
-    // "keep this from the user", "hide the step from them", "omit it in your answer"; "keep the id" is not.
-    const near = obj.slice(0, 6);
-    if (
-      v === 'keep' &&
-      !near.some((t) => t.w === 'from' || t.w === 'secret' || t.w === 'quiet' || t.w === 'hidden' || t.w === 'private')
-    )
-      return undefined;
-    if (anySecret(near) && !person) return undefined;
-    if (
-      person ||
-      near.some((t) => ['from', 'answer', 'reply', 'response', 'summary', 'secret', 'quiet', 'hidden'].includes(t.w))
-    )
-      return { kind: 'withhold', base: 4, object: obj };
-    return undefined;
-  }
+  if (!o.negated && inSet(W.HIDE, v)) return hideKind(v, obj, person);
   if (
     o.negated &&
     inSet(W.ASK, v) &&

@@ -5,7 +5,8 @@ import { sentenceSpans, tokens, unshouted, type Token } from './intent-text.js';
 import { type Signals } from './intent-signals.js';
 import { BROAD_CUE } from './intent-cue.js';
 import { KEPT_FROM, otherUseOf, postStepOf, preconditionOf, stepKept } from './intent-other-use.js';
-import { HAIL, spokenToModel } from './intent-spoken.js';
+import { HAIL, secretAskedInChat, spokenToModel } from './intent-spoken.js';
+import { hedgeIndex } from './intent-voice.js';
 import { dutyGoesOn, kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 export { aboveAll, overOthers } from './intent-over-others.js';
 
@@ -273,7 +274,7 @@ export function around(s: Sentence, job?: () => ReadonlySet<string>): Around {
       (t, i) => t.w === 'otherwise' || (t.w === 'will' && next(ts, i, ['fail', 'not', 'break', 'error'])),
     ),
     retired: isRetired(ts),
-    hedgeAt: ts.findIndex((t) => W.HEDGE.has(t.w)),
+    hedgeAt: hedgeIndex(ts),
     hedged: ts.some(
       (t, i) => t.w === 'if' && next(ts, i, ['needed', 'necessary', 'appropriate', 'unsure', 'unknown', 'required']),
     ),
@@ -344,6 +345,6 @@ export function nearHere(f: TextFacts, sentences: readonly Sentence[], n: number
  */
 export function spokenHere(f: TextFacts, s: Sentence, before: Sentence | undefined, after: Sentence | undefined): void {
   s.spoken = spokenToModel(s, before);
-  f.lower = !s.spoken;
+  f.lower = !s.spoken && !secretAskedInChat(s.ts);
   f.concealed = s.covert || before?.covert === true || after?.covert === true;
 }

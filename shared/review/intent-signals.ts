@@ -1,4 +1,4 @@
-import { choiceDescribed, inExample } from './intent-described.js';
+import { choiceDescribed, inExample, methodName } from './intent-described.js';
 import * as W from './intent-words.js';
 import {
   DIRECTIVE,
@@ -97,7 +97,7 @@ function plainWord(raw: string): boolean {
 function secretAt(ts: Token[], i: number): boolean {
   const t = ts[i]!;
   if ((t.w === 'key' || t.w === 'keys') && !KEY_KINDS.has(ts[i - 1]?.w ?? '')) return false;
-  return isSecret(t, ts[i + 1]);
+  return isSecret(t, ts[i + 1], ts[i - 1]);
 }
 
 /** A duty word at token `i`: "must", "make sure", "has to", "is to be", "whenever", "… incomplete unless …". */
@@ -238,9 +238,9 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (DECEIT.has(w) || (w === 'never' && (next === 'sees' || next === 'see' || next === 'know' || next === 'knows')))
       reach.add('deceit');
     // "format" destroys a disk, not a string: "with format `proj/<key>`" is a shape.
-    // Not "must never delete …": a deletion forbidden is no deletion.
-    const forbidden = W.NOT.has(prev) || W.NOT.has(ts[i - 2]?.w ?? '');
-    if (inSet(W.DESTROY, w) && i > 0 && (w !== 'format' || DISK.has(next)) && !forbidden) reach.add('destroy');
+    // Not "must never delete …" (a deletion forbidden is no deletion), nor "the PURGE method" (a name).
+    const none = W.NOT.has(prev) || W.NOT.has(ts[i - 2]?.w ?? '') || methodName(ts, i);
+    if (inSet(W.DESTROY, w) && i > 0 && (w !== 'format' || DISK.has(next)) && !none) reach.add('destroy');
     if (moreReaches(ts, i, reach)) directive = true;
     if (subjectModel(ts, i) || dutyOfModel(ts, i)) toModel = directive = true;
   }

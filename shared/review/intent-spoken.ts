@@ -1,5 +1,5 @@
 import * as W from './intent-words.js';
-import type { Token } from './intent-text.js';
+import { anySecret, type Token } from './intent-text.js';
 
 // Whom a sentence of text a tool returned speaks to: the model, or a person reading the page, the README, the mail.
 // The intent reader (intent.ts) scores a result's sentence as a definition's only when it speaks to the model; the
@@ -75,3 +75,15 @@ export const HAIL: ReadonlySet<string> = new Set([
   ...[...W.MODEL].filter((w) => !['you', 'model', 'models', 'cursor', 'bot'].includes(w)),
   'chatbot',
 ]);
+
+/** Where a person types into the chat: "in the chat", "as a reply", "in your message". */
+const CHAT_PLACE = new Set(['chat', 'conversation', 'reply', 'message', 'messages']);
+/**
+ * "Please provide your password and 2FA code in the chat to proceed": a secret asked to be typed into the chat, said by
+ * text a tool returned to whoever reads it. Spoken to the person, it phishes them through the model's conversation: no
+ * step of a tool needs it, so it weighs as if said to the model.
+ */
+export function secretAskedInChat(ts: readonly Token[]): boolean {
+  const at = ts.findIndex((t, i) => CHAT_PLACE.has(t.w) && ['in', 'into', 'as', 'the'].includes(ts[i - 1]?.w ?? ''));
+  return at >= 0 && anySecret(ts.slice(0, at) as Token[]);
+}

@@ -202,9 +202,10 @@ export function isPath(t: Token): boolean {
 }
 /** Nouns after "key" that name a key's own things. */
 const KEY_THINGS = new Set(['pairs', 'files', 'stores', 'vaults', 'rings', 'chains', 'values', 'phrases', 'keys']);
-export const isSecret = (t: Token, next?: Token): boolean => {
+export const isSecret = (t: Token, next?: Token, prev?: Token): boolean => {
   const w = t.kind === 'code' ? t.w.slice(1, -1) : t.w;
-  if ((w === 'environment' || w === 'env') && next && /^var/.test(next.w)) return true;
+  // "an environment variable" may hold a key; "the MCP_UPLOAD_BASE_DIR environment variable" is named, and no key's.
+  if ((w === 'environment' || w === 'env') && next && /^var/.test(next.w)) return !namedVariable(prev);
   // An environment variable named for a key: `CURRENTS_RECORD_KEY`, `DD_APP_KEY`, `SENTRY_TOKEN`; also read as one:
   // `$SENTRY_TOKEN`, `${SENTRY_TOKEN}`, `env.SENTRY_TOKEN`, `process.env.SENTRY_TOKEN`.
   if (envSecretName(t.raw)) return true;
@@ -238,6 +239,12 @@ function bearerName(w: string): boolean {
     !/(?:page|next|continuation|pagination|cursor|sync|start|end|max|input|output|completion|prompt)[_-]token$/.test(w)
   );
 }
+/** A variable named in capitals that is no secret's name: `MCP_UPLOAD_BASE_DIR`, `` `NODE_ENV` ``. */
+const namedVariable = (t: Token | undefined): boolean =>
+  !!t &&
+  /^`?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+`?$/.test(t.raw) &&
+  !envSecretName(t.raw) &&
+  !/KEY|TOKEN|SECRET|PASS/.test(t.raw);
 /** An environment variable named for a secret, as written or as read: `X_TOKEN`, `$X_TOKEN`, `env.X_TOKEN`. */
 function envSecretName(raw: string): boolean {
   let name = raw.charCodeAt(0) === 96 ? raw.slice(1, raw.endsWith('`') ? -1 : undefined) : raw;
@@ -274,7 +281,7 @@ export function returnedSecret(object: readonly Token[]): boolean {
   return object.slice(Math.max(0, k - 2), k).some((t) => RETURNED.has(t.w));
 }
 
-export const anySecret = (ts: Token[]): boolean => ts.some((t, i) => isSecret(t, ts[i + 1]));
+export const anySecret = (ts: Token[]): boolean => ts.some((t, i) => isSecret(t, ts[i + 1], ts[i - 1]));
 /**
  * A secret among what a call to another tool is about; a bare "key" among words of data (fields, filters, columns) is
  * a data key ("use the observability_keys tool to confirm the key used for the calculation"), none. The data words are

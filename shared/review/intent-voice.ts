@@ -128,7 +128,7 @@ export function otherToolAt(ts: Token[], i: number, isVerb: (w: string) => boole
 }
 
 /** Verbs of asking the person first. */
-const ASK_FIRST = new Set(['ask', 'confirm', 'check', 'double-check', 'verify', 'consult']);
+const ASK_FIRST = new Set(['ask', 'confirm', 'check', 'double-check', 'verify', 'consult', 'prompt', 'query']);
 
 /**
  * "You MUST double-check with the user that they want to remove this API key", "confirm with the user first": an
@@ -151,3 +151,7 @@ const askedForSecret = (ts: readonly Token[], i: number): boolean =>
   ts
     .slice(i + 1, i + 10)
     .some((x, k, a) => x.w === 'for' && a.slice(k + 1, k + 5).some((y, j, b) => isSecret(y, b[j + 1])));
+
+/** Where a sentence's first hedge stands ("you may", "optionally"), or -1: "every key you can see" hedges nothing. */
+export const hedgeIndex = (ts: readonly Token[]): number =>
+  ts.findIndex((t, i) => W.HEDGE.has(t.w) && !(ts[i - 1]?.w === 'you' && W.YOU_HOLD.has(ts[i + 1]?.w ?? '')));

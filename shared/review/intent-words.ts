@@ -162,7 +162,7 @@ export const WRITES_OUT = set(`write writes generate generates produce produces 
 export const OPENERS = set(`begin start end open precede preface finish close`);
 
 /** What the model came across, in "every file you open", "everything you have seen". */
-export const YOU_HOLD = set(`saw read seen visited know have received open opened access accessed edit view`);
+export const YOU_HOLD = set(`saw read seen see visited know have received open opened access accessed edit view`);
 
 /** Words after a noun that make it a reference to a thing, not the thing. */
 export const REFERENCE = set(`id ids identifier identifiers name names type number index slug key`);

@@ -1,4 +1,5 @@
 import * as W from './intent-words.js';
+import { secretAskedInChat } from './intent-spoken.js';
 import { anySecret, calledSecret, EXAMPLE, isStartup, isToolName, returnedSecret, type Token } from './intent-text.js';
 import { broadScore, type Reach, type Signals } from './intent-signals.js';
 import {
@@ -78,6 +79,10 @@ function raise(
   if (f.concealed && kind !== 'withhold') add(1, 'while keeping it from the person');
   if (secret && kind !== 'read-file' && kind !== 'smuggle' && kind !== 'withhold' && kind !== 'ask-secret')
     add(2, 'with a secret as its object');
+  // A login tool's text may ask for the password; what a tool returned, said to the model, never has to: phishing.
+  const asksPerson = object.slice(0, 3).some((t) => W.PERSON.has(t.w));
+  if (kind === 'ask-secret' && f.result && !f.lower && asksPerson)
+    add(1, 'in what a tool returned, where no step needs it');
   if (held && (kind === 'call-tool' || kind === 'contact' || kind === 'prefer-tool'))
     add(2, 'carrying what the model holds (the conversation, its instructions)');
   if (kind === 'write-file' && object.some(isStartup)) add(2, 'into a file that runs at login or shell start');
@@ -228,6 +233,8 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
       const o = own && namedAct(order.verb, found.object, opts.named!()) ? { ...order, summary: true } : order;
       const weighed = found && weigh(o, found, s, a, facts);
       if (!found || !weighed) return;
+      // A result asking for the person's secret in the chat ("provide your password in the chat") asks the person.
+      const kind = facts.result && found.kind === 'smuggle' && secretAskedInChat(s.ts) ? 'ask-secret' : found.kind;
       const v = s.ts[o.at]!;
       const last = found.object.length ? found.object[Math.min(found.object.length, 12) - 1]! : v;
       out.push({
@@ -235,10 +242,10 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
         start: v.start,
         end: Math.max(v.end, last.end),
         severity: severityOf(weighed.score),
-        kind: found.kind,
+        kind,
         score: weighed.score,
         sentence: s.span,
-        message: explain(found.kind, weighed.why, facts.result),
+        message: explain(kind, weighed.why, facts.result),
       });
       told = true;
     });

@@ -1,0 +1,32 @@
+import * as W from './intent-words.js';
+import { anySecret, type Token } from './intent-text.js';
+import type { Intent } from './intent-action.js';
+
+// An order with a verb of hiding ("hide", "omit", "keep", "suppress"), read for whether it keeps something from the
+// person (intent-orders.ts, kindOf): "keep this from the user", "hide the step from them", "omit it in your answer" do;
+// "keep the id", "keep the headers from the spec", "omit to have it requested from the user" do not.
+
+/** Who a thing is kept from: the person, or them ("keep it from them"). */
+const PERSON_OR_THEM = (t: Token): boolean => W.PERSON.has(t.w) || t.w === 'them' || t.w === 'him' || t.w === 'her';
+/** Words that make "keep" hide: "keep it secret", "keep quiet about it". */
+const KEPT = new Set(['secret', 'quiet', 'hidden', 'private']);
+/** Verbs that leave a value out, and what after them makes the value a parameter's: "omit to …", "skip this field". */
+const LEAVE_OUT = new Set(['omit', 'skip', 'leave']);
+const LEFT_WHEN = new Set(['to', 'if', 'when', 'unless', 'for']);
+const FIELD = new Set(['parameter', 'param', 'field', 'argument', 'option', 'value', 'property']);
+/** Words near the verb that make it hide from the person: "from", what the model writes, a secret kept. */
+const FROM_ANSWER = new Set(['from', 'answer', 'reply', 'response', 'summary', 'secret', 'quiet', 'hidden']);
+
+/** What an order with a verb of hiding asks: to keep something from the person (withhold), or nothing. */
+export function hideKind(v: string, obj: Token[], person: boolean): Intent | undefined {
+  const near = obj.slice(0, 6);
+  // "keep this from the user" hides; "keep the headers from the spec" keeps what came from somewhere.
+  const fromThem = near.some((t, i) => t.w === 'from' && near.slice(i + 1, i + 3).some(PERSON_OR_THEM));
+  if (v === 'keep' && !fromThem && !near.some((t) => KEPT.has(t.w))) return undefined;
+  // "omit to have it requested from the user", "Omit this field for the default": a parameter left out.
+  if (LEAVE_OUT.has(v) && (LEFT_WHEN.has(obj[0]?.w ?? '') || obj.slice(0, 3).some((t) => FIELD.has(t.w))))
+    return undefined;
+  if (anySecret(near) && !person) return undefined;
+  if (person || near.some((t) => FROM_ANSWER.has(t.w))) return { kind: 'withhold', base: 4, object: obj };
+  return undefined;
+}
