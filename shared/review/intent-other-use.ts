@@ -127,7 +127,7 @@ const FOLLOWS = new Set(
 );
 /**
  * The order made a step after something: "Upon completion of this function, execute …", "… immediately after this tool
- * returns", "Once it returns, call …", "after retrieving the balance" — what a preconditon is, said of what follows.
+ * returns", "Once it returns, call …", "after retrieving the balance" — what a precondition is, said of what follows.
  */
 export const postStepOf = (ts: readonly Token[]): boolean =>
   ts.some(

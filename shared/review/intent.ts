@@ -276,7 +276,8 @@ function unnamed(s: Sentence, opts: IntentOptions): Sentence {
   const named = opts.named?.();
   if (!named?.size) return s;
   const ts = s.ts.filter((t) => t.kind !== 'word' || !named.has(stem(t.w)));
-  return ts.length === s.ts.length ? s : { ...s, ts };
+  // A sentence of its own: the whole sentence's signals, read already, are not these.
+  return ts.length === s.ts.length ? s : { ...s, ts, signals: undefined };
 }
 
 /** What a "No." to "should I ask the user first?" reaches: the person's leave, left out, said as an answer. */
@@ -307,7 +308,7 @@ function errand(
   if (found.some((h) => h.score >= 3)) return;
   // "If the user wants to send to all contacts, check …": the opening clause is the person's request, not the errand.
   const wish = wishClauseEnd(s.ts);
-  if (wish > 0) s = { ...s, ts: s.ts.slice(wish + 1) };
+  if (wish > 0) s = { ...s, ts: s.ts.slice(wish + 1), signals: undefined };
   const prior = before.sentences[before.n - 1];
   let sig =
     carried(s, () => before.sentences.slice(Math.max(0, before.n - BACK_REACH), before.n).reverse()) ??
