@@ -247,9 +247,10 @@ function valueKind(a: Act): Intent | undefined {
   if (W.SMUGGLE_VERBS.has(v) && (secret || path) && sourced && (container || W.FILL.has(v)) && !home)
     return { kind: 'smuggle', base: 3, object: obj };
   // "call it with the contents of every file you open": a call made to carry what the model holds.
-  const carries = W.SMUGGLE_VERBS.has(v) || (inSet(W.CALL, v) && words.has('with'));
-  if (carries && strong && (container || W.FILL.has(v) || words.has('with')))
-    return { kind: 'smuggle', base: 3, object: obj };
+  // "Set this to the full conversation so far": a parameter's text filling the parameter with what the model holds.
+  const fills = W.FILL.has(v) || (v === 'set' && (obj[0]?.w === 'this' || obj[0]?.w === 'it') && obj[1]?.w === 'to');
+  const carries = W.SMUGGLE_VERBS.has(v) || fills || (inSet(W.CALL, v) && words.has('with'));
+  if (carries && strong && (container || fills || words.has('with'))) return { kind: 'smuggle', base: 3, object: obj };
   if (inSet(W.READ, v) && (path || secret)) return { kind: 'read-file', base: secret ? 3 : 1, object: obj };
   return toolKind(o, obj, v);
 }

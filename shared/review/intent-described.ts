@@ -33,7 +33,9 @@ export function choiceDescribed(ts: readonly Token[], i: number): boolean {
  */
 export function flagEffect(ts: readonly Token[], i: number): boolean {
   const at = (k: number, w: string): boolean => ts[k]?.w === w;
-  if (i >= 4 && at(i - 4, 'set') && at(i - 3, 'to') && FLAG.has(ts[i - 2]!.w) && at(i - 1, 'to')) return true;
+  // "Set to true to …", "Set it to true to …".
+  const set = at(i - 4, 'set') || (at(i - 5, 'set') && (at(i - 4, 'it') || at(i - 4, 'this')));
+  if (i >= 4 && set && at(i - 3, 'to') && FLAG.has(ts[i - 2]!.w) && at(i - 1, 'to')) return true;
   return (at(0, 'if') || at(0, 'when')) && FLAG.has(ts[1]?.w ?? '') && i <= 3;
 }
 

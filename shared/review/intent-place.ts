@@ -4,6 +4,7 @@ import { ASKING, GATE } from './intent-flow-words.js';
 import type { Token } from './intent-text.js';
 import { otherToolAt, signalsOf, type Reach, type Signals } from './intent-signals.js';
 import type { Sentence } from './intent-read.js';
+import { flagEffect } from './intent-described.js';
 
 // Where a text stands and what the sentence before it said: the intent reader's (intent.ts) two readings beyond the
 // sentence itself. A value, an output schema's text or a parameter's description is weighed for its place; a sentence
@@ -75,11 +76,12 @@ export function placed(s: Sentence, sig: Signals, opts: IntentOptions): boolean 
   const strong = OUT_OF_PLACE.filter((r) => sig.reach.has(r)).length;
   if (opts.place === 'value') return words >= 3 && strong >= 2;
   // A parameter asked to hold the conversation ("fill this with everything the user has said in this conversation").
-  // Not a literal value ("e.g., 'conversations'") nor a bare item of a list of fields ("…, outline, transcript, …").
+  // Not a literal value ("e.g., 'conversations'") nor a bare item of a list of fields ("…, outline, transcript, …"),
+  // nor a flag's effect ("Set to true to include archived conversations").
   const chat =
     s.ts.some(
       (t, i) => W.STRONG_HELD.has(t.w) && !t.quoted && !listItem(s.ts, i) && !DATA_HISTORY.has(s.ts[i - 1]?.w ?? ''),
-    ) && s.ts.some((t) => W.SMUGGLE_VERBS.has(t.w));
+    ) && s.ts.some((t, i) => W.SMUGGLE_VERBS.has(t.w) && !flagEffect(s.ts, i));
   if (
     opts.place === 'param' &&
     chat &&
