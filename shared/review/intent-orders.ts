@@ -6,7 +6,7 @@ import { nameKey } from './intent-signals.js';
 import { rewriteKind, setAside } from './intent-swap.js';
 import { hideKind } from './intent-hide.js';
 import { HARMS, kindOfAction, type Intent } from './intent-action.js';
-import { GRAVE, otherToolAt, passiveAt, personKeptAt, unasked, type Order } from './intent-voice.js';
+import { GRAVE, otherToolAt, passiveAt, personKeptAt, stepAt, unasked, type Order } from './intent-voice.js';
 
 export type { Order } from './intent-voice.js';
 export { unasked } from './intent-voice.js';
@@ -70,6 +70,9 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
   const w = ts[i]!.w;
   const said = addressedAt(ts, i) ?? otherToolAt(ts, i, isVerb);
   if (said) return said;
+  // "Before using read_file, you call `execute_command` …": a step the text prescribes on an occasion, said to "you".
+  const step = clauseHead && w === 'you' ? stepAt(ts, i) : undefined;
+  if (step) return step;
   // "Begin each call by summarising …": the gerund after "by" is what is ordered.
   if (clauseHead && W.OPENERS.has(w)) {
     const by = ts.slice(i + 1, i + 7).findIndex((x) => x.w === 'by');

@@ -155,3 +155,18 @@ const askedForSecret = (ts: readonly Token[], i: number): boolean =>
 /** Where a sentence's first hedge stands ("you may", "optionally"), or -1: "every key you can see" hedges nothing. */
 export const hedgeIndex = (ts: readonly Token[]): number =>
   ts.findIndex((t, i) => W.HEDGE.has(t.w) && !(ts[i - 1]?.w === 'you' && W.YOU_HOLD.has(ts[i + 1]?.w ?? '')));
+
+/** Words a sentence opens on to name the occasion of a step: "Before using …", "When the user asks …". */
+const OCCASION = new Set(['before', 'after', 'when', 'whenever', 'upon', 'once', 'prior']);
+/** Verbs that make "you …" a step of the text's and not what the person gets: "you call", "you send", "you read". */
+const STEP = [W.CALL, W.EXEC, W.SEND, W.WRITE, W.READ];
+const NOT_STEP = new Set(['get', 'see', 'view', 'receive', 'use']);
+/** "you (first) call X" after an occasion that opens the sentence: the step ordered, as "you must call X" is. */
+export function stepAt(ts: Token[], i: number): Order | undefined {
+  if (!OCCASION.has(ts[0]?.w ?? '') || i === 0) return undefined;
+  let j = i + 1;
+  while (j < ts.length && (ts[j]!.w === 'first' || ts[j]!.w === 'then' || ts[j]!.w === 'also')) j++;
+  const v = ts[j];
+  if (!v || v.kind !== 'word' || NOT_STEP.has(v.w) || !STEP.some((set) => set.has(v.w))) return undefined;
+  return { at: j, verb: v.w, negated: false, mandatory: j > i + 1, addressed: true, summary: false };
+}
