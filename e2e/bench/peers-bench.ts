@@ -19,7 +19,7 @@ import { one, tool, type CorpusCase } from '../review/corpus-kit.js';
 import { THIRD_ROUND } from '../review/third-round.js';
 import { PEERS_PINNED, peersIn, type Said } from './peer-adapters.js';
 import { reviewFigures } from './review-figures.js';
-import { freshServerFigures, outsideFigures } from './review-outside.js';
+import { capturedServerFigures, outsideFigures } from './review-outside.js';
 import { vigilFigures } from './review-vigil.js';
 import { mpmaFigures } from './review-mpma.js';
 import { bipiaFigures } from './review-bipia.js';
@@ -183,8 +183,8 @@ export async function peersBench(): Promise<void> {
     ...vigilFigures(),
     ...mpmaFigures(),
     ...bipiaFigures(),
-    ...freshServerFigures(),
-    ...freshServerFigures(process.env.HELD_SERVERS_JSON, 'held'),
+    ...capturedServerFigures(),
+    ...capturedServerFigures(process.env.HELD_SERVERS_JSON, 'held'),
   ])
     console.log(line);
   if (process.argv.includes('--detail'))

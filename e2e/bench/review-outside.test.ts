@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freshServerFigures, mcptoxCases, outsideFigures, outsideScore } from './review-outside.js';
+import { capturedServerFigures, mcptoxCases, outsideFigures, outsideScore } from './review-outside.js';
 
 // The figures for corpora kept outside the repository, on a small stand-in written here (not the corpus's texts).
 const standIn = [
@@ -60,11 +60,11 @@ describe('the review on corpora kept outside', () => {
       { package: 'c', tools: [tool('add', 'Adds two numbers.')] },
     ];
     writeFileSync(path, JSON.stringify({ servers }));
-    expect(freshServerFigures(path).join('\n')).toMatch(
+    expect(capturedServerFigures(path).join('\n')).toMatch(
       /3 servers, 4 tools: \d+ high findings, 1 tools at medium or above = 25\.00 false alarms per 100 tools/,
     );
-    expect(freshServerFigures('').join('\n')).toMatch(/not measured — set FRESH_SERVERS_JSON/);
-    expect(freshServerFigures(path, 'held').join('\n')).toMatch(/^\nHeld npm servers .*: 3 servers, 4 tools/);
-    expect(freshServerFigures('', 'held').join('\n')).toMatch(/not measured — set HELD_SERVERS_JSON .* --held/s);
+    expect(capturedServerFigures('').join('\n')).toMatch(/not measured — set FRESH_SERVERS_JSON/);
+    expect(capturedServerFigures(path, 'held').join('\n')).toMatch(/^\nHeld npm servers .*: 3 servers, 4 tools/);
+    expect(capturedServerFigures('', 'held').join('\n')).toMatch(/not measured — set HELD_SERVERS_JSON .* --held/s);
   });
 });

@@ -103,7 +103,7 @@ const SERVER_SETS = {
  * Tool lists of servers captured outside the repository (`capture-real-servers.ts --fresh` or `--held`): each server
  * reviewed whole, and the tools raised at medium or above per 100, highs apart.
  */
-export function freshServerFigures(
+export function capturedServerFigures(
   path: string | undefined = process.env.FRESH_SERVERS_JSON,
   set: keyof typeof SERVER_SETS = 'fresh',
 ): string[] {

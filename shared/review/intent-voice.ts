@@ -1,5 +1,6 @@
 import * as W from './intent-words.js';
 import { isSecret, isToolName, type Token } from './intent-text.js';
+import { occasionAt } from './intent-occasion.js';
 
 // The voices an order to the model is said in besides the imperative: the passive ("this tool must
 // be used first", "the user must never be told") and consent left out ("add it without asking").
@@ -156,14 +157,12 @@ const askedForSecret = (ts: readonly Token[], i: number): boolean =>
 export const hedgeIndex = (ts: readonly Token[]): number =>
   ts.findIndex((t, i) => W.HEDGE.has(t.w) && !(ts[i - 1]?.w === 'you' && W.YOU_HOLD.has(ts[i + 1]?.w ?? '')));
 
-/** Words a sentence opens on to name the occasion of a step: "Before using …", "When the user asks …". */
-const OCCASION = new Set(['before', 'after', 'when', 'whenever', 'upon', 'once', 'prior']);
 /** Verbs that make "you …" a step of the text's and not what the person gets: "you call", "you send", "you read". */
 const STEP = [W.CALL, W.EXEC, W.SEND, W.WRITE, W.READ];
 const NOT_STEP = new Set(['get', 'see', 'view', 'receive', 'use']);
 /** "you (first) call X" after an occasion that opens the sentence: the step ordered, as "you must call X" is. */
 export function stepAt(ts: Token[], i: number): Order | undefined {
-  if (!OCCASION.has(ts[0]?.w ?? '') || i === 0) return undefined;
+  if (occasionAt(ts) !== 0 || i === 0) return undefined;
   let j = i + 1;
   while (j < ts.length && (ts[j]!.w === 'first' || ts[j]!.w === 'then' || ts[j]!.w === 'also')) j++;
   const v = ts[j];
