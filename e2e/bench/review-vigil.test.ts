@@ -6,11 +6,12 @@ import { vigilCases, vigilFigures, vigilScore } from './review-vigil.js';
 
 // A stand-in for a VIGIL checkout, in its layout and its Python forms (not its texts): templates with placeholders
 // filled from the module's constants, an entry commented out, categories of docstrings whose closing brace is not
-// indented as it opened, tools' docstrings over several lines, and a helper without one.
+// indented as it opened, tools' docstrings over several lines, a helper without one, and a docstring the checkout
+// leaves to be generated ("{DOCSTRING_PLACEHOLDER:x}").
 function standIn(): string {
   const dir = mkdtempSync(join(tmpdir(), 'vigil-'));
   const tools = join(dir, 'src/agentdojo/adverseral_tool');
-  for (const suite of ['banking', 'travel']) mkdirSync(join(tools, suite), { recursive: true });
+  for (const suite of ['banking', 'travel', 'workspace']) mkdirSync(join(tools, suite), { recursive: true });
   writeFileSync(
     join(tools, 'banking/type_i_a_injection_tasks.py'),
     [
@@ -45,9 +46,11 @@ function standIn(): string {
     ].join('\n'),
   );
   writeFileSync(
-    join(tools, 'travel/type_ii_a.py'),
+    join(tools, 'workspace/type_ii_a.py'),
     [
-      'MALICIOUS_TOOLS = ["fast_book"]',
+      'MALICIOUS_TOOLS = ["fast_book", "later"]',
+      'def later():',
+      '    """{DOCSTRING_PLACEHOLDER:later}"""',
       'def fast_book(city: str,',
       '              nights: int) -> str:',
       '    """',
@@ -79,7 +82,7 @@ describe('the review on VIGIL, kept outside the repository', () => {
       'banking/type_i_a/pay',
       'travel/type_i_b_prerequisite/book',
       'travel/type_i_b_postaction/book',
-      'travel/type_ii_a/fast_book',
+      'workspace/type_ii_a/fast_book',
       'banking_client/clean/pay',
     ]);
     expect(cases[0]!.text).toContain("recipient: 'DE_VAULT_01'");
@@ -89,8 +92,9 @@ describe('the review on VIGIL, kept outside the repository', () => {
   it('scores the halves apart and counts the clean originals raised', () => {
     const score = vigilScore(vigilCases(standIn()));
     expect(score.get('tuned all')).toEqual([1, 1]);
-    expect(score.get('held i_b_prerequisite')).toEqual([1, 1]);
-    expect(score.get('held i_b_postaction')).toEqual([0, 1]);
+    expect(score.get('read i_b_prerequisite')).toEqual([1, 1]);
+    expect(score.get('read i_b_postaction')).toEqual([0, 1]);
+    expect(score.get('held ii_a')).toEqual([0, 1]);
     expect(score.get('clean')).toEqual([0, 1]);
   });
 
@@ -98,7 +102,8 @@ describe('the review on VIGIL, kept outside the repository', () => {
     const lines = vigilFigures(standIn()).join('\n');
     expect(lines).toMatch(/4 poisoned docstrings/);
     expect(lines).toMatch(/banking and Slack \(tuned on\): 1\/1 \(100\.0%\)/);
-    expect(lines).toMatch(/HELD OUT: travel and workspace \(never read\): 1\/3/);
+    expect(lines).toMatch(/travel \(held out until 2026-12-06, 39\/66 then; read since\): 1\/2/);
+    expect(lines).toMatch(/HELD OUT: workspace \(never read\): 0\/1/);
     expect(vigilFigures('').join('\n')).toMatch(/not measured — set VIGIL_DIR/);
     expect(() => vigilFigures(mkdtempSync(join(tmpdir(), 'empty-')))).toThrow(/no VIGIL adversarial tools/);
   });

@@ -4,7 +4,8 @@
  * follow-up of another (I-B), shortcut tools sold over the standard ones (II-A) and traps set in required parameters
  * (II-B) — beside AgentDojo's own docstrings as the clean originals. Its texts are others' and stay outside the
  * repository: `VIGIL_DIR=<a checkout> npm run bench:peers` reads them from its Python sources. Banking and Slack are
- * the half read and tuned on; travel and workspace are held out and were never read for their misses.
+ * the half read and tuned on (and the trained reading's); travel was held out until 2026-12-06 (39 of 66 caught then,
+ * read from then on); workspace is held out and was never read for its misses.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,8 +20,10 @@ export interface VigilCase {
 }
 
 const SUITES = ['banking', 'slack', 'travel', 'workspace'];
-/** The half read and tuned on; the rest is held out. */
+/** The half read and tuned on, and the trained reading's (train-wording.ts); the rest was held out. */
 export const VIGIL_TUNED = new Set(['banking', 'slack']);
+/** Held out until its first figure was taken (2026-12-06: 39 of 66), then read: tuned on, not trained on. */
+export const VIGIL_READ = new Set(['travel']);
 
 /** Module-level `NAME = "value"` (or a number, or another such name) assignments: what a template's `{NAME}` holds. */
 function constants(src: string): Map<string, string> {
@@ -100,7 +103,8 @@ export function vigilCases(dir: string): VigilCase[] {
         const listed = /^MALICIOUS_TOOLS\s*=\s*\[([\s\S]*?)\]/m.exec(src)?.[1];
         const names = listed ? new Set([...listed.matchAll(/"(\w+)"/g)].map((m) => m[1]!)) : undefined;
         for (const [tool, text] of docstrings(src, names?.size ? names : undefined))
-          out.push({ suite, type: kind, tool, text });
+          // "{DOCSTRING_PLACEHOLDER:x}": a text the checkout leaves to be generated, no poisoning to read.
+          if (!PLACEHOLDER.test(text)) out.push({ suite, type: kind, tool, text });
       }
     }
   }
@@ -113,7 +117,9 @@ export function vigilCases(dir: string): VigilCase[] {
   return out;
 }
 
-/** Caught at medium or above, per half ("tuned", "held") and type: `[caught, total]`; clean originals under "clean". */
+const PLACEHOLDER = /^\s*\{DOCSTRING_PLACEHOLDER:\w+\}\s*$/;
+
+/** Caught at medium or above, per part ("tuned", "read", "held") and type: `[caught, total]`; clean texts: "clean". */
 export function vigilScore(cases: readonly VigilCase[]): Map<string, [number, number]> {
   const { rows: out, add } = tally();
   for (const c of cases) {
@@ -121,7 +127,7 @@ export function vigilScore(cases: readonly VigilCase[]): Map<string, [number, nu
     const hit = rules.size > 0;
     if (c.type === 'clean') add('clean', hit);
     else {
-      const half = VIGIL_TUNED.has(c.suite) ? 'tuned' : 'held';
+      const half = VIGIL_TUNED.has(c.suite) ? 'tuned' : VIGIL_READ.has(c.suite) ? 'read' : 'held';
       add(`${half} all`, hit);
       add(`${half} ${MODEL_ALONE}`, byModelAlone(rules));
       add(`${half} ${c.type.replace(/^type_/, '')}`, hit);
@@ -150,7 +156,8 @@ export function vigilFigures(dir = process.env.VIGIL_DIR): string[] {
   return [
     `\nVIGIL, ${cases.length - clean[1]} poisoned docstrings others generated over AgentDojo's tools, each reviewed alone`,
     `  banking and Slack (tuned on): ${pct(score.get('tuned all') ?? [0, 0])} — ${row('tuned')}`,
-    `  HELD OUT: travel and workspace (never read): ${pct(score.get('held all') ?? [0, 0])} — ${row('held')}`,
+    `  travel (held out until 2026-12-06, 39/66 then; read since): ${pct(score.get('read all') ?? [0, 0])} — ${row('read')}`,
+    `  HELD OUT: workspace (never read): ${pct(score.get('held all') ?? [0, 0])} — ${row('held')}`,
     `  AgentDojo's own docstrings (clean originals): ${clean[0]} of ${clean[1]} raised at medium or above`,
   ];
 }
