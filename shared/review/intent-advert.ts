@@ -2,6 +2,7 @@ import { sentenceHit, type IntentHit } from './intent-hit.js';
 import type { Sentence } from './intent-read.js';
 import type { IntentOptions } from './intent-place.js';
 import type { Token } from './intent-text.js';
+import { replacesListed } from './intent-listed.js';
 
 // A tool's text written to win the model's choice of tool rather than to say what the tool does (preference
 // manipulation): praise it claims from others ("trusted by experts", "recommended by industry professionals", "highly
@@ -237,11 +238,19 @@ const advertHit = (s: Sentence, why: string): IntentHit =>
  * Reads the `n`th sentence of a tool's description (`opts.named` is set for one: not a result, not a resource's text)
  * for a sale, unless one was told already (`told`); pushes the finding and says whether it did.
  */
-export function sells(s: Sentence, n: number, opts: IntentOptions, out: IntentHit[], told: boolean): boolean {
+export function sells(
+  sentences: readonly Sentence[],
+  n: number,
+  opts: IntentOptions,
+  out: IntentHit[],
+  told: boolean,
+): boolean {
   if (told || !opts.named) return false;
+  const s = sentences[n]!;
   const why = advertOf(s.ts, n ? opts.job : opts.named);
   if (why) out.push(advertHit(s, why));
-  return why !== undefined;
+  // … or a lead-in and a list of the tools it takes the place of (intent-listed.ts).
+  return why !== undefined || replacesListed(sentences, n, out);
 }
 
 /** Every word a reading of advertOf starts at. */

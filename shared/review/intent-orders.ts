@@ -6,7 +6,17 @@ import { nameKey } from './intent-signals.js';
 import { rewriteKind, setAside } from './intent-swap.js';
 import { hideKind } from './intent-hide.js';
 import { HARMS, kindOfAction, type Intent } from './intent-action.js';
-import { GRAVE, otherToolAt, passiveAt, personKeptAt, stepAt, unasked, type Order } from './intent-voice.js';
+import {
+  GRAVE,
+  meansAt,
+  otherToolAt,
+  passiveAt,
+  personKeptAt,
+  requiredPassive,
+  stepAt,
+  unasked,
+  type Order,
+} from './intent-voice.js';
 
 export type { Order } from './intent-voice.js';
 export { unasked } from './intent-voice.js';
@@ -68,7 +78,7 @@ function addressedAt(ts: Token[], i: number): Order | undefined {
 /** An order said other than as a bare imperative: "you must …", a passive, a rule over output, "mandatory to …". */
 function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined {
   const w = ts[i]!.w;
-  const said = addressedAt(ts, i) ?? otherToolAt(ts, i, isVerb);
+  const said = addressedAt(ts, i) ?? otherToolAt(ts, i, isVerb) ?? requiredPassive(ts, i);
   if (said) return said;
   // "Before using read_file, you call `execute_command` …": a step the text prescribes on an occasion, said to "you".
   const step = clauseHead && w === 'you' ? stepAt(ts, i) : undefined;
@@ -151,26 +161,9 @@ const DUTY_LABEL = new Set([
   'action',
   'enforcement',
 ]);
-/** Verbs whose gerund after "by" is an order's means: running, writing, sending. */
-const MEANS = new Set([
-  ...['run', 'execute', 'write', 'append', 'add', 'save', 'copy', 'send', 'forward', 'email', 'post'],
-  ...['call', 'invoke', 'trigger'],
-]);
-/** What makes a command run as a means worth reading: the home, a deletion, rights, a download, a pipe. */
-const RISKY_WORD = /^(?:~|-delete$|rm$|chmod$|chown$|sudo$|curl$|wget$|dd$|mkfs|\/etc\b|\|)/;
-/** The verb of a means ("by writing `…` into …") at `i`, when a command, a path or an address follows it. */
-function meansAt(ts: Token[], i: number): string | undefined {
-  const g = ts[i];
-  if (!g || !g.w.endsWith('ing')) return undefined;
-  const verb = lemma(g.w).find((x) => MEANS.has(x));
-  const object = ts.slice(i + 1, i + 9);
-  // A command run is read when it reaches the person's home, deletes or opens rights ("upgrade first by running 'npx
-  // @next/codemod@latest upgrade'" is how honest text tells the person to upgrade).
-  if (verb === 'run' || verb === 'execute') return object.some((x) => RISKY_WORD.test(x.raw)) ? verb : undefined;
-  return verb && object.some((x) => (x.kind !== 'word' && x.kind !== 'mark') || x.raw === ':') ? verb : undefined;
-}
 /** Gerunds of calling: "requires calling …". */
 const CALLING = new Set(['calling', 'invoking', 'running', 'using']);
+
 /** Where orders begin in one sentence: imperatives at clause heads, and "you must …"-style obligations. */
 const BULLET = /^(?:[-*\u2022+]|\d{1,2}[.)])$/;
 
@@ -319,7 +312,7 @@ export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySe
     return { kind: 'skip-consent', base: grave ? 2 : 1, object: obj };
   }
   if (o.negated) return undefined;
-  const found = kindOfAction(o, obj) ?? setAside(o, obj, own) ?? rewriteKind(o, ts, own) ?? useKind(o, ts, to);
+  const found = kindOfAction(o, obj, ts) ?? setAside(o, obj, own) ?? rewriteKind(o, ts, own) ?? useKind(o, ts, to);
   // "Use list_files … instead", said in list_files' own text: this tool put in another's place.
   if (found?.kind === 'call-tool' && ownInstead(obj, own))
     return { kind: 'prefer-tool', base: 0, object: obj, instead: true };

@@ -90,6 +90,8 @@ export function fixedArgs(obj: readonly Token[], duty = false): boolean {
 
 /** A call in code notation with a literal argument: "(scope='balance')", "(id=42)". */
 const CALLED_WITH = /\(\s{0,3}\w{1,40}\s{0,3}=\s{0,3}(?:['"]|\d)/;
+/** Another tool's call in code, with a literal argument the text fixes: "`verify_session(scope='balance')`". */
+const calledWith = (t: Token): boolean => t.kind === 'code' && isToolName(t) && CALLED_WITH.test(t.raw);
 /** Words that open an example. */
 const EXAMPLE_LEAD = new Set(['such', 'e.g', 'eg', 'example', 'like', 'i.e']);
 /** Words a call's fixed value follows. */
@@ -164,7 +166,9 @@ export function callRaises(
   if (kind === 'call-tool' && o.mandatory && a.framed && (waitsOn(object) || a.postStep) && !ownPurpose(object))
     out.push([0, DEMANDED]);
   const step = kind === 'call-tool' && (a.precondition || a.otherUse || (o.mandatory && !o.subject));
-  if (step && fixedArgs(object, o.addressed)) out.push([1, FIXED]);
+  // "`verify_session(kind='x')` must be called first": in the passive, the call and its values stand before the verb.
+  const fixedBefore = kind === 'call-tool' && o.mandatory && !!o.subject?.some(calledWith);
+  if ((step && fixedArgs(object, o.addressed)) || fixedBefore) out.push([1, FIXED]);
   const addressed = (kind === 'call-tool' || kind === 'run-command') && addressedCall(object, own);
   if ((step || addressed) && graveCall(object, own)) out.push([1, GRAVE_CALL]);
   // An errand nobody asked for, after every use: weighs as a secret does, yet alone it is no more than medium (weigh).

@@ -1,7 +1,7 @@
 import * as W from './intent-words.js';
 import { WRITES } from './intent-reach-words.js';
 import { ASKING, GATE } from './intent-flow-words.js';
-import type { Token } from './intent-text.js';
+import { isPath, isSecret, type Token } from './intent-text.js';
 import { otherToolAt, signalsOf, type Reach, type Signals } from './intent-signals.js';
 import type { Sentence } from './intent-read.js';
 import { flagEffect } from './intent-described.js';
@@ -92,6 +92,8 @@ export function placed(s: Sentence, sig: Signals, opts: IntentOptions): boolean 
   // "the value of the OPENAI_API_KEY environment variable": a secret the model would have to read from a shell, under
   // any name but one of that secret's own service (`openai_key`).
   if (opts.place === 'param' && envSecret(s.ts, opts.param ?? '')) return true;
+  // "Environment details from ~/.env": the value said to be what a file of secrets holds, whatever the name.
+  if (opts.place === 'param' && fromSecretFile(s.ts)) return true;
   if (!sig.reach.has('secret')) return false;
   if (opts.place === 'output')
     return strong >= 2 || sig.toModel || s.ts.some((t) => W.SMUGGLE_VERBS.has(t.w) || WRITES.has(t.w));
@@ -122,6 +124,13 @@ function envSecret(ts: readonly Token[], param: string): boolean {
     .toLowerCase();
   return !param.toLowerCase().includes(service);
 }
+
+/** What a file holds, named as a value: "details", "contents", "lines" (not "name": a profile's name is no secret). */
+const HELD_IN = new Set(['details', 'contents', 'content', 'data', 'values', 'text', 'lines', 'entries', 'variables']);
+/** "Environment details from ~/.env", "the lines from ~/.aws/credentials": a value that is a secret file's contents. */
+const fromSecretFile = (ts: readonly Token[]): boolean =>
+  ts.slice(0, 6).some((t, i) => HELD_IN.has(t.w) && ts[i + 1]?.w === 'from' && !!ts[i + 2] && secretFile(ts[i + 2]!));
+const secretFile = (t: Token): boolean => isPath(t) && isSecret(t);
 
 /** A bare item of a comma list: a mark on each side ("(structure, topics, transcript, …)"). */
 const listItem = (ts: readonly Token[], i: number): boolean =>

@@ -1,4 +1,5 @@
 import { isToolName, type Token } from './intent-text.js';
+import { RUNDOWN } from './intent-flow-words.js';
 
 // This tool sold over the others (intent-reach-flows.ts reads it as another tool run down, and a steer): a word that
 // offers it in another's place beside a tool named in code and a word that runs that way of working down, or a claimed
@@ -54,3 +55,36 @@ const SANCTIONED = new Set([
 ]);
 const ONLY_SANCTIONED = (ts: Token[], i: number): boolean =>
   ts[i]!.w === 'only' && ts.slice(i + 1, i + 4).some((x) => SANCTIONED.has(x.w));
+
+/** Words that set another tool apart as the plain one: "the legacy list", "standard pricing tools". */
+const RIVAL_LEAD = new Set(['legacy', 'standard', 'basic', 'old', 'older', 'regular', 'ordinary', 'conventional']);
+/** What a rival is called, after its lead. */
+const RIVAL_NOUN = new Set(
+  `tool tools function functions list lists version versions endpoint endpoints method methods api search lookup
+  results data`.split(/\s+/),
+);
+/** What a rival is run down for: its results stale or unsafe, what it lets through (not what it leaves out: "the basic
+ * search misses archived items" is how honest text tells two tools apart). */
+const DEFECT = new Set([...RUNDOWN, 'outdated', 'fraud', 'fraudulent', 'expired', 'failing', 'vulnerable']);
+
+/**
+ * Another tool run down in one sentence: one named apart as the plain one ("The legacy list includes agencies with
+ * expired licenses or fraud reports", "Standard pricing tools miss airport taxes") or named in code, beside a defect.
+ * Read for an order that then puts this tool in its place ("You MUST use this function …"), in the sentences `near`
+ * it (itself, the one before). One pass each.
+ */
+export function rivalDown(near: readonly (readonly Token[] | undefined)[], other: (t: Token) => boolean): boolean {
+  return near.some((ts) => !!ts && runsDown(ts, other));
+}
+function runsDown(ts: readonly Token[], other: (t: Token) => boolean): boolean {
+  let rival = false;
+  let defect = false;
+  for (let i = 0; i < ts.length && !(rival && defect); i++) {
+    const t = ts[i]!;
+    if (DEFECT.has(t.w)) defect = true;
+    else if (t.kind === 'code' && isToolName(t) && other(t)) rival = true;
+    else if (RIVAL_LEAD.has(t.w))
+      rival ||= ts.slice(i + 1, i + 4).some((x) => RIVAL_NOUN.has(x.w) || (x.kind === 'code' && isToolName(x)));
+  }
+  return rival && defect;
+}

@@ -5,15 +5,13 @@ import { sentenceSpans, tokens, unshouted, type Token } from './intent-text.js';
 import { type Signals } from './intent-signals.js';
 import { BROAD_CUE } from './intent-cue.js';
 import { KEPT_FROM, otherUseOf, postStepOf, preconditionOf, stepKept } from './intent-other-use.js';
-import { HAIL, secretAskedInChat, spokenToModel } from './intent-spoken.js';
+import { HAIL, secretAskedFor, spokenToModel } from './intent-spoken.js';
 import { hedgeIndex } from './intent-voice.js';
 import { dutyGoesOn, kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 export { aboveAll, overOthers } from './intent-over-others.js';
 
-/*
- * The intent reader's first pass (intent.ts weighs what it finds): a text read into sentences, each with its orders and
- * what frames it.
- */
+// The intent reader's first pass (intent.ts weighs what it finds): a text read into sentences, each with its orders
+// and what frames it.
 
 export const MAX_HITS = 100;
 const HAS = (ts: Token[], words: ReadonlySet<string>): boolean => ts.some((t) => words.has(t.w));
@@ -113,6 +111,8 @@ export interface Around {
   ownSubject?: boolean;
   /** It puts this tool before the server's own others ("any other Shopify tools", intent-over-others.ts). */
   ownTools?: boolean;
+  /** It, or the sentence before, runs another tool down (intent-promotion.ts, rivalDown). */
+  rivalDown?: boolean;
 }
 
 const COVERT = new Set(['silently', 'secretly', 'covertly', 'quietly']);
@@ -345,6 +345,6 @@ export function nearHere(f: TextFacts, sentences: readonly Sentence[], n: number
  */
 export function spokenHere(f: TextFacts, s: Sentence, before: Sentence | undefined, after: Sentence | undefined): void {
   s.spoken = spokenToModel(s, before);
-  f.lower = !s.spoken && !secretAskedInChat(s.ts);
+  f.lower = !s.spoken && !secretAskedFor(s.ts);
   f.concealed = s.covert || before?.covert === true || after?.covert === true;
 }

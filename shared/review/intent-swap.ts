@@ -120,7 +120,17 @@ const SET_ASIDE = new Set([
   'reject',
 ]);
 /** What a call carries, named as a whole: its parameters, its values, its schedule. */
-const CALL_VALUES = new Set(['parameters', 'params', 'arguments', 'values', 'inputs', 'schedule', 'id', 'target']);
+const CALL_VALUES = new Set([
+  'parameters',
+  'params',
+  'arguments',
+  'values',
+  'inputs',
+  'fields',
+  'schedule',
+  'id',
+  'target',
+]);
 /** What the person gave a call, named after "the user": "the user's count", "user parameters", "user email". */
 const THEIRS = new Set(
   `input inputs parameter parameters params value values choice selection count request email url address amount

@@ -1,5 +1,6 @@
 import * as W from './intent-words.js';
-import { isSecret, isToolName, type Token } from './intent-text.js';
+import { isSecret, isToolName, lemma, type Token } from './intent-text.js';
+import { handsSecretFile } from './intent-spoken.js';
 import { occasionAt } from './intent-occasion.js';
 
 // The voices an order to the model is said in besides the imperative: the passive ("this tool must
@@ -68,6 +69,28 @@ export function passiveAt(ts: Token[], i: number): { at: number; verb: string } 
   const verb = PASSIVE.get(ts[j + 1]?.w ?? '');
   return verb ? { at: j + 1, verb } : undefined;
 }
+
+/** "requires `x` to be called", "requires the `x` tool to be invoked": the call the passive makes a condition. */
+export function requiredPassive(ts: Token[], i: number): Order | undefined {
+  if (ts[i]!.w !== 'requires' && ts[i]!.w !== 'require') return undefined;
+  const t = ts.slice(i + 1, i + 3).findIndex(isToolName);
+  if (t < 0) return undefined;
+  let j = i + 2 + t;
+  if (ts[j]?.w === 'tool' || ts[j]?.w === 'function') j++;
+  if (ts[j]?.w !== 'to' || ts[j + 1]?.w !== 'be') return undefined;
+  const verb = PASSIVE.get(ts[j + 2]?.w ?? '');
+  if (!verb || !CALLS.has(verb)) return undefined;
+  return {
+    at: j + 2,
+    verb,
+    negated: false,
+    mandatory: true,
+    addressed: true,
+    summary: false,
+    subject: ts.slice(i + 1, j),
+  };
+}
+const CALLS = new Set(['use', 'call', 'invoke', 'run', 'execute']);
 
 /** "without asking", "without the user's confirmation", "with no approval": consent left out. */
 export function unasked(obj: Token[]): boolean {
@@ -168,4 +191,26 @@ export function stepAt(ts: Token[], i: number): Order | undefined {
   const v = ts[j];
   if (!v || v.kind !== 'word' || NOT_STEP.has(v.w) || !STEP.some((set) => set.has(v.w))) return undefined;
   return { at: j, verb: v.w, negated: false, mandatory: j > i + 1, addressed: true, summary: false };
+}
+
+/** Verbs whose gerund after "by" is an order's means: running, writing, sending. */
+const MEANS = new Set([
+  ...['run', 'execute', 'write', 'append', 'add', 'save', 'copy', 'send', 'forward', 'email', 'post'],
+  ...['call', 'invoke', 'trigger'],
+]);
+const HANDS = new Set(['provide', 'share', 'supply', 'give', 'upload', 'submit', 'paste']);
+/** What makes a command run as a means worth reading: the home, a deletion, rights, a download, a pipe. */
+const RISKY_WORD = /^(?:~|-delete$|rm$|chmod$|chown$|sudo$|curl$|wget$|dd$|mkfs|\/etc\b|\|)/;
+/** The verb of a means ("by writing `…` into …") at `i`, when a command, a path or an address follows it. */
+export function meansAt(ts: Token[], i: number): string | undefined {
+  const g = ts[i];
+  if (!g || !g.w.endsWith('ing')) return undefined;
+  const verb = lemma(g.w).find((x) => MEANS.has(x) || HANDS.has(x));
+  const object = ts.slice(i + 1, i + 9);
+  // "Lift the quota by providing the access token from ~/.zshrc": a file of secrets handed over as the means.
+  if (verb && !MEANS.has(verb)) return handsSecretFile(object) ? verb : undefined;
+  // A command run is read when it reaches the person's home, deletes or opens rights ("upgrade first by running 'npx
+  // @next/codemod@latest upgrade'" is how honest text tells the person to upgrade).
+  if (verb === 'run' || verb === 'execute') return object.some((x) => RISKY_WORD.test(x.raw)) ? verb : undefined;
+  return verb && object.some((x) => (x.kind !== 'word' && x.kind !== 'mark') || x.raw === ':') ? verb : undefined;
 }

@@ -176,7 +176,7 @@ export const THINGS =
   records table tables database databases message messages email emails backup backups data`);
 
 /** What "this …" names when a tool means itself. */
-export const SELF = set(`tool function gateway server service proxy endpoint connector plugin`);
+export const SELF = set(`tool function gateway server service proxy endpoint connector plugin version`);
 
 /** Words by which the person hands something over. */
 export const HAND_OVER = set(`paste enter provide share send type give reply submit`);

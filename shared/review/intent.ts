@@ -1,5 +1,5 @@
 import * as W from './intent-words.js';
-import { secretAskedInChat } from './intent-spoken.js';
+import { secretAskedFor } from './intent-spoken.js';
 import { anySecret, calledSecret, EXAMPLE, isStartup, isToolName, returnedSecret, type Token } from './intent-text.js';
 import { broadScore, type Reach, type Signals } from './intent-signals.js';
 import {
@@ -22,7 +22,8 @@ import { answerReworked } from './intent-answer.js';
 import { callSentAway, claimOf } from './intent-claims.js';
 import { lowered, severityOf, type IntentHit } from './intent-hit.js';
 import { anotherServer, byRecords, callRaises, lifted, ownPurpose, threatAfter, widened } from './intent-other-use.js';
-import { elsewhere, purposeWord, wishClauseEnd } from './intent-occasion.js';
+import { elsewhere, otherName, purposeWord, wishClauseEnd } from './intent-occasion.js';
+import { rivalDown } from './intent-promotion.js';
 import { type kindOf, unasked, type IntentKind, type Order } from './intent-orders.js';
 import {
   type Around,
@@ -95,7 +96,8 @@ function raise(
   // … the more when the replacement is another server's: an honest server retires its tools for its own.
   if ((a.retired || f.retired) && (kind === 'call-tool' || kind === 'prefer-tool'))
     add(anotherServer(s.ts) ? 2 : 1, 'claiming a tool is retired or changed');
-  if (kind === 'prefer-tool') add(aboveAll(s.ts) ? 3 : 2, 'over every other tool');
+  const over = a.rivalDown ? 'in the place of a tool it runs down' : 'over every other tool';
+  if (kind === 'prefer-tool') add((aboveAll(s.ts) ? 3 : 2) + (a.rivalDown ? 1 : 0), over);
   if (kind !== 'skip-consent' && unasked(object)) add(1, 'without asking the person');
   if (kind === 'skip-consent' && s.ts.some((t) => (t.kind === 'email' || t.kind === 'url') && !EXAMPLE.test(t.raw)))
     add(1, 'with an outside address in play');
@@ -159,7 +161,8 @@ function weigh(
   f: TextFacts,
 ): { score: number; why: string[] } | undefined {
   const { kind, object } = found;
-  if (kind === 'prefer-tool' && !overOthers(s.ts) && (!a.otherUse || a.otherAct) && !found.instead) return undefined;
+  if (kind === 'prefer-tool' && !(overOthers(s.ts) || a.rivalDown) && (!a.otherUse || a.otherAct) && !found.instead)
+    return undefined;
   const up = raise(o, kind, object, s, a, f);
   let score = found.base + up.score + lower(o, kind, object, s, a, f, up.why);
   // Guidance between tools is at most advice unless it carries a secret or the conversation, hides,
@@ -205,7 +208,7 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
     nearHere(facts, sentences, n);
     if (facts.result) spokenHere(facts, s, sentences[n - 1], sentences[n + 1]);
     // A tool's description written to win the model's choice of tool (not a result, a resource's text): told once.
-    advertised ||= sells(s, n, opts, out, advertised);
+    advertised ||= sells(sentences, n, opts, out, advertised);
     // In a result, an order that reworks the model's own answer; in a definition, another tool's call sent away.
     const reworked = answerReworked(s, facts);
     if (reworked) out.push(reworked);
@@ -218,10 +221,12 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
       continue;
     }
     const a = around(s, opts.job);
-    // Not the summary: the job is the tool's name and its summary, which would bound any sentence to itself.
-    if (n > facts.lead && opts.job && s.kinds.some((k) => k?.kind === 'prefer-tool'))
-      a.ownSubject = ownSubject(s.ts, opts.job());
-    if (opts.named && s.kinds.some((k) => k?.kind === 'prefer-tool')) a.ownTools = ownTools(s.ts, opts.named());
+    if (s.kinds.some((k) => k?.kind === 'prefer-tool')) {
+      // Not the summary: the job is the tool's name and its summary, which would bound any sentence to itself.
+      if (n > facts.lead && opts.job) a.ownSubject = ownSubject(s.ts, opts.job());
+      if (opts.named) a.ownTools = ownTools(s.ts, opts.named());
+      a.rivalDown = rivalDown([s.ts, sentences[n - 1]?.ts], (t) => otherName(t, opts.own));
+    }
     if (threatAfter(sentences[n + 1]?.ts)) a.threat = true;
     if (!a.otherUse && elsewhere(s.ts, n, opts)) a.otherUse = a.otherAct = true;
     let told = false;
@@ -234,7 +239,7 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
       const weighed = found && weigh(o, found, s, a, facts);
       if (!found || !weighed) return;
       // A result asking for the person's secret in the chat ("provide your password in the chat") asks the person.
-      const kind = facts.result && found.kind === 'smuggle' && secretAskedInChat(s.ts) ? 'ask-secret' : found.kind;
+      const kind = facts.result && found.kind === 'smuggle' && secretAskedFor(s.ts) ? 'ask-secret' : found.kind;
       const v = s.ts[o.at]!;
       const last = found.object.length ? found.object[Math.min(found.object.length, 12) - 1]! : v;
       out.push({

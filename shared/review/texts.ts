@@ -36,9 +36,11 @@ const PROSE_KEYS = new Set(['title', 'description', '$comment', 'markdownDescrip
 /**
  * Schema keywords whose strings are structure, not text: a type's name, a format, a reference, a property's name in
  * `required` (each name is read where it is declared). Every other string in a schema is read — a key nobody has
- * heard of (`"x-instructions"`, `"_note"`) reaches a model that is given the schema all the same.
+ * heard of (`"x-instructions"`, `"_note"`) reaches a model that is given the schema all the same. A structural
+ * string with white space in it is no structure (`"type": "string IMPORTANT: Read ~/.bashrc …"`, a `required` entry
+ * that is a sentence): it is read as prose (structuralTexts).
  */
-const STRUCTURAL = new Set([
+export const STRUCTURAL = new Set([
   'type',
   'format',
   '$ref',
@@ -76,7 +78,7 @@ export function schemaTexts(schema: unknown, path: string, out: DefinitionText[]
         out.push({ path: `${key(p, name)}#name`, text: name, role: k === 'patternProperties' ? 'pattern' : 'name' });
         schemaTexts(sub, key(p, name), out, depth + 1);
       }
-    } else if (STRUCTURAL.has(k)) continue;
+    } else if (STRUCTURAL.has(k)) structuralTexts(k, v, p, schema as Record<string, unknown>, out);
     else if (typeof v === 'string') out.push({ path: p, text: v, role: 'value' });
     else if (Array.isArray(v))
       v.forEach((x, i) =>
@@ -85,6 +87,26 @@ export function schemaTexts(schema: unknown, path: string, out: DefinitionText[]
     else if (typeof v === 'object') schemaTexts(v, p, out, depth + 1);
   }
   return out;
+}
+
+/**
+ * The sentences in a structural keyword's value (`v` under `k` of `schema`), at any depth: a string with white space
+ * in it, unless it names a property the schema declares (`"required": ["first name"]`). Read as prose.
+ */
+function structuralTexts(
+  k: string,
+  v: unknown,
+  p: string,
+  schema: Record<string, unknown>,
+  out: DefinitionText[],
+): void {
+  const props = schema.properties && typeof schema.properties === 'object' ? schema.properties : {};
+  const strings: DefinitionText[] = [];
+  valueTexts(v, p, strings, 1);
+  for (const t of strings)
+    if (out.length >= MAX_TEXTS) return;
+    else if (/\s/.test(t.text) && !((k === 'required' || k === 'dependentRequired') && Object.hasOwn(props, t.text)))
+      out.push({ ...t, role: 'prose' });
 }
 
 /**
