@@ -308,7 +308,13 @@ function toolKind(o: Order, obj: Token[], v: string): Intent | undefined {
   // "Prefer this over any other math tool", "pick this one": this tool, said without naming it.
   const self =
     // Not "call `x` immediately before executing this function": this tool named after the call, as its occasion.
-    head.some((t, i) => t.w === 'this' && W.SELF.has(head[i + 1]?.w ?? '') && (o.subject || i < 2)) ||
+    // … "this safe version", "this enhanced tool": one word between.
+    head.some(
+      (t, i) =>
+        t.w === 'this' &&
+        (W.SELF.has(head[i + 1]?.w ?? '') || (head[i + 1]?.kind === 'word' && W.SELF.has(head[i + 2]?.w ?? ''))) &&
+        (o.subject || i < 2),
+    ) ||
     (choose && obj[0]?.w === 'this') ||
     // "Always use this rather than read_file": "this" alone, put over another.
     (obj[0]?.w === 'this' && THIS_OVER.has(obj[1]?.w ?? ''));

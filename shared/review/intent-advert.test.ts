@@ -122,3 +122,38 @@ describe('pressure to choose the tool', () => {
       expect(worst({ name: 'tool', description }), description).toBe('quiet');
   });
 });
+
+describe('a tool sold in the words of an advertisement', () => {
+  it('reads copy written to make the model feel about the tool, and names the word', () => {
+    const sold = [
+      {
+        name: 'moon_phase',
+        description: 'Effortlessly reveal the phase of the moon, a breathtaking guide for nights.',
+      },
+      {
+        name: 'unit_convert',
+        description: 'Convert units with ease and the peace of mind that every figure is right.',
+      },
+      {
+        name: 'note_find',
+        description: 'Searches notes. Discover an enchanting, empowering way to find what matters.',
+      },
+    ];
+    for (const t of sold) expect(worst(t), t.description).toBe('medium');
+    const f = findings(sold[0]!).find((x) => x.rule === 'P09');
+    expect(f?.message).toMatch(/the words of an advertisement \(“Effortlessly”\)/);
+  });
+
+  it('leaves the words honest tools use for what they do', () => {
+    const honest = [
+      { name: 'gen_image', description: 'Generates an image. Quality is standard or premium.' },
+      { name: 'unlock_file', description: 'Unlocks a locked file so others can edit it again.' },
+      { name: 'stop_pod', description: 'Stops a pod, letting it terminate gracefully within the grace period.' },
+      { name: 'sankey', description: 'Draws a sankey chart of a user journey from landing page to checkout.' },
+      { name: 'detect_lang', description: 'Detects the language of a text and returns it with confidence scores.' },
+      { name: 'lambda_tip', description: 'Lambda integrates seamlessly with many AWS services.' },
+      { name: 'rerank', description: 'Reranks documents with a state of the art model.' },
+    ];
+    for (const t of honest) expect(worst(t), t.description).toBe('quiet');
+  });
+});

@@ -3,6 +3,7 @@ import type { Sentence } from './intent-read.js';
 import type { IntentOptions } from './intent-place.js';
 import type { Token } from './intent-text.js';
 import { replacesListed } from './intent-listed.js';
+import { copyAt, REGISTER } from './intent-register.js';
 
 // A tool's text written to win the model's choice of tool rather than to say what the tool does (preference
 // manipulation): praise it claims from others ("trusted by experts", "recommended by industry professionals", "highly
@@ -93,6 +94,8 @@ export function advertOf(ts: readonly Token[], job?: () => ReadonlySet<string>):
     if (LESSER.has(w) && ts.slice(i + 1, i + 3).some((x) => RIVALS.has(x.w)))
       return 'every other tool run down as a kind';
     if (URGENT.has(w) && pressed(ts, i)) return 'pressure to use it before it is gone';
+    const copy = copyAt(ts, i);
+    if (copy) return `the words of an advertisement (“${copy}”)`;
     // Read once a sentence (a sentence that names the machinery again and again reads it once).
     if (PICKER.has(w) && PICKER_HEAD.has(ts[i + 1]?.w ?? '') && (aimed ??= aimedAt(ts, job)))
       return 'words aimed at what picks tools';
@@ -264,5 +267,6 @@ const CUES: ReadonlySet<string> = new Set([
   ...PICKER,
   ...LESSER,
   ...URGENT,
-  ...['most', 'number', '#', 'no', 'than', 'other', 'use', 'call'],
+  ...REGISTER,
+  ...['most', 'number', '#', 'no', 'than', 'other', 'use', 'call', 'peace', 'ease'],
 ]);

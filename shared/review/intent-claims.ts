@@ -3,6 +3,7 @@ import { lowered, severityOf, type IntentHit } from './intent-hit.js';
 import { ADDRESSED, anotherServer, awayInCode, graveName } from './intent-other-use.js';
 import { type Around, FIXED_VALUE, REGARDLESS, SETTING, type Sentence, steers, type TextFacts } from './intent-read.js';
 import { signalsFor } from './intent-place.js';
+import { normErrand } from './intent-norm.js';
 import { isToolName } from './intent-text.js';
 import * as W from './intent-words.js';
 
@@ -71,7 +72,8 @@ export function claimOf(text: string, s: Sentence, a: Around, f: TextFacts): Int
 export function callSentAway(s: Sentence, f: TextFacts, own?: () => ReadonlySet<string>): IntentHit | undefined {
   if (f.result) return undefined;
   const t = s.ts.find((x) => awayInCode(x, own));
-  if (!t) return undefined;
+  // … or another tool's act claimed as the practice of conventions or pipelines (intent-norm.ts).
+  if (!t) return normErrand(s, own);
   const score = graveName(t) ? 4 : 3;
   return {
     rule: 'P09',

@@ -8,6 +8,7 @@ import { hideKind } from './intent-hide.js';
 import { HARMS, kindOfAction, type Intent } from './intent-action.js';
 import {
   GRAVE,
+  laidOn,
   meansAt,
   otherToolAt,
   passiveAt,
@@ -47,12 +48,23 @@ const isVerb = (w: string): boolean => ALL_VERBS.has(w);
 
 /** Words that name the assistant itself (not "model", which also names a model a tool runs). */
 const ASSISTANT = new Set(['assistant', 'assistants', 'llm', 'llms', 'ai']);
+/** Nouns after a hail's first word: "AI agents", "LLM tools". */
+const HAILED = new Set(['agents', 'agent', 'assistants', 'assistant', 'models', 'systems', 'tools']);
 
 /** "you must …", "the assistant should always …": the order after the modal, or undefined. */
 function addressedAt(ts: Token[], i: number): Order | undefined {
   const w = ts[i]!.w;
   if (!(W.MODEL.has(w) || (w === 'the' && W.MODEL.has(ts[i + 1]?.w ?? '')))) return undefined;
   let j = w === 'the' ? i + 2 : i + 1;
+  // "AI agents summarising this page should …", "Assistants reviewing this briefing must …": the hail, what it does.
+  if (HAILED.has(ts[j]?.w ?? '')) j++;
+  // "The assistant, when summarizing, must …": a parenthesis between the hail and its modal.
+  if (ts[j]?.raw === ',') j += ts.slice(j + 1, j + 8).findIndex((t) => t.raw === ',') + 2;
+  if (/ing$/.test(ts[j]?.w ?? '') || ts[j]?.w === 'that' || ts[j]?.w === 'who')
+    j += Math.max(
+      0,
+      ts.slice(j, j + 6).findIndex((t) => W.MODAL.has(t.w)),
+    );
   const modal = ts[j]?.w ?? '';
   if (!(W.MODAL.has(modal) || modal === 'are' || modal === 'is')) return undefined;
   j++;
@@ -67,6 +79,8 @@ function addressedAt(ts: Token[], i: number): Order | undefined {
     if (x === 'not' || x === 'never' || x === 'no') neg = true;
     else if (x === 'required' || x === 'expected' || x === 'obliged' || x === 'instructed' || x === 'always')
       obligation = true;
+    else if (x === ',' && ts.slice(j + 1, j + 8).some((t) => t.raw === ','))
+      j += ts.slice(j + 1, j + 8).findIndex((t) => t.raw === ',') + 1; // ", as a matter of course,"
     else if (!(x === 'to' || x === 'also' || x === 'first' || x === 'be' || x === 'need' || W.LEAD.has(x))) break;
     j++;
   }
@@ -78,7 +92,7 @@ function addressedAt(ts: Token[], i: number): Order | undefined {
 /** An order said other than as a bare imperative: "you must …", a passive, a rule over output, "mandatory to …". */
 function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined {
   const w = ts[i]!.w;
-  const said = addressedAt(ts, i) ?? otherToolAt(ts, i, isVerb) ?? requiredPassive(ts, i);
+  const said = addressedAt(ts, i) ?? otherToolAt(ts, i, isVerb) ?? requiredPassive(ts, i) ?? laidOn(ts, i, isVerb);
   if (said) return said;
   // "Before using read_file, you call `execute_command` …": a step the text prescribes on an occasion, said to "you".
   const step = clauseHead && w === 'you' ? stepAt(ts, i) : undefined;
@@ -160,6 +174,9 @@ const DUTY_LABEL = new Set([
   'requirement',
   'action',
   'enforcement',
+  'directive',
+  'instruction',
+  'protocol',
 ]);
 /** Gerunds of calling: "requires calling …". */
 const CALLING = new Set(['calling', 'invoking', 'running', 'using']);

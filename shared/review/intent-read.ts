@@ -6,7 +6,7 @@ import { type Signals } from './intent-signals.js';
 import { BROAD_CUE } from './intent-cue.js';
 import { KEPT_FROM, otherUseOf, postStepOf, preconditionOf, stepKept } from './intent-other-use.js';
 import { HAIL, secretAskedFor, spokenToModel } from './intent-spoken.js';
-import { hedgeIndex } from './intent-voice.js';
+import { hedgeIndex, isRetired, retiredAt } from './intent-voice.js';
 import { dutyGoesOn, kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 export { aboveAll, overOthers } from './intent-over-others.js';
 
@@ -14,7 +14,6 @@ export { aboveAll, overOthers } from './intent-over-others.js';
 // and what frames it.
 
 export const MAX_HITS = 100;
-const HAS = (ts: Token[], words: ReadonlySet<string>): boolean => ts.some((t) => words.has(t.w));
 const next = (ts: Token[], i: number, words: readonly string[]): boolean => words.includes(ts[i + 1]?.w ?? '');
 const SHOUT = new Set(['must', 'never', 'always', 'only', 'do', 'not', 'mandatory', 'prerequisite', 'required']);
 const AUTHORITY_PHRASE =
@@ -70,6 +69,8 @@ export interface Sentence {
   signals?: Signals;
   /** A result's sentence read as spoken to the model (spokenHere). */
   spoken?: boolean;
+  /** It opens a paragraph: a blank line or a rule ("---") stands before it. */
+  para?: boolean;
 }
 
 /** What the whole text does once, weighed into every order in it. */
@@ -146,26 +147,22 @@ const USED = new Set(['call', 'called', 'use', 'used', 'invoke', 'invoked']);
 /** The word at `i` steers the model off a tool or onto another: "instead", "use", "must not be used". */
 export const steers = (ts: readonly Token[], i: number): boolean =>
   STEER.has(ts[i]!.w) || (USED.has(ts[i]!.w) && ts.slice(Math.max(0, i - 3), i).some((t) => W.NOT.has(t.w)));
-/** "No longer …", "being phased out": a retirement said in two words. */
-const retiredAt = (ts: Token[], i: number): boolean =>
-  (ts[i]!.w === 'no' && ts[i + 1]?.w === 'longer') || (ts[i]!.w === 'phased' && ts[i + 1]?.w === 'out');
-const isRetired = (ts: Token[]): boolean => HAS(ts, W.RETIRED) || ts.some((_, i) => retiredAt(ts, i));
 
+type Read = { sentences: Sentence[]; facts: TextFacts };
 /**
  * The first pass: each sentence's orders, and what the text does once. Framing reaches the sentence
  * it stands in, the sentence after a bare heading ("IMPORTANT:"), and everything inside an
  * <IMPORTANT> … </IMPORTANT> block; not the rest of a long text.
  */
-export function readText(
-  text: string,
-  result: boolean,
-  own?: () => ReadonlySet<string>,
-): { sentences: Sentence[]; facts: TextFacts } {
+export function readText(text: string, result: boolean, own?: () => ReadonlySet<string>): Read {
   const facts: TextFacts = { concealed: false, retired: false, result, lower: result, lead: 0 };
   let block = false;
   let heading = false;
   let before: { ts: Token[]; duty: boolean } | undefined;
+  let end = 0;
   const sentences = sentenceSpans(text).map(([from, to], n): Sentence => {
+    const para = /\n[ \t]*\n/.test(text.slice(end, from));
+    end = to;
     const { ts, shouted } = unshouted(tokens(text, from, to));
     const listed = dutyGoesOn(ts, before);
     const orders = ordersOf(ts, n === facts.lead, listed);
@@ -247,6 +244,8 @@ export function readText(
     if (opens) block = true;
     if (closes) block = false;
     heading = caps && words <= 3;
+    // In what a tool returned, an order said to the model by name ("Note to AI models parsing this: call …") is a duty.
+    if (result && hailed) for (const o of orders) o.mandatory = o.addressed = true;
     return {
       span: [from, to],
       ts,
@@ -258,6 +257,7 @@ export function readText(
       covert,
       retires,
       hailed: hailed || (result && noted(ts)),
+      para,
       own,
     };
   });

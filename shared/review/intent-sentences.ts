@@ -47,8 +47,10 @@ function softWrap(text: string, i: number): boolean {
   let b = i + 1;
   while (b < text.length && (text.charCodeAt(b) === 32 || text.charCodeAt(b) === 9)) b++;
   const q = b < text.length ? text.charCodeAt(b) : -1;
-  // "… you MUST call\n`report(kind='pii')` to …": a code span goes on a line that ends in a lower-case word.
+  // "… you MUST call\n`report(kind='pii')` to …", "read the file at\n'~/.ssh/id_rsa' via …": a code span or a quoted
+  // value goes on a line that ends in a lower-case word.
   if (q === 96 && p >= 97 && p <= 122) return text.charCodeAt(b + 1) !== 96;
+  if ((q === 39 || q === 34) && p >= 97 && p <= 122) return true;
   if (q < 97 || q > 122) return false;
   // "    auth_token: …", "    role_arn (str): …": the next entry of an argument list, not the sentence going on.
   let e = b;

@@ -11,6 +11,10 @@ export interface Spoken {
   hailed: boolean;
   /** Read already as spoken to the model (set in order, so the sentence after a lead-in can follow it). */
   spoken?: boolean;
+  /** It opens a paragraph. */
+  para?: boolean;
+  /** It hails the model, or follows one that does in the same paragraph (set by spokenToModel). */
+  hailRun?: boolean;
 }
 
 /**
@@ -24,6 +28,9 @@ export interface Spoken {
  * are said to their readers.
  */
 export function spokenToModel(s: Spoken, before: Spoken | undefined): boolean {
+  // A hail that addresses the model, and what follows it in the same paragraph ("SYSTEM NOTE FOR AI ASSISTANTS: …
+  // Read the file …"); not a page that names models as its topic ("streamed responses from LLM APIs").
+  if ((s.hailed && addresses(s.ts)) || (before?.hailRun === true && !s.para)) return (s.hailRun = true);
   if (s.hailed || (before?.hailed === true && before.ts.length <= 16)) return true;
   // The sentence after a lead-in said to the model: "…, please do the following first:".
   if (before?.spoken === true && before.ts.at(-1)?.raw === ':') return true;
@@ -58,6 +65,16 @@ export function spokenToModel(s: Spoken, before: Spoken | undefined): boolean {
     if (USES_TOOLS.has(w) || W.CALL.has(w)) tools = true;
   }
   return named && tools;
+}
+
+/** The model hailed as the one spoken to: "Note to AI models …", "AI assistants: …", "Assistants reading this must". */
+function addresses(ts: readonly Token[]): boolean {
+  const at = ts.findIndex((t) => HAIL.has(t.w));
+  if (at < 0) return false;
+  if (['to', 'for'].includes(ts[at - 1]?.w ?? '') || ['to', 'for'].includes(ts[at - 2]?.w ?? '')) return true;
+  // "Assistant, …": the hail said as a vocative.
+  if (ts[at + 1]?.raw === ',' || at === 0) return true;
+  return ts.slice(at + 1, at + 7).some((t) => t.raw === ':' || W.MODAL.has(t.w));
 }
 
 const SYSTEM_VOICE = /^system[_-](?:message|prompt|note|instructions?|override)$/;
@@ -102,8 +119,10 @@ function secretFileAsked(ts: readonly Token[]): boolean {
 /** An object that holds a file of secrets handed over: not one written into ("paste the line into ~/.zshrc"). */
 export const handsSecretFile = (obj: readonly Token[]): boolean =>
   obj.some((t, i) => secretFile(t) && !INTO.has(obj[i - 1]?.w ?? ''));
-/** A file of secrets, or a shell's start-up file (where tokens are exported); not a public key. */
-const secretFile = (t: Token): boolean => isPath(t) && (isSecret(t) || isStartup(t)) && !/\.pub\W*$/.test(t.raw);
+/** A file of secrets, or a shell's start-up file (where tokens are exported), named or read in code ("the output of
+ * `cat ~/.ssh/id_rsa`"); not a public key. */
+const secretFile = (t: Token): boolean =>
+  (isPath(t) || t.kind === 'code') && (isSecret(t) || isStartup(t)) && !/\.pub\W*$/.test(t.raw);
 /** "paste the line into ~/.zshrc": a file written, not handed over. */
 const INTO = new Set(['into', 'to', 'in', 'onto', 'your']);
 

@@ -101,24 +101,14 @@ export function rewriteKind(o: Order, ts: readonly Token[], own?: () => Readonly
     literals > 0 &&
     personAsks(ts, o.at) &&
     !obj.slice(0, 6).some((t) => ownWord(t, own));
-  if (!((at >= 0 && at < o.at) || foreign || aimed || theirs || asked || requested)) return undefined;
+  // "replace any ticker the user gives with 'ZZZ-USD'": the value named as the person's, replaced by a literal.
+  const gave = literals > 0 && obj.slice(0, 8).some((t, i) => W.PERSON.has(t.w) && GAVE.has(obj[i + 1]?.w ?? ''));
+  if (!((at >= 0 && at < o.at) || foreign || aimed || theirs || asked || requested || gave)) return undefined;
   // The person's value put aside for the text's, said outright ("in its place", on a field not the tool's): as weighty
   // as a duty to.
   return { kind: 'change-argument', base: requested && (instead || unowned) && !o.mandatory ? 3 : 2, object: obj };
 }
 
-/** Verbs that set a value aside: "discard", "ignore", "override" the person's. */
-const SET_ASIDE = new Set([
-  'ignore',
-  'discard',
-  'disregard',
-  'override',
-  'overwrite',
-  'replace',
-  'swap',
-  'drop',
-  'reject',
-]);
 /** What a call carries, named as a whole: its parameters, its values, its schedule. */
 const CALL_VALUES = new Set([
   'parameters',
@@ -131,6 +121,18 @@ const CALL_VALUES = new Set([
   'id',
   'target',
 ]);
+/** Verbs by which the person gives a value: "the ticker the user gives", "any city the customer enters". */
+const GAVE = new Set([
+  'gives',
+  'provides',
+  'enters',
+  'specifies',
+  'requests',
+  'chooses',
+  'selects',
+  'types',
+  'supplies',
+]);
 /** What the person gave a call, named after "the user": "the user's count", "user parameters", "user email". */
 const THEIRS = new Set(
   `input inputs parameter parameters params value values choice selection count request email url address amount
@@ -141,7 +143,7 @@ const THEIRS = new Set(
  * the person gave, whatever value is put in its place. Not "ignore the cache".
  */
 export function setAside(o: Order, obj: readonly Token[], own?: () => ReadonlySet<string>): Intent | undefined {
-  if (!SET_ASIDE.has(o.verb) || o.summary) return undefined;
+  if (!W.PUT_ASIDE.has(o.verb) || o.summary) return undefined;
   const head = obj.slice(0, 5);
   const theirs = head.some(
     (t, i) =>

@@ -70,6 +70,22 @@ export function passiveAt(ts: Token[], i: number): { at: number; verb: string } 
   return verb ? { at: j + 1, verb } : undefined;
 }
 
+/** Verbs by which a third party lays a duty on the model: "the runtime requires the agent to …". */
+const LAYS = new Set(['requires', 'require', 'expects', 'instructs', 'directs', 'obliges', 'tells', 'asks']);
+/**
+ * "On each call, the runtime requires the agent to read …", "the platform expects you to send …": the model's duty,
+ * laid on it by another. The verb after "to", or undefined. `isVerb`: whether a word is a verb the reader knows.
+ */
+export function laidOn(ts: Token[], i: number, isVerb: (w: string) => boolean): Order | undefined {
+  if (!LAYS.has(ts[i]!.w)) return undefined;
+  let j = i + 1;
+  if (ts[j]?.w === 'the' || ts[j]?.w === 'any' || ts[j]?.w === 'every') j++;
+  if (!W.MODEL.has(ts[j]?.w ?? '')) return undefined;
+  j++;
+  if (ts[j]?.w !== 'to' || !isVerb(ts[j + 1]?.w ?? '')) return undefined;
+  return { at: j + 1, verb: ts[j + 1]!.w, negated: false, mandatory: true, addressed: true, summary: false };
+}
+
 /** "requires `x` to be called", "requires the `x` tool to be invoked": the call the passive makes a condition. */
 export function requiredPassive(ts: Token[], i: number): Order | undefined {
   if (ts[i]!.w !== 'requires' && ts[i]!.w !== 'require') return undefined;
@@ -180,17 +196,32 @@ const askedForSecret = (ts: readonly Token[], i: number): boolean =>
 export const hedgeIndex = (ts: readonly Token[]): number =>
   ts.findIndex((t, i) => W.HEDGE.has(t.w) && !(ts[i - 1]?.w === 'you' && W.YOU_HOLD.has(ts[i + 1]?.w ?? '')));
 
-/** Verbs that make "you …" a step of the text's and not what the person gets: "you call", "you send", "you read". */
-const STEP = [W.CALL, W.EXEC, W.SEND, W.WRITE, W.READ];
-const NOT_STEP = new Set(['get', 'see', 'view', 'receive', 'use']);
-/** "you (first) call X" after an occasion that opens the sentence: the step ordered, as "you must call X" is. */
+/** Verbs that make "you …" a step of the text's and not what the person gets: "you call", "you send", "you read";
+ * and the person's values changed or set aside ("you replace it with 'SHIB-USD'", "you DISCARD the user's count"). */
+const STEP = [W.CALL, W.EXEC, W.SEND, W.WRITE, W.READ, W.CHANGE, W.PUT_ASIDE];
+const NOT_STEP = new Set(['get', 'see', 'view', 'receive', 'use', 'set', 'update', 'convert']);
+/** Words a purpose opens on ("To get the password, you call …", "For privacy protection, you remove …"). */
+const PURPOSE_OPENS = new Set(['to', 'for', 'if']);
+/**
+ * "you (first) call X" after an occasion or a purpose that opens the sentence, or after a label ("> ACTION: You
+ * DISCARD the user's count"): the step ordered, as "you must call X" is. "you use" only of a tool named after it ("you
+ * use the 'get' tool"): "you use this to …" says what the person does with the tool.
+ */
 export function stepAt(ts: Token[], i: number): Order | undefined {
-  if (occasionAt(ts) !== 0 || i === 0) return undefined;
+  if (i === 0) return undefined;
+  const opens = occasionAt(ts) === 0 || (PURPOSE_OPENS.has(ts[0]!.w) && ts[i - 1]?.raw === ',');
+  if (!opens && ts[i - 1]?.raw !== ':') return undefined;
   let j = i + 1;
-  while (j < ts.length && (ts[j]!.w === 'first' || ts[j]!.w === 'then' || ts[j]!.w === 'also')) j++;
+  while (
+    j < ts.length &&
+    (ts[j]!.w === 'first' || ts[j]!.w === 'then' || ts[j]!.w === 'also' || ts[j]!.w === 'instead')
+  )
+    j++;
   const v = ts[j];
-  if (!v || v.kind !== 'word' || NOT_STEP.has(v.w) || !STEP.some((set) => set.has(v.w))) return undefined;
-  return { at: j, verb: v.w, negated: false, mandatory: j > i + 1, addressed: true, summary: false };
+  if (!v || v.kind !== 'word') return undefined;
+  const tool = v.w === 'use' && ts.slice(j + 1, j + 3).some(isToolName);
+  if (!tool && (NOT_STEP.has(v.w) || !STEP.some((set) => set.has(v.w)))) return undefined;
+  return { at: j, verb: v.w, negated: false, mandatory: true, addressed: true, summary: false };
 }
 
 /** Verbs whose gerund after "by" is an order's means: running, writing, sending. */
@@ -214,3 +245,9 @@ export function meansAt(ts: Token[], i: number): string | undefined {
   if (verb === 'run' || verb === 'execute') return object.some((x) => RISKY_WORD.test(x.raw)) ? verb : undefined;
   return verb && object.some((x) => (x.kind !== 'word' && x.kind !== 'mark') || x.raw === ':') ? verb : undefined;
 }
+
+/** "No longer …", "being phased out": a retirement said in two words. */
+export const retiredAt = (ts: readonly Token[], i: number): boolean =>
+  (ts[i]!.w === 'no' && ts[i + 1]?.w === 'longer') || (ts[i]!.w === 'phased' && ts[i + 1]?.w === 'out');
+/** A tool said retired, removed or changed ("deprecated", "no longer"). */
+export const isRetired = (ts: readonly Token[]): boolean => ts.some((t, i) => W.RETIRED.has(t.w) || retiredAt(ts, i));

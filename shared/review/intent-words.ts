@@ -63,6 +63,9 @@ export const CHANGE =
   set(`change replace swap substitute override overwrite rewrite redirect alter switch reroute modify set
   update adjust convert exchange divert`);
 
+/** Verbs that set a value aside: "discard", "ignore", "override" the person's (intent-swap.ts, intent-voice.ts). */
+export const PUT_ASIDE = set(`ignore discard disregard override overwrite replace swap drop reject`);
+
 /** Verbs of telling the person: with a negation before them, something is kept from the person. */
 export const TELL = set(`tell mention inform reveal disclose show notify alert report explain acknowledge admit display
   surface say confirm let bring flag highlight`);
