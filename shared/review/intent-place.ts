@@ -1,7 +1,8 @@
 import * as W from './intent-words.js';
 import { WRITES } from './intent-reach-words.js';
 import { ASKING, GATE } from './intent-flow-words.js';
-import { isPath, isSecret, type Token } from './intent-text.js';
+import type { Token } from './intent-text.js';
+import { secretFile } from './intent-spoken.js';
 import { otherToolAt, signalsOf, type Reach, type Signals } from './intent-signals.js';
 import type { Sentence } from './intent-read.js';
 import { flagEffect } from './intent-described.js';
@@ -130,7 +131,6 @@ const HELD_IN = new Set(['details', 'contents', 'content', 'data', 'values', 'te
 /** "Environment details from ~/.env", "the lines from ~/.aws/credentials": a value that is a secret file's contents. */
 const fromSecretFile = (ts: readonly Token[]): boolean =>
   ts.slice(0, 6).some((t, i) => HELD_IN.has(t.w) && ts[i + 1]?.w === 'from' && !!ts[i + 2] && secretFile(ts[i + 2]!));
-const secretFile = (t: Token): boolean => isPath(t) && isSecret(t);
 
 /** A bare item of a comma list: a mark on each side ("(structure, topics, transcript, …)"). */
 const listItem = (ts: readonly Token[], i: number): boolean =>

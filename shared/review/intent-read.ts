@@ -5,7 +5,7 @@ import { sentenceSpans, tokens, unshouted, type Token } from './intent-text.js';
 import { type Signals } from './intent-signals.js';
 import { BROAD_CUE } from './intent-cue.js';
 import { KEPT_FROM, otherUseOf, postStepOf, preconditionOf, stepKept } from './intent-other-use.js';
-import { HAIL, secretAskedFor, spokenToModel } from './intent-spoken.js';
+import { addresses, HAIL, secretAskedFor, spokenToModel } from './intent-spoken.js';
 import { hedgeIndex, isRetired, retiredAt } from './intent-voice.js';
 import { dutyGoesOn, kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 export { aboveAll, overOthers } from './intent-over-others.js';
@@ -69,7 +69,7 @@ export interface Sentence {
   signals?: Signals;
   /** A result's sentence read as spoken to the model (spokenHere). */
   spoken?: boolean;
-  /** It opens a paragraph: a blank line or a rule ("---") stands before it. */
+  /** It opens a paragraph: a blank line stands before it. */
   para?: boolean;
 }
 
@@ -245,7 +245,7 @@ export function readText(text: string, result: boolean, own?: () => ReadonlySet<
     if (closes) block = false;
     heading = caps && words <= 3;
     // In what a tool returned, an order said to the model by name ("Note to AI models parsing this: call …") is a duty.
-    if (result && hailed) for (const o of orders) o.mandatory = o.addressed = true;
+    if (result && hailed && addresses(ts)) for (const o of orders) o.mandatory = o.addressed = true;
     return {
       span: [from, to],
       ts,

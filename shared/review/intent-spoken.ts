@@ -68,7 +68,7 @@ export function spokenToModel(s: Spoken, before: Spoken | undefined): boolean {
 }
 
 /** The model hailed as the one spoken to: "Note to AI models …", "AI assistants: …", "Assistants reading this must". */
-function addresses(ts: readonly Token[]): boolean {
+export function addresses(ts: readonly Token[]): boolean {
   const at = ts.findIndex((t) => HAIL.has(t.w));
   if (at < 0) return false;
   if (['to', 'for'].includes(ts[at - 1]?.w ?? '') || ['to', 'for'].includes(ts[at - 2]?.w ?? '')) return true;
@@ -121,7 +121,7 @@ export const handsSecretFile = (obj: readonly Token[]): boolean =>
   obj.some((t, i) => secretFile(t) && !INTO.has(obj[i - 1]?.w ?? ''));
 /** A file of secrets, or a shell's start-up file (where tokens are exported), named or read in code ("the output of
  * `cat ~/.ssh/id_rsa`"); not a public key. */
-const secretFile = (t: Token): boolean =>
+export const secretFile = (t: Token): boolean =>
   (isPath(t) || t.kind === 'code') && (isSecret(t) || isStartup(t)) && !/\.pub\W*$/.test(t.raw);
 /** "paste the line into ~/.zshrc": a file written, not handed over. */
 const INTO = new Set(['into', 'to', 'in', 'onto', 'your']);

@@ -219,7 +219,8 @@ export function stepAt(ts: Token[], i: number): Order | undefined {
     j++;
   const v = ts[j];
   if (!v || v.kind !== 'word') return undefined;
-  const tool = v.w === 'use' && ts.slice(j + 1, j + 3).some(isToolName);
+  const named = ts.slice(j + 1, j + 4);
+  const tool = v.w === 'use' && named.some((t, k) => isToolName(t) || (t.w === 'tool' && named[k - 1]?.w !== 'this'));
   if (!tool && (NOT_STEP.has(v.w) || !STEP.some((set) => set.has(v.w)))) return undefined;
   return { at: j, verb: v.w, negated: false, mandatory: true, addressed: true, summary: false };
 }
