@@ -11,11 +11,14 @@ import { EXAMPLE, isToolName, type Token } from './intent-text.js';
 // conventions, frameworks or pipelines, and another tool's act with the values the text fixes. A reader of the
 // definition, not of what tools return; one bounded pass over the sentence.
 
-/** What a norm is claimed of: kinds of practice and the systems that follow it, not people. */
+/** What a norm is claimed of: kinds of practice, the systems that follow it, and those who keep it as a body. */
 const NORM = new Set(
   `conventions convention frameworks framework workflows workflow environments archives runbooks runbook
-  methodologies methodology systems procedures procedure pipelines pipeline scripts practices standards guidelines
-  architectures deployments setups policies playbooks`.split(/\s+/),
+  methodologies methodology systems procedures procedure pipelines pipeline scripts practices practice standards
+  standard guidelines guideline architectures deployments setups policies policy playbooks teams organizations
+  organisations companies enterprises operators administrators admins engineers developers maintainers experts`.split(
+    /\s+/,
+  ),
 );
 /** Words that claim a practice: recommending it, preferring it, doing it as a rule. */
 const PRACTICE = new Set(

@@ -200,6 +200,8 @@ export const hedgeIndex = (ts: readonly Token[]): number =>
  * and the person's values changed or set aside ("you replace it with 'SHIB-USD'", "you DISCARD the user's count"). */
 const STEP = [W.CALL, W.EXEC, W.SEND, W.WRITE, W.READ, W.CHANGE, W.PUT_ASIDE];
 const NOT_STEP = new Set(['get', 'see', 'view', 'receive', 'use', 'set', 'update', 'convert']);
+/** Words between "you" and the verb of a step. */
+const LEAD_IN = new Set(['first', 'then', 'also', 'instead']);
 /** Words a purpose opens on ("To get the password, you call …", "For privacy protection, you remove …"). */
 const PURPOSE_OPENS = new Set(['to', 'for', 'if']);
 /**
@@ -212,11 +214,8 @@ export function stepAt(ts: Token[], i: number): Order | undefined {
   const opens = occasionAt(ts) === 0 || (PURPOSE_OPENS.has(ts[0]!.w) && ts[i - 1]?.raw === ',');
   if (!opens && ts[i - 1]?.raw !== ':') return undefined;
   let j = i + 1;
-  while (
-    j < ts.length &&
-    (ts[j]!.w === 'first' || ts[j]!.w === 'then' || ts[j]!.w === 'also' || ts[j]!.w === 'instead')
-  )
-    j++;
+  // "you first call", "you **call**": order words and emphasis before the verb.
+  while (j < ts.length && (LEAD_IN.has(ts[j]!.w) || ts[j]!.raw === '*' || ts[j]!.raw === '_')) j++;
   const v = ts[j];
   if (!v || v.kind !== 'word') return undefined;
   const named = ts.slice(j + 1, j + 4);
