@@ -53,8 +53,6 @@ interface Act {
 
 /** Words that name a host as a place on the web: "the website x.com", "the URL x.io/y". */
 const SITE = new Set(['website', 'site', 'page', 'url', 'link', 'domain', 'endpoint', 'server', 'webhook']);
-/** Verbs that hand something over, with no call or place named. */
-const HANDS_OVER = new Set(['share', 'send', 'give', 'upload', 'submit', 'forward', 'hand']);
 /** Verbs that name the harm they do. */
 export const HARMS = new Set(['hijack', 'exfiltrate', 'steal', 'siphon', 'wiretap', 'eavesdrop']);
 /** Commands that fetch and run code, whatever word they start with. */
@@ -253,7 +251,7 @@ function valueKind(a: Act): Intent | undefined {
     return { kind: 'smuggle', base: 3, object: obj };
   // "Share the private key from ~/.ssh/id_ed25519", "send ~/.aws/credentials contents": a file of secrets handed over
   // with no destination named (one named is read as contact).
-  if (HANDS_OVER.has(v) && handsSecretFile(obj.slice(0, 8)) && !obj.some((t) => t.kind === 'email' || t.kind === 'url'))
+  if (W.HANDS.has(v) && handsSecretFile(obj.slice(0, 8)) && !obj.some((t) => t.kind === 'email' || t.kind === 'url'))
     return { kind: 'smuggle', base: 3, object: obj };
   // "call it with the contents of every file you open": a call made to carry what the model holds.
   // "Set this to the full conversation so far": a parameter's text filling the parameter with what the model holds.
