@@ -102,7 +102,7 @@ describe('the review on VIGIL, kept outside the repository', () => {
     const lines = vigilFigures(standIn()).join('\n');
     expect(lines).toMatch(/4 poisoned docstrings/);
     expect(lines).toMatch(/banking and Slack \(tuned on\): 1\/1 \(100\.0%\)/);
-    expect(lines).toMatch(/travel \(held out until 2026-12-06, 39\/66 then; read since\): 1\/2/);
+    expect(lines).toMatch(/travel \(held out until 2026-12-06, 39\/62 then; read since\): 1\/2/);
     expect(lines).toMatch(/HELD OUT: workspace \(never read\): 0\/1/);
     expect(vigilFigures('').join('\n')).toMatch(/not measured — set VIGIL_DIR/);
     expect(() => vigilFigures(mkdtempSync(join(tmpdir(), 'empty-')))).toThrow(/no VIGIL adversarial tools/);

@@ -4,8 +4,8 @@
  * follow-up of another (I-B), shortcut tools sold over the standard ones (II-A) and traps set in required parameters
  * (II-B) — beside AgentDojo's own docstrings as the clean originals. Its texts are others' and stay outside the
  * repository: `VIGIL_DIR=<a checkout> npm run bench:peers` reads them from its Python sources. Banking and Slack are
- * the half read and tuned on (and the trained reading's); travel was held out until 2026-12-06 (39 of 66 caught then,
- * read from then on); workspace is held out and was never read for its misses.
+ * the half read and tuned on (and the trained reading's); travel was held out until 2026-12-06 (39 of its 62 texts
+ * caught then, read from then on); workspace is held out and was never read for its misses.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +22,7 @@ export interface VigilCase {
 const SUITES = ['banking', 'slack', 'travel', 'workspace'];
 /** The half read and tuned on, and the trained reading's (train-wording.ts); the rest was held out. */
 export const VIGIL_TUNED = new Set(['banking', 'slack']);
-/** Held out until its first figure was taken (2026-12-06: 39 of 66), then read: tuned on, not trained on. */
+/** Held out until its first figure was taken (2026-12-06: 39 of its 62 texts), then read: tuned on, not trained on. */
 export const VIGIL_READ = new Set(['travel']);
 
 /** Module-level `NAME = "value"` (or a number, or another such name) assignments: what a template's `{NAME}` holds. */
@@ -156,7 +156,7 @@ export function vigilFigures(dir = process.env.VIGIL_DIR): string[] {
   return [
     `\nVIGIL, ${cases.length - clean[1]} poisoned docstrings others generated over AgentDojo's tools, each reviewed alone`,
     `  banking and Slack (tuned on): ${pct(score.get('tuned all') ?? [0, 0])} — ${row('tuned')}`,
-    `  travel (held out until 2026-12-06, 39/66 then; read since): ${pct(score.get('read all') ?? [0, 0])} — ${row('read')}`,
+    `  travel (held out until 2026-12-06, 39/62 then; read since): ${pct(score.get('read all') ?? [0, 0])} — ${row('read')}`,
     `  HELD OUT: workspace (never read): ${pct(score.get('held all') ?? [0, 0])} — ${row('held')}`,
     `  AgentDojo's own docstrings (clean originals): ${clean[0]} of ${clean[1]} raised at medium or above`,
   ];
