@@ -65,7 +65,9 @@ export const CHANGE =
 
 /** Verbs of handing something over, said of anyone (intent-spoken.ts, intent-action.ts, intent-voice.ts): "provide the
  * key from ~/.ssh/id_rsa", "send ~/.aws/credentials", "by sharing the token from ~/.zshrc". */
-export const HANDS = set(`provide share supply give upload submit paste send forward attach include hand enter type reply`);
+export const HANDS = set(
+  `provide share supply give upload submit paste send forward attach include hand enter type reply`,
+);
 
 /** Verbs that set a value aside: "discard", "ignore", "override" the person's (intent-swap.ts, intent-voice.ts). */
 export const PUT_ASIDE = set(`ignore discard disregard override overwrite replace swap drop reject`);
