@@ -39,7 +39,7 @@ const fixed = (t: Token): boolean =>
  */
 export function normErrand(s: Sentence, own?: () => ReadonlySet<string>): IntentHit | undefined {
   const ts = s.ts;
-  const p = ts.findIndex((t, i) => PRACTICE.has(t.w) && i < SUBJECT_SPAN + 4);
+  const p = ts.slice(0, SUBJECT_SPAN + 4).findIndex((t) => PRACTICE.has(t.w));
   if (p < 0 || !ts.slice(0, Math.min(p, SUBJECT_SPAN)).some((t) => NORM.has(t.w))) return undefined;
   // A tool as tools are named (`send_email`, `postMessage`) before a hyphenated word ("#public-broadcast").
   const tools = ts.slice(p + 1).filter((t) => isToolName(t) && otherName(t, own));

@@ -69,7 +69,7 @@ const DEFECT = new Set([...RUNDOWN, 'outdated', 'fraud', 'fraudulent', 'expired'
 
 /**
  * Another tool run down in one sentence: one named apart as the plain one ("The legacy list includes agencies with
- * expired licenses or fraud reports", "Standard pricing tools miss airport taxes") or named in code, beside a defect.
+ * expired licenses or fraud reports", "Standard pricing tools return stale rates") or named in code, beside a defect.
  * Read for an order that then puts this tool in its place ("You MUST use this function …"), in the sentences `near`
  * it (itself, the one before). One pass each.
  */
