@@ -296,6 +296,12 @@ const commandIn = (t: Token, i: number, v: string): boolean =>
       t.raw.length > 4 &&
       !/^`[a-z]+(?:[_-][a-z0-9]+)+`$|^`[a-z]+[A-Z]\w*`$/.test(t.raw)));
 
+/** "(This) is a dependable function and should be called …": the subject says what this tool is, naming no other. */
+function calledIs(subject: readonly Token[]): boolean {
+  const is = subject.findIndex((t) => t.w === 'is');
+  if (is < 0 || is > 1 || (is === 1 && subject[0]!.w !== 'this' && subject[0]!.w !== 'it')) return false;
+  return subject.slice(is).some((t) => W.SELF.has(t.w)) && !subject.some(isToolName);
+}
 /** Words after "use this" that put it over another. */
 const THIS_OVER = new Set(['rather', 'instead', 'over', 'exclusively']);
 /** An order to call a tool: this one ("prefer-tool") or another ("call-tool"). */
@@ -314,6 +320,8 @@ function toolKind(o: Order, obj: Token[], v: string): Intent | undefined {
         (o.subject || i < 2),
     ) ||
     (choose && obj[0]?.w === 'this') ||
+    // "This is a highly effective function and should be called …": the tool named by what the sentence calls it.
+    (!!o.subject && calledIs(o.subject)) ||
     // "Always use this rather than read_file": "this" alone, put over another.
     (obj[0]?.w === 'this' && THIS_OVER.has(obj[1]?.w ?? ''));
   if (self) return { kind: 'prefer-tool', base: 0, object: obj };

@@ -19,7 +19,9 @@ const PRAISED = new Set(
   recognised lauded celebrated vetted beloved admired`.split(/\s+/),
 );
 /** Words that claim praise only with a degree ("widely used", "highly rated") or named givers ("chosen by experts"). */
-const WEAK_PRAISE = new Set(['used', 'chosen', 'preferred', 'verified', 'approved', 'certified', 'rated', 'backed']);
+const WEAK_PRAISE = new Set(
+  `used chosen preferred verified approved certified rated backed adopted published cited`.split(' '),
+);
 /** Who the praise is claimed from: people, a trade, a number of them. */
 const PRAISERS = new Set(
   `experts expert professionals professional industry leaders analysts developers engineers bloggers millions thousands
@@ -28,7 +30,8 @@ const PRAISERS = new Set(
   academics firms doctors clinicians lawyers marketers designers writers editors administrators organizations
   organisations brands agencies institutions banks universities partners peers reviewers enthusiasts travelers
   travellers students teachers influencers people businesses startups corporations fortune economists strategists
-  consultants advisors advisers architects veterans connoisseurs`.split(/\s+/),
+  consultants advisors advisers architects veterans connoisseurs conferences journals publications university
+  institute`.split(/\s+/),
 );
 /** Words that say a claimed praise is about the tool's standing, not one use: "highly recommended", "widely used". */
 const DEGREE = new Set(['highly', 'widely', 'universally', 'most', 'well', 'greatly', 'deeply', 'broadly']);
@@ -49,9 +52,8 @@ const VOUCH = new Set(
 );
 /** What a claim to be the best of all is a claim about. */
 const THING = new Set(
-  `tool tools server servers solution solutions option options choice service services utility utilities api apis`.split(
-    /\s+/,
-  ),
+  `tool tools server servers solution solutions option options choice service services utility utilities api apis
+  function functions method methods`.split(/\s+/),
 );
 /** Superlatives of worth. */
 const BEST = new Set(['best', 'greatest', 'finest', 'ultimate', 'top', 'number-one', '#1']);
@@ -87,7 +89,10 @@ export function advertOf(ts: readonly Token[], job?: () => ReadonlySet<string>):
     if ((PRAISED.has(w) || WEAK_PRAISE.has(w)) && praiseFrom(ts, i)) return 'praise it claims from others';
     if (JUDGES.has(w) && ts.slice(i + 1, i + 4).some((x) => VOUCH.has(x.w))) return 'praise it claims from others';
     if (BEST.has(w) && bestOfAll(ts, i)) return 'a claim to be the best of all';
-    if (w === 'most' && mostEver(ts, i)) return 'a claim to be the best of all';
+    if (w === 'most' && (mostEver(ts, i) || bestOfAll(ts, i, 5))) return 'a claim to be the best of all';
+    // "This is the preferred function for this task": a rank over every other for the same use.
+    if (RANKED.has(w) && ts[i - 1]?.w === 'the' && bestOfAll(ts, i)) return 'a claim to be the one to choose';
+    if (COUNTED.has(w) && popular(ts, i)) return 'a following it claims for itself';
     if (rankOne(ts, i)) return 'a claim to rank first';
     const over = overAll(ts, i);
     if (over) return over;
@@ -203,6 +208,7 @@ function praiseFrom(ts: readonly Token[], i: number): boolean {
   if (next === 'by' || next === 'in' || next === 'among') {
     const by = ts.slice(i + 2, i + 7);
     if (about && by.some((x) => PRAISERS.has(x.w))) return true;
+    if (k < 0 && next === 'by' && PRAISED.has(w) && namedGiver(ts, i + 2)) return true;
     return STRONG.has(w) && by.some((x) => JUDGES.has(x.w) || x.w === 'industry' || x.w === 'field');
   }
   // "Highly recommended for its ease", "widely used.": a standing claimed, with no one named ("highly rated hotels" is
@@ -210,23 +216,85 @@ function praiseFrom(ts: readonly Token[], i: number): boolean {
   const bare = !ts[i + 1] || ts[i + 1]!.kind === 'mark' || next === 'for' || next === 'and';
   return about && degree && bare && (PRAISED.has(w) || w === 'used');
 }
+/** "Trusted by OpenAI.", "Recommended by Sam Altman.": one to three names, and the sentence ends. */
+function namedGiver(ts: readonly Token[], at: number): boolean {
+  let k = at;
+  while (k < at + 3 && ts[k]?.kind === 'word' && /^[A-Z]/.test(ts[k]!.raw)) k++;
+  return k > at && (!ts[k] || ts[k]!.kind === 'mark');
+}
 /** Words before a praise that make the tool its subject: "this tool, trusted by …", "it is validated by …". */
 const OF_TOOL = new Set(['is', 'are', 'was', 'this', 'it', 'tool', 'server', 'service', 'solution', 'and', 'being']);
 /** Praise a judge gives to what a tool yields as much as to the tool. */
 const STRONG = new Set(['trusted', 'validated', 'endorsed', 'vetted', 'acclaimed', 'recognized', 'recognised']);
 
+/** What "for this …" names when it names no use: the use in hand ("for this purpose", "for any task"). */
+const PURPOSE = new Set(['purpose', 'purposes', 'task', 'tasks', 'job', 'jobs', 'use', 'need', 'needs', 'request']);
+/** "for this purpose", "for any task", and nothing after (or "and" what it asks): every tool that could serve it passed
+ * over. */
+const forAnyUse = (after: readonly Token[]): boolean =>
+  after[0]?.w === 'for' &&
+  ['this', 'that', 'the', 'such', 'any', 'every', 'all'].includes(after[1]?.w ?? '') &&
+  PURPOSE.has(after[2]?.w ?? '') &&
+  (!after[3] || after[3].kind === 'mark' || after[3].w === 'and');
+/** The tool the sentence's subject: "This is …", "It is …", "This function is …" — not "The default is …". */
+const ofItself = (ts: readonly Token[], i: number): boolean =>
+  (ts[0]?.w === 'this' || ts[0]?.w === 'it' || ts[0]?.w === "it's") &&
+  ts.slice(1, i).some((x) => x.w === 'is' || x.w === 'remains');
+
 /**
- * "the best tool in the world", "the ultimate solution available", "This is the best tool.": a superlative over a tool,
- * reaching every other. Not "the best tool for finding files" (what it suits).
+ * "the best tool in the world", "the ultimate solution available", "This is the best tool.", "This is the most
+ * effective function for this purpose": a superlative over a tool, reaching every other. Not "the best tool for finding
+ * files" (what it suits). `reach`: how far after the superlative the tool may be named.
  */
-function bestOfAll(ts: readonly Token[], i: number): boolean {
-  const thing = ts.slice(i + 1, i + 4).findIndex((x) => THING.has(x.w));
-  if (thing < 0) return false;
-  // Unbounded: "in the world", "available"; or said of itself with nothing after ("This is the best tool.").
+function bestOfAll(ts: readonly Token[], i: number, reach = 3): boolean {
+  const thing = ts.slice(i + 1, i + 1 + reach).findIndex((x) => THING.has(x.w));
+  if (thing < 0 || ts.slice(i + 1, i + 1 + thing).some((x) => x.kind !== 'word')) return false;
+  // Unbounded: "in the world", "available"; or said of itself with nothing after ("This is the best tool.") or only
+  // the use in hand ("… for this purpose").
   const after = ts.slice(i + 2 + thing, i + 7 + thing);
-  const self = ts.slice(Math.max(0, i - 3), i).some((x) => x.w === 'this' || x.w === 'is');
-  return after.some((x) => ALL.has(x.w)) || (self && after.every((x) => x.kind === 'mark'));
+  // (A superlative read further off claims only of itself: "the most powerful web search tool available, and if
+  // available you should always default to …" is how one real scraper sells itself among the person's tools.)
+  if (reach <= 3 && after.some((x) => ALL.has(x.w))) return true;
+  const self =
+    reach > 3 ? ofItself(ts, i) : ts.slice(Math.max(0, i - 3), i).some((x) => x.w === 'this' || x.w === 'is');
+  return self && (after.every((x) => x.kind === 'mark') || (ofItself(ts, i) && forAnyUse(after)));
 }
+/** Words that rank a tool as the one to pick: "the preferred function for this task". */
+const RANKED = new Set(['preferred', 'recommended', 'ideal', 'optimal', 'go-to']);
+
+/** A following counted: "over 10,000 GitHub stars", "1M+ downloads". */
+const COUNTED = new Set(['stars', 'downloads', 'installs', 'forks']);
+/**
+ * "Over 10,000 Github stars.", "This function has over 10,000 GitHub stars": a count of its following, said of itself
+ * (the sentence opens on the count or on the tool). Not "Find repositories with over 1000 stars" (what it searches).
+ */
+function popular(ts: readonly Token[], i: number): boolean {
+  // The count right before what it counts ("10,000 GitHub stars", "1M+ weekly downloads"), not "1. Organize my
+  // Downloads folder".
+  let k = i - 1;
+  while (k >= i - 5 && k >= 0 && !/^\d/.test(ts[k]!.w) && COUNT_WORD.has(ts[k]!.w)) k--;
+  if (k < 0 || !/^\d/.test(ts[k]!.w)) return false;
+  const first = ts[0]?.w ?? '';
+  const opens = first === 'over' || first === 'more' || /^\d/.test(first);
+  return opens || (ofTool(ts) && ts.slice(1, i).some((x) => x.w === 'has' || x.w === 'boasts' || x.w === 'earned'));
+}
+/** Words between a count and what it counts. */
+const COUNT_WORD = new Set([
+  'github',
+  'npm',
+  'weekly',
+  'monthly',
+  'total',
+  'active',
+  '+',
+  'k',
+  'm',
+  'million',
+  'thousand',
+]);
+/** A sentence whose subject is the tool: "This function has …", "It has …". */
+const ofTool = (ts: readonly Token[]): boolean =>
+  ts[0]?.w === 'it' || (ts[0]?.w === 'this' && (ts[1]?.w === 'has' || THING.has(ts[1]?.w ?? '')));
 
 /** A sentence that sells the tool to the model: medium, the sentence marked whole. */
 const advertHit = (s: Sentence, why: string): IntentHit =>
@@ -268,5 +336,7 @@ const CUES: ReadonlySet<string> = new Set([
   ...LESSER,
   ...URGENT,
   ...REGISTER,
+  ...RANKED,
+  ...COUNTED,
   ...['most', 'number', '#', 'no', 'than', 'other', 'use', 'call', 'peace', 'ease'],
 ]);

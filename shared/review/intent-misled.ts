@@ -160,6 +160,19 @@ export const MISLED_CUE: ReadonlySet<string> = new Set([
 /** Words that refuse what they follow: "statements that disable row level security are refused". */
 const REFUSED = new Set(['refused', 'rejected', 'blocked', 'denied', 'forbidden', 'prohibited', 'disallowed']);
 
+/** What a scraper gets past on the web, which guards nothing of the person's. */
+const SITE_GATE = new Set([
+  'webpage',
+  'webpages',
+  'website',
+  'websites',
+  'site',
+  'sites',
+  'captcha',
+  'captchas',
+  'paywall',
+]);
+
 /** A guard turned off, not as the tool's own first act ("Unlock a door." is a lock's job). */
 function guardAt(ts: Token[], i: number): boolean {
   const w = ts[i]!.w;
@@ -170,6 +183,8 @@ function guardAt(ts: Token[], i: number): boolean {
   if (flagEffect(ts, i) || methodName(ts, i)) return false;
   if (!UNGUARDS.has(w) && !TURNS_OFF.has(w) && w !== 'open' && w !== 'opens' && w !== 'opened') return false;
   if (forbiddenInClause(ts, i)) return false;
+  // "This tool can unlock any webpage even if it uses bot detection or CAPTCHA": a site's gate, not the person's.
+  if (ts.slice(i + 1, i + 4).some((x) => SITE_GATE.has(x.w))) return false;
   if (UNGUARDS.has(w)) return true;
   const object = ts.slice(i + 1, i + 6);
   if (TURNS_OFF.has(w) && object.some((x) => GUARDS.has(x.w)))

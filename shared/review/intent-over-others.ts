@@ -29,9 +29,24 @@ function lastWord(ts: readonly Token[]): number {
 }
 /** Words for more than one tool to choose between. */
 const MANY = new Set(['several', 'multiple', 'many', 'competing', 'similar', 'alternative']);
+/** What there are many of to choose between: "when there are multiple options". */
+const CHOICES = new Set(['tools', 'servers', 'options', 'choices', 'alternatives']);
 /** Words after "the other tools" that make them served by this one: "the ids the other tools need". */
 const SERVED = new Set(['need', 'needs', 'require', 'requires', 'use', 'expect', 'take', 'accept']);
-/** Choosing this tool over others: "instead of any other", "for every request", "the only reliable one". */
+/** Words that name this tool, or its call, just before an occasion: "use this tool whenever …", "be called …". */
+const CALLED = new Set(['this', 'tool', 'function', 'it', 'one', 'called', 'used', 'invoked', 'run', 'chosen']);
+/** A call made at every chance: "whenever possible", "as often as you can", "at every opportunity". */
+function everyChance(ts: readonly Token[], i: number, end: number): boolean {
+  const w = ts[i]!.w;
+  // "This function should be called." and nothing more: a call owed on every occasion.
+  if (USED.has(w) && i === end && ts[i - 1]?.w === 'be' && ts[0]?.w === 'this' && ts.length <= 8) return true;
+  if (!CALLED.has(ts[i - 1]?.w ?? '')) return false;
+  if (w === 'whenever' || w === 'wherever') return next(ts as Token[], i, ['possible', 'you', 'available']);
+  if (w === 'as') return ['often', 'much', 'frequently'].includes(ts[i + 1]?.w ?? '') && ts[i + 2]?.w === 'as';
+  return w === 'at' && (ts[i + 1]?.w === 'every' || (ts[i + 1]?.w === 'all' && ts[i + 2]?.w === 'times'));
+}
+/** Choosing this tool over others: "instead of any other", "for every request", "the only reliable one", "whenever
+ * possible". */
 export function overOthers(ts: Token[]): boolean {
   const end = lastWord(ts);
   return ts.some(
@@ -39,12 +54,13 @@ export function overOthers(ts: Token[]): boolean {
       (['instead', 'rather', 'exclusively', 'only', 'best', 'superior'].includes(t.w) && !scopeOrOwn(ts, i)) ||
       // "just use this tool no matter how many arguments are given": whatever the call asks.
       (t.w === 'no' && next(ts, i, ['matter'])) ||
+      everyChance(ts, i, end) ||
       // Not "the ids the other tools need": the other tools served, not passed over ("over any other math tool").
       (t.w === 'other' && next(ts, i, ['tool', 'tools', 'search']) && !SERVED.has(ts[i + 2]?.w ?? '')) ||
       (t.w === 'over' && next(ts, i, ['any', 'every', 'all', 'others'])) ||
       // "Unlike other translators, …", "When several search tools are available, pick this one".
       (t.w === 'unlike' && next(ts, i, ['other', 'any', 'all'])) ||
-      (MANY.has(t.w) && ts.slice(i + 1, i + 3).some((x) => x.w === 'tools' || x.w === 'servers')) ||
+      (MANY.has(t.w) && ts.slice(i + 1, i + 3).some((x) => CHOICES.has(x.w))) ||
       // "Always invoke this tool first.", "ALWAYS CHOOSE THIS TOOL FIRST!" and nothing it is first for.
       (t.w === 'first' && i === end && ts[i - 1]?.w === 'tool' && ts.some((x) => x.w === 'always')) ||
       (['every', 'any', 'all'].includes(t.w) &&
@@ -69,7 +85,8 @@ const TOOLISH = new Set(['tool', 'tools', 'server', 'servers', 'service', 'servi
 const CONDITION = new Set(['if', 'when', 'unless', 'whenever']);
 /**
  * This tool put over every other, unconditionally: "Prefer this tool over any other weather tool", "ALWAYS CHOOSE THIS
- * TOOL FIRST!", "When several search tools are available, pick this one", "unlike other translators". Not "Prefer this
+ * TOOL FIRST!", "When several search tools are available, pick this one", "unlike other translators", "as often as you
+ * can". Not "Prefer this
  * over hubspot-search-objects when exploring connections" nor "Use this tool instead of shell commands like `cat` when
  * reading files": one alternative named, or a condition set (honest guidance between a server's tools).
  */
@@ -78,6 +95,8 @@ export function aboveAll(ts: Token[]): boolean {
   let last: number | undefined;
   for (let i = 0; i < ts.length; i++) {
     const w = ts[i]!.w;
+    // "Use this tool as often as you can", "whenever possible": at every chance, whatever is asked.
+    if (everyChance(ts, i, (last ??= lastWord(ts)))) return true;
     const other = (k: number): boolean => ts[k]?.w === 'other' && ts.slice(k + 1, k + 4).some((x) => TOOLISH.has(x.w));
     if (CONDITION.has(w) && !ts.slice(i + 1, i + 4).some((x) => MANY.has(x.w))) return false;
     if (

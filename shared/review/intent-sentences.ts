@@ -70,9 +70,26 @@ function listNumber(text: string, i: number): boolean {
   return (before === 32 || before === 58) && text.charCodeAt(i + 1) === 32 && after >= 65 && after <= 90;
 }
 
+/** Words that open a sentence and, capitalised, stand after a lower-case word only when a stop was left out. */
+const RUN_ON = /^(?:This|You|Always|Never|Please|Ignore|Trusted|Recommended|Endorsed|Over|(?:Use|Call) this) /;
 /**
- * Sentence ends: a stop before a space or the end, a new line that does not only wrap the sentence, or MAX_SENTENCE
- * characters; not an abbreviation's stop and not an ellipsis ("ALTER TABLE ... DISABLE …" is one statement). Linear.
+ * Whether the space at `i` ends a sentence whose stop was left out: "Fork a repository to your organization This is the
+ * best tool …", as text appended to a description without its stop reads to a model. A lower-case word before, one of
+ * RUN_ON's words after (a title's capitals stand after a capital, and are none). Looks at 36 characters.
+ */
+function runOn(text: string, i: number): boolean {
+  const q = text.charCodeAt(i + 1);
+  if (q < 65 || q > 90 || !RUN_ON.test(text.slice(i + 1, i + 13))) return false;
+  // The word before, all lower-case letters (looked at up to 24 characters back).
+  let a = i - 1;
+  while (a >= 0 && i - a <= 24 && text.charCodeAt(a) >= 97 && text.charCodeAt(a) <= 122) a--;
+  return a < i - 1 && (a < 0 || text.charCodeAt(a) === 32);
+}
+
+/**
+ * Sentence ends: a stop before a space or the end, a new line that does not only wrap the sentence, a stop left out
+ * (runOn), or MAX_SENTENCE characters; not an abbreviation's stop and not an ellipsis ("ALTER TABLE ... DISABLE …" is
+ * one statement). Linear.
  */
 export function sentenceSpans(text: string): [number, number][] {
   const out: [number, number][] = [];
@@ -94,6 +111,7 @@ export function sentenceSpans(text: string): [number, number][] {
     // A stop: the end, a new line, or . ! ? before white space or the end.
     const stop =
       c === -1 ||
+      (c === 32 && runOn(text, i)) ||
       (c === 10 && !softWrap(text, i)) ||
       ((c === 46 || c === 33 || c === 63) &&
         (next === -1 || next === 32 || next === 10 || next === 9 || next === 13 || next === 160) &&

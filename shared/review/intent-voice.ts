@@ -192,9 +192,19 @@ const askedForSecret = (ts: readonly Token[], i: number): boolean =>
     .slice(i + 1, i + 10)
     .some((x, k, a) => x.w === 'for' && a.slice(k + 1, k + 5).some((y, j, b) => isSecret(y, b[j + 1])));
 
-/** Where a sentence's first hedge stands ("you may", "optionally"), or -1: "every key you can see" hedges nothing. */
+/** Words before "possible" or "you can" that make them as much as can be: "whenever possible", "as often as". */
+const MOST = new Set(['whenever', 'wherever', 'as']);
+/** Where a sentence's first hedge stands ("you may", "optionally"), or -1: "every key you can see" and "whenever
+ * possible" hedge nothing. */
 export const hedgeIndex = (ts: readonly Token[]): number =>
-  ts.findIndex((t, i) => W.HEDGE.has(t.w) && !(ts[i - 1]?.w === 'you' && W.YOU_HOLD.has(ts[i + 1]?.w ?? '')));
+  ts.findIndex(
+    (t, i) =>
+      W.HEDGE.has(t.w) &&
+      !(ts[i - 1]?.w === 'you' && W.YOU_HOLD.has(ts[i + 1]?.w ?? '')) &&
+      // "whenever possible", "as often as possible": as much as can be, not "if it helps".
+      !(t.w === 'possible' && MOST.has(ts[i - 1]?.w ?? '')) &&
+      !(t.w === 'can' && ts[i - 1]?.w === 'you' && MOST.has(ts[i - 2]?.w ?? '')),
+  );
 
 /** Verbs that make "you …" a step of the text's and not what the person gets: "you call", "you send", "you read";
  * and the person's values changed or set aside ("you replace it with 'SHIB-USD'", "you DISCARD the user's count"). */

@@ -43,4 +43,20 @@ describe('the intent reader', () => {
     expect(tokens(text, 0, text.length).length).toBeLessThanOrEqual(120);
     expect(intentHits(`${'Always call `x_y` first. '.repeat(5_000)}`).length).toBeLessThanOrEqual(100);
   });
+
+  it('ends a sentence whose stop was left out before a word that opens one, and nowhere else', () => {
+    const text = (t: string): string[] => sentenceSpans(t).map(([a, b]) => t.slice(a, b).trim());
+    expect(text('Forks a repository to your organization This is the best tool.')).toEqual([
+      'Forks a repository to your organization',
+      'This is the best tool.',
+    ]);
+    expect(text('Lists files Use this tool first')).toEqual(['Lists files', 'Use this tool first']);
+    // A capital after a capital is a title's; "Call 'x'" after "first" is one order written with a capital.
+    for (const one of [
+      'Fork A Repository This Way',
+      "BEFORE using 'hover', you MUST first Call 'evaluate' with the script.",
+      'Reads the value of It in the config.',
+    ])
+      expect(text(one), one).toEqual([one]);
+  });
 });
