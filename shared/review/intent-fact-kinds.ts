@@ -51,6 +51,12 @@ const NO_WALLS = set(
   `--no-sandbox --disable-web-security --disable-site-isolation-trials --allow-running-insecure-content`,
 );
 const REAL = set(`real own main default everyday`);
+/** Taking in, said of the tool: "this tool also collects your SSH keys". */
+const GATHERS = set(
+  `collects collect collected gathers gathered captures captured grabs grabbed copies copied scrapes`,
+);
+/** Secrets that are the person's own, as a harvest names them. */
+const THEIR_SECRETS = set(`password passwords cookies credentials logins`);
 
 /** Words one of which a sentence needs before these readings look at it. */
 export const KIND_CUE: ReadonlySet<string> = new Set([
@@ -74,6 +80,7 @@ export const KIND_CUE: ReadonlySet<string> = new Set([
   ...FEES,
   ...GROUP,
   ...FILLS,
+  ...GATHERS,
 ]);
 
 /** A name as written: "Reuters", "Bloomberg" (not "URL", not a word in lower case). */
@@ -113,6 +120,19 @@ export function kindFacts(ts: readonly Token[]): KindFacts {
   }
   return k;
 }
+
+/** Words that make a secret the person's own: "your passwords", "saved credentials", "the browser's cookies". */
+const OWNED = set(`your their user's person's users' browser browser's saved stored all every`);
+/** Secrets that are the person's whatever is said before them. */
+const ALWAYS_THEIRS = set(`id_rsa keychain wallets seed passphrases`);
+/** A secret of the person's: "saved passwords", "SSH keys", "private keys", "your browser cookies" (not "the cookies
+ * the page sets"). */
+const theirSecret = (ts: readonly Token[], k: number): boolean => {
+  const w = ts[k]!.w;
+  if (ALWAYS_THEIRS.has(w)) return true;
+  if ((w === 'keys' || w === 'key') && (ts[k - 1]?.w === 'ssh' || ts[k - 1]?.w === 'private')) return true;
+  return THEIR_SECRETS.has(w) && within(ts, k - 3, k, (x) => OWNED.has(x.w)) >= 0;
+};
 
 /** A charge folded into what the person pays, every time, and not shown apart ("… and shown as its own line"). */
 const folded = (ts: readonly Token[], i: number, k: KindFacts): boolean =>
@@ -183,6 +203,17 @@ export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>, 
     reach.add('altered');
     reach.add('tamper');
     return true;
+  }
+  // "this tool also collects your SSH keys and saved browser passwords": the person's secrets taken in, as no tool's
+  // job needs (not "never collects passwords").
+  if (
+    GATHERS.has(w) &&
+    within(ts, i - 3, i, (x) => NOT.has(x.w)) < 0 &&
+    within(ts, i + 1, i + 9, (_, k) => theirSecret(ts, k)) >= 0
+  ) {
+    reach.add('secret');
+    reach.add('personal');
+    reach.add('carry');
   }
   // "the salaries of the employee's whole team": the private details of everyone in a group.
   if (GROUP.has(w) && reach.has('personal') && within(ts, i - 3, i, (x) => WHOLE.has(x.w)) >= 0) reach.add('sweep');
