@@ -1,4 +1,5 @@
 import * as W from './intent-words.js';
+import { listItem } from './intent-lead-in.js';
 import { anySecret, EXAMPLE, inSet, isToolName, lemma, type Token } from './intent-text.js';
 import { ownInstead, useKind } from './intent-other-use.js';
 import { nameOf } from './intent-occasion.js';
@@ -155,10 +156,7 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
  * with a bullet or a number.
  */
 export function dutyGoesOn(ts: readonly Token[], before: { ts: readonly Token[]; duty: boolean } | undefined): boolean {
-  if (!before) return false;
-  const head = ts[0];
-  const item = !!head && (BULLET.test(head.raw) || NUMBER.test(head.raw) || head.raw === '-');
-  if (!item) return false;
+  if (!before || !listItem(ts)) return false;
   if (before.duty) return true;
   const last = before.ts[before.ts.length - 1];
   if (last?.raw !== ':') return false;

@@ -8,6 +8,7 @@ import { KEPT_FROM, otherUseOf, postStepOf, preconditionOf, stepKept } from './i
 import { addresses, HAIL, secretAskedFor, spokenToModel } from './intent-spoken.js';
 import { hedgeIndex, isRetired, retiredAt } from './intent-voice.js';
 import { dutyGoesOn, kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
+import { carryOn, leadOf, type Passed } from './intent-lead-in.js';
 export { aboveAll, overOthers } from './intent-over-others.js';
 
 // The intent reader's first pass (intent.ts weighs what it finds): a text read into sentences, each with its orders
@@ -150,24 +151,24 @@ export const steers = (ts: readonly Token[], i: number): boolean =>
 
 type Read = { sentences: Sentence[]; facts: TextFacts };
 /**
- * The first pass: each sentence's orders, and what the text does once. Framing reaches the sentence
- * it stands in, the sentence after a bare heading ("IMPORTANT:"), and everything inside an
- * <IMPORTANT> … </IMPORTANT> block; not the rest of a long text.
+ * The first pass: each sentence's orders, and what the text does once. Framing reaches the sentence it stands in, the
+ * sentence after a bare heading ("IMPORTANT:"), and everything inside an <IMPORTANT> … </IMPORTANT> block; not the rest
+ * of a long text. A list's items are read with their lead-in's verb (intent-lead-in.ts).
  */
 export function readText(text: string, result: boolean, own?: () => ReadonlySet<string>): Read {
   const facts: TextFacts = { concealed: false, retired: false, result, lower: result, lead: 0 };
   let block = false;
   let heading = false;
-  let before: { ts: Token[]; duty: boolean } | undefined;
+  let before: ({ ts: Token[]; duty: boolean } & Passed) | undefined;
   let end = 0;
   const sentences = sentenceSpans(text).map(([from, to], n): Sentence => {
     const para = /\n[ \t]*\n/.test(text.slice(end, from));
     end = to;
-    const { ts, shouted } = unshouted(tokens(text, from, to));
+    const { ts, shouted } = carryOn(unshouted(tokens(text, from, to)), before);
     const listed = dutyGoesOn(ts, before);
     const orders = ordersOf(ts, n === facts.lead, listed);
     if (n === facts.lead && !orders.length && !result && preamble(text.slice(from, to))) facts.lead++;
-    before = { ts, duty: listed };
+    before = { ts, duty: listed, ...leadOf(ts, before) };
     const kinds = orders.map((o, k) => kindOf(o, ts, orders[k + 1]?.at ?? ts.length, own));
     let covert = kinds.some((k) => k?.kind === 'withhold');
     let retires = false;
@@ -324,10 +325,7 @@ const LONG_TEXT = 12;
 /** How many sentences each side of one its concealment or a retirement counts from, in a long text. */
 const NEAR = 3;
 
-/**
- * In a long text (a server's manual of many sections), "silently" or "DISABLED" forty lines away says nothing of this
- * sentence: concealment and a retirement count from the sentences near it. Seven looks a sentence.
- */
+/** In a long text, "silently" forty lines away says nothing of this sentence: it counts from nearby. Seven looks. */
 export function nearHere(f: TextFacts, sentences: readonly Sentence[], n: number): void {
   if (sentences.length <= LONG_TEXT) return;
   f.concealed = f.retired = false;

@@ -1,0 +1,60 @@
+import { type Token } from './intent-text.js';
+import { NOT, set } from './intent-words.js';
+
+// A lead-in's verb carried onto the items of its list: "For a complete analysis this tool automatically collects:" then
+// "- SSH keys and certificates", or "Please provide:" then "- the contents of ~/.ssh/id_rsa". Each item is a sentence
+// of its own (a new line ends one), so what it names would be read with no verb; read with the lead-in's, it is
+// what the lead-in takes in or asks for. One look at the lead-in's last few words, one token put before an item.
+
+/** Verbs that take in or hand over what the list names. */
+const CARRIED = set(`collects collect gathers gather captures capture copies copy provide paste share send give submit
+  enter`);
+/** How far before the colon the verb may stand: "please provide the following:". */
+const REACH = 6;
+const BULLET = /^(?:[-*\u2022+]|\d{1,2}[.)]|\d{1,2})$/;
+
+/** Whether the sentence is an item of a list: it opens on a bullet or a number. */
+export const listItem = (ts: readonly Token[]): boolean => !!ts[0] && BULLET.test(ts[0].raw);
+
+/** The verb a lead-in ending in a colon carries onto its items, if any (not "never collects:"). */
+function leadVerb(ts: readonly Token[]): Token | undefined {
+  if (ts[ts.length - 1]?.raw !== ':') return undefined;
+  for (let i = ts.length - 2; i >= 0 && i >= ts.length - 1 - REACH; i--)
+    if (CARRIED.has(ts[i]!.w)) return NOT.has(ts[i - 1]?.w ?? '') || NOT.has(ts[i - 2]?.w ?? '') ? undefined : ts[i];
+  return undefined;
+}
+
+/** What a sentence passes on to the next: the verb its items are read with, and whether it is a number alone. */
+export interface Passed {
+  lead?: Token;
+  /** A number alone ("1" of "\n1. System configuration …", its stop read as a sentence's): the next is its item. */
+  num?: boolean;
+}
+
+/**
+ * What a sentence passes on: its own lead-in's verb; an item, or a short heading ending in a colon inside the list
+ * ("BASIC INFO:", "ENHANCED INFO (when detailed):"), the one it was given.
+ */
+export function leadOf(ts: readonly Token[], before: Passed | undefined): Passed {
+  const item = listItem(ts) || !!before?.num;
+  const num = item && ts.length === 1 && /^\d/.test(ts[0]!.raw);
+  if (item) return { lead: before?.lead, num };
+  const own = leadVerb(ts);
+  return { lead: own ?? (ts.length <= HEADING && ts[ts.length - 1]?.raw === ':' ? before?.lead : undefined) };
+}
+/** How many tokens a heading inside a list may have. */
+const HEADING = 10;
+
+/**
+ * An item read with its lead-in's verb after its bullet, or first when a number alone stood before it (a token of no
+ * width: the item's span is unchanged).
+ */
+export function carryOn<T extends { ts: Token[] }>(read: T, before: Passed | undefined): T {
+  const { ts } = read;
+  const lead = before?.lead;
+  if (!lead || !ts[0]) return read;
+  const at = before.num ? 0 : listItem(ts) && ts.length > 1 ? 1 : -1;
+  if (at < 0) return read;
+  const start = ts[at]!.start;
+  return { ...read, ts: [...ts.slice(0, at), { ...lead, start, end: start }, ...ts.slice(at)] };
+}
