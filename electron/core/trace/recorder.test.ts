@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -127,7 +127,9 @@ describe('a recording being written', () => {
     for (let i = 0; i < 40; i++) r.message(entry({ dir: 'in', kind: 'response', message: { result: big } }));
     const dropped = r.summary.dropped;
     expect(dropped).toBeGreaterThan(15);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Until the disk has taken what was queued (not a fixed wait: a busy machine writes 16 MB slower than an idle one).
+    const written = r.summary.bytes;
+    while (statSync(file).size < written) await new Promise((resolve) => setTimeout(resolve, 20));
     r.message(entry());
     const s = await r.end('ended');
     expect(s.dropped).toBe(dropped);
