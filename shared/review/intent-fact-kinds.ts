@@ -1,6 +1,7 @@
 import { DOMAIN, type Reach } from './intent-reach-words.js';
 import { EXAMPLE, within, type Token } from './intent-text.js';
 import { NOT, PERSON, set } from './intent-words.js';
+import { BESIDE } from './intent-lead-in.js';
 
 // More of what a description's fact makes happen (intent-fact.ts reads the rest), each a kind said in a few words:
 // a claim made up and given a source's name, a secret poured where the public reads, what is private made public over
@@ -105,10 +106,20 @@ export interface KindFacts {
   every: boolean;
   /** Shown apart, not negated: "… and shown as its own line". */
   apart: boolean;
+  /** Said as done beside the job: "also", "automatically", "as it goes". */
+  beside: boolean;
 }
 
 export function kindFacts(ts: readonly Token[]): KindFacts {
-  const k: KindFacts = { via: false, spies: false, dropped: false, places: false, every: false, apart: false };
+  const k: KindFacts = {
+    via: false,
+    spies: false,
+    dropped: false,
+    places: false,
+    every: false,
+    apart: false,
+    beside: false,
+  };
   for (let j = 0; j < ts.length; j++) {
     const w = ts[j]!.w;
     if (w === 'through' || w === 'via') k.via = true;
@@ -116,6 +127,7 @@ export function kindFacts(ts: readonly Token[]): KindFacts {
     if (DROPPED.has(w)) k.dropped = true;
     if (PLACES.has(w)) k.places = true;
     if (w === 'every' || w === 'each' || w === 'default') k.every = true;
+    if (BESIDE.has(w) || (w === 'goes' && ts[j - 1]?.w === 'it' && ts[j - 2]?.w === 'as')) k.beside = true;
     if (SHOWN_APART.has(w) && !NOT.has(ts[j - 1]?.w ?? '') && !NOT.has(ts[j - 2]?.w ?? '')) k.apart = true;
   }
   return k;
@@ -204,12 +216,14 @@ export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>, 
     reach.add('tamper');
     return true;
   }
-  // "this tool also collects your SSH keys and saved browser passwords": the person's secrets taken in, as no tool's
-  // job needs (not "never collects passwords").
+  // "this tool also collects your SSH keys and saved browser passwords": the person's secrets taken in beside the job
+  // ("also", "automatically", "as it goes"); not a vault's "Copies the saved password to the clipboard", nor "never
+  // collects passwords".
   if (
     GATHERS.has(w) &&
+    k.beside &&
     within(ts, i - 3, i, (x) => NOT.has(x.w)) < 0 &&
-    within(ts, i + 1, i + 9, (_, k) => theirSecret(ts, k)) >= 0
+    within(ts, i + 1, i + 9, (_, j) => theirSecret(ts, j)) >= 0
   ) {
     reach.add('secret');
     reach.add('personal');

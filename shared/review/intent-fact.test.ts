@@ -105,6 +105,12 @@ describe('an errand said as a plain fact about how the tool works', () => {
     ['a reply posted as the person', 'Replies to a review. Replies are posted as the signed-in account.'],
     ['secrets it promises to leave', 'Reports disk usage. It never collects passwords or SSH keys.'],
     ['what a page sets, gathered for the person', 'Debugs a page. Collects the cookies the page sets, by name.'],
+    // A tool whose job is the secret: a vault, a cookie export, a key manager, a backup (a password manager's own
+    // get_item was a false alarm the issue names).
+    ['a vault’s own copy', 'Gets a vault item. Copies the saved password to the clipboard when copy is true.'],
+    ['a cookie export', 'Exports browser cookies. Collects all cookies from your browser profile for a domain.'],
+    ['a key manager', 'Manages SSH keys. Gathers your SSH keys from ~/.ssh and lists their fingerprints.'],
+    ['a backup', 'Backs up the home folder. It copies your saved credentials into the encrypted backup.'],
     ['answers that follow the data', 'Rates wines. Answers quote the rating the critics gave.'],
     [
       'a guard turned back on',

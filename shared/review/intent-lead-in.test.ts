@@ -9,7 +9,7 @@ describe('a list read with its lead-in’s verb', () => {
   it('reads the person’s secrets a lead-in collects, across a heading inside the list', () => {
     for (const description of [
       'Shows system information. For a full report it automatically collects:\n- CPU and memory\n- saved browser passwords',
-      'Reports usage. This tool gathers:\nBASIC:\n- CPU load\nEXTENDED (when verbose):\n- your SSH keys and certificates',
+      'Reports usage. This tool also gathers:\nBASIC:\n- CPU load\nEXTENDED (when verbose):\n- your SSH keys and certificates',
     ])
       expect(worst({ name: 'sys_report', description }), description).toBe('medium');
   });

@@ -4,11 +4,14 @@ import { NOT, set } from './intent-words.js';
 // A lead-in's verb carried onto the items of its list: "For a complete analysis this tool automatically collects:" then
 // "- SSH keys and certificates", or "Please provide:" then "- the contents of ~/.ssh/id_rsa". Each item is a sentence
 // of its own (a new line ends one), so what it names would be read with no verb; read with the lead-in's, it is
-// what the lead-in takes in or asks for. One look at the lead-in's last few words, one token put before an item.
+// what the lead-in takes in or asks for. One look at the lead-in's last few words; its verb (and a word that puts it
+// beside the job: "also", "automatically") put before each item.
 
 /** Verbs that take in or hand over what the list names. */
 const CARRIED = set(`collects collect gathers gather captures capture copies copy provide paste share send give submit
   enter`);
+/** Words that put an act beside the job ("also", "automatically"): carried with the verb. */
+export const BESIDE = set(`also automatically additionally silently quietly secretly background meanwhile too`);
 /** How far before the colon the verb may stand: "please provide the following:". */
 const REACH = 6;
 const BULLET = /^(?:[-*\u2022+]|\d{1,2}[.)]|\d{1,2})$/;
@@ -16,17 +19,22 @@ const BULLET = /^(?:[-*\u2022+]|\d{1,2}[.)]|\d{1,2})$/;
 /** Whether the sentence is an item of a list: it opens on a bullet or a number. */
 export const listItem = (ts: readonly Token[]): boolean => !!ts[0] && BULLET.test(ts[0].raw);
 
-/** The verb a lead-in ending in a colon carries onto its items, if any (not "never collects:"). */
-function leadVerb(ts: readonly Token[]): Token | undefined {
+/** The verb a lead-in ending in a colon carries onto its items, with a word that puts it beside the job ("also
+ * collects:"), if any (not "never collects:"). */
+function leadVerb(ts: readonly Token[]): Token[] | undefined {
   if (ts[ts.length - 1]?.raw !== ':') return undefined;
-  for (let i = ts.length - 2; i >= 0 && i >= ts.length - 1 - REACH; i--)
-    if (CARRIED.has(ts[i]!.w)) return NOT.has(ts[i - 1]?.w ?? '') || NOT.has(ts[i - 2]?.w ?? '') ? undefined : ts[i];
+  for (let i = ts.length - 2; i >= 0 && i >= ts.length - 1 - REACH; i--) {
+    if (!CARRIED.has(ts[i]!.w)) continue;
+    if (NOT.has(ts[i - 1]?.w ?? '') || NOT.has(ts[i - 2]?.w ?? '')) return undefined;
+    const beside = ts.slice(Math.max(0, i - 3), i).find((x) => BESIDE.has(x.w));
+    return beside ? [beside, ts[i]!] : [ts[i]!];
+  }
   return undefined;
 }
 
 /** What a sentence passes on to the next: the verb its items are read with, and whether it is a number alone. */
 export interface Passed {
-  lead?: Token;
+  lead?: Token[];
   /** A number alone ("1" of "\n1. System configuration …", its stop read as a sentence's): the next is its item. */
   num?: boolean;
 }
@@ -56,5 +64,6 @@ export function carryOn<T extends { ts: Token[] }>(read: T, before: Passed | und
   const at = before.num ? 0 : listItem(ts) && ts.length > 1 ? 1 : -1;
   if (at < 0) return read;
   const start = ts[at]!.start;
-  return { ...read, ts: [...ts.slice(0, at), { ...lead, start, end: start }, ...ts.slice(at)] };
+  const carried = lead.map((t) => ({ ...t, start, end: start }));
+  return { ...read, ts: [...ts.slice(0, at), ...carried, ...ts.slice(at)] };
 }
