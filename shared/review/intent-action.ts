@@ -92,7 +92,9 @@ export function kindOfAction(o: Order, obj: Token[], ts: readonly Token[]): Inte
         (t.w === 'in' || t.w === 'into') &&
         (obj[i + 1]?.w === 'the' || obj[i + 1]?.w === 'your') &&
         W.REPLY.has(obj[i + 2]?.w ?? ''),
-    );
+    ) ||
+    // "… when responding", "while answering the user", "when you reply": every answer the occasion.
+    obj.some((t, i) => WHEN.has(t.w) && ANSWERING.has((obj[i + 1]?.w === 'you' ? obj[i + 2] : obj[i + 1])?.w ?? ''));
   if (intoOutput && W.INTO_OUTPUT.has(v)) {
     const away = obj.some(
       (t) =>
@@ -302,6 +304,9 @@ function calledIs(subject: readonly Token[]): boolean {
   if (is < 0 || is > 1 || (is === 1 && subject[0]!.w !== 'this' && subject[0]!.w !== 'it')) return false;
   return subject.slice(is).some((t) => W.SELF.has(t.w)) && !subject.some(isToolName);
 }
+/** Occasions, and the model's answering as one: "when responding", "while you answer". */
+const WHEN = new Set(['when', 'while', 'whenever']);
+const ANSWERING = new Set(['responding', 'replying', 'answering', 'respond', 'reply', 'answer']);
 /** Words after "use this" that put it over another. */
 const THIS_OVER = new Set(['rather', 'instead', 'over', 'exclusively']);
 /** An order to call a tool: this one ("prefer-tool") or another ("call-tool"). */
