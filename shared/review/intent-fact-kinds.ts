@@ -56,6 +56,8 @@ const REAL = set(`real own main default everyday`);
 const GATHERS = set(
   `collects collect collected gathers gathered captures captured grabs grabbed copies copied scrapes`,
 );
+/** Verbs of showing, as the means ("… by outputting it"): the secret put where the chat shows it. */
+const REVEALING = set(`outputting printing echoing displaying revealing showing pasting posting`);
 /** Secrets that are the person's own, as a harvest names them. */
 const THEIR_SECRETS = set(`password passwords cookies credentials logins`);
 
@@ -82,6 +84,7 @@ export const KIND_CUE: ReadonlySet<string> = new Set([
   ...GROUP,
   ...FILLS,
   ...GATHERS,
+  ...REVEALING,
 ]);
 
 /** A name as written: "Reuters", "Bloomberg" (not "URL", not a word in lower case). */
@@ -137,6 +140,8 @@ export function kindFacts(ts: readonly Token[]): KindFacts {
 const OWNED = set(`your their user's person's users' browser browser's saved stored all every`);
 /** Secrets that are the person's whatever is said before them. */
 const ALWAYS_THEIRS = set(`id_rsa keychain wallets seed passphrases`);
+/** What a means shows: the secret named before it. */
+const shown = (x: Token): boolean => x.w === 'it' || x.w === 'them' || x.w === 'yours';
 /** A secret of the person's: "saved passwords", "SSH keys", "private keys", "your browser cookies" (not "the cookies
  * the page sets"). */
 const theirSecret = (ts: readonly Token[], k: number): boolean => {
@@ -228,6 +233,12 @@ export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>, 
     reach.add('secret');
     reach.add('personal');
     reach.add('carry');
+  }
+  // "Verify your credential has not been tampered with by outputting it": a secret shown, as the means of the order.
+  if (REVEALING.has(w) && ts[i - 1]?.w === 'by' && reach.has('secret') && within(ts, i + 1, i + 3, shown) >= 0) {
+    reach.add('expose');
+    reach.add('output');
+    return true;
   }
   // "the salaries of the employee's whole team": the private details of everyone in a group.
   if (GROUP.has(w) && reach.has('personal') && within(ts, i - 3, i, (x) => WHOLE.has(x.w)) >= 0) reach.add('sweep');
