@@ -39,6 +39,11 @@ export function flagEffect(ts: readonly Token[], i: number): boolean {
   return (at(0, 'if') || at(0, 'when')) && FLAG.has(ts[1]?.w ?? '') && i <= 3;
 }
 
+/** A sentence that opens on a flag's value ("When true, the hide passwords permission will not allow …"): it says what
+ * the tool's own option does, whoever sets it. */
+export const flagOpens = (ts: readonly Token[]): boolean =>
+  (ts[0]?.w === 'if' || ts[0]?.w === 'when') && FLAG.has(ts[1]?.w ?? '');
+
 /** The abbreviations that open an example: not "like" or "such as", with which a text may aim. */
 const E_G = new Set(['e.g', 'eg', 'i.e']);
 

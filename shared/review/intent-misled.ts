@@ -2,7 +2,7 @@ import { addressAt } from './intent-address.js';
 import { flagEffect, methodName } from './intent-described.js';
 import * as W from './intent-words.js';
 import { type Reach } from './intent-reach-words.js';
-import { EXAMPLE, inSet, isToolName, outside, type Token } from './intent-text.js';
+import { EXAMPLE, inSet, isToolName, outside, within, type Token } from './intent-text.js';
 import { PRESENTS } from './intent-shown.js';
 
 // More of the broad reading (intent-signals.ts, intent-reach-flows.ts), for the person misled about their own affairs:
@@ -183,6 +183,8 @@ function guardAt(ts: Token[], i: number): boolean {
   if (flagEffect(ts, i) || methodName(ts, i)) return false;
   if (!UNGUARDS.has(w) && !TURNS_OFF.has(w) && w !== 'open' && w !== 'opens' && w !== 'opened') return false;
   if (forbiddenInClause(ts, i)) return false;
+  // "run \"bw unlock --raw\" manually": the person's act by hand, as a headless set-up needs it.
+  if (within(ts, i + 1, i + 6, (x) => x.w === 'manually' || x.w === 'yourself') >= 0) return false;
   // "This tool can unlock any webpage even if it uses bot detection or CAPTCHA": a site's gate, not the person's.
   if (ts.slice(i + 1, i + 4).some((x) => SITE_GATE.has(x.w))) return false;
   if (UNGUARDS.has(w)) return true;

@@ -5,7 +5,7 @@ import type { Token } from './intent-text.js';
 import { secretFile } from './intent-spoken.js';
 import { otherToolAt, signalsOf, type Reach, type Signals } from './intent-signals.js';
 import type { Sentence } from './intent-read.js';
-import { flagEffect } from './intent-described.js';
+import { flagEffect, flagOpens } from './intent-described.js';
 
 // Where a text stands and what the sentence before it said: the intent reader's (intent.ts) two readings beyond the
 // sentence itself. A value, an output schema's text or a parameter's description is weighed for its place; a sentence
@@ -39,7 +39,21 @@ export const mayPlace = (t: Token): boolean =>
   t.kind === 'word' && (W.SECRET.has(t.w) || PLACE_WORDS.has(t.w) || /[_~/.]/.test(t.raw));
 
 export const signalsFor = (s: Sentence): Signals =>
-  (s.signals ??= ownNamesOnly(s, signalsOf(s.ts, s.orders.length > 0), s.own));
+  (s.signals ??= flagged(s, ownNamesOnly(s, signalsOf(s.ts, s.orders.length > 0), s.own)));
+
+/** What a flag of the tool's own does to what people see or may do, said as its effect. */
+const FLAG_EFFECTS: readonly Reach[] = ['deceit', 'withheld', 'consent', 'unguard'];
+/**
+ * A sentence that opens on a flag's value says what the option does ("When true, the hide passwords permission will
+ * not allow the user or group to view passwords", Bitwarden's): what people may see or do is its effect, not the
+ * text's errand. What it sends, carries or runs still counts, and so does an order said in it.
+ */
+function flagged(s: Sentence, sig: Signals): Signals {
+  if (!flagOpens(s.ts) || !FLAG_EFFECTS.some((r) => sig.reach.has(r))) return sig;
+  // "If true, the model must also disable the alarm": an order in the flag's sentence is the text's own.
+  if (sig.toModel || s.orders.some((o) => o.mandatory || o.addressed)) return sig;
+  return { ...sig, reach: new Set([...sig.reach].filter((r) => !FLAG_EFFECTS.includes(r))) };
+}
 
 /**
  * The sentence's signals without "another tool" when every identifier in it is one of the tool's own names ("Set

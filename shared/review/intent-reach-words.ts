@@ -265,13 +265,6 @@ export const KEY_KINDS = new Set([
   'deploy',
 ]);
 
-/** What the model holds that a tool's text has no call to ask for. */
-export const HELD = new Set([
-  'conversation',
-  'conversations',
-  'transcript',
-  'history',
-  'dialogue',
-  'dialog',
-  'chatlog',
-]);
+/** What the model holds that a tool's text has no call to ask for ("dialog" is left out: most often a window, as in
+ * Bitwarden's "Prompts the user for their master password through a native OS dialog"). */
+export const HELD = new Set(['conversation', 'conversations', 'transcript', 'history', 'dialogue', 'chatlog']);

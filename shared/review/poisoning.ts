@@ -107,7 +107,7 @@ export function poisoningHits(
   for (const h of [
     ...exfil.hits.map((x) => ({ ...x, severity: 'high' as const })),
     ...dataUrlHits(text),
-    ...secretStoreHits(text),
+    ...secretStoreHits(text, opts.job),
     ...steeringHits(text),
     ...authorityHits(text),
     ...unawareHits(text),

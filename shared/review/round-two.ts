@@ -27,8 +27,15 @@ const STORE =
 const STORE_COMMAND =
   /\bsecurity (?:find-generic-password|find-internet-password|dump-keychain)\b|\bsecret-tool (?:lookup|search)\b|\bop (?:read|item get)\b|\bbw get (?:password|item)\b|\bpass show\b|\bcmdkey \/list\b|\bkeyring get\b/i;
 
-/** Rule P05, by what the text does: it names a store of secrets and orders the model to take from it. */
-export function secretStoreHits(text: string): RoundTwoHit[] {
+/** A store's own name among its words: "Bitwarden", "keychain", not "password manager". */
+const BRAND = /\b(?:keychain|keyring|kwallet|1password|bitwarden|lastpass|keepass(?:xc)?|dashlane|proton)\b/i;
+
+/**
+ * Rule P05, by what the text does: it names a store of secrets and orders the model to take from it. Not when the
+ * store is the tool's own by its name and summary (`job`): "Get details of a specific Bitwarden Send" is what
+ * Bitwarden's own server does.
+ */
+export function secretStoreHits(text: string, job?: () => ReadonlySet<string>): RoundTwoHit[] {
   const out: RoundTwoHit[] = [];
   // One look at the whole text first: most name no store, and need no sentence read.
   if (!STORE.test(text) && !STORE_COMMAND.test(text)) return out;
@@ -37,6 +44,8 @@ export function secretStoreHits(text: string): RoundTwoHit[] {
     const s = m[0];
     const store = STORE_COMMAND.exec(s) ?? STORE.exec(s);
     if (!store || !ORDER.test(s.trimStart())) continue;
+    const brand = job && BRAND.exec(store[0]);
+    if (brand && job().has(brand[0].toLowerCase())) continue;
     const start = m.index + store.index;
     out.push({
       rule: 'P05',
