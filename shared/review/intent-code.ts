@@ -125,7 +125,13 @@ export function notationReaches(ts: Token[], i: number, reach: Set<Reach>): void
   const prev = ts[i - 1];
   if (t.kind === 'word' && t.w.includes('.') && DETAIL.test(t.w)) reach.add('personal');
   // A slot put in a host name that is looked up: "resolve <the API key>.check-dns.net" sends it to that domain.
-  if (t.raw.charCodeAt(0) === 46 && (prev?.raw === '>' || prev?.raw === '}') && DOMAIN.test(t.w.slice(1))) {
+  // Not a tenant's own name: "{account}.monday.com/custom_objects/…", "{subdomain}.zendesk.com".
+  if (
+    t.raw.charCodeAt(0) === 46 &&
+    (prev?.raw === '>' || prev?.raw === '}') &&
+    DOMAIN.test(t.w.slice(1)) &&
+    !tenant(ts, i)
+  ) {
     reach.add('address');
     reach.add('send');
   }
@@ -140,6 +146,37 @@ export function notationReaches(ts: Token[], i: number, reach: Set<Reach>): void
     reach.add('address');
   } else if (ASSIGNS.has(t.raw) && !SECRET_PARAM.test(prev.raw) && anySecret(ts.slice(i + 1))) reach.add('misfiled');
   sendCall(ts, i, reach);
+}
+
+/** The names a service gives the part of its address that is the customer's own. */
+const TENANT = new Set([
+  'account',
+  'org',
+  'organization',
+  'organisation',
+  'tenant',
+  'subdomain',
+  'workspace',
+  'instance',
+  'team',
+  'company',
+  'site',
+  'shop',
+  'store',
+  'domain',
+  'region',
+  'host',
+  'hostname',
+  'project',
+  'slug',
+]);
+/** Whether the slot closed just before `i` ("{account}") names a tenant: up to four words back to its opening. */
+function tenant(ts: readonly Token[], i: number): boolean {
+  for (let k = i - 2; k >= Math.max(0, i - 6); k--) {
+    if (ts[k]!.raw === '{' || ts[k]!.raw === '<') return true;
+    if (!TENANT.has(ts[k]!.w.replace(/[_-]?(?:name|id)$/, ''))) return false;
+  }
+  return false;
 }
 
 /**

@@ -202,7 +202,8 @@ export const PATTERNS: Pattern[] = [
     rule: 'P04',
     needs: ['before', 'prior', 'ahead'],
     re: P(
-      String.raw`\b(?:before|prior to|ahead of) (?:using|calling|invoking|running|executing|any|all|every) (?:any|every|all)? ?(?:of )?(?:the )?(?:other )?(?:tools?|functions?|actions?)\b`,
+      // Every tool, or the others: not "ask for clarification before calling the tool" (this one).
+      String.raw`\b(?:before|prior to|ahead of) (?:(?:using|calling|invoking|running|executing) )?(?:(?:any|every|all) (?:of )?(?:the )?(?:other )?(?:tools?|functions?|actions?)|(?:the )?other (?:tools?|functions?|actions?)|the (?:tools|functions|actions))\b`,
     ),
     message: 'claims to precede every other tool',
     // "Use this to discover valid index names before calling other tools" serves the tool's own use.

@@ -141,6 +141,8 @@ const DESTRUCTIVE =
 // Verbs that are rarely nouns: "update", "post" and "format" describe read-only tools too often.
 const WRITES = /\b(?:write|writes|modify|modifies|upload|uploads|send|sends|publish|publishes|execute|executes)\b/gi;
 /** A sentence that says the tool does not do it ("… are rejected", "never deletes"). */
+/** A first sentence that calls its act read-only itself. */
+const READ_ONLY_SAID = /\bread[- ]?only\b/i;
 const NEGATED =
   /\b(?:not|never|no|without|doesn'?t|won'?t|cannot|can'?t|nor|nothing|neither|rejected|refused|refuses|forbidden|blocked|disallowed|prevents?)\b/i;
 
@@ -164,6 +166,8 @@ export function contradictionHits(
     for (let m = re.exec(first); m; m = re.exec(first)) {
       if (!CLAUSE_HEAD.test(first.slice(0, m.index))) continue;
       if (NEGATED.test(first)) break;
+      // "Execute read-only GraphQL queries": the sentence says the act is read-only, as declared.
+      if (claim === 'declared read-only' && READ_ONLY_SAID.test(first)) break;
       const start = lead + m.index;
       // Removing from a list (an owner, a label) is undone by adding back: a note, not a contradiction.
       const mild = claim === 'declared non-destructive' && /^remove/i.test(m[0]);
