@@ -44,6 +44,24 @@ export function flagEffect(ts: readonly Token[], i: number): boolean {
 export const flagOpens = (ts: readonly Token[]): boolean =>
   (ts[0]?.w === 'if' || ts[0]?.w === 'when') && FLAG.has(ts[1]?.w ?? '');
 
+/** Words that join a list's members: "do NOT cut, truncate, or omit any data". */
+const LIST_JOIN = new Set([',', 'or', 'and', 'nor']);
+/**
+ * Whether the word at `i` ends a list a negation opens: "do NOT cut, truncate, or omit any data" forbids "omit" as
+ * much as "cut". Walks back over the list's joins and words, six tokens at most.
+ */
+export function listNegated(ts: readonly Token[], i: number): boolean {
+  let joined = false;
+  for (let k = i - 1; k >= Math.max(0, i - 6); k--) {
+    const w = ts[k]!.w;
+    if (LIST_JOIN.has(w) || LIST_JOIN.has(ts[k]!.raw)) joined = true;
+    else if (NOT_WORDS.has(w)) return joined;
+    else if (ts[k]!.kind !== 'word') return false;
+  }
+  return false;
+}
+const NOT_WORDS = new Set(['not', "don't", 'dont', 'never', 'no', 'cannot', "can't", 'nor']);
+
 /** The abbreviations that open an example: not "like" or "such as", with which a text may aim. */
 const E_G = new Set(['e.g', 'eg', 'i.e']);
 

@@ -165,7 +165,13 @@ function sharedOut(ts: readonly Token[], i: number): boolean {
 function keptFrom(ts: readonly Token[], i: number): boolean {
   const w = ts[i]!.w;
   // "The password is not shown to the user": a secret masked is protected, not kept from the person.
-  if (SHOWN.has(w)) return within(ts, i - 3, i, (x) => x.w === 'not' || x.w === 'never') >= 0 && !secretMasked(ts, i);
+  // … nor "will not appear here": left out of this tool's own list, not kept from anyone.
+  if (SHOWN.has(w))
+    return (
+      within(ts, i - 3, i, (x) => x.w === 'not' || x.w === 'never') >= 0 &&
+      !secretMasked(ts, i) &&
+      ts[i + 1]?.w !== 'here'
+    );
   if (!TELLING.has(w) || within(ts, i - 2, i, (x) => x.w === 'without') < 0) return false;
   return w !== 'word' || ts[i - 1]?.w === 'a';
 }

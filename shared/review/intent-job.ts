@@ -1,6 +1,7 @@
 import type { Reach } from './intent-reach-words.js';
 import { isToolName, type Token } from './intent-text.js';
 import { EVERY, NOT, PERSON } from './intent-words.js';
+import { listNegated } from './intent-described.js';
 
 // A tool's own job, read from its name and its first sentence (`search_pages`: "Search pages in the workspace."), and
 // the acts a later sentence orders that the job does not hold. A search tool that says "archive every other page", a
@@ -162,7 +163,7 @@ export function offJobReaches(ts: readonly Token[], job: ReadonlySet<string>, re
     if (!mayBeAct(t)) continue;
     const s = stem(t.w);
     if (job.has(s) || (named ??= namedTools(ts)).has(s)) continue;
-    if (NOT.has(ts[i - 1]?.w ?? '') || NOT.has(ts[i - 2]?.w ?? '')) continue;
+    if (NOT.has(ts[i - 1]?.w ?? '') || NOT.has(ts[i - 2]?.w ?? '') || listNegated(ts, i)) continue;
     // An act in a verb's place: at the head, after a duty, a conjunction or a clause's mark ("…, archive every other
     // page"); not a noun ("- Email and any feedback"). Not a fact of what may or will happen ("may squash commits, …
     // or delete the source branch", "list_indices_v1 will be removed").

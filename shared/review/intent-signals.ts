@@ -1,4 +1,4 @@
-import { choiceDescribed, inExample, methodName } from './intent-described.js';
+import { choiceDescribed, inExample, listNegated, methodName } from './intent-described.js';
 import * as W from './intent-words.js';
 import {
   DIRECTIVE,
@@ -239,7 +239,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
       reach.add('deceit');
     // "format" destroys a disk, not a string: "with format `proj/<key>`" is a shape.
     // Not "must never delete …" (a deletion forbidden is no deletion), nor "the PURGE method" (a name).
-    const none = W.NOT.has(prev) || W.NOT.has(ts[i - 2]?.w ?? '') || methodName(ts, i);
+    const none = W.NOT.has(prev) || W.NOT.has(ts[i - 2]?.w ?? '') || methodName(ts, i) || listNegated(ts, i);
     if (inSet(W.DESTROY, w) && i > 0 && (w !== 'format' || DISK.has(next)) && !none) reach.add('destroy');
     if (moreReaches(ts, i, reach)) directive = true;
     if (subjectModel(ts, i) || dutyOfModel(ts, i)) toModel = directive = true;
