@@ -95,7 +95,13 @@ export function placed(s: Sentence, sig: Signals, opts: IntentOptions): boolean 
   // nor a flag's effect ("Set to true to include archived conversations").
   const chat =
     s.ts.some(
-      (t, i) => W.STRONG_HELD.has(t.w) && !t.quoted && !listItem(s.ts, i) && !DATA_HISTORY.has(s.ts[i - 1]?.w ?? ''),
+      (t, i) =>
+        W.STRONG_HELD.has(t.w) &&
+        !t.quoted &&
+        !listItem(s.ts, i) &&
+        !DATA_HISTORY.has(s.ts[i - 1]?.w ?? '') &&
+        // "create a new agent via AI (pass prompt)": the tool's own `prompt` parameter, not what the model holds.
+        !s.own?.().has(t.w),
     ) && s.ts.some((t, i) => W.SMUGGLE_VERBS.has(t.w) && !flagEffect(s.ts, i));
   if (
     opts.place === 'param' &&
