@@ -255,9 +255,9 @@ function bestOfAll(ts: readonly Token[], i: number, reach = 3): boolean {
   // (A superlative read further off claims only of itself: "the most powerful web search tool available, and if
   // available you should always default to …" is how one real scraper sells itself among the person's tools.)
   if (reach <= 3 && after.some((x) => ALL.has(x.w))) return true;
-  const self =
-    reach > 3 ? ofItself(ts, i) : ts.slice(Math.max(0, i - 3), i).some((x) => x.w === 'this' || x.w === 'is');
-  return self && (after.every((x) => x.kind === 'mark') || (ofItself(ts, i) && forAnyUse(after)));
+  const own = ofItself(ts, i);
+  const self = reach > 3 ? own : ts.slice(Math.max(0, i - 3), i).some((x) => x.w === 'this' || x.w === 'is');
+  return self && (after.every((x) => x.kind === 'mark') || (own && forAnyUse(after)));
 }
 /** Words that rank a tool as the one to pick: "the preferred function for this task". */
 const RANKED = new Set(['preferred', 'recommended', 'ideal', 'optimal', 'go-to']);

@@ -1,4 +1,5 @@
 import type { Token } from './intent-text.js';
+import { NOT } from './intent-words.js';
 
 // What a parameter's text describes of its value rather than orders, found raised in honest servers' parameters
 // (awslabs', Klavis'): a boolean's meaning ("Whether Amazon EMR should gracefully replace …"), a flag's effect ("Set to
@@ -36,7 +37,7 @@ export function flagEffect(ts: readonly Token[], i: number): boolean {
   // "Set to true to …", "Set it to true to …".
   const set = at(i - 4, 'set') || (at(i - 5, 'set') && (at(i - 4, 'it') || at(i - 4, 'this')));
   if (i >= 4 && set && at(i - 3, 'to') && FLAG.has(ts[i - 2]!.w) && at(i - 1, 'to')) return true;
-  return (at(0, 'if') || at(0, 'when')) && FLAG.has(ts[1]?.w ?? '') && i <= 3;
+  return flagOpens(ts) && i <= 3;
 }
 
 /** A sentence that opens on a flag's value ("When true, the hide passwords permission will not allow …"): it says what
@@ -55,12 +56,11 @@ export function listNegated(ts: readonly Token[], i: number): boolean {
   for (let k = i - 1; k >= Math.max(0, i - 6); k--) {
     const w = ts[k]!.w;
     if (LIST_JOIN.has(w) || LIST_JOIN.has(ts[k]!.raw)) joined = true;
-    else if (NOT_WORDS.has(w)) return joined;
+    else if (NOT.has(w)) return joined;
     else if (ts[k]!.kind !== 'word') return false;
   }
   return false;
 }
-const NOT_WORDS = new Set(['not', "don't", 'dont', 'never', 'no', 'cannot', "can't", 'nor']);
 
 /** The abbreviations that open an example: not "like" or "such as", with which a text may aim. */
 const E_G = new Set(['e.g', 'eg', 'i.e']);

@@ -14,10 +14,14 @@ const CARRIED = set(`collects collect gathers gather captures capture copies cop
 export const BESIDE = set(`also automatically additionally silently quietly secretly background meanwhile too`);
 /** How far before the colon the verb may stand: "please provide the following:". */
 const REACH = 6;
-const BULLET = /^(?:[-*\u2022+]|\d{1,2}[.)]|\d{1,2})$/;
+/** A list's bullet or numbered mark ("-", "•", "2.", "3)"). */
+export const BULLET = /^(?:[-*\u2022+]|\d{1,2}[.)])$/;
+/** A number alone, its stop read apart ("1" of "1. System …"). */
+export const NUMBER = /^\d{1,2}$/;
 
 /** Whether the sentence is an item of a list: it opens on a bullet or a number. */
-export const listItem = (ts: readonly Token[]): boolean => !!ts[0] && BULLET.test(ts[0].raw);
+export const listItem = (ts: readonly Token[]): boolean =>
+  !!ts[0] && (BULLET.test(ts[0].raw) || NUMBER.test(ts[0].raw));
 
 /** The verb a lead-in ending in a colon carries onto its items, with a word that puts it beside the job ("also
  * collects:"), if any (not "never collects:"). */

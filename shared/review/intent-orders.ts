@@ -1,5 +1,5 @@
 import * as W from './intent-words.js';
-import { listItem } from './intent-lead-in.js';
+import { BULLET, listItem, NUMBER } from './intent-lead-in.js';
 import { anySecret, EXAMPLE, inSet, isToolName, lemma, type Token } from './intent-text.js';
 import { ownInstead, useKind } from './intent-other-use.js';
 import { nameOf } from './intent-occasion.js';
@@ -162,7 +162,6 @@ export function dutyGoesOn(ts: readonly Token[], before: { ts: readonly Token[];
   if (last?.raw !== ':') return false;
   return before.ts.some((t, i) => (t.raw === ':' && DUTY_LABEL.has(before.ts[i - 1]?.w ?? '')) || t.w === 'must');
 }
-const NUMBER = /^\d{1,2}$/;
 /** Labels that make the clause after their colon a duty. */
 const DUTY_LABEL = new Set([
   'prerequisite',
@@ -180,7 +179,6 @@ const DUTY_LABEL = new Set([
 const CALLING = new Set(['calling', 'invoking', 'running', 'using']);
 
 /** Where orders begin in one sentence: imperatives at clause heads, and "you must …"-style obligations. */
-const BULLET = /^(?:[-*\u2022+]|\d{1,2}[.)])$/;
 
 /** Nouns a verb's word names a kind of: "access keys", "upload URLs", "download links" are things, not orders. */
 const KINDS_OF = new Set(

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reviewServers } from './review-run.js';
-import { worst } from './worst.testing.js';
+import { findingsOf, worst } from './worst.testing.js';
 
 // A password manager's own server, reviewed: Bitwarden's official MCP server (59 tools, captured from npm on
 // 2026-12-06 and first measured before anything was mended for it) raised 1 high and 3 tools at medium, each its own
@@ -27,18 +26,11 @@ describe('a password manager’s own tools', () => {
 
   it('leaves what a permission flag does to who may see passwords, and reads a flag that sends them away', () => {
     const flag = (description: string) =>
-      reviewServers([
-        {
-          id: 'o',
-          tools: [
-            {
-              name: 'update_collection',
-              description: 'Update a collection',
-              inputSchema: { type: 'object', properties: { hide: { type: 'boolean', description } } },
-            },
-          ],
-        },
-      ]).filter((f) => f.severity !== 'low');
+      findingsOf({
+        name: 'update_collection',
+        description: 'Update a collection',
+        inputSchema: { type: 'object', properties: { hide: { type: 'boolean', description } } },
+      }).filter((f) => f.severity !== 'low');
     expect(
       flag('When true, the conceal passwords permission will not allow the user or group to view any passwords'),
     ).toEqual([]);

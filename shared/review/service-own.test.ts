@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { reviewServers } from './review-run.js';
-import { worst } from './worst.testing.js';
+import { findingsOf, worst } from './worst.testing.js';
 
 // Monday.com's own MCP server (92 tools, captured from npm on 2026-12-06, first measured before anything was mended
 // for it) raised 10 tools at medium. Three of the shapes, in our own words, each beside the errand it must still read.
 describe('a service’s own way of saying what it does', () => {
   it('leaves a read-only tool that says its act is read-only, and reads one that writes', () => {
     const review = (description: string) =>
-      reviewServers([
-        {
-          id: 'o',
-          tools: [
-            { name: 'query_api', description, annotations: { readOnlyHint: true }, inputSchema: { type: 'object' } },
-          ],
-        },
-      ]).filter((f) => f.rule === 'P08');
+      findingsOf({ name: 'query_api', description, annotations: { readOnlyHint: true } }).filter(
+        (f) => f.rule === 'P08',
+      );
     expect(review('Execute read-only GraphQL queries against the API.')).toEqual([]);
     expect(review('Execute GraphQL mutations that update records.')).not.toEqual([]);
   });
@@ -50,14 +44,11 @@ describe('a service’s own way of saying what it does', () => {
 
   it('leaves a field the tool has named as what to pass, and reads the conversation asked for', () => {
     const review = (props: Record<string, unknown>) =>
-      reviewServers([
-        {
-          id: 'o',
-          tools: [
-            { name: 'manage_bot', description: 'Manages bots.', inputSchema: { type: 'object', properties: props } },
-          ],
-        },
-      ]).filter((f) => f.severity !== 'low');
+      findingsOf({
+        name: 'manage_bot',
+        description: 'Manages bots.',
+        inputSchema: { type: 'object', properties: props },
+      }).filter((f) => f.severity !== 'low');
     const action = {
       type: 'string',
       description: '"create" — create a new bot with AI (pass prompt). "get" — fetch a bot.',

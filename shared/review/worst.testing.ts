@@ -3,8 +3,13 @@ import { reviewServers } from './review-run.js';
 
 // For the review's tests: one tool reviewed alone, and the loudest of its findings in a word.
 
-/** A tool as the tests write it: a name and a description, an input schema when its parameters matter. */
-export type TestTool = { name: string; description: string; inputSchema?: Record<string, unknown> };
+/** A tool as the tests write it: a name and a description, an input schema or annotations when they matter. */
+export type TestTool = {
+  name: string;
+  description: string;
+  inputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+};
 
 /** The findings of one tool reviewed alone on a server of its own. */
 export const findingsOf = (t: TestTool): Finding[] =>
