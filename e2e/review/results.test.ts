@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { resultTexts, scanResultTexts } from '../../shared/review/result-scan.js';
+import { reviewServers } from '../../shared/review/review-run.js';
 import { RESULTS_CLEAN, RESULTS_HELD_OUT, type ResultCase } from './public-results.js';
 import { installedReadmes } from './readmes.js';
 
@@ -34,6 +35,17 @@ describe('the result scan on results others wrote', () => {
 
   it.each(RESULTS_CLEAN.map((c) => [c.id, c] as const))('the honest result %s raises nothing', (_id, c) => {
     expect(flagged(c)).toEqual([]);
+  });
+
+  it('reads each result here in the review of a recorded call as the scan reads it (one reading, any result added)', () => {
+    for (const c of [...RESULTS_HELD_OUT, ...RESULTS_CLEAN])
+      for (const { text } of resultTexts(c.result).texts) {
+        const scanned = scanResultTexts([{ path: 'content[0].text', text }]).map((f) => `${f.rule} ${f.severity}`);
+        const reviewed = reviewServers([{ id: 's', tools: [], results: [{ callId: 'c', tool: 't', texts: [text] }] }])
+          .filter((f) => f.kind === 'result' && f.severity !== 'low')
+          .map((f) => `${f.rule} ${f.severity}`);
+        expect(reviewed.sort(), c.id).toEqual(scanned.sort());
+      }
   });
 
   it('flags at most one in a hundred of the installed packages’ READMEs, and prints how many', () => {

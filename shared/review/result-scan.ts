@@ -1,11 +1,7 @@
 import type { ResultFinding } from '../schemas/call.js';
-import { hiddenHits } from './hidden.js';
-import { poisoningHits } from './poisoning.js';
-import { SLOT_IMAGE, SLOT_URL } from './poisoning-patterns.js';
-import { readText } from './intent-read.js';
-import { spokenToModel } from './intent-spoken.js';
+import { resultHits } from './result-read.js';
 import { reveal } from './review.js';
-import { ruleById, SEVERITY_RANK, type Severity } from './rules.js';
+import { ruleById, SEVERITY_RANK } from './rules.js';
 import { count } from '../plain-format.js';
 
 // What a tool returned, read as the model will read it: a result whose text orders the model to do
@@ -71,47 +67,13 @@ export function resultTexts(result: { content?: unknown; structuredContent?: unk
 
 const EXCERPT = 60;
 
-/**
- * Rules that read a definition's text as said to the model, and a result's only where it is: a README's "create a
- * `.env` file", a listing that shows `~/.ssh`, "before executing the function" are said to people. A URL or an image
- * made to carry data is one whatever the text speaks to.
- */
-const SAID_TO_MODEL = new Set(['P04', 'P05', 'P06']);
-const SLOTS = new Set([SLOT_URL, SLOT_IMAGE]);
-
-/** Which stretches of a result's text speak to the model (spokenToModel, sentence by sentence). */
-function spokenSpans(text: string): [number, number][] {
-  const { sentences } = readText(text, true);
-  return sentences.filter((s, i) => spokenToModel(s, sentences[i - 1])).map((s) => s.span);
-}
-/** Whether `at` falls in one of the spans (in order, apart): a binary search. */
-function within(spans: [number, number][], at: number): boolean {
-  let lo = 0;
-  let hi = spans.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const [a, b] = spans[mid]!;
-    if (at < a) hi = mid - 1;
-    else if (at >= b) lo = mid + 1;
-    else return true;
-  }
-  return false;
-}
-
 /** The findings of medium or high severity in a result's texts: what would make a person or a policy stop. */
 export function scanResultTexts(texts: readonly ResultText[]): ResultFinding[] {
   const out: ResultFinding[] = [];
   for (const t of texts) {
-    const hits: { rule: string; start: number; end: number; message: string; severity?: Severity }[] = [
-      ...hiddenHits(t.text, 'prose'),
-      ...poisoningHits(t.text, { result: true }).hits,
-    ];
-    let spoken: [number, number][] | undefined;
-    for (const h of hits) {
+    for (const h of resultHits(t.text)) {
       const severity = h.severity ?? ruleById(h.rule).severity;
-      if (SEVERITY_RANK[severity] < SEVERITY_RANK.medium || h.rule === 'H12' || h.rule === 'H10') continue;
-      if (SAID_TO_MODEL.has(h.rule) && !SLOTS.has(h.message) && !within((spoken ??= spokenSpans(t.text)), h.start))
-        continue;
+      if (SEVERITY_RANK[severity] < SEVERITY_RANK.medium) continue;
       const from = Math.max(0, h.start - EXCERPT);
       out.push({
         path: t.path,

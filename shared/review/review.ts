@@ -3,6 +3,7 @@ import { defaultSendsOut, nameAsks } from './intent-names.js';
 import type { Finding, SubjectKind } from '../schemas/review.js';
 import { CANDIDATE, hiddenHits, type Hit } from './hidden.js';
 import { poisoningHits } from './poisoning.js';
+import { resultHits } from './result-read.js';
 import { wordingHit } from './wording-hit.js';
 import { jobOf } from './intent-job.js';
 import { SELF } from './intent-other-use.js';
@@ -105,13 +106,14 @@ function placeOf(t: DefinitionText): IntentOptions {
 }
 
 /** What a tool's description is read with (IntentOptions: its job, its own names, its name's stems), and its name. */
-type ReadWith = Pick<IntentOptions, 'job' | 'own' | 'named'> & { tool?: string };
+type ReadWith = Pick<IntentOptions, 'job' | 'own' | 'named'> & { tool?: string; result?: boolean };
 
 /** The rules that read a text, by how it is read; a cut is a finding of its own (H12). */
 function textHits(t: DefinitionText, w: ReadWith = {}): (Hit & { severity?: Severity })[] {
-  const tool = w.tool;
-  const hits: (Hit & { severity?: Severity })[] = hiddenHits(t.text, t.role);
   const read = t.text.length > MAX_PATTERN_CHARS ? t.text.slice(0, MAX_PATTERN_CHARS) : t.text;
+  // What a tool returned is read as the result scan reads it (result-read.ts): one reading, wherever it is shown.
+  if (w.result) return resultHits(read);
+  const hits: (Hit & { severity?: Severity })[] = hiddenHits(t.text, t.role);
   if (t.role !== 'pattern') hits.push(...mixedScriptHits(read));
   // A parameter's name is read by the model as well: one asking for a secret's contents is an order.
   const asks = t.role === 'name' && t.path.endsWith('#name') ? nameAsks(t.text) : undefined;
@@ -134,7 +136,7 @@ function textHits(t: DefinitionText, w: ReadWith = {}): (Hit & { severity?: Seve
       });
   }
   // A tool's description no rule read an order in is read by the trained model too (P10, wording.ts).
-  const worded = tool && t.path === 'description' ? wordingHit(read, tool, hits) : undefined;
+  const worded = w.tool && t.path === 'description' ? wordingHit(read, w.tool, hits) : undefined;
   if (worded) hits.push(worded);
   // Only what was read can be said to ask nothing: a text cut short keeps its padding loud.
   if (read === t.text) quietPadding(hits);
@@ -247,8 +249,9 @@ export class Collector {
     const named = kind === 'tool' ? () => (nameRead ??= jobOf(subject, '')) : undefined;
     const tool = kind === 'tool' ? subject : undefined;
     const all: ReadWith = kind === 'tool' ? { job: job!, own: own!, named: named!, tool: tool! } : {};
+    const rest: ReadWith = kind === 'result' ? { result: true } : own ? { own } : {};
     for (const t of texts)
-      for (const h of textHits(t, t.path === 'description' ? all : own ? { own } : {})) {
+      for (const h of textHits(t, t.path === 'description' ? all : rest)) {
         if (roleless(t.role) && h.rule.startsWith('P') && h.rule !== 'P09') continue;
         const key = `${h.rule}\u0000${h.severity ?? ''}\u0000${t.text.slice(h.start, h.end)}`;
         const seen = first.get(key);
