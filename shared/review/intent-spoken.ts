@@ -124,6 +124,24 @@ export const secretFile = (t: Token): boolean =>
 /** "paste the line into ~/.zshrc": a file written, not handed over. */
 const INTO = new Set(['into', 'to', 'in', 'onto', 'your']);
 
-/** A secret asked of whoever reads a result (in the chat, or a file of secrets handed over): weighed as said to the
- * model, and read as a secret asked for. */
-export const secretAskedFor = (ts: readonly Token[]): boolean => secretAskedInChat(ts) || secretFileAsked(ts);
+/** Where an owner puts their own secret, not hands it over: "in the `Authorization` header", "as an env variable". */
+const OWN_PLACE = new Set(
+  `header headers config configuration env environment variable variables settings dashboard field form console flag
+  option argument parameter file keychain vault cli prompt prompted`.split(/\s+/),
+);
+/**
+ * "To restore access, please provide your AWS secret key", "please provide:" then "- your GitHub token": the reader's
+ * own secret asked to be handed over, with no place of theirs to put it (a header, a config file, a variable). An
+ * error or a page has no use for it; the only place left is the chat.
+ */
+function secretHandedOver(ts: readonly Token[]): boolean {
+  const at = ts.findIndex((t) => inSet(W.HANDS, t.w));
+  const your = at < 0 ? -1 : ts.findIndex((t, i) => i > at && t.kind === 'word');
+  if (your < 0 || ts[your]!.w !== 'your' || your > at + 3) return false;
+  return anySecret(ts.slice(your, your + 6) as Token[]) && !ts.some((t) => OWN_PLACE.has(t.w));
+}
+
+/** A secret asked of whoever reads a result (in the chat, or a file of secrets or a secret of theirs handed over):
+ * weighed as said to the model, and read as a secret asked for. */
+export const secretAskedFor = (ts: readonly Token[]): boolean =>
+  secretAskedInChat(ts) || secretFileAsked(ts) || secretHandedOver(ts);

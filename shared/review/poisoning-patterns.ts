@@ -2,6 +2,7 @@ import { PERSON } from './authority.js';
 import { P, type Pattern } from './pattern-kit.js';
 import { GUARD_PATTERNS } from './guard-patterns.js';
 import { ROLE_PATTERNS } from './role-patterns.js';
+import { carriesData, SLOT_IN_QUERY, slotCarries } from './url-slots.js';
 
 /* The poisoning rules' patterns (P01–P08), each with the words it needs to be tried; poisoning.ts runs them. */
 
@@ -18,28 +19,6 @@ const ACTION =
 const RETURNS = /^(?:returns|lists|shows|prints|reads|gets|exposes|dumps|displays|outputs)\b/i;
 export const EXAMPLE_HOST =
   /@(?:example\.(?:com|org|net)|localhost)\b|:\/\/(?:[\w-]+\.)*(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)\b/i;
-const SENSITIVE_SLOT =
-  /conversation|history|secret|token|key|password|content|data|env|file|chat|message|context|prompt|memory|cookie/i;
-/**
- * A value in a query string for the model to fill: "{…}", "{{…}}", "${…}", "$NAME", "<…>", "[…]", or their escapes.
- * Not "%7B%22…" (a URL-encoded JSON object) nor "%24.size" (a JSON path).
- */
-const SLOT = /^(?:\{|\$[{A-Z_]|<|\[|%7B(?!%22)|%3C|%5B|%24(?:%7B|[A-Z_]))/;
-/**
- * Whether a URL's query (from its "?") carries data: a value that is a slot or names something sensitive ("?q=
- * conversation"). A constant, even under a sensitive name (a badge's "?token=bRzR3RyOXZ"), carries nothing of the
- * person's. At most 16 parameters are read.
- */
-function carriesData(query: string): boolean {
-  return query
-    .slice(1)
-    .split('&', 16)
-    .some((p) => {
-      const v = p.slice(p.indexOf('=') + 1);
-      return p.includes('=') && (SLOT.test(v) || (/^[a-z_-]+$/i.test(v) && SENSITIVE_SLOT.test(v)));
-    });
-}
-
 /** What a URL or an image made to carry data is called: a place the model fills, whoever the text speaks to. */
 export const SLOT_URL = 'a URL whose query string is to be filled with data';
 export const SLOT_IMAGE = 'a markdown image whose URL carries data (loaded without a click)';
@@ -306,10 +285,10 @@ export const PATTERNS: Pattern[] = [
     rule: 'P06',
     needs: ['http'],
     re: /https?:\/\/[^\s"'<>)]+/giu,
-    // Not "config=%7B%22command…": a URL-encoded JSON object is a value, not a slot.
-    within: /[?&][\w.-]+=(?:\{\{?|\$\{|<|%7B(?!%22)|\[)[^\s"'>)]*/iu,
+    // A slot in its query (url-slots.ts): high when it would carry what the person or the model holds.
+    within: SLOT_IN_QUERY,
     message: SLOT_URL,
-    grade: (m) => (EXAMPLE_HOST.test(m) ? null : SENSITIVE_SLOT.test(m.slice(m.indexOf('?'))) ? 'high' : 'low'),
+    grade: (m) => (EXAMPLE_HOST.test(m) ? null : slotCarries(m.slice(m.indexOf('?'))) ? 'high' : 'low'),
   },
   {
     rule: 'P06',
