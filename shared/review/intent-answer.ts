@@ -16,18 +16,46 @@ const REWORK = new Set(
   `replace substitute convert misspell scramble jumble rearrange anagram reverse encode decode remove group combine
   render translate use provide introduce modify augment integrate enhance tease hint format mention suggest express
   include add insert append end begin start invite encourage rewrite spell swap capitalize capitalise emphasize
-  emphasise highlight stress promote recommend embed wrap prefix`.split(/\s+/),
+  emphasise highlight stress promote recommend embed wrap prefix repeat`.split(/\s+/),
 );
 /** What the model writes, named as the reader's: "your answer", "your response's words". */
 const ANSWER = new Set(['answer', 'answers', 'response', 'responses', 'reply', 'replies', 'output']);
 const answerAt = (ts: readonly Token[], i: number): boolean =>
   ts[i]?.w === 'your' && ANSWER.has((ts[i + 1]?.w ?? '').replace(/'s$/, ''));
 
-/** The sentence orders a rework of the model's own answer. */
+/** What stands before an order's head inside a sentence: a lead-in's colon, a modal, "your task is to". */
+const MODAL_LEAD = new Set(['must', 'should']);
+const TO_LEAD = new Set(['is', 'are', 'need', 'needs']);
+/** A literal the text supplies ("the following string", 'TEST', `<a …>`): what a person is never asked to include. */
+const literal = (ts: readonly Token[], from: number): boolean =>
+  ts
+    .slice(from, from + 6)
+    .some(
+      (t, i, o) => t.quoted || t.kind === 'code' || t.raw === '<' || (t.w === 'following' && o[i - 1]?.w === 'the'),
+    );
+
+/** Where an order's head may stand: the sentence's start, or after a lead-in ("please do the following: include …"). */
+function heads(ts: readonly Token[]): number[] {
+  const out = [0];
+  for (let i = 1; i < Math.min(ts.length, 40); i++) {
+    const p = ts[i - 1]!;
+    // "You must include …", "your task is to include …": the reader told what to do ("We must add …" is not).
+    const you = ts[i - 2]?.w === 'you' || ts[i - 2]?.raw === ':';
+    if (p.raw === ':' || (MODAL_LEAD.has(p.w) && you) || (p.w === 'to' && TO_LEAD.has(ts[i - 2]?.w ?? ''))) out.push(i);
+    // "Please include in your response the following string": put politely, it asks a person only for their own.
+    else if (p.w === 'please' && literal(ts, i + 1)) out.push(i);
+  }
+  return out;
+}
+
+/** The sentence orders a rework of the model's own answer, at its head or after a lead-in. */
 export function reworksAnswer(ts: readonly Token[]): boolean {
   // "In your response, tease …": the answer named first, the order after its comma.
-  const lead = ts[0]?.w === 'in' && answerAt(ts, 1) && ts[3]?.raw === ',';
-  const at = lead ? 4 : 0;
+  if (ts[0]?.w === 'in' && answerAt(ts, 1) && ts[3]?.raw === ',') return reworksAt(ts, 4, true);
+  return heads(ts).some((at) => reworksAt(ts, at, false));
+}
+
+function reworksAt(ts: readonly Token[], at: number, lead: boolean): boolean {
   const v = ts[at];
   if (!v || v.kind !== 'word' || !REWORK.has(v.w)) return false;
   // "Include your order number in your reply": the reader's own things asked for.
