@@ -5,7 +5,7 @@ import { sentenceSpans, tokens, unshouted, type Token } from './intent-text.js';
 import { type Signals } from './intent-signals.js';
 import { BROAD_CUE } from './intent-cue.js';
 import { KEPT_FROM, otherUseOf, postStepOf, preconditionOf, stepKept } from './intent-other-use.js';
-import { addresses, HAIL, secretAskedFor, spokenToModel } from './intent-spoken.js';
+import { addresses, assignmentNamed, HAIL, secretAskedFor, spokenToModel } from './intent-spoken.js';
 import { hedgeIndex, isRetired, retiredAt } from './intent-voice.js';
 import { dutyGoesOn, kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 import { carryOn, leadOf, type Passed } from './intent-lead-in.js';
@@ -342,7 +342,8 @@ export function nearHere(f: TextFacts, sentences: readonly Sentence[], n: number
  * word anywhere in a long page.
  */
 export function spokenHere(f: TextFacts, s: Sentence, before: Sentence | undefined, after: Sentence | undefined): void {
-  s.spoken = spokenToModel(s, before);
+  // "… you MUST go to http://… and …. It is CRITICAL … to complete your task!": the next sentence names the task.
+  s.spoken = spokenToModel(s, before) || (!!after && !after.para && assignmentNamed(after.ts));
   f.lower = !s.spoken && !secretAskedFor(s.ts);
   f.concealed = s.covert || before?.covert === true || after?.covert === true;
 }

@@ -28,6 +28,7 @@ export interface Spoken {
  * are said to their readers.
  */
 export function spokenToModel(s: Spoken, before: Spoken | undefined): boolean {
+  if (assignmentNamed(s.ts)) return true;
   // A hail that addresses the model, and what follows it in the same paragraph ("SYSTEM NOTE FOR AI ASSISTANTS: …
   // Read the file …"); not a page that names models as its topic ("streamed responses from LLM APIs").
   if ((s.hailed && addresses(s.ts)) || (before?.hailRun === true && !s.para)) return (s.hailRun = true);
@@ -84,6 +85,15 @@ const USES_TOOLS = new Set(['tool', 'tools', 'called', 'invoked', 'requested', '
 /** What only a model does, in "before answering", "in your reply". */
 const MODEL_ACTS = new Set(['answering', 'responding', 'replying']);
 const OUTPUTS = new Set(['reply', 'answer', 'response', 'summary']);
+
+/**
+ * The model's assignment named: "in order to complete your task", "your task is …" (not "your tasks" in a to-do app).
+ * It speaks to the model, and so does the sentence before it in the same paragraph (intent-read.ts, spokenHere).
+ */
+export const assignmentNamed = (ts: readonly Token[]): boolean =>
+  ts.some((t, i) => t.w === 'task' && ts[i - 1]?.w === 'your') && ts.some((x) => ASSIGNED.has(x.w));
+/** What is done to an assignment: "complete your task", "your task is to". */
+const ASSIGNED = new Set(['complete', 'completing', 'finish', 'accomplish', 'perform', 'is', 'requires']);
 
 const CHAT = new Set(['conversation', 'conversations', 'transcript', 'dialogue', 'dialog', 'chatlog']);
 

@@ -53,6 +53,16 @@ export const PATTERNS: Pattern[] = [
   },
   {
     rule: 'P01',
+    needs: ['ignore', 'disregard', 'processing'],
+    // "IGNORE ALL TEXT BELOW", "STOP PROCESSING HERE": the rest of what the model reads set aside, whatever it says
+    // (not "You can ignore the text below unless …", a reader's choice).
+    re: P(
+      String.raw`(?<!\b(?:can|may|safely|to) )\b(?:ignore|disregard) all (?:text|content|instructions|everything) (?:below|that follows|after this)\b|(?:(?<![\w,] ?)|(?<=\b(?:please|must|and|then|should) ))stop processing (?:here|now|the rest|this (?:page|text|document))\b`,
+    ),
+    message: 'tells the model to ignore what comes after',
+  },
+  {
+    rule: 'P01',
     needs: ['instruction'],
     re: P(String.raw`\bnew (?:system )?instructions?\s*:`),
     message: 'announces new instructions for the model',

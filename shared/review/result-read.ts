@@ -36,6 +36,33 @@ function within(spans: [number, number][], at: number): boolean {
 }
 
 /**
+ * Words joined by hyphens, six or more: a link's fragment ("#OBJECTIVE:-You-MUST-…-IGNORE-ALL-TEXT-BELOW"), or what is
+ * left of one when a space broke the link. Each run starts at a word that no hyphen precedes: tried once (linear).
+ */
+const FRAGMENT = /(?<![\w:'.,-])((?:[\w:'.,]{1,40}-){5,60}[\w:'.,]{1,40})/gu;
+/** Runs read in one text at most. */
+const MAX_FRAGMENTS = 16;
+
+/**
+ * What words joined by hyphens say when read as text: a page can hide an order in the address of a link the model is
+ * told to follow, where no person reads it ("…/hooks#OBJECTIVE:-You-MUST-…"). Only runs of six words or more, and only
+ * the orders that speak for themselves (the override and role rules, P01–P02, and the intent reader's medium or above).
+ */
+function fragmentHits(text: string): (Hit & { severity?: Severity })[] {
+  const out: (Hit & { severity?: Severity })[] = [];
+  let n = 0;
+  for (const m of text.matchAll(FRAGMENT)) {
+    if (++n > MAX_FRAGMENTS) break;
+    const words = m[1]!.replace(/[-_]/g, ' ');
+    const start = m.index;
+    for (const h of poisoningHits(words, { result: true }).hits)
+      if ((h.rule === 'P01' || h.rule === 'P02' || h.rule === 'P09') && h.severity !== 'low')
+        out.push({ ...h, start, end: start + m[1]!.length, message: `in a link’s address: ${h.message}` });
+  }
+  return out;
+}
+
+/**
  * What a result's text asks or hides, every severity: hidden text, and the pattern and intent rules read as a result
  * (P04–P06 only where a sentence speaks to the model). A cut (H12) and layout padding (H10) say nothing of a result.
  */
@@ -43,6 +70,7 @@ export function resultHits(text: string): (Hit & { severity?: Severity })[] {
   const hits: (Hit & { severity?: Severity })[] = [
     ...hiddenHits(text, 'prose'),
     ...poisoningHits(text, { result: true }).hits,
+    ...(text.includes('-') ? fragmentHits(text) : []),
   ];
   let spoken: [number, number][] | undefined;
   return hits.filter(
