@@ -177,6 +177,8 @@ export function offJobReaches(ts: readonly Token[], job: ReadonlySet<string>, re
       // After a clause's mark only the bare verb is an order ("…, pause the cameras"); in "…, comments included" the
       // word is a noun.
       if (prev?.kind === 'mark' && !WORLD_ROOTS.has(t.w)) continue;
+      // "view count, like count, comment count": an item of a list whose items end in one noun is that noun's kind.
+      if (prev?.raw === ',' && ts[i + 1]?.kind === 'word' && ts[i - 2]?.w === ts[i + 1]!.w) continue;
       // "merge the results", "export the rows", "echo the values": the call's own data, not the world.
       if (ts.slice(i + 1, i + 4).some((x) => OWN_DATA.has(x.w))) continue;
       // An act on the world beside the job: an errand when it stands unasked, every time; else nothing here.
