@@ -59,8 +59,10 @@ export function spokenToModel(s: Spoken, before: Spoken | undefined): boolean {
       (OUTPUTS.has(w) && (prev === 'your' || prev === 'any' || prev === 'every'))
     )
       return true;
-    // "Before using this tool …": the tool the model is calling.
+    // "Before using this tool …": the tool the model is calling; "do NOT use other tools", "your available tools": the
+    // tools the reader holds.
     if (w === 'tool' && prev === 'this') return true;
+    if (w === 'tools' && HOLDS_TOOLS.has(prev ?? '')) return true;
     // A tool named as tools are (`send_email`, `read_file`) in a sentence about calling or using tools.
     if (/^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/.test(t.raw)) named = true;
     if (USES_TOOLS.has(w) || W.CALL.has(w)) tools = true;
@@ -81,6 +83,7 @@ export function addresses(ts: readonly Token[]): boolean {
 const SYSTEM_VOICE = /^system[_-](?:message|prompt|note|instructions?|override)$/;
 const IGNORES = new Set(['ignore', 'disregard', 'forget']);
 const PRIOR = new Set(['previous', 'prior', 'earlier', 'above', 'preceding', 'original']);
+const HOLDS_TOOLS = new Set(['other', 'available', 'your']);
 const USES_TOOLS = new Set(['tool', 'tools', 'called', 'invoked', 'requested', 'runs', 'goes']);
 /** What only a model does, in "before answering", "in your reply". */
 const MODEL_ACTS = new Set(['answering', 'responding', 'replying']);
