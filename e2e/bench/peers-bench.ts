@@ -23,6 +23,7 @@ import { capturedServerFigures, outsideFigures } from './review-outside.js';
 import { vigilFigures } from './review-vigil.js';
 import { mpmaFigures } from './review-mpma.js';
 import { bipiaFigures } from './review-bipia.js';
+import { injectionFigures } from './review-injections.js';
 
 const CANARY: CorpusCase = one(
   'canary',
@@ -183,6 +184,7 @@ export async function peersBench(): Promise<void> {
     ...vigilFigures(),
     ...mpmaFigures(),
     ...bipiaFigures(),
+    ...injectionFigures(),
     ...capturedServerFigures(),
     ...capturedServerFigures(process.env.HELD_SERVERS_JSON, 'held'),
   ])
