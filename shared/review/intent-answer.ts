@@ -118,22 +118,21 @@ export function confirmsByFetching(ts: readonly Token[]): boolean {
 }
 
 /**
- * In a result, an order over the model's own answer (reworked, dictated when it answers about the text) or an
- * acknowledgement fetched from an outside address: medium, the sentence marked whole; an order planted for later
- * sessions (intent-standing.ts); the model sent to an outside address first (intent-detour.ts).
+ * The readings of a whole sentence beside the order-by-order reading (intent.ts): in any text, an acknowledgement
+ * fetched from an outside address and an order planted for later sessions (intent-standing.ts); in a result, an order
+ * over the model's own answer (reworked, or dictated when it answers about the text) and the model's next step taken
+ * over (intent-detour.ts). Medium or above, the sentence marked whole.
  */
-export function answerReworked(s: Sentence, f: TextFacts): IntentHit | undefined {
-  if (!f.result) return undefined;
+export function sentenceReadings(s: Sentence, f: TextFacts): IntentHit | undefined {
+  if (confirmsByFetching(s.ts)) {
+    const why = explain('contact', ['an acknowledgement fetched from an outside address'], f.result);
+    return sentenceHit(s, 'contact', 3, why);
+  }
+  const planted = standingOrder(s, f);
+  if (planted || !f.result) return planted;
   if (reworksAnswer(s.ts))
     return sentenceHit(s, 'inject-output', 3, explain('inject-output', ['reworking the model’s own answer'], true));
   if (dictatesItsAnswer(s.ts))
     return sentenceHit(s, 'inject-output', 3, explain('inject-output', ['dictating what is said of the text'], true));
-  if (confirmsByFetching(s.ts))
-    return sentenceHit(
-      s,
-      'contact',
-      3,
-      explain('contact', ['an acknowledgement fetched from an outside address'], true),
-    );
-  return standingOrder(s, f) ?? detour(s, f);
+  return detour(s, f);
 }

@@ -50,6 +50,11 @@ function keepAt(ts: readonly Token[]): number {
   return -1;
 }
 
+/** The word after `i`, past one adjective ("your persistent memory"). */
+const ts1 = (ts: readonly Token[], i: number): string =>
+  STANDING_ADJ.has(ts[i + 1]?.w ?? '') ? (ts[i + 2]?.w ?? '') : (ts[i + 1]?.w ?? '');
+const STANDING_ADJ = new Set(['persistent', 'long-term', 'permanent', 'own']);
+
 /** The sentence plants a standing order: something kept that orders, reaching later sessions. */
 export function plantsStandingOrder(ts: readonly Token[]): boolean {
   const at = keepAt(ts);
@@ -68,10 +73,15 @@ export function plantsStandingOrder(ts: readonly Token[]): boolean {
   return order && later;
 }
 
-/** In a result, an order planted for later sessions: medium, high when what it plants reaches an address. */
+/**
+ * An order planted for later sessions: medium, high when what it plants reaches an address. In a tool's definition only
+ * when it is the model's own memory ("Save to your memory …"): a tool that keeps instructions has that for its job.
+ */
 export function standingOrder(s: Sentence, f: TextFacts): IntentHit | undefined {
-  if (!f.result || !plantsStandingOrder(s.ts)) return undefined;
+  if (!plantsStandingOrder(s.ts)) return undefined;
+  if (!f.result && !s.ts.some((t, i) => t.w === 'your' && (ts1(s.ts, i) === 'memory' || ts1(s.ts, i) === 'memories')))
+    return undefined;
   const away = s.ts.some((t) => t.kind === 'url' || t.kind === 'email');
   const why = ['an order kept for every later conversation', ...(away ? ['an outside address reached each time'] : [])];
-  return sentenceHit(s, 'errand', away ? 4 : 3, explain('errand', why, true));
+  return sentenceHit(s, 'errand', away ? 4 : 3, explain('errand', why, f.result));
 }

@@ -18,7 +18,7 @@ import { mayBeAct, namedAct, stem } from './intent-job.js';
 import { ownSubject, ownTools } from './intent-over-others.js';
 import { askedFirst } from './intent-voice.js';
 import { sells } from './intent-advert.js';
-import { answerReworked } from './intent-answer.js';
+import { sentenceReadings } from './intent-answer.js';
 import { callSentAway, claimOf } from './intent-claims.js';
 import { lowered, severityOf, type IntentHit } from './intent-hit.js';
 import { anotherServer, byRecords, callRaises, lifted, ownPurpose, threatAfter, widened } from './intent-other-use.js';
@@ -210,7 +210,7 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
     // A tool's description written to win the model's choice of tool (not a result, a resource's text): told once.
     advertised ||= sells(sentences, n, opts, out, advertised);
     // In a result, an order that reworks the model's own answer; in a definition, another tool's call sent away.
-    const reworked = answerReworked(s, facts);
+    const reworked = sentenceReadings(s, facts);
     if (reworked) out.push(reworked);
     const away = callSentAway(s, facts, opts.own);
     const awayAt = away ? out.push(away) - 1 : -1;
