@@ -1,4 +1,4 @@
-import type { Token } from './intent-text.js';
+import { isToolName, type Token } from './intent-text.js';
 import { NOT } from './intent-words.js';
 
 // What a parameter's text describes of its value rather than orders, found raised in honest servers' parameters
@@ -124,3 +124,13 @@ export function methodName(ts: readonly Token[], i: number): boolean {
     ((prev?.w === 'and' || prev?.w === 'or') && METHODS.has(ts[i - 2]?.raw ?? ''))
   );
 }
+
+/** A listing, or a tool, that something "does not appear" in: "here", "in agent_catalog", "in the search results". A
+ * thing left out of a list is not kept from anyone (intent-fact.ts, keptFrom). */
+const LISTS = new Set(['catalog', 'list', 'listing', 'results', 'index', 'dropdown', 'menu', 'picker', 'search']);
+export const inAList = (ts: readonly Token[], i: number): boolean => {
+  if (ts[i + 1]?.w === 'here') return true;
+  if (ts[i + 1]?.w !== 'in') return false;
+  const at = ts[i + 2]?.w === 'the' ? i + 3 : i + 2;
+  return !!ts[at] && (isToolName(ts[at]!) || LISTS.has(ts[at]!.w));
+};

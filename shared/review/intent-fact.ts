@@ -1,6 +1,7 @@
 import type { Reach } from './intent-reach-words.js';
 import { isToolName, outside, secretMasked, within, type Token } from './intent-text.js';
 import { NOT, PERSON } from './intent-words.js';
+import { inAList } from './intent-described.js';
 import { KIND_CUE, kindFacts, kindReaches } from './intent-fact-kinds.js';
 import {
   CARRIES,
@@ -165,12 +166,10 @@ function sharedOut(ts: readonly Token[], i: number): boolean {
 function keptFrom(ts: readonly Token[], i: number): boolean {
   const w = ts[i]!.w;
   // "The password is not shown to the user": a secret masked is protected, not kept from the person.
-  // … nor "will not appear here": left out of this tool's own list, not kept from anyone.
+  // … nor "will not appear here", "will not appear in agent_catalog": left out of a list, not kept from anyone.
   if (SHOWN.has(w))
     return (
-      within(ts, i - 3, i, (x) => x.w === 'not' || x.w === 'never') >= 0 &&
-      !secretMasked(ts, i) &&
-      ts[i + 1]?.w !== 'here'
+      within(ts, i - 3, i, (x) => x.w === 'not' || x.w === 'never') >= 0 && !secretMasked(ts, i) && !inAList(ts, i)
     );
   if (!TELLING.has(w) || within(ts, i - 2, i, (x) => x.w === 'without') < 0) return false;
   return w !== 'word' || ts[i - 1]?.w === 'a';
