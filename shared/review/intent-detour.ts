@@ -1,7 +1,7 @@
 import { explain } from './intent-explain.js';
 import { sentenceHit, type IntentHit } from './intent-hit.js';
 import type { Sentence, TextFacts } from './intent-read.js';
-import type { Token } from './intent-text.js';
+import { EXAMPLE, type Token } from './intent-text.js';
 
 // Text a tool returned (a browser's snapshot, a fetched page, an issue, a search hit) that takes over the model's next
 // step: it sends the model to an address of the text's choosing ("in order to complete your task, you MUST go to
@@ -14,11 +14,9 @@ import type { Token } from './intent-text.js';
 const GOES = new Set(['go', 'navigate', 'visit', 'open', 'click', 'follow', 'browse', 'load']);
 /** Words that make going there a duty. */
 const DUTY = new Set(['must', 'required', 'requires', 'mandatory', 'critical', 'need', 'needs', 'have']);
-/** Hosts written as examples, which take no one anywhere. */
-const EXAMPLE = /(?:^|[/.@])(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)(?:[:/]|$)/i;
 
-/** Whether an outside address stands within a few words after the verb at `at` ("go to http://…", "click on [this
- * link](http://…)"). */
+/** Whether an outside address (not an example's) stands within a few words after the verb at `at` ("go to http://…",
+ * "click on [this link](http://…)"). */
 function addressAfter(ts: readonly Token[], at: number): boolean {
   return ts.slice(at + 1, at + 8).some((t) => t.kind === 'url' && !EXAMPLE.test(t.raw));
 }

@@ -51,7 +51,7 @@ function keepAt(ts: readonly Token[]): number {
 }
 
 /** The word after `i`, past one adjective ("your persistent memory"). */
-const ts1 = (ts: readonly Token[], i: number): string =>
+const nounAfter = (ts: readonly Token[], i: number): string =>
   STANDING_ADJ.has(ts[i + 1]?.w ?? '') ? (ts[i + 2]?.w ?? '') : (ts[i + 1]?.w ?? '');
 const STANDING_ADJ = new Set(['persistent', 'long-term', 'permanent', 'own']);
 
@@ -79,7 +79,10 @@ export function plantsStandingOrder(ts: readonly Token[]): boolean {
  */
 export function standingOrder(s: Sentence, f: TextFacts): IntentHit | undefined {
   if (!plantsStandingOrder(s.ts)) return undefined;
-  if (!f.result && !s.ts.some((t, i) => t.w === 'your' && (ts1(s.ts, i) === 'memory' || ts1(s.ts, i) === 'memories')))
+  if (
+    !f.result &&
+    !s.ts.some((t, i) => t.w === 'your' && (nounAfter(s.ts, i) === 'memory' || nounAfter(s.ts, i) === 'memories'))
+  )
     return undefined;
   const away = s.ts.some((t) => t.kind === 'url' || t.kind === 'email');
   const why = ['an order kept for every later conversation', ...(away ? ['an outside address reached each time'] : [])];

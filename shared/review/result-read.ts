@@ -57,7 +57,12 @@ function fragmentHits(text: string): (Hit & { severity?: Severity })[] {
     const start = m.index;
     for (const h of poisoningHits(words, { result: true }).hits)
       if ((h.rule === 'P01' || h.rule === 'P02' || h.rule === 'P09') && h.severity !== 'low')
-        out.push({ ...h, start, end: start + m[1]!.length, message: `in a link’s address: ${h.message}` });
+        out.push({
+          ...h,
+          start,
+          end: start + m[1]!.length,
+          message: `in words joined by hyphens (a link’s address): ${h.message}`,
+        });
   }
   return out;
 }
