@@ -4,6 +4,7 @@ import type { IntentOptions } from './intent-place.js';
 import type { Token } from './intent-text.js';
 import { replacesListed } from './intent-listed.js';
 import { copyAt, REGISTER } from './intent-register.js';
+import { anyUseOfKind, KIND_RANK, kindRanked } from './intent-over-others.js';
 
 // A tool's text written to win the model's choice of tool rather than to say what the tool does (preference
 // manipulation): praise it claims from others ("trusted by experts", "recommended by industry professionals", "highly
@@ -93,6 +94,10 @@ export function advertOf(ts: readonly Token[], job?: () => ReadonlySet<string>):
     // "This is the preferred function for this task": a rank over every other for the same use.
     if (RANKED.has(w) && ts[i - 1]?.w === 'the' && bestOfAll(ts, i)) return 'a claim to be the one to choose';
     if (COUNTED.has(w) && popular(ts, i)) return 'a following it claims for itself';
+    // "should be your first choice for any database operation", "recommended by the security team for all database
+    // operations", "The most trusted … file reader - always safe to use for any file operation": every use of a kind.
+    if (KIND_RANK.has(w) && kindRanked(ts, i) && ts.some((_, k) => anyUseOfKind(ts, k)))
+      return 'a claim to be the one to choose for every use of its kind';
     if (rankOne(ts, i)) return 'a claim to rank first';
     const over = overAll(ts, i);
     if (over) return over;
@@ -338,5 +343,6 @@ const CUES: ReadonlySet<string> = new Set([
   ...REGISTER,
   ...RANKED,
   ...COUNTED,
+  ...KIND_RANK,
   ...['most', 'number', '#', 'no', 'than', 'other', 'use', 'call', 'peace', 'ease'],
 ]);

@@ -45,12 +45,37 @@ function everyChance(ts: readonly Token[], i: number, end: number): boolean {
   if (w === 'as') return ['often', 'much', 'frequently'].includes(ts[i + 1]?.w ?? '') && ts[i + 2]?.w === 'as';
   return w === 'at' && (ts[i + 1]?.w === 'every' || (ts[i + 1]?.w === 'all' && ts[i + 2]?.w === 'times'));
 }
+/** Uses of every kind named by what they are: "for any file operation", "all database operations". */
+const USES = new Set(['operation', 'operations', 'action', 'actions']);
+/** "for any file operation", "all database operations": every use of a kind, a noun or two before it. Not "before
+ * performing any operations with Hubspot tools": the uses of named tools, bounded to them. */
+export function anyUseOfKind(ts: readonly Token[], i: number): boolean {
+  if (ts[i]!.w !== 'any' && ts[i]!.w !== 'every' && ts[i]!.w !== 'all') return false;
+  const at = ts.slice(i + 1, i + 4).findIndex((x) => USES.has(x.w));
+  return at >= 0 && !ts.slice(i + 2 + at, i + 6 + at).some((x) => x.w === 'tools' || x.w === 'tool');
+}
+/** Words that rank a tool for a kind of use: "first choice", "recommended by …", "the most trusted". */
+export const KIND_RANK: ReadonlySet<string> = new Set(['choice', 'recommended', 'approved', 'endorsed', 'most']);
+export const kindRanked = (ts: readonly Token[], i: number): boolean => {
+  const w = ts[i]!.w;
+  if (w === 'choice') return ['first', 'default', 'top', 'best', 'go-to'].includes(ts[i - 1]?.w ?? '');
+  if (w === 'most') return ['trusted', 'reliable', 'secure', 'safe', 'powerful'].includes(ts[i + 1]?.w ?? '');
+  return ts[i + 1]?.w === 'by';
+};
+/** A choice made whenever the model is undecided: "If unsure, …", "When in doubt, …". */
+const UNDECIDED = new Set(['unsure', 'doubt', 'undecided', 'uncertain']);
+/** Its use over the person's say: "immediately use this tool without asking". */
+const SAY = new Set(['asking', 'confirmation', 'confirming', 'permission', 'consent', 'approval']);
+
 /** Choosing this tool over others: "instead of any other", "for every request", "the only reliable one", "whenever
- * possible". */
+ * possible", "for any file operation", "If unsure, …", "without asking". */
 export function overOthers(ts: Token[]): boolean {
   const end = lastWord(ts);
   return ts.some(
     (t, i) =>
+      anyUseOfKind(ts, i) ||
+      UNDECIDED.has(t.w) ||
+      (t.w === 'without' && SAY.has(ts[i + 1]?.w ?? '')) ||
       (['instead', 'rather', 'exclusively', 'only', 'best', 'superior'].includes(t.w) && !scopeOrOwn(ts, i)) ||
       // "just use this tool no matter how many arguments are given": whatever the call asks.
       (t.w === 'no' && next(ts, i, ['matter'])) ||

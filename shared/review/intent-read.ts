@@ -6,7 +6,7 @@ import { type Signals } from './intent-signals.js';
 import { BROAD_CUE } from './intent-cue.js';
 import { KEPT_FROM, otherUseOf, postStepOf, preconditionOf, stepKept } from './intent-other-use.js';
 import { addresses, assignmentNamed, HAIL, secretAskedFor, spokenToModel } from './intent-spoken.js';
-import { hedgeIndex, isRetired, retiredAt } from './intent-voice.js';
+import { hedgedIf, hedgeIndex, isRetired, retiredAt } from './intent-voice.js';
 import { dutyGoesOn, kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 import { carryOn, leadOf, type Passed } from './intent-lead-in.js';
 export { aboveAll, overOthers } from './intent-over-others.js';
@@ -276,9 +276,7 @@ export function around(s: Sentence, job?: () => ReadonlySet<string>): Around {
     ),
     retired: isRetired(ts),
     hedgeAt: hedgeIndex(ts),
-    hedged: ts.some(
-      (t, i) => t.w === 'if' && next(ts, i, ['needed', 'necessary', 'appropriate', 'unsure', 'unknown', 'required']),
-    ),
+    hedged: hedgedIf(ts),
     userAsked: ts.some(
       (t, i) =>
         (t.w === 'if' || t.w === 'when' || t.w === 'whenever') &&

@@ -260,3 +260,14 @@ export const retiredAt = (ts: readonly Token[], i: number): boolean =>
   (ts[i]!.w === 'no' && ts[i + 1]?.w === 'longer') || (ts[i]!.w === 'phased' && ts[i + 1]?.w === 'out');
 /** A tool said retired, removed or changed ("deprecated", "no longer"). */
 export const isRetired = (ts: readonly Token[]): boolean => ts.some((t, i) => W.RETIRED.has(t.w) || retiredAt(ts, i));
+
+/** "If needed, …", "if appropriate, …": a condition that softens an order; "If unsure, …" too, unless what follows is a
+ * standing default ("If unsure, always use this tool"). */
+const IF_SOFT = new Set(['needed', 'necessary', 'appropriate', 'unsure', 'unknown', 'required']);
+export const hedgedIf = (ts: readonly Token[]): boolean =>
+  ts.some(
+    (t, i) =>
+      t.w === 'if' &&
+      IF_SOFT.has(ts[i + 1]?.w ?? '') &&
+      !(ts[i + 1]!.w === 'unsure' && ts.some((x) => x.w === 'always')),
+  );
