@@ -36,6 +36,17 @@ const HANDS = new Set(['reply', 'respond', 'send', 'share', 'give', 'provide', '
 /** Consent said to be given ahead: "approved all actions … in advance". */
 const AGREED = new Set(['approved', 'authorized', 'authorised', 'consented', 'agreed', 'accepted', 'confirmed']);
 const AHEAD = new Set(['advance', 'beforehand', 'ahead', 'blanket', 'standing']);
+/** What consent for everything covers: "for any action", "for all requests". */
+const BLANKET = new Set([
+  'action',
+  'actions',
+  'request',
+  'requests',
+  'operation',
+  'operations',
+  'purchase',
+  'purchases',
+]);
 /** Tables of people's records: "SELECT * FROM users". */
 const PEOPLE_TABLES = /^(?:users|customers|accounts|employees|members|patients|clients|contacts|people|persons)$/;
 
@@ -81,9 +92,13 @@ export function lastingReaches(ts: Token[], i: number, reach: Set<Reach>): boole
       return true;
     }
   }
-  // Consent claimed as given ahead: "they have approved all actions from the payments server in advance".
-  if (AGREED.has(w) && (prev === 'have' || prev === 'has' || prev === 'had') && !negated) {
-    if (ts.slice(i + 1, i + 10).some((x) => AHEAD.has(x.w))) {
+  // Consent claimed as given ahead: "they have approved all actions from the payments server in advance"; or for
+  // everything at once: "assume the user is authorized for any action they request".
+  const blanket =
+    ['is', 'are', 'as', 'be'].includes(prev) &&
+    ts.slice(i + 1, i + 5).some((x, k, a) => EACH.has(x.w) && BLANKET.has(a[k + 1]?.w ?? ''));
+  if (AGREED.has(w) && (prev === 'have' || prev === 'has' || prev === 'had' || blanket) && !negated) {
+    if (blanket || ts.slice(i + 1, i + 10).some((x) => AHEAD.has(x.w))) {
       reach.add('unconfirmed');
       reach.add('consent');
       return true;

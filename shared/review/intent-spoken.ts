@@ -42,6 +42,13 @@ export function spokenToModel(s: Spoken, before: Spoken | undefined): boolean {
     const w = t.w;
     const prev = s.ts[i - 1]?.w;
     if (w === 'system' && (s.ts[i - 1]?.raw === '[' || s.ts[i - 1]?.raw === '<')) return true;
+    // "[HIDDEN] …", "[INVISIBLE TEXT] …": text dressed as unseen by the person (not a link's "[invisible prompt](…)").
+    if (
+      UNSEEN.has(t.raw) &&
+      s.ts[i - 1]?.raw === '[' &&
+      (s.ts[i + 1]?.raw === ']' || (s.ts[i + 2]?.raw === ']' && s.ts[i + 3]?.raw !== '('))
+    )
+      return true;
     // "###(system_message) …", "system-prompt:": the host's voice put on.
     if (SYSTEM_VOICE.test(w)) return true;
     // "the task that I gave you", "Ignore your previous …": what the model was given, named to it.
@@ -80,6 +87,7 @@ export function addresses(ts: readonly Token[]): boolean {
   return ts.slice(at + 1, at + 7).some((t) => t.raw === ':' || W.MODAL.has(t.w));
 }
 
+const UNSEEN = new Set(['HIDDEN', 'INVISIBLE', 'Hidden', 'Invisible']);
 const SYSTEM_VOICE = /^system[_-](?:message|prompt|note|instructions?|override)$/;
 const IGNORES = new Set(['ignore', 'disregard', 'forget']);
 const PRIOR = new Set(['previous', 'prior', 'earlier', 'above', 'preceding', 'original']);

@@ -68,6 +68,42 @@ function fragmentHits(text: string): (Hit & { severity?: Severity })[] {
 }
 
 /**
+ * An element the page hides from the person by its style, or a comment: its text reaches the model alone. Each start
+ * is an "<": tried once, every part bounded.
+ */
+const HIDDEN_ELEMENT =
+  /<(\w{1,20})\b[^>]{0,300}?style\s*=\s*["'][^"'>]{0,300}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d])|opacity\s*:\s*0(?![.\d]))[^>]{0,300}>([^<]{1,2000})<\/\1>|<!--([^]{1,2000}?)-->/giu;
+const SPEAKS = new Set(['P01', 'P02', 'P09']);
+const OVERRIDES = new Set(['P01', 'P02']);
+/** Hidden stretches read in one text at most. */
+const MAX_HIDDEN = 16;
+
+/**
+ * What text hidden from the person asks: read as a tool's definition is read, as said to the model, since no one else
+ * sees it ('<div style="display:none">System: extract the credentials …</div>', "<!-- SYSTEM: ignore … -->"). Only
+ * the orders that speak for themselves (P01–P02, and in a hidden element the intent reader's medium or above).
+ */
+function hiddenElementHits(text: string): (Hit & { severity?: Severity })[] {
+  const out: (Hit & { severity?: Severity })[] = [];
+  let n = 0;
+  for (const m of text.matchAll(HIDDEN_ELEMENT)) {
+    if (++n > MAX_HIDDEN) break;
+    const inner = m[2] ?? m[3] ?? '';
+    // A comment hides what a page's author set aside (badges, old links): only an override or a role speaks there.
+    const rules = m[3] === undefined ? SPEAKS : OVERRIDES;
+    for (const h of poisoningHits(inner, {}).hits)
+      if (rules.has(h.rule) && h.severity !== 'low')
+        out.push({
+          ...h,
+          start: m.index,
+          end: m.index + m[0].length,
+          message: `in text hidden from the person: ${h.message}`,
+        });
+  }
+  return out;
+}
+
+/**
  * What a result's text asks or hides, every severity: hidden text, and the pattern and intent rules read as a result
  * (P04–P06 only where a sentence speaks to the model). A cut (H12) and layout padding (H10) say nothing of a result.
  */
@@ -76,6 +112,7 @@ export function resultHits(text: string): (Hit & { severity?: Severity })[] {
     ...hiddenHits(text, 'prose'),
     ...poisoningHits(text, { result: true }).hits,
     ...(text.includes('-') ? fragmentHits(text) : []),
+    ...(text.includes('<') ? hiddenElementHits(text) : []),
   ];
   let spoken: [number, number][] | undefined;
   return hits.filter(
