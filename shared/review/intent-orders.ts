@@ -178,8 +178,6 @@ const DUTY_LABEL = new Set([
 /** Gerunds of calling: "requires calling …". */
 const CALLING = new Set(['calling', 'invoking', 'running', 'using']);
 
-/** Where orders begin in one sentence: imperatives at clause heads, and "you must …"-style obligations. */
-
 /** Nouns a verb's word names a kind of: "access keys", "upload URLs", "download links" are things, not orders. */
 const KINDS_OF = new Set(
   `key keys token tokens log logs level levels control controls right rights policy policies permission permissions
@@ -198,6 +196,7 @@ function linkLabel(ts: readonly Token[], i: number): boolean {
 /** Words that open a phrase before a clause's verb: "Upon completion, …", "After this call, …", "For each file, …". */
 const OPENER = new Set(['upon', 'after', 'before', 'once', 'following', 'when', 'whenever', 'for', 'prior', 'during']);
 
+/** Where orders begin in one sentence: imperatives at clause heads, and "you must …"-style obligations. */
 export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
   const out: Order[] = [];
   let clauseHead = true;

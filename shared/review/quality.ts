@@ -140,9 +140,9 @@ const DESTRUCTIVE =
   /\b(?:delete|deletes|erase|erases|wipe|wipes|destroy|destroys|drop|drops|purge|purges|truncate|truncates|overwrite|overwrites|remove|removes|uninstall|uninstalls)\b/gi;
 // Verbs that are rarely nouns: "update", "post" and "format" describe read-only tools too often.
 const WRITES = /\b(?:write|writes|modify|modifies|upload|uploads|send|sends|publish|publishes|execute|executes)\b/gi;
-/** A sentence that says the tool does not do it ("… are rejected", "never deletes"). */
 /** A first sentence that calls its act read-only itself. */
 const READ_ONLY_SAID = /\bread[- ]?only\b/i;
+/** A sentence that says the tool does not do it ("… are rejected", "never deletes"). */
 const NEGATED =
   /\b(?:not|never|no|without|doesn'?t|won'?t|cannot|can'?t|nor|nothing|neither|rejected|refused|refuses|forbidden|blocked|disallowed|prevents?)\b/i;
 

@@ -35,6 +35,11 @@ function within(spans: [number, number][], at: number): boolean {
   return false;
 }
 
+/** The rules whose orders speak for themselves in text read apart from its sentence: override, role, the intent
+ * reader. */
+const SPEAKS = new Set(['P01', 'P02', 'P09']);
+const OVERRIDES = new Set(['P01', 'P02']);
+
 /**
  * Words joined by hyphens, six or more: a link's fragment ("#OBJECTIVE:-You-MUST-…-IGNORE-ALL-TEXT-BELOW"), or what is
  * left of one when a space broke the link. Each run starts at a word that no hyphen precedes: tried once (linear).
@@ -56,7 +61,7 @@ function fragmentHits(text: string): (Hit & { severity?: Severity })[] {
     const words = m[1]!.replace(/[-_]/g, ' ');
     const start = m.index;
     for (const h of poisoningHits(words, { result: true }).hits)
-      if ((h.rule === 'P01' || h.rule === 'P02' || h.rule === 'P09') && h.severity !== 'low')
+      if (SPEAKS.has(h.rule) && h.severity !== 'low')
         out.push({
           ...h,
           start,
@@ -73,8 +78,6 @@ function fragmentHits(text: string): (Hit & { severity?: Severity })[] {
  */
 const HIDDEN_ELEMENT =
   /<(\w{1,20})\b[^>]{0,300}?style\s*=\s*["'][^"'>]{0,300}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d])|opacity\s*:\s*0(?![.\d]))[^>]{0,300}>([^<]{1,2000})<\/\1>|<!--([^]{1,2000}?)-->/giu;
-const SPEAKS = new Set(['P01', 'P02', 'P09']);
-const OVERRIDES = new Set(['P01', 'P02']);
 /** Hidden stretches read in one text at most. */
 const MAX_HIDDEN = 16;
 
