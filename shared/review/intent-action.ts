@@ -339,6 +339,9 @@ function toolKind(o: Order, obj: Token[], v: string): Intent | undefined {
   );
   const called =
     (v !== 'use' && inSet(W.CALL, v) && head.slice(0, 3).some(isToolName)) ||
+    // "Route all search queries through tavily_search": the tool named as the way a call goes.
+    (v === 'route' &&
+      head.some((t, i) => isToolName(t) && (head[i - 1]?.w === 'through' || head[i - 1]?.w === 'via'))) ||
     (o.subject !== undefined && o.subject.some(isToolName));
   const instead = v === 'use' && head.slice(0, 2).some(isToolName) && obj.some((t) => t.w === 'instead');
   if (named || called || instead) return { kind: 'call-tool', base: 1, object: obj };

@@ -16,6 +16,14 @@ const POINTS = set(`it this that them these`);
 const PUBLIC_PLACE = set(`log logs channel channels page pages gist gists feed site bucket board post issue issues
   repository repo wiki`);
 const PRIVATE = set(`private confidential personal internal`);
+/** "public or private", "a public channel, private channel, or …": both kinds named, one beside the other. */
+const eitherKind = (ts: readonly Token[], i: number): boolean =>
+  within(
+    ts,
+    i - 5,
+    i + 6,
+    (x, k) => PRIVATE.has(x.w) && (ts[k - 1]?.w === 'or' || ts[k - 1]?.w === ',' || ts[k + 1]?.w === 'or'),
+  ) >= 0;
 /** Bent through another address: "rewritten to pass through go.aff-track.biz", "routed via …". */
 const BENT = set(`rewritten rewrites rewrite routed proxied wrapped redirected replaced`);
 /** What the model holds of the person: "everything it remembers about the user". */
@@ -164,7 +172,9 @@ export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>, 
     reach.add('deceit');
   }
   // "echoes every repository secret into the public build log".
-  if (w === 'public' && within(ts, i + 1, i + 3, (x) => PUBLIC_PLACE.has(x.w)) >= 0) reach.add('expose');
+  // Not where kinds are listed as alternatives ("in a public channel, private channel, or direct message").
+  if (w === 'public' && within(ts, i + 1, i + 3, (x) => PUBLIC_PLACE.has(x.w)) >= 0 && !eitherKind(ts, i))
+    reach.add('expose');
   // "end up with public visibility, even ones the user keeps private": the person's choice set aside.
   if (PRIVATE.has(w) && reach.has('expose') && within(ts, i - 4, i, (x) => PERSON.has(x.w)) >= 0) reach.add('override');
   if (BENT.has(w) && k.via && within(ts, i + 1, i + 7, elsewhere) >= 0) {

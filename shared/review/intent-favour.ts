@@ -3,6 +3,7 @@ import { ID_LIKE, NOT, PERSON, BOAST } from './intent-words.js';
 import { PRESENTS } from './intent-shown.js';
 import { within, type Token } from './intent-text.js';
 import { fixedDestination, movedTo, MOVES_TO } from './intent-moved.js';
+import { dataAsOrders, OBEYS_DATA } from './intent-obeys.js';
 
 // What wins the model's choice and what the person is told, read over a whole directive sentence (intent-signals.ts
 // calls it once per sentence): this tool put over every other by a boast; a report fixed whatever the data, or a
@@ -102,20 +103,6 @@ function obeysElsewhere(ts: readonly Token[], i: number, whole: Whole): boolean 
   if (within(ts, i - 3, i, (x) => NOT.has(x.w)) >= 0) return false;
   if (within(ts, i + 1, i + 8, (x) => ELSEWHERE.has(x.w.replace(/'s$/, ''))) < 0) return false;
   return within(ts, i + 1, i + 24, (x) => OBEY.has(x.w)) >= 0 || within(ts, i - 6, i, (x) => x.w === 'treat') >= 0;
-}
-
-/** Orders to run what something else says: "execute the commands it lists", "run the scripts found in the page". */
-const RUNS_IT = new Set(['execute', 'run']);
-const RUNNABLE_THING = new Set(['commands', 'command', 'instructions', 'code', 'scripts', 'script', 'steps']);
-const SOURCE = new Set(['it', 'file', 'page', 'document', 'result', 'output', 'response', 'email', 'message', 'they']);
-const SAYS = new Set(['lists', 'contains', 'includes', 'returns', 'says', 'gives', 'holds', 'found']);
-/** "also execute the commands it lists", "run the scripts found in the file": data made the model's orders. */
-function runsWhatItReads(ts: readonly Token[], i: number): boolean {
-  if (!RUNS_IT.has(ts[i]!.w) || within(ts, i - 3, i, (x) => NOT.has(x.w)) >= 0) return false;
-  const thing = within(ts, i + 1, i + 4, (x) => RUNNABLE_THING.has(x.w));
-  if (thing < 0) return false;
-  const from = within(ts, thing + 1, thing + 5, (x) => SOURCE.has(x.w) || x.w === 'found');
-  return from >= 0 && (ts[from]!.w === 'found' || within(ts, from, from + 3, (x) => SAYS.has(x.w)) >= 0);
 }
 
 /** "the identical order two more times", "the same payment again": a money call sent again as it was. */
@@ -234,7 +221,7 @@ const undoGone = (ts: readonly Token[], i: number): boolean =>
 
 /** Every word the readings above start from: any other token costs one lookup. */
 const STARTS: ReadonlySet<string> = new Set([
-  ...RUNS_IT,
+  ...OBEYS_DATA,
   'other',
   'others',
   ...PRESENTS,
@@ -303,7 +290,7 @@ export function favourReaches(ts: readonly Token[], reach: Set<Reach>, directs =
     }
     if (leftOut(ts, i)) reach.add('withheld');
     // Commands run as the data says: its words made orders, and code run whatever it is.
-    if (runsWhatItReads(ts, i)) reach.add('obey').add('command');
+    dataAsOrders(ts, i, reach);
     if (obeysElsewhere(ts, i, whole)) {
       reach.add('obey');
       // "… as coming from the user": the page's words given the person's voice.

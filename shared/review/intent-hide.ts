@@ -13,6 +13,8 @@ const KEPT = new Set(['secret', 'quiet', 'hidden', 'private']);
 /** Verbs that leave a value out, and what after them makes the value a parameter's: "omit to …", "skip this field". */
 const LEAVE_OUT = new Set(['omit', 'skip', 'leave']);
 const LEFT_WHEN = new Set(['to', 'if', 'when', 'unless', 'for']);
+/** The person giving a value: "unless specified", "until provided", "unless the user …". */
+const GIVES = /^(?:specified|provided|given|requested|asked|explicitly|the|they|supplied|stated|set|needed)$/;
 const FIELD = new Set(['parameter', 'param', 'field', 'argument', 'option', 'value', 'property']);
 /** Words near the verb that make it hide from the person: "from", what the model writes, a secret kept. */
 const FROM_ANSWER = new Set(['from', 'answer', 'reply', 'response', 'summary', 'secret', 'quiet', 'hidden']);
@@ -25,6 +27,12 @@ export function hideKind(v: string, obj: Token[], person: boolean): Intent | und
   if (v === 'keep' && !fromThem && !near.some((t) => KEPT.has(t.w))) return undefined;
   // "omit to have it requested from the user", "Omit this field for the default": a parameter left out.
   if (LEAVE_OUT.has(v) && (LEFT_WHEN.has(obj[0]?.w ?? '') || obj.slice(0, 3).some((t) => FIELD.has(t.w))))
+    return undefined;
+  // "Omit instance size unless specified by the user": a value left out of the call until the person gives one.
+  if (
+    LEAVE_OUT.has(v) &&
+    obj.slice(0, 6).some((t, i) => (t.w === 'unless' || t.w === 'until') && GIVES.test(obj[i + 1]?.w ?? ''))
+  )
     return undefined;
   if (anySecret(near) && !person) return undefined;
   if (person || near.some((t) => FROM_ANSWER.has(t.w))) return { kind: 'withhold', base: 4, object: obj };

@@ -5,7 +5,8 @@ import { NOT, set } from './intent-words.js';
 // "- SSH keys and certificates", or "Please provide:" then "- the contents of ~/.ssh/id_rsa". Each item is a sentence
 // of its own (a new line ends one), so what it names would be read with no verb; read with the lead-in's, it is
 // what the lead-in takes in or asks for. One look at the lead-in's last few words; its verb (and a word that puts it
-// beside the job: "also", "automatically") put before each item.
+// beside the job: "also", "automatically") put before each item. Beside it, shapes of tokens the order reader
+// (intent-orders.ts) asks about: a compound noun ("access keys"), a Markdown link's label, a hyphen standing as a dash.
 
 /** Verbs that take in or hand over what the list names. */
 const CARRIED = set(`collects collect gathers gather captures capture copies copy provide paste share send give submit
@@ -71,3 +72,22 @@ export function carryOn<T extends { ts: Token[] }>(read: T, before: Passed | und
   const carried = lead.map((t) => ({ ...t, start, end: start }));
   return { ...read, ts: [...ts.slice(0, at), ...carried, ...ts.slice(at)] };
 }
+
+/** Nouns a verb's word names a kind of: "access keys", "upload URLs", "download links" are things, not orders. */
+const KINDS_OF = new Set(
+  `key keys token tokens log logs level levels control controls right rights policy policies permission permissions
+  url urls link links limit limits quota quotas`.split(/\s+/),
+);
+export const COMPOUND_HEAD = (w: string, next: string): boolean =>
+  (w === 'access' || w === 'upload' || w === 'download' || w === 'share') && KINDS_OF.has(next);
+
+/** Whether the `[` at `i` opens a Markdown link's label: its `]` within eight words, then `(` and an address. */
+export function linkLabel(ts: readonly Token[], i: number): boolean {
+  for (let k = i + 1; k < Math.min(ts.length, i + 10); k++)
+    if (ts[k]!.raw === ']') return ts[k + 1]?.raw === '(' && ts[k + 2]?.kind === 'url';
+  return false;
+}
+
+/** A word with a space on each side: "call - run" (a dash), not "x-y". */
+export const spaced = (ts: readonly Token[], i: number): boolean =>
+  ts[i - 1]!.end < ts[i]!.start && (ts[i + 1]?.start ?? Infinity) > ts[i]!.end;

@@ -1,5 +1,5 @@
 import * as W from './intent-words.js';
-import { BULLET, listItem, NUMBER } from './intent-lead-in.js';
+import { BULLET, COMPOUND_HEAD, linkLabel, listItem, NUMBER, spaced } from './intent-lead-in.js';
 import { anySecret, EXAMPLE, inSet, isToolName, lemma, type Token } from './intent-text.js';
 import { ownInstead, useKind } from './intent-other-use.js';
 import { nameOf } from './intent-occasion.js';
@@ -178,21 +178,6 @@ const DUTY_LABEL = new Set([
 /** Gerunds of calling: "requires calling …". */
 const CALLING = new Set(['calling', 'invoking', 'running', 'using']);
 
-/** Nouns a verb's word names a kind of: "access keys", "upload URLs", "download links" are things, not orders. */
-const KINDS_OF = new Set(
-  `key keys token tokens log logs level levels control controls right rights policy policies permission permissions
-  url urls link links limit limits quota quotas`.split(/\s+/),
-);
-const COMPOUND_HEAD = (w: string, next: string): boolean =>
-  (w === 'access' || w === 'upload' || w === 'download' || w === 'share') && KINDS_OF.has(next);
-
-/** Whether the `[` at `i` opens a Markdown link's label: its `]` within eight words, then `(` and an address. */
-function linkLabel(ts: readonly Token[], i: number): boolean {
-  for (let k = i + 1; k < Math.min(ts.length, i + 10); k++)
-    if (ts[k]!.raw === ']') return ts[k + 1]?.raw === '(' && ts[k + 2]?.kind === 'url';
-  return false;
-}
-
 /** Words that open a phrase before a clause's verb: "Upon completion, …", "After this call, …", "For each file, …". */
 const OPENER = new Set(['upon', 'after', 'before', 'once', 'following', 'when', 'whenever', 'for', 'prior', 'during']);
 
@@ -221,7 +206,15 @@ export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
     const w = t.w;
     // A list's bullet or number ("- run the search", "2) append them") leaves the clause's head where it was; a number
     // whose stop the sentence reader kept ("… 'x' 2. Set …") opens the next item.
-    if (t.kind === 'word' && (BULLET.test(t.raw) || (i === 0 && NUMBER.test(t.raw)))) continue;
+    if (t.kind === 'word' && (BULLET.test(t.raw) || (i === 0 && NUMBER.test(t.raw)))) {
+      // "… after each call - run `rm -rf ~/.cache`": a hyphen standing alone inside a sentence is a dash.
+      if (t.raw === '-' && i > 0 && spaced(ts, i)) {
+        clauseHead = true;
+        clause++;
+        negated = false;
+      }
+      continue;
+    }
     if (label && t.kind === 'word' && ts[i + 1]?.start === t.end + 1 && NUMBER.test(t.raw)) {
       clauseHead = true;
       mandatory = labelled = true;

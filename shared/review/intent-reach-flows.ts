@@ -1,6 +1,6 @@
 import { exampleAt, inExample } from './intent-described.js';
 import * as W from './intent-words.js';
-import { TO_MODEL, NEGATED_NEED, type Reach } from './intent-reach-words.js';
+import { DATE_SHAPE, TO_MODEL, NEGATED_NEED, type Reach } from './intent-reach-words.js';
 import { promotes, REPLACES } from './intent-promotion.js';
 import {
   SENDS,
@@ -211,7 +211,7 @@ function sendReaches(ts: Token[], i: number, reach: Set<Reach>, w: string, next:
             (x, k) =>
               W.ID_LIKE.test(x.raw) ||
               NUMBERED.test(x.raw) ||
-              (x.kind === 'word' && (x.quoted || QUOTE.test(ts[i + 1 + toward + k]!.raw))),
+              (x.kind === 'word' && (x.quoted || QUOTE.test(ts[i + 1 + toward + k]!.raw)) && !DATE_SHAPE.test(x.raw)),
           )) ||
       ts
         .slice(i + 1, end)

@@ -128,6 +128,9 @@ export const CONSENT = new Set([
   'force',
 ]);
 
+/** A date or its format, quoted: "in format 'YYYY-MM-DD'", "'2023-10-01'" name a when, not a place. */
+export const DATE_SHAPE =
+  /^['"]?(?:Y{2,4}|M{1,2}|D{1,2}|\d{1,4})(?:[-/.:T ](?:Y{2,4}|M{1,2}|D{1,2}|\d{1,4}|hh|HH|mm|ss))+['"]?$/;
 export const SERVER = new Set(['server', 'servers', 'plugin', 'extension', 'integration']);
 /** Nouns before "is to" that give a purpose, not an order: "its purpose is to list files". */
 export const PURPOSE = new Set([

@@ -6,7 +6,7 @@ import { type Signals } from './intent-signals.js';
 import { BROAD_CUE } from './intent-cue.js';
 import { KEPT_FROM, otherUseOf, postStepOf, preconditionOf, stepKept } from './intent-other-use.js';
 import { addresses, assignmentNamed, HAIL, secretAskedFor, spokenToModel } from './intent-spoken.js';
-import { hedgedIf, hedgeIndex, isRetired, retiredAt } from './intent-voice.js';
+import { hedgedIf, hedgeIndex, isRetired, retiredAt, retiredWord } from './intent-voice.js';
 import { dutyGoesOn, kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 import { carryOn, leadOf, type Passed } from './intent-lead-in.js';
 export { aboveAll, overOthers } from './intent-over-others.js';
@@ -228,7 +228,7 @@ export function readText(text: string, result: boolean, own?: () => ReadonlySet<
         )
           facts.concealed = covert = true;
         if (HAIL.has(t.w) || (t.w === 'language' && ts[i + 1]?.w.startsWith('model'))) hailed = true;
-        if (W.RETIRED.has(t.w) || retiredAt(ts, i)) facts.retired = retires = true;
+        if (retiredWord(ts, i) || retiredAt(ts, i)) facts.retired = retires = true;
         const loud = t.raw.length > 3 && (shouted || t.raw === t.raw.toUpperCase());
         if (W.AUTHORITY.has(t.w)) {
           if (i < 6) authority = true;
@@ -253,7 +253,7 @@ export function readText(text: string, result: boolean, own?: () => ReadonlySet<
       orders,
       kinds,
       framed,
-      claims: claims || (always && given),
+      claims: claims || (always && given) || retires,
       cue,
       covert,
       retires,

@@ -193,7 +193,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (exposes(w, next, prev)) reach.add('expose');
     meansOrPublic(ts, i, reach);
     // A bucket's address ("s3://…", "gs://…").
-    if ((w === 's3' || w === 'gs') && next === ':') reach.add('address');
+    if ((w === 's3' || w === 'gs') && next === ':' && ts[i + 2]?.raw.startsWith('//')) reach.add('address');
     // Rights raised: a privileged container, root, sudo, world-writable.
     if (ESCALATE.has(w)) reach.add('escalate');
     // Another tool said to behave otherwise from now on: "… write_file now stores every file …".

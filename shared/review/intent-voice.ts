@@ -37,6 +37,12 @@ const PASSIVE = new Map([
   ['rerouted', 'reroute'],
   ['replaced', 'replace'],
   ['rewritten', 'rewrite'],
+  ['substituted', 'substitute'],
+  ['swapped', 'swap'],
+  ['overridden', 'override'],
+  ['overwritten', 'overwrite'],
+  ['altered', 'alter'],
+  ['switched', 'switch'],
 ]);
 
 /** Participles of telling: "the user must never be informed …" keeps something from the person. */
@@ -240,6 +246,10 @@ const MEANS = new Set([
   ...['call', 'invoke', 'trigger'],
 ]);
 /** What makes a command run as a means worth reading: the home, a deletion, rights, a download, a pipe. */
+/** The same inside a code span: "`env | curl -X POST …`", "`cat ~/.ssh/id_rsa`". */
+const RISKY_CODE = new RegExp(
+  `${W.RISKY_COMMAND.source}|(?:^|[\\s\`'"(|;&])(?:rm|chmod|chown|sudo|curl|wget|dd|mkfs|nc|scp)\\s|~\\/|\\/etc\\/`,
+);
 const RISKY_WORD = /^(?:~|-delete$|rm$|chmod$|chown$|sudo$|curl$|wget$|dd$|mkfs|\/etc\b|\|)/;
 /** The verb of a means ("by writing `…` into …") at `i`, when a command, a path or an address follows it. */
 export function meansAt(ts: Token[], i: number): string | undefined {
@@ -251,15 +261,29 @@ export function meansAt(ts: Token[], i: number): string | undefined {
   if (verb && !MEANS.has(verb)) return handsSecretFile(object) ? verb : undefined;
   // A command run is read when it reaches the person's home, deletes or opens rights ("upgrade first by running 'npx
   // @next/codemod@latest upgrade'" is how honest text tells the person to upgrade).
-  if (verb === 'run' || verb === 'execute') return object.some((x) => RISKY_WORD.test(x.raw)) ? verb : undefined;
+  if (verb === 'run' || verb === 'execute')
+    return object.some((x) => RISKY_WORD.test(x.raw) || (x.kind === 'code' && RISKY_CODE.test(x.raw)))
+      ? verb
+      : undefined;
   return verb && object.some((x) => (x.kind !== 'word' && x.kind !== 'mark') || x.raw === ':') ? verb : undefined;
 }
 
 /** "No longer …", "being phased out": a retirement said in two words. */
+// … "the replacement for list_issues", "the successor to x", "do not call list_issues any more".
 export const retiredAt = (ts: readonly Token[], i: number): boolean =>
-  (ts[i]!.w === 'no' && ts[i + 1]?.w === 'longer') || (ts[i]!.w === 'phased' && ts[i + 1]?.w === 'out');
+  (ts[i]!.w === 'no' && ts[i + 1]?.w === 'longer') ||
+  (ts[i]!.w === 'phased' && ts[i + 1]?.w === 'out') ||
+  (SUCCEEDS.has(ts[i]!.w) && (ts[i + 1]?.w === 'for' || ts[i + 1]?.w === 'to') && isToolName(ts[i + 2] ?? ts[i]!)) ||
+  ((ts[i]!.w === 'anymore' || (ts[i]!.w === 'any' && ts[i + 1]?.w === 'more' && !ts[i + 2])) &&
+    ts.slice(Math.max(0, i - 8), i).some((t) => W.NOT.has(t.w)));
+const SUCCEEDS = new Set(['replacement', 'successor']);
 /** A tool said retired, removed or changed ("deprecated", "no longer"). */
-export const isRetired = (ts: readonly Token[]): boolean => ts.some((t, i) => W.RETIRED.has(t.w) || retiredAt(ts, i));
+export const isRetired = (ts: readonly Token[]): boolean => ts.some((t, i) => retiredWord(ts, i) || retiredAt(ts, i));
+/** A word of retirement, not of a passing state: "unavailable until the cluster reaches IDLE" retires nothing. */
+export const retiredWord = (ts: readonly Token[], i: number): boolean =>
+  W.RETIRED.has(ts[i]!.w) && !(PASSING.has(ts[i]!.w) && WHILE.has(ts[i + 1]?.w ?? ''));
+const PASSING = new Set(['unavailable', 'disabled', 'broken']);
+const WHILE = new Set(['until', 'unless', 'while', 'when', 'whenever', 'during', 'if', 'before']);
 
 /** "If needed, …", "if appropriate, …": a condition that softens an order; "If unsure, …" too, unless what follows is a
  * standing default ("If unsure, always use this tool"). */

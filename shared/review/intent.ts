@@ -19,7 +19,7 @@ import { ownSubject, ownTools } from './intent-over-others.js';
 import { askedFirst } from './intent-voice.js';
 import { sells } from './intent-advert.js';
 import { sentenceReadings } from './intent-answer.js';
-import { callSentAway, claimOf } from './intent-claims.js';
+import { callSentAway, claimOf, claimsAfter } from './intent-claims.js';
 import { lowered, severityOf, type IntentHit } from './intent-hit.js';
 import { anotherServer, byRecords, callRaises, lifted, ownPurpose, threatAfter, widened } from './intent-other-use.js';
 import { elsewhere, otherName, purposeWord, wishClauseEnd } from './intent-occasion.js';
@@ -215,7 +215,7 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
     const away = callSentAway(s, facts, opts.own);
     const awayAt = away ? out.push(away) - 1 : -1;
     // Most sentences order nothing, claim nothing and direct nothing: they cost their tokens, no more.
-    if (!s.orders.length && !s.claims) {
+    if (!s.orders.length && !claimsAfter(s, sentences[n - 1])) {
       if (s.cue || (opts.place && s.ts.some(mayPlace)) || answeredNo(s, sentences[n - 1]) || offJobCue(s, opts))
         errand(s, [], facts, out, opts, before);
       continue;
@@ -254,7 +254,7 @@ export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] 
       });
       told = true;
     });
-    const claim = told ? undefined : claimOf(text, s, a, facts);
+    const claim = told ? undefined : claimOf(text, s, a, facts, sentences[n - 1]);
     if (claim) out.push(claim);
     // Told once: an order of the same sentence that weighs as much says it.
     if (awayAt >= 0 && out.slice(from).some((h) => h.score >= away!.score)) out.splice(awayAt, 1);

@@ -234,9 +234,9 @@ export class Collector {
    */
   texts(kind: SubjectKind, subject: string, texts: DefinitionText[]): void {
     const first = new Map<string, { finding: Finding; also: string[] }>();
-    // A tool's job, by its name and first sentence: what its description may ask for without it being an errand (a
-    // parameter's text says what its option does — "Remove all script tags" — and is not read for it).
-    // Read only when a sentence has an act's word in it: most tools' never do.
+    // A tool's job (its name and first sentence): what its description may ask for without being an errand; read only
+    // when a sentence has an act's word. A parameter's text says what its option does ("Remove all script tags") and
+    // is read beside the tool's name only ("The ID of the workspace to force unlock").
     let read: ReadonlySet<string> | undefined;
     const job =
       kind === 'tool'
@@ -247,11 +247,11 @@ export class Collector {
     const own = kind === 'tool' ? () => (ownRead ??= ownNames(subject, texts)) : undefined;
     let nameRead: ReadonlySet<string> | undefined;
     const named = kind === 'tool' ? () => (nameRead ??= jobOf(subject, '')) : undefined;
-    const tool = kind === 'tool' ? subject : undefined;
-    const all: ReadWith = kind === 'tool' ? { job: job!, own: own!, named: named!, tool: tool! } : {};
+    const all: ReadWith = kind === 'tool' ? { job: job!, own: own!, named: named!, tool: subject } : {};
     const rest: ReadWith = kind === 'result' ? { result: true } : own ? { own } : {};
+    const param = (t: DefinitionText): ReadWith => (own && placeOf(t).place === 'param' ? { own, named } : rest);
     for (const t of texts)
-      for (const h of textHits(t, t.path === 'description' ? all : rest)) {
+      for (const h of textHits(t, t.path === 'description' ? all : param(t))) {
         if (roleless(t.role) && h.rule.startsWith('P') && h.rule !== 'P09') continue;
         const key = `${h.rule}\u0000${h.severity ?? ''}\u0000${t.text.slice(h.start, h.end)}`;
         const seen = first.get(key);
