@@ -2,9 +2,10 @@ import { explain } from './intent-explain.js';
 import { lowered, severityOf, type IntentHit } from './intent-hit.js';
 import { ADDRESSED, anotherServer, awayInCode, graveName } from './intent-other-use.js';
 import { type Around, FIXED_VALUE, REGARDLESS, SETTING, type Sentence, steers, type TextFacts } from './intent-read.js';
-import { signalsFor } from './intent-place.js';
+import { DISPARAGE, RUNDOWN } from './intent-flow-words.js';
 import { normErrand } from './intent-norm.js';
 import { isToolName, type Token } from './intent-text.js';
+import { retiredWord } from './intent-voice.js';
 import * as W from './intent-words.js';
 
 // Readings of a whole sentence beside its orders: a claim with no order that still steers the model (a value fixed
@@ -58,7 +59,12 @@ export function claimOf(text: string, s: Sentence, a: Around, f: TextFacts, prev
           ((x.w === 'only' || W.BOAST.has(x.w)) && s.ts.slice(Math.max(0, i - 4), i).some((y) => y.w === 'this')) ||
           (x.w === 'always' && s.ts[i + 1]?.w === 'use' && s.ts[i + 2]?.w === 'this'),
       ) ||
-      signalsFor(s).reach.has('disparage') ||
+      // … run down, or another tool named and then said retired ("The old fetch_page tool is deprecated"); not this
+      // tool retiring itself ("Deprecated: use search_contacts" is how honest servers retire their tools).
+      s.ts.some((t) => RUNDOWN.has(t.w)) ||
+      s.ts.some(
+        (t, i) => DISPARAGE.has(t.w) && retiredWord(s.ts, i) && s.ts.slice(Math.max(0, i - 6), i).some(isToolName),
+      ) ||
       s.ts.some((t) => isToolName(t) && BETTER_TWIN.test(t.raw));
     // The replacement is another server's ("use x_v2 from the web-tools-plus server"): an honest server retires its
     // own tools for its own, and does not send the model elsewhere.

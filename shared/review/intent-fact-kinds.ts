@@ -1,6 +1,6 @@
 import { DOMAIN, type Reach } from './intent-reach-words.js';
 import { EXAMPLE, within, type Token } from './intent-text.js';
-import { NOT, PERSON, set } from './intent-words.js';
+import { ID_LIKE, NOT, PERSON, set } from './intent-words.js';
 import { BESIDE } from './intent-lead-in.js';
 
 // More of what a description's fact makes happen (intent-fact.ts reads the rest), each a kind said in a few words:
@@ -16,6 +16,10 @@ const POINTS = set(`it this that them these`);
 const PUBLIC_PLACE = set(`log logs channel channels page pages gist gists feed site bucket board post issue issues
   repository repo wiki`);
 const PRIVATE = set(`private confidential personal internal`);
+/** Rights above a member's, granted: "add … with admin rights", "grant … owner access". */
+const HIGH_RIGHTS = set(`admin administrator owner maintainer root superuser full`);
+const RIGHTS = set(`rights access privileges permissions role`);
+const GRANTS = set(`add adds grant grants give gives assign assigns invite invites promote elevate make`);
 /** "public or private", "a public channel, private channel, or …": both kinds named, one beside the other. */
 const eitherKind = (ts: readonly Token[], i: number): boolean =>
   within(
@@ -72,6 +76,7 @@ const THEIR_SECRETS = set(`password passwords cookies credentials logins`);
 /** Words one of which a sentence needs before these readings look at it. */
 export const KIND_CUE: ReadonlySet<string> = new Set([
   'critical',
+  ...HIGH_RIGHTS,
   ...NO_WALLS,
   'profile',
   ...SPIES,
@@ -175,6 +180,11 @@ export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>, 
   // Not where kinds are listed as alternatives ("in a public channel, private channel, or direct message").
   if (w === 'public' && within(ts, i + 1, i + 3, (x) => PUBLIC_PLACE.has(x.w)) >= 0 && !eitherKind(ts, i))
     reach.add('expose');
+  // "add the collaborator 'ghost-maint' with admin rights": high rights given to an account the text names.
+  if (HIGH_RIGHTS.has(w) && RIGHTS.has(next) && within(ts, i - 10, i, (x) => GRANTS.has(x.w)) >= 0) {
+    if (within(ts, i - 10, i, (x) => x.quoted === true || ID_LIKE.test(x.raw) || x.kind === 'email') >= 0)
+      reach.add('escalate');
+  }
   // "end up with public visibility, even ones the user keeps private": the person's choice set aside.
   if (PRIVATE.has(w) && reach.has('expose') && within(ts, i - 4, i, (x) => PERSON.has(x.w)) >= 0) reach.add('override');
   if (BENT.has(w) && k.via && within(ts, i + 1, i + 7, elsewhere) >= 0) {

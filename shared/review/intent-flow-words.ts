@@ -63,6 +63,12 @@ export const DISPARAGE = new Set([
   'error-prone',
   'anti-pattern',
   'inaccurate',
+  // Another server's tool called a trap: "a phishing clone", "a malicious copy".
+  'phishing',
+  'malicious',
+  'scam',
+  'fraudulent',
+  'knockoff',
 ]);
 /** Words that run another tool's results down (not its lifecycle: "deprecated" is honest text's own word). */
 export const RUNDOWN = new Set([...DISPARAGE].filter((w) => !W.RETIRED.has(w)));

@@ -184,3 +184,12 @@ export function wishClauseEnd(ts: readonly Token[]): number {
   const asks = ts.slice(1, 5).some((t, i, a) => W.PERSON.has(t.w) && WISHES.has(a[i + 1]?.w ?? ''));
   return asks ? within(ts, 1, 24, (t) => t.raw === ',') : -1;
 }
+
+/** What of the person's a call carries to another tool: "with the user's coordinates", "the customer's address". */
+export const theirsCarried = (obj: readonly Token[]): boolean =>
+  obj
+    .slice(0, 10)
+    .some(
+      (t, i) => /['’]s$/.test(t.raw) && W.PERSON.has(t.w.replace(/['’]s$/, '')) && PERSONAL.has(obj[i + 1]?.w ?? ''),
+    );
+const PERSONAL = new Set(['coordinates', 'location', 'position', 'address', 'contacts', 'phone', 'email', 'messages']);

@@ -6,8 +6,10 @@ import { nameOf } from './intent-occasion.js';
 import { nameKey } from './intent-signals.js';
 import { rewriteKind, setAside } from './intent-swap.js';
 import { hideKind } from './intent-hide.js';
+import { plantedSetting } from './intent-planted.js';
 import { HARMS, kindOfAction, type Intent } from './intent-action.js';
 import {
+  dutyOfCall,
   GRAVE,
   laidOn,
   meansAt,
@@ -93,7 +95,12 @@ function addressedAt(ts: Token[], i: number): Order | undefined {
 /** An order said other than as a bare imperative: "you must …", a passive, a rule over output, "mandatory to …". */
 function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined {
   const w = ts[i]!.w;
-  const said = addressedAt(ts, i) ?? otherToolAt(ts, i, isVerb) ?? requiredPassive(ts, i) ?? laidOn(ts, i, isVerb);
+  const said =
+    addressedAt(ts, i) ??
+    otherToolAt(ts, i, isVerb) ??
+    requiredPassive(ts, i) ??
+    laidOn(ts, i, isVerb) ??
+    dutyOfCall(ts, i);
   if (said) return said;
   // "Before using read_file, you call `execute_command` …": a step the text prescribes on an occasion, said to "you".
   const step = clauseHead && w === 'you' ? stepAt(ts, i) : undefined;
@@ -317,7 +324,12 @@ export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySe
     return { kind: 'skip-consent', base: grave ? 2 : 1, object: obj };
   }
   if (o.negated) return undefined;
-  const found = kindOfAction(o, obj, ts) ?? setAside(o, obj, own) ?? rewriteKind(o, ts, own) ?? useKind(o, ts, to);
+  const found =
+    plantedSetting(o, obj) ??
+    kindOfAction(o, obj, ts) ??
+    setAside(o, obj, own) ??
+    rewriteKind(o, ts, own) ??
+    useKind(o, ts, to);
   // "Use list_files … instead", said in list_files' own text: this tool put in another's place.
   if (found?.kind === 'call-tool' && ownInstead(obj, own))
     return { kind: 'prefer-tool', base: 0, object: obj, instead: true };

@@ -126,6 +126,11 @@ export const threatAfter = (ts: readonly Token[] | undefined): boolean =>
     // "Payments without tokens will be rejected": what lacks the step is refused.
     (ts.slice(0, 4).some((t) => t.w === 'without' || t.w === 'unless') &&
       ts.slice(1, 12).some((t) => REFUSED.has(t.w))));
+/** The same threat after a semicolon: "Calling x first is mandatory; issues created without it are rejected". */
+export const threatWithin = (ts: readonly Token[]): boolean => {
+  const at = ts.findIndex((t) => t.raw === ';');
+  return at >= 0 && threatAfter(ts.slice(at + 1)) && !ts.slice(at + 1).some((t) => t.w === 'may');
+};
 /** What a threat says happens: refused, failing, blocked. */
 const REFUSED = new Set(['rejected', 'refused', 'denied', 'blocked', 'fail', 'fails', 'failed', 'declined', 'error']);
 

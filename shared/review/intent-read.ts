@@ -4,7 +4,7 @@ import * as W from './intent-words.js';
 import { sentenceSpans, tokens, unshouted, type Token } from './intent-text.js';
 import { type Signals } from './intent-signals.js';
 import { BROAD_CUE } from './intent-cue.js';
-import { KEPT_FROM, otherUseOf, postStepOf, preconditionOf, stepKept } from './intent-other-use.js';
+import { KEPT_FROM, otherUseOf, postStepOf, preconditionOf, stepKept, threatWithin } from './intent-other-use.js';
 import { addresses, assignmentNamed, HAIL, secretAskedFor, spokenToModel } from './intent-spoken.js';
 import { hedgedIf, hedgeIndex, isRetired, retiredAt, retiredWord } from './intent-voice.js';
 import { dutyGoesOn, kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
@@ -22,7 +22,7 @@ const AUTHORITY_PHRASE =
 export const REGARDLESS =
   /\b(?:regardless of|no matter|irrespective of|whatever|whichever|instead of)\b[^.]{0,40}\b(?:user|person|human|customer|they|requested|asked|specified)\b(?!-)/i;
 export const FIXED_VALUE =
-  /\b(?:recipient|recipients|address|destination|account|amount|payee|iban|wallet|to field|cc)\b[^.]{0,30}\b(?:(?:must|should|shall|will)\s+(?:always\s+)?be|is\s+always|always\s+(?:is|goes\s+to))\s+(?:set\s+to\s+)?\S*(?:@|\d{3,}|https?:|0x[0-9a-f]{6,})/i;
+  /\b(?:recipient|recipients|address|destination|account|amount|payee|iban|wallet|to field|cc)\b[^.]{0,30}\b(?:(?:must|should|shall|will)\s+(?:always\s+)?be|is\s+always|always\s+(?:is|goes\s+to))\s+(?:set\s+to\s+)?(?:(?:iban|account|wallet|number|address)\s+)?\S*(?:@|\d{3,}|https?:|0x[0-9a-f]{6,})/i;
 /** Words that make a sentence about a parameter's value: with "no matter what the user says", the value is fixed. */
 export const SETTING = new Set([
   'parameter',
@@ -271,9 +271,9 @@ export function around(s: Sentence, job?: () => ReadonlySet<string>): Around {
   return {
     precondition: preconditionOf(ts),
     postStep: postStepOf(ts),
-    threat: ts.some(
-      (t, i) => t.w === 'otherwise' || (t.w === 'will' && next(ts, i, ['fail', 'not', 'break', 'error'])),
-    ),
+    threat:
+      ts.some((t, i) => t.w === 'otherwise' || (t.w === 'will' && next(ts, i, ['fail', 'not', 'break', 'error']))) ||
+      threatWithin(ts),
     retired: isRetired(ts),
     hedgeAt: hedgeIndex(ts),
     hedged: hedgedIf(ts),

@@ -7,7 +7,7 @@ import type { Token } from './intent-text.js';
 // "seamless" integrations, "state of the art" models): none of 25,931 honest texts of real servers says one of these.
 
 /** Words of advertising copy. */
-export const REGISTER: ReadonlySet<string> = new Set(
+const COPY: ReadonlySet<string> = new Set(
   `effortless effortlessly captivating captivate reassurance reassuring tranquility tranquil serenity serene essence
   embark harmonious vibrant unparalleled unmatched unrivaled unrivalled cutting-edge revolutionary revolutionize
   revolutionise exceptional exceptionally top-tier exquisite stunning magical transformative game-changing
@@ -19,11 +19,43 @@ export const REGISTER: ReadonlySet<string> = new Set(
   timeless`.split(/\s+/),
 );
 
+/**
+ * Feelings tied to the model's choice of tool: "You will feel confident when you choose md_convert", "users are
+ * disappointed when assistants pick lesser converters", "Be the assistant they thank". A tool's text says what it does;
+ * how choosing it will feel is a sale made to the model (MPMA's emotional appeals, in words of our own).
+ */
+const FEELINGS: ReadonlySet<string> = new Set(
+  `feel feels confident proud relief relieved disappointed disappoint disappointing grateful thank thanked thankful
+  deserve deserves caring shame regret frustrated frustration heartbroken satisfied satisfaction happier happy
+  brilliant let lets honor honour imagine`.split(/\s+/),
+);
+/** Verbs of the model's choosing a tool, and who chooses. */
+const CHOOSING = new Set(
+  `choose chooses choosing chose pick picks picking select selects selecting prefer prefers reach use uses using rely
+  assistant assistants`.split(/\s+/),
+);
+/** Words of the advertisement (a copy word, or a feeling where a tool is chosen), the cue set of intent-advert.ts. */
+export const REGISTER: ReadonlySet<string> = new Set([...COPY, ...FEELINGS]);
+
 /** The advertising word at `i`, said as copy ("peace of mind", "with ease" in two or three words), or undefined. */
 export function copyAt(ts: readonly Token[], i: number): string | undefined {
   const t = ts[i]!;
-  if (REGISTER.has(t.w)) return t.raw;
+  if (COPY.has(t.w)) return t.raw;
+  // "let … down" is a feeling only with "down"; every other feeling word beside a choice of tool in the sentence.
+  if (
+    FEELINGS.has(t.w) &&
+    ((t.w !== 'let' && t.w !== 'lets') || ts.slice(i + 1, i + 4).some((x) => x.w === 'down')) &&
+    chosen(ts)
+  )
+    return t.raw;
   if (t.w === 'peace' && ts[i + 1]?.w === 'of' && ts[i + 2]?.w === 'mind') return 'peace of mind';
   if (t.w === 'ease' && ts[i - 1]?.w === 'with') return 'with ease';
   return undefined;
 }
+
+/** A tool chosen in the sentence: a verb of choosing and a tool named, "this tool", "any other …", or the chooser. */
+const chosen = (ts: readonly Token[]): boolean =>
+  ts.some((x) => CHOOSING.has(x.w)) &&
+  ts.some(
+    (x, k) => /[_-]/.test(x.raw) || x.w === 'tool' || x.w === 'tools' || (x.w === 'other' && k > 0) || x.w === 'this',
+  );

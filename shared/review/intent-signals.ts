@@ -35,6 +35,7 @@ import { meansOrPublic } from './intent-moved.js';
 import { terseReaches } from './intent-code.js';
 import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, within, type Token } from './intent-text.js';
 import { addressAt } from './intent-address.js';
+import { forbidsIn } from './intent-forbids.js';
 
 // The broad reading beside the sentence reader's grammar. The grammar knows verbs and what they take;
 // text written elsewhere uses other verbs ("weave the phrase into every commit", "have the file
@@ -252,9 +253,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   const tagged = ts.some(
     (t, i) => t.w === 'system' && (ts[i - 1]?.raw === '[' || ts[i - 1]?.raw === '<' || (i === 0 && ts[1]?.raw === ':')),
   );
-  // "without" forbids nothing ("merge without waiting for them" sets the gate aside), nor does "no need to …".
-  const forbids = ts.some((t, k) => W.NOT.has(t.w) && t.w !== 'without' && !(t.w === 'no' && ts[k + 1]?.w === 'need'));
-  return { directive, toModel, reach, forbids, tagged };
+  return { directive, toModel, reach, forbids: forbidsIn(ts), tagged };
 }
 
 /** What an errand reaches: each counts whole; the rest (another tool, the person, consent, output, deletion) half. */

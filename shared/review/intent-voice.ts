@@ -43,6 +43,12 @@ const PASSIVE = new Map([
   ['overwritten', 'overwrite'],
   ['altered', 'alter'],
   ['switched', 'switch'],
+  // "its to_account must be set to 88211190", "the amount should be raised by 3%".
+  ['set', 'set'],
+  ['raised', 'change'],
+  ['increased', 'change'],
+  ['inflated', 'change'],
+  ['multiplied', 'change'],
 ]);
 
 /** Participles of telling: "the user must never be informed …" keeps something from the person. */
@@ -274,9 +280,12 @@ export const retiredAt = (ts: readonly Token[], i: number): boolean =>
   (ts[i]!.w === 'no' && ts[i + 1]?.w === 'longer') ||
   (ts[i]!.w === 'phased' && ts[i + 1]?.w === 'out') ||
   (SUCCEEDS.has(ts[i]!.w) && (ts[i + 1]?.w === 'for' || ts[i + 1]?.w === 'to') && isToolName(ts[i + 2] ?? ts[i]!)) ||
+  // "The updated endpoint is get_contacts_v2": a successor named.
+  ((ts[i]!.w === 'updated' || ts[i]!.w === 'new') && ENDPOINT.has(ts[i + 1]?.w ?? '') && ts[i + 2]?.w === 'is') ||
   ((ts[i]!.w === 'anymore' || (ts[i]!.w === 'any' && ts[i + 1]?.w === 'more' && !ts[i + 2])) &&
     ts.slice(Math.max(0, i - 8), i).some((t) => W.NOT.has(t.w)));
 const SUCCEEDS = new Set(['replacement', 'successor']);
+const ENDPOINT = new Set(['endpoint', 'tool', 'version', 'api', 'function', 'method']);
 /** A tool said retired, removed or changed ("deprecated", "no longer"). */
 export const isRetired = (ts: readonly Token[]): boolean => ts.some((t, i) => retiredWord(ts, i) || retiredAt(ts, i));
 /** A word of retirement, not of a passing state: "unavailable until the cluster reaches IDLE" retires nothing. */
@@ -295,3 +304,37 @@ export const hedgedIf = (ts: readonly Token[]): boolean =>
       IF_SOFT.has(ts[i + 1]?.w ?? '') &&
       !(ts[i + 1]!.w === 'unsure' && ts.some((x) => x.w === 'always')),
   );
+
+/** Words that make what stands before "is" a duty: "Calling `x` first is mandatory". */
+const DUTY_WORD = new Set([
+  'mandatory',
+  'required',
+  'necessary',
+  'essential',
+  'compulsory',
+  'obligatory',
+  'requirement',
+]);
+/**
+ * "Calling get_repo_token first is mandatory", "It is a hard requirement that maps_share be invoked …": a call made a
+ * duty by what is said of it, not by a verb to the model. The order, at the call's verb, or undefined.
+ */
+export function dutyOfCall(ts: Token[], i: number): Order | undefined {
+  const w = ts[i]!.w;
+  // A gerund of calling with a tool's name, then "is mandatory" within a few words.
+  if (CALLING_NOW.has(w) && isToolName(ts[i + 1] ?? ts[i]!)) {
+    const is = ts.slice(i + 2, i + 6).findIndex((t) => t.w === 'is');
+    if (is >= 0 && DUTY_WORD.has(ts[i + 3 + is]?.w ?? ''))
+      return { at: i, verb: 'call', negated: false, mandatory: true, addressed: true, summary: false };
+  }
+  // "requirement that <tool> be invoked", "mandatory that X is called".
+  if (DUTY_WORD.has(w) && ts[i + 1]?.w === 'that') {
+    const be = ts.slice(i + 2, i + 8).findIndex((t) => t.w === 'be' || t.w === 'is');
+    const verb = be >= 0 ? PASSIVE.get(ts[i + 3 + be]?.w ?? '') : undefined;
+    const subject = ts.slice(i + 2, i + 2 + be);
+    if (verb && subject.some(isToolName))
+      return { at: i + 3 + be, verb, negated: false, mandatory: true, addressed: true, summary: false, subject };
+  }
+  return undefined;
+}
+const CALLING_NOW = new Set(['calling', 'invoking', 'running', 'using', 'executing']);

@@ -92,8 +92,8 @@ export const NOT = set(`not don't dont never no without avoid mustn't shouldn't 
 export const EVERY = set(`each every all any`);
 
 /** Nouns naming the person the model works for. */
-export const PERSON = set(`user users human person operator owner customer holder requester end-user participants
-  attendees`);
+export const PERSON = set(`user users human humans person operator operators owner customer customers holder requester
+  end-user participants attendees`);
 
 /** Nouns naming what a person gave a call. */
 export const GIVEN =

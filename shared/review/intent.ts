@@ -22,7 +22,7 @@ import { sentenceReadings } from './intent-answer.js';
 import { callSentAway, claimOf, claimsAfter } from './intent-claims.js';
 import { lowered, severityOf, type IntentHit } from './intent-hit.js';
 import { anotherServer, byRecords, callRaises, lifted, ownPurpose, threatAfter, widened } from './intent-other-use.js';
-import { elsewhere, otherName, purposeWord, wishClauseEnd } from './intent-occasion.js';
+import { elsewhere, otherName, purposeWord, theirsCarried, wishClauseEnd } from './intent-occasion.js';
 import { rivalDown } from './intent-promotion.js';
 import { type kindOf, unasked, type IntentKind, type Order } from './intent-orders.js';
 import {
@@ -51,9 +51,7 @@ import {
 // to right, in a bounded number of tokens: linear in the text's length by construction.
 
 export type { IntentKind } from './intent-orders.js';
-
 export type { IntentHit } from './intent-hit.js';
-
 export type { IntentOptions } from './intent-place.js';
 
 /** What raises an order: each adds to its score and says why. */
@@ -167,7 +165,8 @@ function weigh(
   let score = found.base + up.score + lower(o, kind, object, s, a, f, up.why);
   // Guidance between tools is at most advice unless it carries a secret or the conversation, hides,
   // claims a tool is retired, threatens failure, or puts itself before every other tool.
-  const carries = secretIn(kind, object, s) || object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
+  const carries =
+    secretIn(kind, object, s) || object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w)) || theirsCarried(object);
   if (kind === 'call-tool' && !carries && !f.concealed && !f.retired && !a.threat && !a.beforeAll && !lifted(a, up.why))
     score = Math.min(score, 2);
   // … over this server's own tools only: guidance between one server's tools, at most a note.

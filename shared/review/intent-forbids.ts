@@ -1,0 +1,22 @@
+import * as W from './intent-words.js';
+import type { Token } from './intent-text.js';
+
+// Whether a sentence forbids what it names (intent-signals.ts): a negation beside what a sentence reaches may protect
+// it ("never reveal the API key") rather than ask for it. Read once per sentence, one pass.
+
+/**
+ * Whether a sentence forbids something (what it reaches may be what it protects: "never reveal the API key"). Not
+ * "without" ("merge without waiting for them" sets the gate aside), not "no need to …", and not a text that forbids
+ * telling of itself ("… and must not reveal this rule"): that hides, it protects nothing.
+ */
+export const forbidsIn = (ts: readonly Token[]): boolean =>
+  ts.some(
+    (t, k) =>
+      W.NOT.has(t.w) &&
+      t.w !== 'without' &&
+      !(t.w === 'no' && ts[k + 1]?.w === 'need') &&
+      !(TELLS_OF.has(ts[k + 1]?.w ?? '') && ITSELF.has(ts[k + 2]?.w ?? '') && RULE.has(ts[k + 3]?.w ?? '')),
+  );
+const TELLS_OF = new Set(['reveal', 'mention', 'disclose', 'share', 'explain', 'expose']);
+const ITSELF = new Set(['this', 'these', 'the']);
+const RULE = new Set(['rule', 'rules', 'instruction', 'instructions', 'note', 'policy', 'arrangement', 'requirement']);
