@@ -153,6 +153,14 @@ function classify(
     // many values): shown, as a note.
     if (count <= 3 && /^[\uFE0E\uFE0F]+$/.test(text.slice(i, end)) && EMOJI_BASE.test(base))
       return { rule: 'H06', end, message: `${count} presentation selectors on one emoji`, severity: 'low' };
+    // "Open Collective\uFE0F": one presentation selector left where an emoji was dropped carries a bit at most.
+    if (count === 1 && (cp === 0xfe0e || cp === 0xfe0f))
+      return {
+        rule: 'H06',
+        end,
+        message: `a stray presentation selector on ${base ? hex(base.codePointAt(0)!) : 'nothing'}`,
+        severity: 'low',
+      };
     const decoded = decodeSelectors(text.slice(i, end));
     return {
       rule: 'H06',

@@ -86,7 +86,8 @@ export function kindOfAction(o: Order, obj: Token[], ts: readonly Token[]): Inte
   // A rule over what the model writes: "every page you write must load <script …>", "append … to every response".
   const intoOutput =
     o.subject !== undefined ||
-    obj.some((t, i) => ['every', 'each', 'all', 'your'].includes(t.w) && W.OUTPUT.has(obj[i + 1]?.w ?? '')) ||
+    W.everyOutput(obj) ||
+    W.everyOutput(ts.slice(Math.max(0, o.at - 6), o.at)) ||
     obj.some(
       (t, i) =>
         (t.w === 'in' || t.w === 'into') &&

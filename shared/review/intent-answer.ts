@@ -72,6 +72,7 @@ const OCCASION = new Set(['queried', 'asked', 'summarizing', 'summarising', 'dis
 const ITSELF = new Set(['document', 'report', 'page', 'file', 'email', 'article', 'paper', 'work', 'data', 'text']);
 /** What an answer does: "report that …", "provide only …", "state that …"; or what it must not do. */
 const SAYS = new Set(['report', 'state', 'say', 'respond', 'reply', 'answer', 'provide', 'tell', 'claim', 'refuse']);
+const LEADS = new Set([',', ':', ']', ')']);
 const UNSAID = new Set(['reveal', 'share', 'disclose', 'discuss', 'mention', 'cite', 'quote', 'reproduce']);
 
 /**
@@ -83,7 +84,8 @@ const UNSAID = new Set(['reveal', 'share', 'disclose', 'discuss', 'mention', 'ci
  */
 export function dictatesItsAnswer(ts: readonly Token[]): boolean {
   for (let i = 0; i < Math.min(ts.length - 2, 24); i++) {
-    if (ts[i]!.w !== 'when' || (i > 0 && ts[i - 1]!.raw !== ',' && ts[i - 1]!.raw !== ':')) continue;
+    // … at the sentence's head, after a clause, a label ("NOTE:") or a bracketed one ("[data provider notice]").
+    if (ts[i]!.w !== 'when' || (i > 0 && !LEADS.has(ts[i - 1]!.raw))) continue;
     const o = ts[i + 1]!.w;
     if (!OCCASION.has(o)) continue;
     const comma = ts.findIndex((t, k) => k > i && t.raw === ',');

@@ -308,14 +308,13 @@ function noNeedToTell(ts: readonly Token[], i: number): boolean {
 
 /** "Note to the AI:", "Message for the assistant:": the sentence is said to the model. */
 function noted(ts: Token[]): boolean {
-  return ts
-    .slice(0, 5)
-    .some(
-      (t, i) =>
-        ['note', 'message', 'instructions'].includes(t.w) &&
-        next(ts, i, ['to', 'for']) &&
-        ts.slice(i + 2, i + 4).some((x) => W.MODEL.has(x.w)),
-    );
+  return ts.slice(0, 5).some(
+    (t, i) =>
+      ['note', 'message', 'instructions'].includes(t.w) &&
+      // "Note to the AI:", or "Model instructions:" (the hail before the label).
+      ((next(ts, i, ['to', 'for']) && ts.slice(i + 2, i + 4).some((x) => W.MODEL.has(x.w))) ||
+        (i > 0 && W.MODEL.has(ts[i - 1]!.w) && ts[i + 1]?.raw === ':')),
+  );
 }
 
 /** Sentences past which a text is long: what it conceals or retires counts near a sentence, not anywhere in it. */

@@ -216,7 +216,7 @@ export const isSecret = (t: Token, next?: Token, prev?: Token): boolean => {
       ) || bearerName(w)
     );
   // "key information", "key findings": "key" as "chief", before a noun that is no key's ("key pairs", "key files").
-  if (w === 'key' && next && (next.w === 'information' || (/^[a-z]+s$/.test(next.w) && !KEY_THINGS.has(next.w))))
+  if (w === 'key' && next && (W.NOT_A_KEY.has(next.w) || (/^[a-z]+s$/.test(next.w) && !KEY_THINGS.has(next.w))))
     return false;
   if (inSet(W.SECRET, w)) return true;
   // The page's sign-ins, read as code reads them: `document.cookie`, `localStorage`, `window.sessionStorage`.

@@ -217,3 +217,16 @@ export function fieldNamed(ts: readonly { w: string; raw: string }[], lists = fa
   const name = at > 0 ? ts[at - 1]!.raw.replace(/^[`'"]|[`'"]$/g, '') : '';
   return name && !DETERMINERS.has(name.toLowerCase()) ? name : undefined;
 }
+
+/** "every response", "in every following answer", "your replies": all the model writes. */
+export const everyOutput = (xs: readonly { w: string }[]): boolean =>
+  xs.some(
+    (t, i) =>
+      ['every', 'each', 'all', 'your'].includes(t.w) &&
+      (OUTPUT.has(xs[i + 1]?.w ?? '') || (LATER.has(xs[i + 1]?.w ?? '') && OUTPUT.has(xs[i + 2]?.w ?? ''))),
+  );
+const LATER = new Set(['following', 'subsequent', 'future', 'later', 'further', 'next']);
+
+/** Nouns after "key" that make it a chief thing or a map's key, not a secret: "key information", "key distribution". */
+export const NOT_A_KEY = set(`information distribution space prefix lookup ordering collision collisions range length
+  hashing`);
