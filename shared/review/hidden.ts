@@ -96,6 +96,43 @@ function runEnd(text: string, i: number, test: (c: number) => boolean): number {
   return j;
 }
 
+/** A run of variation selectors at `i`: legit on an emoji, a Han or a math character; else hidden data (H06). */
+function selectors(
+  text: string,
+  i: number,
+  cp: number,
+  runOf: (test: (c: number) => boolean) => number,
+): { rule: string | null; end: number; message: string; severity?: 'low' } | null {
+  const end = runOf((c) => (c >= 0xfe00 && c <= 0xfe0f) || (c >= 0xe0100 && c <= 0xe01ef));
+  const count = [...text.slice(i, end)].length;
+  const base = cpBefore(text, i);
+  if (count === 1) {
+    if ((cp === 0xfe0e || cp === 0xfe0f) && EMOJI_BASE.test(base)) return null;
+    if (cp >= 0xe0100 && HAN.test(base)) return null;
+    if (cp < 0xfe0e && MATH_OR_CJK.test(base)) return null;
+  }
+  // "🛠\uFE0F\uFE0F": a presentation selector typed twice on an emoji carries nothing (a payload needs many, of
+  // many values): shown, as a note.
+  if (count <= 3 && /^[\uFE0E\uFE0F]+$/.test(text.slice(i, end)) && EMOJI_BASE.test(base))
+    return { rule: 'H06', end, message: `${count} presentation selectors on one emoji`, severity: 'low' };
+  // "Open Collective\uFE0F": one presentation selector left where an emoji was dropped carries a bit at most.
+  if (count === 1 && (cp === 0xfe0e || cp === 0xfe0f))
+    return {
+      rule: 'H06',
+      end,
+      message: `a stray presentation selector on ${base ? hex(base.codePointAt(0)!) : 'nothing'}`,
+      severity: 'low',
+    };
+  const decoded = decodeSelectors(text.slice(i, end));
+  return {
+    rule: 'H06',
+    end,
+    message: decoded
+      ? `${count} variation selectors encode the text ${JSON.stringify(decoded)}`
+      : `${count} variation selector${count > 1 ? 's' : ''} on ${base ? hex(base.codePointAt(0)!) : 'nothing'}`,
+  };
+}
+
 /** Classifies the candidate at `i`; returns the rule and how far its run extends, or null when it is legit. */
 function classify(
   text: string,
@@ -140,36 +177,7 @@ function classify(
       message: payload ? `tag characters hide the text ${JSON.stringify(payload)}` : 'tag characters',
     };
   }
-  if ((cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef)) {
-    const end = runOf((c) => (c >= 0xfe00 && c <= 0xfe0f) || (c >= 0xe0100 && c <= 0xe01ef));
-    const count = [...text.slice(i, end)].length;
-    const base = cpBefore(text, i);
-    if (count === 1) {
-      if ((cp === 0xfe0e || cp === 0xfe0f) && EMOJI_BASE.test(base)) return null;
-      if (cp >= 0xe0100 && HAN.test(base)) return null;
-      if (cp < 0xfe0e && MATH_OR_CJK.test(base)) return null;
-    }
-    // "🛠\uFE0F\uFE0F": a presentation selector typed twice on an emoji carries nothing (a payload needs many, of
-    // many values): shown, as a note.
-    if (count <= 3 && /^[\uFE0E\uFE0F]+$/.test(text.slice(i, end)) && EMOJI_BASE.test(base))
-      return { rule: 'H06', end, message: `${count} presentation selectors on one emoji`, severity: 'low' };
-    // "Open Collective\uFE0F": one presentation selector left where an emoji was dropped carries a bit at most.
-    if (count === 1 && (cp === 0xfe0e || cp === 0xfe0f))
-      return {
-        rule: 'H06',
-        end,
-        message: `a stray presentation selector on ${base ? hex(base.codePointAt(0)!) : 'nothing'}`,
-        severity: 'low',
-      };
-    const decoded = decodeSelectors(text.slice(i, end));
-    return {
-      rule: 'H06',
-      end,
-      message: decoded
-        ? `${count} variation selectors encode the text ${JSON.stringify(decoded)}`
-        : `${count} variation selector${count > 1 ? 's' : ''} on ${base ? hex(base.codePointAt(0)!) : 'nothing'}`,
-    };
-  }
+  if ((cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef)) return selectors(text, i, cp, runOf);
   if ([0x200b, 0x200c, 0x200d, 0x2060, 0xfeff].includes(cp)) {
     if (zeroWidthIsLegit(text, i, i + 1, cp)) return null;
     const end = runOf((c) => [0x200b, 0x200c, 0x200d, 0x2060, 0xfeff].includes(c));
