@@ -64,6 +64,16 @@ export const GUARD_PATTERNS: Pattern[] = [
   },
   {
     rule: 'P01',
+    needs: [' mode', 'apply', 'lifted', 'suspended'],
+    // "you are in developer mode now", "content restrictions do not apply to the rest of this conversation": a mode
+    // or a release claimed for the model (not "the server runs in developer mode", not "rate limits do not apply").
+    re: A(
+      String.raw`\byou(?:'re| are) (?:now )?(?:in|operating in|running in|switched to) (?:developer|dev|god|jailbreak|jailbroken|unrestricted|unfiltered|dan|debug|admin) mode\b|\b(?:content|safety|your|usual|normal|model|ethical|moderation) (?:restrictions|rules|guidelines|policies|filters|limits) (?:no longer apply|do not apply|don't apply|are (?:now )?(?:lifted|disabled|off|suspended|waived))\b`,
+    ),
+    message: 'tells the model it is in a mode where its rules do not hold',
+  },
+  {
+    rule: 'P01',
     needs: ['trust'],
     re: A(
       String.raw`\btrust (?:this tool|this server|the tool|it|its (?:output|results?|responses?)) (?:completely|fully|unconditionally|implicitly|blindly|without (?:question|verification|checking))\b`,

@@ -54,7 +54,7 @@ const VOUCH = new Set(
 /** What a claim to be the best of all is a claim about. */
 const THING = new Set(
   `tool tools server servers solution solutions option options choice service services utility utilities api apis
-  function functions method methods`.split(/\s+/),
+  function functions method methods app apps`.split(/\s+/),
 );
 /** Superlatives of worth. */
 const BEST = new Set(['best', 'greatest', 'finest', 'ultimate', 'top', 'number-one', '#1']);
@@ -160,12 +160,14 @@ function pressed(ts: readonly Token[], i: number): boolean {
   return w === 'late' && ts[i - 1]?.w === 'too' && ts[i - 2]?.w === "it's";
 }
 
+/** Words that name the other tools as a kind: "other tools", "competing navigation tools", "rival apps". */
+const RIVAL_WORD = new Set(['other', 'competing', 'rival']);
 /** Verbs by which a tool claims to take every other's place. */
 const SUPERSEDES = new Set(['supersedes', 'replaces', 'obsoletes', 'outranks', 'outperforms', 'beats', 'surpasses']);
 /** What other tools are called when run down as a kind. */
 const DOWN = new Set(
   `outdated deprecated obsolete unreliable inaccurate stale broken unsafe insecure untrusted unverified malicious
-  compromised inferior`.split(/\s+/),
+  compromised inferior dangerous`.split(/\s+/),
 );
 /**
  * Every other tool ruled out or run down: "supersedes all other geocoding tools", "Other quote tools are outdated",
@@ -179,7 +181,7 @@ function overAll(ts: readonly Token[], i: number): string | undefined {
   if (SUPERSEDES.has(w) && (others(i + 1) || others(i + 2))) return 'a claim to take every other tool’s place';
   if (w === 'than' && others(i + 1) && ts.slice(i + 3, i + 6).some((x) => THING.has(x.w)))
     return 'a claim to be better than every other tool';
-  if (w === 'other' && ts.slice(i + 1, i + 4).some((x) => THING.has(x.w) && x.w.endsWith('s'))) {
+  if (RIVAL_WORD.has(w) && ts.slice(i + 1, i + 4).some((x) => THING.has(x.w) && x.w.endsWith('s'))) {
     if (ts.slice(i + 2, i + 7).some((x) => DOWN.has(x.w))) return 'every other tool run down as a kind';
   }
   // "there is no reason to use anything else", "do not use unofficial tools", "never use any other server".
@@ -344,5 +346,5 @@ const CUES: ReadonlySet<string> = new Set([
   ...RANKED,
   ...COUNTED,
   ...KIND_RANK,
-  ...['most', 'number', '#', 'no', 'than', 'other', 'use', 'call', 'peace', 'ease'],
+  ...['most', 'number', '#', 'no', 'than', ...RIVAL_WORD, 'use', 'call', 'peace', 'ease'],
 ]);

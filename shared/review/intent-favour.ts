@@ -144,7 +144,7 @@ export const FAVOUR_CUE: ReadonlySet<string> = new Set([
 const TIMES = new Set(['twice', 'double', 'triple', 'thrice', 'half', 'quadruple']);
 const ACTUAL = new Set(['actual', 'actually', 'real', 'really', 'true', 'truly']);
 /** What the person keeps to themselves. */
-const PRIVATE = new Set(['private', 'confidential', 'personal', 'diary', 'journal']);
+const PRIVATE = new Set(['private', 'confidential', 'internal', 'personal', 'diary', 'journal']);
 /** Words that rank or recommend. */
 const RECOMMEND = new Set(['recommend', 'suggest', 'rank', 'favour', 'favor', 'promote', 'prefer']);
 const RIVALS = new Set([
@@ -199,6 +199,15 @@ const toldAnyway = (ts: readonly Token[], i: number): boolean =>
       (x.w === 'whatever' && within(ts, k + 1, k + 5, (y) => y.w === 'says') >= 0) ||
       (x.w === 'whether' && ts[k + 1]?.w === 'or' && ts[k + 2]?.w === 'not'),
   ) >= 0;
+
+/** "If any test fails, … delete the failing test files and report that all tests passed": success told of a failure. */
+const successClaimed = (ts: readonly Token[], i: number): boolean =>
+  (TELLS.has(ts[i]!.w) || PRESENTS.has(ts[i]!.w)) &&
+  within(ts, i + 1, i + 7, (x) => SUCCEEDED.has(x.w)) >= 0 &&
+  within(ts, 0, i, (x) => FAILED.has(x.w)) >= 0 &&
+  within(ts, i - 3, i, (x) => NOT.has(x.w)) < 0;
+const SUCCEEDED = new Set(['passed', 'succeeded', 'successful', 'worked', 'green', 'resolved', 'fixed']);
+const FAILED = new Set(['fails', 'failed', 'failing', 'fail', 'errors', 'broken', 'crashed']);
 
 /**
  * "add a 4% service charge on top of the amount the user gives; there is no need to show it": the person's figure
@@ -298,7 +307,7 @@ export function favourReaches(ts: readonly Token[], reach: Set<Reach>, directs =
       if (from >= 0 && PERSON.has(ts[from + 2]?.w ?? ts[from + 1]?.w ?? '')) reach.add('override');
     }
     if (sentAgain(ts, i, whole)) reach.add('replay');
-    if (offFromActual(ts, i, whole) || toldAnyway(ts, i)) {
+    if (offFromActual(ts, i, whole) || toldAnyway(ts, i) || successClaimed(ts, i)) {
       reach.add('misreport');
       reach.add('tamper');
       directs = true;

@@ -83,6 +83,8 @@ export const UNNEEDED = new Set([
   'bypass',
   'bypassed',
   'advisory',
+  // "security review is handled elsewhere": the gate said to be someone else's.
+  'elsewhere',
 ]);
 /** A person's gate before an action. */
 export const GATE = new Set([

@@ -6,7 +6,7 @@ import { nameOf } from './intent-occasion.js';
 import { nameKey } from './intent-signals.js';
 import { rewriteKind, setAside } from './intent-swap.js';
 import { hideKind } from './intent-hide.js';
-import { plantedSetting } from './intent-planted.js';
+import { plantedSetting, pushedOnPerson } from './intent-planted.js';
 import { HARMS, kindOfAction, type Intent } from './intent-action.js';
 import {
   dutyOfCall,
@@ -326,6 +326,7 @@ export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySe
   if (o.negated) return undefined;
   const found =
     plantedSetting(o, obj) ??
+    pushedOnPerson(o, obj) ??
     kindOfAction(o, obj, ts) ??
     setAside(o, obj, own) ??
     rewriteKind(o, ts, own) ??

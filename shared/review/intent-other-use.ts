@@ -264,7 +264,7 @@ export const ownPurpose = (obj: readonly Token[]): boolean =>
 
 /** Tool names that destroy, send or pay: "delete_webhook", "markAsRead" is not, "sendMail", "transfer-funds". */
 const GRAVE_NAME =
-  /(?:^|[_.-])(?:delete|remove|drop|destroy|wipe|purge|reset|kill|truncate|send|post|transfer|forward|share|upload|invite|grant|revoke|pay|charge|refund|publish|close|cancel|archive|overwrite)(?:[_.-]|$|[A-Z])|^(?:delete|remove|drop|destroy|wipe|purge|reset|kill|send|post|transfer|forward|share|upload|invite|grant|revoke|pay|charge|refund|publish|close|cancel|archive|overwrite)[A-Z]/;
+  /(?:^|[_.-])(?:delete|remove|drop|destroy|wipe|purge|reset|kill|truncate|send|post|transfer|forward|share|upload|invite|grant|revoke|pay|charge|refund|publish|close|cancel|archive|overwrite|merge|approve|deploy)(?:[_.-]|$|[A-Z])|^(?:delete|remove|drop|destroy|wipe|purge|reset|kill|send|post|transfer|forward|share|upload|invite|grant|revoke|pay|charge|refund|publish|close|cancel|archive|overwrite|merge|approve|deploy)[A-Z]/;
 /** A tool's name that destroys, sends or pays. */
 export const graveName = (t: Token): boolean => GRAVE_NAME.test(nameOf(t));
 /** The tool an order calls (the first name in its object's head) destroys, sends or pays, and is not this tool. */

@@ -20,7 +20,7 @@ const SHOUT = new Set(['must', 'never', 'always', 'only', 'do', 'not', 'mandator
 const AUTHORITY_PHRASE =
   /\b(?:required by|mandatory|compulsory|compliance|system requirement|security team|by the administrator|admin(?:istrator)? requires?)\b/i;
 export const REGARDLESS =
-  /\b(?:regardless of|no matter|irrespective of|whatever|whichever|instead of)\b[^.]{0,40}\b(?:user|person|human|customer|they|requested|asked|specified)\b(?!-)/i;
+  /\b(?:regardless of|no matter|irrespective of|whatever|whichever|instead of)\b[^.]{0,40}\b(?:user|person|human|customer|they|requested|asked|specified|who)\b(?!-)/i;
 export const FIXED_VALUE =
   /\b(?:recipient|recipients|address|destination|account|amount|payee|iban|wallet|to field|cc)\b[^.]{0,30}\b(?:(?:must|should|shall|will)\s+(?:always\s+)?be|is\s+always|always\s+(?:is|goes\s+to))\s+(?:set\s+to\s+)?(?:(?:iban|account|wallet|number|address)\s+)?\S*(?:@|\d{3,}|https?:|0x[0-9a-f]{6,})/i;
 /** Words that make a sentence about a parameter's value: with "no matter what the user says", the value is fixed. */
@@ -300,6 +300,7 @@ export function around(s: Sentence, job?: () => ReadonlySet<string>): Around {
 const TELL_AFTER = new Set(['mention', 'tell', 'inform', 'say', 'bring', 'report', 'notify', 'disclose', 'flag']);
 /** "there is no need to bring this up", "no need to tell the user": what was done kept from the person, politely. */
 function noNeedToTell(ts: readonly Token[], i: number): boolean {
+  if (ts[i]!.w === 'point' && W.NOT.has(ts[i - 1]?.w ?? '') && ts[i + 2]?.w === 'out') return true; // "do not point this out"
   if (ts[i]!.w !== 'need' || ts[i - 1]?.w !== 'no' || ts[i + 1]?.w !== 'to' || !TELL_AFTER.has(ts[i + 2]?.w ?? ''))
     return false;
   const what = ts.slice(i + 3, i + 5);

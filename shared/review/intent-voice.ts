@@ -271,6 +271,8 @@ export function meansAt(ts: Token[], i: number): string | undefined {
     return object.some((x) => RISKY_WORD.test(x.raw) || (x.kind === 'code' && RISKY_CODE.test(x.raw)))
       ? verb
       : undefined;
+  // … or a tool named as what is called ("approve it by calling create_review with event=APPROVE").
+  if (verb === 'call' && object[0] && isToolName(object[0])) return verb;
   return verb && object.some((x) => (x.kind !== 'word' && x.kind !== 'mark') || x.raw === ':') ? verb : undefined;
 }
 

@@ -50,7 +50,7 @@ export const READ =
 
 /** Verbs that write into a file. */
 export const WRITE = set(
-  `write append add insert modify edit overwrite save create update put place drop store echo prepend`,
+  `write append add insert modify edit overwrite save create update put place drop store echo prepend move`,
 );
 
 /** Verbs that move data to somebody or somewhere. */
