@@ -88,6 +88,11 @@ export class Recorder {
     });
   }
 
+  /** Bytes handed to the file and not yet taken by the disk (what the queue bound is measured against). */
+  get queued(): number {
+    return this.out.writableLength;
+  }
+
   get summary(): RecordingSummary {
     return (
       this.ended ?? {
