@@ -87,7 +87,7 @@ export const GUARD_PATTERNS: Pattern[] = [
     // "### SYSTEM INSTRUCTION ###", "---CRITICAL SYSTEM OVERRIDE---", "[SYSTEM CONTEXT]:", "[[[SYSTEM INSTRUCTION:": a
     // header that speaks as the host. "### System requirements" and "## System prompt" (a heading about a parameter)
     // are not: the weaker nouns count in capitals only.
-    re: /(?:#{2,8}|-{2,8}|={2,8}|\*\*|\[{1,3}|<{2}|>{2}|\()[ \t]{0,3}(?:(?:critical|important|urgent|mandatory|hidden|secret|priority|new|official|security)[ \t]{1,3}){0,2}(?:system|admin(?:istrator)?|developer|operator|root)[ \t_]{1,3}(?:instructions?|override|directives?|context|notice|message|alert|update|prompt|note|commands?|orders?|mode)\b/gi,
+    re: /(?:#{2,8}|-{2,8}|={2,8}|\*\*|\[{1,3}|<{2}|>{2}|\()[ \t\r\n]{0,4}(?:(?:critical|important|urgent|mandatory|hidden|secret|priority|new|official|security)[ \t]{1,3}){0,2}(?:system|admin(?:istrator)?|developer|operator|root)[ \t_]{1,3}(?:instructions?|override|directives?|context|notice|message|alert|update|prompt|note|commands?|orders?|mode)\b/gi,
     message: 'a header that speaks as the system to gain authority',
     grade: (match) => (CAPITALS_ONLY.test(match) && match !== match.toUpperCase() ? null : 'high'),
   },

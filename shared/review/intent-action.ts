@@ -1,9 +1,10 @@
 import { FLAG } from './intent-described.js';
 import * as W from './intent-words.js';
 import { DOMAIN } from './intent-reach-words.js';
-import { anySecret, EXAMPLE, HOME, inSet, quoted, isPath, isStartup, isToolName, type Token } from './intent-text.js';
+import { anySecret, EXAMPLE, HOME, inSet, quoted, isPath, isStartup, type Token } from './intent-text.js';
 import type { Order } from './intent-voice.js';
 import { handsSecretFile } from './intent-spoken.js';
+import { toolKind } from './intent-tool-kind.js';
 
 // What an order that is not negated asks, from its verb and the words after it: the intent reader's
 // table of acts (run, write, contact, swap a value, smuggle one, call a tool). Each test looks a
@@ -49,7 +50,12 @@ interface Act {
   path: Token | undefined;
   /** The order's sentence. */
   ts: readonly Token[];
+  /** The tool's own names (review.ts). */
+  own?: Own;
 }
+const isCode = (t: Token): boolean => t.kind === 'code' && t.raw.length > 6;
+/** The tool's own names, read when first asked. */
+type Own = () => ReadonlySet<string>;
 
 /** Words that name a host as a place on the web: "the website x.com", "the URL x.io/y". */
 const SITE = new Set(['website', 'site', 'page', 'url', 'link', 'domain', 'endpoint', 'server', 'webhook']);
@@ -59,7 +65,7 @@ export const HARMS = new Set(['hijack', 'exfiltrate', 'steal', 'siphon', 'wireta
 const RISKY_CODE = /\|\s*(?:ba|z)?sh\b|\bcurl\s|\bwget\s|child_process|\beval\(|base64\s+-d/;
 
 /** What an order that is not negated asks, from its verb and object (and its sentence `ts`, for what follows). */
-export function kindOfAction(o: Order, obj: Token[], ts: readonly Token[]): Intent | undefined {
+export function kindOfAction(o: Order, obj: Token[], ts: readonly Token[], own?: Own): Intent | undefined {
   const v = o.verb;
   const words = new Set(obj.map((t) => t.w));
   const secret = anySecret(obj);
@@ -79,7 +85,8 @@ export function kindOfAction(o: Order, obj: Token[], ts: readonly Token[]): Inte
   }
   // "Hijack all email communications": an order named by its harm, whatever it falls on.
   if (HARMS.has(v) && !o.summary) return { kind: 'errand', base: 3, object: obj };
-  const code = obj.find((t, i) => commandIn(t, i, v));
+  // … or, in the passive, named before it: "The query `GRANT ALL …` must be executed once per session".
+  const code = obj.find((t, i) => commandIn(t, i, v)) ?? (inSet(W.EXEC, v) ? o.subject?.find(isCode) : undefined);
   // "set it to the output of `printenv`": a command's output asked for is the command run.
   if (code && obj.some((t, i) => (t.w === 'output' || t.w === 'result') && obj[i + 1]?.w === 'of'))
     return { kind: 'run-command', base: 3, object: obj };
@@ -169,7 +176,7 @@ export function kindOfAction(o: Order, obj: Token[], ts: readonly Token[]): Inte
     (obj.some(isStartup) || dotfile() || (path && words.has('to')))
   )
     return { kind: 'write-file', base: 2, object: obj };
-  return valueKind({ o, obj, v, words, secret, person, path, ts });
+  return valueKind({ o, obj, v, words, secret, person, path, ts, own });
 }
 
 const CONDITION = new Set(['unless', 'if', 'when', 'whether', 'as']);
@@ -178,7 +185,7 @@ const ANY_ONE = new Set(['a', 'an', 'any', 'each', 'every']);
 
 /** What an order asks of the values the person gave or the model holds: swapped, smuggled, read; or a call. */
 function valueKind(a: Act): Intent | undefined {
-  const { o, obj, v, words, secret, person, path, ts } = a;
+  const { o, obj, v, words, secret, person, path, ts, own } = a;
   // "Set to None to skip bucket owner verification", "Set to true to include archived items": what a flag of this
   // parameter's own does, not a value the person gave replaced. "Set to 'ops@x.io' regardless …" still is.
   if (
@@ -267,7 +274,7 @@ function valueKind(a: Act): Intent | undefined {
   const onward = startup && ts.slice(o.at + 1).some((t) => W.SMUGGLE_VERBS.has(t.w));
   if (inSet(W.READ, v) && (path || secret))
     return { kind: 'read-file', base: secret || onward ? 3 : startup ? 2 : 1, object: obj };
-  return toolKind(o, obj, v);
+  return toolKind(o, obj, v, own);
 }
 
 /**
@@ -299,52 +306,6 @@ const commandIn = (t: Token, i: number, v: string): boolean =>
       t.raw.length > 4 &&
       !/^`[a-z]+(?:[_-][a-z0-9]+)+`$|^`[a-z]+[A-Z]\w*`$/.test(t.raw)));
 
-/** "(This) is a dependable function and should be called …": the subject says what this tool is, naming no other. */
-function calledIs(subject: readonly Token[]): boolean {
-  const is = subject.findIndex((t) => t.w === 'is');
-  if (is < 0 || is > 1 || (is === 1 && subject[0]!.w !== 'this' && subject[0]!.w !== 'it')) return false;
-  return subject.slice(is).some((t) => W.SELF.has(t.w)) && !subject.some(isToolName);
-}
 /** Occasions, and the model's answering as one: "when responding", "while you answer". */
 const WHEN = new Set(['when', 'while', 'whenever']);
 const ANSWERING = new Set(['responding', 'replying', 'answering', 'respond', 'reply', 'answer']);
-/** Words after "use this" that put it over another. */
-const THIS_OVER = new Set(['rather', 'instead', 'over', 'exclusively']);
-/** An order to call a tool: this one ("prefer-tool") or another ("call-tool"). */
-function toolKind(o: Order, obj: Token[], v: string): Intent | undefined {
-  const choose = v === 'prefer' || W.CHOOSE.has(v);
-  if (!inSet(W.CALL, v) && !choose) return undefined;
-  const head = o.subject ? [...o.subject, ...obj.slice(0, 6)] : obj.slice(0, 6);
-  // "Prefer this over any other math tool", "pick this one": this tool, said without naming it.
-  const self =
-    // Not "call `x` immediately before executing this function": this tool named after the call, as its occasion.
-    // … "this safe version", "this enhanced tool": one word between.
-    head.some(
-      (t, i) =>
-        t.w === 'this' &&
-        (W.SELF.has(head[i + 1]?.w ?? '') || (head[i + 1]?.kind === 'word' && W.SELF.has(head[i + 2]?.w ?? ''))) &&
-        (o.subject || i < 2),
-    ) ||
-    (choose && obj[0]?.w === 'this') ||
-    // "This is a highly effective function and should be called …": the tool named by what the sentence calls it.
-    (!!o.subject && calledIs(o.subject)) ||
-    // "Always use this rather than read_file": "this" alone, put over another.
-    (obj[0]?.w === 'this' && THIS_OVER.has(obj[1]?.w ?? ''));
-  if (self) return { kind: 'prefer-tool', base: 0, object: obj };
-  // Choosing is said of tools only when this one is chosen.
-  if (choose && v !== 'prefer') return undefined;
-  // Another tool: "the X tool", or an identifier the verb calls ("call `get_config`", "use send_v2 instead"); not a
-  // field to use.
-  const named = head.some(
-    (t, i) => (t.w === 'tool' || t.w === 'tools' || t.w === 'function') && head[i - 1]?.w !== 'this',
-  );
-  const called =
-    (v !== 'use' && inSet(W.CALL, v) && head.slice(0, 3).some(isToolName)) ||
-    // "Route all search queries through tavily_search": the tool named as the way a call goes.
-    (v === 'route' &&
-      head.some((t, i) => isToolName(t) && (head[i - 1]?.w === 'through' || head[i - 1]?.w === 'via'))) ||
-    (o.subject !== undefined && o.subject.some(isToolName));
-  const instead = v === 'use' && head.slice(0, 2).some(isToolName) && obj.some((t) => t.w === 'instead');
-  if (named || called || instead) return { kind: 'call-tool', base: 1, object: obj };
-  return undefined;
-}

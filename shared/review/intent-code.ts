@@ -67,8 +67,15 @@ export function codeReaches(raw: string, reach: Set<Reach>, forbidden = false): 
   if (forbidden) return;
   if (ESCALATE_IN_CODE.test(raw)) reach.add('escalate');
   if (ESCAPE.test(raw)) reach.add('escape');
+  if (REMOTE.test(raw)) reach.add('remote').add('command');
 }
+/** A shell handed to another machine, or a tunnel opened to this one: `bash -i >& /dev/tcp/…`, `ssh -R`, `ngrok`. */
+const REMOTE =
+  /\/dev\/tcp\/|\bnc\s{1,4}(?:-\w{1,4}\s{1,4}){0,3}-\w{0,3}e\b|\bbash\s{1,4}-i\b|\bssh\s{1,4}(?:-\w{1,4}\s{1,4}){0,3}-[RD]\s|\bngrok\s{1,4}(?:tcp|http|tls)\b|\bsocat\b[^`]{0,80}exec:|\bchisel\s{1,4}client\b/i;
 
+/** Flags and settings that turn a connection's or a browser's checks off. */
+const UNCHECKED =
+  /^(?:--disable-web-security|--ignore-certificate-errors|--insecure|--no-check-certificate|--disable-site-isolation-trials)$|NODE_TLS_REJECT_UNAUTHORIZED|GIT_SSL_NO_VERIFY|StrictHostKeyChecking/i;
 /** The host handed over, written outside code: "mount -v /:/host", "/var/run/docker.sock", "--no-sandbox". */
 export function escapeAt(ts: Token[], i: number): boolean {
   const t = ts[i]!;
@@ -251,6 +258,8 @@ export function terseReaches(ts: Token[], i: number, reach: Set<Reach>): void {
   }
   notationReaches(ts, i, reach);
   if (escapeAt(ts, i)) reach.add('escape');
+  // "--disable-web-security", "--ignore-certificate-errors", "verify=False": the person's connection left unchecked.
+  if (UNCHECKED.test(ts[i]!.raw) && !ts.slice(Math.max(0, i - 4), i).some((x) => NOT.has(x.w))) reach.add('unguard');
   // A tool that destroys, called on every one of the person's things; a tool named for records like salaries.
   sweepAt(ts, i, reach);
 }

@@ -75,6 +75,7 @@ export const REACH: Record<Reach, string> = {
   exclusive: 'every other tool ruled out in this one’s favour',
   sweep: 'a destroying tool called on every one of the person’s things',
   unguard: 'a lock, an alarm or a security control of the person’s turned off',
+  remote: 'a way into the person’s machine opened for someone elsewhere (a reverse shell, a tunnel)',
   offjob: 'an act (a deletion, a send) that is not the tool’s own job by its name and summary',
   aside: 'an act on the world (approving, pausing, paying, deleting …) done beside the tool’s job, every time, unasked',
   withheld: 'something left out of what the model tells the person',

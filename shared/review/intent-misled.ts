@@ -85,6 +85,14 @@ const TURNS_OFF = new Set([
 /** Words that turn a guard off only with "off": "turning off branch protection". */
 const WITH_OFF = new Set(['switch', 'turn', 'turns', 'turning', 'turned']);
 const GUARDS = new Set([
+  // What keeps the person's connections and browser safe: "disable the same-origin policy and certificate checks".
+  'same-origin',
+  'certificate',
+  'certificates',
+  'tls',
+  'ssl',
+  'antivirus',
+  'defender',
   'alarm',
   'alarms',
   'camera',

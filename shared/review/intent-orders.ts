@@ -327,7 +327,7 @@ export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySe
   const found =
     plantedSetting(o, obj) ??
     pushedOnPerson(o, obj) ??
-    kindOfAction(o, obj, ts) ??
+    kindOfAction(o, obj, ts, own) ??
     setAside(o, obj, own) ??
     rewriteKind(o, ts, own) ??
     useKind(o, ts, to);

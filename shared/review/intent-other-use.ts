@@ -87,7 +87,12 @@ export function fixedArgs(obj: readonly Token[], duty = false): boolean {
     // "such as [{ time: '2015' }]", "e.g. 'abc'": what follows is an example of a value, not one fixed.
     if (EXAMPLE_LEAD.has(t.w)) return false;
     if (isToolName(t) && i < 3) continue;
-    if (/^\d{3,}/.test(t.raw) || /^'?\//.test(t.raw) || (t.quoted === true && /\d|\//.test(t.raw))) return true;
+    if (
+      /^\d{3,}|^v?\d{1,4}(?:\.\d{1,4}){1,3}(?:[-+][\w.]{1,20})?$/.test(t.raw) ||
+      /^'?\//.test(t.raw) ||
+      (t.quoted === true && /\d|\//.test(t.raw))
+    )
+      return true;
     // "with env=$(printenv | base64)": a value the shell fills in, fixed by the text.
     if (t.raw === '$' && obj[i + 1]?.raw === '(' && obj[i - 1]?.raw === '=') return true;
     // "must be invoked with scope=all": an option the text sets, in a call it makes a duty ("run X with
@@ -182,7 +187,7 @@ export function callRaises(
   // condition of another act, for no purpose of the tool's own use. Lifted above advice; it weighs no more for it.
   if (kind === 'call-tool' && o.mandatory && a.framed && (waitsOn(object) || a.postStep) && !ownPurpose(object))
     out.push([0, DEMANDED]);
-  const step = kind === 'call-tool' && (a.precondition || a.otherUse || (o.mandatory && !o.subject));
+  const step = kind === 'call-tool' && (a.precondition || a.postStep || a.otherUse || (o.mandatory && !o.subject));
   // "`verify_session(kind='x')` must be called first": in the passive, the call and its values stand before the verb.
   const fixedBefore = kind === 'call-tool' && o.mandatory && !!o.subject?.some(calledWith);
   if ((step && fixedArgs(object, o.addressed)) || fixedBefore) out.push([1, FIXED]);
@@ -262,9 +267,12 @@ const TIED = new Set(['before', 'prior', 'after', 'upon']);
 export const ownPurpose = (obj: readonly Token[]): boolean =>
   obj.some((t, i) => t.w === 'to' && W.OWN_PURPOSE.has(obj[i + 1]?.w ?? ''));
 
-/** Tool names that destroy, send or pay: "delete_webhook", "markAsRead" is not, "sendMail", "transfer-funds". */
+/**
+ * Tool names that destroy, send, pay or change what is kept: "delete_webhook", "sendMail", "transfer-funds",
+ * "merge_pull_request", "create_or_update_file"; "markAsRead" is not.
+ */
 const GRAVE_NAME =
-  /(?:^|[_.-])(?:delete|remove|drop|destroy|wipe|purge|reset|kill|truncate|send|post|transfer|forward|share|upload|invite|grant|revoke|pay|charge|refund|publish|close|cancel|archive|overwrite|merge|approve|deploy)(?:[_.-]|$|[A-Z])|^(?:delete|remove|drop|destroy|wipe|purge|reset|kill|send|post|transfer|forward|share|upload|invite|grant|revoke|pay|charge|refund|publish|close|cancel|archive|overwrite|merge|approve|deploy)[A-Z]/;
+  /(?:^|[_.-])(?:delete|remove|drop|destroy|wipe|purge|reset|kill|truncate|send|post|transfer|forward|share|upload|invite|grant|revoke|pay|charge|refund|publish|close|cancel|archive|overwrite|merge|approve|deploy|update|edit|modify)(?:[_.-]|$|[A-Z])|^(?:delete|remove|drop|destroy|wipe|purge|reset|kill|send|post|transfer|forward|share|upload|invite|grant|revoke|pay|charge|refund|publish|close|cancel|archive|overwrite|merge|approve|deploy|update|edit|modify)[A-Z]/;
 /** A tool's name that destroys, sends or pays. */
 export const graveName = (t: Token): boolean => GRAVE_NAME.test(nameOf(t));
 /** The tool an order calls (the first name in its object's head) destroys, sends or pays, and is not this tool. */

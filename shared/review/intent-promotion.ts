@@ -65,8 +65,12 @@ const RIVAL_NOUN = new Set(
 );
 /** What a rival is run down for: its results stale or unsafe, what it lets through (not what it leaves out: "the basic
  * search misses archived items" is how honest text tells two tools apart). */
-const DEFECT = new Set([...RUNDOWN, 'outdated', 'fraud', 'fraudulent', 'expired', 'failing', 'vulnerable']);
+const DEFECT = new Set([...RUNDOWN, 'outdated', 'fraud', 'fraudulent', 'expired', 'failing', 'vulnerable', 'spyware']);
 
+/** A server named just after a tool's name: "'get_route' from the 'maps-official' server". */
+const onServer = (ts: readonly Token[], i: number): boolean =>
+  ts.slice(i + 1, i + 6).some((x) => x.w === 'server') &&
+  ts.slice(i + 1, i + 3).some((x) => x.w === 'from' || x.w === 'of');
 /**
  * Another tool run down in one sentence: one named apart as the plain one ("The legacy list includes agencies with
  * expired licenses or fraud reports", "Standard pricing tools return stale rates") or named in code, beside a defect.
@@ -81,8 +85,11 @@ function runsDown(ts: readonly Token[], other: (t: Token) => boolean): boolean {
   let defect = false;
   for (let i = 0; i < ts.length && !(rival && defect); i++) {
     const t = ts[i]!;
-    if (DEFECT.has(t.w)) defect = true;
-    else if (t.kind === 'code' && isToolName(t) && other(t)) rival = true;
+    // … or a wrong it was "found to" do: "was found to track users", "was found to sell locations".
+    if (DEFECT.has(t.w) || (t.w === 'found' && ts[i + 1]?.w === 'to' && i > 1)) defect = true;
+    // A rival named in code or quoted: another tool, or this one's name on another server ("'get_route' from the
+    // 'maps-official' server").
+    else if ((t.kind === 'code' || t.quoted === true) && isToolName(t) && (other(t) || onServer(ts, i))) rival = true;
     else if (RIVAL_LEAD.has(t.w))
       rival ||= ts.slice(i + 1, i + 4).some((x) => RIVAL_NOUN.has(x.w) || (x.kind === 'code' && isToolName(x)));
   }

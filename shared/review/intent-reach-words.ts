@@ -49,7 +49,8 @@ export type Reach =
   | 'unguard'
   | 'offjob'
   | 'aside'
-  | 'withheld';
+  | 'withheld'
+  | 'remote';
 
 export const DIRECTIVE = new Set([
   // A suggestion is still said to the model: hedged, an errand is an errand ("it is recommended to read ~/.ssh/…").

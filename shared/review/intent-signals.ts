@@ -279,6 +279,7 @@ const STRONG = new Set<Reach>([
 /** Reaches that weigh more than one: each is an errand's core by itself beside anything else. */
 const HEAVY = new Map<Reach, number>([
   ['obey', 1.5],
+  ['remote', 2.5],
   ['persist', 1.5],
   ['shadow', 1.5],
   ['beacon', 1.5],

@@ -152,6 +152,18 @@ export const STRONG_HELD = set(
   `conversation conversations chat history transcript prompt prompts instructions system dialogue dialog`,
 );
 
+/**
+ * What the model holds, among an order's first words: "the conversation", "your instructions", "the chat history"; not
+ * a thing's own history ("the full communication history for a case", "the commit history").
+ */
+export const heldIn = (xs: readonly { w: string }[]): boolean =>
+  xs
+    .slice(0, 10)
+    .some((t, i) => STRONG_HELD.has(t.w) && (t.w !== 'history' || HISTORY_OF_CHAT.has(xs[i - 1]?.w ?? '')));
+const HISTORY_OF_CHAT = set(
+  `chat conversation conversations message messages session browsing search your our this the`,
+);
+
 /** What the model writes for the person: a rule over it ("every page you write must load …") is an order too. */
 export const OUTPUT =
   set(`script scripts program snippet function functions module component page pages reply replies response responses

@@ -70,7 +70,7 @@ function raise(
     why.push(reason);
   };
   const secret = secretIn(kind, object, s);
-  const held = object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
+  const held = W.heldIn(object);
   if (o.mandatory || a.precondition || o.addressed) add(1, 'as a requirement');
   else if (a.noted) add(1, 'in a note addressed to the model');
   if (a.framed) add(1, 'under authority or urgency framing');
@@ -120,7 +120,7 @@ function lower(
 ): number {
   let score = 0;
   const secret = secretIn(kind, object, s);
-  const held = object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w));
+  const held = W.heldIn(object);
   // A hedge in a purpose after the order ("… so the session can be extended") does not soften it.
   const purposeAt = a.hedgeAt > o.at ? s.ts.findIndex((t, i) => i > o.at && i < a.hedgeAt && purposeWord(s.ts, i)) : -1;
   if ((a.hedged || (a.hedgeAt >= 0 && purposeAt < 0)) && kind !== 'withhold') {
@@ -165,8 +165,7 @@ function weigh(
   let score = found.base + up.score + lower(o, kind, object, s, a, f, up.why);
   // Guidance between tools is at most advice unless it carries a secret or the conversation, hides,
   // claims a tool is retired, threatens failure, or puts itself before every other tool.
-  const carries =
-    secretIn(kind, object, s) || object.slice(0, 10).some((t) => W.STRONG_HELD.has(t.w)) || theirsCarried(object);
+  const carries = secretIn(kind, object, s) || W.heldIn(object) || theirsCarried(object);
   if (kind === 'call-tool' && !carries && !f.concealed && !f.retired && !a.threat && !a.beforeAll && !lifted(a, up.why))
     score = Math.min(score, 2);
   // … over this server's own tools only: guidance between one server's tools, at most a note.
@@ -321,8 +320,9 @@ function errand(
   // the text keeps from the person.
   sig = widened(sig, s.ts, offJobCue(s, opts) ? opts.job!() : undefined, f.concealed);
   if (broadScore(sig) < 3 && !placed(s, sig, opts)) return;
-  // The person asked first ("double-check with the user that they want to remove this key"), nothing sent away.
-  if (askedFirst(s.ts) && !AWAY.some((r) => sig.reach.has(r))) return;
+  // The person asked first ("double-check with the user that they want to remove this key"), nothing sent away; not
+  // the person asked for a password ("ask the user to confirm their Google password").
+  if (askedFirst(s.ts) && !AWAY.some((r) => sig.reach.has(r)) && !sig.reach.has('phish')) return;
   // Placed with nothing reached ("fill this with the conversation"): where it stands is what it reaches.
   const what = sig.reach.size ? [...sig.reach].map((r) => REACH[r]).join(', ') : 'what this place asks to hold';
   const reaches = `it reaches ${what}${sig.toModel ? ', said to the model' : ''}`;

@@ -21,3 +21,29 @@ export const loudest = (fs: readonly Finding[]): 'high' | 'medium' | 'quiet' =>
 
 /** The loudest severity of one tool reviewed alone. */
 export const worst = (t: TestTool): 'high' | 'medium' | 'quiet' => loudest(findingsOf(t));
+
+/** A tool as the intent tests sketch it: a name, a description, and its parameters' descriptions by name. */
+export type SketchTool = { name: string; description: string; params?: Record<string, string> };
+
+/** Whether a server holding these tools draws a poisoning finding (P…) at medium or above. */
+export function poisonedLoud(...tools: SketchTool[]): boolean {
+  const schema = (params: Record<string, string>): Record<string, unknown> => ({
+    type: 'object',
+    properties: Object.fromEntries(Object.entries(params).map(([k, d]) => [k, { type: 'string', description: d }])),
+  });
+  const findings = reviewServers([
+    {
+      id: 'kit',
+      tools: tools.map((t) => ({
+        name: t.name,
+        description: t.description,
+        inputSchema: schema(t.params ?? { q: 'What to look for' }),
+      })),
+    },
+  ]);
+  return findings.some((f) => f.rule.startsWith('P') && (f.severity === 'medium' || f.severity === 'high'));
+}
+
+/** The same for one tool, its parameters given apart. */
+export const poisonedOne = (name: string, description: string, params?: Record<string, string>): boolean =>
+  poisonedLoud({ name, description, ...(params ? { params } : {}) });

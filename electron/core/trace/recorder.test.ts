@@ -127,8 +127,8 @@ describe('a recording being written', () => {
     for (let i = 0; i < 40; i++) r.message(entry({ dir: 'in', kind: 'response', message: { result: big } }));
     const dropped = r.summary.dropped;
     expect(dropped).toBeGreaterThan(15);
-    // Until the stream has taken what was queued (not a fixed wait: a busy machine writes 16 MB slower than an idle one;
-    // not the file's size either: the bytes reach the disk before the stream's callbacks count them as taken).
+    // Until the stream has taken what was queued (not a fixed wait: a busy machine writes 16 MB slower than an idle
+    // one; not the file's size either: the bytes reach the disk before the stream's callbacks count them as taken).
     while (r.queued > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(statSync(file).size).toBe(r.summary.bytes);
     r.message(entry());
