@@ -34,8 +34,27 @@ const CHOOSING = new Set(
   `choose chooses choosing chose pick picks picking select selects selecting prefer prefers reach use uses using rely
   assistant assistants`.split(/\s+/),
 );
+/**
+ * Authority claimed for a tool where models are named as its audience: "endorsed by the SEC …; regulators expect
+ * assistants to use it", "the authoritative geodata source for AI agents", "the standard assistants are held to". A
+ * server may say who made it ("the official GitHub server"); who endorses it to the model is a sale.
+ */
+const AUTHORITY = new Set(
+  `endorsed endorses recommended mandated mandate mandates designated designates certified approved authoritative
+  standard sanctioned licensed accredited`.split(/\s+/),
+);
+/** Models named as a class: "assistants", "AI agents", "every assistant", "LLMs". */
+const aimedAtModels = (ts: readonly Token[]): boolean =>
+  ts.some(
+    (x, k) =>
+      x.w === 'assistant' ||
+      x.w === 'assistants' ||
+      x.w === 'llms' ||
+      x.w === 'chatbots' ||
+      (x.w === 'ai' && ['agents', 'assistants', 'models', 'systems'].includes(ts[k + 1]?.w ?? '')),
+  );
 /** Words of the advertisement (a copy word, or a feeling where a tool is chosen), the cue set of intent-advert.ts. */
-export const REGISTER: ReadonlySet<string> = new Set([...COPY, ...FEELINGS]);
+export const REGISTER: ReadonlySet<string> = new Set([...COPY, ...FEELINGS, ...AUTHORITY]);
 
 /** The advertising word at `i`, said as copy ("peace of mind", "with ease" in two or three words), or undefined. */
 export function copyAt(ts: readonly Token[], i: number): string | undefined {
@@ -48,6 +67,7 @@ export function copyAt(ts: readonly Token[], i: number): string | undefined {
     chosen(ts)
   )
     return t.raw;
+  if (AUTHORITY.has(t.w) && aimedAtModels(ts)) return t.raw;
   if (t.w === 'peace' && ts[i + 1]?.w === 'of' && ts[i + 2]?.w === 'mind') return 'peace of mind';
   if (t.w === 'ease' && ts[i - 1]?.w === 'with') return 'with ease';
   return undefined;
