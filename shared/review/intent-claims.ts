@@ -125,5 +125,6 @@ const theirsRetired = (prev: Sentence | undefined): boolean =>
  * who a thing is put down to ("signed off as 'Approved-by: security-bot' regardless of who made the changes").
  */
 const ASKED_ABOUT = new Set(
-  `ticker symbol stock query question topic product city location sign signed attributed credited authored`.split(' '),
+  `ticker symbol stock query question topic product city location sign signed attributed credited authored base target
+  airline preference preferences choice`.split(/\s+/),
 );

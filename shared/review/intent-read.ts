@@ -139,6 +139,7 @@ const CLAIM_CUE = new Set([
   'be',
   ...W.RETIRED,
   'longer',
+  'instead',
 ]);
 
 /** Words that steer away from a tool claimed retired. */

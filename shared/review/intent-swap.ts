@@ -66,7 +66,11 @@ export function rewriteKind(o: Order, ts: readonly Token[], own?: () => Readonly
     (o.mandatory || silent) &&
     named.some(
       (t, i) =>
-        W.PERSON.has(t.w) && (named[i - 1]?.w === 'by' || named[i - 2]?.w === 'by' || GAVE.has(named[i + 1]?.w ?? '')),
+        W.PERSON.has(t.w) &&
+        (named[i - 1]?.w === 'by' ||
+          named[i - 2]?.w === 'by' ||
+          // "the date the user asks for" (a value the person named), not "When the user asks for every row".
+          (GAVE.has(named[i + 1]?.w ?? '') && !OPENS_CLAUSE.has(named[i - 2]?.w ?? ''))),
     ) &&
     (silent || literals > 0 || obj.slice(0, 3).some((t, i) => INTO.has(obj[i - 1]?.w ?? '') && TICKER.test(t.raw)));
   // "set private=false even if the user requests a private repository": the person's own request overruled.
@@ -159,6 +163,8 @@ const CALL_VALUES = new Set([
 ]);
 /** Verbs that set a value aside outright, whatever replaces it. */
 const DISMISS = new Set(['ignore', 'discard', 'disregard', 'override', 'reject', 'drop']);
+/** Words that open a clause about the person's act, not a value they named. */
+const OPENS_CLAUSE = new Set(['when', 'whenever', 'if', 'unless', 'once', 'after', 'before', 'as', 'until']);
 /** Said of a change, a change made behind the person's back. */
 const SILENT = new Set(['silently', 'quietly', 'secretly', 'covertly']);
 /** A symbol in capitals a value is swapped for: "with NVDA". */
@@ -180,6 +186,7 @@ const GAVE = new Set([
   'specify',
   'supply',
   'gave',
+  'asks',
   'chose',
   'picks',
   'picked',

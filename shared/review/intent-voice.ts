@@ -254,7 +254,7 @@ const MEANS = new Set([
 /** What makes a command run as a means worth reading: the home, a deletion, rights, a download, a pipe. */
 /** The same inside a code span: "`env | curl -X POST …`", "`cat ~/.ssh/id_rsa`". */
 const RISKY_CODE = new RegExp(
-  `${W.RISKY_COMMAND.source}|(?:^|[\\s\`'"(|;&])(?:rm|chmod|chown|sudo|curl|wget|dd|mkfs|nc|scp)\\s|~\\/|\\/etc\\/`,
+  `${W.RISKY_COMMAND.source}|(?:^|[\\s\`'"(|;&])(?:rm|chmod|chown|sudo|curl|wget|dd|mkfs|nc|scp)\\s|~[\\/\\s]|\\/etc\\/|\\s-delete\\b`,
 );
 const RISKY_WORD = /^(?:~|-delete$|rm$|chmod$|chown$|sudo$|curl$|wget$|dd$|mkfs|\/etc\b|\|)/;
 /** The verb of a means ("by writing `…` into …") at `i`, when a command, a path or an address follows it. */
