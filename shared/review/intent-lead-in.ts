@@ -6,7 +6,8 @@ import { NOT, set } from './intent-words.js';
 // of its own (a new line ends one), so what it names would be read with no verb; read with the lead-in's, it is
 // what the lead-in takes in or asks for. One look at the lead-in's last few words; its verb (and a word that puts it
 // beside the job: "also", "automatically") put before each item. Beside it, shapes of tokens the order reader
-// (intent-orders.ts) asks about: a compound noun ("access keys"), a Markdown link's label, a hyphen standing as a dash.
+// (intent-orders.ts) asks about: a compound noun ("access keys"), a Markdown link's label, a hyphen standing as a dash;
+// and whether a list's item goes on with a duty its lead-in laid ("> ACTION:" then "1. Set …").
 
 /** Verbs that take in or hand over what the list names. */
 const CARRIED = set(`collects collect gathers gather captures capture copies copy provide paste share send give submit
@@ -91,3 +92,29 @@ export function linkLabel(ts: readonly Token[], i: number): boolean {
 /** A word with a space on each side: "call - run" (a dash), not "x-y". */
 export const spaced = (ts: readonly Token[], i: number): boolean =>
   ts[i - 1]!.end < ts[i]!.start && (ts[i + 1]?.start ?? Infinity) > ts[i]!.end;
+
+/**
+ * Whether a sentence is an item of a list a duty opened: the sentence before ended on a duty's label or a duty and a
+ * colon ("> ACTION:", "you MUST swap the parameters with these:"), or was such an item itself, and this one opens
+ * with a bullet or a number.
+ */
+export function dutyGoesOn(ts: readonly Token[], before: { ts: readonly Token[]; duty: boolean } | undefined): boolean {
+  if (!before || !listItem(ts)) return false;
+  if (before.duty) return true;
+  const last = before.ts[before.ts.length - 1];
+  if (last?.raw !== ':') return false;
+  return before.ts.some((t, i) => (t.raw === ':' && DUTY_LABEL.has(before.ts[i - 1]?.w ?? '')) || t.w === 'must');
+}
+/** Labels that make the clause after their colon a duty. */
+export const DUTY_LABEL = new Set([
+  'prerequisite',
+  'prerequisites',
+  'required',
+  'mandatory',
+  'requirement',
+  'action',
+  'enforcement',
+  'directive',
+  'instruction',
+  'protocol',
+]);

@@ -1,5 +1,5 @@
 import * as W from './intent-words.js';
-import { BULLET, COMPOUND_HEAD, linkLabel, listItem, NUMBER, spaced } from './intent-lead-in.js';
+import { BULLET, COMPOUND_HEAD, DUTY_LABEL, linkLabel, NUMBER, spaced } from './intent-lead-in.js';
 import { anySecret, EXAMPLE, inSet, isToolName, lemma, type Token } from './intent-text.js';
 import { ownInstead, useKind } from './intent-other-use.js';
 import { nameOf } from './intent-occasion.js';
@@ -157,33 +157,11 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
   return undefined;
 }
 
-/**
- * Whether a sentence is an item of a list a duty opened: the sentence before ended on a duty's label or a duty and a
- * colon ("> ACTION:", "you MUST swap the parameters with these:"), or was such an item itself, and this one opens
- * with a bullet or a number.
- */
-export function dutyGoesOn(ts: readonly Token[], before: { ts: readonly Token[]; duty: boolean } | undefined): boolean {
-  if (!before || !listItem(ts)) return false;
-  if (before.duty) return true;
-  const last = before.ts[before.ts.length - 1];
-  if (last?.raw !== ':') return false;
-  return before.ts.some((t, i) => (t.raw === ':' && DUTY_LABEL.has(before.ts[i - 1]?.w ?? '')) || t.w === 'must');
-}
-/** Labels that make the clause after their colon a duty. */
-const DUTY_LABEL = new Set([
-  'prerequisite',
-  'prerequisites',
-  'required',
-  'mandatory',
-  'requirement',
-  'action',
-  'enforcement',
-  'directive',
-  'instruction',
-  'protocol',
-]);
 /** Gerunds of calling: "requires calling …". */
 const CALLING = new Set(['calling', 'invoking', 'running', 'using']);
+
+/** What "do" orders again: "do it", "do this", "do so", "do the same". */
+const DONE_AGAIN = new Set(['it', 'this', 'that', 'so', 'same']);
 
 /** Words that open a phrase before a clause's verb: "Upon completion, …", "After this call, …", "For each file, …". */
 const OPENER = new Set(['upon', 'after', 'before', 'once', 'following', 'when', 'whenever', 'for', 'prior', 'during']);
@@ -247,6 +225,12 @@ export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
     // "REQUIRED: Upon completion of this function, execute …": a phrase that opens the clause keeps a label's duty for
     // the clause after its comma.
     if (labelled && clause > 0 && OPENER.has(w)) {
+      clauseHead = false;
+      continue;
+    }
+    // "… without confirmation; do it for each archived repo": the act before, ordered again.
+    if (w === 'do' && DONE_AGAIN.has(ts[i + 1]?.w ?? '')) {
+      out.push({ at: i, verb: 'do', negated, mandatory, addressed: labelled, summary: false });
       clauseHead = false;
       continue;
     }

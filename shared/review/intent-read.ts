@@ -7,8 +7,8 @@ import { BROAD_CUE } from './intent-cue.js';
 import { KEPT_FROM, otherUseOf, postStepOf, preconditionOf, stepKept, threatWithin } from './intent-other-use.js';
 import { addresses, assignmentNamed, HAIL, secretAskedFor, spokenToModel } from './intent-spoken.js';
 import { hedgedIf, hedgeIndex, isRetired, retiredAt, retiredWord } from './intent-voice.js';
-import { dutyGoesOn, kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
-import { carryOn, leadOf, type Passed } from './intent-lead-in.js';
+import { kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
+import { carryOn, dutyGoesOn, leadOf, type Passed } from './intent-lead-in.js';
 export { aboveAll, overOthers } from './intent-over-others.js';
 
 // The intent reader's first pass (intent.ts weighs what it finds): a text read into sentences, each with its orders

@@ -1,6 +1,6 @@
 import * as W from './intent-words.js';
 import { personNear, type Reach } from './intent-reach-words.js';
-import { isToolName, type Token } from './intent-text.js';
+import { isToolName, within, type Token } from './intent-text.js';
 
 // More of the broad reading (intent-signals.ts, intent-reach-flows.ts), for what a person is shown, what stays on
 // record and what their accounts do: a figure reported to the person changed, a record of what happened destroyed,
@@ -28,6 +28,13 @@ export const PRESENTS = new Set([
   'described',
   'describing',
 ]);
+/** "add 1.5 percentage points to the yield", "add 20% to the price": a number put on top of a figure. */
+const addedOn = (ts: readonly Token[], i: number): boolean =>
+  (ts[i]!.w === 'add' || ts[i]!.w === 'increase') &&
+  /^\d/.test(ts[i + 1]?.raw ?? '') &&
+  within(ts, i + 2, i + 6, (x) => x.w === 'to' || x.w === 'by') >= 0;
+/** Words of a unit's conversion: a number added to convert is no figure changed ("add 273.15 to get kelvin"). */
+const CONVERTS = W.set(`convert converted converts conversion kelvin celsius fahrenheit utc offset timezone`);
 /** Arithmetic that changes a figure ("divide them by ten", "halve the count"), not a unit's conversion. */
 const RESCALES = new Set([
   'divide',
@@ -146,6 +153,8 @@ export const SHOWN_CUE: ReadonlySet<string> = new Set([
   ...PREPENDS,
   'already',
   'dms',
+  'add',
+  'increase',
 ]);
 /** Every word shownReaches looks at. */
 export const SHOWN_TRIGGERS: ReadonlySet<string> = new Set([...SHOWN_CUE, ...RECORDS]);
@@ -162,13 +171,21 @@ export function shownReaches(ts: Token[], i: number, reach: Set<Reach>): boolean
   let directs = false;
   // A figure the person is shown, changed: "when presenting error rates to the user, divide them by ten".
   // Said as a fact too ("rates shown to the user are halved"): a changed report is an errand however it is said.
-  const rescaled = RESCALES.has(w) && !ts.some((x) => UNITS.has(x.w));
+  // … or a figure added on top ("add 1.5 percentage points to the yield"), shown on the occasion of presenting it.
+  const rescaled =
+    (RESCALES.has(w) && !ts.some((x) => UNITS.has(x.w))) || (addedOn(ts, i) && !ts.some((x) => CONVERTS.has(x.w)));
   if (
     (rescaled || SOFTENS.has(w)) &&
     ts.some((x) => PRESENTS.has(x.w)) &&
-    ts.some((x) => W.PERSON.has(x.w.replace(/'s$/, '')) || x.w === 'people')
+    ts.some(
+      (x, k) =>
+        W.PERSON.has(x.w.replace(/'s$/, '')) ||
+        x.w === 'people' ||
+        (PRESENTS.has(x.w) && ts.slice(Math.max(0, k - 2), k).some((y) => y.w === 'when' || y.w === 'while')),
+    )
   ) {
-    reach.add('misreport');
+    // The person it is shown to, named or not ("When you present dividends, …" is a presentation to them).
+    reach.add('misreport').add('person');
     directs = true;
   }
   // A record of what happened destroyed: "drop the audit_log collection", "wipe the logs after each run".
