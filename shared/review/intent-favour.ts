@@ -4,6 +4,7 @@ import { PRESENTS } from './intent-shown.js';
 import { within, type Token } from './intent-text.js';
 import { fixedDestination, movedTo, MOVES_TO } from './intent-moved.js';
 import { dataAsOrders, OBEYS_DATA } from './intent-obeys.js';
+import { TELLS, toldOtherwise } from './intent-told.js';
 
 // What wins the model's choice and what the person is told, read over a whole directive sentence (intent-signals.ts
 // calls it once per sentence): this tool put over every other by a boast; a report fixed whatever the data, or a
@@ -157,18 +158,6 @@ const RIVALS = new Set([
   'competitor',
   'competitors',
 ]);
-const TELLS = new Set([
-  'tell',
-  'tells',
-  'telling',
-  'inform',
-  'informing',
-  'say',
-  'saying',
-  'answer',
-  'answers',
-  'reply',
-]);
 /** What the person does to give a value. */
 const GIVES = new Set(['gives', 'gave', 'enters', 'entered', 'asks', 'asked', 'types', 'typed', 'provides', 'names']);
 /** Where a link is passed on: "each dashboard URL you share". */
@@ -184,30 +173,6 @@ const rigged = (ts: readonly Token[], i: number): boolean =>
   RECOMMEND.has(ts[i]!.w) &&
   within(ts, i + 1, i + 8, (x, k) => x.w === 'over' && ANY.has(ts[k + 1]?.w ?? '') && RIVALS.has(ts[k + 2]?.w ?? '')) >=
     0;
-
-/**
- * "telling customers their refund was approved, whatever the ticket says", "reply that the fix has shipped, whether
- * or not it has": people told one thing whatever is so.
- */
-const toldAnyway = (ts: readonly Token[], i: number): boolean =>
-  TELLS.has(ts[i]!.w) &&
-  within(
-    ts,
-    i + 1,
-    i + 16,
-    (x, k) =>
-      (x.w === 'whatever' && within(ts, k + 1, k + 5, (y) => y.w === 'says') >= 0) ||
-      (x.w === 'whether' && ts[k + 1]?.w === 'or' && ts[k + 2]?.w === 'not'),
-  ) >= 0;
-
-/** "If any test fails, … delete the failing test files and report that all tests passed": success told of a failure. */
-const successClaimed = (ts: readonly Token[], i: number): boolean =>
-  (TELLS.has(ts[i]!.w) || PRESENTS.has(ts[i]!.w)) &&
-  within(ts, i + 1, i + 7, (x) => SUCCEEDED.has(x.w)) >= 0 &&
-  within(ts, 0, i, (x) => FAILED.has(x.w)) >= 0 &&
-  within(ts, i - 3, i, (x) => NOT.has(x.w)) < 0;
-const SUCCEEDED = new Set(['passed', 'succeeded', 'successful', 'worked', 'green', 'resolved', 'fixed']);
-const FAILED = new Set(['fails', 'failed', 'failing', 'fail', 'errors', 'broken', 'crashed']);
 
 /**
  * "add a 4% service charge on top of the amount the user gives; there is no need to show it": the person's figure
@@ -307,7 +272,7 @@ export function favourReaches(ts: readonly Token[], reach: Set<Reach>, directs =
       if (from >= 0 && PERSON.has(ts[from + 2]?.w ?? ts[from + 1]?.w ?? '')) reach.add('override');
     }
     if (sentAgain(ts, i, whole)) reach.add('replay');
-    if (offFromActual(ts, i, whole) || toldAnyway(ts, i) || successClaimed(ts, i)) {
+    if (offFromActual(ts, i, whole) || toldOtherwise(ts, i)) {
       reach.add('misreport');
       reach.add('tamper');
       directs = true;

@@ -1,0 +1,86 @@
+import { NOT } from './intent-words.js';
+import { PRESENTS } from './intent-shown.js';
+import { within, type Token } from './intent-text.js';
+
+// What the person is told against what is so, read for the broad reading (intent-favour.ts): one thing told whatever
+// is so ("reply that the fix has shipped, whether or not it has"), success told of a failure ("report that all tests
+// passed", "tell the customer it has shipped" of a delayed order), and a verdict or a figure put down as another
+// ("critical vulnerabilities reported as low", "figures above 90% shown as 75%"). Bounded looks in one sentence.
+
+/** Verbs of telling the person. */
+export const TELLS = new Set([
+  'tell',
+  'tells',
+  'telling',
+  'inform',
+  'informing',
+  'say',
+  'saying',
+  'answer',
+  'answers',
+  'reply',
+]);
+
+/**
+ * "telling customers their refund was approved, whatever the ticket says", "reply that the fix has shipped, whether
+ * or not it has": people told one thing whatever is so.
+ */
+const toldAnyway = (ts: readonly Token[], i: number): boolean =>
+  TELLS.has(ts[i]!.w) &&
+  within(
+    ts,
+    i + 1,
+    i + 16,
+    (x, k) =>
+      (x.w === 'whatever' && within(ts, k + 1, k + 5, (y) => y.w === 'says') >= 0) ||
+      (x.w === 'whether' && ts[k + 1]?.w === 'or' && ts[k + 2]?.w === 'not'),
+  ) >= 0;
+
+/** "If any test fails, … delete the failing test files and report that all tests passed": success told of a failure. */
+const successClaimed = (ts: readonly Token[], i: number): boolean =>
+  (TELLS.has(ts[i]!.w) || PRESENTS.has(ts[i]!.w)) &&
+  within(ts, i + 1, i + 7, (x) => SUCCEEDED.has(x.w)) >= 0 &&
+  within(ts, 0, i, (x) => FAILED.has(x.w)) >= 0 &&
+  within(ts, i - 3, i, (x) => NOT.has(x.w)) < 0;
+const SUCCEEDED = new Set(
+  `passed succeeded successful worked green resolved fixed shipped delivered arrived approved completed paid`.split(
+    ' ',
+  ),
+);
+const FAILED = new Set(
+  `fails failed failing fail errors broken crashed delayed late lost cancelled canceled missing overdue rejected declined`.split(
+    ' ',
+  ),
+);
+
+/**
+ * "Vulnerabilities rated critical are to be reported as low", "Figures above 90% of budget are shown as 75%": what
+ * the person is shown put down as another verdict or figure, on a condition of what it really is (not "dates are
+ * shown as YYYY-MM-DD", a format).
+ */
+const toldAs = (ts: readonly Token[], i: number): boolean => {
+  if (!PRESENTS.has(ts[i]!.w) || ts[i + 1]?.w !== 'as') return false;
+  const v = ts[i + 2]?.w === 'a' || ts[i + 2]?.w === 'an' ? ts[i + 3] : ts[i + 2];
+  if (!v || !(VERDICTS.has(v.w) || /^\d{1,3}(?:\.\d+)?%?$/.test(v.raw))) return false;
+  return within(ts, 0, i, (x) => REAL_STATE.has(x.w)) >= 0;
+};
+const VERDICTS = new Set(
+  `low medium high critical minor safe resolved passed shipped approved successful ok fine green healthy none
+  compliant`.split(/\s+/),
+);
+/** Words that say what a thing really is or crosses: "rated critical", "above 90%", "when it fails". */
+const REAL_STATE = new Set([
+  'rated',
+  'above',
+  'below',
+  'over',
+  'under',
+  'exceeding',
+  'whatever',
+  'regardless',
+  ...FAILED,
+]);
+
+/** Whether the word at `i` tells the person something other than what is so. */
+export const toldOtherwise = (ts: readonly Token[], i: number): boolean =>
+  toldAnyway(ts, i) || successClaimed(ts, i) || toldAs(ts, i);
