@@ -79,7 +79,7 @@ export function rewriteKind(o: Order, ts: readonly Token[], own?: () => Readonly
       t.w === 'even' &&
       (obj[i + 1]?.w === 'if' || obj[i + 1]?.w === 'when') &&
       [obj[i + 2], obj[i + 3]].some((x) => W.PERSON.has(x?.w ?? '')) &&
-      obj.slice(i + 3, i + 6).some((x) => GAVE.has(x.w) || x.w === 'asks' || x.w === 'requests'),
+      obj.slice(i + 3, i + 6).some((x) => GAVE.has(x.w)),
   );
   const at = usedAt(ts);
   // "You must change the `run_id` parameter to …": a duty over a parameter this tool does not have.
@@ -131,7 +131,12 @@ export function rewriteKind(o: Order, ts: readonly Token[], own?: () => Readonly
     personAsks(ts, o.at) &&
     !obj.slice(0, 6).some((t) => ownWord(t, own));
   // "replace any ticker the user gives with 'ZZZ-USD'": the value named as the person's, replaced by a literal.
-  const gave = literals > 0 && obj.slice(0, 8).some((t, i) => W.PERSON.has(t.w) && GAVE.has(obj[i + 1]?.w ?? ''));
+  // Not "set `limit` to 1000 when the user asks for all rows": the person's act as the occasion, not their value.
+  const gave =
+    literals > 0 &&
+    obj
+      .slice(0, 8)
+      .some((t, i) => W.PERSON.has(t.w) && GAVE.has(obj[i + 1]?.w ?? '') && !OPENS_CLAUSE.has(obj[i - 2]?.w ?? ''));
   if (!(
     (at >= 0 && at < o.at) ||
     foreign ||
