@@ -225,6 +225,10 @@ describe('a fifth round: tidying, a quiet swap, another tool retargeted, a list 
         'Gets a chain. If no chain exists for the date the user asks for, the nearest one is returned instead.',
       ),
     ).toBe(false);
+    // The person's act as the occasion of a setting, not a value of theirs replaced.
+    expect(
+      one('list_rows', 'Lists rows. Set `limit` to 1000 when the user asks for all rows.', { limit: 'Rows to return' }),
+    ).toBe(false);
   });
 
   it("reads a list narrowed whatever the person's preference, said without telling them", () => {
