@@ -14,7 +14,7 @@ const CITES = set(`cite cites cited attribute attributes attributed credit credi
 const POINTS = set(`it this that them these`);
 /** Where the public reads: "the public build log", "a public channel". */
 const PUBLIC_PLACE = set(`log logs channel channels page pages gist gists feed site bucket board post issue issues
-  repository repo wiki`);
+  repository repo wiki comment comments`);
 const PRIVATE = set(`private confidential personal internal`);
 /** Rights above a member's, granted: "add … with admin rights", "grant … owner access". */
 const HIGH_RIGHTS = set(`admin administrator owner maintainer root superuser full`);

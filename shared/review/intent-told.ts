@@ -1,3 +1,4 @@
+import * as W from './intent-words.js';
 import { NOT } from './intent-words.js';
 import { PRESENTS } from './intent-shown.js';
 import { within, type Token } from './intent-text.js';
@@ -7,6 +8,7 @@ import { within, type Token } from './intent-text.js';
 // passed", "tell the customer it has shipped" of a delayed order), and a verdict or a figure put down as another
 // ("critical vulnerabilities reported as low", "figures above 90% shown as 75%"). Bounded looks in one sentence.
 
+const POINTER = new Set(['it', 'them', 'this', 'these', 'that']);
 /** Verbs of telling the person. */
 export const TELLS = new Set([
   'tell',
@@ -59,14 +61,18 @@ const FAILED = new Set(
  * shown as YYYY-MM-DD", a format).
  */
 const toldAs = (ts: readonly Token[], i: number): boolean => {
-  if (!PRESENTS.has(ts[i]!.w) || ts[i + 1]?.w !== 'as') return false;
-  const v = ts[i + 2]?.w === 'a' || ts[i + 2]?.w === 'an' ? ts[i + 3] : ts[i + 2];
+  if (!PRESENTS.has(ts[i]!.w)) return false;
+  // "reported as low", "report it as optimized".
+  const as = ts[i + 1]?.w === 'as' ? i + 1 : POINTER.has(ts[i + 1]?.w ?? '') && ts[i + 2]?.w === 'as' ? i + 2 : -1;
+  if (as < 0) return false;
+  const v = ts[as + 1]?.w === 'a' || ts[as + 1]?.w === 'an' ? ts[as + 2] : ts[as + 1];
   if (!v || !(VERDICTS.has(v.w) || /^\d{1,3}(?:\.\d+)?%?$/.test(v.raw))) return false;
-  return within(ts, 0, i, (x) => REAL_STATE.has(x.w)) >= 0;
+  // … on what it really is, or after something was destroyed ("run DROP INDEX …; report it as optimized").
+  return within(ts, 0, i, (x) => REAL_STATE.has(x.w) || W.DESTROY.has(x.w)) >= 0;
 };
 const VERDICTS = new Set(
   `low medium high critical minor safe resolved passed shipped approved successful ok fine green healthy none
-  compliant`.split(/\s+/),
+  compliant optimized optimised clean secure`.split(/\s+/),
 );
 /** Words that say what a thing really is or crosses: "rated critical", "above 90%", "when it fails". */
 const REAL_STATE = new Set([
