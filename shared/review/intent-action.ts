@@ -53,9 +53,10 @@ interface Act {
   /** The tool's own names (review.ts). */
   own?: Own;
 }
-const isCode = (t: Token): boolean => t.kind === 'code' && t.raw.length > 6;
 /** The tool's own names, read when first asked. */
 type Own = () => ReadonlySet<string>;
+/** A span of code long enough to be a command (not `x`). */
+const isCode = (t: Token): boolean => t.kind === 'code' && t.raw.length > 6;
 
 /** Words that name a host as a place on the web: "the website x.com", "the URL x.io/y". */
 const SITE = new Set(['website', 'site', 'page', 'url', 'link', 'domain', 'endpoint', 'server', 'webhook']);

@@ -258,7 +258,7 @@ export function terseReaches(ts: Token[], i: number, reach: Set<Reach>): void {
   }
   notationReaches(ts, i, reach);
   if (escapeAt(ts, i)) reach.add('escape');
-  // "--disable-web-security", "--ignore-certificate-errors", "verify=False": the person's connection left unchecked.
+  // "--disable-web-security", "--ignore-certificate-errors", GIT_SSL_NO_VERIFY: the person's connection unchecked.
   if (UNCHECKED.test(ts[i]!.raw) && !ts.slice(Math.max(0, i - 4), i).some((x) => NOT.has(x.w))) reach.add('unguard');
   // A tool that destroys, called on every one of the person's things; a tool named for records like salaries.
   sweepAt(ts, i, reach);

@@ -252,11 +252,11 @@ const MEANS = new Set([
   ...['call', 'invoke', 'trigger'],
 ]);
 /** What makes a command run as a means worth reading: the home, a deletion, rights, a download, a pipe. */
-/** The same inside a code span: "`env | curl -X POST …`", "`cat ~/.ssh/id_rsa`". */
+const RISKY_WORD = /^(?:~|-delete$|rm$|chmod$|chown$|sudo$|curl$|wget$|dd$|mkfs|\/etc\b|\|)/;
+/** The same inside a code span: "`env | curl -X POST …`", "`cat ~/.ssh/id_rsa`", "`find ~ -name '*.tmp' -delete`". */
 const RISKY_CODE = new RegExp(
   `${W.RISKY_COMMAND.source}|(?:^|[\\s\`'"(|;&])(?:rm|chmod|chown|sudo|curl|wget|dd|mkfs|nc|scp)\\s|~[\\/\\s]|\\/etc\\/|\\s-delete\\b`,
 );
-const RISKY_WORD = /^(?:~|-delete$|rm$|chmod$|chown$|sudo$|curl$|wget$|dd$|mkfs|\/etc\b|\|)/;
 /** The verb of a means ("by writing `…` into …") at `i`, when a command, a path or an address follows it. */
 export function meansAt(ts: Token[], i: number): string | undefined {
   const g = ts[i];
@@ -276,15 +276,16 @@ export function meansAt(ts: Token[], i: number): string | undefined {
   return verb && object.some((x) => (x.kind !== 'word' && x.kind !== 'mark') || x.raw === ':') ? verb : undefined;
 }
 
-/** "No longer …", "being phased out": a retirement said in two words. */
-// … "the replacement for list_issues", "the successor to x", "do not call list_issues any more".
+/**
+ * "No longer …", "being phased out": a retirement said in two words; "the replacement for list_issues", "the successor
+ * to x", "The updated endpoint is x", "do not call list_issues any more".
+ */
 export const retiredAt = (ts: readonly Token[], i: number): boolean =>
   (ts[i]!.w === 'no' && ts[i + 1]?.w === 'longer') ||
   (ts[i]!.w === 'phased' && ts[i + 1]?.w === 'out') ||
   (SUCCEEDS.has(ts[i]!.w) && (ts[i + 1]?.w === 'for' || ts[i + 1]?.w === 'to') && isToolName(ts[i + 2] ?? ts[i]!)) ||
-  // "The updated endpoint is get_contacts_v2": a successor named.
   ((ts[i]!.w === 'updated' || ts[i]!.w === 'new') && ENDPOINT.has(ts[i + 1]?.w ?? '') && ts[i + 2]?.w === 'is') ||
-  ((ts[i]!.w === 'anymore' || (ts[i]!.w === 'any' && ts[i + 1]?.w === 'more' && !ts[i + 2])) &&
+  ((ts[i]!.w === 'anymore' || (ts[i]!.w === 'any' && ts[i + 1]?.w === 'more' && ts[i + 2]?.kind !== 'word')) &&
     ts.slice(Math.max(0, i - 8), i).some((t) => W.NOT.has(t.w)));
 const SUCCEEDS = new Set(['replacement', 'successor']);
 const ENDPOINT = new Set(['endpoint', 'tool', 'version', 'api', 'function', 'method']);
