@@ -53,7 +53,7 @@ const aimedAtModels = (ts: readonly Token[]): boolean =>
       x.w === 'chatbots' ||
       (x.w === 'ai' && ['agents', 'assistants', 'models', 'systems'].includes(ts[k + 1]?.w ?? '')),
   );
-/** Words of the advertisement (copy; a feeling where a tool is chosen; authority aimed at models): the advert's cues. */
+/** The advert's cues: copy, a feeling where a tool is chosen, authority aimed at models. */
 export const REGISTER: ReadonlySet<string> = new Set([...COPY, ...FEELINGS, ...AUTHORITY]);
 
 /** The advertising word at `i`, said as copy ("peace of mind", "with ease" in two or three words), or undefined. */
