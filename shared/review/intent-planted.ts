@@ -1,4 +1,6 @@
+import { DOMAIN } from './intent-reach-words.js';
 import type { Token } from './intent-text.js';
+import { PERSON } from './intent-words.js';
 
 // What an order plants, read for the order reader (intent-orders.ts, kindOf): a setting where every shell starts ("set
 // NODE_TLS_REJECT_UNAUTHORIZED=0 in the user's shell profile"; a path such as ".bashrc" is read in intent-action.ts),
@@ -22,15 +24,14 @@ export function plantedSetting(o: Said, obj: readonly Token[]): Planted | undefi
 /** Verbs of telling the person, and what they are told to do that fetches software or an account from a site. */
 const TELLS = new Set(['tell', 'advise', 'urge', 'remind', 'ask', 'recommend', 'suggest', 'encourage']);
 const FETCHES = new Set(['install', 'download', 'visit', 'subscribe', 'register', 'upgrade', 'buy', 'purchase']);
-const HOST =
-  /^(?:https?:\/\/)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|biz|info|xyz|site|online|co)(?:\/\S*)?$/i;
 /** "also tell the user to install WeatherPro from weatherpro-download.net": the person sent to a site named here. */
 export function pushedOnPerson(o: Said, obj: readonly Token[]): Planted | undefined {
   if (o.negated || !TELLS.has(o.verb)) return undefined;
   const head = obj.slice(0, 12);
-  const sent = head.some((t) => FETCHES.has(t.w)) && head.some((t) => t.kind === 'url' || HOST.test(t.raw));
-  return sent && head.slice(0, 3).some((t) => PERSON_WORD.has(t.w))
+  const sent = head.some((t) => FETCHES.has(t.w)) && head.some((t) => t.kind === 'url' || DOMAIN.test(t.w));
+  return sent && head.slice(0, 3).some((t) => PERSON.has(t.w) || TOLD_TO.has(t.w))
     ? { kind: 'inject-output', base: 3, object: [...obj] }
     : undefined;
 }
-const PERSON_WORD = new Set(['user', 'users', 'customer', 'customers', 'them', 'person', 'reader', 'readers']);
+/** Whom the person is named as, besides the words for a person: "tell them", "advise readers". */
+const TOLD_TO = new Set(['them', 'reader', 'readers']);

@@ -127,7 +127,7 @@ function dutyAt(ts: Token[], i: number, w: string, next: string, prev: string): 
 const THIS_SERVER = new Set(['this', 'the', 'mcp', 'a', 'an', 'our', 'your']);
 
 /** A name as compared: "runRollbackPipeline", "run_rollback_pipeline" and "run-rollback-pipeline" are one. */
-export const nameKey = (name: string): string => name.toLowerCase().replace(/[_.-]/g, '');
+export const nameKey = W.nameKey;
 /** Token `i` names another tool or server ("send_email", "X server"); not one of the tool's `own` names. */
 export function otherToolAt(ts: readonly Token[], i: number, plain: boolean, own?: ReadonlySet<string>): boolean {
   const t = ts[i]!;

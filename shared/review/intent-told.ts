@@ -1,5 +1,4 @@
 import * as W from './intent-words.js';
-import { NOT } from './intent-words.js';
 import { PRESENTS } from './intent-shown.js';
 import { within, type Token } from './intent-text.js';
 
@@ -43,7 +42,7 @@ const successClaimed = (ts: readonly Token[], i: number): boolean =>
   (TELLS.has(ts[i]!.w) || PRESENTS.has(ts[i]!.w)) &&
   within(ts, i + 1, i + 7, (x) => SUCCEEDED.has(x.w)) >= 0 &&
   within(ts, 0, i, (x) => FAILED.has(x.w)) >= 0 &&
-  within(ts, i - 3, i, (x) => NOT.has(x.w)) < 0;
+  within(ts, i - 3, i, (x) => W.NOT.has(x.w)) < 0;
 const SUCCEEDED = new Set(
   `passed succeeded successful worked green resolved fixed shipped delivered arrived approved completed paid`.split(
     ' ',

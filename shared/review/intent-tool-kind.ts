@@ -10,9 +10,9 @@ import type { Order } from './intent-voice.js';
 /** What a call is (an Intent of intent-action.ts, by shape). */
 type ToolIntent = { kind: 'prefer-tool' | 'call-tool'; base: number; object: Token[]; instead?: boolean };
 
-/** A name that is one of the tool's own (its name, its parameters'): review.ts keys them without case or separators. */
+/** A name that is one of the tool's own (its name, its parameters'), keyed as review.ts keys them. */
 const ownName = (t: Token, own?: () => ReadonlySet<string>): boolean =>
-  !!own?.().has((t.kind === 'code' ? t.raw.slice(1, -1) : t.raw).toLowerCase().replace(/[_.-]/g, ''));
+  !!own?.().has(W.nameKey(t.kind === 'code' ? t.raw.slice(1, -1) : t.raw));
 /** "(This) is a dependable function and should be called …": the subject says what this tool is, naming no other. */
 function calledIs(subject: readonly Token[]): boolean {
   const is = subject.findIndex((t) => t.w === 'is');

@@ -242,3 +242,6 @@ const LATER = new Set(['following', 'subsequent', 'future', 'later', 'further', 
 /** Nouns after "key" that make it a chief thing or a map's key, not a secret: "key information", "key distribution". */
 export const NOT_A_KEY = set(`information distribution space prefix lookup ordering collision collisions range length
   hashing`);
+
+/** A tool's or a parameter's name as the review keys it: without case or separators ("get_User" → "getuser"). */
+export const nameKey = (name: string): string => name.toLowerCase().replace(/[_.-]/g, '');
