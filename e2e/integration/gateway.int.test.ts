@@ -176,6 +176,23 @@ describe('approval gateway over HTTP', () => {
     await agent.close();
   });
 
+  it('an agent is told of a change that comes at once after it first saw its tools (inside the first recheck)', async () => {
+    const agents = partsOf(core).agents;
+    agents.add('quick', ['fx', 'other']);
+    const told = new Promise<string>((resolve) => {
+      const off = agents.onVisibleChanged((name) => name === 'quick' && (off(), resolve(name)));
+    });
+    // What the agent is shown now is what later changes are told against; the change comes before 50 ms pass.
+    expect(agents.tools('quick').some((t) => t.name.startsWith('other.'))).toBe(true);
+    await core.disconnect('other');
+    expect(agents.tools('quick').some((t) => t.name.startsWith('other.'))).toBe(false);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve('no visible change told in 5 s'), 5000);
+    });
+    expect(await Promise.race([told, timeout]).finally(() => clearTimeout(timer))).toBe('quick');
+  });
+
   it('an approval nobody gives expires into a tool error; revoking an agent refuses its token at once and ends its calls', async () => {
     core.updateSettings({ approvalTimeoutMs: 1000 });
     const { token } = partsOf(core).agents.add('slow', ['fx']);

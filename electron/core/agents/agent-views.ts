@@ -76,3 +76,7 @@ export function visibleTools(
   }
   return out;
 }
+
+/** What an agent sees, as one string: its tools' names and fingerprints in order (a change is told when it differs). */
+export const signatureOf = (tools: readonly AgentTool[]): string =>
+  tools.map((t) => `${t.name}:${t.fingerprint}`).join('\n');

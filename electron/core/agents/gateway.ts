@@ -1,5 +1,5 @@
 import { modelVisible } from '../../../shared/apps.js';
-import { readLinkedView, viewListing, visibleTools } from './agent-views.js';
+import { readLinkedView, signatureOf, viewListing, visibleTools } from './agent-views.js';
 import type { AgentView, GrantView, NewAgent, PendingTool } from '../../../shared/schemas/agent.js';
 import type { CallRecord } from '../../../shared/schemas/call.js';
 import type { Person } from '../../../shared/schemas/person.js';
@@ -208,6 +208,8 @@ export class AgentGateway {
     const kept = this.views.get(name);
     if (kept) return kept;
     const out = visibleTools(agent.servers, this.d, this.acceptance);
+    // What an agent was first shown is what later changes are told against, however soon they come.
+    if (!this.signatures.has(name)) this.signatures.set(name, signatureOf(out));
     const view = { tools: out, byName: new Map(out.map((t) => [t.name, t])) };
     this.views.set(name, view);
     return view;
@@ -338,13 +340,11 @@ export class AgentGateway {
       this.recheck = null;
       for (const a of this.store.list()) {
         if (a.revokedAt) continue;
-        const sig = this.tools(a.name)
-          .map((t) => `${t.name}:${t.fingerprint}`)
-          .join('\n');
-        if (this.signatures.get(a.name) === sig) continue;
-        const first = !this.signatures.has(a.name);
+        const before = this.signatures.get(a.name);
+        const sig = signatureOf(this.tools(a.name));
+        if (before === sig) continue;
         this.signatures.set(a.name, sig);
-        if (!first) for (const l of this.visibleListeners) l(a.name);
+        if (before !== undefined) for (const l of this.visibleListeners) l(a.name);
       }
     }, 50);
     this.recheck.unref();
