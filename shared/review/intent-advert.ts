@@ -5,6 +5,7 @@ import type { Token } from './intent-text.js';
 import { replacesListed } from './intent-listed.js';
 import { copyAt, REGISTER } from './intent-register.js';
 import { anyUseOfKind, KIND_RANK, kindRanked } from './intent-over-others.js';
+import { OVER_ALL_CUES, overAll, THING } from './intent-over-all.js';
 
 // A tool's text written to win the model's choice of tool rather than to say what the tool does (preference
 // manipulation): praise it claims from others ("trusted by experts", "recommended by industry professionals", "highly
@@ -50,11 +51,6 @@ const JUDGES = new Set(
 const VOUCH = new Set(
   `recommend recommends trust trusts rely relies prefer prefers endorse endorses praise praises favor favors favour
   favours love loves vouch swear agree choose chooses`.split(/\s+/),
-);
-/** What a claim to be the best of all is a claim about. */
-const THING = new Set(
-  `tool tools server servers solution solutions option options choice service services utility utilities api apis
-  function functions method methods app apps`.split(/\s+/),
 );
 /** Superlatives of worth. */
 const BEST = new Set(['best', 'greatest', 'finest', 'ultimate', 'top', 'number-one', '#1']);
@@ -158,45 +154,6 @@ function pressed(ts: readonly Token[], i: number): boolean {
   if (w === 'expires') return (ts[i - 1]?.w === 'access' || ts[i - 1]?.w === 'offer') && at(i + 1, 'soon');
   if (w === 'competitors') return ts[i - 1]?.w === 'your' && at(i + 1, 'are', 'already');
   return w === 'late' && ts[i - 1]?.w === 'too' && ts[i - 2]?.w === "it's";
-}
-
-/** Words that name the other tools as a kind: "other tools", "competing navigation tools", "rival apps". */
-const RIVAL_WORD = new Set(['other', 'competing', 'rival']);
-/** Verbs by which a tool claims to take every other's place. */
-const SUPERSEDES = new Set(['supersedes', 'replaces', 'obsoletes', 'outranks', 'outperforms', 'beats', 'surpasses']);
-/** What other tools are called when run down as a kind. */
-const DOWN = new Set(
-  `outdated deprecated obsolete unreliable inaccurate stale broken unsafe insecure untrusted unverified malicious
-  compromised inferior dangerous`.split(/\s+/),
-);
-/**
- * Every other tool ruled out or run down: "supersedes all other geocoding tools", "Other quote tools are outdated",
- * "faster than any other OCR tool", "there is no reason to use anything else", "do not use unofficial tools". Not "use
- * `search_code` instead of this tool for …" (one named, scoped), nor "unlike `list_files`, this tool recurses".
- */
-function overAll(ts: readonly Token[], i: number): string | undefined {
-  const w = ts[i]!.w;
-  const others = (k: number): boolean =>
-    (ts[k]?.w === 'all' || ts[k]?.w === 'any' || ts[k]?.w === 'every') && ts[k + 1]?.w === 'other';
-  if (SUPERSEDES.has(w) && (others(i + 1) || others(i + 2))) return 'a claim to take every other tool’s place';
-  if (w === 'than' && others(i + 1) && ts.slice(i + 3, i + 6).some((x) => THING.has(x.w)))
-    return 'a claim to be better than every other tool';
-  if (RIVAL_WORD.has(w) && ts.slice(i + 1, i + 4).some((x) => THING.has(x.w) && x.w.endsWith('s'))) {
-    if (ts.slice(i + 2, i + 7).some((x) => DOWN.has(x.w))) return 'every other tool run down as a kind';
-  }
-  // "there is no reason to use anything else", "do not use unofficial tools", "never use any other server".
-  if (
-    (w === 'use' || w === 'call') &&
-    ts.slice(Math.max(0, i - 4), i).some((x) => x.w === 'no' || x.w === 'not' || x.w === 'never')
-  ) {
-    const obj = ts.slice(i + 1, i + 4);
-    const every =
-      (obj[0]?.w === 'anything' && obj[1]?.w === 'else') ||
-      (obj.some((x) => x.w === 'other' || x.w === 'unofficial' || x.w === 'third-party') &&
-        ts.slice(i + 1, i + 6).some((x) => THING.has(x.w) && x.w.endsWith('s')));
-    if (every) return 'every other tool ruled out';
-  }
-  return undefined;
 }
 
 /**
@@ -338,7 +295,7 @@ const CUES: ReadonlySet<string> = new Set([
   ...WEAK_PRAISE,
   ...JUDGES,
   ...BEST,
-  ...SUPERSEDES,
+  ...OVER_ALL_CUES,
   ...PICKER,
   ...LESSER,
   ...URGENT,
@@ -346,5 +303,5 @@ const CUES: ReadonlySet<string> = new Set([
   ...RANKED,
   ...COUNTED,
   ...KIND_RANK,
-  ...['most', 'number', '#', 'no', 'than', ...RIVAL_WORD, 'use', 'call', 'peace', 'ease'],
+  ...['most', 'number', '#', 'no', 'peace', 'ease'],
 ]);

@@ -4,7 +4,7 @@ import { PRESENTS } from './intent-shown.js';
 import { within, type Token } from './intent-text.js';
 import { fixedDestination, movedTo, MOVES_TO } from './intent-moved.js';
 import { dataAsOrders, OBEYS_DATA } from './intent-obeys.js';
-import { TELLS, toldOtherwise } from './intent-told.js';
+import { CONFIRMS, TELLS, toldOtherwise } from './intent-told.js';
 
 // What wins the model's choice and what the person is told, read over a whole directive sentence (intent-signals.ts
 // calls it once per sentence): this tool put over every other by a boast; a report fixed whatever the data, or a
@@ -139,6 +139,13 @@ export const FAVOUR_CUE: ReadonlySet<string> = new Set([
   'undone',
   'whether',
   'automatically',
+  // A figure moved off the one worked out: "15 minutes shorter than computed", "3% below the returned value".
+  'shorter',
+  'longer',
+  'below',
+  'computed',
+  'calculated',
+  'measured',
 ]);
 
 /** A multiple of a figure: "twice the discount actually applied". */
@@ -199,6 +206,7 @@ const STARTS: ReadonlySet<string> = new Set([
   'other',
   'others',
   ...PRESENTS,
+  ...CONFIRMS,
   'left',
   'leave',
   'keep',

@@ -230,3 +230,5 @@ export const UNSAID = new Set([
   'report',
   'explain',
 ]);
+/** Words of an output's age: what is called stale of it is a note to fetch afresh (not "the older `x`", a tool). */
+export const AGED = new Set(['older', 'previous', 'earlier', 'prior', 'cached']);

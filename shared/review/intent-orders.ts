@@ -6,6 +6,7 @@ import { nameOf } from './intent-occasion.js';
 import { nameKey } from './intent-signals.js';
 import { rewriteKind, setAside } from './intent-swap.js';
 import { hideKind } from './intent-hide.js';
+import { conductAt, tiedCallAt } from './intent-conduct.js';
 import { plantedSetting, pushedOnPerson } from './intent-planted.js';
 import { HARMS, kindOfAction, type Intent } from './intent-action.js';
 import {
@@ -66,10 +67,11 @@ function addressedAt(ts: Token[], i: number): Order | undefined {
   if (/ing$/.test(ts[j]?.w ?? '') || ts[j]?.w === 'that' || ts[j]?.w === 'who')
     j += Math.max(
       0,
-      ts.slice(j, j + 6).findIndex((t) => W.MODAL.has(t.w)),
+      ts.slice(j, j + 6).findIndex((t) => W.MODAL.has(t.w) || t.w === 'are' || t.w === 'is'),
     );
   const modal = ts[j]?.w ?? '';
-  if (!(W.MODAL.has(modal) || modal === 'are' || modal === 'is')) return undefined;
+  if (!(W.MODAL.has(modal) || modal === 'are' || modal === 'is'))
+    return w === 'the' ? conductAt(ts, j, isVerb) : undefined;
   j++;
   let neg = modal === 'never' || modal === "mustn't" || modal === "shouldn't" || modal === 'cannot';
   // "the assistant is to post …" (a duty said with "be to"); "the assistant will set …" (its conduct, announced).
@@ -100,7 +102,8 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
     otherToolAt(ts, i, isVerb) ??
     requiredPassive(ts, i) ??
     laidOn(ts, i, isVerb) ??
-    dutyOfCall(ts, i);
+    dutyOfCall(ts, i) ??
+    tiedCallAt(ts, i);
   if (said) return said;
   // "Before using read_file, you call `execute_command` …": a step the text prescribes on an occasion, said to "you".
   const step = clauseHead && w === 'you' ? stepAt(ts, i) : undefined;
@@ -177,9 +180,12 @@ export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
   let labelled = listed;
   let label = listed;
   let negated = false;
+  // "Agents … are expected to obtain a snapshot and also invoke `x`": a duty's verbs joined by "and" share it.
+  let duty = false;
   for (let i = 0; i < ts.length; i++) {
     const t = ts[i]!;
     if (t.kind === 'mark') {
+      duty = false;
       // "The SID of the [Call](https://…) to associate …": a link's label is its text, not an order's head.
       clauseHead = !(t.raw === '[' && linkLabel(ts, i));
       clause++;
@@ -217,6 +223,7 @@ export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
     const said = orderAt(ts, i, clauseHead);
     if (said) {
       out.push(said);
+      duty = said.mandatory && said.addressed && !said.negated;
       i = said.at;
       clauseHead = false;
       continue;
@@ -258,9 +265,9 @@ export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
           at: i,
           verb: w,
           negated,
-          mandatory,
-          addressed: labelled,
-          summary: first && clause === 0 && !mandatory && !negated,
+          mandatory: mandatory || duty,
+          addressed: labelled || duty,
+          summary: first && clause === 0 && !mandatory && !negated && !duty,
         });
     }
     clauseHead = false;

@@ -3,6 +3,7 @@ import * as W from './intent-words.js';
 import { DATE_SHAPE, TO_MODEL, NEGATED_NEED, type Reach } from './intent-reach-words.js';
 import { promotes, REPLACES } from './intent-promotion.js';
 import {
+  AGED,
   SENDS,
   DISPARAGE,
   RUNDOWN,
@@ -18,7 +19,7 @@ import {
   TOLD,
   UNSAID,
 } from './intent-flow-words.js';
-import { EXAMPLE, HOME, inSet, isToolName, secretMasked, type Token } from './intent-text.js';
+import { EXAMPLE, HOME, inSet, isToolName, secretMasked, within, type Token } from './intent-text.js';
 import { SHOWN_TRIGGERS, recordLike, shownReaches } from './intent-shown.js';
 import { STAKES_TRIGGERS, stakesReaches } from './intent-stakes.js';
 import { LASTING_TRIGGERS, lastingReaches } from './intent-lasting.js';
@@ -219,8 +220,8 @@ function sendReaches(ts: Token[], i: number, reach: Set<Reach>, w: string, next:
     if (fixed) reach.add('address');
     // A channel named in the text ("post the summary to #ext-feed"): fixed, but not outside by itself.
     const channel = ts.slice(i + 1, i + 6).some((x, k) => x.kind === 'word' && ts[i + k]!.raw === '#');
-    // "upload the attachment to this Base" is a tool's own job: an order to send counts only toward a fixed place.
-    // "copied to the clipboard" stays with the person.
+    // "upload the attachment to this Base" is a tool's own job, "copied to the clipboard" stays with the person: an
+    // order to send counts only toward a fixed place.
     const own = ts.slice(i + 1, i + 4).some((x) => OWN_PLACE.has(x.w));
     if ((fixed || channel || !sendsTo) && !own) reach.add('send');
   }
@@ -276,13 +277,11 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
   if (w === 'reason' && prev === 'no' && W.TELL.has(ts[i + 2]?.w ?? '')) reach.add('deceit');
   if (w === 'if' && prev === 'as' && ts.slice(i + 1, i + 9).some((x) => x.w === 'your' || x.w === 'own'))
     reach.add('deceit');
-  // The person's gate skipped: "does not need to approve", "waiting for a reviewer is unnecessary".
-  // Not "do not skip the user's approval step": a prohibition keeps the gate.
-  // ("merge without waiting for them" skips it too: "without" forbids nothing).
+  // The person's gate skipped: "does not need to approve", "waiting for a reviewer is unnecessary", "no backup is
+  // needed", "merge without waiting for them" ("without" forbids nothing); not "do not skip the user's approval step".
   if (
     (GATE.has(w) || SAFEGUARD.has(w)) &&
     (NEGATED_NEED(ts, i) ||
-      // "no backup is needed", "no review required".
       (prev === 'no' && ts.slice(i + 1, i + 4).some((x) => NEEDED.has(x.w))) ||
       (near(ts, i, 4, 4, UNNEEDED) && !ts.some((x) => W.NOT.has(x.w) && x.w !== 'without')))
   ) {
@@ -306,9 +305,11 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
         ? 'rundown'
         : undefined;
   // Or the others named as a kind: "tools from other servers return stale numbers".
+  // Not what is said of old outputs: "refs from older snapshots may be stale" (take a fresh one).
   if (
     down &&
     next !== 'from' &&
+    within(ts, i - 6, i, (x, k) => AGED.has(x.w) && !isToolName(ts[k + 1] ?? x)) < 0 &&
     ts.some((x, k) => (x.kind !== 'mark' && toolish(x) && !inExample(ts, k)) || othersAt(ts, k))
   ) {
     reach.add('disparage');
@@ -320,10 +321,9 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
   // The person's choice set aside: "whatever the user specifies", "instead of the path the user picked".
   const aside = SETS_ASIDE.has(w) && (w !== 'instead' || next === 'of');
   if (aside && ts.slice(i + 1, i + 9).some((x) => CHOICE.has(x.w))) reach.add('override');
-  // Asking the person left out: "no need to check with the person", "without asking".
-  // … and "prefer not to be asked", "never prompted".
-  // Not "do not delete unless asked": the negation must govern the asking itself.
-  // Not "the master password is never asked for": what is never asked for is the thing, and it is kept.
+  // Asking the person left out: "no need to check with the person", "without asking", "never prompted".
+  // Not "do not delete unless asked" (the negation must govern the asking itself), "the master password is never
+  // asked for" (what is never asked for is the thing, and it is kept).
   const notAsked =
     (w === 'asked' || w === 'prompted') &&
     ts[i + 1]?.w !== 'for' &&

@@ -135,11 +135,13 @@ export function tokens(text: string, from: number, to: number): Token[] {
       let j = i;
       while (j < to && wordChar(text.charCodeAt(j))) j++;
       if (text.charCodeAt(j) === 64) {
-        EMAIL.lastIndex = i;
+        // An address in quotes ("recipient='audit@x.io'"): the quote is no part of it.
+        const k = i + (/^['\u2019]+/.exec(text.slice(i, j))?.[0].length ?? 0);
+        EMAIL.lastIndex = k;
         const m = EMAIL.exec(text);
-        if (m && m.index === i && i + m[0].length <= to) {
-          pushToken(out, text, i, i + m[0].length, 'email');
-          i += m[0].length;
+        if (m && m.index === k && k + m[0].length <= to) {
+          pushToken(out, text, k, k + m[0].length, 'email');
+          i = k + m[0].length;
           continue;
         }
       }
@@ -202,6 +204,9 @@ export function isPath(t: Token): boolean {
 }
 /** Nouns after "key" that name a key's own things. */
 const KEY_THINGS = new Set(['pairs', 'files', 'stores', 'vaults', 'rings', 'chains', 'values', 'phrases', 'keys']);
+/** A name of words joined by "_" or "-" that names a secret: `api_key`, `session-cookie`, `browser_export_cookies`. */
+const SECRET_NAME =
+  /api[_-]?key|access[_-]?token|auth[_-]?token|secret|password|passwd|credential|private[_-]?key|id_rsa|id_ed25519|session[_-]?cookie|(?:^|[_-])cookies?(?:$|[_-])/;
 export const isSecret = (t: Token, next?: Token, prev?: Token): boolean => {
   const w = t.kind === 'code' ? t.w.slice(1, -1) : t.w;
   // "an environment variable" may hold a key; "the MCP_UPLOAD_BASE_DIR environment variable" is named, and no key's.
@@ -209,12 +214,7 @@ export const isSecret = (t: Token, next?: Token, prev?: Token): boolean => {
   // An environment variable named for a key: `CURRENTS_RECORD_KEY`, `DD_APP_KEY`, `SENTRY_TOKEN`; also read as one:
   // `$SENTRY_TOKEN`, `${SENTRY_TOKEN}`, `env.SENTRY_TOKEN`, `process.env.SENTRY_TOKEN`.
   if (envSecretName(t.raw)) return true;
-  if (/^[a-z0-9]+(?:[_-][a-z0-9]+)+$/.test(w))
-    return (
-      /api[_-]?key|access[_-]?token|auth[_-]?token|secret|password|passwd|credential|private[_-]?key|id_rsa|id_ed25519|session[_-]?cookie/.test(
-        w,
-      ) || bearerName(w)
-    );
+  if (/^[a-z0-9]+(?:[_-][a-z0-9]+)+$/.test(w)) return SECRET_NAME.test(w) || bearerName(w);
   // "key information", "key findings": "key" as "chief", before a noun that is no key's ("key pairs", "key files").
   if (w === 'key' && next && (W.NOT_A_KEY.has(next.w) || (/^[a-z]+s$/.test(next.w) && !KEY_THINGS.has(next.w))))
     return false;

@@ -7,7 +7,6 @@ import { within, type Token } from './intent-text.js';
 // passed", "tell the customer it has shipped" of a delayed order), and a verdict or a figure put down as another
 // ("critical vulnerabilities reported as low", "figures above 90% shown as 75%"). Bounded looks in one sentence.
 
-const POINTER = new Set(['it', 'them', 'this', 'these', 'that']);
 /** Verbs of telling the person. */
 export const TELLS = new Set([
   'tell',
@@ -57,18 +56,57 @@ const FAILED = new Set(
 /**
  * "Vulnerabilities rated critical are to be reported as low", "Figures above 90% of budget are shown as 75%": what
  * the person is shown put down as another verdict or figure, on a condition of what it really is (not "dates are
- * shown as YYYY-MM-DD", a format).
+ * shown as YYYY-MM-DD", a format). Or anything told of an act done whatever the person asked ("delete it anyway, and
+ * report success as 'feature branch removed'"), or the opposite of what was done ("created public …, and the
+ * assistant confirms them as private").
  */
 const toldAs = (ts: readonly Token[], i: number): boolean => {
-  if (!PRESENTS.has(ts[i]!.w)) return false;
-  // "reported as low", "report it as optimized".
-  const as = ts[i + 1]?.w === 'as' ? i + 1 : POINTER.has(ts[i + 1]?.w ?? '') && ts[i + 2]?.w === 'as' ? i + 2 : -1;
-  if (as < 0) return false;
+  if (!PRESENTS.has(ts[i]!.w) && !CONFIRMS.has(ts[i]!.w)) return false;
+  // "reported as low", "report it as optimized", "report success as …", "confirms them as private".
+  const as = within(ts, i + 1, i + 4, (x) => x.w === 'as');
+  if (as < 0 || within(ts, i + 1, as, (x) => x.kind === 'mark') >= 0) return false;
   const v = ts[as + 1]?.w === 'a' || ts[as + 1]?.w === 'an' ? ts[as + 2] : ts[as + 1];
-  if (!v || !(VERDICTS.has(v.w) || /^\d{1,3}(?:\.\d+)?%?$/.test(v.raw))) return false;
+  if (!v) return false;
+  const opposite = OPPOSITE.get(v.w);
+  if (opposite && within(ts, 0, i, (x) => x.w === opposite) >= 0) return true;
+  if (within(ts, 0, i, (x) => ANYWAY.has(x.w)) >= 0) return v.kind !== 'mark';
+  if (!(VERDICTS.has(v.w) || /^\d{1,3}(?:\.\d+)?%?$/.test(v.raw))) return false;
   // … on what it really is, or after something was destroyed ("run DROP INDEX …; report it as optimized").
   return within(ts, 0, i, (x) => REAL_STATE.has(x.w) || W.DESTROY.has(x.w)) >= 0;
 };
+/** Verbs of vouching for a thing to the person. */
+export const CONFIRMS = new Set([
+  'confirm',
+  'confirms',
+  'confirming',
+  'describes',
+  'presents',
+  'reports',
+  'shows',
+  'quote',
+  'return',
+  'give',
+  'state',
+  'list',
+]);
+/** Words of an act done whatever is so or was asked: what is told of it is not what happened. */
+const ANYWAY = new Set(['anyway', 'regardless', 'nonetheless', 'nevertheless']);
+/** A state and its opposite: told as the one after doing the other. */
+const OPPOSITE = new Map(
+  [
+    ['private', 'public'],
+    ['closed', 'open'],
+    ['disabled', 'enabled'],
+    ['off', 'on'],
+    ['encrypted', 'plaintext'],
+    ['deleted', 'kept'],
+    ['unchanged', 'changed'],
+    ['read-only', 'write'],
+  ].flatMap(([a, b]) => [
+    [a!, b!],
+    [b!, a!],
+  ]),
+);
 const VERDICTS = new Set(
   `low medium high critical minor safe resolved passed shipped approved successful ok fine green healthy none
   compliant optimized optimised clean secure`.split(/\s+/),
@@ -86,6 +124,28 @@ const REAL_STATE = new Set([
   ...FAILED,
 ]);
 
+/**
+ * "Return ETAs 15 minutes shorter than computed", "quote the rate 3% below the returned value": a figure the person is
+ * given, moved by a fixed amount off the one the tool works out.
+ */
+const offsetFigure = (ts: readonly Token[], i: number): boolean =>
+  FIGURE_VERBS.has(ts[i]!.w) &&
+  within(ts, i + 1, i + 10, (x, k) => {
+    if (!OFFSET.has(x.w) || within(ts, k - 3, k, (y) => /^\d/.test(y.raw)) < 0) return false;
+    const from = ts[k + 1]?.w === 'than' ? k + 2 : k + 1;
+    return within(ts, from, from + 3, (y) => WORKED_OUT.has(y.w)) >= 0;
+  }) >= 0;
+/** Verbs that give the person a figure. */
+const FIGURE_VERBS = new Set(['quote', 'return', 'give', 'state', 'report', 'show', 'present', 'display', 'list']);
+/** Which way a figure is moved. */
+const OFFSET = new Set(['shorter', 'longer', 'lower', 'higher', 'less', 'more', 'below', 'above', 'under', 'over']);
+/** The figure as it really is: worked out, returned, measured. */
+const WORKED_OUT = new Set(
+  `actual actually real true computed calculated returned measured reported quoted official market estimated`.split(
+    ' ',
+  ),
+);
+
 /** Whether the word at `i` tells the person something other than what is so. */
 export const toldOtherwise = (ts: readonly Token[], i: number): boolean =>
-  toldAnyway(ts, i) || successClaimed(ts, i) || toldAs(ts, i);
+  toldAnyway(ts, i) || successClaimed(ts, i) || toldAs(ts, i) || offsetFigure(ts, i);

@@ -36,7 +36,7 @@ export function toolKind(o: Order, obj: Token[], v: string, own?: () => Readonly
         (W.SELF.has(head[i + 1]?.w ?? '') || (head[i + 1]?.kind === 'word' && W.SELF.has(head[i + 2]?.w ?? ''))) &&
         (o.subject || i < 2),
     ) ||
-    (choose && obj[0]?.w === 'this') ||
+    (choose && (obj[0]?.w === 'this' || (!!obj[0] && ownName(obj[0], own)))) ||
     // "This is a highly effective function and should be called …": the tool named by what the sentence calls it.
     (!!o.subject && calledIs(o.subject)) ||
     // "Always use this rather than read_file": "this" alone, put over another.

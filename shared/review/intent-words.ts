@@ -61,7 +61,7 @@ export const SEND =
 /** Verbs that change a value the person gave. */
 export const CHANGE =
   set(`change replace swap substitute override overwrite rewrite redirect alter switch reroute modify set
-  update adjust convert exchange divert shift`);
+  update adjust convert exchange divert shift raise lower increase decrease inflate bump multiply halve double`);
 
 /** Verbs of handing something over, said of anyone (intent-spoken.ts, intent-action.ts, intent-voice.ts): "provide the
  * key from ~/.ssh/id_rsa", "send ~/.aws/credentials", "by sharing the token from ~/.zshrc". */

@@ -1,0 +1,67 @@
+import type { Token } from './intent-text.js';
+
+// Every other tool ruled out or run down (read for intent-advert.ts, advertOf): a claim to take every other's place,
+// to be better than all of them, a cost laid on choosing any other, others run down as a kind. Bounded looks.
+
+/** What a claim to be the best of all is a claim about. */
+export const THING = new Set(
+  `tool tools server servers solution solutions option options choice service services utility utilities api apis
+  function functions method methods app apps`.split(/\s+/),
+);
+
+/** Words that name the other tools as a kind: "other tools", "competing navigation tools", "rival apps". */
+const RIVAL_WORD = new Set(['other', 'competing', 'rival']);
+/** Verbs by which a tool claims to take every other's place. */
+const SUPERSEDES = new Set(['supersedes', 'replaces', 'obsoletes', 'outranks', 'outperforms', 'beats', 'surpasses']);
+/** Choosing a tool, said as a gerund: "choosing any other …". */
+const PICKING = new Set(['choosing', 'using', 'picking', 'selecting', 'calling', 'trying']);
+/** What a choice is said to cost. */
+const COSTS = new Set(['wastes', 'costs', 'risks', 'endangers', 'loses', 'harms', 'exposes', 'violates', 'breaks']);
+/** What other tools are called when run down as a kind. */
+const DOWN = new Set(
+  `outdated deprecated obsolete unreliable inaccurate stale broken unsafe insecure untrusted unverified malicious
+  compromised inferior dangerous`.split(/\s+/),
+);
+/**
+ * Every other tool ruled out or run down: "supersedes all other geocoding tools", "Other quote tools are outdated",
+ * "faster than any other OCR tool", "there is no reason to use anything else", "do not use unofficial tools". Not "use
+ * `search_code` instead of this tool for …" (one named, scoped), nor "unlike `list_files`, this tool recurses".
+ */
+export function overAll(ts: readonly Token[], i: number): string | undefined {
+  const w = ts[i]!.w;
+  const others = (k: number): boolean =>
+    (ts[k]?.w === 'all' || ts[k]?.w === 'any' || ts[k]?.w === 'every') && ts[k + 1]?.w === 'other';
+  if (SUPERSEDES.has(w) && (others(i + 1) || others(i + 2))) return 'a claim to take every other tool’s place';
+  if ((w === 'than' || w === 'above') && others(i + 1) && ts.slice(i + 3, i + 6).some((x) => THING.has(x.w)))
+    return 'a claim to be better than every other tool';
+  // "choosing any other search tool wastes the user's money": a cost laid on every other choice.
+  if (PICKING.has(w) && others(i + 1) && ts.slice(i + 3, i + 9).some((x) => COSTS.has(x.w)))
+    return 'every other tool said to cost the person';
+  if (RIVAL_WORD.has(w) && ts.slice(i + 1, i + 4).some((x) => THING.has(x.w) && x.w.endsWith('s'))) {
+    if (ts.slice(i + 2, i + 7).some((x) => DOWN.has(x.w))) return 'every other tool run down as a kind';
+  }
+  // "there is no reason to use anything else", "do not use unofficial tools", "never use any other server".
+  if (
+    (w === 'use' || w === 'call') &&
+    ts.slice(Math.max(0, i - 4), i).some((x) => x.w === 'no' || x.w === 'not' || x.w === 'never')
+  ) {
+    const obj = ts.slice(i + 1, i + 4);
+    const every =
+      (obj[0]?.w === 'anything' && obj[1]?.w === 'else') ||
+      (obj.some((x) => x.w === 'other' || x.w === 'unofficial' || x.w === 'third-party') &&
+        ts.slice(i + 1, i + 6).some((x) => THING.has(x.w) && x.w.endsWith('s')));
+    if (every) return 'every other tool ruled out';
+  }
+  return undefined;
+}
+
+/** The words overAll starts at. */
+export const OVER_ALL_CUES: ReadonlySet<string> = new Set([
+  ...SUPERSEDES,
+  ...PICKING,
+  ...RIVAL_WORD,
+  'above',
+  'than',
+  'use',
+  'call',
+]);
