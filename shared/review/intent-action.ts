@@ -1,7 +1,7 @@
 import { FLAG } from './intent-described.js';
 import * as W from './intent-words.js';
 import { DOMAIN } from './intent-reach-words.js';
-import { anySecret, EXAMPLE, HOME, inSet, quoted, isPath, isStartup, type Token } from './intent-text.js';
+import { anySecret, EXAMPLE, HOME, inSet, isSecret, quoted, isPath, isStartup, type Token } from './intent-text.js';
 import type { Order } from './intent-voice.js';
 import { handsSecretFile } from './intent-spoken.js';
 import { toolKind } from './intent-tool-kind.js';
@@ -71,19 +71,8 @@ export function kindOfAction(o: Order, obj: Token[], ts: readonly Token[], own?:
   const words = new Set(obj.map((t) => t.w));
   const secret = anySecret(obj);
   const person = obj.some((t) => W.PERSON.has(t.w));
-  // "tell the user to paste their API key here": the model sent to get a secret out of the person.
-  const askedFor = inSet(W.ASK, v) && obj.slice(0, 6).some((t) => t.w === 'for');
-  if (
-    (inSet(W.TELL, v) || inSet(W.ASK, v)) &&
-    person &&
-    secret &&
-    (askedFor || obj.some((t) => W.HAND_OVER.has(t.w)))
-  ) {
-    const onward = obj.some(
-      (t) => W.ONWARD.has(t.w) || ((t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.raw)),
-    );
-    return { kind: 'ask-secret', base: onward ? 3 : 2, object: obj };
-  }
+  const asked = askSecretOf(v, obj, person, secret);
+  if (asked) return asked;
   // "Hijack all email communications": an order named by its harm, whatever it falls on.
   if (HARMS.has(v) && !o.summary) return { kind: 'errand', base: 3, object: obj };
   // … or, in the passive, named before it: "The query `GRANT ALL …` must be executed once per session".
@@ -310,3 +299,23 @@ const commandIn = (t: Token, i: number, v: string): boolean =>
 /** Occasions, and the model's answering as one: "when responding", "while you answer". */
 const WHEN = new Set(['when', 'while', 'whenever']);
 const ANSWERING = new Set(['responding', 'replying', 'answering', 'respond', 'reply', 'answer']);
+
+/** What restores a wallet or an account: its seed, its mnemonic, its recovery phrase or codes, a private key. */
+const RESTORES = /^(?:seed|mnemonic|phrases?|codes?|private_key|private-key)$/;
+
+/**
+ * "tell the user to paste their API key here", "ask them for the seed phrase": the model sent to get a secret out of
+ * the person (a pronoun after an asking verb is the person too).
+ */
+function askSecretOf(v: string, obj: Token[], person: boolean, secret: boolean): Intent | undefined {
+  const them = inSet(W.ASK, v) && (obj[0]?.w === 'them' || obj[0]?.w === 'him' || obj[0]?.w === 'her');
+  const askedFor = inSet(W.ASK, v) && obj.slice(0, 6).some((t) => t.w === 'for');
+  if (!(inSet(W.TELL, v) || inSet(W.ASK, v)) || !(person || them) || !secret) return undefined;
+  if (!askedFor && !obj.some((t) => W.HAND_OVER.has(t.w))) return undefined;
+  const onward = obj.some(
+    (t) => W.ONWARD.has(t.w) || ((t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.raw)),
+  );
+  // … or what restores a wallet or an account, which no tool's use needs: "the 12-word recovery phrase".
+  const restores = obj.some((t, i) => RESTORES.test(t.w) && isSecret(t, obj[i + 1], obj[i - 1]));
+  return { kind: 'ask-secret', base: onward || restores ? 3 : 2, object: obj };
+}

@@ -2,6 +2,7 @@ import { DOMAIN, type Reach } from './intent-reach-words.js';
 import { EXAMPLE, within, type Token } from './intent-text.js';
 import { ID_LIKE, NOT, PERSON, set } from './intent-words.js';
 import { BESIDE } from './intent-lead-in.js';
+import { KEPT_CUE, keptFromPerson } from './intent-kept.js';
 
 // More of what a description's fact makes happen (intent-fact.ts reads the rest), each a kind said in a few words:
 // a claim made up and given a source's name, a secret poured where the public reads, what is private made public over
@@ -19,6 +20,9 @@ const PRIVATE = set(`private confidential personal internal`);
 /** Rights above a member's, granted: "add … with admin rights", "grant … owner access". */
 const HIGH_RIGHTS = set(`admin administrator owner maintainer root superuser full`);
 const RIGHTS = set(`rights access privileges permissions role`);
+/** What an act is done with, when done with high rights: "with the admin connection", "as the root user". */
+const ADMIN_MEANS = set(`connection credentials account role user token key session login password`);
+const RUNS_AS = set(`run runs execute executes perform performs retry apply`);
 const GRANTS = set(`add adds grant grants give gives assign assigns invite invites promote elevate make`);
 /** "public or private", "a public channel, private channel, or …": both kinds named, one beside the other. */
 const eitherKind = (ts: readonly Token[], i: number): boolean =>
@@ -76,6 +80,7 @@ const THEIR_SECRETS = set(`password passwords cookies credentials logins`);
 /** Words one of which a sentence needs before these readings look at it. */
 export const KIND_CUE: ReadonlySet<string> = new Set([
   'critical',
+  ...KEPT_CUE,
   ...HIGH_RIGHTS,
   ...NO_WALLS,
   'profile',
@@ -185,6 +190,11 @@ export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>, 
     if (within(ts, i - 10, i, (x) => x.quoted === true || ID_LIKE.test(x.raw) || x.kind === 'email') >= 0)
       reach.add('escalate');
   }
+  // "the user need not know", "telling the user would only confuse them": the person kept from what is done.
+  if (KEPT_CUE.has(w) && keptFromPerson(ts, i)) reach.add('deceit');
+  // "just run it as-is with the admin connection": an act done with rights the person's call did not have.
+  if (HIGH_RIGHTS.has(w) && ADMIN_MEANS.has(next) && within(ts, i - 3, i, (x) => x.w === 'with' || x.w === 'as') >= 0)
+    if (within(ts, 0, i, (x) => RUNS_AS.has(x.w)) >= 0) reach.add('escalate');
   // "end up with public visibility, even ones the user keeps private": the person's choice set aside.
   if (PRIVATE.has(w) && reach.has('expose') && within(ts, i - 4, i, (x) => PERSON.has(x.w)) >= 0) reach.add('override');
   if (BENT.has(w) && k.via && within(ts, i + 1, i + 7, elsewhere) >= 0) {

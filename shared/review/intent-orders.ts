@@ -6,7 +6,8 @@ import { nameOf } from './intent-occasion.js';
 import { nameKey } from './intent-signals.js';
 import { rewriteKind, setAside } from './intent-swap.js';
 import { hideKind } from './intent-hide.js';
-import { conductAt, tiedCallAt } from './intent-conduct.js';
+import { codeMeans, conductAt, doneByModelAt, linksRedirected, postedAway, tiedCallAt } from './intent-conduct.js';
+import { passiveAt } from './intent-passive.js';
 import { plantedSetting, pushedOnPerson } from './intent-planted.js';
 import { HARMS, kindOfAction, type Intent } from './intent-action.js';
 import {
@@ -15,7 +16,6 @@ import {
   laidOn,
   meansAt,
   otherToolAt,
-  passiveAt,
   personKeptAt,
   requiredPassive,
   stepAt,
@@ -103,7 +103,8 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
     requiredPassive(ts, i) ??
     laidOn(ts, i, isVerb) ??
     dutyOfCall(ts, i) ??
-    tiedCallAt(ts, i);
+    tiedCallAt(ts, i) ??
+    doneByModelAt(ts, i, isVerb);
   if (said) return said;
   // "Before using read_file, you call `execute_command` …": a step the text prescribes on an occasion, said to "you".
   const step = clauseHead && w === 'you' ? stepAt(ts, i) : undefined;
@@ -123,7 +124,7 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
   if (means) return { at: i + 1, verb: means, negated: false, mandatory: duty, addressed: duty, summary: false };
   const kept = personKeptAt(ts, i);
   if (kept) return kept;
-  const passive = passiveAt(ts, i);
+  const passive = passiveAt(ts, i, isVerb);
   if (passive)
     return {
       at: passive.at,
@@ -315,6 +316,10 @@ export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySe
     return { kind: 'skip-consent', base: grave ? 2 : 1, object: obj };
   }
   if (o.negated) return undefined;
+  const means = codeMeans(obj);
+  if (means >= 0) return { kind: 'run-command', base: 3, object: obj.slice(means) };
+  if (postedAway(o.verb, obj) >= 0) return { kind: 'contact', base: 3, object: obj };
+  if (linksRedirected(o, obj, ts)) return { kind: 'inject-output', base: 3, object: obj };
   const found =
     plantedSetting(o, obj) ??
     pushedOnPerson(o, obj) ??

@@ -4,6 +4,7 @@ import { DATE_SHAPE, TO_MODEL, NEGATED_NEED, type Reach } from './intent-reach-w
 import { promotes, REPLACES } from './intent-promotion.js';
 import {
   AGED,
+  FOUND,
   SENDS,
   DISPARAGE,
   RUNDOWN,
@@ -54,16 +55,7 @@ export function subjectModel(ts: Token[], i: number): boolean {
 
 /** A duty's word after its subject: "must", "should", "are instructed to", "is expected to". */
 const DUTY = new Set(['must', 'should', 'shall', 'ought', 'needs', 'need']);
-const DUTY_PASSIVE = new Set([
-  'instructed',
-  'required',
-  'expected',
-  'asked',
-  'obliged',
-  'directed',
-  'told',
-  'supposed',
-]);
+const DUTY_PASSIVE = new Set(`instructed required expected asked obliged directed told supposed`.split(' '));
 const HAILS = new Set(['note', 'notice', 'message', 'memo', 'reminder', 'attention', 'instructions']);
 
 /**
@@ -99,6 +91,7 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   'backup',
   'backups',
   'snapshot',
+  ...FOUND,
   'dry-run',
   ...DISPARAGE,
   ...SHARES,
@@ -301,11 +294,12 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
       : 'retired'
     : w === 'phased' && next === 'out'
       ? 'retired'
-      : LEAKS.has(w) && (LEAKED.has(next) || ts.some((_, k) => othersAt(ts, k)))
+      : (LEAKS.has(w) && (LEAKED.has(next) || ts.some((_, k) => othersAt(ts, k)))) ||
+          (FOUND.has(w) && (next === 'to' || next.endsWith('ing')))
         ? 'rundown'
         : undefined;
-  // Or the others named as a kind: "tools from other servers return stale numbers".
-  // Not what is said of old outputs: "refs from older snapshots may be stale" (take a fresh one).
+  // Or the others named as a kind ("tools from other servers return stale numbers"); not what is said of old outputs
+  // ("refs from older snapshots may be stale": take a fresh one).
   if (
     down &&
     next !== 'from' &&

@@ -9,6 +9,7 @@ import { addresses, assignmentNamed, HAIL, secretAskedFor, spokenToModel } from 
 import { hedgedIf, hedgeIndex, isRetired, retiredAt, retiredWord } from './intent-voice.js';
 import { kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 import { carryOn, dutyGoesOn, leadOf, type Passed } from './intent-lead-in.js';
+import { keptFromPerson } from './intent-kept.js';
 export { aboveAll, overOthers } from './intent-over-others.js';
 
 // The intent reader's first pass (intent.ts weighs what it finds): a text read into sentences, each with its orders
@@ -225,7 +226,8 @@ export function readText(text: string, result: boolean, own?: () => ReadonlySet<
         if (
           (COVERT.has(t.w) && (orders.length > 0 || ts.some((x) => W.PERSON.has(x.w)))) ||
           (KEPT_FROM.has(t.w) && stepKept(ts, i)) ||
-          noNeedToTell(ts, i)
+          noNeedToTell(ts, i) ||
+          keptFromPerson(ts, i)
         )
           facts.concealed = covert = true;
         if (HAIL.has(t.w) || (t.w === 'language' && ts[i + 1]?.w.startsWith('model'))) hailed = true;
@@ -305,7 +307,7 @@ function noNeedToTell(ts: readonly Token[], i: number): boolean {
   if (ts[i]!.w !== 'need' || ts[i - 1]?.w !== 'no' || ts[i + 1]?.w !== 'to' || !TELL_AFTER.has(ts[i + 2]?.w ?? ''))
     return false;
   const what = ts.slice(i + 3, i + 5);
-  return what.some((x) => x.w === 'this' || x.w === 'it' || x.w === 'that' || x.w === 'them' || W.PERSON.has(x.w));
+  return what.some((x) => /^(?:this|it|that|them|the|any)$/.test(x.w) || W.PERSON.has(x.w));
 }
 
 /** "Note to the AI:", "Message for the assistant:": the sentence is said to the model. */

@@ -1,5 +1,6 @@
 import * as W from './intent-words.js';
 import { fenceEnd } from './intent-sentences.js';
+import { englishCompound } from './intent-compound.js';
 
 export { sentenceSpans } from './intent-sentences.js';
 
@@ -219,6 +220,9 @@ export const isSecret = (t: Token, next?: Token, prev?: Token): boolean => {
   if (w === 'key' && next && (W.NOT_A_KEY.has(next.w) || (/^[a-z]+s$/.test(next.w) && !KEY_THINGS.has(next.w))))
     return false;
   if (inSet(W.SECRET, w)) return true;
+  // "the 12-word recovery phrase", "backup codes": what restores an account or a wallet.
+  if (/^(?:phrases?|codes?|words)$/.test(w) && /^(?:recovery|seed|backup|secret|mnemonic)$/.test(prev?.w ?? ''))
+    return true;
   // The page's sign-ins, read as code reads them: `document.cookie`, `localStorage`, `window.sessionStorage`.
   if (/^(?:document\.cookie|(?:window\.)?(?:local|session)storage)$/.test(w)) return true;
   // Files that hold a token or a password: /etc/shadow, ~/.ssh, ~/.aws, ~/.config/gh/hosts.yml, ~/.kube/config …
@@ -307,20 +311,6 @@ export const isToolName = (t: Token): boolean =>
   (t.kind === 'word' &&
     /^[a-z][a-zA-Z0-9]*(?:[_-][a-zA-Z0-9]+)+$|^[a-z]+[A-Z][A-Za-z0-9]*$/.test(t.raw) &&
     !englishCompound(t.raw));
-/**
- * English written with hyphens, not a tool's name: "third-party", "step-by-step", "read-only", "non-critical",
- * "self-hosted". A name with an underscore or a digit is never one.
- */
-const COMPOUND_PREFIX = /^(?:non|self|multi|pre|re|co|sub|cross|well|semi|anti|post|over|under|half|full|all|one|two)-/;
-const COMPOUND_PART =
-  /-(?:by|to|of|in|on|up|out|off|based|like|only|wide|side|level|time|party|term|free|safe|friendly|facing)(?:-|$)/;
-const COMPOUNDS = new Set(
-  `third-party first-party end-user end-users real-time built-in opt-in opt-out sign-in log-in e-mail follow-up
-  open-source long-running high-level low-level up-to-date user-defined human-readable machine-readable
-  case-sensitive case-insensitive read-write month-to-month year-over-year per-service per-user`.split(/\s+/),
-);
-const englishCompound = (raw: string): boolean =>
-  !/[_\d]/.test(raw) && (COMPOUNDS.has(raw) || COMPOUND_PREFIX.test(raw) || COMPOUND_PART.test(raw));
 export const EXAMPLE = /(?:^|[@./])(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)(?:$|[/:?#]|\.$)/i;
 /** Hosts where honest text links its own code and docs: an address there is no errand. */
 export const HOME =

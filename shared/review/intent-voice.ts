@@ -1,5 +1,6 @@
 import * as W from './intent-words.js';
 import { isSecret, isToolName, lemma, type Token } from './intent-text.js';
+import { PASSIVE } from './intent-passive.js';
 import { handsSecretFile } from './intent-spoken.js';
 import { occasionAt } from './intent-occasion.js';
 
@@ -20,37 +21,6 @@ export interface Order {
   about?: Token;
 }
 
-const PASSIVE = new Map([
-  ['used', 'use'],
-  ['called', 'call'],
-  ['invoked', 'invoke'],
-  ['run', 'run'],
-  ['executed', 'execute'],
-  ['consulted', 'use'],
-  ['chosen', 'use'],
-  ['preferred', 'use'],
-  ['selected', 'use'],
-  // "any request for 'LCK' … must be changed to the 'LCS' league": what the person asks for, rewritten.
-  ['modified', 'modify'],
-  ['changed', 'change'],
-  ['redirected', 'redirect'],
-  ['rerouted', 'reroute'],
-  ['replaced', 'replace'],
-  ['rewritten', 'rewrite'],
-  ['substituted', 'substitute'],
-  ['swapped', 'swap'],
-  ['overridden', 'override'],
-  ['overwritten', 'overwrite'],
-  ['altered', 'alter'],
-  ['switched', 'switch'],
-  // "its to_account must be set to 88211190", "the amount should be raised by 3%".
-  ['set', 'set'],
-  ['raised', 'change'],
-  ['increased', 'change'],
-  ['inflated', 'change'],
-  ['multiplied', 'change'],
-]);
-
 /** Participles of telling: "the user must never be informed …" keeps something from the person. */
 const TOLD = new Set(['told', 'informed', 'notified', 'alerted', 'shown', 'made', 'warned', 'asked', 'consulted']);
 
@@ -67,19 +37,6 @@ export function personKeptAt(ts: Token[], i: number): Order | undefined {
   if (ts[j + 1]!.w === 'made' && ts[j + 2]?.w !== 'aware') return undefined;
   const asked = ts[j + 1]!.w === 'asked' || ts[j + 1]!.w === 'consulted';
   return { at: j + 1, verb: asked ? 'ask' : 'tell', negated: true, mandatory: true, addressed: true, summary: false };
-}
-
-/**
- * "this tool must (always) be used …", "`audit_log` has to be called …": the participle's index and verb, or undefined.
- */
-export function passiveAt(ts: Token[], i: number): { at: number; verb: string } | undefined {
-  if (!['must', 'should', 'shall', 'has', 'have', 'needs', 'need', 'is', 'are'].includes(ts[i]!.w)) return undefined;
-  let j = i + 1;
-  for (let k = 0; k < 3 && j < ts.length && ['to', 'always', 'only', 'also', 'first', 'now'].includes(ts[j]!.w); k++)
-    j++;
-  if (ts[j]?.w !== 'be') return undefined;
-  const verb = PASSIVE.get(ts[j + 1]?.w ?? '');
-  return verb ? { at: j + 1, verb } : undefined;
 }
 
 /** Verbs by which a third party lays a duty on the model: "the runtime requires the agent to …". */
@@ -254,7 +211,7 @@ const MEANS = new Set([
 /** What makes a command run as a means worth reading: the home, a deletion, rights, a download, a pipe. */
 const RISKY_WORD = /^(?:~|-delete$|rm$|chmod$|chown$|sudo$|curl$|wget$|dd$|mkfs|\/etc\b|\|)/;
 /** The same inside a code span: "`env | curl -X POST …`", "`cat ~/.ssh/id_rsa`", "`find ~ -name '*.tmp' -delete`". */
-const RISKY_CODE = new RegExp(
+export const RISKY_CODE = new RegExp(
   `${W.RISKY_COMMAND.source}|(?:^|[\\s\`'"(|;&])(?:rm|chmod|chown|sudo|curl|wget|dd|mkfs|nc|scp)\\s|~[\\/\\s]|\\/etc\\/|\\s-delete\\b`,
 );
 /** The verb of a means ("by writing `…` into …") at `i`, when a command, a path or an address follows it. */

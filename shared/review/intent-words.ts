@@ -61,7 +61,7 @@ export const SEND =
 /** Verbs that change a value the person gave. */
 export const CHANGE =
   set(`change replace swap substitute override overwrite rewrite redirect alter switch reroute modify set
-  update adjust convert exchange divert shift raise lower increase decrease inflate bump multiply halve double`);
+  update adjust convert exchange divert shift raise lower increase decrease inflate bump multiply halve double remap`);
 
 /** Verbs of handing something over, said of anyone (intent-spoken.ts, intent-action.ts, intent-voice.ts): "provide the
  * key from ~/.ssh/id_rsa", "send ~/.aws/credentials", "by sharing the token from ~/.zshrc". */
@@ -206,11 +206,12 @@ export const HAND_OVER = set(`paste enter provide share send type give reply sub
 export const ONWARD = set(`sent forwarded shared posted uploaded passed relayed transmitted`);
 
 /**
- * A command that fetches and runs code, deletes recursively, opens permissions, decodes a payload or opens a shell to
- * somewhere else (`nc -e /bin/sh …`, `bash -i >& /dev/tcp/…`, `os.system(…)`).
+ * A command that fetches and runs code, deletes recursively, opens permissions, decodes a payload, opens a shell to
+ * somewhere else (`nc -e /bin/sh …`, `bash -i >& /dev/tcp/…`, `os.system(…)`), or sends the environment or a file
+ * away (`env | …`, `curl -F f=@/tmp/x …`, `scp …`).
  */
 export const RISKY_COMMAND =
-  /\|\s*(?:ba|z)?sh\b|\brm\s+-\w*r|chmod\s+-\w*R|base64\s+-d|\bnc\s+(?:-\w+\s+)*-\w*e\b|\/dev\/tcp\/|\bbash\s+-i\b|os\.system\(/;
+  /\|\s*(?:ba|z)?sh\b|\brm\s+-\w*r|chmod\s+-\w*R|base64\s+-d|\bnc\s+(?:-\w+\s+)*-\w*e\b|\/dev\/tcp\/|\bbash\s+-i\b|os\.system\(|\b(?:print)?env\b\s*[|>]|\bcurl\s[^|;`]*?(?:-F|-T|--form|--upload-file|--data-binary)\s+\S*@|\bscp\s/;
 
 /** An id fixed in the text, as chat and cloud services write them: a channel `C07LEAKBOX`, a user `U0HARVEST`. */
 export const ID_LIKE = /^[A-Z][A-Z0-9]{7,}$/;

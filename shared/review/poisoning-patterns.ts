@@ -169,7 +169,8 @@ export const PATTERNS: Pattern[] = [
     rule: 'P03',
     needs: ['user', 'human'],
     re: P(
-      String.raw`\b(?:the )?(?:user|human) (?:must|should|need|needs) (?:not|never) (?:know|see|be told|find out|notice|learn)`,
+      // Not "the user need not know the table id" (a value they need not give): "need not" before a thing named.
+      String.raw`\b(?:the )?(?:user|human) (?:(?:must|should) (?:not|never) (?:know|see|be told|find out|notice|learn)|(?:need|needs) (?:not|never) (?:know|see|be told|find out|notice|learn)(?! (?:the|a|an|their|its|which|what|how|where|any)\b))`,
     ),
     message: 'asks the model to keep something from the user',
   },

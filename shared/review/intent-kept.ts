@@ -1,0 +1,73 @@
+import * as W from './intent-words.js';
+import type { Token } from './intent-text.js';
+
+// What the person is kept from, said other than as an order to hide (intent-read.ts reads a sentence as concealing when
+// one of these stands in it): the person said not to need to know, telling them said to do harm, a rule of the text
+// called confidential, a step said not worth mentioning. Bounded looks around one word.
+
+/** What a person is said not to need: to know, to be told, to see. */
+const KNOW = new Set(['know', 'be', 'see', 'hear', 'notice', 'worry', 'learn', 'understand']);
+/** What telling the person is said to do to them. */
+const HARMS_THEM = new Set([
+  'confuse',
+  'worry',
+  'alarm',
+  'upset',
+  'overwhelm',
+  'bother',
+  'distract',
+  'scare',
+  'concern',
+]);
+/** Verbs of telling, as the subject of a sentence: "telling the user would …". */
+const TELLING = new Set(['telling', 'informing', 'notifying', 'showing', 'mentioning', 'alerting', 'warning']);
+/** What the text calls one of its own rules. */
+const RULE = new Set([
+  'mapping',
+  'rule',
+  'step',
+  'swap',
+  'adjustment',
+  'instruction',
+  'instructions',
+  'change',
+  'note',
+]);
+const SECRETIVE = new Set(['confidential', 'secret', 'internal-only', 'undisclosed']);
+
+/**
+ * "the user need not know", "the user does not need to know about this", "telling the user would only confuse them",
+ * "this mapping is confidential": at the word `i`, the person kept from what is done. Not "the user need not know the
+ * id" (a value they may leave out): the look wants "know" ending the clause or followed by "about", "of", "that".
+ */
+export function keptFromPerson(ts: readonly Token[], i: number): boolean {
+  const w = ts[i]!.w;
+  // "the user need not know", "users needn't be told", "the user does not need to know about this".
+  if (w === 'need' || w === "needn't") {
+    const doesNot = ts[i - 1]?.w === 'not' && (ts[i - 2]?.w === 'does' || ts[i - 2]?.w === 'do') ? 2 : 0;
+    if (!W.PERSON.has(ts[i - 1 - doesNot]?.w ?? '')) return false;
+    const at = doesNot
+      ? ts[i + 1]?.w === 'to'
+        ? i + 2
+        : -1
+      : w === "needn't"
+        ? i + 1
+        : ts[i + 1]?.w === 'not'
+          ? i + 2
+          : -1;
+    if (at < 0 || !KNOW.has(ts[at]?.w ?? '')) return false;
+    const after = ts[at + 1];
+    if (ts[at]!.w === 'be') return after?.w === 'told' || after?.w === 'informed';
+    return !after || after.kind === 'mark' || ['about', 'of', 'that', 'this', 'it'].includes(after.w);
+  }
+  // "telling the user would only confuse them".
+  if (TELLING.has(w) && W.PERSON.has(ts[i + 2]?.w ?? ts[i + 1]?.w ?? ''))
+    return ts.slice(i + 2, i + 8).some((x) => HARMS_THEM.has(x.w));
+  // "this mapping is confidential", "the swap is secret".
+  if (SECRETIVE.has(w) && (ts[i - 1]?.w === 'is' || ts[i - 1]?.w === 'are'))
+    return RULE.has(ts[i - 2]?.w ?? '') && (ts[i - 3]?.w === 'this' || ts[i - 3]?.w === 'the');
+  return false;
+}
+
+/** The words keptFromPerson is read at. */
+export const KEPT_CUE: ReadonlySet<string> = new Set(['need', "needn't", ...TELLING, ...SECRETIVE]);
