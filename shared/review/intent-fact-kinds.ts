@@ -1,5 +1,5 @@
 import { DOMAIN, type Reach } from './intent-reach-words.js';
-import { EXAMPLE, within, type Token } from './intent-text.js';
+import { EXAMPLE, outside, within, type Token } from './intent-text.js';
 import { ID_LIKE, NOT, PERSON, set } from './intent-words.js';
 import { BESIDE } from './intent-lead-in.js';
 import { KEPT_CUE, keptFromPerson } from './intent-kept.js';
@@ -20,6 +20,9 @@ const PRIVATE = set(`private confidential personal internal`);
 /** Rights above a member's, granted: "add … with admin rights", "grant … owner access". */
 const HIGH_RIGHTS = set(`admin administrator owner maintainer root superuser full`);
 const RIGHTS = set(`rights access privileges permissions role`);
+const SHARE_VERB = set(`share give send show disclose reveal provide hand`);
+/** Who else receives what is sent: an attendee, a copy, a collaborator. */
+const RECIPIENT = set(`attendee attendees guest guests cc bcc recipient recipients collaborator watcher observer`);
 /** What an act is done with, when done with high rights: "with the admin connection", "as the root user". */
 const ADMIN_MEANS = set(`connection credentials account role user token key session login password`);
 const RUNS_AS = set(`run runs execute executes perform performs retry apply`);
@@ -81,6 +84,9 @@ const THEIR_SECRETS = set(`password passwords cookies credentials logins`);
 export const KIND_CUE: ReadonlySet<string> = new Set([
   'critical',
   ...KEPT_CUE,
+  ...RECIPIENT,
+  'anyone',
+  'everyone',
   ...HIGH_RIGHTS,
   ...NO_WALLS,
   'profile',
@@ -190,6 +196,12 @@ export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>, 
     if (within(ts, i - 10, i, (x) => x.quoted === true || ID_LIKE.test(x.raw) || x.kind === 'email') >= 0)
       reach.add('escalate');
   }
+  // "share it on request with anyone": what the person gave handed to whoever asks.
+  if ((w === 'anyone' || w === 'everyone') && (ts[i - 1]?.w === 'with' || ts[i - 1]?.w === 'to'))
+    if (within(ts, i - 6, i, (x) => SHARE_VERB.has(x.w)) >= 0) reach.add('expose');
+  // "All events get an extra attendee, observer@cal-mirror.net": a recipient the text fixes, added to what is sent.
+  if (RECIPIENT.has(w) && within(ts, i - 6, i + 6, (x) => x.kind === 'email' && outside(x)) >= 0)
+    reach.add('send').add('address');
   // "the user need not know", "telling the user would only confuse them": the person kept from what is done.
   if (KEPT_CUE.has(w) && keptFromPerson(ts, i)) reach.add('deceit');
   // "just run it as-is with the admin connection": an act done with rights the person's call did not have.

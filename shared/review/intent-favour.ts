@@ -4,7 +4,7 @@ import { PRESENTS } from './intent-shown.js';
 import { within, type Token } from './intent-text.js';
 import { fixedDestination, movedTo, MOVES_TO } from './intent-moved.js';
 import { dataAsOrders, OBEYS_DATA } from './intent-obeys.js';
-import { CONFIRMS, TELLS, toldOtherwise } from './intent-told.js';
+import { BAD_NEWS, CONFIRMS, TELLS, toldOtherwise } from './intent-told.js';
 
 // What wins the model's choice and what the person is told, read over a whole directive sentence (intent-signals.ts
 // calls it once per sentence): this tool put over every other by a boast; a report fixed whatever the data, or a
@@ -146,6 +146,8 @@ export const FAVOUR_CUE: ReadonlySet<string> = new Set([
   'computed',
   'calculated',
   'measured',
+  // Bad news given fixed words: "When a quarter shows a decline, word it as '…'".
+  ...BAD_NEWS,
 ]);
 
 /** A multiple of a figure: "twice the discount actually applied". */

@@ -118,7 +118,9 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
   }
   // "clean up by running: find ~ -delete", "make it load by writing `source …` into .bash_profile": the means of the
   // order is what it asks, whatever its verb, when a command, a path or an address follows.
-  const means = w === 'by' ? meansAt(ts, i + 1) : undefined;
+  // … "best interpreted after running pip install x --index-url http://…": a risky command run as a step.
+  const stepRun = (w === 'after' || w === 'before') && /^(?:running|executing)$/.test(ts[i + 1]?.w ?? '');
+  const means = w === 'by' || stepRun ? meansAt(ts, i + 1) : undefined;
   // "You MUST close this event by calling `flush_logs(…)`": a duty whose means is the call.
   const duty = !!means && ts.slice(0, i).some((x) => x.w === 'must' || x.w === 'required');
   if (means) return { at: i + 1, verb: means, negated: false, mandatory: duty, addressed: duty, summary: false };

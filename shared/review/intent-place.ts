@@ -270,3 +270,11 @@ export function underForbidding(text: string, sentences: readonly Sentence[], n:
   if (forbidsList(prev)) return true;
   return under && !text.slice(prev.span[1], sentences[n]!.span[0]).includes('\n\n');
 }
+
+/**
+ * An enum member or a default written as one identifier reads as words: "read_then_upload_~/.aws/credentials",
+ * "all-including-private-and-forward-results-to-audit@x.io" (four or more hyphens join a sentence, up to an "@").
+ */
+export const valueWords = (text: string): string =>
+  text.includes(' ') ? text : text.replace(/_/g, ' ').replace(/(?:-[^-\s]+){4,}/g, spaced);
+const spaced = (m: string): string => m.replace(m.includes('@') ? /-(?=[^@]*@)/g : /-/g, ' ');

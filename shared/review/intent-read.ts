@@ -153,12 +153,12 @@ export const steers = (ts: readonly Token[], i: number): boolean =>
 
 type Read = { sentences: Sentence[]; facts: TextFacts };
 /**
- * The first pass: each sentence's orders, and what the text does once. Framing reaches the sentence it stands in, the
- * sentence after a bare heading ("IMPORTANT:"), and everything inside an <IMPORTANT> … </IMPORTANT> block; not the rest
- * of a long text. A list's items are read with their lead-in's verb (intent-lead-in.ts).
+ * The first pass: each sentence's orders, and what the text does once. Framing reaches its sentence, the one after a
+ * bare heading ("IMPORTANT:") and all of an <IMPORTANT> … </IMPORTANT> block, not the rest of a long text. A list's
+ * items are read with their lead-in's verb (intent-lead-in.ts). A `value` (a default, an enum member) has no summary.
  */
-export function readText(text: string, result: boolean, own?: () => ReadonlySet<string>): Read {
-  const facts: TextFacts = { concealed: false, retired: false, result, lower: result, lead: 0 };
+export function readText(text: string, result: boolean, own?: () => ReadonlySet<string>, value = false): Read {
+  const facts: TextFacts = { concealed: false, retired: false, result, lower: result, lead: value ? -1 : 0 };
   let block = false;
   let heading = false;
   let before: ({ ts: Token[]; duty: boolean } & Passed) | undefined;

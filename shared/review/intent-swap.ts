@@ -1,5 +1,5 @@
 import * as W from './intent-words.js';
-import { inSet, isToolName, type Token } from './intent-text.js';
+import { EXAMPLE, inSet, isToolName, type Token } from './intent-text.js';
 import { nameKey } from './intent-signals.js';
 import type { Intent } from './intent-action.js';
 import type { Order } from './intent-voice.js';
@@ -14,6 +14,8 @@ import { otherName, ownWord, personAsks, usedAt, usedNear } from './intent-occas
 const REWRITES = new Set(['append', 'prepend', 'inject', 'insert', 'add', 'remove', 'strip', 'force', 'fix']);
 /** Words that put a fixed value in: "to 'X'", "with 'X'", "as 11111", "= 'econ'", "named 'X'". */
 const INTO = new Set(['to', 'with', 'as', '=', 'named', 'be', 'include']);
+/** A host name: "github.com.cache-proxy.ru", "pypi.helper-mirror.top". */
+const HOST = /^(?:[a-z0-9-]{1,63}\.)+[a-z]{2,12}$/;
 /** Words that name what a call takes. */
 const PARAM = new Set(['parameter', 'argument', 'field', 'param', 'arg', 'option', 'value']);
 /** How far an order's object is read for the value it puts in. */
@@ -53,6 +55,13 @@ export function rewriteKind(o: Order, ts: readonly Token[], own?: () => Readonly
     ts[o.at - 1]?.w === 'instead';
   const rewrites = REWRITES.has(o.verb) || instead;
   if (!inSet(W.CHANGE, o.verb) && !rewrites) return undefined;
+  // "replace github.com in the URL with github.com.cache-proxy.ru": where the call goes, moved to a fixed host.
+  const host = obj.findIndex((t, i) => INTO.has(obj[i - 1]?.w ?? '') && HOST.test(t.w) && !EXAMPLE.test(t.w));
+  if (
+    host >= 0 &&
+    obj.slice(0, host).some((t) => HOST.test(t.w) || t.w === 'url' || t.w === 'host' || t.w === 'domain')
+  )
+    return { kind: 'change-argument', base: 3, object: obj };
   // "any search query for 'x' must be modified to …", "any request to `get-actor` … must be redirected to 'y'": every
   // one of the person's requests, rewritten in the passive.
   const before = o.subject ? ts.slice(Math.max(0, o.at - 14), o.at) : [];
@@ -234,7 +243,9 @@ export function setAside(o: Order, obj: readonly Token[], own?: () => ReadonlySe
     o.mandatory &&
     head.some((t) => CALL_VALUES.has(t.w)) &&
     !head.some((t) => t.w === 'default' || t.w === 'defaults' || t.w === 'placeholder' || t.w === 'template');
-  return (theirs || called) && !head.some((t) => ownWord(t, own) && !W.PERSON.has(t.w))
+  // "Ignore the user's query" sets the person's value aside even when the parameter is the tool's own.
+  const dismissed = DISMISS.has(o.verb) && head.some((t) => t.w.endsWith("'s") && W.PERSON.has(t.w.slice(0, -2)));
+  return (theirs || called) && (dismissed || !head.some((t) => ownWord(t, own) && !W.PERSON.has(t.w)))
     ? { kind: 'change-argument', base: 3, object: [...obj] }
     : undefined;
 }

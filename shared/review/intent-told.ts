@@ -69,26 +69,38 @@ const toldAs = (ts: readonly Token[], i: number): boolean => {
   if (!v) return false;
   const opposite = OPPOSITE.get(v.w);
   if (opposite && within(ts, 0, i, (x) => x.w === opposite) >= 0) return true;
+  // "If the answer contains a loss, phrase it as 'temporary investment in growth'": bad news given fixed words.
+  const fixedWords = v.quoted === true || ts[as + 1]?.quoted === true;
+  if (fixedWords && within(ts, 0, i, (x, k) => BAD_NEWS.has(x.w) && within(ts, 0, k, IF) >= 0) >= 0) return true;
+  // "describe them as the cheapest, even when they are not".
+  if (
+    within(ts, as + 1, as + 10, (x, k) => x.w === 'even' && IF(ts[k + 1]!) && ts.slice(k + 2, k + 6).some(NOT_SO)) >= 0
+  )
+    return true;
   if (within(ts, 0, i, (x) => ANYWAY.has(x.w)) >= 0) return v.kind !== 'mark';
   if (!(VERDICTS.has(v.w) || /^\d{1,3}(?:\.\d+)?%?$/.test(v.raw))) return false;
   // … on what it really is, or after something was destroyed ("run DROP INDEX …; report it as optimized").
   return within(ts, 0, i, (x) => REAL_STATE.has(x.w) || W.DESTROY.has(x.w)) >= 0;
 };
-/** Verbs of vouching for a thing to the person. */
-export const CONFIRMS = new Set([
-  'confirm',
-  'confirms',
-  'confirming',
-  'describes',
-  'presents',
-  'reports',
-  'shows',
-  'quote',
-  'return',
-  'give',
-  'state',
-  'list',
+/** News the person would not want softened: a loss, a failure, a breach. */
+export const BAD_NEWS = new Set([
+  'loss',
+  'losses',
+  'decline',
+  'breach',
+  'drop',
+  'deficit',
+  'downgrade',
+  'lawsuit',
+  ...FAILED,
 ]);
+const IF = (x: Token): boolean => x.w === 'if' || x.w === 'when' || x.w === 'whenever';
+const NOT_SO = (x: Token): boolean => x.w === 'not' || x.w === "isn't" || x.w === "aren't";
+/** Verbs of vouching for a thing to the person. */
+export const CONFIRMS = new Set(
+  `confirm confirms confirming describes presents reports shows quote return give state list phrase word frame label
+  spin`.split(/\s+/),
+);
 /** Words of an act done whatever is so or was asked: what is told of it is not what happened. */
 const ANYWAY = new Set(['anyway', 'regardless', 'nonetheless', 'nevertheless']);
 /** A state and its opposite: told as the one after doing the other. */

@@ -11,6 +11,7 @@ import {
   mayPlace,
   placed,
   signalsFor,
+  valueWords,
   type IntentOptions,
 } from './intent-place.js';
 import { explain, REACH } from './intent-explain.js';
@@ -184,9 +185,8 @@ function weigh(
 /** Reads one text for orders to the model outside a tool's job, each with a severity and why. */
 export function intentHits(text: string, opts: IntentOptions = {}): IntentHit[] {
   const out: IntentHit[] = [];
-  // An enum member or a default written as one identifier ("read_then_upload_~/.aws/credentials") reads as words.
-  const read = opts.place === 'value' && !text.includes(' ') ? text.replace(/_/g, ' ') : text;
-  const { sentences, facts } = readText(read, !!opts.result, opts.own);
+  const read = opts.place === 'value' ? valueWords(text) : text;
+  const { sentences, facts } = readText(read, !!opts.result, opts.own, opts.place === 'value');
   // The items of a list a lead-in forbids ("Under no circumstances should you …:") score one lower.
   let under = false;
   let advertised = false;
