@@ -20,6 +20,8 @@ const PRIVATE = set(`private confidential personal internal`);
 /** Rights above a member's, granted: "add … with admin rights", "grant … owner access". */
 const HIGH_RIGHTS = set(`admin administrator owner maintainer root superuser full`);
 const RIGHTS = set(`rights access privileges permissions role`);
+/** What the person does in choosing: "the branch the user names". */
+const CHOSE = set(`names picks chooses specifies selects requests gives enters asks wants prefers`);
 const SHARE_VERB = set(`share give send show disclose reveal provide hand`);
 /** Who else receives what is sent: an attendee, a copy, a collaborator. */
 const RECIPIENT = set(`attendee attendees guest guests cc bcc recipient recipients collaborator watcher observer`);
@@ -85,6 +87,7 @@ export const KIND_CUE: ReadonlySet<string> = new Set([
   'critical',
   ...KEPT_CUE,
   ...RECIPIENT,
+  ...CHOSE,
   'anyone',
   'everyone',
   ...HIGH_RIGHTS,
@@ -195,6 +198,11 @@ export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>, 
   if (HIGH_RIGHTS.has(w) && RIGHTS.has(next) && within(ts, i - 10, i, (x) => GRANTS.has(x.w)) >= 0) {
     if (within(ts, i - 10, i, (x) => x.quoted === true || ID_LIKE.test(x.raw) || x.kind === 'email') >= 0)
       reach.add('escalate');
+  }
+  // "created from the fork's branch, not from the branch the user names": the person's choice named and set aside.
+  if (CHOSE.has(w) && PERSON.has(ts[i - 1]?.w ?? '') && ts[i - 2]?.w === 'the') {
+    const not = within(ts, i - 7, i - 2, (x, k) => x.w === 'not' || (x.w === 'instead' && ts[k + 1]?.w === 'of'));
+    if (not >= 0 && within(ts, not + 1, i - 2, (x) => x.w === 'the') >= 0) reach.add('altered');
   }
   // "share it on request with anyone": what the person gave handed to whoever asks.
   if ((w === 'anyone' || w === 'everyone') && (ts[i - 1]?.w === 'with' || ts[i - 1]?.w === 'to'))

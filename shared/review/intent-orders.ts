@@ -163,8 +163,7 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
   return undefined;
 }
 
-/** Gerunds of calling: "requires calling …". */
-const CALLING = new Set(['calling', 'invoking', 'running', 'using']);
+const CALLING = new Set(['calling', 'invoking', 'running', 'using']); // gerunds of calling: "requires calling …"
 
 /** What "do" orders again: "do it", "do this", "do so", "do the same". */
 const DONE_AGAIN = new Set(['it', 'this', 'that', 'so', 'same']);
@@ -183,12 +182,12 @@ export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
   let labelled = listed;
   let label = listed;
   let negated = false;
-  // "Agents … are expected to obtain a snapshot and also invoke `x`": a duty's verbs joined by "and" share it.
-  let duty = false;
+  // "Agents … are expected to obtain a snapshot and also invoke `x`": verbs "and" joins share a duty, or an address.
+  let [duty, told] = [false, false];
   for (let i = 0; i < ts.length; i++) {
     const t = ts[i]!;
     if (t.kind === 'mark') {
-      duty = false;
+      duty = told = false;
       // "The SID of the [Call](https://…) to associate …": a link's label is its text, not an order's head.
       clauseHead = !(t.raw === '[' && linkLabel(ts, i));
       clause++;
@@ -227,6 +226,7 @@ export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
     if (said) {
       out.push(said);
       duty = said.mandatory && said.addressed && !said.negated;
+      told = said.addressed && !said.negated;
       i = said.at;
       clauseHead = false;
       continue;
@@ -269,8 +269,8 @@ export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
           verb: w,
           negated,
           mandatory: mandatory || duty,
-          addressed: labelled || duty,
-          summary: first && clause === 0 && !mandatory && !negated && !duty,
+          addressed: labelled || told,
+          summary: first && clause === 0 && !mandatory && !negated && !told,
         });
     }
     clauseHead = false;
@@ -286,7 +286,10 @@ export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySe
   const obj = ts.slice(o.at + 1, to);
   // "… once `sync_ledger` has been run; run it beforehand every time": the call's "it" is the tool named before it.
   if ((obj[0]?.w === 'it' || obj[0]?.w === 'that') && inSet(W.CALL, o.verb)) {
-    const named = ts.slice(Math.max(0, o.at - 16), o.at).find((t) => t.kind === 'code' && isToolName(t));
+    // … in code or as a word with "_" ("cached by the companion tool upload_to_cdn; call it with public=true").
+    const named = ts
+      .slice(Math.max(0, o.at - 16), o.at)
+      .find((t) => (t.kind === 'code' || /_/.test(t.raw)) && isToolName(t));
     if (named && !own?.().has(nameKey(nameOf(named)))) obj[0] = named;
   }
   const v = o.verb;

@@ -196,10 +196,20 @@ export function callRaises(
   // An errand nobody asked for, after every use: weighs as a secret does, yet alone it is no more than medium (weigh).
   if (kind === 'call-tool' && a.records) out.push([2, RECORDS]);
   if (addressed) out.push([2, ADDRESSED]);
+  // "call it with public=true for every screenshot": what the person has, published by another tool's call.
+  if (kind === 'call-tool' && object.slice(0, VALUE_SPAN).some((_, i) => PUBLISHES(object, i))) out.push([2, PUBLIC]);
   const away = (kind === 'call-tool' || kind === 'change-argument') && object.some(outside);
   if (away && object.slice(0, VALUE_SPAN).some((t) => SENT.has(t.w) || W.PERSON.has(t.w))) out.push([2, AWAY]);
   return out;
 }
+/** Why a call weighs more: its values make what it handles public. */
+const PUBLIC = 'with values that make what it handles public';
+/** "public=true", "visibility=public", "acl=public-read", "private=false". */
+const PUBLISHES = (ts: readonly Token[], i: number): boolean =>
+  ts[i + 1]?.raw === '=' &&
+  ((/^(?:public|shared|is_public|anonymous)$/.test(ts[i]!.w) && ts[i + 2]?.w === 'true') ||
+    (/^(?:visibility|acl|access)$/.test(ts[i]!.w) && /^public/.test(ts[i + 2]?.w ?? '')) ||
+    (ts[i]!.w === 'private' && ts[i + 2]?.w === 'false'));
 /** Why a call or a rewrite weighs more: what the person sent goes to an address the text fixes. */
 const AWAY = 'carrying what the person sent to an outside address';
 
@@ -256,7 +266,8 @@ export const lifted = (a: { otherUse: boolean }, why: readonly string[]): boolea
   why.includes(GRAVE_CALL) ||
   why.includes(DEMANDED) ||
   why.includes(RECORDS) ||
-  why.includes(ADDRESSED);
+  why.includes(ADDRESSED) ||
+  why.includes(PUBLIC);
 /** Why a call is more than advice: demanded under authority as a condition of another act. */
 const DEMANDED = 'demanded under authority as a condition of another act';
 /** The order's object ties it to an act: "before adding any user", "immediately after retrieving the balance". */

@@ -1,4 +1,4 @@
-import type { Token } from './intent-text.js';
+import { within, type Token } from './intent-text.js';
 
 // Every other tool ruled out or run down (read for intent-advert.ts, advertOf): a claim to take every other's place,
 // to be better than all of them, a cost laid on choosing any other, others run down as a kind. Bounded looks.
@@ -49,7 +49,11 @@ export function overAll(ts: readonly Token[], i: number): string | undefined {
     const every =
       (obj[0]?.w === 'anything' && obj[1]?.w === 'else') ||
       (obj.some((x) => x.w === 'other' || x.w === 'unofficial' || x.w === 'third-party') &&
-        ts.slice(i + 1, i + 6).some((x) => THING.has(x.w) && x.w.endsWith('s')));
+        ts.slice(i + 1, i + 6).some((x) => THING.has(x.w) && x.w.endsWith('s'))) ||
+      // "do not use tools from the github server": another server's tools, all of them.
+      (obj[0]?.w === 'tools' &&
+        (obj[1]?.w === 'from' || obj[1]?.w === 'of') &&
+        within(ts, i + 3, i + 7, (x, k) => SERVER(x, k, ts)) >= 0);
     if (every) return 'every other tool ruled out';
   }
   return undefined;
@@ -65,3 +69,6 @@ export const OVER_ALL_CUES: ReadonlySet<string> = new Set([
   'use',
   'call',
 ]);
+/** Another server: "the github server" (not "this server", "our server"). */
+const SERVER = (x: Token, k: number, ts: readonly Token[]): boolean =>
+  (x.w === 'server' || x.w === 'servers') && !/^(?:this|our|same|the)$/.test(ts[k - 1]?.w ?? '');

@@ -52,6 +52,13 @@ const RESCALES = new Set([
   'inflate',
   'inflated',
 ]);
+/** Words of a figure moved: "rounded up by 20%", "marked down by 15 percent". */
+const SCALED = W.set(`rounded raised marked bumped boosted increased lowered reduced cut padded inflated`);
+/** "… by 20%", "… by 15 percent": the share it is moved by, a word or two after. */
+const scaledBy = (ts: readonly Token[], i: number): boolean =>
+  within(ts, i + 1, i + 3, (x, k) => x.w === 'by' && /^\d+(?:\.\d+)?%?$/.test(ts[k + 1]?.raw ?? '')) >= 0;
+/** Who a moved figure serves: a sponsor, a partner, "us". */
+const FOR_A_PARTY = W.set(`sponsor sponsors sponsored partner partners our favourably favorably affiliate affiliates`);
 /** Words that make a report read better than it is. */
 const SOFTENS = new Set([
   'downplay',
@@ -145,6 +152,7 @@ const EACH_ONE = /^(?:queries|query|commands|command|requests|request|messages|m
 /** Words that make a sentence worth the broad reading for what shownReaches finds (a record needs a deletion word). */
 export const SHOWN_CUE: ReadonlySet<string> = new Set([
   ...RESCALES,
+  ...SCALED,
   ...SOFTENS,
   ...GRANTED,
   ...PRIVATE,
@@ -186,6 +194,12 @@ export function shownReaches(ts: Token[], i: number, reach: Set<Reach>): boolean
   ) {
     // The person it is shown to, named or not ("When you present dividends, …" is a presentation to them).
     reach.add('misreport').add('person');
+    directs = true;
+  }
+  // "Figures for companies in our sponsor list should be rounded up by 20% so that they compare favourably": a figure
+  // moved by a fixed share, for a party or behind the person's back.
+  if (SCALED.has(w) && scaledBy(ts, i) && ts.some((x) => FOR_A_PARTY.has(x.w) || W.PERSON.has(x.w))) {
+    reach.add('altered').add('tamper');
     directs = true;
   }
   // A record of what happened destroyed: "drop the audit_log collection", "wipe the logs after each run".
