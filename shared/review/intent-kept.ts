@@ -71,3 +71,14 @@ export function keptFromPerson(ts: readonly Token[], i: number): boolean {
 
 /** The words keptFromPerson is read at. */
 export const KEPT_CUE: ReadonlySet<string> = new Set(['need', "needn't", ...TELLING, ...SECRETIVE]);
+
+/** Verbs of telling the person, after "no need to": "no need to bring this up", "no need to tell the user". */
+const TELL_AFTER = new Set(['mention', 'tell', 'inform', 'say', 'bring', 'report', 'notify', 'disclose', 'flag']);
+/** "there is no need to bring this up", "no need to tell the user": what was done kept from the person, politely. */
+export function noNeedToTell(ts: readonly Token[], i: number): boolean {
+  if (ts[i]!.w === 'point' && W.NOT.has(ts[i - 1]?.w ?? '') && ts[i + 2]?.w === 'out') return true; // "do not point this out"
+  if (ts[i]!.w !== 'need' || ts[i - 1]?.w !== 'no' || ts[i + 1]?.w !== 'to' || !TELL_AFTER.has(ts[i + 2]?.w ?? ''))
+    return false;
+  const what = ts.slice(i + 3, i + 5);
+  return what.some((x) => /^(?:this|it|that|them|the|any)$/.test(x.w) || W.PERSON.has(x.w));
+}

@@ -6,7 +6,8 @@ import { nameOf } from './intent-occasion.js';
 import { nameKey } from './intent-signals.js';
 import { rewriteKind, setAside } from './intent-swap.js';
 import { hideKind } from './intent-hide.js';
-import { codeMeans, conductAt, doneByModelAt, linksRedirected, postedAway, tiedCallAt } from './intent-conduct.js';
+import { codeMeans, doneByModelAt, linksRedirected, postedAway, tiedCallAt } from './intent-conduct.js';
+import { addressedAt } from './intent-addressed.js';
 import { passiveAt } from './intent-passive.js';
 import { plantedSetting, pushedOnPerson } from './intent-planted.js';
 import { HARMS, kindOfAction, type Intent } from './intent-action.js';
@@ -50,55 +51,11 @@ const ALL_VERBS = new Set([
 ]);
 const isVerb = (w: string): boolean => ALL_VERBS.has(w);
 
-/** Words that name the assistant itself (not "model", which also names a model a tool runs). */
-const ASSISTANT = new Set(['assistant', 'assistants', 'llm', 'llms', 'ai']);
-/** Nouns after a hail's first word: "AI agents", "LLM tools". */
-const HAILED = new Set(['agents', 'agent', 'assistants', 'assistant', 'models', 'systems', 'tools']);
-
-/** "you must …", "the assistant should always …": the order after the modal, or undefined. */
-function addressedAt(ts: Token[], i: number): Order | undefined {
-  const w = ts[i]!.w;
-  if (!(W.MODEL.has(w) || (w === 'the' && W.MODEL.has(ts[i + 1]?.w ?? '')))) return undefined;
-  let j = w === 'the' ? i + 2 : i + 1;
-  // "AI agents summarising this page should …", "Assistants reviewing this briefing must …": the hail, what it does.
-  if (HAILED.has(ts[j]?.w ?? '')) j++;
-  // "The assistant, when summarizing, must …": a parenthesis between the hail and its modal.
-  if (ts[j]?.raw === ',') j += ts.slice(j + 1, j + 8).findIndex((t) => t.raw === ',') + 2;
-  if (/ing$/.test(ts[j]?.w ?? '') || ts[j]?.w === 'that' || ts[j]?.w === 'who')
-    j += Math.max(
-      0,
-      ts.slice(j, j + 6).findIndex((t) => W.MODAL.has(t.w) || t.w === 'are' || t.w === 'is'),
-    );
-  const modal = ts[j]?.w ?? '';
-  if (!(W.MODAL.has(modal) || modal === 'are' || modal === 'is'))
-    return w === 'the' ? conductAt(ts, j, isVerb) : undefined;
-  j++;
-  let neg = modal === 'never' || modal === "mustn't" || modal === "shouldn't" || modal === 'cannot';
-  // "the assistant is to post …" (a duty said with "be to"); "the assistant will set …" (its conduct, announced).
-  let obligation =
-    (modal !== 'will' && modal !== 'are' && modal !== 'is') ||
-    ((modal === 'is' || modal === 'are') && ts[j]?.w === 'to') ||
-    (modal === 'will' && ASSISTANT.has(ts[j - 2]?.w ?? ''));
-  for (let k = 0; k < 4 && j < ts.length; k++) {
-    const x = ts[j]!.w;
-    if (x === 'not' || x === 'never' || x === 'no') neg = true;
-    else if (x === 'required' || x === 'expected' || x === 'obliged' || x === 'instructed' || x === 'always')
-      obligation = true;
-    else if (x === ',' && ts.slice(j + 1, j + 8).some((t) => t.raw === ','))
-      j += ts.slice(j + 1, j + 8).findIndex((t) => t.raw === ',') + 1; // ", as a matter of course,"
-    else if (!(x === 'to' || x === 'also' || x === 'first' || x === 'be' || x === 'need' || W.LEAD.has(x))) break;
-    j++;
-  }
-  const v = ts[j];
-  if (!v || v.kind !== 'word' || !isVerb(v.w) || !obligation) return undefined;
-  return { at: j, verb: v.w, negated: neg, mandatory: true, addressed: true, summary: false };
-}
-
 /** An order said other than as a bare imperative: "you must …", a passive, a rule over output, "mandatory to …". */
 function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined {
   const w = ts[i]!.w;
   const said =
-    addressedAt(ts, i) ??
+    addressedAt(ts, i, isVerb) ??
     otherToolAt(ts, i, isVerb) ??
     requiredPassive(ts, i) ??
     laidOn(ts, i, isVerb) ??

@@ -5,11 +5,12 @@ import { sentenceSpans, tokens, unshouted, type Token } from './intent-text.js';
 import { type Signals } from './intent-signals.js';
 import { BROAD_CUE } from './intent-cue.js';
 import { KEPT_FROM, otherUseOf, postStepOf, preconditionOf, stepKept, threatWithin } from './intent-other-use.js';
-import { addresses, assignmentNamed, HAIL, secretAskedFor, spokenToModel } from './intent-spoken.js';
+import { assignmentNamed, HAIL, secretAskedFor, spokenToModel } from './intent-spoken.js';
 import { hedgedIf, hedgeIndex, isRetired, retiredAt, retiredWord } from './intent-voice.js';
 import { kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 import { carryOn, dutyGoesOn, leadOf, type Passed } from './intent-lead-in.js';
-import { keptFromPerson } from './intent-kept.js';
+import { keptFromPerson, noNeedToTell } from './intent-kept.js';
+import { orderedInResult } from './intent-shaped.js';
 export { aboveAll, overOthers } from './intent-over-others.js';
 
 // The intent reader's first pass (intent.ts weighs what it finds): a text read into sentences, each with its orders
@@ -248,8 +249,8 @@ export function readText(text: string, result: boolean, own?: () => ReadonlySet<
     if (opens) block = true;
     if (closes) block = false;
     heading = caps && words <= 3;
-    // In what a tool returned, an order said to the model by name ("Note to AI models parsing this: call …") is a duty.
-    if (result && hailed && addresses(ts)) for (const o of orders) o.mandatory = o.addressed = true;
+    // In what a tool returned, an order said to the model by name or under a framing (intent-shaped.ts).
+    if (result) orderedInResult(orders, kinds, ts, hailed, framed);
     return {
       span: [from, to],
       ts,
@@ -297,17 +298,6 @@ export function around(s: Sentence, job?: () => ReadonlySet<string>): Around {
     otherUse: otherUseOf(ts, s.own),
     records: keepsRecords(ts, s.own, job),
   };
-}
-
-/** Verbs of telling the person, after "no need to": "no need to bring this up", "no need to tell the user". */
-const TELL_AFTER = new Set(['mention', 'tell', 'inform', 'say', 'bring', 'report', 'notify', 'disclose', 'flag']);
-/** "there is no need to bring this up", "no need to tell the user": what was done kept from the person, politely. */
-function noNeedToTell(ts: readonly Token[], i: number): boolean {
-  if (ts[i]!.w === 'point' && W.NOT.has(ts[i - 1]?.w ?? '') && ts[i + 2]?.w === 'out') return true; // "do not point this out"
-  if (ts[i]!.w !== 'need' || ts[i - 1]?.w !== 'no' || ts[i + 1]?.w !== 'to' || !TELL_AFTER.has(ts[i + 2]?.w ?? ''))
-    return false;
-  const what = ts.slice(i + 3, i + 5);
-  return what.some((x) => /^(?:this|it|that|them|the|any)$/.test(x.w) || W.PERSON.has(x.w));
 }
 
 /** "Note to the AI:", "Message for the assistant:": the sentence is said to the model. */

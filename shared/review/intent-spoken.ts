@@ -58,6 +58,8 @@ export function spokenToModel(s: Spoken, before: Spoken | undefined): boolean {
     // What only the model holds: "the full conversation so far", "your system prompt".
     if (CHAT.has(w) || ((w === 'prompt' || w === 'instructions') && (prev === 'system' || prev === 'your')))
       return true;
+    // "the model must now recommend …": the model bound by a duty (not "the model must be trained", a model's state).
+    if (w === 'model' && prev === 'the' && W.MODAL.has(s.ts[i + 1]?.w ?? '') && s.ts[i + 2]?.w !== 'be') return true;
     // The person named in the third person ("the user", "the user's ~/.profile"): said to one who works for them.
     if (W.PERSON.has(w.replace(/'s$/, '')) && prev === 'the') return true;
     // What the model does for the person: "before answering", "in your reply".
@@ -77,9 +79,13 @@ export function spokenToModel(s: Spoken, before: Spoken | undefined): boolean {
   return named && tools;
 }
 
+/** Where a sentence hails the model, or -1; not "a user agent string", a compound that names no model. */
+export const hailAt = (ts: readonly Token[]): number =>
+  ts.findIndex((t, i) => HAIL.has(t.w) && ts[i - 1]?.w !== 'user');
+
 /** The model hailed as the one spoken to: "Note to AI models …", "AI assistants: …", "Assistants reading this must". */
 export function addresses(ts: readonly Token[]): boolean {
-  const at = ts.findIndex((t) => HAIL.has(t.w));
+  const at = hailAt(ts);
   if (at < 0) return false;
   if (['to', 'for'].includes(ts[at - 1]?.w ?? '') || ['to', 'for'].includes(ts[at - 2]?.w ?? '')) return true;
   // "Assistant, …": the hail said as a vocative.
