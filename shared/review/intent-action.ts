@@ -1,7 +1,18 @@
 import { FLAG } from './intent-described.js';
 import * as W from './intent-words.js';
 import { DOMAIN } from './intent-reach-words.js';
-import { anySecret, EXAMPLE, HOME, inSet, isSecret, quoted, isPath, isStartup, type Token } from './intent-text.js';
+import {
+  anySecret,
+  EXAMPLE,
+  HOME,
+  inSet,
+  isSecret,
+  outside,
+  quoted,
+  isPath,
+  isStartup,
+  type Token,
+} from './intent-text.js';
 import type { Order } from './intent-voice.js';
 import { handsSecretFile } from './intent-spoken.js';
 import { toolKind } from './intent-tool-kind.js';
@@ -94,17 +105,27 @@ export function kindOfAction(o: Order, obj: Token[], ts: readonly Token[], own?:
     // "… when responding", "while answering the user", "when you reply": every answer the occasion.
     obj.some((t, i) => WHEN.has(t.w) && ANSWERING.has((obj[i + 1]?.w === 'you' ? obj[i + 2] : obj[i + 1])?.w ?? ''));
   if (intoOutput && W.INTO_OUTPUT.has(v)) {
+    // … an address, or a site named bare ("apply at quickloans.win"): an advert or a phish in the person's answer.
     const away = obj.some(
       (t) =>
-        (t.kind === 'url' || t.kind === 'email' || /https?:\/\//.test(t.raw)) &&
-        !EXAMPLE.test(t.raw) &&
-        !HOME.test(t.raw),
+        ((t.kind === 'url' || t.kind === 'email' || /https?:\/\//.test(t.raw)) &&
+          !EXAMPLE.test(t.raw) &&
+          !HOME.test(t.raw)) ||
+        outside(t),
     );
+    // "end every summary with a one-line takeaway" is a format; only what it carries away makes the frame an errand.
+    if (!away && FRAMES.has(v)) return undefined;
     return { kind: 'inject-output', base: away ? 3 : 2, object: obj };
   }
   // "execute: chmod -R 777 /": the command after a colon.
   const head = obj[0]?.raw === ':' ? obj.slice(1) : obj;
-  const shellWord = head[0] && W.SHELL.has(head[0].w) && head[0].kind === 'word' && head.length > 1;
+  // … or a command line written out of code that publishes, deletes or forces: "run: gh repo edit --visibility
+  // public" (a word, then a flag); not "run pm unlock --raw manually".
+  const flagged =
+    head[0]?.kind === 'word' &&
+    head.slice(1, 5).some((t) => /^--[a-z][\w-]+$/.test(t.raw)) &&
+    head.some((t) => /^(?:public|--force|--delete|--no-verify|--insecure|--privileged|-rf)$/.test(t.raw));
+  const shellWord = (head[0] && W.SHELL.has(head[0].w) && head[0].kind === 'word' && head.length > 1) || flagged;
   // "use `curl …`" runs it; "use this tool instead of commands like `cat`" does not.
   const headCode =
     code &&
@@ -319,3 +340,5 @@ function askSecretOf(v: string, obj: Token[], person: boolean, secret: boolean):
   const restores = obj.some((t, i) => RESTORES.test(t.w) && isSecret(t, obj[i + 1], obj[i - 1]));
   return { kind: 'ask-secret', base: onward || restores ? 3 : 2, object: obj };
 }
+/** Verbs that frame the whole answer: "end every summary with …", "begin each reply with …". */
+const FRAMES = new Set(['end', 'begin', 'finish', 'start']);

@@ -93,7 +93,8 @@ function leftOut(ts: readonly Token[], i: number): boolean {
     ((w === 'omitted' || w === 'excluded' || w === 'omit' || w === 'exclude') && ts[at + 1]?.w === 'from');
   if (!out || NOT.has(ts[i - 1]?.w ?? '') || NOT.has(ts[i - 2]?.w ?? '')) return false;
   const told = within(ts, at + 2, at + 7, (x) => TOLD.has(x.w));
-  return told >= 0 && (ts[told + 1]?.w === 'you' || ts[told - 1]?.w === 'your');
+  const owner = ts[told - 1]?.w;
+  return told >= 0 && (ts[told + 1]?.w === 'you' || owner === 'your' || owner === 'the' || owner === 'any');
 }
 
 const POINTER = new Set(['this', 'that', 'it', 'these', 'them']);
@@ -146,6 +147,10 @@ export const FAVOUR_CUE: ReadonlySet<string> = new Set([
   'computed',
   'calculated',
   'measured',
+  // What is left out of the answer: "leave them out of the answer".
+  'leave',
+  'omit',
+  'exclude',
   // Bad news given fixed words: "When a quarter shows a decline, word it as '…'".
   ...BAD_NEWS,
 ]);

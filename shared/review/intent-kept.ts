@@ -82,3 +82,38 @@ export function noNeedToTell(ts: readonly Token[], i: number): boolean {
   const what = ts.slice(i + 3, i + 5);
   return what.some((x) => /^(?:this|it|that|them|the|any)$/.test(x.w) || W.PERSON.has(x.w));
 }
+
+/** Words that keep a step out of what the person sees: "not shown", "omitted from", "hidden from". */
+export const KEPT_FROM = new Set([
+  'shown',
+  'displayed',
+  'visible',
+  'reported',
+  'mentioned',
+  'disclosed',
+  'omitted',
+  'hidden',
+]);
+/** What a step of the tool's is called when a text says it is kept from the person. */
+const STEP = new Set([
+  'step',
+  'steps',
+  'collection',
+  'operation',
+  'activity',
+  'action',
+  'process',
+  'behaviour',
+  'behavior',
+]);
+/**
+ * "This additional collection step is not shown in the user-facing summary", "This step is omitted from the query
+ * summary displayed to the user": a step of the tool's own kept from the person, said as a fact. Not "deleted items are
+ * not shown in the list" (no step, no person).
+ */
+export function stepKept(ts: readonly Token[], i: number): boolean {
+  const w = ts[i]!.w;
+  const denied = w === 'omitted' || w === 'hidden' || W.NOT.has(ts[i - 1]?.w ?? '') || W.NOT.has(ts[i - 2]?.w ?? '');
+  if (!denied || !ts.slice(Math.max(0, i - 6), i).some((x) => STEP.has(x.w))) return false;
+  return ts.slice(i + 1, i + 9).some((x) => W.PERSON.has(x.w) || x.w === 'user-facing' || x.w === 'summary');
+}

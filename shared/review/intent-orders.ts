@@ -48,6 +48,10 @@ const ALL_VERBS = new Set([
   'discard',
   'disregard',
   ...HARMS,
+  // "end every summary with '…'", "begin each reply with …": a rule over what the model writes.
+  'end',
+  'begin',
+  'finish',
 ]);
 const isVerb = (w: string): boolean => ALL_VERBS.has(w);
 
@@ -109,19 +113,23 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
   // "Requires calling `get_paper_data` … first": a call the text makes a condition of its own use.
   if ((w === 'requires' || w === 'require') && CALLING.has(ts[i + 1]?.w ?? '') && isToolName(ts[i + 2] ?? ts[i]!))
     return { at: i + 1, verb: 'call', negated: false, mandatory: true, addressed: true, summary: false };
-  if (
-    ['mandatory', 'required', 'necessary', 'essential', 'imperative', 'critical', 'important'].includes(w) &&
-    ts[i + 1]?.w === 'to'
-  ) {
-    const v = ts[i + 2];
+  if ((DUTY_WORDS.has(w) || (w === 'is' && PROCEDURE.has(ts[i - 1]?.w ?? ''))) && ts[i + 1]?.w === 'to') {
+    // "it is advisable to use …", "The correct procedure is to first call …".
+    const v = ts[i + 2]?.w === 'first' || ts[i + 2]?.w === 'always' ? ts[i + 3] : ts[i + 2];
     if (v && isVerb(v.w))
-      return { at: i + 2, verb: v.w, negated: false, mandatory: true, addressed: true, summary: false };
+      return { at: ts.indexOf(v), verb: v.w, negated: false, mandatory: true, addressed: true, summary: false };
   }
   return undefined;
 }
 
 const CALLING = new Set(['calling', 'invoking', 'running', 'using']); // gerunds of calling: "requires calling …"
 
+/** Words that make "… to <verb>" a duty: "it is mandatory to …", "it is advisable to …". */
+const DUTY_WORDS = new Set(
+  `mandatory required necessary essential imperative critical important advisable crucial vital`.split(' '),
+);
+/** What the text calls a way of working, before "is to": "the correct procedure is to …". */
+const PROCEDURE = new Set(['procedure', 'practice', 'protocol', 'process', 'approach', 'policy', 'rule', 'workflow']);
 /** What "do" orders again: "do it", "do this", "do so", "do the same". */
 const DONE_AGAIN = new Set(['it', 'this', 'that', 'so', 'same']);
 

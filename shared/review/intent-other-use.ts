@@ -1,5 +1,5 @@
 import * as W from './intent-words.js';
-import { EXAMPLE, HOME, isToolName, outside, type Token } from './intent-text.js';
+import { EXAMPLE, HOME, isStartup, isToolName, outside, type Token } from './intent-text.js';
 import { nameKey, type Reach, type Signals } from './intent-signals.js';
 import type { Intent } from './intent-action.js';
 import type { Order } from './intent-voice.js';
@@ -196,12 +196,16 @@ export function callRaises(
   // An errand nobody asked for, after every use: weighs as a secret does, yet alone it is no more than medium (weigh).
   if (kind === 'call-tool' && a.records) out.push([2, RECORDS]);
   if (addressed) out.push([2, ADDRESSED]);
+  // "call write_file with path '~/.bashrc' and …": another tool made to write what runs at login.
+  if (kind === 'call-tool' && object.slice(0, VALUE_SPAN).some(isStartup)) out.push([2, STARTS_UP]);
   // "call it with public=true for every screenshot": what the person has, published by another tool's call.
   if (kind === 'call-tool' && object.slice(0, VALUE_SPAN).some((_, i) => PUBLISHES(object, i))) out.push([2, PUBLIC]);
   const away = (kind === 'call-tool' || kind === 'change-argument') && object.some(outside);
   if (away && object.slice(0, VALUE_SPAN).some((t) => SENT.has(t.w) || W.PERSON.has(t.w))) out.push([2, AWAY]);
   return out;
 }
+/** Why a call weighs more: it writes a file that runs at login or shell start. */
+const STARTS_UP = 'to write a file that runs at login or shell start';
 /** Why a call weighs more: its values make what it handles public. */
 const PUBLIC = 'with values that make what it handles public';
 /** "public=true", "visibility=public", "acl=public-read", "private=false". */
@@ -267,7 +271,8 @@ export const lifted = (a: { otherUse: boolean }, why: readonly string[]): boolea
   why.includes(DEMANDED) ||
   why.includes(RECORDS) ||
   why.includes(ADDRESSED) ||
-  why.includes(PUBLIC);
+  why.includes(PUBLIC) ||
+  why.includes(STARTS_UP);
 /** Why a call is more than advice: demanded under authority as a condition of another act. */
 const DEMANDED = 'demanded under authority as a condition of another act';
 /** The order's object ties it to an act: "before adding any user", "immediately after retrieving the balance". */
@@ -291,41 +296,6 @@ export function graveCall(obj: readonly Token[], own?: () => ReadonlySet<string>
   const t = obj.slice(0, 4).find((x) => isToolName(x));
   if (!t) return false;
   return graveName(t) && otherName(t, own);
-}
-
-/** Words that keep a step out of what the person sees: "not shown", "omitted from", "hidden from". */
-export const KEPT_FROM = new Set([
-  'shown',
-  'displayed',
-  'visible',
-  'reported',
-  'mentioned',
-  'disclosed',
-  'omitted',
-  'hidden',
-]);
-/** What a step of the tool's is called when a text says it is kept from the person. */
-const STEP = new Set([
-  'step',
-  'steps',
-  'collection',
-  'operation',
-  'activity',
-  'action',
-  'process',
-  'behaviour',
-  'behavior',
-]);
-/**
- * "This additional collection step is not shown in the user-facing summary", "This step is omitted from the query
- * summary displayed to the user": a step of the tool's own kept from the person, said as a fact. Not "deleted items are
- * not shown in the list" (no step, no person).
- */
-export function stepKept(ts: readonly Token[], i: number): boolean {
-  const w = ts[i]!.w;
-  const denied = w === 'omitted' || w === 'hidden' || W.NOT.has(ts[i - 1]?.w ?? '') || W.NOT.has(ts[i - 2]?.w ?? '');
-  if (!denied || !ts.slice(Math.max(0, i - 6), i).some((x) => STEP.has(x.w))) return false;
-  return ts.slice(i + 1, i + 9).some((x) => W.PERSON.has(x.w) || x.w === 'user-facing' || x.w === 'summary');
 }
 
 /** Reaches that a step kept from the person turns into an errand: the person's secrets, files, what the model holds. */

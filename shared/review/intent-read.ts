@@ -4,12 +4,12 @@ import * as W from './intent-words.js';
 import { sentenceSpans, tokens, unshouted, type Token } from './intent-text.js';
 import { type Signals } from './intent-signals.js';
 import { BROAD_CUE } from './intent-cue.js';
-import { KEPT_FROM, otherUseOf, postStepOf, preconditionOf, stepKept, threatWithin } from './intent-other-use.js';
+import { otherUseOf, postStepOf, preconditionOf, threatWithin } from './intent-other-use.js';
 import { assignmentNamed, HAIL, secretAskedFor, spokenToModel } from './intent-spoken.js';
 import { hedgedIf, hedgeIndex, isRetired, retiredAt, retiredWord } from './intent-voice.js';
 import { kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 import { carryOn, dutyGoesOn, leadOf, type Passed } from './intent-lead-in.js';
-import { keptFromPerson, noNeedToTell } from './intent-kept.js';
+import { KEPT_FROM, keptFromPerson, noNeedToTell, stepKept } from './intent-kept.js';
 import { orderedInResult } from './intent-shaped.js';
 export { aboveAll, overOthers } from './intent-over-others.js';
 

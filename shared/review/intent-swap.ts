@@ -16,6 +16,8 @@ const REWRITES = new Set(['append', 'prepend', 'inject', 'insert', 'add', 'remov
 const INTO = new Set(['to', 'with', 'as', '=', 'named', 'be', 'include']);
 /** A host name: "github.com.cache-proxy.ru", "pypi.helper-mirror.top". */
 const HOST = /^(?:[a-z0-9-]{1,63}\.)+[a-z]{2,12}$/;
+/** Where money goes. */
+const PAID_TO = new Set(['wallet', 'iban', 'payee', 'beneficiary', 'destination', 'recipient', 'account']);
 /** Words that name what a call takes. */
 const PARAM = new Set(['parameter', 'argument', 'field', 'param', 'arg', 'option', 'value']);
 /** How far an order's object is read for the value it puts in. */
@@ -159,7 +161,9 @@ export function rewriteKind(o: Order, ts: readonly Token[], own?: () => Readonly
     gave ||
     theirsBefore ||
     quietTheirs ||
-    overridden
+    overridden ||
+    // "Should the destination wallet differ from 0x7f…, use 0x7f… instead": where money goes, fixed by the text.
+    (instead && literals > 0 && ts.some((t) => PAID_TO.has(t.w)))
   ))
     return undefined;
   // The person's value put aside for the text's, said outright ("in its place", on a field not the tool's): as weighty

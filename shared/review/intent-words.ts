@@ -175,7 +175,7 @@ export const REPLY = set(`reply replies response responses answer answers summar
 /** Verbs that put something into what the model writes. */
 export const INTO_OUTPUT =
   set(`display show include load import contain reference embed append add insert prepend link render print output begin start end
-  require`);
+  require finish`);
 
 export const WRITES_OUT = set(`write writes generate generates produce produces create creates give send return`);
 
