@@ -106,3 +106,12 @@ export function doneByModelAt(ts: Token[], i: number, isVerb: (w: string) => boo
   return verb ? { at: i, verb, negated: false, mandatory: false, addressed: true, summary: false } : undefined;
 }
 const BY_MODEL = new Set(['assistant', 'model', 'agent', 'ai', 'llm', 'assistants', 'agents', 'models']);
+
+/** Commands that delete, open rights, fetch or send, named as a word. */
+const COMMAND_WORD = /^(?:rm|chmod|chown|sudo|curl|wget|dd|mkfs|nc|scp)$/;
+/**
+ * "… after chmod 777 -R / has been run once; go ahead and do that for the user": "do it" orders the command named
+ * before it, in the same sentence. The command's index, or -1.
+ */
+export const commandDoneAgain = (o: Order, ts: readonly Token[]): number =>
+  o.verb === 'do' ? ts.slice(0, o.at).findIndex((t, k) => COMMAND_WORD.test(t.w) && ts[k + 1]?.kind === 'word') : -1;

@@ -20,6 +20,10 @@ const PRIVATE = set(`private confidential personal internal`);
 /** Rights above a member's, granted: "add … with admin rights", "grant … owner access". */
 const HIGH_RIGHTS = set(`admin administrator owner maintainer root superuser full`);
 const RIGHTS = set(`rights access privileges permissions role`);
+/** Verbs by which a value is made to carry something: "must begin with …", "should end with …". */
+const BEARS = set(`begin begins start starts end ends`);
+/** Values others read: names, titles, messages. */
+const SHOWN_VALUE = (x: Token): boolean => /^(?:names?|titles?|labels?|messages?|subjects?|tags?|comments?)$/.test(x.w);
 /** What the person does in choosing: "the branch the user names". */
 const CHOSE = set(`names picks chooses specifies selects requests gives enters asks wants prefers`);
 const SHARE_VERB = set(`share give send show disclose reveal provide hand`);
@@ -88,6 +92,7 @@ export const KIND_CUE: ReadonlySet<string> = new Set([
   ...KEPT_CUE,
   ...RECIPIENT,
   ...CHOSE,
+  ...BEARS,
   'anyone',
   'everyone',
   ...HIGH_RIGHTS,
@@ -238,6 +243,9 @@ export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>, 
     reach.has('secret') &&
     within(ts, into + 1, into + 4, (x) => READ_PLACES.has(x.w)) >= 0
   )
+    reach.add('misfiled');
+  // "branch names must begin with the requester's access token": a secret made part of a value others read.
+  if (BEARS.has(w) && ts[i + 1]?.w === 'with' && reach.has('secret') && within(ts, i - 5, i, SHOWN_VALUE) >= 0)
     reach.add('misfiled');
   // "the summary names Daily Ledger as the source of each one": a source named whatever the claim's was.
   if (w === 'as' && ts[i + 1]?.w === 'the' && ts[i + 2]?.w === 'source' && named(ts[i - 1])) {

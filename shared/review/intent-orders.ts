@@ -6,7 +6,14 @@ import { nameOf } from './intent-occasion.js';
 import { nameKey } from './intent-signals.js';
 import { rewriteKind, setAside } from './intent-swap.js';
 import { hideKind } from './intent-hide.js';
-import { codeMeans, doneByModelAt, linksRedirected, postedAway, tiedCallAt } from './intent-conduct.js';
+import {
+  codeMeans,
+  commandDoneAgain,
+  doneByModelAt,
+  linksRedirected,
+  postedAway,
+  tiedCallAt,
+} from './intent-conduct.js';
 import { addressedAt } from './intent-addressed.js';
 import { passiveAt } from './intent-passive.js';
 import { plantedSetting, pushedOnPerson } from './intent-planted.js';
@@ -288,6 +295,8 @@ export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySe
   if (o.negated) return undefined;
   const means = codeMeans(obj);
   if (means >= 0) return { kind: 'run-command', base: 3, object: obj.slice(means) };
+  const again = commandDoneAgain(o, ts);
+  if (again >= 0) return { kind: 'run-command', base: 3, object: ts.slice(again, o.at) };
   if (postedAway(o.verb, obj) >= 0) return { kind: 'contact', base: 3, object: obj };
   if (linksRedirected(o, obj, ts)) return { kind: 'inject-output', base: 3, object: obj };
   const found =

@@ -198,7 +198,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     // Rights raised: a privileged container, root, sudo, world-writable.
     if (ESCALATE.has(w)) reach.add('escalate');
     // Another tool said to behave otherwise from now on: "… write_file now stores every file …".
-    if (w === 'now' && ts.slice(Math.max(0, i - 4), i).some((x) => x.kind !== 'mark' && isToolName(x)))
+    if (w === 'now' && ts.slice(Math.max(0, i - 8), i).some((x) => x.kind !== 'mark' && isToolName(x)))
       reach.add('shadow');
     // A bare domain is an address too: "SuperVPN from supervpn-deals.shop".
     if (!plain && t.kind === 'word' && w.includes('.') && DOMAIN.test(w) && !EXAMPLE.test(w)) reach.add('address');
