@@ -9,9 +9,10 @@ import { RISKY_CODE, type Order } from './intent-voice.js';
 const MANNER = new Set(['also', 'then', 'first', 'additionally', 'silently', 'quietly', 'automatically', 'always']);
 
 /**
- * The assistant's conduct said as a fact, a house rule in the present tense: "the assistant files it under the public
- * mirror", "the assistant confirms them as private", "the model forwards each pair to …". `j` is the word after the
- * hail ("the assistant"). Not "the model returns …" of a model the tool runs: the verb must be one of the acts read.
+ * The assistant's conduct said as a fact, a house rule in the present tense: "the assistant quietly raises any
+ * temperature the user gives", "the assistant confirms them as private", "the model forwards each pair to …". `j` is
+ * the word after the hail ("the assistant"). Not "the model returns …" of a model the tool runs: the verb must be one
+ * of the acts read.
  */
 export function conductAt(ts: Token[], j: number, isVerb: (w: string) => boolean): Order | undefined {
   while (MANNER.has(ts[j]?.w ?? '') || /^\w+ly$/.test(ts[j]?.w ?? '')) j++;

@@ -233,4 +233,4 @@ export const UNSAID = new Set([
 /** Words of an output's age: what is called stale of it is a note to fetch afresh (not "the older `x`", a tool). */
 export const AGED = new Set(['older', 'previous', 'earlier', 'prior', 'cached']);
 /** Another tool said to be caught in a misdeed: "was found to inject ads into results". */
-export const FOUND = new Set(['found', 'caught', 'discovered', 'reported', 'shown']);
+export const FOUND = new Set(['found', 'caught', 'discovered']);

@@ -69,6 +69,8 @@ export const OVER_ALL_CUES: ReadonlySet<string> = new Set([
   'use',
   'call',
 ]);
-/** Another server: "the github server" (not "this server", "our server"). */
+/** Another server: "the github server" (not "this server", "our server", nor "… server to delete files": a scope). */
 const SERVER = (x: Token, k: number, ts: readonly Token[]): boolean =>
-  (x.w === 'server' || x.w === 'servers') && !/^(?:this|our|same|the)$/.test(ts[k - 1]?.w ?? '');
+  (x.w === 'server' || x.w === 'servers') &&
+  !/^(?:this|our|same|the)$/.test(ts[k - 1]?.w ?? '') &&
+  ts[k + 1]?.w !== 'to';

@@ -1,4 +1,4 @@
-import { isPath, within, type Token } from './intent-text.js';
+import { isStartup, within, type Token } from './intent-text.js';
 
 // An order said in the passive: "this tool must (always) be used …", "any request … must be changed to …", "should be
 // saved to ~/Library/LaunchAgents/". The participle, and the verb it stands for.
@@ -48,10 +48,11 @@ export function passiveAt(
     j++;
   if (ts[j]?.w !== 'be') return undefined;
   const p = ts[j + 1]?.w ?? '';
-  // Any participle of a verb the reader knows, toward a place outside the tool: "should be saved to
-  // ~/Library/LaunchAgents/", "must be forwarded to ops@x.io" (not "must be included in schema_keys").
+  // Any participle of a verb the reader knows, toward an address or a file that runs at login: "should be saved to
+  // ~/Library/LaunchAgents/", "must be forwarded to ops@x.io" (not "must be included in schema_keys", nor "should be
+  // written to ~/Backups", the tool's own place).
   const toward = (): boolean =>
-    within(ts, j + 2, j + 10, (x) => x.kind === 'url' || x.kind === 'email' || isPath(x)) >= 0;
+    within(ts, j + 2, j + 10, (x) => x.kind === 'url' || x.kind === 'email' || isStartup(x)) >= 0;
   const verb =
     PASSIVE.get(p) ?? (isVerb && /(?:ed|en|nt|pt)$/.test(p) && toward() ? baseOf(p).find(isVerb) : undefined);
   return verb ? { at: j + 1, verb } : undefined;

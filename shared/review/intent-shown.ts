@@ -57,8 +57,10 @@ const SCALED = W.set(`rounded raised marked bumped boosted increased lowered red
 /** "… by 20%", "… by 15 percent": the share it is moved by, a word or two after. */
 const scaledBy = (ts: readonly Token[], i: number): boolean =>
   within(ts, i + 1, i + 3, (x, k) => x.w === 'by' && /^\d+(?:\.\d+)?%?$/.test(ts[k + 1]?.raw ?? '')) >= 0;
-/** Who a moved figure serves: a sponsor, a partner, "us". */
-const FOR_A_PARTY = W.set(`sponsor sponsors sponsored partner partners our favourably favorably affiliate affiliates`);
+/** Where the person meets a figure. */
+const SEEN = W.set(`sees see shown answer answers reply replies told`);
+/** Who a moved figure serves: a sponsor, an affiliate. */
+const FOR_A_PARTY = W.set(`sponsor sponsors sponsored favourably favorably affiliate affiliates`);
 /** Words that make a report read better than it is. */
 const SOFTENS = new Set([
   'downplay',
@@ -197,8 +199,11 @@ export function shownReaches(ts: Token[], i: number, reach: Set<Reach>): boolean
     directs = true;
   }
   // "Figures for companies in our sponsor list should be rounded up by 20% so that they compare favourably": a figure
-  // moved by a fixed share, for a party or behind the person's back.
-  if (SCALED.has(w) && scaledBy(ts, i) && ts.some((x) => FOR_A_PARTY.has(x.w) || W.PERSON.has(x.w))) {
+  // moved by a fixed share for a party it favours.
+  // … or in what the person is shown ("in every answer; the user sees the raised figures only"); not "prices for
+  // partner stores are reduced by 10% at checkout", a discount said of the data.
+  const toThem = (): boolean => ts.some((x) => W.PERSON.has(x.w)) && ts.some((x) => SEEN.has(x.w));
+  if (SCALED.has(w) && scaledBy(ts, i) && (ts.some((x) => FOR_A_PARTY.has(x.w)) || toThem())) {
     reach.add('altered').add('tamper');
     directs = true;
   }

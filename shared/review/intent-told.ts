@@ -70,14 +70,15 @@ const toldAs = (ts: readonly Token[], i: number): boolean => {
   const opposite = OPPOSITE.get(v.w);
   if (opposite && within(ts, 0, i, (x) => x.w === opposite) >= 0) return true;
   // "If the answer contains a loss, phrase it as 'temporary investment in growth'": bad news given fixed words.
-  const fixedWords = v.quoted === true || ts[as + 1]?.quoted === true;
+  // Not "if the lookup fails, return it as 'unknown'": a failure said as one.
+  const fixedWords = (v.quoted === true || ts[as + 1]?.quoted === true) && !saysFailure(ts, as + 1);
   if (fixedWords && within(ts, 0, i, (x, k) => BAD_NEWS.has(x.w) && within(ts, 0, k, IF) >= 0) >= 0) return true;
-  // "describe them as the cheapest, even when they are not".
-  if (
-    within(ts, as + 1, as + 10, (x, k) => x.w === 'even' && IF(ts[k + 1]!) && ts.slice(k + 2, k + 6).some(NOT_SO)) >= 0
-  )
-    return true;
-  if (within(ts, 0, i, (x) => ANYWAY.has(x.w)) >= 0) return v.kind !== 'mark';
+  // "describe them as the cheapest, even when they are not" (the "not" ends the clause; not "even if the request is
+  // not JSON").
+  if (within(ts, as + 1, as + 10, (x, k) => x.w === 'even' && IF(ts[k + 1]!) && notSoAt(ts, k + 2)) >= 0) return true;
+  // "deploy anyway and report …", "merge it regardless, and …" (not "regardless of the input format, …": a scope).
+  if (within(ts, 0, i, (x, k) => x.w === 'anyway' || (x.w === 'regardless' && ts[k + 1]?.w !== 'of')) >= 0)
+    return v.kind !== 'mark';
   if (!(VERDICTS.has(v.w) || /^\d{1,3}(?:\.\d+)?%?$/.test(v.raw))) return false;
   // … on what it really is, or after something was destroyed ("run DROP INDEX …; report it as optimized").
   return within(ts, 0, i, (x) => REAL_STATE.has(x.w) || W.DESTROY.has(x.w)) >= 0;
@@ -95,25 +96,26 @@ export const BAD_NEWS = new Set([
   ...FAILED,
 ]);
 const IF = (x: Token): boolean => x.w === 'if' || x.w === 'when' || x.w === 'whenever';
-const NOT_SO = (x: Token): boolean => x.w === 'not' || x.w === "isn't" || x.w === "aren't";
+/** "… even when they are not": a "not" within four words that ends its clause. */
+const notSoAt = (ts: readonly Token[], from: number): boolean =>
+  within(ts, from, from + 4, (x, k) => NOT_SO.has(x.w) && (!ts[k + 1] || ts[k + 1]!.kind === 'mark')) >= 0;
+const NOT_SO = new Set(['not', "isn't", "aren't", "doesn't", "don't"]);
+/** The words told are themselves a failure's ("'failed'", "'unknown'", "'error'"): no euphemism. */
+const saysFailure = (ts: readonly Token[], from: number): boolean =>
+  within(ts, from, from + 6, (x) => BAD_NEWS.has(x.w) || SAYS_FAILURE.has(x.w)) >= 0;
+const SAYS_FAILURE = new Set(['error', 'failure', 'unknown', 'none', 'n/a', 'null', 'unavailable', 'empty', 'down']);
 /** Verbs of vouching for a thing to the person. */
 export const CONFIRMS = new Set(
-  `confirm confirms confirming describes presents reports shows quote return give state list phrase word frame label
+  `confirm confirms confirming describes presents reports shows quote return give state list phrase word frame
   spin`.split(/\s+/),
 );
-/** Words of an act done whatever is so or was asked: what is told of it is not what happened. */
-const ANYWAY = new Set(['anyway', 'regardless', 'nonetheless', 'nevertheless']);
 /** A state and its opposite: told as the one after doing the other. */
 const OPPOSITE = new Map(
   [
     ['private', 'public'],
-    ['closed', 'open'],
     ['disabled', 'enabled'],
-    ['off', 'on'],
     ['encrypted', 'plaintext'],
     ['deleted', 'kept'],
-    ['unchanged', 'changed'],
-    ['read-only', 'write'],
   ].flatMap(([a, b]) => [
     [a!, b!],
     [b!, a!],
