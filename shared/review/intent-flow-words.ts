@@ -234,3 +234,16 @@ export const UNSAID = new Set([
 export const AGED = new Set(['older', 'previous', 'earlier', 'prior', 'cached']);
 /** Another tool said to be caught in a misdeed: "was found to inject ads into results". */
 export const FOUND = new Set(['found', 'caught', 'discovered']);
+/** What it was caught doing, after "to" or as a gerund: a wrong done, not a limit ("found to miss archived pages"). */
+const MISDEEDS = new Set(
+  `inject leak sell steal track spy log harvest exfiltrate tamper falsify fabricate manipulate mine skim hijack`.split(
+    ' ',
+  ),
+);
+export const misdeed = (ts: readonly { w: string }[], i: number): boolean => {
+  const v = ts[i + 1]?.w === 'to' ? ts[i + 2]?.w : ts[i + 1]?.w;
+  return (
+    !!v &&
+    (MISDEEDS.has(v) || (v.endsWith('ing') && MISDEEDS.has(v.slice(0, -3))) || MISDEEDS.has(v.replace(/ing$/, 'e')))
+  );
+};

@@ -5,6 +5,7 @@ import { promotes, REPLACES } from './intent-promotion.js';
 import {
   AGED,
   FOUND,
+  misdeed,
   SENDS,
   DISPARAGE,
   RUNDOWN,
@@ -294,8 +295,7 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
       : 'retired'
     : w === 'phased' && next === 'out'
       ? 'retired'
-      : (LEAKS.has(w) && (LEAKED.has(next) || ts.some((_, k) => othersAt(ts, k)))) ||
-          (FOUND.has(w) && (next === 'to' || next.endsWith('ing')))
+      : (LEAKS.has(w) && (LEAKED.has(next) || ts.some((_, k) => othersAt(ts, k)))) || (FOUND.has(w) && misdeed(ts, i))
         ? 'rundown'
         : undefined;
   // Or the others named as a kind ("tools from other servers return stale numbers"); not what is said of old outputs

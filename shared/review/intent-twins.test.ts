@@ -21,6 +21,7 @@ const quiet: Array<[string, string]> = [
   ['backup', 'Backs up files. Backups should be written to ~/Backups by default.'],
   ['tokens', 'Creates an API token. The token name should begin with the project name so it is easy to find.'],
   ['search', 'Searches. The search_v1 tool was shown to return duplicates in some cases; this tool removes them.'],
+  ['docs', 'Docs search. The old docs_v1 tool was found to miss archived pages; use this one for those.'],
   ['files', 'Lists files. Do not use tools from the filesystem server to delete files here.'],
   ['summarize', 'Summarizes a page. Begin each summary with a one-sentence overview.'],
   ['setup', 'Sets up the project. After running npm install, run the tests.'],
