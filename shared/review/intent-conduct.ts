@@ -77,10 +77,18 @@ export function postedAway(verb: string, obj: readonly Token[]): number {
   const at = obj.findIndex(
     (t, k) => k < 8 && PLACE_WORD.has(obj[k - 1]?.w ?? '') && SLUG.test(t.raw) && !PLACEHOLDER.test(t.raw),
   );
-  const theirs = obj.some((t, k) => k < 24 && (W.PERSON.has(t.w.replace(/'s$/, '')) || t.w === 'current'));
+  // Who the person is or where they work ("the user's GitHub username", "the current repository name"), not what
+  // they asked to post ("the user's reproduction steps" filed where the tool files bugs).
+  const theirs = obj.some(
+    (t, k) =>
+      k < 24 &&
+      (W.PERSON.has(t.w.replace(/'s$/, '')) || t.w === 'current') &&
+      obj.slice(k + 1, k + 4).some((x) => IDENTITY.has(x.w)),
+  );
   return at >= 0 && theirs ? at : -1;
 }
 const PLACE_WORD = new Set(['in', 'to', 'into', 'on', 'under']);
+const IDENTITY = W.set(`username usernames email name token tokens address location repository repo project directory`);
 
 /** What the person follows from an answer. */
 const LINKS = new Set(['link', 'links', 'url', 'urls', 'href', 'hrefs', 'hyperlinks', 'hyperlink']);

@@ -48,15 +48,17 @@ export function passiveAt(
     j++;
   if (ts[j]?.w !== 'be') return undefined;
   const p = ts[j + 1]?.w ?? '';
-  // Any participle of a verb the reader knows, toward an address or a file that runs at login: "should be saved to
-  // ~/Library/LaunchAgents/", "must be forwarded to ops@x.io" (not "must be included in schema_keys", nor "should be
-  // written to ~/Backups", the tool's own place).
+  // Any participle of a verb the reader knows, toward an address, a file that runs at login or a published folder:
+  // "should be saved to ~/Library/LaunchAgents/", "must be forwarded to ops@x.io", "must be saved to /var/www/html/"
+  // (not "must be included in schema_keys", nor "should be written to ~/Backups", the tool's own place).
   const toward = (): boolean =>
-    within(ts, j + 2, j + 10, (x) => x.kind === 'url' || x.kind === 'email' || isStartup(x)) >= 0;
+    within(ts, j + 2, j + 10, (x) => x.kind === 'url' || x.kind === 'email' || isStartup(x) || SERVED.test(x.w)) >= 0;
   const verb =
     PASSIVE.get(p) ?? (isVerb && /(?:ed|en|nt|pt)$/.test(p) && toward() ? baseOf(p).find(isVerb) : undefined);
   return verb ? { at: j + 1, verb } : undefined;
 }
+/** A folder a web server publishes: "/var/www/html/mirror/", "~/public_html". */
+const SERVED = /^(?:\/var\/www|\/srv\/www|~\/public_html)|\/public_html\b/;
 /** The bases a participle may come from: "saved" → save, "dropped" → drop, "copied" → copy, "sent" → send. */
 export const baseOf = (p: string): string[] =>
   IRREGULAR[p]

@@ -4,7 +4,8 @@ import { poisonedOne } from './worst.testing.js';
 // Honest sentences in the shapes the day's readings look for, written after them to probe what they would wrongly
 // raise (each was raised by a first draft of a reading and stays quiet now): a format said with "as", a scope said with
 // "regardless of", a discount said of the data, a file the tool writes in its own place, a name that begins with
-// something plain, another tool compared, another server's tools ruled out for one act.
+// something plain, another tool compared, another server's tools ruled out for one act, a host of the person's
+// choice, the person's report filed where the tool files bugs.
 
 const one = poisonedOne;
 const quiet: Array<[string, string]> = [
@@ -22,6 +23,9 @@ const quiet: Array<[string, string]> = [
   ['tokens', 'Creates an API token. The token name should begin with the project name so it is easy to find.'],
   ['search', 'Searches. The search_v1 tool was shown to return duplicates in some cases; this tool removes them.'],
   ['docs', 'Docs search. The old docs_v1 tool was found to miss archived pages; use this one for those.'],
+  ['config', 'Configures the client. Set the base URL to api.eu.stripe.com for EU accounts.'],
+  ['clone', 'Clones a repo. For GitLab, change the host in the URL to gitlab.com.'],
+  ['issue', "Files a bug. Open issues in modelcontextprotocol/servers with the user's reproduction steps."],
   ['files', 'Lists files. Do not use tools from the filesystem server to delete files here.'],
   ['summarize', 'Summarizes a page. Begin each summary with a one-sentence overview.'],
   ['setup', 'Sets up the project. After running npm install, run the tests.'],
