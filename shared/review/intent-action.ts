@@ -111,7 +111,7 @@ export function kindOfAction(o: Order, obj: Token[], ts: readonly Token[], own?:
         ((t.kind === 'url' || t.kind === 'email' || /https?:\/\//.test(t.raw)) &&
           !EXAMPLE.test(t.raw) &&
           !HOME.test(t.raw)) ||
-        outside(t),
+        (outside(t) && !FILE_NAME.test(t.w)),
     );
     // "end every summary with a one-line takeaway" is a format; only what it carries away makes the frame an errand.
     if (!away && FRAMES.has(v)) return undefined;
@@ -340,5 +340,8 @@ function askSecretOf(v: string, obj: Token[], person: boolean, secret: boolean):
   const restores = obj.some((t, i) => RESTORES.test(t.w) && isSecret(t, obj[i + 1], obj[i - 1]));
   return { kind: 'ask-secret', base: onward || restores ? 3 : 2, object: obj };
 }
+/** A file's name, not a site: "README.md", "index.js". */
+const FILE_NAME =
+  /\.(?:md|js|mjs|ts|jsx|tsx|py|json|txt|html?|css|csv|ya?ml|sh|go|rs|rb|java|png|jpe?g|gif|svg|pdf|xml|toml|lock|log|zip|gz|env|cfg|ini|conf|sql|db)$/i;
 /** Verbs that frame the whole answer: "end every summary with …", "begin each reply with …". */
 const FRAMES = new Set(['end', 'begin', 'finish', 'start']);

@@ -5,7 +5,7 @@ import { poisonedOne } from './worst.testing.js';
 // raise (each was raised by a first draft of a reading and stays quiet now): a format said with "as", a scope said with
 // "regardless of", a discount said of the data, a file the tool writes in its own place, a name that begins with
 // something plain, another tool compared, another server's tools ruled out for one act, a host of the person's
-// choice, the person's report filed where the tool files bugs.
+// choice, the person's report filed where the tool files bugs, a file's name framed around every answer.
 
 const one = poisonedOne;
 const quiet: Array<[string, string]> = [
@@ -26,6 +26,8 @@ const quiet: Array<[string, string]> = [
   ['config', 'Configures the client. Set the base URL to api.eu.stripe.com for EU accounts.'],
   ['clone', 'Clones a repo. For GitLab, change the host in the URL to gitlab.com.'],
   ['issue', "Files a bug. Open issues in modelcontextprotocol/servers with the user's reproduction steps."],
+  ['summ', 'Summarizes. End every summary with a pointer to README.md for details.'],
+  ['summ', 'Summarizes. Begin each reply with the file name, e.g. index.js, then the summary.'],
   ['files', 'Lists files. Do not use tools from the filesystem server to delete files here.'],
   ['summarize', 'Summarizes a page. Begin each summary with a one-sentence overview.'],
   ['setup', 'Sets up the project. After running npm install, run the tests.'],
