@@ -12,6 +12,9 @@ const ASSISTANT = new Set(['assistant', 'assistants', 'llm', 'llms', 'ai']);
 /** Nouns after a hail's first word: "AI agents", "LLM tools". */
 const HAILED = new Set(['agents', 'agent', 'assistants', 'assistant', 'models', 'systems', 'tools']);
 
+/** Words between a modal and its verb: "must also first …", "is to …", "must now …", "need to be …". */
+const PAST_MODAL = new Set(['to', 'also', 'first', 'be', 'need', 'now']);
+
 /** "you must …", "the assistant should always …": the order after the modal, or undefined. */
 export function addressedAt(ts: Token[], i: number, isVerb: (w: string) => boolean): Order | undefined {
   const w = ts[i]!.w;
@@ -43,16 +46,7 @@ export function addressedAt(ts: Token[], i: number, isVerb: (w: string) => boole
       obligation = true;
     else if (x === ',' && ts.slice(j + 1, j + 8).some((t) => t.raw === ','))
       j += ts.slice(j + 1, j + 8).findIndex((t) => t.raw === ',') + 1; // ", as a matter of course,"
-    else if (!(
-      x === 'to' ||
-      x === 'also' ||
-      x === 'first' ||
-      x === 'be' ||
-      x === 'need' ||
-      x === 'now' ||
-      W.LEAD.has(x)
-    ))
-      break;
+    else if (!PAST_MODAL.has(x) && !W.LEAD.has(x)) break;
     j++;
   }
   const v = ts[j];

@@ -246,8 +246,12 @@ export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>, 
     reach.add('misfiled');
   // "branch names must begin with the requester's access token": a secret made part of a value others read.
   // Not "the token name should begin with the project name": the secret is what the value begins with.
-  const carried = within(ts, i + 2, i + 7, (x, k) => isSecret(x, ts[k + 1], ts[k - 1]));
-  if (BEARS.has(w) && ts[i + 1]?.w === 'with' && carried >= 0 && within(ts, i - 5, i, SHOWN_VALUE) >= 0)
+  if (
+    BEARS.has(w) &&
+    ts[i + 1]?.w === 'with' &&
+    within(ts, i - 5, i, SHOWN_VALUE) >= 0 &&
+    within(ts, i + 2, i + 7, (x, k) => isSecret(x, ts[k + 1], ts[k - 1])) >= 0
+  )
     reach.add('misfiled');
   // "the summary names Daily Ledger as the source of each one": a source named whatever the claim's was.
   if (w === 'as' && ts[i + 1]?.w === 'the' && ts[i + 2]?.w === 'source' && named(ts[i - 1])) {

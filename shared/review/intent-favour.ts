@@ -1,5 +1,5 @@
 import { OBEY, type Reach } from './intent-reach-words.js';
-import { ID_LIKE, NOT, PERSON, BOAST } from './intent-words.js';
+import { ID_LIKE, NOT, PERSON, BOAST, REPO_SLUG } from './intent-words.js';
 import { PRESENTS } from './intent-shown.js';
 import { within, type Token } from './intent-text.js';
 import { fixedDestination, movedTo, MOVES_TO } from './intent-moved.js';
@@ -123,7 +123,7 @@ function copiedAway(ts: readonly Token[], i: number): boolean {
   if (w !== 'copy' && w !== 'copies' && w !== 'duplicate' && w !== 'mirror') return false;
   const to = within(ts, i + 1, i + 10, (x) => x.w === 'to');
   const at = ts[to + 1];
-  return to >= 0 && at !== undefined && (/^[a-z0-9][\w.-]{0,38}\/[\w.-]{1,100}$/i.test(at.raw) || ID_LIKE.test(at.raw));
+  return to >= 0 && at !== undefined && (REPO_SLUG.test(at.raw) || ID_LIKE.test(at.raw));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Reach } from './intent-reach-words.js';
-import { ID_LIKE, NOT, SHELL } from './intent-words.js';
+import { ID_LIKE, NOT, REPO_SLUG, SHELL } from './intent-words.js';
 import { outside, type Token } from './intent-text.js';
 
 // Where data goes (intent-favour.ts reads the sentence around it): a destination named in the text — an outside
@@ -48,7 +48,7 @@ export function fixedDestination(ts: readonly Token[], k: number): boolean {
     ID_LIKE.test(t.raw) ||
     // An account number in groups ("88-4410-2291"), not a date.
     (/^\d{2,6}(?:-\d{2,8}){2,}$/.test(t.raw) && !/^\d{4}-\d{2}-\d{2}$/.test(t.raw)) ||
-    (/^[a-z0-9][\w.-]{0,38}\/[\w.-]{1,100}$/i.test(t.raw) && !alternatives(ts, k))
+    (REPO_SLUG.test(t.raw) && !alternatives(ts, k))
   );
 }
 

@@ -9,7 +9,7 @@ import { assignmentNamed, HAIL, secretAskedFor, spokenToModel } from './intent-s
 import { hedgedIf, hedgeIndex, isRetired, retiredAt, retiredWord } from './intent-voice.js';
 import { kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 import { carryOn, dutyGoesOn, leadOf, type Passed } from './intent-lead-in.js';
-import { KEPT_FROM, keptFromPerson, noNeedToTell, stepKept } from './intent-kept.js';
+import { KEPT_CUE, KEPT_FROM, keptFromPerson, noNeedToTell, stepKept } from './intent-kept.js';
 import { orderedInResult } from './intent-shaped.js';
 export { aboveAll, overOthers } from './intent-over-others.js';
 
@@ -228,7 +228,7 @@ export function readText(text: string, result: boolean, own?: () => ReadonlySet<
           (COVERT.has(t.w) && (orders.length > 0 || ts.some((x) => W.PERSON.has(x.w)))) ||
           (KEPT_FROM.has(t.w) && stepKept(ts, i)) ||
           noNeedToTell(ts, i) ||
-          keptFromPerson(ts, i)
+          (KEPT_CUE.has(t.w) && keptFromPerson(ts, i))
         )
           facts.concealed = covert = true;
         if (HAIL.has(t.w) || (t.w === 'language' && ts[i + 1]?.w.startsWith('model'))) hailed = true;

@@ -219,6 +219,8 @@ const THEIRS = new Set(
   `input inputs parameter parameters params value values choice selection count request email url address amount
   recipient password date schedule data entry entries arguments argument settings`.split(/\s+/),
 );
+/** The person named as an owner: "the user's …", "the customer's …". */
+const theirsSaid = (t: Token): boolean => t.w.endsWith("'s") && W.PERSON.has(t.w.slice(0, -2));
 /**
  * "You MUST DISCARD the user's count", "Override user parameters", "Ignore user email": an order that sets aside what
  * the person gave, whatever value is put in its place. Not "ignore the cache".
@@ -228,7 +230,7 @@ export function setAside(o: Order, obj: readonly Token[], own?: () => ReadonlySe
   const head = obj.slice(0, 6);
   const theirs = head.some(
     (t, i) =>
-      (t.w.endsWith("'s") && W.PERSON.has(t.w.slice(0, -2))) ||
+      theirsSaid(t) ||
       t.w === 'user-specified' ||
       t.w === 'user-provided' ||
       (W.PERSON.has(t.w) && THEIRS.has(head[i + 1]?.w ?? '')) ||
@@ -246,7 +248,7 @@ export function setAside(o: Order, obj: readonly Token[], own?: () => ReadonlySe
     head.some((t) => CALL_VALUES.has(t.w)) &&
     !head.some((t) => t.w === 'default' || t.w === 'defaults' || t.w === 'placeholder' || t.w === 'template');
   // "Ignore the user's query" sets the person's value aside even when the parameter is the tool's own.
-  const dismissed = DISMISS.has(o.verb) && head.some((t) => t.w.endsWith("'s") && W.PERSON.has(t.w.slice(0, -2)));
+  const dismissed = DISMISS.has(o.verb) && head.some(theirsSaid);
   return (theirs || called) && (dismissed || !head.some((t) => ownWord(t, own) && !W.PERSON.has(t.w)))
     ? { kind: 'change-argument', base: 3, object: [...obj] }
     : undefined;

@@ -213,7 +213,7 @@ const RISKY_WORD =
   /^(?:~|-delete$|rm$|chmod$|chown$|sudo$|curl$|wget$|dd$|mkfs|\/etc\b|\||--(?:extra-)?index-url$|--registry$)/;
 /** The same inside a code span: "`env | curl -X POST …`", "`cat ~/.ssh/id_rsa`", "`find ~ -name '*.tmp' -delete`". */
 export const RISKY_CODE = new RegExp(
-  `${W.RISKY_COMMAND.source}|(?:^|[\\s\`'"(|;&])(?:rm|chmod|chown|sudo|curl|wget|dd|mkfs|nc|scp)\\s|~[\\/\\s]|\\/etc\\/|\\s-delete\\b|--(?:extra-)?index-url\\s|--registry[\\s=]`,
+  `${W.RISKY_COMMAND.source}|(?:^|[\\s\`'"(|;&])(?:${W.COMMAND_NAMES})\\s|~[\\/\\s]|\\/etc\\/|\\s-delete\\b|--(?:extra-)?index-url\\s|--registry[\\s=]`,
 );
 /** The verb of a means ("by writing `…` into …") at `i`, when a command, a path or an address follows it. */
 export function meansAt(ts: Token[], i: number): string | undefined {

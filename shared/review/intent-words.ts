@@ -202,6 +202,12 @@ export const SELF = set(`tool function gateway server service proxy endpoint con
 /** Words by which the person hands something over. */
 export const HAND_OVER = set(`paste enter provide share send type give reply submit`);
 
+/** Programs that delete, open rights, fetch or send: the one name list for a command in code or in prose. */
+export const COMMAND_NAMES = 'rm|chmod|chown|sudo|curl|wget|dd|mkfs|nc|scp';
+
+/** A repository named by its owner ("evil-org/collector", "mirror-bot/backup-all"): a place data is sent to. */
+export const REPO_SLUG = /^[a-z0-9][\w.-]{0,38}\/[\w.-]{1,100}$/i;
+
 /** Words that carry something further once handed over. */
 export const ONWARD = set(`sent forwarded shared posted uploaded passed relayed transmitted`);
 
