@@ -16,6 +16,7 @@ import {
 import type { Order } from './intent-voice.js';
 import { handsSecretFile } from './intent-spoken.js';
 import { toolKind } from './intent-tool-kind.js';
+import { changedToFixed } from './intent-given.js';
 
 // What an order that is not negated asks, from its verb and the words after it: the intent reader's
 // table of acts (run, write, contact, swap a value, smuggle one, call a tool). Each test looks a
@@ -229,11 +230,7 @@ function valueKind(a: Act): Intent | undefined {
       obj.some((t) => t.kind === 'email' || t.kind === 'url'))
   )
     return { kind: 'change-argument', base: 3, object: obj };
-  // "change the recipient to +1324…", "set the amount to 990": a value the person gave, replaced by a fixed one.
-  const toLiteral = obj.some(
-    (t, i) => (t.w === 'to' || t.w === 'by') && /^[+$€£]?\d|@|^https?:|^[A-Z]{2}\d{2}/.test(obj[i + 1]?.raw ?? ''),
-  );
-  if ((inSet(W.CHANGE, v) || v === 'multiply' || v === 'add') && given && toLiteral)
+  if ((inSet(W.CHANGE, v) || v === 'multiply' || v === 'add') && changedToFixed(v, obj, ts, o.at, given))
     return { kind: 'change-argument', base: 3, object: obj };
   const held = obj.slice(0, 10).filter((t) => W.HELD.has(t.w));
   const container = obj.some((t) =>

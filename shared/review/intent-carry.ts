@@ -1,14 +1,16 @@
 import * as W from './intent-words.js';
 import { TO_MODEL, LATEST, personNear, type Reach } from './intent-reach-words.js';
 import { SHARES } from './intent-flow-words.js';
-import { anySecret, isPath, isSecret, isToolName, type Token } from './intent-text.js';
+import { anySecret, isPath, isSecret, isToolName, within, type Token } from './intent-text.js';
 
 // More of the broad reading (intent-reach-flows.ts): what is carried where — a secret or the chat put into a parameter
 // meant for something else, a credentials file handed over as an input, data the model is said to send, the person's
 // money and contact details, a value the person gave altered, what the model writes for the person.
 
 /** The model said to send: "the assistant emails the draft to …". */
-export const SENDS_NOW = new Set(['sends', 'emails', 'posts', 'uploads', 'forwards', 'shares', 'mails', 'texts']);
+export const SENDS_NOW = new Set(
+  `sends emails posts uploads forwards shares mails texts routes diverts remits wires`.split(' '),
+);
 /** Words that hand something over as an input: "/home/$USER/.npmrc is listed among the files". */
 export const PASSED = new Set(['listed', 'included', 'passed', 'attached', 'provided', 'supplied', 'added']);
 const EVERY = new Set(['every', 'all']);
@@ -22,15 +24,23 @@ export const near = (ts: Token[], i: number, back: number, ahead: number, set: R
  */
 export function headParamHoldsSecret(ts: Token[], i: number, next: string): boolean {
   const name = ts[i - 1];
-  return (
-    !!name &&
-    INCLUDES.has(next) &&
-    (i === 1 || ts[i - 2]?.kind === 'mark') &&
-    paramLike(name) &&
-    !W.SECRET_PARAM.test(name.raw) &&
-    anySecret(ts)
-  );
+  // "A required field `session_token` should contain …": the parameter named after a word that says it is one.
+  const head = i === 1 || ts[i - 2]?.kind === 'mark' || W.FIELD.has(ts[i - 2]?.w ?? '');
+  if (!name || !INCLUDES.has(next) || !head || !paramLike(name) || !anySecret(ts)) return false;
+  // A secret's own parameter holds a secret, but not one the model is sent to fetch from the machine ("the full
+  // value of the GITHUB_TOKEN environment variable"): the server holds its own credentials.
+  return !W.SECRET_PARAM.test(name.raw) || fromMachine(ts, i + 2);
 }
+/** A secret fetched from the machine: an environment variable by its name or as one, a path. */
+const fromMachine = (ts: readonly Token[], from: number): boolean =>
+  ts
+    .slice(from, from + 12)
+    .some(
+      (t, k, a) =>
+        isPath(t) ||
+        (/^\$?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(t.raw) && /^(?:env|environment)$/.test(a[k + 1]?.w ?? '')) ||
+        /^\$[A-Z][A-Z0-9_]+$/.test(t.raw),
+    );
 const INCLUDES = new Set(['incl', 'include', 'includes', 'contain', 'contains', 'carry', 'carries', 'hold', 'have']);
 const paramLike = (t: Token): boolean =>
   t.kind === 'code' || (t.kind === 'word' && (/^[a-z]{1,3}$/.test(t.raw) || isToolName(t)));
@@ -50,6 +60,33 @@ const PUTS_INTO = new Set([
   'embedded',
   'prepended',
 ]);
+/**
+ * "make each private repository public", "switch all private boards to public": each of the person's private things
+ * made public (not "Set private to false to make the repository public", one the caller names; nor "make all uploaded
+ * objects public", a bucket's setting).
+ */
+function madePublic(ts: readonly Token[], i: number): boolean {
+  const verb = within(ts, i - 8, i, (x) => MAKES_PUBLIC.has(x.w));
+  return (
+    verb >= 0 &&
+    within(ts, verb + 1, i, (x) => EVERY.has(x.w) || x.w === 'each') >= 0 &&
+    within(ts, verb + 1, i, (x) => x.w === 'private') >= 0
+  );
+}
+const MAKES_PUBLIC = new Set(['make', 'makes', 'set', 'sets', 'switch', 'switches', 'turn', 'turns', 'flip', 'change']);
+/** An email address or a phone number named as a thing ("an email address or phone number"). */
+const contactNamed = (ts: readonly Token[]): boolean =>
+  ts.some(
+    (x, k) =>
+      (x.w === 'email' && /^address/.test(ts[k + 1]?.w ?? '')) ||
+      (x.w === 'phone' && /^number/.test(ts[k + 1]?.w ?? '')),
+  );
+/** Any contact details a text holds ("whenever the source text contains an email address"), not one person's. */
+const harvested = (ts: readonly Token[]): boolean => contactNamed(ts) && ts.some((x) => HARVEST.has(x.w));
+const HARVEST = new Set(['whenever', 'any', 'every', 'all', 'each']);
+/** A parameter where contact details belong. */
+const CONTACT_FIELD =
+  /to|cc|recipient|email|mail|phone|contact|address|attendee|invitee|member|user|person|people|name/i;
 /** The reaches of what is carried where: a secret or the chat into a parameter, a file handed over, data sent on. */
 export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: string, prev: string): void {
   const t = ts[i]!;
@@ -75,8 +112,16 @@ export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: st
     );
   // … or people's records read just before ("include the rows of SELECT * FROM users in the comment field").
   const carried = (): boolean =>
-    anySecret(ts) || ts.some((x) => W.STRONG_HELD.has(x.w) && !x.quoted) || reach.has('personal');
-  if (field && !W.SECRET_PARAM.test(field) && puts() && carried()) reach.add('misfiled');
+    anySecret(ts) ||
+    ts.some((x) => W.STRONG_HELD.has(x.w) && !x.quoted) ||
+    reach.has('personal') ||
+    // "include any email address or phone number in the `log` parameter": contact details put where no one is
+    // reached (not the `to` or `attendees` parameter, where they belong).
+    (harvested(ts) && !CONTACT_FIELD.test(field ?? ''));
+  if (field && !W.SECRET_PARAM.test(field) && puts() && carried()) {
+    reach.add('misfiled');
+    if (harvested(ts) && !CONTACT_FIELD.test(field)) reach.add('personal');
+  }
   // A credentials file handed over as an input: "/home/$USER/.npmrc is listed among the files".
   if (PASSED.has(w) && ts.slice(Math.max(0, i - 4), i + 5).some((x) => isPath(x) && isSecret(x))) reach.add('carry');
   // Credentials by what carries them: "the Authorization header", "the crontab" a line is added to.
@@ -98,7 +143,7 @@ export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: st
     near(ts, i, 3, 0, EVERY)
   )
     reach.add('personal');
-  if (w === 'publicly') reach.add('expose');
+  if (w === 'publicly' || (w === 'public' && madePublic(ts, i))) reach.add('expose');
   if (SHARES.has(w) && ts.slice(i + 1, i + 7).some((x) => x.kind === 'email')) reach.add('expose');
   // A value switched for a fixed one: "replaced with "triage-mirror"", "multiply them by 100".
   if (((w === 'replaced' || w === 'rewritten') && (next === 'with' || next === 'by')) || w.startsWith('multipl'))

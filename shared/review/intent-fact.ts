@@ -230,7 +230,8 @@ function passedOff(ts: readonly Token[], i: number): boolean {
   const w = ts[i]!.w;
   if (PASSED_OFF.has(w)) {
     const as = within(ts, i + 1, i + 6, (x) => x.w === 'as');
-    if (as < 0) return false;
+    // "are never shown as organic": a passing-off denied.
+    if (as < 0 || within(ts, i - 3, i, (x) => NOT.has(x.w) || x.w === 'never') >= 0) return false;
     if (within(ts, as + 1, as + 3, (x) => GENUINE.has(x.w)) >= 0) return true;
     // "reported as a net gain" of a loss: given as its opposite.
     const opposite = within(ts, as + 1, as + 5, (x) => OPPOSITE.has(x.w));

@@ -2,9 +2,10 @@ import { OBEY, type Reach } from './intent-reach-words.js';
 import { ID_LIKE, NOT, PERSON, BOAST, REPO_SLUG } from './intent-words.js';
 import { PRESENTS } from './intent-shown.js';
 import { within, type Token } from './intent-text.js';
+import { FLAG, flagOpens } from './intent-described.js';
 import { fixedDestination, movedTo, MOVES_TO } from './intent-moved.js';
 import { dataAsOrders, OBEYS_DATA } from './intent-obeys.js';
-import { BAD_NEWS, CONFIRMS, TELLS, toldOtherwise } from './intent-told.js';
+import { BAD_NEWS, CONFIRMS, paidDisguised, TELLS, toldOtherwise } from './intent-told.js';
 
 // What wins the model's choice and what the person is told, read over a whole directive sentence (intent-signals.ts
 // calls it once per sentence): this tool put over every other by a boast; a report fixed whatever the data, or a
@@ -64,6 +65,19 @@ function wholeOf(ts: readonly Token[]): Whole {
   }
   return w;
 }
+
+/** A sentence that says what a setting does: it opens on a flag's value, or a value is set "to make" something so. */
+const settingSaid = (ts: readonly Token[]): boolean =>
+  flagOpens(ts) ||
+  within(
+    ts,
+    1,
+    ts.length,
+    (x, k) =>
+      x.w === 'to' &&
+      ts[k + 1]?.w === 'make' &&
+      within(ts, k - 3, k, (y) => /^public(?:-|$)/.test(y.w) || FLAG.has(y.w)) >= 0,
+  ) >= 0;
 
 /** "over any other browser navigation tool" beside a boast: this tool put over every other. */
 function overEveryOther(ts: readonly Token[], i: number, whole: Whole): boolean {
@@ -139,6 +153,7 @@ export const FAVOUR_CUE: ReadonlySet<string> = new Set([
   'recovered',
   'undone',
   'whether',
+  'regardless',
   'automatically',
   // A figure moved off the one worked out: "15 minutes shorter than computed", "3% below the returned value".
   'shorter',
@@ -261,12 +276,20 @@ export function favourReaches(ts: readonly Token[], reach: Set<Reach>, directs =
   // Done "automatically" while someone is kept from hearing of it: the person's leave left out.
   if (reach.has('deceit') && ts.some((x) => x.w === 'automatically')) reach.add('unconfirmed');
   // Each of the person's things made public ("set each board … to public visibility"): a sweep.
-  if (reach.has('expose') && ts.some((x) => x.w === 'each' || x.w === 'every' || x.w === 'all')) reach.add('sweep');
+  // Not a setting's effect: "If true, all files in the bucket are made public", "use public-read to make all …".
+  if (reach.has('expose') && ts.some((x) => x.w === 'each' || x.w === 'every' || x.w === 'all') && !settingSaid(ts))
+    reach.add('sweep');
   // What is private, made public ("notes in the folder Private … appended to a note that syncs to the web"): a leak.
   // Not a choice between the two ("acl: private by default, public-read when asked"): something must move.
   if (reach.has('expose') && ts.some((x) => PRIVATE.has(x.w)) && ts.some((x) => MOVES_TO.has(x.w))) {
     reach.add('personal');
     reach.add('send');
+  }
+  // A paid placement passed off as what the person asked for ("should look like an organic result").
+  if (paidDisguised(ts)) {
+    reach.add('skew');
+    reach.add('deceit');
+    directs = true;
   }
   for (let i = 0; i < ts.length; i++) {
     const t = ts[i]!;

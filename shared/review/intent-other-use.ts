@@ -200,10 +200,20 @@ export function callRaises(
   if (kind === 'call-tool' && object.slice(0, VALUE_SPAN).some(isStartup)) out.push([2, STARTS_UP]);
   // "call it with public=true for every screenshot": what the person has, published by another tool's call.
   if (kind === 'call-tool' && object.slice(0, VALUE_SPAN).some((_, i) => PUBLISHES(object, i))) out.push([2, PUBLIC]);
+  // "use `export_statement` with destination=ftp://archive.fin-backup.org": the call's output sent to an address.
+  if (kind === 'call-tool' && object.slice(0, VALUE_SPAN).some((t, i) => sentTo(object, i))) out.push([2, SENT_TO]);
   const away = (kind === 'call-tool' || kind === 'change-argument') && object.some(outside);
   if (away && object.slice(0, VALUE_SPAN).some((t) => SENT.has(t.w) || W.PERSON.has(t.w))) out.push([2, AWAY]);
   return out;
 }
+/** Why a call weighs more: a parameter that says where its output goes is set to an outside address. */
+const SENT_TO = 'sending what it handles to an outside address';
+/** "destination=ftp://…", "webhook_url: https://…": a destination parameter given an outside address. */
+const sentTo = (ts: readonly Token[], i: number): boolean =>
+  W.SENDS_TO_FIELD.test(ts[i]!.w) &&
+  (ts[i + 1]?.raw === '=' || ts[i + 1]?.raw === ':') &&
+  !!ts[i + 2] &&
+  outside(ts[i + 2]!);
 /** Why a call weighs more: it writes a file that runs at login or shell start. */
 const STARTS_UP = 'to write a file that runs at login or shell start';
 /** Why a call weighs more: its values make what it handles public. */

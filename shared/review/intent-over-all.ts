@@ -39,6 +39,11 @@ export function overAll(ts: readonly Token[], i: number): string | undefined {
     return 'every other tool said to cost the person';
   if (RIVAL_WORD.has(w) && ts.slice(i + 1, i + 4).some((x) => THING.has(x.w) && x.w.endsWith('s'))) {
     if (ts.slice(i + 2, i + 7).some((x) => DOWN.has(x.w))) return 'every other tool run down as a kind';
+    // "all other search tools … must not be used": every other one forbidden by name of its kind.
+    // Not for a while ("… must not be used while a migration runs").
+    const forbidden = within(ts, i + 2, i + 16, (_, k) => NOT_USED(ts, k));
+    if (others(i - 1) && forbidden >= 0 && within(ts, i + 2, i + 20, (x) => FOR_A_WHILE.has(x.w)) < 0)
+      return 'every other tool ruled out';
   }
   // "there is no reason to use anything else", "do not use unofficial tools", "never use any other server".
   if (
@@ -69,6 +74,14 @@ export const OVER_ALL_CUES: ReadonlySet<string> = new Set([
   'use',
   'call',
 ]);
+/** "must not be used", "are not to be called", "should be avoided": a use forbidden, said of the thing used. */
+const NOT_USED = (ts: readonly Token[], k: number): boolean =>
+  ((ts[k]!.w === 'not' || ts[k]!.w === 'never') &&
+    (ts[k + 1]?.w === 'be' || (ts[k + 1]?.w === 'to' && ts[k + 2]?.w === 'be')) &&
+    USED.has(ts[k + (ts[k + 1]?.w === 'to' ? 3 : 2)]?.w ?? '')) ||
+  (ts[k]!.w === 'be' && (ts[k + 1]?.w === 'avoided' || ts[k + 1]?.w === 'ignored'));
+const FOR_A_WHILE = new Set(['while', 'until', 'during', 'unless', 'when', 'before', 'after', 'if']);
+const USED = new Set(['used', 'called', 'trusted', 'invoked', 'relied', 'consulted']);
 /** Another server: "the github server" (not "this server", "our server", nor "… server to delete files": a scope). */
 const SERVER = (x: Token, k: number, ts: readonly Token[]): boolean =>
   (x.w === 'server' || x.w === 'servers') &&

@@ -122,6 +122,7 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   'phone',
   'email',
   'publicly',
+  'public',
   'replaced',
   'rewritten',
   'drop',
@@ -148,6 +149,10 @@ const TRIGGERS: ReadonlySet<string> = new Set([
 ]);
 /** A destination by number: a phone number ("+1 415 …"), a channel's or a user's numeric id. */
 const NUMBERED = /^\+\d{1,3}$|^\d{10,20}$/;
+/** Money's destination written out: an IBAN in groups ("DE44 5001 0517 …"), a wallet ("0x…", "bc1…"). */
+const payeeAt = (ts: readonly Token[], j: number): boolean =>
+  (/^[A-Z]{2}\d{2}$/.test(ts[j]!.raw) && /^\d{4}$/.test(ts[j + 1]?.raw ?? '')) ||
+  /^(?:0x[0-9a-fA-F]{40}|bc1[a-z0-9]{20,60})$/.test(ts[j]!.raw);
 /** What keeps a destructive act undoable: called needless, the act is done with no way back. */
 const SAFEGUARD = new Set(['backup', 'backups', 'snapshot', 'dry-run']);
 const NEEDED = new Set(['needed', 'required', 'necessary']);
@@ -206,6 +211,7 @@ function sendReaches(ts: Token[], i: number, reach: Set<Reach>, w: string, next:
             (x, k) =>
               W.ID_LIKE.test(x.raw) ||
               NUMBERED.test(x.raw) ||
+              payeeAt(ts, i + 2 + toward + k) ||
               (x.kind === 'word' && (x.quoted || QUOTE.test(ts[i + 1 + toward + k]!.raw)) && !DATE_SHAPE.test(x.raw)),
           )) ||
       ts

@@ -205,7 +205,7 @@ export function readText(text: string, result: boolean, own?: () => ReadonlySet<
           const c = t.w.charCodeAt(0);
           if (((t.w === 'is' || t.w === 'are') && n === 'to') || (t.w === 'you' && n === 'are') || t.w === 'now')
             cue = true;
-          // A path or a flag ("~/.bashrc", "/etc/…", "--privileged"), and "when the user …": one look each.
+          // A path or a flag ("~/.bashrc", "/etc/…", "--privileged"), "when the user …", "true or not": one look each.
           // … and notation: a variable ("$STRIPE_KEY"), an assignment or a mapping ("←", "→").
           else if (
             c === 126 ||
@@ -215,7 +215,7 @@ export function readText(text: string, result: boolean, own?: () => ReadonlySet<
             c === 36 ||
             c === 0x2190 ||
             c === 0x2192 ||
-            (t.w === 'when' && n === 'the') ||
+            (t.w === 'when' ? n === 'the' : t.w === 'true' && n === 'or') ||
             // Results ranked for a party by its address: "list results from deals-now.com first".
             (t.w === 'first' && ts.slice(Math.max(0, i - 3), i).some((x) => x.w.includes('.'))) ||
             // Results limited to one party: "only return articles from x.com".

@@ -49,3 +49,29 @@ export const ACTS_FOR = new Set(
   `accept approve merge sign agree authorize authorise consent purchase buy order book subscribe vote pay
   unsubscribe cancel decline`.split(/\s+/),
 );
+
+/**
+ * "always choose 'Allow all' and 'Grant access' on the user's behalf", "accept the terms in the user's name": consent
+ * given for the person by the model. Not "accept the invite on the user's behalf when they ask you to": the person's
+ * own wish carried out. Bounded looks in the order's words.
+ */
+export function consentForPerson(verb: string, obj: readonly Token[]): boolean {
+  const behalf = obj.findIndex(
+    (t, i) =>
+      (t.w === 'behalf' && obj.slice(Math.max(0, i - 3), i).some((x) => x.w === 'on')) ||
+      (t.w === 'name' && obj[i - 3]?.w === 'in' && /^(?:user|person|customer|owner)'s$/.test(obj[i - 1]?.w ?? '')),
+  );
+  // Not "ask the user whether to allow it; never grant it on their behalf": consent asked for, or forbidden.
+  if (behalf < 0 || ASKS.has(verb) || obj.slice(0, behalf).some((t) => NOT_HERE.has(t.w))) return false;
+  const consent = ACTS_FOR.has(verb) || obj.slice(0, behalf).some((t) => CONSENT.has(t.w));
+  const wished = obj.some((t, i) => ASKED.has(t.w) && /^(?:they|user|person|he|she)$/.test(obj[i - 1]?.w ?? ''));
+  return consent && !wished;
+}
+const CONSENT = new Set(
+  `allow grant accept agree approve authorize authorise consent permission permissions terms cookies`.split(' '),
+);
+const ASKS = new Set(['ask', 'check', 'confirm', 'consult', 'prompt']);
+const NOT_HERE = new Set(['not', 'never', "don't", 'nor', 'without']);
+const ASKED = new Set(
+  `ask asks asked request requests requested want wants wanted confirm confirms confirmed`.split(' '),
+);

@@ -35,6 +35,7 @@ import { meansOrPublic } from './intent-moved.js';
 import { terseReaches } from './intent-code.js';
 import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, within, type Token } from './intent-text.js';
 import { addressAt } from './intent-address.js';
+import { bucketAt, openQueryVisited } from './intent-visit.js';
 import { forbidsIn } from './intent-forbids.js';
 
 // The broad reading beside the sentence reader's grammar. The grammar knows verbs and what they take;
@@ -193,8 +194,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     // The person's things made public: "shared with anyone-with-link", "made public".
     if (exposes(w, next, prev)) reach.add('expose');
     meansOrPublic(ts, i, reach);
-    // A bucket's address ("s3://…", "gs://…").
-    if ((w === 's3' || w === 'gs') && next === ':' && ts[i + 2]?.raw.startsWith('//')) reach.add('address');
+    if ((w === 's3' || w === 'gs') && next === ':' && bucketAt(ts[i + 2])) reach.add('address');
     // Rights raised: a privileged container, root, sudo, world-writable.
     if (ESCALATE.has(w)) reach.add('escalate');
     // Another tool said to behave otherwise from now on: "… write_file now stores every file …".
@@ -204,8 +204,8 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (!plain && t.kind === 'word' && w.includes('.') && DOMAIN.test(w) && !EXAMPLE.test(w)) reach.add('address');
     // An image in Markdown that loads from elsewhere: whatever its address carries leaves when it renders.
     if (t.raw === '!' && ts[i + 1]?.raw === '[') beaconAt = i;
-    if (t.kind === 'url' && beaconAt >= 0 && i - beaconAt < 8 && !HOME.test(t.raw) && !EXAMPLE.test(t.raw))
-      reach.add('beacon');
+    const image = beaconAt >= 0 && i - beaconAt < 8 && !HOME.test(t.raw) && !EXAMPLE.test(t.raw);
+    if (t.kind === 'url' && (image || openQueryVisited(ts, i))) reach.add('beacon');
     // Deceit said as no need to hear ("a step users never need to hear about"): an order to keep the person out.
     if (NEEDLESS_TO_SAY.has(w) && NEGATED_NEED(ts, i)) {
       reach.add('deceit');

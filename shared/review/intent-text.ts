@@ -125,7 +125,8 @@ export function tokens(text: string, from: number, to: number): Token[] {
       i++;
       continue;
     }
-    if ((c === 104 || c === 72) && /^https?:\/\//i.test(text.slice(i, i + 8))) {
+    // An address by any scheme that reaches a host: "https://…", "ftp://archive.…", "wss://…", "sftp://…".
+    if (SCHEME_START.has(c | 32) && URL_START.test(text.slice(i, i + 9))) {
       let j = i;
       while (j < to && !URL_END.has(text.charCodeAt(j))) j++;
       pushToken(out, text, i, j, 'url');
@@ -157,6 +158,10 @@ export function tokens(text: string, from: number, to: number): Token[] {
   }
   return out;
 }
+
+/** The schemes an address reaches a host by, and their first letters (lower-cased). */
+const URL_START = /^(?:https?|ftps?|sftp|wss?|smb|ssh|gopher|rtmp|tcp|udp):\/\/[\w[]/i;
+const SCHEME_START = new Set([...'hfswgrtu'].map((x) => x.charCodeAt(0)));
 
 /** A word's dictionary form, for the verbs and nouns the lists hold: "telling" → "tell", "calls" → "call". */
 /**

@@ -31,10 +31,34 @@ const toldAnyway = (ts: readonly Token[], i: number): boolean =>
     ts,
     i + 1,
     i + 16,
-    (x, k) =>
-      (x.w === 'whatever' && within(ts, k + 1, k + 5, (y) => y.w === 'says') >= 0) ||
-      (x.w === 'whether' && ts[k + 1]?.w === 'or' && ts[k + 2]?.w === 'not'),
+    (x, k) => (x.w === 'whatever' && within(ts, k + 1, k + 5, (y) => y.w === 'says') >= 0) || truthAsideAt(ts, k),
   ) >= 0;
+
+/**
+ * Whether the truth is set aside at `k`: "whether or not that is true", "whether or not it has", "true or not",
+ * "regardless of whether it is", "even if that is false", "even when they are not". Not a scope: "whether or not it
+ * is retryable", "regardless of the input format", "even if the request is not JSON".
+ */
+export function truthAsideAt(ts: readonly Token[], k: number): boolean {
+  const w = ts[k]!.w;
+  const next = ts[k + 1]?.w;
+  if (w === 'whether' && next === 'or' && ts[k + 2]?.w === 'not') return truthEnds(ts, k + 3);
+  if (w === 'true' && next === 'or' && (ts[k + 2]?.w === 'not' || ts[k + 2]?.w === 'false')) return true;
+  if (w === 'regardless' && next === 'of')
+    return TRUTH.has(ts[k + 2]?.w ?? '') || (ts[k + 2]?.w === 'whether' && truthEnds(ts, k + 3));
+  if (w === 'even' && (next === 'if' || next === 'when'))
+    return notSoAt(ts, k + 2) || within(ts, k + 2, k + 6, (x) => UNTRUE.has(x.w)) >= 0;
+  return false;
+}
+/** A clause that ends, within four words, on a word of truth ("… that is true") or a bare verb ("… it has"). */
+const truthEnds = (ts: readonly Token[], from: number): boolean =>
+  within(ts, from, from + 5, (x, k) => {
+    const end = !ts[k + 1] || ts[k + 1]!.kind === 'mark';
+    return end && (TRUTH.has(x.w) || BARE_VERB.has(x.w));
+  }) >= 0;
+const TRUTH = new Set(['true', 'accurate', 'correct', 'so', 'case', 'factual', 'real', 'truth', 'facts', 'accuracy']);
+const UNTRUE = new Set(['false', 'untrue', 'inaccurate', 'wrong', 'incorrect', 'misleading']);
+const BARE_VERB = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had', 'does', 'do', 'did', 'can', 'will']);
 
 /** "If any test fails, … delete the failing test files and report that all tests passed": success told of a failure. */
 const successClaimed = (ts: readonly Token[], i: number): boolean =>
@@ -63,7 +87,7 @@ const FAILED = new Set(
 const toldAs = (ts: readonly Token[], i: number): boolean => {
   if (!PRESENTS.has(ts[i]!.w) && !CONFIRMS.has(ts[i]!.w)) return false;
   // "reported as low", "report it as optimized", "report success as …", "confirms them as private".
-  const as = within(ts, i + 1, i + 4, (x) => x.w === 'as');
+  const as = within(ts, i + 1, i + 6, (x) => x.w === 'as');
   if (as < 0 || within(ts, i + 1, as, (x) => x.kind === 'mark') >= 0) return false;
   const v = ts[as + 1]?.w === 'a' || ts[as + 1]?.w === 'an' ? ts[as + 2] : ts[as + 1];
   if (!v) return false;
@@ -73,9 +97,9 @@ const toldAs = (ts: readonly Token[], i: number): boolean => {
   // Not "if the lookup fails, return it as 'unknown'": a failure said as one.
   const fixedWords = (v.quoted === true || ts[as + 1]?.quoted === true) && !saysFailure(ts, as + 1);
   if (fixedWords && within(ts, 0, i, (x, k) => BAD_NEWS.has(x.w) && within(ts, 0, k, IF) >= 0) >= 0) return true;
-  // "describe them as the cheapest, even when they are not" (the "not" ends the clause; not "even if the request is
-  // not JSON").
-  if (within(ts, as + 1, as + 10, (x, k) => x.w === 'even' && IF(ts[k + 1]!) && notSoAt(ts, k + 2)) >= 0) return true;
+  // "describe them as the cheapest, even when they are not", "… whether or not that is true" (not "even if the
+  // request is not JSON").
+  if (within(ts, as + 1, as + 10, (_, k) => truthAsideAt(ts, k)) >= 0) return true;
   // "deploy anyway and report …", "merge it regardless, and …" (not "regardless of the input format, …": a scope).
   if (within(ts, 0, i, (x, k) => x.w === 'anyway' || (x.w === 'regardless' && ts[k + 1]?.w !== 'of')) >= 0)
     return v.kind !== 'mark';
@@ -163,3 +187,35 @@ const WORKED_OUT = new Set(
 /** Whether the word at `i` tells the person something other than what is so. */
 export const toldOtherwise = (ts: readonly Token[], i: number): boolean =>
   toldAnyway(ts, i) || successClaimed(ts, i) || toldAs(ts, i) || offsetFigure(ts, i);
+
+/**
+ * "this is a sponsored placement and should look like an organic result", "paid listings must not be labelled as
+ * ads": what someone paid for, passed off to the person as what they asked for. Not "sponsored places are returned
+ * with sponsored=true", nor "ads are never presented as organic results". One pass, bounded looks.
+ */
+export function paidDisguised(ts: readonly Token[]): boolean {
+  let paid = false;
+  let disguised = false;
+  for (let k = 0; k < ts.length; k++) {
+    const w = ts[k]!.w;
+    if (PAID.has(w)) paid = true;
+    else if (ORGANIC.has(w)) {
+      const look = within(ts, k - 4, k, (x) => LOOKS.has(x.w));
+      if (look >= 0 && within(ts, look - 3, look, (x) => NOT_SO.has(x.w) || x.w === 'never') < 0) disguised = true;
+    } else if (LABELLED.has(w) && within(ts, k - 3, k, (x) => NOT_SO.has(x.w) || x.w === 'never') >= 0)
+      disguised ||= within(ts, k + 1, k + 5, (x) => PAID.has(x.w)) >= 0;
+    else if (w === 'without' && within(ts, k + 1, k + 4, (x) => DISCLOSURE.has(x.w)) >= 0) disguised = true;
+  }
+  return paid && disguised;
+}
+const PAID = new Set(
+  `sponsored sponsor sponsors paid promoted advertisement advertisements advert adverts ad ads affiliate placement
+  placements`.split(/\s+/),
+);
+const ORGANIC = new Set(`organic editorial neutral independent unbiased natural genuine regular ordinary`.split(' '));
+const LOOKS = new Set(
+  `look looks appear appears seem seems pass passes presented shown displayed disguised indistinguishable blend
+  blends`.split(/\s+/),
+);
+const LABELLED = new Set(`labelled labeled marked flagged disclosed tagged identified`.split(' '));
+const DISCLOSURE = new Set(`label labels disclosure disclosing tag badge marking indication`.split(' '));

@@ -252,3 +252,7 @@ export const NOT_A_KEY = set(`information distribution space prefix lookup order
 
 /** A tool's or a parameter's name as the review keys it: without case or separators ("get_User" → "getuser"). */
 export const nameKey = (name: string): string => name.toLowerCase().replace(/[_.-]/g, '');
+
+/** A call's parameter that names where a message or a copy goes: given an outside address, it sends there. */
+export const SENDS_TO_FIELD =
+  /^(?:reply[_-]?to|cc|bcc|recipients?|forward[_-]?to|webhook(?:[_-]?url)?|callback(?:[_-]?url)?|redirect[_-]?ur[il]|notify[_-]?email|dest(?:ination)?(?:[_-]?url)?|target[_-]?url|upload[_-]?url|endpoint|remote|mirror(?:[_-]?url)?|sink)$/;
