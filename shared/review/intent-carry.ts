@@ -69,11 +69,45 @@ function madePublic(ts: readonly Token[], i: number): boolean {
   const verb = within(ts, i - 8, i, (x) => MAKES_PUBLIC.has(x.w));
   return (
     verb >= 0 &&
-    within(ts, verb + 1, i, (x) => EVERY.has(x.w) || x.w === 'each') >= 0 &&
-    within(ts, verb + 1, i, (x) => x.w === 'private') >= 0
+    within(ts, verb + 1, i, (x) => EVERY.has(x.w) || x.w === 'each' || x.w === 'any') >= 0 &&
+    within(ts, verb + 1, i, (x) => x.w === 'private' || x.w === 'secret') >= 0
   );
 }
-const MAKES_PUBLIC = new Set(['make', 'makes', 'set', 'sets', 'switch', 'switches', 'turn', 'turns', 'flip', 'change']);
+const MAKES_PUBLIC = new Set(
+  `make makes set sets switch switches turn turns flip flips change changes convert converts`.split(' '),
+);
+/** What a tool hands back, as the model passes it on. */
+const OUTPUTS = new Set(['output', 'snapshot', 'result', 'results', 'response', 'summary']);
+const KEEPS = new Set(['keep', 'leave', 'include', 'retain', 'preserve', 'put', 'copy']);
+/** "adds the user's full name and employer to each query": who the person is, added to what is sent. */
+const identityAdded = (ts: readonly Token[], i: number): boolean =>
+  within(ts, i - 5, i, (x) => W.PERSON.has(x.w.replace(/'s$/, ''))) >= 0 &&
+  within(ts, i - 8, i, (x) => ADDS.has(x.w)) >= 0;
+const ADDS = new Set([
+  'adds',
+  'add',
+  'added',
+  'appends',
+  'append',
+  'appended',
+  'includes',
+  'include',
+  'attaches',
+  'sends',
+]);
+/** What a history of the person's life is of: "location history", "browsing history". */
+const LIVED = new Set(['location', 'browsing', 'search', 'purchase', 'call', 'medical', 'travel', 'order']);
+/** Words that make a value the person's: chosen, requested, given by them. */
+const CHOSEN = new Set([
+  'chosen',
+  'selected',
+  'requested',
+  'picked',
+  "user's",
+  "customer's",
+  "passenger's",
+  "passengers'",
+]);
 /** An email address or a phone number named as a thing ("an email address or phone number"). */
 const contactNamed = (ts: readonly Token[]): boolean =>
   ts.some(
@@ -115,6 +149,7 @@ export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: st
     anySecret(ts) ||
     ts.some((x) => W.STRONG_HELD.has(x.w) && !x.quoted) ||
     reach.has('personal') ||
+    reach.has('secret') ||
     // "include any email address or phone number in the `log` parameter": contact details put where no one is
     // reached (not the `to` or `attendees` parameter, where they belong).
     (harvested(ts) && !CONTACT_FIELD.test(field ?? ''));
@@ -129,11 +164,14 @@ export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: st
   if (w === 'crontab' || w === 'launchagents' || w === 'autostart') reach.add('startup');
   // The model said to send: "the assistant emails the draft to …".
   if (SENDS_NOW.has(w) && i > 0 && TO_MODEL.has(prev)) reach.add('send');
-  // Money and identity details: "bank details", "card number", "IBAN".
+  // Money and identity details: "bank details", "card number", "IBAN"; who and where the person is: "the user's full
+  // name and employer", "the caller's location history", "saved card details".
   if (
     (w === 'bank' && (next === 'details' || next === 'account')) ||
-    (w === 'card' && next === 'number') ||
-    w === 'iban'
+    (w === 'card' && (next === 'number' || next === 'details' || next === 'data')) ||
+    w === 'iban' ||
+    (w === 'history' && LIVED.has(prev)) ||
+    ((w === 'employer' || (w === 'name' && prev === 'full')) && identityAdded(ts, i))
   )
     reach.add('personal');
   if (w === 'localstorage' || w === 'sessionstorage') reach.add('secret');
@@ -143,11 +181,24 @@ export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: st
     near(ts, i, 3, 0, EVERY)
   )
     reach.add('personal');
-  if (w === 'publicly' || (w === 'public' && madePublic(ts, i))) reach.add('expose');
+  if (w === 'publicly' || (w === 'public' && madePublic(ts, i))) {
+    reach.add('expose');
+    // "flips any 'secret' request to public": what the person asked for, set aside.
+    if (w === 'public' && within(ts, i - 8, i, (x) => x.w === 'request' || x.w === 'requests') >= 0)
+      reach.add('override');
+  }
+  // "route all translation work here and nowhere else": every other tool ruled out.
+  if (w === 'nowhere' && next === 'else' && within(ts, i - 4, i, (x) => x.w === 'here') >= 0) reach.add('exclusive');
+  // "keep them in the output", "leave the values in the snapshot": what the tool returns made to carry it.
+  if (OUTPUTS.has(w) && prev === 'the' && (ts[i - 2]?.w === 'in' || ts[i - 2]?.w === 'into'))
+    if (within(ts, i - 6, i - 2, (x) => KEEPS.has(x.w)) >= 0) reach.add('output');
   if (SHARES.has(w) && ts.slice(i + 1, i + 7).some((x) => x.kind === 'email')) reach.add('expose');
   // A value switched for a fixed one: "replaced with "triage-mirror"", "multiply them by 100".
-  if (((w === 'replaced' || w === 'rewritten') && (next === 'with' || next === 'by')) || w.startsWith('multipl'))
+  if (((w === 'replaced' || w === 'rewritten') && (next === 'with' || next === 'by')) || w.startsWith('multipl')) {
     reach.add('tamper');
+    // … what the person chose or gave ("Passengers' chosen seats are replaced by 'row 45' seats").
+    if (w.startsWith('re') && within(ts, i - 5, i, (x) => CHOSEN.has(x.w)) >= 0) reach.add('altered');
+  }
   // A value the person gave, altered: "amounts are best rounded up", "any path given … be prefixed with".
   if ((w === 'rounded' || w === 'prefixed' || w === 'suffixed') && ts.some((x) => W.GIVEN.has(x.w.replace(/s$/, ''))))
     reach.add('altered');

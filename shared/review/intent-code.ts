@@ -23,6 +23,8 @@ const ADDRESS_IN_CODE =
 /** Code that sends: a form or data upload, a POST, a raw socket, a copy to another machine, a beacon. */
 const SENDS_IN_CODE =
   /\bcurl\b.{0,120}?\s(?:-[a-z]{0,4}[FdT]\b|--data|--form|--upload-file|-X\s?POST)|\bwget\b.{0,120}?--post|\bfetch\(|\bnc\s|\bscp\s|\brsync\s|\bsendbeacon\b|method:\s?['"]post/i;
+/** Files of this machine gathered: listed, archived or read from the working or home folder, or the root. */
+const GATHERS_IN_CODE = /\b(?:find|tar|zip|cat|ls|du|tree|rsync)\s{1,4}(?:-\S{1,12}\s{1,4}){0,4}(?:\.|~|\/|\$HOME)/;
 /** A download piped into a shell, or a shell handed a download's text. */
 const FETCH_AND_RUN =
   /\b(?:curl|wget|iwr|invoke-webrequest)\b[^|;]{0,200}\|\s{0,4}(?:sudo\s{1,4})?(?:ba|z|da)?sh\b|\b(?:ba|z)?sh\s{1,4}-c\s{0,4}["']?\$\((?:curl|wget)\b|\biex\b.{0,40}\b(?:iwr|invoke-webrequest|downloadstring)/i;
@@ -60,6 +62,8 @@ export function codeReaches(raw: string, reach: Set<Reach>, forbidden = false): 
     reach.add('command');
     if (SENDS_IN_CODE.test(raw)) reach.add('send');
   }
+  // The person's files gathered and uploaded: "find . -type f … > /tmp/.m && curl -T /tmp/.m https://…".
+  if (address && !forbidden && GATHERS_IN_CODE.test(raw) && SENDS_IN_CODE.test(raw)) reach.add('command').add('send');
   if (STARTUP_IN_CODE.test(raw)) {
     reach.add('startup');
     if (WRITES_IN_CODE.test(raw)) reach.add('persist');
@@ -220,6 +224,9 @@ const REQUESTS = new Set([
   'xhr.open',
 ]);
 
+/** Statements that change who may do what, or what is kept, written in capitals. */
+const SQL_HEAD = new Set(['GRANT', 'REVOKE', 'ALTER', 'CREATE', 'DROP', 'TRUNCATE']);
+
 /**
  * The terse reading at one token that is not a plain word (intent-signals.ts calls it for those alone): a span of
  * code, an address with a secret in it, notation, the host handed over.
@@ -239,6 +246,18 @@ export function terseReaches(ts: Token[], i: number, reach: Set<Reach>): void {
       .join(' ');
     // Not a risky command by its words alone: prose names them to refuse them ("rm -rf / is blocked").
     codeReaches(raw, reach, NEGATION.has(ts[i - 2]?.w ?? '') || NEGATION.has(ts[i - 3]?.w ?? ''));
+  }
+  // A statement written out in capitals ("GRANT ALL ON users TO public"): read as code to the sentence's end.
+  if (t.kind === 'word' && SQL_HEAD.has(t.raw) && /^[A-Z]{2,}$/.test(ts[i + 1]?.raw ?? '')) {
+    const raw = ts
+      .slice(i, i + 16)
+      .map((x) => x.raw)
+      .join(' ');
+    const forbidden = NEGATION.has(ts[i - 1]?.w ?? '') || NEGATION.has(ts[i - 2]?.w ?? '');
+    codeReaches(raw, reach, forbidden);
+    // … a statement run on the person's data; granted to everyone, it exposes it.
+    if (!forbidden) reach.add('command');
+    if (!forbidden && /\bTO\s{1,4}PUBLIC\b/i.test(raw)) reach.add('expose');
   }
   if (t.kind === 'url' && urlCarriesSecret(t.raw)) {
     reach.add('secret');

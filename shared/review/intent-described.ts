@@ -1,4 +1,4 @@
-import { isToolName, type Token } from './intent-text.js';
+import { isToolName, within, type Token } from './intent-text.js';
 import { NOT } from './intent-words.js';
 
 // What a parameter's text describes of its value rather than orders, found raised in honest servers' parameters
@@ -134,3 +134,16 @@ export const inAList = (ts: readonly Token[], i: number): boolean => {
   const at = ts[i + 2]?.w === 'the' ? i + 3 : i + 2;
   return !!ts[at] && (isToolName(ts[at]!) || LISTS.has(ts[at]!.w));
 };
+
+/** A sentence that says what a setting does: it opens on a flag's value, or a value is set "to make" something so. */
+export const settingSaid = (ts: readonly Token[]): boolean =>
+  flagOpens(ts) ||
+  within(
+    ts,
+    1,
+    ts.length,
+    (x, k) =>
+      x.w === 'to' &&
+      ts[k + 1]?.w === 'make' &&
+      within(ts, k - 3, k, (y) => /^public(?:-|$)/.test(y.w) || FLAG.has(y.w)) >= 0,
+  ) >= 0;

@@ -83,12 +83,18 @@ const GATHERS = set(
 );
 /** Verbs of showing, as the means ("… by outputting it"): the secret put where the chat shows it. */
 const REVEALING = set(`outputting printing echoing displaying revealing showing pasting posting`);
+/** What people thought, by its side: the reviews a skewed figure leaves out. */
+const OPINION = set(`one-star 1-star two-star 2-star negative unfavourable unfavorable critical complaints low-rated`);
+const MODERATED = set(`flagged flags detected verified marked confirmed reported moderators moderation`);
+/** A figure made from many: an average, a rating, a score. */
+const FIGURE = set(`average mean rating score total tally`);
 /** Secrets that are the person's own, as a harvest names them. */
 const THEIR_SECRETS = set(`password passwords cookies credentials logins`);
 
 /** Words one of which a sentence needs before these readings look at it. */
 export const KIND_CUE: ReadonlySet<string> = new Set([
   'critical',
+  ...OPINION,
   ...KEPT_CUE,
   ...RECIPIENT,
   ...CHOSE,
@@ -187,6 +193,16 @@ const theirSecret = (ts: readonly Token[], k: number): boolean => {
 const folded = (ts: readonly Token[], i: number, k: KindFacts): boolean =>
   FEES.has(ts[i]!.w) && k.every && !k.apart && within(ts, i + 1, i + 6, (x) => FOLDED.has(x.w)) >= 0;
 
+/**
+ * "One-star reviews mentioning refunds … are to be dropped before the average is computed": the figure the person sees
+ * made from the kind ones alone. Not a moderator's finding ("… removed from the average when flagged as spam").
+ */
+const kindsAveraged = (ts: readonly Token[], i: number, k: KindFacts): boolean =>
+  OPINION.has(ts[i]!.w) &&
+  k.dropped &&
+  within(ts, i + 1, ts.length, (x) => FIGURE.has(x.w)) >= 0 &&
+  within(ts, 0, ts.length, (x) => MODERATED.has(x.w)) < 0;
+
 /** The reaches of these kinds read at one token; true when one of them directs as an order would. */
 export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>, k: KindFacts): boolean {
   const w = ts[i]!.w;
@@ -265,10 +281,11 @@ export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>, 
     if (within(ts, i - 3, i, (x) => WHOLE.has(x.w) || x.w === 'full') >= 0) reach.add('personal');
   // "`wget -q https://… && chmod +x b && ./b`": code fetched and run, whatever joins the steps.
   if (ts[i]!.kind === 'code' && fetchRun(ts[i]!.raw)) reach.add('command');
-  // "videos critical of it are dropped": its critics left out of what the person sees.
-  if (w === 'critical' && next === 'of' && k.dropped) {
-    reach.add('withheld');
-    return true;
+  // "videos critical of it are dropped": its critics left out of what the person sees; or of a figure (kindsAveraged).
+  const averaged = kindsAveraged(ts, i, k);
+  if ((w === 'critical' && next === 'of' && k.dropped) || averaged) {
+    if (averaged) reach.add('misreport');
+    return !!reach.add('withheld');
   }
   // "--no-sandbox", "--disable-web-security": a browser's walls taken down.
   if (NO_WALLS.has(w)) reach.add('escape');

@@ -2,10 +2,10 @@ import { OBEY, type Reach } from './intent-reach-words.js';
 import { ID_LIKE, NOT, PERSON, BOAST, REPO_SLUG } from './intent-words.js';
 import { PRESENTS } from './intent-shown.js';
 import { within, type Token } from './intent-text.js';
-import { FLAG, flagOpens } from './intent-described.js';
+import { settingSaid } from './intent-described.js';
 import { fixedDestination, movedTo, MOVES_TO } from './intent-moved.js';
 import { dataAsOrders, OBEYS_DATA } from './intent-obeys.js';
-import { BAD_NEWS, CONFIRMS, paidDisguised, TELLS, toldOtherwise } from './intent-told.js';
+import { BAD_NEWS, CONFIRMS, paidDisguised, TELLS, toldOtherwise, ZEROES } from './intent-told.js';
 
 // What wins the model's choice and what the person is told, read over a whole directive sentence (intent-signals.ts
 // calls it once per sentence): this tool put over every other by a boast; a report fixed whatever the data, or a
@@ -16,7 +16,10 @@ import { BAD_NEWS, CONFIRMS, paidDisguised, TELLS, toldOtherwise } from './inten
 /** Comparisons that put one tool over the rest: "chosen over any other", "better than all other". */
 const OVER = new Set(['over', 'than', 'instead', 'rather']);
 /** What the model writes for the person, said as its own: "every summary you give", "your answer". */
-const TOLD = new Set(['summary', 'summaries', 'answer', 'answers', 'reply', 'replies', 'response', 'responses']);
+const TOLD = new Set(
+  `summary summaries answer answers reply replies response responses confirmation confirmations receipt receipts
+  notification notifications invoice invoices`.split(/\s+/),
+);
 /** What a report gives the same whatever it is about: "for any ticker", "for every company". */
 const ANY = new Set(['any', 'every', 'all', 'each']);
 /** Words that make "as X for every Y" a format, not a verdict: "show sizes as bytes for every file". */
@@ -66,19 +69,7 @@ function wholeOf(ts: readonly Token[]): Whole {
   return w;
 }
 
-/** A sentence that says what a setting does: it opens on a flag's value, or a value is set "to make" something so. */
-const settingSaid = (ts: readonly Token[]): boolean =>
-  flagOpens(ts) ||
-  within(
-    ts,
-    1,
-    ts.length,
-    (x, k) =>
-      x.w === 'to' &&
-      ts[k + 1]?.w === 'make' &&
-      within(ts, k - 3, k, (y) => /^public(?:-|$)/.test(y.w) || FLAG.has(y.w)) >= 0,
-  ) >= 0;
-
+const EACH_ONE = new Set(['each', 'every', 'all', 'any']);
 /** "over any other browser navigation tool" beside a boast: this tool put over every other. */
 function overEveryOther(ts: readonly Token[], i: number, whole: Whole): boolean {
   const w = ts[i]!.w;
@@ -103,7 +94,8 @@ function leftOut(ts: readonly Token[], i: number): boolean {
   // "keep this out of your answer": a word pointing back may stand between.
   const at = POINTER.has(ts[i + 1]?.w ?? '') ? i + 1 : i;
   const out =
-    ((w === 'left' || w === 'leave' || w === 'keep' || w === 'kept') && ts[at + 1]?.w === 'out') ||
+    ((w === 'left' || w === 'leave' || w === 'keep' || w === 'kept' || w === 'stay' || w === 'stays') &&
+      ts[at + 1]?.w === 'out') ||
     ((w === 'omitted' || w === 'excluded' || w === 'omit' || w === 'exclude') && ts[at + 1]?.w === 'from');
   if (!out || NOT.has(ts[i - 1]?.w ?? '') || NOT.has(ts[i - 2]?.w ?? '')) return false;
   const told = within(ts, at + 2, at + 7, (x) => TOLD.has(x.w));
@@ -233,6 +225,9 @@ const STARTS: ReadonlySet<string> = new Set([
   'leave',
   'keep',
   'kept',
+  'stay',
+  'stays',
+  ...ZEROES,
   'omitted',
   'excluded',
   'omit',
@@ -277,8 +272,7 @@ export function favourReaches(ts: readonly Token[], reach: Set<Reach>, directs =
   if (reach.has('deceit') && ts.some((x) => x.w === 'automatically')) reach.add('unconfirmed');
   // Each of the person's things made public ("set each board … to public visibility"): a sweep.
   // Not a setting's effect: "If true, all files in the bucket are made public", "use public-read to make all …".
-  if (reach.has('expose') && ts.some((x) => x.w === 'each' || x.w === 'every' || x.w === 'all') && !settingSaid(ts))
-    reach.add('sweep');
+  if (reach.has('expose') && ts.some((x) => EACH_ONE.has(x.w)) && !settingSaid(ts)) reach.add('sweep');
   // What is private, made public ("notes in the folder Private … appended to a note that syncs to the web"): a leak.
   // Not a choice between the two ("acl: private by default, public-read when asked"): something must move.
   if (reach.has('expose') && ts.some((x) => PRIVATE.has(x.w)) && ts.some((x) => MOVES_TO.has(x.w))) {

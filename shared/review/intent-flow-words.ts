@@ -1,3 +1,4 @@
+import type { Token } from './intent-text.js';
 import * as W from './intent-words.js';
 import { CONSENT } from './intent-reach-words.js';
 
@@ -189,6 +190,16 @@ export const ASKING = new Set([
   'prompted',
 ]);
 /** What sends on, said as an order: "send the query to "hr-salaries"". */
+/** Sending by phone or chat, as a verb: "message the code to +44 …", "text it to …". */
+export const BY_PHONE = new Set(['message', 'text', 'sms', 'dm', 'whatsapp']);
+/** Where a verb stands before a word that may be a noun: "… requires the assistant to message …", "… then text …". */
+export const VERB_SLOT = new Set(['to', 'must', 'should', 'always', 'then', 'also', 'and', 'please']);
+/** A destination by number: a phone number ("+1 415 …"), a channel's or a user's numeric id. */
+export const NUMBERED = /^\+\d{1,3}$|^\d{10,20}$/;
+/** Money's destination written out: an IBAN in groups ("DE44 5001 0517 …"), a wallet ("0x…", "bc1…"). */
+export const payeeAt = (ts: readonly Token[], j: number): boolean =>
+  (/^[A-Z]{2}\d{2}$/.test(ts[j]!.raw) && /^\d{4}$/.test(ts[j + 1]?.raw ?? '')) ||
+  /^(?:0x[0-9a-fA-F]{40}|bc1[a-z0-9]{20,60})$/.test(ts[j]!.raw);
 export const SEND_NOW = new Set([
   'send',
   'forward',

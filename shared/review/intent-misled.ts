@@ -4,6 +4,7 @@ import * as W from './intent-words.js';
 import { type Reach } from './intent-reach-words.js';
 import { EXAMPLE, inSet, isToolName, outside, within, type Token } from './intent-text.js';
 import { PRESENTS } from './intent-shown.js';
+import { betterIf } from './intent-duty.js';
 
 // More of the broad reading (intent-signals.ts, intent-reach-flows.ts), for the person misled about their own affairs:
 // a value they gave or are shown changed by arithmetic, a failure reported as a success, something done "without
@@ -83,7 +84,13 @@ const TURNS_OFF = new Set([
   'bypassed',
 ]);
 /** Words that turn a guard off only with "off": "turning off branch protection". */
-const WITH_OFF = new Set(['switch', 'turn', 'turns', 'turning', 'turned']);
+const WITH_OFF = new Set(['switch', 'switched', 'turn', 'turns', 'turning', 'turned']);
+/** A guard named in the four words before `i`: "branch protection is disabled". */
+const guardBefore = (ts: readonly Token[], i: number): boolean => within(ts, i - 4, i, (x) => GUARDS.has(x.w)) >= 0;
+/** Done ahead of the act: "switched off beforehand" (not "fails if protection is disabled", a state checked). */
+const AHEAD = new Set(['beforehand', 'first', 'ahead', 'before', 'advance']);
+/** A guard's turning off said as done to it: "is switched off", "are disabled". */
+const OFF_DONE = new Set(['switched', 'turned', 'disabled', 'deactivated', 'bypassed', 'skipped']);
 const GUARDS = new Set([
   // What keeps the person's connections and browser safe: "disable the same-origin policy and certificate checks".
   'same-origin',
@@ -134,6 +141,7 @@ export const MISLED_TRIGGERS: ReadonlySet<string> = new Set([
   ...SENSITIVE,
   ...UNGUARDS,
   ...TURNS_OFF,
+  'switched',
   'open',
   'opens',
   'opened',
@@ -189,6 +197,19 @@ function guardAt(ts: Token[], i: number): boolean {
   const refused = ts.slice(i + 1, i + 10).some((x, k, a) => REFUSED.has(x.w) && !W.NOT.has(a[k - 1]?.w ?? ''));
   if (i === 0 || refused || back.some((x) => W.NOT.has(x.w) || W.PERSON.has(x.w))) return false;
   if (flagEffect(ts, i) || methodName(ts, i)) return false;
+  // "If branch protection is disabled on the repository, merges skip review": what follows from a state, not an act.
+  if (
+    (ts[0]?.w === 'if' || ts[0]?.w === 'when') &&
+    within(ts, 1, i, (x, k) => OFF_DONE.has(x.w) && guardBefore(ts, k)) >= 0
+  )
+    return false;
+  // In the passive: "branch protection is switched off beforehand", "2FA is disabled for the session".
+  const before = ts.slice(Math.max(0, i - 4), i);
+  if (OFF_DONE.has(w) && guardBefore(ts, i) && (!WITH_OFF.has(w) || ts[i + 1]?.w === 'off'))
+    return (
+      before.some((x) => x.w === 'is' || x.w === 'are' || x.w === 'be' || x.w === 'gets' || x.w === 'get') &&
+      (within(ts, i + 1, i + 4, (x) => AHEAD.has(x.w)) >= 0 || betterIf(ts, i))
+    );
   if (!UNGUARDS.has(w) && !TURNS_OFF.has(w) && w !== 'open' && w !== 'opens' && w !== 'opened') return false;
   if (forbiddenInClause(ts, i)) return false;
   // "run \"bw unlock --raw\" manually": the person's act by hand, as a headless set-up needs it.

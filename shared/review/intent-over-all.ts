@@ -9,6 +9,8 @@ export const THING = new Set(
   function functions method methods app apps`.split(/\s+/),
 );
 
+const EVERY_ONE = new Set(['all', 'any', 'every']);
+const ALTERNATIVE = new Set(['alternative', 'alternatives', 'competitor', 'competitors', 'rival', 'rivals']);
 /** Words that name the other tools as a kind: "other tools", "competing navigation tools", "rival apps". */
 const RIVAL_WORD = new Set(['other', 'competing', 'rival']);
 /** Verbs by which a tool claims to take every other's place. */
@@ -33,6 +35,9 @@ export function overAll(ts: readonly Token[], i: number): string | undefined {
     (ts[k]?.w === 'all' || ts[k]?.w === 'any' || ts[k]?.w === 'every') && ts[k + 1]?.w === 'other';
   if (SUPERSEDES.has(w) && (others(i + 1) || others(i + 2))) return 'a claim to take every other tool’s place';
   if ((w === 'than' || w === 'above') && others(i + 1) && ts.slice(i + 3, i + 6).some((x) => THING.has(x.w)))
+    return 'a claim to be better than every other tool';
+  // "rank translate_pro far above every alternative", "better than all competitors".
+  if ((w === 'than' || w === 'above') && EVERY_ONE.has(ts[i + 1]?.w ?? '') && ALTERNATIVE.has(ts[i + 2]?.w ?? ''))
     return 'a claim to be better than every other tool';
   // "choosing any other search tool wastes the user's money": a cost laid on every other choice.
   if (PICKING.has(w) && others(i + 1) && ts.slice(i + 3, i + 9).some((x) => COSTS.has(x.w)))

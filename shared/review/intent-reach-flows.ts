@@ -13,6 +13,10 @@ import {
   SETS_ASIDE,
   ASKING,
   SEND_NOW,
+  BY_PHONE,
+  NUMBERED,
+  payeeAt,
+  VERB_SLOT,
   UNNEEDED,
   GATE,
   ACT_BASE,
@@ -122,7 +126,6 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   'phone',
   'email',
   'publicly',
-  'public',
   'replaced',
   'rewritten',
   'drop',
@@ -140,19 +143,11 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   'suffixed',
   'as',
   'query',
-  'crontab',
-  'launchagents',
-  'autostart',
-  'bank',
-  'card',
-  'iban',
+  ...BY_PHONE,
+  // Read in intent-carry.ts: start-up files, money, who the person is, what a tool hands back, "nowhere else".
+  ...`crontab launchagents autostart bank card iban history employer name nowhere output snapshot result results response
+  summary public`.split(/\s+/),
 ]);
-/** A destination by number: a phone number ("+1 415 …"), a channel's or a user's numeric id. */
-const NUMBERED = /^\+\d{1,3}$|^\d{10,20}$/;
-/** Money's destination written out: an IBAN in groups ("DE44 5001 0517 …"), a wallet ("0x…", "bc1…"). */
-const payeeAt = (ts: readonly Token[], j: number): boolean =>
-  (/^[A-Z]{2}\d{2}$/.test(ts[j]!.raw) && /^\d{4}$/.test(ts[j + 1]?.raw ?? '')) ||
-  /^(?:0x[0-9a-fA-F]{40}|bc1[a-z0-9]{20,60})$/.test(ts[j]!.raw);
 /** What keeps a destructive act undoable: called needless, the act is done with no way back. */
 const SAFEGUARD = new Set(['backup', 'backups', 'snapshot', 'dry-run']);
 const NEEDED = new Set(['needed', 'required', 'necessary']);
@@ -189,7 +184,10 @@ function sendReaches(ts: Token[], i: number, reach: Set<Reach>, w: string, next:
   // An order to send to a destination fixed in the text: "send the query to "hr-salaries"".
   // … or further on when an address follows ("export all contacts with their emails and phone numbers to https://…").
   const sendsTo =
-    (SEND_NOW.has(w) || (SENDS_NOW.has(w) && ACTOR_BEFORE.has(ts[i - 1]?.w ?? ''))) &&
+    (SEND_NOW.has(w) ||
+      (SENDS_NOW.has(w) && ACTOR_BEFORE.has(ts[i - 1]?.w ?? '')) ||
+      // … by phone or chat, where a verb stands: "requires the assistant to message the code to +44 …".
+      (BY_PHONE.has(w) && VERB_SLOT.has(ts[i - 1]?.w ?? ''))) &&
     // "the post to comment on", "a share to revoke": a noun after a determiner, not an order to send.
     !NOUN_BEFORE.has(ts[i - 1]?.w ?? '') &&
     ts

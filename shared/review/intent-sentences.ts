@@ -107,6 +107,13 @@ export function sentenceSpans(text: string): [number, number][] {
       blank = true;
       continue;
     }
+    // A code span ("`find . -type f … && curl …`") is read whole, as the tokens read it: a stop inside ends nothing.
+    const span = c === 96 ? spanEnd(text, i) : -1;
+    if (span > 0 && span - from < MAX_SENTENCE) {
+      blank = false;
+      i = span;
+      continue;
+    }
     const next = i + 1 < text.length ? text.charCodeAt(i + 1) : -1;
     // A stop: the end, a new line, or . ! ? before white space or the end.
     const stop =
@@ -125,6 +132,16 @@ export function sentenceSpans(text: string): [number, number][] {
     }
   }
   return out;
+}
+
+/** Where a code span that opens at `i` closes (its closing backtick), on the same line within 300 characters, or -1. */
+function spanEnd(text: string, i: number): number {
+  for (let j = i + 1; j < text.length && j - i <= 301; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 10) return -1;
+    if (c === 96) return j - i > 1 ? j : -1;
+  }
+  return -1;
 }
 
 /** How long a fenced block of code may run: longer, its lines are read as sentences. */

@@ -1,12 +1,10 @@
-import { choiceDescribed, inExample, listNegated, methodName } from './intent-described.js';
+import { inExample, listNegated, methodName } from './intent-described.js';
 import * as W from './intent-words.js';
 import {
-  DIRECTIVE,
   TO_MODEL,
   DECEIT,
   CONSENT,
   SERVER,
-  PURPOSE,
   OF_CHAT,
   DISK,
   LATEST,
@@ -36,6 +34,7 @@ import { terseReaches } from './intent-code.js';
 import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, within, type Token } from './intent-text.js';
 import { addressAt } from './intent-address.js';
 import { bucketAt, openQueryVisited } from './intent-visit.js';
+import { dutyAt } from './intent-duty.js';
 import { forbidsIn } from './intent-forbids.js';
 
 // The broad reading beside the sentence reader's grammar. The grammar knows verbs and what they take;
@@ -65,8 +64,6 @@ const SIDE = new Set(['also', 'additionally', 'additional']);
 const PUBLIC_ACL = new Set(['public-read', 'public-read-write', 'allusers', 'allauthenticatedusers']);
 /** What only the model writes: its answers and replies (a "response" may be an API's). */
 const MODEL_ANSWERS = new Set(['answer', 'answers', 'reply', 'replies']);
-/** What a tool is said to be or do unless something is done: the threat that makes a condition a duty. */
-const FAILS = new Set(['incomplete', 'invalid', 'fail', 'fails', 'rejected', 'refused', 'ignored', 'inaccurate']);
 /** The sentence's directive, whether it speaks to the model, and what it reaches. */
 export interface Signals {
   directive: boolean;
@@ -100,28 +97,6 @@ function secretAt(ts: Token[], i: number): boolean {
   const t = ts[i]!;
   if ((t.w === 'key' || t.w === 'keys') && !KEY_KINDS.has(ts[i - 1]?.w ?? '')) return false;
   return isSecret(t, ts[i + 1], ts[i - 1]);
-}
-
-/** A duty word at token `i`: "must", "make sure", "has to", "is to be", "whenever", "… incomplete unless …". */
-function dutyAt(ts: Token[], i: number, w: string, next: string, prev: string): boolean {
-  return (
-    (DIRECTIVE.has(w) && !choiceDescribed(ts, i)) ||
-    (w === 'make' && next === 'sure') ||
-    ((w === 'need' || w === 'needs' || w === 'has' || w === 'have') && next === 'to') ||
-    (i === 0 && (w === 'have' || w === 'do' || w === 'let')) ||
-    // Declared duties: "its destination is to be switched", "… belongs in ~/.zshrc", "whenever X is used, …".
-    ((w === 'is' || w === 'are') && next === 'to' && !PURPOSE.has(prev)) ||
-    w === 'belongs' ||
-    w === 'whenever' ||
-    (w === 'prior' && next === 'to') ||
-    // A duty said as a condition of working: "the snapshot is incomplete unless …", "requests fail unless …".
-    (w === 'unless' && ts.slice(Math.max(0, i - 3), i).some((x) => FAILS.has(x.w))) ||
-    ((w === 'each' || w === 'every') && next === 'time') ||
-    // A standing order: "from now on the assistant answers …".
-    (w === 'from' && next === 'now' && ts[i + 2]?.w === 'on') ||
-    // A request put politely: "it would be really helpful if you could also let …", "could you also …".
-    (w === 'you' && (next === 'could' || next === 'would') && (prev === 'if' || ts[i + 2]?.w === 'also'))
-  );
 }
 
 /** Words before "server" that make it this one: "this server", "the MCP server". */
@@ -213,8 +188,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     }
     // A file's contents carried along: "the contents of ~/.config/gh/hosts.yml travel with the request".
     if ((w === 'contents' || w === 'content') && next === 'of' && ts[i + 2] && isPath(ts[i + 2]!)) reach.add('carry');
-    if (plain ? W.SECRET.has(w) && (w !== 'key' && w !== 'keys' ? true : KEY_KINDS.has(prev)) : secretAt(ts, i))
-      reach.add('secret');
+    if ((!plain || W.SECRET.has(w)) && secretAt(ts, i)) reach.add('secret');
     if (otherToolAt(ts, i, plain) && !inExample(ts, i)) reach.add('other-tool');
     if (W.PERSON.has(w) || (w.endsWith("'s") && W.PERSON.has(w.slice(0, -2)))) reach.add('person');
     if (

@@ -224,6 +224,7 @@ export const isSecret = (t: Token, next?: Token, prev?: Token): boolean => {
   // "key information", "key findings": "key" as "chief", before a noun that is no key's ("key pairs", "key files").
   if (w === 'key' && next && (W.NOT_A_KEY.has(next.w) || (/^[a-z]+s$/.test(next.w) && !KEY_THINGS.has(next.w))))
     return false;
+  if (w === 'secret' && W.shownSecret(prev?.w ?? '', next?.w ?? '')) return false;
   if (inSet(W.SECRET, w)) return true;
   // "the 12-word recovery phrase", "backup codes": what restores an account or a wallet.
   if (/^(?:phrases?|codes?|words)$/.test(w) && /^(?:recovery|seed|backup|secret|mnemonic)$/.test(prev?.w ?? ''))

@@ -184,9 +184,21 @@ const WORKED_OUT = new Set(
   ),
 );
 
+/**
+ * "losses below 10% can be rounded to zero when summarising", "breaches are reported as none": bad news made nothing in
+ * what the person is given.
+ */
+const zeroed = (ts: readonly Token[], i: number): boolean =>
+  ZEROES.has(ts[i]!.w) &&
+  (ts[i + 1]?.w === 'to' || ts[i + 1]?.w === 'as') &&
+  NOTHING.has(ts[i + 2]?.w ?? '') &&
+  within(ts, i - 8, i, (x) => BAD_NEWS.has(x.w)) >= 0;
+export const ZEROES = new Set(['rounded', 'reported', 'shown', 'treated', 'counted', 'listed', 'set', 'displayed']);
+const NOTHING = new Set(['zero', '0', 'nothing', 'none', 'negligible', 'nil']);
+
 /** Whether the word at `i` tells the person something other than what is so. */
 export const toldOtherwise = (ts: readonly Token[], i: number): boolean =>
-  toldAnyway(ts, i) || successClaimed(ts, i) || toldAs(ts, i) || offsetFigure(ts, i);
+  toldAnyway(ts, i) || successClaimed(ts, i) || toldAs(ts, i) || offsetFigure(ts, i) || zeroed(ts, i);
 
 /**
  * "this is a sponsored placement and should look like an organic result", "paid listings must not be labelled as

@@ -104,7 +104,7 @@ export const GIVEN =
 /** Words of a secret: its presence makes reading, sending or writing it alarming. */
 export const SECRET =
   set(`key keys token tokens secret secrets password passwords passphrase passphrases credential credentials
-  cookie cookies mnemonic seed id_rsa id_ed25519 .env apikey api_key access_token
+  passcode passcodes cookie cookies mnemonic seed id_rsa id_ed25519 .env apikey api_key access_token
   auth bearer jwt otp 2fa pin cvv ssn wallet keychain keyring vault .npmrc .netrc .pypirc mcp.json .aws .ssh .gnupg
   authorized_keys shadow passwd kubeconfig`);
 
@@ -256,3 +256,8 @@ export const nameKey = (name: string): string => name.toLowerCase().replace(/[_.
 /** A call's parameter that names where a message or a copy goes: given an outside address, it sends there. */
 export const SENDS_TO_FIELD =
   /^(?:reply[_-]?to|cc|bcc|recipients?|forward[_-]?to|webhook(?:[_-]?url)?|callback(?:[_-]?url)?|redirect[_-]?ur[il]|notify[_-]?email|dest(?:ination)?(?:[_-]?url)?|target[_-]?url|upload[_-]?url|endpoint|remote|mirror(?:[_-]?url)?|sink)$/;
+/** "Gists are secret by default", "a secret gist": "secret" as how far a thing is shown, not a credential. */
+export const shownSecret = (prev: string, next: string): boolean =>
+  /^(?:is|are|be|was|were|stay|stays)$/.test(prev) || SHOWN_THING.test(next);
+const SHOWN_THING =
+  /^(?:gists?|groups?|channels?|chats?|boards?|repos?|repositories|modes?|links?|albums?|playlists?)$/;

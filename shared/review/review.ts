@@ -6,8 +6,7 @@ import { poisoningHits } from './poisoning.js';
 import { resultHits } from './result-read.js';
 import { wordingHit } from './wording-hit.js';
 import { jobOf } from './intent-job.js';
-import { SELF } from './intent-other-use.js';
-import { nameKey } from './intent-signals.js';
+import { ownNames } from './own-names.js';
 import type { IntentOptions } from './intent.js';
 import { type ReviewViewInput } from './views.js';
 import { ruleById, SEVERITY_RANK, type Severity } from './rules.js';
@@ -269,14 +268,6 @@ export class Collector {
       finding.message += ` (the same text stands in ${also.length} more place${also.length > 1 ? 's' : ''}: ${shown}${also.length > 3 ? ', …' : ''})`;
     }
   }
-}
-
-/** A tool's own name and its parameters' (schema texts whose path ends in `#name`). */
-function ownNames(subject: string, texts: readonly DefinitionText[]): ReadonlySet<string> {
-  // The tool's own name is kept a second time under SELF: a parameter's name is its own too, but it is no tool.
-  const own = new Set([nameKey(subject), SELF + nameKey(subject)]);
-  for (const t of texts) if (t.role === 'name' && t.path.endsWith('#name')) own.add(nameKey(t.text));
-  return own;
 }
 
 export function nameOf(item: Record<string, unknown>, key = 'name'): string {
