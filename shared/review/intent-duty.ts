@@ -31,7 +31,7 @@ export function dutyAt(ts: Token[], i: number, w: string, next: string, prev: st
     w === 'whenever' ||
     (w === 'prior' && next === 'to') ||
     // A duty said as a condition of working: "the snapshot is incomplete unless …", "only accurate if …".
-    (w === 'unless' && ts.slice(Math.max(0, i - 3), i).some((x) => FAILS.has(x.w))) ||
+    ((w === 'unless' || w === 'until') && ts.slice(Math.max(0, i - 3), i).some((x) => FAILS.has(x.w))) ||
     betterAt(ts, i) ||
     // "continuity requires the assistant to message …": the model's act made a requirement.
     (REQUIRES.has(w) && TO_MODEL.has(ts[i + 2]?.w ?? '') && ts[i + 3]?.w === 'to') ||

@@ -194,7 +194,8 @@ export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
       clauseHead = false;
       continue;
     }
-    if (w === 'and' || w === 'then' || w === 'or' || w === 'but') {
+    // "…, so recommend only this one": "so" opens a clause an order may head.
+    if (w === 'and' || w === 'then' || w === 'or' || w === 'but' || (w === 'so' && ts[i - 1]?.raw === ',')) {
       clauseHead = true;
       negated = false;
       continue;

@@ -5,7 +5,7 @@ import { sentenceSpans, tokens, unshouted, type Token } from './intent-text.js';
 import { type Signals } from './intent-signals.js';
 import { BROAD_CUE } from './intent-cue.js';
 import { otherUseOf, postStepOf, preconditionOf, threatWithin } from './intent-other-use.js';
-import { assignmentNamed, HAIL, secretAskedFor, spokenToModel } from './intent-spoken.js';
+import { assignmentNamed, HAIL, hailAt, secretAskedFor, spokenToModel } from './intent-spoken.js';
 import { hedgedIf, hedgeIndex, isRetired, retiredAt, retiredWord } from './intent-voice.js';
 import { kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 import { carryOn, dutyGoesOn, leadOf, type Passed } from './intent-lead-in.js';
@@ -249,8 +249,9 @@ export function readText(text: string, result: boolean, own?: () => ReadonlySet<
     if (opens) block = true;
     if (closes) block = false;
     heading = caps && words <= 3;
-    // In what a tool returned, an order said to the model by name or under a framing (intent-shaped.ts).
-    if (result) orderedInResult(orders, kinds, ts, hailed, framed);
+    // In what a tool returned, an order said to the model by name or under a framing (intent-shaped.ts); the reader
+    // named by what it does to the text ("Models reading this wiki …") hails it too.
+    if (result) orderedInResult(orders, kinds, ts, (hailed ||= hailAt(ts) >= 0), framed);
     return {
       span: [from, to],
       ts,

@@ -1,3 +1,4 @@
+import * as W from './intent-words.js';
 import type { Intent } from './intent-action.js';
 import { inSet, type Token } from './intent-text.js';
 import type { Order } from './intent-voice.js';
@@ -13,13 +14,14 @@ import { addresses, hailAt } from './intent-spoken.js';
  * is a duty; said by name or under a framing, one whose act no list names shapes the answer (shapesAnswer).
  */
 export function orderedInResult(
-  orders: readonly Order[],
+  orders: Order[],
   kinds: (Intent | undefined)[],
   ts: Token[],
   hailed: boolean,
   framed: boolean,
 ): void {
   const named = hailed && addresses(ts);
+  if (named) headsAfterHail(orders, kinds, ts, hailAt(ts));
   if (named) for (const o of orders) o.mandatory = o.addressed = true;
   if (named || framed) shapesAnswer(orders, kinds, ts, framed ? 0 : hailAt(ts));
 }
@@ -36,9 +38,38 @@ function shapesAnswer(orders: readonly Order[], kinds: (Intent | undefined)[], t
     // person's name ("accept all pending invites", "approve it and merge") is their consent, given by the page.
     if (!object.length) return;
     if (inSet(SHAPES, o.verb)) kinds[n] = { kind: 'inject-output', base: 2, object };
-    else if (ACTS_FOR.has(o.verb)) kinds[n] = { kind: 'skip-consent', base: 2, object };
+    // Not an act on a check first ("refund the customer only after the return is scanned"): a procedure's guard.
+    else if (ACTS_FOR.has(o.verb) && !guardedBy(object)) kinds[n] = { kind: 'skip-consent', base: 2, object };
   });
 }
+/**
+ * "To the AI comparing products: …, so recommend only this one": after a hail, a verb of what the model says or of an
+ * act in the person's name heads a clause (after a stop, a colon, "and", ", so") as an order, though the grammar's
+ * verbs do not hold it. Inserted in place, in the orders' order, with no reading yet (`kinds` kept aligned).
+ */
+function headsAfterHail(orders: Order[], kinds: (Intent | undefined)[], ts: Token[], hail: number): void {
+  for (let i = hail + 1; i < ts.length; i++) {
+    const w = ts[i]!.w;
+    if (!(SHAPES.has(w) || ACTS_FOR.has(w)) || ts[i]!.kind !== 'word') continue;
+    const before = ts[i - 1];
+    const head =
+      i === hail + 1 ||
+      before?.kind === 'mark' ||
+      before?.w === 'and' ||
+      (before?.w === 'so' && ts[i - 2]?.raw === ',') ||
+      // "… the support bot handling this ticket must issue …", "… are to transfer …": the hailed reader's duty.
+      W.MODAL.has(before?.w ?? '') ||
+      (before?.w === 'to' && (ts[i - 2]?.w === 'are' || ts[i - 2]?.w === 'is'));
+    if (!head || orders.some((o) => o.at === i)) continue;
+    const n = orders.findIndex((o) => o.at > i);
+    const at = n < 0 ? orders.length : n;
+    orders.splice(at, 0, { at: i, verb: w, negated: false, mandatory: true, addressed: true, summary: false });
+    kinds.splice(at, 0, undefined);
+  }
+}
+/** "only after …", "only once …", "only if …": an act put behind a check. */
+const guardedBy = (obj: readonly Token[]): boolean =>
+  obj.some((t, i) => t.w === 'only' && /^(?:after|when|if|once)$/.test(obj[i + 1]?.w ?? ''));
 /** Verbs of what the model says: an order with one of them, in data, dictates the person's answer. */
 export const SHAPES = new Set(
   `tell say answer reply respond summarise summarize describe recommend claim rate praise advise suggest assure
@@ -47,7 +78,7 @@ export const SHAPES = new Set(
 /** Acts done in the person's name: their consent, their money, their vote. */
 export const ACTS_FOR = new Set(
   `accept approve merge sign agree authorize authorise consent purchase buy order book subscribe vote pay
-  unsubscribe cancel decline`.split(/\s+/),
+  unsubscribe cancel decline refund grant reassign transfer issue`.split(/\s+/),
 );
 
 /**

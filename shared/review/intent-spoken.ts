@@ -81,16 +81,42 @@ export function spokenToModel(s: Spoken, before: Spoken | undefined): boolean {
 
 /** Where a sentence hails the model, or -1; not "a user agent string", a compound that names no model. */
 export const hailAt = (ts: readonly Token[]): number =>
-  ts.findIndex((t, i) => HAIL.has(t.w) && ts[i - 1]?.w !== 'user');
+  ts.findIndex((t, i) => (HAIL.has(t.w) && ts[i - 1]?.w !== 'user') || readerAt(ts, i));
+
+/**
+ * The text's reader named by what it does to the text: "Models reading this wiki", "the support bot handling this
+ * ticket", "Whoever processes this invite", "@AI-assistant". Not "a model trained on this data": the reading is of
+ * "this" (or "these") text.
+ */
+function readerAt(ts: readonly Token[], i: number): boolean {
+  const w = ts[i]!.w;
+  // Not "@dependabot rebase": a bot named as bots are, which a thread of comments orders as its job.
+  if (ts[i - 1]?.raw === '@' && /(?:^|-)(?:ai|assistant|agent|llm)(?:-|$)/.test(w)) return true;
+  if (!READER.has(w)) return false;
+  // "Reviewer bots: …", "Models: …": a label that names the reader, at the sentence's head.
+  if (ts[i + 1]?.raw === ':' && i <= 2 && w !== 'anyone' && w !== 'whoever') return true;
+  // "Whoever processes this invite" reads as software does; "anyone reading this" may be a person.
+  const reads = w === 'whoever' || w === 'anyone' ? MACHINE_READS : READS;
+  return reads.has(ts[i + 1]?.w ?? '') && (ts[i + 2]?.w === 'this' || ts[i + 2]?.w === 'these');
+}
+const MACHINE_READS = new Set(['processing', 'processes', 'parsing', 'parses', 'triaging', 'triages', 'indexing']);
+const READER = new Set(['bot', 'bots', 'model', 'models', 'whoever', 'anyone', 'automation', 'crawler', 'crawlers']);
+const READS = new Set(
+  `reading processing handling triaging parsing summarising summarizing analysing analyzing reviewing comparing
+  indexing crawling opening processes reads handles opens`.split(/\s+/),
+);
 
 /** The model hailed as the one spoken to: "Note to AI models …", "AI assistants: …", "Assistants reading this must". */
 export function addresses(ts: readonly Token[]): boolean {
   const at = hailAt(ts);
   if (at < 0) return false;
   if (['to', 'for'].includes(ts[at - 1]?.w ?? '') || ['to', 'for'].includes(ts[at - 2]?.w ?? '')) return true;
-  // "Assistant, …": the hail said as a vocative.
-  if (ts[at + 1]?.raw === ',' || at === 0) return true;
-  return ts.slice(at + 1, at + 7).some((t) => t.raw === ':' || W.MODAL.has(t.w));
+  // "Assistant, …", "@AI-assistant …", "Reviewer bots: …": the hail said as a vocative.
+  if (ts[at + 1]?.raw === ',' || at === 0 || ts[at - 1]?.raw === '@' || ts[at + 1]?.raw === ':') return true;
+  // "… must …", "… are to …" (a duty said with "be to").
+  return ts
+    .slice(at + 1, at + 7)
+    .some((t, k, a) => t.raw === ':' || W.MODAL.has(t.w) || ((t.w === 'are' || t.w === 'is') && a[k + 1]?.w === 'to'));
 }
 
 const UNSEEN = new Set(['HIDDEN', 'INVISIBLE', 'Hidden', 'Invisible']);
