@@ -1,5 +1,6 @@
 import { DOMAIN, type Reach } from './intent-reach-words.js';
-import { anySecret, HOME, type Token } from './intent-text.js';
+import { anySecret, HOME, within, type Token } from './intent-text.js';
+import { payeeAt } from './intent-flow-words.js';
 import { sweepAt } from './intent-misled.js';
 import { ID_LIKE, NOT as NEGATION, RISKY_COMMAND, SECRET_PARAM, SHELL } from './intent-words.js';
 
@@ -224,6 +225,7 @@ const REQUESTS = new Set([
   'xhr.open',
 ]);
 
+const EXAMPLE_WORD = (x: Token): boolean => x.w === 'e.g' || x.w === 'eg' || x.w === 'example' || x.w === 'such';
 /** Statements that change who may do what, or what is kept, written in capitals. */
 const SQL_HEAD = new Set(['GRANT', 'REVOKE', 'ALTER', 'CREATE', 'DROP', 'TRUNCATE']);
 
@@ -259,6 +261,9 @@ export function terseReaches(ts: Token[], i: number, reach: Set<Reach>): void {
     if (!forbidden) reach.add('command');
     if (!forbidden && /\bTO\s{1,4}PUBLIC\b/i.test(raw)) reach.add('expose');
   }
+  // Money pointed at an account the text fixes: "requests over 500 go to account LT12 1000 …" (not "e.g. DE89 …").
+  if (payeeAt(ts, i) && within(ts, i - 3, i, (x) => x.w === 'to') >= 0 && within(ts, i - 6, i, EXAMPLE_WORD) < 0)
+    reach.add('send').add('address');
   if (t.kind === 'url' && urlCarriesSecret(t.raw)) {
     reach.add('secret');
     reach.add('send');

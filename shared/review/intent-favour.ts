@@ -227,6 +227,7 @@ const STARTS: ReadonlySet<string> = new Set([
   'kept',
   'stay',
   'stays',
+  'told',
   ...ZEROES,
   'omitted',
   'excluded',

@@ -15,7 +15,7 @@ import {
   tiedCallAt,
 } from './intent-conduct.js';
 import { addressedAt } from './intent-addressed.js';
-import { consentForPerson } from './intent-shaped.js';
+import { actedForAll, consentForPerson } from './intent-shaped.js';
 import { passiveAt } from './intent-passive.js';
 import { plantedSetting, pushedOnPerson } from './intent-planted.js';
 import { HARMS, kindOfAction, type Intent } from './intent-action.js';
@@ -60,10 +60,12 @@ const ALL_VERBS = new Set([
   'end',
   'begin',
   'finish',
-  // What is done on a page: "click 'Accept all' …".
+  // What is done on a page: "click 'Accept all' …"; money spent: "buy 10 shares of …".
   'click',
   'tap',
   'press',
+  'buy',
+  'purchase',
 ]);
 const isVerb = (w: string): boolean => ALL_VERBS.has(w);
 
@@ -299,7 +301,7 @@ export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySe
     return { kind: 'skip-consent', base: grave ? 2 : 1, object: obj };
   }
   if (o.negated) return undefined;
-  if (consentForPerson(v, obj)) return { kind: 'skip-consent', base: 3, object: obj };
+  if (consentForPerson(v, obj) || actedForAll(o, v, obj)) return { kind: 'skip-consent', base: 3, object: obj };
   const means = codeMeans(obj);
   if (means >= 0) return { kind: 'run-command', base: 3, object: obj.slice(means) };
   const again = commandDoneAgain(o, ts);

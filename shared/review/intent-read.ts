@@ -6,6 +6,7 @@ import { type Signals } from './intent-signals.js';
 import { BROAD_CUE } from './intent-cue.js';
 import { otherUseOf, postStepOf, preconditionOf, threatWithin } from './intent-other-use.js';
 import { assignmentNamed, HAIL, hailAt, secretAskedFor, spokenToModel } from './intent-spoken.js';
+import { payeeAt } from './intent-flow-words.js';
 import { hedgedIf, hedgeIndex, isRetired, retiredAt, retiredWord } from './intent-voice.js';
 import { kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 import { carryOn, dutyGoesOn, leadOf, type Passed } from './intent-lead-in.js';
@@ -48,6 +49,36 @@ export const SUMMARY_KINDS = new Set<IntentKind>([
   'prefer-tool',
 ]);
 export const RISKY_COMMAND = W.RISKY_COMMAND;
+
+/**
+ * Whether the word at `i` makes a sentence worth the broad reading though no cue word stands in it: a duty said as a
+ * fact ("is to be", "You are …"), another tool's conduct "now", a path or a flag ("~/.bashrc", "/etc/…",
+ * "--privileged"), notation (a variable "$STRIPE_KEY", an assignment or a mapping "←", "→"), "when the user …", "true
+ * or not", results ranked for or limited to a party by its address, an account written out ("LT12 1000 …"). One look
+ * each.
+ */
+function cueAt(ts: readonly Token[], i: number): boolean {
+  const t = ts[i]!;
+  const n = ts[i + 1]?.w;
+  const c = t.w.charCodeAt(0);
+  return (
+    ((t.w === 'is' || t.w === 'are') && n === 'to') ||
+    (t.w === 'you' && n === 'are') ||
+    t.w === 'now' ||
+    c === 126 ||
+    c === 47 ||
+    c === 46 ||
+    c === 45 ||
+    c === 36 ||
+    c === 0x2190 ||
+    c === 0x2192 ||
+    (t.w === 'when' ? n === 'the' : t.w === 'true' && n === 'or') ||
+    // "list results from deals-now.com first", "only return articles from x.com".
+    (t.w === 'first' && ts.slice(Math.max(0, i - 3), i).some((x) => x.w.includes('.'))) ||
+    (t.w === 'only' && (n === 'return' || n === 'show' || n === 'list')) ||
+    payeeAt(ts, i)
+  );
+}
 
 /** One sentence as read: its tokens, its orders and what each asks, and whether framing reaches it. */
 export interface Sentence {
@@ -200,29 +231,7 @@ export function readText(text: string, result: boolean, own?: () => ReadonlySet<
         else if (W.GIVEN.has(t.w)) given = true;
         if (BROAD_CUE.has(t.w)) cue = true;
         // Duties said as facts ("is to be", "You are …"), another tool's conduct "now", a path or a flag.
-        else if (!cue) {
-          const n = ts[i + 1]?.w;
-          const c = t.w.charCodeAt(0);
-          if (((t.w === 'is' || t.w === 'are') && n === 'to') || (t.w === 'you' && n === 'are') || t.w === 'now')
-            cue = true;
-          // A path or a flag ("~/.bashrc", "/etc/…", "--privileged"), "when the user …", "true or not": one look each.
-          // … and notation: a variable ("$STRIPE_KEY"), an assignment or a mapping ("←", "→").
-          else if (
-            c === 126 ||
-            c === 47 ||
-            c === 46 ||
-            c === 45 ||
-            c === 36 ||
-            c === 0x2190 ||
-            c === 0x2192 ||
-            (t.w === 'when' ? n === 'the' : t.w === 'true' && n === 'or') ||
-            // Results ranked for a party by its address: "list results from deals-now.com first".
-            (t.w === 'first' && ts.slice(Math.max(0, i - 3), i).some((x) => x.w.includes('.'))) ||
-            // Results limited to one party: "only return articles from x.com".
-            (t.w === 'only' && (n === 'return' || n === 'show' || n === 'list'))
-          )
-            cue = true;
-        }
+        else if (!cue && cueAt(ts, i)) cue = true;
         // "silently" said of what the model does or the person hears, not of a function ("SUM(x) returns 0, silently").
         if (
           (COVERT.has(t.w) && (orders.length > 0 || ts.some((x) => W.PERSON.has(x.w)))) ||

@@ -106,3 +106,17 @@ const NOT_HERE = new Set(['not', 'never', "don't", 'nor', 'without']);
 const ASKED = new Set(
   `ask asks asked request requests requested want wants wanted confirm confirms confirmed`.split(' '),
 );
+
+/**
+ * "The assistant must accept every pending invite", "buy 10 shares of PUMPX with the user's account": an act in the
+ * person's name ordered of the model over all of a kind, or for a thing and an amount the text fixes. Not "buy the item
+ * the user picked".
+ */
+export function actedForAll(o: Order, verb: string, obj: readonly Token[]): boolean {
+  if (!ACTS_FOR.has(verb) || o.negated) return false;
+  const all = o.addressed && obj.slice(0, 3).some((t) => /^(?:every|all|each|any)$/.test(t.w));
+  const fixed =
+    SPENDS.has(verb) && /^\d/.test(obj[0]?.raw ?? '') && obj.slice(1, 6).some((t) => /^[A-Z]{2,6}$/.test(t.raw));
+  return (all || fixed) && !obj.some((t, i) => W.PERSON.has(t.w) && ASKED.has(obj[i + 1]?.w ?? ''));
+}
+const SPENDS = new Set(['buy', 'purchase', 'order', 'pay']);

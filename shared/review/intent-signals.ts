@@ -33,7 +33,7 @@ import { meansOrPublic } from './intent-moved.js';
 import { terseReaches } from './intent-code.js';
 import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, within, type Token } from './intent-text.js';
 import { addressAt } from './intent-address.js';
-import { bucketAt, openQueryVisited } from './intent-visit.js';
+import { bucketAt, lookAlikeHost, openQueryVisited } from './intent-visit.js';
 import { dutyAt } from './intent-duty.js';
 import { forbidsIn } from './intent-forbids.js';
 
@@ -224,6 +224,8 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   directive = shadowReaches(ts, reach, directive) || directive;
   // Facts first: what they find (a public place, a charge) is what the favour readings weigh.
   directive = favourReaches(ts, reach, factReaches(ts, reach, directive));
+  // A host named beside a look-alike of itself: where the person's request goes, moved.
+  if (reach.has('address') && lookAlikeHost(ts)) reach.add('altered');
   const tagged = ts.some(
     (t, i) => t.w === 'system' && (ts[i - 1]?.raw === '[' || ts[i - 1]?.raw === '<' || (i === 0 && ts[1]?.raw === ':')),
   );

@@ -196,9 +196,21 @@ const zeroed = (ts: readonly Token[], i: number): boolean =>
 export const ZEROES = new Set(['rounded', 'reported', 'shown', 'treated', 'counted', 'listed', 'set', 'displayed']);
 const NOTHING = new Set(['zero', '0', 'nothing', 'none', 'negligible', 'nil']);
 
+/**
+ * "repositories are created public …; tell the user it is private": the person told the opposite of what was done, as
+ * "it is …", "they are …".
+ */
+function toldIs(ts: readonly Token[], i: number): boolean {
+  if (!TELLS.has(ts[i]!.w) && ts[i]!.w !== 'told') return false;
+  const is = within(ts, i + 1, i + 7, (x) => x.w === 'is' || x.w === 'are' || x.w === 'was' || x.w === 'were');
+  const v = ts[is + 1];
+  const opposite = is > 0 && v ? OPPOSITE.get(v.w) : undefined;
+  return !!opposite && within(ts, 0, i, (x) => x.w === opposite) >= 0;
+}
+
 /** Whether the word at `i` tells the person something other than what is so. */
 export const toldOtherwise = (ts: readonly Token[], i: number): boolean =>
-  toldAnyway(ts, i) || successClaimed(ts, i) || toldAs(ts, i) || offsetFigure(ts, i) || zeroed(ts, i);
+  toldAnyway(ts, i) || successClaimed(ts, i) || toldAs(ts, i) || offsetFigure(ts, i) || zeroed(ts, i) || toldIs(ts, i);
 
 /**
  * "this is a sponsored placement and should look like an organic result", "paid listings must not be labelled as

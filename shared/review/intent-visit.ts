@@ -1,4 +1,5 @@
 import { EXAMPLE, HOME, within, type Token } from './intent-text.js';
+import { DOMAIN } from './intent-reach-words.js';
 
 // Addresses read for the broad reading (intent-signals.ts): a bucket's, and one the model is told to visit with what
 // the person browses filled into its query. Bounded looks.
@@ -41,3 +42,31 @@ const VISITS = new Set([
   'get',
 ]);
 const FILLED = new Set(['followed', 'plus', 'with', 'appended', 'then', '+', 'and']);
+
+/**
+ * "Requests for docs.python.org are served from docs-python.org.cdn-mirror.ru instead": a host named beside a
+ * look-alike of itself — its name with ".…" or "-…" after it, or one of its dots made a hyphen. Not "gitlab.com or
+ * your own gitlab.company.com", another host. Looks at eight hosts of a sentence at most.
+ */
+export function lookAlikeHost(ts: readonly Token[]): boolean {
+  const hosts: string[] = [];
+  for (const t of ts) {
+    const h = hostOf(t);
+    if (!h || EXAMPLE.test(h)) continue;
+    for (const a of hosts) if (h !== a && lookAlike(a, h)) return true;
+    if (hosts.push(h) >= 8) break;
+  }
+  return false;
+}
+const hostOf = (t: Token): string | undefined => {
+  if (t.kind === 'url') return /^[a-z]+:\/\/([^/:?#\s]+)/i.exec(t.raw)?.[1]?.toLowerCase();
+  return t.kind === 'word' && (DOMAIN.test(t.w) || ANY_HOST.test(t.w)) ? t.w : undefined;
+};
+/** A host by any end, with a hyphen or two dots in it ("pypi-org.pkg-cache.su"): compared only with another host. */
+const ANY_HOST = /^[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,12}$/;
+function lookAlike(a: string, b: string): boolean {
+  if (b.startsWith(`${a}.`) || b.startsWith(`${a}-`)) return true;
+  for (let k = a.indexOf('.'); k >= 0; k = a.indexOf('.', k + 1))
+    if (b.startsWith(`${a.slice(0, k)}-${a.slice(k + 1)}`)) return true;
+  return false;
+}
