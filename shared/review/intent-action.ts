@@ -265,7 +265,11 @@ function valueKind(a: Act): Intent | undefined {
   // holds its own credentials.
   const machine = !!path || obj.some((t) => t.w === 'environment' || t.w === 'env' || t.w === 'file');
   const home = W.SECRET_PARAM.test(W.fieldNamed(obj) ?? '') && !machine;
-  if (W.SMUGGLE_VERBS.has(v) && (secret || path) && sourced && (container || W.FILL.has(v)) && !home)
+  // The secret in the order's own clause: "Pass field values as a map …; password fields are filled but never
+  // echoed" names the secret in a clause of its own.
+  const semi = obj.findIndex((t) => t.raw === ';');
+  const inClause = secret && (semi < 0 || anySecret(obj.slice(0, semi)));
+  if (W.SMUGGLE_VERBS.has(v) && (inClause || path) && sourced && (container || W.FILL.has(v)) && !home)
     return { kind: 'smuggle', base: 3, object: obj };
   // "Share the private key from ~/.ssh/id_ed25519", "send ~/.aws/credentials contents": a file of secrets handed over
   // with no destination named (one named is read as contact).

@@ -20,3 +20,18 @@ export const forbidsIn = (ts: readonly Token[]): boolean =>
 const TELLS_OF = new Set(['reveal', 'mention', 'disclose', 'share', 'explain', 'expose']);
 const ITSELF = new Set(['this', 'these', 'the']);
 const RULE = new Set(['rule', 'rules', 'instruction', 'instructions', 'note', 'policy', 'arrangement', 'requirement']);
+
+/**
+ * "the agent should only request items the user names", "only share with the addresses the user gives": a duty that
+ * limits the model to what the person asked for protects them; it sends nothing anywhere by itself.
+ */
+export const limitedToWish = (ts: readonly Token[]): boolean =>
+  ts.some(
+    (t, k) =>
+      t.w === 'only' &&
+      ts.slice(k + 1, k + 8).some((x, j, a) => W.PERSON.has(x.w.replace(/'s$/, '')) && WISHES.has(a[j + 1]?.w ?? '')),
+  );
+const WISHES = new Set(
+  `names named asks asked requests requested specifies specified selects selected chooses chose gives gave provides
+  provided picks picked confirms confirmed approves approved`.split(/\s+/),
+);

@@ -35,7 +35,7 @@ import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, within, 
 import { addressAt } from './intent-address.js';
 import { bucketAt, lookAlikeHost, openQueryVisited } from './intent-visit.js';
 import { dutyAt } from './intent-duty.js';
-import { forbidsIn } from './intent-forbids.js';
+import { forbidsIn, limitedToWish } from './intent-forbids.js';
 
 // The broad reading beside the sentence reader's grammar. The grammar knows verbs and what they take;
 // text written elsewhere uses other verbs ("weave the phrase into every commit", "have the file
@@ -229,6 +229,8 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   const tagged = ts.some(
     (t, i) => t.w === 'system' && (ts[i - 1]?.raw === '[' || ts[i - 1]?.raw === '<' || (i === 0 && ts[1]?.raw === ':')),
   );
+  // A duty that only limits the model to what the person asked for ("should only request items the user names").
+  if (limitedToWish(ts)) directive = toModel = false;
   return { directive, toModel, reach, forbids: forbidsIn(ts), tagged };
 }
 

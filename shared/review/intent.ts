@@ -25,6 +25,7 @@ import { lowered, severityOf, type IntentHit } from './intent-hit.js';
 import { anotherServer, byRecords, callRaises, lifted, ownPurpose, threatAfter, widened } from './intent-other-use.js';
 import { elsewhere, otherName, purposeWord, theirsCarried, wishClauseEnd } from './intent-occasion.js';
 import { rivalDown } from './intent-promotion.js';
+import { ownProvider } from './intent-provider.js';
 import { type kindOf, unasked, type IntentKind, type Order } from './intent-orders.js';
 import {
   type Around,
@@ -47,8 +48,7 @@ import {
 // file, contact an address, change what the person gave, keep something from the person, prefer this tool, or believe
 // another is retired. What raises it (a secret as the object, authority or urgency, concealment, a start-up file) and
 // what lowers it (a hedge, a purpose that serves the tool's own use, the tool's summary of itself) are weighed into one
-// score. Words are looked up in sets; each sentence is read once, from left to right, in a bounded number of tokens:
-// linear in the text's length by construction.
+// score. Words are looked up in sets; each sentence is read once, left to right, in a bounded number of tokens: linear.
 
 export type { IntentKind } from './intent-orders.js';
 export type { IntentHit } from './intent-hit.js';
@@ -318,8 +318,8 @@ function errand(
     carried(s, () => before.sentences.slice(Math.max(0, before.n - BACK_REACH), before.n).reverse()) ??
     (answeredNo(s, prior) ? GATE_SKIPPED : signalsFor(before.n === f.lead ? unnamed(s, opts) : s));
   // An act the tool's name and summary do not hold ("archive every other page" in a search tool's text), and a step
-  // the text keeps from the person.
-  sig = widened(sig, s.ts, offJobCue(s, opts) ? opts.job!() : undefined, f.concealed);
+  // the text keeps from the person; the tool's own provider named is no outside address.
+  sig = ownProvider(widened(sig, s.ts, offJobCue(s, opts) ? opts.job!() : undefined, f.concealed), s.ts, opts.job);
   if (broadScore(sig) < 3 && !placed(s, sig, opts)) return;
   // The person asked first ("double-check with the user that they want to remove this key"), nothing sent away; not
   // the person asked for a password ("ask the user to confirm their Google password").

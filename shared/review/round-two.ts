@@ -45,7 +45,9 @@ export function secretStoreHits(text: string, job?: () => ReadonlySet<string>): 
     const store = STORE_COMMAND.exec(s) ?? STORE.exec(s);
     if (!store || !ORDER.test(s.trimStart())) continue;
     const brand = job && BRAND.exec(store[0]);
-    if (brand && job().has(brand[0].toLowerCase())) continue;
+    // "1Password" as the job's words read it: letters only ("password").
+    if (brand && (job().has(brand[0].toLowerCase()) || job().has(brand[0].toLowerCase().replace(/[^a-z]/g, ''))))
+      continue;
     const start = m.index + store.index;
     out.push({
       rule: 'P05',
