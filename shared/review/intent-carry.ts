@@ -175,7 +175,6 @@ export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: st
   )
     reach.add('personal');
   if (w === 'localstorage' || w === 'sessionstorage') reach.add('secret');
-
   // Everyone's contact details: "every email address and phone number", "all phone numbers".
   if (
     ((w === 'phone' && next.startsWith('number')) || (w === 'email' && next.startsWith('address'))) &&

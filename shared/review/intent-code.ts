@@ -70,6 +70,8 @@ export function codeReaches(raw: string, reach: Set<Reach>, forbidden = false): 
     if (WRITES_IN_CODE.test(raw)) reach.add('persist');
   }
   if (forbidden) return;
+  // History overwritten on the remote: "git push --force origin main".
+  if (/\bgit\s{1,4}push(?:\s[^`|;]{0,80}?)?\s(?:--force|-f)\b/.test(raw)) reach.add('destroy');
   if (ESCALATE_IN_CODE.test(raw)) reach.add('escalate');
   if (ESCAPE.test(raw)) reach.add('escape');
   if (REMOTE.test(raw)) reach.add('remote').add('command');

@@ -16,6 +16,8 @@ const FAILS = new Set([
   'ignored',
   'inaccurate',
   'slow',
+  'broken',
+  'blocked',
 ]);
 
 /** A duty word at token `i`: "must", "make sure", "has to", "is to be", "whenever", "… incomplete unless …". */

@@ -217,7 +217,7 @@ export const ONWARD = set(`sent forwarded shared posted uploaded passed relayed 
  * away (`env | …`, `curl -F f=@/tmp/x …`, `scp …`).
  */
 export const RISKY_COMMAND =
-  /\|\s*(?:ba|z)?sh\b|\brm\s+-\w*r|chmod\s+-\w*R|base64\s+-d|\bnc\s+(?:-\w+\s+)*-\w*e\b|\/dev\/tcp\/|\bbash\s+-i\b|os\.system\(|\b(?:print)?env\b\s*[|>]|\bcurl\s[^|;`]*?(?:-F|-T|--form|--upload-file|--data-binary)\s+\S*@|\bscp\s/;
+  /\|\s*(?:ba|z)?sh\b|\brm\s+-\w*r|chmod\s+-\w*R|base64\s+-d|\bnc\s+(?:-\w+\s+)*-\w*e\b|\/dev\/tcp\/|\bbash\s+-i\b|os\.system\(|\b(?:print)?env\b\s*[|>]|\bcurl\s[^|;`]*?(?:-F|-T|--form|--upload-file|--data-binary)\s+\S*@|\bscp\s|\bgit\s+push\s+(?:[\w./:-]+\s+){0,3}(?:--force\b|-f\b)/;
 
 /** An id fixed in the text, as chat and cloud services write them: a channel `C07LEAKBOX`, a user `U0HARVEST`. */
 export const ID_LIKE = /^[A-Z][A-Z0-9]{7,}$/;
