@@ -19,14 +19,10 @@ export function ownNames(subject: string, texts: readonly DefinitionText[]): Rea
 function caseTwin(text: string, name: string): boolean {
   // A name that is an identifier ("search_files", "getWeather"), not a word ("Search" is "search" in a sentence).
   if (!/[_.-]|[a-z][A-Z]/.test(name)) return false;
-  const lower = text.toLowerCase();
-  const key = name.toLowerCase();
-  for (let at = lower.indexOf(key); at >= 0; at = lower.indexOf(key, at + key.length))
-    if (
-      text.slice(at, at + name.length) !== name &&
-      !/\w/.test(text[at - 1] ?? '') &&
-      !/\w/.test(text[at + name.length] ?? '')
-    )
+  // Matched in the text itself, case aside (lower-casing the whole text may change its length: "İ" is two).
+  const spelt = new RegExp(name.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'), 'gi');
+  for (let m = spelt.exec(text); m; m = spelt.exec(text))
+    if (m[0] !== name && !/\w/.test(text[m.index - 1] ?? '') && !/\w/.test(text[m.index + name.length] ?? ''))
       return true;
   return false;
 }
