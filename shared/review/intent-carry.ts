@@ -149,13 +149,13 @@ export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: st
     anySecret(ts) ||
     ts.some((x) => W.STRONG_HELD.has(x.w) && !x.quoted) ||
     reach.has('personal') ||
-    reach.has('secret') ||
+    reach.has('secret');
+  if (field && !W.SECRET_PARAM.test(field) && puts()) {
     // "include any email address or phone number in the `log` parameter": contact details put where no one is
     // reached (not the `to` or `attendees` parameter, where they belong).
-    (harvested(ts) && !CONTACT_FIELD.test(field ?? ''));
-  if (field && !W.SECRET_PARAM.test(field) && puts() && carried()) {
-    reach.add('misfiled');
-    if (harvested(ts) && !CONTACT_FIELD.test(field)) reach.add('personal');
+    const contacts = harvested(ts) && !CONTACT_FIELD.test(field);
+    if (contacts || carried()) reach.add('misfiled');
+    if (contacts) reach.add('personal');
   }
   // A credentials file handed over as an input: "/home/$USER/.npmrc is listed among the files".
   if (PASSED.has(w) && ts.slice(Math.max(0, i - 4), i + 5).some((x) => isPath(x) && isSecret(x))) reach.add('carry');

@@ -1,6 +1,7 @@
 import { DOMAIN, type Reach } from './intent-reach-words.js';
 import { anySecret, HOME, within, type Token } from './intent-text.js';
 import { payeeAt } from './intent-flow-words.js';
+import { inExample } from './intent-described.js';
 import { sweepAt } from './intent-misled.js';
 import { ID_LIKE, NOT as NEGATION, RISKY_COMMAND, SECRET_PARAM, SHELL } from './intent-words.js';
 
@@ -227,7 +228,12 @@ const REQUESTS = new Set([
   'xhr.open',
 ]);
 
-const EXAMPLE_WORD = (x: Token): boolean => x.w === 'e.g' || x.w === 'eg' || x.w === 'example' || x.w === 'such';
+/** Tokens `from` to `to` read as one span of code: words written out of code marks ("GRANT ALL ON …"). */
+const spanText = (ts: readonly Token[], from: number, to: number): string =>
+  ts
+    .slice(from, to)
+    .map((x) => x.raw)
+    .join(' ');
 /** Statements that change who may do what, or what is kept, written in capitals. */
 const SQL_HEAD = new Set(['GRANT', 'REVOKE', 'ALTER', 'CREATE', 'DROP', 'TRUNCATE']);
 
@@ -244,19 +250,13 @@ export function terseReaches(ts: Token[], i: number, reach: Set<Reach>): void {
   // A command line written out of code marks ("cat ~/.bash_history | curl -d @- https://…"): a shell word, then a
   // flag, read as a code span from a few words before the shell word to the sentence's end (at most 40 tokens).
   if (t.kind === 'word' && t.raw.charCodeAt(0) === 45 && SHELL.has(ts[i - 1]?.w ?? '')) {
-    const raw = ts
-      .slice(Math.max(0, i - 8), i + 32)
-      .map((x) => x.raw)
-      .join(' ');
+    const raw = spanText(ts, Math.max(0, i - 8), i + 32);
     // Not a risky command by its words alone: prose names them to refuse them ("rm -rf / is blocked").
     codeReaches(raw, reach, NEGATION.has(ts[i - 2]?.w ?? '') || NEGATION.has(ts[i - 3]?.w ?? ''));
   }
   // A statement written out in capitals ("GRANT ALL ON users TO public"): read as code to the sentence's end.
   if (t.kind === 'word' && SQL_HEAD.has(t.raw) && /^[A-Z]{2,}$/.test(ts[i + 1]?.raw ?? '')) {
-    const raw = ts
-      .slice(i, i + 16)
-      .map((x) => x.raw)
-      .join(' ');
+    const raw = spanText(ts, i, i + 16);
     const forbidden = NEGATION.has(ts[i - 1]?.w ?? '') || NEGATION.has(ts[i - 2]?.w ?? '');
     codeReaches(raw, reach, forbidden);
     // … a statement run on the person's data; granted to everyone, it exposes it.
@@ -264,7 +264,7 @@ export function terseReaches(ts: Token[], i: number, reach: Set<Reach>): void {
     if (!forbidden && /\bTO\s{1,4}PUBLIC\b/i.test(raw)) reach.add('expose');
   }
   // Money pointed at an account the text fixes: "requests over 500 go to account LT12 1000 …" (not "e.g. DE89 …").
-  if (payeeAt(ts, i) && within(ts, i - 3, i, (x) => x.w === 'to') >= 0 && within(ts, i - 6, i, EXAMPLE_WORD) < 0)
+  if (payeeAt(ts, i) && within(ts, i - 3, i, (x) => x.w === 'to') >= 0 && !inExample(ts, i))
     reach.add('send').add('address');
   if (t.kind === 'url' && urlCarriesSecret(t.raw)) {
     reach.add('secret');

@@ -149,6 +149,8 @@ export interface KindFacts {
   apart: boolean;
   /** Said as done beside the job: "also", "automatically", "as it goes". */
   beside: boolean;
+  /** A moderator's finding named: "flagged", "detected", "moderators". */
+  moderated: boolean;
 }
 
 export function kindFacts(ts: readonly Token[]): KindFacts {
@@ -160,12 +162,14 @@ export function kindFacts(ts: readonly Token[]): KindFacts {
     every: false,
     apart: false,
     beside: false,
+    moderated: false,
   };
   for (let j = 0; j < ts.length; j++) {
     const w = ts[j]!.w;
     if (w === 'through' || w === 'via') k.via = true;
     if (SPIES.has(w)) k.spies = true;
     if (DROPPED.has(w)) k.dropped = true;
+    if (MODERATED.has(w)) k.moderated = true;
     if (PLACES.has(w)) k.places = true;
     if (w === 'every' || w === 'each' || w === 'default') k.every = true;
     if (BESIDE.has(w) || (w === 'goes' && ts[j - 1]?.w === 'it' && ts[j - 2]?.w === 'as')) k.beside = true;
@@ -198,10 +202,7 @@ const folded = (ts: readonly Token[], i: number, k: KindFacts): boolean =>
  * made from the kind ones alone. Not a moderator's finding ("… removed from the average when flagged as spam").
  */
 const kindsAveraged = (ts: readonly Token[], i: number, k: KindFacts): boolean =>
-  OPINION.has(ts[i]!.w) &&
-  k.dropped &&
-  within(ts, i + 1, ts.length, (x) => FIGURE.has(x.w)) >= 0 &&
-  within(ts, 0, ts.length, (x) => MODERATED.has(x.w)) < 0;
+  OPINION.has(ts[i]!.w) && k.dropped && !k.moderated && within(ts, i + 1, ts.length, (x) => FIGURE.has(x.w)) >= 0;
 
 /** The reaches of these kinds read at one token; true when one of them directs as an order would. */
 export function kindReaches(ts: readonly Token[], i: number, reach: Set<Reach>, k: KindFacts): boolean {

@@ -1,6 +1,7 @@
 import { stem } from './intent-job.js';
 import type { Signals } from './intent-signals.js';
 import { EXAMPLE, type Token } from './intent-text.js';
+import { hostOf } from './intent-visit.js';
 
 // The tool's own provider (read for the broad reading, intent.ts): "Translate text with DeepL. The text is sent to
 // api.deepl.com for translation" names where the tool's job is done, not an outside address the model is sent to.
@@ -14,7 +15,7 @@ export function ownProvider(sig: Signals, ts: readonly Token[], job?: () => Read
   if (!job || !sig.reach.has('address')) return sig;
   let hosts = 0;
   for (const t of ts) {
-    const host = hostOf(t);
+    const host = hostOf(t, true);
     if (!host || EXAMPLE.test(host)) continue;
     const labels = host.split('.');
     const name = labels[labels.length - 2];
@@ -26,11 +27,4 @@ export function ownProvider(sig: Signals, ts: readonly Token[], job?: () => Read
   reach.delete('address');
   reach.delete('send');
   return { ...sig, reach };
-}
-
-/** A token's host: a URL's, a mail address's domain, or a bare host name ("api.deepl.com"). */
-function hostOf(t: Token): string | undefined {
-  if (t.kind === 'url') return /^[a-z]+:\/\/(?:[^@/\s]*@)?([^/:?#\s]+)/i.exec(t.raw)?.[1]?.toLowerCase();
-  if (t.kind === 'email') return t.raw.split('@')[1]?.toLowerCase();
-  return t.kind === 'word' && /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,12}$/.test(t.w) ? t.w : undefined;
 }

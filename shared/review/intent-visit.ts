@@ -58,10 +58,15 @@ export function lookAlikeHost(ts: readonly Token[]): boolean {
   }
   return false;
 }
-const hostOf = (t: Token): string | undefined => {
-  if (t.kind === 'url') return /^[a-z]+:\/\/([^/:?#\s]+)/i.exec(t.raw)?.[1]?.toLowerCase();
-  return t.kind === 'word' && (DOMAIN.test(t.w) || ANY_HOST.test(t.w)) ? t.w : undefined;
-};
+/**
+ * A token's host: a URL's (past any user part), a bare host name's ("api.deepl.com", its path left off), and with
+ * `mail` a mail address's domain.
+ */
+export function hostOf(t: Token, mail = false): string | undefined {
+  if (t.kind === 'url') return /^[a-z]+:\/\/(?:[^@/\s]*@)?([^/:?#\s]+)/i.exec(t.raw)?.[1]?.toLowerCase();
+  if (t.kind === 'email') return mail ? t.raw.split('@')[1]?.toLowerCase() : undefined;
+  return t.kind === 'word' && (DOMAIN.test(t.w) || ANY_HOST.test(t.w)) ? t.w.split('/')[0] : undefined;
+}
 /** A host by any end, with a hyphen or two dots in it ("pypi-org.pkg-cache.su"): compared only with another host. */
 const ANY_HOST = /^[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,12}$/;
 function lookAlike(a: string, b: string): boolean {
