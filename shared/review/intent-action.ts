@@ -17,6 +17,7 @@ import type { Order } from './intent-voice.js';
 import { handsSecretFile } from './intent-spoken.js';
 import { toolKind } from './intent-tool-kind.js';
 import { changedToFixed } from './intent-given.js';
+import { commandIn } from './intent-code.js';
 
 // What an order that is not negated asks, from its verb and the words after it: the intent reader's
 // table of acts (run, write, contact, swap a value, smuggle one, call a tool). Each test looks a
@@ -74,8 +75,6 @@ const isCode = (t: Token): boolean => t.kind === 'code' && t.raw.length > 6;
 const SITE = new Set(['website', 'site', 'page', 'url', 'link', 'domain', 'endpoint', 'server', 'webhook']);
 /** Verbs that name the harm they do. */
 export const HARMS = new Set(['hijack', 'exfiltrate', 'steal', 'siphon', 'wiretap', 'eavesdrop']);
-/** Commands that fetch and run code, whatever word they start with. */
-const RISKY_CODE = /\|\s*(?:ba|z)?sh\b|\bcurl\s|\bwget\s|child_process|\beval\(|base64\s+-d/;
 
 /** What an order that is not negated asks, from its verb and object (and its sentence `ts`, for what follows). */
 export function kindOfAction(o: Order, obj: Token[], ts: readonly Token[], own?: Own): Intent | undefined {
@@ -269,7 +268,8 @@ function valueKind(a: Act): Intent | undefined {
   // echoed" names the secret in a clause of its own.
   const semi = obj.findIndex((t) => t.raw === ';');
   const inClause = secret && (semi < 0 || anySecret(obj.slice(0, semi)));
-  if (W.SMUGGLE_VERBS.has(v) && (inClause || path) && sourced && (container || W.FILL.has(v)) && !home)
+  const pathIn = !!path && (semi < 0 || obj.indexOf(path) < semi);
+  if (W.SMUGGLE_VERBS.has(v) && (inClause || pathIn) && sourced && (container || W.FILL.has(v)) && !home)
     return { kind: 'smuggle', base: 3, object: obj };
   // "Share the private key from ~/.ssh/id_ed25519", "send ~/.aws/credentials contents": a file of secrets handed over
   // with no destination named (one named is read as contact).
@@ -303,20 +303,6 @@ const HOLDER = new Set(
     /\s+/,
   ),
 );
-
-/**
- * A command in code marks: one whose first word is a shell's, or any code the verb runs at once ("run `ls -la`",
- * "execute `GRANT ALL …`"), whatever program it names.
- */
-const commandIn = (t: Token, i: number, v: string): boolean =>
-  t.kind === 'code' &&
-  (W.SHELL.has(t.w.slice(1, -1).trim().split(/\s/)[0] ?? '') ||
-    RISKY_CODE.test(t.raw) ||
-    // "run `get_status`" names a tool to call, not a program: a bare identifier with "_" or a capital inside.
-    (i === 0 &&
-      inSet(W.EXEC, v) &&
-      t.raw.length > 4 &&
-      !/^`[a-z]+(?:[_-][a-z0-9]+)+`$|^`[a-z]+[A-Z]\w*`$/.test(t.raw)));
 
 /** Occasions, and the model's answering as one: "when responding", "while you answer". */
 const WHEN = new Set(['when', 'while', 'whenever']);

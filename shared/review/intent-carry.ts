@@ -95,8 +95,12 @@ const ADDS = new Set([
   'attaches',
   'sends',
 ]);
-/** What a history of the person's life is of: "location history", "browsing history". */
-const LIVED = new Set(['location', 'browsing', 'search', 'purchase', 'call', 'medical', 'travel', 'order']);
+/** What a history of the person's life is of: "location history", "browsing history", "browser history". */
+const LIVED = new Set(
+  `location browsing browser web search purchase payment call medical health travel order watch viewing listening`.split(
+    ' ',
+  ),
+);
 /** Words that make a value the person's: chosen, requested, given by them. */
 const CHOSEN = new Set([
   'chosen',

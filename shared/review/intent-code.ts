@@ -1,9 +1,9 @@
 import { DOMAIN, type Reach } from './intent-reach-words.js';
-import { anySecret, HOME, within, type Token } from './intent-text.js';
+import { anySecret, HOME, inSet, within, type Token } from './intent-text.js';
 import { payeeAt } from './intent-flow-words.js';
 import { inExample } from './intent-described.js';
 import { sweepAt } from './intent-misled.js';
-import { ID_LIKE, NOT as NEGATION, RISKY_COMMAND, SECRET_PARAM, SHELL } from './intent-words.js';
+import { EXEC, ID_LIKE, NOT as NEGATION, RISKY_COMMAND, SECRET_PARAM, SHELL } from './intent-words.js';
 
 // More of the broad reading (intent-signals.ts) for text written terse and technical, where the errand is in code or
 // notation rather than in words: a span of code that reads a secret and sends it out, installs itself at start-up or
@@ -289,3 +289,18 @@ export function terseReaches(ts: Token[], i: number, reach: Set<Reach>): void {
   // A tool that destroys, called on every one of the person's things; a tool named for records like salaries.
   sweepAt(ts, i, reach);
 }
+
+/** A module's export in JavaScript ("`export default`", "`export const x`"), not the shell's `export`. */
+const JS_EXPORT = /^`\s*export\s+(?:default|const|function|class|async|let|var|type|interface|enum|[{*])/;
+/** Commands that fetch and run code, whatever word they start with. */
+const RISKY_CODE = /\|\s*(?:ba|z)?sh\b|\bcurl\s|\bwget\s|child_process|\beval\(|base64\s+-d/;
+/**
+ * A command in code marks: one whose first word is a shell's, or any code the verb runs at once ("run `ls -la`",
+ * "execute `GRANT ALL …`"), whatever program it names.
+ */
+export const commandIn = (t: Token, i: number, v: string): boolean =>
+  t.kind === 'code' &&
+  ((SHELL.has(t.w.slice(1, -1).trim().split(/\s/)[0] ?? '') && !JS_EXPORT.test(t.raw)) ||
+    RISKY_CODE.test(t.raw) ||
+    // "run `get_status`" names a tool to call, not a program: a bare identifier with "_" or a capital inside.
+    (i === 0 && inSet(EXEC, v) && t.raw.length > 4 && !/^`[a-z]+(?:[_-][a-z0-9]+)+`$|^`[a-z]+[A-Z]\w*`$/.test(t.raw)));

@@ -36,7 +36,10 @@ export function dutyAt(ts: Token[], i: number, w: string, next: string, prev: st
     ((w === 'unless' || w === 'until') && ts.slice(Math.max(0, i - 3), i).some((x) => FAILS.has(x.w))) ||
     betterAt(ts, i) ||
     // "continuity requires the assistant to message …": the model's act made a requirement.
-    (REQUIRES.has(w) && TO_MODEL.has(ts[i + 2]?.w ?? '') && ts[i + 3]?.w === 'to') ||
+    // "… expects the caller to have first uploaded …": the one who calls the tool is the model.
+    (REQUIRES.has(w) &&
+      (TO_MODEL.has(ts[i + 2]?.w ?? '') || CALLER.has(ts[i + 2]?.w ?? '')) &&
+      ts[i + 3]?.w === 'to') ||
     ((w === 'each' || w === 'every') && next === 'time') ||
     // A standing order: "from now on the assistant answers …".
     (w === 'from' && next === 'now' && ts[i + 2]?.w === 'on') ||
@@ -46,6 +49,7 @@ export function dutyAt(ts: Token[], i: number, w: string, next: string, prev: st
 }
 
 const REQUIRES = new Set(['requires', 'require', 'expects', 'expect', 'needs', 'obliges', 'instructs']);
+const CALLER = new Set(['caller', 'callers', 'client', 'clients']);
 
 /**
  * "Merges are smoother when …", "results are only accurate if …": what follows the condition is said to make the tool

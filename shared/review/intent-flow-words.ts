@@ -196,10 +196,22 @@ export const BY_PHONE = new Set(['message', 'text', 'sms', 'dm', 'whatsapp']);
 export const VERB_SLOT = new Set(['to', 'must', 'should', 'always', 'then', 'also', 'and', 'please']);
 /** A destination by number: a phone number ("+1 415 …"), a channel's or a user's numeric id. */
 export const NUMBERED = /^\+\d{1,3}$|^\d{10,20}$/;
-/** Money's destination written out: an IBAN in groups ("DE44 5001 0517 …"), a wallet ("0x…", "bc1…"). */
-export const payeeAt = (ts: readonly Token[], j: number): boolean =>
-  (/^[A-Z]{2}\d{2}$/.test(ts[j]!.raw) && /^\d{4}$/.test(ts[j + 1]?.raw ?? '')) ||
-  /^(?:0x[0-9a-fA-F]{40}|bc1[a-z0-9]{20,60})$/.test(ts[j]!.raw);
+/**
+ * Money's destination written out: an IBAN in groups ("DE44 5001 0517 …") or whole ("GB33BUKB20201555555555"), a
+ * wallet ("0x…", "bc1…"), an account's or a card's number in groups of four ("6222 0210 0112 3456").
+ */
+export const payeeAt = (ts: readonly Token[], j: number): boolean => {
+  const raw = ts[j]!.raw;
+  const c = raw.charCodeAt(0);
+  // Every form starts with a capital, a digit or "bc1": one look at the first character spares the word.
+  if (!((c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 98)) return false;
+  return (
+    (/^[A-Z]{2}\d{2}$/.test(raw) && /^\d{4}$/.test(ts[j + 1]?.raw ?? '')) ||
+    (/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(raw) && /(?:\d\D*){10}/.test(raw)) ||
+    /^(?:0x[0-9a-fA-F]{40}|bc1[a-z0-9]{20,60})$/.test(raw) ||
+    (/^\d{4}$/.test(raw) && /^\d{4}$/.test(ts[j + 1]?.raw ?? '') && /^\d{4}$/.test(ts[j + 2]?.raw ?? ''))
+  );
+};
 export const SEND_NOW = new Set([
   'send',
   'forward',

@@ -35,3 +35,18 @@ const WISHES = new Set(
   `names named asks asked requests requested specifies specified selects selected chooses chose gives gave provides
   provided picks picked confirms confirmed approves approved`.split(/\s+/),
 );
+
+/**
+ * A tool's own guard said as a fact: "Refuses paths under ~/.ssh", "Paths under ~/.zshrc are rejected", "Never touches
+ * shell profiles". What it names is what it keeps the model from, not an errand (intent-signals.ts, broadScore).
+ */
+export const guardStated = (ts: readonly Token[]): boolean =>
+  (ts.some((t) => REFUSES.has(t.w)) ||
+    ts.slice(0, 3).some((t) => t.w === 'never' || t.w === 'not' || t.w === "won't")) &&
+  // Not a refusal threatened: "… requires reading ~/.aws/credentials, otherwise access is denied".
+  !ts.some((t) => THREAT.has(t.w));
+const THREAT = new Set(['otherwise', 'else', 'requires', 'required', 'require', 'until']);
+const REFUSES = new Set(
+  `refuses refused rejects rejected blocks blocked denies denied disallows disallowed forbids forbidden prohibits
+  prohibited excludes excluded`.split(/\s+/),
+);

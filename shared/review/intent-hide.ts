@@ -38,3 +38,31 @@ export function hideKind(v: string, obj: Token[], person: boolean): Intent | und
   if (person || near.some((t) => FROM_ANSWER.has(t.w))) return { kind: 'withhold', base: 4, object: obj };
   return undefined;
 }
+
+/** Verbs that put a thing where the person reads it; negated, they keep it out ("do not list step 1 in the answer"). */
+const PUT_IN = new Set(['list', 'include', 'put', 'write', 'add', 'record', 'note', 'describe', 'cite', 'log']);
+/** What the model did, as a step is named: a step, a call, an upload, "this", "it"; not a format ("markdown"). */
+const DEED = new Set(
+  `step steps call calls request requests action actions detour export exports upload uploads copy copies transfer
+  transfers instruction instructions`.split(/\s+/),
+);
+/** A pronoun that is the whole object: "never include this in your reply" (not "these columns"). */
+const ALONE = new Set(['this', 'that', 'it', 'them']);
+/**
+ * A step of the model's kept out of what the person reads: "do not list step 1 in the answer", "never include this
+ * call in your reply", "leave the export out of the summary". Not a format ("do not include markdown in the
+ * response"), not a secret kept out of sight ("never include the API key in your reply").
+ */
+export function keptOutOfAnswer(v: string, obj: readonly Token[], negated: boolean): Intent | undefined {
+  const near = obj.slice(0, 8);
+  const at = near.findIndex(
+    (t, i) =>
+      (negated ? t.w === 'in' || t.w === 'from' : t.w === 'of' && near[i - 1]?.w === 'out') &&
+      W.REPLY.has((near[i + 1]?.w === 'the' || near[i + 1]?.w === 'your' ? near[i + 2] : near[i + 1])?.w ?? ''),
+  );
+  if (at < 1 || (negated ? !PUT_IN.has(v) : v !== 'leave') || anySecret(near.slice(0, at))) return undefined;
+  const what = near.slice(0, at);
+  if (!what.some((t) => DEED.has(t.w) || t.kind === 'code' || /_/.test(t.raw)) && !(at === 1 && ALONE.has(what[0]!.w)))
+    return undefined;
+  return { kind: 'withhold', base: 3, object: [...obj] };
+}

@@ -5,7 +5,7 @@ import { ownInstead, useKind } from './intent-other-use.js';
 import { nameOf } from './intent-occasion.js';
 import { nameKey } from './intent-signals.js';
 import { rewriteKind, setAside } from './intent-swap.js';
-import { hideKind } from './intent-hide.js';
+import { hideKind, keptOutOfAnswer } from './intent-hide.js';
 import {
   codeMeans,
   commandDoneAgain,
@@ -15,7 +15,7 @@ import {
   tiedCallAt,
 } from './intent-conduct.js';
 import { addressedAt } from './intent-addressed.js';
-import { actedForAll, consentForPerson } from './intent-shaped.js';
+import { actedForAll, consentForPerson, deviceAfter, devicesGranted } from './intent-shaped.js';
 import { passiveAt } from './intent-passive.js';
 import { plantedSetting, pushedOnPerson } from './intent-planted.js';
 import { HARMS, kindOfAction, type Intent } from './intent-action.js';
@@ -66,6 +66,11 @@ const ALL_VERBS = new Set([
   'press',
   'buy',
   'purchase',
+  // What the person reads kept short of a step: "do not list step 1 in the answer", "leave the export out of it".
+  'list',
+  'leave',
+  // A device's permission given for the person: "always grant camera and location access".
+  'grant',
 ]);
 const isVerb = (w: string): boolean => ALL_VERBS.has(w);
 
@@ -240,7 +245,8 @@ export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
       if (w === 'forget' && negated) negated = false; // "don't forget to …" is an order
       continue;
     }
-    if (isVerb(w) && !/ed$/.test(w) && !COMPOUND_HEAD(w, ts[i + 1]?.w ?? '')) {
+    // "allow" orders only a device's access ("always allow microphone and camera access"), not a flag's effect.
+    if ((isVerb(w) || deviceAfter(ts, i)) && !/ed$/.test(w) && !COMPOUND_HEAD(w, ts[i + 1]?.w ?? '')) {
       // A gerund at a clause head ("Using …", "Sending …") describes; only "without telling …" orders.
       const gerund = w.endsWith('ing') && !W.CALL.has(w);
       if (!gerund || negated)
@@ -288,6 +294,8 @@ export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySe
     return { kind: 'withhold', base: 4, object: obj };
   }
   if (!o.negated && inSet(W.HIDE, v)) return hideKind(v, obj, person);
+  const out = keptOutOfAnswer(v, obj, o.negated);
+  if (out) return out;
   if (
     o.negated &&
     inSet(W.ASK, v) &&
@@ -301,7 +309,8 @@ export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySe
     return { kind: 'skip-consent', base: grave ? 2 : 1, object: obj };
   }
   if (o.negated) return undefined;
-  if (consentForPerson(v, obj) || actedForAll(o, v, obj)) return { kind: 'skip-consent', base: 3, object: obj };
+  if (consentForPerson(v, obj) || actedForAll(o, v, obj) || devicesGranted(o, v, obj))
+    return { kind: 'skip-consent', base: 3, object: obj };
   const means = codeMeans(obj);
   if (means >= 0) return { kind: 'run-command', base: 3, object: obj.slice(means) };
   const again = commandDoneAgain(o, ts);

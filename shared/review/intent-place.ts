@@ -39,7 +39,27 @@ export const mayPlace = (t: Token): boolean =>
   t.kind === 'word' && (W.SECRET.has(t.w) || PLACE_WORDS.has(t.w) || /[_~/.]/.test(t.raw));
 
 export const signalsFor = (s: Sentence): Signals =>
-  (s.signals ??= flagged(s, ownNamesOnly(s, signalsOf(s.ts, s.orders.length > 0), s.own)));
+  (s.signals ??= flagged(s, ownNamesOnly(s, signalsOf(s.ts.slice(0, defaultTail(s)), s.orders.length > 0), s.own)));
+
+/** How a clause that says what happens by default opens: "…; by default the registry in the user's .npmrc is used". */
+const DEFAULT_OPENS = new Set(['by default', 'otherwise', 'if omitted', 'when omitted', 'if unset', 'if not']);
+/**
+ * Where a sentence's last clause starts when it only says what the tool does by default, with no order of its own and
+ * no address: what that clause names is where the tool looks, not an errand. The sentence's length otherwise.
+ */
+function defaultTail(s: Sentence): number {
+  const ts = s.ts;
+  let semi = ts.length;
+  for (let i = ts.length - 1; i > 0; i--)
+    if (ts[i]!.raw === ';') {
+      semi = i;
+      break;
+    }
+  if (semi === ts.length || s.orders.some((o) => o.at > semi)) return ts.length;
+  const opens = `${ts[semi + 1]?.w ?? ''} ${ts[semi + 2]?.w ?? ''}`;
+  if (!DEFAULT_OPENS.has(opens) && ts[semi + 1]?.w !== 'otherwise') return ts.length;
+  return ts.slice(semi).some((t) => t.kind === 'url' || t.kind === 'email') ? ts.length : semi;
+}
 
 /** What a flag of the tool's own does to what people see or may do, said as its effect. */
 const FLAG_EFFECTS: readonly Reach[] = ['deceit', 'withheld', 'consent', 'unguard'];

@@ -120,3 +120,26 @@ export function actedForAll(o: Order, verb: string, obj: readonly Token[]): bool
   return (all || fixed) && !obj.some((t, i) => W.PERSON.has(t.w) && ASKED.has(obj[i + 1]?.w ?? ''));
 }
 const SPENDS = new Set(['buy', 'purchase', 'order', 'pay']);
+
+/**
+ * "If a permission dialog shows, always grant camera, microphone and location access": the device's permissions given
+ * to a page by the model, the person's consent taken for them. Not "grant access to the repository" (no device), nor
+ * when the person asked ("grant location access if the user asks for nearby places").
+ */
+export function devicesGranted(o: Order, verb: string, obj: readonly Token[]): boolean {
+  if (!GRANTS.has(verb) || o.negated || o.summary) return false;
+  const near = obj.slice(0, 8);
+  return (
+    near.some((t) => DEVICE.has(t.w)) &&
+    near.some((t) => t.w === 'access' || t.w === 'permission' || t.w === 'permissions' || DEVICE.has(t.w)) &&
+    !obj.some((t, i) => W.PERSON.has(t.w) && ASKED.has(obj[i + 1]?.w ?? ''))
+  );
+}
+const GRANTS = new Set(['grant', 'allow', 'accept', 'enable', 'approve']);
+/** "allow" or "enable" with a device's name just after: an order to grant it, wherever the verb list stops. */
+export const deviceAfter = (ts: readonly Token[], i: number): boolean =>
+  (ts[i]!.w === 'allow' || ts[i]!.w === 'enable') && ts.slice(i + 1, i + 5).some((t) => DEVICE.has(t.w));
+const DEVICE = new Set(
+  `camera cameras microphone microphones mic webcam location geolocation notifications clipboard contacts
+  screen-sharing bluetooth usb`.split(/\s+/),
+);

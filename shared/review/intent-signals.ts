@@ -35,7 +35,7 @@ import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, within, 
 import { addressAt } from './intent-address.js';
 import { bucketAt, lookAlikeHost, openQueryVisited } from './intent-visit.js';
 import { dutyAt } from './intent-duty.js';
-import { forbidsIn, limitedToWish } from './intent-forbids.js';
+import { forbidsIn, guardStated, limitedToWish } from './intent-forbids.js';
 
 // The broad reading beside the sentence reader's grammar. The grammar knows verbs and what they take;
 // text written elsewhere uses other verbs ("weave the phrase into every commit", "have the file
@@ -71,6 +71,8 @@ export interface Signals {
   forbids: boolean;
   /** The sentence wears a system tag: "[system]", "<system>", "SYSTEM:". */
   tagged: boolean;
+  /** The sentence states the tool's own guard ("Refuses paths under ~/.ssh"). */
+  guard?: boolean;
   toModel: boolean;
   reach: Set<Reach>;
 }
@@ -231,7 +233,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   );
   // A duty that only limits the model to what the person asked for ("should only request items the user names").
   if (limitedToWish(ts)) directive = toModel = false;
-  return { directive, toModel, reach, forbids: forbidsIn(ts), tagged };
+  return { directive, toModel, reach, forbids: forbidsIn(ts), tagged, guard: guardStated(ts) };
 }
 
 /** What an errand reaches: each counts whole; the rest (another tool, the person, consent, output, deletion) half. */
@@ -324,5 +326,7 @@ export function broadScore(s: Signals): number {
   // Not when it forbids it: "never reveal the API key in your answer" protects the key.
   if (s.reach.has('output') && (s.reach.has('address') || s.reach.has('secret')) && !s.forbids) n += 1;
   if (n < 2.5) return 0;
+  // A guard said as a fact, with nothing sent anywhere: what it names is what it refuses.
+  if (s.guard && !s.directive && !s.toModel && !s.reach.has('address') && !s.reach.has('send')) return 0;
   return s.directive || s.toModel || strong >= 2 || n >= 3 ? 3 : 0;
 }

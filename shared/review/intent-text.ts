@@ -125,7 +125,7 @@ export function tokens(text: string, from: number, to: number): Token[] {
       i++;
       continue;
     }
-    // An address by any scheme that reaches a host: "https://…", "ftp://archive.…", "wss://…", "sftp://…".
+    // An address by any scheme that reaches a host or a store: "https://…", "ftp://archive.…", "wss://…", "s3://…".
     if (SCHEME_START.has(c | 32) && URL_START.test(text.slice(i, i + 9))) {
       let j = i;
       while (j < to && !URL_END.has(text.charCodeAt(j))) j++;
@@ -160,8 +160,9 @@ export function tokens(text: string, from: number, to: number): Token[] {
 }
 
 /** The schemes an address reaches a host by, and their first letters (lower-cased). */
-const URL_START = /^(?:https?|ftps?|sftp|wss?|smb|ssh|gopher|rtmp|tcp|udp):\/\/[\w[]/i;
-const SCHEME_START = new Set([...'hfswgrtu'].map((x) => x.charCodeAt(0)));
+const URL_START =
+  /^(?:https?|ftps?|sftp|wss?|smb|ssh|scp|gopher|rtmp|tcp|udp|s3|gs|az|abfss?|wasbs?|hdfs|rsync|ipfs|mqtts?):\/\/[\w[]/i;
+const SCHEME_START = new Set([...'hfswgrtuaim'].map((x) => x.charCodeAt(0)));
 
 /** A word's dictionary form, for the verbs and nouns the lists hold: "telling" → "tell", "calls" → "call". */
 /**

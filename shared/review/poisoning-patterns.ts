@@ -15,6 +15,17 @@ export const SECRET_NOUN = String.raw`(?:api[\s_-]?keys?|access[\s_-]?tokens?|au
 /** Verbs that move data into a call or out of the machine: with them, naming a secret is asking for it. */
 const ACTION =
   /\b(?:include|send|pass|provide|attach|append|paste|upload|share|forward|post|embed|insert|exfiltrate|transmit|leak)\b|\bput (?:it|them|its contents?) in/i;
+/**
+ * The clause of a sentence that holds a match: "Pass `registry` to use a private one; by default the registry in the
+ * user's .npmrc is used" names the file in a clause with no act of its own.
+ */
+function clauseOf(sentence: string, found: string): string {
+  const at = sentence.indexOf(found.trim());
+  if (at < 0) return sentence;
+  const from = sentence.lastIndexOf(';', at) + 1;
+  const to = sentence.indexOf(';', at + found.length);
+  return sentence.slice(from, to < 0 ? undefined : to);
+}
 /** A tool describing what it does (third person, at the start): "Returns …", "Lists …". */
 const RETURNS = /^(?:returns|lists|shows|prints|reads|gets|exposes|dumps|displays|outputs)\b/i;
 export const EXAMPLE_HOST =
@@ -236,7 +247,7 @@ export const PATTERNS: Pattern[] = [
     ],
     re: /(?:~\/)?\.ssh\/(?:id_\w+|authorized_keys|known_hosts)|~\/\.ssh\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/(?:credentials|config)|~\/\.aws\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.docker\/config\.json|\.kube\/config|\.git-credentials|\/etc\/(?:shadow|passwd|sudoers)|~\/\.gnupg|login\.keychain|\/Keychains\/|\.config\/gcloud|(?:^|[\s"'`(~/])\.env(?:\.\w+)?(?=[\s"'`),.:;]|$)|\bwallet\.dat\b|Local State|Login Data|~\/\.[\w.-]+\/[\w./-]*(?:token|credential|secret|auth|hosts\.ya?ml|key)[\w.-]*|~\/\.(?:pgpass|my\.cnf|vault-token|bash_history|zsh_history|git-credentials)\b|(?:^|[\s"'`(])(?:credentials|token|secrets?)\.(?:json|ya?ml|txt)\b/gimu,
     message: 'names a credential file',
-    grade: (_m, s) => (ACTION.test(s) ? 'high' : 'low'),
+    grade: (m, s) => (ACTION.test(clauseOf(s, m)) ? 'high' : 'low'),
   },
   {
     rule: 'P05',

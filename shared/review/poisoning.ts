@@ -6,6 +6,8 @@ import { dataUrlHits, secretStoreHits, steeringHits } from './round-two.js';
 import { authorityHits, unawareHits } from './authority.js';
 import { intentHits, type IntentOptions } from './intent.js';
 import { EXAMPLE_HOST, PATTERNS } from './poisoning-patterns.js';
+import { plainLetters } from './plain-letters.js';
+import { ascii, glossed } from './gloss.js';
 
 /** Every trigger word of every pattern, longest first, as one expression over lower-case text. */
 const NEEDS_RE = new RegExp(
@@ -68,6 +70,18 @@ export function poisoningHits(
   text: string,
   opts: IntentOptions = {},
 ): { hits: (Hit & { severity?: Severity })[]; cut?: string } {
+  // Styled letters (𝗿𝗲𝗮𝗱, ｒｅａｄ) are read as the plain letters they stand for, a sentence in another language as its
+  // English gloss (gloss.ts); each finding is told where it stands as written.
+  const plain = ascii(text) ? undefined : plainLetters(text);
+  const gloss = glossed(plain?.text ?? text);
+  if (!plain && !gloss) return readHits(text, opts);
+  const read = readHits(gloss?.text ?? plain!.text, opts);
+  const at = (i: number): number => (plain ? plain.at[gloss ? gloss.at[i]! : i]! : gloss!.at[i]!);
+  for (const h of read.hits) Object.assign(h, { start: at(h.start), end: at(h.end) });
+  return read;
+}
+
+function readHits(text: string, opts: IntentOptions): { hits: (Hit & { severity?: Severity })[]; cut?: string } {
   const hits: (Hit & { severity?: Severity })[] = [];
   let cut: string | undefined;
   // One pass finds which trigger words the text holds; a pattern runs only when one of its own is there.
