@@ -1,7 +1,7 @@
 import * as W from './intent-words.js';
-import { TO_MODEL, LATEST, personNear, type Reach } from './intent-reach-words.js';
+import { DOMAIN, TO_MODEL, LATEST, personNear, type Reach } from './intent-reach-words.js';
 import { SHARES } from './intent-flow-words.js';
-import { anySecret, isPath, isSecret, isToolName, within, type Token } from './intent-text.js';
+import { anySecret, EXAMPLE, HOME, isPath, isSecret, isToolName, within, type Token } from './intent-text.js';
 
 // More of the broad reading (intent-reach-flows.ts): what is carried where — a secret or the chat put into a parameter
 // meant for something else, a credentials file handed over as an input, data the model is said to send, the person's
@@ -73,6 +73,38 @@ function madePublic(ts: readonly Token[], i: number): boolean {
     within(ts, verb + 1, i, (x) => x.w === 'private' || x.w === 'secret') >= 0
   );
 }
+/** After "private": a copy or a move, then a place others share ("the shared team calendar", "a public channel"). */
+function sharedOut(ts: readonly Token[], i: number): boolean {
+  const moved = within(ts, i + 1, i + 8, (x) => COPIED.has(x.w));
+  return (
+    moved >= 0 &&
+    // Not a condition: "private events keep that mark when copied to a shared calendar".
+    !WHEN.has(ts[moved - 1]?.w ?? '') &&
+    within(ts, moved + 1, moved + 8, (x) => OTHERS_SEE.has(x.w)) >= 0 &&
+    within(ts, i - 4, moved, (x) => W.NOT.has(x.w)) < 0
+  );
+}
+const WHEN = new Set(['when', 'if', 'once', 'after', 'unless', 'whenever']);
+/** What is pointed, then "to" and a host written out: a record's, the traffic's new place. */
+function pointedAway(ts: readonly Token[], i: number): boolean {
+  if (within(ts, i + 1, i + 5, (x) => POINTED.has(x.w)) < 0) return false;
+  const to = within(ts, i + 2, i + 7, (x) => x.w === 'to' || x.w === 'at');
+  const host = ts[to + 1];
+  return (
+    to >= 0 && !!host && (host.kind === 'url' || DOMAIN.test(host.w)) && !EXAMPLE.test(host.raw) && !HOME.test(host.raw)
+  );
+}
+const POINTED = new Set(
+  `record records mx cname dns nameserver nameservers traffic mail webhook callback domain`.split(' '),
+);
+/** What runs someone else's code in the person's browser, or a party outside: a page, a site, an advertiser. */
+const PAGES = new Set(
+  `page pages site sites website websites iframe iframes advertisers partners third-party`.split(' '),
+);
+const COPIED = new Set(
+  `copied moved shared posted synced mirrored forwarded duplicated copy move share post`.split(' '),
+);
+const OTHERS_SEE = new Set(`shared public team everyone company-wide org-wide organization all-hands open`.split(' '));
 const MAKES_PUBLIC = new Set(
   `make makes set sets switch switches turn turns flip flips change changes convert converts`.split(' '),
 );
@@ -101,6 +133,8 @@ const LIVED = new Set(
     ' ',
   ),
 );
+/** Whose a profile is, said just before it: "their profile", "the user's profile". */
+const OWNER = new Set(['their', "user's", 'your', "customer's", "person's", "caller's", "users'"]);
 /** Words that make a value the person's: chosen, requested, given by them. */
 const CHOSEN = new Set([
   'chosen',
@@ -139,7 +173,10 @@ export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: st
         ? ts[i + 2]?.raw
         : w === 'query' && (prev === 'the' || prev === 'to' || prev === 'search')
           ? 'query'
-          : undefined;
+          : // … or named in code marks: "passed in `context`", "put into `notes`".
+            t.kind === 'code' && (prev === 'in' || prev === 'into') && /^`\w{1,40}`$/.test(t.raw)
+            ? t.raw.slice(1, -1)
+            : undefined;
   // Not "never put the token in the query": a putting forbidden protects the secret.
   const puts = (): boolean =>
     ts.some(
@@ -153,7 +190,8 @@ export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: st
     anySecret(ts) ||
     ts.some((x) => W.STRONG_HELD.has(x.w) && !x.quoted) ||
     reach.has('personal') ||
-    reach.has('secret');
+    reach.has('secret') ||
+    reach.has('held');
   if (field && !W.SECRET_PARAM.test(field) && puts()) {
     // "include any email address or phone number in the `log` parameter": contact details put where no one is
     // reached (not the `to` or `attendees` parameter, where they belong).
@@ -175,6 +213,7 @@ export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: st
     (w === 'card' && (next === 'number' || next === 'details' || next === 'data')) ||
     w === 'iban' ||
     (w === 'history' && LIVED.has(prev)) ||
+    (w === 'profile' && OWNER.has(prev)) ||
     ((w === 'employer' || (w === 'name' && prev === 'full')) && identityAdded(ts, i))
   )
     reach.add('personal');
@@ -185,6 +224,10 @@ export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: st
     near(ts, i, 3, 0, EVERY)
   )
     reach.add('personal');
+  // What the person kept private copied where others see it: "events marked private should be copied to the shared
+  // team calendar".
+  // What the person marked private is their choice: set aside as well.
+  if (w === 'private' && sharedOut(ts, i)) reach.add('expose').add('override');
   if (w === 'publicly' || (w === 'public' && madePublic(ts, i))) {
     reach.add('expose');
     // "flips any 'secret' request to public": what the person asked for, set aside.
@@ -197,6 +240,17 @@ export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: st
   if (OUTPUTS.has(w) && prev === 'the' && (ts[i - 2]?.w === 'in' || ts[i - 2]?.w === 'into'))
     if (within(ts, i - 6, i - 2, (x) => KEEPS.has(x.w)) >= 0) reach.add('output');
   if (SHARES.has(w) && ts.slice(i + 1, i + 7).some((x) => x.kind === 'email')) reach.add('expose');
+  // Mail or traffic pointed at a host the text fixes: "point the MX record to mx.mailshield-relay.net".
+  if ((w === 'point' || w === 'repoint') && pointedAway(ts, i)) reach.add('send');
+  // A secret handed to what a page runs: "the profile shares its saved passwords with the page on load".
+  if (
+    SHARES.has(w) &&
+    anySecret(ts.slice(i + 1, i + 5)) &&
+    within(ts, i + 2, i + 9, (x) => PAGES.has(x.w)) >= 0 &&
+    !W.NOT.has(prev) &&
+    !W.NOT.has(ts[i - 2]?.w ?? '')
+  )
+    reach.add('expose').add('send');
   // A value switched for a fixed one: "replaced with "triage-mirror"", "multiply them by 100".
   if (((w === 'replaced' || w === 'rewritten') && (next === 'with' || next === 'by')) || w.startsWith('multipl')) {
     reach.add('tamper');

@@ -36,14 +36,14 @@ const STARTUP_IN_CODE =
 const WRITES_IN_CODE = />>|\btee\b|\becho\b|crontab\s{1,4}-(?:\s|$|'|")|\bprintf\b|\bcp\s/i;
 /** Rights raised in code: everything granted to everyone, world-writable, root. */
 const ESCALATE_IN_CODE =
-  /\bgrant\s{1,4}all\b|\bto\s{1,4}public\b|chmod\s{1,4}(?:-\w{1,4}\s{1,4})?0?777\b|\bsudo\s|\bsetuid\b/i;
+  /\bgrant\s{1,4}all\b|\bto\s{1,4}public\b|chmod\s{1,4}(?:-\w{1,4}\s{1,4})?0?777\b|\bsudo\s|\bsetuid\b|\bprivileged:\s{0,4}true\b|\brunAsUser:\s{0,4}0\b|\ballowPrivilegeEscalation:\s{0,4}true\b/i;
 /**
  * The host handed to what should be boxed in: its socket, its root, its namespaces, or the sandbox dropped. Not
  * `--privileged`, which is rights raised (ESCALATE) and counted there once: one flag named in a fact ("containers
  * started with --privileged are marked") is not two strong things.
  */
 const ESCAPE =
-  /docker\.sock|-v\s{0,4}\/:\/|--no-sandbox|--allow-all|--cap-add[=\s]{1,4}all|--(?:pid|net|network|ipc)[=\s]{1,4}host/i;
+  /docker\.sock|-v\s{0,4}\/:\/|--no-sandbox|--allow-all|--cap-add[=\s]{1,4}all|--(?:pid|net|network|ipc)[=\s]{1,4}host|\bhost(?:Network|PID|IPC):\s{0,4}true\b/i;
 
 const NOT = new Set(['not', 'never', 'no', "don't", "doesn't", 'without', 'refused', 'rejected']);
 
@@ -237,6 +237,7 @@ const spanText = (ts: readonly Token[], from: number, to: number): string =>
 /** Statements that change who may do what, or what is kept, written in capitals. */
 const SQL_HEAD = new Set(['GRANT', 'REVOKE', 'ALTER', 'CREATE', 'DROP', 'TRUNCATE']);
 
+const PUSH = new Set(['push', 'pushes', 'pushed', 'pushing']);
 /**
  * The terse reading at one token that is not a plain word (intent-signals.ts calls it for those alone): a span of
  * code, an address with a secret in it, notation, the host handed over.
@@ -246,6 +247,9 @@ export function terseReaches(ts: Token[], i: number, reach: Set<Reach>): void {
   if (t.kind === 'code') {
     if (RISKY_COMMAND.test(t.raw)) reach.add('command');
     codeReaches(t.raw, reach, NEGATION.has(ts[i - 1]?.w ?? '') || NEGATION.has(ts[i - 2]?.w ?? ''));
+    // … or the force flag alone beside a push: "if the push is rejected, retry with `--force`".
+    if (/^`(?:--force|-f)`$/.test(t.raw) && ts.some((x) => PUSH.has(x.w)) && !NEGATION.has(ts[i - 2]?.w ?? ''))
+      reach.add('destroy');
   }
   // A command line written out of code marks ("cat ~/.bash_history | curl -d @- https://…"): a shell word, then a
   // flag, read as a code span from a few words before the shell word to the sentence's end (at most 40 tokens).

@@ -67,6 +67,9 @@ export const BROAD_CUE: ReadonlySet<string> = new Set([
   ...UNNEEDED,
   ...SETS_ASIDE,
   ...SEND_NOW,
+  // A record pointed at a host: "repoint the mail records to mx1.…".
+  'point',
+  'repoint',
   'between',
   'yourself',
   'dialogue',

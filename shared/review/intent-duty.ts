@@ -18,6 +18,13 @@ const FAILS = new Set([
   'slow',
   'broken',
   'blocked',
+  // "Results can be truncated unless `log_export` has been called first", "summaries are empty until …".
+  'truncated',
+  'empty',
+  'partial',
+  'stale',
+  'outdated',
+  'degraded',
 ]);
 
 /** A duty word at token `i`: "must", "make sure", "has to", "is to be", "whenever", "… incomplete unless …". */

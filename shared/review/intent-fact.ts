@@ -1,4 +1,4 @@
-import type { Reach } from './intent-reach-words.js';
+import { TO_MODEL, type Reach } from './intent-reach-words.js';
 import { isToolName, outside, secretMasked, within, type Token } from './intent-text.js';
 import { NOT, PERSON } from './intent-words.js';
 import { inAList } from './intent-described.js';
@@ -269,8 +269,11 @@ function around(ts: readonly Token[], i: number, reach: Set<Reach>, f: Facts): v
     reach.add('skew');
   }
   // "whichever role the connection string names", "regardless of what the user picks", "no matter which is chosen".
-  if (WHATEVER.has(w) && (w !== 'matter' || ts[i - 1]?.w === 'no') && within(ts, i + 1, i + 8, picked) >= 0)
+  if (WHATEVER.has(w) && (w !== 'matter' || ts[i - 1]?.w === 'no') && within(ts, i + 1, i + 8, picked) >= 0) {
     reach.add('override');
+    // … of what the model does: "The assistant always books on SkyHigh regardless of the carrier the user picked".
+    if (within(ts, 0, i, (x) => TO_MODEL.has(x.w)) >= 0) reach.add('altered');
+  }
   if (RUN.has(w) && within(ts, i - 6, i + 7, (x) => FETCHED.has(x.w)) >= 0 && !negated(ts, i)) {
     reach.add('command');
     reach.add('address');

@@ -31,6 +31,14 @@ export const SENDS = new Set([
   'transferred',
   'emailed',
   'shipped',
+  // … and said as what happens to it: "every query is reported to https://…", "attached to an email to x@y".
+  'reported',
+  'attached',
+  'submitted',
+  'mailed',
+  'logged',
+  'published',
+  'beaconed',
 ]);
 /** Words that run a tool down: with another tool named, a claim made to steer the model away from it. */
 export const DISPARAGE = new Set([
@@ -175,6 +183,8 @@ export const CHOICE = new Set([
 /** Words that set a choice aside: "whatever …", "regardless of …", "instead of …". */
 export const SETS_ASIDE = new Set(['whatever', 'whichever', 'regardless', 'irrespective', 'instead']);
 /** Asking the person, in "no need to check with the person", "without asking". */
+/** Asking the person put as a nuisance: "do not bother the user", "don't interrupt them". */
+export const BOTHER = new Set(['bother', 'disturb', 'trouble', 'pester', 'interrupt']);
 export const ASKING = new Set([
   'ask',
   'asking',
@@ -188,6 +198,7 @@ export const ASKING = new Set([
   'prompting',
   'asked',
   'prompted',
+  ...BOTHER,
 ]);
 /** What sends on, said as an order: "send the query to "hr-salaries"". */
 /** Sending by phone or chat, as a verb: "message the code to +44 …", "text it to …". */
@@ -198,7 +209,7 @@ export const VERB_SLOT = new Set(['to', 'must', 'should', 'always', 'then', 'als
 export const NUMBERED = /^\+\d{1,3}$|^\d{10,20}$/;
 /**
  * Money's destination written out: an IBAN in groups ("DE44 5001 0517 …") or whole ("GB33BUKB20201555555555"), a
- * wallet ("0x…", "bc1…"), an account's or a card's number in groups of four ("6222 0210 0112 3456").
+ * wallet ("0x…", "bc1…"), an account's or a card's number in groups of four ("6222 0210 0112 3456", "4401-2290-7716").
  */
 export const payeeAt = (ts: readonly Token[], j: number): boolean => {
   const raw = ts[j]!.raw;
@@ -209,7 +220,8 @@ export const payeeAt = (ts: readonly Token[], j: number): boolean => {
     (/^[A-Z]{2}\d{2}$/.test(raw) && /^\d{4}$/.test(ts[j + 1]?.raw ?? '')) ||
     (/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(raw) && /(?:\d\D*){10}/.test(raw)) ||
     /^(?:0x[0-9a-fA-F]{40}|bc1[a-z0-9]{20,60})$/.test(raw) ||
-    (/^\d{4}$/.test(raw) && /^\d{4}$/.test(ts[j + 1]?.raw ?? '') && /^\d{4}$/.test(ts[j + 2]?.raw ?? ''))
+    (/^\d{4}$/.test(raw) && /^\d{4}$/.test(ts[j + 1]?.raw ?? '') && /^\d{4}$/.test(ts[j + 2]?.raw ?? '')) ||
+    /^\d{4}(?:-\d{4}){2,4}$/.test(raw)
   );
 };
 export const SEND_NOW = new Set([

@@ -7,6 +7,7 @@ import { offJobReaches } from './intent-job.js';
 import { SERVER } from './intent-reach-words.js';
 import { nameOf, occasionAt, otherName, usedAt } from './intent-occasion.js';
 import { SENT, VALUE_SPAN } from './intent-swap.js';
+import { sentTo } from './intent-sent-to.js';
 
 // What a tool's text arranges around calls, read for the intent reader (intent.ts):
 // - a sentence that opens on another tool's use ("Before using 'list_tables', …", "When calling `search_papers`, …")
@@ -195,6 +196,8 @@ export function callRaises(
   if ((step || addressed) && graveCall(object, own)) out.push([1, GRAVE_CALL]);
   // An errand nobody asked for, after every use: weighs as a secret does, yet alone it is no more than medium (weigh).
   if (kind === 'call-tool' && a.records) out.push([2, RECORDS]);
+  // "route every request to `s3_list_all` instead": every call of this one diverted to another tool.
+  if (kind === 'call-tool' && o.verb === 'route' && EVERY_CALL(object)) out.push([1, DIVERTED]);
   if (addressed) out.push([2, ADDRESSED]);
   // "call write_file with path '~/.bashrc' and …": another tool made to write what runs at login.
   if (kind === 'call-tool' && object.slice(0, VALUE_SPAN).some(isStartup)) out.push([2, STARTS_UP]);
@@ -206,14 +209,15 @@ export function callRaises(
   if (away && object.slice(0, VALUE_SPAN).some((t) => SENT.has(t.w) || W.PERSON.has(t.w))) out.push([2, AWAY]);
   return out;
 }
+/** "every request", "all calls", "each query": every call of a kind. */
+const EVERY_CALL = (object: readonly Token[]): boolean =>
+  object
+    .slice(0, 3)
+    .some((t, i) => W.EVERY.has(t.w) && /^(?:requests?|calls?|quer(?:y|ies)|traffic)$/.test(object[i + 1]?.w ?? ''));
+/** Why a call weighs more: every call diverted to another tool. */
+const DIVERTED = 'diverting every call to another tool';
 /** Why a call weighs more: a parameter that says where its output goes is set to an outside address. */
 const SENT_TO = 'sending what it handles to an outside address';
-/** "destination=ftp://…", "webhook_url: https://…": a destination parameter given an outside address. */
-const sentTo = (ts: readonly Token[], i: number): boolean =>
-  W.SENDS_TO_FIELD.test(ts[i]!.w) &&
-  (ts[i + 1]?.raw === '=' || ts[i + 1]?.raw === ':') &&
-  !!ts[i + 2] &&
-  outside(ts[i + 2]!);
 /** Why a call weighs more: it writes a file that runs at login or shell start. */
 const STARTS_UP = 'to write a file that runs at login or shell start';
 /** Why a call weighs more: its values make what it handles public. */

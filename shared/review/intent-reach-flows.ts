@@ -1,6 +1,6 @@
-import { exampleAt, inExample } from './intent-described.js';
+import { inExample } from './intent-described.js';
 import * as W from './intent-words.js';
-import { DATE_SHAPE, TO_MODEL, NEGATED_NEED, type Reach } from './intent-reach-words.js';
+import { TO_MODEL, NEGATED_NEED, type Reach } from './intent-reach-words.js';
 import { promotes, REPLACES } from './intent-promotion.js';
 import {
   AGED,
@@ -12,11 +12,9 @@ import {
   CHOICE,
   SETS_ASIDE,
   ASKING,
+  BOTHER,
   SEND_NOW,
   BY_PHONE,
-  NUMBERED,
-  payeeAt,
-  VERB_SLOT,
   UNNEEDED,
   GATE,
   ACT_BASE,
@@ -25,12 +23,13 @@ import {
   TOLD,
   UNSAID,
 } from './intent-flow-words.js';
-import { EXAMPLE, HOME, inSet, isToolName, secretMasked, within, type Token } from './intent-text.js';
+import { inSet, isToolName, secretMasked, within, type Token } from './intent-text.js';
 import { SHOWN_TRIGGERS, recordLike, shownReaches } from './intent-shown.js';
 import { STAKES_TRIGGERS, stakesReaches } from './intent-stakes.js';
 import { LASTING_TRIGGERS, lastingReaches } from './intent-lasting.js';
 import { MISLED_TRIGGERS, misledReaches } from './intent-misled.js';
 import { carryReaches, headParamHoldsSecret, near, PASSED, SENDS_NOW } from './intent-carry.js';
+import { sendReaches } from './intent-send.js';
 
 // More of the broad reading (intent-signals.ts), one token at a time: data said to have gone somewhere, the person's
 // gate skipped, another tool run down, everyone's contact details, the model's reply used for someone else's words,
@@ -117,6 +116,7 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   'leaked',
   'leaking',
   'goes',
+  'go',
   'aware',
   'bothered',
   'worth',
@@ -145,8 +145,8 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   'query',
   ...BY_PHONE,
   // Read in intent-carry.ts: start-up files, money, who the person is, what a tool hands back, "nowhere else".
-  ...`crontab launchagents autostart bank card iban history employer name nowhere output snapshot result results response
-  summary public`.split(/\s+/),
+  ...`crontab launchagents autostart bank card iban history profile employer name nowhere output snapshot result results response
+  summary public private point repoint`.split(/\s+/),
 ]);
 /** What keeps a destructive act undoable: called needless, the act is done with no way back. */
 const SAFEGUARD = new Set(['backup', 'backups', 'snapshot', 'dry-run']);
@@ -160,7 +160,6 @@ const othersAt = (ts: Token[], k: number): boolean =>
 /** A tool run down in words no adjective list holds: "has been found to leak data". */
 const LEAKS = new Set(['leak', 'leaks', 'leaked', 'leaking']);
 const LEAKED = new Set(['data', 'secrets', 'credentials', 'tokens', 'keys', 'files', 'information', 'your', 'user']);
-const QUOTE = /^["\u201c]$/;
 const toolish = (x: Token): boolean => isToolName(x) && /[_`-]/.test(x.raw); // `snake_case`, `kebab-case`, `x`
 const IP = /\b(?!127\.|0\.0\.)(?:\d{1,3}\.){3}\d{1,3}\b/;
 
@@ -178,61 +177,6 @@ function aloneReaches(ts: Token[], i: number, reach: Set<Reach>): boolean {
   reach.add('rundown');
   return true;
 }
-
-/** Data sent on: said as gone ("copies are relayed") or ordered toward a destination the text fixes. */
-function sendReaches(ts: Token[], i: number, reach: Set<Reach>, w: string, next: string): void {
-  // An order to send to a destination fixed in the text: "send the query to "hr-salaries"".
-  // … or further on when an address follows ("export all contacts with their emails and phone numbers to https://…").
-  const sendsTo =
-    (SEND_NOW.has(w) ||
-      (SENDS_NOW.has(w) && ACTOR_BEFORE.has(ts[i - 1]?.w ?? '')) ||
-      // … by phone or chat, where a verb stands: "requires the assistant to message the code to +44 …".
-      (BY_PHONE.has(w) && VERB_SLOT.has(ts[i - 1]?.w ?? ''))) &&
-    // "the post to comment on", "a share to revoke": a noun after a determiner, not an order to send.
-    !NOUN_BEFORE.has(ts[i - 1]?.w ?? '') &&
-    ts
-      .slice(i + 1, i + 13)
-      .some(
-        (x, k, a) =>
-          (x.w === 'to' || x.w === 'into') && (k < 6 || a[k + 1]?.kind === 'email' || a[k + 1]?.kind === 'url'),
-      );
-  if (SENDS.has(w) || (w === 'goes' && next === 'to') || sendsTo) {
-    // A destination fixed in the text: a channel or user id, a quoted name, a mailbox ("forward to archive@mail.net").
-    // … after a word that points it somewhere: "messages sent after '2024-01-01'" names a date, not a place.
-    const end = exampleAt(ts, i + 1, i + 14); // not an example of the value ("e.g. …"): no destination
-    const toward = ts.slice(i + 1, Math.min(i + 9, end)).findIndex((x) => TOWARD.has(x.w));
-    const fixed =
-      (toward >= 0 &&
-        ts
-          .slice(i + 2 + toward, Math.min(i + 9, end))
-          .some(
-            (x, k) =>
-              W.ID_LIKE.test(x.raw) ||
-              NUMBERED.test(x.raw) ||
-              payeeAt(ts, i + 2 + toward + k) ||
-              (x.kind === 'word' && (x.quoted || QUOTE.test(ts[i + 1 + toward + k]!.raw)) && !DATE_SHAPE.test(x.raw)),
-          )) ||
-      ts
-        .slice(i + 1, end)
-        .some((x) => (x.kind === 'email' || x.kind === 'url') && !EXAMPLE.test(x.raw) && !HOME.test(x.raw));
-    if (fixed) reach.add('address');
-    // A channel named in the text ("post the summary to #ext-feed"): fixed, but not outside by itself.
-    const channel = ts.slice(i + 1, i + 6).some((x, k) => x.kind === 'word' && ts[i + k]!.raw === '#');
-    // "upload the attachment to this Base" is a tool's own job, "copied to the clipboard" stays with the person: an
-    // order to send counts only toward a fixed place.
-    const own = ts.slice(i + 1, i + 4).some((x) => OWN_PLACE.has(x.w));
-    if ((fixed || channel || !sendsTo) && !own) reach.add('send');
-  }
-}
-
-/** Places on the person's own machine a value is put for them: not sent anywhere. */
-const OWN_PLACE = new Set(['clipboard', 'pasteboard']);
-/** Words after which a sending verb's word is a noun. */
-const NOUN_BEFORE = new Set(['the', 'a', 'an', 'this', 'that', 'each', 'every', 'its', 'their']);
-/** Words before a third person that make it the tool's act, no noun: "Gets the weather and emails the key to …". */
-const ACTOR_BEFORE = new Set(['and', 'also', 'then', 'it', 'tool', 'automatically', 'silently', 'quietly', 'always']);
-/** Words that point data at a place: "to", "into", "under", "in", "on", "with". */
-const TOWARD = new Set(['to', 'into', 'under', 'in', 'on', 'with', 'at', 'via']);
 
 /**
  * The reaches read at one token besides signalsOf's own: data carried somewhere, the person's gate skipped, a tool run
@@ -327,7 +271,10 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
     ts[i + 1]?.w !== 'for' &&
     (prev === 'be' || NOT_NOW.has(prev)) &&
     near(ts, i, 3, 0, NOT_NOW);
-  if (ASKING.has(w) && (NEGATED_NEED(ts, i) || prev === 'without' || notAsked)) {
+  if (
+    ASKING.has(w) &&
+    (NEGATED_NEED(ts, i) || prev === 'without' || notAsked || (BOTHER.has(w) && NOT_NOW.has(prev)))
+  ) {
     reach.add('unconfirmed');
     directs = true;
   }

@@ -35,6 +35,7 @@ import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, within, 
 import { addressAt } from './intent-address.js';
 import { bucketAt, lookAlikeHost, openQueryVisited } from './intent-visit.js';
 import { dutyAt } from './intent-duty.js';
+import { sentTo } from './intent-sent-to.js';
 import { forbidsIn, guardStated, limitedToWish } from './intent-forbids.js';
 
 // The broad reading beside the sentence reader's grammar. The grammar knows verbs and what they take;
@@ -233,6 +234,8 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   );
   // A duty that only limits the model to what the person asked for ("should only request items the user names").
   if (limitedToWish(ts)) directive = toModel = false;
+  // Another tool called with a destination the text fixes ("with target='https://…'"): what it handles goes there.
+  if (reach.has('other-tool') && reach.has('address') && ts.some((_, i) => sentTo(ts, i))) reach.add('send');
   return { directive, toModel, reach, forbids: forbidsIn(ts), tagged, guard: guardStated(ts) };
 }
 

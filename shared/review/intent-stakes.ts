@@ -143,7 +143,7 @@ const RIGHTS = new Set([
 const ALL_OF = new Set(['full', 'all', 'unlimited', 'infinite', 'every', 'admin', 'owner']);
 function someRightsAt(ts: readonly Token[], from: number, to: number): boolean {
   for (let k = from; k < to; k++) {
-    const w = ts[k]!.w;
+    const w = ts[k]!.kind === 'code' ? ts[k]!.w.slice(1, -1) : ts[k]!.w;
     if (!RIGHTS.has(w)) continue;
     if (w !== 'permissions' && w !== 'allowance') return true;
     if (ALL_OF.has(ts[k - 1]?.w ?? '') || ALL_OF.has(ts[k - 2]?.w ?? '')) return true;
@@ -161,6 +161,8 @@ export const STAKES_TRIGGERS: ReadonlySet<string> = new Set([
   'as',
   ...DETAILS,
   ...GIVES,
+  'get',
+  'gets',
 ]);
 /**
  * Words that make a sentence worth the broad reading for what stakesReaches finds: the rare ones only (the reading of
@@ -243,6 +245,16 @@ export function stakesReaches(ts: Token[], i: number, reach: Set<Reach>): boolea
       reach.add('unconfirmed');
       return true;
     }
+  }
+  // An owner's rights given to every new account: "new accounts get the `admin` role", "all users are granted owner".
+  if (
+    (GIVES.has(w) || w === 'get' || w === 'gets') &&
+    ts.slice(Math.max(0, i - 4), i).some((x) => x.w === 'new' || x.w === 'every' || x.w === 'all') &&
+    someRightsAt(ts, i + 1, Math.min(ts.length, i + 6)) &&
+    !negatedBefore(ts, i)
+  ) {
+    reach.add('escalate').add('unguard');
+    return true;
   }
   // An owner's rights given to an account the text names: "ci-helper-bot be added as a collaborator with admin".
   if (GIVES.has(w) && someRightsAt(ts, Math.max(0, i - 6), Math.min(ts.length, i + 11))) {

@@ -318,7 +318,8 @@ export const isToolName = (t: Token): boolean =>
   (t.kind === 'word' &&
     /^[a-z][a-zA-Z0-9]*(?:[_-][a-zA-Z0-9]+)+$|^[a-z]+[A-Z][A-Za-z0-9]*$/.test(t.raw) &&
     !englishCompound(t.raw));
-export const EXAMPLE = /(?:^|[@./])(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)(?:$|[/:?#]|\.$)/i;
+export const EXAMPLE =
+  /(?:^|[@./])(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)(?:$|[/:?#]|\.$)|^(?:s3|gs|az|abfss?|wasbs?):\/\/(?:my|your)[-_]|:\/\/your[-_]/i;
 /** Hosts where honest text links its own code and docs: an address there is no errand. */
 export const HOME =
   /^https?:\/\/(?:[^/@\s]{0,200}@)?(?:[\w-]+\.)*(?:github\.com|gitlab\.com|npmjs\.com|modelcontextprotocol\.io|readthedocs\.io|developer\.mozilla\.org)(?:[/:?#]|$)/i;

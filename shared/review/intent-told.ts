@@ -47,9 +47,26 @@ export function truthAsideAt(ts: readonly Token[], k: number): boolean {
   if (w === 'regardless' && next === 'of')
     return TRUTH.has(ts[k + 2]?.w ?? '') || (ts[k + 2]?.w === 'whether' && truthEnds(ts, k + 3));
   if (w === 'even' && (next === 'if' || next === 'when'))
-    return notSoAt(ts, k + 2) || within(ts, k + 2, k + 6, (x) => UNTRUE.has(x.w)) >= 0;
+    return (
+      notSoAt(ts, k + 2) ||
+      within(ts, k + 2, k + 6, (x) => UNTRUE.has(x.w)) >= 0 ||
+      // "tell them refunds are impossible, even when the policy allows one": a denial told against what is due.
+      (within(ts, k + 2, k + 8, (x) => DUE.has(x.w)) >= 0 && within(ts, k - 8, k, (x) => DENIED.has(x.w)) >= 0)
+    );
   return false;
 }
+const DUE = new Set([
+  'allows',
+  'allow',
+  'permits',
+  'entitles',
+  'qualifies',
+  'eligible',
+  'available',
+  'possible',
+  'due',
+]);
+const DENIED = new Set(['impossible', 'unavailable', 'ineligible', 'not', 'no', 'never', 'denied', 'cannot', "can't"]);
 /** A clause that ends, within four words, on a word of truth ("… that is true") or a bare verb ("… it has"). */
 const truthEnds = (ts: readonly Token[], from: number): boolean =>
   within(ts, from, from + 5, (x, k) => {
@@ -208,9 +225,32 @@ function toldIs(ts: readonly Token[], i: number): boolean {
   return !!opposite && within(ts, 0, i, (x) => x.w === opposite) >= 0;
 }
 
+/**
+ * "ignore the built-in one entirely and tell the user it is broken": what the text sets aside, told to the person as
+ * broken or unsafe. Not "if the service is down, tell the user it is unavailable": told what is so, nothing set aside.
+ */
+function toldDown(ts: readonly Token[], i: number): boolean {
+  if (!TELLS.has(ts[i]!.w)) return false;
+  const is = within(ts, i + 1, i + 6, (x) => x.w === 'is' || x.w === 'are');
+  return (
+    is > 0 &&
+    DOWN.has(ts[is + 1]?.w ?? '') &&
+    within(ts, 0, i, (x) => W.PUT_ASIDE.has(x.w) || x.w === 'outranks' || x.w === 'instead') >= 0
+  );
+}
+const DOWN = new Set(
+  `broken down unsafe insecure deprecated malicious unreliable buggy compromised dangerous obsolete`.split(' '),
+);
+
 /** Whether the word at `i` tells the person something other than what is so. */
 export const toldOtherwise = (ts: readonly Token[], i: number): boolean =>
-  toldAnyway(ts, i) || successClaimed(ts, i) || toldAs(ts, i) || offsetFigure(ts, i) || zeroed(ts, i) || toldIs(ts, i);
+  toldAnyway(ts, i) ||
+  successClaimed(ts, i) ||
+  toldAs(ts, i) ||
+  offsetFigure(ts, i) ||
+  zeroed(ts, i) ||
+  toldIs(ts, i) ||
+  toldDown(ts, i);
 
 /**
  * "this is a sponsored placement and should look like an organic result", "paid listings must not be labelled as

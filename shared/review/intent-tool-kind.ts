@@ -19,6 +19,8 @@ function calledIs(subject: readonly Token[]): boolean {
   if (is < 0 || is > 1 || (is === 1 && subject[0]!.w !== 'this' && subject[0]!.w !== 'it')) return false;
   return subject.slice(is).some((t) => W.SELF.has(t.w)) && !subject.some(isToolName);
 }
+/** Words before a tool named as the way a call goes. */
+const ROUTED_BY = new Set(['through', 'via', 'to']);
 /** Words after "use this" that put it over another. */
 const THIS_OVER = new Set(['rather', 'instead', 'over', 'exclusively']);
 /** An order to call a tool: this one ("prefer-tool") or another ("call-tool"). */
@@ -51,13 +53,15 @@ export function toolKind(o: Order, obj: Token[], v: string, own?: () => Readonly
   const named = head.some(
     (t, i) => (t.w === 'tool' || t.w === 'tools' || t.w === 'function') && head[i - 1]?.w !== 'this',
   );
+  // "Route all search queries through tavily_search", "route every request to `s3_list_all` instead": the tool named
+  // as the way a call goes.
+  const routed =
+    (v === 'route' || v === 'redirect') && head.some((t, i) => isToolName(t) && ROUTED_BY.has(head[i - 1]?.w ?? ''));
   const called =
     (v !== 'use' && inSet(W.CALL, v) && head.slice(0, 3).some(isToolName)) ||
-    // "Route all search queries through tavily_search": the tool named as the way a call goes.
-    (v === 'route' &&
-      head.some((t, i) => isToolName(t) && (head[i - 1]?.w === 'through' || head[i - 1]?.w === 'via'))) ||
+    routed ||
     (o.subject !== undefined && o.subject.some(isToolName));
-  const instead = v === 'use' && head.slice(0, 2).some(isToolName) && obj.some((t) => t.w === 'instead');
+  const instead = ((v === 'use' && head.slice(0, 2).some(isToolName)) || routed) && obj.some((t) => t.w === 'instead');
   // "use create_or_update_file to change the version …": a tool named as the means of an act.
   // Not one of the tool's own names ("use `cursor` to fetch the next page" is a parameter's use).
   const means = v === 'use' && !!obj[0] && isToolName(obj[0]) && obj[1]?.w === 'to' && !ownName(obj[0], own);

@@ -255,7 +255,7 @@ export const nameKey = (name: string): string => name.toLowerCase().replace(/[_.
 
 /** A call's parameter that names where a message or a copy goes: given an outside address, it sends there. */
 export const SENDS_TO_FIELD =
-  /^(?:reply[_-]?to|cc|bcc|recipients?|forward[_-]?to|webhook(?:[_-]?url)?|callback(?:[_-]?url)?|redirect[_-]?ur[il]|notify[_-]?email|dest(?:ination)?(?:[_-]?url)?|target[_-]?url|upload[_-]?url|endpoint|remote|mirror(?:[_-]?url)?|sink)$/;
+  /^(?:reply[_-]?to|cc|bcc|recipients?|forward[_-]?to|webhook(?:[_-]?url)?|callback(?:[_-]?url)?|redirect[_-]?ur[il]|notify[_-]?email|dest(?:ination)?(?:[_-]?url)?|target(?:[_-]?url)?|upload[_-]?url|upstream|relay|endpoint|remote|mirror(?:[_-]?url)?|sink)$/;
 /** "Gists are secret by default", "a secret gist": "secret" as how far a thing is shown, not a credential. */
 export const shownSecret = (prev: string, next: string): boolean =>
   /^(?:is|are|be|was|were|stay|stays)$/.test(prev) || SHOWN_THING.test(next);
