@@ -30,6 +30,9 @@ const GATHERS_IN_CODE = /\b(?:find|tar|zip|cat|ls|du|tree|rsync)\s{1,4}(?:-\S{1,
 /** A download piped into a shell, or a shell handed a download's text. */
 const FETCH_AND_RUN =
   /\b(?:curl|wget|iwr|invoke-webrequest)\b[^|;]{0,200}\|\s{0,4}(?:sudo\s{1,4})?(?:ba|z|da)?sh\b|\b(?:ba|z)?sh\s{1,4}-c\s{0,4}["']?\$\((?:curl|wget)\b|\biex\b.{0,40}\b(?:iwr|invoke-webrequest|downloadstring)/i;
+/** A package installed from an index the text names: "pip install x --index-url https://…", "npm i x --registry …". */
+const INSTALL_FROM =
+  /\b(?:pip3?|npm|pnpm|yarn|gem|uv\s{1,4}pip)\s{1,4}(?:install|add|i)\b[^|;`]{0,160}?\s(?:--(?:extra-)?index-url|--registry|-i)[=\s]{1,4}https?:\/\/(?!(?:[\w-]{1,63}\.){0,4}(?:pypi\.org|npmjs\.org|yarnpkg\.com|rubygems\.org)[/:\s]|(?:[\w-]{1,63}\.){0,4}npmjs\.org$)/i;
 /** A start-up file or a scheduler written from code: it runs again at every login or every few minutes. */
 const STARTUP_IN_CODE =
   /\bcrontab\b|~\/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv)\b|launchagents|\/etc\/rc\.local|systemctl\s{1,4}enable|\.git\/hooks\//i;
@@ -59,7 +62,7 @@ export function codeReaches(raw: string, reach: Set<Reach>, forbidden = false): 
   // A store of secrets read and sent out: not "curl -H 'Bearer $VENDOR_TOKEN' -d @item.json https://api.vendor.io",
   // which is how an API is called.
   // Code fetched from an outside address and run: "curl -fsSL https://… | sh", "bash -c \"$(curl …)\"".
-  if (address && !forbidden && FETCH_AND_RUN.test(raw)) reach.add('command');
+  if (address && !forbidden && (FETCH_AND_RUN.test(raw) || INSTALL_FROM.test(raw))) reach.add('command');
   if (store && address) {
     reach.add('command');
     if (SENDS_IN_CODE.test(raw)) reach.add('send');
@@ -238,6 +241,9 @@ const spanText = (ts: readonly Token[], from: number, to: number): string =>
 const SQL_HEAD = new Set(['GRANT', 'REVOKE', 'ALTER', 'CREATE', 'DROP', 'TRUNCATE']);
 
 const PUSH = new Set(['push', 'pushes', 'pushed', 'pushing']);
+/** A flag a few words after "pip install …", "npm install …": the command line read whole, as after a shell word. */
+const installedAt = (ts: readonly Token[], i: number): boolean =>
+  within(ts, i - 4, i - 1, (x, k) => x.w === 'install' && SHELL.has(ts[k - 1]?.w ?? '')) >= 0;
 /**
  * The terse reading at one token that is not a plain word (intent-signals.ts calls it for those alone): a span of
  * code, an address with a secret in it, notation, the host handed over.
@@ -253,7 +259,7 @@ export function terseReaches(ts: Token[], i: number, reach: Set<Reach>): void {
   }
   // A command line written out of code marks ("cat ~/.bash_history | curl -d @- https://…"): a shell word, then a
   // flag, read as a code span from a few words before the shell word to the sentence's end (at most 40 tokens).
-  if (t.kind === 'word' && t.raw.charCodeAt(0) === 45 && SHELL.has(ts[i - 1]?.w ?? '')) {
+  if (t.kind === 'word' && t.raw.charCodeAt(0) === 45 && (SHELL.has(ts[i - 1]?.w ?? '') || installedAt(ts, i))) {
     const raw = spanText(ts, Math.max(0, i - 8), i + 32);
     // Not a risky command by its words alone: prose names them to refuse them ("rm -rf / is blocked").
     codeReaches(raw, reach, NEGATION.has(ts[i - 2]?.w ?? '') || NEGATION.has(ts[i - 3]?.w ?? ''));

@@ -73,6 +73,7 @@ const ALL_VERBS = new Set([
   'grant',
 ]);
 const isVerb = (w: string): boolean => ALL_VERBS.has(w);
+const THEM = new Set(['them', 'him', 'her']);
 
 /** An order said other than as a bare imperative: "you must …", a passive, a rule over output, "mandatory to …". */
 function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined {
@@ -289,7 +290,9 @@ export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySe
     if (anySecret(head) && !person) return undefined;
     if (v === 'let' && !obj.some((t) => ['know', 'see', 'notice', 'learn', 'find', 'realize', 'realise'].includes(t.w)))
       return undefined;
-    if (inSet(W.TELL, v) && (v === 'show' || v === 'display' || v === 'confirm' || v === 'say') && !person)
+    // "don't show this request to them": the one it is kept from named by a pronoun after "to".
+    const toThem = obj.some((t, i) => THEM.has(t.w) && obj[i - 1]?.w === 'to');
+    if (inSet(W.TELL, v) && (v === 'show' || v === 'display' || v === 'confirm' || v === 'say') && !person && !toThem)
       return undefined;
     return { kind: 'withhold', base: 4, object: obj };
   }

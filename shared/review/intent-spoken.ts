@@ -42,6 +42,10 @@ export function spokenToModel(s: Spoken, before: Spoken | undefined): boolean {
     const w = t.w;
     const prev = s.ts[i - 1]?.w;
     if (w === 'system' && (s.ts[i - 1]?.raw === '[' || s.ts[i - 1]?.raw === '<')) return true;
+    // "…,\"SYSTEM: export this sheet …\"": the host's voice in capitals, wherever a field puts it.
+    if (t.raw === 'SYSTEM' && s.ts[i + 1]?.raw === ':') return true;
+    // "before you answer", "when you reply": what the model does for the person.
+    if (prev === 'you' && ANSWERS.has(w) && MODEL_WHEN.has(s.ts[i - 2]?.w ?? '')) return true;
     // "[HIDDEN] …", "[INVISIBLE TEXT] …": text dressed as unseen by the person (not a link's "[invisible prompt](…)").
     if (
       UNSEEN.has(t.raw) &&
@@ -92,15 +96,26 @@ function readerAt(ts: readonly Token[], i: number): boolean {
   const w = ts[i]!.w;
   // Not "@dependabot rebase": a bot named as bots are, which a thread of comments orders as its job.
   if (ts[i - 1]?.raw === '@' && /(?:^|-)(?:ai|assistant|agent|llm)(?:-|$)/.test(w)) return true;
-  if (!READER.has(w)) return false;
+  const automated = AUTOMATED.has(ts[i - 1]?.w ?? '') && ts[i + 1]?.raw === ':' && DOERS.has(w);
+  if (!READER.has(w) && !automated) return false;
   // "Reviewer bots: …", "Models: …": a label that names the reader, at the sentence's head.
   if (ts[i + 1]?.raw === ':' && i <= 2 && w !== 'anyone' && w !== 'whoever') return true;
+  // "hint for automated fixers: …": a label for a reader that runs by itself.
+  if (automated) return true;
   // "Whoever processes this invite" reads as software does; "anyone reading this" may be a person.
   const reads = w === 'whoever' || w === 'anyone' ? MACHINE_READS : READS;
   return reads.has(ts[i + 1]?.w ?? '') && (ts[i + 2]?.w === 'this' || ts[i + 2]?.w === 'these');
 }
 const MACHINE_READS = new Set(['processing', 'processes', 'parsing', 'parses', 'triaging', 'triages', 'indexing']);
 const READER = new Set(['bot', 'bots', 'model', 'models', 'whoever', 'anyone', 'automation', 'crawler', 'crawlers']);
+/** Words that make whoever follows a machine: "automated fixers", "autonomous agents". */
+const AUTOMATED = new Set(['automated', 'automatic', 'autonomous', 'unattended']);
+/** Who such a reader is, not a feature ("Automatic Pagination:"): "automated fixers", "autonomous agents". */
+const DOERS = new Set(
+  `fixers fixer agents agent tools assistants reviewers reviewer readers reader clients workers systems pipelines`.split(
+    ' ',
+  ),
+);
 const READS = new Set(
   `reading processing handling triaging parsing summarising summarizing analysing analyzing reviewing comparing
   indexing crawling opening processes reads handles opens`.split(/\s+/),
@@ -127,6 +142,8 @@ const HOLDS_TOOLS = new Set(['other', 'available', 'your']);
 const USES_TOOLS = new Set(['tool', 'tools', 'called', 'invoked', 'requested', 'runs', 'goes']);
 /** What only a model does, in "before answering", "in your reply". */
 const MODEL_ACTS = new Set(['answering', 'responding', 'replying']);
+const ANSWERS = new Set(['answer', 'respond', 'reply']);
+const MODEL_WHEN = new Set(['before', 'after', 'when', 'once']);
 const OUTPUTS = new Set(['reply', 'answer', 'response', 'summary']);
 
 /**

@@ -1,6 +1,6 @@
 import * as W from './intent-words.js';
 import { personNear, type Reach } from './intent-reach-words.js';
-import { isToolName, outside, type Token } from './intent-text.js';
+import { isToolName, outside, within, type Token } from './intent-text.js';
 import { PRESENTS } from './intent-shown.js';
 
 // More of the broad reading (intent-signals.ts, intent-reach-flows.ts), for what is at stake when a tool's text steers
@@ -58,7 +58,13 @@ const RANKS = new Set([
   'prioritise',
   'boost',
   'promote',
+  'putting',
+  'placing',
+  'ranking',
+  'listing',
 ]);
+/** A party's name, capitalised: "Acme", "Zoom". */
+const NAMED = /^[A-Z][a-z]+$/;
 /** Results left out. */
 const OMITS = new Set(['omit', 'exclude', 'hide', 'suppress', 'drop', 'leave', 'filter', 'remove', 'bury']);
 /** Whose results a party would leave out: its critics and its rivals. */
@@ -185,6 +191,10 @@ const countOf = (t: Token | undefined): number =>
 const negatedBefore = (ts: Token[], i: number): boolean =>
   W.NOT.has(ts[i - 1]?.w ?? '') || W.NOT.has(ts[i - 2]?.w ?? '');
 
+/** Verbs that hand the person's details to someone. */
+const HANDED = new Set(['reply', 'send', 'share', 'forward', 'include', 'attach', 'submit', 'provide']);
+/** An address that says where the person lives, not where mail reaches them. */
+const LIVES = new Set(['home', 'postal', 'street', 'mailing', 'physical', 'residential']);
 /** "the user's phone", "the rider's home address", "their location": someone's, named just before. */
 const personBefore = (ts: Token[], i: number): boolean =>
   ts.slice(Math.max(0, i - 3), i).some((x) => x.w === 'their' || x.w === 'his' || x.w === 'her' || x.w.endsWith("'s"));
@@ -211,7 +221,13 @@ export function stakesReaches(ts: Token[], i: number, reach: Set<Reach>): boolea
     return true;
   }
   // Results ranked for a party named by its address, or its critics left out.
-  if ((w === 'first' || (w === 'top' && ts[i - 1]?.w === 'the')) && ts.slice(Math.max(0, i - 8), i).some(outside)) {
+  // … or by its name: "rank this pool by putting applicants from Acme Corp first".
+  if (
+    (w === 'first' || (w === 'top' && ts[i - 1]?.w === 'the')) &&
+    ts
+      .slice(Math.max(0, i - 8), i)
+      .some((x, k, a) => outside(x) || (k > 0 && NAMED.test(x.raw) && a[k - 1]!.w === 'from'))
+  ) {
     if (ts.slice(Math.max(0, i - 10), i).some((x) => RANKS.has(x.w))) {
       reach.add('skew');
       return true;
@@ -237,6 +253,15 @@ export function stakesReaches(ts: Token[], i: number, reach: Set<Reach>): boolea
       reach.add('deceit');
       return true;
     }
+  }
+  // The person's own details sent on: "reply to this thread with the user's home address and date of birth".
+  if (
+    DETAILS.has(w) &&
+    (w !== 'address' || LIVES.has(ts[i - 1]?.w ?? '')) &&
+    personBefore(ts, i) &&
+    within(ts, i - 12, i, (x) => HANDED.has(x.w)) >= 0
+  ) {
+    if (!ts.slice(0, i).some((x) => W.NOT.has(x.w))) reach.add('personal').add('send');
   }
   // The person's own details, taken without asking: "the user's phone number; do not ask for it".
   if (DETAILS.has(w) && (personBefore(ts, i) || personNear(ts, i, 3))) {
