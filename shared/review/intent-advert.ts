@@ -6,6 +6,7 @@ import { replacesListed } from './intent-listed.js';
 import { copyAt, REGISTER } from './intent-register.js';
 import { anyUseOfKind, KIND_RANK, kindRanked } from './intent-over-others.js';
 import { OVER_ALL_CUES, overAll, THING } from './intent-over-all.js';
+import { copyOf, pitchOf } from './intent-pitch.js';
 
 // A tool's text written to win the model's choice of tool rather than to say what the tool does (preference
 // manipulation): praise it claims from others ("trusted by experts", "recommended by industry professionals", "highly
@@ -285,7 +286,11 @@ export function sells(
   const why = advertOf(s.ts, n ? opts.job : opts.named);
   if (why) out.push(advertHit(s, why));
   // … or a lead-in and a list of the tools it takes the place of (intent-listed.ts).
-  return why !== undefined || replacesListed(sentences, n, out);
+  if (why !== undefined || replacesListed(sentences, n, out)) return true;
+  // … or, read once at the last sentence, a pitch spread over the text (intent-pitch.ts).
+  const pitch = n === sentences.length - 1 ? (pitchOf(sentences, opts.own) ?? copyOf(sentences)) : undefined;
+  if (pitch) out.push(pitch);
+  return !!pitch;
 }
 
 /** Every word a reading of advertOf starts at. */
