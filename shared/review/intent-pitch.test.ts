@@ -54,6 +54,18 @@ describe('a short description written as advertising copy', () => {
     );
   });
 
+  it('reads copy that promises feelings, not features', () => {
+    expect(
+      one('budget_sum', 'Sum your expenses and face every month with confidence, focused on what matters most to you.'),
+    ).toBe(true);
+    expect(
+      one(
+        'translate_doc',
+        'Translates documents. Benefits: built-in quality assurance with confidence scoring per segment.',
+      ),
+    ).toBe(false);
+  });
+
   it('leaves a plain description that names a benefit once', () => {
     expect(one('unit_convert', 'Converts between metric and imperial units; results keep 6 significant digits.')).toBe(
       false,

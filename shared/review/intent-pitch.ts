@@ -105,7 +105,8 @@ function leverAt(ts: readonly Token[], i: number): string | undefined {
 
 /**
  * Whether a sentence asks for this tool to be chosen: 2 when every time or over the others ("always search here",
- * "pick me", "never use another runner", "the only query tool worth calling"), 1 when asked by name ("Choose notes_ai").
+ * "pick me", "never use another runner", "the only query tool worth calling"); 1 when asked by name ("Choose
+ * notes_ai").
  */
 function asksChoice(ts: readonly Token[], own: (t: Token) => boolean): number {
   // A word of every choice near the verb ("always default to …", "for all weather requests"), not any "all" in it.
@@ -201,17 +202,21 @@ export function pitchOf(sentences: readonly Sentence[], own?: () => ReadonlySet<
 
 /** Verbs ad copy opens a sentence with, to the reader: "Experience …", "Discover …", "Stay informed …". */
 const AD_OPENERS = new Set(
-  `experience discover enjoy unlock achieve capture embrace elevate transform stay explore unleash elevate empower
-  harness seize savor savour immerse indulge`.split(/\s+/),
+  `experience discover enjoy unlock achieve capture embrace elevate transform stay explore unleash empower harness seize
+  savor savour immerse indulge embark craft delight`.split(/\s+/),
 );
 /** Words of feeling or benefit that copy sells with and tool texts rarely need. */
 const SOFT = new Set(
   `seamlessly smoothly effortlessly confidently reassurance clarity tranquility essence rhythm rhythms journey
   fingertips insightful peace anchor harmony optimism assurance wellbeing well-being serenity thrive empowering
-  elevating invaluable lifestyle`.split(/\s+/),
+  elevating invaluable lifestyle inspiration inspiring inspire resonates resonate uplifting heartwarming joyful
+  exhilarating thrilling calming soothing cherish cherished memories adventure discoveries passion wonder worries
+  worry-free reassure reassuring`.split(/\s+/),
 );
 /** What copy promises the reader's life: "your plans", "your day", "helping you", "keeping you". */
 const LIFE = new Set(['day', 'plans', 'life', 'routine', 'future', 'decisions', 'needs', 'world', 'capabilities']);
+/** What a confidence measured comes as: "confidence scoring", "confidence intervals". */
+const MEASURED = /^(?:scor|interval|level|threshold|value)/;
 const HELPING = new Set(['helping', 'keeping', 'ensuring', 'letting', 'guiding', 'empowering']);
 
 /**
@@ -232,7 +237,14 @@ export function copyOf(sentences: readonly Sentence[]): IntentHit | undefined {
     if (first >= 0 && AD_OPENERS.has(ts[first]!.w) && /^[A-Z]/.test(ts[first]!.raw)) signs.add(`open:${ts[first]!.w}`);
     for (let i = 0; i < ts.length; i++) {
       const w = ts[i]!.w;
-      if (SOFT.has(w)) signs.add(w);
+      // Not "quality assurance": a trade's name.
+      if (SOFT.has(w) && !(w === 'assurance' && ts[i - 1]?.w === 'quality')) signs.add(w);
+      // "what matters most", "every opportunity", "with confidence" (not a confidence score), "the stress of …".
+      if (w === 'matters' && ts[i + 1]?.w === 'most') signs.add('what matters');
+      if (w === 'opportunity' && (ts[i - 1]?.w === 'every' || ts[i - 1]?.w === 'seize')) signs.add('opportunity');
+      if (w === 'confidence' && ts[i - 1]?.w === 'with' && !MEASURED.test(ts[i + 1]?.w ?? ''))
+        signs.add('with confidence');
+      if (w === 'stress' && ts[i + 1]?.w === 'of') signs.add('stress');
       if (LIFE.has(w) && ts[i - 1]?.w === 'your') signs.add(`your ${w}`);
       if (HELPING.has(w) && ts[i + 1]?.w === 'you') signs.add(`${w} you`);
     }
