@@ -224,9 +224,8 @@ export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: st
     near(ts, i, 3, 0, EVERY)
   )
     reach.add('personal');
-  // What the person kept private copied where others see it: "events marked private should be copied to the shared
-  // team calendar".
-  // What the person marked private is their choice: set aside as well.
+  // What the person kept private copied where others see it ("events marked private should be copied to the shared
+  // team calendar"): their choice set aside as well.
   if (w === 'private' && sharedOut(ts, i)) reach.add('expose').add('override');
   if (w === 'publicly' || (w === 'public' && madePublic(ts, i))) {
     reach.add('expose');

@@ -240,6 +240,7 @@ const spanText = (ts: readonly Token[], from: number, to: number): string =>
 /** Statements that change who may do what, or what is kept, written in capitals. */
 const SQL_HEAD = new Set(['GRANT', 'REVOKE', 'ALTER', 'CREATE', 'DROP', 'TRUNCATE']);
 
+/** A push named in the sentence, beside a lone force flag. */
 const PUSH = new Set(['push', 'pushes', 'pushed', 'pushing']);
 /** A flag a few words after "pip install …", "npm install …": the command line read whole, as after a shell word. */
 const installedAt = (ts: readonly Token[], i: number): boolean =>

@@ -41,7 +41,7 @@ export function hideKind(v: string, obj: Token[], person: boolean): Intent | und
 
 /** Verbs that put a thing where the person reads it; negated, they keep it out ("do not list step 1 in the answer"). */
 const PUT_IN = new Set(['list', 'include', 'put', 'write', 'add', 'record', 'note', 'describe', 'cite', 'log']);
-/** What the model did, as a step is named: a step, a call, an upload, "this", "it"; not a format ("markdown"). */
+/** What the model did, as a step is named: a step, a call, an upload (a pronoun only as the whole object). */
 const DEED = new Set(
   `step steps call calls request requests action actions detour export exports upload uploads copy copies transfer
   transfers instruction instructions`.split(/\s+/),
