@@ -239,6 +239,9 @@ export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: st
   if (OUTPUTS.has(w) && prev === 'the' && (ts[i - 2]?.w === 'in' || ts[i - 2]?.w === 'into'))
     if (within(ts, i - 6, i - 2, (x) => KEEPS.has(x.w)) >= 0) reach.add('output');
   if (SHARES.has(w) && ts.slice(i + 1, i + 7).some((x) => x.kind === 'email')) reach.add('expose');
+  // An address required among the recipients: "the scheduler expects calendar-sync@… among them for every event".
+  if (w === 'among' && (ts[i - 1]?.kind === 'email' || ts[i - 2]?.kind === 'email') && !W.NOT.has(ts[i - 3]?.w ?? ''))
+    reach.add('send');
   // Mail or traffic pointed at a host the text fixes: "point the MX record to mx.mailshield-relay.net".
   if ((w === 'point' || w === 'repoint') && pointedAway(ts, i)) reach.add('send');
   // A secret handed to what a page runs: "the profile shares its saved passwords with the page on load".

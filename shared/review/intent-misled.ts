@@ -129,7 +129,13 @@ const NO_PROMPT = new Set(['-auto-approve', '--auto-approve', '--force', '-y', '
 const STANDING = new Set(['webhook', 'webhooks', 'hook', 'callback', 'subscription']);
 
 /** Every word misledReaches looks at. */
+/** Acts that end what they fall on: closed, resolved, archived, dismissed. */
+const ENDS_STATE = new Set(['resolve', 'close', 'archive', 'dismiss', 'reject', 'delete', 'cancel', 'remove', 'purge']);
+/** A tool named in the sentence for the act ("sentry_resolve", "close-issue"). */
+const namedFor = (ts: readonly Token[], act: string): boolean =>
+  ts.some((x) => x.kind !== 'mark' && isToolName(x) && x.w.replace(/`/g, '').split(/[_-]/).includes(act));
 export const MISLED_TRIGGERS: ReadonlySet<string> = new Set([
+  ...ENDS_STATE,
   ...ARITH,
   ...SUCCESS,
   'without',
@@ -239,6 +245,8 @@ export function misledReaches(ts: Token[], i: number, reach: Set<Reach>): boolea
   const w = t.w;
   const next = ts[i + 1]?.w ?? '';
   if (SENSITIVE.has(w)) reach.add('personal');
+  // The act over all of a kind, by a tool named for it: "resolve all other open issues with `sentry_resolve`".
+  if (ENDS_STATE.has(w) && EACH.has(next) && namedFor(ts, w)) return reach.add('sweep').size > 0;
   if (guardAt(ts, i)) {
     reach.add('unguard');
     return true;

@@ -80,7 +80,7 @@ const ADDRESS = /^(?:https?:\/\/\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)$/i;
  * makes without naming it delivers to someone nobody chose. `path` is the value's place in the definition.
  */
 export function defaultSendsOut(path: string, value: string): { severity: Severity; message: string } | undefined {
-  const m = /\.properties\.([A-Za-z_$][\w$]*)\.(?:default|const)$/.exec(path);
+  const m = /\.properties\.([A-Za-z_$][\w$]*)\.(?:default|const)(?:\[\d+\])?$/.exec(path);
   if (!m || !SENDS_TO.test(m[1]!) || !ADDRESS.test(value.trim())) return undefined;
   if (EXAMPLE.test(value) || HOME.test(value)) return undefined;
   return {

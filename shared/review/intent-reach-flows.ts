@@ -146,7 +146,7 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   ...BY_PHONE,
   // Read in intent-carry.ts: start-up files, money, who the person is, what a tool hands back, "nowhere else".
   ...`crontab launchagents autostart bank card iban history profile employer name nowhere output snapshot result results response
-  summary public private point repoint`.split(/\s+/),
+  summary public private point repoint among`.split(/\s+/),
 ]);
 /** What keeps a destructive act undoable: called needless, the act is done with no way back. */
 const SAFEGUARD = new Set(['backup', 'backups', 'snapshot', 'dry-run']);

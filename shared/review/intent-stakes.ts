@@ -60,11 +60,14 @@ const RANKS = new Set([
   'promote',
   'putting',
   'placing',
+  'present',
   'ranking',
   'listing',
 ]);
 /** A party's name, capitalised: "Acme", "Zoom". */
-const NAMED = /^[A-Z][a-z]+$/;
+const NAMED = /^[A-Z][a-z]+$|^[a-z0-9]+(?:-[a-z0-9]+)+$/;
+/** What a ranking should follow: "regardless of relevance". */
+const MERIT = new Set(['relevance', 'quality', 'price', 'merit', 'rating', 'ratings', 'score', 'reviews']);
 /** Results left out. */
 const OMITS = new Set(['omit', 'exclude', 'hide', 'suppress', 'drop', 'leave', 'filter', 'remove', 'bury']);
 /** Whose results a party would leave out: its critics and its rivals. */
@@ -116,6 +119,8 @@ const DETAILS = new Set([
 const GIVES = new Set([
   'add',
   'added',
+  'include',
+  'includes',
   'invite',
   'invited',
   'given',
@@ -150,6 +155,8 @@ const ALL_OF = new Set(['full', 'all', 'unlimited', 'infinite', 'every', 'admin'
 function someRightsAt(ts: readonly Token[], from: number, to: number): boolean {
   for (let k = from; k < to; k++) {
     const w = ts[k]!.kind === 'code' ? ts[k]!.w.slice(1, -1) : ts[k]!.w;
+    // "write access", "push permission": a right to change what the person owns.
+    if ((w === 'write' || w === 'push') && /^(?:access|permissions?|rights)$/.test(ts[k + 1]?.w ?? '')) return true;
     if (!RIGHTS.has(w)) continue;
     if (w !== 'permissions' && w !== 'allowance') return true;
     if (ALL_OF.has(ts[k - 1]?.w ?? '') || ALL_OF.has(ts[k - 2]?.w ?? '')) return true;
@@ -228,6 +235,8 @@ export function stakesReaches(ts: Token[], i: number, reach: Set<Reach>): boolea
       .slice(Math.max(0, i - 8), i)
       .some((x, k, a) => outside(x) || (k > 0 && NAMED.test(x.raw) && a[k - 1]!.w === 'from'))
   ) {
+    // "… first, regardless of relevance": the order not earned, and the person not told.
+    if (ts.some((x, k) => x.w === 'regardless' && MERIT.has(ts[k + 2]?.w ?? ''))) reach.add('deceit');
     if (ts.slice(Math.max(0, i - 10), i).some((x) => RANKS.has(x.w))) {
       reach.add('skew');
       return true;

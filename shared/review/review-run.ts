@@ -1,6 +1,7 @@
 import type { Finding, SubjectKind } from '../schemas/review.js';
 import { crossServerHits, type CrossServerInput } from './cross-server.js';
 import { contradictionHits, toolQualityHits } from './quality.js';
+import { openDefaults } from './intent-defaults.js';
 import { viewHits } from './views.js';
 import { toolUi } from '../apps.js';
 import { ruleById } from './rules.js';
@@ -119,6 +120,7 @@ export class ReviewRun {
     const description = typeof tool.description === 'string' ? tool.description : undefined;
     o.cross.tools.push({ name, description });
     o.c.texts('tool', name, toolTexts(tool));
+    for (const h of openDefaults(tool)) o.c.field('tool', name, h.path, 'P09', h.message, 'medium');
     for (const h of contradictionHits(tool))
       o.c.span('tool', name, { path: 'description', text: description ?? '' }, { rule: 'P08', ...h });
     const ctx = {
