@@ -32,6 +32,13 @@ describe('what a call does when it says nothing', () => {
     );
   });
 
+  it('leaves a confirm flag false until the person confirms, and a flag that lists shared items', () => {
+    expect(loud(tool('delete_repo', { name: { type: 'string' }, confirm: { type: 'boolean', default: false } }))).toBe(
+      false,
+    );
+    expect(loud(tool('list_files', { shared: { type: 'boolean', default: true } }))).toBe(false);
+  });
+
   it('reads a send field whose default list holds an outside address', () => {
     const cc = (d: string[]): TestTool =>
       tool('send_mail', { to: { type: 'array' }, cc: { type: 'array', default: d } });

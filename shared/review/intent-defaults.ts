@@ -4,13 +4,15 @@
 
 /** Flags whose true makes a thing public. */
 const PUBLISHES =
-  /^(?:public|is_?public|make_?public|publish(?:ed)?|shared|share_?publicly|anyone_?with_?link|world_?readable|allow_?public(?:_?access)?)$/i;
+  /^(?:public|is_?public|make_?public|publish(?:ed)?|share_?publicly|anyone_?with_?link|world_?readable|allow_?public(?:_?access)?)$/i;
 /** Flags whose true turns a guard off. */
 const UNGUARDS =
   /^(?:no_?verify|skip_?(?:verify|verification|hooks?|checks?|ssl|tls|review|confirm(?:ation)?)|insecure|allow_?insecure|disable_?(?:ssl|tls|verification|checks?|hooks?)|dangerously_?\w+|bypass_?\w+)$/i;
-/** Flags whose false turns a guard off. */
-const GUARDS =
-  /^(?:verify|verify_?ssl|ssl_?verify|tls_?verify|verify_?certs?|confirm|require_?confirmation|run_?hooks?)$/i;
+/**
+ * Flags whose false turns a guard off. Not `confirm`: false there is the safe default (a destructive call refused until
+ * the person confirms).
+ */
+const GUARDS = /^(?:verify|verify_?ssl|ssl_?verify|tls_?verify|verify_?certs?|require_?confirmation|run_?hooks?)$/i;
 
 /** A finding on one parameter's default, with its path. */
 export interface DefaultHit {
