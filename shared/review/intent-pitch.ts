@@ -22,6 +22,8 @@ const EVERY = new Set(`always every all only exclusively first forever wisely ne
 /** "all weather requests", "all price lookups": every request of a kind, a few words on. */
 const REQUESTS = new Set(['requests', 'queries', 'calls', 'lookups', 'questions', 'needs', 'searches', 'tasks']);
 const asksOf = (ts: readonly Token[], k: number): boolean => ts.slice(k, k + 3).some((t) => REQUESTS.has(t.w));
+/** "over any other", "over every", "over all". */
+const OVER_WHAT = new Set(['any', 'every', 'all']);
 /** What rules the others out of a choice: "avoid them", "never use another runner". */
 const RULE_OUT = new Set(['avoid', 'skip', 'ignore', 'never']);
 /** A choice named as a noun: "the right choice", "your first and only choice", "the tool to pick". */
@@ -110,11 +112,13 @@ function leverAt(ts: readonly Token[], i: number): string | undefined {
  */
 function asksChoice(ts: readonly Token[], own: (t: Token) => boolean): number {
   // A word of every choice near the verb ("always default to …", "for all weather requests"), not any "all" in it.
+  // "… over any other": looked for once a sentence, however many verbs of choosing it holds.
+  let overAny: boolean | undefined;
   const everyNear = (i: number): boolean =>
     ts
       .slice(Math.max(0, i - 3), i + 9)
       .some((t, k, a) => EVERY.has(t.w) && (t.w !== 'all' || a[k - 1]?.w === 'for' || asksOf(a, k + 1))) ||
-    ts.some((t, k) => t.w === 'over' && (ts[k + 1]?.w === 'any' || ts[k + 1]?.w === 'every' || ts[k + 1]?.w === 'all'));
+    (overAny ??= ts.some((t, k) => t.w === 'over' && OVER_WHAT.has(ts[k + 1]?.w ?? '')));
   let named: boolean | undefined;
   let asked = 0;
   for (let i = 0; i < ts.length; i++) {
