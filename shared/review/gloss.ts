@@ -34,11 +34,13 @@ const ZH_STOPS = new Map([
   ['）', ') '],
 ]);
 
-/** The English gloss of `text`, or undefined when no sentence of it is written in a glossed language. */
-export function glossed(text: string): Plain | undefined {
+/**
+ * The English gloss of `text`, or undefined when no sentence of it is written in a glossed language. `isAscii`: whether
+ * the text is all ASCII, when the caller has looked already.
+ */
+export function glossed(text: string, isAscii = ascii(text)): Plain | undefined {
   const latin = MARK_WORD.test(text);
-  if (ascii(text) ? !latin : !latin && !HAN.test(text) && !CYRILLIC.test(text) && !ACCENTED.test(text))
-    return undefined;
+  if (isAscii ? !latin : !latin && !HAN.test(text) && !CYRILLIC.test(text) && !ACCENTED.test(text)) return undefined;
   const out = new Builder();
   let any = false;
   let from = 0;

@@ -72,8 +72,10 @@ export function poisoningHits(
 ): { hits: (Hit & { severity?: Severity })[]; cut?: string } {
   // Styled letters (𝗿𝗲𝗮𝗱, ｒｅａｄ) are read as the plain letters they stand for, a sentence in another language as its
   // English gloss (gloss.ts); each finding is told where it stands as written.
-  const plain = ascii(text) ? undefined : plainLetters(text);
-  const gloss = glossed(plain?.text ?? text);
+  // One look tells an all-ASCII text (most are): it has no styled letter, and its gloss needs no script test.
+  const isAscii = ascii(text);
+  const plain = isAscii ? undefined : plainLetters(text);
+  const gloss = plain ? glossed(plain.text) : glossed(text, isAscii);
   if (!plain && !gloss) return readHits(text, opts);
   const read = readHits(gloss?.text ?? plain!.text, opts);
   const at = (i: number): number => (plain ? plain.at[gloss ? gloss.at[i]! : i]! : gloss!.at[i]!);
