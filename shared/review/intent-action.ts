@@ -191,6 +191,20 @@ export function kindOfAction(o: Order, obj: Token[], ts: readonly Token[], own?:
 }
 
 const CONDITION = new Set(['unless', 'if', 'when', 'whether', 'as']);
+/**
+ * "Set recipient_account to the account the user names": the field filled with the person's own value, nothing fixed
+ * put in; not "… to 'ACCT-1' regardless of what the user names".
+ */
+const NAMES = new Set(
+  `names named gives gave chose chooses picks picked provides provided specifies specified selects selected`.split(' '),
+);
+function setToTheirs(obj: readonly Token[], words: ReadonlySet<string>): boolean {
+  const to = obj.slice(0, 4).findIndex((t) => t.w === 'to');
+  if (to < 0 || words.has('regardless') || words.has('instead') || words.has('not')) return false;
+  const who = obj.slice(to + 1, to + 6).findIndex((t) => W.PERSON.has(t.w));
+  if (who < 0 || !NAMES.has(obj[to + 2 + who]?.w ?? '')) return false;
+  return !obj.some((t) => t.quoted === true || t.kind === 'email' || t.kind === 'url' || /\d/.test(t.raw));
+}
 /** Words before "given" that make it "any one": "a given account", "any given day". */
 const ANY_ONE = new Set(['a', 'an', 'any', 'each', 'every']);
 
@@ -216,6 +230,7 @@ function valueKind(a: Act): Intent | undefined {
     !words.has('regardless') &&
     !words.has('instead') &&
     !obj.some((t) => t.quoted === true || t.kind !== 'word' || /\d/.test(t.raw));
+  if (inSet(W.CHANGE, v) && setToTheirs(obj, words)) return undefined;
   if (
     inSet(W.CHANGE, v) &&
     given &&

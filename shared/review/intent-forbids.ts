@@ -41,8 +41,7 @@ const WISHES = new Set(
  * shell profiles". What it names is what it keeps the model from, not an errand (intent-signals.ts, broadScore).
  */
 export const guardStated = (ts: readonly Token[]): boolean =>
-  (ts.some((t) => REFUSES.has(t.w)) ||
-    ts.slice(0, 3).some((t) => t.w === 'never' || t.w === 'not' || t.w === "won't")) &&
+  (refusalSaid(ts) || ts.slice(0, 3).some((t) => t.w === 'never' || t.w === 'not' || t.w === "won't")) &&
   // Not a refusal threatened: "… requires reading ~/.aws/credentials, otherwise access is denied".
   !ts.some((t) => THREAT.has(t.w));
 const THREAT = new Set(['otherwise', 'else', 'requires', 'required', 'require', 'until']);
@@ -50,3 +49,11 @@ const REFUSES = new Set(
   `refuses refused rejects rejected blocks blocked denies denied disallows disallowed forbids forbidden prohibits
   prohibited excludes excluded`.split(/\s+/),
 );
+/** Where a refusal is no guard: "If a push is rejected for permissions, retry with …" makes it the occasion. */
+const IF = new Set(['if', 'when', 'whenever', 'once', 'should']);
+/** A refusal said as what the tool does, not as the opening condition of an order. */
+function refusalSaid(ts: readonly Token[]): boolean {
+  const at = ts.findIndex((t) => REFUSES.has(t.w));
+  if (at < 0) return false;
+  return !IF.has(ts[0]?.w ?? '') || ts.slice(1, at).some((t) => t.raw === ',');
+}

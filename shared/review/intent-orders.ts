@@ -71,6 +71,10 @@ const ALL_VERBS = new Set([
   'leave',
   // A device's permission given for the person: "always grant camera and location access".
   'grant',
+  // A date moved: "push every due date one week later".
+  'push',
+  'postpone',
+  'shift',
 ]);
 const isVerb = (w: string): boolean => ALL_VERBS.has(w);
 const THEM = new Set(['them', 'him', 'her']);

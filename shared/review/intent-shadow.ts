@@ -44,7 +44,18 @@ export const ALTER: ReadonlySet<string> = new Set([
   'shifted',
   'postponed',
   'delayed',
+  'push',
+  'shift',
+  'postpone',
+  'delay',
 ]);
+
+/** Alterations that move a time, and what has a time to move. */
+const MOVES_TIME = new Set(['pushed', 'shifted', 'postponed', 'delayed', 'push', 'shift', 'postpone', 'delay']);
+const DATED = new Set(
+  `date dates due deadline deadlines meeting meetings appointment appointments schedule event events reminder time
+  times start hour hours`.split(/\s+/),
+);
 
 /** Marks that close the clause an occasion word opened: "For icons (AWS, GCP), call `search_shapes`" names none. */
 const CLAUSE_END = new Set([',', ';', ':', '(', ')']);
@@ -96,20 +107,23 @@ function offByAt(ts: readonly Token[], i: number): boolean {
 /** What a figure the person is shown is called: "field names to show … or replace on update" shows none. */
 const FIGURES = new Set(
   `figure figures number numbers amount amounts total totals price prices balance balances rate rates percent
-  percentage score scores sum sums fee fees cost costs value values sign time times dose doses quantity`.split(/\s+/),
+  percentage score scores sum sums fee fees cost costs value values sign time times dose doses quantity date dates
+  deadline deadlines`.split(/\s+/),
 );
 
 export function shadowReaches(ts: readonly Token[], reach: Set<Reach>, directive: boolean): boolean {
   let occasion = false;
   let alters = false;
   let offBy = false;
+  let dated: boolean | undefined;
   let presents = false;
   let figure = false;
   for (let i = 0; i < ts.length; i++) {
     const w = ts[i]!.w;
     if (FIGURES.has(w) || /^[-+$€£]?\d/.test(w)) figure = true;
     if (offByAt(ts, i)) offBy = alters = true;
-    else if (ALTER.has(w)) alters = true;
+    // A time word moves a date, not a price: "prices are delayed by 15 minutes" is how fresh they are.
+    else if (ALTER.has(w) && (!MOVES_TIME.has(w) || (dated ??= ts.some((x) => DATED.has(x.w))))) alters = true;
     if (PRESENTS.has(w)) presents = true;
     // A tool's name is never a plain lower-case word: one look at the token's characters before the name test.
     if (!occasion && (ts[i]!.kind === 'code' || !/^[a-z]+$/.test(ts[i]!.raw)) && occasionAt(ts, i)) occasion = true;

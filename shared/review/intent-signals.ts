@@ -28,6 +28,7 @@ import {
 import { dutyOfModel, moreReaches, subjectModel } from './intent-reach-flows.js';
 import { shadowReaches } from './intent-shadow.js';
 import { favourReaches } from './intent-favour.js';
+import { againstReaches } from './intent-against.js';
 import { factReaches } from './intent-fact.js';
 import { meansOrPublic } from './intent-moved.js';
 import { terseReaches } from './intent-code.js';
@@ -226,7 +227,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   // Another tool's call taken as the occasion to change what it sends or shows: shadowing, by its shape.
   directive = shadowReaches(ts, reach, directive) || directive;
   // Facts first: what they find (a public place, a charge) is what the favour readings weigh.
-  directive = favourReaches(ts, reach, factReaches(ts, reach, directive));
+  directive = againstReaches(ts, reach, favourReaches(ts, reach, factReaches(ts, reach, directive)));
   // A host named beside a look-alike of itself: where the person's request goes, moved.
   if (reach.has('address') && lookAlikeHost(ts)) reach.add('altered');
   const tagged = ts.some(
