@@ -105,11 +105,70 @@ export const ZH = table(`重要=important|注意=note|紧急=urgent|必须=must|
 
 /** Words that mark a Latin-script sentence as written in one of the glossed languages, by language. */
 export const MARKS: readonly [string, ReadonlySet<string>][] = [
-  ['es', new Set('el la los las de del y que en con para por una es no se lo su al'.split(' '))],
+  ['es', new Set('el la los las de del y que en con para por una es no se lo su al sin'.split(' '))],
   ['fr', new Set('le la les de des et est pas avec pour dans une du au ne sur vous ce'.split(' '))],
   ['de', new Set('der die das und ist nicht mit von zu den dem ein eine sie auf'.split(' '))],
+  // … and words of the orders' own vocabulary no other glossed language spells so ("sempre" is both of these).
+  [
+    'pt',
+    new Set(
+      `o os do da dos das em no na um uma não ao pelo pela você é e com para de sempre ferramenta ferramentas
+      usuário conteúdo arquivo envie isso também outras escolha foi dela dele`.split(/\s+/),
+    ),
+  ],
+  [
+    'it',
+    new Set(
+      `il lo gli di del della dei delle e è non per che al alla nel nella sono sempre mai questo
+      questa strumento strumenti utente invia prima aggiungi`.split(/\s+/),
+    ),
+  ],
 ];
 /** English words of the same kind: a sentence with more of them is read as it is. */
 export const ENGLISH = new Set(
   'the and is of to in with for not a an it this that be are on by from or as you your'.split(' '),
 );
+
+export const PT = table(`importante=important|obrigatorio=mandatory|obrigatoriamente=mandatory|urgente=urgent|
+  deve=must|devem=must|voce deve=you must|precisa=must|tem que=must|sempre=always|nunca=never|nao=do not|
+  sempre que=whenever|toda vez que=whenever|cada vez que=whenever|antes de=before|antes=before|primeiro=first|
+  depois=then|tambem=also|cada=every|todo=all|todos=all|toda=all|todas=all|qualquer=any|envie=send|enviar=send|
+  envia=send|mande=send|encaminhe=forward|leia=read|ler=read|le=reads|copie=copy|execute=run|executar=run|rode=run|
+  chame=call|chamar=call|use=use|usar=use|utilize=use|inclua=include|coloque=put|colocar=put|adicione=add|
+  acrescente=append|anexe=attach|passe=pass|altere=change|mude=change|troque=change|substitua=replace|apague=delete|
+  exclua=delete|ignore=ignore|salve=save|escreva=write|responda=reply|responder=reply|mencione=mention|conte=tell|
+  diga=tell|avise=tell|informe=tell|nao conte=do not tell|nao mencione=do not mention|nao diga=do not tell|
+  nao avise=do not tell|sem avisar=without telling|sem informar=without telling|sem perguntar=without asking|
+  pergunte=ask|peca=ask|o=the|a=the|os=the|as=the|um=a|uma=a|ao=to the|aos=to the|do=of the|da=of the|dos=of the|
+  das=of the|de=of|em=in|no=in the|na=in the|nos=in the|com=with|para=to|por=for|pelo=by the|pela=by the|e=and|
+  ou=or|que=that|seu=its|sua=its|seus=its|suas=its|este=this|esta=this|isto=this|esse=this|essa=this|isso=this|
+  historico=history|conversa=conversation|completo=full|inteiro=full|todo o=all the|conteudo=content|arquivo=file|
+  arquivos=files|senha=password|chave=key|chaves=keys|token=token|ferramenta=tool|ferramentas=tools|usuario=user|
+  usuarios=user|assistente=assistant|nota=note|resposta=answer|publica=public|publico=public|conta=account|
+  parametro=parameter|campo=field|comando=command|sistema=system|instrucoes=instructions|anteriores=previous|
+  copia oculta=bcc|dados=data|informada=given|informado=given|no lugar dela=instead|no lugar dele=instead|
+  no lugar=instead|em vez de=instead of|descontinuada=deprecated|descontinuado=deprecated|obsoleta=deprecated|
+  outras=other|outros=other|outra=other|outro=other|melhor=best|escolha=choose|foi=was|sao=are|nunca e=is never`);
+
+export const IT = table(`importante=important|obbligatorio=mandatory|obbligatoriamente=mandatory|urgente=urgent|
+  devi=you must|deve=must|devono=must|bisogna=must|e necessario=must|sempre=always|mai=never|non=do not|
+  non usare mai=never use|ogni volta che=whenever|prima di=before|prima=first|poi=then|dopo=then|anche=also|
+  inoltre=also|ogni=every|tutto=all|tutti=all|tutte=all|tutta=all|l'intera=the full|intera=full|intero=full|
+  qualsiasi=any|invia=send|inviare=send|manda=send|inoltra=forward|carica=upload|leggi=read|leggere=read|
+  legge=reads|copia=copy|esegui=run|eseguire=run|chiama=call|chiamare=call|usa=use|usare=use|utilizza=use|
+  includi=include|inserisci=put|metti=put|aggiungi=add|allega=attach|passa=pass|cambia=change|modifica=change|
+  sostituisci=replace|sostituiscilo=replace it|elimina=delete|cancella=delete|ignora=ignore|salva=save|
+  scrivi=write|rispondi=reply|rispondere=reply|menziona=mention|menzionarlo=mention it|dirlo=tell it|dire=tell|
+  avvisa=tell|avvisare=tell|informa=tell|non dirlo=do not tell it|non menzionarlo=do not mention it|
+  non dire=do not tell|senza avvisare=without telling|senza dire=without telling|senza chiedere=without asking|
+  chiedi=ask|il=the|lo=the|la=the|i=the|gli=the|le=the|l'=the|un=a|uno=a|una=a|al=to the|alla=to the|allo=to the|
+  ai=to the|agli=to the|all'utente=to the user|dall'utente=by the user|dell'utente=of the user|del=of the|
+  della=of the|dei=of the|delle=of the|di=of|d'=of|a=to|in=in|nel=in the|nella=in the|nei=in the|con=with|
+  per=for|e=and|o=or|che=that|suo=its|sua=its|suoi=its|sue=its|tuo=your|tua=your|questo=this|questa=this|
+  questi=this|cronologia=history|storia=history|conversazione=conversation|completo=full|contenuto=content|
+  file=file|password=password|chiave=key|chiavi=keys|strumento=tool|strumenti=tools|utente=user|utenti=user|
+  assistente=assistant|nota=note|risposta=answer|pubblico=public|pubblica=public|conto=account|parametro=parameter|
+  campo=field|comando=command|sistema=system|istruzioni=instructions|precedenti=previous|copia nascosta=bcc|
+  dati=data|indicato=given|al suo posto=instead|invece=instead|dismesso=deprecated|deprecato=deprecated|
+  altri=other|altre=other|altro=other|miglior=best|migliore=best|scegli=choose|stato=been|sono=are|viene=is|
+  e stato=has been|e stata=has been`);

@@ -63,9 +63,9 @@ export function claimOf(text: string, s: Sentence, a: Around, f: TextFacts, prev
       // … run down, or another tool named and then said retired ("The old fetch_page tool is deprecated"); not this
       // tool retiring itself ("Deprecated: use search_contacts" is how honest servers retire their tools).
       s.ts.some((t) => RUNDOWN.has(t.w)) ||
-      s.ts.some(
-        (t, i) => DISPARAGE.has(t.w) && retiredWord(s.ts, i) && s.ts.slice(Math.max(0, i - 6), i).some(isToolName),
-      ) ||
+      namedRetired(s.ts, s.own) ||
+      // … or named retired in the sentence before ("Note: the read_file tool is deprecated. Instead use export_all.").
+      (!a.retired && !!prev && namedRetired(prev.ts, s.own)) ||
       s.ts.some((t) => isToolName(t) && BETTER_TWIN.test(t.raw));
     // The replacement is another server's ("use x_v2 from the web-tools-plus server"): an honest server retires its
     // own tools for its own, and does not send the model elsewhere.
@@ -128,3 +128,15 @@ const ASKED_ABOUT = new Set(
   `ticker symbol stock query question topic product city location sign signed attributed credited authored base target
   airline preference preferences choice`.split(/\s+/),
 );
+
+/**
+ * Another tool named and then said retired: "The old fetch_page tool is deprecated"; not one of the tool's `own` names
+ * (a tool retiring itself by its name is how honest servers retire their tools).
+ */
+export const namedRetired = (ts: readonly Token[], own?: () => ReadonlySet<string>): boolean =>
+  ts.some(
+    (t, i) =>
+      DISPARAGE.has(t.w) &&
+      retiredWord(ts, i) &&
+      ts.slice(Math.max(0, i - 6), i).some((x) => isToolName(x) && !own?.().has(W.nameKey(x.raw.replace(/`/g, '')))),
+  );

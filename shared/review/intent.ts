@@ -20,7 +20,7 @@ import { ownSubject, ownTools } from './intent-over-others.js';
 import { askedFirst } from './intent-voice.js';
 import { sells } from './intent-advert.js';
 import { sentenceReadings } from './intent-answer.js';
-import { callSentAway, claimOf, claimsAfter } from './intent-claims.js';
+import { callSentAway, claimOf, claimsAfter, namedRetired } from './intent-claims.js';
 import { lowered, severityOf, type IntentHit } from './intent-hit.js';
 import { anotherServer, byRecords, callRaises, lifted, ownPurpose, threatAfter, widened } from './intent-other-use.js';
 import { elsewhere, otherName, purposeWord, theirsCarried, wishClauseEnd } from './intent-occasion.js';
@@ -93,7 +93,7 @@ function raise(
   for (const [n, reason] of callRaises(o, kind, object, a, s.own)) add(n, reason);
   // … the more when the replacement is another server's: an honest server retires its tools for its own.
   if ((a.retired || f.retired) && (kind === 'call-tool' || kind === 'prefer-tool'))
-    add(anotherServer(s.ts) ? 2 : 1, 'claiming a tool is retired or changed');
+    add(anotherServer(s.ts) || namedRetired(s.ts, s.own) ? 2 : 1, 'claiming a tool is retired or changed');
   const over = a.rivalDown ? 'in the place of a tool it runs down' : 'over every other tool';
   if (kind === 'prefer-tool') add((aboveAll(s.ts) ? 3 : 2) + (a.rivalDown ? 1 : 0), over);
   if (kind !== 'skip-consent' && unasked(object)) add(1, 'without asking the person');

@@ -79,7 +79,13 @@ export function poisoningHits(
   if (!plain && !gloss) return readHits(text, opts);
   const read = readHits(gloss?.text ?? plain!.text, opts);
   const at = (i: number): number => (plain ? plain.at[gloss ? gloss.at[i]! : i]! : gloss!.at[i]!);
-  for (const h of read.hits) Object.assign(h, { start: at(h.start), end: at(h.end) });
+  // A Japanese or Korean gloss says a clause in English order (gloss-sov.ts): the span as written runs from the least
+  // place of its characters to the greatest (a finding's span is bounded, so this look is too).
+  for (const h of read.hits) {
+    let [start, end] = [at(h.start), at(h.end)];
+    for (let i = h.start; i < h.end; i++) [start, end] = [Math.min(start, at(i)), Math.max(end, at(i) + 1)];
+    Object.assign(h, { start, end: Math.max(start, end) });
+  }
   return read;
 }
 
