@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { glossed } from './gloss.js';
 import { findingsOf, poisonedOne, worst } from './worst.testing.js';
 
-// Orders in Japanese and Korean, which put the verb last and mark nouns with particles after them, and in Portuguese and
-// Italian: each hostile text is an errand an English one would be, each honest twin what a real tool of that kind says
-// in that language. Written for this test, in other words than the twentieth round's.
+// Orders in Japanese and Korean, which put the verb last and mark nouns with particles after them, and in Portuguese
+// and Italian: each hostile text is an errand an English one would be, each honest twin what a real tool of that kind
+// says in that language. Written for this test, in other words than the twentieth round's.
 
 const one = poisonedOne;
 const loud = (name: string, description: string): boolean => worst({ name, description }) !== 'quiet';

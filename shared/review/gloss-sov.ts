@@ -1,15 +1,15 @@
 import type { Builder } from './gloss-builder.js';
 
-// Japanese and Korean put the verb last ("~/.ssh/id_rsa の内容を読み取り" is "~/.ssh/id_rsa's content read"), and mark
-// what a noun does with a particle after it ("notes パラメータに" is "notes parameter to"). The sentence reader reads
-// English: an order is a verb at the head of its clause, a place comes after "into". So a clause is glossed word by word
-// (longest match, as Chinese is) and said again in English order: its adverbs ("must", "always"), its verbs, then its
-// noun groups, each with its particle put before it as a preposition, "A の B" said "B of A". A clause ends at a stop
-// or after its verbs; a clause that ends in a conjunction ("… 前に", before) is the occasion of the next and keeps its
-// order after the conjunction. The table marks what each gloss is: `!` a verb, `^` a particle, `%` "of", `<` a
-// conjunction that ends its clause, `+` an adverb, `~` an ending that says nothing more ("ください", please, after the
-// verb it ends); a bare gloss is a noun. Each gloss keeps the place of its words as
-// written, so a finding still points at what a person sees (poisoning.ts maps a span by its least and greatest place).
+// Japanese and Korean put the verb last ("~/.ssh/id_rsa の内容を読み取り" is "~/.ssh/id_rsa's content read"), and
+// mark what a noun does with a particle after it ("notes パラメータに" is "notes parameter to"). The sentence reader
+// reads English: an order is a verb at the head of its clause, a place comes after "into". So a clause is glossed word
+// by word (longest match, as Chinese is) and said again in English order: its adverbs ("must", "always"), its verbs,
+// then its noun groups, each with its particle put before it as a preposition, "A の B" said "B of A". A clause ends at
+// a stop or after its verbs; a clause that ends in a conjunction ("… 前に", before) is the occasion of the next and
+// keeps its order after the conjunction. The table marks what each gloss is: `!` a verb, `^` a particle, `%` "of", `<`
+// a conjunction that ends its clause, `+` an adverb, `~` an ending that says nothing more ("ください", please, after
+// the verb it ends); a bare gloss is a noun. Each gloss keeps the place of its words as written, so a finding still
+// points at what a person sees (poisoning.ts maps a span by its least and greatest place).
 
 /** A word glossed or kept: `[at, end)` is where it stands as written. */
 interface Piece {

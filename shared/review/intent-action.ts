@@ -16,7 +16,7 @@ import {
 import type { Order } from './intent-voice.js';
 import { handsSecretFile } from './intent-spoken.js';
 import { toolKind } from './intent-tool-kind.js';
-import { changedToFixed } from './intent-given.js';
+import { changedToFixed, LOOPBACK } from './intent-given.js';
 import { commandIn } from './intent-code.js';
 
 // What an order that is not negated asks, from its verb and the words after it: the intent reader's
@@ -241,7 +241,7 @@ function valueKind(a: Act): Intent | undefined {
       // "the amount given" is the person's; "a given account" is any one, named by its caller.
       obj.some((t, i) => t.w === 'given' && !ANY_ONE.has(obj[i - 1]?.w ?? '')) ||
       words.has('specified') ||
-      obj.some((t) => t.kind === 'email' || t.kind === 'url'))
+      obj.some((t) => t.kind === 'email' || (t.kind === 'url' && !LOOPBACK.test(t.raw))))
   )
     return { kind: 'change-argument', base: 3, object: obj };
   if ((inSet(W.CHANGE, v) || v === 'multiply' || v === 'add') && changedToFixed(v, obj, ts, o.at, given))

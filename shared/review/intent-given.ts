@@ -17,8 +17,12 @@ export function changedToFixed(
   at: number,
   given: boolean,
 ): boolean {
+  // Not this machine ("set the base URL to http://localhost:8080 when testing"): nothing leaves for it.
   const toLiteral = obj.some(
-    (t, i) => (t.w === 'to' || t.w === 'by') && /^[+$€£]?\d|@|^https?:|^[A-Z]{2}\d{2}/.test(obj[i + 1]?.raw ?? ''),
+    (t, i) =>
+      (t.w === 'to' || t.w === 'by') &&
+      /^[+$€£]?\d|@|^https?:|^[A-Z]{2}\d{2}/.test(obj[i + 1]?.raw ?? '') &&
+      !LOOPBACK.test(obj[i + 1]?.raw ?? ''),
   );
   if (given && toLiteral) return true;
   return givenBefore(obj, ts, at) && (toLiteral || (v === 'add' && /^[+$€£]?\d/.test(obj[0]?.raw ?? '')));
@@ -35,6 +39,8 @@ function givenBefore(obj: readonly Token[], ts: readonly Token[], at: number): b
   // "the quantity the user provides", "seats the user requests": a thing named, then the person as its giver.
   return gave >= 1 && ts[gave - 1]!.w === 'the' && ts[gave - 2]?.kind === 'word';
 }
+/** This machine's own addresses: what is sent there does not leave. */
+export const LOOPBACK = /^https?:\/\/(?:localhost|127\.|0\.0\.0\.0|\[::1\])/;
 const POINTS_BACK = new Set(['it', 'them', 'this', 'that']);
 const GAVE = new Set(
   `gives gave provides provided enters entered specifies specified asks asked requests typed types

@@ -206,7 +206,7 @@ export const ESCALATE = new Set([
 ]);
 /** A host name without a scheme, by the ends people register. */
 export const DOMAIN =
-  /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|shop|top|xyz|cloud|co|cc|me|info|biz|site|online|ru|cn)(?:\/[\w./?=&%-]{0,200})?$/;
+  /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|shop|top|xyz|cloud|co|cc|me|info|biz|site|online|ru|cn|news|live|click|link|store)(?:\/[\w./?=&%-]{0,200})?$/;
 /** Words of writing into a file: a start-up file written is persistence. */
 export const WRITES = new Set([
   'line',

@@ -29,6 +29,7 @@ import { dutyOfModel, moreReaches, subjectModel } from './intent-reach-flows.js'
 import { shadowReaches } from './intent-shadow.js';
 import { favourReaches } from './intent-favour.js';
 import { againstReaches } from './intent-against.js';
+import { riggedReaches } from './intent-rigged.js';
 import { factReaches } from './intent-fact.js';
 import { meansOrPublic } from './intent-moved.js';
 import { terseReaches } from './intent-code.js';
@@ -227,7 +228,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   // Another tool's call taken as the occasion to change what it sends or shows: shadowing, by its shape.
   directive = shadowReaches(ts, reach, directive) || directive;
   // Facts first: what they find (a public place, a charge) is what the favour readings weigh.
-  directive = againstReaches(ts, reach, favourReaches(ts, reach, factReaches(ts, reach, directive)));
+  directive = sentenceReaches(ts, reach, directive);
   // A host named beside a look-alike of itself: where the person's request goes, moved.
   if (reach.has('address') && lookAlikeHost(ts)) reach.add('altered');
   const tagged = ts.some(
@@ -239,6 +240,10 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   if (reach.has('other-tool') && reach.has('address') && ts.some((_, i) => sentTo(ts, i))) reach.add('send');
   return { directive, toModel, reach, forbids: forbidsIn(ts), tagged, guard: guardStated(ts) };
 }
+
+/** The readings made once over a whole sentence: facts first (what they find is what the favour readings weigh). */
+const sentenceReaches = (ts: Token[], reach: Set<Reach>, directive: boolean): boolean =>
+  riggedReaches(ts, reach, againstReaches(ts, reach, favourReaches(ts, reach, factReaches(ts, reach, directive))));
 
 /** What an errand reaches: each counts whole; the rest (another tool, the person, consent, output, deletion) half. */
 const STRONG = new Set<Reach>([

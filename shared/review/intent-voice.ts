@@ -1,3 +1,4 @@
+import { limitedToWish } from './intent-forbids.js';
 import * as W from './intent-words.js';
 import { isSecret, isToolName, lemma, type Token } from './intent-text.js';
 import { PASSIVE } from './intent-passive.js';
@@ -146,6 +147,8 @@ const ASK_FIRST = new Set(['ask', 'confirm', 'check', 'double-check', 'verify', 
 export function askedFirst(ts: readonly Token[]): boolean {
   // Not when the person is passed by elsewhere in the sentence ("… so future calls can unlock without asking").
   if (unasked([...ts])) return false;
+  // "set acl=public-read only when the user asks to publish": the act held back until the person asks for it.
+  if (limitedToWish(ts)) return true;
   return ts.some(
     (t, i) =>
       ASK_FIRST.has(t.w) &&
@@ -154,6 +157,9 @@ export function askedFirst(ts: readonly Token[]): boolean {
       !askedForSecret(ts, i),
   );
 }
+
+/** What a reach is when the act is done only at the person's wish: things made public, published as asked. */
+export const wished = (r: string, ts: readonly Token[]): boolean => r === 'expose' && limitedToWish(ts);
 
 /** "ask the user for the master password": the person asked for a secret, after "for", is no consent sought. */
 const askedForSecret = (ts: readonly Token[], i: number): boolean =>

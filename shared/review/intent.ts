@@ -17,7 +17,7 @@ import {
 import { explain, REACH } from './intent-explain.js';
 import { mayBeAct, namedAct, stem } from './intent-job.js';
 import { ownSubject, ownTools } from './intent-over-others.js';
-import { askedFirst } from './intent-voice.js';
+import { askedFirst, wished } from './intent-voice.js';
 import { sells } from './intent-advert.js';
 import { sentenceReadings } from './intent-answer.js';
 import { callSentAway, claimOf, claimsAfter, namedRetired } from './intent-claims.js';
@@ -323,7 +323,7 @@ function errand(
   if (broadScore(sig) < 3 && !placed(s, sig, opts)) return;
   // The person asked first ("double-check with the user that they want to remove this key"), nothing sent away; not
   // the person asked for a password ("ask the user to confirm their Google password").
-  if (askedFirst(s.ts) && !AWAY.some((r) => sig.reach.has(r)) && !sig.reach.has('phish')) return;
+  if (askedFirst(s.ts) && !AWAY.some((r) => sig.reach.has(r) && !wished(r, s.ts)) && !sig.reach.has('phish')) return;
   // Placed with nothing reached ("fill this with the conversation"): where it stands is what it reaches.
   const what = sig.reach.size ? [...sig.reach].map((r) => REACH[r]).join(', ') : 'what this place asks to hold';
   const reaches = `it reaches ${what}${sig.toModel ? ', said to the model' : ''}`;
