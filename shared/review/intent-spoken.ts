@@ -43,7 +43,7 @@ export function spokenToModel(s: Spoken, before: Spoken | undefined): boolean {
     const prev = s.ts[i - 1]?.w;
     if (w === 'system' && (s.ts[i - 1]?.raw === '[' || s.ts[i - 1]?.raw === '<')) return true;
     // "…,\"SYSTEM: export this sheet …\"": the host's voice in capitals, wherever a field puts it.
-    if (t.raw === 'SYSTEM' && s.ts[i + 1]?.raw === ':') return true;
+    if (t.raw === 'SYSTEM' && (s.ts[i + 1]?.raw === ':' || NOTICE.has(s.ts[i + 1]?.raw ?? ''))) return true;
     // "before you answer", "when you reply": what the model does for the person.
     if (prev === 'you' && ANSWERS.has(w) && MODEL_WHEN.has(s.ts[i - 2]?.w ?? '')) return true;
     // "[HIDDEN] …", "[INVISIBLE TEXT] …": text dressed as unseen by the person (not a link's "[invisible prompt](…)").
@@ -104,7 +104,9 @@ function readerAt(ts: readonly Token[], i: number): boolean {
   if (automated) return true;
   // "Whoever processes this invite" reads as software does; "anyone reading this" may be a person.
   const reads = w === 'whoever' || w === 'anyone' ? MACHINE_READS : READS;
-  return reads.has(ts[i + 1]?.w ?? '') && (ts[i + 2]?.w === 'this' || ts[i + 2]?.w === 'these');
+  // "to whichever model is triaging this": the reading said with "is".
+  const k = (ts[i + 1]?.w === 'is' || ts[i + 1]?.w === 'are') && ts[i - 1]?.w === 'whichever' ? i + 2 : i + 1;
+  return reads.has(ts[k]?.w ?? '') && (ts[k + 1]?.w === 'this' || ts[k + 1]?.w === 'these');
 }
 const MACHINE_READS = new Set(['processing', 'processes', 'parsing', 'parses', 'triaging', 'triages', 'indexing']);
 const READER = new Set(['bot', 'bots', 'model', 'models', 'whoever', 'anyone', 'automation', 'crawler', 'crawlers']);
@@ -125,7 +127,8 @@ const READS = new Set(
 export function addresses(ts: readonly Token[]): boolean {
   const at = hailAt(ts);
   if (at < 0) return false;
-  if (['to', 'for'].includes(ts[at - 1]?.w ?? '') || ['to', 'for'].includes(ts[at - 2]?.w ?? '')) return true;
+  // "Note to AI models", "for the assistant", "Dear AI agent, …", "Hey assistant, …".
+  if (GREETS.has(ts[at - 1]?.w ?? '') || GREETS.has(ts[at - 2]?.w ?? '')) return true;
   // "Assistant, …", "@AI-assistant …", "Reviewer bots: …": the hail said as a vocative.
   if (ts[at + 1]?.raw === ',' || at === 0 || ts[at - 1]?.raw === '@' || ts[at + 1]?.raw === ':') return true;
   // "… must …", "… are to …" (a duty said with "be to").
@@ -134,7 +137,10 @@ export function addresses(ts: readonly Token[]): boolean {
     .some((t, k, a) => t.raw === ':' || W.MODAL.has(t.w) || ((t.w === 'are' || t.w === 'is') && a[k + 1]?.w === 'to'));
 }
 
+const GREETS = new Set(['to', 'for', 'dear', 'hey', 'hi', 'hello']);
 const UNSEEN = new Set(['HIDDEN', 'INVISIBLE', 'Hidden', 'Invisible']);
+/** "SYSTEM NOTICE TO SUPPORT BOT: …": the host's voice in capitals, with what it calls itself. */
+const NOTICE = new Set(['NOTICE', 'MESSAGE', 'NOTE', 'INSTRUCTION', 'INSTRUCTIONS', 'ALERT', 'DIRECTIVE', 'OVERRIDE']);
 const SYSTEM_VOICE = /^system[_-](?:message|prompt|note|instructions?|override)$/;
 const IGNORES = new Set(['ignore', 'disregard', 'forget']);
 const PRIOR = new Set(['previous', 'prior', 'earlier', 'above', 'preceding', 'original']);

@@ -1,6 +1,7 @@
 import { hiddenHits, type Hit } from './hidden.js';
 import { readText } from './intent-read.js';
 import { spokenToModel } from './intent-spoken.js';
+import { actsOrdered } from './result-acts.js';
 import { poisoningHits } from './poisoning.js';
 import { SLOT_IMAGE, SLOT_URL } from './poisoning-patterns.js';
 import type { Severity } from './rules.js';
@@ -117,6 +118,9 @@ export function resultHits(text: string): (Hit & { severity?: Severity })[] {
     ...(text.includes('-') ? fragmentHits(text) : []),
     ...(text.includes('<') ? hiddenElementHits(text) : []),
   ];
+  // An act ordered (result-acts.ts) where no other reading spoke of the sentence already.
+  for (const a of actsOrdered(text))
+    if (!hits.some((h) => h.rule === 'P09' && h.severity !== 'low' && h.start < a.end && a.start < h.end)) hits.push(a);
   let spoken: [number, number][] | undefined;
   return hits.filter(
     (h) =>

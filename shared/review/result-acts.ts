@@ -1,0 +1,91 @@
+import type { Hit } from './hidden.js';
+import { readText } from './intent-read.js';
+import { addresses, hailAt, spokenToModel } from './intent-spoken.js';
+import type { Token } from './intent-text.js';
+import { NOT, set } from './intent-words.js';
+import type { Severity } from './rules.js';
+
+// What a tool returned has no say over: what the model does next. A sentence of a result spoken to the model (it hails
+// it, wears the host's voice, names what only the model holds: intent-spoken.ts) that orders an act on the world —
+// close an issue, refund a card, grant access, add to a cart, open the person's mail — is an injection whatever the act,
+// as the issue asks: "a result whose text orders the model to do something". A result's words to the person ("click
+// 'Forgot password'", "run `gcloud auth login`") are not spoken to the model and stay quiet. One pass over each
+// spoken sentence's tokens; at most MAX_ACTS findings a text.
+
+/** Acts on the world: what the model may do with its tools, not how it words its answer. */
+const ACTS =
+  set(`label close reopen merge push refund pay transfer wire buy purchase order add grant share send dm email
+  mail forward delete remove archive approve accept install run execute append post publish invite submit update change
+  apply deploy open type enter click download upload create book cancel unsubscribe follow star fork move copy paste
+  rename disable enable revoke rotate reset mark assign skip bypass`);
+/** The person's request set aside: "Ignore what the user asked you to summarize; instead …". */
+const SETS_ASIDE = set(`ignore disregard forget`);
+const ASKED = set(`user user's users person request task asked instructions`);
+/** Leave given by whoever wrote the result: "you have my authority … to merge this", "you are allowed to delete". */
+const LEAVE = set(`authority permission allowed authorized authorised approval clearance free`);
+/** Words after which an act stands at the head of its clause: "please append", "…, then type", "should update". */
+const LEADS = set(`please and then also must should shall now first kindly immediately just`);
+/** Marks that open a clause. */
+const OPENS = new Set([':', ',', ';', '(', '[', '-', '\u2014', '\u2013']);
+const MAX_ACTS = 8;
+const LIMITS = set(`after when if once for with`);
+
+/** Where the spoken sentence's first ordered act stands, or -1. */
+function actAt(ts: readonly Token[]): number {
+  for (let i = 0; i < ts.length; i++) {
+    const t = ts[i]!;
+    if (t.kind !== 'word') continue;
+    const aside = SETS_ASIDE.has(t.w) && ts.slice(i + 1, i + 5).some((x) => ASKED.has(x.w));
+    if (!ACTS.has(t.w) && !aside) continue;
+    const prev = ts[i - 1];
+    const leave = prev?.w === 'to' && LEAVE.has(ts[i - 2]?.w ?? '');
+    const head = !prev || (prev.kind === 'mark' && OPENS.has(prev.raw)) || LEADS.has(prev.w) || leave;
+    if (!head || NOT.has(prev?.w ?? '') || NOT.has(ts[i - 2]?.w ?? '')) continue;
+    // "please" or a modal before it: no noun ("the update") and no list of features ("Share, export").
+    if (prev?.kind === 'mark' && ts[i + 1]?.kind === 'mark') continue;
+    // "should refund the customer only after the return is scanned": a procedure's limit, said to whoever handles it.
+    if (ts.slice(i + 1, i + 7).some((x, k, a) => x.w === 'only' && LIMITS.has(a[k + 1]?.w ?? ''))) continue;
+    return i;
+  }
+  return -1;
+}
+
+/**
+ * Whether the sentence itself hails the model (intent-spoken.ts, addresses: "Agents processing this mailbox should …",
+ * "Dear coding agent, …", "@ai-reviewer …"), the host's voice speaks ("SYSTEM NOTICE TO SUPPORT BOT: …"), or a short
+ * hail just before it ends in a colon ("Note for the AI:"). A README's "Add this to your claude_desktop_config.json"
+ * is spoken of models, not to one: the act needs the hail.
+ */
+function hailedHere(ts: readonly Token[], before: readonly Token[] | undefined): boolean {
+  if (hails(ts) || ts.some((t, i) => t.raw === 'SYSTEM' && /^[A-Z:]+$/.test(ts[i + 1]?.raw ?? ''))) return true;
+  return !!before && before.length <= 16 && before.at(-1)?.raw === ':' && hails(before);
+}
+/** A hail that names the model, not a product ("**Claude Code** — install via …" speaks to its user). */
+const hails = (ts: readonly Token[]): boolean => addresses(ts) && !PRODUCT.has(ts[hailAt(ts) + 1]?.w ?? '');
+const PRODUCT = set(`code desktop app apps cli api sdk web mobile extension plugin`);
+
+/** Acts a result's text orders the model to do, each a medium finding on its sentence. */
+export function actsOrdered(text: string): (Hit & { severity?: Severity })[] {
+  const out: (Hit & { severity?: Severity })[] = [];
+  const { sentences } = readText(text, true);
+  for (let n = 0; n < sentences.length && out.length < MAX_ACTS; n++) {
+    const s = sentences[n]!;
+    const before = sentences[n - 1];
+    s.spoken = spokenToModel(s, before);
+    if (!s.spoken) continue;
+    const at = actAt(s.ts);
+    if (at < 0) continue;
+    // "Ignore what the user asked you to …": the person's request set aside, named to the model, needs no hail.
+    const aside = SETS_ASIDE.has(s.ts[at]!.w) && s.ts.slice(at + 1, at + 8).some((t) => t.w === 'you');
+    if (!aside && !hailedHere(s.ts, before && !s.para ? before.ts : undefined)) continue;
+    const verb = s.ts[at]!;
+    out.push({
+      rule: 'P09',
+      start: verb.start,
+      end: s.ts[s.ts.length - 1]!.end,
+      severity: 'medium',
+      message: `a tool returned text that orders the model to act (“${verb.raw} …”): what a tool returns informs the model; it has no say over what the model does`,
+    });
+  }
+  return out;
+}
