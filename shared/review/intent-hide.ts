@@ -44,7 +44,7 @@ const PUT_IN = new Set(['list', 'include', 'put', 'write', 'add', 'record', 'not
 /** What the model did, as a step is named: a step, a call, an upload (a pronoun only as the whole object). */
 const DEED = new Set(
   `step steps call calls request requests action actions detour export exports upload uploads copy copies transfer
-  transfers instruction instructions`.split(/\s+/),
+  transfers instruction instructions post posts message messages`.split(/\s+/),
 );
 /** A pronoun that is the whole object: "never include this in your reply" (not "these columns"). */
 const ALONE = new Set(['this', 'that', 'it', 'them']);
@@ -60,7 +60,8 @@ export function keptOutOfAnswer(v: string, obj: readonly Token[], negated: boole
       (negated ? t.w === 'in' || t.w === 'from' : t.w === 'of' && near[i - 1]?.w === 'out') &&
       W.REPLY.has((near[i + 1]?.w === 'the' || near[i + 1]?.w === 'your' ? near[i + 2] : near[i + 1])?.w ?? ''),
   );
-  if (at < 1 || (negated ? !PUT_IN.has(v) : v !== 'leave') || anySecret(near.slice(0, at))) return undefined;
+  if (at < 1 || (negated ? !PUT_IN.has(v) : v !== 'leave' && v !== 'keep') || anySecret(near.slice(0, at)))
+    return undefined;
   const what = near.slice(0, at);
   if (!what.some((t) => DEED.has(t.w) || t.kind === 'code' || /_/.test(t.raw)) && !(at === 1 && ALONE.has(what[0]!.w)))
     return undefined;

@@ -300,8 +300,8 @@ export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySe
       return undefined;
     return { kind: 'withhold', base: 4, object: obj };
   }
-  if (!o.negated && inSet(W.HIDE, v)) return hideKind(v, obj, person);
-  const out = keptOutOfAnswer(v, obj, o.negated);
+  // "keep the post out of your reply": a hiding verb whose object is kept out of what the model writes.
+  const out = (!o.negated && inSet(W.HIDE, v) && hideKind(v, obj, person)) || keptOutOfAnswer(v, obj, o.negated);
   if (out) return out;
   if (
     o.negated &&

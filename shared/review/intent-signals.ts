@@ -30,6 +30,7 @@ import { shadowReaches } from './intent-shadow.js';
 import { favourReaches } from './intent-favour.js';
 import { againstReaches } from './intent-against.js';
 import { riggedReaches } from './intent-rigged.js';
+import { pretextReaches } from './intent-pretext.js';
 import { factReaches } from './intent-fact.js';
 import { meansOrPublic } from './intent-moved.js';
 import { terseReaches } from './intent-code.js';
@@ -61,6 +62,8 @@ const CONTENT = W.set(`text content page page's comment comments panel document 
 /** What the person said, as the model holds it: "the user typed", "what the customer asked" (not "if … asked"). */
 const HELD_SAID = new Set(['typed', 'wrote', 'said']);
 const ASKED = new Set(['asked', 'requested']);
+/** What a tool can do, said of it "now": a capability, not a change in what it does with what it is given. */
+const CAPABLE = new Set(['supports', 'accepts', 'allows', 'handles', 'works', 'lists', 'shows', 'requires', 'needs']);
 /** A side act: "also", "in addition". */
 const SIDE = new Set(['also', 'additionally', 'additional']);
 /** Access for everyone, as cloud stores write it. */
@@ -178,8 +181,9 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     // Rights raised: a privileged container, root, sudo, world-writable.
     if (ESCALATE.has(w)) reach.add('escalate');
     // Another tool said to behave otherwise from now on: "… write_file now stores every file …".
-    if (w === 'now' && ts.slice(Math.max(0, i - 8), i).some((x) => x.kind !== 'mark' && isToolName(x)))
-      reach.add('shadow');
+    // … not what it can do now ("send_email now supports BCC when the user provides addresses": a changelog's line).
+    const tool = (x: Token): boolean => x.kind !== 'mark' && isToolName(x);
+    if (w === 'now' && !CAPABLE.has(next) && ts.slice(Math.max(0, i - 8), i).some(tool)) reach.add('shadow');
     // A bare domain is an address too: "SuperVPN from supervpn-deals.shop".
     if (!plain && t.kind === 'word' && w.includes('.') && DOMAIN.test(w) && !EXAMPLE.test(w)) reach.add('address');
     // An image in Markdown that loads from elsewhere: whatever its address carries leaves when it renders.
@@ -243,7 +247,11 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
 
 /** The readings made once over a whole sentence: facts first (what they find is what the favour readings weigh). */
 const sentenceReaches = (ts: Token[], reach: Set<Reach>, directive: boolean): boolean =>
-  riggedReaches(ts, reach, againstReaches(ts, reach, favourReaches(ts, reach, factReaches(ts, reach, directive))));
+  pretextReaches(
+    ts,
+    reach,
+    riggedReaches(ts, reach, againstReaches(ts, reach, favourReaches(ts, reach, factReaches(ts, reach, directive)))),
+  );
 
 /** What an errand reaches: each counts whole; the rest (another tool, the person, consent, output, deletion) half. */
 const STRONG = new Set<Reach>([

@@ -7,10 +7,10 @@ import type { Severity } from './rules.js';
 
 // What a tool returned has no say over: what the model does next. A sentence of a result spoken to the model (it hails
 // it, wears the host's voice, names what only the model holds: intent-spoken.ts) that orders an act on the world —
-// close an issue, refund a card, grant access, add to a cart, open the person's mail — is an injection whatever the act,
-// as the issue asks: "a result whose text orders the model to do something". A result's words to the person ("click
-// 'Forgot password'", "run `gcloud auth login`") are not spoken to the model and stay quiet. One pass over each
-// spoken sentence's tokens; at most MAX_ACTS findings a text.
+// close an issue, refund a card, grant access, add to a cart, open the person's mail — is an injection whatever the
+// act, as the issue asks: "a result whose text orders the model to do something". A result's words to the person
+// ("click 'Forgot password'", "run `gcloud auth login`") are not spoken to the model and stay quiet. One pass over
+// each spoken sentence's tokens; at most MAX_ACTS findings a text.
 
 /** Acts on the world: what the model may do with its tools, not how it words its answer. */
 const ACTS =
