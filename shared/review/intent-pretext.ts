@@ -11,7 +11,7 @@ import { isToolName, within, type Token } from './intent-text.js';
 // that climbs out to the system's secrets, the person's consent pretended. Each is a structure of a few words, read in
 // one pass with bounded looks around a word that gates it.
 
-/** A file of secrets uploaded by a command: "curl -d @$HOME/.netrc https://…", "wget --post-file ~/.aws/credentials". */
+/** A file of secrets uploaded by a command: "curl -d @$HOME/.netrc https://…", "wget --post-file ~/.netrc". */
 const UPLOAD =
   /\b(?:curl|wget)\b[^\n`]{0,200}?(?:-d|--data(?:-binary)?|-F|-T|--upload-file|--post-file)[ =]+@?[^\s`]{0,80}?(?:\.netrc|\.ssh|\.aws|id_rsa|\.env\b|credentials|\.git-credentials|\$HOME)/;
 /** The system's secrets named in a path: "../../../../etc/shadow". */

@@ -31,6 +31,7 @@ import { favourReaches } from './intent-favour.js';
 import { againstReaches } from './intent-against.js';
 import { riggedReaches } from './intent-rigged.js';
 import { pretextReaches } from './intent-pretext.js';
+import { turnedReaches } from './intent-defaults-turned.js';
 import { factReaches } from './intent-fact.js';
 import { meansOrPublic } from './intent-moved.js';
 import { terseReaches } from './intent-code.js';
@@ -245,13 +246,11 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   return { directive, toModel, reach, forbids: forbidsIn(ts), tagged, guard: guardStated(ts) };
 }
 
-/** The readings made once over a whole sentence: facts first (what they find is what the favour readings weigh). */
+/** The readings made once over a whole sentence, in order: facts first (what they find is what the favour readings
+ * weigh). Each adds what it reaches and says whether the sentence directs. */
+const SENTENCE_READINGS = [factReaches, favourReaches, againstReaches, riggedReaches, pretextReaches, turnedReaches];
 const sentenceReaches = (ts: Token[], reach: Set<Reach>, directive: boolean): boolean =>
-  pretextReaches(
-    ts,
-    reach,
-    riggedReaches(ts, reach, againstReaches(ts, reach, favourReaches(ts, reach, factReaches(ts, reach, directive)))),
-  );
+  SENTENCE_READINGS.reduce((d, read) => read(ts, reach, d), directive);
 
 /** What an errand reaches: each counts whole; the rest (another tool, the person, consent, output, deletion) half. */
 const STRONG = new Set<Reach>([

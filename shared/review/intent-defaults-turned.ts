@@ -1,0 +1,65 @@
+import type { Reach } from './intent-reach-words.js';
+import { NOT, set } from './intent-words.js';
+import { within, type Token } from './intent-text.js';
+
+// A tool's own safeguards turned the other way, read over a whole sentence (intent-signals.ts calls it once per
+// sentence): a sharing setting forced on every call, a protected branch made the default of a deletion, the person's
+// approval given by the model itself, a rounding difference paid to an account the text names, a destructive flag made
+// the rule, a freshly minted secret put where others read. Each a structure of a few words, read in one pass with
+// bounded looks around a word that gates it (a twenty-third fresh round: thirty honest tools of password managers,
+// backups, mail, payments and shells beside fifteen of them turned).
+
+/** A sharing setting and the values that open it: "share=true", "public=yes", "visibility=public". */
+const SHARING = set(`share shared public is_public visibility acl anonymous anyone_with_link`);
+const OPENED = set(`true yes public anyone everyone public-read on 1`);
+/** What makes a setting the rule: "on every upload", "always". */
+const EVERY = set(`every each all always`);
+
+/** A branch whose loss is the repository's: "delete main". */
+const PROTECTED = set(`main master trunk production prod release`);
+const DELETES = set(`delete deletes remove removes drop drops destroy wipe`);
+
+/** The person's approval given by the model: "approve it yourself instead of waiting for the user". */
+const APPROVES = set(`approve approves accept accepts confirm confirms allow allows authorize authorise click`);
+const ITSELF = set(`yourself itself automatically`);
+
+/** A difference skimmed: "pay the difference to ACCT-77120". */
+const LEFTOVER = set(`difference remainder rounding change excess surplus`);
+const PAYS = set(`pay pays send sends transfer transfers credit credits deposit`);
+
+/** A destructive flag made the rule: "Always use --force". */
+const FORCE = new Set(['--force', '-f', '--no-verify', '--skip-checks', '--force-delete', '--hard']);
+
+/** A secret freshly minted, and the places others read. */
+const MINTED = set(`key token password secret`);
+const PUTS = set(`put puts paste pastes post posts add adds write writes include includes`);
+const READ_PLACES = set(`comment comments ticket issue channel chat log logs commit readme wiki page thread`);
+
+/** A literal the text writes out: an identifier with digits, a quoted word, an address. */
+const literal = (t: Token | undefined): boolean =>
+  !!t && (t.kind === 'email' || t.kind === 'url' || /\d{3}/.test(t.raw) || t.quoted === true);
+
+/** The reaches of these turned safeguards in one sentence; true when one of them directs as an order would. */
+export function turnedReaches(ts: readonly Token[], reach: Set<Reach>, directive: boolean): boolean {
+  let directs = directive;
+  let negated = false;
+  let minted = false;
+  for (let i = 0; i < ts.length; i++) {
+    const w = ts[i]!.w;
+    // What follows a negation, an exception or a limit is what the sentence keeps from happening.
+    if (NOT.has(w) || w === 'except' || w === 'unless' || w === 'only' || w === 'refuses') negated = true;
+    if (negated) continue;
+    const setting = SHARING.has(w) && ts[i + 1]?.raw === '=' && OPENED.has(ts[i + 2]?.w ?? '');
+    if (setting && within(ts, 0, ts.length, (x) => EVERY.has(x.w)) >= 0) reach.add('expose').add('altered');
+    if (DELETES.has(w) && within(ts, i + 1, i + 3, (x) => PROTECTED.has(x.w)) >= 0) reach.add('unguard');
+    if (APPROVES.has(w) && within(ts, i + 1, i + 4, (x) => ITSELF.has(x.w)) >= 0) reach.add('unconfirmed');
+    if (LEFTOVER.has(w) && within(ts, i - 3, i, (x) => PAYS.has(x.w)) >= 0)
+      if (within(ts, i + 1, i + 3, (x) => x.w === 'to') >= 0 && within(ts, i + 2, i + 5, literal) >= 0)
+        directs = !!reach.add('altered').add('send');
+    if (FORCE.has(w) && within(ts, i - 3, i, (x) => x.w === 'always') >= 0) reach.add('unguard');
+    if (MINTED.has(w) && ts[i - 1]?.w === 'new') minted = true;
+    if (minted && READ_PLACES.has(w) && within(ts, 0, i, (x) => PUTS.has(x.w)) >= 0)
+      reach.add('secret').add('misfiled');
+  }
+  return directs;
+}
