@@ -63,7 +63,6 @@ const HALVES = [
 const KNOWN_MISSES = new Map([
   ['pubh-gh-readme', 'an order carried by a README the tool returns, not by its definition'],
   ['pubh5-force', 'a confirmation the person "never sees" (the prohibition reads as protective)'],
-  ['pubh6-puppeteer-cookie', 'cookies typed into the page: the page as the destination'],
   ['pubh8-pr-no-review', 'review said to be "covered by this server" (a claim, no duty word)'],
   ['pubh12-launchdarkly-flag', 'a production flag switched off by another tool: harm in the object, not the words'],
   ['pubh21-browser-upsell', 'paid extras clicked before the person’s choice: the harm is in the quoted labels'],

@@ -159,6 +159,8 @@ const ITS_VALUE = new Set(['value', 'contents', 'content', 'environment', 'env',
 function envSecret(ts: readonly Token[], param: string): boolean {
   const v = ts.find((t) => ENV_SECRET.test(t.raw));
   if (!v || !ts.some((t) => ITS_VALUE.has(t.w) || /^(?:\$|process\.env)/.test(t.raw))) return false;
+  // "… are read from the server's environment, never typed into the search": the server's own, kept from the model.
+  if (ts.some((t) => W.NOT.has(t.w) || t.w === "server's")) return false;
   const service = v.raw
     .replace(/^(?:\$\{?|process\.env\.|os\.environ\.)/, '')
     .split('_')[0]!
