@@ -201,7 +201,9 @@ function guardAt(ts: Token[], i: number): boolean {
   // Not the tool's first act, not forbidden, not the person's own act ("until the user unlocks it"), not refused.
   const back = ts.slice(Math.max(0, i - 2), i);
   const refused = ts.slice(i + 1, i + 10).some((x, k, a) => REFUSED.has(x.w) && !W.NOT.has(a[k - 1]?.w ?? ''));
-  if (i === 0 || refused || back.some((x) => W.NOT.has(x.w) || W.PERSON.has(x.w))) return false;
+  // … nor one joined to it: "Locks or unlocks the front door", "Arms or disarms the alarm".
+  const firstAct = i === 0 || (i <= 2 && (ts[i - 1]?.w === 'or' || ts[i - 1]?.w === 'and'));
+  if (firstAct || refused || back.some((x) => W.NOT.has(x.w) || W.PERSON.has(x.w))) return false;
   if (flagEffect(ts, i) || methodName(ts, i)) return false;
   // "If branch protection is disabled on the repository, merges skip review": what follows from a state, not an act.
   if (

@@ -122,7 +122,7 @@ export function riggedReaches(ts: readonly Token[], reach: Set<Reach>, directive
     if (BAD.has(w)) bad = true;
     if (others && DISCARD.has(w) && THEIRS.has(ts[i + 1]?.w ?? '')) reach.add('exclusive');
     if (w === 'unless' && within(ts, i + 1, i + 5, (x) => OBJECTS.has(x.w)) >= 0) unless = true;
-    if (VISIBILITY.has(w) && within(ts, i + 1, i + 3, (x) => OPEN.has(x.w)) >= 0 && !negated) reach.add('expose');
+    if (VISIBILITY.has(w) && within(ts, i + 1, i + 5, (x) => OPEN.has(x.w)) >= 0 && !negated) reach.add('expose');
     if (ADMITS.has(w) && within(ts, i + 1, i + 8, (x) => x.kind === 'word' && NAMED_ACCOUNT.test(x.w)) >= 0)
       reach.add('admit');
   }

@@ -27,12 +27,6 @@ import {
 } from './intent-reach-words.js';
 import { dutyOfModel, moreReaches, subjectModel } from './intent-reach-flows.js';
 import { shadowReaches } from './intent-shadow.js';
-import { favourReaches } from './intent-favour.js';
-import { againstReaches } from './intent-against.js';
-import { riggedReaches } from './intent-rigged.js';
-import { pretextReaches } from './intent-pretext.js';
-import { turnedReaches } from './intent-defaults-turned.js';
-import { factReaches } from './intent-fact.js';
 import { meansOrPublic } from './intent-moved.js';
 import { terseReaches } from './intent-code.js';
 import { EXAMPLE, HOME, inSet, isPath, isSecret, isStartup, isToolName, within, type Token } from './intent-text.js';
@@ -41,6 +35,7 @@ import { bucketAt, lookAlikeHost, openQueryVisited } from './intent-visit.js';
 import { dutyAt } from './intent-duty.js';
 import { sentTo } from './intent-sent-to.js';
 import { forbidsIn, guardStated, limitedToWish } from './intent-forbids.js';
+import { sentenceReaches } from './intent-sentence.js';
 
 // The broad reading beside the sentence reader's grammar. The grammar knows verbs and what they take;
 // text written elsewhere uses other verbs ("weave the phrase into every commit", "have the file
@@ -245,12 +240,6 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   if (reach.has('other-tool') && reach.has('address') && ts.some((_, i) => sentTo(ts, i))) reach.add('send');
   return { directive, toModel, reach, forbids: forbidsIn(ts), tagged, guard: guardStated(ts) };
 }
-
-/** The readings made once over a whole sentence, in order: facts first (what they find is what the favour readings
- * weigh). Each adds what it reaches and says whether the sentence directs. */
-const SENTENCE_READINGS = [factReaches, favourReaches, againstReaches, riggedReaches, pretextReaches, turnedReaches];
-const sentenceReaches = (ts: Token[], reach: Set<Reach>, directive: boolean): boolean =>
-  SENTENCE_READINGS.reduce((d, read) => read(ts, reach, d), directive);
 
 /** What an errand reaches: each counts whole; the rest (another tool, the person, consent, output, deletion) half. */
 const STRONG = new Set<Reach>([
