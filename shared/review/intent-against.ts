@@ -96,12 +96,15 @@ function steeredToPartner(ts: readonly Token[]): boolean {
 
 /** A payee's field: `recipient_account`, `payeeId`, "the beneficiary". */
 const PAYEE = /(?:^|[_-])(?:recipient|payee|beneficiary|receiver|iban|wallet|payout)(?:[_-]|$)|^(?:to|dest)_?account/;
+const PAYEE_WORD = set(`recipient payee beneficiary receiver iban wallet payout`);
 const PAYEE_CAMEL = /^(?:recipient|payee|beneficiary|receiver|wallet|payout)[A-Z]/;
 const SETS = set(`set sets use change put fill replace force override default`);
 
 /** "set recipient_account to ACCT-88812": the payee the person's transfer goes to, fixed by the text. */
 function payeeFixed(ts: readonly Token[], i: number): boolean {
   const t = ts[i]!;
+  // Most words are none: a payee's field is a plain payee word or a name with "_", "-" or a capital inside.
+  if (!PAYEE_WORD.has(t.w) && !/[_A-Z-]/.test(t.raw)) return false;
   if (!PAYEE.test(t.w) && !PAYEE_CAMEL.test(t.raw)) return false;
   if (within(ts, i - 3, i, (x) => SETS.has(x.w)) < 0) return false;
   const to = within(ts, i + 1, i + 3, (x) => x.w === 'to' || x.raw === '=' || x.w === 'with' || x.w === 'as');
@@ -195,11 +198,13 @@ export function againstReaches(ts: readonly Token[], reach: Set<Reach>, directiv
   let directs = directive;
   let rival = false;
   let refused = false;
+  let motive = false;
   let carried = false;
   let privatePage = false;
   for (let i = 0; i < ts.length; i++) {
     const w = ts[i]!.w;
     if (RIVAL.has(w)) rival = true;
+    if (MOTIVE.has(w) || w === 'sponsored' || w === 'affiliate') motive = true;
     if (REFUSED.has(w)) refused = true;
     if (overRefusal(ts, i, refused)) reach.add('escalate');
     if (evaded(ts, i)) {
@@ -217,6 +222,6 @@ export function againstReaches(ts: readonly Token[], reach: Set<Reach>, directiv
   }
   if (carried) reach.add('carry');
   if (carried && privatePage) reach.add('personal');
-  if (steeredToPartner(ts)) reach.add('skew').add('altered');
+  if (motive && steeredToPartner(ts)) reach.add('skew').add('altered');
   return directs;
 }

@@ -8,7 +8,6 @@ import { ALTER } from './intent-shadow.js';
 import { FAVOUR_CUE } from './intent-favour.js';
 import { FACT_CUE } from './intent-fact.js';
 import { KIND_CUE } from './intent-fact-kinds.js';
-import { SAID_CUE } from './intent-said-facts.js';
 
 // The words that make a sentence worth the broad reading (intent-signals.ts): the sentence reader (intent-read.ts)
 // marks a sentence as cued when one of them stands in it, and only cued sentences are read for what they reach.
@@ -94,5 +93,4 @@ export const BROAD_CUE: ReadonlySet<string> = new Set([
   ...FAVOUR_CUE,
   ...FACT_CUE,
   ...KIND_CUE,
-  ...SAID_CUE,
 ]);

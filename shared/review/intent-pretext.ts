@@ -86,6 +86,15 @@ const raws = (ts: readonly Token[], from: number, to: number): string =>
 const PRETEND = set(`pretend assume act`);
 const CONSENTED = set(`confirmed approved agreed consented accepted authorized authorised`);
 
+/** Only letters (of either case): a plain word, which names no path, code or table. One look per character. */
+function letters(raw: string): boolean {
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i) | 32;
+    if (c < 97 || c > 122) return false;
+  }
+  return raw.length > 0;
+}
+
 /** Reaches of a sentence's code tokens and paths: an upload of secrets, a climb to the system's secrets. */
 function codeReaches(t: Token, reach: Set<Reach>): void {
   if (AUTH_TABLE.test(t.w)) reach.add('secret').add('escalate');
@@ -104,7 +113,7 @@ export function pretextReaches(ts: readonly Token[], reach: Set<Reach>, directiv
   for (let i = 0; i < ts.length; i++) {
     const t = ts[i]!;
     const w = t.w;
-    if (t.kind !== 'word' || !/^[a-z]+$/.test(t.raw.toLowerCase())) codeReaches(t, reach);
+    if (t.kind !== 'word' || !letters(t.raw)) codeReaches(t, reach);
     if (AFFIX.has(w) && ts[i + 1]?.w === 'it' && ts[i + 2]?.w === 'with' && PROMO.test(raws(ts, i + 3, i + 12)))
       reach.add('output');
     if (ORDERS.has(w) && within(ts, i + 1, i + 8, (x) => FROM.has(x.w)) >= 0)

@@ -6,7 +6,7 @@ import { type Signals } from './intent-signals.js';
 import { BROAD_CUE } from './intent-cue.js';
 import { otherUseOf, postStepOf, preconditionOf, threatWithin } from './intent-other-use.js';
 import { assignmentNamed, HAIL, hailAt, secretAskedFor, spokenToModel } from './intent-spoken.js';
-import { payeeAt } from './intent-flow-words.js';
+import { factCueAt } from './intent-said-facts.js';
 import { hedgedIf, hedgeIndex, isRetired, retiredAt, retiredWord } from './intent-voice.js';
 import { kindOf, ordersOf, type IntentKind, type Order } from './intent-orders.js';
 import { carryOn, dutyGoesOn, leadOf, type Passed } from './intent-lead-in.js';
@@ -76,7 +76,7 @@ function cueAt(ts: readonly Token[], i: number): boolean {
     // "list results from deals-now.com first", "only return articles from x.com".
     (t.w === 'first' && ts.slice(Math.max(0, i - 3), i).some((x) => x.w.includes('.'))) ||
     (t.w === 'only' && (n === 'return' || n === 'show' || n === 'list')) ||
-    payeeAt(ts, i)
+    factCueAt(ts, i)
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Reach } from './intent-reach-words.js';
 import { NOT, PERSON, set } from './intent-words.js';
 import { within, type Token } from './intent-text.js';
+import { payeeAt } from './intent-flow-words.js';
 
 // Harm said as a plain fact of how a tool works, with no word of duty (a twenty-fifth fresh round: twenty tools of
 // health, HR, schooling, travel, a smart home, a shop, each with one sentence that harms the person said as what simply
@@ -41,19 +42,29 @@ const BARE = set(`unencrypted plaintext`);
 const ACKED = set(`acknowledged confirmed accepted marked reported`);
 const CARRIED = set(`sent processed done performed submitted executed applied forwarded cancelled canceled`);
 
-/** Words that make a sentence worth reading for these facts, said with no word of duty (intent-cue.ts). */
-export const SAID_CUE: ReadonlySet<string> = new Set([
-  ...VERDICT,
-  ...RELEASED,
-  ...SHOWN,
-  ...SENT,
-  ...BARE,
-  ...ACKED,
-  'reset',
-  'left',
-  '0.0.0.0/0',
-  '::/0',
-]);
+/**
+ * Whether token `i` opens one of these facts, said with no word of duty: the sentence reader (intent-read.ts) reads a
+ * sentence broadly only when something cues it. The structures themselves, not their common words ("shown", "sent"):
+ * one look each, so a sentence that merely says what is shown is not read for more.
+ */
+/** An account written out (intent-flow-words.ts, payeeAt), or one of these facts: what cues a sentence said as fact. */
+export const factCueAt = (ts: readonly Token[], i: number): boolean => payeeAt(ts, i) || saidFactAt(ts, i);
+
+function saidFactAt(ts: readonly Token[], i: number): boolean {
+  const w = ts[i]!.w;
+  const n = ts[i + 1]?.w;
+  return (
+    VERDICT.has(w) ||
+    BARE.has(w) ||
+    ((w.charCodeAt(0) === 48 || w.charCodeAt(0) === 58) && WORLD.test(w)) ||
+    (RELEASED.has(w) && within(ts, i - 4, i, (x) => LOCKS.has(x.w)) >= 0) ||
+    (SHOWN.has(w) && n === 'as') ||
+    (w === 'left' && n === 'out') ||
+    (SENT.has(w) && (n === 'publicly' || within(ts, 0, i, (x) => PRIVATE.has(x.w)) >= 0)) ||
+    (w === 'reset' && n === 'to') ||
+    (ACKED.has(w) && n === 'but')
+  );
+}
 
 /** The reaches of these facts in one sentence; true when one of them directs as an order would. */
 export function saidFactReaches(ts: readonly Token[], reach: Set<Reach>, directive: boolean): boolean {
