@@ -27,7 +27,7 @@ const UNDER = set(`under below beneath`);
 /** Evading said as the aim: "to avoid", "so that it avoids", "in order to evade". */
 const AIM = set(`to so that order`);
 
-/** The control evaded at `i`, or -1: a control noun within four words of an evading word, no friction named. */
+/** Whether a control is evaded at `i`: a control noun within four words of an evading word, no friction named. */
 function evaded(ts: readonly Token[], i: number): boolean {
   const w = ts[i]!.w;
   const from = EVADE.has(w) || (w === 'triggering' && ts[i - 1]?.w === 'without') ? i + 1 : -1;

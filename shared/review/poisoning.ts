@@ -80,14 +80,18 @@ export function poisoningHits(
   const read = readHits(gloss?.text ?? plain!.text, opts);
   const at = (i: number): number => (plain ? plain.at[gloss ? gloss.at[i]! : i]! : gloss!.at[i]!);
   // A Japanese or Korean gloss says a clause in English order (gloss-sov.ts): the span as written runs from the least
-  // place of its characters to the greatest (a finding's span is bounded, so this look is too).
+  // place of its characters to the greatest, looked for over at most the first MAX_SPAN_LOOK characters of the span.
   for (const h of read.hits) {
     let [start, end] = [at(h.start), at(h.end)];
-    for (let i = h.start; i < h.end; i++) [start, end] = [Math.min(start, at(i)), Math.max(end, at(i) + 1)];
+    const stop = Math.min(h.end, h.start + MAX_SPAN_LOOK);
+    for (let i = h.start; i < stop; i++) [start, end] = [Math.min(start, at(i)), Math.max(end, at(i) + 1)];
     Object.assign(h, { start, end: Math.max(start, end) });
   }
   return read;
 }
+
+/** How far into a finding's span its places as written are looked at (a clause said in English order is shorter). */
+const MAX_SPAN_LOOK = 4096;
 
 function readHits(text: string, opts: IntentOptions): { hits: (Hit & { severity?: Severity })[]; cut?: string } {
   const hits: (Hit & { severity?: Severity })[] = [];
