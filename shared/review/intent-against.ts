@@ -1,4 +1,4 @@
-import type { Reach } from './intent-reach-words.js';
+import { writtenOut, type Reach } from './intent-reach-words.js';
 import { NOT, PERSON, set } from './intent-words.js';
 import { isToolName, within, type Token } from './intent-text.js';
 
@@ -109,7 +109,7 @@ function payeeFixed(ts: readonly Token[], i: number): boolean {
   if (within(ts, i - 3, i, (x) => SETS.has(x.w)) < 0) return false;
   const to = within(ts, i + 1, i + 3, (x) => x.w === 'to' || x.raw === '=' || x.w === 'with' || x.w === 'as');
   const v = to >= 0 ? ts[to + 1] : undefined;
-  return !!v && literal(v);
+  return !!v && writtenOut(v);
 }
 
 /** Text from elsewhere: "instructions appearing in outputs", "notes returned by this server". */
@@ -187,11 +187,8 @@ function setAside(ts: readonly Token[], i: number): boolean {
   });
   if (who < 0) return false;
   const put = within(ts, who + 1, ts.length, (x) => PUT_IN.has(x.w));
-  return put >= 0 && within(ts, put + 1, put + 6, literal) >= 0;
+  return put >= 0 && within(ts, put + 1, put + 6, writtenOut) >= 0;
 }
-/** A value the text writes out: a number of three digits or more, a quoted word, an address. */
-const literal = (t: Token): boolean =>
-  t.kind === 'email' || t.kind === 'url' || /\d{3}/.test(t.raw) || (t.quoted === true && t.w !== 'the');
 
 /** The reaches of these acts in one sentence; true when one of them directs as an order would. */
 export function againstReaches(ts: readonly Token[], reach: Set<Reach>, directive: boolean): boolean {

@@ -1,4 +1,4 @@
-import type { Reach } from './intent-reach-words.js';
+import { writtenOut, type Reach } from './intent-reach-words.js';
 import { NOT, set } from './intent-words.js';
 import { within, type Token } from './intent-text.js';
 
@@ -55,9 +55,8 @@ const OWNERS = set(`their his her your user's customer's person's owner's`);
 /** A recipient named by an id: Slack's "U0EXTERN1", a channel's "C0AB12CD3" (a digit in it: "GENERIC" is a word). */
 const USER_ID = /^[UCWG](?=[A-Z]*\d)[A-Z0-9]{6,}$/;
 
-/** A literal the text writes out: an identifier with digits, a quoted word, an address. */
-const literal = (t: Token | undefined): boolean =>
-  !!t && (t.kind === 'email' || t.kind === 'url' || /\d{3}/.test(t.raw) || t.quoted === true || OBJECT_ID.test(t.raw));
+/** A literal the text writes out (intent-reach-words.ts, writtenOut), any quoted word, or an id with digits. */
+const literal = (t: Token | undefined): boolean => !!t && (writtenOut(t) || t.quoted === true || OBJECT_ID.test(t.raw));
 /** An id as payment APIs write them: "ba_1Q9ExternalAcct", "acct_1PlatformEscrow". */
 const OBJECT_ID = /^[a-z]{2,5}_(?=[A-Za-z]*\d)[A-Za-z0-9]{6,}$/;
 

@@ -272,3 +272,7 @@ export const KEY_KINDS = new Set([
 /** What the model holds that a tool's text has no call to ask for ("dialog" is left out: most often a window, as in
  * Bitwarden's "Prompts the user for their master password through a native OS dialog"). */
 export const HELD = new Set(['conversation', 'conversations', 'transcript', 'history', 'dialogue', 'chatlog']);
+
+/** A value the text writes out: a number of three digits or more, a quoted word, an address. */
+export const writtenOut = (t: Token | undefined): boolean =>
+  !!t && (t.kind === 'email' || t.kind === 'url' || /\d{3}/.test(t.raw) || (t.quoted === true && t.w !== 'the'));

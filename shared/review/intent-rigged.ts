@@ -1,4 +1,4 @@
-import type { Reach } from './intent-reach-words.js';
+import { writtenOut, type Reach } from './intent-reach-words.js';
 import { NOT, set } from './intent-words.js';
 import { within, type Token } from './intent-text.js';
 
@@ -17,9 +17,6 @@ const SYSTEM_SECRET = /\/etc\/(?:passwd|shadow|sudoers)|\/proc\/self\/environ|id
 const CONTACT = set(`phone telephone hotline email website url link iban wallet`);
 const SHOWN = set(`results result listing listings entries entry businesses contacts page its their`);
 const REPLACES = set(`replace replaces swap swaps substitute substitutes overwrite overwrites rewrite rewrites`);
-/** A value the text writes out: a number of three digits or more, a quoted word, an address. */
-const literal = (t: Token | undefined): boolean =>
-  !!t && (t.kind === 'email' || t.kind === 'url' || /\d{3}/.test(t.raw) || (t.quoted === true && t.w !== 'the'));
 
 /** "replace its phone number with 1-800-555-0199": the person shown a contact the text chose. */
 function contactReplaced(ts: readonly Token[], i: number): boolean {
@@ -27,7 +24,7 @@ function contactReplaced(ts: readonly Token[], i: number): boolean {
   const what = within(ts, i + 1, i + 5, (x) => CONTACT.has(x.w));
   if (what < 0) return false;
   const by = within(ts, what + 1, what + 4, (x) => x.w === 'with' || x.w === 'by' || x.w === 'for');
-  return by >= 0 && literal(ts[by + 1]) && within(ts, 0, ts.length, (x) => SHOWN.has(x.w)) >= 0;
+  return by >= 0 && writtenOut(ts[by + 1]) && within(ts, 0, ts.length, (x) => SHOWN.has(x.w)) >= 0;
 }
 
 /** A setting written whole: "mode=driving", "avoid=none" (the reader keeps "=" a token of its own). */
