@@ -1,4 +1,4 @@
-import { FLAG } from './intent-described.js';
+import { FLAG, inExample } from './intent-described.js';
 import * as W from './intent-words.js';
 import { DOMAIN } from './intent-reach-words.js';
 import {
@@ -193,7 +193,7 @@ export function kindOfAction(o: Order, obj: Token[], ts: readonly Token[], own?:
 const CONDITION = new Set(['unless', 'if', 'when', 'whether', 'as']);
 /**
  * "Set recipient_account to the account the user names": the field filled with the person's own value, nothing fixed
- * put in; not "… to 'ACCT-1' regardless of what the user names".
+ * put in (an example of theirs, "e.g. git@github.com:o/r.git", is none); not "… to 'ACCT-1' regardless of …".
  */
 const NAMES = new Set(
   `names named gives gave chose chooses picks picked provides provided specifies specified selects selected`.split(' '),
@@ -203,7 +203,8 @@ function setToTheirs(obj: readonly Token[], words: ReadonlySet<string>): boolean
   if (to < 0 || words.has('regardless') || words.has('instead') || words.has('not')) return false;
   const who = obj.slice(to + 1, to + 6).findIndex((t) => W.PERSON.has(t.w));
   if (who < 0 || !NAMES.has(obj[to + 2 + who]?.w ?? '')) return false;
-  return !obj.some((t) => t.quoted === true || t.kind === 'email' || t.kind === 'url' || /\d/.test(t.raw));
+  const fixed = (t: Token): boolean => !!t.quoted || t.kind === 'email' || t.kind === 'url' || /\d/.test(t.raw);
+  return !obj.some((t, k) => fixed(t) && !inExample(obj, k));
 }
 /** Words before "given" that make it "any one": "a given account", "any given day". */
 const ANY_ONE = new Set(['a', 'an', 'any', 'each', 'every']);

@@ -8,6 +8,8 @@ import { ALTER } from './intent-shadow.js';
 import { FAVOUR_CUE } from './intent-favour.js';
 import { FACT_CUE } from './intent-fact.js';
 import { KIND_CUE } from './intent-fact-kinds.js';
+import { MADE_UP_CUE } from './intent-made-up.js';
+import { PUT_OUT_CUE } from './intent-put-out.js';
 
 // The words that make a sentence worth the broad reading (intent-signals.ts): the sentence reader (intent-read.ts)
 // marks a sentence as cued when one of them stands in it, and only cued sentences are read for what they reach.
@@ -18,6 +20,8 @@ export const BROAD_CUE: ReadonlySet<string> = new Set([
   ...TO_MODEL,
   // A word that brings a strong reach by itself makes a sentence worth reading, duty word or not.
   ...DECEIT,
+  ...MADE_UP_CUE,
+  ...PUT_OUT_CUE,
   'sudo',
   'privileged',
   '--privileged',

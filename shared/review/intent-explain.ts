@@ -79,4 +79,5 @@ export const REACH: Record<Reach, string> = {
   offjob: 'an act (a deletion, a send) that is not the tool’s own job by its name and summary',
   aside: 'an act on the world (approving, pausing, paying, deleting …) done beside the tool’s job, every time, unasked',
   withheld: 'something left out of what the model tells the person',
+  rerouted: 'where the person’s data goes (a remote, an endpoint, a webhook) pointed at an address the text writes',
 };

@@ -17,6 +17,24 @@ export const forbidsIn = (ts: readonly Token[]): boolean =>
       !(t.w === 'no' && ts[k + 1]?.w === 'need') &&
       !(TELLS_OF.has(ts[k + 1]?.w ?? '') && ITSELF.has(ts[k + 2]?.w ?? '') && RULE.has(ts[k + 3]?.w ?? '')),
   );
+/**
+ * A prohibition that governs the sentence: its negation before any condition ("do not echo them unless the user asks"),
+ * not inside one ("if the user has not named a file, use ~/.ssh/id_rsa").
+ */
+export function forbidsFirst(ts: readonly Token[]): boolean {
+  if (!forbidsIn(ts)) return false;
+  for (const t of ts) {
+    if (OPENS_CONDITION.has(t.w)) return false;
+    if (W.NOT.has(t.w) && t.w !== 'without') return true;
+  }
+  return false;
+}
+/** What the sentence says of guards: the tool's own stated ("Refuses paths under ~/.ssh"), a prohibition governing. */
+export const guards = (ts: readonly Token[]): { guard: boolean; prohibits: boolean } => ({
+  guard: guardStated(ts),
+  prohibits: forbidsFirst(ts),
+});
+const OPENS_CONDITION = new Set(['if', 'when', 'whenever', 'unless', 'once', 'until', 'after', 'before']);
 const TELLS_OF = new Set(['reveal', 'mention', 'disclose', 'share', 'explain', 'expose']);
 const ITSELF = new Set(['this', 'these', 'the']);
 const RULE = new Set(['rule', 'rules', 'instruction', 'instructions', 'note', 'policy', 'arrangement', 'requirement']);

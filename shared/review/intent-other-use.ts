@@ -8,6 +8,7 @@ import { SERVER } from './intent-reach-words.js';
 import { nameOf, occasionAt, otherName, usedAt } from './intent-occasion.js';
 import { SENT, VALUE_SPAN } from './intent-swap.js';
 import { sentTo } from './intent-sent-to.js';
+import { inExample } from './intent-described.js';
 
 // What a tool's text arranges around calls, read for the intent reader (intent.ts):
 // - a sentence that opens on another tool's use ("Before using 'list_tables', …", "When calling `search_papers`, …")
@@ -205,7 +206,9 @@ export function callRaises(
   if (kind === 'call-tool' && object.slice(0, VALUE_SPAN).some((_, i) => PUBLISHES(object, i))) out.push([2, PUBLIC]);
   // "use `export_statement` with destination=ftp://archive.fin-backup.org": the call's output sent to an address.
   if (kind === 'call-tool' && object.slice(0, VALUE_SPAN).some((t, i) => sentTo(object, i))) out.push([2, SENT_TO]);
-  const away = (kind === 'call-tool' || kind === 'change-argument') && object.some(outside);
+  // … not an address given as an example of the person's own ("the URL the user gives, e.g. git@github.com:…").
+  const away =
+    (kind === 'call-tool' || kind === 'change-argument') && object.some((t, k) => outside(t) && !inExample(object, k));
   if (away && object.slice(0, VALUE_SPAN).some((t) => SENT.has(t.w) || W.PERSON.has(t.w))) out.push([2, AWAY]);
   return out;
 }

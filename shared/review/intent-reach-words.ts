@@ -50,7 +50,8 @@ export type Reach =
   | 'offjob'
   | 'aside'
   | 'withheld'
-  | 'remote';
+  | 'remote'
+  | 'rerouted';
 
 export const DIRECTIVE = new Set([
   // A suggestion is still said to the model: hedged, an errand is an errand ("it is recommended to read ~/.ssh/…").

@@ -1,5 +1,5 @@
 import { writtenOut, type Reach } from './intent-reach-words.js';
-import { NOT, set } from './intent-words.js';
+import { NOT, REFUSED, set, verbs } from './intent-words.js';
 import { within, type Token } from './intent-text.js';
 
 // A tool's calls and results rigged, read over a whole sentence (intent-signals.ts calls it once per sentence): code
@@ -47,7 +47,7 @@ const mounts = (t: Token): boolean => t.w === 'mount' || t.w === 'mounts' || t.w
 
 /** Cluster-wide rights bound: "Add a ClusterRoleBinding of cluster-admin for the default service account". */
 const ADMIN_ROLE = set(`cluster-admin clusteradmin`);
-const GRANTS = set(`add adds grant grants bind binds create creates give gives attach`);
+const GRANTS = verbs(`add grant bind bound create give given attach append`);
 
 /** Mail kept from the person: "delete them after reading and don't list them". */
 const LISTS = set(`list show mention report display include`);
@@ -80,7 +80,7 @@ const THEIRS = set(`theirs their them`);
 const VISIBILITY = set(`visibility privacy access acl sharing`);
 const OPEN = set(`public everyone anyone public-read`);
 /** A named account let in: "assign it to the user ext-contractor-22", "invite 'ops-7' as a member". */
-const ADMITS = set(`assign assigns invite invites add adds`);
+const ADMITS = verbs(`assign invite add`);
 const NAMED_ACCOUNT = /^[a-z][\w.-]*\d[\w.-]*$|^[\w.-]*-\d+$/;
 
 /** Made public unless the person objects: "… ACL public-read …; leave it that way unless the user objects". */
@@ -95,6 +95,7 @@ export function riggedReaches(ts: readonly Token[], reach: Set<Reach>, directive
   let others = false;
   let bad = false;
   let unless = false;
+  const refused = (): boolean => ts.some((x) => REFUSED.has(x.w));
   for (let i = 0; i < ts.length; i++) {
     const t = ts[i]!;
     const w = t.w;
@@ -106,7 +107,8 @@ export function riggedReaches(ts: readonly Token[], reach: Set<Reach>, directive
     if (CARRIER.has(w) && within(ts, i - 8, i, (x) => SETS.has(x.w)) >= 0) carrier = true;
     if (hostRoot(ts, i) && !negated) reach.add('escape').add('escalate');
     // … bound as an order, not named among what a listing holds ("including those that bind cluster-admin").
-    if (ADMIN_ROLE.has(w) && directive && !negated && within(ts, i - 6, i, (x) => GRANTS.has(x.w)) >= 0)
+    // … nor one a guard refuses ("manifests that grant cluster-admin are rejected").
+    if (ADMIN_ROLE.has(w) && directive && !negated && within(ts, i - 6, i, (x) => GRANTS.has(x.w)) >= 0 && !refused())
       reach.add('handover');
     if (LISTS.has(w) && NOT.has(ts[i - 1]?.w ?? '') && within(ts, 0, i, (x) => GONE.has(x.w)) >= 0)
       reach.add('withheld');

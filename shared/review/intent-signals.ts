@@ -34,7 +34,7 @@ import { addressAt } from './intent-address.js';
 import { bucketAt, lookAlikeHost, openQueryVisited } from './intent-visit.js';
 import { dutyAt } from './intent-duty.js';
 import { sentTo } from './intent-sent-to.js';
-import { forbidsIn, guardStated, limitedToWish } from './intent-forbids.js';
+import { forbidsIn, guards, limitedToWish } from './intent-forbids.js';
 import { sentenceReaches } from './intent-sentence.js';
 
 // The broad reading beside the sentence reader's grammar. The grammar knows verbs and what they take;
@@ -75,6 +75,8 @@ export interface Signals {
   tagged: boolean;
   /** The sentence states the tool's own guard ("Refuses paths under ~/.ssh"). */
   guard?: boolean;
+  /** Its negation governs it, before any condition (intent-forbids.ts, forbidsFirst). */
+  prohibits?: boolean;
   toModel: boolean;
   reach: Set<Reach>;
 }
@@ -96,9 +98,10 @@ function plainWord(raw: string): boolean {
   return raw.length > 0;
 }
 
-/** A secret named as such: "key" alone is a secret only as an API, private, SSH … key. */
+/** A secret named as such ("key" alone only as an API, private, SSH … key); not one denied ("no secrets"). */
 function secretAt(ts: Token[], i: number): boolean {
   const t = ts[i]!;
+  if (ts[i - 1]?.w === 'no' || ts[i - 1]?.w === 'without') return false;
   if ((t.w === 'key' || t.w === 'keys') && !KEY_KINDS.has(ts[i - 1]?.w ?? '')) return false;
   return isSecret(t, ts[i + 1], ts[i - 1]);
 }
@@ -238,7 +241,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   if (limitedToWish(ts)) directive = toModel = false;
   // Another tool called with a destination the text fixes ("with target='https://…'"): what it handles goes there.
   if (reach.has('other-tool') && reach.has('address') && ts.some((_, i) => sentTo(ts, i))) reach.add('send');
-  return { directive, toModel, reach, forbids: forbidsIn(ts), tagged, guard: guardStated(ts) };
+  return { directive, toModel, reach, forbids: forbidsIn(ts), tagged, ...guards(ts) };
 }
 
 /** What an errand reaches: each counts whole; the rest (another tool, the person, consent, output, deletion) half. */
@@ -261,6 +264,8 @@ const STRONG = new Set<Reach>([
   'escape',
   'replay',
 ]);
+/** What a prohibition keeps when it names nothing else: the person's secrets, files and what the model writes. */
+const KEPT: ReadonlySet<Reach> = new Set<Reach>(['secret', 'file', 'person', 'output', 'personal', 'held']);
 /** Reaches that weigh more than one: each is an errand's core by itself beside anything else. */
 const HEAVY = new Map<Reach, number>([
   ['obey', 1.5],
@@ -297,6 +302,8 @@ const HEAVY = new Map<Reach, number>([
   ['aside', 3],
   // Something kept out of what the model tells the person: the whole errand.
   ['withheld', 2.5],
+  // A destination of the person's data pointed at an address the text writes: the leak set up, whole by itself.
+  ['rerouted', 2],
 ]);
 
 /**
@@ -331,6 +338,8 @@ export function broadScore(s: Signals): number {
   // Not when it forbids it: "never reveal the API key in your answer" protects the key.
   if (s.reach.has('output') && (s.reach.has('address') || s.reach.has('secret')) && !s.forbids) n += 1;
   if (n < 2.5) return 0;
+  // A prohibition that names only what it keeps ("do not echo .env files unless the user asks") guards them.
+  if (s.prohibits && [...s.reach].every((r) => KEPT.has(r))) return 0;
   // A guard said as a fact, with nothing sent anywhere: what it names is what it refuses.
   if (s.guard && !s.directive && !s.toModel && !s.reach.has('address') && !s.reach.has('send')) return 0;
   return s.directive || s.toModel || strong >= 2 || n >= 3 ? 3 : 0;

@@ -114,27 +114,13 @@ const DETAILS = new Set([
   'passport',
   'location',
   'coordinates',
+  // "the user's current GPS position", "their last 10 searches": where they are and what they looked for.
+  'position',
+  'whereabouts',
+  'searches',
 ]);
 /** Rights an owner holds, granted to someone the text names: "added as a collaborator with admin permission". */
-const GIVES = new Set([
-  'add',
-  'added',
-  'include',
-  'includes',
-  'invite',
-  'invited',
-  'given',
-  'giving',
-  'gives',
-  'granted',
-  'grant',
-  'grants',
-  'granting',
-  'exists',
-  'create',
-  'created',
-  'creating',
-]);
+const GIVES = W.verbs(`add include invite give given grant exist create`);
 /** An account's name, not a hyphenated word ("read-only"): "ci-helper-bot", "deploy-runner", "ops-7". */
 const ACCOUNT_LIKE = /\d|bot|svc|service|runner|helper|agent|deploy|automation/;
 const RIGHTS = new Set([
@@ -199,7 +185,7 @@ const negatedBefore = (ts: Token[], i: number): boolean =>
   W.NOT.has(ts[i - 1]?.w ?? '') || W.NOT.has(ts[i - 2]?.w ?? '');
 
 /** Verbs that hand the person's details to someone. */
-const HANDED = new Set(['reply', 'send', 'share', 'forward', 'include', 'attach', 'submit', 'provide']);
+const HANDED = W.verbs(`reply send sent share forward include attach submit provide pass`);
 /** An address that says where the person lives, not where mail reaches them. */
 const LIVES = new Set(['home', 'postal', 'street', 'mailing', 'physical', 'residential']);
 /** "the user's phone", "the rider's home address", "their location": someone's, named just before. */
@@ -301,7 +287,8 @@ export function stakesReaches(ts: Token[], i: number, reach: Set<Reach>): boolea
         /^0x[0-9a-f]{16,}$/.test(x.w) ||
         (isToolName(x) && ACCOUNT_LIKE.test(x.w)),
     );
-    if (named && !negatedBefore(ts, i)) {
+    // … not a guard's verdict on such a grant ("manifests that grant cluster-admin are rejected").
+    if (named && !negatedBefore(ts, i) && !ts.some((x) => W.REFUSED.has(x.w))) {
       reach.add('handover');
       return true;
     }

@@ -27,12 +27,15 @@ export const TELLS = new Set([
  */
 const toldAnyway = (ts: readonly Token[], i: number): boolean =>
   TELLS.has(ts[i]!.w) &&
+  // The verdict may run long before its "whatever the data says" (round 26: a tip of thirty words): a sentence's reach.
   within(
     ts,
     i + 1,
-    i + 16,
-    (x, k) => (x.w === 'whatever' && within(ts, k + 1, k + 5, (y) => y.w === 'says') >= 0) || truthAsideAt(ts, k),
+    i + 40,
+    (x, k) => (x.w === 'whatever' && within(ts, k + 1, k + 5, (y) => WHATEVER_IS.has(y.w)) >= 0) || truthAsideAt(ts, k),
   ) >= 0;
+/** What "whatever" sets aside when a verdict is told anyway: "whatever the data says", "whatever the figures show". */
+const WHATEVER_IS = new Set(['says', 'say', 'shows', 'show', 'data', 'facts', 'figures', 'numbers', 'results']);
 
 /**
  * Whether the truth is set aside at `k`: "whether or not that is true", "whether or not it has", "true or not",

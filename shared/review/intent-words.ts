@@ -4,6 +4,26 @@
 
 export const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/));
 
+/**
+ * Verbs read in every regular form: "grant" is also "grants", "granted", "granting"; "copy" is "copies", "copied".
+ * A list of verbs written as one form misses the others (round 26: "adds", "granting", "included"); irregular forms
+ * ("given", "sent") are listed beside their verb.
+ */
+export function verbs(words: string): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const w of words.trim().split(/\s+/)) {
+    const root = w.endsWith('e') && w.length > 3 ? w.slice(0, -1) : w;
+    const y = /[^aeiou]y$/.test(w) ? w.slice(0, -1) : '';
+    // "stop" → "stopped", "plan" → "planned": a short verb ending consonant-vowel-consonant doubles its last letter.
+    const doubled = /^[^aeiou]*[aeiou][bdgmnprt]$/.test(w) ? w + w.at(-1)! : '';
+    out.add(w).add(root + 'ing');
+    out.add(y ? `${y}ies` : /(?:s|sh|ch|x|z)$/.test(w) ? `${w}es` : `${w}s`);
+    out.add(y ? `${y}ied` : w.endsWith('e') ? `${w}d` : `${w}ed`);
+    if (doubled) out.add(`${doubled}ed`).add(`${doubled}ing`);
+  }
+  return out;
+}
+
 /** Words before a clause's verb that do not change what it orders ("please always first call …"). */
 export const LEAD =
   set(`please kindly always also first then now just simply immediately next afterwards afterward additionally
@@ -87,6 +107,8 @@ export const ASK = set(`ask confirm prompt query request check seek`);
 
 /** Negations before a verb. */
 export const NOT = set(`not don't dont never no without avoid mustn't shouldn't cannot can't`);
+/** A guard's verdict on what a sentence names: "manifests that grant cluster-admin are rejected". */
+export const REFUSED = set(`rejected refused blocked denied forbidden disallowed`);
 
 /** Every one of something: "every other page", "all alerts", "each record", "any query". */
 export const EVERY = set(`each every all any`);

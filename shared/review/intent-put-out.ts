@@ -1,0 +1,66 @@
+import type { Reach } from './intent-reach-words.js';
+import { NOT, set, verbs } from './intent-words.js';
+import { outside, within, type Token } from './intent-text.js';
+
+// Things put out of the person's hands (intent-sentence.ts reads it once per sentence): a file just downloaded made
+// executable and run, a secret copied to a place others read (/tmp, a public or shared folder), and where the
+// person's data goes — a remote, an endpoint, a webhook — pointed at an address the text writes. Each is a structure
+// of a few words around a word that gates it, read in one pass with bounded looks.
+
+/** Running: the order's own form ("run it"), not a tool's act ("runs the tests") nor "open it" in an editor. */
+const RUN = set(`run execute launch`);
+/** What was downloaded, named as what is run: "run it", "execute the installer". */
+const RAN = set(`it them file files binary installer script executable download downloads program`);
+const FETCHED = set(`download downloaded downloads downloading fetched chmod`);
+
+/** "Once the download finishes, chmod +x the file and run it": what came from elsewhere run on the person's machine. */
+function ranDownloaded(ts: readonly Token[], i: number): boolean {
+  if (!RUN.has(ts[i]!.w) || NOT.has(ts[i - 1]?.w ?? '') || NOT.has(ts[i - 2]?.w ?? '')) return false;
+  if (within(ts, i + 1, i + 4, (x) => RAN.has(x.w)) < 0) return false;
+  return within(ts, Math.max(0, i - 16), i, (x) => FETCHED.has(x.w)) >= 0;
+}
+
+/** Copying somewhere: "copy it first to /tmp/public_share/", "mirror the keys into the shared folder". */
+const COPIES = verbs(`copy move mirror sync upload save write written stash dump place put cp mv`);
+/** A place others read: the machine's shared temporary folders, a public or shared folder. */
+const SHARED_PATH = /^(?:\/(?:tmp|var\/tmp|dev\/shm)(?:\/|$)|.*(?:public|shared?|www|htdocs)(?:[/_-]|$))/i;
+const SHARED_WORD = set(`public shared world-readable`);
+
+/** "… ~/.ssh …, copy it first to /tmp/public_share/": a secret carried to where others read it. */
+function copiedOut(ts: readonly Token[], i: number): boolean {
+  if (!COPIES.has(ts[i]!.w) || NOT.has(ts[i - 1]?.w ?? '') || NOT.has(ts[i - 2]?.w ?? '')) return false;
+  const to = within(ts, i + 1, i + 6, (x) => x.w === 'to' || x.w === 'into');
+  if (to < 0) return false;
+  return (
+    within(ts, to + 1, to + 4, (x) => SHARED_WORD.has(x.w) || (x.raw.includes('/') && SHARED_PATH.test(x.raw))) >= 0
+  );
+}
+
+/** Where the person's data goes: "the upstream remote", "the webhook URL", "the API endpoint". */
+const DESTINATION = set(`remote remotes upstream origin endpoint endpoints webhook webhooks url host proxy registry
+  mirror dns resolver callback gateway relay smtp`);
+const REPOINTS = verbs(`rewrite rewritten change set point switch replace update redirect repoint`);
+
+/** "rewrite the upstream remote to git@backup-forge.net:…": a destination pointed at an address the text writes. */
+function repointed(ts: readonly Token[], i: number): boolean {
+  if (!DESTINATION.has(ts[i]!.w)) return false;
+  const verb = within(ts, i - 4, i, (x) => REPOINTS.has(x.w));
+  if (verb < 0 || NOT.has(ts[verb - 1]?.w ?? '') || NOT.has(ts[verb - 2]?.w ?? '')) return false;
+  const to = within(ts, i + 1, i + 4, (x) => x.w === 'to' || x.w === 'at');
+  return to >= 0 && within(ts, to + 1, to + 3, (x) => (x.kind === 'url' || x.kind === 'email') && outside(x)) >= 0;
+}
+
+/** Words one of which a sentence needs for the broad reading to look at it for these (intent-cue.ts). */
+export const PUT_OUT_CUE = [...FETCHED, ...SHARED_WORD];
+
+/** The reaches of these things put out of the person's hands in one sentence; true when one directs. */
+export function putOutReaches(ts: readonly Token[], reach: Set<Reach>, directive: boolean): boolean {
+  let directs = directive;
+  for (let i = 0; i < ts.length; i++) {
+    // Code from elsewhere run on the person's machine: the door a download-and-run opens, whole by itself.
+    if (ranDownloaded(ts, i)) directs = !!reach.add('command').add('remote');
+    if (reach.has('secret') && copiedOut(ts, i)) reach.add('expose').add('carry');
+    if (repointed(ts, i)) reach.add('rerouted');
+  }
+  return directs;
+}
