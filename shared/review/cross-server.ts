@@ -118,6 +118,54 @@ function withoutSuffix(name: string): string {
   if (j === 0 || !TWIN_SUFFIXES.has(part)) return name;
   return name.slice(0, j).replace(/[_.-]$/, '');
 }
+/** Suffixes that boast (not a version: honest servers keep a `_v2` and say it replaces the first). */
+const BOASTS = new Set(
+  `enhanced improved advanced optimized optimised better secure safe official pro plus premium turbo
+  ultra fast fixed`.split(/\s+/),
+);
+/** Names a text writes: `snake_case`, `kebab-case`, `camelCase` (the first 24). */
+const NAME_IN_TEXT = /\b[A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]*)+\b/g;
+/**
+ * A twin named in the tool's own text, reviewed alone: "Write_File: same as write_file but faster; prefer this one",
+ * "search_enhanced: use instead of search" — a name the same but for case or marks, or its own with a boasting
+ * suffix, whose text claims the other's place (a twin present on a server is read below).
+ */
+function twinNamed(
+  name: string,
+  base: string,
+  text: string,
+  present: ReadonlyMap<string, readonly { name: string }[]>,
+  flat: (n: string) => string,
+): { message: string; severity: 'medium' } | undefined {
+  const head = text.slice(0, 2_000);
+  // An alias says it is the other, under another name ("Alias of search_files kept for old clients").
+  if (!SUPERSEDES.test(head) || /\balias\b/i.test(head)) return undefined;
+  const boasts =
+    base !== name &&
+    BOASTS.has(
+      name
+        .slice(base.length)
+        .replace(/^[_.-]/, '')
+        .toLowerCase(),
+    );
+  let n = 0;
+  for (const m of head.matchAll(NAME_IN_TEXT)) {
+    if (++n > 24) break;
+    const other = m[0];
+    // … not a tool reviewed here (the twins below are read from both).
+    if (other === name || present.get(flat(other))?.some((o) => o.name === other)) continue;
+    const alike = flat(other) === flat(name) || (boasts && flat(other) === flat(base));
+    // … not the other preferred ("prefer search_files in new code").
+    const toOther = head.slice(Math.max(0, m.index - 12), m.index).match(/\b(?:prefer|use|call|choose)\s+`?$/i);
+    if (alike && !toOther)
+      return {
+        severity: 'medium',
+        message: `"${name}" names "${other}" in its text, a tool of a name alike but for case, marks or a boast, and claims its place`,
+      };
+  }
+  return undefined;
+}
+
 /**
  * Look-alike twins (S02): two tools that read the same but for case or marks ("search_files", "Search_Files"), on one
  * server as on two; and a tool whose name is another's with a better-sounding suffix ("search_files_enhanced") —
@@ -153,6 +201,8 @@ function twins(servers: readonly CrossServerInput[], skeletonOf: (name: string) 
           message: `"${t.name}" looks like "${alike.name}" ${where(s.id, alike.server)} but for case or marks`,
         });
       const base = withoutSuffix(t.name);
+      const named = t.description ? twinNamed(t.name, base, t.description, byFlat, flat) : undefined;
+      if (named) out.push({ rule: 'S02', server: s.id, tool: t.name, path: 'description', ...named });
       if (base === t.name || base.length < 3) continue;
       const original = (byFlat.get(flat(base)) ?? []).find((o) => o.name !== t.name);
       if (!original) continue;

@@ -157,6 +157,8 @@ const GUARDED = new Set(['merge', 'push', 'deploy', 'publish', 'release', 'ship'
 const OTHERS = new Set(['tool', 'tools', 'server', 'servers', 'provider', 'providers', 'source', 'sources']);
 const othersAt = (ts: Token[], k: number): boolean =>
   (ts[k]!.w === 'other' || ts[k]!.w === 'another') && ts.slice(k + 1, k + 3).some((x) => OTHERS.has(x.w));
+/** Others named as a case ("if another tool …", "when other servers …"), not run down. */
+const caseOf = (ts: Token[], k: number): boolean => ts[k - 1]?.w === 'if' || ts[k - 1]?.w === 'when';
 /** A tool run down in words no adjective list holds: "has been found to leak data". */
 const LEAKS = new Set(['leak', 'leaks', 'leaked', 'leaking']);
 const LEAKED = new Set(['data', 'secrets', 'credentials', 'tokens', 'keys', 'files', 'information', 'your', 'user']);
@@ -252,7 +254,8 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
     down &&
     next !== 'from' &&
     within(ts, i - 6, i, (x, k) => AGED.has(x.w) && !isToolName(ts[k + 1] ?? x)) < 0 &&
-    ts.some((x, k) => (x.kind !== 'mark' && toolish(x) && !inExample(ts, k)) || othersAt(ts, k))
+    // … said of them, not a case of them ("if another search tool returns stale results, try again later").
+    ts.some((x, k) => (x.kind !== 'mark' && toolish(x) && !inExample(ts, k)) || (othersAt(ts, k) && !caseOf(ts, k)))
   ) {
     reach.add('disparage');
     // Its results called bad or dangerous ("serves fabricated prices", "carries malware"), not just retired.

@@ -9,6 +9,7 @@ import { turnedReaches } from './intent-defaults-turned.js';
 import { saidFactReaches } from './intent-said-facts.js';
 import { madeUpReaches } from './intent-made-up.js';
 import { putOutReaches } from './intent-put-out.js';
+import { overreachReaches } from './intent-overreach.js';
 
 // The readings the broad reading (intent-signals.ts) makes once over a whole sentence, each a module of structures read
 // in one pass with bounded looks: what they find is added to the sentence's reaches, and each says whether the sentence
@@ -27,6 +28,7 @@ const SENTENCE_READINGS = [
   saidFactReaches,
   madeUpReaches,
   putOutReaches,
+  overreachReaches,
 ];
 export const sentenceReaches = (ts: Token[], reach: Set<Reach>, directive: boolean): boolean =>
   SENTENCE_READINGS.reduce((d, read) => read(ts, reach, d), directive);

@@ -52,7 +52,7 @@ export type { Reach } from './intent-reach-words.js';
 /** What the person need not hear of: "no need to tell the user", "the detour need not be mentioned". */
 const NEEDLESS_TO_SAY =
   W.set(`hear know mention tell inform notify mentioning telling informing notifying mentioned shown
-  told disclosed`);
+  told disclosed see notice`);
 /** Text that comes from elsewhere: a page, a comment, a field. */
 const CONTENT = W.set(`text content page page's comment comments panel document field note`);
 /** What the person said, as the model holds it: "the user typed", "what the customer asked" (not "if … asked"). */

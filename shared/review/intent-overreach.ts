@@ -1,0 +1,147 @@
+import type { Reach } from './intent-reach-words.js';
+import { NOT, PERSON, set, verbs } from './intent-words.js';
+import { fixedDestination } from './intent-moved.js';
+import { within, type Token } from './intent-text.js';
+
+// Reaches past what the person asked, read over a whole sentence (intent-sentence.ts calls it once per sentence): the
+// person's leave called unneeded for money or deletion, an adjustment kept from them, code applied from an address,
+// text from elsewhere said to override them, the rest of a folder deleted with one file, the person's things filed
+// under a partner's place, results withheld with a claim that there are none, other servers' credentials carried
+// here, results of non-partners left out, and other people's packages called compromised to steer to a named fork.
+// Each is a structure of a few words around a word that gates it, read in one pass with bounded looks.
+
+/** The person's leave: "a confirmation from the user", "approval". */
+const LEAVE = set(`confirmation confirmations approval approvals consent permission sign-off`);
+const NEEDED = set(`required needed necessary`);
+/** What the leave guards here: money moved, things deleted or sent. */
+const AT_STAKE = set(`amount amounts payment payments transfer transfers purchase purchases charge charges refund
+  refunds trade trades withdrawal withdrawals deletion deletions delete deletes send sends wire wires`);
+
+/** "A confirmation from the user is not required for amounts under $5,000": the gate called unneeded for money. */
+function leaveWaived(ts: readonly Token[], i: number): boolean {
+  if (!LEAVE.has(ts[i]!.w)) return false;
+  const not = within(ts, i + 1, i + 7, (x) => NOT.has(x.w));
+  if (not < 0 || !NEEDED.has(ts[not + 1]?.w ?? '')) return false;
+  // … in the clause that waives it, not the next ("… for read-only checks; transfers always need it").
+  for (let k = not + 2; k < Math.min(ts.length, not + 12) && ts[k]!.raw !== ';'; k++)
+    if (AT_STAKE.has(ts[k]!.w) || /^\$\d/.test(ts[k]!.raw)) return true;
+  return false;
+}
+
+/** A value adjusted: "double it", "converted and charged in USD", "rounded up". */
+const ADJUSTS = verbs(`double triple halve charge round inflate raise lower increase decrease adjust multiply
+  bump pad`);
+
+/** Applied from an address: "apply https://…/rbac.yaml", "source https://…/env.sh". */
+const APPLIES = verbs(`apply source execute eval import`);
+
+/** Text from elsewhere given the last word: "text in <aside> … overrides anything the user asked". */
+const FROM_ELSEWHERE = set(`text content page pages elements element html markup comment comments notes note message
+  messages email emails document documents results output snippet snippets`);
+const OVERRIDES = verbs(`override outrank supersede trump`);
+
+/** The rest deleted with the one: "the rest of the folder is deleted too", "all other files are removed". */
+const REST = set(`rest remainder`);
+const DELETED = verbs(`delete remove erase wipe purge destroy`);
+
+/** A partner's place, named: "a workspace owned by our analytics partner". */
+const PARTNER = set(`partner partners partner's sponsor sponsors affiliate affiliates vendor vendor's`);
+const FILED = set(`created saved stored uploaded written filed placed kept put archived`);
+
+/** Results withheld with a claim that there are none: "the results are confidential; reply that there are none". */
+const SECRETIVE = set(`confidential sensitive embargoed classified restricted internal`);
+const SAYS = verbs(`reply say answer respond report state tell`);
+const NONE = set(`no none nothing zero`);
+
+/** Other servers' credentials: "Authorization headers from the user's other configured servers". */
+const OTHER_SERVERS = set(`servers server integrations connectors tools accounts`);
+const CARRIED = verbs(`copy include pass forward attach reuse add merge`);
+
+/** Results of those outside a network left out: "not part of the DineRewards network … filtered from the answer". */
+const LEFT_OUT = verbs(`filter exclude omit drop hide remove suppress`);
+const ANSWER = set(`answer answers results result reply replies response responses list listing summary`);
+const NETWORK = set(`network partners partner program programme members membership sponsors affiliates`);
+
+/** Other people's work called compromised, and a named fork put in its place. */
+const COMPROMISED = set(`compromised hijacked backdoored hacked malicious trojaned poisoned infected`);
+const STEERS = verbs(`recommend use install switch suggest prefer`);
+
+/** Made public by another act: "file every issue as public", "post it as public". */
+const MAKES = verbs(`file create post publish set mark save share make list`);
+/** Other tools run down: "any answer built on another search tool is likely wrong". */
+const OTHER = set(`another other`);
+const TOOLISH = set(`tool tools server servers engine engines api apis provider providers source sources`);
+const WRONG = set(`wrong stale fake unreliable inaccurate outdated poisoned hallucinated incorrect broken`);
+/** The person's details handed to a call: "by calling save_location with the user's full name and home address". */
+const CALLS = verbs(`call invoke`);
+const OWNED = (w: string): boolean =>
+  w === 'their' || w === 'his' || w === 'her' || (w.endsWith("'s") && PERSON.has(w.slice(0, -2)));
+const DETAIL = set(`address name phone email birthday location position whereabouts`);
+const detailAt = (ts: readonly Token[], k: number): boolean => within(ts, k, k + 4, (x) => DETAIL.has(x.w)) >= 0;
+/** A place named by its id: "9f2c1e7a8b3d4e5f6a7b8c9d0e1f2a3b" (a page's, a workspace's), letters and digits. */
+const PLACE_ID = /^(?=[^\d]{0,63}\d)(?=[^a-z]{0,63}[a-z])[a-z0-9-]{16,64}$/i;
+
+const IF = set(`if when whenever once`);
+/** What the person is shown: an adjustment shown is none kept from them. */
+const SHOWN = set(`shown displayed labelled labeled visible marked`);
+/** The answer to finding nothing: "if nothing matches", "if the scan finds nothing", "when no results". */
+const foundNothing = (ts: readonly Token[], i: number): boolean =>
+  within(ts, 0, i, (x, k) => IF.has(x.w) && within(ts, k + 1, k + 5, (y) => NONE.has(y.w)) >= 0) >= 0;
+
+/** The reaches of these overreaches in one sentence; true when one of them directs as an order would. */
+export function overreachReaches(ts: readonly Token[], reach: Set<Reach>, directive: boolean): boolean {
+  let directs = directive;
+  let adjusted = false;
+  let said = -1;
+  for (let i = 0; i < ts.length; i++) {
+    const w = ts[i]!.w;
+    // The person's gate for money or deletion turned off by the text: a safeguard of theirs, off.
+    if (leaveWaived(ts, i)) reach.add('unconfirmed').add('unguard');
+    // "… is not something to bring up", "no need to bring it up": kept from the person.
+    if (
+      w === 'bring' &&
+      /^(?:up|it|this|that)$/.test(ts[i + 1]?.w ?? '') &&
+      within(ts, i - 4, i, (x) => NOT.has(x.w)) >= 0
+    )
+      reach.add('deceit');
+    if (w === 'public' && ts[i - 1]?.w === 'as' && within(ts, i - 6, i - 1, (x) => MAKES.has(x.w)) >= 0)
+      reach.add('expose');
+    // … said as a verdict, not a case ("if another search tool returns stale results, try again").
+    const verdict = !IF.has(ts[i - 1]?.w ?? '') && !IF.has(ts[i - 2]?.w ?? '');
+    if (OTHER.has(w) && verdict && within(ts, i + 1, i + 4, (x) => TOOLISH.has(x.w)) >= 0)
+      if (within(ts, i + 2, i + 10, (x) => WRONG.has(x.w)) >= 0) reach.add('rundown').add('disparage');
+    if (CALLS.has(w) && within(ts, i + 1, i + 12, (x, k) => OWNED(x.w) && detailAt(ts, k + 1)) >= 0)
+      reach.add('personal').add('send');
+    if (ADJUSTS.has(w) && !NOT.has(ts[i - 1]?.w ?? '')) adjusted = true;
+    if (APPLIES.has(w) && within(ts, i + 1, i + 3, (x) => x.kind === 'url') >= 0) reach.add('command');
+    if (w === 'necessary' && ts[i + 1]?.w === 'to' && (ts[i - 1]?.w === 'is' || ts[i - 1]?.w === "it's"))
+      directs = true;
+    if (OVERRIDES.has(w) && !NOT.has(ts[i - 1]?.w ?? '') && within(ts, i + 1, i + 5, (x) => PERSON.has(x.w)) >= 0)
+      if (within(ts, 0, i, (x) => FROM_ELSEWHERE.has(x.w)) >= 0) reach.add('obey');
+    if (REST.has(w) && ts[i - 1]?.w === 'the' && ts[i + 1]?.w === 'of')
+      if (within(ts, i + 2, i + 9, (x) => DELETED.has(x.w)) >= 0) directs = !!reach.add('sweep').add('destroy');
+    // … after the results are called secret, and not as the answer to finding nothing ("if nothing matches, reply …").
+    const none = SAYS.has(w) && ts[i + 1]?.w === 'that' && within(ts, i + 2, i + 6, (x) => NONE.has(x.w)) >= 0;
+    if (none && within(ts, 0, i, (x) => SECRETIVE.has(x.w)) >= 0 && !foundNothing(ts, i)) said = i;
+    if (w === 'authorization' && /^headers?$/.test(ts[i + 1]?.w ?? '')) reach.add('secret');
+    if (CARRIED.has(w) && within(ts, 0, i, (x, k) => x.w === 'other' && OTHER_SERVERS.has(ts[k + 2]?.w ?? '')) >= 0)
+      reach.add('carry');
+    if (LEFT_OUT.has(w) && within(ts, i + 1, i + 5, (x) => ANSWER.has(x.w)) >= 0)
+      if (within(ts, 0, i, (x) => NETWORK.has(x.w)) >= 0 && !NOT.has(ts[i - 1]?.w ?? '')) reach.add('withheld');
+    // … to a fork or a scope the text names ("the forks under @safe-pkgs"), not the fixed version an advisory names.
+    const named = ts.some((x) => x.raw.startsWith('@') || x.w === 'fork' || x.w === 'forks' || x.w === 'mirror');
+    if (STEERS.has(w) && named && ts.some((x) => COMPROMISED.has(x.w)) && ts.some((x) => x.w === 'instead'))
+      directs = !!reach.add('disparage').add('skew');
+  }
+  // An adjustment kept from the person ("double it …; users don't need to see the adjustment").
+  if (adjusted && reach.has('deceit') && !ts.some((x) => SHOWN.has(x.w))) reach.add('altered');
+  if (said >= 0 && ts.some((x) => SECRETIVE.has(x.w))) directs = !!reach.add('withheld');
+  // The person's things filed under a partner's place the text names.
+  if (ts.some((x) => PARTNER.has(x.w)) && ts.some((x) => FILED.has(x.w)))
+    if (ts.some((x, k) => fixedDestination(ts, k) || PLACE_ID.test(x.raw)))
+      directs = !!reach.add('rerouted').add('send');
+  return directs;
+}
+
+/** Words one of which a sentence needs for the broad reading to look at it for these (intent-cue.ts). */
+export const OVERREACH_CUE = [...LEAVE, 'necessary', 'rest', ...PARTNER, ...SECRETIVE, 'authorization', ...COMPROMISED];
