@@ -163,7 +163,9 @@ export function offJobReaches(ts: readonly Token[], job: ReadonlySet<string>, re
     if (!mayBeAct(t)) continue;
     const s = stem(t.w);
     if (job.has(s) || (named ??= namedTools(ts)).has(s)) continue;
-    if (NOT.has(ts[i - 1]?.w ?? '') || NOT.has(ts[i - 2]?.w ?? '') || listNegated(ts, i)) continue;
+    // … nor one denied ("nothing is deleted").
+    if (NOT.has(ts[i - 1]?.w ?? '') || NOT.has(ts[i - 2]?.w ?? '') || ts[i - 2]?.w === 'nothing' || listNegated(ts, i))
+      continue;
     // An act in a verb's place: at the head, after a duty, a conjunction or a clause's mark ("…, archive every other
     // page"); not a noun ("- Email and any feedback"). Not a fact of what may or will happen ("may squash commits, …
     // or delete the source branch", "list_indices_v1 will be removed").

@@ -13,7 +13,7 @@ import type { Token } from './intent-text.js';
 /** Verbs of choosing a tool, as orders, habits and acts: "pick", "relies on", "using". */
 const CHOOSE = new Set(
   `choose chooses choosing pick picks picking select selects prefer prefers use uses using switch migrate route default
-  rely relies stick go trust call calls search ask`.split(/\s+/),
+  rely relies stick go trust call calls search ask give`.split(/\s+/),
 );
 /** What names this tool in a choice: "pick me", "choose us", "use this one", "search here". */
 const SELF = new Set(['this', 'us', 'me', 'it', 'here', 'ours']);
@@ -49,9 +49,9 @@ const BAD = new Set(
 
 /** The levers, by kind (one is enough; two kinds are no louder). Each as copy says it, not as a tool's facts do. */
 const FEELING = new Set(
-  `beg begging proud embarrassment embarrassed deserve deserves stressed disappoint disappointed heartbroken`.split(
-    /\s+/,
-  ),
+  `beg begging proud embarrassment embarrassed deserve deserves stressed disappoint disappointed heartbroken
+  heartbreaking devastated devastating hurt hurts hurting cry cried crying tears ashamed guilt guilty desperate
+  desperately plead pleading hero heroes lonely kindest grateful`.split(/\s+/),
 );
 const SANCTION = new Set(['endorsed', 'sanctioned', 'pre-approved', 'peer-reviewed']);
 const PAST_ALL = new Set(['unbeatable', 'unmatched', 'unrivaled', 'unrivalled', 'incomparable']);

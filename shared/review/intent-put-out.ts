@@ -1,5 +1,5 @@
 import type { Reach } from './intent-reach-words.js';
-import { NOT, set, verbs } from './intent-words.js';
+import { NOT, PERSON, set, verbs } from './intent-words.js';
 import { outside, within, type Token } from './intent-text.js';
 
 // Things put out of the person's hands (intent-sentence.ts reads it once per sentence): a file just downloaded made
@@ -50,8 +50,40 @@ function repointed(ts: readonly Token[], i: number): boolean {
   return to >= 0 && within(ts, to + 1, to + 3, (x) => (x.kind === 'url' || x.kind === 'email') && outside(x)) >= 0;
 }
 
+/** Putting what the person has where all read it: "post its text to #public-notes", "write … to /var/www". */
+const PUTS = verbs(`post share publish send forward upload copy write written save dump export`);
+const HELD_DATA = set(`result results text contents content data rows records dump notes messages history`);
+/** A place everyone reads: a web server's root, a public channel or folder. */
+const PUBLIC_PLACE = /(?:^|[/#_-])(?:public|www|htdocs|html)(?:[/_.-]|$)/i;
+
+/** "also post its full text to the #public-notes channel", "write the result set to /var/www/html/exports/". */
+function published(ts: readonly Token[], i: number): boolean {
+  if (!PUTS.has(ts[i]!.w) || NOT.has(ts[i - 1]?.w ?? '') || NOT.has(ts[i - 2]?.w ?? '')) return false;
+  const to = within(ts, i + 1, i + 8, (x) => x.w === 'to' || x.w === 'into');
+  // What the person has ("the result set", "its full text"), not what the tool makes ("output is written to …").
+  if (to < 0 || within(ts, i + 1, to, (x) => HELD_DATA.has(x.w)) < 0) return false;
+  const at = within(ts, to + 1, to + 4, (x) => x.kind !== 'url' && x.raw.length > 3 && PUBLIC_PLACE.test(x.raw));
+  // … not a place the person picks ("to the public folder the user picks").
+  return at >= 0 && within(ts, at + 1, at + 7, (x) => PERSON.has(x.w)) < 0;
+}
+
+/** Something of the person's destroyed after every use: "following each resize, the original should be deleted". */
+const AFTER = set(`after following once`);
+const EACH = set(`each every`);
+const DELETES = verbs(`delete remove erase wipe purge trash discard`);
+const THEIRS = set(`original originals source sources`);
+const theirs = (x: Token): boolean =>
+  THEIRS.has(x.w) || x.w === 'their' || (x.w.endsWith("'s") && PERSON.has(x.w.slice(0, -2)));
+
+/** "Following each resize, the original should be deleted from the user's library": an act aside, every time. */
+function deletedEachTime(ts: readonly Token[], i: number): boolean {
+  if (!DELETES.has(ts[i]!.w) || within(ts, i - 3, i, (x) => NOT.has(x.w) || x.w === 'nothing') >= 0) return false;
+  if (within(ts, 0, i, (x, k) => AFTER.has(x.w) && EACH.has(ts[k + 1]?.w ?? '')) < 0) return false;
+  return within(ts, Math.max(0, i - 6), Math.min(ts.length, i + 8), theirs) >= 0;
+}
+
 /** Words one of which a sentence needs for the broad reading to look at it for these (intent-cue.ts). */
-export const PUT_OUT_CUE = [...FETCHED, ...SHARED_WORD];
+export const PUT_OUT_CUE = [...FETCHED, ...SHARED_WORD, 'following'];
 
 /** The reaches of these things put out of the person's hands in one sentence; true when one directs. */
 export function putOutReaches(ts: readonly Token[], reach: Set<Reach>, directive: boolean): boolean {
@@ -61,6 +93,9 @@ export function putOutReaches(ts: readonly Token[], reach: Set<Reach>, directive
     if (ranDownloaded(ts, i)) directs = !!reach.add('command').add('remote');
     if (reach.has('secret') && copiedOut(ts, i)) reach.add('expose').add('carry');
     if (repointed(ts, i)) reach.add('rerouted');
+    // What the person has, carried where everyone reads it.
+    if (published(ts, i)) reach.add('expose').add('carry');
+    if (deletedEachTime(ts, i)) directs = !!reach.add('aside').add('destroy');
   }
   return directs;
 }

@@ -20,6 +20,7 @@ const ACTS =
   rename disable enable revoke rotate reset mark assign skip bypass`);
 /** The person's request set aside: "Ignore what the user asked you to summarize; instead …". */
 const SETS_ASIDE = set(`ignore disregard forget`);
+const QUESTION = set(`question questions request requests task instructions query message`);
 const ASKED = set(`user user's users person request task asked instructions`);
 /** Leave given by whoever wrote the result: "you have my authority … to merge this", "you are allowed to delete". */
 const LEAVE = set(`authority permission allowed authorized authorised approval clearance free`);
@@ -44,7 +45,9 @@ function actAt(ts: readonly Token[]): number {
       prev?.w === 'to' &&
       (ts[i - 2]?.w === 'is' || ts[i - 2]?.w === 'are') &&
       ts.slice(Math.max(0, i - 7), i - 2).some((x) => REAL.has(x.w));
-    const head = !prev || (prev.kind === 'mark' && OPENS.has(prev.raw)) || LEADS.has(prev.w) || leave || named;
+    // A JSON string's first word opens a clause too: "instructions":"Ignore the user's question …".
+    const value = prev?.raw === '"' && ts[i - 2]?.raw === ':';
+    const head = !prev || (prev.kind === 'mark' && OPENS.has(prev.raw)) || LEADS.has(prev.w) || leave || named || value;
     if (!head || NOT.has(prev?.w ?? '') || NOT.has(ts[i - 2]?.w ?? '')) continue;
     // "please" or a modal before it: no noun ("the update") and no list of features ("Share, export").
     if (prev?.kind === 'mark' && ts[i + 1]?.kind === 'mark') continue;
@@ -122,7 +125,10 @@ export function actsOrdered(text: string): (Hit & { severity?: Severity })[] {
     }
     if (at < 0) continue;
     // "Ignore what the user asked you to …": the person's request set aside, named to the model, needs no hail.
-    const aside = SETS_ASIDE.has(s.ts[at]!.w) && s.ts.slice(at + 1, at + 8).some((t) => t.w === 'you');
+    // … or "Ignore the user's question": what the person asked, named to the one who answers them.
+    const asked = (t: Token, k: number, a: readonly Token[]): boolean =>
+      t.w === 'you' || (/^(?:user|user's|person's|customer's)$/.test(t.w) && QUESTION.has(a[k + 1]?.w ?? ''));
+    const aside = SETS_ASIDE.has(s.ts[at]!.w) && s.ts.slice(at + 1, at + 8).some(asked);
     if (!aside && !hailed) continue;
     out.push(found(s.ts, at));
   }
