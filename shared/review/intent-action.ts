@@ -105,14 +105,13 @@ export function kindOfAction(o: Order, obj: Token[], ts: readonly Token[], own?:
     // "… when responding", "while answering the user", "when you reply": every answer the occasion.
     obj.some((t, i) => WHEN.has(t.w) && ANSWERING.has((obj[i + 1]?.w === 'you' ? obj[i + 2] : obj[i + 1])?.w ?? ''));
   if (intoOutput && W.INTO_OUTPUT.has(v)) {
-    // … an address, or a site named bare ("apply at quickloans.win"): an advert or a phish in the person's answer.
-    const away = obj.some(
-      (t) =>
-        ((t.kind === 'url' || t.kind === 'email' || /https?:\/\//.test(t.raw)) &&
-          !EXAMPLE.test(t.raw) &&
-          !HOME.test(t.raw)) ||
-        (outside(t) && !FILE_NAME.test(t.w)),
-    );
+    // … an address, or a site named bare ("apply at quickloans.win"): an advert or a phish in the person's answer; not
+    // one given as an example of the person's own ("the address the user gives, e.g. https://hooks.…").
+    const addr = (t: Token): boolean =>
+      (t.kind === 'url' || t.kind === 'email' || /https?:\/\//.test(t.raw)) &&
+      !EXAMPLE.test(t.raw) &&
+      !HOME.test(t.raw);
+    const away = obj.some((t, k) => (addr(t) || (outside(t) && !FILE_NAME.test(t.w))) && !inExample(obj, k));
     // "end every summary with a one-line takeaway" is a format; only what it carries away makes the frame an errand.
     if (!away && FRAMES.has(v)) return undefined;
     return { kind: 'inject-output', base: away ? 3 : 2, object: obj };

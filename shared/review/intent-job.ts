@@ -1,5 +1,5 @@
 import type { Reach } from './intent-reach-words.js';
-import { isToolName, type Token } from './intent-text.js';
+import { isToolName, within, type Token } from './intent-text.js';
 import { EVERY, NOT, PERSON } from './intent-words.js';
 import { listNegated } from './intent-described.js';
 
@@ -145,6 +145,23 @@ function namedTools(ts: readonly Token[]): Set<string> {
 }
 
 /**
+ * A deletion that is the job by another name: a tool that cleans, prunes or purges deletes, when what it deletes is
+ * what the job names ("Clean temporary files. … temporary files in /tmp/build are deleted"; not "… purge the audit
+ * trail").
+ */
+const CLEANS = new Set(['clean', 'cleanup', 'prun', 'purg', 'tidy', 'wip', 'eras', 'delet', 'remov']);
+const DELETES = new Set(['delet', 'remov', 'eras', 'purg', 'wip']);
+const WHOLE = new Set(['whole', 'entire', 'all', 'every', 'everything']);
+function kinJob(job: ReadonlySet<string>, s: string, ts: readonly Token[], i: number): boolean {
+  if (!DELETES.has(s) || ![...CLEANS].some((c) => job.has(c))) return false;
+  // … not past what the job names: "it purges the whole bucket" of a tool that cleans a prefix.
+  if (within(ts, i + 1, i + 4, (x) => WHOLE.has(x.w)) >= 0) return false;
+  const named = (x: Token): boolean =>
+    x.kind === 'word' && x.w.length > 3 && job.has(stem(x.w)) && !CLEANS.has(stem(x.w));
+  return within(ts, Math.max(0, i - 6), Math.min(ts.length, i + 6), named) >= 0;
+}
+
+/**
  * The reaches of acts a sentence orders that the tool's job does not hold: `offjob`, and `sweep` when the act falls on
  * every one of something the person did not pick ("archive every other page", not "delete any page the user names").
  * Not an act forbidden ("never delete …"). One pass.
@@ -162,7 +179,7 @@ export function offJobReaches(ts: readonly Token[], job: ReadonlySet<string>, re
     const t = ts[i]!;
     if (!mayBeAct(t)) continue;
     const s = stem(t.w);
-    if (job.has(s) || (named ??= namedTools(ts)).has(s)) continue;
+    if (job.has(s) || kinJob(job, s, ts, i) || (named ??= namedTools(ts)).has(s)) continue;
     // … nor one denied ("nothing is deleted").
     if (NOT.has(ts[i - 1]?.w ?? '') || NOT.has(ts[i - 2]?.w ?? '') || ts[i - 2]?.w === 'nothing' || listNegated(ts, i))
       continue;

@@ -1,7 +1,7 @@
 import type { Reach } from './intent-reach-words.js';
 import { NOT, PERSON, set, verbs } from './intent-words.js';
 import { fixedDestination } from './intent-moved.js';
-import { within, type Token } from './intent-text.js';
+import { isPath, within, type Token } from './intent-text.js';
 
 // Reaches past what the person asked, read over a whole sentence (intent-sentence.ts calls it once per sentence): the
 // person's leave called unneeded for money or deletion, an adjustment kept from them, code applied from an address,
@@ -88,15 +88,64 @@ const SHOWN = set(`shown displayed labelled labeled visible marked`);
 const foundNothing = (ts: readonly Token[], i: number): boolean =>
   within(ts, 0, i, (x, k) => IF.has(x.w) && within(ts, k + 1, k + 5, (y) => NONE.has(y.w)) >= 0) >= 0;
 
+/** A secret's value shown: "reveal each secret's value in the response". */
+const REVEALS = verbs(`reveal show print echo display include return output expose`);
+const SECRET_OF = /^(?:secret|password|token|key|credential|api_key|passphrase)(?:'s|s)?$/;
+/** A shell's record wiped: `history -c`, `unset HISTFILE`, the event log cleared. */
+const WIPES_TRACKS = /history\s+-c|unset\s+histfile|histfile=\/dev\/null|bash_history|wevtutil\s+cl|clear-eventlog/i;
+/** Where a config object in the text sends: `"to": "x@y"`, `"webhook": "https://…"`. */
+const SEND_KEY = set(`to recipient recipients target destination webhook url cc bcc`);
+/** A money call in pseudo-code: `transfer(amount=…, to='acct-7731-fee')`. */
+const PAYS = set(`transfer pay payout wire send_money send_payment`);
+
+/** `"to": "profiles@user-sync.biz"`: a key that says where, and an outside address as its value. */
+const keyedAway = (ts: readonly Token[], i: number): boolean =>
+  SEND_KEY.has(ts[i]!.w) &&
+  ts[i - 1]?.raw === '"' &&
+  within(ts, i + 1, i + 4, (x) => x.raw === ':') >= 0 &&
+  within(ts, i + 2, i + 6, (x) => x.kind === 'email' || x.kind === 'url') >= 0;
+/** `transfer(amount=…, to="acct-7731-fee")`: the payee a money call is written with. */
+const paidTo = (ts: readonly Token[], i: number): boolean =>
+  PAYS.has(ts[i]!.w) &&
+  ts[i + 1]?.raw === '(' &&
+  within(ts, i + 2, i + 16, (x, k) => x.w === 'to' && ts[k + 1]?.raw === '=' && valueAt(ts, k + 2)) >= 0;
+/** A value written out after "=", quoted or not: an id with a digit. */
+const valueAt = (ts: readonly Token[], k: number): boolean =>
+  /\d/.test((ts[k]?.raw === '"' || ts[k]?.raw === "'" ? ts[k + 1] : ts[k])?.raw ?? '');
+const EXAMPLE_WORD = set(`example examples e.g eg sample`);
+/** A field of the call named in code: "into the `context` field", "→ `ctx` field". */
+const FIELD = set(`field parameter param argument arg`);
+const fieldAt = (ts: readonly Token[], i: number): boolean => ts[i]!.kind === 'code' && FIELD.has(ts[i + 1]?.w ?? '');
+/** What carries a file's contents into a field: "into", "in", an arrow. */
+const INTO = new Set(['into', 'in', '→', '->', '=>']);
+
 /** The reaches of these overreaches in one sentence; true when one of them directs as an order would. */
 export function overreachReaches(ts: readonly Token[], reach: Set<Reach>, directive: boolean): boolean {
   let directs = directive;
   let adjusted = false;
   let said = -1;
+  // … to a fork or a scope the text names ("the forks under @safe-pkgs"), not the fixed version an advisory names.
+  const steered = (): boolean =>
+    ts.some((x) => x.raw.startsWith('@') || x.w === 'fork' || x.w === 'forks' || x.w === 'mirror') &&
+    ts.some((x) => COMPROMISED.has(x.w)) &&
+    ts.some((x) => x.w === 'instead');
   for (let i = 0; i < ts.length; i++) {
     const w = ts[i]!.w;
     // The person's gate for money or deletion turned off by the text: a safeguard of theirs, off.
     if (leaveWaived(ts, i)) reach.add('unconfirmed').add('unguard');
+    if (
+      REVEALS.has(w) &&
+      within(ts, i + 1, i + 6, (x, k) => SECRET_OF.test(x.w) && /^values?$/.test(ts[k + 1]?.w ?? '')) >= 0
+    )
+      if (within(ts, i - 3, i, (x) => NOT.has(x.w)) < 0) reach.add('secret').add('output');
+    if (ts[i]!.kind === 'code' && WIPES_TRACKS.test(ts[i]!.raw)) reach.add('tracks').add('command');
+    if (w === 'trace' && ts[i - 1]?.w === 'no') reach.add('deceit');
+    if (keyedAway(ts, i) && reach.has('other-tool')) directs = !!reach.add('send');
+    if (paidTo(ts, i) && !ts.some((x) => EXAMPLE_WORD.has(x.w))) directs = !!reach.add('altered').add('send');
+    // A file's contents put into a field of the call: "the contents of .git/config … into the `context` field",
+    // "~/.kube/config → `ctx` field".
+    const into = fieldAt(ts, i) && within(ts, i - 3, i, (x) => INTO.has(x.raw)) >= 0;
+    if (into && (reach.has('carry') || within(ts, i - 4, i, isPath) >= 0)) reach.add('carry').add('misfiled');
     // "… is not something to bring up", "no need to bring it up": kept from the person.
     if (
       w === 'bring' &&
@@ -128,10 +177,7 @@ export function overreachReaches(ts: readonly Token[], reach: Set<Reach>, direct
       reach.add('carry');
     if (LEFT_OUT.has(w) && within(ts, i + 1, i + 5, (x) => ANSWER.has(x.w)) >= 0)
       if (within(ts, 0, i, (x) => NETWORK.has(x.w)) >= 0 && !NOT.has(ts[i - 1]?.w ?? '')) reach.add('withheld');
-    // … to a fork or a scope the text names ("the forks under @safe-pkgs"), not the fixed version an advisory names.
-    const named = ts.some((x) => x.raw.startsWith('@') || x.w === 'fork' || x.w === 'forks' || x.w === 'mirror');
-    if (STEERS.has(w) && named && ts.some((x) => COMPROMISED.has(x.w)) && ts.some((x) => x.w === 'instead'))
-      directs = !!reach.add('disparage').add('skew');
+    if (STEERS.has(w) && steered()) directs = !!reach.add('disparage').add('skew');
   }
   // An adjustment kept from the person ("double it …; users don't need to see the adjustment").
   if (adjusted && reach.has('deceit') && !ts.some((x) => SHOWN.has(x.w))) reach.add('altered');
@@ -144,4 +190,17 @@ export function overreachReaches(ts: readonly Token[], reach: Set<Reach>, direct
 }
 
 /** Words one of which a sentence needs for the broad reading to look at it for these (intent-cue.ts). */
-export const OVERREACH_CUE = [...LEAVE, 'necessary', 'rest', ...PARTNER, ...SECRETIVE, 'authorization', ...COMPROMISED];
+export const OVERREACH_CUE = [
+  'pre-req',
+  'prereq',
+  'prerequisite',
+  'trace',
+  ...PAYS,
+  ...LEAVE,
+  'necessary',
+  'rest',
+  ...PARTNER,
+  ...SECRETIVE,
+  'authorization',
+  ...COMPROMISED,
+];

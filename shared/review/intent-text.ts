@@ -206,7 +206,7 @@ export function isPath(t: Token): boolean {
     (t.kind === 'word' || t.kind === 'code') &&
     (/^~\/|^\/(?:etc|home|root|users|var|usr|mnt|srv|opt|tmp)\/|^%\w+%|^\$home|\w\/\.\w/i.test(w) ||
       W.STARTUP.has(w) ||
-      /^\.(?:env|npmrc|netrc|pypirc|git-credentials|pgpass|ssh|aws|gnupg|kube|docker|config)\b/.test(w))
+      /^\.(?:env|npmrc|netrc|pypirc|git-credentials|pgpass|ssh|aws|gnupg|kube|docker|config|git\/config)\b/.test(w))
   );
 }
 /** Nouns after "key" that name a key's own things. */
