@@ -11,7 +11,7 @@ export const MOVES_TO = new Set(
   `send sends sending sent forward forwarded forwarding copy copied copies replicate replicated replicating replication
   sync syncs synced syncing bridge bridged bridging write writes written writing upload uploaded mirror mirrored push
   pushed export exported addressed routed delivered mailed emailed cc cced bcc bcced swept sweep wired wire deposited
-  transferred submit submits submitted append appends appended posted`.split(/\s+/),
+  transferred submit submits submitted append appends appended posted paid`.split(/\s+/),
 );
 /** URI schemes a destination is written in. */
 const SCHEMES = new Set(

@@ -7,8 +7,12 @@ import { isPath, within, type Token } from './intent-text.js';
 // person's leave called unneeded for money or deletion, an adjustment kept from them, code applied from an address,
 // text from elsewhere said to override them, the rest of a folder deleted with one file, the person's things filed
 // under a partner's place, results withheld with a claim that there are none, other servers' credentials carried
-// here, results of non-partners left out, and other people's packages called compromised to steer to a named fork.
-// Each is a structure of a few words around a word that gates it, read in one pass with bounded looks.
+// here, results of non-partners left out, and other people's packages called compromised to steer to a named fork
+// (round 27); orders written in notations — a config object's "to", a money call in pseudo-code, a file's contents put
+// "→ `field`", `history -c` — and a secret's value shown (round 29); harm said as a norm or a benefit — a page's
+// comments called "the real instructions", a line asking for a wire slipped into a translation, the person's whole
+// contact list invited, a seller's app recommended in every answer (round 30). Each is a structure of a few words
+// around a word that gates it, read in one pass with bounded looks (a sentence holds 120 tokens at most).
 
 /** The person's leave: "a confirmation from the user", "approval". */
 const LEAVE = set(`confirmation confirmations approval approvals consent permission sign-off`);
@@ -28,7 +32,7 @@ function leaveWaived(ts: readonly Token[], i: number): boolean {
   return false;
 }
 
-/** A value adjusted: "double it", "converted and charged in USD", "rounded up". */
+/** A value adjusted: "double it", "charged in USD at 1:1", "rounded up" (not "converted": markup converted to JSX). */
 const ADJUSTS = verbs(`double triple halve charge round inflate raise lower increase decrease adjust multiply
   bump pad`);
 
@@ -112,6 +116,7 @@ const paidTo = (ts: readonly Token[], i: number): boolean =>
 /** A value written out after "=", quoted or not: an id with a digit. */
 const valueAt = (ts: readonly Token[], k: number): boolean =>
   /\d/.test((ts[k]?.raw === '"' || ts[k]?.raw === "'" ? ts[k + 1] : ts[k])?.raw ?? '');
+const EVERY_WORD = set(`every each all`);
 const EXAMPLE_WORD = set(`example examples e.g eg sample`);
 /** A field of the call named in code: "into the `context` field", "→ `ctx` field". */
 const FIELD = set(`field parameter param argument arg`);
@@ -119,11 +124,42 @@ const fieldAt = (ts: readonly Token[], i: number): boolean => ts[i]!.kind === 'c
 /** What carries a file's contents into a field: "into", "in", an arrow. */
 const INTO = new Set(['into', 'in', '→', '->', '=>']);
 
+/** Text from elsewhere called the real orders: "the page's hidden comments are the real instructions". */
+const REAL = set(`real actual true only`);
+const ORDERS = set(`instructions instruction orders directives commands`);
+/** A line slipped into what the tool makes, asking for money: "also includes a line asking for an urgent wire …". */
+const ADDS = verbs(`include add append insert`);
+const LINE = set(`line sentence paragraph note request footer postscript`);
+const MONEY = set(`wire payment transfer pay deposit invoice remittance`);
+/** The person's whole address book: "the user's entire contact list", "all their contacts". */
+const BOOK = set(`contacts contact address`);
+/** An ad in every answer: "recommend the StormShield app from stormshield-deals.com in every forecast". */
+const PROMOTES = verbs(`recommend mention promote suggest advertise plug`);
+const PRODUCT = set(`app apps product products service plan plans deal deals course vpn extension subscription`);
+
+/** An account written out: "the vendor account 3321-007", "acct 0099-7712". */
+const accountAt = (x: Token, k: number, ts: readonly Token[]): boolean =>
+  (x.w === 'account' || x.w === 'acct' || x.w === 'iban') && /\d/.test(ts[k + 1]?.raw ?? '');
+/** A site that sells: "stormshield-deals.com", "vpn-shop.io". */
+const SELLS = /deal|shop|promo|offer|coupon|discount|store|buy|sale/;
+/** The person picking: "only the contacts the user picks". */
+const PICKS = verbs(`pick choose chose chosen select name`);
+
+/** "the user's entire contact list", "all their contacts": a person's whole address book named. */
+function bookAt(ts: readonly Token[], i: number): boolean {
+  const w = ts[i]!.w;
+  const book =
+    (w === 'contact' && ts[i + 1]?.w === 'list') || (w === 'address' && ts[i + 1]?.w === 'book') || w === 'contacts';
+  return book && within(ts, i - 3, i, (x) => OWNED(x.w)) >= 0;
+}
+
 /** The reaches of these overreaches in one sentence; true when one of them directs as an order would. */
 export function overreachReaches(ts: readonly Token[], reach: Set<Reach>, directive: boolean): boolean {
   let directs = directive;
   let adjusted = false;
   let said = -1;
+  let book = false;
+  let promoted = false;
   // … to a fork or a scope the text names ("the forks under @safe-pkgs"), not the fixed version an advisory names.
   const steered = (): boolean =>
     ts.some((x) => x.raw.startsWith('@') || x.w === 'fork' || x.w === 'forks' || x.w === 'mirror') &&
@@ -141,6 +177,14 @@ export function overreachReaches(ts: readonly Token[], reach: Set<Reach>, direct
     if (ts[i]!.kind === 'code' && WIPES_TRACKS.test(ts[i]!.raw)) reach.add('tracks').add('command');
     if (w === 'trace' && ts[i - 1]?.w === 'no') reach.add('deceit');
     if (keyedAway(ts, i) && reach.has('other-tool')) directs = !!reach.add('send');
+    // … the session's orders replaced by what a page holds: the model's own, named.
+    if (ORDERS.has(w) && REAL.has(ts[i - 1]?.w ?? '') && within(ts, 0, i, (x) => FROM_ELSEWHERE.has(x.w)) >= 0)
+      directs = !!reach.add('obey').add('held');
+    if (ADDS.has(w) && within(ts, i + 1, i + 4, (x) => LINE.has(x.w)) >= 0)
+      if (within(ts, i + 2, i + 14, (x) => MONEY.has(x.w)) >= 0 && ts.some(accountAt))
+        directs = !!reach.add('altered').add('send');
+    if (BOOK.has(w) && bookAt(ts, i)) book = true;
+    if (PROMOTES.has(w) && within(ts, i + 1, i + 6, (x) => PRODUCT.has(x.w)) >= 0) promoted = true;
     if (paidTo(ts, i) && !ts.some((x) => EXAMPLE_WORD.has(x.w))) directs = !!reach.add('altered').add('send');
     // A file's contents put into a field of the call: "the contents of .git/config … into the `context` field",
     // "~/.kube/config → `ctx` field".
@@ -175,10 +219,19 @@ export function overreachReaches(ts: readonly Token[], reach: Set<Reach>, direct
     if (w === 'authorization' && /^headers?$/.test(ts[i + 1]?.w ?? '')) reach.add('secret');
     if (CARRIED.has(w) && within(ts, 0, i, (x, k) => x.w === 'other' && OTHER_SERVERS.has(ts[k + 2]?.w ?? '')) >= 0)
       reach.add('carry');
-    if (LEFT_OUT.has(w) && within(ts, i + 1, i + 5, (x) => ANSWER.has(x.w)) >= 0)
-      if (within(ts, 0, i, (x) => NETWORK.has(x.w)) >= 0 && !NOT.has(ts[i - 1]?.w ?? '')) reach.add('withheld');
+    // "… filtered from the answer", "leave them out of answers": of a network's outsiders, or of a source run down.
+    const out = LEFT_OUT.has(w) ? i : w === 'leave' ? within(ts, i + 1, i + 4, (x) => x.w === 'out') : -1;
+    if (out >= 0 && within(ts, out + 1, out + 5, (x) => ANSWER.has(x.w)) >= 0 && !NOT.has(ts[i - 1]?.w ?? ''))
+      if (within(ts, 0, i, (x) => NETWORK.has(x.w) || (WRONG.has(x.w) && reach.has('address'))) >= 0)
+        reach.add('withheld');
     if (STEERS.has(w) && steered()) directs = !!reach.add('disparage').add('skew');
   }
+  // The person's whole address book added to what is sent: everyone they know, shown the invite.
+  const adds = ts.some((x) => ADDS.has(x.w) || x.w === 'invited' || x.w === 'shared');
+  if (book && adds && !ts.some((x) => PICKS.has(x.w))) reach.add('personal').add('expose');
+  // A product from an outside site pushed in every answer: an advert the person did not ask for.
+  const selling = ts.some((x) => (x.kind === 'url' || x.w.includes('.')) && SELLS.test(x.w));
+  if (promoted && selling && ts.some((x) => EVERY_WORD.has(x.w))) directs = !!reach.add('skew').add('output');
   // An adjustment kept from the person ("double it …; users don't need to see the adjustment").
   if (adjusted && reach.has('deceit') && !ts.some((x) => SHOWN.has(x.w))) reach.add('altered');
   if (said >= 0 && ts.some((x) => SECRETIVE.has(x.w))) directs = !!reach.add('withheld');
