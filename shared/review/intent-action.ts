@@ -1,4 +1,5 @@
-import { FLAG, inExample } from './intent-described.js';
+import { FLAG } from './intent-described.js';
+import { theirExample } from './intent-address.js';
 import * as W from './intent-words.js';
 import { DOMAIN } from './intent-reach-words.js';
 import {
@@ -111,7 +112,7 @@ export function kindOfAction(o: Order, obj: Token[], ts: readonly Token[], own?:
       (t.kind === 'url' || t.kind === 'email' || /https?:\/\//.test(t.raw)) &&
       !EXAMPLE.test(t.raw) &&
       !HOME.test(t.raw);
-    const away = obj.some((t, k) => (addr(t) || (outside(t) && !FILE_NAME.test(t.w))) && !inExample(obj, k));
+    const away = obj.some((t, k) => (addr(t) || (outside(t) && !FILE_NAME.test(t.w))) && !theirExample(obj, k));
     // "end every summary with a one-line takeaway" is a format; only what it carries away makes the frame an errand.
     if (!away && FRAMES.has(v)) return undefined;
     return { kind: 'inject-output', base: away ? 3 : 2, object: obj };
@@ -148,7 +149,7 @@ export function kindOfAction(o: Order, obj: Token[], ts: readonly Token[], own?:
     return { kind: 'destroy', base: 2, object: obj };
   const url = obj.find(
     (t) =>
-      ((t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.w)) ||
+      ((t.kind === 'url' || t.kind === 'email') && !EXAMPLE.test(t.w) && !theirExample(obj, obj.indexOf(t))) ||
       // A host written without its scheme and named as a site: "post them to the website www.my-site-234.com/random".
       (t.kind === 'word' && SITE.has(obj[obj.indexOf(t) - 1]?.w ?? '') && DOMAIN.test(t.w) && !EXAMPLE.test(t.w)) ||
       (inSet(W.SEND, v) && /^\+\d[\d-]{6,}$/.test(t.raw)),
@@ -203,7 +204,7 @@ function setToTheirs(obj: readonly Token[], words: ReadonlySet<string>): boolean
   const who = obj.slice(to + 1, to + 6).findIndex((t) => W.PERSON.has(t.w));
   if (who < 0 || !NAMES.has(obj[to + 2 + who]?.w ?? '')) return false;
   const fixed = (t: Token): boolean => !!t.quoted || t.kind === 'email' || t.kind === 'url' || /\d/.test(t.raw);
-  return !obj.some((t, k) => fixed(t) && !inExample(obj, k));
+  return !obj.some((t, k) => fixed(t) && !theirExample(obj, k));
 }
 /** Words before "given" that make it "any one": "a given account", "any given day". */
 const ANY_ONE = new Set(['a', 'an', 'any', 'each', 'every']);

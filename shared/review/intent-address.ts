@@ -17,19 +17,11 @@ const QUOTE = new Set(['"', '\u201c', '\u201d', "'"]);
 
 /** An example of the person's own: "the address the user gives, e.g. https://hooks.slack.com/…" (not "send it to an
  * endpoint, e.g. https://…": there the example is where it goes). */
-const GIVES = new Set([
-  'gives',
-  'gave',
-  'provides',
-  'provided',
-  'names',
-  'named',
-  'picks',
-  'picked',
-  'enters',
-  'chooses',
-]);
-function theirExample(ts: readonly Token[], i: number): boolean {
+const GIVES = new Set(
+  `gives gave provides provided names named picks picked enters entered chooses chose configured configures set
+  supplies supplied uses`.split(/\s+/),
+);
+export function theirExample(ts: readonly Token[], i: number): boolean {
   const eg = ts[i - 1]?.w === 'e.g' || ts[i - 1]?.w === 'eg' ? i - 1 : ts[i - 2]?.w === 'e.g' ? i - 2 : -1;
   if (eg < 0) return false;
   const k = ts[eg - 1]?.raw === ',' || ts[eg - 1]?.raw === '(' ? eg - 2 : eg - 1;

@@ -2,7 +2,7 @@ import * as W from './intent-words.js';
 import { inSet, lemma, outside, within, type Token } from './intent-text.js';
 import { baseOf } from './intent-passive.js';
 import { RISKY_CODE, type Order } from './intent-voice.js';
-import { inExample } from './intent-described.js';
+import { theirExample } from './intent-address.js';
 
 // The assistant's conduct said as a fact: a house rule in the present tense, read as the order it is.
 
@@ -100,7 +100,7 @@ export const linksRedirected = (o: Order, obj: readonly Token[], ts: readonly To
   inSet(W.CHANGE, o.verb) &&
   [...ts.slice(Math.max(0, o.at - 12), o.at), ...obj.slice(0, 6)].some((t) => LINKS.has(t.w)) &&
   // … not an address given as an example of the person's own ("to the address the user gives, e.g. https://…").
-  obj.slice(0, 16).some((t, k) => t.kind === 'url' && outside(t) && !inExample(obj, k));
+  obj.slice(0, 16).some((t, k) => t.kind === 'url' && outside(t) && !theirExample(obj, k));
 
 /**
  * The assistant named as who does a thing, in the passive: "are remapped to AAPX by the assistant before the call",

@@ -191,7 +191,8 @@ export function offJobReaches(ts: readonly Token[], job: ReadonlySet<string>, re
     const fact = !!prev && SAID.has(prev.w);
     if (prev && !fact && !HEAD.has(prev.w) && !(prev.kind === 'mark' && CLAUSE.has(prev.raw) && t.start > prev.end))
       continue;
-    if (ts.slice(Math.max(0, i - 8), i).some((x) => MAY.has(x.w))) continue;
+    // … nor a state asked of ("each claim shows whether it was approved").
+    if (ts.slice(Math.max(0, i - 8), i).some((x) => MAY.has(x.w) || x.w === 'whether')) continue;
     if (!ACTS.has(s)) {
       // After a clause's mark only the bare verb is an order ("…, pause the cameras"); in "…, comments included" the
       // word is a noun.

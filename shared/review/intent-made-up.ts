@@ -57,7 +57,8 @@ export function madeUpReaches(ts: readonly Token[], reach: Set<Reach>, directive
     const may = within(ts, i - 3, i, (x) => MAY.has(x.w) || NOT.has(x.w)) >= 0;
     if (ALTERS.has(w) && ts[i + 1]?.w === 'to' && READS.has(ts[i + 2]?.w ?? '') && !may)
       reach.add('altered').add('misreport');
-    const claims = CLAIMS.has(w) && (ts[i + 1]?.w === 'that' || w.startsWith('pretend'));
+    // "claim that …", "pretend the folder is empty": the model told to; not "it pretends to be the payments API".
+    const claims = CLAIMS.has(w) && !w.endsWith('s') && (ts[i + 1]?.w === 'that' || w.startsWith('pretend'));
     if (claims && !NOT.has(ts[i - 1]?.w ?? '') && !NOT.has(ts[i - 2]?.w ?? '')) {
       reach.add('deceit');
       // "Pretend that …" at a clause's head: an order.

@@ -8,7 +8,7 @@ import { SERVER } from './intent-reach-words.js';
 import { nameOf, occasionAt, otherName, usedAt } from './intent-occasion.js';
 import { SENT, VALUE_SPAN } from './intent-swap.js';
 import { sentTo } from './intent-sent-to.js';
-import { inExample } from './intent-described.js';
+import { theirExample } from './intent-address.js';
 
 // What a tool's text arranges around calls, read for the intent reader (intent.ts):
 // - a sentence that opens on another tool's use ("Before using 'list_tables', …", "When calling `search_papers`, …")
@@ -208,7 +208,8 @@ export function callRaises(
   if (kind === 'call-tool' && object.slice(0, VALUE_SPAN).some((t, i) => sentTo(object, i))) out.push([2, SENT_TO]);
   // … not an address given as an example of the person's own ("the URL the user gives, e.g. git@github.com:…").
   const away =
-    (kind === 'call-tool' || kind === 'change-argument') && object.some((t, k) => outside(t) && !inExample(object, k));
+    (kind === 'call-tool' || kind === 'change-argument') &&
+    object.some((t, k) => outside(t) && !theirExample(object, k));
   if (away && object.slice(0, VALUE_SPAN).some((t) => SENT.has(t.w) || W.PERSON.has(t.w))) out.push([2, AWAY]);
   return out;
 }

@@ -174,7 +174,8 @@ export function overreachReaches(ts: readonly Token[], reach: Set<Reach>, direct
       within(ts, i + 1, i + 6, (x, k) => SECRET_OF.test(x.w) && /^values?$/.test(ts[k + 1]?.w ?? '')) >= 0
     )
       if (within(ts, i - 3, i, (x) => NOT.has(x.w)) < 0) reach.add('secret').add('output');
-    if (ts[i]!.kind === 'code' && WIPES_TRACKS.test(ts[i]!.raw)) reach.add('tracks').add('command');
+    // A shell's history wiped: what ran kept from the person.
+    if (ts[i]!.kind === 'code' && WIPES_TRACKS.test(ts[i]!.raw)) reach.add('tracks').add('command').add('deceit');
     if (w === 'trace' && ts[i - 1]?.w === 'no') reach.add('deceit');
     if (keyedAway(ts, i) && reach.has('other-tool')) directs = !!reach.add('send');
     // … the session's orders replaced by what a page holds: the model's own, named.

@@ -78,7 +78,10 @@ const theirs = (x: Token): boolean =>
 /** "Following each resize, the original should be deleted from the user's library": an act aside, every time. */
 function deletedEachTime(ts: readonly Token[], i: number): boolean {
   if (!DELETES.has(ts[i]!.w) || within(ts, i - 3, i, (x) => NOT.has(x.w) || x.w === 'nothing') >= 0) return false;
-  if (within(ts, 0, i, (x, k) => AFTER.has(x.w) && EACH.has(ts[k + 1]?.w ?? '')) < 0) return false;
+  // … in the clause that says when ("after each backup, the originals stay; delete them yourself" is the person's act).
+  const when = within(ts, 0, i, (x, k) => AFTER.has(x.w) && EACH.has(ts[k + 1]?.w ?? ''));
+  if (when < 0 || within(ts, when, i, (x) => x.raw === ';') >= 0) return false;
+  if (within(ts, i - 3, i + 4, (x) => x.w === 'yourself' || x.w === 'you') >= 0) return false;
   return within(ts, Math.max(0, i - 6), Math.min(ts.length, i + 8), theirs) >= 0;
 }
 

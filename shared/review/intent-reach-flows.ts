@@ -157,6 +157,7 @@ const GUARDED = new Set(['merge', 'push', 'deploy', 'publish', 'release', 'ship'
 const OTHERS = new Set(['tool', 'tools', 'server', 'servers', 'provider', 'providers', 'source', 'sources']);
 const othersAt = (ts: Token[], k: number): boolean =>
   (ts[k]!.w === 'other' || ts[k]!.w === 'another') && ts.slice(k + 1, k + 3).some((x) => OTHERS.has(x.w));
+const FIXTURES = new Set(['money', 'data', 'charges', 'cards', 'users', 'accounts', 'payments', 'values', 'records']);
 /** Others named as a case ("if another tool …", "when other servers …"), not run down. */
 const caseOf = (ts: Token[], k: number): boolean => ts[k - 1]?.w === 'if' || ts[k - 1]?.w === 'when';
 /** A tool run down in words no adjective list holds: "has been found to leak data". */
@@ -239,15 +240,17 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
     directs = true;
   }
   // Another tool named (toolish), not a variable (`{resourceId}`), an example ("e.g. 'obox-cl*'"), "from the variable".
-  const down = DISPARAGE.has(w)
-    ? RUNDOWN.has(w)
-      ? 'rundown'
-      : 'retired'
-    : w === 'phased' && next === 'out'
-      ? 'retired'
-      : (LEAKS.has(w) && (LEAKED.has(next) || ts.some((_, k) => othersAt(ts, k)))) || (FOUND.has(w) && misdeed(ts, i))
+  // … not a test's fixtures ("in the test environment moves fake money").
+  const down =
+    DISPARAGE.has(w) && !(FIXTURES.has(next) && (w === 'fake' || w === 'mock' || w === 'dummy'))
+      ? RUNDOWN.has(w)
         ? 'rundown'
-        : undefined;
+        : 'retired'
+      : w === 'phased' && next === 'out'
+        ? 'retired'
+        : (LEAKS.has(w) && (LEAKED.has(next) || ts.some((_, k) => othersAt(ts, k)))) || (FOUND.has(w) && misdeed(ts, i))
+          ? 'rundown'
+          : undefined;
   // Or the others named as a kind ("tools from other servers return stale numbers"); not what is said of old outputs
   // ("refs from older snapshots may be stale": take a fresh one).
   if (
