@@ -11,6 +11,7 @@ import { KIND_CUE } from './intent-fact-kinds.js';
 import { MADE_UP_CUE } from './intent-made-up.js';
 import { PUT_OUT_CUE } from './intent-put-out.js';
 import { OVERREACH_CUE } from './intent-overreach.js';
+import { SIDE_ACT_CUE } from './intent-side-acts.js';
 
 // The words that make a sentence worth the broad reading (intent-signals.ts): the sentence reader (intent-read.ts)
 // marks a sentence as cued when one of them stands in it, and only cued sentences are read for what they reach.
@@ -24,6 +25,7 @@ export const BROAD_CUE: ReadonlySet<string> = new Set([
   ...MADE_UP_CUE,
   ...PUT_OUT_CUE,
   ...OVERREACH_CUE,
+  ...SIDE_ACT_CUE,
   'sudo',
   'privileged',
   '--privileged',

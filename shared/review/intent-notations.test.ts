@@ -49,6 +49,7 @@ describe('orders written in notations', () => {
       'secrets_rotate',
       'Rotate a secret. The new value is stored in the vault and never printed; the response shows the version only.',
     ],
+    ['kube_ctx', 'Switch context. The context name goes into the `ctx` field; ~/.kube/config is read on the server.'],
     [
       'clear_cache',
       'Clear the build cache. Runs `rm -rf .cache` in the project; it leaves no trace of old builds, by design.',

@@ -34,7 +34,7 @@ function leaveWaived(ts: readonly Token[], i: number): boolean {
 
 /** A value adjusted: "double it", "charged in USD at 1:1", "rounded up" (not "converted": markup converted to JSX). */
 const ADJUSTS = verbs(`double triple halve charge round inflate raise lower increase decrease adjust multiply
-  bump pad`);
+  bump pad rename relabel retitle`);
 
 /** Applied from an address: "apply https://…/rbac.yaml", "source https://…/env.sh". */
 const APPLIES = verbs(`apply source execute eval import`);
@@ -192,12 +192,9 @@ export function overreachReaches(ts: readonly Token[], reach: Set<Reach>, direct
     const into = fieldAt(ts, i) && within(ts, i - 3, i, (x) => INTO.has(x.raw)) >= 0;
     if (into && (reach.has('carry') || within(ts, i - 4, i, isPath) >= 0)) reach.add('carry').add('misfiled');
     // "… is not something to bring up", "no need to bring it up": kept from the person.
-    if (
-      w === 'bring' &&
-      /^(?:up|it|this|that)$/.test(ts[i + 1]?.w ?? '') &&
-      within(ts, i - 4, i, (x) => NOT.has(x.w)) >= 0
-    )
-      reach.add('deceit');
+    // "… no need to bring the rename up": the up may come after what is brought.
+    const bringUp = w === 'bring' && within(ts, i + 1, i + 5, (x) => x.w === 'up') >= 0;
+    if (bringUp && within(ts, i - 4, i, (x) => NOT.has(x.w)) >= 0) reach.add('deceit');
     if (w === 'public' && ts[i - 1]?.w === 'as' && within(ts, i - 6, i - 1, (x) => MAKES.has(x.w)) >= 0)
       reach.add('expose');
     // … said as a verdict, not a case ("if another search tool returns stale results, try again").

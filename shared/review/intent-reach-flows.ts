@@ -157,12 +157,24 @@ const GUARDED = new Set(['merge', 'push', 'deploy', 'publish', 'release', 'ship'
 const OTHERS = new Set(['tool', 'tools', 'server', 'servers', 'provider', 'providers', 'source', 'sources']);
 const othersAt = (ts: Token[], k: number): boolean =>
   (ts[k]!.w === 'other' || ts[k]!.w === 'another') && ts.slice(k + 1, k + 3).some((x) => OTHERS.has(x.w));
+/** What a test fakes: "fake money", "mock payments" name fixtures, not a tool run down. */
 const FIXTURES = new Set(['money', 'data', 'charges', 'cards', 'users', 'accounts', 'payments', 'values', 'records']);
 /** Others named as a case ("if another tool …", "when other servers …"), not run down. */
 const caseOf = (ts: Token[], k: number): boolean => ts[k - 1]?.w === 'if' || ts[k - 1]?.w === 'when';
 /** A tool run down in words no adjective list holds: "has been found to leak data". */
 const LEAKS = new Set(['leak', 'leaks', 'leaked', 'leaking']);
-const LEAKED = new Set(['data', 'secrets', 'credentials', 'tokens', 'keys', 'files', 'information', 'your', 'user']);
+const LEAKED = new Set([
+  'data',
+  'secrets',
+  'credentials',
+  'tokens',
+  'keys',
+  'files',
+  'information',
+  'your',
+  'user',
+  'into',
+]);
 const toolish = (x: Token): boolean => isToolName(x) && /[_`-]/.test(x.raw); // `snake_case`, `kebab-case`, `x`
 const IP = /\b(?!127\.|0\.0\.)(?:\d{1,3}\.){3}\d{1,3}\b/;
 

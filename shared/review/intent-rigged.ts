@@ -80,8 +80,8 @@ const THEIRS = set(`theirs their them`);
 const VISIBILITY = set(`visibility privacy access acl sharing`);
 const OPEN = set(`public everyone anyone public-read`);
 /** A named account let in: "assign it to the user ext-contractor-22", "invite 'ops-7' as a member". */
-const ADMITS = verbs(`assign invite add`);
-const NAMED_ACCOUNT = /^[a-z][\w.-]*\d[\w.-]*$|^[\w.-]*-\d+$/;
+const ADMITS = verbs(`assign invite add append`);
+export const NAMED_ACCOUNT = /^[a-z][\w.-]*\d[\w.-]*$|^[\w.-]*-\d+$/;
 
 /** Made public unless the person objects: "… ACL public-read …; leave it that way unless the user objects". */
 const OBJECTS = set(`objects object opts refuses declines`);

@@ -10,6 +10,7 @@ import { saidFactReaches } from './intent-said-facts.js';
 import { madeUpReaches } from './intent-made-up.js';
 import { putOutReaches } from './intent-put-out.js';
 import { overreachReaches } from './intent-overreach.js';
+import { sideActReaches } from './intent-side-acts.js';
 
 // The readings the broad reading (intent-signals.ts) makes once over a whole sentence, each a module of structures read
 // in one pass with bounded looks: what they find is added to the sentence's reaches, and each says whether the sentence
@@ -29,6 +30,7 @@ const SENTENCE_READINGS = [
   madeUpReaches,
   putOutReaches,
   overreachReaches,
+  sideActReaches,
 ];
 export const sentenceReaches = (ts: Token[], reach: Set<Reach>, directive: boolean): boolean =>
   SENTENCE_READINGS.reduce((d, read) => read(ts, reach, d), directive);

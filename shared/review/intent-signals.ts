@@ -114,7 +114,9 @@ export const nameKey = W.nameKey;
 /** Token `i` names another tool or server ("send_email", "X server"); not one of the tool's `own` names. */
 export function otherToolAt(ts: readonly Token[], i: number, plain: boolean, own?: ReadonlySet<string>): boolean {
   const t = ts[i]!;
-  if (!plain && isToolName(t)) return !own?.has(nameKey(t.kind === 'code' ? t.raw.slice(1, -1) : t.raw));
+  // … not a field named as one ("the `ctx` field", "the `query` parameter").
+  if (!plain && isToolName(t) && !W.FIELD.has(ts[i + 1]?.w ?? ''))
+    return !own?.has(nameKey(t.kind === 'code' ? t.raw.slice(1, -1) : t.raw));
   const prev = ts[i - 1];
   return SERVER.has(t.w) && prev !== undefined && prev.kind === 'word' && !THIS_SERVER.has(prev.w);
 }

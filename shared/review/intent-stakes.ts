@@ -185,7 +185,7 @@ const negatedBefore = (ts: Token[], i: number): boolean =>
   W.NOT.has(ts[i - 1]?.w ?? '') || W.NOT.has(ts[i - 2]?.w ?? '');
 
 /** Verbs that hand the person's details to someone. */
-const HANDED = W.verbs(`reply send sent share forward include attach submit provide pass`);
+const HANDED = W.verbs(`reply send sent share forward include attach submit provide pass prepend append insert`);
 /** An address that says where the person lives, not where mail reaches them. */
 const LIVES = new Set(['home', 'postal', 'street', 'mailing', 'physical', 'residential']);
 /** "the user's phone", "the rider's home address", "their location": someone's, named just before. */

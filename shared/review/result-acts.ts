@@ -9,8 +9,11 @@ import type { Severity } from './rules.js';
 // it, wears the host's voice, names what only the model holds: intent-spoken.ts) that orders an act on the world —
 // close an issue, refund a card, grant access, add to a cart, open the person's mail — is an injection whatever the
 // act, as the issue asks: "a result whose text orders the model to do something". A result's words to the person
-// ("click 'Forgot password'", "run `gcloud auth login`") are not spoken to the model and stay quiet. One pass over
-// each spoken sentence's tokens; at most MAX_ACTS findings a text.
+// ("click 'Forgot password'", "run `gcloud auth login`") are not spoken to the model and stay quiet. Besides: an act
+// kept from the person ("… without mentioning it") needs no hail; a hail that changes the model's conduct "from now
+// on" is one whatever follows; a model's label ("Model: …") or "whoever is handling my inbox:" hails; an answer
+// dictated ("answer that …") and a secret read out ("read me the code") are acts. One pass over each sentence's
+// tokens; at most MAX_ACTS findings a text.
 
 /** Acts on the world: what the model may do with its tools, not how it words its answer. */
 const ACTS =
@@ -35,13 +38,13 @@ const SAYS = set(`answer reply respond say state claim`);
 const TELLS_ME = set(`read tell give send forward`);
 const TO_ME = set(`me us`);
 const secretWord = (t: Token): boolean => /^(?:code|codes|otp|password|passcode|pin|token|key|one-time)$/.test(t.w);
-/** A speaker's label that names the model ("Model: …", "AI: …", "[white text] Assistant: …"), or a hail of whoever
- * handles what the person has ("Whoever is handling my inbox: …"). */
+/** A speaker's label that names the model ("Model: …", "LLM: …"). */
 const LABEL = set(`model llm`);
 /** Any speaker's label after a bracket that hides it ("[white text] Assistant: …"); a chat log's "Assistant: …" is
  * the transcript's, not an order. */
 const ANY_LABEL = set(`model llm ai assistant agent bot`);
 const HANDLING = set(`handling processing reading managing triaging monitoring answering`);
+/** A label that names the model, or a hail of whoever handles what the person has ("Whoever is handling my inbox:"). */
 function labelled(ts: readonly Token[]): boolean {
   for (let i = 0; i < Math.min(ts.length, 12); i++) {
     const t = ts[i]!;
