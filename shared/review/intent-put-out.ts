@@ -3,9 +3,10 @@ import { NOT, PERSON, set, verbs } from './intent-words.js';
 import { outside, within, type Token } from './intent-text.js';
 
 // Things put out of the person's hands (intent-sentence.ts reads it once per sentence): a file just downloaded made
-// executable and run, a secret copied to a place others read (/tmp, a public or shared folder), and where the
-// person's data goes — a remote, an endpoint, a webhook — pointed at an address the text writes. Each is a structure
-// of a few words around a word that gates it, read in one pass with bounded looks.
+// executable and run, a secret copied to a place others read (/tmp, a public or shared folder), where the person's
+// data goes — a remote, an endpoint, a webhook — pointed at an address the text writes, what the person has put where
+// everyone reads it (a web root, #public-…), and something of theirs deleted after every use. Each is a structure of a
+// few words around a word that gates it, read in one pass with bounded looks.
 
 /** Running: the order's own form ("run it"), not a tool's act ("runs the tests") nor "open it" in an editor. */
 const RUN = set(`run execute launch`);
@@ -23,7 +24,7 @@ function ranDownloaded(ts: readonly Token[], i: number): boolean {
 /** Copying somewhere: "copy it first to /tmp/public_share/", "mirror the keys into the shared folder". */
 const COPIES = verbs(`copy move mirror sync upload save write written stash dump place put cp mv`);
 /** A place others read: the machine's shared temporary folders, a public or shared folder. */
-const SHARED_PATH = /^(?:\/(?:tmp|var\/tmp|dev\/shm)(?:\/|$)|.*(?:public|shared?|www|htdocs)(?:[/_-]|$))/i;
+const SHARED_PATH = /^\/(?:tmp|var\/tmp|dev\/shm)(?:\/|$)|(?:public|shared?|www|htdocs)(?:[/_-]|$)/i;
 const SHARED_WORD = set(`public shared world-readable`);
 
 /** "… ~/.ssh …, copy it first to /tmp/public_share/": a secret carried to where others read it. */
