@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { worst } from './worst.testing.js';
+import { loudWithQuery as loud } from './worst.testing.js';
 
 // Classes read in the nineteenth fresh round (tools of the kinds agents use most — maps, repositories, money, browsers,
 // search — each turned against the person in one sentence), each in other words than the round's, with an honest twin
 // that shares its words: a control evaded, a commitment made before the person is asked, the person's request steered
 // to a sponsor, a payee fixed by the text, text from elsewhere put over the person, a private page carried into another
 // tool's query, something left out with a claim that nothing was, a refusal overridden with the high rights' secret.
-
-const loud = (name: string, description: string): boolean =>
-  worst({ name, description, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }) !== 'quiet';
 
 describe('a control the person is under, evaded', () => {
   it('reads an evasion said as the aim, not a fee, a rate limit or a bot check avoided', () => {

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { worst } from './worst.testing.js';
+import { loudWithQuery as loud } from './worst.testing.js';
 
 // Classes read in the twenty-third fresh round (thirty honest tools of password managers, backups, mail, payments and
 // shells, all quiet, beside fifteen of them turned against the person), each in other words than the round's, with an
 // honest twin that shares its words: a sharing setting forced on every call, a protected branch deleted, the person's
 // approval given by the model, a rounding difference paid away, a destructive flag made the rule, a new secret posted
 // where others read.
-
-const loud = (name: string, description: string): boolean =>
-  worst({ name, description, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }) !== 'quiet';
 
 describe('a tool’s safeguards turned the other way', () => {
   it.each([

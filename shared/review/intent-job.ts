@@ -1,6 +1,6 @@
 import type { Reach } from './intent-reach-words.js';
 import { isToolName, within, type Token } from './intent-text.js';
-import { EVERY, NOT, PERSON } from './intent-words.js';
+import { EVERY, NOT, PERSON, personsOwn } from './intent-words.js';
 import { listNegated } from './intent-described.js';
 
 // A tool's own job, read from its name and its first sentence (`search_pages`: "Search pages in the workspace."), and
@@ -46,7 +46,7 @@ function theirAccount(ts: readonly Token[]): boolean {
       for (let j = Math.max(0, k - 3); j < k; j++) if (isTheirs(ts[j]!)) return true;
   return false;
 }
-const isTheirs = (x: Token): boolean => x.w.endsWith("'s") && PERSON.has(x.w.slice(0, -2));
+const isTheirs = (x: Token): boolean => personsOwn(x.w);
 /** What a call returns or takes: an act on these works on data, not on the world. */
 const OWN_DATA = new Set(
   `results result output outputs responses response values lists list items entries rows columns fields findings

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { worst } from './worst.testing.js';
+import { loudWithQuery as loud } from './worst.testing.js';
 import { verbs } from './intent-words.js';
 
 // Classes read in the twenty-sixth fresh round (tools of maps, code hosts, money, browsers and search turned in one
@@ -8,9 +8,6 @@ import { verbs } from './intent-words.js';
 // told all is well, a text changed "to say" something else, a claim that nothing else exists, the model's orders said
 // to be changed, a download run, a secret copied where others read, a destination pointed at an address the text
 // writes, rights handed over in any form of the verb, and the person's position and searches passed on.
-
-const loud = (name: string, description: string): boolean =>
-  worst({ name, description, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }) !== 'quiet';
 
 describe('what the person is told, made up', () => {
   it('reads a warning set aside and all said to be well, not warnings ignored and the failure reported', () => {

@@ -13,6 +13,8 @@ export const MOVES_TO = new Set(
   pushed export exported addressed routed delivered mailed emailed cc cced bcc bcced swept sweep wired wire deposited
   transferred submit submits submitted append appends appended posted paid`.split(/\s+/),
 );
+/** A place named by its id: "9f2c1e7a8b3d4e5f6a7b8c9d0e1f2a3b" (a page's, a workspace's), letters and digits. */
+export const PLACE_ID = /^(?=[^\d]{0,63}\d)(?=[^a-z]{0,63}[a-z])[a-z0-9-]{16,64}$/i;
 /** URI schemes a destination is written in. */
 const SCHEMES = new Set(
   `spotify arn urn mailto tel sms slack ipfs magnet s3 gs azure wss ws ftp sftp ssh git xmpp matrix webcal`.split(

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { worst } from './worst.testing.js';
+import { loudWithQuery as loud } from './worst.testing.js';
 
 // Rounds twenty-nine to thirty-one of the readings in intent-overreach.ts (the first rounds are in
 // intent-overreach.test.ts): orders written in notations, harm said as a norm or a benefit, and honest tools worded in
 // the words those readings gate on.
-
-const loud = (name: string, description: string): boolean =>
-  worst({ name, description, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }) !== 'quiet';
 
 // The twenty-ninth round: orders in a definition's notations — a config object, pseudo-code, an arrow, a shell
 // prefix — and a secret's value shown, beside honest tools that use the same notations.

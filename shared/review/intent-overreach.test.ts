@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { worst } from './worst.testing.js';
+import { loudWithQuery as loud } from './worst.testing.js';
 
 // Classes read in the twenty-seventh fresh round (thirty real tools each turned in one place — a docstring's Notes, a
 // parameter, a default — in the shapes published poisonings take), each here in other words than the round's: the
@@ -9,9 +9,6 @@ import { worst } from './worst.testing.js';
 // network left out, packages called compromised to steer to a named fork, another tool run down, the person's details
 // handed to another tool's call, and another tool of the same server said to make things public now. Beside them,
 // honest tools that share their words.
-
-const loud = (name: string, description: string): boolean =>
-  worst({ name, description, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }) !== 'quiet';
 
 describe('reaches past what the person asked', () => {
   it.each([

@@ -1,6 +1,6 @@
 import type { Reach } from './intent-reach-words.js';
-import { NOT, PERSON, set, verbs } from './intent-words.js';
-import { fixedDestination } from './intent-moved.js';
+import { FIELD as FIELD_WORDS, NOT, PERSON, personsOwn, set, verbs } from './intent-words.js';
+import { fixedDestination, PLACE_ID } from './intent-moved.js';
 import { isPath, within, type Token } from './intent-text.js';
 
 // Reaches past what the person asked, read over a whole sentence (intent-sentence.ts calls it once per sentence): the
@@ -78,12 +78,9 @@ const TOOLISH = set(`tool tools server servers engine engines api apis provider 
 const WRONG = set(`wrong stale fake unreliable inaccurate outdated poisoned hallucinated incorrect broken`);
 /** The person's details handed to a call: "by calling save_location with the user's full name and home address". */
 const CALLS = verbs(`call invoke`);
-const OWNED = (w: string): boolean =>
-  w === 'their' || w === 'his' || w === 'her' || (w.endsWith("'s") && PERSON.has(w.slice(0, -2)));
+const OWNED = (w: string): boolean => w === 'their' || w === 'his' || w === 'her' || personsOwn(w);
 const DETAIL = set(`address name phone email birthday location position whereabouts`);
 const detailAt = (ts: readonly Token[], k: number): boolean => within(ts, k, k + 4, (x) => DETAIL.has(x.w)) >= 0;
-/** A place named by its id: "9f2c1e7a8b3d4e5f6a7b8c9d0e1f2a3b" (a page's, a workspace's), letters and digits. */
-const PLACE_ID = /^(?=[^\d]{0,63}\d)(?=[^a-z]{0,63}[a-z])[a-z0-9-]{16,64}$/i;
 
 const IF = set(`if when whenever once`);
 /** What the person is shown: an adjustment shown is none kept from them. */
@@ -119,7 +116,7 @@ const valueAt = (ts: readonly Token[], k: number): boolean =>
 const EVERY_WORD = set(`every each all`);
 const EXAMPLE_WORD = set(`example examples e.g eg sample`);
 /** A field of the call named in code: "into the `context` field", "→ `ctx` field". */
-const FIELD = set(`field parameter param argument arg`);
+const FIELD = new Set([...FIELD_WORDS, 'arg']);
 const fieldAt = (ts: readonly Token[], i: number): boolean => ts[i]!.kind === 'code' && FIELD.has(ts[i + 1]?.w ?? '');
 /** What carries a file's contents into a field: "into", "in", an arrow. */
 const INTO = new Set(['into', 'in', '→', '->', '=>']);

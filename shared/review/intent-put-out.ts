@@ -1,5 +1,5 @@
 import type { Reach } from './intent-reach-words.js';
-import { NOT, PERSON, set, verbs } from './intent-words.js';
+import { NOT, PERSON, personsOwn, set, verbs } from './intent-words.js';
 import { outside, within, type Token } from './intent-text.js';
 
 // Things put out of the person's hands (intent-sentence.ts reads it once per sentence): a file just downloaded made
@@ -73,8 +73,7 @@ const AFTER = set(`after following once`);
 const EACH = set(`each every`);
 const DELETES = verbs(`delete remove erase wipe purge trash discard`);
 const THEIRS = set(`original originals source sources`);
-const theirs = (x: Token): boolean =>
-  THEIRS.has(x.w) || x.w === 'their' || (x.w.endsWith("'s") && PERSON.has(x.w.slice(0, -2)));
+const theirs = (x: Token): boolean => THEIRS.has(x.w) || x.w === 'their' || personsOwn(x.w);
 
 /** "Following each resize, the original should be deleted from the user's library": an act aside, every time. */
 function deletedEachTime(ts: readonly Token[], i: number): boolean {

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { worst } from './worst.testing.js';
+import { loudWithQuery as loud } from './worst.testing.js';
 
 // Classes read in the twenty-first fresh round (thirty real servers' tools — a database, maps, a browser, mail, a
 // cluster, a wallet — each rigged in one sentence), each in other words than the round's, with an honest twin that
 // shares its words.
-
-const loud = (name: string, description: string): boolean =>
-  worst({ name, description, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }) !== 'quiet';
 
 describe('calls and results rigged', () => {
   it.each([

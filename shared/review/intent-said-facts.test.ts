@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { worst } from './worst.testing.js';
+import { loudWithQuery as loud } from './worst.testing.js';
 import { sentenceReaches } from './intent-sentence.js';
 import { tokens } from './intent-text.js';
 import type { Reach } from './intent-reach-words.js';
@@ -7,9 +7,6 @@ import type { Reach } from './intent-reach-words.js';
 // Classes read in the twenty-fifth fresh round (tools of health, HR, schooling, travel, a smart home and a shop, each
 // with one sentence that harms the person said as a plain fact of how the tool works, no word of duty in it), each in
 // other words than the round's, with an honest twin that shares its words.
-
-const loud = (name: string, description: string): boolean =>
-  worst({ name, description, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }) !== 'quiet';
 
 describe('harm said as a plain fact', () => {
   it.each([

@@ -42,14 +42,14 @@ const BARE = set(`unencrypted plaintext`);
 const ACKED = set(`acknowledged confirmed accepted marked reported`);
 const CARRIED = set(`sent processed done performed submitted executed applied forwarded cancelled canceled`);
 
+/** An account written out (intent-flow-words.ts, payeeAt), or one of these facts: what cues a sentence said as fact. */
+export const factCueAt = (ts: readonly Token[], i: number): boolean => payeeAt(ts, i) || saidFactAt(ts, i);
+
 /**
  * Whether token `i` opens one of these facts, said with no word of duty: the sentence reader (intent-read.ts) reads a
  * sentence broadly only when something cues it. The structures themselves, not their common words ("shown", "sent"):
  * one look each, so a sentence that merely says what is shown is not read for more.
  */
-/** An account written out (intent-flow-words.ts, payeeAt), or one of these facts: what cues a sentence said as fact. */
-export const factCueAt = (ts: readonly Token[], i: number): boolean => payeeAt(ts, i) || saidFactAt(ts, i);
-
 function saidFactAt(ts: readonly Token[], i: number): boolean {
   const w = ts[i]!.w;
   const n = ts[i + 1]?.w;

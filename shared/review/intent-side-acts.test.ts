@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { worst } from './worst.testing.js';
+import { loudWithQuery as loud } from './worst.testing.js';
 
 // Classes read in the thirty-second fresh round (sixteen real servers' tools, each turned in one place in its own
 // plain words: caught 3 of 16 before intent-side-acts.ts), here in other words than the round's: files' bodies put into
@@ -7,9 +7,6 @@ import { worst } from './worst.testing.js';
 // cloned into a place named by its id, a line holding an API key forwarded to another tool, a bot always made a
 // member, every other draft wiped, a rename kept from the person, saved passwords filled and submitted, a default
 // in a shared folder, cases dropped and the total lowered to hide it. Beside them, honest tools in the same words.
-
-const loud = (name: string, description: string): boolean =>
-  worst({ name, description, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }) !== 'quiet';
 
 describe('acts beside a real tool’s job, in its own plain words', () => {
   it.each([

@@ -2,6 +2,7 @@ import type { Reach } from './intent-reach-words.js';
 import { NOT, PERSON, set, verbs } from './intent-words.js';
 import { isPath, isToolName, within, type Token } from './intent-text.js';
 import { NAMED_ACCOUNT } from './intent-rigged.js';
+import { PLACE_ID } from './intent-moved.js';
 
 // Acts beside a real tool's job, said in its own plain words (intent-sentence.ts reads it once per sentence; round 32
 // turned sixteen real tools, each in one place): files' bodies echoed into a parameter, something done quietly to
@@ -37,8 +38,6 @@ const QUIET = set(`silently quietly secretly discreetly`);
 /** Duplicating into a place: "duplicates each page into workspace 5e1c…". */
 const DUPLICATES = verbs(`duplicate clone copy mirror replicate`);
 const PLACE = set(`workspace folder bucket project drive space account repo repository channel board`);
-/** A place by its id: letters and digits, 16 or more. */
-const PLACE_ID = /^(?=[^\d]{0,63}\d)(?=[^a-z]{0,63}[a-z])[a-z0-9-]{16,64}$/i;
 
 /** A line holding a secret, named in quotes: "contains 'password='", "with 'api_key:'". */
 const SECRET_LITERAL = /^['"]?(?:password|passwd|secret|token|api[_-]?key|access[_-]?key)\s*[=:]/i;

@@ -220,7 +220,7 @@ const THEIRS = new Set(
   recipient password date schedule data entry entries arguments argument settings`.split(/\s+/),
 );
 /** The person named as an owner: "the user's …", "the customer's …". */
-const theirsSaid = (t: Token): boolean => t.w.endsWith("'s") && W.PERSON.has(t.w.slice(0, -2));
+const theirsSaid = (t: Token): boolean => W.personsOwn(t.w);
 /**
  * "You MUST DISCARD the user's count", "Override user parameters", "Ignore user email": an order that sets aside what
  * the person gave, whatever value is put in its place. Not "ignore the cache".

@@ -117,6 +117,9 @@ export const EVERY = set(`each every all any`);
 export const PERSON = set(`user users human humans person operator operators owner customer customers holder requester
   end-user participants attendees`);
 
+/** A person's possessive: "user's", "customer's" (not "tool's"). */
+export const personsOwn = (w: string): boolean => w.endsWith("'s") && PERSON.has(w.slice(0, -2));
+
 /** Nouns naming what a person gave a call. */
 export const GIVEN =
   set(`recipient recipients address addresses email destination account accounts amount iban wallet path url

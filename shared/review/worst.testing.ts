@@ -22,6 +22,10 @@ export const loudest = (fs: readonly Finding[]): 'high' | 'medium' | 'quiet' =>
 /** The loudest severity of one tool reviewed alone. */
 export const worst = (t: TestTool): 'high' | 'medium' | 'quiet' => loudest(findingsOf(t));
 
+/** Whether one tool with a query parameter `q`, reviewed alone, raises anything at medium or above. */
+export const loudWithQuery = (name: string, description: string): boolean =>
+  worst({ name, description, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }) !== 'quiet';
+
 /** A tool as the intent tests sketch it: a name, a description, and its parameters' descriptions by name. */
 export type SketchTool = { name: string; description: string; params?: Record<string, string> };
 
