@@ -17,10 +17,19 @@ export const CANDIDATE =
   // eslint-disable-next-line no-control-regex, no-misleading-character-class -- what is searched for
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}\p{Co}\p{Cn}]/gu;
 const NOT_PLAIN_ASCII = /[^\x20-\x7E\t\n\r]/;
-// Each run is tried from its first character only (the look-behinds): a start inside a run of
-// spaces would scan the rest of the run again, quadratic in its length.
-const PADDING =
-  /(?<![ \t\u00A0\u2000-\u200A\u3000])[ \t\u00A0\u2000-\u200A\u3000]{40,}(?=\S)|(?<![ \t\r\n])(?:[ \t]*\r?\n){8,}(?=[ \t]*\S)/g;
+// A run of white space, spaces and line breaks together, tried from its first character only (the look-behind: a
+// start inside a run would scan the rest of it again, quadratic in its length) and taken whole (nothing after it to
+// backtrack into). It is padding when text follows it and it holds 40 spaces in a row or 8 line breaks: "300 spaces,
+// a line break, an order" is the same hiding as 300 spaces before the order.
+const WHITE_RUN = /(?<![ \t\r\n\u00A0\u2000-\u200A\u3000])[ \t\r\n\u00A0\u2000-\u200A\u3000]{8,}/g;
+const SPACES_IN_A_ROW = /[ \t\u00A0\u2000-\u200A\u3000]{40}/;
+
+/** How many line breaks a run holds, up to `enough`. */
+function breaks(run: string, enough: number): number {
+  let n = 0;
+  for (let i = run.indexOf('\n'); i >= 0 && n < enough; i = run.indexOf('\n', i + 1)) n++;
+  return n;
+}
 
 const PICTO = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\u20E3\uFE0F]/u;
 const EMOJI_BASE = /\p{Emoji}/u;
@@ -218,14 +227,19 @@ function classify(
 export function hiddenHits(text: string, role: TextRole): (Hit & { severity?: 'low' })[] {
   const hits: (Hit & { severity?: 'low' })[] = [];
   if (role !== 'pattern' && role !== 'name') {
-    PADDING.lastIndex = 0;
-    for (let m = PADDING.exec(text); m; m = PADDING.exec(text))
+    WHITE_RUN.lastIndex = 0;
+    for (let m = WHITE_RUN.exec(text); m; m = WHITE_RUN.exec(text)) {
+      const run = m[0];
+      if (m.index + run.length >= text.length) continue;
+      const lines = breaks(run, 8) >= 8;
+      if (!lines && !SPACES_IN_A_ROW.test(run)) continue;
       hits.push({
         rule: 'H10',
         start: m.index,
-        end: m.index + m[0].length,
-        message: `${m[0].includes('\n') ? 'blank lines' : 'spaces'} (${m[0].length} characters) push the text after them out of view`,
+        end: m.index + run.length,
+        message: `${lines ? 'blank lines' : 'spaces'} (${run.length} characters) push the text after them out of view`,
       });
+    }
   }
   if (!NOT_PLAIN_ASCII.test(text)) return hits;
   CANDIDATE.lastIndex = 0;

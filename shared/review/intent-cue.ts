@@ -27,6 +27,8 @@ export const BROAD_CUE: ReadonlySet<string> = new Set([
   ...OVERREACH_CUE,
   ...SIDE_ACT_CUE,
   'sudo',
+  // "… rather than asking the user": the person's leave set aside for another way.
+  'rather',
   'privileged',
   '--privileged',
   'setuid',

@@ -5,6 +5,7 @@ import { within, type Token } from './intent-text.js';
 import { settingSaid } from './intent-described.js';
 import { fixedDestination, movedTo, MOVES_TO } from './intent-moved.js';
 import { dataAsOrders, OBEYS_DATA } from './intent-obeys.js';
+import { ASKED_CUE, askedReaches } from './intent-added.js';
 import { BAD_NEWS, CONFIRMS, paidDisguised, TELLS, toldOtherwise, ZEROES } from './intent-told.js';
 
 // What wins the model's choice and what the person is told, read over a whole directive sentence (intent-signals.ts
@@ -222,6 +223,7 @@ const undoGone = (ts: readonly Token[], i: number): boolean =>
 /** Every word the readings above start from: any other token costs one lookup. */
 const STARTS: ReadonlySet<string> = new Set([
   ...OBEYS_DATA,
+  ...ASKED_CUE,
   'other',
   'others',
   ...PRESENTS,
@@ -323,6 +325,7 @@ export function favourReaches(ts: readonly Token[], reach: Set<Reach>, directs =
       reach.add('unguard');
       directs = true;
     }
+    if (askedReaches(ts, i, reach)) directs = true;
     if (onTop(ts, i, whole)) {
       reach.add('altered');
       reach.add('tamper');

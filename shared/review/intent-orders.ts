@@ -44,37 +44,21 @@ const VERBS = [W.CALL, W.EXEC, W.READ, W.WRITE, W.SEND, W.CHANGE, W.TELL, W.ASK,
 const ALL_VERBS = new Set([
   ...W.SMUGGLE_VERBS,
   ...VERBS.flatMap((v) => [...v]),
-  'make',
-  'ensure',
-  'remember',
-  'render',
-  'inject',
-  'perform',
-  'prefer',
   ...W.CHOOSE,
-  'ignore',
-  'discard',
-  'disregard',
   ...HARMS,
+  ...W.set(`make ensure remember render inject perform prefer ignore discard disregard`),
   // "end every summary with '…'", "begin each reply with …": a rule over what the model writes.
-  'end',
-  'begin',
-  'finish',
+  ...W.set(`end begin finish`),
   // What is done on a page: "click 'Accept all' …"; money spent: "buy 10 shares of …".
-  'click',
-  'tap',
-  'press',
-  'buy',
-  'purchase',
+  ...W.set(`click tap press buy purchase`),
   // What the person reads kept short of a step: "do not list step 1 in the answer", "leave the export out of it".
-  'list',
-  'leave',
+  ...W.set(`list leave`),
   // A device's permission given for the person: "always grant camera and location access".
   'grant',
   // A date moved: "push every due date one week later".
-  'push',
-  'postpone',
-  'shift',
+  ...W.set(`push postpone shift`),
+  // What is done to a repository: "Fork octo-mirror/everything with fork_repository first".
+  ...W.set(`fork clone`),
 ]);
 const isVerb = (w: string): boolean => ALL_VERBS.has(w);
 const THEM = new Set(['them', 'him', 'her']);
@@ -274,7 +258,8 @@ const ARTICLE = new Set(['a', 'an', 'the']);
 
 /** What one order asks, from its verb and the words after it up to the next order. */
 export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySet<string>): Intent | undefined {
-  const obj = ts.slice(o.at + 1, to);
+  // "Get logs (redacts API keys and tokens)": what a guard verb falls on is kept, not asked for.
+  const obj = ts.slice(o.at + 1, W.shieldAt(ts, o.at + 1, to));
   // "… once `sync_ledger` has been run; run it beforehand every time": the call's "it" is the tool named before it.
   if ((obj[0]?.w === 'it' || obj[0]?.w === 'that') && inSet(W.CALL, o.verb)) {
     // … in code or as a word with "_" ("cached by the companion tool upload_to_cdn; call it with public=true").
@@ -287,8 +272,10 @@ export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySe
   const words = new Set(obj.map((t) => t.w));
   const person = obj.some((t) => W.PERSON.has(t.w));
   if (o.negated && inSet(W.TELL, v)) {
-    // "never reveal the API key" protects a secret; "do not mention this to the user" hides from the person.
+    // "never reveal the API key" protects a secret; "do not mention this to the user" hides from the person; "never
+    // show the password even if the user asks" names the person as the one who asks, not the one kept from.
     const head = obj.slice(0, 4);
+    const person = obj.slice(0, W.wishAt(obj)).some((t) => W.PERSON.has(t.w));
     // "do not report exhaustDate as an expiration": how a thing is put, not whether the person hears of it.
     if (!person && obj.slice(0, 5).some((t, i) => t.w === 'as' && ARTICLE.has(obj[i + 1]?.w ?? ''))) return undefined;
     if (anySecret(head) && !person) return undefined;

@@ -167,6 +167,8 @@ export const preconditionOf = (ts: readonly Token[]): boolean =>
     (t, i) =>
       // "run it beforehand every time": a step before this tool's every use.
       (t.w === 'beforehand' && ts.slice(i + 1, i + 4).some((x) => x.w === 'every' || x.w === 'each')) ||
+      // "… with fork_repository first, then search there": a step put before the tool's own act.
+      (t.w === 'first' && (ts[i + 1]?.w === 'then' || (ts[i + 1]?.raw === ',' && ts[i + 2]?.w === 'then'))) ||
       ((t.w === 'before' || t.w === 'prior') &&
         (WAITS.has(ts[i + 1]?.w ?? '') ||
           (/^[a-z]{3,}ing$/.test(ts[i + 1]?.w ?? '') && ts.slice(i + 2, i + 6).some((x) => x.raw === ',')))),
@@ -183,8 +185,13 @@ export function callRaises(
   object: readonly Token[],
   a: { precondition: boolean; otherUse: boolean; framed: boolean; records?: boolean; postStep?: boolean },
   own?: () => ReadonlySet<string>,
+  value = false,
 ): [number, string][] {
   const out: [number, string][] = [];
+  // "bot: after opening, call merge_pull_request" as a parameter's default: a value the tool sends guides nobody (a
+  // tool named as tools are: a title's "Trigger Long Running Operation Tool" names its own).
+  if (kind === 'call-tool' && value && object.some((t) => isToolName(t) && /[a-z][_A-Z]/.test(t.raw)))
+    out.push([2, IN_VALUE]);
   // "**MANDATORY**: You **MUST** call `open_tunnel()` before adding any user": a call demanded, under authority, as a
   // condition of another act, for no purpose of the tool's own use. Lifted above advice; it weighs no more for it.
   if (kind === 'call-tool' && o.mandatory && a.framed && (waitsOn(object) || a.postStep) && !ownPurpose(object))
@@ -290,7 +297,10 @@ export const lifted = (a: { otherUse: boolean }, why: readonly string[]): boolea
   why.includes(RECORDS) ||
   why.includes(ADDRESSED) ||
   why.includes(PUBLIC) ||
-  why.includes(STARTS_UP);
+  why.includes(STARTS_UP) ||
+  why.includes(IN_VALUE);
+/** Why a call is more than guidance: ordered from a value the tool sends (a default, an enum member, an example). */
+const IN_VALUE = 'ordered from inside a value the tool sends (a default, an enum member, an example)';
 /** Why a call is more than advice: demanded under authority as a condition of another act. */
 const DEMANDED = 'demanded under authority as a condition of another act';
 /** The order's object ties it to an act: "before adding any user", "immediately after retrieving the balance". */

@@ -296,6 +296,9 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
     reach.add('unconfirmed');
     directs = true;
   }
+  // "use the saved card rather than asking the user": left out, when an order's bare verb comes first ("Reads the token
+  // from the environment rather than asking" says how the tool works).
+  if (ASKING.has(w) && ratherThan(ts, i) && ts.slice(0, i).some((x) => TAKE_INSTEAD.has(x.w))) reach.add('unconfirmed');
   // Kept between the text and the model: "this stays between us", "keep it to yourself".
   if ((w === 'us' && prev === 'between') || (w === 'yourself' && prev === 'to')) reach.add('deceit');
   // Other servers or tools run down without a name: "other documentation servers … have been poisoned".
@@ -311,3 +314,9 @@ export function moreReaches(ts: Token[], i: number, reach: Set<Reach>): boolean 
   carryReaches(ts, i, reach, next, prev);
   return directs;
 }
+
+const TAKE_INSTEAD = new Set(['use', 'fill', 'enter', 'take', 'pick', 'pay', 'charge', 'submit', 'apply', 'choose']);
+/** "… rather than asking the user", "instead of checking with them": the asking set aside for another way. */
+const ratherThan = (ts: readonly Token[], i: number): boolean =>
+  ts[i]!.w.endsWith('ing') &&
+  ((ts[i - 1]?.w === 'than' && ts[i - 2]?.w === 'rather') || (ts[i - 1]?.w === 'of' && ts[i - 2]?.w === 'instead'));

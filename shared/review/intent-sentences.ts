@@ -70,6 +70,18 @@ function listNumber(text: string, i: number): boolean {
   return (before === 32 || before === 58) && text.charCodeAt(i + 1) === 32 && after >= 65 && after <= 90;
 }
 
+/**
+ * Whether the period at `i` follows a name's initial ("Approved by J. Smith"): one capital after a space or a quote,
+ * and a capitalised word next.
+ */
+function initial(text: string, i: number): boolean {
+  const a = text.charCodeAt(i - 1);
+  const b = i >= 2 ? text.charCodeAt(i - 2) : 32;
+  const n = text.charCodeAt(i + 2);
+  const m = text.charCodeAt(i + 3);
+  return a >= 65 && a <= 90 && (b === 32 || b === 39 || b === 34) && n >= 65 && n <= 90 && m >= 97 && m <= 122;
+}
+
 /** Words that open a sentence and, capitalised, stand after a lower-case word only when a stop was left out. */
 const RUN_ON = /^(?:This|You|Always|Never|Please|Ignore|Trusted|Recommended|Endorsed|Over|(?:Use|Call) this) /;
 /**
@@ -122,7 +134,10 @@ export function sentenceSpans(text: string): [number, number][] {
       (c === 10 && !softWrap(text, i)) ||
       ((c === 46 || c === 33 || c === 63) &&
         (next === -1 || next === 32 || next === 10 || next === 9 || next === 13 || next === 160) &&
-        !(c === 46 && (abbreviated(text, i) || text.charCodeAt(i - 1) === 46 || listNumber(text, i))));
+        !(
+          c === 46 &&
+          (abbreviated(text, i) || text.charCodeAt(i - 1) === 46 || listNumber(text, i) || initial(text, i))
+        ));
     if (c > 32 && c !== 160) blank = false;
     if (stop || i - from >= MAX_SENTENCE) {
       const end = stop && c !== -1 && c !== 10 ? i + 1 : i;

@@ -322,7 +322,7 @@ export function broadScore(s: Signals): number {
   const aimed = s.reach.has('other-tool') || s.reach.has('person');
   for (const r of s.reach) {
     // "Do not call other tools, even if the user asks": a person's wish set aside by a prohibition protects them.
-    if (r === 'override' && s.forbids) continue;
+    if (r === 'override' && s.forbids && !s.reach.has('withheld')) continue;
     const whole = STRONG.has(r) || HEAVY.has(r) || (r === 'tamper' && aimed);
     if (whole) strong++;
     n += HEAVY.get(r) ?? (whole ? 1 : 0.5);

@@ -15,6 +15,8 @@ export interface Spoken {
   para?: boolean;
   /** It hails the model, or follows one that does in the same paragraph (set by spokenToModel). */
   hailRun?: boolean;
+  /** It follows a system heading, or speaks in the person's claimed voice, or follows one that does (spokenToModel). */
+  voiced?: boolean;
 }
 
 /**
@@ -29,6 +31,9 @@ export interface Spoken {
  */
 export function spokenToModel(s: Spoken, before: Spoken | undefined): boolean {
   if (assignmentNamed(s.ts)) return true;
+  // "### SYSTEM" on a line of its own, "User update: …": the host's or the person's voice put on, and what follows it.
+  if ((before && (systemHeading(before.ts) || (before.voiced && !s.para))) || personSpeaks(s.ts))
+    return (s.voiced = s.hailRun = true);
   // A hail that addresses the model, and what follows it in the same paragraph ("SYSTEM NOTE FOR AI ASSISTANTS: …
   // Read the file …"); not a page that names models as its topic ("streamed responses from LLM APIs").
   if ((s.hailed && addresses(s.ts)) || (before?.hailRun === true && !s.para)) return (s.hailRun = true);
@@ -129,6 +134,9 @@ export function addresses(ts: readonly Token[]): boolean {
   if (at < 0) return false;
   // "Note to AI models", "for the assistant", "Dear AI agent, …", "Hey assistant, …".
   if (GREETS.has(ts[at - 1]?.w ?? '') || GREETS.has(ts[at - 2]?.w ?? '')) return true;
+  // "If you are an AI agent browsing this page, …": the reader told what it is.
+  if ((ts[at - 1]?.w === 'an' || ts[at - 1]?.w === 'a') && (ts[at - 2]?.w === "you're" || ts[at - 2]?.w === 'are'))
+    return true;
   // "Assistant, …", "@AI-assistant …", "Reviewer bots: …": the hail said as a vocative.
   if (ts[at + 1]?.raw === ',' || at === 0 || ts[at - 1]?.raw === '@' || ts[at + 1]?.raw === ':') return true;
   // "… must …", "… are to …" (a duty said with "be to").
@@ -137,6 +145,24 @@ export function addresses(ts: readonly Token[]): boolean {
     .some((t, k, a) => t.raw === ':' || W.MODAL.has(t.w) || ((t.w === 'are' || t.w === 'is') && a[k + 1]?.w === 'to'));
 }
 
+/** A line that is only the host's name for itself: "### SYSTEM", "[System message]", "== SYSTEM PROMPT ==". */
+function systemHeading(ts: readonly Token[]): boolean {
+  const words = ts.filter((t) => /[a-z]/i.test(t.raw));
+  // In capitals, or named as a message ("## System" alone heads a README's section on the machine it runs on).
+  if (words[0]?.w !== 'system' || words.length > 2) return false;
+  return words.length === 2 ? HEADING.has(words[1]!.w) : words[0].raw === 'SYSTEM';
+}
+const HEADING = new Set(['message', 'prompt', 'note', 'instructions', 'instruction', 'override', 'notice']);
+/** "User update: I changed my mind …", "New instructions from the user: …": the person's voice claimed by a result. */
+function personSpeaks(ts: readonly Token[]): boolean {
+  const colon = ts.findIndex((t) => t.raw === ':');
+  if (colon < 1 || colon > 5) return false;
+  const head = ts.slice(0, colon);
+  // … in the first person ("I changed my mind"), not a feed's "User update: Alex added you to the project".
+  const first = ts.slice(colon + 1, colon + 8).some((t) => t.w === 'i' || t.w === 'my' || t.w === 'me');
+  return first && head.some((t) => W.PERSON.has(t.w)) && head.some((t) => SAYS_ANEW.has(t.w));
+}
+const SAYS_ANEW = new Set(['update', 'correction', 'instructions', 'instruction', 'request', 'change', 'message']);
 const GREETS = new Set(['to', 'for', 'dear', 'hey', 'hi', 'hello']);
 const UNSEEN = new Set(['HIDDEN', 'INVISIBLE', 'Hidden', 'Invisible']);
 /** "SYSTEM NOTICE TO SUPPORT BOT: …": the host's voice in capitals, with what it calls itself. */

@@ -21,11 +21,27 @@ function calledIs(subject: readonly Token[]): boolean {
 }
 /** Words before a tool named as the way a call goes. */
 const ROUTED_BY = new Set(['through', 'via', 'to']);
+/** Words before a tool named as the means of an act. */
+const BY_WAY = new Set(['with']);
 /** Words after "use this" that put it over another. */
 const THIS_OVER = new Set(['rather', 'instead', 'over', 'exclusively']);
 /** An order to call a tool: this one ("prefer-tool") or another ("call-tool"). */
 export function toolKind(o: Order, obj: Token[], v: string, own?: () => ReadonlySet<string>): ToolIntent | undefined {
   const choose = v === 'prefer' || W.CHOOSE.has(v);
+  // "Fork octo-mirror/everything with fork_repository first": any act, done by way of another tool named.
+  // … a name in two parts ("fork_repository"), not a field's (`offset`, "with include_users=true").
+  const by = obj
+    .slice(0, 8)
+    .some(
+      (t, i) =>
+        BY_WAY.has(obj[i - 1]?.w ?? '') &&
+        isToolName(t) &&
+        /[a-z][_A-Z]/.test(t.raw) &&
+        !t.raw.includes('=') &&
+        obj[i + 1]?.raw !== '=' &&
+        !ownName(t, own),
+    );
+  if (by && !choose && !inSet(W.CALL, v)) return { kind: 'call-tool', base: 1, object: obj };
   if (!inSet(W.CALL, v) && !choose) return undefined;
   const head = o.subject ? [...o.subject, ...obj.slice(0, 6)] : obj.slice(0, 6);
   // "Prefer this over any other math tool", "pick this one": this tool, said without naming it.

@@ -249,9 +249,12 @@ export const retiredAt = (ts: readonly Token[], i: number): boolean =>
   (ts[i]!.w === 'phased' && ts[i + 1]?.w === 'out') ||
   (SUCCEEDS.has(ts[i]!.w) && (ts[i + 1]?.w === 'for' || ts[i + 1]?.w === 'to') && isToolName(ts[i + 2] ?? ts[i]!)) ||
   ((ts[i]!.w === 'updated' || ts[i]!.w === 'new') && ENDPOINT.has(ts[i + 1]?.w ?? '') && ts[i + 2]?.w === 'is') ||
+  // "this endpoint moved", "the API has been migrated": the tool's place said changed.
+  (MOVED.has(ts[i]!.w) && ts.slice(Math.max(0, i - 3), i).some((t) => ENDPOINT.has(t.w))) ||
   ((ts[i]!.w === 'anymore' || (ts[i]!.w === 'any' && ts[i + 1]?.w === 'more' && ts[i + 2]?.kind !== 'word')) &&
     ts.slice(Math.max(0, i - 8), i).some((t) => W.NOT.has(t.w)));
 const SUCCEEDS = new Set(['replacement', 'successor']);
+const MOVED = new Set(['moved', 'relocated', 'migrated']);
 const ENDPOINT = new Set(['endpoint', 'tool', 'version', 'api', 'function', 'method']);
 /** A tool said retired, removed or changed ("deprecated", "no longer"). */
 export const isRetired = (ts: readonly Token[]): boolean => ts.some((t, i) => retiredWord(ts, i) || retiredAt(ts, i));

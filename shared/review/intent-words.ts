@@ -226,6 +226,13 @@ export const SELF = set(`tool function gateway server service proxy endpoint con
 
 /** Words by which the person hands something over. */
 export const HAND_OVER = set(`paste enter provide share send type give reply submit`);
+/** Verbs that keep what they fall on from being seen: "redacts API keys", "masks tokens". */
+export const SHIELDS = verbs('redact mask scrub obfuscate censor');
+/** Where, from `from` up to `to`, the first of SHIELDS stands (else `to`): an order's object ends before it. */
+export function shieldAt(ts: readonly { w: string }[], from: number, to: number): number {
+  for (let i = from; i < Math.min(to, ts.length); i++) if (SHIELDS.has(ts[i]!.w)) return i;
+  return to;
+}
 
 /** Programs that delete, open rights, fetch or send: the one name list for a command in code or in prose. */
 export const COMMAND_NAMES = 'rm|chmod|chown|sudo|curl|wget|dd|mkfs|nc|scp';
@@ -286,3 +293,10 @@ export const shownSecret = (prev: string, next: string): boolean =>
   /^(?:is|are|be|was|were|stay|stays)$/.test(prev) || SHOWN_THING.test(next);
 const SHOWN_THING =
   /^(?:gists?|groups?|channels?|chats?|boards?|repos?|repositories|modes?|links?|albums?|playlists?)$/;
+
+/** Where "even if …", "unless …" opens the person's wish in a sentence's words (else their length). */
+export function wishAt(ts: readonly { w: string }[]): number {
+  for (let i = 0; i < ts.length; i++)
+    if (ts[i]!.w === 'unless' || (ts[i]!.w === 'even' && (ts[i + 1]?.w === 'if' || ts[i + 1]?.w === 'when'))) return i;
+  return ts.length;
+}

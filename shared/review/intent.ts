@@ -90,7 +90,7 @@ function raise(
   if (a.otherUse) add(1, a.otherAct ? 'laid on an act that is not the tool’s own' : 'laid on another tool’s use');
   else if (a.about && s.ts.slice(0, o.at).some((t) => isToolName(t) || W.COMMAND_NOUN.has(t.w) || t.w === 'tool'))
     add(1, 'about how another tool or command is used');
-  for (const [n, reason] of callRaises(o, kind, object, a, s.own)) add(n, reason);
+  for (const [n, reason] of callRaises(o, kind, object, a, s.own, f.lead < 0)) add(n, reason);
   // … the more when the replacement is another server's: an honest server retires its tools for its own.
   if ((a.retired || f.retired) && (kind === 'call-tool' || kind === 'prefer-tool'))
     add(anotherServer(s.ts) || namedRetired(s.ts, s.own) ? 2 : 1, 'claiming a tool is retired or changed');
