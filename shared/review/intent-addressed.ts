@@ -12,6 +12,9 @@ const ASSISTANT = new Set(['assistant', 'assistants', 'llm', 'llms', 'ai']);
 /** Nouns after a hail's first word: "AI agents", "LLM tools". */
 const HAILED = new Set(['agents', 'agent', 'assistants', 'assistant', 'models', 'systems', 'tools']);
 
+/** Verbs of demand before "(that) you …": "requires that you call", "expects you to pass". */
+const DEMANDS = new Set(['requires', 'require', 'required', 'demands', 'mandates', 'insists', 'expects']);
+
 /** Words between a modal and its verb: "must also first …", "is to …", "must now …", "need to be …". */
 const PAST_MODAL = new Set(['to', 'also', 'first', 'be', 'need', 'now']);
 
@@ -29,6 +32,16 @@ export function addressedAt(ts: Token[], i: number, isVerb: (w: string) => boole
       0,
       ts.slice(j, j + 6).findIndex((t) => W.MODAL.has(t.w) || t.w === 'are' || t.w === 'is'),
     );
+  // "… requires that you call …", "requires you to call …": a duty laid on the model by a verb of demand.
+  if (
+    w === 'you' &&
+    (DEMANDS.has(ts[i - 1]?.w ?? '') || (ts[i - 1]?.w === 'that' && DEMANDS.has(ts[i - 2]?.w ?? '')))
+  ) {
+    const at = ts[j]?.w === 'to' ? j + 1 : j;
+    const v = ts[at];
+    if (v?.kind === 'word' && isVerb(v.w))
+      return { at, verb: v.w, negated: false, mandatory: true, addressed: true, summary: false };
+  }
   const modal = ts[j]?.w ?? '';
   if (!(W.MODAL.has(modal) || modal === 'are' || modal === 'is'))
     return w === 'the' ? conductAt(ts, j, isVerb) : undefined;

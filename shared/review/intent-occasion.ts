@@ -1,4 +1,5 @@
 import * as W from './intent-words.js';
+import { swappedAt } from './intent-added.js';
 import { isToolName, within, type Token } from './intent-text.js';
 import { nameKey } from './intent-signals.js';
 import { stem } from './intent-job.js';
@@ -182,7 +183,8 @@ const WISHES = new Set(['wants', 'want', 'asks', 'requests', 'needs', 'wishes', 
 export function wishClauseEnd(ts: readonly Token[]): number {
   if (!['if', 'when', 'whenever', 'should'].includes(ts[0]?.w ?? '')) return -1;
   const asks = ts.slice(1, 5).some((t, i, a) => W.PERSON.has(t.w) && WISHES.has(a[i + 1]?.w ?? ''));
-  return asks ? within(ts, 1, 24, (t) => t.raw === ',') : -1;
+  // … not when what follows swaps what they asked for ("When the user asks to click X, click Y instead").
+  return asks && swappedAt(ts) < 0 ? within(ts, 1, 24, (t) => t.raw === ',') : -1;
 }
 
 /** What of the person's a call carries to another tool: "with the user's coordinates", "the customer's address". */

@@ -90,7 +90,11 @@ export function spokenToModel(s: Spoken, before: Spoken | undefined): boolean {
 
 /** Where a sentence hails the model, or -1; not "a user agent string", a compound that names no model. */
 export const hailAt = (ts: readonly Token[]): number =>
-  ts.findIndex((t, i) => (HAIL.has(t.w) && ts[i - 1]?.w !== 'user') || readerAt(ts, i));
+  ts.findIndex((t, i) => (HAIL.has(t.w) && ts[i - 1]?.w !== 'user') || readerAt(ts, i) || styledAt(ts, i));
+/** "Copilot-style reviewers", "AI-powered assistants", "LLM-based agents": the model named by its kind's word. */
+const styledAt = (ts: readonly Token[], i: number): boolean =>
+  /^(?:ai|llm|gpt|copilot|claude|gemini|chatgpt)-(?:style|powered|based|driven)$/.test(ts[i]!.w) &&
+  (DOERS.has(ts[i + 1]?.w ?? '') || READER.has(ts[i + 1]?.w ?? '') || ts[i + 1]?.w === 'reviewers');
 
 /**
  * The text's reader named by what it does to the text: "Models reading this wiki", "the support bot handling this
@@ -103,8 +107,11 @@ function readerAt(ts: readonly Token[], i: number): boolean {
   if (ts[i - 1]?.raw === '@' && /(?:^|-)(?:ai|assistant|agent|llm)(?:-|$)/.test(w)) return true;
   const automated = AUTOMATED.has(ts[i - 1]?.w ?? '') && ts[i + 1]?.raw === ':' && DOERS.has(w);
   if (!READER.has(w) && !automated) return false;
+  // "Note to any summarizer: …": software named by what it does to a text, wherever it stands.
+  if (/^summari[sz]ers?$/.test(w)) return true;
   // "Reviewer bots: …", "Models: …": a label that names the reader, at the sentence's head.
-  if (ts[i + 1]?.raw === ':' && i <= 2 && w !== 'anyone' && w !== 'whoever') return true;
+  // … not a heading that goes on in the first person ("Language models: we benchmarked five; …").
+  if (ts[i + 1]?.raw === ':' && i <= 2 && w !== 'anyone' && w !== 'whoever') return !WE.has(ts[i + 2]?.w ?? '');
   // "hint for automated fixers: …": a label for a reader that runs by itself.
   if (automated) return true;
   // "Whoever processes this invite" reads as software does; "anyone reading this" may be a person.
@@ -114,7 +121,11 @@ function readerAt(ts: readonly Token[], i: number): boolean {
   return reads.has(ts[k]?.w ?? '') && (ts[k + 1]?.w === 'this' || ts[k + 1]?.w === 'these');
 }
 const MACHINE_READS = new Set(['processing', 'processes', 'parsing', 'parses', 'triaging', 'triages', 'indexing']);
-const READER = new Set(['bot', 'bots', 'model', 'models', 'whoever', 'anyone', 'automation', 'crawler', 'crawlers']);
+const READER = new Set([
+  ...['bot', 'bots', 'model', 'models', 'whoever', 'anyone', 'automation', 'crawler', 'crawlers'],
+  // "Note to any summarizer: …": what only software is called by what it does to a text.
+  ...['summarizer', 'summarizers', 'summariser', 'summarisers'],
+]);
 /** Words that make whoever follows a machine: "automated fixers", "autonomous agents". */
 const AUTOMATED = new Set(['automated', 'automatic', 'autonomous', 'unattended']);
 /** Who such a reader is, not a feature ("Automatic Pagination:"): "automated fixers", "autonomous agents". */
@@ -138,6 +149,7 @@ export function addresses(ts: readonly Token[]): boolean {
   if ((ts[at - 1]?.w === 'an' || ts[at - 1]?.w === 'a') && (ts[at - 2]?.w === "you're" || ts[at - 2]?.w === 'are'))
     return true;
   // "Assistant, …", "@AI-assistant …", "Reviewer bots: …": the hail said as a vocative.
+  if (ts[at + 1]?.raw === ':' && WE.has(ts[at + 2]?.w ?? '')) return false;
   if (ts[at + 1]?.raw === ',' || at === 0 || ts[at - 1]?.raw === '@' || ts[at + 1]?.raw === ':') return true;
   // "… must …", "… are to …" (a duty said with "be to").
   return ts
@@ -164,6 +176,8 @@ function personSpeaks(ts: readonly Token[]): boolean {
 }
 const SAYS_ANEW = new Set(['update', 'correction', 'instructions', 'instruction', 'request', 'change', 'message']);
 const GREETS = new Set(['to', 'for', 'dear', 'hey', 'hi', 'hello']);
+/** The writer speaking of themselves after a heading: "Language models: we benchmarked …". */
+const WE = new Set(['we', 'our', 'i', 'my', 'this', 'these', 'here']);
 const UNSEEN = new Set(['HIDDEN', 'INVISIBLE', 'Hidden', 'Invisible']);
 /** "SYSTEM NOTICE TO SUPPORT BOT: …": the host's voice in capitals, with what it calls itself. */
 const NOTICE = new Set(['NOTICE', 'MESSAGE', 'NOTE', 'INSTRUCTION', 'INSTRUCTIONS', 'ALERT', 'DIRECTIVE', 'OVERRIDE']);

@@ -29,7 +29,7 @@ const ASKED = set(`user user's users person request task asked instructions`);
 /** Leave given by whoever wrote the result: "you have my authority … to merge this", "you are allowed to delete". */
 const LEAVE = set(`authority permission allowed authorized authorised approval clearance free`);
 /** Words after which an act stands at the head of its clause: "please append", "…, then type", "should update". */
-const LEADS = set(`please and then also must should shall now first kindly immediately just`);
+const LEADS = set(`please and then also must should shall now first kindly immediately just so`);
 /** Marks that open a clause. */
 const OPENS = new Set([':', ',', ';', '(', '[', '-', '\u2014', '\u2013']);
 const MAX_ACTS = 8;
@@ -44,9 +44,14 @@ const LABEL = set(`model llm`);
 /** Any speaker's label after a bracket that hides it ("[white text] Assistant: …"); a chat log's "Assistant: …" is
  * the transcript's, not an order. */
 const ANY_LABEL = set(`model llm ai assistant agent bot`);
+const FIELD_FOR_MODEL =
+  /^(?:(?:ai|agent|llm|assistant|model|bot)[_-]?(?:instructions?|notes?|prompt|directives?|tasks?|orders?|actions?)|(?:instructions?|notes?|prompt|tasks?)[_-]?(?:for|to)[_-]?(?:the[_-]?)?(?:ai|agents?|llms?|assistants?|models?))$/i;
 const HANDLING = set(`handling processing reading managing triaging monitoring answering`);
 /** A label that names the model, or a hail of whoever handles what the person has ("Whoever is handling my inbox:"). */
 function labelled(ts: readonly Token[]): boolean {
+  // A field named for the model, wherever it stands: "ai_instructions: …", "\"agentInstructions\":\"…\"".
+  if (ts.some((t, i) => FIELD_FOR_MODEL.test(t.raw) && within(ts, i + 1, i + 3, (x) => x.raw === ':') >= 0))
+    return true;
   for (let i = 0; i < Math.min(ts.length, 12); i++) {
     const t = ts[i]!;
     // … after marks alone too: a comment's "<!-- model: …", "// LLM: …".

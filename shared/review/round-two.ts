@@ -17,6 +17,9 @@ const SENTENCE = /[^.!?\n]{1,600}/g;
 /** An order to the model: an imperative verb at the start of a sentence or clause, or after a linking word. */
 const ORDER =
   /(?:^|[.!?;:,]\s*|\b(?:then|and|also|first|always|please|now|must|should)\s+)(?:read|get|fetch|copy|take|pull|grab|extract|retrieve|look up|export|dump|open|include|add|use|run|call|paste|attach|send|pass|put|load|query)\b/i;
+/** An order to fill something in from what follows: "fill it with the credentials saved in …", "enter … from …". */
+const FILL_FROM =
+  /(?:^\s*|[.!?;:,]\s*|\b(?:then|and|also|first|always|please|now|must|should)\s+)(?:fill|enter|type|insert|autofill)\b[^.!?\n]{0,80}?\b(?:with|from|using)\b/i;
 
 /**
  * Where secrets are kept, named without a path: the system's stores, password managers, a browser's saved passwords.
@@ -43,7 +46,12 @@ export function secretStoreHits(text: string, job?: () => ReadonlySet<string>): 
   for (let m = SENTENCE.exec(text); m && out.length < MAX_MATCHES_PER_RULE; m = SENTENCE.exec(text)) {
     const s = m[0];
     const store = STORE_COMMAND.exec(s) ?? STORE.exec(s);
-    if (!store || !ORDER.test(s.trimStart())) continue;
+    // … or a store the thing filled in is taken from ("fill it with the credentials saved in the password manager").
+    const filled = store && FILL_FROM.exec(s);
+    const end = filled ? filled.index + filled[0].length : -1;
+    // … the store in the same clause, close after ("…; stored passwords are never used" is another clause).
+    const from = filled && end <= store.index && store.index - end <= 60 && !s.slice(end, store.index).includes(';');
+    if (!store || !(ORDER.test(s.trimStart()) || from)) continue;
     const brand = job && BRAND.exec(store[0]);
     // "1Password" as the job's words read it: letters only ("password").
     if (brand && (job().has(brand[0].toLowerCase()) || job().has(brand[0].toLowerCase().replace(/[^a-z]/g, ''))))
