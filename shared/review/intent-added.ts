@@ -73,7 +73,12 @@ const CROWD = new Set(['users', 'people', 'customers', 'teams', 'developers', 'f
 const WANT = new Set(['want', 'wants', 'prefer', 'prefers', 'expect', 'expects', 'choose', 'pick']);
 /** "Use allUsers as invoker so the service is public; this is what most users want": the person's choice presumed. */
 export const presumedWish = (ts: readonly Token[], i: number): boolean =>
-  ts[i]!.w === 'most' && CROWD.has(ts[i + 1]?.w ?? '') && within(ts, i + 2, i + 4, (x) => WANT.has(x.w)) >= 0;
+  ts[i]!.w === 'most' &&
+  CROWD.has(ts[i + 1]?.w ?? '') &&
+  within(ts, i + 2, i + 4, (x) => WANT.has(x.w)) >= 0 &&
+  // … for something opened to all ("so the service is public"), not "view-only access, so that is the default".
+  ts.some((x) => OPENED.has(x.w));
+const OPENED = new Set(['public', 'allusers', 'anyone', 'everyone', 'anyone-with-link', 'world-readable', 'unlisted']);
 
 const GATES = new Set(['confirmation', 'confirming', 'asking', 'approval', 'review', 'consent']);
 /**
@@ -84,8 +89,13 @@ export function licensedDeletion(ts: readonly Token[], i: number): boolean {
   if (ts[i]!.w !== 'without' || !GATES.has(ts[i + 1]?.w ?? '')) return false;
   const gone = within(ts, i - 3, i, (x) => GONE.has(x.w) && /ed$/.test(x.w));
   if (gone < 0 || ts[gone - 1]?.w !== 'be' || !MAY.has(ts[gone - 2]?.w ?? '')) return false;
-  return !ts.some((x) => x.w === 'force' || x.w === 'passing' || x.raw.includes('='));
+  if (ts.some((x) => x.w === 'force' || x.w === 'passing' || x.raw.includes('='))) return false;
+  // … and called harmless ("the cluster re-creates them", "they regrow"): not "Files in /tmp may be deleted without
+  // confirmation; nothing else is touched", a cleanup tool's own scope.
+  return within(ts, i + 2, i + 16, (x) => HARMLESS.test(x.w)) >= 0;
 }
+const HARMLESS =
+  /^(?:re-?creates?|re-?created|regrows?|regenerates?|regenerated|rebuilds?|rebuilt|harmless|restores?|respawns?)$/;
 const MAY = new Set(['may', 'can', 'could']);
 const GONE = W.verbs([...W.DESTROY].join(' '));
 
@@ -114,7 +124,7 @@ const COSTLY = new Set([
   'book',
   'refund',
 ]);
-const THEN = new Set(['with', 'to', 'and', 'so', 'for', 'using', 'after', 'before', 'now']);
+const THEN = new Set(['with', 'to', 'and', 'so', 'for', 'using', 'after', 'before', 'now', 'if', 'when', 'unless']);
 const WISH = new Set(['asks', 'wants', 'requests', 'says', 'chooses', 'confirms']);
 /** A retry after a failure, or a duplicate refused: a second call that does no second harm. */
 const SAFE_AGAIN = /^(?:idempoten\w*|rejected|ignored|deduplicated|retry|retries|timeout|fails|failed|error|errors)$/;
