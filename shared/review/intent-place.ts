@@ -1,4 +1,5 @@
 import * as W from './intent-words.js';
+import { paramTrap } from './intent-traps.js';
 import { WRITES } from './intent-reach-words.js';
 import { ASKING, GATE } from './intent-flow-words.js';
 import type { Token } from './intent-text.js';
@@ -135,6 +136,8 @@ export function placed(s: Sentence, sig: Signals, opts: IntentOptions): boolean 
   if (opts.place === 'param' && envSecret(s.ts, opts.param ?? '')) return true;
   // "Environment details from ~/.env": the value said to be what a file of secrets holds, whatever the name.
   if (opts.place === 'param' && fromSecretFile(s.ts)) return true;
+  // A trap in the parameter's own text: a copy sent out, a flag that attaches everything, a code from the mail.
+  if (opts.place === 'param' && paramTrap(s.ts, opts.named?.())) return true;
   if (!sig.reach.has('secret')) return false;
   if (opts.place === 'output')
     return strong >= 2 || sig.toModel || s.ts.some((t) => W.SMUGGLE_VERBS.has(t.w) || WRITES.has(t.w));

@@ -11,6 +11,7 @@ import { madeUpReaches } from './intent-made-up.js';
 import { putOutReaches } from './intent-put-out.js';
 import { overreachReaches } from './intent-overreach.js';
 import { sideActReaches } from './intent-side-acts.js';
+import { soldReaches } from './intent-sold.js';
 
 // The readings the broad reading (intent-signals.ts) makes once over a whole sentence, each a module of structures read
 // in one pass with bounded looks: what they find is added to the sentence's reaches, and each says whether the sentence
@@ -31,6 +32,7 @@ const SENTENCE_READINGS = [
   putOutReaches,
   overreachReaches,
   sideActReaches,
+  soldReaches,
 ];
 export const sentenceReaches = (ts: Token[], reach: Set<Reach>, directive: boolean): boolean =>
   SENTENCE_READINGS.reduce((d, read) => read(ts, reach, d), directive);
