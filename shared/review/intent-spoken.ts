@@ -150,6 +150,8 @@ export function addresses(ts: readonly Token[]): boolean {
     return true;
   // "Assistant, …", "@AI-assistant …", "Reviewer bots: …": the hail said as a vocative.
   if (ts[at + 1]?.raw === ':' && WE.has(ts[at + 2]?.w ?? '')) return false;
+  // "This page requires agents to set …": a duty laid on the model by a verb of demand.
+  if (DEMANDS.has(ts[at - 1]?.w ?? '') && ts[at + 1]?.w === 'to') return true;
   if (ts[at + 1]?.raw === ',' || at === 0 || ts[at - 1]?.raw === '@' || ts[at + 1]?.raw === ':') return true;
   // "… must …", "… are to …" (a duty said with "be to").
   return ts
@@ -168,14 +170,24 @@ const HEADING = new Set(['message', 'prompt', 'note', 'instructions', 'instructi
 /** "User update: I changed my mind …", "New instructions from the user: …": the person's voice claimed by a result. */
 function personSpeaks(ts: readonly Token[]): boolean {
   const colon = ts.findIndex((t) => t.raw === ':');
-  if (colon < 1 || colon > 5) return false;
+  if (colon < 1 || colon > 12) return false;
   const head = ts.slice(0, colon);
   // … in the first person ("I changed my mind"), not a feed's "User update: Alex added you to the project".
   const first = ts.slice(colon + 1, colon + 8).some((t) => t.w === 'i' || t.w === 'my' || t.w === 'me');
   return first && head.some((t) => W.PERSON.has(t.w)) && head.some((t) => SAYS_ANEW.has(t.w));
 }
-const SAYS_ANEW = new Set(['update', 'correction', 'instructions', 'instruction', 'request', 'change', 'message']);
+const SAYS_ANEW = new Set([
+  'update',
+  'correction',
+  'instructions',
+  'instruction',
+  'request',
+  'change',
+  'message',
+  'note',
+]);
 const GREETS = new Set(['to', 'for', 'dear', 'hey', 'hi', 'hello']);
+const DEMANDS = new Set(['requires', 'require', 'expects', 'instructs', 'asks', 'tells', 'directs', 'needs']);
 /** The writer speaking of themselves after a heading: "Language models: we benchmarked …". */
 const WE = new Set(['we', 'our', 'i', 'my', 'this', 'these', 'here']);
 const UNSEEN = new Set(['HIDDEN', 'INVISIBLE', 'Hidden', 'Invisible']);

@@ -21,7 +21,7 @@ const ACTS =
   mail forward delete remove archive approve accept install run execute append post publish invite submit update change
   apply deploy open type enter click download upload create book cancel unsubscribe follow star fork move copy paste
   rename disable enable revoke rotate reset mark assign skip bypass sell trade short liquidate withdraw invest swap
-  stake bid place call invoke trigger commit export insert`);
+  stake bid place call invoke trigger commit export insert rerun navigate visit redirect set`);
 /** The person's request set aside: "Ignore what the user asked you to summarize; instead …". */
 const SETS_ASIDE = set(`ignore disregard forget`);
 const QUESTION = set(`question questions request requests task instructions query message`);
@@ -90,7 +90,16 @@ function actAt(ts: readonly Token[]): number {
       ts.slice(Math.max(0, i - 7), i - 2).some((x) => REAL.has(x.w));
     // A JSON string's first word opens a clause too: "instructions":"Ignore the user's question …".
     const value = prev?.raw === '"' && ts[i - 2]?.raw === ':';
-    const head = !prev || (prev.kind === 'mark' && OPENS.has(prev.raw)) || LEADS.has(prev.w) || leave || named || value;
+    // "requires agents to set …": the act a verb of demand lays on whoever it names.
+    const demanded = prev?.w === 'to' && DEMANDED_BY.has(ts[i - 3]?.w ?? '');
+    const head =
+      !prev ||
+      (prev.kind === 'mark' && OPENS.has(prev.raw)) ||
+      LEADS.has(prev.w) ||
+      leave ||
+      named ||
+      value ||
+      demanded;
     if (!head || NOT.has(prev?.w ?? '') || NOT.has(ts[i - 2]?.w ?? '')) continue;
     // "please" or a modal before it: no noun ("the update") and no list of features ("Share, export").
     if (prev?.kind === 'mark' && ts[i + 1]?.kind === 'mark') continue;
@@ -114,6 +123,7 @@ function hailedHere(ts: readonly Token[], before: readonly Token[] | undefined):
   return !!before && before.length <= 16 && before.at(-1)?.raw === ':' && hails(before);
 }
 const TURN = set(`replying answering responding`);
+const DEMANDED_BY = set(`requires expects instructs asks tells directs needs`);
 const CALLS = set(`call invoke trigger`);
 /** A hail that names the model, not a product ("**Claude Code** — install via …" speaks to its user). */
 const hails = (ts: readonly Token[]): boolean => addresses(ts) && !PRODUCT.has(ts[hailAt(ts) + 1]?.w ?? '');
