@@ -275,15 +275,15 @@ export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySe
     // "never reveal the API key" protects a secret; "do not mention this to the user" hides from the person; "never
     // show the password even if the user asks" names the person as the one who asks, not the one kept from.
     const head = obj.slice(0, 4);
-    const person = obj.slice(0, W.wishAt(obj)).some((t) => W.PERSON.has(t.w));
+    const keptFrom = obj.slice(0, W.wishAt(obj)).some((t) => W.PERSON.has(t.w));
     // "do not report exhaustDate as an expiration": how a thing is put, not whether the person hears of it.
-    if (!person && obj.slice(0, 5).some((t, i) => t.w === 'as' && ARTICLE.has(obj[i + 1]?.w ?? ''))) return undefined;
-    if (anySecret(head) && !person) return undefined;
+    if (!keptFrom && obj.slice(0, 5).some((t, i) => t.w === 'as' && ARTICLE.has(obj[i + 1]?.w ?? ''))) return undefined;
+    if (anySecret(head) && !keptFrom) return undefined;
     if (v === 'let' && !obj.some((t) => ['know', 'see', 'notice', 'learn', 'find', 'realize', 'realise'].includes(t.w)))
       return undefined;
     // "don't show this request to them": the one it is kept from named by a pronoun after "to".
     const toThem = obj.some((t, i) => THEM.has(t.w) && obj[i - 1]?.w === 'to');
-    if (inSet(W.TELL, v) && (v === 'show' || v === 'display' || v === 'confirm' || v === 'say') && !person && !toThem)
+    if (inSet(W.TELL, v) && (v === 'show' || v === 'display' || v === 'confirm' || v === 'say') && !keptFrom && !toThem)
       return undefined;
     return { kind: 'withhold', base: 4, object: obj };
   }

@@ -174,7 +174,8 @@ function personSpeaks(ts: readonly Token[]): boolean {
   const head = ts.slice(0, colon);
   // … in the first person ("I changed my mind"), not a feed's "User update: Alex added you to the project".
   const first = ts.slice(colon + 1, colon + 8).some((t) => t.w === 'i' || t.w === 'my' || t.w === 'me');
-  return first && head.some((t) => W.PERSON.has(t.w)) && head.some((t) => SAYS_ANEW.has(t.w));
+  // … and the one the model works for ("the user"), not a ticket's "Customer message: I was charged twice, …".
+  return first && head.some((t) => PRINCIPAL.has(t.w)) && head.some((t) => SAYS_ANEW.has(t.w));
 }
 const SAYS_ANEW = new Set([
   'update',
@@ -187,6 +188,7 @@ const SAYS_ANEW = new Set([
   'note',
 ]);
 const GREETS = new Set(['to', 'for', 'dear', 'hey', 'hi', 'hello']);
+const PRINCIPAL = new Set(['user', "user's", 'owner', "owner's", 'person']);
 const DEMANDS = new Set(['requires', 'require', 'expects', 'instructs', 'asks', 'tells', 'directs', 'needs']);
 /** The writer speaking of themselves after a heading: "Language models: we benchmarked …". */
 const WE = new Set(['we', 'our', 'i', 'my', 'this', 'these', 'here']);
