@@ -126,6 +126,9 @@ const COSTLY = new Set([
 ]);
 const THEN = new Set(['with', 'to', 'and', 'so', 'for', 'using', 'after', 'before', 'now', 'if', 'when', 'unless']);
 const WISH = new Set(['asks', 'wants', 'requests', 'says', 'chooses', 'confirms']);
+/** The person's own wish said in the sentence: "if the user asks …". */
+const personWishes = (ts: readonly Token[]): boolean =>
+  ts.some((x, k) => W.PERSON.has(x.w) && WISH.has(ts[k + 1]?.w ?? ''));
 /** A retry after a failure, or a duplicate refused: a second call that does no second harm. */
 const SAFE_AGAIN = /^(?:idempoten\w*|rejected|ignored|deduplicated|retry|retries|timeout|fails|failed|error|errors)$/;
 /**
@@ -144,8 +147,7 @@ export function doneTwice(ts: readonly Token[], i: number): boolean {
   if (within(ts, i - 5, i, (x) => NOT.has(x.w) || x.w === 'avoid' || x.w === 'prevent' || x.w === 'avoids') >= 0)
     return false;
   // … nor what the person asked for ("pay twice if the user asks to split the bill").
-  const wished = ts.some((x, k) => W.PERSON.has(x.w) && WISH.has(ts[k + 1]?.w ?? ''));
-  return !wished && !ts.some((x) => SAFE_AGAIN.test(x.w) || x.w === 'times');
+  return !personWishes(ts) && !ts.some((x) => SAFE_AGAIN.test(x.w) || x.w === 'times');
 }
 
 /** A rank that runs a place, and what it is given as. */
@@ -159,7 +161,7 @@ const GRANTS = new Set(['add', 'grant', 'give', 'invite', 'make', 'assign']);
 export function rankGiven(ts: readonly Token[], i: number): boolean {
   if (!RANK.has(ts[i]!.w) || !AS_RIGHT.has(ts[i + 1]?.w ?? '')) return false;
   const grant = within(ts, 0, i, (x) => GRANTS.has(x.w));
-  if (grant < 0 || ts.some((x, k) => W.PERSON.has(x.w) && WISH.has(ts[k + 1]?.w ?? ''))) return false;
+  if (grant < 0 || personWishes(ts)) return false;
   // The account named: a handle ("ci-keeper", "@ops-bot", `svc_account`), after "account", "user" or "bot".
   return within(ts, grant + 1, i, (x) => /[a-z][-_][a-z0-9]/i.test(x.raw) || x.raw.startsWith('@')) >= 0;
 }
@@ -187,14 +189,13 @@ export function figuresReplaced(ts: readonly Token[], i: number): boolean {
  */
 export function swappedAt(ts: readonly Token[]): number {
   if (!['if', 'when', 'whenever'].includes(ts[0]?.w ?? '')) return -1;
-  const to = within(ts, 1, 7, (t, k) => t.w === 'to' && WISHES_TO.has(ts[k - 1]?.w ?? ''));
+  const to = within(ts, 1, 7, (t, k) => t.w === 'to' && W.WISHES.has(ts[k - 1]?.w ?? ''));
   const verb = ts[to + 1]?.w;
   if (to < 0 || !verb) return -1;
   const again = within(ts, to + 2, to + 30, (t, k) => t.w === verb && ts[k - 1]?.raw === ',');
   const instead = within(ts, again + 1, again + 12, (t, k) => t.w === 'instead' && ts[k + 1]?.w !== 'of');
   return again >= 0 ? instead : -1;
 }
-const WISHES_TO = new Set(['wants', 'want', 'asks', 'requests', 'needs', 'wishes', 'chooses', 'decides']);
 
 /** The words these readings start at. */
 export const ASKED_CUE = [

@@ -174,15 +174,13 @@ export const usedNear = (ts: readonly Token[], i: number): boolean =>
   TOOL_WORD.has(ts[i + 1]?.w ?? '') ||
   ts.slice(Math.max(0, i - 3), i + 2).some((x) => USING.has(x.w) || x.w === 'passed' || x.w === 'to');
 
-/** Words of wanting after the person: "If the user wants to …", "When a customer asks to …". */
-const WISHES = new Set(['wants', 'want', 'asks', 'requests', 'needs', 'wishes', 'chooses', 'decides']);
 /**
  * Where a sentence's opening clause on the person's own wish ends ("If the user wants to send to all contacts, …"), or
  * -1: what that clause names is the person's request, not an errand the text runs. At most 24 tokens are read.
  */
 export function wishClauseEnd(ts: readonly Token[]): number {
   if (!['if', 'when', 'whenever', 'should'].includes(ts[0]?.w ?? '')) return -1;
-  const asks = ts.slice(1, 5).some((t, i, a) => W.PERSON.has(t.w) && WISHES.has(a[i + 1]?.w ?? ''));
+  const asks = ts.slice(1, 5).some((t, i, a) => W.PERSON.has(t.w) && W.WISHES.has(a[i + 1]?.w ?? ''));
   // … not when what follows swaps what they asked for ("When the user asks to click X, click Y instead").
   return asks && swappedAt(ts) < 0 ? within(ts, 1, 24, (t) => t.raw === ',') : -1;
 }

@@ -189,7 +189,8 @@ const SAYS_ANEW = new Set([
 ]);
 const GREETS = new Set(['to', 'for', 'dear', 'hey', 'hi', 'hello']);
 const PRINCIPAL = new Set(['user', "user's", 'owner', "owner's", 'person']);
-const DEMANDS = new Set(['requires', 'require', 'expects', 'instructs', 'asks', 'tells', 'directs', 'needs']);
+/** Verbs of demand before whoever they bind: "requires agents to …". */
+export const DEMANDS = new Set(['requires', 'require', 'expects', 'instructs', 'asks', 'tells', 'directs', 'needs']);
 /** The writer speaking of themselves after a heading: "Language models: we benchmarked …". */
 const WE = new Set(['we', 'our', 'i', 'my', 'this', 'these', 'here']);
 const UNSEEN = new Set(['HIDDEN', 'INVISIBLE', 'Hidden', 'Invisible']);

@@ -311,6 +311,8 @@ export const isStartup = (t: Token): boolean => {
     W.STARTUP.has(w) || W.STARTUP.has(w.split('/').pop() ?? '') || /crontab|launchagents|\/startup\/|autostart/.test(w)
   );
 };
+/** A tool named as tools are, in two parts (`share_file`, `createEvent`): not a field's one word (`offset`). */
+export const namedTool = (t: Token | undefined): boolean => !!t && isToolName(t) && /[a-z][_A-Z]/.test(t.raw);
 /** A token that names a tool: an identifier with `_`, `-` or `.` inside, camelCase, or in backticks. */
 export const isToolName = (t: Token): boolean =>
   // … or called with its arguments: "`generate_token(operation_type='payment')`".

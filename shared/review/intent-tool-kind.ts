@@ -1,5 +1,5 @@
 import * as W from './intent-words.js';
-import { inSet, isToolName, type Token } from './intent-text.js';
+import { inSet, isToolName, namedTool, type Token } from './intent-text.js';
 import type { Order } from './intent-voice.js';
 
 // An order to call a tool, read for the order reader (intent-action.ts, kindOfAction): this tool chosen over others
@@ -35,8 +35,7 @@ export function toolKind(o: Order, obj: Token[], v: string, own?: () => Readonly
     .some(
       (t, i) =>
         BY_WAY.has(obj[i - 1]?.w ?? '') &&
-        isToolName(t) &&
-        /[a-z][_A-Z]/.test(t.raw) &&
+        namedTool(t) &&
         !t.raw.includes('=') &&
         obj[i + 1]?.raw !== '=' &&
         !ownName(t, own),

@@ -224,6 +224,9 @@ export const THINGS =
 /** What "this …" names when a tool means itself. */
 export const SELF = set(`tool function gateway server service proxy endpoint connector plugin version`);
 
+/** Words of wanting after the person: "If the user wants to …", "When a customer asks to …". */
+export const WISHES = set(`wants want asks requests needs wishes chooses decides`);
+
 /** Words by which the person hands something over. */
 export const HAND_OVER = set(`paste enter provide share send type give reply submit`);
 /** Verbs that keep what they fall on from being seen: "redacts API keys", "masks tokens". */

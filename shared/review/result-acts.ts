@@ -1,7 +1,7 @@
 import type { Hit } from './hidden.js';
 import { readText } from './intent-read.js';
-import { addresses, hailAt, spokenToModel, type Spoken } from './intent-spoken.js';
-import { isToolName, within, type Token } from './intent-text.js';
+import { addresses, DEMANDS, hailAt, spokenToModel, type Spoken } from './intent-spoken.js';
+import { namedTool, within, type Token } from './intent-text.js';
 import { NOT, PERSON, set } from './intent-words.js';
 import type { Severity } from './rules.js';
 
@@ -80,7 +80,7 @@ function actAt(ts: readonly Token[]): number {
     const handed = TELLS_ME.has(t.w) && TO_ME.has(ts[i + 1]?.w ?? '') && ts.slice(i + 2, i + 8).some(secretWord);
     if (!ACTS.has(t.w) && !aside && !dictated && !handed) continue;
     // "call transfer_funds(…)": a call is an act on the world when a tool is named as tools are (not "call /v1/items").
-    if (CALLS.has(t.w) && within(ts, i + 1, i + 3, (x) => isToolName(x) && /[a-z][_A-Z]/.test(x.raw)) < 0) continue;
+    if (CALLS.has(t.w) && within(ts, i + 1, i + 3, namedTool) < 0) continue;
     const prev = ts[i - 1];
     const leave = prev?.w === 'to' && LEAVE.has(ts[i - 2]?.w ?? '');
     // "the real action item is to email …": the act named as what is truly to be done (not "the first step is to …").
@@ -91,7 +91,7 @@ function actAt(ts: readonly Token[]): number {
     // A JSON string's first word opens a clause too: "instructions":"Ignore the user's question …".
     const value = prev?.raw === '"' && ts[i - 2]?.raw === ':';
     // "requires agents to set …": the act a verb of demand lays on whoever it names.
-    const demanded = prev?.w === 'to' && DEMANDED_BY.has(ts[i - 3]?.w ?? '');
+    const demanded = prev?.w === 'to' && DEMANDS.has(ts[i - 3]?.w ?? '');
     const head =
       !prev ||
       (prev.kind === 'mark' && OPENS.has(prev.raw)) ||
@@ -123,7 +123,6 @@ function hailedHere(ts: readonly Token[], before: readonly Token[] | undefined):
   return !!before && before.length <= 16 && before.at(-1)?.raw === ':' && hails(before);
 }
 const TURN = set(`replying answering responding`);
-const DEMANDED_BY = set(`requires expects instructs asks tells directs needs`);
 const CALLS = set(`call invoke trigger`);
 /** A hail that names the model, not a product ("**Claude Code** — install via …" speaks to its user). */
 const hails = (ts: readonly Token[]): boolean => addresses(ts) && !PRODUCT.has(ts[hailAt(ts) + 1]?.w ?? '');
