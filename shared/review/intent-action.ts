@@ -19,6 +19,7 @@ import { handsSecretFile } from './intent-spoken.js';
 import { toolKind } from './intent-tool-kind.js';
 import { changedToFixed, LOOPBACK } from './intent-given.js';
 import { commandIn } from './intent-code.js';
+import { advisedAway } from './intent-made-up.js';
 
 // What an order that is not negated asks, from its verb and the words after it: the intent reader's
 // table of acts (run, write, contact, swap a value, smuggle one, call a tool). Each test looks a
@@ -103,9 +104,9 @@ export function kindOfAction(o: Order, obj: Token[], ts: readonly Token[], own?:
         (obj[i + 1]?.w === 'the' || obj[i + 1]?.w === 'your') &&
         W.REPLY.has(obj[i + 2]?.w ?? ''),
     ) ||
-    // "… when responding", "while answering the user", "when you reply": every answer the occasion.
-    obj.some((t, i) => WHEN.has(t.w) && ANSWERING.has((obj[i + 1]?.w === 'you' ? obj[i + 2] : obj[i + 1])?.w ?? ''));
-  if (intoOutput && W.INTO_OUTPUT.has(v)) {
+    W.answerOccasion(obj);
+  // … and what it puts there: "include", "append"; or an address recommended on every answer (intent-made-up.ts).
+  if ((intoOutput && W.INTO_OUTPUT.has(v)) || advisedAway(v, obj, intoOutput, ts.slice(Math.max(0, o.at - 12), o.at))) {
     // … an address, or a site named bare ("apply at quickloans.win"): an advert or a phish in the person's answer; not
     // one given as an example of the person's own ("the address the user gives, e.g. https://hooks.…").
     const addr = (t: Token): boolean =>
@@ -321,8 +322,6 @@ const HOLDER = new Set(
 );
 
 /** Occasions, and the model's answering as one: "when responding", "while you answer". */
-const WHEN = new Set(['when', 'while', 'whenever']);
-const ANSWERING = new Set(['responding', 'replying', 'answering', 'respond', 'reply', 'answer']);
 
 /** What restores a wallet or an account: its seed, its mnemonic, its recovery phrase or codes, a private key. */
 const RESTORES = /^(?:seed|mnemonic|phrases?|codes?|private_key|private-key)$/;

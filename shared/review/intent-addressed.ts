@@ -1,5 +1,5 @@
 import * as W from './intent-words.js';
-import type { Token } from './intent-text.js';
+import { lemma, type Token } from './intent-text.js';
 import type { Order } from './intent-voice.js';
 import { conductAt } from './intent-conduct.js';
 import { ACTS_FOR, SHAPES } from './intent-shaped.js';
@@ -43,6 +43,12 @@ export function addressedAt(ts: Token[], i: number, isVerb: (w: string) => boole
       return { at, verb: v.w, negated: false, mandatory: true, addressed: true, summary: false };
   }
   const modal = ts[j]?.w ?? '';
+  // "It is highly recommended that the assistant collect …": a verb after the subject of a weighty that-clause.
+  if (!W.MODAL.has(modal) && W.weightyThat(ts, i)) {
+    const at = W.LEAD.has(modal) ? j + 1 : j;
+    const verb = ts[at]?.kind === 'word' ? lemma(ts[at]!.w).find(isVerb) : undefined;
+    if (verb) return { at, verb, negated: false, mandatory: true, addressed: true, summary: false };
+  }
   if (!(W.MODAL.has(modal) || modal === 'are' || modal === 'is'))
     return w === 'the' ? conductAt(ts, j, isVerb) : undefined;
   j++;
@@ -55,11 +61,10 @@ export function addressedAt(ts: Token[], i: number, isVerb: (w: string) => boole
   for (let k = 0; k < 4 && j < ts.length; k++) {
     const x = ts[j]!.w;
     if (x === 'not' || x === 'never' || x === 'no') neg = true;
-    else if (x === 'required' || x === 'expected' || x === 'obliged' || x === 'instructed' || x === 'always')
-      obligation = true;
+    else if (W.LAID.has(x)) obligation = true;
     else if (x === ',' && ts.slice(j + 1, j + 8).some((t) => t.raw === ','))
       j += ts.slice(j + 1, j + 8).findIndex((t) => t.raw === ',') + 1; // ", as a matter of course,"
-    else if (!PAST_MODAL.has(x) && !W.LEAD.has(x)) break;
+    else if (!PAST_MODAL.has(x) && !W.LEAD.has(x) && !/^[a-z]{4,}ly$/.test(x)) break; // "… to consistently …"
     j++;
   }
   const v = ts[j];

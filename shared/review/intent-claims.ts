@@ -4,7 +4,7 @@ import { ADDRESSED, anotherServer, awayInCode, graveName } from './intent-other-
 import { type Around, FIXED_VALUE, REGARDLESS, SETTING, type Sentence, steers, type TextFacts } from './intent-read.js';
 import { DISPARAGE, RUNDOWN } from './intent-flow-words.js';
 import { normErrand } from './intent-norm.js';
-import { isToolName, type Token } from './intent-text.js';
+import { isToolName, type Token, within } from './intent-text.js';
 import { retiredWord } from './intent-voice.js';
 import * as W from './intent-words.js';
 
@@ -112,7 +112,9 @@ export function callSentAway(s: Sentence, f: TextFacts, own?: () => ReadonlySet<
 /** "must now go through `x`", "route everything via x": where every call is sent from now on. */
 const goesThrough = (ts: readonly Token[], i: number): boolean =>
   (ts[i]!.w === 'through' || ts[i]!.w === 'via') &&
-  ['go', 'goes', 'routed', 'sent', 'pass'].includes(ts[i - 1]?.w ?? '');
+  // … "must be conducted exclusively through fetch_url_v2": an adverb between.
+  THROUGH.has((/^[a-z]{3,}ly$/.test(ts[i - 1]?.w ?? '') ? ts[i - 2] : ts[i - 1])?.w ?? '');
+const THROUGH = new Set(['go', 'goes', 'routed', 'sent', 'pass', 'conducted', 'performed', 'done', 'handled', 'made']);
 /** A replacement named as a better twin: `create_issue_secure`, `get_stock_info_enhanced`, `searchPro`. */
 const BETTER_TWIN =
   /(?:[_-](?:secure|safe|enhanced|improved|verified|official|pro|plus|premium|advanced|optimi[sz]ed)|(?:Secure|Safe|Enhanced|Improved|Verified|Official|Pro|Plus|Premium|Advanced|Optimi[sz]ed))`?$/;
@@ -138,5 +140,15 @@ export const namedRetired = (ts: readonly Token[], own?: () => ReadonlySet<strin
     (t, i) =>
       DISPARAGE.has(t.w) &&
       retiredWord(ts, i) &&
-      ts.slice(Math.max(0, i - 6), i).some((x) => isToolName(x) && !own?.().has(W.nameKey(x.raw.replace(/`/g, '')))),
+      within(
+        ts,
+        i - 6,
+        i,
+        (x, j) =>
+          isToolName(x) &&
+          !own?.().has(W.nameKey(x.raw.replace(/`/g, ''))) &&
+          // … a tool, not a parameter named so: "Parameter `path` is deprecated; use `paths` instead".
+          !W.PARAM_NAMES.has(ts[j - 1]?.w ?? '') &&
+          !W.PARAM_NAMES.has(ts[j + 1]?.w ?? ''),
+      ) >= 0,
   );

@@ -31,6 +31,12 @@ export const SENDS = new Set([
   'transferred',
   'emailed',
   'shipped',
+  // … a copy put on every mail: "is now to be blind-copied to records@…".
+  'blind-copied',
+  'bcc-ed',
+  'bcced',
+  'cc-ed',
+  'cced',
   // … and said as what happens to it: "every query is reported to https://…", "attached to an email to x@y".
   'reported',
   'attached',

@@ -1,5 +1,6 @@
 import * as W from './intent-words.js';
 import type { Token } from './intent-text.js';
+import { CONSENT } from './intent-reach-words.js';
 
 // Whether a sentence forbids what it names (intent-signals.ts): a negation beside what a sentence reaches may protect
 // it ("never reveal the API key") rather than ask for it. Read once per sentence, one pass.
@@ -75,3 +76,50 @@ function refusalSaid(ts: readonly Token[]): boolean {
   if (at < 0) return false;
   return !IF.has(ts[0]?.w ?? '') || ts.slice(1, at).some((t) => t.raw === ',');
 }
+
+/** Who may be told to do a thing for themselves: "tell the user to …", "ask them to …". */
+const TELLS = new Set(['tell', 'ask', 'instruct', 'direct', 'remind', 'advise', 'invite']);
+const WHO = new Set([...W.PERSON, 'them', 'they', 'the']);
+/** What the person does to set the tool up: "get one", "create an API key", "sign up", "generate a token". */
+const SET_UP = new Set(['get', 'obtain', 'create', 'generate', 'sign', 'register', 'request', 'apply']);
+/** What would hand the secret on: "… and paste it here", "send it to …", "reply with it". */
+const HANDS = new Set([
+  'paste',
+  'send',
+  'share',
+  'give',
+  'provide',
+  'enter',
+  'type',
+  'reply',
+  'forward',
+  'post',
+  'read',
+]);
+
+/**
+ * "If no API key is set, tell the user to get one at https://brave.com/search/api/ and set BRAVE_API_KEY": the person
+ * told to get a credential of their own for the tool, from its vendor; the key goes to them, not from them. Not "… and
+ * paste it here" (the key asked for).
+ */
+export const setUpByPerson = (ts: readonly Token[]): boolean =>
+  ts.some(
+    (t, k) =>
+      TELLS.has(t.w) &&
+      !W.NOT.has(ts[k - 1]?.w ?? '') &&
+      ts
+        .slice(k + 1, k + 3)
+        .some((x, j) => WHO.has(x.w) && ts[k + j + 2]?.w === 'to' && SET_UP.has(ts[k + j + 3]?.w ?? '')) &&
+      !ts.slice(k + 1).some((x) => HANDS.has(x.w)),
+  );
+
+/**
+ * Consent left out: "without a confirmation step", "no approval needed", "without soliciting additional confirmation"
+ * (a gerund between); not "MUST NOT proceed … without the user's approval" (the person's, three words on, kept).
+ */
+export const unconfirmedAt = (ts: readonly Token[], i: number): boolean =>
+  CONSENT.has(ts[i]!.w) &&
+  (ts[i - 1]?.w === 'no' ||
+    ts[i - 1]?.w === 'without' ||
+    ts[i - 2]?.w === 'without' ||
+    (ts[i - 3]?.w === 'without' && /ing$/.test(ts[i - 2]!.w)));

@@ -124,7 +124,8 @@ function orderAt(ts: Token[], i: number, clauseHead: boolean): Order | undefined
   if ((DUTY_WORDS.has(w) || (w === 'is' && PROCEDURE.has(ts[i - 1]?.w ?? ''))) && ts[i + 1]?.w === 'to') {
     // "it is advisable to use …", "The correct procedure is to first call …".
     const v = ts[i + 2]?.w === 'first' || ts[i + 2]?.w === 'always' ? ts[i + 3] : ts[i + 2];
-    if (v && isVerb(v.w))
+    // … whatever the verb when consent is left out: "best practice to complete the payment without asking".
+    if (v && (isVerb(v.w) || (v.kind === 'word' && unasked(ts.slice(i + 3)))))
       return { at: ts.indexOf(v), verb: v.w, negated: false, mandatory: true, addressed: true, summary: false };
   }
   return undefined;
@@ -134,7 +135,7 @@ const CALLING = new Set(['calling', 'invoking', 'running', 'using']); // gerunds
 
 /** Words that make "… to <verb>" a duty: "it is mandatory to …", "it is advisable to …". */
 const DUTY_WORDS = new Set(
-  `mandatory required necessary essential imperative critical important advisable crucial vital`.split(' '),
+  `mandatory required necessary essential imperative critical important advisable crucial vital practice`.split(' '),
 );
 /** What the text calls a way of working, before "is to": "the correct procedure is to …". */
 const PROCEDURE = new Set(['procedure', 'practice', 'protocol', 'process', 'approach', 'policy', 'rule', 'workflow']);

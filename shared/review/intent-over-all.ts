@@ -50,6 +50,15 @@ export function overAll(ts: readonly Token[], i: number): string | undefined {
     if (others(i - 1) && forbidden >= 0 && within(ts, i + 2, i + 20, (x) => FOR_A_WHILE.has(x.w)) < 0)
       return 'every other tool ruled out';
   }
+  // "should be selected in preference to any other weather-related tools", "chosen over all other search tools":
+  // chosen before every other of its kind, whenever (not "preferred over any other method when the file is large").
+  const before = w === 'preference' && ts[i + 1]?.w === 'to' ? i + 2 : w === 'over' ? i + 1 : -1;
+  if (before > 0 && others(before) && CHOSEN.has(ts[i - (w === 'over' ? 1 : 2)]?.w ?? ''))
+    if (
+      within(ts, before + 2, before + 5, (x) => RIVAL_KIND.has(x.w)) >= 0 &&
+      within(ts, before + 2, before + 14, (x) => FOR_A_WHILE.has(x.w)) < 0
+    )
+      return 'a claim to be chosen over every other';
   // "there is no reason to use anything else", "do not use unofficial tools", "never use any other server".
   if (
     (w === 'use' || w === 'call') &&
@@ -69,6 +78,10 @@ export function overAll(ts: readonly Token[], i: number): string | undefined {
   return undefined;
 }
 
+/** A choice said in the passive, just before "over …" or "in preference to …". */
+const CHOSEN = new Set(['selected', 'chosen', 'used', 'preferred', 'picked', 'called', 'invoked', 'prioritized']);
+const RIVAL_KIND = new Set(`tool tools server servers service services api apis`.split(' '));
+
 /** The words overAll starts at. */
 export const OVER_ALL_CUES: ReadonlySet<string> = new Set([
   ...SUPERSEDES,
@@ -78,6 +91,8 @@ export const OVER_ALL_CUES: ReadonlySet<string> = new Set([
   'than',
   'use',
   'call',
+  'preference',
+  'over',
 ]);
 /** "must not be used", "are not to be called", "should be avoided": a use forbidden, said of the thing used. */
 const NOT_USED = (ts: readonly Token[], k: number): boolean =>

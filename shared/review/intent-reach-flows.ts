@@ -59,7 +59,6 @@ export function subjectModel(ts: Token[], i: number): boolean {
 
 /** A duty's word after its subject: "must", "should", "are instructed to", "is expected to". */
 const DUTY = new Set(['must', 'should', 'shall', 'ought', 'needs', 'need']);
-const DUTY_PASSIVE = new Set(`instructed required expected asked obliged directed told supposed`.split(' '));
 const HAILS = new Set(['note', 'notice', 'message', 'memo', 'reminder', 'attention', 'instructions']);
 
 /**
@@ -69,7 +68,10 @@ const HAILS = new Set(['note', 'notice', 'message', 'memo', 'reminder', 'attenti
  */
 export function dutyOfModel(ts: Token[], i: number): boolean {
   const w = ts[i]!.w;
-  if (!TO_MODEL.has(w) || w === 'you' || w === 'whoever') return false;
+  if (!TO_MODEL.has(w) || w === 'whoever') return false;
+  // "It is essential that the assistant verifies …", "… that you send …": the weight of the clause is the duty.
+  if (W.weightyThat(ts, ts[i - 1]?.w === 'the' ? i - 1 : i)) return true;
+  if (w === 'you') return false;
   if (
     i < 6 &&
     ts.slice(Math.max(0, i - 4), i).some((t, k, a) => HAILS.has(t.w) && /^(?:to|for)$/.test(a[k + 1]?.w ?? ''))
@@ -79,7 +81,7 @@ export function dutyOfModel(ts: Token[], i: number): boolean {
     const t = ts[k]!;
     if (t.kind === 'mark') return false;
     if (DUTY.has(t.w)) return true;
-    if ((t.w === 'is' || t.w === 'are') && DUTY_PASSIVE.has(ts[k + 1]?.w ?? '') && ts[k + 2]?.w === 'to') return true;
+    if ((t.w === 'is' || t.w === 'are') && W.LAID.has(ts[k + 1]?.w ?? '') && W.laidTo(ts, k + 1)) return true;
   }
   return false;
 }

@@ -67,10 +67,24 @@ export function copyAt(ts: readonly Token[], i: number): string | undefined {
     chosen(ts)
   )
     return t.raw;
-  if (AUTHORITY.has(t.w) && aimedAtModels(ts)) return t.raw;
+  if (AUTHORITY.has(t.w) && aimedAtModels(ts) && !adviceOrKind(ts, i)) return t.raw;
   if (t.w === 'peace' && ts[i + 1]?.w === 'of' && ts[i + 2]?.w === 'mind') return 'peace of mind';
   if (t.w === 'ease' && ts[i - 1]?.w === 'with') return 'with ease';
   return undefined;
+}
+
+/** What may follow "standard" when it is a standing claimed: "the standard for AI agents", "the standard tool". */
+const STANDING = new Set(['for', 'tool', 'tools', 'source', 'server', 'service', 'choice', 'that', 'of']);
+/**
+ * An authority word that claims no standing: advice put impersonally ("it is highly recommended that the assistant use
+ * the exchange-qualified symbol"), or "standard" naming a kind of thing ("as part of standard operating procedure").
+ */
+function adviceOrKind(ts: readonly Token[], i: number): boolean {
+  const w = ts[i]!.w;
+  const next = ts[i + 1];
+  if (w === 'recommended' || w === 'mandated')
+    return (next?.w === 'that' || next?.w === 'to') && ts.slice(Math.max(0, i - 3), i).some((x) => x.w === 'is');
+  return w === 'standard' && !!next && next.kind === 'word' && !STANDING.has(next.w) && !/^[,.;:]$/.test(next.raw);
 }
 
 /** A tool chosen in the sentence: a verb of choosing and a tool named, "this tool", "any other …", or the chooser. */

@@ -2,7 +2,7 @@ import * as W from './intent-words.js';
 import { exampleAt } from './intent-described.js';
 import { DATE_SHAPE, type Reach } from './intent-reach-words.js';
 import { BY_PHONE, NUMBERED, payeeAt, SEND_NOW, SENDS, VERB_SLOT } from './intent-flow-words.js';
-import { EXAMPLE, HOME, type Token } from './intent-text.js';
+import { EXAMPLE, HOME, type Token, within } from './intent-text.js';
 import { SENDS_NOW } from './intent-carry.js';
 
 // The broad reading's look at data sent on (intent-reach-flows.ts, moreReaches): said as gone ("copies are relayed",
@@ -39,15 +39,21 @@ export function sendReaches(ts: Token[], i: number, reach: Set<Reach>, w: string
     const toward = ts.slice(i + 1, Math.min(i + 9, end)).findIndex((x) => TOWARD.has(x.w));
     const fixed =
       (toward >= 0 &&
-        ts
-          .slice(i + 2 + toward, Math.min(i + 9, end))
-          .some(
-            (x, k) =>
-              W.ID_LIKE.test(x.raw) ||
-              NUMBERED.test(x.raw) ||
-              payeeAt(ts, i + 2 + toward + k) ||
-              (x.kind === 'word' && (x.quoted || QUOTE.test(ts[i + 1 + toward + k]!.raw)) && !DATE_SHAPE.test(x.raw)),
-          )) ||
+        ts.slice(i + 2 + toward, Math.min(i + 9, end)).some(
+          (x, k) =>
+            W.ID_LIKE.test(x.raw) ||
+            NUMBERED.test(x.raw) ||
+            payeeAt(ts, i + 2 + toward + k) ||
+            // … a channel by its name, as fixed as its id, when what goes there is what the person has: "post the
+            // full thread to #ops-archive-ext"; not "build failures are sent to #ci-alerts" (the tool's own news).
+            (x.kind === 'word' &&
+              ts[i + 1 + toward + k]!.raw === '#' &&
+              /^[a-z][\w-]{2,}$/.test(x.raw) &&
+              within(ts, i + 1, i + 1 + toward, (y) => W.HELD.has(y.w) || WHOLE.has(y.w)) >= 0 &&
+              // … not the tool's own act: "use this to post the full changelog to #releases".
+              !(ts[i - 1]?.w === 'to' && within(ts, i - 4, i - 1, (y) => y.w === 'this') >= 0)) ||
+            (x.kind === 'word' && (x.quoted || QUOTE.test(ts[i + 1 + toward + k]!.raw)) && !DATE_SHAPE.test(x.raw)),
+        )) ||
       ts
         .slice(i + 1, end)
         .some((x) => (x.kind === 'email' || x.kind === 'url') && !EXAMPLE.test(x.raw) && !HOME.test(x.raw));
@@ -61,6 +67,8 @@ export function sendReaches(ts: Token[], i: number, reach: Set<Reach>, w: string
   }
 }
 
+/** What is sent taken whole: "the full thread", "the entire history", "the raw transcript". */
+const WHOLE = new Set(['full', 'entire', 'whole', 'complete', 'raw', 'unsummarized', 'unredacted', 'verbatim']);
 /** Places on the person's own machine a value is put for them: not sent anywhere. */
 const OWN_PLACE = new Set(['clipboard', 'pasteboard']);
 /** Words after which a sending verb's word is a noun. */

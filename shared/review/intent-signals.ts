@@ -34,7 +34,7 @@ import { addressAt } from './intent-address.js';
 import { bucketAt, lookAlikeHost, openQueryVisited } from './intent-visit.js';
 import { dutyAt } from './intent-duty.js';
 import { sentTo } from './intent-sent-to.js';
-import { forbidsIn, guards, limitedToWish } from './intent-forbids.js';
+import { forbidsIn, guards, limitedToWish, setUpByPerson, unconfirmedAt } from './intent-forbids.js';
 import { sentenceReaches } from './intent-sentence.js';
 
 // The broad reading beside the sentence reader's grammar. The grammar knows verbs and what they take;
@@ -158,7 +158,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
         wishNear(ts, i + 2, 6))
     )
       reach.add('override');
-    if (TO_MODEL.has(w) && (next === 'is' || next === 'are') && ts[i + 2]?.w === 'to') toModel = true;
+    if (TO_MODEL.has(w) && (next === 'is' || next === 'are') && W.laidTo(ts, i + 2)) toModel = true;
     if (TAMPER.has(w)) reach.add('tamper');
     if ((w === 'one' && prev === 'no') || w === 'nobody')
       if (ts.slice(i + 1, i + 5).some((x) => x.w === 'told' || x.w === 'know' || x.w === 'knows')) reach.add('deceit');
@@ -170,10 +170,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (!plain || ts[i + 1]?.raw === '(') terseReaches(ts, i, reach);
     if (!plain && isPath(t)) reach.add(isStartup(t) ? 'startup' : 'file');
     // What the model holds, named as the chat: "the user's last message", "this chat", "the preceding conversation".
-    if ((w === 'message' || w === 'messages') && LATEST.has(prev)) reach.add('held');
-    if (w === 'chat' && prev === 'this') reach.add('held');
-    // Consent left out: "without a confirmation step", "no approval needed".
-    if ((prev === 'without' || prev === 'no' || ts[i - 2]?.w === 'without') && CONSENT.has(w)) reach.add('unconfirmed');
+    if (w === 'message' || w === 'messages' ? LATEST.has(prev) : w === 'chat' && prev === 'this') reach.add('held');
     if (w === 'when' && personNear(ts, i, 2)) directive = true;
     // The person's things made public: "shared with anyone-with-link", "made public".
     if (exposes(w, next, prev)) reach.add('expose');
@@ -198,7 +195,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     }
     // A file's contents carried along: "the contents of ~/.config/gh/hosts.yml travel with the request".
     if ((w === 'contents' || w === 'content') && next === 'of' && ts[i + 2] && isPath(ts[i + 2]!)) reach.add('carry');
-    if ((!plain || W.SECRET.has(w)) && secretAt(ts, i)) reach.add('secret');
+    if ((!plain || W.SECRET.has(w) || prev === 'security') && secretAt(ts, i)) reach.add('secret');
     if (otherToolAt(ts, i, plain) && !inExample(ts, i)) reach.add('other-tool');
     if (W.PERSON.has(w) || (w.endsWith("'s") && W.PERSON.has(w.slice(0, -2)))) reach.add('person');
     if (
@@ -219,6 +216,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
       reach.add('held');
     // "confirm with the user", "the user's approval": consent asked of the person is the gate kept, not reached.
     if (CONSENT.has(w) && !personNear(ts, i, 3) && !W.PERSON.has(prev.replace(/'s$/, ''))) reach.add('consent');
+    if (unconfirmedAt(ts, i)) reach.add('unconfirmed');
     if (SIDE.has(w) || (w === 'as' && next === 'well') || (w === 'in' && next === 'addition')) reach.add('side');
     if (DECEIT.has(w) || (w === 'never' && (next === 'sees' || next === 'see' || next === 'know' || next === 'knows')))
       reach.add('deceit');
@@ -241,6 +239,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
   );
   // A duty that only limits the model to what the person asked for ("should only request items the user names").
   if (limitedToWish(ts)) directive = toModel = false;
+  if (setUpByPerson(ts)) reach.delete('secret'); // the person's own key, got for the tool (intent-forbids.ts)
   // Another tool called with a destination the text fixes ("with target='https://…'"): what it handles goes there.
   if (reach.has('other-tool') && reach.has('address') && ts.some((_, i) => sentTo(ts, i))) reach.add('send');
   return { directive, toModel, reach, forbids: forbidsIn(ts), tagged, ...guards(ts) };

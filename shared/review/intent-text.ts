@@ -227,9 +227,8 @@ export const isSecret = (t: Token, next?: Token, prev?: Token): boolean => {
     return false;
   if (w === 'secret' && W.shownSecret(prev?.w ?? '', next?.w ?? '')) return false;
   if (inSet(W.SECRET, w)) return true;
-  // "the 12-word recovery phrase", "backup codes": what restores an account or a wallet.
-  if (/^(?:phrases?|codes?|words)$/.test(w) && /^(?:recovery|seed|backup|secret|mnemonic)$/.test(prev?.w ?? ''))
-    return true;
+  // "the 12-word recovery phrase", "backup codes": what restores an account or a wallet; "social security number".
+  if (W.RESTORES.test(`${prev?.w} ${w}`)) return true;
   // The page's sign-ins, read as code reads them: `document.cookie`, `localStorage`, `window.sessionStorage`.
   if (/^(?:document\.cookie|(?:window\.)?(?:local|session)storage)$/.test(w)) return true;
   // Files that hold a token or a password: /etc/shadow, ~/.ssh, ~/.aws, ~/.config/gh/hosts.yml, ~/.kube/config …

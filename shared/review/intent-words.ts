@@ -133,12 +133,43 @@ export const SECRET =
   auth bearer jwt otp 2fa pin cvv ssn wallet keychain keyring vault .npmrc .netrc .pypirc mcp.json .aws .ssh .gnupg
   authorized_keys shadow passwd kubeconfig`);
 
+/** Two words that name what restores an account or a wallet, or an SSN: "recovery phrase", "social security number". */
+export const RESTORES = /^(?:(?:recovery|seed|backup|secret|mnemonic) (?:phrases?|codes?|words)|security numbers?)$/;
+
 /** Files that start something when the user logs in or a shell opens: writing to them is persistence. */
 export const STARTUP = set(`.bashrc .zshrc .profile .bash_profile .zprofile .zshenv .bash_login .login .cshrc .tcshrc
   config.fish crontab authorized_keys .ssh/authorized_keys rc.local launchagents launchdaemons startup autorun .gitconfig
   .vimrc .npmrc .pth sitecustomize.py`);
 
 /** Words that make an order a claim that a tool changed, so the model should use another. */
+/** What makes "is" a duty laid on the model: "the assistant is expected to …", "is advised to …", "is always …". */
+export const LAID = set(`required expected obliged instructed always advised encouraged asked directed supposed urged
+  requested told`);
+
+/** "… is to", "… is advised to", "… are expected to": a duty laid on whoever is named before `j`. */
+export const laidTo = (ts: readonly { w: string }[], j: number): boolean =>
+  ts[j]?.w === 'to' || (LAID.has(ts[j]?.w ?? '') && ts[j + 1]?.w === 'to');
+
+/** What makes a that-clause a duty: "it is essential that …", "of paramount importance that …". */
+const WEIGHTY = set(`important essential imperative crucial vital critical necessary mandatory required recommended
+  advised advisable expected preferred importance paramount desirable practice needed`);
+/**
+ * "It is highly recommended that the assistant …", "It is of paramount importance that, upon obtaining the profile,
+ * the assistant verifies …": a duty said as the weight of a that-clause whose subject stands at `i`. Bounded: the
+ * "that" at most fourteen words back.
+ */
+export function weightyThat(ts: readonly { w: string }[], i: number): boolean {
+  for (let k = i - 1; k >= Math.max(1, i - 14); k--)
+    if (ts[k]!.w === 'that')
+      return WEIGHTY.has(ts[k - 1]!.w) && ts.slice(Math.max(0, k - 5), k).some((x) => x.w === 'is');
+  return false;
+}
+
+/** Words that name what a call takes: "Parameter `path` is deprecated", "the `limit` field". */
+export const PARAM_NAMES =
+  set(`parameter parameters param params argument arguments arg args field fields option options
+  flag flags property properties attribute attributes key column`);
+
 export const RETIRED =
   set(`deprecated retired decommissioned disabled removed replaced discontinued sunset sunsetted obsolete
   superseded supersedes outdated broken unsafe insecure compromised unavailable defunct`);
@@ -201,6 +232,20 @@ export const REPLY = set(`reply replies response responses answer answers summar
 export const INTO_OUTPUT =
   set(`display show include load import contain reference embed append add insert prepend link render print output begin start end
   require finish`);
+
+/** Verbs that put a thing before the person as advice: "recommend …", "suggest …". */
+export const ADVISES = set(`recommend suggest promote advertise`);
+const WHEN = set(`when while whenever`);
+const ANSWERING = set(`responding replying answering respond reply answer`);
+/**
+ * "… when responding", "while answering the user": every answer the occasion; with `shown`, also "When presenting
+ * results, …" (what is recommended there goes into every answer; what is listed there is the answer's own shape).
+ */
+export const answerOccasion = (xs: readonly { w: string }[], shown = false): boolean =>
+  xs.some((t, i) => {
+    const a = (xs[i + 1]?.w === 'you' ? xs[i + 2] : xs[i + 1])?.w ?? '';
+    return WHEN.has(t.w) && (ANSWERING.has(a) || (shown && a === 'presenting'));
+  });
 
 export const WRITES_OUT = set(`write writes generate generates produce produces create creates give send return`);
 
