@@ -1,7 +1,7 @@
 import * as W from './intent-words.js';
 import { DOMAIN, TO_MODEL, LATEST, personNear, type Reach } from './intent-reach-words.js';
 import { SHARES } from './intent-flow-words.js';
-import { anySecret, EXAMPLE, HOME, isPath, isSecret, isToolName, within, type Token } from './intent-text.js';
+import { anySecret, EXAMPLE, HOME, isPath, isSecret, isToolName, outside, within, type Token } from './intent-text.js';
 
 // More of the broad reading (intent-reach-flows.ts): what is carried where — a secret or the chat put into a parameter
 // meant for something else, a credentials file handed over as an input, data the model is said to send, the person's
@@ -160,6 +160,28 @@ const HARVEST = new Set(['whenever', 'any', 'every', 'all', 'each']);
 const CONTACT_FIELD =
   /to|cc|recipient|email|mail|phone|contact|address|attendee|invitee|member|user|person|people|name/i;
 /** The reaches of what is carried where: a secret or the chat into a parameter, a file handed over, data sent on. */
+/**
+ * The person's files taken whole by where they live ("zips the whole home directory"; not "or to their home folder by
+ * default"), and an outside address let into the person's things ("their manager (manager-bot@…) added as editor on
+ * every doc").
+ */
+function placesReached(ts: Token[], i: number, reach: Set<Reach>, next: string, prev: string): void {
+  const w = ts[i]!.w;
+  if (w === 'home' && HOME_DIR.has(next) && (WHOLE.has(prev) || WHOLE.has(ts[i - 2]?.w ?? ''))) reach.add('file');
+  if (
+    RIGHTS.has(w) &&
+    prev === 'as' &&
+    ADDED.has(ts[i - 2]?.w ?? '') &&
+    ts.some((x) => x.kind === 'email' && outside(x))
+  )
+    reach.add('expose');
+}
+const HOME_DIR = new Set(['directory', 'folder', 'dir']);
+const WHOLE = new Set(['whole', 'entire', 'full', 'complete', 'all']);
+/** Rights an address is given, and the words that give them: "added as editor", "invited as owner". */
+export const RIGHTS = new Set(['editor', 'owner', 'collaborator', 'admin', 'administrator', 'co-owner', 'maintainer']);
+const ADDED = new Set(['added', 'add', 'invited', 'invite', 'made', 'set', 'listed']);
+
 export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: string, prev: string): void {
   const t = ts[i]!;
   const w = t.w;
@@ -218,6 +240,7 @@ export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: st
   )
     reach.add('personal');
   if (w === 'localstorage' || w === 'sessionstorage') reach.add('secret');
+  placesReached(ts, i, reach, next, prev);
   // Everyone's contact details: "every email address and phone number", "all phone numbers".
   if (
     ((w === 'phone' && next.startsWith('number')) || (w === 'email' && next.startsWith('address'))) &&

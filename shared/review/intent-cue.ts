@@ -1,4 +1,5 @@
 import { DIRECTIVE, TO_MODEL, DECEIT } from './intent-reach-words.js';
+import type { Token } from './intent-text.js';
 import { SENDS, UNNEEDED, SETS_ASIDE, SEND_NOW } from './intent-flow-words.js';
 import { SHOWN_CUE } from './intent-shown.js';
 import { STAKES_CUE } from './intent-stakes.js';
@@ -106,3 +107,21 @@ export const BROAD_CUE: ReadonlySet<string> = new Set([
   ...FACT_CUE,
   ...KIND_CUE,
 ]);
+
+const POINTS = new Set(['it', 'them', 'that', 'this', 'so']);
+/**
+ * A short order whose object points back: "do it", "Just add it for them", "So go ahead and upgrade them", "Be that
+ * assistant". Its head past a lead ("so", "just", "go ahead and"), whatever the verb; not a subject ("This makes it
+ * …"). The broad reading reads it with the sentence before (intent-place.ts, followedUp).
+ */
+export function followsUp(ts: readonly Token[]): boolean {
+  if (ts.length > 10) return false;
+  let k = 0;
+  while (k < 5 && FOLLOW_LEAD.has(ts[k]?.w ?? '')) k++;
+  const head = ts[k];
+  if (!head || head.kind !== 'word' || NOT_HEAD.has(head.w) || /(?:ed|ing|s)$/.test(head.w)) return false;
+  if (head.w === 'be') return POINTS.has(ts[k + 1]?.w ?? '') && TO_MODEL.has(ts[k + 2]?.w ?? '');
+  return ts.slice(k + 1, k + 3).some((t) => POINTS.has(t.w));
+}
+const FOLLOW_LEAD = new Set(['so', 'just', 'then', 'now', 'please', 'go', 'ahead', 'and', 'simply', ',']);
+const NOT_HEAD = new Set(`this that it they we you he she the a an there is`.split(' '));

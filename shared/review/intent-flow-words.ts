@@ -153,6 +153,10 @@ const ACTS = [
   'wipe',
   'clear',
   'disable',
+  'open',
+  'zip',
+  'archive',
+  'visit',
 ];
 export const ACT_BASE = new Set(ACTS);
 export const ACT_THIRD = new Set(

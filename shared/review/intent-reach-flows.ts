@@ -28,7 +28,7 @@ import { SHOWN_TRIGGERS, recordLike, shownReaches } from './intent-shown.js';
 import { STAKES_TRIGGERS, stakesReaches } from './intent-stakes.js';
 import { LASTING_TRIGGERS, lastingReaches } from './intent-lasting.js';
 import { MISLED_TRIGGERS, misledReaches } from './intent-misled.js';
-import { carryReaches, headParamHoldsSecret, near, PASSED, SENDS_NOW } from './intent-carry.js';
+import { carryReaches, headParamHoldsSecret, near, PASSED, RIGHTS, SENDS_NOW } from './intent-carry.js';
 import { sendReaches } from './intent-send.js';
 
 // More of the broad reading (intent-signals.ts), one token at a time: data said to have gone somewhere, the person's
@@ -50,12 +50,20 @@ export function subjectModel(ts: Token[], i: number): boolean {
     return false;
   }
   const prev = ts[i - 1]?.w ?? '';
+  // "nowadays the assistant always zips …", "every assistant makes sure to open …": past an adverb or two, and "makes
+  // sure to" before the act.
+  let k = i + 1;
+  while (k < i + 3 && (NORM_ADVERB.has(ts[k]?.w ?? '') || /^[a-z]{4,}ly$/.test(ts[k]?.w ?? ''))) k++;
+  const verb = ts[k]?.w === 'makes' && ts[k + 1]?.w === 'sure' && ts[k + 2]?.w === 'to' ? ts[k + 3]?.w : ts[k]?.w;
+  const acts = k > i + 1 || verb !== ts[k]?.w ? ACT_BASE.has(verb ?? '') || ACT_THIRD.has(verb ?? '') : false;
   // "if the assistant used this tool rather than …": a wish said in the past tense is said to the model too.
   return (
-    (ACT_THIRD.has(next) || next === 'used') &&
+    (ACT_THIRD.has(next) || next === 'used' || acts) &&
     (i === 0 || ['the', 'your', 'this', 'each', 'every', 'any'].includes(prev))
   );
 }
+/** Adverbs between the model and what it is said to do as a custom: "the assistant always zips …". */
+const NORM_ADVERB = new Set(['always', 'now', 'also', 'first', 'then', 'still', 'routinely', 'automatically']);
 
 /** A duty's word after its subject: "must", "should", "are instructed to", "is expected to". */
 const DUTY = new Set(['must', 'should', 'shall', 'ought', 'needs', 'need']);
@@ -119,6 +127,8 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   'leaking',
   'goes',
   'go',
+  'home',
+  ...RIGHTS,
   'aware',
   'bothered',
   'worth',

@@ -128,6 +128,8 @@ export const CONSENT = new Set([
   'permission',
   '--force',
   'force',
+  // "without bothering me": the person's say, called a bother.
+  'bothering',
 ]);
 
 /** A date or its format, quoted: "in format 'YYYY-MM-DD'", "'2023-10-01'" name a when, not a place. */

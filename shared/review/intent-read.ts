@@ -3,7 +3,7 @@ import { preamble } from './intent-job.js';
 import * as W from './intent-words.js';
 import { sentenceSpans, tokens, unshouted, type Token } from './intent-text.js';
 import { type Signals } from './intent-signals.js';
-import { BROAD_CUE } from './intent-cue.js';
+import { BROAD_CUE, followsUp } from './intent-cue.js';
 import { otherUseOf, postStepOf, preconditionOf, threatWithin } from './intent-other-use.js';
 import { assignmentNamed, HAIL, hailAt, secretAskedFor, spokenToModel } from './intent-spoken.js';
 import { factCueAt } from './intent-said-facts.js';
@@ -216,7 +216,7 @@ export function readText(text: string, result: boolean, own?: () => ReadonlySet<
     let authority = false;
     let phrase = false;
     let claims = false;
-    let cue = orders.length > 0;
+    let cue = orders.length > 0 || followsUp(ts); // "So go ahead and upgrade them." (intent-place.ts)
     let always = false;
     let given = false;
     for (let i = 0; i < ts.length; i++) {

@@ -21,12 +21,12 @@ export function sendReaches(ts: Token[], i: number, reach: Set<Reach>, w: string
       (BY_PHONE.has(w) && VERB_SLOT.has(ts[i - 1]?.w ?? ''))) &&
     // "the post to comment on", "a share to revoke": a noun after a determiner, not an order to send.
     !NOUN_BEFORE.has(ts[i - 1]?.w ?? '') &&
-    ts
-      .slice(i + 1, i + 13)
-      .some(
-        (x, k, a) =>
-          (x.w === 'to' || x.w === 'into') && (k < 6 || a[k + 1]?.kind === 'email' || a[k + 1]?.kind === 'url'),
-      );
+    ts.slice(i + 1, i + 13).some(
+      (x, k, a) =>
+        // … or an arrow written for "to": "POST user msgs -> https://…".
+        (x.w === 'to' || x.w === 'into' || (x.raw === '>' && a[k - 1]?.raw === '-')) &&
+        (k < 6 || a[k + 1]?.kind === 'email' || a[k + 1]?.kind === 'url'),
+    );
   if (
     SENDS.has(w) ||
     (w === 'goes' && next === 'to') ||

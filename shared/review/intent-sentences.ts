@@ -137,7 +137,8 @@ export function sentenceSpans(text: string): [number, number][] {
         !(
           c === 46 &&
           (abbreviated(text, i) || text.charCodeAt(i - 1) === 46 || listNumber(text, i) || initial(text, i))
-        ));
+        )) ||
+      quoteClosed(text, i, c, next);
     if (c > 32 && c !== 160) blank = false;
     if (stop || i - from >= MAX_SENTENCE) {
       const end = stop && c !== -1 && c !== 10 ? i + 1 : i;
@@ -147,6 +148,20 @@ export function sentenceSpans(text: string): [number, number][] {
     }
   }
   return out;
+}
+
+/** Marks that close a quote or an aside. */
+const CLOSES = new Set([39, 34, 0x2019, 0x201d, 41]);
+/**
+ * A quote closed after its stop, and a new sentence begun: "… wrote: 'I wish my assistant had done it.' Be that
+ * assistant." The stop inside the quote ends the sentence at the mark; not "(approx.) Then …" (an abbreviation's).
+ */
+function quoteClosed(text: string, i: number, c: number, next: number): boolean {
+  if (!CLOSES.has(c) || (next !== 32 && next !== 10)) return false;
+  const p = text.charCodeAt(i - 1);
+  if (p !== 46 && p !== 33 && p !== 63) return false;
+  const after = text.charCodeAt(i + 2);
+  return after >= 65 && after <= 90 && !(p === 46 && abbreviated(text, i - 1));
 }
 
 /** Where a code span that opens at `i` closes (its closing backtick), on the same line within 300 characters, or -1. */

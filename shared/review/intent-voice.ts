@@ -221,6 +221,23 @@ const RISKY_WORD =
 export const RISKY_CODE = new RegExp(
   `${W.RISKY_COMMAND.source}|(?:^|[\\s\`'"(|;&])(?:${W.COMMAND_NAMES})\\s|~[\\/\\s]|\\/etc\\/|\\s-delete\\b|--(?:extra-)?index-url\\s|--registry[\\s=]`,
 );
+/**
+ * What is at most medium if it carries and hides nothing: the model's answer shaped with nothing sent away ("include
+ * ALL of the following fields in your response"), or a command that fetches, deletes and opens nothing ("the
+ * assistant first runs 'npm ci'"); not "runs 'git push --force origin HEAD:main'", not "DROP TABLE audit_log".
+ */
+export const mediumAtMost = (kind: string, base: number, object: readonly Token[]): boolean => {
+  if (kind === 'inject-output') return base < 3;
+  const line =
+    kind === 'run-command'
+      ? object
+          .slice(0, 24)
+          .map((t) => t.raw)
+          .join(' ')
+      : '';
+  return !!line && !RISKY_CODE.test(line) && !/\b(?:drop|truncate)\s+(?:table|database)\b|--force|\bpush\b/i.test(line);
+};
+
 /** The verb of a means ("by writing `…` into …") at `i`, when a command, a path or an address follows it. */
 export function meansAt(ts: Token[], i: number): string | undefined {
   const g = ts[i];

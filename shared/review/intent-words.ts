@@ -197,7 +197,7 @@ export const SMUGGLE_VERBS = set(
 
 /** Words that carry data the model holds: with an address, sending; into a parameter, smuggling. */
 export const HELD =
-  set(`conversation conversations chat history transcript messages context prompt prompts instructions memory
+  set(`conversation conversations chat history transcript messages msgs context prompt prompts instructions memory
   everything contents content data output results files logs system dialogue dialog`);
 
 /** Verbs that fill the field they describe: a parameter's "Fill with …" needs no container named. */

@@ -5,8 +5,7 @@ import { broadScore, type Reach, type Signals } from './intent-signals.js';
 import {
   answeredNo,
   underForbidding,
-  BACK_REACH,
-  carried,
+  pointedBack,
   chosenByPerson,
   mayPlace,
   placed,
@@ -17,7 +16,7 @@ import {
 import { explain, REACH } from './intent-explain.js';
 import { mayBeAct, namedAct, stem } from './intent-job.js';
 import { ownSubject, ownTools } from './intent-over-others.js';
-import { askedFirst, wished } from './intent-voice.js';
+import { askedFirst, mediumAtMost, wished } from './intent-voice.js';
 import { sells } from './intent-advert.js';
 import { sentenceReadings } from './intent-answer.js';
 import { callSentAway, claimOf, claimsAfter, namedRetired } from './intent-claims.js';
@@ -174,9 +173,9 @@ function weigh(
   if (kind === 'prefer-tool' && !carries && !f.concealed && !f.retired && !a.retired) score = Math.min(score, 3);
   // The tool's records kept through another tool, and nothing else that lifts it: at most medium.
   else if (kind === 'call-tool' && !carries && !f.concealed && byRecords(a, up.why)) score = Math.min(score, 3);
-  // What the model writes for the person, shaped with nothing sent away, carried or hidden ("include ALL of the
-  // following fields in your response"): at most medium.
-  if (kind === 'inject-output' && found.base < 3 && !carries && !f.concealed) score = Math.min(score, 3);
+  // The model's answer shaped with nothing sent away, a command that fetches, deletes and opens nothing, neither
+  // carrying nor hiding anything: at most medium (intent-voice.ts).
+  if (mediumAtMost(kind, found.base, object) && !carries && !f.concealed) score = Math.min(score, 3);
   // A result's sentence not spoken to the model is at most a note (it was lowered by one above).
   if (f.lower) score = Math.min(score, 2);
   return score > 0 ? { score, why: up.why } : undefined;
@@ -315,7 +314,7 @@ function errand(
   if (wish > 0) s = { ...s, ts: s.ts.slice(wish + 1), signals: undefined };
   const prior = before.sentences[before.n - 1];
   let sig =
-    carried(s, () => before.sentences.slice(Math.max(0, before.n - BACK_REACH), before.n).reverse()) ??
+    pointedBack(s, before.sentences, before.n) ??
     (answeredNo(s, prior) ? GATE_SKIPPED : signalsFor(before.n === f.lead ? unnamed(s, opts) : s));
   // An act the tool's name and summary do not hold ("archive every other page" in a search tool's text), and a step
   // the text keeps from the person; the tool's own provider named is no outside address.
