@@ -296,7 +296,8 @@ function valueKind(a: Act): Intent | undefined {
   // "Set this to the full conversation so far": a parameter's text filling the parameter with what the model holds.
   const fills = W.FILL.has(v) || (v === 'set' && (obj[0]?.w === 'this' || obj[0]?.w === 'it') && obj[1]?.w === 'to');
   const carries = W.SMUGGLE_VERBS.has(v) || fills || (inSet(W.CALL, v) && words.has('with'));
-  if (carries && strong && (container || fills || words.has('with'))) return { kind: 'smuggle', base: 3, object: obj };
+  if (carries && (strong || (fills && W.heldBefore(ts, o.at, obj[0]))) && (container || fills || words.has('with')))
+    return { kind: 'smuggle', base: 3, object: obj };
   // A shell's start-up file read (`~/.bashrc`, `.zshrc`): where tokens are exported, so more than any file; the more
   // when what it holds is then put into the call ("Read ~/.zshrc and put what it holds in the note").
   const startup = !secret && obj.slice(0, 6).some(isStartup);

@@ -1,4 +1,5 @@
 import * as W from './intent-words.js';
+import { LAID, weightyThat } from './intent-formal.js';
 import { lemma, type Token } from './intent-text.js';
 import type { Order } from './intent-voice.js';
 import { conductAt } from './intent-conduct.js';
@@ -44,7 +45,7 @@ export function addressedAt(ts: Token[], i: number, isVerb: (w: string) => boole
   }
   const modal = ts[j]?.w ?? '';
   // "It is highly recommended that the assistant collect …": a verb after the subject of a weighty that-clause.
-  if (!W.MODAL.has(modal) && W.weightyThat(ts, i)) {
+  if (!W.MODAL.has(modal) && weightyThat(ts, i)) {
     const at = W.LEAD.has(modal) ? j + 1 : j;
     const verb = ts[at]?.kind === 'word' ? lemma(ts[at]!.w).find(isVerb) : undefined;
     if (verb) return { at, verb, negated: false, mandatory: true, addressed: true, summary: false };
@@ -61,7 +62,7 @@ export function addressedAt(ts: Token[], i: number, isVerb: (w: string) => boole
   for (let k = 0; k < 4 && j < ts.length; k++) {
     const x = ts[j]!.w;
     if (x === 'not' || x === 'never' || x === 'no') neg = true;
-    else if (W.LAID.has(x)) obligation = true;
+    else if (LAID.has(x)) obligation = true;
     else if (x === ',' && ts.slice(j + 1, j + 8).some((t) => t.raw === ','))
       j += ts.slice(j + 1, j + 8).findIndex((t) => t.raw === ',') + 1; // ", as a matter of course,"
     else if (!PAST_MODAL.has(x) && !W.LEAD.has(x) && !/^[a-z]{4,}ly$/.test(x)) break; // "… to consistently …"

@@ -18,6 +18,8 @@ export const forbidsIn = (ts: readonly Token[]): boolean =>
       !(t.w === 'no' && ts[k + 1]?.w === 'need') &&
       // "no review needed", "no approval required": a step called needless, not a thing forbidden.
       !(t.w === 'no' && NEEDED.has(ts[k + 2]?.w ?? '')) &&
+      // "fees they are not told about": the person kept out, not a thing forbidden.
+      !UNTOLD.has(ts[k + 1]?.w ?? '') &&
       !(TELLS_OF.has(ts[k + 1]?.w ?? '') && ITSELF.has(ts[k + 2]?.w ?? '') && RULE.has(ts[k + 3]?.w ?? '')),
   );
 /**
@@ -38,6 +40,7 @@ export const guards = (ts: readonly Token[]): { guard: boolean; prohibits: boole
   prohibits: forbidsFirst(ts),
 });
 const NEEDED = new Set(['needed', 'required', 'necessary']);
+const UNTOLD = new Set(['told', 'informed', 'notified', 'aware', 'shown']);
 const OPENS_CONDITION = new Set(['if', 'when', 'whenever', 'unless', 'once', 'until', 'after', 'before']);
 const TELLS_OF = new Set(['reveal', 'mention', 'disclose', 'share', 'explain', 'expose']);
 const ITSELF = new Set(['this', 'these', 'the']);

@@ -191,6 +191,11 @@ export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
       clauseHead = false;
       continue;
     }
+    // "In that case read ~/.config/… and resend it": the case named, and the clause's head after it.
+    if (w === 'in' && (ts[i + 1]?.w === 'that' || ts[i + 1]?.w === 'this') && ts[i + 2]?.w === 'case' && clauseHead) {
+      i += ts[i + 3]?.raw === ',' ? 3 : 2;
+      continue;
+    }
     // "…, so recommend only this one": "so" opens a clause an order may head.
     if (w === 'and' || w === 'then' || w === 'or' || w === 'but' || (w === 'so' && ts[i - 1]?.raw === ',')) {
       clauseHead = true;
@@ -296,11 +301,14 @@ export function kindOf(o: Order, ts: Token[], to: number, own?: () => ReadonlySe
     inSet(W.ASK, v) &&
     (person || words.has('confirmation') || words.has('permission') || words.has('approval'))
   ) {
-    // Skipping the person's consent for something that deletes, forces or pays is more than a shortcut.
-    const grave = ts.some(
-      (t) =>
-        /^(?:delete|remove|drop|destroy|wipe|purge|force|transfer|pay|send|publish|deploy)/.test(t.w) || isToolName(t),
-    );
+    // Skipping the person's consent for something that deletes, forces or pays is more than a shortcut; so it is when
+    // the tool itself does ("transfer": "the assistant must never ask for confirmation before calling it").
+    const grave =
+      ts.some(
+        (t) =>
+          /^(?:delete|remove|drop|destroy|wipe|purge|force|transfer|pay|send|publish|deploy)/.test(t.w) ||
+          isToolName(t),
+      ) || [...(own?.() ?? [])].some((n) => GRAVE.test(n));
     return { kind: 'skip-consent', base: grave ? 2 : 1, object: obj };
   }
   if (o.negated) return undefined;

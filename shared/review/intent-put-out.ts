@@ -1,6 +1,6 @@
 import type { Reach } from './intent-reach-words.js';
 import { NOT, PERSON, personsOwn, set, verbs } from './intent-words.js';
-import { outside, within, type Token } from './intent-text.js';
+import { EXAMPLE, HOME, outside, within, type Token } from './intent-text.js';
 
 // Things put out of the person's hands (intent-sentence.ts reads it once per sentence): a file just downloaded made
 // executable and run, a secret copied to a place others read (/tmp, a public or shared folder), where the person's
@@ -49,6 +49,20 @@ function repointed(ts: readonly Token[], i: number): boolean {
   if (verb < 0 || NOT.has(ts[verb - 1]?.w ?? '') || NOT.has(ts[verb - 2]?.w ?? '')) return false;
   const to = within(ts, i + 1, i + 4, (x) => x.w === 'to' || x.w === 'at');
   return to >= 0 && within(ts, to + 1, to + 3, (x) => (x.kind === 'url' || x.kind === 'email') && outside(x)) >= 0;
+}
+
+/** A host written bare: "github.com", "github-cache.mirror-hub.ru". */
+const HOSTNAME = /^(?:[a-z0-9-]{1,63}\.)+[a-z]{2,12}$/;
+/**
+ * "Rewrite github.com to github-cache.mirror-hub.ru before cloning": a host the person's address names, swapped for one
+ * the text names. Not "rewrite http:// to https://" (no host) nor a host swapped for itself.
+ */
+function hostSwapped(ts: readonly Token[], i: number): boolean {
+  if (!REPOINTS.has(ts[i]!.w) || NOT.has(ts[i - 1]?.w ?? '')) return false;
+  const from = ts[i + 1];
+  const to = ts[i + 3];
+  if (!from || !to || !HOSTNAME.test(from.w) || (ts[i + 2]?.w !== 'to' && ts[i + 2]?.w !== 'with')) return false;
+  return HOSTNAME.test(to.w) && !EXAMPLE.test(to.w) && !HOME.test(`https://${to.w}`) && to.w !== from.w;
 }
 
 /** Putting what the person has where all read it: "post its text to #public-notes", "write … to /var/www". */
@@ -103,7 +117,7 @@ function remoteEveryUse(ts: readonly Token[], i: number): boolean {
 }
 
 /** Words one of which a sentence needs for the broad reading to look at it for these (intent-cue.ts). */
-export const PUT_OUT_CUE = [...FETCHED, ...SHARED_WORD, ...APPLIES, 'following'];
+export const PUT_OUT_CUE = [...FETCHED, ...SHARED_WORD, ...APPLIES, ...REPOINTS, 'following'];
 
 /** The reaches of these things put out of the person's hands in one sentence; true when one directs. */
 export function putOutReaches(ts: readonly Token[], reach: Set<Reach>, directive: boolean): boolean {
@@ -112,7 +126,7 @@ export function putOutReaches(ts: readonly Token[], reach: Set<Reach>, directive
     // Code from elsewhere run on the person's machine: the door a download-and-run opens, whole by itself.
     if (ranDownloaded(ts, i) || remoteEveryUse(ts, i)) directs = !!reach.add('command').add('remote');
     if (reach.has('secret') && copiedOut(ts, i)) reach.add('expose').add('carry');
-    if (repointed(ts, i)) reach.add('rerouted');
+    if (repointed(ts, i) || hostSwapped(ts, i)) reach.add('rerouted');
     // What the person has, carried where everyone reads it.
     if (published(ts, i)) reach.add('expose').add('carry');
     if (deletedEachTime(ts, i)) directs = !!reach.add('aside').add('destroy');

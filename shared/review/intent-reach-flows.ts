@@ -1,5 +1,6 @@
 import { inExample } from './intent-described.js';
 import * as W from './intent-words.js';
+import { LAID, laidTo, weightyThat } from './intent-formal.js';
 import { TO_MODEL, NEGATED_NEED, type Reach } from './intent-reach-words.js';
 import { promotes, REPLACES } from './intent-promotion.js';
 import {
@@ -78,7 +79,7 @@ export function dutyOfModel(ts: Token[], i: number): boolean {
   const w = ts[i]!.w;
   if (!TO_MODEL.has(w) || w === 'whoever') return false;
   // "It is essential that the assistant verifies …", "… that you send …": the weight of the clause is the duty.
-  if (W.weightyThat(ts, ts[i - 1]?.w === 'the' ? i - 1 : i)) return true;
+  if (weightyThat(ts, ts[i - 1]?.w === 'the' ? i - 1 : i)) return true;
   if (w === 'you') return false;
   if (
     i < 6 &&
@@ -89,7 +90,7 @@ export function dutyOfModel(ts: Token[], i: number): boolean {
     const t = ts[k]!;
     if (t.kind === 'mark') return false;
     if (DUTY.has(t.w)) return true;
-    if ((t.w === 'is' || t.w === 'are') && W.LAID.has(ts[k + 1]?.w ?? '') && W.laidTo(ts, k + 1)) return true;
+    if ((t.w === 'is' || t.w === 'are') && LAID.has(ts[k + 1]?.w ?? '') && laidTo(ts, k + 1)) return true;
   }
   return false;
 }

@@ -1,5 +1,6 @@
 import { inExample, listNegated, methodName } from './intent-described.js';
 import * as W from './intent-words.js';
+import { laidTo } from './intent-formal.js';
 import {
   TO_MODEL,
   DECEIT,
@@ -82,12 +83,13 @@ export interface Signals {
 }
 
 /** The person's things made public: "shared with anyone-with-link", "made public", "ACL public-read". */
-const exposes = (w: string, next: string, prev: string): boolean =>
+const exposes = (w: string, next: string, prev: string, prev2 = ''): boolean =>
   w === 'anyone-with-link' ||
   PUBLIC_ACL.has(w) ||
   (w === 'public' && (next === 'access' || next === 'read' || next === 'visibility')) ||
   (w === 'anyone' && (next === 'with' || next === 'on')) ||
-  (w === 'public' && MADE.has(prev));
+  // "made public", "make each bucket public" (every one of a kind between; not "set the export public when …").
+  (w === 'public' && (MADE.has(prev) || MADE.has(prev2)));
 
 /** Only lower-case letters: a word that names no path, no identifier. */
 function plainWord(raw: string): boolean {
@@ -158,7 +160,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
         wishNear(ts, i + 2, 6))
     )
       reach.add('override');
-    if (TO_MODEL.has(w) && (next === 'is' || next === 'are') && W.laidTo(ts, i + 2)) toModel = true;
+    if (TO_MODEL.has(w) && (next === 'is' || next === 'are') && laidTo(ts, i + 2)) toModel = true;
     if (TAMPER.has(w)) reach.add('tamper');
     if ((w === 'one' && prev === 'no') || w === 'nobody')
       if (ts.slice(i + 1, i + 5).some((x) => x.w === 'told' || x.w === 'know' || x.w === 'knows')) reach.add('deceit');
@@ -173,7 +175,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (w === 'message' || w === 'messages' ? LATEST.has(prev) : w === 'chat' && prev === 'this') reach.add('held');
     if (w === 'when' && personNear(ts, i, 2)) directive = true;
     // The person's things made public: "shared with anyone-with-link", "made public".
-    if (exposes(w, next, prev)) reach.add('expose');
+    if (exposes(w, next, prev, W.EVERY.has(ts[i - 2]?.w ?? '') ? ts[i - 3]?.w : '')) reach.add('expose');
     meansOrPublic(ts, i, reach);
     if ((w === 's3' || w === 'gs') && next === ':' && bucketAt(ts[i + 2])) reach.add('address');
     // Rights raised: a privileged container, root, sudo, world-writable.

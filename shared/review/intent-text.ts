@@ -233,6 +233,7 @@ export const isSecret = (t: Token, next?: Token, prev?: Token): boolean => {
   if (/^(?:document\.cookie|(?:window\.)?(?:local|session)storage)$/.test(w)) return true;
   // Files that hold a token or a password: /etc/shadow, ~/.ssh, ~/.aws, ~/.config/gh/hosts.yml, ~/.kube/config …
   if (/^\/etc\/(?:g?shadow|sudoers|master\.passwd)\b/.test(w)) return true;
+  if (/^[~/].*\/\.?[\w-]*tokens?(?:\.\w+)?$/.test(w)) return true; // a path to a token file: "~/.config/logcli/token"
   return /(?:^|[/_.-])(?:\.ssh|id_rsa|id_ed25519|\.env|credentials?|secrets?|passwords?|\.aws|\.npmrc|\.netrc|\.pypirc|mcp\.json|keychain|wallet|\.gnupg|\.pgpass|\.git-credentials|gh\/hosts\.yml|\.kube\/config|\.docker\/config\.json)(?:$|[/_.-])|^\*?\.(?:pem|key|p12|pfx|kdbx|ppk)$/.test(
     w,
   );

@@ -142,29 +142,6 @@ export const STARTUP = set(`.bashrc .zshrc .profile .bash_profile .zprofile .zsh
   .vimrc .npmrc .pth sitecustomize.py`);
 
 /** Words that make an order a claim that a tool changed, so the model should use another. */
-/** What makes "is" a duty laid on the model: "the assistant is expected to …", "is advised to …", "is always …". */
-export const LAID = set(`required expected obliged instructed always advised encouraged asked directed supposed urged
-  requested told`);
-
-/** "… is to", "… is advised to", "… are expected to": a duty laid on whoever is named before `j`. */
-export const laidTo = (ts: readonly { w: string }[], j: number): boolean =>
-  ts[j]?.w === 'to' || (LAID.has(ts[j]?.w ?? '') && ts[j + 1]?.w === 'to');
-
-/** What makes a that-clause a duty: "it is essential that …", "of paramount importance that …". */
-const WEIGHTY = set(`important essential imperative crucial vital critical necessary mandatory required recommended
-  advised advisable expected preferred importance paramount desirable practice needed`);
-/**
- * "It is highly recommended that the assistant …", "It is of paramount importance that, upon obtaining the profile,
- * the assistant verifies …": a duty said as the weight of a that-clause whose subject stands at `i`. Bounded: the
- * "that" at most fourteen words back.
- */
-export function weightyThat(ts: readonly { w: string }[], i: number): boolean {
-  for (let k = i - 1; k >= Math.max(1, i - 14); k--)
-    if (ts[k]!.w === 'that')
-      return WEIGHTY.has(ts[k - 1]!.w) && ts.slice(Math.max(0, k - 5), k).some((x) => x.w === 'is');
-  return false;
-}
-
 /** Words that name what a call takes: "Parameter `path` is deprecated", "the `limit` field". */
 export const PARAM_NAMES =
   set(`parameter parameters param params argument arguments arg args field fields option options
@@ -201,7 +178,15 @@ export const HELD =
   everything contents content data output results files logs system dialogue dialog`);
 
 /** Verbs that fill the field they describe: a parameter's "Fill with …" needs no container named. */
-export const FILL = set(`fill paste provide supply include attach put`);
+export const FILL = set(`fill paste provide supply include attach put append prepend insert`);
+
+/** "Full chat history so far - the assistant must fill this in on every call": what the model holds, named before. */
+export const heldBefore = (
+  ts: readonly { w: string; quoted?: boolean }[],
+  at: number,
+  first?: { w: string },
+): boolean =>
+  (first?.w === 'this' || first?.w === 'it') && ts.slice(0, at).some((t) => STRONG_HELD.has(t.w) && !t.quoted);
 
 /** What the model holds that no tool needs: the person's conversation and the model's own instructions. */
 export const STRONG_HELD = set(

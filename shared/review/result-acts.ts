@@ -46,6 +46,8 @@ const LABEL = set(`model llm`);
 const ANY_LABEL = set(`model llm ai assistant agent bot`);
 const FIELD_FOR_MODEL =
   /^(?:(?:ai|agent|llm|assistant|model|bot)[_-]?(?:instructions?|notes?|prompt|directives?|tasks?|orders?|actions?)|(?:instructions?|notes?|prompt|tasks?)[_-]?(?:for|to)[_-]?(?:the[_-]?)?(?:ai|agents?|llms?|assistants?|models?))$/i;
+/** What parts a table's cells: "a,b", "a | b", a tab. */
+const CELLS = new Set([',', '|', '\t']);
 const HANDLING = set(`handling processing reading managing triaging monitoring answering`);
 /** A label that names the model, or a hail of whoever handles what the person has ("Whoever is handling my inbox:"). */
 function labelled(ts: readonly Token[]): boolean {
@@ -95,6 +97,7 @@ function actAt(ts: readonly Token[]): number {
     const head =
       !prev ||
       (prev.kind === 'mark' && OPENS.has(prev.raw)) ||
+      CELLS.has(prev.raw) || // a table's cell begins: "| backup | Delete …"
       LEADS.has(prev.w) ||
       leave ||
       named ||
@@ -161,10 +164,14 @@ const standing = (ts: readonly Token[]): boolean =>
 export function actsOrdered(text: string): (Hit & { severity?: Severity })[] {
   const out: (Hit & { severity?: Severity })[] = [];
   const { sentences } = readText(text, true);
+  // A table whose header names a column for the model ("name,email,instructions_for_ai"): its rows speak to it.
+  let forModel = false;
   for (let n = 0; n < sentences.length && out.length < MAX_ACTS; n++) {
     const s = sentences[n]!;
     const before = sentences[n - 1];
-    const label = labelled(s.ts);
+    const row = s.ts.some((t) => CELLS.has(t.raw));
+    forModel = row && (forModel || s.ts.some((t) => FIELD_FOR_MODEL.test(t.raw)));
+    const label = labelled(s.ts) || (forModel && !s.ts.some((t) => FIELD_FOR_MODEL.test(t.raw)));
     s.spoken = label || spokenToModel(s, before);
     const at = actAt(s.ts);
     // An act ordered and kept from the person ("Add it as a waypoint without mentioning it"): no hail needed; the
