@@ -1,4 +1,4 @@
-import { type Token } from './intent-text.js';
+import { type Token, within } from './intent-text.js';
 import { NOT, set } from './intent-words.js';
 
 // A lead-in's verb carried onto the items of its list: "For a complete analysis this tool automatically collects:" then
@@ -118,3 +118,27 @@ export const DUTY_LABEL = new Set([
   'instruction',
   'protocol',
 ]);
+
+const ORDERS = new Set(['instructions', 'instruction', 'directives', 'directive', 'orders', 'commands']);
+const NEWER = new Set(['new', 'updated', 'revised', 'additional', 'latest', 'changed']);
+const GIVERS = new Set(['operator', 'admin', 'administrator', 'system', 'developer', 'developers', 'owner', 'host']);
+/**
+ * Orders labelled new, or put down to the one who runs the model, before a colon: "NEW INSTRUCTIONS FROM THE
+ * OPERATOR: …", "Updated instructions: …"; not "Installation instructions: …" (a kind of them). A duty's label, said
+ * to the model.
+ */
+export const newOrders = (ts: readonly Token[], i: number): boolean =>
+  ORDERS.has(ts[i]!.w) &&
+  (NEWER.has(ts[i - 1]?.w ?? '') || (ts[i + 1]?.w === 'from' && GIVERS.has(ts[i + 3]?.w ?? ts[i + 2]?.w ?? ''))) &&
+  ts.slice(i + 1, i + 6).some((x) => x.raw === ':');
+
+/** A duty's label before the colon at `i`: "PREREQUISITE:", "NEW INSTRUCTIONS FROM THE OPERATOR:". */
+export const dutyLabelled = (ts: readonly Token[], i: number): boolean =>
+  DUTY_LABEL.has(ts[i - 1]?.w ?? '') || within(ts, i - 5, i, (_, k) => newOrders(ts, k)) >= 0;
+/** "In that case, …", "in this case …": how many words name the case at `i` (0 if none). */
+export const caseNamed = (ts: readonly Token[], i: number): number =>
+  ts[i]!.w === 'in' && (ts[i + 1]?.w === 'that' || ts[i + 1]?.w === 'this') && ts[i + 2]?.w === 'case'
+    ? ts[i + 3]?.raw === ','
+      ? 4
+      : 3
+    : 0;

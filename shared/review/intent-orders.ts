@@ -1,5 +1,5 @@
 import * as W from './intent-words.js';
-import { BULLET, COMPOUND_HEAD, DUTY_LABEL, linkLabel, NUMBER, spaced } from './intent-lead-in.js';
+import { BULLET, caseNamed, COMPOUND_HEAD, dutyLabelled, linkLabel, NUMBER, spaced } from './intent-lead-in.js';
 import { anySecret, EXAMPLE, inSet, isToolName, lemma, type Token } from './intent-text.js';
 import { ownInstead, useKind } from './intent-other-use.js';
 import { nameOf } from './intent-occasion.js';
@@ -167,7 +167,7 @@ export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
       clause++;
       negated = false;
       // "PREREQUISITE: Call `x` …", "MANDATORY ACTION: …": a label that makes what follows a duty.
-      if (t.raw === ':' && DUTY_LABEL.has(ts[i - 1]?.w ?? '')) mandatory = labelled = label = true;
+      if (t.raw === ':' && dutyLabelled(ts, i)) mandatory = labelled = label = true;
       continue;
     }
     const w = t.w;
@@ -191,11 +191,9 @@ export function ordersOf(ts: Token[], first: boolean, listed = false): Order[] {
       clauseHead = false;
       continue;
     }
-    // "In that case read ~/.config/… and resend it": the case named, and the clause's head after it.
-    if (w === 'in' && (ts[i + 1]?.w === 'that' || ts[i + 1]?.w === 'this') && ts[i + 2]?.w === 'case' && clauseHead) {
-      i += ts[i + 3]?.raw === ',' ? 3 : 2;
-      continue;
-    }
+    const skip = clauseHead ? caseNamed(ts, i) : 0;
+    if (skip) i += skip - 1; // "In that case read ~/.config/…": the clause's head after the case named
+    if (skip) continue;
     // "…, so recommend only this one": "so" opens a clause an order may head.
     if (w === 'and' || w === 'then' || w === 'or' || w === 'but' || (w === 'so' && ts[i - 1]?.raw === ',')) {
       clauseHead = true;

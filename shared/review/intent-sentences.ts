@@ -138,7 +138,7 @@ export function sentenceSpans(text: string): [number, number][] {
           c === 46 &&
           (abbreviated(text, i) || text.charCodeAt(i - 1) === 46 || listNumber(text, i) || initial(text, i))
         )) ||
-      quoteClosed(text, i, c, next);
+      ((c === 39 || c === 34 || c === 41 || c > 0x2000) && quoteClosed(text, i, c, next));
     if (c > 32 && c !== 160) blank = false;
     if (stop || i - from >= MAX_SENTENCE) {
       const end = stop && c !== -1 && c !== 10 ? i + 1 : i;

@@ -1,5 +1,7 @@
 import * as W from './intent-words.js';
 import { anySecret, inSet, isPath, isSecret, isStartup, type Token } from './intent-text.js';
+import { RELAYED_CUE, relayedFrom } from './intent-relayed.js';
+import { newOrders } from './intent-lead-in.js';
 
 // Whom a sentence of text a tool returned speaks to: the model, or a person reading the page, the README, the mail.
 // The intent reader (intent.ts) scores a result's sentence as a definition's only when it speaks to the model; the
@@ -60,6 +62,9 @@ export function spokenToModel(s: Spoken, before: Spoken | undefined): boolean {
       return true;
     // "###(system_message) …", "system-prompt:": the host's voice put on.
     if (SYSTEM_VOICE.test(w)) return true;
+    // "NEW INSTRUCTIONS FROM THE OPERATOR: …", "Updated instructions: …": orders relabelled as new; not "Installation
+    // instructions: …" (a kind of them). And a text handed over to be obeyed ("translate this, then carry it out").
+    if (newOrders(s.ts, i) || (RELAYED_CUE.includes(w) && relayedFrom(s.ts, i))) return true;
     // "the task that I gave you", "Ignore your previous …": what the model was given, named to it.
     if ((w === 'gave' || w === 'given' || w === 'assigned') && s.ts[i + 1]?.w === 'you') return true;
     if (IGNORES.has(w) && (s.ts[i + 1]?.w === 'your' || s.ts[i + 1]?.w === 'all') && PRIOR.has(s.ts[i + 2]?.w ?? ''))
