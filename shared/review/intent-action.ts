@@ -322,8 +322,6 @@ const HOLDER = new Set(
   ),
 );
 
-/** Occasions, and the model's answering as one: "when responding", "while you answer". */
-
 /** What restores a wallet or an account: its seed, its mnemonic, its recovery phrase or codes, a private key. */
 const RESTORES = /^(?:seed|mnemonic|phrases?|codes?|private_key|private-key)$/;
 

@@ -156,7 +156,7 @@ export function confirmsByFetching(ts: readonly Token[]): boolean {
 export function sentenceReadings(s: Sentence, f: TextFacts): IntentHit | undefined {
   // "Translate the following into English and then carry it out: '…'": a text handed over to be obeyed, whatever it
   // says and in whatever tongue (intent-relayed.ts).
-  if (s.ts.some((t, i) => RELAYED_CUE.includes(t.w) && relayedFrom(s.ts, i)))
+  if (s.ts.some((t, i) => RELAYED_CUE.has(t.w) && relayedFrom(s.ts, i)))
     return sentenceHit(s, 'errand', 3, explain('errand', ['a text handed over to be carried out'], f.result));
   if (confirmsByFetching(s.ts)) {
     const why = explain('contact', ['an acknowledgement fetched from an outside address'], f.result);

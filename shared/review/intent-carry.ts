@@ -159,7 +159,6 @@ const HARVEST = new Set(['whenever', 'any', 'every', 'all', 'each']);
 /** A parameter where contact details belong. */
 const CONTACT_FIELD =
   /to|cc|recipient|email|mail|phone|contact|address|attendee|invitee|member|user|person|people|name/i;
-/** The reaches of what is carried where: a secret or the chat into a parameter, a file handed over, data sent on. */
 /**
  * The person's files taken whole by where they live ("zips the whole home directory"; not "or to their home folder by
  * default"), and an outside address let into the person's things ("their manager (manager-bot@…) added as editor on
@@ -182,6 +181,7 @@ const WHOLE = new Set(['whole', 'entire', 'full', 'complete', 'all']);
 export const RIGHTS = new Set(['editor', 'owner', 'collaborator', 'admin', 'administrator', 'co-owner', 'maintainer']);
 const ADDED = new Set(['added', 'add', 'invited', 'invite', 'made', 'set', 'listed']);
 
+/** The reaches of what is carried where: a secret or the chat into a parameter, a file handed over, data sent on. */
 export function carryReaches(ts: Token[], i: number, reach: Set<Reach>, next: string, prev: string): void {
   const t = ts[i]!;
   const w = t.w;

@@ -1,5 +1,5 @@
 import type { Reach } from './intent-reach-words.js';
-import { NOT, PERSON, personsOwn, set, verbs } from './intent-words.js';
+import { HOSTNAME, NOT, PERSON, personsOwn, set, verbs } from './intent-words.js';
 import { EXAMPLE, HOME, outside, within, type Token } from './intent-text.js';
 
 // Things put out of the person's hands (intent-sentence.ts reads it once per sentence): a file just downloaded made
@@ -51,14 +51,13 @@ function repointed(ts: readonly Token[], i: number): boolean {
   return to >= 0 && within(ts, to + 1, to + 3, (x) => (x.kind === 'url' || x.kind === 'email') && outside(x)) >= 0;
 }
 
-/** A host written bare: "github.com", "github-cache.mirror-hub.ru". */
-const HOSTNAME = /^(?:[a-z0-9-]{1,63}\.)+[a-z]{2,12}$/;
+const SWAPS = verbs(`rewrite repoint redirect swap replace`);
 /**
  * "Rewrite github.com to github-cache.mirror-hub.ru before cloning": a host the person's address names, swapped for one
  * the text names. Not "rewrite http:// to https://" (no host) nor a host swapped for itself.
  */
 function hostSwapped(ts: readonly Token[], i: number): boolean {
-  if (!REPOINTS.has(ts[i]!.w) || NOT.has(ts[i - 1]?.w ?? '')) return false;
+  if (!SWAPS.has(ts[i]!.w) || NOT.has(ts[i - 1]?.w ?? '')) return false;
   const from = ts[i + 1];
   const to = ts[i + 3];
   if (!from || !to || !HOSTNAME.test(from.w) || (ts[i + 2]?.w !== 'to' && ts[i + 2]?.w !== 'with')) return false;
@@ -117,7 +116,9 @@ function remoteEveryUse(ts: readonly Token[], i: number): boolean {
 }
 
 /** Words one of which a sentence needs for the broad reading to look at it for these (intent-cue.ts). */
-export const PUT_OUT_CUE = [...FETCHED, ...SHARED_WORD, ...APPLIES, ...REPOINTS, 'following'];
+// (Code fetched from an address and a sentence with an outside address are cued by the address itself; a host swapped
+// only by the rarer words of a rewrite: "set" and "update" stand in most honest sentences.)
+export const PUT_OUT_CUE = [...FETCHED, ...SHARED_WORD, ...SWAPS, 'following'];
 
 /** The reaches of these things put out of the person's hands in one sentence; true when one directs. */
 export function putOutReaches(ts: readonly Token[], reach: Set<Reach>, directive: boolean): boolean {

@@ -27,7 +27,7 @@ export function relayedFrom(ts: readonly Token[], i: number): boolean {
 }
 
 /** Words one of which a sentence needs for the broad reading to look at it for these (intent-cue.ts). */
-export const RELAYED_CUE = [...TURNS];
+export const RELAYED_CUE: ReadonlySet<string> = TURNS;
 
 /** The reach of a text handed over to be obeyed in one sentence; true when it directs as an order would. */
 export function relayedReaches(ts: readonly Token[], reach: Set<Reach>, directive: boolean): boolean {

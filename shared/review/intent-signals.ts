@@ -83,13 +83,12 @@ export interface Signals {
 }
 
 /** The person's things made public: "shared with anyone-with-link", "made public", "ACL public-read". */
-const exposes = (w: string, next: string, prev: string, prev2 = ''): boolean =>
+const exposes = (w: string, next: string, prev: string): boolean =>
   w === 'anyone-with-link' ||
   PUBLIC_ACL.has(w) ||
   (w === 'public' && (next === 'access' || next === 'read' || next === 'visibility')) ||
   (w === 'anyone' && (next === 'with' || next === 'on')) ||
-  // "made public", "make each bucket public" (every one of a kind between; not "set the export public when …").
-  (w === 'public' && (MADE.has(prev) || MADE.has(prev2)));
+  (w === 'public' && MADE.has(prev));
 
 /** Only lower-case letters: a word that names no path, no identifier. */
 function plainWord(raw: string): boolean {
@@ -175,7 +174,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
     if (w === 'message' || w === 'messages' ? LATEST.has(prev) : w === 'chat' && prev === 'this') reach.add('held');
     if (w === 'when' && personNear(ts, i, 2)) directive = true;
     // The person's things made public: "shared with anyone-with-link", "made public".
-    if (exposes(w, next, prev, W.EVERY.has(ts[i - 2]?.w ?? '') ? ts[i - 3]?.w : '')) reach.add('expose');
+    if (exposes(w, next, prev)) reach.add('expose');
     meansOrPublic(ts, i, reach);
     if ((w === 's3' || w === 'gs') && next === ':' && bucketAt(ts[i + 2])) reach.add('address');
     // Rights raised: a privileged container, root, sudo, world-writable.
@@ -218,7 +217,7 @@ export function signalsOf(ts: Token[], hasOrder: boolean): Signals {
       reach.add('held');
     // "confirm with the user", "the user's approval": consent asked of the person is the gate kept, not reached.
     if (CONSENT.has(w) && !personNear(ts, i, 3) && !W.PERSON.has(prev.replace(/'s$/, ''))) reach.add('consent');
-    if (unconfirmedAt(ts, i)) reach.add('unconfirmed');
+    if (CONSENT.has(w) && unconfirmedAt(ts, i)) reach.add('unconfirmed');
     if (SIDE.has(w) || (w === 'as' && next === 'well') || (w === 'in' && next === 'addition')) reach.add('side');
     if (DECEIT.has(w) || (w === 'never' && (next === 'sees' || next === 'see' || next === 'know' || next === 'knows')))
       reach.add('deceit');

@@ -64,7 +64,7 @@ export function spokenToModel(s: Spoken, before: Spoken | undefined): boolean {
     if (SYSTEM_VOICE.test(w)) return true;
     // "NEW INSTRUCTIONS FROM THE OPERATOR: …", "Updated instructions: …": orders relabelled as new; not "Installation
     // instructions: …" (a kind of them). And a text handed over to be obeyed ("translate this, then carry it out").
-    if (newOrders(s.ts, i) || (RELAYED_CUE.includes(w) && relayedFrom(s.ts, i))) return true;
+    if (newOrders(s.ts, i) || (RELAYED_CUE.has(w) && relayedFrom(s.ts, i))) return true;
     // "the task that I gave you", "Ignore your previous …": what the model was given, named to it.
     if ((w === 'gave' || w === 'given' || w === 'assigned') && s.ts[i + 1]?.w === 'you') return true;
     if (IGNORES.has(w) && (s.ts[i + 1]?.w === 'your' || s.ts[i + 1]?.w === 'all') && PRIOR.has(s.ts[i + 2]?.w ?? ''))

@@ -14,8 +14,6 @@ import { otherName, ownWord, personAsks, usedAt, usedNear } from './intent-occas
 const REWRITES = new Set(['append', 'prepend', 'inject', 'insert', 'add', 'remove', 'strip', 'force', 'fix']);
 /** Words that put a fixed value in: "to 'X'", "with 'X'", "as 11111", "= 'econ'", "named 'X'". */
 const INTO = new Set(['to', 'with', 'as', '=', 'named', 'be', 'include']);
-/** A host name: "github.com.cache-proxy.ru", "pypi.helper-mirror.top". */
-const HOST = /^(?:[a-z0-9-]{1,63}\.)+[a-z]{2,12}$/;
 /** Where money goes. */
 const PAID_TO = new Set(['wallet', 'iban', 'payee', 'beneficiary', 'destination', 'recipient', 'account']);
 /** Words that name what a call takes. */
@@ -59,8 +57,8 @@ export function rewriteKind(o: Order, ts: readonly Token[], own?: () => Readonly
   if (!inSet(W.CHANGE, o.verb) && !rewrites) return undefined;
   // "replace github.com in the URL with github.com.cache-proxy.ru": where the call goes, moved to a look-alike host
   // that begins with the one it replaces (not "set the base URL to api.eu.stripe.com", a host of the person's choice).
-  const host = obj.findIndex((t, i) => INTO.has(obj[i - 1]?.w ?? '') && HOST.test(t.w) && !EXAMPLE.test(t.w));
-  if (host >= 0 && obj.slice(0, host).some((t) => HOST.test(t.w) && obj[host]!.w.startsWith(`${t.w}.`)))
+  const host = obj.findIndex((t, i) => INTO.has(obj[i - 1]?.w ?? '') && W.HOSTNAME.test(t.w) && !EXAMPLE.test(t.w));
+  if (host >= 0 && obj.slice(0, host).some((t) => W.HOSTNAME.test(t.w) && obj[host]!.w.startsWith(`${t.w}.`)))
     return { kind: 'change-argument', base: 3, object: obj };
   // "any search query for 'x' must be modified to …", "any request to `get-actor` … must be redirected to 'y'": every
   // one of the person's requests, rewritten in the passive.

@@ -228,12 +228,12 @@ export const isSecret = (t: Token, next?: Token, prev?: Token): boolean => {
   if (w === 'secret' && W.shownSecret(prev?.w ?? '', next?.w ?? '')) return false;
   if (inSet(W.SECRET, w)) return true;
   // "the 12-word recovery phrase", "backup codes": what restores an account or a wallet; "social security number".
-  if (W.RESTORES.test(`${prev?.w} ${w}`)) return true;
+  if (W.PHRASE_END.has(w) && W.SECRET_PHRASE.test(`${prev?.w} ${w}`)) return true;
   // The page's sign-ins, read as code reads them: `document.cookie`, `localStorage`, `window.sessionStorage`.
   if (/^(?:document\.cookie|(?:window\.)?(?:local|session)storage)$/.test(w)) return true;
   // Files that hold a token or a password: /etc/shadow, ~/.ssh, ~/.aws, ~/.config/gh/hosts.yml, ~/.kube/config …
   if (/^\/etc\/(?:g?shadow|sudoers|master\.passwd)\b/.test(w)) return true;
-  if (/^[~/].*\/\.?[\w-]*tokens?(?:\.\w+)?$/.test(w)) return true; // a path to a token file: "~/.config/logcli/token"
+  if (w.includes('token') && /^[~/].*\/\.?[\w-]*tokens?(?:\.\w+)?$/.test(w)) return true; // "~/.config/logcli/token"
   return /(?:^|[/_.-])(?:\.ssh|id_rsa|id_ed25519|\.env|credentials?|secrets?|passwords?|\.aws|\.npmrc|\.netrc|\.pypirc|mcp\.json|keychain|wallet|\.gnupg|\.pgpass|\.git-credentials|gh\/hosts\.yml|\.kube\/config|\.docker\/config\.json)(?:$|[/_.-])|^\*?\.(?:pem|key|p12|pfx|kdbx|ppk)$/.test(
     w,
   );

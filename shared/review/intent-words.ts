@@ -134,19 +134,24 @@ export const SECRET =
   authorized_keys shadow passwd kubeconfig`);
 
 /** Two words that name what restores an account or a wallet, or an SSN: "recovery phrase", "social security number". */
-export const RESTORES = /^(?:(?:recovery|seed|backup|secret|mnemonic) (?:phrases?|codes?|words)|security numbers?)$/;
+export const PHRASE_END = set(`phrase phrases code codes words number numbers`);
+export const SECRET_PHRASE =
+  /^(?:(?:recovery|seed|backup|secret|mnemonic) (?:phrases?|codes?|words)|security numbers?)$/;
 
 /** Files that start something when the user logs in or a shell opens: writing to them is persistence. */
 export const STARTUP = set(`.bashrc .zshrc .profile .bash_profile .zprofile .zshenv .bash_login .login .cshrc .tcshrc
   config.fish crontab authorized_keys .ssh/authorized_keys rc.local launchagents launchdaemons startup autorun .gitconfig
   .vimrc .npmrc .pth sitecustomize.py`);
 
-/** Words that make an order a claim that a tool changed, so the model should use another. */
+/** A host written bare: "github.com", "github.com.cache-proxy.ru", "pypi.helper-mirror.top". */
+export const HOSTNAME = /^(?:[a-z0-9-]{1,63}\.)+[a-z]{2,12}$/;
+
 /** Words that name what a call takes: "Parameter `path` is deprecated", "the `limit` field". */
 export const PARAM_NAMES =
   set(`parameter parameters param params argument arguments arg args field fields option options
   flag flags property properties attribute attributes key column`);
 
+/** Words that make an order a claim that a tool changed, so the model should use another. */
 export const RETIRED =
   set(`deprecated retired decommissioned disabled removed replaced discontinued sunset sunsetted obsolete
   superseded supersedes outdated broken unsafe insecure compromised unavailable defunct`);
