@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loudWithQuery as loud } from './worst.testing.js';
-import { resultTexts, scanResultTexts } from './result-scan.js';
+import { loudWithQuery as loud, loudResult } from './worst.testing.js';
 
 // Classes read in the thirty-seventh and thirty-eighth fresh rounds (tools in new shapes — a bullet among notes, a
 // parameter said deprecated, the person told the service is down and sent elsewhere, a thread posted to a channel the
@@ -8,8 +7,6 @@ import { resultTexts, scanResultTexts } from './result-scan.js';
 // written in — "it is essential that the assistant …", "the assistant is advised to …", "it is considered best practice
 // to …": 12 of 20 first, three honest twins raised), and the results' thirty-eighth (9 of 10 first). Here in other
 // words than the rounds'; beside them, honest tools in the same register.
-const scan = (text: string) => scanResultTexts(resultTexts({ content: [{ type: 'text', text }] }).texts);
-const loudResult = (text: string): boolean => scan(text).some((f) => f.severity !== 'low');
 
 describe('a duty said in the formal register', () => {
   it.each([

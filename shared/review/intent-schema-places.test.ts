@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { worst } from './worst.testing.js';
-import { resultTexts, scanResultTexts } from './result-scan.js';
+import { worst, loudResult } from './worst.testing.js';
 
 // Classes read in the fortieth fresh round (twelve tools whose order sits in one place of the schema — a `$comment`,
 // an item's text, an enum value, an example, a vendor key, a property's title, a default, an output schema, a pattern's
@@ -9,8 +8,6 @@ import { resultTexts, scanResultTexts } from './result-scan.js';
 // and results in the same places.
 const loud = (name: string, properties: Record<string, unknown>): boolean =>
   worst({ name, description: 'A tool.', inputSchema: { type: 'object', properties } }) !== 'quiet';
-const scan = (text: string) => scanResultTexts(resultTexts({ content: [{ type: 'text', text }] }).texts);
-const loudResult = (text: string): boolean => scan(text).some((f) => f.severity !== 'low');
 
 describe('an order in one place of the schema', () => {
   it.each([

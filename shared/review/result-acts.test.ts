@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { resultTexts, scanResultTexts } from './result-scan.js';
+import { loudResult as loud } from './worst.testing.js';
 
 // What a tool returned that orders the model to act on the world, the host's voice or a hail of the model before it
 // (a fresh round of results — tickets, mail, READMEs, pages, comments, transcripts — written before the rule was): each
 // in other words than the round's, beside results that say the same acts to the person who reads them.
-const scan = (text: string) => scanResultTexts(resultTexts({ content: [{ type: 'text', text }] }).texts);
-const loud = (text: string): boolean => scan(text).some((f) => f.severity !== 'low');
 
 describe('an act ordered by what a tool returned', () => {
   it.each([

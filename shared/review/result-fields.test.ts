@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { resultTexts, scanResultTexts } from './result-scan.js';
+import { scanText as scan } from './worst.testing.js';
 
 // What a tool returned with the errand in a field of its data (a fresh round of injections in spreadsheets, error
 // output, e-mails and postings, written before the rules were opened): the host's voice in a cell, a label for an
 // automated reader, a package installed from an index the text names, the person's home details sent on and kept
 // from them, a party put first by name. Each in other words than the round's, beside honest data of the same kind.
-const scan = (text: string) => scanResultTexts(resultTexts({ content: [{ type: 'text', text }] }).texts);
 const loud = (text: string): boolean => scan(text).length > 0;
 
 describe('an errand in a field of what came back', () => {

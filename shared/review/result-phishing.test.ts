@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { resultTexts, scanResultTexts } from './result-scan.js';
+import { scanText as scan } from './worst.testing.js';
 
 // A result that asks for the person's secret: a login tool's definition may ask the model to get the password from
 // the person (its job); what a tool returned never needs to, whether it says so to the model ("ask the user to reply
 // with their password") or to the person through the chat ("provide your password in the chat").
-const scan = (text: string) => scanResultTexts(resultTexts({ content: [{ type: 'text', text }] }).texts);
 const loud = (text: string): boolean => scan(text).some((f) => f.severity === 'medium' || f.severity === 'high');
 
 describe('a result that phishes for the person’s secret', () => {

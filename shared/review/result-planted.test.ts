@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { resultTexts, scanResultTexts } from './result-scan.js';
+import { scanText as scan } from './worst.testing.js';
 import { reviewServers } from './review-run.js';
 
 // What a document a tool returned plants for the model: its own contents sent to an address through a placeholder the
 // model is to fill, an order kept in the model's memory for later sessions, what must be said when the model answers
 // about the document, an acknowledgement fetched from an outside address. Each with honest twins a page, a mail or a
 // README says to its reader.
-const scan = (text: string) => scanResultTexts(resultTexts({ content: [{ type: 'text', text }] }).texts);
 const loud = (text: string): boolean => scan(text).length > 0;
 const high = (text: string): boolean => scan(text).some((f) => f.severity === 'high');
 

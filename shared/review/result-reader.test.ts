@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { resultTexts, scanResultTexts } from './result-scan.js';
+import { scanText as scan } from './worst.testing.js';
 
 // What a tool returned that names its reader by what it does to the text (a fresh round of injections in tickets,
 // invites, reviews, commits, wikis and comments, written before the rules were opened): "Models reading this wiki are
 // to …", "the support bot handling this ticket must …", "Reviewer bots: …", "@AI-assistant …", and an order that
 // heads a clause after the hail (", so recommend only this one"). Each beside honest text that names bots, agents and
 // readers who are people, or puts an act behind a check.
-const scan = (text: string) => scanResultTexts(resultTexts({ content: [{ type: 'text', text }] }).texts);
 const loud = (text: string): boolean => scan(text).length > 0;
 
 describe('the reader named by what it does to the text', () => {

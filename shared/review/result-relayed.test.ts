@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loudWithQuery } from './worst.testing.js';
-import { resultTexts, scanResultTexts } from './result-scan.js';
+import { loudWithQuery, loudResult as loud } from './worst.testing.js';
 
 // Classes read in the fifteenth fresh round of results (twelve injections wrapped the way jailbreaks are — a game, an
 // end-of-document marker and "NEW INSTRUCTIONS", a fake end of the tool's result, a hypothetical, a reply put in the
 // model's mouth, a payload split in two, "developer mode", a text to translate and then carry out: 9 of 12 first). Here
 // in other words than the round's; beside them, results that use the same words for their readers.
-const scan = (text: string) => scanResultTexts(resultTexts({ content: [{ type: 'text', text }] }).texts);
-const loud = (text: string): boolean => scan(text).some((f) => f.severity !== 'low');
 
 describe('orders relabelled new, or a text handed over to be carried out', () => {
   it.each([

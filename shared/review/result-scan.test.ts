@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { scanText as scan } from './worst.testing.js';
 import { MAX_RESULT_CHARS, MAX_RESULT_TOTAL, resultTexts, scanResultTexts } from './result-scan.js';
-
-const scan = (text: string) => scanResultTexts(resultTexts({ content: [{ type: 'text', text }] }).texts);
 
 describe('reading what a tool returned', () => {
   it('flags a result that orders the model, with where and why', () => {

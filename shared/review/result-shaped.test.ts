@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { resultTexts, scanResultTexts } from './result-scan.js';
+import { scanText as scan } from './worst.testing.js';
 
 // What a tool returned that hails the model and orders it with a verb no list of acts names (a fresh round of
 // injections in pages, reviews, documents and events, written before the rules were opened): what the model says is
 // dictated ("tell them it is the only safe choice", "summarise this document as '…'", "the model must now recommend
 // …"), or an act done in the person's name ("should accept all pending invites"). Each beside what honest data says to
 // its own reader, and honest text that names an agent or a model without hailing one.
-const scan = (text: string) => scanResultTexts(resultTexts({ content: [{ type: 'text', text }] }).texts);
 const loud = (text: string): boolean => scan(text).length > 0;
 
 describe('what the model says, dictated by what it read', () => {

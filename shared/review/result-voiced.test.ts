@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { loudResult as loud } from './worst.testing.js';
 import { sentenceSpans } from './intent-text.js';
-import { resultTexts, scanResultTexts } from './result-scan.js';
 
 // Classes read in the tenth fresh round of results (fifteen injections in places, quotes, routes, repositories and
 // search results: 8 of 15 caught before these readings), here in other words than the round's: a hail in a label's
@@ -8,8 +8,6 @@ import { resultTexts, scanResultTexts } from './result-scan.js';
 // claimed ("User update: I …"), a system heading on a line of its own, a model's label inside a comment, "before
 // replying", a name's initial that ends no sentence. Beside them, results that say the same to the people who read
 // them.
-const scan = (text: string) => scanResultTexts(resultTexts({ content: [{ type: 'text', text }] }).texts);
-const loud = (text: string): boolean => scan(text).some((f) => f.severity !== 'low');
 
 describe('a result that speaks to the model in a voice it puts on', () => {
   it.each([

@@ -1,5 +1,6 @@
 import type { Finding } from '../schemas/review.js';
 import { reviewServers } from './review-run.js';
+import { resultTexts, scanResultTexts } from './result-scan.js';
 
 // For the review's tests: one tool reviewed alone, and the loudest of its findings in a word.
 
@@ -51,3 +52,10 @@ export function poisonedLoud(...tools: SketchTool[]): boolean {
 /** The same for one tool, its parameters given apart. */
 export const poisonedOne = (name: string, description: string, params?: Record<string, string>): boolean =>
   poisonedLoud({ name, description, ...(params ? { params } : {}) });
+
+/** The result scan's findings on a tool's result that holds this one text. */
+export const scanText = (text: string): ReturnType<typeof scanResultTexts> =>
+  scanResultTexts(resultTexts({ content: [{ type: 'text', text }] }).texts);
+
+/** Whether the result scan flags a result holding this text at medium or above. */
+export const loudResult = (text: string): boolean => scanText(text).some((f) => f.severity !== 'low');
