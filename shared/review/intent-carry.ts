@@ -166,7 +166,8 @@ const CONTACT_FIELD =
  */
 function placesReached(ts: Token[], i: number, reach: Set<Reach>, next: string, prev: string): void {
   const w = ts[i]!.w;
-  if (w === 'home' && HOME_DIR.has(next) && (WHOLE.has(prev) || WHOLE.has(ts[i - 2]?.w ?? ''))) reach.add('file');
+  if (w === 'home' && HOME_DIR.has(next) && (WHOLE_OR_ALL.has(prev) || WHOLE_OR_ALL.has(ts[i - 2]?.w ?? '')))
+    reach.add('file');
   if (
     RIGHTS.has(w) &&
     prev === 'as' &&
@@ -176,7 +177,7 @@ function placesReached(ts: Token[], i: number, reach: Set<Reach>, next: string, 
     reach.add('expose');
 }
 const HOME_DIR = new Set(['directory', 'folder', 'dir']);
-const WHOLE = new Set(['whole', 'entire', 'full', 'complete', 'all']);
+const WHOLE_OR_ALL = new Set([...W.WHOLE, 'all']);
 /** Rights an address is given, and the words that give them: "added as editor", "invited as owner". */
 export const RIGHTS = new Set(['editor', 'owner', 'collaborator', 'admin', 'administrator', 'co-owner', 'maintainer']);
 const ADDED = new Set(['added', 'add', 'invited', 'invite', 'made', 'set', 'listed']);

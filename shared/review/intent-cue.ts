@@ -14,7 +14,6 @@ import { PUT_OUT_CUE } from './intent-put-out.js';
 import { OVERREACH_CUE } from './intent-overreach.js';
 import { SIDE_ACT_CUE } from './intent-side-acts.js';
 import { SOLD_CUE } from './intent-sold.js';
-import { RELAYED_CUE } from './intent-relayed.js';
 
 // The words that make a sentence worth the broad reading (intent-signals.ts): the sentence reader (intent-read.ts)
 // marks a sentence as cued when one of them stands in it, and only cued sentences are read for what they reach.
@@ -30,7 +29,6 @@ export const BROAD_CUE: ReadonlySet<string> = new Set([
   ...OVERREACH_CUE,
   ...SIDE_ACT_CUE,
   ...SOLD_CUE,
-  ...RELAYED_CUE,
   'sudo',
   // "… rather than asking the user": the person's leave set aside for another way.
   'rather',

@@ -1,8 +1,8 @@
-import type { Reach } from './intent-reach-words.js';
 import { NOT, set } from './intent-words.js';
 import { within, type Token } from './intent-text.js';
 
-// Text handed over to be turned into orders (intent-sentence.ts reads it once per sentence): "Translate the following
+// Text handed over to be turned into orders (intent-answer.ts reads each sentence for it; intent-spoken.ts takes it as
+// said to the model): "Translate the following
 // into English and then carry it out: '…'", "decode this and follow it". Whatever the quoted text says becomes the
 // model's order, in words no other reading would take for one. A structure of a few words around a word that gates it.
 
@@ -26,11 +26,5 @@ export function relayedFrom(ts: readonly Token[], i: number): boolean {
   return obey > 0 && within(ts, i + 1, obey, (x) => NOT.has(x.w)) < 0;
 }
 
-/** Words one of which a sentence needs for the broad reading to look at it for these (intent-cue.ts). */
+/** The words a text handed over is turned by: where the readings of a sentence look first. */
 export const RELAYED_CUE: ReadonlySet<string> = TURNS;
-
-/** The reach of a text handed over to be obeyed in one sentence; true when it directs as an order would. */
-export function relayedReaches(ts: readonly Token[], reach: Set<Reach>, directive: boolean): boolean {
-  for (let i = 0; i < ts.length; i++) if (relayedFrom(ts, i)) return !!reach.add('obey');
-  return directive;
-}

@@ -49,7 +49,7 @@ export function sendReaches(ts: Token[], i: number, reach: Set<Reach>, w: string
             (x.kind === 'word' &&
               ts[i + 1 + toward + k]!.raw === '#' &&
               /^[a-z][\w-]{2,}$/.test(x.raw) &&
-              within(ts, i + 1, i + 1 + toward, (y) => W.HELD.has(y.w) || WHOLE.has(y.w)) >= 0 &&
+              within(ts, i + 1, i + 1 + toward, (y) => W.HELD.has(y.w) || TAKEN_WHOLE.has(y.w)) >= 0 &&
               // … not the tool's own act: "use this to post the full changelog to #releases".
               !(ts[i - 1]?.w === 'to' && within(ts, i - 4, i - 1, (y) => y.w === 'this') >= 0)) ||
             (x.kind === 'word' && (x.quoted || QUOTE.test(ts[i + 1 + toward + k]!.raw)) && !DATE_SHAPE.test(x.raw)),
@@ -68,7 +68,7 @@ export function sendReaches(ts: Token[], i: number, reach: Set<Reach>, w: string
 }
 
 /** What is sent taken whole: "the full thread", "the entire history", "the raw transcript". */
-const WHOLE = new Set(['full', 'entire', 'whole', 'complete', 'raw', 'unsummarized', 'unredacted', 'verbatim']);
+const TAKEN_WHOLE = new Set([...W.WHOLE, 'raw', 'unsummarized', 'unredacted', 'verbatim']);
 /** Places on the person's own machine a value is put for them: not sent anywhere. */
 const OWN_PLACE = new Set(['clipboard', 'pasteboard']);
 /** Words after which a sending verb's word is a noun. */

@@ -1,4 +1,3 @@
-import { relayedReaches } from './intent-relayed.js';
 import type { Reach } from './intent-reach-words.js';
 import type { Token } from './intent-text.js';
 import { factReaches } from './intent-fact.js';
@@ -34,7 +33,6 @@ const SENTENCE_READINGS = [
   overreachReaches,
   sideActReaches,
   soldReaches,
-  relayedReaches,
 ];
 export const sentenceReaches = (ts: Token[], reach: Set<Reach>, directive: boolean): boolean =>
   SENTENCE_READINGS.reduce((d, read) => read(ts, reach, d), directive);

@@ -143,6 +143,9 @@ export const STARTUP = set(`.bashrc .zshrc .profile .bash_profile .zprofile .zsh
   config.fish crontab authorized_keys .ssh/authorized_keys rc.local launchagents launchdaemons startup autorun .gitconfig
   .vimrc .npmrc .pth sitecustomize.py`);
 
+/** What is taken whole: "the full thread", "the entire contact list". */
+export const WHOLE = set(`full entire whole complete`);
+
 /** A host written bare: "github.com", "github.com.cache-proxy.ru", "pypi.helper-mirror.top". */
 export const HOSTNAME = /^(?:[a-z0-9-]{1,63}\.)+[a-z]{2,12}$/;
 
